@@ -1,0 +1,14 @@
+module github.com/pp2go/pp2go
+
+go 1.26
+
+require (
+	github.com/dave/jennifer v1.7.1 // indirect
+	github.com/inconshreveable/mousetrap v1.1.0 // indirect
+	github.com/spf13/cobra v1.10.2 // indirect
+	github.com/spf13/pflag v1.0.9 // indirect
+	github.com/stretchr/testify v1.12.1 // indirect
+	golang.org/x/tools v0.52.0 // indirect
+)
+
+tool golang.org/x/tools/cmd/goyacc
