@@ -1,9 +1,10 @@
 module github.com/pp2go/pp2go
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/dave/jennifer v1.7.1 // indirect
+	github.com/dlclark/regexp2 v1.12.0 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/spf13/cobra v1.10.2 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect

@@ -1,0 +1,177 @@
+package values
+
+// TypeAliasType is a named alias (type Foo = ...). Aliases may be recursive:
+// create the alias first, then Resolve it with a type that refers to it.
+type TypeAliasType struct {
+	AliasName string
+	resolved  Type
+	builtin   bool // Data, RichData, ... print without their definition
+}
+
+func (*TypeAliasType) puppetValue() {}
+
+// Name returns the alias name.
+func (t *TypeAliasType) Name() string { return t.AliasName }
+
+// NewTypeAlias returns an unresolved alias.
+func NewTypeAlias(name string) *TypeAliasType { return &TypeAliasType{AliasName: name} }
+
+// Resolve sets the aliased type. Puppet normalizes the type of an alias and
+// drops self references from a variant (type A = Variant[A, Integer] is
+// Integer).
+func (t *TypeAliasType) Resolve(target Type) {
+	target = Normalize(target)
+	if v, ok := target.(*VariantType); ok {
+		var real []Type
+		for _, m := range v.Types {
+			if m == Type(t) {
+				continue
+			}
+			real = append(real, m)
+		}
+		if len(real) != len(v.Types) {
+			target = VariantOf(real...)
+		}
+	}
+	t.resolved = target
+}
+
+// ResolvedType returns the aliased type (Any when never resolved).
+func (t *TypeAliasType) ResolvedType() Type {
+	if t.resolved == nil {
+		return AnyT
+	}
+	return t.resolved
+}
+
+func (t *TypeAliasType) instanceOf(v Value, g *guard) bool {
+	if !g.enter() {
+		return false
+	}
+	defer g.leave()
+	return t.ResolvedType().instanceOf(v, g)
+}
+
+func (t *TypeAliasType) assignableFrom(o Type, g *guard) bool {
+	return isAssignable(t.ResolvedType(), o, g)
+}
+
+// builtinAliases are the aliases Puppet's static loader defines.
+var builtinAliases = map[string]*TypeAliasType{}
+
+// DataT, RichDataT and RichDataKeyT are Puppet's built-in aliases.
+var (
+	DataT        = &TypeAliasType{AliasName: "Data", builtin: true}
+	RichDataKeyT = &TypeAliasType{AliasName: "RichDataKey", builtin: true}
+	RichDataT    = &TypeAliasType{AliasName: "RichData", builtin: true}
+)
+
+// ObjectType is an Object type. Only what real modules and Puppet's own
+// Deferred and Error use is modelled: a name, a parent and typed attributes.
+type ObjectType struct {
+	TypeName   string
+	Parent     *ObjectType
+	Attributes []*ObjectAttribute
+	InitHash   *Hash // the hash the type was created from, for printing
+}
+
+// ObjectAttribute is one attribute of an Object type.
+type ObjectAttribute struct {
+	Name       string
+	Type       Type
+	Value      Value // default value
+	HasDefault bool
+}
+
+func (*ObjectType) puppetValue() {}
+
+// Name returns the object type's name (Object when anonymous).
+func (t *ObjectType) Name() string {
+	if t.TypeName == "" {
+		return "Object"
+	}
+	return t.TypeName
+}
+
+func (t *ObjectType) isA(o *ObjectType) bool {
+	for x := t; x != nil; x = x.Parent {
+		if x == o || (x.TypeName != "" && x.TypeName == o.TypeName) {
+			return true
+		}
+	}
+	return false
+}
+
+func (t *ObjectType) instanceOf(v Value, g *guard) bool {
+	if t == ObjectT {
+		switch v.(type) {
+		case *ObjectValue, *Deferred:
+			return true
+		}
+		return false
+	}
+	switch x := v.(type) {
+	case *ObjectValue:
+		return x.Type.isA(t)
+	case *Deferred:
+		return t == DeferredT
+	}
+	return false
+}
+
+func (t *ObjectType) assignableFrom(o Type, g *guard) bool {
+	ot, ok := o.(*ObjectType)
+	if !ok {
+		return false
+	}
+	if t == ObjectT {
+		return true
+	}
+	return ot.isA(t)
+}
+
+// TypeSetType is a TypeSet; kept as its defining hash.
+type TypeSetType struct {
+	InitHash *Hash
+}
+
+func (*TypeSetType) puppetValue() {}
+func (*TypeSetType) Name() string { return "TypeSet" }
+func (t *TypeSetType) instanceOf(v Value, g *guard) bool {
+	_, ok := v.(*TypeSetType)
+	return ok
+}
+func (t *TypeSetType) assignableFrom(o Type, g *guard) bool {
+	_, ok := o.(*TypeSetType)
+	return ok
+}
+
+// Object types Puppet defines itself.
+var (
+	ObjectT   = &ObjectType{}
+	TypeSetT  = &TypeSetType{}
+	DeferredT = &ObjectType{TypeName: "Deferred", Attributes: []*ObjectAttribute{
+		{Name: "name", Type: &PatternType{Patterns: []*RegexpType{NewRegexpType(`\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\z`)}}},
+		{Name: "arguments", Type: NewOptionalType(NewArrayType(AnyT, nil)), HasDefault: true, Value: Undef},
+	}}
+	ErrorT = &ObjectType{TypeName: "Error", Attributes: []*ObjectAttribute{
+		{Name: "message", Type: StringT},
+		{Name: "kind", Type: NewOptionalType(StringT), HasDefault: true, Value: Undef},
+		{Name: "issue_code", Type: NewOptionalType(StringT), HasDefault: true, Value: Undef},
+		{Name: "partial_result", Type: DataT, HasDefault: true, Value: Undef},
+		{Name: "details", Type: NewOptionalType(NewHashType(NonEmptyStrT, DataT, nil)), HasDefault: true, Value: Undef},
+	}}
+)
+
+func init() {
+	// The definitions refer to each other, so resolve after all exist.
+	DataT.Resolve(NewVariantType([]Type{ScalarDataT, UndefT, NewHashType(StringT, DataT, nil), NewArrayType(DataT, nil)}))
+	RichDataKeyT.Resolve(NewVariantType([]Type{StringT, NumericT}))
+	RichDataT.Resolve(NewVariantType([]Type{ScalarT, SemVerRangeT, BinaryT, SensitiveT, TypeT, TypeSetT, URIT, ObjectT, UndefT, DefaultT,
+		NewHashType(RichDataKeyT, RichDataT, nil), NewArrayType(RichDataT, nil)}))
+	for _, a := range []*TypeAliasType{DataT, RichDataKeyT, RichDataT} {
+		builtinAliases[a.AliasName] = a
+	}
+	builtinAliases["Puppet::LookupKey"] = &TypeAliasType{AliasName: "Puppet::LookupKey", resolved: RichDataKeyT, builtin: true}
+	builtinAliases["Puppet::LookupValue"] = &TypeAliasType{AliasName: "Puppet::LookupValue", resolved: RichDataT, builtin: true}
+}

@@ -1,0 +1,29 @@
+package values
+
+// Array is a Puppet Array. Arrays are immutable once built: operations return
+// new arrays and may share the element slice.
+type Array struct {
+	elems []Value
+}
+
+func (*Array) puppetValue() {}
+
+// EmptyArray is the shared empty array.
+var EmptyArray = &Array{}
+
+// NewArray returns an array of the given elements (the slice is not copied).
+func NewArray(elems ...Value) *Array {
+	if len(elems) == 0 {
+		return EmptyArray
+	}
+	return &Array{elems: elems}
+}
+
+// Len returns the number of elements.
+func (a *Array) Len() int { return len(a.elems) }
+
+// At returns the element at index i (no bounds adjustment).
+func (a *Array) At(i int) Value { return a.elems[i] }
+
+// Elems returns the elements; callers must not modify the slice.
+func (a *Array) Elems() []Value { return a.elems }

@@ -1,0 +1,266 @@
+package values
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Hash is a Puppet Hash: insertion ordered, with Ruby's key identity (eql?):
+// "a" and "A" are different keys, and so are 1 and 1.0.
+//
+// Small hashes are searched linearly (faster than a map and no allocation);
+// from indexThreshold entries on an index map gives O(1) lookup.
+type Hash struct {
+	keys  []Value
+	vals  []Value
+	index map[any]int
+}
+
+func (*Hash) puppetValue() {}
+
+const indexThreshold = 9
+
+// EmptyHash is the shared empty hash.
+var EmptyHash = &Hash{}
+
+// HashEntry is a key and its value.
+type HashEntry struct {
+	Key   Value
+	Value Value
+}
+
+// NewHash builds a hash from entries; a later duplicate key replaces the
+// value of the earlier one but keeps its position (as Ruby does).
+func NewHash(entries ...HashEntry) *Hash {
+	h := &Hash{keys: make([]Value, 0, len(entries)), vals: make([]Value, 0, len(entries))}
+	for _, e := range entries {
+		h.put(e.Key, e.Value)
+	}
+	return h
+}
+
+// NewHashFromPairs builds a hash from alternating keys and values.
+func NewHashFromPairs(kv ...Value) *Hash {
+	h := &Hash{keys: make([]Value, 0, len(kv)/2), vals: make([]Value, 0, len(kv)/2)}
+	for i := 0; i+1 < len(kv); i += 2 {
+		h.put(kv[i], kv[i+1])
+	}
+	return h
+}
+
+// HashBuilder builds a hash in place; the result must not be modified after
+// Build.
+type HashBuilder struct{ h *Hash }
+
+// NewHashBuilder returns a builder with room for n entries.
+func NewHashBuilder(n int) *HashBuilder {
+	return &HashBuilder{h: &Hash{keys: make([]Value, 0, n), vals: make([]Value, 0, n)}}
+}
+
+// Put sets key to value.
+func (b *HashBuilder) Put(key, value Value) { b.h.put(key, value) }
+
+// Delete removes key.
+func (b *HashBuilder) Delete(key Value) { b.h.delete(key) }
+
+// Build returns the hash.
+func (b *HashBuilder) Build() *Hash { return b.h }
+
+// Len returns the number of entries.
+func (h *Hash) Len() int { return len(h.keys) }
+
+// Keys returns the keys in order; callers must not modify the slice.
+func (h *Hash) Keys() []Value { return h.keys }
+
+// Values returns the values in order; callers must not modify the slice.
+func (h *Hash) Values() []Value { return h.vals }
+
+// KeyAt and ValueAt give the i-th entry.
+func (h *Hash) KeyAt(i int) Value   { return h.keys[i] }
+func (h *Hash) ValueAt(i int) Value { return h.vals[i] }
+
+// Get returns the value of key and whether it is present.
+func (h *Hash) Get(key Value) (Value, bool) {
+	i := h.find(key)
+	if i < 0 {
+		return nil, false
+	}
+	return h.vals[i], true
+}
+
+// GetString is Get for a string key, the common case, without boxing.
+func (h *Hash) GetString(key string) (Value, bool) {
+	if h.index != nil {
+		if i, ok := h.index[key]; ok {
+			return h.vals[i], true
+		}
+		return nil, false
+	}
+	for i, k := range h.keys {
+		if s, ok := k.(String); ok && string(s) == key {
+			return h.vals[i], true
+		}
+	}
+	return nil, false
+}
+
+// Has reports whether key is present.
+func (h *Hash) Has(key Value) bool { return h.find(key) >= 0 }
+
+func (h *Hash) find(key Value) int {
+	if s, ok := key.(String); ok {
+		if h.index != nil {
+			if i, ok := h.index[string(s)]; ok {
+				return i
+			}
+			return -1
+		}
+		for i, k := range h.keys {
+			if ks, ok := k.(String); ok && ks == s {
+				return i
+			}
+		}
+		return -1
+	}
+	if h.index != nil {
+		if i, ok := h.index[identityKey(key)]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, k := range h.keys {
+		if Eql(k, key) {
+			return i
+		}
+	}
+	return -1
+}
+
+func (h *Hash) put(key, value Value) {
+	if key == nil {
+		key = Undef
+	}
+	if value == nil {
+		value = Undef
+	}
+	if i := h.find(key); i >= 0 {
+		h.vals[i] = value
+		return
+	}
+	h.keys = append(h.keys, key)
+	h.vals = append(h.vals, value)
+	if h.index != nil {
+		h.index[identityKey(key)] = len(h.keys) - 1
+	} else if len(h.keys) >= indexThreshold {
+		h.index = make(map[any]int, len(h.keys)*2)
+		for i, k := range h.keys {
+			h.index[identityKey(k)] = i
+		}
+	}
+}
+
+func (h *Hash) delete(key Value) {
+	i := h.find(key)
+	if i < 0 {
+		return
+	}
+	h.keys = append(h.keys[:i:i], h.keys[i+1:]...)
+	h.vals = append(h.vals[:i:i], h.vals[i+1:]...)
+	if h.index != nil {
+		h.index = make(map[any]int, len(h.keys)*2)
+		for j, k := range h.keys {
+			h.index[identityKey(k)] = j
+		}
+	}
+}
+
+// Merge returns a new hash with the entries of o added to (or replacing) h's.
+func (h *Hash) Merge(o *Hash) *Hash {
+	if o.Len() == 0 {
+		return h
+	}
+	if h.Len() == 0 {
+		return o
+	}
+	b := NewHashBuilder(h.Len() + o.Len())
+	for i, k := range h.keys {
+		b.Put(k, h.vals[i])
+	}
+	for i, k := range o.keys {
+		b.Put(k, o.vals[i])
+	}
+	return b.Build()
+}
+
+// identityKey maps a value to a comparable Go value such that two values give
+// the same key exactly when Ruby's eql? holds. Strings map to Go strings so
+// that GetString can look them up without boxing.
+func identityKey(v Value) any {
+	switch x := v.(type) {
+	case String:
+		return string(x)
+	case Int, Bool, UndefValue, DefaultValue:
+		return x
+	case Float:
+		return x
+	}
+	var sb strings.Builder
+	writeIdentity(&sb, v)
+	return compositeKey(sb.String())
+}
+
+type compositeKey string
+
+func writeIdentity(sb *strings.Builder, v Value) {
+	switch x := v.(type) {
+	case String:
+		sb.WriteString("s")
+		sb.WriteString(strconv.Itoa(len(x)))
+		sb.WriteByte(':')
+		sb.WriteString(string(x))
+	case Int:
+		sb.WriteString("i")
+		sb.WriteString(strconv.FormatInt(int64(x), 10))
+		sb.WriteByte(';')
+	case Float:
+		sb.WriteString("f")
+		sb.WriteString(strconv.FormatUint(math.Float64bits(float64(x)), 16))
+		sb.WriteByte(';')
+	case Bool:
+		if x {
+			sb.WriteString("T")
+		} else {
+			sb.WriteString("F")
+		}
+	case UndefValue, nil:
+		sb.WriteString("U")
+	case DefaultValue:
+		sb.WriteString("D")
+	case *Array:
+		sb.WriteString("[")
+		for _, e := range x.elems {
+			writeIdentity(sb, e)
+		}
+		sb.WriteString("]")
+	case *Hash:
+		sb.WriteString("{")
+		for i, k := range x.keys {
+			writeIdentity(sb, k)
+			writeIdentity(sb, x.vals[i])
+		}
+		sb.WriteString("}")
+	case Type:
+		s := TypeString(x)
+		sb.WriteString("t")
+		sb.WriteString(strconv.Itoa(len(s)))
+		sb.WriteByte(':')
+		sb.WriteString(s)
+	default:
+		s := ToString(v)
+		sb.WriteString("o")
+		sb.WriteString(strconv.Itoa(len(s)))
+		sb.WriteByte(':')
+		sb.WriteString(s)
+	}
+}

@@ -1,0 +1,317 @@
+package values
+
+import (
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/dlclark/regexp2"
+)
+
+// Regexp is a Puppet Regexp value. Its source is kept verbatim in Ruby
+// (Onigmo) syntax, which is what Puppet prints; matching uses a translation
+// to regexp2's syntax, compiled on first use.
+//
+// regexp2 is used rather than Go's regexp because Ruby patterns in real
+// modules rely on backtracking features RE2 lacks (lookahead, lookbehind,
+// backreferences, atomic groups).
+type Regexp struct {
+	source string
+	once   sync.Once
+	re     *regexp2.Regexp
+	err    error
+}
+
+func (*Regexp) puppetValue() {}
+
+// regexpCache shares compiled regexps between identical sources: generated
+// code and types build the same patterns many times.
+var regexpCache sync.Map // string -> *Regexp
+
+// NewRegexp returns the Regexp for a Ruby source, or an error with Ruby's
+// wording when the source does not compile.
+func NewRegexp(source string) (*Regexp, error) {
+	r := RegexpOf(source)
+	if err := r.compile(); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// RegexpOf returns the Regexp for source without compiling it; errors show
+// when it is first matched.
+func RegexpOf(source string) *Regexp {
+	if r, ok := regexpCache.Load(source); ok {
+		return r.(*Regexp)
+	}
+	r, _ := regexpCache.LoadOrStore(source, &Regexp{source: source})
+	return r.(*Regexp)
+}
+
+// Source returns the Ruby source of the pattern.
+func (r *Regexp) Source() string { return r.source }
+
+func (r *Regexp) compile() error {
+	r.once.Do(func() {
+		tr, err := translateRubyRegexp(r.source)
+		if err != nil {
+			r.err = err
+			return
+		}
+		re, err := regexp2.Compile(tr, regexp2.Multiline)
+		if err != nil {
+			r.err = newError("", err.Error())
+			return
+		}
+		re.MatchTimeout = -1
+		r.re = re
+	})
+	return r.err
+}
+
+// Match matches s and returns the match data ($0, $1, ...; undef for groups
+// that did not participate) or nil when there is no match.
+func (r *Regexp) Match(s string) ([]Value, error) {
+	if err := r.compile(); err != nil {
+		return nil, err
+	}
+	m, err := r.re.FindStringMatch(s)
+	if err != nil || m == nil {
+		return nil, err
+	}
+	groups := m.Groups()
+	out := make([]Value, len(groups))
+	for i, g := range groups {
+		if len(g.Captures) == 0 {
+			out[i] = Undef
+		} else {
+			out[i] = String(g.String())
+		}
+	}
+	return out, nil
+}
+
+// MatchString reports whether s matches, without building match data.
+func (r *Regexp) MatchString(s string) bool {
+	if r.compile() != nil {
+		return false
+	}
+	ok, err := r.re.MatchString(s)
+	return ok && err == nil
+}
+
+// Inspect returns the pattern between slashes as Ruby's Regexp#inspect does
+// (unescaped slashes get a backslash). This is how Puppet prints a Regexp.
+func (r *Regexp) Inspect() string {
+	var b strings.Builder
+	b.Grow(len(r.source) + 2)
+	b.WriteByte('/')
+	s := r.source
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\\' && i+1 < len(s):
+			b.WriteByte(c)
+			i++
+			b.WriteByte(s[i])
+		case c == '/':
+			b.WriteString(`\/`)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('/')
+	return b.String()
+}
+
+// translateRubyRegexp rewrites the Ruby-only parts of a pattern into
+// regexp2's (.NET) syntax:
+//   - ^ and $ are always line anchors in Ruby (the caller compiles with
+//     Multiline);
+//   - Ruby's m flag is .NET's s flag (dot matches newline);
+//   - \d \w \s \h and their negations are ASCII-only in Ruby;
+//   - {,n} means {0,n};
+//   - POSIX bracket classes ([[:alpha:]]) and \u{...} escapes.
+func translateRubyRegexp(src string) (string, error) {
+	var b strings.Builder
+	b.Grow(len(src) + 16)
+	inClass := 0
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch c {
+		case '\\':
+			if i+1 >= len(src) {
+				return "", newError("", "too short escape sequence: /"+src+"/")
+			}
+			i++
+			e := src[i]
+			switch e {
+			case 'd':
+				b.WriteString(cls(inClass, "0-9"))
+			case 'D':
+				if inClass > 0 {
+					b.WriteString(`\D`)
+				} else {
+					b.WriteString(`[^0-9]`)
+				}
+			case 'w':
+				b.WriteString(cls(inClass, "a-zA-Z0-9_"))
+			case 'W':
+				if inClass > 0 {
+					b.WriteString(`\W`)
+				} else {
+					b.WriteString(`[^a-zA-Z0-9_]`)
+				}
+			case 's':
+				b.WriteString(cls(inClass, ` \t\n\v\f\r`))
+			case 'S':
+				if inClass > 0 {
+					b.WriteString(`\S`)
+				} else {
+					b.WriteString(`[^ \t\n\v\f\r]`)
+				}
+			case 'h':
+				b.WriteString(cls(inClass, "0-9a-fA-F"))
+			case 'H':
+				if inClass > 0 {
+					return "", newError("", "\\H inside a character class is not supported: /"+src+"/")
+				} else {
+					b.WriteString(`[^0-9a-fA-F]`)
+				}
+			case 'u':
+				if i+1 < len(src) && src[i+1] == '{' {
+					end := strings.IndexByte(src[i:], '}')
+					if end < 0 {
+						return "", newError("", "invalid Unicode escape: /"+src+"/")
+					}
+					for _, hex := range strings.Fields(src[i+2 : i+end]) {
+						n := 0
+						for _, h := range hex {
+							n = n*16 + hexVal(h)
+						}
+						writeLiteralRune(&b, rune(n))
+					}
+					i += end
+				} else {
+					b.WriteString(`\u`)
+				}
+			case 'g':
+				return "", newError("", "subexpression calls (\\g) are not supported: /"+src+"/")
+			default:
+				b.WriteByte('\\')
+				b.WriteByte(e)
+			}
+		case '[':
+			if inClass > 0 && strings.HasPrefix(src[i:], "[:") {
+				end := strings.Index(src[i:], ":]")
+				if end > 0 {
+					name := src[i+2 : i+end]
+					if rep, ok := posixClasses[name]; ok {
+						b.WriteString(rep)
+						i += end + 1
+						continue
+					}
+				}
+			}
+			inClass++
+			b.WriteByte(c)
+			// a ']' right after '[' or '[^' is a literal in Ruby too
+			if i+1 < len(src) && src[i+1] == '^' {
+				b.WriteByte('^')
+				i++
+			}
+			if i+1 < len(src) && src[i+1] == ']' {
+				b.WriteString(`\]`)
+				i++
+			}
+		case ']':
+			if inClass > 0 {
+				inClass--
+			}
+			b.WriteByte(c)
+		case '(':
+			b.WriteByte(c)
+			if inClass == 0 && i+1 < len(src) && src[i+1] == '?' {
+				// option groups: (?imx-imx) and (?imx-imx:...)
+				j := i + 2
+				for j < len(src) && strings.IndexByte("imx-", src[j]) >= 0 {
+					j++
+				}
+				if j > i+2 && j < len(src) && (src[j] == ')' || src[j] == ':') {
+					b.WriteByte('?')
+					for _, f := range src[i+2 : j] {
+						if f == 'm' {
+							b.WriteByte('s')
+						} else {
+							b.WriteRune(f)
+						}
+					}
+					i = j - 1
+				}
+			}
+		case '{':
+			if inClass == 0 && i+1 < len(src) && src[i+1] == ',' {
+				j := i + 2
+				for j < len(src) && src[j] >= '0' && src[j] <= '9' {
+					j++
+				}
+				if j > i+2 && j < len(src) && src[j] == '}' {
+					b.WriteString("{0,")
+					b.WriteString(src[i+2 : j])
+					b.WriteByte('}')
+					i = j
+					continue
+				}
+			}
+			b.WriteByte(c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), nil
+}
+
+func cls(inClass int, body string) string {
+	if inClass > 0 {
+		return body
+	}
+	return "[" + body + "]"
+}
+
+func hexVal(r rune) int {
+	switch {
+	case r >= '0' && r <= '9':
+		return int(r - '0')
+	case r >= 'a' && r <= 'f':
+		return int(r-'a') + 10
+	case r >= 'A' && r <= 'F':
+		return int(r-'A') + 10
+	}
+	return 0
+}
+
+func writeLiteralRune(b *strings.Builder, r rune) {
+	if r < utf8.RuneSelf && strings.ContainsRune(`\.+*?()|[]{}^$#- `, r) {
+		b.WriteByte('\\')
+	}
+	b.WriteRune(r)
+}
+
+// posixClasses maps Onigmo's bracket classes (Unicode-aware in Ruby) to
+// .NET class bodies.
+var posixClasses = map[string]string{
+	"alnum":  `\p{L}\p{M}\p{Nd}`,
+	"alpha":  `\p{L}\p{M}`,
+	"blank":  `\p{Zs}\t`,
+	"cntrl":  `\p{Cc}`,
+	"digit":  `0-9`,
+	"graph":  `\x21-\x7E\u00A1-\uFFFF`,
+	"lower":  `\p{Ll}`,
+	"print":  `\x20-\x7E\u00A0-\uFFFF`,
+	"punct":  `\p{P}\p{S}`,
+	"space":  `\s`,
+	"upper":  `\p{Lu}`,
+	"xdigit": `0-9A-Fa-f`,
+	"word":   `\w`,
+	"ascii":  `\x00-\x7F`,
+}

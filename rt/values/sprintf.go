@@ -1,0 +1,528 @@
+package values
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+)
+
+// Sprintf formats args as Ruby's Kernel#format does, which is what Puppet's
+// sprintf() function and String's format directives use. Supported: flags
+// (space # + - 0), width, precision (also *), %<name>s and %{name} with a
+// hash argument, and the conversions d i u f e E g G a A x X o b B s p c %.
+func Sprintf(format string, args ...Value) (string, error) {
+	var b strings.Builder
+	argi := 0
+	nextArg := func() (Value, error) {
+		if argi >= len(args) {
+			return nil, newError("", "too few arguments")
+		}
+		a := args[argi]
+		argi++
+		return a, nil
+	}
+	for i := 0; i < len(format); i++ {
+		c := format[i]
+		if c != '%' {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		if i >= len(format) {
+			return "", newError("", "incomplete format specifier; use %% (double %) instead")
+		}
+		var spec fmtSpec
+		var arg Value
+		haveArg := false
+	flags:
+		for ; i < len(format); i++ {
+			switch format[i] {
+			case ' ':
+				spec.space = true
+			case '#':
+				spec.alt = true
+			case '+':
+				spec.plus = true
+			case '-':
+				spec.minus = true
+			case '0':
+				spec.zero = true
+			case '<', '{':
+				close := byte('>')
+				if format[i] == '{' {
+					close = '}'
+				}
+				end := strings.IndexByte(format[i:], close)
+				if end < 0 {
+					return "", newError("", "malformed name - unmatched parenthesis")
+				}
+				name := format[i+1 : i+end]
+				h, ok := firstHash(args)
+				if !ok {
+					return "", newError("", "one hash required")
+				}
+				v, found := h.GetString(name)
+				if !found {
+					return "", newError("", fmt.Sprintf("key<%s> not found", name))
+				}
+				arg, haveArg = v, true
+				if format[i] == '{' {
+					b.WriteString(ToString(v))
+					i += end
+					goto next
+				}
+				i += end
+			default:
+				break flags
+			}
+		}
+		if i < len(format) && format[i] == '*' {
+			w, err := nextArg()
+			if err != nil {
+				return "", err
+			}
+			n, _ := w.(Int)
+			if n < 0 {
+				spec.minus = true
+				n = -n
+			}
+			spec.width, spec.hasWidth = int(n), true
+			i++
+		}
+		for i < len(format) && format[i] >= '0' && format[i] <= '9' {
+			spec.width = spec.width*10 + int(format[i]-'0')
+			spec.hasWidth = true
+			i++
+		}
+		if i < len(format) && format[i] == '.' {
+			spec.hasPrec = true
+			i++
+			if i < len(format) && format[i] == '*' {
+				p, err := nextArg()
+				if err != nil {
+					return "", err
+				}
+				n, _ := p.(Int)
+				spec.prec = int(n)
+				i++
+			}
+			for i < len(format) && format[i] >= '0' && format[i] <= '9' {
+				spec.prec = spec.prec*10 + int(format[i]-'0')
+				i++
+			}
+		}
+		if i >= len(format) {
+			return "", newError("", "malformed format string - %"+format[len(format)-1:])
+		}
+		spec.verb = format[i]
+		if spec.verb == '%' {
+			b.WriteByte('%')
+			continue
+		}
+		if !haveArg {
+			a, err := nextArg()
+			if err != nil {
+				return "", err
+			}
+			arg = a
+		}
+		if s, err := spec.format(arg); err != nil {
+			return "", err
+		} else {
+			b.WriteString(s)
+		}
+	next:
+	}
+	return b.String(), nil
+}
+
+func firstHash(args []Value) (*Hash, bool) {
+	if len(args) == 1 {
+		h, ok := args[0].(*Hash)
+		return h, ok
+	}
+	return nil, false
+}
+
+type fmtSpec struct {
+	space, alt, plus, minus, zero bool
+	width, prec                   int
+	hasWidth, hasPrec             bool
+	verb                          byte
+}
+
+func (s *fmtSpec) pad(body string, numeric bool) string {
+	n := runeCount(body)
+	if !s.hasWidth || n >= s.width {
+		return body
+	}
+	fill := s.width - n
+	if s.minus {
+		return body + strings.Repeat(" ", fill)
+	}
+	if s.zero && numeric {
+		// zeros go after the sign and radix prefix
+		prefix := ""
+		rest := body
+		if rest != "" && (rest[0] == '-' || rest[0] == '+' || rest[0] == ' ') {
+			prefix, rest = rest[:1], rest[1:]
+		}
+		for _, p := range []string{"0x", "0X", "0b", "0B"} {
+			if strings.HasPrefix(rest, p) {
+				prefix += p
+				rest = rest[2:]
+				break
+			}
+		}
+		return prefix + strings.Repeat("0", fill) + rest
+	}
+	return strings.Repeat(" ", fill) + body
+}
+
+func (s *fmtSpec) format(arg Value) (string, error) {
+	switch s.verb {
+	case 'd', 'i', 'u':
+		n, err := toRubyInteger(arg)
+		if err != nil {
+			return "", err
+		}
+		return s.integer(n, 10, ""), nil
+	case 'x':
+		n, err := toRubyInteger(arg)
+		if err != nil {
+			return "", err
+		}
+		return s.integer(n, 16, "0x"), nil
+	case 'X':
+		n, err := toRubyInteger(arg)
+		if err != nil {
+			return "", err
+		}
+		return strings.ToUpper(s.integer(n, 16, "0x")), nil
+	case 'o':
+		n, err := toRubyInteger(arg)
+		if err != nil {
+			return "", err
+		}
+		return s.integer(n, 8, "0"), nil
+	case 'b':
+		n, err := toRubyInteger(arg)
+		if err != nil {
+			return "", err
+		}
+		return s.integer(n, 2, "0b"), nil
+	case 'B':
+		n, err := toRubyInteger(arg)
+		if err != nil {
+			return "", err
+		}
+		return s.integer(n, 2, "0B"), nil
+	case 'f', 'e', 'E', 'g', 'G', 'a', 'A':
+		f, err := toRubyFloat(arg)
+		if err != nil {
+			return "", err
+		}
+		return s.float(f), nil
+	case 's':
+		str := ToString(arg)
+		if s.hasPrec && runeCount(str) > s.prec {
+			str = string([]rune(str)[:s.prec])
+		}
+		return s.pad(str, false), nil
+	case 'p':
+		str := rubyInspect(arg)
+		if s.hasPrec && runeCount(str) > s.prec {
+			str = string([]rune(str)[:s.prec])
+		}
+		return s.pad(str, false), nil
+	case 'c':
+		var str string
+		switch x := arg.(type) {
+		case Int:
+			str = string(rune(x))
+		case String:
+			str = string([]rune(string(x))[:1])
+		default:
+			return "", newError("", "%c requires a character")
+		}
+		return s.pad(str, false), nil
+	}
+	return "", newError("", fmt.Sprintf("malformed format string - %%%c", s.verb))
+}
+
+// integer formats n in base; negative numbers without + or space use Ruby's
+// two's complement notation ("..f01").
+func (s *fmtSpec) integer(n *big.Int, base int, prefix string) string {
+	neg := n.Sign() < 0
+	var digits string
+	sign := ""
+	if neg && base != 10 && !s.plus && !s.space {
+		digits = twosComplement(n, base)
+	} else {
+		digits = new(big.Int).Abs(n).Text(base)
+		if neg {
+			sign = "-"
+		} else if s.plus {
+			sign = "+"
+		} else if s.space {
+			sign = " "
+		}
+	}
+	if s.hasPrec {
+		for len(strings.TrimPrefix(digits, "..")) < s.prec {
+			if strings.HasPrefix(digits, "..") {
+				digits = ".." + string(digits[2]) + digits[2:]
+			} else {
+				digits = "0" + digits
+			}
+		}
+	}
+	pre := ""
+	if s.alt && base != 10 {
+		if base == 8 {
+			if !strings.HasPrefix(digits, "0") {
+				pre = "0"
+			}
+		} else if n.Sign() != 0 {
+			pre = prefix
+		}
+	}
+	body := sign + pre + digits
+	if s.zero && !s.minus && !s.hasPrec && strings.HasPrefix(digits, "..") && s.hasWidth {
+		// Ruby fills with the repeating digit instead of dots
+		fill := s.width - runeCount(body)
+		if fill > 0 {
+			d := string(digits[2])
+			return sign + pre + strings.Repeat(d, fill+2) + digits[2:]
+		}
+	}
+	return s.pad(body, !s.hasPrec)
+}
+
+func twosComplement(n *big.Int, base int) string {
+	// find the number of digits such that base^k > |n|, then add base^k
+	abs := new(big.Int).Abs(n)
+	k := len(abs.Text(base)) + 1
+	mod := new(big.Int).Exp(big.NewInt(int64(base)), big.NewInt(int64(k)), nil)
+	v := new(big.Int).Add(mod, n).Text(base)
+	max := strconv.FormatInt(int64(base-1), base)
+	// strip leading repeats of the max digit, keep one
+	for len(v) > 1 && v[0:1] == max && v[1:2] == max {
+		v = v[1:]
+	}
+	if v[0:1] != max {
+		v = max + v
+	}
+	return ".." + v
+}
+
+func (s *fmtSpec) float(f float64) string {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		str := "Inf"
+		if math.IsNaN(f) {
+			str = "NaN"
+		}
+		if f < 0 {
+			str = "-" + str
+		} else if s.plus {
+			str = "+" + str
+		} else if s.space {
+			str = " " + str
+		}
+		return s.pad(str, false)
+	}
+	var gofmt strings.Builder
+	gofmt.WriteByte('%')
+	if s.plus {
+		gofmt.WriteByte('+')
+	} else if s.space {
+		gofmt.WriteByte(' ')
+	}
+	if s.alt {
+		gofmt.WriteByte('#')
+	}
+	prec := s.prec
+	if !s.hasPrec {
+		prec = 6
+	}
+	verb := s.verb
+	if verb == 'a' || verb == 'A' {
+		verb = map[byte]byte{'a': 'x', 'A': 'X'}[verb]
+		if !s.hasPrec {
+			prec = -1
+		}
+	}
+	if prec >= 0 {
+		gofmt.WriteString("." + strconv.Itoa(prec))
+	}
+	gofmt.WriteByte(verb)
+	out := fmt.Sprintf(gofmt.String(), f)
+	if s.verb == 'a' || s.verb == 'A' {
+		out = fixHexFloatExponent(out)
+	}
+	return s.pad(out, true)
+}
+
+// fixHexFloatExponent turns Go's "p+00" exponent into C's "p+0".
+func fixHexFloatExponent(s string) string {
+	i := strings.LastIndexAny(s, "pP")
+	if i < 0 || i+2 >= len(s) {
+		return s
+	}
+	exp := strings.TrimLeft(s[i+2:], "0")
+	if exp == "" {
+		exp = "0"
+	}
+	return s[:i+2] + exp
+}
+
+func toRubyInteger(v Value) (*big.Int, error) {
+	switch x := v.(type) {
+	case Int:
+		return big.NewInt(int64(x)), nil
+	case Float:
+		if math.IsInf(float64(x), 0) || math.IsNaN(float64(x)) {
+			return nil, newError("", "FloatDomainError: "+rubyFloatToS(float64(x)))
+		}
+		bf := new(big.Float).SetFloat64(math.Floor(float64(x)))
+		n, _ := bf.Int(nil)
+		return n, nil
+	case String:
+		if n, ok := parseRubyInteger(string(x)); ok {
+			return n, nil
+		}
+		return nil, newError("", fmt.Sprintf("invalid value for Integer(): %s", rubyInspect(x)))
+	case Bool, UndefValue, nil:
+		return nil, newError("", fmt.Sprintf("can't convert %s into Integer", rubyClassName(v)))
+	}
+	return nil, newError("", fmt.Sprintf("can't convert %s into Integer", rubyClassName(v)))
+}
+
+func parseRubyInteger(s string) (*big.Int, bool) {
+	t := strings.ReplaceAll(strings.TrimSpace(s), "_", "")
+	neg := false
+	if strings.HasPrefix(t, "-") || strings.HasPrefix(t, "+") {
+		neg = t[0] == '-'
+		t = t[1:]
+	}
+	base := 10
+	switch {
+	case strings.HasPrefix(t, "0x") || strings.HasPrefix(t, "0X"):
+		base, t = 16, t[2:]
+	case strings.HasPrefix(t, "0b") || strings.HasPrefix(t, "0B"):
+		base, t = 2, t[2:]
+	case strings.HasPrefix(t, "0o") || strings.HasPrefix(t, "0O"):
+		base, t = 8, t[2:]
+	case len(t) > 1 && t[0] == '0':
+		base, t = 8, t[1:]
+	}
+	n, ok := new(big.Int).SetString(t, base)
+	if !ok || t == "" {
+		return nil, false
+	}
+	if neg {
+		n.Neg(n)
+	}
+	return n, true
+}
+
+func toRubyFloat(v Value) (float64, error) {
+	switch x := v.(type) {
+	case Int:
+		return float64(x), nil
+	case Float:
+		return float64(x), nil
+	case String:
+		f, err := strconv.ParseFloat(strings.ReplaceAll(strings.TrimSpace(string(x)), "_", ""), 64)
+		if err != nil {
+			return 0, newError("", fmt.Sprintf("invalid value for Float(): %s", rubyInspect(x)))
+		}
+		return f, nil
+	}
+	return 0, newError("", fmt.Sprintf("can't convert %s into Float", rubyClassName(v)))
+}
+
+func rubyClassName(v Value) string {
+	switch v.(type) {
+	case nil, UndefValue:
+		return "nil"
+	case Bool:
+		if v.(Bool) {
+			return "true"
+		}
+		return "false"
+	case *Array:
+		return "Array"
+	case *Hash:
+		return "Hash"
+	case String:
+		return "String"
+	}
+	return "Object"
+}
+
+// rubyInspect is Ruby's #inspect for the values Puppet passes to %p.
+func rubyInspect(v Value) string {
+	switch x := v.(type) {
+	case String:
+		return rubyStringInspect(string(x))
+	case nil, UndefValue:
+		return "nil"
+	case DefaultValue:
+		return ":default"
+	case *Array:
+		parts := make([]string, x.Len())
+		for i, e := range x.elems {
+			parts[i] = rubyInspect(e)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case *Hash:
+		parts := make([]string, x.Len())
+		for i, k := range x.keys {
+			parts[i] = rubyInspect(k) + "=>" + rubyInspect(x.vals[i])
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	}
+	return ToString(v)
+}
+
+func rubyStringInspect(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\f':
+			b.WriteString(`\f`)
+		case '\v':
+			b.WriteString(`\v`)
+		case '\a':
+			b.WriteString(`\a`)
+		case '\b':
+			b.WriteString(`\b`)
+		case 0x1b:
+			b.WriteString(`\e`)
+		case '#':
+			b.WriteByte('#')
+		default:
+			if r < 0x20 || r == 0x7f {
+				fmt.Fprintf(&b, `\x%02X`, r)
+			} else {
+				b.WriteRune(r)
+			}
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
