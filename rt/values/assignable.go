@@ -125,7 +125,7 @@ func variantAssignable(t *VariantType, o Type, g *guard) bool {
 	return true
 }
 
-func (t *AnyType) assignableFrom(o Type, g *guard) bool { return true }
+func (t *AnyType) assignableFrom(o Type, g *guard) bool  { return true }
 func (t *UnitType) assignableFrom(o Type, g *guard) bool { return true }
 
 func (t *UndefType) assignableFrom(o Type, g *guard) bool {

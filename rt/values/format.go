@@ -365,7 +365,7 @@ func (i indentation) withIndenting(b bool) indentation {
 func (i indentation) increase(b bool) indentation {
 	return indentation{level: i.level + 1, first: true, indenting: b}
 }
-func (i indentation) breaks() bool   { return i.indenting && i.level > 0 && !i.first }
+func (i indentation) breaks() bool    { return i.indenting && i.level > 0 && !i.first }
 func (i indentation) padding() string { return strings.Repeat(" ", 2*i.level) }
 
 type converter struct{}

@@ -1,0 +1,457 @@
+package values
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// TypeResolver resolves type names that are not built in: type aliases,
+// resource types, Object types. It returns false for unknown names.
+type TypeResolver interface {
+	ResolveType(name string) (Type, bool)
+}
+
+// builtinTypes maps lower-cased names to the built-in types (Puppet's
+// TypeParser type_map; names are case-insensitive).
+var builtinTypes = map[string]Type{
+	"integer": IntegerT, "float": FloatT, "numeric": NumericT, "init": InitT, "iterable": IterableT,
+	"iterator": IteratorT, "string": StringT, "binary": BinaryT, "sensitive": SensitiveT, "enum": EnumT,
+	"boolean": BooleanT, "pattern": PatternT, "regexp": RegexpT, "array": ArrayT, "hash": HashT,
+	"class": ClassT, "resource": ResourceT, "collection": CollectionT, "scalar": ScalarT,
+	"scalardata": ScalarDataT, "catalogentry": CatalogEntryT, "undef": UndefT, "notundef": NotUndefT,
+	"default": DefaultT, "any": AnyT, "variant": VariantT, "optional": OptionalT, "runtime": RuntimeT,
+	"type": TypeT, "tuple": TupleT, "struct": StructT, "object": ObjectT, "typeset": TypeSetT,
+	"callable": CallableT, "semver": SemVerT, "semverrange": SemVerRangeT, "timestamp": TimestampT,
+	"timespan": TimespanT, "uri": URIT,
+}
+
+// TypeByName returns the built-in type (or built-in alias such as Data) for
+// a type name as written in Puppet code.
+func TypeByName(name string) (Type, bool) {
+	if t, ok := builtinTypes[strings.ToLower(name)]; ok {
+		return t, true
+	}
+	if a, ok := builtinAliases[name]; ok {
+		return a, true
+	}
+	switch name {
+	case "Deferred":
+		return DeferredT, true
+	case "Error":
+		return ErrorT, true
+	}
+	return nil, false
+}
+
+// ParseType parses a type expression such as "Hash[String, Optional[Integer[0]]]"
+// with literal arguments (strings, numbers, regexps, booleans, undef,
+// default, arrays, hashes). Names that are not built in go to resolver
+// (which may be nil); unresolved names become type references.
+func ParseType(src string, resolver TypeResolver) (Type, error) {
+	p := &typeParser{src: src, resolver: resolver}
+	p.next()
+	v, err := p.expr()
+	if err != nil {
+		return nil, err
+	}
+	if p.tok.kind != tkEOF {
+		return nil, p.errorf("unexpected %q", p.tok.text)
+	}
+	t, ok := v.(Type)
+	if !ok {
+		return nil, newError(IssueInvalidTypeSpec, fmt.Sprintf("The expression <%s> is not a valid type specification.", strings.TrimSpace(src)))
+	}
+	return t, nil
+}
+
+// MustParseType is ParseType for constant type text; it panics on error.
+func MustParseType(src string) Type {
+	t, err := ParseType(src, nil)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+type tokKind int
+
+const (
+	tkEOF tokKind = iota
+	tkRef
+	tkName
+	tkString
+	tkInt
+	tkFloat
+	tkRegexp
+	tkPunct
+)
+
+type token struct {
+	kind tokKind
+	text string
+	val  Value
+}
+
+type typeParser struct {
+	src      string
+	pos      int
+	tok      token
+	prevVal  bool // the previous token ends a value (a '/' is then not a regexp)
+	resolver TypeResolver
+	err      error
+}
+
+func (p *typeParser) errorf(format string, args ...any) error {
+	return newError(IssueInvalidTypeSpec, fmt.Sprintf("Syntax error in type expression <%s>: ", p.src)+fmt.Sprintf(format, args...))
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+func (p *typeParser) next() {
+	s := p.src
+	for p.pos < len(s) && strings.IndexByte(" \t\r\n", s[p.pos]) >= 0 {
+		p.pos++
+	}
+	if p.pos >= len(s) {
+		p.tok = token{kind: tkEOF}
+		return
+	}
+	start := p.pos
+	c := s[p.pos]
+	switch {
+	case c == ':' && strings.HasPrefix(s[p.pos:], "::") || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c == '_':
+		for p.pos < len(s) && (isWordByte(s[p.pos]) || strings.HasPrefix(s[p.pos:], "::")) {
+			if s[p.pos] == ':' {
+				p.pos += 2
+			} else {
+				p.pos++
+			}
+		}
+		word := s[start:p.pos]
+		first := strings.TrimPrefix(word, "::")
+		if first != "" && first[0] >= 'A' && first[0] <= 'Z' {
+			p.tok = token{kind: tkRef, text: word}
+		} else {
+			p.tok = token{kind: tkName, text: word}
+		}
+	case c >= '0' && c <= '9':
+		for p.pos < len(s) && (isWordByte(s[p.pos]) || s[p.pos] == '.' && p.pos+1 < len(s) && s[p.pos+1] >= '0' && s[p.pos+1] <= '9' ||
+			(s[p.pos] == '-' || s[p.pos] == '+') && (s[p.pos-1] == 'e' || s[p.pos-1] == 'E') && !strings.HasPrefix(s[start:], "0x")) {
+			p.pos++
+		}
+		text := s[start:p.pos]
+		if n := ToNumber(String(text)); n != nil {
+			if f, ok := n.(Float); ok {
+				p.tok = token{kind: tkFloat, text: text, val: f}
+			} else {
+				p.tok = token{kind: tkInt, text: text, val: n}
+			}
+		} else {
+			p.err = p.errorf("bad number %q", text)
+			p.tok = token{kind: tkEOF}
+		}
+	case c == '\'' || c == '"':
+		p.pos++
+		var b strings.Builder
+		for p.pos < len(s) && s[p.pos] != c {
+			if s[p.pos] == '\\' && p.pos+1 < len(s) {
+				e := s[p.pos+1]
+				if c == '\'' {
+					if e == '\'' || e == '\\' {
+						b.WriteByte(e)
+					} else {
+						b.WriteByte('\\')
+						b.WriteByte(e)
+					}
+				} else {
+					switch e {
+					case 'n':
+						b.WriteByte('\n')
+					case 't':
+						b.WriteByte('\t')
+					case 'r':
+						b.WriteByte('\r')
+					case 's':
+						b.WriteByte(' ')
+					case '"', '\\', '$', '\'':
+						b.WriteByte(e)
+					default:
+						b.WriteByte('\\')
+						b.WriteByte(e)
+					}
+				}
+				p.pos += 2
+				continue
+			}
+			b.WriteByte(s[p.pos])
+			p.pos++
+		}
+		if p.pos >= len(s) {
+			p.err = p.errorf("unterminated string")
+			p.tok = token{kind: tkEOF}
+			return
+		}
+		p.pos++
+		p.tok = token{kind: tkString, text: b.String(), val: String(b.String())}
+	case c == '/' && !p.prevVal:
+		p.pos++
+		var b strings.Builder
+		for p.pos < len(s) && s[p.pos] != '/' {
+			if s[p.pos] == '\\' && p.pos+1 < len(s) {
+				if s[p.pos+1] == '/' {
+					b.WriteByte('/')
+				} else {
+					b.WriteString(s[p.pos : p.pos+2])
+				}
+				p.pos += 2
+				continue
+			}
+			b.WriteByte(s[p.pos])
+			p.pos++
+		}
+		if p.pos >= len(s) {
+			p.err = p.errorf("unterminated regexp")
+			p.tok = token{kind: tkEOF}
+			return
+		}
+		p.pos++
+		p.tok = token{kind: tkRegexp, text: b.String()}
+	case strings.HasPrefix(s[p.pos:], "=>"):
+		p.pos += 2
+		p.tok = token{kind: tkPunct, text: "=>"}
+	default:
+		p.pos++
+		p.tok = token{kind: tkPunct, text: string(c)}
+	}
+	p.prevVal = p.tok.kind != tkPunct || p.tok.text == "]" || p.tok.text == "}"
+}
+
+func (p *typeParser) expect(punct string) error {
+	if p.err != nil {
+		return p.err
+	}
+	if p.tok.kind != tkPunct || p.tok.text != punct {
+		if p.tok.kind == tkEOF {
+			return p.errorf("expected %q at end of input", punct)
+		}
+		return p.errorf("expected %q, got %q", punct, p.tok.text)
+	}
+	p.next()
+	return nil
+}
+
+// expr parses one value: a type (possibly parameterized) or a literal.
+func (p *typeParser) expr() (Value, error) {
+	if p.err != nil {
+		return nil, p.err
+	}
+	t := p.tok
+	switch t.kind {
+	case tkRef:
+		p.next()
+		base := p.resolve(t.text)
+		for p.tok.kind == tkPunct && p.tok.text == "[" {
+			p.next()
+			args, err := p.list("]")
+			if err != nil {
+				return nil, err
+			}
+			bt, ok := base.(Type)
+			if !ok {
+				return nil, p.errorf("cannot parameterize a %s", rubyClass(base))
+			}
+			if ref, ok := bt.(*TypeReferenceType); ok {
+				base = &TypeReferenceType{TypeString: ref.TypeString + "[" + argsText(args) + "]"}
+				continue
+			}
+			if _, ok := bt.(*TypeAliasType); ok {
+				return nil, newError(IssueInvalidTypeSpec, fmt.Sprintf("Not a parameterized type <%s>", t.text))
+			}
+			v, err := Parameterize(bt, args)
+			if err != nil {
+				return nil, err
+			}
+			base = v
+		}
+		return base, nil
+	case tkName:
+		p.next()
+		switch t.text {
+		case "true":
+			return True, nil
+		case "false":
+			return False, nil
+		case "undef":
+			return Undef, nil
+		case "default":
+			return Default, nil
+		}
+		return String(t.text), nil
+	case tkString, tkInt, tkFloat:
+		p.next()
+		return t.val, nil
+	case tkRegexp:
+		p.next()
+		re, err := NewRegexp(t.text)
+		if err != nil {
+			return nil, err
+		}
+		return re, nil
+	case tkPunct:
+		switch t.text {
+		case "-":
+			p.next()
+			v, err := p.expr()
+			if err != nil {
+				return nil, err
+			}
+			return Negate(v)
+		case "[":
+			p.next()
+			args, err := p.list("]")
+			if err != nil {
+				return nil, err
+			}
+			return NewArray(args...), nil
+		case "{":
+			p.next()
+			return p.hash()
+		}
+	case tkEOF:
+		if p.err != nil {
+			return nil, p.err
+		}
+		return nil, p.errorf("unexpected end of input")
+	}
+	return nil, p.errorf("unexpected %q", t.text)
+}
+
+func (p *typeParser) list(end string) ([]Value, error) {
+	var out []Value
+	for {
+		if p.err != nil {
+			return nil, p.err
+		}
+		if p.tok.kind == tkPunct && p.tok.text == end {
+			p.next()
+			return out, nil
+		}
+		v, err := p.expr()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+		if p.tok.kind == tkPunct && p.tok.text == "," {
+			p.next()
+			continue
+		}
+		if err := p.expect(end); err != nil {
+			return nil, err
+		}
+		return out, nil
+	}
+}
+
+func (p *typeParser) hash() (Value, error) {
+	b := NewHashBuilder(4)
+	for {
+		if p.err != nil {
+			return nil, p.err
+		}
+		if p.tok.kind == tkPunct && p.tok.text == "}" {
+			p.next()
+			return b.Build(), nil
+		}
+		k, err := p.expr()
+		if err != nil {
+			return nil, err
+		}
+		if err := p.expect("=>"); err != nil {
+			return nil, err
+		}
+		v, err := p.expr()
+		if err != nil {
+			return nil, err
+		}
+		b.Put(k, v)
+		if p.tok.kind == tkPunct && p.tok.text == "," {
+			p.next()
+			continue
+		}
+		if err := p.expect("}"); err != nil {
+			return nil, err
+		}
+		return b.Build(), nil
+	}
+}
+
+func (p *typeParser) resolve(name string) Value {
+	if t, ok := TypeByName(name); ok {
+		return t
+	}
+	if p.resolver != nil {
+		if t, ok := p.resolver.ResolveType(name); ok {
+			return t
+		}
+	}
+	return &TypeReferenceType{TypeString: name}
+}
+
+func argsText(args []Value) string {
+	parts := make([]string, len(args))
+	for i, a := range args {
+		var f typeFormatter
+		f.appendLiteral(a)
+		parts[i] = f.b.String()
+	}
+	return strings.Join(parts, ", ")
+}
+
+// AliasRegistry is a simple TypeResolver holding type aliases and resource
+// type names; aliases are parsed on first use so that they may refer to
+// each other (and to themselves).
+type AliasRegistry struct {
+	defs      map[string]string
+	aliases   map[string]*TypeAliasType
+	resources map[string]bool
+}
+
+// NewAliasRegistry returns an empty registry.
+func NewAliasRegistry() *AliasRegistry {
+	return &AliasRegistry{defs: map[string]string{}, aliases: map[string]*TypeAliasType{}, resources: map[string]bool{}}
+}
+
+// Define records `type name = definition`.
+func (r *AliasRegistry) Define(name, definition string) { r.defs[name] = definition }
+
+// DefineResourceType makes name resolve to the resource type of that name.
+func (r *AliasRegistry) DefineResourceType(name string) {
+	r.resources[strings.ToLower(name)] = true
+}
+
+// ResolveType implements TypeResolver.
+func (r *AliasRegistry) ResolveType(name string) (Type, bool) {
+	if a, ok := r.aliases[name]; ok {
+		return a, true
+	}
+	if def, ok := r.defs[name]; ok {
+		a := NewTypeAlias(name)
+		r.aliases[name] = a
+		t, err := ParseType(def, r)
+		if err != nil {
+			delete(r.aliases, name)
+			return nil, false
+		}
+		a.Resolve(t)
+		return a, true
+	}
+	if r.resources[strings.ToLower(name)] {
+		return NewResourceType(name, "", false), true
+	}
+	return nil, false
+}
+
+var _ = strconv.Itoa
