@@ -9,6 +9,7 @@ require (
 	github.com/spf13/cobra v1.10.2 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect
 	github.com/stretchr/testify v1.12.1 // indirect
+	github.com/ulikunitz/xz v0.5.17 // indirect
 	golang.org/x/tools v0.52.0 // indirect
 )
 

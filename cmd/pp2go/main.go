@@ -2,13 +2,19 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 )
 
+// errSilent fails a command that has already reported its errors.
+var errSilent = errors.New("failed")
+
 func main() {
 	if err := newRootCmd().Execute(); err != nil {
-		fmt.Fprintln(os.Stderr, "Error:", err)
+		if err != errSilent {
+			fmt.Fprintln(os.Stderr, "Error:", err)
+		}
 		os.Exit(1)
 	}
 }

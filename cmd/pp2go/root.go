@@ -26,5 +26,6 @@ packages and a native binary that compiles catalogs for nodes.`,
 			fmt.Fprintf(cmd.OutOrStdout(), "pp2go %s (Puppet 7.23 language)\n", Version)
 		},
 	})
+	root.AddCommand(newParseCmd())
 	return root
 }

@@ -1,0 +1,83 @@
+// Package diag is the diagnostics that every stage of the compiler reports:
+// an issue code, Puppet's message text and a position.
+package diag
+
+import (
+	"fmt"
+
+	"github.com/pp2go/pp2go/frontend/source"
+)
+
+// Severity of a diagnostic, as Puppet's validator grades issues.
+type Severity int
+
+const (
+	Error Severity = iota
+	Warning
+	Deprecation
+)
+
+func (s Severity) String() string {
+	switch s {
+	case Warning:
+		return "warning"
+	case Deprecation:
+		return "deprecation"
+	}
+	return "error"
+}
+
+// Diagnostic is one reported issue. Line and Column are 0 when unknown.
+type Diagnostic struct {
+	Severity Severity
+	Code     string // Puppet's issue code, e.g. SYNTAX_ERROR
+	Message  string // Puppet's message text, without location
+	File     string
+	Line     int
+	Column   int
+	Offset   int
+}
+
+// At fills in the position of offset in file.
+func (d *Diagnostic) At(f *source.File, offset int) *Diagnostic {
+	d.File = f.Name
+	d.Line = f.Line(offset)
+	d.Column = f.Column(offset)
+	d.Offset = offset
+	return d
+}
+
+// Error formats the diagnostic as Puppet formats a ParseError:
+// "message (file: f, line: l, column: c)".
+func (d *Diagnostic) Error() string {
+	loc := source.PuppetLocation(d.File, d.Line, d.Column)
+	if loc == "" {
+		return d.Message
+	}
+	return d.Message + " " + loc
+}
+
+// Short formats the diagnostic compiler-style: "file:line:col: message".
+func (d *Diagnostic) Short() string {
+	switch {
+	case d.Line > 0:
+		return fmt.Sprintf("%s:%d:%d: %s", d.File, d.Line, d.Column, d.Message)
+	case d.File != "":
+		return fmt.Sprintf("%s: %s", d.File, d.Message)
+	}
+	return d.Message
+}
+
+// List is a sequence of diagnostics in the order found.
+type List []*Diagnostic
+
+// Errors returns the diagnostics of severity Error.
+func (l List) Errors() List {
+	var out List
+	for _, d := range l {
+		if d.Severity == Error {
+			out = append(out, d)
+		}
+	}
+	return out
+}

@@ -1,0 +1,554 @@
+package validate
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/pp2go/pp2go/frontend/ast"
+	"github.com/pp2go/pp2go/frontend/pn"
+)
+
+// eachChild calls f with each node contained in n, in the order of the
+// attributes of Puppet's model (pops/model/ast.pp): the order in which
+// Puppet visits, and so reports, them.
+func eachChild(n any, f func(any)) {
+	exprs := func(es []ast.Expr) {
+		for _, e := range es {
+			f(e)
+		}
+	}
+	opt := func(e ast.Expr) {
+		if e != nil {
+			f(e)
+		}
+	}
+	params := func(ps []*ast.Parameter) {
+		for _, p := range ps {
+			f(p)
+		}
+	}
+	ops := func(os []ast.AttributeOp) {
+		for _, o := range os {
+			f(o)
+		}
+	}
+	switch x := n.(type) {
+	case *ast.AccessExpression:
+		f(x.Left)
+		exprs(x.Keys)
+	case *ast.AssignmentExpression:
+		f(x.Left)
+		f(x.Right)
+	case *ast.ArithmeticExpression:
+		f(x.Left)
+		f(x.Right)
+	case *ast.RelationshipExpression:
+		f(x.Left)
+		f(x.Right)
+	case *ast.ComparisonExpression:
+		f(x.Left)
+		f(x.Right)
+	case *ast.MatchExpression:
+		f(x.Left)
+		f(x.Right)
+	case *ast.InExpression:
+		f(x.Left)
+		f(x.Right)
+	case *ast.AndExpression:
+		f(x.Left)
+		f(x.Right)
+	case *ast.OrExpression:
+		f(x.Left)
+		f(x.Right)
+	case *ast.NamedAccessExpression:
+		f(x.Left)
+		f(x.Right)
+	case *ast.ParenthesizedExpression:
+		f(x.Expr)
+	case *ast.NotExpression:
+		f(x.Expr)
+	case *ast.UnaryMinusExpression:
+		f(x.Expr)
+	case *ast.UnfoldExpression:
+		f(x.Expr)
+	case *ast.VariableExpression:
+		f(x.Expr)
+	case *ast.TextExpression:
+		f(x.Expr)
+	case *ast.RenderExpression:
+		f(x.Expr)
+	case *ast.LiteralList:
+		exprs(x.Values)
+	case *ast.KeyedEntry:
+		f(x.Key)
+		f(x.Value)
+	case *ast.LiteralHash:
+		for _, e := range x.Entries {
+			f(e)
+		}
+	case *ast.BlockExpression:
+		exprs(x.Statements)
+	case *ast.ApplyBlockExpression:
+		exprs(x.Statements)
+	case *ast.CaseOption:
+		exprs(x.Values)
+		opt(x.Then)
+	case *ast.CaseExpression:
+		f(x.Test)
+		for _, o := range x.Options {
+			f(o)
+		}
+	case *ast.VirtualQuery:
+		opt(x.Expr)
+	case *ast.ExportedQuery:
+		opt(x.Expr)
+	case *ast.AttributeOperation:
+		f(x.Value)
+	case *ast.AttributesOperation:
+		f(x.Expr)
+	case *ast.CollectExpression:
+		f(x.TypeExpr)
+		f(x.Query)
+		ops(x.Operations)
+	case *ast.Parameter:
+		opt(x.Value)
+		opt(x.Type)
+	case *ast.FunctionDefinition:
+		params(x.Params)
+		opt(x.Body)
+		opt(x.ReturnType)
+	case *ast.PlanDefinition:
+		params(x.Params)
+		opt(x.Body)
+		opt(x.ReturnType)
+	case *ast.ResourceTypeDefinition:
+		params(x.Params)
+		opt(x.Body)
+	case *ast.HostClassDefinition:
+		params(x.Params)
+		opt(x.Body)
+	case *ast.TypeAlias:
+		opt(x.TypeExpr)
+	case *ast.TypeMapping:
+		opt(x.TypeExpr)
+		opt(x.MappingExpr)
+	case *ast.TypeDefinition:
+		opt(x.Body)
+	case *ast.NodeDefinition:
+		opt(x.Parent)
+		exprs(x.HostMatches)
+		opt(x.Body)
+	case *ast.HeredocExpression:
+		f(x.Text)
+	case *ast.LambdaExpression:
+		params(x.Params)
+		opt(x.Body)
+		opt(x.ReturnType)
+	case *ast.ApplyExpression:
+		exprs(x.Args)
+		opt(x.Body)
+	case *ast.IfExpression:
+		f(x.Test)
+		opt(x.Then)
+		opt(x.Else)
+	case *ast.UnlessExpression:
+		f(x.Test)
+		opt(x.Then)
+		opt(x.Else)
+	case *ast.CallNamedFunctionExpression:
+		f(x.Functor)
+		exprs(x.Args)
+		if x.Lambda != nil {
+			f(x.Lambda)
+		}
+	case *ast.CallMethodExpression:
+		f(x.Functor)
+		exprs(x.Args)
+		if x.Lambda != nil {
+			f(x.Lambda)
+		}
+	case *ast.ConcatenatedString:
+		exprs(x.Segments)
+	case *ast.EppExpression:
+		opt(x.Body)
+	case *ast.ResourceBody:
+		opt(x.Title)
+		ops(x.Operations)
+	case *ast.ResourceExpression:
+		f(x.TypeName)
+		for _, b := range x.Bodies {
+			f(b)
+		}
+	case *ast.ResourceDefaultsExpression:
+		opt(x.TypeRef)
+		ops(x.Operations)
+	case *ast.ResourceOverrideExpression:
+		f(x.Resources)
+		ops(x.Operations)
+	case *ast.SelectorEntry:
+		f(x.Match)
+		f(x.Value)
+	case *ast.SelectorExpression:
+		f(x.Left)
+		for _, s := range x.Selectors {
+			f(s)
+		}
+	}
+}
+
+// idem reports whether evaluating e can have no effect (Checker4_0#idem).
+func idem(e ast.Expr) bool {
+	switch x := e.(type) {
+	case nil, *ast.Nop:
+		return true
+	case *ast.MatchExpression, *ast.RelationshipExpression, *ast.AssignmentExpression,
+		*ast.RenderExpression, *ast.RenderStringExpression, *ast.ApplyExpression:
+		return false
+	case *ast.LiteralString, *ast.LiteralInteger, *ast.LiteralFloat, *ast.LiteralBoolean,
+		*ast.LiteralUndef, *ast.LiteralDefault, *ast.LiteralRegularExpression, *ast.QualifiedName,
+		*ast.QualifiedReference, *ast.ReservedWord, *ast.LiteralList, *ast.LiteralHash,
+		*ast.AccessExpression, *ast.ArithmeticExpression, *ast.ComparisonExpression,
+		*ast.InExpression, *ast.AndExpression, *ast.OrExpression, *ast.NamedAccessExpression,
+		*ast.NotExpression, *ast.UnaryMinusExpression, *ast.UnfoldExpression,
+		*ast.VariableExpression, *ast.TextExpression, *ast.ConcatenatedString,
+		*ast.HeredocExpression, *ast.SelectorExpression:
+		return true
+	case *ast.ParenthesizedExpression:
+		return idem(x.Expr)
+	case *ast.BlockExpression:
+		for _, s := range x.Statements {
+			if !idem(s) {
+				return false
+			}
+		}
+		return true
+	case *ast.IfExpression:
+		return idem(x.Test) && idem(x.Then) && idem(x.Else)
+	case *ast.UnlessExpression:
+		return idem(x.Test) && idem(x.Then) && idem(x.Else)
+	case *ast.CaseExpression:
+		if !idem(x.Test) {
+			return false
+		}
+		for _, o := range x.Options {
+			if !idem(o) {
+				return false
+			}
+		}
+		return true
+	case *ast.CaseOption:
+		for _, v := range x.Values {
+			if !idem(v) {
+				return false
+			}
+		}
+		return idem(x.Then)
+	}
+	return false
+}
+
+// ---- labels (Puppet's ModelLabelProvider) ----
+
+func label(n any) string {
+	switch x := n.(type) {
+	case nil:
+		return "Undef Value"
+	case *ast.LiteralInteger:
+		return "Literal Integer"
+	case *ast.LiteralFloat:
+		return "Literal Float"
+	case *ast.ArithmeticExpression:
+		return "'" + x.Op + "' expression"
+	case *ast.AccessExpression:
+		return "'[]' expression"
+	case *ast.MatchExpression:
+		return "'" + x.Op + "' expression"
+	case *ast.CollectExpression:
+		return label(x.Query)
+	case *ast.EppExpression:
+		return "Epp Template"
+	case *ast.ExportedQuery:
+		return "Exported Query"
+	case *ast.VirtualQuery:
+		return "Virtual Query"
+	case *ast.ComparisonExpression:
+		return "'" + x.Op + "' expression"
+	case *ast.AndExpression:
+		return "'and' expression"
+	case *ast.OrExpression:
+		return "'or' expression"
+	case *ast.InExpression:
+		return "'in' expression"
+	case *ast.AssignmentExpression:
+		return "'" + x.Op + "' expression"
+	case *ast.AttributeOperation:
+		return "'" + x.Op + "' expression"
+	case *ast.LiteralList:
+		return "Array Expression"
+	case *ast.LiteralHash:
+		return "Hash Expression"
+	case *ast.KeyedEntry:
+		return "Hash Entry"
+	case *ast.LiteralBoolean:
+		return "Boolean"
+	case *ast.RenderStringExpression:
+		return "Epp Text"
+	case *ast.LiteralString:
+		return "String"
+	case *ast.LambdaExpression:
+		return "Lambda"
+	case *ast.LiteralDefault:
+		return "'default' expression"
+	case *ast.LiteralUndef:
+		return "'undef' expression"
+	case *ast.LiteralRegularExpression:
+		return "Regular Expression"
+	case *ast.Nop:
+		return "Nop Expression"
+	case *ast.NamedAccessExpression:
+		return "'.' expression"
+	case *ast.NotExpression:
+		return "'not' expression"
+	case *ast.VariableExpression:
+		return "Variable"
+	case *ast.TextExpression:
+		return "Expression in Interpolated String"
+	case *ast.UnaryMinusExpression:
+		return "Unary Minus"
+	case *ast.UnfoldExpression:
+		return "Unfold"
+	case *ast.BlockExpression:
+		return "Block Expression"
+	case *ast.ApplyBlockExpression:
+		return "Apply Block Expression"
+	case *ast.ConcatenatedString:
+		return "Double Quoted String"
+	case *ast.HeredocExpression:
+		return "'@(" + x.Syntax + ")' expression"
+	case *ast.HostClassDefinition:
+		return "Host Class Definition"
+	case *ast.FunctionDefinition:
+		return "Function Definition"
+	case *ast.PlanDefinition:
+		return "Plan Definition"
+	case *ast.NodeDefinition:
+		return "Node Definition"
+	case *ast.ResourceTypeDefinition:
+		return "'define' expression"
+	case *ast.ResourceOverrideExpression:
+		return "Resource Override"
+	case *ast.Parameter:
+		return "Parameter Definition"
+	case *ast.ParenthesizedExpression:
+		return "Parenthesized Expression"
+	case *ast.IfExpression:
+		return "'if' statement"
+	case *ast.UnlessExpression:
+		return "'unless' Statement"
+	case *ast.CallNamedFunctionExpression:
+		return "Function Call"
+	case *ast.CallMethodExpression:
+		return "Method call"
+	case *ast.ApplyExpression:
+		return "'apply' expression"
+	case *ast.CaseExpression:
+		return "'case' statement"
+	case *ast.CaseOption:
+		return "Case Option"
+	case *ast.RenderExpression:
+		return "Epp Interpolated Expression"
+	case *ast.RelationshipExpression:
+		return "'" + x.Op + "' expression"
+	case *ast.ResourceBody:
+		return "Resource Instance Definition"
+	case *ast.ResourceDefaultsExpression:
+		return "Resource Defaults Expression"
+	case *ast.ResourceExpression:
+		return "Resource Statement"
+	case *ast.SelectorExpression:
+		return "Selector Expression"
+	case *ast.SelectorEntry:
+		return "Selector Option"
+	case *ast.QualifiedName:
+		return "Name"
+	case *ast.QualifiedReference:
+		return "Type-Name"
+	case *ast.ReservedWord:
+		return "Reserved Word '" + x.Word + "'"
+	case *ast.TypeAlias:
+		return "Type Alias"
+	case *ast.TypeMapping:
+		return "Type Mapping"
+	case *ast.TypeDefinition:
+		return "Type Definition"
+	}
+	return "Object"
+}
+
+// article is "a" or "an" as Puppet chooses it (y counts as a vowel).
+func article(s string) string {
+	if s != "" && (s[0] == '"' || s[0] == '\'') {
+		s = s[1:]
+	}
+	if s != "" && strings.ContainsRune("aeiouyAEIOUY", rune(s[0])) {
+		return "an"
+	}
+	return "a"
+}
+
+func aAn(n any) string {
+	l := label(n)
+	return article(l) + " " + l
+}
+
+func aAnUC(n any) string {
+	l := label(n)
+	a := article(l)
+	return strings.ToUpper(a[:1]) + a[1:] + " " + l
+}
+
+// ---- literal values of hash keys (Puppet's LiteralEvaluator) ----
+
+// keyValue is a literal key: id identifies it as Ruby's Hash would (eql?),
+// text is how Puppet's message prints it.
+type keyValue struct {
+	id, text string
+}
+
+func literalKey(e ast.Expr) (keyValue, bool) {
+	switch x := e.(type) {
+	case *ast.LiteralString:
+		return keyValue{"s" + strconv.Quote(x.Value), x.Value}, true
+	case *ast.QualifiedName:
+		return keyValue{"s" + strconv.Quote(x.Value), x.Value}, true
+	case *ast.ConcatenatedString:
+		if len(x.Segments) == 1 {
+			if s, ok := x.Segments[0].(*ast.LiteralString); ok {
+				return keyValue{"s" + strconv.Quote(s.Value), s.Value}, true
+			}
+		}
+	case *ast.LiteralInteger:
+		v := strconv.FormatInt(x.Value, 10)
+		if x.Big != nil {
+			v = x.Big.String()
+		}
+		return keyValue{"i" + v, v}, true
+	case *ast.LiteralFloat:
+		v := pn.RubyFloat(x.Value)
+		return keyValue{"f" + v, v}, true
+	case *ast.LiteralBoolean:
+		v := strconv.FormatBool(x.Value)
+		return keyValue{"b" + v, v}, true
+	case *ast.LiteralUndef:
+		return keyValue{"nil", ""}, true
+	case *ast.LiteralDefault:
+		return keyValue{"default", "default"}, true
+	case *ast.LiteralRegularExpression:
+		t := rubyRegexpToS(x.Pattern)
+		return keyValue{"r" + strconv.Quote(x.Pattern), t}, true
+	case *ast.LiteralList:
+		ids, texts := make([]string, len(x.Values)), make([]string, len(x.Values))
+		for i, v := range x.Values {
+			k, ok := literalKey(v)
+			if !ok {
+				return keyValue{}, false
+			}
+			ids[i], texts[i] = k.id, inspect(v, k)
+		}
+		return keyValue{"[" + strings.Join(ids, ",") + "]", "[" + strings.Join(texts, ", ") + "]"}, true
+	case *ast.LiteralHash:
+		type kv struct{ id, text string }
+		var entries []kv
+		seen := map[string]int{}
+		for _, en := range x.Entries {
+			k, ok1 := literalKey(en.Key)
+			v, ok2 := literalKey(en.Value)
+			if !ok1 || !ok2 {
+				return keyValue{}, false
+			}
+			item := kv{k.id + "=>" + v.id, inspect(en.Key, k) + "=>" + inspect(en.Value, v)}
+			if i, dup := seen[k.id]; dup {
+				entries[i] = item // a later key replaces an earlier one in place
+				continue
+			}
+			seen[k.id] = len(entries)
+			entries = append(entries, item)
+		}
+		ids := make([]string, len(entries))
+		texts := make([]string, len(entries))
+		for i, e := range entries {
+			ids[i], texts[i] = e.id, e.text
+		}
+		sort.Strings(ids) // Ruby compares hashes regardless of order
+		return keyValue{"{" + strings.Join(ids, ",") + "}", "{" + strings.Join(texts, ", ") + "}"}, true
+	}
+	return keyValue{}, false
+}
+
+// inspect prints a literal as Ruby's #inspect does inside an array or hash.
+func inspect(e ast.Expr, k keyValue) string {
+	switch e.(type) {
+	case *ast.LiteralString, *ast.QualifiedName, *ast.ConcatenatedString:
+		return rubyInspectString(k.text)
+	case *ast.LiteralUndef:
+		return "nil"
+	case *ast.LiteralDefault:
+		return ":default"
+	case *ast.LiteralRegularExpression:
+		return "/" + e.(*ast.LiteralRegularExpression).Pattern + "/"
+	}
+	return k.text
+}
+
+func rubyInspectString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '"', '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\x1b':
+			b.WriteString(`\e`)
+		case '#':
+			b.WriteRune(r)
+		default:
+			if r < 0x20 || r == 0x7f {
+				fmt.Fprintf(&b, `\x%02X`, r)
+			} else {
+				b.WriteRune(r)
+			}
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// rubyRegexpToS is Ruby's Regexp#to_s for a pattern without options.
+func rubyRegexpToS(src string) string {
+	var b strings.Builder
+	b.WriteString("(?-mix:")
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if c == '\\' && i+1 < len(src) {
+			b.WriteByte(c)
+			b.WriteByte(src[i+1])
+			i++
+			continue
+		}
+		if c == '/' {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(c)
+	}
+	b.WriteByte(')')
+	return b.String()
+}
