@@ -3,14 +3,17 @@ module github.com/pp2go/pp2go
 go 1.26.0
 
 require (
-	github.com/dave/jennifer v1.7.1 // indirect
-	github.com/dlclark/regexp2 v1.12.0 // indirect
+	github.com/dlclark/regexp2 v1.12.0
+	github.com/spf13/cobra v1.10.2
+	github.com/stretchr/testify v1.12.1
+	github.com/ulikunitz/xz v0.5.17
+	golang.org/x/tools v0.52.0
+)
+
+require (
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
-	github.com/spf13/cobra v1.10.2 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect
-	github.com/stretchr/testify v1.12.1 // indirect
-	github.com/ulikunitz/xz v0.5.17 // indirect
-	golang.org/x/tools v0.52.0 // indirect
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
 )
 
 tool golang.org/x/tools/cmd/goyacc

@@ -331,11 +331,10 @@ func intOp(op string, a, b int64, left Value) (Value, error) {
 			shift = -b
 		}
 		if shift >= 0 {
-			if shift > 64 {
-				if a == 0 {
-					return Int(0), nil
-				}
-				shift = 65
+			if shift > 4096 && a != 0 {
+				// Ruby computes the whole Bignum; its size does not matter
+				// beyond the message, so cap what is built
+				shift = 4096
 			}
 			res = x.Lsh(x, uint(shift))
 		} else {

@@ -38,4 +38,12 @@ func (b *Binary) relaxedBase64() string {
 	return sb.String()
 }
 
+func base64Decode(s string) ([]byte, error) {
+	b, err := base64.StdEncoding.DecodeString(s)
+	if err != nil {
+		return nil, newError("", "invalid base64")
+	}
+	return b, nil
+}
+
 func (b *Binary) urlsafeBase64() string { return base64.URLEncoding.EncodeToString(b.bytes) }

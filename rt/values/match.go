@@ -32,7 +32,7 @@ func MatchOp(left, pattern Value) (MatchResult, error) {
 			return MatchResult{}, newError(IssueMatchNotRegexp, fmt.Sprintf("Can not convert right match operand to a regular expression. Caused by '%s'.", err.Error()))
 		}
 	default:
-		return MatchResult{}, newError(IssueMatchNotRegexp, fmt.Sprintf("Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of %s into String'.", rubyClassName(pattern)))
+		return MatchResult{}, newError(IssueMatchNotRegexp, fmt.Sprintf("Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of %s into String'.", rubyImplicitName(pattern)))
 	}
 	s, ok := left.(String)
 	if !ok {
@@ -43,6 +43,20 @@ func MatchOp(left, pattern Value) (MatchResult, error) {
 		return MatchResult{}, err
 	}
 	return MatchResult{Matched: g != nil, Groups: g}, nil
+}
+
+// rubyImplicitName names a value as Ruby's implicit conversion errors do.
+func rubyImplicitName(v Value) string {
+	switch x := v.(type) {
+	case nil, UndefValue:
+		return "nil"
+	case Bool:
+		if x {
+			return "true"
+		}
+		return "false"
+	}
+	return rubyClass(v)
 }
 
 func semverRangeIncludes(r *SemVerRange, v Value) bool {

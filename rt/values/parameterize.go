@@ -361,9 +361,18 @@ func Parameterize(t Type, args []Value) (Value, error) {
 		if len(keys) != 1 {
 			return nil, typeSliceArity("URI-Type", 1, 1, len(keys))
 		}
-		switch keys[0].(type) {
-		case String, *Hash:
-			return &URIType{Params: keys[0]}, nil
+		switch k := keys[0].(type) {
+		case String:
+			h, err := uriToHash(string(k))
+			if err != nil {
+				return nil, accessRuntimeError(err.Error())
+			}
+			return &URIType{Params: h}, nil
+		case *Hash:
+			if k.Len() == 0 {
+				return URIT, nil
+			}
+			return &URIType{Params: k}, nil
 		}
 		return nil, newError(IssueBadTypeSliceType, "URI-Type[] arguments must be types. Got "+rubyClass(keys[0]))
 	case *ObjectType:
@@ -738,7 +747,13 @@ func timeRangeOf(t Type, keys []Value) (Value, error) {
 		}
 	}
 	if from > to {
-		return nil, accessRuntimeError("'from' must be less or equal to 'to'")
+		show := func(n int64) string {
+			if span {
+				return Timespan(n).String()
+			}
+			return Timestamp(n).String()
+		}
+		return nil, accessRuntimeError(fmt.Sprintf("'from' must be less or equal to 'to'. Got (%s, %s", show(from), show(to)))
 	}
 	if span {
 		return &TimespanType{From: from, To: to}, nil

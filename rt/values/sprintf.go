@@ -226,7 +226,7 @@ func (s *fmtSpec) format(arg Value) (string, error) {
 		}
 		return s.float(f), nil
 	case 's':
-		str := ToString(arg)
+		str := rubyToS(arg)
 		if s.hasPrec && runeCount(str) > s.prec {
 			str = string([]rune(str)[:s.prec])
 		}
@@ -243,7 +243,10 @@ func (s *fmtSpec) format(arg Value) (string, error) {
 		case Int:
 			str = string(rune(x))
 		case String:
-			str = string([]rune(string(x))[:1])
+			if runeCount(string(x)) != 1 {
+				return "", newError("", "%c requires a character")
+			}
+			str = string(x)
 		default:
 			return "", newError("", "%c requires a character")
 		}
@@ -386,7 +389,7 @@ func toRubyInteger(v Value) (*big.Int, error) {
 		if math.IsInf(float64(x), 0) || math.IsNaN(float64(x)) {
 			return nil, newError("", "FloatDomainError: "+rubyFloatToS(float64(x)))
 		}
-		bf := new(big.Float).SetFloat64(math.Floor(float64(x)))
+		bf := new(big.Float).SetFloat64(math.Trunc(float64(x)))
 		n, _ := bf.Int(nil)
 		return n, nil
 	case String:

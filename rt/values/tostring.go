@@ -91,7 +91,7 @@ func writeInterpolated(b *strings.Builder, v Value) {
 }
 
 // rubyFloatToS is Ruby's Float#to_s: the shortest digits that read back to
-// the same float, in fixed notation for exponents -4..15 and in
+// the same float, in fixed notation for exponents -4..14 and in
 // exponential notation ("1.0e+20") otherwise.
 func rubyFloatToS(f float64) string {
 	switch {
@@ -105,7 +105,7 @@ func rubyFloatToS(f float64) string {
 	e := strconv.FormatFloat(f, 'e', -1, 64)
 	mant, expS, _ := strings.Cut(e, "e")
 	exp, _ := strconv.Atoi(expS)
-	if exp >= -4 && exp < 16 {
+	if exp >= -4 && exp < 15 {
 		s := strconv.FormatFloat(f, 'f', -1, 64)
 		if !strings.ContainsAny(s, ".") {
 			s += ".0"

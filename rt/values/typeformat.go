@@ -236,9 +236,19 @@ func (f *typeFormatter) appendType(t Type) {
 		f.b.WriteString(PuppetQuote(x.TypeString))
 		f.b.WriteByte(']')
 	case *ObjectType:
-		f.b.WriteString(x.Name())
+		if x == ObjectT {
+			f.b.WriteString("Object[{}]")
+		} else {
+			f.b.WriteString(x.Name())
+		}
 	case *TypeSetType:
-		f.b.WriteString("TypeSet")
+		if x.InitHash == nil {
+			f.b.WriteString("TypeSet[{pcore_uri => 'http://puppet.com/2016.1/pcore', pcore_version => '1.0.0', name_authority => 'http://puppet.com/2016.1/runtime', name => 'DefaultTypeSet', version => '0.0.0'}]")
+		} else {
+			f.b.WriteString("TypeSet[")
+			f.appendLiteral(x.InitHash)
+			f.b.WriteString("]")
+		}
 	default:
 		f.b.WriteString(t.Name())
 	}

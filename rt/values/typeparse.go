@@ -65,6 +65,81 @@ func ParseType(src string, resolver TypeResolver) (Type, error) {
 	return t, nil
 }
 
+// ParseLiteral parses a Puppet literal: a type expression, a string,
+// number, regexp, boolean, undef, default, array or hash of those, or a
+// constructor call of a scalar type (Sensitive(v), Timespan('1-00:00:00'),
+// Timestamp('...'), SemVer('1.2.3'), SemVerRange('>=1'), Binary('base64')).
+func ParseLiteral(src string, resolver TypeResolver) (Value, error) {
+	p := &typeParser{src: src, resolver: resolver}
+	p.next()
+	v, err := p.expr()
+	if err != nil {
+		return nil, err
+	}
+	if p.tok.kind != tkEOF {
+		return nil, p.errorf("unexpected %q", p.tok.text)
+	}
+	return v, nil
+}
+
+func construct(name string, args []Value) (Value, error) {
+	if len(args) == 0 {
+		return nil, newError("", "constructor "+name+" needs an argument")
+	}
+	s, isStr := args[0].(String)
+	switch name {
+	case "Sensitive":
+		return NewSensitive(args[0]), nil
+	case "Timespan":
+		switch x := args[0].(type) {
+		case Int:
+			return Timespan(int64(x) * nsecsPerSec), nil
+		case Float:
+			return Timespan(int64(float64(x) * nsecsPerSec)), nil
+		}
+		if isStr {
+			return ParseTimespan(string(s))
+		}
+	case "Timestamp":
+		switch x := args[0].(type) {
+		case Int:
+			return Timestamp(int64(x) * nsecsPerSec), nil
+		case Float:
+			return Timestamp(int64(float64(x) * nsecsPerSec)), nil
+		}
+		if isStr {
+			return ParseTimestamp(string(s), "")
+		}
+	case "SemVer":
+		if isStr {
+			return ParseSemVer(string(s))
+		}
+	case "SemVerRange":
+		if isStr {
+			return ParseSemVerRange(string(s))
+		}
+	case "Binary":
+		if isStr {
+			b, err := base64Decode(string(s))
+			if err != nil {
+				return nil, err
+			}
+			return NewBinary(b), nil
+		}
+	case "Deferred":
+		if isStr {
+			d := &Deferred{Name: string(s)}
+			if len(args) > 1 {
+				if a, ok := args[1].(*Array); ok {
+					d.Arguments = a
+				}
+			}
+			return d, nil
+		}
+	}
+	return nil, newError("", "cannot construct "+name+" from "+rubyClass(args[0]))
+}
+
 // MustParseType is ParseType for constant type text; it panics on error.
 func MustParseType(src string) Type {
 	t, err := ParseType(src, nil)
@@ -252,6 +327,14 @@ func (p *typeParser) expr() (Value, error) {
 	switch t.kind {
 	case tkRef:
 		p.next()
+		if p.tok.kind == tkPunct && p.tok.text == "(" {
+			p.next()
+			args, err := p.list(")")
+			if err != nil {
+				return nil, err
+			}
+			return construct(t.text, args)
+		}
 		base := p.resolve(t.text)
 		for p.tok.kind == tkPunct && p.tok.text == "[" {
 			p.next()
