@@ -50,7 +50,7 @@ func dumpPN(name string, src []byte) (string, error) {
 	f := source.NewFile(name, string(src))
 	res, err := parser.ParseFile(f)
 	if err == nil {
-		err = validate.FirstError(validate.Program(res.Program, validate.Options{}), name)
+		err = validate.FirstError(validate.Program(res.Program, validate.Options{}))
 	}
 	if err != nil {
 		return "", err

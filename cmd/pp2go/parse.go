@@ -83,13 +83,15 @@ func (d *dumper) dump(f *source.File, showName bool) {
 		for _, w := range res.Warnings {
 			fmt.Fprintf(d.errOut, "Warning: %s\n", w.Error())
 		}
-		diags := validate.Program(res.Program, validate.Options{})
-		for _, w := range diags {
-			if w.Severity != diag.Error {
-				fmt.Fprintf(d.errOut, "Warning: %s\n", w.Error())
+		var logged diag.List
+		logged, err = validate.Report(validate.Program(res.Program, validate.Options{}))
+		for _, l := range logged {
+			level := "Warning"
+			if l.Severity == diag.Error {
+				level = "Error"
 			}
+			fmt.Fprintf(d.errOut, "%s: %s\n", level, l.Error())
 		}
-		err = validate.FirstError(diags, f.Name)
 	}
 	if err != nil {
 		d.failed = true

@@ -167,6 +167,17 @@ func qnameOrNumber(t token) ast.Expr {
 	return &ast.QualifiedName{Value: t.value, Loc: tloc(t)}
 }
 
+// variable makes `$name`. A VARIABLE that the lexer made from `true` or
+// `false` in "${true}" (a rewritten token has no '$', so its length is its
+// name's) names the Boolean itself, as in Puppet, whose validator then fails.
+func variable(t token) ast.Expr {
+	if t.length == len(t.value) && (t.value == "true" || t.value == "false") {
+		return &ast.VariableExpression{Expr: &ast.LiteralBoolean{Value: t.value == "true", Loc: tloc(t)}, Loc: tloc(t)}
+	}
+	name := &ast.QualifiedName{Value: t.value, Loc: ast.Loc{Offset: t.offset + 1, Length: t.length - 1}}
+	return &ast.VariableExpression{Expr: name, Loc: tloc(t)}
+}
+
 // ---- strings ----
 
 // concatenated is a double quoted string, without its empty literal parts.
@@ -288,11 +299,9 @@ func (p *parser) resourceWithoutTitle(left ast.Expr, ops []ast.AttributeOp, lbra
 	case *ast.QualifiedReference:
 		result = &ast.ResourceDefaultsExpression{Form: ast.Regular, TypeRef: left, Operations: ops}
 	case *ast.AccessExpression:
-		if ref, ok := x.Left.(*ast.QualifiedReference); ok && ref.Value() == "resource" && len(x.Keys) == 1 {
-			result = &ast.ResourceDefaultsExpression{Form: ast.Regular, TypeRef: left, Operations: ops}
-		} else {
-			result = &ast.ResourceOverrideExpression{Form: ast.Regular, Resources: left, Operations: ops}
-		}
+		// Puppet means `Resource[x] { }` to set defaults, but its test reads
+		// a key the model does not have: every access expression overrides.
+		result = &ast.ResourceOverrideExpression{Form: ast.Regular, Resources: left, Operations: ops}
 	default:
 		p.errorAtOffset(left.Span().Offset, "Expression is not valid as a resource, resource-default, or resource-override")
 	}

@@ -560,10 +560,7 @@ type_definition
     }
 
 variable
-  : VARIABLE {
-      name := &ast.QualifiedName{Value: $1.value, Loc: ast.Loc{Offset: $1.offset + 1, Length: $1.length - 1}}
-      $$ = &ast.VariableExpression{Expr: name, Loc: tloc($1)}
-    }
+  : VARIABLE { $$ = variable($1) }
 
 reserved_word
   : PRIVATE { $$ = &ast.ReservedWord{Word: $1.value, Loc: tloc($1)} }

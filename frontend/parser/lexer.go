@@ -80,8 +80,16 @@ func (lx *lexer) global(off int) int {
 	return off
 }
 
+// subLocatorFailure is how Puppet fails on any lexical error or warning in
+// the text of a heredoc (its SubLocator cannot compute a column), and so on
+// every heredoc nested in another heredoc's interpolation.
+const subLocatorFailure = "undefined method `+' for nil:NilClass"
+
 // errorAt raises a lexical error located at offset off of this lexer's text.
 func (lx *lexer) errorAt(off int, code, msg string) {
+	if lx.parent != nil {
+		panic(lexError{internalError(subLocatorFailure)})
+	}
 	d := &diag.Diagnostic{Severity: diag.Error, Code: code, Message: msg}
 	panic(lexError{d.At(lx.file, lx.global(off))})
 }
@@ -89,6 +97,9 @@ func (lx *lexer) errorAt(off int, code, msg string) {
 func (lx *lexer) error(code, msg string) { lx.errorAt(lx.pos, code, msg) }
 
 func (lx *lexer) warningAt(off int, code, msg string) {
+	if lx.parent != nil {
+		panic(lexError{internalError(subLocatorFailure)})
+	}
 	if lx.warnings == nil {
 		return
 	}

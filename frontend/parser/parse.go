@@ -25,7 +25,8 @@ type Result struct {
 }
 
 // ParseFile parses Puppet source. It returns the program or the first error,
-// as Puppet stops at the first syntax error.
+// as Puppet stops at the first syntax error; the result holds the warnings
+// reported before an error too.
 func ParseFile(f *source.File) (*Result, *diag.Diagnostic) {
 	return parse(f, false)
 }
@@ -55,11 +56,11 @@ func parse(f *source.File, epp bool) (res *Result, err *diag.Diagnostic) {
 			if !ok {
 				panic(r)
 			}
-			res, err = nil, le.d
+			res.Program, err = nil, le.d
 		}
 	}()
 	if d := checkBOM(f.Text); d != nil {
-		return nil, d
+		return res, d
 	}
 	lx := newLexer(f, &res.Warnings)
 	if epp {

@@ -161,8 +161,8 @@ func doubleQuote(b *strings.Builder, s string) {
 }
 
 // RubyFloat formats a float as Ruby's Float#to_s does: the shortest digits
-// that round-trip, in fixed notation for exponents from -4 to 15, and as
-// d.ddde+XX otherwise.
+// that round-trip, in fixed notation from 0.0001 up to (not including) 1e15,
+// and as d.ddde+XX otherwise.
 func RubyFloat(f float64) string {
 	switch {
 	case f != f:
@@ -187,7 +187,7 @@ func RubyFloat(f float64) string {
 	exp, _ := strconv.Atoi(s[e+1:])
 	decpt := exp + 1 // value = 0.digits * 10^decpt
 	switch {
-	case decpt > 0 && decpt <= 16:
+	case decpt > 0 && decpt <= 15:
 		if len(digits) <= decpt {
 			return sign + digits + strings.Repeat("0", decpt-len(digits)) + ".0"
 		}

@@ -295,7 +295,7 @@ func checkPuppet(s string, epp bool) string {
 		res, err = parser.ParseFile(f)
 	}
 	if err == nil {
-		err = FirstError(Program(res.Program, Options{}), "")
+		err = FirstError(Program(res.Program, Options{}))
 	}
 	if err == nil {
 		return ""

@@ -44,24 +44,46 @@ func Program(p *ast.Program, opts Options) (diags diag.List) {
 	return c.diags
 }
 
-// FirstError turns validation results into the error Puppet raises: the
-// error itself when there is one, else "Language validation logged N
-// errors. Giving up" (after logging each; see Errors). Nil when there are no
-// errors.
-func FirstError(diags diag.List, file string) *diag.Diagnostic {
+// Report is what Puppet's IssueReporter makes of validation results: the
+// diagnostics it logs (warnings, and each error when there are several,
+// each kind capped at 10 as Puppet's max_* settings default to) and the
+// error it raises, nil when there are no errors.
+func Report(diags diag.List) (logged diag.List, err *diag.Diagnostic) {
+	const maxLogged = 10
+	warnings, deprecations := 0, 0
+	for _, d := range diags {
+		switch d.Severity {
+		case diag.Warning:
+			if warnings < maxLogged {
+				logged = append(logged, d)
+			}
+			warnings++
+		case diag.Deprecation:
+			if deprecations < maxLogged {
+				logged = append(logged, d)
+			}
+			deprecations++
+		}
+	}
 	errs := diags.Errors()
 	switch len(errs) {
 	case 0:
-		return nil
+		return logged, nil
 	case 1:
-		return errs[0]
+		return logged, errs[0]
 	}
-	warnings := len(diags) - len(errs)
+	logged = append(logged, errs[:min(len(errs), maxLogged)]...)
 	msg := fmt.Sprintf("Language validation logged %d errors. Giving up", len(errs))
-	if warnings > 0 {
-		msg = fmt.Sprintf("Language validation logged %d errors, and %d warnings. Giving up", len(errs), warnings)
+	if n := warnings + deprecations; n > 0 {
+		msg = fmt.Sprintf("Language validation logged %d errors, and %d warnings. Giving up", len(errs), n)
 	}
-	return &diag.Diagnostic{Severity: diag.Error, Code: "VALIDATION_FAILED", Message: msg, File: errs[0].File}
+	return logged, &diag.Diagnostic{Severity: diag.Error, Code: "VALIDATION_FAILED", Message: msg, File: errs[0].File}
+}
+
+// FirstError is the error Puppet raises for validation results, or nil.
+func FirstError(diags diag.List) *diag.Diagnostic {
+	_, err := Report(diags)
+	return err
 }
 
 type checker struct {
@@ -633,6 +655,11 @@ func (c *checker) variable(o *ast.VariableExpression) {
 	switch x := o.Expr.(type) {
 	case *ast.LiteralInteger:
 		return
+	case *ast.LiteralBoolean:
+		// "${true}": Puppet's check fails on the Boolean name.
+		d := &diag.Diagnostic{Severity: diag.Error, Code: "INTERNAL",
+			Message: fmt.Sprintf("undefined method `[]' for %t:%sClass", x.Value, map[bool]string{true: "True", false: "False"}[x.Value])}
+		panic(fatal{d})
 	case *ast.QualifiedName:
 		name := x.Value
 		if name != "" && name[0] >= '0' && name[0] <= '9' {
