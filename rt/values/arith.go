@@ -305,6 +305,32 @@ func numericOp(op string, l, r Value) (Value, error) {
 }
 
 func intOp(op string, a, b int64, left Value) (Value, error) {
+	// fast paths without big.Int when the result provably fits
+	switch op {
+	case "+":
+		if s := a + b; (s > a) == (b > 0) {
+			return Int(s), nil
+		}
+	case "-":
+		if s := a - b; (s < a) == (b > 0) {
+			return Int(s), nil
+		}
+	case "*":
+		if a == 0 || b == 0 {
+			return Int(0), nil
+		}
+		if p := a * b; p/b == a && !(a == -1 && b == minInt) && !(b == -1 && a == minInt) {
+			return Int(p), nil
+		}
+	case "/":
+		if b != 0 && !(a == minInt && b == -1) {
+			return Int(floorDiv(a, b)), nil
+		}
+	case "%":
+		if b != 0 && b != -1 {
+			return Int(a - floorDiv(a, b)*b), nil
+		}
+	}
 	var res *big.Int
 	x, y := big.NewInt(a), big.NewInt(b)
 	switch op {

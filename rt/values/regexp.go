@@ -1,6 +1,7 @@
 package values
 
 import (
+	"regexp"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -19,6 +20,7 @@ type Regexp struct {
 	source string
 	once   sync.Once
 	re     *regexp2.Regexp
+	fast   *regexp.Regexp // Go's linear-time engine when it accepts the pattern
 	err    error
 }
 
@@ -65,6 +67,12 @@ func (r *Regexp) compile() error {
 		}
 		re.MatchTimeout = -1
 		r.re = re
+		// Patterns without backtracking-only features (lookaround,
+		// backreferences, atomic groups, \Z) compile with Go's RE2 engine,
+		// which matches the same strings in linear time without allocating.
+		if fast, err := regexp.Compile("(?m)" + tr); err == nil {
+			r.fast = fast
+		}
 	})
 	return r.err
 }
@@ -74,6 +82,21 @@ func (r *Regexp) compile() error {
 func (r *Regexp) Match(s string) ([]Value, error) {
 	if err := r.compile(); err != nil {
 		return nil, err
+	}
+	if r.fast != nil {
+		idx := r.fast.FindStringSubmatchIndex(s)
+		if idx == nil {
+			return nil, nil
+		}
+		out := make([]Value, len(idx)/2)
+		for i := range out {
+			if idx[2*i] < 0 {
+				out[i] = Undef
+			} else {
+				out[i] = String(s[idx[2*i]:idx[2*i+1]])
+			}
+		}
+		return out, nil
 	}
 	m, err := r.re.FindStringMatch(s)
 	if err != nil || m == nil {
@@ -95,6 +118,9 @@ func (r *Regexp) Match(s string) ([]Value, error) {
 func (r *Regexp) MatchString(s string) bool {
 	if r.compile() != nil {
 		return false
+	}
+	if r.fast != nil {
+		return r.fast.MatchString(s)
 	}
 	ok, err := r.re.MatchString(s)
 	return ok && err == nil

@@ -36,6 +36,18 @@ func ToString(v Value) string {
 
 func writeInterpolated(b *strings.Builder, v Value) {
 	switch x := v.(type) {
+	case String:
+		b.WriteString(string(x))
+	case Int:
+		var buf [24]byte
+		b.Write(strconv.AppendInt(buf[:0], int64(x), 10))
+	case nil, UndefValue:
+	case Bool:
+		if x {
+			b.WriteString("true")
+		} else {
+			b.WriteString("false")
+		}
 	case *Array:
 		b.WriteByte('[')
 		for i, e := range x.elems {
