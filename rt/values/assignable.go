@@ -6,7 +6,25 @@ package values
 // recursion shows on both sides.
 type guard struct {
 	depth int
-	pairs map[[2]Type]bool
+	pairs map[guardKey]bool
+}
+
+// guardKey identifies the expansion of an alias on one side of a check.
+type guardKey struct {
+	this, that Type
+	thatSide   bool
+}
+
+// seen records the expansion and reports whether it was already under way.
+func (g *guard) seen(k guardKey) bool {
+	if g.pairs == nil {
+		g.pairs = map[guardKey]bool{}
+	}
+	if g.pairs[k] {
+		return true
+	}
+	g.pairs[k] = true
+	return false
 }
 
 const maxGuardDepth = 400
@@ -42,14 +60,10 @@ func isAssignable(t, o Type, g *guard) bool {
 		if g == nil {
 			g = &guard{}
 		}
-		if g.pairs == nil {
-			g.pairs = map[[2]Type]bool{}
-		}
-		key := [2]Type{t, o}
-		if g.pairs[key] {
+		key := guardKey{this: t, that: o}
+		if g.seen(key) {
 			return true
 		}
-		g.pairs[key] = true
 		defer delete(g.pairs, key)
 		return anyAssignable(t, o, g)
 	}
@@ -66,14 +80,10 @@ func anyAssignable(t, o Type, g *guard) bool {
 		if g == nil {
 			g = &guard{}
 		}
-		if g.pairs == nil {
-			g.pairs = map[[2]Type]bool{}
-		}
-		key := [2]Type{t, o}
-		if g.pairs[key] {
+		key := guardKey{this: t, that: o, thatSide: true}
+		if g.seen(key) {
 			return true
 		}
-		g.pairs[key] = true
 		defer delete(g.pairs, key)
 		return isAssignable(t, ot.ResolvedType(), g)
 	case *VariantType:

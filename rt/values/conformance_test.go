@@ -27,10 +27,22 @@ func loadCases(t *testing.T, name string) []map[string]any {
 }
 
 // testResolver knows the resource types the cases use.
+// It also holds the type aliases of testdata/aliases.json.
 var testResolver = func() TypeResolver {
 	r := NewAliasRegistry()
 	for _, n := range []string{"File", "Exec", "Notify", "Package", "Service", "User", "Group"} {
 		r.DefineResourceType(n)
+	}
+	data, err := os.ReadFile(filepath.Join("testdata", "aliases.json"))
+	if err != nil {
+		panic(err)
+	}
+	var rows []map[string]string
+	if err := json.Unmarshal(data, &rows); err != nil {
+		panic(err)
+	}
+	for _, row := range rows {
+		r.Define(row["name"], row["definition"])
 	}
 	return r
 }()

@@ -6,7 +6,13 @@ import (
 )
 
 // TypeString prints t as Puppet's TypeFormatter does.
+//
+// An alias prints with its definition (Name = Type) at the top level, as
+// Puppet's PTypeAliasType#to_s does, and by name inside other types.
 func TypeString(t Type) string {
+	if a, ok := t.(*TypeAliasType); ok {
+		return TypeStringExpanded(a)
+	}
 	var f typeFormatter
 	f.appendType(t)
 	return f.b.String()
