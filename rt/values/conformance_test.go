@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -287,6 +288,49 @@ func TestValidateParameters(t *testing.T) {
 			}
 			h := mustValue(t, given).(*Hash)
 			assert.Equal(t, str(row, "message"), ValidateParameters("Class[Foo]", ps, h, false))
+		})
+	}
+}
+
+var sigParamRx = regexp.MustCompile(`^(.*) ([&a-z_]+[?*+]?)$`)
+
+func parseSignatures(t *testing.T, src string) []*Signature {
+	var sigs []*Signature
+	for _, s := range strings.Split(src, " | ") {
+		sig := &Signature{}
+		for _, p := range strings.Split(s, "; ") {
+			m := sigParamRx.FindStringSubmatch(p)
+			require.NotNil(t, m, p)
+			ty, name := m[1], m[2]
+			switch {
+			case strings.HasPrefix(ty, "&?"):
+				sig.Block, sig.BlockName, sig.BlockOptional = mustType(t, ty[2:]), name, true
+			case strings.HasPrefix(ty, "&"):
+				sig.Block, sig.BlockName = mustType(t, ty[1:]), name
+			default:
+				kind := ParamRequired
+				switch name[len(name)-1] {
+				case '?':
+					kind = ParamOptional
+				case '*':
+					kind = ParamRepeated
+				case '+':
+					kind = ParamRequiredRepeated
+				}
+				sig.Params = append(sig.Params, SignatureParam{Name: strings.TrimRight(name, "?*+"), Type: mustType(t, ty), Kind: kind})
+			}
+		}
+		sigs = append(sigs, sig)
+	}
+	return sigs
+}
+
+func TestDescribeSignatures(t *testing.T) {
+	for _, row := range loadCases(t, "signatures") {
+		sigs, args := str(row, "signatures"), str(row, "args")
+		t.Run(sigs+" "+args, func(t *testing.T) {
+			a := mustValue(t, args).(*Array)
+			assert.Equal(t, str(row, "message"), DescribeSignatures("myfn", parseSignatures(t, sigs), a.Elems(), nil))
 		})
 	}
 }

@@ -177,6 +177,44 @@ Puppet.override(compiler.context_overrides) do
     row
   end)
 
+  # function signature mismatches: signatures as "Type name; Type name?" with
+  # * and + for repeated parameters and &Type name (&?Type name) for blocks,
+  # alternatives separated by " | "
+  write('signatures', cases('signatures').each_with_index.map do |(sigs_src, args_src), ci|
+    sigs = sigs_src.split(' | ').map do |sig|
+      sig.split('; ').map do |p|
+        t, n = p.split(/ (?=[&a-z_]+[?*+]?\z)/)
+        t, n = p.sub(/\A&\??/, ''), nil if n.nil?
+        [t.strip, n]
+      end
+    end
+    fn = Puppet::Functions.create_function(:"sigtest#{ci}") do
+      sigs.each_with_index do |params, si|
+        define_method(:"d#{si}") { |*a| nil }
+        dispatch :"d#{si}" do
+          params.each do |(t, n)|
+            if t.start_with?('&?')
+              optional_block_param(t[2..-1], n.to_sym)
+            elsif t.start_with?('&')
+              block_param(t[1..-1], n.to_sym)
+            elsif n.end_with?('?')
+              optional_param(t, n.chomp('?').to_sym)
+            elsif n.end_with?('*')
+              repeated_param(t, n.chomp('*').to_sym)
+            elsif n.end_with?('+')
+              required_repeated_param(t, n.chomp('+').to_sym)
+            else
+              param(t, n.to_sym)
+            end
+          end
+        end
+      end
+    end
+    args = ev.call(args_src)[1]
+    msg = md.describe_signatures('myfn', fn.dispatcher.signatures, tc.infer_set(args))
+    { 'signatures' => sigs_src, 'args' => args_src, 'message' => msg.to_s }
+  end)
+
   # class parameter validation
   write('params', cases('params').map do |(params, given)|
     h = {}
