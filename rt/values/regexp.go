@@ -62,7 +62,7 @@ func (r *Regexp) compile() error {
 		}
 		re, err := regexp2.Compile(tr, regexp2.Multiline)
 		if err != nil {
-			r.err = newError("", err.Error())
+			r.err = newError("", onigmoMessage(err.Error(), r.source))
 			return
 		}
 		re.MatchTimeout = -1
@@ -295,6 +295,26 @@ func translateRubyRegexp(src string) (string, error) {
 		}
 	}
 	return b.String(), nil
+}
+
+// onigmoMessages maps regexp2's syntax errors to Onigmo's wording, which
+// is what Puppet shows.
+var onigmoMessages = []struct{ from, to string }{
+	{"unterminated [] set", "premature end of char-class"},
+	{"missing closing )", "end pattern with unmatched parenthesis"},
+	{"unexpected )", "unmatched close parenthesis"},
+	{"missing argument to repetition operator", "target of repeat operator is not specified"},
+	{"invalid repeat count", "upper bound must be greater than lower bound"},
+	{"illegal \\ at end of pattern", "too short escape sequence"},
+}
+
+func onigmoMessage(msg, source string) string {
+	for _, m := range onigmoMessages {
+		if strings.Contains(msg, m.from) {
+			return m.to + ": /" + source + "/"
+		}
+	}
+	return msg
 }
 
 func cls(inClass int, body string) string {
