@@ -334,3 +334,19 @@ func TestDescribeSignatures(t *testing.T) {
 		})
 	}
 }
+
+func TestTruthyAndUnfold(t *testing.T) {
+	for _, row := range loadCases(t, "misc") {
+		kind, val := str(row, "kind"), str(row, "value")
+		t.Run(kind+" "+val, func(t *testing.T) {
+			v := mustValue(t, val)
+			var got Value
+			if kind == "truthy" {
+				got = BoolOf(Truthy(v))
+			} else {
+				got = NewArray(Unfold(v)...)
+			}
+			checkResult(t, row, got, nil)
+		})
+	}
+}

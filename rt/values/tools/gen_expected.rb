@@ -215,6 +215,12 @@ Puppet.override(compiler.context_overrides) do
     { 'signatures' => sigs_src, 'args' => args_src, 'message' => msg.to_s }
   end)
 
+  # truthiness (if) and unfold ([*v])
+  write('misc', cases('misc').map do |(kind, v)|
+    src = kind == 'truthy' ? "if (#{v}) { true } else { false }" : "[*(#{v})]"
+    result_row.call({ 'kind' => kind, 'value' => v }, ev.call(src))
+  end)
+
   # class parameter validation
   write('params', cases('params').map do |(params, given)|
     h = {}

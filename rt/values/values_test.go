@@ -1,0 +1,114 @@
+package values
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Unit tests for behaviour that the Puppet-generated tables do not reach
+// (Go API details). Puppet semantics are tested in conformance_test.go.
+
+func TestHashKeepsInsertionOrderAndIndexes(t *testing.T) {
+	b := NewHashBuilder(0)
+	for i := 20; i > 0; i-- {
+		b.Put(String(fmt.Sprint(i)), Int(i))
+	}
+	b.Put(String("5"), Int(50)) // replaces in place
+	b.Put(Int(5), Int(-5))      // a different key from "5"
+	b.Put(Float(5), Int(-6))    // and from 5
+	h := b.Build()
+	require.Equal(t, 22, h.Len())
+	assert.Equal(t, String("20"), h.KeyAt(0))
+	v, ok := h.GetString("5")
+	assert.True(t, ok)
+	assert.Equal(t, Int(50), v)
+	v, _ = h.Get(Int(5))
+	assert.Equal(t, Int(-5), v)
+	v, _ = h.Get(Float(5))
+	assert.Equal(t, Int(-6), v)
+	_, ok = h.Get(NewArray(Int(1)))
+	assert.False(t, ok)
+
+	b.Delete(String("20"))
+	assert.Equal(t, String("19"), h.KeyAt(0))
+	_, ok = h.GetString("20")
+	assert.False(t, ok)
+}
+
+func TestHashCompositeKeys(t *testing.T) {
+	b := NewHashBuilder(0)
+	for i := 0; i < 12; i++ {
+		b.Put(NewArray(String("k"), Int(i)), Int(i))
+	}
+	h := b.Build()
+	v, ok := h.Get(NewArray(String("k"), Int(7)))
+	assert.True(t, ok)
+	assert.Equal(t, Int(7), v)
+	_, ok = h.Get(NewArray(String("K"), Int(7)))
+	assert.False(t, ok)
+}
+
+func TestRecursiveAliasRegistry(t *testing.T) {
+	r := NewAliasRegistry()
+	r.Define("Tree", "Array[Variant[Integer, Tree]]")
+	r.Define("Self", "Variant[Self, String]")
+	tree, err := ParseType("Tree", r)
+	require.NoError(t, err)
+	assert.True(t, IsInstance(tree, mustValue(t, "[1, [2, [3, []]]]")))
+	assert.False(t, IsInstance(tree, mustValue(t, "[1, [2, ['x']]]")))
+	assert.Equal(t, "Tree = Array[Variant[Integer, Tree]]", TypeString(tree))
+	self, err := ParseType("Self", r)
+	require.NoError(t, err)
+	assert.Equal(t, "Self = String", TypeString(self))
+}
+
+func TestCatalogAccessIsLeftToTheRuntime(t *testing.T) {
+	ref, err := Parameterize(NewResourceType("file", "", false), []Value{String("/tmp")})
+	require.NoError(t, err)
+	_, err = Access(ref, []Value{String("mode")})
+	var ca *CatalogAccessError
+	require.True(t, errors.As(err, &ca))
+	assert.Equal(t, "File['/tmp']", TypeString(ca.Ref))
+	assert.Equal(t, []Value{String("mode")}, ca.Keys)
+}
+
+func TestRubyRegexpTranslation(t *testing.T) {
+	for src, want := range map[string]string{
+		`\d+`:          `[0-9]+`,
+		`[\w.]`:        `[a-zA-Z0-9_.]`,
+		`(?m:a.b)`:     `(?s:a.b)`,
+		`(?mi)x`:       `(?si)x`,
+		`a{,3}`:        `a{0,3}`,
+		`[[:xdigit:]]`: `[0-9A-Fa-f]`,
+		`\h\H`:         `[0-9a-fA-F][^0-9a-fA-F]`,
+		`\u{41}`:       `A`,
+		`[]a]`:         `[\]a]`,
+	} {
+		got, err := translateRubyRegexp(src)
+		require.NoError(t, err, src)
+		assert.Equal(t, want, got, src)
+	}
+}
+
+func TestParseTypeErrors(t *testing.T) {
+	for _, src := range []string{"Integer[", "Integer[1,", "Hash[String => 1]", "'x'", "Integer]"} {
+		_, err := ParseType(src, nil)
+		assert.Error(t, err, src)
+	}
+}
+
+func TestSignatureAccepts(t *testing.T) {
+	sig := &Signature{Params: []SignatureParam{
+		{Name: "x", Type: StringT},
+		{Name: "n", Type: IntegerT, Kind: ParamOptional},
+	}}
+	assert.True(t, sig.Accepts([]Value{String("a")}, nil))
+	assert.True(t, sig.Accepts([]Value{String("a"), Int(1)}, nil))
+	assert.False(t, sig.Accepts([]Value{Int(1)}, nil))
+	assert.False(t, sig.Accepts([]Value{String("a"), Int(1), Int(2)}, nil))
+	assert.Equal(t, "String x, Integer n?", signatureString(sig))
+}
