@@ -17,7 +17,7 @@ import (
 // corpusCase is one file of the parser corpus with Puppet's dump of it.
 type corpusCase struct {
 	rel      string // <module>/<path>.pp
-	source   []byte
+	source   string
 	expected string
 }
 
@@ -39,15 +39,15 @@ func loadCorpus(t testing.TB) []corpusCase {
 			t.Fatalf("%v\nThe parser corpus needs the Debian module packages listed in "+
 				"../shared/conformance/parser/debian-packages.txt (apt-get install them, or set PUPPET_MODULES)", err)
 		}
-		cases = append(cases, corpusCase{rel: rel, source: src, expected: string(data)})
+		cases = append(cases, corpusCase{rel: rel, source: string(src), expected: string(data)})
 	}
 	sort.Slice(cases, func(i, j int) bool { return cases[i].rel < cases[j].rel })
 	return cases
 }
 
 // dumpPN parses and validates like `puppet parser dump` and returns the PN.
-func dumpPN(name string, src []byte) (string, error) {
-	f := source.NewFile(name, string(src))
+func dumpPN(name, src string) (string, error) {
+	f := source.NewFile(name, src)
 	res, err := parser.ParseFile(f)
 	if err == nil {
 		err = validate.FirstError(validate.Program(res.Program, validate.Options{}))

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -17,7 +16,7 @@ import (
 // without a position takes its container's offset and a zero length; the
 // actions pass the container's span to the helpers that create such nodes.
 
-func tloc(t token) ast.Loc { return ast.Loc{Offset: t.offset, Length: t.length} }
+func tloc(t token) ast.Loc { return ast.Loc{Offset: int(t.offset), Length: int(t.length)} }
 
 // span runs from the start of a to the end of b.
 func span(a, b ast.Loc) ast.Loc { return ast.Loc{Offset: a.Offset, Length: b.End() - a.Offset} }
@@ -113,12 +112,8 @@ func eppTemplate(p eppParams, body []ast.Expr, start ast.Loc) ast.Expr {
 
 // ---- numbers and names ----
 
-// numeric matches Puppet's Patterns::NUMERIC for what the lexer lets through.
-var numeric = regexp.MustCompile(`^(0[xX][0-9A-Fa-f]+|(0?\d+)((?:\.\d+)?(?:[eE]-?\d+)?))$`)
-
-var zeroExponent = regexp.MustCompile(`^\.?0*[eE]`)
-
-// number makes the literal of a NUMBER token (Factory.NUMBER).
+// number makes the literal of a NUMBER token (Factory.NUMBER). The lexer
+// has checked its form.
 func (p *parser) number(t token) ast.Expr {
 	e, ok := numberLiteral(t.value, tloc(t))
 	if !ok {
@@ -127,14 +122,18 @@ func (p *parser) number(t token) ast.Expr {
 	return e
 }
 
+// numberLiteral converts a number the way Puppet's Utils.to_n_with_radix
+// does. It fails where Puppet does: on a float that overflows, and on a zero
+// with an exponent and no other digits (Puppet takes such as 0e5 for no
+// number at all).
 func numberLiteral(v string, l ast.Loc) (ast.Expr, bool) {
-	m := numeric.FindStringSubmatch(v)
-	if m == nil {
-		return nil, false
-	}
-	if m[3] != "" {
-		intPart, _ := strconv.ParseInt(m[2], 10, 64)
-		if intPart == 0 && zeroExponent.MatchString(m[3]) {
+	radix, digits := 10, v
+	switch {
+	case strings.HasPrefix(v, "0x") || strings.HasPrefix(v, "0X"):
+		radix, digits = 16, v[2:]
+	case strings.ContainsAny(v, ".eE"):
+		intPart := v[:leadingDigits(v)]
+		if strings.Trim(intPart, "0") == "" && zeroExponent(v[len(intPart):]) {
 			return nil, false
 		}
 		f, err := strconv.ParseFloat(v, 64)
@@ -142,11 +141,6 @@ func numberLiteral(v string, l ast.Loc) (ast.Expr, bool) {
 			return nil, false
 		}
 		return &ast.LiteralFloat{Value: f, Loc: l}, true
-	}
-	radix, digits := 10, v
-	switch {
-	case strings.HasPrefix(v, "0x") || strings.HasPrefix(v, "0X"):
-		radix, digits = 16, v[2:]
 	case len(v) > 1 && v[0] == '0':
 		radix, digits = 8, v[1:]
 	}
@@ -159,11 +153,16 @@ func numberLiteral(v string, l ast.Loc) (ast.Expr, bool) {
 	return lit, true
 }
 
-// qnameOrNumber is Factory.QNAME_OR_NUMBER for a NAME token.
+// zeroExponent matches /\A\.?0*[eE]/: a fraction of zeros, then an exponent.
+func zeroExponent(frac string) bool {
+	frac = strings.TrimPrefix(frac, ".")
+	frac = strings.TrimLeft(frac, "0")
+	return frac != "" && (frac[0] == 'e' || frac[0] == 'E')
+}
+
+// qnameOrNumber is Factory.QNAME_OR_NUMBER for a NAME token. A NAME starts
+// with a letter (or "::" and a letter), so it is never a number.
 func qnameOrNumber(t token) ast.Expr {
-	if e, ok := numberLiteral(strings.TrimPrefix(t.value, "::"), tloc(t)); ok {
-		return e
-	}
 	return &ast.QualifiedName{Value: t.value, Loc: tloc(t)}
 }
 
@@ -171,11 +170,17 @@ func qnameOrNumber(t token) ast.Expr {
 // `false` in "${true}" (a rewritten token has no '$', so its length is its
 // name's) names the Boolean itself, as in Puppet, whose validator then fails.
 func variable(t token) ast.Expr {
-	if t.length == len(t.value) && (t.value == "true" || t.value == "false") {
+	if int(t.length) == len(t.value) && (t.value == "true" || t.value == "false") {
 		return &ast.VariableExpression{Expr: &ast.LiteralBoolean{Value: t.value == "true", Loc: tloc(t)}, Loc: tloc(t)}
 	}
-	name := &ast.QualifiedName{Value: t.value, Loc: ast.Loc{Offset: t.offset + 1, Length: t.length - 1}}
-	return &ast.VariableExpression{Expr: name, Loc: tloc(t)}
+	// One allocation for both nodes: variables are the commonest expression.
+	v := &struct {
+		ast.VariableExpression
+		name ast.QualifiedName
+	}{}
+	v.name = ast.QualifiedName{Value: t.value, Loc: ast.Loc{Offset: int(t.offset) + 1, Length: int(t.length) - 1}}
+	v.VariableExpression = ast.VariableExpression{Expr: &v.name, Loc: tloc(t)}
+	return &v.VariableExpression
 }
 
 // ---- strings ----
@@ -402,7 +407,7 @@ func (p *parser) typeAssignment(lhs, rhs ast.Expr, l ast.Loc) ast.Expr {
 
 // errorAtToken raises a parse error located at a token (Parser#error).
 func (p *parser) errorAtToken(t token, msg string) {
-	p.errorAtOffset(t.offset, msg)
+	p.errorAtOffset(int(t.offset), msg)
 }
 
 func (p *parser) errorAtOffset(off int, msg string) {

@@ -192,7 +192,7 @@ func (lx *lexer) heredoc() {
 		}
 		lx.enqueueCompleted(SUBLOCATE, "", textOffset, 0)
 		sub.interpolateUQ()
-		lx.queue = append(lx.queue, sub.queue...)
+		lx.queue = append(lx.queue, sub.queue[sub.head:]...)
 		lx.pos = afterSpec
 		return
 	}

@@ -13,11 +13,11 @@ import (
 // a number's digits, a regexp's pattern, a heredoc's syntax); offset and
 // length locate it in the file being parsed.
 type token struct {
-	kind   int
 	value  string
-	offset int
-	length int
-	id     int // identity, for the interpolation queue (see enqueueUntil)
+	kind   int32
+	offset int32
+	length int32
+	id     int32 // identity, for the interpolation queue (see enqueueUntil)
 }
 
 // Lexing modes of EPP templates.
@@ -41,12 +41,13 @@ type lexer struct {
 	parent *lexer       // non-nil for a heredoc's text
 	sub    *subLocation // how this lexer's offsets map into the parent's
 
-	queue            []token
-	after            int // kind of the last token handed out
+	queue            []token // tokens lexed ahead; queue[head:] are pending
+	head             int
+	after            int32 // kind of the last token handed out
 	braceCount       int
 	lineLexicalStart int
 	newlineJump      int // where the next "\n" jumps to, past heredoc text; -1 if none
-	nextID           *int
+	nextID           *int32
 
 	// unquoted-string mode (a heredoc's text)
 	escapes   string // escape characters; "\n" stands for the line-break escapes
@@ -66,7 +67,7 @@ type lexer struct {
 type lexError struct{ d *diag.Diagnostic }
 
 func newLexer(f *source.File, warnings *diag.List) *lexer {
-	id := 0
+	id := int32(0)
 	return &lexer{src: f.Text, file: f, newlineJump: -1, eppOpenPos: -1, nextID: &id, warnings: warnings}
 }
 
@@ -128,27 +129,36 @@ func (lx *lexer) followedBy() string {
 // ---- token emission ----
 
 // emit makes a token at off and moves the scanner past it.
-func (lx *lexer) emit(kind int, value string, off, length int) token {
+func (lx *lexer) emit(kind int32, value string, off, length int) token {
 	lx.pos = off + length
 	return lx.completed(kind, value, off, length)
 }
 
 // completed makes a token without moving the scanner.
-func (lx *lexer) completed(kind int, value string, off, length int) token {
+func (lx *lexer) completed(kind int32, value string, off, length int) token {
 	*lx.nextID++
-	return token{kind: kind, value: value, offset: lx.global(off), length: length, id: *lx.nextID}
+	return token{kind: kind, value: value, offset: int32(lx.global(off)), length: int32(length), id: *lx.nextID}
 }
 
-func (lx *lexer) enqueueCompleted(kind int, value string, off, length int) {
+func (lx *lexer) enqueueCompleted(kind int32, value string, off, length int) {
 	lx.queue = append(lx.queue, lx.completed(kind, value, off, length))
+}
+
+// popFront takes the first pending token off the queue.
+func (lx *lexer) popFront() token {
+	t := lx.queue[lx.head]
+	lx.head++
+	if lx.head == len(lx.queue) {
+		lx.queue, lx.head = lx.queue[:0], 0
+	}
+	return t
 }
 
 // next returns the next token for the parser; kind 0 is the end of input.
 func (lx *lexer) next() token {
 	for {
-		if len(lx.queue) > 0 {
-			t := lx.queue[0]
-			lx.queue = lx.queue[1:]
+		if lx.head < len(lx.queue) {
+			t := lx.popFront()
 			lx.after = t.kind
 			return t
 		}
@@ -157,7 +167,7 @@ func (lx *lexer) next() token {
 				// Puppet reports this at the end of input.
 				lx.error("EPP_UNBALANCED_TAG", "Unbalanced epp tag, reached <eof> without closing tag.")
 			}
-			return token{kind: 0, offset: lx.global(len(lx.src))}
+			return token{kind: 0, offset: int32(lx.global(len(lx.src)))}
 		}
 		if t, ok := lx.lexToken(); ok {
 			lx.after = t.kind
@@ -546,7 +556,7 @@ func dollarVarLen(s string, i int) int {
 	return end - start
 }
 
-var keywords = map[string]int{
+var keywords = map[string]int32{
 	"case": CASE, "class": CLASS, "default": DEFAULT, "define": DEFINE, "if": IF,
 	"elsif": ELSIF, "else": ELSE, "inherits": INHERITS, "node": NODE, "and": AND,
 	"or": OR, "undef": UNDEF, "false": BOOLEAN, "true": BOOLEAN, "in": IN,

@@ -11,6 +11,7 @@ package parser
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/pp2go/pp2go/frontend/ast"
 	"github.com/pp2go/pp2go/frontend/diag"
@@ -71,18 +72,24 @@ func parse(f *source.File, epp bool) (res *Result, err *diag.Diagnostic) {
 		lx.skipWS()
 	}
 	p := &parser{lx: lx}
-	yyNewParser().Parse(p)
+	yp := parserPool.Get().(yyParser)
+	yp.Parse(p)
+	parserPool.Put(yp)
 	p.result.File = f
 	res.Program = p.result
 	return res, nil
 }
+
+// parserPool recycles goyacc parsers, whose stacks are the largest
+// allocation of parsing a small file.
+var parserPool = sync.Pool{New: func() any { return yyNewParser() }}
 
 // Lex hands the next token to the grammar.
 func (p *parser) Lex(lval *yySymType) int {
 	t := p.lx.next()
 	p.last = t
 	lval.tok = t
-	return t.kind
+	return int(t.kind)
 }
 
 // Error is goyacc's syntax error callback: report Puppet's syntax error at
@@ -96,7 +103,7 @@ func (p *parser) Error(string) {
 		panic(lexError{d})
 	}
 	d.Message = fmt.Sprintf("Syntax error at '%s'", errorText(t))
-	panic(lexError{d.At(p.lx.file, t.offset)})
+	panic(lexError{d.At(p.lx.file, int(t.offset))})
 }
 
 // errorText is a token's value as Puppet's syntax error quotes it.

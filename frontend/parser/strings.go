@@ -2,7 +2,6 @@ package parser
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -67,35 +66,72 @@ func numberLen(s string, i int) int {
 	return 0
 }
 
-var (
-	reHexOK     = regexp.MustCompile(`^0[xX][0-9A-Fa-f]+$`)
-	reOctal     = regexp.MustCompile(`^0[^.]`)
-	reOctalOK   = regexp.MustCompile(`^0[0-7]+$`)
-	reDecimal   = regexp.MustCompile(`^\d+[eE.]`)
-	reDecimalOK = regexp.MustCompile(`^\d+(?:\.\d+)?(?:[eE]-?\d+)?$`)
-	reInteger   = regexp.MustCompile(`^\d+$`)
-)
-
-// assertNumeric raises Puppet's error for a malformed number at off.
+// assertNumeric raises Puppet's error for a malformed number at off
+// (LexerSupport#assert_numeric, its regexps written out).
 func (lx *lexer) assertNumeric(v string, off int) {
 	switch {
 	case strings.HasPrefix(v, "0x") || strings.HasPrefix(v, "0X"):
-		if !reHexOK.MatchString(v) {
+		if !allOf(v[2:], isHex) {
 			lx.errorAt(off, "INVALID_HEX_NUMBER", "Not a valid hex number "+v)
 		}
-	case reOctal.MatchString(v):
-		if !reOctalOK.MatchString(v) {
+	case len(v) >= 2 && v[0] == '0' && v[1] != '.':
+		if !allOf(v[1:], func(c byte) bool { return c >= '0' && c <= '7' }) {
 			lx.errorAt(off, "INVALID_OCTAL_NUMBER", "Not a valid octal number "+v)
 		}
-	case reDecimal.MatchString(v):
-		if !reDecimalOK.MatchString(v) {
+	case leadingDigits(v) > 0 && leadingDigits(v) < len(v) && strings.IndexByte("eE.", v[leadingDigits(v)]) >= 0:
+		if !isDecimal(v) {
 			lx.errorAt(off, "INVALID_DECIMAL_NUMBER", "Not a valid decimal number "+v)
 		}
 	default:
-		if !reInteger.MatchString(v) {
+		if !allOf(v, isDigit) {
 			lx.errorAt(off, "ILLEGAL_NUMBER", fmt.Sprintf("Illegal number '%s'", v))
 		}
 	}
+}
+
+// allOf reports whether s is non-empty and every byte satisfies ok.
+func allOf(s string, ok func(byte) bool) bool {
+	for i := 0; i < len(s); i++ {
+		if !ok(s[i]) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func leadingDigits(s string) int {
+	i := 0
+	for i < len(s) && isDigit(s[i]) {
+		i++
+	}
+	return i
+}
+
+// isDecimal matches ^\d+(?:\.\d+)?(?:[eE]-?\d+)?$
+func isDecimal(s string) bool {
+	i := leadingDigits(s)
+	if i == 0 {
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		n := leadingDigits(s[i+1:])
+		if n == 0 {
+			return false
+		}
+		i += 1 + n
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && s[i] == '-' {
+			i++
+		}
+		n := leadingDigits(s[i:])
+		if n == 0 {
+			return false
+		}
+		i += n
+	}
+	return i == len(s)
 }
 
 func (lx *lexer) number() (token, bool) {
@@ -457,14 +493,12 @@ func (lx *lexer) interpolateDQ() token {
 		break
 	}
 	lx.interpolateTail(DQMID, DQPOST, `"`)
-	t := lx.queue[0]
-	lx.queue = lx.queue[1:]
-	return t
+	return lx.popFront()
 }
 
 // interpolateTail lexes the rest of an interpolated string after an
 // interpolation: mid parts and expressions until the closing part.
-func (lx *lexer) interpolateTail(mid, post int, closing string) {
+func (lx *lexer) interpolateTail(mid, post int32, closing string) {
 	for {
 		before := lx.pos
 		var value, term string
@@ -510,9 +544,9 @@ func (lx *lexer) interpolateTail(mid, post int, closing string) {
 // '.' or '[') becomes a variable: "${x}" means "${$x}".
 func (lx *lexer) enqueueUntil(braceCount int) {
 	var base token
-	haveBase := len(lx.queue) > 0
+	haveBase := lx.head < len(lx.queue)
 	if haveBase {
-		base = lx.queue[0]
+		base = lx.queue[lx.head]
 	}
 	lx.skipWS()
 	size := len(lx.queue)
@@ -525,7 +559,8 @@ func (lx *lexer) enqueueUntil(braceCount int) {
 		if haveBase && t.id == base.id {
 			// A nested string took the first queued token, which belongs to
 			// the outermost string: put it back; its own tokens are queued.
-			lx.queue = append([]token{t}, lx.queue...)
+			lx.head--
+			lx.queue[lx.head] = t
 			continue
 		}
 		lx.after = t.kind

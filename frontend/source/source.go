@@ -5,6 +5,7 @@ package source
 import (
 	"fmt"
 	"sort"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -18,11 +19,14 @@ type File struct {
 // NewFile indexes text. Line starts are the offsets after each '\n', as
 // Puppet's Locator computes them.
 func NewFile(name, text string) *File {
-	starts := make([]int, 1, len(text)/32+1)
-	for i := 0; i < len(text); i++ {
-		if text[i] == '\n' {
-			starts = append(starts, i+1)
+	starts := make([]int, 1, strings.Count(text, "\n")+1)
+	for i := 0; ; {
+		j := strings.IndexByte(text[i:], '\n')
+		if j < 0 {
+			break
 		}
+		i += j + 1
+		starts = append(starts, i)
 	}
 	return &File{Name: name, Text: text, lineStarts: starts}
 }

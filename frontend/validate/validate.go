@@ -7,7 +7,6 @@ package validate
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/pp2go/pp2go/frontend/ast"
@@ -251,7 +250,7 @@ func (c *checker) check(n any) {
 		c.noIdemLast(o.Body, o)
 	case *ast.TypeAlias:
 		c.top(o)
-		if !classrefExtDecl.MatchString(o.Name) {
+		if !isClassrefExtDecl(o.Name) {
 			c.error("ILLEGAL_DEFINITION_NAME", o, "Unacceptable name. The name '%s' is unacceptable as the name of %s", o.Name, aAn(o))
 		}
 		c.reservedTypeName(o, o.Name)
@@ -299,7 +298,7 @@ func (c *checker) check(n any) {
 			c.error("ILLEGAL_NODE_INHERITANCE", o.Parent, "Node inheritance is not supported in Puppet >= 4.0.0. See http://links.puppet.com/puppet-node-inheritance-deprecation")
 		}
 	case *ast.QualifiedReference:
-		if !classrefExt.MatchString(o.CasedValue) {
+		if !isClassrefExt(o.CasedValue) {
 			c.error("ILLEGAL_CLASSREF", o, "Illegal type reference. The given name '%s' does not conform to the naming rule", o.CasedValue)
 		}
 	case *ast.VirtualQuery:
@@ -314,10 +313,10 @@ func (c *checker) check(n any) {
 		c.relation(o.Left)
 		c.relation(o.Right)
 	case *ast.Parameter:
-		if numericParam.MatchString(o.Name) {
+		if isNumericParam(o.Name) {
 			c.error("ILLEGAL_NUMERIC_PARAMETER", o, "The numeric parameter name '$%s' cannot be used (clashes with numeric match result variables)", o.Name)
 		}
-		if !paramName.MatchString(o.Name) {
+		if !isParamName(o.Name) {
 			c.error("ILLEGAL_PARAM_NAME", o, "Illegal parameter name. The given name '%s' does not conform to the naming rule /^[a-z_]\\w*$/", o.Name)
 		}
 		if o.Value != nil {
@@ -417,17 +416,6 @@ func (c *checker) block(stmts []ast.Expr, o ast.Expr) {
 
 // ---- definitions ----
 
-var (
-	classrefDecl    = regexp.MustCompile(`\A[a-z][\w]*(?:::[a-z][\w]*)*\z`)
-	classrefExt     = regexp.MustCompile(`\A((::){0,1}[A-Z][\w]*)+\z`)
-	classrefExtDecl = regexp.MustCompile(`\A[A-Z][\w]*(?:::[A-Z][\w]*)*\z`)
-	numericParam    = regexp.MustCompile(`^(?:0x)?[0-9]+$`)
-	paramName       = regexp.MustCompile(`\A[a-z_]\w*\z`)
-	varName         = regexp.MustCompile(`\A(?:::)?(?:[a-z]\w*::)*[a-z_]\w*\z`)
-	numericVarName  = regexp.MustCompile(`\A(?:0|(?:[1-9][0-9]*))\z`)
-	illegalHostname = regexp.MustCompile(`[^-\w.]`)
-)
-
 var reservedTypeNames = map[string]bool{
 	"type": true, "any": true, "unit": true, "scalar": true, "boolean": true, "numeric": true,
 	"integer": true, "float": true, "collection": true, "array": true, "hash": true, "tuple": true,
@@ -438,7 +426,7 @@ var reservedTypeNames = map[string]bool{
 
 func (c *checker) namedDefinition(o ast.Definition, name string) {
 	c.top(o)
-	if !classrefDecl.MatchString(name) {
+	if !isClassrefDecl(name) {
 		c.error("ILLEGAL_DEFINITION_NAME", o, "Unacceptable name. The name '%s' is unacceptable as the name of %s", name, aAn(o))
 	}
 	c.fileNamespace(o, name)
@@ -620,7 +608,7 @@ func (c *checker) assign(e ast.Expr, viaIndex bool) {
 	switch o := e.(type) {
 	case *ast.VariableExpression:
 		name := varnameToS(o.Expr)
-		if numericVarName.MatchString(name) {
+		if isNumericVarName(name) {
 			c.error("ILLEGAL_NUMERIC_ASSIGNMENT", o, "Illegal attempt to assign to the numeric match result variable '$%s'. Numeric variables are not assignable", name)
 		}
 		if strings.Contains(name, "::") {
@@ -663,10 +651,10 @@ func (c *checker) variable(o *ast.VariableExpression) {
 	case *ast.QualifiedName:
 		name := x.Value
 		if name != "" && name[0] >= '0' && name[0] <= '9' {
-			if !numericVarName.MatchString(name) {
+			if !isNumericVarName(name) {
 				c.error("ILLEGAL_NUMERIC_VAR_NAME", o, "Illegal numeric variable name, The given name '%s' must be a decimal value if it starts with a digit 0-9", name)
 			}
-		} else if !varName.MatchString(name) {
+		} else if !isVarName(name) {
 			c.error("ILLEGAL_VAR_NAME", o, "Illegal variable name, The given name '%s' does not conform to the naming rule /^((::)?[a-z]\\w*)*((::)?[a-z_]\\w*)$/", name)
 		}
 	default:
@@ -733,7 +721,7 @@ func (c *checker) illegalQuery(o ast.Expr) {
 
 func (c *checker) hostname(e ast.Expr, node *ast.NodeDefinition) {
 	check := func(name string, semantic any) {
-		if illegalHostname.MatchString(name) {
+		if hasIllegalHostnameChar(name) {
 			c.error("ILLEGAL_HOSTNAME_CHARS", semantic, "The hostname '%s' contains illegal characters (only letters, digits, '_', '-', and '.' are allowed)", name)
 		}
 	}
