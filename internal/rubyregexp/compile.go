@@ -4,9 +4,10 @@ package rubyregexp
 // (regcomp.c): named/numbered group rules, subexpression calls and their
 // recursion, look-behind restrictions, and conditional groups.
 
-// compile parses a preprocessed pattern and runs the compile-time checks.
-func compile(pat []byte) *onigError {
-	ps := &parser{pat: pat, memNodes: []*node{nil}, names: map[string][]int{}}
+// compile parses a preprocessed pattern and runs the compile-time checks;
+// utf8 tells whether Ruby compiles it as UTF-8 (else US-ASCII).
+func compile(pat []byte, utf8 bool) *onigError {
+	ps := &parser{pat: pat, utf8: utf8, opt: defaultOptions, memNodes: []*node{nil}, names: map[string][]int{}}
 	root, err := ps.parseRegexp()
 	if err != nil {
 		return err
@@ -27,14 +28,14 @@ func compile(pat []byte) *onigError {
 		if err := ps.setupSubexpCall(root); err != nil {
 			return err
 		}
-		if _, err := subexpRecursiveCheckTrav(root); err != nil {
+		if _, err := ps.subexpRecursiveCheckTrav(root); err != nil {
 			return err
 		}
 		if err := ps.subexpInfRecursiveCheckTrav(root); err != nil {
 			return err
 		}
 	}
-	if err := ps.setupTree(root); err != nil {
+	if err := ps.setupTree(root, defaultOptions); err != nil {
 		return err
 	}
 	return checkConditions(root)
@@ -207,34 +208,39 @@ func (ps *parser) setupSubexpCall(nd *node) *onigError {
 	return nil
 }
 
+// recursionCheckBudget bounds the node visits of the two recursion analyses,
+// which Onigmo runs without memoization: on call graphs shaped to explode
+// Ruby would not finish compiling, and Check gives up on those checks.
+const recursionCheckBudget = 1 << 22
+
 // subexpRecursiveCheckTrav marks called groups that call themselves
 // (subexp_recursive_check_trav); it reports whether a called group was found.
-func subexpRecursiveCheckTrav(nd *node) (bool, *onigError) {
+func (ps *parser) subexpRecursiveCheckTrav(nd *node) (bool, *onigError) {
 	found := false
 	switch nd.typ {
 	case ntList, ntAlt:
 		for _, k := range nd.kids {
-			f, err := subexpRecursiveCheckTrav(k)
+			f, err := ps.subexpRecursiveCheckTrav(k)
 			if err != nil {
 				return false, err
 			}
 			found = found || f
 		}
 	case ntQtfr:
-		return subexpRecursiveCheckTrav(nd.target)
+		return ps.subexpRecursiveCheckTrav(nd.target)
 	case ntAnchor:
 		if isLookAround(nd.atype) {
-			return subexpRecursiveCheckTrav(nd.target)
+			return ps.subexpRecursiveCheckTrav(nd.target)
 		}
 	case ntEnclose:
 		if nd.state&nstRecursion == 0 && nd.state&nstCalled != 0 {
 			nd.state |= nstMark1
-			if subexpRecursiveCheck(nd.target) {
+			if ps.subexpRecursiveCheck(nd.target) {
 				nd.state |= nstRecursion
 			}
 			nd.state &^= nstMark1
 		}
-		f, err := subexpRecursiveCheckTrav(nd.target)
+		f, err := ps.subexpRecursiveCheckTrav(nd.target)
 		if err != nil {
 			return false, err
 		}
@@ -243,23 +249,27 @@ func subexpRecursiveCheckTrav(nd *node) (bool, *onigError) {
 	return found, nil
 }
 
-func subexpRecursiveCheck(nd *node) bool {
+func (ps *parser) subexpRecursiveCheck(nd *node) bool {
+	ps.steps++
+	if ps.steps > recursionCheckBudget {
+		return false
+	}
 	r := false
 	switch nd.typ {
 	case ntList, ntAlt:
 		for _, k := range nd.kids {
-			if subexpRecursiveCheck(k) {
+			if ps.subexpRecursiveCheck(k) {
 				r = true
 			}
 		}
 	case ntQtfr:
-		r = subexpRecursiveCheck(nd.target)
+		r = ps.subexpRecursiveCheck(nd.target)
 	case ntAnchor:
 		if isLookAround(nd.atype) {
-			r = subexpRecursiveCheck(nd.target)
+			r = ps.subexpRecursiveCheck(nd.target)
 		}
 	case ntCall:
-		r = subexpRecursiveCheck(nd.ctarget)
+		r = ps.subexpRecursiveCheck(nd.ctarget)
 		if r {
 			nd.state |= nstRecursion
 		}
@@ -271,7 +281,7 @@ func subexpRecursiveCheck(nd *node) bool {
 			return true
 		}
 		nd.state |= nstMark2
-		r = subexpRecursiveCheck(nd.target)
+		r = ps.subexpRecursiveCheck(nd.target)
 		nd.state &^= nstMark2
 	}
 	return r
@@ -313,6 +323,10 @@ func (ps *parser) subexpInfRecursiveCheckTrav(nd *node) *onigError {
 }
 
 func (ps *parser) subexpInfRecursiveCheck(nd *node, head bool) (int, *onigError) {
+	ps.steps++
+	if ps.steps > recursionCheckBudget {
+		return 0, nil
+	}
 	r := 0
 	switch nd.typ {
 	case ntList:
@@ -491,14 +505,20 @@ const (
 		anchorWordBound | anchorNotWordBound | anchorWordBegin | anchorWordEnd
 )
 
-// setupTree is the error-raising part of setup_tree, walked in Onigmo's order.
-func (ps *parser) setupTree(nd *node) *onigError {
+// setupTree is the part of setup_tree that errors depend on, walked in
+// Onigmo's order: it expands case-insensitive strings and checks back
+// references, conditions and look-behinds. opt are the options in effect.
+func (ps *parser) setupTree(nd *node, opt options) *onigError {
 	switch nd.typ {
 	case ntList, ntAlt:
 		for _, k := range nd.kids {
-			if err := ps.setupTree(k); err != nil {
+			if err := ps.setupTree(k, opt); err != nil {
 				return err
 			}
+		}
+	case ntStr:
+		if opt&optIgnoreCase != 0 && ps.utf8 {
+			expandCaseFoldString(nd)
 		}
 	case ntBref:
 		for _, b := range nd.backs {
@@ -512,8 +532,11 @@ func (ps *parser) setupTree(nd *node) *onigError {
 				return err
 			}
 		}
-		return ps.setupTree(nd.target)
+		return ps.setupTree(nd.target, opt)
 	case ntEnclose:
+		if nd.etype == encOption {
+			return ps.setupTree(nd.target, nd.option)
+		}
 		if nd.etype == encCondition {
 			if nd.state&nstNameRef == 0 && ps.numNamed > 0 {
 				return newErr(errNumberedBackrefOrCallNotAllowed)
@@ -522,11 +545,11 @@ func (ps *parser) setupTree(nd *node) *onigError {
 				return newErr(errInvalidBackref)
 			}
 		}
-		return ps.setupTree(nd.target)
+		return ps.setupTree(nd.target, opt)
 	case ntAnchor:
 		switch nd.atype {
 		case anchorPrecRead, anchorPrecReadNot:
-			return ps.setupTree(nd.target)
+			return ps.setupTree(nd.target, opt)
 		case anchorLookBehind, anchorLookBehindNot:
 			encMask := allowedEncloseInLB
 			if nd.atype == anchorLookBehindNot {
@@ -535,7 +558,7 @@ func (ps *parser) setupTree(nd *node) *onigError {
 			if !checkTypeTree(nd.target, encMask, allowedAnchorInLB) {
 				return newErr(errInvalidLookBehindPattern)
 			}
-			if err := ps.setupTree(nd.target); err != nil {
+			if err := ps.setupTree(nd.target, opt); err != nil {
 				return err
 			}
 			// Alternatives of different fixed lengths are fine at the top
@@ -647,7 +670,14 @@ func charLengthTree(nd *node, level int) (int, int) {
 			if nd.state&nstClenFixed != 0 {
 				return nd.charLen, charLenFixed
 			}
+			if nd.state&nstClenVisiting != 0 {
+				// Only reachable through a recursive call that the
+				// budget-limited recursion check left unmarked.
+				return 0, charLenVarLen
+			}
+			nd.state |= nstClenVisiting
 			t, r := charLengthTree(nd.target, level)
+			nd.state &^= nstClenVisiting
 			if r == charLenFixed {
 				nd.charLen = t
 				nd.state |= nstClenFixed

@@ -56,6 +56,9 @@ const (
 	nstCalled
 	nstNamedGroup
 	nstNameRef
+	nstAmbig // a case-folded string, not expanded again
+	nstRaw   // a string that is never case-folded
+	nstClenVisiting
 )
 
 const repeatInfinite = -1

@@ -1,5 +1,7 @@
 package rubyregexp
 
+import "unicode/utf8"
+
 // This file is Onigmo's recursive-descent parser (parse_regexp, parse_subexp,
 // parse_branch, parse_exp, parse_enclose, set_quantifier).
 
@@ -125,12 +127,12 @@ func (ps *parser) parseExp(tok *token, term tokType, src *int) (*node, *onigErro
 	case tkLinebreak:
 		// (?>\x0D\x0A|[\x0A-\x0D\x{85}\x{2028}\x{2029}])
 		np = newEnclose(encStopBacktrack)
-		np.target = newAlt(newStr([]byte("\r\n")), &node{typ: ntCClass})
+		np.target = newAlt(rawStr("\r\n"), &node{typ: ntCClass})
 
 	case tkExtendedGraphemeCluster:
 		// An atomic alternation of grapheme shapes, each at least one character.
 		np = newEnclose(encStopBacktrack)
-		np.target = newAlt(newStr([]byte("\r\n")), &node{typ: ntCAny})
+		np.target = newAlt(rawStr("\r\n"), &node{typ: ntCAny})
 
 	case tkKeep:
 		np = newAnchor(anchorKeep)
@@ -142,35 +144,38 @@ func (ps *parser) parseExp(tok *token, term tokType, src *int) (*node, *onigErro
 
 	case tkString, tkCodePoint:
 		np = newEmpty()
-		for tok.typ == tkString || tok.typ == tkCodePoint {
-			if tok.typ == tkString {
-				np.str = append(np.str, ps.pat[tok.backp:*src]...)
-			} else {
-				np.str = appendRune(np.str, tok.c)
-			}
-			if err := ps.fetchToken(tok, src); err != nil {
-				return nil, err
-			}
-		}
-		return ps.parseRepeats(np, group, tok, src)
+		ps.appendStringToken(np, tok, *src)
+		return ps.stringLoop(np, group, tok, src)
 
 	case tkCharType:
 		np = &node{typ: ntCType}
 
 	case tkCharProperty:
-		p, err := ps.fetchCharProperty(*src)
+		p, name, set, err := ps.fetchCharProperty(*src, tok.not)
 		if err != nil {
 			return nil, err
 		}
 		*src = p
 		np = &node{typ: ntCClass}
+		// Negated classes get no multi-character fold alternatives.
+		if ps.opt&optIgnoreCase != 0 && ps.utf8 && name != "ascii" && !tok.not {
+			np = caseFoldClass(np, set.src)
+		}
 
 	case tkCCOpen:
-		nd, err := ps.parseCharClass(tok, src)
+		nd, set, neg, err := ps.parseCharClass(tok, src)
 		if err != nil {
 			return nil, err
 		}
+		if c, ok := set.oneChar(); ok && !neg {
+			// A one-character class is a string, continued by what follows.
+			np = newStr(utf8.AppendRune(nil, c))
+			return ps.stringLoop(np, group, tok, src)
+		}
 		np = nd
+		if ps.opt&optIgnoreCase != 0 && ps.utf8 && !neg {
+			np = caseFoldClass(np, set.src)
+		}
 
 	case tkAnyChar:
 		np = &node{typ: ntCAny}
@@ -201,6 +206,29 @@ func (ps *parser) parseExp(tok *token, term tokType, src *int) (*node, *onigErro
 
 	if err := ps.fetchToken(tok, src); err != nil {
 		return nil, err
+	}
+	return ps.parseRepeats(np, group, tok, src)
+}
+
+func (ps *parser) appendStringToken(np *node, tok *token, end int) {
+	if tok.typ == tkString {
+		np.str = append(np.str, ps.pat[tok.backp:end]...)
+	} else {
+		np.str = appendRune(np.str, tok.c)
+	}
+}
+
+// stringLoop extends the string node np with the string and code-point
+// tokens that follow, then reads its quantifiers.
+func (ps *parser) stringLoop(np *node, group bool, tok *token, src *int) (*node, *onigError) {
+	for {
+		if err := ps.fetchToken(tok, src); err != nil {
+			return nil, err
+		}
+		if tok.typ != tkString && tok.typ != tkCodePoint {
+			break
+		}
+		ps.appendStringToken(np, tok, *src)
 	}
 	return ps.parseRepeats(np, group, tok, src)
 }
@@ -448,6 +476,13 @@ func (ps *parser) parseEnclose(tok *token, term tokType, src *int) (*node, enclo
 					if neg {
 						return nil, 0, newErr(errUndefinedGroupOption)
 					}
+					opt &^= optASCIIRange | optPosixBracketAllRange | optWordBoundAllRange
+					switch ch {
+					case 'a':
+						opt |= optASCIIRange
+					case 'd':
+						opt |= defaultOptions
+					}
 				default:
 					return nil, 0, newErr(errUndefinedGroupOption)
 				}
@@ -513,6 +548,12 @@ func (ps *parser) parseEnclose(tok *token, term tokType, src *int) (*node, enclo
 	}
 	*src = c.p
 	return np, encloseNode, nil
+}
+
+func rawStr(s string) *node {
+	nd := newStr([]byte(s))
+	nd.state |= nstRaw
+	return nd
 }
 
 func onoff(opt, flag options, neg bool) options {

@@ -6,15 +6,18 @@ import "fmt"
 // a UTF-8 source: before Onigmo sees a pattern, Ruby validates its encoding and
 // rewrites \xHH, \OOO, \0, \cX, \C-X, \M-X, \uHHHH and \u{...} escapes into
 // either a plain "\xHH" (ASCII values) or the raw UTF-8 bytes they denote. It
-// returns the rewritten pattern, or re.c's error message.
-func preprocess(src string) ([]byte, string) {
+// returns the rewritten pattern, or re.c's error message, and whether Ruby
+// compiles it as UTF-8 rather than US-ASCII (it does once the result holds a
+// non-ASCII character or the source a \p property).
+func preprocess(src string) ([]byte, bool, string) {
 	s := []byte(src)
 	buf := make([]byte, 0, len(s))
 	p, end := 0, len(s)
+	property := false
 	for p < end {
 		n, st := utf8Precise(s[p:end])
 		if st != mbcFound {
-			return nil, "invalid multibyte character"
+			return nil, false, "invalid multibyte character"
 		}
 		if n > 1 || s[p]&0x80 != 0 {
 			buf = append(buf, s[p:p+n]...)
@@ -28,11 +31,11 @@ func preprocess(src string) ([]byte, string) {
 			continue
 		}
 		if p == end {
-			return nil, "too short escape sequence"
+			return nil, false, "too short escape sequence"
 		}
 		n, st = utf8Precise(s[p:end])
 		if st != mbcFound {
-			return nil, "invalid multibyte character"
+			return nil, false, "invalid multibyte character"
 		}
 		if n > 1 {
 			// A backslash before a non-ASCII character is kept with it.
@@ -53,12 +56,12 @@ func preprocess(src string) ([]byte, string) {
 		case '0', 'x', 'c', 'C', 'M':
 			np, msg := unescapeEscapedNonASCII(s, p-2, &buf)
 			if msg != "" {
-				return nil, msg
+				return nil, false, msg
 			}
 			p = np
 		case 'u':
 			if p == end {
-				return nil, "too short escape sequence"
+				return nil, false, "too short escape sequence"
 			}
 			var msg string
 			if s[p] == '{' {
@@ -71,13 +74,25 @@ func preprocess(src string) ([]byte, string) {
 				p, msg = unescapeUnicodeBMP(s, p, &buf)
 			}
 			if msg != "" {
-				return nil, msg
+				return nil, false, msg
 			}
+		case 'p', 'P':
+			property = true
+			buf = append(buf, '\\', c)
 		default:
 			buf = append(buf, '\\', c)
 		}
 	}
-	return buf, ""
+	return buf, property || !isASCII(buf), ""
+}
+
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // unescapeEscapedNonASCII reads one escaped byte at s[p] (a backslash), and

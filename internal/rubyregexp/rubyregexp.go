@@ -25,11 +25,11 @@ func (e *Error) Error() string {
 // created with Regexp.new(source) (no options); if not, it returns the exact
 // message Ruby's RegexpError carries, including the ": /pattern/" suffix as Ruby prints it.
 func Check(source string) error {
-	buf, msg := preprocess(source)
+	buf, utf8, msg := preprocess(source)
 	if msg != "" {
 		return &Error{Message: msg, Source: source}
 	}
-	if err := compile(buf); err != nil {
+	if err := compile(buf, utf8); err != nil {
 		return &Error{Message: err.message(), Source: source}
 	}
 	return nil

@@ -9,6 +9,13 @@ const (
 	optIgnoreCase options = 1 << iota
 	optExtend
 	optMultiline
+	// \w, \d, \s (and with optPosixBracketAllRange unset, POSIX brackets)
+	// are ASCII-only; Ruby's default, changed by (?u) and (?a).
+	optASCIIRange
+	optPosixBracketAllRange
+	optWordBoundAllRange
+
+	defaultOptions = optASCIIRange | optPosixBracketAllRange | optWordBoundAllRange
 )
 
 const (
@@ -23,6 +30,7 @@ const (
 // parser holds Onigmo's ScanEnv for one pattern.
 type parser struct {
 	pat      []byte
+	utf8     bool // Ruby compiles the pattern as UTF-8, not US-ASCII
 	opt      options
 	numMem   int
 	numNamed int
@@ -30,6 +38,7 @@ type parser struct {
 	memNodes []*node // by group number; [0] is the whole pattern when it is called
 	names    map[string][]int
 	depth    int
+	steps    int // node visits of the recursion analyses
 }
 
 func (ps *parser) cur(p int) cursor { return cursor{pat: ps.pat, p: p} }

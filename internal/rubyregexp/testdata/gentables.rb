@@ -53,3 +53,54 @@ puts "// digitRanges are the non-ASCII code points of ONIGENC_CTYPE_DIGIT."
 emit('digitRanges', ranges(/\p{Digit}/))
 puts "// wordRanges are the non-ASCII code points of ONIGENC_CTYPE_WORD."
 emit('wordRanges', ranges(/\p{Word}/))
+
+# Case folding as Onigmo applies it with /i: full folds (CaseFolding.txt C+F).
+fold = {}
+(0..0x10ffff).each do |cp|
+  next if cp.between?(0xd800, 0xdfff)
+  f = cp.chr(Encoding::UTF_8).downcase(:fold).codepoints
+  fold[cp] = f if f != [cp]
+end
+puts "// caseFolds maps a code point to its full case fold."
+puts "var caseFolds = map[rune][]rune{"
+fold.keys.sort.each { |cp| puts format("\t0x%X: {%s},", cp, fold[cp].map { |c| format('0x%X', c) }.join(', ')) }
+puts "}"
+puts
+
+# Characters that fold to several characters; a /i character class holding
+# one of them matches that sequence too.
+multi = fold.keys.sort.select { |cp| fold[cp].size > 1 }
+abort 'too many multi-char folds' if multi.size > 128
+puts "// multiFoldSources are the code points whose fold is more than one character."
+puts "var multiFoldSources = []rune{"
+multi.each_slice(8) { |sl| puts "\t" + sl.map { |c| format('0x%X,', c) }.join(' ') }
+puts "}"
+puts
+
+def bits(members, multi)
+  w = [0, 0]
+  multi.each_with_index { |cp, i| w[i / 64] |= 1 << (i % 64) if members.call(cp) }
+  w
+end
+
+puts "// propertyFoldSources says which multiFoldSources each property contains."
+puts "var propertyFoldSources = map[string]foldSet{"
+props.each do |p|
+  re = Regexp.new("\\p{#{p}}")
+  w = bits(->(cp) { re.match?(cp.chr(Encoding::UTF_8)) }, multi)
+  next if w == [0, 0]
+  puts format("\t%s: {0x%X, 0x%X},", p.inspect, w[0], w[1])
+end
+puts "}"
+
+puts
+puts "// propertyASCII says which ASCII characters each property contains."
+puts "var propertyASCII = map[string][2]uint64{"
+props.each do |p|
+  re = Regexp.new("\\p{#{p}}")
+  w = [0, 0]
+  (0..127).each { |c| w[c / 64] |= 1 << (c % 64) if re.match?(c.chr) }
+  next if w == [0, 0]
+  puts format("\t%s: {0x%X, 0x%X},", p.inspect, w[0], w[1])
+end
+puts "}"
