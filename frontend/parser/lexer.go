@@ -7,6 +7,7 @@ import (
 
 	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/source"
+	"github.com/pp2go/pp2go/internal/rubyregexp"
 )
 
 // token is one lexed token. value is its text (a name, a string's contents,
@@ -637,6 +638,11 @@ func (lx *lexer) slash() (token, bool) {
 			lx.pos = end
 			lx.lastMatched = src[end-1 : end]
 			pattern := strings.ReplaceAll(src[p+1:end-1], `\/`, "/")
+			// Puppet compiles the literal with Ruby's Regexp.new here; a bad
+			// pattern fails with Ruby's RegexpError, which has no position.
+			if err := rubyregexp.Check(pattern); err != nil {
+				panic(lexError{internalError(err.Error())})
+			}
 			return lx.completed(REGEX, pattern, p, end-p), true
 		}
 	}
