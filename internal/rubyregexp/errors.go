@@ -107,7 +107,12 @@ func (e *onigError) message() string {
 	if len(par) > maxParLen {
 		par = par[:maxParLen] + "..."
 	}
-	return strings.Replace(msg, "%n", par, 1)
+	msg = strings.Replace(msg, "%n", par, 1)
+	// Onigmo builds the message as a C string: a NUL in the name ends it.
+	if i := strings.IndexByte(msg, 0); i >= 0 {
+		msg = msg[:i]
+	}
+	return msg
 }
 
 func newErr(code errCode) *onigError { return &onigError{code: code} }
