@@ -5,6 +5,43 @@ import "unicode/utf8"
 // This file is Onigmo's recursive-descent parser (parse_regexp, parse_subexp,
 // parse_branch, parse_exp, parse_enclose, set_quantifier).
 
+type options int
+
+const (
+	optIgnoreCase options = 1 << iota
+	optExtend
+	optMultiline
+	// \w, \d, \s (and with optPosixBracketAllRange unset, POSIX brackets)
+	// are ASCII-only; Ruby's default, changed by (?u) and (?a).
+	optASCIIRange
+	optPosixBracketAllRange
+	optWordBoundAllRange
+
+	defaultOptions = optASCIIRange | optPosixBracketAllRange | optWordBoundAllRange
+)
+
+const (
+	maxRepeatNum  = 100000
+	maxBackrefNum = 1000
+	maxCaptureNum = 32767
+	parseDepthMax = 4096
+	intMax        = 1<<31 - 1
+)
+
+// parser holds Onigmo's ScanEnv for one pattern.
+type parser struct {
+	pat      []byte
+	utf8     bool // Ruby compiles the pattern as UTF-8, not US-ASCII
+	opt      options
+	numMem   int
+	numNamed int
+	numCall  int
+	memNodes []*node // by group number; [0] is the whole pattern when it is called
+	names    map[string][]int
+	depth    int
+	steps    int // node visits of the recursion analyses
+}
+
 // parseRegexp parses the whole (preprocessed) pattern.
 func (ps *parser) parseRegexp() (*node, *onigError) {
 	var tok token
