@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"os"
+	"strconv"
 	"testing"
 )
 
@@ -72,12 +73,7 @@ func clip(s string) string {
 	if len(s) > 200 {
 		s = s[:200] + "..."
 	}
-	return quote(s)
-}
-
-func quote(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
+	return strconv.Quote(s)
 }
 
 func TestErrorType(t *testing.T) {
