@@ -4,7 +4,7 @@
 set -e
 modules=${PUPPET_MODULES:-/usr/share/puppet/modules}
 echo "== Puppet 7.23 (Ruby), best of 3 passes in one process"
-ruby tools/oracle/parse_corpus.rb "$modules" 3 | tee /tmp/pp2go-bench-ruby.txt
+find -L "$modules" -name '*.pp' | ruby tools/oracle/parse_corpus.rb 3 | tee /tmp/pp2go-bench-ruby.txt
 echo "== pp2go"
 go test -run '^$' -bench 'ParseCorpus' -benchtime 20x -benchmem ./conformance/ | tee /tmp/pp2go-bench-go.txt
 awk '

@@ -16,7 +16,7 @@ import (
 // without a position takes its container's offset and a zero length; the
 // actions pass the container's span to the helpers that create such nodes.
 
-func tloc(t token) ast.Loc { return ast.Loc{Offset: int(t.offset), Length: int(t.length)} }
+func tloc(t symbol) ast.Loc { return ast.Loc{Offset: int(t.offset), Length: int(t.length)} }
 
 // span runs from the start of a to the end of b.
 func span(a, b ast.Loc) ast.Loc { return ast.Loc{Offset: a.Offset, Length: b.End() - a.Offset} }
@@ -25,7 +25,7 @@ func span(a, b ast.Loc) ast.Loc { return ast.Loc{Offset: a.Offset, Length: b.End
 func at(c ast.Loc) ast.Loc { return ast.Loc{Offset: c.Offset} }
 
 // endOf is the span of e, or of t when e is absent.
-func endOf(e ast.Expr, t token) ast.Loc {
+func endOf(e ast.Expr, t symbol) ast.Loc {
 	if e != nil {
 		return e.Span()
 	}
@@ -36,11 +36,11 @@ func endOf(e ast.Expr, t token) ast.Loc {
 // arguments of a call without parentheses (`include a, b`).
 type argList struct {
 	items  []ast.Expr
-	commas []token
+	commas []symbol
 }
 
 // commaList appends `, e` to a statement (Parser#aryfy and push).
-func commaList(first any, comma token, e ast.Expr) *argList {
+func commaList(first any, comma symbol, e ast.Expr) *argList {
 	l, ok := first.(*argList)
 	if !ok {
 		l = &argList{items: []ast.Expr{first.(ast.Expr)}}
@@ -50,16 +50,44 @@ func commaList(first any, comma token, e ast.Expr) *argList {
 	return l
 }
 
+// list accumulates the items of a left-recursive rule. The grammar keeps a
+// pointer to it: an interface holds a pointer without allocating, where it
+// would box a fresh slice header on every append.
+type list[T any] struct{ items []T }
+
+func newList[T any](first T) *list[T] {
+	l := &list[T]{items: make([]T, 1, 4)}
+	l.items[0] = first
+	return l
+}
+
+// add appends x; a nil list (an empty rule, as in `{ , a => 1 }`) starts one.
+func (l *list[T]) add(x T) *list[T] {
+	if l == nil {
+		return newList(x)
+	}
+	l.items = append(l.items, x)
+	return l
+}
+
+// get returns the items; a nil list (an empty rule) has none.
+func (l *list[T]) get() []T {
+	if l == nil {
+		return nil
+	}
+	return l.items
+}
+
 // appendArgument adds an argument, merging adjacent unbraced hash entries
 // (`f(a => 1, b => 2)`) into one hash (Factory.ARGUMENTS).
-func appendArgument(args []ast.Expr, arg ast.Expr) []ast.Expr {
-	if h, ok := arg.(*ast.LiteralHash); ok && h.Unfolded && len(args) > 0 {
-		if last, ok := args[len(args)-1].(*ast.LiteralHash); ok && last.Unfolded {
+func appendArgument(args *list[ast.Expr], arg ast.Expr) *list[ast.Expr] {
+	if h, ok := arg.(*ast.LiteralHash); ok && h.Unfolded && len(args.items) > 0 {
+		if last, ok := args.items[len(args.items)-1].(*ast.LiteralHash); ok && last.Unfolded {
 			last.Entries = append(last.Entries, h.Entries...)
 			return args
 		}
 	}
-	return append(args, arg)
+	return args.add(arg)
 }
 
 // blockOrExpression is a block of several statements located from the first
@@ -72,7 +100,7 @@ func blockOrExpression(stmts []ast.Expr) ast.Expr {
 }
 
 // blockOrExpressionIn is a block located at its braces, or the single statement.
-func blockOrExpressionIn(stmts []ast.Expr, lbrace, rbrace token) ast.Expr {
+func blockOrExpressionIn(stmts []ast.Expr, lbrace, rbrace symbol) ast.Expr {
 	if len(stmts) > 1 {
 		return &ast.BlockExpression{Statements: stmts, Loc: span(tloc(lbrace), tloc(rbrace))}
 	}
@@ -89,12 +117,12 @@ func buildBody(stmts []ast.Expr, c ast.Loc) ast.Expr {
 }
 
 type lambdaStart struct {
-	tok    token
+	tok    symbol
 	params []*ast.Parameter
 }
 
 type lambdaRest struct {
-	tok  token
+	tok  symbol
 	body []ast.Expr
 }
 
@@ -114,7 +142,7 @@ func eppTemplate(p eppParams, body []ast.Expr, start ast.Loc) ast.Expr {
 
 // number makes the literal of a NUMBER token (Factory.NUMBER). The lexer
 // has checked its form.
-func (p *parser) number(t token) ast.Expr {
+func (p *parser) number(t symbol) ast.Expr {
 	e, ok := numberLiteral(t.value, tloc(t))
 	if !ok {
 		panic(lexError{internalError("Internal Error, NUMBER token does not contain a valid number, " + t.value)})
@@ -162,14 +190,14 @@ func zeroExponent(frac string) bool {
 
 // qnameOrNumber is Factory.QNAME_OR_NUMBER for a NAME token. A NAME starts
 // with a letter (or "::" and a letter), so it is never a number.
-func qnameOrNumber(t token) ast.Expr {
+func qnameOrNumber(t symbol) ast.Expr {
 	return &ast.QualifiedName{Value: t.value, Loc: tloc(t)}
 }
 
 // variable makes `$name`. A VARIABLE that the lexer made from `true` or
 // `false` in "${true}" (a rewritten token has no '$', so its length is its
 // name's) names the Boolean itself, as in Puppet, whose validator then fails.
-func variable(t token) ast.Expr {
+func variable(t symbol) ast.Expr {
 	if int(t.length) == len(t.value) && (t.value == "true" || t.value == "false") {
 		return &ast.VariableExpression{Expr: &ast.LiteralBoolean{Value: t.value == "true", Loc: tloc(t)}, Loc: tloc(t)}
 	}
@@ -258,7 +286,7 @@ func locateInterpolated(e ast.Expr, c ast.Loc) {
 // ---- resources ----
 
 // resourceForm applies `@` or `@@` to a resource expression.
-func (p *parser) resourceForm(at token, e ast.Expr, form, msg string) ast.Expr {
+func (p *parser) resourceForm(at symbol, e ast.Expr, form, msg string) ast.Expr {
 	r, ok := e.(ast.AbstractResource)
 	if !ok {
 		p.errorAtToken(at, msg)
@@ -281,7 +309,7 @@ func titledResource(typeName ast.Expr, bodies []*ast.ResourceBody, l ast.Loc) as
 // type reference, an override for an access expression, and for a bare name
 // a name followed by a hash (a statement call like `notice {a => 1}`, or the
 // block that the validator reports as a resource without a title).
-func (p *parser) resourceWithoutTitle(left ast.Expr, ops []ast.AttributeOp, lbrace, rbrace token) ast.Expr {
+func (p *parser) resourceWithoutTitle(left ast.Expr, ops []ast.AttributeOp, lbrace, rbrace symbol) ast.Expr {
 	l := span(left.Span(), tloc(rbrace))
 	var result ast.Expr
 	switch x := left.(type) {
@@ -406,7 +434,7 @@ func (p *parser) typeAssignment(lhs, rhs ast.Expr, l ast.Loc) ast.Expr {
 // ---- errors ----
 
 // errorAtToken raises a parse error located at a token (Parser#error).
-func (p *parser) errorAtToken(t token, msg string) {
+func (p *parser) errorAtToken(t symbol, msg string) {
 	p.errorAtOffset(int(t.offset), msg)
 }
 

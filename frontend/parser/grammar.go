@@ -7,7 +7,7 @@ import "github.com/pp2go/pp2go/frontend/ast"
 
 type yySymType struct {
 	yys  int
-	tok  token
+	tok  symbol
 	expr ast.Expr
 	v    any
 }
@@ -1197,22 +1197,22 @@ yydefault:
 	case 4:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.v = yylex.(*parser).transformCalls(yyDollar[1].v.([]any))
+			yyVAL.v = yylex.(*parser).transformCalls(yyDollar[1].v.(*list[any]).items)
 		}
 	case 5:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.v = []any{yyDollar[1].v}
+			yyVAL.v = newList[any](yyDollar[1].v)
 		}
 	case 6:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.v = append(yyDollar[1].v.([]any), yyDollar[3].v)
+			yyVAL.v = yyDollar[1].v.(*list[any]).add(yyDollar[3].v)
 		}
 	case 7:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			yyVAL.v = append(yyDollar[1].v.([]any), yyDollar[2].v)
+			yyVAL.v = yyDollar[1].v.(*list[any]).add(yyDollar[2].v)
 		}
 	case 8:
 		yyDollar = yyS[yypt-1 : yypt+1]
@@ -1247,12 +1247,12 @@ yydefault:
 	case 16:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.v = []ast.Expr{yyDollar[1].expr}
+			yyVAL.v = newList(yyDollar[1].expr)
 		}
 	case 17:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.v = appendArgument(yyDollar[1].v.([]ast.Expr), yyDollar[3].expr)
+			yyVAL.v = appendArgument(yyDollar[1].v.(*list[ast.Expr]), yyDollar[3].expr)
 		}
 	case 19:
 		yyDollar = yyS[yypt-3 : yypt+1]
@@ -1287,44 +1287,44 @@ yydefault:
 	case 26:
 		yyDollar = yyS[yypt-7 : yypt+1]
 		{
-			body := &ast.ResourceBody{Title: yyDollar[3].expr, Operations: yyDollar[5].v.([]ast.AttributeOp)}
-			yyVAL.expr = titledResource(yyDollar[1].expr, append([]*ast.ResourceBody{body}, yyDollar[6].v.([]*ast.ResourceBody)...), span(yyDollar[1].expr.Span(), tloc(yyDollar[7].tok)))
+			body := &ast.ResourceBody{Title: yyDollar[3].expr, Operations: yyDollar[5].v.(*list[ast.AttributeOp]).get()}
+			yyVAL.expr = titledResource(yyDollar[1].expr, append([]*ast.ResourceBody{body}, yyDollar[6].v.(*list[*ast.ResourceBody]).get()...), span(yyDollar[1].expr.Span(), tloc(yyDollar[7].tok)))
 		}
 	case 27:
 		yyDollar = yyS[yypt-5 : yypt+1]
 		{
 			l := span(tloc(yyDollar[1].tok), tloc(yyDollar[5].tok))
-			yyVAL.expr = titledResource(&ast.QualifiedName{Value: "class", Loc: at(l)}, yyDollar[3].v.([]*ast.ResourceBody), l)
+			yyVAL.expr = titledResource(&ast.QualifiedName{Value: "class", Loc: at(l)}, yyDollar[3].v.(*list[*ast.ResourceBody]).get(), l)
 		}
 	case 28:
 		yyDollar = yyS[yypt-5 : yypt+1]
 		{
-			yyVAL.expr = yylex.(*parser).resourceWithoutTitle(yyDollar[1].expr, yyDollar[3].v.([]ast.AttributeOp), yyDollar[2].tok, yyDollar[5].tok)
+			yyVAL.expr = yylex.(*parser).resourceWithoutTitle(yyDollar[1].expr, yyDollar[3].v.(*list[ast.AttributeOp]).get(), yyDollar[2].tok, yyDollar[5].tok)
 		}
 	case 29:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
-			yyVAL.v = &ast.ResourceBody{Title: yyDollar[1].expr, Operations: yyDollar[3].v.([]ast.AttributeOp)}
+			yyVAL.v = &ast.ResourceBody{Title: yyDollar[1].expr, Operations: yyDollar[3].v.(*list[ast.AttributeOp]).get()}
 		}
 	case 30:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.v = []*ast.ResourceBody{yyDollar[1].v.(*ast.ResourceBody)}
+			yyVAL.v = newList(yyDollar[1].v.(*ast.ResourceBody))
 		}
 	case 31:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.v = append(yyDollar[1].v.([]*ast.ResourceBody), yyDollar[3].v.(*ast.ResourceBody))
+			yyVAL.v = yyDollar[1].v.(*list[*ast.ResourceBody]).add(yyDollar[3].v.(*ast.ResourceBody))
 		}
 	case 32:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.v = []*ast.ResourceBody(nil)
+			yyVAL.v = (*list[*ast.ResourceBody])(nil)
 		}
 	case 33:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			yyVAL.v = []*ast.ResourceBody(nil)
+			yyVAL.v = (*list[*ast.ResourceBody])(nil)
 		}
 	case 34:
 		yyDollar = yyS[yypt-4 : yypt+1]
@@ -1439,7 +1439,7 @@ yydefault:
 	case 59:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.expr = &ast.SelectorExpression{Left: yyDollar[1].expr, Selectors: yyDollar[3].v.([]*ast.SelectorEntry), Loc: yyDollar[1].expr.Span()}
+			yyVAL.expr = &ast.SelectorExpression{Left: yyDollar[1].expr, Selectors: yyDollar[3].v.(*list[*ast.SelectorEntry]).get(), Loc: yyDollar[1].expr.Span()}
 		}
 	case 60:
 		yyDollar = yyS[yypt-3 : yypt+1]
@@ -1454,17 +1454,17 @@ yydefault:
 	case 62:
 		yyDollar = yyS[yypt-5 : yypt+1]
 		{
-			yyVAL.expr = &ast.AccessExpression{Left: yyDollar[1].expr, Keys: yyDollar[3].v.([]ast.Expr), Loc: span(yyDollar[1].expr.Span(), tloc(yyDollar[5].tok))}
+			yyVAL.expr = &ast.AccessExpression{Left: yyDollar[1].expr, Keys: yyDollar[3].v.(*list[ast.Expr]).get(), Loc: span(yyDollar[1].expr.Span(), tloc(yyDollar[5].tok))}
 		}
 	case 63:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.v = []ast.Expr{yyDollar[1].expr}
+			yyVAL.v = newList(yyDollar[1].expr)
 		}
 	case 64:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.v = appendArgument(yyDollar[1].v.([]ast.Expr), yyDollar[3].expr)
+			yyVAL.v = appendArgument(yyDollar[1].v.(*list[ast.Expr]), yyDollar[3].expr)
 		}
 	case 66:
 		yyDollar = yyS[yypt-1 : yypt+1]
@@ -1474,12 +1474,12 @@ yydefault:
 	case 67:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.v = []ast.Expr{yyDollar[1].expr}
+			yyVAL.v = newList(yyDollar[1].expr)
 		}
 	case 68:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.v = append(yyDollar[1].v.([]ast.Expr), yyDollar[3].expr)
+			yyVAL.v = yyDollar[1].v.(*list[ast.Expr]).add(yyDollar[3].expr)
 		}
 	case 90:
 		yyDollar = yyS[yypt-1 : yypt+1]
@@ -1509,7 +1509,7 @@ yydefault:
 	case 95:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
-			yyVAL.expr = &ast.CallNamedFunctionExpression{Functor: yyDollar[1].expr, Args: yyDollar[2].v.([]ast.Expr), RvalRequired: true, Loc: span(yyDollar[1].expr.Span(), tloc(yyDollar[4].tok))}
+			yyVAL.expr = &ast.CallNamedFunctionExpression{Functor: yyDollar[1].expr, Args: yyDollar[2].v.(*list[ast.Expr]).get(), RvalRequired: true, Loc: span(yyDollar[1].expr.Span(), tloc(yyDollar[4].tok))}
 		}
 	case 96:
 		yyDollar = yyS[yypt-2 : yypt+1]
@@ -1520,7 +1520,7 @@ yydefault:
 		yyDollar = yyS[yypt-5 : yypt+1]
 		{
 			l := yyDollar[5].v.(*ast.LambdaExpression)
-			yyVAL.expr = &ast.CallNamedFunctionExpression{Functor: yyDollar[1].expr, Args: yyDollar[2].v.([]ast.Expr), RvalRequired: true, Lambda: l, Loc: span(yyDollar[1].expr.Span(), l.Loc)}
+			yyVAL.expr = &ast.CallNamedFunctionExpression{Functor: yyDollar[1].expr, Args: yyDollar[2].v.(*list[ast.Expr]).get(), RvalRequired: true, Lambda: l, Loc: span(yyDollar[1].expr.Span(), l.Loc)}
 		}
 	case 98:
 		yyDollar = yyS[yypt-3 : yypt+1]
@@ -1552,7 +1552,7 @@ yydefault:
 	case 103:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
-			yyVAL.expr = &ast.CallMethodExpression{Functor: yyDollar[1].expr, Args: yyDollar[3].v.([]ast.Expr), RvalRequired: true, Loc: span(tloc(yyDollar[2].tok), tloc(yyDollar[4].tok))}
+			yyVAL.expr = &ast.CallMethodExpression{Functor: yyDollar[1].expr, Args: yyDollar[3].v.(*list[ast.Expr]).get(), RvalRequired: true, Loc: span(tloc(yyDollar[2].tok), tloc(yyDollar[4].tok))}
 		}
 	case 104:
 		yyDollar = yyS[yypt-3 : yypt+1]
@@ -1601,7 +1601,7 @@ yydefault:
 	case 112:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
-			yyVAL.v = lambdaStart{tok: yyDollar[1].tok, params: yyDollar[2].v.([]*ast.Parameter)}
+			yyVAL.v = lambdaStart{tok: yyDollar[1].tok, params: yyDollar[2].v.(*list[*ast.Parameter]).get()}
 		}
 	case 113:
 		yyDollar = yyS[yypt-2 : yypt+1]
@@ -1672,23 +1672,23 @@ yydefault:
 	case 125:
 		yyDollar = yyS[yypt-5 : yypt+1]
 		{
-			yyVAL.expr = &ast.CaseExpression{Test: yyDollar[2].expr, Options: yyDollar[4].v.([]*ast.CaseOption), Loc: span(tloc(yyDollar[1].tok), tloc(yyDollar[5].tok))}
+			yyVAL.expr = &ast.CaseExpression{Test: yyDollar[2].expr, Options: yyDollar[4].v.(*list[*ast.CaseOption]).get(), Loc: span(tloc(yyDollar[1].tok), tloc(yyDollar[5].tok))}
 		}
 	case 126:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.v = []*ast.CaseOption{yyDollar[1].v.(*ast.CaseOption)}
+			yyVAL.v = newList(yyDollar[1].v.(*ast.CaseOption))
 		}
 	case 127:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			yyVAL.v = append(yyDollar[1].v.([]*ast.CaseOption), yyDollar[2].v.(*ast.CaseOption))
+			yyVAL.v = yyDollar[1].v.(*list[*ast.CaseOption]).add(yyDollar[2].v.(*ast.CaseOption))
 		}
 	case 128:
 		yyDollar = yyS[yypt-5 : yypt+1]
 		{
 			l := span(tloc(yyDollar[2].tok), tloc(yyDollar[5].tok))
-			yyVAL.v = &ast.CaseOption{Values: yyDollar[1].v.([]ast.Expr), Then: buildBody(yyDollar[4].v.([]ast.Expr), l), Loc: l}
+			yyVAL.v = &ast.CaseOption{Values: yyDollar[1].v.(*list[ast.Expr]).get(), Then: buildBody(yyDollar[4].v.([]ast.Expr), l), Loc: l}
 		}
 	case 129:
 		yyDollar = yyS[yypt-1 : yypt+1]
@@ -1698,7 +1698,7 @@ yydefault:
 	case 131:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.v = []*ast.SelectorEntry{yyDollar[1].v.(*ast.SelectorEntry)}
+			yyVAL.v = newList(yyDollar[1].v.(*ast.SelectorEntry))
 		}
 	case 132:
 		yyDollar = yyS[yypt-4 : yypt+1]
@@ -1708,12 +1708,12 @@ yydefault:
 	case 133:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.v = []*ast.SelectorEntry{yyDollar[1].v.(*ast.SelectorEntry)}
+			yyVAL.v = newList(yyDollar[1].v.(*ast.SelectorEntry))
 		}
 	case 134:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.v = append(yyDollar[1].v.([]*ast.SelectorEntry), yyDollar[3].v.(*ast.SelectorEntry))
+			yyVAL.v = yyDollar[1].v.(*list[*ast.SelectorEntry]).add(yyDollar[3].v.(*ast.SelectorEntry))
 		}
 	case 135:
 		yyDollar = yyS[yypt-3 : yypt+1]
@@ -1723,7 +1723,7 @@ yydefault:
 	case 136:
 		yyDollar = yyS[yypt-6 : yypt+1]
 		{
-			yyVAL.expr = &ast.CollectExpression{TypeExpr: yyDollar[1].expr, Query: yyDollar[2].expr, Operations: yyDollar[4].v.([]ast.AttributeOp), Loc: span(yyDollar[1].expr.Span(), tloc(yyDollar[6].tok))}
+			yyVAL.expr = &ast.CollectExpression{TypeExpr: yyDollar[1].expr, Query: yyDollar[2].expr, Operations: yyDollar[4].v.(*list[ast.AttributeOp]).get(), Loc: span(yyDollar[1].expr.Span(), tloc(yyDollar[6].tok))}
 		}
 	case 137:
 		yyDollar = yyS[yypt-2 : yypt+1]
@@ -1748,17 +1748,17 @@ yydefault:
 	case 142:
 		yyDollar = yyS[yypt-0 : yypt+1]
 		{
-			yyVAL.v = []ast.AttributeOp(nil)
+			yyVAL.v = (*list[ast.AttributeOp])(nil)
 		}
 	case 143:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.v = []ast.AttributeOp{yyDollar[1].v.(ast.AttributeOp)}
+			yyVAL.v = newList(yyDollar[1].v.(ast.AttributeOp))
 		}
 	case 144:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.v = append(yyDollar[1].v.([]ast.AttributeOp), yyDollar[3].v.(ast.AttributeOp))
+			yyVAL.v = yyDollar[1].v.(*list[ast.AttributeOp]).add(yyDollar[3].v.(ast.AttributeOp))
 		}
 	case 147:
 		yyDollar = yyS[yypt-3 : yypt+1]
@@ -1793,12 +1793,12 @@ yydefault:
 	case 152:
 		yyDollar = yyS[yypt-8 : yypt+1]
 		{
-			yyVAL.expr = &ast.ApplyExpression{Args: yyDollar[3].v.([]ast.Expr), Body: &ast.ApplyBlockExpression{Statements: yyDollar[7].v.([]ast.Expr)}, Loc: span(tloc(yyDollar[1].tok), tloc(yyDollar[8].tok))}
+			yyVAL.expr = &ast.ApplyExpression{Args: yyDollar[3].v.(*list[ast.Expr]).get(), Body: &ast.ApplyBlockExpression{Statements: yyDollar[7].v.([]ast.Expr)}, Loc: span(tloc(yyDollar[1].tok), tloc(yyDollar[8].tok))}
 		}
 	case 153:
 		yyDollar = yyS[yypt-7 : yypt+1]
 		{
-			yyVAL.expr = &ast.ApplyExpression{Args: yyDollar[3].v.([]ast.Expr), Body: &ast.ApplyBlockExpression{}, Loc: span(tloc(yyDollar[1].tok), tloc(yyDollar[7].tok))}
+			yyVAL.expr = &ast.ApplyExpression{Args: yyDollar[3].v.(*list[ast.Expr]).get(), Body: &ast.ApplyBlockExpression{}, Loc: span(tloc(yyDollar[1].tok), tloc(yyDollar[7].tok))}
 		}
 	case 154:
 		yyDollar = yyS[yypt-7 : yypt+1]
@@ -1806,7 +1806,7 @@ yydefault:
 			p, l := yylex.(*parser), span(tloc(yyDollar[1].tok), tloc(yyDollar[7].tok))
 			p.namepop()
 			parent := ""
-			if t, ok := yyDollar[4].v.(token); ok {
+			if t, ok := yyDollar[4].v.(symbol); ok {
 				parent = t.value
 			}
 			yyVAL.expr = p.addDefinition(&ast.HostClassDefinition{Name: p.classname(yyDollar[2].tok.value), Params: yyDollar[3].v.([]*ast.Parameter), ParentClass: parent,
@@ -1837,22 +1837,22 @@ yydefault:
 		yyDollar = yyS[yypt-7 : yypt+1]
 		{
 			l := span(tloc(yyDollar[1].tok), tloc(yyDollar[7].tok))
-			yyVAL.expr = yylex.(*parser).addDefinition(&ast.NodeDefinition{HostMatches: yyDollar[2].v.([]ast.Expr), Parent: yyDollar[4].expr, Body: buildBody(yyDollar[6].v.([]ast.Expr), l), Loc: l})
+			yyVAL.expr = yylex.(*parser).addDefinition(&ast.NodeDefinition{HostMatches: yyDollar[2].v.(*list[ast.Expr]).get(), Parent: yyDollar[4].expr, Body: buildBody(yyDollar[6].v.([]ast.Expr), l), Loc: l})
 		}
 	case 163:
 		yyDollar = yyS[yypt-6 : yypt+1]
 		{
-			yyVAL.expr = yylex.(*parser).addDefinition(&ast.NodeDefinition{HostMatches: yyDollar[2].v.([]ast.Expr), Parent: yyDollar[4].expr, Loc: span(tloc(yyDollar[1].tok), tloc(yyDollar[6].tok))})
+			yyVAL.expr = yylex.(*parser).addDefinition(&ast.NodeDefinition{HostMatches: yyDollar[2].v.(*list[ast.Expr]).get(), Parent: yyDollar[4].expr, Loc: span(tloc(yyDollar[1].tok), tloc(yyDollar[6].tok))})
 		}
 	case 164:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.v = []ast.Expr{yyDollar[1].expr}
+			yyVAL.v = newList(yyDollar[1].expr)
 		}
 	case 165:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.v = append(yyDollar[1].v.([]ast.Expr), yyDollar[3].expr)
+			yyVAL.v = yyDollar[1].v.(*list[ast.Expr]).add(yyDollar[3].expr)
 		}
 	case 168:
 		yyDollar = yyS[yypt-1 : yypt+1]
@@ -1895,7 +1895,7 @@ yydefault:
 	case 178:
 		yyDollar = yyS[yypt-5 : yypt+1]
 		{
-			yyVAL.expr = &ast.AccessExpression{Left: yyDollar[2].expr, Keys: yyDollar[4].v.([]ast.Expr), Loc: span(yyDollar[2].expr.Span(), tloc(yyDollar[5].tok))}
+			yyVAL.expr = &ast.AccessExpression{Left: yyDollar[2].expr, Keys: yyDollar[4].v.(*list[ast.Expr]).get(), Loc: span(yyDollar[2].expr.Span(), tloc(yyDollar[5].tok))}
 		}
 	case 179:
 		yyDollar = yyS[yypt-1 : yypt+1]
@@ -1930,22 +1930,22 @@ yydefault:
 	case 188:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
-			yyVAL.v = yyDollar[2].v
+			yyVAL.v = yyDollar[2].v.(*list[*ast.Parameter]).get()
 		}
 	case 189:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
-			yyVAL.v = yyDollar[2].v
+			yyVAL.v = yyDollar[2].v.(*list[*ast.Parameter]).get()
 		}
 	case 190:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.v = []*ast.Parameter{yyDollar[1].v.(*ast.Parameter)}
+			yyVAL.v = newList(yyDollar[1].v.(*ast.Parameter))
 		}
 	case 191:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.v = append(yyDollar[1].v.([]*ast.Parameter), yyDollar[3].v.(*ast.Parameter))
+			yyVAL.v = yyDollar[1].v.(*list[*ast.Parameter]).add(yyDollar[3].v.(*ast.Parameter))
 		}
 	case 196:
 		yyDollar = yyS[yypt-3 : yypt+1]
@@ -1972,7 +1972,7 @@ yydefault:
 	case 201:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
-			yyVAL.expr = &ast.AccessExpression{Left: yyDollar[1].expr, Keys: yyDollar[3].v.([]ast.Expr), Loc: span(yyDollar[1].expr.Span(), tloc(yyDollar[4].tok))}
+			yyVAL.expr = &ast.AccessExpression{Left: yyDollar[1].expr, Keys: yyDollar[3].v.(*list[ast.Expr]).get(), Loc: span(yyDollar[1].expr.Span(), tloc(yyDollar[4].tok))}
 		}
 	case 202:
 		yyDollar = yyS[yypt-4 : yypt+1]
@@ -1983,7 +1983,7 @@ yydefault:
 		yyDollar = yyS[yypt-7 : yypt+1]
 		{
 			// Puppet locates the alias with val[5], the nil endcomma: the span of the lhs.
-			yyVAL.expr = yylex.(*parser).typeAssignment(yyDollar[1].expr, &ast.AccessExpression{Left: yyDollar[3].expr, Keys: yyDollar[5].v.([]ast.Expr), Loc: ast.Loc{Offset: unlocated}}, yyDollar[1].expr.Span())
+			yyVAL.expr = yylex.(*parser).typeAssignment(yyDollar[1].expr, &ast.AccessExpression{Left: yyDollar[3].expr, Keys: yyDollar[5].v.(*list[ast.Expr]).get(), Loc: ast.Loc{Offset: unlocated}}, yyDollar[1].expr.Span())
 		}
 	case 204:
 		yyDollar = yyS[yypt-3 : yypt+1]
@@ -2036,7 +2036,7 @@ yydefault:
 	case 213:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
-			yyVAL.expr = &ast.LiteralList{Values: yyDollar[2].v.([]ast.Expr), Loc: span(tloc(yyDollar[1].tok), tloc(yyDollar[4].tok))}
+			yyVAL.expr = &ast.LiteralList{Values: yyDollar[2].v.(*list[ast.Expr]).get(), Loc: span(tloc(yyDollar[1].tok), tloc(yyDollar[4].tok))}
 		}
 	case 214:
 		yyDollar = yyS[yypt-2 : yypt+1]
@@ -2046,7 +2046,7 @@ yydefault:
 	case 215:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
-			yyVAL.expr = &ast.LiteralList{Values: yyDollar[2].v.([]ast.Expr), Loc: span(tloc(yyDollar[1].tok), tloc(yyDollar[4].tok))}
+			yyVAL.expr = &ast.LiteralList{Values: yyDollar[2].v.(*list[ast.Expr]).get(), Loc: span(tloc(yyDollar[1].tok), tloc(yyDollar[4].tok))}
 		}
 	case 216:
 		yyDollar = yyS[yypt-2 : yypt+1]
@@ -2056,12 +2056,12 @@ yydefault:
 	case 217:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.expr = &ast.LiteralHash{Entries: yyDollar[2].v.([]*ast.KeyedEntry), Loc: span(tloc(yyDollar[1].tok), tloc(yyDollar[3].tok))}
+			yyVAL.expr = &ast.LiteralHash{Entries: yyDollar[2].v.(*list[*ast.KeyedEntry]).get(), Loc: span(tloc(yyDollar[1].tok), tloc(yyDollar[3].tok))}
 		}
 	case 218:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
-			yyVAL.expr = &ast.LiteralHash{Entries: yyDollar[2].v.([]*ast.KeyedEntry), Loc: span(tloc(yyDollar[1].tok), tloc(yyDollar[4].tok))}
+			yyVAL.expr = &ast.LiteralHash{Entries: yyDollar[2].v.(*list[*ast.KeyedEntry]).get(), Loc: span(tloc(yyDollar[1].tok), tloc(yyDollar[4].tok))}
 		}
 	case 219:
 		yyDollar = yyS[yypt-2 : yypt+1]
@@ -2071,12 +2071,12 @@ yydefault:
 	case 220:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.v = []*ast.KeyedEntry{yyDollar[1].v.(*ast.KeyedEntry)}
+			yyVAL.v = newList(yyDollar[1].v.(*ast.KeyedEntry))
 		}
 	case 221:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.v = append(yyDollar[1].v.([]*ast.KeyedEntry), yyDollar[3].v.(*ast.KeyedEntry))
+			yyVAL.v = yyDollar[1].v.(*list[*ast.KeyedEntry]).add(yyDollar[3].v.(*ast.KeyedEntry))
 		}
 	case 222:
 		yyDollar = yyS[yypt-3 : yypt+1]
@@ -2096,12 +2096,12 @@ yydefault:
 	case 227:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.v = []ast.Expr{yyDollar[1].expr}
+			yyVAL.v = newList(yyDollar[1].expr)
 		}
 	case 228:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.v = appendArgument(yyDollar[1].v.([]ast.Expr), yyDollar[3].expr)
+			yyVAL.v = appendArgument(yyDollar[1].v.(*list[ast.Expr]), yyDollar[3].expr)
 		}
 	case 234:
 		yyDollar = yyS[yypt-1 : yypt+1]
@@ -2192,7 +2192,7 @@ yydefault:
 	case 252:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
-			yyVAL.v = eppParams{specified: true, params: yyDollar[2].v.([]*ast.Parameter)}
+			yyVAL.v = eppParams{specified: true, params: yyDollar[2].v.(*list[*ast.Parameter]).get()}
 		}
 	case 253:
 		yyDollar = yyS[yypt-1 : yypt+1]

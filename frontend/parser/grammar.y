@@ -13,7 +13,7 @@ import "github.com/pp2go/pp2go/frontend/ast"
 %}
 
 %union {
-	tok  token
+	tok  symbol
 	expr ast.Expr
 	v    any
 }
@@ -109,12 +109,12 @@ program
   |                { $$ = nil; yylex.(*parser).emptyProgram() }
 
 statements
-  : syntactic_statements { $$ = yylex.(*parser).transformCalls($1.([]any)) }
+  : syntactic_statements { $$ = yylex.(*parser).transformCalls($1.(*list[any]).items) }
 
 syntactic_statements
-  : syntactic_statement                            { $$ = []any{$1} }
-  | syntactic_statements SEMIC syntactic_statement { $$ = append($1.([]any), $3) }
-  | syntactic_statements syntactic_statement       { $$ = append($1.([]any), $2) }
+  : syntactic_statement                            { $$ = newList[any]($1) }
+  | syntactic_statements SEMIC syntactic_statement { $$ = $1.(*list[any]).add($3) }
+  | syntactic_statements syntactic_statement       { $$ = $1.(*list[any]).add($2) }
 
 syntactic_statement
   : assignment %prec LOW                         { $$ = $1 }
@@ -131,8 +131,8 @@ argument
   | hashpair { $$ = &ast.LiteralHash{Entries: []*ast.KeyedEntry{$1.(*ast.KeyedEntry)}, Unfolded: true, Loc: $1.(*ast.KeyedEntry).Loc} }
 
 arguments
-  : argument                 { $$ = []ast.Expr{$1} }
-  | arguments COMMA argument { $$ = appendArgument($1.([]ast.Expr), $3) }
+  : argument                 { $$ = newList($1) }
+  | arguments COMMA argument { $$ = appendArgument($1.(*list[ast.Expr]), $3) }
 
 relationship
   : resource %prec LOW
@@ -150,27 +150,27 @@ resource
       $$ = yylex.(*parser).resourceForm($1, $2, ast.Exported, "Exported (@@) can only be applied to a Resource Expression")
     }
   | resource LBRACE expression COLON attribute_operations additional_resource_bodies RBRACE {
-      body := &ast.ResourceBody{Title: $3, Operations: $5.([]ast.AttributeOp)}
-      $$ = titledResource($1, append([]*ast.ResourceBody{body}, $6.([]*ast.ResourceBody)...), span($1.Span(), tloc($7)))
+      body := &ast.ResourceBody{Title: $3, Operations: $5.(*list[ast.AttributeOp]).get()}
+      $$ = titledResource($1, append([]*ast.ResourceBody{body}, $6.(*list[*ast.ResourceBody]).get()...), span($1.Span(), tloc($7)))
     }
   | CLASS LBRACE resource_bodies endsemi RBRACE {
       l := span(tloc($1), tloc($5))
-      $$ = titledResource(&ast.QualifiedName{Value: "class", Loc: at(l)}, $3.([]*ast.ResourceBody), l)
+      $$ = titledResource(&ast.QualifiedName{Value: "class", Loc: at(l)}, $3.(*list[*ast.ResourceBody]).get(), l)
     }
   | resource LBRACE attribute_operations endcomma RBRACE {
-      $$ = yylex.(*parser).resourceWithoutTitle($1, $3.([]ast.AttributeOp), $2, $5)
+      $$ = yylex.(*parser).resourceWithoutTitle($1, $3.(*list[ast.AttributeOp]).get(), $2, $5)
     }
 
 resource_body
-  : expression COLON attribute_operations endcomma { $$ = &ast.ResourceBody{Title: $1, Operations: $3.([]ast.AttributeOp)} }
+  : expression COLON attribute_operations endcomma { $$ = &ast.ResourceBody{Title: $1, Operations: $3.(*list[ast.AttributeOp]).get()} }
 
 resource_bodies
-  : resource_body                       %prec HIGH { $$ = []*ast.ResourceBody{$1.(*ast.ResourceBody)} }
-  | resource_bodies SEMIC resource_body %prec HIGH { $$ = append($1.([]*ast.ResourceBody), $3.(*ast.ResourceBody)) }
+  : resource_body                       %prec HIGH { $$ = newList($1.(*ast.ResourceBody)) }
+  | resource_bodies SEMIC resource_body %prec HIGH { $$ = $1.(*list[*ast.ResourceBody]).add($3.(*ast.ResourceBody)) }
 
 additional_resource_bodies
-  : endcomma                               { $$ = []*ast.ResourceBody(nil) }
-  | endcomma SEMIC                         { $$ = []*ast.ResourceBody(nil) }
+  : endcomma                               { $$ = (*list[*ast.ResourceBody])(nil) }
+  | endcomma SEMIC                         { $$ = (*list[*ast.ResourceBody])(nil) }
   | endcomma SEMIC resource_bodies endsemi { $$ = $3 }
 
 expression
@@ -199,27 +199,27 @@ expression
   | expression AND          expression { $$ = &ast.AndExpression{Left: $1, Right: $3, Loc: tloc($2)} }
   | expression OR           expression { $$ = &ast.OrExpression{Left: $1, Right: $3, Loc: tloc($2)} }
   | expression QMARK selector_entries  {
-      $$ = &ast.SelectorExpression{Left: $1, Selectors: $3.([]*ast.SelectorEntry), Loc: $1.Span()}
+      $$ = &ast.SelectorExpression{Left: $1, Selectors: $3.(*list[*ast.SelectorEntry]).get(), Loc: $1.Span()}
     }
   |            LPAREN       assignment RPAREN { $$ = &ast.ParenthesizedExpression{Expr: $2, Loc: tloc($1)} }
   |            WSLPAREN     assignment RPAREN { $$ = &ast.ParenthesizedExpression{Expr: $2, Loc: tloc($1)} }
 
 bracketed_expression
   : expression LBRACK access_args endcomma RBRACK %prec LBRACK {
-      $$ = &ast.AccessExpression{Left: $1, Keys: $3.([]ast.Expr), Loc: span($1.Span(), tloc($5))}
+      $$ = &ast.AccessExpression{Left: $1, Keys: $3.(*list[ast.Expr]).get(), Loc: span($1.Span(), tloc($5))}
     }
 
 access_args
-  : access_arg                   { $$ = []ast.Expr{$1} }
-  | access_args COMMA access_arg { $$ = appendArgument($1.([]ast.Expr), $3) }
+  : access_arg                   { $$ = newList($1) }
+  | access_args COMMA access_arg { $$ = appendArgument($1.(*list[ast.Expr]), $3) }
 
 access_arg
   : expression
   | hashpair { $$ = &ast.LiteralHash{Entries: []*ast.KeyedEntry{$1.(*ast.KeyedEntry)}, Unfolded: true, Loc: $1.(*ast.KeyedEntry).Loc} }
 
 expressions
-  : expression                   { $$ = []ast.Expr{$1} }
-  | expressions COMMA expression { $$ = append($1.([]ast.Expr), $3) }
+  : expression                   { $$ = newList($1) }
+  | expressions COMMA expression { $$ = $1.(*list[ast.Expr]).add($3) }
 
 primary_expression
   : variable
@@ -251,14 +251,14 @@ primary_expression
 
 call_function_expression
   : call_function_start arguments endcomma RPAREN {
-      $$ = &ast.CallNamedFunctionExpression{Functor: $1, Args: $2.([]ast.Expr), RvalRequired: true, Loc: span($1.Span(), tloc($4))}
+      $$ = &ast.CallNamedFunctionExpression{Functor: $1, Args: $2.(*list[ast.Expr]).get(), RvalRequired: true, Loc: span($1.Span(), tloc($4))}
     }
   | call_function_start RPAREN {
       $$ = &ast.CallNamedFunctionExpression{Functor: $1, RvalRequired: true, Loc: span($1.Span(), tloc($2))}
     }
   | call_function_start arguments endcomma RPAREN lambda {
       l := $5.(*ast.LambdaExpression)
-      $$ = &ast.CallNamedFunctionExpression{Functor: $1, Args: $2.([]ast.Expr), RvalRequired: true, Lambda: l, Loc: span($1.Span(), l.Loc)}
+      $$ = &ast.CallNamedFunctionExpression{Functor: $1, Args: $2.(*list[ast.Expr]).get(), RvalRequired: true, Lambda: l, Loc: span($1.Span(), l.Loc)}
     }
   | call_function_start RPAREN lambda {
       l := $3.(*ast.LambdaExpression)
@@ -274,7 +274,7 @@ call_method_with_lambda_expression
   | call_method_expression lambda    { $$ = $1; $1.(*ast.CallMethodExpression).Lambda = $2.(*ast.LambdaExpression) }
 
 call_method_expression
-  : named_access LPAREN arguments RPAREN { $$ = &ast.CallMethodExpression{Functor: $1, Args: $3.([]ast.Expr), RvalRequired: true, Loc: span(tloc($2), tloc($4))} }
+  : named_access LPAREN arguments RPAREN { $$ = &ast.CallMethodExpression{Functor: $1, Args: $3.(*list[ast.Expr]).get(), RvalRequired: true, Loc: span(tloc($2), tloc($4))} }
   | named_access LPAREN RPAREN           { $$ = &ast.CallMethodExpression{Functor: $1, RvalRequired: true, Loc: tloc($2)} }
   | named_access %prec LOW               { $$ = &ast.CallMethodExpression{Functor: $1, RvalRequired: true, Loc: $1.Span()} }
 
@@ -295,7 +295,7 @@ lambda_rest
 
 lambda_parameter_list
   : PIPE PIPE                     { $$ = lambdaStart{tok: $1} }
-  | PIPE parameters endcomma PIPE { $$ = lambdaStart{tok: $1, params: $2.([]*ast.Parameter)} }
+  | PIPE parameters endcomma PIPE { $$ = lambdaStart{tok: $1, params: $2.(*list[*ast.Parameter]).get()} }
 
 if_expression
   : IF if_part { $$ = $2; $$.SetSpan(span(tloc($1), $2.Span())) }
@@ -333,17 +333,17 @@ unless_else
 
 case_expression
   : CASE expression LBRACE case_options RBRACE {
-      $$ = &ast.CaseExpression{Test: $2, Options: $4.([]*ast.CaseOption), Loc: span(tloc($1), tloc($5))}
+      $$ = &ast.CaseExpression{Test: $2, Options: $4.(*list[*ast.CaseOption]).get(), Loc: span(tloc($1), tloc($5))}
     }
 
 case_options
-  : case_option              { $$ = []*ast.CaseOption{$1.(*ast.CaseOption)} }
-  | case_options case_option { $$ = append($1.([]*ast.CaseOption), $2.(*ast.CaseOption)) }
+  : case_option              { $$ = newList($1.(*ast.CaseOption)) }
+  | case_options case_option { $$ = $1.(*list[*ast.CaseOption]).add($2.(*ast.CaseOption)) }
 
 case_option
   : expressions COLON LBRACE options_statements RBRACE {
       l := span(tloc($2), tloc($5))
-      $$ = &ast.CaseOption{Values: $1.([]ast.Expr), Then: buildBody($4.([]ast.Expr), l), Loc: l}
+      $$ = &ast.CaseOption{Values: $1.(*list[ast.Expr]).get(), Then: buildBody($4.([]ast.Expr), l), Loc: l}
     }
 
 options_statements
@@ -351,19 +351,19 @@ options_statements
   | statements
 
 selector_entries
-  : selector_entry { $$ = []*ast.SelectorEntry{$1.(*ast.SelectorEntry)} }
+  : selector_entry { $$ = newList($1.(*ast.SelectorEntry)) }
   | SELBRACE selector_entry_list endcomma RBRACE { $$ = $2 }
 
 selector_entry_list
-  : selector_entry                           { $$ = []*ast.SelectorEntry{$1.(*ast.SelectorEntry)} }
-  | selector_entry_list COMMA selector_entry { $$ = append($1.([]*ast.SelectorEntry), $3.(*ast.SelectorEntry)) }
+  : selector_entry                           { $$ = newList($1.(*ast.SelectorEntry)) }
+  | selector_entry_list COMMA selector_entry { $$ = $1.(*list[*ast.SelectorEntry]).add($3.(*ast.SelectorEntry)) }
 
 selector_entry
   : expression FARROW expression { $$ = &ast.SelectorEntry{Match: $1, Value: $3, Loc: tloc($2)} }
 
 collection_expression
   : expression collect_query LBRACE attribute_operations endcomma RBRACE {
-      $$ = &ast.CollectExpression{TypeExpr: $1, Query: $2, Operations: $4.([]ast.AttributeOp), Loc: span($1.Span(), tloc($6))}
+      $$ = &ast.CollectExpression{TypeExpr: $1, Query: $2, Operations: $4.(*list[ast.AttributeOp]).get(), Loc: span($1.Span(), tloc($6))}
     }
   | expression collect_query %prec LOW {
       $$ = &ast.CollectExpression{TypeExpr: $1, Query: $2, Loc: span($1.Span(), $2.Span())}
@@ -378,9 +378,9 @@ optional_query
   | expression
 
 attribute_operations
-  :                                                { $$ = []ast.AttributeOp(nil) }
-  | attribute_operation                            { $$ = []ast.AttributeOp{$1.(ast.AttributeOp)} }
-  | attribute_operations COMMA attribute_operation { $$ = append($1.([]ast.AttributeOp), $3.(ast.AttributeOp)) }
+  :                                                { $$ = (*list[ast.AttributeOp])(nil) }
+  | attribute_operation                            { $$ = newList($1.(ast.AttributeOp)) }
+  | attribute_operations COMMA attribute_operation { $$ = $1.(*list[ast.AttributeOp]).add($3.(ast.AttributeOp)) }
 
 attribute_name
   : NAME
@@ -408,10 +408,10 @@ plan_expression
 
 apply_expression
   : APPLY LPAREN arguments endcomma RPAREN LBRACE statements RBRACE {
-      $$ = &ast.ApplyExpression{Args: $3.([]ast.Expr), Body: &ast.ApplyBlockExpression{Statements: $7.([]ast.Expr)}, Loc: span(tloc($1), tloc($8))}
+      $$ = &ast.ApplyExpression{Args: $3.(*list[ast.Expr]).get(), Body: &ast.ApplyBlockExpression{Statements: $7.([]ast.Expr)}, Loc: span(tloc($1), tloc($8))}
     }
   | APPLY LPAREN arguments endcomma RPAREN LBRACE RBRACE {
-      $$ = &ast.ApplyExpression{Args: $3.([]ast.Expr), Body: &ast.ApplyBlockExpression{}, Loc: span(tloc($1), tloc($7))}
+      $$ = &ast.ApplyExpression{Args: $3.(*list[ast.Expr]).get(), Body: &ast.ApplyBlockExpression{}, Loc: span(tloc($1), tloc($7))}
     }
 
 hostclass_expression
@@ -419,7 +419,7 @@ hostclass_expression
       p, l := yylex.(*parser), span(tloc($1), tloc($7))
       p.namepop()
       parent := ""
-      if t, ok := $4.(token); ok {
+      if t, ok := $4.(symbol); ok {
         parent = t.value
       }
       $$ = p.addDefinition(&ast.HostClassDefinition{Name: p.classname($2.value), Params: $3.([]*ast.Parameter), ParentClass: parent,
@@ -444,15 +444,15 @@ classnameordefault
 node_definition_expression
   : NODE hostnames endcomma nodeparent LBRACE statements RBRACE {
       l := span(tloc($1), tloc($7))
-      $$ = yylex.(*parser).addDefinition(&ast.NodeDefinition{HostMatches: $2.([]ast.Expr), Parent: $4, Body: buildBody($6.([]ast.Expr), l), Loc: l})
+      $$ = yylex.(*parser).addDefinition(&ast.NodeDefinition{HostMatches: $2.(*list[ast.Expr]).get(), Parent: $4, Body: buildBody($6.([]ast.Expr), l), Loc: l})
     }
   | NODE hostnames endcomma nodeparent LBRACE RBRACE {
-      $$ = yylex.(*parser).addDefinition(&ast.NodeDefinition{HostMatches: $2.([]ast.Expr), Parent: $4, Loc: span(tloc($1), tloc($6))})
+      $$ = yylex.(*parser).addDefinition(&ast.NodeDefinition{HostMatches: $2.(*list[ast.Expr]).get(), Parent: $4, Loc: span(tloc($1), tloc($6))})
     }
 
 hostnames
-  : hostname                 { $$ = []ast.Expr{$1} }
-  | hostnames COMMA hostname { $$ = append($1.([]ast.Expr), $3) }
+  : hostname                 { $$ = newList($1) }
+  | hostnames COMMA hostname { $$ = $1.(*list[ast.Expr]).add($3) }
 
 hostname
   : dotted_name
@@ -484,7 +484,7 @@ function_definition
 
 opt_return_type
   : RSHIFT type { $$ = $2 }
-  | RSHIFT type LBRACK access_args RBRACK { $$ = &ast.AccessExpression{Left: $2, Keys: $4.([]ast.Expr), Loc: span($2.Span(), tloc($5))} }
+  | RSHIFT type LBRACK access_args RBRACK { $$ = &ast.AccessExpression{Left: $2, Keys: $4.(*list[ast.Expr]).get(), Loc: span($2.Span(), tloc($5))} }
   | nil { $$ = nil }
 
 classname
@@ -498,12 +498,12 @@ parameter_list
   : nil                                 { $$ = []*ast.Parameter(nil) }
   | LPAREN RPAREN                       { $$ = []*ast.Parameter(nil) }
   | WSLPAREN RPAREN                     { $$ = []*ast.Parameter(nil) }
-  | LPAREN parameters endcomma RPAREN   { $$ = $2 }
-  | WSLPAREN parameters endcomma RPAREN { $$ = $2 }
+  | LPAREN parameters endcomma RPAREN   { $$ = $2.(*list[*ast.Parameter]).get() }
+  | WSLPAREN parameters endcomma RPAREN { $$ = $2.(*list[*ast.Parameter]).get() }
 
 parameters
-  : parameter                  { $$ = []*ast.Parameter{$1.(*ast.Parameter)} }
-  | parameters COMMA parameter { $$ = append($1.([]*ast.Parameter), $3.(*ast.Parameter)) }
+  : parameter                  { $$ = newList($1.(*ast.Parameter)) }
+  | parameters COMMA parameter { $$ = $1.(*list[*ast.Parameter]).add($3.(*ast.Parameter)) }
 
 parameter
   : untyped_parameter
@@ -525,7 +525,7 @@ typed_parameter
 
 parameter_type
   : type
-  | type LBRACK access_args RBRACK { $$ = &ast.AccessExpression{Left: $1, Keys: $3.([]ast.Expr), Loc: span($1.Span(), tloc($4))} }
+  | type LBRACK access_args RBRACK { $$ = &ast.AccessExpression{Left: $1, Keys: $3.(*list[ast.Expr]).get(), Loc: span($1.Span(), tloc($4))} }
 
 type_alias
   : type_alias_lhs EQUALS type hash {
@@ -533,7 +533,7 @@ type_alias
     }
   | type_alias_lhs EQUALS type LBRACK access_args endcomma RBRACK {
       // Puppet locates the alias with val[5], the nil endcomma: the span of the lhs.
-      $$ = yylex.(*parser).typeAssignment($1, &ast.AccessExpression{Left: $3, Keys: $5.([]ast.Expr), Loc: ast.Loc{Offset: unlocated}}, $1.Span())
+      $$ = yylex.(*parser).typeAssignment($1, &ast.AccessExpression{Left: $3, Keys: $5.(*list[ast.Expr]).get(), Loc: ast.Loc{Offset: unlocated}}, $1.Span())
     }
   | type_alias_lhs EQUALS type {
       $$ = yylex.(*parser).typeAssignment($1, $3, span($1.Span(), $3.Span()))
@@ -567,19 +567,19 @@ reserved_word
   | ATTR    { $$ = &ast.ReservedWord{Word: $1.value, Loc: tloc($1)} }
 
 array
-  : LISTSTART collection_entries endcomma RBRACK { $$ = &ast.LiteralList{Values: $2.([]ast.Expr), Loc: span(tloc($1), tloc($4))} }
+  : LISTSTART collection_entries endcomma RBRACK { $$ = &ast.LiteralList{Values: $2.(*list[ast.Expr]).get(), Loc: span(tloc($1), tloc($4))} }
   | LISTSTART                             RBRACK { $$ = &ast.LiteralList{Loc: span(tloc($1), tloc($2))} }
-  | LBRACK    collection_entries endcomma RBRACK { $$ = &ast.LiteralList{Values: $2.([]ast.Expr), Loc: span(tloc($1), tloc($4))} }
+  | LBRACK    collection_entries endcomma RBRACK { $$ = &ast.LiteralList{Values: $2.(*list[ast.Expr]).get(), Loc: span(tloc($1), tloc($4))} }
   | LBRACK                                RBRACK { $$ = &ast.LiteralList{Loc: span(tloc($1), tloc($2))} }
 
 hash
-  : LBRACE hashpairs RBRACE       { $$ = &ast.LiteralHash{Entries: $2.([]*ast.KeyedEntry), Loc: span(tloc($1), tloc($3))} }
-  | LBRACE hashpairs COMMA RBRACE { $$ = &ast.LiteralHash{Entries: $2.([]*ast.KeyedEntry), Loc: span(tloc($1), tloc($4))} }
+  : LBRACE hashpairs RBRACE       { $$ = &ast.LiteralHash{Entries: $2.(*list[*ast.KeyedEntry]).get(), Loc: span(tloc($1), tloc($3))} }
+  | LBRACE hashpairs COMMA RBRACE { $$ = &ast.LiteralHash{Entries: $2.(*list[*ast.KeyedEntry]).get(), Loc: span(tloc($1), tloc($4))} }
   | LBRACE RBRACE                 { $$ = &ast.LiteralHash{Loc: span(tloc($1), tloc($2))} }
 
 hashpairs
-  : hashpair                 { $$ = []*ast.KeyedEntry{$1.(*ast.KeyedEntry)} }
-  | hashpairs COMMA hashpair { $$ = append($1.([]*ast.KeyedEntry), $3.(*ast.KeyedEntry)) }
+  : hashpair                 { $$ = newList($1.(*ast.KeyedEntry)) }
+  | hashpairs COMMA hashpair { $$ = $1.(*list[*ast.KeyedEntry]).add($3.(*ast.KeyedEntry)) }
 
 hashpair
   : hash_entry FARROW hash_entry { $$ = &ast.KeyedEntry{Key: $1, Value: $3, Loc: tloc($2)} }
@@ -593,8 +593,8 @@ hash_entry
   | collection_entry_keyword { $$ = &ast.LiteralString{Value: $1.value, Loc: tloc($1)} }
 
 collection_entries
-  : collection_entry                          { $$ = []ast.Expr{$1} }
-  | collection_entries COMMA collection_entry { $$ = appendArgument($1.([]ast.Expr), $3) }
+  : collection_entry                          { $$ = newList($1) }
+  | collection_entries COMMA collection_entry { $$ = appendArgument($1.(*list[ast.Expr]), $3) }
 
 collection_entry_keyword
   : TYPE
@@ -648,7 +648,7 @@ optional_statements
 epp_parameters_list
   : %prec LOW                     { $$ = eppParams{} }
   | PIPE PIPE                     { $$ = eppParams{specified: true} }
-  | PIPE parameters endcomma PIPE { $$ = eppParams{specified: true, params: $2.([]*ast.Parameter)} }
+  | PIPE parameters endcomma PIPE { $$ = eppParams{specified: true, params: $2.(*list[*ast.Parameter]).get()} }
 
 epp_render_expression
   : RENDER_STRING { $$ = &ast.RenderStringExpression{Value: $1.value, Loc: tloc($1)} }

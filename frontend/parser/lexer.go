@@ -29,6 +29,14 @@ const (
 	eppExpr // inside <%= %>
 )
 
+// symbol is what the grammar keeps of a token: its text and span. The
+// parser's stack holds one per entry, so it is kept small.
+type symbol struct {
+	value  string
+	offset int32
+	length int32
+}
+
 // lexer turns Puppet source into tokens exactly as Puppet 7's Lexer2 does:
 // the same tokens, values and offsets, the same context-dependent choices
 // (regexp or division, LISTSTART or LBRACK, WSLPAREN or LPAREN, SELBRACE) and
@@ -42,6 +50,7 @@ type lexer struct {
 	parent *lexer       // non-nil for a heredoc's text
 	sub    *subLocation // how this lexer's offsets map into the parent's
 
+	cur              token   // the token lexToken produced
 	queue            []token // tokens lexed ahead; queue[head:] are pending
 	head             int
 	after            int32 // kind of the last token handed out
@@ -129,10 +138,17 @@ func (lx *lexer) followedBy() string {
 
 // ---- token emission ----
 
-// emit makes a token at off and moves the scanner past it.
-func (lx *lexer) emit(kind int32, value string, off, length int) token {
+// emit makes the current token at off and moves the scanner past it.
+func (lx *lexer) emit(kind int32, value string, off, length int) bool {
 	lx.pos = off + length
-	return lx.completed(kind, value, off, length)
+	lx.cur = lx.completed(kind, value, off, length)
+	return true
+}
+
+// produce makes t the current token.
+func (lx *lexer) produce(t token) bool {
+	lx.cur = t
+	return true
 }
 
 // completed makes a token without moving the scanner.
@@ -155,38 +171,64 @@ func (lx *lexer) popFront() token {
 	return t
 }
 
-// next returns the next token for the parser; kind 0 is the end of input.
-func (lx *lexer) next() token {
+// next makes lx.cur the next token for the parser; kind 0 is the end of input.
+func (lx *lexer) next() {
 	for {
 		if lx.head < len(lx.queue) {
-			t := lx.popFront()
-			lx.after = t.kind
-			return t
+			lx.cur = lx.popFront()
+			lx.after = lx.cur.kind
+			return
 		}
 		if lx.pos >= len(lx.src) {
 			if lx.eppMode != eppNone && lx.eppOpenPos >= 0 {
 				// Puppet reports this at the end of input.
 				lx.error("EPP_UNBALANCED_TAG", "Unbalanced epp tag, reached <eof> without closing tag.")
 			}
-			return token{kind: 0, offset: int32(lx.global(len(lx.src)))}
+			lx.cur = token{kind: 0, offset: int32(lx.global(len(lx.src)))}
+			return
 		}
-		if t, ok := lx.lexToken(); ok {
-			lx.after = t.kind
-			return t
+		if lx.lexToken() {
+			lx.after = lx.cur.kind
+			return
 		}
 	}
 }
 
 // ---- character classes (Ruby's, for UTF-8 text) ----
 
-// isWord is Ruby's \w: ASCII letters, digits and underscore.
-func isWord(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
-}
+// Character classes, as a table: the scanning loops test one byte at a time.
+const (
+	classWord  = 1 << iota // Ruby's \w: ASCII letters, digits and underscore
+	classDigit             // 0-9
+	classHex               // 0-9, a-f, A-F
+	classLower             // a-z
+	classUpper             // A-Z
+)
 
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+var charClass = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		switch {
+		case c >= 'a' && c <= 'z':
+			t[c] = classWord | classLower
+		case c >= 'A' && c <= 'Z':
+			t[c] = classWord | classUpper
+		case c >= '0' && c <= '9':
+			t[c] = classWord | classDigit | classHex
+		case c == '_':
+			t[c] = classWord
+		}
+		if c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' {
+			t[c] |= classHex
+		}
+	}
+	return t
+}()
 
-func isHex(c byte) bool { return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
+func isWord(c byte) bool  { return charClass[c]&classWord != 0 }
+func isDigit(c byte) bool { return charClass[c]&classDigit != 0 }
+func isHex(c byte) bool   { return charClass[c]&classHex != 0 }
+func isLower(c byte) bool { return charClass[c]&classLower != 0 }
+func isUpper(c byte) bool { return charClass[c]&classUpper != 0 }
 
 // blankAt reports the byte size of a Ruby [[:blank:]] or "\r" at i (space,
 // tab, carriage return or a Unicode space separator), or 0.
@@ -219,9 +261,15 @@ func isBlankOnly(s string) bool {
 
 // skipWS skips Puppet's PATTERN_WS ([[:blank:]\r]+) and reports whether it did.
 func (lx *lexer) skipWS() bool {
-	start := lx.pos
-	for lx.pos < len(lx.src) {
-		n := blankAt(lx.src, lx.pos)
+	start, src := lx.pos, lx.src
+	for lx.pos < len(src) {
+		if c := src[lx.pos]; c == ' ' || c == '\t' || c == '\r' {
+			lx.pos++
+			continue
+		} else if c < utf8.RuneSelf {
+			break
+		}
+		n := blankAt(src, lx.pos)
 		if n == 0 {
 			break
 		}
@@ -244,16 +292,16 @@ func (lx *lexer) peekAt(i int) byte {
 
 // ---- the dispatcher ----
 
-// lexToken lexes at the scanner position. It returns ok=false when it only
-// skipped something (whitespace, a comment) or enqueued its tokens.
-func (lx *lexer) lexToken() (token, bool) {
+// lexToken lexes at the scanner position into lx.cur. It returns false when
+// it only skipped something (whitespace, a comment) or enqueued its tokens.
+func (lx *lexer) lexToken() bool {
 	src, p := lx.src, lx.pos
 	c := src[p]
 	la1 := lx.peekAt(p + 1)
 	switch c {
 	case ' ', '\t', '\r':
 		lx.skipWS()
-		return token{}, false
+		return false
 	case '\n':
 		if lx.newlineJump >= 0 {
 			lx.pos = lx.newlineJump
@@ -262,7 +310,7 @@ func (lx *lexer) lexToken() (token, bool) {
 			lx.pos++
 		}
 		lx.lineLexicalStart = lx.pos
-		return token{}, false
+		return false
 	case '#':
 		i := strings.IndexByte(src[p:], '\n')
 		if i < 0 {
@@ -270,31 +318,31 @@ func (lx *lexer) lexToken() (token, bool) {
 		}
 		lx.lastMatched = src[p : p+i]
 		lx.pos = p + i
-		return token{}, false
+		return false
 	case '.':
-		return lx.emit(DOT, ".", p, 1), true
+		return lx.emit(DOT, ".", p, 1)
 	case ',':
-		return lx.emit(COMMA, ",", p, 1), true
+		return lx.emit(COMMA, ",", p, 1)
 	case '[':
 		if p == 0 || src[p-1] == '\n' || blankAt(src, prevRuneStart(src, p)) > 0 {
-			return lx.emit(LISTSTART, "[", p, 1), true
+			return lx.emit(LISTSTART, "[", p, 1)
 		}
-		return lx.emit(LBRACK, "[", p, 1), true
+		return lx.emit(LBRACK, "[", p, 1)
 	case ']':
-		return lx.emit(RBRACK, "]", p, 1), true
+		return lx.emit(RBRACK, "]", p, 1)
 	case '(':
 		if p == lx.lineLexicalStart || isBlankOnly(src[lx.lineLexicalStart:p]) {
-			return lx.emit(WSLPAREN, "(", p, 1), true
+			return lx.emit(WSLPAREN, "(", p, 1)
 		}
-		return lx.emit(LPAREN, "(", p, 1), true
+		return lx.emit(LPAREN, "(", p, 1)
 	case ')':
-		return lx.emit(RPAREN, ")", p, 1), true
+		return lx.emit(RPAREN, ")", p, 1)
 	case ';':
-		return lx.emit(SEMIC, ";", p, 1), true
+		return lx.emit(SEMIC, ";", p, 1)
 	case '?':
-		return lx.emit(QMARK, "?", p, 1), true
+		return lx.emit(QMARK, "?", p, 1)
 	case '*':
-		return lx.emit(TIMES, "*", p, 1), true
+		return lx.emit(TIMES, "*", p, 1)
 	case '%':
 		if la1 == '>' && lx.eppMode != eppNone {
 			lx.pos = p + 2
@@ -303,53 +351,53 @@ func (lx *lexer) lexToken() (token, bool) {
 			}
 			lx.eppMode = eppText
 			lx.interpolateEpp(false)
-			return token{}, false
+			return false
 		}
-		return lx.emit(MODULO, "%", p, 1), true
+		return lx.emit(MODULO, "%", p, 1)
 	case '{':
 		lx.braceCount++
 		if lx.after == QMARK {
-			return lx.emit(SELBRACE, "{", p, 1), true
+			return lx.emit(SELBRACE, "{", p, 1)
 		}
-		return lx.emit(LBRACE, "{", p, 1), true
+		return lx.emit(LBRACE, "{", p, 1)
 	case '}':
 		lx.braceCount--
-		return lx.emit(RBRACE, "}", p, 1), true
+		return lx.emit(RBRACE, "}", p, 1)
 	case '@':
 		switch la1 {
 		case '@':
-			return lx.emit(ATAT, "@@", p, 2), true
+			return lx.emit(ATAT, "@@", p, 2)
 		case '(':
 			lx.heredoc()
-			return token{}, false
+			return false
 		}
-		return lx.emit(AT, "@", p, 1), true
+		return lx.emit(AT, "@", p, 1)
 	case '|':
 		if la1 == '>' {
 			if lx.peekAt(p+2) == '>' {
-				return lx.emit(RRCOLLECT, "|>>", p, 3), true
+				return lx.emit(RRCOLLECT, "|>>", p, 3)
 			}
-			return lx.emit(RCOLLECT, "|>", p, 2), true
+			return lx.emit(RCOLLECT, "|>", p, 2)
 		}
-		return lx.emit(PIPE, "|", p, 1), true
+		return lx.emit(PIPE, "|", p, 1)
 	case '=':
 		switch la1 {
 		case '=':
-			return lx.emit(ISEQUAL, "==", p, 2), true
+			return lx.emit(ISEQUAL, "==", p, 2)
 		case '>':
-			return lx.emit(FARROW, "=>", p, 2), true
+			return lx.emit(FARROW, "=>", p, 2)
 		case '~':
-			return lx.emit(MATCH, "=~", p, 2), true
+			return lx.emit(MATCH, "=~", p, 2)
 		}
-		return lx.emit(EQUALS, "=", p, 1), true
+		return lx.emit(EQUALS, "=", p, 1)
 	case '+':
 		switch la1 {
 		case '=':
-			return lx.emit(APPENDS, "+=", p, 2), true
+			return lx.emit(APPENDS, "+=", p, 2)
 		case '>':
-			return lx.emit(PARROW, "+>", p, 2), true
+			return lx.emit(PARROW, "+>", p, 2)
 		}
-		return lx.emit(PLUS, "+", p, 1), true
+		return lx.emit(PLUS, "+", p, 1)
 	case '-':
 		if lx.eppMode != eppNone && la1 == '%' && lx.peekAt(p+2) == '>' {
 			lx.pos = p + 3
@@ -357,69 +405,69 @@ func (lx *lexer) lexToken() (token, bool) {
 				lx.enqueueCompleted(EPP_END_TRIM, "-%>", p, 3)
 			}
 			lx.interpolateEpp(true)
-			return token{}, false
+			return false
 		}
 		switch la1 {
 		case '>':
-			return lx.emit(IN_EDGE, "->", p, 2), true
+			return lx.emit(IN_EDGE, "->", p, 2)
 		case '=':
-			return lx.emit(DELETES, "-=", p, 2), true
+			return lx.emit(DELETES, "-=", p, 2)
 		}
-		return lx.emit(MINUS, "-", p, 1), true
+		return lx.emit(MINUS, "-", p, 1)
 	case '!':
 		switch la1 {
 		case '=':
-			return lx.emit(NOTEQUAL, "!=", p, 2), true
+			return lx.emit(NOTEQUAL, "!=", p, 2)
 		case '~':
-			return lx.emit(NOMATCH, "!~", p, 2), true
+			return lx.emit(NOMATCH, "!~", p, 2)
 		}
-		return lx.emit(NOT, "!", p, 1), true
+		return lx.emit(NOT, "!", p, 1)
 	case '~':
 		if la1 == '>' {
-			return lx.emit(IN_EDGE_SUB, "~>", p, 2), true
+			return lx.emit(IN_EDGE_SUB, "~>", p, 2)
 		}
-		return lx.emit(TILDE, "~", p, 1), true
+		return lx.emit(TILDE, "~", p, 1)
 	case '/':
 		return lx.slash()
 	case '<':
 		switch la1 {
 		case '<':
 			if lx.peekAt(p+2) == '|' {
-				return lx.emit(LLCOLLECT, "<<|", p, 3), true
+				return lx.emit(LLCOLLECT, "<<|", p, 3)
 			}
-			return lx.emit(LSHIFT, "<<", p, 2), true
+			return lx.emit(LSHIFT, "<<", p, 2)
 		case '=':
-			return lx.emit(LESSEQUAL, "<=", p, 2), true
+			return lx.emit(LESSEQUAL, "<=", p, 2)
 		case '|':
-			return lx.emit(LCOLLECT, "<|", p, 2), true
+			return lx.emit(LCOLLECT, "<|", p, 2)
 		case '-':
-			return lx.emit(OUT_EDGE, "<-", p, 2), true
+			return lx.emit(OUT_EDGE, "<-", p, 2)
 		case '~':
-			return lx.emit(OUT_EDGE_SUB, "<~", p, 2), true
+			return lx.emit(OUT_EDGE_SUB, "<~", p, 2)
 		}
-		return lx.emit(LESSTHAN, "<", p, 1), true
+		return lx.emit(LESSTHAN, "<", p, 1)
 	case '>':
 		switch la1 {
 		case '>':
-			return lx.emit(RSHIFT, ">>", p, 2), true
+			return lx.emit(RSHIFT, ">>", p, 2)
 		case '=':
-			return lx.emit(GREATEREQUAL, ">=", p, 2), true
+			return lx.emit(GREATEREQUAL, ">=", p, 2)
 		}
-		return lx.emit(GREATERTHAN, ">", p, 1), true
+		return lx.emit(GREATERTHAN, ">", p, 1)
 	case ':':
 		return lx.colon()
 	case '$':
 		if n := dollarVarLen(src, p+1); n > 0 {
 			lx.pos = p + 1 + n
 			lx.lastMatched = src[p:lx.pos]
-			return lx.completed(VARIABLE, src[p+1:lx.pos], p, n+1), true
+			return lx.produce(lx.completed(VARIABLE, src[p+1:lx.pos], p, n+1))
 		}
 		lx.lastMatched = ""
-		return lx.emit(VARIABLE, "", p, 1), true
+		return lx.emit(VARIABLE, "", p, 1)
 	case '"':
-		return lx.interpolateDQ(), true
+		return lx.produce(lx.interpolateDQ())
 	case '\'':
-		return lx.singleQuoted(), true
+		return lx.produce(lx.singleQuoted())
 	}
 	switch {
 	case isDigit(c):
@@ -434,14 +482,14 @@ func (lx *lexer) lexToken() (token, bool) {
 			lx.pos++
 			lx.error("ILLEGAL_CLASS_REFERENCE", "Illegal class reference")
 		}
-		return lx.completed(CLASSREF, src[p:p+n], p, n), true
+		return lx.produce(lx.completed(CLASSREF, src[p:p+n], p, n))
 	}
 	if lx.skipWS() { // Unicode space separators
-		return token{}, false
+		return false
 	}
 	// An unrecognized character. Puppet's token text is empty here (it takes
 	// peek(0)), which is what its syntax error then quotes.
-	return lx.emit(OTHER, "", p, 1), true
+	return lx.emit(OTHER, "", p, 1)
 }
 
 // prevRuneStart returns the start of the character that ends at i.
@@ -462,7 +510,7 @@ func bareWordLen(s string, i int) int {
 		if strings.HasPrefix(s[j:], "::") {
 			j += 2
 		}
-		if j >= len(s) || !(s[j] >= 'a' && s[j] <= 'z' || s[j] == '_') {
+		if j >= len(s) || !(isLower(s[j]) || s[j] == '_') {
 			break
 		}
 		j++
@@ -488,7 +536,7 @@ func isName(v string) bool {
 		v = v[2:]
 	}
 	for {
-		if v == "" || !(v[0] >= 'a' && v[0] <= 'z') {
+		if v == "" || !isLower(v[0]) {
 			return false
 		}
 		i := 1
@@ -515,7 +563,7 @@ func classRefLen(s string, i int) int {
 		if strings.HasPrefix(s[j:], "::") {
 			j += 2
 		}
-		if j >= len(s) || !(s[j] >= 'A' && s[j] <= 'Z') {
+		if j >= len(s) || !isUpper(s[j]) {
 			break
 		}
 		j++
@@ -564,26 +612,28 @@ var keywords = map[string]int32{
 	"unless": UNLESS, "function": FUNCTION, "type": TYPE, "attr": ATTR, "private": PRIVATE,
 }
 
-func (lx *lexer) name() (token, bool) {
+func (lx *lexer) name() bool {
 	p := lx.pos
 	n := bareWordLen(lx.src, p)
 	v := lx.src[p : p+n]
 	lx.pos = p + n
 	lx.lastMatched = v
-	if isName(v) {
-		if k, ok := keywords[v]; ok {
-			return lx.completed(k, v, p, n), true
-		}
-		return lx.completed(NAME, v, p, n), true
+	if !isName(v) {
+		return lx.emit(WORD, v, p, n)
 	}
-	return lx.completed(WORD, v, p, n), true
+	if n <= 8 { // the longest keyword
+		if k, ok := keywords[v]; ok {
+			return lx.emit(k, v, p, n)
+		}
+	}
+	return lx.emit(NAME, v, p, n)
 }
 
 // colon lexes ':' and the fully qualified '::Name' and '::name' forms.
-func (lx *lexer) colon() (token, bool) {
+func (lx *lexer) colon() bool {
 	src, p := lx.src, lx.pos
 	if lx.peekAt(p+1) != ':' {
-		return lx.emit(COLON, ":", p, 1), true
+		return lx.emit(COLON, ":", p, 1)
 	}
 	if c := lx.peekAt(p + 2); c >= 'A' && c <= 'Z' {
 		n := classRefLen(src, p)
@@ -593,7 +643,7 @@ func (lx *lexer) colon() (token, bool) {
 			lx.pos += 3
 			lx.error("ILLEGAL_FULLY_QUALIFIED_CLASS_REFERENCE", "Illegal fully qualified class reference")
 		}
-		return lx.completed(CLASSREF, src[p:p+n], p, n), true
+		return lx.produce(lx.completed(CLASSREF, src[p:p+n], p, n))
 	}
 	n := bareWordLen(src, p)
 	if n == 0 {
@@ -605,14 +655,14 @@ func (lx *lexer) colon() (token, bool) {
 	lx.pos = p + n
 	lx.lastMatched = v
 	if isName(v) {
-		return lx.completed(NAME, v, p, n), true
+		return lx.produce(lx.completed(NAME, v, p, n))
 	}
-	return lx.completed(WORD, v, p, n), true
+	return lx.produce(lx.completed(WORD, v, p, n))
 }
 
 // ---- comments, regular expressions, division ----
 
-func (lx *lexer) slash() (token, bool) {
+func (lx *lexer) slash() bool {
 	src, p := lx.src, lx.pos
 	if lx.peekAt(p+1) == '*' {
 		i := strings.Index(src[p+2:], "*/")
@@ -622,7 +672,7 @@ func (lx *lexer) slash() (token, bool) {
 		}
 		lx.pos = p + 2 + i + 2
 		lx.lastMatched = src[p:lx.pos]
-		return token{}, false
+		return false
 	}
 	if lx.regexpAcceptable() {
 		if i := strings.IndexByte(src[p+1:], '/'); i >= 0 {
@@ -631,7 +681,7 @@ func (lx *lexer) slash() (token, bool) {
 				j := strings.IndexByte(src[end:], '/')
 				if j < 0 {
 					lx.lastMatched = ""
-					return lx.emit(DIV, "/", p, 1), true
+					return lx.emit(DIV, "/", p, 1)
 				}
 				end += j + 1
 			}
@@ -643,10 +693,10 @@ func (lx *lexer) slash() (token, bool) {
 			if err := rubyregexp.Check(pattern); err != nil {
 				panic(lexError{internalError(err.Error())})
 			}
-			return lx.completed(REGEX, pattern, p, end-p), true
+			return lx.produce(lx.completed(REGEX, pattern, p, end-p))
 		}
 	}
-	return lx.emit(DIV, "/", p, 1), true
+	return lx.emit(DIV, "/", p, 1)
 }
 
 // escapedEnd reports whether the regexp text /.../ ends with an escaped slash.

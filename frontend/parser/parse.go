@@ -42,8 +42,7 @@ func ParseEPP(f *source.File) (*Result, *diag.Diagnostic) {
 // Puppet's parser support keeps: the enclosing class names and the
 // definitions found.
 type parser struct {
-	lx          *lexer
-	last        token // the token most recently handed to the grammar
+	lx          *lexer // lx.cur is the token most recently handed to the grammar
 	names       []string
 	definitions []ast.Definition
 	result      *ast.Program
@@ -86,16 +85,16 @@ var parserPool = sync.Pool{New: func() any { return yyNewParser() }}
 
 // Lex hands the next token to the grammar.
 func (p *parser) Lex(lval *yySymType) int {
-	t := p.lx.next()
-	p.last = t
-	lval.tok = t
+	p.lx.next()
+	t := &p.lx.cur
+	lval.tok = symbol{value: t.value, offset: t.offset, length: t.length}
 	return int(t.kind)
 }
 
 // Error is goyacc's syntax error callback: report Puppet's syntax error at
 // the token the grammar could not accept.
 func (p *parser) Error(string) {
-	t := p.last
+	t := p.lx.cur
 	d := &diag.Diagnostic{Severity: diag.Error, Code: "SYNTAX_ERROR"}
 	if t.kind == 0 {
 		d.Message = "Syntax error at end of input"

@@ -134,14 +134,14 @@ func isDecimal(s string) bool {
 	return i == len(s)
 }
 
-func (lx *lexer) number() (token, bool) {
+func (lx *lexer) number() bool {
 	src, before := lx.src, lx.pos
 	if n := numberLen(src, before); n > 0 {
 		v := src[before : before+n]
 		lx.pos = before + n
 		lx.lastMatched = v
 		lx.assertNumeric(v, before)
-		return lx.completed(NUMBER, v, before, n), true
+		return lx.produce(lx.completed(NUMBER, v, before, n))
 	}
 	// Not a number: find what to quote, the way Puppet does (it backs up over
 	// "digits." to report "1.2x" rather than "2x").
@@ -220,29 +220,34 @@ func (lx *lexer) slurpEnd(pat int) (end int, term string, ok bool) {
 		}
 		return i + 1, "$", true
 	}
-	for i := from; i <= len(s); i++ {
-		if i == len(s) {
-			if pat == patUQ && evenBackslashesBefore(s, from, i) {
-				return i, "", true
+	// Jump from candidate to candidate terminator.
+	stops := `"$`
+	switch pat {
+	case patSQ:
+		stops = "'"
+	case patUQ:
+		stops = "$"
+	}
+	for i := from; ; i++ {
+		j := strings.IndexAny(s[i:], stops)
+		if j < 0 {
+			if pat == patUQ && evenBackslashesBefore(s, from, len(s)) {
+				return len(s), "", true
 			}
 			return 0, "", false
 		}
-		c := s[i]
-		switch {
-		case c == '\'' && pat == patSQ, c == '"' && pat == patDQ:
-			if evenBackslashesBefore(s, from, i) {
-				return i + 1, string(c), true
-			}
-		case c == '$' && (pat == patDQ || pat == patUQ):
-			if evenBackslashesBefore(s, from, i) {
-				if i+1 < len(s) && s[i+1] == '{' {
-					return i + 2, "${", true
-				}
-				return i + 1, "$", true
-			}
+		i += j
+		if !evenBackslashesBefore(s, from, i) {
+			continue
 		}
+		if s[i] != '$' {
+			return i + 1, s[i : i+1], true
+		}
+		if i+1 < len(s) && s[i+1] == '{' {
+			return i + 2, "${", true
+		}
+		return i + 1, "$", true
 	}
-	return 0, "", false
 }
 
 // slurp scans a string part, processes its escapes and moves past it. The
@@ -551,11 +556,11 @@ func (lx *lexer) enqueueUntil(braceCount int) {
 	lx.skipWS()
 	size := len(lx.queue)
 	for lx.pos < len(lx.src) {
-		t, ok := lx.lexToken()
-		if !ok {
+		if !lx.lexToken() {
 			lx.skipWS()
 			continue
 		}
+		t := lx.cur
 		if haveBase && t.id == base.id {
 			// A nested string took the first queued token, which belongs to
 			// the outermost string: put it back; its own tokens are queued.

@@ -6,7 +6,15 @@ package validate
 func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
 func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-func isWord(c byte) bool  { return isLower(c) || isUpper(c) || isDigit(c) || c == '_' }
+func isWord(c byte) bool  { return wordChar[c] }
+
+// wordChar is Ruby's \w (ASCII letters, digits, underscore) as a table.
+var wordChar = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		t[c] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+	}
+	return t
+}()
 
 // segments splits s at "::" and reports whether every segment satisfies ok
 // (given whether it is the last one).
@@ -46,14 +54,40 @@ func trimColons(s string) string {
 	return s
 }
 
-// isVarName is VAR_NAME: \A(?:::)?(?:[a-z]\w*::)*[a-z_]\w*\z
+// isVarName is VAR_NAME: \A(?:::)?(?:[a-z]\w*::)*[a-z_]\w*\z. It runs on
+// every variable, so it is one loop.
 func isVarName(s string) bool {
-	return segments(trimColons(s), func(seg string, last bool) bool {
-		if last {
-			return word(seg, func(c byte) bool { return isLower(c) || c == '_' })
+	s = trimColons(s)
+	segStart := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case segStart:
+			// Only the last segment may start with '_'; a ':' later proves
+			// this one was not the last.
+			if !isLower(c) && c != '_' {
+				return false
+			}
+			segStart = false
+		case c == ':':
+			if i+1 >= len(s) || s[i+1] != ':' || !isLower(s[segmentStart(s, i)]) {
+				return false
+			}
+			i++
+			segStart = true
+		case !isWord(c):
+			return false
 		}
-		return word(seg, isLower)
-	})
+	}
+	return !segStart
+}
+
+// segmentStart returns the index where the segment that ends at i began.
+func segmentStart(s string, i int) int {
+	for i > 0 && s[i-1] != ':' {
+		i--
+	}
+	return i
 }
 
 // isNumericVarName is NUMERIC_VAR_NAME: \A(?:0|(?:[1-9][0-9]*))\z
