@@ -188,29 +188,6 @@ func zeroExponent(frac string) bool {
 	return frac != "" && (frac[0] == 'e' || frac[0] == 'E')
 }
 
-// qnameOrNumber is Factory.QNAME_OR_NUMBER for a NAME token. A NAME starts
-// with a letter (or "::" and a letter), so it is never a number.
-func qnameOrNumber(t symbol) ast.Expr {
-	return &ast.QualifiedName{Value: t.value, Loc: tloc(t)}
-}
-
-// variable makes `$name`. A VARIABLE that the lexer made from `true` or
-// `false` in "${true}" (a rewritten token has no '$', so its length is its
-// name's) names the Boolean itself, as in Puppet, whose validator then fails.
-func variable(t symbol) ast.Expr {
-	if int(t.length) == len(t.value) && (t.value == "true" || t.value == "false") {
-		return &ast.VariableExpression{Expr: &ast.LiteralBoolean{Value: t.value == "true", Loc: tloc(t)}, Loc: tloc(t)}
-	}
-	// One allocation for both nodes: variables are the commonest expression.
-	v := &struct {
-		ast.VariableExpression
-		name ast.QualifiedName
-	}{}
-	v.name = ast.QualifiedName{Value: t.value, Loc: ast.Loc{Offset: int(t.offset) + 1, Length: int(t.length) - 1}}
-	v.VariableExpression = ast.VariableExpression{Expr: &v.name, Loc: tloc(t)}
-	return &v.VariableExpression
-}
-
 // ---- strings ----
 
 // concatenated is a double quoted string, without its empty literal parts.

@@ -1504,7 +1504,7 @@ yydefault:
 	case 94:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.expr = qnameOrNumber(yyDollar[1].tok)
+			yyVAL.expr = yylex.(*parser).qname(yyDollar[1].tok)
 		}
 	case 95:
 		yyDollar = yyS[yypt-4 : yypt+1]
@@ -1763,12 +1763,12 @@ yydefault:
 	case 147:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.v = &ast.AttributeOperation{Name: yyDollar[1].tok.value, Op: "=>", Value: yyDollar[3].expr, Loc: span(tloc(yyDollar[1].tok), yyDollar[3].expr.Span())}
+			yyVAL.v = yylex.(*parser).attributeOp(yyDollar[1].tok, "=>", yyDollar[3].expr)
 		}
 	case 148:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.v = &ast.AttributeOperation{Name: yyDollar[1].tok.value, Op: "+>", Value: yyDollar[3].expr, Loc: span(tloc(yyDollar[1].tok), yyDollar[3].expr.Span())}
+			yyVAL.v = yylex.(*parser).attributeOp(yyDollar[1].tok, "+>", yyDollar[3].expr)
 		}
 	case 149:
 		yyDollar = yyS[yypt-3 : yypt+1]
@@ -1862,7 +1862,7 @@ yydefault:
 	case 170:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.expr = &ast.LiteralString{Value: yyDollar[1].tok.value, Loc: tloc(yyDollar[1].tok)}
+			yyVAL.expr = yylex.(*parser).str(yyDollar[1].tok)
 		}
 	case 171:
 		yyDollar = yyS[yypt-3 : yypt+1]
@@ -1950,12 +1950,12 @@ yydefault:
 	case 196:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.v = &ast.Parameter{Name: yyDollar[1].tok.value, Value: yyDollar[3].expr, Loc: tloc(yyDollar[1].tok)}
+			yyVAL.v = yylex.(*parser).param(yyDollar[1].tok, yyDollar[3].expr)
 		}
 	case 197:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.v = &ast.Parameter{Name: yyDollar[1].tok.value, Loc: tloc(yyDollar[1].tok)}
+			yyVAL.v = yylex.(*parser).param(yyDollar[1].tok, nil)
 		}
 	case 198:
 		yyDollar = yyS[yypt-2 : yypt+1]
@@ -2021,7 +2021,7 @@ yydefault:
 	case 210:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.expr = variable(yyDollar[1].tok)
+			yyVAL.expr = yylex.(*parser).variable(yyDollar[1].tok)
 		}
 	case 211:
 		yyDollar = yyS[yypt-1 : yypt+1]
@@ -2081,17 +2081,17 @@ yydefault:
 	case 222:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			yyVAL.v = &ast.KeyedEntry{Key: yyDollar[1].expr, Value: yyDollar[3].expr, Loc: tloc(yyDollar[2].tok)}
+			yyVAL.v = yylex.(*parser).keyedEntry(yyDollar[1].expr, yyDollar[3].expr, yyDollar[2].tok)
 		}
 	case 224:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.expr = &ast.LiteralString{Value: yyDollar[1].tok.value, Loc: tloc(yyDollar[1].tok)}
+			yyVAL.expr = yylex.(*parser).str(yyDollar[1].tok)
 		}
 	case 226:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.expr = &ast.LiteralString{Value: yyDollar[1].tok.value, Loc: tloc(yyDollar[1].tok)}
+			yyVAL.expr = yylex.(*parser).str(yyDollar[1].tok)
 		}
 	case 227:
 		yyDollar = yyS[yypt-1 : yypt+1]
@@ -2106,12 +2106,12 @@ yydefault:
 	case 234:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.expr = &ast.LiteralString{Value: yyDollar[1].tok.value, Loc: tloc(yyDollar[1].tok)}
+			yyVAL.expr = yylex.(*parser).str(yyDollar[1].tok)
 		}
 	case 235:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.expr = &ast.LiteralString{Value: yyDollar[1].tok.value, Loc: tloc(yyDollar[1].tok)}
+			yyVAL.expr = yylex.(*parser).str(yyDollar[1].tok)
 		}
 	case 236:
 		yyDollar = yyS[yypt-2 : yypt+1]
@@ -2122,17 +2122,17 @@ yydefault:
 	case 237:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.expr = &ast.LiteralString{Value: yyDollar[1].tok.value, Loc: tloc(yyDollar[1].tok)}
+			yyVAL.expr = yylex.(*parser).str(yyDollar[1].tok)
 		}
 	case 238:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.expr = &ast.LiteralString{Value: yyDollar[1].tok.value, Loc: tloc(yyDollar[1].tok)}
+			yyVAL.expr = yylex.(*parser).str(yyDollar[1].tok)
 		}
 	case 239:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.expr = &ast.LiteralString{Value: yyDollar[1].tok.value, Loc: tloc(yyDollar[1].tok)}
+			yyVAL.expr = yylex.(*parser).str(yyDollar[1].tok)
 		}
 	case 240:
 		yyDollar = yyS[yypt-2 : yypt+1]
@@ -2212,7 +2212,7 @@ yydefault:
 	case 258:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			yyVAL.expr = &ast.QualifiedReference{CasedValue: yyDollar[1].tok.value, Loc: tloc(yyDollar[1].tok)}
+			yyVAL.expr = yylex.(*parser).qref(yyDollar[1].tok)
 		}
 	case 259:
 		yyDollar = yyS[yypt-1 : yypt+1]

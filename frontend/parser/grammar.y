@@ -247,7 +247,7 @@ primary_expression
   | BOOLEAN { $$ = &ast.LiteralBoolean{Value: $1.value == "true", Loc: tloc($1)} }
   | DEFAULT { $$ = &ast.LiteralDefault{Loc: tloc($1)} }
   | UNDEF   { $$ = &ast.LiteralUndef{Loc: tloc($1)} }
-  | NAME    { $$ = qnameOrNumber($1) }
+  | NAME    { $$ = yylex.(*parser).qname($1) }
 
 call_function_expression
   : call_function_start arguments endcomma RPAREN {
@@ -387,8 +387,8 @@ attribute_name
   | keyword
 
 attribute_operation
-  : attribute_name FARROW expression { $$ = &ast.AttributeOperation{Name: $1.value, Op: "=>", Value: $3, Loc: span(tloc($1), $3.Span())} }
-  | attribute_name PARROW expression { $$ = &ast.AttributeOperation{Name: $1.value, Op: "+>", Value: $3, Loc: span(tloc($1), $3.Span())} }
+  : attribute_name FARROW expression { $$ = yylex.(*parser).attributeOp($1, "=>", $3) }
+  | attribute_name PARROW expression { $$ = yylex.(*parser).attributeOp($1, "+>", $3) }
   | TIMES FARROW expression          { $$ = &ast.AttributesOperation{Expr: $3, Loc: span(tloc($1), $3.Span())} }
 
 definition_expression
@@ -461,7 +461,7 @@ hostname
   | regex
 
 dotted_name
-  : name_or_number { $$ = &ast.LiteralString{Value: $1.value, Loc: tloc($1)} }
+  : name_or_number { $$ = yylex.(*parser).str($1) }
   | dotted_name DOT name_or_number {
       s := $1.(*ast.LiteralString)
       $$ = &ast.LiteralString{Value: s.Value + "." + $3.value, Loc: span(s.Loc, tloc($3))}
@@ -514,8 +514,8 @@ untyped_parameter
   | splat_parameter
 
 regular_parameter
-  : VARIABLE EQUALS expression { $$ = &ast.Parameter{Name: $1.value, Value: $3, Loc: tloc($1)} }
-  | VARIABLE                   { $$ = &ast.Parameter{Name: $1.value, Loc: tloc($1)} }
+  : VARIABLE EQUALS expression { $$ = yylex.(*parser).param($1, $3) }
+  | VARIABLE                   { $$ = yylex.(*parser).param($1, nil) }
 
 splat_parameter
   : TIMES regular_parameter { $$ = $2; $2.(*ast.Parameter).CapturesRest = true }
@@ -560,7 +560,7 @@ type_definition
     }
 
 variable
-  : VARIABLE { $$ = variable($1) }
+  : VARIABLE { $$ = yylex.(*parser).variable($1) }
 
 reserved_word
   : PRIVATE { $$ = &ast.ReservedWord{Word: $1.value, Loc: tloc($1)} }
@@ -582,15 +582,15 @@ hashpairs
   | hashpairs COMMA hashpair { $$ = $1.(*list[*ast.KeyedEntry]).add($3.(*ast.KeyedEntry)) }
 
 hashpair
-  : hash_entry FARROW hash_entry { $$ = &ast.KeyedEntry{Key: $1, Value: $3, Loc: tloc($2)} }
+  : hash_entry FARROW hash_entry { $$ = yylex.(*parser).keyedEntry($1, $3, $2) }
 
 collection_entry
   : argument
-  | collection_entry_keyword { $$ = &ast.LiteralString{Value: $1.value, Loc: tloc($1)} }
+  | collection_entry_keyword { $$ = yylex.(*parser).str($1) }
 
 hash_entry
   : assignment
-  | collection_entry_keyword { $$ = &ast.LiteralString{Value: $1.value, Loc: tloc($1)} }
+  | collection_entry_keyword { $$ = yylex.(*parser).str($1) }
 
 collection_entries
   : collection_entry                          { $$ = newList($1) }
@@ -606,8 +606,8 @@ quotedtext
   | heredoc
 
 string
-  : STRING { $$ = &ast.LiteralString{Value: $1.value, Loc: tloc($1)} }
-  | WORD   { $$ = &ast.LiteralString{Value: $1.value, Loc: tloc($1)} }
+  : STRING { $$ = yylex.(*parser).str($1) }
+  | WORD   { $$ = yylex.(*parser).str($1) }
 
 dq_string
   : dqpre dqrval {
@@ -615,9 +615,9 @@ dq_string
       $$ = concatenated(append([]ast.Expr{$1}, parts...), span($1.Span(), parts[len(parts)-1].Span()))
     }
 
-dqpre  : DQPRE  { $$ = &ast.LiteralString{Value: $1.value, Loc: tloc($1)} }
-dqpost : DQPOST { $$ = &ast.LiteralString{Value: $1.value, Loc: tloc($1)} }
-dqmid  : DQMID  { $$ = &ast.LiteralString{Value: $1.value, Loc: tloc($1)} }
+dqpre  : DQPRE  { $$ = yylex.(*parser).str($1) }
+dqpost : DQPOST { $$ = yylex.(*parser).str($1) }
+dqmid  : DQMID  { $$ = yylex.(*parser).str($1) }
 
 dqrval
   : text_expression dqtail { $$ = append([]ast.Expr{$1}, $2.([]ast.Expr)...) }
@@ -661,7 +661,7 @@ epp_end
   : EPP_END
   | EPP_END_TRIM
 
-type : CLASSREF { $$ = &ast.QualifiedReference{CasedValue: $1.value, Loc: tloc($1)} }
+type : CLASSREF { $$ = yylex.(*parser).qref($1) }
 
 regex
   : REGEX { $$ = &ast.LiteralRegularExpression{Pattern: $1.value, Loc: tloc($1)} }

@@ -178,8 +178,8 @@ func (lx *lexer) heredoc() {
 		text, margins := heredocText(lines, leading, margin, trim)
 		sub := &lexer{
 			src: text, file: lx.file, parent: lx, newlineJump: -1, eppOpenPos: -1,
-			nextID: lx.nextID, warnings: lx.warnings,
-			sub: newSubLocation(text, textOffset, margin, margins),
+			warnings: lx.warnings,
+			sub:      newSubLocation(text, textOffset, margin, margins),
 		}
 		sub.escapes = esc.String()
 		switch {

@@ -18,7 +18,6 @@ type token struct {
 	kind   int32
 	offset int32
 	length int32
-	id     int32 // identity, for the interpolation queue (see enqueueUntil)
 }
 
 // Lexing modes of EPP templates.
@@ -57,7 +56,6 @@ type lexer struct {
 	braceCount       int
 	lineLexicalStart int
 	newlineJump      int // where the next "\n" jumps to, past heredoc text; -1 if none
-	nextID           *int32
 
 	// unquoted-string mode (a heredoc's text)
 	escapes   string // escape characters; "\n" stands for the line-break escapes
@@ -77,14 +75,16 @@ type lexer struct {
 type lexError struct{ d *diag.Diagnostic }
 
 func newLexer(f *source.File, warnings *diag.List) *lexer {
-	id := int32(0)
-	return &lexer{src: f.Text, file: f, newlineJump: -1, eppOpenPos: -1, nextID: &id, warnings: warnings}
+	return &lexer{src: f.Text, file: f, newlineJump: -1, eppOpenPos: -1, warnings: warnings}
 }
 
 // ---- position mapping and errors ----
 
 // global maps an offset of this lexer's text to an offset of the file.
 func (lx *lexer) global(off int) int {
+	if lx.parent == nil {
+		return off
+	}
 	for l := lx; l.parent != nil; l = l.parent {
 		off = l.sub.toParent(off)
 	}
@@ -153,8 +153,7 @@ func (lx *lexer) produce(t token) bool {
 
 // completed makes a token without moving the scanner.
 func (lx *lexer) completed(kind int32, value string, off, length int) token {
-	*lx.nextID++
-	return token{kind: kind, value: value, offset: int32(lx.global(off)), length: int32(length), id: *lx.nextID}
+	return token{kind: kind, value: value, offset: int32(lx.global(off)), length: int32(length)}
 }
 
 func (lx *lexer) enqueueCompleted(kind int32, value string, off, length int) {
@@ -605,11 +604,49 @@ func dollarVarLen(s string, i int) int {
 	return end - start
 }
 
-var keywords = map[string]int32{
-	"case": CASE, "class": CLASS, "default": DEFAULT, "define": DEFINE, "if": IF,
-	"elsif": ELSIF, "else": ELSE, "inherits": INHERITS, "node": NODE, "and": AND,
-	"or": OR, "undef": UNDEF, "false": BOOLEAN, "true": BOOLEAN, "in": IN,
-	"unless": UNLESS, "function": FUNCTION, "type": TYPE, "attr": ATTR, "private": PRIVATE,
+// keyword returns the token kind of a keyword, or NAME.
+func keyword(v string) int32 {
+	switch v {
+	case "case":
+		return CASE
+	case "class":
+		return CLASS
+	case "default":
+		return DEFAULT
+	case "define":
+		return DEFINE
+	case "if":
+		return IF
+	case "elsif":
+		return ELSIF
+	case "else":
+		return ELSE
+	case "inherits":
+		return INHERITS
+	case "node":
+		return NODE
+	case "and":
+		return AND
+	case "or":
+		return OR
+	case "undef":
+		return UNDEF
+	case "false", "true":
+		return BOOLEAN
+	case "in":
+		return IN
+	case "unless":
+		return UNLESS
+	case "function":
+		return FUNCTION
+	case "type":
+		return TYPE
+	case "attr":
+		return ATTR
+	case "private":
+		return PRIVATE
+	}
+	return NAME
 }
 
 func (lx *lexer) name() bool {
@@ -621,12 +658,7 @@ func (lx *lexer) name() bool {
 	if !isName(v) {
 		return lx.emit(WORD, v, p, n)
 	}
-	if n <= 8 { // the longest keyword
-		if k, ok := keywords[v]; ok {
-			return lx.emit(k, v, p, n)
-		}
-	}
-	return lx.emit(NAME, v, p, n)
+	return lx.emit(keyword(v), v, p, n)
 }
 
 // colon lexes ':' and the fully qualified '::Name' and '::name' forms.

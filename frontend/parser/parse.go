@@ -46,6 +46,7 @@ type parser struct {
 	names       []string
 	definitions []ast.Definition
 	result      *ast.Program
+	nodes       *nodeSlabs // from the pool, shared with later parses
 }
 
 func parse(f *source.File, epp bool) (res *Result, err *diag.Diagnostic) {
@@ -70,18 +71,23 @@ func parse(f *source.File, epp bool) (res *Result, err *diag.Diagnostic) {
 	} else {
 		lx.skipWS()
 	}
-	p := &parser{lx: lx}
-	yp := parserPool.Get().(yyParser)
-	yp.Parse(p)
-	parserPool.Put(yp)
+	st := statePool.Get().(*parserState)
+	p := &parser{lx: lx, nodes: &st.nodes}
+	st.yy.Parse(p)
+	statePool.Put(st)
 	p.result.File = f
 	res.Program = p.result
 	return res, nil
 }
 
-// parserPool recycles goyacc parsers, whose stacks are the largest
-// allocation of parsing a small file.
-var parserPool = sync.Pool{New: func() any { return yyNewParser() }}
+// parserState is what parses reuse: goyacc's parser, whose stack is the
+// largest allocation of parsing a small file, and the node slabs.
+type parserState struct {
+	yy    yyParser
+	nodes nodeSlabs
+}
+
+var statePool = sync.Pool{New: func() any { return &parserState{yy: yyNewParser()} }}
 
 // Lex hands the next token to the grammar.
 func (p *parser) Lex(lval *yySymType) int {

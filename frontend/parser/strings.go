@@ -561,7 +561,8 @@ func (lx *lexer) enqueueUntil(braceCount int) {
 			continue
 		}
 		t := lx.cur
-		if haveBase && t.id == base.id {
+		// Tokens are told apart by offset and kind.
+		if haveBase && t.offset == base.offset && t.kind == base.kind {
 			// A nested string took the first queued token, which belongs to
 			// the outermost string: put it back; its own tokens are queued.
 			lx.head--

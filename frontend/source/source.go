@@ -6,41 +6,52 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
-// File is one source text with its name and an index of its line starts.
+// File is one source text with its name and, once a position is asked for,
+// an index of its line starts.
 type File struct {
-	Name       string // path as given; "" when the text has no file
-	Text       string
+	Name string // path as given; "" when the text has no file
+	Text string
+
+	index      sync.Once
 	lineStarts []int
 }
 
-// NewFile indexes text. Line starts are the offsets after each '\n', as
-// Puppet's Locator computes them.
+// NewFile makes a file of text.
 func NewFile(name, text string) *File {
-	starts := make([]int, 1, strings.Count(text, "\n")+1)
-	for i := 0; ; {
-		j := strings.IndexByte(text[i:], '\n')
-		if j < 0 {
-			break
+	return &File{Name: name, Text: text}
+}
+
+// lines returns the line starts: the offsets after each '\n', as Puppet's
+// Locator computes them. Most files are parsed without a position ever being
+// resolved, so the index is built on first use.
+func (f *File) lines() []int {
+	f.index.Do(func() {
+		text := f.Text
+		starts := make([]int, 1, strings.Count(text, "\n")+1)
+		for i := 0; i < len(text); i++ {
+			if text[i] == '\n' {
+				starts = append(starts, i+1)
+			}
 		}
-		i += j + 1
-		starts = append(starts, i)
-	}
-	return &File{Name: name, Text: text, lineStarts: starts}
+		f.lineStarts = starts
+	})
+	return f.lineStarts
 }
 
 // Line returns the 1-based line of a byte offset.
 func (f *File) Line(offset int) int {
-	return sort.SearchInts(f.lineStarts, offset+1)
+	return sort.SearchInts(f.lines(), offset+1)
 }
 
 // Column returns the 1-based column of a byte offset, counted in characters
 // as Puppet counts them.
 func (f *File) Column(offset int) int {
 	line := f.Line(offset)
-	start := f.lineStarts[line-1]
+	start := f.lines()[line-1]
 	if offset > len(f.Text) {
 		offset = len(f.Text)
 	}

@@ -28,7 +28,7 @@ type Options struct {
 // Program validates a parsed program and returns what it finds, in the
 // order Puppet finds it.
 func Program(p *ast.Program, opts Options) (diags diag.List) {
-	c := &checker{prog: p, opts: opts}
+	c := &checker{prog: p, opts: opts, path: make([]any, 0, 32)}
 	defer func() {
 		if r := recover(); r != nil {
 			f, ok := r.(fatal)
@@ -551,12 +551,23 @@ func (c *checker) noCapture(ps []*ast.Parameter, container any) {
 }
 
 func (c *checker) uniqueParams(ps []*ast.Parameter) {
-	seen := make(map[string]bool, len(ps))
-	for _, p := range ps {
-		if seen[p.Name] {
-			c.error("DUPLICATE_PARAMETER", p, "The parameter '%s' is declared more than once in the parameter list", p.Name)
+	if len(ps) > 32 {
+		seen := make(map[string]bool, len(ps))
+		for _, p := range ps {
+			if seen[p.Name] {
+				c.error("DUPLICATE_PARAMETER", p, "The parameter '%s' is declared more than once in the parameter list", p.Name)
+			}
+			seen[p.Name] = true
 		}
-		seen[p.Name] = true
+		return
+	}
+	for i, p := range ps {
+		for _, q := range ps[:i] {
+			if q.Name == p.Name {
+				c.error("DUPLICATE_PARAMETER", p, "The parameter '%s' is declared more than once in the parameter list", p.Name)
+				break
+			}
+		}
 	}
 }
 
