@@ -3,8 +3,8 @@
 # pp2go, in one run, and prints both times and the ratio.
 set -e
 modules=${PUPPET_MODULES:-/usr/share/puppet/modules}
-echo "== Puppet 7.23 (Ruby), best of 3 passes in one process"
-find -L "$modules" -name '*.pp' | ruby tools/oracle/parse_corpus.rb 3 | tee /tmp/pp2go-bench-ruby.txt
+echo "== Puppet 7.23 (Ruby), best of 5 passes in one process"
+find -L "$modules" -name '*.pp' | ruby tools/oracle/parse_corpus.rb 5 | tee /tmp/pp2go-bench-ruby.txt
 echo "== pp2go"
 go test -run '^$' -bench 'ParseCorpus' -benchtime 20x -benchmem ./conformance/ | tee /tmp/pp2go-bench-go.txt
 awk '

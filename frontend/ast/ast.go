@@ -13,10 +13,11 @@ import (
 	"github.com/pp2go/pp2go/frontend/source"
 )
 
-// Loc is the span of a node in its file.
+// Loc is the span of a node in its file: a byte offset and length. They
+// are 32-bit because every node has one and files are far below 2 GiB.
 type Loc struct {
-	Offset int
-	Length int
+	Offset int32
+	Length int32
 }
 
 // Span returns the node's span.
@@ -26,7 +27,7 @@ func (l *Loc) Span() Loc { return *l }
 func (l *Loc) SetSpan(s Loc) { *l = s }
 
 // End returns the offset just after the node.
-func (l Loc) End() int { return l.Offset + l.Length }
+func (l Loc) End() int32 { return l.Offset + l.Length }
 
 // Positioned is any node with a span.
 type Positioned interface {
@@ -51,7 +52,7 @@ type Program struct {
 // Position resolves a node's span in the program's file.
 func (p *Program) Position(n Positioned) source.Position {
 	s := n.Span()
-	return p.File.Position(s.Offset, s.Length)
+	return p.File.Position(int(s.Offset), int(s.Length))
 }
 
 // ---- literals ----

@@ -64,7 +64,7 @@ func (p *parser) variable(t symbol) ast.Expr {
 		return &ast.VariableExpression{Expr: &ast.LiteralBoolean{Value: t.value == "true", Loc: tloc(t)}, Loc: tloc(t)}
 	}
 	n := p.nodes.vars.new()
-	n.name = ast.QualifiedName{Value: t.value, Loc: ast.Loc{Offset: int(t.offset) + 1, Length: int(t.length) - 1}}
+	n.name = ast.QualifiedName{Value: t.value, Loc: ast.Loc{Offset: t.offset + 1, Length: t.length - 1}}
 	n.v = ast.VariableExpression{Expr: &n.name, Loc: tloc(t)}
 	return &n.v
 }

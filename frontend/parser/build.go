@@ -16,7 +16,7 @@ import (
 // without a position takes its container's offset and a zero length; the
 // actions pass the container's span to the helpers that create such nodes.
 
-func tloc(t symbol) ast.Loc { return ast.Loc{Offset: int(t.offset), Length: int(t.length)} }
+func tloc(t symbol) ast.Loc { return ast.Loc{Offset: t.offset, Length: t.length} }
 
 // span runs from the start of a to the end of b.
 func span(a, b ast.Loc) ast.Loc { return ast.Loc{Offset: a.Offset, Length: b.End() - a.Offset} }
@@ -313,7 +313,7 @@ func (p *parser) resourceWithoutTitle(left ast.Expr, ops []ast.AttributeOp, lbra
 		// a key the model does not have: every access expression overrides.
 		result = &ast.ResourceOverrideExpression{Form: ast.Regular, Resources: left, Operations: ops}
 	default:
-		p.errorAtOffset(left.Span().Offset, "Expression is not valid as a resource, resource-default, or resource-override")
+		p.errorAtOffset(int(left.Span().Offset), "Expression is not valid as a resource, resource-default, or resource-override")
 	}
 	result.SetSpan(l)
 	return result

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -260,22 +261,24 @@ func isBlankOnly(s string) bool {
 
 // skipWS skips Puppet's PATTERN_WS ([[:blank:]\r]+) and reports whether it did.
 func (lx *lexer) skipWS() bool {
-	start, src := lx.pos, lx.src
-	for lx.pos < len(src) {
-		if c := src[lx.pos]; c == ' ' || c == '\t' || c == '\r' {
-			lx.pos++
+	src := lx.src
+	start, i := lx.pos, lx.pos
+	for i < len(src) {
+		if c := src[i]; c == ' ' || c == '\t' || c == '\r' {
+			i++
 			continue
 		} else if c < utf8.RuneSelf {
 			break
 		}
-		n := blankAt(src, lx.pos)
+		n := blankAt(src, i)
 		if n == 0 {
 			break
 		}
-		lx.pos += n
+		i += n
 	}
-	if lx.pos > start {
-		lx.lastMatched = lx.src[start:lx.pos]
+	lx.pos = i
+	if i > start {
+		lx.lastMatched = src[start:i]
 		return true
 	}
 	lx.lastMatched = ""
@@ -309,6 +312,10 @@ func (lx *lexer) lexToken() bool {
 			lx.pos++
 		}
 		lx.lineLexicalStart = lx.pos
+		// The next line's indentation: what the next call would skip.
+		if lx.pos < len(src) && (src[lx.pos] == ' ' || src[lx.pos] == '\t') {
+			lx.skipWS()
+		}
 		return false
 	case '#':
 		i := strings.IndexByte(src[p:], '\n')
@@ -722,13 +729,27 @@ func (lx *lexer) slash() bool {
 			pattern := strings.ReplaceAll(src[p+1:end-1], `\/`, "/")
 			// Puppet compiles the literal with Ruby's Regexp.new here; a bad
 			// pattern fails with Ruby's RegexpError, which has no position.
-			if err := rubyregexp.Check(pattern); err != nil {
+			if err := checkRegexp(pattern); err != nil {
 				panic(lexError{internalError(err.Error())})
 			}
 			return lx.produce(lx.completed(REGEX, pattern, p, end-p))
 		}
 	}
 	return lx.emit(DIV, "/", p, 1)
+}
+
+// regexpChecks caches Ruby's verdict on each regexp literal: code bases
+// repeat the same patterns, and checking one takes microseconds.
+var regexpChecks sync.Map // pattern -> error (nil if valid)
+
+func checkRegexp(pattern string) error {
+	if v, ok := regexpChecks.Load(pattern); ok {
+		err, _ := v.(error)
+		return err
+	}
+	err := rubyregexp.Check(pattern)
+	regexpChecks.Store(pattern, err)
+	return err
 }
 
 // escapedEnd reports whether the regexp text /.../ ends with an escaped slash.

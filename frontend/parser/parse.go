@@ -144,7 +144,7 @@ func (p *parser) program(body ast.Expr) {
 
 // emptyProgram is a program with a no-op at the end of the input.
 func (p *parser) emptyProgram() {
-	p.result = &ast.Program{Body: &ast.Nop{Loc: ast.Loc{Offset: len(p.lx.file.Text)}}}
+	p.result = &ast.Program{Body: &ast.Nop{Loc: ast.Loc{Offset: int32(len(p.lx.file.Text))}}}
 }
 
 // boms are the byte order marks Puppet refuses, in the order it tests them.

@@ -50,7 +50,7 @@ func (c *checker) externalSyntax(text, syntax string, at *ast.LiteralString) {
 		if msg := check(text); msg != "" {
 			d := &diag.Diagnostic{Severity: diag.Error, Code: "ILLEGAL_" + strings.ToUpper(key),
 				Message: fmt.Sprintf("Invalid produced text having syntax: '%s'. %s", syntax, msg)}
-			panic(fatal{d.At(c.prog.File, at.Offset)})
+			panic(fatal{d.At(c.prog.File, int(at.Offset))})
 		}
 		return
 	}

@@ -111,7 +111,7 @@ func (c *checker) error(code string, node any, format string, args ...any) {
 
 func offsetOf(n any) int {
 	if p, ok := n.(ast.Positioned); ok && p != nil {
-		return p.Span().Offset
+		return int(p.Span().Offset)
 	}
 	return 0
 }
@@ -119,8 +119,12 @@ func offsetOf(n any) int {
 // walk checks every node below n, depth first in Puppet's containment order,
 // with c.path holding each node's containers.
 func (c *checker) walk(n any) {
-	if n == nil {
+	switch n.(type) {
+	case nil:
 		return
+	case *ast.LiteralString, *ast.QualifiedName, *ast.LiteralBoolean, *ast.LiteralUndef,
+		*ast.LiteralDefault, *ast.LiteralFloat, *ast.LiteralRegularExpression, *ast.Nop:
+		return // leaves that Puppet checks nothing of
 	}
 	c.check(n)
 	c.path = append(c.path, n)
