@@ -1,0 +1,158 @@
+package rubyscan
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func kinds(src string) string {
+	var out []string
+	for _, t := range lex(src) {
+		switch t.kind {
+		case tNewline:
+			out = append(out, "NL")
+		case tEOF:
+		case tString:
+			out = append(out, "S("+t.text+")")
+		case tRegexp:
+			out = append(out, "R("+t.text+"/"+t.aux+")")
+		case tSymbol:
+			out = append(out, ":"+t.text)
+		case tLabel:
+			out = append(out, t.text+":")
+		default:
+			out = append(out, t.text)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+func TestLex(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{`a / b`, `a / b`},
+		{`x = a/2`, `x = a / 2`},
+		{`newvalues /\S+\/\S+/`, `newvalues R(\S+/\S+/)`},
+		{`newvalues(/^(true|false)$/i)`, `newvalues ( R(^(true|false)$/i) )`},
+		{`%r{^a/b}m`, `R(^a/b/m)`},
+		{`%w[a b]`, `[ S(a) , S(b) ]`},
+		{`%i(x y)`, `[ :x , :y ]`},
+		{"desc <<-EOT\n  text\n  EOT\nnewparam(:x)", `desc S() NL newparam ( :x )`},
+		{"f(<<~A, <<~B)\n a\n A\n b\n B\nx", `f ( S() , S() ) NL x`},
+		{"a << b", `a << b`},
+		{`"a #{b("}")} c" + x`, `S(a #{} c) + x`},
+		{`{:namevar => true, namevar: true}`, `{ :namevar => true , namevar: true }`},
+		{`a ? b : c`, `a ? b : c`},
+		{`A::B.c`, `A :: B . c`},
+		{"=begin\nnewparam(:x)\n=end\ny", `y`},
+		{`:"quoted sym"`, `:quoted sym`},
+		{"x # newparam(:y)\nz", `x NL z`},
+		{"a = 10 % 3", `a = 10 % 3`},
+		{`puts %(str)`, `puts S(str)`},
+		{`'it\'s'`, `S(it's)`},
+	}
+	for _, c := range cases {
+		if got := kinds(c.src); got != c.want {
+			t.Errorf("%q\n got  %s\n want %s", c.src, got, c.want)
+		}
+	}
+}
+
+func TestTypesForms(t *testing.T) {
+	src := `
+module Puppet
+  Type.newtype(:demo) do
+    @isomorphic = false
+    feature :frobs, "can frob"
+    ensurable do
+      newvalue(:present)
+    end
+    newparam(:name) do
+      desc <<-EOT
+        newparam(:not_me)
+      EOT
+    end
+    newparam :other, :namevar => true
+    [:a, :b].each do |p|
+      newproperty(p) do
+        def x; newparam(:in_def); end
+      end
+    end
+    if Puppet.features.root?
+      newparam(:cond, namevar: false)
+    end
+    def self.helper(n)
+      newparam(n)
+    end
+    helper(:viahelper)
+    def self.title_patterns
+      identity = lambda { |x| x }
+      [
+        [ %r{^(\S+)/(\S+)$}, [ [:name, identity], [:other] ] ],
+        [ /(.*)/m, [ [:name] ] ],
+      ]
+    end
+  end
+end
+`
+	types, notes := Types("demo.rb", src, nil)
+	if len(types) != 1 {
+		t.Fatalf("types %v notes %v", types, notes)
+	}
+	ty := types[0]
+	var attrs []string
+	for _, a := range ty.Attrs {
+		attrs = append(attrs, attrString(a.Name, a.Kind.String(), a.Namevar))
+	}
+	want := []string{"name:param*", "other:param*", "ensure:property", "a:property", "b:property", "cond:param", "viahelper:param"}
+	if !reflect.DeepEqual(attrs, want) {
+		t.Errorf("attrs %v\nwant %v\nnotes %v", attrs, want, notes)
+	}
+	if ty.Isomorphic || ty.Open || ty.TitlePatternsUnknown {
+		t.Errorf("flags %+v", ty)
+	}
+	if !reflect.DeepEqual(ty.Features, []string{"frobs"}) {
+		t.Errorf("features %v", ty.Features)
+	}
+	if len(ty.TitlePatterns) != 2 || ty.TitlePatterns[0].Regexp != `^(\S+)/(\S+)$` ||
+		!reflect.DeepEqual(ty.TitlePatterns[0].Attrs, []string{"name", "other"}) || ty.TitlePatterns[1].Flags != "m" {
+		t.Errorf("title patterns %+v", ty.TitlePatterns)
+	}
+
+	dynamic := "Puppet::Type.newtype(:dyn) do\n  newparam(:name)\n  params.each { |p| newparam(p) }\n  def self.title_patterns\n    Helper.patterns\n  end\nend\n"
+	types, _ = Types("dyn.rb", dynamic, nil)
+	if len(types) != 1 || !types[0].Open || !types[0].TitlePatternsUnknown {
+		t.Errorf("a computed attribute name makes the type open and computed patterns unknown: %+v", types[0])
+	}
+}
+
+func TestFunctionForms(t *testing.T) {
+	fns, _ := Functions4x("f.rb", `
+Puppet::Functions.create_function(:'mod::f') do
+  dispatch :one do
+    param 'String', :a
+    optional_param 'Integer', :b
+    optional_block_param 'Callable[1,1]', :blk
+  end
+  dispatch :many do
+    required_repeated_param 'Any', :rest
+  end
+  argument_mismatch :bad do
+    param 'Hash', :h
+  end
+end`)
+	if len(fns) != 1 || fns[0].Name != "mod::f" || len(fns[0].Signatures) != 2 {
+		t.Fatalf("%+v", fns)
+	}
+	if got := sigRange(fns[0].Signatures[0]) + "; " + sigRange(fns[0].Signatures[1]); got != "1..2 optional; 1..-1 none" {
+		t.Errorf("signatures %s", got)
+	}
+	fns, _ = Functions4x("g.rb", "Puppet::Functions.create_function(:g) do\n  def g(a, b = 1, *c, &blk)\n  end\nend\n")
+	if got := sigRange(fns[0].Signatures[0]); got != "1..-1 optional" {
+		t.Errorf("implied dispatch %s", got)
+	}
+	fns, _ = Functions3x("h.rb", "module Puppet::Parser::Functions\n  newfunction(:h, :type => :rvalue, :arity => -2, :doc => <<-EOS\n  x\n  EOS\n  ) do |args|\n  end\nend\n")
+	if len(fns) != 1 || !fns[0].Rvalue || arity3x(fns[0].Signatures) != -2 {
+		t.Errorf("3.x %+v", fns)
+	}
+}
