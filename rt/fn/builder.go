@@ -1,0 +1,216 @@
+package fn
+
+import (
+	"strings"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// Builder declares a function compactly, the way Puppet's
+// create_function/dispatch DSL does:
+//
+//	fn.New("min").
+//		D("Numeric a, Numeric b", minNum).
+//		D("String s1, String s2", minStr).
+//		Register()
+//
+// Signature specs are parameters separated by commas (commas inside
+// brackets, braces, quotes and regexps are part of a type):
+//
+//	Type name     required        (param)
+//	Type name?    optional        (optional_param)
+//	Type name*    repeated        (repeated_param)
+//	Type name+    one or more     (required_repeated_param)
+//	Type &name    required block  (block_param; Type is a Callable)
+//	Type &name?   optional block  (optional_block_param)
+//	&name         a block of any Callable
+//
+// Types are parsed with Puppet's type syntax; local type aliases
+// (local_types) declared with LocalType are visible to the dispatches that
+// follow. A malformed spec panics at init: it is a programming error.
+type Builder struct {
+	f       *Func
+	aliases *values.AliasRegistry
+}
+
+// New starts the declaration of a 4.x function.
+func New(name string) *Builder { return &Builder{f: &Func{Name: name}} }
+
+// Module sets the module that provides the function ("" for core).
+func (b *Builder) Module(m string) *Builder { b.f.Module = m; return b }
+
+// LocalType declares a local type alias (local_types { type 'Name = Def' }).
+func (b *Builder) LocalType(name, def string) *Builder {
+	if b.aliases == nil {
+		b.aliases = values.NewAliasRegistry()
+	}
+	b.aliases.Define(name, def)
+	return b
+}
+
+// D adds a dispatch.
+func (b *Builder) D(spec string, impl Impl) *Builder {
+	b.f.Dispatches = append(b.f.Dispatches, &Dispatch{Sig: b.sig(spec), Impl: impl})
+	return b
+}
+
+// DR adds a dispatch with an asserted return type.
+func (b *Builder) DR(spec, ret string, impl Impl) *Builder {
+	b.f.Dispatches = append(b.f.Dispatches, &Dispatch{Sig: b.sig(spec), Return: b.typ(ret), Impl: impl})
+	return b
+}
+
+// Mismatch adds an argument_mismatch dispatch; impl returns the message.
+func (b *Builder) Mismatch(spec string, impl Impl) *Builder {
+	b.f.Dispatches = append(b.f.Dispatches, &Dispatch{Sig: b.sig(spec), Impl: impl, ArgumentMismatch: true})
+	return b
+}
+
+// Method sets the method name reported by the return type assertion of the
+// last dispatch added.
+func (b *Builder) Method(m string) *Builder {
+	b.f.Dispatches[len(b.f.Dispatches)-1].Method = m
+	return b
+}
+
+// Func returns the function declared.
+func (b *Builder) Func() *Func { b.f.prepare(); return b.f }
+
+// Register registers the function declared.
+func (b *Builder) Register() *Func { Register(b.f); return b.f }
+
+// New3 declares a function written with Puppet's 3.x API: arity N >= 0
+// takes exactly N arguments, -N-1 at least N. Its implementation receives
+// the arguments converted as Puppet converts them for 3.x functions. The
+// informational dispatch is Puppet's: Any parameters p0, p1, ...
+func New3(name string, arity int, impl Impl) *Func {
+	from, to := arity, arity
+	if arity < 0 {
+		from, to = -arity-1, -1
+	}
+	sig := &values.Signature{}
+	for i := 0; i < from; i++ {
+		sig.Params = append(sig.Params, values.SignatureParam{Name: "p" + itoa(i), Type: values.AnyT, Kind: values.ParamRequired})
+	}
+	if to < 0 {
+		sig.Params = append(sig.Params, values.SignatureParam{Name: "args", Type: values.AnyT, Kind: values.ParamRepeated})
+	}
+	f := &Func{Name: name, API3: true, Arity: arity, Dispatches: []*Dispatch{{Sig: sig, Impl: impl}}}
+	f.prepare()
+	return f
+}
+
+func itoa(i int) string {
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return itoa(i/10) + itoa(i%10)
+}
+
+var typeCache = map[string]values.Type{}
+
+func (b *Builder) typ(src string) values.Type {
+	src = strings.TrimSpace(src)
+	if b.aliases == nil {
+		if t, ok := typeCache[src]; ok {
+			return t
+		}
+	}
+	var r values.TypeResolver
+	if b.aliases != nil {
+		r = b.aliases
+	}
+	t, err := values.ParseType(src, r)
+	if err != nil {
+		panic("fn: function " + b.f.Name + ": bad type " + src + ": " + err.Error())
+	}
+	if b.aliases == nil {
+		typeCache[src] = t
+	}
+	return t
+}
+
+// Type parses a type for a function declaration (panics on malformed text).
+func Type(src string) values.Type { return (&Builder{f: &Func{Name: "?"}}).typ(src) }
+
+func (b *Builder) sig(spec string) *values.Signature {
+	s := &values.Signature{}
+	for _, part := range splitTop(spec) {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		ty, name := "", part
+		if i := strings.LastIndexByte(part, ' '); i >= 0 {
+			ty, name = strings.TrimSpace(part[:i]), part[i+1:]
+		}
+		if strings.HasPrefix(name, "&") {
+			name = name[1:]
+			if strings.HasSuffix(name, "?") {
+				name = name[:len(name)-1]
+				s.BlockOptional = true
+			}
+			if ty == "" {
+				s.Block = values.CallableT
+			} else {
+				s.Block = b.typ(ty)
+			}
+			s.BlockName = name
+			continue
+		}
+		if ty == "" {
+			panic("fn: function " + b.f.Name + ": parameter without a type: " + part)
+		}
+		kind := values.ParamRequired
+		switch name[len(name)-1] {
+		case '?':
+			kind = values.ParamOptional
+		case '*':
+			kind = values.ParamRepeated
+		case '+':
+			kind = values.ParamRequiredRepeated
+		}
+		if kind != values.ParamRequired {
+			name = name[:len(name)-1]
+		}
+		s.Params = append(s.Params, values.SignatureParam{Name: name, Type: b.typ(ty), Kind: kind})
+	}
+	return s
+}
+
+// splitTop splits at commas that are not nested in brackets, braces,
+// parentheses, quotes or regexps.
+func splitTop(s string) []string {
+	var parts []string
+	depth, start := 0, 0
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if quote != 0 {
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+			continue
+		}
+		switch c {
+		case '\'', '"':
+			quote = c
+		case '/':
+			if depth > 0 {
+				quote = '/'
+			}
+		case '[', '{', '(':
+			depth++
+		case ']', '}', ')':
+			depth--
+		case ',':
+			if depth == 0 {
+				parts = append(parts, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(parts, s[start:])
+}

@@ -1,0 +1,383 @@
+// Package fn is Puppet's function dispatch model (spec/function-api.md) and
+// the registry of functions implemented in Go.
+//
+// A function (Func) has one or more dispatches, tried in the order they are
+// declared. Each dispatch has a signature (values.Signature: typed
+// required, optional and repeated parameters, and an optional block
+// parameter of a Callable type), an optional asserted return type, and an
+// implementation. A dispatch marked ArgumentMismatch produces the text of a
+// custom error message instead of a result ("'name' <text>"). A call that
+// no dispatch accepts fails with Puppet's own description of the mismatch
+// (values.DescribeSignatures).
+//
+// Functions written with Puppet's 3.x API (API3) are called as Puppet calls
+// them: the arguments go through Puppet's 3.x conversions (a top-level undef
+// becomes "", regexps, versions, binaries, timespans and timestamps become
+// strings) and the arity is checked with the 3.x messages; the block, if
+// any, is dropped.
+//
+// # Failures
+//
+// A function fails by panicking with an error value: the result of
+// Errorf, or a *values.Error. The runtime recovers it at the call site and
+// reports it as Puppet does ("Error while evaluating a Function Call,
+// <message>" with the position of the call). Argument mismatches and
+// failed return type assertions panic the same way. A lambda that calls
+// break() panics with BreakSignal; iteration functions stop quietly on it
+// (as Puppet's do on StopIteration) and every other function lets it pass.
+//
+// # Registry and shadowing
+//
+// Library packages register their functions from init(): rt/fn/core (Puppet
+// 7.23's core functions), rt/fn/stdlib (puppetlabs-stdlib 8.5.0), and one
+// package per other module under rt/fn/mods/<module> (listed in
+// ModuleLibraries, so that generated code imports the package of a module
+// only when the module is in the environment). Users' Go functions are
+// registered by generated code the same way.
+//
+// Shadowing follows Puppet's loaders: functions of Puppet's core (Module
+// "") are found before any module's, so a module function never replaces a
+// core one (core shadows stdlib), and a core function registered later
+// replaces a module's. Between two non-core registrations of one name the
+// later one wins (generated code registers users' functions last, so they
+// replace a library version of the same module function).
+//
+// Register must only be called during package initialization; Lookup and
+// Call are safe for concurrent use afterwards.
+package fn
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// Block is a lambda given to a function.
+type Block interface {
+	values.CallableValue // CallableType() gives its parameter types
+	// Call calls the lambda. A lambda that runs break() panics with a
+	// BreakSignal; next() in a lambda just returns its value from Call.
+	Call(args ...values.Value) values.Value
+}
+
+// Context is what a function sees of the compiler; *rt.Ctx implements it.
+// Optional abilities are further interfaces a Context may implement (see
+// TypeParser, ResourceFinder, ...); functions that need one fail with a
+// clear message when the context lacks it.
+type Context interface {
+	// LookupVar is `$name` in the calling scope: "x", "::x", "a::b::x".
+	LookupVar(name string) (values.Value, bool)
+	// Call calls another function by name (call_function), with Puppet's
+	// rules for finding it.
+	Call(name string, args []values.Value, block Block) values.Value
+	// Log logs msg at a Puppet log level (debug info notice warning err
+	// alert emerg crit).
+	Log(level, msg string)
+	// Warn issues a compiler warning (deprecations and the like).
+	Warn(msg string)
+	NodeName() string
+	Environment() string
+	// FindFile finds "module/file" in a module's files/ directory, or an
+	// absolute path, as Puppet's file() does.
+	FindFile(path string) (content []byte, ok bool)
+}
+
+// Impl is the implementation of a dispatch. args are the arguments as the
+// dispatch accepted them; block is nil when no lambda was given.
+type Impl func(c Context, args []values.Value, block Block) values.Value
+
+// Dispatch is one signature of a function and its implementation.
+type Dispatch struct {
+	Sig *values.Signature
+	// Return is the asserted return type; nil when not asserted.
+	Return values.Type
+	Impl   Impl
+	// ArgumentMismatch marks an argument_mismatch dispatch: Impl returns the
+	// String of a custom error message, reported as "'name' <message>".
+	ArgumentMismatch bool
+	// Method is the name Puppet reports in a failed return type assertion
+	// ("value returned from function '<Method>' has wrong type, ..."); the
+	// last segment of the function's name when empty.
+	Method string
+}
+
+// Func is a function.
+type Func struct {
+	Name       string
+	Dispatches []*Dispatch
+	// API3 marks a function written with Puppet's 3.x API: Puppet's 3.x
+	// argument conversions and arity check apply (see Arity).
+	API3 bool
+	// Arity is a 3.x function's arity as declared with newfunction: N >= 0
+	// exactly N arguments, -N-1 at least N.
+	Arity int
+	// Module is the module that provides the function; "" for Puppet's core.
+	Module string
+	// Statement marks a 3.x function of type :statement: it returns undef
+	// whatever its implementation produces.
+	Statement bool
+
+	sigs []*values.Signature // signatures of the non-mismatch dispatches
+}
+
+var registry = map[string]*Func{}
+
+// Register adds a function to the registry (from init functions). A core
+// function (Module "") is never replaced by a module's function of the same
+// name; anything else replaces an earlier registration.
+func Register(f *Func) {
+	if f.Name == "" {
+		panic("fn.Register: function without a name")
+	}
+	f.prepare()
+	if old, ok := registry[f.Name]; ok && old.Module == "" && f.Module != "" {
+		return
+	}
+	registry[f.Name] = f
+}
+
+// Lookup returns the function registered under name (a leading "::" is
+// ignored), or nil.
+func Lookup(name string) *Func {
+	if f, ok := registry[name]; ok {
+		return f
+	}
+	if strings.HasPrefix(name, "::") {
+		return registry[name[2:]]
+	}
+	return nil
+}
+
+// Names returns the names of all registered functions, sorted.
+func Names() []string {
+	names := make([]string, 0, len(registry))
+	for n := range registry {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// ModuleLibraries maps a module name to the import path of the Go package
+// that implements that module's Ruby functions. Generated code imports the
+// package of each module of the environment that has an entry here.
+var ModuleLibraries = map[string]string{}
+
+const modPrefix = "github.com/pp2go/pp2go/rt/fn/"
+
+func init() {
+	ModuleLibraries["stdlib"] = modPrefix + "stdlib"
+	for _, m := range []string{"apache", "ceph", "mysql", "neutron", "openstacklib", "postgresql", "translate", "memcached"} {
+		ModuleLibraries[m] = modPrefix + "mods/" + m
+	}
+}
+
+func (f *Func) prepare() {
+	f.sigs = f.sigs[:0]
+	for _, d := range f.Dispatches {
+		if d.Sig == nil {
+			d.Sig = &values.Signature{}
+		}
+		if !d.ArgumentMismatch {
+			f.sigs = append(f.sigs, d.Sig)
+		}
+	}
+}
+
+// Signatures returns the signatures of the function's regular dispatches
+// (argument_mismatch dispatches excluded), as Puppet lists them.
+func (f *Func) Signatures() []*values.Signature {
+	if len(f.sigs) == 0 && len(f.Dispatches) > 0 {
+		f.prepare()
+	}
+	return f.sigs
+}
+
+// Errorf returns a function's failure with Puppet's message; functions
+// panic with it.
+func Errorf(format string, a ...any) error {
+	if len(a) == 0 {
+		return &values.Error{Message: format}
+	}
+	return &values.Error{Message: fmt.Sprintf(format, a...)}
+}
+
+// Fail panics with a function failure (shorthand for panic(Errorf(...))).
+func Fail(format string, a ...any) {
+	panic(Errorf(format, a...))
+}
+
+// BreakSignal is what a lambda that calls break() panics with. Iteration
+// functions recover it and stop; other functions let it pass, and the
+// runtime reports a break() that no iteration catches as Puppet does
+// ("break() from context where this is illegal"). File, Line and Column
+// locate the break() call when the runtime knows them.
+type BreakSignal struct {
+	File         string
+	Line, Column int
+}
+
+// Call calls the function: the first dispatch that accepts the arguments
+// (and block) runs and its result is checked against its return type. A
+// call that no dispatch accepts panics with Puppet's mismatch message.
+func (f *Func) Call(c Context, args []values.Value, block Block) values.Value {
+	if f.API3 {
+		return f.call3(c, args)
+	}
+	var bv values.Value
+	if block != nil {
+		bv = block
+	}
+	for _, d := range f.Dispatches {
+		if !accepts(d.Sig, args, bv) {
+			continue
+		}
+		if d.ArgumentMismatch {
+			msg := d.Impl(c, args, nil)
+			panic(Errorf("'%s' %s", f.Name, values.ToString(msg)))
+		}
+		r := d.Impl(c, args, block)
+		if r == nil {
+			r = values.Undef
+		}
+		if d.Return != nil && !values.IsInstance(d.Return, r) {
+			m := d.Method
+			if m == "" {
+				m = f.Name
+				if i := strings.LastIndex(m, "::"); i >= 0 {
+					m = m[i+2:]
+				}
+			}
+			panic(values.AssertInstance("value returned from function '"+m+"'", d.Return, r))
+		}
+		return r
+	}
+	panic(&values.Error{Message: values.DescribeSignatures(f.Name, f.Signatures(), args, bv)})
+}
+
+// accepts is Signature.Accepts without building an array of the arguments.
+func accepts(s *values.Signature, args []values.Value, block values.Value) bool {
+	ps := s.Params
+	n := len(args)
+	min, max := 0, 0
+	for _, p := range ps {
+		switch p.Kind {
+		case values.ParamRequired:
+			min++
+			max++
+		case values.ParamOptional:
+			max++
+		case values.ParamRepeated:
+			max = 1 << 30
+		case values.ParamRequiredRepeated:
+			min++
+			max = 1 << 30
+		}
+	}
+	if n < min || n > max {
+		return false
+	}
+	for i, a := range args {
+		j := i
+		if j >= len(ps) {
+			j = len(ps) - 1
+		}
+		if !values.IsInstance(ps[j].Type, a) {
+			return false
+		}
+	}
+	if block == nil {
+		return s.Block == nil || s.BlockOptional
+	}
+	return s.Block != nil && values.IsInstance(s.Block, block)
+}
+
+// call3 calls a 3.x function the way Puppet's Function3x does.
+func (f *Func) call3(c Context, args []values.Value) values.Value {
+	conv := make([]values.Value, len(args))
+	for i, a := range args {
+		conv[i] = Convert3x(a, true)
+	}
+	n := len(conv)
+	if f.Arity >= 0 && n != f.Arity {
+		panic(Errorf("%s(): Wrong number of arguments given (%d for %d)", f.Name, n, f.Arity))
+	}
+	if f.Arity < 0 && n < -f.Arity-1 {
+		panic(Errorf("%s(): Wrong number of arguments given (%d for minimum %d)", f.Name, n, -f.Arity-1))
+	}
+	var impl Impl
+	if len(f.Dispatches) > 0 {
+		impl = f.Dispatches[0].Impl
+	}
+	if impl == nil {
+		panic(Errorf("Unknown function: '%s'", f.Name))
+	}
+	r := impl(c, conv, nil)
+	if f.Statement || r == nil {
+		return values.Undef
+	}
+	return r
+}
+
+// Convert3x is Puppet's conversion of an argument given to a 3.x function
+// (Runtime3FunctionArgumentConverter): undef at the top level becomes ""
+// (top), nested undef stays undef; regexps become their /source/ form;
+// SemVer, SemVerRange, Timespan and Timestamp become their strings, Binary
+// its base64 text; arrays and hashes are converted element by element.
+func Convert3x(v values.Value, top bool) values.Value {
+	if !needs3x(v, top) {
+		return v
+	}
+	switch x := v.(type) {
+	case nil, values.UndefValue:
+		if top {
+			return values.String("")
+		}
+		return values.Undef
+	case *values.Regexp:
+		return values.String(x.Inspect())
+	case *values.SemVer, *values.SemVerRange, values.Timespan, values.Timestamp:
+		return values.String(values.ToString(v))
+	case *values.Binary:
+		return values.String(x.Base64())
+	case *values.Array:
+		out := make([]values.Value, x.Len())
+		for i, e := range x.Elems() {
+			out[i] = Convert3x(e, false)
+		}
+		return values.NewArray(out...)
+	case *values.Hash:
+		b := values.NewHashBuilder(x.Len())
+		for i := 0; i < x.Len(); i++ {
+			b.Put(Convert3x(x.KeyAt(i), false), Convert3x(x.ValueAt(i), false))
+		}
+		return b.Build()
+	}
+	return v
+}
+
+func needs3x(v values.Value, top bool) bool {
+	switch x := v.(type) {
+	case nil:
+		return true
+	case values.UndefValue:
+		return top
+	case *values.Regexp, *values.SemVer, *values.SemVerRange, values.Timespan, values.Timestamp, *values.Binary:
+		return true
+	case *values.Array:
+		for _, e := range x.Elems() {
+			if needs3x(e, false) {
+				return true
+			}
+		}
+	case *values.Hash:
+		for i := 0; i < x.Len(); i++ {
+			if needs3x(x.KeyAt(i), false) || needs3x(x.ValueAt(i), false) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,52 @@
+package fn
+
+import (
+	"testing"
+
+	"github.com/pp2go/pp2go/rt/values"
+	"github.com/stretchr/testify/assert"
+)
+
+func callErr(f func()) (msg string) {
+	defer func() {
+		if r := recover(); r != nil {
+			msg = r.(error).Error()
+		}
+	}()
+	f()
+	return ""
+}
+
+func TestDispatchOrderAndMismatch(t *testing.T) {
+	f := New("min").
+		D("Numeric a, Numeric b", func(c Context, a []values.Value, b Block) values.Value { return values.String("num") }).
+		D("String s1, String s2", func(c Context, a []values.Value, b Block) values.Value { return values.String("str") }).
+		Func()
+	assert.Equal(t, values.String("num"), f.Call(nil, []values.Value{values.Int(1), values.Int(2)}, nil))
+	assert.Equal(t, values.String("str"), f.Call(nil, []values.Value{values.String("a"), values.String("b")}, nil))
+	// Text as Puppet 7.23 prints it for min2(1, 'a') with these dispatches.
+	assert.Equal(t, "The function 'min' was called with arguments it does not accept. It expects one of:\n"+
+		"  (Numeric a, Numeric b)\n    rejected: parameter 'b' expects a Numeric value, got String\n"+
+		"  (String s1, String s2)\n    rejected: parameter 's1' expects a String value, got Integer",
+		callErr(func() { f.Call(nil, []values.Value{values.Int(1), values.String("a")}, nil) }))
+}
+
+func TestArgumentMismatchAndReturn(t *testing.T) {
+	f := New("my::f").
+		DR("Integer a", "String", func(c Context, a []values.Value, b Block) values.Value { return a[0] }).
+		Mismatch("Any a", func(c Context, a []values.Value, b Block) values.Value { return values.String("wants an Integer") }).
+		Func()
+	assert.Equal(t, "'my::f' wants an Integer", callErr(func() { f.Call(nil, []values.Value{values.String("x")}, nil) }))
+	assert.Equal(t, "value returned from function 'f' has wrong type, expects a String value, got Integer",
+		callErr(func() { f.Call(nil, []values.Value{values.Int(1)}, nil) }))
+}
+
+func TestAPI3(t *testing.T) {
+	var got []values.Value
+	f := New3("f3", -2, func(c Context, a []values.Value, b Block) values.Value { got = a; return nil })
+	assert.Equal(t, "f3(): Wrong number of arguments given (0 for minimum 1)", callErr(func() { f.Call(nil, nil, nil) }))
+	f.Call(nil, []values.Value{values.Undef, values.NewArray(values.Undef), values.RegexpOf("a/b")}, nil)
+	assert.Equal(t, []values.Value{values.String(""), values.NewArray(values.Undef), values.String(`/a\/b/`)}, got)
+	g := New3("g3", 1, nil)
+	assert.Equal(t, "g3(): Wrong number of arguments given (2 for 1)", callErr(func() { g.Call(nil, []values.Value{values.Int(1), values.Int(2)}, nil) }))
+}
