@@ -61,6 +61,20 @@ func article(s string) string {
 	return "a"
 }
 
+// LabelOf is Puppet's label for a runtime value in messages ("String",
+// "Integer", "File['x'] Resource-Reference").
+func LabelOf(v Value) string { return valueLabel(v) }
+
+// Article is Puppet's article for a label ("a" or "an"), for messages built
+// outside this package.
+func Article(s string) string { return article(s) }
+
+// AAn is LabelProvider#a_an applied to a label: "an Integer".
+func AAn(s string) string { return aAn(s) }
+
+// AAnUC is LabelProvider#a_an_uc applied to a label: "An Integer".
+func AAnUC(s string) string { return aAnUC(s) }
+
 // aAn is LabelProvider#a_an applied to a label.
 func aAn(s string) string { return article(s) + " " + s }
 

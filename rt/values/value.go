@@ -77,3 +77,11 @@ func Truthy(v Value) bool {
 	}
 	return true
 }
+
+// External is embedded by values defined outside this package (the
+// runtime's lambdas, collectors and iterators) to make them Values. Such a
+// value infers as Runtime[ruby] unless it is a CallableValue or an
+// IteratorValue.
+type External struct{}
+
+func (External) puppetValue() {}

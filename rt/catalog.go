@@ -1,0 +1,262 @@
+package rt
+
+import (
+	"strings"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// Catalog is a compiled catalog: resources in the order they were added,
+// the edges between them, the classes declared and the catalog's tags.
+type Catalog struct {
+	Name        string
+	Environment string
+	Classes     []string
+	Tags        []string
+
+	resources []*Resource
+	table     map[string]*Resource // by "Type\x00title", and by uniqueness key
+	edges     []Edge
+	edgeSet   map[[2]*Resource]bool
+	out       map[*Resource][]*Resource // edge targets by source, in order
+}
+
+// Edge is a containment or relationship edge.
+type Edge struct {
+	Source, Target *Resource
+}
+
+func newCatalog(name, env string) *Catalog {
+	return &Catalog{Name: name, Environment: env, table: map[string]*Resource{}, edgeSet: map[[2]*Resource]bool{}, out: map[*Resource][]*Resource{}}
+}
+
+// Resources returns the resources in catalog order.
+func (cat *Catalog) Resources() []*Resource { return cat.resources }
+
+// Edges returns the edges in the order they were added.
+func (cat *Catalog) Edges() []Edge { return cat.edges }
+
+func titleKey(typ, title string) string { return typ + "\x00" + title }
+
+// add adds a resource, failing on a duplicate declaration, and registers
+// its aliases.
+func (cat *Catalog) add(r *Resource) {
+	key := titleKey(r.Type, r.Title)
+	if existing := cat.table[key]; existing != nil {
+		cat.failDuplicate(r, existing)
+	}
+	cat.table[key] = r
+	cat.resources = append(cat.resources, r)
+	cat.addAliases(r)
+}
+
+func (cat *Catalog) failDuplicate(r, existing *Resource) {
+	loc := locationString(existing.File, existing.Line, 0)
+	msg := "Duplicate declaration: " + r.Ref() + " is already declared"
+	if loc != "" {
+		msg += " at " + loc
+	}
+	msg += "; cannot redeclare"
+	if l := locationString(r.File, r.Line, 0); l != "" {
+		msg += " " + l
+	}
+	panic(&detailError{msg: msg, code: "DUPLICATE_DECLARATION"})
+}
+
+// addAliases registers the resource under its alias metaparameter and,
+// for isomorphic types, its uniqueness key (Catalog#create_resource_aliases).
+func (cat *Catalog) addAliases(r *Resource) {
+	if a := r.Get("alias"); a != nil {
+		for _, v := range flattenInto(nil, a) {
+			if !values.IsUndef(v) {
+				cat.alias(r, []string{values.ToString(v)}, true)
+			}
+		}
+	}
+	if r.native != nil && !r.native.Isomorphic() {
+		return
+	}
+	key := r.uniquenessKey()
+	if len(key) > 0 && !(len(key) == 1 && key[0] == r.Title) {
+		cat.alias(r, key, false)
+	}
+}
+
+// alias registers r under another key: an alias name (single) or its
+// uniqueness key, which Ruby prints as an array.
+func (cat *Catalog) alias(r *Resource, key []string, single bool) {
+	if single && r.Type+"["+key[0]+"]" == r.Ref() {
+		return
+	}
+	k := titleKey(r.Type, strings.Join(key, "\x00"))
+	if existing := cat.table[k]; existing != nil {
+		if existing == r {
+			return
+		}
+		keyText := rubyInspectKey(key, single)
+		msg := "Cannot alias " + r.Ref() + " to " + keyText
+		if loc := locationString(r.File, r.Line, 0); loc != "" {
+			msg += " at " + loc
+		}
+		msg += "; resource " + rubyInspectKey(append([]string{r.Type}, key...), false) + " already declared"
+		if l := locationString(existing.File, existing.Line, 0); l != "" {
+			msg += " " + l
+		}
+		Fail(msg)
+	}
+	cat.table[k] = r
+}
+
+// rubyInspectKey prints a key as Ruby's inspect of the value Puppet holds:
+// a string, or an array of strings.
+func rubyInspectKey(key []string, single bool) string {
+	if single {
+		return quoteRuby(key[0])
+	}
+	parts := make([]string, len(key))
+	for i, k := range key {
+		parts[i] = quoteRuby(k)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+func quoteRuby(s string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
+}
+
+// uniquenessKey is the values of the type's namevars (Puppet::Resource#
+// uniqueness_key): from the parameters or, failing those, the title.
+func (r *Resource) uniquenessKey() []string {
+	var keys []string
+	if r.native != nil {
+		keys = r.native.KeyAttributes()
+	} else {
+		keys = []string{"name"}
+	}
+	fields := r.titleFields()
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		if v := r.Get(k); v != nil && !values.IsUndef(v) {
+			out[i] = values.ToString(v)
+			continue
+		}
+		for _, f := range fields {
+			if f.Name == k {
+				out[i] = f.Value
+			}
+		}
+		if out[i] == "" && (k == "name" || len(keys) == 1) {
+			out[i] = r.nameValue()
+		}
+	}
+	return out
+}
+
+// titleFields are the namevar values the title gives (parse_title).
+func (r *Resource) titleFields() []TitleField {
+	if r.native != nil {
+		if f, ok := r.native.ParseTitle(r.Title); ok {
+			return f
+		}
+		return nil
+	}
+	return []TitleField{{Name: "name", Value: r.Title}}
+}
+
+func (r *Resource) nameValue() string {
+	if v := r.Get("name"); v != nil && !values.IsUndef(v) {
+		return values.ToString(v)
+	}
+	return r.Title
+}
+
+// find looks a resource up by type and title, then by uniqueness key
+// (Catalog#resource).
+func (cat *Catalog) find(typ, title string) *Resource {
+	if r := cat.table[titleKey(typ, title)]; r != nil {
+		return r
+	}
+	return nil
+}
+
+// findByRef looks a resource up as a reference names it, including by a
+// namevar alias.
+func (cat *Catalog) findByRef(prog *Program, typ, title string) *Resource {
+	if r := cat.find(typ, title); r != nil {
+		return r
+	}
+	probe := &Resource{Type: typ, Title: title, native: prog.findNative(typ)}
+	key := probe.uniquenessKey()
+	return cat.table[titleKey(typ, strings.Join(key, "\x00"))]
+}
+
+func (cat *Catalog) addEdge(source, target *Resource) {
+	if source == nil || target == nil {
+		return
+	}
+	k := [2]*Resource{source, target}
+	if cat.edgeSet[k] {
+		return
+	}
+	cat.edgeSet[k] = true
+	cat.edges = append(cat.edges, Edge{source, target})
+	cat.out[source] = append(cat.out[source], target)
+}
+
+func (cat *Catalog) hasEdge(source, target *Resource) bool {
+	return cat.edgeSet[[2]*Resource{source, target}]
+}
+
+// container is the resource that contains r (its parent in the
+// containment graph).
+func (cat *Catalog) container(r *Resource) *Resource {
+	for _, e := range cat.edges {
+		if e.Target == r {
+			return e.Source
+		}
+	}
+	return nil
+}
+
+// addClass records a declared class (and tags the catalog with its name).
+func (cat *Catalog) addClass(name string) {
+	if name == "" {
+		return
+	}
+	for _, c := range cat.Classes {
+		if c == name {
+			cat.tag(name)
+			return
+		}
+	}
+	cat.Classes = append(cat.Classes, name)
+	cat.tag(name)
+}
+
+func (cat *Catalog) tag(t string) {
+	t = strings.ToLower(t)
+	if !cat.addTag(t) {
+		return
+	}
+	if strings.Contains(t, "::") {
+		for _, seg := range strings.Split(t, "::") {
+			cat.addTag(seg)
+		}
+	}
+}
+
+func (cat *Catalog) addTag(t string) bool {
+	for _, u := range cat.Tags {
+		if u == t {
+			return false
+		}
+	}
+	cat.Tags = append(cat.Tags, t)
+	return true
+}
+
+func (cat *Catalog) mergeTags(tags []string) {
+	for _, t := range tags {
+		cat.addTag(t)
+	}
+}

@@ -1,0 +1,464 @@
+package rt
+
+import (
+	"strings"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// metaparams are Puppet's metaparameters, in Puppet's order.
+var metaparams = []string{"noop", "schedule", "audit", "loglevel", "alias", "tag", "require", "subscribe", "before", "notify", "stage"}
+
+// relationshipParams are the metaparameters that make edges.
+var relationshipParams = []string{"require", "subscribe", "before", "notify"}
+
+func isMetaparam(name string) bool {
+	for _, m := range metaparams {
+		if m == name {
+			return true
+		}
+	}
+	return false
+}
+
+func isRelationshipParam(name string) bool {
+	for _, m := range relationshipParams {
+		if m == name {
+			return true
+		}
+	}
+	return false
+}
+
+// ---- including classes ----
+
+// classNameOf converts what include, require and contain accept into a
+// class name as Puppet's transform_and_assert_classnames does: lower case,
+// prefixed with "::".
+func classNameOf(v values.Value) string {
+	var name string
+	switch x := v.(type) {
+	case nil, values.UndefValue:
+		Fail("Cannot use undef as a class name")
+	case values.String:
+		if x == "" {
+			Fail("Cannot use empty string as a class name")
+		}
+		name = string(x)
+	case *values.ClassType:
+		if x.ClassName == "" {
+			Fail("Cannot use an unspecific Class[] Type")
+		}
+		name = x.ClassName
+	case *values.ResourceType:
+		assertClassAndTitle(x.TypeName, x.Title, x.HasTitle)
+		name = x.Title
+	default:
+		Errorf("Cannot use %s where a class name is expected", values.AAn(values.TypeString(values.Generalize(values.Infer(v)))))
+	}
+	if !strings.HasPrefix(name, "::") {
+		name = "::" + name
+	}
+	return strings.ToLower(name)
+}
+
+func assertClassAndTitle(typeName, title string, hasTitle bool) {
+	if !hasTitle {
+		Fail("Cannot use an unspecific Resource[] where a Resource['class', name] is expected")
+	}
+	if !strings.EqualFold(typeName, "class") {
+		Errorf("Cannot use a Resource[%s, %s] where a Resource['class', name] is expected", typeName, title)
+	}
+}
+
+// Include is the include function: it declares and evaluates the classes.
+func (c *Ctx) Include(s *Scope, names []values.Value) []values.Value {
+	classes := classNames(names)
+	c.evaluateClasses(s, classes)
+	return classTypes(classes)
+}
+
+// Require is the require function: include, and a require edge from the
+// current scope's resource to each class.
+func (c *Ctx) Require(s *Scope, names []values.Value) []values.Value {
+	classes := classNames(names)
+	c.evaluateClasses(s, classes)
+	for _, name := range classes {
+		cl := c.prog.findClass(name)
+		if cl == nil {
+			Fail("Could not find class " + strings.TrimPrefix(name, "::"))
+		}
+		ref := classRef(cl.Name)
+		r := s.resource
+		var reqs []values.Value
+		switch x := r.Get("require").(type) {
+		case nil:
+		case *values.Array:
+			reqs = append(reqs, x.Elems()...)
+		default:
+			reqs = append(reqs, x)
+		}
+		reqs = append(reqs, ref)
+		r.set(&Param{Name: "require", Value: values.NewArray(reqs...), Source: r.source})
+	}
+	return classTypes(classes)
+}
+
+// Contain is the contain function: include, and a containment edge from the
+// current scope's resource to each class.
+func (c *Ctx) Contain(s *Scope, names []values.Value) []values.Value {
+	classes := classNames(names)
+	container := s.resource
+	for _, r := range c.evaluateClasses(s, classes) {
+		if !c.catalog.hasEdge(container, r) {
+			c.catalog.addEdge(container, r)
+		}
+	}
+	return classTypes(classes)
+}
+
+func classNames(names []values.Value) []string {
+	var flat []values.Value
+	for _, n := range names {
+		flat = flattenInto(flat, n)
+	}
+	out := make([]string, len(flat))
+	for i, n := range flat {
+		out[i] = classNameOf(n)
+	}
+	return out
+}
+
+func flattenInto(out []values.Value, v values.Value) []values.Value {
+	if a, ok := v.(*values.Array); ok {
+		for _, e := range a.Elems() {
+			out = flattenInto(out, e)
+		}
+		return out
+	}
+	return append(out, v)
+}
+
+func classTypes(names []string) []values.Value {
+	out := make([]values.Value, len(names))
+	for i, n := range names {
+		out[i] = values.NewClassType(strings.TrimPrefix(n, "::"))
+	}
+	return out
+}
+
+func classRef(name string) values.Value {
+	return values.NewResourceType("Class", capitalizeTypeName(name), true)
+}
+
+// evaluateClasses declares the classes that are not declared yet and
+// evaluates them at once (Compiler#evaluate_classes, not lazy). It returns
+// the class resources, already included ones first.
+func (c *Ctx) evaluateClasses(s *Scope, names []string) []*Resource {
+	classes := make([]*Class, len(names))
+	for i, n := range names {
+		cl := c.prog.findClass(n)
+		if cl == nil {
+			Errorf("Could not find class %s for %s", n, c.node.Name)
+		}
+		classes[i] = cl
+	}
+	var already, added []*Resource
+	for _, cl := range classes {
+		if cs := s.classScope(cl.Name); cs != nil {
+			already = append(already, cs.resource)
+			continue
+		}
+		added = append(added, c.ensureClass(s, cl))
+	}
+	for _, r := range added {
+		c.evaluateResource(r)
+	}
+	return append(already, added...)
+}
+
+// ensureClass is Resource::Type#ensure_in_catalog without parameters: the
+// class's resource, created (with its parent's) if the catalog lacks it.
+func (c *Ctx) ensureClass(s *Scope, cl *Class) *Resource {
+	if r := c.catalog.find("Class", classTitle(cl.Name)); r != nil {
+		return r
+	}
+	r := c.newClassResource(s, cl, cl)
+	c.instantiate(s, r)
+	c.addResource(s, r)
+	return r
+}
+
+func classTitle(name string) string {
+	if name == "" {
+		return "main"
+	}
+	return capitalizeTypeName(name)
+}
+
+// newClassResource makes a class's resource with the resource defaults of
+// its scope.
+func (c *Ctx) newClassResource(s *Scope, cl *Class, source definition) *Resource {
+	r := &Resource{Type: "Class", Title: classTitle(cl.Name), Kind: kindClass, scope: s, source: source, class: cl}
+	c.applyDefaults(s, r)
+	r.tag("class")
+	r.tagIfValid(r.Title)
+	return r
+}
+
+// instantiate is Resource::Type#instantiate_resource: the parent class is
+// declared first, and class and node tags become catalog tags.
+func (c *Ctx) instantiate(s *Scope, r *Resource) {
+	if cl := r.class; cl != nil && cl.Parent != "" {
+		parent := c.prog.findClass(cl.Parent)
+		if parent == nil {
+			Errorf("Could not find parent resource type '%s' of type hostclass in %s", cl.Parent, c.prog.Environment)
+		}
+		if c.catalog.find("Class", classTitle(parent.Name)) == nil {
+			c.ensureClass(s, parent)
+		}
+	}
+	if r.Type == "Class" || r.Type == "Node" {
+		c.catalog.mergeTags(r.Tags)
+	}
+}
+
+// ---- evaluating code ----
+
+// evaluateCode runs a class's code for its resource (Resource::Type#
+// evaluate_code): in a new scope under the parent class's scope or the
+// declaring scope.
+func (c *Ctx) evaluateCode(r *Resource, cl *Class) {
+	s := r.scope
+	if ps := c.evaluateParent(r, cl); ps != nil {
+		s = ps
+	}
+	if !r.mainTitle {
+		s = s.newChild(cl, r)
+	}
+	c.catalog.addClass(cl.Name)
+	c.setResourceParameters(r, s, cl.Module, cl.Params, cl.params, true)
+	s.setClassScope(cl.Name, s)
+	c.bindParameters(r, s, cl.Params, cl.params)
+	c.addEdgeToStage(r)
+	if cl.Body != nil {
+		cl.Body(c, s)
+	}
+}
+
+// evaluateParent evaluates a class's parent first; its scope becomes the
+// parent of the class's scope.
+func (c *Ctx) evaluateParent(r *Resource, cl *Class) *Scope {
+	parent := cl.parentClass()
+	if parent == nil {
+		if cl.Parent != "" {
+			Errorf("Could not find parent resource type '%s' of type hostclass in %s", cl.Parent, c.prog.Environment)
+		}
+		return nil
+	}
+	pr := c.catalog.find("Class", classTitle(parent.Name))
+	if pr == nil {
+		return nil
+	}
+	c.evaluateResource(pr)
+	ps := r.scope.classScope(parent.Name)
+	if ps == nil {
+		Errorf("Could not find scope for %s", parent.Name)
+	}
+	return ps
+}
+
+func (c *Ctx) evaluateNodeCode(r *Resource, def *NodeDef, match []values.Value) {
+	s := r.scope.newChild(def, r)
+	c.catalog.addClass(r.Title)
+	c.setResourceParameters(r, s, "", nil, nil, false)
+	s.setClassScope(r.Title, s)
+	c.nodeScope = s
+	if def.Body == nil {
+		return
+	}
+	if match != nil {
+		level := s.Guard()
+		s.setMatch(match)
+		def.Body(c, s)
+		s.Unguard(level)
+		return
+	}
+	def.Body(c, s)
+}
+
+func (c *Ctx) evaluateDefine(r *Resource) {
+	d := r.define
+	s := r.scope.newChild(d, r)
+	c.setResourceParameters(r, s, d.Module, d.Params, d.params, false)
+	c.bindParameters(r, s, d.Params, d.params)
+	if d.Body != nil {
+		d.Body(c, s)
+	}
+}
+
+// setResourceParameters sets $module_name, $caller_module_name, $title and
+// $name in a definition's new scope (Resource::Type#set_resource_parameters,
+// before the parameters).
+func (c *Ctx) setResourceParameters(r *Resource, s *Scope, module string, _ []*Parameter, _ []values.ParamType, isClass bool) {
+	if v := r.Get("module_name"); v != nil {
+		s.setvar("module_name", v, false)
+	} else if module != "" {
+		s.setvar("module_name", values.String(module), false)
+	}
+	if v := r.Get("caller_module_name"); v != nil {
+		s.setvar("caller_module_name", v, false)
+	} else if s.parent != nil && s.parent.source != nil && s.parent.source.module() != "" {
+		s.setvar("caller_module_name", values.String(s.parent.source.module()), false)
+	}
+	title := r.Title
+	name := title
+	if n := r.Get("name"); n != nil {
+		name = values.ToString(n)
+	}
+	if isClass || r.Type == "Node" {
+		title, name = strings.ToLower(title), strings.ToLower(name)
+	}
+	s.setvar("title", values.String(title), false)
+	s.setvar("name", values.String(name), false)
+}
+
+// bindParameters gives a definition's parameters their values: the ones
+// the resource sets, else their defaults evaluated in order; it validates
+// them against the parameter types and sets them as variables.
+func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, types []values.ParamType) {
+	names := make([]string, len(params))
+	for i, p := range params {
+		names[i] = p.Name
+	}
+	pt := &varTable{kind: paramTable, parent: s.ephemeral[len(s.ephemeral)-1], unassigned: map[string]bool{}, callee: r.Ref()}
+	for _, n := range names {
+		pt.unassigned[n] = true
+	}
+	level := s.ephemeralLevel()
+	s.ephemeral = append(s.ephemeral, pt)
+	for _, p := range r.Params {
+		if p.Name == "name" || p.Name == "title" {
+			continue
+		}
+		delete(pt.unassigned, p.Name)
+		pt.set(p.Name, p.Value)
+	}
+	for _, p := range params {
+		if p.Default == nil {
+			continue
+		}
+		if cur := r.Get(p.Name); cur != nil && !values.IsUndef(cur) {
+			continue
+		}
+		v := c.evaluateDefault(r, s, pt, p)
+		r.set(&Param{Name: p.Name, Value: v, Source: r.source, File: r.File, Line: r.Line})
+		delete(pt.unassigned, p.Name)
+		pt.set(p.Name, v)
+	}
+	given := values.NewHashBuilder(len(pt.names))
+	for i, n := range pt.names {
+		given.Put(values.String(n), pt.vals[i])
+	}
+	hash := given.Build()
+	s.popEphemerals(level)
+	if msg := values.ValidateParameters(r.Ref(), withMetaparams(types), hash, false); msg != "" {
+		Fail(msg)
+	}
+	for i := 0; i < hash.Len(); i++ {
+		s.setvar(values.ToString(hash.KeyAt(i)), hash.ValueAt(i), false)
+	}
+}
+
+// withMetaparams adds the metaparameters, which every class and define
+// accepts, to a parameter struct.
+func withMetaparams(ps []values.ParamType) []values.ParamType {
+	out := make([]values.ParamType, 0, len(ps)+len(metaparams))
+	any := values.AnyT
+	for _, m := range metaparams {
+		out = append(out, values.ParamType{Name: m, Type: any, Optional: true})
+	}
+	return append(out, ps...)
+}
+
+// evaluateDefault evaluates a parameter's default, read-only, reporting a
+// reference to a parameter without a value as Puppet does.
+func (c *Ctx) evaluateDefault(r *Resource, s *Scope, pt *varTable, p *Parameter) (v values.Value) {
+	level := s.ephemeralLevel()
+	defer func() {
+		s.popEphemerals(level)
+		pt.readOnly = false
+		if rec := recover(); rec != nil {
+			u, ok := rec.(unevaluatedParameter)
+			if !ok {
+				panic(rec)
+			}
+			from, to := p.Name, u.name
+			fromIdx, toIdx := -1, -1
+			for i, n := range pt.names {
+				if n == from {
+					fromIdx = i
+				}
+			}
+			for i, q := range pt.unassigned {
+				_ = i
+				_ = q
+			}
+			_ = fromIdx
+			_ = toIdx
+			if c.paramIndex(r, to) < c.paramIndex(r, from) {
+				Errorf("%s: expects a value for parameter $%s", pt.callee, to)
+			}
+			Errorf("%s: default expression for $%s tries to illegally access not yet evaluated $%s", pt.callee, from, to)
+		}
+	}()
+	s.ephemeral = append(s.ephemeral, &varTable{kind: matchTable, parent: pt})
+	pt.readOnly = true
+	v = p.Default(s)
+	if v == nil {
+		v = values.Undef
+	}
+	return v
+}
+
+// paramIndex is a parameter's position in its definition.
+func (c *Ctx) paramIndex(r *Resource, name string) int {
+	var params []*Parameter
+	if r.class != nil {
+		params = r.class.Params
+	} else if r.define != nil {
+		params = r.define.Params
+	}
+	for i, p := range params {
+		if p.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// ---- stages ----
+
+// addEdgeToStage contains a class in its run stage (Stage[main] unless the
+// class or its declaring scope's resource says otherwise).
+func (c *Ctx) addEdgeToStage(r *Resource) {
+	if !r.isClass() {
+		return
+	}
+	name := "main"
+	if v := r.Get("stage"); v != nil && !values.IsUndef(v) {
+		name = values.ToString(v)
+	} else if sr := r.scope.resource; sr != nil {
+		if v := sr.Get("stage"); v != nil && !values.IsUndef(v) {
+			name = values.ToString(v)
+		}
+	}
+	stage := c.catalog.find("Stage", name)
+	if stage == nil {
+		Errorf("Could not find stage %s specified by %s", name, r.Ref())
+	}
+	if r.Get("stage") == nil && name != "main" {
+		r.set(&Param{Name: "stage", Value: values.String(stage.Title), Source: r.source})
+	}
+	c.catalog.addEdge(stage, r)
+}

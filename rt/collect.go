@@ -1,0 +1,266 @@
+package rt
+
+import (
+	"strings"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// Collector realizes resources during the generator loop: a `<| |>` or
+// `<<| |>>` collector, or the fixed set of references given to realize
+// (pops/evaluator/collectors).
+type Collector struct {
+	scope     *Scope
+	typeName  string         // capitalized type name; "" for a fixed set
+	query     Query          // nil matches every resource of the type
+	exported  bool           // <<| |>>: collects nothing without storeconfigs
+	refs      []values.Value // realize: the references still unresolved
+	overrides []*Param       // the collector's override block
+	file      string
+	line      int
+	collected map[*Resource]bool
+	order     []*Resource // the resources collected, in order
+}
+
+// Query is a compiled collector query: a predicate over resources.
+type Query func(r *Resource) bool
+
+// Collect is a collector expression `Type <| query |> { overrides }` at
+// site. Generated code builds the query from QueryEq, QueryNe, QueryAnd and
+// QueryOr with operands already evaluated, then adds override attributes
+// and calls Done.
+func (c *Ctx) Collect(s *Scope, site *Site, typeName string, exported bool, q Query) *CollectDecl {
+	name := strings.ToLower(strings.TrimPrefix(typeName, "::"))
+	if name == "class" {
+		IssueAt(site, "RUNTIME_ERROR", "Classes cannot be collected")
+	}
+	if c.prog.findNative(name) == nil && c.prog.findDefine(name) == nil {
+		IssueAt(site, "RUNTIME_ERROR", "Resource type %s doesn't exist", name)
+	}
+	if exported {
+		c.Warning(site, "You cannot collect exported resources without storeconfigs being set; the collection will be ignored")
+	}
+	coll := &Collector{scope: s, typeName: capitalizeTypeName(name), query: q, exported: exported, collected: map[*Resource]bool{}}
+	if site != nil && site.File != nil {
+		coll.file, coll.line = site.File.Path, int(site.Line)
+	}
+	return &CollectDecl{c: c, s: s, coll: coll}
+}
+
+// CollectDecl collects a collector's override block.
+type CollectDecl struct {
+	c    *Ctx
+	s    *Scope
+	coll *Collector
+}
+
+// Attr adds an override.
+func (d *CollectDecl) Attr(site *Site, name string, v values.Value) {
+	d.coll.overrides = append(d.coll.overrides, newParam(d.s, site, name, v, false))
+}
+
+// Plus adds an override with +>.
+func (d *CollectDecl) Plus(site *Site, name string, v values.Value) {
+	d.coll.overrides = append(d.coll.overrides, newParam(d.s, site, name, v, true))
+}
+
+// Splat adds overrides from a hash.
+func (d *CollectDecl) Splat(site *Site, v values.Value) {
+	d.coll.overrides = append(d.coll.overrides, splatParams(d.s, site, v)...)
+}
+
+// Done hands the collector to the compiler, where it runs in the generator
+// loop; the value stands for what it collects, in relationships.
+func (d *CollectDecl) Done() values.Value {
+	d.c.collections = append(d.c.collections, d.coll)
+	return &collectorValue{coll: d.coll}
+}
+
+// QueryEq is `name == value` in a collector query: an array parameter
+// matches when it includes the value; `tag == x` matches tagged resources.
+func QueryEq(name string, v values.Value) Query {
+	if name == "tag" {
+		var tags []string
+		for _, t := range flattenInto(nil, v) {
+			switch t.(type) {
+			case values.Int, values.Float:
+				Fail("Cannot transform a number to a tag")
+			}
+			tags = append(tags, strings.ToLower(values.ToString(t)))
+		}
+		return func(r *Resource) bool { return r.rawTagged(tags) }
+	}
+	return func(r *Resource) bool {
+		cur := r.queryValue(name)
+		if a, ok := cur.(*values.Array); ok {
+			return values.In(v, a).Matched
+		}
+		return values.Equals(cur, v)
+	}
+}
+
+// QueryNe is `name != value`.
+func QueryNe(name string, v values.Value) Query {
+	return func(r *Resource) bool { return !values.Equals(r.queryValue(name), v) }
+}
+
+// QueryAnd is `a and b`.
+func QueryAnd(a, b Query) Query { return func(r *Resource) bool { return a(r) && b(r) } }
+
+// QueryOr is `a or b`.
+func QueryOr(a, b Query) Query { return func(r *Resource) bool { return a(r) || b(r) } }
+
+// queryValue is Parser::Resource#[]: title, or a parameter's value (nil
+// when unset, which equals undef).
+func (r *Resource) queryValue(name string) values.Value {
+	if name == "title" {
+		return values.String(r.Title)
+	}
+	if v := r.Get(name); v != nil {
+		return v
+	}
+	return values.Undef
+}
+
+// rawTagged is Parser::Resource#raw_tagged?: the resource's tags or those of
+// the resources of its enclosing scopes.
+func (r *Resource) rawTagged(tags []string) bool {
+	for x := r; x != nil; {
+		for _, t := range tags {
+			for _, u := range x.Tags {
+				if t == u {
+					return true
+				}
+			}
+		}
+		if x.scope == nil || x.scope.resource == nil || x.scope.resource == x {
+			return false
+		}
+		x = x.scope.resource
+	}
+	return false
+}
+
+// Realize is the realize function: a collector of a fixed set of
+// references, resolved in the generator loop.
+func (c *Ctx) Realize(s *Scope, refs []values.Value) {
+	var flat []values.Value
+	for _, r := range refs {
+		flat = flattenInto(flat, r)
+	}
+	if len(flat) == 0 {
+		return
+	}
+	c.collections = append(c.collections, &Collector{scope: s, refs: flat, collected: map[*Resource]bool{}})
+}
+
+// evaluate runs the collector once (AbstractCollector#evaluate) and reports
+// whether it found resources it had not collected before.
+func (coll *Collector) evaluate(c *Ctx) bool {
+	if coll.exported {
+		return false
+	}
+	found := coll.collect(c)
+	for _, r := range found {
+		r.Virtual = false
+	}
+	if len(found) == 0 {
+		return false
+	}
+	if len(coll.overrides) > 0 {
+		// A collector's overrides may override anything its class declared
+		// (Puppet marks the scope's source as an overrider).
+		c.overriders[coll.scope.source] = true
+		for _, r := range found {
+			if coll.collected[r] {
+				continue
+			}
+			ov := &Resource{Type: r.Type, Title: r.Title, scope: coll.scope, source: coll.scope.source,
+				native: r.native, define: r.define, File: coll.file, Line: coll.line}
+			ov.Params = append(ov.Params, coll.overrides...)
+			c.addOverride(ov)
+		}
+	}
+	fresh := false
+	for _, r := range found {
+		if !coll.collected[r] {
+			coll.collected[r] = true
+			coll.order = append(coll.order, r)
+			fresh = true
+		}
+	}
+	return fresh
+}
+
+func (coll *Collector) collect(c *Ctx) []*Resource {
+	if coll.typeName == "" {
+		var found []*Resource
+		var rest []values.Value
+		for _, ref := range coll.refs {
+			if r := c.findResourceRef(ref); r != nil {
+				found = append(found, r)
+			} else {
+				rest = append(rest, ref)
+			}
+		}
+		coll.refs = rest
+		return found
+	}
+	var found []*Resource
+	for _, r := range c.resources {
+		if r.Type == coll.typeName && (coll.query == nil || coll.query(r)) {
+			found = append(found, r)
+		}
+	}
+	return found
+}
+
+// unresolved lists the references realize could not find.
+func (coll *Collector) unresolved() []string {
+	out := make([]string, len(coll.refs))
+	for i, r := range coll.refs {
+		out[i] = values.ToString(r)
+	}
+	return out
+}
+
+// findResourceRef finds the resource a reference (a Resource type with a
+// title, or a "Type[title]" string) names, as scope.findresource does.
+func (c *Ctx) findResourceRef(ref values.Value) *Resource {
+	typ, title, ok := splitRef(ref)
+	if !ok {
+		return nil
+	}
+	if strings.EqualFold(typ, "class") {
+		return c.catalog.find("Class", classTitle(normalizeName(title)))
+	}
+	return c.catalog.findByRef(c.prog, capitalizeTypeName(typ), title)
+}
+
+// splitRef splits a resource reference into type and title.
+func splitRef(ref values.Value) (typ, title string, ok bool) {
+	switch x := ref.(type) {
+	case *values.ResourceType:
+		if !x.HasTitle {
+			return "", "", false
+		}
+		return x.TypeName, x.Title, true
+	case *values.ClassType:
+		if x.ClassName == "" {
+			return "", "", false
+		}
+		return "Class", x.ClassName, true
+	case values.String:
+		s := string(x)
+		i := strings.IndexByte(s, '[')
+		if i <= 0 || !strings.HasSuffix(s, "]") {
+			return "", "", false
+		}
+		title := s[i+1 : len(s)-1]
+		if len(title) >= 2 && (title[0] == '\'' || title[0] == '"') && title[len(title)-1] == title[0] {
+			title = title[1 : len(title)-1]
+		}
+		return s[:i], title, true
+	}
+	return "", "", false
+}

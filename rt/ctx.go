@@ -1,0 +1,387 @@
+package rt
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// Node is what a catalog is compiled for: its name and facts.
+type Node struct {
+	Name  string
+	Facts *values.Hash
+	// ServerFacts are $server_facts (without "environment", which is added).
+	ServerFacts *values.Hash
+	// Trusted is $trusted; nil means the data of an authenticated agent whose
+	// certificate name is Name.
+	Trusted *values.Hash
+}
+
+// LogEntry is a message the compilation logged (notice, warning, ...).
+type LogEntry struct {
+	Level   string // "notice", "warning", "err", ...
+	Message string
+	File    string
+	Line    int
+	Column  int
+	Scope   string // for notice and friends: the scope they ran in
+}
+
+// Ctx is the state of one compilation (Puppet's Compiler).
+type Ctx struct {
+	prog    *Program
+	node    *Node
+	catalog *Catalog
+
+	top       *Scope
+	nodeScope *Scope
+	main      *Resource
+
+	resources     []*Resource // every resource added by code, in order
+	collections   []*Collector
+	relationships []*relationship
+	overrides     map[string][]*Resource // pending overrides by ref
+	overrideOrder []string               // their refs, first seen first
+	overriders    map[definition]bool    // sources that may override anything (collectors with overrides)
+	qualifiedVars map[string]values.Value
+
+	logs []LogEntry
+}
+
+// Compile compiles the catalog of a node. A failure is returned as an
+// *Error with Puppet's message.
+func Compile(p *Program, n *Node) (cat *Catalog, logs []LogEntry, err error) {
+	c := &Ctx{prog: p, node: n, overrides: map[string][]*Resource{}, overriders: map[definition]bool{},
+		qualifiedVars: map[string]values.Value{}}
+	defer func() {
+		if r := recover(); r != nil {
+			err = c.toError(r)
+			cat, logs = nil, c.logs
+		}
+	}()
+	c.compile()
+	return c.catalog, c.logs, nil
+}
+
+// toError turns what a compilation raised into the error it reports.
+func (c *Ctx) toError(r any) *Error {
+	var e *Error
+	switch x := r.(type) {
+	case *Error:
+		e = x
+	case *detailError:
+		e = &Error{Message: x.msg, Code: x.code}
+	case controlFlow:
+		e = &Error{Message: x.outsideMessage()}
+	case error:
+		e = &Error{Message: x.Error()}
+	default:
+		panic(r)
+	}
+	e.Node = c.node.Name
+	return e
+}
+
+func (c *Ctx) compile() {
+	c.catalog = newCatalog(c.node.Name, c.prog.Environment)
+	c.top = newScope(c, nil, nil, nil)
+	stage := &Resource{Type: "Stage", Title: "main", mainTitle: true, Kind: kindCompilable, scope: c.top}
+	stage.tag("stage")
+	c.catalog.add(stage)
+
+	c.setNodeParameters()
+	c.createSettingsScope()
+	c.evaluateMain()
+	c.evaluateNodeDefinition()
+	c.evaluateGenerators()
+	c.finish()
+	c.failOnUnevaluated()
+	c.validateRelationships()
+}
+
+// ---- node and settings ----
+
+func (c *Ctx) setNodeParameters() {
+	facts := c.node.Facts
+	if facts == nil {
+		facts = values.NewHash()
+	}
+	serverFacts := c.node.ServerFacts
+	if serverFacts == nil {
+		serverFacts = values.NewHash()
+	}
+	// Facts and server facts are node parameters: top scope variables.
+	seen := map[string]bool{"environment": true}
+	for _, h := range []*values.Hash{facts, serverFacts} {
+		for i := 0; i < h.Len(); i++ {
+			name := values.ToString(h.KeyAt(i))
+			if seen[name] {
+				continue
+			}
+			seen[name] = true
+			c.top.setvar(name, h.ValueAt(i), true)
+		}
+	}
+	c.top.setvar("environment", values.String(c.prog.Environment), true)
+	trusted := c.node.Trusted
+	if trusted == nil {
+		trusted = trustedFor(c.node.Name)
+	}
+	c.top.setvar("trusted", trusted, true)
+	sf := serverFacts.Merge(values.NewHashFromPairs(values.String("environment"), values.String(c.prog.Environment)))
+	c.top.setvar("server_facts", sf, true)
+	c.top.setvar("facts", facts, true)
+}
+
+// trustedFor is $trusted for an authenticated agent with a certificate name.
+func trustedFor(certname string) *values.Hash {
+	host, domain := certname, ""
+	if i := strings.IndexByte(certname, '.'); i >= 0 {
+		host, domain = certname[:i], certname[i+1:]
+	}
+	var dom values.Value = values.Undef
+	if strings.Contains(certname, ".") {
+		dom = values.String(domain)
+	}
+	return values.NewHashFromPairs(
+		values.String("authenticated"), values.String("remote"),
+		values.String("certname"), values.String(certname),
+		values.String("extensions"), values.NewHash(),
+		values.String("hostname"), values.String(host),
+		values.String("domain"), dom,
+		values.String("external"), values.NewHash(),
+	)
+}
+
+func (c *Ctx) createSettingsScope() {
+	settings := &Class{Name: "settings", prog: c.prog}
+	res := &Resource{Type: "Class", Title: "Settings", Kind: kindUnknown, scope: c.top, source: settings, class: settings}
+	res.tag("class")
+	res.tagIfValid("Settings")
+	c.catalog.add(res)
+	c.evaluateCode(res, settings)
+	res.evaluated = true
+	s := c.top.classScope("settings")
+	all := values.NewHashBuilder(0)
+	if c.prog.settings != nil {
+		h := c.prog.settings
+		for i := 0; i < h.Len(); i++ {
+			name := values.ToString(h.KeyAt(i))
+			s.symtable.set(name, h.ValueAt(i))
+			c.qualifiedVars["settings::"+name] = h.ValueAt(i)
+			all.Put(values.String(name), h.ValueAt(i))
+		}
+	}
+	c.qualifiedVars["settings::all_local"] = all.Build()
+}
+
+// ---- main and node ----
+
+func (c *Ctx) evaluateMain() {
+	main := c.prog.mainClass
+	c.top.source = main
+	res := &Resource{Type: "Class", Title: "main", mainTitle: true, Kind: kindUnknown, scope: c.top, source: main, class: main}
+	res.tag("class")
+	res.tagIfValid("main")
+	c.top.resource = res
+	c.main = res
+	c.addResource(c.top, res)
+	res.evaluated = true
+	c.evaluateCode(res, main)
+}
+
+func (c *Ctx) evaluateNodeDefinition() {
+	if len(c.prog.nodes) == 0 {
+		return
+	}
+	def, match := c.prog.findNode(c.node.Name)
+	if def == nil {
+		panic(&detailError{msg: fmt.Sprintf("Could not find node statement with name 'default' or '%s'", c.node.Name)})
+	}
+	title := def.name()
+	for _, m := range def.Matches {
+		if !m.Default && m.Regexp == nil && m.Name == strings.ToLower(c.node.Name) {
+			title = m.Name
+		}
+	}
+	res := &Resource{Type: "Node", Title: title, Kind: kindUnknown, scope: c.top, source: def}
+	res.tag("node")
+	res.tagIfValid(title)
+	c.catalog.mergeTags(res.Tags)
+	c.addResource(c.top, res)
+	res.evaluated = true
+	c.evaluateNodeCode(res, def, match)
+}
+
+// ---- adding resources ----
+
+// addResource is Compiler#add_resource: the resource joins the catalog and,
+// unless it is a class or stage, is contained by its scope's resource.
+func (c *Ctx) addResource(s *Scope, r *Resource) {
+	c.resources = append(c.resources, r)
+	c.catalog.add(r)
+	if !r.isClass() && r.Get("stage") != nil {
+		Errorf("Only classes can set 'stage'; normal resources like %s cannot change run stage", r.Ref())
+	}
+	if r.isStage() {
+		return
+	}
+	if !r.isClass() {
+		c.catalog.addEdge(s.resource, r)
+	}
+}
+
+// ---- the generator loop ----
+
+// evaluateGenerators evaluates collections and defined type instances until
+// neither finds anything new (Compiler#evaluate_generators).
+func (c *Ctx) evaluateGenerators() {
+	for count := 0; ; count++ {
+		done := true
+		if c.evaluateCollections() {
+			done = false
+		}
+		if c.evaluateDefinitions() {
+			done = false
+		}
+		if done {
+			return
+		}
+		if count > 1000 {
+			Fail("Somehow looped more than 1000 times while evaluating host catalog")
+		}
+	}
+}
+
+func (c *Ctx) evaluateCollections() bool {
+	found := false
+	for _, coll := range append([]*Collector(nil), c.collections...) {
+		if coll.evaluate(c) {
+			found = true
+		}
+	}
+	return found
+}
+
+// evaluateDefinitions evaluates the defined type instances and classes that
+// are in the catalog but not evaluated yet.
+func (c *Ctx) evaluateDefinitions() bool {
+	var pending []*Resource
+	for _, r := range c.resources {
+		if !r.evaluated && !r.Virtual && !r.builtin() {
+			pending = append(pending, r)
+		}
+	}
+	for _, r := range pending {
+		c.evaluateLazily(r)
+	}
+	return len(pending) > 0
+}
+
+// evaluateLazily evaluates a defined type instance in the generator loop.
+// Puppet reports what fails there as an error of the resource's statement,
+// around the complete inner message.
+func (c *Ctx) evaluateLazily(r *Resource) {
+	defer func() {
+		rec := recover()
+		if rec == nil {
+			return
+		}
+		var detail string
+		switch e := rec.(type) {
+		case *Error:
+			detail = e.Message
+		case *detailError:
+			detail = e.msg
+		case controlFlow:
+			panic(rec)
+		case error:
+			detail = e.Error()
+		default:
+			panic(rec)
+		}
+		msg := "Evaluation Error: Error while evaluating a Resource Statement, " + detail
+		if loc := locationString(r.File, r.Line, 0); loc != "" {
+			msg += " " + loc
+		}
+		panic(&Error{Message: msg, File: r.File, Line: r.Line, Code: "RUNTIME_ERROR"})
+	}()
+	c.evaluateResource(r)
+}
+
+// evaluateResource evaluates a class, node or defined type instance once.
+func (c *Ctx) evaluateResource(r *Resource) {
+	if r.evaluated {
+		return
+	}
+	r.evaluated = true
+	c.finishEvaluation(r)
+	switch {
+	case r.define != nil:
+		c.evaluateDefine(r)
+	case r.class != nil:
+		c.evaluateCode(r, r.class)
+	default:
+		Errorf("Cannot find definition %s", r.Type)
+	}
+}
+
+// finishEvaluation adds the tags of the resource's scope (Puppet's
+// finish_evaluation, done before a definition's code runs and at finish).
+func (c *Ctx) finishEvaluation(r *Resource) {
+	if r.tagsMerged {
+		return
+	}
+	r.tagsMerged = true
+	if sr := r.scope.resource; sr != nil && sr != r {
+		r.mergeTags(sr.Tags)
+	}
+}
+
+func (c *Ctx) failOnUnevaluated() {
+	var remaining []string
+	for _, key := range c.overrideOrder {
+		for _, o := range c.overrides[key] {
+			remaining = append(remaining, o.Ref())
+		}
+	}
+	if len(remaining) > 0 {
+		Fail("Could not find resource(s) " + strings.Join(remaining, ", ") + " for overriding")
+	}
+	var unresolved []string
+	for _, coll := range c.collections {
+		unresolved = append(unresolved, coll.unresolved()...)
+	}
+	if len(unresolved) > 0 {
+		Fail("Failed to realize virtual resources " + strings.Join(unresolved, ", "))
+	}
+}
+
+// ---- logging ----
+
+// logAt records a message at a level (notice, warning, err, ...), located
+// at a site; s is the scope of a log function's call, which Puppet names
+// as the message's source.
+func (c *Ctx) logAt(level string, site *Site, msg string, s *Scope) {
+	e := LogEntry{Level: level, Message: msg}
+	if site != nil && site.File != nil {
+		e.File, e.Line, e.Column = site.File.Path, int(site.Line), int(site.Column)
+	}
+	if s != nil && s.resource != nil {
+		e.Scope = "Scope(" + s.resource.Ref() + ")"
+	}
+	c.logs = append(c.logs, e)
+}
+
+// Warning logs a warning located at a site.
+func (c *Ctx) Warning(site *Site, msg string) { c.logAt("warning", site, msg, nil) }
+
+// Logs returns what the compilation logged so far.
+func (c *Ctx) Logs() []LogEntry { return c.logs }
+
+// Program is the environment being compiled.
+func (c *Ctx) Program() *Program { return c.prog }
+
+// NodeName is the name of the node being compiled.
+func (c *Ctx) NodeName() string { return c.node.Name }

@@ -1,0 +1,477 @@
+package rt
+
+import (
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// Form is a resource expression's form.
+type Form uint8
+
+const (
+	Regular  Form = iota
+	Virtual       // @type { ... }
+	Exported      // @@type { ... }
+)
+
+// Declaration is a resource expression being evaluated. Generated code
+// calls Body for each body's title, then Attr, Plus or Splat for its
+// attribute operations, in source order, and Done at the end; Puppet
+// checks each of them as it goes, and so does Declaration.
+type Declaration struct {
+	c        *Ctx
+	s        *Scope
+	site     *Site
+	typeName string
+	form     Form
+	bodies   []*declBody
+	seen     map[string]bool // titles across bodies
+	defaults *declBody       // the body titled default
+}
+
+type declBody struct {
+	titles []string
+	params []*Param
+	isDef  bool
+}
+
+// Resources starts a resource expression of the named type at site.
+func (c *Ctx) Resources(s *Scope, site *Site, typeName string, form Form) *Declaration {
+	if form == Exported {
+		c.Warning(site, "You cannot collect exported resources without storeconfigs being set; the export is ignored")
+	}
+	return &Declaration{c: c, s: s, site: site, typeName: typeName, form: form, seen: map[string]bool{}}
+}
+
+// ResourceTypeName converts an evaluated resource type expression (File,
+// Resource['file'], Class) into a type name, as a resource expression
+// accepts it.
+func ResourceTypeName(site *Site, v values.Value) string {
+	switch x := v.(type) {
+	case *values.ClassType:
+		if x.ClassName != "" {
+			IssueAt(site, "ILLEGAL_RESOURCE_TYPE", "Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got %s", values.TypeString(x))
+		}
+		return "class"
+	case *values.ResourceType:
+		if x.HasTitle {
+			IssueAt(site, "ILLEGAL_RESOURCE_TYPE", "Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got %s", values.TypeString(x))
+		}
+		return x.TypeName
+	case *values.TypeReferenceType:
+		IssueAt(site, "UNKNOWN_RESOURCE_TYPE", "Resource type not found: %s", values.TypeString(x))
+	}
+	IssueAt(site, "ILLEGAL_RESOURCE_TYPE", "Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got %s",
+		values.TypeString(values.Generalize(values.Infer(v))))
+	return ""
+}
+
+// Body starts a body with its evaluated title expression (titleSite
+// locates the title for errors).
+func (d *Declaration) Body(titleSite *Site, title values.Value) {
+	if values.IsUndef(title) {
+		IssueAt(titleSite, "MISSING_TITLE", "Missing title. The title expression resulted in undef")
+	}
+	b := &declBody{}
+	for i, t := range flattenInto(nil, title) {
+		switch x := t.(type) {
+		case nil, values.UndefValue:
+			IssueAt(titleSite, "MISSING_TITLE_AT", "Missing title at index %d. The title expression resulted in an undef title", i)
+		case values.DefaultValue:
+			if d.seen["\x00default"] {
+				IssueAt(d.site, "DUPLICATE_TITLE", "The title '%s' has already been used in this resource expression", "default")
+			}
+			d.seen["\x00default"] = true
+			b.isDef = true
+			d.defaults = b
+		case values.String:
+			if x == "" {
+				IssueAt(titleSite, "EMPTY_STRING_TITLE_AT", "Empty string title at %d. Title strings must have a length greater than zero.", i)
+			}
+			if d.seen[string(x)] {
+				IssueAt(d.site, "DUPLICATE_TITLE", "The title '%s' has already been used in this resource expression", string(x))
+			}
+			d.seen[string(x)] = true
+			b.titles = append(b.titles, string(x))
+		default:
+			IssueAt(titleSite, "ILLEGAL_TITLE_TYPE_AT", "Illegal title type at index %d. Expected String, got %s", i,
+				values.TypeString(values.Generalize(values.Infer(t))))
+		}
+	}
+	d.bodies = append(d.bodies, b)
+}
+
+func (d *Declaration) current() *declBody { return d.bodies[len(d.bodies)-1] }
+
+func (d *Declaration) addParam(p *Param) {
+	b := d.current()
+	for _, q := range b.params {
+		if q.Name == p.Name {
+			IssueAt(d.site, "DUPLICATE_ATTRIBUTE", "The attribute '%s' has already been set", p.Name)
+		}
+	}
+	b.params = append(b.params, p)
+}
+
+// Attr adds `name => value` (site locates the attribute operation).
+func (d *Declaration) Attr(site *Site, name string, v values.Value) {
+	d.addParam(newParam(d.s, site, name, v, false))
+}
+
+// Plus adds `name +> value`.
+func (d *Declaration) Plus(site *Site, name string, v values.Value) {
+	d.addParam(newParam(d.s, site, name, v, true))
+}
+
+// Splat adds `* => hash` (site locates the hash expression).
+func (d *Declaration) Splat(site *Site, v values.Value) {
+	for _, p := range splatParams(d.s, site, v) {
+		d.addParam(p)
+	}
+}
+
+func splatParams(s *Scope, site *Site, v values.Value) []*Param {
+	h, ok := v.(*values.Hash)
+	if !ok {
+		IssueAt(site, "TYPE_MISMATCH", "Expected value of type Hash, got %s", values.TypeString(values.Generalize(values.Infer(v))))
+	}
+	out := make([]*Param, h.Len())
+	for i := 0; i < h.Len(); i++ {
+		out[i] = newParam(s, site, values.ToString(h.KeyAt(i)), h.ValueAt(i), false)
+	}
+	return out
+}
+
+func newParam(s *Scope, site *Site, name string, v values.Value, add bool) *Param {
+	p := &Param{Name: name, Value: v, Add: add, Source: s.source}
+	if site != nil && site.File != nil {
+		p.File, p.Line = site.File.Path, int(site.Line)
+	}
+	return p
+}
+
+// Done creates the resources and returns references to them (an array of
+// resource types).
+func (d *Declaration) Done() values.Value {
+	var refs []values.Value
+	for _, b := range d.bodies {
+		if b.isDef {
+			continue
+		}
+		params := b.params
+		if d.defaults != nil {
+			params = mergeParams(d.defaults.params, b.params)
+		}
+		refs = append(refs, d.c.createResources(d.s, d.site, d.typeName, d.form, b.titles, params)...)
+	}
+	return values.NewArray(refs...)
+}
+
+// mergeParams is Ruby's defaults.merge(body): body parameters win, in the
+// defaults' places, and the body's others follow.
+func mergeParams(defaults, body []*Param) []*Param {
+	out := append([]*Param(nil), defaults...)
+	for _, p := range body {
+		found := false
+		for i, q := range out {
+			if q.Name == p.Name {
+				out[i] = p
+				found = true
+				break
+			}
+		}
+		if !found {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// createResources is Runtime3ResourceSupport.create_resources: one resource
+// per title, added to the catalog; classes are evaluated at once.
+func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, titles []string, params []*Param) []values.Value {
+	var refs []values.Value
+	guard(site, func() {
+		if equalFold(typeName, "class") {
+			for _, title := range titles {
+				cl := c.prog.findClass(title)
+				name := title
+				if cl != nil {
+					name = cl.Name
+				}
+				if form != Regular {
+					IssueAt(site, "CLASS_NOT_VIRTUALIZABLE", "Classes are not virtualizable")
+				}
+				if cl == nil {
+					Errorf("Could not find declared class %s", name)
+				}
+				r := &Resource{Type: "Class", Title: classTitle(cl.Name), Kind: kindClass, scope: s, source: s.source, class: cl}
+				r.File, r.Line = site.File.Path, int(site.Line)
+				c.initResource(s, r, params)
+				c.instantiate(s, r)
+				c.addResource(s, r)
+				c.evaluateClasses(s, []string{"::" + cl.Name})
+				refs = append(refs, classRef(cl.Name))
+			}
+			return
+		}
+		native := c.prog.findNative(typeName)
+		var def *Define
+		if native == nil {
+			def = c.prog.findDefine(typeName)
+		}
+		if native == nil && def == nil {
+			Errorf("Unknown resource type: '%s'", typeName)
+		}
+		typ := capitalizeTypeName(typeName)
+		for _, title := range titles {
+			r := &Resource{Type: typ, Title: title, scope: s, source: s.source, native: native, define: def,
+				Virtual: form != Regular, Exported: form == Exported}
+			r.File, r.Line = site.File.Path, int(site.Line)
+			if def != nil {
+				r.Kind = kindDefinedType
+			} else {
+				r.Kind = kindCompilable
+			}
+			c.initResource(s, r, params)
+			c.addResource(s, r)
+			refs = append(refs, values.NewResourceType(typ, title, true))
+		}
+	})
+	return refs
+}
+
+// initResource sets a new resource's parameters and the scope's defaults
+// (Parser::Resource#initialize) and its automatic tags.
+func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param) {
+	for _, p := range params {
+		if r.param(p.Name) != nil {
+			Errorf("Duplicate parameter '%s' for on %s", p.Name, r.Ref())
+		}
+		r.set(p)
+	}
+	c.applyDefaults(s, r)
+	r.tag(r.Type)
+	r.tagIfValid(r.Title)
+}
+
+// applyDefaults adds the resource defaults that apply to r's type in its
+// scope, for the parameters r does not set.
+func (c *Ctx) applyDefaults(s *Scope, r *Resource) {
+	for _, p := range s.lookupDefaults(r.Type) {
+		if r.param(p.Name) != nil {
+			continue
+		}
+		dup := *p
+		r.Params = append(r.Params, &dup)
+		if dup.Name == "tag" {
+			r.tagValues(dup.Value)
+		}
+	}
+}
+
+// ---- resource defaults ----
+
+// Defaults is `Type { attrs }`: defaults for a type in this scope.
+func (c *Ctx) Defaults(s *Scope, site *Site, typeName string) *DefaultsDecl {
+	return &DefaultsDecl{c: c, s: s, site: site, typ: capitalizeTypeName(typeName)}
+}
+
+// DefaultsDecl collects the attribute operations of a defaults expression.
+type DefaultsDecl struct {
+	c      *Ctx
+	s      *Scope
+	site   *Site
+	typ    string
+	params []*Param
+}
+
+// Attr adds a default.
+func (d *DefaultsDecl) Attr(site *Site, name string, v values.Value) {
+	d.params = append(d.params, newParam(d.s, site, name, v, false))
+}
+
+// Plus adds a default with +> (Puppet accepts it here at run time).
+func (d *DefaultsDecl) Plus(site *Site, name string, v values.Value) {
+	d.params = append(d.params, newParam(d.s, site, name, v, true))
+}
+
+// Splat adds defaults from a hash.
+func (d *DefaultsDecl) Splat(site *Site, v values.Value) {
+	d.params = append(d.params, splatParams(d.s, site, v)...)
+}
+
+// Done records the defaults in the scope (Scope#define_settings).
+func (d *DefaultsDecl) Done() values.Value {
+	if d.s.defaults == nil {
+		d.s.defaults = map[string][]*Param{}
+	}
+	table := d.s.defaults[d.typ]
+	for _, p := range d.params {
+		for _, q := range table {
+			if q.Name == p.Name {
+				msg := "Default already defined for " + d.typ + " { " + p.Name + " }; cannot redefine"
+				if l := locationString(p.File, p.Line, 0); l != "" {
+					msg += " " + l
+				}
+				panic(&detailError{msg: msg})
+			}
+		}
+		table = append(table, p)
+	}
+	d.s.defaults[d.typ] = table
+	return values.Undef
+}
+
+// ---- overrides ----
+
+// Override is `Ref[..] { attrs }`: overrides of the referenced resources.
+func (c *Ctx) Override(s *Scope, site *Site, refs values.Value) *OverrideDecl {
+	return &OverrideDecl{c: c, s: s, site: site, refs: refs}
+}
+
+// OverrideDecl collects the attribute operations of an override.
+type OverrideDecl struct {
+	c      *Ctx
+	s      *Scope
+	site   *Site
+	refs   values.Value
+	params []*Param
+}
+
+// Attr adds an overriding value.
+func (o *OverrideDecl) Attr(site *Site, name string, v values.Value) {
+	o.params = append(o.params, newParam(o.s, site, name, v, false))
+}
+
+// Plus adds to a parameter's value (+>).
+func (o *OverrideDecl) Plus(site *Site, name string, v values.Value) {
+	o.params = append(o.params, newParam(o.s, site, name, v, true))
+}
+
+// Splat adds overriding values from a hash.
+func (o *OverrideDecl) Splat(site *Site, v values.Value) {
+	o.params = append(o.params, splatParams(o.s, site, v)...)
+}
+
+// Done records the override for each referenced resource (applied now if
+// the resource exists, else when it appears or at finish).
+func (o *OverrideDecl) Done() values.Value {
+	for _, r := range flattenInto(nil, o.refs) {
+		rt, ok := r.(*values.ResourceType)
+		if !ok || equalFold(rt.TypeName, "class") {
+			IssueAt(o.site, "ILLEGAL_OVERRIDDEN_TYPE", "Resource Override can only operate on resources, got: %s", valueLabel(r))
+		}
+		ov := &Resource{Type: capitalizeTypeName(rt.TypeName), Title: rt.Title, scope: o.s, source: o.s.source,
+			native: o.c.prog.findNative(rt.TypeName), define: o.c.prog.findDefine(rt.TypeName)}
+		ov.File, ov.Line = o.site.File.Path, int(o.site.Line)
+		for _, p := range o.params {
+			ov.Params = append(ov.Params, p)
+		}
+		guard(o.site, func() { o.c.addOverride(ov) })
+	}
+	return values.Undef
+}
+
+func (c *Ctx) addOverride(ov *Resource) {
+	if r := c.catalog.findByRef(c.prog, ov.Type, ov.Title); r != nil {
+		c.mergeOverride(r, ov)
+		return
+	}
+	key := ov.Ref()
+	if _, ok := c.overrides[key]; !ok {
+		c.overrideOrder = append(c.overrideOrder, key)
+	}
+	c.overrides[key] = append(c.overrides[key], ov)
+}
+
+// mergeOverride is Parser::Resource#merge: only the declaring class or a
+// subclass may override.
+func (c *Ctx) mergeOverride(r, ov *Resource) {
+	if !(sameDefinition(r.source, ov.source) || c.childOf(ov.source, r.source)) {
+		err := &detailError{msg: "Only subclasses can override parameters"}
+		if l := locationString(ov.File, ov.Line, 0); l != "" {
+			err.msg += " " + l
+		}
+		panic(err)
+	}
+	if r.evaluated {
+		msg := "Attempt to override an already evaluated resource"
+		if l := locationString(r.File, r.Line, 0); l != "" {
+			msg += ", defined at " + l + ", with new values"
+		} else {
+			msg += " with new values"
+		}
+		if l := locationString(ov.File, ov.Line, 0); l != "" {
+			msg += " " + l
+		}
+		c.logAt("warning", nil, msg, nil)
+	}
+	for _, p := range ov.Params {
+		c.overrideParameter(r, p)
+	}
+}
+
+func sameDefinition(a, b definition) bool { return a == b }
+
+// childOf is Resource::Type#child_of?: a subclass, or any source that a
+// collector with overrides has marked as an overrider.
+func (c *Ctx) childOf(a, b definition) bool {
+	if a == nil {
+		return false
+	}
+	return c.overriders[a] || a.childOf(b)
+}
+
+// overrideParameter is Parser::Resource#override_parameter.
+func (c *Ctx) overrideParameter(r *Resource, p *Param) {
+	cur := r.param(p.Name)
+	if cur == nil {
+		r.set(p)
+		return
+	}
+	if r.scope.isDefault(r.Type, p.Name, p.Value) {
+		return
+	}
+	if !c.childOf(p.Source, cur.Source) &&
+		!(sameDefinition(p.Source, cur.Source) && r.scope.isDefault(r.Type, p.Name, cur.Value)) {
+		loc := locationString(cur.File, cur.Line, 0)
+		var msg string
+		src := ""
+		if cur.Source != nil {
+			src = sourceString(cur.Source)
+		}
+		if src == "" {
+			msg = "Parameter '" + p.Name + "' is already set on " + r.Ref()
+		} else {
+			msg = "Parameter '" + p.Name + "' is already set on " + r.Ref() + " by " + src
+		}
+		if loc != "" {
+			msg += " at " + loc
+		}
+		msg += "; cannot redefine"
+		if l := locationString(p.File, p.Line, 0); l != "" {
+			msg += " " + l
+		}
+		panic(&detailError{msg: msg})
+	}
+	if p.Add {
+		dup := *p
+		dup.Value = values.NewArray(append(flattenInto(nil, cur.Value), flattenInto(nil, p.Value)...)...)
+		p = &dup
+	}
+	r.set(p)
+}
+
+// sourceString is how Puppet prints a resource's source (a
+// Resource::Type's to_s): the class or define name.
+func sourceString(d definition) string {
+	switch x := d.(type) {
+	case *Class:
+		return x.Name
+	case *Define:
+		return x.Name
+	case *NodeDef:
+		return x.name()
+	}
+	return ""
+}

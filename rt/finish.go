@@ -1,0 +1,216 @@
+package rt
+
+import (
+	"strings"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// finish is Compiler#finish: relationships become parameters, pending
+// overrides are merged, each resource is finished (scope tags, Sensitive
+// values, parameter validation) and metaparameters propagate down the
+// containment graph.
+func (c *Ctx) finish() {
+	for _, rel := range c.relationships {
+		rel.evaluate(c)
+	}
+	for _, r := range c.resources {
+		if list := c.overrides[r.Ref()]; len(list) > 0 {
+			for _, o := range list {
+				c.mergeOverride(r, o)
+			}
+			delete(c.overrides, r.Ref())
+		}
+		c.finishResource(r)
+	}
+	c.addResourceMetaparams()
+}
+
+// finishResource is Parser::Resource#finish.
+func (c *Ctx) finishResource(r *Resource) {
+	if r.finished {
+		return
+	}
+	r.finished = true
+	c.finishEvaluation(r)
+	for _, p := range r.Params {
+		if s, ok := p.Value.(*values.Sensitive); ok {
+			r.Sensitive = append(r.Sensitive, p.Name)
+			dup := *p
+			dup.Value = s.Unwrap()
+			r.set(&dup)
+		}
+	}
+	c.validate(r)
+}
+
+// validate is Parser::Resource#validate: every parameter of a native
+// resource must be an attribute of its type; a defined type instance or a
+// class must match its parameters' types.
+func (c *Ctx) validate(r *Resource) {
+	switch {
+	case r.native != nil:
+		for _, p := range r.Params {
+			if !r.native.HasAttribute(p.Name) {
+				loc := locationString(r.File, r.Line, 0)
+				panic(located("no parameter named '"+p.Name+"' "+loc+" on "+r.Ref(), r.File, r.Line))
+			}
+		}
+	case r.define != nil:
+		c.validateDefinition(r, r.define.params)
+	case r.class != nil && r.class.Name != "" && r.Type == "Class":
+		c.validateDefinition(r, r.class.params)
+	}
+}
+
+func (c *Ctx) validateDefinition(r *Resource, types []values.ParamType) {
+	b := values.NewHashBuilder(len(r.Params))
+	for _, p := range r.Params {
+		v := p.Value
+		for _, s := range r.Sensitive {
+			if s == p.Name {
+				v = values.NewSensitive(v)
+			}
+		}
+		b.Put(values.String(p.Name), v)
+	}
+	if msg := values.ValidateParameters(r.Ref(), withMetaparams(types), b.Build(), false); msg != "" {
+		panic(located(msg, r.File, r.Line))
+	}
+}
+
+// addResourceMetaparams propagates the non-relationship metaparameters
+// (noop, schedule, audit, loglevel, alias, tag, stage) and tags from
+// container to contained, breadth first from Class[main]
+// (Compiler#add_resource_metaparams).
+func (c *Ctx) addResourceMetaparams() {
+	names := make([]string, 0, len(metaparams))
+	for _, m := range metaparams {
+		if !isRelationshipParam(m) {
+			names = append(names, m)
+		}
+	}
+	data := map[*Resource][]*Param{}
+	has := map[*Resource]bool{}
+	seen := map[*Resource]bool{}
+	queue := []*Resource{c.main}
+	for len(queue) > 0 {
+		src := queue[0]
+		queue = queue[1:]
+		if seen[src] {
+			continue
+		}
+		targets := c.catalog.out[src]
+		for _, t := range targets {
+			sd, ok := data[src], has[src]
+			if !ok {
+				sd = metaparamsOf(src, names)
+			}
+			if sd != nil {
+				data[src], has[src] = sd, true
+				for _, p := range sd {
+					if v := t.Get(p.Name); v == nil || values.IsUndef(v) {
+						t.setInherited(p)
+					}
+				}
+				merged := append([]*Param(nil), sd...)
+				for _, p := range metaparamsOf(t, names) {
+					replaced := false
+					for i, q := range merged {
+						if q.Name == p.Name {
+							merged[i] = p
+							replaced = true
+						}
+					}
+					if !replaced {
+						merged = append(merged, p)
+					}
+				}
+				data[t], has[t] = merged, true
+			}
+			t.mergeTags(src.Tags)
+		}
+		queue = append(queue, targets...)
+		seen[src] = true
+	}
+}
+
+// setInherited sets a metaparameter taken from a container.
+func (r *Resource) setInherited(p *Param) {
+	dup := *p
+	r.set(&dup)
+}
+
+func metaparamsOf(r *Resource, names []string) []*Param {
+	var out []*Param
+	for _, n := range names {
+		if p := r.param(n); p != nil && !values.IsUndef(p.Value) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// validateRelationships is the catalog validator that runs last: every
+// relationship metaparameter must name a resource in the catalog.
+func (c *Ctx) validateRelationships() {
+	for _, r := range c.catalog.resources {
+		if r.Virtual {
+			continue
+		}
+		for _, p := range r.Params {
+			if !isRelationshipParam(p.Name) {
+				continue
+			}
+			for _, ref := range flattenInto(nil, p.Value) {
+				if values.IsUndef(ref) {
+					continue
+				}
+				text := refString(ref)
+				typ, title, ok := splitRefString(text)
+				if !ok {
+					panic(located("No title provided and "+quoteRuby(text)+" is not a valid resource reference", p.File, p.Line))
+				}
+				if c.findResourceByName(typ, title) == nil {
+					panic(located("Could not find resource '"+text+"' in parameter '"+p.Name+"'", p.File, p.Line))
+				}
+			}
+		}
+	}
+}
+
+// findResourceByName finds a resource by a reference's type and title, as
+// Catalog#resource does.
+func (c *Ctx) findResourceByName(typ, title string) *Resource {
+	if strings.EqualFold(typ, "class") {
+		return c.catalog.find("Class", classTitle(normalizeName(title)))
+	}
+	return c.catalog.findByRef(c.prog, capitalizeTypeName(typ), title)
+}
+
+// refString is a reference as Puppet 3 resources print it: "Type[title]".
+func refString(v values.Value) string {
+	switch x := v.(type) {
+	case *values.ResourceType:
+		if x.HasTitle {
+			if strings.EqualFold(x.TypeName, "class") {
+				return "Class[" + capitalizeTypeName(x.Title) + "]"
+			}
+			return capitalizeTypeName(x.TypeName) + "[" + x.Title + "]"
+		}
+	case *values.ClassType:
+		if x.ClassName != "" {
+			return "Class[" + capitalizeTypeName(x.ClassName) + "]"
+		}
+	}
+	return values.ToString(v)
+}
+
+// splitRefString splits "Type[title]" (Puppet::Resource.type_and_title).
+func splitRefString(s string) (typ, title string, ok bool) {
+	i := strings.IndexByte(s, '[')
+	if i <= 0 || !strings.HasSuffix(s, "]") {
+		return "", "", false
+	}
+	return s[:i], s[i+1 : len(s)-1], true
+}

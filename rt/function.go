@@ -1,0 +1,423 @@
+package rt
+
+import (
+	"strings"
+	"sync/atomic"
+
+	"github.com/pp2go/pp2go/rt/fn"
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// ---- control flow ----
+
+// controlFlow is what break(), next() and return() raise: Puppet unwinds to
+// the construct that handles them, and reports them as illegal where none
+// does.
+type controlFlow interface {
+	outsideMessage() string
+	site() *Site
+}
+
+type nextSignal struct {
+	value values.Value
+	at    *Site
+}
+
+type returnSignal struct {
+	value values.Value
+	at    *Site
+}
+
+type breakSignal struct{ at *Site }
+
+func (nextSignal) outsideMessage() string   { return "next() from context where this is illegal" }
+func (returnSignal) outsideMessage() string { return "return() from context where this is illegal" }
+func (breakSignal) outsideMessage() string  { return "break() from context where this is illegal" }
+func (s nextSignal) site() *Site            { return s.at }
+func (s returnSignal) site() *Site          { return s.at }
+func (s breakSignal) site() *Site           { return s.at }
+
+// Next is next(value) at site.
+func Next(site *Site, v values.Value) values.Value { panic(nextSignal{v, site}) }
+
+// Return is return(value) at site.
+func Return(site *Site, v values.Value) values.Value { panic(returnSignal{v, site}) }
+
+// Break is break() at site: iteration functions stop on it.
+func Break(site *Site) values.Value {
+	b := &fn.BreakSignal{}
+	if site != nil && site.File != nil {
+		b.File, b.Line, b.Column = site.File.Path, int(site.Line), int(site.Column)
+	}
+	panic(b)
+}
+
+// illegalFlow is the error for a control flow signal that reached a place
+// that does not handle it.
+func illegalFlow(r any) *Error {
+	switch x := r.(type) {
+	case controlFlow:
+		s := x.site()
+		if s != nil && s.File != nil {
+			return located(x.outsideMessage(), s.File.Path, int(s.Line))
+		}
+		return &Error{Message: x.outsideMessage()}
+	case *fn.BreakSignal:
+		return located(breakSignal{}.outsideMessage(), x.File, x.Line)
+	}
+	return nil
+}
+
+// runBody runs the code of a class, define or node: return() and next()
+// end it early.
+func runBody(body func(*Scope), s *Scope) {
+	defer func() {
+		if r := recover(); r != nil {
+			switch r.(type) {
+			case returnSignal, nextSignal:
+				return
+			}
+			panic(r)
+		}
+	}()
+	body(s)
+}
+
+// RunMain runs the code of a main manifest file: control flow that reaches
+// it is an error.
+func runMain(body func(*Ctx, *Scope), c *Ctx, s *Scope) {
+	defer func() {
+		if r := recover(); r != nil {
+			if e := illegalFlow(r); e != nil {
+				panic(e)
+			}
+			panic(r)
+		}
+	}()
+	body(c, s)
+}
+
+// ---- functions ----
+
+// FuncRef is a generated package's reference to a function by name,
+// resolved on first use (functions register in init functions, in no
+// particular order).
+type FuncRef struct {
+	Name string
+	f    atomic.Pointer[fn.Func]
+}
+
+func (r *FuncRef) resolve(site *Site) *fn.Func {
+	if f := r.f.Load(); f != nil {
+		return f
+	}
+	f := fn.Lookup(r.Name)
+	if f == nil {
+		IssueAt(site, "UNKNOWN_FUNCTION", "Unknown function: '%s'.", r.Name)
+	}
+	r.f.Store(f)
+	return f
+}
+
+// Fn calls a function at site from scope s, with an optional lambda. What
+// the function raises is reported at the call as Puppet does ("Error while
+// evaluating a Function Call, ...").
+func (s *Scope) Fn(site *Site, f *FuncRef, block *Lambda, args ...values.Value) values.Value {
+	fun := f.resolve(site)
+	prev := s.callSite
+	s.callSite = site
+	defer func() {
+		s.callSite = prev
+		if r := recover(); r != nil {
+			atSite(site, r)
+		}
+	}()
+	var b fn.Block
+	if block != nil {
+		b = block
+	}
+	return fun.Call(s, args, b)
+}
+
+// CallNamed calls a function by name (call_function), as fn.Context
+// requires.
+func (s *Scope) callNamed(name string, args []values.Value, block fn.Block) values.Value {
+	fun := fn.Lookup(name)
+	if fun == nil {
+		Fail("Unknown function: '" + name + "'.")
+	}
+	return fun.Call(s, args, block)
+}
+
+// ---- fn.Context ----
+
+var _ fn.Context = (*Scope)(nil)
+
+// LookupVar implements fn.Context: `$name` in this scope, without the
+// unknown variable warning.
+func (s *Scope) LookupVar(name string) (values.Value, bool) {
+	v, ok := s.lookup(name)
+	if ok && v == nil {
+		v = values.Undef
+	}
+	return v, ok
+}
+
+// Call implements fn.Context's call_function.
+func (s *Scope) Call(name string, args []values.Value, block fn.Block) values.Value {
+	return s.callNamed(name, args, block)
+}
+
+// Log implements fn.Context.
+func (s *Scope) Log(level, msg string) { s.c.logAt(level, s.callSite, msg, s) }
+
+// Warn implements fn.Context.
+func (s *Scope) Warn(msg string) { s.c.logAt("warning", s.callSite, msg, nil) }
+
+// NodeName implements fn.Context.
+func (s *Scope) NodeName() string { return s.c.node.Name }
+
+// Environment implements fn.Context.
+func (s *Scope) Environment() string { return s.c.prog.Environment }
+
+// FindFile implements fn.Context: a module file compiled into the program,
+// or an absolute path on this machine.
+func (s *Scope) FindFile(path string) ([]byte, bool) {
+	return s.c.prog.findFile(path)
+}
+
+// Ctx is the compilation the scope belongs to.
+func (s *Scope) Ctx() *Ctx { return s.c }
+
+// ---- lambdas ----
+
+// LambdaParam is a parameter of a lambda or a Puppet-language function.
+type LambdaParam struct {
+	Name         string
+	Type         values.Type // nil: Any
+	Default      func(s *Scope) values.Value
+	CapturesRest bool
+}
+
+// Signature describes a lambda or function's parameters once, for every
+// call (generated code keeps it in a package variable).
+type Signature struct {
+	Params []LambdaParam
+	Return values.Type // nil: not asserted
+
+	callable atomic.Pointer[values.CallableType]
+}
+
+// Lambda is a lambda bound to the scope it was written in (Puppet's
+// Closure).
+type Lambda struct {
+	values.External
+	scope *Scope
+	sig   *Signature
+	body  func(s *Scope) values.Value
+}
+
+// NewLambda binds a lambda's code to scope s.
+func (s *Scope) Lambda(sig *Signature, body func(s *Scope) values.Value) *Lambda {
+	return &Lambda{scope: s, sig: sig, body: body}
+}
+
+// CallableType implements values.CallableValue.
+func (l *Lambda) CallableType() *values.CallableType { return l.sig.callableType() }
+
+// ParamNames implements fn.ParamNamer.
+func (l *Lambda) ParamNames() []string {
+	out := make([]string, len(l.sig.Params))
+	for i, p := range l.sig.Params {
+		out[i] = p.Name
+	}
+	return out
+}
+
+func (sig *Signature) callableType() *values.CallableType {
+	if ct := sig.callable.Load(); ct != nil {
+		return ct
+	}
+	types := make([]values.Type, 0, len(sig.Params))
+	min, max := int64(0), int64(0)
+	for _, p := range sig.Params {
+		t := p.Type
+		if t == nil {
+			t = values.AnyT
+		}
+		types = append(types, t)
+		switch {
+		case p.CapturesRest:
+			max = int64(^uint64(0) >> 1)
+		case p.Default != nil:
+			max++
+		default:
+			min++
+			max++
+		}
+	}
+	var size *values.IntegerType
+	if !(min == int64(len(types)) && max == min) {
+		size = values.NewIntegerType(min, max)
+	}
+	ct := &values.CallableType{Params: values.NewTupleType(types, size), Return: sig.Return}
+	sig.callable.Store(ct)
+	return ct
+}
+
+// Call implements fn.Block: the lambda's body runs in a local scope over
+// the scope it was written in, with its parameters bound (Closure#call).
+// next() ends the body with a value.
+func (l *Lambda) Call(args ...values.Value) (result values.Value) {
+	s := l.scope
+	level := s.Guard()
+	defer func() {
+		s.Unguard(level)
+		if r := recover(); r != nil {
+			if n, ok := r.(nextSignal); ok {
+				result = n.value
+				return
+			}
+			panic(r)
+		}
+	}()
+	t := s.pushLocal()
+	l.sig.bind(s, t, args, "lambda")
+	result = l.body(s)
+	if result == nil {
+		result = values.Undef
+	}
+	if l.sig.Return != nil && !values.IsInstance(l.sig.Return, result) {
+		panic(values.AssertInstance("value returned from lambda", l.sig.Return, result))
+	}
+	return result
+}
+
+// bind binds arguments to the parameters in table t, evaluating defaults
+// for missing ones, and checks them against the parameter types
+// (Closure#call_with_scope).
+func (sig *Signature) bind(s *Scope, t *varTable, args []values.Value, name string) {
+	final := make([]values.Value, 0, len(args))
+	for i, p := range sig.Params {
+		var v values.Value
+		switch {
+		case p.CapturesRest:
+			var rest []values.Value
+			if i < len(args) {
+				rest = args[i:]
+			} else if p.Default != nil {
+				rest = flattenInto(nil, p.Default(s))
+			}
+			v = values.NewArray(rest...)
+			final = append(final, rest...)
+			t.set(p.Name, v)
+			continue
+		case i < len(args):
+			v = args[i]
+		case p.Default != nil:
+			v = p.Default(s)
+		default:
+			v = nil
+		}
+		if v != nil {
+			final = append(final, v)
+			t.set(p.Name, v)
+		}
+	}
+	if len(args) > len(sig.Params) && (len(sig.Params) == 0 || !sig.Params[len(sig.Params)-1].CapturesRest) {
+		final = args
+	}
+	ct := sig.callableType()
+	if !values.IsInstance(ct.Params, values.NewArray(final...)) {
+		vs := &values.Signature{}
+		for _, p := range sig.Params {
+			kind := values.ParamRequired
+			switch {
+			case p.CapturesRest:
+				kind = values.ParamRepeated
+			case p.Default != nil:
+				kind = values.ParamOptional
+			}
+			pt := p.Type
+			if pt == nil {
+				pt = values.AnyT
+			}
+			vs.Params = append(vs.Params, values.SignatureParam{Name: p.Name, Type: pt, Kind: kind})
+		}
+		Fail(values.DescribeSignatures(name, []*values.Signature{vs}, final, nil))
+	}
+}
+
+// ---- Puppet-language functions ----
+
+// PuppetFunction makes the fn.Func of a function written in Puppet: its
+// dispatch comes from the parameters, and its body runs in a local scope
+// over the top scope (Puppet functions see only global variables).
+func PuppetFunction(name, module string, sig *Signature, body func(s *Scope) values.Value) *fn.Func {
+	vs := &values.Signature{}
+	for _, p := range sig.Params {
+		kind := values.ParamRequired
+		switch {
+		case p.CapturesRest:
+			kind = values.ParamRepeated
+		case p.Default != nil:
+			kind = values.ParamOptional
+		}
+		pt := p.Type
+		if pt == nil {
+			pt = values.AnyT
+		}
+		vs.Params = append(vs.Params, values.SignatureParam{Name: p.Name, Type: pt, Kind: kind})
+	}
+	f := &fn.Func{Name: name, Module: module}
+	method := name
+	if i := strings.LastIndex(method, "::"); i >= 0 {
+		method = method[i+2:]
+	}
+	f.Dispatches = []*fn.Dispatch{{Sig: vs, Return: sig.Return, Method: method,
+		Impl: func(c fn.Context, args []values.Value, block fn.Block) values.Value {
+			caller := c.(*Scope)
+			return callPuppetFunction(caller.c.top, sig, body, args)
+		}}}
+	return f
+}
+
+func callPuppetFunction(top *Scope, sig *Signature, body func(s *Scope) values.Value, args []values.Value) (result values.Value) {
+	level := top.Guard()
+	defer func() {
+		top.Unguard(level)
+		if r := recover(); r != nil {
+			switch x := r.(type) {
+			case returnSignal:
+				result = x.value
+				return
+			case nextSignal:
+				result = x.value
+				return
+			case *fn.BreakSignal:
+				panic(illegalFlow(x))
+			}
+			panic(r)
+		}
+	}()
+	t := top.pushLocal()
+	for i, p := range sig.Params {
+		switch {
+		case p.CapturesRest:
+			var rest []values.Value
+			if i < len(args) {
+				rest = args[i:]
+			}
+			t.set(p.Name, values.NewArray(rest...))
+		case i < len(args):
+			t.set(p.Name, args[i])
+		case p.Default != nil:
+			t.set(p.Name, p.Default(top))
+		}
+	}
+	result = body(top)
+	if result == nil {
+		result = values.Undef
+	}
+	return result
+}

@@ -1,0 +1,344 @@
+package rt
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// CatalogInfo is what the catalog JSON carries besides the resources.
+type CatalogInfo struct {
+	Version     string // the environment's code version
+	CatalogUUID string
+}
+
+// JSON writes the catalog in Puppet's catalog format (Catalog#to_data_hash
+// of the catalog converted to plain resources, as puppetserver serves it):
+// virtual resources that are not exported are left out, parameter values
+// are Puppet's rich data. The output is deterministic.
+func (cat *Catalog) JSON(info CatalogInfo) []byte {
+	w := &jsonWriter{}
+	w.raw(`{"tags":`)
+	w.stringArray(cat.Tags)
+	w.raw(`,"name":`)
+	w.str(cat.Name)
+	w.raw(`,"version":`)
+	w.str(info.Version)
+	w.raw(`,"code_id":null,"catalog_uuid":`)
+	w.str(info.CatalogUUID)
+	w.raw(`,"catalog_format":1,"environment":`)
+	w.str(cat.Environment)
+	w.raw(`,"resources":[`)
+	first := true
+	for _, r := range cat.resources {
+		if r.Virtual && !r.Exported {
+			continue
+		}
+		if !first {
+			w.raw(",")
+		}
+		first = false
+		w.resource(r)
+	}
+	w.raw(`],"edges":[`)
+	first = true
+	for _, e := range cat.edges {
+		if (e.Source.Virtual && !e.Source.Exported) || (e.Target.Virtual && !e.Target.Exported) {
+			continue
+		}
+		if !first {
+			w.raw(",")
+		}
+		first = false
+		w.raw(`{"source":`)
+		w.str(e.Source.Ref())
+		w.raw(`,"target":`)
+		w.str(e.Target.Ref())
+		w.raw("}")
+	}
+	w.raw(`],"classes":`)
+	w.stringArray(cat.Classes)
+	w.raw("}\n")
+	return w.buf
+}
+
+func (w *jsonWriter) resource(r *Resource) {
+	w.raw(`{"type":`)
+	w.str(r.Type)
+	w.raw(`,"title":`)
+	w.str(r.Title)
+	w.raw(`,"tags":`)
+	w.stringArray(r.Tags)
+	if r.File != "" {
+		w.raw(`,"file":`)
+		w.str(r.File)
+	}
+	if r.Line > 0 {
+		w.raw(`,"line":`)
+		w.raw(strconv.Itoa(r.Line))
+	}
+	w.raw(`,"exported":`)
+	w.raw(strconv.FormatBool(r.Exported))
+	if r.Kind != "" {
+		w.raw(`,"kind":`)
+		w.str(r.Kind)
+	}
+	params := r.outputParams()
+	if len(params) > 0 {
+		w.raw(`,"parameters":{`)
+		for i, p := range params {
+			if i > 0 {
+				w.raw(",")
+			}
+			w.str(p.Name)
+			w.raw(":")
+			w.value(p.Value, true)
+		}
+		w.raw("}")
+	}
+	if len(r.Sensitive) > 0 {
+		w.raw(`,"sensitive_parameters":`)
+		w.stringArray(r.Sensitive)
+	}
+	w.raw("}")
+}
+
+// outputParams are the parameters as Puppet::Resource#to_hash and
+// to_data_hash present them: undef ones dropped, relationship arrays
+// flattened, `name` under the type's namevar, and the namevar left out
+// when it equals the title.
+func (r *Resource) outputParams() []*Param {
+	namevar := "name"
+	if r.native != nil {
+		if keys := r.native.KeyAttributes(); len(keys) == 1 {
+			namevar = keys[0]
+		}
+	}
+	var out []*Param
+	titleFields := r.titleFields()
+	for _, f := range titleFields {
+		if r.Get(f.Name) == nil && !(f.Name == namevar && f.Value == r.Title && !r.mainTitle) {
+			out = append(out, &Param{Name: f.Name, Value: values.String(f.Value)})
+		}
+	}
+	for _, p := range r.Params {
+		v := p.Value
+		if values.IsUndef(v) {
+			continue
+		}
+		name := p.Name
+		if name == "name" && r.native != nil {
+			name = namevar
+		}
+		if isRelationshipParam(name) {
+			if a, ok := v.(*values.Array); ok {
+				var flat []values.Value
+				for _, e := range flattenInto(nil, a) {
+					if !values.IsUndef(e) {
+						flat = append(flat, e)
+					}
+				}
+				v = values.NewArray(flat...)
+			}
+		}
+		if name == namevar && !r.mainTitle {
+			if s, ok := v.(values.String); ok && string(s) == r.Title {
+				continue
+			}
+		}
+		replaced := false
+		for i, q := range out {
+			if q.Name == name {
+				out[i] = &Param{Name: name, Value: v}
+				replaced = true
+			}
+		}
+		if !replaced {
+			out = append(out, &Param{Name: name, Value: v})
+		}
+	}
+	return out
+}
+
+type jsonWriter struct{ buf []byte }
+
+func (w *jsonWriter) raw(s string) { w.buf = append(w.buf, s...) }
+
+func (w *jsonWriter) stringArray(list []string) {
+	w.raw("[")
+	for i, s := range list {
+		if i > 0 {
+			w.raw(",")
+		}
+		w.str(s)
+	}
+	w.raw("]")
+}
+
+// value writes a parameter value as rich data (ToDataConverter with
+// rich_data, symbols as strings; resource references as "Type[title]").
+func (w *jsonWriter) value(v values.Value, top bool) {
+	switch x := v.(type) {
+	case nil, values.UndefValue:
+		w.raw("null")
+	case values.String:
+		w.str(string(x))
+	case values.Int:
+		w.raw(strconv.FormatInt(int64(x), 10))
+	case values.Float:
+		w.raw(values.ToString(x))
+	case values.Bool:
+		w.raw(strconv.FormatBool(bool(x)))
+	case values.DefaultValue:
+		w.raw(`{"__ptype":"Default"}`)
+	case *values.Array:
+		w.raw("[")
+		for i, e := range x.Elems() {
+			if i > 0 {
+				w.raw(",")
+			}
+			w.value(e, false)
+		}
+		w.raw("]")
+	case *values.Hash:
+		plain := true
+		for i := 0; i < x.Len(); i++ {
+			k, ok := x.KeyAt(i).(values.String)
+			if !ok || k == "__ptype" {
+				plain = false
+				break
+			}
+		}
+		if plain {
+			w.raw("{")
+			for i := 0; i < x.Len(); i++ {
+				if i > 0 {
+					w.raw(",")
+				}
+				w.str(string(x.KeyAt(i).(values.String)))
+				w.raw(":")
+				w.value(x.ValueAt(i), false)
+			}
+			w.raw("}")
+			return
+		}
+		w.raw(`{"__ptype":"Hash","__pvalue":[`)
+		for i := 0; i < x.Len(); i++ {
+			if i > 0 {
+				w.raw(",")
+			}
+			w.value(x.KeyAt(i), false)
+			w.raw(",")
+			w.value(x.ValueAt(i), false)
+		}
+		w.raw("]}")
+	case *values.Sensitive:
+		w.raw(`{"__ptype":"Sensitive","__pvalue":`)
+		w.value(x.Unwrap(), false)
+		w.raw("}")
+	case *values.ResourceType:
+		if x.HasTitle {
+			w.str(refString(x))
+			return
+		}
+		w.typeValue(x)
+	case *values.ClassType:
+		if x.ClassName != "" {
+			w.str(refString(x))
+			return
+		}
+		w.typeValue(x)
+	case *values.Regexp:
+		w.tagged("Regexp", x.Source())
+	case values.Timespan, values.Timestamp, *values.SemVer, *values.SemVerRange, *values.Binary:
+		w.tagged(ptypeName(x), values.ToString(x))
+	case values.Type:
+		w.typeValue(x)
+	default:
+		w.str(values.ToString(x))
+	}
+}
+
+func ptypeName(v values.Value) string {
+	switch v.(type) {
+	case values.Timespan:
+		return "Timespan"
+	case values.Timestamp:
+		return "Timestamp"
+	case *values.SemVer:
+		return "SemVer"
+	case *values.SemVerRange:
+		return "SemVerRange"
+	case *values.Binary:
+		return "Binary"
+	}
+	return "Object"
+}
+
+func (w *jsonWriter) tagged(ptype, text string) {
+	w.raw(`{"__ptype":`)
+	w.str(ptype)
+	w.raw(`,"__pvalue":`)
+	w.str(text)
+	w.raw("}")
+}
+
+// typeValue writes a type as rich data. Puppet writes the type's
+// initialization hash; pp2go writes the type's string form, which Puppet
+// reads back as the same type.
+func (w *jsonWriter) typeValue(t values.Type) {
+	w.tagged("Type", values.TypeString(t))
+}
+
+// str writes a JSON string as Ruby's JSON generator does: UTF-8 as is,
+// control characters, quote and backslash escaped.
+func (w *jsonWriter) str(s string) {
+	w.buf = append(w.buf, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch c {
+			case '"':
+				w.raw(`\"`)
+			case '\\':
+				w.raw(`\\`)
+			case '\n':
+				w.raw(`\n`)
+			case '\r':
+				w.raw(`\r`)
+			case '\t':
+				w.raw(`\t`)
+			case '\b':
+				w.raw(`\b`)
+			case '\f':
+				w.raw(`\f`)
+			default:
+				if c < 0x20 {
+					w.raw(`\u00`)
+					w.buf = append(w.buf, "0123456789abcdef"[c>>4], "0123456789abcdef"[c&15])
+				} else {
+					w.buf = append(w.buf, c)
+				}
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			w.raw(`\ufffd`)
+		} else {
+			w.buf = append(w.buf, s[i:i+size]...)
+		}
+		i += size
+	}
+	w.buf = append(w.buf, '"')
+}
+
+// sortStrings sorts in place (kept here so callers need not import sort).
+func sortStrings(s []string) { sort.Strings(s) }
+
+// trimColons removes a leading "::".
+func trimColons(s string) string { return strings.TrimPrefix(s, "::") }

@@ -1,0 +1,232 @@
+package rt
+
+import (
+	"strings"
+	"sync/atomic"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// The expression operators generated code calls. Each takes the site of
+// its expression, where Puppet reports what fails: an issue of the values
+// package at the site itself ("Evaluation Error: Operator '+' is not
+// applicable ..."), anything else as "Error while evaluating a <label>".
+
+// raise reports an error of an operation at site.
+func raise(site *Site, err error) {
+	if ve, ok := err.(*values.Error); ok && ve.Code != "" && ve.Code != values.IssueRuntimeError {
+		panic(issueError(site, ve.Code, ve.Message))
+	}
+	panic(runtimeError(site, err.Error()))
+}
+
+// Arith is a binary arithmetic operator: + - * / % << >>.
+func Arith(site *Site, op string, a, b values.Value) values.Value {
+	v, err := values.Arithmetic(op, a, b)
+	if err != nil {
+		raise(site, err)
+	}
+	return v
+}
+
+// Neg is unary minus.
+func Neg(site *Site, a values.Value) values.Value {
+	v, err := values.Negate(a)
+	if err != nil {
+		raise(site, err)
+	}
+	return v
+}
+
+// Compare is a comparison: == != < <= > >=.
+func Compare(site *Site, op string, a, b values.Value) values.Value {
+	switch op {
+	case "==":
+		return values.BoolOf(values.Equals(a, b))
+	case "!=":
+		return values.BoolOf(!values.Equals(a, b))
+	}
+	ok, err := values.CompareOp(op, a, b)
+	if err != nil {
+		raise(site, err)
+	}
+	return values.BoolOf(ok)
+}
+
+// Not is `!v`.
+func Not(v values.Value) values.Value { return values.BoolOf(!values.Truthy(v)) }
+
+// Truthy is a condition's truth.
+func Truthy(v values.Value) bool { return values.Truthy(v) }
+
+// Match is `a =~ b` (negate for !~): a successful regexp match sets $0..$n
+// in the scope.
+func (s *Scope) Match(site *Site, negate bool, a, b values.Value) values.Value {
+	m, err := values.MatchOp(a, b)
+	if err != nil {
+		raise(site, err)
+	}
+	if m.Groups != nil {
+		s.setMatch(m.Groups)
+	}
+	return values.BoolOf(m.Matched != negate)
+}
+
+// In is `a in b`; a regexp match sets $0..$n.
+func (s *Scope) In(site *Site, a, b values.Value) values.Value {
+	m := values.In(a, b)
+	if m.Groups != nil {
+		s.setMatch(m.Groups)
+	}
+	return values.BoolOf(m.Matched)
+}
+
+// CaseMatch reports whether a case option or selector entry matches the
+// test value, setting $0..$n for a regexp match.
+func (s *Scope) CaseMatch(test, option values.Value) bool {
+	m := values.Match(test, option)
+	if m.Matched && m.Groups != nil {
+		s.setMatch(m.Groups)
+	}
+	return m.Matched
+}
+
+// Access is `v[keys...]`, including reading a parameter of a declared
+// resource (File['x']['mode']).
+func (s *Scope) Access(site *Site, v values.Value, keys ...values.Value) values.Value {
+	r, err := values.Access(v, keys)
+	if err == nil {
+		return r
+	}
+	if ce, ok := err.(*values.CatalogAccessError); ok {
+		return s.c.resourceParam(site, ce)
+	}
+	raise(site, err)
+	return nil
+}
+
+// resourceParam reads a declared resource's parameter (AccessOperator on a
+// resource reference with a parameter name).
+func (c *Ctx) resourceParam(site *Site, ce *values.CatalogAccessError) values.Value {
+	var r *Resource
+	switch x := ce.Ref.(type) {
+	case *values.ResourceType:
+		r = c.findResourceByName(x.TypeName, x.Title)
+	case *values.ClassType:
+		r = c.findResourceByName("class", x.ClassName)
+	}
+	if r == nil {
+		IssueAt(site, "UNKNOWN_RESOURCE", "Resource not found: %s", refString(ce.Ref))
+	}
+	if len(ce.Keys) != 1 {
+		IssueAt(site, "BAD_TYPE_SLICE_ARITY", "%s[] accepts 1 argument. Got %d", r.Ref(), len(ce.Keys))
+	}
+	name, ok := ce.Keys[0].(values.String)
+	if !ok {
+		IssueAt(site, "BAD_TYPE_SLICE_TYPE", "%s[] arguments must be String. Got %s", r.Ref(), values.TypeString(values.Generalize(values.Infer(ce.Keys[0]))))
+	}
+	if v := r.Get(string(name)); v != nil {
+		return v
+	}
+	IssueAt(site, "UNKNOWN_RESOURCE_PARAMETER", "The resource %s does not have a parameter called '%s'", r.Ref(), string(name))
+	return nil
+}
+
+// Interpolate joins the parts of a double quoted string, each converted as
+// string interpolation does.
+func Interpolate(parts ...values.Value) values.Value {
+	var b strings.Builder
+	for _, p := range parts {
+		if s, ok := p.(values.String); ok {
+			b.WriteString(string(s))
+			continue
+		}
+		b.WriteString(values.ToString(p))
+	}
+	return values.String(b.String())
+}
+
+// Args builds an argument list, expanding the values marked by Splat.
+func Args(vs ...values.Value) []values.Value {
+	out := vs[:0:0]
+	for _, v := range vs {
+		if sp, ok := v.(splat); ok {
+			out = append(out, values.Unfold(sp.v)...)
+			continue
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// Splat marks `*v` in an argument list or array literal for Args and
+// ArrayOf.
+func Splat(v values.Value) values.Value { return splat{v: v} }
+
+type splat struct {
+	values.External
+	v values.Value
+}
+
+// ArrayOf is an array literal with splats expanded.
+func ArrayOf(vs ...values.Value) values.Value { return values.NewArray(Args(vs...)...) }
+
+// HashOf is a hash literal: keys and values alternate.
+func HashOf(kv ...values.Value) values.Value {
+	b := values.NewHashBuilder(len(kv) / 2)
+	for i := 0; i+1 < len(kv); i += 2 {
+		b.Put(kv[i], kv[i+1])
+	}
+	return b.Build()
+}
+
+// ---- types ----
+
+// TypeRef is a type written in the source whose value is known at build
+// time (Integer[1], Stdlib::Port, File): generated code keeps one per
+// expression and resolves it once, when first used.
+type TypeRef struct {
+	Text string // Puppet's type syntax
+
+	t atomic.Pointer[typeResolution]
+}
+
+type typeResolution struct {
+	prog *Program
+	t    values.Value
+}
+
+// Type is the value of a type expression in this compilation's program.
+func (s *Scope) Type(site *Site, r *TypeRef) values.Value {
+	prog := s.c.prog
+	if tr := r.t.Load(); tr != nil && tr.prog == prog {
+		return tr.t
+	}
+	t, err := prog.parseType(r.Text)
+	if err != nil {
+		raise(site, err)
+	}
+	r.t.Store(&typeResolution{prog, t})
+	return t
+}
+
+// parseType parses a type's text against the program's aliases and
+// resource types. Alias resolution fills caches, so it is serialized.
+func (p *Program) parseType(text string) (values.Value, error) {
+	p.typeMu.Lock()
+	defer p.typeMu.Unlock()
+	return values.ParseLiteral(text, p)
+}
+
+// ResolveType implements values.TypeResolver: type aliases, then native
+// and defined resource types; other names are type references.
+func (p *Program) ResolveType(name string) (values.Type, bool) {
+	if t, ok := p.aliases.ResolveType(name); ok {
+		return t, true
+	}
+	lower := strings.ToLower(name)
+	if p.natives[lower] != nil || p.defines[lower] != nil {
+		return values.NewResourceType(capitalizeTypeName(name), "", false), true
+	}
+	return nil, false
+}

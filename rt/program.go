@@ -1,0 +1,256 @@
+package rt
+
+import (
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// Program is a compiled environment: everything its generated packages
+// register. It is immutable once built and shared by all compilations.
+type Program struct {
+	Environment string // the environment's name, "production"
+
+	classes   map[string]*Class
+	defines   map[string]*Define
+	nodes     []*NodeDef
+	files     map[string][]byte // module files compiled in, by "module/path" under files/
+	natives   map[string]NativeType
+	aliases   *values.AliasRegistry
+	typeMu    sync.Mutex // serializes type parsing (alias resolution caches)
+	main      []func(c *Ctx, s *Scope) // main manifest code, file by file
+	mainClass *Class
+	settings  *values.Hash // $settings::* values, by name
+}
+
+// NewProgram makes an empty program for the named environment.
+func NewProgram(environment string) *Program {
+	p := &Program{
+		Environment: environment,
+		classes:     map[string]*Class{},
+		defines:     map[string]*Define{},
+		files:       map[string][]byte{},
+		natives:     map[string]NativeType{},
+		aliases:     values.NewAliasRegistry(),
+	}
+	p.mainClass = &Class{Name: ""}
+	return p
+}
+
+// definition is what Puppet calls a resource's source: the class, defined
+// type or node whose code declared it.
+type definition interface {
+	name() string
+	module() string
+	// childOf reports whether the definition is a subclass of o, which lets
+	// it override o's resources.
+	childOf(o definition) bool
+}
+
+// Parameter is a parameter of a class or defined type.
+type Parameter struct {
+	Name string
+	Type values.Type // nil means Any
+	// Default evaluates the default value in the definition's scope; nil
+	// when the parameter is required.
+	Default func(s *Scope) values.Value
+}
+
+// Class is a Puppet class.
+type Class struct {
+	Name   string // lower-case and fully qualified; "" for the main class
+	Parent string // the class inherited, "" for none
+	Params []*Parameter
+	Body   func(c *Ctx, s *Scope)
+	Module string
+	File   *File
+	Line   int
+
+	prog   *Program
+	params []values.ParamType // the parameter struct, for validation
+}
+
+// Define is a defined resource type.
+type Define struct {
+	Name   string
+	Params []*Parameter
+	Body   func(c *Ctx, s *Scope)
+	Module string
+	File   *File
+	Line   int
+
+	params []values.ParamType
+}
+
+// NodeDef is a node definition.
+type NodeDef struct {
+	Matches []NodeMatch
+	Body    func(c *Ctx, s *Scope)
+	File    *File
+	Line    int
+}
+
+// NodeMatch is one host match of a node definition: a name, a regexp, or
+// default.
+type NodeMatch struct {
+	Name    string // lower-case
+	Regexp  *values.Regexp
+	Default bool
+}
+
+func (c *Class) name() string   { return c.Name }
+func (c *Class) module() string { return c.Module }
+func (c *Class) childOf(o definition) bool {
+	for p := c.parentClass(); p != nil; p = p.parentClass() {
+		if definition(p) == o {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *Class) parentClass() *Class {
+	if c.Parent == "" || c.prog == nil {
+		return nil
+	}
+	return c.prog.findClass(c.Parent)
+}
+
+func (d *Define) name() string            { return d.Name }
+func (d *Define) module() string          { return d.Module }
+func (d *Define) childOf(definition) bool { return false }
+
+func (n *NodeDef) name() string {
+	for _, m := range n.Matches {
+		switch {
+		case m.Default:
+			return "default"
+		case m.Regexp != nil:
+			return m.Regexp.Source()
+		default:
+			return m.Name
+		}
+	}
+	return ""
+}
+func (n *NodeDef) module() string          { return "" }
+func (n *NodeDef) childOf(definition) bool { return false }
+
+// ---- registration (from generated code) ----
+
+// AddClass registers a class.
+func (p *Program) AddClass(c *Class) {
+	c.prog = p
+	c.params = paramTypes(c.Params)
+	p.classes[c.Name] = c
+}
+
+// AddDefine registers a defined type.
+func (p *Program) AddDefine(d *Define) {
+	d.params = paramTypes(d.Params)
+	p.defines[d.Name] = d
+}
+
+// AddNode registers a node definition; order matters for regexps.
+func (p *Program) AddNode(n *NodeDef) { p.nodes = append(p.nodes, n) }
+
+// AddMain adds the top level code of a main manifest file.
+func (p *Program) AddMain(body func(c *Ctx, s *Scope)) { p.main = append(p.main, body) }
+
+// AddNative registers a native resource type.
+func (p *Program) AddNative(t NativeType) { p.natives[t.Name()] = t }
+
+// AddTypeAlias registers a type alias by its definition's source text;
+// aliases resolve on first use, so they may refer to each other.
+func (p *Program) AddTypeAlias(name, definition string) {
+	p.aliases.Define(name, definition)
+}
+
+// AddFile compiles a module file in: name is "module/path" as file()
+// takes it, for the file modules/<module>/files/<path>.
+func (p *Program) AddFile(name string, content []byte) { p.files[name] = content }
+
+// findFile finds a file as Puppet's file() does: "module/path" among the
+// module files compiled in, or an absolute path on this machine.
+func (p *Program) findFile(path string) ([]byte, bool) {
+	if strings.HasPrefix(path, "/") {
+		b, err := os.ReadFile(path)
+		return b, err == nil
+	}
+	b, ok := p.files[path]
+	return b, ok
+}
+
+// Aliases is the program's type alias registry (for resolving type names).
+func (p *Program) Aliases() *values.AliasRegistry { return p.aliases }
+
+// SetSettings sets the values of $settings::*.
+func (p *Program) SetSettings(h *values.Hash) { p.settings = h }
+
+func paramTypes(ps []*Parameter) []values.ParamType {
+	out := make([]values.ParamType, len(ps))
+	for i, p := range ps {
+		t := p.Type
+		if t == nil {
+			t = values.AnyT
+		}
+		out[i] = values.ParamType{Name: p.Name, Type: t, Optional: p.Default != nil}
+	}
+	return out
+}
+
+// ---- lookups ----
+
+func normalizeName(name string) string {
+	return strings.ToLower(strings.TrimPrefix(name, "::"))
+}
+
+func (p *Program) findClass(name string) *Class {
+	name = normalizeName(name)
+	if name == "" {
+		return p.mainClass
+	}
+	return p.classes[name]
+}
+
+func (p *Program) findDefine(name string) *Define { return p.defines[normalizeName(name)] }
+
+func (p *Program) findNative(name string) NativeType {
+	name = normalizeName(name)
+	if strings.Contains(name, ":") {
+		return nil
+	}
+	return p.natives[name]
+}
+
+// findNode finds the node definition for a node name: an exact name first,
+// then the regexps in order, then default.
+func (p *Program) findNode(name string) (*NodeDef, []values.Value) {
+	name = strings.ToLower(name)
+	for _, n := range p.nodes {
+		for _, m := range n.Matches {
+			if !m.Default && m.Regexp == nil && m.Name == name {
+				return n, nil
+			}
+		}
+	}
+	for _, n := range p.nodes {
+		for _, m := range n.Matches {
+			if m.Regexp != nil {
+				if groups, err := m.Regexp.Match(name); err == nil && groups != nil {
+					return n, groups
+				}
+			}
+		}
+	}
+	for _, n := range p.nodes {
+		for _, m := range n.Matches {
+			if m.Default {
+				return n, nil
+			}
+		}
+	}
+	return nil, nil
+}

@@ -1,0 +1,214 @@
+package rt
+
+import (
+	"strings"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// relationship is one operand pair of a relationship expression, made into
+// before/notify parameters when the catalog is finished (parser/
+// relationship.rb).
+type relationship struct {
+	source, target []values.Value // resource types, class types or collectors
+	notify         bool           // ~> rather than ->
+}
+
+// collectorValue is the value of a collector expression: it stands for
+// the resources the collector collected, in relationships.
+type collectorValue struct {
+	values.External
+	coll *Collector
+	// emptyAlternative is what a relationship uses on the collector's left
+	// when it collected nothing: the left operand of the relationship whose
+	// right side it was.
+	emptyAlternative []values.Value
+}
+
+// Relate is a relationship expression `left op right` (-> ~> <- <~) at
+// site. It records relationships between every pair and returns the right
+// operand's references, which chains use as the next left operand.
+func (c *Ctx) Relate(site *Site, op string, left, right values.Value) values.Value {
+	l := c.relationOperands(site, left)
+	r := c.relationOperands(site, right)
+	source, target := l, r
+	if op == "<-" || op == "<~" {
+		source, target = r, l
+	}
+	notify := op == "~>" || op == "<~"
+	for _, s := range source {
+		for _, t := range target {
+			c.relationships = append(c.relationships, &relationship{source: []values.Value{s}, target: []values.Value{t}, notify: notify})
+		}
+	}
+	if len(r) == 0 {
+		return values.NewArray(l...)
+	}
+	if len(r) == 1 {
+		if cv, ok := r[0].(*collectorValue); ok {
+			cv.emptyAlternative = l
+		}
+	}
+	return values.NewArray(r...)
+}
+
+// relationOperands flattens an operand into the values a relationship
+// accepts: resource and class references, strings naming them, collectors.
+func (c *Ctx) relationOperands(site *Site, v values.Value) []values.Value {
+	var out []values.Value
+	var add func(v values.Value)
+	add = func(v values.Value) {
+		switch x := v.(type) {
+		case *values.Array:
+			for _, e := range x.Elems() {
+				add(e)
+			}
+			return
+		case *collectorValue:
+			out = appendUnique(out, x)
+			return
+		case values.String:
+			t, err := values.ParseType(string(x), c.prog.aliases)
+			if err != nil {
+				Fail(err.Error())
+			}
+			add(t)
+			return
+		case values.Type:
+			if !values.IsAssignable(catalogEntryOrType, x) {
+				IssueAt(site, "NOT_CATALOG_TYPE", "Illegal relationship operand, can not form a relationship with something of type %s. A Catalog type is required.", values.TypeString(x))
+			}
+			out = appendUnique(out, x)
+			return
+		}
+		IssueAt(site, "ILLEGAL_RELATIONSHIP_OPERAND_TYPE", "Illegal relationship operand, can not form a relationship with %s. A Catalog type is required.", valueLabel(v))
+	}
+	add(v)
+	return out
+}
+
+var catalogEntryOrType = values.MustParseType("Variant[CatalogEntry, Type[CatalogEntry]]")
+
+func appendUnique(list []values.Value, v values.Value) []values.Value {
+	for _, x := range list {
+		if x == v || (!isCollector(x) && !isCollector(v) && values.Equals(x, v)) {
+			return list
+		}
+	}
+	return append(list, v)
+}
+
+func isCollector(v values.Value) bool { _, ok := v.(*collectorValue); return ok }
+
+// evaluate makes the relationship's parameters (Relationship#evaluate).
+func (rel *relationship) evaluate(c *Ctx) {
+	for _, s := range leftmost(rel.source) {
+		for _, t := range collected(rel.target) {
+			c.makeRelationship(s, t, rel.notify)
+		}
+	}
+}
+
+func leftmost(vs []values.Value) []values.Value {
+	if len(vs) == 1 {
+		if cv, ok := vs[0].(*collectorValue); ok {
+			if len(cv.coll.collected) > 0 {
+				return cv.collectedRefs()
+			}
+			return leftmost(cv.emptyAlternative)
+		}
+	}
+	return collected(vs)
+}
+
+func collected(vs []values.Value) []values.Value {
+	var out []values.Value
+	for _, v := range vs {
+		if cv, ok := v.(*collectorValue); ok {
+			out = append(out, cv.collectedRefs()...)
+			continue
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// collectedRefs are references to what the collector collected, in the
+// order it collected them.
+func (cv *collectorValue) collectedRefs() []values.Value {
+	out := make([]values.Value, len(cv.coll.order))
+	for i, r := range cv.coll.order {
+		out[i] = values.NewResourceType(r.Type, r.Title, true)
+	}
+	return out
+}
+
+func (c *Ctx) makeRelationship(source, target values.Value, notify bool) {
+	param := "before"
+	if notify {
+		param = "notify"
+	}
+	src := c.findRelationshipEnd(source)
+	if src == nil {
+		Errorf("Could not find resource '%s' for relationship on '%s'", refText(source), refText(target))
+	}
+	if c.findRelationshipEnd(target) == nil {
+		Errorf("Could not find resource '%s' for relationship from '%s'", refText(target), refText(source))
+	}
+	var list []values.Value
+	switch x := src.Get(param).(type) {
+	case nil:
+	case *values.Array:
+		list = append(list, x.Elems()...)
+	default:
+		if !values.IsUndef(x) {
+			list = append(list, x)
+		}
+	}
+	list = append(list, values.String(canonicalRefString(target)))
+	old := src.param(param)
+	p := &Param{Name: param, Value: values.NewArray(list...)}
+	if old != nil {
+		dup := *old
+		dup.Value = p.Value
+		p = &dup
+	}
+	src.set(p)
+}
+
+func (c *Ctx) findRelationshipEnd(v values.Value) *Resource {
+	switch x := v.(type) {
+	case *values.ResourceType:
+		if x.HasTitle {
+			return c.catalog.findByRef(c.prog, capitalizeTypeName(x.TypeName), x.Title)
+		}
+	case *values.ClassType:
+		return c.catalog.find("Class", classTitle(normalizeName(x.ClassName)))
+	}
+	return nil
+}
+
+// canonicalRefString is the reference a relationship parameter records:
+// "Type[title]", with the class name as given for classes.
+func canonicalRefString(v values.Value) string {
+	switch x := v.(type) {
+	case *values.ResourceType:
+		return x.TypeName + "[" + x.Title + "]"
+	case *values.ClassType:
+		return "class[" + x.ClassName + "]"
+	}
+	return values.ToString(v)
+}
+
+func refText(v values.Value) string {
+	return values.ToString(v)
+}
+
+// valueLabel is Puppet's label of a value in messages ("a String",
+// "an Integer", "a Resource Statement"...), as LabelProvider#a_an does.
+func valueLabel(v values.Value) string {
+	return values.AAn(values.LabelOf(v))
+}
+
+// equalFold compares names case-insensitively.
+func equalFold(a, b string) bool { return strings.EqualFold(a, b) }

@@ -1,0 +1,245 @@
+package rt
+
+import (
+	"strings"
+
+	"unicode"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// Resource kinds, as the catalog JSON names them.
+const (
+	kindClass       = "class"
+	kindDefinedType = "defined_type"
+	kindCompilable  = "compilable_type"
+	kindUnknown     = "unknown"
+)
+
+// Resource is a resource of the catalog being compiled (Puppet's
+// Parser::Resource): a native resource, a defined type instance, a class,
+// a node or a stage.
+type Resource struct {
+	Type  string // capitalized: "File", "Apache::Vhost", "Class", "Node", "Stage"
+	Title string // for classes the capitalized class name; "main" for main
+	// mainTitle marks a title that Puppet holds as the symbol :main (main
+	// class, main stage): its name parameter is then reported.
+	mainTitle bool
+
+	Params []*Param
+	Tags   []string // a set in insertion order
+
+	File      string
+	Line      int
+	Exported  bool
+	Virtual   bool
+	Kind      string
+	Sensitive []string
+
+	evaluated  bool
+	finished   bool
+	tagsMerged bool // scope tags added (finish_evaluation)
+	scope      *Scope
+	source     definition // what declared it (scope.source)
+	define     *Define    // for defined type instances
+	class      *Class     // for class resources
+	native     NativeType
+	collector  *Collector // the collector that realized it, if any
+}
+
+// Param is a resource parameter with where it was set.
+type Param struct {
+	Name   string
+	Value  values.Value
+	Add    bool // +>
+	Source definition
+	File   string
+	Line   int
+}
+
+// Ref is the resource's reference: Type[title].
+func (r *Resource) Ref() string { return r.Type + "[" + r.Title + "]" }
+
+// Get returns a parameter's value, or nil.
+func (r *Resource) Get(name string) values.Value {
+	if p := r.param(name); p != nil {
+		return p.Value
+	}
+	return nil
+}
+
+func (r *Resource) param(name string) *Param {
+	for _, p := range r.Params {
+		if p.Name == name {
+			return p
+		}
+	}
+	return nil
+}
+
+// set stores a parameter, replacing an existing one in place.
+func (r *Resource) set(p *Param) {
+	if p.Name == "tag" {
+		r.tagValues(p.Value)
+	}
+	for i, q := range r.Params {
+		if q.Name == p.Name {
+			r.Params[i] = p
+			return
+		}
+	}
+	r.Params = append(r.Params, p)
+}
+
+func (r *Resource) isClass() bool { return r.Type == "Class" }
+func (r *Resource) isStage() bool { return r.Type == "Stage" }
+
+// builtin reports whether the resource is of a native type.
+func (r *Resource) builtin() bool { return r.native != nil }
+
+// ---- tags (Puppet::Util::Tagging) ----
+
+// tag adds tags; a qualified tag also adds its segments. Invalid tags fail.
+func (r *Resource) tag(tags ...string) {
+	for _, t := range tags {
+		t = strings.ToLower(t)
+		if !r.addTag(t) {
+			continue
+		}
+		if !validTag(t) {
+			r.removeTag(t)
+			Fail("Invalid tag '" + t + "'")
+		}
+		if strings.Contains(t, "::") {
+			for _, seg := range strings.Split(t, "::") {
+				r.addTag(seg)
+			}
+		}
+	}
+}
+
+// tagIfValid adds a title as a tag when it is a valid tag.
+func (r *Resource) tagIfValid(name string) {
+	if !validTag(name) {
+		return
+	}
+	name = strings.ToLower(name)
+	if r.addTag(name) && strings.Contains(name, "::") {
+		for _, seg := range strings.Split(name, "::") {
+			r.addTag(seg)
+		}
+	}
+}
+
+// tagValues tags with a tag parameter's value (a string or an array).
+func (r *Resource) tagValues(v values.Value) {
+	switch x := v.(type) {
+	case values.String:
+		r.tag(string(x))
+	case *values.Array:
+		for _, e := range x.Elems() {
+			r.tagValues(e)
+		}
+	case nil, values.UndefValue:
+	default:
+		r.tag(values.ToString(x))
+	}
+}
+
+func (r *Resource) addTag(t string) bool {
+	for _, u := range r.Tags {
+		if u == t {
+			return false
+		}
+	}
+	r.Tags = append(r.Tags, t)
+	return true
+}
+
+func (r *Resource) removeTag(t string) {
+	for i, u := range r.Tags {
+		if u == t {
+			r.Tags = append(r.Tags[:i], r.Tags[i+1:]...)
+			return
+		}
+	}
+}
+
+func (r *Resource) mergeTags(from []string) {
+	for _, t := range from {
+		r.addTag(t)
+	}
+}
+
+// Tagged reports whether the resource has one of the tags.
+func (r *Resource) Tagged(tags ...string) bool {
+	for _, t := range tags {
+		t = strings.ToLower(t)
+		for _, u := range r.Tags {
+			if u == t {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// validTag is Puppet's ValidTagRegex: \A[[:alnum:]_][[:alnum:]_:.-]*\Z
+func validTag(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		alnum := r == '_' || isAlnumRune(r)
+		if i == 0 && !alnum {
+			return false
+		}
+		if !alnum && r != ':' && r != '.' && r != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+// NativeType is what the runtime needs to know of a native resource type
+// (file, package, a module's Ruby type): its attributes and how titles map
+// to its namevars. The code generator supplies these from rt/restype data.
+type NativeType interface {
+	// Name is the type's lower-case name.
+	Name() string
+	// HasAttribute reports whether name is a parameter, property or
+	// metaparameter of the type.
+	HasAttribute(name string) bool
+	// KeyAttributes are the namevars, sorted by name (the uniqueness key).
+	KeyAttributes() []string
+	// ParseTitle maps a title to namevar values with the type's title
+	// patterns; ok is false when no pattern matches.
+	ParseTitle(title string) (fields []TitleField, ok bool)
+	// Isomorphic reports whether resources of the type are unique by their
+	// namevars (most types are).
+	Isomorphic() bool
+}
+
+// TitleField is one namevar value taken from a title.
+type TitleField struct {
+	Name  string
+	Value string
+}
+
+func isAlnumRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
+}
+
+// ---- names ----
+
+// capitalizeTypeName is Puppet's munge_type_name: each segment capitalized.
+func capitalizeTypeName(name string) string {
+	name = strings.TrimPrefix(name, "::")
+	segs := strings.Split(strings.ToLower(name), "::")
+	for i, s := range segs {
+		if s != "" {
+			segs[i] = strings.ToUpper(s[:1]) + s[1:]
+		}
+	}
+	return strings.Join(segs, "::")
+}

@@ -1,0 +1,553 @@
+package rt
+
+import (
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// Scope is Puppet's scope (parser/scope.rb): the variables of the top
+// level, a node, a class, or a defined type instance, with the ephemeral
+// tables that lambdas and regexp matches push on top of them.
+type Scope struct {
+	c        *Ctx
+	parent   *Scope // the dynamic parent (where this scope was created)
+	resource *Resource
+	source   definition // the class, define or node whose code runs here; nil for top
+
+	symtable  *varTable   // the scope's own variables
+	ephemeral []*varTable // top is the effective table; [0] is a match table over symtable
+
+	callSite *Site // the function call being made from this scope, for its logs
+
+	defaults map[string][]*Param // resource defaults by capitalized type name
+	classes  map[string]*Scope   // class scopes by name (kept in the top scope)
+}
+
+// tableKind tells the three kinds of Puppet's variable tables apart.
+type tableKind uint8
+
+const (
+	localTable tableKind = iota // LocalScope: assignable variables
+	matchTable                  // MatchScope: $0..$n of the last match
+	paramTable                  // ParameterScope: parameters while defaults evaluate
+)
+
+// varTable is one of Puppet's variable tables. Lookups fall through to the
+// parent table.
+type varTable struct {
+	kind   tableKind
+	parent *varTable
+	names  []string // insertion order (to_hash keeps it)
+	vals   []values.Value
+	index  map[string]int // built once a table grows
+
+	match []values.Value // match tables: $0..$n; nil when no match data
+
+	// parameter tables: parameters not yet evaluated
+	unassigned map[string]bool
+	callee     string
+	readOnly   bool
+}
+
+func (t *varTable) find(name string) int {
+	if t.index != nil {
+		if i, ok := t.index[name]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, n := range t.names {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// bound reports whether the table itself binds name (Puppet's bound?).
+func (t *varTable) bound(name string) bool {
+	switch t.kind {
+	case matchTable:
+		return t.match != nil && isDigits(name)
+	case paramTable:
+		return t.find(name) >= 0 || t.unassigned[name]
+	}
+	return t.find(name) >= 0
+}
+
+// get is Puppet's table[name]: the value and whether some table in the
+// chain includes the name.
+func (t *varTable) get(name string) (values.Value, bool) {
+	for ; t != nil; t = t.parent {
+		switch t.kind {
+		case matchTable:
+			if t.match != nil && isDigits(name) {
+				n := atoiSmall(name)
+				if n < len(t.match) {
+					return t.match[n], true
+				}
+				return values.Undef, true
+			}
+		case paramTable:
+			if t.unassigned[name] {
+				panic(unevaluatedParameter{name})
+			}
+			if i := t.find(name); i >= 0 {
+				return t.vals[i], true
+			}
+		default:
+			if i := t.find(name); i >= 0 {
+				return t.vals[i], true
+			}
+		}
+	}
+	return nil, false
+}
+
+func (t *varTable) set(name string, v values.Value) {
+	if i := t.find(name); i >= 0 {
+		t.vals[i] = v
+		return
+	}
+	t.names = append(t.names, name)
+	t.vals = append(t.vals, v)
+	if t.index != nil {
+		t.index[name] = len(t.names) - 1
+	} else if len(t.names) > 8 {
+		t.index = make(map[string]int, 16)
+		for i, n := range t.names {
+			t.index[n] = i
+		}
+	}
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func atoiSmall(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		n = n*10 + int(s[i]-'0')
+		if n > 1<<20 {
+			return n
+		}
+	}
+	return n
+}
+
+// unevaluatedParameter is thrown when a parameter's default refers to a
+// parameter that has no value yet.
+type unevaluatedParameter struct{ name string }
+
+func newScope(c *Ctx, parent *Scope, source definition, res *Resource) *Scope {
+	s := &Scope{c: c, parent: parent, source: source, resource: res}
+	s.symtable = &varTable{kind: localTable}
+	s.ephemeral = []*varTable{{kind: matchTable, parent: s.symtable}}
+	return s
+}
+
+// NewScope is a child of s for a definition's code.
+func (s *Scope) newChild(source definition, res *Resource) *Scope {
+	return newScope(s.c, s, source, res)
+}
+
+func (s *Scope) isTop() bool  { return s == s.c.top }
+func (s *Scope) isNode() bool { return s.resource != nil && s.resource.Type == "Node" }
+
+// classScope finds the scope a class was evaluated in.
+func (s *Scope) classScope(name string) *Scope {
+	return s.c.top.classes[name]
+}
+
+func (s *Scope) setClassScope(name string, cs *Scope) {
+	top := s.c.top
+	if top.classes == nil {
+		top.classes = map[string]*Scope{}
+	}
+	top.classes[name] = cs
+}
+
+// inheritedScope is the scope of the parent class of a class scope.
+func (s *Scope) inheritedScope() *Scope {
+	if s.resource == nil || s.resource.Type != "Class" {
+		return nil
+	}
+	cl, ok := s.source.(*Class)
+	if !ok || cl.Parent == "" {
+		return nil
+	}
+	return s.qualifiedScope(cl.Parent)
+}
+
+// enclosingScope is the nearest node or top scope above s.
+func (s *Scope) enclosingScope() *Scope {
+	for p := s.parent; p != nil; p = p.parent {
+		if p.isTop() || p.isNode() {
+			return p
+		}
+	}
+	return nil
+}
+
+// qualifiedScope is the scope of an evaluated class; it raises Puppet's
+// error when the class is unknown or not evaluated.
+func (s *Scope) qualifiedScope(name string) *Scope {
+	cl := s.c.prog.findClass(name)
+	if cl == nil {
+		panic(&detailError{msg: "class " + name + " could not be found"})
+	}
+	cs := s.classScope(cl.Name)
+	if cs == nil {
+		panic(&detailError{msg: "class " + name + " has not been evaluated"})
+	}
+	return cs
+}
+
+// ---- reading variables ----
+
+// Var reads a variable for the expression at site: Puppet's lookupvar. An
+// unknown variable is undef, with Puppet's warning (strict=warning).
+func (s *Scope) Var(site *Site, name string) values.Value {
+	v, ok := s.lookup(name)
+	if ok {
+		if v == nil {
+			return values.Undef
+		}
+		return v
+	}
+	if !isNumericVarName(name) {
+		s.c.Warning(site, "Unknown variable: '"+name+"'.")
+	}
+	return values.Undef
+}
+
+// lookup returns a variable's value, or ok=false when it is not found
+// (Puppet's :undefined_variable throw). Built-in variables that are not set
+// are found as undef.
+func (s *Scope) lookup(name string) (values.Value, bool) {
+	if i := indexColons(name); i >= 0 {
+		if i == 0 {
+			name = name[2:]
+		}
+		return s.lookupQualified(name)
+	}
+	for sc := s; sc != nil; {
+		if v, ok := sc.ephemeral[len(sc.ephemeral)-1].get(name); ok {
+			return v, true
+		}
+		next := sc.inheritedScope()
+		if next == nil {
+			next = sc.enclosingScope()
+		}
+		sc = next
+	}
+	if name == "module_name" || name == "caller_module_name" || isNumericVarName(name) {
+		return values.Undef, true
+	}
+	return nil, false
+}
+
+func (s *Scope) lookupQualified(fqn string) (values.Value, bool) {
+	if v, ok := s.c.qualifiedVars[fqn]; ok {
+		return v, true
+	}
+	if i := lastColons(fqn); i >= 0 {
+		leaf, className := fqn[i+2:], fqn[:i]
+		var found values.Value
+		var ok bool
+		failed := catchDetail(func() {
+			qs := s.qualifiedScope(className)
+			if qs.ephemeral[len(qs.ephemeral)-1].bound(leaf) || qs.symtable.bound(leaf) {
+				found, ok = qs.localValue(leaf), true
+				return
+			}
+			if is := qs.inheritedScope(); is != nil {
+				found, ok = s.lookupQualified(is.source.name() + "::" + leaf)
+			}
+		})
+		if ok {
+			return found, true
+		}
+		if failed != nil {
+			return nil, false
+		}
+	}
+	return nil, false
+}
+
+// localValue is Puppet's get_local_variable: the effective table's value.
+func (s *Scope) localValue(name string) values.Value {
+	v, _ := s.ephemeral[len(s.ephemeral)-1].get(name)
+	if v == nil {
+		return values.Undef
+	}
+	return v
+}
+
+// catchDetail runs f and returns the detail error it raised, if any.
+func catchDetail(f func()) (err *detailError) {
+	defer func() {
+		if r := recover(); r != nil {
+			d, ok := r.(*detailError)
+			if !ok {
+				panic(r)
+			}
+			err = d
+		}
+	}()
+	f()
+	return nil
+}
+
+func indexColons(s string) int {
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] == ':' && s[i+1] == ':' {
+			return i
+		}
+	}
+	return -1
+}
+
+func lastColons(s string) int {
+	for i := len(s) - 2; i >= 0; i-- {
+		if s[i] == ':' && s[i+1] == ':' {
+			return i
+		}
+	}
+	return -1
+}
+
+func isNumericVarName(s string) bool {
+	if s == "0" {
+		return true
+	}
+	return isDigits(s) && s[0] != '0'
+}
+
+// Exists is Puppet's scope.exist? (used by defined('$x')).
+func (s *Scope) Exists(name string) bool {
+	if i := lastColons(name); i >= 0 {
+		className, varName := name[:i], name[i+2:]
+		if className == "" && (varName == "module_name" || varName == "caller_module_name") {
+			return true
+		}
+		cl := s.c.prog.findClass(className)
+		var other *Scope
+		if cl != nil {
+			other = s.classScope(cl.Name)
+		}
+		if other == nil {
+			return className == "" && s.c.top.Exists(varName)
+		}
+		return other.Exists(varName)
+	}
+	if _, ok := s.ephemeral[len(s.ephemeral)-1].get(name); ok {
+		return true
+	}
+	next := s.inheritedScope()
+	if next == nil {
+		next = s.enclosingScope()
+	}
+	if next != nil && next.Exists(name) {
+		return true
+	}
+	return name == "module_name" || name == "caller_module_name"
+}
+
+// ---- setting variables ----
+
+// effectiveTable is where an assignment goes: the innermost local table.
+func (s *Scope) effectiveTable() *varTable {
+	for t := s.ephemeral[len(s.ephemeral)-1]; t != nil; t = t.parent {
+		if t.kind == localTable || t.kind == paramTable {
+			return t
+		}
+	}
+	return s.symtable
+}
+
+// bound is Puppet's scope.bound?: the effective table binds name.
+func (s *Scope) bound(name string) bool { return s.effectiveTable().bound(name) }
+
+// Assign is `$name = value` at site, with Puppet's checks.
+func (s *Scope) Assign(site *Site, name string, v values.Value) values.Value {
+	if name == "server_facts" {
+		IssueAt(site, "ILLEGAL_RESERVED_ASSIGNMENT", "Attempt to assign to a reserved variable name: '$%s'", name)
+	}
+	if s.bound(name) {
+		if name == "trusted" || name == "facts" {
+			IssueAt(site, "ILLEGAL_RESERVED_ASSIGNMENT", "Attempt to assign to a reserved variable name: '$%s'", name)
+		}
+		IssueAt(site, "ILLEGAL_REASSIGNMENT", "Cannot reassign variable '$%s'", name)
+	}
+	defer func() { atSite(site, recover()) }()
+	s.setvar(name, v, false)
+	return v
+}
+
+// setvar is Puppet's Scope#setvar.
+func (s *Scope) setvar(name string, v values.Value, privileged bool) {
+	if isDigits(name) {
+		Fail("Cannot assign to a numeric match result variable '$" + name + "'")
+	}
+	if !privileged && (name == "trusted" || name == "facts" || name == "server_facts") {
+		Fail("Attempt to assign to a reserved variable name: '" + name + "'")
+	}
+	t := s.effectiveTable()
+	if t.bound(name) {
+		Fail("Cannot reassign variable '$" + name + "'")
+	}
+	if t.kind == paramTable {
+		if t.readOnly {
+			Fail("Attempt to assign variable " + name + " when evaluating parameters")
+		}
+		delete(t.unassigned, name)
+	}
+	t.set(name, v)
+	if t == s.symtable {
+		if s.isTop() {
+			s.c.qualifiedVars[name] = v
+		} else if cl, ok := s.source.(*Class); ok {
+			s.c.qualifiedVars[cl.Name+"::"+name] = v
+		}
+	}
+}
+
+// ---- ephemeral scopes ----
+
+func (s *Scope) ephemeralLevel() int { return len(s.ephemeral) }
+
+func (s *Scope) popEphemerals(level int) {
+	for i := level; i < len(s.ephemeral); i++ {
+		s.ephemeral[i] = nil
+	}
+	s.ephemeral = s.ephemeral[:level]
+}
+
+// Guard runs f in a guarded scope: match data and local tables created by f
+// are dropped afterwards (Puppet's with_guarded_scope, used by if, unless,
+// case and selectors).
+func (s *Scope) Guard() int { return len(s.ephemeral) }
+
+// Unguard drops what was pushed since Guard returned level.
+func (s *Scope) Unguard(level int) { s.popEphemerals(level) }
+
+// setMatch records a successful match's $0..$n in a new match table.
+func (s *Scope) setMatch(groups []values.Value) {
+	s.ephemeral = append(s.ephemeral, &varTable{kind: matchTable, parent: s.ephemeral[len(s.ephemeral)-1], match: groups})
+}
+
+// pushLocal pushes a local table (a lambda's parameters and variables).
+func (s *Scope) pushLocal() *varTable {
+	t := &varTable{kind: localTable, parent: s.ephemeral[len(s.ephemeral)-1]}
+	s.ephemeral = append(s.ephemeral, t)
+	return t
+}
+
+// ---- to_hash ----
+
+// ToHash is Puppet's scope.to_hash: the visible variables, for templates and
+// getvar-like uses. Undef values are left out unless includeUndef.
+func (s *Scope) ToHash(includeUndef bool) *values.Hash {
+	names, vals := s.collect(true, includeUndef, nil, nil)
+	b := values.NewHashBuilder(len(names))
+	for i, n := range names {
+		b.Put(values.String(n), vals[i])
+	}
+	return b.Build()
+}
+
+func (s *Scope) collect(recursive, includeUndef bool, names []string, vals []values.Value) ([]string, []values.Value) {
+	if recursive && s.parent != nil {
+		if enc := s.enclosingScope(); enc != nil {
+			names, vals = enc.collect(true, includeUndef, names, vals)
+		}
+		if inh := s.inheritedScope(); inh != nil {
+			names, vals = inh.collect(true, includeUndef, names, vals)
+		}
+	}
+	var add func(t *varTable)
+	add = func(t *varTable) {
+		if t == nil {
+			return
+		}
+		add(t.parent)
+		if t.kind == matchTable {
+			return
+		}
+		for i, n := range t.names {
+			v := t.vals[i]
+			pos := -1
+			for j, m := range names {
+				if m == n {
+					pos = j
+					break
+				}
+			}
+			if values.IsUndef(v) && !includeUndef {
+				if pos >= 0 {
+					names = append(names[:pos], names[pos+1:]...)
+					vals = append(vals[:pos], vals[pos+1:]...)
+				}
+				continue
+			}
+			if pos >= 0 {
+				vals[pos] = v
+			} else {
+				names = append(names, n)
+				vals = append(vals, v)
+			}
+		}
+	}
+	add(s.ephemeral[len(s.ephemeral)-1])
+	return names, vals
+}
+
+// ---- resource defaults ----
+
+// lookupDefaults is Puppet's lookupdefaults: defaults for a type from this
+// scope and its dynamic parents, the nearest winning.
+func (s *Scope) lookupDefaults(typeName string) []*Param {
+	var chain []*Scope
+	for sc := s; sc != nil; sc = sc.parent {
+		chain = append(chain, sc)
+	}
+	var out []*Param
+	for i := len(chain) - 1; i >= 0; i-- {
+		for _, p := range chain[i].defaults[typeName] {
+			replaced := false
+			for j, q := range out {
+				if q.Name == p.Name {
+					out[j] = p
+					replaced = true
+					break
+				}
+			}
+			if !replaced {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// isDefault is Puppet's is_default?: value is what a default set for the
+// type's parameter here or above.
+func (s *Scope) isDefault(typeName, name string, v values.Value) bool {
+	for sc := s; sc != nil; sc = sc.parent {
+		for _, p := range sc.defaults[typeName] {
+			if p.Name == name && values.Equals(p.Value, v) {
+				return true
+			}
+		}
+	}
+	return false
+}

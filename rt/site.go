@@ -1,0 +1,42 @@
+// Package rt is the runtime that generated code links against: it compiles
+// a catalog for a node the way Puppet 7.23's compiler does, with the code of
+// the environment's classes, defines, nodes and functions supplied as Go
+// functions by the generated packages.
+//
+// The generated code is thin: each Puppet expression becomes a call into rt
+// (an operator, a variable, a resource declaration), and rt carries Puppet's
+// semantics: scopes, the catalog, the evaluation order, errors.
+package rt
+
+import "github.com/pp2go/pp2go/rt/values"
+
+// A Site is a place in the Puppet source that the generated code refers to
+// when something can fail or be reported there: the expression's position
+// and the label Puppet uses for it in "Error while evaluating a ...".
+type Site struct {
+	File   *File
+	Line   int32
+	Column int32
+	Label  string // e.g. "Function Call"; "" when the site only locates
+}
+
+// File is a Puppet source file of the environment.
+type File struct {
+	Path string // absolute, as Puppet reports it
+}
+
+// Sites is a generated package's table of sites; code refers to them by index.
+type Sites []Site
+
+// Location formats the site as Puppet appends it to messages.
+func (s *Site) Location() string {
+	if s == nil || s.File == nil {
+		return ""
+	}
+	return locationString(s.File.Path, int(s.Line), int(s.Column))
+}
+
+// LabelWithArticle is the site's label as "a Function Call".
+func (s *Site) LabelWithArticle() string {
+	return values.Article(s.Label) + " " + s.Label
+}
