@@ -19,7 +19,7 @@ type Program struct {
 	files     map[string][]byte // module files compiled in, by "module/path" under files/
 	natives   map[string]NativeType
 	aliases   *values.AliasRegistry
-	typeMu    sync.Mutex // serializes type parsing (alias resolution caches)
+	typeMu    sync.Mutex               // serializes type parsing (alias resolution caches)
 	main      []func(c *Ctx, s *Scope) // main manifest code, file by file
 	mainClass *Class
 	settings  *values.Hash // $settings::* values, by name
