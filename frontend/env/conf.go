@@ -74,7 +74,13 @@ func readEnvConf(dir string, diags *diag.List) *envConf {
 				unknown = append(unknown, name)
 			}
 			if _, seen := c.settings[name]; !seen {
-				c.settings[name] = translateValue(m[4])
+				v, err := extractFileInfo(translateValue(m[4]))
+				if err != nil {
+					*diags = append(*diags, &diag.Diagnostic{Severity: diag.Error, Code: "ENV_CONF_SYNTAX",
+						Message: err.Error(), File: c.path, Line: n + 1})
+					continue
+				}
+				c.settings[name] = v
 			}
 			continue
 		}
@@ -113,6 +119,40 @@ var (
 func translateValue(v string) string {
 	v = leadingTrailingQuote.ReplaceAllString(v, "")
 	return trailingSpace.ReplaceAllString(v, "")
+}
+
+var (
+	fileInfoBlock = regexp.MustCompile(`\{\s*([^}]+)\s*\}`)
+	fileInfoParam = regexp.MustCompile(`^\s*(\w+)\s*=\s*(\w+)\s*$`)
+	commaSep      = regexp.MustCompile(`\s*,\s*`)
+)
+
+// extractFileInfo is ConfigFile#extract_fileinfo: a `{owner = x, mode =
+// 644}` block in a setting's value sets file metadata and is removed; any
+// other braces (such as `${var}`) make Puppet fail to read the file.
+func extractFileInfo(v string) (string, error) {
+	loc := fileInfoBlock.FindStringSubmatchIndex(v)
+	if loc == nil {
+		return v, nil
+	}
+	for _, p := range commaSep.Split(v[loc[2]:loc[3]], -1) {
+		m := fileInfoParam.FindStringSubmatch(p)
+		if m == nil {
+			return "", fmt.Errorf("Could not parse '%s'", v)
+		}
+		switch m[1] {
+		case "owner", "group":
+		case "mode":
+			for _, c := range m[2] {
+				if c < '0' || c > '9' {
+					return "", fmt.Errorf("File modes must be numbers")
+				}
+			}
+		default:
+			return "", fmt.Errorf("Invalid file option '%s'", m[1])
+		}
+	}
+	return strings.TrimRight(v[:loc[0]]+v[loc[1]:], " \t\r\n\f\v"), nil
 }
 
 // absoluteIn is EnvironmentConf#absolute: a path starting with `$` is left

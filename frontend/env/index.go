@@ -130,7 +130,7 @@ func (e *Env) buildIndex() {
 		}
 	}
 	for name := range ix.byName[Function] {
-		if r := e.FindFunction(name, nil); r != nil && r.Def != nil {
+		if r := e.FindFunction(name, nil); r != nil && r.Def != nil && r.LoadedWith == nil {
 			ix.Functions[name] = r.Def
 		}
 	}
@@ -191,8 +191,8 @@ func (e *Env) autoloadName(m *Module, dir, path string) string {
 // instantiators to an autoloaded file, which Puppet makes when the name is
 // first used: the file must contain exactly the definition its path names.
 func (e *Env) checkSingleDefinition(f *File, m *Module, dir, what string) {
-	if f.Program == nil {
-		return
+	if f.Failed() {
+		return // Puppet stops at the parse or validation error
 	}
 	name := e.autoloadName(m, dir, f.Path)
 	report := func(format string, args ...any) {
@@ -320,6 +320,10 @@ type FunctionRef struct {
 	Def    *Def          // a Puppet function's definition
 	Ruby   *RubyFunction // a Ruby function's file
 	Module *Module       // the module that provides it; nil for the environment
+	// LoadedWith is set for a function that a module manifest defines:
+	// Puppet knows it only once that manifest has been loaded (by the
+	// autoloading of a class or defined type of the same file).
+	LoadedWith *File
 }
 
 // FindFunction finds a function that is not one of Puppet's own (those
@@ -430,7 +434,7 @@ func (e *Env) findModuleFunction(m *Module, name string, global bool) *FunctionR
 	// that manifest has been loaded
 	for _, d := range e.Index.byName[Function][name] {
 		if d.File.Module == m && d.File.Role == ModuleManifest {
-			return &FunctionRef{Name: name, Kind: PuppetFunction, Def: d, Module: m}
+			return &FunctionRef{Name: name, Kind: PuppetFunction, Def: d, Module: m, LoadedWith: d.File}
 		}
 	}
 	return nil
@@ -476,8 +480,9 @@ func ParamsSignature(params []*ast.Parameter) rubyscan.Signature {
 // FindTypeAlias finds a type alias (or type definition) by name as
 // Puppet's loaders do: aliases of the main manifest; for a top-level or
 // environment:: name the environment's types/; for a qualified name the
-// types/ of the module its first segment names; then aliases that
-// manifests define (known once those are loaded).
+// types/ of the module its first segment names, then the module manifests
+// that Puppet's autoloader loads for the name (the resource type lookup
+// that precedes type aliases loads them, instantiating their aliases).
 func (e *Env) FindTypeAlias(name string) *Def {
 	name = normName(name)
 	parts := strings.Split(name, "::")
@@ -499,9 +504,11 @@ func (e *Env) FindTypeAlias(name string) *Def {
 			return d
 		}
 	}
-	for _, d := range defs {
-		if d.File.Role == ModuleManifest {
-			return d
+	for _, path := range e.AutoloadFiles(name) {
+		for _, d := range defs {
+			if d.File.Path == path && !d.File.Failed() {
+				return d
+			}
 		}
 	}
 	return nil

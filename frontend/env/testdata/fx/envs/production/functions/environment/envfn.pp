@@ -1,0 +1,1 @@
+function environment::envfn() { 1 }

@@ -1,0 +1,1 @@
+function toplevel() { 1 }

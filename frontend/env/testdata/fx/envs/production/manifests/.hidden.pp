@@ -1,0 +1,1 @@
+class hidden_one { }

@@ -1,0 +1,1 @@
+class from_a_pp { }

@@ -1,0 +1,1 @@
+node "b.example.com" { }

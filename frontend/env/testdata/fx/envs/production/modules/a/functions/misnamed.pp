@@ -1,0 +1,1 @@
+function a::wrong() { 1 }

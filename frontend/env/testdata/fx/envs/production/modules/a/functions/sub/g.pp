@@ -1,0 +1,1 @@
+function a::sub::g() { 1 }

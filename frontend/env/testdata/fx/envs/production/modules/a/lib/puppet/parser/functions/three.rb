@@ -1,0 +1,1 @@
+module Puppet::Parser::Functions; newfunction(:three, :type => :rvalue) { |a| 3 }; end

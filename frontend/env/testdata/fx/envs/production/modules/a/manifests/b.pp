@@ -1,0 +1,3 @@
+class a::b { }
+class a::b::c { }
+class a::bx { }

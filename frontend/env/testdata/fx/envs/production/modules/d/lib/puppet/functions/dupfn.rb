@@ -1,0 +1,1 @@
+Puppet::Functions.create_function(:dupfn) do def dupfn() "d" end end

@@ -1,0 +1,1 @@
+Puppet::Functions.create_function(:dupfn) do def dupfn() "e" end end
