@@ -255,6 +255,15 @@ func (cat *Catalog) addTag(t string) bool {
 	return true
 }
 
+func (cat *Catalog) hasTag(t string) bool {
+	for _, u := range cat.Tags {
+		if u == t {
+			return true
+		}
+	}
+	return false
+}
+
 func (cat *Catalog) mergeTags(tags []string) {
 	for _, t := range tags {
 		cat.addTag(t)

@@ -54,9 +54,10 @@ func classNameOf(v values.Value) string {
 		assertClassAndTitle(x.TypeName, x.Title, x.HasTitle)
 		name = x.Title
 	default:
-		Errorf("Cannot use %s where a class name is expected", values.AAn(values.TypeString(values.Generalize(values.Infer(v)))))
+		// Puppet's transform_and_assert_classnames has no case for these.
+		Fail("undefined method `downcase' for nil:NilClass")
 	}
-	if !strings.HasPrefix(name, "::") {
+	if !strings.HasPrefix(name, ":") {
 		name = "::" + name
 	}
 	return strings.ToLower(name)
@@ -237,12 +238,12 @@ func (c *Ctx) evaluateCode(r *Resource, cl *Class) {
 		s = s.newChild(cl, r)
 	}
 	c.catalog.addClass(cl.Name)
-	c.setResourceParameters(r, s, cl.Module, cl.Params, cl.params, true)
+	c.setResourceParameters(r, s, cl.Module, true)
 	s.setClassScope(cl.Name, s)
-	c.bindParameters(r, s, cl.Params, cl.params)
+	c.bindParameters(r, s, cl.Params, cl.sig.get(c.prog, cl.Params))
 	c.addEdgeToStage(r)
 	if cl.Body != nil {
-		cl.Body(c, s)
+		runBody(cl.Body, s)
 	}
 }
 
@@ -271,7 +272,7 @@ func (c *Ctx) evaluateParent(r *Resource, cl *Class) *Scope {
 func (c *Ctx) evaluateNodeCode(r *Resource, def *NodeDef, match []values.Value) {
 	s := r.scope.newChild(def, r)
 	c.catalog.addClass(r.Title)
-	c.setResourceParameters(r, s, "", nil, nil, false)
+	c.setResourceParameters(r, s, "", false)
 	s.setClassScope(r.Title, s)
 	c.nodeScope = s
 	if def.Body == nil {
@@ -280,27 +281,27 @@ func (c *Ctx) evaluateNodeCode(r *Resource, def *NodeDef, match []values.Value) 
 	if match != nil {
 		level := s.Guard()
 		s.setMatch(match)
-		def.Body(c, s)
+		runBody(def.Body, s)
 		s.Unguard(level)
 		return
 	}
-	def.Body(c, s)
+	runBody(def.Body, s)
 }
 
 func (c *Ctx) evaluateDefine(r *Resource) {
 	d := r.define
 	s := r.scope.newChild(d, r)
-	c.setResourceParameters(r, s, d.Module, d.Params, d.params, false)
-	c.bindParameters(r, s, d.Params, d.params)
+	c.setResourceParameters(r, s, d.Module, false)
+	c.bindParameters(r, s, d.Params, d.sig.get(c.prog, d.Params))
 	if d.Body != nil {
-		d.Body(c, s)
+		runBody(d.Body, s)
 	}
 }
 
 // setResourceParameters sets $module_name, $caller_module_name, $title and
 // $name in a definition's new scope (Resource::Type#set_resource_parameters,
 // before the parameters).
-func (c *Ctx) setResourceParameters(r *Resource, s *Scope, module string, _ []*Parameter, _ []values.ParamType, isClass bool) {
+func (c *Ctx) setResourceParameters(r *Resource, s *Scope, module string, isClass bool) {
 	if v := r.Get("module_name"); v != nil {
 		s.setvar("module_name", v, false)
 	} else if module != "" {
@@ -362,7 +363,7 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, types [
 	}
 	hash := given.Build()
 	s.popEphemerals(level)
-	if msg := values.ValidateParameters(r.Ref(), withMetaparams(types), hash, false); msg != "" {
+	if msg := values.ValidateParameters(r.Ref(), types, hash, false); msg != "" {
 		Fail(msg)
 	}
 	for i := 0; i < hash.Len(); i++ {

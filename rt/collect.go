@@ -29,7 +29,8 @@ type Query func(r *Resource) bool
 // site. Generated code builds the query from QueryEq, QueryNe, QueryAnd and
 // QueryOr with operands already evaluated, then adds override attributes
 // and calls Done.
-func (c *Ctx) Collect(s *Scope, site *Site, typeName string, exported bool, q Query) *CollectDecl {
+func (s *Scope) Collect(site *Site, typeName string, exported bool, q Query) *CollectDecl {
+	c := s.c
 	name := strings.ToLower(strings.TrimPrefix(typeName, "::"))
 	if name == "class" {
 		IssueAt(site, "RUNTIME_ERROR", "Classes cannot be collected")
@@ -55,18 +56,21 @@ type CollectDecl struct {
 }
 
 // Attr adds an override.
-func (d *CollectDecl) Attr(site *Site, name string, v values.Value) {
+func (d *CollectDecl) Attr(site *Site, name string, v values.Value) *CollectDecl {
 	d.coll.overrides = append(d.coll.overrides, newParam(d.s, site, name, v, false))
+	return d
 }
 
 // Plus adds an override with +>.
-func (d *CollectDecl) Plus(site *Site, name string, v values.Value) {
+func (d *CollectDecl) Plus(site *Site, name string, v values.Value) *CollectDecl {
 	d.coll.overrides = append(d.coll.overrides, newParam(d.s, site, name, v, true))
+	return d
 }
 
 // Splat adds overrides from a hash.
-func (d *CollectDecl) Splat(site *Site, v values.Value) {
+func (d *CollectDecl) Splat(site *Site, v values.Value) *CollectDecl {
 	d.coll.overrides = append(d.coll.overrides, splatParams(d.s, site, v)...)
+	return d
 }
 
 // Done hands the collector to the compiler, where it runs in the generator

@@ -35,7 +35,8 @@ type declBody struct {
 }
 
 // Resources starts a resource expression of the named type at site.
-func (c *Ctx) Resources(s *Scope, site *Site, typeName string, form Form) *Declaration {
+func (s *Scope) Resources(site *Site, typeName string, form Form) *Declaration {
+	c := s.c
 	if form == Exported {
 		c.Warning(site, "You cannot collect exported resources without storeconfigs being set; the export is ignored")
 	}
@@ -67,7 +68,7 @@ func ResourceTypeName(site *Site, v values.Value) string {
 
 // Body starts a body with its evaluated title expression (titleSite
 // locates the title for errors).
-func (d *Declaration) Body(titleSite *Site, title values.Value) {
+func (d *Declaration) Body(titleSite *Site, title values.Value) *Declaration {
 	if values.IsUndef(title) {
 		IssueAt(titleSite, "MISSING_TITLE", "Missing title. The title expression resulted in undef")
 	}
@@ -98,6 +99,7 @@ func (d *Declaration) Body(titleSite *Site, title values.Value) {
 		}
 	}
 	d.bodies = append(d.bodies, b)
+	return d
 }
 
 func (d *Declaration) current() *declBody { return d.bodies[len(d.bodies)-1] }
@@ -113,20 +115,23 @@ func (d *Declaration) addParam(p *Param) {
 }
 
 // Attr adds `name => value` (site locates the attribute operation).
-func (d *Declaration) Attr(site *Site, name string, v values.Value) {
+func (d *Declaration) Attr(site *Site, name string, v values.Value) *Declaration {
 	d.addParam(newParam(d.s, site, name, v, false))
+	return d
 }
 
 // Plus adds `name +> value`.
-func (d *Declaration) Plus(site *Site, name string, v values.Value) {
+func (d *Declaration) Plus(site *Site, name string, v values.Value) *Declaration {
 	d.addParam(newParam(d.s, site, name, v, true))
+	return d
 }
 
 // Splat adds `* => hash` (site locates the hash expression).
-func (d *Declaration) Splat(site *Site, v values.Value) {
+func (d *Declaration) Splat(site *Site, v values.Value) *Declaration {
 	for _, p := range splatParams(d.s, site, v) {
 		d.addParam(p)
 	}
+	return d
 }
 
 func splatParams(s *Scope, site *Site, v values.Value) []*Param {
@@ -272,8 +277,8 @@ func (c *Ctx) applyDefaults(s *Scope, r *Resource) {
 // ---- resource defaults ----
 
 // Defaults is `Type { attrs }`: defaults for a type in this scope.
-func (c *Ctx) Defaults(s *Scope, site *Site, typeName string) *DefaultsDecl {
-	return &DefaultsDecl{c: c, s: s, site: site, typ: capitalizeTypeName(typeName)}
+func (s *Scope) Defaults(site *Site, typeName string) *DefaultsDecl {
+	return &DefaultsDecl{c: s.c, s: s, site: site, typ: capitalizeTypeName(typeName)}
 }
 
 // DefaultsDecl collects the attribute operations of a defaults expression.
@@ -286,18 +291,21 @@ type DefaultsDecl struct {
 }
 
 // Attr adds a default.
-func (d *DefaultsDecl) Attr(site *Site, name string, v values.Value) {
+func (d *DefaultsDecl) Attr(site *Site, name string, v values.Value) *DefaultsDecl {
 	d.params = append(d.params, newParam(d.s, site, name, v, false))
+	return d
 }
 
 // Plus adds a default with +> (Puppet accepts it here at run time).
-func (d *DefaultsDecl) Plus(site *Site, name string, v values.Value) {
+func (d *DefaultsDecl) Plus(site *Site, name string, v values.Value) *DefaultsDecl {
 	d.params = append(d.params, newParam(d.s, site, name, v, true))
+	return d
 }
 
 // Splat adds defaults from a hash.
-func (d *DefaultsDecl) Splat(site *Site, v values.Value) {
+func (d *DefaultsDecl) Splat(site *Site, v values.Value) *DefaultsDecl {
 	d.params = append(d.params, splatParams(d.s, site, v)...)
+	return d
 }
 
 // Done records the defaults in the scope (Scope#define_settings).
@@ -325,8 +333,8 @@ func (d *DefaultsDecl) Done() values.Value {
 // ---- overrides ----
 
 // Override is `Ref[..] { attrs }`: overrides of the referenced resources.
-func (c *Ctx) Override(s *Scope, site *Site, refs values.Value) *OverrideDecl {
-	return &OverrideDecl{c: c, s: s, site: site, refs: refs}
+func (s *Scope) Override(site *Site, refs values.Value) *OverrideDecl {
+	return &OverrideDecl{c: s.c, s: s, site: site, refs: refs}
 }
 
 // OverrideDecl collects the attribute operations of an override.
@@ -339,18 +347,21 @@ type OverrideDecl struct {
 }
 
 // Attr adds an overriding value.
-func (o *OverrideDecl) Attr(site *Site, name string, v values.Value) {
+func (o *OverrideDecl) Attr(site *Site, name string, v values.Value) *OverrideDecl {
 	o.params = append(o.params, newParam(o.s, site, name, v, false))
+	return o
 }
 
 // Plus adds to a parameter's value (+>).
-func (o *OverrideDecl) Plus(site *Site, name string, v values.Value) {
+func (o *OverrideDecl) Plus(site *Site, name string, v values.Value) *OverrideDecl {
 	o.params = append(o.params, newParam(o.s, site, name, v, true))
+	return o
 }
 
 // Splat adds overriding values from a hash.
-func (o *OverrideDecl) Splat(site *Site, v values.Value) {
+func (o *OverrideDecl) Splat(site *Site, v values.Value) *OverrideDecl {
 	o.params = append(o.params, splatParams(o.s, site, v)...)
+	return o
 }
 
 // Done records the override for each referenced resource (applied now if

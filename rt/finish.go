@@ -57,9 +57,9 @@ func (c *Ctx) validate(r *Resource) {
 			}
 		}
 	case r.define != nil:
-		c.validateDefinition(r, r.define.params)
+		c.validateDefinition(r, r.define.sig.get(c.prog, r.define.Params))
 	case r.class != nil && r.class.Name != "" && r.Type == "Class":
-		c.validateDefinition(r, r.class.params)
+		c.validateDefinition(r, r.class.sig.get(c.prog, r.class.Params))
 	}
 }
 
@@ -74,7 +74,7 @@ func (c *Ctx) validateDefinition(r *Resource, types []values.ParamType) {
 		}
 		b.Put(values.String(p.Name), v)
 	}
-	if msg := values.ValidateParameters(r.Ref(), withMetaparams(types), b.Build(), false); msg != "" {
+	if msg := values.ValidateParameters(r.Ref(), types, b.Build(), false); msg != "" {
 		panic(located(msg, r.File, r.Line))
 	}
 }

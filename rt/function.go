@@ -83,9 +83,9 @@ func runBody(body func(*Scope), s *Scope) {
 	body(s)
 }
 
-// RunMain runs the code of a main manifest file: control flow that reaches
+// runMain runs the code of a main manifest file: control flow that reaches
 // it is an error.
-func runMain(body func(*Ctx, *Scope), c *Ctx, s *Scope) {
+func runMain(body func(*Scope), s *Scope) {
 	defer func() {
 		if r := recover(); r != nil {
 			if e := illegalFlow(r); e != nil {
@@ -94,7 +94,7 @@ func runMain(body func(*Ctx, *Scope), c *Ctx, s *Scope) {
 			panic(r)
 		}
 	}()
-	body(c, s)
+	body(s)
 }
 
 // ---- functions ----
@@ -194,7 +194,7 @@ func (s *Scope) Ctx() *Ctx { return s.c }
 // LambdaParam is a parameter of a lambda or a Puppet-language function.
 type LambdaParam struct {
 	Name         string
-	Type         values.Type // nil: Any
+	Type         *TypeRef // nil: Any
 	Default      func(s *Scope) values.Value
 	CapturesRest bool
 }
@@ -203,9 +203,64 @@ type LambdaParam struct {
 // call (generated code keeps it in a package variable).
 type Signature struct {
 	Params []LambdaParam
-	Return values.Type // nil: not asserted
+	Return *TypeRef // nil: not asserted
 
-	callable atomic.Pointer[values.CallableType]
+	resolved atomic.Pointer[resolvedSig]
+}
+
+// resolvedSig is a Signature with its types resolved in a program.
+type resolvedSig struct {
+	prog     *Program
+	callable *values.CallableType
+	sig      *values.Signature
+	ret      values.Type // nil: not asserted
+}
+
+// resolve resolves the signature's types in prog, once.
+func (sig *Signature) resolve(prog *Program) *resolvedSig {
+	if r := sig.resolved.Load(); r != nil && r.prog == prog {
+		return r
+	}
+	typeOf := func(t *TypeRef) values.Type {
+		if t == nil {
+			return values.AnyT
+		}
+		v, err := prog.parseType(t.Text)
+		if tt, ok := v.(values.Type); ok && err == nil {
+			return tt
+		}
+		return values.AnyT
+	}
+	r := &resolvedSig{prog: prog, sig: &values.Signature{}}
+	types := make([]values.Type, 0, len(sig.Params))
+	min, max := int64(0), int64(0)
+	for _, p := range sig.Params {
+		t := typeOf(p.Type)
+		types = append(types, t)
+		kind := values.ParamRequired
+		switch {
+		case p.CapturesRest:
+			kind = values.ParamRepeated
+			max = int64(^uint64(0) >> 1)
+		case p.Default != nil:
+			kind = values.ParamOptional
+			max++
+		default:
+			min++
+			max++
+		}
+		r.sig.Params = append(r.sig.Params, values.SignatureParam{Name: p.Name, Type: t, Kind: kind})
+	}
+	var size *values.IntegerType
+	if !(min == int64(len(types)) && max == min) {
+		size = values.NewIntegerType(min, max)
+	}
+	if sig.Return != nil {
+		r.ret = typeOf(sig.Return)
+	}
+	r.callable = &values.CallableType{Params: values.NewTupleType(types, size), Return: r.ret}
+	sig.resolved.Store(r)
+	return r
 }
 
 // Lambda is a lambda bound to the scope it was written in (Puppet's
@@ -223,7 +278,7 @@ func (s *Scope) Lambda(sig *Signature, body func(s *Scope) values.Value) *Lambda
 }
 
 // CallableType implements values.CallableValue.
-func (l *Lambda) CallableType() *values.CallableType { return l.sig.callableType() }
+func (l *Lambda) CallableType() *values.CallableType { return l.sig.resolve(l.scope.c.prog).callable }
 
 // ParamNames implements fn.ParamNamer.
 func (l *Lambda) ParamNames() []string {
@@ -232,37 +287,6 @@ func (l *Lambda) ParamNames() []string {
 		out[i] = p.Name
 	}
 	return out
-}
-
-func (sig *Signature) callableType() *values.CallableType {
-	if ct := sig.callable.Load(); ct != nil {
-		return ct
-	}
-	types := make([]values.Type, 0, len(sig.Params))
-	min, max := int64(0), int64(0)
-	for _, p := range sig.Params {
-		t := p.Type
-		if t == nil {
-			t = values.AnyT
-		}
-		types = append(types, t)
-		switch {
-		case p.CapturesRest:
-			max = int64(^uint64(0) >> 1)
-		case p.Default != nil:
-			max++
-		default:
-			min++
-			max++
-		}
-	}
-	var size *values.IntegerType
-	if !(min == int64(len(types)) && max == min) {
-		size = values.NewIntegerType(min, max)
-	}
-	ct := &values.CallableType{Params: values.NewTupleType(types, size), Return: sig.Return}
-	sig.callable.Store(ct)
-	return ct
 }
 
 // Call implements fn.Block: the lambda's body runs in a local scope over
@@ -282,13 +306,14 @@ func (l *Lambda) Call(args ...values.Value) (result values.Value) {
 		}
 	}()
 	t := s.pushLocal()
-	l.sig.bind(s, t, args, "lambda")
+	rs := l.sig.resolve(s.c.prog)
+	l.sig.bind(s, t, args, rs)
 	result = l.body(s)
 	if result == nil {
 		result = values.Undef
 	}
-	if l.sig.Return != nil && !values.IsInstance(l.sig.Return, result) {
-		panic(values.AssertInstance("value returned from lambda", l.sig.Return, result))
+	if rs.ret != nil && !values.IsInstance(rs.ret, result) {
+		panic(values.AssertInstance("value returned from lambda", rs.ret, result))
 	}
 	return result
 }
@@ -296,7 +321,7 @@ func (l *Lambda) Call(args ...values.Value) (result values.Value) {
 // bind binds arguments to the parameters in table t, evaluating defaults
 // for missing ones, and checks them against the parameter types
 // (Closure#call_with_scope).
-func (sig *Signature) bind(s *Scope, t *varTable, args []values.Value, name string) {
+func (sig *Signature) bind(s *Scope, t *varTable, args []values.Value, rs *resolvedSig) {
 	final := make([]values.Value, 0, len(args))
 	for i, p := range sig.Params {
 		var v values.Value
@@ -327,54 +352,25 @@ func (sig *Signature) bind(s *Scope, t *varTable, args []values.Value, name stri
 	if len(args) > len(sig.Params) && (len(sig.Params) == 0 || !sig.Params[len(sig.Params)-1].CapturesRest) {
 		final = args
 	}
-	ct := sig.callableType()
-	if !values.IsInstance(ct.Params, values.NewArray(final...)) {
-		vs := &values.Signature{}
-		for _, p := range sig.Params {
-			kind := values.ParamRequired
-			switch {
-			case p.CapturesRest:
-				kind = values.ParamRepeated
-			case p.Default != nil:
-				kind = values.ParamOptional
-			}
-			pt := p.Type
-			if pt == nil {
-				pt = values.AnyT
-			}
-			vs.Params = append(vs.Params, values.SignatureParam{Name: p.Name, Type: pt, Kind: kind})
-		}
-		Fail(values.DescribeSignatures(name, []*values.Signature{vs}, final, nil))
+	if !values.IsInstance(rs.callable.Params, values.NewArray(final...)) {
+		Fail(values.DescribeSignatures("lambda", []*values.Signature{rs.sig}, final, nil))
 	}
 }
 
 // ---- Puppet-language functions ----
 
-// PuppetFunction makes the fn.Func of a function written in Puppet: its
-// dispatch comes from the parameters, and its body runs in a local scope
-// over the top scope (Puppet functions see only global variables).
-func PuppetFunction(name, module string, sig *Signature, body func(s *Scope) values.Value) *fn.Func {
-	vs := &values.Signature{}
-	for _, p := range sig.Params {
-		kind := values.ParamRequired
-		switch {
-		case p.CapturesRest:
-			kind = values.ParamRepeated
-		case p.Default != nil:
-			kind = values.ParamOptional
-		}
-		pt := p.Type
-		if pt == nil {
-			pt = values.AnyT
-		}
-		vs.Params = append(vs.Params, values.SignatureParam{Name: p.Name, Type: pt, Kind: kind})
-	}
-	f := &fn.Func{Name: name, Module: module}
+// PuppetFunction makes the fn.Func of a function written in Puppet, for
+// the program prog: its dispatch comes from the parameters, and its body
+// runs in a local scope over the top scope (Puppet functions see only
+// global variables).
+func PuppetFunction(prog *Program, name, module string, sig *Signature, body func(s *Scope) values.Value) *fn.Func {
+	rs := sig.resolve(prog)
 	method := name
 	if i := strings.LastIndex(method, "::"); i >= 0 {
 		method = method[i+2:]
 	}
-	f.Dispatches = []*fn.Dispatch{{Sig: vs, Return: sig.Return, Method: method,
+	f := &fn.Func{Name: name, Module: module}
+	f.Dispatches = []*fn.Dispatch{{Sig: rs.sig, Return: rs.ret, Method: method,
 		Impl: func(c fn.Context, args []values.Value, block fn.Block) values.Value {
 			caller := c.(*Scope)
 			return callPuppetFunction(caller.c.top, sig, body, args)

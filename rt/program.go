@@ -17,10 +17,11 @@ type Program struct {
 	defines   map[string]*Define
 	nodes     []*NodeDef
 	files     map[string][]byte // module files compiled in, by "module/path" under files/
+	functions []puppetFunc      // Puppet-language functions, registered by Finish
 	natives   map[string]NativeType
 	aliases   *values.AliasRegistry
 	typeMu    sync.Mutex               // serializes type parsing (alias resolution caches)
-	main      []func(c *Ctx, s *Scope) // main manifest code, file by file
+	main      []func(s *Scope) // main manifest code, file by file
 	mainClass *Class
 	settings  *values.Hash // $settings::* values, by name
 }
@@ -35,7 +36,11 @@ func NewProgram(environment string) *Program {
 		natives:     map[string]NativeType{},
 		aliases:     values.NewAliasRegistry(),
 	}
-	p.mainClass = &Class{Name: ""}
+	p.mainClass = &Class{Name: "", prog: p, Body: func(s *Scope) {
+		for _, m := range p.main {
+			runMain(m, s)
+		}
+	}}
 	return p
 }
 
@@ -52,7 +57,7 @@ type definition interface {
 // Parameter is a parameter of a class or defined type.
 type Parameter struct {
 	Name string
-	Type values.Type // nil means Any
+	Type *TypeRef // nil means Any
 	// Default evaluates the default value in the definition's scope; nil
 	// when the parameter is required.
 	Default func(s *Scope) values.Value
@@ -63,31 +68,31 @@ type Class struct {
 	Name   string // lower-case and fully qualified; "" for the main class
 	Parent string // the class inherited, "" for none
 	Params []*Parameter
-	Body   func(c *Ctx, s *Scope)
+	Body   func(s *Scope)
 	Module string
 	File   *File
 	Line   int
 
-	prog   *Program
-	params []values.ParamType // the parameter struct, for validation
+	prog *Program
+	sig  paramSig
 }
 
 // Define is a defined resource type.
 type Define struct {
 	Name   string
 	Params []*Parameter
-	Body   func(c *Ctx, s *Scope)
+	Body   func(s *Scope)
 	Module string
 	File   *File
 	Line   int
 
-	params []values.ParamType
+	sig paramSig
 }
 
 // NodeDef is a node definition.
 type NodeDef struct {
 	Matches []NodeMatch
-	Body    func(c *Ctx, s *Scope)
+	Body    func(s *Scope)
 	File    *File
 	Line    int
 }
@@ -143,13 +148,11 @@ func (n *NodeDef) childOf(definition) bool { return false }
 // AddClass registers a class.
 func (p *Program) AddClass(c *Class) {
 	c.prog = p
-	c.params = paramTypes(c.Params)
 	p.classes[c.Name] = c
 }
 
 // AddDefine registers a defined type.
 func (p *Program) AddDefine(d *Define) {
-	d.params = paramTypes(d.Params)
 	p.defines[d.Name] = d
 }
 
@@ -157,7 +160,7 @@ func (p *Program) AddDefine(d *Define) {
 func (p *Program) AddNode(n *NodeDef) { p.nodes = append(p.nodes, n) }
 
 // AddMain adds the top level code of a main manifest file.
-func (p *Program) AddMain(body func(c *Ctx, s *Scope)) { p.main = append(p.main, body) }
+func (p *Program) AddMain(body func(s *Scope)) { p.main = append(p.main, body) }
 
 // AddNative registers a native resource type.
 func (p *Program) AddNative(t NativeType) { p.natives[t.Name()] = t }
@@ -189,16 +192,29 @@ func (p *Program) Aliases() *values.AliasRegistry { return p.aliases }
 // SetSettings sets the values of $settings::*.
 func (p *Program) SetSettings(h *values.Hash) { p.settings = h }
 
-func paramTypes(ps []*Parameter) []values.ParamType {
-	out := make([]values.ParamType, len(ps))
-	for i, p := range ps {
-		t := p.Type
-		if t == nil {
-			t = values.AnyT
+// paramSig is a definition's parameter struct for validation, with the
+// metaparameters, built on first use (its types resolve in the program).
+type paramSig struct {
+	once  sync.Once
+	types []values.ParamType
+}
+
+func (ps *paramSig) get(prog *Program, params []*Parameter) []values.ParamType {
+	ps.once.Do(func() {
+		out := make([]values.ParamType, 0, len(params))
+		for _, p := range params {
+			var t values.Type = values.AnyT
+			if p.Type != nil {
+				v, err := prog.parseType(p.Type.Text)
+				if tt, ok := v.(values.Type); ok && err == nil {
+					t = tt
+				}
+			}
+			out = append(out, values.ParamType{Name: p.Name, Type: t, Optional: p.Default != nil})
 		}
-		out[i] = values.ParamType{Name: p.Name, Type: t, Optional: p.Default != nil}
-	}
-	return out
+		ps.types = withMetaparams(out)
+	})
+	return ps.types
 }
 
 // ---- lookups ----

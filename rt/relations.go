@@ -28,7 +28,8 @@ type collectorValue struct {
 // Relate is a relationship expression `left op right` (-> ~> <- <~) at
 // site. It records relationships between every pair and returns the right
 // operand's references, which chains use as the next left operand.
-func (c *Ctx) Relate(site *Site, op string, left, right values.Value) values.Value {
+func (s *Scope) Relate(site *Site, op string, left, right values.Value) values.Value {
+	c := s.c
 	l := c.relationOperands(site, left)
 	r := c.relationOperands(site, right)
 	source, target := l, r
@@ -68,7 +69,7 @@ func (c *Ctx) relationOperands(site *Site, v values.Value) []values.Value {
 			out = appendUnique(out, x)
 			return
 		case values.String:
-			t, err := values.ParseType(string(x), c.prog.aliases)
+			t, err := c.prog.parseType(string(x))
 			if err != nil {
 				Fail(err.Error())
 			}

@@ -1,6 +1,8 @@
 package rt
 
 import (
+	"strings"
+
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -16,7 +18,8 @@ type Scope struct {
 	symtable  *varTable   // the scope's own variables
 	ephemeral []*varTable // top is the effective table; [0] is a match table over symtable
 
-	callSite *Site // the function call being made from this scope, for its logs
+	callSite *Site            // the function call being made from this scope, for its logs
+	epp      *strings.Builder // an EPP template's output, while one renders in this scope
 
 	defaults map[string][]*Param // resource defaults by capitalized type name
 	classes  map[string]*Scope   // class scopes by name (kept in the top scope)

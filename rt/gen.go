@@ -1,0 +1,130 @@
+package rt
+
+import (
+	"sync/atomic"
+
+	"github.com/pp2go/pp2go/rt/fn"
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// IsVersion1 is the version marker of the API generated code uses: code
+// generated for another version of rt refers to another marker and fails
+// to compile against this one.
+const IsVersion1 = true
+
+// NewSites builds a package's site table from its compact form: four
+// numbers per site (file index, line, column, label index).
+func NewSites(files []File, labels []string, data []int32) []Site {
+	sites := make([]Site, len(data)/4)
+	for i := range sites {
+		d := data[i*4 : i*4+4]
+		sites[i] = Site{File: &files[d[0]], Line: d[1], Column: d[2], Label: labels[d[3]]}
+	}
+	return sites
+}
+
+// RegexpRef is a regular expression literal, compiled on first use.
+type RegexpRef struct {
+	Src string
+	re  atomic.Pointer[values.Regexp]
+}
+
+// Regexp is the literal's value.
+func (s *Scope) Regexp(site *Site, r *RegexpRef) values.Value {
+	if re := r.re.Load(); re != nil {
+		return re
+	}
+	re, err := values.NewRegexp(r.Src)
+	if err != nil {
+		raise(site, err)
+	}
+	r.re.Store(re)
+	return re
+}
+
+// AddFunction registers a function written in Puppet; Finish makes it
+// callable once every definition (and type alias) is registered.
+func (p *Program) AddFunction(name, module string, sig *Signature, body func(s *Scope) values.Value) {
+	p.functions = append(p.functions, puppetFunc{name, module, sig, body})
+}
+
+type puppetFunc struct {
+	name, module string
+	sig          *Signature
+	body         func(s *Scope) values.Value
+}
+
+// Finish completes the program after registration: the steering
+// functions and the Puppet-language functions join the function registry.
+func (p *Program) Finish() {
+	registerBuiltins()
+	for _, f := range p.functions {
+		fn.Register(PuppetFunction(p, f.name, f.module, f.sig, f.body))
+	}
+}
+
+// ---- assignment forms ----
+
+// AssignList is `[$a, $b] = value`: from an array by position, or from a
+// hash by name.
+func (s *Scope) AssignList(site *Site, names []string, v values.Value) values.Value {
+	switch x := v.(type) {
+	case *values.Array:
+		if x.Len() != len(names) {
+			IssueAt(site, "ILLEGAL_MULTI_ASSIGNMENT_SIZE", "Mismatched number of assignable entries and values, expected %d, got %d", len(names), x.Len())
+		}
+		for i, n := range names {
+			s.Assign(site, n, x.At(i))
+		}
+	case *values.Hash:
+		for _, n := range names {
+			e, ok := x.GetString(n)
+			if !ok {
+				IssueAt(site, "MISSING_MULTI_ASSIGNMENT_KEY", "No value for required key '%s' in assignment to variables from hash", n)
+			}
+			s.Assign(site, n, e)
+		}
+	default:
+		IssueAt(site, "ILLEGAL_MULTI_ASSIGNMENT_SIZE", "Mismatched number of assignable entries and values, expected %d, got 1", len(names))
+	}
+	return v
+}
+
+// UnfoldValue is `*v` outside an argument list: the array it unfolds to.
+func UnfoldValue(v values.Value) values.Value { return values.NewArray(values.Unfold(v)...) }
+
+// CaseMatchAny is a case option or selector entry written `*v`: it matches
+// when any of the unfolded values does.
+func (s *Scope) CaseMatchAny(test, option values.Value) bool {
+	for _, o := range values.Unfold(option) {
+		if s.CaseMatch(test, o) {
+			return true
+		}
+	}
+	return false
+}
+
+// NoSelectorMatch fails a selector none of whose entries matched (site
+// locates the selector's test).
+func NoSelectorMatch(site *Site, test values.Value) values.Value {
+	IssueAt(site, "UNMATCHED_SELECTOR", "No matching entry for selector parameter with value '%s'", values.ToString(test))
+	return nil
+}
+
+// ---- EPP ----
+
+// EppText is template text in an EPP template.
+func (s *Scope) EppText(text string) values.Value {
+	if s.epp != nil {
+		s.epp.WriteString(text)
+	}
+	return values.Undef
+}
+
+// EppRender is `<%= expr %>` in an EPP template.
+func (s *Scope) EppRender(v values.Value) values.Value {
+	if s.epp != nil {
+		s.epp.WriteString(values.ToString(v))
+	}
+	return values.Undef
+}
