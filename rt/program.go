@@ -20,7 +20,7 @@ type Program struct {
 	functions []puppetFunc      // Puppet-language functions, registered by Finish
 	natives   map[string]NativeType
 	aliases   *values.AliasRegistry
-	typeMu    sync.Mutex               // serializes type parsing (alias resolution caches)
+	typeMu    sync.Mutex       // serializes type parsing (alias resolution caches)
 	main      []func(s *Scope) // main manifest code, file by file
 	mainClass *Class
 	settings  *values.Hash // $settings::* values, by name
