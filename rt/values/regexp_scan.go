@@ -1,0 +1,152 @@
+package values
+
+import (
+	"regexp/syntax"
+	"unicode/utf8"
+)
+
+// This file gives the function library (rt/fn) Ruby's way of finding every
+// match of a pattern in a string, as String#scan, #gsub and #split do.
+
+// FindIndexFrom returns the first match of r in s that starts at byte
+// offset start or later, the whole string remaining the context of anchors
+// and look-behinds. The result holds byte offsets, two per group (-1 for a
+// group that did not participate); nil when there is no match.
+func (r *Regexp) FindIndexFrom(s string, start int) ([]int, error) {
+	if err := r.compile(); err != nil {
+		return nil, err
+	}
+	if start > len(s) {
+		return nil, nil
+	}
+	if r.fast != nil && start == 0 {
+		return r.fast.FindStringSubmatchIndex(s), nil
+	}
+	runes, offs := runeOffsets(s)
+	return r.findRunes(runes, offs, byteToRune(offs, start))
+}
+
+// FindAllIndex returns the matches of r in s in order, found as Ruby finds
+// them: each search starts where the previous match ended, and one
+// character further when that match was empty (so an empty match may
+// directly follow a non-empty one, unlike Go's FindAll). Each match is
+// as FindIndexFrom returns it. n < 0 means all matches.
+func (r *Regexp) FindAllIndex(s string, n int) ([][]int, error) {
+	if err := r.compile(); err != nil {
+		return nil, err
+	}
+	if r.fast != nil && !r.nullable() {
+		// Without empty matches Go's iteration is Ruby's.
+		return r.fast.FindAllStringSubmatchIndex(s, n), nil
+	}
+	runes, offs := runeOffsets(s)
+	var out [][]int
+	pos := 0 // rune index
+	for n < 0 || len(out) < n {
+		if pos > len(runes) {
+			break
+		}
+		m, err := r.findRunes(runes, offs, pos)
+		if err != nil {
+			return nil, err
+		}
+		if m == nil {
+			break
+		}
+		out = append(out, m)
+		end := byteToRune(offs, m[1])
+		if m[0] == m[1] {
+			end++
+		}
+		pos = end
+	}
+	return out, nil
+}
+
+func (r *Regexp) findRunes(runes []rune, offs []int, start int) ([]int, error) {
+	m, err := r.re.FindRunesMatchStartingAt(runes, start)
+	if err != nil || m == nil {
+		return nil, err
+	}
+	groups := m.Groups()
+	out := make([]int, 2*len(groups))
+	for i, g := range groups {
+		if len(g.Captures) == 0 {
+			out[2*i], out[2*i+1] = -1, -1
+			continue
+		}
+		out[2*i] = offs[g.Index]
+		out[2*i+1] = offs[g.Index+g.Length]
+	}
+	return out, nil
+}
+
+// nullable reports whether the pattern may match an empty string somewhere.
+func (r *Regexp) nullable() bool {
+	re, err := syntax.Parse(r.fast.String(), syntax.Perl)
+	if err != nil {
+		return true
+	}
+	return nullableSyntax(re)
+}
+
+func nullableSyntax(re *syntax.Regexp) bool {
+	switch re.Op {
+	case syntax.OpNoMatch:
+		return false
+	case syntax.OpLiteral:
+		return len(re.Rune) == 0
+	case syntax.OpCharClass, syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		return false
+	case syntax.OpCapture:
+		return nullableSyntax(re.Sub[0])
+	case syntax.OpPlus:
+		return nullableSyntax(re.Sub[0])
+	case syntax.OpRepeat:
+		return re.Min == 0 || nullableSyntax(re.Sub[0])
+	case syntax.OpConcat:
+		for _, s := range re.Sub {
+			if !nullableSyntax(s) {
+				return false
+			}
+		}
+		return true
+	case syntax.OpAlternate:
+		for _, s := range re.Sub {
+			if nullableSyntax(s) {
+				return true
+			}
+		}
+		return false
+	}
+	// empty match, star, quest, anchors and word boundaries
+	return true
+}
+
+// runeOffsets decodes s as regexp2 does and returns the byte offset of each
+// rune (and of the end).
+func runeOffsets(s string) ([]rune, []int) {
+	runes := make([]rune, 0, len(s))
+	offs := make([]int, 0, len(s)+1)
+	for i := 0; i < len(s); {
+		c, w := utf8.DecodeRuneInString(s[i:])
+		runes = append(runes, c)
+		offs = append(offs, i)
+		i += w
+	}
+	offs = append(offs, len(s))
+	return runes, offs
+}
+
+func byteToRune(offs []int, b int) int {
+	lo, hi := 0, len(offs)-1
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if offs[mid] < b {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo
+}
