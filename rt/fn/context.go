@@ -1,0 +1,107 @@
+package fn
+
+import (
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// Optional abilities of a Context. A function that needs one checks for it
+// with a type assertion; a context without it gets the documented
+// fallback (or a failure naming what is missing).
+
+// OnceWarner is implemented by contexts that remember which warnings
+// were already issued (Puppet's warn_once and deprecation_warning log a
+// message once per key and process). Without it WarnOnce warns each time.
+type OnceWarner interface {
+	WarnOnce(key, msg string)
+}
+
+// WarnOnce issues msg once per key (Puppet.warn_once).
+func WarnOnce(c Context, key, msg string) {
+	if c == nil {
+		return
+	}
+	if w, ok := c.(OnceWarner); ok {
+		w.WarnOnce(key, msg)
+		return
+	}
+	c.Warn(msg)
+}
+
+// Frame is a position of the Puppet call stack: a manifest and a line.
+type Frame struct {
+	File string
+	Line int
+}
+
+// Stacker is implemented by contexts that know Puppet's call stack
+// (Puppet::Pops::PuppetStack.stacktrace: the innermost call first).
+type Stacker interface {
+	Stacktrace() []Frame
+}
+
+// Stacktrace returns the Puppet call stack of c, or nil.
+func Stacktrace(c Context) []Frame {
+	if s, ok := c.(Stacker); ok {
+		return s.Stacktrace()
+	}
+	return nil
+}
+
+// TypeParser is implemented by contexts that resolve type names of the
+// environment (type aliases, resource types) when a function parses a type
+// from a string (assert_type('MyAlias', $x), new for Type).
+type TypeParser interface {
+	ParseType(src string) (values.Type, error)
+}
+
+// ParseType parses a type in the environment of c (built-in types only
+// when c cannot resolve others).
+func ParseType(c Context, src string) (values.Type, error) {
+	if p, ok := c.(TypeParser); ok {
+		return p.ParseType(src)
+	}
+	return values.ParseType(src, nil)
+}
+
+// FileFinder is implemented by contexts that know the environment's files
+// by path, as Puppet::Parser::Files finds them: "module/file" in a
+// module's files/ (FindFilePath) or templates/ (FindTemplatePath), or an
+// absolute path; and a module's directory.
+type FileFinder interface {
+	FindFilePath(path string) (string, bool)
+	FindTemplatePath(path string) (string, bool)
+	ModuleDirectory(name string) (string, bool)
+}
+
+// Generator is implemented by contexts that may run generate(): it runs
+// the command (an absolute path and its arguments) in the command's
+// directory and returns its output. Without it, or when it returns
+// allowed false, generate() is refused.
+type Generator interface {
+	Generate(command []string) (output string, allowed bool, err error)
+}
+
+// Resource is what functions see of a resource in the catalog.
+type Resource interface {
+	// Type is the capitalized type name ("File", "Class"), Title the title.
+	Type() string
+	Title() string
+	// Param returns a parameter's value as set on the resource.
+	Param(name string) (values.Value, bool)
+	// Params returns all parameters set on the resource.
+	Params() *values.Hash
+}
+
+// Catalog is implemented by contexts that give functions access to the
+// catalog being compiled (stdlib's defined_with_params, ensure_resource,
+// getparam; assert_private).
+type Catalog interface {
+	// FindResource finds a resource by type ("File", "Class", a defined
+	// type "Foo::Bar") and title.
+	FindResource(typeName, title string) (Resource, bool)
+	// CallerModule is the module of the code that called the function
+	// ("" for the main manifests), and CallerClass the class or defined
+	// type it runs in (Puppet's scope.source).
+	CallerModule() string
+	CallerClass() string
+}

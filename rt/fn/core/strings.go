@@ -1,0 +1,652 @@
+package core
+
+import (
+	"crypto/md5"
+	"unicode/utf8"
+	"crypto/sha1"
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
+
+	"github.com/pp2go/pp2go/rt/fn"
+	v "github.com/pp2go/pp2go/rt/values"
+)
+
+// String functions with a Numeric/String/Iterable dispatch.
+func stringMapper(name string, f func(string) string) {
+	fn.New(name).
+		D("Numeric arg", func(c fn.Context, a args, b fn.Block) v.Value { return a[0] }).
+		D("String arg", func(c fn.Context, a args, b fn.Block) v.Value { return v.String(f(str(a[0]))) }).
+		D("Iterable[Variant[String, Numeric]] arg", func(c fn.Context, a args, b fn.Block) v.Value {
+			var out []v.Value
+			fn.Iterate(name, a[0], func(e v.Value) bool {
+				if s, ok := e.(v.String); ok {
+					e = v.String(f(string(s)))
+				}
+				out = append(out, e)
+				return true
+			})
+			return v.NewArray(out...)
+		}).Register()
+}
+
+// Case functions that recurse into arrays and hashes (downcase, upcase).
+func caseMapper(name string, f func(string) string) {
+	var conv func(x v.Value) v.Value
+	conv = func(x v.Value) v.Value {
+		switch y := x.(type) {
+		case v.String:
+			return v.String(f(string(y)))
+		case *v.Array:
+			out := make([]v.Value, y.Len())
+			for i, e := range y.Elems() {
+				out[i] = conv(e)
+			}
+			return v.NewArray(out...)
+		case *v.Hash:
+			hb := v.NewHashBuilder(y.Len())
+			for i := 0; i < y.Len(); i++ {
+				hb.Put(conv(y.KeyAt(i)), conv(y.ValueAt(i)))
+			}
+			return hb.Build()
+		}
+		return x
+	}
+	impl := func(c fn.Context, a args, b fn.Block) v.Value { return conv(a[0]) }
+	fn.New(name).
+		LocalType("StringData", "Variant[String, Numeric, Array[StringData], Hash[StringData, StringData]]").
+		D("Numeric arg", impl).
+		D("String arg", impl).
+		D("Array[StringData] arg", impl).
+		D("Hash[StringData, StringData] arg", impl).
+		Register()
+}
+
+func init() {
+	stringMapper("camelcase", func(s string) string {
+		parts := strings.Split(s, "_")
+		for i, p := range parts {
+			parts[i] = fn.RubyCapitalize(p)
+		}
+		return strings.Join(parts, "")
+	})
+	stringMapper("capitalize", fn.RubyCapitalize)
+	stringMapper("chomp", fn.RubyChomp)
+	stringMapper("chop", fn.RubyChop)
+	stringMapper("lstrip", fn.RubyLstrip)
+	stringMapper("rstrip", fn.RubyRstrip)
+	stringMapper("strip", fn.RubyStrip)
+	caseMapper("downcase", fn.RubyDowncase)
+	caseMapper("upcase", fn.RubyUpcase)
+
+	fn.New("join").
+		D("Array arg, String delimiter?", func(c fn.Context, a args, b fn.Block) v.Value {
+			sep := ""
+			if len(a) > 1 {
+				sep = str(a[1])
+			}
+			return v.String(RubyJoin(a[0].(*v.Array), sep))
+		}).Register()
+
+	split := func(s string, re *v.Regexp) v.Value {
+		parts, err := RubySplit(s, re)
+		if err != nil {
+			panic(err)
+		}
+		return parts
+	}
+	fn.New("split").
+		D("String str, String pattern", func(c fn.Context, a args, b fn.Block) v.Value {
+			re, err := v.NewRegexp(str(a[1]))
+			if err != nil {
+				panic(err)
+			}
+			return split(str(a[0]), re)
+		}).
+		D("String str, Regexp pattern", func(c fn.Context, a args, b fn.Block) v.Value {
+			return split(str(a[0]), a[1].(*v.Regexp))
+		}).
+		D("String str, Type[Regexp] pattern", func(c fn.Context, a args, b fn.Block) v.Value {
+			t := a[1].(*v.TypeType).Type.(*v.RegexpType)
+			return split(str(a[0]), v.RegexpOf(t.Pattern))
+		}).Register()
+
+	fn.New("regsubst").
+		D("Variant[Array[String],String] target, String pattern, Variant[String,Hash[String,String]] replacement, Optional[Pattern[/^[GEIM]*$/]] flags?, Enum['N','E','S','U'] encoding?",
+			func(c fn.Context, a args, b fn.Block) v.Value {
+				global := false
+				var opts string
+				if len(a) > 3 && !v.IsUndef(a[3]) {
+					for _, f := range str(a[3]) {
+						switch f {
+						case 'G':
+							global = true
+						case 'E':
+							opts += "x"
+						case 'I':
+							opts += "i"
+						case 'M':
+							opts += "m"
+						}
+					}
+				}
+				src := str(a[1])
+				if opts != "" {
+					src = "(?" + opts + ":" + src + ")"
+				}
+				re, err := v.NewRegexp(src)
+				if err != nil {
+					panic(err)
+				}
+				return regsubst(a[0], re, a[2], global)
+			}).
+		D("Variant[Array[String],String] target, Variant[Regexp,Type[Regexp]] pattern, Variant[String,Hash[String,String]] replacement, Pattern[/^G?$/] flags?",
+			func(c fn.Context, a args, b fn.Block) v.Value {
+				var re *v.Regexp
+				switch p := a[1].(type) {
+				case *v.Regexp:
+					re = p
+				case *v.TypeType:
+					re = v.RegexpOf(p.Type.(*v.RegexpType).Pattern)
+				}
+				return regsubst(a[0], re, a[2], len(a) > 3 && str(a[3]) == "G")
+			}).Register()
+
+	fn.New("match").
+		D("String string, Variant[Any, Type] pattern", func(c fn.Context, a args, b fn.Block) v.Value {
+			return matchOne(str(a[0]), a[1])
+		}).
+		D("Array[String] string, Variant[Any, Type] pattern", func(c fn.Context, a args, b fn.Block) v.Value {
+			arr := a[0].(*v.Array)
+			out := make([]v.Value, arr.Len())
+			for i, e := range arr.Elems() {
+				out[i] = matchOne(str(e), a[1])
+			}
+			return v.NewArray(out...)
+		}).Register()
+
+	fn.New("versioncmp").
+		D("String a, String b, Boolean ignore_trailing_zeroes?", func(c fn.Context, a args, b fn.Block) v.Value {
+			return v.Int(Versioncmp(str(a[0]), str(a[1]), boolArg(a, 2, false)))
+		}).Register()
+
+	// 3.x functions of core
+	fn.Register(fn.New3("sprintf", -2, func(c fn.Context, a args, b fn.Block) v.Value {
+		f, ok := a[0].(v.String)
+		if !ok {
+			panic(fn.Errorf("no implicit conversion of %s into String", fn.RubyClass(a[0])))
+		}
+		s, err := v.Sprintf(string(f), a[1:]...)
+		if err != nil {
+			panic(err)
+		}
+		return v.String(s)
+	}))
+	fn.Register(fn.New3("shellquote", -1, func(c fn.Context, a args, b fn.Block) v.Value {
+		return v.String(Shellquote(flattenValues(a)))
+	}))
+	digest := func(name string, sum func([]byte) string) {
+		fn.Register(fn.New3(name, 1, func(c fn.Context, a args, b fn.Block) v.Value {
+			s, ok := a[0].(v.String)
+			if !ok {
+				panic(fn.Errorf("no implicit conversion of %s into String", rubyConvName(a[0])))
+			}
+			return v.String(sum([]byte(s)))
+		}))
+	}
+	digest("md5", func(b []byte) string { h := md5.Sum(b); return hex.EncodeToString(h[:]) })
+	digest("sha1", func(b []byte) string { h := sha1.Sum(b); return hex.EncodeToString(h[:]) })
+	digest("sha256", func(b []byte) string { h := sha256.Sum256(b); return hex.EncodeToString(h[:]) })
+	// digest uses Puppet's digest_algorithm setting: sha256 by default.
+	digest("digest", func(b []byte) string { h := sha256.Sum256(b); return hex.EncodeToString(h[:]) })
+
+	fn.Register(fn.New3("fail", -1, func(c fn.Context, a args, b fn.Block) v.Value {
+		parts := make([]string, len(a))
+		for i, x := range a {
+			parts[i] = fn.RubyToS(x)
+		}
+		panic(fn.Errorf("%s", strings.Join(parts, " ")))
+	}))
+}
+
+// rubyConvName names a value in Ruby's "no implicit conversion of X into
+// String" (nil, true and false by name, others by class).
+func rubyConvName(x v.Value) string {
+	switch y := x.(type) {
+	case nil, v.UndefValue:
+		return "nil"
+	case v.Bool:
+		if y {
+			return "true"
+		}
+		return "false"
+	}
+	return fn.RubyClass(x)
+}
+
+// RubyJoin is Array#join: nested arrays are joined recursively with the
+// same separator; other elements by their Ruby to_s.
+func RubyJoin(a *v.Array, sep string) string {
+	var b strings.Builder
+	first := true
+	var walk func(a *v.Array)
+	walk = func(a *v.Array) {
+		for _, e := range a.Elems() {
+			if sub, ok := e.(*v.Array); ok {
+				walk(sub)
+				continue
+			}
+			if !first {
+				b.WriteString(sep)
+			}
+			first = false
+			b.WriteString(fn.RubyToS(e))
+		}
+	}
+	walk(a)
+	return b.String()
+}
+
+// RubySplit is String#split(regexp) without limit: captures are included,
+// an empty match splits characters, trailing empty strings are removed.
+// It replays Ruby's search loop (rb_str_split_m) over the matches found
+// Ruby's way.
+func RubySplit(s string, re *v.Regexp) (*v.Array, error) {
+	if s == "" {
+		return v.EmptyArray, nil
+	}
+	matches, err := re.FindAllIndex(s, -1)
+	if err != nil {
+		return nil, err
+	}
+	charLen := func(at int) int {
+		if at >= len(s) {
+			return 1
+		}
+		_, w := decodeRune(s[at:])
+		return w
+	}
+	var out []v.Value
+	captures := func(m []int) {
+		for g := 1; 2*g < len(m); g++ {
+			if m[2*g] >= 0 {
+				out = append(out, v.String(s[m[2*g]:m[2*g+1]]))
+			}
+		}
+	}
+	beg, start, lastNull := 0, 0, false
+	for _, m := range matches {
+		empty := m[0] == m[1]
+		if empty && m[0] == start {
+			if !lastNull {
+				start += charLen(start)
+				lastNull = true
+				continue
+			}
+			out = append(out, v.String(s[beg:beg+charLen(beg)]))
+			beg = start
+			captures(m)
+			// Ruby searches again from start, finds this match again and
+			// steps over it
+			start += charLen(start)
+			lastNull = true
+			continue
+		}
+		out = append(out, v.String(s[beg:m[0]]))
+		beg, start = m[1], m[1]
+		lastNull = false
+		captures(m)
+		if empty {
+			start += charLen(start)
+			lastNull = true
+		}
+	}
+	if len(s) > beg {
+		out = append(out, v.String(s[beg:]))
+	}
+	for len(out) > 0 && out[len(out)-1] == v.String("") {
+		out = out[:len(out)-1]
+	}
+	return v.NewArray(out...), nil
+}
+
+// regsubst applies sub or gsub to a string or each string of an array.
+func regsubst(target v.Value, re *v.Regexp, repl v.Value, global bool) v.Value {
+	do := func(s string) v.Value {
+		r, err := RubySub(s, re, repl, global)
+		if err != nil {
+			panic(err)
+		}
+		return v.String(r)
+	}
+	if arr, ok := target.(*v.Array); ok {
+		out := make([]v.Value, arr.Len())
+		for i, e := range arr.Elems() {
+			out[i] = do(str(e))
+		}
+		return v.NewArray(out...)
+	}
+	return do(str(target))
+}
+
+// RubySub is String#sub (global false) or #gsub with a replacement string
+// (\0-\9, \k<name>, \&, \`, \', \\) or a hash of replacements.
+func RubySub(s string, re *v.Regexp, repl v.Value, global bool) (string, error) {
+	var matches [][]int
+	var err error
+	if global {
+		matches, err = re.FindAllIndex(s, -1)
+	} else {
+		var m []int
+		m, err = re.FindIndexFrom(s, 0)
+		if m != nil {
+			matches = [][]int{m}
+		}
+	}
+	if err != nil {
+		return "", err
+	}
+	if len(matches) == 0 {
+		return s, nil
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range matches {
+		b.WriteString(s[last:m[0]])
+		switch r := repl.(type) {
+		case v.String:
+			expandReplacement(&b, string(r), s, m, re)
+		case *v.Hash:
+			if val, ok := r.Get(v.String(s[m[0]:m[1]])); ok {
+				b.WriteString(fn.RubyToS(val))
+			}
+		}
+		last = m[1]
+	}
+	b.WriteString(s[last:])
+	return b.String(), nil
+}
+
+func expandReplacement(b *strings.Builder, repl, s string, m []int, re *v.Regexp) {
+	group := func(g int) {
+		if 2*g+1 < len(m) && m[2*g] >= 0 {
+			b.WriteString(s[m[2*g]:m[2*g+1]])
+		}
+	}
+	for i := 0; i < len(repl); i++ {
+		c := repl[i]
+		if c != '\\' || i+1 >= len(repl) {
+			b.WriteByte(c)
+			continue
+		}
+		n := repl[i+1]
+		switch {
+		case n >= '0' && n <= '9':
+			group(int(n - '0'))
+			i++
+		case n == '&':
+			group(0)
+			i++
+		case n == '`':
+			b.WriteString(s[:m[0]])
+			i++
+		case n == '\'':
+			b.WriteString(s[m[1]:])
+			i++
+		case n == '\\':
+			b.WriteByte('\\')
+			i++
+		case n == 'k' && i+2 < len(repl) && repl[i+2] == '<':
+			end := strings.IndexByte(repl[i+3:], '>')
+			if end < 0 {
+				b.WriteByte(c)
+				continue
+			}
+			name := repl[i+3 : i+3+end]
+			if g := namedGroup(re, name); g >= 0 {
+				group(g)
+			}
+			i += 3 + end
+		default:
+			b.WriteByte(c)
+		}
+	}
+}
+
+// namedGroup finds the number of a named group (?<name>...) by scanning
+// the pattern's source.
+func namedGroup(re *v.Regexp, name string) int {
+	src := re.Source()
+	n := 0
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '\\':
+			i++
+		case '(':
+			if i+1 < len(src) && src[i+1] == '?' {
+				if i+2 < len(src) && (src[i+2] == '<' || src[i+2] == '\'') && i+3 < len(src) && src[i+3] != '=' && src[i+3] != '!' {
+					n++
+					rest := src[i+3:]
+					if strings.HasPrefix(rest, name+">") || strings.HasPrefix(rest, name+"'") {
+						return n
+					}
+				}
+				continue
+			}
+			n++
+		}
+	}
+	return -1
+}
+
+// matchOne is match() for one string and pattern.
+func matchOne(s string, pattern v.Value) v.Value {
+	switch p := pattern.(type) {
+	case v.String:
+		re, err := v.NewRegexp(string(p))
+		if err != nil {
+			panic(err)
+		}
+		return doMatch(s, re)
+	case *v.Regexp:
+		return doMatch(s, p)
+	case *v.TypeAliasType:
+		return matchOne(s, p.ResolvedType())
+	case *v.VariantType:
+		for _, t := range p.Types {
+			if r := matchOne(s, t); !v.IsUndef(r) {
+				return r
+			}
+		}
+		return v.Undef
+	case *v.RegexpType:
+		if !p.HasPattern {
+			panic(fn.Errorf("Given Regexp Type has no regular expression"))
+		}
+		return doMatch(s, v.RegexpOf(p.Pattern))
+	case *v.PatternType:
+		for _, rt := range p.Patterns {
+			if r := matchOne(s, rt); !v.IsUndef(r) {
+				return r
+			}
+		}
+		return v.Undef
+	case *v.Array:
+		for _, e := range flattenValues(p.Elems()) {
+			if r := matchOne(s, e); !v.IsUndef(r) {
+				return r
+			}
+		}
+		return v.Undef
+	}
+	panic(fn.Errorf("match() expects pattern of T, where T is String, Regexp, Regexp[r], Pattern[p], or Array[T]. Got %s", fn.RubyClass(pattern)))
+}
+
+func doMatch(s string, re *v.Regexp) v.Value {
+	m, err := re.Match(s)
+	if err != nil {
+		panic(err)
+	}
+	if m == nil {
+		return v.Undef
+	}
+	return v.NewArray(m...)
+}
+
+// flattenValues is Array#flatten over a list of values.
+func flattenValues(vals []v.Value) []v.Value {
+	var out []v.Value
+	for _, e := range vals {
+		if a, ok := e.(*v.Array); ok {
+			out = append(out, flattenValues(a.Elems())...)
+		} else {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// Versioncmp is Puppet::Util::Package.versioncmp.
+func Versioncmp(a, b string, ignoreTrailingZeroes bool) int {
+	if ignoreTrailingZeroes {
+		a, b = normalizeVersion(a), normalizeVersion(b)
+	}
+	ax, bx := versionTokens(a), versionTokens(b)
+	for len(ax) > 0 && len(bx) > 0 {
+		x, y := ax[0], bx[0]
+		ax, bx = ax[1:], bx[1:]
+		switch {
+		case x == y:
+			continue
+		case x == "-":
+			return -1
+		case y == "-":
+			return 1
+		case x == ".":
+			return -1
+		case y == ".":
+			return 1
+		}
+		if allDigits(x) && allDigits(y) {
+			if x[0] == '0' || y[0] == '0' {
+				return strings.Compare(strings.ToUpper(x), strings.ToUpper(y))
+			}
+			return cmpDecimal(x, y)
+		}
+		return strings.Compare(strings.ToUpper(x), strings.ToUpper(y))
+	}
+	return strings.Compare(a, b)
+}
+
+func cmpDecimal(x, y string) int {
+	x = strings.TrimLeft(x, "0")
+	y = strings.TrimLeft(y, "0")
+	if len(x) != len(y) {
+		if len(x) < len(y) {
+			return -1
+		}
+		return 1
+	}
+	return strings.Compare(x, y)
+}
+
+func allDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func versionTokens(s string) []string {
+	var out []string
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '-' || c == '.':
+			out = append(out, s[i:i+1])
+			i++
+		case c >= '0' && c <= '9':
+			j := i
+			for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+				j++
+			}
+			out = append(out, s[i:j])
+			i = j
+		default:
+			j := i
+			for j < len(s) && s[j] != '-' && s[j] != '.' && !(s[j] >= '0' && s[j] <= '9') {
+				j++
+			}
+			out = append(out, s[i:j])
+			i = j
+		}
+	}
+	return out
+}
+
+func normalizeVersion(s string) string {
+	parts := strings.Split(s, "-")
+	first := parts[0]
+	// sub!(/([\.0]+)$/, '')
+	j := len(first)
+	for j > 0 && (first[j-1] == '.' || first[j-1] == '0') {
+		j--
+	}
+	parts[0] = first[:j]
+	return strings.Join(parts, "-")
+}
+
+// Shellquote is Puppet's shellquote over flattened words.
+func Shellquote(words []v.Value) string {
+	const safe = "a-zA-Z0-9@%_+=:,./-"
+	const dangerous = "!\"`$\\"
+	out := make([]string, 0, len(words))
+	for _, wv := range words {
+		w, ok := wv.(v.String)
+		if !ok {
+			panic(fn.Errorf("undefined method `length' for %s", fn.RubyInspect(wv)+":"+fn.RubyClass(wv)))
+		}
+		word := string(w)
+		switch {
+		case word != "" && allIn(word, isSafeShell):
+			out = append(out, word)
+		case !strings.ContainsAny(word, dangerous):
+			out = append(out, `"`+word+`"`)
+		case !strings.Contains(word, "'"):
+			out = append(out, "'"+word+"'")
+		default:
+			var b strings.Builder
+			b.WriteByte('"')
+			for i := 0; i < len(word); i++ {
+				if strings.IndexByte(dangerous, word[i]) >= 0 {
+					b.WriteByte('\\')
+				}
+				b.WriteByte(word[i])
+			}
+			b.WriteByte('"')
+			out = append(out, b.String())
+		}
+	}
+	_ = safe
+	return strings.Join(out, " ")
+}
+
+func isSafeShell(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("@%_+=:,./-", c) >= 0
+}
+
+func allIn(s string, ok func(byte) bool) bool {
+	for i := 0; i < len(s); i++ {
+		if !ok(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func decodeRune(s string) (rune, int) { return utf8.DecodeRuneInString(s) }

@@ -1,0 +1,36 @@
+// Package core implements Puppet 7.23's core functions (functions/*.rb and
+// parser/functions/*.rb) with their dispatches, results and messages. It
+// registers them from init; import it for its side effect.
+//
+// The functions that steer evaluation (include, require, contain, realize,
+// tag, tagged, defined, create_resources, break, next, return, the logging
+// functions), lookup and hiera*, and the template functions are the
+// runtime's, not this package's.
+package core
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pp2go/pp2go/rt/fn"
+	v "github.com/pp2go/pp2go/rt/values"
+)
+
+func indexOf(s, sub string) int { return strings.Index(s, sub) }
+
+func runeCount(s string) int { return utf8.RuneCountInString(s) }
+
+// rubyEq is Ruby's == between Puppet values: numbers by value (1 == 1.0),
+// strings case-sensitively, containers element by element.
+func rubyEq(a, b v.Value) bool { return fn.RubyEqual(a, b) }
+
+func str(x v.Value) string { return string(x.(v.String)) }
+
+func boolArg(a []v.Value, i int, def bool) bool {
+	if i < len(a) {
+		if b, ok := a[i].(v.Bool); ok {
+			return bool(b)
+		}
+	}
+	return def
+}
