@@ -53,7 +53,9 @@ func init() {
 		D("Hash[Any, Any] hash, Callable[1,1] &block", func(c fn.Context, a args, b fn.Block) v.Value {
 			h := a[0].(*v.Hash)
 			out := make([]v.Value, 0, h.Len())
-			fn.CatchBreak(func() { hashEach(h, func(k, val v.Value) bool { out = append(out, b.Call(pair(k, val))); return true }) })
+			fn.CatchBreak(func() {
+				hashEach(h, func(k, val v.Value) bool { out = append(out, b.Call(pair(k, val))); return true })
+			})
 			return v.NewArray(out...)
 		}).
 		D("Iterable enumerable, Callable[2,2] &block", func(c fn.Context, a args, b fn.Block) v.Value {

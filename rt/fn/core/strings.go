@@ -2,11 +2,11 @@ package core
 
 import (
 	"crypto/md5"
-	"unicode/utf8"
 	"crypto/sha1"
 	"crypto/sha256"
 	"encoding/hex"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/pp2go/pp2go/rt/fn"
 	v "github.com/pp2go/pp2go/rt/values"

@@ -395,7 +395,7 @@ func (c *Ctx) lambda(l *ast.LambdaExpression, s *scope) fn.Block {
 }
 
 func (l *lambda) CallableType() *values.CallableType { return l.ctype }
-func (l *lambda) ParameterNames() []string         { return l.params }
+func (l *lambda) ParameterNames() []string           { return l.params }
 
 func (l *lambda) Call(args ...values.Value) (result values.Value) {
 	s := &scope{vars: map[string]values.Value{}, parent: l.scope}
