@@ -1,0 +1,772 @@
+// Package hiera reads an environment's Hiera configuration and data at build
+// time: the global hiera.yaml (optional), the environment's and every
+// module's hiera.yaml, with Puppet 7's handling of versions 3, 4 and 5, and
+// every data file a hierarchy can reach, parsed as Puppet parses it (YAML as
+// Ruby's Psych reads it, JSON, HOCON). The result is the plain data of
+// rt/hiera, which codegen/hieragen writes into the generated program;
+// problems are diagnostics with file, line and column.
+package hiera
+
+import (
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/pp2go/pp2go/frontend/diag"
+	rthiera "github.com/pp2go/pp2go/rt/hiera"
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// Options says where the configuration is.
+type Options struct {
+	// EnvDir is the environment's root (its hiera.yaml is the environment
+	// layer).
+	EnvDir string
+	// EnvName is the environment's name ("production" when empty).
+	EnvName string
+	// GlobalConfig is the global layer's hiera.yaml ("" for none). When the
+	// file does not exist, Puppet's default version 5 configuration rooted
+	// at its directory is used, as Puppet does.
+	GlobalConfig string
+	// Modules maps each module's name to its directory.
+	Modules map[string]string
+	// Codedir is Puppet's codedir, used by version 3 files' default datadir
+	// ("/etc/puppet/code" when empty, Debian's).
+	Codedir string
+}
+
+type loader struct {
+	o     Options
+	diags diag.List
+	files map[string]*rthiera.File
+}
+
+// Load reads the configuration and data. The returned Data is usable even
+// when there are diagnostics; errors among them should stop the build.
+func Load(o Options) (*rthiera.Data, diag.List) {
+	if o.EnvName == "" {
+		o.EnvName = "production"
+	}
+	if o.Codedir == "" {
+		o.Codedir = "/etc/puppet/code"
+	}
+	l := &loader{o: o, files: map[string]*rthiera.File{}}
+	d := &rthiera.Data{EnvName: o.EnvName, Modules: map[string]*rthiera.Config{}}
+	if o.GlobalConfig != "" {
+		d.Global = l.config(filepath.Clean(o.GlobalConfig), "global", "")
+	}
+	if o.EnvDir != "" {
+		p := path.Join(filepath.ToSlash(filepath.Clean(o.EnvDir)), "hiera.yaml")
+		if exists(p) {
+			d.Env = l.config(p, "environment", "")
+		}
+	}
+	names := make([]string, 0, len(o.Modules))
+	for n := range o.Modules {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	d.ModuleNames = names
+	for _, n := range names {
+		p := path.Join(filepath.ToSlash(filepath.Clean(o.Modules[n])), "hiera.yaml")
+		if exists(p) {
+			if c := l.config(p, "module", n); c != nil {
+				d.Modules[n] = c
+			}
+		}
+	}
+	for _, f := range l.files {
+		d.Files = append(d.Files, f)
+	}
+	sort.Slice(d.Files, func(i, j int) bool { return d.Files[i].Path < d.Files[j].Path })
+	return d, l.diags
+}
+
+func exists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+func (l *loader) errorf(file string, line, col int, code, msg string) *diag.Diagnostic {
+	d := &diag.Diagnostic{Severity: diag.Error, Code: code, Message: msg, File: file, Line: line, Column: col}
+	l.diags = append(l.diags, d)
+	return d
+}
+
+func (l *loader) warnf(file string, line, col int, msg string) {
+	l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Warning, Message: msg, File: file, Line: line, Column: col})
+}
+
+// config reads one hiera.yaml. owner is "global", "environment" or
+// "module". It returns nil when Puppet ignores the file (version 3 outside
+// the global layer).
+func (l *loader) config(p, owner, module string) *rthiera.Config {
+	root := path.Dir(p)
+	var raw values.Value
+	defaultCfg := false
+	src, err := os.ReadFile(p)
+	switch {
+	case err != nil && owner == "global" && os.IsNotExist(err):
+		defaultCfg = true
+		raw = defaultV5()
+	case err != nil:
+		l.errorf(p, 0, 0, "HIERA_CONFIG", err.Error())
+		return &rthiera.Config{Path: p, Root: root, Version: 5, Error: err.Error()}
+	default:
+		r, perr := parseYAML(src)
+		if perr != nil {
+			ye := perr.(*yamlError)
+			msg := "Unable to parse (" + p + "): " + ye.msg
+			l.errorf(p, ye.line, ye.column, "HIERA_YAML", ye.msg)
+			return &rthiera.Config{Path: p, Root: root, Version: 5, Error: msg}
+		}
+		raw = r.value
+		if _, isHash := raw.(*values.Hash); !isHash {
+			l.warnf(p, 0, 0, p+": File exists but does not contain a valid YAML hash. Falling back to Hiera version 3 default config")
+			raw = defaultV3()
+		}
+	}
+	h := raw.(*values.Hash)
+	version := 3
+	if v, ok := h.GetString("version"); ok && !values.IsUndef(v) {
+		version = rubyToI(v)
+	}
+	cfgPath := p
+	if defaultCfg {
+		cfgPath = ""
+	}
+	c := &rthiera.Config{Path: cfgPath, Root: root, Version: version}
+	fail := func(code, msg string, line int) *rthiera.Config {
+		full := msg
+		if cfgPath != "" {
+			full += " " + location(cfgPath, line)
+		}
+		c.Error = full
+		l.errorf(p, line, 0, code, msg)
+		return c
+	}
+	switch version {
+	case 5:
+		l.v5(c, h, owner, fail, defaultCfg)
+	case 4:
+		if owner == "global" {
+			return fail("HIERA_UNSUPPORTED_VERSION_IN_GLOBAL", "hiera.yaml version 4 cannot be used in the global layer", 0)
+		}
+		l.v4(c, h, fail)
+	case 3:
+		if owner != "global" {
+			where := "the environment root"
+			if owner == "module" {
+				where = "module root"
+			}
+			l.warnf(p, 0, 0, "hiera.yaml version 3 found at "+where+" was ignored")
+			return nil
+		}
+		l.v3(c, h, fail)
+	default:
+		return fail("HIERA_UNSUPPORTED_VERSION", "This runtime does not support hiera.yaml version "+itoa(version), 0)
+	}
+	if c.Error == "" {
+		l.collect(c)
+	}
+	return c
+}
+
+func location(file string, line int) string {
+	if line > 0 {
+		return "(file: " + file + ", line: " + itoa(line) + ")"
+	}
+	return "(file: " + file + ")"
+}
+
+func itoa(n int) string { return values.ToString(values.Int(n)) }
+
+func rubyToI(v values.Value) int {
+	switch x := v.(type) {
+	case values.Int:
+		return int(x)
+	case values.Float:
+		return int(x)
+	case values.String:
+		n := 0
+		s := strings.TrimSpace(string(x))
+		for i := 0; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+			n = n*10 + int(s[i]-'0')
+		}
+		return n
+	}
+	return 0
+}
+
+func str(s string) values.Value { return values.String(s) }
+
+func defaultV5() *values.Hash {
+	return values.NewHashFromPairs(
+		str("version"), values.Int(5),
+		str("defaults"), values.NewHashFromPairs(str("datadir"), str("data"), str("data_hash"), str("yaml_data")),
+		str("hierarchy"), values.NewArray(values.NewHashFromPairs(str("name"), str("Common"), str("path"), str("common.yaml"))),
+	)
+}
+
+func defaultV3() *values.Hash {
+	return values.NewHashFromPairs(
+		str("backends"), values.NewArray(str("yaml")),
+		str("hierarchy"), values.NewArray(str("nodes/%{::trusted.certname}"), str("common")),
+		str("merge_behavior"), str("native"),
+	)
+}
+
+var (
+	nes                = `String[1]`
+	optionNameT        = `Pattern[/\A[A-Za-z](:?[0-9A-Za-z_-]*[0-9A-Za-z])?\z/]`
+	hierarchyEntryText = `Struct[{name=>` + nes + `,Optional[options]=>Hash[` + optionNameT + `,Data],Optional[data_hash]=>` + nes +
+		`,Optional[lookup_key]=>` + nes + `,Optional[hiera3_backend]=>` + nes + `,Optional[v4_data_hash]=>` + nes +
+		`,Optional[data_dig]=>` + nes + `,Optional[path]=>` + nes + `,Optional[paths]=>Array[` + nes + `,1]` +
+		`,Optional[glob]=>` + nes + `,Optional[globs]=>Array[` + nes + `,1],Optional[uri]=>` + nes +
+		`,Optional[uris]=>Array[` + nes + `,1],Optional[mapped_paths]=>Array[` + nes + `,3,3],Optional[datadir]=>` + nes + `}]`
+	v5Type = values.MustParseType(`Struct[{version=>Integer[5,5],Optional[defaults]=>Struct[{Optional[data_hash]=>` + nes +
+		`,Optional[lookup_key]=>` + nes + `,Optional[data_dig]=>` + nes + `,Optional[datadir]=>` + nes +
+		`,Optional[options]=>Hash[` + optionNameT + `,Data]}],Optional[hierarchy]=>Array[` + hierarchyEntryText +
+		`],Optional[plan_hierarchy]=>Array[` + hierarchyEntryText + `],Optional[default_hierarchy]=>Array[` + hierarchyEntryText + `]}]`)
+	v4Type = values.MustParseType(`Struct[{version=>Integer[4,4],Optional[datadir]=>` + nes + `,Optional[hierarchy]=>Array[Struct[{backend=>` + nes +
+		`,name=>` + nes + `,Optional[datadir]=>` + nes + `,Optional[path]=>` + nes + `,Optional[paths]=>Array[` + nes + `]}]]}]`)
+	v3Type = `Struct[{Optional[version]=>Integer[3,3],Optional[backends]=>Variant[` + nes + `,Array[` + nes + `]],Optional[logger]=>` + nes +
+		`,Optional[merge_behavior]=>Enum['deep','deeper','native'],Optional[deep_merge_options]=>Hash[` + nes + `,Variant[String,Boolean]]` +
+		`,Optional[hierarchy]=>Variant[` + nes + `,Array[` + nes + `]]`
+)
+
+var functionKeys = []string{"data_hash", "lookup_key", "data_dig", "hiera3_backend"}
+var allFunctionKeys = append(append([]string{}, functionKeys...), "v4_data_hash")
+var locationKeys = []string{"path", "paths", "glob", "globs", "uri", "uris", "mapped_paths"}
+
+func get(h *values.Hash, k string) (values.Value, bool) {
+	if h == nil {
+		return nil, false
+	}
+	v, ok := h.GetString(k)
+	if ok && values.IsUndef(v) {
+		return nil, false
+	}
+	return v, ok
+}
+
+func getStr(h *values.Hash, k string) string {
+	if v, ok := get(h, k); ok {
+		return values.ToString(v)
+	}
+	return ""
+}
+
+func getStrs(h *values.Hash, k string) []string {
+	v, ok := get(h, k)
+	if !ok {
+		return nil
+	}
+	if a, isArr := v.(*values.Array); isArr {
+		out := make([]string, a.Len())
+		for i, e := range a.Elems() {
+			out[i] = values.ToString(e)
+		}
+		return out
+	}
+	return []string{values.ToString(v)}
+}
+
+func withDefault(h *values.Hash, k string, v values.Value) *values.Hash {
+	if _, ok := get(h, k); ok {
+		return h
+	}
+	b := values.NewHashBuilder(h.Len() + 1)
+	for i := 0; i < h.Len(); i++ {
+		b.Put(h.KeyAt(i), h.ValueAt(i))
+	}
+	b.Put(values.String(k), v)
+	return b.Build()
+}
+
+type failFunc func(code, msg string, line int) *rthiera.Config
+
+func (l *loader) v5(c *rthiera.Config, h *values.Hash, owner string, fail failFunc, defaultCfg bool) {
+	dv := defaultV5()
+	h = withDefault(h, "defaults", must(dv.GetString("defaults")))
+	h = withDefault(h, "hierarchy", must(dv.GetString("hierarchy")))
+	if err := values.AssertInstance("The Lookup Configuration at '"+c.Path+"'", v5Type, h); err != nil {
+		fail("HIERA_CONFIG_TYPE", err.Error(), 0)
+		return
+	}
+	defaults, _ := must(h.GetString("defaults")).(*values.Hash)
+	if n := countKeys(defaults, functionKeys); n > 1 {
+		fail("HIERA_MULTIPLE_DATA_PROVIDER_FUNCTIONS_IN_DEFAULT", "Only one of "+combine(functionKeys)+" can be defined in defaults", 0)
+		return
+	}
+	if opts, ok := get(defaults, "options"); ok {
+		for _, k := range []string{"path", "uri"} {
+			if opts.(*values.Hash).Has(values.String(k)) {
+				fail("HIERA_DEFAULT_OPTION_RESERVED_BY_PUPPET", "Option key '"+k+"' used in defaults is reserved by Puppet", 0)
+				return
+			}
+		}
+	}
+	datadir := getStr(defaults, "datadir")
+	if datadir == "" {
+		datadir = "data"
+	}
+	for _, which := range []string{"hierarchy", "default_hierarchy"} {
+		hv, ok := get(h, which)
+		if !ok {
+			continue
+		}
+		if which == "default_hierarchy" && owner != "module" {
+			fail("HIERA_DEFAULT_HIERARCHY_NOT_IN_MODULE", "'default_hierarchy' is only allowed in the module layer", l.findLine(c.Path, regexp.MustCompile(`(?:^|\s+)default_hierarchy:`)))
+			return
+		}
+		seen := map[string]bool{}
+		var entries []*rthiera.Entry
+		for _, ev := range hv.(*values.Array).Elems() {
+			he := ev.(*values.Hash)
+			name := getStr(he, "name")
+			if seen[name] {
+				fail("HIERA_HIERARCHY_NAME_MULTIPLY_DEFINED", "Hierarchy name '"+name+"' defined more than once.", 0)
+				return
+			}
+			seen[name] = true
+			switch n := countKeys(he, allFunctionKeys); {
+			case n == 0 && countKeys(defaults, functionKeys) == 0:
+				fail("HIERA_MISSING_DATA_PROVIDER_FUNCTION", "One of "+combine(functionKeys)+" must be defined in hierarchy '"+name+"'", 0)
+				return
+			case n > 1:
+				fail("HIERA_MULTIPLE_DATA_PROVIDER_FUNCTIONS", "Only one of "+combine(functionKeys)+" can be defined in hierarchy '"+name+"'", 0)
+				return
+			}
+			if b := getStr(he, "hiera3_backend"); b != "" {
+				if owner != "global" {
+					fail("HIERA_V3_BACKEND_NOT_GLOBAL", "'hiera3_backend' is only allowed in the global layer", 0)
+					return
+				}
+				if b == "json" || b == "yaml" || b == "hocon" {
+					fail("HIERA_V3_BACKEND_REPLACED_BY_DATA_HASH", `Use "data_hash: `+b+`_data" instead of "hiera3_backend: `+b+`"`, 0)
+					return
+				}
+			}
+			if countKeys(he, locationKeys) > 1 {
+				fail("HIERA_MULTIPLE_LOCATION_SPECS", "Only one of "+combine(locationKeys)+" can be defined in hierarchy '"+name+"'", 0)
+				return
+			}
+			if opts, ok := get(he, "options"); ok {
+				for _, k := range []string{"path", "uri"} {
+					if opts.(*values.Hash).Has(values.String(k)) {
+						fail("HIERA_OPTION_RESERVED_BY_PUPPET", "Option key '"+k+"' used in hierarchy '"+name+"' is reserved by Puppet", 0)
+						return
+					}
+				}
+			}
+			e := &rthiera.Entry{Name: name, DefaultConfig: defaultCfg}
+			for _, k := range allFunctionKeys {
+				if f := getStr(he, k); f != "" {
+					e.Kind, e.Function = k, f
+					break
+				}
+			}
+			if e.Kind == "" {
+				for _, k := range functionKeys {
+					if f := getStr(defaults, k); f != "" {
+						e.Kind, e.Function = k, f
+						break
+					}
+				}
+			}
+			dd := getStr(he, "datadir")
+			if dd == "" {
+				dd = datadir
+			}
+			e.Datadir = joinRoot(c.Root, dd)
+			for _, k := range locationKeys {
+				if _, ok := get(he, k); ok {
+					e.LocationKind = k
+					e.Locations = getStrs(he, k)
+					break
+				}
+			}
+			if o, ok := get(he, "options"); ok {
+				e.Options = o.(*values.Hash)
+			} else if o, ok := get(defaults, "options"); ok {
+				e.Options = o.(*values.Hash)
+			}
+			if e.Kind == "v4_data_hash" {
+				l.errorf(c.Path, 0, 0, "HIERA_DATA_PROVIDER_FUNCTION_NOT_FOUND", "Unable to find 'v4_data_hash' function named '"+e.Function+"'")
+			} else if e.Kind != "hiera3_backend" && !rthiera.KnownFunction(e.Kind, e.Function) {
+				l.errorf(c.Path, 0, 0, "HIERA_DATA_PROVIDER_FUNCTION_NOT_FOUND",
+					"Unable to find '"+e.Kind+"' function named '"+e.Function+"' (pp2go runs only the backends written in Go: yaml_data, json_data, hocon_data, eyaml_lookup_key and those registered with rt/hiera)")
+			}
+			entries = append(entries, e)
+		}
+		if which == "hierarchy" {
+			c.Hierarchy = entries
+		} else {
+			c.DefaultHierarchy = entries
+		}
+	}
+}
+
+func must(v values.Value, _ bool) values.Value { return v }
+
+func countKeys(h *values.Hash, keys []string) int {
+	n := 0
+	for _, k := range keys {
+		if _, ok := get(h, k); ok {
+			n++
+		}
+	}
+	return n
+}
+
+// combine is Puppet's label.combine_strings: 'a', 'b', or 'c'.
+func combine(keys []string) string {
+	q := make([]string, len(keys))
+	for i, k := range keys {
+		q[i] = "'" + k + "'"
+	}
+	if len(q) == 1 {
+		return q[0]
+	}
+	return strings.Join(q[:len(q)-1], ", ") + ", or " + q[len(q)-1]
+}
+
+func joinRoot(root, p string) string {
+	if strings.HasPrefix(p, "/") {
+		return path.Clean(p)
+	}
+	return path.Clean(root + "/" + p)
+}
+
+func (l *loader) v4(c *rthiera.Config, h *values.Hash, fail failFunc) {
+	h = withDefault(h, "datadir", str("data"))
+	h = withDefault(h, "hierarchy", values.NewArray(values.NewHashFromPairs(str("name"), str("common"), str("backend"), str("yaml"))))
+	if err := values.AssertInstance("The Lookup Configuration at '"+c.Path+"'", v4Type, h); err != nil {
+		fail("HIERA_CONFIG_TYPE", err.Error(), 0)
+		return
+	}
+	l.warnf(c.Path, 0, 0, c.Path+": Use of 'hiera.yaml' version 4 is deprecated. It should be converted to version 5")
+	datadir := getStr(h, "datadir")
+	seen := map[string]bool{}
+	for _, ev := range must(h.GetString("hierarchy")).(*values.Array).Elems() {
+		he := ev.(*values.Hash)
+		name := getStr(he, "name")
+		if seen[name] {
+			fail("HIERA_HIERARCHY_NAME_MULTIPLY_DEFINED", "Hierarchy name '"+name+"' defined more than once.", 0)
+			return
+		}
+		seen[name] = true
+		paths := getStrs(he, "paths")
+		if paths == nil {
+			p := getStr(he, "path")
+			if p == "" {
+				p = name
+			}
+			paths = []string{p}
+		}
+		dd := getStr(he, "datadir")
+		if dd == "" {
+			dd = datadir
+		}
+		e := &rthiera.Entry{Name: name, Kind: "data_hash", Datadir: joinRoot(c.Root, dd), LocationKind: "paths", Locations: paths}
+		switch b := getStr(he, "backend"); b {
+		case "yaml", "json":
+			e.Function, e.Extension = b+"_data", "."+b
+		case "hocon":
+			e.Function, e.Extension = "hocon_data", ".conf"
+		default:
+			fail("HIERA_NO_PROVIDER_FOR_BACKEND", "No data provider is registered for backend '"+b+"'", 0)
+			return
+		}
+		c.Hierarchy = append(c.Hierarchy, e)
+	}
+}
+
+func (l *loader) v3(c *rthiera.Config, h *values.Hash, fail failFunc) {
+	dv := defaultV3()
+	for _, k := range []string{"backends", "hierarchy", "merge_behavior"} {
+		h = withDefault(h, k, must(dv.GetString(k)))
+	}
+	h = withDefault(h, "version", values.Int(3))
+	h = withDefault(h, "deep_merge_options", values.NewHash())
+	backends := getStrs(h, "backends")
+	tt := v3Type
+	for _, b := range backends {
+		tt += ",Optional[" + values.PuppetQuote(b) + "]=>Hash[" + nes + ",Any]"
+	}
+	tt += "}]"
+	t, err := values.ParseType(tt, nil)
+	if err == nil {
+		if err := values.AssertInstance("The Lookup Configuration at '"+c.Path+"'", t, h); err != nil {
+			fail("HIERA_CONFIG_TYPE", err.Error(), 0)
+			return
+		}
+	}
+	if c.Path != "" {
+		l.warnf(c.Path, 0, 0, c.Path+": Use of 'hiera.yaml' version 3 is deprecated. It should be converted to version 5")
+	}
+	c.MergeBehavior = getStr(h, "merge_behavior")
+	if o, ok := get(h, "deep_merge_options"); ok {
+		if oh := o.(*values.Hash); oh.Len() > 0 {
+			c.DeepMergeOptions = oh
+		}
+	}
+	hierarchy := getStrs(h, "hierarchy")
+	seen := map[string]bool{}
+	for _, b := range backends {
+		if seen[b] {
+			fail("HIERA_BACKEND_MULTIPLY_DEFINED", "Backend '"+b+"' is defined more than once.", 0)
+			return
+		}
+		seen[b] = true
+		bc, _ := get(h, b)
+		bh, _ := bc.(*values.Hash)
+		datadir := getStr(bh, "datadir")
+		if datadir == "" {
+			datadir = path.Join(l.o.Codedir, "environments", "%{::environment}", "hieradata")
+		}
+		ext := getStr(bh, "extension")
+		if ext == "" {
+			ext = b
+			if b == "hocon" {
+				ext = "conf"
+			}
+		}
+		e := &rthiera.Entry{Name: b, Datadir: datadir, LocationKind: "paths", Locations: hierarchy, Extension: "." + ext, DefaultConfig: c.Path == ""}
+		switch b {
+		case "yaml", "json":
+			e.Kind, e.Function = "v3_data_hash", b+"_data"
+		case "hocon":
+			e.Kind, e.Function = "v3_data_hash", "hocon_data"
+		case "eyaml":
+			e.Kind, e.Function = "v3_lookup_key", "eyaml_lookup_key"
+			if bh != nil {
+				ob := values.NewHashBuilder(bh.Len())
+				for i := 0; i < bh.Len(); i++ {
+					if k := values.ToString(bh.KeyAt(i)); k != "datadir" {
+						ob.Put(bh.KeyAt(i), bh.ValueAt(i))
+					}
+				}
+				e.Options = ob.Build()
+			}
+		default:
+			e.Kind, e.Function = "hiera3_backend", b
+		}
+		c.Hierarchy = append(c.Hierarchy, e)
+	}
+}
+
+// findLine is the line of the first match of re in file (Puppet points
+// some configuration errors there); 0 when none.
+func (l *loader) findLine(file string, re *regexp.Regexp) int {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return 0
+	}
+	for i, line := range strings.Split(string(b), "\n") {
+		if re.MatchString(line) {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// ---- data files ----
+
+// collect finds every file the configuration's hierarchies can reach and
+// parses it.
+func (l *loader) collect(c *rthiera.Config) {
+	for _, e := range append(append([]*rthiera.Entry{}, c.Hierarchy...), c.DefaultHierarchy...) {
+		format := formatOf(e.Function)
+		var patterns []string
+		switch e.LocationKind {
+		case "path", "paths", "glob", "globs":
+			for _, loc := range e.Locations {
+				p := joinPattern(e.Datadir, loc)
+				if e.Extension != "" {
+					p = strings.TrimSuffix(p, e.Extension) + e.Extension
+				}
+				patterns = append(patterns, p)
+			}
+		case "mapped_paths":
+			if len(e.Locations) == 3 {
+				patterns = append(patterns, joinPattern(e.Datadir, e.Locations[2]))
+			}
+		}
+		for _, p := range patterns {
+			l.collectPattern(p, format, e.LocationKind == "glob" || e.LocationKind == "globs")
+		}
+	}
+}
+
+func formatOf(function string) string {
+	switch function {
+	case "yaml_data", "eyaml_lookup_key":
+		return "yaml"
+	case "json_data":
+		return "json"
+	case "hocon_data":
+		return "hocon"
+	}
+	return ""
+}
+
+func joinPattern(dir, p string) string {
+	if strings.HasPrefix(p, "/") || strings.HasPrefix(p, "%{") && dir == "" {
+		return p
+	}
+	return dir + "/" + p
+}
+
+var interpInPattern = regexp.MustCompile(`%\{[^}]*\}`)
+
+// collectPattern adds the files that pattern (a path with interpolations,
+// or a glob) can name.
+func (l *loader) collectPattern(pattern, format string, isGlob bool) {
+	if !strings.Contains(pattern, "%{") && !isGlob {
+		p := path.Clean(pattern)
+		if st, err := os.Stat(p); err == nil {
+			l.addFile(p, format, st.IsDir())
+		}
+		return
+	}
+	// The static directory before the first interpolation or glob character.
+	cut := len(pattern)
+	if i := strings.Index(pattern, "%{"); i >= 0 {
+		cut = i
+	}
+	if isGlob {
+		if i := strings.IndexAny(pattern, "*?[{"); i >= 0 && i < cut {
+			cut = i
+		}
+	}
+	dir := path.Dir(pattern[:cut] + "x")
+	// A regexp that accepts what the pattern can produce.
+	var re strings.Builder
+	re.WriteString("^")
+	rest := pattern
+	for {
+		loc := interpInPattern.FindStringIndex(rest)
+		if loc == nil {
+			re.WriteString(globOrQuote(rest, isGlob))
+			break
+		}
+		re.WriteString(globOrQuote(rest[:loc[0]], isGlob))
+		re.WriteString(".*")
+		rest = rest[loc[1]:]
+	}
+	re.WriteString("$")
+	rx, err := regexp.Compile(re.String())
+	if err != nil {
+		return
+	}
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		p = filepath.ToSlash(p)
+		if rx.MatchString(p) || rx.MatchString(path.Clean(p)) {
+			l.addFile(path.Clean(p), format, d.IsDir())
+		}
+		return nil
+	})
+}
+
+func globOrQuote(s string, isGlob bool) string {
+	if !isGlob {
+		return regexp.QuoteMeta(s)
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '*':
+			b.WriteString(".*")
+		case '?':
+			b.WriteString(".")
+		case '[', ']', '{', '}', ',':
+			b.WriteString(".*")
+		default:
+			b.WriteString(regexp.QuoteMeta(string(c)))
+		}
+	}
+	return b.String()
+}
+
+func (l *loader) addFile(p, format string, dir bool) {
+	if f, ok := l.files[p]; ok {
+		if f.Format == "" && format != "" && !dir {
+			l.parseInto(f, format)
+		}
+		return
+	}
+	f := &rthiera.File{Path: p, Dir: dir}
+	l.files[p] = f
+	if !dir && format != "" {
+		l.parseInto(f, format)
+	}
+}
+
+func (l *loader) parseInto(f *rthiera.File, format string) {
+	f.Format = format
+	src, err := os.ReadFile(f.Path)
+	if err != nil {
+		f.Error = "Unable to parse (" + f.Path + "): " + err.Error()
+		l.errorf(f.Path, 0, 0, "HIERA_DATA", err.Error())
+		return
+	}
+	var v values.Value
+	switch format {
+	case "yaml":
+		r, err := parseYAML(src)
+		if err != nil {
+			ye := err.(*yamlError)
+			f.Error = "Unable to parse (" + f.Path + "): " + ye.msg
+			l.errorf(f.Path, ye.line, ye.column, "HIERA_YAML", ye.msg)
+			return
+		}
+		if len(r.symbols) > 0 {
+			l.warnf(f.Path, 0, 0, "Ruby symbols (at "+strings.Join(r.symbols, ", ")+") are read as strings")
+		}
+		v = r.value
+		if _, ok := v.(*values.Hash); !ok {
+			if v != values.False {
+				f.Warning = f.Path + ": file does not contain a valid yaml hash"
+				l.warnf(f.Path, 0, 0, f.Warning)
+			}
+			v = values.NewHash()
+		}
+	case "json":
+		jv, err := parseJSON(src)
+		if err != nil {
+			ye := err.(*yamlError)
+			f.Error = "Unable to parse (" + f.Path + "): " + ye.msg
+			l.errorf(f.Path, ye.line, ye.column, "HIERA_JSON", ye.msg)
+			return
+		}
+		v = jv
+	case "hocon":
+		hv, err := parseHOCON(src)
+		if err != nil {
+			ye, ok := err.(*yamlError)
+			if !ok {
+				ye = &yamlError{msg: err.Error()}
+			}
+			f.Error = "Unable to parse (" + f.Path + "): " + ye.msg
+			l.errorf(f.Path, ye.line, ye.column, "HIERA_HOCON", ye.msg)
+			return
+		}
+		v = hv
+	}
+	h, ok := v.(*values.Hash)
+	if !ok {
+		f.Error = "Value returned from data_hash function '" + format + "_data', when using location '" + f.Path + "', has wrong type, expects a Hash value, got " + values.TypeString(values.Generalize(values.Infer(v)))
+		l.errorf(f.Path, 1, 1, "HIERA_DATA", f.Error)
+		return
+	}
+	f.Data = h
+}

@@ -1,0 +1,440 @@
+package hiera
+
+import (
+	"strings"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+const lookupOptionsKey = "lookup_options"
+
+// lookupNames is Puppet's Lookup.lookup: the names in turn (overrides
+// first), then default_values_hash, then the default block or value.
+func (s *Session) lookupNames(inv *invocation, names []string, nameArg values.Value, vt values.Type, dflt values.Value, hasDefault bool, merge any, block func(values.Value) values.Value) values.Value {
+	for _, key := range names {
+		if inv.overrides != nil {
+			if v, ok := inv.overrides.GetString(key); ok {
+				assertType("Value found for key '"+key+"' in override hash", vt, v)
+				return assertType("Found value", vt, v)
+			}
+		}
+		if v, ok := s.adapterLookup(key, inv, merge); ok {
+			return assertType("Found value", vt, v)
+		}
+	}
+	if inv.defaults != nil && inv.defaults.Len() > 0 {
+		for _, key := range names {
+			if v, ok := inv.defaults.GetString(key); ok {
+				return assertType("Value found for key '"+key+"' in default values hash", vt, v)
+			}
+		}
+	}
+	if block != nil {
+		return assertType("Value returned from default block", vt, block(nameArg))
+	}
+	if hasDefault {
+		return assertType("Default value", vt, dflt)
+	}
+	if len(names) == 1 {
+		panic(lookupError("Function lookup() did not find a value for the name '" + names[0] + "'"))
+	}
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = "'" + n + "'"
+	}
+	panic(lookupError("Function lookup() did not find a value for any of the names [" + strings.Join(q, ", ") + "]"))
+}
+
+func assertType(subject string, t values.Type, v values.Value) values.Value {
+	if v == nil {
+		v = values.Undef
+	}
+	if t == nil {
+		return v
+	}
+	if err := values.AssertInstance(subject, t, v); err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// adapterLookup is LookupAdapter#lookup: lookup_options, the three layers
+// and the module's default hierarchy.
+func (s *Session) adapterLookup(key string, inv *invocation, merge any) (result values.Value, found bool) {
+	if key == lookupOptionsKey || strings.HasPrefix(key, lookupOptionsKey+".") {
+		inv.with(explainInvalidKey, lookupOptionsKey, func() {})
+		return nil, false
+	}
+	lk := newLookupKey(key)
+	inv.topKey = lk
+	inv.moduleName = lk.module
+	if v, ok := merge.(values.Value); ok && values.IsUndef(v) {
+		merge = nil
+	}
+	opts := s.lookupLookupOptions(lk, inv)
+	if merge == nil && opts != nil {
+		if m, ok := opts.GetString("merge"); ok && !values.IsUndef(m) {
+			merge = m
+			inv.reportMergeSource(lookupOptionsKey)
+		}
+	}
+	inv.with(explainData, key, func() {
+		result, found = s.doLookup(lk, inv, merge)
+		if found || inv.globalOnly() {
+			return
+		}
+		var v values.Value
+		if v, found = s.lookupDefaultInModule(lk, inv); found {
+			result, found = lk.dig(inv, v)
+		}
+	})
+	if found && opts != nil {
+		result = s.convertResult(key, opts, inv, result)
+	}
+	return result, found
+}
+
+func (s *Session) convertResult(key string, opts *values.Hash, inv *invocation, result values.Value) values.Value {
+	ct, ok := opts.GetString("convert_to")
+	if !ok || values.IsUndef(ct) {
+		return result
+	}
+	var args []values.Value
+	if a, isArr := ct.(*values.Array); isArr {
+		args = append(args, a.Elems()...)
+	} else {
+		args = []values.Value{ct}
+	}
+	if len(args) == 0 {
+		return result
+	}
+	var t values.Type
+	switch x := args[0].(type) {
+	case values.String:
+		pt, err := values.ParseType(string(x), nil)
+		if err != nil {
+			panic(lookupError("Invalid data type in lookup_options for key '" + key + "' could not parse '" + string(x) + "', error: '" + err.Error()))
+		}
+		t = pt
+	case values.Type:
+		t = x
+	}
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				msg := ""
+				switch e := r.(type) {
+				case error:
+					msg = e.Error()
+				default:
+					panic(r)
+				}
+				panic(lookupError("The convert_to lookup_option for key '" + key + "' raised error: " + msg))
+			}
+		}()
+		if t == nil {
+			panic(lookupError("convert_to: not a type"))
+		}
+		if s.New != nil {
+			result = s.New(t, result, args[1:])
+		} else {
+			result = builtinNew(t, result)
+		}
+	}()
+	inv.reportText(func() string {
+		return "Applying convert_to lookup_option with arguments " + values.ToString(values.NewArray(append([]values.Value{t}, args[1:]...)...))
+	})
+	return result
+}
+
+func builtinNew(t values.Type, v values.Value) values.Value {
+	if _, ok := t.(*values.SensitiveType); ok {
+		return values.NewSensitive(v)
+	}
+	if values.IsInstance(t, v) {
+		return v
+	}
+	panic(lookupError("Converting to " + values.TypeString(t) + " needs the new() function"))
+}
+
+type providerKind int
+
+const (
+	provGlobal providerKind = iota
+	provEnv
+	provModule
+)
+
+var providerStack = []providerKind{provGlobal, provEnv, provModule}
+
+func (s *Session) doLookup(lk *lookupKey, inv *invocation, merge any) (values.Value, bool) {
+	if inv.globalOnly() {
+		v, ok := s.lookupGlobal(lk, inv, merge)
+		if !ok {
+			return nil, false
+		}
+		return lk.dig(inv, v)
+	}
+	ms := strategyOf(merge)
+	v, ok := lookupVariants(ms, inv, providerStack, func(p providerKind) (values.Value, bool) {
+		switch p {
+		case provGlobal:
+			return s.lookupGlobal(lk, inv, ms)
+		case provEnv:
+			if s.env == nil {
+				return nil, false
+			}
+			return s.env.keyLookup(lk, inv, ms)
+		default:
+			return s.lookupInModule(lk, inv, ms)
+		}
+	})
+	if !ok {
+		return nil, false
+	}
+	return lk.dig(inv, v)
+}
+
+func (s *Session) lookupGlobal(lk *lookupKey, inv *invocation, merge any) (v values.Value, ok bool) {
+	terminus := s.DataBindingTerminus
+	if inv.hieraXXX {
+		terminus = "hiera"
+	}
+	switch terminus {
+	case "none", "":
+		inv.reportNotFound(lk.String())
+		return nil, false
+	}
+	if s.global == nil {
+		return nil, false
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			if e, isErr := r.(*values.Error); isErr && e.Code == "" && !strings.HasPrefix(e.Message, "Lookup of key '") {
+				top := lk.String()
+				if inv.topKey != nil {
+					top = inv.topKey.String()
+				}
+				panic(&values.Error{Message: "Lookup of key '" + top + "' failed: " + e.Message})
+			}
+			panic(r)
+		}
+	}()
+	return s.global.keyLookup(lk, inv, merge)
+}
+
+func (s *Session) lookupInModule(lk *lookupKey, inv *invocation, merge any) (values.Value, bool) {
+	name := inv.moduleName
+	if name == "" {
+		return nil, false
+	}
+	l := s.moduleLayer(name)
+	if l == nil {
+		inv.reportModuleNotFound(name, s.d.hasModule(name))
+		return nil, false
+	}
+	return l.keyLookup(lk, inv, merge)
+}
+
+func (s *Session) lookupDefaultInModule(lk *lookupKey, inv *invocation) (result values.Value, found bool) {
+	name := inv.moduleName
+	if name == "" {
+		return nil, false
+	}
+	l := s.moduleLayer(name)
+	if l == nil || l.cfg.Error != "" || len(l.cfg.DefaultHierarchy) == 0 {
+		return nil, false
+	}
+	inv.with(explainScope, `Searching default_hierarchy of module "`+name+`"`, func() {
+		if s.moduleDefaultOps == nil {
+			s.moduleDefaultOps = map[string]*compiledOptions{}
+		}
+		co, ok := s.moduleDefaultOps[name]
+		if !ok {
+			meta := inv.child()
+			meta.topKey = lookupOptionsLK
+			meta.moduleName = name
+			inv.with(explainScope, `Searching for "lookup_options"`, func() {
+				if v, ok := l.keyLookupInDefault(lookupOptionsLK, meta, strategyOf("hash")); ok {
+					co = compilePatterns(validateLookupOptions(v, name))
+				}
+			})
+			s.moduleDefaultOps[name] = co
+		}
+		var merge any
+		if o := co.forKey(lk.root); o != nil {
+			if m, ok := o.GetString("merge"); ok {
+				merge = m
+			}
+		}
+		inv.with(explainScope, `Searching for "`+lk.String()+`"`, func() {
+			result, found = l.keyLookupInDefault(lk, inv, strategyOf(merge))
+		})
+	})
+	return result, found
+}
+
+var lookupOptionsLK = &lookupKey{text: lookupOptionsKey, root: lookupOptionsKey}
+
+// compiledOptions is a lookup_options hash split into plain keys and
+// regexp patterns (keys starting with ^).
+type compiledOptions struct {
+	keys     *values.Hash
+	patterns []*values.Regexp
+	patVals  []values.Value
+}
+
+func compilePatterns(opts *values.Hash) *compiledOptions {
+	if opts == nil {
+		return nil
+	}
+	co := &compiledOptions{}
+	kb := values.NewHashBuilder(opts.Len())
+	nk := 0
+	for i := 0; i < opts.Len(); i++ {
+		k, v := opts.KeyAt(i), opts.ValueAt(i)
+		if ks, ok := k.(values.String); ok && strings.HasPrefix(string(ks), "^") {
+			re, err := values.NewRegexp(string(ks))
+			if err != nil {
+				panic(lookupError(err.Error()))
+			}
+			co.patterns = append(co.patterns, re)
+			co.patVals = append(co.patVals, v)
+			continue
+		}
+		kb.Put(k, v)
+		nk++
+	}
+	if nk > 0 {
+		co.keys = kb.Build()
+	}
+	return co
+}
+
+func (co *compiledOptions) forKey(root string) *values.Hash {
+	if co == nil {
+		return nil
+	}
+	if co.keys != nil {
+		if v, ok := co.keys.GetString(root); ok && !values.IsUndef(v) {
+			h, _ := v.(*values.Hash)
+			return h
+		}
+	}
+	for i, re := range co.patterns {
+		if re.MatchString(root) {
+			h, _ := co.patVals[i].(*values.Hash)
+			return h
+		}
+	}
+	return nil
+}
+
+func validateLookupOptions(v values.Value, module string) *values.Hash {
+	if v == nil || values.IsUndef(v) {
+		return nil
+	}
+	h, ok := v.(*values.Hash)
+	if !ok {
+		panic(lookupError("value of lookup_options must be a hash"))
+	}
+	if module == "" {
+		return h
+	}
+	pfx := module + "::"
+	for i := 0; i < h.Len(); i++ {
+		k := values.ToString(h.KeyAt(i))
+		if strings.HasPrefix(k, "^") {
+			if !strings.HasPrefix(k[1:], pfx) {
+				panic(lookupError("all lookup_options patterns must match a key starting with module name '" + module + "'"))
+			}
+		} else if !strings.HasPrefix(k, pfx) {
+			panic(lookupError("all lookup_options keys must start with module name '" + module + "'"))
+		}
+	}
+	return h
+}
+
+func (s *Session) lookupLookupOptions(lk *lookupKey, inv *invocation) *values.Hash {
+	mod := lk.module
+	if !s.lookupOptionsSet[mod] {
+		co := s.retrieveLookupOptions(mod, inv)
+		s.lookupOptions[mod] = co
+		s.lookupOptionsSet[mod] = true
+	}
+	return s.lookupOptions[mod].forKey(lk.root)
+}
+
+func (s *Session) retrieveLookupOptions(mod string, inv *invocation) (co *compiledOptions) {
+	meta := inv.child()
+	meta.topKey = lookupOptionsLK
+	meta.moduleName = inv.moduleName
+	ms := strategyOf("hash")
+	meta.with(explainMeta, lookupOptionsKey, func() {
+		if meta.globalOnly() {
+			co = compilePatterns(s.globalLookupOptions(meta, ms))
+			return
+		}
+		opts := s.envLookupOptions(meta, ms)
+		if mod != "" {
+			if !s.lookupOptionsSet[""] {
+				s.lookupOptions[""] = compilePatterns(opts)
+				s.lookupOptionsSet[""] = true
+			}
+			if v, ok := s.lookupInModule(lookupOptionsLK, meta, ms); ok {
+				moduleOpts := validateLookupOptions(v, mod)
+				if opts == nil {
+					opts = moduleOpts
+				} else if moduleOpts != nil {
+					names := []string{"Global and Environment", "Module " + inv.moduleName}
+					merged, _ := lookupVariants(ms, meta, names, func(n string) (values.Value, bool) {
+						var r values.Value
+						meta.with(explainScope, n, func() {
+							if n == names[0] {
+								r = meta.reportFound(lookupOptionsKey, opts)
+							} else {
+								r = meta.reportFound(lookupOptionsKey, moduleOpts)
+							}
+						})
+						return r, true
+					})
+					opts, _ = merged.(*values.Hash)
+				}
+			}
+		}
+		co = compilePatterns(opts)
+	})
+	return co
+}
+
+func (s *Session) globalLookupOptions(inv *invocation, ms *mergeStrategy) *values.Hash {
+	if !s.globalOptsDone {
+		s.globalOptsDone = true
+		if v, ok := s.lookupGlobal(lookupOptionsLK, inv, ms); ok {
+			s.globalOpts = validateLookupOptions(v, "")
+		}
+	}
+	return s.globalOpts
+}
+
+func (s *Session) envLookupOptions(inv *invocation, ms *mergeStrategy) *values.Hash {
+	if !s.envOptsDone {
+		s.envOptsDone = true
+		g := s.globalLookupOptions(inv, ms)
+		var envOnly *values.Hash
+		if s.env != nil {
+			if v, ok := s.env.keyLookup(lookupOptionsLK, inv, ms); ok {
+				envOnly = validateLookupOptions(v, "")
+			}
+		}
+		switch {
+		case g == nil:
+			s.envOpts = envOnly
+		case envOnly == nil:
+			s.envOpts = g
+		default:
+			s.envOpts, _ = ms.merge(g, envOnly).(*values.Hash)
+		}
+	}
+	return s.envOpts
+}

@@ -1,0 +1,191 @@
+package hiera
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// LookupArgs are lookup()'s arguments after dispatch (functions/lookup.rb).
+type LookupArgs struct {
+	// Name is the name or names as given (a String or an Array of String);
+	// the default block receives it as is.
+	Name values.Value
+	// ValueType is the expected type, nil for none.
+	ValueType values.Type
+	// Merge is the merge behavior: nil/undef, a String or a Hash.
+	Merge values.Value
+	// DefaultValue is used when HasDefault and nothing is found.
+	DefaultValue values.Value
+	HasDefault   bool
+	// Override and DefaultValuesHash are the options hash's entries.
+	Override          *values.Hash
+	DefaultValuesHash *values.Hash
+	// Block is the default block (nil for none).
+	Block func(name values.Value) values.Value
+}
+
+func (a *LookupArgs) names() []string {
+	switch n := a.Name.(type) {
+	case values.String:
+		return []string{string(n)}
+	case *values.Array:
+		out := make([]string, n.Len())
+		for i, e := range n.Elems() {
+			out[i] = values.ToString(e)
+		}
+		return out
+	}
+	return []string{values.ToString(a.Name)}
+}
+
+func mergeArg(m values.Value) any {
+	if m == nil || values.IsUndef(m) {
+		return nil
+	}
+	return m
+}
+
+// Lookup performs lookup() (Puppet's Lookup.lookup).
+func (s *Session) Lookup(a *LookupArgs) values.Value {
+	inv := s.newInvocation()
+	inv.overrides, inv.defaults = a.Override, a.DefaultValuesHash
+	return s.lookupNames(inv, a.names(), a.Name, a.ValueType, a.DefaultValue, a.HasDefault, mergeArg(a.Merge), a.Block)
+}
+
+// Explain performs lookup() with an explainer and returns the value (nil
+// and the error when the lookup failed) and the explanation, as `puppet
+// lookup --explain` prints it. With optionsOnly, only the lookup_options
+// are explained (`--explain-options`).
+func (s *Session) Explain(a *LookupArgs) (result values.Value, explanation string, err error) {
+	inv := s.newInvocation()
+	inv.overrides, inv.defaults = a.Override, a.DefaultValuesHash
+	inv.ex = newExplainer()
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				e, ok := r.(error)
+				if !ok {
+					panic(r)
+				}
+				err = e
+			}
+		}()
+		result = s.lookupNames(inv, a.names(), a.Name, a.ValueType, a.DefaultValue, a.HasDefault, mergeArg(a.Merge), a.Block)
+	}()
+	return result, inv.ex.String(), err
+}
+
+// AutomaticParameter looks up "class::param" for automatic parameter
+// lookup, as Puppet does for a class parameter given no value
+// (Lookup.search_and_merge with lookup_options' merge). found is false when
+// no layer has the key; the compiler then uses the parameter's default.
+// Puppet does not let a found undef replace a default expression: callers
+// do that check.
+func (s *Session) AutomaticParameter(class, param string) (v values.Value, found bool) {
+	inv := s.newInvocation()
+	return s.adapterLookup(strings.TrimPrefix(class, "::")+"::"+param, inv, nil)
+}
+
+// ExplainAutomaticParameter is AutomaticParameter with the explanation.
+func (s *Session) ExplainAutomaticParameter(class, param string) (v values.Value, found bool, explanation string) {
+	inv := s.newInvocation()
+	inv.ex = newExplainer()
+	v, found = s.adapterLookup(strings.TrimPrefix(class, "::")+"::"+param, inv, nil)
+	return v, found, inv.ex.String()
+}
+
+// HieraKind selects one of the hiera_* functions.
+type HieraKind int
+
+const (
+	HieraPriority HieraKind = iota // hiera()
+	HieraArray                     // hiera_array()
+	HieraHash                      // hiera_hash()
+	HieraInclude                   // hiera_include()
+)
+
+// Name is the function's Puppet name.
+func (k HieraKind) Name() string {
+	return [...]string{"hiera", "hiera_array", "hiera_hash", "hiera_include"}[k]
+}
+
+func (k HieraKind) merge() string {
+	switch k {
+	case HieraArray, HieraInclude:
+		return "unique"
+	case HieraHash:
+		return "hash"
+	}
+	return "first"
+}
+
+// HieraArgs are the arguments of hiera(), hiera_array(), hiera_hash() and
+// hiera_include() after dispatch (Hiera::PuppetFunction).
+type HieraArgs struct {
+	Key        string
+	Default    values.Value
+	HasDefault bool
+	Override   values.Value // a String or Array of hierarchy paths, nil for none
+	Block      func(key values.Value) values.Value
+}
+
+// DeprecationWarning is the warning Puppet logs (once) when a hiera_*
+// function is called while strict is not off.
+func (k HieraKind) DeprecationWarning() string {
+	return fmt.Sprintf("The function '%s' is deprecated in favor of using 'lookup'. See https://puppet.com/docs/puppet/7.23/deprecated_language.html", k.className())
+}
+
+func (k HieraKind) className() string {
+	return "Puppet::Functions::" + [...]string{"Hiera", "HieraArray", "HieraHash", "HieraInclude"}[k]
+}
+
+// Hiera performs hiera(), hiera_array() or hiera_hash(). For
+// hiera_include use HieraIncludeClasses.
+func (s *Session) Hiera(kind HieraKind, a *HieraArgs) values.Value {
+	inv := s.newInvocation()
+	inv.hieraXXX = true
+	if !s.hasEnvironmentDataProvider() {
+		inv.globalOnlyLocal = true
+	}
+	switch o := a.Override.(type) {
+	case values.String:
+		inv.v3Overrides = []string{string(o)}
+	case *values.Array:
+		for _, e := range o.Elems() {
+			inv.v3Overrides = append(inv.v3Overrides, values.ToString(e))
+		}
+	}
+	var block func(values.Value) values.Value
+	if a.Block != nil {
+		block = a.Block
+	}
+	return s.lookupNames(inv, []string{a.Key}, values.String(a.Key), nil, a.Default, a.HasDefault, kind.merge(), block)
+}
+
+// HieraIncludeClasses performs hiera_include()'s lookup and returns the
+// class names to include (the caller includes them).
+func (s *Session) HieraIncludeClasses(a *HieraArgs) []values.Value {
+	v := s.Hiera(HieraInclude, a)
+	if v == nil || values.IsUndef(v) {
+		panic(&values.Error{Message: "Could not find data item " + a.Key})
+	}
+	switch x := v.(type) {
+	case *values.Array:
+		return x.Elems()
+	case values.String:
+		if x == "" {
+			return nil
+		}
+	case *values.Hash:
+		if x.Len() == 0 {
+			return nil
+		}
+	}
+	return []values.Value{v}
+}
+
+func (s *Session) hasEnvironmentDataProvider() bool {
+	return s.env != nil && s.env.cfg.Version >= 5
+}

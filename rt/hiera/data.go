@@ -1,0 +1,158 @@
+// Package hiera is Hiera 5 at run time: the data of the three layers
+// (global, environment, module) compiled into the binary, and the lookups of
+// one catalog compile (lookup(), hiera(), hiera_array(), hiera_hash(),
+// hiera_include() and automatic parameter lookup), with the semantics and
+// messages of Puppet 7.23 (pops/lookup/*.rb, functions/lookup.rb).
+//
+// The build (frontend/hiera) reads every hiera.yaml and every data file a
+// hierarchy can reach and produces a *Data; codegen/hieragen writes it into
+// the generated program. At run time a Session per catalog compile resolves
+// hierarchies against the compiler's variables (facts, trusted, top scope),
+// which is all Hiera needs from the compiler (the Scope interface).
+//
+// Errors panic with a *values.Error carrying Puppet's message; the caller
+// adds the position of the call.
+package hiera
+
+import (
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// Data is everything Hiera needs at run time: the configurations of the
+// layers and the parsed data files.
+type Data struct {
+	// EnvName is the environment's name ("production").
+	EnvName string
+	// Global is the global layer (the hiera.yaml given to pp2go), nil when
+	// there is none.
+	Global *Config
+	// Env is the environment layer, nil when the environment has no
+	// hiera.yaml of version 4 or 5.
+	Env *Config
+	// Modules maps a module name to its layer; a module without a hiera.yaml
+	// (or with a version 3 one, which Puppet ignores) has none.
+	Modules map[string]*Config
+	// ModuleNames lists every module of the environment (with or without
+	// data), for the explain output's "module not found" distinction.
+	ModuleNames []string
+	// Files holds every file a hierarchy can reach, sorted by Path.
+	Files []*File
+
+	once  sync.Once
+	index map[string]*File
+}
+
+// Config is one hiera.yaml (or the default configuration Puppet uses when a
+// layer has none).
+type Config struct {
+	// Path is the hiera.yaml's path, "" for a default configuration.
+	Path string
+	// Root is the directory relative to which datadirs are resolved.
+	Root string
+	// Version is 3, 4 or 5.
+	Version int
+	// Hierarchy, DefaultHierarchy (module layer only) and the entries as
+	// declared, with defaults applied.
+	Hierarchy        []*Entry
+	DefaultHierarchy []*Entry
+	// MergeBehavior and DeepMergeOptions are a version 3 file's settings.
+	MergeBehavior    string
+	DeepMergeOptions *values.Hash
+	// Error, when set, is raised when the layer is first used: Puppet
+	// validates a configuration when a lookup first needs it.
+	Error string
+}
+
+// Entry is one level of a hierarchy.
+type Entry struct {
+	Name string
+	// Kind is the function kind: "data_hash", "lookup_key", "data_dig",
+	// "hiera3_backend", or for version 3 files "v3_data_hash" and
+	// "v3_lookup_key".
+	Kind string
+	// Function is the backend function's name (yaml_data, json_data, ...).
+	Function string
+	// Datadir is the entry's data directory, joined with the config root but
+	// not yet interpolated.
+	Datadir string
+	// LocationKind is "path", "paths", "glob", "globs", "uri", "uris",
+	// "mapped_paths" or "" (no locations).
+	LocationKind string
+	// Locations are the declared, uninterpolated locations.
+	Locations []string
+	// Extension is appended to paths that lack it (version 3 and 4 files).
+	Extension string
+	// Options is the entry's options hash (uninterpolated), nil for none.
+	Options *values.Hash
+	// DefaultConfig is set for entries of a default configuration: paths
+	// that do not exist are dropped.
+	DefaultConfig bool
+}
+
+// File is a file that a hierarchy can reach, parsed at build time in the
+// format its backend reads.
+type File struct {
+	Path string
+	// Format is "yaml", "json" or "hocon" ("" for a file no backend parses).
+	Format string
+	// Data is the file's hash.
+	Data *values.Hash
+	// Error is the error Puppet raises when the file is read, when it could
+	// not be parsed.
+	Error string
+	// Warning is the warning Puppet logs when the file is read (a YAML file
+	// that is not a hash).
+	Warning string
+	// Dir marks a directory (paths may name one; globs skip them).
+	Dir bool
+
+	// Lazy, when set, produces Data on first use (generated code keeps large
+	// data encoded until a lookup reads it).
+	Lazy func() *values.Hash
+	lazy sync.Once
+}
+
+// Hash returns the file's data, decoding it on first use.
+func (f *File) Hash() *values.Hash {
+	if f.Lazy != nil {
+		f.lazy.Do(func() {
+			f.Data = f.Lazy()
+			f.Lazy = nil
+		})
+	}
+	return f.Data
+}
+
+func (d *Data) file(path string) *File {
+	d.once.Do(func() {
+		d.index = make(map[string]*File, len(d.Files))
+		for _, f := range d.Files {
+			d.index[f.Path] = f
+		}
+	})
+	return d.index[path]
+}
+
+// filesUnder returns the files whose path starts with prefix, in order.
+func (d *Data) filesUnder(prefix string) []*File {
+	i := sort.Search(len(d.Files), func(i int) bool { return d.Files[i].Path >= prefix })
+	var out []*File
+	for ; i < len(d.Files) && strings.HasPrefix(d.Files[i].Path, prefix); i++ {
+		out = append(out, d.Files[i])
+	}
+	return out
+}
+
+func (d *Data) hasModule(name string) bool {
+	for _, m := range d.ModuleNames {
+		if m == name {
+			return true
+		}
+	}
+	_, ok := d.Modules[name]
+	return ok
+}

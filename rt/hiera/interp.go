@@ -1,0 +1,187 @@
+package hiera
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+var (
+	interpRE = regexp.MustCompile(`%\{([^\}]*)\}`)
+	methodRE = regexp.MustCompile(`^(\w+)\((?:"([^"]+)"|'([^']+)')\)$`)
+)
+
+var emptyInterpolations = map[string]bool{
+	"": true, "::": true, `""`: true, "''": true, `"::"`: true, "'::'": true,
+}
+
+// interpolate replaces %{...} expressions in strings, recursively in arrays
+// and hashes (keys too).
+func (s *Session) interpolate(v values.Value, inv *invocation, allowMethods bool) values.Value {
+	switch x := v.(type) {
+	case values.String:
+		if !strings.Contains(string(x), "%{") {
+			return v
+		}
+		return s.interpolateString(string(x), inv, allowMethods)
+	case *values.Array:
+		var out []values.Value
+		for i, e := range x.Elems() {
+			ne := s.interpolate(e, inv, allowMethods)
+			if out == nil && ne != e {
+				out = make([]values.Value, x.Len())
+				copy(out, x.Elems()[:i])
+			}
+			if out != nil {
+				out[i] = ne
+			}
+		}
+		if out == nil {
+			return v
+		}
+		return values.NewArray(out...)
+	case *values.Hash:
+		if !hashNeedsInterpolation(x) {
+			return v
+		}
+		b := values.NewHashBuilder(x.Len())
+		for i := 0; i < x.Len(); i++ {
+			b.Put(s.interpolate(x.KeyAt(i), inv, allowMethods), s.interpolate(x.ValueAt(i), inv, allowMethods))
+		}
+		return b.Build()
+	}
+	return v
+}
+
+func hashNeedsInterpolation(h *values.Hash) bool {
+	for i := 0; i < h.Len(); i++ {
+		if needsInterpolation(h.KeyAt(i)) || needsInterpolation(h.ValueAt(i)) {
+			return true
+		}
+	}
+	return false
+}
+
+func needsInterpolation(v values.Value) bool {
+	switch x := v.(type) {
+	case values.String:
+		return strings.Contains(string(x), "%{")
+	case *values.Array:
+		for _, e := range x.Elems() {
+			if needsInterpolation(e) {
+				return true
+			}
+		}
+	case *values.Hash:
+		return hashNeedsInterpolation(x)
+	}
+	return false
+}
+
+// aliasResult carries the value of an alias interpolation out of the
+// replacement loop.
+type aliasResult struct{ v values.Value }
+
+func (s *Session) interpolateString(subject string, inv *invocation, allowMethods bool) (result values.Value) {
+	inv.with(explainInterpolate, subject, func() {
+		var b strings.Builder
+		last := 0
+		for _, m := range interpRE.FindAllStringSubmatchIndex(subject, -1) {
+			b.WriteString(subject[last:m[0]])
+			last = m[1]
+			expr := strings.TrimSpace(subject[m[2]:m[3]])
+			if emptyInterpolations[expr] {
+				continue
+			}
+			method, key := methodAndData(expr, allowMethods)
+			if method == "alias" && subject != subject[m[0]:m[1]] {
+				panic(issueError("HIERA_INTERPOLATION_ALIAS_NOT_ENTIRE_STRING", "'alias' interpolation is only permitted if the expression is equal to the entire string"))
+			}
+			value := s.interpolationMethod(method, key, inv, subject)
+			if method == "alias" {
+				result = value
+				return
+			}
+			name := key
+			if method == "scope" {
+				name = "scope:" + key
+			}
+			inv.check(name, func() { value = s.interpolate(value, inv, allowMethods) })
+			if value != nil && !values.IsUndef(value) {
+				b.WriteString(rubyToS(value))
+			}
+		}
+		b.WriteString(subject[last:])
+		result = values.String(b.String())
+	})
+	return result
+}
+
+func methodAndData(expr string, allowMethods bool) (string, string) {
+	m := methodRE.FindStringSubmatch(expr)
+	if m == nil {
+		return "scope", expr
+	}
+	if !allowMethods {
+		panic(issueError("HIERA_INTERPOLATION_METHOD_SYNTAX_NOT_ALLOWED", "Interpolation using method syntax is not allowed in this context"))
+	}
+	data := m[2]
+	if data == "" {
+		data = m[3]
+	}
+	return m[1], data
+}
+
+func (s *Session) interpolationMethod(method, key string, inv *invocation, subject string) values.Value {
+	switch method {
+	case "lookup", "hiera", "alias":
+		sub := inv.child()
+		sub.overrides, sub.defaults = inv.overrides, inv.defaults
+		sub.globalOnlyLocal = inv.globalOnlyLocal
+		return s.lookupNames(sub, []string{key}, values.String(key), nil, values.String(""), true, nil, nil)
+	case "scope":
+		return s.scopeLookup(key, inv, subject)
+	case "literal":
+		return values.String(key)
+	}
+	panic(issueError("HIERA_INTERPOLATION_UNKNOWN_INTERPOLATION_METHOD", "Unknown interpolation method '"+method+"'"))
+}
+
+// scopeLookup resolves a variable reference, digging into its value when
+// the reference is dotted (facts.os.family).
+func (s *Session) scopeLookup(key string, inv *invocation, subject string) values.Value {
+	segs := splitKey(key, func(p string) error { return lookupError(p + " in string: " + subject) })
+	root := segmentString(segs[0])
+	var value values.Value
+	inv.with(explainScope, "Global Scope", func() {
+		if inv.overrides != nil {
+			if v, ok := inv.overrides.GetString(root); ok {
+				value = inv.reportFoundInOverrides(root, v)
+				return
+			}
+		}
+		v, exists := inv.variable(root)
+		if (v == nil || values.IsUndef(v)) && !exists {
+			if inv.defaults != nil {
+				if d, ok := inv.defaults.GetString(root); ok {
+					value = inv.reportFoundInDefaults(root, d)
+					return
+				}
+			}
+			value = nil
+			return
+		}
+		value = inv.reportFound(root, v)
+	})
+	if value != nil && !values.IsUndef(value) && len(segs) > 1 {
+		found, ok := subLookup(key, inv, segs[1:], value)
+		if ok {
+			value = found
+		} else {
+			value = nil
+		}
+	}
+	inv.rememberScopeLookup(key, root, segs[1:], value)
+	return value
+}

@@ -1,0 +1,167 @@
+package hiera
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// lookupKey is a key as lookup() takes it: a root key (possibly qualified
+// with a module name) and optional dotted segments that dig into the value.
+type lookupKey struct {
+	text     string
+	root     string
+	module   string
+	segments []values.Value // values.String or values.Int
+}
+
+var keySegmentRE = regexp.MustCompile(`\s*"[^"]+"\s*|\s*'[^']+'\s*|[^'".]+`)
+var intSegmentRE = regexp.MustCompile(`^(:?[+-]?[0-9]+)$`)
+
+// splitKey splits a dotted key into segments: quoted parts are kept whole,
+// integer parts become integers. problem wraps the syntax error.
+func splitKey(key string, problem func(string) error) []values.Value {
+	if !strings.ContainsAny(key, `'".`) {
+		return []values.Value{values.String(key)}
+	}
+	// The key must be a sequence of segments separated by single dots.
+	locs := keySegmentRE.FindAllStringIndex(key, -1)
+	if len(locs) == 0 || locs[0][0] != 0 {
+		panic(problem("Syntax error"))
+	}
+	var segs []values.Value
+	pos := 0
+	for i, l := range locs {
+		if i > 0 {
+			if key[pos:l[0]] != "." {
+				panic(problem("Syntax error"))
+			}
+		} else if l[0] != 0 {
+			panic(problem("Syntax error"))
+		}
+		segs = append(segs, segmentValue(key[l[0]:l[1]]))
+		pos = l[1]
+	}
+	if pos != len(key) {
+		panic(problem("Syntax error"))
+	}
+	return segs
+}
+
+func segmentValue(s string) values.Value {
+	s = strings.TrimSpace(s)
+	if strings.HasPrefix(s, `"`) || strings.HasPrefix(s, "'") {
+		return values.String(s[1 : len(s)-1])
+	}
+	if intSegmentRE.MatchString(s) {
+		if n, err := strconv.ParseInt(strings.TrimPrefix(s, ":"), 10, 64); err == nil {
+			return values.Int(n)
+		}
+	}
+	return values.String(s)
+}
+
+func newLookupKey(key string) *lookupKey {
+	segs := splitKey(key, func(p string) error {
+		return lookupError(p + " in key: '" + key + "'")
+	})
+	root := segmentString(segs[0])
+	lk := &lookupKey{text: key, root: root}
+	if i := strings.Index(root, "::"); i >= 0 {
+		lk.module = root[:i]
+	}
+	if len(segs) > 1 {
+		lk.segments = segs[1:]
+	}
+	return lk
+}
+
+func segmentString(v values.Value) string {
+	switch x := v.(type) {
+	case values.String:
+		return string(x)
+	case values.Int:
+		return strconv.FormatInt(int64(x), 10)
+	}
+	return values.ToString(v)
+}
+
+func (k *lookupKey) String() string { return k.text }
+
+// dig follows the key's segments into value.
+func (k *lookupKey) dig(inv *invocation, v values.Value) (values.Value, bool) {
+	if k.segments == nil {
+		return v, true
+	}
+	return subLookup(k.text, inv, k.segments, v)
+}
+
+// undig wraps value in the structure the key's segments describe.
+func (k *lookupKey) undig(v values.Value) values.Value {
+	for i := len(k.segments) - 1; i >= 0; i-- {
+		switch s := k.segments[i].(type) {
+		case values.Int:
+			elems := make([]values.Value, int(s)+1)
+			for j := range elems {
+				elems[j] = values.Undef
+			}
+			elems[s] = v
+			v = values.NewArray(elems...)
+		default:
+			v = values.NewHash(values.HashEntry{Key: s, Value: v})
+		}
+	}
+	return v
+}
+
+// subLookup digs into value by segments as Puppet's SubLookup does.
+func subLookup(key string, inv *invocation, segments []values.Value, value values.Value) (result values.Value, found bool) {
+	found = true
+	inv.with(explainSubLookup, segments, func() {
+		for _, seg := range segments {
+			ok := true
+			inv.with(explainSegment, seg, func() {
+				if value == nil || values.IsUndef(value) {
+					inv.reportNotFound(seg)
+					ok = false
+					return
+				}
+				if n, isInt := seg.(values.Int); isInt {
+					if a, isArr := value.(*values.Array); isArr {
+						if n < 0 || int(n) >= a.Len() {
+							inv.reportNotFound(seg)
+							ok = false
+							return
+						}
+						value = a.At(int(n))
+						inv.reportFound(seg, value)
+						return
+					}
+				}
+				h, isHash := value.(*values.Hash)
+				if !isHash {
+					panic(lookupError("Data Provider type mismatch: Got " + rubyClass(value) +
+						" when a hash-like object was expected to access value using '" + segmentString(seg) + "' from key '" + key + "'"))
+				}
+				v, has := h.Get(seg)
+				if !has {
+					inv.reportNotFound(seg)
+					ok = false
+					return
+				}
+				value = v
+				inv.reportFound(seg, value)
+			})
+			if !ok {
+				found = false
+				return
+			}
+		}
+	})
+	if !found {
+		return nil, false
+	}
+	return value, true
+}

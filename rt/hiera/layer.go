@@ -1,0 +1,540 @@
+package hiera
+
+import (
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// layer is the data provider of one layer (Puppet's Global, Environment and
+// Module data providers) with its hierarchy resolved for this compile.
+type layer struct {
+	s      *Session
+	cfg    *Config
+	place  string
+	module string
+
+	resolved        []*provider
+	resolvedDefault []*provider
+	interps         []scopeInterp
+	done            bool
+}
+
+// provider is one resolved hierarchy entry (a function provider).
+type provider struct {
+	l         *layer
+	e         *Entry
+	locations []*location // nil: the function takes no location
+	options   *values.Hash
+	ctx       map[string]map[string]lookupKeyResult // lookup_key / data_dig caches per location
+}
+
+type lookupKeyResult struct {
+	v  values.Value
+	ok bool
+}
+
+type location struct {
+	original string
+	path     string
+	uri      bool
+	exists   bool
+}
+
+func (l *layer) name() string {
+	n := l.place + " "
+	if l.module != "" {
+		n += `"` + l.module + `" `
+	}
+	n += "Data Provider (hiera configuration version " + strconv.Itoa(l.cfg.Version) + ")"
+	return n
+}
+
+func (l *layer) keyLookup(lk *lookupKey, inv *invocation, merge any) (result values.Value, found bool) {
+	inv.check(lk.String(), func() {
+		result, found = l.uncheckedKeyLookup(lk, inv, merge)
+	})
+	return
+}
+
+func (l *layer) uncheckedKeyLookup(lk *lookupKey, inv *invocation, merge any) (result values.Value, found bool) {
+	if l.cfg.Error != "" {
+		panic(lookupError(l.cfg.Error))
+	}
+	if l.place == "Global" && l.cfg.Version == 3 {
+		ms := strategyOf(merge)
+		if inv.hieraXXX && ms.key == "hash" {
+			if v3 := l.v3MergeStrategy(); v3 != nil {
+				ms = v3
+				inv.v3Merge = true
+			}
+		}
+		merge = ms
+		defer func() {
+			if !found || !inv.hieraXXX {
+				return
+			}
+			if ms.key == "hash" || strings.HasSuffix(ms.key, "deep") {
+				assertType("value", values.MustParseType("Hash"), result)
+			}
+			if lk.segments != nil && (ms.key == "hash" || ms.key == "unique") {
+				st := "hash"
+				if ms.key == "unique" {
+					st = "array"
+				}
+				panic(lookupError("Resolution type :" + st + " is illegal when accessing values using dotted keys. Offending key was '" + lk.String() + "'"))
+			}
+		}()
+	}
+	inv.with(explainDataProvider, l, func() {
+		ms := strategyOf(merge)
+		dps := l.providers(inv, false)
+		if len(dps) == 0 {
+			inv.reportNotFound(lk.String())
+			return
+		}
+		result, found = lookupVariants(ms, inv, dps, func(p *provider) (values.Value, bool) {
+			return p.uncheckedKeyLookup(lk, inv, ms)
+		})
+	})
+	return
+}
+
+func (l *layer) v3MergeStrategy() *mergeStrategy {
+	switch l.cfg.MergeBehavior {
+	case "deep", "deeper":
+		key := "reverse_deep"
+		if l.cfg.MergeBehavior == "deeper" {
+			key = "unconstrained_deep"
+		}
+		b := values.NewHashBuilder(4)
+		b.Put(values.String("strategy"), values.String(key))
+		if o := l.cfg.DeepMergeOptions; o != nil {
+			for i := 0; i < o.Len(); i++ {
+				b.Put(o.KeyAt(i), o.ValueAt(i))
+			}
+		}
+		h := b.Build()
+		if h.Len() == 1 {
+			return &mergeStrategy{key: key}
+		}
+		return &mergeStrategy{key: key, options: h}
+	case "array":
+		return &mergeStrategy{key: "unique"}
+	}
+	return nil
+}
+
+func (l *layer) keyLookupInDefault(lk *lookupKey, inv *invocation, ms *mergeStrategy) (result values.Value, found bool) {
+	dps := l.providers(inv, true)
+	if len(dps) == 0 {
+		inv.reportNotFound(lk.String())
+		return nil, false
+	}
+	inv.check(lk.String(), func() {
+		inv.with(explainDataProvider, l, func() {
+			result, found = lookupVariants(ms, inv, dps, func(p *provider) (values.Value, bool) {
+				return p.uncheckedKeyLookup(lk, inv, ms)
+			})
+		})
+	})
+	return
+}
+
+// providers resolves the hierarchy against the scope, again when a variable
+// it interpolated has changed since.
+func (l *layer) providers(inv *invocation, useDefault bool) []*provider {
+	if l.cfg.Error != "" {
+		panic(lookupError(l.cfg.Error))
+	}
+	if !l.done || !l.stable(inv) {
+		if l.done {
+			inv.reportText(func() string {
+				return "Hiera configuration recreated due to change of scope variables used in interpolation expressions"
+			})
+		}
+		slc := inv.child()
+		slc.collect = &scopeCollector{}
+		l.resolved = l.resolve(slc, l.cfg.Hierarchy)
+		if len(l.cfg.DefaultHierarchy) > 0 {
+			l.resolvedDefault = l.resolve(slc, l.cfg.DefaultHierarchy)
+		}
+		l.interps = slc.collect.list
+		l.done = true
+	}
+	if useDefault {
+		return l.resolvedDefault
+	}
+	return l.resolved
+}
+
+func (l *layer) stable(inv *invocation) bool {
+	if len(l.interps) == 0 {
+		return true
+	}
+	quiet := inv.child()
+	quiet.ex = nil
+	for _, si := range l.interps {
+		v, _ := quiet.variable(si.root)
+		if v != nil && !values.IsUndef(v) && len(si.segments) > 0 {
+			if found, ok := subLookup(si.key, quiet, si.segments, v); ok {
+				v = found
+			} else {
+				v = nil
+			}
+		}
+		if !rubyEql(si.value, v) {
+			return false
+		}
+	}
+	return true
+}
+
+func rubyEql(a, b values.Value) bool {
+	an := a == nil || values.IsUndef(a)
+	bn := b == nil || values.IsUndef(b)
+	if an || bn {
+		return an == bn
+	}
+	return values.Eql(a, b)
+}
+
+func (l *layer) resolve(inv *invocation, entries []*Entry) []*provider {
+	s := inv.s
+	var out []*provider
+	for _, e := range entries {
+		datadir := interpString(s, e.Datadir, inv)
+		var locs []*location
+		hasLocs := true
+		switch e.LocationKind {
+		case "path", "paths":
+			for _, p := range e.Locations {
+				ip := interpString(s, p, inv)
+				if e.Extension != "" && !strings.HasSuffix(ip, e.Extension) {
+					ip += e.Extension
+				}
+				full := joinPath(datadir, ip)
+				exists := s.d.file(full) != nil
+				if e.DefaultConfig && !exists {
+					continue
+				}
+				locs = append(locs, &location{original: p, path: full, exists: exists})
+			}
+		case "glob", "globs":
+			for _, g := range e.Locations {
+				full := joinPath(datadir, interpString(s, g, inv))
+				for _, f := range s.d.glob(full) {
+					locs = append(locs, &location{original: full, path: f, exists: true})
+				}
+			}
+		case "uri", "uris":
+			for _, u := range e.Locations {
+				locs = append(locs, &location{original: u, path: interpString(s, u, inv), uri: true, exists: true})
+			}
+		case "mapped_paths":
+			locs = l.mappedPaths(inv, datadir, e.Locations)
+		default:
+			hasLocs = false
+		}
+		if e.DefaultConfig && hasLocs && len(locs) == 0 {
+			continue
+		}
+		p := &provider{l: l, e: e}
+		if hasLocs {
+			p.locations = locs
+			if locs == nil {
+				p.locations = []*location{}
+			}
+		}
+		if e.Options != nil {
+			p.options, _ = s.interpolate(e.Options, inv, false).(*values.Hash)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+func interpString(s *Session, str string, inv *invocation) string {
+	if !strings.Contains(str, "%{") {
+		return str
+	}
+	return values.ToString(s.interpolate(values.String(str), inv, false))
+}
+
+func joinPath(dir, p string) string {
+	if strings.HasPrefix(p, "/") {
+		return path.Clean(p)
+	}
+	return path.Clean(dir + "/" + p)
+}
+
+func (l *layer) mappedPaths(inv *invocation, datadir string, triplet []string) []*location {
+	s := inv.s
+	if len(triplet) != 3 {
+		return nil
+	}
+	mapped := s.scopeLookup(triplet[0], inv, "mapped_path[0]")
+	var vars []values.Value
+	switch m := mapped.(type) {
+	case nil:
+		return []*location{}
+	case values.String:
+		if m == "" {
+			return []*location{}
+		}
+		vars = []values.Value{m}
+	case *values.Array:
+		if m.Len() == 0 {
+			return []*location{}
+		}
+		vars = m.Elems()
+	case *values.Hash:
+		if m.Len() == 0 {
+			return []*location{}
+		}
+		for i := 0; i < m.Len(); i++ {
+			vars = append(vars, values.NewArray(m.KeyAt(i), m.ValueAt(i)))
+		}
+	default:
+		if values.IsUndef(mapped) {
+			return []*location{}
+		}
+		vars = []values.Value{mapped}
+	}
+	varKey, template := triplet[1], triplet[2]
+	saveElude := ""
+	if inv.collect != nil {
+		saveElude = inv.collect.eluded
+		inv.collect.eluded = varKey
+	}
+	saveLocals := inv.locals
+	var out []*location
+	for _, v := range vars {
+		locals := map[string]values.Value{}
+		for k, lv := range saveLocals {
+			locals[k] = lv
+		}
+		locals[varKey] = v
+		inv.locals = locals
+		full := joinPath(datadir, interpString(s, template, inv))
+		out = append(out, &location{original: template, path: full, exists: s.d.file(full) != nil})
+	}
+	inv.locals = saveLocals
+	if inv.collect != nil {
+		inv.collect.eluded = saveElude
+	}
+	return out
+}
+
+func (p *provider) name() string { return `Hierarchy entry "` + p.e.Name + `"` }
+
+func (p *provider) fullName() string {
+	return p.e.Kind + " function '" + p.e.Function + "'"
+}
+
+// optionsFor is the options hash the function receives for a location.
+func (p *provider) optionsFor(loc *location) *values.Hash {
+	b := values.NewHashBuilder(4)
+	if p.options != nil {
+		for i := 0; i < p.options.Len(); i++ {
+			b.Put(p.options.KeyAt(i), p.options.ValueAt(i))
+		}
+	}
+	if loc != nil {
+		k := "path"
+		if loc.uri {
+			k = "uri"
+		}
+		b.Put(values.String(k), values.String(loc.path))
+	}
+	return b.Build()
+}
+
+func (p *provider) uncheckedKeyLookup(lk *lookupKey, inv *invocation, ms *mergeStrategy) (result values.Value, found bool) {
+	locs := p.locations
+	if locs == nil {
+		locs = []*location{nil}
+	}
+	inv.with(explainDataProvider, p, func() {
+		result, found = lookupVariants(ms, inv, locs, func(loc *location) (v values.Value, ok bool) {
+			if loc == nil {
+				return p.lookupAt(lk, inv, nil)
+			}
+			inv.with(explainLocation, loc, func() {
+				if !loc.exists && p.e.Kind != "data_dig" && p.e.Kind != "hiera3_backend" {
+					inv.reportLocationNotFound()
+					return
+				}
+				v, ok = p.lookupAt(lk, inv, loc)
+			})
+			return
+		})
+	})
+	return
+}
+
+func (p *provider) lookupAt(lk *lookupKey, inv *invocation, loc *location) (values.Value, bool) {
+	switch p.e.Kind {
+	case "data_hash", "v3_data_hash":
+		h := p.dataHash(inv, loc)
+		v, ok := h.GetString(lk.root)
+		if !ok {
+			inv.reportNotFound(lk.root)
+			return nil, false
+		}
+		v = inv.s.interpolate(v, inv, true)
+		return inv.reportFound(lk.root, v), true
+	case "lookup_key", "v3_lookup_key":
+		v, ok := p.lookupKey(lk.root, inv, loc)
+		if !ok {
+			inv.reportNotFound(lk.root)
+			return nil, false
+		}
+		return inv.reportFound(lk.root, v), true
+	case "data_dig":
+		v, ok := p.dataDig(lk, inv, loc)
+		if !ok {
+			inv.reportNotFound(lk.String())
+			return nil, false
+		}
+		return lk.undig(inv.reportFound(lk.String(), v)), true
+	case "hiera3_backend":
+		inv.reportText(func() string {
+			return "Unable to load backend '" + p.e.Function + "': cannot load such file -- hiera/backend/" + strings.ToLower(p.e.Function) + "_backend"
+		})
+		return nil, false
+	}
+	return nil, false
+}
+
+func (p *provider) functionNotFound() {
+	msg := "Unable to find '" + p.e.Kind + "' function named '" + p.e.Function + "'"
+	if p.l.cfg.Path != "" {
+		msg += " (file: " + p.l.cfg.Path + ")"
+	}
+	panic(issueError("HIERA_DATA_PROVIDER_FUNCTION_NOT_FOUND", msg))
+}
+
+const missingPathMsg = "one of 'path', 'paths' 'glob', 'globs' or 'mapped_paths' must be declared in hiera.yaml when using this data_hash function"
+
+func (p *provider) dataHash(inv *invocation, loc *location) *values.Hash {
+	s := inv.s
+	var h *values.Hash
+	switch p.e.Function {
+	case "yaml_data", "json_data", "hocon_data":
+		if loc == nil {
+			panic(lookupError("'" + p.e.Function + "' " + missingPathMsg))
+		}
+		f := s.d.file(loc.path)
+		if f == nil || f.Dir {
+			panic(lookupError("Unable to parse (" + loc.path + "): No such file or directory"))
+		}
+		if f.Error != "" {
+			panic(lookupError(f.Error))
+		}
+		if f.Warning != "" {
+			s.warn("file:"+loc.path, f.Warning)
+		}
+		h = f.Hash()
+		if h == nil {
+			h = values.NewHash()
+		}
+	default:
+		fn, ok := dataHashFunctions[p.e.Function]
+		if !ok {
+			p.functionNotFound()
+		}
+		h = fn(&BackendContext{inv: inv, p: p, loc: loc}, p.optionsFor(loc))
+	}
+	if p.l.place == "Module" {
+		h = p.moduleKeysOnly(h, loc)
+	}
+	return h
+}
+
+// moduleKeysOnly drops the keys a module may not bind, warning as Puppet
+// does.
+func (p *provider) moduleKeysOnly(h *values.Hash, loc *location) *values.Hash {
+	pfx := p.l.module + "::"
+	bad := false
+	for i := 0; i < h.Len(); i++ {
+		k, isStr := h.KeyAt(i).(values.String)
+		if !isStr || (string(k) != lookupOptionsKey && !strings.HasPrefix(string(k), pfx)) {
+			bad = true
+			break
+		}
+	}
+	if !bad {
+		return h
+	}
+	msg := "Value returned from " + p.fullName()
+	if loc != nil {
+		msg += ", when using location '" + loc.path + "',"
+	}
+	b := values.NewHashBuilder(h.Len())
+	for i := 0; i < h.Len(); i++ {
+		k, isStr := h.KeyAt(i).(values.String)
+		if isStr && (string(k) == lookupOptionsKey || strings.HasPrefix(string(k), pfx)) {
+			b.Put(h.KeyAt(i), h.ValueAt(i))
+			continue
+		}
+		locKey := ""
+		if loc != nil {
+			locKey = loc.path
+		}
+		p.l.s.warn("module-key:"+p.l.module+":"+p.e.Name+":"+locKey+":"+values.ToString(h.KeyAt(i)),
+			"Module '"+p.l.module+"': "+msg+" must use keys qualified with the name of the module")
+	}
+	return b.Build()
+}
+
+func (p *provider) cache(loc *location) map[string]lookupKeyResult {
+	k := ""
+	if loc != nil {
+		k = "@" + loc.path
+	}
+	if p.ctx == nil {
+		p.ctx = map[string]map[string]lookupKeyResult{}
+	}
+	c := p.ctx[k]
+	if c == nil {
+		c = map[string]lookupKeyResult{}
+		p.ctx[k] = c
+	}
+	return c
+}
+
+func (p *provider) lookupKey(key string, inv *invocation, loc *location) (values.Value, bool) {
+	fn, ok := lookupKeyFunctions[p.e.Function]
+	if !ok {
+		p.functionNotFound()
+	}
+	c := p.cache(loc)
+	if r, ok := c[key]; ok {
+		return r.v, r.ok
+	}
+	v, found := fn(&BackendContext{inv: inv, p: p, loc: loc}, key, p.optionsFor(loc))
+	c[key] = lookupKeyResult{v, found}
+	return v, found
+}
+
+func (p *provider) dataDig(lk *lookupKey, inv *invocation, loc *location) (values.Value, bool) {
+	if loc != nil && !loc.exists {
+		inv.reportLocationNotFound()
+		return nil, false
+	}
+	fn, ok := dataDigFunctions[p.e.Function]
+	if !ok {
+		p.functionNotFound()
+	}
+	c := p.cache(loc)
+	if r, ok := c[lk.text]; ok {
+		return r.v, r.ok
+	}
+	segs := append([]values.Value{values.String(lk.root)}, lk.segments...)
+	v, found := fn(&BackendContext{inv: inv, p: p, loc: loc}, segs, p.optionsFor(loc))
+	c[lk.text] = lookupKeyResult{v, found}
+	return v, found
+}

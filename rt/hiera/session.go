@@ -1,0 +1,252 @@
+package hiera
+
+import (
+	"strings"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// Scope is the compiler's variable lookup. LookupVar takes the names Hiera
+// interpolates: "x", "::x", "facts", "trusted", "a::b::x"; it reports
+// whether the variable exists (a variable set to undef exists).
+type Scope interface {
+	LookupVar(name string) (values.Value, bool)
+}
+
+// Session holds the lookups of one catalog compile: the hierarchies resolved
+// against the compile's variables and the lookup_options found so far
+// (Puppet keeps these per compiler).
+type Session struct {
+	d     *Data
+	scope Scope
+
+	// Warn receives Puppet's warnings (nil: dropped).
+	Warn func(msg string)
+	// New converts a value for lookup_options' convert_to: the function
+	// new(type, value, args...). Nil handles Sensitive only.
+	New func(t values.Type, v values.Value, args []values.Value) values.Value
+	// DataBindingTerminus is Puppet's data_binding_terminus setting for the
+	// global layer ("hiera" by default, "none" turns it off).
+	DataBindingTerminus string
+
+	global, env *layer
+	modules     map[string]*layer
+
+	lookupOptions    map[string]*compiledOptions
+	lookupOptionsSet map[string]bool
+	globalOpts       *values.Hash
+	globalOptsDone   bool
+	envOpts          *values.Hash
+	envOptsDone      bool
+	moduleDefaultOps map[string]*compiledOptions
+
+	backendCache map[string]map[string]values.Value
+	warned       map[string]bool
+}
+
+// NewSession starts the lookups of one compile.
+func NewSession(d *Data, s Scope) *Session {
+	se := &Session{d: d, scope: s, DataBindingTerminus: "hiera", modules: map[string]*layer{},
+		lookupOptions: map[string]*compiledOptions{}, lookupOptionsSet: map[string]bool{},
+		backendCache: map[string]map[string]values.Value{}, warned: map[string]bool{}}
+	if d.Global != nil {
+		se.global = &layer{s: se, cfg: d.Global, place: "Global"}
+	}
+	if d.Env != nil {
+		se.env = &layer{s: se, cfg: d.Env, place: "Environment"}
+	}
+	return se
+}
+
+func (s *Session) warn(key, msg string) {
+	if s.warned[key] {
+		return
+	}
+	s.warned[key] = true
+	if s.Warn != nil {
+		s.Warn(msg)
+	}
+}
+
+func (s *Session) moduleLayer(name string) *layer {
+	if l, ok := s.modules[name]; ok {
+		return l
+	}
+	var l *layer
+	if c := s.d.Modules[name]; c != nil {
+		l = &layer{s: s, cfg: c, place: "Module", module: name}
+	}
+	s.modules[name] = l
+	return l
+}
+
+// lookupError is Puppet::DataBinding::LookupError.
+func lookupError(msg string) *values.Error { return &values.Error{Message: msg} }
+
+// issueError is a LookupError raised for one of Puppet's issues.
+func issueError(code, msg string) *values.Error { return &values.Error{Code: code, Message: msg} }
+
+// invocation is one lookup and its nested lookups (Puppet's Invocation).
+type invocation struct {
+	s               *Session
+	overrides       *values.Hash
+	defaults        *values.Hash
+	ex              *explainer
+	nameStack       []string
+	topKey          *lookupKey
+	moduleName      string
+	hieraXXX        bool
+	v3Merge         bool
+	globalOnlyLocal bool
+	v3Overrides     []string
+	collect         *scopeCollector
+	locals          map[string]values.Value
+}
+
+func (s *Session) newInvocation() *invocation { return &invocation{s: s} }
+
+// child is a new Invocation created while inv is the current one: it
+// inherits the recursion guard, the flags and the explainer.
+func (inv *invocation) child() *invocation {
+	return &invocation{
+		s:               inv.s,
+		ex:              inv.ex,
+		nameStack:       append([]string(nil), inv.nameStack...),
+		hieraXXX:        inv.hieraXXX,
+		v3Merge:         inv.v3Merge,
+		globalOnlyLocal: inv.globalOnlyLocal,
+		v3Overrides:     inv.v3Overrides,
+		locals:          inv.locals,
+	}
+}
+
+func (inv *invocation) globalOnly() bool { return inv.globalOnlyLocal }
+
+// check guards against recursion: name must not be under lookup already.
+func (inv *invocation) check(name string, f func()) {
+	for _, n := range inv.nameStack {
+		if n == name {
+			panic(issueError("", "Recursive lookup detected in ["+strings.Join(inv.nameStack, ", ")+"]"))
+		}
+	}
+	inv.nameStack = append(inv.nameStack, name)
+	defer func() { inv.nameStack = inv.nameStack[:len(inv.nameStack)-1] }()
+	f()
+}
+
+// variable reads a variable for interpolation: locals (mapped_paths) first.
+func (inv *invocation) variable(name string) (values.Value, bool) {
+	if inv.locals != nil {
+		if v, ok := inv.locals[name]; ok {
+			return v, true
+		}
+	}
+	if inv.s.scope == nil {
+		return nil, false
+	}
+	return inv.s.scope.LookupVar(name)
+}
+
+type scopeInterp struct {
+	key, root string
+	segments  []values.Value
+	value     values.Value
+}
+
+type scopeCollector struct {
+	list   []scopeInterp
+	eluded string
+}
+
+func (inv *invocation) rememberScopeLookup(key, root string, segs []values.Value, v values.Value) {
+	if inv.collect == nil {
+		return
+	}
+	if v != nil && !values.IsUndef(v) && strings.HasPrefix(key, "::") {
+		return
+	}
+	if inv.collect.eluded != "" && root == inv.collect.eluded {
+		return
+	}
+	for _, si := range inv.collect.list {
+		if si.key == key {
+			return
+		}
+	}
+	inv.collect.list = append(inv.collect.list, scopeInterp{key, root, segs, v})
+}
+
+// ---- explain reporting (no-ops without an explainer) ----
+
+func (inv *invocation) with(kind explainKind, q any, f func()) {
+	if inv.ex == nil {
+		f()
+		return
+	}
+	inv.ex.push(kind, q)
+	defer inv.ex.pop()
+	f()
+}
+
+func (inv *invocation) reportFound(key any, v values.Value) values.Value {
+	if inv.ex != nil {
+		inv.ex.current.setEvent(evFound, key, v)
+	}
+	return v
+}
+
+func (inv *invocation) reportFoundInOverrides(key string, v values.Value) values.Value {
+	if inv.ex != nil {
+		inv.ex.current.setEvent(evFoundInOverrides, key, v)
+	}
+	return v
+}
+
+func (inv *invocation) reportFoundInDefaults(key string, v values.Value) values.Value {
+	if inv.ex != nil {
+		inv.ex.current.setEvent(evFoundInDefaults, key, v)
+	}
+	return v
+}
+
+func (inv *invocation) reportNotFound(key any) {
+	if inv.ex != nil {
+		inv.ex.current.setEvent(evNotFound, key, nil)
+	}
+}
+
+func (inv *invocation) reportResult(v values.Value) {
+	if inv.ex != nil {
+		inv.ex.current.event = evResult
+		inv.ex.current.value = v
+	}
+}
+
+func (inv *invocation) reportLocationNotFound() {
+	if inv.ex != nil {
+		inv.ex.current.event = evLocationNotFound
+	}
+}
+
+func (inv *invocation) reportMergeSource(src string) {
+	if inv.ex != nil {
+		inv.ex.current.branches = append(inv.ex.current.branches, &explainNode{kind: explainMergeSource, qualifier: src})
+	}
+}
+
+func (inv *invocation) reportModuleNotFound(name string, provider bool) {
+	if inv.ex != nil {
+		n := &explainNode{kind: explainModule, qualifier: name, parent: inv.ex.current}
+		n.event = evModuleNotFound
+		if provider {
+			n.event = evModuleProviderNotFound
+		}
+		inv.ex.current.branches = append(inv.ex.current.branches, n)
+	}
+}
+
+func (inv *invocation) reportText(f func() string) {
+	if inv.ex != nil {
+		inv.ex.current.texts = append(inv.ex.current.texts, f())
+	}
+}
