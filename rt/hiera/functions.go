@@ -15,22 +15,49 @@ type Block func(name values.Value) values.Value
 
 func mustType(s string) values.Type { return values.MustParseType(s) }
 
+func alias(name string, t values.Type) values.Type {
+	a := values.NewTypeAlias(name)
+	a.Resolve(t)
+	return a
+}
+
+// lookup()'s local type aliases, which its argument errors name.
 var (
-	nameT          = mustType(`Variant[String, Array[String]]`)
-	mergeT         = mustType(`Variant[String[1], Hash[String, Scalar]]`)
-	optionsWithout = `value_type=>Optional[Type],default_value=>Optional[Any],override=>Optional[Hash[String,Any]],default_values_hash=>Optional[Hash[String,Any]],merge=>Optional[Variant[String[1], Hash[String, Scalar]]]`
-	optionsWithT   = mustType(`Struct[{name=>Variant[String, Array[String]],` + optionsWithout + `}]`)
-	optionsWithoT  = mustType(`Struct[{` + optionsWithout + `}]`)
-	blockT         = mustType(`Callable[Variant[String, Array[String]]]`)
+	nameT         = alias("NameType", mustType(`Variant[String, Array[String]]`))
+	valueT        = alias("ValueType", mustType(`Type`))
+	defaultValueT = alias("DefaultValueType", mustType(`Any`))
+	mergeT        = alias("MergeType", mustType(`Variant[String[1], Hash[String, Scalar]]`))
+	blockT        = alias("BlockType", values.NewCallableType(values.NewTupleType([]values.Type{nameT}, nil), nil, nil))
+	optionsWithT  = alias("OptionsWithName", optionsStruct(true))
+	optionsWithoT = alias("OptionsWithoutName", optionsStruct(false))
 )
+
+func optionsStruct(withName bool) values.Type {
+	opt := func(t values.Type) values.Type { return values.NewOptionalType(t) }
+	entries := []values.Value{}
+	if withName {
+		entries = append(entries, values.String("name"), nameT)
+	}
+	entries = append(entries,
+		values.String("value_type"), opt(valueT),
+		values.String("default_value"), opt(defaultValueT),
+		values.String("override"), opt(mustType(`Hash[String,Any]`)),
+		values.String("default_values_hash"), opt(mustType(`Hash[String,Any]`)),
+		values.String("merge"), opt(mergeT))
+	t, err := values.Parameterize(mustType("Struct"), []values.Value{values.NewHashFromPairs(entries...)})
+	if err != nil {
+		panic(err)
+	}
+	return t.(values.Type)
+}
 
 // LookupSignatures are lookup()'s five dispatches, in order.
 var LookupSignatures = []*values.Signature{
-	{Params: []values.SignatureParam{{Name: "name", Type: nameT}, {Name: "value_type", Type: mustType("Type"), Kind: values.ParamOptional}, {Name: "merge", Type: mergeT, Kind: values.ParamOptional}}},
-	{Params: []values.SignatureParam{{Name: "name", Type: nameT}, {Name: "value_type", Type: mustType("Optional[Type]")}, {Name: "merge", Type: mustType(`Optional[Variant[String[1], Hash[String, Scalar]]]`)}, {Name: "default_value", Type: mustType("Any")}}},
-	{Params: []values.SignatureParam{{Name: "name", Type: nameT}, {Name: "value_type", Type: mustType("Type"), Kind: values.ParamOptional}, {Name: "merge", Type: mergeT, Kind: values.ParamOptional}}, Block: blockT, BlockName: "block"},
+	{Params: []values.SignatureParam{{Name: "name", Type: nameT}, {Name: "value_type", Type: valueT, Kind: values.ParamOptional}, {Name: "merge", Type: mergeT, Kind: values.ParamOptional}}},
+	{Params: []values.SignatureParam{{Name: "name", Type: nameT}, {Name: "value_type", Type: values.NewOptionalType(valueT)}, {Name: "merge", Type: values.NewOptionalType(mergeT)}, {Name: "default_value", Type: defaultValueT}}},
+	{Params: []values.SignatureParam{{Name: "name", Type: nameT}, {Name: "value_type", Type: valueT, Kind: values.ParamOptional}, {Name: "merge", Type: mergeT, Kind: values.ParamOptional}}, Block: blockT, BlockName: "block"},
 	{Params: []values.SignatureParam{{Name: "options_hash", Type: optionsWithT}}, Block: blockT, BlockName: "block", BlockOptional: true},
-	{Params: []values.SignatureParam{{Name: "name", Type: nameT}, {Name: "options_hash", Type: optionsWithoT}}, Block: blockT, BlockName: "block", BlockOptional: true},
+	{Params: []values.SignatureParam{{Name: "name", Type: mustType(`Variant[String, Array[String]]`)}, {Name: "options_hash", Type: optionsWithoT}}, Block: blockT, BlockName: "block", BlockOptional: true},
 }
 
 // HieraSignatures are the dispatches of hiera(), hiera_array(),
@@ -113,7 +140,21 @@ func dispatch(name string, sigs []*values.Signature, args []values.Value, hasBlo
 			return i, ""
 		}
 	}
-	return -1, values.DescribeSignatures(name, sigs, args, nil)
+	// Puppet leaves a required block out of the signatures it lists when
+	// the call has none.
+	shown := sigs
+	if !hasBlock {
+		shown = make([]*values.Signature, len(sigs))
+		for i, sig := range sigs {
+			if sig.Block != nil && !sig.BlockOptional {
+				c := *sig
+				c.Block, c.BlockName = nil, ""
+				sig = &c
+			}
+			shown[i] = sig
+		}
+	}
+	return -1, values.DescribeSignatures(name, shown, args, nil)
 }
 
 // HieraCall runs hiera(), hiera_array() or hiera_hash() for the dispatch
