@@ -206,8 +206,9 @@ type caseRun struct {
 	warnings []string
 }
 
-func runCase(t testing.TB, d *rthiera.Data, scope mapScope, c *expectedCase) (r caseRun) {
-	s := rthiera.NewSession(d, scope)
+// runCase runs one case in s: like Puppet, which runs a file's cases in one
+// compile, the session (and its caches) is shared by a file's cases.
+func runCase(t testing.TB, s *rthiera.Session, c *expectedCase) (r caseRun) {
 	s.Warn = func(msg string) { r.warnings = append(r.warnings, msg) }
 	args := make([]values.Value, len(c.Args))
 	for i, a := range c.Args {
@@ -311,13 +312,14 @@ func TestConformance(t *testing.T) {
 			for _, dg := range diags {
 				t.Logf("diagnostic: %s", norm(dg.Short()))
 			}
+			s := rthiera.NewSession(d, scope)
 			for i := range exp.Cases {
 				c := &exp.Cases[i]
 				total++
-				r := runCase(t, d, scope, c)
+				r := runCase(t, s, c)
 				r.err = norm(r.err)
 				switch {
-				case c.Error != "" && c.Fn != "explain":
+				case c.Error != "":
 					if r.err != c.Error {
 						t.Errorf("%s\n  want error: %s\n  got:        %s%s", c.Call, c.Error, r.err, valueNote(r))
 					}
@@ -332,6 +334,20 @@ func TestConformance(t *testing.T) {
 					} else if !sameValue(want, r.value) {
 						t.Errorf("%s\n  want: %s\n  got:  %s", c.Call, rubyish(want), rubyish(r.value))
 					}
+				}
+				var wantW, gotW []string
+				for _, w := range c.Warnings {
+					// hiera_*'s deprecation is logged by the function's caller,
+					// undefined variables by the compiler's scope.
+					if !strings.Contains(w, "is deprecated in favor of using 'lookup'") && !strings.HasPrefix(w, "Undefined variable") {
+						wantW = append(wantW, w)
+					}
+				}
+				for _, w := range r.warnings {
+					gotW = append(gotW, norm(w))
+				}
+				if strings.Join(wantW, "\n") != strings.Join(gotW, "\n") {
+					t.Errorf("%s: warnings differ\n  want: %q\n  got:  %q", c.Call, wantW, gotW)
 				}
 				if c.Fn == "explain" && norm(r.explain) != c.Explain {
 					t.Errorf("%s: explain differs\n--- want\n%s--- got\n%s", c.Call, c.Explain, norm(r.explain))
