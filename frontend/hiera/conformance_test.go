@@ -181,6 +181,8 @@ func extract(t testing.TB, ar *txtar.Archive, dir string) Options {
 		switch {
 		case f.Name == "cases" || f.Name == "site.pp" || f.Name == "facts.json":
 			continue
+		case strings.HasPrefix(f.Name, "abs/"):
+			dest = "/" + strings.TrimPrefix(f.Name, "abs/")
 		case strings.HasPrefix(f.Name, "global/"):
 			dest = filepath.Join(global, strings.TrimPrefix(f.Name, "global/"))
 		default:

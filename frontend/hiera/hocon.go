@@ -53,9 +53,27 @@ func (o *hoconObj) set(k string, v any) {
 	oo, ok1 := old.(*hoconObj)
 	no, ok2 := v.(*hoconObj)
 	if ok1 && ok2 {
+		// The later object wins and the earlier one is its fallback: the
+		// later one's keys come first.
+		merged := newObj()
 		for _, nk := range no.keys {
-			oo.set(nk, no.vals[nk])
+			merged.set(nk, no.vals[nk])
 		}
+		for _, ok := range oo.keys {
+			if ov, dup := merged.vals[ok]; dup {
+				oob, isObj1 := oo.vals[ok].(*hoconObj)
+				nob, isObj2 := ov.(*hoconObj)
+				if isObj1 && isObj2 {
+					m := newObj()
+					m.set("x", oob)
+					m.set("x", nob)
+					merged.vals[ok] = m.vals["x"]
+				}
+				continue
+			}
+			merged.set(ok, oo.vals[ok])
+		}
+		o.vals[k] = merged
 		return
 	}
 	o.vals[k] = v

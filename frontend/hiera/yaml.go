@@ -41,18 +41,33 @@ type yamlResult struct {
 	empty   bool     // the document was empty (Psych returns false)
 }
 
+// psychError words a libyaml error as Psych does: "problem context at line
+// L column C", where the position is the context's when there is one, the
+// problem's otherwise. The diagnostic keeps the problem's own position.
+func psychError(le *yaml.LoadError) *yamlError {
+	msg := le.Message
+	if le.ContextMsg != "" {
+		msg += " " + le.ContextMsg
+	}
+	cl, cc := le.Mark.Line, le.Mark.Column
+	if le.ContextMsg != "" {
+		cl, cc = le.ContextMark.Line, le.ContextMark.Column
+	}
+	msg += fmt.Sprintf(" at line %d column %d", cl, cc)
+	return &yamlError{msg: msg, line: le.Mark.Line, column: le.Mark.Column}
+}
+
 func parseYAML(src []byte) (*yamlResult, error) {
 	var doc yaml.Node
 	err := yaml.Unmarshal(src, &doc)
 	if err != nil {
 		var le *yaml.LoadError
 		if errors.As(err, &le) {
-			return nil, &yamlError{msg: le.Message, line: le.Mark.Line, column: le.Mark.Column}
+			return nil, psychError(le)
 		}
 		var les *yaml.LoadErrors
 		if errors.As(err, &les) && len(les.Errors) > 0 {
-			e := les.Errors[0]
-			return nil, &yamlError{msg: e.Message, line: e.Mark.Line, column: e.Mark.Column}
+			return nil, psychError(les.Errors[0])
 		}
 		return nil, &yamlError{msg: err.Error()}
 	}

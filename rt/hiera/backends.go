@@ -284,7 +284,8 @@ func pkcs7Decrypt(der []byte, options *values.Hash) ([]byte, error) {
 	}
 	p7, err := pkcs7.Parse(der)
 	if err != nil {
-		return nil, err
+		// OpenSSL's words: it tries DER, then PEM
+		return nil, errors.New("Could not parse the PKCS7: no start line")
 	}
 	return p7.Decrypt(keys.cert, keys.key)
 }

@@ -7,6 +7,7 @@
 #
 # Each case file is a txtar archive: an environment (hiera.yaml, data/,
 # modules/M/...), optionally a global layer (global/hiera.yaml, global/...),
+# files under abs/ (written at that absolute path, e.g. eyaml keys),
 # facts.json (merged over gen/base-facts.json), site.pp (top-scope code run
 # before the cases) and a file named "cases": one call a line, e.g.
 #
@@ -185,6 +186,10 @@ def run_case(path, seq)
       site << content
     when 'facts.json'
       facts = facts.merge(JSON.parse(content))
+    when %r{\Aabs/(.*)}
+      dest = "/#{$1}"
+      FileUtils.mkdir_p(File.dirname(dest))
+      File.write(dest, content)
     when %r{\Aglobal/(.*)}
       dest = File.join(GLOBAL_DIR, $1)
       FileUtils.mkdir_p(File.dirname(dest))
