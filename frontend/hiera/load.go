@@ -649,18 +649,28 @@ func (l *loader) collectPattern(pattern, format string, isGlob bool) {
 	// A regexp that accepts what the pattern can produce.
 	var re strings.Builder
 	re.WriteString("^")
+	if isGlob {
+		// every file under the glob's static directory
+		re.WriteString(regexp.QuoteMeta(dir) + "/.*")
+	}
 	rest := pattern
-	for {
+	for !isGlob {
 		loc := interpInPattern.FindStringIndex(rest)
 		if loc == nil {
-			re.WriteString(globOrQuote(rest, isGlob))
+			re.WriteString(regexp.QuoteMeta(rest))
 			break
 		}
-		re.WriteString(globOrQuote(rest[:loc[0]], isGlob))
+		re.WriteString(regexp.QuoteMeta(rest[:loc[0]]))
 		re.WriteString(".*")
 		rest = rest[loc[1]:]
 	}
 	re.WriteString("$")
+	globExt := ""
+	if isGlob {
+		if e := path.Ext(pattern); !strings.ContainsAny(e, "*?[]{}%") {
+			globExt = e
+		}
+	}
 	rx, err := regexp.Compile(re.String())
 	if err != nil {
 		return
@@ -671,30 +681,14 @@ func (l *loader) collectPattern(pattern, format string, isGlob bool) {
 		}
 		p = filepath.ToSlash(p)
 		if rx.MatchString(p) || rx.MatchString(path.Clean(p)) {
-			l.addFile(path.Clean(p), format, d.IsDir())
+			f := format
+			if isGlob && globExt != "" && !strings.HasSuffix(p, globExt) {
+				f = "" // present, but not a file the glob names
+			}
+			l.addFile(path.Clean(p), f, d.IsDir())
 		}
 		return nil
 	})
-}
-
-func globOrQuote(s string, isGlob bool) string {
-	if !isGlob {
-		return regexp.QuoteMeta(s)
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '*':
-			b.WriteString(".*")
-		case '?':
-			b.WriteString(".")
-		case '[', ']', '{', '}', ',':
-			b.WriteString(".*")
-		default:
-			b.WriteString(regexp.QuoteMeta(string(c)))
-		}
-	}
-	return b.String()
 }
 
 func (l *loader) addFile(p, format string, dir bool) {
