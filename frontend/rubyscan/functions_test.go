@@ -136,3 +136,18 @@ func TestDebianFunctionsMatchPuppet(t *testing.T) {
 		t.Errorf("%d 4.x functions whose dispatch was not read", unread)
 	}
 }
+
+// TestArgumentsOnLines: Puppet's own 3.x functions open newfunction's
+// parenthesized arguments with a line break.
+func TestArgumentsOnLines(t *testing.T) {
+	src := "Puppet::Parser::Functions::newfunction(\n  :assert_type,\n  :type => :rvalue,\n  :arity => -3,\n  :doc => <<DOC\ntext\nDOC\n) do |args|\nend\n"
+	fns, notes := Functions3x("assert_type.rb", src)
+	if len(fns) != 1 || fns[0].Name != "assert_type" || !fns[0].Rvalue || arity3x(fns[0].Signatures) != -3 {
+		t.Fatalf("got %+v, notes %v", fns, notes)
+	}
+	src4 := "Puppet::Functions.create_function(\n  :'m::f'\n) do\n  dispatch :f do\n    param 'String', :a\n  end\n  def f(a)\n  end\nend\n"
+	fns, notes = Functions4x("f.rb", src4)
+	if len(fns) != 1 || fns[0].Name != "m::f" || len(fns[0].Signatures) != 1 {
+		t.Fatalf("got %+v, notes %v", fns, notes)
+	}
+}

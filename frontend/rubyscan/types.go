@@ -476,10 +476,10 @@ func (s *typeScanner) callArgs(i int) (args []token, end int) {
 				}
 			}
 			if depth == 0 {
-				return s.toks[i+1 : j], j + 1
+				return dropNewlines(s.toks[i+1 : j]), j + 1
 			}
 		}
-		return s.toks[i+1:], len(s.toks) - 1
+		return dropNewlines(s.toks[i+1:]), len(s.toks) - 1
 	}
 	depth := 0
 	j := i
@@ -506,6 +506,27 @@ func (s *typeScanner) callArgs(i int) (args []token, end int) {
 		}
 	}
 	return s.toks[i:j], j
+}
+
+// dropNewlines leaves out the line ends of a parenthesized argument list,
+// where Ruby does not end statements: `newfunction(\n  :name, ...)`.
+func dropNewlines(toks []token) []token {
+	n := 0
+	for _, t := range toks {
+		if t.kind == tNewline {
+			n++
+		}
+	}
+	if n == 0 {
+		return toks
+	}
+	out := make([]token, 0, len(toks)-n)
+	for _, t := range toks {
+		if t.kind != tNewline {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // optionTrue reports whether args set option name to true, as
