@@ -419,7 +419,8 @@ func (s *Session) globalLookupOptions(inv *invocation, ms *mergeStrategy) *value
 
 func (s *Session) envLookupOptions(inv *invocation, ms *mergeStrategy) *values.Hash {
 	if !s.envOptsDone {
-		s.envOptsDone = true
+		// Unlike the global options, a failure here is not remembered:
+		// Puppet tries again on the next lookup.
 		g := s.globalLookupOptions(inv, ms)
 		var envOnly *values.Hash
 		if s.env != nil {
@@ -435,6 +436,7 @@ func (s *Session) envLookupOptions(inv *invocation, ms *mergeStrategy) *values.H
 		default:
 			s.envOpts, _ = ms.merge(g, envOnly).(*values.Hash)
 		}
+		s.envOptsDone = true
 	}
 	return s.envOpts
 }
