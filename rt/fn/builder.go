@@ -29,9 +29,15 @@ import (
 // (local_types) declared with LocalType are visible to the dispatches that
 // follow. A malformed spec panics at init: it is a programming error.
 type Builder struct {
-	f       *Func
-	aliases *values.AliasRegistry
+	f        *Func
+	aliases  *values.AliasRegistry
+	resolver values.TypeResolver
 }
+
+// Resolver sets a resolver for type names of the function's signatures
+// that are neither built in nor local (Puppet's own Object types such as
+// Annotation).
+func (b *Builder) Resolver(r values.TypeResolver) *Builder { b.resolver = r; return b }
 
 // New starts the declaration of a 4.x function.
 func New(name string) *Builder { return &Builder{f: &Func{Name: name}} }
@@ -111,20 +117,26 @@ var typeCache = map[string]values.Type{}
 
 func (b *Builder) typ(src string) values.Type {
 	src = strings.TrimSpace(src)
-	if b.aliases == nil {
+	plain := b.aliases == nil && b.resolver == nil
+	if plain {
 		if t, ok := typeCache[src]; ok {
 			return t
 		}
 	}
 	var r values.TypeResolver
-	if b.aliases != nil {
+	switch {
+	case b.aliases != nil && b.resolver != nil:
+		r = chainResolver{b.aliases, b.resolver}
+	case b.aliases != nil:
 		r = b.aliases
+	case b.resolver != nil:
+		r = b.resolver
 	}
 	t, err := values.ParseType(src, r)
 	if err != nil {
 		panic("fn: function " + b.f.Name + ": bad type " + src + ": " + err.Error())
 	}
-	if b.aliases == nil {
+	if plain {
 		typeCache[src] = t
 	}
 	return t
@@ -214,3 +226,20 @@ func splitTop(s string) []string {
 	}
 	return append(parts, s[start:])
 }
+
+type chainResolver []values.TypeResolver
+
+func (c chainResolver) ResolveType(name string) (values.Type, bool) {
+	for _, r := range c {
+		if t, ok := r.ResolveType(name); ok {
+			return t, true
+		}
+	}
+	return nil, false
+}
+
+// ResolverFunc adapts a function to values.TypeResolver.
+type ResolverFunc func(name string) (values.Type, bool)
+
+// ResolveType implements values.TypeResolver.
+func (f ResolverFunc) ResolveType(name string) (values.Type, bool) { return f(name) }

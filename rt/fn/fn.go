@@ -381,3 +381,21 @@ func needs3x(v values.Value, top bool) bool {
 	}
 	return false
 }
+
+// FatalError is a failure that Puppet's evaluator does not report as an
+// error of the call (a Ruby ScriptError such as LoadError): the
+// compilation fails with the bare message, without "Error while
+// evaluating a Function Call" and without a location.
+type FatalError struct{ Message string }
+
+func (e *FatalError) Error() string { return e.Message }
+
+// IssueError is a failure that Puppet reports as an issue of the call
+// expression ("<message>" at the call's location), not as "Error while
+// evaluating a Function Call, <message>". Code is Puppet's issue code.
+type IssueError struct {
+	Code    string
+	Message string
+}
+
+func (e *IssueError) Error() string { return e.Message }

@@ -156,9 +156,8 @@ func init() {
 				if len(a) != 3 {
 					return v.String("compare(): Accepts at most 3 arguments, got " + strconv.Itoa(len(a)))
 				}
-				if _, ok := a[2].(v.Bool); !ok {
-					return v.String("compare(): The third argument (ignore case) must be a Boolean. Got " + fn.Label(a[2]))
-				}
+				// Puppet's check names a Boolean class Ruby does not have
+				panic(fn.Errorf("uninitialized constant Puppet::Pops::Loader::RubyFunctionInstantiator::Boolean"))
 			}
 			if fn.RubyClass(a[0]) != fn.RubyClass(a[1]) {
 				return v.String("compare(): Can only compare values of the same type (or for Timestamp/Timespan also against Numeric). Got " + fn.Label(a[0]) + " and " + fn.Label(a[1]))
@@ -321,6 +320,14 @@ func uniq(elems []v.Value, b fn.Block) []v.Value {
 // rubySort is Array#sort with <=> or with a block returning an Integer.
 func rubySort(elems []v.Value, b fn.Block) []v.Value {
 	out := append([]v.Value(nil), elems...)
+	if b == nil {
+		// Ruby compares neighbours first: report an incomparable pair as it does
+		for i := 0; i+1 < len(out); i++ {
+			if _, ok := fn.RubyCompare(out[i], out[i+1]); !ok {
+				panic(fn.ComparisonError(out[i], out[i+1]))
+			}
+		}
+	}
 	var fail error
 	sort.SliceStable(out, func(i, j int) bool {
 		if fail != nil {

@@ -322,6 +322,16 @@ func init() {
 		}).
 		D("Iterable enumerable, Any match", func(c fn.Context, a args, b fn.Block) v.Value {
 			var r v.Value = v.Undef
+			if h, ok := a[0].(*v.Hash); ok {
+				hashEach(h, func(k, val v.Value) bool {
+					if rubyEq(val, a[1]) {
+						r = k
+						return false
+					}
+					return true
+				})
+				return r
+			}
 			i := 0
 			fn.Iterate("index", a[0], func(e v.Value) bool {
 				if rubyEq(e, a[1]) {
@@ -426,16 +436,9 @@ func sliceCommon(elems []v.Value, size int, filler v.Value, b fn.Block) v.Value 
 			panic(fn.Errorf("slice(): block must define at least one parameter. Block has 0."))
 		}
 		if serving != 1 && serving != size {
-			names := ""
-			if pn, ok := b.(fn.ParamNamer); ok {
-				for i, n := range pn.ParameterNames() {
-					if i > 0 {
-						names += ", "
-					}
-					names += n
-				}
-			}
-			panic(fn.Errorf("slice(): block must define one parameter, or the same number of parameters as the given size of the slice (%d). Block has %d; %s", size, serving, names))
+			// Puppet's message asks the block for parameter_names, which
+			// its blocks do not have
+			panic(fn.Errorf("undefined method `parameter_names' for #<Puppet::Pops::Evaluator::PuppetProc:0x0000000000000000 /usr/lib/ruby/vendor_ruby/puppet/pops/evaluator/evaluator_impl.rb:1004>\nDid you mean?  parameters"))
 		}
 	}
 	var result []v.Value

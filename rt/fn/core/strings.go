@@ -107,8 +107,7 @@ func init() {
 			return split(str(a[0]), a[1].(*v.Regexp))
 		}).
 		D("String str, Type[Regexp] pattern", func(c fn.Context, a args, b fn.Block) v.Value {
-			t := a[1].(*v.TypeType).Type.(*v.RegexpType)
-			return split(str(a[0]), v.RegexpOf(t.Pattern))
+			return split(str(a[0]), regexpOfType(a[1]))
 		}).Register()
 
 	fn.New("regsubst").
@@ -146,8 +145,8 @@ func init() {
 				switch p := a[1].(type) {
 				case *v.Regexp:
 					re = p
-				case *v.TypeType:
-					re = v.RegexpOf(p.Type.(*v.RegexpType).Pattern)
+				default:
+					re = regexpOfType(p)
 				}
 				return regsubst(a[0], re, a[2], len(a) > 3 && str(a[3]) == "G")
 			}).Register()
@@ -650,3 +649,15 @@ func allIn(s string, ok func(byte) bool) bool {
 }
 
 func decodeRune(s string) (rune, int) { return utf8.DecodeRuneInString(s) }
+
+// regexpOfType is the regexp of a Type[Regexp] argument (a Regexp type, or
+// an alias of one); Regexp without a pattern matches the empty pattern.
+func regexpOfType(t v.Value) *v.Regexp {
+	switch x := t.(type) {
+	case *v.RegexpType:
+		return v.RegexpOf(x.Pattern)
+	case *v.TypeAliasType:
+		return regexpOfType(x.ResolvedType())
+	}
+	return v.RegexpOf("")
+}

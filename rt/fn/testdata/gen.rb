@@ -89,13 +89,19 @@ Puppet.override(compiler.context_overrides) do
     File.readlines(file, chomp: true).each do |src|
       next if src.strip.empty? || src.start_with?('#')
       logs.clear
-      Puppet::Util::Logging.clear_deprecation_warnings if Puppet::Util::Logging.respond_to?(:clear_deprecation_warnings)
+      # warn_once and deprecation warnings are once per process in Puppet;
+      # each case is its own compilation here
+      $unique_warnings&.clear
       $deprecation_warnings&.clear
       row = { 'src' => src }
       begin
         row['result'] = repr(parser.evaluate_string(top.newscope, src, 'case.pp'))
       rescue StandardError => e
         row['error'] = clean(e.message)
+      rescue ScriptError => e
+        # not rescued by Puppet's evaluator: the compilation fails with the
+        # bare message
+        row['error'] = e.message
       end
       msgs = logs.map { |l| "#{l.level}: #{l.message}" }
       row['logs'] = msgs unless msgs.empty?

@@ -28,6 +28,7 @@ type Ctx struct {
 	Files  map[string]string
 	Extras map[string]values.Value // further top scope variables
 	top    *scope
+	cur    *scope // the scope of the call being evaluated
 }
 
 type scope struct {
@@ -189,6 +190,7 @@ func (c *Ctx) eval(e ast.Expr, s *scope) values.Value {
 		if v, ok := c.lookupIn(s, name); ok {
 			return v
 		}
+		c.Log("warning", "Unknown variable: '"+name+"'.")
 		return values.Undef
 	case *ast.AssignmentExpression:
 		v := c.eval(x.Right, s)
@@ -229,9 +231,7 @@ func (c *Ctx) eval(e ast.Expr, s *scope) values.Value {
 			keys = append(keys, c.eval(k, s))
 		}
 		if t, ok := l.(values.Type); ok {
-			if _, isType := l.(*values.TypeType); !isType || true {
-				return check(values.Parameterize(t, keys))
-			}
+			return check(values.Parameterize(t, keys))
 		}
 		return check(values.Access(l, keys))
 	case *ast.IfExpression:
@@ -268,20 +268,19 @@ func (c *Ctx) eval(e ast.Expr, s *scope) values.Value {
 		switch f := x.Functor.(type) {
 		case *ast.QualifiedName:
 			name = f.Value
-		case *ast.QualifiedReference:
+		default:
+			// a type: Integer('1'), Integer[1,2]('1')
 			name = "new"
 			args = append(args, c.eval(f, s))
-		default:
-			fail("unsupported functor")
 		}
 		args = append(args, c.args(x.Args, s)...)
-		return c.call(name, args, c.lambda(x.Lambda, s))
+		return c.callAt(s, "Function Call", name, args, c.lambda(x.Lambda, s))
 	case *ast.CallMethodExpression:
 		na := x.Functor.(*ast.NamedAccessExpression)
 		recv := c.eval(na.Left, s)
 		name := na.Right.(*ast.QualifiedName).Value
 		args := append([]values.Value{recv}, c.args(x.Args, s)...)
-		return c.call(name, args, c.lambda(x.Lambda, s))
+		return c.callAt(s, "Method call", name, args, c.lambda(x.Lambda, s))
 	}
 	fail("evaltest: unsupported expression %T", e)
 	return nil
@@ -307,8 +306,31 @@ func (c *Ctx) args(es []ast.Expr, s *scope) []values.Value {
 	return out
 }
 
-// call calls a function as the evaluator does: errors the function raises
-// become "Error while evaluating a Function Call, <message>".
+// callAt calls a function from an expression as the evaluator does: errors
+// the function raises become "Error while evaluating a <label>, <message>".
+func (c *Ctx) callAt(s *scope, label, name string, args []values.Value, block fn.Block) (result values.Value) {
+	saved := c.cur
+	c.cur = s
+	defer func() { c.cur = saved }()
+	defer func() {
+		if r := recover(); r != nil {
+			if ie, ok := r.(*fn.IssueError); ok {
+				panic(&EvalError{Msg: ie.Message})
+			}
+			if e, ok := r.(error); ok {
+				_, isEval := r.(*EvalError)
+				_, isFatal := r.(*fn.FatalError)
+				if !isEval && !isFatal {
+					panic(&EvalError{Msg: "Error while evaluating a " + label + ", " + e.Error()})
+				}
+			}
+			panic(r)
+		}
+	}()
+	return c.call(name, args, block)
+}
+
+// call calls a function by name.
 func (c *Ctx) call(name string, args []values.Value, block fn.Block) (result values.Value) {
 	switch name {
 	case "break":
@@ -337,16 +359,6 @@ func (c *Ctx) call(name string, args []values.Value, block fn.Block) (result val
 	if f == nil {
 		fail("Unknown function: '%s'.", name)
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			if e, ok := r.(error); ok {
-				if _, isEval := r.(*EvalError); !isEval {
-					panic(&EvalError{Msg: "Error while evaluating a Function Call, " + e.Error()})
-				}
-			}
-			panic(r)
-		}
-	}()
 	return f.Call(c, args, block)
 }
 
@@ -429,9 +441,47 @@ func (l *lambda) Call(args ...values.Value) (result values.Value) {
 
 // ---- fn.Context ----
 
-func (c *Ctx) LookupVar(name string) (values.Value, bool) { return c.lookupIn(c.top, name) }
+func (c *Ctx) LookupVar(name string) (values.Value, bool) {
+	s := c.cur
+	if s == nil {
+		s = c.top
+	}
+	return c.lookupIn(s, name)
+}
+
+// Call is call_function: an unknown function is an ArgumentError of the
+// calling function.
 func (c *Ctx) Call(name string, args []values.Value, block fn.Block) values.Value {
+	if fn.Lookup(name) == nil {
+		switch name {
+		case "break", "next", "return", "notice", "warning", "info", "debug", "err", "alert", "emerg", "crit":
+		default:
+			panic(fn.Errorf("Unknown function '%s'", name))
+		}
+	}
 	return c.call(name, args, block)
+}
+
+// ParseType parses a type expression with Puppet's parser, as Puppet's
+// TypeParser does.
+func (c *Ctx) ParseType(src string) (values.Type, error) {
+	res, d := parser.ParseFile(source.NewFile("type.pp", src))
+	if d != nil {
+		return nil, fn.Errorf("%s", d.Message)
+	}
+	var t values.Value
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				t = nil
+			}
+		}()
+		t = c.eval(res.Program.Body, c.top)
+	}()
+	if tt, ok := t.(values.Type); ok {
+		return tt, nil
+	}
+	return nil, fn.Errorf("The expression <%s> is not a valid type specification.", src)
 }
 func (c *Ctx) Log(level, msg string) { c.Logs = append(c.Logs, level+": "+msg) }
 func (c *Ctx) Warn(msg string)       { c.Log("warning", msg) }
