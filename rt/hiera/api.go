@@ -134,12 +134,9 @@ type HieraArgs struct {
 // DeprecationWarning is the warning Puppet logs (once) when a hiera_*
 // function is called while strict is not off.
 func (k HieraKind) DeprecationWarning() string {
-	return fmt.Sprintf("The function '%s' is deprecated in favor of using 'lookup'. See https://puppet.com/docs/puppet/7.23/deprecated_language.html", k.className())
+	return fmt.Sprintf("The function '%s' is deprecated in favor of using 'lookup'. See https://puppet.com/docs/puppet/7.23/deprecated_language.html", k.Name())
 }
 
-func (k HieraKind) className() string {
-	return "Puppet::Functions::" + [...]string{"Hiera", "HieraArray", "HieraHash", "HieraInclude"}[k]
-}
 
 // Hiera performs hiera(), hiera_array() or hiera_hash(). For
 // hiera_include use HieraIncludeClasses.
@@ -188,4 +185,28 @@ func (s *Session) HieraIncludeClasses(a *HieraArgs) []values.Value {
 
 func (s *Session) hasEnvironmentDataProvider() bool {
 	return s.env != nil && s.env.cfg.Version >= 5
+}
+
+// DataFile is yaml_data(), json_data() or hocon_data() called directly: the
+// hash of a data file compiled into the program.
+func (s *Session) DataFile(function, path string) values.Value {
+	f := s.d.file(path)
+	if f == nil || f.Dir {
+		panic(lookupError("No such file or directory @ rb_sysopen - " + path))
+	}
+	if f.Error != "" {
+		panic(lookupError(f.Error))
+	}
+	if f.Warning != "" {
+		s.warn("file:"+path, f.Warning)
+	}
+	if h := f.Hash(); h != nil {
+		return h
+	}
+	return values.NewHash()
+}
+
+// EyamlLookupKey is eyaml_lookup_key() called directly.
+func (s *Session) EyamlLookupKey(key string, options *values.Hash) (values.Value, bool) {
+	return eyamlLookupKey(&BackendContext{inv: s.newInvocation(), p: &provider{l: &layer{s: s}}}, key, options)
 }
