@@ -268,3 +268,7 @@ func splitRef(ref values.Value) (typ, title string, ok bool) {
 	}
 	return "", "", false
 }
+
+// QueryName is the attribute name of a query operand written as an
+// expression rather than a bare name.
+func QueryName(v values.Value) string { return values.ToString(v) }

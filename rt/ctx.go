@@ -181,9 +181,9 @@ func (c *Ctx) createSettingsScope() {
 func (c *Ctx) evaluateMain() {
 	main := c.prog.mainClass
 	c.top.source = main
+	// The title is the symbol :main, which is not a valid tag.
 	res := &Resource{Type: "Class", Title: "main", mainTitle: true, Kind: kindUnknown, scope: c.top, source: main, class: main}
 	res.tag("class")
-	res.tagIfValid("main")
 	c.top.resource = res
 	c.main = res
 	c.addResource(c.top, res)

@@ -12,6 +12,10 @@ import (
 // register. It is immutable once built and shared by all compilations.
 type Program struct {
 	Environment string // the environment's name, "production"
+	Version     string // the code version the catalogs carry
+	// ServerFacts are $server_facts (besides "environment", which is
+	// added): what the compiling server says of itself.
+	ServerFacts *values.Hash
 
 	classes   map[string]*Class
 	defines   map[string]*Define

@@ -1,0 +1,252 @@
+package main
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	pp2go "github.com/pp2go/pp2go"
+	"github.com/pp2go/pp2go/codegen"
+	"github.com/pp2go/pp2go/frontend/diag"
+	"github.com/pp2go/pp2go/frontend/env"
+)
+
+// envFlags are the Puppet settings that decide what an environment holds.
+type envFlags struct {
+	modulePath, baseModulePath, manifest, environment string
+}
+
+func (f *envFlags) add(cmd *cobra.Command) {
+	fl := cmd.Flags()
+	fl.StringVar(&f.modulePath, "modulepath", "", "the module path (replaces environment.conf's; may use $basemodulepath)")
+	fl.StringVar(&f.baseModulePath, "basemodulepath", env.DefaultBaseModulePath, "Puppet's basemodulepath")
+	fl.StringVar(&f.manifest, "manifest", "", "the main manifest, a file or directory (replaces environment.conf's)")
+	fl.StringVar(&f.environment, "environment", "production", "the environment's name, as $environment and catalogs show it")
+}
+
+func (f *envFlags) load(dir string) (*env.Env, error) {
+	return env.Load(dir, env.Options{ModulePath: f.modulePath, BaseModulePath: f.baseModulePath, Manifest: f.manifest, Name: f.environment})
+}
+
+func newGenCmd() *cobra.Command {
+	var ef envFlags
+	var out string
+	cmd := &cobra.Command{
+		Use:   "gen ENV_DIR -o DIR",
+		Short: "Generate the Go module of a Puppet environment",
+		Long: `Generate the Go module of a Puppet environment into DIR: one package per Puppet
+module, one for the environment's own code (site), a catalog package that
+assembles them, and a main package for the catalog binary. DIR also receives
+a copy of pp2go's runtime, so that 'go build' in DIR needs no network.
+
+Build the binary with 'go build -o BINARY .' in DIR, or use 'pp2go build'.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if out == "" {
+				return errors.New("give the output directory with -o")
+			}
+			res, err := generate(cmd.ErrOrStderr(), args[0], &ef, false)
+			if err != nil {
+				return err
+			}
+			return res.Write(out)
+		},
+	}
+	ef.add(cmd)
+	cmd.Flags().StringVarP(&out, "out", "o", "", "the directory to write the Go module into")
+	return cmd
+}
+
+func newBuildCmd() *cobra.Command {
+	var ef envFlags
+	var out, work string
+	var strict bool
+	cmd := &cobra.Command{
+		Use:   "build ENV_DIR -o BINARY",
+		Short: "Compile a Puppet environment into a catalog binary",
+		Long: `Compile a Puppet environment into one native binary that compiles catalogs:
+
+  BINARY compile NODE --facts FACTS.json            # catalog JSON on stdout
+  BINARY compile --facts-dir DIR --out-dir DIR -j 8  # every node
+
+The environment is loaded as Puppet 7.23 loads it (environment.conf, the
+module path, the main manifest), turned into Go, and built with 'go build'
+(Go must be installed). What Puppet reports only when a node's evaluation
+reaches it is printed as a warning here, and the binary fails with Puppet's
+error for exactly the nodes that reach it; --strict makes such warnings
+fatal.
+
+The generated module is kept in a work directory (--work, by default in the
+user's cache directory) so that rebuilding after an edit recompiles only the
+packages that changed.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if out == "" {
+				return errors.New("give the binary's path with -o")
+			}
+			stderr := cmd.ErrOrStderr()
+			start := time.Now()
+			res, err := generate(stderr, args[0], &ef, strict)
+			if err != nil {
+				return err
+			}
+			if work == "" {
+				work, err = workDir(args[0])
+				if err != nil {
+					return err
+				}
+			}
+			if err := res.Write(work); err != nil {
+				return err
+			}
+			binary, err := filepath.Abs(out)
+			if err != nil {
+				return err
+			}
+			if err := goBuild(stderr, work, binary); err != nil {
+				return err
+			}
+			fmt.Fprintf(stderr, "Built %s in %.1fs\n", out, time.Since(start).Seconds())
+			return nil
+		},
+	}
+	ef.add(cmd)
+	cmd.Flags().StringVarP(&out, "out", "o", "", "the binary to write")
+	cmd.Flags().StringVar(&work, "work", "", "where to keep the generated Go module")
+	cmd.Flags().BoolVar(&strict, "strict", false, "fail on what Puppet would report only when evaluation reaches it")
+	return cmd
+}
+
+// generate loads an environment and generates its Go module, printing
+// diagnostics: errors stop it, warnings do unless strict is false.
+func generate(stderr io.Writer, dir string, ef *envFlags, strict bool) (*codegen.Result, error) {
+	e, err := ef.load(dir)
+	if err != nil {
+		return nil, err
+	}
+	fatal := 0
+	report := func(d *diag.Diagnostic, forceWarning bool) {
+		if d.Severity == diag.Error && !forceWarning {
+			fatal++
+			fmt.Fprintln(stderr, "Error:", d.Short())
+			return
+		}
+		if strict && d.Severity == diag.Error {
+			fatal++
+		}
+		fmt.Fprintln(stderr, "Warning:", d.Short())
+	}
+	mainFiles := map[string]bool{}
+	for _, f := range e.Manifests {
+		mainFiles[f.Path] = true
+	}
+	for _, d := range e.Diags {
+		// A module file that does not parse only fails the nodes that load it.
+		report(d, !mainFiles[d.File])
+	}
+	res, err := codegen.Generate(e, codegen.Options{Environment: ef.environment, Runtime: pp2go.Runtime, Version: codeVersion(e)})
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range res.Diags {
+		report(d, false)
+	}
+	if fatal > 0 {
+		return nil, fmt.Errorf("%d errors", fatal)
+	}
+	return res, nil
+}
+
+// codeVersion identifies the environment's code: a digest of its files.
+func codeVersion(e *env.Env) string {
+	h := sha256.New()
+	for _, f := range e.Files {
+		io.WriteString(h, f.Path)
+		h.Write([]byte{0})
+		io.WriteString(h, f.Source.Text)
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))[:12]
+}
+
+// workDir is the default directory for an environment's generated module.
+func workDir(envDir string) (string, error) {
+	abs, err := filepath.Abs(envDir)
+	if err != nil {
+		return "", err
+	}
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		cache = os.TempDir()
+	}
+	sum := sha256.Sum256([]byte(abs))
+	return filepath.Join(cache, "pp2go", "build", filepath.Base(abs)+"-"+hex.EncodeToString(sum[:6])), nil
+}
+
+// goBuild runs go build in the generated module, showing which package it
+// is compiling.
+func goBuild(stderr io.Writer, dir, binary string) error {
+	list := exec.Command("go", "list", "-deps", ".")
+	list.Dir = dir
+	pkgs, err := list.Output()
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			return fmt.Errorf("go list: %s", strings.TrimSpace(string(ee.Stderr)))
+		}
+		return fmt.Errorf("go list: %w", err)
+	}
+	total := strings.Count(string(pkgs), "\n")
+	fmt.Fprintf(stderr, "Building %d Go packages with go build (cached packages are skipped)\n", total)
+	cmd := exec.Command("go", "build", "-v", "-o", binary, ".")
+	cmd.Dir = dir
+	pipe, err := cmd.StderrPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	tty := isTerminal(stderr)
+	var errs []string
+	n := 0
+	sc := bufio.NewScanner(pipe)
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "#") || strings.Contains(line, ":") || strings.HasPrefix(line, "\t") {
+			errs = append(errs, line)
+			continue
+		}
+		n++
+		if tty {
+			fmt.Fprintf(stderr, "\r\033[K[%d/%d] %s", n, total, line)
+		}
+	}
+	err = cmd.Wait()
+	if tty {
+		fmt.Fprint(stderr, "\r\033[K")
+	}
+	if err != nil {
+		return fmt.Errorf("go build failed:\n%s", strings.Join(errs, "\n"))
+	}
+	return nil
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,161 @@
+package codegen
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/pp2go/pp2go/frontend/ast"
+)
+
+// defGen emits the definitions of one source file into its Go file.
+type defGen struct {
+	lowerer
+	out *jen.File
+	rel string // the source file's path relative to its module or environment
+}
+
+func (g *defGen) doc(kind, name string, n ast.Positioned) string {
+	p := g.f.Program.Position(n)
+	return fmt.Sprintf("implements `%s %s` (%s:%d).", kind, name, g.rel, p.Line)
+}
+
+func scopeParam() jen.Code { return jen.Id("s").Op("*").Qual(rtPath, "Scope") }
+
+// params lowers class and define parameters.
+func (g *defGen) params(ps []*ast.Parameter) jen.Code {
+	if len(ps) == 0 {
+		return nil
+	}
+	items := make([]jen.Code, len(ps))
+	for i, p := range ps {
+		d := jen.Dict{jen.Id("Name"): jen.Lit(p.Name)}
+		if t := g.paramType(p.Type); t != nil {
+			d[jen.Id("Type")] = t
+		}
+		if p.Value != nil {
+			d[jen.Id("Default")] = g.defaultFunc(p.Value)
+		}
+		items[i] = jen.Line().Values(d)
+	}
+	items = append(items, jen.Line())
+	return jen.Index().Op("*").Qual(rtPath, "Parameter").Values(items...)
+}
+
+func (g *defGen) fileRef() jen.Code {
+	return jen.Op("&").Id("files").Index(jen.Lit(g.u.file(g.f.Path)))
+}
+
+func (g *defGen) line(n ast.Positioned) int { return g.f.Program.Position(n).Line }
+
+// class emits a class: a variable holding its rt.Class and its body.
+func (g *defGen) class(name string, x *ast.HostClassDefinition) {
+	id := g.u.ident("Class" + goName(name))
+	body := g.u.ident("class" + goName(name) + "Body")
+	fields := jen.Dict{
+		jen.Id("Name"): jen.Lit(name), jen.Id("Module"): jen.Lit(g.u.module),
+		jen.Id("File"): g.fileRef(), jen.Id("Line"): jen.Lit(g.line(x)),
+		jen.Id("Body"): jen.Id(body),
+	}
+	if x.ParentClass != "" {
+		fields[jen.Id("Parent")] = jen.Lit(strings.ToLower(strings.TrimPrefix(x.ParentClass, "::")))
+	}
+	if p := g.params(x.Params); p != nil {
+		fields[jen.Id("Params")] = p
+	}
+	g.out.Comment(id + " " + g.doc("class", name, x))
+	g.out.Var().Id(id).Op("=").Op("&").Qual(rtPath, "Class").Values(fields)
+	g.out.Func().Id(body).Params(scopeParam()).Block(g.stmts(x.Body)...)
+	g.u.register = append(g.u.register, jen.Id("p").Dot("AddClass").Call(jen.Id(id)))
+}
+
+// define emits a defined type.
+func (g *defGen) define(name string, x *ast.ResourceTypeDefinition) {
+	id := g.u.ident("Define" + goName(name))
+	body := g.u.ident("define" + goName(name) + "Body")
+	fields := jen.Dict{
+		jen.Id("Name"): jen.Lit(name), jen.Id("Module"): jen.Lit(g.u.module),
+		jen.Id("File"): g.fileRef(), jen.Id("Line"): jen.Lit(g.line(x)),
+		jen.Id("Body"): jen.Id(body),
+	}
+	if p := g.params(x.Params); p != nil {
+		fields[jen.Id("Params")] = p
+	}
+	g.out.Comment(id + " " + g.doc("define", name, x))
+	g.out.Var().Id(id).Op("=").Op("&").Qual(rtPath, "Define").Values(fields)
+	g.out.Func().Id(body).Params(scopeParam()).Block(g.stmts(x.Body)...)
+	g.u.register = append(g.u.register, jen.Id("p").Dot("AddDefine").Call(jen.Id(id)))
+}
+
+// function emits a function written in Puppet.
+func (g *defGen) function(name string, x *ast.FunctionDefinition) {
+	id := g.u.ident("func" + goName(name))
+	sig := g.signature(x.Params, x.ReturnType)
+	g.out.Comment(id + " " + g.doc("function", name, x))
+	g.out.Func().Id(id).Params(scopeParam()).Qual(valuesPath, "Value").Block(g.tail(x.Body)...)
+	g.u.register = append(g.u.register, jen.Id("p").Dot("AddFunction").Call(jen.Lit(name), jen.Lit(g.u.module), sig, jen.Id(id)))
+}
+
+// typeAlias registers a type alias by its definition's text.
+func (g *defGen) typeAlias(x *ast.TypeAlias) {
+	text, ok := staticText(x.TypeExpr)
+	if !ok {
+		g.fail(x, "pp2go cannot compile the type alias %s: its definition is not a type", x.Name)
+		return
+	}
+	g.u.register = append(g.u.register, jen.Id("p").Dot("AddTypeAlias").Call(jen.Lit(x.Name), jen.Lit(text)))
+}
+
+// node emits a node definition.
+func (g *defGen) node(x *ast.NodeDefinition) {
+	id := g.u.ident(fmt.Sprintf("node%d", g.line(x)))
+	var matches []jen.Code
+	for _, m := range x.HostMatches {
+		switch h := m.(type) {
+		case *ast.LiteralDefault:
+			matches = append(matches, jen.Values(jen.Dict{jen.Id("Default"): jen.True()}))
+		case *ast.LiteralRegularExpression:
+			matches = append(matches, jen.Values(jen.Dict{jen.Id("Regexp"): rt("NodeRegexp").Call(jen.Lit(h.Pattern))}))
+		case *ast.LiteralString:
+			matches = append(matches, jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(strings.ToLower(h.Value))}))
+		case *ast.QualifiedName:
+			matches = append(matches, jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(strings.ToLower(h.Value))}))
+		case *ast.ConcatenatedString:
+			if text, ok := staticText(h); ok {
+				matches = append(matches, jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(strings.ToLower(strings.Trim(text, "'")))}))
+				continue
+			}
+			g.fail(h, "a node name must be a literal")
+		default:
+			if text, ok := staticText(h); ok {
+				matches = append(matches, jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(strings.ToLower(strings.Trim(text, "'")))}))
+				continue
+			}
+			g.fail(h, "a node name must be a literal")
+		}
+	}
+	g.out.Comment(fmt.Sprintf("%s is the node definition at %s:%d.", id, g.rel, g.line(x)))
+	g.out.Func().Id(id).Params(scopeParam()).Block(g.stmts(x.Body)...)
+	g.u.register = append(g.u.register, jen.Id("p").Dot("AddNode").Call(jen.Op("&").Qual(rtPath, "NodeDef").Values(jen.Dict{
+		jen.Id("Matches"): jen.Index().Qual(rtPath, "NodeMatch").Values(matches...),
+		jen.Id("Body"):    jen.Id(id),
+		jen.Id("File"):    g.fileRef(),
+		jen.Id("Line"):    jen.Lit(g.line(x)),
+	})))
+}
+
+// mainCode emits the top level code of a main manifest file.
+func (g *defGen) mainCode() {
+	id := g.u.ident("main" + goName(strings.TrimSuffix(g.rel, ".pp")))
+	g.out.Comment(fmt.Sprintf("%s is the top level code of %s.", id, g.rel))
+	g.out.Func().Id(id).Params(scopeParam()).Block(g.stmts(g.f.Program.Body)...)
+	g.u.register = append(g.u.register, jen.Id("p").Dot("AddMain").Call(jen.Id(id)))
+}
+
+// outputName is the Go file a Puppet source file becomes.
+func outputName(rel string) string {
+	rel = strings.TrimSuffix(rel, filepath.Ext(rel))
+	return strings.NewReplacer("/", "_", "-", "_", ".", "_").Replace(rel) + ".go"
+}

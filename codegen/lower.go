@@ -1,0 +1,700 @@
+package codegen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/pp2go/pp2go/frontend/ast"
+	"github.com/pp2go/pp2go/frontend/diag"
+	"github.com/pp2go/pp2go/frontend/env"
+)
+
+// lowerer turns the Puppet code of one source file into Go: each
+// expression becomes a call into rt, in Puppet's evaluation order. The Go
+// variable s is always the scope the code runs in.
+type lowerer struct {
+	u     *unit
+	f     *env.File
+	diags *diag.List
+}
+
+// value kinds of a lowered expression, for statement positions: a pure
+// value (a literal) has no effect and is dropped; a call can stand alone.
+type kind uint8
+
+const (
+	pure kind = iota
+	call
+)
+
+func (l *lowerer) pos(n ast.Expr) jen.Code { return l.u.pos(l.f, n, label(n)) }
+
+// fail records a build error for a construct pp2go cannot compile.
+func (l *lowerer) fail(n ast.Positioned, format string, args ...any) {
+	p := l.f.Program.Position(n)
+	*l.diags = append(*l.diags, &diag.Diagnostic{Severity: diag.Error, Code: "UNSUPPORTED", Message: fmt.Sprintf(format, args...),
+		File: l.f.Path, Line: p.Line, Column: p.Column})
+}
+
+func v(name string) *jen.Statement  { return jen.Qual(valuesPath, name) }
+func rt(name string) *jen.Statement { return jen.Qual(rtPath, name) }
+func s() *jen.Statement             { return jen.Id("s") }
+func undef() *jen.Statement         { return v("Undef") }
+
+// ---- statements ----
+
+// stmts lowers code whose value is not used.
+func (l *lowerer) stmts(e ast.Expr) []jen.Code {
+	switch x := e.(type) {
+	case nil, *ast.Nop:
+		return nil
+	case *ast.BlockExpression:
+		var out []jen.Code
+		for _, st := range x.Statements {
+			out = append(out, l.stmts(st)...)
+		}
+		return out
+	case *ast.ParenthesizedExpression:
+		return l.stmts(x.Expr)
+	case *ast.IfExpression:
+		return l.ifStmt(x.Test, x.Then, x.Else, false, false)
+	case *ast.UnlessExpression:
+		return l.ifStmt(x.Test, x.Then, x.Else, true, false)
+	case *ast.CaseExpression:
+		return l.caseStmt(x, false)
+	case ast.Definition:
+		return nil // registered separately; evaluates to undef
+	}
+	code, k := l.exprK(e)
+	if k == pure {
+		return nil
+	}
+	return []jen.Code{code}
+}
+
+// tail lowers code whose value is returned (a lambda's or function's body,
+// a default value): the statements, ending in return.
+func (l *lowerer) tail(e ast.Expr) []jen.Code {
+	switch x := e.(type) {
+	case nil, *ast.Nop:
+		return []jen.Code{jen.Return(undef())}
+	case *ast.BlockExpression:
+		if len(x.Statements) == 0 {
+			return []jen.Code{jen.Return(undef())}
+		}
+		var out []jen.Code
+		for _, st := range x.Statements[:len(x.Statements)-1] {
+			out = append(out, l.stmts(st)...)
+		}
+		return append(out, l.tail(x.Statements[len(x.Statements)-1])...)
+	case *ast.ParenthesizedExpression:
+		return l.tail(x.Expr)
+	case *ast.IfExpression:
+		return l.ifStmt(x.Test, x.Then, x.Else, false, true)
+	case *ast.UnlessExpression:
+		return l.ifStmt(x.Test, x.Then, x.Else, true, true)
+	case *ast.CaseExpression:
+		return l.caseStmt(x, true)
+	}
+	return []jen.Code{jen.Return(l.expr(e))}
+}
+
+// body lowers the code of a branch: statements, or statements ending in
+// return when the value is wanted.
+func (l *lowerer) body(e ast.Expr, ret bool) []jen.Code {
+	if ret {
+		return l.tail(e)
+	}
+	return l.stmts(e)
+}
+
+// guarded wraps code in Puppet's guarded scope (match variables set inside
+// do not outlive it) when the code can set match variables.
+func (l *lowerer) guarded(needed, ret bool, code []jen.Code) []jen.Code {
+	if !needed {
+		return code
+	}
+	enter := jen.Id("lvl").Op(":=").Add(s()).Dot("Guard").Call()
+	if ret {
+		return append([]jen.Code{enter, jen.Defer().Add(s()).Dot("Unguard").Call(jen.Id("lvl"))}, code...)
+	}
+	return []jen.Code{jen.Block(append(append([]jen.Code{enter}, code...), s().Dot("Unguard").Call(jen.Id("lvl")))...)}
+}
+
+func (l *lowerer) ifStmt(test, then, els ast.Expr, negate, ret bool) []jen.Code {
+	cond := rt("Truthy").Call(l.expr(test))
+	if negate {
+		cond = jen.Op("!").Add(cond)
+	}
+	st := jen.If(cond).Block(l.body(then, ret)...)
+	switch {
+	case els == nil && ret:
+		st.Else().Block(jen.Return(undef()))
+	case els == nil:
+	default:
+		if elif, ok := els.(*ast.IfExpression); ok && !setsMatch(elif.Test) {
+			st.Else().Add(l.ifStmt(elif.Test, elif.Then, elif.Else, false, ret)...)
+		} else {
+			st.Else().Block(l.body(els, ret)...)
+		}
+	}
+	return l.guarded(setsMatch(test), ret, []jen.Code{st})
+}
+
+// caseStmt lowers a case expression to a switch over the options, each
+// option's values tried in order (EvaluatorImpl#eval_CaseExpression).
+func (l *lowerer) caseStmt(x *ast.CaseExpression, ret bool) []jen.Code {
+	var clauses []jen.Code
+	var dflt *ast.CaseOption
+	for _, o := range x.Options {
+		var conds []jen.Code
+		for _, val := range o.Values {
+			val = unparen(val)
+			switch vv := val.(type) {
+			case *ast.LiteralDefault:
+				dflt = o
+			case *ast.UnfoldExpression:
+				conds = append(conds, s().Dot("CaseMatchAny").Call(jen.Id("t"), l.expr(vv.Expr)))
+			default:
+				conds = append(conds, s().Dot("CaseMatch").Call(jen.Id("t"), l.expr(val)))
+			}
+		}
+		if len(conds) > 0 {
+			clauses = append(clauses, jen.Case(conds...).Add(l.body(o.Then, ret)...))
+		}
+	}
+	if dflt != nil {
+		clauses = append(clauses, jen.Default().Add(l.body(dflt.Then, ret)...))
+	} else if ret {
+		clauses = append(clauses, jen.Default().Return(undef()))
+	}
+	var code []jen.Code
+	if len(clauses) == 0 || (len(clauses) == 1 && dflt != nil) {
+		code = append(code, jen.Id("_").Op("=").Add(l.expr(x.Test)))
+		if dflt != nil {
+			code = append(code, l.body(dflt.Then, ret)...)
+		} else if ret {
+			code = append(code, jen.Return(undef()))
+		}
+		return l.guarded(true, ret, code)
+	}
+	code = append(code, jen.Id("t").Op(":=").Add(l.expr(x.Test)), jen.Switch().Block(clauses...))
+	return l.guarded(true, ret, code)
+}
+
+// ---- expressions ----
+
+// expr lowers an expression in a value position.
+func (l *lowerer) expr(e ast.Expr) jen.Code {
+	code, _ := l.exprK(e)
+	return code
+}
+
+// iife evaluates statement-like code in a value position.
+func (l *lowerer) iife(e ast.Expr) jen.Code {
+	return jen.Func().Params().Qual(valuesPath, "Value").Block(l.tail(e)...).Call()
+}
+
+func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
+	switch x := e.(type) {
+	case nil, *ast.Nop:
+		return undef(), pure
+	case *ast.LiteralString:
+		return v("String").Call(jen.Lit(x.Value)), pure
+	case *ast.LiteralInteger:
+		if x.Big != nil {
+			l.fail(x, "integer literal out of range")
+			return undef(), pure
+		}
+		return v("Int").Call(jen.Lit(int(x.Value))), pure
+	case *ast.LiteralFloat:
+		return v("Float").Call(jen.Lit(x.Value)), pure
+	case *ast.LiteralBoolean:
+		if x.Value {
+			return v("True"), pure
+		}
+		return v("False"), pure
+	case *ast.LiteralUndef:
+		return undef(), pure
+	case *ast.LiteralDefault:
+		return v("Default"), pure
+	case *ast.LiteralRegularExpression:
+		return s().Dot("Regexp").Call(l.pos(x), l.u.regexpRef(x.Pattern)), call
+	case *ast.QualifiedName:
+		return v("String").Call(jen.Lit(x.Value)), pure
+	case *ast.ReservedWord:
+		return v("String").Call(jen.Lit(x.Word)), pure
+	case *ast.QualifiedReference:
+		return s().Dot("Type").Call(l.pos(x), l.u.typeRef(x.CasedValue)), call
+	case *ast.LiteralList:
+		return l.list(x)
+	case *ast.LiteralHash:
+		return l.hash(x)
+	case *ast.ConcatenatedString:
+		parts := make([]jen.Code, len(x.Segments))
+		for i, seg := range x.Segments {
+			parts[i] = l.expr(seg)
+		}
+		if len(parts) == 1 {
+			if _, ok := x.Segments[0].(*ast.LiteralString); ok {
+				return parts[0], pure
+			}
+		}
+		return rt("Interpolate").Call(parts...), call
+	case *ast.TextExpression:
+		return l.exprK(x.Expr)
+	case *ast.HeredocExpression:
+		return l.exprK(x.Text)
+	case *ast.ParenthesizedExpression:
+		return l.exprK(x.Expr)
+	case *ast.NotExpression:
+		return rt("Not").Call(l.expr(x.Expr)), call
+	case *ast.UnaryMinusExpression:
+		switch n := x.Expr.(type) {
+		case *ast.LiteralInteger:
+			if n.Big == nil {
+				return v("Int").Call(jen.Lit(int(-n.Value))), pure
+			}
+		case *ast.LiteralFloat:
+			return v("Float").Call(jen.Lit(-n.Value)), pure
+		}
+		return rt("Neg").Call(l.pos(x), l.expr(x.Expr)), call
+	case *ast.UnfoldExpression:
+		return rt("UnfoldValue").Call(l.expr(x.Expr)), call
+	case *ast.VariableExpression:
+		return s().Dot("Var").Call(l.pos(x), jen.Lit(varName(x))), call
+	case *ast.AssignmentExpression:
+		return l.assign(x), call
+	case *ast.ArithmeticExpression:
+		return rt("Arith").Call(l.pos(x), jen.Lit(x.Op), l.expr(x.Left), l.expr(x.Right)), call
+	case *ast.ComparisonExpression:
+		return rt("Compare").Call(l.pos(x), jen.Lit(x.Op), l.expr(x.Left), l.expr(x.Right)), call
+	case *ast.MatchExpression:
+		return s().Dot("Match").Call(l.pos(x), jen.Lit(x.Op == "!~"), l.expr(x.Left), l.expr(x.Right)), call
+	case *ast.InExpression:
+		return s().Dot("In").Call(l.pos(x), l.expr(x.Left), l.expr(x.Right)), call
+	case *ast.AndExpression:
+		return v("BoolOf").Call(rt("Truthy").Call(l.expr(x.Left)).Op("&&").Add(rt("Truthy").Call(l.expr(x.Right)))), call
+	case *ast.OrExpression:
+		return v("BoolOf").Call(rt("Truthy").Call(l.expr(x.Left)).Op("||").Add(rt("Truthy").Call(l.expr(x.Right)))), call
+	case *ast.RelationshipExpression:
+		return s().Dot("Relate").Call(l.pos(x), jen.Lit(x.Op), l.expr(x.Left), l.expr(x.Right)), call
+	case *ast.AccessExpression:
+		if text, ok := staticText(x); ok && isType(x) {
+			return s().Dot("Type").Call(l.pos(x), l.u.typeRef(text)), call
+		}
+		args := append([]jen.Code{l.pos(x), l.expr(x.Left)}, l.args(x.Keys)...)
+		return s().Dot("Access").Call(args...), call
+	case *ast.CallNamedFunctionExpression:
+		return l.callNamed(x), call
+	case *ast.CallMethodExpression:
+		return l.callMethod(x), call
+	case *ast.LambdaExpression:
+		return l.lambda(x), call
+	case *ast.IfExpression, *ast.UnlessExpression, *ast.CaseExpression, *ast.BlockExpression:
+		return l.iife(e), call
+	case *ast.SelectorExpression:
+		return l.selector(x), call
+	case *ast.ResourceExpression:
+		return l.resource(x), call
+	case *ast.ResourceDefaultsExpression:
+		return l.defaults(x), call
+	case *ast.ResourceOverrideExpression:
+		return l.override(x), call
+	case *ast.CollectExpression:
+		return l.collect(x), call
+	case *ast.RenderStringExpression:
+		return s().Dot("EppText").Call(jen.Lit(x.Value)), call
+	case *ast.RenderExpression:
+		return s().Dot("EppRender").Call(l.expr(x.Expr)), call
+	case ast.Definition:
+		return undef(), pure
+	}
+	l.fail(e, "pp2go cannot compile %s here", label(e))
+	return undef(), pure
+}
+
+func varName(x *ast.VariableExpression) string {
+	switch n := x.Expr.(type) {
+	case *ast.QualifiedName:
+		return n.Value
+	case *ast.LiteralInteger:
+		return fmt.Sprint(n.Value)
+	}
+	return ""
+}
+
+func unparen(e ast.Expr) ast.Expr {
+	for {
+		p, ok := e.(*ast.ParenthesizedExpression)
+		if !ok {
+			return e
+		}
+		e = p.Expr
+	}
+}
+
+// list lowers an array literal; a constant one is hoisted.
+func (l *lowerer) list(x *ast.LiteralList) (jen.Code, kind) {
+	if text, ok := staticText(x); ok && !containsType(x) {
+		elems := make([]jen.Code, len(x.Values))
+		for i, e := range x.Values {
+			elems[i] = l.expr(e)
+		}
+		return l.u.constant(text, v("NewArray").Call(elems...)), pure
+	}
+	for _, e := range x.Values {
+		if _, ok := e.(*ast.UnfoldExpression); ok {
+			return rt("ArrayOf").Call(l.args(x.Values)...), call
+		}
+	}
+	elems := make([]jen.Code, len(x.Values))
+	for i, e := range x.Values {
+		elems[i] = l.expr(e)
+	}
+	return v("NewArray").Call(elems...), call
+}
+
+// hash lowers a hash literal; a constant one is hoisted.
+func (l *lowerer) hash(x *ast.LiteralHash) (jen.Code, kind) {
+	kv := make([]jen.Code, 0, 2*len(x.Entries))
+	for _, en := range x.Entries {
+		kv = append(kv, l.expr(en.Key), l.expr(en.Value))
+	}
+	if text, ok := staticText(x); ok && !containsType(x) {
+		return l.u.constant(text, rt("HashOf").Call(kv...)), pure
+	}
+	return rt("HashOf").Call(kv...), call
+}
+
+// containsType reports whether a literal holds a type or regexp, whose
+// value depends on the program (aliases) and so is not hoisted.
+func containsType(e ast.Expr) bool {
+	found := false
+	inspect(e, func(n ast.Expr) bool {
+		switch n.(type) {
+		case *ast.QualifiedReference, *ast.AccessExpression, *ast.LiteralRegularExpression:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// args lowers an argument list; `*x` arguments are unfolded.
+func (l *lowerer) args(exprs []ast.Expr) []jen.Code {
+	out := make([]jen.Code, len(exprs))
+	splat := false
+	for i, e := range exprs {
+		if u, ok := e.(*ast.UnfoldExpression); ok {
+			out[i] = rt("Splat").Call(l.expr(u.Expr))
+			splat = true
+			continue
+		}
+		out[i] = l.expr(e)
+	}
+	if splat {
+		return []jen.Code{rt("Args").Call(out...).Op("...")}
+	}
+	return out
+}
+
+func (l *lowerer) assign(x *ast.AssignmentExpression) jen.Code {
+	if x.Op != "=" {
+		l.fail(x, "the operator '%s' is not supported", x.Op)
+	}
+	switch left := x.Left.(type) {
+	case *ast.VariableExpression:
+		return s().Dot("Assign").Call(l.pos(x), jen.Lit(varName(left)), l.expr(x.Right))
+	case *ast.LiteralList:
+		names := make([]jen.Code, 0, len(left.Values))
+		for _, e := range left.Values {
+			ve, ok := e.(*ast.VariableExpression)
+			if !ok {
+				l.fail(e, "Illegal assignment")
+				continue
+			}
+			names = append(names, jen.Lit(varName(ve)))
+		}
+		return s().Dot("AssignList").Call(l.pos(x), jen.Index().String().Values(names...), l.expr(x.Right))
+	}
+	l.fail(x, "Illegal attempt to assign to %s", label(x.Left))
+	return undef()
+}
+
+// ---- calls and lambdas ----
+
+func (l *lowerer) callNamed(x *ast.CallNamedFunctionExpression) jen.Code {
+	var name string
+	args := x.Args
+	switch f := x.Functor.(type) {
+	case *ast.QualifiedName:
+		name = f.Value
+	case *ast.QualifiedReference:
+		// Type(args) is a call to new with the type first.
+		name = "new"
+		args = append([]ast.Expr{f}, args...)
+	default:
+		l.fail(x, "illegal function name")
+		return undef()
+	}
+	return l.fnCall(x, name, x.Lambda, args)
+}
+
+func (l *lowerer) callMethod(x *ast.CallMethodExpression) jen.Code {
+	na, ok := x.Functor.(*ast.NamedAccessExpression)
+	if !ok {
+		l.fail(x, "illegal method call")
+		return undef()
+	}
+	name, ok := na.Right.(*ast.QualifiedName)
+	if !ok {
+		l.fail(x, "illegal method name")
+		return undef()
+	}
+	return l.fnCall(x, name.Value, x.Lambda, append([]ast.Expr{na.Left}, x.Args...))
+}
+
+func (l *lowerer) fnCall(at ast.Expr, name string, lambda *ast.LambdaExpression, args []ast.Expr) jen.Code {
+	var block jen.Code = jen.Nil()
+	if lambda != nil {
+		block = l.lambda(lambda)
+	}
+	list := append([]jen.Code{l.pos(at), l.u.funcRef(name), block}, l.args(args)...)
+	return s().Dot("Fn").Call(list...)
+}
+
+func (l *lowerer) lambda(x *ast.LambdaExpression) jen.Code {
+	sig := l.signature(x.Params, x.ReturnType)
+	return s().Dot("Lambda").Call(sig, jen.Func().Params(jen.Id("s").Op("*").Qual(rtPath, "Scope")).Qual(valuesPath, "Value").Block(l.tail(x.Body)...))
+}
+
+// signature hoists the parameters of a lambda or function into a package
+// variable.
+func (l *lowerer) signature(params []*ast.Parameter, ret ast.Expr) jen.Code {
+	fields := jen.Dict{}
+	if len(params) > 0 {
+		ps := make([]jen.Code, len(params))
+		for i, p := range params {
+			d := jen.Dict{jen.Id("Name"): jen.Lit(p.Name)}
+			if t := l.paramType(p.Type); t != nil {
+				d[jen.Id("Type")] = t
+			}
+			if p.Value != nil {
+				d[jen.Id("Default")] = l.defaultFunc(p.Value)
+			}
+			if p.CapturesRest {
+				d[jen.Id("CapturesRest")] = jen.True()
+			}
+			ps[i] = jen.Values(d)
+		}
+		fields[jen.Id("Params")] = jen.Index().Qual(rtPath, "LambdaParam").Values(ps...)
+	}
+	if t := l.paramType(ret); t != nil {
+		fields[jen.Id("Return")] = t
+	}
+	key := fmt.Sprintf("%s:%d", l.f.Path, len(l.u.consts.keys))
+	if len(params) > 0 {
+		key = fmt.Sprintf("%s@%d", l.f.Path, params[0].Span().Offset)
+	} else if ret != nil {
+		key = fmt.Sprintf("%s@%d", l.f.Path, ret.Span().Offset)
+	}
+	id := l.u.ref(&l.u.consts, "sig "+key, "sig"+fmt.Sprint(len(l.u.consts.keys)+1), func() jen.Code {
+		return jen.Op("&").Qual(rtPath, "Signature").Values(fields)
+	})
+	return jen.Id(id)
+}
+
+// paramType is the TypeRef of a declared parameter type, nil for none.
+func (l *lowerer) paramType(t ast.Expr) jen.Code {
+	if t == nil {
+		return nil
+	}
+	text, ok := staticText(t)
+	if !ok {
+		l.fail(t, "a parameter type must be known at build time")
+		return nil
+	}
+	return l.u.typeRef(text)
+}
+
+// defaultFunc is a parameter's default value expression as a function of
+// the scope it is evaluated in.
+func (l *lowerer) defaultFunc(e ast.Expr) jen.Code {
+	return jen.Func().Params(jen.Id("s").Op("*").Qual(rtPath, "Scope")).Qual(valuesPath, "Value").Block(l.tail(e)...)
+}
+
+// ---- selectors ----
+
+func (l *lowerer) selector(x *ast.SelectorExpression) jen.Code {
+	var clauses []jen.Code
+	var dflt ast.Expr
+	for _, en := range x.Selectors {
+		m := unparen(en.Match)
+		switch mm := m.(type) {
+		case *ast.LiteralDefault:
+			if dflt == nil {
+				dflt = en.Value
+			}
+		case *ast.UnfoldExpression:
+			clauses = append(clauses, jen.Case(s().Dot("CaseMatchAny").Call(jen.Id("t"), l.expr(mm.Expr))).Add(l.tail(en.Value)...))
+		default:
+			clauses = append(clauses, jen.Case(s().Dot("CaseMatch").Call(jen.Id("t"), l.expr(m))).Add(l.tail(en.Value)...))
+		}
+	}
+	var last []jen.Code
+	if dflt != nil {
+		last = l.tail(dflt)
+	} else {
+		last = []jen.Code{jen.Return(rt("NoSelectorMatch").Call(l.pos(x.Left), jen.Id("t")))}
+	}
+	body := []jen.Code{jen.Id("lvl").Op(":=").Add(s()).Dot("Guard").Call(), jen.Defer().Add(s()).Dot("Unguard").Call(jen.Id("lvl")),
+		jen.Id("t").Op(":=").Add(l.expr(x.Left))}
+	if len(clauses) > 0 {
+		body = append(body, jen.Switch().Block(clauses...))
+	}
+	body = append(body, last...)
+	return jen.Func().Params().Qual(valuesPath, "Value").Block(body...).Call()
+}
+
+// setsMatch reports whether evaluating e can set match variables ($0..$n)
+// in its scope: it has a match, in, case or selector outside any lambda.
+func setsMatch(e ast.Expr) bool {
+	found := false
+	inspect(e, func(n ast.Expr) bool {
+		switch n.(type) {
+		case *ast.MatchExpression, *ast.InExpression:
+			found = true
+		case *ast.LambdaExpression:
+			return false
+		}
+		return !found
+	})
+	return found
+}
+
+// ---- resources ----
+
+func form(f string) jen.Code {
+	switch f {
+	case ast.Virtual:
+		return rt("Virtual")
+	case ast.Exported:
+		return rt("Exported")
+	}
+	return rt("Regular")
+}
+
+// chain adds `.Method(args)` on a new line to a statement.
+func chain(st *jen.Statement, method string, args ...jen.Code) *jen.Statement {
+	return st.Op(".").Line().Id(method).Call(args...)
+}
+
+func (l *lowerer) attrs(st *jen.Statement, ops []ast.AttributeOp) *jen.Statement {
+	for _, op := range ops {
+		switch o := op.(type) {
+		case *ast.AttributeOperation:
+			method := "Attr"
+			if o.Op == "+>" {
+				method = "Plus"
+			}
+			st = chain(st, method, l.u.pos(l.f, o, "'"+o.Op+"' expression"), jen.Lit(o.Name), l.expr(o.Value))
+		case *ast.AttributesOperation:
+			st = chain(st, "Splat", l.pos(o.Expr), l.expr(o.Expr))
+		}
+	}
+	return st
+}
+
+func (l *lowerer) resource(x *ast.ResourceExpression) jen.Code {
+	var typeName jen.Code
+	switch t := x.TypeName.(type) {
+	case *ast.QualifiedName:
+		typeName = jen.Lit(strings.ToLower(t.Value))
+	default:
+		typeName = rt("ResourceTypeName").Call(l.pos(t), l.expr(t))
+	}
+	st := s().Dot("Resources").Call(l.pos(x), typeName, form(x.Form))
+	for _, b := range x.Bodies {
+		st = chain(st, "Body", l.pos(b.Title), l.expr(b.Title))
+		st = l.attrs(st, b.Operations)
+	}
+	return chain(st, "Done")
+}
+
+func (l *lowerer) defaults(x *ast.ResourceDefaultsExpression) jen.Code {
+	var name string
+	switch t := x.TypeRef.(type) {
+	case *ast.QualifiedReference:
+		name = t.Value()
+	case *ast.QualifiedName:
+		name = t.Value
+	default:
+		if text, ok := staticText(t); ok {
+			name = text
+		}
+		l.fail(x, "pp2go cannot compile resource defaults for %s", label(t))
+	}
+	st := s().Dot("Defaults").Call(l.pos(x), jen.Lit(name))
+	return chain(l.attrs(st, x.Operations), "Done")
+}
+
+func (l *lowerer) override(x *ast.ResourceOverrideExpression) jen.Code {
+	st := s().Dot("Override").Call(l.pos(x), l.expr(x.Resources))
+	return chain(l.attrs(st, x.Operations), "Done")
+}
+
+func (l *lowerer) collect(x *ast.CollectExpression) jen.Code {
+	ref, ok := x.TypeExpr.(*ast.QualifiedReference)
+	if !ok {
+		l.fail(x, "LHS is not a type")
+		return undef()
+	}
+	var q ast.Expr
+	exported := false
+	switch qq := x.Query.(type) {
+	case *ast.VirtualQuery:
+		q = qq.Expr
+	case *ast.ExportedQuery:
+		q, exported = qq.Expr, true
+	}
+	var query jen.Code = jen.Nil()
+	if q != nil {
+		if _, nop := q.(*ast.Nop); !nop {
+			query = l.query(q)
+		}
+	}
+	st := s().Dot("Collect").Call(l.pos(x), jen.Lit(ref.Value()), jen.Lit(exported), query)
+	return chain(l.attrs(st, x.Operations), "Done")
+}
+
+// query lowers a collector query to an rt.Query; its operands are
+// evaluated when the collector is created.
+func (l *lowerer) query(e ast.Expr) jen.Code {
+	switch x := e.(type) {
+	case *ast.ParenthesizedExpression:
+		return l.query(x.Expr)
+	case *ast.AndExpression:
+		return rt("QueryAnd").Call(l.query(x.Left), l.query(x.Right))
+	case *ast.OrExpression:
+		return rt("QueryOr").Call(l.query(x.Left), l.query(x.Right))
+	case *ast.ComparisonExpression:
+		var name jen.Code
+		switch left := x.Left.(type) {
+		case *ast.QualifiedName:
+			name = jen.Lit(left.Value)
+		default:
+			name = rt("QueryName").Call(l.expr(left))
+		}
+		switch x.Op {
+		case "==":
+			return rt("QueryEq").Call(name, l.expr(x.Right))
+		case "!=":
+			return rt("QueryNe").Call(name, l.expr(x.Right))
+		}
+	}
+	l.fail(e, "Cannot transform object of class %s in a collector query", label(e))
+	return jen.Nil()
+}

@@ -1,0 +1,279 @@
+package codegen
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/pp2go/pp2go/frontend/ast"
+	"github.com/pp2go/pp2go/frontend/env"
+)
+
+// Import paths of the runtime packages generated code uses.
+const (
+	rtPath     = "github.com/pp2go/pp2go/rt"
+	valuesPath = "github.com/pp2go/pp2go/rt/values"
+)
+
+// unit is one generated Go package: a Puppet module, or the environment
+// (its main manifests and its own functions and types). It owns the
+// package's tables: source files, sites, type, function and regexp
+// references, and hoisted constants.
+type unit struct {
+	pkg    string // Go package name
+	dir    string // directory in the generated module
+	module string // Puppet module name; "" for the environment
+
+	files   []string // source files, by index
+	fileIdx map[string]int
+
+	sites   []siteEntry
+	siteIdx map[siteKey]int
+	labels  []string
+	lblIdx  map[string]int
+
+	types   refTable // *rt.TypeRef by type text
+	funcs   refTable // *rt.FuncRef by function name
+	regexps refTable // *rt.RegexpRef by source
+	consts  refTable // hoisted constant values by their Go text
+
+	idents   map[string]bool // package-level identifiers in use
+	register []jen.Code      // statements of the package's Register(p)
+	outputs  map[string]*jen.File
+	order    []string // output file names in creation order
+}
+
+type siteKey struct {
+	file   int
+	offset int32
+	label  string
+}
+
+type siteEntry struct {
+	file, line, column, label int
+	comment                   string
+}
+
+// refTable is a package's table of named references, in creation order.
+type refTable struct {
+	names map[string]string // key -> identifier
+	keys  []string
+	init  map[string]jen.Code // key -> initializer
+}
+
+func newUnit(pkg, dir, module string) *unit {
+	u := &unit{pkg: pkg, dir: dir, module: module, fileIdx: map[string]int{}, siteIdx: map[siteKey]int{},
+		lblIdx: map[string]int{}, idents: map[string]bool{}, outputs: map[string]*jen.File{}}
+	for _, reserved := range []string{"pos", "sites", "files", "labels", "Register", "init"} {
+		u.idents[reserved] = true
+	}
+	return u
+}
+
+// ident reserves a package-level identifier based on want.
+func (u *unit) ident(want string) string {
+	name := want
+	for i := 2; u.idents[name] || jen.IsReservedWord(name); i++ {
+		name = want + strconv.Itoa(i)
+	}
+	u.idents[name] = true
+	return name
+}
+
+// output returns the generated file for a Puppet source file.
+func (u *unit) output(name string) *jen.File {
+	if f := u.outputs[name]; f != nil {
+		return f
+	}
+	f := jen.NewFilePathName(u.dir, u.pkg)
+	f.ImportAlias(rtPath, "rt")
+	f.ImportAlias(valuesPath, "v")
+	u.outputs[name] = f
+	u.order = append(u.order, name)
+	return f
+}
+
+// file returns the index of a source file in the package's file table.
+func (u *unit) file(path string) int {
+	if i, ok := u.fileIdx[path]; ok {
+		return i
+	}
+	u.files = append(u.files, path)
+	u.fileIdx[path] = len(u.files) - 1
+	return len(u.files) - 1
+}
+
+// site returns the index of the site for a node of a file, labelled as
+// Puppet labels it in errors.
+func (u *unit) site(f *env.File, n ast.Positioned, label string) int {
+	fi := u.file(f.Path)
+	span := n.Span()
+	k := siteKey{fi, span.Offset, label}
+	if i, ok := u.siteIdx[k]; ok {
+		return i
+	}
+	li, ok := u.lblIdx[label]
+	if !ok {
+		li = len(u.labels)
+		u.labels = append(u.labels, label)
+		u.lblIdx[label] = li
+	}
+	pos := f.Source.Position(int(span.Offset), int(span.Length))
+	u.sites = append(u.sites, siteEntry{file: fi, line: pos.Line, column: pos.Column, label: li,
+		comment: fmt.Sprintf("%s:%d:%d %s", filepath.Base(f.Path), pos.Line, pos.Column, label)})
+	u.siteIdx[k] = len(u.sites) - 1
+	return len(u.sites) - 1
+}
+
+// pos is the Go expression for a site.
+func (u *unit) pos(f *env.File, n ast.Positioned, label string) jen.Code {
+	return jen.Id("pos").Call(jen.Lit(u.site(f, n, label)))
+}
+
+// ref returns the identifier of a reference in table t, creating it with
+// a name based on want and an initializer.
+func (u *unit) ref(t *refTable, key, want string, init func() jen.Code) string {
+	if t.names == nil {
+		t.names = map[string]string{}
+		t.init = map[string]jen.Code{}
+	}
+	if id, ok := t.names[key]; ok {
+		return id
+	}
+	id := u.ident(want)
+	t.names[key] = id
+	t.keys = append(t.keys, key)
+	t.init[key] = init()
+	return id
+}
+
+// typeRef is a reference to a type known at build time, by its text.
+func (u *unit) typeRef(text string) jen.Code {
+	id := u.ref(&u.types, text, "t"+goName(text), func() jen.Code {
+		return jen.Op("&").Qual(rtPath, "TypeRef").Values(jen.Dict{jen.Id("Text"): jen.Lit(text)})
+	})
+	return jen.Id(id)
+}
+
+// funcRef is a reference to a function by name.
+func (u *unit) funcRef(name string) jen.Code {
+	id := u.ref(&u.funcs, name, "fn"+goName(name), func() jen.Code {
+		return jen.Op("&").Qual(rtPath, "FuncRef").Values(jen.Dict{jen.Id("Name"): jen.Lit(name)})
+	})
+	return jen.Id(id)
+}
+
+// regexpRef is a regular expression literal.
+func (u *unit) regexpRef(src string) jen.Code {
+	id := u.ref(&u.regexps, src, "re"+strconv.Itoa(len(u.regexps.keys)+1), func() jen.Code {
+		return jen.Op("&").Qual(rtPath, "RegexpRef").Values(jen.Dict{jen.Id("Src"): jen.Lit(src)})
+	})
+	return jen.Id(id)
+}
+
+// constant hoists a constant value (an array or hash literal, identified
+// by its Puppet text) into a package variable.
+func (u *unit) constant(key string, code jen.Code) jen.Code {
+	id := u.ref(&u.consts, key, "lit"+strconv.Itoa(len(u.consts.keys)+1), func() jen.Code { return code })
+	return jen.Id(id)
+}
+
+// tables emits the package's tables and its Register function into the
+// file pp2go.go.
+func (u *unit) tables() *jen.File {
+	f := jen.NewFilePathName(u.dir, u.pkg)
+	f.ImportAlias(rtPath, "rt")
+	f.ImportAlias(valuesPath, "v")
+	f.HeaderComment("Code generated by pp2go; DO NOT EDIT.")
+	f.Comment("The package's tables: its source files, the sites that errors point at,")
+	f.Comment("and the references its code uses.")
+	f.Line()
+	f.Const().Id("_").Op("=").Qual(rtPath, "IsVersion1")
+	f.Line()
+
+	files := make([]jen.Code, len(u.files))
+	for i, p := range u.files {
+		files[i] = jen.Values(jen.Dict{jen.Id("Path"): jen.Lit(p)})
+	}
+	f.Var().Id("files").Op("=").Index(jen.Op("...")).Qual(rtPath, "File").ValuesFunc(func(g *jen.Group) {
+		for _, c := range files {
+			g.Line().Add(c)
+		}
+		if len(files) > 0 {
+			g.Line()
+		}
+	})
+	f.Var().Id("labels").Op("=").Index().String().ValuesFunc(func(g *jen.Group) {
+		for _, l := range u.labels {
+			g.Line().Lit(l)
+		}
+		if len(u.labels) > 0 {
+			g.Line()
+		}
+	})
+	f.Comment("sites holds four numbers per site: file, line, column and label.")
+	var data strings.Builder
+	data.WriteString("[]int32{\n")
+	for _, s := range u.sites {
+		fmt.Fprintf(&data, "%d, %d, %d, %d, // %s\n", s.file, s.line, s.column, s.label, s.comment)
+	}
+	data.WriteString("}")
+	f.Var().Id("sites").Op("=").Qual(rtPath, "NewSites").Call(jen.Id("files").Index(jen.Op(":")), jen.Id("labels"), jen.Op(data.String()))
+	f.Func().Id("pos").Params(jen.Id("i").Int()).Op("*").Qual(rtPath, "Site").Block(jen.Return(jen.Op("&").Id("sites").Index(jen.Id("i"))))
+
+	for _, t := range []*refTable{&u.types, &u.funcs, &u.regexps, &u.consts} {
+		if len(t.keys) == 0 {
+			continue
+		}
+		f.Line()
+		f.Var().DefsFunc(func(g *jen.Group) {
+			for _, k := range t.keys {
+				g.Id(t.names[k]).Op("=").Add(t.init[k])
+			}
+		})
+	}
+	f.Line()
+	f.Comment("Register adds the package's definitions to a program.")
+	f.Func().Id("Register").Params(jen.Id("p").Op("*").Qual(rtPath, "Program")).Block(u.register...)
+	return f
+}
+
+// goName turns a Puppet name or text into the tail of a Go identifier:
+// ntp::config -> NtpConfig.
+func goName(s string) string {
+	var b strings.Builder
+	up := true
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z':
+			if up {
+				r -= 'a' - 'A'
+			}
+			b.WriteRune(r)
+			up = false
+		case r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+			up = false
+		default:
+			up = true
+		}
+		if b.Len() > 40 {
+			break
+		}
+	}
+	return b.String()
+}
+
+// sortedKeys returns a map's keys sorted.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

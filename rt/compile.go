@@ -1,0 +1,70 @@
+package rt
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"strings"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// Result is the outcome of compiling a node's catalog.
+type Result struct {
+	Catalog *Catalog
+	JSON    []byte // the catalog in Puppet's JSON format; nil on failure
+	Logs    []LogEntry
+	Err     error // *Error with Puppet's message, or nil
+}
+
+// CompileNode compiles the catalog of a node from its facts, with the
+// trusted data of an authenticated agent whose certificate name is the
+// node's name and Puppet's server facts.
+func CompileNode(p *Program, name string, facts *values.Hash) *Result {
+	node := &Node{Name: name, Facts: facts, ServerFacts: p.ServerFacts}
+	cat, logs, err := Compile(p, node)
+	res := &Result{Catalog: cat, Logs: logs, Err: err}
+	if err == nil {
+		res.JSON = cat.JSON(CatalogInfo{Version: p.Version, CatalogUUID: catalogUUID(p.Version, name, factsDigest(facts))})
+	}
+	return res
+}
+
+// factsDigest identifies a node's facts for the catalog's UUID.
+func factsDigest(facts *values.Hash) string {
+	if facts == nil {
+		return ""
+	}
+	return values.ToString(facts)
+}
+
+// catalogUUID is a deterministic UUID (version 5 layout) for a catalog:
+// the same program, node and facts give the same UUID.
+func catalogUUID(parts ...string) string {
+	h := sha256.Sum256([]byte(strings.Join(parts, "\x00")))
+	h[6] = h[6]&0x0f | 0x50
+	h[8] = h[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", h[0:4], h[4:6], h[6:8], h[8:10], h[10:16])
+}
+
+// String formats a log entry as Puppet prints it: "Notice:
+// Scope(Class[main]): hello", "Warning: message (file: f, line: l, column: c)".
+func (l LogEntry) String() string {
+	level := l.Level
+	switch level {
+	case "err":
+		level = "Error"
+	case "crit":
+		level = "Critical"
+	case "emerg":
+		level = "Emergency"
+	default:
+		level = strings.ToUpper(level[:1]) + level[1:]
+	}
+	msg := l.Message
+	if l.Scope != "" {
+		msg = l.Scope + ": " + msg
+	} else if loc := locationString(l.File, l.Line, l.Column); loc != "" {
+		msg += " " + loc
+	}
+	return level + ": " + msg
+}

@@ -1,0 +1,12 @@
+// Package pp2go holds the source of pp2go's runtime (package rt and its
+// subpackages, with the module's go.mod and go.sum). The code generator
+// writes it beside the Go module it generates, so that the generated
+// module builds with no network and no checkout of pp2go.
+package pp2go
+
+import "embed"
+
+// Runtime is the runtime's source tree.
+//
+//go:embed go.mod go.sum rt
+var Runtime embed.FS
