@@ -220,4 +220,3 @@ func (p *progress) done() {
 		fmt.Fprintln(os.Stderr)
 	}
 }
-
