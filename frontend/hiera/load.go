@@ -40,9 +40,12 @@ type Options struct {
 }
 
 type loader struct {
-	o     Options
-	diags diag.List
-	files map[string]*rthiera.File
+	o               Options
+	diags           diag.List
+	files           map[string]*rthiera.File
+	runtimeWarnings []string
+	// deprecationLogged: a version deprecation is already in runtimeWarnings
+	deprecationLogged bool
 }
 
 // Load reads the configuration and data. The returned Data is usable even
@@ -82,6 +85,7 @@ func Load(o Options) (*rthiera.Data, diag.List) {
 	for _, f := range l.files {
 		d.Files = append(d.Files, f)
 	}
+	d.Warnings = l.runtimeWarnings
 	sort.Slice(d.Files, func(i, j int) bool { return d.Files[i].Path < d.Files[j].Path })
 	return d, l.diags
 }
@@ -99,6 +103,25 @@ func (l *loader) errorf(file string, line, col int, code, msg string) *diag.Diag
 
 func (l *loader) warnf(file string, line, col int, msg string) {
 	l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Warning, Message: msg, File: file, Line: line, Column: col})
+}
+
+// configWarning is a warning Puppet logs when it reads a configuration: a
+// build diagnostic, and logged again by each compile.
+func (l *loader) configWarning(file, msg string) {
+	l.warnf(file, 0, 0, msg)
+	l.runtimeWarnings = append(l.runtimeWarnings, msg)
+}
+
+// deprecatedVersion warns that a version 3 or 4 file is deprecated. Puppet
+// logs this once per process whichever file it concerns (warn_once with
+// the key 'hiera.yaml'), so only the first file read gets it at run time.
+func (l *loader) deprecatedVersion(file string, version int) {
+	msg := file + ": Use of 'hiera.yaml' version " + itoa(version) + " is deprecated. It should be converted to version 5"
+	l.warnf(file, 0, 0, msg)
+	if !l.deprecationLogged {
+		l.deprecationLogged = true
+		l.runtimeWarnings = append(l.runtimeWarnings, msg)
+	}
 }
 
 // config reads one hiera.yaml. owner is "global", "environment" or
@@ -163,7 +186,8 @@ func (l *loader) config(p, owner, module string) *rthiera.Config {
 			if owner == "module" {
 				where = "module root"
 			}
-			l.warnf(p, 0, 0, "hiera.yaml version 3 found at "+where+" was ignored")
+			l.deprecatedVersion(p, 3)
+			l.configWarning(p, "hiera.yaml version 3 found at "+where+" was ignored")
 			return nil
 		}
 		l.v3(c, h, fail)
@@ -450,7 +474,7 @@ func (l *loader) v4(c *rthiera.Config, h *values.Hash, fail failFunc) {
 		fail("HIERA_CONFIG_TYPE", err.Error(), 0)
 		return
 	}
-	l.warnf(c.Path, 0, 0, c.Path+": Use of 'hiera.yaml' version 4 is deprecated. It should be converted to version 5")
+	l.deprecatedVersion(c.Path, 4)
 	datadir := getStr(h, "datadir")
 	seen := map[string]bool{}
 	for _, ev := range must(h.GetString("hierarchy")).(*values.Array).Elems() {
@@ -508,7 +532,7 @@ func (l *loader) v3(c *rthiera.Config, h *values.Hash, fail failFunc) {
 		}
 	}
 	if c.Path != "" {
-		l.warnf(c.Path, 0, 0, c.Path+": Use of 'hiera.yaml' version 3 is deprecated. It should be converted to version 5")
+		l.deprecatedVersion(c.Path, 3)
 	}
 	c.MergeBehavior = getStr(h, "merge_behavior")
 	if o, ok := get(h, "deep_merge_options"); ok {

@@ -61,6 +61,12 @@ func assertType(subject string, t values.Type, v values.Value) values.Value {
 // adapterLookup is LookupAdapter#lookup: lookup_options, the three layers
 // and the module's default hierarchy.
 func (s *Session) adapterLookup(key string, inv *invocation, merge any) (result values.Value, found bool) {
+	if !s.started {
+		s.started = true
+		for _, w := range s.d.Warnings {
+			s.warn("config:"+w, w)
+		}
+	}
 	if key == lookupOptionsKey || strings.HasPrefix(key, lookupOptionsKey+".") {
 		inv.with(explainInvalidKey, lookupOptionsKey, func() {})
 		return nil, false

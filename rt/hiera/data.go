@@ -41,6 +41,10 @@ type Data struct {
 	ModuleNames []string
 	// Files holds every file a hierarchy can reach, sorted by Path.
 	Files []*File
+	// Warnings are logged by the first lookup of each compile, as Puppet
+	// logs them when it first reads the configuration (deprecated versions,
+	// an ignored version 3 file).
+	Warnings []string
 
 	once  sync.Once
 	index map[string]*File

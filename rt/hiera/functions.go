@@ -172,11 +172,9 @@ func (s *Session) HieraIncludeCall(dispatch int, args []values.Value, block Bloc
 
 func hieraArgs(dispatch int, args []values.Value, block Block) *HieraArgs {
 	if dispatch == 0 {
-		args = args[0].(*values.Array).Elems()
-		dispatch = 1
-		if len(args) > 1 {
-			dispatch = 2
-		}
+		// Puppet 7.23's hiera_splat calls a method its function class does
+		// not have: every call with an array argument fails so.
+		panic(&values.Error{Message: "undefined method `hiera' for an instance of the hiera function"})
 	}
 	a := &HieraArgs{Key: values.ToString(args[0])}
 	switch dispatch {

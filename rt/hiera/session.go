@@ -42,6 +42,7 @@ type Session struct {
 
 	backendCache map[string]map[string]values.Value
 	warned       map[string]bool
+	started      bool
 }
 
 // NewSession starts the lookups of one compile.

@@ -211,6 +211,9 @@ def run_case(path, seq)
 
   RESULTS.clear
   SCOPE_DUMP.clear
+  # warn_once: once per case file, as once per compile in pp2go
+  Puppet::Util::Warnings.clear_warnings
+  $unique_warnings = {}
   loader = Puppet::Environments::Directories.new(envpath, [])
   compile_error = nil
   Puppet.override({ environments: loader }, 'gen') do
