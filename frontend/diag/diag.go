@@ -36,6 +36,9 @@ type Diagnostic struct {
 	Line     int
 	Column   int
 	Offset   int
+	// Hint is advice beyond Puppet's message, such as "did you mean
+	// 'warning'?"; "" when there is none.
+	Hint string
 }
 
 // At fills in the position of offset in file.
