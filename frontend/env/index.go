@@ -442,7 +442,8 @@ func (e *Env) findModuleFunction(m *Module, name string, global bool) *FunctionR
 
 // Signatures returns the function's dispatch signatures when they are
 // known: a Puppet function's parameters, or a Ruby function's scanned
-// dispatches. nil means unknown (any arguments).
+// dispatches (unless it rewrites its arguments in its own call method).
+// nil means unknown (any arguments).
 func (r *FunctionRef) Signatures() []rubyscan.Signature {
 	switch r.Kind {
 	case PuppetFunction:
@@ -452,7 +453,7 @@ func (r *FunctionRef) Signatures() []rubyscan.Signature {
 		}
 		return []rubyscan.Signature{ParamsSignature(fd.Params)}
 	default:
-		if r.Ruby != nil && r.Ruby.Scan != nil {
+		if r.Ruby != nil && r.Ruby.Scan != nil && !r.Ruby.Scan.CustomCall {
 			return r.Ruby.Scan.Signatures
 		}
 	}
@@ -475,6 +476,39 @@ func ParamsSignature(params []*ast.Parameter) rubyscan.Signature {
 	return sig
 }
 
+// FunctionFile is the Puppet-language file Puppet's loaders read for a
+// namespaced function name (module/functions/x.pp or the environment's
+// functions/environment/x.pp); "" when the name's first segment names no
+// module. The file need not exist.
+func (e *Env) FunctionFile(name string) string {
+	parts := strings.Split(normName(name), "::")
+	switch {
+	case len(parts) < 2:
+		if e.Root != nil {
+			return filepath.Join(e.Dir, "functions", parts[0]+".pp")
+		}
+	case parts[0] == "environment" && e.Root != nil:
+		return filepath.Join(append([]string{e.Dir, "functions"}, parts...)...) + ".pp"
+	case e.modules[parts[0]] != nil:
+		return filepath.Join(append([]string{e.modules[parts[0]].Dir, "functions"}, parts[1:]...)...) + ".pp"
+	}
+	return ""
+}
+
+// TypeAliasFile is the file Puppet's loaders read for a type alias name
+// (module/types/x.pp, or the environment's types/); "" when there is
+// none to read. The file need not exist.
+func (e *Env) TypeAliasFile(name string) string {
+	parts := strings.Split(normName(name), "::")
+	switch {
+	case e.Root != nil && (len(parts) == 1 || parts[0] == "environment"):
+		return filepath.Join(append([]string{e.Dir, "types"}, parts...)...) + ".pp"
+	case len(parts) > 1 && e.modules[parts[0]] != nil:
+		return filepath.Join(append([]string{e.modules[parts[0]].Dir, "types"}, parts[1:]...)...) + ".pp"
+	}
+	return ""
+}
+
 // ---- type aliases ----
 
 // FindTypeAlias finds a type alias (or type definition) by name as
@@ -485,20 +519,13 @@ func ParamsSignature(params []*ast.Parameter) rubyscan.Signature {
 // that precedes type aliases loads them, instantiating their aliases).
 func (e *Env) FindTypeAlias(name string) *Def {
 	name = normName(name)
-	parts := strings.Split(name, "::")
 	defs := append(append([]*Def(nil), e.Index.byName[TypeAlias][name]...), e.Index.byName[TypeDefinition][name]...)
 	for _, d := range defs {
 		if d.File.Role == MainManifest {
 			return d
 		}
 	}
-	var file string
-	switch {
-	case e.Root != nil && (len(parts) == 1 || parts[0] == "environment"):
-		file = filepath.Join(append([]string{e.Dir, "types"}, parts...)...) + ".pp"
-	case len(parts) > 1 && e.modules[parts[0]] != nil:
-		file = filepath.Join(append([]string{e.modules[parts[0]].Dir, "types"}, parts[1:]...)...) + ".pp"
-	}
+	file := e.TypeAliasFile(name)
 	for _, d := range defs {
 		if file != "" && d.File.Path == file && !d.File.Failed() {
 			return d

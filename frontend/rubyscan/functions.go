@@ -48,6 +48,11 @@ type Function struct {
 	// Rvalue is set for 3.x functions declared `:type => :rvalue`: only
 	// those produce a value.
 	Rvalue bool
+	// CustomCall is set for 4.x functions that define their own `call`
+	// method: it may change the arguments before dispatching (stdlib's
+	// validate_legacy adds the scope), so the signatures do not say what
+	// callers pass.
+	CustomCall bool
 }
 
 // Functions4x reads a 4.x function file (Puppet::Functions.create_function).
@@ -67,6 +72,11 @@ func Functions4x(path, src string) (fns []*Function, notes []string) {
 		f := &Function{Name: args[0].text, API: 4}
 		fns = append(fns, f)
 		bodyEnd := blockEnd(toks, end)
+		for k := end; k+1 < bodyEnd; k++ {
+			if toks[k].kind == tKeyword && toks[k].text == "def" && toks[k+1].text == "call" {
+				f.CustomCall = true
+			}
+		}
 		sigs, ok := dispatches(toks[end:bodyEnd], f.Name)
 		if ok {
 			f.Signatures = sigs

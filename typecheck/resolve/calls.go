@@ -1,0 +1,399 @@
+package resolve
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pp2go/pp2go/frontend/ast"
+	"github.com/pp2go/pp2go/frontend/env"
+	"github.com/pp2go/pp2go/frontend/rubyscan"
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// call checks a named function call; it returns true when it has checked
+// the arguments itself.
+func (c *checker) call(x *ast.CallNamedFunctionExpression, s *scope) bool {
+	var name string
+	switch f := x.Functor.(type) {
+	case *ast.QualifiedName:
+		name = f.Value
+	case *ast.QualifiedReference:
+		// Type(args) is Type.new(args): the type must exist
+		c.typeRef(f)
+		for _, a := range x.Args {
+			c.expr(a, s)
+		}
+		if x.Lambda != nil {
+			c.expr(x.Lambda, s)
+		}
+		return true
+	default:
+		return false
+	}
+	hasLambda := x.Lambda != nil
+	c.function(x, name, len(x.Args), hasUnfold(x.Args), hasLambda, x)
+	switch name {
+	case "include", "require", "contain":
+		for _, a := range x.Args {
+			c.classArgs(a, s, x)
+		}
+		if x.Lambda != nil {
+			c.expr(x.Lambda, s)
+		}
+		return true
+	case "epp":
+		if len(x.Args) > 0 {
+			if names := literalStrings(x.Args[0]); len(names) == 1 {
+				c.reachFile(c.template(names[0]))
+			}
+		}
+	case "defined":
+		// defined() asks whether a name exists: its arguments may name
+		// anything without that being an error.
+		for _, a := range x.Args {
+			if _, isRef := a.(*ast.QualifiedReference); isRef {
+				continue
+			}
+			if acc, isAcc := a.(*ast.AccessExpression); isAcc {
+				if _, isRef := acc.Left.(*ast.QualifiedReference); isRef {
+					for _, k := range acc.Keys {
+						c.expr(k, s)
+					}
+					continue
+				}
+			}
+			c.expr(a, s)
+		}
+		return true
+	}
+	return false
+}
+
+// methodCall checks `receiver.name(args)`: the receiver is the first
+// argument.
+func (c *checker) methodCall(x *ast.CallMethodExpression, _ *scope) {
+	na, ok := x.Functor.(*ast.NamedAccessExpression)
+	if !ok {
+		return
+	}
+	q, ok := na.Right.(*ast.QualifiedName)
+	if !ok {
+		return
+	}
+	c.function(x, q.Value, len(x.Args)+1, hasUnfold(x.Args), x.Lambda != nil, x)
+}
+
+func hasUnfold(args []ast.Expr) bool {
+	for _, a := range args {
+		if _, ok := a.(*ast.UnfoldExpression); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// function resolves a function by name for the current module, records
+// it, and checks the argument count and block against its signatures.
+func (c *checker) function(call ast.Expr, name string, nargs int, unfold, lambda bool, at ast.Positioned) {
+	name = strings.TrimPrefix(name, "::")
+	if sigs, api, ok := c.opts.Core.Signatures(name); ok {
+		c.res.Calls[call] = &Callee{Name: name, Core: true, API: api}
+		if !unfold {
+			c.arity(name, api, sigs, nargs, lambda, at)
+		}
+		return
+	}
+	ref := c.env.FindFunction(name, c.mod)
+	if ref == nil && c.failedFile(c.env.FunctionFile(name)) {
+		return // Puppet fails on the file that should define it
+	}
+	if ref == nil {
+		c.errorf(UnknownFunction, at, c.suggestFunction(name), "Unknown function: '%s'.", name)
+		return
+	}
+	if ref.LoadedWith != nil && ref.LoadedWith != c.file {
+		c.warnf(LoadedByChance, at, "",
+			"Function '%s' is defined in %s, which Puppet loads only with a class or defined type of that file: it is found only if that file was loaded before",
+			name, ref.LoadedWith.Path)
+	}
+	c.reach(ref.Def)
+	callee := &Callee{Name: name, Env: ref}
+	switch ref.Kind {
+	case env.Ruby4Function:
+		callee.API = 4
+	case env.Ruby3Function:
+		callee.API = 3
+	}
+	c.res.Calls[call] = callee
+	if sigs := ref.Signatures(); sigs != nil && !unfold {
+		c.arity(name, callee.API, sigs, nargs, lambda, at)
+	}
+}
+
+// arity checks an argument count and block against a function's
+// signatures, with Puppet's messages: the 4.x dispatcher's for 4.x and
+// Puppet-language functions, the 3.x arity check's for 3.x functions.
+func (c *checker) arity(name string, api int, sigs []rubyscan.Signature, nargs int, lambda bool, at ast.Positioned) {
+	if len(sigs) == 0 {
+		return
+	}
+	if api == 3 {
+		min, max := sigRange(sigs[0])
+		switch {
+		case max >= 0 && nargs != max:
+			c.errorf(WrongArguments, at, "", "%s(): Wrong number of arguments given (%d for %d)", name, nargs, max)
+		case max < 0 && nargs < min:
+			c.errorf(WrongArguments, at, "", "%s(): Wrong number of arguments given (%d for minimum %d)", name, nargs, min)
+		}
+		return
+	}
+	var countOK []rubyscan.Signature
+	for _, s := range sigs {
+		min, max := sigRange(s)
+		if nargs >= min && (max < 0 || nargs <= max) {
+			countOK = append(countOK, s)
+		}
+	}
+	if len(countOK) == 0 {
+		args := make([]values.Value, nargs)
+		for i := range args {
+			args[i] = values.Undef
+		}
+		c.errorf(WrongArguments, at, "", "%s", values.DescribeSignatures(name, toValuesSignatures(sigs), args, nil))
+		return
+	}
+	blockOK := false
+	for _, s := range countOK {
+		switch {
+		case lambda && s.Block != rubyscan.NoBlock:
+			blockOK = true
+		case !lambda && s.Block != rubyscan.BlockRequired:
+			blockOK = true
+		}
+	}
+	if !blockOK {
+		if lambda {
+			c.errorf(WrongArguments, at, "", "'%s' does not expect a block", name)
+		} else {
+			c.errorf(WrongArguments, at, "", "'%s' expects a block", name)
+		}
+	}
+}
+
+// classArgs checks the class names given to include, require or contain:
+// strings, bare words, Class['x'] references and arrays of those.
+// Puppet reports what it cannot find at the call.
+func (c *checker) classArgs(a ast.Expr, s *scope, call ast.Expr) {
+	switch x := a.(type) {
+	case *ast.LiteralList:
+		for _, v := range x.Values {
+			c.classArgs(v, s, call)
+		}
+		return
+	case *ast.AccessExpression:
+		if ref, ok := x.Left.(*ast.QualifiedReference); ok && ref.Value() == "class" {
+			c.res.Types[ref] = &TypeRef{Name: ref.CasedValue, Builtin: true}
+			for _, k := range x.Keys {
+				c.classArgs(k, s, call)
+			}
+			return
+		}
+	}
+	names := literalStrings(a)
+	if names == nil {
+		c.expr(a, s)
+		return
+	}
+	for _, n := range names {
+		if d := c.classExists(n, call, "Could not find class ::%s"); d != nil {
+			c.includeRequired(d, call)
+		}
+	}
+}
+
+// classExists reports a class that Puppet cannot find by name, with the
+// message format of the context (%s is the class name).
+func (c *checker) classExists(name string, at ast.Positioned, format string) *env.Def {
+	name = strings.TrimPrefix(strings.ToLower(name), "::")
+	if name == "" || strings.ContainsAny(name, "$") {
+		return nil
+	}
+	if d := c.env.FindClass(name); d != nil {
+		c.reach(d)
+		return d
+	}
+	for _, p := range c.env.AutoloadFiles(name) {
+		if c.failedFile(p) {
+			return nil // Puppet fails on a file that it loads for the name
+		}
+	}
+	if c.byChance(env.Class, name, at) {
+		return nil
+	}
+	c.errorf(UnknownClass, at, c.suggestClass(name), format, name)
+	return nil
+}
+
+// ---- type references ----
+
+// resolveType finds what a capitalized name means, as Puppet's type
+// parser and loaders do: Puppet's own types, then resource types (native,
+// then defined), then type aliases.
+func (c *checker) resolveType(name string) *TypeRef {
+	lower := strings.ToLower(strings.TrimPrefix(name, "::"))
+	if _, ok := values.TypeByName(name); ok {
+		return &TypeRef{Name: name, Builtin: true}
+	}
+	if strings.HasPrefix(lower, "puppet::") || c.dataTypes[lower] || pcoreTypes[lower] {
+		return &TypeRef{Name: name, Builtin: true}
+	}
+	native, define := c.env.FindResourceType(lower)
+	if native != nil {
+		return &TypeRef{Name: name, Native: native}
+	}
+	if define != nil {
+		return &TypeRef{Name: name, Define: define}
+	}
+	if a := c.env.FindTypeAlias(lower); a != nil {
+		return &TypeRef{Name: name, Alias: a}
+	}
+	return nil
+}
+
+// pcoreTypes are types Puppet's static loader defines besides the ones of
+// its type system (rt/values knows those).
+var pcoreTypes = map[string]bool{"pcore": true, "typeset": true, "object": true, "uri": true, "sensitive": true}
+
+// typeRef checks a capitalized name used as a type or resource type.
+func (c *checker) typeRef(x *ast.QualifiedReference) *TypeRef {
+	if t, ok := c.res.Types[x]; ok {
+		return t
+	}
+	t := c.resolveType(x.CasedValue)
+	if t == nil {
+		if c.byChance(env.Define, x.Value(), x) || c.failedFile(c.env.TypeAliasFile(x.Value())) {
+			return nil
+		}
+		c.errorf(UnknownType, x, c.suggestType(x.CasedValue), "Resource type not found: %s", capitalize(x.CasedValue))
+		return nil
+	}
+	c.res.Types[x] = t
+	c.reach(t.Alias)
+	c.reach(t.Define)
+	return t
+}
+
+// access checks `Type[keys]`. Class['x'] names classes; context says how
+// an unknown one is reported: "include" (include/require/contain
+// arguments), "relationship", a relationship metaparameter's name, or ""
+// for a plain value. It returns true when it has checked the keys.
+func (c *checker) access(x *ast.AccessExpression, s *scope, context string) bool {
+	ref, ok := x.Left.(*ast.QualifiedReference)
+	if !ok {
+		return false
+	}
+	switch ref.Value() {
+	case "class":
+		c.res.Types[ref] = &TypeRef{Name: ref.CasedValue, Builtin: true}
+		for _, k := range x.Keys {
+			names := literalStrings(k)
+			if names == nil {
+				if q, ok := k.(*ast.QualifiedReference); ok {
+					names = []string{q.Value()}
+				}
+			}
+			if names == nil {
+				c.expr(k, s)
+				continue
+			}
+			for _, n := range names {
+				c.classReference(n, k, context)
+			}
+		}
+		return true
+	case "resource":
+		c.res.Types[ref] = &TypeRef{Name: ref.CasedValue, Builtin: true}
+		if len(x.Keys) > 0 {
+			if names := literalStrings(x.Keys[0]); len(names) == 1 {
+				if t := strings.ToLower(names[0]); t != "class" && c.resolveResourceType(t) == nil {
+					c.errorf(UnknownType, x.Keys[0], c.suggestResourceType(t), "Resource type not found: %s", capitalize(t))
+				}
+				for _, k := range x.Keys[1:] {
+					c.expr(k, s)
+				}
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// classReference checks the class a Class['x'] reference names.
+func (c *checker) classReference(name string, at ast.Expr, context string) {
+	lower := strings.TrimPrefix(strings.ToLower(name), "::")
+	if d := c.env.FindClass(lower); d != nil || strings.Contains(lower, "$") {
+		c.reach(d)
+		return
+	}
+	if c.byChance(env.Class, lower, at) {
+		return
+	}
+	hint := c.suggestClass(lower)
+	ref := fmt.Sprintf("Class[%s]", capitalize(lower))
+	switch {
+	case context == "include":
+		c.errorf(UnknownClass, at, hint, "Could not find class ::%s", lower)
+	case strings.HasPrefix(context, "relationship"):
+		c.errorf(UnknownClass, at, hint, "Could not find resource '%s' for %s", ref, context)
+	case context == "":
+		// Puppet accepts a reference to a class that does not exist as a
+		// value; it fails only where the reference is used.
+		c.warnf(UnknownClass, at, hint, "Class[%s] refers to a class that does not exist: Could not find class ::%s", capitalize(lower), lower)
+	default:
+		c.errorf(UnknownClass, at, hint, "Could not find resource '%s' in parameter '%s'", ref, context)
+	}
+}
+
+// template finds the parsed EPP template that epp('module/path') names.
+func (c *checker) template(name string) *env.File {
+	mod, rest, ok := strings.Cut(name, "/")
+	m := c.env.Module(mod)
+	if !ok || m == nil {
+		return nil
+	}
+	for _, f := range m.EPP {
+		if strings.HasSuffix(f.Path, "/templates/"+rest) {
+			return f
+		}
+	}
+	return nil
+}
+
+// failedFile reports whether path is a file that Puppet would load for a
+// name but that has errors (it does not parse, fails validation, or does
+// not define what its path names): its errors are then the ones to
+// report, and they are, since the file is marked as checked.
+func (c *checker) failedFile(path string) bool {
+	if path == "" {
+		return false
+	}
+	f := c.env.File(path)
+	if f == nil || !f.Failed() {
+		return false
+	}
+	c.checkedFiles[f] = true
+	return true
+}
+
+// resolveResourceType finds a resource type by its lower-case name.
+func (c *checker) resolveResourceType(name string) *TypeRef {
+	native, define := c.env.FindResourceType(name)
+	switch {
+	case native != nil:
+		return &TypeRef{Name: name, Native: native}
+	case define != nil:
+		return &TypeRef{Name: name, Define: define}
+	}
+	return nil
+}

@@ -1,0 +1,795 @@
+// Package resolve binds every name of a loaded environment to what Puppet
+// 7.23 would bind it to, on every code path, and reports the references
+// that cannot resolve: classes (include, require, contain, class { },
+// Class[...], inherits), resource types and their attributes, functions
+// and their argument counts, type aliases, and variables. Each diagnostic
+// has a stable code, Puppet's wording where Puppet has one, and a "did you
+// mean" hint when a near name exists.
+//
+// Side tables record what each function call and type reference resolved
+// to, for the code generator.
+package resolve
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/pp2go/pp2go/frontend/ast"
+	"github.com/pp2go/pp2go/frontend/diag"
+	"github.com/pp2go/pp2go/frontend/env"
+	"github.com/pp2go/pp2go/frontend/rubyscan"
+	"github.com/pp2go/pp2go/rt/restype"
+	"github.com/pp2go/pp2go/rt/values"
+	"github.com/pp2go/pp2go/typecheck/corefn"
+	"github.com/pp2go/pp2go/typecheck/facts"
+)
+
+// Diagnostic codes.
+const (
+	UnknownClass        = "UNKNOWN_CLASS"
+	UnknownResourceType = "UNKNOWN_RESOURCE_TYPE"
+	UnknownParameter    = "UNKNOWN_PARAMETER"
+	MissingParameter    = "MISSING_PARAMETER"
+	UnknownFunction     = "UNKNOWN_FUNCTION"
+	WrongArguments      = "WRONG_ARGUMENTS"
+	UnknownType         = "UNKNOWN_TYPE"
+	UnknownVariable     = "UNKNOWN_VARIABLE"
+	DuplicateDefinition = "DUPLICATE_DEFINITION"
+	LoadedByChance      = "LOADED_BY_CHANCE"
+)
+
+// CoreFunctions are the functions Puppet itself provides. The checker's
+// default is the table of package corefn; the runtime's function registry
+// can take its place.
+type CoreFunctions interface {
+	// Signatures returns the function's dispatches and API (3 or 4), and
+	// whether Puppet has a function of that name. nil signatures mean any
+	// arguments.
+	Signatures(name string) (sigs []rubyscan.Signature, api int, ok bool)
+	// Names are all the names, for suggestions.
+	Names() []string
+}
+
+type corefnTable struct{}
+
+func (corefnTable) Signatures(name string) ([]rubyscan.Signature, int, bool) {
+	f, ok := corefn.Lookup(name)
+	if !ok {
+		return nil, 0, false
+	}
+	return f.Signatures, f.API, true
+}
+
+func (corefnTable) Names() []string { return corefn.Names() }
+
+// Options tune the checks.
+type Options struct {
+	// All checks every file of the module path. Otherwise, for an
+	// environment, the checker checks the environment's own files (its
+	// main manifest, functions/, types/ and the modules inside its
+	// directory) and every definition they reach, on every code path:
+	// modules of the base module path that the environment never uses are
+	// not its code. A bare module path is always checked whole.
+	All bool
+	// StrictVariables makes a reference to a variable that no scope
+	// assigns an error, as Puppet's strict_variables setting does; by
+	// default it is a warning.
+	StrictVariables bool
+	// Core are Puppet's own functions; nil means package corefn's table.
+	Core CoreFunctions
+}
+
+// Callee is what a function call resolves to.
+type Callee struct {
+	Name string
+	Core bool             // one of Puppet's own functions
+	API  int              // 3 or 4 for Ruby functions (core or not); 0 for Puppet-language ones
+	Env  *env.FunctionRef // the environment's function; nil for core ones
+}
+
+// TypeRef is what a capitalized name (ast.QualifiedReference) resolves to.
+type TypeRef struct {
+	Name    string
+	Builtin bool              // one of Puppet's types (Integer, Class, Resource, ...)
+	Alias   *env.Def          // a type alias or type definition
+	Native  *env.ResourceType // a native resource type
+	Define  *env.Def          // a defined type
+}
+
+// Result is what Check found.
+type Result struct {
+	Diags diag.List
+	// Calls maps each call (*ast.CallNamedFunctionExpression or
+	// *ast.CallMethodExpression) to its function; unknown ones are absent.
+	Calls map[ast.Expr]*Callee
+	// Types maps each resolved type reference to what it names.
+	Types map[*ast.QualifiedReference]*TypeRef
+}
+
+// Check resolves the environment's code (see Options.All) and returns its
+// diagnostics, those of loading the files it checked included.
+func Check(e *env.Env, opts Options) *Result {
+	if opts.Core == nil {
+		opts.Core = corefnTable{}
+	}
+	c := &checker{env: e, opts: opts, res: &Result{Calls: map[ast.Expr]*Callee{}, Types: map[*ast.QualifiedReference]*TypeRef{}},
+		checkedFiles: map[*env.File]bool{}, checkedDefs: map[ast.Definition]bool{}}
+	c.prepare()
+	all := opts.All || e.Dir == ""
+	var own []*env.File
+	for _, f := range e.Files {
+		if all || isUnder(f.Path, e.Dir) {
+			c.checkedFiles[f] = true
+			own = append(own, f)
+		}
+	}
+	for _, f := range own {
+		if !f.Failed() && f.Role != env.PcoreTypeFile {
+			c.checkFile(f)
+		}
+	}
+	for len(c.queue) > 0 || len(c.queueFiles) > 0 {
+		if len(c.queueFiles) > 0 {
+			f := c.queueFiles[0]
+			c.queueFiles = c.queueFiles[1:]
+			c.checkFile(f)
+			continue
+		}
+		d := c.queue[0]
+		c.queue = c.queue[1:]
+		c.checkDef(d)
+	}
+	c.checkDuplicates()
+	files := map[string]*env.File{}
+	for _, f := range e.Files {
+		files[f.Path] = f
+	}
+	var loadDiags []*diag.Diagnostic
+	for _, d := range e.Diags {
+		f := files[d.File]
+		switch {
+		case f != nil && !c.checkedFiles[f]:
+		case d.Severity == diag.Error && c.outside(f):
+			cp := *d
+			cp.Severity = diag.Warning
+			cp.Hint = outsideHint
+			loadDiags = append(loadDiags, &cp)
+		default:
+			loadDiags = append(loadDiags, d)
+		}
+	}
+	c.res.Diags = append(loadDiags, c.res.Diags...)
+	env.SortDiags(c.res.Diags)
+	return c.res
+}
+
+// outsideHint explains why an error in a module outside the environment
+// directory is reported as a warning.
+const outsideHint = "in a module outside the environment directory, reached from it: a warning here, an error with --all or with pp2go check --modulepath"
+
+// outside reports whether f is code that the environment uses but does not
+// contain (a module of the base module path, for example): its errors are
+// reported as warnings, since they are the module's defects on code paths
+// the environment may never take; Options.All makes them errors.
+func (c *checker) outside(f *env.File) bool {
+	return !c.opts.All && c.env.Dir != "" && f != nil && !isUnder(f.Path, c.env.Dir)
+}
+
+func isUnder(path, dir string) bool {
+	return dir != "" && strings.HasPrefix(path, dir+string(filepath.Separator))
+}
+
+// reach notes that checked code refers to a definition: it is checked in
+// its turn (once), since it is on a code path of the environment.
+func (c *checker) reach(d *env.Def) {
+	if d == nil || c.checkedDefs[d.Node] || c.checkedFiles[d.File] {
+		return
+	}
+	c.checkedDefs[d.Node] = true
+	c.queue = append(c.queue, d)
+}
+
+// reachFile notes that checked code uses a file (an EPP template).
+func (c *checker) reachFile(f *env.File) {
+	if f == nil || c.checkedFiles[f] {
+		return
+	}
+	c.checkedFiles[f] = true
+	if !f.Failed() {
+		c.queueFiles = append(c.queueFiles, f)
+	}
+}
+
+// checkDef checks one reached definition in its file's context.
+func (c *checker) checkDef(d *env.Def) {
+	if d.File.Failed() {
+		c.checkedFiles[d.File] = true // so that its errors are reported
+		return
+	}
+	c.file, c.mod = d.File, d.File.Module
+	c.expr(d.Node, &scope{vars: map[string]bool{}, global: true})
+}
+
+type checker struct {
+	env  *env.Env
+	opts Options
+	res  *Result
+
+	file *env.File
+	mod  *env.Module
+
+	topVars    map[string]bool // assigned at the main manifest's top level
+	nodeVars   map[string]bool // assigned in node definitions (node scope)
+	moduleFact map[string]bool // custom facts of modules (lib/facter)
+	dataTypes  map[string]bool // Ruby data types (lib/puppet/datatypes), lower case
+	classVars  map[*env.Def]map[string]bool
+	defaults   map[string]map[string]bool // resource defaults set anywhere: type -> attributes
+	declared   map[string]bool            // classes declared resource-like somewhere (class { 'x': })
+	hieraText  []string                   // the text of Hiera data files, for automatic parameter lookup
+	candidates map[string][]string        // suggestion candidates by kind
+
+	checkedFiles map[*env.File]bool      // files checked whole (their load diagnostics are reported)
+	checkedDefs  map[ast.Definition]bool // definitions checked
+	queue        []*env.Def              // reached definitions still to check
+	queueFiles   []*env.File             // reached templates still to check
+}
+
+// scope is a variable scope: a definition's or a lambda's.
+type scope struct {
+	vars   map[string]bool
+	parent *scope
+	// global says whether top-scope and node-scope variables and facts are
+	// visible (false only in EPP templates without parameters, which see
+	// their caller's scope, unknown here).
+	global bool
+	skip   bool // variables are not checked (unparameterized EPP)
+}
+
+func (s *scope) has(name string) bool {
+	for ; s != nil; s = s.parent {
+		if s.vars[name] {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *checker) report(sev diag.Severity, code string, n ast.Positioned, hint string, format string, args ...any) {
+	if sev == diag.Error && c.outside(c.file) {
+		sev = diag.Warning
+		if hint != "" {
+			hint += "; "
+		}
+		hint += outsideHint
+	}
+	d := &diag.Diagnostic{Severity: sev, Code: code, Message: fmt.Sprintf(format, args...), Hint: hint}
+	if n != nil && c.file != nil && c.file.Program != nil {
+		d.At(c.file.Program.File, int(n.Span().Offset))
+	} else if c.file != nil {
+		d.File = c.file.Path
+	}
+	c.res.Diags = append(c.res.Diags, d)
+}
+
+func (c *checker) errorf(code string, n ast.Positioned, hint string, format string, args ...any) {
+	c.report(diag.Error, code, n, hint, format, args...)
+}
+
+func (c *checker) warnf(code string, n ast.Positioned, hint string, format string, args ...any) {
+	c.report(diag.Warning, code, n, hint, format, args...)
+}
+
+// prepare collects what every check needs: top-scope and node-scope
+// variables, resource defaults, resource-like class declarations, module
+// facts and data types, and Hiera data.
+func (c *checker) prepare() {
+	c.topVars = map[string]bool{}
+	c.nodeVars = map[string]bool{}
+	c.classVars = map[*env.Def]map[string]bool{}
+	c.defaults = map[string]map[string]bool{}
+	c.declared = map[string]bool{}
+	c.moduleFact = map[string]bool{}
+	c.dataTypes = map[string]bool{}
+	for _, f := range c.env.Manifests {
+		if f.Program != nil {
+			assignedNames(f.Program.Body, c.topVars)
+		}
+	}
+	for _, n := range c.env.Index.Nodes {
+		if nd, ok := n.Node.(*ast.NodeDefinition); ok {
+			assignedNames(nd.Body, c.nodeVars)
+		}
+	}
+	for _, f := range c.env.Files {
+		if f.Program == nil {
+			continue
+		}
+		var walk func(n ast.Expr)
+		walk = func(n ast.Expr) {
+			switch x := n.(type) {
+			case *ast.ResourceDefaultsExpression:
+				if r, ok := x.TypeRef.(*ast.QualifiedReference); ok {
+					for _, o := range x.Operations {
+						if a, ok := o.(*ast.AttributeOperation); ok {
+							m := c.defaults[r.Value()]
+							if m == nil {
+								m = map[string]bool{}
+								c.defaults[r.Value()] = m
+							}
+							m[a.Name] = true
+						}
+					}
+				}
+			case *ast.ResourceExpression:
+				if q, ok := x.TypeName.(*ast.QualifiedName); ok && q.Value == "class" {
+					for _, b := range x.Bodies {
+						for _, t := range literalStrings(b.Title) {
+							c.declared[strings.TrimPrefix(strings.ToLower(t), "::")] = true
+						}
+					}
+				}
+			}
+			children(n, walk)
+		}
+		walk(f.Program.Body)
+	}
+	roots := append([]*env.Module(nil), c.env.Modules...)
+	if c.env.Dir != "" {
+		roots = append(roots, &env.Module{Dir: c.env.Dir})
+	}
+	for _, m := range roots {
+		for _, p := range globRb(filepath.Join(m.Dir, "lib", "facter")) {
+			for _, n := range factNames(p) {
+				c.moduleFact[n] = true
+			}
+		}
+		dtdir := filepath.Join(m.Dir, "lib", "puppet", "datatypes")
+		for _, p := range globRbRecursive(dtdir) {
+			rel, _ := filepath.Rel(dtdir, strings.TrimSuffix(p, ".rb"))
+			c.dataTypes[strings.ToLower(strings.ReplaceAll(filepath.ToSlash(rel), "/", "::"))] = true
+		}
+		c.readHieraData(m.Dir)
+	}
+}
+
+// readHieraData keeps the text of the data files of a Hiera layer (its
+// data/ directory, Hiera 5's default datadir, and any other datadir a
+// hiera.yaml names), so that a class parameter that data could bind is
+// not reported as missing.
+func (c *checker) readHieraData(root string) {
+	dirs := []string{filepath.Join(root, "data"), filepath.Join(root, "hieradata")}
+	if text, err := os.ReadFile(filepath.Join(root, "hiera.yaml")); err == nil {
+		for _, line := range strings.Split(string(text), "\n") {
+			line = strings.TrimSpace(line)
+			if strings.HasPrefix(line, "datadir:") {
+				d := strings.Trim(strings.TrimSpace(strings.TrimPrefix(line, "datadir:")), `"'`)
+				if !filepath.IsAbs(d) {
+					d = filepath.Join(root, d)
+				}
+				dirs = append(dirs, d)
+			}
+		}
+	}
+	for _, d := range dirs {
+		filepath.WalkDir(d, func(p string, de os.DirEntry, err error) error {
+			if err == nil && !de.IsDir() {
+				if text, err := os.ReadFile(p); err == nil {
+					c.hieraText = append(c.hieraText, string(text))
+				}
+			}
+			return nil
+		})
+	}
+}
+
+// hieraMentions reports whether some Hiera data file mentions key.
+func (c *checker) hieraMentions(key string) bool {
+	for _, t := range c.hieraText {
+		if strings.Contains(t, key) {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *checker) checkFile(f *env.File) {
+	c.file, c.mod = f, f.Module
+	top := &scope{vars: map[string]bool{}, global: true}
+	if f.Role == env.Template {
+		if lambda, ok := f.Program.Body.(*ast.LambdaExpression); ok {
+			epp, _ := lambda.Body.(*ast.EppExpression)
+			s := &scope{vars: map[string]bool{}, global: true, skip: epp == nil || !epp.ParamsSpecified}
+			for _, p := range lambda.Params {
+				s.vars[p.Name] = true
+				c.expr(p.Type, s)
+				c.expr(p.Value, s)
+			}
+			assignedNames(lambda.Body, s.vars)
+			c.expr(lambda.Body, s)
+			return
+		}
+	}
+	if f.Role == env.MainManifest {
+		top.vars = c.topVars
+	}
+	c.expr(f.Program.Body, top)
+}
+
+// ---- expressions ----
+
+// expr checks n and everything in it, in scope s.
+func (c *checker) expr(n ast.Expr, s *scope) {
+	switch x := n.(type) {
+	case nil:
+		return
+	case *ast.HostClassDefinition:
+		c.checkedDefs[x] = true
+		c.classDef(x, s)
+		return
+	case *ast.ResourceTypeDefinition:
+		c.checkedDefs[x] = true
+		c.defineDef(x)
+		return
+	case *ast.FunctionDefinition:
+		c.checkedDefs[x] = true
+		c.paramScope(x.Params, x.Body, x.ReturnType, c.globalScope())
+		return
+	case *ast.PlanDefinition:
+		return // plans run only under Bolt
+	case *ast.NodeDefinition:
+		ns := &scope{vars: c.nodeVars, global: true}
+		for _, h := range x.HostMatches {
+			c.expr(h, ns)
+		}
+		c.expr(x.Body, ns)
+		return
+	case *ast.TypeAlias:
+		c.checkedDefs[x] = true
+		c.expr(x.TypeExpr, s)
+		return
+	case *ast.LambdaExpression:
+		c.paramScope(x.Params, x.Body, x.ReturnType, s)
+		return
+	case *ast.AssignmentExpression:
+		if _, isVar := x.Left.(*ast.VariableExpression); !isVar {
+			if _, isList := x.Left.(*ast.LiteralList); !isList {
+				c.expr(x.Left, s)
+			}
+		}
+		c.expr(x.Right, s)
+		return
+	case *ast.VariableExpression:
+		c.variable(x, s)
+		return
+	case *ast.CallNamedFunctionExpression:
+		if c.call(x, s) {
+			return
+		}
+	case *ast.CallMethodExpression:
+		c.methodCall(x, s)
+	case *ast.QualifiedReference:
+		c.typeRef(x)
+		return
+	case *ast.AccessExpression:
+		if c.access(x, s, "") {
+			return
+		}
+	case *ast.ResourceExpression:
+		c.resource(x, s)
+		return
+	case *ast.ResourceDefaultsExpression:
+		c.resourceDefaults(x, s)
+		return
+	case *ast.ResourceOverrideExpression:
+		c.override(x, s)
+		return
+	case *ast.CollectExpression:
+		c.collect(x, s)
+		return
+	case *ast.RelationshipExpression:
+		// Puppet names the other side: "for relationship from 'Notify[a]'"
+		// (a missing target), "for relationship on 'Notify[a]'" (a missing
+		// source); the arrow's direction decides which is which.
+		source, target := x.Left, x.Right
+		if x.Op == "<-" || x.Op == "<~" {
+			source, target = target, source
+		}
+		for _, side := range []ast.Expr{x.Left, x.Right} {
+			context := "relationship"
+			if side == target {
+				if l := resourceLabel(source); l != "" {
+					context = "relationship from '" + l + "'"
+				}
+			} else if l := resourceLabel(target); l != "" {
+				context = "relationship on '" + l + "'"
+			}
+			if a, ok := side.(*ast.AccessExpression); ok && c.access(a, s, context) {
+				continue
+			}
+			c.expr(side, s)
+		}
+		return
+	}
+	children(n, func(ch ast.Expr) { c.expr(ch, s) })
+}
+
+// globalScope is the scope of code that sees only top scope: functions.
+func (c *checker) globalScope() *scope {
+	return &scope{vars: c.topVars, global: true}
+}
+
+// paramScope checks a lambda or function: its parameters and body in a
+// scope of their own under parent.
+func (c *checker) paramScope(ps []*ast.Parameter, body, ret ast.Expr, parent *scope) {
+	s := &scope{vars: map[string]bool{}, parent: parent, global: parent.global, skip: parent.skip}
+	for _, p := range ps {
+		s.vars[p.Name] = true
+	}
+	assignedNames(body, s.vars)
+	for _, p := range ps {
+		c.expr(p.Type, s)
+		c.expr(p.Value, s)
+	}
+	c.expr(ret, s)
+	c.expr(body, s)
+}
+
+// ---- definitions ----
+
+func (c *checker) classDef(x *ast.HostClassDefinition, _ *scope) {
+	if x.ParentClass != "" {
+		pd := c.env.FindClass(x.ParentClass)
+		c.reach(pd)
+		if pd == nil && !c.byChance(env.Class, x.ParentClass, x) {
+			c.errorf(UnknownClass, x, c.suggestClass(x.ParentClass),
+				"Could not find parent resource type '::%s' of type hostclass", strings.TrimPrefix(strings.ToLower(x.ParentClass), "::"))
+		}
+	}
+	var def *env.Def
+	for _, d := range c.env.Index.Lookup(env.Class, x.Name) {
+		if d.Node == ast.Definition(x) {
+			def = d
+		}
+	}
+	s := &scope{vars: c.classVariables(def, x), global: true}
+	for _, p := range x.Params {
+		c.expr(p.Type, s)
+		c.expr(p.Value, s)
+	}
+	c.expr(x.Body, s)
+}
+
+func (c *checker) defineDef(x *ast.ResourceTypeDefinition) {
+	s := &scope{vars: map[string]bool{}, global: true}
+	for _, p := range x.Params {
+		s.vars[p.Name] = true
+	}
+	for _, v := range facts.ScopeVariables {
+		s.vars[v] = true
+	}
+	assignedNames(x.Body, s.vars)
+	for _, p := range x.Params {
+		c.expr(p.Type, s)
+		c.expr(p.Value, s)
+	}
+	c.expr(x.Body, s)
+}
+
+// classVariables are the variables a class scope has: its parameters,
+// what its body assigns, Puppet's scope variables, and, by inheritance,
+// those of its parent classes.
+func (c *checker) classVariables(def *env.Def, x *ast.HostClassDefinition) map[string]bool {
+	if def != nil {
+		if v, ok := c.classVars[def]; ok {
+			return v
+		}
+	}
+	vars := map[string]bool{}
+	if def != nil {
+		c.classVars[def] = vars // guards inheritance cycles
+	}
+	for _, p := range x.Params {
+		vars[p.Name] = true
+	}
+	for _, v := range facts.ScopeVariables {
+		vars[v] = true
+	}
+	assignedNames(x.Body, vars)
+	if x.ParentClass != "" {
+		if pd := c.env.FindClass(x.ParentClass); pd != nil {
+			if px, ok := pd.Node.(*ast.HostClassDefinition); ok {
+				for v := range c.classVariables(pd, px) {
+					vars[v] = true
+				}
+			}
+		}
+	}
+	return vars
+}
+
+// byChance reports, as a warning, a definition that exists but that
+// Puppet's autoloader does not find by name: Puppet knows it only if its
+// file happened to be loaded before.
+func (c *checker) byChance(kind env.DefKind, name string, at ast.Positioned) bool {
+	defs := c.env.Index.Lookup(kind, name)
+	for _, d := range defs {
+		if !d.File.Failed() {
+			c.warnf(LoadedByChance, at, "",
+				"%s '%s' is defined in %s, which Puppet's autoloader does not load for that name: it is found only if that file was loaded before",
+				capitalize(kind.String()), strings.TrimPrefix(strings.ToLower(name), "::"), d.File.Path)
+			return true
+		}
+	}
+	return false
+}
+
+// ---- duplicates ----
+
+// checkDuplicates reports classes and defined types defined twice where
+// Puppet loads both definitions: in the main manifest, or in files that
+// the autoloader loads together for the name.
+func (c *checker) checkDuplicates() {
+	for _, kind := range []env.DefKind{env.Class, env.Define} {
+		for _, name := range c.env.Index.Names(kind) {
+			defs := c.env.Index.Lookup(kind, name)
+			if len(defs) < 2 {
+				continue
+			}
+			together := map[string]bool{}
+			for _, p := range c.env.AutoloadFiles(name) {
+				together[p] = true
+			}
+			var loaded []*env.Def
+			for _, d := range defs {
+				if d.File.Role == env.MainManifest || together[d.File.Path] {
+					loaded = append(loaded, d)
+				}
+			}
+			for i := 1; i < len(loaded); i++ {
+				first, dup := loaded[0], loaded[i]
+				c.file = dup.File
+				p := first.Position()
+				what := "Class"
+				if kind == env.Define {
+					what = "Definition"
+				}
+				c.errorf(DuplicateDefinition, dup.Node, "", "%s '%s' is already defined (file: %s, line: %d); cannot redefine", what, name, p.File, p.Line)
+			}
+		}
+	}
+}
+
+// ---- helpers ----
+
+// literalStrings returns the strings of a literal title or name argument:
+// a string, a bare word, or a list of those. nil when any part is computed.
+func literalStrings(e ast.Expr) []string {
+	switch x := e.(type) {
+	case *ast.LiteralString:
+		return []string{x.Value}
+	case *ast.QualifiedName:
+		return []string{x.Value}
+	case *ast.ConcatenatedString:
+		if len(x.Segments) == 1 {
+			if s, ok := x.Segments[0].(*ast.LiteralString); ok {
+				return []string{s.Value}
+			}
+		}
+	case *ast.LiteralList:
+		var out []string
+		for _, v := range x.Values {
+			s := literalStrings(v)
+			if s == nil {
+				return nil
+			}
+			out = append(out, s...)
+		}
+		return out
+	}
+	return nil
+}
+
+// resourceLabel writes the resource an expression stands for, as Puppet
+// names it in relationship errors (Notify[a], Class[Foo]), when the
+// expression makes it plain; "" otherwise.
+func resourceLabel(e ast.Expr) string {
+	switch x := e.(type) {
+	case *ast.ResourceExpression:
+		if q, ok := x.TypeName.(*ast.QualifiedName); ok && len(x.Bodies) == 1 {
+			if t := literalStrings(x.Bodies[0].Title); len(t) == 1 {
+				return label(q.Value, x.Bodies[0].Title)
+			}
+		}
+	case *ast.AccessExpression:
+		if q, ok := x.Left.(*ast.QualifiedReference); ok && len(x.Keys) == 1 {
+			if t := literalStrings(x.Keys[0]); len(t) == 1 {
+				return label(q.Value(), x.Keys[0])
+			}
+		}
+	}
+	return ""
+}
+
+// capitalize writes a name as Puppet writes type names: each segment
+// capitalized (oslo::db -> Oslo::Db).
+func capitalize(name string) string {
+	parts := strings.Split(strings.TrimPrefix(name, "::"), "::")
+	for i, p := range parts {
+		if p != "" {
+			parts[i] = strings.ToUpper(p[:1]) + p[1:]
+		}
+	}
+	return strings.Join(parts, "::")
+}
+
+// sigRange is a signature's argument count range (max -1: unlimited).
+func sigRange(s rubyscan.Signature) (min, max int) {
+	unlimited := false
+	for _, p := range s.Params {
+		switch p.Kind {
+		case rubyscan.Required:
+			min++
+			max++
+		case rubyscan.Optional:
+			max++
+		case rubyscan.Repeated:
+			unlimited = true
+		case rubyscan.RequiredRepeated:
+			min++
+			unlimited = true
+		}
+	}
+	if unlimited {
+		max = -1
+	}
+	return min, max
+}
+
+// toValuesSignatures turns signatures into rt/values signatures with
+// parameters of type Any, so that values.DescribeSignatures words an
+// argument count mismatch exactly as Puppet does.
+func toValuesSignatures(sigs []rubyscan.Signature) []*values.Signature {
+	out := make([]*values.Signature, len(sigs))
+	for i, s := range sigs {
+		vs := &values.Signature{}
+		for _, p := range s.Params {
+			k := values.ParamRequired
+			switch p.Kind {
+			case rubyscan.Optional:
+				k = values.ParamOptional
+			case rubyscan.Repeated:
+				k = values.ParamRepeated
+			case rubyscan.RequiredRepeated:
+				k = values.ParamRequiredRepeated
+			}
+			vs.Params = append(vs.Params, values.SignatureParam{Name: p.Name, Type: values.AnyT, Kind: k})
+		}
+		out[i] = vs
+	}
+	return out
+}
+
+func isMetaparamOrName(name string) bool {
+	return restype.IsMetaparam(name) || name == "name"
+}
+
+func globRb(dir string) []string {
+	m, _ := filepath.Glob(filepath.Join(dir, "*.rb"))
+	sort.Strings(m)
+	return m
+}
+
+func globRbRecursive(dir string) []string {
+	var out []string
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".rb") {
+			out = append(out, p)
+		}
+		return nil
+	})
+	sort.Strings(out)
+	return out
+}
