@@ -162,13 +162,13 @@ func (l *lowerer) caseStmt(x *ast.CaseExpression, ret bool) []jen.Code {
 			}
 		}
 		if len(conds) > 0 {
-			clauses = append(clauses, jen.Case(conds...).Add(l.body(o.Then, ret)...))
+			clauses = append(clauses, jen.Case(conds...).Block(l.body(o.Then, ret)...))
 		}
 	}
 	if dflt != nil {
-		clauses = append(clauses, jen.Default().Add(l.body(dflt.Then, ret)...))
+		clauses = append(clauses, jen.Default().Block(l.body(dflt.Then, ret)...))
 	} else if ret {
-		clauses = append(clauses, jen.Default().Return(undef()))
+		clauses = append(clauses, jen.Default().Block(jen.Return(undef())))
 	}
 	var code []jen.Code
 	if len(clauses) == 0 || (len(clauses) == 1 && dflt != nil) {
@@ -539,9 +539,9 @@ func (l *lowerer) selector(x *ast.SelectorExpression) jen.Code {
 				dflt = en.Value
 			}
 		case *ast.UnfoldExpression:
-			clauses = append(clauses, jen.Case(s().Dot("CaseMatchAny").Call(jen.Id("t"), l.expr(mm.Expr))).Add(l.tail(en.Value)...))
+			clauses = append(clauses, jen.Case(s().Dot("CaseMatchAny").Call(jen.Id("t"), l.expr(mm.Expr))).Block(l.tail(en.Value)...))
 		default:
-			clauses = append(clauses, jen.Case(s().Dot("CaseMatch").Call(jen.Id("t"), l.expr(m))).Add(l.tail(en.Value)...))
+			clauses = append(clauses, jen.Case(s().Dot("CaseMatch").Call(jen.Id("t"), l.expr(m))).Block(l.tail(en.Value)...))
 		}
 	}
 	var last []jen.Code

@@ -4,6 +4,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -137,7 +138,7 @@ func (n *NodeDef) name() string {
 		case m.Default:
 			return "default"
 		case m.Regexp != nil:
-			return m.Regexp.Source()
+			return regexpNodeName(m.Regexp.Source())
 		default:
 			return m.Name
 		}
@@ -273,4 +274,16 @@ func (p *Program) findNode(name string) (*NodeDef, []values.Value) {
 		}
 	}
 	return nil, nil
+}
+
+// regexpNodeName is the name Puppet gives a node definition matched by a
+// regexp: the pattern without the characters a name cannot have.
+func regexpNodeName(src string) string {
+	var b strings.Builder
+	for _, r := range src {
+		if r == '-' || r == '_' || r == ':' || r == '.' || unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return "__node_regexp__" + strings.TrimLeft(b.String(), ".")
 }

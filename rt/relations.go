@@ -166,7 +166,7 @@ func (c *Ctx) makeRelationship(source, target values.Value, notify bool) {
 			list = append(list, x)
 		}
 	}
-	list = append(list, values.String(canonicalRefString(target)))
+	list = append(list, values.String(refString(target)))
 	old := src.param(param)
 	p := &Param{Name: param, Value: values.NewArray(list...)}
 	if old != nil {
@@ -187,18 +187,6 @@ func (c *Ctx) findRelationshipEnd(v values.Value) *Resource {
 		return c.catalog.find("Class", classTitle(normalizeName(x.ClassName)))
 	}
 	return nil
-}
-
-// canonicalRefString is the reference a relationship parameter records:
-// "Type[title]", with the class name as given for classes.
-func canonicalRefString(v values.Value) string {
-	switch x := v.(type) {
-	case *values.ResourceType:
-		return x.TypeName + "[" + x.Title + "]"
-	case *values.ClassType:
-		return "class[" + x.ClassName + "]"
-	}
-	return values.ToString(v)
 }
 
 func refText(v values.Value) string {
