@@ -335,6 +335,13 @@ func TestConformance(t *testing.T) {
 					if !strings.HasPrefix(r.err, "undefined method `hiera'") {
 						t.Errorf("%s\n  want error: %s\n  got:        %s%s", c.Call, c.Error, r.err, valueNote(r))
 					}
+				case strings.Contains(c.Error, ": unexpected token at '"):
+					// Ruby's JSON parser words its errors after its C
+					// source; only the file is compared.
+					want, _, _ := strings.Cut(c.Error, "): ")
+					if !strings.HasPrefix(r.err, want+"): ") {
+						t.Errorf("%s\n  want error: %s\n  got:        %s%s", c.Call, c.Error, r.err, valueNote(r))
+					}
 				case c.Error != "":
 					if r.err != c.Error {
 						t.Errorf("%s\n  want error: %s\n  got:        %s%s", c.Call, c.Error, r.err, valueNote(r))

@@ -715,6 +715,31 @@ func (l *loader) collectPattern(pattern, format string, isGlob bool) {
 	})
 }
 
+// richDataKeys reports whether every hash in v has only String and Numeric
+// keys, as Puppet's RichData requires.
+func richDataKeys(v values.Value) bool {
+	switch x := v.(type) {
+	case *values.Hash:
+		for i := 0; i < x.Len(); i++ {
+			switch x.KeyAt(i).(type) {
+			case values.String, values.Int, values.Float:
+			default:
+				return false
+			}
+			if !richDataKeys(x.ValueAt(i)) {
+				return false
+			}
+		}
+	case *values.Array:
+		for _, e := range x.Elems() {
+			if !richDataKeys(e) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 func (l *loader) addFile(p, format string, dir bool) {
 	if f, ok := l.files[p]; ok {
 		if f.Format == "" && format != "" && !dir {
@@ -747,15 +772,25 @@ func (l *loader) parseInto(f *rthiera.File, format string) {
 			l.errorf(f.Path, ye.line, ye.column, "HIERA_YAML", ye.msg)
 			return
 		}
-		if len(r.symbols) > 0 {
-			l.warnf(f.Path, 0, 0, "Ruby symbols (at "+strings.Join(r.symbols, ", ")+") are read as strings")
-		}
 		v = r.value
-		if _, ok := v.(*values.Hash); !ok {
-			if v != values.False {
-				f.Warning = f.Path + ": file does not contain a valid yaml hash"
-				l.warnf(f.Path, 0, 0, f.Warning)
+		if h, ok := v.(*values.Hash); ok {
+			for k, isSym := range r.symbolKeys {
+				if f.Invalid == nil {
+					f.Invalid = map[string]string{}
+				}
+				if isSym {
+					f.Invalid[k] = "Runtime[ruby, 'Symbol']"
+				} else {
+					val, _ := h.GetString(k)
+					f.Invalid[k] = values.TypeString(values.Infer(val)) // approximated: symbols count as strings here
+				}
+				l.warnf(f.Path, 0, 0, "the value of '"+k+"' holds a Ruby symbol: Puppet fails to look it up")
 			}
+		}
+		if _, ok := v.(*values.Hash); !ok {
+			// an empty file too
+			f.Warning = f.Path + ": file does not contain a valid yaml hash"
+			l.warnf(f.Path, 0, 0, f.Warning)
 			v = values.NewHash()
 		}
 	case "json":
@@ -781,8 +816,22 @@ func (l *loader) parseInto(f *rthiera.File, format string) {
 		v = hv
 	}
 	h, ok := v.(*values.Hash)
+	if ok {
+		for i := 0; i < h.Len(); i++ {
+			k, isStr := h.KeyAt(i).(values.String)
+			if !isStr || !richDataKeys(h.ValueAt(i)) {
+				if f.Invalid == nil {
+					f.Invalid = map[string]string{}
+				}
+				if _, done := f.Invalid[values.ToString(h.KeyAt(i))]; !done && isStr {
+					f.Invalid[string(k)] = values.TypeString(values.Infer(h.ValueAt(i)))
+					l.warnf(f.Path, 0, 0, "the value of '"+string(k)+"' has hash keys that are not strings or numbers: Puppet fails to look it up")
+				}
+			}
+		}
+	}
 	if !ok {
-		f.Error = "Value returned from data_hash function '" + format + "_data', when using location '" + f.Path + "', has wrong type, expects a Hash value, got " + values.TypeString(values.Generalize(values.Infer(v)))
+		f.Error = values.AssertInstance("Value returned from data_hash function '"+format+"_data', when using location '"+f.Path+"',", values.MustParseType("Hash"), v).Error()
 		l.errorf(f.Path, 1, 1, "HIERA_DATA", f.Error)
 		return
 	}

@@ -39,6 +39,9 @@ type yamlResult struct {
 	value   values.Value
 	symbols []string // where symbols were found (for the diagnostics)
 	empty   bool     // the document was empty (Psych returns false)
+	// symbolKeys are the top-level keys whose values hold a symbol (true:
+	// the value is one).
+	symbolKeys map[string]bool
 }
 
 // psychError words a libyaml error as Psych does: "problem context at line
@@ -89,6 +92,19 @@ func parseYAML(src []byte) (*yamlResult, error) {
 type yamlConv struct {
 	res     *yamlResult
 	anchors map[*yaml.Node]values.Value
+	depth   int
+	top     string // the top-level key being converted
+	topNode *yaml.Node
+}
+
+func (c *yamlConv) symbol(n *yaml.Node) {
+	c.res.symbols = append(c.res.symbols, fmt.Sprintf("%d:%d", n.Line, n.Column))
+	if c.depth >= 1 && c.top != "" {
+		if c.res.symbolKeys == nil {
+			c.res.symbolKeys = map[string]bool{}
+		}
+		c.res.symbolKeys[c.top] = c.res.symbolKeys[c.top] || n == c.topNode
+	}
 }
 
 func nodeErr(n *yaml.Node, msg string) error {
@@ -139,7 +155,7 @@ func (c *yamlConv) build(n *yaml.Node) (values.Value, error) {
 	case "!!timestamp":
 		return nil, nodeErr(n, "Tried to load unspecified class: Time")
 	case "!ruby/symbol", "!ruby/sym":
-		c.res.symbols = append(c.res.symbols, fmt.Sprintf("%d:%d", n.Line, n.Column))
+		c.symbol(n)
 		return values.String(n.Value), nil
 	default:
 		if strings.HasPrefix(tag, "!ruby/object:") || strings.HasPrefix(tag, "!ruby/struct:") {
@@ -194,7 +210,17 @@ func (c *yamlConv) mapping(n *yaml.Node) (values.Value, error) {
 		if err != nil {
 			return nil, err
 		}
+		c.depth++
+		saveTop, saveNode := c.top, c.topNode
+		if c.depth == 1 {
+			c.top, c.topNode = values.ToString(k), vn
+			if vn.Kind == yaml.AliasNode {
+				c.topNode = vn.Alias
+			}
+		}
 		v, err := c.node(vn)
+		c.depth--
+		c.top, c.topNode = saveTop, saveNode
 		if err != nil {
 			return nil, err
 		}
@@ -219,8 +245,9 @@ func (c *yamlConv) mergeInto(b *values.HashBuilder, vn *yaml.Node) error {
 			b.Put(h.KeyAt(i), h.ValueAt(i))
 		}
 	case yaml.SequenceNode:
-		for _, e := range target.Content {
-			if err := c.mergeInto(b, e); err != nil {
+		// Psych merges a list of mappings from the last to the first
+		for i := len(target.Content) - 1; i >= 0; i-- {
+			if err := c.mergeInto(b, target.Content[i]); err != nil {
 				return err
 			}
 		}
@@ -325,7 +352,7 @@ func (c *yamlConv) tokenize(n *yaml.Node, s string) (values.Value, error) {
 	case psychNaNRE.MatchString(s):
 		return values.Float(math.NaN()), nil
 	case strings.HasPrefix(s, ":") && len(s) > 1:
-		c.res.symbols = append(c.res.symbols, fmt.Sprintf("%d:%d", n.Line, n.Column))
+		c.symbol(n)
 		if m := psychSymRE.FindStringSubmatch(s); m != nil && m[1] == m[3] {
 			return values.String(strings.TrimPrefix(m[2], ":")), nil
 		}

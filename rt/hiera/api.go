@@ -137,7 +137,6 @@ func (k HieraKind) DeprecationWarning() string {
 	return fmt.Sprintf("The function '%s' is deprecated in favor of using 'lookup'. See https://puppet.com/docs/puppet/7.23/deprecated_language.html", k.Name())
 }
 
-
 // Hiera performs hiera(), hiera_array() or hiera_hash(). For
 // hiera_include use HieraIncludeClasses.
 func (s *Session) Hiera(kind HieraKind, a *HieraArgs) values.Value {

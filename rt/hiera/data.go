@@ -113,6 +113,10 @@ type File struct {
 	Warning string
 	// Dir marks a directory (paths may name one; globs skip them).
 	Dir bool
+	// Invalid maps the top-level keys whose values Puppet rejects as not
+	// RichData (Ruby symbols, hash keys that are not strings or numbers) to
+	// the type Puppet infers for them; looking such a key up fails.
+	Invalid map[string]string
 
 	// Lazy, when set, produces Data on first use (generated code keeps large
 	// data encoded until a lookup reads it).

@@ -384,6 +384,14 @@ func (p *provider) lookupAt(lk *lookupKey, inv *invocation, loc *location) (valu
 			inv.reportNotFound(lk.root)
 			return nil, false
 		}
+		if loc != nil {
+			if f := inv.s.d.file(loc.path); f != nil && f.Invalid != nil {
+				if t, bad := f.Invalid[lk.root]; bad {
+					panic(&values.Error{Code: values.IssueTypeMismatch, Message: "Value for key '" + lk.root + "', in hash returned from " +
+						p.fullName() + ", when using location '" + loc.path + "', has wrong type, expects Puppet::LookupValue, got " + t})
+				}
+			}
+		}
 		v = inv.s.interpolate(v, inv, true)
 		return inv.reportFound(lk.root, v), true
 	case "lookup_key", "v3_lookup_key":
