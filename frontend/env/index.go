@@ -195,8 +195,9 @@ func (e *Env) checkSingleDefinition(f *File, m *Module, dir, what string) {
 		return // Puppet stops at the parse or validation error
 	}
 	name := e.autoloadName(m, dir, f.Path)
+	sev := diag.Error
 	report := func(format string, args ...any) {
-		d := &diag.Diagnostic{Severity: diag.Error, Code: "BAD_AUTOLOAD_FILE", Message: fmt.Sprintf(format, args...)}
+		d := &diag.Diagnostic{Severity: sev, Code: "BAD_AUTOLOAD_FILE", Message: fmt.Sprintf(format, args...)}
 		d.At(f.Program.File, 0)
 		f.Diags = append(f.Diags, d)
 		e.Diags = append(e.Diags, d)
@@ -204,6 +205,9 @@ func (e *Env) checkSingleDefinition(f *File, m *Module, dir, what string) {
 	defs := f.Program.Definitions
 	switch len(defs) {
 	case 0:
+		// An empty (comment-only) file is a defect only for whoever uses
+		// the name, which then fails with this message.
+		sev = diag.Warning
 		report("The code loaded from %s does not define the %s '%s' - it is empty.", f.Path, what, name)
 		return
 	case 1:

@@ -48,16 +48,18 @@ func (c *checker) call(x *ast.CallNamedFunctionExpression, s *scope) bool {
 			}
 		}
 	case "defined":
-		// defined() asks whether a name exists: its arguments may name
-		// anything without that being an error.
+		// defined() asks whether a class, defined type or resource exists:
+		// a name, Class['x'] or Resource['t', 'x'] may name anything without
+		// that being an error. Other type references are evaluated as
+		// everywhere (defined(Nope['x']) fails: "Resource type not found").
 		for _, a := range x.Args {
-			if _, isRef := a.(*ast.QualifiedReference); isRef {
-				continue
-			}
 			if acc, isAcc := a.(*ast.AccessExpression); isAcc {
-				if _, isRef := acc.Left.(*ast.QualifiedReference); isRef {
+				if ref, isRef := acc.Left.(*ast.QualifiedReference); isRef && (ref.Value() == "class" || ref.Value() == "resource") {
+					c.res.Types[ref] = &TypeRef{Name: ref.CasedValue, Builtin: true}
 					for _, k := range acc.Keys {
-						c.expr(k, s)
+						if literalStrings(k) == nil {
+							c.expr(k, s)
+						}
 					}
 					continue
 				}
@@ -106,6 +108,10 @@ func (c *checker) function(call ast.Expr, name string, nargs int, unfold, lambda
 	ref := c.env.FindFunction(name, c.mod)
 	if ref == nil && c.failedFile(c.env.FunctionFile(name)) {
 		return // Puppet fails on the file that should define it
+	}
+	if msg := c.emptyFile(c.env.FunctionFile(name)); ref == nil && msg != "" {
+		c.errorf(UnknownFunction, at, "", "%s", msg)
+		return
 	}
 	if ref == nil {
 		c.errorf(UnknownFunction, at, c.suggestFunction(name), "Unknown function: '%s'.", name)
@@ -274,6 +280,10 @@ func (c *checker) typeRef(x *ast.QualifiedReference) *TypeRef {
 		if c.byChance(env.Define, x.Value(), x) || c.failedFile(c.env.TypeAliasFile(x.Value())) {
 			return nil
 		}
+		if msg := c.emptyFile(c.env.TypeAliasFile(x.Value())); msg != "" {
+			c.errorf(UnknownType, x, "", "%s", msg)
+			return nil
+		}
 		c.errorf(UnknownType, x, c.suggestType(x.CasedValue), "Resource type not found: %s", capitalize(x.CasedValue))
 		return nil
 	}
@@ -384,6 +394,20 @@ func (c *checker) failedFile(path string) bool {
 	}
 	c.checkedFiles[f] = true
 	return true
+}
+
+// emptyFile returns the warning of an autoload file that defines nothing
+// (a comment-only types/ or functions/ file): using its name is an error
+// with that message.
+func (c *checker) emptyFile(path string) string {
+	if f := c.env.File(path); f != nil {
+		for _, d := range f.Diags {
+			if d.Code == "BAD_AUTOLOAD_FILE" {
+				return d.Message
+			}
+		}
+	}
+	return ""
 }
 
 // resolveResourceType finds a resource type by its lower-case name.

@@ -57,12 +57,6 @@ func parsePuppetError(s string) puppetMessage {
 // overrides are cases whose expected report this package decides
 // differently from the case file, with the reason.
 var overrides = map[string][2]string{
-	// A class that exists but does not set the variable: Puppet evaluates
-	// the reference to undef with a warning (strict_variables=false), and
-	// scenarios that Puppet compiles rely on it (puppetlabs-apt reads
-	// $apt::apt_update_last_success), so it is a warning like an unassigned
-	// local; with strict_variables (s18) an error.
-	"p18": {"warning", "a qualified variable of an existing class that does not set it is a warning by default"},
 	// Checking a parameter default's value against the parameter's type is
 	// type checking, not name resolution: only the unknown variable is
 	// reported here, as a warning.

@@ -88,17 +88,14 @@ func (c *checker) qualifiedVariable(x *ast.VariableExpression, name string, s *s
 	for n := range vars {
 		names = append(names, class+"::"+n)
 	}
-	// The class exists: like an unassigned local variable, the reference
-	// evaluates to undef with a warning, unless strict_variables is on.
-	sev := diag.Warning
-	if c.opts.StrictVariables {
-		sev = diag.Error
-	}
+	// A qualified lookup sees the class's own and inherited variables only,
+	// never top scope: the reference is always undef (Puppet warns, or
+	// fails with strict_variables).
 	hint := "class " + class + " does not set it"
 	if h := suggest(class+"::"+v, names); h != "" {
 		hint += "; " + h
 	}
-	c.report(sev, UnknownVariable, x, hint, "Unknown variable: '%s'.", strings.TrimPrefix(name, "::"))
+	c.errorf(UnknownVariable, x, hint, "Unknown variable: '%s'.", strings.TrimPrefix(name, "::"))
 }
 
 var factAdd = regexp.MustCompile(`Facter\.add\(\s*['":]([A-Za-z0-9_]+)`)
