@@ -27,6 +27,7 @@ packages and a native binary that compiles catalogs for nodes.`,
 		},
 	})
 	root.AddCommand(newParseCmd())
+	root.AddCommand(newCheckCmd())
 	root.AddCommand(newGenCmd())
 	root.AddCommand(newBuildCmd())
 	return root

@@ -11,7 +11,8 @@ import (
 
 // suggest returns a "did you mean" hint: the candidate nearest to name
 // when it is near enough (an edit distance of at most a third of the
-// name's length, and at most 3), or "".
+// name's length, and at most 3; or a name that extends it by at most 3
+// characters, as warning extends warn), or "".
 func suggest(name string, candidates []string) string {
 	name = strings.ToLower(name)
 	best, bestD := "", 4
@@ -24,7 +25,11 @@ func suggest(name string, candidates []string) string {
 		if lc == name {
 			continue
 		}
-		if d := distance(name, lc); d <= limit && (d < bestD || d == bestD && cand < best) {
+		d := distance(name, lc)
+		if d > limit && !(strings.HasPrefix(lc, name) && len(lc)-len(name) <= 3 && len(name) >= 3) {
+			continue
+		}
+		if d < bestD || d == bestD && cand < best {
 			best, bestD = cand, d
 		}
 	}

@@ -1,0 +1,159 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/pp2go/pp2go/frontend/diag"
+	"github.com/pp2go/pp2go/frontend/env"
+	"github.com/pp2go/pp2go/typecheck/resolve"
+)
+
+func newCheckCmd() *cobra.Command {
+	var opts env.Options
+	var format string
+	var all, strict bool
+	cmd := &cobra.Command{
+		Use:   "check [flags] { ENV_DIR | --modulepath DIR[:DIR...] }",
+		Short: "Report every broken reference of a Puppet environment or module path",
+		Long: `check loads a Puppet environment as Puppet 7.23 does (environment.conf, module
+path, metadata.json, main manifest), parses and validates every file, and
+resolves every name on every code path, whether or not a node reaches it:
+classes, defined and native resource types and their attributes, functions
+and their argument counts, type aliases and variables. It prints each problem
+with file:line:col, a stable code and Puppet's wording, sorted, and exits with
+status 1 when there is an error.
+
+With ENV_DIR it checks the environment's own files (main manifest,
+functions/, types/, the modules inside ENV_DIR) and every definition they
+reach elsewhere on the module path; problems inside modules outside ENV_DIR
+(the base module path) are warnings unless --all.
+
+With --modulepath and no ENV_DIR it checks every definition of every module
+of that module path.
+
+Variables that no scope sets are warnings, as with Puppet's default
+strict_variables=false; --strict-variables makes them errors.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if format != "text" && format != "json" {
+				return fmt.Errorf("unknown format %q: use text or json", format)
+			}
+			var e *env.Env
+			var err error
+			switch {
+			case len(args) == 1:
+				e, err = env.Load(args[0], opts)
+			case opts.ModulePath != "":
+				e, err = env.LoadModulePath(opts.ModulePath, opts)
+			default:
+				return fmt.Errorf("nothing to check: give ENV_DIR or --modulepath")
+			}
+			if err != nil {
+				return err
+			}
+			res := resolve.Check(e, resolve.Options{All: all, StrictVariables: strict})
+			out := cmd.OutOrStdout()
+			if format == "json" {
+				err = writeCheckJSON(out, res.Diags)
+			} else {
+				err = writeCheckText(out, res.Diags)
+			}
+			if err != nil {
+				return err
+			}
+			if len(res.Diags.Errors()) > 0 {
+				return errSilent
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opts.ModulePath, "modulepath", "", "module path (DIR[:DIR...]); replaces environment.conf's; $basemodulepath may be used")
+	f.StringVar(&opts.BaseModulePath, "basemodulepath", env.DefaultBaseModulePath, "what $basemodulepath means")
+	f.StringVar(&opts.Manifest, "manifest", "", "main manifest (file or directory); replaces environment.conf's")
+	f.StringVar(&format, "format", "text", "output format: text or json")
+	f.BoolVar(&all, "all", false, "check every file of the module path, and report errors outside ENV_DIR as errors")
+	f.BoolVar(&strict, "strict-variables", false, "report variables that no scope sets as errors (Puppet's strict_variables)")
+	return cmd
+}
+
+// displayPath writes a path relative to the working directory when it is
+// under it.
+func displayPath(p string) string {
+	wd, err := os.Getwd()
+	if err != nil || p == "" {
+		return p
+	}
+	if rel, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return p
+}
+
+func writeCheckText(w io.Writer, diags diag.List) error {
+	var b strings.Builder
+	errors := 0
+	for _, d := range diags {
+		if d.Severity == diag.Error {
+			errors++
+		}
+		loc := displayPath(d.File)
+		switch {
+		case d.Line > 0:
+			loc = fmt.Sprintf("%s:%d:%d", loc, d.Line, d.Column)
+		case loc == "":
+			loc = "-"
+		}
+		fmt.Fprintf(&b, "%s: %s: %s [%s]\n", loc, d.Severity, d.Message, d.Code)
+		if d.Hint != "" {
+			fmt.Fprintf(&b, "\t%s\n", d.Hint)
+		}
+	}
+	fmt.Fprintf(&b, "%s, %s\n", plural(errors, "error"), plural(len(diags)-errors, "warning"))
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+type jsonDiag struct {
+	Severity string `json:"severity"`
+	Code     string `json:"code"`
+	Message  string `json:"message"`
+	Hint     string `json:"hint,omitempty"`
+	File     string `json:"file,omitempty"`
+	Line     int    `json:"line,omitempty"`
+	Column   int    `json:"column,omitempty"`
+}
+
+func writeCheckJSON(w io.Writer, diags diag.List) error {
+	out := struct {
+		Diagnostics []jsonDiag `json:"diagnostics"`
+		Errors      int        `json:"errors"`
+		Warnings    int        `json:"warnings"`
+	}{Diagnostics: []jsonDiag{}}
+	for _, d := range diags {
+		if d.Severity == diag.Error {
+			out.Errors++
+		} else {
+			out.Warnings++
+		}
+		out.Diagnostics = append(out.Diagnostics, jsonDiag{Severity: d.Severity.String(), Code: d.Code, Message: d.Message,
+			Hint: d.Hint, File: d.File, Line: d.Line, Column: d.Column})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// writeEnv makes an environment of files (path -> text) in a temporary
+// directory.
+func writeEnv(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for p, text := range files {
+		full := filepath.Join(dir, p)
+		require.NoError(t, os.MkdirAll(filepath.Dir(full), 0o755))
+		require.NoError(t, os.WriteFile(full, []byte(text), 0o644))
+	}
+	return dir
+}
+
+// The expected messages and positions are Puppet 7.23's (the cases p01 and
+// p09 of typecheck/testdata/puppet-messages).
+func TestCheckText(t *testing.T) {
+	dir := writeEnv(t, map[string]string{
+		"environment.conf":  "modulepath = modules\n",
+		"manifests/site.pp": "include nope\nwarn('x')\n",
+	})
+	out, _, err := run(t, dir, "check", ".")
+	require.Equal(t, errSilent, err, "errors make the command fail")
+	require.Equal(t, "manifests/site.pp:1:1: error: Could not find class ::nope [UNKNOWN_CLASS]\n"+
+		"manifests/site.pp:2:1: error: Unknown function: 'warn'. [UNKNOWN_FUNCTION]\n"+
+		"\tdid you mean 'warning'?\n"+
+		"2 errors, 0 warnings\n", out)
+
+	clean := writeEnv(t, map[string]string{
+		"environment.conf":  "modulepath = modules\n",
+		"manifests/site.pp": "notice('hi')\n",
+	})
+	out, _, err = run(t, clean, "check", ".")
+	require.NoError(t, err)
+	require.Equal(t, "0 errors, 0 warnings\n", out)
+}
+
+func TestCheckJSON(t *testing.T) {
+	dir := writeEnv(t, map[string]string{
+		"environment.conf":  "modulepath = modules\n",
+		"manifests/site.pp": "notice($nope)\n",
+	})
+	out, _, err := run(t, dir, "check", "--format", "json", dir)
+	require.NoError(t, err, "an unassigned variable is a warning, as with strict_variables=false")
+	var got struct {
+		Diagnostics []map[string]any
+		Errors      int
+		Warnings    int
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	require.Equal(t, 0, got.Errors)
+	require.Equal(t, 1, got.Warnings)
+	d := got.Diagnostics[0]
+	require.Equal(t, "warning", d["severity"])
+	require.Equal(t, "UNKNOWN_VARIABLE", d["code"])
+	require.Equal(t, "Unknown variable: 'nope'.", d["message"])
+	require.Equal(t, filepath.Join(dir, "manifests/site.pp"), d["file"])
+
+	_, _, err = run(t, dir, "check", "--strict-variables", dir)
+	require.Equal(t, errSilent, err, "--strict-variables makes it an error")
+}
+
+// TestCheckModulePath checks a bare module path: the fixture of
+// frontend/env, where Puppet reports the Unacceptable location error
+// (frontend/env/testdata/expected.json).
+func TestCheckModulePath(t *testing.T) {
+	wd, err := os.Getwd()
+	require.NoError(t, err)
+	mp := filepath.Join(wd, "..", "..", "frontend", "env", "testdata", "fx", "envs", "production", "modules")
+	out, _, err := run(t, wd, "check", "--modulepath", mp)
+	require.Equal(t, errSilent, err)
+	require.Contains(t, out, "wrongloc/manifests/init.pp:1:1: error: Unacceptable location. The name 'notwrongloc' is unacceptable in file '"+
+		filepath.Clean(mp)+"/wrongloc/manifests/init.pp' [ILLEGAL_DEFINITION_LOCATION]\n")
+	require.Regexp(t, `\n\d+ errors?, \d+ warnings?\n$`, out)
+
+	_, _, err = run(t, wd, "check")
+	require.ErrorContains(t, err, "nothing to check")
+}
