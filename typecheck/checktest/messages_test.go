@@ -1,0 +1,130 @@
+package checktest
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/pp2go/pp2go/frontend/diag"
+	"github.com/pp2go/pp2go/frontend/env"
+	"github.com/pp2go/pp2go/typecheck/resolve"
+)
+
+// puppetLocation is the location Puppet appends to an error.
+var puppetLocation = regexp.MustCompile(`\(file: ([^,]+), line: (\d+)(?:, column: (\d+))?\)`)
+
+// wantDirective is a case's "# pp2go: error [MESSAGE]": MESSAGE, when
+// given, is what the checker must report where Puppet's first error is a
+// consequence of it (an unknown variable is undef, then a title is empty).
+var wantDirective = regexp.MustCompile(`(?m)^# pp2go: (error|warning|none)(?: (.*))?$`)
+
+// locationDiffers are the cases where the checker reports the defect where
+// it is, while Puppet reports it where it first meets it.
+var locationDiffers = map[string]string{
+	"m04": "the type alias file that defines another name: the checker reports the file, Puppet the first use",
+}
+
+// TestPuppetMessages runs the checker over each case of
+// typecheck/testdata/puppet-messages: a tiny environment with the first line
+// of the error the real Puppet 7.23 gives for it. Where the case says the
+// checker reports an error ("# pp2go: error"), one of the checker's errors
+// must carry Puppet's message and Puppet's location; where it says none or
+// warning, the checker must report no error.
+func TestPuppetMessages(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/puppet-messages/*.txtar")
+	if len(files) == 0 {
+		t.Fatal("no cases")
+	}
+	for _, path := range files {
+		name := strings.TrimSuffix(filepath.Base(path), ".txtar")
+		t.Run(name, func(t *testing.T) {
+			ar, err := txtar.ParseFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			comment := string(ar.Comment)
+			dir := t.TempDir()
+			puppetErr := ""
+			for _, f := range ar.Files {
+				switch f.Name {
+				case "puppet.error":
+					puppetErr = strings.TrimSpace(string(f.Data))
+					continue
+				case "puppet.catalog":
+					continue
+				}
+				p := filepath.Join(dir, f.Name)
+				os.MkdirAll(filepath.Dir(p), 0o755)
+				if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			os.WriteFile(filepath.Join(dir, "environment.conf"), []byte("modulepath = modules\n"), 0o644)
+			e, err := env.Load(dir, env.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := resolve.Check(e, resolve.Options{StrictVariables: strings.Contains(comment, "strict_variables=true")})
+			var errs []string
+			for _, d := range res.Diags {
+				if d.Severity == diag.Error {
+					rel := strings.TrimPrefix(d.File, dir+"/")
+					msg := strings.ReplaceAll(d.Message, dir+"/", "")
+					errs = append(errs, fmt.Sprintf("%s:%d:%d: %s", rel, d.Line, d.Column, msg))
+				}
+			}
+			w := wantDirective.FindStringSubmatch(comment)
+			if w == nil {
+				t.Fatal("no # pp2go: line")
+			}
+			switch {
+			case w[1] == "error" && w[2] != "":
+				for _, l := range errs {
+					if _, msg, _ := strings.Cut(l, ": "); msg == w[2] {
+						return
+					}
+				}
+				t.Errorf("want error %q, checker: %q", w[2], errs)
+			case w[1] == "error":
+				// Puppet appends the error's own location last
+				var m []string
+				if all := puppetLocation.FindAllStringSubmatch(puppetErr, -1); len(all) > 0 {
+					m = all[len(all)-1]
+				}
+				// Puppet's text without its locations and node
+				text := strings.ReplaceAll(stripLocations(puppetErr), " for lang.example.com", "")
+				for _, l := range errs {
+					loc, msg, _ := strings.Cut(l, ": ")
+					if m != nil && locationDiffers[name] == "" {
+						wantLoc := m[1] + ":" + m[2] + ":"
+						if !strings.HasPrefix(loc+":", wantLoc) || (m[3] != "" && !strings.HasSuffix(loc, ":"+m[3])) {
+							continue
+						}
+					}
+					if strings.Contains(text, stripLocations(msg)) {
+						return
+					}
+				}
+				t.Errorf("Puppet: %s\n checker: %q", puppetErr, errs)
+			default:
+				if len(errs) > 0 {
+					t.Errorf("Puppet compiles this (or only warns), checker reports %q", errs)
+				}
+			}
+		})
+	}
+}
+
+// stripLocations leaves out the "(file: f, line: l, column: c)" parts of a
+// message and the node it names.
+func stripLocations(s string) string {
+	s = puppetLocation.ReplaceAllString(s, "")
+	s = strings.TrimSuffix(strings.TrimSpace(s), " on node lang.example.com")
+	s = strings.ReplaceAll(s, "  ", " ")
+	return strings.ReplaceAll(s, " ;", ";")
+}
