@@ -41,6 +41,8 @@ func (c *checker) call(x *ast.CallNamedFunctionExpression, s *scope) bool {
 			c.expr(x.Lambda, s)
 		}
 		return true
+	case "create_resources":
+		c.createResources(x)
 	case "epp":
 		if len(x.Args) > 0 {
 			if names := literalStrings(x.Args[0]); len(names) == 1 {
@@ -362,6 +364,46 @@ func (c *checker) classReference(name string, at ast.Expr, context string) {
 		c.warnf(UnknownClass, at, hint, "Class[%s] refers to a class that does not exist: Could not find class ::%s", capitalize(lower), lower)
 	default:
 		c.errorf(UnknownClass, at, hint, "Could not find resource '%s' in parameter '%s'", ref, context)
+	}
+}
+
+// createResources checks create_resources(type, hash): a literal type
+// name must exist when resources are created (a literal non-empty hash;
+// with a computed hash, which may be empty, only a warning); with type
+// 'class', the literal titles must be classes.
+func (c *checker) createResources(x *ast.CallNamedFunctionExpression) {
+	if len(x.Args) < 2 {
+		return
+	}
+	names := literalStrings(x.Args[0])
+	if len(names) != 1 {
+		return
+	}
+	typeName := strings.TrimPrefix(strings.ToLower(names[0]), "::")
+	hash, literal := x.Args[1].(*ast.LiteralHash)
+	if literal && len(hash.Entries) == 0 {
+		return // nothing is created
+	}
+	if typeName == "class" {
+		if !literal {
+			return
+		}
+		for _, e := range hash.Entries {
+			for _, n := range literalStrings(e.Key) {
+				c.classExists(n, x, "Could not find declared class %s")
+			}
+		}
+		return
+	}
+	native, define := c.env.FindResourceType(typeName)
+	c.reach(define)
+	if native != nil || define != nil || c.byChance(env.Define, typeName, x) {
+		return
+	}
+	if literal {
+		c.errorf(UnknownResourceType, x, c.suggestResourceType(typeName), "Unknown resource type: '%s'", typeName)
+	} else {
+		c.warnf(UnknownResourceType, x, c.suggestResourceType(typeName), "Unknown resource type: '%s' (an error unless the hash of resources is empty)", typeName)
 	}
 }
 
