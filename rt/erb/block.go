@@ -1,0 +1,127 @@
+package erb
+
+// Block is a Ruby block passed to a method. Its parameters follow Ruby's
+// rules for procs: a block with more than one parameter (or |a,|) that is
+// given a single Array spreads it over the parameters; missing arguments
+// are nil and extra ones are dropped.
+type Block struct {
+	n     int  // declared parameters
+	splat bool // spreads a single Array argument
+	f0    func() Value
+	f1    func(Value) Value
+	f2    func(Value, Value) Value
+	f3    func(Value, Value, Value) Value
+	fn    func([]Value) Value
+}
+
+// Blk0 is a block without parameters.
+func Blk0(f func() Value) *Block { return &Block{f0: f} }
+
+// Blk1 is a block with one parameter |x|.
+func Blk1(f func(Value) Value) *Block { return &Block{n: 1, f1: f} }
+
+// Blk1Splat is |x,|: one parameter that takes the first element of an
+// Array argument.
+func Blk1Splat(f func(Value) Value) *Block { return &Block{n: 1, splat: true, f1: f} }
+
+// Blk2 is a block with two parameters |a, b|.
+func Blk2(f func(Value, Value) Value) *Block { return &Block{n: 2, splat: true, f2: f} }
+
+// Blk3 is a block with three parameters.
+func Blk3(f func(Value, Value, Value) Value) *Block { return &Block{n: 3, splat: true, f3: f} }
+
+// BlkN is a block with n parameters.
+func BlkN(n int, f func([]Value) Value) *Block { return &Block{n: n, splat: n > 1, fn: f} }
+
+// BlkSym is &:name, a block calling the method name on its argument.
+func (r *R) BlkSym(name Value) *Block {
+	s, ok := name.(Symbol)
+	if !ok {
+		if b, ok := name.(*Block); ok {
+			return b
+		}
+		if name == nil {
+			return nil
+		}
+		typeError("wrong argument type %s (expected Proc)", classOf(name).Name)
+	}
+	return &Block{n: 1, fn: func(a []Value) Value {
+		if len(a) == 0 {
+			argError("no receiver given")
+		}
+		return r.Send(a[0], string(s), nil, a[1:]...)
+	}}
+}
+
+// Arity is the number of declared parameters.
+func (b *Block) Arity() int { return b.n }
+
+// Call yields the arguments to the block.
+func (b *Block) Call(args ...Value) Value {
+	if b.splat && len(args) == 1 {
+		if arr, ok := args[0].(*Array); ok {
+			args = arr.A
+		}
+	}
+	get := func(i int) Value {
+		if i < len(args) {
+			return args[i]
+		}
+		return nil
+	}
+	switch {
+	case b.f0 != nil:
+		return b.f0()
+	case b.f1 != nil:
+		return b.f1(get(0))
+	case b.f2 != nil:
+		return b.f2(get(0), get(1))
+	case b.f3 != nil:
+		return b.f3(get(0), get(1), get(2))
+	}
+	if len(args) < b.n {
+		full := make([]Value, b.n)
+		copy(full, args)
+		args = full
+	}
+	return b.fn(args)
+}
+
+// yield1 yields one value (as Array#each does).
+func (b *Block) yield1(v Value) Value {
+	if b.f1 != nil && !b.splat {
+		return b.f1(v)
+	}
+	if b.f2 != nil {
+		if arr, ok := v.(*Array); ok {
+			var x, y Value
+			if len(arr.A) > 0 {
+				x = arr.A[0]
+			}
+			if len(arr.A) > 1 {
+				y = arr.A[1]
+			}
+			return b.f2(x, y)
+		}
+		return b.f2(v, nil)
+	}
+	return b.Call(v)
+}
+
+// yield2 yields two values (as each_with_index and Hash#select do).
+func (b *Block) yield2(x, y Value) Value {
+	if b.f2 != nil {
+		return b.f2(x, y)
+	}
+	if b.f1 != nil {
+		return b.f1(x)
+	}
+	return b.Call(x, y)
+}
+
+// needBlock raises the error of a method that requires a block.
+func needBlock(b *Block, name string) {
+	if b == nil {
+		raise(ClassLocalJumpError, "no block given (yield)")
+	}
+}

@@ -1,0 +1,132 @@
+package erb
+
+// Class is a Ruby class (or module) as a value: the receiver of Hash.new,
+// the argument of is_a?, the class of an exception.
+type Class struct {
+	Name  string
+	Super *Class
+	// Modules lists modules the class includes (Comparable, Enumerable).
+	Modules []*Class
+}
+
+func newClass(name string, super *Class, modules ...*Class) *Class {
+	return &Class{Name: name, Super: super, Modules: modules}
+}
+
+// Ruby's classes that templates name or that values have.
+var (
+	ClassBasicObject = newClass("BasicObject", nil)
+	ClassKernel      = newClass("Kernel", nil)
+	ClassComparable  = newClass("Comparable", nil)
+	ClassEnumerable  = newClass("Enumerable", nil)
+	ClassObject      = newClass("Object", ClassBasicObject, ClassKernel)
+	ClassModule      = newClass("Module", ClassObject)
+	ClassClass       = newClass("Class", ClassModule)
+	ClassNilClass    = newClass("NilClass", ClassObject)
+	ClassTrueClass   = newClass("TrueClass", ClassObject)
+	ClassFalseClass  = newClass("FalseClass", ClassObject)
+	ClassNumeric     = newClass("Numeric", ClassObject, ClassComparable)
+	ClassInteger     = newClass("Integer", ClassNumeric)
+	ClassFloat       = newClass("Float", ClassNumeric)
+	ClassString      = newClass("String", ClassObject, ClassComparable)
+	ClassSymbol      = newClass("Symbol", ClassObject, ClassComparable)
+	ClassArray       = newClass("Array", ClassObject, ClassEnumerable)
+	ClassHash        = newClass("Hash", ClassObject, ClassEnumerable)
+	ClassRange       = newClass("Range", ClassObject, ClassEnumerable)
+	ClassRegexp      = newClass("Regexp", ClassObject)
+	ClassMatchData   = newClass("MatchData", ClassObject)
+	ClassEnumerator  = newClass("Enumerator", ClassObject, ClassEnumerable)
+	ClassIPAddr      = newClass("IPAddr", ClassObject, ClassComparable)
+	ClassJSON        = newClass("JSON", nil)
+	ClassYAML        = newClass("Psych", nil)
+	ClassURI         = newClass("URI", nil)
+	ClassMath        = newClass("Math", nil)
+	ClassFile        = newClass("File", ClassObject)
+	ClassScope       = newClass("Puppet::Parser::Scope", ClassObject)
+	ClassWrapper     = newClass("Puppet::Parser::TemplateWrapper", ClassObject)
+	ClassSensitive   = newClass("Puppet::Pops::Types::PSensitiveType::Sensitive", ClassObject)
+	ClassTimespan    = newClass("Puppet::Pops::Time::Timespan", ClassNumeric)
+	ClassTimestamp   = newClass("Puppet::Pops::Time::Timestamp", ClassNumeric)
+	ClassBinary      = newClass("Puppet::Pops::Types::PBinaryType::Binary", ClassObject)
+	ClassSemVer      = newClass("SemanticPuppet::Version", ClassObject, ClassComparable)
+	ClassPType       = newClass("Puppet::Pops::Types::PAnyType", ClassObject)
+
+	ClassException           = newClass("Exception", ClassObject)
+	ClassScriptError         = newClass("ScriptError", ClassException)
+	ClassLoadError           = newClass("LoadError", ClassScriptError)
+	ClassStandardError       = newClass("StandardError", ClassException)
+	ClassRuntimeError        = newClass("RuntimeError", ClassStandardError)
+	ClassFrozenError         = newClass("FrozenError", ClassRuntimeError)
+	ClassArgumentError       = newClass("ArgumentError", ClassStandardError)
+	ClassIndexError          = newClass("IndexError", ClassStandardError)
+	ClassKeyError            = newClass("KeyError", ClassIndexError)
+	ClassStopIteration       = newClass("StopIteration", ClassIndexError)
+	ClassRangeError          = newClass("RangeError", ClassStandardError)
+	ClassFloatDomainError    = newClass("FloatDomainError", ClassRangeError)
+	ClassTypeError           = newClass("TypeError", ClassStandardError)
+	ClassNameError           = newClass("NameError", ClassStandardError)
+	ClassNoMethodError       = newClass("NoMethodError", ClassNameError)
+	ClassZeroDivisionError   = newClass("ZeroDivisionError", ClassStandardError)
+	ClassRegexpError         = newClass("RegexpError", ClassStandardError)
+	ClassEncodingError       = newClass("EncodingError", ClassStandardError)
+	ClassLocalJumpError      = newClass("LocalJumpError", ClassStandardError)
+	ClassJSONParserError     = newClass("JSON::ParserError", ClassStandardError)
+	ClassPsychSyntaxError    = newClass("Psych::SyntaxError", ClassStandardError)
+	ClassIPAddrInvalid       = newClass("IPAddr::InvalidAddressError", ClassArgumentError)
+	ClassIPAddrInvalidPrefix = newClass("IPAddr::InvalidPrefixError", ClassIPAddrInvalid)
+	ClassIPAddrAFError       = newClass("IPAddr::AddressFamilyError", ClassArgumentError)
+	ClassPuppetError         = newClass("Puppet::Error", ClassRuntimeError)
+	ClassPuppetParseError    = newClass("Puppet::ParseError", ClassPuppetError)
+)
+
+// constants maps the constant paths templates may name to their values.
+var constants = map[string]*Class{}
+
+func init() {
+	for _, c := range []*Class{
+		ClassBasicObject, ClassKernel, ClassComparable, ClassEnumerable, ClassObject, ClassModule, ClassClass,
+		ClassNilClass, ClassTrueClass, ClassFalseClass, ClassNumeric, ClassInteger, ClassFloat,
+		ClassString, ClassSymbol, ClassArray, ClassHash, ClassRange, ClassRegexp, ClassMatchData,
+		ClassEnumerator, ClassIPAddr, ClassJSON, ClassURI, ClassMath, ClassFile,
+		ClassException, ClassScriptError, ClassLoadError, ClassStandardError, ClassRuntimeError,
+		ClassFrozenError, ClassArgumentError, ClassIndexError, ClassKeyError, ClassStopIteration,
+		ClassRangeError, ClassFloatDomainError, ClassTypeError, ClassNameError, ClassNoMethodError,
+		ClassZeroDivisionError, ClassRegexpError, ClassEncodingError, ClassLocalJumpError,
+		ClassJSONParserError, ClassPsychSyntaxError, ClassIPAddrInvalid, ClassIPAddrInvalidPrefix,
+		ClassIPAddrAFError, ClassPuppetError, ClassPuppetParseError,
+	} {
+		constants[c.Name] = c
+	}
+	constants["YAML"] = ClassYAML
+	constants["Psych"] = ClassYAML
+	constants["Fixnum"] = ClassInteger // removed in Ruby 3.2; an alias of Integer in 3.1
+	constants["Bignum"] = ClassInteger
+	constants["TrueClass"] = ClassTrueClass
+	constants["JSON::JSONError"] = ClassJSONParserError
+	constants["Psych::Exception"] = ClassPsychSyntaxError
+}
+
+// Const returns the class named by a constant path ("String",
+// "JSON::ParserError"), or nil when pp2go does not know it.
+func Const(path string) *Class { return constants[path] }
+
+// KnownConst reports whether Const(path) is non-nil (for the translator).
+func KnownConst(path string) bool { return constants[path] != nil }
+
+// IsA reports whether c is k or inherits from (or includes) k.
+func (c *Class) IsA(k *Class) bool {
+	for x := c; x != nil; x = x.Super {
+		if x == k {
+			return true
+		}
+		for _, m := range x.Modules {
+			if m == k {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isA is Ruby's obj.is_a?(k).
+func isA(v Value, k *Class) bool { return classOf(v).IsA(k) }

@@ -1,0 +1,109 @@
+package erb
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// RubyError is a Ruby exception raised while a template renders. It
+// travels as a panic and is recovered by Render (or by a rescue clause).
+type RubyError struct {
+	Class *Class
+	Msg   string
+	// Line is the template line where it was raised (Ruby's line, which is
+	// the template's unless a multi-line <%# %> comment precedes it).
+	Line int
+	// Frame, when set, is the Ruby library file and line that raised it
+	// (backtrace.first in Ruby), e.g. ipaddr.rb for IPAddr.new.
+	Frame     string
+	FrameLine int
+	// Cause is the error of a Puppet function called from the template.
+	Cause error
+}
+
+func (e *RubyError) Error() string { return e.Msg }
+
+// Unwrap returns the Puppet function error the exception carries, if any.
+func (e *RubyError) Unwrap() error { return e.Cause }
+
+// raise panics with a Ruby exception.
+func raise(c *Class, format string, args ...any) {
+	msg := format
+	if len(args) > 0 {
+		msg = fmt.Sprintf(format, args...)
+	}
+	panic(&RubyError{Class: c, Msg: msg})
+}
+
+// noMethod raises Ruby's NoMethodError for name on recv.
+func noMethod(name string, recv Value) {
+	raise(ClassNoMethodError, "undefined method `%s' for %s", name, describeForError(recv))
+}
+
+func typeError(format string, args ...any) { raise(ClassTypeError, format, args...) }
+
+func argError(format string, args ...any) { raise(ClassArgumentError, format, args...) }
+
+// arity checks the number of arguments as Ruby does for a method with
+// min..max parameters (max < 0: any number).
+func arity(args []Value, min, max int) {
+	n := len(args)
+	if n >= min && (max < 0 || n <= max) {
+		return
+	}
+	switch {
+	case max < 0:
+		argError("wrong number of arguments (given %d, expected %d+)", n, min)
+	case min == max:
+		argError("wrong number of arguments (given %d, expected %d)", n, min)
+	default:
+		argError("wrong number of arguments (given %d, expected %d..%d)", n, min, max)
+	}
+}
+
+// implicitConversion raises the TypeError of a failed implicit conversion
+// ("no implicit conversion of nil into String").
+func implicitConversion(v Value, into string) {
+	typeError("no implicit conversion of %s into %s", typeName(v), into)
+}
+
+// TemplateError is the error of a failed template() render, formatted as
+// Puppet's template function reports it.
+type TemplateError struct {
+	Name     string // the template as named in template() ("mod/file.erb")
+	Path     string // the template file
+	Inline   bool   // inline_template()
+	Err      *RubyError
+	Filepath string // backtrace file Puppet shows
+	Line     int    // backtrace line Puppet shows
+}
+
+// Error is Puppet's message: for template(),
+//
+//	Failed to parse template mod/x.erb:
+//	  Filepath: /path/mod/templates/x.erb
+//	  Line: 3
+//	  Detail: undefined method `each' for nil:NilClass
+//
+// (with a final newline), and for inline_template()
+// "Failed to parse inline template: <detail>".
+func (e *TemplateError) Error() string {
+	if e.Inline {
+		return "Failed to parse inline template: " + e.Err.Msg
+	}
+	var b strings.Builder
+	b.WriteString("Failed to parse template ")
+	b.WriteString(e.Name)
+	b.WriteString(":\n  Filepath: ")
+	b.WriteString(e.Filepath)
+	b.WriteString("\n  Line: ")
+	b.WriteString(strconv.Itoa(e.Line))
+	b.WriteString("\n  Detail: ")
+	b.WriteString(e.Err.Msg)
+	b.WriteString("\n")
+	return b.String()
+}
+
+// Unwrap returns the Ruby exception.
+func (e *TemplateError) Unwrap() error { return e.Err }

@@ -1,0 +1,113 @@
+package erb
+
+import "strings"
+
+// Helpers for the shapes translated code takes.
+
+// Assign stores v in a local variable and returns it (an assignment used
+// as a value).
+func Assign(p *Value, v Value) Value {
+	*p = v
+	return v
+}
+
+// And is a && b: a if it is false or nil, otherwise b.
+func And(a Value, b func() Value) Value {
+	if !Truthy(a) {
+		return a
+	}
+	return b()
+}
+
+// Or is a || b: a if it is true, otherwise b.
+func Or(a Value, b func() Value) Value {
+	if Truthy(a) {
+		return a
+	}
+	return b()
+}
+
+// Interp builds an interpolated string: Go strings are literal text, other
+// arguments are converted with to_s.
+func (r *R) Interp(parts ...any) Value {
+	var b strings.Builder
+	for _, p := range parts {
+		switch x := p.(type) {
+		case string:
+			b.WriteString(x)
+		case *Str:
+			b.WriteString(x.S)
+		default:
+			b.WriteString(ToS(x))
+		}
+	}
+	return S(b.String())
+}
+
+// InterpS is Interp for regexp sources (the text only).
+func (r *R) InterpS(parts ...any) string {
+	return r.Interp(parts...).(*Str).S
+}
+
+// Erbout is the output so far as a String (the value of ERB's buffer).
+func (r *R) Erbout() Value { return S(r.out.String()) }
+
+// splatted marks *x in an array literal or argument list.
+type splatted struct{ v Value }
+
+// Splat is *x.
+func (r *R) Splat(v Value) Value { return splatted{v} }
+
+// Spread expands *x markers in a list.
+func (r *R) Spread(list ...Value) []Value {
+	out := make([]Value, 0, len(list))
+	for _, e := range list {
+		s, ok := e.(splatted)
+		if !ok {
+			out = append(out, e)
+			continue
+		}
+		switch x := s.v.(type) {
+		case *Array:
+			out = append(out, x.A...)
+		case nil:
+		case *Hash:
+			out = append(out, hashPairs(x).A...)
+		case *Range:
+			out = append(out, rangeElems(x)...)
+		default:
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// ArrayOf is an array literal with *x elements.
+func (r *R) ArrayOf(list ...Value) Value { return &Array{A: r.Spread(list...)} }
+
+// WhenSplat is "when *list": whether any element === subject.
+func (r *R) WhenSplat(list, subject Value) bool {
+	for _, e := range r.Spread(r.Splat(list)) {
+		if Truthy(r.OpCaseEq(e, subject)) {
+			return true
+		}
+	}
+	return false
+}
+
+// When is "when x": x === subject.
+func (r *R) When(x, subject Value) bool { return Truthy(r.OpCaseEq(x, subject)) }
+
+// At records the line of a call on a later line than its statement.
+func (r *R) At(line int) *R {
+	r.line = line
+	return r
+}
+
+// Defined returns the string defined? gives for a kind of expression.
+func Defined(kind string) Value { return S(kind) }
+
+// Wrapper is self, the template wrapper object.
+func (r *R) Wrapper() Value { return wrapperObject{} }
+
+type wrapperObject struct{}

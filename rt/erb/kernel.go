@@ -1,0 +1,490 @@
+package erb
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// Kernel functions (called without a receiver in templates) and class
+// methods (Hash.new, Regexp.escape, JSON.parse, IPAddr.new).
+
+func init() {
+	withBlock(map[string]func(*R, Value, *Block, ...Value) Value{
+		"new": (*R).New,
+	})
+	plain(map[string]func(*R, Value, ...Value) Value{
+		"escape":          (*R).Escape,
+		"quote":           (*R).Quote,
+		"union":           (*R).Union,
+		"parse":           (*R).Parse,
+		"generate":        (*R).Generate,
+		"pretty_generate": (*R).PrettyGenerate,
+		"dump":            (*R).Dump,
+		"load":            (*R).Load,
+		"safe_load":       (*R).SafeLoad,
+		"sqrt":            (*R).Sqrt,
+		"ipv4?":           (*R).Ipv4Q,
+		"ipv6?":           (*R).Ipv6Q,
+		"prefix":          (*R).Prefix,
+		"mask":            (*R).Mask,
+		"to_range":        (*R).ToRange,
+		"to_string":       (*R).ToString,
+		"private?":        (*R).PrivateQ,
+		"loopback?":       (*R).LoopbackQ,
+		"options":         (*R).Options,
+	})
+}
+
+// Integer is Kernel#Integer(x [, base]).
+func (r *R) Integer(args ...Value) Value {
+	arity(args, 1, 3)
+	var opts *Hash
+	if h, ok := args[len(args)-1].(*Hash); ok && len(args) > 1 {
+		opts = h
+		args = args[:len(args)-1]
+	}
+	exc := true
+	if opts != nil {
+		if v, ok := opts.Lookup(Symbol("exception")); ok {
+			exc = Truthy(v)
+		}
+	}
+	fail := func(format string, a ...any) Value {
+		if !exc {
+			return nil
+		}
+		raise(ClassArgumentError, format, a...)
+		return nil
+	}
+	base := 0
+	if len(args) == 2 {
+		base = int(intArg(args[1]))
+	}
+	switch x := args[0].(type) {
+	case int64:
+		return x
+	case float64:
+		if base != 0 {
+			argError("base specified for non string value")
+		}
+		return floatToInt(math.Trunc(x))
+	case *Str:
+		n, ok := parseIntegerStrict(x.S, base)
+		if !ok {
+			return fail("invalid value for Integer(): %s", inspectString(x.S))
+		}
+		return n
+	case nil:
+		if !exc {
+			return nil
+		}
+		typeError("can't convert nil into Integer")
+	}
+	if !exc {
+		return nil
+	}
+	typeError("can't convert %s into Integer", classOf(args[0]).Name)
+	return nil
+}
+
+// parseIntegerStrict is Integer("..."): optional blanks around, a sign, a
+// base prefix (0x 0b 0o 0 0d), digits with single underscores between.
+func parseIntegerStrict(s string, base int) (int64, bool) {
+	t := strings.Trim(s, " \t\n\v\f\r")
+	if strings.IndexByte(t, 0) >= 0 || t == "" {
+		return 0, false
+	}
+	neg := false
+	if t[0] == '+' || t[0] == '-' {
+		neg = t[0] == '-'
+		t = t[1:]
+	}
+	if len(t) > 1 && t[0] == '0' {
+		p := t[1] | 0x20
+		switch {
+		case p == 'x' && (base == 0 || base == 16):
+			base, t = 16, t[2:]
+		case p == 'b' && (base == 0 || base == 2):
+			base, t = 2, t[2:]
+		case p == 'o' && (base == 0 || base == 8):
+			base, t = 8, t[2:]
+		case p == 'd' && (base == 0 || base == 10):
+			base, t = 10, t[2:]
+		case base == 0:
+			base, t = 8, t[1:]
+		}
+	}
+	if base == 0 {
+		base = 10
+	}
+	if t == "" || t[0] == '_' || t[len(t)-1] == '_' || strings.Contains(t, "__") {
+		return 0, false
+	}
+	var n int64
+	for i := 0; i < len(t); i++ {
+		if t[i] == '_' {
+			continue
+		}
+		d := digitVal(t[i])
+		if d < 0 || d >= base {
+			return 0, false
+		}
+		n = addInt(mulInt(n, int64(base)), int64(d))
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
+}
+
+// Float is Kernel#Float(x).
+func (r *R) Float(args ...Value) Value {
+	arity(args, 1, 2)
+	switch x := args[0].(type) {
+	case int64:
+		return float64(x)
+	case float64:
+		return x
+	case *Str:
+		t := strings.Trim(x.S, " \t\n\v\f\r")
+		ok := t != "" && !strings.HasPrefix(t, "_") && !strings.HasSuffix(t, "_") && !strings.Contains(t, "__") && !strings.HasSuffix(t, ".") && !strings.HasPrefix(strings.TrimLeft(t, "+-"), ".")
+		if ok {
+			if f, err := strconv.ParseFloat(strings.ReplaceAll(t, "_", ""), 64); err == nil || strings.Contains(err.Error(), "range") {
+				if !strings.ContainsAny(t, "xXpP") || strings.HasPrefix(strings.TrimLeft(t, "+-"), "0x") {
+					return f
+				}
+			}
+			if n, ok := parseIntegerStrict(t, 0); ok && !strings.HasPrefix(strings.TrimLeft(t, "+-"), "0") {
+				return float64(n)
+			}
+		}
+		argError("invalid value for Float(): %s", inspectString(x.S))
+	case nil:
+		typeError("can't convert nil into Float")
+	}
+	typeError("can't convert %s into Float", classOf(args[0]).Name)
+	return nil
+}
+
+// String is Kernel#String(x).
+func (r *R) String(args ...Value) Value {
+	arity(args, 1, 1)
+	if s, ok := args[0].(*Str); ok {
+		return s
+	}
+	return S(ToS(args[0]))
+}
+
+// Array is Kernel#Array(x): nil is [], an Array itself, a Hash its
+// pairs, anything else [x].
+func (r *R) Array(args ...Value) Value {
+	arity(args, 1, 1)
+	switch x := args[0].(type) {
+	case nil:
+		return NewArray()
+	case *Array:
+		return x
+	case *Hash:
+		return hashPairs(x)
+	case *Range:
+		return &Array{A: rangeElems(x)}
+	case *Enumerator:
+		return r.enumToA(x)
+	}
+	return NewArray(args[0])
+}
+
+// HashOf is Kernel#Hash(x).
+func (r *R) HashOf(args ...Value) Value {
+	arity(args, 1, 1)
+	switch x := args[0].(type) {
+	case nil:
+		return NewHash()
+	case *Hash:
+		return x
+	case *Array:
+		if len(x.A) == 0 {
+			return NewHash()
+		}
+	}
+	typeError("can't convert %s into Hash", classOf(args[0]).Name)
+	return nil
+}
+
+// Sprintf is Kernel#format and sprintf.
+func (r *R) Sprintf(args ...Value) Value {
+	arity(args, 1, -1)
+	return S(r.format(strArg(args[0]), args[1:]))
+}
+
+// format is Ruby's format, done by Puppet's implementation of it
+// (values.Sprintf) on the converted arguments.
+func (r *R) format(f string, args []Value) string {
+	pargs := make([]values.Value, len(args))
+	for i, a := range args {
+		switch x := a.(type) {
+		case Symbol:
+			pargs[i] = values.String(string(x))
+		case nil:
+			pargs[i] = values.Undef
+		default:
+			pargs[i] = ToPuppet(a)
+		}
+	}
+	out, err := values.Sprintf(f, pargs...)
+	if err != nil {
+		msg := err.Error()
+		if strings.HasPrefix(msg, "can't convert") || strings.HasPrefix(msg, "no implicit") {
+			raise(ClassTypeError, "%s", msg)
+		}
+		raise(ClassArgumentError, "%s", msg)
+	}
+	return out
+}
+
+// Raise is Kernel#raise / fail.
+func (r *R) Raise(args ...Value) Value {
+	arity(args, 0, 3)
+	switch len(args) {
+	case 0:
+		raise(ClassRuntimeError, "unhandled exception")
+	case 1:
+		switch x := args[0].(type) {
+		case *Str:
+			raise(ClassRuntimeError, "%s", x.S)
+		case *Class:
+			if !x.IsA(ClassException) {
+				typeError("exception class/object expected")
+			}
+			raise(x, "%s", x.Name)
+		case *RubyError:
+			panic(x)
+		}
+		typeError("exception class/object expected")
+	default:
+		c, ok := args[0].(*Class)
+		if !ok || !c.IsA(ClassException) {
+			typeError("exception class/object expected")
+		}
+		raise(c, "%s", ToS(args[1]))
+	}
+	return nil
+}
+
+// knownLibraries are the libraries templates require; Puppet has them
+// loaded already, so require returns false.
+var knownLibraries = map[string]bool{
+	"ipaddr": true, "json": true, "yaml": true, "psych": true, "set": true,
+	"shellwords": true, "erb": true, "uri": true, "time": true, "date": true,
+	"digest": true, "digest/md5": true, "digest/sha1": true, "base64": true,
+	"socket": true, "resolv": true, "securerandom": true,
+}
+
+// KnownLibrary reports whether require of name is supported.
+func KnownLibrary(name string) bool { return knownLibraries[name] }
+
+// Require is Kernel#require.
+func (r *R) Require(args ...Value) Value {
+	arity(args, 1, 1)
+	name := strArg(args[0])
+	if !knownLibraries[name] {
+		raise(ClassLoadError, "cannot load such file -- %s", name)
+	}
+	return false
+}
+
+// InstanceVariableGet is instance_variable_get("@x").
+func (r *R) InstanceVariableGet(args ...Value) Value {
+	arity(args, 1, 1)
+	name := ToS(args[0])
+	if !strings.HasPrefix(name, "@") || len(name) < 2 {
+		raise(ClassNameError, "'%s' is not allowed as an instance variable name", name)
+	}
+	return r.IVar(name[1:])
+}
+
+// New is Class.new.
+func (r *R) New(recv Value, b *Block, args ...Value) Value {
+	c, ok := recv.(*Class)
+	if !ok {
+		noMethod("new", recv)
+	}
+	switch c {
+	case ClassHash:
+		arity(args, 0, 1)
+		h := NewHash()
+		if len(args) == 1 {
+			if b != nil {
+				argError("wrong number of arguments (given 1, expected 0)")
+			}
+			h.Default = args[0]
+		}
+		h.DefaultProc = b
+		return h
+	case ClassArray:
+		arity(args, 0, 2)
+		if len(args) == 0 {
+			return NewArray()
+		}
+		if a, ok := args[0].(*Array); ok && len(args) == 1 {
+			return &Array{A: append([]Value(nil), a.A...)}
+		}
+		n := intArg(args[0])
+		if n < 0 {
+			argError("negative array size")
+		}
+		out := make([]Value, n)
+		for i := range out {
+			switch {
+			case b != nil:
+				out[i] = b.yield1(int64(i))
+			case len(args) == 2:
+				out[i] = args[1]
+			}
+		}
+		return &Array{A: out}
+	case ClassString:
+		arity(args, 0, 2)
+		if len(args) == 0 {
+			return S("")
+		}
+		return S(strArg(args[0]))
+	case ClassRegexp:
+		arity(args, 1, 3)
+		if re, ok := args[0].(*Regexp); ok {
+			return re
+		}
+		flags := ""
+		if len(args) > 1 {
+			switch o := args[1].(type) {
+			case int64:
+				if o&1 != 0 {
+					flags += "i"
+				}
+				if o&2 != 0 {
+					flags += "x"
+				}
+				if o&4 != 0 {
+					flags += "m"
+				}
+			case *Str:
+				flags = o.S
+			default:
+				if Truthy(o) {
+					flags = "i"
+				}
+			}
+		}
+		re, err := NewRegexp(strArg(args[0]), flags)
+		if err != nil {
+			raise(ClassRegexpError, "%s", err.Error())
+		}
+		return re
+	case ClassIPAddr:
+		return newIPAddr(args)
+	case ClassObject:
+		return &Object{V: values.Undef}
+	}
+	if c.IsA(ClassException) {
+		msg := c.Name
+		if len(args) > 0 {
+			msg = ToS(args[0])
+		}
+		return &RubyError{Class: c, Msg: msg}
+	}
+	raise(ClassNoMethodError, "pp2go: %s.new is not supported", c.Name)
+	return nil
+}
+
+func classRecv(name string, recv Value, want ...*Class) *Class {
+	c, ok := recv.(*Class)
+	if ok {
+		for _, w := range want {
+			if c == w {
+				return c
+			}
+		}
+	}
+	noMethod(name, recv)
+	return nil
+}
+
+// Escape is Regexp.escape (and URI... is not: removed in Ruby 3).
+func (r *R) Escape(recv Value, args ...Value) Value {
+	classRecv("escape", recv, ClassRegexp)
+	arity(args, 1, 1)
+	switch x := args[0].(type) {
+	case Symbol:
+		return S(regexpEscape(string(x)))
+	}
+	return S(regexpEscape(strArg(args[0])))
+}
+
+// Quote is Regexp.quote.
+func (r *R) Quote(recv Value, args ...Value) Value {
+	classRecv("quote", recv, ClassRegexp)
+	arity(args, 1, 1)
+	return S(regexpEscape(strArg(args[0])))
+}
+
+// Union is Regexp.union.
+func (r *R) Union(recv Value, args ...Value) Value {
+	classRecv("union", recv, ClassRegexp)
+	if len(args) == 1 {
+		if a, ok := args[0].(*Array); ok {
+			args = a.A
+		}
+	}
+	if len(args) == 0 {
+		return Re("(?!)", "")
+	}
+	parts := make([]string, len(args))
+	for i, a := range args {
+		switch x := a.(type) {
+		case *Regexp:
+			if len(args) == 1 {
+				return x
+			}
+			parts[i] = x.ToS()
+		default:
+			parts[i] = regexpEscape(strArg(a))
+		}
+	}
+	return Re(strings.Join(parts, "|"), "")
+}
+
+// Sqrt is Math.sqrt / Integer.sqrt.
+func (r *R) Sqrt(recv Value, args ...Value) Value {
+	c := classRecv("sqrt", recv, ClassMath, ClassInteger)
+	arity(args, 1, 1)
+	f := toFloatNum("sqrt", args[0])
+	if f < 0 {
+		raise(ClassMath, "Numerical argument is out of domain - \"sqrt\"")
+	}
+	if c == ClassInteger {
+		return int64(math.Sqrt(f))
+	}
+	return math.Sqrt(f)
+}
+
+// Options is Regexp#options.
+func (r *R) Options(recv Value, args ...Value) Value {
+	re, ok := recv.(*Regexp)
+	if !ok {
+		noMethod("options", recv)
+	}
+	n := int64(0)
+	if strings.Contains(re.Flags, "i") {
+		n |= 1
+	}
+	if strings.Contains(re.Flags, "x") {
+		n |= 2
+	}
+	if strings.Contains(re.Flags, "m") {
+		n |= 4
+	}
+	return n
+}

@@ -1,0 +1,816 @@
+package erb
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// Methods every object (or most) has.
+
+func init() {
+	plain(map[string]func(*R, Value, ...Value) Value{
+		"to_s":           (*R).ToS,
+		"inspect":        (*R).Inspect,
+		"nil?":           (*R).NilQ,
+		"is_a?":          (*R).IsAQ,
+		"kind_of?":       (*R).KindOfQ,
+		"instance_of?":   (*R).InstanceOfQ,
+		"respond_to?":    (*R).RespondToQ,
+		"eql?":           (*R).EqlQ,
+		"equal?":         (*R).EqualQ,
+		"class":          (*R).Class,
+		"frozen?":        (*R).FrozenQ,
+		"freeze":         (*R).Freeze,
+		"dup":            (*R).Dup,
+		"clone":          (*R).Clone,
+		"itself":         (*R).Itself,
+		"to_a":           (*R).ToA,
+		"to_i":           (*R).ToI,
+		"to_int":         (*R).ToInt,
+		"to_f":           (*R).ToF,
+		"to_sym":         (*R).ToSym,
+		"intern":         (*R).Intern,
+		"to_str":         (*R).ToStr,
+		"to_h":           (*R).ToH,
+		"to_hash":        (*R).ToHash,
+		"to_ary":         (*R).ToAry,
+		"empty?":         (*R).EmptyQ,
+		"length":         (*R).Length,
+		"size":           (*R).Size,
+		"between?":       (*R).BetweenQ,
+		"clamp":          (*R).Clamp,
+		"hash":           (*R).Hash,
+		"to_json":        (*R).ToJson,
+		"to_yaml":        (*R).ToYaml,
+		"name":           (*R).Name,
+		"source":         (*R).Source,
+		"captures":       (*R).Captures,
+		"pre_match":      (*R).PreMatch,
+		"post_match":     (*R).PostMatch,
+		"named_captures": (*R).NamedCaptures,
+		"begin":          (*R).Begin,
+		"end":            (*R).End,
+		"force_encoding": (*R).ForceEncoding,
+		"encode":         (*R).Encode,
+		"dig":            (*R).Dig,
+	})
+}
+
+// ToS is to_s.
+func (r *R) ToS(recv Value, args ...Value) Value {
+	if len(args) > 0 {
+		if n, ok := recv.(int64); ok {
+			arity(args, 0, 1)
+			base, ok := args[0].(int64)
+			if !ok {
+				implicitConversion(args[0], "Integer")
+			}
+			if base < 2 || base > 36 {
+				argError("invalid radix %d", base)
+			}
+			return S(strconv.FormatInt(n, int(base)))
+		}
+		arity(args, 0, 0)
+	}
+	if s, ok := recv.(*Str); ok {
+		return s
+	}
+	return S(ToS(recv))
+}
+
+// Inspect is inspect.
+func (r *R) Inspect(recv Value, args ...Value) Value {
+	arity(args, 0, 0)
+	return S(Inspect(recv))
+}
+
+// NilQ is nil?.
+func (r *R) NilQ(recv Value, args ...Value) Value {
+	arity(args, 0, 0)
+	return recv == nil
+}
+
+func classArg(v Value) *Class {
+	c, ok := v.(*Class)
+	if !ok {
+		typeError("class or module required")
+	}
+	return c
+}
+
+// IsAQ is is_a?.
+func (r *R) IsAQ(recv Value, args ...Value) Value {
+	arity(args, 1, 1)
+	return isA(recv, classArg(args[0]))
+}
+
+// KindOfQ is kind_of?.
+func (r *R) KindOfQ(recv Value, args ...Value) Value {
+	arity(args, 1, 1)
+	return isA(recv, classArg(args[0]))
+}
+
+// InstanceOfQ is instance_of?.
+func (r *R) InstanceOfQ(recv Value, args ...Value) Value {
+	arity(args, 1, 1)
+	return classOf(recv) == classArg(args[0])
+}
+
+// RespondToQ is respond_to?: whether Ruby's class of the receiver has the
+// method (as far as pp2go models Ruby's classes).
+func (r *R) RespondToQ(recv Value, args ...Value) Value {
+	arity(args, 1, 2)
+	name := ""
+	switch x := args[0].(type) {
+	case Symbol:
+		name = string(x)
+	case *Str:
+		name = x.S
+	default:
+		typeError("%s is not a symbol nor a string", Inspect(args[0]))
+	}
+	return respondsTo(recv, name)
+}
+
+// EqlQ is eql?.
+func (r *R) EqlQ(recv Value, args ...Value) Value {
+	arity(args, 1, 1)
+	return eql(recv, args[0])
+}
+
+// EqualQ is equal? (identity).
+func (r *R) EqualQ(recv Value, args ...Value) Value {
+	arity(args, 1, 1)
+	switch recv.(type) {
+	case *Str, *Array, *Hash, *Range, *Object:
+		return recv == args[0]
+	}
+	return eql(recv, args[0])
+}
+
+// Class is class.
+func (r *R) Class(recv Value, args ...Value) Value {
+	arity(args, 0, 0)
+	return classOf(recv)
+}
+
+// FrozenQ is frozen?.
+func (r *R) FrozenQ(recv Value, args ...Value) Value {
+	arity(args, 0, 0)
+	switch x := recv.(type) {
+	case *Str:
+		return x.Frozen
+	case *Array, *Hash:
+		return false
+	}
+	return true
+}
+
+// Freeze is freeze.
+func (r *R) Freeze(recv Value, args ...Value) Value {
+	arity(args, 0, 0)
+	if s, ok := recv.(*Str); ok {
+		s.Frozen = true
+	}
+	return recv
+}
+
+func checkFrozen(s *Str) {
+	if s.Frozen {
+		raise(ClassFrozenError, "can't modify frozen String: %s", inspectString(s.S))
+	}
+}
+
+// Dup is dup.
+func (r *R) Dup(recv Value, args ...Value) Value {
+	arity(args, 0, 0)
+	return dupValue(recv)
+}
+
+// Clone is clone.
+func (r *R) Clone(recv Value, args ...Value) Value {
+	if s, ok := recv.(*Str); ok {
+		return &Str{S: s.S, Frozen: s.Frozen}
+	}
+	return dupValue(recv)
+}
+
+func dupValue(v Value) Value {
+	switch x := v.(type) {
+	case *Str:
+		return S(x.S)
+	case *Array:
+		return &Array{A: append([]Value(nil), x.A...)}
+	case *Hash:
+		h := x.dup()
+		h.Default, h.DefaultProc = x.Default, x.DefaultProc
+		return h
+	}
+	return v
+}
+
+// Itself is itself.
+func (r *R) Itself(recv Value, args ...Value) Value { return recv }
+
+// ToA is to_a.
+func (r *R) ToA(recv Value, args ...Value) Value {
+	arity(args, 0, 0)
+	switch x := recv.(type) {
+	case nil:
+		return NewArray()
+	case *Array:
+		return x
+	case *Hash:
+		return hashPairs(x)
+	case *Range:
+		return &Array{A: rangeElems(x)}
+	case *MatchData:
+		return &Array{A: append([]Value(nil), x.Groups...)}
+	case *Enumerator:
+		return r.enumToA(x)
+	}
+	noMethod("to_a", recv)
+	return nil
+}
+
+func hashPairs(h *Hash) *Array {
+	out := make([]Value, len(h.keys))
+	for i, k := range h.keys {
+		out[i] = NewArray(k, h.vals[i])
+	}
+	return &Array{A: out}
+}
+
+// ToI is to_i.
+func (r *R) ToI(recv Value, args ...Value) Value {
+	switch x := recv.(type) {
+	case nil:
+		arity(args, 0, 0)
+		return int64(0)
+	case int64:
+		arity(args, 0, 0)
+		return x
+	case float64:
+		arity(args, 0, 0)
+		return floatToInt(x)
+	case *Str:
+		arity(args, 0, 1)
+		base := int64(10)
+		if len(args) == 1 {
+			b, ok := args[0].(int64)
+			if !ok {
+				implicitConversion(args[0], "Integer")
+			}
+			if b < 2 || b > 36 || b == 1 {
+				argError("invalid radix %d", b)
+			}
+			base = b
+		}
+		return strToI(x.S, int(base))
+	case bool:
+		noMethod("to_i", recv)
+	case *IPAddr:
+		return x.toI()
+	}
+	noMethod("to_i", recv)
+	return nil
+}
+
+// ToInt is to_int.
+func (r *R) ToInt(recv Value, args ...Value) Value {
+	switch recv.(type) {
+	case int64, float64:
+		return r.ToI(recv, args...)
+	}
+	noMethod("to_int", recv)
+	return nil
+}
+
+func floatToInt(f float64) Value {
+	if math.IsNaN(f) {
+		raise(ClassFloatDomainError, "NaN")
+	}
+	if math.IsInf(f, 0) {
+		if f > 0 {
+			raise(ClassFloatDomainError, "Infinity")
+		}
+		raise(ClassFloatDomainError, "-Infinity")
+	}
+	if f >= 9.2233720368547758e18 || f < -9.2233720368547758e18 {
+		overflow()
+	}
+	return int64(f)
+}
+
+// strToI is String#to_i: leading blanks, a sign, digits (underscores
+// between them), anything after is ignored.
+func strToI(s string, base int) int64 {
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] >= '\t' && s[i] <= '\r') {
+		i++
+	}
+	neg := false
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		neg = s[i] == '-'
+		i++
+	}
+	// base prefixes are allowed when they match the base
+	if i+1 < len(s) && s[i] == '0' {
+		p := s[i+1] | 0x20
+		if base == 16 && p == 'x' || base == 2 && p == 'b' || base == 8 && p == 'o' || base == 10 && p == 'd' {
+			i += 2
+		}
+	}
+	var n int64
+	lastUnderscore := true
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c == '_' {
+			if lastUnderscore {
+				break
+			}
+			lastUnderscore = true
+			continue
+		}
+		d := digitVal(c)
+		if d < 0 || d >= base {
+			break
+		}
+		lastUnderscore = false
+		n = addInt(mulInt(n, int64(base)), int64(d))
+	}
+	if neg {
+		return -n
+	}
+	return n
+}
+
+func digitVal(c byte) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'a' && c <= 'z':
+		return int(c-'a') + 10
+	case c >= 'A' && c <= 'Z':
+		return int(c-'A') + 10
+	}
+	return -1
+}
+
+// ToF is to_f.
+func (r *R) ToF(recv Value, args ...Value) Value {
+	arity(args, 0, 0)
+	switch x := recv.(type) {
+	case nil:
+		return 0.0
+	case int64:
+		return float64(x)
+	case float64:
+		return x
+	case *Str:
+		return strToF(x.S)
+	}
+	noMethod("to_f", recv)
+	return nil
+}
+
+// strToF is String#to_f: the longest leading float, 0.0 if none.
+func strToF(s string) float64 {
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] >= '\t' && s[i] <= '\r') {
+		i++
+	}
+	start := i
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		i++
+	}
+	digits := func() bool {
+		seen := false
+		for i < len(s) {
+			if s[i] >= '0' && s[i] <= '9' {
+				seen = true
+				i++
+			} else if s[i] == '_' && seen && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9' {
+				i++
+			} else {
+				break
+			}
+		}
+		return seen
+	}
+	if !digits() {
+		return 0
+	}
+	end := i
+	if i+1 < len(s) && s[i] == '.' && s[i+1] >= '0' && s[i+1] <= '9' {
+		i++
+		digits()
+		end = i
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		j := i
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() {
+			end = i
+		} else {
+			i = j
+		}
+	}
+	f, _ := strconv.ParseFloat(strings.ReplaceAll(s[start:end], "_", ""), 64)
+	return f
+}
+
+// ToSym is to_sym.
+func (r *R) ToSym(recv Value, args ...Value) Value {
+	arity(args, 0, 0)
+	switch x := recv.(type) {
+	case *Str:
+		return Symbol(x.S)
+	case Symbol:
+		return x
+	}
+	noMethod("to_sym", recv)
+	return nil
+}
+
+// Intern is intern.
+func (r *R) Intern(recv Value, args ...Value) Value {
+	if _, ok := recv.(*Str); !ok {
+		noMethod("intern", recv)
+	}
+	return r.ToSym(recv, args...)
+}
+
+// ToStr is to_str.
+func (r *R) ToStr(recv Value, args ...Value) Value {
+	arity(args, 0, 0)
+	if s, ok := recv.(*Str); ok {
+		return s
+	}
+	noMethod("to_str", recv)
+	return nil
+}
+
+// ToH is to_h.
+func (r *R) ToH(recv Value, args ...Value) Value {
+	arity(args, 0, 0)
+	switch x := recv.(type) {
+	case nil:
+		return NewHash()
+	case *Hash:
+		return x
+	case *Array:
+		h := NewHash()
+		for i, e := range x.A {
+			pair, ok := e.(*Array)
+			if !ok {
+				typeError("wrong element type %s at %d (expected array)", classOf(e).Name, i)
+			}
+			if len(pair.A) != 2 {
+				argError("wrong array length at %d (expected 2, was %d)", i, len(pair.A))
+			}
+			h.Set(pair.A[0], pair.A[1])
+		}
+		return h
+	}
+	noMethod("to_h", recv)
+	return nil
+}
+
+// ToHash is to_hash.
+func (r *R) ToHash(recv Value, args ...Value) Value {
+	if h, ok := recv.(*Hash); ok {
+		return h
+	}
+	noMethod("to_hash", recv)
+	return nil
+}
+
+// ToAry is to_ary.
+func (r *R) ToAry(recv Value, args ...Value) Value {
+	if a, ok := recv.(*Array); ok {
+		return a
+	}
+	noMethod("to_ary", recv)
+	return nil
+}
+
+// EmptyQ is empty?.
+func (r *R) EmptyQ(recv Value, args ...Value) Value {
+	arity(args, 0, 0)
+	switch x := recv.(type) {
+	case *Str:
+		return x.S == ""
+	case *Array:
+		return len(x.A) == 0
+	case *Hash:
+		return x.Len() == 0
+	case Symbol:
+		return x == ""
+	}
+	noMethod("empty?", recv)
+	return nil
+}
+
+func (r *R) length(name string, recv Value, args []Value) Value {
+	arity(args, 0, 0)
+	switch x := recv.(type) {
+	case *Str:
+		return int64(utf8.RuneCountInString(x.S))
+	case *Array:
+		return int64(len(x.A))
+	case *Hash:
+		return int64(x.Len())
+	case Symbol:
+		return int64(utf8.RuneCountInString(string(x)))
+	case *MatchData:
+		return int64(len(x.Groups))
+	case *Range:
+		if name == "size" {
+			return rangeSize(x)
+		}
+	case *Enumerator:
+		if name == "size" {
+			return r.enumSize(x)
+		}
+	case int64:
+		if name == "size" {
+			return int64(8)
+		}
+	}
+	noMethod(name, recv)
+	return nil
+}
+
+// Length is length.
+func (r *R) Length(recv Value, args ...Value) Value { return r.length("length", recv, args) }
+
+// Size is size.
+func (r *R) Size(recv Value, args ...Value) Value { return r.length("size", recv, args) }
+
+// BetweenQ is between?(min, max).
+func (r *R) BetweenQ(recv Value, args ...Value) Value {
+	arity(args, 2, 2)
+	return compareOrFail(recv, args[0]) >= 0 && compareOrFail(recv, args[1]) <= 0
+}
+
+// Clamp is clamp(min, max).
+func (r *R) Clamp(recv Value, args ...Value) Value {
+	arity(args, 2, 2)
+	if compareOrFail(args[0], args[1]) > 0 {
+		argError("min argument must be less than or equal to max argument")
+	}
+	if compareOrFail(recv, args[0]) < 0 {
+		return args[0]
+	}
+	if compareOrFail(recv, args[1]) > 0 {
+		return args[1]
+	}
+	return recv
+}
+
+// Hash is hash: a number that is equal for eql? values (not Ruby's).
+func (r *R) Hash(recv Value, args ...Value) Value {
+	k := hashKey(recv)
+	var b strings.Builder
+	writeKey(&b, recv)
+	_ = k
+	var h int64 = 1469598103934665603
+	for _, c := range []byte(b.String()) {
+		h = (h ^ int64(c)) * 1099511628211
+	}
+	return h
+}
+
+// Name is Class#name.
+func (r *R) Name(recv Value, args ...Value) Value {
+	if c, ok := recv.(*Class); ok {
+		return S(c.Name)
+	}
+	noMethod("name", recv)
+	return nil
+}
+
+// Source is Regexp#source.
+func (r *R) Source(recv Value, args ...Value) Value {
+	if re, ok := recv.(*Regexp); ok {
+		return S(re.Source)
+	}
+	noMethod("source", recv)
+	return nil
+}
+
+// Captures is MatchData#captures.
+func (r *R) Captures(recv Value, args ...Value) Value {
+	if md, ok := recv.(*MatchData); ok {
+		return &Array{A: append([]Value(nil), md.Groups[1:]...)}
+	}
+	noMethod("captures", recv)
+	return nil
+}
+
+// NamedCaptures is MatchData#named_captures.
+func (r *R) NamedCaptures(recv Value, args ...Value) Value {
+	md, ok := recv.(*MatchData)
+	if !ok {
+		noMethod("named_captures", recv)
+	}
+	h := NewHash()
+	for i, n := range md.re.names {
+		if n != "" {
+			h.Set(S(n), md.Groups[i])
+		}
+	}
+	return h
+}
+
+// PreMatch is MatchData#pre_match.
+func (r *R) PreMatch(recv Value, args ...Value) Value {
+	if md, ok := recv.(*MatchData); ok {
+		return S(md.PreMatch())
+	}
+	noMethod("pre_match", recv)
+	return nil
+}
+
+// PostMatch is MatchData#post_match.
+func (r *R) PostMatch(recv Value, args ...Value) Value {
+	if md, ok := recv.(*MatchData); ok {
+		return S(md.PostMatch())
+	}
+	noMethod("post_match", recv)
+	return nil
+}
+
+func (r *R) mdGroup(md *MatchData, v Value) int {
+	switch x := v.(type) {
+	case int64:
+		if x < 0 || int(x) >= len(md.Groups) {
+			raise(ClassIndexError, "index %d out of matches", x)
+		}
+		return int(x)
+	case *Str, Symbol:
+		name := ToS(v)
+		for i, n := range md.re.names {
+			if n == name {
+				return i
+			}
+		}
+		raise(ClassIndexError, "undefined group name reference: %s", name)
+	}
+	implicitConversion(v, "Integer")
+	return 0
+}
+
+// Begin is MatchData#begin(n) (or Range#begin).
+func (r *R) Begin(recv Value, args ...Value) Value {
+	switch x := recv.(type) {
+	case *MatchData:
+		arity(args, 1, 1)
+		i := r.mdGroup(x, args[0])
+		if x.starts[i] < 0 {
+			return nil
+		}
+		return int64(x.starts[i])
+	case *Range:
+		return x.Lo
+	}
+	noMethod("begin", recv)
+	return nil
+}
+
+// End is MatchData#end(n) (or Range#end).
+func (r *R) End(recv Value, args ...Value) Value {
+	switch x := recv.(type) {
+	case *MatchData:
+		arity(args, 1, 1)
+		i := r.mdGroup(x, args[0])
+		if x.starts[i] < 0 {
+			return nil
+		}
+		return int64(x.ends[i])
+	case *Range:
+		return x.Hi
+	}
+	noMethod("end", recv)
+	return nil
+}
+
+// ForceEncoding is force_encoding: templates are UTF-8 text already.
+func (r *R) ForceEncoding(recv Value, args ...Value) Value {
+	if _, ok := recv.(*Str); ok {
+		return recv
+	}
+	noMethod("force_encoding", recv)
+	return nil
+}
+
+// Encode is encode (to UTF-8 only).
+func (r *R) Encode(recv Value, args ...Value) Value {
+	s, ok := recv.(*Str)
+	if !ok {
+		noMethod("encode", recv)
+	}
+	for _, a := range args {
+		if e := strings.ToUpper(ToS(a)); e != "UTF-8" {
+			if _, isHash := a.(*Hash); !isHash {
+				raise(ClassArgumentError, "pp2go: encode to %s is not supported", ToS(a))
+			}
+		}
+	}
+	return S(s.S)
+}
+
+// Dig is dig(keys...) on hashes and arrays.
+func (r *R) Dig(recv Value, args ...Value) Value {
+	arity(args, 1, -1)
+	cur := recv
+	for i, k := range args {
+		switch x := cur.(type) {
+		case *Hash:
+			cur = r.hashGet(x, k)
+		case *Array:
+			cur = r.Aref(x, k)
+		case nil:
+			if i == 0 {
+				noMethod("dig", recv)
+			}
+			return nil
+		default:
+			typeError("%s does not have #dig method", classOf(cur).Name)
+		}
+		if cur == nil {
+			return nil
+		}
+	}
+	return cur
+}
+
+// objectEqual compares wrapped Puppet values.
+func objectEqual(a, b *Object) bool { return values.Equals(a.V, b.V) }
+
+// respondsTo models which methods Ruby's classes have, for respond_to?.
+func respondsTo(v Value, name string) bool {
+	switch name {
+	case "to_s", "inspect", "nil?", "is_a?", "kind_of?", "respond_to?", "class", "freeze", "frozen?", "dup", "==", "!=", "eql?", "equal?", "hash", "instance_of?", "to_json", "to_yaml", "itself":
+		return true
+	}
+	var set string
+	switch v.(type) {
+	case nil:
+		set = " to_a to_h to_i to_f & | "
+	case *Str:
+		set = " + * % << =~ [] []= length size upcase downcase capitalize swapcase strip lstrip rstrip chomp chop chars lines bytes split gsub gsub! sub sub! tr delete squeeze start_with? end_with? include? index rindex match match? scan empty? to_i to_f to_str to_sym intern ljust rjust center reverse each_line each_char upcase! downcase! strip! chomp! replace casecmp casecmp? hex oct ord succ next concat prepend insert slice count between? bytesize encoding force_encoding encode unpack <=> "
+	case int64:
+		set = " + - * / % ** abs round floor ceil truncate to_i to_int to_f times upto downto step zero? even? odd? succ pred next chr divmod fdiv div modulo integer? positive? negative? between? clamp <=> < > <= >= coerce size "
+	case float64:
+		set = " + - * / % ** abs round floor ceil truncate to_i to_int to_f zero? nan? infinite? finite? divmod fdiv div modulo integer? positive? negative? between? clamp <=> < > <= >= coerce "
+	case *Array:
+		set = " each each_with_index each_index map collect map! collect! flat_map select filter select! reject reject! delete_if keep_if find detect find_index index rindex include? member? join sort sort! sort_by sort_by! uniq uniq! flatten flatten! compact compact! first last length size count empty? any? all? none? one? min max min_by max_by sum inject reduce push append << pop shift unshift prepend insert concat + - * & | delete delete_at reverse reverse! reverse_each rotate zip transpose each_slice each_cons group_by partition to_a to_ary to_h values_at take drop take_while drop_while slice [] []= fetch dig each_with_object tally clear replace product filter_map entries find_all <=> "
+	case *Hash:
+		set = " each each_pair each_key each_value each_with_index each_with_object keys values [] []= store fetch key? has_key? include? member? value? has_value? key delete dig map collect flat_map select filter reject select! reject! delete_if keep_if find detect sort sort_by min_by max_by count size length empty? any? all? none? to_a to_h to_hash merge merge! update invert values_at inject reduce group_by partition first sum transform_values transform_keys filter_map compact default clear entries find_all "
+	case Symbol:
+		set = " to_sym to_proc length size upcase downcase capitalize <=> [] start_with? end_with? empty? "
+	case *Range:
+		set = " each map collect to_a include? member? cover? first last min max size count step select reject sum each_with_index begin end "
+	case *Regexp:
+		set = " match match? =~ === source options "
+	case *MatchData:
+		set = " [] captures named_captures pre_match post_match to_a begin end values_at size length "
+	}
+	return strings.Contains(set, " "+name+" ")
+}
+
+func init() {
+	plain(map[string]func(*R, Value, ...Value) Value{
+		"message":   (*R).Message,
+		"backtrace": (*R).Backtrace,
+	})
+}
+
+// Message is Exception#message.
+func (r *R) Message(recv Value, args ...Value) Value {
+	e, ok := recv.(*RubyError)
+	if !ok {
+		noMethod("message", recv)
+	}
+	return S(e.Msg)
+}
+
+// Backtrace is Exception#backtrace (its first line only).
+func (r *R) Backtrace(recv Value, args ...Value) Value {
+	e, ok := recv.(*RubyError)
+	if !ok {
+		noMethod("backtrace", recv)
+	}
+	_ = e
+	raise(ClassNoMethodError, "pp2go: Exception#backtrace is not supported")
+	return nil
+}

@@ -1,0 +1,122 @@
+package erb
+
+import (
+	"sort"
+	"strings"
+)
+
+// Method tables. Translated templates call Ruby methods as methods of *R
+// named after them (GoName: include? is IncludeQ, compact! is CompactBang),
+// with the receiver first:
+//
+//	func (r *R) Join(recv Value, args ...Value) Value
+//	func (r *R) Map(recv Value, b *Block, args ...Value) Value   // block methods
+//
+// Each dispatches on the receiver's class; a receiver whose class has no
+// such method raises NoMethodError as Ruby does.
+
+type methodFn func(r *R, recv Value, b *Block, args []Value) Value
+
+type methodInfo struct {
+	block bool
+	fn    methodFn
+}
+
+var methodTable = map[string]methodInfo{}
+
+// plain registers methods without a block parameter.
+func plain(fns map[string]func(*R, Value, ...Value) Value) {
+	for name, f := range fns {
+		f := f
+		methodTable[name] = methodInfo{fn: func(r *R, recv Value, _ *Block, args []Value) Value { return f(r, recv, args...) }}
+	}
+}
+
+// withBlock registers methods that take a block.
+func withBlock(fns map[string]func(*R, Value, *Block, ...Value) Value) {
+	for name, f := range fns {
+		f := f
+		methodTable[name] = methodInfo{block: true, fn: func(r *R, recv Value, b *Block, args []Value) Value { return f(r, recv, b, args...) }}
+	}
+}
+
+// GoName is the name of the *R method that implements the Ruby method.
+func GoName(ruby string) string {
+	switch ruby {
+	case "[]":
+		return "Aref"
+	case "[]=":
+		return "Aset"
+	case "scan":
+		return "ScanRe" // Scan would look like fmt.Scanner to go vet
+	}
+	suffix := ""
+	switch {
+	case strings.HasSuffix(ruby, "?"):
+		suffix, ruby = "Q", ruby[:len(ruby)-1]
+	case strings.HasSuffix(ruby, "!"):
+		suffix, ruby = "Bang", ruby[:len(ruby)-1]
+	case strings.HasSuffix(ruby, "="):
+		suffix, ruby = "Set", ruby[:len(ruby)-1]
+	}
+	var b strings.Builder
+	up := true
+	for i := 0; i < len(ruby); i++ {
+		c := ruby[i]
+		if c == '_' {
+			up = true
+			continue
+		}
+		if up && c >= 'a' && c <= 'z' {
+			c -= 'a' - 'A'
+		}
+		up = false
+		b.WriteByte(c)
+	}
+	return b.String() + suffix
+}
+
+// Method reports whether templates may call the Ruby method name, and
+// whether its Go method takes a block.
+func Method(name string) (goName string, block, ok bool) {
+	m, ok := methodTable[name]
+	if !ok {
+		return "", false, false
+	}
+	return GoName(name), m.block, true
+}
+
+// MethodNames lists the Ruby methods pp2go implements, sorted.
+func MethodNames() []string {
+	out := make([]string, 0, len(methodTable))
+	for k := range methodTable {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Send calls a method by its Ruby name (for &:name blocks).
+func (r *R) Send(recv Value, name string, b *Block, args ...Value) Value {
+	switch name {
+	case "+":
+		return r.OpAdd(recv, args[0])
+	case "-":
+		return r.OpSub(recv, args[0])
+	case "*":
+		return r.OpMul(recv, args[0])
+	case "/":
+		return r.OpDiv(recv, args[0])
+	case "%":
+		return r.OpMod(recv, args[0])
+	case "==":
+		return r.OpEq(recv, args[0])
+	case "<=>":
+		return r.OpCmp(recv, args[0])
+	}
+	m, ok := methodTable[name]
+	if !ok {
+		noMethod(name, recv)
+	}
+	return m.fn(r, recv, b, args)
+}

@@ -1,0 +1,576 @@
+package erb
+
+import (
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/dlclark/regexp2"
+)
+
+// Regexp is a Ruby Regexp: its Ruby source and options (i, m, x), matched
+// with a translation for github.com/dlclark/regexp2, a backtracking engine
+// with the features Ruby patterns use (lookaround, backreferences, named
+// groups).
+type Regexp struct {
+	Source string
+	Flags  string // a subset of "mix", in that order
+	re     *regexp2.Regexp
+	names  []string // group names by number (Ruby numbering), "" for unnamed
+	ngroup int
+}
+
+type reKey struct{ src, flags string }
+
+var reCache sync.Map // reKey -> *Regexp
+
+// NewRegexp compiles a Ruby pattern; flags is a set of i, m, x.
+func NewRegexp(src, flags string) (*Regexp, error) {
+	flags = normFlags(flags)
+	k := reKey{src, flags}
+	if v, ok := reCache.Load(k); ok {
+		return v.(*Regexp), nil
+	}
+	re, err := compileRegexp(src, flags)
+	if err != nil {
+		return nil, err
+	}
+	v, _ := reCache.LoadOrStore(k, re)
+	return v.(*Regexp), nil
+}
+
+// Re is a regexp literal (or an interpolated one, compiled when run).
+func Re(src, flags string) *Regexp {
+	re, err := NewRegexp(src, flags)
+	if err != nil {
+		raise(ClassRegexpError, "%s", err.Error())
+	}
+	return re
+}
+
+func normFlags(f string) string {
+	out := ""
+	for _, c := range "mix" {
+		if strings.ContainsRune(f, c) {
+			out += string(c)
+		}
+	}
+	return out
+}
+
+type regexpError struct{ msg string }
+
+func (e *regexpError) Error() string { return e.msg }
+
+func compileRegexp(src, flags string) (*Regexp, error) {
+	tr, names, err := translateRegexp(src)
+	if err != nil {
+		return nil, err
+	}
+	opts := regexp2.RegexOptions(regexp2.Multiline)
+	if strings.Contains(flags, "i") {
+		opts |= regexp2.IgnoreCase
+	}
+	if strings.Contains(flags, "m") {
+		opts |= regexp2.Singleline
+	}
+	if strings.Contains(flags, "x") {
+		opts |= regexp2.IgnorePatternWhitespace
+	}
+	re, err := regexp2.Compile(tr, opts)
+	if err != nil {
+		return nil, &regexpError{msg: err.Error() + ": /" + src + "/"}
+	}
+	re.MatchTimeout = -1
+	out := &Regexp{Source: src, Flags: flags, re: re, names: names}
+	out.ngroup = len(names) - 1
+	return out, nil
+}
+
+var posixClass = map[string]string{
+	"alpha":  `\p{L}\p{M}`,
+	"digit":  `0-9`,
+	"alnum":  `\p{L}\p{M}\p{Nd}`,
+	"upper":  `\p{Lu}`,
+	"lower":  `\p{Ll}`,
+	"space":  `\s`,
+	"blank":  ` \t`,
+	"punct":  `\p{P}\p{S}`,
+	"xdigit": `0-9a-fA-F`,
+	"word":   `\w`,
+	"cntrl":  `\p{Cc}`,
+	"print":  `\P{C}`,
+	"graph":  `\p{L}\p{M}\p{N}\p{P}\p{S}`,
+}
+
+// translateRegexp rewrites Ruby (Onigmo) syntax into regexp2's: ASCII
+// \d \w \s \h, POSIX classes, {,n}, (?m) as (?s), and, when the pattern
+// has named groups, plain groups made non-capturing (Onigmo numbers only
+// the named ones then). It returns the group names by number.
+func translateRegexp(src string) (string, []string, error) {
+	named := hasNamedGroup(src)
+	names := []string{""}
+	var b strings.Builder
+	inClass := 0
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch c {
+		case '\\':
+			if i+1 >= len(src) {
+				return "", nil, &regexpError{msg: "too short escape sequence: /" + src + "/"}
+			}
+			i++
+			e := src[i]
+			switch e {
+			case 'd':
+				b.WriteString(cls(inClass, "0-9"))
+			case 'D':
+				b.WriteString(ncls(inClass, "0-9", `\D`))
+			case 'w':
+				b.WriteString(cls(inClass, "a-zA-Z0-9_"))
+			case 'W':
+				b.WriteString(ncls(inClass, "a-zA-Z0-9_", `\W`))
+			case 's':
+				b.WriteString(cls(inClass, ` \t\n\v\f\r`))
+			case 'S':
+				b.WriteString(ncls(inClass, ` \t\n\v\f\r`, `\S`))
+			case 'h':
+				b.WriteString(cls(inClass, "0-9a-fA-F"))
+			case 'H':
+				b.WriteString(ncls(inClass, "0-9a-fA-F", `[^0-9a-fA-F]`))
+			case 'u':
+				if i+1 < len(src) && src[i+1] == '{' {
+					end := strings.IndexByte(src[i:], '}')
+					if end < 0 {
+						return "", nil, &regexpError{msg: "invalid Unicode escape: /" + src + "/"}
+					}
+					for _, hx := range strings.Fields(src[i+2 : i+end]) {
+						n := 0
+						for j := 0; j < len(hx); j++ {
+							n = n*16 + hexDigit(hx[j])
+						}
+						writeLiteralRune(&b, rune(n))
+					}
+					i += end
+				} else {
+					b.WriteString(`\u`)
+				}
+			case 'A', 'z', 'Z', 'b', 'B', 'n', 't', 'r', 'f', 'v', 'e', 'a', 'x', 'k', 'p', 'P', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+				b.WriteByte('\\')
+				b.WriteByte(e)
+			case 'G', 'K', 'R', 'X', 'g':
+				return "", nil, &regexpError{msg: "pp2go: \\" + string(e) + " in a regexp is not supported: /" + src + "/"}
+			default:
+				if e >= 0x80 {
+					r, n := utf8.DecodeRuneInString(src[i:])
+					writeLiteralRune(&b, r)
+					i += n - 1
+				} else if isWordByte(e) {
+					// \y for an unknown letter is the letter in Ruby
+					b.WriteByte(e)
+				} else {
+					b.WriteByte('\\')
+					b.WriteByte(e)
+				}
+			}
+		case '[':
+			if inClass > 0 && strings.HasPrefix(src[i:], "[:") {
+				end := strings.Index(src[i:], ":]")
+				if end > 0 {
+					name := src[i+2 : i+end]
+					neg := strings.HasPrefix(name, "^")
+					if rep, ok := posixClass[strings.TrimPrefix(name, "^")]; ok {
+						if neg {
+							return "", nil, &regexpError{msg: "pp2go: negated POSIX classes are not supported: /" + src + "/"}
+						}
+						b.WriteString(rep)
+						i += end + 1
+						continue
+					}
+				}
+			}
+			inClass++
+			b.WriteByte(c)
+			if i+1 < len(src) && src[i+1] == '^' {
+				b.WriteByte('^')
+				i++
+			}
+			if i+1 < len(src) && src[i+1] == ']' {
+				b.WriteString(`\]`)
+				i++
+			}
+		case ']':
+			if inClass > 0 {
+				inClass--
+			}
+			b.WriteByte(c)
+		case '(':
+			if inClass > 0 {
+				b.WriteByte(c)
+				continue
+			}
+			if i+1 < len(src) && src[i+1] == '?' {
+				rest := src[i+2:]
+				switch {
+				case strings.HasPrefix(rest, "<") && !strings.HasPrefix(rest, "<=") && !strings.HasPrefix(rest, "<!"),
+					strings.HasPrefix(rest, "'"):
+					end := strings.IndexAny(rest[1:], ">'")
+					if end >= 0 {
+						names = append(names, rest[1:1+end])
+					}
+					b.WriteString("(?")
+					i++
+					continue
+				case strings.HasPrefix(rest, "#"):
+					// comment group
+					end := strings.IndexByte(rest, ')')
+					if end < 0 {
+						return "", nil, &regexpError{msg: "end pattern in group: /" + src + "/"}
+					}
+					i += 2 + end
+					continue
+				}
+				// option groups (?imx-imx) and (?imx-imx:...)
+				j := i + 2
+				for j < len(src) && strings.IndexByte("imx-", src[j]) >= 0 {
+					j++
+				}
+				if j > i+2 && j < len(src) && (src[j] == ')' || src[j] == ':') {
+					b.WriteString("(?")
+					for _, f := range src[i+2 : j] {
+						if f == 'm' {
+							b.WriteByte('s')
+						} else {
+							b.WriteRune(f)
+						}
+					}
+					i = j - 1
+					continue
+				}
+				b.WriteByte('(')
+				continue
+			}
+			if named {
+				b.WriteString("(?:")
+			} else {
+				names = append(names, "")
+				b.WriteByte('(')
+			}
+		case '{':
+			if inClass == 0 && i+1 < len(src) && src[i+1] == ',' {
+				j := i + 2
+				for j < len(src) && src[j] >= '0' && src[j] <= '9' {
+					j++
+				}
+				if j > i+2 && j < len(src) && src[j] == '}' {
+					b.WriteString("{0,")
+					b.WriteString(src[i+2 : j])
+					b.WriteByte('}')
+					i = j
+					continue
+				}
+			}
+			b.WriteByte(c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), names, nil
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+func hasNamedGroup(src string) bool {
+	for i := 0; i+2 < len(src); i++ {
+		if src[i] == '\\' {
+			i++
+			continue
+		}
+		if src[i] == '(' && src[i+1] == '?' && (src[i+2] == '<' && i+3 < len(src) && src[i+3] != '=' && src[i+3] != '!' || src[i+2] == '\'') {
+			return true
+		}
+	}
+	return false
+}
+
+func cls(inClass int, body string) string {
+	if inClass > 0 {
+		return body
+	}
+	return "[" + body + "]"
+}
+
+func ncls(inClass int, body, inside string) string {
+	if inClass > 0 {
+		return inside
+	}
+	return "[^" + body + "]"
+}
+
+func hexDigit(c byte) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'a' && c <= 'f':
+		return int(c-'a') + 10
+	case c >= 'A' && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return 0
+}
+
+func writeLiteralRune(b *strings.Builder, r rune) {
+	if r < 0x80 && strings.ContainsRune(`\.+*?()|[]{}^$#- `, r) {
+		b.WriteByte('\\')
+	}
+	b.WriteRune(r)
+}
+
+// Inspect is Regexp#inspect: /source/flags.
+func (re *Regexp) Inspect() string {
+	var b strings.Builder
+	b.WriteByte('/')
+	s := re.Source
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\\' && i+1 < len(s):
+			b.WriteByte(c)
+			i++
+			b.WriteByte(s[i])
+		case c == '/':
+			b.WriteString(`\/`)
+		case c == '\n':
+			b.WriteString(`\n`)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('/')
+	b.WriteString(re.Flags)
+	return b.String()
+}
+
+// ToS is Regexp#to_s: (?flags-flags:source).
+func (re *Regexp) ToS() string {
+	on, off := "", ""
+	for _, c := range "mix" {
+		if strings.ContainsRune(re.Flags, c) {
+			on += string(c)
+		} else {
+			off += string(c)
+		}
+	}
+	var b strings.Builder
+	b.WriteString("(?")
+	b.WriteString(on)
+	if off != "" {
+		b.WriteByte('-')
+		b.WriteString(off)
+	}
+	b.WriteByte(':')
+	for i := 0; i < len(re.Source); i++ {
+		c := re.Source[i]
+		if c == '\\' && i+1 < len(re.Source) {
+			b.WriteByte(c)
+			i++
+			b.WriteByte(re.Source[i])
+			continue
+		}
+		if c == '/' {
+			b.WriteString(`\/`)
+			continue
+		}
+		b.WriteByte(c)
+	}
+	b.WriteByte(')')
+	return b.String()
+}
+
+// MatchData is the result of a successful match.
+type MatchData struct {
+	re     *Regexp
+	str    string  // the subject
+	runes  []rune  // the subject in characters
+	starts []int   // character start of each group, -1 when not matched
+	ends   []int   // character end of each group
+	Groups []Value // *Str or nil per group
+}
+
+// findAt matches re against s starting at character pos; nil if none.
+func (re *Regexp) findAt(s string, runes []rune, pos int) *MatchData {
+	if pos > len(runes) {
+		return nil
+	}
+	m, err := re.re.FindRunesMatchStartingAt(runes, pos)
+	if err != nil {
+		raise(ClassRegexpError, "%s", err.Error())
+	}
+	if m == nil {
+		return nil
+	}
+	return re.matchData(s, runes, m)
+}
+
+func (re *Regexp) matchData(s string, runes []rune, m *regexp2.Match) *MatchData {
+	n := len(re.names)
+	md := &MatchData{re: re, str: s, runes: runes, starts: make([]int, n), ends: make([]int, n), Groups: make([]Value, n)}
+	for i := 0; i < n; i++ {
+		var g *regexp2.Group
+		if i == 0 {
+			g = &m.Group
+		} else if re.names[i] != "" {
+			g = m.GroupByName(re.names[i])
+		} else {
+			g = m.GroupByNumber(i)
+		}
+		if g == nil || len(g.Captures) == 0 {
+			md.starts[i], md.ends[i] = -1, -1
+			continue
+		}
+		md.starts[i] = g.Index
+		md.ends[i] = g.Index + g.Length
+		md.Groups[i] = S(string(runes[g.Index : g.Index+g.Length]))
+	}
+	return md
+}
+
+// regexpMatch matches and sets $~; returns the MatchData or nil.
+func (r *R) regexpMatch(re *Regexp, s string, pos int, set bool) Value {
+	runes := []rune(s)
+	if pos < 0 {
+		pos += len(runes)
+		if pos < 0 {
+			if set {
+				r.match = nil
+			}
+			return nil
+		}
+	}
+	md := re.findAt(s, runes, pos)
+	if set {
+		if md == nil {
+			r.match = nil
+		} else {
+			r.match = md
+		}
+	}
+	if md == nil {
+		return nil
+	}
+	return md
+}
+
+// Begin is the character offset where group i starts.
+func (m *MatchData) Begin(i int) int { return m.starts[i] }
+
+// PreMatch and PostMatch are the text before and after the match.
+func (m *MatchData) PreMatch() string  { return string(m.runes[:m.starts[0]]) }
+func (m *MatchData) PostMatch() string { return string(m.runes[m.ends[0]:]) }
+
+func (m *MatchData) inspect() string {
+	var b strings.Builder
+	b.WriteString("#<MatchData ")
+	b.WriteString(Inspect(m.Groups[0]))
+	for i := 1; i < len(m.Groups); i++ {
+		b.WriteByte(' ')
+		if m.re.names[i] != "" {
+			b.WriteString(m.re.names[i])
+		} else {
+			b.WriteString(itoa(i))
+		}
+		b.WriteByte(':')
+		b.WriteString(Inspect(m.Groups[i]))
+	}
+	b.WriteByte('>')
+	return b.String()
+}
+
+// OpMatch is a =~ b: the character index of the match or nil; sets $~.
+func (r *R) OpMatch(a, b Value) Value {
+	switch x := a.(type) {
+	case *Regexp:
+		switch y := b.(type) {
+		case nil:
+			r.match = nil
+			return nil
+		case *Str:
+			md := r.regexpMatch(x, y.S, 0, true)
+			if md == nil {
+				return nil
+			}
+			return int64(md.(*MatchData).starts[0])
+		case Symbol:
+			md := r.regexpMatch(x, string(y), 0, true)
+			if md == nil {
+				return nil
+			}
+			return int64(md.(*MatchData).starts[0])
+		}
+		implicitConversion(b, "String")
+	case *Str:
+		switch y := b.(type) {
+		case *Regexp:
+			return r.OpMatch(y, a)
+		case *Str:
+			typeError("wrong argument type String (expected Regexp)")
+		}
+		return nil
+	case Symbol:
+		if y, ok := b.(*Regexp); ok {
+			return r.OpMatch(y, S(string(x)))
+		}
+		return nil
+	case nil:
+		return nil
+	}
+	return nil
+}
+
+// OpNotMatch is a !~ b.
+func (r *R) OpNotMatch(a, b Value) Value { return !Truthy(r.OpMatch(a, b)) }
+
+// LastMatch is $~.
+func (r *R) LastMatch() Value { return r.match }
+
+// NthRef is $n.
+func (r *R) NthRef(n int) Value {
+	md, ok := r.match.(*MatchData)
+	if !ok || n >= len(md.Groups) {
+		return nil
+	}
+	return md.Groups[n]
+}
+
+// regexpEscape is Regexp.escape.
+func regexpEscape(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '.', '*', '?', '+', '^', '$', '|', '(', ')', '[', ']', '{', '}', '\\', '-', '#':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case ' ':
+			b.WriteString(`\ `)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\f':
+			b.WriteString(`\f`)
+		case '\v':
+			b.WriteString(`\v`)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }

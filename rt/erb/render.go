@@ -1,0 +1,411 @@
+package erb
+
+import (
+	"strings"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// Scope is what a template sees of the Puppet scope it renders in
+// (Puppet::Parser::Scope through TemplateWrapper).
+type Scope interface {
+	// LookupVar looks a variable up as scope.lookupvar does ("x", "::x",
+	// "a::b::x"); false when it does not exist.
+	LookupVar(name string) (values.Value, bool)
+	// Vars returns every visible variable (scope.to_hash): they become the
+	// template's instance variables. Undef values count as absent.
+	Vars() *values.Hash
+	// Call calls a Puppet function (scope.function_x, call_function). A
+	// failure panics (with an error value), as Puppet functions raise.
+	Call(name string, args []values.Value) values.Value
+}
+
+// Template is a translated template: it renders with a scope and returns
+// the text; a Ruby exception panics with *RubyError (Render recovers it).
+type Template func(Scope) string
+
+// R is the state of one rendering: the output, the instance variables,
+// the current line and the last match ($~).
+type R struct {
+	scope Scope
+	out   strings.Builder
+	line  int
+	// instance variables: the scope's visible variables (loaded on first
+	// use) and the template's own assignments
+	ivars  map[string]Value
+	loaded bool
+	match  Value // $~: nil or *MatchData
+}
+
+// New starts a rendering in s.
+func New(s Scope) *R {
+	return &R{scope: s}
+}
+
+// Result returns the output.
+func (r *R) Result() string { return r.out.String() }
+
+// L records the template line being executed (for error messages).
+func (r *R) L(line int) { r.line = line }
+
+// Line returns the line being executed.
+func (r *R) Line() int { return r.line }
+
+// Text appends template text.
+func (r *R) Text(s string) { r.out.WriteString(s) }
+
+// Out appends the to_s of a value (<%= x %>).
+func (r *R) Out(v Value) {
+	switch x := v.(type) {
+	case *Str:
+		r.out.WriteString(x.S)
+	case nil:
+	default:
+		r.out.WriteString(r.toS(v))
+	}
+}
+
+// toS is to_s as a template calls it (a template-defined to_s is not
+// possible on values, so this is the built-in one).
+func (r *R) toS(v Value) string { return ToS(v) }
+
+func (r *R) loadIVars() {
+	r.loaded = true
+	if r.ivars == nil {
+		r.ivars = map[string]Value{}
+	}
+	if r.scope == nil {
+		return
+	}
+	vars := r.scope.Vars()
+	if vars == nil {
+		return
+	}
+	for i := 0; i < vars.Len(); i++ {
+		k, ok := vars.KeyAt(i).(values.String)
+		if !ok {
+			continue
+		}
+		v := vars.ValueAt(i)
+		if values.IsUndef(v) {
+			continue
+		}
+		name := ivarName(string(k))
+		if _, set := r.ivars[name]; set {
+			continue // assigned by the template before the first read
+		}
+		r.ivars[name] = lazyIVar{v}
+	}
+}
+
+// lazyIVar is a scope variable not yet converted to a Ruby value.
+type lazyIVar struct{ v values.Value }
+
+// ivarName is the instance variable a scope variable becomes (non-word
+// characters are replaced by "_").
+func ivarName(name string) string {
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80) {
+			b := []byte(name)
+			for j := i; j < len(b); j++ {
+				c := b[j]
+				if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80) {
+					b[j] = '_'
+				}
+			}
+			return string(b)
+		}
+	}
+	return name
+}
+
+// IVar reads an instance variable (@name): a visible Puppet variable, or
+// one the template assigned; nil otherwise.
+func (r *R) IVar(name string) Value {
+	if !r.loaded {
+		r.loadIVars()
+	}
+	v, ok := r.ivars[name]
+	if !ok {
+		return nil
+	}
+	if l, ok := v.(lazyIVar); ok {
+		c := FromPuppet(l.v)
+		r.ivars[name] = c
+		return c
+	}
+	return v
+}
+
+// SetIVar assigns an instance variable.
+func (r *R) SetIVar(name string, v Value) Value {
+	if r.ivars == nil {
+		r.ivars = map[string]Value{}
+	}
+	r.ivars[name] = v
+	return v
+}
+
+// IVarDefined is defined?(@name): "instance-variable" or nil.
+func (r *R) IVarDefined(name string) Value {
+	if !r.loaded {
+		r.loadIVars()
+	}
+	if _, ok := r.ivars[name]; ok {
+		return S("instance-variable")
+	}
+	return nil
+}
+
+// LookupVar is scope.lookupvar(name) and scope[name]: the variable's value,
+// nil when it is undef or does not exist.
+func (r *R) LookupVar(name Value) Value {
+	s, ok := name.(*Str)
+	if !ok {
+		raise(ClassPuppetParseError, "Scope variable name %s is a %s, not a string", Inspect(name), classOf(name).Name)
+	}
+	if r.scope == nil {
+		return nil
+	}
+	v, found := r.scope.LookupVar(s.S)
+	if !found {
+		return nil
+	}
+	return FromPuppet(v)
+}
+
+// HasVariable is has_variable?(name): the variable exists with a value
+// other than undef.
+func (r *R) HasVariable(name Value) Value {
+	if r.scope == nil {
+		return false
+	}
+	v, found := r.scope.LookupVar(ToS(name))
+	return found && !values.IsUndef(v)
+}
+
+// ScopeHash is scope.to_hash: every visible variable, undef ones left out.
+func (r *R) ScopeHash() Value {
+	h := NewHash()
+	if r.scope == nil {
+		return h
+	}
+	vars := r.scope.Vars()
+	if vars == nil {
+		return h
+	}
+	for i := 0; i < vars.Len(); i++ {
+		if values.IsUndef(vars.ValueAt(i)) {
+			continue
+		}
+		h.Set(FromPuppet(vars.KeyAt(i)), FromPuppet(vars.ValueAt(i)))
+	}
+	return h
+}
+
+// Function is scope.function_name(args): a Puppet function called the 3.x
+// way, with its arguments in one array.
+func (r *R) Function(name string, args ...Value) Value {
+	if len(args) != 1 {
+		argError("wrong number of arguments (given %d, expected 1)", len(args))
+	}
+	arr, ok := args[0].(*Array)
+	if !ok {
+		raise(ClassArgumentError, "%s(): Wrong number of arguments given (expected an Array of arguments)", name)
+	}
+	return r.callPuppet(name, arr.A)
+}
+
+// CallFunction is scope.call_function(name, args).
+func (r *R) CallFunction(args ...Value) Value {
+	arity(args, 1, 2)
+	name := ToS(args[0])
+	var list []Value
+	if len(args) == 2 {
+		switch a := args[1].(type) {
+		case *Array:
+			list = a.A
+		case nil:
+		default:
+			list = []Value{a}
+		}
+	}
+	return r.callPuppet(name, list)
+}
+
+func (r *R) callPuppet(name string, args []Value) (result Value) {
+	pargs := make([]values.Value, len(args))
+	for i, a := range args {
+		pargs[i] = ToPuppet(a)
+	}
+	if r.scope == nil {
+		noMethod("function_"+name, &scopeObject{})
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			if _, ok := p.(*RubyError); ok {
+				panic(p)
+			}
+			if err, ok := p.(error); ok {
+				panic(&RubyError{Class: ClassPuppetParseError, Msg: err.Error(), Cause: err})
+			}
+			panic(p)
+		}
+	}()
+	return FromPuppet(r.scope.Call(name, pargs))
+}
+
+// scopeObject is the value of `scope` when a template uses it as a value.
+type scopeObject struct{}
+
+// Render runs a template as Puppet's template() function does: name is the
+// template as given to template() ("mod/file.erb") and path its file. A
+// Ruby exception becomes a *TemplateError with Puppet's message.
+func Render(t Template, s Scope, name, path string) (out string, err error) {
+	r := &R{}
+	defer func() {
+		if p := recover(); p != nil {
+			re, ok := p.(*RubyError)
+			if !ok {
+				panic(p)
+			}
+			te := &TemplateError{Name: name, Path: path, Err: re, Filepath: path, Line: re.Line}
+			if re.Frame != "" {
+				te.Filepath, te.Line = re.Frame, re.FrameLine
+			}
+			out, err = "", te
+		}
+	}()
+	_ = r
+	return t(s), nil
+}
+
+// RenderInline runs a template as inline_template() does.
+func RenderInline(t Template, s Scope) (out string, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			re, ok := p.(*RubyError)
+			if !ok {
+				panic(p)
+			}
+			out, err = "", &TemplateError{Inline: true, Err: re, Filepath: "(erb)", Line: re.Line}
+		}
+	}()
+	return t(s), nil
+}
+
+// Fail records the current line in a Ruby exception raised during a
+// rendering; generated code defers it once per template.
+func (r *R) Fail() {
+	if p := recover(); p != nil {
+		if re, ok := p.(*RubyError); ok && re.Line == 0 {
+			re.Line = r.line
+		}
+		panic(p)
+	}
+}
+
+// Rescue runs body; a Ruby exception of one of classes (StandardError when
+// none are given) runs handler with the exception instead. It is
+// begin/rescue/end.
+func (r *R) Rescue(body func() Value, classes []Value, handler func(err Value) Value) (result Value) {
+	line := r.line
+	caught := func() (re *RubyError, ok bool) {
+		defer func() {
+			if p := recover(); p != nil {
+				e, isRuby := p.(*RubyError)
+				if !isRuby || !rescues(e, classes) {
+					panic(p)
+				}
+				if e.Line == 0 {
+					e.Line = r.line
+				}
+				re, ok = e, true
+			}
+		}()
+		result = body()
+		return nil, false
+	}
+	re, ok := caught()
+	if !ok {
+		return result
+	}
+	_ = line
+	return handler(re)
+}
+
+func rescues(e *RubyError, classes []Value) bool {
+	if len(classes) == 0 {
+		return e.Class.IsA(ClassStandardError)
+	}
+	for _, c := range classes {
+		k, ok := c.(*Class)
+		if !ok {
+			typeError("class or module required for rescue clause")
+		}
+		if e.Class.IsA(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// Ensure runs body, then ensure whether or not body raised.
+func (r *R) Ensure(body func() Value, ensure func()) Value {
+	defer ensure()
+	return body()
+}
+
+// Def is a method the template defines with def.
+type Def struct {
+	Name  string
+	Arity int // required parameters
+	Max   int // all positional parameters (-1: any number)
+	Fn    func(args []Value) Value
+}
+
+// CallDef calls a method the template defined (NoMethodError if its def
+// has not run yet).
+func (r *R) CallDef(d *Def, name string, args ...Value) Value {
+	if d == nil {
+		raise(ClassNoMethodError, "undefined method `%s' for %s", name, wrapperDescription)
+	}
+	if len(args) < d.Arity || d.Max >= 0 && len(args) > d.Max {
+		if d.Max == d.Arity {
+			argError("wrong number of arguments (given %d, expected %d)", len(args), d.Arity)
+		}
+		if d.Max < 0 {
+			argError("wrong number of arguments (given %d, expected %d+)", len(args), d.Arity)
+		}
+		argError("wrong number of arguments (given %d, expected %d..%d)", len(args), d.Arity, d.Max)
+	}
+	saved := r.line
+	defer func() { r.line = saved }()
+	return d.Fn(args)
+}
+
+// wrapperDescription is how Ruby shows the template wrapper (self) in
+// NoMethodError messages; the object address is not reproducible.
+const wrapperDescription = "#<Puppet::Parser::TemplateWrapper:0x0000000000000000>"
+
+// UndefinedName raises the NameError of a name that is neither a local
+// variable nor a method.
+func (r *R) UndefinedName(name string) Value {
+	raise(ClassNameError, "undefined local variable or method `%s' for %s", name, wrapperDescription)
+	return nil
+}
+
+// UndefinedMethod raises the NoMethodError of a function-style call to a
+// method the wrapper does not have.
+func (r *R) UndefinedMethod(name string) Value {
+	raise(ClassNoMethodError, "undefined method `%s' for %s", name, wrapperDescription)
+	return nil
+}
+
+// NoMethod raises NoMethodError for a method no Ruby class has (the
+// arguments have been evaluated, as in Ruby).
+func (r *R) NoMethod(recv Value, name string, args ...Value) Value {
+	noMethod(name, recv)
+	return nil
+}

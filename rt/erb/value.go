@@ -1,0 +1,526 @@
+package erb
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// Value is a Ruby value as translated templates see it:
+//
+//	nil          nil
+//	true, false  bool
+//	Integer      int64 (a result that does not fit raises an error)
+//	Float        float64
+//	String       *Str (mutable, as Ruby strings are)
+//	Symbol       Symbol
+//	Array        *Array
+//	Hash         *Hash (insertion ordered, Ruby's eql? keys)
+//	Range        *Range
+//	Regexp       *Regexp
+//	MatchData    *MatchData
+//	Class        *Class (String, Array, Hash, Integer, ... as values)
+//	IPAddr       *IPAddr
+//	other Puppet values (types, Sensitive, Timestamp, ...) are *Object
+type Value = any
+
+// Str is a Ruby String.
+type Str struct {
+	S      string
+	Frozen bool
+}
+
+// Symbol is a Ruby Symbol.
+type Symbol string
+
+// Array is a Ruby Array.
+type Array struct {
+	A []Value
+}
+
+// Range is a Ruby Range.
+type Range struct {
+	Lo, Hi Value
+	Excl   bool
+}
+
+// Object wraps a Puppet value that has no closer Ruby form here.
+type Object struct {
+	V values.Value
+}
+
+// S makes a new string.
+func S(s string) *Str { return &Str{S: s} }
+
+// NewArray makes an array of the given elements.
+func NewArray(elems ...Value) *Array { return &Array{A: elems} }
+
+// Sym makes a symbol.
+func Sym(s string) Symbol { return Symbol(s) }
+
+// Truthy is Ruby's truth: everything but nil and false.
+func Truthy(v Value) bool {
+	switch x := v.(type) {
+	case nil:
+		return false
+	case bool:
+		return x
+	}
+	return true
+}
+
+// Bool returns v as a Ruby boolean.
+func Bool(b bool) Value { return b }
+
+// FromPuppet converts a Puppet value to the Ruby value Puppet gives
+// templates (undef is nil, default is :default).
+func FromPuppet(v values.Value) Value {
+	switch x := v.(type) {
+	case nil, values.UndefValue:
+		return nil
+	case values.String:
+		return &Str{S: string(x)}
+	case values.Int:
+		return int64(x)
+	case values.Float:
+		return float64(x)
+	case values.Bool:
+		return bool(x)
+	case values.DefaultValue:
+		return Symbol("default")
+	case *values.Array:
+		el := x.Elems()
+		out := make([]Value, len(el))
+		for i, e := range el {
+			out[i] = FromPuppet(e)
+		}
+		return &Array{A: out}
+	case *values.Hash:
+		h := NewHash()
+		for i := 0; i < x.Len(); i++ {
+			h.Set(FromPuppet(x.KeyAt(i)), FromPuppet(x.ValueAt(i)))
+		}
+		return h
+	case *values.Regexp:
+		re, err := NewRegexp(x.Source(), "")
+		if err != nil {
+			return &Object{V: v}
+		}
+		return re
+	}
+	return &Object{V: v}
+}
+
+// ToPuppet converts a Ruby value to a Puppet value (for function calls):
+// nil and :undef are undef, :default is default, other symbols are strings.
+func ToPuppet(v Value) values.Value {
+	switch x := v.(type) {
+	case nil:
+		return values.Undef
+	case *Str:
+		return values.String(x.S)
+	case int64:
+		return values.Int(x)
+	case float64:
+		return values.Float(x)
+	case bool:
+		return values.BoolOf(x)
+	case Symbol:
+		switch x {
+		case "undef":
+			return values.Undef
+		case "default":
+			return values.Default
+		}
+		return values.String(string(x))
+	case *Array:
+		out := make([]values.Value, len(x.A))
+		for i, e := range x.A {
+			out[i] = ToPuppet(e)
+		}
+		return values.NewArray(out...)
+	case *Hash:
+		b := values.NewHashBuilder(x.Len())
+		for i, k := range x.keys {
+			b.Put(ToPuppet(k), ToPuppet(x.vals[i]))
+		}
+		return b.Build()
+	case *Regexp:
+		return values.RegexpOf(x.Source)
+	case *Object:
+		return x.V
+	}
+	return values.String(ToS(v))
+}
+
+// ToS is Ruby's to_s.
+func ToS(v Value) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case *Str:
+		return x.S
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case float64:
+		return floatToS(x)
+	case bool:
+		if x {
+			return "true"
+		}
+		return "false"
+	case Symbol:
+		return string(x)
+	case *Array, *Hash, *Range, *Class:
+		return Inspect(v)
+	case *Regexp:
+		return x.ToS()
+	case *MatchData:
+		return x.Groups[0].(*Str).S
+	case *IPAddr:
+		return x.String()
+	case *Object:
+		return values.ToString(x.V)
+	case *Enumerator:
+		return x.inspect()
+	case *RubyError:
+		return x.Msg
+	}
+	return Inspect(v)
+}
+
+func floatToS(f float64) string {
+	return values.ToString(values.Float(f))
+}
+
+// Inspect is Ruby's inspect (Ruby 3.1 formats).
+func Inspect(v Value) string {
+	var b strings.Builder
+	writeInspect(&b, v, 0)
+	return b.String()
+}
+
+func writeInspect(b *strings.Builder, v Value, depth int) {
+	switch x := v.(type) {
+	case nil:
+		b.WriteString("nil")
+	case bool, int64:
+		b.WriteString(ToS(v))
+	case *Str:
+		b.WriteString(inspectString(x.S))
+	case Symbol:
+		b.WriteString(inspectSymbol(string(x)))
+	case *Array:
+		if depth > 64 {
+			b.WriteString("[...]")
+			return
+		}
+		b.WriteByte('[')
+		for i, e := range x.A {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeInspect(b, e, depth+1)
+		}
+		b.WriteByte(']')
+	case *Hash:
+		if depth > 64 {
+			b.WriteString("{...}")
+			return
+		}
+		b.WriteByte('{')
+		for i, k := range x.keys {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeInspect(b, k, depth+1)
+			b.WriteString("=>")
+			writeInspect(b, x.vals[i], depth+1)
+		}
+		b.WriteByte('}')
+	case *Range:
+		if x.Lo != nil {
+			writeInspect(b, x.Lo, depth+1)
+		}
+		if x.Excl {
+			b.WriteString("...")
+		} else {
+			b.WriteString("..")
+		}
+		if x.Hi != nil {
+			writeInspect(b, x.Hi, depth+1)
+		}
+	case *Regexp:
+		b.WriteString(x.Inspect())
+	case *Class:
+		b.WriteString(x.Name)
+	case *MatchData:
+		b.WriteString(x.inspect())
+	case *IPAddr:
+		b.WriteString(x.inspect())
+	case *Object:
+		b.WriteString(objectInspect(x))
+	case *Enumerator:
+		b.WriteString(x.inspect())
+	case float64:
+		b.WriteString(floatToS(x))
+	case *RubyError:
+		b.WriteString("#<" + x.Class.Name + ": " + x.Msg + ">")
+	default:
+		b.WriteString("#<" + classOf(v).Name + ">")
+	}
+}
+
+func objectInspect(o *Object) string {
+	switch o.V.(type) {
+	case values.Type:
+		return values.TypeString(o.V.(values.Type))
+	}
+	return values.ToString(o.V)
+}
+
+// inspectString is String#inspect for a UTF-8 string.
+func inspectString(s string) string {
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	b.WriteByte('"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x80 {
+			r, n := decodeRune(s[i:])
+			if r < 0 {
+				b.WriteString(`\x`)
+				b.WriteString(strings.ToUpper(hex2(c)))
+				i++
+				continue
+			}
+			if isPrintableRune(r) {
+				b.WriteString(s[i : i+n])
+			} else {
+				b.WriteString(`\u`)
+				if r > 0xFFFF {
+					b.WriteString("{" + strings.ToUpper(strconv.FormatInt(int64(r), 16)) + "}")
+				} else {
+					h := strings.ToUpper(strconv.FormatInt(int64(r), 16))
+					b.WriteString(strings.Repeat("0", 4-len(h)) + h)
+				}
+			}
+			i += n
+			continue
+		}
+		switch c {
+		case '"', '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\f':
+			b.WriteString(`\f`)
+		case '\v':
+			b.WriteString(`\v`)
+		case '\a':
+			b.WriteString(`\a`)
+		case '\b':
+			b.WriteString(`\b`)
+		case 0x1b:
+			b.WriteString(`\e`)
+		case '#':
+			if i+1 < len(s) && (s[i+1] == '{' || s[i+1] == '$' || s[i+1] == '@') {
+				b.WriteByte('\\')
+			}
+			b.WriteByte('#')
+		default:
+			if c < 0x20 || c == 0x7f {
+				b.WriteString(`\x`)
+				b.WriteString(strings.ToUpper(hex2(c)))
+			} else {
+				b.WriteByte(c)
+			}
+		}
+		i++
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+func hex2(c byte) string {
+	h := strconv.FormatUint(uint64(c), 16)
+	if len(h) < 2 {
+		h = "0" + h
+	}
+	return h
+}
+
+func inspectSymbol(s string) string {
+	if isPlainSymbol(s) {
+		return ":" + s
+	}
+	return ":" + inspectString(s)
+}
+
+// isPlainSymbol reports whether :s prints without quotes.
+func isPlainSymbol(s string) bool {
+	if s == "" {
+		return false
+	}
+	switch s {
+	case "[]", "[]=", "<=>", "===", "==", "=~", "!=", "!~", "<<", ">>", "<=", ">=", "**", "+@", "-@", "+", "-", "*", "/", "%", "<", ">", "!", "&", "|", "^", "~":
+		return true
+	}
+	i := 0
+	if s[0] == '@' {
+		i = 1
+		if len(s) > 1 && s[1] == '@' {
+			i = 2
+		}
+	} else if s[0] == '$' {
+		i = 1
+	}
+	if i >= len(s) || !(s[i] == '_' || s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z' || s[i] >= 0x80) {
+		return false
+	}
+	for j := i; j < len(s); j++ {
+		c := s[j]
+		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80 {
+			continue
+		}
+		if j == len(s)-1 && i == 0 && (c == '?' || c == '!' || c == '=') {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// classOf returns the Ruby class of a value.
+func classOf(v Value) *Class {
+	switch x := v.(type) {
+	case nil:
+		return ClassNilClass
+	case bool:
+		if x {
+			return ClassTrueClass
+		}
+		return ClassFalseClass
+	case int64:
+		return ClassInteger
+	case float64:
+		return ClassFloat
+	case *Str:
+		return ClassString
+	case Symbol:
+		return ClassSymbol
+	case *Array:
+		return ClassArray
+	case *Hash:
+		return ClassHash
+	case *Range:
+		return ClassRange
+	case *Regexp:
+		return ClassRegexp
+	case *MatchData:
+		return ClassMatchData
+	case *Class:
+		return ClassClass
+	case *IPAddr:
+		return ClassIPAddr
+	case *Enumerator:
+		return ClassEnumerator
+	case *Object:
+		return objectClass(x)
+	case *scopeObject:
+		return ClassScope
+	case *RubyError:
+		return x.Class
+	}
+	return ClassObject
+}
+
+func objectClass(o *Object) *Class {
+	switch o.V.(type) {
+	case *values.Sensitive:
+		return ClassSensitive
+	case values.Timespan:
+		return ClassTimespan
+	case values.Timestamp:
+		return ClassTimestamp
+	case *values.Binary:
+		return ClassBinary
+	case *values.SemVer:
+		return ClassSemVer
+	case values.Type:
+		return ClassPType
+	}
+	return ClassObject
+}
+
+// describeForError is how NoMethodError and TypeError show a receiver:
+// "nil:NilClass", "\"abc\":String", "[1, 2]:Array".
+func describeForError(v Value) string {
+	switch v.(type) {
+	case nil:
+		return "nil:NilClass"
+	case bool:
+		if v.(bool) {
+			return "true:TrueClass"
+		}
+		return "false:FalseClass"
+	case *Class:
+		return "" + v.(*Class).Name + ":Class"
+	}
+	s := Inspect(v)
+	if len(s) > 65 {
+		return "#<" + classOf(v).Name + ":0x0000000000000000>:" + classOf(v).Name
+	}
+	return s + ":" + classOf(v).Name
+}
+
+// typeName is how TypeError names a value's class in "no implicit
+// conversion of X into Y" (nil, true and false by name).
+func typeName(v Value) string {
+	switch x := v.(type) {
+	case nil:
+		return "nil"
+	case bool:
+		if x {
+			return "true"
+		}
+		return "false"
+	}
+	return classOf(v).Name
+}
+
+// decodeRune decodes one UTF-8 rune, -1 when invalid.
+func decodeRune(s string) (rune, int) {
+	r, n := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError && n <= 1 {
+		return -1, 1
+	}
+	return r, n
+}
+
+func isPrintableRune(r rune) bool {
+	return unicode.IsGraphic(r)
+}
+
+// toInt64 converts an Integer or integral value (an index, a count).
+func toInt64(v Value) (int64, bool) {
+	switch x := v.(type) {
+	case int64:
+		return x, true
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return 0, false
+		}
+		return int64(x), true
+	}
+	return 0, false
+}

@@ -1,0 +1,625 @@
+package erb
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// YAML output (#to_yaml, YAML.dump) as Ruby 3.1's Psych 4 produces it
+// through libyaml's emitter: Psych picks a scalar style for each string
+// (plain, quoted, literal), libyaml checks which styles the text allows,
+// indents by 2 with sequences in mappings not indented, writes empty
+// collections as [] and {}, and folds long lines at 80 columns.
+
+type yamlStyle int
+
+const (
+	yPlain yamlStyle = iota
+	ySingle
+	yDouble
+	yLiteral
+)
+
+type yamlEmitter struct {
+	b          strings.Builder
+	column     int
+	indent     int
+	indents    []int
+	whitespace bool
+	indention  bool
+	openEnded  int
+}
+
+func yamlDump(v Value) string {
+	e := &yamlEmitter{indent: -1, whitespace: true, indention: true}
+	e.writeIndicator("---", true, false, false)
+	e.node(v, true, false, false)
+	e.writeIndent()
+	if e.openEnded == 2 {
+		e.writeIndicator("...", true, false, false)
+		e.writeIndent()
+	}
+	return e.b.String()
+}
+
+func (e *yamlEmitter) put(s string) {
+	e.b.WriteString(s)
+	e.column += utf8.RuneCountInString(s)
+}
+
+func (e *yamlEmitter) putBreak() {
+	e.b.WriteByte('\n')
+	e.column = 0
+}
+
+func (e *yamlEmitter) writeIndicator(ind string, needWS, isWS, isIndention bool) {
+	if needWS && !e.whitespace {
+		e.put(" ")
+	}
+	e.put(ind)
+	e.whitespace = isWS
+	e.indention = e.indention && isIndention
+	e.openEnded = 0
+}
+
+func (e *yamlEmitter) writeIndent() {
+	indent := max(e.indent, 0)
+	if !e.indention || e.column > indent || e.column == indent && !e.whitespace {
+		e.putBreak()
+	}
+	for e.column < indent {
+		e.put(" ")
+	}
+	e.whitespace = true
+	e.indention = true
+}
+
+func (e *yamlEmitter) increaseIndent(flow, indentless bool) {
+	e.indents = append(e.indents, e.indent)
+	if e.indent < 0 {
+		if flow {
+			e.indent = 2
+		} else {
+			e.indent = 0
+		}
+	} else if !indentless {
+		e.indent += 2
+	}
+}
+
+func (e *yamlEmitter) popIndent() {
+	e.indent = e.indents[len(e.indents)-1]
+	e.indents = e.indents[:len(e.indents)-1]
+}
+
+// node emits a value; root, mappingValue and simpleKey are libyaml's
+// contexts.
+func (e *yamlEmitter) node(v Value, root, mappingCtx, simpleKey bool) {
+	switch x := v.(type) {
+	case *Hash:
+		if x.Len() == 0 {
+			e.writeIndicator("{}", true, false, false)
+			return
+		}
+		if simpleKey {
+			raise(ClassNoMethodError, "pp2go: YAML with a collection as a hash key is not supported")
+		}
+		e.increaseIndent(false, false)
+		for i, k := range x.keys {
+			e.writeIndent()
+			e.scalar(k, false, true)
+			e.writeIndicator(":", false, false, false)
+			e.node(x.vals[i], false, true, false)
+		}
+		e.popIndent()
+	case *Array:
+		if len(x.A) == 0 {
+			e.writeIndicator("[]", true, false, false)
+			return
+		}
+		if simpleKey {
+			raise(ClassNoMethodError, "pp2go: YAML with a collection as a hash key is not supported")
+		}
+		e.increaseIndent(false, mappingCtx && !e.indention)
+		for _, el := range x.A {
+			e.writeIndent()
+			e.writeIndicator("-", true, false, true)
+			e.node(el, false, false, false)
+		}
+		e.popIndent()
+	default:
+		e.scalar(v, root, simpleKey)
+	}
+}
+
+var (
+	reYAMLNonWordStart = regexp.MustCompile(`(?m)^[^\p{L}\p{M}\p{Nd}\p{Pc}][^"]*$`)
+	reYAMLOctal89      = regexp.MustCompile(`\A0[0-7]*[89]`)
+)
+
+// scalar emits a scalar with the style Psych asks for and libyaml allows.
+func (e *yamlEmitter) scalar(v Value, root, simpleKey bool) {
+	var text string
+	style := yPlain
+	switch x := v.(type) {
+	case nil:
+		if simpleKey {
+			raise(ClassNoMethodError, "pp2go: YAML with nil as a hash key is not supported")
+		}
+		text = ""
+	case bool:
+		text = ToS(x)
+	case int64:
+		text = ToS(x)
+	case float64:
+		switch {
+		case x != x:
+			text = ".nan"
+		case x > 1.7976931348623157e308:
+			text = ".inf"
+		case x < -1.7976931348623157e308:
+			text = "-.inf"
+		default:
+			text = floatToS(x)
+		}
+	case Symbol:
+		if x == "" {
+			raise(ClassNoMethodError, "pp2go: YAML of an empty symbol is not supported")
+		}
+		text = ":" + string(x)
+	case *Str:
+		text = x.S
+		style = psychStringStyle(text)
+		if !utf8.ValidString(text) {
+			raise(ClassNoMethodError, "pp2go: YAML of binary strings is not supported")
+		}
+	default:
+		raise(ClassNoMethodError, "pp2go: YAML of %s is not supported", classOf(v).Name)
+	}
+	a := analyzeYAML(text)
+	if simpleKey && a.multiline {
+		raise(ClassNoMethodError, "pp2go: YAML with a multi-line hash key is not supported")
+	}
+	switch style {
+	case yPlain:
+		if !a.blockPlain || text == "" && simpleKey {
+			style = ySingle
+		}
+	}
+	if style == ySingle && !a.singleQuoted {
+		style = yDouble
+	}
+	if style == yLiteral && (!a.block || simpleKey) {
+		style = yDouble
+	}
+	e.increaseIndent(true, false)
+	switch style {
+	case yPlain:
+		e.writePlain(text, !simpleKey)
+		if root {
+			e.openEnded = 1
+		}
+	case ySingle:
+		e.writeSingle(text, !simpleKey)
+	case yDouble:
+		e.writeDouble(text, !simpleKey)
+	case yLiteral:
+		e.writeLiteral(text)
+	}
+	e.popIndent()
+}
+
+// yamlMultiline is Psych's /\n(?!\Z)/: a newline that is not the last
+// character nor followed only by a final newline.
+func yamlMultiline(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' {
+			rest := s[i+1:]
+			if rest != "" && rest != "\n" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// psychStringStyle is the style Psych's YAMLTree asks for a String.
+func psychStringStyle(s string) yamlStyle {
+	switch {
+	case yamlMultiline(s):
+		return yLiteral
+	case s == "<<":
+		return ySingle
+	case s == "y" || s == "n":
+		return yDouble
+	case reYAMLNonWordStart.MatchString(s):
+		return yDouble
+	case !psychIsString(s) || reYAMLOctal89.MatchString(s):
+		return ySingle
+	}
+	return yPlain
+}
+
+var (
+	rePsychWordy   = regexp.MustCompile(`(?m)^[^\d.:-]?[\p{L}\p{M}_\s!@#$%\^&*(){}<>|/\\~;=]+`)
+	rePsychTime    = regexp.MustCompile(`(?m)^-?\d{4}-\d{1,2}-\d{1,2}(?:[Tt]|\s+)\d{1,2}:\d\d:\d\d(?:\.\d*)?(?:\s*(?:Z|[-+]\d{1,2}:?(?:\d\d)?))?$`)
+	rePsychDate    = regexp.MustCompile(`(?m)^\d{4}-(?:1[012]|0\d|\d)-(?:[12]\d|3[01]|0\d|\d)$`)
+	rePsychInf     = regexp.MustCompile(`(?im)^[-+]?\.inf$`)
+	rePsychNan     = regexp.MustCompile(`(?im)^\.nan$`)
+	rePsychSym     = regexp.MustCompile(`(?m)^:.`)
+	rePsychSexaInt = regexp.MustCompile(`(?m)^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}$`)
+	rePsychSexaFlt = regexp.MustCompile(`(?m)^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}\.[0-9_]*$`)
+	rePsychFloat   = regexp.MustCompile(`(?m)^(?:[-+]?([0-9][0-9_,]*)?\.[0-9]*([eE][-+][0-9]+)?)$`)
+	rePsychInt     = regexp.MustCompile(`(?m)^(?:[-+]?0b[0-1_,]+|[-+]?0[0-7_,]+|[-+]?(?:0|[1-9](?:[0-9]|,[0-9]|_[0-9])*)|[-+]?0x[0-9a-fA-F_,]+)$`)
+	rePsychNotYTON = regexp.MustCompile(`(?im)^[^ytonf~]`)
+	rePsychNull    = regexp.MustCompile(`(?im)^null$`)
+	rePsychBool    = regexp.MustCompile(`(?im)^(yes|true|on|no|false|off)$`)
+)
+
+// psychIsString reports whether Psych's ScalarScanner reads s back as a
+// String (rather than nil, a boolean, a number, a time or a symbol).
+func psychIsString(s string) bool {
+	if s == "" {
+		return false
+	}
+	if rePsychWordy.MatchString(s) || strings.Contains(s, "\n") {
+		if utf8.RuneCountInString(s) > 5 {
+			return true
+		}
+		switch {
+		case rePsychNotYTON.MatchString(s):
+			return true
+		case s == "~" || rePsychNull.MatchString(s):
+			return false
+		case rePsychBool.MatchString(s):
+			return false
+		}
+		return true
+	}
+	switch {
+	case rePsychTime.MatchString(s), rePsychDate.MatchString(s):
+		return false
+	case rePsychInf.MatchString(s), rePsychNan.MatchString(s):
+		return false
+	case rePsychSym.MatchString(s):
+		return false
+	case rePsychSexaInt.MatchString(s), rePsychSexaFlt.MatchString(s):
+		return false
+	case rePsychFloat.MatchString(s):
+		trimmed := strings.TrimLeft(s, "+-")
+		return trimmed == "."
+	case rePsychInt.MatchString(s):
+		_, ok := parseIntegerStrict(strings.NewReplacer(",", "", "_", "").Replace(s), 0)
+		if !ok {
+			// Integer() raises inside Psych: the dump fails
+			raise(ClassArgumentError, "invalid value for Integer(): %s", inspectString(strings.NewReplacer(",", "", "_", "").Replace(s)))
+		}
+		return false
+	}
+	return true
+}
+
+type yamlAnalysis struct {
+	multiline                       bool
+	blockPlain, singleQuoted, block bool
+}
+
+func yamlPrintable(r rune) bool {
+	return r == 0x0A || r >= 0x20 && r <= 0x7E || r == 0x85 || r >= 0xA0 && r <= 0xD7FF || r >= 0xE000 && r <= 0xFFFD && r != 0xFEFF || r >= 0x10000 && r <= 0x10FFFF
+}
+
+func isYBreak(r rune) bool { return r == '\n' || r == '\r' || r == 0x85 || r == 0x2028 || r == 0x2029 }
+
+func isYBlankZ(rs []rune, i int) bool {
+	if i >= len(rs) {
+		return true
+	}
+	r := rs[i]
+	return r == ' ' || r == '\t' || isYBreak(r) || r == 0
+}
+
+// analyzeYAML is libyaml's analysis of which styles can carry the text.
+func analyzeYAML(s string) yamlAnalysis {
+	if s == "" {
+		return yamlAnalysis{blockPlain: true, singleQuoted: true}
+	}
+	rs := []rune(s)
+	var flowInd, blockInd, lineBreaks, special bool
+	var leadingSpace, leadingBreak, trailingSpace, trailingBreak, breakSpace, spaceBreak bool
+	var prevSpace, prevBreak bool
+	if strings.HasPrefix(s, "---") || strings.HasPrefix(s, "...") {
+		blockInd, flowInd = true, true
+	}
+	preceded := true
+	followed := isYBlankZ(rs, 1)
+	for i, c := range rs {
+		if i == 0 {
+			switch c {
+			case '#', ',', '[', ']', '{', '}', '&', '*', '!', '|', '>', '\'', '"', '%', '@', '`':
+				flowInd, blockInd = true, true
+			case '?', ':':
+				flowInd = true
+				if followed {
+					blockInd = true
+				}
+			case '-':
+				if followed {
+					flowInd, blockInd = true, true
+				}
+			}
+		} else {
+			switch c {
+			case ',', '?', '[', ']', '{', '}':
+				flowInd = true
+			case ':':
+				flowInd = true
+				if followed {
+					blockInd = true
+				}
+			case '#':
+				if preceded {
+					flowInd, blockInd = true, true
+				}
+			}
+		}
+		if !yamlPrintable(c) {
+			special = true
+		}
+		if isYBreak(c) {
+			lineBreaks = true
+		}
+		switch {
+		case c == ' ':
+			if i == 0 {
+				leadingSpace = true
+			}
+			if i == len(rs)-1 {
+				trailingSpace = true
+			}
+			if prevBreak {
+				breakSpace = true
+			}
+			prevSpace, prevBreak = true, false
+		case isYBreak(c):
+			if i == 0 {
+				leadingBreak = true
+			}
+			if i == len(rs)-1 {
+				trailingBreak = true
+			}
+			if prevSpace {
+				spaceBreak = true
+			}
+			prevBreak, prevSpace = true, false
+		default:
+			prevSpace, prevBreak = false, false
+		}
+		preceded = isYBlankZ(rs, i)
+		followed = isYBlankZ(rs, i+2)
+	}
+	a := yamlAnalysis{multiline: lineBreaks, blockPlain: true, singleQuoted: true, block: true}
+	if leadingSpace || leadingBreak || trailingSpace || trailingBreak {
+		a.blockPlain = false
+	}
+	if trailingSpace {
+		a.block = false
+	}
+	if breakSpace {
+		a.blockPlain, a.singleQuoted = false, false
+	}
+	if spaceBreak || special {
+		a.blockPlain, a.singleQuoted, a.block = false, false, false
+	}
+	if lineBreaks {
+		a.blockPlain = false
+	}
+	if blockInd {
+		a.blockPlain = false
+	}
+	_ = flowInd
+	return a
+}
+
+const yamlWidth = 80
+
+func (e *yamlEmitter) writePlain(s string, allowBreaks bool) {
+	if !e.whitespace && s != "" {
+		e.put(" ")
+	}
+	rs := []rune(s)
+	spaces, breaks := false, false
+	for i := 0; i < len(rs); i++ {
+		c := rs[i]
+		switch {
+		case c == ' ':
+			if allowBreaks && !spaces && e.column > yamlWidth && !(i+1 < len(rs) && rs[i+1] == ' ') {
+				e.writeIndent()
+			} else {
+				e.put(" ")
+			}
+			spaces = true
+		case isYBreak(c):
+			if !breaks && c == '\n' {
+				e.putBreak()
+			}
+			e.putBreak()
+			e.indention = true
+			breaks = true
+		default:
+			if breaks {
+				e.writeIndent()
+			}
+			e.put(string(c))
+			e.indention = false
+			spaces, breaks = false, false
+		}
+	}
+	e.whitespace = false
+	e.indention = false
+}
+
+func (e *yamlEmitter) writeSingle(s string, allowBreaks bool) {
+	e.writeIndicator("'", true, false, false)
+	rs := []rune(s)
+	spaces, breaks := false, false
+	for i := 0; i < len(rs); i++ {
+		c := rs[i]
+		switch {
+		case c == ' ':
+			if allowBreaks && !spaces && e.column > yamlWidth && i != 0 && i != len(rs)-1 && !(i+1 < len(rs) && rs[i+1] == ' ') {
+				e.writeIndent()
+			} else {
+				e.put(" ")
+			}
+			spaces = true
+		case isYBreak(c):
+			if !breaks && c == '\n' {
+				e.putBreak()
+			}
+			e.putBreak()
+			e.indention = true
+			breaks = true
+		default:
+			if breaks {
+				e.writeIndent()
+			}
+			if c == '\'' {
+				e.put("'")
+			}
+			e.put(string(c))
+			e.indention = false
+			spaces, breaks = false, false
+		}
+	}
+	if breaks {
+		e.writeIndent()
+	}
+	e.writeIndicator("'", false, false, false)
+}
+
+func (e *yamlEmitter) writeDouble(s string, allowBreaks bool) {
+	e.writeIndicator("\"", true, false, false)
+	rs := []rune(s)
+	spaces := false
+	for i := 0; i < len(rs); i++ {
+		c := rs[i]
+		if !yamlPrintable(c) || c == 0xFEFF || isYBreak(c) || c == '"' || c == '\\' {
+			e.put("\\")
+			switch c {
+			case 0:
+				e.put("0")
+			case 7:
+				e.put("a")
+			case 8:
+				e.put("b")
+			case 9:
+				e.put("t")
+			case 0xA:
+				e.put("n")
+			case 0xB:
+				e.put("v")
+			case 0xC:
+				e.put("f")
+			case 0xD:
+				e.put("r")
+			case 0x1B:
+				e.put("e")
+			case '"':
+				e.put("\"")
+			case '\\':
+				e.put("\\")
+			case 0x85:
+				e.put("N")
+			case 0xA0:
+				e.put("_")
+			case 0x2028:
+				e.put("L")
+			case 0x2029:
+				e.put("P")
+			default:
+				switch {
+				case c <= 0xFF:
+					e.put("x" + strings.ToUpper(hex2(byte(c))))
+				case c <= 0xFFFF:
+					e.put("u" + strings.ToUpper(padHex(int(c), 4)))
+				default:
+					e.put("U" + strings.ToUpper(padHex(int(c), 8)))
+				}
+			}
+			spaces = false
+			continue
+		}
+		if c == ' ' {
+			if allowBreaks && !spaces && e.column > yamlWidth && i != 0 && i != len(rs)-1 {
+				e.writeIndent()
+				if i+1 < len(rs) && rs[i+1] == ' ' {
+					e.put("\\")
+				}
+			} else {
+				e.put(" ")
+			}
+			spaces = true
+			continue
+		}
+		e.put(string(c))
+		spaces = false
+	}
+	e.writeIndicator("\"", false, false, false)
+}
+
+func padHex(n, w int) string {
+	s := ""
+	for n > 0 {
+		s = string("0123456789abcdef"[n%16]) + s
+		n /= 16
+	}
+	for len(s) < w {
+		s = "0" + s
+	}
+	return s
+}
+
+func (e *yamlEmitter) writeLiteral(s string) {
+	e.writeIndicator("|", true, false, false)
+	rs := []rune(s)
+	hint := ""
+	if len(rs) > 0 && (rs[0] == ' ' || isYBreak(rs[0])) {
+		hint = "2"
+	}
+	e.openEnded = 0
+	chomp := ""
+	switch {
+	case len(rs) == 0:
+		chomp = "-"
+	case !isYBreak(rs[len(rs)-1]):
+		chomp = "-"
+	case len(rs) == 1:
+		chomp = "+"
+		e.openEnded = 2
+	case isYBreak(rs[len(rs)-2]):
+		chomp = "+"
+		e.openEnded = 2
+	}
+	if hint+chomp != "" {
+		e.put(hint + chomp)
+	}
+	e.putBreak()
+	e.indention = true
+	e.whitespace = true
+	breaks := true
+	for _, c := range rs {
+		if isYBreak(c) {
+			e.putBreak()
+			e.indention = true
+			breaks = true
+			continue
+		}
+		if breaks {
+			e.writeIndent()
+		}
+		e.put(string(c))
+		e.indention = false
+		breaks = false
+	}
+}
