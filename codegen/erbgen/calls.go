@@ -1,0 +1,292 @@
+package erbgen
+
+import (
+	_ "embed"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/pp2go/pp2go/frontend/erb"
+	rterb "github.com/pp2go/pp2go/rt/erb"
+)
+
+// kernelFuncs are methods of the template wrapper (Kernel's and
+// Puppet::Parser::TemplateWrapper's) called without a receiver, and the
+// *erb.R methods implementing them.
+var kernelFuncs = map[string]string{
+	"Integer":               "Integer",
+	"Float":                 "Float",
+	"String":                "String",
+	"Array":                 "Array",
+	"Hash":                  "HashOf",
+	"format":                "Sprintf",
+	"sprintf":               "Sprintf",
+	"raise":                 "Raise",
+	"fail":                  "Raise",
+	"require":               "Require",
+	"has_variable?":         "HasVariable",
+	"instance_variable_get": "InstanceVariableGet",
+}
+
+// unsupportedKernel are wrapper methods a template may call that pp2go
+// cannot translate (side effects, I/O, reflection, data it does not have).
+var unsupportedKernel = map[string]string{
+	"puts": "output to stdout", "print": "output to stdout", "p": "output to stdout",
+	"pp": "output to stdout", "printf": "output to stdout", "putc": "output to stdout",
+	"warn": "output to stderr", "gets": "input", "readline": "input", "readlines": "input",
+	"open": "file access", "system": "running commands", "exec": "running commands",
+	"spawn": "running commands", "fork": "running commands", "`": "running commands",
+	"exit": "exit", "exit!": "exit", "abort": "exit", "at_exit": "exit", "sleep": "sleep",
+	"rand": "random numbers", "srand": "random numbers", "eval": "eval",
+	"instance_eval": "eval", "binding": "binding", "lambda": "lambdas", "proc": "procs",
+	"loop": "loop", "catch": "catch/throw", "throw": "catch/throw", "block_given?": "blocks",
+	"caller": "backtraces", "load": "loading code", "require_relative": "loading code",
+	"autoload": "loading code", "send": "dynamic method calls", "__send__": "dynamic method calls",
+	"public_send": "dynamic method calls", "method": "method objects",
+	"define_method": "defining methods", "instance_variable_set": "reflection",
+	"instance_variables": "reflection", "instance_variable_defined?": "reflection",
+	"local_variables": "reflection", "global_variables": "reflection",
+	"trap": "signals", "select": "I/O", "syscall": "system calls", "test": "file tests",
+	"file": "the template's file name", "classes": "the catalog's classes",
+	"all_tags": "the catalog's tags", "tags": "tags", "scope": "the scope as a value",
+	"to_s": "the template wrapper as a value", "inspect": "the template wrapper as a value",
+	"freeze": "the template wrapper as a value", "object_id": "object ids",
+	"Rational": "Rational numbers", "Complex": "Complex numbers", "BigDecimal": "BigDecimal",
+	"format_time": "time", "fqdn_rand": "random numbers",
+}
+
+//go:embed rubymethods.txt
+var rubyMethodList string
+
+// rubyMethods are the names of all methods of all classes and modules in
+// a Ruby 3.1 process running Puppet 7.23 (tools/rubymethods.rb).
+var rubyMethods = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(rubyMethodList) {
+		m[n] = true
+	}
+	return m
+}()
+
+func isScope(n erb.Node) bool {
+	c, ok := n.(*erb.Call)
+	return ok && c.Recv == nil && c.Name == "scope" && len(c.Args) == 0 && c.Block == nil
+}
+
+// callArgs translates arguments; splats make the list a Spread call.
+func (t *translator) callArgs(args []erb.Node) ([]jen.Code, jen.Code) {
+	var out []jen.Code
+	var blk jen.Code
+	splat := false
+	for _, a := range args {
+		switch x := a.(type) {
+		case *erb.Splat:
+			splat = true
+			out = append(out, rcall("Splat", t.expr(x.X)))
+		case *erb.BlockPass:
+			blk = rcall("BlkSym", t.expr(x.X))
+		default:
+			out = append(out, t.expr(a))
+		}
+	}
+	if splat {
+		return []jen.Code{rcall("Spread", out...).Op("...")}, blk
+	}
+	return out, blk
+}
+
+func literalString(n erb.Node) (string, bool) {
+	s, ok := n.(*erb.Str)
+	if !ok {
+		return "", false
+	}
+	out := ""
+	for _, p := range s.Parts {
+		if p.Expr != nil {
+			return "", false
+		}
+		out += p.Lit
+	}
+	return out, true
+}
+
+// recvR returns "r", or r.At(line) when the call's method name is on a
+// later line than its statement (so that an error names that line).
+func (t *translator) recvR(x *erb.Call) *jen.Statement {
+	l := t.lineOf(x.NameOff)
+	if l != t.stmtLine && l > 0 {
+		return jen.Id("r").Dot("At").Call(jen.Lit(l))
+	}
+	return jen.Id("r")
+}
+
+func (t *translator) call(x *erb.Call) *jen.Statement {
+	if x.Recv == nil {
+		return t.selfCall(x)
+	}
+	if isScope(x.Recv) {
+		return t.scopeCall(x)
+	}
+	if x.Safe {
+		tmp := t.temp("recv")
+		inner := *x
+		inner.Safe = false
+		call := t.methodCall(&inner, jen.Id(tmp))
+		return jen.Func().Params().Add(valueT()).Block(
+			jen.Id(tmp).Op(":=").Add(t.expr(x.Recv)),
+			jen.If(jen.Id(tmp).Op("==").Nil()).Block(jen.Return(jen.Nil())),
+			jen.Return(call),
+		).Call()
+	}
+	return t.methodCall(x, t.expr(x.Recv))
+}
+
+// methodCall translates recv.name(args) with recv already translated.
+func (t *translator) methodCall(x *erb.Call, recv jen.Code) *jen.Statement {
+	if m, ok := binaryOps[x.Name]; ok && len(x.Args) == 1 && x.Block == nil {
+		return t.recvR(x).Dot(m).Call(recv, t.expr(x.Args[0]))
+	}
+	switch x.Name {
+	case "!":
+		if len(x.Args) == 0 {
+			return erbQ("Not").Call(recv)
+		}
+	case "-@", "+@", "~":
+		m := map[string]string{"-@": "OpNeg", "+@": "OpPos", "~": "OpBitNot"}[x.Name]
+		return rcall(m, recv)
+	case "call", "tap", "then", "yield_self", "send", "__send__", "public_send", "instance_variable_get", "instance_variable_set", "instance_eval", "method", "define_singleton_method", "extend", "each_entry":
+		t.unsupported(x, "method `%s'", x.Name)
+	}
+	goName, takesBlock, ok := rterb.Method(x.Name)
+	if !ok {
+		if rubyMethods[x.Name] {
+			t.unsupported(x, "Ruby method `%s' (pp2go does not implement it)", x.Name)
+		}
+		// no class in Ruby has this method: NoMethodError when it runs
+		args, _ := t.callArgs(x.Args)
+		return t.recvR(x).Dot("NoMethod").Call(append([]jen.Code{recv, jen.Lit(x.Name)}, args...)...)
+	}
+	args, blkPass := t.callArgs(x.Args)
+	var blk jen.Code
+	switch {
+	case x.Block != nil && blkPass != nil:
+		t.unsupported(x, "both a block and a block argument")
+	case x.Block != nil:
+		blk = t.block(x.Block)
+	case blkPass != nil:
+		blk = blkPass
+	}
+	if blk != nil && !takesBlock {
+		t.unsupported(x, "a block given to `%s', which pp2go implements without one", x.Name)
+	}
+	all := []jen.Code{recv}
+	if takesBlock {
+		if blk == nil {
+			blk = jen.Nil()
+		}
+		all = append(all, blk)
+	}
+	all = append(all, args...)
+	return t.recvR(x).Dot(goName).Call(all...)
+}
+
+// selfCall translates a call without a receiver.
+func (t *translator) selfCall(x *erb.Call) *jen.Statement {
+	if goVar, ok := t.defs[x.Name]; ok {
+		if x.Block != nil {
+			t.unsupported(x, "a block given to a template-defined method")
+		}
+		args, blk := t.callArgs(x.Args)
+		if blk != nil {
+			t.unsupported(x, "a block argument to a template-defined method")
+		}
+		all := append([]jen.Code{jen.Id(goVar), jen.Lit(x.Name)}, args...)
+		return t.recvR(x).Dot("CallDef").Call(all...)
+	}
+	if m, ok := kernelFuncs[x.Name]; ok {
+		if x.Block != nil {
+			t.unsupported(x, "a block given to `%s'", x.Name)
+		}
+		if x.Name == "require" {
+			lib, ok := literalString(oneArg(x))
+			if !ok || !rterb.KnownLibrary(lib) {
+				t.unsupported(x, "require of %s", describeArg(x))
+			}
+		}
+		args, blk := t.callArgs(x.Args)
+		if blk != nil {
+			t.unsupported(x, "a block argument to `%s'", x.Name)
+		}
+		return t.recvR(x).Dot(m).Call(args...)
+	}
+	if why, ok := unsupportedKernel[x.Name]; ok {
+		t.unsupported(x, "`%s' (%s)", x.Name, why)
+	}
+	if x.Name[0] >= 'A' && x.Name[0] <= 'Z' || rubyMethods[x.Name] {
+		t.unsupported(x, "method `%s' of the template wrapper", x.Name)
+	}
+	// anything else is a NameError / NoMethodError in Ruby when it runs
+	for _, a := range x.Args {
+		if _, isBlk := a.(*erb.BlockPass); !isBlk {
+			t.expr(a)
+		}
+	}
+	if x.Implicit {
+		return rcall("UndefinedName", jen.Lit(x.Name))
+	}
+	return rcall("UndefinedMethod", jen.Lit(x.Name))
+}
+
+func oneArg(x *erb.Call) erb.Node {
+	if len(x.Args) == 1 {
+		return x.Args[0]
+	}
+	return &erb.Nil{}
+}
+
+func describeArg(x *erb.Call) string {
+	if s, ok := literalString(oneArg(x)); ok {
+		return "'" + s + "'"
+	}
+	return "a computed library name"
+}
+
+// scopeCall translates scope.lookupvar, scope[...], scope.function_x,
+// scope.call_function and scope.to_hash.
+func (t *translator) scopeCall(x *erb.Call) *jen.Statement {
+	if x.Block != nil {
+		t.unsupported(x, "a block given to scope.%s", x.Name)
+	}
+	args, blk := t.callArgs(x.Args)
+	if blk != nil {
+		t.unsupported(x, "a block argument to scope.%s", x.Name)
+	}
+	switch {
+	case x.Name == "lookupvar" || x.Name == "[]":
+		if len(x.Args) != 1 {
+			t.unsupported(x, "scope.%s with %d arguments", x.Name, len(x.Args))
+		}
+		if s, ok := literalString(x.Args[0]); ok {
+			t.variables[s] = true
+		}
+		return t.recvR(x).Dot("LookupVar").Call(args...)
+	case len(x.Name) > len("function_") && x.Name[:len("function_")] == "function_":
+		name := x.Name[len("function_"):]
+		t.functions[name] = true
+		return t.recvR(x).Dot("Function").Call(append([]jen.Code{jen.Lit(name)}, args...)...)
+	case x.Name == "call_function":
+		if len(x.Args) > 0 {
+			if s, ok := literalString(x.Args[0]); ok {
+				t.functions[s] = true
+			}
+		}
+		return t.recvR(x).Dot("CallFunction").Call(args...)
+	case x.Name == "to_hash":
+		if len(x.Args) != 0 {
+			t.unsupported(x, "scope.to_hash with arguments")
+		}
+		return t.recvR(x).Dot("ScopeHash").Call()
+	}
+	t.unsupported(x, "scope.%s", x.Name)
+	return nil
+}

@@ -1,0 +1,101 @@
+// Package erbgen translates ERB templates into Go. A template becomes one
+// function
+//
+//	func Name(s erb.Scope) string
+//
+// that renders it with Puppet's template semantics through the runtime
+// package rt/erb (imported as erb): instance variables are the scope's
+// variables, Ruby values follow Ruby's rules, and a Ruby exception panics
+// with *erb.RubyError (erb.Render turns it into Puppet's message).
+//
+// The Ruby is translated at build time: every construct pp2go does not
+// implement is a build error naming the template, line, column and the
+// construct; nothing unknown is left for run time except what Ruby itself
+// only finds at run time (calling a method on nil, an undefined name).
+package erbgen
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/pp2go/pp2go/frontend/diag"
+	"github.com/pp2go/pp2go/frontend/erb"
+)
+
+// RuntimePath is the import path of the runtime translated templates use.
+const RuntimePath = "github.com/pp2go/pp2go/rt/erb"
+
+// Template is a translated template, ready to be emitted.
+type Template struct {
+	Path string // the template file, as given to Translate
+	// Functions lists the Puppet functions the template calls through
+	// scope.function_x and scope.call_function with a literal name, sorted.
+	Functions []string
+	// Variables lists the Puppet variables it looks up by literal name
+	// (scope['x'], scope.lookupvar('x')), sorted.
+	Variables []string
+
+	body []jen.Code
+}
+
+// Translate parses and translates a template. The error is a
+// *diag.Diagnostic (file, line, column, message).
+func Translate(path string, src []byte) (*Template, error) {
+	t, err := erb.Parse(path, src)
+	if err != nil {
+		return nil, err
+	}
+	tr := newTranslator(t)
+	body, err := tr.run()
+	if err != nil {
+		return nil, err
+	}
+	out := &Template{Path: path, body: body}
+	out.Functions = sortedKeys(tr.functions)
+	out.Variables = sortedKeys(tr.variables)
+	return out, nil
+}
+
+// Emit adds the template's function to f under funcName.
+func (t *Template) Emit(f *jen.File, funcName string) {
+	f.Commentf("%s renders the ERB template %s.", funcName, t.Path)
+	f.Func().Id(funcName).Params(jen.Id("s").Qual(RuntimePath, "Scope")).String().Block(t.body...)
+}
+
+// Emit translates a template and adds its function to f.
+func Emit(f *jen.File, funcName, path string, src []byte) error {
+	t, err := Translate(path, src)
+	if err != nil {
+		return err
+	}
+	t.Emit(f, funcName)
+	return nil
+}
+
+// IsUnsupported reports whether err is a build error for Ruby that pp2go
+// does not translate (rather than a syntax error).
+func IsUnsupported(err error) bool {
+	d, ok := err.(*diag.Diagnostic)
+	return ok && d.Code == erb.CodeUnsupported
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// unsupported is raised (as a panic) inside the translator.
+type unsupported struct {
+	off int
+	msg string
+}
+
+func (t *translator) unsupported(n erb.Node, format string, args ...any) {
+	panic(&unsupported{off: n.Offset(), msg: fmt.Sprintf(format, args...)})
+}

@@ -1,0 +1,1006 @@
+package erbgen
+
+import (
+	"fmt"
+	"go/token"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/pp2go/pp2go/frontend/erb"
+	rterb "github.com/pp2go/pp2go/rt/erb"
+)
+
+// scopeKind is the kind of a Ruby local variable scope.
+type scopeKind int
+
+const (
+	scopeTop   scopeKind = iota // the template
+	scopeDef                    // a def body (sees no outer locals)
+	scopeBlock                  // a block (sees its parent's locals)
+)
+
+type local struct {
+	ruby, goName string
+	read         bool
+	param        bool
+}
+
+type scope struct {
+	kind   scopeKind
+	vars   map[string]*local
+	order  []*local
+	parent *scope
+}
+
+// frame is a Go function body being generated: the template function, a
+// def's closure or a block's closure.
+type frame struct {
+	kind     scopeKind
+	loops    int // enclosing while loops inside this frame
+	lastLine int // line last recorded with r.L (0: unknown)
+}
+
+type translator struct {
+	t         *erb.Template
+	scope     *scope
+	frame     *frame
+	defs      map[string]string // Ruby method name -> Go variable
+	defOrder  []string
+	functions map[string]bool
+	variables map[string]bool
+	temps     int
+	stmtLine  int
+}
+
+func newTranslator(t *erb.Template) *translator {
+	return &translator{
+		t:         t,
+		defs:      map[string]string{},
+		functions: map[string]bool{},
+		variables: map[string]bool{},
+	}
+}
+
+func erbQ(name string) *jen.Statement { return jen.Qual(RuntimePath, name) }
+
+func valueT() *jen.Statement { return erbQ("Value") }
+
+func rcall(method string, args ...jen.Code) *jen.Statement {
+	return jen.Id("r").Dot(method).Call(args...)
+}
+
+// run translates the whole template into the statements of its function.
+func (t *translator) run() (body []jen.Code, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			u, ok := p.(*unsupported)
+			if !ok {
+				panic(p)
+			}
+			body = nil
+			err = t.t.Errorf(erb.CodeUnsupported, u.off, "%s", u.msg)
+		}
+	}()
+	t.collectDefs(t.t.Body)
+	t.scope = &scope{kind: scopeTop, vars: map[string]*local{}}
+	t.frame = &frame{kind: scopeTop}
+	stmts := t.stmts(t.t.Body)
+	body = append(body, jen.Id("r").Op(":=").Qual(RuntimePath, "New").Call(jen.Id("s")))
+	body = append(body, jen.Defer().Id("r").Dot("Fail").Call())
+	for _, name := range t.defOrder {
+		body = append(body, jen.Var().Id(t.defs[name]).Op("*").Qual(RuntimePath, "Def"))
+	}
+	body = append(body, t.declarations(t.scope)...)
+	body = append(body, stmts...)
+	body = append(body, jen.Return(rcall("Result")))
+	return body, nil
+}
+
+// collectDefs finds the template's def statements (anywhere: Ruby defines
+// methods when the def runs, which the generated code mirrors by assigning
+// the method's variable there).
+func (t *translator) collectDefs(nodes []erb.Node) {
+	var walk func(n erb.Node)
+	walk = func(n erb.Node) {
+		switch x := n.(type) {
+		case *erb.Def:
+			if _, ok := t.defs[x.Name]; !ok {
+				t.defs[x.Name] = "def" + goCamel(x.Name)
+				t.defOrder = append(t.defOrder, x.Name)
+			}
+			for _, s := range x.Body.Body {
+				walk(s)
+			}
+		case *erb.If:
+			for _, s := range x.Then {
+				walk(s)
+			}
+			for _, s := range x.Else {
+				walk(s)
+			}
+		case *erb.Seq:
+			for _, s := range x.Body {
+				walk(s)
+			}
+		case *erb.Begin:
+			for _, s := range x.Body {
+				walk(s)
+			}
+		}
+	}
+	for _, n := range nodes {
+		walk(n)
+	}
+}
+
+func goCamel(s string) string {
+	g := rterb.GoName(s)
+	g = strings.NewReplacer("?", "Q", "!", "Bang").Replace(g)
+	return g
+}
+
+// goReserved are names a Ruby local cannot keep in Go.
+var goReserved = map[string]bool{
+	"r": true, "s": true, "erb": true,
+	"any": true, "append": true, "bool": true, "byte": true, "cap": true, "clear": true,
+	"close": true, "comparable": true, "complex": true, "complex64": true, "complex128": true,
+	"copy": true, "delete": true, "error": true, "false": true, "float32": true,
+	"float64": true, "imag": true, "int": true, "int8": true, "int16": true, "int32": true,
+	"int64": true, "iota": true, "len": true, "make": true, "max": true, "min": true,
+	"new": true, "nil": true, "panic": true, "print": true, "println": true, "real": true,
+	"recover": true, "rune": true, "string": true, "true": true, "uint": true, "uint8": true,
+	"uint16": true, "uint32": true, "uint64": true, "uintptr": true,
+}
+
+// goLocal maps a Ruby local variable name to a Go identifier, one to one:
+// reserved names and names ending in "_" get a "_" appended.
+func goLocal(name string) string {
+	if name == "_" {
+		return "u_"
+	}
+	if token.IsKeyword(name) || goReserved[name] || strings.HasSuffix(name, "_") || strings.HasPrefix(name, "def") && len(name) > 3 && name[3] >= 'A' && name[3] <= 'Z' {
+		return name + "_"
+	}
+	return name
+}
+
+func (t *translator) temp(base string) string {
+	t.temps++
+	return fmt.Sprintf("%s%d_", base, t.temps)
+}
+
+// lookup finds a visible local.
+func (t *translator) lookup(name string) *local {
+	for s := t.scope; s != nil; s = s.parent {
+		if l, ok := s.vars[name]; ok {
+			return l
+		}
+		if s.kind != scopeBlock {
+			break
+		}
+	}
+	return nil
+}
+
+// declare makes name a local of the current scope if it is not visible.
+func (t *translator) declare(name string) *local {
+	if l := t.lookup(name); l != nil {
+		return l
+	}
+	l := &local{ruby: name, goName: goLocal(name)}
+	t.scope.vars[name] = l
+	t.scope.order = append(t.scope.order, l)
+	return l
+}
+
+// declarations declares a scope's locals (not its parameters) at the top
+// of its Go function.
+func (t *translator) declarations(s *scope) []jen.Code {
+	var names []jen.Code
+	var unused []jen.Code
+	for _, l := range s.order {
+		if l.param {
+			continue
+		}
+		names = append(names, jen.Id(l.goName))
+		if !l.read {
+			unused = append(unused, jen.Id("_").Op("=").Id(l.goName))
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	out := []jen.Code{jen.Var().List(names...).Add(valueT())}
+	return append(out, unused...)
+}
+
+// line emits r.L(n) when the statement's line differs from the last one
+// recorded in this Go function.
+func (t *translator) line(n erb.Node) []jen.Code {
+	l := t.t.RubyLine(n.Offset())
+	t.stmtLine = l
+	if l == t.frame.lastLine {
+		return nil
+	}
+	t.frame.lastLine = l
+	return []jen.Code{rcall("L", jen.Lit(l))}
+}
+
+func (t *translator) lineOf(off int) int { return t.t.RubyLine(off) }
+
+// stmts translates statements whose values are not used.
+func (t *translator) stmts(nodes []erb.Node) []jen.Code {
+	var out []jen.Code
+	var text strings.Builder
+	flush := func() {
+		if text.Len() > 0 {
+			out = append(out, rcall("Text", jen.Lit(text.String())))
+			text.Reset()
+		}
+	}
+	for _, n := range nodes {
+		if tx, ok := n.(*erb.Text); ok {
+			text.WriteString(tx.S)
+			continue
+		}
+		flush()
+		out = append(out, t.stmt(n)...)
+		if isJump(n) {
+			// what follows never runs (Ruby does not run it either)
+			return out
+		}
+	}
+	flush()
+	return out
+}
+
+func isJump(n erb.Node) bool {
+	switch n.(type) {
+	case *erb.Return, *erb.Next, *erb.Break:
+		return true
+	}
+	return false
+}
+
+// nested translates statements of a nested Go block (branches, loops):
+// the recorded line is unknown at their start and after them.
+func (t *translator) nested(nodes []erb.Node) []jen.Code {
+	t.frame.lastLine = 0
+	out := t.stmts(nodes)
+	t.frame.lastLine = 0
+	return out
+}
+
+func (t *translator) stmt(n erb.Node) []jen.Code {
+	switch x := n.(type) {
+	case *erb.Text:
+		return []jen.Code{rcall("Text", jen.Lit(x.S))}
+	case *erb.Output:
+		out := t.line(x.X)
+		return append(out, rcall("Out", t.expr(x.X)))
+	case *erb.If:
+		out := t.line(x)
+		cond := t.cond(x.Cond)
+		if x.Unless {
+			cond = jen.Op("!").Parens(cond)
+		}
+		then := t.nested(x.Then)
+		st := jen.If(cond).Block(then...)
+		if len(x.Else) > 0 {
+			if len(x.Else) == 1 {
+				if e, ok := x.Else[0].(*erb.If); ok && !e.Unless && !e.Ternary && !e.Mod {
+					elif := t.stmt(e)
+					// the elsif's own r.L call precedes its condition
+					st.Else().Block(elif...)
+					t.frame.lastLine = 0
+					return append(out, st)
+				}
+			}
+			st.Else().Block(t.nested(x.Else)...)
+		}
+		t.frame.lastLine = 0
+		return append(out, st)
+	case *erb.Case:
+		return t.caseStmt(x, false)
+	case *erb.While:
+		out := t.line(x)
+		cond := t.cond(x.Cond)
+		if x.Until {
+			cond = jen.Op("!").Parens(cond)
+		}
+		t.frame.loops++
+		body := t.nested(x.Body)
+		t.frame.loops--
+		return append(out, jen.For(cond).Block(body...))
+	case *erb.Seq:
+		return t.stmts(x.Body)
+	case *erb.Assign:
+		out := t.line(x)
+		return append(out, t.assign(x, false))
+	case *erb.OpAssign:
+		out := t.line(x)
+		return append(out, t.opAssign(x)...)
+	case *erb.Def:
+		return t.def(x)
+	case *erb.Begin:
+		out := t.line(x)
+		return append(out, t.begin(x))
+	case *erb.Next:
+		if t.frame.kind == scopeBlock && t.frame.loops == 0 {
+			out := t.line(x)
+			return append(out, jen.Return(t.optExpr(x.X)))
+		}
+		if t.frame.loops > 0 && x.X == nil {
+			return []jen.Code{jen.Continue()}
+		}
+		t.unsupported(x, "next outside a block")
+	case *erb.Break:
+		if t.frame.loops > 0 && x.X == nil {
+			return []jen.Code{jen.Break()}
+		}
+		t.unsupported(x, "break out of a block")
+	case *erb.Return:
+		if t.frame.kind == scopeDef && t.frame.loops == 0 {
+			out := t.line(x)
+			return append(out, jen.Return(t.optExpr(x.X)))
+		}
+		t.unsupported(x, "return outside a method body")
+	}
+	out := t.line(n)
+	e, isCall := t.exprCall(n)
+	if isCall {
+		return append(out, e)
+	}
+	return append(out, jen.Id("_").Op("=").Add(e))
+}
+
+func (t *translator) optExpr(n erb.Node) jen.Code {
+	if n == nil {
+		return jen.Nil()
+	}
+	return t.expr(n)
+}
+
+// tail translates statements whose last value is the Go function's
+// result (block bodies, def bodies, rescue clauses).
+func (t *translator) tail(nodes []erb.Node) []jen.Code {
+	if len(nodes) == 0 {
+		return []jen.Code{jen.Return(jen.Nil())}
+	}
+	for i, n := range nodes[:len(nodes)-1] {
+		if isJump(n) {
+			return t.stmts(nodes[:i+1])
+		}
+	}
+	out := t.stmts(nodes[:len(nodes)-1])
+	return append(out, t.tailStmt(nodes[len(nodes)-1])...)
+}
+
+func (t *translator) tailStmt(n erb.Node) []jen.Code {
+	switch x := n.(type) {
+	case *erb.If:
+		out := t.line(x)
+		cond := t.cond(x.Cond)
+		if x.Unless {
+			cond = jen.Op("!").Parens(cond)
+		}
+		t.frame.lastLine = 0
+		then := t.tail(x.Then)
+		t.frame.lastLine = 0
+		st := jen.If(cond).Block(then...)
+		if x.Else != nil {
+			els := t.tail(x.Else)
+			t.frame.lastLine = 0
+			return append(out, st.Else().Block(els...))
+		}
+		return append(out, st, jen.Return(jen.Nil()))
+	case *erb.Case:
+		return t.caseStmt(x, true)
+	case *erb.Seq:
+		return t.tail(x.Body)
+	case *erb.Text, *erb.Output:
+		out := t.stmt(n)
+		return append(out, jen.Return(rcall("Erbout")))
+	case *erb.While, *erb.Def, *erb.OpAssign:
+		out := t.stmt(n)
+		switch d := n.(type) {
+		case *erb.Def:
+			return append(out, jen.Return(erbQ("Symbol").Call(jen.Lit(d.Name))))
+		case *erb.OpAssign:
+			return append(out, jen.Return(t.readTarget(d.Target)))
+		}
+		return append(out, jen.Return(jen.Nil()))
+	case *erb.Return, *erb.Next, *erb.Break:
+		return t.stmt(n)
+	}
+	out := t.line(n)
+	return append(out, jen.Return(t.expr(n)))
+}
+
+// readTarget reads an assignment target's current value.
+func (t *translator) readTarget(n erb.Node) jen.Code {
+	switch x := n.(type) {
+	case *erb.LVarTarget:
+		l := t.declare(x.Name)
+		l.read = true
+		return jen.Id(l.goName)
+	case *erb.IVar:
+		return rcall("IVar", jen.Lit(x.Name))
+	}
+	return jen.Nil()
+}
+
+func (t *translator) caseStmt(x *erb.Case, tail bool) []jen.Code {
+	out := t.line(x)
+	var subj string
+	if x.Subject != nil {
+		subj = t.temp("subject")
+		out = append(out, jen.Id(subj).Op(":=").Add(t.expr(x.Subject)))
+	}
+	var cases []jen.Code
+	for _, w := range x.Whens {
+		var conds []jen.Code
+		for _, c := range w.Conds {
+			if sp, ok := c.(*erb.Splat); ok {
+				if subj == "" {
+					conds = append(conds, rcall("WhenSplat", t.expr(sp.X), jen.True()))
+				} else {
+					conds = append(conds, rcall("WhenSplat", t.expr(sp.X), jen.Id(subj)))
+				}
+				continue
+			}
+			if subj == "" {
+				conds = append(conds, t.cond(c))
+			} else {
+				conds = append(conds, rcall("When", t.expr(c), jen.Id(subj)))
+			}
+		}
+		var body []jen.Code
+		t.frame.lastLine = 0
+		if tail {
+			body = t.tail(w.Body)
+		} else {
+			body = t.nested(w.Body)
+		}
+		cases = append(cases, jen.Case(conds...).Block(body...))
+	}
+	t.frame.lastLine = 0
+	if x.HasElse || tail {
+		var body []jen.Code
+		if tail {
+			body = t.tail(x.Else)
+		} else {
+			body = t.nested(x.Else)
+		}
+		if len(body) > 0 {
+			cases = append(cases, jen.Default().Block(body...))
+		}
+	}
+	t.frame.lastLine = 0
+	return append(out, jen.Switch().Block(cases...))
+}
+
+// cond translates an expression used as a condition into a Go bool.
+func (t *translator) cond(n erb.Node) jen.Code {
+	switch x := n.(type) {
+	case *erb.Not:
+		return jen.Op("!").Parens(t.cond(x.X))
+	case *erb.And:
+		return jen.Parens(t.cond(x.L)).Op("&&").Parens(t.cond(x.R))
+	case *erb.Or:
+		return jen.Parens(t.cond(x.L)).Op("||").Parens(t.cond(x.R))
+	case *erb.Bool:
+		return jen.Lit(x.V)
+	case *erb.Nil:
+		return jen.False()
+	case *erb.Binary:
+		switch x.Op {
+		case "==":
+			return erbQ("Equal").Call(t.expr(x.L), t.expr(x.R))
+		case "!=":
+			return jen.Op("!").Add(erbQ("Equal").Call(t.expr(x.L), t.expr(x.R)))
+		}
+	case *erb.Seq:
+		if len(x.Body) == 1 {
+			return t.cond(x.Body[0])
+		}
+	}
+	return erbQ("Truthy").Call(t.expr(n))
+}
+
+// expr translates an expression into a Go expression of type erb.Value.
+func (t *translator) expr(n erb.Node) jen.Code {
+	e, _ := t.exprCall(n)
+	return e
+}
+
+// exprCall translates an expression and reports whether the Go code is a
+// function call (usable as a statement).
+func (t *translator) exprCall(n erb.Node) (*jen.Statement, bool) {
+	switch x := n.(type) {
+	case *erb.Nil:
+		return jen.Nil(), false
+	case *erb.Bool:
+		return jen.Lit(x.V), false
+	case *erb.Self:
+		return rcall("Wrapper"), true
+	case *erb.Int:
+		return jen.Lit(x.V), false
+	case *erb.Float:
+		return jen.Lit(x.V), false
+	case *erb.Str:
+		return t.str(x.Parts), true
+	case *erb.Sym:
+		if x.Parts == nil {
+			return erbQ("Symbol").Call(jen.Lit(x.Name)), false
+		}
+		return rcall("ToSym", t.str(x.Parts)), true
+	case *erb.Regexp:
+		return t.regexp(x), true
+	case *erb.Array:
+		var elems []jen.Code
+		splat := false
+		for _, e := range x.Elems {
+			if sp, ok := e.(*erb.Splat); ok {
+				splat = true
+				elems = append(elems, rcall("Splat", t.expr(sp.X)))
+				continue
+			}
+			elems = append(elems, t.expr(e))
+		}
+		if splat {
+			return rcall("ArrayOf", elems...), true
+		}
+		return erbQ("NewArray").Call(elems...), true
+	case *erb.Hash:
+		var kv []jen.Code
+		for _, p := range x.Pairs {
+			kv = append(kv, t.expr(p.Key), t.expr(p.Value))
+		}
+		return erbQ("HashOf").Call(kv...), true
+	case *erb.Range:
+		return erbQ("NewRange").Call(t.optExpr(x.Lo), t.optExpr(x.Hi), jen.Lit(x.Excl)), true
+	case *erb.LVar:
+		l := t.lookup(x.Name)
+		if l == nil {
+			l = t.declare(x.Name)
+		}
+		l.read = true
+		return jen.Id(l.goName), false
+	case *erb.IVar:
+		return rcall("IVar", jen.Lit(x.Name)), true
+	case *erb.GVar:
+		switch x.Name {
+		case "~":
+			return rcall("LastMatch"), true
+		}
+		t.unsupported(x, "global variable $%s", x.Name)
+	case *erb.NthRef:
+		return rcall("NthRef", jen.Lit(x.N)), true
+	case *erb.Const:
+		return t.constant(x), true
+	case *erb.Call:
+		return t.call(x), true
+	case *erb.Binary:
+		return t.binary(x), true
+	case *erb.Unary:
+		switch x.Op {
+		case "-@":
+			return rcall("OpNeg", t.expr(x.X)), true
+		case "+@":
+			return rcall("OpPos", t.expr(x.X)), true
+		case "~":
+			return rcall("OpBitNot", t.expr(x.X)), true
+		}
+	case *erb.Not:
+		return erbQ("Not").Call(t.expr(x.X)), true
+	case *erb.And:
+		return erbQ("And").Call(t.expr(x.L), t.lazy(x.R)), true
+	case *erb.Or:
+		return erbQ("Or").Call(t.expr(x.L), t.lazy(x.R)), true
+	case *erb.Defined:
+		return t.defined(x), true
+	case *erb.Assign:
+		return t.assign(x, true), true
+	case *erb.If:
+		return t.iife([]erb.Node{x}), true
+	case *erb.Case:
+		return t.iife([]erb.Node{x}), true
+	case *erb.Seq:
+		if len(x.Body) == 1 {
+			return t.exprCall(x.Body[0])
+		}
+		return t.iife(x.Body), true
+	case *erb.Begin:
+		return t.begin(x), true
+	case *erb.OpAssign, *erb.While:
+		return t.iife([]erb.Node{x}), true
+	case *erb.Splat:
+		t.unsupported(x, "splat (*) here")
+	case *erb.BlockPass:
+		t.unsupported(x, "block argument (&) here")
+	case *erb.Def:
+		t.unsupported(x, "def used as a value")
+	case *erb.Return, *erb.Next, *erb.Break:
+		t.unsupported(x, "return/next/break used inside an expression")
+	case *erb.Text, *erb.Output:
+		t.unsupported(x, "template output inside an expression")
+	case *erb.LVarTarget:
+		t.unsupported(x, "assignment target used as a value")
+	}
+	t.unsupported(n, "unsupported Ruby construct %T", n)
+	return nil, false
+}
+
+// lazy wraps an expression in a closure (the right side of && and ||).
+func (t *translator) lazy(n erb.Node) jen.Code {
+	saved := t.frame.lastLine
+	e := t.expr(n)
+	t.frame.lastLine = saved
+	return jen.Func().Params().Add(valueT()).Block(jen.Return(e))
+}
+
+// iife evaluates statements as an expression (if/case as values).
+func (t *translator) iife(nodes []erb.Node) *jen.Statement {
+	saved := t.frame.lastLine
+	body := t.tail(nodes)
+	t.frame.lastLine = saved
+	if t.frame.lastLine != 0 {
+		t.frame.lastLine = 0
+	}
+	return jen.Func().Params().Add(valueT()).Block(body...).Call()
+}
+
+func (t *translator) str(parts []erb.Part) *jen.Statement {
+	if len(parts) == 0 {
+		return erbQ("S").Call(jen.Lit(""))
+	}
+	allLit := true
+	for _, p := range parts {
+		if p.Expr != nil {
+			allLit = false
+		}
+	}
+	if allLit {
+		var b strings.Builder
+		for _, p := range parts {
+			b.WriteString(p.Lit)
+		}
+		return erbQ("S").Call(jen.Lit(b.String()))
+	}
+	return rcall("Interp", t.interpParts(parts)...)
+}
+
+func (t *translator) interpParts(parts []erb.Part) []jen.Code {
+	var args []jen.Code
+	for _, p := range parts {
+		if p.Expr == nil {
+			if p.Lit != "" {
+				args = append(args, jen.Lit(p.Lit))
+			}
+			continue
+		}
+		args = append(args, t.expr(p.Expr))
+	}
+	return args
+}
+
+func (t *translator) regexp(x *erb.Regexp) *jen.Statement {
+	flags := ""
+	for _, f := range x.Flags {
+		switch f {
+		case 'i', 'm', 'x':
+			flags += string(f)
+		case 'o', 'u', 'n', 'e', 's':
+			if f != 'o' {
+				t.unsupported(x, "regexp encoding option /%c", f)
+			}
+		}
+	}
+	allLit := true
+	var src strings.Builder
+	for _, p := range x.Parts {
+		if p.Expr != nil {
+			allLit = false
+		}
+		src.WriteString(p.Lit)
+	}
+	if allLit {
+		if _, err := rterb.NewRegexp(src.String(), flags); err != nil {
+			t.unsupported(x, "regexp /%s/ (%s)", src.String(), err.Error())
+		}
+		return erbQ("Re").Call(jen.Lit(src.String()), jen.Lit(flags))
+	}
+	return erbQ("Re").Call(rcall("InterpS", t.interpParts(x.Parts)...), jen.Lit(flags))
+}
+
+func constPath(c *erb.Const) string {
+	if c.Scope != nil {
+		return constPath(c.Scope) + "::" + c.Name
+	}
+	return c.Name
+}
+
+func (t *translator) constant(c *erb.Const) *jen.Statement {
+	p := constPath(c)
+	if !rterb.KnownConst(p) {
+		t.unsupported(c, "constant %s", p)
+	}
+	return erbQ("Const").Call(jen.Lit(p))
+}
+
+var binaryOps = map[string]string{
+	"+": "OpAdd", "-": "OpSub", "*": "OpMul", "/": "OpDiv", "%": "OpMod", "**": "OpPow",
+	"==": "OpEq", "!=": "OpNe", "<": "OpLt", "<=": "OpLe", ">": "OpGt", ">=": "OpGe",
+	"<=>": "OpCmp", "===": "OpCaseEq", "=~": "OpMatch", "!~": "OpNotMatch",
+	"<<": "OpShl", ">>": "OpShr", "&": "OpAnd", "|": "OpOr", "^": "OpXor",
+}
+
+func (t *translator) binary(x *erb.Binary) *jen.Statement {
+	m, ok := binaryOps[x.Op]
+	if !ok {
+		t.unsupported(x, "operator %s", x.Op)
+	}
+	return rcall(m, t.expr(x.L), t.expr(x.R))
+}
+
+func (t *translator) defined(x *erb.Defined) *jen.Statement {
+	switch y := x.X.(type) {
+	case *erb.IVar:
+		return rcall("IVarDefined", jen.Lit(y.Name))
+	case *erb.LVar:
+		return erbQ("Defined").Call(jen.Lit("local-variable"))
+	case *erb.Const:
+		if rterb.KnownConst(constPath(y)) {
+			return erbQ("Defined").Call(jen.Lit("expression"))
+		}
+	case *erb.Call:
+		if y.Recv == nil && len(y.Args) == 0 {
+			if _, ok := t.defs[y.Name]; ok {
+				return jen.Func().Params().Add(valueT()).Block(
+					jen.If(jen.Id(t.defs[y.Name]).Op("==").Nil()).Block(jen.Return(jen.Nil())),
+					jen.Return(erbQ("Defined").Call(jen.Lit("method"))),
+				).Call()
+			}
+			if y.Name == "scope" || y.Name == "has_variable?" {
+				return erbQ("Defined").Call(jen.Lit("method"))
+			}
+		}
+	case *erb.Nil, *erb.Bool, *erb.Self:
+		return erbQ("Defined").Call(jen.Lit("expression"))
+	}
+	t.unsupported(x, "defined? of this expression")
+	return nil
+}
+
+// assign translates an assignment; asValue makes it an expression.
+func (t *translator) assign(x *erb.Assign, asValue bool) *jen.Statement {
+	v := t.expr(x.Value)
+	switch tg := x.Target.(type) {
+	case *erb.LVarTarget:
+		l := t.declare(tg.Name)
+		if asValue {
+			return erbQ("Assign").Call(jen.Op("&").Id(l.goName), v)
+		}
+		return jen.Id(l.goName).Op("=").Add(v)
+	case *erb.IVar:
+		return rcall("SetIVar", jen.Lit(tg.Name), v)
+	case *erb.GVar:
+		t.unsupported(tg, "assignment to a global variable")
+	case *erb.Call:
+		if tg.Name == "[]" {
+			args := []jen.Code{t.expr(tg.Recv)}
+			for _, a := range tg.Args {
+				args = append(args, t.expr(a))
+			}
+			args = append(args, v)
+			return rcall("Aset", args...)
+		}
+		t.unsupported(tg, "attribute assignment (.%s =)", tg.Name)
+	}
+	t.unsupported(x, "assignment")
+	return nil
+}
+
+func (t *translator) opAssign(x *erb.OpAssign) []jen.Code {
+	switch tg := x.Target.(type) {
+	case *erb.LVarTarget:
+		l := t.declare(tg.Name)
+		l.read = true
+		cur := jen.Id(l.goName)
+		switch x.Op {
+		case "||":
+			return []jen.Code{jen.If(jen.Op("!").Qual(RuntimePath, "Truthy").Call(cur)).Block(jen.Id(l.goName).Op("=").Add(t.expr(x.Value)))}
+		case "&&":
+			return []jen.Code{jen.If(erbQ("Truthy").Call(cur)).Block(jen.Id(l.goName).Op("=").Add(t.expr(x.Value)))}
+		}
+		return []jen.Code{jen.Id(l.goName).Op("=").Add(t.opCall(x, jen.Id(l.goName), t.expr(x.Value)))}
+	case *erb.IVar:
+		cur := rcall("IVar", jen.Lit(tg.Name))
+		set := func(v jen.Code) jen.Code { return rcall("SetIVar", jen.Lit(tg.Name), v) }
+		switch x.Op {
+		case "||":
+			return []jen.Code{jen.If(jen.Op("!").Qual(RuntimePath, "Truthy").Call(cur)).Block(set(t.expr(x.Value)))}
+		case "&&":
+			return []jen.Code{jen.If(erbQ("Truthy").Call(cur)).Block(set(t.expr(x.Value)))}
+		}
+		return []jen.Code{set(t.opCall(x, rcall("IVar", jen.Lit(tg.Name)), t.expr(x.Value)))}
+	case *erb.Call:
+		if tg.Name != "[]" || len(tg.Args) != 1 {
+			break
+		}
+		recv := t.temp("recv")
+		key := t.temp("key")
+		out := []jen.Code{
+			jen.Id(recv).Op(":=").Add(t.expr(tg.Recv)),
+			jen.Id(key).Op(":=").Add(t.expr(tg.Args[0])),
+		}
+		cur := rcall("Aref", jen.Id(recv), jen.Id(key))
+		set := func(v jen.Code) jen.Code { return rcall("Aset", jen.Id(recv), jen.Id(key), v) }
+		switch x.Op {
+		case "||":
+			out = append(out, jen.If(jen.Op("!").Qual(RuntimePath, "Truthy").Call(cur)).Block(set(t.expr(x.Value))))
+		case "&&":
+			out = append(out, jen.If(erbQ("Truthy").Call(cur)).Block(set(t.expr(x.Value))))
+		default:
+			out = append(out, set(t.opCall(x, rcall("Aref", jen.Id(recv), jen.Id(key)), t.expr(x.Value))))
+		}
+		return []jen.Code{jen.Block(out...)}
+	}
+	t.unsupported(x, "%s= on this target", x.Op)
+	return nil
+}
+
+func (t *translator) opCall(x *erb.OpAssign, cur, v jen.Code) jen.Code {
+	m, ok := binaryOps[x.Op]
+	if !ok {
+		t.unsupported(x, "operator %s=", x.Op)
+	}
+	return rcall(m, cur, v)
+}
+
+// begin translates begin/rescue/else/ensure as r.Rescue(...).
+func (t *translator) begin(x *erb.Begin) *jen.Statement {
+	if x.Else != nil {
+		t.unsupported(x, "begin/rescue with an else clause")
+	}
+	saved := t.frame.lastLine
+	t.frame.lastLine = 0
+	body := jen.Func().Params().Add(valueT()).Block(t.tail(x.Body)...)
+	var result *jen.Statement
+	if len(x.Rescues) == 0 {
+		result = body.Call()
+	} else {
+		result = t.rescues(body, x.Rescues)
+	}
+	if x.Ensure != nil {
+		t.frame.lastLine = 0
+		ens := t.stmts(x.Ensure)
+		result = rcall("Ensure", jen.Func().Params().Add(valueT()).Block(jen.Return(result)), jen.Func().Params().Block(ens...))
+	}
+	t.frame.lastLine = saved
+	t.frame.lastLine = 0
+	return result
+}
+
+// rescues chains rescue clauses: each clause is an r.Rescue around the
+// previous ones (a clause only catches what the body raised, so nesting
+// makes later clauses see errors of earlier handlers — which Ruby does
+// not do; one clause, or clauses with disjoint classes and handlers that
+// do not raise, behave as in Ruby).
+func (t *translator) rescues(body *jen.Statement, clauses []erb.Rescue) *jen.Statement {
+	if len(clauses) > 1 {
+		t.unsupported(&erb.Nil{At: erb.At{Off: clauses[1].Off}}, "several rescue clauses")
+	}
+	c := clauses[0]
+	var classes []jen.Code
+	for _, k := range c.Classes {
+		classes = append(classes, t.expr(k))
+	}
+	errName := "err_"
+	t.frame.lastLine = 0
+	var handler []jen.Code
+	if c.Var != "" {
+		l := t.declare(c.Var)
+		handler = append(handler, jen.Id(l.goName).Op("=").Id(errName))
+	} else {
+		errName = "_"
+	}
+	handler = append(handler, t.tail(c.Body)...)
+	return rcall("Rescue", body,
+		jen.Index().Add(valueT()).Values(classes...),
+		jen.Func().Params(jen.Id(errName).Add(valueT())).Add(valueT()).Block(handler...))
+}
+
+// def translates a method definition.
+func (t *translator) def(x *erb.Def) []jen.Code {
+	if t.frame.kind != scopeTop {
+		t.unsupported(x, "def inside a method or block")
+	}
+	out := t.line(x)
+	savedScope, savedFrame := t.scope, t.frame
+	t.scope = &scope{kind: scopeDef, vars: map[string]*local{}}
+	t.frame = &frame{kind: scopeDef}
+	req, max := 0, 0
+	var params []jen.Code
+	for i, p := range x.Params {
+		l := t.declare(p.Name)
+		l.param = true
+		switch p.Kind {
+		case erb.ParamReq:
+			if max > req {
+				t.unsupported(x, "required parameter after optional ones")
+			}
+			req++
+			max++
+			params = append(params, jen.Id(l.goName).Op(":=").Id("a_").Index(jen.Lit(i)))
+		case erb.ParamOpt:
+			max++
+			params = append(params, jen.Var().Id(l.goName).Add(valueT()))
+			params = append(params, jen.If(jen.Len(jen.Id("a_")).Op(">").Lit(i)).Block(
+				jen.Id(l.goName).Op("=").Id("a_").Index(jen.Lit(i)),
+			).Else().Block(jen.Id(l.goName).Op("=").Add(t.expr(p.Default))))
+		case erb.ParamRest:
+			max = -1
+			params = append(params, jen.Id(l.goName).Op(":=").Add(erbQ("NewArray")).Call(jen.Id("a_").Index(jen.Lit(i).Op(":")).Op("...")))
+		default:
+			t.unsupported(x, "block or keyword parameters of a def")
+		}
+		params = append(params, jen.Id("_").Op("=").Id(l.goName))
+	}
+	var body []jen.Code
+	if len(x.Body.Rescues) > 0 || x.Body.Ensure != nil {
+		body = []jen.Code{jen.Return(t.begin(x.Body))}
+	} else {
+		body = t.tail(x.Body.Body)
+	}
+	fn := append(params, t.declarations(t.scope)...)
+	fn = append(fn, body...)
+	t.scope, t.frame = savedScope, savedFrame
+	t.frame.lastLine = 0
+	d := jen.Op("&").Qual(RuntimePath, "Def").Values(jen.Dict{
+		jen.Id("Name"):  jen.Lit(x.Name),
+		jen.Id("Arity"): jen.Lit(req),
+		jen.Id("Max"):   jen.Lit(max),
+		jen.Id("Fn"):    jen.Func().Params(jen.Id("a_").Index().Add(valueT())).Add(valueT()).Block(fn...),
+	})
+	return append(out, jen.Id(t.defs[x.Name]).Op("=").Add(d))
+}
+
+// block translates a block into an *erb.Block value.
+func (t *translator) block(b *erb.Block) jen.Code {
+	savedScope, savedFrame := t.scope, t.frame
+	t.scope = &scope{kind: scopeBlock, vars: map[string]*local{}, parent: savedScope}
+	t.frame = &frame{kind: scopeBlock}
+	var params []jen.Code
+	for _, p := range b.Params {
+		if p.Kind != erb.ParamReq {
+			t.unsupported(b, "block parameters other than plain names")
+		}
+		l := &local{ruby: p.Name, goName: goLocal(p.Name), param: true}
+		t.scope.vars[p.Name] = l
+		t.scope.order = append(t.scope.order, l)
+		params = append(params, jen.Id(l.goName))
+	}
+	body := t.tail(b.Body)
+	fn := append(t.declarations(t.scope), body...)
+	t.scope, t.frame = savedScope, savedFrame
+	t.frame.lastLine = 0
+	n := len(params)
+	switch {
+	case n == 0:
+		return erbQ("Blk0").Call(jen.Func().Params().Add(valueT()).Block(fn...))
+	case n == 1 && b.TrailingComma:
+		return erbQ("Blk1Splat").Call(jen.Func().Params(jen.List(params...).Add(valueT())).Add(valueT()).Block(fn...))
+	case n <= 3:
+		return erbQ(fmt.Sprintf("Blk%d", n)).Call(jen.Func().Params(jen.List(params...).Add(valueT())).Add(valueT()).Block(fn...))
+	}
+	// more parameters: unpack a slice
+	var unpack []jen.Code
+	for i, p := range params {
+		unpack = append(unpack, jen.Add(p).Op(":=").Id("a_").Index(jen.Lit(i)))
+	}
+	fn = append(unpack, fn...)
+	return erbQ("BlkN").Call(jen.Lit(n), jen.Func().Params(jen.Id("a_").Index().Add(valueT())).Add(valueT()).Block(fn...))
+}
