@@ -2,6 +2,8 @@ package resolve
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/pp2go/pp2go/frontend/ast"
@@ -46,9 +48,23 @@ func (c *checker) call(x *ast.CallNamedFunctionExpression, s *scope) bool {
 	case "epp":
 		if len(x.Args) > 0 {
 			if names := literalStrings(x.Args[0]); len(names) == 1 {
-				c.reachFile(c.template(names[0]))
+				name := names[0]
+				if !strings.HasSuffix(name, ".epp") {
+					name += ".epp" // as Puppet's EppEvaluator does
+				}
+				if c.moduleFile(name, "templates", x) {
+					c.reachFile(c.template(name))
+				}
 			}
 		}
+	case "template":
+		for _, a := range x.Args {
+			if names := literalStrings(a); len(names) == 1 {
+				c.moduleFile(names[0], "templates", x)
+			}
+		}
+	case "file":
+		c.fileArgs(x)
 	case "defined":
 		// defined() asks whether a class, defined type or resource exists:
 		// a name, Class['x'] or Resource['t', 'x'] may name anything without
@@ -404,6 +420,50 @@ func (c *checker) createResources(x *ast.CallNamedFunctionExpression) {
 		c.errorf(UnknownResourceType, x, c.suggestResourceType(typeName), "Unknown resource type: '%s'", typeName)
 	} else {
 		c.warnf(UnknownResourceType, x, c.suggestResourceType(typeName), "Unknown resource type: '%s' (an error unless the hash of resources is empty)", typeName)
+	}
+}
+
+// moduleFile checks that a 'module/path' template (dir "templates") names
+// an existing file, as Puppet::Parser::Files.find_template finds it, and
+// reports Puppet's error otherwise. Absolute paths are not checked (Puppet
+// reads them on the compiling machine). It returns whether the file exists.
+func (c *checker) moduleFile(name, dir string, call ast.Positioned) bool {
+	if filepath.IsAbs(name) || strings.Contains(name, "$") {
+		return false
+	}
+	if c.findModuleFile(name, dir) {
+		return true
+	}
+	c.errorf(UnknownFile, call, "", "Could not find template '%s'", name)
+	return false
+}
+
+func (c *checker) findModuleFile(name, dir string) bool {
+	mod, rest, ok := strings.Cut(name, "/")
+	m := c.env.Module(mod)
+	if !ok || m == nil || rest == "" {
+		return false
+	}
+	fi, err := os.Stat(filepath.Join(m.Dir, dir, rest))
+	return err == nil && !fi.IsDir()
+}
+
+// fileArgs checks file('module/path', ...): Puppet returns the first file
+// that exists and fails when none does.
+func (c *checker) fileArgs(x *ast.CallNamedFunctionExpression) {
+	var names []string
+	for _, a := range x.Args {
+		n := literalStrings(a)
+		if len(n) != 1 || filepath.IsAbs(n[0]) || strings.Contains(n[0], "$") {
+			return // computed or absolute: may exist where Puppet runs
+		}
+		if c.findModuleFile(n[0], "files") {
+			return
+		}
+		names = append(names, n[0])
+	}
+	if len(names) > 0 {
+		c.errorf(UnknownFile, x, "", "Could not find any files from %s", strings.Join(names, ", "))
 	}
 }
 

@@ -39,6 +39,7 @@ const (
 	UnknownVariable     = "UNKNOWN_VARIABLE"
 	DuplicateDefinition = "DUPLICATE_DEFINITION"
 	LoadedByChance      = "LOADED_BY_CHANCE"
+	UnknownFile         = "UNKNOWN_FILE" // a template or file of a module that does not exist
 )
 
 // CoreFunctions are the functions Puppet itself provides. The checker's
