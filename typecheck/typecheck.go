@@ -1,0 +1,21 @@
+// Package typecheck checks a loaded Puppet environment before code is
+// generated for it. Today that is name resolution (package resolve): every
+// class, resource type, attribute, function, type alias and variable is
+// bound or reported. Its side tables tell the code generator what each call
+// and type reference resolved to.
+package typecheck
+
+import (
+	"github.com/pp2go/pp2go/frontend/env"
+	"github.com/pp2go/pp2go/typecheck/resolve"
+)
+
+// Result holds the diagnostics (the loader's, for the files checked,
+// included) and the side tables: Calls (call -> function) and Types (type
+// reference -> what it names).
+type Result = resolve.Result
+
+// Check checks the environment's code as `pp2go check` does by default.
+func Check(e *env.Env) *Result {
+	return resolve.Check(e, resolve.Options{})
+}
