@@ -1,0 +1,1 @@
+sshkey { 'a@ssh-rsa': key => 'k' }
