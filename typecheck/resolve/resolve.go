@@ -211,7 +211,7 @@ func (c *checker) checkDef(d *env.Def) {
 		return
 	}
 	c.file, c.mod = d.File, d.File.Module
-	c.expr(d.Node, &scope{vars: map[string]bool{}, global: true})
+	c.expr(d.Node, &scope{vars: map[string]bool{}})
 }
 
 type checker struct {
@@ -238,15 +238,14 @@ type checker struct {
 	queueFiles   []*env.File             // reached templates still to check
 }
 
-// scope is a variable scope: a definition's or a lambda's.
+// scope is a variable scope: a definition's or a lambda's. Top-scope and
+// node-scope variables and facts are visible from every scope.
 type scope struct {
 	vars   map[string]bool
 	parent *scope
-	// global says whether top-scope and node-scope variables and facts are
-	// visible (false only in EPP templates without parameters, which see
-	// their caller's scope, unknown here).
-	global bool
-	skip   bool // variables are not checked (unparameterized EPP)
+	// skip turns variable checks off: an EPP template without parameters
+	// sees its caller's scope, which is not known here.
+	skip bool
 }
 
 func (s *scope) has(name string) bool {
@@ -398,11 +397,11 @@ func (c *checker) hieraMentions(key string) bool {
 
 func (c *checker) checkFile(f *env.File) {
 	c.file, c.mod = f, f.Module
-	top := &scope{vars: map[string]bool{}, global: true}
+	top := &scope{vars: map[string]bool{}}
 	if f.Role == env.Template {
 		if lambda, ok := f.Program.Body.(*ast.LambdaExpression); ok {
 			epp, _ := lambda.Body.(*ast.EppExpression)
-			s := &scope{vars: map[string]bool{}, global: true, skip: epp == nil || !epp.ParamsSpecified}
+			s := &scope{vars: map[string]bool{}, skip: epp == nil || !epp.ParamsSpecified}
 			for _, p := range lambda.Params {
 				s.vars[p.Name] = true
 				c.expr(p.Type, s)
@@ -441,7 +440,7 @@ func (c *checker) expr(n ast.Expr, s *scope) {
 	case *ast.PlanDefinition:
 		return // plans run only under Bolt
 	case *ast.NodeDefinition:
-		ns := &scope{vars: c.nodeVars, global: true}
+		ns := &scope{vars: c.nodeVars}
 		for _, h := range x.HostMatches {
 			c.expr(h, ns)
 		}
@@ -519,13 +518,13 @@ func (c *checker) expr(n ast.Expr, s *scope) {
 
 // globalScope is the scope of code that sees only top scope: functions.
 func (c *checker) globalScope() *scope {
-	return &scope{vars: c.topVars, global: true}
+	return &scope{vars: c.topVars}
 }
 
 // paramScope checks a lambda or function: its parameters and body in a
 // scope of their own under parent.
 func (c *checker) paramScope(ps []*ast.Parameter, body, ret ast.Expr, parent *scope) {
-	s := &scope{vars: map[string]bool{}, parent: parent, global: parent.global, skip: parent.skip}
+	s := &scope{vars: map[string]bool{}, parent: parent, skip: parent.skip}
 	for _, p := range ps {
 		s.vars[p.Name] = true
 	}
@@ -555,7 +554,7 @@ func (c *checker) classDef(x *ast.HostClassDefinition, _ *scope) {
 			def = d
 		}
 	}
-	s := &scope{vars: c.classVariables(def, x), global: true}
+	s := &scope{vars: c.classVariables(def, x)}
 	for _, p := range x.Params {
 		c.expr(p.Type, s)
 		c.expr(p.Value, s)
@@ -564,7 +563,7 @@ func (c *checker) classDef(x *ast.HostClassDefinition, _ *scope) {
 }
 
 func (c *checker) defineDef(x *ast.ResourceTypeDefinition) {
-	s := &scope{vars: map[string]bool{}, global: true}
+	s := &scope{vars: map[string]bool{}}
 	for _, p := range x.Params {
 		s.vars[p.Name] = true
 	}

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pp2go/pp2go/frontend/ast"
 	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/env"
 )
@@ -150,7 +149,7 @@ notice(M::Alias, File, Integer, M::Def)
 		t.Fatalf("diagnostics: %v", res.Diags)
 	}
 	calls := map[string]string{}
-	for call, callee := range res.Calls {
+	for _, callee := range res.Calls {
 		kind := "core"
 		if !callee.Core {
 			switch callee.Env.Kind {
@@ -162,7 +161,6 @@ notice(M::Alias, File, Integer, M::Def)
 				kind = "ruby3"
 			}
 		}
-		_ = call
 		calls[callee.Name] = kind
 	}
 	want := map[string]string{"split": "core", "m::pp": "puppet", "m::rb": "ruby4", "three": "ruby3", "map": "core", "notice": "core"}
@@ -190,7 +188,6 @@ notice(M::Alias, File, Integer, M::Def)
 			t.Errorf("type %s: %q, want %q", n, types[n], k)
 		}
 	}
-	_ = ast.Expr(nil)
 }
 
 func TestSuggest(t *testing.T) {
