@@ -83,25 +83,28 @@ type Generator interface {
 
 // Resource is what functions see of a resource in the catalog.
 type Resource interface {
-	// Type is the capitalized type name ("File", "Class"), Title the title.
+	// Type is the type name as Puppet prints it in references ("File",
+	// "Class", "Foo::Bar"), Title the title.
 	Type() string
 	Title() string
 	// Param returns a parameter's value as set on the resource.
 	Param(name string) (values.Value, bool)
-	// Params returns all parameters set on the resource.
-	Params() *values.Hash
 }
 
 // Catalog is implemented by contexts that give functions access to the
 // catalog being compiled (stdlib's defined_with_params, ensure_resource,
-// getparam; assert_private).
+// getparam, assert_private, str2resource).
 type Catalog interface {
-	// FindResource finds a resource by type ("File", "Class", a defined
-	// type "Foo::Bar") and title.
+	// FindResource finds a resource by type ("package", "File", "Class", a
+	// defined type "foo::bar") and title, as Puppet's findresource does.
 	FindResource(typeName, title string) (Resource, bool)
-	// CallerModule is the module of the code that called the function
-	// ("" for the main manifests), and CallerClass the class or defined
-	// type it runs in (Puppet's scope.source).
-	CallerModule() string
-	CallerClass() string
+	// Resources lists the catalog's resources of a type, in order.
+	Resources(typeName string) []Resource
+	// CurrentResource is the resource whose body the calling code belongs
+	// to (a class or defined type instance), or nil at top scope.
+	CurrentResource() Resource
+	// ScopeSource is the class or defined type whose code calls the
+	// function (Puppet's scope.source): its name and whether it is a
+	// class (else a defined type).
+	ScopeSource() (name string, isClass bool)
 }

@@ -126,17 +126,40 @@ var registry = map[string]*Func{}
 
 // Register adds a function to the registry (from init functions). A core
 // function (Module "") is never replaced by a module's function of the same
-// name; anything else replaces an earlier registration.
+// name, and a module's 4.x function never by a 3.x function of the same
+// module; anything else replaces an earlier registration.
 func Register(f *Func) {
 	if f.Name == "" {
 		panic("fn.Register: function without a name")
 	}
 	f.prepare()
-	if old, ok := registry[f.Name]; ok && old.Module == "" && f.Module != "" {
-		return
+	if f.API3 {
+		Declare3x(f.Name)
+	}
+	if old, ok := registry[f.Name]; ok {
+		if old.Module == "" && f.Module != "" {
+			return // core shadows modules
+		}
+		if old.Module == f.Module && !old.API3 && f.API3 {
+			return // within a module, the 4.x function is found first
+		}
 	}
 	registry[f.Name] = f
 }
+
+var legacy3x = map[string]bool{}
+
+// Declare3x records that a 3.x function of this name exists (Puppet's
+// Puppet::Parser::Functions.function(name) is true for it), whether or not
+// a 4.x function of the same name shadows it.
+func Declare3x(names ...string) {
+	for _, n := range names {
+		legacy3x[n] = true
+	}
+}
+
+// Has3x reports whether a 3.x function of this name exists.
+func Has3x(name string) bool { return legacy3x[name] }
 
 // Lookup returns the function registered under name (a leading "::" is
 // ignored), or nil.

@@ -592,3 +592,31 @@ func RubyEqual(a, b values.Value) bool {
 	}
 	return values.Equals(a, b)
 }
+
+// RegexpEscape is Ruby's Regexp.escape.
+func RegexpEscape(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '.', '*', '?', '+', '^', '$', '|', '(', ')', '[', ']', '{', '}', '\\', '-', '#':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case ' ':
+			b.WriteString(`\ `)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\f':
+			b.WriteString(`\f`)
+		case '\v':
+			b.WriteString(`\v`)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}

@@ -6,4 +6,5 @@ package all
 
 import (
 	_ "github.com/pp2go/pp2go/rt/fn/core"
+	_ "github.com/pp2go/pp2go/rt/fn/stdlib"
 )

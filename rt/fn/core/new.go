@@ -214,7 +214,7 @@ func init() {
 		D("String pattern, Boolean escape?", func(c fn.Context, a args, b fn.Block) v.Value {
 			p := str(a[0])
 			if boolArg(a, 1, false) {
-				p = RubyRegexpEscape(p)
+				p = fn.RegexpEscape(p)
 			}
 			re, err := v.NewRegexp(p)
 			if err != nil {
@@ -829,40 +829,6 @@ func arrayAsHash(x v.Value) v.Value {
 		b.Put(v.Int(i), arrayAsHash(e))
 	}
 	return b.Build()
-}
-
-// RubyRegexpEscape is Regexp.escape.
-func RubyRegexpEscape(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch c {
-		case '.', '*', '?', '+', '^', '$', '|', '(', ')', '[', ']', '{', '}', '\\', '/', '-':
-			if c == '/' {
-				b.WriteByte(c)
-				continue
-			}
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case ' ':
-			b.WriteString(`\ `)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\f':
-			b.WriteString(`\f`)
-		case '\v':
-			b.WriteString(`\v`)
-		case '#':
-			b.WriteString(`\#`)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
 }
 
 func semverOf(major, minor, patch, pre, build v.Value) v.Value {

@@ -224,26 +224,18 @@ func rubyConvName(x v.Value) string {
 }
 
 // RubyJoin is Array#join: nested arrays are joined recursively with the
-// same separator; other elements by their Ruby to_s.
+// same separator (an empty one still takes its place); other elements by
+// their Ruby to_s.
 func RubyJoin(a *v.Array, sep string) string {
-	var b strings.Builder
-	first := true
-	var walk func(a *v.Array)
-	walk = func(a *v.Array) {
-		for _, e := range a.Elems() {
-			if sub, ok := e.(*v.Array); ok {
-				walk(sub)
-				continue
-			}
-			if !first {
-				b.WriteString(sep)
-			}
-			first = false
-			b.WriteString(fn.RubyToS(e))
+	parts := make([]string, a.Len())
+	for i, e := range a.Elems() {
+		if sub, ok := e.(*v.Array); ok {
+			parts[i] = RubyJoin(sub, sep)
+		} else {
+			parts[i] = fn.RubyToS(e)
 		}
 	}
-	walk(a)
-	return b.String()
+	return strings.Join(parts, sep)
 }
 
 // RubySplit is String#split(regexp) without limit: captures are included,

@@ -34,3 +34,13 @@ func boolArg(a []v.Value, i int, def bool) bool {
 	}
 	return def
 }
+
+// The 3.x functions of Puppet's core (parser/functions): some are stubs of
+// 4.x functions, but stdlib's is_function_available sees them all.
+func init() {
+	fn.Declare3x(strings.Fields(`assert_type binary_file break contain create_resources defined dig digest each
+	epp fail file filter find_file fqdn_rand generate hiera hiera_array hiera_hash hiera_include include
+	inline_epp inline_template lest lookup map match md5 new next realize reduce regsubst require return
+	reverse_each scanf sha1 sha256 shellquote slice split sprintf step strftime tag tagged template then
+	type versioncmp with`)...)
+}

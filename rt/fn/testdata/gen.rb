@@ -72,22 +72,32 @@ modulepath = ['/usr/share/puppet/modules']
 env = Puppet::Node::Environment.create(:testenv, modulepath)
 loaders = Puppet::Pops::Loaders.new(env)
 Puppet.push_context(current_environment: env, loaders: loaders)
-node = Puppet::Node.new('testnode.example.com', environment: env, facts: Puppet::Node::Facts.new('testnode.example.com', FACTS.dup))
-node.merge(FACTS)
-compiler = Puppet::Parser::Compiler.new(node)
-require 'puppet/test/test_helper'
 logs = []
+require 'puppet/test/test_helper'
 Puppet::Util::Log.newdestination(Puppet::Test::LogCollector.new(logs))
 Puppet::Util::Log.level = :debug
-Puppet.override(compiler.context_overrides) do
-  compiler.send(:set_node_parameters)
-  top = compiler.topscope
-  parser = Puppet::Pops::Parser::EvaluatingParser.new
-  files.each do |file|
-    name = File.basename(file, '.txt')
-    rows = []
-    File.readlines(file, chomp: true).each do |src|
-      next if src.strip.empty? || src.start_with?('#')
+# Facter and the loaders log at debug level too; only the functions' own
+# messages are of interest
+NOISE = /fact|Facter|cfpropertylist|VERSION|Loading|Searching|resolv/i
+
+# Each case runs in a compiler of its own, so that resources one case
+# declares do not leak into the next.
+def new_compiler(env)
+  node = Puppet::Node.new('testnode.example.com', environment: env, facts: Puppet::Node::Facts.new('testnode.example.com', FACTS.dup))
+  node.merge(FACTS)
+  Puppet::Parser::Compiler.new(node)
+end
+
+parser = Puppet::Pops::Parser::EvaluatingParser.new
+files.each do |file|
+  name = File.basename(file, '.txt')
+  rows = []
+  File.readlines(file, chomp: true).each do |src|
+    next if src.strip.empty? || src.start_with?('#')
+    compiler = new_compiler(env)
+    Puppet.override(compiler.context_overrides) do
+      compiler.send(:set_node_parameters)
+      top = compiler.topscope
       logs.clear
       # warn_once and deprecation warnings are once per process in Puppet;
       # each case is its own compilation here
@@ -103,11 +113,11 @@ Puppet.override(compiler.context_overrides) do
         # bare message
         row['error'] = e.message
       end
-      msgs = logs.map { |l| "#{l.level}: #{l.message}" }
+      msgs = logs.reject { |l| l.level == :debug && l.message =~ NOISE }.map { |l| "#{l.level}: #{l.message}" }
       row['logs'] = msgs unless msgs.empty?
       rows << row
     end
-    File.write(File.join(DIR, 'expected', "#{name}.json"), JSON.pretty_generate(rows) + "\n")
-    puts "#{name}: #{rows.size} cases"
   end
+  File.write(File.join(DIR, 'expected', "#{name}.json"), JSON.pretty_generate(rows) + "\n")
+  puts "#{name}: #{rows.size} cases"
 end

@@ -29,6 +29,10 @@ type Ctx struct {
 	Extras map[string]values.Value // further top scope variables
 	top    *scope
 	cur    *scope // the scope of the call being evaluated
+	line   int    // the line of the call being evaluated
+	file   *source.File
+
+	resources []*resource
 }
 
 type scope struct {
@@ -79,8 +83,10 @@ func (c *Ctx) reset() {
 // returned as an *EvalError.
 func (c *Ctx) Eval(src string) (result values.Value, err error) {
 	c.Logs = nil
+	c.resources = nil
 	c.reset()
-	res, d := parser.ParseFile(source.NewFile("case.pp", src))
+	c.file = source.NewFile("case.pp", src)
+	res, d := parser.ParseFile(c.file)
 	if d != nil {
 		return nil, &EvalError{Msg: d.Message}
 	}
@@ -274,12 +280,14 @@ func (c *Ctx) eval(e ast.Expr, s *scope) values.Value {
 			args = append(args, c.eval(f, s))
 		}
 		args = append(args, c.args(x.Args, s)...)
+		c.line = c.lineOf(x)
 		return c.callAt(s, "Function Call", name, args, c.lambda(x.Lambda, s))
 	case *ast.CallMethodExpression:
 		na := x.Functor.(*ast.NamedAccessExpression)
 		recv := c.eval(na.Left, s)
 		name := na.Right.(*ast.QualifiedName).Value
 		args := append([]values.Value{recv}, c.args(x.Args, s)...)
+		c.line = c.lineOf(x)
 		return c.callAt(s, "Method call", name, args, c.lambda(x.Lambda, s))
 	}
 	fail("evaltest: unsupported expression %T", e)
@@ -347,6 +355,8 @@ func (c *Ctx) call(name string, args []values.Value, block fn.Block) (result val
 			v = args[0]
 		}
 		panic(returnSignal{v})
+	case "create_resources":
+		return c.createResources(args)
 	case "notice", "warning", "info", "debug", "err", "alert", "emerg", "crit":
 		parts := make([]string, len(args))
 		for i, a := range args {
@@ -454,7 +464,7 @@ func (c *Ctx) LookupVar(name string) (values.Value, bool) {
 func (c *Ctx) Call(name string, args []values.Value, block fn.Block) values.Value {
 	if fn.Lookup(name) == nil {
 		switch name {
-		case "break", "next", "return", "notice", "warning", "info", "debug", "err", "alert", "emerg", "crit":
+		case "create_resources", "break", "next", "return", "notice", "warning", "info", "debug", "err", "alert", "emerg", "crit":
 		default:
 			panic(fn.Errorf("Unknown function '%s'", name))
 		}
@@ -506,4 +516,8 @@ func SortedKeys(m map[string]values.Value) []string {
 	}
 	sort.Strings(ks)
 	return ks
+}
+
+func (c *Ctx) lineOf(n ast.Positioned) int {
+	return c.file.Line(int(n.Span().Offset))
 }

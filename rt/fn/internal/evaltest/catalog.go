@@ -1,0 +1,89 @@
+package evaltest
+
+import (
+	"strings"
+
+	"github.com/pp2go/pp2go/rt/fn"
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// A minimal catalog so that the functions that consult it (stdlib's
+// defined_with_params, ensure_resource, getparam) can be tested:
+// create_resources adds resources, nothing else.
+
+type resource struct {
+	typ, title string
+	params     *values.Hash
+}
+
+func (r *resource) Type() string  { return r.typ }
+func (r *resource) Title() string { return r.title }
+func (r *resource) Param(name string) (values.Value, bool) {
+	return r.params.GetString(name)
+}
+
+func capitalize(t string) string {
+	segs := strings.Split(strings.TrimPrefix(t, "::"), "::")
+	for i, s := range segs {
+		if s != "" {
+			segs[i] = strings.ToUpper(s[:1]) + strings.ToLower(s[1:])
+		}
+	}
+	return strings.Join(segs, "::")
+}
+
+// FindResource implements fn.Catalog.
+func (c *Ctx) FindResource(typeName, title string) (fn.Resource, bool) {
+	t := capitalize(typeName)
+	for _, r := range c.resources {
+		if r.typ == t && r.title == title {
+			return r, true
+		}
+	}
+	return nil, false
+}
+
+// Resources implements fn.Catalog.
+func (c *Ctx) Resources(typeName string) []fn.Resource {
+	t := capitalize(typeName)
+	var out []fn.Resource
+	for _, r := range c.resources {
+		if r.typ == t {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// CurrentResource implements fn.Catalog: expressions run at top scope.
+func (c *Ctx) CurrentResource() fn.Resource { return nil }
+
+// ScopeSource implements fn.Catalog.
+func (c *Ctx) ScopeSource() (string, bool) { return "main", true }
+
+// Stacktrace implements fn.Stacker: the call being evaluated, then the
+// program (line 0), as Puppet's stack reads when a case is evaluated.
+func (c *Ctx) Stacktrace() []fn.Frame {
+	return []fn.Frame{{File: "case.pp", Line: c.line}, {File: "case.pp", Line: 0}}
+}
+
+// createResources is a minimal create_resources(type, {title => params}).
+func (c *Ctx) createResources(args []values.Value) values.Value {
+	t := capitalize(values.ToString(args[0]))
+	h, _ := args[1].(*values.Hash)
+	if h == nil {
+		return values.Undef
+	}
+	for i := 0; i < h.Len(); i++ {
+		title := values.ToString(h.KeyAt(i))
+		if _, ok := c.FindResource(t, title); ok {
+			panic(fn.Errorf("Duplicate declaration: %s[%s] is already declared", t, title))
+		}
+		params, _ := h.ValueAt(i).(*values.Hash)
+		if params == nil {
+			params = values.EmptyHash
+		}
+		c.resources = append(c.resources, &resource{typ: t, title: title, params: params})
+	}
+	return values.Undef
+}

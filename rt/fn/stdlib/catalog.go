@@ -1,0 +1,310 @@
+package stdlib
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/pp2go/pp2go/rt/fn"
+	v "github.com/pp2go/pp2go/rt/values"
+)
+
+// Functions that look at or add to the catalog: ensure_packages,
+// ensure_resource(s), defined_with_params, getparam, assert_private,
+// private, stdlib::str2resource; and the ones that read files of the
+// environment (load_module_metadata, loadjson, loadyaml).
+
+func catalog(c fn.Context, name string) fn.Catalog {
+	cat, ok := c.(fn.Catalog)
+	if !ok {
+		panic(fn.Errorf("%s(): the catalog is not available here", name))
+	}
+	return cat
+}
+
+var typeTitleRx = regexp.MustCompile(`(?s)^([^\[\]]+)\[(.+)\]$`)
+
+// typeAndTitle is Puppet::Resource.type_and_title for a string reference.
+func typeAndTitle(ref string) (string, string, bool) {
+	m := typeTitleRx.FindStringSubmatch(ref)
+	if m == nil {
+		return "", "", false
+	}
+	return m[1], m[2], true
+}
+
+// refTypeTitle splits a resource reference given to a 3.x function (a
+// resource type value or a "Type[title]" string).
+func refTypeTitle(ref v.Value) (string, string, bool) {
+	switch r := ref.(type) {
+	case *v.ResourceType:
+		if r.TypeName == "" {
+			return "", "", false
+		}
+		return r.TypeName, r.Title, true
+	case *v.ClassType:
+		return "Class", r.ClassName, true
+	case v.String:
+		t, title, ok := typeAndTitle(string(r))
+		if !ok {
+			panic(fn.Errorf("No title provided and %s is not a valid resource reference", fn.RubyStringInspect(string(r))))
+		}
+		return t, title, true
+	}
+	return "", "", false
+}
+
+// refString is a resource's to_s ("File[/tmp]").
+func refString(typ, title string) string { return capitalizeType(typ) + "[" + title + "]" }
+
+// capitalizeType capitalizes each segment of a type name ("foo::bar" ->
+// "Foo::Bar").
+func capitalizeType(t string) string {
+	segs := strings.Split(t, "::")
+	for i, s := range segs {
+		if s != "" {
+			segs[i] = strings.ToUpper(s[:1]) + strings.ToLower(s[1:])
+		}
+	}
+	return strings.Join(segs, "::")
+}
+
+func definedWithParams(c fn.Context, a args) bool {
+	if len(a) == 0 || v.IsUndef(a[0]) || a[0] == v.False {
+		panic(fn.Errorf("Must specify a reference"))
+	}
+	params := v.EmptyHash
+	if len(a) > 1 {
+		if h, ok := a[1].(*v.Hash); ok {
+			params = h
+		}
+	}
+	cat := catalog(c, "defined_with_params")
+	typ, title, ok := refTypeTitle(a[0])
+	if !ok {
+		panic(fn.Errorf("Reference is not understood: '%s'", class(a[0])))
+	}
+	var found []fn.Resource
+	if title == "" {
+		found = cat.Resources(typ)
+	} else if r, ok := cat.FindResource(typ, title); ok {
+		found = []fn.Resource{r}
+	}
+	cur := cat.CurrentResource()
+	for _, res := range found {
+		if cur != nil && strings.EqualFold(res.Type(), cur.Type()) && res.Title() == cur.Title() {
+			continue
+		}
+		match := true
+		for i := 0; i < params.Len(); i++ {
+			key := fn.RubyToS(params.KeyAt(i))
+			want := params.ValueAt(i)
+			have, _ := res.Param(key)
+			if !((v.IsUndef(have) && v.IsUndef(want)) || fn.RubyEqual(have, want)) {
+				match = false
+			} else {
+				c.Log("debug", "Matching resource is "+refString(res.Type(), res.Title()))
+			}
+		}
+		if params.Len() == 0 || match {
+			return true
+		}
+	}
+	c.Log("debug", "Resource "+fn.RubyToS(refValueToS(a[0]))+" was not determined to be defined")
+	return false
+}
+
+func refValueToS(x v.Value) v.Value {
+	if typ, title, ok := refTypeTitle(x); ok {
+		if _, isStr := x.(v.String); !isStr {
+			return v.String(refString(typ, title))
+		}
+	}
+	return x
+}
+
+func ensureResource(c fn.Context, a args) {
+	typ, title := argOr(a, 0), argOr(a, 1)
+	if !v.Truthy(typ) {
+		panic(fn.Errorf("Must specify a type"))
+	}
+	if !v.Truthy(title) {
+		panic(fn.Errorf("Must specify a title"))
+	}
+	params := argOr(a, 2)
+	if !v.Truthy(params) {
+		params = v.EmptyHash
+	}
+	for _, item := range flatten([]v.Value{title}) {
+		ref := fn.RubyToS(typ) + "[" + fn.RubyToS(item) + "]"
+		if definedWithParams(c, []v.Value{v.String(ref), params}) {
+			c.Log("debug", "Resource "+ref+" with params "+fn.RubyToS(params)+" not created because it already exists")
+			continue
+		}
+		c.Log("debug", "Create new resource "+ref+" with params "+fn.RubyToS(params))
+		c.Call("create_resources", []v.Value{v.String(fn.RubyCapitalize(fn.RubyToS(typ))), v.NewHashFromPairs(item, params)}, nil)
+	}
+}
+
+func init() {
+	def3("defined_with_params", -1, false, func(c fn.Context, a args) v.Value {
+		return v.BoolOf(definedWithParams(c, a))
+	})
+	def3("ensure_resource", -1, true, func(c fn.Context, a args) v.Value {
+		ensureResource(c, a)
+		return v.Undef
+	})
+	def3("ensure_resources", -1, true, func(c fn.Context, a args) v.Value {
+		typ, title := argOr(a, 0), argOr(a, 1)
+		if !v.Truthy(typ) {
+			panic(fn.Errorf("Must specify a type"))
+		}
+		if !v.Truthy(title) {
+			panic(fn.Errorf("Must specify a title"))
+		}
+		params, ok := argOr(a, 2).(*v.Hash)
+		if !ok {
+			params = v.EmptyHash
+		}
+		h, ok := title.(*v.Hash)
+		if !ok {
+			parseError("ensure_resources(): Requires second argument to be a Hash")
+		}
+		for i := 0; i < h.Len(); i++ {
+			merged := params
+			if rh, ok := h.ValueAt(i).(*v.Hash); ok && v.Truthy(h.ValueAt(i)) {
+				merged = params.Merge(rh)
+			}
+			ensureResource(c, []v.Value{typ, h.KeyAt(i), merged})
+		}
+		return v.Undef
+	})
+	fn.New("ensure_packages").Module(module).
+		DR("Variant[String[1], Array[String[1]], Hash[String[1], Any]] packages, Hash default_attributes?", "Undef", func(c fn.Context, a args, b fn.Block) v.Value {
+			defaults := v.NewHashFromPairs(v.String("ensure"), v.String("installed"))
+			if len(a) > 1 {
+				defaults = defaults.Merge(a[1].(*v.Hash))
+				if e, _ := defaults.GetString("ensure"); e == v.String("present") {
+					defaults = defaults.Merge(v.NewHashFromPairs(v.String("ensure"), v.String("installed")))
+				}
+			}
+			if h, ok := a[0].(*v.Hash); ok {
+				c.Call("ensure_resources", []v.Value{v.String("package"), h, defaults}, nil)
+				return v.Undef
+			}
+			for _, name := range kernelArray(a[0]) {
+				c.Call("ensure_resource", []v.Value{v.String("package"), name, defaults}, nil)
+			}
+			return v.Undef
+		}).Register()
+	def3("ensure_packages", -1, true, func(c fn.Context, a args) v.Value {
+		fn.WarnOnce(c, "3xfunction#ensure_packages", "Calling function_ensure_packages via the Scope class is deprecated. Use Scope#call_function instead")
+		return c.Call("ensure_packages", a, nil)
+	})
+	def3("getparam", -1, false, func(c fn.Context, a args) v.Value {
+		if len(a) == 0 || !v.Truthy(a[0]) {
+			panic(fn.Errorf("Must specify a reference"))
+		}
+		p, ok := argOr(a, 1).(v.String)
+		if !ok {
+			panic(fn.Errorf("Must specify name of a parameter"))
+		}
+		if p == "" {
+			return v.String("")
+		}
+		typ, title, ok := refTypeTitle(refValueToS(a[0]))
+		if !ok {
+			return v.String("")
+		}
+		if r, ok := catalog(c, "getparam").FindResource(typ, title); ok {
+			if x, ok := r.Param(string(p)); ok && !v.IsUndef(x) {
+				return x
+			}
+		}
+		return v.String("")
+	})
+	def3("assert_private", -1, true, func(c fn.Context, a args) v.Value {
+		if len(a) > 1 {
+			parseError("assert_private(): Wrong number of arguments given (%d}) for 0 or 1)", len(a))
+		}
+		mod, _ := c.LookupVar("module_name")
+		caller, _ := c.LookupVar("caller_module_name")
+		if fn.RubyEqual(mod, caller) {
+			return v.Undef
+		}
+		if s, ok := argOr(a, 0).(v.String); ok {
+			parseError("%s", string(s))
+		}
+		name, isClass := catalog(c, "assert_private").ScopeSource()
+		kind := "Definition"
+		if isClass {
+			kind = "Class"
+		}
+		parseError("%s %s is private", kind, name)
+		return nil
+	})
+	def3("private", -1, true, func(c fn.Context, a args) v.Value {
+		c.Warn("private() DEPRECATED: This function will cease to function on Puppet 4; please use assert_private() before upgrading to puppet 4 for backwards-compatibility, or migrate to the new parser's typing system.")
+		var msg v.Value = v.Undef
+		if len(a) > 0 {
+			msg = a[0]
+		}
+		return call3(c, "assert_private", msg)
+	})
+	fn.New("stdlib::str2resource").Module(module).
+		DR("String res_string", "Any", func(c fn.Context, a args, b fn.Block) v.Value {
+			typ, title, _ := typeAndTitle(str(a[0]))
+			if _, ok := catalog(c, "stdlib::str2resource").FindResource(typ, title); !ok {
+				parseError("stdlib::str2resource(): could not find %s[%s], this is parse order dependent and values should not be quoted", typ, title)
+			}
+			return v.NewResourceType(typ, title, true)
+		}).Register()
+
+	def3("load_module_metadata", -1, false, func(c fn.Context, a args) v.Value {
+		if len(a) != 1 && len(a) != 2 {
+			parseError("load_module_metadata(): Wrong number of arguments, expects one or two")
+		}
+		dir := str(call3(c, "get_module_path", a[0]))
+		data, ok := c.FindFile(dir + "/metadata.json")
+		if !ok {
+			if len(a) > 1 && v.Truthy(a[1]) {
+				return v.EmptyHash
+			}
+			parseError("load_module_metadata(): No metadata.json file for module %s", fn.RubyToS(a[0]))
+		}
+		r, err := parseJSON(string(data))
+		if err != nil {
+			panic(err)
+		}
+		return r
+	})
+	loader := func(name string, parse func(string) (v.Value, error)) {
+		def3(name, -2, false, func(c fn.Context, a args) v.Value {
+			p := fn.RubyToS(a[0])
+			def := argOr(a, 1)
+			fallback := func(err error) v.Value {
+				if !v.Truthy(def) {
+					panic(err)
+				}
+				return def
+			}
+			if strings.HasPrefix(p, "http://") || strings.HasPrefix(p, "https://") {
+				return fallback(fn.Errorf("%s(): pp2go does not fetch URLs while compiling (%s)", name, p))
+			}
+			data, ok := c.FindFile(p)
+			if !ok {
+				c.Warn("Can't load '" + p + "' File does not exist!")
+				return def
+			}
+			r, err := parse(string(data))
+			if err != nil {
+				return fallback(err)
+			}
+			if !v.Truthy(r) {
+				return def
+			}
+			return r
+		})
+	}
+	loader("loadjson", parseJSON)
+	loader("loadyaml", PsychLoad)
+}

@@ -1,0 +1,492 @@
+package stdlib
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/pp2go/pp2go/rt/fn"
+	v "github.com/pp2go/pp2go/rt/values"
+)
+
+// to_json, to_json_pretty, to_toml, to_python, to_ruby and the parse*
+// functions, with the output of Ruby's JSON generator and parser.
+
+// jsonOpts are JSON.generate's state options.
+type jsonOpts struct {
+	indent, space, spaceBefore, objectNl, arrayNl string
+	allowNaN                                      bool
+	maxNesting                                    int // 0: no limit
+}
+
+var prettyOpts = jsonOpts{indent: "  ", space: " ", objectNl: "\n", arrayNl: "\n", maxNesting: 100}
+
+// RubyJSON renders a value as Ruby's JSON.generate does (pretty options
+// for pretty_generate); values JSON cannot represent are rendered by their
+// Ruby to_s, as Ruby's generator does.
+func RubyJSON(x v.Value, o jsonOpts) (string, error) {
+	var b strings.Builder
+	if err := writeJSON(&b, x, o, 0); err != nil {
+		return "", err
+	}
+	return b.String(), nil
+}
+
+func writeJSON(b *strings.Builder, x v.Value, o jsonOpts, depth int) error {
+	switch y := x.(type) {
+	case nil, v.UndefValue:
+		b.WriteString("null")
+	case v.Bool:
+		if y {
+			b.WriteString("true")
+		} else {
+			b.WriteString("false")
+		}
+	case v.Int:
+		b.WriteString(strconv.FormatInt(int64(y), 10))
+	case v.Float:
+		f := float64(y)
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			if !o.allowNaN {
+				return fn.Errorf("%s not allowed in JSON", fn.RubyToS(y))
+			}
+			if math.IsNaN(f) {
+				b.WriteString("NaN")
+			} else if f > 0 {
+				b.WriteString("Infinity")
+			} else {
+				b.WriteString("-Infinity")
+			}
+			return nil
+		}
+		b.WriteString(fn.RubyToS(y))
+	case v.String:
+		writeJSONString(b, string(y))
+	case *v.Array:
+		depth++
+		if o.maxNesting > 0 && depth > o.maxNesting {
+			return fn.Errorf("nesting of %d is too deep", depth)
+		}
+		b.WriteByte('[')
+		b.WriteString(o.arrayNl)
+		for i, e := range y.Elems() {
+			if i > 0 {
+				b.WriteByte(',')
+				b.WriteString(o.arrayNl)
+			}
+			b.WriteString(strings.Repeat(o.indent, depth))
+			if err := writeJSON(b, e, o, depth); err != nil {
+				return err
+			}
+		}
+		if o.arrayNl != "" {
+			b.WriteString(o.arrayNl)
+			b.WriteString(strings.Repeat(o.indent, depth-1))
+		}
+		b.WriteByte(']')
+	case *v.Hash:
+		depth++
+		if o.maxNesting > 0 && depth > o.maxNesting {
+			return fn.Errorf("nesting of %d is too deep", depth)
+		}
+		b.WriteByte('{')
+		for i := 0; i < y.Len(); i++ {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(o.objectNl)
+			b.WriteString(strings.Repeat(o.indent, depth))
+			writeJSONString(b, fn.RubyToS(y.KeyAt(i)))
+			b.WriteString(o.spaceBefore)
+			b.WriteByte(':')
+			b.WriteString(o.space)
+			if err := writeJSON(b, y.ValueAt(i), o, depth); err != nil {
+				return err
+			}
+		}
+		if o.objectNl != "" {
+			b.WriteString(o.objectNl)
+			b.WriteString(strings.Repeat(o.indent, depth-1))
+		}
+		b.WriteByte('}')
+	default:
+		writeJSONString(b, fn.RubyToS(x))
+	}
+	return nil
+}
+
+func writeJSONString(b *strings.Builder, s string) {
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\f':
+			b.WriteString(`\f`)
+		case '\b':
+			b.WriteString(`\b`)
+		default:
+			if c < 0x20 {
+				fmt.Fprintf(b, `\u%04x`, c)
+			} else {
+				b.WriteByte(c)
+			}
+		}
+	}
+	b.WriteByte('"')
+}
+
+func init() {
+	fn.New("to_json").Module(module).D("Any data", func(c fn.Context, a args, b fn.Block) v.Value {
+		s, err := RubyJSON(a[0], jsonOpts{})
+		if err != nil {
+			panic(err)
+		}
+		return v.String(s)
+	}).Register()
+
+	fn.New("to_json_pretty").Module(module).
+		D(`Variant[Hash, Array] data, Optional[Boolean] skip_undef?, Struct[{indent => Optional[String], space => Optional[String], space_before => Optional[String], object_nl => Optional[String], array_nl => Optional[String], allow_nan => Optional[Boolean], max_nesting => Optional[Integer[-1,default]]}] opts?`,
+			func(c fn.Context, a args, b fn.Block) v.Value {
+				o := prettyOpts
+				if len(a) > 2 {
+					h := a[2].(*v.Hash)
+					get := func(k string, dst *string) {
+						if x, ok := h.GetString(k); ok {
+							if s, ok := x.(v.String); ok {
+								*dst = string(s)
+							} else if v.IsUndef(x) {
+								*dst = ""
+							}
+						}
+					}
+					get("indent", &o.indent)
+					get("space", &o.space)
+					get("space_before", &o.spaceBefore)
+					get("object_nl", &o.objectNl)
+					get("array_nl", &o.arrayNl)
+					if x, ok := h.GetString("allow_nan"); ok {
+						o.allowNaN = v.Truthy(x)
+					}
+					if x, ok := h.GetString("max_nesting"); ok {
+						switch n := x.(type) {
+						case v.Int:
+							if n == -1 {
+								o.maxNesting = 0
+							} else {
+								o.maxNesting = int(n)
+							}
+						default:
+							o.maxNesting = 0
+						}
+					}
+				}
+				data := a[0]
+				if len(a) > 1 && v.Truthy(a[1]) {
+					switch x := data.(type) {
+					case *v.Array:
+						var out []v.Value
+						for _, e := range x.Elems() {
+							if !v.IsUndef(e) {
+								out = append(out, e)
+							}
+						}
+						data = arr(out...)
+					case *v.Hash:
+						hb := v.NewHashBuilder(x.Len())
+						for i := 0; i < x.Len(); i++ {
+							if !v.IsUndef(x.ValueAt(i)) {
+								hb.Put(x.KeyAt(i), x.ValueAt(i))
+							}
+						}
+						data = hb.Build()
+					}
+				}
+				s, err := RubyJSON(data, o)
+				if err != nil {
+					panic(err)
+				}
+				return v.String(s + "\n")
+			}).Register()
+
+	fn.New("to_python").Module(module).D("Any object", func(c fn.Context, a args, b fn.Block) v.Value {
+		return v.String(toPython(richData(a[0])))
+	}).Register()
+	fn.New("to_ruby").Module(module).D("Any object", func(c fn.Context, a args, b fn.Block) v.Value {
+		return v.String(toRuby(richData(a[0])))
+	}).Register()
+	fn.New("to_toml").Module(module).DR("Hash data", "String", func(c fn.Context, a args, b fn.Block) v.Value {
+		var t tomlDumper
+		t.visit(a[0].(*v.Hash), nil, false)
+		return v.String(t.b.String())
+	}).Register()
+	fn.New("to_yaml").Module(module).D("Any data, Hash options?", func(c fn.Context, a args, b fn.Block) v.Value {
+		return v.String(PsychDump(a[0]))
+	}).Register()
+
+	def3("parsejson", -1, false, func(c fn.Context, a args) v.Value {
+		if len(a) < 1 {
+			panic(fn.Errorf("Wrong number of arguments. 1 or 2 arguments should be provided."))
+		}
+		r, err := parseJSON(fn.RubyToS(a[0]))
+		if err != nil {
+			if len(a) > 1 && v.Truthy(a[1]) {
+				return a[1]
+			}
+			panic(err)
+		}
+		if !v.Truthy(r) {
+			return argOr(a, 1)
+		}
+		return r
+	})
+	fn.New("parsepson").Module(module).D("String[1] pson_string, Any default?", func(c fn.Context, a args, b fn.Block) v.Value {
+		r, err := parseJSON(str(a[0]))
+		if err != nil {
+			if len(a) > 1 {
+				return a[1]
+			}
+			panic(err)
+		}
+		return r
+	}).Register()
+	fn.New("parsehocon").Module(module).D("String hocon_string, Any default?", func(c fn.Context, a args, b fn.Block) v.Value {
+		// Debian's Puppet ships without the hocon gem
+		panic(&fn.FatalError{Message: "cannot load such file -- hocon/config_factory"})
+	}).Register()
+	def3("parseyaml", -1, false, func(c fn.Context, a args) v.Value {
+		if len(a) < 1 {
+			panic(fn.Errorf("Wrong number of arguments. 1 or 2 arguments should be provided."))
+		}
+		s, ok := a[0].(v.String)
+		if !ok {
+			if len(a) > 1 && v.Truthy(a[1]) {
+				return a[1]
+			}
+			panic(fn.Errorf("no implicit conversion of %s into String", class(a[0])))
+		}
+		r, err := PsychLoad(string(s))
+		if err != nil {
+			if len(a) > 1 && v.Truthy(a[1]) {
+				return a[1]
+			}
+			panic(err)
+		}
+		if !v.Truthy(r) {
+			return argOr(a, 1)
+		}
+		return r
+	})
+}
+
+// ---- rich data (ToDataConverter with rich_data) ----
+
+func richData(x v.Value) v.Value {
+	switch y := x.(type) {
+	case nil, v.UndefValue, v.Bool, v.Int, v.Float, v.String:
+		return x
+	case *v.Array:
+		out := make([]v.Value, y.Len())
+		for i, e := range y.Elems() {
+			out[i] = richData(e)
+		}
+		return arr(out...)
+	case *v.Hash:
+		allStr := true
+		for _, k := range y.Keys() {
+			if _, ok := k.(v.String); !ok {
+				allStr = false
+				break
+			}
+		}
+		if allStr {
+			b := v.NewHashBuilder(y.Len())
+			for i := 0; i < y.Len(); i++ {
+				b.Put(y.KeyAt(i), richData(y.ValueAt(i)))
+			}
+			return b.Build()
+		}
+		var kv []v.Value
+		for i := 0; i < y.Len(); i++ {
+			kv = append(kv, richData(y.KeyAt(i)), richData(y.ValueAt(i)))
+		}
+		return v.NewHashFromPairs(v.String("__ptype"), v.String("Hash"), v.String("__pvalue"), arr(kv...))
+	case v.DefaultValue:
+		return v.NewHashFromPairs(v.String("__ptype"), v.String("Default"))
+	case *v.Sensitive:
+		return v.NewHashFromPairs(v.String("__ptype"), v.String("Sensitive"), v.String("__pvalue"), richData(y.Unwrap()))
+	case *v.Regexp:
+		return v.NewHashFromPairs(v.String("__ptype"), v.String("Regexp"), v.String("__pvalue"), v.String(y.Source()))
+	case v.Type:
+		return v.NewHashFromPairs(v.String("__ptype"), v.String("Type"), v.String("__pvalue"), v.String(v.TypeString(y)))
+	case v.Timespan:
+		return v.NewHashFromPairs(v.String("__ptype"), v.String("Timespan"), v.String("__pvalue"), v.String(y.String()))
+	case v.Timestamp:
+		return v.NewHashFromPairs(v.String("__ptype"), v.String("Timestamp"), v.String("__pvalue"), v.String(y.String()))
+	case *v.SemVer:
+		return v.NewHashFromPairs(v.String("__ptype"), v.String("SemVer"), v.String("__pvalue"), v.String(y.String()))
+	case *v.SemVerRange:
+		return v.NewHashFromPairs(v.String("__ptype"), v.String("SemVerRange"), v.String("__pvalue"), v.String(y.String()))
+	case *v.Binary:
+		return v.NewHashFromPairs(v.String("__ptype"), v.String("Binary"), v.String("__pvalue"), v.String(y.Base64()))
+	}
+	return v.String(fn.RubyToS(x))
+}
+
+func toPython(x v.Value) string {
+	switch y := x.(type) {
+	case v.Bool:
+		if y {
+			return "True"
+		}
+		return "False"
+	case nil, v.UndefValue:
+		return "None"
+	case *v.Array:
+		parts := make([]string, y.Len())
+		for i, e := range y.Elems() {
+			parts[i] = toPython(e)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case *v.Hash:
+		parts := make([]string, y.Len())
+		for i := 0; i < y.Len(); i++ {
+			parts[i] = toPython(y.KeyAt(i)) + ": " + toPython(y.ValueAt(i))
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	}
+	return fn.RubyInspect(x)
+}
+
+func toRuby(x v.Value) string {
+	switch y := x.(type) {
+	case *v.Array:
+		parts := make([]string, y.Len())
+		for i, e := range y.Elems() {
+			parts[i] = toRuby(e)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case *v.Hash:
+		parts := make([]string, y.Len())
+		for i := 0; i < y.Len(); i++ {
+			parts[i] = toRuby(y.KeyAt(i)) + " => " + toRuby(y.ValueAt(i))
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	}
+	return fn.RubyInspect(x)
+}
+
+// ---- TOML (stdlib's TomlDumper) ----
+
+type tomlDumper struct{ b strings.Builder }
+
+type kv struct {
+	k string
+	v v.Value
+}
+
+func (t *tomlDumper) sortPairs(h *v.Hash) (simple, nested, tables []kv) {
+	keys := make([]v.Value, h.Len())
+	copy(keys, h.Keys())
+	var fail error
+	sort.SliceStable(keys, func(i, j int) bool {
+		c, ok := fn.RubyCompare(keys[i], keys[j])
+		if !ok && fail == nil {
+			fail = fn.ComparisonError(keys[i], keys[j])
+		}
+		return c < 0
+	})
+	if fail != nil {
+		panic(fail)
+	}
+	for _, k := range keys {
+		val, _ := h.Get(k)
+		e := kv{fn.RubyToS(k), val}
+		switch x := val.(type) {
+		case *v.Hash:
+			nested = append(nested, e)
+		case *v.Array:
+			if x.Len() > 0 {
+				if _, ok := x.At(0).(*v.Hash); ok {
+					tables = append(tables, e)
+					continue
+				}
+			}
+			simple = append(simple, e)
+		default:
+			simple = append(simple, e)
+		}
+	}
+	return
+}
+
+func (t *tomlDumper) visit(h *v.Hash, prefix []string, extra bool) {
+	simple, nested, tables := t.sortPairs(h)
+	if len(prefix) > 0 && (len(simple) > 0 || h.Len() == 0) {
+		t.printPrefix(prefix, extra)
+	}
+	t.dump(simple, nested, tables, prefix)
+}
+
+func (t *tomlDumper) dump(simple, nested, tables []kv, prefix []string) {
+	for _, e := range simple {
+		t.b.WriteString(tomlKey(e.k) + " = " + tomlValue(e.v) + "\n")
+	}
+	for _, e := range nested {
+		t.visit(e.v.(*v.Hash), append(append([]string(nil), prefix...), tomlKey(e.k)), false)
+	}
+	for _, e := range tables {
+		p := append(append([]string(nil), prefix...), tomlKey(e.k))
+		for _, child := range e.v.(*v.Array).Elems() {
+			t.printPrefix(p, true)
+			ch, ok := child.(*v.Hash)
+			if !ok {
+				panic(fn.Errorf("undefined method `keys' for %s", inspect(child)+":"+class(child)))
+			}
+			s, n, tb := t.sortPairs(ch)
+			t.dump(s, n, tb, p)
+		}
+	}
+}
+
+func (t *tomlDumper) printPrefix(prefix []string, extra bool) {
+	p := strings.Join(prefix, ".")
+	if extra {
+		p = "[" + p + "]"
+	}
+	t.b.WriteString("[" + p + "]\n")
+}
+
+func tomlKey(k string) string {
+	for i := 0; i < len(k); i++ {
+		c := k[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			return `"` + strings.ReplaceAll(k, `"`, `\"`) + `"`
+		}
+	}
+	return k
+}
+
+func tomlValue(x v.Value) string {
+	switch y := x.(type) {
+	case *v.Regexp:
+		return fn.RubyStringInspect(y.Inspect())
+	case v.String:
+		s := fn.RubyStringInspect(string(y))
+		s = strings.ReplaceAll(s, `\#{`, "#{")
+		s = strings.ReplaceAll(s, `\#$`, "#$")
+		return strings.ReplaceAll(s, `\#@`, "#@")
+	}
+	return fn.RubyInspect(x)
+}
