@@ -108,3 +108,70 @@ type Catalog interface {
 	// class (else a defined type).
 	ScopeSource() (name string, isClass bool)
 }
+
+// DefaultsFinder is implemented by contexts that know the resource
+// defaults in effect in the calling scope (staging's scope_defaults).
+type DefaultsFinder interface {
+	// HasResourceDefault reports whether a default for attr of the type
+	// ("File", "Foo::Bar") is in effect.
+	HasResourceDefault(typeName, attr string) bool
+}
+
+// Fetcher is implemented by contexts that may fetch URLs while compiling
+// (functions of modules that read from HTTP services, such as archive's
+// artifactory functions). Without it such functions fail.
+type Fetcher interface {
+	Fetch(url, username, password string) (string, error)
+}
+
+// Strict is implemented by contexts that know Puppet's strict setting
+// ("off", "warning" (the default), "error").
+type Strict interface {
+	Strict() string
+}
+
+// StrictMode is the strict setting of c.
+func StrictMode(c Context) string {
+	if s, ok := c.(Strict); ok {
+		return s.Strict()
+	}
+	return "warning"
+}
+
+// LookupVar3x is a variable lookup as Ruby functions do it
+// (scope.lookupvar): an unknown variable is undef, with Puppet's warning
+// ("Undefined variable 'x'; ", once per variable), or an error when strict
+// is error. module_name, caller_module_name and numeric variables are
+// never reported.
+func LookupVar3x(c Context, name string) values.Value {
+	if x, ok := c.LookupVar(name); ok {
+		return x
+	}
+	bare := name
+	if len(bare) > 2 && bare[:2] == "::" {
+		bare = bare[2:]
+	}
+	if bare == "module_name" || bare == "caller_module_name" || isNumericVar(bare) {
+		return values.Undef
+	}
+	switch StrictMode(c) {
+	case "off":
+	case "error":
+		panic(Errorf("Undefined variable '%s'; ", name))
+	default:
+		WarnOnce(c, "Variable: "+name, "Undefined variable '"+name+"'; ")
+	}
+	return values.Undef
+}
+
+func isNumericVar(s string) bool {
+	if s == "" || (s[0] == '0' && len(s) > 1) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}

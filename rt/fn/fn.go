@@ -192,7 +192,9 @@ const modPrefix = "github.com/pp2go/pp2go/rt/fn/"
 
 func init() {
 	ModuleLibraries["stdlib"] = modPrefix + "stdlib"
-	for _, m := range []string{"apache", "ceph", "mysql", "neutron", "openstacklib", "postgresql", "translate", "memcached"} {
+	for _, m := range []string{"apache", "archive", "collectd", "datacat", "ironic", "mcollective", "memcached", "mongodb",
+		"monit", "mysql", "neutron", "nova", "openstack_extras", "openstacklib", "postgresql", "redis", "ssh", "staging",
+		"translate", "vswitch"} {
 		ModuleLibraries[m] = modPrefix + "mods/" + m
 	}
 }

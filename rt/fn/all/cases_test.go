@@ -34,6 +34,7 @@ var facts = values.NewHashFromPairs(
 	values.String("operatingsystem"), values.String("Debian"),
 	values.String("operatingsystemmajrelease"), values.String("12"),
 	values.String("kernel"), values.String("Linux"),
+	values.String("memorysize"), values.String("3.86 GiB"),
 	values.String("memorysize_mb"), values.Float(3953.2),
 	values.String("processorcount"), values.Int(2),
 	values.String("is_virtual"), values.True,

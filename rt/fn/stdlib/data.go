@@ -715,7 +715,7 @@ func init() {
 		if len(elems) <= 1 {
 			return value
 		}
-		fqdn, _ := c.LookupVar("::fqdn")
+		fqdn := fn.LookupVar3x(c, "::fqdn")
 		seed := md5Seed(joinToS([]v.Value{fqdn, arr(a[1:]...)}))
 		offset := int(fn.NewRubyRandom(seed).Intn(uint64(len(elems))))
 		rotated := append(append([]v.Value(nil), elems[offset:]...), elems[:offset]...)
@@ -801,8 +801,8 @@ func init() {
 		if len(a) == 0 || len(a) > 2 {
 			parseError("has_interface_with(): Wrong number of arguments given (%d for 1 or 2)", len(a))
 		}
-		ifs, ok := c.LookupVar("interfaces")
-		if !ok || v.IsUndef(ifs) {
+		ifs := fn.LookupVar3x(c, "interfaces")
+		if v.IsUndef(ifs) {
 			return v.False
 		}
 		names := strings.Split(fn.RubyToS(ifs), ",")

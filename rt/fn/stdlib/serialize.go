@@ -23,6 +23,12 @@ type jsonOpts struct {
 
 var prettyOpts = jsonOpts{indent: "  ", space: " ", objectNl: "\n", arrayNl: "\n", maxNesting: 100}
 
+// ToJSON is Ruby's to_json of a value (JSON.generate without options).
+func ToJSON(x v.Value) (string, error) { return RubyJSON(x, jsonOpts{}) }
+
+// ParseJSON is Ruby's JSON.parse (Puppet::Util::Json.load).
+func ParseJSON(s string) (v.Value, error) { return parseJSON(s) }
+
 // RubyJSON renders a value as Ruby's JSON.generate does (pretty options
 // for pretty_generate); values JSON cannot represent are rendered by their
 // Ruby to_s, as Ruby's generator does.

@@ -63,18 +63,7 @@ func shim(name, key, message string) {
 		}).Register()
 }
 
-// Strict is implemented by contexts that know Puppet's strict setting
-// ("off", "warning" (the default), "error").
-type Strict interface {
-	Strict() string
-}
-
-func strictMode(c fn.Context) string {
-	if s, ok := c.(Strict); ok {
-		return s.Strict()
-	}
-	return "warning"
-}
+func strictMode(c fn.Context) string { return fn.StrictMode(c) }
 
 // deprecation is stdlib's 4.x deprecation(key, message).
 func deprecation(c fn.Context, key, message string) {

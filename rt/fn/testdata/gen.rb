@@ -27,7 +27,7 @@ FACTS = {
   'fqdn' => 'testnode.example.com', 'hostname' => 'testnode', 'domain' => 'example.com',
   'ipaddress' => '10.0.0.5', 'ipaddress6' => 'fe80::1', 'osfamily' => 'Debian',
   'operatingsystem' => 'Debian', 'operatingsystemmajrelease' => '12', 'kernel' => 'Linux',
-  'memorysize_mb' => 3953.2, 'processorcount' => 2, 'is_virtual' => true,
+  'memorysize' => '3.86 GiB', 'memorysize_mb' => 3953.2, 'processorcount' => 2, 'is_virtual' => true,
   'interfaces' => 'eth0,lo', 'ipaddress_eth0' => '10.0.0.5', 'netmask_eth0' => '255.255.255.0',
   'network_eth0' => '10.0.0.0', 'ipaddress_lo' => '127.0.0.1', 'netmask_lo' => '255.0.0.0',
   'network_lo' => '127.0.0.0', 'macaddress_eth0' => '52:54:00:12:34:56',
@@ -78,7 +78,7 @@ Puppet::Util::Log.newdestination(Puppet::Test::LogCollector.new(logs))
 Puppet::Util::Log.level = :debug
 # Facter and the loaders log at debug level too; only the functions' own
 # messages are of interest
-NOISE = /fact|Facter|cfpropertylist|VERSION|Loading|Searching|resolv/i
+NOISE = /fact|Facter|cfpropertylist|VERSION|Loading|Searching|resolv|importing/i
 
 # Each case runs in a compiler of its own, so that resources one case
 # declares do not leak into the next.

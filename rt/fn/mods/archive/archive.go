@@ -1,0 +1,229 @@
+// Package archive implements the archive module's Ruby functions that
+// manifests call: archive::parse_artifactory_url, assemble_nexus_url, and
+// the functions that query a repository over HTTP
+// (archive::artifactory_checksum, archive::artifactory_latest_url,
+// go_md5), which work only where the compiling context may fetch URLs.
+package archive
+
+import (
+	"fmt"
+	"net/url"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/pp2go/pp2go/rt/fn"
+	"github.com/pp2go/pp2go/rt/fn/stdlib"
+	v "github.com/pp2go/pp2go/rt/values"
+)
+
+const module = "archive"
+
+var (
+	artifactoryRx = v.RegexpOf(`(?<base_url>.*/artifactory)/(?<repository>[^/]+)/(?<org_path>.+?)/(?<module>[^/]+)/(?<base_rev>[^/]+?)(?:-(?<folder_iteg_rev>SNAPSHOT))?/\k<module>-\k<base_rev>(?:-(?<file_iteg_rev>SNAPSHOT|(?:(?:[0-9]{8}.[0-9]{6})-(?:[0-9]+))))?(?:-(?<classifier>[^/]+?))?\.(?<ext>(?:(?!\d))[^\-/]+|7z)`)
+	artifactoryNames = []string{"base_url", "repository", "org_path", "module", "base_rev", "folder_iteg_rev", "file_iteg_rev", "classifier", "ext"}
+	checksumRx       = regexp.MustCompile(`\b[0-9a-f]{5,64}\b`)
+	md5Rx            = regexp.MustCompile(`\b[0-9a-f]{5,40}\b`)
+)
+
+// cgiEscape is Ruby's CGI.escape.
+func cgiEscape(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ':
+			b.WriteByte('+')
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '-' || c == '~':
+			b.WriteByte(c)
+		default:
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
+}
+
+func fetch(c fn.Context, name, u, user, pass string) string {
+	f, ok := c.(fn.Fetcher)
+	if !ok {
+		panic(fn.Errorf("%s(): pp2go does not fetch URLs while compiling (%s)", name, u))
+	}
+	body, err := f.Fetch(u, user, pass)
+	if err != nil {
+		panic(fn.Errorf("%s", err.Error()))
+	}
+	return body
+}
+
+// stdlibURLs resolves the stdlib type aliases the functions' signatures use.
+var stdlibURLs = func() fn.ResolverFunc {
+	httpURL := v.NewTypeAlias("Stdlib::HTTPUrl")
+	httpURL.Resolve(fn.Type(`Pattern[/(?i:\Ahttps?:\/\/.*\z)/]`))
+	httpsURL := v.NewTypeAlias("Stdlib::HTTPSUrl")
+	httpsURL.Resolve(fn.Type(`Pattern[/(?i:\Ahttps:\/\/.*\z)/]`))
+	return func(name string) (v.Type, bool) {
+		switch name {
+		case "Stdlib::HTTPUrl":
+			return httpURL, true
+		case "Stdlib::HTTPSUrl":
+			return httpsURL, true
+		}
+		return nil, false
+	}
+}()
+
+func init() {
+	fn.New("archive::parse_artifactory_url").Module(module).Resolver(stdlibURLs).
+		D("Variant[Stdlib::HTTPUrl, Stdlib::HTTPSUrl] url", func(c fn.Context, a []v.Value, b fn.Block) v.Value {
+			m, err := artifactoryRx.Match(string(a[0].(v.String)))
+			if err != nil {
+				panic(err)
+			}
+			if m == nil {
+				return v.Undef
+			}
+			h := v.NewHashBuilder(len(artifactoryNames))
+			for i, n := range artifactoryNames {
+				h.Put(v.String(n), m[i+1])
+			}
+			return h.Build()
+		}).Register()
+
+	f := fn.New3("assemble_nexus_url", -1, func(c fn.Context, a []v.Value, b fn.Block) v.Value {
+		base := fn.RubyToS(firstArg(a, 0))
+		params, _ := firstArg(a, 1).(*v.Hash)
+		var parts []string
+		if params != nil {
+			for i := 0; i < params.Len(); i++ {
+				val, ok := params.ValueAt(i).(v.String)
+				if !ok {
+					panic(fn.Errorf("no implicit conversion of %s into String", fn.RubyClass(params.ValueAt(i))))
+				}
+				parts = append(parts, fn.RubyToS(params.KeyAt(i))+"="+cgiEscape(string(val)))
+			}
+		}
+		return v.String(base + "/service/local/artifact/maven/content?" + strings.Join(parts, "&"))
+	})
+	f.Module = module
+	fn.Register(f)
+
+	fn.New("archive::artifactory_checksum").Module(module).Resolver(stdlibURLs).
+		DR("Stdlib::HTTPUrl url, Enum['sha1','sha256','md5'] checksum_type?", "String", func(c fn.Context, a []v.Value, b fn.Block) v.Value {
+			kind := "sha1"
+			if len(a) > 1 {
+				kind = string(a[1].(v.String))
+			}
+			u := strings.Replace(string(a[0].(v.String)), "/artifactory/", "/artifactory/api/storage/", 1)
+			body := fetch(c, "archive::artifactory_checksum", u, "", "")
+			data, err := stdlib.ParseJSON(body)
+			if err != nil {
+				panic(err)
+			}
+			var sum v.Value = v.Undef
+			if h, ok := data.(*v.Hash); ok {
+				if cs, ok := h.GetString("checksums"); ok {
+					if ch, ok := cs.(*v.Hash); ok {
+						sum, _ = ch.GetString(kind)
+					}
+				}
+			}
+			s, ok := sum.(v.String)
+			if !ok || !checksumRx.MatchString(string(s)) {
+				panic(fn.Errorf("Could not parse %s from url: %s\nresponse: %s", kind, u, body))
+			}
+			return s
+		}).Register()
+
+	fn.New("archive::artifactory_latest_url").Module(module).Resolver(stdlibURLs).
+		D("Variant[Stdlib::HTTPUrl, Stdlib::HTTPSUrl] url, Hash maven_data", func(c fn.Context, a []v.Value, b fn.Block) v.Value {
+			full := strings.Replace(string(a[0].(v.String)), "/artifactory/", "/artifactory/api/storage/", 1)
+			dir := full
+			if i := strings.LastIndexByte(full, '/'); i >= 0 {
+				dir = full[:i]
+			}
+			content := getJSON(c, dir)
+			md := a[1].(*v.Hash)
+			get := func(k string) string { x, _ := md.GetString(k); return fn.RubyToS(x) }
+			pat := "^/" + get("module") + "-" + get("base_rev") + `-(SNAPSHOT|(?:(?:[0-9]{8}.[0-9]{6})-(?:[0-9]+)))`
+			if cl, _ := md.GetString("classifier"); v.Truthy(cl) {
+				pat += "-" + get("classifier")
+			}
+			re := v.RegexpOf(pat + `\.` + get("ext") + "$")
+			var uris []string
+			children, _ := content.GetString("children")
+			if arr, ok := children.(*v.Array); ok {
+				for _, ch := range arr.Elems() {
+					h, ok := ch.(*v.Hash)
+					if !ok {
+						continue
+					}
+					uri, _ := h.GetString("uri")
+					folder, _ := h.GetString("folder")
+					if s, ok := uri.(v.String); ok && re.MatchString(string(s)) && !v.Truthy(folder) {
+						uris = append(uris, string(s))
+					}
+				}
+			}
+			if len(uris) == 0 {
+				panic(fn.Errorf("Couldn't find any Artifactory artifacts"))
+			}
+			sort.Strings(uris)
+			latest := uris[len(uris)-1]
+			c.Log("debug", "Latest artifact found for "+string(a[0].(v.String))+" was "+latest)
+			base, _ := content.GetString("uri")
+			item := getJSON(c, fn.RubyToS(base)+latest)
+			dl, _ := item.GetString("downloadUri")
+			var sha1 v.Value = v.Undef
+			if cs, ok := item.GetString("checksums"); ok {
+				if ch, ok := cs.(*v.Hash); ok {
+					sha1, _ = ch.GetString("sha1")
+				}
+			}
+			if dl == nil {
+				dl = v.Undef
+			}
+			return v.NewHashFromPairs(v.String("url"), dl, v.String("sha1"), sha1)
+		}).Register()
+
+	g := fn.New3("go_md5", -1, func(c fn.Context, a []v.Value, b fn.Block) v.Value {
+		if len(a) != 4 {
+			panic(fn.Errorf("Invalid go md5 info url %s", fn.RubyInspect(v.NewArray(a...))))
+		}
+		u := fn.RubyToS(a[3])
+		if _, err := url.Parse(u); err != nil {
+			panic(fn.Errorf("bad URI(is not URI?): %s", fn.RubyStringInspect(u)))
+		}
+		body := fetch(c, "go_md5", u, fn.RubyToS(a[0]), fn.RubyToS(a[1]))
+		file := fn.RubyToS(a[2])
+		for _, line := range strings.Split(body, "\n") {
+			if strings.Contains(line, file+"=") {
+				if m := md5Rx.FindString(line); m != "" {
+					return v.String(m)
+				}
+				break
+			}
+		}
+		panic(fn.Errorf("Could not parse md5 from url%s response: %s", u, body))
+	})
+	g.Module = module
+	fn.Register(g)
+}
+
+func getJSON(c fn.Context, u string) *v.Hash {
+	data, err := stdlib.ParseJSON(fetch(c, "archive::artifactory_latest_url", u, "", ""))
+	if err != nil {
+		panic(err)
+	}
+	h, ok := data.(*v.Hash)
+	if !ok {
+		panic(fn.Errorf("undefined method `[]' for %s", fn.RubyInspect(data)))
+	}
+	return h
+}
+
+func firstArg(a []v.Value, i int) v.Value {
+	if i < len(a) {
+		return a[i]
+	}
+	return v.Undef
+}
