@@ -20,7 +20,7 @@ import (
 const module = "archive"
 
 var (
-	artifactoryRx = v.RegexpOf(`(?<base_url>.*/artifactory)/(?<repository>[^/]+)/(?<org_path>.+?)/(?<module>[^/]+)/(?<base_rev>[^/]+?)(?:-(?<folder_iteg_rev>SNAPSHOT))?/\k<module>-\k<base_rev>(?:-(?<file_iteg_rev>SNAPSHOT|(?:(?:[0-9]{8}.[0-9]{6})-(?:[0-9]+))))?(?:-(?<classifier>[^/]+?))?\.(?<ext>(?:(?!\d))[^\-/]+|7z)`)
+	artifactoryRx    = v.RegexpOf(`(?<base_url>.*/artifactory)/(?<repository>[^/]+)/(?<org_path>.+?)/(?<module>[^/]+)/(?<base_rev>[^/]+?)(?:-(?<folder_iteg_rev>SNAPSHOT))?/\k<module>-\k<base_rev>(?:-(?<file_iteg_rev>SNAPSHOT|(?:(?:[0-9]{8}.[0-9]{6})-(?:[0-9]+))))?(?:-(?<classifier>[^/]+?))?\.(?<ext>(?:(?!\d))[^\-/]+|7z)`)
 	artifactoryNames = []string{"base_url", "repository", "org_path", "module", "base_rev", "folder_iteg_rev", "file_iteg_rev", "classifier", "ext"}
 	checksumRx       = regexp.MustCompile(`\b[0-9a-f]{5,64}\b`)
 	md5Rx            = regexp.MustCompile(`\b[0-9a-f]{5,40}\b`)

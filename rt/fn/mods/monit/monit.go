@@ -12,11 +12,11 @@ import (
 )
 
 var (
-	resourceTests  = []string{"CPU", "CPU(USER)", "CPU(SYSTEM)", "CPU(WAIT)", "TOTAL CPU", "CHILDREN", "LOADAVG(1MIN)", "LOADAVG(5MIN)", "LOADAVG(15MIN)", "TOTAL MEMORY", "MEMORY", "SWAP"}
-	operators      = []string{"<", ">", "!=", "==", "GT", "LT", "EQ", "NE", "GREATER", "LESS", "EQUAL", "NOTEQUAL"}
-	protocolTests  = map[string][]string{"GENERIC": {"SEND", "EXPECT"}, "HTTP": {"REQUEST", "STATUS", "CHECKSUM", "HOSTHEADER", "CONTENT"}, "APACHE-STATUS": {"LOGLIMIT", "CLOSELIMIT", "DNSLIMIT", "KEEPALIVELIMIT", "REPLYLIMIT", "REQUESTLIMIT", "STARTLIMIT", "WAITLIMIT", "GRACEFULLIMIT", "CLEANUPLIMIT"}}
-	testTypes      = map[string][]string{"DIRECTORY": {}, "FIFO": {}, "FILE": {}, "FILESYSTEM": {"FSFLAGS", "SPACE", "INODE", "PERM", "PERMISSION"}, "HOST": {"CONNECTION"}, "PROCESS": append(append([]string(nil), resourceTests...), "CONNECTION"), "PROGRAM": {}, "SYSTEM": resourceTests}
-	testActions    = []string{"ALERT", "RESTART", "START", "STOP", "EXEC", "UNMONITOR"}
+	resourceTests = []string{"CPU", "CPU(USER)", "CPU(SYSTEM)", "CPU(WAIT)", "TOTAL CPU", "CHILDREN", "LOADAVG(1MIN)", "LOADAVG(5MIN)", "LOADAVG(15MIN)", "TOTAL MEMORY", "MEMORY", "SWAP"}
+	operators     = []string{"<", ">", "!=", "==", "GT", "LT", "EQ", "NE", "GREATER", "LESS", "EQUAL", "NOTEQUAL"}
+	protocolTests = map[string][]string{"GENERIC": {"SEND", "EXPECT"}, "HTTP": {"REQUEST", "STATUS", "CHECKSUM", "HOSTHEADER", "CONTENT"}, "APACHE-STATUS": {"LOGLIMIT", "CLOSELIMIT", "DNSLIMIT", "KEEPALIVELIMIT", "REPLYLIMIT", "REQUESTLIMIT", "STARTLIMIT", "WAITLIMIT", "GRACEFULLIMIT", "CLEANUPLIMIT"}}
+	testTypes     = map[string][]string{"DIRECTORY": {}, "FIFO": {}, "FILE": {}, "FILESYSTEM": {"FSFLAGS", "SPACE", "INODE", "PERM", "PERMISSION"}, "HOST": {"CONNECTION"}, "PROCESS": append(append([]string(nil), resourceTests...), "CONNECTION"), "PROGRAM": {}, "SYSTEM": resourceTests}
+	testActions   = []string{"ALERT", "RESTART", "START", "STOP", "EXEC", "UNMONITOR"}
 )
 
 func includes(list []string, x v.Value) bool {
@@ -42,7 +42,7 @@ func (t test) get(k string) v.Value {
 	}
 	return x
 }
-func (t test) has(k string) bool      { _, ok := t.h.Build().GetString(k); return ok }
+func (t test) has(k string) bool       { _, ok := t.h.Build().GetString(k); return ok }
 func (t test) set(k string, x v.Value) { t.h.Put(v.String(k), x) }
 
 func upcase(x v.Value) v.Value {
