@@ -320,6 +320,10 @@ func uniq(elems []v.Value, b fn.Block) []v.Value {
 // rubySort is Array#sort with <=> or with a block returning an Integer.
 func rubySort(elems []v.Value, b fn.Block) []v.Value {
 	out := append([]v.Value(nil), elems...)
+	if b == nil && allStrings(out) {
+		sort.Slice(out, func(i, j int) bool { return out[i].(v.String) < out[j].(v.String) })
+		return out
+	}
 	if b == nil {
 		// Ruby compares neighbours first: report an incomparable pair as it does
 		for i := 0; i+1 < len(out); i++ {
@@ -464,3 +468,12 @@ func RubyFloat(s string) (float64, bool) {
 }
 
 var floatSyntax = regexp.MustCompile(`^[+-]?(\d+(_\d+)*)(\.\d+(_\d+)*)?([eE][+-]?\d+)?$|^[+-]?\.\d+$`)
+
+func allStrings(vals []v.Value) bool {
+	for _, x := range vals {
+		if _, ok := x.(v.String); !ok {
+			return false
+		}
+	}
+	return true
+}

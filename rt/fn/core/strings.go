@@ -246,6 +246,19 @@ func RubySplit(s string, re *v.Regexp) (*v.Array, error) {
 	if s == "" {
 		return v.EmptyArray, nil
 	}
+	if lit, ok := literalPattern(re.Source()); ok && lit != "" {
+		// a plain string pattern: Ruby's result is strings.Split's without
+		// the trailing empty fields
+		parts := strings.Split(s, lit)
+		for len(parts) > 0 && parts[len(parts)-1] == "" {
+			parts = parts[:len(parts)-1]
+		}
+		out := make([]v.Value, len(parts))
+		for i, p := range parts {
+			out[i] = v.String(p)
+		}
+		return v.NewArray(out...), nil
+	}
 	matches, err := re.FindAllIndex(s, -1)
 	if err != nil {
 		return nil, err
@@ -323,6 +336,14 @@ func regsubst(target v.Value, re *v.Regexp, repl v.Value, global bool) v.Value {
 // RubySub is String#sub (global false) or #gsub with a replacement string
 // (\0-\9, \k<name>, \&, \`, \', \\) or a hash of replacements.
 func RubySub(s string, re *v.Regexp, repl v.Value, global bool) (string, error) {
+	if r, ok := repl.(v.String); ok && !strings.ContainsRune(string(r), '\\') {
+		if lit, ok := literalPattern(re.Source()); ok && lit != "" {
+			if global {
+				return strings.ReplaceAll(s, lit, string(r)), nil
+			}
+			return strings.Replace(s, lit, string(r), 1), nil
+		}
+	}
 	var matches [][]int
 	var err error
 	if global {
@@ -652,4 +673,16 @@ func regexpOfType(t v.Value) *v.Regexp {
 		return regexpOfType(x.ResolvedType())
 	}
 	return v.RegexpOf("")
+}
+
+// literalPattern returns the text a regexp source matches when it has no
+// special characters (so that it matches exactly that text, anywhere).
+func literalPattern(src string) (string, bool) {
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if c < 0x20 || c >= 0x80 || strings.IndexByte(`\.^$|?*+()[]{}#- `, c) >= 0 {
+			return "", false
+		}
+	}
+	return src, true
 }
