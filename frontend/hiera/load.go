@@ -699,7 +699,11 @@ func (l *loader) collectPattern(pattern, format string, isGlob bool) {
 	if err != nil {
 		return
 	}
-	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+	walkRoot := dir
+	if st, err := os.Lstat(dir); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+		walkRoot = dir + "/" // follow a symlinked data directory
+	}
+	_ = filepath.WalkDir(walkRoot, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
 		}
@@ -788,9 +792,10 @@ func (l *loader) parseInto(f *rthiera.File, format string) {
 			}
 		}
 		if _, ok := v.(*values.Hash); !ok {
-			// an empty file too
+			// An empty file too. Puppet warns when a lookup reads the file,
+			// which the compile does; no build diagnostic (Debian's modules
+			// ship comment-only data files).
 			f.Warning = f.Path + ": file does not contain a valid yaml hash"
-			l.warnf(f.Path, 0, 0, f.Warning)
 			v = values.NewHash()
 		}
 	case "json":
