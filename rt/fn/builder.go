@@ -243,3 +243,69 @@ type ResolverFunc func(name string) (values.Type, bool)
 
 // ResolveType implements values.TypeResolver.
 func (f ResolverFunc) ResolveType(name string) (values.Type, bool) { return f(name) }
+
+// PuppetParam is a parameter of a function written in the Puppet language
+// (spec/puppet-functions.md).
+type PuppetParam struct {
+	Name         string
+	Type         values.Type // nil for Any
+	HasDefault   bool
+	CapturesRest bool
+}
+
+// PuppetFunc makes the Func of a function written in the Puppet language:
+// one dispatch whose signature comes from the declared parameters as
+// Puppet's closure builds it (a parameter with a default is optional; a
+// captures-rest parameter takes any number of arguments, or the size range
+// of its Array type, whose element type types each argument), and whose
+// return type (nil when none) is asserted with Puppet's wording for such
+// functions. impl receives the arguments as given; applying defaults and
+// collecting the rest into an array is the caller's.
+func PuppetFunc(name string, params []PuppetParam, ret values.Type, impl Impl) *Func {
+	sig := &values.Signature{}
+	for _, p := range params {
+		t := p.Type
+		if t == nil {
+			t = values.AnyT
+		}
+		switch {
+		case p.CapturesRest:
+			min, max := int64(0), int64(-1)
+			if a, ok := t.(*values.ArrayType); ok {
+				if a.Size != nil {
+					min, max = a.Size.From, a.Size.To
+				}
+				t = a.Elem
+			}
+			// a size range is expressed with required, optional and repeated
+			// parameters of the element type: the counts Puppet checks
+			for i := int64(0); i < min; i++ {
+				kind := values.ParamRequired
+				if i == min-1 && max == maxInt64 {
+					kind = values.ParamRequiredRepeated
+				}
+				sig.Params = append(sig.Params, values.SignatureParam{Name: p.Name, Type: t, Kind: kind})
+			}
+			switch {
+			case max == -1 || (max == maxInt64 && min == 0):
+				sig.Params = append(sig.Params, values.SignatureParam{Name: p.Name, Type: t, Kind: values.ParamRepeated})
+			case max != maxInt64:
+				for i := min; i < max; i++ {
+					sig.Params = append(sig.Params, values.SignatureParam{Name: p.Name, Type: t, Kind: values.ParamOptional})
+				}
+			}
+		case p.HasDefault:
+			sig.Params = append(sig.Params, values.SignatureParam{Name: p.Name, Type: t, Kind: values.ParamOptional})
+		default:
+			sig.Params = append(sig.Params, values.SignatureParam{Name: p.Name, Type: t, Kind: values.ParamRequired})
+		}
+	}
+	d := &Dispatch{Sig: sig, Impl: impl}
+	if ret != nil {
+		d.Return = ret
+		d.ReturnSubject = "value returned from " + name
+	}
+	f := &Func{Name: name, Dispatches: []*Dispatch{d}}
+	f.prepare()
+	return f
+}

@@ -101,6 +101,9 @@ type Dispatch struct {
 	// ("value returned from function '<Method>' has wrong type, ..."); the
 	// last segment of the function's name when empty.
 	Method string
+	// ReturnSubject replaces the whole subject of that message when set
+	// (Puppet-language functions: "value returned from <name>").
+	ReturnSubject string
 }
 
 // Func is a function.
@@ -268,6 +271,9 @@ func (f *Func) Call(c Context, args []values.Value, block Block) values.Value {
 			r = values.Undef
 		}
 		if d.Return != nil && !values.IsInstance(d.Return, r) {
+			if d.ReturnSubject != "" {
+				panic(values.AssertInstance(d.ReturnSubject, d.Return, r))
+			}
 			m := d.Method
 			if m == "" {
 				m = f.Name

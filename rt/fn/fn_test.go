@@ -50,3 +50,30 @@ func TestAPI3(t *testing.T) {
 	g := New3("g3", 1, nil)
 	assert.Equal(t, "g3(): Wrong number of arguments given (2 for 1)", callErr(func() { g.Call(nil, []values.Value{values.Int(1), values.Int(2)}, nil) }))
 }
+
+// Messages as Puppet 7.23 gives them for
+// function pf(Integer $a, String $b = 'x', Numeric *$rest) >> String
+// (probed with the oracle, see the commit of this test).
+func TestPuppetFunc(t *testing.T) {
+	ret := func(c Context, a []values.Value, b Block) values.Value { return values.Int(1) }
+	f := PuppetFunc("pf", []PuppetParam{
+		{Name: "a", Type: values.IntegerT},
+		{Name: "b", Type: values.StringT, HasDefault: true},
+		{Name: "rest", Type: values.NumericT, CapturesRest: true},
+	}, values.StringT, ret)
+	assert.Equal(t, "'pf' parameter 'a' expects an Integer value, got String",
+		callErr(func() { f.Call(nil, []values.Value{values.String("bad")}, nil) }))
+	assert.Equal(t, "'pf' expects at least 1 argument, got none", callErr(func() { f.Call(nil, nil, nil) }))
+	assert.Equal(t, "'pf' parameter 'rest' expects a Numeric value, got String",
+		callErr(func() {
+			f.Call(nil, []values.Value{values.Int(1), values.String("y"), values.Int(2), values.String("z")}, nil)
+		}))
+	assert.Equal(t, "value returned from pf has wrong type, expects a String value, got Integer",
+		callErr(func() { f.Call(nil, []values.Value{values.Int(1)}, nil) }))
+	g := PuppetFunc("pf", []PuppetParam{{Name: "r", Type: mustArray(values.StringT, 1, 2), CapturesRest: true}}, nil, ret)
+	assert.Equal(t, "'pf' expects between 1 and 2 arguments, got none", callErr(func() { g.Call(nil, nil, nil) }))
+}
+
+func mustArray(t values.Type, min, max int64) values.Type {
+	return values.NewArrayType(t, values.NewIntegerType(min, max))
+}
