@@ -3,14 +3,12 @@ package hiera
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/pp2go/pp2go/rt/values"
 )
 
-var (
-	interpRE = regexp.MustCompile(`%\{([^\}]*)\}`)
-	methodRE = regexp.MustCompile(`^(\w+)\((?:"([^"]+)"|'([^']+)')\)$`)
-)
+var methodRE = regexp.MustCompile(`^(\w+)\((?:"([^"]+)"|'([^']+)')\)$`)
 
 var emptyInterpolations = map[string]bool{
 	"": true, "::": true, `""`: true, "''": true, `"::"`: true, "'::'": true,
@@ -83,19 +81,60 @@ func needsInterpolation(v values.Value) bool {
 // replacement loop.
 type aliasResult struct{ v values.Value }
 
+// template is a string with %{...} expressions, split once and cached
+// (data strings are interpolated on every lookup).
+type template struct {
+	parts []templatePart
+	whole bool // the subject is exactly one expression
+}
+
+type templatePart struct {
+	lit    string // text before the expression (or the tail)
+	expr   string // the stripped expression; "" with isExpr false for the tail
+	full   string // the expression as written, %{...}
+	isExpr bool
+}
+
+var templates sync.Map // string -> *template
+
+func parseTemplate(subject string) *template {
+	if t, ok := templates.Load(subject); ok {
+		return t.(*template)
+	}
+	t := &template{}
+	rest := subject
+	for {
+		i := strings.Index(rest, "%{")
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(rest[i+2:], '}')
+		if j < 0 {
+			break
+		}
+		full := rest[i : i+2+j+1]
+		t.parts = append(t.parts, templatePart{lit: rest[:i], expr: strings.TrimSpace(rest[i+2 : i+2+j]), full: full, isExpr: true})
+		rest = rest[i+2+j+1:]
+	}
+	if rest != "" {
+		t.parts = append(t.parts, templatePart{lit: rest})
+	}
+	t.whole = len(t.parts) == 1 && t.parts[0].isExpr && t.parts[0].full == subject
+	templates.Store(subject, t)
+	return t
+}
+
 func (s *Session) interpolateString(subject string, inv *invocation, allowMethods bool) (result values.Value) {
+	t := parseTemplate(subject)
 	inv.with(explainInterpolate, subject, func() {
 		var b strings.Builder
-		last := 0
-		for _, m := range interpRE.FindAllStringSubmatchIndex(subject, -1) {
-			b.WriteString(subject[last:m[0]])
-			last = m[1]
-			expr := strings.TrimSpace(subject[m[2]:m[3]])
-			if emptyInterpolations[expr] {
+		for _, p := range t.parts {
+			b.WriteString(p.lit)
+			if !p.isExpr || emptyInterpolations[p.expr] {
 				continue
 			}
-			method, key := methodAndData(expr, allowMethods)
-			if method == "alias" && subject != subject[m[0]:m[1]] {
+			method, key := methodAndData(p.expr, allowMethods)
+			if method == "alias" && !t.whole {
 				panic(issueError("HIERA_INTERPOLATION_ALIAS_NOT_ENTIRE_STRING", "'alias' interpolation is only permitted if the expression is equal to the entire string"))
 			}
 			value := s.interpolationMethod(method, key, inv, subject)
@@ -112,13 +151,15 @@ func (s *Session) interpolateString(subject string, inv *invocation, allowMethod
 				b.WriteString(rubyToS(value))
 			}
 		}
-		b.WriteString(subject[last:])
 		result = values.String(b.String())
 	})
 	return result
 }
 
 func methodAndData(expr string, allowMethods bool) (string, string) {
+	if !strings.HasSuffix(expr, ")") {
+		return "scope", expr
+	}
 	m := methodRE.FindStringSubmatch(expr)
 	if m == nil {
 		return "scope", expr

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -26,6 +27,20 @@ func splitKey(key string, problem func(string) error) []values.Value {
 	if !strings.ContainsAny(key, `'".`) {
 		return []values.Value{values.String(key)}
 	}
+	if segs, ok := splitCache.Load(key); ok {
+		return segs.([]values.Value)
+	}
+	segs := splitKeyUncached(key, problem)
+	splitCache.Store(key, segs)
+	return segs
+}
+
+// splitCache holds the segments of dotted keys seen (keys come from data
+// and code: a bounded set). The slices are shared: callers never modify
+// them.
+var splitCache sync.Map
+
+func splitKeyUncached(key string, problem func(string) error) []values.Value {
 	// The key must be a sequence of segments separated by single dots.
 	locs := keySegmentRE.FindAllStringIndex(key, -1)
 	if len(locs) == 0 || locs[0][0] != 0 {

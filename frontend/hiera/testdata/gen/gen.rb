@@ -72,7 +72,7 @@ $norm = []
 def norm(s)
   s = s.to_s
   $norm.each { |from, to| s = s.gsub(from, to) }
-  s
+  s.gsub(/0x[0-9a-f]{16}/, '0x...') # Ruby object addresses
 end
 
 RESULTS = []
@@ -168,12 +168,15 @@ $pp2go_case = lambda do |scope, idx, fname, args, block|
   RESULTS[idx] = rec
 end
 
-def run_case(path, seq)
+# prepare_env writes a case file's environment; it returns the calls, the
+# environmentpath and the facts.
+def prepare_env(path, seq)
   name = File.basename(path, '.txtar')
   _comment, files = parse_txtar(File.read(path))
   envpath = File.join(ROOT, "envs#{seq}")
   envdir = File.join(envpath, 'production')
   FileUtils.rm_rf(GLOBAL_DIR)
+  FileUtils.rm_rf(envpath)
   FileUtils.mkdir_p(envdir)
   calls = []
   site = +''
@@ -208,20 +211,20 @@ def run_case(path, seq)
   end
   FileUtils.mkdir_p(File.join(envdir, 'manifests'))
   File.write(File.join(envdir, 'manifests/site.pp'), "#{site}\n#{lines.join("\n")}\n")
+  [calls, envpath, facts]
+end
 
-  RESULTS.clear
-  SCOPE_DUMP.clear
-  # warn_once: once per case file, as once per compile in pp2go
-  Puppet::Util::Warnings.clear_warnings
-  $unique_warnings = {}
-  loader = Puppet::Environments::Directories.new(envpath, [])
+# compile_env compiles node NODE in the environment (the cases run as the
+# catalog is compiled); it returns the compile error, if any. loader may be
+# reused so that Puppet keeps its environment caches, as a server does.
+def compile_env(loader, facts)
   compile_error = nil
   Puppet.override({ environments: loader }, 'gen') do
     env = loader.get!('production')
     Puppet.override({ current_environment: env, rich_data: true,
                       trusted_information: Puppet::Context::TrustedInformation.new('remote', NODE, {}) }, 'gen') do
       node = Puppet::Node.new(NODE, environment: env)
-      node.fact_merge(Puppet::Node::Facts.new(NODE, facts))
+      node.fact_merge(Puppet::Node::Facts.new(NODE, Marshal.load(Marshal.dump(facts))))
       node.add_server_facts('serverversion' => Puppet.version.to_s, 'servername' => 'puppet.gen.test', 'serverip' => '192.0.2.1')
       node.trusted_data = Puppet.lookup(:trusted_information).to_h
       begin
@@ -231,6 +234,18 @@ def run_case(path, seq)
       end
     end
   end
+  compile_error
+end
+
+def run_case(path, seq)
+  name = File.basename(path, '.txtar')
+  calls, envpath, facts = prepare_env(path, seq)
+  RESULTS.clear
+  SCOPE_DUMP.clear
+  # warn_once: once per case file, as once per compile in pp2go
+  Puppet::Util::Warnings.clear_warnings
+  $unique_warnings = {}
+  compile_error = compile_env(Puppet::Environments::Directories.new(envpath, []), facts)
   out = { 'node' => NODE, 'scope' => SCOPE_DUMP.dup, 'cases' => [] }
   out['compile_error'] = compile_error if compile_error
   calls.each_with_index do |c, i|
@@ -242,6 +257,8 @@ def run_case(path, seq)
   puts "#{name}: #{calls.size} cases (#{n_err} errors)#{compile_error ? ' COMPILE ERROR: ' + compile_error : ''}"
 end
 
+if __FILE__ == $PROGRAM_NAME
 FileUtils.mkdir_p(OUT)
 names = ARGV.empty? ? Dir[File.join(CASES, '*.txtar')].sort : ARGV.map { |n| File.join(CASES, n.end_with?('.txtar') ? n : "#{n}.txtar") }
 names.each_with_index { |p, i| run_case(p, i) }
+end
