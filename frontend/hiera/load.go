@@ -149,7 +149,7 @@ func (l *loader) config(p, owner, module string) *rthiera.Config {
 		}
 		raw = r.value
 		if _, isHash := raw.(*values.Hash); !isHash {
-			l.warnf(p, 0, 0, p+": File exists but does not contain a valid YAML hash. Falling back to Hiera version 3 default config")
+			l.configWarning(p, p+": File exists but does not contain a valid YAML hash. Falling back to Hiera version 3 default config")
 			raw = defaultV3()
 		}
 	}
@@ -165,7 +165,7 @@ func (l *loader) config(p, owner, module string) *rthiera.Config {
 	c := &rthiera.Config{Path: cfgPath, Root: root, Version: version}
 	fail := func(code, msg string, line int) *rthiera.Config {
 		full := msg
-		if cfgPath != "" {
+		if cfgPath != "" && code != "HIERA_CONFIG_TYPE" { // type assertions carry no location
 			full += " " + location(cfgPath, line)
 		}
 		c.Error = full
@@ -345,7 +345,7 @@ func (l *loader) v5(c *rthiera.Config, h *values.Hash, owner string, fail failFu
 			continue
 		}
 		if which == "default_hierarchy" && owner != "module" {
-			fail("HIERA_DEFAULT_HIERARCHY_NOT_IN_MODULE", "'default_hierarchy' is only allowed in the module layer", l.findLine(c.Path, regexp.MustCompile(`(?:^|\s+)default_hierarchy:`)))
+			fail("HIERA_DEFAULT_HIERARCHY_NOT_IN_MODULE", "'default_hierarchy' is only allowed in the module layer", l.findLine(c.Path, regexp.MustCompile(`(?:^|\s+)default_hierarchy:`), 1))
 			return
 		}
 		seen := map[string]bool{}
@@ -354,7 +354,7 @@ func (l *loader) v5(c *rthiera.Config, h *values.Hash, owner string, fail failFu
 			he := ev.(*values.Hash)
 			name := getStr(he, "name")
 			if seen[name] {
-				fail("HIERA_HIERARCHY_NAME_MULTIPLY_DEFINED", "Hierarchy name '"+name+"' defined more than once.", 0)
+				l.multiplyDefined(c, name, fail)
 				return
 			}
 			seen[name] = true
@@ -368,11 +368,12 @@ func (l *loader) v5(c *rthiera.Config, h *values.Hash, owner string, fail failFu
 			}
 			if b := getStr(he, "hiera3_backend"); b != "" {
 				if owner != "global" {
-					fail("HIERA_V3_BACKEND_NOT_GLOBAL", "'hiera3_backend' is only allowed in the global layer", 0)
+					fail("HIERA_V3_BACKEND_NOT_GLOBAL", "'hiera3_backend' is only allowed in the global layer", l.findLine(c.Path, regexp.MustCompile(`\s+hiera3_backend:`), 1))
 					return
 				}
 				if b == "json" || b == "yaml" || b == "hocon" {
-					fail("HIERA_V3_BACKEND_REPLACED_BY_DATA_HASH", `Use "data_hash: `+b+`_data" instead of "hiera3_backend: `+b+`"`, 0)
+					fail("HIERA_V3_BACKEND_REPLACED_BY_DATA_HASH", `Use "data_hash: `+b+`_data" instead of "hiera3_backend: `+b+`"`,
+						l.findLine(c.Path, regexp.MustCompile(`\s+hiera3_backend:\s*['"]?`+regexp.QuoteMeta(b)+`(?:[^\w]|$)`), 1))
 					return
 				}
 			}
@@ -448,16 +449,12 @@ func countKeys(h *values.Hash, keys []string) int {
 	return n
 }
 
-// combine is Puppet's label.combine_strings: 'a', 'b', or 'c'.
+// combine is Puppet's label.combine_strings: a, b, or c.
 func combine(keys []string) string {
-	q := make([]string, len(keys))
-	for i, k := range keys {
-		q[i] = "'" + k + "'"
+	if len(keys) == 1 {
+		return keys[0]
 	}
-	if len(q) == 1 {
-		return q[0]
-	}
-	return strings.Join(q[:len(q)-1], ", ") + ", or " + q[len(q)-1]
+	return strings.Join(keys[:len(keys)-1], ", ") + ", or " + keys[len(keys)-1]
 }
 
 func joinRoot(root, p string) string {
@@ -481,7 +478,7 @@ func (l *loader) v4(c *rthiera.Config, h *values.Hash, fail failFunc) {
 		he := ev.(*values.Hash)
 		name := getStr(he, "name")
 		if seen[name] {
-			fail("HIERA_HIERARCHY_NAME_MULTIPLY_DEFINED", "Hierarchy name '"+name+"' defined more than once.", 0)
+			l.multiplyDefined(c, name, fail)
 			return
 		}
 		seen[name] = true
@@ -585,19 +582,60 @@ func (l *loader) v3(c *rthiera.Config, h *values.Hash, fail failFunc) {
 	}
 }
 
-// findLine is the line of the first match of re in file (Puppet points
-// some configuration errors there); 0 when none.
-func (l *loader) findLine(file string, re *regexp.Regexp) int {
+// findLine is the line, from start on, of the first match of re in file,
+// comments left out (Puppet points some configuration errors there); 0
+// when none.
+func (l *loader) findLine(file string, re *regexp.Regexp, start int) int {
 	b, err := os.ReadFile(file)
 	if err != nil {
 		return 0
 	}
 	for i, line := range strings.Split(string(b), "\n") {
-		if re.MatchString(line) {
+		if i+1 < start {
+			continue
+		}
+		if re.MatchString(stripComment(line)) {
 			return i + 1
 		}
 	}
 	return 0
+}
+
+// stripComment drops an unquoted '#' and what follows.
+func stripComment(line string) string {
+	var quote byte
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case c == '"' || c == '\'':
+			if quote == c {
+				quote = 0
+			} else if quote == 0 {
+				quote = c
+			}
+		case c == '#' && quote == 0:
+			return line[:i]
+		}
+	}
+	return line
+}
+
+// multiplyDefined fails for a hierarchy name given twice, pointing at both
+// definitions as Puppet does.
+func (l *loader) multiplyDefined(c *rthiera.Config, name string, fail failFunc) {
+	re := regexp.MustCompile(`\s+name:\s+['"]?` + regexp.QuoteMeta(name) + `(?:[^\w]|$)`)
+	first := l.findLine(c.Path, re, 1)
+	line := 0
+	if first > 0 {
+		line = l.findLine(c.Path, re, first+1)
+	}
+	if line == 0 {
+		line, first = first, 0
+	}
+	msg := "Hierarchy name '" + name + "' defined more than once."
+	if first > 0 {
+		msg += " First defined at (line: " + itoa(first) + ")"
+	}
+	fail("HIERA_HIERARCHY_NAME_MULTIPLY_DEFINED", msg, line)
 }
 
 // ---- data files ----
