@@ -223,6 +223,7 @@ func init() {
 		for i, x := range a {
 			argv[i] = fn.RubyToS(x)
 		}
+		c.Log("debug", "Executing: '"+strings.Join(argv, " ")+"'")
 		out, allowed, err := g.Generate(argv)
 		if !allowed {
 			panic(fn.Errorf("generate() is disabled: pp2go runs commands on the compiling machine only when the build enables generate (%s)", cmd))

@@ -268,8 +268,15 @@ func init() {
 		return r
 	}).Register()
 	fn.New("parsehocon").Module(module).D("String hocon_string, Any default?", func(c fn.Context, a args, b fn.Block) v.Value {
-		// Debian's Puppet ships without the hocon gem
-		panic(&fn.FatalError{Message: "cannot load such file -- hocon/config_factory"})
+		r, err := parseHOCON(str(a[0]))
+		if err != nil {
+			c.Log("debug", "Parsing hocon failed with error: "+err.Error())
+			if len(a) > 1 {
+				return a[1]
+			}
+			panic(err)
+		}
+		return r
 	}).Register()
 	def3("parseyaml", -1, false, func(c fn.Context, a args) v.Value {
 		if len(a) < 1 {

@@ -1,6 +1,9 @@
 package evaltest
 
 import (
+	"fmt"
+	"os/exec"
+	"path/filepath"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/fn"
@@ -86,4 +89,32 @@ func (c *Ctx) createResources(args []values.Value) values.Value {
 		c.resources = append(c.resources, &resource{typ: t, title: title, params: params})
 	}
 	return values.Undef
+}
+
+// Generate implements fn.Generator by running the command (tests only).
+func (c *Ctx) Generate(command []string) (string, bool, error) {
+	cmd := exec.Command(command[0], command[1:]...)
+	cmd.Dir = filepath.Dir(command[0])
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return string(out), true, fmt.Errorf("Execution of '%s' returned %v: %s", strings.Join(command, " "), exitCode(err), out)
+	}
+	return string(out), true, nil
+}
+
+func exitCode(err error) any {
+	if e, ok := err.(*exec.ExitError); ok {
+		return e.ExitCode()
+	}
+	return err
+}
+
+// Glob implements stdlib's Globber with the local file system.
+func (c *Ctx) Glob(patterns []string) []string {
+	var out []string
+	for _, p := range patterns {
+		m, _ := filepath.Glob(p)
+		out = append(out, m...)
+	}
+	return out
 }
