@@ -44,6 +44,31 @@
 //
 // Register must only be called during package initialization; Lookup and
 // Call are safe for concurrent use afterwards.
+//
+// # What the runtime provides
+//
+// Context is what every function may use. Some functions need more of the
+// compiler; they ask for it with a type assertion on the Context and fail
+// with a clear message (or fall back as documented) when it is missing:
+//
+//   - OnceWarner: Puppet's once-per-key warnings (warn_once, deprecations).
+//   - Stacker: Puppet's call stack (stdlib's deprecation() prints it).
+//   - TypeParser: type names of the environment (assert_type('MyAlias', x)).
+//   - FileFinder: paths of the environment's files and templates
+//     (find_file, find_template, module_directory, get_module_path).
+//   - Catalog: resources of the catalog (defined_with_params,
+//     ensure_resource, getparam, assert_private, stdlib::str2resource).
+//   - Strict: Puppet's strict setting (deprecations, undefined variables).
+//   - Generator: running commands (generate, validate_cmd); refused
+//     without it.
+//   - DefaultsFinder: resource defaults in scope (staging's scope_defaults).
+//   - Fetcher: HTTP fetches (archive's artifactory functions); refused
+//     without it.
+//
+// Besides values.Error (via Errorf), functions may panic with *FatalError
+// (a Ruby LoadError: the compilation fails with the bare message) and
+// *IssueError (reported as an issue of the call, without "Error while
+// evaluating a Function Call").
 package fn
 
 import (
