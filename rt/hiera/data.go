@@ -127,10 +127,7 @@ type File struct {
 // Hash returns the file's data, decoding it on first use.
 func (f *File) Hash() *values.Hash {
 	if f.Lazy != nil {
-		f.lazy.Do(func() {
-			f.Data = f.Lazy()
-			f.Lazy = nil
-		})
+		f.lazy.Do(func() { f.Data = f.Lazy() })
 	}
 	return f.Data
 }

@@ -37,12 +37,14 @@ func optionsType(key string) values.Type {
 	case "reverse_deep", "unconstrained_deep":
 		return unconstrainedT
 	}
-	if t, ok := simpleOptionsT[key]; ok {
-		return t
+	return simpleOptionsT[key]
+}
+
+func init() {
+	// read-only after init: sessions run in parallel
+	for _, k := range []string{"first", "default", "unique", "hash"} {
+		simpleOptionsT[k] = values.MustParseType(`Struct[{strategy=>Optional[Pattern[/` + k + `/]]}]`)
 	}
-	t := values.MustParseType(`Struct[{strategy=>Optional[Pattern[/` + key + `/]]}]`)
-	simpleOptionsT[key] = t
-	return t
 }
 
 // strategyOf returns the strategy for a merge argument: nil, a string (or
