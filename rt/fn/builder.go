@@ -2,6 +2,7 @@ package fn
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -113,13 +114,21 @@ func itoa(i int) string {
 	return itoa(i/10) + itoa(i%10)
 }
 
-var typeCache = map[string]values.Type{}
+// typeCache shares parsed types: declarations parse the same texts many
+// times, and generated code parses its types when it runs (concurrently).
+var (
+	typeCacheMu sync.Mutex
+	typeCache   = map[string]values.Type{}
+)
 
 func (b *Builder) typ(src string) values.Type {
 	src = strings.TrimSpace(src)
 	plain := b.aliases == nil && b.resolver == nil
 	if plain {
-		if t, ok := typeCache[src]; ok {
+		typeCacheMu.Lock()
+		t, ok := typeCache[src]
+		typeCacheMu.Unlock()
+		if ok {
 			return t
 		}
 	}
@@ -137,7 +146,9 @@ func (b *Builder) typ(src string) values.Type {
 		panic("fn: function " + b.f.Name + ": bad type " + src + ": " + err.Error())
 	}
 	if plain {
+		typeCacheMu.Lock()
 		typeCache[src] = t
+		typeCacheMu.Unlock()
 	}
 	return t
 }

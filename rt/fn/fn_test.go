@@ -77,3 +77,19 @@ func TestPuppetFunc(t *testing.T) {
 func mustArray(t values.Type, min, max int64) values.Type {
 	return values.NewArrayType(t, values.NewIntegerType(min, max))
 }
+
+func TestTypeConcurrently(t *testing.T) {
+	done := make(chan bool)
+	for i := 0; i < 8; i++ {
+		go func() {
+			for j := 0; j < 200; j++ {
+				Type("Array[Integer[0, " + itoa(j) + "]]")
+			}
+			done <- true
+		}()
+	}
+	for i := 0; i < 8; i++ {
+		<-done
+	}
+	assert.Equal(t, "Array[Integer[0, 5]]", values.TypeString(Type("Array[Integer[0, 5]]")))
+}

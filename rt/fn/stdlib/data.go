@@ -309,7 +309,7 @@ func init() {
 		for i, x := range vals {
 			switch y := x.(type) {
 			case v.String:
-				if !regexp.MustCompile(`(?m)^\d+$`).MatchString(string(y)) {
+				if !digits.MatchString(string(y)) {
 					parseError("clamp(): Required explicit numeric (%s:String)", string(y))
 				}
 				nums[i] = fn.RubyToI(string(y), 10)
@@ -455,7 +455,7 @@ func init() {
 		if !ok {
 			parseError("delete_at(): Requires array to work with")
 		}
-		if s, ok := a[1].(v.String); ok && !regexp.MustCompile(`(?m)^\d+$`).MatchString(string(s)) {
+		if s, ok := a[1].(v.String); ok && !digits.MatchString(string(s)) {
 			parseError("delete_at(): You must provide non-negative numeric index")
 		}
 		i := toI(a[1])
@@ -625,7 +625,7 @@ func init() {
 		if !isString(a[0]) {
 			parseError("unix2dos(): Requires string as argument")
 		}
-		return v.String(regexp.MustCompile(`\r*\n`).ReplaceAllString(str(a[0]), "\r\n"))
+		return v.String(crlfRx.ReplaceAllString(str(a[0]), "\r\n"))
 	})
 	def3("enclose_ipv6", -1, false, func(c fn.Context, a args) v.Value {
 		if len(a) != 1 {
@@ -1265,7 +1265,7 @@ func init() {
 		case v.Int, v.Float:
 			return a[0]
 		}
-		m := regexp.MustCompile(`([0-9.e+-]*)\s*([^bB]?)`).FindStringSubmatch(str(a[0]))
+		m := bytesRx.FindStringSubmatch(str(a[0]))
 		f := fn.RubyToF(m[1])
 		shift := map[string]uint{"": 0, "k": 10, "M": 20, "G": 30, "T": 40, "P": 50, "E": 60}
 		s, ok := shift[m[2]]
@@ -1294,7 +1294,7 @@ func init() {
 		}
 		var keys []v.Value
 		for _, k := range rubySplitString(str(p), sep) {
-			if regexp.MustCompile(`(?m)^\d+$`).MatchString(k) {
+			if digits.MatchString(k) {
 				keys = append(keys, v.Int(fn.RubyToI(k, 10)))
 			} else {
 				keys = append(keys, v.String(k))
@@ -1467,15 +1467,23 @@ func toI(x v.Value) int64 {
 	return 0
 }
 
+var (
+	strTrueRx  = regexp.MustCompile(`(?im)^(1|t|y|true|yes)$`)
+	strFalseRx = regexp.MustCompile(`(?im)^(0|f|n|false|no)$`)
+	strUndefRx = regexp.MustCompile(`(?m)^(undef|undefined)$`)
+	crlfRx     = regexp.MustCompile(`\r*\n`)
+	bytesRx    = regexp.MustCompile(`([0-9.e+-]*)\s*([^bB]?)`)
+)
+
 func str2bool(s string) bool {
 	switch {
 	case s == "":
 		return false
-	case regexp.MustCompile(`(?im)^(1|t|y|true|yes)$`).MatchString(s):
+	case strTrueRx.MatchString(s):
 		return true
-	case regexp.MustCompile(`(?im)^(0|f|n|false|no)$`).MatchString(s):
+	case strFalseRx.MatchString(s):
 		return false
-	case regexp.MustCompile(`(?m)^(undef|undefined)$`).MatchString(s):
+	case strUndefRx.MatchString(s):
 		return false
 	}
 	parseError("str2bool(): Unknown type of boolean given")
