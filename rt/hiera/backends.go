@@ -13,6 +13,7 @@ import (
 
 	"github.com/smallstep/pkcs7"
 
+	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -181,15 +182,7 @@ func eyamlDecrypt(s string, options *values.Hash) (string, error) {
 		b.Write(plain)
 	}
 	b.WriteString(s[last:])
-	out := b.String()
-	// Ruby's chomp
-	switch {
-	case strings.HasSuffix(out, "\r\n"):
-		out = out[:len(out)-2]
-	case strings.HasSuffix(out, "\n"), strings.HasSuffix(out, "\r"):
-		out = out[:len(out)-1]
-	}
-	return out, nil
+	return fn.RubyChomp(b.String()), nil
 }
 
 type pkcs7Keys struct {

@@ -3,6 +3,7 @@ package hiera
 import (
 	"strings"
 
+	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -163,7 +164,7 @@ func dumpValue(b *strings.Builder, indent string, v values.Value) {
 		}
 		b.WriteString("]")
 	default:
-		b.WriteString(rubyInspect(v))
+		b.WriteString(fn.RubyInspect(v))
 	}
 }
 

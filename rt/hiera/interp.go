@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -148,7 +149,7 @@ func (s *Session) interpolateString(subject string, inv *invocation, allowMethod
 			}
 			inv.check(name, func() { value = s.interpolate(value, inv, allowMethods) })
 			if value != nil && !values.IsUndef(value) {
-				b.WriteString(rubyToS(value))
+				b.WriteString(fn.RubyToS(value))
 			}
 		}
 		result = values.String(b.String())

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -157,7 +158,7 @@ func subLookup(key string, inv *invocation, segments []values.Value, value value
 				}
 				h, isHash := value.(*values.Hash)
 				if !isHash {
-					panic(lookupError("Data Provider type mismatch: Got " + rubyClass(value) +
+					panic(lookupError("Data Provider type mismatch: Got " + fn.RubyClass(value) +
 						" when a hash-like object was expected to access value using '" + segmentString(seg) + "' from key '" + key + "'"))
 				}
 				v, has := h.Get(seg)

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -70,14 +71,14 @@ func strategyOf(merge any) *mergeStrategy {
 		}
 		str, isStr := s.(values.String)
 		if !isStr {
-			panic(lookupError("Unknown merge strategy: '" + rubyToS(s) + "'"))
+			panic(lookupError("Unknown merge strategy: '" + fn.RubyToS(s) + "'"))
 		}
 		name = string(str)
 		if m.Len() > 1 {
 			opts = m
 		}
 	default:
-		panic(lookupError("Unknown merge strategy: '" + rubyToS(toValue(merge)) + "'"))
+		panic(lookupError("Unknown merge strategy: '" + fn.RubyToS(toValue(merge)) + "'"))
 	}
 	if !strategyKeys[name] {
 		panic(lookupError("Unknown merge strategy: '" + name + "'"))
@@ -464,7 +465,7 @@ func sortValues(elems []values.Value) {
 	sort.SliceStable(elems, func(i, j int) bool {
 		c, err := values.Compare(elems[i], elems[j])
 		if err != nil {
-			panic(lookupError("comparison of " + rubyClass(elems[i]) + " with " + rubyClass(elems[j]) + " failed"))
+			panic(lookupError("comparison of " + fn.RubyClass(elems[i]) + " with " + fn.RubyClass(elems[j]) + " failed"))
 		}
 		return c < 0
 	})
