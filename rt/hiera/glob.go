@@ -13,6 +13,48 @@ var globCache sync.Map // pattern -> *regexp.Regexp
 // against the files compiled in, sorted as Ruby sorts glob results.
 // Directories are skipped, as Hiera skips them.
 func (d *Data) glob(pattern string) []string {
+	// Ruby expands braces first and globs each alternative in turn.
+	if alts := expandBraces(pattern); len(alts) > 1 {
+		var out []string
+		for _, a := range alts {
+			out = append(out, d.glob1(a)...)
+		}
+		return out
+	}
+	return d.glob1(pattern)
+}
+
+// expandBraces expands the first {a,b} group of p, recursively.
+func expandBraces(p string) []string {
+	start := -1
+	depth := 0
+	for i := 0; i < len(p); i++ {
+		switch p[i] {
+		case '\\':
+			i++
+		case '{':
+			if depth == 0 {
+				start = i
+			}
+			depth++
+		case '}':
+			if depth == 0 {
+				continue
+			}
+			depth--
+			if depth == 0 {
+				var out []string
+				for _, alt := range splitBraces(p[start+1 : i]) {
+					out = append(out, expandBraces(p[:start]+alt+p[i+1:])...)
+				}
+				return out
+			}
+		}
+	}
+	return []string{p}
+}
+
+func (d *Data) glob1(pattern string) []string {
 	re := globRegexp(pattern)
 	prefix := pattern
 	if i := strings.IndexAny(pattern, "*?[{\\"); i >= 0 {
@@ -53,18 +95,16 @@ func writeGlob(b *strings.Builder, p string) {
 		c := p[i]
 		switch c {
 		case '*':
-			if i+1 < len(p) && p[i+1] == '*' && atSegStart && (i+2 == len(p) || p[i+2] == '/') {
+			if i+2 < len(p) && p[i+1] == '*' && p[i+2] == '/' && atSegStart {
 				// **/ matches any number of directories (none included), not
-				// hidden ones.
-				if i+2 < len(p) {
-					b.WriteString(`(?:[^/.][^/]*/)*`)
-					i += 2
-				} else {
-					b.WriteString(`(?:[^/.][^/]*(?:/[^/.][^/]*)*)?`)
-					i++
-				}
+				// hidden ones; a ** not followed by / is a *.
+				b.WriteString(`(?:[^/.][^/]*/)*`)
+				i += 2
 				atSegStart = true
 				continue
+			}
+			for i+1 < len(p) && p[i+1] == '*' {
+				i++
 			}
 			if atSegStart {
 				b.WriteString(`(?:[^/.][^/]*)?`)
