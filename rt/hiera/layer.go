@@ -432,7 +432,7 @@ func (p *provider) dataHash(inv *invocation, loc *location) *values.Hash {
 	var h *values.Hash
 	switch p.e.Function {
 	case "yaml_data", "json_data", "hocon_data":
-		if loc == nil {
+		if loc == nil || loc.uri { // the function needs a path option
 			panic(lookupError("'" + p.e.Function + "' " + missingPathMsg))
 		}
 		f := s.d.file(loc.path)
