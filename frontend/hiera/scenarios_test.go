@@ -2,11 +2,9 @@ package hiera
 
 import (
 	"encoding/json"
-	"math"
 	"os"
 	"path/filepath"
 	"reflect"
-	"sort"
 	"strings"
 	"testing"
 
@@ -57,40 +55,6 @@ func modulesOf(dir string) map[string]string {
 	return mods
 }
 
-func fromJSON(x any) values.Value {
-	switch v := x.(type) {
-	case nil:
-		return values.Undef
-	case bool:
-		return values.BoolOf(v)
-	case float64:
-		if v == math.Trunc(v) && math.Abs(v) < 1e15 {
-			return values.Int(int64(v))
-		}
-		return values.Float(v)
-	case string:
-		return values.String(v)
-	case []any:
-		out := make([]values.Value, len(v))
-		for i, e := range v {
-			out[i] = fromJSON(e)
-		}
-		return values.NewArray(out...)
-	case map[string]any:
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		b := values.NewHashBuilder(len(v))
-		for _, k := range keys {
-			b.Put(values.String(k), fromJSON(v[k]))
-		}
-		return b.Build()
-	}
-	return values.Undef
-}
-
 // toJSON is a value as the catalog's JSON shows it.
 func toJSON(v values.Value) any {
 	switch x := v.(type) {
@@ -136,14 +100,17 @@ func nodeScope(t *testing.T, factsFile, node string) *factScope {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var raw map[string]any
-	if err := json.Unmarshal(b, &raw); err != nil {
+	// facts keep their order and number types, as Puppet reads them
+	parsed, err := parseJSON(b)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if v, ok := raw["values"].(map[string]any); ok {
-		raw = v
+	facts := parsed.(*values.Hash)
+	if v, ok := facts.GetString("values"); ok {
+		if h, isHash := v.(*values.Hash); isHash {
+			facts = h
+		}
 	}
-	facts := fromJSON(raw).(*values.Hash)
 	host, domain, _ := strings.Cut(node, ".")
 	trusted := values.NewHashFromPairs(values.String("authenticated"), values.String("remote"), values.String("certname"), values.String(node),
 		values.String("extensions"), values.NewHash(), values.String("hostname"), values.String(host), values.String("domain"), values.String(domain))

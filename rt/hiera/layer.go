@@ -155,8 +155,10 @@ func (l *layer) providers(inv *invocation, useDefault bool) []*provider {
 				return "Hiera configuration recreated due to change of scope variables used in interpolation expressions"
 			})
 		}
-		slc := inv.child()
-		slc.collect = &scopeCollector{}
+		// Puppet resolves the hierarchy with an invocation of its own class,
+		// which finds no parent (Invocation.current is per class): nothing
+		// is explained and no recursion guard is inherited.
+		slc := &invocation{s: inv.s, collect: &scopeCollector{}}
 		l.resolved = l.resolve(slc, l.cfg.Hierarchy)
 		if len(l.cfg.DefaultHierarchy) > 0 {
 			l.resolvedDefault = l.resolve(slc, l.cfg.DefaultHierarchy)
