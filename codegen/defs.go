@@ -2,7 +2,6 @@ package codegen
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -154,8 +153,9 @@ func (g *defGen) mainCode() {
 	g.u.register = append(g.u.register, jen.Id("p").Dot("AddMain").Call(jen.Id(id)))
 }
 
-// outputName is the Go file a Puppet source file becomes.
+// outputName is the Go file a Puppet source file becomes:
+// manifests/install/freebsd.pp -> manifests_install_freebsd_pp.go (the
+// last element keeps Go from reading _freebsd as a build constraint).
 func outputName(rel string) string {
-	rel = strings.TrimSuffix(rel, filepath.Ext(rel))
 	return strings.NewReplacer("/", "_", "-", "_", ".", "_").Replace(rel) + ".go"
 }

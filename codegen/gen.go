@@ -208,10 +208,14 @@ func (g *generator) catalog(units []*unit) error {
 	f.PackageComment("compile catalogs for nodes (see package rt for the API).")
 	f.ImportAlias(rtPath, "rt")
 	f.ImportAlias(rtPath+"/restype", "restype")
-	f.Anon(rtPath + "/fn/core")
 	var libs []string
+	for _, p := range []string{rtPath + "/fn/core", rtPath + "/hiera/hierafn"} {
+		if g.runtimeHas(p) {
+			libs = append(libs, p)
+		}
+	}
 	for _, m := range g.e.Modules {
-		if p, ok := fn.ModuleLibraries[m.Name]; ok {
+		if p, ok := fn.ModuleLibraries[m.Name]; ok && g.runtimeHas(p) {
 			libs = append(libs, p)
 		}
 	}
@@ -240,6 +244,28 @@ func (g *generator) catalog(units []*unit) error {
 	f.Comment("shared by all compilations.")
 	f.Func().Id("Program").Params().Op("*").Qual(rtPath, "Program").Block(jen.Return(jen.Id("program").Call()))
 	return g.render("catalog/catalog.go", f)
+}
+
+// runtimeHas reports whether the runtime has the package of an import
+// path (function libraries of modules land one by one).
+func (g *generator) runtimeHas(importPath string) bool {
+	dir := strings.TrimPrefix(importPath, "github.com/pp2go/pp2go/")
+	var entries []fs.DirEntry
+	var err error
+	if g.opts.RuntimeDir != "" {
+		entries, err = os.ReadDir(filepath.Join(g.opts.RuntimeDir, dir))
+	} else {
+		entries, err = fs.ReadDir(g.opts.Runtime, dir)
+	}
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".go") && !strings.HasSuffix(e.Name(), "_test.go") {
+			return true
+		}
+	}
+	return false
 }
 
 // typeLiteral is a resource type's metadata as a Go literal.

@@ -158,6 +158,13 @@ func writeStatic(b *strings.Builder, e ast.Expr) bool {
 		b.WriteString(quote(x.Value))
 	case *ast.ParenthesizedExpression:
 		return writeStatic(b, x.Expr)
+	case *ast.UnaryMinusExpression:
+		switch x.Expr.(type) {
+		case *ast.LiteralInteger, *ast.LiteralFloat:
+			b.WriteByte('-')
+			return writeStatic(b, x.Expr)
+		}
+		return false
 	case *ast.AccessExpression:
 		if _, ok := x.Left.(*ast.QualifiedReference); !ok {
 			return false

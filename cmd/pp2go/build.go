@@ -208,7 +208,7 @@ func goBuild(stderr io.Writer, dir, binary string) error {
 	}
 	total := strings.Count(string(pkgs), "\n")
 	fmt.Fprintf(stderr, "Building %d Go packages with go build (cached packages are skipped)\n", total)
-	cmd := exec.Command("go", "build", "-v", "-o", binary, ".")
+	cmd := exec.Command("go", "build", "-trimpath", "-v", "-o", binary, ".")
 	cmd.Dir = dir
 	pipe, err := cmd.StderrPipe()
 	if err != nil {
