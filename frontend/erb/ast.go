@@ -284,17 +284,19 @@ type Param struct {
 	Name    string
 	Default Node // optional parameter
 	Kind    ParamKind
+	Sub     []string // the names of a destructuring parameter |(a, b)|
 }
 
 // ParamKind is the kind of a parameter.
 type ParamKind uint8
 
 const (
-	ParamReq   ParamKind = iota // x
-	ParamOpt                    // x = 1
-	ParamRest                   // *x
-	ParamBlock                  // &x
-	ParamKey                    // x: or x: 1
+	ParamReq         ParamKind = iota // x
+	ParamOpt                          // x = 1
+	ParamRest                         // *x
+	ParamBlock                        // &x
+	ParamKey                          // x: or x: 1
+	ParamDestructure                  // (a, b)
 )
 
 // Block is a block ({ |x| ... } or do |x| ... end).

@@ -569,7 +569,15 @@ func (p *parser) parseUnary(allowCmd bool) Node {
 			if p.tok.kind == tInt || p.tok.kind == tFloat {
 				if !p.tok.space {
 					// a negative literal; -2 ** 2 is still -(2 ** 2)
-					return negate(p.parsePostfix(p.parsePrimary(false), false))
+					lit := p.parsePostfix(p.parsePrimary(false), false)
+					if p.isOp("**") {
+						powOff := p.tok.off
+						p.advance()
+						p.skipNL()
+						rhs := p.parseBinary(binPrec["**"]-1, false)
+						return &Unary{At: At{off}, Op: "-@", X: &Binary{At: At{powOff}, Op: "**", L: lit, R: rhs}}
+					}
+					return negate(lit)
 				}
 			}
 			x := p.parseBinary(unaryMinusPrec, false)
@@ -587,6 +595,7 @@ func (p *parser) parseUnary(allowCmd bool) Node {
 			x = p.parseExprStmt()
 			p.skipNL()
 			p.expectOp(")")
+			return p.parsePostfix(&Defined{At: At{off}, X: x}, false)
 		} else {
 			x = p.parseUnary(false)
 		}
@@ -1143,8 +1152,27 @@ func (p *parser) parseParams(close string) ([]Param, bool) {
 			}
 			prm.Name = p.tok.s
 			p.advance()
+		case close == "|" && (p.isOp("(") || p.isOp("(arg") || p.isOp("(call")):
+			// |(a, b), i|: one argument spread over names
+			p.advance()
+			prm.Kind = ParamDestructure
+			for {
+				p.skipNL()
+				if p.tok.kind != tIdent {
+					p.unsupported(p.tok.off, "nested or splat destructuring in block parameters")
+				}
+				prm.Sub = append(prm.Sub, p.tok.s)
+				p.declare(p.tok.s)
+				p.advance()
+				if !p.isOp(",") {
+					break
+				}
+				p.advance()
+			}
+			p.skipNL()
+			p.expectOp(")")
 		case p.isOp("(") || p.isOp("(arg") || p.isOp("(call"):
-			p.unsupported(p.tok.off, "destructuring block parameters |(a, b)|")
+			p.unsupported(p.tok.off, "destructuring method parameters")
 		case p.tok.kind == tLabel:
 			p.unsupported(p.tok.off, "keyword parameters")
 		case p.tok.kind == tIdent:

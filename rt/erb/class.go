@@ -1,5 +1,7 @@
 package erb
 
+import "math"
+
 // Class is a Ruby class (or module) as a value: the receiver of Hash.new,
 // the argument of is_a?, the class of an exception.
 type Class struct {
@@ -106,12 +108,30 @@ func init() {
 	constants["Psych::Exception"] = ClassPsychSyntaxError
 }
 
-// Const returns the class named by a constant path ("String",
-// "JSON::ParserError"), or nil when pp2go does not know it.
-func Const(path string) *Class { return constants[path] }
+// constValues are the constants that are not classes.
+var constValues = map[string]Value{
+	"Regexp::IGNORECASE": int64(1),
+	"Regexp::EXTENDED":   int64(2),
+	"Regexp::MULTILINE":  int64(4),
+	"Float::INFINITY":    math.Inf(1),
+	"Float::NAN":         math.NaN(),
+	"Float::EPSILON":     2.220446049250313e-16,
+	"Float::MAX":         math.MaxFloat64,
+	"Float::MIN":         2.2250738585072014e-308,
+}
 
-// KnownConst reports whether Const(path) is non-nil (for the translator).
-func KnownConst(path string) bool { return constants[path] != nil }
+// Const returns the value of a constant path ("String",
+// "JSON::ParserError", "Regexp::IGNORECASE"), or nil when pp2go does not
+// know it.
+func Const(path string) Value {
+	if c := constants[path]; c != nil {
+		return c
+	}
+	return constValues[path]
+}
+
+// KnownConst reports whether pp2go knows the constant (for the translator).
+func KnownConst(path string) bool { return constants[path] != nil || constValues[path] != nil }
 
 // IsA reports whether c is k or inherits from (or includes) k.
 func (c *Class) IsA(k *Class) bool {

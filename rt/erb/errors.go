@@ -38,7 +38,7 @@ func raise(c *Class, format string, args ...any) {
 
 // noMethod raises Ruby's NoMethodError for name on recv.
 func noMethod(name string, recv Value) {
-	raise(ClassNoMethodError, "undefined method `%s' for %s", name, describeForError(recv))
+	raise(ClassNoMethodError, "undefined method `%s' for %s%s", name, describeForError(recv), didYouMean(noMethodSuggestions(name, recv)))
 }
 
 func typeError(format string, args ...any) { raise(ClassTypeError, format, args...) }

@@ -1,6 +1,9 @@
 package erb
 
-import "strings"
+import (
+	"math"
+	"strings"
+)
 
 // Helpers for the shapes translated code takes.
 
@@ -111,3 +114,21 @@ func Defined(kind string) Value { return S(kind) }
 func (r *R) Wrapper() Value { return wrapperObject{} }
 
 type wrapperObject struct{}
+
+// Elem is the i-th name of a destructuring block parameter |(a, b)|: an
+// element of an Array argument, or the argument itself for the first name.
+func Elem(v Value, i int) Value {
+	if a, ok := v.(*Array); ok {
+		if i < len(a.A) {
+			return a.A[i]
+		}
+		return nil
+	}
+	if i == 0 {
+		return v
+	}
+	return nil
+}
+
+// NegativeZero is the Float -0.0 (Go constants have no negative zero).
+func NegativeZero() Value { return math.Copysign(0, -1) }

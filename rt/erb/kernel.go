@@ -86,7 +86,7 @@ func (r *R) Integer(args ...Value) Value {
 	if !exc {
 		return nil
 	}
-	typeError("can't convert %s into Integer", classOf(args[0]).Name)
+	typeError("can't convert %s into Integer", typeName(args[0]))
 	return nil
 }
 
@@ -161,11 +161,13 @@ func (r *R) Float(args ...Value) Value {
 				return float64(n)
 			}
 		}
-		argError("invalid value for Float(): %s", inspectString(x.S))
+		// Ruby 3.1's Float() is written in Ruby (kernel.rb): Puppet shows
+		// that frame
+		panic(&RubyError{Class: ClassArgumentError, Msg: "invalid value for Float(): " + inspectString(x.S), Frame: "<internal:kernel>", FrameLine: 173})
 	case nil:
 		typeError("can't convert nil into Float")
 	}
-	typeError("can't convert %s into Float", classOf(args[0]).Name)
+	typeError("can't convert %s into Float", typeName(args[0]))
 	return nil
 }
 

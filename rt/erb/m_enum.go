@@ -2,7 +2,6 @@ package erb
 
 import (
 	"math"
-	"sort"
 	"strings"
 )
 
@@ -738,12 +737,43 @@ func runesEqual(a, b []rune) bool {
 	return true
 }
 
-// sortValues sorts stably (glibc's qsort_r, which Ruby's sort uses here,
-// is a merge sort) with cmp.
+// sortValues sorts a copy of el with cmp as Ruby does here: Ruby's sort
+// uses glibc's qsort_r, a merge sort (stable) that splits n elements into
+// n/2 and n-n/2, sorts both halves and merges them comparing (left,
+// right). Doing the same comparisons in the same order gives the same
+// result for inconsistent comparisons and the same error for values that
+// do not compare.
 func sortValues(el []Value, cmp func(a, b Value) int) []Value {
 	out := append([]Value(nil), el...)
-	sort.SliceStable(out, func(i, j int) bool { return cmp(out[i], out[j]) < 0 })
+	msort(out, make([]Value, len(out)), cmp)
 	return out
+}
+
+func msort(b, tmp []Value, cmp func(a, b Value) int) {
+	n := len(b)
+	if n <= 1 {
+		return
+	}
+	n1 := n / 2
+	msort(b[:n1], tmp, cmp)
+	msort(b[n1:], tmp, cmp)
+	i, j, k := 0, n1, 0
+	for i < n1 && j < n {
+		if cmp(b[i], b[j]) <= 0 {
+			tmp[k] = b[i]
+			i++
+		} else {
+			tmp[k] = b[j]
+			j++
+		}
+		k++
+	}
+	for i < n1 {
+		tmp[k] = b[i]
+		i++
+		k++
+	}
+	copy(b[:k], tmp[:k])
 }
 
 func (r *R) blockCmp(b *Block) func(a, c Value) int {
@@ -791,14 +821,16 @@ func (r *R) SortBy(recv Value, b *Block, args ...Value) Value {
 	for i, e := range el {
 		keys[i] = b.yield1(e)
 	}
-	idx := make([]int, len(el))
-	for i := range idx {
-		idx[i] = i
+	pairs := make([]Value, len(el))
+	for i := range el {
+		pairs[i] = [2]Value{keys[i], el[i]}
 	}
-	sort.SliceStable(idx, func(i, j int) bool { return compareOrFail(keys[idx[i]], keys[idx[j]]) < 0 })
+	sorted := sortValues(pairs, func(a, b Value) int {
+		return compareOrFail(a.([2]Value)[0], b.([2]Value)[0])
+	})
 	out := make([]Value, len(el))
-	for i, k := range idx {
-		out[i] = el[k]
+	for i, p := range sorted {
+		out[i] = p.([2]Value)[1]
 	}
 	return &Array{A: out}
 }
@@ -828,9 +860,10 @@ func (r *R) extreme(name string, recv Value, b *Block, args []Value, sign int) V
 		}
 		return &Array{A: sorted[:n]}
 	}
+	// Ruby keeps the first extreme and compares (current, candidate)
 	var best Value
 	for i, e := range el {
-		if i == 0 || sign*cmp(e, best) < 0 {
+		if i == 0 || sign*cmp(best, e) > 0 {
 			best = e
 		}
 	}
@@ -1378,13 +1411,17 @@ func (r *R) strAref(s string, args []Value) Value {
 	for i, c := range runes {
 		el[i] = c
 	}
-	return arrayIndex(el, args, func(sub []Value) Value {
+	v := arrayIndex(el, args, func(sub []Value) Value {
 		rs := make([]rune, len(sub))
 		for i, c := range sub {
 			rs[i] = c.(rune)
 		}
 		return S(string(rs))
 	})
+	if c, ok := v.(rune); ok {
+		return S(string(c))
+	}
+	return v
 }
 
 // Aset is []= on arrays, hashes and strings.
@@ -1833,7 +1870,7 @@ func (r *R) Fetch(recv Value, b *Block, args ...Value) Value {
 		if len(args) == 2 {
 			return args[1]
 		}
-		raise(ClassKeyError, "key not found: %s", Inspect(args[0]))
+		raise(ClassKeyError, "key not found: %s%s", Inspect(args[0]), didYouMean(keySuggestions(args[0], x)))
 	case *Array:
 		i := int(intArg(args[0]))
 		idx := i

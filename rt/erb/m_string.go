@@ -51,10 +51,8 @@ func init() {
 		"replace":           (*R).Replace,
 		"match?":            (*R).MatchQ,
 		"to_proc":           (*R).ToProc,
-		"partition":         (*R).PartitionStr,
 		"squeeze!":          (*R).SqueezeBang,
 		"unicode_normalize": (*R).UnicodeNormalize,
-		"shellescape":       (*R).Shellescape,
 	})
 	withBlock(map[string]func(*R, Value, *Block, ...Value) Value{
 		"gsub":      (*R).Gsub,
@@ -1358,28 +1356,6 @@ func (r *R) UnicodeNormalize(recv Value, args ...Value) Value {
 		raise(ClassArgumentError, "pp2go: unicode_normalize of non-ASCII text is not supported")
 	}
 	return S(s)
-}
-
-// Shellescape is String#shellescape (require 'shellwords').
-func (r *R) Shellescape(recv Value, args ...Value) Value {
-	s := mustStr("shellescape", recv).S
-	if s == "" {
-		return S("''")
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case isAlnum(c) || strings.IndexByte("_-.,:+/@", c) >= 0 || c >= 0x80:
-			b.WriteByte(c)
-		case c == '\n':
-			b.WriteString("'\n'")
-		default:
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		}
-	}
-	return S(b.String())
 }
 
 var _ = strconv.Itoa

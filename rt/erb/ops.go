@@ -673,9 +673,12 @@ func compareOrFail(a, b Value) int {
 	return c
 }
 
+// describeCompared is how Ruby's comparison errors show the right
+// operand: special constants (nil, true, false, Integers, Floats,
+// Symbols) by value, other objects by class.
 func describeCompared(v Value) string {
 	switch v.(type) {
-	case nil, bool, int64, float64:
+	case nil, bool, int64, float64, Symbol:
 		return Inspect(v)
 	}
 	return classOf(v).Name

@@ -257,6 +257,13 @@ func translateRegexp(src string) (string, []string, error) {
 				names = append(names, "")
 				b.WriteByte('(')
 			}
+		case '^':
+			if inClass > 0 {
+				b.WriteByte(c)
+			} else {
+				// Ruby's ^ is the start of a line: never after a final "\n"
+				b.WriteString(`(?:\A|(?<=\n)(?!\z))`)
+			}
 		case '{':
 			if inClass == 0 && i+1 < len(src) && src[i+1] == ',' {
 				j := i + 2
@@ -533,8 +540,8 @@ func (r *R) OpMatch(a, b Value) Value {
 // OpNotMatch is a !~ b.
 func (r *R) OpNotMatch(a, b Value) Value { return !Truthy(r.OpMatch(a, b)) }
 
-// LastMatch is $~.
-func (r *R) LastMatch() Value { return r.match }
+// MatchVar is $~.
+func (r *R) MatchVar() Value { return r.match }
 
 // NthRef is $n.
 func (r *R) NthRef(n int) Value {
@@ -574,3 +581,23 @@ func regexpEscape(s string) string {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+func init() {
+	plain(map[string]func(*R, Value, ...Value) Value{
+		"last_match": (*R).LastMatch,
+	})
+}
+
+// LastMatch is Regexp.last_match([n]).
+func (r *R) LastMatch(recv Value, args ...Value) Value {
+	classRecv("last_match", recv, ClassRegexp)
+	arity(args, 0, 1)
+	if len(args) == 0 {
+		return r.match
+	}
+	md, ok := r.match.(*MatchData)
+	if !ok {
+		return nil
+	}
+	return md.Groups[r.mdGroup(md, args[0])]
+}

@@ -289,7 +289,11 @@ func RenderInline(t Template, s Scope) (out string, err error) {
 			if !ok {
 				panic(p)
 			}
-			out, err = "", &TemplateError{Inline: true, Err: re, Filepath: "(erb)", Line: re.Line}
+			te := &TemplateError{Inline: true, Err: re, Filepath: "(erb)", Line: re.Line}
+			if re.Frame != "" {
+				te.Filepath, te.Line = re.Frame, re.FrameLine
+			}
+			out, err = "", te
 		}
 	}()
 	return t(s), nil

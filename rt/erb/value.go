@@ -300,14 +300,11 @@ func inspectString(s string) string {
 			}
 			if isPrintableRune(r) {
 				b.WriteString(s[i : i+n])
+			} else if r > 0xFFFF {
+				b.WriteString(`\u{` + strings.ToUpper(strconv.FormatInt(int64(r), 16)) + "}")
 			} else {
-				b.WriteString(`\u`)
-				if r > 0xFFFF {
-					b.WriteString("{" + strings.ToUpper(strconv.FormatInt(int64(r), 16)) + "}")
-				} else {
-					h := strings.ToUpper(strconv.FormatInt(int64(r), 16))
-					b.WriteString(strings.Repeat("0", 4-len(h)) + h)
-				}
+				h := strings.ToUpper(strconv.FormatInt(int64(r), 16))
+				b.WriteString(`\u` + strings.Repeat("0", 4-len(h)) + h)
 			}
 			i += n
 			continue
@@ -339,7 +336,7 @@ func inspectString(s string) string {
 			b.WriteByte('#')
 		default:
 			if c < 0x20 || c == 0x7f {
-				b.WriteString(`\x`)
+				b.WriteString(`\u00`)
 				b.WriteString(strings.ToUpper(hex2(c)))
 			} else {
 				b.WriteByte(c)
@@ -476,11 +473,7 @@ func describeForError(v Value) string {
 	case *Class:
 		return "" + v.(*Class).Name + ":Class"
 	}
-	s := Inspect(v)
-	if len(s) > 65 {
-		return "#<" + classOf(v).Name + ":0x0000000000000000>:" + classOf(v).Name
-	}
-	return s + ":" + classOf(v).Name
+	return Inspect(v) + ":" + classOf(v).Name
 }
 
 // typeName is how TypeError names a value's class in "no implicit
@@ -507,8 +500,14 @@ func decodeRune(s string) (rune, int) {
 	return r, n
 }
 
+// isPrintableRune is whether String#inspect shows a non-ASCII character
+// as is: everything assigned except line and paragraph separators and
+// surrogates (noncharacters and unassigned code points are escaped).
 func isPrintableRune(r rune) bool {
-	return unicode.IsGraphic(r)
+	if r == 0x2028 || r == 0x2029 || r&0xFFFE == 0xFFFE || r >= 0xFDD0 && r <= 0xFDEF {
+		return false
+	}
+	return unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Zs, unicode.Cf, unicode.Co, unicode.Cc)
 }
 
 // toInt64 converts an Integer or integral value (an index, a count).
