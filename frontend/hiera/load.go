@@ -663,6 +663,10 @@ func (l *loader) collect(c *rthiera.Config) {
 		for _, p := range patterns {
 			l.collectPattern(p, format, e.LocationKind == "glob" || e.LocationKind == "globs")
 		}
+		if strings.HasPrefix(e.Kind, "v3_") {
+			// hiera()'s override argument may name any level of the datadir
+			l.collectPattern(joinPattern(e.Datadir, "**/*"+e.Extension), format, true)
+		}
 	}
 }
 

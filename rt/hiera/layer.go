@@ -359,6 +359,20 @@ func (p *provider) uncheckedKeyLookup(lk *lookupKey, inv *invocation, ms *mergeS
 	if locs == nil {
 		locs = []*location{nil}
 	}
+	if len(inv.v3Overrides) > 0 && (p.e.Kind == "v3_data_hash" || p.e.Kind == "v3_lookup_key") {
+		// hiera()'s override: extra hierarchy levels searched first
+		datadir := interpString(inv.s, p.e.Datadir, inv)
+		var extra []*location
+		for _, o := range inv.v3Overrides {
+			ip := interpString(inv.s, o, inv)
+			if p.e.Extension != "" && !strings.HasSuffix(ip, p.e.Extension) {
+				ip += p.e.Extension
+			}
+			full := joinPath(datadir, ip)
+			extra = append(extra, &location{original: o, path: full, exists: inv.s.d.file(full) != nil})
+		}
+		locs = append(extra, locs...)
+	}
 	inv.with(explainDataProvider, p, func() {
 		result, found = lookupVariants(ms, inv, locs, func(loc *location) (v values.Value, ok bool) {
 			if loc == nil {
