@@ -159,3 +159,37 @@ func (g *defGen) mainCode() {
 func outputName(rel string) string {
 	return strings.NewReplacer("/", "_", "-", "_", ".", "_").Replace(rel) + ".go"
 }
+
+// eppTemplate emits an EPP template file: a function that renders its body
+// and its registration under the name epp() finds it by.
+func (g *defGen) eppTemplate(name string) {
+	lam, ok := g.f.Program.Body.(*ast.LambdaExpression)
+	if !ok {
+		return
+	}
+	id := g.u.ident("epp" + goName(name))
+	g.out.Comment(fmt.Sprintf("%s renders the EPP template %s.", id, g.rel))
+	g.out.Func().Id(id).Params(scopeParam()).Block(g.eppBody(lam)...)
+	g.u.register = append(g.u.register, jen.Id("p").Dot("AddEPP").Call(jen.Lit(name), g.eppValue(lam, jen.Id(id))))
+}
+
+// eppValue is the rt.EPP of a parsed template with its body function.
+func (g *defGen) eppValue(lam *ast.LambdaExpression, body jen.Code) jen.Code {
+	specified := false
+	if e, ok := lam.Body.(*ast.EppExpression); ok {
+		specified = e.ParamsSpecified
+	}
+	return jen.Op("&").Qual(rtPath, "EPP").Values(jen.Dict{
+		jen.Id("ParamsSpecified"): jen.Lit(specified),
+		jen.Id("Sig"):             g.signature(lam.Params, nil),
+		jen.Id("Body"):            body,
+	})
+}
+
+// eppBody lowers a template's body.
+func (l *lowerer) eppBody(lam *ast.LambdaExpression) []jen.Code {
+	if e, ok := lam.Body.(*ast.EppExpression); ok {
+		return l.stmts(e.Body)
+	}
+	return l.stmts(lam.Body)
+}

@@ -9,6 +9,8 @@ import (
 	"github.com/pp2go/pp2go/frontend/ast"
 	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/env"
+	"github.com/pp2go/pp2go/frontend/parser"
+	"github.com/pp2go/pp2go/frontend/source"
 )
 
 // lowerer turns the Puppet code of one source file into Go: each
@@ -458,6 +460,11 @@ func (l *lowerer) callMethod(x *ast.CallMethodExpression) jen.Code {
 }
 
 func (l *lowerer) fnCall(at ast.Expr, name string, lambda *ast.LambdaExpression, args []ast.Expr) jen.Code {
+	if name == "inline_epp" && len(args) > 0 && lambda == nil {
+		if text, ok := literalString(args[0]); ok {
+			return l.inlineEPP(at, text, args[1:])
+		}
+	}
 	var block jen.Code = jen.Nil()
 	if lambda != nil {
 		block = l.lambda(lambda)
@@ -524,6 +531,45 @@ func (l *lowerer) paramType(t ast.Expr) jen.Code {
 // the scope it is evaluated in.
 func (l *lowerer) defaultFunc(e ast.Expr) jen.Code {
 	return jen.Func().Params(jen.Id("s").Op("*").Qual(rtPath, "Scope")).Qual(valuesPath, "Value").Block(l.tail(e)...)
+}
+
+// literalString is the value of a string literal (plain, double quoted
+// without interpolation, or a heredoc of one).
+func literalString(e ast.Expr) (string, bool) {
+	switch x := unparen(e).(type) {
+	case *ast.LiteralString:
+		return x.Value, true
+	case *ast.ConcatenatedString:
+		if len(x.Segments) == 1 {
+			return literalString(x.Segments[0])
+		}
+		if len(x.Segments) == 0 {
+			return "", true
+		}
+	case *ast.HeredocExpression:
+		return literalString(x.Text)
+	}
+	return "", false
+}
+
+// inlineEPP compiles inline_epp()'s literal template text.
+func (l *lowerer) inlineEPP(at ast.Expr, text string, args []ast.Expr) jen.Code {
+	src := source.NewFile("inlined-epp-text", text)
+	res, d := parser.ParseEPP(src)
+	if d != nil {
+		l.fail(at, "inline_epp(): Invalid EPP: %s", d.Error())
+		return undef()
+	}
+	lam, ok := res.Program.Body.(*ast.LambdaExpression)
+	if !ok {
+		l.fail(at, "inline_epp(): the parser did not produce a LambdaExpression")
+		return undef()
+	}
+	tl := &lowerer{u: l.u, f: &env.File{Path: "inlined-epp-text", Source: src, Program: res.Program}, diags: l.diags}
+	body := jen.Func().Params(jen.Id("s").Op("*").Qual(rtPath, "Scope")).Block(tl.eppBody(lam)...)
+	dg := &defGen{lowerer: *tl}
+	list := append([]jen.Code{l.pos(at), dg.eppValue(lam, body)}, l.args(args)...)
+	return s().Dot("InlineEPP").Call(list...)
 }
 
 // ---- selectors ----

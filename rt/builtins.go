@@ -15,7 +15,12 @@ import (
 
 var builtinsOnce sync.Once
 
-func registerBuiltins() { builtinsOnce.Do(registerBuiltinFuncs) }
+func registerBuiltins() {
+	builtinsOnce.Do(func() {
+		registerBuiltinFuncs()
+		registerTemplateFuncs()
+	})
+}
 
 // scopeOf is the scope a function was called from.
 func scopeOf(c fn.Context) *Scope { return c.(*Scope) }

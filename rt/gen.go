@@ -124,6 +124,10 @@ func (s *Scope) EppText(text string) values.Value {
 // EppRender is `<%= expr %>` in an EPP template.
 func (s *Scope) EppRender(v values.Value) values.Value {
 	if s.epp != nil {
+		if sv, ok := v.(*values.Sensitive); ok {
+			s.eppSensitive = true
+			v = sv.Unwrap()
+		}
 		s.epp.WriteString(values.ToString(v))
 	}
 	return values.Undef

@@ -23,6 +23,8 @@ type Program struct {
 	nodes     []*NodeDef
 	files     map[string][]byte // module files compiled in, by "module/path" under files/
 	functions []puppetFunc      // Puppet-language functions, registered by Finish
+	epp       map[string]*EPP   // EPP templates by name ("module/path")
+	erb       map[string]ERB    // ERB templates by name
 	natives   map[string]NativeType
 	aliases   *values.AliasRegistry
 	typeMu    sync.Mutex       // serializes type parsing (alias resolution caches)

@@ -20,6 +20,8 @@ type Scope struct {
 
 	callSite *Site            // the function call being made from this scope, for its logs
 	epp      *strings.Builder // an EPP template's output, while one renders in this scope
+	// eppSensitive is set when the output holds a Sensitive value's text
+	eppSensitive bool
 
 	defaults map[string][]*Param // resource defaults by capitalized type name
 	classes  map[string]*Scope   // class scopes by name (kept in the top scope)

@@ -1,0 +1,202 @@
+package rt
+
+import (
+	"strings"
+
+	"github.com/pp2go/pp2go/rt/fn"
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// Templates are compiled in: EPP templates as Puppet code lowered like any
+// other (functions/epp.rb, evaluator/epp_evaluator.rb), ERB templates as
+// their Ruby translated to Go (parser/templatewrapper.rb).
+
+// EPP is an EPP template: its parameters and its body, which renders into
+// the scope's output.
+type EPP struct {
+	ParamsSpecified bool // the template declares parameters (<%- | ... | -%>)
+	Sig             *Signature
+	Body            func(s *Scope)
+}
+
+// ERB is an ERB template translated to Go.
+type ERB func(s *Scope) string
+
+// AddEPP registers an EPP template under the name epp() finds it by:
+// "module/path" for modules/<module>/templates/<path>.
+func (p *Program) AddEPP(name string, t *EPP) {
+	if p.epp == nil {
+		p.epp = map[string]*EPP{}
+	}
+	p.epp[name] = t
+}
+
+// AddERB registers an ERB template under the name template() finds it by.
+func (p *Program) AddERB(name string, t ERB) {
+	if p.erb == nil {
+		p.erb = map[string]ERB{}
+	}
+	p.erb[name] = t
+}
+
+// InlineEPP is inline_epp() with literal template text, compiled at build
+// time, called at site with the optional template arguments.
+func (s *Scope) InlineEPP(site *Site, t *EPP, args ...values.Value) values.Value {
+	prev := s.callSite
+	s.callSite = site
+	defer func() {
+		s.callSite = prev
+		if r := recover(); r != nil {
+			atSite(site, r)
+		}
+	}()
+	hash, set := templateArgs("inline_epp", args)
+	return s.renderEPP(t, hash, set, false)
+}
+
+func templateArgs(function string, args []values.Value) (*values.Hash, bool) {
+	if len(args) == 0 {
+		return values.NewHash(), false
+	}
+	h, ok := args[0].(*values.Hash)
+	if !ok {
+		Errorf("%s(): the template_args must be a Hash, got a %s", function, rubyClassName(args[0]))
+	}
+	return h, true
+}
+
+// rubyClassName is the Ruby class Puppet's messages name for a value.
+func rubyClassName(v values.Value) string {
+	switch v.(type) {
+	case values.String:
+		return "String"
+	case values.Int:
+		return "Integer"
+	case values.Float:
+		return "Float"
+	case values.Bool:
+		return "TrueClass"
+	case *values.Array:
+		return "Array"
+	case *values.Hash:
+		return "Hash"
+	case nil, values.UndefValue:
+		return "NilClass"
+	}
+	return values.LabelOf(v)
+}
+
+// renderEPP renders a template in a local scope over s (or over the top
+// scope for templates from files), with Puppet's parameter checks when
+// the template declares parameters or is given arguments.
+func (s *Scope) renderEPP(t *EPP, args *values.Hash, argsSet, global bool) values.Value {
+	sc := s
+	if global {
+		sc = s.c.top
+	}
+	level := sc.Guard()
+	prevOut, prevSensitive := sc.epp, sc.eppSensitive
+	var out strings.Builder
+	defer func() {
+		sc.Unguard(level)
+		sc.epp, sc.eppSensitive = prevOut, prevSensitive
+	}()
+	table := sc.pushLocal()
+	// Parameters are enforced when declared, or when no arguments are given.
+	enforce := t.ParamsSpecified || !argsSet
+	if !enforce {
+		for i := 0; i < args.Len(); i++ {
+			table.set(values.ToString(args.KeyAt(i)), args.ValueAt(i))
+		}
+	} else {
+		rs := t.Sig.resolve(sc.c.prog)
+		for i := 0; i < args.Len(); i++ {
+			if v := args.ValueAt(i); !values.IsUndef(v) {
+				table.set(values.ToString(args.KeyAt(i)), v)
+			}
+		}
+		for _, p := range t.Sig.Params {
+			v, ok := args.GetString(p.Name)
+			if ok && !values.IsUndef(v) {
+				continue
+			}
+			switch {
+			case p.Default != nil:
+				table.set(p.Name, p.Default(sc))
+			case ok:
+				table.set(p.Name, values.Undef)
+			}
+		}
+		given := values.NewHashBuilder(len(table.names))
+		for i, n := range table.names {
+			given.Put(values.String(n), table.vals[i])
+		}
+		ptypes := make([]values.ParamType, len(rs.sig.Params))
+		for i, p := range rs.sig.Params {
+			ptypes[i] = values.ParamType{Name: p.Name, Type: p.Type, Optional: t.Sig.Params[i].Default != nil}
+		}
+		if msg := values.ValidateParameters("lambda", ptypes, given.Build(), false); msg != "" {
+			Fail(msg)
+		}
+	}
+	sc.epp, sc.eppSensitive = &out, false
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				if _, ok := r.(nextSignal); ok {
+					return
+				}
+				panic(r)
+			}
+		}()
+		t.Body(sc)
+	}()
+	if sc.eppSensitive {
+		return values.NewSensitive(values.String(out.String()))
+	}
+	return values.String(out.String())
+}
+
+// templateName is the name a template is registered under for a path as
+// epp() and template() take it.
+func templateName(file string) string { return strings.TrimPrefix(file, "/") }
+
+// registerTemplateFuncs registers epp, template and inline_template.
+func registerTemplateFuncs() {
+	fn.New("epp").D("String path, Hash[Pattern[/^\\w+$/], Any] parameters?", func(c fn.Context, args []values.Value, _ fn.Block) values.Value {
+		s := scopeOf(c)
+		file := values.ToString(args[0])
+		name := templateName(file)
+		t := s.c.prog.epp[name]
+		if t == nil && !strings.HasSuffix(name, ".epp") {
+			file += ".epp"
+			t = s.c.prog.epp[name+".epp"]
+		}
+		if t == nil {
+			Fail("Could not find template '" + file + "'")
+		}
+		hash, set := templateArgs("epp", args[1:])
+		return s.renderEPP(t, hash, set, true)
+	}).Register()
+	fn.New("inline_epp").D("String template, Hash[Pattern[/^\\w+$/], Any] parameters?", func(c fn.Context, args []values.Value, _ fn.Block) values.Value {
+		Fail("inline_epp(): pp2go compiles EPP text at build time; this template text is only known at run time")
+		return nil
+	}).Register()
+	fn.Register(fn.New3("template", -2, func(c fn.Context, args []values.Value, _ fn.Block) values.Value {
+		s := scopeOf(c)
+		var out strings.Builder
+		for _, a := range args {
+			file := values.ToString(a)
+			t := s.c.prog.erb[templateName(file)]
+			if t == nil {
+				Fail("Could not find template '" + file + "'")
+			}
+			out.WriteString(t(s))
+		}
+		return values.String(out.String())
+	}))
+	fn.Register(fn.New3("inline_template", -2, func(c fn.Context, args []values.Value, _ fn.Block) values.Value {
+		Fail("inline_template(): pp2go translates ERB text at build time; this template text is only known at run time")
+		return nil
+	}))
+}
