@@ -16,6 +16,7 @@ const (
 	sArg                   // after a method name that may take command arguments
 	sDot                   // after . &. :: (a method name follows)
 	sFname                 // after def
+	sMid                   // after return, break, next, rescue: a newline ends the statement
 )
 
 // lexError is a syntax error found by the lexer.
@@ -198,9 +199,22 @@ func (l *lexer) op(s string, off int, space bool, st lexState) token {
 	return token{kind: tOp, s: s, off: off, space: space}
 }
 
+// dotOperators are operator method names that may follow a "." (x.+(1)).
+var dotOperators = []string{"[]=", "[]", "<=>", "===", "==", "=~", "!=", "!~", "<<", ">>", "<=", ">=", "**", "+@", "-@", "+", "-", "*", "/", "%", "<", ">", "!", "&", "|", "^", "~"}
+
 func (l *lexer) token(space bool) token {
 	start := l.pos
 	c := l.src[l.pos]
+	if l.state == sDot && !isIdentStart(c) {
+		for _, op := range dotOperators {
+			if strings.HasPrefix(l.src[l.pos:], op) {
+				return l.methodName(op, start, space)
+			}
+		}
+	}
+	if l.state == sMid {
+		l.state = sBeg
+	}
 	beg := l.state == sBeg
 	switch {
 	case isDigit(c):
@@ -634,6 +648,8 @@ func (l *lexer) ident(space bool) token {
 			l.state = sEnd
 		case "def":
 			l.state = sFname
+		case "return", "break", "next", "rescue":
+			l.state = sMid
 		default:
 			l.state = sBeg
 		}

@@ -194,6 +194,16 @@ func (p *parser) parseStmt() Node {
 		return p.parseErbout()
 	}
 	n := p.parseExprStmt()
+	if p.isOp(",") {
+		switch x := n.(type) {
+		case *LVar, *IVar, *GVar, *Splat:
+			p.unsupported(n.Offset(), "multiple assignment")
+		case *Call:
+			if x.Implicit || x.Name == "[]" {
+				p.unsupported(n.Offset(), "multiple assignment")
+			}
+		}
+	}
 	for p.tok.kind == tKeyword {
 		off := p.tok.off
 		switch p.tok.s {
@@ -237,7 +247,7 @@ func (p *parser) parseErbout() Node {
 		return nil
 	case p.isOp("."):
 		p.advance()
-		if !p.isOp("<<") {
+		if !(p.tok.kind == tIdent && p.tok.s == "<<") {
 			p.unsupported(off, "use of ERB's output buffer _erbout")
 		}
 		p.advance()
@@ -255,7 +265,10 @@ func (p *parser) parseErbout() Node {
 			}
 			return &Text{At: At{t.off}, S: s}
 		}
-		p.expectOp("(")
+		if !p.isOp("(call") {
+			p.expectOp("(")
+		}
+		p.advance()
 		inner := p.tok
 		p.expectOp("(")
 		body := p.parseStmts()
@@ -1225,7 +1238,7 @@ func (p *parser) parsePostfix(n Node, allowCmd bool) Node {
 				switch nameTok.s {
 				case "(call", "(", "(arg":
 					p.unsupported(nameTok.off, "proc call syntax .()")
-				case "+", "-", "*", "/", "%", "**", "==", "!=", "<", ">", "<=", ">=", "<=>", "<<", ">>", "===", "=~", "[", "!", "&", "|", "^":
+				case "+", "-", "*", "/", "%", "**", "==", "!=", "!~", "<", ">", "<=", ">=", "<=>", "<<", ">>", "===", "=~", "[", "!", "&", "|", "^", "~":
 					name = opText(nameTok.s)
 					if name == "[" {
 						p.unsupported(nameTok.off, "explicit .[] call")
@@ -1413,7 +1426,7 @@ func (p *parser) parseCase() Node {
 	off := p.tok.off
 	p.advance()
 	n := &Case{At: At{off}}
-	if p.tok.kind != tNL {
+	if p.tok.kind != tNL && !p.isKw("when") {
 		n.Subject = p.parseExprStmt()
 	}
 	p.skipTerms()
