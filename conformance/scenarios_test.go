@@ -12,7 +12,6 @@ import (
 // issue its cause belongs to. A scenario listed here that passes fails the
 // test, so that the list stays true.
 var knownFailures = map[string]string{
-	"lang_hiera_apl": "automatic parameter lookup and lookup() need Hiera (issue 7)",
 }
 
 // TestScenarios builds every scenario of ../shared/conformance/scenarios

@@ -239,6 +239,7 @@ func (c *Ctx) evaluateCode(r *Resource, cl *Class) {
 	}
 	c.catalog.addClass(cl.Name)
 	c.setResourceParameters(r, s, cl.Module, true)
+	c.automaticParameters(r, s, cl)
 	s.setClassScope(cl.Name, s)
 	c.bindParameters(r, s, cl.Params, cl.sig.get(c.prog, cl.Params))
 	c.addEdgeToStage(r)

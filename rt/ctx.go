@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/pp2go/pp2go/rt/hiera"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -47,6 +48,9 @@ type Ctx struct {
 	qualifiedVars map[string]values.Value
 
 	logs []LogEntry
+
+	hiera    *hiera.Session // created on the first lookup
+	hieraCur *Scope         // the scope of the lookup being made
 }
 
 // Compile compiles the catalog of a node. A failure is returned as an

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"unicode"
 
+	"github.com/pp2go/pp2go/rt/hiera"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -17,6 +18,8 @@ type Program struct {
 	// ServerFacts are $server_facts (besides "environment", which is
 	// added): what the compiling server says of itself.
 	ServerFacts *values.Hash
+	// Hiera is the environment's Hiera configuration and data.
+	Hiera *hiera.Data
 
 	classes   map[string]*Class
 	defines   map[string]*Define

@@ -23,7 +23,7 @@ import (
 
 // envFlags are the Puppet settings that decide what an environment holds.
 type envFlags struct {
-	modulePath, baseModulePath, manifest, environment string
+	modulePath, baseModulePath, manifest, environment, hieraConfig string
 }
 
 func (f *envFlags) add(cmd *cobra.Command) {
@@ -32,6 +32,7 @@ func (f *envFlags) add(cmd *cobra.Command) {
 	fl.StringVar(&f.baseModulePath, "basemodulepath", env.DefaultBaseModulePath, "Puppet's basemodulepath")
 	fl.StringVar(&f.manifest, "manifest", "", "the main manifest, a file or directory (replaces environment.conf's)")
 	fl.StringVar(&f.environment, "environment", "production", "the environment's name, as $environment and catalogs show it")
+	fl.StringVar(&f.hieraConfig, "hiera-config", "/etc/puppet/hiera.yaml", "the global Hiera configuration (Puppet's default applies when the file does not exist)")
 }
 
 func (f *envFlags) load(dir string) (*env.Env, error) {
@@ -154,7 +155,7 @@ func generate(stderr io.Writer, dir string, ef *envFlags, strict bool) (*codegen
 		// A module file that does not parse only fails the nodes that load it.
 		report(d, !mainFiles[d.File])
 	}
-	res, err := codegen.Generate(e, codegen.Options{Environment: ef.environment, Runtime: pp2go.Runtime, Version: codeVersion(e)})
+	res, err := codegen.Generate(e, codegen.Options{Environment: ef.environment, Runtime: pp2go.Runtime, Version: codeVersion(e), HieraConfig: ef.hieraConfig})
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,62 @@
+package rt
+
+import (
+	"github.com/pp2go/pp2go/rt/hiera"
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// hieraScope is the scope Hiera interpolates variables from: the scope of
+// the lookup being made.
+type hieraScope struct{ c *Ctx }
+
+func (h hieraScope) LookupVar(name string) (values.Value, bool) {
+	s := h.c.hieraCur
+	if s == nil {
+		s = h.c.top
+	}
+	return s.LookupVar(name)
+}
+
+// HieraSession is the compilation's Hiera session, for lookups made from
+// scope s (the lookup functions find it through their context).
+func (s *Scope) HieraSession() *hiera.Session {
+	c := s.c
+	c.hieraCur = s
+	if c.hiera == nil {
+		d := c.prog.Hiera
+		if d == nil {
+			d = &hiera.Data{EnvName: c.prog.Environment}
+		}
+		c.hiera = hiera.NewSession(d, hieraScope{c})
+		c.hiera.Warn = func(msg string) { c.Warning(nil, msg) }
+		c.hiera.New = func(t values.Type, v values.Value, args []values.Value) values.Value {
+			return s.c.top.Call("new", append([]values.Value{t, v}, args...), nil)
+		}
+	}
+	return c.hiera
+}
+
+// automaticParameters looks up the class's parameters that the resource
+// does not set in Hiera (Resource::Type#inject_external_parameters): a
+// found value is set on the resource, unless it is undef and the parameter
+// has a default.
+func (c *Ctx) automaticParameters(r *Resource, s *Scope, cl *Class) {
+	if len(cl.Params) == 0 || cl.Name == "" {
+		return
+	}
+	var session *hiera.Session
+	for _, p := range cl.Params {
+		if v := r.Get(p.Name); v != nil && !values.IsUndef(v) {
+			continue
+		}
+		if session == nil {
+			session = s.HieraSession()
+		}
+		c.hieraCur = s
+		v, found := session.AutomaticParameter(cl.Name, p.Name)
+		if !found || (values.IsUndef(v) && p.Default != nil) {
+			continue
+		}
+		r.set(&Param{Name: p.Name, Value: v, Source: r.source, File: r.File, Line: r.Line})
+	}
+}
