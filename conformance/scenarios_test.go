@@ -11,8 +11,7 @@ import (
 // knownFailures are the scenarios expected to fail, each with the open
 // issue its cause belongs to. A scenario listed here that passes fails the
 // test, so that the list stays true.
-var knownFailures = map[string]string{
-}
+var knownFailures = map[string]string{}
 
 // TestScenarios builds every scenario of ../shared/conformance/scenarios
 // with pp2go, compiles each of its nodes and compares the result with the
