@@ -20,7 +20,16 @@ type Result struct {
 // trusted data of an authenticated agent whose certificate name is the
 // node's name and Puppet's server facts.
 func CompileNode(p *Program, name string, facts *values.Hash) *Result {
-	node := &Node{Name: name, Facts: facts, ServerFacts: p.ServerFacts}
+	return CompileWith(p, &Node{Name: name, Facts: facts})
+}
+
+// CompileWith compiles the catalog of a node described in full (see Node:
+// its trusted data, or code that replaces the node definitions).
+func CompileWith(p *Program, node *Node) *Result {
+	if node.ServerFacts == nil {
+		node.ServerFacts = p.ServerFacts
+	}
+	name, facts := node.Name, node.Facts
 	cat, logs, err := Compile(p, node)
 	res := &Result{Catalog: cat, Logs: logs, Err: err}
 	if err == nil {
@@ -67,4 +76,15 @@ func (l LogEntry) String() string {
 		msg += " " + loc
 	}
 	return level + ": " + msg
+}
+
+// IncludeClasses is node code that includes classes, as
+// `node default { include a, b }` does.
+func IncludeClasses(names ...string) func(s *Scope) {
+	ref := &FuncRef{Name: "include"}
+	args := make([]values.Value, len(names))
+	for i, n := range names {
+		args[i] = values.String(n)
+	}
+	return func(s *Scope) { s.Fn(nil, ref, nil, args...) }
 }

@@ -12,6 +12,9 @@ import (
 type Node struct {
 	Name  string
 	Facts *values.Hash
+	// Main, when set, replaces the program's node definitions with
+	// `node default { <Main> }` (rspec-puppet style class tests, sweeps).
+	Main func(s *Scope)
 	// ServerFacts are $server_facts (without "environment", which is added).
 	ServerFacts *values.Hash
 	// Trusted is $trusted; nil means the data of an authenticated agent whose
@@ -196,6 +199,17 @@ func (c *Ctx) evaluateMain() {
 }
 
 func (c *Ctx) evaluateNodeDefinition() {
+	if c.node.Main != nil {
+		def := &NodeDef{Matches: []NodeMatch{{Default: true}}, Body: c.node.Main}
+		res := &Resource{Type: "Node", Title: "default", Kind: kindUnknown, scope: c.top, source: def}
+		res.tag("node")
+		res.tagIfValid("default")
+		c.catalog.mergeTags(res.Tags)
+		c.addResource(c.top, res)
+		res.evaluated = true
+		c.evaluateNodeCode(res, def, nil)
+		return
+	}
 	if len(c.prog.nodes) == 0 {
 		return
 	}

@@ -38,5 +38,8 @@ func (s *Site) Location() string {
 
 // LabelWithArticle is the site's label as "a Function Call".
 func (s *Site) LabelWithArticle() string {
+	if s == nil || s.Label == "" {
+		return "a Function Call"
+	}
 	return values.Article(s.Label) + " " + s.Label
 }
