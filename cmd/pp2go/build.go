@@ -19,6 +19,7 @@ import (
 	"github.com/pp2go/pp2go/codegen"
 	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/env"
+	"github.com/pp2go/pp2go/typecheck"
 )
 
 // envFlags are the Puppet settings that decide what an environment holds.
@@ -128,42 +129,52 @@ packages that changed.`,
 	return cmd
 }
 
-// generate loads an environment and generates its Go module, printing
-// diagnostics: errors stop it, warnings do unless strict is false.
+// generate loads an environment, checks it and generates its Go module.
+// A main manifest that does not parse stops it. What Puppet reports only
+// when a node's evaluation reaches it (an unknown class on one branch, a
+// module file that does not parse) is a warning, or an error with strict.
 func generate(stderr io.Writer, dir string, ef *envFlags, strict bool) (*codegen.Result, error) {
 	e, err := ef.load(dir)
 	if err != nil {
 		return nil, err
 	}
-	fatal := 0
-	report := func(d *diag.Diagnostic, forceWarning bool) {
-		if d.Severity == diag.Error && !forceWarning {
-			fatal++
-			fmt.Fprintln(stderr, "Error:", d.Short())
-			return
-		}
-		if strict && d.Severity == diag.Error {
-			fatal++
-		}
-		fmt.Fprintln(stderr, "Warning:", d.Short())
-	}
 	mainFiles := map[string]bool{}
 	for _, f := range e.Manifests {
 		mainFiles[f.Path] = true
 	}
+	fatal := 0
+	seen := map[string]bool{}
+	report := func(d *diag.Diagnostic, isFatal bool) {
+		text := d.Short()
+		if seen[text] {
+			return
+		}
+		seen[text] = true
+		if isFatal || (strict && d.Severity == diag.Error) {
+			fatal++
+			fmt.Fprintln(stderr, "Error:", text)
+			return
+		}
+		fmt.Fprintln(stderr, "Warning:", text)
+	}
 	for _, d := range e.Diags {
-		// A module file that does not parse only fails the nodes that load it.
-		report(d, !mainFiles[d.File])
+		report(d, d.Severity == diag.Error && mainFiles[d.File])
+	}
+	for _, d := range typecheck.Check(e).Diags {
+		report(d, false)
 	}
 	res, err := codegen.Generate(e, codegen.Options{Environment: ef.environment, Runtime: pp2go.Runtime, Version: codeVersion(e), HieraConfig: ef.hieraConfig})
 	if err != nil {
 		return nil, err
 	}
 	for _, d := range res.Diags {
-		report(d, false)
+		report(d, d.Severity == diag.Error)
 	}
-	if fatal > 0 {
-		return nil, fmt.Errorf("%d errors", fatal)
+	switch {
+	case fatal == 1:
+		return nil, errors.New("stopped by 1 error")
+	case fatal > 1:
+		return nil, fmt.Errorf("stopped by %d errors", fatal)
 	}
 	return res, nil
 }
