@@ -1,7 +1,7 @@
 # pp2go's build, test and benchmark entry points.
 GO ?= go
 
-.PHONY: all build test generate bench fuzz example
+.PHONY: all build test generate bench fuzz example conformance
 
 all: build
 
@@ -11,15 +11,21 @@ build:
 # The whole test suite (what CI runs).
 test:
 	$(GO) vet ./...
-	$(GO) test ./...
+	$(GO) test -timeout 60m ./...
 
 # Regenerate generated sources (the goyacc parser).
 generate:
 	$(GO) generate ./...
 
-# Parse the example environment's manifests and print their syntax trees.
+# Build the example environment into a catalog binary and compile a node.
 example: build
-	./bin/pp2go parse examples/hello/manifests/site.pp examples/hello/modules/motd/manifests/init.pp examples/hello/modules/motd/templates/motd.epp
+	./bin/pp2go build examples/hello -o bin/hello-catalog
+	./bin/hello-catalog compile web1.example.com --facts examples/hello/nodes/web1.example.com.json
+
+# Every scenario of ../shared/conformance/scenarios built with pp2go and
+# compared with Puppet's catalog or error: a line per scenario, then counts.
+conformance:
+	$(GO) test ./conformance -run 'TestScenarios' -count=1 -timeout 60m -v | grep -v '^=== '
 
 # pp2go against Puppet 7.23 (Ruby) side by side: needs puppet-agent and the
 # puppet-module-* packages installed.
