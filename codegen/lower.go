@@ -662,7 +662,7 @@ func (l *lowerer) resource(x *ast.ResourceExpression) jen.Code {
 	default:
 		typeName = rt("ResourceTypeName").Call(l.pos(t), l.expr(t))
 	}
-	st := s().Dot("Resources").Call(l.pos(x), typeName, form(x.Form))
+	st := s().Dot("Declare").Call(l.pos(x), typeName, form(x.Form))
 	for _, b := range x.Bodies {
 		st = chain(st, "Body", l.pos(b.Title), l.expr(b.Title))
 		st = l.attrs(st, b.Operations)

@@ -41,6 +41,8 @@ type unit struct {
 	regexps refTable // *rt.RegexpRef by source
 	consts  refTable // hoisted constant values by their Go text
 
+	embedFiles bool // the package embeds its module's files/ directory
+
 	idents   map[string]bool // package-level identifiers in use
 	register []jen.Code      // statements of the package's Register(p)
 	outputs  map[string]*jen.File
@@ -194,6 +196,14 @@ func (u *unit) tables() *jen.File {
 	f.Line()
 	f.Const().Id("_").Op("=").Qual(rtPath, "IsVersion1")
 	f.Line()
+	if u.embedFiles {
+		f.Anon("embed")
+		f.Comment("moduleFiles is the module's files/ directory, which file() reads.")
+		f.Comment("")
+		f.Comment("//go:embed all:files")
+		f.Var().Id("moduleFiles").Qual("embed", "FS")
+		f.Line()
+	}
 
 	files := make([]jen.Code, len(u.files))
 	for i, p := range u.files {

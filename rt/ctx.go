@@ -52,6 +52,8 @@ type Ctx struct {
 
 	logs []LogEntry
 
+	warned map[string]bool // keys of the warnings given once
+
 	hiera    *hiera.Session // created on the first lookup
 	hieraCur *Scope         // the scope of the lookup being made
 }

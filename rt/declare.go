@@ -34,8 +34,8 @@ type declBody struct {
 	isDef  bool
 }
 
-// Resources starts a resource expression of the named type at site.
-func (s *Scope) Resources(site *Site, typeName string, form Form) *Declaration {
+// Declare starts a resource expression of the named type at site.
+func (s *Scope) Declare(site *Site, typeName string, form Form) *Declaration {
 	c := s.c
 	if form == Exported {
 		c.Warning(site, "You cannot collect exported resources without storeconfigs being set; the export is ignored")

@@ -1,7 +1,6 @@
 package rt
 
 import (
-	"os"
 	"strings"
 	"sync"
 	"unicode"
@@ -24,10 +23,10 @@ type Program struct {
 	classes   map[string]*Class
 	defines   map[string]*Define
 	nodes     []*NodeDef
-	files     map[string][]byte // module files compiled in, by "module/path" under files/
-	functions []puppetFunc      // Puppet-language functions, registered by Finish
-	epp       map[string]*EPP   // EPP templates by name ("module/path")
-	erb       map[string]ERB    // ERB templates by name
+	modules   map[string]*module // module directories and files, by name
+	functions []puppetFunc       // Puppet-language functions, registered by Finish
+	epp       map[string]*EPP    // EPP templates by name ("module/path")
+	erb       map[string]ERB     // ERB templates by name
 	natives   map[string]NativeType
 	aliases   *values.AliasRegistry
 	typeMu    sync.Mutex       // serializes type parsing (alias resolution caches)
@@ -42,7 +41,6 @@ func NewProgram(environment string) *Program {
 		Environment: environment,
 		classes:     map[string]*Class{},
 		defines:     map[string]*Define{},
-		files:       map[string][]byte{},
 		natives:     map[string]NativeType{},
 		aliases:     values.NewAliasRegistry(),
 	}
@@ -179,21 +177,6 @@ func (p *Program) AddNative(t NativeType) { p.natives[t.Name()] = t }
 // aliases resolve on first use, so they may refer to each other.
 func (p *Program) AddTypeAlias(name, definition string) {
 	p.aliases.Define(name, definition)
-}
-
-// AddFile compiles a module file in: name is "module/path" as file()
-// takes it, for the file modules/<module>/files/<path>.
-func (p *Program) AddFile(name string, content []byte) { p.files[name] = content }
-
-// findFile finds a file as Puppet's file() does: "module/path" among the
-// module files compiled in, or an absolute path on this machine.
-func (p *Program) findFile(path string) ([]byte, bool) {
-	if strings.HasPrefix(path, "/") {
-		b, err := os.ReadFile(path)
-		return b, err == nil
-	}
-	b, ok := p.files[path]
-	return b, ok
 }
 
 // Aliases is the program's type alias registry (for resolving type names).

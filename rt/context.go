@@ -1,0 +1,233 @@
+package rt
+
+import (
+	"io/fs"
+	"os"
+	"path"
+	"strings"
+
+	"github.com/pp2go/pp2go/rt/fn"
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// The optional abilities of a function's context (package fn): what
+// library functions may ask of the compiler beyond fn.Context.
+
+var (
+	_ fn.OnceWarner     = (*Scope)(nil)
+	_ fn.Stacker        = (*Scope)(nil)
+	_ fn.TypeParser     = (*Scope)(nil)
+	_ fn.FileFinder     = (*Scope)(nil)
+	_ fn.Catalog        = (*Scope)(nil)
+	_ fn.DefaultsFinder = (*Scope)(nil)
+	_ fn.Strict         = (*Scope)(nil)
+)
+
+// module is a module's directory and files compiled in.
+type module struct {
+	dir   string // as found on the module path at build time
+	files fs.FS  // its files/ directory; nil when it has none
+}
+
+// AddModule records a module's directory (for module_directory and
+// find_file) and its files/ directory's content, which file() reads.
+func (p *Program) AddModule(name, dir string, files fs.FS) {
+	if p.modules == nil {
+		p.modules = map[string]*module{}
+	}
+	p.modules[name] = &module{dir: dir, files: files}
+}
+
+// WarnOnce implements fn.OnceWarner: once per key and compilation.
+func (s *Scope) WarnOnce(key, msg string) {
+	if s.c.warned == nil {
+		s.c.warned = map[string]bool{}
+	}
+	if s.c.warned[key] {
+		return
+	}
+	s.c.warned[key] = true
+	s.Warn(msg)
+}
+
+// Stacktrace implements fn.Stacker with the call being made.
+func (s *Scope) Stacktrace() []fn.Frame {
+	if s.callSite == nil || s.callSite.File == nil {
+		return nil
+	}
+	return []fn.Frame{{File: s.callSite.File.Path, Line: int(s.callSite.Line)}}
+}
+
+// ParseType implements fn.TypeParser with the program's aliases and
+// resource types.
+func (s *Scope) ParseType(src string) (values.Type, error) {
+	v, err := s.c.prog.parseType(src)
+	if err != nil {
+		return nil, err
+	}
+	t, ok := v.(values.Type)
+	if !ok {
+		return nil, &values.Error{Code: values.IssueInvalidTypeSpec, Message: "The expression <" + src + "> is not a valid type specification."}
+	}
+	return t, nil
+}
+
+// Strict implements fn.Strict: Puppet's default.
+func (s *Scope) Strict() string { return "warning" }
+
+// ---- files ----
+
+// splitModulePath splits "module/rest" as Puppet::Parser::Files does.
+func splitModulePath(p string) (mod, rest string, ok bool) {
+	i := strings.IndexByte(p, '/')
+	if i <= 0 {
+		return "", "", false
+	}
+	return p[:i], p[i+1:], true
+}
+
+// findFile is file()'s lookup: "module/path" in the module's files/, or an
+// absolute path (a module's files are read from what was compiled in).
+func (p *Program) findFile(name string) ([]byte, bool) {
+	if strings.HasPrefix(name, "/") {
+		for _, m := range p.modules {
+			if rel, ok := strings.CutPrefix(name, m.dir+"/files/"); ok && m.files != nil {
+				if b, err := fs.ReadFile(m.files, rel); err == nil {
+					return b, true
+				}
+			}
+		}
+		b, err := os.ReadFile(name)
+		return b, err == nil
+	}
+	mod, rest, ok := splitModulePath(name)
+	if !ok {
+		return nil, false
+	}
+	m := p.modules[mod]
+	if m == nil || m.files == nil {
+		return nil, false
+	}
+	b, err := fs.ReadFile(m.files, rest)
+	return b, err == nil
+}
+
+// FindFilePath implements fn.FileFinder: a module file's path.
+func (s *Scope) FindFilePath(name string) (string, bool) {
+	if strings.HasPrefix(name, "/") {
+		_, err := os.Stat(name)
+		return name, err == nil
+	}
+	mod, rest, ok := splitModulePath(name)
+	if !ok {
+		return "", false
+	}
+	m := s.c.prog.modules[mod]
+	if m == nil || m.files == nil {
+		return "", false
+	}
+	if _, err := fs.Stat(m.files, rest); err != nil {
+		return "", false
+	}
+	return path.Join(m.dir, "files", rest), true
+}
+
+// FindTemplatePath implements fn.FileFinder: a compiled-in template's path.
+func (s *Scope) FindTemplatePath(name string) (string, bool) {
+	p := s.c.prog
+	if _, ok := p.epp[name]; !ok {
+		if _, ok := p.erb[name]; !ok {
+			return "", false
+		}
+	}
+	mod, rest, _ := splitModulePath(name)
+	if m := p.modules[mod]; m != nil {
+		return path.Join(m.dir, "templates", rest), true
+	}
+	return "", false
+}
+
+// ModuleDirectory implements fn.FileFinder.
+func (s *Scope) ModuleDirectory(name string) (string, bool) {
+	m := s.c.prog.modules[name]
+	if m == nil {
+		return "", false
+	}
+	return m.dir, true
+}
+
+// ---- the catalog ----
+
+// catalogResource is a resource as functions see it.
+type catalogResource struct{ r *Resource }
+
+func (x catalogResource) Type() string  { return x.r.Type }
+func (x catalogResource) Title() string { return x.r.Title }
+func (x catalogResource) Param(name string) (values.Value, bool) {
+	v := x.r.Get(name)
+	return v, v != nil
+}
+
+// FindResource implements fn.Catalog.
+func (s *Scope) FindResource(typeName, title string) (fn.Resource, bool) {
+	r := s.c.findResourceByName(typeName, title)
+	if r == nil {
+		return nil, false
+	}
+	return catalogResource{r}, true
+}
+
+// Resources implements fn.Catalog.
+func (s *Scope) Resources(typeName string) []fn.Resource {
+	typ := capitalizeTypeName(typeName)
+	var out []fn.Resource
+	for _, r := range s.c.catalog.resources {
+		if r.Type == typ {
+			out = append(out, catalogResource{r})
+		}
+	}
+	return out
+}
+
+// CurrentResource implements fn.Catalog.
+func (s *Scope) CurrentResource() fn.Resource {
+	if s.resource == nil {
+		return nil
+	}
+	return catalogResource{s.resource}
+}
+
+// ScopeSource implements fn.Catalog.
+func (s *Scope) ScopeSource() (string, bool) {
+	switch d := s.source.(type) {
+	case *Class:
+		if d.Name == "" {
+			return "main", true
+		}
+		return d.Name, true
+	case *Define:
+		return d.Name, false
+	case *NodeDef:
+		return d.name(), true
+	}
+	return "main", true
+}
+
+// HasResourceDefault implements fn.DefaultsFinder.
+func (s *Scope) HasResourceDefault(typeName, attr string) bool {
+	for _, p := range s.lookupDefaults(capitalizeTypeName(typeName)) {
+		if p.Name == attr {
+			return true
+		}
+	}
+	return false
+}
+
+// SubFS is the subtree of a generated package's embedded files.
+func SubFS(fsys fs.FS, dir string) fs.FS {
+	sub, err := fs.Sub(fsys, dir)
+	if err != nil {
+		panic(err)
+	}
+	return sub
+}
