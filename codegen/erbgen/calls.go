@@ -281,6 +281,14 @@ func (t *translator) scopeCall(x *erb.Call) *jen.Statement {
 			}
 		}
 		return t.recvR(x).Dot("CallFunction").Call(args...)
+	case x.Name == "setvar":
+		if len(x.Args) < 2 || len(x.Args) > 3 {
+			t.unsupported(x, "scope.setvar with %d arguments", len(x.Args))
+		}
+		if s, ok := literalString(x.Args[0]); ok {
+			t.variables[s] = true
+		}
+		return t.recvR(x).Dot("SetVar").Call(args...)
 	case x.Name == "to_hash":
 		if len(x.Args) != 0 {
 			t.unsupported(x, "scope.to_hash with arguments")

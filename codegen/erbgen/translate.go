@@ -3,6 +3,7 @@ package erbgen
 import (
 	"fmt"
 	"go/token"
+	"math"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -49,6 +50,7 @@ type translator struct {
 	defOrder  []string
 	functions map[string]bool
 	variables map[string]bool
+	ivars     map[string]bool
 	temps     int
 	stmtLine  int
 }
@@ -59,6 +61,7 @@ func newTranslator(t *erb.Template) *translator {
 		defs:      map[string]string{},
 		functions: map[string]bool{},
 		variables: map[string]bool{},
+		ivars:     map[string]bool{},
 	}
 }
 
@@ -86,7 +89,7 @@ func (t *translator) run() (body []jen.Code, err error) {
 	t.scope = &scope{kind: scopeTop, vars: map[string]*local{}}
 	t.frame = &frame{kind: scopeTop}
 	stmts := t.stmts(t.t.Body)
-	body = append(body, jen.Id("r").Op(":=").Qual(RuntimePath, "New").Call(jen.Id("s")))
+	body = append(body, jen.Id("r").Op(":=").Qual(RuntimePath, "NewSized").Call(jen.Id("s"), jen.Lit(textSize(t.t.Body)), jen.Lit(len(t.ivars))))
 	body = append(body, jen.Defer().Id("r").Dot("Fail").Call())
 	for _, name := range t.defOrder {
 		body = append(body, jen.Var().Id(t.defs[name]).Op("*").Qual(RuntimePath, "Def"))
@@ -95,6 +98,34 @@ func (t *translator) run() (body []jen.Code, err error) {
 	body = append(body, stmts...)
 	body = append(body, jen.Return(rcall("Result")))
 	return body, nil
+}
+
+// textSize is the length of the template's text (the output's size when
+// no loop repeats it), to size the output buffer.
+func textSize(nodes []erb.Node) int {
+	n := 0
+	var walk func(erb.Node)
+	walk = func(x erb.Node) {
+		switch y := x.(type) {
+		case *erb.Text:
+			n += len(y.S)
+		case *erb.If:
+			for _, s := range y.Then {
+				walk(s)
+			}
+			for _, s := range y.Else {
+				walk(s)
+			}
+		case *erb.Seq:
+			for _, s := range y.Body {
+				walk(s)
+			}
+		}
+	}
+	for _, x := range nodes {
+		walk(x)
+	}
+	return n
 }
 
 // collectDefs finds the template's def statements (anywhere: Ruby defines
@@ -528,6 +559,9 @@ func (t *translator) exprCall(n erb.Node) (*jen.Statement, bool) {
 	case *erb.Int:
 		return jen.Lit(x.V), false
 	case *erb.Float:
+		if x.V == 0 && math.Signbit(x.V) {
+			return erbQ("NegativeZero").Call(), true
+		}
 		return jen.Lit(x.V), false
 	case *erb.Str:
 		return t.str(x.Parts), true
@@ -569,11 +603,12 @@ func (t *translator) exprCall(n erb.Node) (*jen.Statement, bool) {
 		l.read = true
 		return jen.Id(l.goName), false
 	case *erb.IVar:
+		t.ivars[x.Name] = true
 		return rcall("IVar", jen.Lit(x.Name)), true
 	case *erb.GVar:
 		switch x.Name {
 		case "~":
-			return rcall("LastMatch"), true
+			return rcall("MatchVar"), true
 		}
 		t.unsupported(x, "global variable $%s", x.Name)
 	case *erb.NthRef:
@@ -753,7 +788,7 @@ func (t *translator) defined(x *erb.Defined) *jen.Statement {
 		return erbQ("Defined").Call(jen.Lit("local-variable"))
 	case *erb.Const:
 		if rterb.KnownConst(constPath(y)) {
-			return erbQ("Defined").Call(jen.Lit("expression"))
+			return erbQ("Defined").Call(jen.Lit("constant"))
 		}
 	case *erb.Call:
 		if y.Recv == nil && len(y.Args) == 0 {
@@ -974,17 +1009,30 @@ func (t *translator) block(b *erb.Block) jen.Code {
 	t.scope = &scope{kind: scopeBlock, vars: map[string]*local{}, parent: savedScope}
 	t.frame = &frame{kind: scopeBlock}
 	var params []jen.Code
+	var unpackSub []jen.Code
 	for _, p := range b.Params {
-		if p.Kind != erb.ParamReq {
-			t.unsupported(b, "block parameters other than plain names")
+		switch p.Kind {
+		case erb.ParamReq:
+			l := &local{ruby: p.Name, goName: goLocal(p.Name), param: true}
+			t.scope.vars[p.Name] = l
+			t.scope.order = append(t.scope.order, l)
+			params = append(params, jen.Id(l.goName))
+		case erb.ParamDestructure:
+			tmp := t.temp("pair")
+			params = append(params, jen.Id(tmp))
+			for i, name := range p.Sub {
+				l := &local{ruby: name, goName: goLocal(name), param: true}
+				t.scope.vars[name] = l
+				t.scope.order = append(t.scope.order, l)
+				unpackSub = append(unpackSub, jen.Id(l.goName).Op(":=").Qual(RuntimePath, "Elem").Call(jen.Id(tmp), jen.Lit(i)), jen.Id("_").Op("=").Id(l.goName))
+			}
+		default:
+			t.unsupported(b, "block parameters other than names and (a, b)")
 		}
-		l := &local{ruby: p.Name, goName: goLocal(p.Name), param: true}
-		t.scope.vars[p.Name] = l
-		t.scope.order = append(t.scope.order, l)
-		params = append(params, jen.Id(l.goName))
 	}
 	body := t.tail(b.Body)
-	fn := append(t.declarations(t.scope), body...)
+	fn := append(unpackSub, t.declarations(t.scope)...)
+	fn = append(fn, body...)
 	t.scope, t.frame = savedScope, savedFrame
 	t.frame.lastLine = 0
 	n := len(params)

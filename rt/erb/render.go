@@ -20,6 +20,19 @@ type Scope interface {
 	Call(name string, args []values.Value) values.Value
 }
 
+// VarSetter is an optional extension of Scope for templates that call
+// scope.setvar (apache's vhost templates do): SetVar sets a variable of
+// the scope as Puppet's Scope#setvar does (failing, by panicking with an
+// error, when it is already set), and TemplateData is storage that lives
+// as long as the scope, where the rendering keeps the Ruby object it set:
+// Ruby's scope holds the object itself, so a template that changes it
+// (scope.lookupvar('x')[:k] = v) is seen by the templates rendered later in
+// the same scope.
+type VarSetter interface {
+	SetVar(name string, v values.Value)
+	TemplateData() map[string]any
+}
+
 // Template is a translated template: it renders with a scope and returns
 // the text; a Ruby exception panics with *RubyError (Render recovers it).
 type Template func(Scope) string
@@ -32,14 +45,25 @@ type R struct {
 	line  int
 	// instance variables: the scope's visible variables (loaded on first
 	// use) and the template's own assignments
-	ivars  map[string]Value
-	loaded bool
-	match  Value // $~: nil or *MatchData
+	ivars    map[string]Value // converted and assigned instance variables
+	assigned map[string]bool  // assigned by the template (defined? is true even for nil)
+	vars     *values.Hash     // the scope's variables
+	loaded   bool
+	match    Value // $~: nil or *MatchData
 }
 
 // New starts a rendering in s.
 func New(s Scope) *R {
 	return &R{scope: s}
+}
+
+// NewSized starts a rendering whose output is expected to be about n
+// bytes (the template's text) and that reads about ivars instance
+// variables.
+func NewSized(s Scope, n, ivars int) *R {
+	r := &R{scope: s, ivars: make(map[string]Value, ivars)}
+	r.out.Grow(n + n/4)
+	return r
 }
 
 // Result returns the output.
@@ -77,24 +101,26 @@ func (r *R) loadIVars() {
 	if r.scope == nil {
 		return
 	}
-	vars := r.scope.Vars()
-	if vars == nil {
+	r.vars = r.scope.Vars()
+	if r.vars == nil {
 		return
 	}
-	for i := 0; i < vars.Len(); i++ {
-		k, ok := vars.KeyAt(i).(values.String)
-		if !ok {
+	// names with characters other than word characters become instance
+	// variables with "_" in their place; they are rare, so only those are
+	// indexed here and the others are looked up in the hash when read
+	for i := 0; i < r.vars.Len(); i++ {
+		k, ok := r.vars.KeyAt(i).(values.String)
+		if !ok || ivarName(string(k)) == string(k) {
 			continue
 		}
-		v := vars.ValueAt(i)
+		v := r.vars.ValueAt(i)
 		if values.IsUndef(v) {
 			continue
 		}
 		name := ivarName(string(k))
-		if _, set := r.ivars[name]; set {
-			continue // assigned by the template before the first read
+		if _, set := r.ivars[name]; !set {
+			r.ivars[name] = lazyIVar{v}
 		}
-		r.ivars[name] = lazyIVar{v}
 	}
 }
 
@@ -128,7 +154,17 @@ func (r *R) IVar(name string) Value {
 	}
 	v, ok := r.ivars[name]
 	if !ok {
-		return nil
+		if r.vars == nil {
+			return nil
+		}
+		pv, found := r.vars.GetString(name)
+		if !found || values.IsUndef(pv) {
+			r.ivars[name] = nil
+			return nil
+		}
+		c := FromPuppet(pv)
+		r.ivars[name] = c
+		return c
 	}
 	if l, ok := v.(lazyIVar); ok {
 		c := FromPuppet(l.v)
@@ -140,10 +176,14 @@ func (r *R) IVar(name string) Value {
 
 // SetIVar assigns an instance variable.
 func (r *R) SetIVar(name string, v Value) Value {
-	if r.ivars == nil {
-		r.ivars = map[string]Value{}
+	if !r.loaded {
+		r.loadIVars()
 	}
 	r.ivars[name] = v
+	if r.assigned == nil {
+		r.assigned = map[string]bool{}
+	}
+	r.assigned[name] = true
 	return v
 }
 
@@ -152,8 +192,16 @@ func (r *R) IVarDefined(name string) Value {
 	if !r.loaded {
 		r.loadIVars()
 	}
-	if _, ok := r.ivars[name]; ok {
+	if v, ok := r.ivars[name]; ok {
+		if v == nil && !r.assigned[name] {
+			return nil
+		}
 		return S("instance-variable")
+	}
+	if r.vars != nil {
+		if pv, found := r.vars.GetString(name); found && !values.IsUndef(pv) {
+			return S("instance-variable")
+		}
 	}
 	return nil
 }
@@ -168,11 +216,44 @@ func (r *R) LookupVar(name Value) Value {
 	if r.scope == nil {
 		return nil
 	}
+	if vs, ok := r.scope.(VarSetter); ok {
+		if v, ok := vs.TemplateData()[s.S]; ok {
+			return v
+		}
+	}
 	v, found := r.scope.LookupVar(s.S)
 	if !found {
 		return nil
 	}
 	return FromPuppet(v)
+}
+
+// SetVar is scope.setvar(name, value).
+func (r *R) SetVar(args ...Value) Value {
+	arity(args, 2, 3)
+	name, ok := args[0].(*Str)
+	if !ok {
+		raise(ClassPuppetParseError, "Scope variable name %s is a %s, not a string", Inspect(args[0]), classOf(args[0]).Name)
+	}
+	vs, ok := r.scope.(VarSetter)
+	if !ok {
+		raise(ClassPuppetError, "pp2go: this scope does not support scope.setvar from templates")
+	}
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				if err, ok := p.(error); ok {
+					if _, isRuby := p.(*RubyError); !isRuby {
+						panic(&RubyError{Class: ClassPuppetParseError, Msg: err.Error(), Cause: err})
+					}
+				}
+				panic(p)
+			}
+		}()
+		vs.SetVar(name.S, ToPuppet(args[1]))
+	}()
+	vs.TemplateData()[name.S] = args[1]
+	return args[1]
 }
 
 // HasVariable is has_variable?(name): the variable exists with a value
