@@ -2,6 +2,7 @@ package fn
 
 import (
 	"fmt"
+	"math/big"
 	"strconv"
 	"strings"
 	"unicode"
@@ -619,4 +620,43 @@ func RegexpEscape(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// RubyInteger is Kernel#Integer(x) (validate_integer, YAML integers): a number, or
+// false when Ruby raises.
+func RubyInteger(s string) (*big.Int, bool) {
+	t := strings.Trim(s, " \t\n\v\f\r")
+	if t == "" {
+		return nil, false
+	}
+	neg := false
+	if t[0] == '+' || t[0] == '-' {
+		neg = t[0] == '-'
+		t = t[1:]
+	}
+	base := 10
+	low := strings.ToLower(t)
+	switch {
+	case strings.HasPrefix(low, "0x"):
+		base, t = 16, t[2:]
+	case strings.HasPrefix(low, "0b"):
+		base, t = 2, t[2:]
+	case strings.HasPrefix(low, "0o"):
+		base, t = 8, t[2:]
+	case strings.HasPrefix(low, "0d"):
+		base, t = 10, t[2:]
+	case len(t) > 1 && t[0] == '0':
+		base, t = 8, strings.TrimPrefix(t[1:], "_")
+	}
+	if t == "" || t[0] == '_' || t[len(t)-1] == '_' || strings.Contains(t, "__") {
+		return nil, false
+	}
+	n, ok := new(big.Int).SetString(strings.ReplaceAll(t, "_", ""), base)
+	if !ok {
+		return nil, false
+	}
+	if neg {
+		n.Neg(n)
+	}
+	return n, true
 }

@@ -1561,7 +1561,7 @@ func integerKey(k v.Value) (int64, bool) {
 	case v.Float:
 		return int64(x), true
 	case v.String:
-		n, ok := rubyInteger(string(x))
+		n, ok := fn.RubyInteger(string(x))
 		if !ok || !n.IsInt64() {
 			return 0, false
 		}
@@ -2057,7 +2057,7 @@ func fact(c fn.Context, name string) v.Value {
 		var r v.Value = v.Undef
 		switch x := d.(type) {
 		case *v.Array:
-			n, ok := rubyInteger(k)
+			n, ok := fn.RubyInteger(k)
 			if !ok {
 				c.Warn("fact request for " + name + " returning nil: '" + dot() + "' is an array; cannot index to '" + k + "'")
 			} else if n.IsInt64() {

@@ -410,45 +410,6 @@ func flatten(vals []v.Value) []v.Value {
 	return out
 }
 
-// rubyInteger is Kernel#Integer(x) for validate_integer: a number, or
-// false when Ruby raises.
-func rubyInteger(s string) (*big.Int, bool) {
-	t := strings.Trim(s, " \t\n\v\f\r")
-	if t == "" {
-		return nil, false
-	}
-	neg := false
-	if t[0] == '+' || t[0] == '-' {
-		neg = t[0] == '-'
-		t = t[1:]
-	}
-	base := 10
-	low := strings.ToLower(t)
-	switch {
-	case strings.HasPrefix(low, "0x"):
-		base, t = 16, t[2:]
-	case strings.HasPrefix(low, "0b"):
-		base, t = 2, t[2:]
-	case strings.HasPrefix(low, "0o"):
-		base, t = 8, t[2:]
-	case strings.HasPrefix(low, "0d"):
-		base, t = 10, t[2:]
-	case len(t) > 1 && t[0] == '0':
-		base, t = 8, strings.TrimPrefix(t[1:], "_")
-	}
-	if t == "" || t[0] == '_' || t[len(t)-1] == '_' || strings.Contains(t, "__") {
-		return nil, false
-	}
-	n, ok := new(big.Int).SetString(strings.ReplaceAll(t, "_", ""), base)
-	if !ok {
-		return nil, false
-	}
-	if neg {
-		n.Neg(n)
-	}
-	return n, true
-}
-
 // number is a bound or value of validate_integer/validate_numeric.
 type number struct {
 	i       *big.Int
@@ -487,7 +448,7 @@ func (n number) String() string {
 
 func parseNumber(s string, integer bool) (number, bool) {
 	if integer {
-		i, ok := rubyInteger(s)
+		i, ok := fn.RubyInteger(s)
 		return number{i: i}, ok
 	}
 	f, ok := rubyFloatConv(s)
@@ -502,7 +463,7 @@ func rubyFloatConv(s string) (float64, bool) {
 	}
 	body := strings.TrimLeft(t, "+-")
 	if strings.HasPrefix(body, "0x") || strings.HasPrefix(body, "0X") {
-		i, ok := rubyInteger(t)
+		i, ok := fn.RubyInteger(t)
 		if !ok {
 			return 0, false
 		}
@@ -647,7 +608,7 @@ func slengthInt(x v.Value) (int64, bool) {
 	case v.Float:
 		return int64(y), true
 	case v.String:
-		n, ok := rubyInteger(string(y))
+		n, ok := fn.RubyInteger(string(y))
 		if !ok || !n.IsInt64() {
 			return 0, false
 		}
