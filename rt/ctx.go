@@ -61,8 +61,7 @@ type Ctx struct {
 // Compile compiles the catalog of a node. A failure is returned as an
 // *Error with Puppet's message.
 func Compile(p *Program, n *Node) (cat *Catalog, logs []LogEntry, err error) {
-	c := &Ctx{prog: p, node: n, overrides: map[string][]*Resource{}, overriders: map[definition]bool{},
-		qualifiedVars: map[string]values.Value{}}
+	c := newCtx(p, n)
 	defer func() {
 		if r := recover(); r != nil {
 			err = c.toError(r)
@@ -71,6 +70,11 @@ func Compile(p *Program, n *Node) (cat *Catalog, logs []LogEntry, err error) {
 	}()
 	c.compile()
 	return c.catalog, c.logs, nil
+}
+
+func newCtx(p *Program, n *Node) *Ctx {
+	return &Ctx{prog: p, node: n, overrides: map[string][]*Resource{}, overriders: map[definition]bool{},
+		qualifiedVars: map[string]values.Value{}}
 }
 
 // toError turns what a compilation raised into the error it reports.
@@ -93,20 +97,25 @@ func (c *Ctx) toError(r any) *Error {
 }
 
 func (c *Ctx) compile() {
-	c.catalog = newCatalog(c.node.Name, c.prog.Environment)
-	c.top = newScope(c, nil, nil, nil)
-	stage := &Resource{Type: "Stage", Title: "main", mainTitle: true, Kind: kindCompilable, scope: c.top}
-	stage.tag("stage")
-	c.catalog.add(stage)
-
-	c.setNodeParameters()
-	c.createSettingsScope()
+	c.start()
 	c.evaluateMain()
 	c.evaluateNodeDefinition()
 	c.evaluateGenerators()
 	c.finish()
 	c.failOnUnevaluated()
 	c.validateRelationships()
+}
+
+// start makes the catalog with Stage[main] and the top scope with the
+// node's parameters and $settings.
+func (c *Ctx) start() {
+	c.catalog = newCatalog(c.node.Name, c.prog.Environment)
+	c.top = newScope(c, nil, nil, nil)
+	stage := &Resource{Type: "Stage", Title: "main", mainTitle: true, Kind: kindCompilable, scope: c.top}
+	stage.tag("stage")
+	c.catalog.add(stage)
+	c.setNodeParameters()
+	c.createSettingsScope()
 }
 
 // ---- node and settings ----

@@ -60,3 +60,25 @@ func (c *Ctx) automaticParameters(r *Resource, s *Scope, cl *Class) {
 		r.set(&Param{Name: p.Name, Value: v, Source: r.source, File: r.File, Line: r.Line})
 	}
 }
+
+// LookupKey performs a lookup for a node as `puppet lookup` does: in a
+// compilation that has set the node's top scope (facts, $trusted,
+// $server_facts, $settings) and evaluated no code. With explain, the
+// explanation is returned as `puppet lookup --explain` prints it.
+func LookupKey(p *Program, node *Node, args *hiera.LookupArgs, explain bool) (v values.Value, explanation string, err error) {
+	if node.ServerFacts == nil {
+		node.ServerFacts = p.ServerFacts
+	}
+	c := newCtx(p, node)
+	defer func() {
+		if r := recover(); r != nil {
+			v, err = nil, c.toError(r)
+		}
+	}()
+	c.start()
+	session := c.top.HieraSession()
+	if explain {
+		return session.Explain(args)
+	}
+	return session.Lookup(args), "", nil
+}

@@ -1,5 +1,5 @@
 // Package cli is the command line of a generated catalog binary:
-// `compile` for one node or a directory of nodes.
+// `compile` for one node or a directory of nodes, `bench` to time it.
 package cli
 
 import (
@@ -26,7 +26,8 @@ func Main(program func() *rt.Program) {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(compileCommand(program))
+	root.AddCommand(compileCommand(program), lookupCommand(program))
+	root.AddCommand(benchCommand(program))
 	if err := root.Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, "Error:", err)
 		os.Exit(1)
