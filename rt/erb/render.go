@@ -33,6 +33,16 @@ type VarSetter interface {
 	TemplateData() map[string]any
 }
 
+// VarUpdater is an optional extension of Scope: a template that changes a
+// Puppet variable's value in place (@list << x, @s.gsub!(...)) changes the
+// variable in Ruby, because Puppet's scope holds the same Ruby object. At
+// the end of a rendering, UpdateVar is called for each variable whose
+// value the template changed so, with its new value, for the compiler to
+// do the same.
+type VarUpdater interface {
+	UpdateVar(name string, v values.Value)
+}
+
 // Template is a translated template: it renders with a scope and returns
 // the text; a Ruby exception panics with *RubyError (Render recovers it).
 type Template func(Scope) string
@@ -48,6 +58,7 @@ type R struct {
 	ivars    map[string]Value // converted and assigned instance variables
 	assigned map[string]bool  // assigned by the template (defined? is true even for nil)
 	vars     *values.Hash     // the scope's variables
+	origins  []origin         // Ruby objects made from Puppet variables
 	loaded   bool
 	match    Value // $~: nil or *MatchData
 }
@@ -66,8 +77,97 @@ func NewSized(s Scope, n, ivars int) *R {
 	return r
 }
 
-// Result returns the output.
-func (r *R) Result() string { return r.out.String() }
+// origin records a mutable Ruby object made from a Puppet variable.
+type origin struct {
+	name string
+	orig values.Value
+	v    Value
+}
+
+func mutable(v Value) bool {
+	switch v.(type) {
+	case *Str, *Array, *Hash:
+		return true
+	}
+	return false
+}
+
+// fromScope converts a Puppet variable and remembers mutable results.
+func (r *R) fromScope(name string, pv values.Value) Value {
+	v := FromPuppet(pv)
+	if mutable(v) {
+		r.origins = append(r.origins, origin{name: name, orig: pv, v: v})
+	}
+	return v
+}
+
+// Result returns the output, after reporting the variables the template
+// changed in place to the scope (see VarUpdater).
+func (r *R) Result() string {
+	if len(r.origins) > 0 {
+		if u, ok := r.scope.(VarUpdater); ok {
+			done := map[string]bool{}
+			for _, o := range r.origins {
+				if done[o.name] || sameAsPuppet(o.v, o.orig) {
+					continue
+				}
+				done[o.name] = true
+				u.UpdateVar(o.name, ToPuppet(o.v))
+			}
+		}
+	}
+	return r.out.String()
+}
+
+// sameAsPuppet compares a Ruby value with the Puppet value it was made from
+// (exactly: strings by bytes, hashes by keys in order).
+func sameAsPuppet(v Value, p values.Value) bool {
+	switch x := v.(type) {
+	case nil:
+		return values.IsUndef(p)
+	case *Str:
+		s, ok := p.(values.String)
+		return ok && string(s) == x.S
+	case *Array:
+		a, ok := p.(*values.Array)
+		if !ok || a.Len() != len(x.A) {
+			return false
+		}
+		for i, e := range x.A {
+			if !sameAsPuppet(e, a.At(i)) {
+				return false
+			}
+		}
+		return true
+	case *Hash:
+		h, ok := p.(*values.Hash)
+		if !ok || h.Len() != x.Len() {
+			return false
+		}
+		for i, k := range x.keys {
+			if !sameAsPuppet(k, h.KeyAt(i)) || !sameAsPuppet(x.vals[i], h.ValueAt(i)) {
+				return false
+			}
+		}
+		return true
+	}
+	return values.Equals(ToPuppet(v), p) && samePuppetKind(v, p)
+}
+
+func samePuppetKind(v Value, p values.Value) bool {
+	switch v.(type) {
+	case int64:
+		_, ok := p.(values.Int)
+		return ok
+	case float64:
+		_, ok := p.(values.Float)
+		return ok
+	case bool:
+		_, ok := p.(values.Bool)
+		return ok
+	}
+	return true
+}
 
 // L records the template line being executed (for error messages).
 func (r *R) L(line int) { r.line = line }
@@ -162,12 +262,12 @@ func (r *R) IVar(name string) Value {
 			r.ivars[name] = nil
 			return nil
 		}
-		c := FromPuppet(pv)
+		c := r.fromScope(name, pv)
 		r.ivars[name] = c
 		return c
 	}
 	if l, ok := v.(lazyIVar); ok {
-		c := FromPuppet(l.v)
+		c := r.fromScope(name, l.v)
 		r.ivars[name] = c
 		return c
 	}
@@ -225,7 +325,7 @@ func (r *R) LookupVar(name Value) Value {
 	if !found {
 		return nil
 	}
-	return FromPuppet(v)
+	return r.fromScope(s.S, v)
 }
 
 // SetVar is scope.setvar(name, value).

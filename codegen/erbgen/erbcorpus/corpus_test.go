@@ -42,6 +42,10 @@ type rcase struct {
 	// objects earlier templates had set in the scope (Ruby values).
 	SetVars      [][2]json.RawMessage       `json:"setvars"`
 	TemplateData map[string]json.RawMessage `json:"template_data"`
+	// Mutated are the variables the template changed in place, with their
+	// new values (when MutationChecked).
+	MutationChecked bool                       `json:"mutation_checked"`
+	Mutated         map[string]json.RawMessage `json:"mutated"`
 }
 
 type rerror struct {
@@ -282,6 +286,14 @@ type replayScope struct {
 	setvars [][2]json.RawMessage
 	nset    int
 	data    map[string]any
+	updated map[string]values.Value
+}
+
+func (s *replayScope) UpdateVar(name string, v values.Value) {
+	if s.updated == nil {
+		s.updated = map[string]values.Value{}
+	}
+	s.updated[name] = v
 }
 
 func (s *replayScope) SetVar(name string, v values.Value) {
@@ -415,6 +427,9 @@ func TestCorpusRendering(t *testing.T) {
 			for _, e := range s.errs {
 				t.Error(e)
 			}
+			if c.MutationChecked && err == nil {
+				checkMutations(t, c, s)
+			}
 			switch {
 			case c.Error == nil && err != nil:
 				t.Fatalf("Ruby rendered, pp2go failed: %v", err)
@@ -435,6 +450,26 @@ func TestCorpusRendering(t *testing.T) {
 		}
 	}
 	t.Logf("%d cases: %d pass, %d fail, %d skipped (template not translated)", len(cases), pass, fail, skipped)
+}
+
+// checkMutations compares the variables reported changed with those Ruby
+// changed.
+func checkMutations(t *testing.T, c *rcase, s *replayScope) {
+	for name, raw := range c.Mutated {
+		got, ok := s.updated[name]
+		if !ok {
+			t.Errorf("the template changed $%s in place, pp2go did not report it", name)
+			continue
+		}
+		if !reflect.DeepEqual(normalize(encode(got)), rawAny(raw)) {
+			t.Errorf("$%s changed to %v, Ruby: %s", name, encode(got), raw)
+		}
+	}
+	for name := range s.updated {
+		if _, ok := c.Mutated[name]; !ok {
+			t.Errorf("pp2go reported $%s changed, Ruby did not change it", name)
+		}
+	}
 }
 
 func checkError(t *testing.T, c *rcase, err error) {

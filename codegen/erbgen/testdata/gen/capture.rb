@@ -181,6 +181,25 @@ class Puppet::Parser::TemplateWrapper
       record['error'] = { 'class' => e.class.to_s, 'message' => e.message, 'frame' => (e.backtrace || []).first.to_s }
       raise
     ensure
+      # variables the template changed in place (Puppet's scope holds the
+      # same objects, so the change is Puppet's too)
+      begin
+        after = ErbCapture.enc(real.to_hash.select { |k, _| names.include?(k.gsub(/[^\w]/, '_')) })
+        before = record['vars']
+        if before.is_a?(Hash) && before['__h']
+          was = before['__h'].to_h
+          record['mutated'] = after['__h'].select { |k, v| was.key?(k) && was[k] != v }.to_h
+          # and variables looked up by name (scope['a::b'])
+          rec.lookups.each do |name, v|
+            next if v.is_a?(Hash) && (v.key?('__absent') || v.key?('__present') || v.key?('__unencodable'))
+            now = ErbCapture.enc(real.lookupvar(name))
+            record['mutated'][name] = now if now != v
+          end
+          record['mutation_checked'] = true
+        end
+      rescue ErbCapture::Unencodable
+        nil
+      end
       record['vars'] = full_vars || { '__unencodable' => 'scope.to_hash' } if rec.hash_used
       record['hash_used'] = rec.hash_used
       record['lookups'] = rec.lookups

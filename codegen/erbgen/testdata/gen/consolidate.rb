@@ -63,6 +63,10 @@ inputs.each do |input|
       'calls' => r['calls'].map { |x| x.merge('error' => x['error'] && x['error'].merge('frame' => frame(x['error']['frame']))) },
     }
     c['setvars'] = r['setvars'] unless (r['setvars'] || []).empty?
+    if r['mutation_checked']
+      c['mutation_checked'] = true
+      c['mutated'] = r['mutated'] unless r['mutated'].empty?
+    end
     c['template_data'] = r['template_data'] unless (r['template_data'] || {}).empty?
     key = JSON.generate(c.reject { |k, _| k == 'source' })
     next if seen[key]
