@@ -1,0 +1,117 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"runtime/pprof"
+	"sort"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/pp2go/pp2go/rt"
+)
+
+// benchCommand is `bench NODE --facts FILE`: how long this binary takes to
+// build its program and to compile one catalog in a warm process.
+func benchCommand(program func() *rt.Program) *cobra.Command {
+	var factsFile, cpuProfile string
+	var count int
+	var minTime time.Duration
+	cmd := &cobra.Command{
+		Use:   "bench NODE --facts FILE [--count N | --time D]",
+		Short: "Time the compilation of a node's catalog in a warm process",
+		Long: `Time how long this binary takes to compile the catalog of a node in a warm
+process: the program is built (timed: program_ns, the cost every run of
+'compile' pays once), one catalog is compiled (first_ns), then catalogs are
+compiled one after another, each to its JSON bytes, --count times or for at
+least --time. Prints one line of key=value pairs:
+
+  program_ns     building the program (catalog.Program(), first call)
+  first_ns       the first compile (caches warming)
+  n              warm compiles timed
+  min_ns         the fastest warm compile
+  median_ns      the median warm compile
+  mean_ns        total time of the warm compiles (GC included) / n
+  cpu_ns         CPU time of the process during the warm compiles / n (user
+                 and system, all threads: GC included, time spent waiting
+                 for a busy machine's cores excluded)
+  allocs, bytes  heap allocations per warm compile
+  resources      resources in the catalog
+
+The catalog is compiled exactly as 'compile' compiles it; a failing compile
+is timed too (the error is the result), and fail=1 says so.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if factsFile == "" {
+				return fmt.Errorf("give --facts FILE")
+			}
+			facts, err := LoadFacts(factsFile)
+			if err != nil {
+				return err
+			}
+			t0 := time.Now()
+			p := program()
+			programNs := time.Since(t0)
+			t0 = time.Now()
+			res := rt.CompileNode(p, args[0], facts)
+			firstNs := time.Since(t0)
+			if cpuProfile != "" {
+				f, err := os.Create(cpuProfile)
+				if err != nil {
+					return err
+				}
+				defer f.Close()
+				if err := pprof.StartCPUProfile(f); err != nil {
+					return err
+				}
+				defer pprof.StopCPUProfile()
+			}
+			var times []time.Duration
+			var ms0, ms1 runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&ms0)
+			cpu0 := cpuTime()
+			start := time.Now()
+			for len(times) < count || (count == 0 && (time.Since(start) < minTime || len(times) < 10)) {
+				t := time.Now()
+				rt.CompileNode(p, args[0], facts)
+				times = append(times, time.Since(t))
+			}
+			total := time.Since(start)
+			cpu := cpuTime() - cpu0
+			runtime.ReadMemStats(&ms1)
+			sorted := append([]time.Duration(nil), times...)
+			sort.Slice(sorted, func(i, j int) bool { return sorted[i] < sorted[j] })
+			n := len(times)
+			resources, fail := 0, 0
+			if res.Err != nil {
+				fail = 1
+			} else {
+				resources = len(res.Catalog.Resources())
+			}
+			fmt.Printf("program_ns=%d first_ns=%d n=%d min_ns=%d median_ns=%d mean_ns=%d cpu_ns=%d allocs=%d bytes=%d resources=%d fail=%d\n",
+				programNs.Nanoseconds(), firstNs.Nanoseconds(), n, sorted[0].Nanoseconds(), sorted[n/2].Nanoseconds(),
+				total.Nanoseconds()/int64(n), cpu.Nanoseconds()/int64(n), (ms1.Mallocs-ms0.Mallocs)/uint64(n), (ms1.TotalAlloc-ms0.TotalAlloc)/uint64(n),
+				resources, fail)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&factsFile, "facts", "", "the node's facts (JSON or YAML)")
+	f.IntVar(&count, "count", 0, "compile this many catalogs (0: as many as --time allows, at least 10)")
+	f.DurationVar(&minTime, "time", time.Second, "with --count 0: compile catalogs for at least this long")
+	f.StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile of the warm compiles to this file")
+	return cmd
+}
+
+// cpuTime is the CPU time the process has used (user and system).
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
