@@ -1,5 +1,6 @@
 // Package cli is the command line of a generated catalog binary:
-// `compile` for one node or a directory of nodes, `bench` to time it.
+// `compile` for one node or a directory of nodes, `lookup` for Hiera keys,
+// `bench` to time compiles.
 package cli
 
 import (
