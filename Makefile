@@ -1,7 +1,7 @@
 # pp2go's build, test and benchmark entry points.
 GO ?= go
 
-.PHONY: all build test generate bench fuzz example conformance
+.PHONY: all build test generate bench fuzz example sweep sweep-differences conformance
 
 all: build
 
@@ -36,3 +36,17 @@ bench:
 FUZZTIME ?= 10m
 fuzz:
 	$(GO) test ./frontend/parser -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
+
+# The module sweep (../shared/conformance/sweep): every class of the Debian
+# modules included alone on debian12 and rhel9, 2,408 jobs, compared with
+# Puppet's outcomes. Prints per-module results, checks the tracked list of
+# differences (conformance/sweep-differences.txt) and closes with
+# `N passed, M failed`. SWEEPFLAGS: -v lists each difference, -module M,
+# -platform P select jobs. Outputs are in $TMPDIR/pp2go-sweep/actual (the
+# sweep's own score script reads them), one row per job in results.tsv.
+sweep:
+	$(GO) run ./conformance/cmd/sweep $(SWEEPFLAGS)
+
+# Rewrite conformance/sweep-differences.txt from a sweep run.
+sweep-differences:
+	$(GO) run ./conformance/cmd/sweep -write-differences

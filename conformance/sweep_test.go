@@ -1,0 +1,132 @@
+package conformance
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestSweep runs the whole module sweep (2,408 jobs: one build, then about
+// a millisecond a job) and checks that exactly the jobs listed in
+// sweep-differences.txt differ from Puppet, each in the listed way.
+// `make sweep` prints the per-module results.
+func TestSweep(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the environment of every Debian module")
+	}
+	if _, err := os.Stat(ModulesDir()); err != nil {
+		t.Fatalf("the sweep needs the Debian module packages (%v)", err)
+	}
+	jobs, err := LoadSweepJobs(SweepDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	work := filepath.Join(os.TempDir(), "pp2go-sweep-test")
+	sw, err := BuildSweep(work)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := sw.Run(jobs, filepath.Join(work, "actual"), 2, 2*time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("generated in %.1fs, built in %.1fs, %d jobs in %.1fs", sw.GenTime.Seconds(), sw.BuildTime.Seconds(), len(jobs), run.Elapsed.Seconds())
+	results := sw.Score(jobs, run.Out)
+	var report bytes.Buffer
+	passed, failed := SweepReport(&report, results, false)
+	lines := strings.Split(strings.TrimSpace(report.String()), "\n")
+	for _, l := range lines[len(lines)-2:] {
+		fmt.Println("sweep", l)
+	}
+	fmt.Printf("sweep: %d passed, %d failed\n", passed, failed)
+	listed, err := ReadSweepDifferences(SweepDifferencesFile())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if problems := CheckSweepDifferences(results, listed); len(problems) > 0 {
+		if len(problems) > 40 {
+			problems = append(problems[:40], fmt.Sprintf("... %d more", len(problems)-40))
+		}
+		t.Errorf("the sweep's differences are not those of sweep-differences.txt (make sweep-differences rewrites it):\n  %s",
+			strings.Join(problems, "\n  "))
+	}
+}
+
+func TestPyFloatRepr(t *testing.T) {
+	for _, c := range []struct {
+		in   float64
+		want string
+	}{
+		{0, "0.0"}, {1, "1.0"}, {-1.5, "-1.5"}, {100, "100.0"}, {0.1, "0.1"},
+		{0.0001, "0.0001"}, {0.00001, "1e-05"}, {1.5e-7, "1.5e-07"},
+		{1e15, "1000000000000000.0"}, {1e16, "1e+16"}, {1.25e16, "1.25e+16"},
+		{1e100, "1e+100"}, {123456.789, "123456.789"}, {2.5e-300, "2.5e-300"},
+	} {
+		if got := pyFloatRepr(c.in); got != c.want {
+			t.Errorf("pyFloatRepr(%v) = %s, want %s", c.in, got, c.want)
+		}
+	}
+	for in, want := range map[string]string{"1": "1", "-0": "0", "1.0": "1.0", "1e3": "1000.0", "12345678901234567890123": "12345678901234567890123", "-2E-2": "-0.02"} {
+		if got := pyNumber(in); got != want {
+			t.Errorf("pyNumber(%s) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+func TestPyJSONStrings(t *testing.T) {
+	got := pyJSON(map[string]any{"b": "x\"\\\n\r\t\b\f\x01\x7fé€😀", "a": []any{nil, true, false}})
+	want := `{"a":[null,true,false],"b":"x\"\\\n\r\t\b\f\u0001` + "\x7fé€😀" + `"}`
+	if got != want {
+		t.Errorf("pyJSON = %s, want %s", got, want)
+	}
+}
+
+// TestCatalogDigestScript checks the Go digest against the shipped
+// catalog-digest script (when python3 is there) on the scenarios' Puppet
+// catalogs and on a catalog with awkward values.
+func TestCatalogDigestScript(t *testing.T) {
+	script := filepath.Join(SweepDir(), "catalog-digest")
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+	if _, err := os.Stat(script); err != nil {
+		t.Skip("no catalog-digest script")
+	}
+	files, _ := filepath.Glob(filepath.Join(SharedDir(), "conformance", "scenarios", "*", "expected", "*.json"))
+	odd := filepath.Join(t.TempDir(), "odd.json")
+	os.WriteFile(odd, []byte(`{"data": {"resources": [
+	  {"type": "File", "title": "/b", "tags": ["z", "a", "z"], "line": 3, "file": "/usr/share/puppet/modules/ntp/manifests/init.pp",
+	   "parameters": {"n": [1, 1.0, 1e3, -0.5, 1e-7, 123456789012345678901234567890, "1"], "s": "é\u0001\"", "h": {"b": 1, "a": {"__ptype": "Sensitive"}}},
+	   "sensitive_parameters": ["x", "a", "x"], "exported": true},
+	  {"type": "File", "title": "/a", "tags": [], "parameters": {}},
+	  {"type": "Class", "title": "Ntp", "exported": false, "parameters": null}],
+	 "edges": [{"source": "Class[Ntp]", "target": "File[/b]"}, {"source": "Class[Ntp]", "target": "File[/b]"}, {"source": "Class[Ntp]", "target": "File[/a]"}],
+	 "classes": ["ntp", "settings", "ntp"]}}`), 0o644)
+	files = append(files, odd)
+	out, err := exec.Command("python3", append([]string{script, "--stats"}, files...)...).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	roots := DigestRoots("")
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		b, err := os.ReadFile(f[3])
+		if err != nil {
+			t.Fatal(err)
+		}
+		cat := ParseCatalog(b)
+		if cat == nil {
+			t.Errorf("%s: not a catalog for Go", f[3])
+			continue
+		}
+		n, e := CatalogStats(cat)
+		if got := fmt.Sprintf("%s  %d  %d", CatalogDigest(cat, roots), n, e); got != strings.Join(f[:3], "  ") {
+			t.Errorf("%s: Go %s, catalog-digest %s", f[3], got, strings.Join(f[:3], "  "))
+		}
+	}
+}
