@@ -125,10 +125,27 @@ func (l *lowerer) guarded(needed, ret bool, code []jen.Code) []jen.Code {
 	return []jen.Code{jen.Block(append(append([]jen.Code{enter}, code...), s().Dot("Unguard").Call(jen.Id("lvl")))...)}
 }
 
+// cond lowers an expression used as a condition to a Go bool.
+func (l *lowerer) cond(e ast.Expr) *jen.Statement {
+	switch x := e.(type) {
+	case *ast.ParenthesizedExpression:
+		return l.cond(x.Expr)
+	case *ast.AndExpression:
+		return jen.Parens(l.cond(x.Left).Op("&&").Add(l.cond(x.Right)))
+	case *ast.OrExpression:
+		return jen.Parens(l.cond(x.Left).Op("||").Add(l.cond(x.Right)))
+	case *ast.NotExpression:
+		return jen.Op("!").Add(l.cond(x.Expr))
+	case *ast.LiteralBoolean:
+		return jen.Lit(x.Value)
+	}
+	return rt("Truthy").Call(l.expr(e))
+}
+
 func (l *lowerer) ifStmt(test, then, els ast.Expr, negate, ret bool) []jen.Code {
-	cond := rt("Truthy").Call(l.expr(test))
+	cond := l.cond(test)
 	if negate {
-		cond = jen.Op("!").Add(cond)
+		cond = jen.Op("!").Parens(cond)
 	}
 	st := jen.If(cond).Block(l.body(then, ret)...)
 	switch {
@@ -252,7 +269,7 @@ func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
 	case *ast.ParenthesizedExpression:
 		return l.exprK(x.Expr)
 	case *ast.NotExpression:
-		return rt("Not").Call(l.expr(x.Expr)), call
+		return v("BoolOf").Call(jen.Op("!").Add(l.cond(x.Expr))), call
 	case *ast.UnaryMinusExpression:
 		switch n := x.Expr.(type) {
 		case *ast.LiteralInteger:
@@ -277,10 +294,8 @@ func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
 		return s().Dot("Match").Call(l.pos(x), jen.Lit(x.Op == "!~"), l.expr(x.Left), l.expr(x.Right)), call
 	case *ast.InExpression:
 		return s().Dot("In").Call(l.pos(x), l.expr(x.Left), l.expr(x.Right)), call
-	case *ast.AndExpression:
-		return v("BoolOf").Call(rt("Truthy").Call(l.expr(x.Left)).Op("&&").Add(rt("Truthy").Call(l.expr(x.Right)))), call
-	case *ast.OrExpression:
-		return v("BoolOf").Call(rt("Truthy").Call(l.expr(x.Left)).Op("||").Add(rt("Truthy").Call(l.expr(x.Right)))), call
+	case *ast.AndExpression, *ast.OrExpression:
+		return v("BoolOf").Call(l.cond(x)), call
 	case *ast.RelationshipExpression:
 		return s().Dot("Relate").Call(l.pos(x), jen.Lit(x.Op), l.expr(x.Left), l.expr(x.Right)), call
 	case *ast.AccessExpression:
