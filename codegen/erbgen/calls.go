@@ -143,8 +143,9 @@ func (t *translator) call(x *erb.Call) *jen.Statement {
 
 // methodCall translates recv.name(args) with recv already translated.
 func (t *translator) methodCall(x *erb.Call, recv jen.Code) *jen.Statement {
+	rr := t.recvR(x)
 	if m, ok := binaryOps[x.Name]; ok && len(x.Args) == 1 && x.Block == nil {
-		return t.recvR(x).Dot(m).Call(recv, t.expr(x.Args[0]))
+		return rr.Dot(m).Call(recv, t.expr(x.Args[0]))
 	}
 	switch x.Name {
 	case "!":
@@ -164,7 +165,7 @@ func (t *translator) methodCall(x *erb.Call, recv jen.Code) *jen.Statement {
 		}
 		// no class in Ruby has this method: NoMethodError when it runs
 		args, _ := t.callArgs(x.Args)
-		return t.recvR(x).Dot("NoMethod").Call(append([]jen.Code{recv, jen.Lit(x.Name)}, args...)...)
+		return rr.Dot("NoMethod").Call(append([]jen.Code{recv, jen.Lit(x.Name)}, args...)...)
 	}
 	args, blkPass := t.callArgs(x.Args)
 	var blk jen.Code
@@ -187,11 +188,12 @@ func (t *translator) methodCall(x *erb.Call, recv jen.Code) *jen.Statement {
 		all = append(all, blk)
 	}
 	all = append(all, args...)
-	return t.recvR(x).Dot(goName).Call(all...)
+	return rr.Dot(goName).Call(all...)
 }
 
 // selfCall translates a call without a receiver.
 func (t *translator) selfCall(x *erb.Call) *jen.Statement {
+	rr := t.recvR(x)
 	if goVar, ok := t.defs[x.Name]; ok {
 		if x.Block != nil {
 			t.unsupported(x, "a block given to a template-defined method")
@@ -201,7 +203,7 @@ func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 			t.unsupported(x, "a block argument to a template-defined method")
 		}
 		all := append([]jen.Code{jen.Id(goVar), jen.Lit(x.Name)}, args...)
-		return t.recvR(x).Dot("CallDef").Call(all...)
+		return rr.Dot("CallDef").Call(all...)
 	}
 	if m, ok := kernelFuncs[x.Name]; ok {
 		if x.Block != nil {
@@ -217,7 +219,7 @@ func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 		if blk != nil {
 			t.unsupported(x, "a block argument to `%s'", x.Name)
 		}
-		return t.recvR(x).Dot(m).Call(args...)
+		return rr.Dot(m).Call(args...)
 	}
 	if why, ok := unsupportedKernel[x.Name]; ok {
 		t.unsupported(x, "`%s' (%s)", x.Name, why)
@@ -254,6 +256,7 @@ func describeArg(x *erb.Call) string {
 // scopeCall translates scope.lookupvar, scope[...], scope.function_x,
 // scope.call_function and scope.to_hash.
 func (t *translator) scopeCall(x *erb.Call) *jen.Statement {
+	rr := t.recvR(x)
 	if x.Block != nil {
 		t.unsupported(x, "a block given to scope.%s", x.Name)
 	}
@@ -269,18 +272,18 @@ func (t *translator) scopeCall(x *erb.Call) *jen.Statement {
 		if s, ok := literalString(x.Args[0]); ok {
 			t.variables[s] = true
 		}
-		return t.recvR(x).Dot("LookupVar").Call(args...)
+		return rr.Dot("LookupVar").Call(args...)
 	case len(x.Name) > len("function_") && x.Name[:len("function_")] == "function_":
 		name := x.Name[len("function_"):]
 		t.functions[name] = true
-		return t.recvR(x).Dot("Function").Call(append([]jen.Code{jen.Lit(name)}, args...)...)
+		return rr.Dot("Function").Call(append([]jen.Code{jen.Lit(name)}, args...)...)
 	case x.Name == "call_function":
 		if len(x.Args) > 0 {
 			if s, ok := literalString(x.Args[0]); ok {
 				t.functions[s] = true
 			}
 		}
-		return t.recvR(x).Dot("CallFunction").Call(args...)
+		return rr.Dot("CallFunction").Call(args...)
 	case x.Name == "setvar":
 		if len(x.Args) < 2 || len(x.Args) > 3 {
 			t.unsupported(x, "scope.setvar with %d arguments", len(x.Args))
@@ -288,12 +291,12 @@ func (t *translator) scopeCall(x *erb.Call) *jen.Statement {
 		if s, ok := literalString(x.Args[0]); ok {
 			t.variables[s] = true
 		}
-		return t.recvR(x).Dot("SetVar").Call(args...)
+		return rr.Dot("SetVar").Call(args...)
 	case x.Name == "to_hash":
 		if len(x.Args) != 0 {
 			t.unsupported(x, "scope.to_hash with arguments")
 		}
-		return t.recvR(x).Dot("ScopeHash").Call()
+		return rr.Dot("ScopeHash").Call()
 	}
 	t.unsupported(x, "scope.%s", x.Name)
 	return nil

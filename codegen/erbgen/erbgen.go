@@ -92,10 +92,15 @@ func sortedKeys(m map[string]bool) []string {
 
 // unsupported is raised (as a panic) inside the translator.
 type unsupported struct {
-	off int
-	msg string
+	off    int
+	msg    string
+	syntax bool // a Ruby syntax error rather than untranslated Ruby
 }
 
 func (t *translator) unsupported(n erb.Node, format string, args ...any) {
-	panic(&unsupported{off: n.Offset(), msg: fmt.Sprintf(format, args...)})
+	off := n.Offset()
+	if c, ok := n.(*erb.Call); ok && c.NameOff > 0 {
+		off = c.NameOff
+	}
+	panic(&unsupported{off: off, msg: fmt.Sprintf(format, args...)})
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/pp2go/pp2go/frontend/erb"
+	"github.com/pp2go/pp2go/internal/rubyregexp"
 	rterb "github.com/pp2go/pp2go/rt/erb"
 )
 
@@ -82,7 +83,11 @@ func (t *translator) run() (body []jen.Code, err error) {
 				panic(p)
 			}
 			body = nil
-			err = t.t.Errorf(erb.CodeUnsupported, u.off, "%s", u.msg)
+			code := erb.CodeUnsupported
+			if u.syntax {
+				code = erb.CodeSyntax
+			}
+			err = t.t.Errorf(code, u.off, "%s", u.msg)
 		}
 	}()
 	t.collectDefs(t.t.Body)
@@ -117,6 +122,29 @@ func textSize(nodes []erb.Node) int {
 				walk(s)
 			}
 		case *erb.Seq:
+			for _, s := range y.Body {
+				walk(s)
+			}
+		case *erb.Call:
+			if y.Block != nil {
+				for _, s := range y.Block.Body {
+					walk(s)
+				}
+			}
+		case *erb.Case:
+			for _, w := range y.Whens {
+				for _, s := range w.Body {
+					walk(s)
+				}
+			}
+			for _, s := range y.Else {
+				walk(s)
+			}
+		case *erb.While:
+			for _, s := range y.Body {
+				walk(s)
+			}
+		case *erb.Begin:
 			for _, s := range y.Body {
 				walk(s)
 			}
@@ -742,6 +770,10 @@ func (t *translator) regexp(x *erb.Regexp) *jen.Statement {
 		src.WriteString(p.Lit)
 	}
 	if allLit {
+		if err := rubyregexp.Check(src.String()); err != nil {
+			// Ruby rejects the template when it compiles it
+			panic(&unsupported{off: x.Offset(), msg: err.Error(), syntax: true})
+		}
 		if _, err := rterb.NewRegexp(src.String(), flags); err != nil {
 			t.unsupported(x, "regexp /%s/ (%s)", src.String(), err.Error())
 		}

@@ -46,11 +46,10 @@ func Parse(name string, src []byte) (*Template, error) {
 	p.lex = newLexer(t.Program, 0, p.isLocal)
 	body, perr := p.parseProgram()
 	if perr != nil {
-		code := CodeSyntax
 		if perr.unsupported {
-			code = CodeUnsupported
+			return nil, t.Errorf(CodeUnsupported, perr.off, "%s", perr.msg)
 		}
-		return nil, t.Errorf(code, perr.off, "%s", perr.msg)
+		return nil, t.Errorf(CodeSyntax, perr.off, "%s", perr.msg)
 	}
 	t.Body = body
 	return t, nil
@@ -86,11 +85,15 @@ func (t *Template) RubyLine(off int) int {
 	return sort.SearchInts(t.progStarts, off+1)
 }
 
-// Errorf makes a diagnostic at a program offset.
+// Errorf makes a diagnostic at a program offset. Messages of code
+// CodeUnsupported start with "unsupported Ruby in an ERB template: ".
 func (t *Template) Errorf(code string, off int, format string, args ...any) *diag.Diagnostic {
 	line, col := t.Position(off)
 	d := &diag.Diagnostic{Severity: diag.Error, Code: code, File: t.Name, Line: line, Column: col, Offset: t.prog.templateOffset(off)}
 	d.Message = sprintf(format, args...)
+	if code == CodeUnsupported {
+		d.Message = "unsupported Ruby in an ERB template: " + d.Message
+	}
 	return d
 }
 

@@ -14,10 +14,10 @@ type RubyError struct {
 	// Line is the template line where it was raised (Ruby's line, which is
 	// the template's unless a multi-line <%# %> comment precedes it).
 	Line int
-	// Frame, when set, is the Ruby library file and line that raised it
-	// (backtrace.first in Ruby), e.g. ipaddr.rb for IPAddr.new.
-	Frame     string
-	FrameLine int
+	// Frame, when set, is where in Ruby's or Puppet's own code it was
+	// raised ("file:line", Ruby's backtrace.first), e.g. ipaddr.rb for
+	// IPAddr.new; otherwise it was raised in the template at Line.
+	Frame string
 	// Cause is the error of a Puppet function called from the template.
 	Cause error
 }
@@ -71,12 +71,33 @@ func implicitConversion(v Value, into string) {
 // TemplateError is the error of a failed template() render, formatted as
 // Puppet's template function reports it.
 type TemplateError struct {
-	Name     string // the template as named in template() ("mod/file.erb")
-	Path     string // the template file
-	Inline   bool   // inline_template()
-	Err      *RubyError
-	Filepath string // backtrace file Puppet shows
-	Line     int    // backtrace line Puppet shows
+	Name   string // the template as named in template() ("mod/file.erb")
+	Path   string // the template file
+	Inline bool   // inline_template()
+	Err    *RubyError
+	// Filepath and Line are what Puppet shows: the first two fields of the
+	// backtrace's first line split at ':' (so "<internal:kernel>:173"
+	// shows as "<internal" and "kernel>", as Puppet prints it).
+	Filepath string
+	Line     string
+}
+
+// newTemplateError makes the error for a rendering of the file path.
+func newTemplateError(re *RubyError, name, path string, inline bool) *TemplateError {
+	te := &TemplateError{Name: name, Path: path, Inline: inline, Err: re}
+	frame := re.Frame
+	if frame == "" {
+		if inline {
+			path = "(erb)"
+		}
+		frame = path + ":" + strconv.Itoa(re.Line)
+	}
+	parts := strings.SplitN(frame, ":", 3)
+	te.Filepath = parts[0]
+	if len(parts) > 1 {
+		te.Line = parts[1]
+	}
+	return te
 }
 
 // Error is Puppet's message: for template(),
@@ -98,7 +119,7 @@ func (e *TemplateError) Error() string {
 	b.WriteString(":\n  Filepath: ")
 	b.WriteString(e.Filepath)
 	b.WriteString("\n  Line: ")
-	b.WriteString(strconv.Itoa(e.Line))
+	b.WriteString(e.Line)
 	b.WriteString("\n  Detail: ")
 	b.WriteString(e.Err.Msg)
 	b.WriteString("\n")

@@ -22,7 +22,7 @@ type IPAddr struct {
 const ipaddrFile = "/usr/lib/ruby/3.1.0/ipaddr.rb"
 
 func ipaddrFail(c *Class, line int, format string, args ...any) {
-	panic(&RubyError{Class: c, Msg: fmt.Sprintf(format, args...), Frame: ipaddrFile, FrameLine: line})
+	panic(&RubyError{Class: c, Msg: fmt.Sprintf(format, args...), Frame: ipaddrFile + ":" + strconv.Itoa(line)})
 }
 
 var (

@@ -13,7 +13,7 @@ import (
 const jsonCommonFile = "/usr/lib/ruby/3.1.0/json/common.rb"
 
 func jsonParseError(code int, rest string) {
-	panic(&RubyError{Class: ClassJSONParserError, Msg: strconv.Itoa(code) + ": unexpected token at '" + rest + "'", Frame: jsonCommonFile, FrameLine: 216})
+	panic(&RubyError{Class: ClassJSONParserError, Msg: strconv.Itoa(code) + ": unexpected token at '" + rest + "'", Frame: jsonCommonFile + ":216"})
 }
 
 // Parse is JSON.parse(text).

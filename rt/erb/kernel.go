@@ -163,7 +163,7 @@ func (r *R) Float(args ...Value) Value {
 		}
 		// Ruby 3.1's Float() is written in Ruby (kernel.rb): Puppet shows
 		// that frame
-		panic(&RubyError{Class: ClassArgumentError, Msg: "invalid value for Float(): " + inspectString(x.S), Frame: "<internal:kernel>", FrameLine: 173})
+		panic(&RubyError{Class: ClassArgumentError, Msg: "invalid value for Float(): " + inspectString(x.S), Frame: "<internal:kernel>:173"})
 	case nil:
 		typeError("can't convert nil into Float")
 	}

@@ -429,12 +429,31 @@ func (r *R) callPuppet(name string, args []Value) (result Value) {
 				panic(p)
 			}
 			if err, ok := p.(error); ok {
-				panic(&RubyError{Class: ClassPuppetParseError, Msg: err.Error(), Cause: err})
+				re := &RubyError{Class: ClassPuppetParseError, Msg: functionMessage(err), Cause: err}
+				if f, ok := functionFrames[name]; ok {
+					re.Frame = f
+				}
+				panic(re)
 			}
 			panic(p)
 		}
 	}()
 	return FromPuppet(r.scope.Call(name, pargs))
+}
+
+// functionFrames are where Puppet's functions raise the errors templates
+// see (the Filepath and Line of Puppet's message).
+var functionFrames = map[string]string{
+	"fail": "/usr/lib/ruby/vendor_ruby/puppet/parser/functions/fail.rb:10",
+}
+
+// functionMessage is the message of a Puppet function's error as a
+// template sees it (the detail of Puppet's message).
+func functionMessage(err error) string {
+	if m, ok := err.(interface{ PuppetMessage() string }); ok {
+		return m.PuppetMessage()
+	}
+	return err.Error()
 }
 
 // scopeObject is the value of `scope` when a template uses it as a value.
@@ -451,11 +470,7 @@ func Render(t Template, s Scope, name, path string) (out string, err error) {
 			if !ok {
 				panic(p)
 			}
-			te := &TemplateError{Name: name, Path: path, Err: re, Filepath: path, Line: re.Line}
-			if re.Frame != "" {
-				te.Filepath, te.Line = re.Frame, re.FrameLine
-			}
-			out, err = "", te
+			out, err = "", newTemplateError(re, name, path, false)
 		}
 	}()
 	_ = r
@@ -470,11 +485,7 @@ func RenderInline(t Template, s Scope) (out string, err error) {
 			if !ok {
 				panic(p)
 			}
-			te := &TemplateError{Inline: true, Err: re, Filepath: "(erb)", Line: re.Line}
-			if re.Frame != "" {
-				te.Filepath, te.Line = re.Frame, re.FrameLine
-			}
-			out, err = "", te
+			out, err = "", newTemplateError(re, "", "", true)
 		}
 	}()
 	return t(s), nil

@@ -64,7 +64,7 @@ func ApacheFastcgiServer(s erb.Scope) string {
 
 // ApacheHttpdConf renders the ERB template apache/templates/httpd.conf.erb.
 func ApacheHttpdConf(s erb.Scope) string {
-	r := erb.NewSized(s, 2748, 43)
+	r := erb.NewSized(s, 2762, 43)
 	defer r.Fail()
 	r.Text("# Security\nServerTokens ")
 	r.L(2)
@@ -267,7 +267,7 @@ func ApacheHttpdConf(s erb.Scope) string {
 	r.L(116)
 	if (erb.Truthy(r.IVar("log_formats"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("log_formats"))))) {
 		r.L(117)
-		r.At(117).Each(r.Sort(r.IVar("log_formats"), nil), erb.Blk2(func(nickname, format erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("log_formats"), nil), erb.Blk2(func(nickname, format erb.Value) erb.Value {
 			r.Text("LogFormat \"")
 			r.L(118)
 			r.Out(format)
@@ -384,7 +384,7 @@ func ApacheModAllow(s erb.Scope) string {
 
 // ApacheModRequire renders the ERB template apache/templates/mod/_require.erb.
 func ApacheModRequire(s erb.Scope) string {
-	r := erb.NewSized(s, 13, 5)
+	r := erb.NewSized(s, 39, 5)
 	defer r.Fail()
 	var _requires, enforce_str, enforce_open, enforce_close, indentation erb.Value
 	r.L(1)
@@ -418,7 +418,7 @@ func ApacheModRequire(s erb.Scope) string {
 		r.L(15)
 		if erb.Truthy(r.IsAQ(_requires, erb.Const("Array"))) {
 			r.L(16)
-			r.At(16).Each(_requires, erb.Blk1(func(req erb.Value) erb.Value {
+			r.Each(_requires, erb.Blk1(func(req erb.Value) erb.Value {
 				r.Text("    Require ")
 				r.L(17)
 				r.Out(req)
@@ -458,7 +458,7 @@ func ApacheModRequire(s erb.Scope) string {
 					r.L(35)
 					r.Out(enforce_open)
 					r.L(36)
-					r.At(36).Each(r.Aref(_requires, erb.S("requires")), erb.Blk1(func(req erb.Value) erb.Value {
+					r.Each(r.Aref(_requires, erb.S("requires")), erb.Blk1(func(req erb.Value) erb.Value {
 						r.Text("    ")
 						r.L(37)
 						r.Out(indentation)
@@ -873,10 +873,10 @@ func ApacheModDavFsConf(s erb.Scope) string {
 
 // ApacheModDeflateConf renders the ERB template apache/templates/mod/deflate.conf.erb.
 func ApacheModDeflateConf(s erb.Scope) string {
-	r := erb.NewSized(s, 1, 2)
+	r := erb.NewSized(s, 52, 2)
 	defer r.Fail()
 	r.L(1)
-	r.At(1).Each(r.Sort(r.IVar("types"), nil), erb.Blk1(func(type_ erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("types"), nil), erb.Blk1(func(type_ erb.Value) erb.Value {
 		r.Text("AddOutputFilterByType DEFLATE ")
 		r.L(2)
 		r.Out(type_)
@@ -885,7 +885,7 @@ func ApacheModDeflateConf(s erb.Scope) string {
 	}))
 	r.Text("\n")
 	r.L(5)
-	r.At(5).Each(r.Sort(r.IVar("notes"), nil), erb.Blk2(func(type_, note erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("notes"), nil), erb.Blk2(func(type_, note erb.Value) erb.Value {
 		r.Text("DeflateFilterNote ")
 		r.L(6)
 		r.Out(type_)
@@ -1029,7 +1029,7 @@ func ApacheModEventConf(s erb.Scope) string {
 
 // ApacheModExpiresConf renders the ERB template apache/templates/mod/expires.conf.erb.
 func ApacheModExpiresConf(s erb.Scope) string {
-	r := erb.NewSized(s, 33, 3)
+	r := erb.NewSized(s, 51, 3)
 	defer r.Fail()
 	r.Text("ExpiresActive ")
 	r.L(1)
@@ -1045,9 +1045,9 @@ func ApacheModExpiresConf(s erb.Scope) string {
 	r.L(5)
 	if (!(erb.Truthy(r.NilQ(r.IVar("expires_by_type"))))) && (!(erb.Truthy(r.EmptyQ(r.IVar("expires_by_type"))))) {
 		r.L(6)
-		r.At(6).Each(r.Flatten(erb.NewArray(r.IVar("expires_by_type"))), erb.Blk1(func(line erb.Value) erb.Value {
+		r.Each(r.Flatten(erb.NewArray(r.IVar("expires_by_type"))), erb.Blk1(func(line erb.Value) erb.Value {
 			r.L(7)
-			return r.At(7).Map(line, erb.Blk2(func(type_, seconds erb.Value) erb.Value {
+			return r.Map(line, erb.Blk2(func(type_, seconds erb.Value) erb.Value {
 				r.Text("ExpiresByType ")
 				r.L(8)
 				r.Out(type_)
@@ -1063,13 +1063,13 @@ func ApacheModExpiresConf(s erb.Scope) string {
 
 // ApacheModExtFilterConf renders the ERB template apache/templates/mod/ext_filter.conf.erb.
 func ApacheModExtFilterConf(s erb.Scope) string {
-	r := erb.NewSized(s, 29, 1)
+	r := erb.NewSized(s, 47, 1)
 	defer r.Fail()
 	r.Text("# mod_ext_filter definitions\n")
 	r.L(2)
 	if erb.Truthy(r.OpGe(r.Length(r.IVar("ext_filter_define")), int64(1))) {
 		r.L(3)
-		r.At(3).Each(r.Sort(r.Keys(r.IVar("ext_filter_define")), nil), erb.Blk1(func(name erb.Value) erb.Value {
+		r.Each(r.Sort(r.Keys(r.IVar("ext_filter_define")), nil), erb.Blk1(func(name erb.Value) erb.Value {
 			r.Text("ExtFilterDefine ")
 			r.L(4)
 			r.Out(name)
@@ -1095,11 +1095,11 @@ func ApacheModFastcgiConf(s erb.Scope) string {
 
 // ApacheModFcgidConf renders the ERB template apache/templates/mod/fcgid.conf.erb.
 func ApacheModFcgidConf(s erb.Scope) string {
-	r := erb.NewSized(s, 35, 1)
+	r := erb.NewSized(s, 39, 1)
 	defer r.Fail()
 	r.Text("<IfModule mod_fcgid.c>\n")
 	r.L(2)
-	r.At(2).Each(r.SortBy(r.IVar("options"), erb.Blk2(func(key, value erb.Value) erb.Value {
+	r.Each(r.SortBy(r.IVar("options"), erb.Blk2(func(key, value erb.Value) erb.Value {
 		r.L(2)
 		return key
 	})), erb.Blk2(func(key, value erb.Value) erb.Value {
@@ -1117,7 +1117,7 @@ func ApacheModFcgidConf(s erb.Scope) string {
 
 // ApacheModGeoipConf renders the ERB template apache/templates/mod/geoip.conf.erb.
 func ApacheModGeoipConf(s erb.Scope) string {
-	r := erb.NewSized(s, 138, 8)
+	r := erb.NewSized(s, 152, 8)
 	defer r.Fail()
 	r.Text("GeoIPEnable ")
 	r.L(1)
@@ -1128,7 +1128,7 @@ func ApacheModGeoipConf(s erb.Scope) string {
 		r.L(4)
 		if erb.Truthy(r.KindOfQ(r.IVar("db_file"), erb.Const("Array"))) {
 			r.L(5)
-			r.At(5).Each(r.Array(r.IVar("db_file")), erb.Blk1(func(file erb.Value) erb.Value {
+			r.Each(r.Array(r.IVar("db_file")), erb.Blk1(func(file erb.Value) erb.Value {
 				r.Text("GeoIPDBFile ")
 				r.L(6)
 				r.Out(file)
@@ -1184,7 +1184,7 @@ func ApacheModGeoipConf(s erb.Scope) string {
 
 // ApacheModHttp2Conf renders the ERB template apache/templates/mod/http2.conf.erb.
 func ApacheModHttp2Conf(s erb.Scope) string {
-	r := erb.NewSized(s, 361, 19)
+	r := erb.NewSized(s, 393, 19)
 	defer r.Fail()
 	r.Text("# The http2 Apache module configuration file is being\n# managed by Puppet and changes will be overwritten.\n\n")
 	r.L(5)
@@ -1260,7 +1260,7 @@ func ApacheModHttp2Conf(s erb.Scope) string {
 			r.Text("\n")
 		}
 		r.L(38)
-		r.At(38).Each(r.IVar("h2_push_priority"), erb.Blk1(func(expr erb.Value) erb.Value {
+		r.Each(r.IVar("h2_push_priority"), erb.Blk1(func(expr erb.Value) erb.Value {
 			r.Text("H2PushPriority ")
 			r.L(39)
 			r.Out(expr)
@@ -1268,7 +1268,7 @@ func ApacheModHttp2Conf(s erb.Scope) string {
 			return r.Erbout()
 		}))
 		r.L(41)
-		r.At(41).Each(r.IVar("h2_push_resource"), erb.Blk1(func(expr erb.Value) erb.Value {
+		r.Each(r.IVar("h2_push_resource"), erb.Blk1(func(expr erb.Value) erb.Value {
 			r.Text("H2PushResource ")
 			r.L(42)
 			r.Out(expr)
@@ -1326,7 +1326,7 @@ func ApacheModHttp2Conf(s erb.Scope) string {
 
 // ApacheModInfoConf renders the ERB template apache/templates/mod/info.conf.erb.
 func ApacheModInfoConf(s erb.Scope) string {
-	r := erb.NewSized(s, 150, 4)
+	r := erb.NewSized(s, 166, 4)
 	defer r.Fail()
 	r.Text("<Location ")
 	r.L(1)
@@ -1345,7 +1345,7 @@ func ApacheModInfoConf(s erb.Scope) string {
 			r.L(9)
 			if (erb.Truthy(r.IVar("allow_from"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("allow_from"))))) {
 				r.L(10)
-				r.At(10).Each(r.IVar("allow_from"), erb.Blk1(func(allowed erb.Value) erb.Value {
+				r.Each(r.IVar("allow_from"), erb.Blk1(func(allowed erb.Value) erb.Value {
 					r.Text("    Allow from ")
 					r.L(11)
 					r.Out(allowed)
@@ -1397,7 +1397,7 @@ func ApacheModItkConf(s erb.Scope) string {
 
 // ApacheModJkConf renders the ERB template apache/templates/mod/jk.conf.erb.
 func ApacheModJkConf(s erb.Scope) string {
-	r := erb.NewSized(s, 763, 37)
+	r := erb.NewSized(s, 882, 37)
 	defer r.Fail()
 	r.Text("# This file is generated automatically by Puppet - DO NOT EDIT\n# Any manual changes will be overwritten\n\n<IfModule jk_module>\n")
 	r.L(5)
@@ -1410,7 +1410,7 @@ func ApacheModJkConf(s erb.Scope) string {
 	r.L(8)
 	if erb.Truthy(r.IVar("worker_property")) {
 		r.L(9)
-		r.At(9).Each(r.Sort(r.IVar("worker_property"), nil), erb.Blk2(func(property, value erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("worker_property"), nil), erb.Blk2(func(property, value erb.Value) erb.Value {
 			r.Text("  JkWorkerProperty ")
 			r.L(10)
 			r.Out(property)
@@ -1451,7 +1451,7 @@ func ApacheModJkConf(s erb.Scope) string {
 	r.L(25)
 	if erb.Truthy(r.IVar("mount")) {
 		r.L(26)
-		r.At(26).Each(r.Sort(r.IVar("mount"), nil), erb.Blk2(func(url_prefix, worker_name erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("mount"), nil), erb.Blk2(func(url_prefix, worker_name erb.Value) erb.Value {
 			r.Text("  JkMount ")
 			r.L(27)
 			r.Out(url_prefix)
@@ -1464,7 +1464,7 @@ func ApacheModJkConf(s erb.Scope) string {
 	r.L(30)
 	if erb.Truthy(r.IVar("un_mount")) {
 		r.L(31)
-		r.At(31).Each(r.Sort(r.IVar("un_mount"), nil), erb.Blk2(func(url_prefix, worker_name erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("un_mount"), nil), erb.Blk2(func(url_prefix, worker_name erb.Value) erb.Value {
 			r.Text("  JkUnMount ")
 			r.L(32)
 			r.Out(url_prefix)
@@ -1652,7 +1652,7 @@ func ApacheModJkConf(s erb.Scope) string {
 	r.L(110)
 	if erb.Truthy(r.IVar("options")) {
 		r.L(111)
-		r.At(111).Each(r.Sort(r.IVar("options"), nil), erb.Blk1(func(fwd_option erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("options"), nil), erb.Blk1(func(fwd_option erb.Value) erb.Value {
 			r.Text("  JkOptions ")
 			r.L(112)
 			r.Out(fwd_option)
@@ -1663,7 +1663,7 @@ func ApacheModJkConf(s erb.Scope) string {
 	r.L(115)
 	if erb.Truthy(r.IVar("env_var")) {
 		r.L(116)
-		r.At(116).Each(r.Sort(r.IVar("env_var"), nil), erb.Blk2(func(variable, value erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("env_var"), nil), erb.Blk2(func(variable, value erb.Value) erb.Value {
 			r.Text("  JkEnvVar ")
 			r.L(117)
 			r.Out(variable)
@@ -1684,7 +1684,7 @@ func ApacheModJkConf(s erb.Scope) string {
 	r.L(152)
 	if erb.Truthy(r.IVar("location_list")) {
 		r.L(153)
-		r.At(153).Each(r.IVar("location_list"), erb.Blk1(func(location_tag erb.Value) erb.Value {
+		r.Each(r.IVar("location_list"), erb.Blk1(func(location_tag erb.Value) erb.Value {
 			r.Text("\n  <Location ")
 			r.L(155)
 			r.Out(r.Aref(location_tag, erb.S("Location")))
@@ -1697,7 +1697,7 @@ func ApacheModJkConf(s erb.Scope) string {
 				r.Text("\n")
 			}
 			r.L(159)
-			r.At(159).Each(location_tag, erb.Blk2(func(property, value erb.Value) erb.Value {
+			r.Each(location_tag, erb.Blk2(func(property, value erb.Value) erb.Value {
 				r.L(160)
 				if (!erb.Equal(property, erb.S("Comment"))) && (!erb.Equal(property, erb.S("Location"))) {
 					r.Text("    ")
@@ -1720,11 +1720,11 @@ func ApacheModJkConf(s erb.Scope) string {
 
 // ApacheModJkUriworkermapProperties renders the ERB template apache/templates/mod/jk/uriworkermap.properties.erb.
 func ApacheModJkUriworkermapProperties(s erb.Scope) string {
-	r := erb.NewSized(s, 104, 1)
+	r := erb.NewSized(s, 112, 1)
 	defer r.Fail()
 	r.Text("# This file is generated automatically by Puppet - DO NOT EDIT\n# Any manual changes will be overwritten\n")
 	r.L(31)
-	r.At(31).Each(r.Sort(r.IVar("mount_file_content"), nil), erb.Blk2(func(worker, directives erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("mount_file_content"), nil), erb.Blk2(func(worker, directives erb.Value) erb.Value {
 		r.Text("\n")
 		r.L(34)
 		if erb.Truthy(r.HasKeyQ(directives, erb.S("comment"))) {
@@ -1734,7 +1734,7 @@ func ApacheModJkUriworkermapProperties(s erb.Scope) string {
 			r.Text("\n")
 		}
 		r.L(37)
-		return r.At(37).Each(r.Sort(r.Aref(directives, erb.S("uri_list")), nil), erb.Blk1(func(uri erb.Value) erb.Value {
+		return r.Each(r.Sort(r.Aref(directives, erb.S("uri_list")), nil), erb.Blk1(func(uri erb.Value) erb.Value {
 			r.L(38)
 			r.Out(uri)
 			r.Text(" = ")
@@ -1748,14 +1748,14 @@ func ApacheModJkUriworkermapProperties(s erb.Scope) string {
 
 // ApacheModJkWorkersProperties renders the ERB template apache/templates/mod/jk/workers.properties.erb.
 func ApacheModJkWorkersProperties(s erb.Scope) string {
-	r := erb.NewSized(s, 125, 1)
+	r := erb.NewSized(s, 154, 1)
 	defer r.Fail()
 	r.Text("# This file is generated automatically by Puppet - DO NOT EDIT\n# Any manual changes will be overwritten\n")
 	r.L(38)
 	if erb.Truthy(r.HasKeyQ(r.IVar("workers_file_content"), erb.S("worker_lists"))) {
 		r.Text("\n")
 		r.L(40)
-		r.At(40).Each(r.Sort(r.Aref(r.IVar("workers_file_content"), erb.S("worker_lists")), nil), erb.Blk1(func(list erb.Value) erb.Value {
+		r.Each(r.Sort(r.Aref(r.IVar("workers_file_content"), erb.S("worker_lists")), nil), erb.Blk1(func(list erb.Value) erb.Value {
 			r.Text("worker.list = ")
 			r.L(41)
 			r.Out(list)
@@ -1771,7 +1771,7 @@ func ApacheModJkWorkersProperties(s erb.Scope) string {
 		r.Text("\n")
 	}
 	r.L(48)
-	r.At(48).Each(r.Sort(r.IVar("workers_file_content"), nil), erb.Blk2(func(name, directives erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("workers_file_content"), nil), erb.Blk2(func(name, directives erb.Value) erb.Value {
 		r.L(50)
 		if !(erb.Truthy(r.IncludeQ(erb.NewArray(erb.S("worker_lists"), erb.S("worker_maintain")), name))) {
 			r.Text("\n")
@@ -1783,7 +1783,7 @@ func ApacheModJkWorkersProperties(s erb.Scope) string {
 				r.Text("\n")
 			}
 			r.L(56)
-			return r.At(56).Each(r.Sort(directives, nil), erb.Blk2(func(property, value erb.Value) erb.Value {
+			return r.Each(r.Sort(directives, nil), erb.Blk2(func(property, value erb.Value) erb.Value {
 				r.L(57)
 				if !erb.Equal(property, erb.S("comment")) {
 					r.Text("worker.")
@@ -1875,12 +1875,12 @@ func ApacheModLdapConf(s erb.Scope) string {
 
 // ApacheModLoad renders the ERB template apache/templates/mod/load.erb.
 func ApacheModLoad(s erb.Scope) string {
-	r := erb.NewSized(s, 14, 3)
+	r := erb.NewSized(s, 24, 3)
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("loadfiles")) {
 		r.L(2)
-		r.At(2).Each(r.Array(r.IVar("loadfiles")), erb.Blk1(func(loadfile erb.Value) erb.Value {
+		r.Each(r.Array(r.IVar("loadfiles")), erb.Blk1(func(loadfile erb.Value) erb.Value {
 			r.Text("LoadFile ")
 			r.L(3)
 			r.Out(loadfile)
@@ -1900,16 +1900,16 @@ func ApacheModLoad(s erb.Scope) string {
 
 // ApacheModMimeConf renders the ERB template apache/templates/mod/mime.conf.erb.
 func ApacheModMimeConf(s erb.Scope) string {
-	r := erb.NewSized(s, 638, 2)
+	r := erb.NewSized(s, 642, 2)
 	defer r.Fail()
 	r.Text("TypesConfig ")
 	r.L(1)
 	r.Out(r.IVar("mime_types_config"))
 	r.Text("\n\nAddType application/x-compress .Z\nAddType application/x-gzip .gz .tgz\nAddType application/x-bzip2 .bz2\n\nAddLanguage ca .ca\nAddLanguage cs .cz .cs\nAddLanguage da .dk\nAddLanguage de .de\nAddLanguage el .el\nAddLanguage en .en\nAddLanguage eo .eo\nAddLanguage es .es\nAddLanguage et .et\nAddLanguage fr .fr\nAddLanguage he .he\nAddLanguage hr .hr\nAddLanguage it .it\nAddLanguage ja .ja\nAddLanguage ko .ko\nAddLanguage ltz .ltz\nAddLanguage nl .nl\nAddLanguage nn .nn\nAddLanguage no .no\nAddLanguage pl .po\nAddLanguage pt .pt\nAddLanguage pt-BR .pt-br\nAddLanguage ru .ru\nAddLanguage sv .sv\nAddLanguage zh-CN .zh-cn\nAddLanguage zh-TW .zh-tw\n\n")
 	r.L(34)
-	r.At(34).Each(r.Sort(r.IVar("_mime_types_additional"), nil), erb.Blk2(func(add_mime, config erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("_mime_types_additional"), nil), erb.Blk2(func(add_mime, config erb.Value) erb.Value {
 		r.L(35)
-		return r.At(35).Each(config, erb.Blk2(func(type_, extension erb.Value) erb.Value {
+		return r.Each(config, erb.Blk2(func(type_, extension erb.Value) erb.Value {
 			r.Text("\n")
 			r.L(36)
 			r.Out(add_mime)
@@ -1993,7 +1993,7 @@ func ApacheModNssConf(s erb.Scope) string {
 
 // ApacheModPagespeedConf renders the ERB template apache/templates/mod/pagespeed.conf.erb.
 func ApacheModPagespeedConf(s erb.Scope) string {
-	r := erb.NewSized(s, 1923, 34)
+	r := erb.NewSized(s, 2037, 34)
 	defer r.Fail()
 	r.Text("ModPagespeed on\n\nModPagespeedInheritVHostConfig ")
 	r.L(3)
@@ -2011,7 +2011,7 @@ func ApacheModPagespeedConf(s erb.Scope) string {
 	r.Out(r.IVar("log_dir"))
 	r.Text("\"\n\n")
 	r.L(11)
-	r.At(11).Each(r.IVar("memcache_servers"), erb.Blk1(func(server erb.Value) erb.Value {
+	r.Each(r.IVar("memcache_servers"), erb.Blk1(func(server erb.Value) erb.Value {
 		r.Text("ModPagespeedMemcachedServers ")
 		r.L(12)
 		r.Out(server)
@@ -2023,7 +2023,7 @@ func ApacheModPagespeedConf(s erb.Scope) string {
 	r.Out(r.IVar("rewrite_level"))
 	r.Text("\n")
 	r.L(17)
-	r.At(17).Each(r.IVar("disable_filters"), erb.Blk1(func(filter erb.Value) erb.Value {
+	r.Each(r.IVar("disable_filters"), erb.Blk1(func(filter erb.Value) erb.Value {
 		r.Text("ModPagespeedDisableFilters ")
 		r.L(18)
 		r.Out(filter)
@@ -2032,7 +2032,7 @@ func ApacheModPagespeedConf(s erb.Scope) string {
 	}))
 	r.Text("\n")
 	r.L(21)
-	r.At(21).Each(r.IVar("enable_filters"), erb.Blk1(func(filter erb.Value) erb.Value {
+	r.Each(r.IVar("enable_filters"), erb.Blk1(func(filter erb.Value) erb.Value {
 		r.Text("ModPagespeedEnableFilters ")
 		r.L(22)
 		r.Out(filter)
@@ -2041,7 +2041,7 @@ func ApacheModPagespeedConf(s erb.Scope) string {
 	}))
 	r.Text("\n")
 	r.L(25)
-	r.At(25).Each(r.IVar("forbid_filters"), erb.Blk1(func(filter erb.Value) erb.Value {
+	r.Each(r.IVar("forbid_filters"), erb.Blk1(func(filter erb.Value) erb.Value {
 		r.Text("ModPagespeedForbidFilters ")
 		r.L(26)
 		r.Out(filter)
@@ -2159,7 +2159,7 @@ func ApacheModPagespeedConf(s erb.Scope) string {
 		r.Text("\n")
 	} else {
 		r.L(99)
-		r.At(99).EachPair(r.IVar("additional_configuration"), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.EachPair(r.IVar("additional_configuration"), erb.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(100)
 			r.Out(key)
 			r.Text(" ")
@@ -2173,7 +2173,7 @@ func ApacheModPagespeedConf(s erb.Scope) string {
 
 // ApacheModPassengerConf renders the ERB template apache/templates/mod/passenger.conf.erb.
 func ApacheModPassengerConf(s erb.Scope) string {
-	r := erb.NewSized(s, 2130, 79)
+	r := erb.NewSized(s, 2151, 79)
 	defer r.Fail()
 	r.Text("# The Passenger Apache module configuration file is being\n# managed by Puppet and changes will be overwritten.\n<IfModule mod_passenger.c>\n")
 	r.L(4)
@@ -2466,7 +2466,7 @@ func ApacheModPassengerConf(s erb.Scope) string {
 	r.L(127)
 	if erb.Truthy(r.IVar("passenger_pre_start")) {
 		r.L(128)
-		r.At(128).Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("passenger_pre_start")))), erb.Blk1(func(passenger_pre_start erb.Value) erb.Value {
+		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("passenger_pre_start")))), erb.Blk1(func(passenger_pre_start erb.Value) erb.Value {
 			r.Text("  PassengerPreStart ")
 			r.L(129)
 			r.Out(passenger_pre_start)
@@ -2924,10 +2924,10 @@ func ApacheModProxyHtmlConf(s erb.Scope) string {
 
 // ApacheModReqtimeoutConf renders the ERB template apache/templates/mod/reqtimeout.conf.erb.
 func ApacheModReqtimeoutConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
+	r := erb.NewSized(s, 20, 1)
 	defer r.Fail()
 	r.L(1)
-	r.At(1).Each(r.Array(r.IVar("timeouts")), erb.Blk1(func(timeout erb.Value) erb.Value {
+	r.Each(r.Array(r.IVar("timeouts")), erb.Blk1(func(timeout erb.Value) erb.Value {
 		r.Text("RequestReadTimeout ")
 		r.L(2)
 		r.Out(timeout)
@@ -3414,10 +3414,10 @@ func ApachePortsHeader(s erb.Scope) string {
 
 // ApacheVhostAccessLog renders the ERB template apache/templates/vhost/_access_log.erb.
 func ApacheVhostAccessLog(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 4)
+	r := erb.NewSized(s, 17, 4)
 	defer r.Fail()
 	r.L(1)
-	r.At(1).Each(r.IVar("_access_logs"), erb.Blk1(func(log erb.Value) erb.Value {
+	r.Each(r.IVar("_access_logs"), erb.Blk1(func(log erb.Value) erb.Value {
 		var env, format, destination erb.Value
 		r.L(2)
 		if erb.Truthy(r.Aref(log, erb.S("env"))) {
@@ -3505,10 +3505,10 @@ func ApacheVhostAction(s erb.Scope) string {
 
 // ApacheVhostAdditionalIncludes renders the ERB template apache/templates/vhost/_additional_includes.erb.
 func ApacheVhostAdditionalIncludes(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 3)
+	r := erb.NewSized(s, 72, 3)
 	defer r.Fail()
 	r.L(1)
-	r.At(1).Each(r.Array(r.IVar("additional_includes")), erb.Blk1(func(include erb.Value) erb.Value {
+	r.Each(r.Array(r.IVar("additional_includes")), erb.Blk1(func(include erb.Value) erb.Value {
 		r.Text("\n  ## Load additional static includes\n")
 		r.L(4)
 		if (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0)))) && (erb.Truthy(r.IVar("use_optional_includes"))) {
@@ -3530,13 +3530,13 @@ func ApacheVhostAdditionalIncludes(s erb.Scope) string {
 
 // ApacheVhostAliases renders the ERB template apache/templates/vhost/_aliases.erb.
 func ApacheVhostAliases(s erb.Scope) string {
-	r := erb.NewSized(s, 63, 1)
+	r := erb.NewSized(s, 133, 1)
 	defer r.Fail()
 	r.L(1)
 	if (erb.Truthy(r.IVar("aliases"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("aliases"))))) {
 		r.Text("  ## Alias declarations for resources outside the DocumentRoot\n")
 		r.L(3)
-		r.At(3).Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("aliases")))), erb.Blk1(func(alias_statement erb.Value) erb.Value {
+		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("aliases")))), erb.Blk1(func(alias_statement erb.Value) erb.Value {
 			r.L(4)
 			if !erb.Equal(r.Aref(alias_statement, erb.S("path")), erb.S("")) {
 				r.L(5)
@@ -3828,12 +3828,12 @@ func ApacheVhostAuthKerb(s erb.Scope) string {
 
 // ApacheVhostAuthOidc renders the ERB template apache/templates/vhost/_auth_oidc.erb.
 func ApacheVhostAuthOidc(s erb.Scope) string {
-	r := erb.NewSized(s, 1, 2)
+	r := erb.NewSized(s, 9, 2)
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("auth_oidc")) {
 		r.L(2)
-		r.At(2).Each(r.IVar("oidc_settings"), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.IVar("oidc_settings"), erb.Blk2(func(key, value erb.Value) erb.Value {
 			r.Text("\n  OIDC")
 			r.L(3)
 			r.Out(key)
@@ -3898,7 +3898,7 @@ func ApacheVhostCustomFragment(s erb.Scope) string {
 
 // ApacheVhostDirectories renders the ERB template apache/templates/vhost/_directories.erb.
 func ApacheVhostDirectories(s erb.Scope) string {
-	r := erb.NewSized(s, 63, 6)
+	r := erb.NewSized(s, 3117, 6)
 	defer r.Fail()
 	r.L(1)
 	if (erb.Truthy(r.IVar("_directories"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("_directories"))))) {
@@ -3910,7 +3910,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 		r.Out(r.IVar("docroot"))
 		r.Text("\n")
 		r.L(5)
-		r.At(5).Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("_directories")))), erb.Blk1(func(directory erb.Value) erb.Value {
+		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("_directories")))), erb.Blk1(func(directory erb.Value) erb.Value {
 			var provider, path erb.Value
 			r.L(6)
 			if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0))) {
@@ -3962,7 +3962,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(33)
 				if erb.Truthy(r.Aref(directory, erb.S("headers"))) {
 					r.L(34)
-					r.At(34).Each(r.Array(r.Aref(directory, erb.S("headers"))), erb.Blk1(func(header erb.Value) erb.Value {
+					r.Each(r.Array(r.Aref(directory, erb.S("headers"))), erb.Blk1(func(header erb.Value) erb.Value {
 						r.Text("    Header ")
 						r.L(35)
 						r.Out(header)
@@ -4027,7 +4027,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(62)
 				if (erb.Truthy(r.Aref(directory, erb.S("limit")))) && (!erb.Equal(r.Aref(directory, erb.S("limit")), erb.S(""))) {
 					r.L(63)
-					r.At(63).Each(r.Array(r.Aref(directory, erb.S("limit"))), erb.Blk1(func(lim erb.Value) erb.Value {
+					r.Each(r.Array(r.Aref(directory, erb.S("limit"))), erb.Blk1(func(lim erb.Value) erb.Value {
 						r.Text("    <Limit ")
 						r.L(64)
 						r.Out(r.Aref(lim, erb.S("methods")))
@@ -4044,7 +4044,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(70)
 				if (erb.Truthy(r.Aref(directory, erb.S("limit_except")))) && (!erb.Equal(r.Aref(directory, erb.S("limit_except")), erb.S(""))) {
 					r.L(71)
-					r.At(71).Each(r.Array(r.Aref(directory, erb.S("limit_except"))), erb.Blk1(func(lim erb.Value) erb.Value {
+					r.Each(r.Array(r.Aref(directory, erb.S("limit_except"))), erb.Blk1(func(lim erb.Value) erb.Value {
 						r.Text("    <LimitExcept ")
 						r.L(72)
 						r.Out(r.Aref(lim, erb.S("methods")))
@@ -4061,7 +4061,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(78)
 				if (erb.Truthy(r.Aref(directory, erb.S("addhandlers")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("addhandlers")))))) {
 					r.L(79)
-					r.At(79).Each(r.Compact(r.Flatten(erb.NewArray(r.Aref(directory, erb.S("addhandlers"))))), erb.Blk1(func(addhandler erb.Value) erb.Value {
+					r.Each(r.Compact(r.Flatten(erb.NewArray(r.Aref(directory, erb.S("addhandlers"))))), erb.Blk1(func(addhandler erb.Value) erb.Value {
 						r.Text("    <FilesMatch \".+(")
 						r.L(80)
 						r.Out(r.Join(r.Collect(r.Array(r.Aref(addhandler, erb.S("extensions"))), erb.Blk1(func(s_ erb.Value) erb.Value {
@@ -4092,7 +4092,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(91)
 				if (erb.Truthy(r.Aref(directory, erb.S("h2_push_resource")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("h2_push_resource")))))) {
 					r.L(92)
-					r.At(92).Each(r.Compact(r.Flatten(erb.NewArray(r.Aref(directory, erb.S("h2_push_resource"))))), erb.Blk1(func(h2_push_resource erb.Value) erb.Value {
+					r.Each(r.Compact(r.Flatten(erb.NewArray(r.Aref(directory, erb.S("h2_push_resource"))))), erb.Blk1(func(h2_push_resource erb.Value) erb.Value {
 						r.Text("    H2PushResource ")
 						r.L(93)
 						r.Out(h2_push_resource)
@@ -4362,7 +4362,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(207)
 				if (erb.Truthy(r.Aref(directory, erb.S("php_flags")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("php_flags")))))) {
 					r.L(208)
-					r.At(208).Each(r.Sort(r.Aref(directory, erb.S("php_flags")), nil), erb.Blk2(func(flag, value erb.Value) erb.Value {
+					r.Each(r.Sort(r.Aref(directory, erb.S("php_flags")), nil), erb.Blk2(func(flag, value erb.Value) erb.Value {
 						r.L(209)
 						value = func() erb.Value {
 							if erb.Truthy(r.OpMatch(value, erb.Re("true|yes|on|1", "i"))) {
@@ -4383,7 +4383,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(213)
 				if (erb.Truthy(r.Aref(directory, erb.S("php_values")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("php_values")))))) {
 					r.L(214)
-					r.At(214).Each(r.Sort(r.Aref(directory, erb.S("php_values")), nil), erb.Blk2(func(key, value erb.Value) erb.Value {
+					r.Each(r.Sort(r.Aref(directory, erb.S("php_values")), nil), erb.Blk2(func(key, value erb.Value) erb.Value {
 						r.Text("    php_value ")
 						r.L(215)
 						r.Out(r.Interp(key, " ", value))
@@ -4394,7 +4394,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(218)
 				if (erb.Truthy(r.Aref(directory, erb.S("php_admin_flags")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("php_admin_flags")))))) {
 					r.L(219)
-					r.At(219).Each(r.Sort(r.Aref(directory, erb.S("php_admin_flags")), nil), erb.Blk2(func(flag, value erb.Value) erb.Value {
+					r.Each(r.Sort(r.Aref(directory, erb.S("php_admin_flags")), nil), erb.Blk2(func(flag, value erb.Value) erb.Value {
 						r.L(220)
 						value = func() erb.Value {
 							if erb.Truthy(r.OpMatch(value, erb.Re("true|yes|on|1", "i"))) {
@@ -4415,7 +4415,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(224)
 				if (erb.Truthy(r.Aref(directory, erb.S("php_admin_values")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("php_admin_values")))))) {
 					r.L(225)
-					r.At(225).Each(r.Sort(r.Aref(directory, erb.S("php_admin_values")), nil), erb.Blk2(func(key, value erb.Value) erb.Value {
+					r.Each(r.Sort(r.Aref(directory, erb.S("php_admin_values")), nil), erb.Blk2(func(key, value erb.Value) erb.Value {
 						r.Text("    php_admin_value ")
 						r.L(226)
 						r.Out(r.Interp(key, " ", value))
@@ -4433,7 +4433,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(232)
 				if (erb.Truthy(r.Aref(directory, erb.S("additional_includes")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("additional_includes")))))) {
 					r.L(233)
-					r.At(233).Each(r.Aref(directory, erb.S("additional_includes")), erb.Blk1(func(include erb.Value) erb.Value {
+					r.Each(r.Aref(directory, erb.S("additional_includes")), erb.Blk1(func(include erb.Value) erb.Value {
 						r.Text("    Include '")
 						r.L(234)
 						r.Out(r.Interp(include))
@@ -4444,7 +4444,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(237)
 				if (erb.Truthy(r.Aref(directory, erb.S("error_documents")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("error_documents")))))) {
 					r.L(238)
-					r.At(238).Each(r.Compact(r.Flatten(erb.NewArray(r.Aref(directory, erb.S("error_documents"))))), erb.Blk1(func(error_document erb.Value) erb.Value {
+					r.Each(r.Compact(r.Flatten(erb.NewArray(r.Aref(directory, erb.S("error_documents"))))), erb.Blk1(func(error_document erb.Value) erb.Value {
 						r.Text("    ErrorDocument ")
 						r.L(239)
 						r.Out(r.Aref(error_document, erb.S("error_code")))
@@ -4604,7 +4604,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(305)
 				if erb.Truthy(r.Aref(directory, erb.S("auth_ldap_group_attribute"))) {
 					r.L(306)
-					r.At(306).Each(r.Array(r.Aref(directory, erb.S("auth_ldap_group_attribute"))), erb.Blk1(func(groupattr erb.Value) erb.Value {
+					r.Each(r.Array(r.Aref(directory, erb.S("auth_ldap_group_attribute"))), erb.Blk1(func(groupattr erb.Value) erb.Value {
 						r.Text("    AuthLDAPGroupAttribute ")
 						r.L(307)
 						r.Out(groupattr)
@@ -4644,7 +4644,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(325)
 				if erb.Truthy(r.Aref(directory, erb.S("expires_by_type"))) {
 					r.L(326)
-					r.At(326).Each(r.Array(r.Aref(directory, erb.S("expires_by_type"))), erb.Blk1(func(rule erb.Value) erb.Value {
+					r.Each(r.Array(r.Aref(directory, erb.S("expires_by_type"))), erb.Blk1(func(rule erb.Value) erb.Value {
 						r.Text("    ExpiresByType ")
 						r.L(327)
 						r.Out(rule)
@@ -4704,7 +4704,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				if erb.Truthy(r.Aref(directory, erb.S("rewrites"))) {
 					r.Text("    # Rewrite rules\n    RewriteEngine On\n")
 					r.L(351)
-					r.At(351).Each(r.Compact(r.Flatten(r.Aref(directory, erb.S("rewrites")))), erb.Blk1(func(rewrite_details erb.Value) erb.Value {
+					r.Each(r.Compact(r.Flatten(r.Aref(directory, erb.S("rewrites")))), erb.Blk1(func(rewrite_details erb.Value) erb.Value {
 						r.L(352)
 						if erb.Truthy(r.Aref(rewrite_details, erb.S("comment"))) {
 							r.Text("    #")
@@ -4722,9 +4722,9 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						r.L(358)
 						if erb.Truthy(r.Aref(rewrite_details, erb.S("rewrite_cond"))) {
 							r.L(359)
-							r.At(359).Each(r.Array(r.Aref(rewrite_details, erb.S("rewrite_cond"))), erb.Blk1(func(commands erb.Value) erb.Value {
+							r.Each(r.Array(r.Aref(rewrite_details, erb.S("rewrite_cond"))), erb.Blk1(func(commands erb.Value) erb.Value {
 								r.L(360)
-								return r.At(360).Each(r.Array(commands), erb.Blk1(func(command erb.Value) erb.Value {
+								return r.Each(r.Array(commands), erb.Blk1(func(command erb.Value) erb.Value {
 									r.Text("    RewriteCond ")
 									r.L(361)
 									r.Out(command)
@@ -4734,9 +4734,9 @@ func ApacheVhostDirectories(s erb.Scope) string {
 							}))
 						}
 						r.L(365)
-						return r.At(365).Each(r.Array(r.Aref(rewrite_details, erb.S("rewrite_rule"))), erb.Blk1(func(commands erb.Value) erb.Value {
+						return r.Each(r.Array(r.Aref(rewrite_details, erb.S("rewrite_rule"))), erb.Blk1(func(commands erb.Value) erb.Value {
 							r.L(366)
-							return r.At(366).Each(r.Array(commands), erb.Blk1(func(command erb.Value) erb.Value {
+							return r.Each(r.Array(commands), erb.Blk1(func(command erb.Value) erb.Value {
 								r.Text("    RewriteRule ")
 								r.L(367)
 								r.Out(command)
@@ -4749,7 +4749,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(372)
 				if erb.Truthy(r.Aref(directory, erb.S("setenv"))) {
 					r.L(373)
-					r.At(373).Each(r.Array(r.Aref(directory, erb.S("setenv"))), erb.Blk1(func(setenv erb.Value) erb.Value {
+					r.Each(r.Array(r.Aref(directory, erb.S("setenv"))), erb.Blk1(func(setenv erb.Value) erb.Value {
 						r.Text("    SetEnv ")
 						r.L(374)
 						r.Out(setenv)
@@ -4783,7 +4783,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					r.L(387)
 					if (erb.Truthy(r.Aref(directory, erb.S("shib_request_settings")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("shib_request_settings")))))) {
 						r.L(388)
-						r.At(388).Each(r.Aref(directory, erb.S("shib_request_settings")), erb.Blk2(func(key, value erb.Value) erb.Value {
+						r.Each(r.Aref(directory, erb.S("shib_request_settings")), erb.Blk2(func(key, value erb.Value) erb.Value {
 							r.Text("    ShibRequestSetting ")
 							r.L(389)
 							r.Out(key)
@@ -4897,7 +4897,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					r.L(436)
 					if erb.Truthy(r.Aref(directory, erb.S("mellon_set_env_no_prefix"))) {
 						r.L(437)
-						r.At(437).Each(r.Aref(directory, erb.S("mellon_set_env_no_prefix")), erb.Blk2(func(key, value erb.Value) erb.Value {
+						r.Each(r.Aref(directory, erb.S("mellon_set_env_no_prefix")), erb.Blk2(func(key, value erb.Value) erb.Value {
 							r.Text("    MellonSetEnvNoPrefix \"")
 							r.L(438)
 							r.Out(key)
@@ -4924,7 +4924,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					r.L(447)
 					if erb.Truthy(r.Aref(directory, erb.S("mellon_cond"))) {
 						r.L(448)
-						r.At(448).Each(r.Array(r.Aref(directory, erb.S("mellon_cond"))), erb.Blk1(func(cond erb.Value) erb.Value {
+						r.Each(r.Array(r.Aref(directory, erb.S("mellon_cond"))), erb.Blk1(func(cond erb.Value) erb.Value {
 							r.Text("    MellonCond ")
 							r.L(449)
 							r.Out(cond)
@@ -4944,7 +4944,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				if (erb.Truthy(r.Aref(directory, erb.S("request_headers")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("request_headers")))))) {
 					r.Text("      ## Request Header rules\n")
 					r.L(458)
-					r.At(458).Each(r.Array(r.Aref(directory, erb.S("request_headers"))), erb.Blk1(func(request_statement erb.Value) erb.Value {
+					r.Each(r.Array(r.Aref(directory, erb.S("request_headers"))), erb.Blk1(func(request_statement erb.Value) erb.Value {
 						r.L(459)
 						if !erb.Equal(request_statement, erb.S("")) {
 							r.Text("            RequestHeader ")
@@ -4959,7 +4959,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(464)
 				if ((erb.Truthy(r.Aref(directory, erb.S("proxy_pass")))) && (erb.Truthy(r.Aref(directory, erb.S("provider"))))) && (erb.Truthy(r.Match(r.Aref(directory, erb.S("provider")), nil, erb.S("location")))) {
 					r.L(465)
-					r.At(465).Each(r.Compact(r.Flatten(r.Aref(directory, erb.S("proxy_pass")))), erb.Blk1(func(proxy erb.Value) erb.Value {
+					r.Each(r.Compact(r.Flatten(r.Aref(directory, erb.S("proxy_pass")))), erb.Blk1(func(proxy erb.Value) erb.Value {
 						r.Text("    ProxyPass ")
 						r.L(466)
 						r.Out(r.Aref(proxy, erb.S("url")))
@@ -4985,7 +4985,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						r.L(473)
 						if !(erb.Truthy(r.NilQ(r.Aref(proxy, erb.S("reverse_cookies"))))) {
 							r.L(474)
-							r.At(474).Each(r.Array(r.Aref(proxy, erb.S("reverse_cookies"))), erb.Blk1(func(reverse_cookies erb.Value) erb.Value {
+							r.Each(r.Array(r.Aref(proxy, erb.S("reverse_cookies"))), erb.Blk1(func(reverse_cookies erb.Value) erb.Value {
 								r.L(475)
 								if erb.Truthy(r.Aref(reverse_cookies, erb.S("path"))) {
 									r.Text("    ProxyPassReverseCookiePath ")
@@ -5016,7 +5016,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 							r.Text("\n")
 						} else {
 							r.L(486)
-							r.At(486).Each(r.Array(r.Aref(proxy, erb.S("reverse_urls"))), erb.Blk1(func(reverse_url erb.Value) erb.Value {
+							r.Each(r.Array(r.Aref(proxy, erb.S("reverse_urls"))), erb.Blk1(func(reverse_url erb.Value) erb.Value {
 								r.Text("    ProxyPassReverse ")
 								r.L(487)
 								r.Out(reverse_url)
@@ -5027,7 +5027,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						r.L(490)
 						if erb.Truthy(r.Aref(proxy, erb.S("setenv"))) {
 							r.L(491)
-							r.At(491).Each(r.Array(r.Aref(proxy, erb.S("setenv"))), erb.Blk1(func(setenv_var erb.Value) erb.Value {
+							r.Each(r.Array(r.Aref(proxy, erb.S("setenv"))), erb.Blk1(func(setenv_var erb.Value) erb.Value {
 								r.Text("    SetEnv ")
 								r.L(492)
 								r.Out(setenv_var)
@@ -5083,12 +5083,12 @@ func ApacheVhostDocroot(s erb.Scope) string {
 
 // ApacheVhostErrorDocument renders the ERB template apache/templates/vhost/_error_document.erb.
 func ApacheVhostErrorDocument(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
+	r := erb.NewSized(s, 18, 1)
 	defer r.Fail()
 	r.L(1)
 	if (erb.Truthy(r.IVar("error_documents"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("error_documents"))))) {
 		r.L(2)
-		r.At(2).Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("error_documents")))), erb.Blk1(func(error_document erb.Value) erb.Value {
+		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("error_documents")))), erb.Blk1(func(error_document erb.Value) erb.Value {
 			r.L(3)
 			if (!erb.Equal(r.Aref(error_document, erb.S("error_code")), erb.S(""))) && (!erb.Equal(r.Aref(error_document, erb.S("document")), erb.S(""))) {
 				r.Text("  ErrorDocument ")
@@ -5157,10 +5157,10 @@ func ApacheVhostFastcgi(s erb.Scope) string {
 
 // ApacheVhostFileFooter renders the ERB template apache/templates/vhost/_file_footer.erb.
 func ApacheVhostFileFooter(s erb.Scope) string {
-	r := erb.NewSized(s, 15, 2)
+	r := erb.NewSized(s, 46, 2)
 	defer r.Fail()
 	r.L(1)
-	r.At(1).Each(r.IVar("define"), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Each(r.IVar("define"), erb.Blk2(func(k, v erb.Value) erb.Value {
 		r.Text("  Undefine ")
 		r.L(2)
 		r.Out(k)
@@ -5171,7 +5171,7 @@ func ApacheVhostFileFooter(s erb.Scope) string {
 	r.L(5)
 	if erb.Truthy(r.IVar("passenger_pre_start")) {
 		r.L(6)
-		r.At(6).Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("passenger_pre_start")))), erb.Blk1(func(passenger_pre_start erb.Value) erb.Value {
+		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("passenger_pre_start")))), erb.Blk1(func(passenger_pre_start erb.Value) erb.Value {
 			r.Text("PassengerPreStart ")
 			r.L(7)
 			r.Out(passenger_pre_start)
@@ -5184,7 +5184,7 @@ func ApacheVhostFileFooter(s erb.Scope) string {
 
 // ApacheVhostFileHeader renders the ERB template apache/templates/vhost/_file_header.erb.
 func ApacheVhostFileHeader(s erb.Scope) string {
-	r := erb.NewSized(s, 311, 12)
+	r := erb.NewSized(s, 322, 12)
 	defer r.Fail()
 	r.Text("# ************************************\n# Vhost template in module puppetlabs-apache\n# Managed by Puppet\n# ************************************\n")
 	r.L(5)
@@ -5197,7 +5197,7 @@ func ApacheVhostFileHeader(s erb.Scope) string {
 	r.Out(r.Join(r.Compact(r.Flatten(erb.NewArray(r.IVar("nvh_addr_port")))), erb.S(" ")))
 	r.Text(">\n")
 	r.L(8)
-	r.At(8).Each(r.IVar("define"), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Each(r.IVar("define"), erb.Blk2(func(k, v erb.Value) erb.Value {
 		r.Text("  Define ")
 		r.L(9)
 		r.Out(k)
@@ -5270,13 +5270,13 @@ func ApacheVhostFileHeader(s erb.Scope) string {
 
 // ApacheVhostFilters renders the ERB template apache/templates/vhost/_filters.erb.
 func ApacheVhostFilters(s erb.Scope) string {
-	r := erb.NewSized(s, 91, 1)
+	r := erb.NewSized(s, 94, 1)
 	defer r.Fail()
 	r.L(1)
 	if (erb.Truthy(r.IVar("filters"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("filters"))))) {
 		r.Text("\n  ## Filter module rules\n  ## as per http://httpd.apache.org/docs/2.2/mod/mod_filter.html\n")
 		r.L(5)
-		r.At(5).Each(r.Array(r.IVar("filters")), erb.Blk1(func(filter erb.Value) erb.Value {
+		r.Each(r.Array(r.IVar("filters")), erb.Blk1(func(filter erb.Value) erb.Value {
 			r.L(6)
 			if !erb.Equal(filter, erb.S("")) {
 				r.Text("  ")
@@ -5293,13 +5293,13 @@ func ApacheVhostFilters(s erb.Scope) string {
 
 // ApacheVhostHeader renders the ERB template apache/templates/vhost/_header.erb.
 func ApacheVhostHeader(s erb.Scope) string {
-	r := erb.NewSized(s, 92, 1)
+	r := erb.NewSized(s, 102, 1)
 	defer r.Fail()
 	r.L(1)
 	if (erb.Truthy(r.IVar("headers"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("headers"))))) {
 		r.Text("\n  ## Header rules\n  ## as per http://httpd.apache.org/docs/2.2/mod/mod_headers.html#header\n")
 		r.L(5)
-		r.At(5).Each(r.Array(r.IVar("headers")), erb.Blk1(func(header_statement erb.Value) erb.Value {
+		r.Each(r.Array(r.IVar("headers")), erb.Blk1(func(header_statement erb.Value) erb.Value {
 			r.L(6)
 			if !erb.Equal(header_statement, erb.S("")) {
 				r.Text("  Header ")
@@ -5316,7 +5316,7 @@ func ApacheVhostHeader(s erb.Scope) string {
 
 // ApacheVhostHttp2 renders the ERB template apache/templates/vhost/_http2.erb.
 func ApacheVhostHttp2(s erb.Scope) string {
-	r := erb.NewSized(s, 227, 16)
+	r := erb.NewSized(s, 263, 16)
 	defer r.Fail()
 	r.L(2)
 	if (!(erb.Truthy(r.NilQ(r.IVar("h2_copy_files"))))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0)))) {
@@ -5370,7 +5370,7 @@ func ApacheVhostHttp2(s erb.Scope) string {
 			r.Text("\n")
 		}
 		r.L(26)
-		r.At(26).Each(r.IVar("h2_push_priority"), erb.Blk1(func(expr erb.Value) erb.Value {
+		r.Each(r.IVar("h2_push_priority"), erb.Blk1(func(expr erb.Value) erb.Value {
 			r.Text("  H2PushPriority ")
 			r.L(27)
 			r.Out(expr)
@@ -5378,7 +5378,7 @@ func ApacheVhostHttp2(s erb.Scope) string {
 			return r.Erbout()
 		}))
 		r.L(29)
-		r.At(29).Each(r.IVar("h2_push_resource"), erb.Blk1(func(expr erb.Value) erb.Value {
+		r.Each(r.IVar("h2_push_resource"), erb.Blk1(func(expr erb.Value) erb.Value {
 			r.Text("  H2PushResource ")
 			r.L(30)
 			r.Out(expr)
@@ -5513,13 +5513,13 @@ func ApacheVhostItk(s erb.Scope) string {
 
 // ApacheVhostJkMounts renders the ERB template apache/templates/vhost/_jk_mounts.erb.
 func ApacheVhostJkMounts(s erb.Scope) string {
-	r := erb.NewSized(s, 1, 1)
+	r := erb.NewSized(s, 29, 1)
 	defer r.Fail()
 	r.L(1)
 	if (erb.Truthy(r.IVar("jk_mounts"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("jk_mounts"))))) {
 		r.Text("\n")
 		r.L(3)
-		r.At(3).Each(r.IVar("jk_mounts"), erb.Blk1(func(jk erb.Value) erb.Value {
+		r.Each(r.IVar("jk_mounts"), erb.Blk1(func(jk erb.Value) erb.Value {
 			r.L(4)
 			if erb.Truthy(r.IsAQ(jk, erb.Const("Hash"))) {
 				r.L(5)
@@ -5581,7 +5581,7 @@ func ApacheVhostKeepaliveOptions(s erb.Scope) string {
 
 // ApacheVhostLogging renders the ERB template apache/templates/vhost/_logging.erb.
 func ApacheVhostLogging(s erb.Scope) string {
-	r := erb.NewSized(s, 40, 4)
+	r := erb.NewSized(s, 81, 4)
 	defer r.Fail()
 	r.L(1)
 	if (erb.Truthy(r.IVar("error_log"))) || (erb.Truthy(r.IVar("log_level"))) {
@@ -5604,11 +5604,11 @@ func ApacheVhostLogging(s erb.Scope) string {
 	r.L(11)
 	if erb.Truthy(r.IVar("error_log_format24")) {
 		r.L(12)
-		r.At(12).Each(r.IVar("error_log_format24"), erb.Blk1(func(lfmt erb.Value) erb.Value {
+		r.Each(r.IVar("error_log_format24"), erb.Blk1(func(lfmt erb.Value) erb.Value {
 			r.L(13)
 			if erb.Truthy(r.IsAQ(lfmt, erb.Const("Hash"))) {
 				r.L(14)
-				return r.At(14).Each(lfmt, erb.Blk2(func(fmt, flag erb.Value) erb.Value {
+				return r.Each(lfmt, erb.Blk2(func(fmt, flag erb.Value) erb.Value {
 					r.Text("  ErrorLogFormat ")
 					r.L(15)
 					r.Out(flag)
@@ -5925,12 +5925,12 @@ func ApacheVhostPassenger(s erb.Scope) string {
 
 // ApacheVhostPhp renders the ERB template apache/templates/vhost/_php.erb.
 func ApacheVhostPhp(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
+	r := erb.NewSized(s, 43, 2)
 	defer r.Fail()
 	r.L(1)
 	if (erb.Truthy(r.IVar("php_values"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("php_values"))))) {
 		r.L(2)
-		r.At(2).Each(r.Sort(r.IVar("php_values"), nil), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("php_values"), nil), erb.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(3)
 			if erb.Truthy(r.IsAQ(value, erb.Const("String"))) {
 				r.Text("  php_value ")
@@ -5954,7 +5954,7 @@ func ApacheVhostPhp(s erb.Scope) string {
 	r.L(10)
 	if (erb.Truthy(r.IVar("php_flags"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("php_flags"))))) {
 		r.L(11)
-		r.At(11).Each(r.Sort(r.IVar("php_flags"), nil), erb.Blk2(func(key, flag erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("php_flags"), nil), erb.Blk2(func(key, flag erb.Value) erb.Value {
 			r.L(13)
 			if erb.Truthy(r.OpMatch(flag, erb.Re("true|yes|on|1", "i"))) {
 				r.L(13)
@@ -5977,12 +5977,12 @@ func ApacheVhostPhp(s erb.Scope) string {
 
 // ApacheVhostPhpAdmin renders the ERB template apache/templates/vhost/_php_admin.erb.
 func ApacheVhostPhpAdmin(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
+	r := erb.NewSized(s, 39, 2)
 	defer r.Fail()
 	r.L(1)
 	if (erb.Truthy(r.IVar("php_admin_values"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("php_admin_values"))))) {
 		r.L(2)
-		r.At(2).Each(r.Sort(r.IVar("php_admin_values"), nil), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("php_admin_values"), nil), erb.Blk2(func(key, value erb.Value) erb.Value {
 			r.Text("  php_admin_value ")
 			r.L(3)
 			r.Out(key)
@@ -5995,7 +5995,7 @@ func ApacheVhostPhpAdmin(s erb.Scope) string {
 	r.L(6)
 	if (erb.Truthy(r.IVar("php_admin_flags"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("php_admin_flags"))))) {
 		r.L(7)
-		r.At(7).Each(r.Sort(r.IVar("php_admin_flags"), nil), erb.Blk2(func(key, flag erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("php_admin_flags"), nil), erb.Blk2(func(key, flag erb.Value) erb.Value {
 			r.L(9)
 			if erb.Truthy(r.OpMatch(flag, erb.Re("true|yes|on|1", "i"))) {
 				r.L(9)
@@ -6018,7 +6018,7 @@ func ApacheVhostPhpAdmin(s erb.Scope) string {
 
 // ApacheVhostProxy renders the ERB template apache/templates/vhost/_proxy.erb.
 func ApacheVhostProxy(s erb.Scope) string {
-	r := erb.NewSized(s, 263, 11)
+	r := erb.NewSized(s, 585, 11)
 	defer r.Fail()
 	r.L(1)
 	if (((erb.Truthy(r.IVar("proxy_dest"))) || (erb.Truthy(r.IVar("proxy_pass")))) || (erb.Truthy(r.IVar("proxy_pass_match")))) || (erb.Truthy(r.IVar("proxy_dest_match"))) {
@@ -6050,9 +6050,9 @@ func ApacheVhostProxy(s erb.Scope) string {
 		r.Text("  ProxyErrorOverride On\n")
 	}
 	r.L(25)
-	r.At(25).Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("proxy_pass")))), erb.Blk1(func(proxy erb.Value) erb.Value {
+	r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("proxy_pass")))), erb.Blk1(func(proxy erb.Value) erb.Value {
 		r.L(26)
-		r.At(26).Each(r.Array(r.Aref(proxy, erb.S("no_proxy_uris"))), erb.Blk1(func(uri erb.Value) erb.Value {
+		r.Each(r.Array(r.Aref(proxy, erb.S("no_proxy_uris"))), erb.Blk1(func(uri erb.Value) erb.Value {
 			r.Text("  ProxyPass ")
 			r.L(27)
 			r.Out(uri)
@@ -6060,7 +6060,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 			return r.Erbout()
 		}))
 		r.L(29)
-		r.At(29).Each(r.Array(r.Aref(proxy, erb.S("no_proxy_uris_match"))), erb.Blk1(func(uri erb.Value) erb.Value {
+		r.Each(r.Array(r.Aref(proxy, erb.S("no_proxy_uris_match"))), erb.Blk1(func(uri erb.Value) erb.Value {
 			r.Text("  ProxyPassMatch ")
 			r.L(30)
 			r.Out(uri)
@@ -6094,7 +6094,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 		r.L(39)
 		if !(erb.Truthy(r.NilQ(r.Aref(proxy, erb.S("reverse_cookies"))))) {
 			r.L(40)
-			r.At(40).Each(r.Array(r.Aref(proxy, erb.S("reverse_cookies"))), erb.Blk1(func(reverse_cookies erb.Value) erb.Value {
+			r.Each(r.Array(r.Aref(proxy, erb.S("reverse_cookies"))), erb.Blk1(func(reverse_cookies erb.Value) erb.Value {
 				r.L(41)
 				if erb.Truthy(r.Aref(reverse_cookies, erb.S("path"))) {
 					r.Text("  ProxyPassReverseCookiePath ")
@@ -6127,7 +6127,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 			r.Text("\n")
 		} else {
 			r.L(52)
-			r.At(52).Each(r.Array(r.Aref(proxy, erb.S("reverse_urls"))), erb.Blk1(func(reverse_url erb.Value) erb.Value {
+			r.Each(r.Array(r.Aref(proxy, erb.S("reverse_urls"))), erb.Blk1(func(reverse_url erb.Value) erb.Value {
 				r.Text("  ProxyPassReverse ")
 				r.L(53)
 				r.Out(r.Aref(proxy, erb.S("path")))
@@ -6140,7 +6140,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 		r.L(56)
 		if erb.Truthy(r.Aref(proxy, erb.S("setenv"))) {
 			r.L(57)
-			return r.At(57).Each(r.Array(r.Aref(proxy, erb.S("setenv"))), erb.Blk1(func(setenv_var erb.Value) erb.Value {
+			return r.Each(r.Array(r.Aref(proxy, erb.S("setenv"))), erb.Blk1(func(setenv_var erb.Value) erb.Value {
 				r.Text("  SetEnv ")
 				r.L(58)
 				r.Out(setenv_var)
@@ -6151,10 +6151,10 @@ func ApacheVhostProxy(s erb.Scope) string {
 		return nil
 	}))
 	r.L(62)
-	r.At(62).Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("proxy_pass_match")))), erb.Blk1(func(proxy erb.Value) erb.Value {
+	r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("proxy_pass_match")))), erb.Blk1(func(proxy erb.Value) erb.Value {
 		r.Text("\n")
 		r.L(63)
-		r.At(63).Each(r.Array(r.Aref(proxy, erb.S("no_proxy_uris"))), erb.Blk1(func(uri erb.Value) erb.Value {
+		r.Each(r.Array(r.Aref(proxy, erb.S("no_proxy_uris"))), erb.Blk1(func(uri erb.Value) erb.Value {
 			r.Text("  ProxyPass ")
 			r.L(64)
 			r.Out(uri)
@@ -6162,7 +6162,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 			return r.Erbout()
 		}))
 		r.L(66)
-		r.At(66).Each(r.Array(r.Aref(proxy, erb.S("no_proxy_uris_match"))), erb.Blk1(func(uri erb.Value) erb.Value {
+		r.Each(r.Array(r.Aref(proxy, erb.S("no_proxy_uris_match"))), erb.Blk1(func(uri erb.Value) erb.Value {
 			r.Text("  ProxyPassMatch ")
 			r.L(67)
 			r.Out(uri)
@@ -6203,7 +6203,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 			r.Text("\n")
 		} else {
 			r.L(79)
-			r.At(79).Each(r.Array(r.Aref(proxy, erb.S("reverse_urls"))), erb.Blk1(func(reverse_url erb.Value) erb.Value {
+			r.Each(r.Array(r.Aref(proxy, erb.S("reverse_urls"))), erb.Blk1(func(reverse_url erb.Value) erb.Value {
 				r.Text("  ProxyPassReverse ")
 				r.L(80)
 				r.Out(r.Aref(proxy, erb.S("path")))
@@ -6216,7 +6216,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 		r.L(83)
 		if erb.Truthy(r.Aref(proxy, erb.S("setenv"))) {
 			r.L(84)
-			return r.At(84).Each(r.Array(r.Aref(proxy, erb.S("setenv"))), erb.Blk1(func(setenv_var erb.Value) erb.Value {
+			return r.Each(r.Array(r.Aref(proxy, erb.S("setenv"))), erb.Blk1(func(setenv_var erb.Value) erb.Value {
 				r.Text("  SetEnv ")
 				r.L(85)
 				r.Out(setenv_var)
@@ -6229,7 +6229,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 	r.L(89)
 	if erb.Truthy(r.IVar("proxy_dest")) {
 		r.L(90)
-		r.At(90).Each(r.Array(r.IVar("no_proxy_uris")), erb.Blk1(func(uri erb.Value) erb.Value {
+		r.Each(r.Array(r.IVar("no_proxy_uris")), erb.Blk1(func(uri erb.Value) erb.Value {
 			r.Text("  ProxyPass        ")
 			r.L(91)
 			r.Out(uri)
@@ -6247,7 +6247,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 	r.L(96)
 	if erb.Truthy(r.IVar("proxy_dest_match")) {
 		r.L(97)
-		r.At(97).Each(r.Array(r.IVar("no_proxy_uris_match")), erb.Blk1(func(uri erb.Value) erb.Value {
+		r.Each(r.Array(r.IVar("no_proxy_uris_match")), erb.Blk1(func(uri erb.Value) erb.Value {
 			r.Text("  ProxyPassMatch   ")
 			r.L(98)
 			r.Out(uri)
@@ -6267,7 +6267,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 
 // ApacheVhostRedirect renders the ERB template apache/templates/vhost/_redirect.erb.
 func ApacheVhostRedirect(s erb.Scope) string {
-	r := erb.NewSized(s, 73, 12)
+	r := erb.NewSized(s, 123, 12)
 	defer r.Fail()
 	r.L(1)
 	if (erb.Truthy(r.IVar("redirect_source"))) && (erb.Truthy(r.IVar("redirect_dest"))) {
@@ -6279,7 +6279,7 @@ func ApacheVhostRedirect(s erb.Scope) string {
 		r.SetIVar("redirect_status_a", r.Array(r.IVar("redirect_status")))
 		r.Text("\n  ## Redirect rules\n")
 		r.L(7)
-		r.At(7).EachWithIndex(r.IVar("redirect_source_a"), erb.Blk2(func(source, i erb.Value) erb.Value {
+		r.EachWithIndex(r.IVar("redirect_source_a"), erb.Blk2(func(source, i erb.Value) erb.Value {
 			r.L(8)
 			{
 				recv1_ := r.IVar("redirect_dest_a")
@@ -6316,7 +6316,7 @@ func ApacheVhostRedirect(s erb.Scope) string {
 		r.SetIVar("redirectmatch_dest_a", r.Array(r.IVar("redirectmatch_dest")))
 		r.Text("\n  ## RedirectMatch rules\n")
 		r.L(19)
-		r.At(19).EachWithIndex(r.IVar("redirectmatch_status_a"), erb.Blk2(func(status, i erb.Value) erb.Value {
+		r.EachWithIndex(r.IVar("redirectmatch_status_a"), erb.Blk2(func(status, i erb.Value) erb.Value {
 			r.L(20)
 			{
 				recv5_ := r.IVar("redirectmatch_status_a")
@@ -6360,7 +6360,7 @@ func ApacheVhostRedirect(s erb.Scope) string {
 			r.SetIVar("redirectmatch_dest_a", r.Array(r.IVar("redirectmatch_dest")))
 			r.Text("\n  ## RedirectMatch rules\n")
 			r.L(30)
-			r.At(30).EachWithIndex(r.IVar("redirectmatch_regexp_a"), erb.Blk2(func(status, i erb.Value) erb.Value {
+			r.EachWithIndex(r.IVar("redirectmatch_regexp_a"), erb.Blk2(func(status, i erb.Value) erb.Value {
 				r.L(31)
 				{
 					recv11_ := r.IVar("redirectmatch_regexp_a")
@@ -6392,13 +6392,13 @@ func ApacheVhostRedirect(s erb.Scope) string {
 
 // ApacheVhostRequestheader renders the ERB template apache/templates/vhost/_requestheader.erb.
 func ApacheVhostRequestheader(s erb.Scope) string {
-	r := erb.NewSized(s, 107, 1)
+	r := erb.NewSized(s, 124, 1)
 	defer r.Fail()
 	r.L(1)
 	if (erb.Truthy(r.IVar("request_headers"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("request_headers"))))) {
 		r.Text("\n  ## Request header rules\n  ## as per http://httpd.apache.org/docs/2.2/mod/mod_headers.html#requestheader\n")
 		r.L(5)
-		r.At(5).Each(r.Array(r.IVar("request_headers")), erb.Blk1(func(request_statement erb.Value) erb.Value {
+		r.Each(r.Array(r.IVar("request_headers")), erb.Blk1(func(request_statement erb.Value) erb.Value {
 			r.L(6)
 			if !erb.Equal(request_statement, erb.S("")) {
 				r.Text("  RequestHeader ")
@@ -6415,7 +6415,7 @@ func ApacheVhostRequestheader(s erb.Scope) string {
 
 // ApacheVhostRequire renders the ERB template apache/templates/vhost/_require.erb.
 func ApacheVhostRequire(s erb.Scope) string {
-	r := erb.NewSized(s, 153, 1)
+	r := erb.NewSized(s, 231, 1)
 	defer r.Fail()
 	var _item erb.Value
 	r.L(1)
@@ -6435,7 +6435,7 @@ func ApacheVhostRequire(s erb.Scope) string {
 					r.Out(r.Capitalize(r.Aref(r.Aref(_item, erb.S("require")), erb.S("enforce"))))
 					r.Text(">\n")
 					r.L(8)
-					r.At(8).Each(r.Array(r.Aref(r.Aref(_item, erb.S("require")), erb.S("requires"))), erb.Blk1(func(req erb.Value) erb.Value {
+					r.Each(r.Array(r.Aref(r.Aref(_item, erb.S("require")), erb.S("requires"))), erb.Blk1(func(req erb.Value) erb.Value {
 						r.Text("      Require ")
 						r.L(9)
 						r.Out(r.Strip(req))
@@ -6452,7 +6452,7 @@ func ApacheVhostRequire(s erb.Scope) string {
 				}
 			} else {
 				r.L(16)
-				r.At(16).Each(r.Array(r.Aref(_item, erb.S("require"))), erb.Blk1(func(req erb.Value) erb.Value {
+				r.Each(r.Array(r.Aref(_item, erb.S("require"))), erb.Blk1(func(req erb.Value) erb.Value {
 					r.Text("    Require ")
 					r.L(17)
 					r.Out(req)
@@ -6494,7 +6494,7 @@ func ApacheVhostRequire(s erb.Scope) string {
 			r.L(37)
 			if erb.Truthy(r.KindOfQ(r.Aref(_item, erb.S("deny")), erb.Const("Array"))) {
 				r.L(38)
-				r.At(38).Each(r.Array(r.Aref(_item, erb.S("deny"))), erb.Blk1(func(restrict erb.Value) erb.Value {
+				r.Each(r.Array(r.Aref(_item, erb.S("deny"))), erb.Blk1(func(restrict erb.Value) erb.Value {
 					r.Text("    Deny ")
 					r.L(39)
 					r.Out(restrict)
@@ -6513,7 +6513,7 @@ func ApacheVhostRequire(s erb.Scope) string {
 			r.L(46)
 			if erb.Truthy(r.KindOfQ(r.Aref(_item, erb.S("allow")), erb.Const("Array"))) {
 				r.L(47)
-				r.At(47).Each(r.Array(r.Aref(_item, erb.S("allow"))), erb.Blk1(func(access erb.Value) erb.Value {
+				r.Each(r.Array(r.Aref(_item, erb.S("allow"))), erb.Blk1(func(access erb.Value) erb.Value {
 					r.Text("    Allow ")
 					r.L(48)
 					r.Out(access)
@@ -6551,7 +6551,7 @@ func ApacheVhostRequire(s erb.Scope) string {
 
 // ApacheVhostRewrite renders the ERB template apache/templates/vhost/_rewrite.erb.
 func ApacheVhostRewrite(s erb.Scope) string {
-	r := erb.NewSized(s, 147, 5)
+	r := erb.NewSized(s, 226, 5)
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("rewrites")) {
@@ -6569,7 +6569,7 @@ func ApacheVhostRewrite(s erb.Scope) string {
 		}
 		r.Text("\n")
 		r.L(11)
-		r.At(11).Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("rewrites")))), erb.Blk1(func(rewrite_details erb.Value) erb.Value {
+		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("rewrites")))), erb.Blk1(func(rewrite_details erb.Value) erb.Value {
 			r.L(12)
 			if erb.Truthy(r.Aref(rewrite_details, erb.S("comment"))) {
 				r.Text("  #")
@@ -6587,9 +6587,9 @@ func ApacheVhostRewrite(s erb.Scope) string {
 			r.L(18)
 			if erb.Truthy(r.Aref(rewrite_details, erb.S("rewrite_cond"))) {
 				r.L(19)
-				r.At(19).Each(r.Array(r.Aref(rewrite_details, erb.S("rewrite_cond"))), erb.Blk1(func(commands erb.Value) erb.Value {
+				r.Each(r.Array(r.Aref(rewrite_details, erb.S("rewrite_cond"))), erb.Blk1(func(commands erb.Value) erb.Value {
 					r.L(20)
-					return r.At(20).Each(r.Array(commands), erb.Blk1(func(command erb.Value) erb.Value {
+					return r.Each(r.Array(commands), erb.Blk1(func(command erb.Value) erb.Value {
 						r.Text("  RewriteCond ")
 						r.L(21)
 						r.Out(command)
@@ -6601,9 +6601,9 @@ func ApacheVhostRewrite(s erb.Scope) string {
 			r.L(25)
 			if erb.Truthy(r.Aref(rewrite_details, erb.S("rewrite_map"))) {
 				r.L(26)
-				r.At(26).Each(r.Array(r.Aref(rewrite_details, erb.S("rewrite_map"))), erb.Blk1(func(commands erb.Value) erb.Value {
+				r.Each(r.Array(r.Aref(rewrite_details, erb.S("rewrite_map"))), erb.Blk1(func(commands erb.Value) erb.Value {
 					r.L(27)
-					return r.At(27).Each(r.Array(commands), erb.Blk1(func(command erb.Value) erb.Value {
+					return r.Each(r.Array(commands), erb.Blk1(func(command erb.Value) erb.Value {
 						r.Text("  RewriteMap ")
 						r.L(28)
 						r.Out(command)
@@ -6613,9 +6613,9 @@ func ApacheVhostRewrite(s erb.Scope) string {
 				}))
 			}
 			r.L(32)
-			return r.At(32).Each(r.Array(r.Aref(rewrite_details, erb.S("rewrite_rule"))), erb.Blk1(func(commands erb.Value) erb.Value {
+			return r.Each(r.Array(r.Aref(rewrite_details, erb.S("rewrite_rule"))), erb.Blk1(func(commands erb.Value) erb.Value {
 				r.L(33)
-				r.At(33).Each(r.Array(commands), erb.Blk1(func(command erb.Value) erb.Value {
+				r.Each(r.Array(commands), erb.Blk1(func(command erb.Value) erb.Value {
 					r.Text("  RewriteRule ")
 					r.L(34)
 					r.Out(command)
@@ -6640,7 +6640,7 @@ func ApacheVhostRewrite(s erb.Scope) string {
 		r.L(47)
 		if erb.Truthy(r.IVar("rewrite_cond")) {
 			r.L(48)
-			r.At(48).Each(r.Array(r.IVar("rewrite_cond")), erb.Blk1(func(cond erb.Value) erb.Value {
+			r.Each(r.Array(r.IVar("rewrite_cond")), erb.Blk1(func(cond erb.Value) erb.Value {
 				r.Text("  RewriteCond ")
 				r.L(49)
 				r.Out(cond)
@@ -6658,7 +6658,7 @@ func ApacheVhostRewrite(s erb.Scope) string {
 
 // ApacheVhostScriptalias renders the ERB template apache/templates/vhost/_scriptalias.erb.
 func ApacheVhostScriptalias(s erb.Scope) string {
-	r := erb.NewSized(s, 29, 2)
+	r := erb.NewSized(s, 70, 2)
 	defer r.Fail()
 	var aliases erb.Value
 	r.L(1)
@@ -6686,7 +6686,7 @@ func ApacheVhostScriptalias(s erb.Scope) string {
 		r.L(14)
 		r.CompactBang(r.Flatten(aliases))
 		r.L(15)
-		r.At(15).Each(aliases, erb.Blk1(func(salias erb.Value) erb.Value {
+		r.Each(aliases, erb.Blk1(func(salias erb.Value) erb.Value {
 			r.L(16)
 			if !erb.Equal(r.Aref(salias, erb.S("path")), erb.S("")) {
 				r.L(17)
@@ -6720,7 +6720,7 @@ func ApacheVhostScriptalias(s erb.Scope) string {
 
 // ApacheVhostSecurity renders the ERB template apache/templates/vhost/_security.erb.
 func ApacheVhostSecurity(s erb.Scope) string {
-	r := erb.NewSized(s, 202, 7)
+	r := erb.NewSized(s, 391, 7)
 	defer r.Fail()
 	var ips erb.Value
 	r.Text("<IfModule mod_security2.c>\n")
@@ -6738,13 +6738,13 @@ func ApacheVhostSecurity(s erb.Scope) string {
 	r.L(8)
 	if erb.Truthy(r.IsAQ(r.IVar("_modsec_disable_ids"), erb.Const("Hash"))) {
 		r.L(9)
-		r.At(9).Each(r.IVar("_modsec_disable_ids"), erb.Blk2(func(location, rules erb.Value) erb.Value {
+		r.Each(r.IVar("_modsec_disable_ids"), erb.Blk2(func(location, rules erb.Value) erb.Value {
 			r.Text("  <LocationMatch ")
 			r.L(10)
 			r.Out(location)
 			r.Text(">\n")
 			r.L(11)
-			r.At(11).Each(r.Array(rules), erb.Blk1(func(rule erb.Value) erb.Value {
+			r.Each(r.Array(rules), erb.Blk1(func(rule erb.Value) erb.Value {
 				r.Text("    SecRuleRemoveById ")
 				r.L(12)
 				r.Out(rule)
@@ -6768,13 +6768,13 @@ func ApacheVhostSecurity(s erb.Scope) string {
 	r.L(22)
 	if erb.Truthy(r.IsAQ(r.IVar("_modsec_disable_msgs"), erb.Const("Hash"))) {
 		r.L(23)
-		r.At(23).Each(r.IVar("_modsec_disable_msgs"), erb.Blk2(func(location, rules erb.Value) erb.Value {
+		r.Each(r.IVar("_modsec_disable_msgs"), erb.Blk2(func(location, rules erb.Value) erb.Value {
 			r.Text("  <LocationMatch ")
 			r.L(24)
 			r.Out(location)
 			r.Text(">\n")
 			r.L(25)
-			r.At(25).Each(r.Array(rules), erb.Blk1(func(rule erb.Value) erb.Value {
+			r.Each(r.Array(rules), erb.Blk1(func(rule erb.Value) erb.Value {
 				r.Text("    SecRuleRemoveByMsg \"")
 				r.L(26)
 				r.Out(rule)
@@ -6788,13 +6788,13 @@ func ApacheVhostSecurity(s erb.Scope) string {
 	r.L(31)
 	if erb.Truthy(r.IsAQ(r.IVar("_modsec_disable_tags"), erb.Const("Hash"))) {
 		r.L(32)
-		r.At(32).Each(r.IVar("_modsec_disable_tags"), erb.Blk2(func(location, rules erb.Value) erb.Value {
+		r.Each(r.IVar("_modsec_disable_tags"), erb.Blk2(func(location, rules erb.Value) erb.Value {
 			r.Text("  <LocationMatch ")
 			r.L(33)
 			r.Out(location)
 			r.Text(">\n")
 			r.L(34)
-			r.At(34).Each(r.Array(rules), erb.Blk1(func(rule erb.Value) erb.Value {
+			r.Each(r.Array(rules), erb.Blk1(func(rule erb.Value) erb.Value {
 				r.Text("    SecRuleRemoveByTag \"")
 				r.L(35)
 				r.Out(rule)
@@ -6818,13 +6818,13 @@ func ApacheVhostSecurity(s erb.Scope) string {
 
 // ApacheVhostServeralias renders the ERB template apache/templates/vhost/_serveralias.erb.
 func ApacheVhostServeralias(s erb.Scope) string {
-	r := erb.NewSized(s, 21, 1)
+	r := erb.NewSized(s, 36, 1)
 	defer r.Fail()
 	r.L(1)
 	if (erb.Truthy(r.IVar("serveraliases"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("serveraliases"))))) {
 		r.Text("\n  ## Server aliases\n")
 		r.L(4)
-		r.At(4).Each(r.Array(r.IVar("serveraliases")), erb.Blk1(func(serveralias erb.Value) erb.Value {
+		r.Each(r.Array(r.IVar("serveraliases")), erb.Blk1(func(serveralias erb.Value) erb.Value {
 			r.Text("  ServerAlias ")
 			r.L(5)
 			r.Out(serveralias)
@@ -6845,13 +6845,13 @@ func ApacheVhostServersignature(s erb.Scope) string {
 
 // ApacheVhostSetenv renders the ERB template apache/templates/vhost/_setenv.erb.
 func ApacheVhostSetenv(s erb.Scope) string {
-	r := erb.NewSized(s, 48, 3)
+	r := erb.NewSized(s, 88, 3)
 	defer r.Fail()
 	r.L(1)
 	if (erb.Truthy(r.IVar("setenv"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("setenv"))))) {
 		r.Text("\n  ## SetEnv/SetEnvIf for environment variables\n")
 		r.L(4)
-		r.At(4).Each(r.Array(r.IVar("setenv")), erb.Blk1(func(envvar erb.Value) erb.Value {
+		r.Each(r.Array(r.IVar("setenv")), erb.Blk1(func(envvar erb.Value) erb.Value {
 			r.Text("  SetEnv ")
 			r.L(5)
 			r.Out(envvar)
@@ -6862,7 +6862,7 @@ func ApacheVhostSetenv(s erb.Scope) string {
 	r.L(8)
 	if (erb.Truthy(r.IVar("setenvif"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("setenvif"))))) {
 		r.L(9)
-		r.At(9).Each(r.Array(r.IVar("setenvif")), erb.Blk1(func(envifvar erb.Value) erb.Value {
+		r.Each(r.Array(r.IVar("setenvif")), erb.Blk1(func(envifvar erb.Value) erb.Value {
 			r.Text("  SetEnvIf ")
 			r.L(10)
 			r.Out(envifvar)
@@ -6873,7 +6873,7 @@ func ApacheVhostSetenv(s erb.Scope) string {
 	r.L(13)
 	if (erb.Truthy(r.IVar("setenvifnocase"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("setenvifnocase"))))) {
 		r.L(14)
-		r.At(14).Each(r.Array(r.IVar("setenvifnocase")), erb.Blk1(func(envifncvar erb.Value) erb.Value {
+		r.Each(r.Array(r.IVar("setenvifnocase")), erb.Blk1(func(envifncvar erb.Value) erb.Value {
 			r.Text("  SetEnvIfNoCase ")
 			r.L(15)
 			r.Out(envifncvar)
@@ -7163,7 +7163,7 @@ func ApacheVhostUseCanonicalName(s erb.Scope) string {
 
 // ApacheVhostWsgi renders the ERB template apache/templates/vhost/_wsgi.erb.
 func ApacheVhostWsgi(s erb.Scope) string {
-	r := erb.NewSized(s, 180, 10)
+	r := erb.NewSized(s, 292, 10)
 	defer r.Fail()
 	r.L(1)
 	if (((erb.Truthy(r.IVar("wsgi_application_group"))) || (erb.Truthy(r.IVar("wsgi_daemon_process")))) || (erb.Truthy(r.IVar("wsgi_import_script")))) || (erb.Truthy(r.IVar("wsgi_process_group"))) {
@@ -7198,7 +7198,7 @@ func ApacheVhostWsgi(s erb.Scope) string {
 			r.L(12)
 			if erb.Truthy(r.IsAQ(r.IVar("wsgi_daemon_process"), erb.Const("Hash"))) {
 				r.L(13)
-				r.At(13).Each(r.IVar("wsgi_daemon_process"), erb.Blk2(func(key, val erb.Value) erb.Value {
+				r.Each(r.IVar("wsgi_daemon_process"), erb.Blk2(func(key, val erb.Value) erb.Value {
 					r.L(14)
 					if erb.Truthy(r.EmptyQ(val)) {
 						r.Text("  WSGIDaemonProcess ")
@@ -7244,7 +7244,7 @@ func ApacheVhostWsgi(s erb.Scope) string {
 	r.L(27)
 	if (erb.Truthy(r.IVar("wsgi_script_aliases_match"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("wsgi_script_aliases_match"))))) {
 		r.L(28)
-		r.At(28).Each(r.Reverse(r.Sort(r.Keys(r.IVar("wsgi_script_aliases_match")), nil)), erb.Blk1(func(key erb.Value) erb.Value {
+		r.Each(r.Reverse(r.Sort(r.Keys(r.IVar("wsgi_script_aliases_match")), nil)), erb.Blk1(func(key erb.Value) erb.Value {
 			r.L(29)
 			if (!erb.Equal(key, erb.S(""))) && (!erb.Equal(r.Aref(r.IVar("wsgi_script_aliases_match"), key), erb.S(""))) {
 				r.Text("  WSGIScriptAliasMatch ")
@@ -7261,7 +7261,7 @@ func ApacheVhostWsgi(s erb.Scope) string {
 	r.L(34)
 	if (erb.Truthy(r.IVar("wsgi_script_aliases"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("wsgi_script_aliases"))))) {
 		r.L(35)
-		r.At(35).Each(r.Reverse(r.Sort(r.Keys(r.IVar("wsgi_script_aliases")), nil)), erb.Blk1(func(key erb.Value) erb.Value {
+		r.Each(r.Reverse(r.Sort(r.Keys(r.IVar("wsgi_script_aliases")), nil)), erb.Blk1(func(key erb.Value) erb.Value {
 			r.L(36)
 			if (!erb.Equal(key, erb.S(""))) && (!erb.Equal(r.Aref(r.IVar("wsgi_script_aliases"), key), erb.S(""))) {
 				r.L(37)
@@ -7545,11 +7545,11 @@ func ArchvsyncRunmirrorsConf(s erb.Scope) string {
 
 // CeilometerEventPipelineYaml renders the ERB template ceilometer/templates/event_pipeline.yaml.erb.
 func CeilometerEventPipelineYaml(s erb.Scope) string {
-	r := erb.NewSized(s, 152, 1)
+	r := erb.NewSized(s, 165, 1)
 	defer r.Fail()
 	r.Text("---\nsources:\n    - name: event_source\n      events:\n          - \"*\"\n      sinks:\n          - event_sink\nsinks:\n    - name: event_sink\n      publishers:\n")
 	r.L(11)
-	r.At(11).Each(r.IVar("event_pipeline_publishers"), erb.Blk1(func(publisher erb.Value) erb.Value {
+	r.Each(r.IVar("event_pipeline_publishers"), erb.Blk1(func(publisher erb.Value) erb.Value {
 		r.Text("          - ")
 		r.L(12)
 		r.Out(publisher)
@@ -7561,11 +7561,11 @@ func CeilometerEventPipelineYaml(s erb.Scope) string {
 
 // CeilometerPipelineYaml renders the ERB template ceilometer/templates/pipeline.yaml.erb.
 func CeilometerPipelineYaml(s erb.Scope) string {
-	r := erb.NewSized(s, 152, 1)
+	r := erb.NewSized(s, 165, 1)
 	defer r.Fail()
 	r.Text("---\nsources:\n    - name: meter_source\n      meters:\n          - \"*\"\n      sinks:\n          - meter_sink\nsinks:\n    - name: meter_sink\n      publishers:\n")
 	r.L(11)
-	r.At(11).Each(r.IVar("pipeline_publishers"), erb.Blk1(func(publisher erb.Value) erb.Value {
+	r.Each(r.IVar("pipeline_publishers"), erb.Blk1(func(publisher erb.Value) erb.Value {
 		r.Text("          - ")
 		r.L(12)
 		r.Out(publisher)
@@ -7577,14 +7577,14 @@ func CeilometerPipelineYaml(s erb.Scope) string {
 
 // CeilometerPollingYaml renders the ERB template ceilometer/templates/polling.yaml.erb.
 func CeilometerPollingYaml(s erb.Scope) string {
-	r := erb.NewSized(s, 71, 2)
+	r := erb.NewSized(s, 82, 2)
 	defer r.Fail()
 	r.Text("---\nsources:\n    - name: some_pollsters\n      interval: ")
 	r.L(4)
 	r.Out(r.IVar("polling_interval"))
 	r.Text("\n      meters:\n")
 	r.L(6)
-	r.At(6).Each(r.IVar("polling_meters"), erb.Blk1(func(meter erb.Value) erb.Value {
+	r.Each(r.IVar("polling_meters"), erb.Blk1(func(meter erb.Value) erb.Value {
 		r.Text("        - ")
 		r.L(7)
 		r.Out(meter)
@@ -7596,13 +7596,13 @@ func CeilometerPollingYaml(s erb.Scope) string {
 
 // ChronyChronyConfArchlinux renders the ERB template chrony/templates/chrony.conf.archlinux.erb.
 func ChronyChronyConfArchlinux(s erb.Scope) string {
-	r := erb.NewSized(s, 13502, 11)
+	r := erb.NewSized(s, 13565, 11)
 	defer r.Fail()
 	r.Text("#######################################################################\n#\n# This is an example chrony configuration file.  You should copy it to\n# /etc/chrony.conf after uncommenting and editing the options that you\n# want to enable.  The more obscure options are not included.  Refer\n# to the documentation for these.\n#\n# Copyright 2002 Richard P. Curnow\n#\n# This program is free software; you can redistribute it and/or modify\n# it under the terms of version 2 of the GNU General Public License as\n# published by the Free Software Foundation.\n# \n# This program is distributed in the hope that it will be useful, but\n# WITHOUT ANY WARRANTY; without even the implied warranty of\n# MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU\n# General Public License for more details.\n# \n# You should have received a copy of the GNU General Public License along\n# with this program; if not, write to the Free Software Foundation, Inc.,\n# 51 Franklin Street, Fifth Floor, Boston, MA  02110-1301, USA.\n# \n#\n#######################################################################\n### COMMENTS\n# Any of the following lines are comments (you have a choice of\n# comment start character):\n# a comment\n% a comment\n! a comment\n; a comment\n#\n# Below, the '!' form is used for lines that you might want to\n# uncomment and edit to make your own chrony.conf file.\n#\n#######################################################################\n#######################################################################\n### SPECIFY YOUR NTP SERVERS\n# Most computers using chrony will send measurement requests to one or\n# more 'NTP servers'.  You will probably find that your Internet Service\n# Provider or company have one or more NTP servers that you can specify.\n# Failing that, there are a lot of public NTP servers.  There is a list\n# you can access at\n# http://www.eecis.udel.edu/~mills/ntp/servers.htm.\n\n! server ntp0.your-isp.com\n! server ntp1.your-isp.com\n! server ntp.public-server.org\n")
 	r.L(49)
 	if erb.Truthy(r.IsAQ(r.IVar("servers"), erb.Const("Hash"))) {
 		r.L(49)
-		r.At(49).Each(r.Sort(r.Keys(r.IVar("servers")), nil), erb.Blk1(func(server erb.Value) erb.Value {
+		r.Each(r.Sort(r.Keys(r.IVar("servers")), nil), erb.Blk1(func(server erb.Value) erb.Value {
 			r.Text("server ")
 			r.L(50)
 			r.Out(server)
@@ -7613,7 +7613,7 @@ func ChronyChronyConfArchlinux(s erb.Scope) string {
 		}))
 	} else {
 		r.L(51)
-		r.At(51).Each(r.Array(r.IVar("servers")), erb.Blk1(func(server erb.Value) erb.Value {
+		r.Each(r.Array(r.IVar("servers")), erb.Blk1(func(server erb.Value) erb.Value {
 			r.Text("server ")
 			r.L(52)
 			r.Out(server)
@@ -7623,7 +7623,7 @@ func ChronyChronyConfArchlinux(s erb.Scope) string {
 	}
 	r.Text("\n#server 0.nl.pool.ntp.org\n#server 1.nl.pool.ntp.org\n#server 2.nl.pool.ntp.org\n#server 3.nl.pool.ntp.org\n \n# However, for dial-up use you probably want these instead.  The word\n# 'offline' means that the server is not visible at boot time.  Use\n# chronyc's 'online' command to tell chronyd that these servers have\n# become visible after you go on-line.\n\n! server ntp0.your-isp.com offline\n! server ntp1.your-isp.com offline\n! server ntp.public-server.org offline\n\n# You may want to specify NTP 'peers' instead.  If you run a network\n# with a lot of computers and want several computers running chrony to\n# have the 'front-line' interface to the public NTP servers, you can\n# 'peer' these machines together to increase robustness.\n\n! peer ntp0.my-company.com\n\n# There are other options to the 'server' and 'peer' directives that you\n# might want to use.  For example, you can ignore measurements whose\n# round-trip-time is too large (indicating that the measurement is\n# probably useless, because you don't know which way the measurement\n# message got held up.)  Consult the full documentation for details.\n\n#######################################################################\n### AVOIDING POTENTIALLY BOGUS CHANGES TO YOUR CLOCK\n#\n# To avoid changes being made to your computer's gain/loss compensation\n# when the measurement history is too erratic, you might want to enable\n# one of the following lines.  The first seems good for dial-up (or\n# other high-latency connections like slow leased lines), the second\n# seems OK for a LAN environment.\n\n! maxupdateskew 100\n! maxupdateskew 5\n\n#######################################################################\n### FILENAMES ETC\n# Chrony likes to keep information about your computer's clock in files.\n# The 'driftfile' stores the computer's clock gain/loss rate in parts\n# per million.  When chronyd starts, the system clock can be tuned\n# immediately so that it doesn't gain or lose any more time.  You\n# generally want this, so it is uncommented.\n\ndriftfile /etc/chrony.drift\n\n# If you want to use the program called chronyc to configure aspects of\n# chronyd's operation once it is running (e.g. tell it the Internet link\n# has gone up or down), you need a password.  This is stored in the\n# following keys file.  (You also need keys to support authenticated NTP\n# exchanges between cooperating machines.)  Again, this option is\n# assumed by default.\n\nkeyfile /etc/chrony.keys\n\n# chronyd can save the measurement history for the servers to files when\n# it it exits.  This is useful in 2 situations:\n#\n# 1. On Linux, if you stop chronyd and restart it with '-r' (e.g. after\n# an upgrade), the old measurements will still be relevant when chronyd\n# is restarted.  This will reduce the time needed to get accurate\n# gain/loss measurements, especially with a dial-up link.\n#\n# 2. Again on Linux, if you use the RTC support and start chronyd with\n# '-r -s' on bootup, measurements from the last boot will still be\n# useful (the real time clock is used to 'flywheel' chronyd between\n# boots).\n#\n# Enable these two options to use this.\n\ndumponexit\ndumpdir /var/log/chrony\n\n# chronyd writes its process ID to a file.  If you try to start a second\n# copy of chronyd, it will detect that the process named in the file is\n# still running and bail out.  If you want to change the path to the PID\n# file, uncomment this line and edit it.  The default path is shown.\n\n! pidfile /var/run/chronyd.pid\n\n#######################################################################\n### INITIAL CLOCK CORRECTION\n# This option is only useful if your NTP servers are visible at boot\n# time.  This probably means you are on a LAN.  If so, the following\n# option will choose the best-looking of the servers and correct the\n# system time to that.  The value '10' means that if the error is less\n# than 10 seconds, it will be gradually removed by speeding up or\n# slowing down your computer's clock until it is correct.  If the error\n# is above 10 seconds, an immediate time jump will be applied to correct\n# it.  Some software can get upset if the system clock jumps (especially\n# backwards), so be careful!\n\n! initstepslew 10 ntp0.your-company.com ntp1.your-company.com ntp2.your-company.com\n\n#######################################################################\n### LOGGING\n# If you want to log information about the time measurements chronyd has\n# gathered, you might want to enable the following lines.  You probably\n# only need this if you really enjoy looking at the logs, you want to\n# produce some graphs of your system's timekeeping performance, or you\n# need help in debugging a problem.\n\n! logdir /var/log/chrony\n! log measurements statistics tracking\n\n# If you have real time clock support enabled (see below), you might want\n# this line instead:\n\n! log measurements statistics tracking rtc\n\n#######################################################################\n### ACTING AS AN NTP SERVER\n# You might want the computer to be an NTP server for other computers.\n# e.g.  you might be running chronyd on a dial-up machine that has a LAN\n# sitting behind it with several 'satellite' computers on it.\n#\n# By default, chronyd does not allow any clients to access it.  You need\n# to explicitly enable access using 'allow' and 'deny' directives.\n#\n# e.g. to enable client access from the 192.168.*.* class B subnet,\n\n! allow 192.168/16\n\n")
 	r.L(181)
-	r.At(181).Each(r.Array(r.IVar("queryhosts")), erb.Blk1(func(allowed erb.Value) erb.Value {
+	r.Each(r.Array(r.IVar("queryhosts")), erb.Blk1(func(allowed erb.Value) erb.Value {
 		r.Text("allow ")
 		r.L(182)
 		r.Out(allowed)
@@ -7663,15 +7663,15 @@ func ChronyChronyConfArchlinux(s erb.Scope) string {
 		r.L(318)
 		if erb.Truthy(r.IsAQ(r.IVar("refclocks"), erb.Const("Hash"))) {
 			r.L(318)
-			r.At(318).Each(r.Sort(r.Keys(r.IVar("refclocks")), nil), erb.Blk1(func(driver erb.Value) erb.Value {
+			r.Each(r.Sort(r.Keys(r.IVar("refclocks")), nil), erb.Blk1(func(driver erb.Value) erb.Value {
 				r.L(319)
 				if erb.Truthy(r.IsAQ(r.IVar("refclocks"), erb.Const("Hash"))) {
 					r.L(319)
-					return r.At(319).Each(r.Sort(r.Keys(r.IVar("refclocks")), nil), erb.Blk1(func(driver erb.Value) erb.Value {
+					return r.Each(r.Sort(r.Keys(r.IVar("refclocks")), nil), erb.Blk1(func(driver erb.Value) erb.Value {
 						r.L(320)
 						if erb.Truthy(r.NoMethod(r.Aref(r.IVar("refclocks"), driver), "is_a", erb.Const("Array"))) {
 							r.L(320)
-							return r.At(320).Each(r.Sort(r.Aref(r.IVar("refclocks"), driver), nil), erb.Blk1(func(instance erb.Value) erb.Value {
+							return r.Each(r.Sort(r.Aref(r.IVar("refclocks"), driver), nil), erb.Blk1(func(instance erb.Value) erb.Value {
 								r.Text("refclock ")
 								r.L(321)
 								r.Out(driver)
@@ -7695,7 +7695,7 @@ func ChronyChronyConfArchlinux(s erb.Scope) string {
 			}))
 		} else {
 			r.L(327)
-			r.At(327).Each(r.Sort(r.Array(r.IVar("refclocks")), nil), erb.Blk1(func(refclock erb.Value) erb.Value {
+			r.Each(r.Sort(r.Array(r.IVar("refclocks")), nil), erb.Blk1(func(refclock erb.Value) erb.Value {
 				r.Text("refclock ")
 				r.L(328)
 				r.Out(refclock)
@@ -7726,13 +7726,13 @@ func ChronyChronyConfArchlinux(s erb.Scope) string {
 
 // ChronyChronyConfDebian renders the ERB template chrony/templates/chrony.conf.debian.erb.
 func ChronyChronyConfDebian(s erb.Scope) string {
-	r := erb.NewSized(s, 1236, 15)
+	r := erb.NewSized(s, 1305, 15)
 	defer r.Fail()
 	r.Text("# Use public servers from the pool.ntp.org project.\n# Please consider joining the pool (http://www.pool.ntp.org/join.html).\n")
 	r.L(3)
 	if erb.Truthy(r.IsAQ(r.IVar("servers"), erb.Const("Hash"))) {
 		r.L(3)
-		r.At(3).Each(r.Sort(r.Keys(r.IVar("servers")), nil), erb.Blk1(func(server erb.Value) erb.Value {
+		r.Each(r.Sort(r.Keys(r.IVar("servers")), nil), erb.Blk1(func(server erb.Value) erb.Value {
 			r.Text("server ")
 			r.L(4)
 			r.Out(server)
@@ -7743,7 +7743,7 @@ func ChronyChronyConfDebian(s erb.Scope) string {
 		}))
 	} else {
 		r.L(5)
-		r.At(5).Each(r.Array(r.IVar("servers")), erb.Blk1(func(server erb.Value) erb.Value {
+		r.Each(r.Array(r.IVar("servers")), erb.Blk1(func(server erb.Value) erb.Value {
 			r.Text("server ")
 			r.L(6)
 			r.Out(server)
@@ -7753,7 +7753,7 @@ func ChronyChronyConfDebian(s erb.Scope) string {
 	}
 	r.Text("\n")
 	r.L(9)
-	r.At(9).Each(r.Array(r.IVar("peers")), erb.Blk1(func(peer erb.Value) erb.Value {
+	r.Each(r.Array(r.IVar("peers")), erb.Blk1(func(peer erb.Value) erb.Value {
 		r.Text("peer ")
 		r.L(10)
 		r.Out(peer)
@@ -7773,7 +7773,7 @@ func ChronyChronyConfDebian(s erb.Scope) string {
 	r.Out(r.IVar("makestep_updates"))
 	r.Text("\n\n# Allow client access from local network.\n#allow 192.168/16\n")
 	r.L(28)
-	r.At(28).Each(r.Array(r.IVar("queryhosts")), erb.Blk1(func(allowed erb.Value) erb.Value {
+	r.Each(r.Array(r.IVar("queryhosts")), erb.Blk1(func(allowed erb.Value) erb.Value {
 		r.Text("allow ")
 		r.L(29)
 		r.Out(allowed)
@@ -7827,15 +7827,15 @@ func ChronyChronyConfDebian(s erb.Scope) string {
 		r.L(71)
 		if erb.Truthy(r.IsAQ(r.IVar("refclocks"), erb.Const("Hash"))) {
 			r.L(71)
-			r.At(71).Each(r.Sort(r.Keys(r.IVar("refclocks")), nil), erb.Blk1(func(driver erb.Value) erb.Value {
+			r.Each(r.Sort(r.Keys(r.IVar("refclocks")), nil), erb.Blk1(func(driver erb.Value) erb.Value {
 				r.L(72)
 				if erb.Truthy(r.IsAQ(r.IVar("refclocks"), erb.Const("Hash"))) {
 					r.L(72)
-					return r.At(72).Each(r.Sort(r.Keys(r.IVar("refclocks")), nil), erb.Blk1(func(driver erb.Value) erb.Value {
+					return r.Each(r.Sort(r.Keys(r.IVar("refclocks")), nil), erb.Blk1(func(driver erb.Value) erb.Value {
 						r.L(73)
 						if erb.Truthy(r.NoMethod(r.Aref(r.IVar("refclocks"), driver), "is_a", erb.Const("Array"))) {
 							r.L(73)
-							return r.At(73).Each(r.Sort(r.Aref(r.IVar("refclocks"), driver), nil), erb.Blk1(func(instance erb.Value) erb.Value {
+							return r.Each(r.Sort(r.Aref(r.IVar("refclocks"), driver), nil), erb.Blk1(func(instance erb.Value) erb.Value {
 								r.Text("refclock ")
 								r.L(74)
 								r.Out(driver)
@@ -7859,7 +7859,7 @@ func ChronyChronyConfDebian(s erb.Scope) string {
 			}))
 		} else {
 			r.L(80)
-			r.At(80).Each(r.Sort(r.Array(r.IVar("refclocks")), nil), erb.Blk1(func(refclock erb.Value) erb.Value {
+			r.Each(r.Sort(r.Array(r.IVar("refclocks")), nil), erb.Blk1(func(refclock erb.Value) erb.Value {
 				r.Text("refclock ")
 				r.L(81)
 				r.Out(refclock)
@@ -7878,13 +7878,13 @@ func ChronyChronyConfDebian(s erb.Scope) string {
 
 // ChronyChronyConfRedhat renders the ERB template chrony/templates/chrony.conf.redhat.erb.
 func ChronyChronyConfRedhat(s erb.Scope) string {
-	r := erb.NewSized(s, 1236, 15)
+	r := erb.NewSized(s, 1305, 15)
 	defer r.Fail()
 	r.Text("# Use public servers from the pool.ntp.org project.\n# Please consider joining the pool (http://www.pool.ntp.org/join.html).\n")
 	r.L(3)
 	if erb.Truthy(r.IsAQ(r.IVar("servers"), erb.Const("Hash"))) {
 		r.L(3)
-		r.At(3).Each(r.Sort(r.Keys(r.IVar("servers")), nil), erb.Blk1(func(server erb.Value) erb.Value {
+		r.Each(r.Sort(r.Keys(r.IVar("servers")), nil), erb.Blk1(func(server erb.Value) erb.Value {
 			r.Text("server ")
 			r.L(4)
 			r.Out(server)
@@ -7895,7 +7895,7 @@ func ChronyChronyConfRedhat(s erb.Scope) string {
 		}))
 	} else {
 		r.L(5)
-		r.At(5).Each(r.Array(r.IVar("servers")), erb.Blk1(func(server erb.Value) erb.Value {
+		r.Each(r.Array(r.IVar("servers")), erb.Blk1(func(server erb.Value) erb.Value {
 			r.Text("server ")
 			r.L(6)
 			r.Out(server)
@@ -7905,7 +7905,7 @@ func ChronyChronyConfRedhat(s erb.Scope) string {
 	}
 	r.Text("\n")
 	r.L(9)
-	r.At(9).Each(r.Array(r.IVar("peers")), erb.Blk1(func(peer erb.Value) erb.Value {
+	r.Each(r.Array(r.IVar("peers")), erb.Blk1(func(peer erb.Value) erb.Value {
 		r.Text("peer ")
 		r.L(10)
 		r.Out(peer)
@@ -7925,7 +7925,7 @@ func ChronyChronyConfRedhat(s erb.Scope) string {
 	r.Out(r.IVar("makestep_updates"))
 	r.Text("\n\n# Allow client access from local network.\n#allow 192.168/16\n")
 	r.L(28)
-	r.At(28).Each(r.Array(r.IVar("queryhosts")), erb.Blk1(func(allowed erb.Value) erb.Value {
+	r.Each(r.Array(r.IVar("queryhosts")), erb.Blk1(func(allowed erb.Value) erb.Value {
 		r.Text("allow ")
 		r.L(29)
 		r.Out(allowed)
@@ -7979,15 +7979,15 @@ func ChronyChronyConfRedhat(s erb.Scope) string {
 		r.L(71)
 		if erb.Truthy(r.IsAQ(r.IVar("refclocks"), erb.Const("Hash"))) {
 			r.L(71)
-			r.At(71).Each(r.Sort(r.Keys(r.IVar("refclocks")), nil), erb.Blk1(func(driver erb.Value) erb.Value {
+			r.Each(r.Sort(r.Keys(r.IVar("refclocks")), nil), erb.Blk1(func(driver erb.Value) erb.Value {
 				r.L(72)
 				if erb.Truthy(r.IsAQ(r.IVar("refclocks"), erb.Const("Hash"))) {
 					r.L(72)
-					return r.At(72).Each(r.Sort(r.Keys(r.IVar("refclocks")), nil), erb.Blk1(func(driver erb.Value) erb.Value {
+					return r.Each(r.Sort(r.Keys(r.IVar("refclocks")), nil), erb.Blk1(func(driver erb.Value) erb.Value {
 						r.L(73)
 						if erb.Truthy(r.NoMethod(r.Aref(r.IVar("refclocks"), driver), "is_a", erb.Const("Array"))) {
 							r.L(73)
-							return r.At(73).Each(r.Sort(r.Aref(r.IVar("refclocks"), driver), nil), erb.Blk1(func(instance erb.Value) erb.Value {
+							return r.Each(r.Sort(r.Aref(r.IVar("refclocks"), driver), nil), erb.Blk1(func(instance erb.Value) erb.Value {
 								r.Text("refclock ")
 								r.L(74)
 								r.Out(driver)
@@ -8011,7 +8011,7 @@ func ChronyChronyConfRedhat(s erb.Scope) string {
 			}))
 		} else {
 			r.L(80)
-			r.At(80).Each(r.Sort(r.Array(r.IVar("refclocks")), nil), erb.Blk1(func(refclock erb.Value) erb.Value {
+			r.Each(r.Sort(r.Array(r.IVar("refclocks")), nil), erb.Blk1(func(refclock erb.Value) erb.Value {
 				r.Text("refclock ")
 				r.L(81)
 				r.Out(refclock)
@@ -8030,7 +8030,7 @@ func ChronyChronyConfRedhat(s erb.Scope) string {
 
 // ChronyChronyKeys renders the ERB template chrony/templates/chrony.keys.erb.
 func ChronyChronyKeys(s erb.Scope) string {
-	r := erb.NewSized(s, 2, 3)
+	r := erb.NewSized(s, 3, 3)
 	defer r.Fail()
 	r.L(1)
 	if (erb.Truthy(r.IVar("chrony_password"))) && (!erb.Equal(r.IVar("chrony_password"), erb.S("unset"))) {
@@ -8043,7 +8043,7 @@ func ChronyChronyKeys(s erb.Scope) string {
 	r.L(4)
 	if erb.Truthy(r.IVar("keys")) {
 		r.L(4)
-		r.At(4).Each(r.Array(r.IVar("keys")), erb.Blk1(func(line erb.Value) erb.Value {
+		r.Each(r.Array(r.IVar("keys")), erb.Blk1(func(line erb.Value) erb.Value {
 			r.L(5)
 			r.Out(line)
 			r.Text("\n")
@@ -8055,7 +8055,7 @@ func ChronyChronyKeys(s erb.Scope) string {
 
 // CollectdCollectdConf renders the ERB template collectd/templates/collectd.conf.erb.
 func CollectdCollectdConf(s erb.Scope) string {
-	r := erb.NewSized(s, 342, 14)
+	r := erb.NewSized(s, 356, 14)
 	defer r.Fail()
 	r.Text("# Generated by Puppet\n")
 	r.L(2)
@@ -8128,7 +8128,7 @@ func CollectdCollectdConf(s erb.Scope) string {
 		r.Text("/\"\n")
 	}
 	r.L(34)
-	r.At(34).Each(r.IVar("include"), erb.Blk1(func(obj erb.Value) erb.Value {
+	r.Each(r.IVar("include"), erb.Blk1(func(obj erb.Value) erb.Value {
 		r.Text("Include \"")
 		r.L(35)
 		r.Out(obj)
@@ -8144,7 +8144,7 @@ func CollectdCollectdConf(s erb.Scope) string {
 
 // CollectdCurlJsonConf renders the ERB template collectd/templates/curl_json.conf.erb.
 func CollectdCurlJsonConf(s erb.Scope) string {
-	r := erb.NewSized(s, 299, 14)
+	r := erb.NewSized(s, 355, 14)
 	defer r.Fail()
 	var defValidJsonQ *erb.Def
 	r.Text("# Generated by Puppet\nLoadPlugin \"curl_json\"\n\n<Plugin \"curl_json\">\n")
@@ -8280,7 +8280,7 @@ func CollectdCurlJsonConf(s erb.Scope) string {
 		}
 	}
 	r.L(64)
-	r.At(64).Each(r.Sort(r.IVar("keys"), nil), erb.Blk2(func(key, keydata erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("keys"), nil), erb.Blk2(func(key, keydata erb.Value) erb.Value {
 		r.Text("    <Key \"")
 		r.L(65)
 		r.Out(key)
@@ -8475,7 +8475,7 @@ func CollectdMysqlDatabaseConf(s erb.Scope) string {
 
 // CollectdPluginAggregationAggregatorConf renders the ERB template collectd/templates/plugin/aggregation-aggregator.conf.erb.
 func CollectdPluginAggregationAggregatorConf(s erb.Scope) string {
-	r := erb.NewSized(s, 352, 16)
+	r := erb.NewSized(s, 367, 16)
 	defer r.Fail()
 	r.Text("<Plugin \"aggregation\">\n  <Aggregation>\n")
 	r.L(3)
@@ -8544,7 +8544,7 @@ func CollectdPluginAggregationAggregatorConf(s erb.Scope) string {
 	}
 	r.Text("\n")
 	r.L(32)
-	r.At(32).Each(r.IVar("groupby"), erb.Blk1(func(groupby erb.Value) erb.Value {
+	r.Each(r.IVar("groupby"), erb.Blk1(func(groupby erb.Value) erb.Value {
 		r.Text("    GroupBy \"")
 		r.L(33)
 		r.Out(groupby)
@@ -8666,11 +8666,11 @@ func CollectdPluginAmqpConf(s erb.Scope) string {
 
 // CollectdPluginApacheConf renders the ERB template collectd/templates/plugin/apache.conf.erb.
 func CollectdPluginApacheConf(s erb.Scope) string {
-	r := erb.NewSized(s, 28, 1)
+	r := erb.NewSized(s, 174, 1)
 	defer r.Fail()
 	r.Text("<Plugin \"apache\">\n")
 	r.L(2)
-	r.At(2).Each(r.IVar("instances"), erb.Blk2(func(name, values erb.Value) erb.Value {
+	r.Each(r.IVar("instances"), erb.Blk2(func(name, values erb.Value) erb.Value {
 		r.Text("  <Instance \"")
 		r.L(3)
 		r.Out(name)
@@ -8800,7 +8800,7 @@ func CollectdPluginApacheInstanceConf(s erb.Scope) string {
 
 // CollectdPluginBindConf renders the ERB template collectd/templates/plugin/bind.conf.erb.
 func CollectdPluginBindConf(s erb.Scope) string {
-	r := erb.NewSized(s, 132, 9)
+	r := erb.NewSized(s, 214, 9)
 	defer r.Fail()
 	r.Text("<Plugin bind>\n  URL \"")
 	r.L(2)
@@ -8828,7 +8828,7 @@ func CollectdPluginBindConf(s erb.Scope) string {
 	r.Out(r.IVar("memorystats"))
 	r.Text("\n")
 	r.L(10)
-	r.At(10).Each(r.IVar("views"), erb.Blk1(func(view erb.Value) erb.Value {
+	r.Each(r.IVar("views"), erb.Blk1(func(view erb.Value) erb.Value {
 		r.Text("  <View \"")
 		r.L(11)
 		r.Out(r.Aref(view, erb.S("name")))
@@ -8857,7 +8857,7 @@ func CollectdPluginBindConf(s erb.Scope) string {
 		r.L(21)
 		if erb.Truthy(r.Aref(view, erb.S("zones"))) {
 			r.L(22)
-			r.At(22).Each(r.Aref(view, erb.S("zones")), erb.Blk1(func(zone erb.Value) erb.Value {
+			r.Each(r.Aref(view, erb.S("zones")), erb.Blk1(func(zone erb.Value) erb.Value {
 				r.Text("    Zone \"")
 				r.L(23)
 				r.Out(zone)
@@ -8874,7 +8874,7 @@ func CollectdPluginBindConf(s erb.Scope) string {
 
 // CollectdPluginCephConf renders the ERB template collectd/templates/plugin/ceph.conf.erb.
 func CollectdPluginCephConf(s erb.Scope) string {
-	r := erb.NewSized(s, 76, 3)
+	r := erb.NewSized(s, 139, 3)
 	defer r.Fail()
 	r.Text("<Plugin ceph>\n  LongRunAvgLatency ")
 	r.L(2)
@@ -8884,7 +8884,7 @@ func CollectdPluginCephConf(s erb.Scope) string {
 	r.Out(r.IVar("convertspecialmetrictypes"))
 	r.Text("\n\n")
 	r.L(5)
-	r.At(5).Each(r.IVar("daemons"), erb.Blk1(func(daemon erb.Value) erb.Value {
+	r.Each(r.IVar("daemons"), erb.Blk1(func(daemon erb.Value) erb.Value {
 		r.Text("  <Daemon \"")
 		r.L(6)
 		r.Out(daemon)
@@ -8900,11 +8900,11 @@ func CollectdPluginCephConf(s erb.Scope) string {
 
 // CollectdPluginCgroupsConf renders the ERB template collectd/templates/plugin/cgroups.conf.erb.
 func CollectdPluginCgroupsConf(s erb.Scope) string {
-	r := erb.NewSized(s, 45, 2)
+	r := erb.NewSized(s, 57, 2)
 	defer r.Fail()
 	r.Text("<Plugin cgroups>\n")
 	r.L(2)
-	r.At(2).Each(r.IVar("cgroups"), erb.Blk1(func(cgroup erb.Value) erb.Value {
+	r.Each(r.IVar("cgroups"), erb.Blk1(func(cgroup erb.Value) erb.Value {
 		r.Text("  CGroup \"")
 		r.L(3)
 		r.Out(cgroup)
@@ -8920,20 +8920,20 @@ func CollectdPluginCgroupsConf(s erb.Scope) string {
 
 // CollectdPluginChainConf renders the ERB template collectd/templates/plugin/chain.conf.erb.
 func CollectdPluginChainConf(s erb.Scope) string {
-	r := erb.NewSized(s, 33, 3)
+	r := erb.NewSized(s, 144, 3)
 	defer r.Fail()
 	r.Text("<Chain \"")
 	r.L(1)
 	r.Out(r.IVar("chainname"))
 	r.Text("\">\n")
 	r.L(2)
-	r.At(2).Each(r.IVar("rules"), erb.Blk1(func(rule erb.Value) erb.Value {
+	r.Each(r.IVar("rules"), erb.Blk1(func(rule erb.Value) erb.Value {
 		r.Text("  <Rule>\n    <Match \"")
 		r.L(4)
 		r.Out(r.Aref(r.Aref(rule, erb.S("match")), erb.S("type")))
 		r.Text("\">\n")
 		r.L(5)
-		r.At(5).Each(r.Aref(r.Aref(rule, erb.S("match")), erb.S("matches")), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.Aref(r.Aref(rule, erb.S("match")), erb.S("matches")), erb.Blk2(func(key, value erb.Value) erb.Value {
 			r.Text("      ")
 			r.L(6)
 			r.Out(key)
@@ -8944,7 +8944,7 @@ func CollectdPluginChainConf(s erb.Scope) string {
 		}))
 		r.Text("    </Match>\n")
 		r.L(9)
-		r.At(9).Each(r.Aref(rule, erb.S("targets")), erb.Blk1(func(target erb.Value) erb.Value {
+		r.Each(r.Aref(rule, erb.S("targets")), erb.Blk1(func(target erb.Value) erb.Value {
 			r.L(10)
 			if erb.Truthy(r.NilQ(r.Aref(target, erb.S("attributes")))) {
 				r.Text("    Target \"")
@@ -8958,7 +8958,7 @@ func CollectdPluginChainConf(s erb.Scope) string {
 				r.Out(r.Aref(target, erb.S("type")))
 				r.Text("\">\n")
 				r.L(14)
-				r.At(14).Each(r.Aref(target, erb.S("attributes")), erb.Blk2(func(key, value erb.Value) erb.Value {
+				r.Each(r.Aref(target, erb.S("attributes")), erb.Blk2(func(key, value erb.Value) erb.Value {
 					r.Text("      ")
 					r.L(15)
 					r.Out(key)
@@ -9081,7 +9081,7 @@ func CollectdPluginCurlPageConf(s erb.Scope) string {
 
 // CollectdPluginDbiDatabaseConf renders the ERB template collectd/templates/plugin/dbi/database.conf.erb.
 func CollectdPluginDbiDatabaseConf(s erb.Scope) string {
-	r := erb.NewSized(s, 72, 6)
+	r := erb.NewSized(s, 108, 6)
 	defer r.Fail()
 	r.Text("  <Database \"")
 	r.L(1)
@@ -9091,7 +9091,7 @@ func CollectdPluginDbiDatabaseConf(s erb.Scope) string {
 	r.Out(r.IVar("driver"))
 	r.Text("\"\n")
 	r.L(3)
-	r.At(3).Each(r.IVar("driveroption"), erb.Blk2(func(key, value erb.Value) erb.Value {
+	r.Each(r.IVar("driveroption"), erb.Blk2(func(key, value erb.Value) erb.Value {
 		r.Text("    DriverOption \"")
 		r.L(4)
 		r.Out(key)
@@ -9115,7 +9115,7 @@ func CollectdPluginDbiDatabaseConf(s erb.Scope) string {
 		r.Text("\"\n")
 	}
 	r.L(12)
-	r.At(12).Each(r.IVar("query"), erb.Blk1(func(query erb.Value) erb.Value {
+	r.Each(r.IVar("query"), erb.Blk1(func(query erb.Value) erb.Value {
 		r.Text("    Query \"")
 		r.L(13)
 		r.Out(query)
@@ -9128,7 +9128,7 @@ func CollectdPluginDbiDatabaseConf(s erb.Scope) string {
 
 // CollectdPluginDbiQueryConf renders the ERB template collectd/templates/plugin/dbi/query.conf.erb.
 func CollectdPluginDbiQueryConf(s erb.Scope) string {
-	r := erb.NewSized(s, 71, 5)
+	r := erb.NewSized(s, 281, 5)
 	defer r.Fail()
 	r.Text("  <Query ")
 	r.L(1)
@@ -9152,7 +9152,7 @@ func CollectdPluginDbiQueryConf(s erb.Scope) string {
 		r.Text("\n")
 	}
 	r.L(9)
-	r.At(9).Each(r.IVar("results"), erb.Blk1(func(result erb.Value) erb.Value {
+	r.Each(r.IVar("results"), erb.Blk1(func(result erb.Value) erb.Value {
 		r.Text("      <Result>\n        Type \"")
 		r.L(11)
 		r.Out(r.Aref(result, erb.S("type")))
@@ -9224,11 +9224,11 @@ func CollectdPluginDbiQueryConf(s erb.Scope) string {
 
 // CollectdPluginDfConf renders the ERB template collectd/templates/plugin/df.conf.erb.
 func CollectdPluginDfConf(s erb.Scope) string {
-	r := erb.NewSized(s, 130, 9)
+	r := erb.NewSized(s, 170, 9)
 	defer r.Fail()
 	r.Text("<Plugin df>\n")
 	r.L(2)
-	r.At(2).Each(r.IVar("devices"), erb.Blk1(func(dev erb.Value) erb.Value {
+	r.Each(r.IVar("devices"), erb.Blk1(func(dev erb.Value) erb.Value {
 		r.Text("  Device \"")
 		r.L(3)
 		r.Out(dev)
@@ -9236,7 +9236,7 @@ func CollectdPluginDfConf(s erb.Scope) string {
 		return r.Erbout()
 	}))
 	r.L(5)
-	r.At(5).Each(r.IVar("mountpoints"), erb.Blk1(func(mp erb.Value) erb.Value {
+	r.Each(r.IVar("mountpoints"), erb.Blk1(func(mp erb.Value) erb.Value {
 		r.Text("  MountPoint \"")
 		r.L(6)
 		r.Out(mp)
@@ -9244,7 +9244,7 @@ func CollectdPluginDfConf(s erb.Scope) string {
 		return r.Erbout()
 	}))
 	r.L(8)
-	r.At(8).Each(r.IVar("fstypes"), erb.Blk1(func(fs erb.Value) erb.Value {
+	r.Each(r.IVar("fstypes"), erb.Blk1(func(fs erb.Value) erb.Value {
 		r.Text("  FSType \"")
 		r.L(9)
 		r.Out(fs)
@@ -9284,11 +9284,11 @@ func CollectdPluginDfConf(s erb.Scope) string {
 
 // CollectdPluginDiskConf renders the ERB template collectd/templates/plugin/disk.conf.erb.
 func CollectdPluginDiskConf(s erb.Scope) string {
-	r := erb.NewSized(s, 58, 3)
+	r := erb.NewSized(s, 69, 3)
 	defer r.Fail()
 	r.Text("<Plugin disk>\n")
 	r.L(2)
-	r.At(2).Each(r.IVar("disks"), erb.Blk1(func(disk erb.Value) erb.Value {
+	r.Each(r.IVar("disks"), erb.Blk1(func(disk erb.Value) erb.Value {
 		r.Text("  Disk  \"")
 		r.L(3)
 		r.Out(disk)
@@ -9334,11 +9334,11 @@ func CollectdPluginDnsConf(s erb.Scope) string {
 
 // CollectdPluginEthstatConf renders the ERB template collectd/templates/plugin/ethstat.conf.erb.
 func CollectdPluginEthstatConf(s erb.Scope) string {
-	r := erb.NewSized(s, 41, 3)
+	r := erb.NewSized(s, 63, 3)
 	defer r.Fail()
 	r.Text("<Plugin ethstat>\n")
 	r.L(2)
-	r.At(2).Each(r.IVar("interfaces"), erb.Blk1(func(interface_ erb.Value) erb.Value {
+	r.Each(r.IVar("interfaces"), erb.Blk1(func(interface_ erb.Value) erb.Value {
 		r.Text("  Interface \"")
 		r.L(3)
 		r.Out(interface_)
@@ -9346,7 +9346,7 @@ func CollectdPluginEthstatConf(s erb.Scope) string {
 		return r.Erbout()
 	}))
 	r.L(5)
-	r.At(5).Each(r.IVar("maps"), erb.Blk1(func(map_ erb.Value) erb.Value {
+	r.Each(r.IVar("maps"), erb.Blk1(func(map_ erb.Value) erb.Value {
 		r.Text("  Map ")
 		r.L(6)
 		r.Out(map_)
@@ -9458,13 +9458,13 @@ func CollectdPluginFilecountDirectoryConf(s erb.Scope) string {
 
 // CollectdPluginFilecountConf renders the ERB template collectd/templates/plugin/filecount.conf.erb.
 func CollectdPluginFilecountConf(s erb.Scope) string {
-	r := erb.NewSized(s, 31, 1)
+	r := erb.NewSized(s, 127, 1)
 	defer r.Fail()
 	r.L(1)
 	if !(erb.Truthy(r.EmptyQ(r.IVar("directories")))) {
 		r.Text("<Plugin \"filecount\">\n")
 		r.L(3)
-		r.At(3).EachPair(r.IVar("directories"), erb.Blk2(func(key, val erb.Value) erb.Value {
+		r.EachPair(r.IVar("directories"), erb.Blk2(func(key, val erb.Value) erb.Value {
 			r.L(4)
 			if erb.Truthy(r.IsAQ(val, erb.Const("Array"))) {
 				r.Text("  <Directory \"")
@@ -9493,7 +9493,7 @@ func CollectdPluginFilecountConf(s erb.Scope) string {
 
 // CollectdPluginFilterMatch renders the ERB template collectd/templates/plugin/filter/match.erb.
 func CollectdPluginFilterMatch(s erb.Scope) string {
-	r := erb.NewSized(s, 41, 2)
+	r := erb.NewSized(s, 67, 2)
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.NilQ(r.IVar("options"))) {
@@ -9507,7 +9507,7 @@ func CollectdPluginFilterMatch(s erb.Scope) string {
 		r.Out(r.IVar("plugin"))
 		r.Text("\">\n")
 		r.L(5)
-		r.At(5).Each(r.IVar("options"), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.IVar("options"), erb.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(6)
 			if erb.Truthy(r.KindOfQ(value, erb.Const("String"))) {
 				r.Text("      ")
@@ -9552,7 +9552,7 @@ func CollectdPluginFilterMatch(s erb.Scope) string {
 
 // CollectdPluginFilterTarget renders the ERB template collectd/templates/plugin/filter/target.erb.
 func CollectdPluginFilterTarget(s erb.Scope) string {
-	r := erb.NewSized(s, 44, 2)
+	r := erb.NewSized(s, 76, 2)
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.NilQ(r.IVar("options"))) {
@@ -9566,7 +9566,7 @@ func CollectdPluginFilterTarget(s erb.Scope) string {
 		r.Out(r.IVar("plugin"))
 		r.Text("\">\n")
 		r.L(5)
-		r.At(5).Each(r.IVar("options"), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.IVar("options"), erb.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(6)
 			if erb.Truthy(r.KindOfQ(value, erb.Const("String"))) {
 				r.Text("      ")
@@ -9591,7 +9591,7 @@ func CollectdPluginFilterTarget(s erb.Scope) string {
 					if erb.Truthy(r.KindOfQ(value, erb.Const("Array"))) {
 						r.Text("\t\t\t")
 						r.L(11)
-						return r.At(11).Each(value, erb.Blk1(func(array_val erb.Value) erb.Value {
+						return r.Each(value, erb.Blk1(func(array_val erb.Value) erb.Value {
 							r.Text("\t\t\t\t\t\t")
 							r.L(12)
 							r.Out(key)
@@ -9612,14 +9612,14 @@ func CollectdPluginFilterTarget(s erb.Scope) string {
 
 // CollectdPluginGenericjmxConfHeader renders the ERB template collectd/templates/plugin/genericjmx.conf.header.erb.
 func CollectdPluginGenericjmxConfHeader(s erb.Scope) string {
-	r := erb.NewSized(s, 115, 2)
+	r := erb.NewSized(s, 127, 2)
 	defer r.Fail()
 	r.Text("<Plugin \"java\">\n  JVMArg \"-Djava.class.path=")
 	r.L(2)
 	r.Out(r.IVar("class_path"))
 	r.Text("\"\n")
 	r.L(3)
-	r.At(3).Each(r.Array(r.IVar("jvmarg")), erb.Blk1(func(jvmarg erb.Value) erb.Value {
+	r.Each(r.Array(r.IVar("jvmarg")), erb.Blk1(func(jvmarg erb.Value) erb.Value {
 		r.Text("  JVMArg \"")
 		r.L(4)
 		r.Out(jvmarg)
@@ -9632,7 +9632,7 @@ func CollectdPluginGenericjmxConfHeader(s erb.Scope) string {
 
 // CollectdPluginGenericjmxConnectionConf renders the ERB template collectd/templates/plugin/genericjmx/connection.conf.erb.
 func CollectdPluginGenericjmxConnectionConf(s erb.Scope) string {
-	r := erb.NewSized(s, 115, 6)
+	r := erb.NewSized(s, 130, 6)
 	defer r.Fail()
 	r.Text("<Connection>\n  ")
 	r.L(2)
@@ -9647,7 +9647,7 @@ func CollectdPluginGenericjmxConnectionConf(s erb.Scope) string {
 	r.Out(r.IVar("service_url"))
 	r.Text("\"\n  ")
 	r.L(6)
-	r.At(6).Each(r.IVar("collect"), erb.Blk1(func(collect erb.Value) erb.Value {
+	r.Each(r.IVar("collect"), erb.Blk1(func(collect erb.Value) erb.Value {
 		r.Text("  Collect \"")
 		r.L(7)
 		r.Out(collect)
@@ -9684,7 +9684,7 @@ func CollectdPluginGenericjmxConnectionConf(s erb.Scope) string {
 
 // CollectdPluginGenericjmxMbeanConf renders the ERB template collectd/templates/plugin/genericjmx/mbean.conf.erb.
 func CollectdPluginGenericjmxMbeanConf(s erb.Scope) string {
-	r := erb.NewSized(s, 65, 5)
+	r := erb.NewSized(s, 226, 5)
 	defer r.Fail()
 	r.Text("<MBean \"")
 	r.L(1)
@@ -9702,7 +9702,7 @@ func CollectdPluginGenericjmxMbeanConf(s erb.Scope) string {
 	}
 	r.Text("  ")
 	r.L(6)
-	r.At(6).Each(r.IVar("instance_from"), erb.Blk1(func(instance_from_item erb.Value) erb.Value {
+	r.Each(r.IVar("instance_from"), erb.Blk1(func(instance_from_item erb.Value) erb.Value {
 		r.Text("  InstanceFrom \"")
 		r.L(7)
 		r.Out(instance_from_item)
@@ -9711,7 +9711,7 @@ func CollectdPluginGenericjmxMbeanConf(s erb.Scope) string {
 	}))
 	r.Text("\n  ")
 	r.L(10)
-	r.At(10).Each(r.IVar("values"), erb.Blk1(func(value erb.Value) erb.Value {
+	r.Each(r.IVar("values"), erb.Blk1(func(value erb.Value) erb.Value {
 		r.Text("  <Value>\n    Type \"")
 		r.L(12)
 		r.Out(r.Aref(value, erb.S("mbean_type")))
@@ -9728,7 +9728,7 @@ func CollectdPluginGenericjmxMbeanConf(s erb.Scope) string {
 		if erb.Truthy(r.Aref(value, erb.S("instance_from"))) {
 			r.Text("      ")
 			r.L(17)
-			r.At(17).Each(r.Aref(value, erb.S("instance_from")), erb.Blk1(func(instance_from_item erb.Value) erb.Value {
+			r.Each(r.Aref(value, erb.S("instance_from")), erb.Blk1(func(instance_from_item erb.Value) erb.Value {
 				r.Text("    InstanceFrom \"")
 				r.L(18)
 				r.Out(instance_from_item)
@@ -9752,7 +9752,7 @@ func CollectdPluginGenericjmxMbeanConf(s erb.Scope) string {
 		}())
 		r.Text("\n    ")
 		r.L(22)
-		r.At(22).Each(r.Array(r.Aref(value, erb.S("attribute"))), erb.Blk1(func(attribute_item erb.Value) erb.Value {
+		r.Each(r.Array(r.Aref(value, erb.S("attribute"))), erb.Blk1(func(attribute_item erb.Value) erb.Value {
 			r.Text("    Attribute \"")
 			r.L(23)
 			r.Out(attribute_item)
@@ -9829,11 +9829,11 @@ func CollectdPluginIntelPmuConf(s erb.Scope) string {
 
 // CollectdPluginInterfaceConf renders the ERB template collectd/templates/plugin/interface.conf.erb.
 func CollectdPluginInterfaceConf(s erb.Scope) string {
-	r := erb.NewSized(s, 65, 3)
+	r := erb.NewSized(s, 81, 3)
 	defer r.Fail()
 	r.Text("<Plugin interface>\n")
 	r.L(2)
-	r.At(2).Each(r.IVar("interfaces"), erb.Blk1(func(interface_ erb.Value) erb.Value {
+	r.Each(r.IVar("interfaces"), erb.Blk1(func(interface_ erb.Value) erb.Value {
 		r.Text("  Interface  \"")
 		r.L(3)
 		r.Out(interface_)
@@ -9857,11 +9857,11 @@ func CollectdPluginInterfaceConf(s erb.Scope) string {
 
 // CollectdPluginIpmiConf renders the ERB template collectd/templates/plugin/ipmi.conf.erb.
 func CollectdPluginIpmiConf(s erb.Scope) string {
-	r := erb.NewSized(s, 111, 5)
+	r := erb.NewSized(s, 123, 5)
 	defer r.Fail()
 	r.Text("<Plugin \"ipmi\">\n")
 	r.L(2)
-	r.At(2).Each(r.IVar("sensors"), erb.Blk1(func(sensor erb.Value) erb.Value {
+	r.Each(r.IVar("sensors"), erb.Blk1(func(sensor erb.Value) erb.Value {
 		r.Text("  Sensor \"")
 		r.L(3)
 		r.Out(sensor)
@@ -9886,15 +9886,15 @@ func CollectdPluginIpmiConf(s erb.Scope) string {
 
 // CollectdPluginIptablesConf renders the ERB template collectd/templates/plugin/iptables.conf.erb.
 func CollectdPluginIptablesConf(s erb.Scope) string {
-	r := erb.NewSized(s, 28, 2)
+	r := erb.NewSized(s, 49, 2)
 	defer r.Fail()
 	r.Text("<Plugin iptables>\n")
 	r.L(2)
 	if erb.Truthy(r.IVar("chains")) {
 		r.L(3)
-		r.At(3).EachPair(r.IVar("chains"), erb.Blk2(func(table, chains erb.Value) erb.Value {
+		r.EachPair(r.IVar("chains"), erb.Blk2(func(table, chains erb.Value) erb.Value {
 			r.L(4)
-			return r.At(4).Each(r.Array(chains), erb.Blk1(func(chain erb.Value) erb.Value {
+			return r.Each(r.Array(chains), erb.Blk1(func(chain erb.Value) erb.Value {
 				r.Text("  Chain ")
 				r.L(5)
 				r.Out(table)
@@ -9908,9 +9908,9 @@ func CollectdPluginIptablesConf(s erb.Scope) string {
 	r.L(9)
 	if erb.Truthy(r.IVar("chains6")) {
 		r.L(10)
-		r.At(10).EachPair(r.IVar("chains6"), erb.Blk2(func(table6, chains6 erb.Value) erb.Value {
+		r.EachPair(r.IVar("chains6"), erb.Blk2(func(table6, chains6 erb.Value) erb.Value {
 			r.L(11)
-			return r.At(11).Each(r.Array(chains6), erb.Blk1(func(chain6 erb.Value) erb.Value {
+			return r.Each(r.Array(chains6), erb.Blk1(func(chain6 erb.Value) erb.Value {
 				r.Text("  Chain6 ")
 				r.L(12)
 				r.Out(table6)
@@ -9927,11 +9927,11 @@ func CollectdPluginIptablesConf(s erb.Scope) string {
 
 // CollectdPluginIrqConf renders the ERB template collectd/templates/plugin/irq.conf.erb.
 func CollectdPluginIrqConf(s erb.Scope) string {
-	r := erb.NewSized(s, 41, 2)
+	r := erb.NewSized(s, 51, 2)
 	defer r.Fail()
 	r.Text("<Plugin irq>\n")
 	r.L(2)
-	r.At(2).Each(r.IVar("irqs"), erb.Blk1(func(irq erb.Value) erb.Value {
+	r.Each(r.IVar("irqs"), erb.Blk1(func(irq erb.Value) erb.Value {
 		r.Text("  Irq  \"")
 		r.L(3)
 		r.Out(irq)
@@ -9947,13 +9947,13 @@ func CollectdPluginIrqConf(s erb.Scope) string {
 
 // CollectdPluginJavaConf renders the ERB template collectd/templates/plugin/java.conf.erb.
 func CollectdPluginJavaConf(s erb.Scope) string {
-	r := erb.NewSized(s, 28, 2)
+	r := erb.NewSized(s, 95, 2)
 	defer r.Fail()
 	r.L(1)
 	if !(erb.Truthy(r.EmptyQ(r.Array(r.IVar("jvmarg"))))) {
 		r.Text("<Plugin java>\n  ")
 		r.L(3)
-		r.At(3).Each(r.Array(r.IVar("jvmarg")), erb.Blk1(func(arg erb.Value) erb.Value {
+		r.Each(r.Array(r.IVar("jvmarg")), erb.Blk1(func(arg erb.Value) erb.Value {
 			r.Text("  JVMArg \"")
 			r.L(4)
 			r.Out(arg)
@@ -9962,7 +9962,7 @@ func CollectdPluginJavaConf(s erb.Scope) string {
 		}))
 		r.Text("  ")
 		r.L(6)
-		r.At(6).Each(r.IVar("loadplugin"), erb.Blk2(func(arg, opts erb.Value) erb.Value {
+		r.Each(r.IVar("loadplugin"), erb.Blk2(func(arg, opts erb.Value) erb.Value {
 			r.Text("  LoadPlugin \"")
 			r.L(7)
 			r.Out(arg)
@@ -9971,7 +9971,7 @@ func CollectdPluginJavaConf(s erb.Scope) string {
 			r.Out(arg)
 			r.Text("\">\n  ")
 			r.L(9)
-			r.At(9).Each(r.Array(opts), erb.Blk1(func(opt erb.Value) erb.Value {
+			r.Each(r.Array(opts), erb.Blk1(func(opt erb.Value) erb.Value {
 				r.Text("    ")
 				r.L(10)
 				r.Out(opt)
@@ -10027,10 +10027,10 @@ func CollectdPluginLogfileConf(s erb.Scope) string {
 
 // CollectdPluginMatchTpl renders the ERB template collectd/templates/plugin/match.tpl.erb.
 func CollectdPluginMatchTpl(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
+	r := erb.NewSized(s, 96, 1)
 	defer r.Fail()
 	r.L(1)
-	r.At(1).Each(r.IVar("matches"), erb.Blk1(func(match erb.Value) erb.Value {
+	r.Each(r.IVar("matches"), erb.Blk1(func(match erb.Value) erb.Value {
 		r.Text("  <Match>\n    Regex \"")
 		r.L(3)
 		r.Out(r.Aref(match, erb.S("regex")))
@@ -10064,11 +10064,11 @@ func CollectdPluginMatchTpl(s erb.Scope) string {
 
 // CollectdPluginMemcachedConf renders the ERB template collectd/templates/plugin/memcached.conf.erb.
 func CollectdPluginMemcachedConf(s erb.Scope) string {
-	r := erb.NewSized(s, 29, 1)
+	r := erb.NewSized(s, 110, 1)
 	defer r.Fail()
 	r.Text("<Plugin memcached>\n")
 	r.L(2)
-	r.At(2).Each(r.IVar("instances"), erb.Blk2(func(name, values erb.Value) erb.Value {
+	r.Each(r.IVar("instances"), erb.Blk2(func(name, values erb.Value) erb.Value {
 		r.Text("  <Instance \"")
 		r.L(3)
 		r.Out(name)
@@ -10169,11 +10169,11 @@ func CollectdPluginMongodbConf(s erb.Scope) string {
 
 // CollectdPluginNetlinkConf renders the ERB template collectd/templates/plugin/netlink.conf.erb.
 func CollectdPluginNetlinkConf(s erb.Scope) string {
-	r := erb.NewSized(s, 45, 6)
+	r := erb.NewSized(s, 110, 6)
 	defer r.Fail()
 	r.Text("<Plugin netlink>\n")
 	r.L(2)
-	r.At(2).Each(r.IVar("interfaces"), erb.Blk1(func(interface_ erb.Value) erb.Value {
+	r.Each(r.IVar("interfaces"), erb.Blk1(func(interface_ erb.Value) erb.Value {
 		r.Text("  Interface \"")
 		r.L(3)
 		r.Out(interface_)
@@ -10181,7 +10181,7 @@ func CollectdPluginNetlinkConf(s erb.Scope) string {
 		return r.Erbout()
 	}))
 	r.L(5)
-	r.At(5).Each(r.IVar("verboseinterfaces"), erb.Blk1(func(verboseinterface erb.Value) erb.Value {
+	r.Each(r.IVar("verboseinterfaces"), erb.Blk1(func(verboseinterface erb.Value) erb.Value {
 		r.Text("  VerboseInterface \"")
 		r.L(6)
 		r.Out(verboseinterface)
@@ -10189,7 +10189,7 @@ func CollectdPluginNetlinkConf(s erb.Scope) string {
 		return r.Erbout()
 	}))
 	r.L(8)
-	r.At(8).Each(r.IVar("qdiscs"), erb.Blk1(func(qdisc erb.Value) erb.Value {
+	r.Each(r.IVar("qdiscs"), erb.Blk1(func(qdisc erb.Value) erb.Value {
 		r.Text("  QDisc ")
 		r.L(9)
 		r.Out(qdisc)
@@ -10197,7 +10197,7 @@ func CollectdPluginNetlinkConf(s erb.Scope) string {
 		return r.Erbout()
 	}))
 	r.L(11)
-	r.At(11).Each(r.IVar("classes"), erb.Blk1(func(c erb.Value) erb.Value {
+	r.Each(r.IVar("classes"), erb.Blk1(func(c erb.Value) erb.Value {
 		r.Text("  Class ")
 		r.L(12)
 		r.Out(c)
@@ -10205,7 +10205,7 @@ func CollectdPluginNetlinkConf(s erb.Scope) string {
 		return r.Erbout()
 	}))
 	r.L(14)
-	r.At(14).Each(r.IVar("filters"), erb.Blk1(func(filter erb.Value) erb.Value {
+	r.Each(r.IVar("filters"), erb.Blk1(func(filter erb.Value) erb.Value {
 		r.Text("  Filter ")
 		r.L(15)
 		r.Out(filter)
@@ -10456,11 +10456,11 @@ func CollectdPluginNutUpsConf(s erb.Scope) string {
 
 // CollectdPluginOpenldapConf renders the ERB template collectd/templates/plugin/openldap.conf.erb.
 func CollectdPluginOpenldapConf(s erb.Scope) string {
-	r := erb.NewSized(s, 30, 1)
+	r := erb.NewSized(s, 175, 1)
 	defer r.Fail()
 	r.Text("<Plugin \"openldap\">\n")
 	r.L(2)
-	r.At(2).Each(r.IVar("instances"), erb.Blk2(func(name, values erb.Value) erb.Value {
+	r.Each(r.IVar("instances"), erb.Blk2(func(name, values erb.Value) erb.Value {
 		r.Text("  <Instance \"")
 		r.L(3)
 		r.Out(name)
@@ -10526,11 +10526,11 @@ func CollectdPluginOpenldapConf(s erb.Scope) string {
 
 // CollectdPluginOpenvpnConf renders the ERB template collectd/templates/plugin/openvpn.conf.erb.
 func CollectdPluginOpenvpnConf(s erb.Scope) string {
-	r := erb.NewSized(s, 119, 5)
+	r := erb.NewSized(s, 135, 5)
 	defer r.Fail()
 	r.Text("<Plugin openvpn>\n")
 	r.L(2)
-	r.At(2).Each(r.IVar("statusfiles"), erb.Blk1(func(sf erb.Value) erb.Value {
+	r.Each(r.IVar("statusfiles"), erb.Blk1(func(sf erb.Value) erb.Value {
 		r.Text("  StatusFile \"")
 		r.L(3)
 		r.Out(sf)
@@ -10555,7 +10555,7 @@ func CollectdPluginOpenvpnConf(s erb.Scope) string {
 
 // CollectdPluginOracleDatabaseConf renders the ERB template collectd/templates/plugin/oracle/database.conf.erb.
 func CollectdPluginOracleDatabaseConf(s erb.Scope) string {
-	r := erb.NewSized(s, 78, 5)
+	r := erb.NewSized(s, 91, 5)
 	defer r.Fail()
 	r.Text("  <Database \"")
 	r.L(1)
@@ -10571,7 +10571,7 @@ func CollectdPluginOracleDatabaseConf(s erb.Scope) string {
 	r.Out(r.IVar("password"))
 	r.Text("\"\n")
 	r.L(5)
-	r.At(5).Each(r.IVar("query"), erb.Blk1(func(query erb.Value) erb.Value {
+	r.Each(r.IVar("query"), erb.Blk1(func(query erb.Value) erb.Value {
 		r.Text("    Query \"")
 		r.L(6)
 		r.Out(query)
@@ -10584,7 +10584,7 @@ func CollectdPluginOracleDatabaseConf(s erb.Scope) string {
 
 // CollectdPluginOracleQueryConf renders the ERB template collectd/templates/plugin/oracle/query.conf.erb.
 func CollectdPluginOracleQueryConf(s erb.Scope) string {
-	r := erb.NewSized(s, 40, 3)
+	r := erb.NewSized(s, 144, 3)
 	defer r.Fail()
 	r.Text("  <Query \"")
 	r.L(1)
@@ -10594,7 +10594,7 @@ func CollectdPluginOracleQueryConf(s erb.Scope) string {
 	r.Out(r.IVar("statement"))
 	r.Text("\"\n")
 	r.L(3)
-	r.At(3).Each(r.IVar("results"), erb.Blk1(func(result erb.Value) erb.Value {
+	r.Each(r.IVar("results"), erb.Blk1(func(result erb.Value) erb.Value {
 		r.Text("    <Result>\n      Type \"")
 		r.L(5)
 		r.Out(r.Aref(result, erb.S("type")))
@@ -10730,7 +10730,7 @@ func CollectdPluginPerlConf(s erb.Scope) string {
 
 // CollectdPluginPerlPlugin renders the ERB template collectd/templates/plugin/perl/plugin.erb.
 func CollectdPluginPerlPlugin(s erb.Scope) string {
-	r := erb.NewSized(s, 86, 6)
+	r := erb.NewSized(s, 196, 6)
 	defer r.Fail()
 	r.Text("<Plugin perl>\n")
 	r.L(2)
@@ -10743,7 +10743,7 @@ func CollectdPluginPerlPlugin(s erb.Scope) string {
 	r.L(5)
 	if erb.Truthy(r.IVar("include_dir")) {
 		r.L(6)
-		r.At(6).Each(r.IVar("include_dirs"), erb.Blk1(func(dir erb.Value) erb.Value {
+		r.Each(r.IVar("include_dirs"), erb.Blk1(func(dir erb.Value) erb.Value {
 			r.Text("  IncludeDir \"")
 			r.L(7)
 			r.Out(dir)
@@ -10762,11 +10762,11 @@ func CollectdPluginPerlPlugin(s erb.Scope) string {
 		r.Out(r.IVar("name"))
 		r.Text("\">\n")
 		r.L(13)
-		r.At(13).Each(r.IVar("config"), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.IVar("config"), erb.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(14)
 			if erb.Truthy(r.IsAQ(value, erb.Const("Array"))) {
 				r.L(15)
-				return r.At(15).Each(value, erb.Blk1(func(v erb.Value) erb.Value {
+				return r.Each(value, erb.Blk1(func(v erb.Value) erb.Value {
 					r.Text("    ")
 					r.L(16)
 					r.Out(key)
@@ -10783,7 +10783,7 @@ func CollectdPluginPerlPlugin(s erb.Scope) string {
 					r.Out(key)
 					r.Text(">\n")
 					r.L(20)
-					r.At(20).Each(r.Sort(value, nil), erb.Blk2(func(k, v erb.Value) erb.Value {
+					r.Each(r.Sort(value, nil), erb.Blk2(func(k, v erb.Value) erb.Value {
 						r.L(21)
 						if erb.Truthy(r.IsAQ(v, erb.Const("String"))) {
 							r.Text("      ")
@@ -10797,7 +10797,7 @@ func CollectdPluginPerlPlugin(s erb.Scope) string {
 							r.L(23)
 							if erb.Truthy(r.IsAQ(v, erb.Const("Array"))) {
 								r.L(24)
-								return r.At(24).Each(v, erb.Blk1(func(l erb.Value) erb.Value {
+								return r.Each(v, erb.Blk1(func(l erb.Value) erb.Value {
 									r.Text("      ")
 									r.L(25)
 									r.Out(k)
@@ -10814,11 +10814,11 @@ func CollectdPluginPerlPlugin(s erb.Scope) string {
 									r.Out(k)
 									r.Text(">\n")
 									r.L(29)
-									r.At(29).Each(r.Sort(v, nil), erb.Blk2(func(i, j erb.Value) erb.Value {
+									r.Each(r.Sort(v, nil), erb.Blk2(func(i, j erb.Value) erb.Value {
 										r.L(30)
 										if erb.Truthy(r.IsAQ(j, erb.Const("Array"))) {
 											r.L(31)
-											return r.At(31).Each(j, erb.Blk1(func(k erb.Value) erb.Value {
+											return r.Each(j, erb.Blk1(func(k erb.Value) erb.Value {
 												r.Text("        ")
 												r.L(32)
 												r.Out(i)
@@ -10871,7 +10871,7 @@ func CollectdPluginPerlPlugin(s erb.Scope) string {
 
 // CollectdPluginPostgresqlDatabaseConf renders the ERB template collectd/templates/plugin/postgresql/database.conf.erb.
 func CollectdPluginPostgresqlDatabaseConf(s erb.Scope) string {
-	r := erb.NewSized(s, 173, 12)
+	r := erb.NewSized(s, 186, 12)
 	defer r.Fail()
 	r.Text("  <Database \"")
 	r.L(1)
@@ -10948,7 +10948,7 @@ func CollectdPluginPostgresqlDatabaseConf(s erb.Scope) string {
 		r.Text("\"\n")
 	}
 	r.L(32)
-	r.At(32).Each(r.IVar("query"), erb.Blk1(func(query erb.Value) erb.Value {
+	r.Each(r.IVar("query"), erb.Blk1(func(query erb.Value) erb.Value {
 		r.Text("    Query \"")
 		r.L(33)
 		r.Out(query)
@@ -10961,7 +10961,7 @@ func CollectdPluginPostgresqlDatabaseConf(s erb.Scope) string {
 
 // CollectdPluginPostgresqlQueryConf renders the ERB template collectd/templates/plugin/postgresql/query.conf.erb.
 func CollectdPluginPostgresqlQueryConf(s erb.Scope) string {
-	r := erb.NewSized(s, 71, 6)
+	r := erb.NewSized(s, 204, 6)
 	defer r.Fail()
 	r.Text("  <Query ")
 	r.L(1)
@@ -10973,7 +10973,7 @@ func CollectdPluginPostgresqlQueryConf(s erb.Scope) string {
 	r.L(3)
 	if erb.Truthy(r.IVar("params")) {
 		r.L(4)
-		r.At(4).Each(r.IVar("params"), erb.Blk1(func(param erb.Value) erb.Value {
+		r.Each(r.IVar("params"), erb.Blk1(func(param erb.Value) erb.Value {
 			r.Text("    Param \"")
 			r.L(5)
 			r.Out(param)
@@ -10996,7 +10996,7 @@ func CollectdPluginPostgresqlQueryConf(s erb.Scope) string {
 		r.Text("\n")
 	}
 	r.L(14)
-	r.At(14).Each(r.IVar("results"), erb.Blk1(func(result erb.Value) erb.Value {
+	r.Each(r.IVar("results"), erb.Blk1(func(result erb.Value) erb.Value {
 		r.Text("      <Result>\n        Type \"")
 		r.L(16)
 		r.Out(r.Aref(result, erb.S("type")))
@@ -11049,7 +11049,7 @@ func CollectdPluginPostgresqlWriterConf(s erb.Scope) string {
 
 // CollectdPluginProtocolsConf renders the ERB template collectd/templates/plugin/protocols.conf.erb.
 func CollectdPluginProtocolsConf(s erb.Scope) string {
-	r := erb.NewSized(s, 49, 2)
+	r := erb.NewSized(s, 60, 2)
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("values")) {
@@ -11057,7 +11057,7 @@ func CollectdPluginProtocolsConf(s erb.Scope) string {
 		r.L(4)
 		if erb.Truthy(r.IVar("values")) {
 			r.L(5)
-			r.At(5).Each(r.IVar("values"), erb.Blk1(func(value erb.Value) erb.Value {
+			r.Each(r.IVar("values"), erb.Blk1(func(value erb.Value) erb.Value {
 				r.Text("  Value \"")
 				r.L(7)
 				r.Out(value)
@@ -11094,13 +11094,13 @@ func CollectdPluginRabbitmqConf(s erb.Scope) string {
 
 // CollectdPluginRedisConf renders the ERB template collectd/templates/plugin/redis.conf.erb.
 func CollectdPluginRedisConf(s erb.Scope) string {
-	r := erb.NewSized(s, 25, 1)
+	r := erb.NewSized(s, 160, 1)
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("nodes")) {
 		r.Text("<Plugin redis>\n")
 		r.L(3)
-		r.At(3).Each(r.IVar("nodes"), erb.Blk2(func(name, params erb.Value) erb.Value {
+		r.Each(r.IVar("nodes"), erb.Blk2(func(name, params erb.Value) erb.Value {
 			r.Text("  <Node \"")
 			r.L(4)
 			r.Out(name)
@@ -11136,7 +11136,7 @@ func CollectdPluginRedisConf(s erb.Scope) string {
 			r.L(17)
 			if erb.Truthy(r.Aref(params, erb.S("queries"))) {
 				r.L(18)
-				r.At(18).Each(r.Aref(params, erb.S("queries")), erb.Blk2(func(instance, qparams erb.Value) erb.Value {
+				r.Each(r.Aref(params, erb.S("queries")), erb.Blk2(func(instance, qparams erb.Value) erb.Value {
 					r.Text("    <Query \"")
 					r.L(19)
 					r.Out(r.Aref(qparams, erb.S("query")))
@@ -11160,7 +11160,7 @@ func CollectdPluginRedisConf(s erb.Scope) string {
 
 // CollectdPluginRrdcachedConf renders the ERB template collectd/templates/plugin/rrdcached.conf.erb.
 func CollectdPluginRrdcachedConf(s erb.Scope) string {
-	r := erb.NewSized(s, 170, 10)
+	r := erb.NewSized(s, 187, 10)
 	defer r.Fail()
 	r.Text("<Plugin rrdcached>\n  DaemonAddress \"")
 	r.L(2)
@@ -11205,7 +11205,7 @@ func CollectdPluginRrdcachedConf(s erb.Scope) string {
 		r.Text("\"\n")
 	}
 	r.L(19)
-	r.At(19).Each(r.IVar("rratimespan"), erb.Blk1(func(timespan erb.Value) erb.Value {
+	r.Each(r.IVar("rratimespan"), erb.Blk1(func(timespan erb.Value) erb.Value {
 		r.Text("  RRATimespan \"")
 		r.L(20)
 		r.Out(timespan)
@@ -11232,7 +11232,7 @@ func CollectdPluginRrdcachedConf(s erb.Scope) string {
 
 // CollectdPluginRrdtoolConf renders the ERB template collectd/templates/plugin/rrdtool.conf.erb.
 func CollectdPluginRrdtoolConf(s erb.Scope) string {
-	r := erb.NewSized(s, 127, 8)
+	r := erb.NewSized(s, 142, 8)
 	defer r.Fail()
 	r.Text("<Plugin rrdtool>\n  DataDir \"")
 	r.L(2)
@@ -11245,7 +11245,7 @@ func CollectdPluginRrdtoolConf(s erb.Scope) string {
 	r.Out(r.IVar("rrarows"))
 	r.Text("\n")
 	r.L(5)
-	r.At(5).Each(r.IVar("rratimespan"), erb.Blk1(func(timespan erb.Value) erb.Value {
+	r.Each(r.IVar("rratimespan"), erb.Blk1(func(timespan erb.Value) erb.Value {
 		r.Text("  RRATimeSpan ")
 		r.L(6)
 		r.Out(timespan)
@@ -11270,7 +11270,7 @@ func CollectdPluginRrdtoolConf(s erb.Scope) string {
 
 // CollectdPluginSensorsConf renders the ERB template collectd/templates/plugin/sensors.conf.erb.
 func CollectdPluginSensorsConf(s erb.Scope) string {
-	r := erb.NewSized(s, 67, 3)
+	r := erb.NewSized(s, 79, 3)
 	defer r.Fail()
 	r.Text("<Plugin sensors>\n")
 	r.L(2)
@@ -11283,7 +11283,7 @@ func CollectdPluginSensorsConf(s erb.Scope) string {
 	r.L(5)
 	if erb.Truthy(r.IVar("sensors")) {
 		r.L(6)
-		r.At(6).Each(r.IVar("sensors"), erb.Blk1(func(sensor erb.Value) erb.Value {
+		r.Each(r.IVar("sensors"), erb.Blk1(func(sensor erb.Value) erb.Value {
 			r.Text("  Sensor \"")
 			r.L(7)
 			r.Out(sensor)
@@ -11304,13 +11304,13 @@ func CollectdPluginSensorsConf(s erb.Scope) string {
 
 // CollectdPluginSmartConf renders the ERB template collectd/templates/plugin/smart.conf.erb.
 func CollectdPluginSmartConf(s erb.Scope) string {
-	r := erb.NewSized(s, 45, 2)
+	r := erb.NewSized(s, 55, 2)
 	defer r.Fail()
 	r.L(1)
 	if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.5"))), int64(0)))) {
 		r.Text("<Plugin \"smart\">\n")
 		r.L(3)
-		r.At(3).Each(r.IVar("disks"), erb.Blk1(func(disk erb.Value) erb.Value {
+		r.Each(r.IVar("disks"), erb.Blk1(func(disk erb.Value) erb.Value {
 			r.Text("  Disk \"")
 			r.L(4)
 			r.Out(disk)
@@ -11327,13 +11327,13 @@ func CollectdPluginSmartConf(s erb.Scope) string {
 
 // CollectdPluginSnmpConf renders the ERB template collectd/templates/plugin/snmp.conf.erb.
 func CollectdPluginSnmpConf(s erb.Scope) string {
-	r := erb.NewSized(s, 24, 2)
+	r := erb.NewSized(s, 407, 2)
 	defer r.Fail()
 	r.L(1)
 	if (erb.Truthy(r.IVar("data"))) || (erb.Truthy(r.IVar("hosts"))) {
 		r.Text("<Plugin snmp>\n")
 		r.L(3)
-		r.At(3).Each(r.SortBy(r.IVar("data"), erb.Blk2(func(k, v erb.Value) erb.Value {
+		r.Each(r.SortBy(r.IVar("data"), erb.Blk2(func(k, v erb.Value) erb.Value {
 			r.L(3)
 			return k
 		})), erb.Blk2(func(key, val erb.Value) erb.Value {
@@ -11423,7 +11423,7 @@ func CollectdPluginSnmpConf(s erb.Scope) string {
 			return r.Erbout()
 		}))
 		r.L(31)
-		r.At(31).Each(r.SortBy(r.IVar("hosts"), erb.Blk2(func(k, v erb.Value) erb.Value {
+		r.Each(r.SortBy(r.IVar("hosts"), erb.Blk2(func(k, v erb.Value) erb.Value {
 			r.L(31)
 			return k
 		})), erb.Blk2(func(key, val erb.Value) erb.Value {
@@ -11657,7 +11657,7 @@ func CollectdPluginSnmpHostConf(s erb.Scope) string {
 
 // CollectdPluginStatsdConf renders the ERB template collectd/templates/plugin/statsd.conf.erb.
 func CollectdPluginStatsdConf(s erb.Scope) string {
-	r := erb.NewSized(s, 176, 12)
+	r := erb.NewSized(s, 195, 12)
 	defer r.Fail()
 	r.Text("<Plugin statsd>\n")
 	r.L(2)
@@ -11710,7 +11710,7 @@ func CollectdPluginStatsdConf(s erb.Scope) string {
 		r.Text("\n")
 	}
 	r.L(23)
-	r.At(23).Each(r.IVar("timerpercentile"), erb.Blk1(func(percentile erb.Value) erb.Value {
+	r.Each(r.IVar("timerpercentile"), erb.Blk1(func(percentile erb.Value) erb.Value {
 		r.Text("  TimerPercentile ")
 		r.L(24)
 		r.Out(percentile)
@@ -11759,7 +11759,7 @@ func CollectdPluginTargetV5upgradeConf(s erb.Scope) string {
 
 // CollectdPluginTcpconnsConf renders the ERB template collectd/templates/plugin/tcpconns.conf.erb.
 func CollectdPluginTcpconnsConf(s erb.Scope) string {
-	r := erb.NewSized(s, 66, 4)
+	r := erb.NewSized(s, 97, 4)
 	defer r.Fail()
 	r.Text("<Plugin tcpconns>\n\n")
 	r.L(3)
@@ -11772,7 +11772,7 @@ func CollectdPluginTcpconnsConf(s erb.Scope) string {
 	r.L(6)
 	if erb.Truthy(r.IVar("localports")) {
 		r.L(7)
-		r.At(7).Each(r.IVar("localports"), erb.Blk1(func(localport erb.Value) erb.Value {
+		r.Each(r.IVar("localports"), erb.Blk1(func(localport erb.Value) erb.Value {
 			r.Text("  LocalPort \"")
 			r.L(8)
 			r.Out(localport)
@@ -11783,7 +11783,7 @@ func CollectdPluginTcpconnsConf(s erb.Scope) string {
 	r.L(11)
 	if erb.Truthy(r.IVar("remoteports")) {
 		r.L(12)
-		r.At(12).Each(r.IVar("remoteports"), erb.Blk1(func(remoteport erb.Value) erb.Value {
+		r.Each(r.IVar("remoteports"), erb.Blk1(func(remoteport erb.Value) erb.Value {
 			r.Text("  RemotePort \"")
 			r.L(13)
 			r.Out(remoteport)
@@ -11804,13 +11804,13 @@ func CollectdPluginTcpconnsConf(s erb.Scope) string {
 
 // CollectdPluginThermalConf renders the ERB template collectd/templates/plugin/thermal.conf.erb.
 func CollectdPluginThermalConf(s erb.Scope) string {
-	r := erb.NewSized(s, 47, 2)
+	r := erb.NewSized(s, 59, 2)
 	defer r.Fail()
 	r.L(1)
 	if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("4.5"))), int64(0)))) {
 		r.Text("<Plugin \"thermal\">\n")
 		r.L(3)
-		r.At(3).Each(r.IVar("devices"), erb.Blk1(func(device erb.Value) erb.Value {
+		r.Each(r.IVar("devices"), erb.Blk1(func(device erb.Value) erb.Value {
 			r.Text("  Device \"")
 			r.L(4)
 			r.Out(device)
@@ -11866,17 +11866,17 @@ func CollectdPluginUuidConf(s erb.Scope) string {
 
 // CollectdPluginVarnishConf renders the ERB template collectd/templates/plugin/varnish.conf.erb.
 func CollectdPluginVarnishConf(s erb.Scope) string {
-	r := erb.NewSized(s, 27, 1)
+	r := erb.NewSized(s, 63, 1)
 	defer r.Fail()
 	r.Text("<Plugin varnish>\n")
 	r.L(2)
-	r.At(2).Each(r.IVar("instances"), erb.Blk2(func(instance, params erb.Value) erb.Value {
+	r.Each(r.IVar("instances"), erb.Blk2(func(instance, params erb.Value) erb.Value {
 		r.Text("  <Instance \"")
 		r.L(3)
 		r.Out(instance)
 		r.Text("\">\n")
 		r.L(4)
-		r.At(4).Each(r.Sort(params, nil), erb.Blk2(func(k, v erb.Value) erb.Value {
+		r.Each(r.Sort(params, nil), erb.Blk2(func(k, v erb.Value) erb.Value {
 			r.Text("    ")
 			r.L(5)
 			r.Out(k)
@@ -12047,14 +12047,14 @@ func CollectdPluginWriteGraphiteCarbonConf(s erb.Scope) string {
 
 // CollectdPluginWriteKafkaConf renders the ERB template collectd/templates/plugin/write_kafka.conf.erb.
 func CollectdPluginWriteKafkaConf(s erb.Scope) string {
-	r := erb.NewSized(s, 95, 2)
+	r := erb.NewSized(s, 143, 2)
 	defer r.Fail()
 	r.Text("LoadPlugin \"write_kafka\"\n<Plugin write_kafka>\n  Property \"metadata.broker.list\" \"")
 	r.L(3)
 	r.Out(r.IVar("kafka_broker"))
 	r.Text("\"\n  ")
 	r.L(4)
-	r.At(4).Each(r.IVar("topics"), erb.Blk2(func(name, values erb.Value) erb.Value {
+	r.Each(r.IVar("topics"), erb.Blk2(func(name, values erb.Value) erb.Value {
 		r.Text("  <Topic \"")
 		r.L(5)
 		r.Out(name)
@@ -12192,7 +12192,7 @@ func CollectdPluginZookeeperConf(s erb.Scope) string {
 
 // CollectdTailFileConf renders the ERB template collectd/templates/tail-file.conf.erb.
 func CollectdTailFileConf(s erb.Scope) string {
-	r := erb.NewSized(s, 83, 3)
+	r := erb.NewSized(s, 174, 3)
 	defer r.Fail()
 	r.Text("# Generated by Puppet\n\n<Plugin \"tail\">\n <File \"")
 	r.L(4)
@@ -12202,7 +12202,7 @@ func CollectdTailFileConf(s erb.Scope) string {
 	r.Out(r.IVar("instance"))
 	r.Text("\"\n")
 	r.L(6)
-	r.At(6).Each(r.IVar("matches"), erb.Blk1(func(match erb.Value) erb.Value {
+	r.Each(r.IVar("matches"), erb.Blk1(func(match erb.Value) erb.Value {
 		r.Text("  <Match>\n   Regex \"")
 		r.L(8)
 		r.Out(r.Aref(match, erb.S("regex")))
@@ -12240,7 +12240,7 @@ func CorosyncCman(s erb.Scope) string {
 
 // CorosyncCorosyncConf renders the ERB template corosync/templates/corosync.conf.erb.
 func CorosyncCorosyncConf(s erb.Scope) string {
-	r := erb.NewSized(s, 1048, 31)
+	r := erb.NewSized(s, 1371, 31)
 	defer r.Fail()
 	r.Text("# This file is managed by Puppet.\n# Changes made manually may be lost.\n\n")
 	r.L(4)
@@ -12344,12 +12344,12 @@ func CorosyncCorosyncConf(s erb.Scope) string {
 	if (erb.Truthy(r.IVar("unicast_addresses"))) && (erb.Truthy(r.IVar("enable_totem_interface"))) {
 		r.Text("  transport:                           udpu\n")
 		r.L(46)
-		r.At(46).EachIndex(r.Array(r.First(r.IVar("unicast_addresses"))), erb.Blk1(func(interface_ erb.Value) erb.Value {
+		r.EachIndex(r.Array(r.First(r.IVar("unicast_addresses"))), erb.Blk1(func(interface_ erb.Value) erb.Value {
 			r.Text("  interface {\n")
 			r.L(48)
 			if !(erb.Truthy(r.IVar("set_votequorum"))) {
 				r.L(49)
-				r.At(49).Each(r.Array(r.Aref(r.Transpose(r.Array(r.Map(r.IVar("unicast_addresses"), erb.Blk1(func(x erb.Value) erb.Value {
+				r.Each(r.Array(r.Aref(r.Transpose(r.Array(r.Map(r.IVar("unicast_addresses"), erb.Blk1(func(x erb.Value) erb.Value {
 					r.L(49)
 					return r.Flatten(r.Array(x))
 				})))), interface_)), erb.Blk1(func(addr erb.Value) erb.Value {
@@ -12389,7 +12389,7 @@ func CorosyncCorosyncConf(s erb.Scope) string {
 		r.L(64)
 		if erb.Truthy(r.IVar("enable_totem_interface")) {
 			r.L(65)
-			r.At(65).EachIndex(r.Flatten(erb.NewArray(r.IVar("bind_address"))), erb.Blk1(func(i erb.Value) erb.Value {
+			r.EachIndex(r.Flatten(erb.NewArray(r.IVar("bind_address"))), erb.Blk1(func(i erb.Value) erb.Value {
 				r.Text("  interface {\n    ringnumber:  ")
 				r.L(67)
 				r.Out(i)
@@ -12498,10 +12498,10 @@ func CorosyncCorosyncConf(s erb.Scope) string {
 		if erb.Truthy(r.OpGt(r.Length(r.Array(r.IVar("quorum_members"))), int64(0))) {
 			r.Text("nodelist {\n")
 			r.L(130)
-			r.At(130).EachIndex(r.Array(r.IVar("quorum_members")), erb.Blk1(func(i erb.Value) erb.Value {
+			r.EachIndex(r.Array(r.IVar("quorum_members")), erb.Blk1(func(i erb.Value) erb.Value {
 				r.Text("  node {\n")
 				r.L(132)
-				r.At(132).EachWithIndex(r.Array(r.Aref(r.Array(r.Map(r.IVar("quorum_members"), erb.Blk1(func(node erb.Value) erb.Value {
+				r.EachWithIndex(r.Array(r.Aref(r.Array(r.Map(r.IVar("quorum_members"), erb.Blk1(func(node erb.Value) erb.Value {
 					r.L(132)
 					return r.Flatten(r.Array(node))
 				}))), i)), erb.Blk2(func(addr, ring erb.Value) erb.Value {
@@ -12582,11 +12582,11 @@ func DatacatSpecFixturesModulesDemo2Merging(s erb.Scope) string {
 
 // DatacatSpecFixturesModulesDemo3HostgroupsCfg renders the ERB template datacat/spec/fixtures/modules/demo3/templates/hostgroups.cfg.erb.
 func DatacatSpecFixturesModulesDemo3HostgroupsCfg(s erb.Scope) string {
-	r := erb.NewSized(s, 22, 1)
+	r := erb.NewSized(s, 67, 1)
 	defer r.Fail()
 	r.Text("# hostgroups.cfg.erb\n")
 	r.L(2)
-	r.At(2).Each(r.Sort(r.Keys(r.IVar("data")), nil), erb.Blk1(func(hostgroup erb.Value) erb.Value {
+	r.Each(r.Sort(r.Keys(r.IVar("data")), nil), erb.Blk1(func(hostgroup erb.Value) erb.Value {
 		r.Text("\ndefine hostgroup {\n    name ")
 		r.L(4)
 		r.Out(hostgroup)
@@ -12621,17 +12621,17 @@ func DatacatSpecFixturesModulesTemplateBodyTest1(s erb.Scope) string {
 
 // DesignateAgentPoolsYaml renders the ERB template designate/templates/agent-pools.yaml.erb.
 func DesignateAgentPoolsYaml(s erb.Scope) string {
-	r := erb.NewSized(s, 77, 7)
+	r := erb.NewSized(s, 315, 7)
 	defer r.Fail()
 	r.Text("---\n- name: default\n  description: Default pool\n  attributes: {}\n\n  targets:\n")
 	r.L(7)
-	r.At(7).Each(r.IVar("agent_hosts"), erb.Blk1(func(agent_host erb.Value) erb.Value {
+	r.Each(r.IVar("agent_hosts"), erb.Blk1(func(agent_host erb.Value) erb.Value {
 		r.Text("    - type: agent\n      description: Agent Server ")
 		r.L(9)
 		r.Out(agent_host)
 		r.Text("\n\n      masters:\n")
 		r.L(12)
-		r.At(12).Each(r.IVar("mdns_hosts"), erb.Blk1(func(mdns_host erb.Value) erb.Value {
+		r.Each(r.IVar("mdns_hosts"), erb.Blk1(func(mdns_host erb.Value) erb.Value {
 			r.Text("        - host: ")
 			r.L(13)
 			r.Out(mdns_host)
@@ -12667,11 +12667,11 @@ func DesignateAgentPoolsYaml(s erb.Scope) string {
 
 // DesignateBind9PoolsYaml renders the ERB template designate/templates/bind9-pools.yaml.erb.
 func DesignateBind9PoolsYaml(s erb.Scope) string {
-	r := erb.NewSized(s, 108, 9)
+	r := erb.NewSized(s, 406, 9)
 	defer r.Fail()
 	r.Text("---\n- name: default\n  description: Default pool\n  attributes: {}\n\n  ns_records:\n")
 	r.L(7)
-	r.At(7).Each(r.Sort(r.IVar("ns_records"), nil), erb.Blk2(func(priority, hostname erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("ns_records"), nil), erb.Blk2(func(priority, hostname erb.Value) erb.Value {
 		r.Text("    - hostname: ")
 		r.L(8)
 		r.Out(hostname)
@@ -12683,7 +12683,7 @@ func DesignateBind9PoolsYaml(s erb.Scope) string {
 	}))
 	r.Text("\n  nameservers:\n")
 	r.L(13)
-	r.At(13).Each(r.IVar("nameservers"), erb.Blk1(func(nameserver erb.Value) erb.Value {
+	r.Each(r.IVar("nameservers"), erb.Blk1(func(nameserver erb.Value) erb.Value {
 		r.Text("    - host: ")
 		r.L(14)
 		r.Out(nameserver)
@@ -12695,13 +12695,13 @@ func DesignateBind9PoolsYaml(s erb.Scope) string {
 	}))
 	r.Text("\n  targets:\n")
 	r.L(19)
-	r.At(19).Each(r.IVar("bind9_hosts"), erb.Blk1(func(bind9_host erb.Value) erb.Value {
+	r.Each(r.IVar("bind9_hosts"), erb.Blk1(func(bind9_host erb.Value) erb.Value {
 		r.Text("    - type: bind9\n      description: BIND9 Server ")
 		r.L(21)
 		r.Out(bind9_host)
 		r.Text("\n\n      masters:\n")
 		r.L(24)
-		r.At(24).Each(r.IVar("mdns_hosts"), erb.Blk1(func(mdns_host erb.Value) erb.Value {
+		r.Each(r.IVar("mdns_hosts"), erb.Blk1(func(mdns_host erb.Value) erb.Value {
 			r.Text("        - host: ")
 			r.L(25)
 			r.Out(mdns_host)
@@ -12737,17 +12737,17 @@ func DesignateBind9PoolsYaml(s erb.Scope) string {
 
 // DesignatePdns4PoolsYaml renders the ERB template designate/templates/pdns4-pools.yaml.erb.
 func DesignatePdns4PoolsYaml(s erb.Scope) string {
-	r := erb.NewSized(s, 77, 7)
+	r := erb.NewSized(s, 298, 7)
 	defer r.Fail()
 	r.Text("---\n- name: default\n  description: Default pool\n  attributes: {}\n\n  targets:\n")
 	r.L(7)
-	r.At(7).Each(r.IVar("pdns4_hosts"), erb.Blk1(func(pdns4_host erb.Value) erb.Value {
+	r.Each(r.IVar("pdns4_hosts"), erb.Blk1(func(pdns4_host erb.Value) erb.Value {
 		r.Text("    - type: pdns4\n      description: PowerDNS4 DNS Server ")
 		r.L(9)
 		r.Out(pdns4_host)
 		r.Text("\n\n      masters:\n")
 		r.L(12)
-		r.At(12).Each(r.IVar("mdns_hosts"), erb.Blk1(func(mdns_host erb.Value) erb.Value {
+		r.Each(r.IVar("mdns_hosts"), erb.Blk1(func(mdns_host erb.Value) erb.Value {
 			r.Text("        - host: ")
 			r.L(13)
 			r.Out(mdns_host)
@@ -12802,14 +12802,14 @@ func DnsKey(s erb.Scope) string {
 
 // DnsNamedConf renders the ERB template dns/templates/named.conf.erb.
 func DnsNamedConf(s erb.Scope) string {
-	r := erb.NewSized(s, 166, 0)
+	r := erb.NewSized(s, 236, 0)
 	defer r.Fail()
 	r.Text("// named.conf\n\ninclude \"")
 	r.L(3)
 	r.Out(r.LookupVar(erb.S("::dns::rndckeypath")))
 	r.Text("\";\n\ncontrols  {\n")
 	r.L(6)
-	r.At(6).Each(r.SortBy(r.LookupVar(erb.S("::dns::controls")), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Each(r.SortBy(r.LookupVar(erb.S("::dns::controls")), erb.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(6)
 		return k
 	})), erb.Blk2(func(control_ip, control_hash erb.Value) erb.Value {
@@ -12853,7 +12853,7 @@ func DnsNamedConf(s erb.Scope) string {
 	}
 	r.Text("\n")
 	r.L(21)
-	r.At(21).Each(r.SortBy(r.LookupVar(erb.S("::dns::acls")), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Each(r.SortBy(r.LookupVar(erb.S("::dns::acls")), erb.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(21)
 		return k
 	})), erb.Blk2(func(acl_name, acl_array erb.Value) erb.Value {
@@ -12862,7 +12862,7 @@ func DnsNamedConf(s erb.Scope) string {
 		r.Out(acl_name)
 		r.Text("\"  {\n")
 		r.L(23)
-		r.At(23).Each(r.Sort(acl_array, nil), erb.Blk1(func(subnet erb.Value) erb.Value {
+		r.Each(r.Sort(acl_array, nil), erb.Blk1(func(subnet erb.Value) erb.Value {
 			r.Text("        ")
 			r.L(24)
 			r.Out(subnet)
@@ -12876,7 +12876,7 @@ func DnsNamedConf(s erb.Scope) string {
 	if erb.Truthy(r.AnyQ(r.LookupVar(erb.S("::dns::additional_directives")), nil)) {
 		r.Text("// additional directives\n")
 		r.L(30)
-		r.At(30).Each(r.LookupVar(erb.S("::dns::additional_directives")), erb.Blk1(func(directive erb.Value) erb.Value {
+		r.Each(r.LookupVar(erb.S("::dns::additional_directives")), erb.Blk1(func(directive erb.Value) erb.Value {
 			r.L(31)
 			r.Out(directive)
 			r.Text("\n")
@@ -12998,7 +12998,7 @@ func DnsNamedViewHeader(s erb.Scope) string {
 
 // DnsNamedZone renders the ERB template dns/templates/named.zone.erb.
 func DnsNamedZone(s erb.Scope) string {
-	r := erb.NewSized(s, 244, 13)
+	r := erb.NewSized(s, 267, 13)
 	defer r.Fail()
 	r.Text("zone \"")
 	r.L(1)
@@ -13032,7 +13032,7 @@ func DnsNamedZone(s erb.Scope) string {
 	if erb.Equal(r.IVar("zonetype"), erb.S("master")) {
 		r.Text("    update-policy {\n            grant rndc-key zonesub ANY;\n")
 		r.L(15)
-		r.At(15).Each(r.SortBy(r.IVar("update_policy_rules"), erb.Blk2(func(k, v erb.Value) erb.Value {
+		r.Each(r.SortBy(r.IVar("update_policy_rules"), erb.Blk2(func(k, v erb.Value) erb.Value {
 			r.L(15)
 			return k
 		})), erb.Blk2(func(key, key_hash erb.Value) erb.Value {
@@ -13098,7 +13098,7 @@ func DnsNamedZone(s erb.Scope) string {
 
 // DnsOptionsConf renders the ERB template dns/templates/options.conf.erb.
 func DnsOptionsConf(s erb.Scope) string {
-	r := erb.NewSized(s, 203, 1)
+	r := erb.NewSized(s, 206, 1)
 	defer r.Fail()
 	r.Text("directory \"")
 	r.L(1)
@@ -13160,7 +13160,7 @@ func DnsOptionsConf(s erb.Scope) string {
 	}
 	r.Text("\n")
 	r.L(30)
-	r.At(30).Each(r.SortBy(r.LookupVar(erb.S("::dns::additional_options")), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Each(r.SortBy(r.LookupVar(erb.S("::dns::additional_options")), erb.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(30)
 		return k
 	})), erb.Blk2(func(option, value erb.Value) erb.Value {
@@ -13672,7 +13672,7 @@ func EtcdJournaldConf(s erb.Scope) string {
 
 // FilebeatFilebeatYml renders the ERB template filebeat/templates/filebeat.yml.erb.
 func FilebeatFilebeatYml(s erb.Scope) string {
-	r := erb.NewSized(s, 5723, 2)
+	r := erb.NewSized(s, 6037, 2)
 	defer r.Fail()
 	r.Text("#========================= Filebeat global options ============================\n\n")
 	r.L(3)
@@ -13702,7 +13702,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 	if erb.Truthy(r.OpGt(r.Length(r.Aref(r.IVar("filebeat_config"), erb.S("tags"))), int64(0))) {
 		r.Text("tags:\n")
 		r.L(16)
-		r.At(16).Each(r.Aref(r.IVar("filebeat_config"), erb.S("tags")), erb.Blk1(func(tag erb.Value) erb.Value {
+		r.Each(r.Aref(r.IVar("filebeat_config"), erb.S("tags")), erb.Blk1(func(tag erb.Value) erb.Value {
 			r.Text("  - ")
 			r.L(17)
 			r.Out(tag)
@@ -13715,7 +13715,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 	if erb.Truthy(r.OpGt(r.Length(r.Aref(r.IVar("filebeat_config"), erb.S("fields"))), int64(0))) {
 		r.Text("fields:\n")
 		r.L(23)
-		r.At(23).EachPair(r.Aref(r.IVar("filebeat_config"), erb.S("fields")), erb.Blk2(func(k, v erb.Value) erb.Value {
+		r.EachPair(r.Aref(r.IVar("filebeat_config"), erb.S("fields")), erb.Blk2(func(k, v erb.Value) erb.Value {
 			r.Text("  ")
 			r.L(24)
 			r.Out(k)
@@ -13757,7 +13757,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 		}
 		r.Text("  hosts:\n")
 		r.L(79)
-		r.At(79).Each(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("hosts")), erb.Blk1(func(host erb.Value) erb.Value {
+		r.Each(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("hosts")), erb.Blk1(func(host erb.Value) erb.Value {
 			r.Text("    - ")
 			r.L(80)
 			r.Out(host)
@@ -13803,7 +13803,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 		if (!erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("parameters")), nil)) && (erb.Truthy(r.OpGt(r.Length(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("parameters"))), int64(0)))) {
 			r.Text("  parameters:\n")
 			r.L(99)
-			r.At(99).EachPair(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("parameters")), erb.Blk2(func(k, v erb.Value) erb.Value {
+			r.EachPair(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("parameters")), erb.Blk2(func(k, v erb.Value) erb.Value {
 				r.Text("    ")
 				r.L(100)
 				r.Out(k)
@@ -13838,7 +13838,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("pipelines")), nil) {
 			r.Text("  pipelines:\n")
 			r.L(114)
-			r.At(114).Each(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("pipelines")), erb.Blk1(func(pipeline erb.Value) erb.Value {
+			r.Each(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("pipelines")), erb.Blk1(func(pipeline erb.Value) erb.Value {
 				r.L(115)
 				if !erb.Equal(r.Aref(pipeline, erb.S("name")), nil) {
 					r.Text("    - pipeline: \"")
@@ -13859,7 +13859,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("indices")), nil) {
 			r.Text("  indices:\n")
 			r.L(124)
-			r.At(124).Each(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("indices")), erb.Blk1(func(indice erb.Value) erb.Value {
+			r.Each(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("indices")), erb.Blk1(func(indice erb.Value) erb.Value {
 				r.L(125)
 				if !erb.Equal(r.Aref(indice, erb.S("name")), nil) {
 					r.Text("    - index: \"")
@@ -13996,7 +13996,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), erb.S("supported_protocols")), nil) {
 				r.Text("    supported_protocols:\n")
 				r.L(186)
-				r.At(186).Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), erb.S("supported_protocols")), erb.Blk1(func(protocol erb.Value) erb.Value {
+				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), erb.S("supported_protocols")), erb.Blk1(func(protocol erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(187)
 					r.Out(protocol)
@@ -14008,7 +14008,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), erb.S("certificate_authorities")), nil) {
 				r.Text("    certificate_authorities:\n")
 				r.L(192)
-				r.At(192).Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), erb.S("certificate_authorities")), erb.Blk1(func(ca erb.Value) erb.Value {
+				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), erb.S("certificate_authorities")), erb.Blk1(func(ca erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(193)
 					r.Out(ca)
@@ -14041,7 +14041,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), erb.S("cipher_suites")), nil) {
 				r.Text("    cipher_suites:\n")
 				r.L(207)
-				r.At(207).Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), erb.S("cipher_suites")), erb.Blk1(func(cipher_suite erb.Value) erb.Value {
+				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), erb.S("cipher_suites")), erb.Blk1(func(cipher_suite erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(208)
 					r.Out(cipher_suite)
@@ -14053,7 +14053,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), erb.S("curve_types")), nil) {
 				r.Text("    curve_types:\n")
 				r.L(213)
-				r.At(213).Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), erb.S("curve_types")), erb.Blk1(func(curve_type erb.Value) erb.Value {
+				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), erb.S("curve_types")), erb.Blk1(func(curve_type erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(214)
 					r.Out(curve_type)
@@ -14075,7 +14075,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 		}
 		r.Text("  hosts:\n")
 		r.L(226)
-		r.At(226).Each(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("hosts")), erb.Blk1(func(host erb.Value) erb.Value {
+		r.Each(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("hosts")), erb.Blk1(func(host erb.Value) erb.Value {
 			r.Text("    - ")
 			r.L(227)
 			r.Out(host)
@@ -14165,7 +14165,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("ssl")), erb.S("certificate_authorities")), nil) {
 				r.Text("    certificate_authorities:\n")
 				r.L(268)
-				r.At(268).Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("ssl")), erb.S("certificate_authorities")), erb.Blk1(func(ca erb.Value) erb.Value {
+				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("ssl")), erb.S("certificate_authorities")), erb.Blk1(func(ca erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(269)
 					r.Out(ca)
@@ -14198,7 +14198,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("ssl")), erb.S("cipher_suites")), nil) {
 				r.Text("    cipher_suites:\n")
 				r.L(283)
-				r.At(283).Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("ssl")), erb.S("cipher_suites")), erb.Blk1(func(cipher_suite erb.Value) erb.Value {
+				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("ssl")), erb.S("cipher_suites")), erb.Blk1(func(cipher_suite erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(284)
 					r.Out(cipher_suite)
@@ -14210,7 +14210,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("ssl")), erb.S("curve_types")), nil) {
 				r.Text("    curve_types:\n")
 				r.L(289)
-				r.At(289).Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("ssl")), erb.S("curve_types")), erb.Blk1(func(curve_type erb.Value) erb.Value {
+				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("ssl")), erb.S("curve_types")), erb.Blk1(func(curve_type erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(290)
 					r.Out(curve_type)
@@ -14232,7 +14232,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 		}
 		r.Text("  hosts:\n")
 		r.L(302)
-		r.At(302).Each(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("hosts")), erb.Blk1(func(host erb.Value) erb.Value {
+		r.Each(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("hosts")), erb.Blk1(func(host erb.Value) erb.Value {
 			r.Text("    - ")
 			r.L(303)
 			r.Out(host)
@@ -14292,7 +14292,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("partition")), erb.S("hash")), erb.S("hash")), nil) {
 				r.Text("    hash:\n")
 				r.L(331)
-				r.At(331).Each(r.Aref(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("partition")), erb.S("hash")), erb.S("hash")), erb.Blk1(func(value erb.Value) erb.Value {
+				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("partition")), erb.S("hash")), erb.S("hash")), erb.Blk1(func(value erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(332)
 					r.Out(value)
@@ -14443,7 +14443,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), erb.S("supported_protocols")), nil) {
 				r.Text("    supported_protocols:\n")
 				r.L(403)
-				r.At(403).Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), erb.S("supported_protocols")), erb.Blk1(func(protocol erb.Value) erb.Value {
+				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), erb.S("supported_protocols")), erb.Blk1(func(protocol erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(404)
 					r.Out(protocol)
@@ -14455,7 +14455,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), erb.S("certificate_authorities")), nil) {
 				r.Text("    certificate_authorities:\n")
 				r.L(409)
-				r.At(409).Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), erb.S("certificate_authorities")), erb.Blk1(func(ca erb.Value) erb.Value {
+				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), erb.S("certificate_authorities")), erb.Blk1(func(ca erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(410)
 					r.Out(ca)
@@ -14488,7 +14488,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), erb.S("cipher_suites")), nil) {
 				r.Text("    cipher_suites:\n")
 				r.L(424)
-				r.At(424).Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), erb.S("cipher_suites")), erb.Blk1(func(cipher_suite erb.Value) erb.Value {
+				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), erb.S("cipher_suites")), erb.Blk1(func(cipher_suite erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(425)
 					r.Out(cipher_suite)
@@ -14500,7 +14500,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), erb.S("curve_types")), nil) {
 				r.Text("    curve_types:\n")
 				r.L(430)
-				r.At(430).Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), erb.S("curve_types")), erb.Blk1(func(curve_type erb.Value) erb.Value {
+				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), erb.S("curve_types")), erb.Blk1(func(curve_type erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(431)
 					r.Out(curve_type)
@@ -14522,7 +14522,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 		}
 		r.Text("  hosts:\n")
 		r.L(443)
-		r.At(443).Each(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("hosts")), erb.Blk1(func(host erb.Value) erb.Value {
+		r.Each(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("hosts")), erb.Blk1(func(host erb.Value) erb.Value {
 			r.Text("    - ")
 			r.L(444)
 			r.Out(host)
@@ -14634,7 +14634,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("ssl")), erb.S("supported_protocols")), nil) {
 				r.Text("    supported_protocols:\n")
 				r.L(492)
-				r.At(492).Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("ssl")), erb.S("supported_protocols")), erb.Blk1(func(protocol erb.Value) erb.Value {
+				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("ssl")), erb.S("supported_protocols")), erb.Blk1(func(protocol erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(493)
 					r.Out(protocol)
@@ -14646,7 +14646,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("ssl")), erb.S("certificate_authorities")), nil) {
 				r.Text("    certificate_authorities:\n")
 				r.L(498)
-				r.At(498).Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("ssl")), erb.S("certificate_authorities")), erb.Blk1(func(ca erb.Value) erb.Value {
+				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("ssl")), erb.S("certificate_authorities")), erb.Blk1(func(ca erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(499)
 					r.Out(ca)
@@ -14679,7 +14679,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("ssl")), erb.S("cipher_suites")), nil) {
 				r.Text("    cipher_suites:\n")
 				r.L(513)
-				r.At(513).Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("ssl")), erb.S("cipher_suites")), erb.Blk1(func(cipher_suite erb.Value) erb.Value {
+				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("ssl")), erb.S("cipher_suites")), erb.Blk1(func(cipher_suite erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(514)
 					r.Out(cipher_suite)
@@ -14691,7 +14691,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("ssl")), erb.S("curve_types")), nil) {
 				r.Text("    curve_types:\n")
 				r.L(519)
-				r.At(519).Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("ssl")), erb.S("curve_types")), erb.Blk1(func(curve_type erb.Value) erb.Value {
+				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("ssl")), erb.S("curve_types")), erb.Blk1(func(curve_type erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(520)
 					r.Out(curve_type)
@@ -14780,7 +14780,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 	if (!erb.Equal(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("logging")), erb.S("selectors")), nil)) && (erb.Truthy(r.OpGt(r.Length(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("logging")), erb.S("selectors"))), int64(0)))) {
 		r.Text("logging.selectors:\n")
 		r.L(590)
-		r.At(590).Each(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("logging")), erb.S("selectors")), erb.Blk1(func(selector erb.Value) erb.Value {
+		r.Each(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("logging")), erb.S("selectors")), erb.Blk1(func(selector erb.Value) erb.Value {
 			r.Text("  - ")
 			r.L(591)
 			r.Out(selector)
@@ -14856,7 +14856,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 
 // FilebeatInputYml renders the ERB template filebeat/templates/input.yml.erb.
 func FilebeatInputYml(s erb.Scope) string {
-	r := erb.NewSized(s, 3480, 43)
+	r := erb.NewSized(s, 3531, 43)
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("pure_array")) {
@@ -14886,7 +14886,7 @@ func FilebeatInputYml(s erb.Scope) string {
 			if erb.Equal(r.IVar("input_type"), erb.S("docker")) {
 				r.Text("  containers:\n    ids:\n")
 				r.L(14)
-				r.At(14).Each(r.IVar("containers_ids"), erb.Blk1(func(id erb.Value) erb.Value {
+				r.Each(r.IVar("containers_ids"), erb.Blk1(func(id erb.Value) erb.Value {
 					r.Text("    - ")
 					r.L(15)
 					r.Out(id)
@@ -14919,7 +14919,7 @@ func FilebeatInputYml(s erb.Scope) string {
 				} else {
 					r.Text("  paths:\n")
 					r.L(26)
-					r.At(26).Each(r.IVar("paths"), erb.Blk1(func(log_path erb.Value) erb.Value {
+					r.Each(r.IVar("paths"), erb.Blk1(func(log_path erb.Value) erb.Value {
 						r.Text("  - ")
 						r.L(27)
 						r.Out(log_path)
@@ -14937,7 +14937,7 @@ func FilebeatInputYml(s erb.Scope) string {
 					if erb.Truthy(r.OpGt(r.Length(r.IVar("include_lines")), int64(0))) {
 						r.Text("  include_lines:\n")
 						r.L(34)
-						r.At(34).Each(r.IVar("include_lines"), erb.Blk1(func(include_line erb.Value) erb.Value {
+						r.Each(r.IVar("include_lines"), erb.Blk1(func(include_line erb.Value) erb.Value {
 							r.Text("    - '")
 							r.L(35)
 							r.Out(include_line)
@@ -14949,7 +14949,7 @@ func FilebeatInputYml(s erb.Scope) string {
 					if erb.Truthy(r.OpGt(r.Length(r.IVar("exclude_lines")), int64(0))) {
 						r.Text("  exclude_lines:\n")
 						r.L(40)
-						r.At(40).Each(r.IVar("exclude_lines"), erb.Blk1(func(exclude_line erb.Value) erb.Value {
+						r.Each(r.IVar("exclude_lines"), erb.Blk1(func(exclude_line erb.Value) erb.Value {
 							r.Text("    - '")
 							r.L(41)
 							r.Out(exclude_line)
@@ -14961,7 +14961,7 @@ func FilebeatInputYml(s erb.Scope) string {
 					if erb.Truthy(r.OpGt(r.Length(r.IVar("exclude_files")), int64(0))) {
 						r.Text("  exclude_files:\n")
 						r.L(46)
-						r.At(46).Each(r.IVar("exclude_files"), erb.Blk1(func(exclude_file erb.Value) erb.Value {
+						r.Each(r.IVar("exclude_files"), erb.Blk1(func(exclude_file erb.Value) erb.Value {
 							r.Text("    - ")
 							r.L(47)
 							r.Out(exclude_file)
@@ -15184,7 +15184,7 @@ func FilebeatInputYml(s erb.Scope) string {
 		if erb.Truthy(r.OpGt(r.Length(r.IVar("fields")), int64(0))) {
 			r.Text("  fields:\n")
 			r.L(196)
-			r.At(196).EachPair(r.IVar("fields"), erb.Blk2(func(k, v erb.Value) erb.Value {
+			r.EachPair(r.IVar("fields"), erb.Blk2(func(k, v erb.Value) erb.Value {
 				r.Text("    ")
 				r.L(197)
 				r.Out(k)
@@ -15202,7 +15202,7 @@ func FilebeatInputYml(s erb.Scope) string {
 		if erb.Truthy(r.OpGt(r.Length(r.IVar("tags")), int64(0))) {
 			r.Text("  tags:\n")
 			r.L(203)
-			r.At(203).Each(r.IVar("tags"), erb.Blk1(func(tag erb.Value) erb.Value {
+			r.Each(r.IVar("tags"), erb.Blk1(func(tag erb.Value) erb.Value {
 				r.Text("    - ")
 				r.L(204)
 				r.Out(tag)
@@ -15223,7 +15223,7 @@ func FilebeatInputYml(s erb.Scope) string {
 
 // FilebeatProspectorYml renders the ERB template filebeat/templates/prospector.yml.erb.
 func FilebeatProspectorYml(s erb.Scope) string {
-	r := erb.NewSized(s, 3674, 32)
+	r := erb.NewSized(s, 3744, 32)
 	defer r.Fail()
 	r.Text("---\nfilebeat:\n  prospectors:\n    - ")
 	r.L(4)
@@ -15237,7 +15237,7 @@ func FilebeatProspectorYml(s erb.Scope) string {
 	r.Out(r.IVar("input_type"))
 	r.Text("\n      paths:\n")
 	r.L(6)
-	r.At(6).Each(r.IVar("paths"), erb.Blk1(func(log_path erb.Value) erb.Value {
+	r.Each(r.IVar("paths"), erb.Blk1(func(log_path erb.Value) erb.Value {
 		r.Text("        - ")
 		r.L(7)
 		r.Out(log_path)
@@ -15255,7 +15255,7 @@ func FilebeatProspectorYml(s erb.Scope) string {
 	if erb.Truthy(r.OpGt(r.Length(r.IVar("include_lines")), int64(0))) {
 		r.Text("      include_lines:\n")
 		r.L(14)
-		r.At(14).Each(r.IVar("include_lines"), erb.Blk1(func(include_line erb.Value) erb.Value {
+		r.Each(r.IVar("include_lines"), erb.Blk1(func(include_line erb.Value) erb.Value {
 			r.Text("        - '")
 			r.L(15)
 			r.Out(include_line)
@@ -15267,7 +15267,7 @@ func FilebeatProspectorYml(s erb.Scope) string {
 	if erb.Truthy(r.OpGt(r.Length(r.IVar("exclude_lines")), int64(0))) {
 		r.Text("      exclude_lines:\n")
 		r.L(20)
-		r.At(20).Each(r.IVar("exclude_lines"), erb.Blk1(func(exclude_line erb.Value) erb.Value {
+		r.Each(r.IVar("exclude_lines"), erb.Blk1(func(exclude_line erb.Value) erb.Value {
 			r.Text("        - '")
 			r.L(21)
 			r.Out(exclude_line)
@@ -15279,7 +15279,7 @@ func FilebeatProspectorYml(s erb.Scope) string {
 	if erb.Truthy(r.OpGt(r.Length(r.IVar("exclude_files")), int64(0))) {
 		r.Text("      exclude_files:\n")
 		r.L(26)
-		r.At(26).Each(r.IVar("exclude_files"), erb.Blk1(func(exclude_file erb.Value) erb.Value {
+		r.Each(r.IVar("exclude_files"), erb.Blk1(func(exclude_file erb.Value) erb.Value {
 			r.Text("        - ")
 			r.L(27)
 			r.Out(exclude_file)
@@ -15291,7 +15291,7 @@ func FilebeatProspectorYml(s erb.Scope) string {
 	if erb.Truthy(r.OpGt(r.Length(r.IVar("fields")), int64(0))) {
 		r.Text("      fields:\n")
 		r.L(32)
-		r.At(32).EachPair(r.IVar("fields"), erb.Blk2(func(k, v erb.Value) erb.Value {
+		r.EachPair(r.IVar("fields"), erb.Blk2(func(k, v erb.Value) erb.Value {
 			r.Text("        ")
 			r.L(33)
 			r.Out(k)
@@ -15309,7 +15309,7 @@ func FilebeatProspectorYml(s erb.Scope) string {
 	if erb.Truthy(r.OpGt(r.Length(r.IVar("tags")), int64(0))) {
 		r.Text("      tags:\n")
 		r.L(39)
-		r.At(39).Each(r.IVar("tags"), erb.Blk1(func(tag erb.Value) erb.Value {
+		r.Each(r.IVar("tags"), erb.Blk1(func(tag erb.Value) erb.Value {
 			r.Text("        - ")
 			r.L(40)
 			r.Out(tag)
@@ -15597,7 +15597,7 @@ func GaleraDebianDefaultMyCnf(s erb.Scope) string {
 
 // GitoliteGitoliteRc renders the ERB template gitolite/templates/gitolite.rc.erb.
 func GitoliteGitoliteRc(s erb.Scope) string {
-	r := erb.NewSized(s, 1405, 11)
+	r := erb.NewSized(s, 1450, 11)
 	defer r.Fail()
 	r.Text("#\n# PUPPET managed, do not edit !\n#\n# configuration variables for gitolite\n# This file is in perl syntax.\n\n%RC = (\n    # default umask gives you perms of '0700'; see the rc file docs for\n    # how/why you might change this\n    UMASK                           =>  ")
 	r.L(10)
@@ -15615,7 +15615,7 @@ func GitoliteGitoliteRc(s erb.Scope) string {
 	r.Out(r.Join(r.IVar("log_dest"), erb.S(",")))
 	r.Text("',\n\n    # roles.  add more roles (like MANAGER, TESTER, ...) here.\n    #   WARNING: if you make changes to this hash, you MUST run 'gitolite\n    #   compile' afterward, and possibly also 'gitolite trigger POST_COMPILE'\n    ROLES => {\n")
 	r.L(25)
-	r.At(25).Each(r.IVar("roles"), erb.Blk1(func(role erb.Value) erb.Value {
+	r.Each(r.IVar("roles"), erb.Blk1(func(role erb.Value) erb.Value {
 		r.Text("        ")
 		r.L(26)
 		r.Out(r.Ljust(role, int64(20), erb.S(" ")))
@@ -15648,7 +15648,7 @@ func GitoliteGitoliteRc(s erb.Scope) string {
 	}
 	r.Text("\n")
 	r.L(51)
-	r.At(51).Each(r.IVar("additional_gitoliterc"), erb.Blk2(func(key, val erb.Value) erb.Value {
+	r.Each(r.IVar("additional_gitoliterc"), erb.Blk2(func(key, val erb.Value) erb.Value {
 		r.Text("        ")
 		r.L(52)
 		r.Out(r.Ljust(key, int64(30), erb.S(" ")))
@@ -15659,7 +15659,7 @@ func GitoliteGitoliteRc(s erb.Scope) string {
 	}))
 	r.Text("\n    # List of commands and features to enable\n    ENABLE => [\n")
 	r.L(57)
-	r.At(57).Each(r.IVar("commands"), erb.Blk1(func(command erb.Value) erb.Value {
+	r.Each(r.IVar("commands"), erb.Blk1(func(command erb.Value) erb.Value {
 		r.Text("    '")
 		r.L(58)
 		r.Out(command)
@@ -15668,7 +15668,7 @@ func GitoliteGitoliteRc(s erb.Scope) string {
 	}))
 	r.Text("    ],\n# per perl rules, this should be the last line in such a file:\n);\n")
 	r.L(63)
-	r.At(63).Each(r.IVar("additional_gitoliterc_notrc"), erb.Blk2(func(key, val erb.Value) erb.Value {
+	r.Each(r.IVar("additional_gitoliterc_notrc"), erb.Blk2(func(key, val erb.Value) erb.Value {
 		r.L(64)
 		r.Out(key)
 		r.Text(" =  ")
@@ -15682,10 +15682,10 @@ func GitoliteGitoliteRc(s erb.Scope) string {
 
 // GitoliteGroups renders the ERB template gitolite/templates/groups.erb.
 func GitoliteGroups(s erb.Scope) string {
-	r := erb.NewSized(s, 1, 3)
+	r := erb.NewSized(s, 13, 3)
 	defer r.Fail()
 	r.L(1)
-	r.At(1).Each(r.Array(r.IVar("comments")), erb.Blk1(func(comment erb.Value) erb.Value {
+	r.Each(r.Array(r.IVar("comments")), erb.Blk1(func(comment erb.Value) erb.Value {
 		r.Text("# ")
 		r.L(2)
 		r.Out(comment)
@@ -15693,7 +15693,7 @@ func GitoliteGroups(s erb.Scope) string {
 		return r.Erbout()
 	}))
 	r.L(4)
-	r.At(4).Each(r.Array(r.IVar("groups")), erb.Blk1(func(group erb.Value) erb.Value {
+	r.Each(r.Array(r.IVar("groups")), erb.Blk1(func(group erb.Value) erb.Value {
 		r.L(5)
 		if erb.Truthy(r.OpMatch(group, erb.Re("^@", ""))) {
 			r.L(6)
@@ -15718,10 +15718,10 @@ func GitoliteGroups(s erb.Scope) string {
 
 // GitoliteRepo renders the ERB template gitolite/templates/repo.erb.
 func GitoliteRepo(s erb.Scope) string {
-	r := erb.NewSized(s, 8, 6)
+	r := erb.NewSized(s, 68, 6)
 	defer r.Fail()
 	r.L(1)
-	r.At(1).Each(r.Array(r.IVar("comments")), erb.Blk1(func(comment erb.Value) erb.Value {
+	r.Each(r.Array(r.IVar("comments")), erb.Blk1(func(comment erb.Value) erb.Value {
 		r.Text("# ")
 		r.L(2)
 		r.Out(comment)
@@ -15733,7 +15733,7 @@ func GitoliteRepo(s erb.Scope) string {
 	r.Out(r.Join(r.Array(r.IVar("repos")), erb.S(" ")))
 	r.Text("\n")
 	r.L(5)
-	r.At(5).Each(r.IVar("rules"), erb.Blk2(func(rule, rval erb.Value) erb.Value {
+	r.Each(r.IVar("rules"), erb.Blk2(func(rule, rval erb.Value) erb.Value {
 		r.Text("    ")
 		r.L(6)
 		r.Out(r.Ljust(rule, int64(15), erb.S(" ")))
@@ -15744,7 +15744,7 @@ func GitoliteRepo(s erb.Scope) string {
 	}))
 	r.Text("\n")
 	r.L(9)
-	r.At(9).Each(r.IVar("options"), erb.Blk2(func(option, oval erb.Value) erb.Value {
+	r.Each(r.IVar("options"), erb.Blk2(func(option, oval erb.Value) erb.Value {
 		r.Text("    option ")
 		r.L(10)
 		r.Out(r.Ljust(option, int64(25), erb.S(" ")))
@@ -15754,7 +15754,7 @@ func GitoliteRepo(s erb.Scope) string {
 		return r.Erbout()
 	}))
 	r.L(12)
-	r.At(12).Each(r.IVar("configs"), erb.Blk2(func(config, cval erb.Value) erb.Value {
+	r.Each(r.IVar("configs"), erb.Blk2(func(config, cval erb.Value) erb.Value {
 		r.Text("    config ")
 		r.L(13)
 		r.Out(r.Ljust(config, int64(25), erb.S(" ")))
@@ -15764,7 +15764,7 @@ func GitoliteRepo(s erb.Scope) string {
 		return r.Erbout()
 	}))
 	r.L(15)
-	r.At(15).Each(r.IVar("add_configs"), erb.Blk2(func(config, cval erb.Value) erb.Value {
+	r.Each(r.IVar("add_configs"), erb.Blk2(func(config, cval erb.Value) erb.Value {
 		r.Text("    config ")
 		r.L(16)
 		r.Out(r.Ljust(config, int64(25), erb.S(" ")))
@@ -15786,14 +15786,14 @@ func HaproxyEmpty(s erb.Scope) string {
 
 // HaproxyFragmentsBind renders the ERB template haproxy/templates/fragments/_bind.erb.
 func HaproxyFragmentsBind(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 4)
+	r := erb.NewSized(s, 19, 4)
 	defer r.Fail()
 	r.L(2)
 	r.Require(erb.S("ipaddr"))
 	r.L(3)
 	if erb.Truthy(r.IVar("bind")) {
 		r.L(4)
-		r.At(8).Map(r.At(4).SortBy(r.IVar("bind"), erb.Blk2(func(address_port, bind_params erb.Value) erb.Value {
+		r.At(8).Map(r.SortBy(r.IVar("bind"), erb.Blk2(func(address_port, bind_params erb.Value) erb.Value {
 			var md erb.Value
 			r.L(5)
 			md = r.Match(erb.Re("^((\\d+)\\.(\\d+)\\.(\\d+)\\.(\\d+))?(.*)", ""), nil, address_port)
@@ -15821,9 +15821,9 @@ func HaproxyFragmentsBind(s erb.Scope) string {
 		}))
 	} else {
 		r.L(16)
-		r.At(16).Each(r.Uniq(r.Array(r.IVar("ipaddress")), nil), erb.Blk1(func(virtual_ip erb.Value) erb.Value {
+		r.Each(r.Uniq(r.Array(r.IVar("ipaddress")), nil), erb.Blk1(func(virtual_ip erb.Value) erb.Value {
 			r.L(16)
-			return r.At(16).Each(func() erb.Value {
+			return r.Each(func() erb.Value {
 				if erb.Truthy(r.IsAQ(r.IVar("ports"), erb.Const("Array"))) {
 					r.L(16)
 					return r.IVar("ports")
@@ -15886,7 +15886,7 @@ func HaproxyFragmentsMode(s erb.Scope) string {
 
 // HaproxyFragmentsOptions renders the ERB template haproxy/templates/fragments/_options.erb.
 func HaproxyFragmentsOptions(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
+	r := erb.NewSized(s, 8, 2)
 	defer r.Fail()
 	var option_order erb.Value
 	r.L(4)
@@ -15900,12 +15900,12 @@ func HaproxyFragmentsOptions(s erb.Scope) string {
 	r.L(31)
 	if erb.Truthy(r.IsAQ(r.IVar("options"), erb.Const("Hash"))) {
 		r.L(37)
-		r.At(37).Each(r.Sort(r.IVar("options"), erb.Blk2(func(a, b erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("options"), erb.Blk2(func(a, b erb.Value) erb.Value {
 			r.L(37)
 			return r.OpCmp(erb.NewArray(r.Fetch(option_order, nil, r.Aref(a, int64(0)), int64(0)), r.Aref(a, int64(0))), erb.NewArray(r.Fetch(option_order, nil, r.Aref(b, int64(0)), int64(0)), r.Aref(b, int64(0))))
 		})), erb.Blk2(func(key, val erb.Value) erb.Value {
 			r.L(38)
-			return r.At(38).Each(r.Reject(r.Array(val), erb.Blk1(func(v erb.Value) erb.Value {
+			return r.Each(r.Reject(r.Array(val), erb.Blk1(func(v erb.Value) erb.Value {
 				r.L(38)
 				return r.OpEq(v, erb.Symbol("undef"))
 			})), erb.Blk1(func(item erb.Value) erb.Value {
@@ -15922,14 +15922,14 @@ func HaproxyFragmentsOptions(s erb.Scope) string {
 		r.L(42)
 		if erb.Truthy(r.IsAQ(r.IVar("options"), erb.Const("Array"))) {
 			r.L(47)
-			r.At(47).Each(r.IVar("options"), erb.Blk1(func(option erb.Value) erb.Value {
+			r.Each(r.IVar("options"), erb.Blk1(func(option erb.Value) erb.Value {
 				r.L(48)
-				return r.At(48).Map(r.Sort(option, erb.Blk2(func(a, b erb.Value) erb.Value {
+				return r.Map(r.Sort(option, erb.Blk2(func(a, b erb.Value) erb.Value {
 					r.L(48)
 					return r.OpCmp(erb.NewArray(r.Fetch(option_order, nil, r.Aref(a, int64(0)), int64(0)), r.Aref(a, int64(0))), erb.NewArray(r.Fetch(option_order, nil, r.Aref(b, int64(0)), int64(0)), r.Aref(b, int64(0))))
 				})), erb.Blk2(func(key, val erb.Value) erb.Value {
 					r.L(49)
-					return r.At(49).Each(r.Reject(r.Array(val), erb.Blk1(func(v erb.Value) erb.Value {
+					return r.Each(r.Reject(r.Array(val), erb.Blk1(func(v erb.Value) erb.Value {
 						r.L(49)
 						return r.OpEq(v, erb.Symbol("undef"))
 					})), erb.Blk1(func(item erb.Value) erb.Value {
@@ -15950,11 +15950,11 @@ func HaproxyFragmentsOptions(s erb.Scope) string {
 
 // HaproxyHaproxyBaseCfg renders the ERB template haproxy/templates/haproxy-base.cfg.erb.
 func HaproxyHaproxyBaseCfg(s erb.Scope) string {
-	r := erb.NewSized(s, 19, 3)
+	r := erb.NewSized(s, 39, 3)
 	defer r.Fail()
 	r.Text("global\n")
 	r.L(2)
-	r.At(2).Each(r.Sort(r.IVar("_global_options"), nil), erb.Blk2(func(key, val erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("_global_options"), nil), erb.Blk2(func(key, val erb.Value) erb.Value {
 		r.L(4)
 		if (erb.Equal(val, erb.Symbol("undef"))) || (erb.Truthy(r.NilQ(val))) {
 			r.L(4)
@@ -15963,7 +15963,7 @@ func HaproxyHaproxyBaseCfg(s erb.Scope) string {
 		r.L(5)
 		if erb.Truthy(r.IsAQ(val, erb.Const("Array"))) {
 			r.L(6)
-			return r.At(6).Each(val, erb.Blk1(func(item erb.Value) erb.Value {
+			return r.Each(val, erb.Blk1(func(item erb.Value) erb.Value {
 				r.Text("  ")
 				r.L(7)
 				r.Out(key)
@@ -15984,7 +15984,7 @@ func HaproxyHaproxyBaseCfg(s erb.Scope) string {
 	}))
 	r.Text("\ndefaults\n")
 	r.L(15)
-	r.At(15).Each(r.Sort(r.IVar("_defaults_options"), nil), erb.Blk2(func(key, val erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("_defaults_options"), nil), erb.Blk2(func(key, val erb.Value) erb.Value {
 		r.L(17)
 		if (erb.Equal(val, erb.Symbol("undef"))) || (erb.Truthy(r.NilQ(val))) {
 			r.L(17)
@@ -15993,7 +15993,7 @@ func HaproxyHaproxyBaseCfg(s erb.Scope) string {
 		r.L(18)
 		if erb.Truthy(r.IsAQ(val, erb.Const("Array"))) {
 			r.L(19)
-			return r.At(19).Each(val, erb.Blk1(func(item erb.Value) erb.Value {
+			return r.Each(val, erb.Blk1(func(item erb.Value) erb.Value {
 				r.Text("  ")
 				r.L(20)
 				r.Out(key)
@@ -16039,14 +16039,14 @@ func HaproxyHaproxyBackendBlock(s erb.Scope) string {
 
 // HaproxyHaproxyBalancermember renders the ERB template haproxy/templates/haproxy_balancermember.erb.
 func HaproxyHaproxyBalancermember(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 7)
+	r := erb.NewSized(s, 69, 7)
 	defer r.Fail()
 	r.L(1)
-	r.At(1).Each(r.Zip(r.Array(r.IVar("ipaddresses")), nil, r.Array(r.IVar("server_names"))), erb.Blk2(func(ipaddress, host erb.Value) erb.Value {
+	r.Each(r.Zip(r.Array(r.IVar("ipaddresses")), nil, r.Array(r.IVar("server_names"))), erb.Blk2(func(ipaddress, host erb.Value) erb.Value {
 		r.L(2)
 		if erb.Truthy(r.IVar("ports")) {
 			r.L(3)
-			return r.At(3).Each(r.Array(r.IVar("ports")), erb.Blk1(func(port erb.Value) erb.Value {
+			return r.Each(r.Array(r.IVar("ports")), erb.Blk1(func(port erb.Value) erb.Value {
 				r.Text("  server ")
 				r.L(4)
 				r.Out(host)
@@ -16162,10 +16162,10 @@ func HaproxyHaproxyListenBlock(s erb.Scope) string {
 
 // HaproxyHaproxyMailer renders the ERB template haproxy/templates/haproxy_mailer.erb.
 func HaproxyHaproxyMailer(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 3)
+	r := erb.NewSized(s, 12, 3)
 	defer r.Fail()
 	r.L(1)
-	r.At(1).Each(r.Zip(r.Array(r.IVar("ipaddresses")), nil, r.Array(r.IVar("server_names"))), erb.Blk2(func(ipaddress, host erb.Value) erb.Value {
+	r.Each(r.Zip(r.Array(r.IVar("ipaddresses")), nil, r.Array(r.IVar("server_names"))), erb.Blk2(func(ipaddress, host erb.Value) erb.Value {
 		r.Text("  mailer ")
 		r.L(2)
 		r.Out(host)
@@ -16192,18 +16192,18 @@ func HaproxyHaproxyMailersBlock(s erb.Scope) string {
 
 // HaproxyHaproxyMapfile renders the ERB template haproxy/templates/haproxy_mapfile.erb.
 func HaproxyHaproxyMapfile(s erb.Scope) string {
-	r := erb.NewSized(s, 43, 2)
+	r := erb.NewSized(s, 46, 2)
 	defer r.Fail()
 	r.Text("# HAProxy map file \"")
 	r.L(1)
 	r.Out(r.IVar("mapfile_name"))
 	r.Text("\"\n# Managed by Puppet\n\n")
 	r.L(8)
-	r.At(8).Each(r.IVar("mappings"), erb.Blk1(func(mapping erb.Value) erb.Value {
+	r.Each(r.IVar("mappings"), erb.Blk1(func(mapping erb.Value) erb.Value {
 		r.L(9)
 		if erb.Truthy(r.IsAQ(mapping, erb.Const("Hash"))) {
 			r.L(10)
-			return r.At(10).Map(r.Sort(mapping, nil), erb.Blk2(func(key, val erb.Value) erb.Value {
+			return r.Map(r.Sort(mapping, nil), erb.Blk2(func(key, val erb.Value) erb.Value {
 				r.L(11)
 				r.Out(key)
 				r.Text(" ")
@@ -16229,10 +16229,10 @@ func HaproxyHaproxyMapfile(s erb.Scope) string {
 
 // HaproxyHaproxyPeer renders the ERB template haproxy/templates/haproxy_peer.erb.
 func HaproxyHaproxyPeer(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 3)
+	r := erb.NewSized(s, 10, 3)
 	defer r.Fail()
 	r.L(1)
-	r.At(1).Each(r.Zip(r.Array(r.IVar("ipaddresses")), nil, r.Array(r.IVar("server_names"))), erb.Blk2(func(ipaddress, host erb.Value) erb.Value {
+	r.Each(r.Zip(r.Array(r.IVar("ipaddresses")), nil, r.Array(r.IVar("server_names"))), erb.Blk2(func(ipaddress, host erb.Value) erb.Value {
 		r.Text("  peer ")
 		r.L(2)
 		r.Out(host)
@@ -16259,14 +16259,14 @@ func HaproxyHaproxyPeersBlock(s erb.Scope) string {
 
 // HaproxyHaproxyResolverBlock renders the ERB template haproxy/templates/haproxy_resolver_block.erb.
 func HaproxyHaproxyResolverBlock(s erb.Scope) string {
-	r := erb.NewSized(s, 31, 5)
+	r := erb.NewSized(s, 67, 5)
 	defer r.Fail()
 	r.Text("\nresolvers ")
 	r.L(2)
 	r.Out(r.IVar("section_name"))
 	r.Text("\n")
 	r.L(3)
-	r.At(3).Each(r.IVar("nameservers"), erb.Blk2(func(id, nameserver erb.Value) erb.Value {
+	r.Each(r.IVar("nameservers"), erb.Blk2(func(id, nameserver erb.Value) erb.Value {
 		r.Text("  nameserver ")
 		r.L(4)
 		r.Out(id)
@@ -16280,7 +16280,7 @@ func HaproxyHaproxyResolverBlock(s erb.Scope) string {
 	r.Out(r.IVar("resolve_retries"))
 	r.Text("\n")
 	r.L(7)
-	r.At(7).Each(r.IVar("timeout"), erb.Blk2(func(event, time erb.Value) erb.Value {
+	r.Each(r.IVar("timeout"), erb.Blk2(func(event, time erb.Value) erb.Value {
 		r.Text("  timeout ")
 		r.L(8)
 		r.Out(event)
@@ -16290,7 +16290,7 @@ func HaproxyHaproxyResolverBlock(s erb.Scope) string {
 		return r.Erbout()
 	}))
 	r.L(10)
-	r.At(10).Each(r.IVar("hold"), erb.Blk2(func(status, period erb.Value) erb.Value {
+	r.Each(r.IVar("hold"), erb.Blk2(func(status, period erb.Value) erb.Value {
 		r.Text("  hold ")
 		r.L(11)
 		r.Out(status)
@@ -16304,14 +16304,14 @@ func HaproxyHaproxyResolverBlock(s erb.Scope) string {
 
 // HaproxyHaproxyUserlistBlock renders the ERB template haproxy/templates/haproxy_userlist_block.erb.
 func HaproxyHaproxyUserlistBlock(s erb.Scope) string {
-	r := erb.NewSized(s, 11, 3)
+	r := erb.NewSized(s, 28, 3)
 	defer r.Fail()
 	r.Text("\nuserlist ")
 	r.L(2)
 	r.Out(r.IVar("section_name"))
 	r.Text("\n")
 	r.L(3)
-	r.At(3).Each(r.Array(r.IVar("groups")), erb.Blk1(func(group erb.Value) erb.Value {
+	r.Each(r.Array(r.IVar("groups")), erb.Blk1(func(group erb.Value) erb.Value {
 		r.L(4)
 		if (erb.Truthy(group)) && (!(erb.Truthy(r.EmptyQ(group)))) {
 			r.Text("  group ")
@@ -16323,7 +16323,7 @@ func HaproxyHaproxyUserlistBlock(s erb.Scope) string {
 		return nil
 	}))
 	r.L(8)
-	r.At(8).Each(r.Array(r.IVar("users")), erb.Blk1(func(user erb.Value) erb.Value {
+	r.Each(r.Array(r.IVar("users")), erb.Blk1(func(user erb.Value) erb.Value {
 		r.L(9)
 		if (erb.Truthy(user)) && (!(erb.Truthy(r.EmptyQ(user)))) {
 			r.Text("  user ")
@@ -16400,7 +16400,7 @@ func Horizon0005DebianWebrootPy(s erb.Scope) string {
 
 // Horizon0006DebianCachePy renders the ERB template horizon/templates/_0006_debian_cache.py.erb.
 func Horizon0006DebianCachePy(s erb.Scope) string {
-	r := erb.NewSized(s, 1062, 7)
+	r := erb.NewSized(s, 1088, 7)
 	defer r.Fail()
 	var split erb.Value
 	_ = split
@@ -16417,7 +16417,7 @@ func Horizon0006DebianCachePy(s erb.Scope) string {
 	if erb.Truthy(r.KindOfQ(r.IVar("cache_options"), erb.Const("Hash"))) {
 		r.Text("\n        'OPTIONS': {\n        ")
 		r.L(28)
-		r.At(28).Each(r.Sort(r.IVar("cache_options"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("cache_options"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.Text("        '")
 			r.L(29)
 			r.Out(opt_name)
@@ -16536,7 +16536,7 @@ func Horizon1799DnsSettingsPy(s erb.Scope) string {
 
 // Horizon90ManilaSharesPy renders the ERB template horizon/templates/_90_manila_shares.py.erb.
 func Horizon90ManilaSharesPy(s erb.Scope) string {
-	r := erb.NewSized(s, 1111, 4)
+	r := erb.NewSized(s, 1147, 4)
 	defer r.Fail()
 	r.Text("from django.conf import settings\n\n\nsettings.POLICY_FILES.update({\n    'share': '")
 	r.L(5)
@@ -16552,7 +16552,7 @@ func Horizon90ManilaSharesPy(s erb.Scope) string {
 	if !(erb.Truthy(r.EmptyQ(r.IVar("manila_options_real")))) {
 		r.Text("OPENSTACK_MANILA_FEATURES = {\n")
 		r.L(44)
-		r.At(44).Each(r.Sort(r.IVar("manila_options_real"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("manila_options_real"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.L(45)
 			if (erb.Equal(opt_val, true)) || (erb.Equal(opt_val, false)) {
 				r.Text("    '")
@@ -16590,7 +16590,7 @@ func Horizon90ManilaSharesPy(s erb.Scope) string {
 
 // HorizonLocalSettingsPy renders the ERB template horizon/templates/local_settings.py.erb.
 func HorizonLocalSettingsPy(s erb.Scope) string {
-	r := erb.NewSized(s, 31245, 74)
+	r := erb.NewSized(s, 31527, 74)
 	defer r.Fail()
 	r.Text("import os\n\nfrom django.utils.translation import gettext_lazy as _\n\nfrom horizon.utils import secret_key\n\nfrom openstack_dashboard import exceptions\nfrom openstack_dashboard.settings import HORIZON_CONFIG\n\nDEBUG = ")
 	r.L(10)
@@ -16648,7 +16648,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if (!(erb.Truthy(r.EmptyQ(r.IVar("api_versions"))))) && (erb.Truthy(r.KindOfQ(r.IVar("api_versions"), erb.Const("Hash")))) {
 		r.Text("OPENSTACK_API_VERSIONS = {\n")
 		r.L(79)
-		r.At(79).Each(r.Sort(r.IVar("api_versions"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("api_versions"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.Text("    '")
 			r.L(80)
 			r.Out(opt_name)
@@ -16669,7 +16669,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if erb.Truthy(r.KindOfQ(r.IVar("keystone_domain_choices"), erb.Const("Array"))) {
 		r.Text("OPENSTACK_KEYSTONE_DOMAIN_DROPDOWN = True\nOPENSTACK_KEYSTONE_DOMAIN_CHOICES = (\n")
 		r.L(95)
-		r.At(95).Each(r.IVar("keystone_domain_choices"), erb.Blk1(func(d erb.Value) erb.Value {
+		r.Each(r.IVar("keystone_domain_choices"), erb.Blk1(func(d erb.Value) erb.Value {
 			r.Text("    ('")
 			r.L(96)
 			r.Out(r.Aref(d, erb.S("name")))
@@ -16735,7 +16735,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if erb.Truthy(r.KindOfQ(r.IVar("cache_options"), erb.Const("Hash"))) {
 		r.Text("        'OPTIONS': {\n")
 		r.L(212)
-		r.At(212).Each(r.Sort(r.IVar("cache_options"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("cache_options"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.Text("            '")
 			r.L(213)
 			r.Out(opt_name)
@@ -16839,7 +16839,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if erb.Truthy(r.KindOfQ(r.IVar("available_regions"), erb.Const("Array"))) {
 		r.Text("AVAILABLE_REGIONS = [\n")
 		r.L(277)
-		r.At(277).Each(r.IVar("available_regions"), erb.Blk1(func(r_ erb.Value) erb.Value {
+		r.Each(r.IVar("available_regions"), erb.Blk1(func(r_ erb.Value) erb.Value {
 			r.Text("    ('")
 			r.L(278)
 			r.Out(r.Aref(r_, int64(0)))
@@ -16878,7 +16878,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 			r.Text("    (\"credentials\", _(\"Keystone Credentials\")),\n")
 		}
 		r.L(321)
-		r.At(321).Each(r.IVar("websso_choices"), erb.Blk1(func(r_ erb.Value) erb.Value {
+		r.Each(r.IVar("websso_choices"), erb.Blk1(func(r_ erb.Value) erb.Value {
 			r.Text("    (\"")
 			r.L(322)
 			r.Out(r.Aref(r_, int64(0)))
@@ -16894,7 +16894,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if erb.Truthy(r.KindOfQ(r.IVar("websso_idp_mapping"), erb.Const("Hash"))) {
 		r.Text("WEBSSO_IDP_MAPPING = {\n")
 		r.L(340)
-		r.At(340).Each(r.IVar("websso_idp_mapping"), erb.Blk2(func(key, r_ erb.Value) erb.Value {
+		r.Each(r.IVar("websso_idp_mapping"), erb.Blk2(func(key, r_ erb.Value) erb.Value {
 			r.Text("    \"")
 			r.L(341)
 			r.Out(key)
@@ -16954,7 +16954,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if !(erb.Truthy(r.EmptyQ(r.IVar("hypervisor_options_real")))) {
 		r.Text("OPENSTACK_HYPERVISOR_FEATURES = {\n")
 		r.L(404)
-		r.At(404).Each(r.Sort(r.IVar("hypervisor_options_real"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("hypervisor_options_real"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.Text("    '")
 			r.L(405)
 			r.Out(opt_name)
@@ -16970,7 +16970,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if !(erb.Truthy(r.EmptyQ(r.IVar("cinder_options_real")))) {
 		r.Text("OPENSTACK_CINDER_FEATURES = {\n")
 		r.L(417)
-		r.At(417).Each(r.Sort(r.IVar("cinder_options_real"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("cinder_options_real"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.Text("    '")
 			r.L(418)
 			r.Out(opt_name)
@@ -16986,7 +16986,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if !(erb.Truthy(r.EmptyQ(r.IVar("instance_options_real")))) {
 		r.Text("LAUNCH_INSTANCE_DEFAULTS = {\n")
 		r.L(425)
-		r.At(425).Each(r.Sort(r.IVar("instance_options_real"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("instance_options_real"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.L(426)
 			if erb.Truthy(r.KindOfQ(opt_val, erb.Const("String"))) {
 				r.Text("    '")
@@ -17013,7 +17013,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if !(erb.Truthy(r.EmptyQ(r.IVar("neutron_options_real")))) {
 		r.Text("OPENSTACK_NEUTRON_NETWORK = {\n")
 		r.L(472)
-		r.At(472).Each(r.Sort(r.IVar("neutron_options_real"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("neutron_options_real"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.L(473)
 			if (erb.Equal(opt_val, true)) || (erb.Equal(opt_val, false)) {
 				r.Text("    '")
@@ -17060,13 +17060,13 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if !(erb.Truthy(r.EmptyQ(r.IVar("image_backend")))) {
 		r.Text("OPENSTACK_IMAGE_BACKEND = {\n")
 		r.L(509)
-		r.At(509).Each(r.IVar("image_backend"), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.IVar("image_backend"), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.Text("    '")
 			r.L(510)
 			r.Out(opt_name)
 			r.Text("': [\n")
 			r.L(511)
-			r.At(511).Each(opt_val, erb.Blk2(func(val, label erb.Value) erb.Value {
+			r.Each(opt_val, erb.Blk2(func(val, label erb.Value) erb.Value {
 				r.Text("        ('")
 				r.L(512)
 				r.Out(val)
@@ -17088,7 +17088,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if erb.Truthy(r.IVar("create_image_defaults")) {
 		r.Text("CREATE_IMAGE_DEFAULTS = {\n")
 		r.L(541)
-		r.At(541).Each(r.Sort(r.IVar("create_image_defaults"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("create_image_defaults"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.Text("    '")
 			r.L(542)
 			r.Out(opt_name)
@@ -17134,7 +17134,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if erb.Truthy(r.KindOfQ(r.IVar("available_themes"), erb.Const("Array"))) {
 		r.Text("AVAILABLE_THEMES = [\n")
 		r.L(595)
-		r.At(595).Each(r.IVar("available_themes"), erb.Blk1(func(theme erb.Value) erb.Value {
+		r.Each(r.IVar("available_themes"), erb.Blk1(func(theme erb.Value) erb.Value {
 			r.Text("    ('")
 			r.L(596)
 			r.Out(r.Aref(theme, erb.S("name")))
@@ -17167,7 +17167,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if erb.Truthy(r.KindOfQ(r.IVar("policy_files"), erb.Const("Hash"))) {
 		r.Text("POLICY_FILES = {\n")
 		r.L(642)
-		r.At(642).Each(r.Sort(r.IVar("policy_files"), nil), erb.Blk2(func(service_name, filename erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("policy_files"), nil), erb.Blk2(func(service_name, filename erb.Value) erb.Value {
 			r.Text("    '")
 			r.L(643)
 			r.Out(service_name)
@@ -17183,7 +17183,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if erb.Truthy(r.KindOfQ(r.IVar("policy_files"), erb.Const("Hash"))) {
 		r.Text("\nPOLICY_FILES = {\n")
 		r.L(686)
-		r.At(686).Each(r.Sort(r.IVar("policy_files"), nil), erb.Blk2(func(service_name, filename erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("policy_files"), nil), erb.Blk2(func(service_name, filename erb.Value) erb.Value {
 			r.Text("    '")
 			r.L(687)
 			r.Out(service_name)
@@ -17388,7 +17388,7 @@ func IronicDnsmasqTftpServer(s erb.Scope) string {
 
 // IronicInspectorDnsmasqHttp renders the ERB template ironic/templates/inspector_dnsmasq_http.erb.
 func IronicInspectorDnsmasqHttp(s erb.Scope) string {
-	r := erb.NewSized(s, 1138, 13)
+	r := erb.NewSized(s, 1410, 13)
 	defer r.Fail()
 	r.Text("port=0\ninterface=")
 	r.L(2)
@@ -17407,7 +17407,7 @@ func IronicInspectorDnsmasqHttp(s erb.Scope) string {
 		r.Text("\n")
 	}
 	r.L(10)
-	r.At(10).Each(r.IVar("dnsmasq_ip_subnets_real"), erb.Blk1(func(s_ erb.Value) erb.Value {
+	r.Each(r.IVar("dnsmasq_ip_subnets_real"), erb.Blk1(func(s_ erb.Value) erb.Value {
 		r.L(11)
 		if (erb.Truthy(r.Aref(s_, erb.S("tag")))) && (erb.Truthy(r.Aref(s_, erb.S("netmask")))) {
 			r.Text("dhcp-range=set:")
@@ -17473,7 +17473,7 @@ func IronicInspectorDnsmasqHttp(s erb.Scope) string {
 			r.L(33)
 			r.SetIVar("_routes", erb.NewArray())
 			r.L(34)
-			r.At(34).Each(r.Aref(s_, erb.S("classless_static_routes")), erb.Blk1(func(route erb.Value) erb.Value {
+			r.Each(r.Aref(s_, erb.S("classless_static_routes")), erb.Blk1(func(route erb.Value) erb.Value {
 				r.L(35)
 				return r.OpShl(r.IVar("_routes"), r.OpAdd(r.OpAdd(r.Aref(route, erb.S("destination")), erb.S(",")), r.Aref(route, erb.S("nexthop"))))
 			}))
@@ -17540,7 +17540,7 @@ func IronicInspectorDnsmasqHttp(s erb.Scope) string {
 
 // IronicInspectorDnsmasqTftp renders the ERB template ironic/templates/inspector_dnsmasq_tftp.erb.
 func IronicInspectorDnsmasqTftp(s erb.Scope) string {
-	r := erb.NewSized(s, 374, 10)
+	r := erb.NewSized(s, 646, 10)
 	defer r.Fail()
 	r.Text("port=0\ninterface=")
 	r.L(2)
@@ -17559,7 +17559,7 @@ func IronicInspectorDnsmasqTftp(s erb.Scope) string {
 		r.Text("\n")
 	}
 	r.L(10)
-	r.At(10).Each(r.IVar("dnsmasq_ip_subnets_real"), erb.Blk1(func(s_ erb.Value) erb.Value {
+	r.Each(r.IVar("dnsmasq_ip_subnets_real"), erb.Blk1(func(s_ erb.Value) erb.Value {
 		r.L(11)
 		if (erb.Truthy(r.Aref(s_, erb.S("tag")))) && (erb.Truthy(r.Aref(s_, erb.S("netmask")))) {
 			r.Text("dhcp-range=set:")
@@ -17625,7 +17625,7 @@ func IronicInspectorDnsmasqTftp(s erb.Scope) string {
 			r.L(33)
 			r.SetIVar("_routes", erb.NewArray())
 			r.L(34)
-			r.At(34).Each(r.Aref(s_, erb.S("classless_static_routes")), erb.Blk1(func(route erb.Value) erb.Value {
+			r.Each(r.Aref(s_, erb.S("classless_static_routes")), erb.Blk1(func(route erb.Value) erb.Value {
 				r.L(35)
 				return r.OpShl(r.IVar("_routes"), r.OpAdd(r.OpAdd(r.Aref(route, erb.S("destination")), erb.S(",")), r.Aref(route, erb.S("nexthop"))))
 			}))
@@ -17934,7 +17934,7 @@ func KmodRedhatModprobe(s erb.Scope) string {
 
 // LogrotateSpecFixturesModulesLogrotateEtcLogrotateDRule renders the ERB template logrotate/spec/fixtures/modules/logrotate/templates/etc/logrotate.d/rule.erb.
 func LogrotateSpecFixturesModulesLogrotateEtcLogrotateDRule(s erb.Scope) string {
-	r := erb.NewSized(s, 125, 9)
+	r := erb.NewSized(s, 128, 9)
 	defer r.Fail()
 	var opts, rpath erb.Value
 	r.L(2)
@@ -17952,7 +17952,7 @@ func LogrotateSpecFixturesModulesLogrotateEtcLogrotateDRule(s erb.Scope) string 
 		r.L(11)
 		if erb.Equal(r.IVar("_create"), erb.S("create")) {
 			r.L(12)
-			r.OpShl(opts, r.At(14).Join(r.At(12).Reject(erb.NewArray(r.IVar("_create"), r.IVar("create_mode"), r.IVar("create_owner"), r.IVar("create_group")), erb.Blk1(func(r_ erb.Value) erb.Value {
+			r.OpShl(opts, r.At(14).Join(r.Reject(erb.NewArray(r.IVar("_create"), r.IVar("create_mode"), r.IVar("create_owner"), r.IVar("create_group")), erb.Blk1(func(r_ erb.Value) erb.Value {
 				r.L(13)
 				return r.OpEq(r_, erb.S("undef"))
 			})), erb.S(" ")))
@@ -17986,7 +17986,7 @@ func LogrotateSpecFixturesModulesLogrotateEtcLogrotateDRule(s erb.Scope) string 
 	r.Out(rpath)
 	r.Text(" {\n")
 	r.L(38)
-	r.At(38).Each(opts, erb.Blk1(func(opt erb.Value) erb.Value {
+	r.Each(opts, erb.Blk1(func(opt erb.Value) erb.Value {
 		r.Text("  ")
 		r.L(39)
 		r.Out(opt)
@@ -18027,7 +18027,7 @@ func LogrotateSpecFixturesModulesLogrotateEtcLogrotateDRule(s erb.Scope) string 
 
 // LogrotateEtcLogrotateDRule renders the ERB template logrotate/templates/etc/logrotate.d/rule.erb.
 func LogrotateEtcLogrotateDRule(s erb.Scope) string {
-	r := erb.NewSized(s, 125, 9)
+	r := erb.NewSized(s, 128, 9)
 	defer r.Fail()
 	var opts, rpath erb.Value
 	r.L(2)
@@ -18045,7 +18045,7 @@ func LogrotateEtcLogrotateDRule(s erb.Scope) string {
 		r.L(11)
 		if erb.Equal(r.IVar("_create"), erb.S("create")) {
 			r.L(12)
-			r.OpShl(opts, r.At(14).Join(r.At(12).Reject(erb.NewArray(r.IVar("_create"), r.IVar("create_mode"), r.IVar("create_owner"), r.IVar("create_group")), erb.Blk1(func(r_ erb.Value) erb.Value {
+			r.OpShl(opts, r.At(14).Join(r.Reject(erb.NewArray(r.IVar("_create"), r.IVar("create_mode"), r.IVar("create_owner"), r.IVar("create_group")), erb.Blk1(func(r_ erb.Value) erb.Value {
 				r.L(13)
 				return r.OpEq(r_, erb.S("undef"))
 			})), erb.S(" ")))
@@ -18079,7 +18079,7 @@ func LogrotateEtcLogrotateDRule(s erb.Scope) string {
 	r.Out(rpath)
 	r.Text(" {\n")
 	r.L(38)
-	r.At(38).Each(opts, erb.Blk1(func(opt erb.Value) erb.Value {
+	r.Each(opts, erb.Blk1(func(opt erb.Value) erb.Value {
 		r.Text("  ")
 		r.L(39)
 		r.Out(opt)
@@ -18136,7 +18136,7 @@ func McollectiveActionpolicy(s erb.Scope) string {
 	r.Out(r.Aref(r.IVar("data"), erb.S("default")))
 	r.Text("\n")
 	r.L(3)
-	lines = r.At(3).Collect(r.Aref(r.IVar("data"), erb.S("lines")), erb.Blk1(func(line erb.Value) erb.Value {
+	lines = r.Collect(r.Aref(r.IVar("data"), erb.S("lines")), erb.Blk1(func(line erb.Value) erb.Value {
 		r.L(4)
 		return r.Join(r.ValuesAt(line, r.Spread(r.Splat(erb.NewArray(erb.S("action"), erb.S("callerid"), erb.S("actions"), erb.S("facts"), erb.S("classes"))))...), erb.S("\t"))
 	}))
@@ -18217,10 +18217,10 @@ func McollectiveRefreshMcollectiveMetadata(s erb.Scope) string {
 
 // McollectiveSettingsCfg renders the ERB template mcollective/templates/settings.cfg.erb.
 func McollectiveSettingsCfg(s erb.Scope) string {
-	r := erb.NewSized(s, 1, 1)
+	r := erb.NewSized(s, 5, 1)
 	defer r.Fail()
 	r.L(1)
-	r.At(1).Each(r.Sort(r.Keys(r.IVar("data")), nil), erb.Blk1(func(setting erb.Value) erb.Value {
+	r.Each(r.Sort(r.Keys(r.IVar("data")), nil), erb.Blk1(func(setting erb.Value) erb.Value {
 		r.L(2)
 		if !erb.Equal(r.Aref(r.IVar("data"), setting), erb.S("")) {
 			r.L(3)
@@ -18990,7 +18990,7 @@ func MongodbMongodbConf(s erb.Scope) string {
 
 // MonitCheckCommon renders the ERB template monit/templates/check/common.erb.
 func MonitCheckCommon(s erb.Scope) string {
-	r := erb.NewSized(s, 22, 5)
+	r := erb.NewSized(s, 65, 5)
 	defer r.Fail()
 	r.Text("  GROUP ")
 	r.L(1)
@@ -19006,7 +19006,7 @@ func MonitCheckCommon(s erb.Scope) string {
 	r.L(5)
 	if !(erb.Truthy(r.EmptyQ(r.IVar("alerts")))) {
 		r.L(6)
-		r.At(6).Each(r.IVar("alerts"), erb.Blk1(func(alert erb.Value) erb.Value {
+		r.Each(r.IVar("alerts"), erb.Blk1(func(alert erb.Value) erb.Value {
 			r.Text("  ALERT ")
 			r.L(7)
 			r.Out(alert)
@@ -19018,7 +19018,7 @@ func MonitCheckCommon(s erb.Scope) string {
 	r.L(10)
 	if !(erb.Truthy(r.EmptyQ(r.IVar("noalerts")))) {
 		r.L(11)
-		r.At(11).Each(r.IVar("noalerts"), erb.Blk1(func(noalert erb.Value) erb.Value {
+		r.Each(r.IVar("noalerts"), erb.Blk1(func(noalert erb.Value) erb.Value {
 			r.Text("  NOALERT ")
 			r.L(12)
 			r.Out(noalert)
@@ -19027,7 +19027,7 @@ func MonitCheckCommon(s erb.Scope) string {
 		}))
 	}
 	r.L(15)
-	r.At(15).Each(r.IVar("tests_real"), erb.Blk1(func(test erb.Value) erb.Value {
+	r.Each(r.IVar("tests_real"), erb.Blk1(func(test erb.Value) erb.Value {
 		r.Text("  IF ")
 		r.L(16)
 		r.Out(r.Aref(test, erb.S("condition")))
@@ -19231,7 +19231,7 @@ func MonitConfFile(s erb.Scope) string {
 
 // MonitConfFileOverrides renders the ERB template monit/templates/conf_file_overrides.erb.
 func MonitConfFileOverrides(s erb.Scope) string {
-	r := erb.NewSized(s, 305, 19)
+	r := erb.NewSized(s, 327, 19)
 	defer r.Fail()
 	r.Text("# Managed by Puppet.\n\nset daemon ")
 	r.L(3)
@@ -19297,7 +19297,7 @@ func MonitConfFileOverrides(s erb.Scope) string {
 	if erb.Truthy(r.IVar("alerts")) {
 		r.Text("\n")
 		r.L(33)
-		r.At(33).Each(r.IVar("alerts"), erb.Blk1(func(alert erb.Value) erb.Value {
+		r.Each(r.IVar("alerts"), erb.Blk1(func(alert erb.Value) erb.Value {
 			r.Text("set alert ")
 			r.L(34)
 			r.Out(alert)
@@ -19329,7 +19329,7 @@ func MonitConfFileOverrides(s erb.Scope) string {
 		r.L(48)
 		if erb.Truthy(r.IVar("httpserver_allow")) {
 			r.L(49)
-			r.At(49).Each(r.IVar("httpserver_allow"), erb.Blk1(func(allow erb.Value) erb.Value {
+			r.Each(r.IVar("httpserver_allow"), erb.Blk1(func(allow erb.Value) erb.Value {
 				r.Text("    allow ")
 				r.L(50)
 				r.Out(allow)
@@ -19344,11 +19344,11 @@ func MonitConfFileOverrides(s erb.Scope) string {
 
 // MonitSystemTestFilesystems renders the ERB template monit/templates/system_test_filesystems.erb.
 func MonitSystemTestFilesystems(s erb.Scope) string {
-	r := erb.NewSized(s, 5, 3)
+	r := erb.NewSized(s, 174, 3)
 	defer r.Fail()
 	r.Text("---\n")
 	r.L(2)
-	r.At(2).Each(r.IVar("system_fs"), erb.Blk1(func(fs erb.Value) erb.Value {
+	r.Each(r.IVar("system_fs"), erb.Blk1(func(fs erb.Value) erb.Value {
 		r.Text("\n  fs_")
 		r.L(3)
 		r.Out(fs)
@@ -19497,11 +19497,11 @@ func MuranoLocalSettingsPy(s erb.Scope) string {
 
 // MysqlMebCnf renders the ERB template mysql/templates/meb.cnf.erb.
 func MysqlMebCnf(s erb.Scope) string {
-	r := erb.NewSized(s, 27, 1)
+	r := erb.NewSized(s, 40, 1)
 	defer r.Fail()
 	r.Text("### MANAGED BY PUPPET ###\n\n")
 	r.L(3)
-	r.At(3).Map(r.Sort(r.IVar("options"), nil), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Map(r.Sort(r.IVar("options"), nil), erb.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(4)
 		if erb.Truthy(r.IsAQ(v, erb.Const("Hash"))) {
 			r.Text("[")
@@ -19509,7 +19509,7 @@ func MysqlMebCnf(s erb.Scope) string {
 			r.Out(k)
 			r.Text("]\n")
 			r.L(6)
-			r.At(6).Map(r.Sort(v, nil), erb.Blk2(func(ki, vi erb.Value) erb.Value {
+			r.Map(r.Sort(v, nil), erb.Blk2(func(ki, vi erb.Value) erb.Value {
 				r.L(7)
 				if (erb.Equal(vi, true)) || (erb.Equal(v, erb.S(""))) {
 					r.L(8)
@@ -19520,7 +19520,7 @@ func MysqlMebCnf(s erb.Scope) string {
 					r.L(9)
 					if erb.Truthy(r.IsAQ(vi, erb.Const("Array"))) {
 						r.L(10)
-						return r.At(10).Each(vi, erb.Blk1(func(vii erb.Value) erb.Value {
+						return r.Each(vi, erb.Blk1(func(vii erb.Value) erb.Value {
 							r.L(11)
 							r.Out(ki)
 							r.Text(" = ")
@@ -19551,11 +19551,11 @@ func MysqlMebCnf(s erb.Scope) string {
 
 // MysqlMyCnf renders the ERB template mysql/templates/my.cnf.erb.
 func MysqlMyCnf(s erb.Scope) string {
-	r := erb.NewSized(s, 43, 2)
+	r := erb.NewSized(s, 57, 2)
 	defer r.Fail()
 	r.Text("### MANAGED BY PUPPET ###\n\n")
 	r.L(3)
-	r.At(3).Map(r.Sort(r.IVar("options"), nil), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Map(r.Sort(r.IVar("options"), nil), erb.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(4)
 		if erb.Truthy(r.IsAQ(v, erb.Const("Hash"))) {
 			r.Text("[")
@@ -19563,7 +19563,7 @@ func MysqlMyCnf(s erb.Scope) string {
 			r.Out(k)
 			r.Text("]\n")
 			r.L(6)
-			r.At(6).Map(r.Sort(v, nil), erb.Blk2(func(ki, vi erb.Value) erb.Value {
+			r.Map(r.Sort(v, nil), erb.Blk2(func(ki, vi erb.Value) erb.Value {
 				r.L(7)
 				if ((erb.Equal(ki, erb.S("ssl-disable"))) || ((erb.Truthy(r.OpMatch(ki, erb.Re("^ssl", "")))) && (erb.Equal(r.Aref(v, erb.S("ssl-disable")), true)))) || ((erb.Truthy(r.OpMatch(ki, erb.Re("^ssl-", "")))) && (erb.Equal(r.Aref(v, erb.S("ssl")), false))) {
 					r.L(8)
@@ -19579,7 +19579,7 @@ func MysqlMyCnf(s erb.Scope) string {
 						r.L(11)
 						if erb.Truthy(r.IsAQ(vi, erb.Const("Array"))) {
 							r.L(12)
-							return r.At(12).Each(vi, erb.Blk1(func(vii erb.Value) erb.Value {
+							return r.Each(vi, erb.Blk1(func(vii erb.Value) erb.Value {
 								r.L(13)
 								r.Out(ki)
 								r.Text(" = ")
@@ -19620,11 +19620,11 @@ func MysqlMyCnf(s erb.Scope) string {
 
 // MysqlMyCnfPass renders the ERB template mysql/templates/my.cnf.pass.erb.
 func MysqlMyCnfPass(s erb.Scope) string {
-	r := erb.NewSized(s, 28, 1)
+	r := erb.NewSized(s, 77, 1)
 	defer r.Fail()
 	r.Text("### MANAGED BY PUPPET ###\n\n")
 	r.L(3)
-	r.At(3).Each(erb.NewArray(erb.S("mysql"), erb.S("client"), erb.S("mysqldump"), erb.S("mysqladmin"), erb.S("mysqlcheck")), erb.Blk1(func(section erb.Value) erb.Value {
+	r.Each(erb.NewArray(erb.S("mysql"), erb.S("client"), erb.S("mysqldump"), erb.S("mysqladmin"), erb.S("mysqlcheck")), erb.Blk1(func(section erb.Value) erb.Value {
 		r.Text("\n[")
 		r.L(4)
 		r.Out(section)
@@ -19648,7 +19648,7 @@ func MysqlMyCnfPass(s erb.Scope) string {
 
 // MysqlMysqlbackupSh renders the ERB template mysql/templates/mysqlbackup.sh.erb.
 func MysqlMysqlbackupSh(s erb.Scope) string {
-	r := erb.NewSized(s, 1922, 18)
+	r := erb.NewSized(s, 2132, 18)
 	defer r.Fail()
 	r.L(1)
 	if erb.Equal(r.IVar("kernel"), erb.S("Linux")) {
@@ -19682,7 +19682,7 @@ func MysqlMysqlbackupSh(s erb.Scope) string {
 	r.L(31)
 	if erb.Truthy(r.IVar("prescript")) {
 		r.L(32)
-		r.At(32).Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("prescript")))), erb.Blk1(func(script erb.Value) erb.Value {
+		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("prescript")))), erb.Blk1(func(script erb.Value) erb.Value {
 			r.Text("\n")
 			r.L(33)
 			r.Out(script)
@@ -19717,7 +19717,7 @@ func MysqlMysqlbackupSh(s erb.Scope) string {
 	r.L(62)
 	if (erb.Truthy(r.IVar("optional_args"))) && (erb.Truthy(r.IsAQ(r.IVar("optional_args"), erb.Const("Array")))) {
 		r.L(63)
-		r.At(63).Each(r.IVar("optional_args"), erb.Blk1(func(arg erb.Value) erb.Value {
+		r.Each(r.IVar("optional_args"), erb.Blk1(func(arg erb.Value) erb.Value {
 			r.Text("ADDITIONAL_OPTIONS=\"$ADDITIONAL_OPTIONS ")
 			r.L(64)
 			r.Out(arg)
@@ -19780,7 +19780,7 @@ func MysqlMysqlbackupSh(s erb.Scope) string {
 		}
 	} else {
 		r.L(104)
-		r.At(104).Each(r.IVar("backupdatabases"), erb.Blk1(func(db erb.Value) erb.Value {
+		r.Each(r.IVar("backupdatabases"), erb.Blk1(func(db erb.Value) erb.Value {
 			r.L(105)
 			r.Out(r.IVar("backupmethod"))
 			r.Text(" --defaults-extra-file=$TMPFILE --opt --flush-logs --single-transaction \\\n    ${ADDITIONAL_OPTIONS} \\\n ")
@@ -19809,7 +19809,7 @@ func MysqlMysqlbackupSh(s erb.Scope) string {
 	r.L(118)
 	if erb.Truthy(r.IVar("postscript")) {
 		r.L(119)
-		r.At(119).Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("postscript")))), erb.Blk1(func(script erb.Value) erb.Value {
+		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("postscript")))), erb.Blk1(func(script erb.Value) erb.Value {
 			r.Text("\n")
 			r.L(120)
 			r.Out(script)
@@ -19823,7 +19823,7 @@ func MysqlMysqlbackupSh(s erb.Scope) string {
 
 // MysqlXtrabackupSh renders the ERB template mysql/templates/xtrabackup.sh.erb.
 func MysqlXtrabackupSh(s erb.Scope) string {
-	r := erb.NewSized(s, 464, 11)
+	r := erb.NewSized(s, 468, 11)
 	defer r.Fail()
 	var _innobackupex_args erb.Value
 	r.L(1)
@@ -19847,7 +19847,7 @@ func MysqlXtrabackupSh(s erb.Scope) string {
 	r.L(19)
 	if erb.Truthy(r.IVar("prescript")) {
 		r.L(20)
-		r.At(20).Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("prescript")))), erb.Blk1(func(script erb.Value) erb.Value {
+		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("prescript")))), erb.Blk1(func(script erb.Value) erb.Value {
 			r.Text("\n")
 			r.L(21)
 			r.Out(script)
@@ -19886,7 +19886,7 @@ func MysqlXtrabackupSh(s erb.Scope) string {
 	r.L(50)
 	if (erb.Truthy(r.IVar("optional_args"))) && (erb.Truthy(r.IsAQ(r.IVar("optional_args"), erb.Const("Array")))) {
 		r.L(51)
-		r.At(51).Each(r.IVar("optional_args"), erb.Blk1(func(arg erb.Value) erb.Value {
+		r.Each(r.IVar("optional_args"), erb.Blk1(func(arg erb.Value) erb.Value {
 			r.L(52)
 			return erb.Assign(&_innobackupex_args, r.OpAdd(r.OpAdd(_innobackupex_args, erb.S(" ")), arg))
 		}))
@@ -19905,7 +19905,7 @@ func MysqlXtrabackupSh(s erb.Scope) string {
 	r.L(67)
 	if erb.Truthy(r.IVar("postscript")) {
 		r.L(68)
-		r.At(68).Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("postscript")))), erb.Blk1(func(script erb.Value) erb.Value {
+		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("postscript")))), erb.Blk1(func(script erb.Value) erb.Value {
 			r.Text("\n")
 			r.L(69)
 			r.Out(script)
@@ -19918,14 +19918,14 @@ func MysqlXtrabackupSh(s erb.Scope) string {
 
 // NovaProviderYaml renders the ERB template nova/templates/provider.yaml.erb.
 func NovaProviderYaml(s erb.Scope) string {
-	r := erb.NewSized(s, 138, 2)
+	r := erb.NewSized(s, 321, 2)
 	defer r.Fail()
 	r.Text("meta:\n  schema_version: '")
 	r.L(2)
 	r.Out(r.IVar("schema_version"))
 	r.Text("'\nproviders:\n  # for details check https://docs.openstack.org/nova/latest/admin/managing-resource-providers.html\n")
 	r.L(5)
-	r.At(5).Each(r.IVar("custom_inventories"), erb.Blk1(func(provider erb.Value) erb.Value {
+	r.Each(r.IVar("custom_inventories"), erb.Blk1(func(provider erb.Value) erb.Value {
 		r.Text("  - identification:\n")
 		r.L(7)
 		if erb.Truthy(r.Aref(provider, erb.S("name"))) {
@@ -19948,13 +19948,13 @@ func NovaProviderYaml(s erb.Scope) string {
 		if !(erb.Truthy(r.NilQ(r.Aref(provider, erb.S("inventories"))))) {
 			r.Text("    inventories:\n      additional:\n")
 			r.L(17)
-			r.At(17).Each(r.Aref(provider, erb.S("inventories")), erb.Blk2(func(key, inventory erb.Value) erb.Value {
+			r.Each(r.Aref(provider, erb.S("inventories")), erb.Blk2(func(key, inventory erb.Value) erb.Value {
 				r.Text("        - ")
 				r.L(18)
 				r.Out(key)
 				r.Text(":\n")
 				r.L(19)
-				return r.At(19).Each(inventory, erb.Blk2(func(key, value erb.Value) erb.Value {
+				return r.Each(inventory, erb.Blk2(func(key, value erb.Value) erb.Value {
 					r.Text("            ")
 					r.L(20)
 					r.Out(key)
@@ -19969,7 +19969,7 @@ func NovaProviderYaml(s erb.Scope) string {
 		if !(erb.Truthy(r.NilQ(r.Aref(provider, erb.S("traits"))))) {
 			r.Text("    traits:\n      additional:\n")
 			r.L(27)
-			return r.At(27).Each(r.Aref(provider, erb.S("traits")), erb.Blk1(func(trait erb.Value) erb.Value {
+			return r.Each(r.Aref(provider, erb.S("traits")), erb.Blk1(func(trait erb.Value) erb.Value {
 				r.Text("        - '")
 				r.L(28)
 				r.Out(trait)
@@ -20062,7 +20062,7 @@ func OpensslCertCnf(s erb.Scope) string {
 
 // OpenstackExtrasOcfHandler renders the ERB template openstack_extras/templates/ocf_handler.erb.
 func OpenstackExtrasOcfHandler(s erb.Scope) string {
-	r := erb.NewSized(s, 1642, 6)
+	r := erb.NewSized(s, 1679, 6)
 	defer r.Fail()
 	r.Text("#!/bin/sh\nexport PATH='/usr/local/sbin:/usr/local/bin:/sbin:/bin:/usr/sbin:/usr/bin'\nexport OCF_ROOT='")
 	r.L(3)
@@ -20075,7 +20075,7 @@ func OpenstackExtrasOcfHandler(s erb.Scope) string {
 	if erb.Truthy(r.IsAQ(r.IVar("parameters"), erb.Const("Hash"))) {
 		r.Text("    ")
 		r.L(10)
-		r.At(10).Each(r.IVar("parameters"), erb.Blk2(func(k, v erb.Value) erb.Value {
+		r.Each(r.IVar("parameters"), erb.Blk2(func(k, v erb.Value) erb.Value {
 			r.Text("        ")
 			r.L(11)
 			v = r.ToS(v)
@@ -20259,7 +20259,7 @@ func OpenstackExtrasOpenrc(s erb.Scope) string {
 
 // OpenstacklibCloudsYaml renders the ERB template openstacklib/templates/clouds.yaml.erb.
 func OpenstacklibCloudsYaml(s erb.Scope) string {
-	r := erb.NewSized(s, 339, 10)
+	r := erb.NewSized(s, 377, 10)
 	defer r.Fail()
 	r.Text("clouds:\n")
 	r.L(2)
@@ -20284,7 +20284,7 @@ func OpenstacklibCloudsYaml(s erb.Scope) string {
 		r.Out(r.IVar("project_domain_name"))
 		r.Text("\n")
 		r.L(11)
-		r.At(11).Each(r.Sort(r.IVar("api_versions"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("api_versions"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.Text("    ")
 			r.L(12)
 			r.Out(opt_name)
@@ -20327,7 +20327,7 @@ func OpenstacklibCloudsYaml(s erb.Scope) string {
 		r.Out(r.IVar("system_scope"))
 		r.Text("\n")
 		r.L(29)
-		r.At(29).Each(r.Sort(r.IVar("api_versions"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("api_versions"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.Text("    ")
 			r.L(30)
 			r.Out(opt_name)
@@ -20356,11 +20356,11 @@ func OpenstacklibCloudsYaml(s erb.Scope) string {
 
 // OpenstacklibPolicyRcD renders the ERB template openstacklib/templates/policy-rc.d.erb.
 func OpenstacklibPolicyRcD(s erb.Scope) string {
-	r := erb.NewSized(s, 20, 1)
+	r := erb.NewSized(s, 58, 1)
 	defer r.Fail()
 	r.Text("#!/bin/bash\n")
 	r.L(2)
-	r.At(2).Each(r.IVar("services"), erb.Blk1(func(service erb.Value) erb.Value {
+	r.Each(r.IVar("services"), erb.Blk1(func(service erb.Value) erb.Value {
 		r.Text("\nif [ \"$1\" == \"")
 		r.L(3)
 		r.Out(service)
@@ -20373,11 +20373,11 @@ func OpenstacklibPolicyRcD(s erb.Scope) string {
 
 // PostfixConffile renders the ERB template postfix/templates/conffile.erb.
 func PostfixConffile(s erb.Scope) string {
-	r := erb.NewSized(s, 102, 1)
+	r := erb.NewSized(s, 106, 1)
 	defer r.Fail()
 	r.Text("#\n#####################################################\n# File managed by puppet\n# DO NOT EDITY!!!\n#\n\n")
 	r.L(7)
-	r.At(7).Each(r.Sort(r.Keys(r.IVar("options")), nil), erb.Blk1(func(key erb.Value) erb.Value {
+	r.Each(r.Sort(r.Keys(r.IVar("options")), nil), erb.Blk1(func(key erb.Value) erb.Value {
 		r.L(8)
 		r.Out(key)
 		r.Text(" = ")
@@ -21526,7 +21526,7 @@ func PowerdnsRecursorConf(s erb.Scope) string {
 
 // QuaggaBgpdConfAcl renders the ERB template quagga/templates/bgpd.conf.acl.erb.
 func QuaggaBgpdConfAcl(s erb.Scope) string {
-	r := erb.NewSized(s, 505, 17)
+	r := erb.NewSized(s, 927, 17)
 	defer r.Fail()
 	r.L(2)
 	r.SetIVar("bogons_v4", erb.NewArray(erb.S("0.0.0.0/8"), erb.S("10.0.0.0/8"), erb.S("100.64.0.0/10"), erb.S("127.0.0.0/8"), erb.S("169.254.0.0/16"), erb.S("172.16.0.0/12"), erb.S("192.0.0.0/24"), erb.S("192.0.2.0/24"), erb.S("192.88.99.0/24"), erb.S("192.168.0.0/16"), erb.S("198.18.0.0/15"), erb.S("198.51.100.0/24"), erb.S("203.0.113.0/24"), erb.S("224.0.0.0/3")))
@@ -21536,7 +21536,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 	r.L(50)
 	if erb.Truthy(r.IVar("reject_bogons_v4")) {
 		r.L(51)
-		r.At(51).EachWithIndex(r.IVar("bogons_v4"), erb.Blk2(func(reject, index erb.Value) erb.Value {
+		r.EachWithIndex(r.IVar("bogons_v4"), erb.Blk2(func(reject, index erb.Value) erb.Value {
 			var confine erb.Value
 			r.L(52)
 			if (erb.Truthy(r.IncludeQ(reject, erb.S("/")))) && (erb.Truthy(r.OpLt(r.ToI(r.Aref(r.Split(reject, nil, erb.S("/")), int64(-1))), int64(24)))) {
@@ -21562,7 +21562,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 		r.SetIVar("seq_mod", int64(0))
 	}
 	r.L(57)
-	r.At(57).EachWithIndex(r.IVar("rejected_v4"), erb.Blk2(func(reject, index erb.Value) erb.Value {
+	r.EachWithIndex(r.IVar("rejected_v4"), erb.Blk2(func(reject, index erb.Value) erb.Value {
 		var confine erb.Value
 		r.L(58)
 		if (erb.Truthy(r.IncludeQ(reject, erb.S("/")))) && (erb.Truthy(r.OpLt(r.ToI(r.Aref(r.Split(reject, nil, erb.S("/")), int64(-1))), int64(24)))) {
@@ -21594,7 +21594,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 	r.L(67)
 	if !(erb.Truthy(r.IVar("failover_server"))) {
 		r.L(68)
-		r.At(68).Each(r.IVar("networks4"), erb.Blk1(func(network erb.Value) erb.Value {
+		r.Each(r.IVar("networks4"), erb.Blk1(func(network erb.Value) erb.Value {
 			r.L(69)
 			r.SetIVar("prefix_v4_index", r.OpAdd(r.IVar("prefix_v4_index"), int64(1)))
 			r.Text("ip prefix-list prefix-v4 seq ")
@@ -21607,7 +21607,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 		}))
 	}
 	r.L(73)
-	r.At(73).Each(r.IVar("failsafe_networks4"), erb.Blk1(func(network erb.Value) erb.Value {
+	r.Each(r.IVar("failsafe_networks4"), erb.Blk1(func(network erb.Value) erb.Value {
 		r.L(74)
 		r.SetIVar("prefix_v4_index", r.OpAdd(r.IVar("prefix_v4_index"), int64(1)))
 		r.Text("ip prefix-list prefix-v4 seq ")
@@ -21620,7 +21620,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 	}))
 	r.Text("!\n")
 	r.L(78)
-	r.At(78).EachWithIndex(r.IVar("networks4"), erb.Blk2(func(network, index erb.Value) erb.Value {
+	r.EachWithIndex(r.IVar("networks4"), erb.Blk2(func(network, index erb.Value) erb.Value {
 		r.Text("ip prefix-list specific-v4 seq ")
 		r.L(79)
 		r.Out(r.OpAdd(index, int64(1)))
@@ -21633,7 +21633,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 	r.L(87)
 	if erb.Truthy(r.IVar("reject_bogons_v6")) {
 		r.L(88)
-		r.At(88).EachWithIndex(r.IVar("bogons_v6"), erb.Blk2(func(reject, index erb.Value) erb.Value {
+		r.EachWithIndex(r.IVar("bogons_v6"), erb.Blk2(func(reject, index erb.Value) erb.Value {
 			var confine erb.Value
 			r.L(89)
 			if (erb.Truthy(r.IncludeQ(reject, erb.S("/")))) && (erb.Truthy(r.OpLt(r.ToI(r.Aref(r.Split(reject, nil, erb.S("/")), int64(-1))), int64(48)))) {
@@ -21659,7 +21659,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 		r.SetIVar("seq_mod", int64(0))
 	}
 	r.L(94)
-	r.At(94).EachWithIndex(r.IVar("rejected_v6"), erb.Blk2(func(reject, index erb.Value) erb.Value {
+	r.EachWithIndex(r.IVar("rejected_v6"), erb.Blk2(func(reject, index erb.Value) erb.Value {
 		var confine erb.Value
 		r.L(95)
 		if (erb.Truthy(r.IncludeQ(reject, erb.S("/")))) && (erb.Truthy(r.OpLt(r.ToI(r.Aref(r.Split(reject, nil, erb.S("/")), int64(-1))), int64(48)))) {
@@ -21691,7 +21691,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 	r.L(104)
 	if !(erb.Truthy(r.IVar("failover_server"))) {
 		r.L(105)
-		r.At(105).Each(r.IVar("networks6"), erb.Blk1(func(network erb.Value) erb.Value {
+		r.Each(r.IVar("networks6"), erb.Blk1(func(network erb.Value) erb.Value {
 			r.L(106)
 			r.SetIVar("prefix_v6_index", r.OpAdd(r.IVar("prefix_v6_index"), int64(1)))
 			r.Text("ipv6 prefix-list prefix-v6 seq ")
@@ -21704,7 +21704,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 		}))
 	}
 	r.L(110)
-	r.At(110).Each(r.IVar("failsafe_networks6"), erb.Blk1(func(network erb.Value) erb.Value {
+	r.Each(r.IVar("failsafe_networks6"), erb.Blk1(func(network erb.Value) erb.Value {
 		r.L(111)
 		r.SetIVar("prefix_v6_index", r.OpAdd(r.IVar("prefix_v6_index"), int64(1)))
 		r.Text("ipv6 prefix-list prefix-v6 seq ")
@@ -21717,7 +21717,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 	}))
 	r.Text("!\n")
 	r.L(115)
-	r.At(115).EachWithIndex(r.IVar("networks6"), erb.Blk2(func(network, index erb.Value) erb.Value {
+	r.EachWithIndex(r.IVar("networks6"), erb.Blk2(func(network, index erb.Value) erb.Value {
 		r.Text("ipv6 prefix-list specific-v6 seq ")
 		r.L(116)
 		r.Out(r.OpAdd(index, int64(1)))
@@ -21732,7 +21732,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 
 // QuaggaBgpdConfHead renders the ERB template quagga/templates/bgpd.conf.head.erb.
 func QuaggaBgpdConfHead(s erb.Scope) string {
-	r := erb.NewSized(s, 279, 19)
+	r := erb.NewSized(s, 310, 19)
 	defer r.Fail()
 	r.Text("!\n! This file is managed by Puppet. DO NOT EDIT.\n!\nhostname ")
 	r.L(4)
@@ -21790,7 +21790,7 @@ func QuaggaBgpdConfHead(s erb.Scope) string {
 	r.Out(r.IVar("log_timestamp_precision"))
 	r.Text("\n")
 	r.L(33)
-	r.At(33).Each(r.IVar("debug_bgp"), erb.Blk1(func(debug erb.Value) erb.Value {
+	r.Each(r.IVar("debug_bgp"), erb.Blk1(func(debug erb.Value) erb.Value {
 		r.L(34)
 		r.SetIVar("valid_entries", erb.NewArray(erb.S("as4"), erb.S("events"), erb.S("filters"), erb.S("fsm"), erb.S("keepalives"), erb.S("updates"), erb.S("zebra")))
 		r.L(36)
@@ -21814,7 +21814,7 @@ func QuaggaBgpdConfHead(s erb.Scope) string {
 	r.L(44)
 	if erb.Truthy(r.IVar("networks4")) {
 		r.L(45)
-		r.At(45).Each(r.IVar("networks4"), erb.Blk1(func(network erb.Value) erb.Value {
+		r.Each(r.IVar("networks4"), erb.Blk1(func(network erb.Value) erb.Value {
 			r.Text(" network ")
 			r.L(46)
 			r.Out(network)
@@ -21825,7 +21825,7 @@ func QuaggaBgpdConfHead(s erb.Scope) string {
 	r.L(49)
 	if erb.Truthy(r.IVar("failsafe_networks4")) {
 		r.L(50)
-		r.At(50).Each(r.IVar("failsafe_networks4"), erb.Blk1(func(network erb.Value) erb.Value {
+		r.Each(r.IVar("failsafe_networks4"), erb.Blk1(func(network erb.Value) erb.Value {
 			r.Text(" network ")
 			r.L(51)
 			r.Out(network)
@@ -21838,12 +21838,12 @@ func QuaggaBgpdConfHead(s erb.Scope) string {
 
 // QuaggaBgpdConfPeer renders the ERB template quagga/templates/bgpd.conf.peer.erb.
 func QuaggaBgpdConfPeer(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 10)
+	r := erb.NewSized(s, 466, 10)
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.AnyQ(r.IVar("addr4"), nil)) {
 		r.L(2)
-		r.At(2).Each(r.IVar("addr4"), erb.Blk1(func(addr erb.Value) erb.Value {
+		r.Each(r.IVar("addr4"), erb.Blk1(func(addr erb.Value) erb.Value {
 			r.L(3)
 			if erb.Truthy(addr) {
 				r.Text(" neighbor ")
@@ -21931,7 +21931,7 @@ func QuaggaBgpdConfPeer(s erb.Scope) string {
 	r.L(32)
 	if erb.Truthy(r.AnyQ(r.IVar("addr6"), nil)) {
 		r.L(33)
-		r.At(33).Each(r.IVar("addr6"), erb.Blk1(func(addr erb.Value) erb.Value {
+		r.Each(r.IVar("addr6"), erb.Blk1(func(addr erb.Value) erb.Value {
 			r.L(34)
 			if erb.Truthy(addr) {
 				r.Text(" neighbor ")
@@ -22054,12 +22054,12 @@ func QuaggaBgpdConfRoutemap(s erb.Scope) string {
 
 // QuaggaBgpdConfV6foot renders the ERB template quagga/templates/bgpd.conf.v6foot.erb.
 func QuaggaBgpdConfV6foot(s erb.Scope) string {
-	r := erb.NewSized(s, 21, 2)
+	r := erb.NewSized(s, 43, 2)
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("networks6")) {
 		r.L(2)
-		r.At(2).Each(r.IVar("networks6"), erb.Blk1(func(network erb.Value) erb.Value {
+		r.Each(r.IVar("networks6"), erb.Blk1(func(network erb.Value) erb.Value {
 			r.Text("  network ")
 			r.L(3)
 			r.Out(network)
@@ -22070,7 +22070,7 @@ func QuaggaBgpdConfV6foot(s erb.Scope) string {
 	r.L(6)
 	if erb.Truthy(r.IVar("failsafe_networks6")) {
 		r.L(7)
-		r.At(7).Each(r.IVar("failsafe_networks6"), erb.Blk1(func(network erb.Value) erb.Value {
+		r.Each(r.IVar("failsafe_networks6"), erb.Blk1(func(network erb.Value) erb.Value {
 			r.Text("  network ")
 			r.L(8)
 			r.Out(network)
@@ -22084,12 +22084,12 @@ func QuaggaBgpdConfV6foot(s erb.Scope) string {
 
 // QuaggaBgpdConfV6peer renders the ERB template quagga/templates/bgpd.conf.v6peer.erb.
 func QuaggaBgpdConfV6peer(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 6)
+	r := erb.NewSized(s, 288, 6)
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("addr6")) {
 		r.L(2)
-		r.At(2).Each(r.IVar("addr6"), erb.Blk1(func(addr erb.Value) erb.Value {
+		r.Each(r.IVar("addr6"), erb.Blk1(func(addr erb.Value) erb.Value {
 			r.L(3)
 			if erb.Truthy(addr) {
 				r.Text("  neighbor ")
@@ -22223,10 +22223,10 @@ func RabbitmqLimitsConf(s erb.Scope) string {
 
 // RabbitmqRabbitmqEnvConf renders the ERB template rabbitmq/templates/rabbitmq-env.conf.erb.
 func RabbitmqRabbitmqEnvConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
+	r := erb.NewSized(s, 2, 1)
 	defer r.Fail()
 	r.L(1)
-	r.At(1).Each(r.Sort(r.IVar("environment_variables"), nil), erb.Blk2(func(key, value erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("environment_variables"), nil), erb.Blk2(func(key, value erb.Value) erb.Value {
 		r.L(2)
 		if !(erb.Truthy(r.NilQ(value))) {
 			r.L(3)
@@ -22243,7 +22243,7 @@ func RabbitmqRabbitmqEnvConf(s erb.Scope) string {
 
 // RabbitmqRabbitmqConfig renders the ERB template rabbitmq/templates/rabbitmq.config.erb.
 func RabbitmqRabbitmqConfig(s erb.Scope) string {
-	r := erb.NewSized(s, 2338, 59)
+	r := erb.NewSized(s, 2366, 59)
 	defer r.Fail()
 	r.Text("% This file managed by Puppet\n% Template Path: ")
 	r.L(2)
@@ -22450,7 +22450,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 	r.L(87)
 	if erb.Truthy(r.LookupVar(erb.S("rabbitmq::config_variables"))) {
 		r.L(88)
-		r.At(88).Each(r.Sort(r.Keys(r.LookupVar(erb.S("rabbitmq::config_variables"))), nil), erb.Blk1(func(key erb.Value) erb.Value {
+		r.Each(r.Sort(r.Keys(r.LookupVar(erb.S("rabbitmq::config_variables"))), nil), erb.Blk1(func(key erb.Value) erb.Value {
 			r.Text("    {")
 			r.L(89)
 			r.Out(key)
@@ -22615,7 +22615,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 		r.L(163)
 		if erb.Truthy(r.IVar("ldap_config_variables")) {
 			r.L(164)
-			r.At(164).Each(r.Sort(r.Keys(r.IVar("ldap_config_variables")), nil), erb.Blk1(func(key erb.Value) erb.Value {
+			r.Each(r.Sort(r.Keys(r.IVar("ldap_config_variables")), nil), erb.Blk1(func(key erb.Value) erb.Value {
 				r.Text("    {")
 				r.L(165)
 				r.Out(key)
@@ -22644,7 +22644,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 	if (erb.Truthy(r.IVar("config_additional_variables"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("config_additional_variables"))))) {
 		r.Text(",\n% Additional config\n")
 		r.L(179)
-		r.At(179).Each(r.Sort(r.Keys(r.IVar("config_additional_variables")), nil), erb.Blk1(func(key erb.Value) erb.Value {
+		r.Each(r.Sort(r.Keys(r.IVar("config_additional_variables")), nil), erb.Blk1(func(key erb.Value) erb.Value {
 			r.Text("  {")
 			r.L(180)
 			r.Out(key)
@@ -22814,7 +22814,7 @@ func RedisRedisSentinelInit(s erb.Scope) string {
 
 // RedisRedisConf2410 renders the ERB template redis/templates/redis.conf.2.4.10.erb.
 func RedisRedisConf2410(s erb.Scope) string {
-	r := erb.NewSized(s, 20974, 43)
+	r := erb.NewSized(s, 20981, 43)
 	defer r.Fail()
 	r.Text("# Redis configuration file example\n\n# Note on units: when memory size is needed, it is possible to specifiy\n# it in the usual form of 1k 5GB 4M and so forth:\n#\n# 1k => 1000 bytes\n# 1kb => 1024 bytes\n# 1m => 1000000 bytes\n# 1mb => 1024*1024 bytes\n# 1g => 1000000000 bytes\n# 1gb => 1024*1024*1024 bytes\n#\n# units are case insensitive so 1GB 1Gb 1gB are all the same.\n\n# By default Redis does not run as a daemon. Use 'yes' if you need it.\n# Note that Redis will write a pid file in /var/run/redis.pid when daemonized.\ndaemonize ")
 	r.L(17)
@@ -22879,7 +22879,7 @@ func RedisRedisConf2410(s erb.Scope) string {
 	if erb.Truthy(r.IVar("save_db_to_disk")) {
 		r.Text("\n")
 		r.L(87)
-		r.At(87).Each(r.SortBy(r.IVar("save_db_to_disk_interval"), erb.Blk2(func(k, v erb.Value) erb.Value {
+		r.Each(r.SortBy(r.IVar("save_db_to_disk_interval"), erb.Blk2(func(k, v erb.Value) erb.Value {
 			r.L(87)
 			return k
 		})), erb.Blk2(func(seconds, key_change erb.Value) erb.Value {
@@ -23040,7 +23040,7 @@ func RedisRedisConf2410(s erb.Scope) string {
 
 // RedisRedisConf28 renders the ERB template redis/templates/redis.conf.2.8.erb.
 func RedisRedisConf28(s erb.Scope) string {
-	r := erb.NewSized(s, 31159, 56)
+	r := erb.NewSized(s, 31166, 56)
 	defer r.Fail()
 	r.Text("# Redis configuration file example.\n#\n# Note that in order to read the configuration file, Redis must be\n# started with the file path as first argument:\n#\n# ./redis-server /path/to/redis.conf\n\n# Note on units: when memory size is needed, it is possible to specify\n# it in the usual form of 1k 5GB 4M and so forth:\n#\n# 1k => 1000 bytes\n# 1kb => 1024 bytes\n# 1m => 1000000 bytes\n# 1mb => 1024*1024 bytes\n# 1g => 1000000000 bytes\n# 1gb => 1024*1024*1024 bytes\n#\n# units are case insensitive so 1GB 1Gb 1gB are all the same.\n\n################################## INCLUDES ###################################\n\n# Include one or more other config files here.  This is useful if you\n# have a standard template that goes to all Redis server but also need\n# to customize a few per-server settings.  Include files can include\n# other files, so use this wisely.\n#\n# Notice option \"include\" won't be rewritten by command \"CONFIG REWRITE\"\n# from admin or Redis Sentinel. Since Redis always uses the last processed\n# line as value of a configuration directive, you'd better put includes\n# at the beginning of this file to avoid overwriting config change at runtime.\n#\n# If instead you are interested in using includes to override configuration\n# options, it is better to use include as the last line.\n#\n# include /path/to/local.conf\n# include /path/to/other.conf\n")
 	r.L(37)
@@ -23124,7 +23124,7 @@ func RedisRedisConf28(s erb.Scope) string {
 	if erb.Truthy(r.IVar("save_db_to_disk")) {
 		r.Text("\n")
 		r.L(155)
-		r.At(155).Each(r.SortBy(r.IVar("save_db_to_disk_interval"), erb.Blk2(func(k, v erb.Value) erb.Value {
+		r.Each(r.SortBy(r.IVar("save_db_to_disk_interval"), erb.Blk2(func(k, v erb.Value) erb.Value {
 			r.L(155)
 			return k
 		})), erb.Blk2(func(seconds, key_change erb.Value) erb.Value {
@@ -23331,7 +23331,7 @@ func RedisRedisConf28(s erb.Scope) string {
 
 // RedisRedisConf renders the ERB template redis/templates/redis.conf.erb.
 func RedisRedisConf(s erb.Scope) string {
-	r := erb.NewSized(s, 32527, 62)
+	r := erb.NewSized(s, 32534, 62)
 	defer r.Fail()
 	r.Text("# Redis configuration file example\n\n# Note on units: when memory size is needed, it is possible to specify\n# it in the usual form of 1k 5GB 4M and so forth:\n#\n# 1k => 1000 bytes\n# 1kb => 1024 bytes\n# 1m => 1000000 bytes\n# 1mb => 1024*1024 bytes\n# 1g => 1000000000 bytes\n# 1gb => 1024*1024*1024 bytes\n#\n# units are case insensitive so 1GB 1Gb 1gB are all the same.\n\n# By default Redis does not run as a daemon. Use 'yes' if you need it.\n# Note that Redis will write a pid file in /var/run/redis.pid when daemonized.\ndaemonize ")
 	r.L(17)
@@ -23402,7 +23402,7 @@ func RedisRedisConf(s erb.Scope) string {
 	if erb.Truthy(r.IVar("save_db_to_disk")) {
 		r.Text("\n")
 		r.L(117)
-		r.At(117).Each(r.SortBy(r.IVar("save_db_to_disk_interval"), erb.Blk2(func(k, v erb.Value) erb.Value {
+		r.Each(r.SortBy(r.IVar("save_db_to_disk_interval"), erb.Blk2(func(k, v erb.Value) erb.Value {
 			r.L(117)
 			return k
 		})), erb.Blk2(func(seconds, key_change erb.Value) erb.Value {
@@ -24067,11 +24067,11 @@ func SazRsyslogImfile(s erb.Scope) string {
 
 // SazRsyslogRsyslogConf renders the ERB template saz-rsyslog/templates/rsyslog.conf.erb.
 func SazRsyslogRsyslogConf(s erb.Scope) string {
-	r := erb.NewSized(s, 461, 1)
+	r := erb.NewSized(s, 462, 1)
 	defer r.Fail()
 	r.Text("# file is managed by puppet\n\n#################\n#### MODULES ####\n#################\n\n")
 	r.L(7)
-	r.At(7).Each(r.IVar("modules"), erb.Blk1(func(module_row erb.Value) erb.Value {
+	r.Each(r.IVar("modules"), erb.Blk1(func(module_row erb.Value) erb.Value {
 		r.Text("\n")
 		r.L(8)
 		r.Out(module_row)
@@ -24276,7 +24276,7 @@ func SazRsyslogServerDefaultHeaderConf(s erb.Scope) string {
 
 // SshSshConfig renders the ERB template ssh/templates/ssh_config.erb.
 func SshSshConfig(s erb.Scope) string {
-	r := erb.NewSized(s, 26, 1)
+	r := erb.NewSized(s, 43, 1)
 	defer r.Fail()
 	var defBool2str *erb.Def
 	r.Text("# File managed by Puppet\n")
@@ -24305,18 +24305,18 @@ func SshSshConfig(s erb.Scope) string {
 	}
 	r.Text("\n")
 	r.L(15)
-	r.At(15).Each(r.Sort(r.IVar("options"), nil), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("options"), nil), erb.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(16)
 		if erb.Truthy(r.IsAQ(v, erb.Const("Hash"))) {
 			r.L(17)
 			r.Out(k)
 			r.Text("\n")
 			r.L(18)
-			return r.At(18).Each(r.Sort(v, nil), erb.Blk2(func(key, value erb.Value) erb.Value {
+			return r.Each(r.Sort(v, nil), erb.Blk2(func(key, value erb.Value) erb.Value {
 				r.L(19)
 				if erb.Truthy(r.IsAQ(value, erb.Const("Array"))) {
 					r.L(20)
-					return r.At(20).Each(value, erb.Blk1(func(a erb.Value) erb.Value {
+					return r.Each(value, erb.Blk1(func(a erb.Value) erb.Value {
 						r.L(21)
 						if !erb.Equal(a, erb.S("")) {
 							r.Text("    ")
@@ -24347,7 +24347,7 @@ func SshSshConfig(s erb.Scope) string {
 			r.L(30)
 			if erb.Truthy(r.IsAQ(v, erb.Const("Array"))) {
 				r.L(31)
-				return r.At(31).Each(v, erb.Blk1(func(a erb.Value) erb.Value {
+				return r.Each(v, erb.Blk1(func(a erb.Value) erb.Value {
 					r.L(32)
 					if !erb.Equal(a, erb.S("")) {
 						r.L(33)
@@ -24378,7 +24378,7 @@ func SshSshConfig(s erb.Scope) string {
 
 // SshSshdConfig renders the ERB template ssh/templates/sshd_config.erb.
 func SshSshdConfig(s erb.Scope) string {
-	r := erb.NewSized(s, 65, 0)
+	r := erb.NewSized(s, 103, 0)
 	defer r.Fail()
 	var defBool2str *erb.Def
 	var options, addressfamily, port, listen erb.Value
@@ -24420,7 +24420,7 @@ func SshSshdConfig(s erb.Scope) string {
 		r.L(19)
 		if erb.Truthy(r.IsAQ(port, erb.Const("Array"))) {
 			r.L(20)
-			r.At(20).Each(r.Reject(port, erb.Blk1(func(x erb.Value) erb.Value {
+			r.Each(r.Reject(port, erb.Blk1(func(x erb.Value) erb.Value {
 				r.L(20)
 				return r.EmptyQ(r.Strip(r.ToS(x)))
 			})), erb.Blk1(func(p erb.Value) erb.Value {
@@ -24445,7 +24445,7 @@ func SshSshdConfig(s erb.Scope) string {
 		r.L(28)
 		if erb.Truthy(r.IsAQ(listen, erb.Const("Array"))) {
 			r.L(29)
-			r.At(29).Each(r.Reject(listen, erb.Blk1(func(x erb.Value) erb.Value {
+			r.Each(r.Reject(listen, erb.Blk1(func(x erb.Value) erb.Value {
 				r.L(29)
 				return r.EmptyQ(r.Strip(x))
 			})), erb.Blk1(func(l erb.Value) erb.Value {
@@ -24467,7 +24467,7 @@ func SshSshdConfig(s erb.Scope) string {
 	}
 	r.Text("\n")
 	r.L(37)
-	r.At(37).Each(r.SortBy(r.Keys(options), erb.Blk1(func(sk erb.Value) erb.Value {
+	r.Each(r.SortBy(r.Keys(options), erb.Blk1(func(sk erb.Value) erb.Value {
 		r.L(37)
 		if erb.Truthy(r.IncludeQ(r.Downcase(r.ToS(sk)), erb.S("match"))) {
 			r.L(37)
@@ -24486,14 +24486,14 @@ func SshSshdConfig(s erb.Scope) string {
 			r.Out(k)
 			r.Text("\n")
 			r.L(41)
-			return r.At(41).Each(r.Sort(r.Keys(v), nil), erb.Blk1(func(key erb.Value) erb.Value {
+			return r.Each(r.Sort(r.Keys(v), nil), erb.Blk1(func(key erb.Value) erb.Value {
 				var value erb.Value
 				r.L(42)
 				value = r.Aref(v, key)
 				r.L(43)
 				if erb.Truthy(r.IsAQ(value, erb.Const("Array"))) {
 					r.L(44)
-					return r.At(44).Each(value, erb.Blk1(func(a erb.Value) erb.Value {
+					return r.Each(value, erb.Blk1(func(a erb.Value) erb.Value {
 						r.L(45)
 						if !erb.Equal(a, erb.S("")) {
 							r.Text("    ")
@@ -24524,7 +24524,7 @@ func SshSshdConfig(s erb.Scope) string {
 			r.L(54)
 			if erb.Truthy(r.IsAQ(v, erb.Const("Array"))) {
 				r.L(55)
-				return r.At(55).Each(v, erb.Blk1(func(a erb.Value) erb.Value {
+				return r.Each(v, erb.Blk1(func(a erb.Value) erb.Value {
 					r.L(56)
 					if !erb.Equal(a, erb.S("")) {
 						r.L(57)
@@ -24555,7 +24555,7 @@ func SshSshdConfig(s erb.Scope) string {
 
 // SshSshdMatchBlock renders the ERB template ssh/templates/sshd_match_block.erb.
 func SshSshdMatchBlock(s erb.Scope) string {
-	r := erb.NewSized(s, 8, 3)
+	r := erb.NewSized(s, 14, 3)
 	defer r.Fail()
 	var defBool2str *erb.Def
 	r.L(2)
@@ -24588,7 +24588,7 @@ func SshSshdMatchBlock(s erb.Scope) string {
 	r.Out(r.IVar("name"))
 	r.Text("\n")
 	r.L(14)
-	r.At(14).Each(r.Sort(r.Keys(r.IVar("options")), nil), erb.Blk1(func(k erb.Value) erb.Value {
+	r.Each(r.Sort(r.Keys(r.IVar("options")), nil), erb.Blk1(func(k erb.Value) erb.Value {
 		var v erb.Value
 		r.L(15)
 		v = r.Aref(r.IVar("options"), k)
@@ -24617,7 +24617,7 @@ func SssdSpecTestResourcesSssd(s erb.Scope) string {
 
 // SssdSssdConf renders the ERB template sssd/templates/sssd.conf.erb.
 func SssdSssdConf(s erb.Scope) string {
-	r := erb.NewSized(s, 192, 10)
+	r := erb.NewSized(s, 254, 10)
 	defer r.Fail()
 	r.Text("# This file is maintained by Puppet\n# Any changes will be lost\n\n[sssd]\nconfig_file_version = 2\n")
 	r.L(6)
@@ -24645,7 +24645,7 @@ func SssdSssdConf(s erb.Scope) string {
 	if erb.Truthy(r.IncludeQ(r.IVar("services"), erb.S("nss"))) {
 		r.Text("[nss]\n")
 		r.L(16)
-		r.At(16).Each(r.Sort(r.IVar("nss_options"), nil), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("nss_options"), nil), erb.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(17)
 			if erb.Truthy(r.KindOfQ(value, erb.Const("Array"))) {
 				r.L(18)
@@ -24668,7 +24668,7 @@ func SssdSssdConf(s erb.Scope) string {
 	if erb.Truthy(r.IncludeQ(r.IVar("services"), erb.S("pam"))) {
 		r.Text("[pam]\n")
 		r.L(26)
-		r.At(26).Each(r.Sort(r.IVar("pam_options"), nil), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("pam_options"), nil), erb.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(27)
 			if erb.Truthy(r.KindOfQ(value, erb.Const("Array"))) {
 				r.L(28)
@@ -24691,7 +24691,7 @@ func SssdSssdConf(s erb.Scope) string {
 	if erb.Truthy(r.IncludeQ(r.IVar("services"), erb.S("sudo"))) {
 		r.Text("[sudo]\n")
 		r.L(36)
-		r.At(36).Each(r.Sort(r.IVar("sudo_options"), nil), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("sudo_options"), nil), erb.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(37)
 			if erb.Truthy(r.KindOfQ(value, erb.Const("Array"))) {
 				r.L(38)
@@ -24714,7 +24714,7 @@ func SssdSssdConf(s erb.Scope) string {
 	if erb.Truthy(r.IncludeQ(r.IVar("services"), erb.S("autofs"))) {
 		r.Text("[autofs]\n")
 		r.L(46)
-		r.At(46).Each(r.Sort(r.IVar("autofs_options"), nil), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("autofs_options"), nil), erb.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(47)
 			if erb.Truthy(r.KindOfQ(value, erb.Const("Array"))) {
 				r.L(48)
@@ -24737,7 +24737,7 @@ func SssdSssdConf(s erb.Scope) string {
 	if erb.Truthy(r.IncludeQ(r.IVar("services"), erb.S("ssh"))) {
 		r.Text("[ssh]\n")
 		r.L(56)
-		r.At(56).Each(r.Sort(r.IVar("ssh_options"), nil), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("ssh_options"), nil), erb.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(57)
 			if erb.Truthy(r.KindOfQ(value, erb.Const("Array"))) {
 				r.L(58)
@@ -24757,13 +24757,13 @@ func SssdSssdConf(s erb.Scope) string {
 		}))
 	}
 	r.L(64)
-	r.At(64).Each(r.Sort(r.IVar("domains"), nil), erb.Blk2(func(name, data erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("domains"), nil), erb.Blk2(func(name, data erb.Value) erb.Value {
 		r.Text("[domain/")
 		r.L(65)
 		r.Out(name)
 		r.Text("]\n")
 		r.L(66)
-		return r.At(66).Each(r.Sort(data, nil), erb.Blk2(func(key, value erb.Value) erb.Value {
+		return r.Each(r.Sort(data, nil), erb.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(67)
 			if ((erb.Truthy(r.OpMatch(key, erb.Re("_uri", "")))) && (erb.Truthy(r.IVar("rotate_uris")))) && (erb.Truthy(r.KindOfQ(value, erb.Const("Array")))) {
 				r.L(68)
@@ -24797,16 +24797,16 @@ func SssdSssdConf(s erb.Scope) string {
 
 // SystemdLimits renders the ERB template systemd/templates/limits.erb.
 func SystemdLimits(s erb.Scope) string {
-	r := erb.NewSized(s, 54, 1)
+	r := erb.NewSized(s, 55, 1)
 	defer r.Fail()
 	r.Text("# This file managed by Puppet - DO NOT EDIT\n[Service]\n")
 	r.L(4)
-	r.At(4).Each(r.Sort(r.Keys(r.IVar("limits")), nil), erb.Blk1(func(k erb.Value) erb.Value {
+	r.Each(r.Sort(r.Keys(r.IVar("limits")), nil), erb.Blk1(func(k erb.Value) erb.Value {
 		var output erb.Value
 		r.L(7)
 		if erb.Truthy(r.IsAQ(r.Aref(r.IVar("limits"), k), erb.Const("Array"))) {
 			r.L(8)
-			output = r.At(10).Join(r.At(8).Map(r.Aref(r.IVar("limits"), k), erb.Blk1(func(x erb.Value) erb.Value {
+			output = r.At(10).Join(r.Map(r.Aref(r.IVar("limits"), k), erb.Blk1(func(x erb.Value) erb.Value {
 				r.L(9)
 				return erb.Assign(&x, r.Interp(k, "=", r.Join(r.Flatten(r.ToA(x)), erb.S(" "))))
 			})), erb.S("\n"))
@@ -25254,7 +25254,7 @@ func ZookeeperConfEnvironment(s erb.Scope) string {
 
 // ZookeeperConfJaasConf renders the ERB template zookeeper/templates/conf/jaas.conf.erb.
 func ZookeeperConfJaasConf(s erb.Scope) string {
-	r := erb.NewSized(s, 222, 0)
+	r := erb.NewSized(s, 239, 0)
 	defer r.Fail()
 	r.Text("Server {\n")
 	r.L(2)
@@ -25280,7 +25280,7 @@ func ZookeeperConfJaasConf(s erb.Scope) string {
 	} else {
 		r.Text("    org.apache.zookeeper.server.auth.DigestLoginModule required\n    ")
 		r.L(11)
-		r.At(11).Each(r.LookupVar(erb.S("zookeeper::sasl_users")), erb.Blk2(func(user, pwd erb.Value) erb.Value {
+		r.Each(r.LookupVar(erb.S("zookeeper::sasl_users")), erb.Blk2(func(user, pwd erb.Value) erb.Value {
 			r.Text("    user_")
 			r.L(12)
 			r.Out(user)
@@ -25336,7 +25336,7 @@ func ZookeeperConfMyid(s erb.Scope) string {
 
 // ZookeeperConfZooCfg renders the ERB template zookeeper/templates/conf/zoo.cfg.erb.
 func ZookeeperConfZooCfg(s erb.Scope) string {
-	r := erb.NewSized(s, 3310, 0)
+	r := erb.NewSized(s, 3311, 0)
 	defer r.Fail()
 	var _servers erb.Value
 	r.Text("# http://hadoop.apache.org/zookeeper/docs/current/zookeeperAdmin.html\n\n# The number of milliseconds of each tick\ntickTime=")
@@ -25389,7 +25389,7 @@ func ZookeeperConfZooCfg(s erb.Scope) string {
 		}))
 	}
 	r.L(42)
-	r.At(42).EachPair(_servers, erb.Blk2(func(id, host erb.Value) erb.Value {
+	r.EachPair(_servers, erb.Blk2(func(id, host erb.Value) erb.Value {
 		var observer_text erb.Value
 		r.L(44)
 		if erb.Truthy(r.Index(host, nil, erb.S(":"))) {
@@ -25741,7 +25741,7 @@ func Inline6(s erb.Scope) string {
 	r.L(2)
 	out = erb.NewArray()
 	r.L(3)
-	r.At(3).EachWithIndex(r.IVar("list"), erb.Blk2(func(item, idx erb.Value) erb.Value {
+	r.EachWithIndex(r.IVar("list"), erb.Blk2(func(item, idx erb.Value) erb.Value {
 		r.L(4)
 		if erb.Equal(idx, int64(1)) {
 			r.L(4)
@@ -25879,7 +25879,7 @@ func Inline11(s erb.Scope) string {
 
 // Inline12 renders the ERB template inline:159bb7b69eb5dc86.
 func Inline12(s erb.Scope) string {
-	r := erb.NewSized(s, 3, 0)
+	r := erb.NewSized(s, 4, 0)
 	defer r.Fail()
 	var i erb.Value
 	r.L(1)
@@ -26832,10 +26832,10 @@ func Inline57(s erb.Scope) string {
 
 // Inline58 renders the ERB template inline:5c6379c87e08ef57.
 func Inline58(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
+	r := erb.NewSized(s, 28, 2)
 	defer r.Fail()
 	r.L(1)
-	r.At(1).Each(r.Sort(r.Keys(r.IVar("hash")), nil), erb.Blk1(func(k erb.Value) erb.Value {
+	r.Each(r.Sort(r.Keys(r.IVar("hash")), nil), erb.Blk1(func(k erb.Value) erb.Value {
 		r.L(2)
 		r.Out(k)
 		r.Text(" = ")
@@ -26844,13 +26844,13 @@ func Inline58(s erb.Scope) string {
 		return r.Erbout()
 	}))
 	r.L(4)
-	r.At(4).Each(r.IVar("nested"), erb.Blk2(func(name, cfg erb.Value) erb.Value {
+	r.Each(r.IVar("nested"), erb.Blk2(func(name, cfg erb.Value) erb.Value {
 		r.Text("[")
 		r.L(5)
 		r.Out(name)
 		r.Text("]\n")
 		r.L(6)
-		return r.At(6).EachPair(cfg, erb.Blk2(func(key, value erb.Value) erb.Value {
+		return r.EachPair(cfg, erb.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(7)
 			if erb.Truthy(r.IsAQ(value, erb.Const("Array"))) {
 				r.Text("  ")
@@ -27030,7 +27030,7 @@ func Inline66(s erb.Scope) string {
 	var items, bad erb.Value
 	_ = bad
 	r.L(2)
-	items = r.At(5).Join(r.At(2).Map(r.IVar("list"), erb.Blk1(func(i erb.Value) erb.Value {
+	items = r.At(5).Join(r.Map(r.IVar("list"), erb.Blk1(func(i erb.Value) erb.Value {
 		r.L(3)
 		return r.Upcase(i)
 	})), erb.S(", "))
@@ -27266,7 +27266,7 @@ func Inline79(s erb.Scope) string {
 
 // Inline80 renders the ERB template inline:9ee5469aea73481d.
 func Inline80(s erb.Scope) string {
-	r := erb.NewSized(s, 39, 5)
+	r := erb.NewSized(s, 92, 5)
 	defer r.Fail()
 	r.L(1)
 	subject1_ := r.IVar("osfamily")
@@ -27888,7 +27888,7 @@ func Inline108(s erb.Scope) string {
 
 // Inline109 renders the ERB template inline:d2c2a5f042f026e6.
 func Inline109(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
+	r := erb.NewSized(s, 23, 1)
 	defer r.Fail()
 	r.L(1)
 	r.Each(r.IVar("account_user_list"), erb.Blk1(func(user erb.Value) erb.Value {

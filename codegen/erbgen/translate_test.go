@@ -1,0 +1,76 @@
+package erbgen
+
+import (
+	"go/format"
+	"strings"
+	"testing"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// Ruby that pp2go does not translate is a build error naming the file,
+// line, column and construct; a Ruby syntax error too. Calling a method
+// that no Ruby class has is not: Ruby raises NoMethodError when it runs,
+// and so does the translated template.
+func TestTranslationErrors(t *testing.T) {
+	const u = "unsupported Ruby in an ERB template: "
+	for _, c := range []struct{ src, want string }{
+		{"a\n<% puts \"x\" %>", "t.erb:2:4: " + u + "`puts' (output to stdout)"},
+		{"<%= @x.send(:foo) %>", "t.erb:1:8: " + u + "method `send'"},
+		{"<%= @x.each_entry %>", "t.erb:1:8: " + u + "method `each_entry'"},
+		{"<%= File.read('/etc/passwd') %>", "t.erb:1:10: " + u + "Ruby method `read' (pp2go does not implement it)"},
+		{"<% def self.foo; end %>", "t.erb:1:8: " + u + "singleton method definitions (def self.x)"},
+		{"x\n  <% a, b = 1, 2 %>", "t.erb:2:6: " + u + "multiple assignment"},
+		{"<%= `ls` %>", "t.erb:1:5: " + u + "command execution (`...`) is not supported in templates"},
+		{"<%= <<~EOS\nx\nEOS\n%>", "t.erb:1:5: " + u + "here documents are not supported in templates"},
+		{"<% require 'net/http' %>", "t.erb:1:4: " + u + "require of 'net/http'"},
+		{"<%= Time.now %>", "t.erb:1:5: " + u + "constant Time"},
+		{"<%= $stdout %>", "t.erb:1:5: " + u + "global variable $stdout"},
+		{"<% [1].each { |x| break } %>", "t.erb:1:19: " + u + "break out of a block"},
+		{"<% loop do break end %>", "t.erb:1:4: " + u + "`loop' (loop)"},
+		{"<% scope.setvar('x') %>", "t.erb:1:10: " + u + "scope.setvar with 1 arguments"},
+		{"<%= scope.catalog %>", "t.erb:1:11: " + u + "scope.catalog"},
+		{"<% if x %>\nno end", "t.erb:1:11: syntax error, unexpected end-of-input, expecting 'end'"},
+		{"<%= /[/ %>", "t.erb:1:5: premature end of char-class: /[/"},
+		{"<% @x.frobnicate_zzz %>", ""},
+		{"<%= @x.is_a(Array) %>", ""},
+	} {
+		_, err := Translate("t.erb", []byte(c.src))
+		got := ""
+		if err != nil {
+			got = shortError(err)
+		}
+		if got != c.want {
+			t.Errorf("%q:\n got: %s\nwant: %s", c.src, got, c.want)
+		}
+	}
+}
+
+// The generated code for a small template, as a reader sees it.
+func TestGeneratedCodeShape(t *testing.T) {
+	src := "<% @list.each do |x| -%>\n<%= x.upcase %>\n<% end -%>\n"
+	f := jen.NewFile("p")
+	if err := Emit(f, "Example", "mod/templates/example.erb", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	got := f.GoString()
+	if _, err := format.Source([]byte(got)); err != nil {
+		t.Fatal(err)
+	}
+	want := `// Example renders the ERB template mod/templates/example.erb.
+func Example(s erb.Scope) string {
+	r := erb.NewSized(s, 1, 1)
+	defer r.Fail()
+	r.L(1)
+	r.Each(r.IVar("list"), erb.Blk1(func(x erb.Value) erb.Value {
+		r.L(2)
+		r.Out(r.Upcase(x))
+		r.Text("\n")
+		return r.Erbout()
+	}))
+	return r.Result()
+}`
+	if !strings.Contains(got, want) {
+		t.Errorf("generated:\n%s", got)
+	}
+}
