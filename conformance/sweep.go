@@ -91,24 +91,40 @@ type Sweep struct {
 	GenTime, BuildTime time.Duration
 }
 
-// BuildSweep writes the sweep environment into work/env, generates its Go
-// module into work/gen with the driver in work/gen/sweep, and builds the
-// driver.
+// BuildSweep writes the sweep environment into work/env (every module of
+// $basemodulepath, an empty site.pp), generates its Go module into
+// work/gen with the driver in work/gen/sweep, and builds the driver.
 func BuildSweep(work string) (*Sweep, error) {
 	work, err := filepath.Abs(work)
 	if err != nil {
 		return nil, err
 	}
-	sw := &Sweep{Work: work, EnvDir: filepath.Join(work, "env")}
-	if err := os.MkdirAll(filepath.Join(sw.EnvDir, "manifests"), 0o755); err != nil {
+	envDir := filepath.Join(work, "env")
+	if err := os.MkdirAll(filepath.Join(envDir, "manifests"), 0o755); err != nil {
 		return nil, err
 	}
-	if err := os.WriteFile(filepath.Join(sw.EnvDir, "environment.conf"), []byte("modulepath = $basemodulepath\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(envDir, "environment.conf"), []byte("modulepath = $basemodulepath\n"), 0o644); err != nil {
 		return nil, err
 	}
-	if err := os.WriteFile(filepath.Join(sw.EnvDir, "manifests", "site.pp"), nil, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(envDir, "manifests", "site.pp"), nil, 0o644); err != nil {
 		return nil, err
 	}
+	return BuildDriver(envDir, work)
+}
+
+// BuildDriver generates the Go module of an environment into work/gen,
+// with the sweep's driver in work/gen/sweep, and builds the driver: a
+// program that compiles `node default { include CLASS }` for any class of
+// the environment (whose own site.pp must have no node definitions).
+func BuildDriver(envDir, work string) (*Sweep, error) {
+	work, err := filepath.Abs(work)
+	if err != nil {
+		return nil, err
+	}
+	if envDir, err = filepath.Abs(envDir); err != nil {
+		return nil, err
+	}
+	sw := &Sweep{Work: work, EnvDir: envDir}
 	start := time.Now()
 	e, err := env.Load(sw.EnvDir, env.Options{BaseModulePath: ModulesDir(), Name: "production"})
 	if err != nil {

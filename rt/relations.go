@@ -189,8 +189,12 @@ func (c *Ctx) findRelationshipEnd(v values.Value) *Resource {
 	return nil
 }
 
+// refText names an end of a relationship in an error as Puppet does: the
+// relationship holds Puppet::Resource references whose to_s is
+// "Type[title]", the type's segments capitalized, a class's title too
+// (parser/relationship.rb, runtime3_support.rb add_relationship).
 func refText(v values.Value) string {
-	return values.ToString(v)
+	return refString(v)
 }
 
 // valueLabel is Puppet's label of a value in messages ("a String",
