@@ -232,8 +232,12 @@ func (u *unit) tables() *jen.File {
 		fmt.Fprintf(&data, "%d, %d, %d, %d, // %s\n", s.file, s.line, s.column, s.label, s.comment)
 	}
 	data.WriteString("}")
-	f.Var().Id("sites").Op("=").Qual(rtPath, "NewSites").Call(jen.Id("files").Index(jen.Op(":")), jen.Id("labels"), jen.Op(data.String()))
-	f.Func().Id("pos").Params(jen.Id("i").Int()).Op("*").Qual(rtPath, "Site").Block(jen.Return(jen.Op("&").Id("sites").Index(jen.Id("i"))))
+	f.Var().Id("sites").Op("=").Op("&").Qual(rtPath, "SiteTable").Values(jen.Dict{
+		jen.Id("Files"):  jen.Id("files").Index(jen.Op(":")),
+		jen.Id("Labels"): jen.Id("labels"),
+		jen.Id("Data"):   jen.Op(data.String()),
+	})
+	f.Func().Id("pos").Params(jen.Id("i").Int()).Op("*").Qual(rtPath, "Site").Block(jen.Return(jen.Id("sites").Dot("At").Call(jen.Id("i"))))
 
 	for _, t := range []*refTable{&u.types, &u.funcs, &u.regexps, &u.consts} {
 		if len(t.keys) == 0 {

@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"sync"
 	"sync/atomic"
 
 	"github.com/pp2go/pp2go/rt/fn"
@@ -21,6 +22,36 @@ func NewSites(files []File, labels []string, data []int32) []Site {
 		sites[i] = Site{File: &files[d[0]], Line: d[1], Column: d[2], Label: labels[d[3]]}
 	}
 	return sites
+}
+
+// SiteTable is a generated package's site table in its compact form, built
+// into Sites on first use: a binary holds the tables of every module of the
+// environment and a compile uses few of them, so building them all when
+// the program starts would cost every run (they are most of what the
+// packages' initialization allocates).
+type SiteTable struct {
+	Files  []File
+	Labels []string
+	Data   []int32 // four numbers per site: file index, line, column, label index
+
+	once  sync.Once
+	ready atomic.Bool
+	sites []Site
+}
+
+// At returns site i.
+func (t *SiteTable) At(i int) *Site {
+	if !t.ready.Load() {
+		t.build()
+	}
+	return &t.sites[i]
+}
+
+func (t *SiteTable) build() {
+	t.once.Do(func() {
+		t.sites = NewSites(t.Files, t.Labels, t.Data)
+		t.ready.Store(true)
+	})
 }
 
 // RegexpRef is a regular expression literal, compiled on first use.
