@@ -1,4 +1,18 @@
 # The main manifest of a small example environment.
+
+# Web servers: the web class with two virtual hosts.
+node /^web\d+\.example\.com$/ {
+  include motd
+
+  class { 'web':
+    port   => 8080,
+    vhosts => {
+      'example.org' => { 'aliases' => ['www.example.org'] },
+      'example.net' => { 'port' => 8081 },
+    },
+  }
+}
+
 node default {
   include motd
 

@@ -1,0 +1,6 @@
+# The web server's package.
+class web::install {
+  package { 'nginx':
+    ensure => installed,
+  }
+}

@@ -1,0 +1,7 @@
+# The web server's service.
+class web::service {
+  service { 'nginx':
+    ensure => $web::ensure,
+    enable => $web::ensure == 'running',
+  }
+}
