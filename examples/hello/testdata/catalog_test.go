@@ -12,7 +12,7 @@
 //
 // (../hello_test.go does this in pp2go's test suite). The facts are in
 // testdata/nodes; what the tests expect is what Puppet 7.23 compiles, kept
-// in testdata/expected (made by ../regen.sh with the oracle).
+// in testdata/expected (made by regen.sh, beside this file, with the oracle).
 package catalog_test
 
 import (
