@@ -20,6 +20,7 @@ type lowerer struct {
 	u     *unit
 	f     *env.File
 	diags *diag.List
+	g     *generator
 }
 
 // value kinds of a lowered expression, for statement positions: a pure
@@ -246,6 +247,9 @@ func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
 	case *ast.ReservedWord:
 		return v("String").Call(jen.Lit(x.Word)), pure
 	case *ast.QualifiedReference:
+		if !l.g.typeKnown(x.CasedValue) {
+			return s().Dot("UnknownType").Call(l.pos(x), jen.Lit(x.CasedValue)), call
+		}
 		return s().Dot("Type").Call(l.pos(x), l.u.typeRef(x.CasedValue)), call
 	case *ast.LiteralList:
 		return l.list(x)
@@ -299,7 +303,7 @@ func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
 	case *ast.RelationshipExpression:
 		return s().Dot("Relate").Call(l.pos(x), jen.Lit(x.Op), l.expr(x.Left), l.expr(x.Right)), call
 	case *ast.AccessExpression:
-		if text, ok := staticText(x); ok && isType(x) {
+		if text, ok := staticText(x); ok && isType(x) && l.unknownType(x) == nil {
 			return s().Dot("Type").Call(l.pos(x), l.u.typeRef(text)), call
 		}
 		args := append([]jen.Code{l.pos(x), l.expr(x.Left)}, l.args(x.Keys)...)
@@ -580,7 +584,7 @@ func (l *lowerer) inlineEPP(at ast.Expr, text string, args []ast.Expr) jen.Code 
 		l.fail(at, "inline_epp(): the parser did not produce a LambdaExpression")
 		return undef()
 	}
-	tl := &lowerer{u: l.u, f: &env.File{Path: "inlined-epp-text", Source: src, Program: res.Program}, diags: l.diags}
+	tl := &lowerer{u: l.u, f: &env.File{Path: "inlined-epp-text", Source: src, Program: res.Program}, diags: l.diags, g: l.g}
 	body := jen.Func().Params(jen.Id("s").Op("*").Qual(rtPath, "Scope")).Block(tl.eppBody(lam)...)
 	dg := &defGen{lowerer: *tl}
 	list := append([]jen.Code{l.pos(at), dg.eppValue(lam, body)}, l.args(args)...)
@@ -689,6 +693,10 @@ func (l *lowerer) defaults(x *ast.ResourceDefaultsExpression) jen.Code {
 	var name string
 	switch t := x.TypeRef.(type) {
 	case *ast.QualifiedReference:
+		if !l.g.typeKnown(t.CasedValue) {
+			// the type is evaluated first (eval_ResourceDefaultsExpression)
+			return s().Dot("UnknownType").Call(l.pos(t), jen.Lit(t.CasedValue))
+		}
 		name = t.Value()
 	case *ast.QualifiedName:
 		name = t.Value

@@ -196,6 +196,15 @@ type typeResolution struct {
 	t    values.Value
 }
 
+// UnknownType fails as evaluating a type name that names no type does:
+// Puppet's evaluator raises "Resource type not found" where the name
+// stands (evaluator_impl.rb eval_QualifiedReference); the generated code
+// calls it for the names that resolve to nothing in the environment.
+func (s *Scope) UnknownType(site *Site, name string) values.Value {
+	IssueAt(site, values.IssueUnknownResourceType, "Resource type not found: %s", name)
+	return nil
+}
+
 // Type is the value of a type expression in this compilation's program.
 func (s *Scope) Type(site *Site, r *TypeRef) values.Value {
 	prog := s.c.prog
