@@ -58,6 +58,19 @@ var unsupportedKernel = map[string]string{
 //go:embed rubymethods.txt
 var rubyMethodList string
 
+//go:embed wrappermethods.txt
+var wrapperMethodList string
+
+// wrapperMethods are the methods a template can call without a receiver
+// in Ruby (Puppet::Parser::TemplateWrapper's, Kernel's, Object's).
+var wrapperMethods = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(wrapperMethodList) {
+		m[n] = true
+	}
+	return m
+}()
+
 // rubyMethods are the names of all methods of all classes and modules in
 // a Ruby 3.1 process running Puppet 7.23 (tools/rubymethods.rb).
 var rubyMethods = func() map[string]bool {
@@ -224,7 +237,7 @@ func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 	if why, ok := unsupportedKernel[x.Name]; ok {
 		t.unsupported(x, "`%s' (%s)", x.Name, why)
 	}
-	if x.Name[0] >= 'A' && x.Name[0] <= 'Z' || rubyMethods[x.Name] {
+	if x.Name[0] >= 'A' && x.Name[0] <= 'Z' || wrapperMethods[x.Name] {
 		t.unsupported(x, "method `%s' of the template wrapper", x.Name)
 	}
 	// anything else is a NameError / NoMethodError in Ruby when it runs

@@ -64,6 +64,14 @@ func (t *Template) Emit(f *jen.File, funcName string) {
 	f.Func().Id(funcName).Params(jen.Id("s").Qual(RuntimePath, "Scope")).String().Block(t.body...)
 }
 
+// VersionMarker adds to f the reference to rt/erb's version constant that
+// makes generated code fail to compile against an incompatible runtime
+// (once per file).
+func VersionMarker(f *jen.File) {
+	f.Comment("The generated code needs this version of the ERB runtime.")
+	f.Var().Id("_").Op("=").Qual(RuntimePath, "SupportPackageIsVersion1")
+}
+
 // Emit translates a template and adds its function to f.
 func Emit(f *jen.File, funcName, path string, src []byte) error {
 	t, err := Translate(path, src)

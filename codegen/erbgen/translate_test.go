@@ -33,6 +33,8 @@ func TestTranslationErrors(t *testing.T) {
 		{"<% if x %>\nno end", "t.erb:1:11: syntax error, unexpected end-of-input, expecting 'end'"},
 		{"<%= /[/ %>", "t.erb:1:5: premature end of char-class: /[/"},
 		{"<% @x.frobnicate_zzz %>", ""},
+		{"<%= to_hash %>", ""},
+		{"<%= warning('x') %>", "t.erb:1:5: " + u + "method `warning' of the template wrapper"},
 		{"<%= @x.is_a(Array) %>", ""},
 	} {
 		_, err := Translate("t.erb", []byte(c.src))

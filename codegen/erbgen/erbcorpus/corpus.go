@@ -5,6 +5,9 @@ package erbcorpus
 
 import erb "github.com/pp2go/pp2go/rt/erb"
 
+// The generated code needs this version of the ERB runtime.
+var _ = erb.SupportPackageIsVersion1
+
 // ApacheConfdNoAccfConf renders the ERB template apache/templates/confd/no-accf.conf.erb.
 func ApacheConfdNoAccfConf(s erb.Scope) string {
 	r := erb.NewSized(s, 89, 0)
@@ -27886,32 +27889,8 @@ func Inline108(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline109 renders the ERB template inline:d2c2a5f042f026e6.
+// Inline109 renders the ERB template inline:d5f9f82ab236ec99.
 func Inline109(s erb.Scope) string {
-	r := erb.NewSized(s, 23, 1)
-	defer r.Fail()
-	r.L(1)
-	r.Each(r.IVar("account_user_list"), erb.Blk1(func(user erb.Value) erb.Value {
-		r.Text("      user_")
-		r.L(1)
-		r.Out(r.Aref(user, erb.S("account")))
-		r.Text("_")
-		r.Out(r.Aref(user, erb.S("user")))
-		r.Text(",      ")
-		r.Out(r.Aref(user, erb.S("key")))
-		r.Text(" ")
-		r.Out(r.Join(r.Map(r.Aref(user, erb.S("groups")), erb.Blk1(func(g erb.Value) erb.Value {
-			r.L(1)
-			return r.OpAdd(erb.S("."), g)
-		})), erb.S(" ")))
-		r.Text(" ; ")
-		return r.Erbout()
-	}))
-	return r.Result()
-}
-
-// Inline110 renders the ERB template inline:d5f9f82ab236ec99.
-func Inline110(s erb.Scope) string {
 	r := erb.NewSized(s, 42, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27929,8 +27908,8 @@ func Inline110(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline111 renders the ERB template inline:d8f89863df3c5d29.
-func Inline111(s erb.Scope) string {
+// Inline110 renders the ERB template inline:d8f89863df3c5d29.
+func Inline110(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27948,8 +27927,8 @@ func Inline111(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline112 renders the ERB template inline:d93d38c1086b0810.
-func Inline112(s erb.Scope) string {
+// Inline111 renders the ERB template inline:d93d38c1086b0810.
+func Inline111(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27957,8 +27936,8 @@ func Inline112(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline113 renders the ERB template inline:db09bafbb4502650.
-func Inline113(s erb.Scope) string {
+// Inline112 renders the ERB template inline:db09bafbb4502650.
+func Inline112(s erb.Scope) string {
 	r := erb.NewSized(s, 8, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27982,8 +27961,8 @@ func Inline113(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline114 renders the ERB template inline:de33ab4e96f264fd.
-func Inline114(s erb.Scope) string {
+// Inline113 renders the ERB template inline:de33ab4e96f264fd.
+func Inline113(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28001,8 +27980,8 @@ func Inline114(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline115 renders the ERB template inline:de946790e2bd5678.
-func Inline115(s erb.Scope) string {
+// Inline114 renders the ERB template inline:de946790e2bd5678.
+func Inline114(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28022,8 +28001,8 @@ func Inline115(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline116 renders the ERB template inline:dee8ff373c2fe092.
-func Inline116(s erb.Scope) string {
+// Inline115 renders the ERB template inline:dee8ff373c2fe092.
+func Inline115(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 3)
 	defer r.Fail()
 	r.L(1)
@@ -28072,8 +28051,8 @@ func Inline116(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline117 renders the ERB template inline:e39a0e29324f1f46.
-func Inline117(s erb.Scope) string {
+// Inline116 renders the ERB template inline:e39a0e29324f1f46.
+func Inline116(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 2)
 	defer r.Fail()
 	r.L(1)
@@ -28099,8 +28078,8 @@ func Inline117(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline118 renders the ERB template inline:e53dc380b1ff1c6f.
-func Inline118(s erb.Scope) string {
+// Inline117 renders the ERB template inline:e53dc380b1ff1c6f.
+func Inline117(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28108,8 +28087,8 @@ func Inline118(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline119 renders the ERB template inline:e5c524e83033997e.
-func Inline119(s erb.Scope) string {
+// Inline118 renders the ERB template inline:e5c524e83033997e.
+func Inline118(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28133,8 +28112,8 @@ func Inline119(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline120 renders the ERB template inline:e6af400bbd63fdd6.
-func Inline120(s erb.Scope) string {
+// Inline119 renders the ERB template inline:e6af400bbd63fdd6.
+func Inline119(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28142,8 +28121,8 @@ func Inline120(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline121 renders the ERB template inline:e8d70c7ba85c2cdf.
-func Inline121(s erb.Scope) string {
+// Inline120 renders the ERB template inline:e8d70c7ba85c2cdf.
+func Inline120(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28157,8 +28136,8 @@ func Inline121(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline122 renders the ERB template inline:ebb4a2447c3e95a7.
-func Inline122(s erb.Scope) string {
+// Inline121 renders the ERB template inline:ebb4a2447c3e95a7.
+func Inline121(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28168,8 +28147,8 @@ func Inline122(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline123 renders the ERB template inline:ef2bf7292e7e1a65.
-func Inline123(s erb.Scope) string {
+// Inline122 renders the ERB template inline:ef2bf7292e7e1a65.
+func Inline122(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28177,8 +28156,8 @@ func Inline123(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline124 renders the ERB template inline:ef3fffd835130687.
-func Inline124(s erb.Scope) string {
+// Inline123 renders the ERB template inline:ef3fffd835130687.
+func Inline123(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28192,8 +28171,8 @@ func Inline124(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline125 renders the ERB template inline:f149ff436c51b411.
-func Inline125(s erb.Scope) string {
+// Inline124 renders the ERB template inline:f149ff436c51b411.
+func Inline124(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28207,8 +28186,8 @@ func Inline125(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline126 renders the ERB template inline:f5bf702dfb655a65.
-func Inline126(s erb.Scope) string {
+// Inline125 renders the ERB template inline:f5bf702dfb655a65.
+func Inline125(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28229,8 +28208,8 @@ func Inline126(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline127 renders the ERB template inline:f6eaba9857432115.
-func Inline127(s erb.Scope) string {
+// Inline126 renders the ERB template inline:f6eaba9857432115.
+func Inline126(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28238,8 +28217,8 @@ func Inline127(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline128 renders the ERB template inline:f7784eb9bb0585c1.
-func Inline128(s erb.Scope) string {
+// Inline127 renders the ERB template inline:f7784eb9bb0585c1.
+func Inline127(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28247,8 +28226,8 @@ func Inline128(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline129 renders the ERB template inline:f7cbc2711699e8d0.
-func Inline129(s erb.Scope) string {
+// Inline128 renders the ERB template inline:f7cbc2711699e8d0.
+func Inline128(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 2)
 	defer r.Fail()
 	r.L(1)
@@ -28262,8 +28241,8 @@ func Inline129(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline130 renders the ERB template inline:f81b284d8ec71f34.
-func Inline130(s erb.Scope) string {
+// Inline129 renders the ERB template inline:f81b284d8ec71f34.
+func Inline129(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28271,8 +28250,8 @@ func Inline130(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline131 renders the ERB template inline:f8b732dcdec1472a.
-func Inline131(s erb.Scope) string {
+// Inline130 renders the ERB template inline:f8b732dcdec1472a.
+func Inline130(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28280,8 +28259,8 @@ func Inline131(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline132 renders the ERB template inline:f92140fa6c772471.
-func Inline132(s erb.Scope) string {
+// Inline131 renders the ERB template inline:f92140fa6c772471.
+func Inline131(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28299,8 +28278,8 @@ func Inline132(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline133 renders the ERB template inline:faa1150bfefe0847.
-func Inline133(s erb.Scope) string {
+// Inline132 renders the ERB template inline:faa1150bfefe0847.
+func Inline132(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28311,8 +28290,8 @@ func Inline133(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline134 renders the ERB template inline:fca4b54778342c51.
-func Inline134(s erb.Scope) string {
+// Inline133 renders the ERB template inline:fca4b54778342c51.
+func Inline133(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28320,8 +28299,8 @@ func Inline134(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline135 renders the ERB template inline:fd9dc1bb64b6eacf.
-func Inline135(s erb.Scope) string {
+// Inline134 renders the ERB template inline:fd9dc1bb64b6eacf.
+func Inline134(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 3)
 	defer r.Fail()
 	r.L(1)
@@ -28347,8 +28326,8 @@ func Inline135(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline136 renders the ERB template inline:fefebb4018528d33.
-func Inline136(s erb.Scope) string {
+// Inline135 renders the ERB template inline:fefebb4018528d33.
+func Inline135(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	var s_ erb.Value
@@ -28865,32 +28844,31 @@ var Inline = map[string]erb.Template{
 	"inline:d11b8adaf79f2b24": Inline106,
 	"inline:d1fb21cb14682b3b": Inline107,
 	"inline:d21470bea01d81d1": Inline108,
-	"inline:d2c2a5f042f026e6": Inline109,
-	"inline:d5f9f82ab236ec99": Inline110,
-	"inline:d8f89863df3c5d29": Inline111,
-	"inline:d93d38c1086b0810": Inline112,
-	"inline:db09bafbb4502650": Inline113,
-	"inline:de33ab4e96f264fd": Inline114,
-	"inline:de946790e2bd5678": Inline115,
-	"inline:dee8ff373c2fe092": Inline116,
-	"inline:e39a0e29324f1f46": Inline117,
-	"inline:e53dc380b1ff1c6f": Inline118,
-	"inline:e5c524e83033997e": Inline119,
-	"inline:e6af400bbd63fdd6": Inline120,
-	"inline:e8d70c7ba85c2cdf": Inline121,
-	"inline:ebb4a2447c3e95a7": Inline122,
-	"inline:ef2bf7292e7e1a65": Inline123,
-	"inline:ef3fffd835130687": Inline124,
-	"inline:f149ff436c51b411": Inline125,
-	"inline:f5bf702dfb655a65": Inline126,
-	"inline:f6eaba9857432115": Inline127,
-	"inline:f7784eb9bb0585c1": Inline128,
-	"inline:f7cbc2711699e8d0": Inline129,
-	"inline:f81b284d8ec71f34": Inline130,
-	"inline:f8b732dcdec1472a": Inline131,
-	"inline:f92140fa6c772471": Inline132,
-	"inline:faa1150bfefe0847": Inline133,
-	"inline:fca4b54778342c51": Inline134,
-	"inline:fd9dc1bb64b6eacf": Inline135,
-	"inline:fefebb4018528d33": Inline136,
+	"inline:d5f9f82ab236ec99": Inline109,
+	"inline:d8f89863df3c5d29": Inline110,
+	"inline:d93d38c1086b0810": Inline111,
+	"inline:db09bafbb4502650": Inline112,
+	"inline:de33ab4e96f264fd": Inline113,
+	"inline:de946790e2bd5678": Inline114,
+	"inline:dee8ff373c2fe092": Inline115,
+	"inline:e39a0e29324f1f46": Inline116,
+	"inline:e53dc380b1ff1c6f": Inline117,
+	"inline:e5c524e83033997e": Inline118,
+	"inline:e6af400bbd63fdd6": Inline119,
+	"inline:e8d70c7ba85c2cdf": Inline120,
+	"inline:ebb4a2447c3e95a7": Inline121,
+	"inline:ef2bf7292e7e1a65": Inline122,
+	"inline:ef3fffd835130687": Inline123,
+	"inline:f149ff436c51b411": Inline124,
+	"inline:f5bf702dfb655a65": Inline125,
+	"inline:f6eaba9857432115": Inline126,
+	"inline:f7784eb9bb0585c1": Inline127,
+	"inline:f7cbc2711699e8d0": Inline128,
+	"inline:f81b284d8ec71f34": Inline129,
+	"inline:f8b732dcdec1472a": Inline130,
+	"inline:f92140fa6c772471": Inline131,
+	"inline:faa1150bfefe0847": Inline132,
+	"inline:fca4b54778342c51": Inline133,
+	"inline:fd9dc1bb64b6eacf": Inline134,
+	"inline:fefebb4018528d33": Inline135,
 }

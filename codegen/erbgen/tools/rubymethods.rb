@@ -7,6 +7,10 @@
 # from one that exists but pp2go does not implement (a build error).
 #
 #   ruby codegen/erbgen/tools/rubymethods.rb > codegen/erbgen/rubymethods.txt
+#   ruby codegen/erbgen/tools/rubymethods.rb wrapper > codegen/erbgen/wrappermethods.txt
+#
+# With "wrapper": the methods a template can call without a receiver (the
+# public and private methods of Puppet::Parser::TemplateWrapper).
 require 'puppet'
 require 'ipaddr'
 require 'json'
@@ -15,6 +19,12 @@ require 'set'
 require 'shellwords'
 require 'erb'
 Puppet.initialize_settings([]) rescue nil
+
+if ARGV[0] == 'wrapper'
+  w = Puppet::Parser::TemplateWrapper
+  puts (w.instance_methods(true) + w.private_instance_methods(true)).map(&:to_s).uniq.sort
+  exit
+end
 
 names = {}
 ObjectSpace.each_object(Module) do |m|

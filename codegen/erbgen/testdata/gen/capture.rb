@@ -85,9 +85,14 @@ module ErbCapture
       v
     end
 
+    attr_accessor :on_to_hash
+
     def to_hash(*args)
       # the wrapper's own call (to set the instance variables) does not count
-      @hash_used = true unless caller_locations(1, 1).first.path.end_with?('templatewrapper.rb')
+      unless @hash_used || caller_locations(1, 1).first.path.end_with?('templatewrapper.rb')
+        @hash_used = true
+        @on_to_hash&.call
+      end
       @scope.to_hash(*args)
     end
 
@@ -164,10 +169,15 @@ class Puppet::Parser::TemplateWrapper
     rescue ErbCapture::Unencodable => ue
       record['vars'] = { '__unencodable' => ue.message }
     end
-    full_vars = begin
-      ErbCapture.enc(all_vars)
-    rescue ErbCapture::Unencodable
-      nil
+    # all variables, for templates that call scope.to_hash themselves:
+    # taken at that first call (before the template can change them)
+    full_vars = nil
+    rec.on_to_hash = lambda do
+      full_vars = begin
+        ErbCapture.enc(all_vars)
+      rescue ErbCapture::Unencodable
+        nil
+      end
     end
     # objects templates stored in this scope with scope.setvar
     record['template_data'] = ErbCapture.set_names[real.object_id].keys.to_h do |n|
