@@ -496,19 +496,27 @@ func argsText(args []Value) string {
 // AliasRegistry is a simple TypeResolver holding type aliases and resource
 // type names; aliases are parsed on first use so that they may refer to
 // each other (and to themselves).
+//
+// Names are found whatever the case of their letters, as Puppet's loaders
+// find them (Foo::BarBaz finds `type Foo::Barbaz`); an alias keeps the
+// name it was defined with.
 type AliasRegistry struct {
-	defs      map[string]string
+	defs      map[string]aliasDef // by lower-case name
 	aliases   map[string]*TypeAliasType
 	resources map[string]bool
 }
 
+type aliasDef struct{ name, text string }
+
 // NewAliasRegistry returns an empty registry.
 func NewAliasRegistry() *AliasRegistry {
-	return &AliasRegistry{defs: map[string]string{}, aliases: map[string]*TypeAliasType{}, resources: map[string]bool{}}
+	return &AliasRegistry{defs: map[string]aliasDef{}, aliases: map[string]*TypeAliasType{}, resources: map[string]bool{}}
 }
 
 // Define records `type name = definition`.
-func (r *AliasRegistry) Define(name, definition string) { r.defs[name] = definition }
+func (r *AliasRegistry) Define(name, definition string) {
+	r.defs[strings.ToLower(name)] = aliasDef{name, definition}
+}
 
 // DefineResourceType makes name resolve to the resource type of that name.
 func (r *AliasRegistry) DefineResourceType(name string) {
@@ -517,21 +525,22 @@ func (r *AliasRegistry) DefineResourceType(name string) {
 
 // ResolveType implements TypeResolver.
 func (r *AliasRegistry) ResolveType(name string) (Type, bool) {
-	if a, ok := r.aliases[name]; ok {
+	key := strings.ToLower(name)
+	if a, ok := r.aliases[key]; ok {
 		return a, true
 	}
-	if def, ok := r.defs[name]; ok {
-		a := NewTypeAlias(name)
-		r.aliases[name] = a
-		t, err := ParseType(def, r)
+	if def, ok := r.defs[key]; ok {
+		a := NewTypeAlias(def.name)
+		r.aliases[key] = a
+		t, err := ParseType(def.text, r)
 		if err != nil {
-			delete(r.aliases, name)
+			delete(r.aliases, key)
 			return nil, false
 		}
 		a.Resolve(t)
 		return a, true
 	}
-	if r.resources[strings.ToLower(name)] {
+	if r.resources[key] {
 		return NewResourceType(name, "", false), true
 	}
 	return nil, false

@@ -1,0 +1,4 @@
+class regress::alias_case_mismatch (
+  Regress::MixedCase $bad = 'c',
+) {
+}

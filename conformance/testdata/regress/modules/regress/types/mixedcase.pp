@@ -1,0 +1,1 @@
+type Regress::Mixedcase = Enum['a', 'b']
