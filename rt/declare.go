@@ -370,7 +370,7 @@ func (o *OverrideDecl) Done() values.Value {
 	for _, r := range flattenInto(nil, o.refs) {
 		rt, ok := r.(*values.ResourceType)
 		if !ok || equalFold(rt.TypeName, "class") {
-			IssueAt(o.site, "ILLEGAL_OVERRIDDEN_TYPE", "Resource Override can only operate on resources, got: %s", valueLabel(r))
+			IssueAt(o.site, "ILLEGAL_OVERRIDDEN_TYPE", "Resource Override can only operate on resources, got: %s", values.LabelOf(r))
 		}
 		ov := &Resource{Type: capitalizeTypeName(rt.TypeName), Title: rt.Title, scope: o.s, source: o.s.source,
 			native: o.c.prog.findNative(rt.TypeName), define: o.c.prog.findDefine(rt.TypeName)}
@@ -399,11 +399,7 @@ func (c *Ctx) addOverride(ov *Resource) {
 // subclass may override.
 func (c *Ctx) mergeOverride(r, ov *Resource) {
 	if !(sameDefinition(r.source, ov.source) || c.childOf(ov.source, r.source)) {
-		err := &detailError{msg: "Only subclasses can override parameters"}
-		if l := locationString(ov.File, ov.Line, 0); l != "" {
-			err.msg += " " + l
-		}
-		panic(err)
+		panic(located("Only subclasses can override parameters", ov.File, ov.Line))
 	}
 	if r.evaluated {
 		msg := "Attempt to override an already evaluated resource"
@@ -460,10 +456,7 @@ func (c *Ctx) overrideParameter(r *Resource, p *Param) {
 			msg += " at " + loc
 		}
 		msg += "; cannot redefine"
-		if l := locationString(p.File, p.Line, 0); l != "" {
-			msg += " " + l
-		}
-		panic(&detailError{msg: msg})
+		panic(located(msg, p.File, p.Line))
 	}
 	if p.Add {
 		dup := *p

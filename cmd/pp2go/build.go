@@ -157,6 +157,11 @@ func generate(stderr io.Writer, dir string, ef *envFlags, strict bool) (*codegen
 		}
 		fmt.Fprintln(stderr, "Warning:", text)
 	}
+	for _, f := range e.Manifests {
+		for _, d := range f.Diags {
+			report(d, d.Severity == diag.Error)
+		}
+	}
 	for _, d := range e.Diags {
 		report(d, d.Severity == diag.Error && mainFiles[d.File])
 	}
