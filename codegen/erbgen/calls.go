@@ -103,7 +103,9 @@ func (t *translator) callArgs(args []erb.Node) ([]jen.Code, jen.Code) {
 		}
 	}
 	if splat {
-		return []jen.Code{rcall("Spread", out...).Op("...")}, blk
+		st := rcall("Spread", out...).Op("...")
+		t.spreads[st] = true
+		return []jen.Code{st}, blk
 	}
 	return out, blk
 }
@@ -123,14 +125,46 @@ func literalString(n erb.Node) (string, bool) {
 	return out, true
 }
 
-// recvR returns "r", or r.At(line) when the call's method name is on a
-// later line than its statement (so that an error names that line).
-func (t *translator) recvR(x *erb.Call) *jen.Statement {
+// callLine makes the call of an *R method for a Ruby call. Ruby reports
+// an error in a call at the line of its method name; when that is not the
+// statement's line, the line is recorded after the receiver and arguments
+// are evaluated (they may record lines of their own) and right before the
+// call.
+type callLine struct {
+	t    *translator
+	line int // 0: the statement's line
+}
+
+func (t *translator) lineFor(x *erb.Call) callLine {
 	l := t.lineOf(x.NameOff)
 	if l != t.stmtLine && l > 0 {
-		return jen.Id("r").Dot("At").Call(jen.Lit(l))
+		return callLine{t: t, line: l}
 	}
-	return jen.Id("r")
+	return callLine{t: t}
+}
+
+func (c callLine) call(method string, args ...jen.Code) *jen.Statement {
+	if c.line == 0 {
+		return rcall(method, args...)
+	}
+	var names, vals, uses []jen.Code
+	for _, a := range args {
+		if st, ok := a.(*jen.Statement); ok && c.t.spreads[st] {
+			uses = append(uses, a)
+			continue
+		}
+		tmp := c.t.temp("arg")
+		names = append(names, jen.Id(tmp))
+		vals = append(vals, a)
+		uses = append(uses, jen.Id(tmp))
+	}
+	var body []jen.Code
+	if len(names) > 0 {
+		body = append(body, jen.List(names...).Op(":=").List(vals...))
+	}
+	body = append(body, rcall("L", jen.Lit(c.line)), jen.Return(rcall(method, uses...)))
+	c.t.frame.lastLine = 0
+	return jen.Func().Params().Add(valueT()).Block(body...).Call()
 }
 
 func (t *translator) call(x *erb.Call) *jen.Statement {
@@ -156,9 +190,9 @@ func (t *translator) call(x *erb.Call) *jen.Statement {
 
 // methodCall translates recv.name(args) with recv already translated.
 func (t *translator) methodCall(x *erb.Call, recv jen.Code) *jen.Statement {
-	rr := t.recvR(x)
+	rr := t.lineFor(x)
 	if m, ok := binaryOps[x.Name]; ok && len(x.Args) == 1 && x.Block == nil {
-		return rr.Dot(m).Call(recv, t.expr(x.Args[0]))
+		return rr.call(m, recv, t.expr(x.Args[0]))
 	}
 	switch x.Name {
 	case "!":
@@ -178,7 +212,7 @@ func (t *translator) methodCall(x *erb.Call, recv jen.Code) *jen.Statement {
 		}
 		// no class in Ruby has this method: NoMethodError when it runs
 		args, _ := t.callArgs(x.Args)
-		return rr.Dot("NoMethod").Call(append([]jen.Code{recv, jen.Lit(x.Name)}, args...)...)
+		return rr.call("NoMethod", append([]jen.Code{recv, jen.Lit(x.Name)}, args...)...)
 	}
 	args, blkPass := t.callArgs(x.Args)
 	var blk jen.Code
@@ -201,12 +235,12 @@ func (t *translator) methodCall(x *erb.Call, recv jen.Code) *jen.Statement {
 		all = append(all, blk)
 	}
 	all = append(all, args...)
-	return rr.Dot(goName).Call(all...)
+	return rr.call(goName, all...)
 }
 
 // selfCall translates a call without a receiver.
 func (t *translator) selfCall(x *erb.Call) *jen.Statement {
-	rr := t.recvR(x)
+	rr := t.lineFor(x)
 	if goVar, ok := t.defs[x.Name]; ok {
 		if x.Block != nil {
 			t.unsupported(x, "a block given to a template-defined method")
@@ -216,7 +250,7 @@ func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 			t.unsupported(x, "a block argument to a template-defined method")
 		}
 		all := append([]jen.Code{jen.Id(goVar), jen.Lit(x.Name)}, args...)
-		return rr.Dot("CallDef").Call(all...)
+		return rr.call("CallDef", all...)
 	}
 	if m, ok := kernelFuncs[x.Name]; ok {
 		if x.Block != nil {
@@ -232,7 +266,7 @@ func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 		if blk != nil {
 			t.unsupported(x, "a block argument to `%s'", x.Name)
 		}
-		return rr.Dot(m).Call(args...)
+		return rr.call(m, args...)
 	}
 	if why, ok := unsupportedKernel[x.Name]; ok {
 		t.unsupported(x, "`%s' (%s)", x.Name, why)
@@ -269,7 +303,7 @@ func describeArg(x *erb.Call) string {
 // scopeCall translates scope.lookupvar, scope[...], scope.function_x,
 // scope.call_function and scope.to_hash.
 func (t *translator) scopeCall(x *erb.Call) *jen.Statement {
-	rr := t.recvR(x)
+	rr := t.lineFor(x)
 	if x.Block != nil {
 		t.unsupported(x, "a block given to scope.%s", x.Name)
 	}
@@ -285,18 +319,18 @@ func (t *translator) scopeCall(x *erb.Call) *jen.Statement {
 		if s, ok := literalString(x.Args[0]); ok {
 			t.variables[s] = true
 		}
-		return rr.Dot("LookupVar").Call(args...)
+		return rr.call("LookupVar", args...)
 	case len(x.Name) > len("function_") && x.Name[:len("function_")] == "function_":
 		name := x.Name[len("function_"):]
 		t.functions[name] = true
-		return rr.Dot("Function").Call(append([]jen.Code{jen.Lit(name)}, args...)...)
+		return rr.call("Function", append([]jen.Code{jen.Lit(name)}, args...)...)
 	case x.Name == "call_function":
 		if len(x.Args) > 0 {
 			if s, ok := literalString(x.Args[0]); ok {
 				t.functions[s] = true
 			}
 		}
-		return rr.Dot("CallFunction").Call(args...)
+		return rr.call("CallFunction", args...)
 	case x.Name == "setvar":
 		if len(x.Args) < 2 || len(x.Args) > 3 {
 			t.unsupported(x, "scope.setvar with %d arguments", len(x.Args))
@@ -304,12 +338,12 @@ func (t *translator) scopeCall(x *erb.Call) *jen.Statement {
 		if s, ok := literalString(x.Args[0]); ok {
 			t.variables[s] = true
 		}
-		return rr.Dot("SetVar").Call(args...)
+		return rr.call("SetVar", args...)
 	case x.Name == "to_hash":
 		if len(x.Args) != 0 {
 			t.unsupported(x, "scope.to_hash with arguments")
 		}
-		return rr.Dot("ScopeHash").Call()
+		return rr.call("ScopeHash")
 	}
 	t.unsupported(x, "scope.%s", x.Name)
 	return nil

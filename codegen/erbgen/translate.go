@@ -52,6 +52,7 @@ type translator struct {
 	functions map[string]bool
 	variables map[string]bool
 	ivars     map[string]bool
+	spreads   map[*jen.Statement]bool // argument lists r.Spread(...)...
 	temps     int
 	stmtLine  int
 }
@@ -63,6 +64,7 @@ func newTranslator(t *erb.Template) *translator {
 		functions: map[string]bool{},
 		variables: map[string]bool{},
 		ivars:     map[string]bool{},
+		spreads:   map[*jen.Statement]bool{},
 	}
 }
 

@@ -15796,32 +15796,36 @@ func HaproxyFragmentsBind(s erb.Scope) string {
 	r.L(3)
 	if erb.Truthy(r.IVar("bind")) {
 		r.L(4)
-		r.At(8).Map(r.SortBy(r.IVar("bind"), erb.Blk2(func(address_port, bind_params erb.Value) erb.Value {
-			var md erb.Value
-			r.L(5)
-			md = r.Match(erb.Re("^((\\d+)\\.(\\d+)\\.(\\d+)\\.(\\d+))?(.*)", ""), nil, address_port)
-			r.L(6)
-			return erb.NewArray(func() erb.Value {
-				if erb.Truthy(r.Aref(md, int64(1))) {
-					r.L(6)
-					return r.Inject(r.Aref(md, erb.NewRange(int64(2), int64(5), false)), erb.Blk2(func(addr, octet erb.Value) erb.Value {
+		func() erb.Value {
+			arg1_, arg2_ := r.SortBy(r.IVar("bind"), erb.Blk2(func(address_port, bind_params erb.Value) erb.Value {
+				var md erb.Value
+				r.L(5)
+				md = r.Match(erb.Re("^((\\d+)\\.(\\d+)\\.(\\d+)\\.(\\d+))?(.*)", ""), nil, address_port)
+				r.L(6)
+				return erb.NewArray(func() erb.Value {
+					if erb.Truthy(r.Aref(md, int64(1))) {
 						r.L(6)
-						return r.OpAdd(r.OpShl(addr, int64(8)), r.ToI(octet))
-					}), int64(0))
-				} else {
-					r.L(6)
-					return int64(-1)
-				}
-			}(), r.Aref(md, int64(6)))
-		})), erb.Blk2(func(address_port, bind_params erb.Value) erb.Value {
-			r.Text("  bind ")
-			r.L(9)
-			r.Out(address_port)
-			r.Text(" ")
-			r.Out(r.Join(r.Array(bind_params), erb.S(" ")))
-			r.Text("\n")
-			return r.Erbout()
-		}))
+						return r.Inject(r.Aref(md, erb.NewRange(int64(2), int64(5), false)), erb.Blk2(func(addr, octet erb.Value) erb.Value {
+							r.L(6)
+							return r.OpAdd(r.OpShl(addr, int64(8)), r.ToI(octet))
+						}), int64(0))
+					} else {
+						r.L(6)
+						return int64(-1)
+					}
+				}(), r.Aref(md, int64(6)))
+			})), erb.Blk2(func(address_port, bind_params erb.Value) erb.Value {
+				r.Text("  bind ")
+				r.L(9)
+				r.Out(address_port)
+				r.Text(" ")
+				r.Out(r.Join(r.Array(bind_params), erb.S(" ")))
+				r.Text("\n")
+				return r.Erbout()
+			})
+			r.L(8)
+			return r.Map(arg1_, arg2_)
+		}()
 	} else {
 		r.L(16)
 		r.Each(r.Uniq(r.Array(r.IVar("ipaddress")), nil), erb.Blk1(func(virtual_ip erb.Value) erb.Value {
@@ -17955,36 +17959,48 @@ func LogrotateSpecFixturesModulesLogrotateEtcLogrotateDRule(s erb.Scope) string 
 		r.L(11)
 		if erb.Equal(r.IVar("_create"), erb.S("create")) {
 			r.L(12)
-			r.OpShl(opts, r.At(14).Join(r.Reject(erb.NewArray(r.IVar("_create"), r.IVar("create_mode"), r.IVar("create_owner"), r.IVar("create_group")), erb.Blk1(func(r_ erb.Value) erb.Value {
-				r.L(13)
-				return r.OpEq(r_, erb.S("undef"))
-			})), erb.S(" ")))
+			r.OpShl(opts, func() erb.Value {
+				arg1_, arg2_ := r.Reject(erb.NewArray(r.IVar("_create"), r.IVar("create_mode"), r.IVar("create_owner"), r.IVar("create_group")), erb.Blk1(func(r_ erb.Value) erb.Value {
+					r.L(13)
+					return r.OpEq(r_, erb.S("undef"))
+				})), erb.S(" ")
+				r.L(14)
+				return r.Join(arg1_, arg2_)
+			}())
 		} else {
 			r.L(16)
 			r.OpShl(opts, r.IVar("_create"))
 		}
 	}
 	r.L(20)
-	r.At(24).Each(erb.NewArray(erb.S("_compress"), erb.S("_copy"), erb.S("_copytruncate"), erb.S("_delaycompress"), erb.S("_dateext"), erb.S("_mail"), erb.S("_missingok"), erb.S("_olddir"), erb.S("_sharedscripts"), erb.S("_ifempty"), erb.S("_maillast"), erb.S("_mailfirst"), erb.S("_shred"), erb.S("_rotate_every")), erb.Blk1(func(bool_ erb.Value) erb.Value {
-		r.L(25)
-		if erb.Truthy(r.HasKeyQ(r.ScopeHash(), bool_)) {
+	func() erb.Value {
+		arg3_, arg4_ := erb.NewArray(erb.S("_compress"), erb.S("_copy"), erb.S("_copytruncate"), erb.S("_delaycompress"), erb.S("_dateext"), erb.S("_mail"), erb.S("_missingok"), erb.S("_olddir"), erb.S("_sharedscripts"), erb.S("_ifempty"), erb.S("_maillast"), erb.S("_mailfirst"), erb.S("_shred"), erb.S("_rotate_every")), erb.Blk1(func(bool_ erb.Value) erb.Value {
 			r.L(25)
-			return r.OpShl(opts, r.Aref(r.ScopeHash(), bool_))
-		}
-		return nil
-	}))
+			if erb.Truthy(r.HasKeyQ(r.ScopeHash(), bool_)) {
+				r.L(25)
+				return r.OpShl(opts, r.Aref(r.ScopeHash(), bool_))
+			}
+			return nil
+		})
+		r.L(24)
+		return r.Each(arg3_, arg4_)
+	}()
 	r.L(28)
-	r.At(32).Each(erb.NewArray(erb.S("compresscmd"), erb.S("compressext"), erb.S("compressoptions"), erb.S("dateformat"), erb.S("extension"), erb.S("maxage"), erb.S("minsize"), erb.S("rotate"), erb.S("size"), erb.S("shredcycles"), erb.S("start"), erb.S("uncompresscmd")), erb.Blk1(func(key erb.Value) erb.Value {
-		var value erb.Value
-		r.L(33)
-		value = r.Aref(r.ScopeHash(), key)
-		r.L(34)
-		if !erb.Equal(value, erb.S("undef")) {
+	func() erb.Value {
+		arg5_, arg6_ := erb.NewArray(erb.S("compresscmd"), erb.S("compressext"), erb.S("compressoptions"), erb.S("dateformat"), erb.S("extension"), erb.S("maxage"), erb.S("minsize"), erb.S("rotate"), erb.S("size"), erb.S("shredcycles"), erb.S("start"), erb.S("uncompresscmd")), erb.Blk1(func(key erb.Value) erb.Value {
+			var value erb.Value
+			r.L(33)
+			value = r.Aref(r.ScopeHash(), key)
 			r.L(34)
-			return r.OpShl(opts, r.Interp(key, " ", value))
-		}
-		return nil
-	}))
+			if !erb.Equal(value, erb.S("undef")) {
+				r.L(34)
+				return r.OpShl(opts, r.Interp(key, " ", value))
+			}
+			return nil
+		})
+		r.L(32)
+		return r.Each(arg5_, arg6_)
+	}()
 	r.L(37)
 	r.Out(rpath)
 	r.Text(" {\n")
@@ -18048,36 +18064,48 @@ func LogrotateEtcLogrotateDRule(s erb.Scope) string {
 		r.L(11)
 		if erb.Equal(r.IVar("_create"), erb.S("create")) {
 			r.L(12)
-			r.OpShl(opts, r.At(14).Join(r.Reject(erb.NewArray(r.IVar("_create"), r.IVar("create_mode"), r.IVar("create_owner"), r.IVar("create_group")), erb.Blk1(func(r_ erb.Value) erb.Value {
-				r.L(13)
-				return r.OpEq(r_, erb.S("undef"))
-			})), erb.S(" ")))
+			r.OpShl(opts, func() erb.Value {
+				arg1_, arg2_ := r.Reject(erb.NewArray(r.IVar("_create"), r.IVar("create_mode"), r.IVar("create_owner"), r.IVar("create_group")), erb.Blk1(func(r_ erb.Value) erb.Value {
+					r.L(13)
+					return r.OpEq(r_, erb.S("undef"))
+				})), erb.S(" ")
+				r.L(14)
+				return r.Join(arg1_, arg2_)
+			}())
 		} else {
 			r.L(16)
 			r.OpShl(opts, r.IVar("_create"))
 		}
 	}
 	r.L(20)
-	r.At(24).Each(erb.NewArray(erb.S("_compress"), erb.S("_copy"), erb.S("_copytruncate"), erb.S("_delaycompress"), erb.S("_dateext"), erb.S("_mail"), erb.S("_missingok"), erb.S("_olddir"), erb.S("_sharedscripts"), erb.S("_ifempty"), erb.S("_maillast"), erb.S("_mailfirst"), erb.S("_shred"), erb.S("_rotate_every")), erb.Blk1(func(bool_ erb.Value) erb.Value {
-		r.L(25)
-		if erb.Truthy(r.HasKeyQ(r.ScopeHash(), bool_)) {
+	func() erb.Value {
+		arg3_, arg4_ := erb.NewArray(erb.S("_compress"), erb.S("_copy"), erb.S("_copytruncate"), erb.S("_delaycompress"), erb.S("_dateext"), erb.S("_mail"), erb.S("_missingok"), erb.S("_olddir"), erb.S("_sharedscripts"), erb.S("_ifempty"), erb.S("_maillast"), erb.S("_mailfirst"), erb.S("_shred"), erb.S("_rotate_every")), erb.Blk1(func(bool_ erb.Value) erb.Value {
 			r.L(25)
-			return r.OpShl(opts, r.Aref(r.ScopeHash(), bool_))
-		}
-		return nil
-	}))
+			if erb.Truthy(r.HasKeyQ(r.ScopeHash(), bool_)) {
+				r.L(25)
+				return r.OpShl(opts, r.Aref(r.ScopeHash(), bool_))
+			}
+			return nil
+		})
+		r.L(24)
+		return r.Each(arg3_, arg4_)
+	}()
 	r.L(28)
-	r.At(32).Each(erb.NewArray(erb.S("compresscmd"), erb.S("compressext"), erb.S("compressoptions"), erb.S("dateformat"), erb.S("extension"), erb.S("maxage"), erb.S("minsize"), erb.S("rotate"), erb.S("size"), erb.S("shredcycles"), erb.S("start"), erb.S("uncompresscmd")), erb.Blk1(func(key erb.Value) erb.Value {
-		var value erb.Value
-		r.L(33)
-		value = r.Aref(r.ScopeHash(), key)
-		r.L(34)
-		if !erb.Equal(value, erb.S("undef")) {
+	func() erb.Value {
+		arg5_, arg6_ := erb.NewArray(erb.S("compresscmd"), erb.S("compressext"), erb.S("compressoptions"), erb.S("dateformat"), erb.S("extension"), erb.S("maxage"), erb.S("minsize"), erb.S("rotate"), erb.S("size"), erb.S("shredcycles"), erb.S("start"), erb.S("uncompresscmd")), erb.Blk1(func(key erb.Value) erb.Value {
+			var value erb.Value
+			r.L(33)
+			value = r.Aref(r.ScopeHash(), key)
 			r.L(34)
-			return r.OpShl(opts, r.Interp(key, " ", value))
-		}
-		return nil
-	}))
+			if !erb.Equal(value, erb.S("undef")) {
+				r.L(34)
+				return r.OpShl(opts, r.Interp(key, " ", value))
+			}
+			return nil
+		})
+		r.L(32)
+		return r.Each(arg5_, arg6_)
+	}()
 	r.L(37)
 	r.Out(rpath)
 	r.Text(" {\n")
@@ -24809,10 +24837,14 @@ func SystemdLimits(s erb.Scope) string {
 		r.L(7)
 		if erb.Truthy(r.IsAQ(r.Aref(r.IVar("limits"), k), erb.Const("Array"))) {
 			r.L(8)
-			output = r.At(10).Join(r.Map(r.Aref(r.IVar("limits"), k), erb.Blk1(func(x erb.Value) erb.Value {
-				r.L(9)
-				return erb.Assign(&x, r.Interp(k, "=", r.Join(r.Flatten(r.ToA(x)), erb.S(" "))))
-			})), erb.S("\n"))
+			output = func() erb.Value {
+				arg1_, arg2_ := r.Map(r.Aref(r.IVar("limits"), k), erb.Blk1(func(x erb.Value) erb.Value {
+					r.L(9)
+					return erb.Assign(&x, r.Interp(k, "=", r.Join(r.Flatten(r.ToA(x)), erb.S(" "))))
+				})), erb.S("\n")
+				r.L(10)
+				return r.Join(arg1_, arg2_)
+			}()
 		} else {
 			r.L(12)
 			output = r.Interp(k, "=", r.Aref(r.IVar("limits"), k))
@@ -26542,8 +26574,26 @@ func Inline40(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline41 renders the ERB template inline:48aeb523a0f48098.
+// Inline41 renders the ERB template inline:47dd255582776689.
 func Inline41(s erb.Scope) string {
+	r := erb.NewSized(s, 1, 0)
+	defer r.Fail()
+	var y, x erb.Value
+	_ = x
+	r.L(2)
+	y = nil
+	r.L(3)
+	x = erb.NewArray(y, func() erb.Value {
+		arg1_, arg2_ := y, "bar"
+		r.L(4)
+		return r.NoMethod(arg1_, arg2_)
+	}())
+	r.Text("\n")
+	return r.Result()
+}
+
+// Inline42 renders the ERB template inline:48aeb523a0f48098.
+func Inline42(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26557,8 +26607,8 @@ func Inline41(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline42 renders the ERB template inline:49339c1ae94db9c5.
-func Inline42(s erb.Scope) string {
+// Inline43 renders the ERB template inline:49339c1ae94db9c5.
+func Inline43(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26588,8 +26638,8 @@ func Inline42(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline43 renders the ERB template inline:4a181a0bfaba2ed0.
-func Inline43(s erb.Scope) string {
+// Inline44 renders the ERB template inline:4a181a0bfaba2ed0.
+func Inline44(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26597,8 +26647,8 @@ func Inline43(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline44 renders the ERB template inline:4b035b34024fce82.
-func Inline44(s erb.Scope) string {
+// Inline45 renders the ERB template inline:4b035b34024fce82.
+func Inline45(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 5)
 	defer r.Fail()
 	r.L(1)
@@ -26612,8 +26662,8 @@ func Inline44(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline45 renders the ERB template inline:4b099e85cf504f4f.
-func Inline45(s erb.Scope) string {
+// Inline46 renders the ERB template inline:4b099e85cf504f4f.
+func Inline46(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26621,8 +26671,8 @@ func Inline45(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline46 renders the ERB template inline:4bedcb15db4ae522.
-func Inline46(s erb.Scope) string {
+// Inline47 renders the ERB template inline:4bedcb15db4ae522.
+func Inline47(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26630,8 +26680,8 @@ func Inline46(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline47 renders the ERB template inline:4d4c0d89353342e5.
-func Inline47(s erb.Scope) string {
+// Inline48 renders the ERB template inline:4d4c0d89353342e5.
+func Inline48(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26651,8 +26701,8 @@ func Inline47(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline48 renders the ERB template inline:4dd91fbbd71f1c1f.
-func Inline48(s erb.Scope) string {
+// Inline49 renders the ERB template inline:4dd91fbbd71f1c1f.
+func Inline49(s erb.Scope) string {
 	r := erb.NewSized(s, 7, 2)
 	defer r.Fail()
 	r.L(1)
@@ -26674,8 +26724,8 @@ func Inline48(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline49 renders the ERB template inline:4fa7e96c40c794df.
-func Inline49(s erb.Scope) string {
+// Inline50 renders the ERB template inline:4fa7e96c40c794df.
+func Inline50(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26683,8 +26733,8 @@ func Inline49(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline50 renders the ERB template inline:505f1fc61c865eda.
-func Inline50(s erb.Scope) string {
+// Inline51 renders the ERB template inline:505f1fc61c865eda.
+func Inline51(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26698,8 +26748,8 @@ func Inline50(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline51 renders the ERB template inline:51a44da7fc925542.
-func Inline51(s erb.Scope) string {
+// Inline52 renders the ERB template inline:51a44da7fc925542.
+func Inline52(s erb.Scope) string {
 	r := erb.NewSized(s, 8, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26723,8 +26773,8 @@ func Inline51(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline52 renders the ERB template inline:51afb79f55616d8c.
-func Inline52(s erb.Scope) string {
+// Inline53 renders the ERB template inline:51afb79f55616d8c.
+func Inline53(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 2)
 	defer r.Fail()
 	r.L(1)
@@ -26746,8 +26796,8 @@ func Inline52(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline53 renders the ERB template inline:526c1172650cadf5.
-func Inline53(s erb.Scope) string {
+// Inline54 renders the ERB template inline:526c1172650cadf5.
+func Inline54(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26763,8 +26813,8 @@ func Inline53(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline54 renders the ERB template inline:5277b13fdf8260f1.
-func Inline54(s erb.Scope) string {
+// Inline55 renders the ERB template inline:5277b13fdf8260f1.
+func Inline55(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 4)
 	defer r.Fail()
 	r.L(1)
@@ -26790,8 +26840,8 @@ func Inline54(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline55 renders the ERB template inline:52fd9af1471a906c.
-func Inline55(s erb.Scope) string {
+// Inline56 renders the ERB template inline:52fd9af1471a906c.
+func Inline56(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26807,8 +26857,8 @@ func Inline55(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline56 renders the ERB template inline:535c06d44953c7dd.
-func Inline56(s erb.Scope) string {
+// Inline57 renders the ERB template inline:535c06d44953c7dd.
+func Inline57(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26824,8 +26874,8 @@ func Inline56(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline57 renders the ERB template inline:5b93b48a79d19f03.
-func Inline57(s erb.Scope) string {
+// Inline58 renders the ERB template inline:5b93b48a79d19f03.
+func Inline58(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26833,8 +26883,8 @@ func Inline57(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline58 renders the ERB template inline:5c6379c87e08ef57.
-func Inline58(s erb.Scope) string {
+// Inline59 renders the ERB template inline:5c6379c87e08ef57.
+func Inline59(s erb.Scope) string {
 	r := erb.NewSized(s, 28, 2)
 	defer r.Fail()
 	r.L(1)
@@ -26895,8 +26945,8 @@ func Inline58(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline59 renders the ERB template inline:5edf8dc558c3775f.
-func Inline59(s erb.Scope) string {
+// Inline60 renders the ERB template inline:5edf8dc558c3775f.
+func Inline60(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26904,8 +26954,8 @@ func Inline59(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline60 renders the ERB template inline:627bd023e5bf5e0f.
-func Inline60(s erb.Scope) string {
+// Inline61 renders the ERB template inline:627bd023e5bf5e0f.
+func Inline61(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 2)
 	defer r.Fail()
 	r.L(1)
@@ -26925,8 +26975,8 @@ func Inline60(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline61 renders the ERB template inline:6582be8b9c2a2b49.
-func Inline61(s erb.Scope) string {
+// Inline62 renders the ERB template inline:6582be8b9c2a2b49.
+func Inline62(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26940,8 +26990,8 @@ func Inline61(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline62 renders the ERB template inline:65e9352c1a2f60c5.
-func Inline62(s erb.Scope) string {
+// Inline63 renders the ERB template inline:65e9352c1a2f60c5.
+func Inline63(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26957,8 +27007,27 @@ func Inline62(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline63 renders the ERB template inline:6e0a2086148985a7.
-func Inline63(s erb.Scope) string {
+// Inline64 renders the ERB template inline:6a40fc3da972c52c.
+func Inline64(s erb.Scope) string {
+	r := erb.NewSized(s, 1, 0)
+	defer r.Fail()
+	var x erb.Value
+	_ = x
+	r.L(2)
+	x = func() erb.Value {
+		arg1_, arg2_ := r.Map(erb.NewArray(int64(1)), erb.Blk1(func(i erb.Value) erb.Value {
+			r.L(2)
+			return i
+		})), "no_such_method"
+		r.L(3)
+		return r.NoMethod(arg1_, arg2_)
+	}()
+	r.Text("\n")
+	return r.Result()
+}
+
+// Inline65 renders the ERB template inline:6e0a2086148985a7.
+func Inline65(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 1)
 	defer r.Fail()
 	var x erb.Value
@@ -26979,8 +27048,8 @@ func Inline63(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline64 renders the ERB template inline:6f6964fe6d857325.
-func Inline64(s erb.Scope) string {
+// Inline66 renders the ERB template inline:6f6964fe6d857325.
+func Inline66(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27002,8 +27071,8 @@ func Inline64(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline65 renders the ERB template inline:7236635da11a2da9.
-func Inline65(s erb.Scope) string {
+// Inline67 renders the ERB template inline:7236635da11a2da9.
+func Inline67(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27026,25 +27095,29 @@ func Inline65(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline66 renders the ERB template inline:73fa3418d91ca438.
-func Inline66(s erb.Scope) string {
+// Inline68 renders the ERB template inline:73fa3418d91ca438.
+func Inline68(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 1)
 	defer r.Fail()
 	var items, bad erb.Value
 	_ = bad
 	r.L(2)
-	items = r.At(5).Join(r.Map(r.IVar("list"), erb.Blk1(func(i erb.Value) erb.Value {
-		r.L(3)
-		return r.Upcase(i)
-	})), erb.S(", "))
+	items = func() erb.Value {
+		arg1_, arg2_ := r.Map(r.IVar("list"), erb.Blk1(func(i erb.Value) erb.Value {
+			r.L(3)
+			return r.Upcase(i)
+		})), erb.S(", ")
+		r.L(5)
+		return r.Join(arg1_, arg2_)
+	}()
 	r.L(6)
 	bad = r.NoMethod(items, "no_such_method")
 	r.Text("\n")
 	return r.Result()
 }
 
-// Inline67 renders the ERB template inline:76b671f9600218d2.
-func Inline67(s erb.Scope) string {
+// Inline69 renders the ERB template inline:76b671f9600218d2.
+func Inline69(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27062,8 +27135,8 @@ func Inline67(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline68 renders the ERB template inline:7dda38689cd4612c.
-func Inline68(s erb.Scope) string {
+// Inline70 renders the ERB template inline:7dda38689cd4612c.
+func Inline70(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27094,8 +27167,8 @@ func Inline68(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline69 renders the ERB template inline:7ea2fadbdfc51434.
-func Inline69(s erb.Scope) string {
+// Inline71 renders the ERB template inline:7ea2fadbdfc51434.
+func Inline71(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27107,8 +27180,8 @@ func Inline69(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline70 renders the ERB template inline:88428d51dd06f043.
-func Inline70(s erb.Scope) string {
+// Inline72 renders the ERB template inline:88428d51dd06f043.
+func Inline72(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27126,8 +27199,8 @@ func Inline70(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline71 renders the ERB template inline:88796892a9d8f79f.
-func Inline71(s erb.Scope) string {
+// Inline73 renders the ERB template inline:88796892a9d8f79f.
+func Inline73(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27135,8 +27208,23 @@ func Inline71(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline72 renders the ERB template inline:8999fb0157b9912b.
-func Inline72(s erb.Scope) string {
+// Inline74 renders the ERB template inline:8935b90bdda450eb.
+func Inline74(s erb.Scope) string {
+	r := erb.NewSized(s, 1, 0)
+	defer r.Fail()
+	var x erb.Value
+	_ = x
+	r.L(2)
+	x = r.Map(erb.NewArray(int64(1)), erb.Blk1(func(i erb.Value) erb.Value {
+		r.L(3)
+		return r.NoMethod(i, "foo")
+	}))
+	r.Text("\n")
+	return r.Result()
+}
+
+// Inline75 renders the ERB template inline:8999fb0157b9912b.
+func Inline75(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27160,8 +27248,8 @@ func Inline72(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline73 renders the ERB template inline:8a1b0d0afbeb111e.
-func Inline73(s erb.Scope) string {
+// Inline76 renders the ERB template inline:8a1b0d0afbeb111e.
+func Inline76(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27169,8 +27257,8 @@ func Inline73(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline74 renders the ERB template inline:8a7d090502ad4d6f.
-func Inline74(s erb.Scope) string {
+// Inline77 renders the ERB template inline:8a7d090502ad4d6f.
+func Inline77(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27178,8 +27266,8 @@ func Inline74(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline75 renders the ERB template inline:8ad7470ed6ebe98e.
-func Inline75(s erb.Scope) string {
+// Inline78 renders the ERB template inline:8ad7470ed6ebe98e.
+func Inline78(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27191,8 +27279,8 @@ func Inline75(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline76 renders the ERB template inline:8b5cd083e8bcfe0a.
-func Inline76(s erb.Scope) string {
+// Inline79 renders the ERB template inline:8b5cd083e8bcfe0a.
+func Inline79(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27200,8 +27288,8 @@ func Inline76(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline77 renders the ERB template inline:8eca91dea91e4453.
-func Inline77(s erb.Scope) string {
+// Inline80 renders the ERB template inline:8eca91dea91e4453.
+func Inline80(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27231,8 +27319,8 @@ func Inline77(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline78 renders the ERB template inline:904f5c625eaff0d3.
-func Inline78(s erb.Scope) string {
+// Inline81 renders the ERB template inline:904f5c625eaff0d3.
+func Inline81(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27258,8 +27346,8 @@ func Inline78(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline79 renders the ERB template inline:90a374472561e905.
-func Inline79(s erb.Scope) string {
+// Inline82 renders the ERB template inline:90a374472561e905.
+func Inline82(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27267,8 +27355,27 @@ func Inline79(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline80 renders the ERB template inline:9ee5469aea73481d.
-func Inline80(s erb.Scope) string {
+// Inline83 renders the ERB template inline:9841611dc3f5cd59.
+func Inline83(s erb.Scope) string {
+	r := erb.NewSized(s, 1, 0)
+	defer r.Fail()
+	var x erb.Value
+	_ = x
+	r.L(2)
+	x = func() erb.Value {
+		arg1_, arg2_ := r.Map(erb.NewArray(int64(1)), erb.Blk1(func(i erb.Value) erb.Value {
+			r.L(3)
+			return i
+		})), "bar"
+		r.L(4)
+		return r.NoMethod(arg1_, arg2_)
+	}()
+	r.Text("\n")
+	return r.Result()
+}
+
+// Inline84 renders the ERB template inline:9ee5469aea73481d.
+func Inline84(s erb.Scope) string {
 	r := erb.NewSized(s, 92, 5)
 	defer r.Fail()
 	r.L(1)
@@ -27339,8 +27446,8 @@ func Inline80(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline81 renders the ERB template inline:9f368d8c7b7bded2.
-func Inline81(s erb.Scope) string {
+// Inline85 renders the ERB template inline:9f368d8c7b7bded2.
+func Inline85(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27356,8 +27463,8 @@ func Inline81(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline82 renders the ERB template inline:9f8786e2c138f2f1.
-func Inline82(s erb.Scope) string {
+// Inline86 renders the ERB template inline:9f8786e2c138f2f1.
+func Inline86(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27371,8 +27478,8 @@ func Inline82(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline83 renders the ERB template inline:9ff52162bd09a07b.
-func Inline83(s erb.Scope) string {
+// Inline87 renders the ERB template inline:9ff52162bd09a07b.
+func Inline87(s erb.Scope) string {
 	r := erb.NewSized(s, 10, 1)
 	defer r.Fail()
 	r.L(3)
@@ -27381,8 +27488,8 @@ func Inline83(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline84 renders the ERB template inline:a435a34e577ad8da.
-func Inline84(s erb.Scope) string {
+// Inline88 renders the ERB template inline:a435a34e577ad8da.
+func Inline88(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27400,8 +27507,8 @@ func Inline84(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline85 renders the ERB template inline:a4bff59e899e4184.
-func Inline85(s erb.Scope) string {
+// Inline89 renders the ERB template inline:a4bff59e899e4184.
+func Inline89(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27421,8 +27528,8 @@ func Inline85(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline86 renders the ERB template inline:a4c5b17f2e4d5d6c.
-func Inline86(s erb.Scope) string {
+// Inline90 renders the ERB template inline:a4c5b17f2e4d5d6c.
+func Inline90(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27442,8 +27549,8 @@ func Inline86(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline87 renders the ERB template inline:acc34a6172523bf6.
-func Inline87(s erb.Scope) string {
+// Inline91 renders the ERB template inline:acc34a6172523bf6.
+func Inline91(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	r.Text("\n")
@@ -27453,8 +27560,8 @@ func Inline87(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline88 renders the ERB template inline:b12adc2373d45973.
-func Inline88(s erb.Scope) string {
+// Inline92 renders the ERB template inline:b12adc2373d45973.
+func Inline92(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 6)
 	defer r.Fail()
 	r.L(1)
@@ -27480,8 +27587,8 @@ func Inline88(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline89 renders the ERB template inline:b365c76eac71dae1.
-func Inline89(s erb.Scope) string {
+// Inline93 renders the ERB template inline:b365c76eac71dae1.
+func Inline93(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	var a erb.Value
@@ -27531,8 +27638,8 @@ func Inline89(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline90 renders the ERB template inline:b43011d2e2ab67c5.
-func Inline90(s erb.Scope) string {
+// Inline94 renders the ERB template inline:b43011d2e2ab67c5.
+func Inline94(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27562,8 +27669,8 @@ func Inline90(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline91 renders the ERB template inline:b699ac66dc81f961.
-func Inline91(s erb.Scope) string {
+// Inline95 renders the ERB template inline:b699ac66dc81f961.
+func Inline95(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27571,8 +27678,8 @@ func Inline91(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline92 renders the ERB template inline:b84d5316cb0e819b.
-func Inline92(s erb.Scope) string {
+// Inline96 renders the ERB template inline:b84d5316cb0e819b.
+func Inline96(s erb.Scope) string {
 	r := erb.NewSized(s, 7, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27594,8 +27701,8 @@ func Inline92(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline93 renders the ERB template inline:b877112b57084667.
-func Inline93(s erb.Scope) string {
+// Inline97 renders the ERB template inline:b877112b57084667.
+func Inline97(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27609,8 +27716,8 @@ func Inline93(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline94 renders the ERB template inline:b97b574eb75cc2d2.
-func Inline94(s erb.Scope) string {
+// Inline98 renders the ERB template inline:b97b574eb75cc2d2.
+func Inline98(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27630,8 +27737,8 @@ func Inline94(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline95 renders the ERB template inline:bae4658c2755dab2.
-func Inline95(s erb.Scope) string {
+// Inline99 renders the ERB template inline:bae4658c2755dab2.
+func Inline99(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27647,8 +27754,8 @@ func Inline95(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline96 renders the ERB template inline:baf44ec81af5be50.
-func Inline96(s erb.Scope) string {
+// Inline100 renders the ERB template inline:baf44ec81af5be50.
+func Inline100(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27656,8 +27763,8 @@ func Inline96(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline97 renders the ERB template inline:bd6475fe47bcfe3c.
-func Inline97(s erb.Scope) string {
+// Inline101 renders the ERB template inline:bd6475fe47bcfe3c.
+func Inline101(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27698,8 +27805,8 @@ func Inline97(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline98 renders the ERB template inline:c0753a77bc6259b2.
-func Inline98(s erb.Scope) string {
+// Inline102 renders the ERB template inline:c0753a77bc6259b2.
+func Inline102(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27717,8 +27824,8 @@ func Inline98(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline99 renders the ERB template inline:c380f43391c3d120.
-func Inline99(s erb.Scope) string {
+// Inline103 renders the ERB template inline:c380f43391c3d120.
+func Inline103(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27729,8 +27836,8 @@ func Inline99(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline100 renders the ERB template inline:c88c8a415fadbf19.
-func Inline100(s erb.Scope) string {
+// Inline104 renders the ERB template inline:c88c8a415fadbf19.
+func Inline104(s erb.Scope) string {
 	r := erb.NewSized(s, 8, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27754,8 +27861,8 @@ func Inline100(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline101 renders the ERB template inline:cd68ef2e6d1a9bd3.
-func Inline101(s erb.Scope) string {
+// Inline105 renders the ERB template inline:cd68ef2e6d1a9bd3.
+func Inline105(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27763,8 +27870,8 @@ func Inline101(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline102 renders the ERB template inline:cdfb0622b0e00589.
-func Inline102(s erb.Scope) string {
+// Inline106 renders the ERB template inline:cdfb0622b0e00589.
+func Inline106(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27772,8 +27879,8 @@ func Inline102(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline103 renders the ERB template inline:cf2f60c21ca390be.
-func Inline103(s erb.Scope) string {
+// Inline107 renders the ERB template inline:cf2f60c21ca390be.
+func Inline107(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27785,8 +27892,8 @@ func Inline103(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline104 renders the ERB template inline:d007edc632dfe37b.
-func Inline104(s erb.Scope) string {
+// Inline108 renders the ERB template inline:d007edc632dfe37b.
+func Inline108(s erb.Scope) string {
 	r := erb.NewSized(s, 7, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27808,8 +27915,8 @@ func Inline104(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline105 renders the ERB template inline:d0e854466e314567.
-func Inline105(s erb.Scope) string {
+// Inline109 renders the ERB template inline:d0e854466e314567.
+func Inline109(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27823,8 +27930,8 @@ func Inline105(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline106 renders the ERB template inline:d11b8adaf79f2b24.
-func Inline106(s erb.Scope) string {
+// Inline110 renders the ERB template inline:d11b8adaf79f2b24.
+func Inline110(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27841,8 +27948,8 @@ func Inline106(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline107 renders the ERB template inline:d1fb21cb14682b3b.
-func Inline107(s erb.Scope) string {
+// Inline111 renders the ERB template inline:d1fb21cb14682b3b.
+func Inline111(s erb.Scope) string {
 	r := erb.NewSized(s, 7, 0)
 	defer r.Fail()
 	r.Text("a ")
@@ -27854,8 +27961,8 @@ func Inline107(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline108 renders the ERB template inline:d21470bea01d81d1.
-func Inline108(s erb.Scope) string {
+// Inline112 renders the ERB template inline:d21470bea01d81d1.
+func Inline112(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	var s_ erb.Value
@@ -27889,8 +27996,8 @@ func Inline108(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline109 renders the ERB template inline:d5f9f82ab236ec99.
-func Inline109(s erb.Scope) string {
+// Inline113 renders the ERB template inline:d5f9f82ab236ec99.
+func Inline113(s erb.Scope) string {
 	r := erb.NewSized(s, 42, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27908,8 +28015,8 @@ func Inline109(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline110 renders the ERB template inline:d8f89863df3c5d29.
-func Inline110(s erb.Scope) string {
+// Inline114 renders the ERB template inline:d8f89863df3c5d29.
+func Inline114(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27927,8 +28034,8 @@ func Inline110(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline111 renders the ERB template inline:d93d38c1086b0810.
-func Inline111(s erb.Scope) string {
+// Inline115 renders the ERB template inline:d93d38c1086b0810.
+func Inline115(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27936,8 +28043,8 @@ func Inline111(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline112 renders the ERB template inline:db09bafbb4502650.
-func Inline112(s erb.Scope) string {
+// Inline116 renders the ERB template inline:db09bafbb4502650.
+func Inline116(s erb.Scope) string {
 	r := erb.NewSized(s, 8, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27961,8 +28068,8 @@ func Inline112(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline113 renders the ERB template inline:de33ab4e96f264fd.
-func Inline113(s erb.Scope) string {
+// Inline117 renders the ERB template inline:de33ab4e96f264fd.
+func Inline117(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27980,8 +28087,8 @@ func Inline113(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline114 renders the ERB template inline:de946790e2bd5678.
-func Inline114(s erb.Scope) string {
+// Inline118 renders the ERB template inline:de946790e2bd5678.
+func Inline118(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28001,8 +28108,8 @@ func Inline114(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline115 renders the ERB template inline:dee8ff373c2fe092.
-func Inline115(s erb.Scope) string {
+// Inline119 renders the ERB template inline:dee8ff373c2fe092.
+func Inline119(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 3)
 	defer r.Fail()
 	r.L(1)
@@ -28051,8 +28158,8 @@ func Inline115(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline116 renders the ERB template inline:e39a0e29324f1f46.
-func Inline116(s erb.Scope) string {
+// Inline120 renders the ERB template inline:e39a0e29324f1f46.
+func Inline120(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 2)
 	defer r.Fail()
 	r.L(1)
@@ -28078,8 +28185,8 @@ func Inline116(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline117 renders the ERB template inline:e53dc380b1ff1c6f.
-func Inline117(s erb.Scope) string {
+// Inline121 renders the ERB template inline:e53dc380b1ff1c6f.
+func Inline121(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28087,8 +28194,8 @@ func Inline117(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline118 renders the ERB template inline:e5c524e83033997e.
-func Inline118(s erb.Scope) string {
+// Inline122 renders the ERB template inline:e5c524e83033997e.
+func Inline122(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28112,8 +28219,8 @@ func Inline118(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline119 renders the ERB template inline:e6af400bbd63fdd6.
-func Inline119(s erb.Scope) string {
+// Inline123 renders the ERB template inline:e6af400bbd63fdd6.
+func Inline123(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28121,8 +28228,8 @@ func Inline119(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline120 renders the ERB template inline:e8d70c7ba85c2cdf.
-func Inline120(s erb.Scope) string {
+// Inline124 renders the ERB template inline:e8d70c7ba85c2cdf.
+func Inline124(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28136,8 +28243,8 @@ func Inline120(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline121 renders the ERB template inline:ebb4a2447c3e95a7.
-func Inline121(s erb.Scope) string {
+// Inline125 renders the ERB template inline:ebb4a2447c3e95a7.
+func Inline125(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28147,8 +28254,8 @@ func Inline121(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline122 renders the ERB template inline:ef2bf7292e7e1a65.
-func Inline122(s erb.Scope) string {
+// Inline126 renders the ERB template inline:ef2bf7292e7e1a65.
+func Inline126(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28156,8 +28263,8 @@ func Inline122(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline123 renders the ERB template inline:ef3fffd835130687.
-func Inline123(s erb.Scope) string {
+// Inline127 renders the ERB template inline:ef3fffd835130687.
+func Inline127(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28171,8 +28278,8 @@ func Inline123(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline124 renders the ERB template inline:f149ff436c51b411.
-func Inline124(s erb.Scope) string {
+// Inline128 renders the ERB template inline:f149ff436c51b411.
+func Inline128(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28186,8 +28293,8 @@ func Inline124(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline125 renders the ERB template inline:f5bf702dfb655a65.
-func Inline125(s erb.Scope) string {
+// Inline129 renders the ERB template inline:f5bf702dfb655a65.
+func Inline129(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28208,8 +28315,8 @@ func Inline125(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline126 renders the ERB template inline:f6eaba9857432115.
-func Inline126(s erb.Scope) string {
+// Inline130 renders the ERB template inline:f6eaba9857432115.
+func Inline130(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28217,8 +28324,22 @@ func Inline126(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline127 renders the ERB template inline:f7784eb9bb0585c1.
-func Inline127(s erb.Scope) string {
+// Inline131 renders the ERB template inline:f703efbd227b0e23.
+func Inline131(s erb.Scope) string {
+	r := erb.NewSized(s, 1, 0)
+	defer r.Fail()
+	r.L(1)
+	r.Out(func() erb.Value {
+		arg1_, arg2_, arg3_ := erb.NewArray(int64(1)), "zzz", int64(1)
+		r.L(2)
+		return r.NoMethod(arg1_, arg2_, arg3_)
+	}())
+	r.Text("\n")
+	return r.Result()
+}
+
+// Inline132 renders the ERB template inline:f7784eb9bb0585c1.
+func Inline132(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28226,8 +28347,8 @@ func Inline127(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline128 renders the ERB template inline:f7cbc2711699e8d0.
-func Inline128(s erb.Scope) string {
+// Inline133 renders the ERB template inline:f7cbc2711699e8d0.
+func Inline133(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 2)
 	defer r.Fail()
 	r.L(1)
@@ -28241,8 +28362,8 @@ func Inline128(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline129 renders the ERB template inline:f81b284d8ec71f34.
-func Inline129(s erb.Scope) string {
+// Inline134 renders the ERB template inline:f81b284d8ec71f34.
+func Inline134(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28250,8 +28371,8 @@ func Inline129(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline130 renders the ERB template inline:f8b732dcdec1472a.
-func Inline130(s erb.Scope) string {
+// Inline135 renders the ERB template inline:f8b732dcdec1472a.
+func Inline135(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28259,8 +28380,8 @@ func Inline130(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline131 renders the ERB template inline:f92140fa6c772471.
-func Inline131(s erb.Scope) string {
+// Inline136 renders the ERB template inline:f92140fa6c772471.
+func Inline136(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28278,8 +28399,8 @@ func Inline131(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline132 renders the ERB template inline:faa1150bfefe0847.
-func Inline132(s erb.Scope) string {
+// Inline137 renders the ERB template inline:faa1150bfefe0847.
+func Inline137(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28290,8 +28411,8 @@ func Inline132(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline133 renders the ERB template inline:fca4b54778342c51.
-func Inline133(s erb.Scope) string {
+// Inline138 renders the ERB template inline:fca4b54778342c51.
+func Inline138(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28299,8 +28420,8 @@ func Inline133(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline134 renders the ERB template inline:fd9dc1bb64b6eacf.
-func Inline134(s erb.Scope) string {
+// Inline139 renders the ERB template inline:fd9dc1bb64b6eacf.
+func Inline139(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 3)
 	defer r.Fail()
 	r.L(1)
@@ -28326,8 +28447,8 @@ func Inline134(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline135 renders the ERB template inline:fefebb4018528d33.
-func Inline135(s erb.Scope) string {
+// Inline140 renders the ERB template inline:fefebb4018528d33.
+func Inline140(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	var s_ erb.Value
@@ -28776,99 +28897,104 @@ var Inline = map[string]erb.Template{
 	"inline:42bf3b2f7c36d067": Inline38,
 	"inline:46fc1237cac0f48b": Inline39,
 	"inline:473162a42e79894c": Inline40,
-	"inline:48aeb523a0f48098": Inline41,
-	"inline:49339c1ae94db9c5": Inline42,
-	"inline:4a181a0bfaba2ed0": Inline43,
-	"inline:4b035b34024fce82": Inline44,
-	"inline:4b099e85cf504f4f": Inline45,
-	"inline:4bedcb15db4ae522": Inline46,
-	"inline:4d4c0d89353342e5": Inline47,
-	"inline:4dd91fbbd71f1c1f": Inline48,
-	"inline:4fa7e96c40c794df": Inline49,
-	"inline:505f1fc61c865eda": Inline50,
-	"inline:51a44da7fc925542": Inline51,
-	"inline:51afb79f55616d8c": Inline52,
-	"inline:526c1172650cadf5": Inline53,
-	"inline:5277b13fdf8260f1": Inline54,
-	"inline:52fd9af1471a906c": Inline55,
-	"inline:535c06d44953c7dd": Inline56,
-	"inline:5b93b48a79d19f03": Inline57,
-	"inline:5c6379c87e08ef57": Inline58,
-	"inline:5edf8dc558c3775f": Inline59,
-	"inline:627bd023e5bf5e0f": Inline60,
-	"inline:6582be8b9c2a2b49": Inline61,
-	"inline:65e9352c1a2f60c5": Inline62,
-	"inline:6e0a2086148985a7": Inline63,
-	"inline:6f6964fe6d857325": Inline64,
-	"inline:7236635da11a2da9": Inline65,
-	"inline:73fa3418d91ca438": Inline66,
-	"inline:76b671f9600218d2": Inline67,
-	"inline:7dda38689cd4612c": Inline68,
-	"inline:7ea2fadbdfc51434": Inline69,
-	"inline:88428d51dd06f043": Inline70,
-	"inline:88796892a9d8f79f": Inline71,
-	"inline:8999fb0157b9912b": Inline72,
-	"inline:8a1b0d0afbeb111e": Inline73,
-	"inline:8a7d090502ad4d6f": Inline74,
-	"inline:8ad7470ed6ebe98e": Inline75,
-	"inline:8b5cd083e8bcfe0a": Inline76,
-	"inline:8eca91dea91e4453": Inline77,
-	"inline:904f5c625eaff0d3": Inline78,
-	"inline:90a374472561e905": Inline79,
-	"inline:9ee5469aea73481d": Inline80,
-	"inline:9f368d8c7b7bded2": Inline81,
-	"inline:9f8786e2c138f2f1": Inline82,
-	"inline:9ff52162bd09a07b": Inline83,
-	"inline:a435a34e577ad8da": Inline84,
-	"inline:a4bff59e899e4184": Inline85,
-	"inline:a4c5b17f2e4d5d6c": Inline86,
-	"inline:acc34a6172523bf6": Inline87,
-	"inline:b12adc2373d45973": Inline88,
-	"inline:b365c76eac71dae1": Inline89,
-	"inline:b43011d2e2ab67c5": Inline90,
-	"inline:b699ac66dc81f961": Inline91,
-	"inline:b84d5316cb0e819b": Inline92,
-	"inline:b877112b57084667": Inline93,
-	"inline:b97b574eb75cc2d2": Inline94,
-	"inline:bae4658c2755dab2": Inline95,
-	"inline:baf44ec81af5be50": Inline96,
-	"inline:bd6475fe47bcfe3c": Inline97,
-	"inline:c0753a77bc6259b2": Inline98,
-	"inline:c380f43391c3d120": Inline99,
-	"inline:c88c8a415fadbf19": Inline100,
-	"inline:cd68ef2e6d1a9bd3": Inline101,
-	"inline:cdfb0622b0e00589": Inline102,
-	"inline:cf2f60c21ca390be": Inline103,
-	"inline:d007edc632dfe37b": Inline104,
-	"inline:d0e854466e314567": Inline105,
-	"inline:d11b8adaf79f2b24": Inline106,
-	"inline:d1fb21cb14682b3b": Inline107,
-	"inline:d21470bea01d81d1": Inline108,
-	"inline:d5f9f82ab236ec99": Inline109,
-	"inline:d8f89863df3c5d29": Inline110,
-	"inline:d93d38c1086b0810": Inline111,
-	"inline:db09bafbb4502650": Inline112,
-	"inline:de33ab4e96f264fd": Inline113,
-	"inline:de946790e2bd5678": Inline114,
-	"inline:dee8ff373c2fe092": Inline115,
-	"inline:e39a0e29324f1f46": Inline116,
-	"inline:e53dc380b1ff1c6f": Inline117,
-	"inline:e5c524e83033997e": Inline118,
-	"inline:e6af400bbd63fdd6": Inline119,
-	"inline:e8d70c7ba85c2cdf": Inline120,
-	"inline:ebb4a2447c3e95a7": Inline121,
-	"inline:ef2bf7292e7e1a65": Inline122,
-	"inline:ef3fffd835130687": Inline123,
-	"inline:f149ff436c51b411": Inline124,
-	"inline:f5bf702dfb655a65": Inline125,
-	"inline:f6eaba9857432115": Inline126,
-	"inline:f7784eb9bb0585c1": Inline127,
-	"inline:f7cbc2711699e8d0": Inline128,
-	"inline:f81b284d8ec71f34": Inline129,
-	"inline:f8b732dcdec1472a": Inline130,
-	"inline:f92140fa6c772471": Inline131,
-	"inline:faa1150bfefe0847": Inline132,
-	"inline:fca4b54778342c51": Inline133,
-	"inline:fd9dc1bb64b6eacf": Inline134,
-	"inline:fefebb4018528d33": Inline135,
+	"inline:47dd255582776689": Inline41,
+	"inline:48aeb523a0f48098": Inline42,
+	"inline:49339c1ae94db9c5": Inline43,
+	"inline:4a181a0bfaba2ed0": Inline44,
+	"inline:4b035b34024fce82": Inline45,
+	"inline:4b099e85cf504f4f": Inline46,
+	"inline:4bedcb15db4ae522": Inline47,
+	"inline:4d4c0d89353342e5": Inline48,
+	"inline:4dd91fbbd71f1c1f": Inline49,
+	"inline:4fa7e96c40c794df": Inline50,
+	"inline:505f1fc61c865eda": Inline51,
+	"inline:51a44da7fc925542": Inline52,
+	"inline:51afb79f55616d8c": Inline53,
+	"inline:526c1172650cadf5": Inline54,
+	"inline:5277b13fdf8260f1": Inline55,
+	"inline:52fd9af1471a906c": Inline56,
+	"inline:535c06d44953c7dd": Inline57,
+	"inline:5b93b48a79d19f03": Inline58,
+	"inline:5c6379c87e08ef57": Inline59,
+	"inline:5edf8dc558c3775f": Inline60,
+	"inline:627bd023e5bf5e0f": Inline61,
+	"inline:6582be8b9c2a2b49": Inline62,
+	"inline:65e9352c1a2f60c5": Inline63,
+	"inline:6a40fc3da972c52c": Inline64,
+	"inline:6e0a2086148985a7": Inline65,
+	"inline:6f6964fe6d857325": Inline66,
+	"inline:7236635da11a2da9": Inline67,
+	"inline:73fa3418d91ca438": Inline68,
+	"inline:76b671f9600218d2": Inline69,
+	"inline:7dda38689cd4612c": Inline70,
+	"inline:7ea2fadbdfc51434": Inline71,
+	"inline:88428d51dd06f043": Inline72,
+	"inline:88796892a9d8f79f": Inline73,
+	"inline:8935b90bdda450eb": Inline74,
+	"inline:8999fb0157b9912b": Inline75,
+	"inline:8a1b0d0afbeb111e": Inline76,
+	"inline:8a7d090502ad4d6f": Inline77,
+	"inline:8ad7470ed6ebe98e": Inline78,
+	"inline:8b5cd083e8bcfe0a": Inline79,
+	"inline:8eca91dea91e4453": Inline80,
+	"inline:904f5c625eaff0d3": Inline81,
+	"inline:90a374472561e905": Inline82,
+	"inline:9841611dc3f5cd59": Inline83,
+	"inline:9ee5469aea73481d": Inline84,
+	"inline:9f368d8c7b7bded2": Inline85,
+	"inline:9f8786e2c138f2f1": Inline86,
+	"inline:9ff52162bd09a07b": Inline87,
+	"inline:a435a34e577ad8da": Inline88,
+	"inline:a4bff59e899e4184": Inline89,
+	"inline:a4c5b17f2e4d5d6c": Inline90,
+	"inline:acc34a6172523bf6": Inline91,
+	"inline:b12adc2373d45973": Inline92,
+	"inline:b365c76eac71dae1": Inline93,
+	"inline:b43011d2e2ab67c5": Inline94,
+	"inline:b699ac66dc81f961": Inline95,
+	"inline:b84d5316cb0e819b": Inline96,
+	"inline:b877112b57084667": Inline97,
+	"inline:b97b574eb75cc2d2": Inline98,
+	"inline:bae4658c2755dab2": Inline99,
+	"inline:baf44ec81af5be50": Inline100,
+	"inline:bd6475fe47bcfe3c": Inline101,
+	"inline:c0753a77bc6259b2": Inline102,
+	"inline:c380f43391c3d120": Inline103,
+	"inline:c88c8a415fadbf19": Inline104,
+	"inline:cd68ef2e6d1a9bd3": Inline105,
+	"inline:cdfb0622b0e00589": Inline106,
+	"inline:cf2f60c21ca390be": Inline107,
+	"inline:d007edc632dfe37b": Inline108,
+	"inline:d0e854466e314567": Inline109,
+	"inline:d11b8adaf79f2b24": Inline110,
+	"inline:d1fb21cb14682b3b": Inline111,
+	"inline:d21470bea01d81d1": Inline112,
+	"inline:d5f9f82ab236ec99": Inline113,
+	"inline:d8f89863df3c5d29": Inline114,
+	"inline:d93d38c1086b0810": Inline115,
+	"inline:db09bafbb4502650": Inline116,
+	"inline:de33ab4e96f264fd": Inline117,
+	"inline:de946790e2bd5678": Inline118,
+	"inline:dee8ff373c2fe092": Inline119,
+	"inline:e39a0e29324f1f46": Inline120,
+	"inline:e53dc380b1ff1c6f": Inline121,
+	"inline:e5c524e83033997e": Inline122,
+	"inline:e6af400bbd63fdd6": Inline123,
+	"inline:e8d70c7ba85c2cdf": Inline124,
+	"inline:ebb4a2447c3e95a7": Inline125,
+	"inline:ef2bf7292e7e1a65": Inline126,
+	"inline:ef3fffd835130687": Inline127,
+	"inline:f149ff436c51b411": Inline128,
+	"inline:f5bf702dfb655a65": Inline129,
+	"inline:f6eaba9857432115": Inline130,
+	"inline:f703efbd227b0e23": Inline131,
+	"inline:f7784eb9bb0585c1": Inline132,
+	"inline:f7cbc2711699e8d0": Inline133,
+	"inline:f81b284d8ec71f34": Inline134,
+	"inline:f8b732dcdec1472a": Inline135,
+	"inline:f92140fa6c772471": Inline136,
+	"inline:faa1150bfefe0847": Inline137,
+	"inline:fca4b54778342c51": Inline138,
+	"inline:fd9dc1bb64b6eacf": Inline139,
+	"inline:fefebb4018528d33": Inline140,
 }
