@@ -277,6 +277,8 @@ func writeInspect(b *strings.Builder, v Value, depth int) {
 
 func objectInspect(o *Object) string {
 	switch o.V.(type) {
+	case *values.Sensitive:
+		return "#<" + values.ToString(o.V) + ">"
 	case values.Type:
 		return values.TypeString(o.V.(values.Type))
 	}
