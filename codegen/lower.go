@@ -291,7 +291,7 @@ func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
 	case *ast.AssignmentExpression:
 		return l.assign(x), call
 	case *ast.ArithmeticExpression:
-		return rt("Arith").Call(l.pos(x), jen.Lit(x.Op), l.expr(x.Left), l.expr(x.Right)), call
+		return rt("Arith").Call(l.u.binarySite(l.f, x, x.Left, x.Right, label(x)), jen.Lit(x.Op), l.expr(x.Left), l.expr(x.Right)), call
 	case *ast.ComparisonExpression:
 		return rt("Compare").Call(l.pos(x), jen.Lit(x.Op), l.expr(x.Left), l.expr(x.Right)), call
 	case *ast.MatchExpression:

@@ -31,10 +31,11 @@ type unit struct {
 	files   []string // source files, by index
 	fileIdx map[string]int
 
-	sites   []siteEntry
-	siteIdx map[siteKey]int
-	labels  []string
-	lblIdx  map[string]int
+	sites    []siteEntry
+	siteIdx  map[siteKey]int
+	operands []int // triples: site, left operand's site, right operand's site
+	labels   []string
+	lblIdx   map[string]int
 
 	types   refTable // *rt.TypeRef by type text
 	funcs   refTable // *rt.FuncRef by function name
@@ -129,6 +130,14 @@ func (u *unit) site(f *env.File, n ast.Positioned, label string) int {
 		comment: fmt.Sprintf("%s:%d:%d %s", filepath.Base(f.Path), pos.Line, pos.Column, label)})
 	u.siteIdx[k] = len(u.sites) - 1
 	return len(u.sites) - 1
+}
+
+// binarySite is the site of a binary expression whose operands are
+// located too (arithmetic, where Puppet reports errors at an operand).
+func (u *unit) binarySite(f *env.File, n, left, right ast.Expr, label string) jen.Code {
+	i := u.site(f, n, label)
+	u.operands = append(u.operands, i, u.site(f, left, ""), u.site(f, right, ""))
+	return jen.Id("pos").Call(jen.Lit(i))
 }
 
 // pos is the Go expression for a site.
@@ -232,11 +241,19 @@ func (u *unit) tables() *jen.File {
 		fmt.Fprintf(&data, "%d, %d, %d, %d, // %s\n", s.file, s.line, s.column, s.label, s.comment)
 	}
 	data.WriteString("}")
-	f.Var().Id("sites").Op("=").Op("&").Qual(rtPath, "SiteTable").Values(jen.Dict{
+	table := jen.Dict{
 		jen.Id("Files"):  jen.Id("files").Index(jen.Op(":")),
 		jen.Id("Labels"): jen.Id("labels"),
 		jen.Id("Data"):   jen.Op(data.String()),
-	})
+	}
+	if len(u.operands) > 0 {
+		items := make([]jen.Code, len(u.operands))
+		for i, n := range u.operands {
+			items[i] = jen.Lit(n)
+		}
+		table[jen.Id("Operands")] = jen.Index().Int32().Values(items...)
+	}
+	f.Var().Id("sites").Op("=").Op("&").Qual(rtPath, "SiteTable").Values(table)
 	f.Func().Id("pos").Params(jen.Id("i").Int()).Op("*").Qual(rtPath, "Site").Block(jen.Return(jen.Id("sites").Dot("At").Call(jen.Id("i"))))
 
 	for _, t := range []*refTable{&u.types, &u.funcs, &u.regexps, &u.consts} {

@@ -14,12 +14,17 @@ import (
 const IsVersion1 = true
 
 // NewSites builds a package's site table from its compact form: four
-// numbers per site (file index, line, column, label index).
-func NewSites(files []File, labels []string, data []int32) []Site {
+// numbers per site (file index, line, column, label index), then three per
+// binary expression whose operands are located (site, left, right).
+func NewSites(files []File, labels []string, data, operands []int32) []Site {
 	sites := make([]Site, len(data)/4)
 	for i := range sites {
 		d := data[i*4 : i*4+4]
 		sites[i] = Site{File: &files[d[0]], Line: d[1], Column: d[2], Label: labels[d[3]]}
+	}
+	for i := 0; i+2 < len(operands); i += 3 {
+		s := &sites[operands[i]]
+		s.Left, s.Right = &sites[operands[i+1]], &sites[operands[i+2]]
 	}
 	return sites
 }
@@ -33,6 +38,9 @@ type SiteTable struct {
 	Files  []File
 	Labels []string
 	Data   []int32 // four numbers per site: file index, line, column, label index
+	// Operands are three numbers per binary expression whose operands are
+	// located: its site, its left operand's and its right operand's.
+	Operands []int32
 
 	once  sync.Once
 	ready atomic.Bool
@@ -49,7 +57,7 @@ func (t *SiteTable) At(i int) *Site {
 
 func (t *SiteTable) build() {
 	t.once.Do(func() {
-		t.sites = NewSites(t.Files, t.Labels, t.Data)
+		t.sites = NewSites(t.Files, t.Labels, t.Data, t.Operands)
 		t.ready.Store(true)
 	})
 }

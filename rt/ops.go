@@ -14,19 +14,50 @@ import (
 
 // raise reports an error of an operation at site.
 func raise(site *Site, err error) {
-	if ve, ok := err.(*values.Error); ok && ve.Code != "" && ve.Code != values.IssueRuntimeError {
+	// An issue of package values carries Puppet's whole message; a
+	// RUNTIME_ERROR's already says "Error while evaluating a '+'
+	// expression, ...", as fail(Issues::RUNTIME_ERROR, o, ...) of the
+	// operator's own expression does, and is not wrapped again.
+	if ve, ok := err.(*values.Error); ok && ve.Code != "" {
 		panic(issueError(site, ve.Code, ve.Message))
 	}
 	panic(runtimeError(site, err.Error()))
 }
 
-// Arith is a binary arithmetic operator: + - * / % << >>.
+// Arith is a binary arithmetic operator: + - * / % << >>. Puppet reports
+// some of its errors at an operand (Runtime3Support#calculate).
 func Arith(site *Site, op string, a, b values.Value) values.Value {
 	v, err := values.Arithmetic(op, a, b)
 	if err != nil {
-		raise(site, err)
+		raise(operandSite(site, err, a), err)
 	}
 	return v
+}
+
+// operandSite is where Puppet reports an arithmetic error: at the left
+// operand when the operator does not apply, at the right one for a
+// division by zero, at the operand that is not a number.
+func operandSite(site *Site, err error, left values.Value) *Site {
+	ve, ok := err.(*values.Error)
+	if !ok || site == nil || site.Left == nil {
+		return site
+	}
+	switch ve.Code {
+	case values.IssueOperatorNotApplicable, values.IssueOperatorNotApplicableWhen, values.IssueResultIsInfinity:
+		return site.Left
+	case values.IssueDivByZero:
+		return site.Right
+	case values.IssueNotNumeric:
+		switch left.(type) {
+		case values.Timespan, values.Timestamp:
+			return site.Right
+		}
+		if values.ToNumber(left) == nil {
+			return site.Left
+		}
+		return site.Right
+	}
+	return site
 }
 
 // Neg is unary minus.

@@ -18,6 +18,9 @@ type Site struct {
 	Line   int32
 	Column int32
 	Label  string // e.g. "Function Call"; "" when the site only locates
+	// Left and Right locate a binary expression's operands, where Puppet
+	// reports some of its errors (arithmetic); nil for other sites.
+	Left, Right *Site
 }
 
 // File is a Puppet source file of the environment.
