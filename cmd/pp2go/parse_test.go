@@ -27,7 +27,7 @@ func run(t *testing.T, dir string, args ...string) (string, string, error) {
 }
 
 // TestParseMatchesPuppetParserDump: for each testdata/dumpN.args (arguments
-// separated by '|', run in examples/hello), stdout is byte for byte what
+// separated by '|', run in testdata/env), stdout is byte for byte what
 // `puppet parser dump` with the same arguments printed (dumpN.out).
 func TestParseMatchesPuppetParserDump(t *testing.T) {
 	argFiles, err := filepath.Glob("testdata/dump*.args")
@@ -39,7 +39,7 @@ func TestParseMatchesPuppetParserDump(t *testing.T) {
 		want, err := os.ReadFile(strings.TrimSuffix(f, ".args") + ".out")
 		require.NoError(t, err)
 		args := append([]string{"parse"}, strings.Split(strings.TrimSuffix(string(raw), "\n"), "|")...)
-		got, stderr, err := run(t, "../../examples/hello", args...)
+		got, stderr, err := run(t, "testdata/env", args...)
 		require.NoError(t, err, "%s: %s", f, stderr)
 		require.Equal(t, string(want), got, "%s: pp2go %s", f, strings.Join(args, " "))
 	}
