@@ -131,6 +131,7 @@ func (g *generator) module(m *env.Module) *unit {
 	u := newUnit(goPackageName(m.Name), g.pkgPath("modules/"+m.Name), m.Name)
 	for _, f := range m.Files {
 		g.file(u, f, m.Dir, false)
+		g.broken(u, m, f)
 	}
 	for _, f := range m.EPP {
 		g.template(u, m, f)
@@ -174,6 +175,25 @@ func embeddable(name string) bool {
 		}
 	}
 	return !strings.ContainsAny(name, "\"*<>?`'|:\x00")
+}
+
+// broken registers a manifest Puppet cannot parse under the name its path
+// autoloads: Puppet reports the file's error only when a node looks for
+// a definition there, and so does the binary.
+func (g *generator) broken(u *unit, m *env.Module, f *env.File) {
+	errs := f.Diags.Errors()
+	if f.Program != nil || len(errs) == 0 {
+		return
+	}
+	rel, err := filepath.Rel(filepath.Join(m.Dir, "manifests"), strings.TrimSuffix(f.Path, ".pp"))
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return
+	}
+	name := m.Name
+	if rel != "init" {
+		name += "::" + strings.ReplaceAll(filepath.ToSlash(rel), "/", "::")
+	}
+	u.register = append(u.register, jen.Id("p").Dot("AddBroken").Call(jen.Lit(strings.ToLower(name)), jen.Lit(errs[0].Error())))
 }
 
 // template generates an EPP template of a module.

@@ -25,6 +25,7 @@ type Program struct {
 	nodes     []*NodeDef
 	modules   map[string]*module // module directories and files, by name
 	functions []puppetFunc       // Puppet-language functions, registered by Finish
+	broken    map[string]string  // names whose manifest does not parse: the parse error
 	epp       map[string]*EPP    // EPP templates by name ("module/path")
 	erb       map[string]ERB     // ERB templates by name
 	natives   map[string]NativeType
@@ -221,10 +222,38 @@ func (p *Program) findClass(name string) *Class {
 	if name == "" {
 		return p.mainClass
 	}
-	return p.classes[name]
+	if c := p.classes[name]; c != nil {
+		return c
+	}
+	p.failBroken(name)
+	return nil
 }
 
-func (p *Program) findDefine(name string) *Define { return p.defines[normalizeName(name)] }
+func (p *Program) findDefine(name string) *Define {
+	name = normalizeName(name)
+	if d := p.defines[name]; d != nil {
+		return d
+	}
+	p.failBroken(name)
+	return nil
+}
+
+// AddBroken records a manifest that does not parse, under the name Puppet
+// autoloads it by, with its parse error.
+func (p *Program) AddBroken(name, err string) {
+	if p.broken == nil {
+		p.broken = map[string]string{}
+	}
+	p.broken[name] = err
+}
+
+// failBroken raises the parse error of the manifest a name autoloads, as
+// Puppet does when it loads it.
+func (p *Program) failBroken(name string) {
+	if msg, ok := p.broken[name]; ok {
+		panic(&Error{Message: msg})
+	}
+}
 
 func (p *Program) findNative(name string) NativeType {
 	name = normalizeName(name)
