@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
+
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"strconv"
 	"strings"
 )
@@ -29,11 +31,11 @@ var (
 	in4mask = new(big.Int).SetUint64(0xffffffff)
 	in6mask = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 128), big.NewInt(1))
 
-	reIPv4Like       = regexp.MustCompile(`\A(\d+)\.(\d+)\.(\d+)\.(\d+)\z`)
-	reIPv6Full       = regexp.MustCompile(`(?i)\A(?:(?:[\da-f]{1,4}:){7}[\da-f]{1,4}|((?:[\da-f]{1,4}:){6})(\d+)\.(\d+)\.(\d+)\.(\d+))\z`)
-	reIPv6Compressed = regexp.MustCompile(`(?i)\A((?:(?:[\da-f]{1,4}:)*[\da-f]{1,4})?)::(((?:[\da-f]{1,4}:)*)(?:[\da-f]{1,4}|(\d+)\.(\d+)\.(\d+)\.(\d+)))?\z`)
-	reBracket        = regexp.MustCompile(`(?is)\A\[(.*)\]\z`)
-	reZone           = regexp.MustCompile(`(?s)\A(.*)(%[A-Za-z0-9_]+)\z`)
+	reIPv4Like       = lazyre.New(`\A(\d+)\.(\d+)\.(\d+)\.(\d+)\z`)
+	reIPv6Full       = lazyre.New(`(?i)\A(?:(?:[\da-f]{1,4}:){7}[\da-f]{1,4}|((?:[\da-f]{1,4}:){6})(\d+)\.(\d+)\.(\d+)\.(\d+))\z`)
+	reIPv6Compressed = lazyre.New(`(?i)\A((?:(?:[\da-f]{1,4}:)*[\da-f]{1,4})?)::(((?:[\da-f]{1,4}:)*)(?:[\da-f]{1,4}|(\d+)\.(\d+)\.(\d+)\.(\d+)))?\z`)
+	reBracket        = lazyre.New(`(?is)\A\[(.*)\]\z`)
+	reZone           = lazyre.New(`(?s)\A(.*)(%[A-Za-z0-9_]+)\z`)
 )
 
 func newIPAddr(args []Value) *IPAddr {

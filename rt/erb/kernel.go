@@ -225,6 +225,41 @@ func (r *R) Sprintf(args ...Value) Value {
 // format is Ruby's format, done by Puppet's implementation of it
 // (values.Sprintf) on the converted arguments.
 func (r *R) format(f string, args []Value) string {
+	// named references (%<a>d, %{a}) take Symbol keys of a Hash argument
+	if len(args) >= 1 && strings.Contains(f, "%") {
+		if h, ok := args[len(args)-1].(*Hash); ok && (strings.Contains(f, "%<") || strings.Contains(f, "%{")) {
+			conv := NewHash()
+			for i, k := range h.keys {
+				if s, ok := k.(Symbol); ok {
+					conv.Set(S(string(s)), h.vals[i])
+				}
+			}
+			for i := 0; i+1 < len(f); i++ {
+				if f[i] != '%' {
+					continue
+				}
+				if f[i+1] == '%' {
+					i++
+					continue
+				}
+				j := i + 1
+				for j < len(f) && strings.IndexByte(" #+-0123456789.*", f[j]) >= 0 {
+					j++
+				}
+				if j < len(f) && (f[j] == '<' || f[j] == '{') {
+					close := map[byte]byte{'<': '>', '{': '}'}[f[j]]
+					end := strings.IndexByte(f[j:], close)
+					if end > 0 {
+						name := f[j+1 : j+end]
+						if _, ok := conv.Lookup(S(name)); !ok {
+							raise(ClassKeyError, "key%c%s%c not found", f[j], name, close)
+						}
+					}
+				}
+			}
+			args = append(append([]Value(nil), args[:len(args)-1]...), conv)
+		}
+	}
 	pargs := make([]values.Value, len(args))
 	for i, a := range args {
 		switch x := a.(type) {

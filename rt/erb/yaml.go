@@ -1,7 +1,7 @@
 package erb
 
 import (
-	"regexp"
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"strings"
 	"unicode/utf8"
 )
@@ -134,8 +134,8 @@ func (e *yamlEmitter) node(v Value, root, mappingCtx, simpleKey bool) {
 }
 
 var (
-	reYAMLNonWordStart = regexp.MustCompile(`(?m)^[^\p{L}\p{M}\p{Nd}\p{Pc}][^"]*$`)
-	reYAMLOctal89      = regexp.MustCompile(`\A0[0-7]*[89]`)
+	reYAMLNonWordStart = lazyre.New(`(?m)^[^\p{L}\p{M}\p{Nd}\p{Pc}][^"]*$`)
+	reYAMLOctal89      = lazyre.New(`\A0[0-7]*[89]`)
 )
 
 // scalar emits a scalar with the style Psych asks for and libyaml allows.
@@ -242,19 +242,19 @@ func psychStringStyle(s string) yamlStyle {
 }
 
 var (
-	rePsychWordy   = regexp.MustCompile(`(?m)^[^\d.:-]?[\p{L}\p{M}_\s!@#$%\^&*(){}<>|/\\~;=]+`)
-	rePsychTime    = regexp.MustCompile(`(?m)^-?\d{4}-\d{1,2}-\d{1,2}(?:[Tt]|\s+)\d{1,2}:\d\d:\d\d(?:\.\d*)?(?:\s*(?:Z|[-+]\d{1,2}:?(?:\d\d)?))?$`)
-	rePsychDate    = regexp.MustCompile(`(?m)^\d{4}-(?:1[012]|0\d|\d)-(?:[12]\d|3[01]|0\d|\d)$`)
-	rePsychInf     = regexp.MustCompile(`(?im)^[-+]?\.inf$`)
-	rePsychNan     = regexp.MustCompile(`(?im)^\.nan$`)
-	rePsychSym     = regexp.MustCompile(`(?m)^:.`)
-	rePsychSexaInt = regexp.MustCompile(`(?m)^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}$`)
-	rePsychSexaFlt = regexp.MustCompile(`(?m)^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}\.[0-9_]*$`)
-	rePsychFloat   = regexp.MustCompile(`(?m)^(?:[-+]?([0-9][0-9_,]*)?\.[0-9]*([eE][-+][0-9]+)?)$`)
-	rePsychInt     = regexp.MustCompile(`(?m)^(?:[-+]?0b[0-1_,]+|[-+]?0[0-7_,]+|[-+]?(?:0|[1-9](?:[0-9]|,[0-9]|_[0-9])*)|[-+]?0x[0-9a-fA-F_,]+)$`)
-	rePsychNotYTON = regexp.MustCompile(`(?im)^[^ytonf~]`)
-	rePsychNull    = regexp.MustCompile(`(?im)^null$`)
-	rePsychBool    = regexp.MustCompile(`(?im)^(yes|true|on|no|false|off)$`)
+	rePsychWordy   = lazyre.New(`(?m)^[^\d.:-]?[\p{L}\p{M}_\s!@#$%\^&*(){}<>|/\\~;=]+`)
+	rePsychTime    = lazyre.New(`(?m)^-?\d{4}-\d{1,2}-\d{1,2}(?:[Tt]|\s+)\d{1,2}:\d\d:\d\d(?:\.\d*)?(?:\s*(?:Z|[-+]\d{1,2}:?(?:\d\d)?))?$`)
+	rePsychDate    = lazyre.New(`(?m)^\d{4}-(?:1[012]|0\d|\d)-(?:[12]\d|3[01]|0\d|\d)$`)
+	rePsychInf     = lazyre.New(`(?im)^[-+]?\.inf$`)
+	rePsychNan     = lazyre.New(`(?im)^\.nan$`)
+	rePsychSym     = lazyre.New(`(?m)^:.`)
+	rePsychSexaInt = lazyre.New(`(?m)^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}$`)
+	rePsychSexaFlt = lazyre.New(`(?m)^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}\.[0-9_]*$`)
+	rePsychFloat   = lazyre.New(`(?m)^(?:[-+]?([0-9][0-9_,]*)?\.[0-9]*([eE][-+][0-9]+)?)$`)
+	rePsychInt     = lazyre.New(`(?m)^(?:[-+]?0b[0-1_,]+|[-+]?0[0-7_,]+|[-+]?(?:0|[1-9](?:[0-9]|,[0-9]|_[0-9])*)|[-+]?0x[0-9a-fA-F_,]+)$`)
+	rePsychNotYTON = lazyre.New(`(?im)^[^ytonf~]`)
+	rePsychNull    = lazyre.New(`(?im)^null$`)
+	rePsychBool    = lazyre.New(`(?im)^(yes|true|on|no|false|off)$`)
 )
 
 // psychIsString reports whether Psych's ScalarScanner reads s back as a

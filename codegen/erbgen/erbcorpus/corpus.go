@@ -25768,8 +25768,17 @@ func Inline5(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline6 renders the ERB template inline:0a94b7ad3b59bd72.
+// Inline6 renders the ERB template inline:0812e23cab149e9a.
 func Inline6(s erb.Scope) string {
+	r := erb.NewSized(s, 0, 0)
+	defer r.Fail()
+	r.L(1)
+	r.Out(r.Sprintf(erb.S("%d"), erb.S("x")))
+	return r.Result()
+}
+
+// Inline7 renders the ERB template inline:0a94b7ad3b59bd72.
+func Inline7(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 2)
 	defer r.Fail()
 	var out, total, x, y erb.Value
@@ -25819,8 +25828,8 @@ func Inline6(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline7 renders the ERB template inline:0c13d731d023e849.
-func Inline7(s erb.Scope) string {
+// Inline8 renders the ERB template inline:0c13d731d023e849.
+func Inline8(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 1)
 	defer r.Fail()
 	r.L(1)
@@ -25848,8 +25857,8 @@ func Inline7(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline8 renders the ERB template inline:0ca38f5ecf09f6d3.
-func Inline8(s erb.Scope) string {
+// Inline9 renders the ERB template inline:0ca38f5ecf09f6d3.
+func Inline9(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -25857,8 +25866,8 @@ func Inline8(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline9 renders the ERB template inline:0dea555cd057bf7b.
-func Inline9(s erb.Scope) string {
+// Inline10 renders the ERB template inline:0dea555cd057bf7b.
+func Inline10(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	r.L(1)
@@ -25870,8 +25879,8 @@ func Inline9(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline10 renders the ERB template inline:11b7a50bf64f6200.
-func Inline10(s erb.Scope) string {
+// Inline11 renders the ERB template inline:11b7a50bf64f6200.
+func Inline11(s erb.Scope) string {
 	r := erb.NewSized(s, 7, 2)
 	defer r.Fail()
 	r.L(1)
@@ -25897,8 +25906,8 @@ func Inline10(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline11 renders the ERB template inline:121f4a2c72e2805b.
-func Inline11(s erb.Scope) string {
+// Inline12 renders the ERB template inline:121f4a2c72e2805b.
+func Inline12(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -25912,8 +25921,8 @@ func Inline11(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline12 renders the ERB template inline:159bb7b69eb5dc86.
-func Inline12(s erb.Scope) string {
+// Inline13 renders the ERB template inline:159bb7b69eb5dc86.
+func Inline13(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 0)
 	defer r.Fail()
 	var i erb.Value
@@ -25939,8 +25948,8 @@ func Inline12(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline13 renders the ERB template inline:1993d767d2269375.
-func Inline13(s erb.Scope) string {
+// Inline14 renders the ERB template inline:1993d767d2269375.
+func Inline14(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 0)
 	defer r.Fail()
 	r.L(1)
@@ -25956,8 +25965,8 @@ func Inline13(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline14 renders the ERB template inline:19dca1b865b6da41.
-func Inline14(s erb.Scope) string {
+// Inline15 renders the ERB template inline:19dca1b865b6da41.
+func Inline15(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -25965,8 +25974,8 @@ func Inline14(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline15 renders the ERB template inline:19ee403124cb2a7f.
-func Inline15(s erb.Scope) string {
+// Inline16 renders the ERB template inline:19ee403124cb2a7f.
+func Inline16(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	r.L(1)
@@ -25978,8 +25987,8 @@ func Inline15(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline16 renders the ERB template inline:1a2f41e3990ffdfe.
-func Inline16(s erb.Scope) string {
+// Inline17 renders the ERB template inline:1a2f41e3990ffdfe.
+func Inline17(s erb.Scope) string {
 	r := erb.NewSized(s, 10, 2)
 	defer r.Fail()
 	r.L(1)
@@ -26007,8 +26016,17 @@ func Inline16(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline17 renders the ERB template inline:21c2f706e8c17c60.
-func Inline17(s erb.Scope) string {
+// Inline18 renders the ERB template inline:1c7b2b2fb4538fa6.
+func Inline18(s erb.Scope) string {
+	r := erb.NewSized(s, 0, 0)
+	defer r.Fail()
+	r.L(1)
+	r.Out(r.OpMod(erb.S("%{a}"), erb.HashOf(erb.S("a"), int64(1))))
+	return r.Result()
+}
+
+// Inline19 renders the ERB template inline:21c2f706e8c17c60.
+func Inline19(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26045,8 +26063,8 @@ func Inline17(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline18 renders the ERB template inline:2299c9b9f1558b7c.
-func Inline18(s erb.Scope) string {
+// Inline20 renders the ERB template inline:2299c9b9f1558b7c.
+func Inline20(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 2)
 	defer r.Fail()
 	r.L(1)
@@ -26060,8 +26078,8 @@ func Inline18(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline19 renders the ERB template inline:2468f8e236206f81.
-func Inline19(s erb.Scope) string {
+// Inline21 renders the ERB template inline:2468f8e236206f81.
+func Inline21(s erb.Scope) string {
 	r := erb.NewSized(s, 8, 0)
 	defer r.Fail()
 	var x erb.Value
@@ -26074,8 +26092,8 @@ func Inline19(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline20 renders the ERB template inline:2b0060b613648a9e.
-func Inline20(s erb.Scope) string {
+// Inline22 renders the ERB template inline:2b0060b613648a9e.
+func Inline22(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 1)
 	defer r.Fail()
 	var defDescribe *erb.Def
@@ -26137,8 +26155,8 @@ func Inline20(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline21 renders the ERB template inline:2bd9286c5695b656.
-func Inline21(s erb.Scope) string {
+// Inline23 renders the ERB template inline:2bd9286c5695b656.
+func Inline23(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26156,8 +26174,8 @@ func Inline21(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline22 renders the ERB template inline:2e7d3f9f8e5a16bc.
-func Inline22(s erb.Scope) string {
+// Inline24 renders the ERB template inline:2e7d3f9f8e5a16bc.
+func Inline24(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26165,8 +26183,8 @@ func Inline22(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline23 renders the ERB template inline:2f2b49814aaefdb3.
-func Inline23(s erb.Scope) string {
+// Inline25 renders the ERB template inline:2f2b49814aaefdb3.
+func Inline25(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26177,8 +26195,8 @@ func Inline23(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline24 renders the ERB template inline:2fbd2a1709c8b197.
-func Inline24(s erb.Scope) string {
+// Inline26 renders the ERB template inline:2fbd2a1709c8b197.
+func Inline26(s erb.Scope) string {
 	r := erb.NewSized(s, 11, 7)
 	defer r.Fail()
 	r.L(1)
@@ -26208,8 +26226,8 @@ func Inline24(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline25 renders the ERB template inline:2fe40d993dd77c24.
-func Inline25(s erb.Scope) string {
+// Inline27 renders the ERB template inline:2fe40d993dd77c24.
+func Inline27(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26223,8 +26241,8 @@ func Inline25(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline26 renders the ERB template inline:306e16e569558ffe.
-func Inline26(s erb.Scope) string {
+// Inline28 renders the ERB template inline:306e16e569558ffe.
+func Inline28(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26250,8 +26268,8 @@ func Inline26(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline27 renders the ERB template inline:30a218fc2e2d5e1f.
-func Inline27(s erb.Scope) string {
+// Inline29 renders the ERB template inline:30a218fc2e2d5e1f.
+func Inline29(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26265,8 +26283,8 @@ func Inline27(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline28 renders the ERB template inline:31e81a6254aab1f4.
-func Inline28(s erb.Scope) string {
+// Inline30 renders the ERB template inline:31e81a6254aab1f4.
+func Inline30(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 2)
 	defer r.Fail()
 	r.L(1)
@@ -26303,8 +26321,8 @@ func Inline28(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline29 renders the ERB template inline:352f03ccb2abfbb7.
-func Inline29(s erb.Scope) string {
+// Inline31 renders the ERB template inline:352f03ccb2abfbb7.
+func Inline31(s erb.Scope) string {
 	r := erb.NewSized(s, 11, 3)
 	defer r.Fail()
 	r.L(1)
@@ -26338,8 +26356,8 @@ func Inline29(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline30 renders the ERB template inline:358a076727c24436.
-func Inline30(s erb.Scope) string {
+// Inline32 renders the ERB template inline:358a076727c24436.
+func Inline32(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26376,8 +26394,8 @@ func Inline30(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline31 renders the ERB template inline:35e89d8a348c383c.
-func Inline31(s erb.Scope) string {
+// Inline33 renders the ERB template inline:35e89d8a348c383c.
+func Inline33(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26387,8 +26405,8 @@ func Inline31(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline32 renders the ERB template inline:3702d4cde7fae9a0.
-func Inline32(s erb.Scope) string {
+// Inline34 renders the ERB template inline:3702d4cde7fae9a0.
+func Inline34(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 3)
 	defer r.Fail()
 	r.L(1)
@@ -26417,8 +26435,8 @@ func Inline32(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline33 renders the ERB template inline:3867f0e80625c529.
-func Inline33(s erb.Scope) string {
+// Inline35 renders the ERB template inline:3867f0e80625c529.
+func Inline35(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26426,8 +26444,8 @@ func Inline33(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline34 renders the ERB template inline:39abc15c7f5647ca.
-func Inline34(s erb.Scope) string {
+// Inline36 renders the ERB template inline:39abc15c7f5647ca.
+func Inline36(s erb.Scope) string {
 	r := erb.NewSized(s, 7, 2)
 	defer r.Fail()
 	r.L(1)
@@ -26464,8 +26482,8 @@ func Inline34(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline35 renders the ERB template inline:3a7d5d928bc2c0f2.
-func Inline35(s erb.Scope) string {
+// Inline37 renders the ERB template inline:3a7d5d928bc2c0f2.
+func Inline37(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	var e erb.Value
@@ -26490,8 +26508,8 @@ func Inline35(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline36 renders the ERB template inline:3e49debc7456a159.
-func Inline36(s erb.Scope) string {
+// Inline38 renders the ERB template inline:3e49debc7456a159.
+func Inline38(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26499,8 +26517,8 @@ func Inline36(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline37 renders the ERB template inline:3eace319b6d4e857.
-func Inline37(s erb.Scope) string {
+// Inline39 renders the ERB template inline:3eace319b6d4e857.
+func Inline39(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 3)
 	defer r.Fail()
 	r.L(1)
@@ -26520,8 +26538,8 @@ func Inline37(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline38 renders the ERB template inline:42bf3b2f7c36d067.
-func Inline38(s erb.Scope) string {
+// Inline40 renders the ERB template inline:42bf3b2f7c36d067.
+func Inline40(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	var r_, e, v erb.Value
@@ -26552,8 +26570,8 @@ func Inline38(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline39 renders the ERB template inline:46fc1237cac0f48b.
-func Inline39(s erb.Scope) string {
+// Inline41 renders the ERB template inline:46fc1237cac0f48b.
+func Inline41(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.Text("\n")
@@ -26565,8 +26583,8 @@ func Inline39(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline40 renders the ERB template inline:473162a42e79894c.
-func Inline40(s erb.Scope) string {
+// Inline42 renders the ERB template inline:473162a42e79894c.
+func Inline42(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26574,8 +26592,8 @@ func Inline40(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline41 renders the ERB template inline:47dd255582776689.
-func Inline41(s erb.Scope) string {
+// Inline43 renders the ERB template inline:47dd255582776689.
+func Inline43(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	var y, x erb.Value
@@ -26592,8 +26610,8 @@ func Inline41(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline42 renders the ERB template inline:48aeb523a0f48098.
-func Inline42(s erb.Scope) string {
+// Inline44 renders the ERB template inline:48aeb523a0f48098.
+func Inline44(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26607,8 +26625,8 @@ func Inline42(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline43 renders the ERB template inline:49339c1ae94db9c5.
-func Inline43(s erb.Scope) string {
+// Inline45 renders the ERB template inline:49339c1ae94db9c5.
+func Inline45(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26638,8 +26656,8 @@ func Inline43(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline44 renders the ERB template inline:4a181a0bfaba2ed0.
-func Inline44(s erb.Scope) string {
+// Inline46 renders the ERB template inline:4a181a0bfaba2ed0.
+func Inline46(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26647,8 +26665,8 @@ func Inline44(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline45 renders the ERB template inline:4b035b34024fce82.
-func Inline45(s erb.Scope) string {
+// Inline47 renders the ERB template inline:4b035b34024fce82.
+func Inline47(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 5)
 	defer r.Fail()
 	r.L(1)
@@ -26662,8 +26680,8 @@ func Inline45(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline46 renders the ERB template inline:4b099e85cf504f4f.
-func Inline46(s erb.Scope) string {
+// Inline48 renders the ERB template inline:4b099e85cf504f4f.
+func Inline48(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26671,8 +26689,8 @@ func Inline46(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline47 renders the ERB template inline:4bedcb15db4ae522.
-func Inline47(s erb.Scope) string {
+// Inline49 renders the ERB template inline:4bedcb15db4ae522.
+func Inline49(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26680,8 +26698,8 @@ func Inline47(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline48 renders the ERB template inline:4d4c0d89353342e5.
-func Inline48(s erb.Scope) string {
+// Inline50 renders the ERB template inline:4d4c0d89353342e5.
+func Inline50(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26701,8 +26719,8 @@ func Inline48(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline49 renders the ERB template inline:4dd91fbbd71f1c1f.
-func Inline49(s erb.Scope) string {
+// Inline51 renders the ERB template inline:4dd91fbbd71f1c1f.
+func Inline51(s erb.Scope) string {
 	r := erb.NewSized(s, 7, 2)
 	defer r.Fail()
 	r.L(1)
@@ -26724,8 +26742,8 @@ func Inline49(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline50 renders the ERB template inline:4fa7e96c40c794df.
-func Inline50(s erb.Scope) string {
+// Inline52 renders the ERB template inline:4fa7e96c40c794df.
+func Inline52(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26733,8 +26751,8 @@ func Inline50(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline51 renders the ERB template inline:505f1fc61c865eda.
-func Inline51(s erb.Scope) string {
+// Inline53 renders the ERB template inline:505f1fc61c865eda.
+func Inline53(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26748,8 +26766,8 @@ func Inline51(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline52 renders the ERB template inline:51a44da7fc925542.
-func Inline52(s erb.Scope) string {
+// Inline54 renders the ERB template inline:51a44da7fc925542.
+func Inline54(s erb.Scope) string {
 	r := erb.NewSized(s, 8, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26773,8 +26791,8 @@ func Inline52(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline53 renders the ERB template inline:51afb79f55616d8c.
-func Inline53(s erb.Scope) string {
+// Inline55 renders the ERB template inline:51afb79f55616d8c.
+func Inline55(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 2)
 	defer r.Fail()
 	r.L(1)
@@ -26796,8 +26814,8 @@ func Inline53(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline54 renders the ERB template inline:526c1172650cadf5.
-func Inline54(s erb.Scope) string {
+// Inline56 renders the ERB template inline:526c1172650cadf5.
+func Inline56(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26813,8 +26831,8 @@ func Inline54(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline55 renders the ERB template inline:5277b13fdf8260f1.
-func Inline55(s erb.Scope) string {
+// Inline57 renders the ERB template inline:5277b13fdf8260f1.
+func Inline57(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 4)
 	defer r.Fail()
 	r.L(1)
@@ -26840,8 +26858,8 @@ func Inline55(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline56 renders the ERB template inline:52fd9af1471a906c.
-func Inline56(s erb.Scope) string {
+// Inline58 renders the ERB template inline:52fd9af1471a906c.
+func Inline58(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26857,8 +26875,8 @@ func Inline56(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline57 renders the ERB template inline:535c06d44953c7dd.
-func Inline57(s erb.Scope) string {
+// Inline59 renders the ERB template inline:535c06d44953c7dd.
+func Inline59(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26874,8 +26892,8 @@ func Inline57(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline58 renders the ERB template inline:5b93b48a79d19f03.
-func Inline58(s erb.Scope) string {
+// Inline60 renders the ERB template inline:5b93b48a79d19f03.
+func Inline60(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26883,8 +26901,8 @@ func Inline58(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline59 renders the ERB template inline:5c6379c87e08ef57.
-func Inline59(s erb.Scope) string {
+// Inline61 renders the ERB template inline:5c6379c87e08ef57.
+func Inline61(s erb.Scope) string {
 	r := erb.NewSized(s, 28, 2)
 	defer r.Fail()
 	r.L(1)
@@ -26945,8 +26963,8 @@ func Inline59(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline60 renders the ERB template inline:5edf8dc558c3775f.
-func Inline60(s erb.Scope) string {
+// Inline62 renders the ERB template inline:5edf8dc558c3775f.
+func Inline62(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26954,8 +26972,8 @@ func Inline60(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline61 renders the ERB template inline:627bd023e5bf5e0f.
-func Inline61(s erb.Scope) string {
+// Inline63 renders the ERB template inline:627bd023e5bf5e0f.
+func Inline63(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 2)
 	defer r.Fail()
 	r.L(1)
@@ -26975,8 +26993,8 @@ func Inline61(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline62 renders the ERB template inline:6582be8b9c2a2b49.
-func Inline62(s erb.Scope) string {
+// Inline64 renders the ERB template inline:6582be8b9c2a2b49.
+func Inline64(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26990,8 +27008,8 @@ func Inline62(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline63 renders the ERB template inline:65e9352c1a2f60c5.
-func Inline63(s erb.Scope) string {
+// Inline65 renders the ERB template inline:65e9352c1a2f60c5.
+func Inline65(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27007,8 +27025,8 @@ func Inline63(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline64 renders the ERB template inline:6a40fc3da972c52c.
-func Inline64(s erb.Scope) string {
+// Inline66 renders the ERB template inline:6a40fc3da972c52c.
+func Inline66(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	var x erb.Value
@@ -27026,8 +27044,8 @@ func Inline64(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline65 renders the ERB template inline:6e0a2086148985a7.
-func Inline65(s erb.Scope) string {
+// Inline67 renders the ERB template inline:6e0a2086148985a7.
+func Inline67(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 1)
 	defer r.Fail()
 	var x erb.Value
@@ -27048,8 +27066,8 @@ func Inline65(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline66 renders the ERB template inline:6f6964fe6d857325.
-func Inline66(s erb.Scope) string {
+// Inline68 renders the ERB template inline:6f6964fe6d857325.
+func Inline68(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27071,8 +27089,8 @@ func Inline66(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline67 renders the ERB template inline:7236635da11a2da9.
-func Inline67(s erb.Scope) string {
+// Inline69 renders the ERB template inline:7236635da11a2da9.
+func Inline69(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27095,8 +27113,8 @@ func Inline67(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline68 renders the ERB template inline:73fa3418d91ca438.
-func Inline68(s erb.Scope) string {
+// Inline70 renders the ERB template inline:73fa3418d91ca438.
+func Inline70(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 1)
 	defer r.Fail()
 	var items, bad erb.Value
@@ -27116,8 +27134,8 @@ func Inline68(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline69 renders the ERB template inline:76b671f9600218d2.
-func Inline69(s erb.Scope) string {
+// Inline71 renders the ERB template inline:76b671f9600218d2.
+func Inline71(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27135,8 +27153,8 @@ func Inline69(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline70 renders the ERB template inline:7dda38689cd4612c.
-func Inline70(s erb.Scope) string {
+// Inline72 renders the ERB template inline:7dda38689cd4612c.
+func Inline72(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27167,8 +27185,8 @@ func Inline70(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline71 renders the ERB template inline:7ea2fadbdfc51434.
-func Inline71(s erb.Scope) string {
+// Inline73 renders the ERB template inline:7ea2fadbdfc51434.
+func Inline73(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27180,8 +27198,8 @@ func Inline71(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline72 renders the ERB template inline:88428d51dd06f043.
-func Inline72(s erb.Scope) string {
+// Inline74 renders the ERB template inline:88428d51dd06f043.
+func Inline74(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27199,8 +27217,8 @@ func Inline72(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline73 renders the ERB template inline:88796892a9d8f79f.
-func Inline73(s erb.Scope) string {
+// Inline75 renders the ERB template inline:88796892a9d8f79f.
+func Inline75(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27208,8 +27226,8 @@ func Inline73(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline74 renders the ERB template inline:8935b90bdda450eb.
-func Inline74(s erb.Scope) string {
+// Inline76 renders the ERB template inline:8935b90bdda450eb.
+func Inline76(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	var x erb.Value
@@ -27223,8 +27241,8 @@ func Inline74(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline75 renders the ERB template inline:8999fb0157b9912b.
-func Inline75(s erb.Scope) string {
+// Inline77 renders the ERB template inline:8999fb0157b9912b.
+func Inline77(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27248,8 +27266,8 @@ func Inline75(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline76 renders the ERB template inline:8a1b0d0afbeb111e.
-func Inline76(s erb.Scope) string {
+// Inline78 renders the ERB template inline:8a1b0d0afbeb111e.
+func Inline78(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27257,8 +27275,8 @@ func Inline76(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline77 renders the ERB template inline:8a7d090502ad4d6f.
-func Inline77(s erb.Scope) string {
+// Inline79 renders the ERB template inline:8a7d090502ad4d6f.
+func Inline79(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27266,8 +27284,8 @@ func Inline77(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline78 renders the ERB template inline:8ad7470ed6ebe98e.
-func Inline78(s erb.Scope) string {
+// Inline80 renders the ERB template inline:8ad7470ed6ebe98e.
+func Inline80(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27279,8 +27297,8 @@ func Inline78(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline79 renders the ERB template inline:8b5cd083e8bcfe0a.
-func Inline79(s erb.Scope) string {
+// Inline81 renders the ERB template inline:8b5cd083e8bcfe0a.
+func Inline81(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27288,8 +27306,8 @@ func Inline79(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline80 renders the ERB template inline:8eca91dea91e4453.
-func Inline80(s erb.Scope) string {
+// Inline82 renders the ERB template inline:8eca91dea91e4453.
+func Inline82(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27319,8 +27337,8 @@ func Inline80(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline81 renders the ERB template inline:904f5c625eaff0d3.
-func Inline81(s erb.Scope) string {
+// Inline83 renders the ERB template inline:904f5c625eaff0d3.
+func Inline83(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27346,8 +27364,8 @@ func Inline81(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline82 renders the ERB template inline:90a374472561e905.
-func Inline82(s erb.Scope) string {
+// Inline84 renders the ERB template inline:90a374472561e905.
+func Inline84(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27355,8 +27373,8 @@ func Inline82(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline83 renders the ERB template inline:9841611dc3f5cd59.
-func Inline83(s erb.Scope) string {
+// Inline85 renders the ERB template inline:9841611dc3f5cd59.
+func Inline85(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	var x erb.Value
@@ -27374,8 +27392,8 @@ func Inline83(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline84 renders the ERB template inline:9ee5469aea73481d.
-func Inline84(s erb.Scope) string {
+// Inline86 renders the ERB template inline:9ee5469aea73481d.
+func Inline86(s erb.Scope) string {
 	r := erb.NewSized(s, 92, 5)
 	defer r.Fail()
 	r.L(1)
@@ -27446,8 +27464,8 @@ func Inline84(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline85 renders the ERB template inline:9f368d8c7b7bded2.
-func Inline85(s erb.Scope) string {
+// Inline87 renders the ERB template inline:9f368d8c7b7bded2.
+func Inline87(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27463,8 +27481,8 @@ func Inline85(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline86 renders the ERB template inline:9f8786e2c138f2f1.
-func Inline86(s erb.Scope) string {
+// Inline88 renders the ERB template inline:9f8786e2c138f2f1.
+func Inline88(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27478,8 +27496,8 @@ func Inline86(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline87 renders the ERB template inline:9ff52162bd09a07b.
-func Inline87(s erb.Scope) string {
+// Inline89 renders the ERB template inline:9ff52162bd09a07b.
+func Inline89(s erb.Scope) string {
 	r := erb.NewSized(s, 10, 1)
 	defer r.Fail()
 	r.L(3)
@@ -27488,8 +27506,8 @@ func Inline87(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline88 renders the ERB template inline:a435a34e577ad8da.
-func Inline88(s erb.Scope) string {
+// Inline90 renders the ERB template inline:a435a34e577ad8da.
+func Inline90(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27507,8 +27525,8 @@ func Inline88(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline89 renders the ERB template inline:a4bff59e899e4184.
-func Inline89(s erb.Scope) string {
+// Inline91 renders the ERB template inline:a4bff59e899e4184.
+func Inline91(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27528,8 +27546,8 @@ func Inline89(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline90 renders the ERB template inline:a4c5b17f2e4d5d6c.
-func Inline90(s erb.Scope) string {
+// Inline92 renders the ERB template inline:a4c5b17f2e4d5d6c.
+func Inline92(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27549,8 +27567,8 @@ func Inline90(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline91 renders the ERB template inline:acc34a6172523bf6.
-func Inline91(s erb.Scope) string {
+// Inline93 renders the ERB template inline:acc34a6172523bf6.
+func Inline93(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	r.Text("\n")
@@ -27560,8 +27578,8 @@ func Inline91(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline92 renders the ERB template inline:b12adc2373d45973.
-func Inline92(s erb.Scope) string {
+// Inline94 renders the ERB template inline:b12adc2373d45973.
+func Inline94(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 6)
 	defer r.Fail()
 	r.L(1)
@@ -27587,8 +27605,8 @@ func Inline92(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline93 renders the ERB template inline:b365c76eac71dae1.
-func Inline93(s erb.Scope) string {
+// Inline95 renders the ERB template inline:b365c76eac71dae1.
+func Inline95(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	var a erb.Value
@@ -27638,8 +27656,8 @@ func Inline93(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline94 renders the ERB template inline:b43011d2e2ab67c5.
-func Inline94(s erb.Scope) string {
+// Inline96 renders the ERB template inline:b43011d2e2ab67c5.
+func Inline96(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27669,8 +27687,8 @@ func Inline94(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline95 renders the ERB template inline:b699ac66dc81f961.
-func Inline95(s erb.Scope) string {
+// Inline97 renders the ERB template inline:b699ac66dc81f961.
+func Inline97(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27678,8 +27696,8 @@ func Inline95(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline96 renders the ERB template inline:b84d5316cb0e819b.
-func Inline96(s erb.Scope) string {
+// Inline98 renders the ERB template inline:b84d5316cb0e819b.
+func Inline98(s erb.Scope) string {
 	r := erb.NewSized(s, 7, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27701,8 +27719,8 @@ func Inline96(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline97 renders the ERB template inline:b877112b57084667.
-func Inline97(s erb.Scope) string {
+// Inline99 renders the ERB template inline:b877112b57084667.
+func Inline99(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27716,8 +27734,8 @@ func Inline97(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline98 renders the ERB template inline:b97b574eb75cc2d2.
-func Inline98(s erb.Scope) string {
+// Inline100 renders the ERB template inline:b97b574eb75cc2d2.
+func Inline100(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27737,8 +27755,8 @@ func Inline98(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline99 renders the ERB template inline:bae4658c2755dab2.
-func Inline99(s erb.Scope) string {
+// Inline101 renders the ERB template inline:bae4658c2755dab2.
+func Inline101(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27754,8 +27772,8 @@ func Inline99(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline100 renders the ERB template inline:baf44ec81af5be50.
-func Inline100(s erb.Scope) string {
+// Inline102 renders the ERB template inline:baf44ec81af5be50.
+func Inline102(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27763,8 +27781,8 @@ func Inline100(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline101 renders the ERB template inline:bd6475fe47bcfe3c.
-func Inline101(s erb.Scope) string {
+// Inline103 renders the ERB template inline:bd6475fe47bcfe3c.
+func Inline103(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27805,8 +27823,8 @@ func Inline101(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline102 renders the ERB template inline:c0753a77bc6259b2.
-func Inline102(s erb.Scope) string {
+// Inline104 renders the ERB template inline:c0753a77bc6259b2.
+func Inline104(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27824,8 +27842,8 @@ func Inline102(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline103 renders the ERB template inline:c380f43391c3d120.
-func Inline103(s erb.Scope) string {
+// Inline105 renders the ERB template inline:c380f43391c3d120.
+func Inline105(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27836,8 +27854,17 @@ func Inline103(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline104 renders the ERB template inline:c88c8a415fadbf19.
-func Inline104(s erb.Scope) string {
+// Inline106 renders the ERB template inline:c6b98b76bd05079d.
+func Inline106(s erb.Scope) string {
+	r := erb.NewSized(s, 0, 0)
+	defer r.Fail()
+	r.L(1)
+	r.Out(r.Sprintf(erb.S("%d %d"), int64(1)))
+	return r.Result()
+}
+
+// Inline107 renders the ERB template inline:c88c8a415fadbf19.
+func Inline107(s erb.Scope) string {
 	r := erb.NewSized(s, 8, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27861,8 +27888,8 @@ func Inline104(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline105 renders the ERB template inline:cd68ef2e6d1a9bd3.
-func Inline105(s erb.Scope) string {
+// Inline108 renders the ERB template inline:cd68ef2e6d1a9bd3.
+func Inline108(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27870,8 +27897,8 @@ func Inline105(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline106 renders the ERB template inline:cdfb0622b0e00589.
-func Inline106(s erb.Scope) string {
+// Inline109 renders the ERB template inline:cdfb0622b0e00589.
+func Inline109(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27879,8 +27906,8 @@ func Inline106(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline107 renders the ERB template inline:cf2f60c21ca390be.
-func Inline107(s erb.Scope) string {
+// Inline110 renders the ERB template inline:cf2f60c21ca390be.
+func Inline110(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27892,8 +27919,8 @@ func Inline107(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline108 renders the ERB template inline:d007edc632dfe37b.
-func Inline108(s erb.Scope) string {
+// Inline111 renders the ERB template inline:d007edc632dfe37b.
+func Inline111(s erb.Scope) string {
 	r := erb.NewSized(s, 7, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27915,8 +27942,8 @@ func Inline108(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline109 renders the ERB template inline:d0e854466e314567.
-func Inline109(s erb.Scope) string {
+// Inline112 renders the ERB template inline:d0e854466e314567.
+func Inline112(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27930,8 +27957,8 @@ func Inline109(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline110 renders the ERB template inline:d11b8adaf79f2b24.
-func Inline110(s erb.Scope) string {
+// Inline113 renders the ERB template inline:d11b8adaf79f2b24.
+func Inline113(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27948,8 +27975,8 @@ func Inline110(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline111 renders the ERB template inline:d1fb21cb14682b3b.
-func Inline111(s erb.Scope) string {
+// Inline114 renders the ERB template inline:d1fb21cb14682b3b.
+func Inline114(s erb.Scope) string {
 	r := erb.NewSized(s, 7, 0)
 	defer r.Fail()
 	r.Text("a ")
@@ -27961,8 +27988,8 @@ func Inline111(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline112 renders the ERB template inline:d21470bea01d81d1.
-func Inline112(s erb.Scope) string {
+// Inline115 renders the ERB template inline:d21470bea01d81d1.
+func Inline115(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	var s_ erb.Value
@@ -27996,8 +28023,8 @@ func Inline112(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline113 renders the ERB template inline:d5f9f82ab236ec99.
-func Inline113(s erb.Scope) string {
+// Inline116 renders the ERB template inline:d5f9f82ab236ec99.
+func Inline116(s erb.Scope) string {
 	r := erb.NewSized(s, 42, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28015,8 +28042,8 @@ func Inline113(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline114 renders the ERB template inline:d8f89863df3c5d29.
-func Inline114(s erb.Scope) string {
+// Inline117 renders the ERB template inline:d8f89863df3c5d29.
+func Inline117(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28034,8 +28061,8 @@ func Inline114(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline115 renders the ERB template inline:d93d38c1086b0810.
-func Inline115(s erb.Scope) string {
+// Inline118 renders the ERB template inline:d93d38c1086b0810.
+func Inline118(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28043,8 +28070,8 @@ func Inline115(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline116 renders the ERB template inline:db09bafbb4502650.
-func Inline116(s erb.Scope) string {
+// Inline119 renders the ERB template inline:db09bafbb4502650.
+func Inline119(s erb.Scope) string {
 	r := erb.NewSized(s, 8, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28068,8 +28095,8 @@ func Inline116(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline117 renders the ERB template inline:de33ab4e96f264fd.
-func Inline117(s erb.Scope) string {
+// Inline120 renders the ERB template inline:de33ab4e96f264fd.
+func Inline120(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28087,8 +28114,8 @@ func Inline117(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline118 renders the ERB template inline:de946790e2bd5678.
-func Inline118(s erb.Scope) string {
+// Inline121 renders the ERB template inline:de946790e2bd5678.
+func Inline121(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28108,8 +28135,19 @@ func Inline118(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline119 renders the ERB template inline:dee8ff373c2fe092.
-func Inline119(s erb.Scope) string {
+// Inline122 renders the ERB template inline:dedda7d6003c0686.
+func Inline122(s erb.Scope) string {
+	r := erb.NewSized(s, 1, 0)
+	defer r.Fail()
+	r.L(1)
+	r.Out(r.OpMod(erb.S("%{a}-%<b>05.1f"), erb.HashOf(erb.Symbol("a"), int64(1), erb.Symbol("b"), int64(2))))
+	r.Text(" ")
+	r.Out(r.Sprintf(erb.S("%<x>s"), erb.HashOf(erb.Symbol("x"), erb.S("y"))))
+	return r.Result()
+}
+
+// Inline123 renders the ERB template inline:dee8ff373c2fe092.
+func Inline123(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 3)
 	defer r.Fail()
 	r.L(1)
@@ -28158,8 +28196,8 @@ func Inline119(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline120 renders the ERB template inline:e39a0e29324f1f46.
-func Inline120(s erb.Scope) string {
+// Inline124 renders the ERB template inline:e39a0e29324f1f46.
+func Inline124(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 2)
 	defer r.Fail()
 	r.L(1)
@@ -28185,8 +28223,8 @@ func Inline120(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline121 renders the ERB template inline:e53dc380b1ff1c6f.
-func Inline121(s erb.Scope) string {
+// Inline125 renders the ERB template inline:e53dc380b1ff1c6f.
+func Inline125(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28194,8 +28232,8 @@ func Inline121(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline122 renders the ERB template inline:e5c524e83033997e.
-func Inline122(s erb.Scope) string {
+// Inline126 renders the ERB template inline:e5c524e83033997e.
+func Inline126(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28219,8 +28257,8 @@ func Inline122(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline123 renders the ERB template inline:e6af400bbd63fdd6.
-func Inline123(s erb.Scope) string {
+// Inline127 renders the ERB template inline:e6af400bbd63fdd6.
+func Inline127(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28228,8 +28266,8 @@ func Inline123(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline124 renders the ERB template inline:e8d70c7ba85c2cdf.
-func Inline124(s erb.Scope) string {
+// Inline128 renders the ERB template inline:e8d70c7ba85c2cdf.
+func Inline128(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28243,8 +28281,8 @@ func Inline124(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline125 renders the ERB template inline:ebb4a2447c3e95a7.
-func Inline125(s erb.Scope) string {
+// Inline129 renders the ERB template inline:ebb4a2447c3e95a7.
+func Inline129(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28254,8 +28292,8 @@ func Inline125(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline126 renders the ERB template inline:ef2bf7292e7e1a65.
-func Inline126(s erb.Scope) string {
+// Inline130 renders the ERB template inline:ef2bf7292e7e1a65.
+func Inline130(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28263,8 +28301,8 @@ func Inline126(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline127 renders the ERB template inline:ef3fffd835130687.
-func Inline127(s erb.Scope) string {
+// Inline131 renders the ERB template inline:ef3fffd835130687.
+func Inline131(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28278,8 +28316,8 @@ func Inline127(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline128 renders the ERB template inline:f149ff436c51b411.
-func Inline128(s erb.Scope) string {
+// Inline132 renders the ERB template inline:f149ff436c51b411.
+func Inline132(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28293,8 +28331,8 @@ func Inline128(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline129 renders the ERB template inline:f5bf702dfb655a65.
-func Inline129(s erb.Scope) string {
+// Inline133 renders the ERB template inline:f5bf702dfb655a65.
+func Inline133(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28315,8 +28353,8 @@ func Inline129(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline130 renders the ERB template inline:f6eaba9857432115.
-func Inline130(s erb.Scope) string {
+// Inline134 renders the ERB template inline:f6eaba9857432115.
+func Inline134(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28324,8 +28362,8 @@ func Inline130(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline131 renders the ERB template inline:f703efbd227b0e23.
-func Inline131(s erb.Scope) string {
+// Inline135 renders the ERB template inline:f703efbd227b0e23.
+func Inline135(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28338,8 +28376,8 @@ func Inline131(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline132 renders the ERB template inline:f7784eb9bb0585c1.
-func Inline132(s erb.Scope) string {
+// Inline136 renders the ERB template inline:f7784eb9bb0585c1.
+func Inline136(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28347,8 +28385,8 @@ func Inline132(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline133 renders the ERB template inline:f7cbc2711699e8d0.
-func Inline133(s erb.Scope) string {
+// Inline137 renders the ERB template inline:f7cbc2711699e8d0.
+func Inline137(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 2)
 	defer r.Fail()
 	r.L(1)
@@ -28362,8 +28400,8 @@ func Inline133(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline134 renders the ERB template inline:f81b284d8ec71f34.
-func Inline134(s erb.Scope) string {
+// Inline138 renders the ERB template inline:f81b284d8ec71f34.
+func Inline138(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28371,8 +28409,8 @@ func Inline134(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline135 renders the ERB template inline:f8b732dcdec1472a.
-func Inline135(s erb.Scope) string {
+// Inline139 renders the ERB template inline:f8b732dcdec1472a.
+func Inline139(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28380,8 +28418,8 @@ func Inline135(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline136 renders the ERB template inline:f92140fa6c772471.
-func Inline136(s erb.Scope) string {
+// Inline140 renders the ERB template inline:f92140fa6c772471.
+func Inline140(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28399,8 +28437,8 @@ func Inline136(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline137 renders the ERB template inline:faa1150bfefe0847.
-func Inline137(s erb.Scope) string {
+// Inline141 renders the ERB template inline:faa1150bfefe0847.
+func Inline141(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28411,8 +28449,8 @@ func Inline137(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline138 renders the ERB template inline:fca4b54778342c51.
-func Inline138(s erb.Scope) string {
+// Inline142 renders the ERB template inline:fca4b54778342c51.
+func Inline142(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28420,8 +28458,8 @@ func Inline138(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline139 renders the ERB template inline:fd9dc1bb64b6eacf.
-func Inline139(s erb.Scope) string {
+// Inline143 renders the ERB template inline:fd9dc1bb64b6eacf.
+func Inline143(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 3)
 	defer r.Fail()
 	r.L(1)
@@ -28447,8 +28485,8 @@ func Inline139(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline140 renders the ERB template inline:fefebb4018528d33.
-func Inline140(s erb.Scope) string {
+// Inline144 renders the ERB template inline:fefebb4018528d33.
+func Inline144(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	var s_ erb.Value
@@ -28862,139 +28900,143 @@ var Inline = map[string]erb.Template{
 	"inline:055fd1522f5ede99": Inline3,
 	"inline:07e809dab6422816": Inline4,
 	"inline:0808b6ab0d36ec89": Inline5,
-	"inline:0a94b7ad3b59bd72": Inline6,
-	"inline:0c13d731d023e849": Inline7,
-	"inline:0ca38f5ecf09f6d3": Inline8,
-	"inline:0dea555cd057bf7b": Inline9,
-	"inline:11b7a50bf64f6200": Inline10,
-	"inline:121f4a2c72e2805b": Inline11,
-	"inline:159bb7b69eb5dc86": Inline12,
-	"inline:1993d767d2269375": Inline13,
-	"inline:19dca1b865b6da41": Inline14,
-	"inline:19ee403124cb2a7f": Inline15,
-	"inline:1a2f41e3990ffdfe": Inline16,
-	"inline:21c2f706e8c17c60": Inline17,
-	"inline:2299c9b9f1558b7c": Inline18,
-	"inline:2468f8e236206f81": Inline19,
-	"inline:2b0060b613648a9e": Inline20,
-	"inline:2bd9286c5695b656": Inline21,
-	"inline:2e7d3f9f8e5a16bc": Inline22,
-	"inline:2f2b49814aaefdb3": Inline23,
-	"inline:2fbd2a1709c8b197": Inline24,
-	"inline:2fe40d993dd77c24": Inline25,
-	"inline:306e16e569558ffe": Inline26,
-	"inline:30a218fc2e2d5e1f": Inline27,
-	"inline:31e81a6254aab1f4": Inline28,
-	"inline:352f03ccb2abfbb7": Inline29,
-	"inline:358a076727c24436": Inline30,
-	"inline:35e89d8a348c383c": Inline31,
-	"inline:3702d4cde7fae9a0": Inline32,
-	"inline:3867f0e80625c529": Inline33,
-	"inline:39abc15c7f5647ca": Inline34,
-	"inline:3a7d5d928bc2c0f2": Inline35,
-	"inline:3e49debc7456a159": Inline36,
-	"inline:3eace319b6d4e857": Inline37,
-	"inline:42bf3b2f7c36d067": Inline38,
-	"inline:46fc1237cac0f48b": Inline39,
-	"inline:473162a42e79894c": Inline40,
-	"inline:47dd255582776689": Inline41,
-	"inline:48aeb523a0f48098": Inline42,
-	"inline:49339c1ae94db9c5": Inline43,
-	"inline:4a181a0bfaba2ed0": Inline44,
-	"inline:4b035b34024fce82": Inline45,
-	"inline:4b099e85cf504f4f": Inline46,
-	"inline:4bedcb15db4ae522": Inline47,
-	"inline:4d4c0d89353342e5": Inline48,
-	"inline:4dd91fbbd71f1c1f": Inline49,
-	"inline:4fa7e96c40c794df": Inline50,
-	"inline:505f1fc61c865eda": Inline51,
-	"inline:51a44da7fc925542": Inline52,
-	"inline:51afb79f55616d8c": Inline53,
-	"inline:526c1172650cadf5": Inline54,
-	"inline:5277b13fdf8260f1": Inline55,
-	"inline:52fd9af1471a906c": Inline56,
-	"inline:535c06d44953c7dd": Inline57,
-	"inline:5b93b48a79d19f03": Inline58,
-	"inline:5c6379c87e08ef57": Inline59,
-	"inline:5edf8dc558c3775f": Inline60,
-	"inline:627bd023e5bf5e0f": Inline61,
-	"inline:6582be8b9c2a2b49": Inline62,
-	"inline:65e9352c1a2f60c5": Inline63,
-	"inline:6a40fc3da972c52c": Inline64,
-	"inline:6e0a2086148985a7": Inline65,
-	"inline:6f6964fe6d857325": Inline66,
-	"inline:7236635da11a2da9": Inline67,
-	"inline:73fa3418d91ca438": Inline68,
-	"inline:76b671f9600218d2": Inline69,
-	"inline:7dda38689cd4612c": Inline70,
-	"inline:7ea2fadbdfc51434": Inline71,
-	"inline:88428d51dd06f043": Inline72,
-	"inline:88796892a9d8f79f": Inline73,
-	"inline:8935b90bdda450eb": Inline74,
-	"inline:8999fb0157b9912b": Inline75,
-	"inline:8a1b0d0afbeb111e": Inline76,
-	"inline:8a7d090502ad4d6f": Inline77,
-	"inline:8ad7470ed6ebe98e": Inline78,
-	"inline:8b5cd083e8bcfe0a": Inline79,
-	"inline:8eca91dea91e4453": Inline80,
-	"inline:904f5c625eaff0d3": Inline81,
-	"inline:90a374472561e905": Inline82,
-	"inline:9841611dc3f5cd59": Inline83,
-	"inline:9ee5469aea73481d": Inline84,
-	"inline:9f368d8c7b7bded2": Inline85,
-	"inline:9f8786e2c138f2f1": Inline86,
-	"inline:9ff52162bd09a07b": Inline87,
-	"inline:a435a34e577ad8da": Inline88,
-	"inline:a4bff59e899e4184": Inline89,
-	"inline:a4c5b17f2e4d5d6c": Inline90,
-	"inline:acc34a6172523bf6": Inline91,
-	"inline:b12adc2373d45973": Inline92,
-	"inline:b365c76eac71dae1": Inline93,
-	"inline:b43011d2e2ab67c5": Inline94,
-	"inline:b699ac66dc81f961": Inline95,
-	"inline:b84d5316cb0e819b": Inline96,
-	"inline:b877112b57084667": Inline97,
-	"inline:b97b574eb75cc2d2": Inline98,
-	"inline:bae4658c2755dab2": Inline99,
-	"inline:baf44ec81af5be50": Inline100,
-	"inline:bd6475fe47bcfe3c": Inline101,
-	"inline:c0753a77bc6259b2": Inline102,
-	"inline:c380f43391c3d120": Inline103,
-	"inline:c88c8a415fadbf19": Inline104,
-	"inline:cd68ef2e6d1a9bd3": Inline105,
-	"inline:cdfb0622b0e00589": Inline106,
-	"inline:cf2f60c21ca390be": Inline107,
-	"inline:d007edc632dfe37b": Inline108,
-	"inline:d0e854466e314567": Inline109,
-	"inline:d11b8adaf79f2b24": Inline110,
-	"inline:d1fb21cb14682b3b": Inline111,
-	"inline:d21470bea01d81d1": Inline112,
-	"inline:d5f9f82ab236ec99": Inline113,
-	"inline:d8f89863df3c5d29": Inline114,
-	"inline:d93d38c1086b0810": Inline115,
-	"inline:db09bafbb4502650": Inline116,
-	"inline:de33ab4e96f264fd": Inline117,
-	"inline:de946790e2bd5678": Inline118,
-	"inline:dee8ff373c2fe092": Inline119,
-	"inline:e39a0e29324f1f46": Inline120,
-	"inline:e53dc380b1ff1c6f": Inline121,
-	"inline:e5c524e83033997e": Inline122,
-	"inline:e6af400bbd63fdd6": Inline123,
-	"inline:e8d70c7ba85c2cdf": Inline124,
-	"inline:ebb4a2447c3e95a7": Inline125,
-	"inline:ef2bf7292e7e1a65": Inline126,
-	"inline:ef3fffd835130687": Inline127,
-	"inline:f149ff436c51b411": Inline128,
-	"inline:f5bf702dfb655a65": Inline129,
-	"inline:f6eaba9857432115": Inline130,
-	"inline:f703efbd227b0e23": Inline131,
-	"inline:f7784eb9bb0585c1": Inline132,
-	"inline:f7cbc2711699e8d0": Inline133,
-	"inline:f81b284d8ec71f34": Inline134,
-	"inline:f8b732dcdec1472a": Inline135,
-	"inline:f92140fa6c772471": Inline136,
-	"inline:faa1150bfefe0847": Inline137,
-	"inline:fca4b54778342c51": Inline138,
-	"inline:fd9dc1bb64b6eacf": Inline139,
-	"inline:fefebb4018528d33": Inline140,
+	"inline:0812e23cab149e9a": Inline6,
+	"inline:0a94b7ad3b59bd72": Inline7,
+	"inline:0c13d731d023e849": Inline8,
+	"inline:0ca38f5ecf09f6d3": Inline9,
+	"inline:0dea555cd057bf7b": Inline10,
+	"inline:11b7a50bf64f6200": Inline11,
+	"inline:121f4a2c72e2805b": Inline12,
+	"inline:159bb7b69eb5dc86": Inline13,
+	"inline:1993d767d2269375": Inline14,
+	"inline:19dca1b865b6da41": Inline15,
+	"inline:19ee403124cb2a7f": Inline16,
+	"inline:1a2f41e3990ffdfe": Inline17,
+	"inline:1c7b2b2fb4538fa6": Inline18,
+	"inline:21c2f706e8c17c60": Inline19,
+	"inline:2299c9b9f1558b7c": Inline20,
+	"inline:2468f8e236206f81": Inline21,
+	"inline:2b0060b613648a9e": Inline22,
+	"inline:2bd9286c5695b656": Inline23,
+	"inline:2e7d3f9f8e5a16bc": Inline24,
+	"inline:2f2b49814aaefdb3": Inline25,
+	"inline:2fbd2a1709c8b197": Inline26,
+	"inline:2fe40d993dd77c24": Inline27,
+	"inline:306e16e569558ffe": Inline28,
+	"inline:30a218fc2e2d5e1f": Inline29,
+	"inline:31e81a6254aab1f4": Inline30,
+	"inline:352f03ccb2abfbb7": Inline31,
+	"inline:358a076727c24436": Inline32,
+	"inline:35e89d8a348c383c": Inline33,
+	"inline:3702d4cde7fae9a0": Inline34,
+	"inline:3867f0e80625c529": Inline35,
+	"inline:39abc15c7f5647ca": Inline36,
+	"inline:3a7d5d928bc2c0f2": Inline37,
+	"inline:3e49debc7456a159": Inline38,
+	"inline:3eace319b6d4e857": Inline39,
+	"inline:42bf3b2f7c36d067": Inline40,
+	"inline:46fc1237cac0f48b": Inline41,
+	"inline:473162a42e79894c": Inline42,
+	"inline:47dd255582776689": Inline43,
+	"inline:48aeb523a0f48098": Inline44,
+	"inline:49339c1ae94db9c5": Inline45,
+	"inline:4a181a0bfaba2ed0": Inline46,
+	"inline:4b035b34024fce82": Inline47,
+	"inline:4b099e85cf504f4f": Inline48,
+	"inline:4bedcb15db4ae522": Inline49,
+	"inline:4d4c0d89353342e5": Inline50,
+	"inline:4dd91fbbd71f1c1f": Inline51,
+	"inline:4fa7e96c40c794df": Inline52,
+	"inline:505f1fc61c865eda": Inline53,
+	"inline:51a44da7fc925542": Inline54,
+	"inline:51afb79f55616d8c": Inline55,
+	"inline:526c1172650cadf5": Inline56,
+	"inline:5277b13fdf8260f1": Inline57,
+	"inline:52fd9af1471a906c": Inline58,
+	"inline:535c06d44953c7dd": Inline59,
+	"inline:5b93b48a79d19f03": Inline60,
+	"inline:5c6379c87e08ef57": Inline61,
+	"inline:5edf8dc558c3775f": Inline62,
+	"inline:627bd023e5bf5e0f": Inline63,
+	"inline:6582be8b9c2a2b49": Inline64,
+	"inline:65e9352c1a2f60c5": Inline65,
+	"inline:6a40fc3da972c52c": Inline66,
+	"inline:6e0a2086148985a7": Inline67,
+	"inline:6f6964fe6d857325": Inline68,
+	"inline:7236635da11a2da9": Inline69,
+	"inline:73fa3418d91ca438": Inline70,
+	"inline:76b671f9600218d2": Inline71,
+	"inline:7dda38689cd4612c": Inline72,
+	"inline:7ea2fadbdfc51434": Inline73,
+	"inline:88428d51dd06f043": Inline74,
+	"inline:88796892a9d8f79f": Inline75,
+	"inline:8935b90bdda450eb": Inline76,
+	"inline:8999fb0157b9912b": Inline77,
+	"inline:8a1b0d0afbeb111e": Inline78,
+	"inline:8a7d090502ad4d6f": Inline79,
+	"inline:8ad7470ed6ebe98e": Inline80,
+	"inline:8b5cd083e8bcfe0a": Inline81,
+	"inline:8eca91dea91e4453": Inline82,
+	"inline:904f5c625eaff0d3": Inline83,
+	"inline:90a374472561e905": Inline84,
+	"inline:9841611dc3f5cd59": Inline85,
+	"inline:9ee5469aea73481d": Inline86,
+	"inline:9f368d8c7b7bded2": Inline87,
+	"inline:9f8786e2c138f2f1": Inline88,
+	"inline:9ff52162bd09a07b": Inline89,
+	"inline:a435a34e577ad8da": Inline90,
+	"inline:a4bff59e899e4184": Inline91,
+	"inline:a4c5b17f2e4d5d6c": Inline92,
+	"inline:acc34a6172523bf6": Inline93,
+	"inline:b12adc2373d45973": Inline94,
+	"inline:b365c76eac71dae1": Inline95,
+	"inline:b43011d2e2ab67c5": Inline96,
+	"inline:b699ac66dc81f961": Inline97,
+	"inline:b84d5316cb0e819b": Inline98,
+	"inline:b877112b57084667": Inline99,
+	"inline:b97b574eb75cc2d2": Inline100,
+	"inline:bae4658c2755dab2": Inline101,
+	"inline:baf44ec81af5be50": Inline102,
+	"inline:bd6475fe47bcfe3c": Inline103,
+	"inline:c0753a77bc6259b2": Inline104,
+	"inline:c380f43391c3d120": Inline105,
+	"inline:c6b98b76bd05079d": Inline106,
+	"inline:c88c8a415fadbf19": Inline107,
+	"inline:cd68ef2e6d1a9bd3": Inline108,
+	"inline:cdfb0622b0e00589": Inline109,
+	"inline:cf2f60c21ca390be": Inline110,
+	"inline:d007edc632dfe37b": Inline111,
+	"inline:d0e854466e314567": Inline112,
+	"inline:d11b8adaf79f2b24": Inline113,
+	"inline:d1fb21cb14682b3b": Inline114,
+	"inline:d21470bea01d81d1": Inline115,
+	"inline:d5f9f82ab236ec99": Inline116,
+	"inline:d8f89863df3c5d29": Inline117,
+	"inline:d93d38c1086b0810": Inline118,
+	"inline:db09bafbb4502650": Inline119,
+	"inline:de33ab4e96f264fd": Inline120,
+	"inline:de946790e2bd5678": Inline121,
+	"inline:dedda7d6003c0686": Inline122,
+	"inline:dee8ff373c2fe092": Inline123,
+	"inline:e39a0e29324f1f46": Inline124,
+	"inline:e53dc380b1ff1c6f": Inline125,
+	"inline:e5c524e83033997e": Inline126,
+	"inline:e6af400bbd63fdd6": Inline127,
+	"inline:e8d70c7ba85c2cdf": Inline128,
+	"inline:ebb4a2447c3e95a7": Inline129,
+	"inline:ef2bf7292e7e1a65": Inline130,
+	"inline:ef3fffd835130687": Inline131,
+	"inline:f149ff436c51b411": Inline132,
+	"inline:f5bf702dfb655a65": Inline133,
+	"inline:f6eaba9857432115": Inline134,
+	"inline:f703efbd227b0e23": Inline135,
+	"inline:f7784eb9bb0585c1": Inline136,
+	"inline:f7cbc2711699e8d0": Inline137,
+	"inline:f81b284d8ec71f34": Inline138,
+	"inline:f8b732dcdec1472a": Inline139,
+	"inline:f92140fa6c772471": Inline140,
+	"inline:faa1150bfefe0847": Inline141,
+	"inline:fca4b54778342c51": Inline142,
+	"inline:fd9dc1bb64b6eacf": Inline143,
+	"inline:fefebb4018528d33": Inline144,
 }
