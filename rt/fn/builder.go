@@ -28,7 +28,8 @@ import (
 //
 // Types are parsed with Puppet's type syntax; local type aliases
 // (local_types) declared with LocalType are visible to the dispatches that
-// follow. A malformed spec panics at init: it is a programming error.
+// follow. A malformed spec panics when the function is first used: it is
+// a programming error (rt/fn/all's tests parse every signature).
 type Builder struct {
 	f        *Func
 	aliases  *values.AliasRegistry
@@ -57,19 +58,19 @@ func (b *Builder) LocalType(name, def string) *Builder {
 
 // D adds a dispatch.
 func (b *Builder) D(spec string, impl Impl) *Builder {
-	b.f.Dispatches = append(b.f.Dispatches, &Dispatch{Sig: b.sig(spec), Impl: impl})
+	b.f.Dispatches = append(b.f.Dispatches, &Dispatch{spec: spec, Impl: impl})
 	return b
 }
 
 // DR adds a dispatch with an asserted return type.
 func (b *Builder) DR(spec, ret string, impl Impl) *Builder {
-	b.f.Dispatches = append(b.f.Dispatches, &Dispatch{Sig: b.sig(spec), Return: b.typ(ret), Impl: impl})
+	b.f.Dispatches = append(b.f.Dispatches, &Dispatch{spec: spec, ret: ret, Impl: impl})
 	return b
 }
 
 // Mismatch adds an argument_mismatch dispatch; impl returns the message.
 func (b *Builder) Mismatch(spec string, impl Impl) *Builder {
-	b.f.Dispatches = append(b.f.Dispatches, &Dispatch{Sig: b.sig(spec), Impl: impl, ArgumentMismatch: true})
+	b.f.Dispatches = append(b.f.Dispatches, &Dispatch{spec: spec, Impl: impl, ArgumentMismatch: true})
 	return b
 }
 
@@ -80,11 +81,26 @@ func (b *Builder) Method(m string) *Builder {
 	return b
 }
 
-// Func returns the function declared.
-func (b *Builder) Func() *Func { b.f.prepare(); return b.f }
+// Func returns the function declared. Its signatures are parsed when it
+// is first called (or its Signatures asked for): a binary declares every
+// function of its libraries when it starts and calls few of them.
+func (b *Builder) Func() *Func { b.f.lazy = b; return b.f }
 
-// Register registers the function declared.
-func (b *Builder) Register() *Func { Register(b.f); return b.f }
+// Register registers the function declared (its signatures parsed on
+// first use, as Func's).
+func (b *Builder) Register() *Func { b.f.lazy = b; Register(b.f); return b.f }
+
+// parse parses the signatures of the dispatches (once, on first use).
+func (b *Builder) parse() {
+	for _, d := range b.f.Dispatches {
+		if d.Sig == nil {
+			d.Sig = b.sig(d.spec)
+		}
+		if d.ret != "" && d.Return == nil {
+			d.Return = b.typ(d.ret)
+		}
+	}
+}
 
 // New3 declares a function written with Puppet's 3.x API: arity N >= 0
 // takes exactly N arguments, -N-1 at least N. Its implementation receives

@@ -75,6 +75,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -129,6 +130,8 @@ type Dispatch struct {
 	// ReturnSubject replaces the whole subject of that message when set
 	// (Puppet-language functions: "value returned from <name>").
 	ReturnSubject string
+
+	spec, ret string // a Builder's texts of Sig and Return, parsed on first use
 }
 
 // Func is a function.
@@ -148,6 +151,22 @@ type Func struct {
 	Statement bool
 
 	sigs []*values.Signature // signatures of the non-mismatch dispatches
+
+	// lazy is the Builder that declared the function, whose dispatches'
+	// signatures are parsed on first use (once); nil for a Func made
+	// otherwise, prepared when it is registered.
+	lazy *Builder
+	once sync.Once
+}
+
+// ready parses a Builder's signatures on first use.
+func (f *Func) ready() {
+	if f.lazy != nil {
+		f.once.Do(func() {
+			f.lazy.parse()
+			f.prepare()
+		})
+	}
 }
 
 var registry = map[string]*Func{}
@@ -160,7 +179,9 @@ func Register(f *Func) {
 	if f.Name == "" {
 		panic("fn.Register: function without a name")
 	}
-	f.prepare()
+	if f.lazy == nil {
+		f.prepare()
+	}
 	if f.API3 {
 		Declare3x(f.Name)
 	}
@@ -242,6 +263,7 @@ func (f *Func) prepare() {
 // Signatures returns the signatures of the function's regular dispatches
 // (argument_mismatch dispatches excluded), as Puppet lists them.
 func (f *Func) Signatures() []*values.Signature {
+	f.ready()
 	if len(f.sigs) == 0 && len(f.Dispatches) > 0 {
 		f.prepare()
 	}
@@ -279,6 +301,7 @@ func (f *Func) Call(c Context, args []values.Value, block Block) values.Value {
 	if f.API3 {
 		return f.call3(c, args)
 	}
+	f.ready()
 	var bv values.Value
 	if block != nil {
 		bv = block
