@@ -2,8 +2,8 @@ package fn
 
 import (
 	"fmt"
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"math/big"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -31,11 +31,11 @@ var (
 	in4Mask = new(big.Int).SetUint64(0xffffffff)
 	in6Mask = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 128), big.NewInt(1))
 
-	reIPv4Like       = regexp.MustCompile(`^(\d+)\.(\d+)\.(\d+)\.(\d+)$`)
-	reIPv6Full       = regexp.MustCompile(`(?i)^(?:(?:[\da-f]{1,4}:){7}[\da-f]{1,4}|((?:[\da-f]{1,4}:){6})(\d+)\.(\d+)\.(\d+)\.(\d+))$`)
-	reIPv6Compressed = regexp.MustCompile(`(?i)^((?:(?:[\da-f]{1,4}:)*[\da-f]{1,4})?)::(((?:[\da-f]{1,4}:)*)(?:[\da-f]{1,4}|(\d+)\.(\d+)\.(\d+)\.(\d+)))?$`)
-	reBracketed      = regexp.MustCompile(`^\[(.*)\]$`)
-	reZone           = regexp.MustCompile(`^((?s).*)(%\w+)$`)
+	reIPv4Like       = lazyre.New(`^(\d+)\.(\d+)\.(\d+)\.(\d+)$`)
+	reIPv6Full       = lazyre.New(`(?i)^(?:(?:[\da-f]{1,4}:){7}[\da-f]{1,4}|((?:[\da-f]{1,4}:){6})(\d+)\.(\d+)\.(\d+)\.(\d+))$`)
+	reIPv6Compressed = lazyre.New(`(?i)^((?:(?:[\da-f]{1,4}:)*[\da-f]{1,4})?)::(((?:[\da-f]{1,4}:)*)(?:[\da-f]{1,4}|(\d+)\.(\d+)\.(\d+)\.(\d+)))?$`)
+	reBracketed      = lazyre.New(`^\[(.*)\]$`)
+	reZone           = lazyre.New(`^((?s).*)(%\w+)$`)
 )
 
 func invalidAddr(msg string) *IPAddrError {
@@ -188,8 +188,8 @@ func rubySplitColon(s string) []string {
 }
 
 var (
-	rePrefixLen    = regexp.MustCompile(`^(0|[1-9]+\d*)$`)
-	rePrefixDigits = regexp.MustCompile(`^\d+$`)
+	rePrefixLen    = lazyre.New(`^(0|[1-9]+\d*)$`)
+	rePrefixDigits = lazyre.New(`^\d+$`)
 )
 
 func (ip *IPAddr) mask(mask string) error {
@@ -261,9 +261,9 @@ func (ip *IPAddr) ToString() string {
 }
 
 var (
-	reLeadingZeros = regexp.MustCompile(`(?i)\b0{1,3}([\da-f]+)\b`)
-	reManyColons   = regexp.MustCompile(`:{3,}`)
-	reV4Tail       = regexp.MustCompile(`(?i)^::(ffff:)?([\da-f]{1,4}):([\da-f]{1,4})$`)
+	reLeadingZeros = lazyre.New(`(?i)\b0{1,3}([\da-f]+)\b`)
+	reManyColons   = lazyre.New(`:{3,}`)
+	reV4Tail       = lazyre.New(`(?i)^::(ffff:)?([\da-f]{1,4}):([\da-f]{1,4})$`)
 )
 
 // String is IPAddr#to_s: IPv6 compressed as Ruby compresses it.

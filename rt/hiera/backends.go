@@ -6,8 +6,8 @@ import (
 	"encoding/base64"
 	"encoding/pem"
 	"errors"
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"os"
-	"regexp"
 	"strings"
 	"sync"
 
@@ -97,8 +97,8 @@ func KnownFunction(kind, name string) bool {
 // ---- eyaml_lookup_key (hiera-eyaml with PKCS7 keys) ----
 
 var (
-	eyamlEncrypted = regexp.MustCompile(`.*ENC\[.*?\]`)
-	eyamlToken     = regexp.MustCompile(`ENC\[(\w+,)?([a-zA-Z0-9+/ =\n]+?)\]`)
+	eyamlEncrypted = lazyre.New(`.*ENC\[.*?\]`)
+	eyamlToken     = lazyre.New(`ENC\[(\w+,)?([a-zA-Z0-9+/ =\n]+?)\]`)
 )
 
 func eyamlLookupKey(c *BackendContext, key string, options *values.Hash) (values.Value, bool) {

@@ -1,7 +1,7 @@
 package hiera
 
 import (
-	"regexp"
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"strings"
 	"sync"
 
@@ -9,7 +9,7 @@ import (
 	"github.com/pp2go/pp2go/rt/values"
 )
 
-var methodRE = regexp.MustCompile(`^(\w+)\((?:"([^"]+)"|'([^']+)')\)$`)
+var methodRE = lazyre.New(`^(\w+)\((?:"([^"]+)"|'([^']+)')\)$`)
 
 var emptyInterpolations = map[string]bool{
 	"": true, "::": true, `""`: true, "''": true, `"::"`: true, "'::'": true,

@@ -1,7 +1,7 @@
 package hiera
 
 import (
-	"regexp"
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"strconv"
 	"strings"
 	"sync"
@@ -19,8 +19,8 @@ type lookupKey struct {
 	segments []values.Value // values.String or values.Int
 }
 
-var keySegmentRE = regexp.MustCompile(`\s*"[^"]+"\s*|\s*'[^']+'\s*|[^'".]+`)
-var intSegmentRE = regexp.MustCompile(`^(:?[+-]?[0-9]+)$`)
+var keySegmentRE = lazyre.New(`\s*"[^"]+"\s*|\s*'[^']+'\s*|[^'".]+`)
+var intSegmentRE = lazyre.New(`^(:?[+-]?[0-9]+)$`)
 
 // splitKey splits a dotted key into segments: quoted parts are kept whole,
 // integer parts become integers. problem wraps the syntax error.

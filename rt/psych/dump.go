@@ -4,8 +4,8 @@ package psych
 
 import (
 	"fmt"
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"math"
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -78,9 +78,9 @@ const (
 )
 
 var (
-	nonWordStart = regexp.MustCompile(`(?m)^[^\pL\pM\pN\p{Pc}][^"]*$`)
-	octal89      = regexp.MustCompile(`^0[0-7]*[89]`)
-	innerBreak   = regexp.MustCompile(`\n[^\n]|\n\n`)
+	nonWordStart = lazyre.New(`(?m)^[^\pL\pM\pN\p{Pc}][^"]*$`)
+	octal89      = lazyre.New(`^0[0-7]*[89]`)
+	innerBreak   = lazyre.New(`\n[^\n]|\n\n`)
 )
 
 // requestedStyle is Psych's visit_String choice.

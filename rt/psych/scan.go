@@ -1,8 +1,8 @@
 package psych
 
 import (
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -12,21 +12,21 @@ import (
 )
 
 var (
-	ssStringish  = regexp.MustCompile(`^[^\d.:-]?[\pL_\s!@#$%\^&*(){}<>|/\\~;=]+`)
-	ssTime       = regexp.MustCompile(`^-?\d{4}-\d{1,2}-\d{1,2}(?:[Tt]|\s+)\d{1,2}:\d\d:\d\d(?:\.\d*)?(?:\s*(?:Z|[-+]\d{1,2}:?(?:\d\d)?))?$`)
-	ssDate       = regexp.MustCompile(`^\d{4}-(?:1[012]|0\d|\d)-(?:[12]\d|3[01]|0\d|\d)$`)
-	ssFloat      = regexp.MustCompile(`^(?:[-+]?([0-9][0-9_,]*)?\.[0-9]*([eE][-+][0-9]+)?)$`)
-	ssInteger    = regexp.MustCompile(`^(?:[-+]?0b[0-1_,]+|[-+]?0[0-7_,]+|[-+]?(?:0|[1-9](?:[0-9]|,[0-9]|_[0-9])*)|[-+]?0x[0-9a-fA-F_,]+)$`)
-	ssSexInt     = regexp.MustCompile(`^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}$`)
-	ssSexFloat   = regexp.MustCompile(`^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}\.[0-9_]*$`)
-	ssYTONF      = regexp.MustCompile(`(?i)^[^ytonf~]`)
-	ssNull       = regexp.MustCompile(`(?i)^null$`)
-	ssTrue       = regexp.MustCompile(`(?i)^(yes|true|on)$`)
-	ssFalse      = regexp.MustCompile(`(?i)^(no|false|off)$`)
-	ssInf        = regexp.MustCompile(`(?i)^\+?\.inf$`)
-	ssNegInf     = regexp.MustCompile(`(?i)^-\.inf$`)
-	ssNaN        = regexp.MustCompile(`(?i)^\.nan$`)
-	ssFloatClean = regexp.MustCompile(`[,_]|\.([Ee]|$)`)
+	ssStringish  = lazyre.New(`^[^\d.:-]?[\pL_\s!@#$%\^&*(){}<>|/\\~;=]+`)
+	ssTime       = lazyre.New(`^-?\d{4}-\d{1,2}-\d{1,2}(?:[Tt]|\s+)\d{1,2}:\d\d:\d\d(?:\.\d*)?(?:\s*(?:Z|[-+]\d{1,2}:?(?:\d\d)?))?$`)
+	ssDate       = lazyre.New(`^\d{4}-(?:1[012]|0\d|\d)-(?:[12]\d|3[01]|0\d|\d)$`)
+	ssFloat      = lazyre.New(`^(?:[-+]?([0-9][0-9_,]*)?\.[0-9]*([eE][-+][0-9]+)?)$`)
+	ssInteger    = lazyre.New(`^(?:[-+]?0b[0-1_,]+|[-+]?0[0-7_,]+|[-+]?(?:0|[1-9](?:[0-9]|,[0-9]|_[0-9])*)|[-+]?0x[0-9a-fA-F_,]+)$`)
+	ssSexInt     = lazyre.New(`^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}$`)
+	ssSexFloat   = lazyre.New(`^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}\.[0-9_]*$`)
+	ssYTONF      = lazyre.New(`(?i)^[^ytonf~]`)
+	ssNull       = lazyre.New(`(?i)^null$`)
+	ssTrue       = lazyre.New(`(?i)^(yes|true|on)$`)
+	ssFalse      = lazyre.New(`(?i)^(no|false|off)$`)
+	ssInf        = lazyre.New(`(?i)^\+?\.inf$`)
+	ssNegInf     = lazyre.New(`(?i)^-\.inf$`)
+	ssNaN        = lazyre.New(`(?i)^\.nan$`)
+	ssFloatClean = lazyre.New(`[,_]|\.([Ee]|$)`)
 )
 
 // Tokenize is Psych::ScalarScanner#tokenize for a plain scalar.

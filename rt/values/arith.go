@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/big"
 	"regexp"
+
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"strconv"
 	"strings"
 )
@@ -179,7 +181,7 @@ func deleteFromHash(l *Hash, right Value) *Hash {
 }
 
 // numericRx is Puppet's Patterns::NUMERIC: how strings become numbers.
-var numericRx = regexp.MustCompile(`^[ \t]*([-+]?)[ \t]*((0[xX][0-9A-Fa-f]+)|(0?\d+)((?:\.\d+)?(?:[eE]-?\d+)?))[ \t]*$`)
+var numericRx = lazyre.New(`^[ \t]*([-+]?)[ \t]*((0[xX][0-9A-Fa-f]+)|(0?\d+)((?:\.\d+)?(?:[eE]-?\d+)?))[ \t]*$`)
 
 // ToNumber is Puppet's Utils.to_n: a number, or a string holding a decimal,
 // hex (0x), octal (leading 0) or float number, optionally signed and

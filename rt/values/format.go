@@ -2,7 +2,7 @@ package values
 
 import (
 	"fmt"
-	"regexp"
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"strings"
 )
 
@@ -27,7 +27,7 @@ type Format struct {
 	ContainerFormats            *FormatMap
 }
 
-var fmtPattern = regexp.MustCompile(`^%([\s\[+#0{<(|-]*)([1-9][0-9]*)?(?:\.([0-9]+))?([a-zA-Z])$`)
+var fmtPattern = lazyre.New(`^%([\s\[+#0{<(|-]*)([1-9][0-9]*)?(?:\.([0-9]+))?([a-zA-Z])$`)
 
 // ParseFormat parses a format directive such as "%-10s" or "%#x".
 func ParseFormat(s string) (*Format, error) {

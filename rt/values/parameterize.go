@@ -2,7 +2,7 @@ package values
 
 import (
 	"fmt"
-	"regexp"
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"strings"
 )
 
@@ -853,8 +853,8 @@ func objectTypeOf(h *Hash) (Value, error) {
 }
 
 var (
-	classrefExt = regexp.MustCompile(`^((::)?[A-Z]\w*)+$`)
-	nameRx      = regexp.MustCompile(`^((::)?[a-z]\w*)(::[a-z]\w*)*$`)
+	classrefExt = lazyre.New(`^((::)?[A-Z]\w*)+$`)
+	nameRx      = lazyre.New(`^((::)?[a-z]\w*)(::[a-z]\w*)*$`)
 )
 
 func accessResource(o *ResourceType, keys []Value) (Value, error) {

@@ -2,8 +2,8 @@ package values
 
 import (
 	"fmt"
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -19,7 +19,7 @@ type SemVer struct {
 
 func (*SemVer) puppetValue() {}
 
-var semverFullRx = regexp.MustCompile(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?\n?$`)
+var semverFullRx = lazyre.New(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?\n?$`)
 
 // Version bounds used by ranges.
 var (

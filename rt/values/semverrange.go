@@ -2,7 +2,7 @@ package values
 
 import (
 	"fmt"
-	"regexp"
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"strings"
 )
 
@@ -402,11 +402,11 @@ const (
 )
 
 var (
-	vrSimpleRx  = regexp.MustCompile(`^(<=|>=|~>|~=|[<>=~^])?(` + vrPartial + `)$`)
-	vrHyphenRx  = regexp.MustCompile(`^` + vrHyphen + `$`)
-	vrPartialRx = regexp.MustCompile(vrPartialX)
-	vrOpWsRx    = regexp.MustCompile(`([><=~^])(?:\s+|\s*v)`)
-	vrOrRx      = regexp.MustCompile(`\s*\|\|\s*`)
+	vrSimpleRx  = lazyre.New(`^(<=|>=|~>|~=|[<>=~^])?(` + vrPartial + `)$`)
+	vrHyphenRx  = lazyre.New(`^` + vrHyphen + `$`)
+	vrPartialRx = lazyre.New(vrPartialX)
+	vrOpWsRx    = lazyre.New(`([><=~^])(?:\s+|\s*v)`)
+	vrOrRx      = lazyre.New(`\s*\|\|\s*`)
 )
 
 // ParseSemVerRange parses a range expression ("1.x", ">=1.2 <2", "~1.2.3",

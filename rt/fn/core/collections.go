@@ -3,6 +3,8 @@ package core
 import (
 	"math"
 	"regexp"
+
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"sort"
 	"strconv"
 	"strings"
@@ -362,7 +364,7 @@ func rubySort(elems []v.Value, b fn.Block) []v.Value {
 	return out
 }
 
-var numericLike = regexp.MustCompile(`^-?\d+([._eE]\d+)?$`)
+var numericLike = lazyre.New(`^-?\d+([._eE]\d+)?$`)
 
 // minmax declares min (dir -1) or max (dir 1).
 func minmax(name string, dir int) {
@@ -467,7 +469,7 @@ func RubyFloat(s string) (float64, bool) {
 	return f, true
 }
 
-var floatSyntax = regexp.MustCompile(`^[+-]?(\d+(_\d+)*)(\.\d+(_\d+)*)?([eE][+-]?\d+)?$|^[+-]?\.\d+$`)
+var floatSyntax = lazyre.New(`^[+-]?(\d+(_\d+)*)(\.\d+(_\d+)*)?([eE][+-]?\d+)?$|^[+-]?\.\d+$`)
 
 func allStrings(vals []v.Value) bool {
 	for _, x := range vals {

@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"math/big"
 	"regexp"
+
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"strings"
 	"time"
 
@@ -293,7 +295,7 @@ func init() {
 	pcoreT.Resolve(v.TypeSetT)
 }
 
-var getvarRx = regexp.MustCompile(`^((::)?(\w+::)*\w+)((?s).*)$`)
+var getvarRx = lazyre.New(`^((::)?(\w+::)*\w+)((?s).*)$`)
 
 // FqdnRand is Puppet's fqdn_rand with 3.x-converted arguments: a number
 // from the MD5 of "fqdn:max:seed" fed to Ruby's MT19937.
@@ -420,8 +422,8 @@ func get(val v.Value, nav string, def v.Value, b fn.Block) v.Value {
 	return r
 }
 
-var splitKeyRx = regexp.MustCompile(`(\s*"[^"]+"\s*|\s*'[^']+'\s*|[^'".]+)`)
-var intSeg = regexp.MustCompile(`^(:?[+-]?[0-9]+)$`)
+var splitKeyRx = lazyre.New(`(\s*"[^"]+"\s*|\s*'[^']+'\s*|[^'".]+)`)
+var intSeg = lazyre.New(`^(:?[+-]?[0-9]+)$`)
 
 // splitKey is Puppet's SubLookup#split_key: segments of a dotted key, quoted
 // segments unquoted, numeric ones as Integers.

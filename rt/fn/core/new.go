@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/big"
 	"regexp"
+
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"strconv"
 	"strings"
 
@@ -38,8 +40,8 @@ const (
 )
 
 var (
-	wsBetweenSignAndNumber = regexp.MustCompile(`\A([+-])[ \t]+((?s).*)\z`)
-	numericRx              = regexp.MustCompile(`\A[ \t]*([-+]?)[ \t]*((0[xX][0-9A-Fa-f]+)|(0?\d+)((?:\.\d+)?(?:[eE]-?\d+)?))[ \t]*\z`)
+	wsBetweenSignAndNumber = lazyre.New(`\A([+-])[ \t]+((?s).*)\z`)
+	numericRx              = lazyre.New(`\A[ \t]*([-+]?)[ \t]*((0[xX][0-9A-Fa-f]+)|(0?\d+)((?:\.\d+)?(?:[eE]-?\d+)?))[ \t]*\z`)
 )
 
 func conversionError(msg string) { panic(fn.Errorf("%s", msg)) }

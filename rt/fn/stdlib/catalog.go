@@ -1,7 +1,7 @@
 package stdlib
 
 import (
-	"regexp"
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/fn"
@@ -21,7 +21,7 @@ func catalog(c fn.Context, name string) fn.Catalog {
 	return cat
 }
 
-var typeTitleRx = regexp.MustCompile(`(?s)^([^\[\]]+)\[(.+)\]$`)
+var typeTitleRx = lazyre.New(`(?s)^([^\[\]]+)\[(.+)\]$`)
 
 // typeAndTitle is Puppet::Resource.type_and_title for a string reference.
 func typeAndTitle(ref string) (string, string, bool) {

@@ -12,7 +12,8 @@ import (
 	"encoding/pem"
 	"hash"
 	"math/rand"
-	"regexp"
+
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"strconv"
 	"strings"
 
@@ -24,8 +25,8 @@ import (
 // validate_x509_rsa_key_pair.
 
 var (
-	bcryptSalt = regexp.MustCompile(`(?m)^[0-9]{2}\$[./A-Za-z0-9]{22}`)
-	cryptSalt  = regexp.MustCompile(`^[a-zA-Z0-9./]+$`)
+	bcryptSalt = lazyre.New(`(?m)^[0-9]{2}\$[./A-Za-z0-9]{22}`)
+	cryptSalt  = lazyre.New(`^[a-zA-Z0-9./]+$`)
 )
 
 func unwrapSensitive(x v.Value) v.Value {
@@ -42,7 +43,7 @@ func init() {
 		}
 		type ht struct {
 			prefix string
-			salt   *regexp.Regexp
+			salt   *lazyre.Regexp
 		}
 		hashes := map[string]ht{
 			"md5": {"1", nil}, "sha-256": {"5", nil}, "sha-512": {"6", nil},

@@ -10,6 +10,8 @@ import (
 	"math/big"
 	"math/rand"
 	"regexp"
+
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"sort"
 	"strconv"
 	"strings"
@@ -1468,11 +1470,11 @@ func toI(x v.Value) int64 {
 }
 
 var (
-	strTrueRx  = regexp.MustCompile(`(?im)^(1|t|y|true|yes)$`)
-	strFalseRx = regexp.MustCompile(`(?im)^(0|f|n|false|no)$`)
-	strUndefRx = regexp.MustCompile(`(?m)^(undef|undefined)$`)
-	crlfRx     = regexp.MustCompile(`\r*\n`)
-	bytesRx    = regexp.MustCompile(`([0-9.e+-]*)\s*([^bB]?)`)
+	strTrueRx  = lazyre.New(`(?im)^(1|t|y|true|yes)$`)
+	strFalseRx = lazyre.New(`(?im)^(0|f|n|false|no)$`)
+	strUndefRx = lazyre.New(`(?m)^(undef|undefined)$`)
+	crlfRx     = lazyre.New(`\r*\n`)
+	bytesRx    = lazyre.New(`([0-9.e+-]*)\s*([^bB]?)`)
 )
 
 func str2bool(s string) bool {
@@ -1856,9 +1858,9 @@ func base64Lenient(s string) []byte {
 }
 
 var (
-	rangeRx = regexp.MustCompile(`(?m)^(\w+)(\.\.\.?|\-)(\w+)$`)
-	anyRx   = regexp.MustCompile(`(?m)^.+$`)
-	digits  = regexp.MustCompile(`(?m)^\d+$`)
+	rangeRx = lazyre.New(`(?m)^(\w+)(\.\.\.?|\-)(\w+)$`)
+	anyRx   = lazyre.New(`(?m)^.+$`)
+	digits  = lazyre.New(`(?m)^\d+$`)
 )
 
 func rangeFn(a args) v.Value {
@@ -1974,7 +1976,7 @@ func stringSucc(s string) string {
 	return string(carry) + string(b)
 }
 
-var valuesAtRange = regexp.MustCompile(`(?m)^(\d+)(\.\.\.?|\-)(\d+)$`)
+var valuesAtRange = lazyre.New(`(?m)^(\d+)(\.\.\.?|\-)(\d+)$`)
 
 func valuesAt(a args) v.Value {
 	if len(a) < 2 {
@@ -2085,7 +2087,7 @@ func fact(c fn.Context, name string) v.Value {
 	return d
 }
 
-var factPathRx = regexp.MustCompile(`([^."]+)|(?:")([^"]+)(?:")`)
+var factPathRx = lazyre.New(`([^."]+)|(?:")([^"]+)(?:")`)
 
 func versioncmp(a, b string) int {
 	r := fn.Lookup("versioncmp").Call(nil, []v.Value{v.String(a), v.String(b)}, nil)

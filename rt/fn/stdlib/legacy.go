@@ -2,7 +2,8 @@ package stdlib
 
 import (
 	"math/big"
-	"regexp"
+
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -14,15 +15,15 @@ import (
 // The deprecated is_* and validate_* functions (3.x) and validate_legacy.
 
 var (
-	absPathWindows = regexp.MustCompile(`(?im)^(?:(?:[A-Z]:[\\/])|(?:[\\/][\\/][^\\/]+[\\/][^\\/]+)|(?:[\\/][\\/]\?[\\/][^\\/]+))`)
-	absPathPosix   = regexp.MustCompile(`(?m)^/`)
-	intRx          = regexp.MustCompile(`(?m)^-?(?:(?:[1-9]\d*)|0)$`)
-	numericRx      = regexp.MustCompile(`(?m)^-?(?:(?:[1-9]\d*)|0)(?:\.\d+)?(?:[eE]-?\d+)?$`)
-	macRx1         = regexp.MustCompile(`(?im)^[a-f0-9]{1,2}(:[a-f0-9]{1,2}){5}$`)
-	macRx2         = regexp.MustCompile(`(?im)^[a-f0-9]{1,2}(:[a-f0-9]{1,2}){19}$`)
-	emailRx        = regexp.MustCompile(`^([\w+\-].?)+@[a-z\d\-]+(\.[a-z]+)*\.[a-z]+$`)
-	domainTLDRx    = regexp.MustCompile(`(?m)\.[A-Za-z]+$`)
-	labelRx        = regexp.MustCompile(`(?im)^[a-z\d-]+$`)
+	absPathWindows = lazyre.New(`(?im)^(?:(?:[A-Z]:[\\/])|(?:[\\/][\\/][^\\/]+[\\/][^\\/]+)|(?:[\\/][\\/]\?[\\/][^\\/]+))`)
+	absPathPosix   = lazyre.New(`(?m)^/`)
+	intRx          = lazyre.New(`(?m)^-?(?:(?:[1-9]\d*)|0)$`)
+	numericRx      = lazyre.New(`(?m)^-?(?:(?:[1-9]\d*)|0)(?:\.\d+)?(?:[eE]-?\d+)?$`)
+	macRx1         = lazyre.New(`(?im)^[a-f0-9]{1,2}(:[a-f0-9]{1,2}){5}$`)
+	macRx2         = lazyre.New(`(?im)^[a-f0-9]{1,2}(:[a-f0-9]{1,2}){19}$`)
+	emailRx        = lazyre.New(`^([\w+\-].?)+@[a-z\d\-]+(\.[a-z]+)*\.[a-z]+$`)
+	domainTLDRx    = lazyre.New(`(?m)\.[A-Za-z]+$`)
+	labelRx        = lazyre.New(`(?im)^[a-z\d-]+$`)
 )
 
 // absolutePath is Puppet::Util.absolute_path?(path, platform).
@@ -550,7 +551,7 @@ func rubyFloatConv(s string) (float64, bool) {
 	return f, true
 }
 
-var floatSyntax = regexp.MustCompile(`^[+-]?(\d+(_\d+)*)(\.\d+(_\d+)*)?([eE][+-]?\d+)?$|^[+-]?\.\d+$`)
+var floatSyntax = lazyre.New(`^[+-]?(\d+(_\d+)*)(\.\d+(_\d+)*)?([eE][+-]?\d+)?$|^[+-]?\.\d+$`)
 
 func validateNumber(a args, name string, integer bool) {
 	kind, article := "a Numeric", "a Numeric"

@@ -3,15 +3,15 @@
 package apache
 
 import (
-	"regexp"
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 
 	"github.com/pp2go/pp2go/rt/fn"
 	v "github.com/pp2go/pp2go/rt/values"
 )
 
 var (
-	falseRx = regexp.MustCompile(`(?i)false`)
-	trueRx  = regexp.MustCompile(`(?i)true`)
+	falseRx = lazyre.New(`(?i)false`)
+	trueRx  = lazyre.New(`(?i)true`)
 )
 
 // Bool2httpd is apache::bool2httpd: Off for undef, false and strings

@@ -7,8 +7,8 @@ package archive
 
 import (
 	"fmt"
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"net/url"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -22,8 +22,8 @@ const module = "archive"
 var (
 	artifactoryRx    = v.RegexpOf(`(?<base_url>.*/artifactory)/(?<repository>[^/]+)/(?<org_path>.+?)/(?<module>[^/]+)/(?<base_rev>[^/]+?)(?:-(?<folder_iteg_rev>SNAPSHOT))?/\k<module>-\k<base_rev>(?:-(?<file_iteg_rev>SNAPSHOT|(?:(?:[0-9]{8}.[0-9]{6})-(?:[0-9]+))))?(?:-(?<classifier>[^/]+?))?\.(?<ext>(?:(?!\d))[^\-/]+|7z)`)
 	artifactoryNames = []string{"base_url", "repository", "org_path", "module", "base_rev", "folder_iteg_rev", "file_iteg_rev", "classifier", "ext"}
-	checksumRx       = regexp.MustCompile(`\b[0-9a-f]{5,64}\b`)
-	md5Rx            = regexp.MustCompile(`\b[0-9a-f]{5,40}\b`)
+	checksumRx       = lazyre.New(`\b[0-9a-f]{5,64}\b`)
+	md5Rx            = lazyre.New(`\b[0-9a-f]{5,40}\b`)
 )
 
 // cgiEscape is Ruby's CGI.escape.

@@ -3,15 +3,15 @@
 package memcached
 
 import (
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"math"
-	"regexp"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/fn"
 	v "github.com/pp2go/pp2go/rt/values"
 )
 
-var sizeRx = regexp.MustCompile(`([0-9.e+-]*)\s*([^bB]?)`)
+var sizeRx = lazyre.New(`([0-9.e+-]*)\s*([^bB]?)`)
 
 func init() {
 	fn.New("memcached::max_memory").Module("memcached").

@@ -5,14 +5,14 @@ package mysql
 import (
 	"crypto/sha1"
 	"encoding/hex"
-	"regexp"
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/fn"
 	v "github.com/pp2go/pp2go/rt/values"
 )
 
-var hashedRx = regexp.MustCompile(`(?m)\*[A-F0-9]{40}$`)
+var hashedRx = lazyre.New(`(?m)\*[A-F0-9]{40}$`)
 
 // Password is MySQL's native password hash ("*" and the upper-case hex of
 // SHA1(SHA1(password))); an empty or already hashed password is kept.

@@ -4,6 +4,8 @@ package neutron
 
 import (
 	"regexp"
+
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/fn"
@@ -15,9 +17,9 @@ import (
 const module = "neutron"
 
 var (
-	vlanRangeRx = regexp.MustCompile(`(?m)^(.+:)?(\d+):(\d+)$`)
-	vlanNameRx  = regexp.MustCompile(`(?m)^([^:]+)?(:\d+)?$`)
-	idRangeRx   = regexp.MustCompile(`(?m)^(\d+):(\d+)$`)
+	vlanRangeRx = lazyre.New(`(?m)^(.+:)?(\d+):(\d+)$`)
+	vlanNameRx  = lazyre.New(`(?m)^([^:]+)?(:\d+)?$`)
+	idRangeRx   = lazyre.New(`(?m)^(\d+):(\d+)$`)
 )
 
 // rangesOf is the validators' argument: an array, or one value.
@@ -65,7 +67,7 @@ func validator(name string, check func(x v.Value)) {
 
 func init() {
 	validator("validate_network_vlan_ranges", func(r v.Value) {
-		if m := matchString(vlanRangeRx, r); m != nil {
+		if m := matchString(vlanRangeRx.Re(), r); m != nil {
 			first, second := integer(m[2]), integer(m[3])
 			if first > 4094 || second > 4094 {
 				panic(fn.Errorf("vlan id are invalid."))
@@ -73,13 +75,13 @@ func init() {
 			if second-first < 0 {
 				panic(fn.Errorf("network vlan ranges are invalid."))
 			}
-		} else if matchString(vlanNameRx, r) != nil {
+		} else if matchString(vlanNameRx.Re(), r) != nil {
 		} else if v.Truthy(r) {
 			panic(fn.Errorf("network vlan ranges are invalid."))
 		}
 	})
 	validator("validate_tunnel_id_ranges", func(r v.Value) {
-		if m := matchString(idRangeRx, r); m != nil {
+		if m := matchString(idRangeRx.Re(), r); m != nil {
 			first, second := integer(m[1]), integer(m[2])
 			if second-first > 1000000 {
 				panic(fn.Errorf("tunnel id ranges are to large."))
@@ -92,7 +94,7 @@ func init() {
 		}
 	})
 	validator("validate_vni_ranges", func(r v.Value) {
-		if m := matchString(idRangeRx, r); m != nil {
+		if m := matchString(idRangeRx.Re(), r); m != nil {
 			first, second := integer(m[1]), integer(m[2])
 			if !(0 <= first && first <= 16777215) || !(0 <= second && second <= 16777215) || second < first {
 				panic(fn.Errorf("vni ranges are invalid."))

@@ -4,7 +4,7 @@
 package openstacklib
 
 import (
-	"regexp"
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/fn"
@@ -14,9 +14,9 @@ import (
 const module = "openstacklib"
 
 var (
-	inet6Rx   = regexp.MustCompile(`(?m)^inet6:.+`)
-	bracketRx = regexp.MustCompile(`\[.+\]`)
-	splitRx   = regexp.MustCompile(`\s|\[|\]`)
+	inet6Rx   = lazyre.New(`(?m)^inet6:.+`)
+	bracketRx = lazyre.New(`\[.+\]`)
+	splitRx   = lazyre.New(`\s|\[|\]`)
 )
 
 // listArgs is the functions' argument handling: the first argument when it
