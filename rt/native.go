@@ -2,6 +2,7 @@ package rt
 
 import (
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/pp2go/pp2go/rt/restype"
@@ -50,19 +51,26 @@ func (n *native) ParseTitle(title string) ([]TitleField, bool) {
 		}
 		return nil, false
 	}
-	n.once.Do(func() {
-		n.patterns = make([]*values.Regexp, len(patterns))
-		for i, p := range patterns {
-			src := p.Regexp
-			if p.Flags != "" {
-				src = "(?" + p.Flags + ")" + src
+	for i, p := range patterns {
+		if v, ok, handled := fastTitle(p, title); handled {
+			if ok {
+				return []TitleField{{Name: p.Attrs[0], Value: v}}, true
 			}
-			if re, err := values.NewRegexp(src); err == nil {
-				n.patterns[i] = re
-			}
+			continue
 		}
-	})
-	for i, re := range n.patterns {
+		n.once.Do(func() {
+			n.patterns = make([]*values.Regexp, len(patterns))
+			for i, p := range patterns {
+				src := p.Regexp
+				if p.Flags != "" {
+					src = "(?" + p.Flags + ")" + src
+				}
+				if re, err := values.NewRegexp(src); err == nil {
+					n.patterns[i] = re
+				}
+			}
+		})
+		re := n.patterns[i]
 		if re == nil {
 			continue
 		}
@@ -79,6 +87,38 @@ func (n *native) ParseTitle(title string) ([]TitleField, bool) {
 		return out, true
 	}
 	return nil, false
+}
+
+// filePattern is the title pattern of the file type.
+const filePattern = `^(/|.+:/|.*[^/])/*\Z`
+
+// fastTitle matches the title patterns that nearly every type has without
+// a regular expression (compiling Ruby-compatible regexps is a large part
+// of a short run): `(.*)` with Ruby's m flag, which takes the whole title,
+// and the file type's, which drops trailing slashes. handled is false for
+// other patterns, and for titles with a line break in the file pattern's
+// case.
+func fastTitle(p restype.TitlePattern, title string) (value string, ok, handled bool) {
+	if len(p.Attrs) != 1 || p.Flags != "m" {
+		return "", false, false
+	}
+	switch p.Regexp {
+	case "(.*)":
+		return title, true, true
+	case filePattern:
+		if title == "" || strings.IndexByte(title, '\n') >= 0 {
+			return "", false, title == ""
+		}
+		t := strings.TrimRight(title, "/")
+		switch {
+		case t == "":
+			return "/", true, true // "/", "///": the first alternative
+		case len(t) < len(title) && len(t) > 1 && t[len(t)-1] == ':':
+			return t + "/", true, true // "C:/", "x:///": the second
+		}
+		return t, true, true
+	}
+	return "", false, false
 }
 
 // NodeRegexp compiles a node definition's regexp (checked at build time).
