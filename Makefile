@@ -1,7 +1,7 @@
 # pp2go's build, test and benchmark entry points.
 GO ?= go
 
-.PHONY: all build test generate bench fuzz example sweep sweep-differences conformance
+.PHONY: all build test generate bench fuzz example sweep sweep-differences conformance lang
 
 all: build
 
@@ -27,10 +27,24 @@ example: build
 conformance:
 	$(GO) test ./conformance -run 'TestScenarios' -count=1 -timeout 60m -v | grep -v '^=== '
 
-# pp2go against Puppet 7.23 (Ruby) side by side: needs puppet-agent and the
-# puppet-module-* packages installed.
+# The language corpus (conformance/testdata/lang): small environments of
+# Puppet's catalog semantics, every node compiled by one driver and compared
+# with Puppet's catalog, error and warnings; closes with `lang corpus: N
+# passed, M failed`. conformance/testdata/lang/regen rewrites the expectations.
+lang:
+	$(GO) test ./conformance -run TestLangCorpus -count=1
+
+# pp2go against Puppet 7.23 (Ruby) side by side: parsing the module corpus,
+# then the catalog of each scenario of ../shared/conformance/scenarios, one
+# compile in a warm process and the whole binary run, with the oracle's
+# bench beside (conformance/cmd/bench; about 15 s per scenario). Needs
+# puppet-agent and the puppet-module-* packages installed. BENCHFLAGS
+# passes flags to conformance/cmd/bench: -run REGEXP selects scenarios,
+# -no-puppet times pp2go only. `go test ./conformance -bench Catalog` gives
+# pp2go's figures as Go benchmarks.
 bench:
 	./tools/bench-parse.sh
+	$(GO) run ./conformance/cmd/bench $(BENCHFLAGS)
 
 # Fuzz the lexer and parser (10 minutes by default: make fuzz FUZZTIME=1h).
 FUZZTIME ?= 10m

@@ -1,0 +1,485 @@
+package conformance
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/pp2go/pp2go/codegen"
+	"github.com/pp2go/pp2go/frontend/diag"
+	"github.com/pp2go/pp2go/frontend/env"
+)
+
+// The language corpus (testdata/lang): small environments, each a txtar
+// archive whose sections are its files (manifests/site.pp, modules/...,
+// optional environment.conf and facts.json) and, under want/, what Puppet
+// 7.23 produced for each of its nodes (testdata/lang/regen writes them):
+// want/NODE.json, or want/NODE.error, and want/NODE.warnings. A case is one
+// node of one archive.
+//
+// Every archive is generated into one Go module, each under its own import
+// path, with a driver that compiles any node of any archive: one go build
+// for the whole corpus.
+
+// LangDefaultNode is the node compiled for an archive that lists none.
+const LangDefaultNode = "lang.example.com"
+
+// LangArchive is one environment of the corpus.
+type LangArchive struct {
+	Name  string // file name without .txtar
+	Path  string
+	Nodes []string
+	Files map[string][]byte // environment files by relative path
+	Want  map[string][]byte // want/ sections by name (without want/)
+	// Set by Build:
+	EnvDir   string
+	BuildErr []*diag.Diagnostic // errors that stop pp2go's build
+}
+
+// LangDir is the corpus' directory.
+func LangDir() string { return filepath.Join(RepoDir(), "conformance", "testdata", "lang") }
+
+// LoadLangArchives reads every archive of dir, sorted by name.
+func LoadLangArchives(dir string) ([]*LangArchive, error) {
+	paths, err := filepath.Glob(filepath.Join(dir, "*.txtar"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(paths)
+	var out []*LangArchive
+	for _, p := range paths {
+		ar, err := txtar.ParseFile(p)
+		if err != nil {
+			return nil, err
+		}
+		a := &LangArchive{Name: strings.TrimSuffix(filepath.Base(p), ".txtar"), Path: p,
+			Files: map[string][]byte{}, Want: map[string][]byte{}}
+		for _, l := range strings.Split(string(ar.Comment), "\n") {
+			if rest, ok := strings.CutPrefix(l, "nodes:"); ok {
+				a.Nodes = append(a.Nodes, strings.Fields(rest)...)
+			} else if rest, ok := strings.CutPrefix(l, "node:"); ok {
+				a.Nodes = append(a.Nodes, strings.Fields(rest)...)
+			}
+		}
+		if len(a.Nodes) == 0 {
+			a.Nodes = []string{LangDefaultNode}
+		}
+		for _, f := range ar.Files {
+			if name, ok := strings.CutPrefix(f.Name, "want/"); ok {
+				a.Want[name] = f.Data
+			} else {
+				a.Files[f.Name] = f.Data
+			}
+		}
+		if _, ok := a.Files["environment.conf"]; !ok {
+			a.Files["environment.conf"] = []byte("modulepath = modules\n")
+		}
+		out = append(out, a)
+	}
+	return out, nil
+}
+
+// LangCorpus is the corpus built into one driver.
+type LangCorpus struct {
+	Work     string
+	Archives []*LangArchive
+	Driver   string
+	GenTime  time.Duration
+	Build    time.Duration
+}
+
+// BuildLangCorpus writes each archive's environment under work/env,
+// generates them all into one Go module under work/gen and builds its
+// driver. An archive whose code pp2go refuses to build (Puppet's parse and
+// validation errors) keeps its diagnostics in BuildErr and is left out of
+// the driver.
+func BuildLangCorpus(archives []*LangArchive, work string) (*LangCorpus, error) {
+	work, err := filepath.Abs(work)
+	if err != nil {
+		return nil, err
+	}
+	lc := &LangCorpus{Work: work, Archives: archives}
+	start := time.Now()
+	gen := filepath.Join(work, "gen")
+	if err := os.RemoveAll(gen); err != nil {
+		return nil, err
+	}
+	const root = "pp2go.local/lang"
+	var goMod, goSum []byte
+	var imports []string
+	var entries []string
+	for i, a := range archives {
+		a.EnvDir = filepath.Join(work, "env", a.Name)
+		if err := os.RemoveAll(a.EnvDir); err != nil {
+			return nil, err
+		}
+		for name, data := range a.Files {
+			p := filepath.Join(a.EnvDir, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				return nil, err
+			}
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				return nil, err
+			}
+		}
+		e, err := env.Load(a.EnvDir, env.Options{BaseModulePath: filepath.Join(work, "no-modules"), Name: "production"})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", a.Name, err)
+		}
+		modPath := root + "/" + a.Name
+		res, err := codegen.Generate(e, codegen.Options{ModulePath: modPath, RuntimeDir: RepoDir(), Version: "lang",
+			HieraConfig: filepath.Join(work, "no-hiera.yaml")})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", a.Name, err)
+		}
+		if errs := buildErrors(e, res.Diags); len(errs) > 0 {
+			a.BuildErr = errs
+			continue
+		}
+		for name, data := range res.Files {
+			switch name {
+			case "go.mod":
+				goMod = data
+				continue
+			case "go.sum":
+				goSum = data
+				continue
+			case "main.go":
+				continue
+			}
+			p := filepath.Join(gen, a.Name, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				return nil, err
+			}
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				return nil, err
+			}
+		}
+		imports = append(imports, fmt.Sprintf("\tc%d %q\n", i, modPath+"/catalog"))
+		entries = append(entries, fmt.Sprintf("\t%q: c%d.Program,\n", a.Name, i))
+	}
+	if goMod == nil {
+		return nil, errors.New("no archive of the corpus builds")
+	}
+	goMod = regexp.MustCompile(`(?m)^module .*$`).ReplaceAll(goMod, []byte("module "+root))
+	if err := os.WriteFile(filepath.Join(gen, "go.mod"), goMod, 0o644); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(gen, "go.sum"), goSum, 0o644); err != nil {
+		return nil, err
+	}
+	driver := strings.Replace(langDriver, "\t// IMPORTS\n", strings.Join(imports, ""), 1)
+	driver = strings.Replace(driver, "\t// PROGRAMS\n", strings.Join(entries, ""), 1)
+	if err := os.MkdirAll(filepath.Join(gen, "driver"), 0o755); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(gen, "driver", "main.go"), []byte(driver), 0o644); err != nil {
+		return nil, err
+	}
+	lc.GenTime = time.Since(start)
+	start = time.Now()
+	lc.Driver = filepath.Join(work, "bin", "lang")
+	cmd := exec.Command("go", "build", "-trimpath", "-o", lc.Driver, "./driver")
+	cmd.Dir = gen
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("go build: %v\n%s", err, out)
+	}
+	lc.Build = time.Since(start)
+	return lc, nil
+}
+
+// buildErrors are the diagnostics that stop pp2go build (see
+// cmd/pp2go's generate): errors of the main manifests, and errors of code
+// generation.
+func buildErrors(e *env.Env, gen diag.List) diag.List {
+	mainFiles := map[string]bool{}
+	var out diag.List
+	seen := map[string]bool{}
+	add := func(d *diag.Diagnostic) {
+		if d.Severity == diag.Error && !seen[d.Short()] {
+			seen[d.Short()] = true
+			out = append(out, d)
+		}
+	}
+	for _, f := range e.Manifests {
+		mainFiles[f.Path] = true
+		for _, d := range f.Diags {
+			add(d)
+		}
+	}
+	for _, d := range e.Diags {
+		if mainFiles[d.File] {
+			add(d)
+		}
+	}
+	for _, d := range gen {
+		add(d)
+	}
+	return out
+}
+
+// langDriver compiles jobs read from standard input, one `ARCHIVE NODE
+// FACTS` line each, into OUT/ARCHIVE/NODE.json or .error, with
+// OUT/ARCHIVE/NODE.warnings holding the warnings logged (a message a
+// line), and answers each with a line `done`.
+const langDriver = `// Code generated by pp2go's language corpus test; DO NOT EDIT.
+
+// Command driver compiles the nodes of the language corpus.
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/pp2go/pp2go/rt"
+	"github.com/pp2go/pp2go/rt/cli"
+	"github.com/pp2go/pp2go/rt/values"
+	// IMPORTS
+)
+
+var programs = map[string]func() *rt.Program{
+	// PROGRAMS
+}
+
+func main() {
+	out := os.Args[1]
+	in := bufio.NewScanner(os.Stdin)
+	for in.Scan() {
+		f := strings.Fields(in.Text())
+		if len(f) != 3 {
+			continue
+		}
+		compile(f[0], f[1], f[2], filepath.Join(out, f[0], f[1]))
+		fmt.Println("done")
+	}
+}
+
+var factsCache = map[string]*values.Hash{}
+
+// serverFacts are the oracle's $server_facts (see its README).
+var serverFacts = values.NewHashFromPairs(
+	values.String("serverversion"), values.String("7.23.0"),
+	values.String("servername"), values.String("puppet.oracle.test"),
+	values.String("serverip"), values.String("192.0.2.1"),
+)
+
+func compile(archive, node, factsFile, name string) {
+	os.MkdirAll(filepath.Dir(name), 0o755)
+	defer func() {
+		if r := recover(); r != nil {
+			os.WriteFile(name+".error", []byte(fmt.Sprintf("driver panic: %v\n", r)), 0o644)
+		}
+	}()
+	facts, ok := factsCache[factsFile]
+	if !ok {
+		var err error
+		if facts, err = cli.LoadFacts(factsFile); err != nil {
+			panic(err)
+		}
+		factsCache[factsFile] = facts
+	}
+	res := rt.CompileWith(programs[archive](), &rt.Node{Name: node, Facts: facts, ServerFacts: serverFacts})
+	var warnings strings.Builder
+	for _, l := range res.Logs {
+		if l.Level == "warning" {
+			warnings.WriteString(l.Message + "\n")
+		}
+	}
+	if warnings.Len() > 0 {
+		os.WriteFile(name+".warnings", []byte(warnings.String()), 0o644)
+	}
+	if res.Err != nil {
+		os.WriteFile(name+".error", []byte(res.Err.Error()+"\n"), 0o644)
+	} else {
+		os.WriteFile(name+".json", res.JSON, 0o644)
+	}
+}
+`
+
+// LangJob is one case: a node of an archive.
+type LangJob struct {
+	Archive *LangArchive
+	Node    string
+}
+
+// Name is archive/node.
+func (j LangJob) Name() string { return j.Archive.Name + "/" + j.Node }
+
+// Facts is the facts file of the job.
+func (j LangJob) Facts() string {
+	if _, ok := j.Archive.Files["facts.json"]; ok {
+		return filepath.Join(j.Archive.EnvDir, "facts.json")
+	}
+	return filepath.Join(LangDir(), "facts.json")
+}
+
+// Run compiles every job of the archives that built into work/out, one
+// driver process for all (restarted after a job that kills it).
+func (lc *LangCorpus) Run(jobs []LangJob, timeout time.Duration) (string, error) {
+	out := filepath.Join(lc.Work, "out")
+	if err := os.RemoveAll(out); err != nil {
+		return "", err
+	}
+	var d *driverProc
+	defer func() {
+		if d != nil {
+			d.close()
+		}
+	}()
+	for _, j := range jobs {
+		if j.Archive.BuildErr != nil {
+			continue
+		}
+		if d == nil {
+			cmd := exec.Command(lc.Driver, out)
+			d = &driverProc{cmd: cmd, lines: make(chan string), stderr: &tailBuffer{max: 4096}}
+			cmd.Stderr = d.stderr
+			var err error
+			if d.stdin, err = cmd.StdinPipe(); err != nil {
+				return "", err
+			}
+			stdout, err := cmd.StdoutPipe()
+			if err != nil {
+				return "", err
+			}
+			if err := cmd.Start(); err != nil {
+				return "", err
+			}
+			go func() {
+				sc := bufio.NewScanner(stdout)
+				for sc.Scan() {
+					d.lines <- sc.Text()
+				}
+				close(d.lines)
+			}()
+		}
+		if err := lc.runJob(d, j, out, timeout); err != nil {
+			name := filepath.Join(out, j.Archive.Name, j.Node)
+			os.MkdirAll(filepath.Dir(name), 0o755)
+			os.WriteFile(name+".error", []byte(fmt.Sprintf("driver failed: %v\n%s", err, d.stderrTail())), 0o644)
+			d.kill()
+			d = nil
+		}
+	}
+	return out, nil
+}
+
+func (lc *LangCorpus) runJob(d *driverProc, j LangJob, out string, timeout time.Duration) error {
+	if _, err := fmt.Fprintf(d.stdin, "%s %s %s\n", j.Archive.Name, j.Node, j.Facts()); err != nil {
+		return err
+	}
+	select {
+	case line, ok := <-d.lines:
+		if !ok {
+			err := d.cmd.Wait()
+			if err == nil {
+				err = errors.New("driver exited")
+			}
+			return err
+		}
+		if line != "done" {
+			return fmt.Errorf("driver said %q", line)
+		}
+		return nil
+	case <-time.After(timeout):
+		return fmt.Errorf("no result after %s", timeout)
+	}
+}
+
+// Compare compares a job's outcome in out with Puppet's: the catalog as
+// catalog-diff compares it, or the error's first line, and the warnings.
+// It returns what differs.
+func (j LangJob) Compare(out string) ([]string, error) {
+	a := j.Archive
+	wantErr, errExpected := a.Want[j.Node+".error"]
+	wantCat, catExpected := a.Want[j.Node+".json"]
+	if !errExpected && !catExpected {
+		return []string{"no expected outcome (run testdata/lang/regen)"}, nil
+	}
+	var diffs []string
+	if a.BuildErr != nil {
+		got := a.buildErrorText(j.Node)
+		if !errExpected {
+			return []string{"pp2go's build fails: " + firstLine(got)}, nil
+		}
+		if w := strings.TrimSpace(string(wantErr)); got != w {
+			diffs = append(diffs, "build error differs:", "    expected: "+w, "    actual:   "+got)
+		}
+		return diffs, nil
+	}
+	name := filepath.Join(out, a.Name, j.Node)
+	gotErr, err := os.ReadFile(name + ".error")
+	failed := err == nil
+	switch {
+	case errExpected && failed:
+		w, g := firstLine(strings.TrimSpace(string(wantErr))), a.normalize(firstLine(strings.TrimSpace(string(gotErr))))
+		if w != g {
+			diffs = append(diffs, "error differs:", "    expected: "+w, "    actual:   "+g)
+		}
+	case errExpected:
+		diffs = append(diffs, "Puppet fails ("+firstLine(string(wantErr))+"), pp2go compiles")
+	case failed:
+		diffs = append(diffs, "pp2go fails: "+a.normalize(firstLine(string(gotErr))))
+	default:
+		have, err := os.ReadFile(name + ".json")
+		if err != nil {
+			return nil, err
+		}
+		d, err := DiffCatalogs(wantCat, have, a.EnvDir)
+		if err != nil {
+			return nil, err
+		}
+		diffs = append(diffs, d...)
+	}
+	gotWarn, _ := os.ReadFile(name + ".warnings")
+	if w, g := string(a.Want[j.Node+".warnings"]), a.normalize(string(gotWarn)); w != g {
+		diffs = append(diffs, "warnings differ:", "    expected: "+strings.ReplaceAll(strings.TrimSpace(w), "\n", "\n              "),
+			"    actual:   "+strings.ReplaceAll(strings.TrimSpace(g), "\n", "\n              "))
+	}
+	return diffs, nil
+}
+
+// normalize writes paths of the archive's environment as the oracle does.
+func (a *LangArchive) normalize(s string) string {
+	return strings.ReplaceAll(s, a.EnvDir+"/", "")
+}
+
+// buildErrorText is pp2go's build errors written as Puppet reports parse
+// and validation errors: the one error with its location, or each error's
+// message on a line and then the count.
+func (a *LangArchive) buildErrorText(node string) string {
+	const prefix = "Could not parse for environment production: "
+	if len(a.BuildErr) == 1 {
+		return a.normalize(prefix + a.BuildErr[0].Error() + " on node " + node)
+	}
+	var b strings.Builder
+	for _, d := range a.BuildErr {
+		b.WriteString(d.Message + "\n")
+	}
+	file := a.normalize(a.BuildErr[len(a.BuildErr)-1].File)
+	fmt.Fprintf(&b, "%sLanguage validation logged %d errors. Giving up (file: %s) on node %s", prefix, len(a.BuildErr), file, node)
+	return a.normalize(b.String())
+}
+
+// LangJobs lists the cases of the archives in order.
+func LangJobs(archives []*LangArchive) []LangJob {
+	var jobs []LangJob
+	for _, a := range archives {
+		for _, n := range a.Nodes {
+			jobs = append(jobs, LangJob{Archive: a, Node: n})
+		}
+	}
+	return jobs
+}

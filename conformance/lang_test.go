@@ -1,0 +1,108 @@
+package conformance
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// langKnown are the cases (ARCHIVE/NODE) of the language corpus where
+// pp2go and Puppet differ, each with its cause. A listed case that passes
+// fails the test, so that the list stays true. Only Puppet's own bugs stay
+// here for good.
+var langKnown = map[string]string{
+	// To fix.
+	"call_variable/a":                          "pp2go reports a second error ('illegal function name') beside Puppet's validation error",
+	"classes_errors/class_with_title_param":    "pp2go rejects the parameter name of a class, which Puppet accepts",
+	"defines/name_param":                       "pp2go rejects the parameter name of a defined type's instance, which Puppet accepts",
+	"defaults_errors/class_defaults":           "pp2go accepts resource defaults for Class",
+	"functions_pp_errors/return_type_mismatch": "pp2go's message for a wrong return type names the function differently",
+	"inheritance_errors/unknown_parent":        "pp2go's error for an unknown parent class differs in text and position",
+	"iteration_errors/break_outside":           "break() outside an iteration panics in pp2go",
+	"iteration_errors/next_outside_top":        "pp2go accepts next() at the top of a node's code",
+	"iteration_errors/return_top":              "pp2go accepts return() at the top of a node's code",
+	"node_named_settings/settings":             "pp2go accepts a node named settings",
+	"relationships/string_class_ref":           "a string operand of a relationship recurses without end in pp2go",
+	"relationships_errors/string_not_class":    "a string operand of a relationship recurses without end in pp2go",
+	"tags_errors/invalid_tag_param":            "pp2go's error for an invalid tag parameter differs in text and position",
+	"topscope/settingsvars":                    "pp2go sets no $settings::* variables",
+	"topscope/envvars":                         "$module_name is undef at node scope in pp2go, '' in Puppet",
+
+	// Puppet's bugs.
+	"overrides/plus_arrow_array": "Puppet bug: the message names the override's source as a Ruby object " +
+		"(#<Puppet::Resource::Type:0x...>), whose address changes from run to run",
+	"overrides_errors/already_set": "Puppet bug: the message names the override's source as a Ruby object " +
+		"(#<Puppet::Resource::Type:0x...>), whose address changes from run to run",
+}
+
+// TestLangCorpus builds every environment of testdata/lang into one driver,
+// compiles each node and compares the outcome with the catalog, error and
+// warnings Puppet 7.23 produced (testdata/lang/regen writes them). It
+// closes with `lang corpus: N passed, M failed`.
+func TestLangCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a catalog driver")
+	}
+	start := time.Now()
+	archives, err := LoadLangArchives(LangDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	lc, err := BuildLangCorpus(archives, filepath.Join(os.TempDir(), "pp2go-lang"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	jobs := LangJobs(archives)
+	runStart := time.Now()
+	out, err := lc.Run(jobs, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runTime := time.Since(runStart)
+	passed, failed, known := 0, 0, 0
+	for _, j := range jobs {
+		t.Run(j.Name(), func(t *testing.T) {
+			diffs, err := j.Compare(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cause, isKnown := langKnown[j.Name()]
+			switch {
+			case len(diffs) == 0 && isKnown:
+				failed++
+				t.Errorf("passes, but is listed as a known difference (%s): remove it from langKnown", cause)
+			case len(diffs) == 0:
+				passed++
+			case isKnown:
+				known++
+				t.Logf("known difference (%s):\n  %s", cause, strings.Join(diffs, "\n  "))
+			default:
+				failed++
+				if len(diffs) > 20 {
+					diffs = append(diffs[:20], fmt.Sprintf("... %d more", len(diffs)-20))
+				}
+				t.Errorf("differs from Puppet:\n  %s", strings.Join(diffs, "\n  "))
+			}
+		})
+	}
+	for name := range langKnown {
+		if !hasJob(jobs, name) {
+			t.Errorf("langKnown lists %s, which is no case of the corpus", name)
+		}
+	}
+	fmt.Printf("lang corpus: %d passed, %d failed, %d known differences (generate %s, go build %s, compile %d nodes %s; total %s)\n",
+		passed, failed, known, lc.GenTime.Round(time.Millisecond), lc.Build.Round(time.Millisecond),
+		len(jobs), runTime.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
+}
+
+func hasJob(jobs []LangJob, name string) bool {
+	for _, j := range jobs {
+		if j.Name() == name {
+			return true
+		}
+	}
+	return false
+}
