@@ -132,6 +132,7 @@ func (g *generator) module(m *env.Module) *unit {
 	for _, f := range m.Files {
 		g.file(u, f, m.Dir, false)
 		g.broken(u, m, f)
+		g.loadFailure(u, m, f)
 	}
 	for _, f := range m.EPP {
 		g.template(u, m, f)

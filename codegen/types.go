@@ -5,7 +5,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/dave/jennifer/jen"
+
 	"github.com/pp2go/pp2go/frontend/ast"
+	"github.com/pp2go/pp2go/frontend/env"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -76,4 +79,38 @@ func (l *lowerer) unknownType(e ast.Expr) *ast.QualifiedReference {
 		return found == nil
 	})
 	return found
+}
+
+// loadFailure registers a module manifest that Puppet cannot load: when
+// it loads a file, it evaluates the parameter types of each of its classes
+// and defined types (pops_bridge.rb create_type_map), and the first type
+// name there that names no type fails the load (rt.Program.AddLoadFailure).
+func (g *generator) loadFailure(u *unit, m *env.Module, f *env.File) {
+	if f.Program == nil {
+		return
+	}
+	rel, err := filepath.Rel(filepath.Join(m.Dir, "manifests"), strings.TrimSuffix(f.Path, ".pp"))
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return
+	}
+	l := &lowerer{u: u, f: f, diags: &g.res.Diags, g: g}
+	for _, d := range f.Program.Definitions {
+		var params []*ast.Parameter
+		switch x := d.(type) {
+		case *ast.HostClassDefinition:
+			params = x.Params
+		case *ast.ResourceTypeDefinition:
+			params = x.Params
+		}
+		for _, p := range params {
+			if p.Type == nil {
+				continue
+			}
+			if r := l.unknownType(p.Type); r != nil {
+				u.register = append(u.register, jen.Id("p").Dot("AddLoadFailure").Call(
+					jen.Lit(m.Name), jen.Lit(filepath.ToSlash(rel)), l.pos(r), jen.Lit(r.CasedValue)))
+				return
+			}
+		}
+	}
 }

@@ -158,7 +158,7 @@ func classRef(name string) values.Value {
 func (c *Ctx) evaluateClasses(s *Scope, names []string) []*Resource {
 	classes := make([]*Class, len(names))
 	for i, n := range names {
-		cl := c.prog.findClass(n)
+		cl := c.findClass(n)
 		if cl == nil {
 			Errorf("Could not find class %s for %s", n, c.node.Name)
 		}
@@ -211,7 +211,7 @@ func (c *Ctx) newClassResource(s *Scope, cl *Class, source definition) *Resource
 // declared first, and class and node tags become catalog tags.
 func (c *Ctx) instantiate(s *Scope, r *Resource) {
 	if cl := r.class; cl != nil && cl.Parent != "" {
-		parent := c.prog.findClass(cl.Parent)
+		parent := c.findClass(cl.Parent)
 		if parent == nil {
 			Errorf("Could not find parent resource type '%s' of type hostclass in %s", cl.Parent, c.prog.Environment)
 		}

@@ -53,6 +53,7 @@ type Ctx struct {
 	logs []LogEntry
 
 	warned map[string]bool // keys of the warnings given once
+	loaded map[string]bool // the module manifests loaded, by module/path (autoload)
 
 	hiera    *hiera.Session // created on the first lookup
 	hieraCur *Scope         // the scope of the lookup being made

@@ -198,7 +198,7 @@ func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, 
 	guard(site, func() {
 		if equalFold(typeName, "class") {
 			for _, title := range titles {
-				cl := c.prog.findClass(title)
+				cl := c.findClass(title)
 				name := title
 				if cl != nil {
 					name = cl.Name
@@ -222,7 +222,7 @@ func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, 
 		native := c.prog.findNative(typeName)
 		var def *Define
 		if native == nil {
-			def = c.prog.findDefine(typeName)
+			def = c.findDefine(typeName)
 		}
 		if native == nil && def == nil {
 			Errorf("Unknown resource type: '%s'", typeName)

@@ -34,6 +34,9 @@ type Program struct {
 	main      []func(s *Scope) // main manifest code, file by file
 	mainClass *Class
 	settings  *values.Hash // $settings::* values, by name
+
+	// loadFailures are the manifests whose loading fails, by module/path.
+	loadFailures map[string]*loadFailure
 }
 
 // NewProgram makes an empty program for the named environment.

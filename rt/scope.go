@@ -205,7 +205,7 @@ func (s *Scope) enclosingScope() *Scope {
 // qualifiedScope is the scope of an evaluated class; it raises Puppet's
 // error when the class is unknown or not evaluated.
 func (s *Scope) qualifiedScope(name string) *Scope {
-	cl := s.c.prog.findClass(name)
+	cl := s.c.findClassRescued(name)
 	if cl == nil {
 		panic(&detailError{msg: "class " + name + " could not be found"})
 	}

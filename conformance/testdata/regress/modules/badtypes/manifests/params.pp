@@ -1,0 +1,4 @@
+class badtypes::params {
+  $v = 1
+  notify { 'params': }
+}

@@ -1,0 +1,3 @@
+class goodtypes {
+  notify { 'goodtypes': }
+}

@@ -1,0 +1,4 @@
+class goodtypes::user {
+  include goodtypes
+  goodtypes::broken { 'b': }
+}

@@ -1,0 +1,131 @@
+package rt
+
+import (
+	"strings"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// Puppet loads a module's manifests as it looks definitions up, and
+// loading a file can fail: it evaluates the parameter types of every class
+// and defined type of the file as it instantiates them (pops_bridge.rb
+// create_type_map), so a type name there that names no type fails the
+// lookup of anything the file comes with, even of a class that does not
+// use it. The generated code registers such files; the lookups of classes
+// and defined types replay Puppet's loading order to raise their errors
+// where Puppet does.
+
+// loadFailure is the error of loading a manifest.
+type loadFailure struct {
+	site     *Site
+	typeName string
+}
+
+// AddLoadFailure records that loading a module's manifest fails on a
+// parameter type naming no type. file is the manifest's path below the
+// module's manifests directory without ".pp" ("init", "server/config").
+func (p *Program) AddLoadFailure(module, file string, site *Site, typeName string) {
+	if p.loadFailures == nil {
+		p.loadFailures = map[string]*loadFailure{}
+	}
+	p.loadFailures[module+"/"+file] = &loadFailure{site: site, typeName: typeName}
+}
+
+// findClass finds a class as the compiler's find_hostclass does, loading
+// the manifests Puppet would load to find it.
+func (c *Ctx) findClass(name string) *Class {
+	if cl := c.prog.classes[normalizeName(name)]; cl != nil {
+		c.autoload(name, true, cl.Module, cl.File)
+	} else {
+		c.autoload(name, false, "", nil)
+	}
+	return c.prog.findClass(name)
+}
+
+// findClassRescued is findClass for a qualified variable's lookup, which
+// takes a class whose manifests fail to load for an unknown one (scope.rb
+// lookup_qualified_variable rescues the error: the variable is not found).
+func (c *Ctx) findClassRescued(name string) (cl *Class) {
+	defer func() {
+		if r := recover(); r != nil {
+			e, ok := r.(*Error)
+			if !ok {
+				panic(r)
+			}
+			panic(&detailError{msg: e.Message})
+		}
+	}()
+	return c.findClass(name)
+}
+
+// findDefine finds a defined type as find_definition does.
+func (c *Ctx) findDefine(name string) *Define {
+	if d := c.prog.defines[normalizeName(name)]; d != nil {
+		c.autoload(name, true, d.Module, d.File)
+	} else {
+		c.autoload(name, false, "", nil)
+	}
+	return c.prog.findDefine(name)
+}
+
+// autoload loads what Puppet's type loader imports to find a definition
+// that is not loaded yet (type_loader.rb try_load_fqname): for a::b::c the
+// manifest a/b/c, then a/b, then a, each with the module's init.pp first
+// (module.rb match_manifests), until the definition's file is among them;
+// a file is loaded once per compilation. Loading a file that fails raises
+// its error.
+func (c *Ctx) autoload(name string, found bool, module string, file *File) {
+	if len(c.prog.loadFailures) == 0 {
+		return
+	}
+	defKey := ""
+	if found {
+		defKey = c.prog.manifestKey(module, file)
+		if defKey == "" || c.loaded[defKey] {
+			return // the main manifest's, or loaded already
+		}
+	}
+	if c.loaded == nil {
+		c.loaded = map[string]bool{}
+	}
+	segs := strings.Split(normalizeName(name), "::")
+	for k := len(segs); k >= 1; k-- {
+		mod := segs[0]
+		if c.prog.modules[mod] == nil {
+			continue
+		}
+		keys := []string{mod + "/init"}
+		if k > 1 {
+			keys = append(keys, mod+"/"+strings.Join(segs[1:k], "/"))
+		}
+		hit := false
+		for _, key := range keys {
+			hit = hit || key == defKey
+			if c.loaded[key] {
+				continue
+			}
+			c.loaded[key] = true
+			if f := c.prog.loadFailures[key]; f != nil {
+				IssueAt(f.site, values.IssueUnknownResourceType, "Resource type not found: %s", f.typeName)
+			}
+		}
+		if hit {
+			return
+		}
+	}
+}
+
+// manifestKey is "module/path" of a definition's manifest (path below
+// the module's manifests directory, without ".pp"); "" when the
+// definition is not in a module's manifests.
+func (p *Program) manifestKey(module string, file *File) string {
+	m := p.modules[module]
+	if m == nil || file == nil {
+		return ""
+	}
+	rel, ok := strings.CutPrefix(file.Path, strings.TrimSuffix(m.dir, "/")+"/manifests/")
+	if !ok {
+		return ""
+	}
+	return module + "/" + strings.TrimSuffix(rel, ".pp")
+}
