@@ -3,7 +3,9 @@ package rt
 import (
 	"crypto/sha256"
 	"fmt"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -38,12 +40,58 @@ func CompileWith(p *Program, node *Node) *Result {
 	return res
 }
 
-// factsDigest identifies a node's facts for the catalog's UUID.
+// factsDigest identifies a node's facts for the catalog's UUID: the
+// SHA-256 of an unambiguous encoding of them (cheaper than their string
+// form, which every compile made).
 func factsDigest(facts *values.Hash) string {
 	if facts == nil {
 		return ""
 	}
-	return values.ToString(facts)
+	bp := digestBuffers.Get().(*[]byte)
+	b := appendDigest((*bp)[:0], facts)
+	sum := sha256.Sum256(b)
+	*bp = b
+	digestBuffers.Put(bp)
+	return string(sum[:])
+}
+
+var digestBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 16384); return &b }}
+
+func appendDigest(b []byte, v values.Value) []byte {
+	str := func(b []byte, tag byte, s string) []byte {
+		b = append(b, tag)
+		b = strconv.AppendInt(b, int64(len(s)), 10)
+		b = append(b, ':')
+		return append(b, s...)
+	}
+	switch x := v.(type) {
+	case nil, values.UndefValue:
+		return append(b, 'u')
+	case values.String:
+		return str(b, 's', string(x))
+	case values.Int:
+		return strconv.AppendInt(append(b, 'i'), int64(x), 10)
+	case values.Float:
+		return strconv.AppendFloat(append(b, 'f'), float64(x), 'g', -1, 64)
+	case values.Bool:
+		if x {
+			return append(b, 'T')
+		}
+		return append(b, 'F')
+	case *values.Array:
+		b = strconv.AppendInt(append(b, 'a'), int64(x.Len()), 10)
+		for _, e := range x.Elems() {
+			b = appendDigest(b, e)
+		}
+		return b
+	case *values.Hash:
+		b = strconv.AppendInt(append(b, 'h'), int64(x.Len()), 10)
+		for i := 0; i < x.Len(); i++ {
+			b = appendDigest(appendDigest(b, x.KeyAt(i)), x.ValueAt(i))
+		}
+		return b
+	}
+	return str(b, 'o', values.ToString(v))
 }
 
 // catalogUUID is a deterministic UUID (version 5 layout) for a catalog:

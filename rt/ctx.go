@@ -130,15 +130,19 @@ func (c *Ctx) setNodeParameters() {
 	if serverFacts == nil {
 		serverFacts = values.NewHash()
 	}
-	// Facts and server facts are node parameters: top scope variables.
-	seen := map[string]bool{"environment": true}
+	// Facts and server facts are node parameters: top scope variables
+	// (the first of a name wins; environment is the environment's).
+	n := facts.Len() + serverFacts.Len() + 8
+	c.top.symtable.reserve(n)
+	if len(c.qualifiedVars) == 0 {
+		c.qualifiedVars = make(map[string]values.Value, n+32)
+	}
 	for _, h := range []*values.Hash{facts, serverFacts} {
 		for i := 0; i < h.Len(); i++ {
 			name := values.ToString(h.KeyAt(i))
-			if seen[name] {
+			if name == "environment" || c.top.symtable.find(name) >= 0 {
 				continue
 			}
-			seen[name] = true
 			c.top.setvar(name, h.ValueAt(i), true)
 		}
 	}

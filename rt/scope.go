@@ -125,6 +125,22 @@ func (t *varTable) set(name string, v values.Value) {
 	}
 }
 
+// reserve makes room for n variables.
+func (t *varTable) reserve(n int) {
+	if cap(t.names)-len(t.names) >= n {
+		return
+	}
+	t.names = append(make([]string, 0, len(t.names)+n), t.names...)
+	t.vals = append(make([]values.Value, 0, len(t.vals)+n), t.vals...)
+	if len(t.names)+n > 8 {
+		index := make(map[string]int, len(t.names)+n)
+		for i, name := range t.names {
+			index[name] = i
+		}
+		t.index = index
+	}
+}
+
 func isDigits(s string) bool {
 	if s == "" {
 		return false
