@@ -914,13 +914,17 @@ type ParamType struct {
 // problems on separate lines), or "" when all is well.
 func ValidateParameters(subject string, params []ParamType, given *Hash, missingOK bool) string {
 	var errs []*mismatch
-	known := map[string]bool{}
-	for _, p := range params {
-		known[p.Name] = true
-	}
 	for _, k := range given.keys {
-		if !known[ToString(k)] {
-			errs = append(errs, &mismatch{kind: mkInvalidParameter, key: ToString(k)})
+		name := ToString(k)
+		known := false
+		for i := range params {
+			if params[i].Name == name {
+				known = true
+				break
+			}
+		}
+		if !known {
+			errs = append(errs, &mismatch{kind: mkInvalidParameter, key: name})
 		}
 	}
 	d := describer{}
