@@ -20,7 +20,7 @@ type CatalogInfo struct {
 // virtual resources that are not exported are left out, parameter values
 // are Puppet's rich data. The output is deterministic.
 func (cat *Catalog) JSON(info CatalogInfo) []byte {
-	w := &jsonWriter{}
+	w := &jsonWriter{buf: make([]byte, 0, 4096+512*len(cat.resources))}
 	w.raw(`{"tags":`)
 	w.stringArray(cat.Tags)
 	w.raw(`,"name":`)
@@ -298,6 +298,16 @@ func (w *jsonWriter) typeValue(t values.Type) {
 func (w *jsonWriter) str(s string) {
 	w.buf = append(w.buf, '"')
 	for i := 0; i < len(s); {
+		// the run of bytes written as they are
+		j := i
+		for j < len(s) && s[j] >= 0x20 && s[j] < utf8.RuneSelf && s[j] != '"' && s[j] != '\\' {
+			j++
+		}
+		if j > i {
+			w.buf = append(w.buf, s[i:j]...)
+			i = j
+			continue
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			switch c {
