@@ -1,0 +1,215 @@
+package conformance
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Catalog benchmarks: how long a scenario's catalog binary takes to compile
+// a catalog in a warm process (its `bench` subcommand, which compiles the
+// same node again and again in one process) and to run from start to
+// catalog written (the process timed from the outside, many runs), beside
+// Puppet's figures for the same node from the oracle's bench script.
+
+// BenchNode is the node a scenario is benchmarked with: its first node
+// whose catalog Puppet compiles, or its first node.
+func (sc *Scenario) BenchNode() (name, facts string) {
+	if len(sc.Nodes) == 0 {
+		return "", ""
+	}
+	n := sc.Nodes[0]
+	for _, m := range sc.Nodes {
+		if m.Expect == "catalog" {
+			n = m
+			break
+		}
+	}
+	return n.Name, filepath.Join(sc.Dir, n.Facts)
+}
+
+// WarmTiming is what a binary's `bench` subcommand prints (see rt/cli).
+type WarmTiming struct {
+	ProgramNs, FirstNs             int64
+	N                              int
+	MinNs, MedianNs, MeanNs, CPUNs int64
+	Allocs, Bytes                  int64
+	Resources                      int
+	Failed                         bool
+}
+
+// BenchWarm runs `BINARY bench NODE --facts FACTS` with --count when count
+// is positive, else --time d.
+func BenchWarm(binary, node, facts string, count int, d time.Duration) (*WarmTiming, error) {
+	args := []string{"bench", node, "--facts", facts}
+	if count > 0 {
+		args = append(args, "--count", strconv.Itoa(count))
+	} else {
+		args = append(args, "--time", d.String())
+	}
+	out, err := exec.Command(binary, args...).Output()
+	if err != nil {
+		return nil, fmt.Errorf("%s bench: %v", binary, err)
+	}
+	kv := map[string]int64{}
+	for _, f := range strings.Fields(string(out)) {
+		k, v, ok := strings.Cut(f, "=")
+		if !ok {
+			continue
+		}
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("%s bench: bad output %q", binary, out)
+		}
+		kv[k] = n
+	}
+	if _, ok := kv["median_ns"]; !ok {
+		return nil, fmt.Errorf("%s bench: bad output %q", binary, out)
+	}
+	return &WarmTiming{
+		ProgramNs: kv["program_ns"], FirstNs: kv["first_ns"], N: int(kv["n"]),
+		MinNs: kv["min_ns"], MedianNs: kv["median_ns"], MeanNs: kv["mean_ns"], CPUNs: kv["cpu_ns"],
+		Allocs: kv["allocs"], Bytes: kv["bytes"], Resources: int(kv["resources"]), Failed: kv["fail"] != 0,
+	}, nil
+}
+
+// RunOnce runs `BINARY compile NODE --facts FACTS -o OUT -q` and returns
+// its wall time, from the start of the process to its exit (the catalog
+// written); a failing compile is timed as well.
+func RunOnce(binary, node, facts, out string) (time.Duration, error) {
+	cmd := exec.Command(binary, "compile", node, "--facts", facts, "-o", out, "-q")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return 0, err
+	}
+	err := cmd.Wait()
+	d := time.Since(start)
+	if _, ok := err.(*exec.ExitError); ok {
+		err = nil
+	}
+	return d, err
+}
+
+// Durations summarizes timings.
+type Durations []time.Duration
+
+// Min is the smallest duration.
+func (ds Durations) Min() time.Duration {
+	s := ds.sorted()
+	if len(s) == 0 {
+		return 0
+	}
+	return s[0]
+}
+
+// Median is the median duration.
+func (ds Durations) Median() time.Duration {
+	s := ds.sorted()
+	switch {
+	case len(s) == 0:
+		return 0
+	case len(s)%2 == 1:
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+func (ds Durations) sorted() Durations {
+	s := append(Durations(nil), ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s
+}
+
+// PuppetTiming is the oracle's figures for a node: the median wall time of
+// a cold `compile-catalog` process and the median time of one catalog in a
+// warm batch process.
+type PuppetTiming struct {
+	ColdS  float64
+	WarmMs float64
+	Source string // "bench" (the oracle's bench script) or "compile-catalog" (see PuppetBench)
+}
+
+var (
+	benchColdRe = regexp.MustCompile(`median_wall_s=([0-9.]+)`)
+	benchWarmRe = regexp.MustCompile(`per_catalog_median_ms=([0-9.]+)`)
+	timesRe     = regexp.MustCompile(`timed compiles: \d+\s+median ([0-9.]+) ms`)
+)
+
+// OracleDir is the directory of the oracle's scripts.
+func OracleDir() string { return filepath.Join(SharedDir(), "conformance", "oracle") }
+
+// PuppetBench times Puppet 7.23 on a scenario's node with the oracle's
+// `bench SCENARIO NODE RUNS WARM_NODES PASSES`. The bench script needs the
+// node's catalog to compile; for a node whose compile fails (the err_*
+// scenarios) the same figures are taken with compile-catalog directly, as
+// the script takes them: RUNS cold processes, and one batch process that
+// compiles the node WARM_NODES times per pass, one pass of warm-up and
+// PASSES timed, the median of the timed compiles.
+func (sc *Scenario) PuppetBench(runs, warmNodes, passes int) (*PuppetTiming, error) {
+	node, facts := sc.BenchNode()
+	oracle := OracleDir()
+	cmd := exec.Command(filepath.Join(oracle, "bench"), sc.Dir, node, strconv.Itoa(runs), strconv.Itoa(warmNodes), strconv.Itoa(passes))
+	out, err := cmd.Output()
+	if err == nil {
+		cold, warm := benchColdRe.FindSubmatch(out), benchWarmRe.FindSubmatch(out)
+		if cold == nil || warm == nil {
+			return nil, fmt.Errorf("oracle bench: unexpected output %q", out)
+		}
+		c, _ := strconv.ParseFloat(string(cold[1]), 64)
+		w, _ := strconv.ParseFloat(string(warm[1]), 64)
+		return &PuppetTiming{ColdS: c, WarmMs: w, Source: "bench"}, nil
+	}
+	// The node fails to compile: time compile-catalog as bench does.
+	tmp, err := os.MkdirTemp("", "pp2go-puppet-bench")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	cc := filepath.Join(oracle, "compile-catalog")
+	env := append(os.Environ(), "PP_ORACLE_QUIET=1")
+	var colds Durations
+	for i := 0; i < runs; i++ {
+		c := exec.Command(cc, sc.Dir, node, facts)
+		c.Env = env
+		start := time.Now()
+		c.Run() // the compile fails
+		colds = append(colds, time.Since(start))
+	}
+	var jobs strings.Builder
+	for i := 0; i < warmNodes; i++ {
+		fmt.Fprintf(&jobs, "%s %s %s %s\n", sc.Dir, node, facts, filepath.Join(tmp, "out", fmt.Sprintf("n%d", i)))
+	}
+	if err := os.MkdirAll(filepath.Join(tmp, "out"), 0o755); err != nil {
+		return nil, err
+	}
+	list := filepath.Join(tmp, "jobs.txt")
+	if err := os.WriteFile(list, []byte(jobs.String()), 0o644); err != nil {
+		return nil, err
+	}
+	c := exec.Command(cc, "--times", "--warmup", "1", "--repeat", strconv.Itoa(passes), "--batch", list)
+	c.Env = env
+	var stderr bytes.Buffer
+	c.Stderr = &stderr
+	c.Run()
+	var warm float64
+	sc2 := bufio.NewScanner(&stderr)
+	for sc2.Scan() {
+		if m := timesRe.FindStringSubmatch(sc2.Text()); m != nil {
+			warm, _ = strconv.ParseFloat(m[1], 64)
+		}
+	}
+	if warm == 0 {
+		return nil, fmt.Errorf("compile-catalog --times: no timings in %q", stderr.String())
+	}
+	return &PuppetTiming{ColdS: colds.Median().Seconds(), WarmMs: warm, Source: "compile-catalog"}, nil
+}

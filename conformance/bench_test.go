@@ -1,0 +1,60 @@
+package conformance
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// BenchmarkCatalog times the catalog binary of each scenario of
+// ../shared/conformance/scenarios on its benchmark node (BenchNode):
+//
+//   - Catalog/SCENARIO/warm: one catalog compiled in a warm process, to its
+//     JSON bytes. The binary's `bench` subcommand compiles b.N catalogs in
+//     one process; ns/op is its own figure for them (the mean, GC
+//     included), not the time of the process; median-ns/op, cpu-ns/op (CPU
+//     time of all threads, which a busy machine does not inflate as it does
+//     wall time), heap-B/op and heap-allocs/op are its other figures.
+//   - Catalog/SCENARIO/run: the whole binary run, `compile NODE --facts F
+//     -o FILE`, from the start of the process to its exit with the catalog
+//     written.
+//
+// The binaries are built (and cached) in $TMPDIR/pp2go-bench. Select
+// scenarios with -bench, e.g. -bench 'Catalog/lang_'. `make bench` prints
+// the same figures beside Puppet's (conformance/cmd/bench).
+func BenchmarkCatalog(b *testing.B) {
+	scs, err := LoadScenarios(filepath.Join(SharedDir(), "conformance", "scenarios"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	work := filepath.Join(os.TempDir(), "pp2go-bench")
+	for _, sc := range scs {
+		b.Run(sc.Name, func(b *testing.B) {
+			dir := filepath.Join(work, sc.Name)
+			bin, err := sc.Build(dir)
+			if err != nil {
+				b.Skipf("build: %v", err)
+			}
+			node, facts := sc.BenchNode()
+			b.Run("warm", func(b *testing.B) {
+				w, err := BenchWarm(bin, node, facts, b.N, 0)
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(float64(w.MeanNs), "ns/op")
+				b.ReportMetric(float64(w.MedianNs), "median-ns/op")
+				b.ReportMetric(float64(w.CPUNs), "cpu-ns/op")
+				b.ReportMetric(float64(w.Bytes), "heap-B/op")
+				b.ReportMetric(float64(w.Allocs), "heap-allocs/op")
+			})
+			b.Run("run", func(b *testing.B) {
+				out := filepath.Join(dir, "bench-catalog.json")
+				for i := 0; i < b.N; i++ {
+					if _, err := RunOnce(bin, node, facts, out); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		})
+	}
+}

@@ -1,0 +1,218 @@
+// Command bench times pp2go's catalog binaries against Puppet 7.23 on the
+// scenarios of ../shared/conformance/scenarios and prints a table of both
+// with the ratios (make bench runs it).
+//
+// For each scenario it builds the catalog binary (as the conformance test
+// does), checks that its catalogs are Puppet's, and times one node (the
+// first whose catalog Puppet compiles):
+//
+//   - warm: the binary's `bench` subcommand compiles the node's catalog again
+//     and again in one process (to JSON bytes, as `compile` does); the
+//     figure is the median compile of the best of -rounds rounds;
+//   - run: the whole binary run, `compile NODE --facts F -o FILE`, from the
+//     start of the process to its exit with the catalog written, -runs
+//     times; the median and the minimum;
+//   - program: building the program (catalog.Program()), which every run
+//     pays once, measured inside the process.
+//
+// The rounds of warm and run timings are interleaved, half of them before
+// and half after Puppet's timings, so that a change of load on the machine
+// shows in both. Puppet's figures are the oracle's `bench SCENARIO NODE
+// RUNS WARM_NODES PASSES` (the median of RUNS cold compile-catalog
+// processes; the median per-catalog time of a warm batch process); for a
+// node whose compile fails (err_*), the same figures from compile-catalog
+// directly (see conformance.PuppetBench).
+//
+// Usage: go run ./conformance/cmd/bench [-run REGEXP] [-no-puppet] [flags]
+package main
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/pp2go/pp2go/conformance"
+)
+
+func main() {
+	run := flag.String("run", "^(lang|err|mod)_", "benchmark the scenarios whose name matches this regexp")
+	work := flag.String("work", filepath.Join(os.TempDir(), "pp2go-bench"), "where the scenarios' Go modules are generated and built")
+	runs := flag.Int("runs", 40, "pp2go: whole binary runs per scenario")
+	rounds := flag.Int("rounds", 4, "pp2go: rounds of warm and run timings, interleaved")
+	warm := flag.Duration("warm", 300*time.Millisecond, "pp2go: warm compiles per round, for this long")
+	noPuppet := flag.Bool("no-puppet", false, "time pp2go only")
+	pRuns := flag.Int("puppet-runs", 5, "Puppet: cold runs (bench's RUNS)")
+	pNodes := flag.Int("puppet-nodes", 20, "Puppet: nodes of the warm batch (bench's WARM_NODES)")
+	pPasses := flag.Int("puppet-passes", 3, "Puppet: timed passes of the warm batch (bench's PASSES)")
+	flag.Parse()
+	re, err := regexp.Compile(*run)
+	if err != nil {
+		fail(err)
+	}
+	scs, err := conformance.LoadScenarios(filepath.Join(conformance.SharedDir(), "conformance", "scenarios"))
+	if err != nil {
+		fail(err)
+	}
+	if *rounds < 1 {
+		*rounds = 1
+	}
+	fmt.Printf("pp2go: warm = median compile in one process (best of %d rounds of %v); run = whole process, %d runs (median / min)\n", *rounds, *warm, *runs)
+	if !*noPuppet {
+		fmt.Printf("Puppet 7.23: oracle bench RUNS=%d WARM_NODES=%d PASSES=%d (medians)\n", *pRuns, *pNodes, *pPasses)
+	}
+	fmt.Println()
+	header := fmt.Sprintf("%-28s %4s %-4s | %9s %17s %6s | %9s %17s %6s | %8s", "scenario", "res", "conf",
+		"puppet", "pp2go run", "ratio", "puppet", "pp2go warm", "ratio", "program")
+	fmt.Println(header)
+	fmt.Printf("%-28s %4s %-4s | %9s %17s %6s | %9s %17s %6s | %8s\n", "", "", "", "cold", "med / min", "", "warm", "med / min", "", "")
+	fmt.Println(strings.Repeat("-", len(header)))
+	var coldRatios, warmRatios []float64
+	var notes []string
+	for _, sc := range scs {
+		if !re.MatchString(sc.Name) {
+			continue
+		}
+		row, err := benchScenario(sc, *work, *runs, *rounds, *warm, *noPuppet, *pRuns, *pNodes, *pPasses)
+		if err != nil {
+			fmt.Printf("%-28s %v\n", sc.Name, err)
+			notes = append(notes, sc.Name+": "+err.Error())
+			continue
+		}
+		p := row.puppet
+		coldRatio, warmRatio := math.NaN(), math.NaN()
+		puppetCold, puppetWarm := "-", "-"
+		if p != nil {
+			coldRatio = p.ColdS / row.runMedian.Seconds()
+			warmRatio = p.WarmMs / (float64(row.warmMedian) / 1e6)
+			puppetCold = fmt.Sprintf("%.2f s", p.ColdS)
+			puppetWarm = fmt.Sprintf("%.1f ms", p.WarmMs)
+			if row.conforms {
+				coldRatios = append(coldRatios, coldRatio)
+				warmRatios = append(warmRatios, warmRatio)
+			}
+			if p.Source != "bench" {
+				notes = append(notes, sc.Name+": Puppet timed with compile-catalog (the node's compile fails, which the bench script does not handle)")
+			}
+		}
+		conf := "ok"
+		if !row.conforms {
+			conf = "FAIL"
+			notes = append(notes, sc.Name+": the catalogs differ from Puppet's (or pp2go fails): its ratios are left out of the summary")
+		}
+		fmt.Printf("%-28s %4d %-4s | %9s %17s %6s | %9s %17s %6s | %8s\n", sc.Name, row.resources, conf,
+			puppetCold, fmt.Sprintf("%s / %s", ms(row.runMedian), ms(row.runMin)), ratio(coldRatio),
+			puppetWarm, fmt.Sprintf("%s / %s", ms(row.warmMedian), ms(row.warmMin)), ratio(warmRatio),
+			ms(row.program))
+	}
+	fmt.Println(strings.Repeat("-", len(header)))
+	if len(coldRatios) > 0 {
+		fmt.Printf("conforming scenarios: %d; cold ratio min %s, geometric mean %s; warm ratio min %s, geometric mean %s\n",
+			len(coldRatios), ratio(minOf(coldRatios)), ratio(geomean(coldRatios)), ratio(minOf(warmRatios)), ratio(geomean(warmRatios)))
+	}
+	for _, n := range notes {
+		fmt.Println("note:", n)
+	}
+}
+
+type result struct {
+	resources           int
+	conforms            bool
+	warmMedian, warmMin time.Duration
+	runMedian, runMin   time.Duration
+	program             time.Duration
+	puppet              *conformance.PuppetTiming
+}
+
+func benchScenario(sc *conformance.Scenario, work string, runs, rounds int, warm time.Duration, noPuppet bool, pRuns, pNodes, pPasses int) (*result, error) {
+	dir := filepath.Join(work, sc.Name)
+	bin, err := sc.Build(dir)
+	if err != nil {
+		return nil, fmt.Errorf("build: %v", err)
+	}
+	outcomes, err := sc.Run(bin)
+	if err != nil {
+		return nil, err
+	}
+	r := &result{conforms: true}
+	for _, o := range outcomes {
+		if len(o.Diff) > 0 {
+			r.conforms = false
+		}
+	}
+	node, facts := sc.BenchNode()
+	out := filepath.Join(dir, "bench-catalog.json")
+	var runTimes conformance.Durations
+	r.warmMedian, r.warmMin, r.program = math.MaxInt64, math.MaxInt64, math.MaxInt64
+	for i := 0; i < rounds; i++ {
+		if i == rounds/2 && !noPuppet {
+			if r.puppet, err = sc.PuppetBench(pRuns, pNodes, pPasses); err != nil {
+				return nil, fmt.Errorf("puppet: %v", err)
+			}
+		}
+		w, err := conformance.BenchWarm(bin, node, facts, 0, warm)
+		if err != nil {
+			return nil, err
+		}
+		r.resources = w.Resources
+		r.warmMedian = min(r.warmMedian, time.Duration(w.MedianNs))
+		r.warmMin = min(r.warmMin, time.Duration(w.MinNs))
+		r.program = min(r.program, time.Duration(w.ProgramNs))
+		for j := 0; j < (runs+rounds-1)/rounds; j++ {
+			d, err := conformance.RunOnce(bin, node, facts, out)
+			if err != nil {
+				return nil, err
+			}
+			runTimes = append(runTimes, d)
+		}
+	}
+	if rounds == 1 && !noPuppet {
+		if r.puppet, err = sc.PuppetBench(pRuns, pNodes, pPasses); err != nil {
+			return nil, fmt.Errorf("puppet: %v", err)
+		}
+	}
+	r.runMedian, r.runMin = runTimes.Median(), runTimes.Min()
+	return r, nil
+}
+
+func ms(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return fmt.Sprintf("%.0fµs", float64(d)/1e3)
+	case d < 10*time.Millisecond:
+		return fmt.Sprintf("%.2fms", float64(d)/1e6)
+	}
+	return fmt.Sprintf("%.1fms", float64(d)/1e6)
+}
+
+func ratio(x float64) string {
+	if math.IsNaN(x) {
+		return "-"
+	}
+	return fmt.Sprintf("%.0fx", x)
+}
+
+func minOf(xs []float64) float64 {
+	m := xs[0]
+	for _, x := range xs {
+		m = math.Min(m, x)
+	}
+	return m
+}
+
+func geomean(xs []float64) float64 {
+	s := 0.0
+	for _, x := range xs {
+		s += math.Log(x)
+	}
+	return math.Exp(s / float64(len(xs)))
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "bench:", err)
+	os.Exit(1)
+}
