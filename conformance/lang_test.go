@@ -21,12 +21,25 @@ var langKnown = map[string]string{
 	"defaults_errors/class_defaults":           "pp2go accepts resource defaults for Class",
 	"functions_pp_errors/return_type_mismatch": "pp2go's message for a wrong return type names the function differently",
 	"inheritance_errors/unknown_parent":        "pp2go's error for an unknown parent class differs in text and position",
+	"iteration_errors/break_in_class":          "break() outside an iteration panics in pp2go",
+	"iteration_errors/break_in_define":         "break() outside an iteration panics in pp2go",
+	"iteration_errors/break_in_nested_class":   "break() outside an iteration panics in pp2go",
+	"iteration_errors/break_in_function":       "pp2go stops break() at a Puppet function's boundary; Puppet lets it through",
+	"iteration/break_via_function":             "pp2go stops break() at a Puppet function's boundary; Puppet lets it through",
+	"iteration_errors/return_in_lambda_top":    "pp2go accepts return() at the top of a node's code",
+	"errors/match_non_string":                  "pp2go locates the error of =~ at the operator, Puppet at its left operand",
+	"errors/bad_interpolation_type":            "pp2go locates an access error differently",
+	"virtual_errors/realize_missing":           "pp2go quotes the titles in 'Failed to realize virtual resources'",
+	"virtual_errors/realize_missing_late":      "pp2go quotes the titles in 'Failed to realize virtual resources'",
+	"virtual_errors/realize_not_ref":           "pp2go's error for realize of a string that is no reference differs",
+	"virtual_errors/collect_unknown_type":      "pp2go's error for a collector of an unknown type lacks Puppet's wrapping",
 	"iteration_errors/break_outside":           "break() outside an iteration panics in pp2go",
 	"iteration_errors/next_outside_top":        "pp2go accepts next() at the top of a node's code",
 	"iteration_errors/return_top":              "pp2go accepts return() at the top of a node's code",
 	"node_named_settings/settings":             "pp2go accepts a node named settings",
 	"relationships/string_class_ref":           "a string operand of a relationship recurses without end in pp2go",
 	"relationships_errors/string_not_class":    "a string operand of a relationship recurses without end in pp2go",
+	"errors/illegal_relationship_in_class":     "a string operand of a relationship recurses without end in pp2go",
 	"tags_errors/invalid_tag_param":            "pp2go's error for an invalid tag parameter differs in text and position",
 	"topscope/settingsvars":                    "pp2go sets no $settings::* variables",
 	"topscope/envvars":                         "$module_name is undef at node scope in pp2go, '' in Puppet",
@@ -54,6 +67,12 @@ func TestLangCorpus(t *testing.T) {
 	lc, err := BuildLangCorpus(archives, filepath.Join(os.TempDir(), "pp2go-lang"))
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, a := range archives {
+		if len(a.Nodes) > 1 && hasParseError(a) {
+			t.Errorf("%s: Puppet cannot parse the archive, so each of its %d cases only repeats that error: "+
+				"give the parse error an archive of its own", a.Name, len(a.Nodes))
+		}
 	}
 	jobs := LangJobs(archives)
 	runStart := time.Now()
@@ -105,4 +124,15 @@ func hasJob(jobs []LangJob, name string) bool {
 		}
 	}
 	return false
+}
+
+// hasParseError reports whether Puppet failed to parse an archive (every
+// node then fails the same way).
+func hasParseError(a *LangArchive) bool {
+	for _, n := range a.Nodes {
+		if !strings.HasPrefix(string(a.Want[n+".error"]), "Could not parse for environment") {
+			return false
+		}
+	}
+	return true
 }
