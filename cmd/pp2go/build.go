@@ -210,11 +210,23 @@ func workDir(envDir string) (string, error) {
 	return filepath.Join(cache, "pp2go", "build", filepath.Base(abs)+"-"+hex.EncodeToString(sum[:6])), nil
 }
 
+// staticEnv is the environment of go build: cgo off (unless CGO_ENABLED
+// says otherwise), so that the binary is static, needs no C library and
+// starts faster (no dynamic loader, no cgo initialization).
+func staticEnv() []string {
+	env := os.Environ()
+	if os.Getenv("CGO_ENABLED") == "" {
+		env = append(env, "CGO_ENABLED=0")
+	}
+	return env
+}
+
 // goBuild runs go build in the generated module, showing which package it
 // is compiling.
 func goBuild(stderr io.Writer, dir, binary string) error {
 	list := exec.Command("go", "list", "-deps", ".")
 	list.Dir = dir
+	list.Env = staticEnv()
 	pkgs, err := list.Output()
 	if err != nil {
 		var ee *exec.ExitError
@@ -227,6 +239,7 @@ func goBuild(stderr io.Writer, dir, binary string) error {
 	fmt.Fprintf(stderr, "Building %d Go packages with go build (cached packages are skipped)\n", total)
 	cmd := exec.Command("go", "build", "-trimpath", "-v", "-o", binary, ".")
 	cmd.Dir = dir
+	cmd.Env = staticEnv()
 	pipe, err := cmd.StderrPipe()
 	if err != nil {
 		return err
