@@ -466,9 +466,7 @@ func (g *generator) goMod() error {
 			if strings.HasSuffix(p, "_test.go") || strings.Contains(p, "/testdata/") {
 				return nil
 			}
-			if !(p == "go.mod" || p == "go.sum" || strings.HasSuffix(p, ".go")) {
-				return nil
-			}
+			// Go sources, and the files they embed (rt/erb's method names)
 			b, err := fs.ReadFile(g.opts.Runtime, p)
 			if err != nil {
 				return err
