@@ -393,6 +393,12 @@ func (e *Env) scanRuby() {
 							rt.Type = t
 						}
 					}
+					if rt.Type != nil && rt.Type.TitlePatternsUnknown {
+						// title patterns computed in Ruby, for types pp2go has a port of
+						if tp, ok := restype.ComputedTitlePatterns(name, string(text)); ok {
+							rt.Type.TitlePatterns, rt.Type.TitlePatternsUnknown = tp, false
+						}
+					}
 				}
 				if rt.Type == nil {
 					// Puppet autoloads type X from puppet/type/X.rb; a file
