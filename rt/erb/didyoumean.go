@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Ruby 3.1 loads did_you_mean, which appends suggestions to NoMethodError
@@ -18,8 +19,9 @@ import (
 var methodNamesText string
 
 // methodNames holds each class's method names in Ruby's order
-// (tools/methodnames.rb).
-var methodNames = func() map[string][]string {
+// (tools/methodnames.rb); built on first use, as only a failing call needs
+// it.
+var methodNames = sync.OnceValue(func() map[string][]string {
 	out := map[string][]string{}
 	cur := ""
 	for _, line := range strings.Split(methodNamesText, "\n") {
@@ -32,14 +34,14 @@ var methodNames = func() map[string][]string {
 		}
 	}
 	return out
-}()
+})
 
 // dictionaryFor returns the method names of a receiver's class.
 func dictionaryFor(recv Value) []string {
 	if c, ok := recv.(*Class); ok {
-		return methodNames[c.Name+".class"]
+		return methodNames()[c.Name+".class"]
 	}
-	return methodNames[classOf(recv).Name]
+	return methodNames()[classOf(recv).Name]
 }
 
 // noMethodSuggestions is did_you_mean's MethodNameChecker for a public
