@@ -69,9 +69,17 @@ func (c *Ctx) relationOperands(site *Site, v values.Value) []values.Value {
 			out = appendUnique(out, x)
 			return
 		case values.String:
+			// A string is a type in string form (TypeParser#parse): a
+			// value that is no type, such as a bare class name, is an
+			// invalid type specification.
+			// Puppet reports its ParseError as raised by the
+			// relationship expression.
 			t, err := c.prog.parseType(string(x))
 			if err != nil {
-				Fail(err.Error())
+				panic(runtimeError(site, err.Error()))
+			}
+			if _, ok := t.(values.Type); !ok {
+				panic(runtimeError(site, "The expression <"+strings.TrimSpace(string(x))+"> is not a valid type specification."))
 			}
 			add(t)
 			return
