@@ -282,11 +282,11 @@ func (c *Ctx) evaluateNodeCode(r *Resource, def *NodeDef, match []values.Value) 
 	if match != nil {
 		level := s.Guard()
 		s.setMatch(match)
-		runBody(def.Body, s)
+		runNodeBody(def.Body, s)
 		s.Unguard(level)
 		return
 	}
-	runBody(def.Body, s)
+	runNodeBody(def.Body, s)
 }
 
 func (c *Ctx) evaluateDefine(r *Resource) {

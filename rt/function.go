@@ -68,7 +68,7 @@ func illegalFlow(r any) *Error {
 	return nil
 }
 
-// runBody runs the code of a class, define or node: return() and next()
+// runBody runs the code of a class or define: return() and next()
 // end it early.
 func runBody(body func(*Scope), s *Scope) {
 	defer func() {
@@ -76,6 +76,23 @@ func runBody(body func(*Scope), s *Scope) {
 			switch r.(type) {
 			case returnSignal, nextSignal:
 				return
+			}
+			panic(r)
+		}
+	}()
+	body(s)
+}
+
+// runNodeBody runs the code of a node definition: Puppet evaluates it as
+// a plain expression (pops_bridge.rb instantiate_NodeDefinition), which
+// catches neither return() nor next(), unlike the bodies of classes and
+// defines (ExpressionSupportingReturn).
+func runNodeBody(body func(*Scope), s *Scope) {
+	defer func() {
+		if r := recover(); r != nil {
+			switch r.(type) {
+			case returnSignal, nextSignal:
+				panic(illegalFlow(r))
 			}
 			panic(r)
 		}
