@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/hiera"
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -88,6 +89,11 @@ func (c *Ctx) toError(r any) *Error {
 		e = &Error{Message: x.msg, Code: x.code}
 	case controlFlow:
 		e = &Error{Message: x.outsideMessage()}
+	case *fn.BreakSignal:
+		// break() that no iteration stopped: Puppet's StopIteration
+		// reaches Compiler.compile, which reports it by its class name
+		// (PuppetStopIteration has a message but no to_s).
+		e = &Error{Message: "Puppet::Pops::Evaluator::PuppetStopIteration"}
 	case error:
 		e = &Error{Message: x.Error()}
 	default:
@@ -330,6 +336,15 @@ func (c *Ctx) evaluateLazily(r *Resource) {
 			detail = e.msg
 		case controlFlow:
 			panic(rec)
+		case *fn.BreakSignal:
+			// Compiler#evaluate_definitions fails with the
+			// PuppetStopIteration itself as the semantic object: an
+			// Object, at the break's file and line.
+			msg := "Evaluation Error: Error while evaluating an Object, " + breakSignal{}.outsideMessage()
+			if loc := locationString(e.File, e.Line, 0); loc != "" {
+				msg += " " + loc
+			}
+			panic(&Error{Message: msg, File: e.File, Line: e.Line, Code: "RUNTIME_ERROR"})
 		case error:
 			detail = e.Error()
 		default:

@@ -407,9 +407,9 @@ func callPuppetFunction(top *Scope, sig *Signature, body func(s *Scope) values.V
 			case nextSignal:
 				result = x.value
 				return
-			case *fn.BreakSignal:
-				panic(illegalFlow(x))
 			}
+			// break() is a StopIteration that passes through the
+			// function: it stops an iteration of its caller.
 			panic(r)
 		}
 	}()
