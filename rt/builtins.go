@@ -192,10 +192,11 @@ func (c *Ctx) createResourcesFunction(s *Scope, args []values.Value) values.Valu
 			ps = append(ps, &Param{Name: values.ToString(merged.KeyAt(j)), Value: merged.ValueAt(j), Source: s.source})
 		}
 		var titles []string
-		for _, t := range flattenInto(nil, title) {
+		tvs := flattenInto(nil, title)
+		for _, t := range tvs {
 			titles = append(titles, values.ToString(t))
 		}
-		refs = append(refs, c.createResources(s, s.callSite, typeName, form, titles, ps)...)
+		refs = append(refs, c.createResources(s, s.callSite, typeName, form, titles, ps, tvs...)...)
 	}
 	return values.NewArray(refs...)
 }

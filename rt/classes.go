@@ -321,6 +321,15 @@ func (c *Ctx) setResourceParameters(r *Resource, s *Scope, module string, isClas
 	if isClass || r.Type == "Node" {
 		title, name = strings.ToLower(title), strings.ToLower(name)
 	}
+	if r.titleValue != nil {
+		s.setvar("title", r.titleValue, false)
+		if r.Get("name") == nil {
+			s.setvar("name", r.titleValue, false)
+		} else {
+			s.setvar("name", values.String(name), false)
+		}
+		return
+	}
 	s.setvar("title", values.String(title), false)
 	s.setvar("name", values.String(name), false)
 }

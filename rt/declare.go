@@ -193,7 +193,10 @@ func mergeParams(defaults, body []*Param) []*Param {
 
 // createResources is Runtime3ResourceSupport.create_resources: one resource
 // per title, added to the catalog; classes are evaluated at once.
-func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, titles []string, params []*Param) []values.Value {
+//
+// titleValues, when not nil, are the titles as values, for titles that are
+// not Strings (create_resources).
+func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, titles []string, params []*Param, titleValues ...values.Value) []values.Value {
 	var refs []values.Value
 	guard(site, func() {
 		if equalFold(typeName, "class") {
@@ -228,9 +231,14 @@ func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, 
 			Errorf("Unknown resource type: '%s'", typeName)
 		}
 		typ := capitalizeTypeName(typeName)
-		for _, title := range titles {
+		for i, title := range titles {
 			r := &Resource{Type: typ, Title: title, scope: s, source: s.source, native: native, define: def,
 				Virtual: form != Regular, Exported: form == Exported}
+			if i < len(titleValues) {
+				if _, str := titleValues[i].(values.String); !str {
+					r.titleValue = titleValues[i]
+				}
+			}
 			r.File, r.Line = site.File.Path, int(site.Line)
 			if def != nil {
 				r.Kind = kindDefinedType
@@ -256,7 +264,9 @@ func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param) {
 	}
 	c.applyDefaults(s, r)
 	r.tag(r.Type)
-	r.tagIfValid(r.Title)
+	if r.titleValue == nil {
+		r.tagIfValid(r.Title)
+	}
 }
 
 // applyDefaults adds the resource defaults that apply to r's type in its

@@ -120,7 +120,7 @@ func (r *Resource) outputParams() []*Param {
 	var out []*Param
 	titleFields := r.titleFields()
 	for _, f := range titleFields {
-		if r.Get(f.Name) == nil && !(f.Name == namevar && f.Value == r.Title && !r.mainTitle) {
+		if r.Get(f.Name) == nil && !(f.Name == namevar && f.Value == r.Title && !r.mainTitle && r.titleValue == nil) {
 			out = append(out, &Param{Name: f.Name, Value: values.String(f.Value)})
 		}
 	}
@@ -144,7 +144,7 @@ func (r *Resource) outputParams() []*Param {
 				v = values.NewArray(flat...)
 			}
 		}
-		if name == namevar && !r.mainTitle {
+		if name == namevar && !r.mainTitle && r.titleValue == nil {
 			if s, ok := v.(values.String); ok && string(s) == r.Title {
 				continue
 			}

@@ -25,6 +25,11 @@ type Resource struct {
 	// mainTitle marks a title that Puppet holds as the symbol :main (main
 	// class, main stage): its name parameter is then reported.
 	mainTitle bool
+	// titleValue is a title that is not a String (create_resources keeps
+	// a hash's Integer keys): Puppet does not tag the resource with it,
+	// gives it to $title and $name as it is, and reports the name
+	// parameter, which differs from it. nil for String titles.
+	titleValue values.Value
 
 	Params []*Param
 	Tags   []string // a set in insertion order

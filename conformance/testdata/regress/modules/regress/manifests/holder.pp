@@ -1,0 +1,3 @@
+define regress::holder {
+  notify { "inner ${name} ${type($title, 'generalized')} ${type($name, 'generalized')}": }
+}
