@@ -1,6 +1,7 @@
 package erbgen
 
 import (
+	"encoding/hex"
 	"fmt"
 	"go/token"
 	"math"
@@ -100,6 +101,7 @@ func (t *translator) run() (body []jen.Code, err error) {
 	body = append(body, jen.Defer().Id("r").Dot("Fail").Call())
 	for _, name := range t.defOrder {
 		body = append(body, jen.Var().Id(t.defs[name]).Op("*").Qual(RuntimePath, "Def"))
+		body = append(body, jen.Id("_").Op("=").Id(t.defs[name]))
 	}
 	body = append(body, t.declarations(t.scope)...)
 	body = append(body, stmts...)
@@ -195,7 +197,19 @@ func (t *translator) collectDefs(nodes []erb.Node) {
 	}
 }
 
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
 func goCamel(s string) string {
+	if !isASCII(s) {
+		return "ǂ" + hex.EncodeToString([]byte(s))
+	}
 	g := rterb.GoName(s)
 	g = strings.NewReplacer("?", "Q", "!", "Bang").Replace(g)
 	return g
@@ -219,6 +233,11 @@ var goReserved = map[string]bool{
 func goLocal(name string) string {
 	if name == "_" {
 		return "u_"
+	}
+	if !isASCII(name) {
+		// non-ASCII names keep only what Go allows; a prefix no ASCII name
+		// has keeps the mapping one to one
+		return "ǂ" + hex.EncodeToString([]byte(name))
 	}
 	if token.IsKeyword(name) || goReserved[name] || strings.HasSuffix(name, "_") || strings.HasPrefix(name, "def") && len(name) > 3 && name[3] >= 'A' && name[3] <= 'Z' {
 		return name + "_"
@@ -407,6 +426,11 @@ func (t *translator) stmt(n erb.Node) []jen.Code {
 			return append(out, jen.Return(t.optExpr(x.X)))
 		}
 		t.unsupported(x, "return outside a method body")
+	}
+	switch n.(type) {
+	case *erb.Nil, *erb.Bool, *erb.Int, *erb.Float, *erb.Sym, *erb.Self:
+		// a value without effects, unused
+		return nil
 	}
 	out := t.line(n)
 	e, isCall := t.exprCall(n)

@@ -614,6 +614,9 @@ func (l *lexer) ident(space bool) token {
 	for p < len(l.src) && isIdentChar(l.src[p]) {
 		p++
 	}
+	if !utf8.ValidString(l.src[start:p]) {
+		return l.fail(start, "invalid multibyte char (UTF-8)")
+	}
 	// foo? and foo! are method names unless followed by = (foo!= x) — but
 	// foo?== is not a thing either; Ruby's rule is the same.
 	if p < len(l.src) && (l.src[p] == '?' || l.src[p] == '!') && !(p+1 < len(l.src) && l.src[p+1] == '=' && !(p+2 < len(l.src) && (l.src[p+2] == '=' || l.src[p+2] == '~'))) {
