@@ -387,7 +387,9 @@ func PuppetFunction(prog *Program, name, module string, sig *Signature, body fun
 		method = method[i+2:]
 	}
 	f := &fn.Func{Name: name, Module: module}
-	f.Dispatches = []*fn.Dispatch{{Sig: rs.sig, Return: rs.ret, Method: method,
+	// The closure asserts the return type, naming itself by the
+	// function's full name (closure.rb call_by_name_internal).
+	f.Dispatches = []*fn.Dispatch{{Sig: rs.sig, Return: rs.ret, Method: method, ReturnSubject: "value returned from " + name,
 		Impl: func(c fn.Context, args []values.Value, block fn.Block) values.Value {
 			caller := c.(*Scope)
 			return callPuppetFunction(caller.c.top, sig, body, args)
