@@ -223,7 +223,7 @@ func (coll *Collector) collect(c *Ctx) []*Resource {
 func (coll *Collector) unresolved() []string {
 	out := make([]string, len(coll.refs))
 	for i, r := range coll.refs {
-		out[i] = values.ToString(r)
+		out[i] = refString(r) // Puppet::Resource#to_s: Notify[x]
 	}
 	return out
 }
