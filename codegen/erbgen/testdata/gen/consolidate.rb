@@ -101,11 +101,11 @@ counts = Hash.new(0)
 File.open(out_path, 'w') do |f|
   picked.each do |c|
     name = c['template'] || ('inline:' + Digest::SHA256.hexdigest(c['inline'])[0, 16])
-    counts[name] += 1
-    c = { 'id' => "#{name}##{c['source']}-#{counts[name]}" }.merge(c)
+    counts[[name, c['source']]] += 1
+    c = { 'id' => "#{name}##{c['source']}-#{counts[[name, c['source']]]}" }.merge(c)
     c.delete('inline') if c['inline'].nil?
     c.delete('template') if c['template'].nil?
     f.puts(JSON.generate(c))
   end
 end
-warn "#{picked.length} cases (#{picked.count { |c| c['error'] }} errors) for #{counts.length} templates"
+warn "#{picked.length} cases (#{picked.count { |c| c['error'] }} errors) for #{counts.keys.map(&:first).uniq.length} templates"
