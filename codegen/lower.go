@@ -6,6 +6,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/pp2go/pp2go/codegen/erbgen"
 	"github.com/pp2go/pp2go/frontend/ast"
 	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/env"
@@ -21,6 +22,7 @@ type lowerer struct {
 	f     *env.File
 	diags *diag.List
 	g     *generator
+	out   *jen.File // the Go file being written, for code hoisted out of expressions
 }
 
 // value kinds of a lowered expression, for statement positions: a pure
@@ -484,6 +486,19 @@ func (l *lowerer) fnCall(at ast.Expr, name string, lambda *ast.LambdaExpression,
 			return l.inlineEPP(at, text, args[1:])
 		}
 	}
+	if name == "inline_template" && len(args) > 0 && lambda == nil && l.out != nil {
+		var texts []string
+		for _, a := range args {
+			text, ok := literalString(a)
+			if !ok {
+				break
+			}
+			texts = append(texts, text)
+		}
+		if len(texts) == len(args) {
+			return l.inlineERB(at, texts)
+		}
+	}
 	var block jen.Code = jen.Nil()
 	if lambda != nil {
 		block = l.lambda(lambda)
@@ -584,11 +599,46 @@ func (l *lowerer) inlineEPP(at ast.Expr, text string, args []ast.Expr) jen.Code 
 		l.fail(at, "inline_epp(): the parser did not produce a LambdaExpression")
 		return undef()
 	}
-	tl := &lowerer{u: l.u, f: &env.File{Path: "inlined-epp-text", Source: src, Program: res.Program}, diags: l.diags, g: l.g}
+	tl := &lowerer{u: l.u, f: &env.File{Path: "inlined-epp-text", Source: src, Program: res.Program}, diags: l.diags, g: l.g, out: l.out}
 	body := jen.Func().Params(jen.Id("s").Op("*").Qual(rtPath, "Scope")).Block(tl.eppBody(lam)...)
 	dg := &defGen{lowerer: *tl}
 	list := append([]jen.Code{l.pos(at), dg.eppValue(lam, body)}, l.args(args)...)
 	return s().Dot("InlineEPP").Call(list...)
+}
+
+// inlineERB translates inline_template()'s literal template texts: each
+// becomes a function of the file, rendered in turn at the call.
+func (l *lowerer) inlineERB(at ast.Expr, texts []string) jen.Code {
+	parts := make([]jen.Code, len(texts))
+	for i, text := range texts {
+		t, err := erbgen.Translate("inline_template", []byte(text))
+		if err != nil {
+			p := l.f.Program.Position(at)
+			msg := err.Error()
+			if d, ok := err.(*diag.Diagnostic); ok {
+				msg = d.Message
+			}
+			*l.diags = append(*l.diags, &diag.Diagnostic{Severity: diag.Warning, Code: "ERB_UNSUPPORTED",
+				Message: "inline_template(): " + msg, File: l.f.Path, Line: p.Line, Column: p.Column})
+			parts[i] = s().Dot("InlineERBError").Call(l.pos(at), jen.Lit(msg))
+			continue
+		}
+		id := l.u.ident(fmt.Sprintf("inlineERB%d", l.f.Program.Position(at).Line))
+		if !l.u.erbMarked[l.out] {
+			if l.u.erbMarked == nil {
+				l.u.erbMarked = map[*jen.File]bool{}
+			}
+			l.u.erbMarked[l.out] = true
+			l.out.ImportAlias(erbgen.RuntimePath, "erb")
+			erbgen.VersionMarker(l.out)
+		}
+		t.Emit(l.out, id)
+		parts[i] = s().Dot("InlineERB").Call(l.pos(at), jen.Id(id))
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return rt("Interpolate").Call(parts...)
 }
 
 // ---- selectors ----

@@ -42,7 +42,8 @@ type unit struct {
 	regexps refTable // *rt.RegexpRef by source
 	consts  refTable // hoisted constant values by their Go text
 
-	embedFiles bool // the package embeds its module's files/ directory
+	embedFiles bool               // the package embeds its module's files/ directory
+	erbMarked  map[*jen.File]bool // files that carry the ERB runtime's version marker
 
 	idents   map[string]bool // package-level identifiers in use
 	register []jen.Code      // statements of the package's Register(p)

@@ -27,7 +27,7 @@ type Program struct {
 	functions []puppetFunc       // Puppet-language functions, registered by Finish
 	broken    map[string]string  // names whose manifest does not parse: the parse error
 	epp       map[string]*EPP    // EPP templates by name ("module/path")
-	erb       map[string]ERB     // ERB templates by name
+	erb       map[string]*ERB    // ERB templates by name
 	natives   map[string]NativeType
 	aliases   *values.AliasRegistry
 	typeMu    sync.Mutex       // serializes type parsing (alias resolution caches)

@@ -22,6 +22,7 @@ type Scope struct {
 	epp      *strings.Builder // an EPP template's output, while one renders in this scope
 	// eppSensitive is set when the output holds a Sensitive value's text
 	eppSensitive bool
+	erbData      map[string]any // Ruby objects ERB templates keep in the scope
 
 	defaults map[string][]*Param // resource defaults by capitalized type name
 	classes  map[string]*Scope   // class scopes by name (kept in the top scope)
@@ -571,4 +572,22 @@ func (s *Scope) isDefault(typeName, name string, v values.Value) bool {
 		}
 	}
 	return false
+}
+
+// updateVar replaces the value of a variable in the table that binds it
+// (a template changed the object in place).
+func (s *Scope) updateVar(name string, v values.Value) {
+	for sc := s; sc != nil; {
+		for t := sc.ephemeral[len(sc.ephemeral)-1]; t != nil; t = t.parent {
+			if t.kind != matchTable && t.find(name) >= 0 {
+				t.set(name, v)
+				return
+			}
+		}
+		next := sc.inheritedScope()
+		if next == nil {
+			next = sc.enclosingScope()
+		}
+		sc = next
+	}
 }

@@ -3,6 +3,7 @@ package rt
 import (
 	"strings"
 
+	"github.com/pp2go/pp2go/rt/erb"
 	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -19,8 +20,12 @@ type EPP struct {
 	Body            func(s *Scope)
 }
 
-// ERB is an ERB template translated to Go.
-type ERB func(s *Scope) string
+// ERB is an ERB template translated to Go, or the reason it is not.
+type ERB struct {
+	Path   string       // the template file
+	Render erb.Template // nil when pp2go could not translate it
+	Error  string       // why it could not, with file and line
+}
 
 // AddEPP registers an EPP template under the name epp() finds it by:
 // "module/path" for modules/<module>/templates/<path>.
@@ -31,13 +36,77 @@ func (p *Program) AddEPP(name string, t *EPP) {
 	p.epp[name] = t
 }
 
-// AddERB registers an ERB template under the name template() finds it by.
-func (p *Program) AddERB(name string, t ERB) {
+// AddERB registers an ERB template under the name template() finds it by
+// ("module/path" for modules/<module>/templates/<path>).
+func (p *Program) AddERB(name string, t *ERB) {
 	if p.erb == nil {
-		p.erb = map[string]ERB{}
+		p.erb = map[string]*ERB{}
 	}
 	p.erb[name] = t
 }
+
+// renderERB renders a template as template() does.
+func (s *Scope) renderERB(name string, t *ERB) string {
+	if t.Render == nil {
+		Fail("pp2go could not translate the ERB template " + name + " to Go: " + t.Error)
+	}
+	out, err := erb.Render(t.Render, erbScope{s}, name, t.Path)
+	if err != nil {
+		Fail(err.Error())
+	}
+	return out
+}
+
+// InlineERB is inline_template() with literal template text, translated
+// at build time.
+func (s *Scope) InlineERB(site *Site, t erb.Template) values.Value {
+	prev := s.callSite
+	s.callSite = site
+	defer func() {
+		s.callSite = prev
+		if r := recover(); r != nil {
+			atSite(site, r)
+		}
+	}()
+	out, err := erb.RenderInline(t, erbScope{s})
+	if err != nil {
+		Fail(err.Error())
+	}
+	return values.String(out)
+}
+
+// InlineERBError is inline_template() with literal text pp2go could not
+// translate: the nodes that reach it fail with the reason.
+func (s *Scope) InlineERBError(site *Site, reason string) values.Value {
+	IssueAt(site, "RUNTIME_ERROR", "Error while evaluating a Function Call, pp2go could not translate this inline_template() to Go: %s", reason)
+	return nil
+}
+
+// erbScope is what an ERB template sees of the scope it renders in
+// (parser/templatewrapper.rb).
+type erbScope struct{ s *Scope }
+
+func (e erbScope) LookupVar(name string) (values.Value, bool) { return e.s.LookupVar(name) }
+func (e erbScope) Vars() *values.Hash                         { return e.s.ToHash(false) }
+func (e erbScope) Call(name string, args []values.Value) values.Value {
+	return e.s.Call(name, args, nil)
+}
+
+// SetVar implements erb.VarSetter: scope.setvar from a template.
+func (e erbScope) SetVar(name string, v values.Value) { e.s.setvar(name, v, false) }
+
+// TemplateData implements erb.VarSetter: Ruby objects templates keep in
+// the scope.
+func (e erbScope) TemplateData() map[string]any {
+	if e.s.erbData == nil {
+		e.s.erbData = map[string]any{}
+	}
+	return e.s.erbData
+}
+
+// UpdateVar implements erb.VarUpdater: a variable a template changed in
+// place, as Ruby's shared objects change it in Puppet's scope.
+func (e erbScope) UpdateVar(name string, v values.Value) { e.s.updateVar(name, v) }
 
 // InlineEPP is inline_epp() with literal template text, compiled at build
 // time, called at site with the optional template arguments.
@@ -187,11 +256,12 @@ func registerTemplateFuncs() {
 		var out strings.Builder
 		for _, a := range args {
 			file := values.ToString(a)
-			t := s.c.prog.erb[templateName(file)]
+			name := templateName(file)
+			t := s.c.prog.erb[name]
 			if t == nil {
 				Fail("Could not find template '" + file + "'")
 			}
-			out.WriteString(t(s))
+			out.WriteString(s.renderERB(name, t))
 		}
 		return values.String(out.String())
 	}))
