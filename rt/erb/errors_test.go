@@ -16,8 +16,17 @@ type testScope struct{ vars *values.Hash }
 func (s *testScope) LookupVar(name string) (values.Value, bool) { return s.vars.GetString(name) }
 func (s *testScope) Vars() *values.Hash                         { return s.vars }
 func (s *testScope) Call(name string, args []values.Value) values.Value {
-	if name == "fail" {
+	switch name {
+	case "fail":
 		panic(errors.New(string(args[0].(values.String))))
+	case "template":
+		// as the compiler's template() does: render, fail with the error
+		n := string(args[0].(values.String))
+		out, err := Render(probeTemplates[n], s, n, "modules/"+strings.Replace(n, "/", "/templates/", 1))
+		if err != nil {
+			panic(err)
+		}
+		return values.String(out)
 	}
 	return values.Undef
 }
@@ -52,6 +61,15 @@ var probeTemplates = map[string]Template{
 		defer r.Fail()
 		r.L(2)
 		r.Out(r.Float(S("x")))
+		return r.Result()
+	},
+	"probe/nested.erb": func(s Scope) string {
+		r := New(s)
+		defer r.Fail()
+		r.Text("outer\n")
+		r.L(2)
+		r.Out(r.Function("template", NewArray(S("probe/nil_method.erb"))))
+		r.Text("\n")
 		return r.Result()
 	},
 	"probe/ipaddr.erb": func(s Scope) string {
@@ -101,7 +119,7 @@ func TestTemplateErrorMessages(t *testing.T) {
 			t.Errorf("%s:\n got: %q\nwant: %q", call, got.Error(), want)
 		}
 	}
-	if n != 6 {
+	if n != 7 {
 		t.Errorf("%d cases", n)
 	}
 }

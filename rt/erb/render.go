@@ -444,7 +444,8 @@ func (r *R) callPuppet(name string, args []Value) (result Value) {
 // functionFrames are where Puppet's functions raise the errors templates
 // see (the Filepath and Line of Puppet's message).
 var functionFrames = map[string]string{
-	"fail": "/usr/lib/ruby/vendor_ruby/puppet/parser/functions/fail.rb:10",
+	"fail":     "/usr/lib/ruby/vendor_ruby/puppet/parser/functions/fail.rb:10",
+	"template": "/usr/lib/ruby/vendor_ruby/puppet/parser/functions/template.rb:36",
 }
 
 // functionMessage is the message of a Puppet function's error as a

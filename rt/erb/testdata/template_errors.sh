@@ -8,7 +8,7 @@ facts=$(mktemp)
 echo '{}' > "$facts"
 for call in "template('probe/nil_method.erb')" "template('probe/function_fail.erb')" \
             "template('probe/call_function_fail.erb')" "template('probe/float.erb')" \
-            "template('probe/ipaddr.erb')" "inline_template(\"x\\n<%= @missing.upcase %>\")"; do
+            "template('probe/ipaddr.erb')" "template('probe/nested.erb')" "inline_template(\"x\\n<%= @missing.upcase %>\")"; do
   echo "notify { 'a': message => $call }" > "$dir/probe/manifests/site.pp"
   echo "=== $call"
   PP_ORACLE_QUIET=1 ruby "$oracle" "$dir/probe" probe.example.com "$facts" 2>&1 >/dev/null
