@@ -3,6 +3,7 @@ package rt
 import (
 	"strings"
 
+	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -201,6 +202,14 @@ func (coll *Collector) collect(c *Ctx) []*Resource {
 		var found []*Resource
 		var rest []values.Value
 		for _, ref := range coll.refs {
+			// The catalog's lookup of a reference string that is no
+			// Type[title] raises an ArgumentError, which the generators
+			// loop reports wrapped (fixed_set_collector.rb collect,
+			// resource.rb extract_type_and_title, errors.rb exceptwrap).
+			if text := refString(ref); !isRefString(text) {
+				panic(&Error{Message: "Puppet::Parser::Compiler failed with error ArgumentError: No title provided and " +
+					fn.RubyInspect(values.String(text)) + " is not a valid resource reference"})
+			}
 			if r := c.findResourceRef(ref); r != nil {
 				found = append(found, r)
 			} else {
@@ -267,6 +276,13 @@ func splitRef(ref values.Value) (typ, title string, ok bool) {
 		return s[:i], title, true
 	}
 	return "", "", false
+}
+
+// isRefString reports whether a string is a reference Type[title], as
+// /^([^\[\]]+)\[(.+)\]$/m of Puppet::Resource matches it.
+func isRefString(s string) bool {
+	i := strings.IndexAny(s, "[]")
+	return i > 0 && s[i] == '[' && len(s) >= i+3 && s[len(s)-1] == ']'
 }
 
 // QueryName is the attribute name of a query operand written as an
