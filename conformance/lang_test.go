@@ -22,11 +22,12 @@ var langKnown = map[string]string{
 	"inheritance_errors/unknown_parent":     "pp2go's error for an unknown parent class differs in text and position",
 	"errors/match_non_string":               "pp2go locates the error of =~ at the operator, Puppet at its left operand",
 	"errors/bad_interpolation_type":         "pp2go locates an access error differently",
-	"virtual_errors/collect_unknown_type":   "pp2go's error for a collector of an unknown type lacks Puppet's wrapping",
 	"node_named_settings/settings":          "pp2go accepts a node named settings",
 	"tags_errors/invalid_tag_param":         "pp2go's error for an invalid tag parameter differs in text and position",
 	"topscope/settingsvars":                 "pp2go sets no $settings::* variables",
 	"topscope/envvars":                      "$module_name is undef at node scope in pp2go, '' in Puppet",
+
+	"virtual_errors/collect_unknown_exported": "pp2go warns about exported collectors after checking the type, Puppet before",
 
 	// Puppet's bugs.
 	"overrides/plus_arrow_array": "Puppet bug: the message names the override's source as a Ruby object " +

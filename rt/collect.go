@@ -33,11 +33,14 @@ type Query func(r *Resource) bool
 func (s *Scope) Collect(site *Site, typeName string, exported bool, q Query) *CollectDecl {
 	c := s.c
 	name := strings.ToLower(strings.TrimPrefix(typeName, "::"))
+	// The collector transformer's RuntimeErrors, which the evaluator
+	// reports as raised by the collect expression (labelled after its
+	// query) (collector_transformer.rb transform).
 	if name == "class" {
-		IssueAt(site, "RUNTIME_ERROR", "Classes cannot be collected")
+		panic(runtimeError(site, "Classes cannot be collected"))
 	}
 	if c.prog.findNative(name) == nil && c.prog.findDefine(name) == nil {
-		IssueAt(site, "RUNTIME_ERROR", "Resource type %s doesn't exist", name)
+		panic(runtimeError(site, "Resource type "+name+" doesn't exist"))
 	}
 	if exported {
 		c.Warning(site, "You cannot collect exported resources without storeconfigs being set; the collection will be ignored")
