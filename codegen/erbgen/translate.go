@@ -953,19 +953,32 @@ func (t *translator) opCall(x *erb.OpAssign, cur, v jen.Code) jen.Code {
 	return rcall(m, cur, v)
 }
 
-// begin translates begin/rescue/else/ensure as r.Rescue(...).
+// begin translates begin/rescue/else/ensure: r.Rescue for one rescue
+// clause, r.BeginRescue for several or an else clause, r.Ensure around.
 func (t *translator) begin(x *erb.Begin) *jen.Statement {
-	if x.Else != nil {
-		t.unsupported(x, "begin/rescue with an else clause")
-	}
 	saved := t.frame.lastLine
 	t.frame.lastLine = 0
 	body := jen.Func().Params().Add(valueT()).Block(t.tail(x.Body)...)
 	var result *jen.Statement
-	if len(x.Rescues) == 0 {
+	switch {
+	case len(x.Rescues) == 0 && x.Else == nil:
 		result = body.Call()
-	} else {
-		result = t.rescues(body, x.Rescues)
+	case len(x.Rescues) == 1 && x.Else == nil:
+		c := x.Rescues[0]
+		classes, handler := t.rescueClause(c)
+		result = rcall("Rescue", body, classes, handler)
+	default:
+		els := jen.Nil()
+		if x.Else != nil {
+			t.frame.lastLine = 0
+			els = jen.Func().Params().Add(valueT()).Block(t.tail(x.Else)...)
+		}
+		args := []jen.Code{body, els}
+		for _, c := range x.Rescues {
+			classes, handler := t.rescueClause(c)
+			args = append(args, erbQ("Clause").Values(jen.Dict{jen.Id("Classes"): classes, jen.Id("Handle"): handler}))
+		}
+		result = rcall("BeginRescue", args...)
 	}
 	if x.Ensure != nil {
 		t.frame.lastLine = 0
@@ -977,16 +990,8 @@ func (t *translator) begin(x *erb.Begin) *jen.Statement {
 	return result
 }
 
-// rescues chains rescue clauses: each clause is an r.Rescue around the
-// previous ones (a clause only catches what the body raised, so nesting
-// makes later clauses see errors of earlier handlers — which Ruby does
-// not do; one clause, or clauses with disjoint classes and handlers that
-// do not raise, behave as in Ruby).
-func (t *translator) rescues(body *jen.Statement, clauses []erb.Rescue) *jen.Statement {
-	if len(clauses) > 1 {
-		t.unsupported(&erb.Nil{At: erb.At{Off: clauses[1].Off}}, "several rescue clauses")
-	}
-	c := clauses[0]
+// rescueClause translates a rescue clause's classes and body.
+func (t *translator) rescueClause(c erb.Rescue) (jen.Code, jen.Code) {
 	var classes []jen.Code
 	for _, k := range c.Classes {
 		classes = append(classes, t.expr(k))
@@ -1001,9 +1006,8 @@ func (t *translator) rescues(body *jen.Statement, clauses []erb.Rescue) *jen.Sta
 		errName = "_"
 	}
 	handler = append(handler, t.tail(c.Body)...)
-	return rcall("Rescue", body,
-		jen.Index().Add(valueT()).Values(classes...),
-		jen.Func().Params(jen.Id(errName).Add(valueT())).Add(valueT()).Block(handler...))
+	return jen.Index().Add(valueT()).Values(classes...),
+		jen.Func().Params(jen.Id(errName).Add(valueT())).Add(valueT()).Block(handler...)
 }
 
 // def translates a method definition.

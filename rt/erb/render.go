@@ -548,6 +548,50 @@ func rescues(e *RubyError, classes []Value) bool {
 	return false
 }
 
+// Clause is a rescue clause: the exception classes it catches (none:
+// StandardError) and its body, given the exception.
+type Clause struct {
+	Classes []Value
+	Handle  func(err Value) Value
+}
+
+// BeginRescue is begin/rescue/else/end: body runs; a Ruby exception it raises
+// is handled by the first clause whose classes match; when body raised
+// nothing, els (if any) runs and gives the value.
+func (r *R) BeginRescue(body func() Value, els func() Value, clauses ...Clause) Value {
+	var result Value
+	var caught *RubyError
+	var clause *Clause
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				e, isRuby := p.(*RubyError)
+				if !isRuby {
+					panic(p)
+				}
+				for i := range clauses {
+					if rescues(e, clauses[i].Classes) {
+						if e.Line == 0 {
+							e.Line = r.line
+						}
+						caught, clause = e, &clauses[i]
+						return
+					}
+				}
+				panic(p)
+			}
+		}()
+		result = body()
+	}()
+	if caught != nil {
+		return clause.Handle(caught)
+	}
+	if els != nil {
+		return els()
+	}
+	return result
+}
+
 // Ensure runs body, then ensure whether or not body raised.
 func (r *R) Ensure(body func() Value, ensure func()) Value {
 	defer ensure()

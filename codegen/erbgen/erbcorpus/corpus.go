@@ -26544,8 +26544,81 @@ func Inline39(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline40 renders the ERB template inline:42bf3b2f7c36d067.
+// Inline40 renders the ERB template inline:410126d2be41635c.
 func Inline40(s erb.Scope) string {
+	r := erb.NewSized(s, 5, 2)
+	defer r.Fail()
+	var defClassify *erb.Def
+	_ = defClassify
+	var r1 erb.Value
+	r.L(2)
+	defClassify = &erb.Def{
+		Arity: 1,
+		Fn: func(a_ []erb.Value) erb.Value {
+			v := a_[0]
+			_ = v
+			var e erb.Value
+			return r.BeginRescue(func() erb.Value {
+				r.L(3)
+				r.Integer(v)
+				r.L(4)
+				return erb.S("int")
+			}, func() erb.Value {
+				r.L(10)
+				return erb.S("unused")
+			}, erb.Clause{
+				Classes: []erb.Value{erb.Const("TypeError")},
+				Handle: func(_ erb.Value) erb.Value {
+					r.L(6)
+					return erb.S("type")
+				},
+			}, erb.Clause{
+				Classes: []erb.Value{erb.Const("ArgumentError")},
+				Handle: func(err_ erb.Value) erb.Value {
+					e = err_
+					r.L(8)
+					return r.Interp("arg: ", r.Message(e))
+				},
+			})
+		},
+		Max:  1,
+		Name: "classify",
+	}
+	r.L(12)
+	r1 = r.Ensure(func() erb.Value {
+		return r.BeginRescue(func() erb.Value {
+			r.L(13)
+			return r.OpAdd(r.IVar("num"), int64(1))
+		}, func() erb.Value {
+			r.L(17)
+			return erb.S("else ran")
+		}, erb.Clause{
+			Classes: []erb.Value{erb.Const("NoMethodError")},
+			Handle: func(_ erb.Value) erb.Value {
+				r.L(15)
+				return erb.S("nm")
+			},
+		})
+	}, func() {
+		r.L(19)
+		r.SetIVar("ensured", true)
+	})
+	r.L(22)
+	r.Out(r.CallDef(defClassify, "classify", erb.S("5")))
+	r.Text(" ")
+	r.Out(r.CallDef(defClassify, "classify", nil))
+	r.Text(" ")
+	r.Out(r.CallDef(defClassify, "classify", erb.S("x")))
+	r.Text(" ")
+	r.Out(r1)
+	r.Text(" ")
+	r.Out(r.IVar("ensured"))
+	r.Text("\n")
+	return r.Result()
+}
+
+// Inline41 renders the ERB template inline:42bf3b2f7c36d067.
+func Inline41(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	var r_, e, v erb.Value
@@ -26576,8 +26649,8 @@ func Inline40(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline41 renders the ERB template inline:46fc1237cac0f48b.
-func Inline41(s erb.Scope) string {
+// Inline42 renders the ERB template inline:46fc1237cac0f48b.
+func Inline42(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.Text("\n")
@@ -26589,8 +26662,8 @@ func Inline41(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline42 renders the ERB template inline:473162a42e79894c.
-func Inline42(s erb.Scope) string {
+// Inline43 renders the ERB template inline:473162a42e79894c.
+func Inline43(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26598,8 +26671,8 @@ func Inline42(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline43 renders the ERB template inline:47dd255582776689.
-func Inline43(s erb.Scope) string {
+// Inline44 renders the ERB template inline:47dd255582776689.
+func Inline44(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	var y, x erb.Value
@@ -26616,8 +26689,8 @@ func Inline43(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline44 renders the ERB template inline:48aeb523a0f48098.
-func Inline44(s erb.Scope) string {
+// Inline45 renders the ERB template inline:48aeb523a0f48098.
+func Inline45(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26631,8 +26704,8 @@ func Inline44(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline45 renders the ERB template inline:49339c1ae94db9c5.
-func Inline45(s erb.Scope) string {
+// Inline46 renders the ERB template inline:49339c1ae94db9c5.
+func Inline46(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26662,8 +26735,8 @@ func Inline45(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline46 renders the ERB template inline:4a181a0bfaba2ed0.
-func Inline46(s erb.Scope) string {
+// Inline47 renders the ERB template inline:4a181a0bfaba2ed0.
+func Inline47(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26671,8 +26744,8 @@ func Inline46(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline47 renders the ERB template inline:4b035b34024fce82.
-func Inline47(s erb.Scope) string {
+// Inline48 renders the ERB template inline:4b035b34024fce82.
+func Inline48(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 5)
 	defer r.Fail()
 	r.L(1)
@@ -26686,8 +26759,8 @@ func Inline47(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline48 renders the ERB template inline:4b099e85cf504f4f.
-func Inline48(s erb.Scope) string {
+// Inline49 renders the ERB template inline:4b099e85cf504f4f.
+func Inline49(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26695,8 +26768,8 @@ func Inline48(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline49 renders the ERB template inline:4bedcb15db4ae522.
-func Inline49(s erb.Scope) string {
+// Inline50 renders the ERB template inline:4bedcb15db4ae522.
+func Inline50(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26704,8 +26777,8 @@ func Inline49(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline50 renders the ERB template inline:4d4c0d89353342e5.
-func Inline50(s erb.Scope) string {
+// Inline51 renders the ERB template inline:4d4c0d89353342e5.
+func Inline51(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26725,8 +26798,8 @@ func Inline50(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline51 renders the ERB template inline:4dd91fbbd71f1c1f.
-func Inline51(s erb.Scope) string {
+// Inline52 renders the ERB template inline:4dd91fbbd71f1c1f.
+func Inline52(s erb.Scope) string {
 	r := erb.NewSized(s, 7, 2)
 	defer r.Fail()
 	r.L(1)
@@ -26748,8 +26821,8 @@ func Inline51(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline52 renders the ERB template inline:4fa7e96c40c794df.
-func Inline52(s erb.Scope) string {
+// Inline53 renders the ERB template inline:4fa7e96c40c794df.
+func Inline53(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26757,8 +26830,8 @@ func Inline52(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline53 renders the ERB template inline:505f1fc61c865eda.
-func Inline53(s erb.Scope) string {
+// Inline54 renders the ERB template inline:505f1fc61c865eda.
+func Inline54(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26772,8 +26845,8 @@ func Inline53(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline54 renders the ERB template inline:51a44da7fc925542.
-func Inline54(s erb.Scope) string {
+// Inline55 renders the ERB template inline:51a44da7fc925542.
+func Inline55(s erb.Scope) string {
 	r := erb.NewSized(s, 8, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26797,8 +26870,8 @@ func Inline54(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline55 renders the ERB template inline:51afb79f55616d8c.
-func Inline55(s erb.Scope) string {
+// Inline56 renders the ERB template inline:51afb79f55616d8c.
+func Inline56(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 2)
 	defer r.Fail()
 	r.L(1)
@@ -26820,8 +26893,8 @@ func Inline55(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline56 renders the ERB template inline:526c1172650cadf5.
-func Inline56(s erb.Scope) string {
+// Inline57 renders the ERB template inline:526c1172650cadf5.
+func Inline57(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26837,8 +26910,8 @@ func Inline56(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline57 renders the ERB template inline:5277b13fdf8260f1.
-func Inline57(s erb.Scope) string {
+// Inline58 renders the ERB template inline:5277b13fdf8260f1.
+func Inline58(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 4)
 	defer r.Fail()
 	r.L(1)
@@ -26864,8 +26937,8 @@ func Inline57(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline58 renders the ERB template inline:52fd9af1471a906c.
-func Inline58(s erb.Scope) string {
+// Inline59 renders the ERB template inline:52fd9af1471a906c.
+func Inline59(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26881,8 +26954,8 @@ func Inline58(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline59 renders the ERB template inline:535c06d44953c7dd.
-func Inline59(s erb.Scope) string {
+// Inline60 renders the ERB template inline:535c06d44953c7dd.
+func Inline60(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26898,8 +26971,8 @@ func Inline59(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline60 renders the ERB template inline:5b93b48a79d19f03.
-func Inline60(s erb.Scope) string {
+// Inline61 renders the ERB template inline:5b93b48a79d19f03.
+func Inline61(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26907,8 +26980,8 @@ func Inline60(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline61 renders the ERB template inline:5c6379c87e08ef57.
-func Inline61(s erb.Scope) string {
+// Inline62 renders the ERB template inline:5c6379c87e08ef57.
+func Inline62(s erb.Scope) string {
 	r := erb.NewSized(s, 28, 2)
 	defer r.Fail()
 	r.L(1)
@@ -26969,8 +27042,8 @@ func Inline61(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline62 renders the ERB template inline:5edf8dc558c3775f.
-func Inline62(s erb.Scope) string {
+// Inline63 renders the ERB template inline:5edf8dc558c3775f.
+func Inline63(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26978,8 +27051,8 @@ func Inline62(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline63 renders the ERB template inline:627bd023e5bf5e0f.
-func Inline63(s erb.Scope) string {
+// Inline64 renders the ERB template inline:627bd023e5bf5e0f.
+func Inline64(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 2)
 	defer r.Fail()
 	r.L(1)
@@ -26999,8 +27072,8 @@ func Inline63(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline64 renders the ERB template inline:6582be8b9c2a2b49.
-func Inline64(s erb.Scope) string {
+// Inline65 renders the ERB template inline:6582be8b9c2a2b49.
+func Inline65(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27014,8 +27087,8 @@ func Inline64(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline65 renders the ERB template inline:65e9352c1a2f60c5.
-func Inline65(s erb.Scope) string {
+// Inline66 renders the ERB template inline:65e9352c1a2f60c5.
+func Inline66(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27031,8 +27104,8 @@ func Inline65(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline66 renders the ERB template inline:6a40fc3da972c52c.
-func Inline66(s erb.Scope) string {
+// Inline67 renders the ERB template inline:6a40fc3da972c52c.
+func Inline67(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	var x erb.Value
@@ -27050,8 +27123,8 @@ func Inline66(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline67 renders the ERB template inline:6e0a2086148985a7.
-func Inline67(s erb.Scope) string {
+// Inline68 renders the ERB template inline:6e0a2086148985a7.
+func Inline68(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 1)
 	defer r.Fail()
 	var x erb.Value
@@ -27072,8 +27145,8 @@ func Inline67(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline68 renders the ERB template inline:6f6964fe6d857325.
-func Inline68(s erb.Scope) string {
+// Inline69 renders the ERB template inline:6f6964fe6d857325.
+func Inline69(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27095,8 +27168,8 @@ func Inline68(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline69 renders the ERB template inline:7236635da11a2da9.
-func Inline69(s erb.Scope) string {
+// Inline70 renders the ERB template inline:7236635da11a2da9.
+func Inline70(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27119,8 +27192,8 @@ func Inline69(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline70 renders the ERB template inline:73fa3418d91ca438.
-func Inline70(s erb.Scope) string {
+// Inline71 renders the ERB template inline:73fa3418d91ca438.
+func Inline71(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 1)
 	defer r.Fail()
 	var items, bad erb.Value
@@ -27140,8 +27213,8 @@ func Inline70(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline71 renders the ERB template inline:76b671f9600218d2.
-func Inline71(s erb.Scope) string {
+// Inline72 renders the ERB template inline:76b671f9600218d2.
+func Inline72(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27159,8 +27232,8 @@ func Inline71(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline72 renders the ERB template inline:7dda38689cd4612c.
-func Inline72(s erb.Scope) string {
+// Inline73 renders the ERB template inline:7dda38689cd4612c.
+func Inline73(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27191,8 +27264,8 @@ func Inline72(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline73 renders the ERB template inline:7ea2fadbdfc51434.
-func Inline73(s erb.Scope) string {
+// Inline74 renders the ERB template inline:7ea2fadbdfc51434.
+func Inline74(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27204,8 +27277,8 @@ func Inline73(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline74 renders the ERB template inline:88428d51dd06f043.
-func Inline74(s erb.Scope) string {
+// Inline75 renders the ERB template inline:88428d51dd06f043.
+func Inline75(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27223,8 +27296,8 @@ func Inline74(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline75 renders the ERB template inline:88796892a9d8f79f.
-func Inline75(s erb.Scope) string {
+// Inline76 renders the ERB template inline:88796892a9d8f79f.
+func Inline76(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27232,8 +27305,8 @@ func Inline75(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline76 renders the ERB template inline:8935b90bdda450eb.
-func Inline76(s erb.Scope) string {
+// Inline77 renders the ERB template inline:8935b90bdda450eb.
+func Inline77(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	var x erb.Value
@@ -27247,8 +27320,8 @@ func Inline76(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline77 renders the ERB template inline:8999fb0157b9912b.
-func Inline77(s erb.Scope) string {
+// Inline78 renders the ERB template inline:8999fb0157b9912b.
+func Inline78(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27272,8 +27345,8 @@ func Inline77(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline78 renders the ERB template inline:8a1b0d0afbeb111e.
-func Inline78(s erb.Scope) string {
+// Inline79 renders the ERB template inline:8a1b0d0afbeb111e.
+func Inline79(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27281,8 +27354,8 @@ func Inline78(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline79 renders the ERB template inline:8a7d090502ad4d6f.
-func Inline79(s erb.Scope) string {
+// Inline80 renders the ERB template inline:8a7d090502ad4d6f.
+func Inline80(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27290,8 +27363,8 @@ func Inline79(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline80 renders the ERB template inline:8ad7470ed6ebe98e.
-func Inline80(s erb.Scope) string {
+// Inline81 renders the ERB template inline:8ad7470ed6ebe98e.
+func Inline81(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27303,8 +27376,8 @@ func Inline80(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline81 renders the ERB template inline:8b5cd083e8bcfe0a.
-func Inline81(s erb.Scope) string {
+// Inline82 renders the ERB template inline:8b5cd083e8bcfe0a.
+func Inline82(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27312,8 +27385,8 @@ func Inline81(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline82 renders the ERB template inline:8eca91dea91e4453.
-func Inline82(s erb.Scope) string {
+// Inline83 renders the ERB template inline:8eca91dea91e4453.
+func Inline83(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27343,8 +27416,8 @@ func Inline82(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline83 renders the ERB template inline:904f5c625eaff0d3.
-func Inline83(s erb.Scope) string {
+// Inline84 renders the ERB template inline:904f5c625eaff0d3.
+func Inline84(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27370,8 +27443,8 @@ func Inline83(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline84 renders the ERB template inline:90a374472561e905.
-func Inline84(s erb.Scope) string {
+// Inline85 renders the ERB template inline:90a374472561e905.
+func Inline85(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27379,8 +27452,8 @@ func Inline84(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline85 renders the ERB template inline:9841611dc3f5cd59.
-func Inline85(s erb.Scope) string {
+// Inline86 renders the ERB template inline:9841611dc3f5cd59.
+func Inline86(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	var x erb.Value
@@ -27398,8 +27471,8 @@ func Inline85(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline86 renders the ERB template inline:9ee5469aea73481d.
-func Inline86(s erb.Scope) string {
+// Inline87 renders the ERB template inline:9ee5469aea73481d.
+func Inline87(s erb.Scope) string {
 	r := erb.NewSized(s, 92, 5)
 	defer r.Fail()
 	r.L(1)
@@ -27470,8 +27543,8 @@ func Inline86(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline87 renders the ERB template inline:9f368d8c7b7bded2.
-func Inline87(s erb.Scope) string {
+// Inline88 renders the ERB template inline:9f368d8c7b7bded2.
+func Inline88(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27487,8 +27560,8 @@ func Inline87(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline88 renders the ERB template inline:9f8786e2c138f2f1.
-func Inline88(s erb.Scope) string {
+// Inline89 renders the ERB template inline:9f8786e2c138f2f1.
+func Inline89(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27502,8 +27575,8 @@ func Inline88(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline89 renders the ERB template inline:9ff52162bd09a07b.
-func Inline89(s erb.Scope) string {
+// Inline90 renders the ERB template inline:9ff52162bd09a07b.
+func Inline90(s erb.Scope) string {
 	r := erb.NewSized(s, 10, 1)
 	defer r.Fail()
 	r.L(3)
@@ -27512,8 +27585,8 @@ func Inline89(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline90 renders the ERB template inline:a435a34e577ad8da.
-func Inline90(s erb.Scope) string {
+// Inline91 renders the ERB template inline:a435a34e577ad8da.
+func Inline91(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27531,8 +27604,8 @@ func Inline90(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline91 renders the ERB template inline:a4bff59e899e4184.
-func Inline91(s erb.Scope) string {
+// Inline92 renders the ERB template inline:a4bff59e899e4184.
+func Inline92(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27552,8 +27625,8 @@ func Inline91(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline92 renders the ERB template inline:a4c5b17f2e4d5d6c.
-func Inline92(s erb.Scope) string {
+// Inline93 renders the ERB template inline:a4c5b17f2e4d5d6c.
+func Inline93(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27573,8 +27646,8 @@ func Inline92(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline93 renders the ERB template inline:acc34a6172523bf6.
-func Inline93(s erb.Scope) string {
+// Inline94 renders the ERB template inline:acc34a6172523bf6.
+func Inline94(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	r.Text("\n")
@@ -27584,8 +27657,8 @@ func Inline93(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline94 renders the ERB template inline:b12adc2373d45973.
-func Inline94(s erb.Scope) string {
+// Inline95 renders the ERB template inline:b12adc2373d45973.
+func Inline95(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 6)
 	defer r.Fail()
 	r.L(1)
@@ -27611,8 +27684,8 @@ func Inline94(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline95 renders the ERB template inline:b365c76eac71dae1.
-func Inline95(s erb.Scope) string {
+// Inline96 renders the ERB template inline:b365c76eac71dae1.
+func Inline96(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	var a erb.Value
@@ -27662,8 +27735,8 @@ func Inline95(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline96 renders the ERB template inline:b43011d2e2ab67c5.
-func Inline96(s erb.Scope) string {
+// Inline97 renders the ERB template inline:b43011d2e2ab67c5.
+func Inline97(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27693,8 +27766,8 @@ func Inline96(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline97 renders the ERB template inline:b699ac66dc81f961.
-func Inline97(s erb.Scope) string {
+// Inline98 renders the ERB template inline:b699ac66dc81f961.
+func Inline98(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27702,8 +27775,8 @@ func Inline97(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline98 renders the ERB template inline:b84d5316cb0e819b.
-func Inline98(s erb.Scope) string {
+// Inline99 renders the ERB template inline:b84d5316cb0e819b.
+func Inline99(s erb.Scope) string {
 	r := erb.NewSized(s, 7, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27725,8 +27798,8 @@ func Inline98(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline99 renders the ERB template inline:b877112b57084667.
-func Inline99(s erb.Scope) string {
+// Inline100 renders the ERB template inline:b877112b57084667.
+func Inline100(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27740,8 +27813,8 @@ func Inline99(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline100 renders the ERB template inline:b97b574eb75cc2d2.
-func Inline100(s erb.Scope) string {
+// Inline101 renders the ERB template inline:b97b574eb75cc2d2.
+func Inline101(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27761,8 +27834,8 @@ func Inline100(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline101 renders the ERB template inline:bae4658c2755dab2.
-func Inline101(s erb.Scope) string {
+// Inline102 renders the ERB template inline:bae4658c2755dab2.
+func Inline102(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27778,8 +27851,8 @@ func Inline101(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline102 renders the ERB template inline:baf44ec81af5be50.
-func Inline102(s erb.Scope) string {
+// Inline103 renders the ERB template inline:baf44ec81af5be50.
+func Inline103(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27787,8 +27860,8 @@ func Inline102(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline103 renders the ERB template inline:bd6475fe47bcfe3c.
-func Inline103(s erb.Scope) string {
+// Inline104 renders the ERB template inline:bd6475fe47bcfe3c.
+func Inline104(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27829,8 +27902,8 @@ func Inline103(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline104 renders the ERB template inline:c0753a77bc6259b2.
-func Inline104(s erb.Scope) string {
+// Inline105 renders the ERB template inline:c0753a77bc6259b2.
+func Inline105(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27848,8 +27921,8 @@ func Inline104(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline105 renders the ERB template inline:c380f43391c3d120.
-func Inline105(s erb.Scope) string {
+// Inline106 renders the ERB template inline:c380f43391c3d120.
+func Inline106(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27860,8 +27933,8 @@ func Inline105(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline106 renders the ERB template inline:c6b98b76bd05079d.
-func Inline106(s erb.Scope) string {
+// Inline107 renders the ERB template inline:c6b98b76bd05079d.
+func Inline107(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27869,8 +27942,8 @@ func Inline106(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline107 renders the ERB template inline:c88c8a415fadbf19.
-func Inline107(s erb.Scope) string {
+// Inline108 renders the ERB template inline:c88c8a415fadbf19.
+func Inline108(s erb.Scope) string {
 	r := erb.NewSized(s, 8, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27894,8 +27967,8 @@ func Inline107(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline108 renders the ERB template inline:cd68ef2e6d1a9bd3.
-func Inline108(s erb.Scope) string {
+// Inline109 renders the ERB template inline:cd68ef2e6d1a9bd3.
+func Inline109(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27903,8 +27976,8 @@ func Inline108(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline109 renders the ERB template inline:cdfb0622b0e00589.
-func Inline109(s erb.Scope) string {
+// Inline110 renders the ERB template inline:cdfb0622b0e00589.
+func Inline110(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27912,8 +27985,8 @@ func Inline109(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline110 renders the ERB template inline:cf2f60c21ca390be.
-func Inline110(s erb.Scope) string {
+// Inline111 renders the ERB template inline:cf2f60c21ca390be.
+func Inline111(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27925,8 +27998,8 @@ func Inline110(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline111 renders the ERB template inline:d007edc632dfe37b.
-func Inline111(s erb.Scope) string {
+// Inline112 renders the ERB template inline:d007edc632dfe37b.
+func Inline112(s erb.Scope) string {
 	r := erb.NewSized(s, 7, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27948,8 +28021,8 @@ func Inline111(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline112 renders the ERB template inline:d0e854466e314567.
-func Inline112(s erb.Scope) string {
+// Inline113 renders the ERB template inline:d0e854466e314567.
+func Inline113(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27963,8 +28036,8 @@ func Inline112(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline113 renders the ERB template inline:d11b8adaf79f2b24.
-func Inline113(s erb.Scope) string {
+// Inline114 renders the ERB template inline:d11b8adaf79f2b24.
+func Inline114(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27981,8 +28054,8 @@ func Inline113(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline114 renders the ERB template inline:d1fb21cb14682b3b.
-func Inline114(s erb.Scope) string {
+// Inline115 renders the ERB template inline:d1fb21cb14682b3b.
+func Inline115(s erb.Scope) string {
 	r := erb.NewSized(s, 7, 0)
 	defer r.Fail()
 	r.Text("a ")
@@ -27993,8 +28066,8 @@ func Inline114(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline115 renders the ERB template inline:d21470bea01d81d1.
-func Inline115(s erb.Scope) string {
+// Inline116 renders the ERB template inline:d21470bea01d81d1.
+func Inline116(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	var s_ erb.Value
@@ -28028,8 +28101,8 @@ func Inline115(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline116 renders the ERB template inline:d2c2a5f042f026e6.
-func Inline116(s erb.Scope) string {
+// Inline117 renders the ERB template inline:d2c2a5f042f026e6.
+func Inline117(s erb.Scope) string {
 	r := erb.NewSized(s, 23, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28052,8 +28125,8 @@ func Inline116(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline117 renders the ERB template inline:d5f9f82ab236ec99.
-func Inline117(s erb.Scope) string {
+// Inline118 renders the ERB template inline:d5f9f82ab236ec99.
+func Inline118(s erb.Scope) string {
 	r := erb.NewSized(s, 42, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28071,8 +28144,8 @@ func Inline117(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline118 renders the ERB template inline:d8f89863df3c5d29.
-func Inline118(s erb.Scope) string {
+// Inline119 renders the ERB template inline:d8f89863df3c5d29.
+func Inline119(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28090,8 +28163,8 @@ func Inline118(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline119 renders the ERB template inline:d93d38c1086b0810.
-func Inline119(s erb.Scope) string {
+// Inline120 renders the ERB template inline:d93d38c1086b0810.
+func Inline120(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28099,8 +28172,8 @@ func Inline119(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline120 renders the ERB template inline:db09bafbb4502650.
-func Inline120(s erb.Scope) string {
+// Inline121 renders the ERB template inline:db09bafbb4502650.
+func Inline121(s erb.Scope) string {
 	r := erb.NewSized(s, 8, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28124,8 +28197,8 @@ func Inline120(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline121 renders the ERB template inline:de33ab4e96f264fd.
-func Inline121(s erb.Scope) string {
+// Inline122 renders the ERB template inline:de33ab4e96f264fd.
+func Inline122(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28143,8 +28216,8 @@ func Inline121(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline122 renders the ERB template inline:de946790e2bd5678.
-func Inline122(s erb.Scope) string {
+// Inline123 renders the ERB template inline:de946790e2bd5678.
+func Inline123(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28164,8 +28237,8 @@ func Inline122(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline123 renders the ERB template inline:dedda7d6003c0686.
-func Inline123(s erb.Scope) string {
+// Inline124 renders the ERB template inline:dedda7d6003c0686.
+func Inline124(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28175,8 +28248,8 @@ func Inline123(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline124 renders the ERB template inline:dee8ff373c2fe092.
-func Inline124(s erb.Scope) string {
+// Inline125 renders the ERB template inline:dee8ff373c2fe092.
+func Inline125(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 3)
 	defer r.Fail()
 	r.L(1)
@@ -28225,8 +28298,8 @@ func Inline124(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline125 renders the ERB template inline:e39a0e29324f1f46.
-func Inline125(s erb.Scope) string {
+// Inline126 renders the ERB template inline:e39a0e29324f1f46.
+func Inline126(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 2)
 	defer r.Fail()
 	r.L(1)
@@ -28252,8 +28325,8 @@ func Inline125(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline126 renders the ERB template inline:e53dc380b1ff1c6f.
-func Inline126(s erb.Scope) string {
+// Inline127 renders the ERB template inline:e53dc380b1ff1c6f.
+func Inline127(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28261,8 +28334,8 @@ func Inline126(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline127 renders the ERB template inline:e5c524e83033997e.
-func Inline127(s erb.Scope) string {
+// Inline128 renders the ERB template inline:e5c524e83033997e.
+func Inline128(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28286,8 +28359,8 @@ func Inline127(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline128 renders the ERB template inline:e6af400bbd63fdd6.
-func Inline128(s erb.Scope) string {
+// Inline129 renders the ERB template inline:e6af400bbd63fdd6.
+func Inline129(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28295,8 +28368,8 @@ func Inline128(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline129 renders the ERB template inline:e8d70c7ba85c2cdf.
-func Inline129(s erb.Scope) string {
+// Inline130 renders the ERB template inline:e8d70c7ba85c2cdf.
+func Inline130(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28310,8 +28383,8 @@ func Inline129(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline130 renders the ERB template inline:ebb4a2447c3e95a7.
-func Inline130(s erb.Scope) string {
+// Inline131 renders the ERB template inline:ebb4a2447c3e95a7.
+func Inline131(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28321,8 +28394,8 @@ func Inline130(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline131 renders the ERB template inline:ef2bf7292e7e1a65.
-func Inline131(s erb.Scope) string {
+// Inline132 renders the ERB template inline:ef2bf7292e7e1a65.
+func Inline132(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28330,8 +28403,8 @@ func Inline131(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline132 renders the ERB template inline:ef3fffd835130687.
-func Inline132(s erb.Scope) string {
+// Inline133 renders the ERB template inline:ef3fffd835130687.
+func Inline133(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28345,8 +28418,8 @@ func Inline132(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline133 renders the ERB template inline:f149ff436c51b411.
-func Inline133(s erb.Scope) string {
+// Inline134 renders the ERB template inline:f149ff436c51b411.
+func Inline134(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28360,8 +28433,8 @@ func Inline133(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline134 renders the ERB template inline:f5bf702dfb655a65.
-func Inline134(s erb.Scope) string {
+// Inline135 renders the ERB template inline:f5bf702dfb655a65.
+func Inline135(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28382,8 +28455,8 @@ func Inline134(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline135 renders the ERB template inline:f6eaba9857432115.
-func Inline135(s erb.Scope) string {
+// Inline136 renders the ERB template inline:f6eaba9857432115.
+func Inline136(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28391,8 +28464,8 @@ func Inline135(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline136 renders the ERB template inline:f703efbd227b0e23.
-func Inline136(s erb.Scope) string {
+// Inline137 renders the ERB template inline:f703efbd227b0e23.
+func Inline137(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28405,8 +28478,8 @@ func Inline136(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline137 renders the ERB template inline:f7784eb9bb0585c1.
-func Inline137(s erb.Scope) string {
+// Inline138 renders the ERB template inline:f7784eb9bb0585c1.
+func Inline138(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28414,8 +28487,8 @@ func Inline137(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline138 renders the ERB template inline:f7cbc2711699e8d0.
-func Inline138(s erb.Scope) string {
+// Inline139 renders the ERB template inline:f7cbc2711699e8d0.
+func Inline139(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 2)
 	defer r.Fail()
 	r.L(1)
@@ -28429,8 +28502,8 @@ func Inline138(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline139 renders the ERB template inline:f81b284d8ec71f34.
-func Inline139(s erb.Scope) string {
+// Inline140 renders the ERB template inline:f81b284d8ec71f34.
+func Inline140(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28438,8 +28511,8 @@ func Inline139(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline140 renders the ERB template inline:f8b732dcdec1472a.
-func Inline140(s erb.Scope) string {
+// Inline141 renders the ERB template inline:f8b732dcdec1472a.
+func Inline141(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28447,8 +28520,8 @@ func Inline140(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline141 renders the ERB template inline:f92140fa6c772471.
-func Inline141(s erb.Scope) string {
+// Inline142 renders the ERB template inline:f92140fa6c772471.
+func Inline142(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28466,8 +28539,8 @@ func Inline141(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline142 renders the ERB template inline:faa1150bfefe0847.
-func Inline142(s erb.Scope) string {
+// Inline143 renders the ERB template inline:faa1150bfefe0847.
+func Inline143(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28478,8 +28551,8 @@ func Inline142(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline143 renders the ERB template inline:fca4b54778342c51.
-func Inline143(s erb.Scope) string {
+// Inline144 renders the ERB template inline:fca4b54778342c51.
+func Inline144(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28487,8 +28560,8 @@ func Inline143(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline144 renders the ERB template inline:fd9dc1bb64b6eacf.
-func Inline144(s erb.Scope) string {
+// Inline145 renders the ERB template inline:fd9dc1bb64b6eacf.
+func Inline145(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 3)
 	defer r.Fail()
 	r.L(1)
@@ -28514,8 +28587,8 @@ func Inline144(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline145 renders the ERB template inline:fefebb4018528d33.
-func Inline145(s erb.Scope) string {
+// Inline146 renders the ERB template inline:fefebb4018528d33.
+func Inline146(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	var s_ erb.Value
@@ -28963,110 +29036,111 @@ var Inline = map[string]erb.Template{
 	"inline:3a7d5d928bc2c0f2": Inline37,
 	"inline:3e49debc7456a159": Inline38,
 	"inline:3eace319b6d4e857": Inline39,
-	"inline:42bf3b2f7c36d067": Inline40,
-	"inline:46fc1237cac0f48b": Inline41,
-	"inline:473162a42e79894c": Inline42,
-	"inline:47dd255582776689": Inline43,
-	"inline:48aeb523a0f48098": Inline44,
-	"inline:49339c1ae94db9c5": Inline45,
-	"inline:4a181a0bfaba2ed0": Inline46,
-	"inline:4b035b34024fce82": Inline47,
-	"inline:4b099e85cf504f4f": Inline48,
-	"inline:4bedcb15db4ae522": Inline49,
-	"inline:4d4c0d89353342e5": Inline50,
-	"inline:4dd91fbbd71f1c1f": Inline51,
-	"inline:4fa7e96c40c794df": Inline52,
-	"inline:505f1fc61c865eda": Inline53,
-	"inline:51a44da7fc925542": Inline54,
-	"inline:51afb79f55616d8c": Inline55,
-	"inline:526c1172650cadf5": Inline56,
-	"inline:5277b13fdf8260f1": Inline57,
-	"inline:52fd9af1471a906c": Inline58,
-	"inline:535c06d44953c7dd": Inline59,
-	"inline:5b93b48a79d19f03": Inline60,
-	"inline:5c6379c87e08ef57": Inline61,
-	"inline:5edf8dc558c3775f": Inline62,
-	"inline:627bd023e5bf5e0f": Inline63,
-	"inline:6582be8b9c2a2b49": Inline64,
-	"inline:65e9352c1a2f60c5": Inline65,
-	"inline:6a40fc3da972c52c": Inline66,
-	"inline:6e0a2086148985a7": Inline67,
-	"inline:6f6964fe6d857325": Inline68,
-	"inline:7236635da11a2da9": Inline69,
-	"inline:73fa3418d91ca438": Inline70,
-	"inline:76b671f9600218d2": Inline71,
-	"inline:7dda38689cd4612c": Inline72,
-	"inline:7ea2fadbdfc51434": Inline73,
-	"inline:88428d51dd06f043": Inline74,
-	"inline:88796892a9d8f79f": Inline75,
-	"inline:8935b90bdda450eb": Inline76,
-	"inline:8999fb0157b9912b": Inline77,
-	"inline:8a1b0d0afbeb111e": Inline78,
-	"inline:8a7d090502ad4d6f": Inline79,
-	"inline:8ad7470ed6ebe98e": Inline80,
-	"inline:8b5cd083e8bcfe0a": Inline81,
-	"inline:8eca91dea91e4453": Inline82,
-	"inline:904f5c625eaff0d3": Inline83,
-	"inline:90a374472561e905": Inline84,
-	"inline:9841611dc3f5cd59": Inline85,
-	"inline:9ee5469aea73481d": Inline86,
-	"inline:9f368d8c7b7bded2": Inline87,
-	"inline:9f8786e2c138f2f1": Inline88,
-	"inline:9ff52162bd09a07b": Inline89,
-	"inline:a435a34e577ad8da": Inline90,
-	"inline:a4bff59e899e4184": Inline91,
-	"inline:a4c5b17f2e4d5d6c": Inline92,
-	"inline:acc34a6172523bf6": Inline93,
-	"inline:b12adc2373d45973": Inline94,
-	"inline:b365c76eac71dae1": Inline95,
-	"inline:b43011d2e2ab67c5": Inline96,
-	"inline:b699ac66dc81f961": Inline97,
-	"inline:b84d5316cb0e819b": Inline98,
-	"inline:b877112b57084667": Inline99,
-	"inline:b97b574eb75cc2d2": Inline100,
-	"inline:bae4658c2755dab2": Inline101,
-	"inline:baf44ec81af5be50": Inline102,
-	"inline:bd6475fe47bcfe3c": Inline103,
-	"inline:c0753a77bc6259b2": Inline104,
-	"inline:c380f43391c3d120": Inline105,
-	"inline:c6b98b76bd05079d": Inline106,
-	"inline:c88c8a415fadbf19": Inline107,
-	"inline:cd68ef2e6d1a9bd3": Inline108,
-	"inline:cdfb0622b0e00589": Inline109,
-	"inline:cf2f60c21ca390be": Inline110,
-	"inline:d007edc632dfe37b": Inline111,
-	"inline:d0e854466e314567": Inline112,
-	"inline:d11b8adaf79f2b24": Inline113,
-	"inline:d1fb21cb14682b3b": Inline114,
-	"inline:d21470bea01d81d1": Inline115,
-	"inline:d2c2a5f042f026e6": Inline116,
-	"inline:d5f9f82ab236ec99": Inline117,
-	"inline:d8f89863df3c5d29": Inline118,
-	"inline:d93d38c1086b0810": Inline119,
-	"inline:db09bafbb4502650": Inline120,
-	"inline:de33ab4e96f264fd": Inline121,
-	"inline:de946790e2bd5678": Inline122,
-	"inline:dedda7d6003c0686": Inline123,
-	"inline:dee8ff373c2fe092": Inline124,
-	"inline:e39a0e29324f1f46": Inline125,
-	"inline:e53dc380b1ff1c6f": Inline126,
-	"inline:e5c524e83033997e": Inline127,
-	"inline:e6af400bbd63fdd6": Inline128,
-	"inline:e8d70c7ba85c2cdf": Inline129,
-	"inline:ebb4a2447c3e95a7": Inline130,
-	"inline:ef2bf7292e7e1a65": Inline131,
-	"inline:ef3fffd835130687": Inline132,
-	"inline:f149ff436c51b411": Inline133,
-	"inline:f5bf702dfb655a65": Inline134,
-	"inline:f6eaba9857432115": Inline135,
-	"inline:f703efbd227b0e23": Inline136,
-	"inline:f7784eb9bb0585c1": Inline137,
-	"inline:f7cbc2711699e8d0": Inline138,
-	"inline:f81b284d8ec71f34": Inline139,
-	"inline:f8b732dcdec1472a": Inline140,
-	"inline:f92140fa6c772471": Inline141,
-	"inline:faa1150bfefe0847": Inline142,
-	"inline:fca4b54778342c51": Inline143,
-	"inline:fd9dc1bb64b6eacf": Inline144,
-	"inline:fefebb4018528d33": Inline145,
+	"inline:410126d2be41635c": Inline40,
+	"inline:42bf3b2f7c36d067": Inline41,
+	"inline:46fc1237cac0f48b": Inline42,
+	"inline:473162a42e79894c": Inline43,
+	"inline:47dd255582776689": Inline44,
+	"inline:48aeb523a0f48098": Inline45,
+	"inline:49339c1ae94db9c5": Inline46,
+	"inline:4a181a0bfaba2ed0": Inline47,
+	"inline:4b035b34024fce82": Inline48,
+	"inline:4b099e85cf504f4f": Inline49,
+	"inline:4bedcb15db4ae522": Inline50,
+	"inline:4d4c0d89353342e5": Inline51,
+	"inline:4dd91fbbd71f1c1f": Inline52,
+	"inline:4fa7e96c40c794df": Inline53,
+	"inline:505f1fc61c865eda": Inline54,
+	"inline:51a44da7fc925542": Inline55,
+	"inline:51afb79f55616d8c": Inline56,
+	"inline:526c1172650cadf5": Inline57,
+	"inline:5277b13fdf8260f1": Inline58,
+	"inline:52fd9af1471a906c": Inline59,
+	"inline:535c06d44953c7dd": Inline60,
+	"inline:5b93b48a79d19f03": Inline61,
+	"inline:5c6379c87e08ef57": Inline62,
+	"inline:5edf8dc558c3775f": Inline63,
+	"inline:627bd023e5bf5e0f": Inline64,
+	"inline:6582be8b9c2a2b49": Inline65,
+	"inline:65e9352c1a2f60c5": Inline66,
+	"inline:6a40fc3da972c52c": Inline67,
+	"inline:6e0a2086148985a7": Inline68,
+	"inline:6f6964fe6d857325": Inline69,
+	"inline:7236635da11a2da9": Inline70,
+	"inline:73fa3418d91ca438": Inline71,
+	"inline:76b671f9600218d2": Inline72,
+	"inline:7dda38689cd4612c": Inline73,
+	"inline:7ea2fadbdfc51434": Inline74,
+	"inline:88428d51dd06f043": Inline75,
+	"inline:88796892a9d8f79f": Inline76,
+	"inline:8935b90bdda450eb": Inline77,
+	"inline:8999fb0157b9912b": Inline78,
+	"inline:8a1b0d0afbeb111e": Inline79,
+	"inline:8a7d090502ad4d6f": Inline80,
+	"inline:8ad7470ed6ebe98e": Inline81,
+	"inline:8b5cd083e8bcfe0a": Inline82,
+	"inline:8eca91dea91e4453": Inline83,
+	"inline:904f5c625eaff0d3": Inline84,
+	"inline:90a374472561e905": Inline85,
+	"inline:9841611dc3f5cd59": Inline86,
+	"inline:9ee5469aea73481d": Inline87,
+	"inline:9f368d8c7b7bded2": Inline88,
+	"inline:9f8786e2c138f2f1": Inline89,
+	"inline:9ff52162bd09a07b": Inline90,
+	"inline:a435a34e577ad8da": Inline91,
+	"inline:a4bff59e899e4184": Inline92,
+	"inline:a4c5b17f2e4d5d6c": Inline93,
+	"inline:acc34a6172523bf6": Inline94,
+	"inline:b12adc2373d45973": Inline95,
+	"inline:b365c76eac71dae1": Inline96,
+	"inline:b43011d2e2ab67c5": Inline97,
+	"inline:b699ac66dc81f961": Inline98,
+	"inline:b84d5316cb0e819b": Inline99,
+	"inline:b877112b57084667": Inline100,
+	"inline:b97b574eb75cc2d2": Inline101,
+	"inline:bae4658c2755dab2": Inline102,
+	"inline:baf44ec81af5be50": Inline103,
+	"inline:bd6475fe47bcfe3c": Inline104,
+	"inline:c0753a77bc6259b2": Inline105,
+	"inline:c380f43391c3d120": Inline106,
+	"inline:c6b98b76bd05079d": Inline107,
+	"inline:c88c8a415fadbf19": Inline108,
+	"inline:cd68ef2e6d1a9bd3": Inline109,
+	"inline:cdfb0622b0e00589": Inline110,
+	"inline:cf2f60c21ca390be": Inline111,
+	"inline:d007edc632dfe37b": Inline112,
+	"inline:d0e854466e314567": Inline113,
+	"inline:d11b8adaf79f2b24": Inline114,
+	"inline:d1fb21cb14682b3b": Inline115,
+	"inline:d21470bea01d81d1": Inline116,
+	"inline:d2c2a5f042f026e6": Inline117,
+	"inline:d5f9f82ab236ec99": Inline118,
+	"inline:d8f89863df3c5d29": Inline119,
+	"inline:d93d38c1086b0810": Inline120,
+	"inline:db09bafbb4502650": Inline121,
+	"inline:de33ab4e96f264fd": Inline122,
+	"inline:de946790e2bd5678": Inline123,
+	"inline:dedda7d6003c0686": Inline124,
+	"inline:dee8ff373c2fe092": Inline125,
+	"inline:e39a0e29324f1f46": Inline126,
+	"inline:e53dc380b1ff1c6f": Inline127,
+	"inline:e5c524e83033997e": Inline128,
+	"inline:e6af400bbd63fdd6": Inline129,
+	"inline:e8d70c7ba85c2cdf": Inline130,
+	"inline:ebb4a2447c3e95a7": Inline131,
+	"inline:ef2bf7292e7e1a65": Inline132,
+	"inline:ef3fffd835130687": Inline133,
+	"inline:f149ff436c51b411": Inline134,
+	"inline:f5bf702dfb655a65": Inline135,
+	"inline:f6eaba9857432115": Inline136,
+	"inline:f703efbd227b0e23": Inline137,
+	"inline:f7784eb9bb0585c1": Inline138,
+	"inline:f7cbc2711699e8d0": Inline139,
+	"inline:f81b284d8ec71f34": Inline140,
+	"inline:f8b732dcdec1472a": Inline141,
+	"inline:f92140fa6c772471": Inline142,
+	"inline:faa1150bfefe0847": Inline143,
+	"inline:fca4b54778342c51": Inline144,
+	"inline:fd9dc1bb64b6eacf": Inline145,
+	"inline:fefebb4018528d33": Inline146,
 }
