@@ -990,6 +990,51 @@ func (t *translator) begin(x *erb.Begin) *jen.Statement {
 	return result
 }
 
+// containsReturn reports whether statements contain a return (outside
+// nested defs).
+func containsReturn(nodes []erb.Node) bool {
+	found := false
+	var walk func(erb.Node)
+	walk = func(n erb.Node) {
+		switch x := n.(type) {
+		case *erb.Return:
+			found = true
+		case *erb.If:
+			for _, s := range x.Then {
+				walk(s)
+			}
+			for _, s := range x.Else {
+				walk(s)
+			}
+		case *erb.Case:
+			for _, w := range x.Whens {
+				for _, s := range w.Body {
+					walk(s)
+				}
+			}
+			for _, s := range x.Else {
+				walk(s)
+			}
+		case *erb.Seq:
+			for _, s := range x.Body {
+				walk(s)
+			}
+		case *erb.While:
+			for _, s := range x.Body {
+				walk(s)
+			}
+		case *erb.Begin:
+			for _, s := range x.Body {
+				walk(s)
+			}
+		}
+	}
+	for _, n := range nodes {
+		walk(n)
+	}
+	return found
+}
+
 // rescueClause translates a rescue clause's classes and body.
 func (t *translator) rescueClause(c erb.Rescue) (jen.Code, jen.Code) {
 	var classes []jen.Code
@@ -1047,7 +1092,10 @@ func (t *translator) def(x *erb.Def) []jen.Code {
 		params = append(params, jen.Id("_").Op("=").Id(l.goName))
 	}
 	var body []jen.Code
-	if len(x.Body.Rescues) > 0 || x.Body.Ensure != nil {
+	if len(x.Body.Rescues) > 0 || x.Body.Ensure != nil || x.Body.Else != nil {
+		if x.Body.Else != nil && containsReturn(x.Body.Body) {
+			t.unsupported(x, "return in a method body that has an else clause")
+		}
 		body = []jen.Code{jen.Return(t.begin(x.Body))}
 	} else {
 		body = t.tail(x.Body.Body)
