@@ -732,6 +732,9 @@ func (t *translator) lazy(n erb.Node) jen.Code {
 
 // iife evaluates statements as an expression (if/case as values).
 func (t *translator) iife(nodes []erb.Node) *jen.Statement {
+	if containsReturn(nodes) {
+		t.unsupported(nodes[0], "return inside an expression")
+	}
 	saved := t.frame.lastLine
 	body := t.tail(nodes)
 	t.frame.lastLine = saved
@@ -956,6 +959,21 @@ func (t *translator) opCall(x *erb.OpAssign, cur, v jen.Code) jen.Code {
 // begin translates begin/rescue/else/ensure: r.Rescue for one rescue
 // clause, r.BeginRescue for several or an else clause, r.Ensure around.
 func (t *translator) begin(x *erb.Begin) *jen.Statement {
+	return t.beginBlock(x, false)
+}
+
+// beginBlock translates a begin; defBody: it is a whole method body, whose
+// closures' return values are the method's (so return works inside).
+func (t *translator) beginBlock(x *erb.Begin, defBody bool) *jen.Statement {
+	if !defBody {
+		has := containsReturn(x.Body) || containsReturn(x.Else)
+		for _, r := range x.Rescues {
+			has = has || containsReturn(r.Body)
+		}
+		if has {
+			t.unsupported(x, "return inside begin/rescue that is not a method's whole body")
+		}
+	}
 	saved := t.frame.lastLine
 	t.frame.lastLine = 0
 	body := jen.Func().Params().Add(valueT()).Block(t.tail(x.Body)...)
@@ -1096,7 +1114,7 @@ func (t *translator) def(x *erb.Def) []jen.Code {
 		if x.Body.Else != nil && containsReturn(x.Body.Body) {
 			t.unsupported(x, "return in a method body that has an else clause")
 		}
-		body = []jen.Code{jen.Return(t.begin(x.Body))}
+		body = []jen.Code{jen.Return(t.beginBlock(x.Body, true))}
 	} else {
 		body = t.tail(x.Body.Body)
 	}

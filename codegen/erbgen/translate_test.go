@@ -32,6 +32,8 @@ func TestTranslationErrors(t *testing.T) {
 		{"<%= scope.catalog %>", "t.erb:1:11: " + u + "scope.catalog"},
 		{"<% if x %>\nno end", "t.erb:1:11: syntax error, unexpected end-of-input, expecting 'end'"},
 		{"<%= /[/ %>", "t.erb:1:5: premature end of char-class: /[/"},
+		{"<% def f\n  begin\n    return 1\n  rescue\n  end\n  2\nend %>", "t.erb:2:3: " + u + "return inside begin/rescue that is not a method's whole body"},
+		{"<% def f\n  return 1\nrescue\n  2\nend %>", ""},
 		{"<% @x.frobnicate_zzz %>", ""},
 		{"<%= to_hash %>", ""},
 		{"<%= warning('x') %>", "t.erb:1:5: " + u + "method `warning' of the template wrapper"},
