@@ -27,8 +27,6 @@ var langKnown = map[string]string{
 	"topscope/settingsvars":                 "pp2go sets no $settings::* variables",
 	"topscope/envvars":                      "$module_name is undef at node scope in pp2go, '' in Puppet",
 
-	"virtual_errors/collect_unknown_exported": "pp2go warns about exported collectors after checking the type, Puppet before",
-
 	// Puppet's bugs.
 	"overrides/plus_arrow_array": "Puppet bug: the message names the override's source as a Ruby object " +
 		"(#<Puppet::Resource::Type:0x...>), whose address changes from run to run",

@@ -33,17 +33,18 @@ type Query func(r *Resource) bool
 func (s *Scope) Collect(site *Site, typeName string, exported bool, q Query) *CollectDecl {
 	c := s.c
 	name := strings.ToLower(strings.TrimPrefix(typeName, "::"))
-	// The collector transformer's RuntimeErrors, which the evaluator
-	// reports as raised by the collect expression (labelled after its
-	// query) (collector_transformer.rb transform).
+	// The warning about an exported collector comes first
+	// (eval_CollectExpression), then the transformer's RuntimeErrors,
+	// which the evaluator reports as raised by the collect expression
+	// (labelled after its query) (collector_transformer.rb transform).
+	if exported {
+		c.Warning(site, "You cannot collect exported resources without storeconfigs being set; the collection will be ignored")
+	}
 	if name == "class" {
 		panic(runtimeError(site, "Classes cannot be collected"))
 	}
 	if c.prog.findNative(name) == nil && c.prog.findDefine(name) == nil {
 		panic(runtimeError(site, "Resource type "+name+" doesn't exist"))
-	}
-	if exported {
-		c.Warning(site, "You cannot collect exported resources without storeconfigs being set; the collection will be ignored")
 	}
 	coll := &Collector{scope: s, typeName: capitalizeTypeName(name), query: q, exported: exported, collected: map[*Resource]bool{}}
 	if site != nil && site.File != nil {
