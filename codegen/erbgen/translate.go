@@ -732,8 +732,8 @@ func (t *translator) lazy(n erb.Node) jen.Code {
 
 // iife evaluates statements as an expression (if/case as values).
 func (t *translator) iife(nodes []erb.Node) *jen.Statement {
-	if containsReturn(nodes) {
-		t.unsupported(nodes[0], "return inside an expression")
+	if containsJump(nodes, true) {
+		t.unsupported(nodes[0], "return, next or break inside an expression")
 	}
 	saved := t.frame.lastLine
 	body := t.tail(nodes)
@@ -966,12 +966,12 @@ func (t *translator) begin(x *erb.Begin) *jen.Statement {
 // closures' return values are the method's (so return works inside).
 func (t *translator) beginBlock(x *erb.Begin, defBody bool) *jen.Statement {
 	if !defBody {
-		has := containsReturn(x.Body) || containsReturn(x.Else)
+		has := containsJump(x.Body, true) || containsJump(x.Else, true)
 		for _, r := range x.Rescues {
-			has = has || containsReturn(r.Body)
+			has = has || containsJump(r.Body, true)
 		}
 		if has {
-			t.unsupported(x, "return inside begin/rescue that is not a method's whole body")
+			t.unsupported(x, "return or next inside begin/rescue that is not a method's whole body")
 		}
 	}
 	saved := t.frame.lastLine
@@ -1009,14 +1009,22 @@ func (t *translator) beginBlock(x *erb.Begin, defBody bool) *jen.Statement {
 }
 
 // containsReturn reports whether statements contain a return (outside
-// nested defs).
-func containsReturn(nodes []erb.Node) bool {
+// nested defs and blocks).
+func containsReturn(nodes []erb.Node) bool { return containsJump(nodes, false) }
+
+// containsJump reports whether statements contain a return, or also a
+// next or break (outside nested defs and blocks).
+func containsJump(nodes []erb.Node, loops bool) bool {
 	found := false
 	var walk func(erb.Node)
 	walk = func(n erb.Node) {
 		switch x := n.(type) {
 		case *erb.Return:
 			found = true
+		case *erb.Next, *erb.Break:
+			if loops {
+				found = true
+			}
 		case *erb.If:
 			for _, s := range x.Then {
 				walk(s)
