@@ -15,17 +15,15 @@ import (
 // here for good.
 var langKnown = map[string]string{
 	// To fix.
-	"call_variable/a":                       "pp2go reports a second error ('illegal function name') beside Puppet's validation error",
-	"classes_errors/class_with_title_param": "pp2go rejects the parameter name of a class, which Puppet accepts",
-	"defines/name_param":                    "pp2go rejects the parameter name of a defined type's instance, which Puppet accepts",
-	"defaults_errors/class_defaults":        "pp2go accepts resource defaults for Class",
-	"inheritance_errors/unknown_parent":     "pp2go's error for an unknown parent class differs in text and position",
-	"errors/match_non_string":               "pp2go locates the error of =~ at the operator, Puppet at its left operand",
-	"errors/bad_interpolation_type":         "pp2go locates an access error differently",
-	"node_named_settings/settings":          "pp2go accepts a node named settings",
-	"tags_errors/invalid_tag_param":         "pp2go's error for an invalid tag parameter differs in text and position",
-	"topscope/settingsvars":                 "pp2go sets no $settings::* variables",
-	"topscope/envvars":                      "$module_name is undef at node scope in pp2go, '' in Puppet",
+	"call_variable/a":                   "pp2go reports a second error ('illegal function name') beside Puppet's validation error",
+	"defaults_errors/class_defaults":    "pp2go accepts resource defaults for Class",
+	"inheritance_errors/unknown_parent": "pp2go's error for an unknown parent class differs in text and position",
+	"errors/match_non_string":           "pp2go locates the error of =~ at the operator, Puppet at its left operand",
+	"errors/bad_interpolation_type":     "pp2go locates an access error differently",
+	"node_named_settings/settings":      "pp2go accepts a node named settings",
+	"tags_errors/invalid_tag_param":     "pp2go's error for an invalid tag parameter differs in text and position",
+	"topscope/settingsvars":             "pp2go sets no $settings::* variables",
+	"topscope/envvars":                  "$module_name is undef at node scope in pp2go, '' in Puppet",
 
 	// Puppet's bugs.
 	"overrides/plus_arrow_array": "Puppet bug: the message names the override's source as a Ruby object " +

@@ -381,11 +381,13 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, types [
 	}
 }
 
-// withMetaparams adds the metaparameters, which every class and define
-// accepts, to a parameter struct.
+// withMetaparams adds name and the metaparameters, which every class and
+// define accepts, to a parameter struct (resource/type.rb
+// create_params_struct).
 func withMetaparams(ps []values.ParamType) []values.ParamType {
-	out := make([]values.ParamType, 0, len(ps)+len(metaparams))
+	out := make([]values.ParamType, 0, len(ps)+len(metaparams)+1)
 	any := values.AnyT
+	out = append(out, values.ParamType{Name: "name", Type: any, Optional: true})
 	for _, m := range metaparams {
 		out = append(out, values.ParamType{Name: m, Type: any, Optional: true})
 	}
