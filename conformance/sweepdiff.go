@@ -69,7 +69,7 @@ var autoCauses = []struct {
 	re    *regexp.Regexp
 	cause string
 }{
-	{regexp.MustCompile(`Could not find template|inline_template\(\)|template\(\): `), "ERB templates (template()/inline_template() not wired yet: the template engineer's)"},
+	{regexp.MustCompile(`Could not find template|inline_template\(\)|template\(\): `), "ERB, the template engineer's: pp2go's template()/inline_template() fails where Puppet renders the template"},
 }
 
 // ClassifySweep gives every differing job its cause: the listed one, an
