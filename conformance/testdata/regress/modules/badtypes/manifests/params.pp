@@ -1,4 +1,0 @@
-class badtypes::params {
-  $v = 1
-  notify { 'params': }
-}

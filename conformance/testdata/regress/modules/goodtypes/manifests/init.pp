@@ -1,3 +1,0 @@
-class goodtypes {
-  notify { 'goodtypes': }
-}

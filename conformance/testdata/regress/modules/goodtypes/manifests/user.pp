@@ -1,4 +1,0 @@
-class goodtypes::user {
-  include goodtypes
-  goodtypes::broken { 'b': }
-}

@@ -1,4 +1,0 @@
-class regress::alias_case_mismatch (
-  Regress::MixedCase $bad = 'c',
-) {
-}

@@ -1,3 +1,0 @@
-define regress::holder {
-  notify { "inner ${name} ${type($title, 'generalized')} ${type($name, 'generalized')}": }
-}

@@ -1,1 +1,0 @@
-type Regress::Mixedcase = Enum['a', 'b']
