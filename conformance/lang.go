@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"golang.org/x/tools/txtar"
@@ -95,6 +96,24 @@ type LangCorpus struct {
 	Driver   string
 	GenTime  time.Duration
 	Build    time.Duration
+}
+
+// LockLangWork takes the lock of a work directory, for test runs that
+// share it (the go build cache works best with stable paths); the returned
+// function releases it.
+func LockLangWork(work string) (func(), error) {
+	if err := os.MkdirAll(work, 0o755); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(filepath.Join(work, "lock"), os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { f.Close() }, nil
 }
 
 // BuildLangCorpus writes each archive's environment under work/env,

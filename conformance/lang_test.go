@@ -45,7 +45,13 @@ func TestLangCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lc, err := BuildLangCorpus(archives, filepath.Join(os.TempDir(), "pp2go-lang"))
+	work := filepath.Join(os.TempDir(), "pp2go-lang")
+	unlock, err := LockLangWork(work)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	lc, err := BuildLangCorpus(archives, work)
 	if err != nil {
 		t.Fatal(err)
 	}
