@@ -23,7 +23,6 @@ var langKnown = map[string]string{
 	"node_named_settings/settings":      "pp2go accepts a node named settings",
 	"tags_errors/invalid_tag_param":     "pp2go's error for an invalid tag parameter differs in text and position",
 	"topscope/settingsvars":             "pp2go sets no $settings::* variables",
-	"topscope/envvars":                  "$module_name is undef at node scope in pp2go, '' in Puppet",
 
 	// Puppet's bugs.
 	"overrides/plus_arrow_array": "Puppet bug: the message names the override's source as a Ruby object " +

@@ -238,7 +238,7 @@ func (c *Ctx) evaluateCode(r *Resource, cl *Class) {
 		s = s.newChild(cl, r)
 	}
 	c.catalog.addClass(cl.Name)
-	c.setResourceParameters(r, s, cl.Module, true)
+	c.setResourceParameters(r, s, cl, true)
 	c.automaticParameters(r, s, cl)
 	s.setClassScope(cl.Name, s)
 	c.bindParameters(r, s, cl.Params, cl.sig.get(c.prog, cl.Params))
@@ -273,7 +273,7 @@ func (c *Ctx) evaluateParent(r *Resource, cl *Class) *Scope {
 func (c *Ctx) evaluateNodeCode(r *Resource, def *NodeDef, match []values.Value) {
 	s := r.scope.newChild(def, r)
 	c.catalog.addClass(r.Title)
-	c.setResourceParameters(r, s, "", false)
+	c.setResourceParameters(r, s, def, false)
 	s.setClassScope(r.Title, s)
 	c.nodeScope = s
 	if def.Body == nil {
@@ -292,25 +292,35 @@ func (c *Ctx) evaluateNodeCode(r *Resource, def *NodeDef, match []values.Value) 
 func (c *Ctx) evaluateDefine(r *Resource) {
 	d := r.define
 	s := r.scope.newChild(d, r)
-	c.setResourceParameters(r, s, d.Module, false)
+	c.setResourceParameters(r, s, d, false)
 	c.bindParameters(r, s, d.Params, d.sig.get(c.prog, d.Params))
 	if d.Body != nil {
 		runBody(d.Body, s)
 	}
 }
 
+// hasModuleName reports whether a definition has a module name.
+func hasModuleName(d definition) bool {
+	cl, ok := d.(*Class)
+	return !ok || !cl.noModule
+}
+
 // setResourceParameters sets $module_name, $caller_module_name, $title and
 // $name in a definition's new scope (Resource::Type#set_resource_parameters,
 // before the parameters).
-func (c *Ctx) setResourceParameters(r *Resource, s *Scope, module string, isClass bool) {
+//
+// Every definition has a module name, "" for those of the main manifests
+// (TypeCollection#import_ast with an empty module name), but the settings class, which
+// Puppet makes without one; the module names are set unless nil.
+func (c *Ctx) setResourceParameters(r *Resource, s *Scope, def definition, isClass bool) {
 	if v := r.Get("module_name"); v != nil {
 		s.setvar("module_name", v, false)
-	} else if module != "" {
-		s.setvar("module_name", values.String(module), false)
+	} else if hasModuleName(def) {
+		s.setvar("module_name", values.String(def.module()), false)
 	}
 	if v := r.Get("caller_module_name"); v != nil {
 		s.setvar("caller_module_name", v, false)
-	} else if s.parent != nil && s.parent.source != nil && s.parent.source.module() != "" {
+	} else if s.parent != nil && s.parent.source != nil && hasModuleName(s.parent.source) {
 		s.setvar("caller_module_name", values.String(s.parent.source.module()), false)
 	}
 	title := r.Title

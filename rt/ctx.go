@@ -184,7 +184,7 @@ func trustedFor(certname string) *values.Hash {
 }
 
 func (c *Ctx) createSettingsScope() {
-	settings := &Class{Name: "settings", prog: c.prog}
+	settings := &Class{Name: "settings", prog: c.prog, noModule: true}
 	res := &Resource{Type: "Class", Title: "Settings", Kind: kindUnknown, scope: c.top, source: settings, class: settings}
 	res.tag("class")
 	res.tagIfValid("Settings")

@@ -87,6 +87,8 @@ type Class struct {
 
 	prog *Program
 	sig  paramSig
+	// noModule marks the settings class, which has no module name.
+	noModule bool
 }
 
 // Define is a defined resource type.
