@@ -740,23 +740,26 @@ func (l *lowerer) resource(x *ast.ResourceExpression) jen.Code {
 }
 
 func (l *lowerer) defaults(x *ast.ResourceDefaultsExpression) jen.Code {
-	var name string
+	// The type is evaluated first, and must be a resource type without a
+	// title (eval_ResourceDefaultsExpression): a name of a resource type
+	// is one; anything else (Class, a data type, Resource[...]) is
+	// checked when evaluated.
+	var name jen.Code
 	switch t := x.TypeRef.(type) {
 	case *ast.QualifiedReference:
 		if !l.g.typeKnown(t.CasedValue) {
-			// the type is evaluated first (eval_ResourceDefaultsExpression)
 			return s().Dot("UnknownType").Call(l.pos(t), jen.Lit(t.CasedValue))
 		}
-		name = t.Value()
-	case *ast.QualifiedName:
-		name = t.Value
-	default:
-		if text, ok := staticText(t); ok {
-			name = text
+		if native, define := l.g.e.FindResourceType(t.Value()); native != nil || define != nil {
+			name = jen.Lit(t.Value())
 		}
-		l.fail(x, "pp2go cannot compile resource defaults for %s", label(t))
+	case *ast.QualifiedName:
+		name = jen.Lit(t.Value)
 	}
-	st := s().Dot("Defaults").Call(l.pos(x), jen.Lit(name))
+	if name == nil {
+		name = rt("DefaultsTypeName").Call(l.pos(x.TypeRef), l.expr(x.TypeRef))
+	}
+	st := s().Dot("Defaults").Call(l.pos(x), name)
 	return chain(l.attrs(st, x.Operations), "Done")
 }
 

@@ -16,7 +16,6 @@ import (
 var langKnown = map[string]string{
 	// To fix.
 	"call_variable/a":                   "pp2go reports a second error ('illegal function name') beside Puppet's validation error",
-	"defaults_errors/class_defaults":    "pp2go accepts resource defaults for Class",
 	"inheritance_errors/unknown_parent": "pp2go's error for an unknown parent class differs in text and position",
 	"errors/match_non_string":           "pp2go locates the error of =~ at the operator, Puppet at its left operand",
 	"errors/bad_interpolation_type":     "pp2go locates an access error differently",

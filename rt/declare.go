@@ -66,6 +66,18 @@ func ResourceTypeName(site *Site, v values.Value) string {
 	return ""
 }
 
+// DefaultsTypeName is the type name of a resource defaults expression
+// whose type was evaluated to v: a resource type without a title
+// (eval_ResourceDefaultsExpression).
+func DefaultsTypeName(site *Site, v values.Value) string {
+	if x, ok := v.(*values.ResourceType); ok && x.TypeName != "" && !x.HasTitle {
+		return x.TypeName
+	}
+	IssueAt(site, "ILLEGAL_RESOURCE_TYPE", "Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got %s",
+		values.TypeString(values.Generalize(values.Infer(v))))
+	return ""
+}
+
 // Body starts a body with its evaluated title expression (titleSite
 // locates the title for errors).
 func (d *Declaration) Body(titleSite *Site, title values.Value) *Declaration {
