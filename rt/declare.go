@@ -1,6 +1,9 @@
 package rt
 
 import (
+	"strings"
+
+	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -393,6 +396,18 @@ func (o *OverrideDecl) Done() values.Value {
 		rt, ok := r.(*values.ResourceType)
 		if !ok || equalFold(rt.TypeName, "class") {
 			IssueAt(o.site, "ILLEGAL_OVERRIDDEN_TYPE", "Resource Override can only operate on resources, got: %s", values.LabelOf(r))
+		}
+		if !rt.HasTitle {
+			// Puppet::Resource.new(type, nil) raises an ArgumentError
+			// naming the type as Ruby inspects its name: a native type's
+			// symbol, a defined type's string (runtime3_support.rb
+			// create_resource_overrides, resource.rb extract_type_and_title).
+			name := strings.ToLower(rt.TypeName)
+			inspected := ":" + name
+			if o.c.prog.findNative(name) == nil {
+				inspected = fn.RubyInspect(values.String(name))
+			}
+			panic(runtimeError(o.site, "No title provided and "+inspected+" is not a valid resource reference"))
 		}
 		ov := &Resource{Type: capitalizeTypeName(rt.TypeName), Title: rt.Title, scope: o.s, source: o.s.source,
 			native: o.c.prog.findNative(rt.TypeName), define: o.c.prog.findDefine(rt.TypeName)}
