@@ -15,13 +15,12 @@ import (
 // here for good.
 var langKnown = map[string]string{
 	// To fix.
-	"call_variable/a":                   "pp2go reports a second error ('illegal function name') beside Puppet's validation error",
-	"inheritance_errors/unknown_parent": "pp2go's error for an unknown parent class differs in text and position",
-	"errors/match_non_string":           "pp2go locates the error of =~ at the operator, Puppet at its left operand",
-	"errors/bad_interpolation_type":     "pp2go locates an access error differently",
-	"node_named_settings/settings":      "pp2go accepts a node named settings",
-	"tags_errors/invalid_tag_param":     "pp2go's error for an invalid tag parameter differs in text and position",
-	"topscope/settingsvars":             "pp2go sets no $settings::* variables",
+	"call_variable/a":               "pp2go reports a second error ('illegal function name') beside Puppet's validation error",
+	"errors/match_non_string":       "pp2go locates the error of =~ at the operator, Puppet at its left operand",
+	"errors/bad_interpolation_type": "pp2go locates an access error differently",
+	"node_named_settings/settings":  "pp2go accepts a node named settings",
+	"tags_errors/invalid_tag_param": "pp2go's error for an invalid tag parameter differs in text and position",
+	"topscope/settingsvars":         "pp2go sets no $settings::* variables",
 
 	// Puppet's bugs.
 	"overrides/plus_arrow_array": "Puppet bug: the message names the override's source as a Ruby object " +

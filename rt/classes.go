@@ -207,13 +207,26 @@ func (c *Ctx) newClassResource(s *Scope, cl *Class, source definition) *Resource
 	return r
 }
 
+// parentNotFound fails for a class whose parent class does not exist:
+// Resource::Type#parent_type raises a ParseError located at the class's
+// definition, naming the parent as the class recorded it, absolute
+// (pops_bridge.rb absolute_reference).
+func (c *Ctx) parentNotFound(cl *Class) {
+	msg := "Could not find parent resource type '::" + strings.TrimPrefix(cl.Parent, "::") + "' of type hostclass in " + c.prog.Environment
+	var file string
+	if cl.File != nil {
+		file = cl.File.Path
+	}
+	panic(located(msg, file, cl.Line))
+}
+
 // instantiate is Resource::Type#instantiate_resource: the parent class is
 // declared first, and class and node tags become catalog tags.
 func (c *Ctx) instantiate(s *Scope, r *Resource) {
 	if cl := r.class; cl != nil && cl.Parent != "" {
 		parent := c.findClass(cl.Parent)
 		if parent == nil {
-			Errorf("Could not find parent resource type '%s' of type hostclass in %s", cl.Parent, c.prog.Environment)
+			c.parentNotFound(cl)
 		}
 		if c.catalog.find("Class", classTitle(parent.Name)) == nil {
 			c.ensureClass(s, parent)
@@ -254,7 +267,7 @@ func (c *Ctx) evaluateParent(r *Resource, cl *Class) *Scope {
 	parent := cl.parentClass()
 	if parent == nil {
 		if cl.Parent != "" {
-			Errorf("Could not find parent resource type '%s' of type hostclass in %s", cl.Parent, c.prog.Environment)
+			c.parentNotFound(cl)
 		}
 		return nil
 	}
