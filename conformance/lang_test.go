@@ -19,7 +19,6 @@ var langKnown = map[string]string{
 	"errors/match_non_string":       "pp2go locates the error of =~ at the operator, Puppet at its left operand",
 	"errors/bad_interpolation_type": "pp2go locates an access error differently",
 	"node_named_settings/settings":  "pp2go accepts a node named settings",
-	"tags_errors/invalid_tag_param": "pp2go's error for an invalid tag parameter differs in text and position",
 	"topscope/settingsvars":         "pp2go sets no $settings::* variables",
 
 	// Puppet's bugs.

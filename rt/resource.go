@@ -113,7 +113,15 @@ func (r *Resource) tag(tags ...string) {
 		}
 		if !validTag(t) {
 			r.removeTag(t)
-			Fail("Invalid tag '" + t + "'")
+			// Tagging#tag fails with a ParseError that takes the
+			// resource's file and line when it has them (which the
+			// evaluator then reports as is), else the nearest
+			// expression's (util/errors.rb fail, adderrorcontext).
+			msg := "Invalid tag '" + t + "'"
+			if r.File != "" || r.Line > 0 {
+				panic(located(msg, r.File, r.Line))
+			}
+			Fail(msg)
 		}
 		if strings.Contains(t, "::") {
 			for _, seg := range strings.Split(t, "::") {
