@@ -297,7 +297,7 @@ func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
 	case *ast.ComparisonExpression:
 		return rt("Compare").Call(l.pos(x), jen.Lit(x.Op), l.expr(x.Left), l.expr(x.Right)), call
 	case *ast.MatchExpression:
-		return s().Dot("Match").Call(l.pos(x), jen.Lit(x.Op == "!~"), l.expr(x.Left), l.expr(x.Right)), call
+		return s().Dot("Match").Call(l.u.binarySite(l.f, x, x.Left, x.Right, label(x)), jen.Lit(x.Op == "!~"), l.expr(x.Left), l.expr(x.Right)), call
 	case *ast.InExpression:
 		return s().Dot("In").Call(l.pos(x), l.expr(x.Left), l.expr(x.Right)), call
 	case *ast.AndExpression, *ast.OrExpression:

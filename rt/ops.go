@@ -95,7 +95,18 @@ func Truthy(v values.Value) bool { return values.Truthy(v) }
 func (s *Scope) Match(site *Site, negate bool, a, b values.Value) values.Value {
 	m, err := values.MatchOp(a, b)
 	if err != nil {
-		raise(site, err)
+		// eval_MatchExpression fails at the operand it blames: the
+		// pattern that is no regexp, the left value that is no string.
+		at := site
+		if ve, ok := err.(*values.Error); ok && site != nil && site.Left != nil {
+			switch ve.Code {
+			case values.IssueMatchNotString:
+				at = site.Left
+			case values.IssueMatchNotRegexp:
+				at = site.Right
+			}
+		}
+		raise(at, err)
 	}
 	if m.Groups != nil {
 		s.setMatch(m.Groups)
