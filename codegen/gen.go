@@ -271,7 +271,10 @@ func (g *generator) environment() *unit {
 // file generates the definitions of one source file (and its top level
 // code, for a main manifest).
 func (g *generator) file(u *unit, f *env.File, base string, main bool) {
-	if f.Program == nil {
+	// A file that does not parse or validate defines nothing: Puppet
+	// fails to load it (a module's manifest registers the failure, see
+	// loadFailure; a main manifest's errors stop the build).
+	if f.Program == nil || len(f.Diags.Errors()) > 0 {
 		return
 	}
 	rel, err := filepath.Rel(base, f.Path)

@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"fmt"
 	"io/fs"
 	"path/filepath"
 	"strings"
@@ -85,12 +86,30 @@ func (l *lowerer) unknownType(e ast.Expr) *ast.QualifiedReference {
 // it loads a file, it evaluates the parameter types of each of its classes
 // and defined types (pops_bridge.rb create_type_map), and the first type
 // name there that names no type fails the load (rt.Program.AddLoadFailure).
+//
+// A manifest that parses but fails validation fails to load with its
+// validation errors (Puppet's EvaluatingParser#assert_and_report): the one
+// error with its location, or each error's message and then the count.
 func (g *generator) loadFailure(u *unit, m *env.Module, f *env.File) {
 	if f.Program == nil {
 		return
 	}
 	rel, err := filepath.Rel(filepath.Join(m.Dir, "manifests"), strings.TrimSuffix(f.Path, ".pp"))
 	if err != nil || strings.HasPrefix(rel, "..") {
+		return
+	}
+	if errs := f.Diags.Errors(); len(errs) > 0 {
+		msg := errs[0].Error()
+		if len(errs) > 1 {
+			var b strings.Builder
+			for _, d := range errs {
+				b.WriteString(d.Message + "\n")
+			}
+			fmt.Fprintf(&b, "Language validation logged %d errors. Giving up (file: %s)", len(errs), f.Path)
+			msg = b.String()
+		}
+		u.register = append(u.register, jen.Id("p").Dot("AddLoadError").Call(
+			jen.Lit(m.Name), jen.Lit(filepath.ToSlash(rel)), jen.Lit(msg)))
 		return
 	}
 	l := &lowerer{u: u, f: f, diags: &g.res.Diags, g: g}

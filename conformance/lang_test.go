@@ -15,7 +15,6 @@ import (
 // here for good.
 var langKnown = map[string]string{
 	// To fix.
-	"call_variable/a":               "pp2go reports a second error ('illegal function name') beside Puppet's validation error",
 	"errors/bad_interpolation_type": "pp2go locates an access error differently",
 	"node_named_settings/settings":  "pp2go accepts a node named settings",
 	"topscope/settingsvars":         "pp2go sets no $settings::* variables",

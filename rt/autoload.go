@@ -15,10 +15,21 @@ import (
 // and defined types replay Puppet's loading order to raise their errors
 // where Puppet does.
 
-// loadFailure is the error of loading a manifest.
+// loadFailure is the error of loading a manifest: a parameter type that
+// names no type, or else msg, Puppet's error as is.
 type loadFailure struct {
 	site     *Site
 	typeName string
+	msg      string
+}
+
+// AddLoadError records that loading a module's manifest fails with an
+// error (its validation errors), reported as is.
+func (p *Program) AddLoadError(module, file, msg string) {
+	if p.loadFailures == nil {
+		p.loadFailures = map[string]*loadFailure{}
+	}
+	p.loadFailures[module+"/"+file] = &loadFailure{msg: msg}
 }
 
 // AddLoadFailure records that loading a module's manifest fails on a
@@ -106,6 +117,9 @@ func (c *Ctx) autoload(name string, found bool, module string, file *File) {
 			}
 			c.loaded[key] = true
 			if f := c.prog.loadFailures[key]; f != nil {
+				if f.msg != "" {
+					panic(&Error{Message: f.msg})
+				}
 				IssueAt(f.site, values.IssueUnknownResourceType, "Resource type not found: %s", f.typeName)
 			}
 		}
