@@ -107,6 +107,9 @@ type generator struct {
 	// known caches typeKnown by lower-case name.
 	known     map[string]bool
 	dataTypes map[string]bool
+	// mainDefs are the main manifests' classes, nodes and defined types
+	// (see clash.go).
+	mainDefs *defTables
 }
 
 // index records which definitions Puppet would find, under which names:
@@ -257,6 +260,12 @@ func (g *generator) template(u *unit, m *env.Module, f *env.File) {
 // main manifests, and the functions and types of its root.
 func (g *generator) environment() *unit {
 	u := newUnit("site", g.pkgPath("site"), "")
+	// Definitions of the main manifests that clash fail every compilation.
+	var clash string
+	g.mainDefs, clash = g.mainDefinitions()
+	if clash != "" {
+		u.register = append(u.register, jen.Id("p").Dot("AddEnvironmentError").Call(jen.Lit(clash)))
+	}
 	for _, f := range g.e.Manifests {
 		g.file(u, f, g.e.Dir, true)
 	}

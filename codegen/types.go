@@ -114,6 +114,9 @@ func (g *generator) loadFailure(u *unit, m *env.Module, f *env.File) {
 	}
 	l := &lowerer{u: u, f: f, diags: &g.res.Diags, g: g}
 	for _, d := range f.Program.Definitions {
+		// Each definition is instantiated (its parameter types
+		// evaluated), then added to the environment's definitions,
+		// where its name may clash with one of the main manifests'.
 		var params []*ast.Parameter
 		switch x := d.(type) {
 		case *ast.HostClassDefinition:
@@ -130,6 +133,11 @@ func (g *generator) loadFailure(u *unit, m *env.Module, f *env.File) {
 					jen.Lit(m.Name), jen.Lit(filepath.ToSlash(rel)), l.pos(r), jen.Lit(r.CasedValue)))
 				return
 			}
+		}
+		if msg := g.moduleClash(f, d); msg != "" {
+			u.register = append(u.register, jen.Id("p").Dot("AddLoadError").Call(
+				jen.Lit(m.Name), jen.Lit(filepath.ToSlash(rel)), jen.Lit(msg)))
+			return
 		}
 	}
 }

@@ -16,7 +16,6 @@ import (
 var langKnown = map[string]string{
 	// To fix.
 	"errors/bad_interpolation_type": "pp2go locates an access error differently",
-	"node_named_settings/settings":  "pp2go accepts a node named settings",
 	"topscope/settingsvars":         "pp2go sets no $settings::* variables",
 
 	// Puppet's bugs.

@@ -104,6 +104,9 @@ func (c *Ctx) toError(r any) *Error {
 }
 
 func (c *Ctx) compile() {
+	if c.prog.envError != "" {
+		panic(&Error{Message: c.prog.envError})
+	}
 	c.start()
 	c.evaluateMain()
 	c.evaluateNodeDefinition()

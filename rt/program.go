@@ -35,6 +35,8 @@ type Program struct {
 	mainClass *Class
 	settings  *values.Hash // $settings::* values, by name
 
+	envError string // the error every compilation fails with; "" for none
+
 	// loadFailures are the manifests whose loading fails, by module/path.
 	loadFailures map[string]*loadFailure
 }
@@ -251,6 +253,11 @@ func (p *Program) AddBroken(name, err string) {
 	}
 	p.broken[name] = err
 }
+
+// AddEnvironmentError records an error that every compilation fails with
+// as it starts: the clash of two definitions of the main manifests, which
+// Puppet imports then (resource/type_collection.rb dupe_check).
+func (p *Program) AddEnvironmentError(msg string) { p.envError = msg }
 
 // failBroken raises the parse error of the manifest a name autoloads, as
 // Puppet does when it loads it.
