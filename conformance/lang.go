@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"bufio"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -461,6 +462,13 @@ func (j LangJob) Compare(out string) ([]string, error) {
 			return nil, err
 		}
 		diffs = append(diffs, d...)
+		if len(d) == 0 {
+			d, err := diffOrder(wantCat, have)
+			if err != nil {
+				return nil, err
+			}
+			diffs = append(diffs, d...)
+		}
 	}
 	gotWarn, _ := os.ReadFile(name + ".warnings")
 	if w, g := string(a.Want[j.Node+".warnings"]), a.normalize(string(gotWarn)); w != g {
@@ -501,4 +509,46 @@ func LangJobs(archives []*LangArchive) []LangJob {
 		}
 	}
 	return jobs
+}
+
+// diffOrder compares what catalog-diff leaves out: the order of the
+// resources (Puppet's evaluation order, which the agent follows for
+// resources with no relationship between them, ordering=manifest), the
+// order of the classes, and the catalog's tags.
+func diffOrder(want, have []byte) ([]string, error) {
+	type cat struct {
+		Tags      []string `json:"tags"`
+		Classes   []string `json:"classes"`
+		Resources []struct {
+			Type  string `json:"type"`
+			Title string `json:"title"`
+		} `json:"resources"`
+	}
+	var w, h cat
+	if err := json.Unmarshal(want, &w); err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(have, &h); err != nil {
+		return nil, err
+	}
+	refs := func(c *cat) string {
+		var b strings.Builder
+		for _, r := range c.Resources {
+			b.WriteString(" " + r.Type + "[" + r.Title + "]")
+		}
+		return b.String()
+	}
+	var out []string
+	if rw, rh := refs(&w), refs(&h); rw != rh {
+		out = append(out, "resource order differs:", "    expected:"+rw, "    actual:  "+rh)
+	}
+	if strings.Join(w.Classes, " ") != strings.Join(h.Classes, " ") {
+		out = append(out, fmt.Sprintf("class order differs: expected %v, actual %v", w.Classes, h.Classes))
+	}
+	sort.Strings(w.Tags)
+	sort.Strings(h.Tags)
+	if strings.Join(w.Tags, " ") != strings.Join(h.Tags, " ") {
+		out = append(out, fmt.Sprintf("catalog tags differ: expected %v, actual %v", w.Tags, h.Tags))
+	}
+	return out, nil
 }
