@@ -22,6 +22,10 @@ type Regexp struct {
 	re     *regexp2.Regexp
 	fast   *regexp.Regexp // Go's linear-time engine when it accepts the pattern
 	err    error
+
+	tr       string    // the translation to regexp2's syntax
+	slowOnce sync.Once // compiles re when fast is set (see slow)
+	slowErr  error
 }
 
 func (*Regexp) puppetValue() {}
@@ -60,21 +64,37 @@ func (r *Regexp) compile() error {
 			r.err = err
 			return
 		}
-		re, err := regexp2.Compile(tr, regexp2.Multiline)
-		if err != nil {
-			r.err = newError("", onigmoMessage(err.Error(), r.source))
-			return
-		}
-		re.MatchTimeout = -1
-		r.re = re
+		r.tr = tr
 		// Patterns without backtracking-only features (lookaround,
 		// backreferences, atomic groups, \Z) compile with Go's RE2 engine,
 		// which matches the same strings in linear time without allocating.
+		// regexp2 (whose compilation costs much more) is then compiled
+		// only if a search needs it (slow).
 		if fast, err := regexp.Compile("(?m)" + tr); err == nil {
 			r.fast = fast
+			return
 		}
+		r.re, r.err = r.compileSlow()
 	})
 	return r.err
+}
+
+func (r *Regexp) compileSlow() (*regexp2.Regexp, error) {
+	re, err := regexp2.Compile(r.tr, regexp2.Multiline)
+	if err != nil {
+		return nil, newError("", onigmoMessage(err.Error(), r.source))
+	}
+	re.MatchTimeout = -1
+	return re, nil
+}
+
+// slow is the regexp2 form of a compiled pattern.
+func (r *Regexp) slow() (*regexp2.Regexp, error) {
+	if r.fast == nil {
+		return r.re, r.err
+	}
+	r.slowOnce.Do(func() { r.re, r.slowErr = r.compileSlow() })
+	return r.re, r.slowErr
 }
 
 // Match matches s and returns the match data ($0, $1, ...; undef for groups

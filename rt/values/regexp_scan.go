@@ -64,7 +64,11 @@ func (r *Regexp) FindAllIndex(s string, n int) ([][]int, error) {
 }
 
 func (r *Regexp) findRunes(runes []rune, offs []int, start int) ([]int, error) {
-	m, err := r.re.FindRunesMatchStartingAt(runes, start)
+	re, err := r.slow()
+	if err != nil {
+		return nil, err
+	}
+	m, err := re.FindRunesMatchStartingAt(runes, start)
 	if err != nil || m == nil {
 		return nil, err
 	}
