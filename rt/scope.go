@@ -479,21 +479,56 @@ func (s *Scope) pushLocal() *varTable {
 // ToHash is Puppet's scope.to_hash: the visible variables, for templates and
 // getvar-like uses. Undef values are left out unless includeUndef.
 func (s *Scope) ToHash(includeUndef bool) *values.Hash {
-	names, vals := s.collect(true, includeUndef, nil, nil)
-	b := values.NewHashBuilder(len(names))
-	for i, n := range names {
-		b.Put(values.String(n), vals[i])
+	var vs visibleVars
+	s.collect(true, includeUndef, &vs)
+	b := values.NewHashBuilder(len(vs.names) - vs.deleted)
+	for i, n := range vs.names {
+		if !vs.gone[i] {
+			b.Put(values.String(n), vs.vals[i])
+		}
 	}
 	return b.Build()
 }
 
-func (s *Scope) collect(recursive, includeUndef bool, names []string, vals []values.Value) ([]string, []values.Value) {
+// visibleVars are the variables collect gathers, in the order Puppet's
+// to_hash has them: a name keeps the place it was first set, an undef
+// value removes it (and a later value adds it at the end).
+type visibleVars struct {
+	names   []string
+	vals    []values.Value
+	gone    []bool         // removed entries
+	index   map[string]int // live entries by name
+	deleted int
+}
+
+func (vs *visibleVars) set(n string, v values.Value, remove bool) {
+	if vs.index == nil {
+		vs.index = make(map[string]int, 64)
+	}
+	pos, ok := vs.index[n]
+	switch {
+	case remove && ok:
+		vs.gone[pos] = true
+		vs.deleted++
+		delete(vs.index, n)
+	case remove:
+	case ok:
+		vs.vals[pos] = v
+	default:
+		vs.index[n] = len(vs.names)
+		vs.names = append(vs.names, n)
+		vs.vals = append(vs.vals, v)
+		vs.gone = append(vs.gone, false)
+	}
+}
+
+func (s *Scope) collect(recursive, includeUndef bool, vs *visibleVars) {
 	if recursive && s.parent != nil {
 		if enc := s.enclosingScope(); enc != nil {
-			names, vals = enc.collect(true, includeUndef, names, vals)
+			enc.collect(true, includeUndef, vs)
 		}
 		if inh := s.inheritedScope(); inh != nil {
-			names, vals = inh.collect(true, includeUndef, names, vals)
+			inh.collect(true, includeUndef, vs)
 		}
 	}
 	var add func(t *varTable)
@@ -507,30 +542,120 @@ func (s *Scope) collect(recursive, includeUndef bool, names []string, vals []val
 		}
 		for i, n := range t.names {
 			v := t.vals[i]
-			pos := -1
-			for j, m := range names {
-				if m == n {
-					pos = j
-					break
-				}
+			vs.set(n, v, values.IsUndef(v) && !includeUndef)
+		}
+	}
+	add(s.ephemeral[len(s.ephemeral)-1])
+}
+
+// VarView is to_hash as it is when the view is made, read one name at a
+// time: a template's instance variables are the variables visible when it
+// starts rendering, and building them all (as ToHash does) for every
+// rendering was the largest cost of compiling catalogs of modules that
+// render many templates.
+type VarView struct {
+	s    *Scope
+	size map[*varTable]int // the tables visible, with how many variables they had
+}
+
+// View makes a VarView of the scope's visible variables.
+func (s *Scope) View() *VarView {
+	v := &VarView{s: s, size: map[*varTable]int{}}
+	var walk func(s *Scope)
+	walk = func(s *Scope) {
+		for t := s.ephemeral[len(s.ephemeral)-1]; t != nil; t = t.parent {
+			if _, seen := v.size[t]; seen {
+				break
 			}
-			if values.IsUndef(v) && !includeUndef {
-				if pos >= 0 {
-					names = append(names[:pos], names[pos+1:]...)
-					vals = append(vals[:pos], vals[pos+1:]...)
-				}
-				continue
+			v.size[t] = len(t.names)
+		}
+		if s.parent != nil {
+			if inh := s.inheritedScope(); inh != nil {
+				walk(inh)
 			}
-			if pos >= 0 {
-				vals[pos] = v
-			} else {
-				names = append(names, n)
-				vals = append(vals, v)
+			if enc := s.enclosingScope(); enc != nil {
+				walk(enc)
+			}
+		}
+	}
+	walk(s)
+	return v
+}
+
+// Get is to_hash's value for name (false when it has none: absent, or
+// undef).
+func (v *VarView) Get(name string) (values.Value, bool) {
+	val, ok, _ := v.lookup(v.s, name)
+	return val, ok
+}
+
+// lookup is the binding collect would see last, and whether some table
+// binds the name at all (an undef binding hides those below).
+func (v *VarView) lookup(s *Scope, name string) (values.Value, bool, bool) {
+	for t := s.ephemeral[len(s.ephemeral)-1]; t != nil; t = t.parent {
+		n, ok := v.size[t]
+		if !ok || t.kind == matchTable {
+			continue
+		}
+		if i := t.find(name); i >= 0 && i < n {
+			val := t.vals[i]
+			return val, !values.IsUndef(val), true
+		}
+	}
+	if s.parent != nil {
+		if inh := s.inheritedScope(); inh != nil {
+			if val, ok, bound := v.lookup(inh, name); bound {
+				return val, ok, true
+			}
+		}
+		if enc := s.enclosingScope(); enc != nil {
+			return v.lookup(enc, name)
+		}
+	}
+	return nil, false, false
+}
+
+// visibleNames are to_hash's names for which keep is true, in to_hash's
+// order.
+func (s *Scope) visibleNames(keep func(string) bool) []string {
+	var vs visibleVars
+	s.collectNames(keep, &vs)
+	var out []string
+	for i, n := range vs.names {
+		if !vs.gone[i] {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// collectNames is collect for the names keep selects.
+func (s *Scope) collectNames(keep func(string) bool, vs *visibleVars) {
+	if s.parent != nil {
+		if enc := s.enclosingScope(); enc != nil {
+			enc.collectNames(keep, vs)
+		}
+		if inh := s.inheritedScope(); inh != nil {
+			inh.collectNames(keep, vs)
+		}
+	}
+	var add func(t *varTable)
+	add = func(t *varTable) {
+		if t == nil {
+			return
+		}
+		add(t.parent)
+		if t.kind == matchTable {
+			return
+		}
+		for i, n := range t.names {
+			if keep(n) {
+				v := t.vals[i]
+				vs.set(n, v, values.IsUndef(v))
 			}
 		}
 	}
 	add(s.ephemeral[len(s.ephemeral)-1])
-	return names, vals
 }
 
 // ---- resource defaults ----
@@ -591,3 +716,4 @@ func (s *Scope) updateVar(name string, v values.Value) {
 		sc = next
 	}
 }
+

@@ -92,6 +92,15 @@ func (e erbScope) Call(name string, args []values.Value) values.Value {
 	return e.s.Call(name, args, nil)
 }
 
+// VarView implements erb.VarIndex: Vars() as they are now, read one name
+// at a time.
+func (e erbScope) VarView() erb.VarView { return erbView{e.s.View()} }
+
+type erbView struct{ v *VarView }
+
+func (e erbView) Visible(name string) (values.Value, bool) { return e.v.Get(name) }
+func (e erbView) OddNames() []string                       { return e.v.s.visibleNames(erb.OddName) }
+
 // SetVar implements erb.VarSetter: scope.setvar from a template.
 func (e erbScope) SetVar(name string, v values.Value) { e.s.setvar(name, v, false) }
 

@@ -20,6 +20,26 @@ type Scope interface {
 	Call(name string, args []values.Value) values.Value
 }
 
+// VarIndex is an optional extension of Scope that spares a rendering
+// building Vars(), every visible variable, when it reads a few: VarView
+// returns Vars() as they are when the rendering starts, read one at a
+// time.
+type VarIndex interface {
+	VarView() VarView
+}
+
+// VarView is Vars() read one at a time: Visible is the value of one name
+// (false when absent or undef), OddNames the names for which OddName is
+// true, in Vars()'s order.
+type VarView interface {
+	Visible(name string) (values.Value, bool)
+	OddNames() []string
+}
+
+// OddName reports whether a variable name is not a Ruby identifier: its
+// instance variable has "_" for the other characters (ivarName).
+func OddName(name string) bool { return ivarName(name) != name }
+
 // VarSetter is an optional extension of Scope for templates that call
 // scope.setvar (apache's vhost templates do): SetVar sets a variable of
 // the scope as Puppet's Scope#setvar does (failing, by panicking with an
@@ -58,6 +78,7 @@ type R struct {
 	ivars    map[string]Value // converted and assigned instance variables
 	assigned map[string]bool  // assigned by the template (defined? is true even for nil)
 	vars     *values.Hash     // the scope's variables
+	index    VarView          // the scope's variables, when it can look them up one by one
 	origins  []origin         // Ruby objects made from Puppet variables
 	loaded   bool
 	match    Value // $~: nil or *MatchData
@@ -201,6 +222,21 @@ func (r *R) loadIVars() {
 	if r.scope == nil {
 		return
 	}
+	if vi, ok := r.scope.(VarIndex); ok {
+		ix := vi.VarView()
+		r.index = ix
+		for _, k := range ix.OddNames() {
+			v, found := ix.Visible(k)
+			if !found {
+				continue
+			}
+			name := ivarName(k)
+			if _, set := r.ivars[name]; !set {
+				r.ivars[name] = lazyIVar{v}
+			}
+		}
+		return
+	}
 	r.vars = r.scope.Vars()
 	if r.vars == nil {
 		return
@@ -254,10 +290,7 @@ func (r *R) IVar(name string) Value {
 	}
 	v, ok := r.ivars[name]
 	if !ok {
-		if r.vars == nil {
-			return nil
-		}
-		pv, found := r.vars.GetString(name)
+		pv, found := r.scopeVar(name)
 		if !found || values.IsUndef(pv) {
 			r.ivars[name] = nil
 			return nil
@@ -272,6 +305,17 @@ func (r *R) IVar(name string) Value {
 		return c
 	}
 	return v
+}
+
+// scopeVar is the scope's variable of a name (Vars()'s entry).
+func (r *R) scopeVar(name string) (values.Value, bool) {
+	switch {
+	case r.index != nil:
+		return r.index.Visible(name)
+	case r.vars != nil:
+		return r.vars.GetString(name)
+	}
+	return nil, false
 }
 
 // SetIVar assigns an instance variable.
@@ -298,10 +342,8 @@ func (r *R) IVarDefined(name string) Value {
 		}
 		return S("instance-variable")
 	}
-	if r.vars != nil {
-		if pv, found := r.vars.GetString(name); found && !values.IsUndef(pv) {
-			return S("instance-variable")
-		}
+	if pv, found := r.scopeVar(name); found && !values.IsUndef(pv) {
+		return S("instance-variable")
 	}
 	return nil
 }
