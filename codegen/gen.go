@@ -141,8 +141,10 @@ func (g *generator) module(m *env.Module) *unit {
 	for _, f := range m.EPP {
 		g.template(u, m, f)
 	}
+	// template() renders any file of templates/ as ERB, whatever its
+	// name (postgresql's pg_hba_rule.conf); EPP templates have their own.
 	for _, name := range m.Templates {
-		if strings.HasSuffix(name, ".erb") {
+		if !strings.HasSuffix(name, ".epp") {
 			g.erbTemplate(u, m, name)
 		}
 	}
@@ -207,8 +209,9 @@ func (g *generator) broken(u *unit, m *env.Module, f *env.File) {
 }
 
 // erbTemplate translates an ERB template of a module to Go. One that pp2go
-// cannot translate is a warning, and the nodes that render it fail with
-// the reason.
+// cannot translate fails the nodes that render it with the reason, and is
+// a warning when its name says it is ERB (a file without .erb may be
+// meant for file() only).
 func (g *generator) erbTemplate(u *unit, m *env.Module, name string) {
 	path := filepath.Join(m.Dir, "templates", filepath.FromSlash(name))
 	src, err := os.ReadFile(path)
@@ -222,9 +225,11 @@ func (g *generator) erbTemplate(u *unit, m *env.Module, name string) {
 		if !ok {
 			d = &diag.Diagnostic{Message: err.Error(), File: path}
 		}
-		w := *d
-		w.Severity = diag.Warning
-		g.res.Diags = append(g.res.Diags, &w)
+		if strings.HasSuffix(name, ".erb") {
+			w := *d
+			w.Severity = diag.Warning
+			g.res.Diags = append(g.res.Diags, &w)
+		}
 		fields[jen.Id("Error")] = jen.Lit(d.Error())
 	} else {
 		rel := "templates/" + name

@@ -704,8 +704,16 @@ func (s *Scope) isDefault(typeName, name string, v values.Value) bool {
 func (s *Scope) updateVar(name string, v values.Value) {
 	for sc := s; sc != nil; {
 		for t := sc.ephemeral[len(sc.ephemeral)-1]; t != nil; t = t.parent {
-			if t.kind != matchTable && t.find(name) >= 0 {
+			if i := t.find(name); t.kind != matchTable && i >= 0 {
+				old := t.vals[i]
 				t.set(name, v)
+				// A parameter's variable and the resource's parameter
+				// are one Ruby object: the catalog shows the change.
+				if t == sc.symtable && sc.resource != nil {
+					if p := sc.resource.param(name); p != nil && sameObject(p.Value, old) {
+						p.Value = v
+					}
+				}
 				return
 			}
 		}
@@ -717,3 +725,16 @@ func (s *Scope) updateVar(name string, v values.Value) {
 	}
 }
 
+// sameObject reports whether two values are one mutable Ruby object in
+// Puppet (an array or a hash held by two names).
+func sameObject(a, b values.Value) bool {
+	switch a := a.(type) {
+	case *values.Array:
+		b, ok := b.(*values.Array)
+		return ok && a == b
+	case *values.Hash:
+		b, ok := b.(*values.Hash)
+		return ok && a == b
+	}
+	return false
+}
