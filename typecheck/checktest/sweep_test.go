@@ -67,7 +67,7 @@ func TestSweepErrorsFound(t *testing.T) {
 			line, _ := strconv.Atoi(loc[2])
 			if sweepKnownMissing[loc[1]+":"+loc[2]] {
 				if foundAt(got, loc[1], line, loc[3], msg) {
-					t.Logf("now found, drop it from sweepKnownMissing: %s:%s %s", loc[1], loc[2], msg)
+					t.Errorf("now found, drop it from sweepKnownMissing: %s:%s %s", loc[1], loc[2], msg)
 				}
 				continue
 			}
@@ -85,10 +85,7 @@ func TestSweepErrorsFound(t *testing.T) {
 
 // sweepKnownMissing are broken references of the sweep the checker does
 // not find yet, by file:line.
-var sweepKnownMissing = map[string]bool{
-	// create_resources('yumrepo', ...) names a resource type that does not exist
-	"openstack_extras/manifests/repo/redhat/redhat.pp:144": true,
-}
+var sweepKnownMissing = map[string]bool{}
 
 // foundAt reports whether errs has msg in file at line (and column when
 // Puppet gives one). An unknown attribute is reported by Puppet at its

@@ -44,7 +44,7 @@ func (c *checker) call(x *ast.CallNamedFunctionExpression, s *scope) bool {
 		}
 		return true
 	case "create_resources":
-		c.createResources(x)
+		c.createResources(x, s)
 	case "epp":
 		if len(x.Args) > 0 {
 			if names := literalStrings(x.Args[0]); len(names) == 1 {
@@ -384,10 +384,11 @@ func (c *checker) classReference(name string, at ast.Expr, context string) {
 }
 
 // createResources checks create_resources(type, hash): a literal type
-// name must exist when resources are created (a literal non-empty hash;
-// with a computed hash, which may be empty, only a warning); with type
-// 'class', the literal titles must be classes.
-func (c *checker) createResources(x *ast.CallNamedFunctionExpression) {
+// name must exist when resources are created (a literal non-empty hash,
+// or a local variable assigned one; with a computed hash, which may be
+// empty, only a warning); with type 'class', the literal titles must be
+// classes.
+func (c *checker) createResources(x *ast.CallNamedFunctionExpression, s *scope) {
 	if len(x.Args) < 2 {
 		return
 	}
@@ -397,6 +398,10 @@ func (c *checker) createResources(x *ast.CallNamedFunctionExpression) {
 	}
 	typeName := strings.TrimPrefix(strings.ToLower(names[0]), "::")
 	hash, literal := x.Args[1].(*ast.LiteralHash)
+	if v, ok := x.Args[1].(*ast.VariableExpression); ok {
+		hash = assignedHash(v, s)
+		literal = hash != nil
+	}
 	if literal && len(hash.Entries) == 0 {
 		return // nothing is created
 	}
@@ -520,6 +525,44 @@ func (c *checker) resolveResourceType(name string) *TypeRef {
 		return &TypeRef{Name: name, Native: native}
 	case define != nil:
 		return &TypeRef{Name: name, Define: define}
+	}
+	return nil
+}
+
+// assignedHash is the literal hash a local variable is assigned in the
+// scope that binds it when that is its only assignment, or nil. A use
+// sees that hash (or fails, when evaluated before it).
+func assignedHash(v *ast.VariableExpression, s *scope) *ast.LiteralHash {
+	q, ok := v.Expr.(*ast.QualifiedName)
+	if !ok || strings.Contains(q.Value, "::") {
+		return nil
+	}
+	for ; s != nil; s = s.parent {
+		if !s.vars[q.Value] {
+			continue
+		}
+		var found *ast.LiteralHash
+		assignments := 0
+		var walk func(n ast.Expr)
+		walk = func(n ast.Expr) {
+			switch x := n.(type) {
+			case nil, *ast.LambdaExpression, ast.Definition:
+				return
+			case *ast.AssignmentExpression:
+				if l, ok := x.Left.(*ast.VariableExpression); ok {
+					if lq, ok := l.Expr.(*ast.QualifiedName); ok && lq.Value == q.Value {
+						found, _ = x.Right.(*ast.LiteralHash)
+						assignments++
+					}
+				}
+			}
+			children(n, walk)
+		}
+		walk(s.body)
+		if assignments != 1 {
+			return nil // one per branch: which one runs is not known
+		}
+		return found
 	}
 	return nil
 }

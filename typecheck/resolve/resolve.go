@@ -246,6 +246,8 @@ type scope struct {
 	// skip turns variable checks off: an EPP template without parameters
 	// sees its caller's scope, which is not known here.
 	skip bool
+	// body is the code whose assignments vars holds (nil when unknown)
+	body ast.Expr
 }
 
 func (s *scope) has(name string) bool {
@@ -524,7 +526,7 @@ func (c *checker) globalScope() *scope {
 // paramScope checks a lambda or function: its parameters and body in a
 // scope of their own under parent.
 func (c *checker) paramScope(ps []*ast.Parameter, body, ret ast.Expr, parent *scope) {
-	s := &scope{vars: map[string]bool{}, parent: parent, skip: parent.skip}
+	s := &scope{vars: map[string]bool{}, parent: parent, skip: parent.skip, body: body}
 	for _, p := range ps {
 		s.vars[p.Name] = true
 	}
@@ -554,7 +556,7 @@ func (c *checker) classDef(x *ast.HostClassDefinition, _ *scope) {
 			def = d
 		}
 	}
-	s := &scope{vars: c.classVariables(def, x)}
+	s := &scope{vars: c.classVariables(def, x), body: x.Body}
 	for _, p := range x.Params {
 		c.expr(p.Type, s)
 		c.expr(p.Value, s)
@@ -563,7 +565,7 @@ func (c *checker) classDef(x *ast.HostClassDefinition, _ *scope) {
 }
 
 func (c *checker) defineDef(x *ast.ResourceTypeDefinition) {
-	s := &scope{vars: map[string]bool{}}
+	s := &scope{vars: map[string]bool{}, body: x.Body}
 	for _, p := range x.Params {
 		s.vars[p.Name] = true
 	}
