@@ -145,7 +145,7 @@ func TestMissingError(t *testing.T) {
   it is written in Ruby in modules/greet/lib/puppet/functions/greet/shout.rb, which pp2go does not run
   write it in Go in modules/greet/go/ (package of exported functions, see codegen/gofuncs):
     //puppet:type times Integer[1]
-    func Shout(text string, times *int64) values.Value`, m.Error())
+    func Shout(text string, times *int64) string`, m.Error())
 
 	src, err = os.ReadFile("../../examples/gofunc/env/modules/greet/lib/puppet/functions/greet/count_words.rb")
 	require.NoError(t, err)

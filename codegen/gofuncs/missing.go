@@ -103,7 +103,15 @@ func (m *Missing) GoSignature() string {
 				params = append(params, blockParam)
 			}
 		}
-		lines = append(lines, "func "+name+"("+strings.Join(params, ", ")+") values.Value")
+		result := "values.Value"
+		if sig.Return != "" {
+			gt, narrower := goTypeOf(sig.Return)
+			if narrower {
+				lines = append(lines, "//puppet:return "+sig.Return)
+			}
+			result = gt
+		}
+		lines = append(lines, "func "+name+"("+strings.Join(params, ", ")+") "+result)
 		decls = append(decls, strings.Join(lines, "\n"))
 	}
 	return strings.Join(decls, "\n\n")

@@ -36,6 +36,7 @@ type Signature struct {
 	Block     BlockKind
 	BlockName string
 	BlockType string // "" when the block is untyped (Callable)
+	Return    string // the return_type, "" when none is declared
 }
 
 // Function is a Ruby function found in a file.
@@ -218,7 +219,12 @@ func dispatchBody(toks []token) (Signature, bool) {
 				sig.BlockName = "block"
 			}
 			continue
-		case "scope_param", "return_type", "local_types", "type":
+		case "return_type":
+			if args := stmtArgs(toks, i+1); len(args) == 1 && args[0].kind == tString {
+				sig.Return = args[0].text
+			}
+			continue
+		case "scope_param", "local_types", "type":
 			continue
 		default:
 			if strings.HasSuffix(t.text, "_param") {
