@@ -25,6 +25,7 @@ import (
 	fhiera "github.com/pp2go/pp2go/frontend/hiera"
 	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/restype"
+	"github.com/pp2go/pp2go/typecheck"
 )
 
 // Options control generation.
@@ -45,6 +46,10 @@ type Options struct {
 	// $confdir/hiera.yaml); when it does not exist Puppet's default
 	// configuration applies.
 	HieraConfig string
+	// Checked is the checker's result for the environment: with it, a
+	// Ruby function the checked code calls that has no Go implementation
+	// is an error (see missingFunctions).
+	Checked *typecheck.Result
 }
 
 // Result is a generated Go module: file contents by path, relative to the
@@ -65,7 +70,7 @@ func Generate(e *env.Env, opts Options) (*Result, error) {
 	if opts.Environment == "" {
 		opts.Environment = "production"
 	}
-	g := &generator{e: e, opts: opts, res: &Result{Files: map[string][]byte{}}}
+	g := &generator{e: e, opts: opts, res: &Result{Files: map[string][]byte{}}, goFuncs: map[string]bool{}}
 	g.index()
 	var units []*unit
 	for _, m := range e.Modules {
@@ -94,6 +99,10 @@ func Generate(e *env.Env, opts Options) (*Result, error) {
 	if err := g.goMod(); err != nil {
 		return nil, err
 	}
+	if err := g.userFunctions(); err != nil {
+		return nil, err
+	}
+	g.missingFunctions()
 	return g.res, nil
 }
 
@@ -110,6 +119,10 @@ type generator struct {
 	// mainDefs are the main manifests' classes, nodes and defined types
 	// (see clash.go).
 	mainDefs *defTables
+	// userGo are the go/ directories of user functions; goFuncs the
+	// Puppet functions they implement.
+	userGo  []*userGo
+	goFuncs map[string]bool
 }
 
 // index records which definitions Puppet would find, under which names:
@@ -149,6 +162,7 @@ func (g *generator) module(m *env.Module) *unit {
 		}
 	}
 	g.moduleFiles(u, m)
+	g.userGoDir(u, m.Name, m.Dir)
 	return u
 }
 
@@ -278,6 +292,9 @@ func (g *generator) environment() *unit {
 		for _, f := range g.e.Root.Files {
 			g.file(u, f, g.e.Dir, false)
 		}
+	}
+	if g.e.Dir != "" {
+		g.userGoDir(u, "", g.e.Dir)
 	}
 	return u
 }

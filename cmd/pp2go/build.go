@@ -165,10 +165,11 @@ func generate(stderr io.Writer, dir string, ef *envFlags, strict bool) (*codegen
 	for _, d := range e.Diags {
 		report(d, d.Severity == diag.Error && mainFiles[d.File])
 	}
-	for _, d := range typecheck.Check(e).Diags {
+	checked := typecheck.Check(e)
+	for _, d := range checked.Diags {
 		report(d, false)
 	}
-	res, err := codegen.Generate(e, codegen.Options{Environment: ef.environment, Runtime: pp2go.Runtime, Version: codeVersion(e), HieraConfig: ef.hieraConfig})
+	res, err := codegen.Generate(e, codegen.Options{Environment: ef.environment, Runtime: pp2go.Runtime, Version: codeVersion(e), HieraConfig: ef.hieraConfig, Checked: checked})
 	if err != nil {
 		return nil, err
 	}

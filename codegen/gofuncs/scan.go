@@ -8,8 +8,11 @@
 // functions) are given Go implementations in a Go package in the module's
 // go/ directory (modules/<module>/go/*.go); functions of the environment
 // itself go in the environment's go/ directory. The package may have any
-// name and import anything; pp2go reads it with golang.org/x/tools/
-// go/packages.
+// name; it may import the standard library and pp2go's rt packages (the
+// generated module, which builds offline, has nothing else). pp2go build
+// copies it into the generated module, reads it there with
+// golang.org/x/tools/go/packages and generates the module's
+// go_functions.go, which registers its functions.
 //
 // Every exported top-level function of the package is a Puppet function:
 //

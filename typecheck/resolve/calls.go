@@ -141,7 +141,7 @@ func (c *checker) function(call ast.Expr, name string, nargs int, unfold, lambda
 			name, ref.LoadedWith.Path)
 	}
 	c.reach(ref.Def)
-	callee := &Callee{Name: name, Env: ref}
+	callee := &Callee{Name: name, Env: ref, File: c.file}
 	switch ref.Kind {
 	case env.Ruby4Function:
 		callee.API = 4

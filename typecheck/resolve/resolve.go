@@ -89,6 +89,7 @@ type Callee struct {
 	Core bool             // one of Puppet's own functions
 	API  int              // 3 or 4 for Ruby functions (core or not); 0 for Puppet-language ones
 	Env  *env.FunctionRef // the environment's function; nil for core ones
+	File *env.File        // the file of the call (set for the environment's functions)
 }
 
 // TypeRef is what a capitalized name (ast.QualifiedReference) resolves to.
