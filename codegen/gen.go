@@ -223,9 +223,10 @@ func (g *generator) broken(u *unit, m *env.Module, f *env.File) {
 }
 
 // erbTemplate translates an ERB template of a module to Go. One that pp2go
-// cannot translate fails the nodes that render it with the reason, and is
-// a warning when its name says it is ERB (a file without .erb may be
-// meant for file() only).
+// cannot translate is a build error with the construct that stops it
+// (pp2go never renders a template otherwise than Ruby would) when its
+// name says it is ERB; another file of templates/ (which may be meant for
+// file() only) fails just the nodes that render it, with the reason.
 func (g *generator) erbTemplate(u *unit, m *env.Module, name string) {
 	path := filepath.Join(m.Dir, "templates", filepath.FromSlash(name))
 	src, err := os.ReadFile(path)
@@ -240,9 +241,9 @@ func (g *generator) erbTemplate(u *unit, m *env.Module, name string) {
 			d = &diag.Diagnostic{Message: err.Error(), File: path}
 		}
 		if strings.HasSuffix(name, ".erb") {
-			w := *d
-			w.Severity = diag.Warning
-			g.res.Diags = append(g.res.Diags, &w)
+			e := *d
+			e.Severity = diag.Error
+			g.res.Diags = append(g.res.Diags, &e)
 		}
 		fields[jen.Id("Error")] = jen.Lit(d.Error())
 	} else {

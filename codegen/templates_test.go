@@ -1,0 +1,40 @@
+package codegen_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/pp2go/pp2go/codegen"
+	"github.com/pp2go/pp2go/conformance"
+	"github.com/pp2go/pp2go/frontend/env"
+	"github.com/stretchr/testify/require"
+)
+
+// TestUntranslatableERB: an .erb template with Ruby pp2go does not
+// translate stops the build, naming the file, line, column and construct;
+// another file of templates/ only fails the nodes that render it.
+func TestUntranslatableERB(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"manifests/site.pp":             "node default { notify { 'x': } }\n",
+		"modules/m/manifests/init.pp":   "class m { }\n",
+		"modules/m/templates/bad.erb":   "ok\n<%= Time.now %>\n",
+		"modules/m/templates/notes.txt": "<%= Time.now %>\n",
+	}
+	for name, text := range files {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+	}
+	e, err := env.Load(dir, env.Options{BaseModulePath: t.TempDir(), Name: "production"})
+	require.NoError(t, err)
+	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir()})
+	require.NoError(t, err)
+	var errs []string
+	for _, d := range res.Diags.Errors() {
+		errs = append(errs, d.Short())
+	}
+	bad := filepath.Join(dir, "modules/m/templates/bad.erb")
+	require.Equal(t, []string{bad + ":2:5: unsupported Ruby in an ERB template: constant Time"}, errs)
+}
