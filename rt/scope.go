@@ -3,6 +3,7 @@ package rt
 import (
 	"strings"
 
+	"github.com/pp2go/pp2go/rt/erb"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -45,6 +46,7 @@ type varTable struct {
 	names  []string // insertion order (to_hash keeps it)
 	vals   []values.Value
 	index  map[string]int // built once a table grows
+	odd    int            // names that are no Ruby identifier (erb.OddName)
 
 	match []values.Value // match tables: $0..$n; nil when no match data
 
@@ -116,6 +118,9 @@ func (t *varTable) set(name string, v values.Value) {
 	}
 	t.names = append(t.names, name)
 	t.vals = append(t.vals, v)
+	if erb.OddName(name) {
+		t.odd++
+	}
 	if t.index != nil {
 		t.index[name] = len(t.names) - 1
 	} else if len(t.names) > 8 {
@@ -616,7 +621,9 @@ func (v *VarView) lookup(s *Scope, name string) (values.Value, bool, bool) {
 }
 
 // visibleNames are to_hash's names for which keep is true, in to_hash's
-// order.
+// order. keep selects among the names erb.OddName accepts: tables that
+// have none are skipped (most have none, and templates ask for them at
+// every rendering).
 func (s *Scope) visibleNames(keep func(string) bool) []string {
 	var vs visibleVars
 	s.collectNames(keep, &vs)
@@ -645,7 +652,7 @@ func (s *Scope) collectNames(keep func(string) bool, vs *visibleVars) {
 			return
 		}
 		add(t.parent)
-		if t.kind == matchTable {
+		if t.kind == matchTable || t.odd == 0 {
 			return
 		}
 		for i, n := range t.names {
