@@ -1,9 +1,12 @@
 package rt
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/fn"
@@ -230,4 +233,26 @@ func SubFS(fsys fs.FS, dir string) fs.FS {
 		panic(err)
 	}
 	return sub
+}
+
+// Generate implements fn.Generator: generate() runs the command, without
+// a shell, in the command's directory, its output and errors combined, as
+// Puppet's Execution.execute runs it; only when the program allows it.
+func (s *Scope) Generate(argv []string) (string, bool, error) {
+	if !s.c.prog.AllowGenerate {
+		return "", false, nil
+	}
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Dir = filepath.Dir(argv[0])
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		status := -1
+		if ee, ok := err.(*exec.ExitError); ok {
+			status = ee.ExitCode()
+		} else {
+			return "", true, err
+		}
+		return "", true, fmt.Errorf("Execution of '%s' returned %d: %s", strings.Join(argv, " "), status, strings.TrimSpace(string(out)))
+	}
+	return string(out), true, nil
 }

@@ -19,6 +19,9 @@ type Program struct {
 	ServerFacts *values.Hash
 	// Hiera is the environment's Hiera configuration and data.
 	Hiera *hiera.Data
+	// AllowGenerate lets generate() run commands on the compiling machine
+	// (the binary's --allow-generate); without it generate() fails.
+	AllowGenerate bool
 
 	classes   map[string]*Class
 	defines   map[string]*Define

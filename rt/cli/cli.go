@@ -46,7 +46,7 @@ func Main(program func() *rt.Program) {
 func compileCommand(program func() *rt.Program) *cobra.Command {
 	var factsFile, out, factsDir, outDir string
 	var jobs int
-	var quiet bool
+	var quiet, allowGenerate bool
 	cmd := &cobra.Command{
 		Use:   "compile [NODE] (--facts FILE | --facts-dir DIR --out-dir DIR)",
 		Short: "Compile the catalog of a node, or of every node of a facts directory",
@@ -61,9 +61,15 @@ named after the file) into --out-dir, -j at a time.
 
 On failure the error is printed as Puppet prints it, nothing is written, and
 the exit status is 1. Compiler warnings and log function output (notice,
-warning, ...) go to standard error.`,
+warning, ...) go to standard error.
+
+generate() runs a command on the compiling machine, as Puppet runs it on the
+server: it fails unless --allow-generate is given.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if allowGenerate {
+				program().AllowGenerate = true
+			}
 			if factsDir != "" {
 				if len(args) > 0 || factsFile != "" || out != "" {
 					return fmt.Errorf("--facts-dir compiles every node of the directory: give no NODE, --facts or -o")
@@ -100,6 +106,7 @@ warning, ...) go to standard error.`,
 	f.StringVar(&outDir, "out-dir", "", "with --facts-dir: where NAME.json catalogs are written")
 	f.IntVarP(&jobs, "jobs", "j", runtime.NumCPU(), "with --facts-dir: how many nodes to compile at once")
 	f.BoolVarP(&quiet, "quiet", "q", false, "do not print warnings and log messages")
+	f.BoolVar(&allowGenerate, "allow-generate", false, "let generate() run commands on this machine")
 	return cmd
 }
 
