@@ -485,7 +485,7 @@ func (s *Scope) pushLocal() *varTable {
 // getvar-like uses. Undef values are left out unless includeUndef.
 func (s *Scope) ToHash(includeUndef bool) *values.Hash {
 	var vs visibleVars
-	s.collect(true, includeUndef, &vs)
+	s.collect(includeUndef, nil, &vs)
 	b := values.NewHashBuilder(len(vs.names) - vs.deleted)
 	for i, n := range vs.names {
 		if !vs.gone[i] {
@@ -527,13 +527,17 @@ func (vs *visibleVars) set(n string, v values.Value, remove bool) {
 	}
 }
 
-func (s *Scope) collect(recursive, includeUndef bool, vs *visibleVars) {
-	if recursive && s.parent != nil {
+// collect gathers the visible variables into vs in to_hash's order, those
+// keep selects (nil: all). keep selects among the names erb.OddName
+// accepts: tables that have none are skipped (most have none, and
+// templates ask for them at every rendering).
+func (s *Scope) collect(includeUndef bool, keep func(string) bool, vs *visibleVars) {
+	if s.parent != nil {
 		if enc := s.enclosingScope(); enc != nil {
-			enc.collect(true, includeUndef, vs)
+			enc.collect(includeUndef, keep, vs)
 		}
 		if inh := s.inheritedScope(); inh != nil {
-			inh.collect(true, includeUndef, vs)
+			inh.collect(includeUndef, keep, vs)
 		}
 	}
 	var add func(t *varTable)
@@ -542,12 +546,14 @@ func (s *Scope) collect(recursive, includeUndef bool, vs *visibleVars) {
 			return
 		}
 		add(t.parent)
-		if t.kind == matchTable {
+		if t.kind == matchTable || keep != nil && t.odd == 0 {
 			return
 		}
 		for i, n := range t.names {
-			v := t.vals[i]
-			vs.set(n, v, values.IsUndef(v) && !includeUndef)
+			if keep == nil || keep(n) {
+				v := t.vals[i]
+				vs.set(n, v, values.IsUndef(v) && !includeUndef)
+			}
 		}
 	}
 	add(s.ephemeral[len(s.ephemeral)-1])
@@ -621,12 +627,10 @@ func (v *VarView) lookup(s *Scope, name string) (values.Value, bool, bool) {
 }
 
 // visibleNames are to_hash's names for which keep is true, in to_hash's
-// order. keep selects among the names erb.OddName accepts: tables that
-// have none are skipped (most have none, and templates ask for them at
-// every rendering).
+// order (keep as for collect).
 func (s *Scope) visibleNames(keep func(string) bool) []string {
 	var vs visibleVars
-	s.collectNames(keep, &vs)
+	s.collect(false, keep, &vs)
 	var out []string
 	for i, n := range vs.names {
 		if !vs.gone[i] {
@@ -634,35 +638,6 @@ func (s *Scope) visibleNames(keep func(string) bool) []string {
 		}
 	}
 	return out
-}
-
-// collectNames is collect for the names keep selects.
-func (s *Scope) collectNames(keep func(string) bool, vs *visibleVars) {
-	if s.parent != nil {
-		if enc := s.enclosingScope(); enc != nil {
-			enc.collectNames(keep, vs)
-		}
-		if inh := s.inheritedScope(); inh != nil {
-			inh.collectNames(keep, vs)
-		}
-	}
-	var add func(t *varTable)
-	add = func(t *varTable) {
-		if t == nil {
-			return
-		}
-		add(t.parent)
-		if t.kind == matchTable || t.odd == 0 {
-			return
-		}
-		for i, n := range t.names {
-			if keep(n) {
-				v := t.vals[i]
-				vs.set(n, v, values.IsUndef(v))
-			}
-		}
-	}
-	add(s.ephemeral[len(s.ephemeral)-1])
 }
 
 // ---- resource defaults ----
