@@ -82,7 +82,6 @@ func compileRegexp(src, flags string) (*Regexp, error) {
 	if err != nil {
 		return nil, &regexpError{msg: err.Error() + ": /" + src + "/"}
 	}
-	re.MatchTimeout = -1
 	out := &Regexp{Source: src, Flags: flags, re: re, names: names}
 	out.ngroup = len(names) - 1
 	return out, nil

@@ -84,7 +84,6 @@ func (r *Regexp) compileSlow() (*regexp2.Regexp, error) {
 	if err != nil {
 		return nil, newError("", onigmoMessage(err.Error(), r.source))
 	}
-	re.MatchTimeout = -1
 	return re, nil
 }
 

@@ -1,0 +1,26 @@
+package values
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// A pattern only regexp2 runs (a lookahead) keeps matching while regexp2's
+// timeout clock ticks. A match timeout, if one were set, fails the matches
+// that span a tick at random: MatchTimeout = -1 did, failing getvar's \Z
+// pattern in about one compile of mod_keystone in a thousand.
+func TestRegexpSlowPathNeverTimesOut(t *testing.T) {
+	r, err := NewRegexp(`(?=[ab])b`)
+	require.NoError(t, err)
+	require.Nil(t, r.fast, "the pattern must need regexp2")
+	input := strings.Repeat("a", 5000) + "b"
+	for start, n := time.Now(), 0; time.Since(start) < 150*time.Millisecond; n++ {
+		m, err := r.Match(input)
+		if err != nil || m == nil {
+			t.Fatalf("match %d: %.60v", n, err)
+		}
+	}
+}
