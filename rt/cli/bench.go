@@ -17,7 +17,7 @@ import (
 // benchCommand is `bench NODE --facts FILE`: how long this binary takes to
 // build its program and to compile one catalog in a warm process.
 func benchCommand(program func() *rt.Program) *cobra.Command {
-	var factsFile, cpuProfile string
+	var factsFile, cpuProfile, memProfile string
 	var count int
 	var minTime time.Duration
 	cmd := &cobra.Command{
@@ -42,7 +42,8 @@ least --time. Prints one line of key=value pairs:
   resources      resources in the catalog
 
 The catalog is compiled exactly as 'compile' compiles it; a failing compile
-is timed too (the error is the result), and fail=1 says so.`,
+is timed too (the error is the result), and fail=N counts the compiles
+that failed (the first one included).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if factsFile == "" {
@@ -69,7 +70,11 @@ is timed too (the error is the result), and fail=1 says so.`,
 				}
 				defer pprof.StopCPUProfile()
 			}
+			if memProfile != "" {
+				runtime.MemProfileRate = 4096
+			}
 			var times []time.Duration
+			failed := 0 // warm compiles that failed
 			var ms0, ms1 runtime.MemStats
 			runtime.GC()
 			runtime.ReadMemStats(&ms0)
@@ -77,18 +82,33 @@ is timed too (the error is the result), and fail=1 says so.`,
 			start := time.Now()
 			for len(times) < count || (count == 0 && (time.Since(start) < minTime || len(times) < 10)) {
 				t := time.Now()
-				rt.CompileNode(p, args[0], facts)
+				if r := rt.CompileNode(p, args[0], facts); r.Err != nil {
+					if failed == 0 && res.Err == nil {
+						fmt.Fprintf(os.Stderr, "a warm compile failed: %v\n", r.Err)
+					}
+					failed++
+				}
 				times = append(times, time.Since(t))
 			}
 			total := time.Since(start)
 			cpu := cpuTime() - cpu0
 			runtime.ReadMemStats(&ms1)
+			if memProfile != "" {
+				f, err := os.Create(memProfile)
+				if err != nil {
+					return err
+				}
+				defer f.Close()
+				if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+					return err
+				}
+			}
 			sorted := append([]time.Duration(nil), times...)
 			sort.Slice(sorted, func(i, j int) bool { return sorted[i] < sorted[j] })
 			n := len(times)
-			resources, fail := 0, 0
+			resources, fail := 0, failed
 			if res.Err != nil {
-				fail = 1
+				fail++
 			} else {
 				resources = len(res.Catalog.Resources())
 			}
@@ -104,6 +124,7 @@ is timed too (the error is the result), and fail=1 says so.`,
 	f.IntVar(&count, "count", 0, "compile this many catalogs (0: as many as --time allows, at least 10)")
 	f.DurationVar(&minTime, "time", time.Second, "with --count 0: compile catalogs for at least this long")
 	f.StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile of the warm compiles to this file")
+	f.StringVar(&memProfile, "memprofile", "", "write a profile of the allocations (sampled every 4 KiB) to this file")
 	return cmd
 }
 
