@@ -361,13 +361,16 @@ func (c *Ctx) setResourceParameters(r *Resource, s *Scope, def definition, isCla
 // the resource sets, else their defaults evaluated in order; it validates
 // them against the parameter types and sets them as variables.
 func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, types []values.ParamType) {
-	names := make([]string, len(params))
-	for i, p := range params {
-		names[i] = p.Name
-	}
-	pt := &varTable{kind: paramTable, parent: s.ephemeral[len(s.ephemeral)-1], unassigned: map[string]bool{}, callee: r.Ref()}
-	for _, n := range names {
-		pt.unassigned[n] = true
+	pt := &varTable{kind: paramTable, parent: s.ephemeral[len(s.ephemeral)-1], unassigned: make(map[string]bool, len(params))}
+	pt.reserve(len(r.Params) + len(params))
+	defaulted := 0
+	for _, p := range params {
+		pt.unassigned[p.Name] = true
+		if p.Default != nil {
+			if cur := r.Get(p.Name); cur == nil || values.IsUndef(cur) {
+				defaulted++
+			}
+		}
 	}
 	level := s.ephemeralLevel()
 	s.ephemeral = append(s.ephemeral, pt)
@@ -378,6 +381,8 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, types [
 		delete(pt.unassigned, p.Name)
 		pt.set(p.Name, p.Value)
 	}
+	// the parameters set from defaults, allocated together
+	set := make([]Param, 0, defaulted)
 	for _, p := range params {
 		if p.Default == nil {
 			continue
@@ -386,21 +391,17 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, types [
 			continue
 		}
 		v := c.evaluateDefault(r, s, pt, p)
-		r.set(&Param{Name: p.Name, Value: v, Source: r.source, File: r.File, Line: r.Line})
+		set = append(set, Param{Name: p.Name, Value: v, Source: r.source, File: r.File, Line: r.Line})
+		r.set(&set[len(set)-1])
 		delete(pt.unassigned, p.Name)
 		pt.set(p.Name, v)
 	}
-	given := values.NewHashBuilder(len(pt.names))
-	for i, n := range pt.names {
-		given.Put(values.String(n), pt.vals[i])
-	}
-	hash := given.Build()
 	s.popEphemerals(level)
-	if msg := values.ValidateParameters(r.Ref(), types, hash, false); msg != "" {
+	if msg := values.ValidateParameterList(r.Ref(), types, pt.names, pt.vals, false); msg != "" {
 		Fail(msg)
 	}
-	for i := 0; i < hash.Len(); i++ {
-		s.setvar(values.ToString(hash.KeyAt(i)), hash.ValueAt(i), false)
+	for i, n := range pt.names {
+		s.setvar(n, pt.vals[i], false)
 	}
 }
 
@@ -430,25 +431,12 @@ func (c *Ctx) evaluateDefault(r *Resource, s *Scope, pt *varTable, p *Parameter)
 				panic(rec)
 			}
 			from, to := p.Name, u.name
-			fromIdx, toIdx := -1, -1
-			for i, n := range pt.names {
-				if n == from {
-					fromIdx = i
-				}
-			}
-			for i, q := range pt.unassigned {
-				_ = i
-				_ = q
-			}
-			_ = fromIdx
-			_ = toIdx
 			if c.paramIndex(r, to) < c.paramIndex(r, from) {
-				Errorf("%s: expects a value for parameter $%s", pt.callee, to)
+				Errorf("%s: expects a value for parameter $%s", r.Ref(), to)
 			}
-			Errorf("%s: default expression for $%s tries to illegally access not yet evaluated $%s", pt.callee, from, to)
+			Errorf("%s: default expression for $%s tries to illegally access not yet evaluated $%s", r.Ref(), from, to)
 		}
 	}()
-	s.ephemeral = append(s.ephemeral, &varTable{kind: matchTable, parent: pt})
 	pt.readOnly = true
 	v = p.Default(s)
 	if v == nil {

@@ -99,6 +99,12 @@ func QueryEq(name string, v values.Value) Query {
 		}
 		return func(r *Resource) bool { return r.rawTagged(tags) }
 	}
+	if name == "title" {
+		// titles are strings: compared without boxing one per resource
+		if want, ok := v.(values.String); ok {
+			return func(r *Resource) bool { return values.EqualsString(r.Title, string(want)) }
+		}
+	}
 	return func(r *Resource) bool {
 		cur := r.queryValue(name)
 		if a, ok := cur.(*values.Array); ok {
@@ -224,8 +230,8 @@ func (coll *Collector) collect(c *Ctx) []*Resource {
 		return found
 	}
 	var found []*Resource
-	for _, r := range c.resources {
-		if r.Type == coll.typeName && (coll.query == nil || coll.query(r)) {
+	for _, r := range c.byType[coll.typeName] {
+		if coll.query == nil || coll.query(r) {
 			found = append(found, r)
 		}
 	}

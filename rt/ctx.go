@@ -43,7 +43,8 @@ type Ctx struct {
 	nodeScope *Scope
 	main      *Resource
 
-	resources     []*Resource // every resource added by code, in order
+	resources     []*Resource            // every resource added by code, in order
+	byType        map[string][]*Resource // the same, by type (what collectors search)
 	collections   []*Collector
 	relationships []*relationship
 	overrides     map[string][]*Resource // pending overrides by ref
@@ -263,6 +264,10 @@ func (c *Ctx) evaluateNodeDefinition() {
 // unless it is a class or stage, is contained by its scope's resource.
 func (c *Ctx) addResource(s *Scope, r *Resource) {
 	c.resources = append(c.resources, r)
+	if c.byType == nil {
+		c.byType = map[string][]*Resource{}
+	}
+	c.byType[r.Type] = append(c.byType[r.Type], r)
 	c.catalog.add(r)
 	if !r.isClass() && r.Get("stage") != nil {
 		Errorf("Only classes can set 'stage'; normal resources like %s cannot change run stage", r.Ref())

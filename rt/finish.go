@@ -64,17 +64,17 @@ func (c *Ctx) validate(r *Resource) {
 }
 
 func (c *Ctx) validateDefinition(r *Resource, types []values.ParamType) {
-	b := values.NewHashBuilder(len(r.Params))
-	for _, p := range r.Params {
-		v := p.Value
+	names := make([]string, len(r.Params))
+	vals := make([]values.Value, len(r.Params))
+	for i, p := range r.Params {
+		names[i], vals[i] = p.Name, p.Value
 		for _, s := range r.Sensitive {
 			if s == p.Name {
-				v = values.NewSensitive(v)
+				vals[i] = values.NewSensitive(p.Value)
 			}
 		}
-		b.Put(values.String(p.Name), v)
 	}
-	if msg := values.ValidateParameters(r.Ref(), types, b.Build(), false); msg != "" {
+	if msg := values.ValidateParameterList(r.Ref(), types, names, vals, false); msg != "" {
 		panic(located(msg, r.File, r.Line))
 	}
 }

@@ -44,7 +44,14 @@ func (r *Resource) InCatalog() bool { return !r.Virtual || r.Exported }
 // undef ones left out, `name` under the type's namevar (and left out when
 // it is the title), namevars the title gives added, relationship arrays
 // flattened.
-func (r *Resource) Parameters() []*Param { return r.outputParams() }
+func (r *Resource) Parameters() []*Param {
+	out := r.outputParams()
+	params := make([]*Param, len(out))
+	for i, p := range out {
+		params[i] = &Param{Name: p.Name, Value: p.Value}
+	}
+	return params
+}
 
 // Reference is a relationship metaparameter's value as the catalog JSON
 // writes it: "Type[title]" for resource and class references, the text of

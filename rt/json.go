@@ -110,18 +110,18 @@ func (w *jsonWriter) resource(r *Resource) {
 // to_data_hash present them: undef ones dropped, relationship arrays
 // flattened, `name` under the type's namevar, and the namevar left out
 // when it equals the title.
-func (r *Resource) outputParams() []*Param {
+func (r *Resource) outputParams() []outParam {
 	namevar := "name"
 	if r.native != nil {
 		if keys := r.native.KeyAttributes(); len(keys) == 1 {
 			namevar = keys[0]
 		}
 	}
-	var out []*Param
 	titleFields := r.titleFields()
+	out := make([]outParam, 0, len(titleFields)+len(r.Params))
 	for _, f := range titleFields {
 		if r.Get(f.Name) == nil && !(f.Name == namevar && f.Value == r.Title && !r.mainTitle && r.titleValue == nil) {
-			out = append(out, &Param{Name: f.Name, Value: values.String(f.Value)})
+			out = append(out, outParam{f.Name, values.String(f.Value)})
 		}
 	}
 	for _, p := range r.Params {
@@ -152,15 +152,21 @@ func (r *Resource) outputParams() []*Param {
 		replaced := false
 		for i, q := range out {
 			if q.Name == name {
-				out[i] = &Param{Name: name, Value: v}
+				out[i].Value = v
 				replaced = true
 			}
 		}
 		if !replaced {
-			out = append(out, &Param{Name: name, Value: v})
+			out = append(out, outParam{name, v})
 		}
 	}
 	return out
+}
+
+// outParam is a parameter as the catalog presents it.
+type outParam struct {
+	Name  string
+	Value values.Value
 }
 
 type jsonWriter struct{ buf []byte }

@@ -2,8 +2,8 @@ package rt
 
 import (
 	"strings"
-
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -165,6 +165,10 @@ func (r *Resource) addTag(t string) bool {
 			return false
 		}
 	}
+	if r.Tags == nil {
+		// resources mostly end with a handful of tags: grow once
+		r.Tags = make([]string, 0, 8)
+	}
 	r.Tags = append(r.Tags, t)
 	return true
 }
@@ -246,13 +250,66 @@ func isAlnumRune(r rune) bool {
 // ---- names ----
 
 // capitalizeTypeName is Puppet's munge_type_name: each segment capitalized.
+// Names mostly arrive capitalized already, and are then returned as they are;
+// other ASCII names cost one allocation.
 func capitalizeTypeName(name string) string {
 	name = strings.TrimPrefix(name, "::")
-	segs := strings.Split(strings.ToLower(name), "::")
-	for i, s := range segs {
-		if s != "" {
-			segs[i] = strings.ToUpper(s[:1]) + s[1:]
+	if isCapitalizedName(name) {
+		return name
+	}
+	if !isASCII(name) {
+		segs := strings.Split(strings.ToLower(name), "::")
+		for i, s := range segs {
+			if r, n := utf8.DecodeRuneInString(s); n > 0 {
+				segs[i] = string(unicode.ToUpper(r)) + s[n:]
+			}
+		}
+		return strings.Join(segs, "::")
+	}
+	var b strings.Builder
+	b.Grow(len(name))
+	start := true
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c == ':' && i+1 < len(name) && name[i+1] == ':' {
+			b.WriteString("::")
+			i++
+			start = true
+			continue
+		}
+		if start && c >= 'a' && c <= 'z' {
+			c -= 'a' - 'A'
+		} else if !start && c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b.WriteByte(c)
+		start = false
+	}
+	return b.String()
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
 		}
 	}
-	return strings.Join(segs, "::")
+	return true
+}
+
+// isCapitalizedName tells whether an ASCII name is already in
+// capitalizeTypeName's form.
+func isCapitalizedName(name string) bool {
+	for seg := range strings.SplitSeq(name, "::") {
+		for i := 0; i < len(seg); i++ {
+			b := seg[i]
+			switch {
+			case b >= 0x80:
+				return false
+			case i == 0 && b >= 'a' && b <= 'z', i > 0 && b >= 'A' && b <= 'Z':
+				return false
+			}
+		}
+	}
+	return true
 }

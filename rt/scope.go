@@ -27,6 +27,10 @@ type Scope struct {
 
 	defaults map[string][]*Param // resource defaults by capitalized type name
 	classes  map[string]*Scope   // class scopes by name (kept in the top scope)
+
+	// inherited caches inheritedScope once found: a parent class is
+	// evaluated before its child, and its scope never changes after.
+	inherited *Scope
 }
 
 // tableKind tells the three kinds of Puppet's variable tables apart.
@@ -52,7 +56,6 @@ type varTable struct {
 
 	// parameter tables: parameters not yet evaluated
 	unassigned map[string]bool
-	callee     string
 	readOnly   bool
 }
 
@@ -204,6 +207,9 @@ func (s *Scope) setClassScope(name string, cs *Scope) {
 
 // inheritedScope is the scope of the parent class of a class scope.
 func (s *Scope) inheritedScope() *Scope {
+	if s.inherited != nil {
+		return s.inherited
+	}
 	if s.resource == nil || s.resource.Type != "Class" {
 		return nil
 	}
@@ -211,7 +217,8 @@ func (s *Scope) inheritedScope() *Scope {
 	if !ok || cl.Parent == "" {
 		return nil
 	}
-	return s.qualifiedScope(cl.Parent)
+	s.inherited = s.qualifiedScope(cl.Parent)
+	return s.inherited
 }
 
 // enclosingScope is the nearest node or top scope above s.

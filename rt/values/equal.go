@@ -1,5 +1,8 @@
 package values
 
+// EqualsString is Equals of two strings, without boxing them.
+func EqualsString(a, b string) bool { return asciiEqualFold(a, b) }
+
 // Equals is Puppet's == (CompareOperator#equals): strings compare
 // case-insensitively (ASCII folding, like Ruby's casecmp), numbers by value
 // across Integer and Float, arrays and hashes deeply. Types compare as the

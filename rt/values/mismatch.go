@@ -913,24 +913,31 @@ type ParamType struct {
 // returns the error text ("<subject>: parameter 'x' expects ...", several
 // problems on separate lines), or "" when all is well.
 func ValidateParameters(subject string, params []ParamType, given *Hash, missingOK bool) string {
+	names := make([]string, len(given.keys))
+	for i, k := range given.keys {
+		names[i] = ToString(k)
+	}
+	return ValidateParameterList(subject, params, names, given.Values(), missingOK)
+}
+
+// ValidateParameterList is ValidateParameters of the values vals of the
+// parameters names (no name twice).
+func ValidateParameterList(subject string, params []ParamType, names []string, vals []Value, missingOK bool) string {
 	var errs []*mismatch
-	for _, k := range given.keys {
-		name := ToString(k)
-		known := false
-		for i := range params {
-			if params[i].Name == name {
-				known = true
-				break
-			}
-		}
-		if !known {
+	declared := cursor{n: len(params), name: func(i int) string { return params[i].Name }}
+	for _, name := range names {
+		if declared.find(name) < 0 {
 			errs = append(errs, &mismatch{kind: mkInvalidParameter, key: name})
 		}
 	}
 	d := describer{}
+	given := cursor{n: len(names), name: func(i int) string { return names[i] }}
 	for _, p := range params {
-		v, ok := given.GetString(p.Name)
-		if ok {
+		if p.Optional && p.Type == AnyT {
+			continue // the metaparameters: nothing to check
+		}
+		if i := given.find(p.Name); i >= 0 {
+			v := vals[i]
 			if !IsInstance(p.Type, v) {
 				errs = append(errs, d.describe(p.Type, InferSet(v), []pathElem{{kind: pathParameter, key: p.Name}})...)
 			}
@@ -949,4 +956,26 @@ func ValidateParameters(subject string, params []ParamType, given *Hash, missing
 		parts[i] = e.format()
 	}
 	return subject + ":\n " + strings.Join(parts, "\n ")
+}
+
+// cursor finds names in a list, searching on from the last one found:
+// parameters mostly come in the order they are declared, so that checking
+// every one costs about one comparison each, not one per declared name.
+type cursor struct {
+	n, next int
+	name    func(int) string
+}
+
+func (c *cursor) find(name string) int {
+	for k := 0; k < c.n; k++ {
+		i := c.next + k
+		if i >= c.n {
+			i -= c.n
+		}
+		if c.name(i) == name {
+			c.next = i + 1
+			return i
+		}
+	}
+	return -1
 }
