@@ -15,7 +15,7 @@ type Catalog struct {
 	Tags        []string
 
 	resources []*Resource
-	table     map[string]*Resource // by "Type\x00title", and by uniqueness key
+	table     map[refKey]*Resource // by type and title, and by uniqueness key
 	edges     []Edge
 	edgeSet   map[[2]*Resource]bool
 	out       map[*Resource][]*Resource // edge targets by source, in order
@@ -26,8 +26,13 @@ type Edge struct {
 	Source, Target *Resource
 }
 
-func newCatalog(name, env string) *Catalog {
-	return &Catalog{Name: name, Environment: env, table: map[string]*Resource{}, edgeSet: map[[2]*Resource]bool{}, out: map[*Resource][]*Resource{}}
+// newCatalog makes an empty catalog whose tables have room for about the
+// given numbers of resources and edges (those of the last catalog of the
+// program: growing tables rehash every entry each time they double).
+func newCatalog(name, env string, resources, edges int) *Catalog {
+	return &Catalog{Name: name, Environment: env,
+		resources: make([]*Resource, 0, resources), table: make(map[refKey]*Resource, resources+resources/4),
+		edges: make([]Edge, 0, edges), edgeSet: make(map[[2]*Resource]bool, edges), out: make(map[*Resource][]*Resource, resources)}
 }
 
 // Resources returns the resources in catalog order.
@@ -36,7 +41,11 @@ func (cat *Catalog) Resources() []*Resource { return cat.resources }
 // Edges returns the edges in the order they were added.
 func (cat *Catalog) Edges() []Edge { return cat.edges }
 
-func titleKey(typ, title string) string { return typ + "\x00" + title }
+// refKey keys the catalog's table: a type and a title, or a type and the
+// parts of a uniqueness key joined by NULs.
+type refKey struct{ typ, title string }
+
+func titleKey(typ, title string) refKey { return refKey{typ, title} }
 
 // add adds a resource, failing on a duplicate declaration, and registers
 // its aliases.

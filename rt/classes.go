@@ -400,6 +400,7 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, types [
 	if msg := values.ValidateParameterList(r.Ref(), types, pt.names, pt.vals, false); msg != "" {
 		Fail(msg)
 	}
+	s.symtable.reserve(len(pt.names))
 	for i, n := range pt.names {
 		s.setvar(n, pt.vals[i], false)
 	}

@@ -50,7 +50,6 @@ type Ctx struct {
 	overrides     map[string][]*Resource // pending overrides by ref
 	overrideOrder []string               // their refs, first seen first
 	overriders    map[definition]bool    // sources that may override anything (collectors with overrides)
-	qualifiedVars map[string]values.Value
 
 	logs []LogEntry
 
@@ -76,8 +75,7 @@ func Compile(p *Program, n *Node) (cat *Catalog, logs []LogEntry, err error) {
 }
 
 func newCtx(p *Program, n *Node) *Ctx {
-	return &Ctx{prog: p, node: n, overrides: map[string][]*Resource{}, overriders: map[definition]bool{},
-		qualifiedVars: map[string]values.Value{}}
+	return &Ctx{prog: p, node: n, overrides: map[string][]*Resource{}, overriders: map[definition]bool{}}
 }
 
 // toError turns what a compilation raised into the error it reports.
@@ -115,12 +113,14 @@ func (c *Ctx) compile() {
 	c.finish()
 	c.failOnUnevaluated()
 	c.validateRelationships()
+	c.prog.lastResources.Store(int64(len(c.catalog.resources)))
+	c.prog.lastEdges.Store(int64(len(c.catalog.edges)))
 }
 
 // start makes the catalog with Stage[main] and the top scope with the
 // node's parameters and $settings.
 func (c *Ctx) start() {
-	c.catalog = newCatalog(c.node.Name, c.prog.Environment)
+	c.catalog = newCatalog(c.node.Name, c.prog.Environment, int(c.prog.lastResources.Load()), int(c.prog.lastEdges.Load()))
 	c.top = newScope(c, nil, nil, nil)
 	stage := &Resource{Type: "Stage", Title: "main", mainTitle: true, Kind: kindCompilable, scope: c.top}
 	stage.tag("stage")
@@ -144,9 +144,6 @@ func (c *Ctx) setNodeParameters() {
 	// (the first of a name wins; environment is the environment's).
 	n := facts.Len() + serverFacts.Len() + 8
 	c.top.symtable.reserve(n)
-	if len(c.qualifiedVars) == 0 {
-		c.qualifiedVars = make(map[string]values.Value, n+32)
-	}
 	for _, h := range []*values.Hash{facts, serverFacts} {
 		for i := 0; i < h.Len(); i++ {
 			name := values.ToString(h.KeyAt(i))
@@ -202,11 +199,10 @@ func (c *Ctx) createSettingsScope() {
 		for i := 0; i < h.Len(); i++ {
 			name := values.ToString(h.KeyAt(i))
 			s.symtable.set(name, h.ValueAt(i))
-			c.qualifiedVars["settings::"+name] = h.ValueAt(i)
 			all.Put(values.String(name), h.ValueAt(i))
 		}
 	}
-	c.qualifiedVars["settings::all_local"] = all.Build()
+	s.symtable.set("all_local", all.Build())
 }
 
 // ---- main and node ----

@@ -3,6 +3,7 @@ package rt
 import (
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 
 	"github.com/pp2go/pp2go/rt/hiera"
@@ -42,6 +43,9 @@ type Program struct {
 
 	// loadFailures are the manifests whose loading fails, by module/path.
 	loadFailures map[string]*loadFailure
+
+	// the size of the last catalog compiled, for the next one's tables
+	lastResources, lastEdges atomic.Int64
 }
 
 // NewProgram makes an empty program for the named environment.

@@ -290,31 +290,36 @@ func (s *Scope) lookup(name string) (values.Value, bool) {
 }
 
 func (s *Scope) lookupQualified(fqn string) (values.Value, bool) {
-	if v, ok := s.c.qualifiedVars[fqn]; ok {
-		return v, true
-	}
-	if i := lastColons(fqn); i >= 0 {
-		leaf, className := fqn[i+2:], fqn[:i]
-		var found values.Value
-		var ok bool
-		failed := catchDetail(func() {
-			qs := s.qualifiedScope(className)
-			if qs.ephemeral[len(qs.ephemeral)-1].bound(leaf) || qs.symtable.bound(leaf) {
-				found, ok = qs.localValue(leaf), true
-				return
-			}
-			if is := qs.inheritedScope(); is != nil {
-				found, ok = s.lookupQualified(is.source.name() + "::" + leaf)
-			}
-		})
-		if ok {
-			return found, true
+	i := lastColons(fqn)
+	if i < 0 {
+		// $::x: a variable of the top scope
+		if j := s.c.top.symtable.find(fqn); j >= 0 {
+			return s.c.top.symtable.vals[j], true
 		}
-		if failed != nil {
-			return nil, false
+		return nil, false
+	}
+	leaf, className := fqn[i+2:], fqn[:i]
+	// the common case: a variable the evaluated class set in its scope
+	if cs := s.c.top.classes[className]; cs != nil {
+		if _, ok := cs.source.(*Class); ok {
+			if j := cs.symtable.find(leaf); j >= 0 {
+				return cs.symtable.vals[j], true
+			}
 		}
 	}
-	return nil, false
+	var found values.Value
+	var ok bool
+	catchDetail(func() {
+		qs := s.qualifiedScope(className)
+		if qs.ephemeral[len(qs.ephemeral)-1].bound(leaf) || qs.symtable.bound(leaf) {
+			found, ok = qs.localValue(leaf), true
+			return
+		}
+		if is := qs.inheritedScope(); is != nil {
+			found, ok = s.lookupQualified(is.source.name() + "::" + leaf)
+		}
+	})
+	return found, ok
 }
 
 // localValue is Puppet's get_local_variable: the effective table's value.
@@ -446,13 +451,6 @@ func (s *Scope) setvar(name string, v values.Value, privileged bool) {
 		delete(t.unassigned, name)
 	}
 	t.set(name, v)
-	if t == s.symtable {
-		if s.isTop() {
-			s.c.qualifiedVars[name] = v
-		} else if cl, ok := s.source.(*Class); ok {
-			s.c.qualifiedVars[cl.Name+"::"+name] = v
-		}
-	}
 }
 
 // ---- ephemeral scopes ----

@@ -61,7 +61,7 @@ func TestVisibleVars(t *testing.T) {
 // a time: top, node and class scopes, a lambda's table, undef values, and
 // a variable set after the view was made (not in it).
 func TestVarView(t *testing.T) {
-	c := &Ctx{prog: NewProgram("production"), qualifiedVars: map[string]values.Value{}}
+	c := &Ctx{prog: NewProgram("production")}
 	c.top = newScope(c, nil, nil, nil)
 	node := newScope(c, c.top, &NodeDef{}, &Resource{Type: "Node", Title: "n"})
 	cl := &Class{Name: "k"}
