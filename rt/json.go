@@ -54,9 +54,9 @@ func (cat *Catalog) JSON(info CatalogInfo) []byte {
 		}
 		first = false
 		w.raw(`{"source":`)
-		w.str(e.Source.Ref())
+		w.ref(e.Source)
 		w.raw(`,"target":`)
-		w.str(e.Target.Ref())
+		w.ref(e.Target)
 		w.raw("}")
 	}
 	w.raw(`],"classes":`)
@@ -303,10 +303,33 @@ func (w *jsonWriter) typeValue(t values.Type) {
 // control characters, quote and backslash escaped.
 func (w *jsonWriter) str(s string) {
 	w.buf = append(w.buf, '"')
+	w.escaped(s)
+	w.buf = append(w.buf, '"')
+}
+
+// ref writes a resource's reference, Type[title], as a JSON string.
+func (w *jsonWriter) ref(r *Resource) {
+	w.buf = append(w.buf, '"')
+	w.escaped(r.Type)
+	w.buf = append(w.buf, '[')
+	w.escaped(r.Title)
+	w.buf = append(w.buf, ']', '"')
+}
+
+// jsonPlain tells the bytes a JSON string holds as they are.
+var jsonPlain = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// escaped writes s's characters as a JSON string holds them.
+func (w *jsonWriter) escaped(s string) {
 	for i := 0; i < len(s); {
 		// the run of bytes written as they are
 		j := i
-		for j < len(s) && s[j] >= 0x20 && s[j] < utf8.RuneSelf && s[j] != '"' && s[j] != '\\' {
+		for j < len(s) && jsonPlain[s[j]] {
 			j++
 		}
 		if j > i {
@@ -350,7 +373,6 @@ func (w *jsonWriter) str(s string) {
 		}
 		i += size
 	}
-	w.buf = append(w.buf, '"')
 }
 
 // sortStrings sorts in place (kept here so callers need not import sort).
