@@ -202,6 +202,9 @@ func (c *Ctx) createSettingsScope() {
 			all.Put(values.String(name), h.ValueAt(i))
 		}
 	}
+	// Puppet keeps all_local only in its table of qualified variables; no
+	// code runs in the settings scope, so its own table holding it shows
+	// only to $settings::all_local, the same way.
 	s.symtable.set("all_local", all.Build())
 }
 
