@@ -38,7 +38,19 @@ type VarView interface {
 
 // OddName reports whether a variable name is not a Ruby identifier: its
 // instance variable has "_" for the other characters (ivarName).
-func OddName(name string) bool { return ivarName(name) != name }
+func OddName(name string) bool {
+	for i := 0; i < len(name); i++ {
+		if !ivarByte(name[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// ivarByte tells the bytes an instance variable's name keeps.
+func ivarByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
 
 // VarSetter is an optional extension of Scope for templates that call
 // scope.setvar (apache's vhost templates do): SetVar sets a variable of
@@ -266,20 +278,16 @@ type lazyIVar struct{ v values.Value }
 // ivarName is the instance variable a scope variable becomes (non-word
 // characters are replaced by "_").
 func ivarName(name string) string {
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80) {
-			b := []byte(name)
-			for j := i; j < len(b); j++ {
-				c := b[j]
-				if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80) {
-					b[j] = '_'
-				}
-			}
-			return string(b)
+	if !OddName(name) {
+		return name
+	}
+	b := []byte(name)
+	for j, c := range b {
+		if !ivarByte(c) {
+			b[j] = '_'
 		}
 	}
-	return name
+	return string(b)
 }
 
 // IVar reads an instance variable (@name): a visible Puppet variable, or

@@ -133,45 +133,22 @@ func (k *lookupKey) undig(v values.Value) values.Value {
 }
 
 // subLookup digs into value by segments as Puppet's SubLookup does.
-func subLookup(key string, inv *invocation, segments []values.Value, value values.Value) (result values.Value, found bool) {
-	found = true
+func subLookup(key string, inv *invocation, segments []values.Value, value values.Value) (values.Value, bool) {
+	if inv.ex == nil {
+		// nothing to explain: no closures for explanation frames
+		for _, seg := range segments {
+			var ok bool
+			if value, ok = subLookupStep(key, inv, seg, value); !ok {
+				return nil, false
+			}
+		}
+		return value, true
+	}
+	found := true
 	inv.with(explainSubLookup, segments, func() {
 		for _, seg := range segments {
-			ok := true
-			inv.with(explainSegment, seg, func() {
-				if value == nil || values.IsUndef(value) {
-					inv.reportNotFound(seg)
-					ok = false
-					return
-				}
-				if n, isInt := seg.(values.Int); isInt {
-					if a, isArr := value.(*values.Array); isArr {
-						if n < 0 || int(n) >= a.Len() {
-							inv.reportNotFound(seg)
-							ok = false
-							return
-						}
-						value = a.At(int(n))
-						inv.reportFound(seg, value)
-						return
-					}
-				}
-				h, isHash := value.(*values.Hash)
-				if !isHash {
-					panic(lookupError("Data Provider type mismatch: Got " + fn.RubyClass(value) +
-						" when a hash-like object was expected to access value using '" + segmentString(seg) + "' from key '" + key + "'"))
-				}
-				v, has := h.Get(seg)
-				if !has {
-					inv.reportNotFound(seg)
-					ok = false
-					return
-				}
-				value = v
-				inv.reportFound(seg, value)
-			})
-			if !ok {
-				found = false
+			inv.with(explainSegment, seg, func() { value, found = subLookupStep(key, inv, seg, value) })
+			if !found {
 				return
 			}
 		}
@@ -180,4 +157,32 @@ func subLookup(key string, inv *invocation, segments []values.Value, value value
 		return nil, false
 	}
 	return value, true
+}
+
+// subLookupStep digs one segment into value.
+func subLookupStep(key string, inv *invocation, seg, value values.Value) (values.Value, bool) {
+	if value == nil || values.IsUndef(value) {
+		inv.reportNotFound(seg)
+		return nil, false
+	}
+	if n, isInt := seg.(values.Int); isInt {
+		if a, isArr := value.(*values.Array); isArr {
+			if n < 0 || int(n) >= a.Len() {
+				inv.reportNotFound(seg)
+				return nil, false
+			}
+			return inv.reportFound(seg, a.At(int(n))), true
+		}
+	}
+	h, isHash := value.(*values.Hash)
+	if !isHash {
+		panic(lookupError("Data Provider type mismatch: Got " + fn.RubyClass(value) +
+			" when a hash-like object was expected to access value using '" + segmentString(seg) + "' from key '" + key + "'"))
+	}
+	v, has := h.Get(seg)
+	if !has {
+		inv.reportNotFound(seg)
+		return nil, false
+	}
+	return inv.reportFound(seg, v), true
 }

@@ -176,8 +176,9 @@ func (l *layer) stable(inv *invocation) bool {
 	if len(l.interps) == 0 {
 		return true
 	}
-	quiet := inv.child()
-	quiet.ex = nil
+	// variables and sub-lookups read without explaining (child's other
+	// fields, the recursion guard among them, play no part here)
+	quiet := &invocation{s: inv.s, locals: inv.locals}
 	for _, si := range l.interps {
 		v, _ := quiet.variable(si.root)
 		if v != nil && !values.IsUndef(v) && len(si.segments) > 0 {
