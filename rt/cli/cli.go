@@ -46,7 +46,7 @@ func Main(program func() *rt.Program) {
 func compileCommand(program func() *rt.Program) *cobra.Command {
 	var factsFile, out, factsDir, outDir string
 	var jobs int
-	var quiet, allowGenerate bool
+	var quiet, verbose, debugLogs, allowGenerate bool
 	cmd := &cobra.Command{
 		Use:   "compile [NODE] (--facts FILE | --facts-dir DIR --out-dir DIR)",
 		Short: "Compile the catalog of a node, or of every node of a facts directory",
@@ -60,13 +60,15 @@ With --facts-dir, every facts file of the directory is compiled (the node is
 named after the file) into --out-dir, -j at a time.
 
 On failure the error is printed as Puppet prints it, nothing is written, and
-the exit status is 1. Compiler warnings and log function output (notice,
-warning, ...) go to standard error.
+the exit status is 1. Compiler warnings and log function output go to
+standard error from level notice up, as Puppet prints them by default
+(--verbose adds info, --debug adds debug, --quiet prints none).
 
 generate() runs a command on the compiling machine, as Puppet runs it on the
 server: it fails unless --allow-generate is given.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			shown := logsFrom(quiet, verbose, debugLogs)
 			if allowGenerate {
 				program().AllowGenerate = true
 			}
@@ -77,7 +79,7 @@ server: it fails unless --allow-generate is given.`,
 				if outDir == "" {
 					return fmt.Errorf("--facts-dir needs --out-dir")
 				}
-				return compileDir(program(), factsDir, outDir, jobs, quiet)
+				return compileDir(program(), factsDir, outDir, jobs, shown)
 			}
 			if len(args) != 1 || factsFile == "" {
 				return fmt.Errorf("give a NODE and --facts FILE (or --facts-dir and --out-dir)")
@@ -87,7 +89,7 @@ server: it fails unless --allow-generate is given.`,
 				return err
 			}
 			res := rt.CompileNode(program(), args[0], facts)
-			printLogs(os.Stderr, res.Logs, quiet)
+			printLogs(os.Stderr, res.Logs, shown)
 			if res.Err != nil {
 				fmt.Fprintln(os.Stderr, "Error:", res.Err)
 				os.Exit(1)
@@ -106,17 +108,39 @@ server: it fails unless --allow-generate is given.`,
 	f.StringVar(&outDir, "out-dir", "", "with --facts-dir: where NAME.json catalogs are written")
 	f.IntVarP(&jobs, "jobs", "j", runtime.NumCPU(), "with --facts-dir: how many nodes to compile at once")
 	f.BoolVarP(&quiet, "quiet", "q", false, "do not print warnings and log messages")
+	f.BoolVar(&verbose, "verbose", false, "print info messages too")
+	f.BoolVar(&debugLogs, "debug", false, "print debug and info messages too")
 	f.BoolVar(&allowGenerate, "allow-generate", false, "let generate() run commands on this machine")
 	return cmd
 }
 
-// printLogs prints what a compilation logged, as Puppet prints it.
-func printLogs(w io.Writer, logs []rt.LogEntry, quiet bool) {
-	if quiet {
+// logRank orders Puppet's log levels, least severe first.
+var logRank = map[string]int{"debug": 0, "info": 1, "notice": 2, "warning": 3, "err": 4, "alert": 5, "emerg": 6, "crit": 7}
+
+// logsFrom is the least severe level printed: notice by default, as
+// Puppet's log level is; -1 when nothing is.
+func logsFrom(quiet, verbose, debug bool) int {
+	switch {
+	case quiet:
+		return -1
+	case debug:
+		return logRank["debug"]
+	case verbose:
+		return logRank["info"]
+	}
+	return logRank["notice"]
+}
+
+// printLogs prints what a compilation logged from level from up, as
+// Puppet prints it.
+func printLogs(w io.Writer, logs []rt.LogEntry, from int) {
+	if from < 0 {
 		return
 	}
 	for _, l := range logs {
-		fmt.Fprintln(w, l.String())
+		if rank, ok := logRank[l.Level]; !ok || rank >= from {
+			fmt.Fprintln(w, l.String())
+		}
 	}
 }
 
@@ -139,7 +163,7 @@ func writeFile(path string, data []byte) error {
 }
 
 // compileDir compiles every node of a facts directory in parallel.
-func compileDir(p *rt.Program, factsDir, outDir string, jobs int, quiet bool) error {
+func compileDir(p *rt.Program, factsDir, outDir string, jobs int, shown int) error {
 	entries, err := os.ReadDir(factsDir)
 	if err != nil {
 		return err
@@ -182,7 +206,7 @@ func compileDir(p *rt.Program, factsDir, outDir string, jobs int, quiet bool) er
 				mu.Lock()
 				bar.clear()
 				if res != nil {
-					printLogs(os.Stderr, res.Logs, quiet)
+					printLogs(os.Stderr, res.Logs, shown)
 				}
 				if err != nil {
 					failed.Add(1)
