@@ -418,6 +418,13 @@ func (g *generator) catalog(units []*unit, hasHiera bool) error {
 		jen.Id("p").Dot("Version").Op("=").Lit(g.opts.Version),
 		jen.Id("p").Dot("AddCoreTypes").Call(),
 	}
+	// the environment's settings, as $settings::* shows them
+	if len(g.e.ModulePath) > 0 {
+		body = append(body, jen.Id("p").Dot("SetSetting").Call(jen.Lit("modulepath"), jen.Lit(strings.Join(g.e.ModulePath, ":"))))
+	}
+	if g.e.Manifest != "" {
+		body = append(body, jen.Id("p").Dot("SetSetting").Call(jen.Lit("manifest"), jen.Lit(g.e.Manifest)))
+	}
 	for _, name := range sortedKeys(g.e.Types) {
 		t := g.e.Types[name]
 		if restype.Core(name) == t {

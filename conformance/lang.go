@@ -295,6 +295,19 @@ var serverFacts = values.NewHashFromPairs(
 	values.String("serverip"), values.String("192.0.2.1"),
 )
 
+// oracleSettings are the settings compile-catalog gives Puppet (see its
+// settings_argv, with PP_ORACLE_ROOT's default).
+var oracleSettings = [][2]string{
+	{"confdir", "/tmp/pp2go-oracle/conf"},
+	{"vardir", "/tmp/pp2go-oracle/var"},
+	{"codedir", "/tmp/pp2go-oracle/code"},
+	{"basemodulepath", "/usr/share/puppet/modules"},
+	{"environmentpath", "/tmp/pp2go-oracle/envs"},
+	{"certname", "puppet.oracle.test"},
+}
+
+var configured = map[string]bool{}
+
 func compile(archive, node, factsFile, name string) {
 	os.MkdirAll(filepath.Dir(name), 0o755)
 	defer func() {
@@ -310,7 +323,14 @@ func compile(archive, node, factsFile, name string) {
 		}
 		factsCache[factsFile] = facts
 	}
-	res := rt.CompileWith(programs[archive](), &rt.Node{Name: node, Facts: facts, ServerFacts: serverFacts})
+	p := programs[archive]()
+	if !configured[archive] {
+		for _, kv := range oracleSettings {
+			p.SetSetting(kv[0], kv[1])
+		}
+		configured[archive] = true
+	}
+	res := rt.CompileWith(p, &rt.Node{Name: node, Facts: facts, ServerFacts: serverFacts})
 	var warnings strings.Builder
 	for _, l := range res.Logs {
 		if l.Level == "warning" {

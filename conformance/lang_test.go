@@ -16,7 +16,6 @@ import (
 var langKnown = map[string]string{
 	// To fix.
 	"errors/bad_interpolation_type": "pp2go locates an access error differently",
-	"topscope/settingsvars":         "pp2go sets no $settings::* variables",
 
 	// Puppet's bugs.
 	"overrides/plus_arrow_array": "Puppet bug: the message names the override's source as a Ruby object " +

@@ -29,7 +29,7 @@ func CompileNode(p *Program, name string, facts *values.Hash) *Result {
 // its trusted data, or code that replaces the node definitions).
 func CompileWith(p *Program, node *Node) *Result {
 	if node.ServerFacts == nil {
-		node.ServerFacts = p.ServerFacts
+		node.ServerFacts = p.serverFacts()
 	}
 	name, facts := node.Name, node.Facts
 	cat, logs, err := Compile(p, node)

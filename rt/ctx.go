@@ -193,19 +193,11 @@ func (c *Ctx) createSettingsScope() {
 	c.evaluateCode(res, settings)
 	res.evaluated = true
 	s := c.top.classScope("settings")
-	all := values.NewHashBuilder(0)
-	if c.prog.settings != nil {
-		h := c.prog.settings
-		for i := 0; i < h.Len(); i++ {
-			name := values.ToString(h.KeyAt(i))
-			s.symtable.set(name, h.ValueAt(i))
-			all.Put(values.String(name), h.ValueAt(i))
-		}
-	}
-	// Puppet keeps all_local only in its table of qualified variables; no
-	// code runs in the settings scope, so its own table holding it shows
-	// only to $settings::all_local, the same way.
-	s.symtable.set("all_local", all.Build())
+	// The scope's table, its title and name followed by the settings, is
+	// the program's, shared by its compiles: no code runs in the settings
+	// scope, so nothing sets a variable in it after this.
+	s.symtable = c.prog.settingsTable(s.symtable)
+	s.ephemeral = []*varTable{{kind: matchTable, parent: s.symtable}}
 }
 
 // ---- main and node ----

@@ -67,7 +67,7 @@ func (c *Ctx) automaticParameters(r *Resource, s *Scope, cl *Class) {
 // explanation is returned as `puppet lookup --explain` prints it.
 func LookupKey(p *Program, node *Node, args *hiera.LookupArgs, explain bool) (v values.Value, explanation string, err error) {
 	if node.ServerFacts == nil {
-		node.ServerFacts = p.ServerFacts
+		node.ServerFacts = p.serverFacts()
 	}
 	c := newCtx(p, node)
 	defer func() {

@@ -16,7 +16,8 @@ type Program struct {
 	Environment string // the environment's name, "production"
 	Version     string // the code version the catalogs carry
 	// ServerFacts are $server_facts (besides "environment", which is
-	// added): what the compiling server says of itself.
+	// added): what the compiling server says of itself. nil: this host's
+	// (see HostServerFacts).
 	ServerFacts *values.Hash
 	// Hiera is the environment's Hiera configuration and data.
 	Hiera *hiera.Data
@@ -37,7 +38,11 @@ type Program struct {
 	typeMu    sync.Mutex       // serializes type parsing (alias resolution caches)
 	main      []func(s *Scope) // main manifest code, file by file
 	mainClass *Class
-	settings  *values.Hash // $settings::* values, by name
+	// $settings::* (settings.go): built on first use from the settings
+	// table and the roots SetSetting changed
+	settingsMu   sync.Mutex
+	settings     *varTable
+	settingRoots map[string]string
 
 	envError string // the error every compilation fails with; "" for none
 
@@ -196,9 +201,6 @@ func (p *Program) AddTypeAlias(name, definition string) {
 
 // Aliases is the program's type alias registry (for resolving type names).
 func (p *Program) Aliases() *values.AliasRegistry { return p.aliases }
-
-// SetSettings sets the values of $settings::*.
-func (p *Program) SetSettings(h *values.Hash) { p.settings = h }
 
 // paramSig is a definition's parameter struct for validation, with the
 // metaparameters, built on first use (its types resolve in the program).

@@ -45,6 +45,7 @@ func Main(program func() *rt.Program) {
 
 func compileCommand(program func() *rt.Program) *cobra.Command {
 	var factsFile, out, factsDir, outDir string
+	var settings []string
 	var jobs int
 	var quiet, verbose, debugLogs, allowGenerate bool
 	cmd := &cobra.Command{
@@ -65,10 +66,24 @@ standard error from level notice up, as Puppet prints them by default
 (--verbose adds info, --debug adds debug, --quiet prints none).
 
 generate() runs a command on the compiling machine, as Puppet runs it on the
-server: it fails unless --allow-generate is given.`,
+server: it fails unless --allow-generate is given.
+
+$settings::* are Puppet 7.23's settings as a Debian server has them by
+default (confdir /etc/puppet, vardir /var/cache/puppet, ...; certname: this
+host's name), with the environment's modulepath and manifest; --setting
+changes the directories and the certname they derive from.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			shown := logsFrom(quiet, verbose, debugLogs)
+			for _, kv := range settings {
+				name, value, ok := strings.Cut(kv, "=")
+				if !ok {
+					return fmt.Errorf("--setting %q: give NAME=VALUE", kv)
+				}
+				if err := program().SetSetting(name, value); err != nil {
+					return err
+				}
+			}
 			if allowGenerate {
 				program().AllowGenerate = true
 			}
@@ -111,6 +126,7 @@ server: it fails unless --allow-generate is given.`,
 	f.BoolVar(&verbose, "verbose", false, "print info messages too")
 	f.BoolVar(&debugLogs, "debug", false, "print debug and info messages too")
 	f.BoolVar(&allowGenerate, "allow-generate", false, "let generate() run commands on this machine")
+	f.StringArrayVar(&settings, "setting", nil, "NAME=VALUE: a directory or the certname $settings::* derive from (confdir, codedir, vardir, logdir, rundir, publicdir, certname, environmentpath, basemodulepath; repeatable)")
 	return cmd
 }
 

@@ -1,0 +1,221 @@
+package rt
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"math"
+	"net"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// settingsJSON is Puppet 7.23's settings as a Debian server's
+// $settings::* holds them, in Puppet's order, with placeholders where a
+// value derives from a directory, the certname or the environment
+// (tools/settings/gen.rb writes it).
+//
+//go:embed settings.json
+var settingsJSON []byte
+
+// SettingRoots are the settings a server's configuration decides and the
+// others derive from; SetSetting changes them. The defaults are those of
+// Debian's puppet run as root; certname defaults to the host's name, as
+// Puppet's does.
+var SettingRoots = []string{"confdir", "codedir", "vardir", "logdir", "rundir", "publicdir",
+	"certname", "environmentpath", "basemodulepath", "modulepath", "manifest"}
+
+var settingDefaults = map[string]string{
+	"confdir":         "/etc/puppet",
+	"codedir":         "/etc/puppet/code",
+	"vardir":          "/var/cache/puppet",
+	"logdir":          "/var/log/puppet",
+	"rundir":          "/run/puppet",
+	"publicdir":       "/var/cache/puppet/public",
+	"environmentpath": "/etc/puppet/code/environments",
+	"basemodulepath":  "/etc/puppet/code/modules:/usr/share/puppet/modules",
+}
+
+// SetSetting sets one of the SettingRoots for the program's compilations
+// (before the first). modulepath and manifest are the environment's (the
+// generated program sets them); the others are the server's.
+func (p *Program) SetSetting(name, value string) error {
+	if !slices.Contains(SettingRoots, name) {
+		return fmt.Errorf("setting %q cannot be set: pp2go compiles with Puppet's default settings; only %s can be set",
+			name, strings.Join(SettingRoots, ", "))
+	}
+	p.settingsMu.Lock()
+	if p.settingRoots == nil {
+		p.settingRoots = map[string]string{}
+	}
+	defer p.settingsMu.Unlock()
+	p.settingRoots[name] = value
+	p.settings = nil
+	return nil
+}
+
+// settingsTable is the variable table of the settings scope, whose own
+// table (holding its title and name) is first: the settings follow, and
+// all_local, the hash of them all, which Puppet keeps only among its
+// qualified variables (no code runs in the settings scope, so only
+// $settings::all_local sees it either way). It is built on first use.
+func (p *Program) settingsTable(first *varTable) *varTable {
+	p.settingsMu.Lock()
+	defer p.settingsMu.Unlock()
+	if p.settings == nil {
+		h := p.buildSettings()
+		t := &varTable{kind: localTable}
+		t.reserve(len(first.names) + h.Len() + 1)
+		for i, n := range first.names {
+			t.set(n, first.vals[i])
+		}
+		for i := 0; i < h.Len(); i++ {
+			t.set(values.ToString(h.KeyAt(i)), h.ValueAt(i))
+		}
+		t.set("all_local", h)
+		p.settings = t
+	}
+	return p.settings
+}
+
+func (p *Program) buildSettings() *values.Hash {
+	root := func(name string) string {
+		if v, ok := p.settingRoots[name]; ok {
+			return v
+		}
+		if name == "certname" {
+			host, _ := os.Hostname()
+			return strings.ToLower(host)
+		}
+		return settingDefaults[name]
+	}
+	var pairs []string
+	for _, r := range SettingRoots {
+		if r != "certname" && r != "modulepath" && r != "manifest" {
+			pairs = append(pairs, "/@"+r+"@", root(r))
+		}
+	}
+	pairs = append(pairs, "@certname@", root("certname"), "@environment@", p.Environment)
+	fill := strings.NewReplacer(pairs...)
+
+	var table [][2]json.RawMessage
+	if err := json.Unmarshal(settingsJSON, &table); err != nil {
+		panic(err)
+	}
+	b := values.NewHashBuilder(len(table))
+	for _, e := range table {
+		var name string
+		var raw any
+		dec := json.NewDecoder(bytes.NewReader(e[1]))
+		dec.UseNumber() // 4 and 4.0 stay apart
+		if json.Unmarshal(e[0], &name) != nil || dec.Decode(&raw) != nil {
+			panic("rt: bad settings.json entry " + string(e[0]))
+		}
+		v := settingValue(raw, fill)
+		switch name {
+		case "modulepath", "manifest":
+			if s, ok := p.settingRoots[name]; ok {
+				v = values.String(s)
+			}
+		}
+		b.Put(values.String(name), v)
+	}
+	return b.Build()
+}
+
+// settingValue converts a settings.json value, filling its placeholders.
+func settingValue(raw any, fill *strings.Replacer) values.Value {
+	switch x := raw.(type) {
+	case nil:
+		return values.Undef
+	case string:
+		return values.String(fill.Replace(x))
+	case bool:
+		return values.Bool(x)
+	case json.Number:
+		if n, err := x.Int64(); err == nil {
+			return values.Int(n)
+		}
+		f, _ := x.Float64()
+		return values.Float(f)
+	case []any:
+		out := make([]values.Value, len(x))
+		for i, e := range x {
+			out[i] = settingValue(e, fill)
+		}
+		return values.NewArray(out...)
+	case map[string]any:
+		if f, ok := x["__float"].(string); ok && len(x) == 1 {
+			if strings.HasPrefix(f, "-") {
+				return values.Float(math.Inf(-1))
+			}
+			return values.Float(math.Inf(1))
+		}
+		b := values.NewHashBuilder(len(x))
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			b.Put(values.String(fill.Replace(k)), settingValue(x[k], fill))
+		}
+		return b.Build()
+	}
+	panic(fmt.Sprintf("rt: settings.json value %v", raw))
+}
+
+// PuppetVersion is the version of Puppet whose catalogs pp2go compiles.
+const PuppetVersion = "7.23.0"
+
+// serverFacts are the program's ServerFacts, or this host's.
+func (p *Program) serverFacts() *values.Hash {
+	if p.ServerFacts != nil {
+		return p.ServerFacts
+	}
+	return HostServerFacts()
+}
+
+// HostServerFacts are $server_facts of a server running on this host, as
+// Puppet's catalog compiler sets them (set_server_facts): its version, and
+// the host's name and first IPv4 and IPv6 addresses (Facter's fqdn,
+// ipaddress and ipaddress6: the addresses of the first interface that is up
+// and not a loopback).
+var HostServerFacts = sync.OnceValue(func() *values.Hash {
+	b := values.NewHashBuilder(4)
+	b.Put(values.String("serverversion"), values.String(PuppetVersion))
+	if host, err := os.Hostname(); err == nil {
+		b.Put(values.String("servername"), values.String(host))
+	}
+	var ip4, ip6 string
+	ifaces, _ := net.Interfaces()
+	for _, ifc := range ifaces {
+		if ifc.Flags&net.FlagUp == 0 || ifc.Flags&net.FlagLoopback != 0 {
+			continue
+		}
+		addrs, _ := ifc.Addrs()
+		for _, a := range addrs {
+			ipn, ok := a.(*net.IPNet)
+			if !ok {
+				continue
+			}
+			if v4 := ipn.IP.To4(); v4 != nil && ip4 == "" {
+				ip4 = v4.String()
+			} else if v4 == nil && ip6 == "" && ipn.IP.IsGlobalUnicast() {
+				ip6 = ipn.IP.String()
+			}
+		}
+	}
+	if ip4 != "" {
+		b.Put(values.String("serverip"), values.String(ip4))
+	}
+	if ip6 != "" {
+		b.Put(values.String("serverip6"), values.String(ip6))
+	}
+	return b.Build()
+})
