@@ -15,7 +15,8 @@ import (
 // here for good.
 var langKnown = map[string]string{
 	// To fix.
-	"errors/bad_interpolation_type": "pp2go locates an access error differently",
+	"errors/bad_second_index": "pp2go locates a bad key of an access with several keys at the access, not at the key " +
+		"(only a single key's site is in the site table)",
 
 	// Puppet's bugs.
 	"overrides/plus_arrow_array": "Puppet bug: the message names the override's source as a Ruby object " +

@@ -143,6 +143,21 @@ func (s *Scope) Access(site *Site, v values.Value, keys ...values.Value) values.
 	if ce, ok := err.(*values.CatalogAccessError); ok {
 		return s.c.resourceParam(site, ce)
 	}
+	// An array's or a string's index that is no integer is reported at the
+	// key (AccessOperator's coerce_numeric, bad_string_access_key_type),
+	// which site.Right locates when the access has one key.
+	if ve, ok := err.(*values.Error); ok && site != nil && site.Right != nil {
+		switch v.(type) {
+		case *values.Array:
+			if ve.Code == values.IssueNotNumeric {
+				site = site.Right
+			}
+		case values.String:
+			if ve.Code == values.IssueBadStringSliceKeyType {
+				site = site.Right
+			}
+		}
+	}
 	raise(site, err)
 	return nil
 }
