@@ -308,11 +308,8 @@ func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
 		if text, ok := staticText(x); ok && isType(x) && l.unknownType(x) == nil {
 			return s().Dot("Type").Call(l.pos(x), l.u.typeRef(text)), call
 		}
-		site := l.pos(x)
-		if len(x.Keys) == 1 {
-			// a key that is no number fails at the key (coerce_numeric)
-			site = l.u.binarySite(l.f, x, x.Left, x.Keys[0], label(x))
-		}
+		// a key that does not apply fails at the key
+		site := l.u.accessSite(l.f, x, x.Keys, label(x))
 		args := append([]jen.Code{site, l.expr(x.Left)}, l.args(x.Keys)...)
 		return s().Dot("Access").Call(args...), call
 	case *ast.CallNamedFunctionExpression:

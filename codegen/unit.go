@@ -34,8 +34,10 @@ type unit struct {
 	sites    []siteEntry
 	siteIdx  map[siteKey]int
 	operands []int // triples: site, left operand's site, right operand's site
-	labels   []string
-	lblIdx   map[string]int
+	// per access expression: its site, the number of its keys, their sites
+	accessKeys []int
+	labels     []string
+	lblIdx     map[string]int
 
 	types   refTable // *rt.TypeRef by type text
 	funcs   refTable // *rt.FuncRef by function name
@@ -138,6 +140,17 @@ func (u *unit) site(f *env.File, n ast.Positioned, label string) int {
 func (u *unit) binarySite(f *env.File, n, left, right ast.Expr, label string) jen.Code {
 	i := u.site(f, n, label)
 	u.operands = append(u.operands, i, u.site(f, left, ""), u.site(f, right, ""))
+	return jen.Id("pos").Call(jen.Lit(i))
+}
+
+// accessSite is the site of an access expression whose keys are located
+// too (Puppet reports a key that does not apply at the key).
+func (u *unit) accessSite(f *env.File, n ast.Expr, keys []ast.Expr, label string) jen.Code {
+	i := u.site(f, n, label)
+	u.accessKeys = append(u.accessKeys, i, len(keys))
+	for _, k := range keys {
+		u.accessKeys = append(u.accessKeys, u.site(f, k, ""))
+	}
 	return jen.Id("pos").Call(jen.Lit(i))
 }
 
@@ -253,6 +266,13 @@ func (u *unit) tables() *jen.File {
 			items[i] = jen.Lit(n)
 		}
 		table[jen.Id("Operands")] = jen.Index().Int32().Values(items...)
+	}
+	if len(u.accessKeys) > 0 {
+		items := make([]jen.Code, len(u.accessKeys))
+		for i, n := range u.accessKeys {
+			items[i] = jen.Lit(n)
+		}
+		table[jen.Id("AccessKeys")] = jen.Index().Int32().Values(items...)
 	}
 	f.Var().Id("sites").Op("=").Op("&").Qual(rtPath, "SiteTable").Values(table)
 	f.Func().Id("pos").Params(jen.Id("i").Int()).Op("*").Qual(rtPath, "Site").Block(jen.Return(jen.Id("sites").Dot("At").Call(jen.Id("i"))))

@@ -14,10 +14,6 @@ import (
 // fails the test, so that the list stays true. Only Puppet's own bugs stay
 // here for good.
 var langKnown = map[string]string{
-	// To fix.
-	"errors/bad_second_index": "pp2go locates a bad key of an access with several keys at the access, not at the key " +
-		"(only a single key's site is in the site table)",
-
 	// Puppet's bugs.
 	"overrides/plus_arrow_array": "Puppet bug: the message names the override's source as a Ruby object " +
 		"(#<Puppet::Resource::Type:0x...>), whose address changes from run to run",

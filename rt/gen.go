@@ -15,8 +15,10 @@ const IsVersion1 = true
 
 // NewSites builds a package's site table from its compact form: four
 // numbers per site (file index, line, column, label index), then three per
-// binary expression whose operands are located (site, left, right).
-func NewSites(files []File, labels []string, data, operands []int32) []Site {
+// binary expression whose operands are located (site, left, right), then
+// for each access expression whose keys are located its site, the number
+// of its keys and their sites.
+func NewSites(files []File, labels []string, data, operands, accessKeys []int32) []Site {
 	sites := make([]Site, len(data)/4)
 	for i := range sites {
 		d := data[i*4 : i*4+4]
@@ -25,6 +27,13 @@ func NewSites(files []File, labels []string, data, operands []int32) []Site {
 	for i := 0; i+2 < len(operands); i += 3 {
 		s := &sites[operands[i]]
 		s.Left, s.Right = &sites[operands[i+1]], &sites[operands[i+2]]
+	}
+	for i := 0; i+1 < len(accessKeys); {
+		s, n := &sites[accessKeys[i]], int(accessKeys[i+1])
+		for _, k := range accessKeys[i+2 : i+2+n] {
+			s.Keys = append(s.Keys, &sites[k])
+		}
+		i += 2 + n
 	}
 	return sites
 }
@@ -41,6 +50,9 @@ type SiteTable struct {
 	// Operands are three numbers per binary expression whose operands are
 	// located: its site, its left operand's and its right operand's.
 	Operands []int32
+	// AccessKeys are, per access expression whose keys are located, its
+	// site, its number of keys and their sites.
+	AccessKeys []int32
 
 	once  sync.Once
 	ready atomic.Bool
@@ -57,7 +69,7 @@ func (t *SiteTable) At(i int) *Site {
 
 func (t *SiteTable) build() {
 	t.once.Do(func() {
-		t.sites = NewSites(t.Files, t.Labels, t.Data, t.Operands)
+		t.sites = NewSites(t.Files, t.Labels, t.Data, t.Operands, t.AccessKeys)
 		t.ready.Store(true)
 	})
 }

@@ -143,20 +143,10 @@ func (s *Scope) Access(site *Site, v values.Value, keys ...values.Value) values.
 	if ce, ok := err.(*values.CatalogAccessError); ok {
 		return s.c.resourceParam(site, ce)
 	}
-	// An array's or a string's index that is no integer is reported at the
-	// key (AccessOperator's coerce_numeric, bad_string_access_key_type),
-	// which site.Right locates when the access has one key.
-	if ve, ok := err.(*values.Error); ok && site != nil && site.Right != nil {
-		switch v.(type) {
-		case *values.Array:
-			if ve.Code == values.IssueNotNumeric {
-				site = site.Right
-			}
-		case values.String:
-			if ve.Code == values.IssueBadStringSliceKeyType {
-				site = site.Right
-			}
-		}
+	// A key that does not apply is reported at the key (AccessOperator's
+	// coerce_numeric, bad_access_key_type, bad_string_access_key_type).
+	if ve, ok := err.(*values.Error); ok && ve.Key > 0 && site != nil && ve.Key <= len(site.Keys) {
+		site = site.Keys[ve.Key-1]
 	}
 	raise(site, err)
 	return nil

@@ -21,6 +21,9 @@ type Site struct {
 	// Left and Right locate a binary expression's operands, where Puppet
 	// reports some of its errors (arithmetic); nil for other sites.
 	Left, Right *Site
+	// Keys locate an access expression's keys, where Puppet reports a key
+	// that does not apply; nil for other sites.
+	Keys []*Site
 }
 
 // File is a Puppet source file of the environment.

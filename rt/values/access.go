@@ -41,7 +41,9 @@ func accessString(s string, keys []Value) (Value, error) {
 				shown = k
 			}
 			name := badKeyTypeName(shown)
-			return nil, newError(IssueBadStringSliceKeyType, fmt.Sprintf("A substring operation does not accept %s %s as a character index. Expected an Integer", article(name), name))
+			e := newError(IssueBadStringSliceKeyType, fmt.Sprintf("A substring operation does not accept %s %s as a character index. Expected an Integer", article(name), name))
+			e.Key = i + 1
+			return nil, e
 		}
 		idx[i] = int64(iv)
 	}
@@ -87,11 +89,16 @@ func accessArray(a *Array, keys []Value) (Value, error) {
 	for i, k := range keys {
 		n, err := coerceNumeric(k)
 		if err != nil {
+			if e, ok := err.(*Error); ok {
+				e.Key = i + 1
+			}
 			return nil, err
 		}
 		iv, ok := n.(Int)
 		if !ok {
-			return nil, newError(IssueBadSliceKeyType, fmt.Sprintf("%s[] cannot use %s where Integer is expected", aAnUC(valueLabel(a)), badKeyTypeName(n)))
+			e := newError(IssueBadSliceKeyType, fmt.Sprintf("%s[] cannot use %s where Integer is expected", aAnUC(valueLabel(a)), badKeyTypeName(n)))
+			e.Key = i + 1
+			return nil, e
 		}
 		idx[i] = int64(iv)
 	}

@@ -7,6 +7,9 @@ package values
 type Error struct {
 	Code    string
 	Message string
+	// Key is the 1-based position of the access key the error is about
+	// (Puppet reports it at that key); 0 for other errors.
+	Key int
 }
 
 func (e *Error) Error() string { return e.Message }
