@@ -31,14 +31,12 @@ var SettingRoots = []string{"confdir", "codedir", "vardir", "logdir", "rundir", 
 	"certname", "environmentpath", "basemodulepath", "modulepath", "manifest"}
 
 var settingDefaults = map[string]string{
-	"confdir":         "/etc/puppet",
-	"codedir":         "/etc/puppet/code",
-	"vardir":          "/var/cache/puppet",
-	"logdir":          "/var/log/puppet",
-	"rundir":          "/run/puppet",
-	"publicdir":       "/var/cache/puppet/public",
-	"environmentpath": "/etc/puppet/code/environments",
-	"basemodulepath":  "/etc/puppet/code/modules:/usr/share/puppet/modules",
+	"confdir":   "/etc/puppet",
+	"codedir":   "/etc/puppet/code",
+	"vardir":    "/var/cache/puppet",
+	"logdir":    "/var/log/puppet",
+	"rundir":    "/run/puppet",
+	"publicdir": "/var/cache/puppet/public",
 }
 
 // SetSetting sets one of the SettingRoots for the program's compilations
@@ -83,17 +81,26 @@ func (p *Program) settingsTable(first *varTable) *varTable {
 	return p.settings
 }
 
-func (p *Program) buildSettings() *values.Hash {
-	root := func(name string) string {
-		if v, ok := p.settingRoots[name]; ok {
-			return v
-		}
-		if name == "certname" {
-			host, _ := os.Hostname()
-			return strings.ToLower(host)
-		}
-		return settingDefaults[name]
+// settingRoot is a root's value: as set, else its default. Like Puppet's,
+// the default environmentpath and basemodulepath follow codedir.
+func (p *Program) settingRoot(name string) string {
+	if v, ok := p.settingRoots[name]; ok {
+		return v
 	}
+	switch name {
+	case "certname":
+		host, _ := os.Hostname()
+		return strings.ToLower(host)
+	case "environmentpath":
+		return p.settingRoot("codedir") + "/environments"
+	case "basemodulepath":
+		return p.settingRoot("codedir") + "/modules:/usr/share/puppet/modules"
+	}
+	return settingDefaults[name]
+}
+
+func (p *Program) buildSettings() *values.Hash {
+	root := p.settingRoot
 	var pairs []string
 	for _, r := range SettingRoots {
 		if r != "certname" && r != "modulepath" && r != "manifest" {
