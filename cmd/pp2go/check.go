@@ -39,11 +39,28 @@ With --modulepath and no ENV_DIR it checks every definition of every module
 of that module path.
 
 Variables that no scope sets are warnings, as with Puppet's default
-strict_variables=false; --strict-variables makes them errors.`,
+strict_variables=false; --strict-variables makes them errors.
+
+--format selects the output:
+  text    one line per problem, FILE:LINE:COL: SEVERITY: MESSAGE [CODE], a
+          hint indented below it, then "N errors, M warnings"
+  json    one JSON document (see the README for its fields):
+          {"version": 1, "errors": N, "warnings": M, "diagnostics": [
+            {"severity": "error"|"warning", "code": "UNKNOWN_CLASS",
+             "message": "...", "hint": "...", "file": "/abs/path.pp",
+             "line": 1, "column": 1}, ...]}
+          hint, file, line and column are left out when unknown; lines
+          and columns count from 1, columns in characters as Puppet counts
+  github  GitHub Actions workflow commands, one per problem:
+          ::error file=F,line=L,col=C,title=CODE::MESSAGE (::warning for
+          warnings), so that a workflow step annotates the lines; files
+          are relative to the working directory, then the summary line
+The exit status is 1 when there is an error, whatever the format.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if format != "text" && format != "json" {
-				return fmt.Errorf("unknown format %q: use text or json", format)
+			write, ok := checkWriters[format]
+			if !ok {
+				return fmt.Errorf("unknown format %q: use text, json or github", format)
 			}
 			var e *env.Env
 			var err error
@@ -59,13 +76,7 @@ strict_variables=false; --strict-variables makes them errors.`,
 				return err
 			}
 			res := resolve.Check(e, resolve.Options{All: all, StrictVariables: strict})
-			out := cmd.OutOrStdout()
-			if format == "json" {
-				err = writeCheckJSON(out, res.Diags)
-			} else {
-				err = writeCheckText(out, res.Diags)
-			}
-			if err != nil {
+			if err := write(cmd.OutOrStdout(), res.Diags); err != nil {
 				return err
 			}
 			if len(res.Diags.Errors()) > 0 {
@@ -78,10 +89,17 @@ strict_variables=false; --strict-variables makes them errors.`,
 	f.StringVar(&opts.ModulePath, "modulepath", "", "module path (DIR[:DIR...]); replaces environment.conf's; $basemodulepath may be used")
 	f.StringVar(&opts.BaseModulePath, "basemodulepath", env.DefaultBaseModulePath, "what $basemodulepath means")
 	f.StringVar(&opts.Manifest, "manifest", "", "main manifest (file or directory); replaces environment.conf's")
-	f.StringVar(&format, "format", "text", "output format: text or json")
+	f.StringVar(&format, "format", "text", "output format: text, json or github (GitHub Actions annotations)")
 	f.BoolVar(&all, "all", false, "check every file of the module path, and report errors outside ENV_DIR as errors")
 	f.BoolVar(&strict, "strict-variables", false, "report variables that no scope sets as errors (Puppet's strict_variables)")
 	return cmd
+}
+
+// checkWriters print diagnostics in each --format.
+var checkWriters = map[string]func(io.Writer, diag.List) error{
+	"text":   writeCheckText,
+	"json":   writeCheckJSON,
+	"github": writeCheckGitHub,
 }
 
 // displayPath writes a path relative to the working directory when it is
@@ -139,11 +157,14 @@ type jsonDiag struct {
 }
 
 func writeCheckJSON(w io.Writer, diags diag.List) error {
+	// The document's structure is part of pp2go's interface (README,
+	// check --help): version changes when a field changes meaning.
 	out := struct {
-		Diagnostics []jsonDiag `json:"diagnostics"`
+		Version     int        `json:"version"`
 		Errors      int        `json:"errors"`
 		Warnings    int        `json:"warnings"`
-	}{Diagnostics: []jsonDiag{}}
+		Diagnostics []jsonDiag `json:"diagnostics"`
+	}{Version: 1, Diagnostics: []jsonDiag{}}
 	for _, d := range diags {
 		if d.Severity == diag.Error {
 			out.Errors++
@@ -156,4 +177,50 @@ func writeCheckJSON(w io.Writer, diags diag.List) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
+}
+
+// writeCheckGitHub prints GitHub Actions workflow commands
+// (::error file=F,line=L,col=C,title=CODE::MESSAGE), which annotate the
+// lines in a workflow run, then the summary line.
+func writeCheckGitHub(w io.Writer, diags diag.List) error {
+	var b strings.Builder
+	errors := 0
+	for _, d := range diags {
+		cmd := "warning"
+		if d.Severity == diag.Error {
+			cmd = "error"
+			errors++
+		}
+		var props []string
+		if d.File != "" {
+			props = append(props, "file="+githubProperty(displayPath(d.File)))
+			if d.Line > 0 {
+				props = append(props, fmt.Sprintf("line=%d", d.Line))
+				if d.Column > 0 {
+					props = append(props, fmt.Sprintf("col=%d", d.Column))
+				}
+			}
+		}
+		props = append(props, "title="+githubProperty(d.Code))
+		msg := d.Message
+		if d.Hint != "" {
+			msg += "\n" + d.Hint
+		}
+		fmt.Fprintf(&b, "::%s %s::%s\n", cmd, strings.Join(props, ","), githubData(msg))
+	}
+	fmt.Fprintf(&b, "%s, %s\n", plural(errors, "error"), plural(len(diags)-errors, "warning"))
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// githubData escapes a workflow command's message as GitHub's runner
+// unescapes it: %, CR and LF.
+func githubData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+// githubProperty escapes a workflow command's property value: as data,
+// and the ':' and ',' that separate properties.
+func githubProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
 }

@@ -53,11 +53,13 @@ func TestCheckJSON(t *testing.T) {
 	out, _, err := run(t, dir, "check", "--format", "json", dir)
 	require.NoError(t, err, "an unassigned variable is a warning, as with strict_variables=false")
 	var got struct {
+		Version     int
 		Diagnostics []map[string]any
 		Errors      int
 		Warnings    int
 	}
 	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	require.Equal(t, 1, got.Version)
 	require.Equal(t, 0, got.Errors)
 	require.Equal(t, 1, got.Warnings)
 	d := got.Diagnostics[0]
@@ -65,6 +67,9 @@ func TestCheckJSON(t *testing.T) {
 	require.Equal(t, "UNKNOWN_VARIABLE", d["code"])
 	require.Equal(t, "Unknown variable: 'nope'.", d["message"])
 	require.Equal(t, filepath.Join(dir, "manifests/site.pp"), d["file"])
+	require.Equal(t, 1.0, d["line"])
+	require.Equal(t, 8.0, d["column"])
+	require.NotContains(t, d, "hint")
 
 	_, _, err = run(t, dir, "check", "--strict-variables", dir)
 	require.Equal(t, errSilent, err, "--strict-variables makes it an error")
@@ -85,4 +90,27 @@ func TestCheckModulePath(t *testing.T) {
 
 	_, _, err = run(t, wd, "check")
 	require.ErrorContains(t, err, "nothing to check")
+}
+
+// TestCheckGitHub: workflow commands as GitHub documents them, with the
+// escaping its runner undoes (%, CR, LF in messages; also ':' and ',' in
+// properties). The messages are Puppet 7.23's, as in TestCheckText.
+func TestCheckGitHub(t *testing.T) {
+	dir := writeEnv(t, map[string]string{
+		"environment.conf":       "modulepath = modules\n",
+		"manifests/a,b:c.pp":     "include nope\nwarn('x')\n",
+		"manifests/variables.pp": "notice($nope)\n",
+	})
+	out, _, err := run(t, dir, "check", "--format", "github", ".")
+	require.Equal(t, errSilent, err, "errors make the command fail")
+	require.Equal(t, "::error file=manifests/a%2Cb%3Ac.pp,line=1,col=1,title=UNKNOWN_CLASS::Could not find class ::nope\n"+
+		"::error file=manifests/a%2Cb%3Ac.pp,line=2,col=1,title=UNKNOWN_FUNCTION::Unknown function: 'warn'.%0Adid you mean 'warning'?\n"+
+		"::warning file=manifests/variables.pp,line=1,col=8,title=UNKNOWN_VARIABLE::Unknown variable: 'nope'.\n"+
+		"2 errors, 1 warning\n", out)
+
+	require.Equal(t, "100%25 a%0D%0Ab", githubData("100% a\r\nb"))
+	require.Equal(t, "a%3A b%2C c%25%0A", githubProperty("a: b, c%\n"))
+
+	_, _, err = run(t, dir, "check", "--format", "yaml", ".")
+	require.ErrorContains(t, err, `unknown format "yaml": use text, json or github`)
 }
