@@ -4,8 +4,13 @@
 package cli
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -14,6 +19,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -47,7 +53,7 @@ func compileCommand(program func() *rt.Program) *cobra.Command {
 	var factsFile, out, factsDir, outDir string
 	var settings []string
 	var jobs int
-	var quiet, verbose, debugLogs, allowGenerate bool
+	var quiet, verbose, debugLogs, allowGenerate, pretty bool
 	cmd := &cobra.Command{
 		Use:   "compile [NODE] (--facts FILE | --facts-dir DIR --out-dir DIR)",
 		Short: "Compile the catalog of a node, or of every node of a facts directory",
@@ -58,7 +64,15 @@ form, as JSON or (for .yaml and .yml files) YAML. $trusted is that of an
 authenticated agent whose certificate name is the node's name.
 
 With --facts-dir, every facts file of the directory is compiled (the node is
-named after the file) into --out-dir, -j at a time.
+named after the file) into --out-dir, -j at a time; each log line is prefixed
+with its node ("[web1] Warning: ..."), and the last line says how many nodes
+compiled, or how many failed.
+
+-o writes the catalog whole or not at all: a regular file (or the file a
+symbolic link points to) is replaced at once by a complete one, keeping its
+mode (a new file's is 0666 less the umask); a device or a pipe such as
+/dev/null is written to as it is. --pretty indents the catalog JSON (the same
+JSON otherwise).
 
 On failure the error is printed as Puppet prints it, nothing is written, and
 the exit status is 1. Compiler warnings and log function output go to
@@ -94,7 +108,7 @@ changes the directories and the certname they derive from.`,
 				if outDir == "" {
 					return fmt.Errorf("--facts-dir needs --out-dir")
 				}
-				return compileDir(program(), factsDir, outDir, jobs, shown)
+				return compileDir(os.Stderr, program(), factsDir, outDir, jobs, shown, pretty)
 			}
 			if len(args) != 1 || factsFile == "" {
 				return fmt.Errorf("give a NODE and --facts FILE (or --facts-dir and --out-dir)")
@@ -109,11 +123,12 @@ changes the directories and the certname they derive from.`,
 				fmt.Fprintln(os.Stderr, "Error:", res.Err)
 				os.Exit(1)
 			}
+			data := catalogJSON(res.JSON, pretty)
 			if out == "" || out == "-" {
-				_, err := os.Stdout.Write(res.JSON)
+				_, err := os.Stdout.Write(data)
 				return err
 			}
-			return writeFile(out, res.JSON)
+			return writeFile(out, data)
 		},
 	}
 	f := cmd.Flags()
@@ -126,6 +141,7 @@ changes the directories and the certname they derive from.`,
 	f.BoolVar(&verbose, "verbose", false, "print info messages too")
 	f.BoolVar(&debugLogs, "debug", false, "print debug and info messages too")
 	f.BoolVar(&allowGenerate, "allow-generate", false, "let generate() run commands on this machine")
+	f.BoolVar(&pretty, "pretty", false, "indent the catalog JSON")
 	f.StringArrayVar(&settings, "setting", nil, "NAME=VALUE: a directory or the certname $settings::* derive from (confdir, codedir, vardir, logdir, rundir, publicdir, certname, environmentpath, basemodulepath; repeatable)")
 	return cmd
 }
@@ -160,26 +176,105 @@ func printLogs(w io.Writer, logs []rt.LogEntry, from int) {
 	}
 }
 
-// writeFile writes a file atomically: a failure leaves nothing behind.
+// catalogJSON is a catalog's JSON, indented with pretty (the same
+// document: encoding/json.Indent changes only the white space).
+func catalogJSON(data []byte, pretty bool) []byte {
+	if !pretty {
+		return data
+	}
+	var b bytes.Buffer
+	if err := json.Indent(&b, data, "", "  "); err != nil {
+		return data // never happens: the writer's JSON is valid
+	}
+	if !bytes.HasSuffix(b.Bytes(), []byte("\n")) {
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
+
+// writeFile writes a catalog so that path never holds part of one. A
+// regular file (or a link's target, when it is one) is replaced by
+// renaming a complete temporary file over it, with the old file's mode or,
+// for a new file, 0666 less the umask as os.Create gives. Anything else
+// (/dev/null, a fifo, a terminal) is written to directly: renaming over
+// it would replace the device with a file.
 func writeFile(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	target, err := filepath.EvalSymlinks(path)
+	switch {
+	case err == nil:
+		path = target
+	case errors.Is(err, fs.ErrNotExist):
+		// A new file, or a dangling link: write where the link points.
+		if t, lerr := os.Readlink(path); lerr == nil {
+			if !filepath.IsAbs(t) {
+				t = filepath.Join(filepath.Dir(path), t)
+			}
+			path = t
+		}
+	default:
+		return err
+	}
+	st, err := os.Stat(path)
+	keep := err == nil
+	switch {
+	case keep && !st.Mode().IsRegular():
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return err
+		}
+		if _, err := f.Write(data); err != nil {
+			f.Close()
+			return err
+		}
+		return f.Close()
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return err
+	}
+	// A new file is created 0666 and the kernel applies the umask, as for
+	// os.Create (os.CreateTemp would make it 0600).
+	tmp, err := createTemp(path, 0o666)
 	if err != nil {
 		return err
 	}
-	if _, err := tmp.Write(data); err != nil {
+	fail := func(err error) error {
 		tmp.Close()
 		os.Remove(tmp.Name())
 		return err
 	}
+	if _, err := tmp.Write(data); err != nil {
+		return fail(err)
+	}
+	if keep {
+		if err := tmp.Chmod(st.Mode().Perm()); err != nil {
+			return fail(err)
+		}
+	}
 	if err := tmp.Close(); err != nil {
+		return fail(err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
 		os.Remove(tmp.Name())
 		return err
 	}
-	return os.Rename(tmp.Name(), path)
+	return nil
 }
 
-// compileDir compiles every node of a facts directory in parallel.
-func compileDir(p *rt.Program, factsDir, outDir string, jobs int, shown int) error {
+// createTemp creates a new file beside path, with mode perm less the
+// umask.
+func createTemp(path string, perm fs.FileMode) (*os.File, error) {
+	for {
+		name := filepath.Join(filepath.Dir(path), fmt.Sprintf(".%s.%d.tmp", filepath.Base(path), rand.Uint32()))
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
+		if !errors.Is(err, fs.ErrExist) {
+			return f, err
+		}
+	}
+}
+
+// compileDir compiles every node of a facts directory in parallel. Log
+// lines name their node; the last line is a summary.
+func compileDir(stderr io.Writer, p *rt.Program, factsDir, outDir string, jobs int, shown int, pretty bool) error {
+	start := time.Now()
 	entries, err := os.ReadDir(factsDir)
 	if err != nil {
 		return err
@@ -198,7 +293,7 @@ func compileDir(p *rt.Program, factsDir, outDir string, jobs int, shown int) err
 	if jobs < 1 {
 		jobs = 1
 	}
-	bar := newProgress(len(files))
+	bar := newProgress(stderr, len(files))
 	var failed atomic.Int32
 	var mu sync.Mutex // serializes output to stderr
 	work := make(chan string)
@@ -214,7 +309,7 @@ func compileDir(p *rt.Program, factsDir, outDir string, jobs int, shown int) err
 				if err == nil {
 					res = rt.CompileNode(p, node, facts)
 					if res.Err == nil {
-						err = writeFile(filepath.Join(outDir, node+".json"), res.JSON)
+						err = writeFile(filepath.Join(outDir, node+".json"), catalogJSON(res.JSON, pretty))
 					} else {
 						err = res.Err
 					}
@@ -222,11 +317,11 @@ func compileDir(p *rt.Program, factsDir, outDir string, jobs int, shown int) err
 				mu.Lock()
 				bar.clear()
 				if res != nil {
-					printLogs(os.Stderr, res.Logs, shown)
+					printLogs(prefixed{stderr, "[" + node + "] "}, res.Logs, shown)
 				}
 				if err != nil {
 					failed.Add(1)
-					fmt.Fprintf(os.Stderr, "Error: %s: %v\n", node, err)
+					fmt.Fprintf(stderr, "Error: %s: %v\n", node, err)
 				}
 				bar.step()
 				mu.Unlock()
@@ -242,23 +337,50 @@ func compileDir(p *rt.Program, factsDir, outDir string, jobs int, shown int) err
 	if n := failed.Load(); n > 0 {
 		return fmt.Errorf("%d of %d nodes failed to compile", n, len(files))
 	}
+	fmt.Fprintf(stderr, "Compiled %s in %.1fs\n", nodeCount(len(files)), time.Since(start).Seconds())
 	return nil
+}
+
+func nodeCount(n int) string {
+	if n == 1 {
+		return "1 node"
+	}
+	return fmt.Sprintf("%d nodes", n)
+}
+
+// prefixed writes each line with a prefix (printLogs writes a line at a
+// time).
+type prefixed struct {
+	w      io.Writer
+	prefix string
+}
+
+func (p prefixed) Write(b []byte) (int, error) {
+	if _, err := io.WriteString(p.w, p.prefix+string(b)); err != nil {
+		return 0, err
+	}
+	return len(b), nil
 }
 
 // progress is a one-line progress bar on a terminal (nothing otherwise).
 type progress struct {
+	w        io.Writer
 	total, n int
 	tty      bool
 }
 
-func newProgress(total int) *progress {
-	st, err := os.Stderr.Stat()
-	return &progress{total: total, tty: err == nil && st.Mode()&os.ModeCharDevice != 0}
+func newProgress(w io.Writer, total int) *progress {
+	tty := false
+	if f, ok := w.(*os.File); ok {
+		st, err := f.Stat()
+		tty = err == nil && st.Mode()&os.ModeCharDevice != 0
+	}
+	return &progress{w: w, total: total, tty: tty}
 }
 
 func (p *progress) clear() {
 	if p.tty {
-		fmt.Fprint(os.Stderr, "\r\033[K")
+		fmt.Fprint(p.w, "\r\033[K")
 	}
 }
 
@@ -269,11 +391,11 @@ func (p *progress) step() {
 	}
 	const width = 30
 	filled := width * p.n / max(p.total, 1)
-	fmt.Fprintf(os.Stderr, "\r[%s%s] %d/%d nodes", strings.Repeat("#", filled), strings.Repeat(".", width-filled), p.n, p.total)
+	fmt.Fprintf(p.w, "\r[%s%s] %d/%d nodes", strings.Repeat("#", filled), strings.Repeat(".", width-filled), p.n, p.total)
 }
 
 func (p *progress) done() {
 	if p.tty && p.total > 0 {
-		fmt.Fprintln(os.Stderr)
+		fmt.Fprintln(p.w)
 	}
 }

@@ -1,0 +1,161 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/pp2go/pp2go/rt"
+)
+
+// withUmask runs f with the process's umask set to mask.
+func withUmask(mask int, f func()) {
+	old := syscall.Umask(mask)
+	defer syscall.Umask(old)
+	f()
+}
+
+// onlyFiles lists a directory's names (to see that no temporary file is
+// left behind).
+func onlyFiles(t *testing.T, dir string) []string {
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+func TestWriteFileModes(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "cat.json")
+	withUmask(0o027, func() { require.NoError(t, writeFile(p, []byte("one"))) })
+	st, err := os.Stat(p)
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o640), st.Mode().Perm(), "a new file is 0666 less the umask")
+
+	require.NoError(t, os.Chmod(p, 0o604))
+	require.NoError(t, writeFile(p, []byte("two")))
+	st, err = os.Stat(p)
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o604), st.Mode().Perm(), "an existing file keeps its mode")
+	b, _ := os.ReadFile(p)
+	require.Equal(t, "two", string(b))
+	require.Equal(t, []string{"cat.json"}, onlyFiles(t, dir))
+}
+
+func TestWriteFileThroughSymlink(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "real.json")
+	require.NoError(t, os.WriteFile(target, []byte("old"), 0o644))
+	link := filepath.Join(dir, "link.json")
+	require.NoError(t, os.Symlink("real.json", link))
+	require.NoError(t, writeFile(link, []byte("new")))
+	fi, err := os.Lstat(link)
+	require.NoError(t, err)
+	require.True(t, fi.Mode()&os.ModeSymlink != 0, "the link stays a link")
+	b, _ := os.ReadFile(target)
+	require.Equal(t, "new", string(b))
+
+	// A dangling link: the file it names is created.
+	dangling := filepath.Join(dir, "dangling.json")
+	require.NoError(t, os.Symlink("made.json", dangling))
+	require.NoError(t, writeFile(dangling, []byte("made")))
+	b, _ = os.ReadFile(filepath.Join(dir, "made.json"))
+	require.Equal(t, "made", string(b))
+	require.ElementsMatch(t, []string{"real.json", "link.json", "dangling.json", "made.json"}, onlyFiles(t, dir))
+
+	require.Error(t, writeFile(filepath.Join(dir, "no", "such", "dir.json"), []byte("x")))
+	require.ElementsMatch(t, []string{"real.json", "link.json", "dangling.json", "made.json"}, onlyFiles(t, dir))
+}
+
+// A fifo (and, as root, a null device like /dev/null) is written to, not
+// replaced by a regular file.
+func TestWriteFileSpecial(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+	got := make(chan string)
+	go func() {
+		f, err := os.Open(fifo)
+		if err != nil {
+			got <- err.Error()
+			return
+		}
+		b, _ := io.ReadAll(f)
+		f.Close()
+		got <- string(b)
+	}()
+	require.NoError(t, writeFile(fifo, []byte("catalog")))
+	require.Equal(t, "catalog", <-got)
+	fi, err := os.Lstat(fifo)
+	require.NoError(t, err)
+	require.True(t, fi.Mode()&os.ModeNamedPipe != 0, "the fifo is still a fifo")
+
+	if os.Geteuid() != 0 {
+		t.Log("not root: the null device case is skipped")
+		return
+	}
+	null := filepath.Join(dir, "null")
+	require.NoError(t, syscall.Mknod(null, syscall.S_IFCHR|0o666, 1<<8|3)) // /dev/null's 1:3
+	require.NoError(t, writeFile(null, []byte("catalog")))
+	fi, err = os.Lstat(null)
+	require.NoError(t, err)
+	require.True(t, fi.Mode()&os.ModeCharDevice != 0, "the device is still a device")
+	require.Equal(t, []string{"fifo", "null"}, onlyFiles(t, dir))
+}
+
+func TestCatalogJSONPretty(t *testing.T) {
+	raw := []byte(`{"tags":["a","b"],"name":"web1","resources":[{"type":"Class","parameters":{"x":"<&>\u00e9"}}]}` + "\n")
+	require.Equal(t, raw, catalogJSON(raw, false))
+	pretty := catalogJSON(raw, true)
+	require.Equal(t, "{\n  \"tags\": [\n    \"a\",\n    \"b\"\n  ],\n  \"name\": \"web1\",\n  \"resources\": [\n    {\n      \"type\": \"Class\",\n"+
+		"      \"parameters\": {\n        \"x\": \"<&>\\u00e9\"\n      }\n    }\n  ]\n}\n", string(pretty), "white space changes, nothing else")
+	var compact bytes.Buffer
+	require.NoError(t, json.Compact(&compact, pretty))
+	require.Equal(t, strings.TrimSpace(string(raw)), compact.String())
+}
+
+// compileDir prefixes each log line with its node and ends with a summary.
+func TestCompileDirSummary(t *testing.T) {
+	p := rt.NewProgram("production")
+	p.AddCoreTypes()
+	p.AddMain(func(s *rt.Scope) {
+		s.Log("warning", "hello from "+s.NodeName())
+		if strings.HasPrefix(s.NodeName(), "bad") {
+			rt.Fail("broken node")
+		}
+	})
+	p.Finish()
+	facts := t.TempDir()
+	for _, n := range []string{"a", "b"} {
+		require.NoError(t, os.WriteFile(filepath.Join(facts, n+".json"), []byte(`{"os":{"family":"Debian"}}`), 0o644))
+	}
+	out := t.TempDir()
+	var stderr bytes.Buffer
+	require.NoError(t, compileDir(&stderr, p, facts, out, 2, logsFrom(false, false, false), true))
+	lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+	require.Len(t, lines, 3, stderr.String())
+	require.ElementsMatch(t, []string{"[a] Warning: Scope(Class[main]): hello from a", "[b] Warning: Scope(Class[main]): hello from b"}, lines[:2])
+	require.Regexp(t, regexp.MustCompile(`^Compiled 2 nodes in \d+\.\ds$`), lines[2])
+	b, err := os.ReadFile(filepath.Join(out, "a.json"))
+	require.NoError(t, err)
+	require.True(t, bytes.HasPrefix(b, []byte("{\n  \"")), "--pretty applies to --facts-dir too")
+
+	require.NoError(t, os.WriteFile(filepath.Join(facts, "bad.json"), []byte(`{}`), 0o644))
+	stderr.Reset()
+	err = compileDir(&stderr, p, facts, out, 1, logsFrom(false, false, false), false)
+	require.EqualError(t, err, "1 of 3 nodes failed to compile")
+	require.Contains(t, stderr.String(), "[bad] Warning: Scope(Class[main]): hello from bad\nError: bad: broken node")
+	_, err = os.Stat(filepath.Join(out, "bad.json"))
+	require.True(t, os.IsNotExist(err), "a failed node writes nothing")
+}
