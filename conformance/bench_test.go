@@ -23,7 +23,7 @@ import (
 // scenarios with -bench, e.g. -bench 'Catalog/lang_'. `make bench` prints
 // the same figures beside Puppet's (conformance/cmd/bench).
 func BenchmarkCatalog(b *testing.B) {
-	scs, err := LoadScenarios(filepath.Join(SharedDir(), "conformance", "scenarios"))
+	scs, err := LoadScenarios(sharedPath(b, "conformance", "scenarios"))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -17,7 +17,7 @@ func TestDeterministic(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a binary")
 	}
-	dir := filepath.Join(SharedDir(), "conformance", "scenarios", "mod_base_ntp_ssh")
+	dir := sharedPath(t, "conformance", "scenarios", "mod_base_ntp_ssh")
 	gen := func() *codegen.Result {
 		e, err := env.Load(dir, env.Options{BaseModulePath: ModulesDir(), Name: "production"})
 		if err != nil {
@@ -39,7 +39,7 @@ func TestDeterministic(t *testing.T) {
 		}
 	}
 
-	sc := &Scenario{Name: "lang_iteration", Dir: filepath.Join(SharedDir(), "conformance", "scenarios", "lang_iteration")}
+	sc := &Scenario{Name: "lang_iteration", Dir: sharedPath(t, "conformance", "scenarios", "lang_iteration")}
 	bin, err := sc.Build(t.TempDir())
 	if err != nil {
 		t.Fatal(err)

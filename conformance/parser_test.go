@@ -24,7 +24,7 @@ type corpusCase struct {
 // loadCorpus pairs Puppet's dumps with the module sources they came from.
 func loadCorpus(t testing.TB) []corpusCase {
 	t.Helper()
-	dumps, err := ReadTarXZ(filepath.Join(SharedDir(), "conformance", "parser", "corpus-pn.tar.xz"))
+	dumps, err := ReadTarXZ(sharedPath(t, "conformance", "parser", "corpus-pn.tar.xz"))
 	if err != nil {
 		t.Fatalf("reading Puppet's corpus dumps: %v", err)
 	}

@@ -21,7 +21,7 @@ func TestScenarios(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a binary per scenario")
 	}
-	scs, err := LoadScenarios(filepath.Join(SharedDir(), "conformance", "scenarios"))
+	scs, err := LoadScenarios(sharedPath(t, "conformance", "scenarios"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,6 +19,7 @@ func TestSweep(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the environment of every Debian module")
 	}
+	sharedPath(t, "conformance", "sweep")
 	if _, err := os.Stat(ModulesDir()); err != nil {
 		t.Fatalf("the sweep needs the Debian module packages (%v)", err)
 	}
