@@ -10,11 +10,34 @@ import (
 // errSilent fails a command that has already reported its errors.
 var errSilent = errors.New("failed")
 
+// exitError ends pp2go with its own exit status (1 otherwise): commands
+// whose status tells apart "the check failed" from "the check could not
+// run". A nil err means the command has already reported.
+type exitError struct {
+	status int
+	err    error
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return fmt.Sprintf("exit status %d", e.status)
+	}
+	return e.err.Error()
+}
+
+func (e *exitError) Unwrap() error { return e.err }
+
 func main() {
 	if err := newRootCmd().Execute(); err != nil {
-		if err != errSilent {
+		status := 1
+		var ee *exitError
+		if errors.As(err, &ee) {
+			status = ee.status
+			err = ee.err
+		}
+		if err != nil && err != errSilent {
 			fmt.Fprintln(os.Stderr, "Error:", err)
 		}
-		os.Exit(1)
+		os.Exit(status)
 	}
 }
