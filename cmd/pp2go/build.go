@@ -48,8 +48,17 @@ func newGenCmd() *cobra.Command {
 		Short: "Generate the Go module of a Puppet environment",
 		Long: `Generate the Go module of a Puppet environment into DIR: one package per Puppet
 module, one for the environment's own code (site), a catalog package that
-assembles them, and a main package for the catalog binary. DIR also receives
-a copy of pp2go's runtime, so that 'go build' in DIR needs no network.
+assembles them, and a main package for the catalog binary.
+
+DIR/vendor receives pp2go's runtime and the packages of the Go modules it
+uses (cobra, regexp2, yaml, ...), copied from the local module cache at the
+versions pp2go was built with, with a vendor/modules.txt: 'go build' in DIR
+then needs no network and no module cache (Go builds in vendor mode when
+vendor/ exists). The vendored packages are those of the platform of
+GOOS/GOARCH at generation. When the module cache lacks one of those modules,
+gen warns, naming them and the 'go mod download' command that fetches them,
+and writes the runtime to DIR/pp2go-rt instead: go build then downloads the
+modules.
 
 Build the binary with 'go build -o BINARY .' in DIR, or use 'pp2go build'.`,
 		Args: cobra.ExactArgs(1),
