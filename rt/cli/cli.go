@@ -52,6 +52,7 @@ func Main(program func() *rt.Program) {
 func compileCommand(program func() *rt.Program) *cobra.Command {
 	var factsFile, out, factsDir, outDir string
 	var settings []string
+	var classes []string // --class: node code that includes them (a class spec)
 	var jobs int
 	var quiet, verbose, debugLogs, allowGenerate, pretty bool
 	cmd := &cobra.Command{
@@ -85,7 +86,11 @@ server: it fails unless --allow-generate is given.
 $settings::* are Puppet 7.23's settings as a Debian server has them by
 default (confdir /etc/puppet, vardir /var/cache/puppet, ...; certname: this
 host's name), with the environment's modulepath and manifest; --setting
-changes the directories and the certname they derive from.`,
+changes the directories and the certname they derive from.
+
+--class NAME (repeatable) compiles the node as rspec-puppet's class spec
+does: the node definitions of the main manifest are replaced by
+'node default { include NAME, ... }' (its top-level code still runs).`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			shown := logsFrom(quiet, verbose, debugLogs)
@@ -102,8 +107,8 @@ changes the directories and the certname they derive from.`,
 				program().AllowGenerate = true
 			}
 			if factsDir != "" {
-				if len(args) > 0 || factsFile != "" || out != "" {
-					return fmt.Errorf("--facts-dir compiles every node of the directory: give no NODE, --facts or -o")
+				if len(args) > 0 || factsFile != "" || out != "" || len(classes) > 0 {
+					return fmt.Errorf("--facts-dir compiles every node of the directory: give no NODE, --facts, -o or --class")
 				}
 				if outDir == "" {
 					return fmt.Errorf("--facts-dir needs --out-dir")
@@ -117,7 +122,11 @@ changes the directories and the certname they derive from.`,
 			if err != nil {
 				return err
 			}
-			res := rt.CompileNode(program(), args[0], facts)
+			node := &rt.Node{Name: args[0], Facts: facts}
+			if len(classes) > 0 {
+				node.Main = rt.IncludeClasses(classes...)
+			}
+			res := rt.CompileWith(program(), node)
 			printLogs(os.Stderr, res.Logs, shown)
 			if res.Err != nil {
 				fmt.Fprintln(os.Stderr, "Error:", res.Err)
@@ -142,6 +151,7 @@ changes the directories and the certname they derive from.`,
 	f.BoolVar(&debugLogs, "debug", false, "print debug and info messages too")
 	f.BoolVar(&allowGenerate, "allow-generate", false, "let generate() run commands on this machine")
 	f.BoolVar(&pretty, "pretty", false, "indent the catalog JSON")
+	f.StringArrayVar(&classes, "class", nil, "include this class in place of the main manifest's node definitions, as a class spec does (repeatable)")
 	f.StringArrayVar(&settings, "setting", nil, "NAME=VALUE: a directory or the certname $settings::* derive from (confdir, codedir, vardir, logdir, rundir, publicdir, certname, environmentpath, basemodulepath; repeatable)")
 	return cmd
 }
