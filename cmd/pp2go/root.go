@@ -30,5 +30,6 @@ packages and a native binary that compiles catalogs for nodes.`,
 	root.AddCommand(newCheckCmd())
 	root.AddCommand(newGenCmd())
 	root.AddCommand(newBuildCmd())
+	root.AddCommand(newMatrixCmd())
 	return root
 }
