@@ -117,9 +117,13 @@ packages that changed.`,
 					return err
 				}
 			}
+			ph := newPhases(stderr)
+			ph.begin("Writing the Go module to " + work)
 			if err := res.Write(work); err != nil {
+				ph.clear()
 				return err
 			}
+			ph.end(fmt.Sprintf("Wrote the Go module (%d files) to %s", len(res.Files), work))
 			binary, err := filepath.Abs(out)
 			if err != nil {
 				return err
@@ -142,11 +146,19 @@ packages that changed.`,
 // A main manifest that does not parse stops it. What Puppet reports only
 // when a node's evaluation reaches it (an unknown class on one branch, a
 // module file that does not parse) is a warning, or an error with strict.
+//
+// On a terminal it shows each phase as it runs, then what it did and how
+// long it took (a large environment takes seconds to load, check and
+// generate); elsewhere it prints only diagnostics.
 func generate(stderr io.Writer, dir string, ef *envFlags, strict bool) (*codegen.Result, error) {
+	ph := newPhases(stderr)
+	ph.begin("Loading the environment " + dir)
 	e, err := ef.load(dir)
 	if err != nil {
+		ph.clear()
 		return nil, err
 	}
+	ph.end(fmt.Sprintf("Loaded %s and %s", plural(len(e.Modules), "module"), plural(len(e.Files), "Puppet file")))
 	mainFiles := map[string]bool{}
 	for _, f := range e.Manifests {
 		mainFiles[f.Path] = true
@@ -174,14 +186,19 @@ func generate(stderr io.Writer, dir string, ef *envFlags, strict bool) (*codegen
 	for _, d := range e.Diags {
 		report(d, d.Severity == diag.Error && mainFiles[d.File])
 	}
+	ph.begin("Checking every name on every code path")
 	checked := typecheck.Check(e)
+	ph.end(fmt.Sprintf("Checked: %s", plural(len(checked.Diags), "problem")))
 	for _, d := range checked.Diags {
 		report(d, false)
 	}
+	ph.begin("Generating Go")
 	res, err := codegen.Generate(e, codegen.Options{Environment: ef.environment, Runtime: pp2go.Runtime, Version: codeVersion(e), HieraConfig: ef.hieraConfig, Checked: checked})
 	if err != nil {
+		ph.clear()
 		return nil, err
 	}
+	ph.end(fmt.Sprintf("Generated %s", plural(generatedGoFiles(res), "Go file")))
 	for _, d := range res.Diags {
 		report(d, d.Severity == diag.Error)
 	}
@@ -280,6 +297,49 @@ func goBuild(stderr io.Writer, dir, binary string) error {
 		return fmt.Errorf("go build failed:\n%s", strings.Join(errs, "\n"))
 	}
 	return nil
+}
+
+// generatedGoFiles counts the Go files generated for the environment
+// (not the runtime's copy or vendored packages).
+func generatedGoFiles(res *codegen.Result) int {
+	n := 0
+	for name := range res.Files {
+		if strings.HasSuffix(name, ".go") && !strings.HasPrefix(name, "vendor/") && !strings.HasPrefix(name, "pp2go-rt/") {
+			n++
+		}
+	}
+	return n
+}
+
+// phases shows the phases of a build on a terminal: a line saying what
+// runs, replaced when it is done by what it did and its time. It prints
+// nothing when the output is no terminal.
+type phases struct {
+	w     io.Writer
+	tty   bool
+	start time.Time
+}
+
+func newPhases(w io.Writer) *phases { return &phases{w: w, tty: isTerminal(w)} }
+
+func (p *phases) begin(what string) {
+	p.start = time.Now()
+	if p.tty {
+		fmt.Fprintf(p.w, "\r\033[K%s ...", what)
+	}
+}
+
+func (p *phases) end(done string) {
+	if p.tty {
+		fmt.Fprintf(p.w, "\r\033[K%s in %.1fs\n", done, time.Since(p.start).Seconds())
+	}
+}
+
+// clear removes the line of a phase that failed.
+func (p *phases) clear() {
+	if p.tty {
+		fmt.Fprint(p.w, "\r\033[K")
+	}
 }
 
 func isTerminal(w io.Writer) bool {
