@@ -40,6 +40,7 @@ func (c *Catalog) ContainResource(typ, title string) *ResourceAssertion {
 	a := &ResourceAssertion{cat: c, ref: refOf(typ, title), r: c.Resource(typ, title)}
 	if a.r != nil {
 		a.ref = a.r.Ref()
+		touch(a.r)
 	} else {
 		c.errorf("expected the catalog of %s to contain %s%s", c.Name(), a.ref, c.similar(typ, title))
 	}
@@ -153,7 +154,8 @@ func (c *Catalog) count(keep func(*Resource) bool) int {
 // WithAllDeps asserts what rspec-puppet's compile.with_all_deps does:
 // every resource a relationship metaparameter names is in the catalog,
 // and the relationships and containment make no dependency cycle (which
-// rspec-puppet's compile checks).
+// Compile has already reported, as rspec-puppet's compile does: it is
+// checked here for a catalog from Run).
 func (c *Catalog) WithAllDeps() *Catalog {
 	c.t.Helper()
 	for _, r := range c.list {
@@ -165,8 +167,10 @@ func (c *Catalog) WithAllDeps() *Catalog {
 			}
 		}
 	}
-	if cyc := c.cycle(); cyc != nil {
-		c.errorf("the catalog of %s has a dependency cycle: %s", c.Name(), refs(append(cyc, cyc[0])))
+	if !c.cyclesChecked {
+		if msg := c.cycleReport(); msg != "" {
+			c.errorf("the catalog of %s has a dependency cycle: %s", c.Name(), msg)
+		}
 	}
 	return c
 }

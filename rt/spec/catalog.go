@@ -16,15 +16,28 @@ type Catalog struct {
 	byRes   map[*rt.Resource]*Resource
 	list    []*Resource
 	parents map[*rt.Resource][]*Resource // containers of each resource
+	// exported: the view of the exported resources (ExportedResources)
+	exported bool
+	// cyclesChecked: Compile has reported the dependency cycles
+	cyclesChecked bool
+	// cov: what a catalog from Compile counts in the coverage (nil for
+	// Run's)
+	cov *covSpec
 }
 
-func newCatalog(res *rt.Result, prog *rt.Program) *Catalog {
-	c := &Catalog{t: noTest{}, res: res, prog: prog, byRes: map[*rt.Resource]*Resource{}, parents: map[*rt.Resource][]*Resource{}}
+// newCatalog is the view of a compiled catalog that rspec-puppet's
+// catalogue subject gives: Puppet's catalog terminus filters out virtual
+// resources, and with them exported resources that no collector of the
+// node realized. exported gives the view of its exported_resources
+// subject instead: every exported resource, realized or not (rspec-puppet
+// filters the compiled catalog with `!r.exported?`).
+func newCatalog(res *rt.Result, prog *rt.Program, exported bool) *Catalog {
+	c := &Catalog{t: noTest{}, res: res, prog: prog, exported: exported, byRes: map[*rt.Resource]*Resource{}, parents: map[*rt.Resource][]*Resource{}}
 	for _, r := range res.Catalog.Resources() {
-		if !r.InCatalog() {
+		if exported && !r.Exported || !exported && r.Virtual {
 			continue
 		}
-		w := &Resource{Resource: r, cat: c}
+		w := &Resource{Resource: r, cat: c, pos: len(c.list)}
 		c.byRes[r] = w
 		c.list = append(c.list, w)
 	}
@@ -34,6 +47,25 @@ func newCatalog(res *rt.Result, prog *rt.Program) *Catalog {
 		}
 	}
 	return c
+}
+
+// ExportedResources is the view of the catalog's exported resources
+// (rspec-puppet's exported_resources subject): the resources declared with
+// @@, whether a collector of the node realized them or not, with the same
+// accessors and assertions. Its assertions report where the catalog's do.
+func (c *Catalog) ExportedResources() *Catalog {
+	if c.exported {
+		return c
+	}
+	d := newCatalog(c.res, c.prog, true)
+	d.t = c.t
+	d.cyclesChecked = true // the agent applies no exported resources
+	if c.cov != nil {
+		// rspec-puppet adds the exported_resources subject's too
+		d.cov = c.cov
+		addCoverage(d, c.cov.subjects, c.cov.module)
+	}
+	return d
 }
 
 // For returns the catalog with its assertions reporting to t (for a
@@ -120,6 +152,7 @@ func (c *Catalog) Edges() []Edge {
 type Resource struct {
 	*rt.Resource // Type, Title, Tags, File, Line, Exported, ...
 	cat          *Catalog
+	pos          int // its place in the catalog's list
 }
 
 // Ref is the resource's reference, "Type[title]".

@@ -1,6 +1,10 @@
 package spec
 
-import "strings"
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
 
 // Relationships, as rspec-puppet decides them: a resource comes before
 // another when it, or a resource containing it, is related to the other
@@ -100,8 +104,8 @@ type graphNode struct {
 	end bool
 }
 
-// cycle returns the resources of a dependency cycle, or nil.
-func (c *Catalog) cycle() []*Resource {
+// depGraph is the catalog's relationship graph, as above.
+func (c *Catalog) depGraph() map[graphNode][]graphNode {
 	next := map[graphNode][]graphNode{}
 	add := func(a, b graphNode) { next[a] = append(next[a], b) }
 	for _, r := range c.list {
@@ -117,54 +121,173 @@ func (c *Catalog) cycle() []*Resource {
 			add(graphNode{s, true}, graphNode{r, false})
 		}
 	}
-	const (
-		white = iota
-		grey
-		black
-	)
-	colour := map[graphNode]int{}
+	return next
+}
+
+// Cycles are the catalog's dependency cycles, as the agent finds them:
+// one for each strongly connected part of the relationship graph, as the
+// references on the way ("File[/a]", "File[/b]"; the first one is not
+// repeated at the end).
+func (c *Catalog) Cycles() [][]string {
+	var out [][]string
+	for _, cyc := range c.cycles() {
+		refs := make([]string, len(cyc))
+		for i, r := range cyc {
+			refs[i] = r.Ref()
+		}
+		out = append(out, refs)
+	}
+	return out
+}
+
+// cycles returns one cycle of each strongly connected part of the
+// relationship graph that has one, as the agent reports them (Puppet's
+// RelationshipGraph#find_cycles_in_graph finds the strongly connected
+// components, then a path through each): the resources on the way, the
+// first not repeated at the end.
+func (c *Catalog) cycles() [][]*Resource {
+	next := c.depGraph()
+	// Tarjan's algorithm.
+	index := map[graphNode]int{}
+	low := map[graphNode]int{}
+	onStack := map[graphNode]bool{}
 	var stack []graphNode
-	var found []graphNode
-	var visit func(n graphNode) bool
-	visit = func(n graphNode) bool {
-		colour[n] = grey
+	var sccs [][]graphNode
+	var visit func(n graphNode)
+	visit = func(n graphNode) {
+		index[n] = len(index) + 1
+		low[n] = index[n]
 		stack = append(stack, n)
+		onStack[n] = true
 		for _, m := range next[n] {
-			switch colour[m] {
-			case grey:
-				for i := len(stack) - 1; i >= 0; i-- {
-					if stack[i] == m {
-						found = append([]graphNode(nil), stack[i:]...)
-						break
-					}
-				}
-				return true
-			case white:
-				if visit(m) {
-					return true
-				}
+			if index[m] == 0 {
+				visit(m)
+				low[n] = min(low[n], low[m])
+			} else if onStack[m] {
+				low[n] = min(low[n], index[m])
 			}
 		}
-		stack = stack[:len(stack)-1]
-		colour[n] = black
-		return false
+		if low[n] == index[n] {
+			var scc []graphNode
+			for {
+				m := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[m] = false
+				scc = append(scc, m)
+				if m == n {
+					break
+				}
+			}
+			if len(scc) > 1 {
+				sccs = append(sccs, scc)
+			}
+		}
 	}
 	for _, r := range c.list {
-		n := graphNode{r, false}
-		if colour[n] == white && visit(n) {
+		for _, n := range []graphNode{{r, false}, {r, true}} {
+			if index[n] == 0 {
+				visit(n)
+			}
+		}
+	}
+	containers := map[*Resource]bool{}
+	for _, ps := range c.parents {
+		for _, p := range ps {
+			containers[p] = true
+		}
+	}
+	out := make([][]*Resource, 0, len(sccs))
+	for _, scc := range sccs {
+		out = append(out, cycleIn(scc, next, containers))
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i][0].pos < out[j][0].pos })
+	return out
+}
+
+// cycleIn is a shortest cycle through the strongly connected nodes, as
+// resources (a resource's start and end count once). It starts where
+// Puppet's report starts in the cases we compared (puppet apply of a
+// two-file cycle and of a file that requires its own class): at the
+// first resource of the catalog among them that contains nothing.
+func cycleIn(scc []graphNode, next map[graphNode][]graphNode, containers map[*Resource]bool) []*Resource {
+	in := map[graphNode]bool{}
+	for _, n := range scc {
+		in[n] = true
+	}
+	better := func(n, than graphNode) bool {
+		if n.end != than.end {
+			return !n.end
+		}
+		if containers[n.r] != containers[than.r] {
+			return !containers[n.r]
+		}
+		return n.r.pos < than.r.pos
+	}
+	first := scc[0]
+	for _, n := range scc {
+		if better(n, first) {
+			first = n
+		}
+	}
+	// breadth first from first back to it
+	prev := map[graphNode]graphNode{}
+	queue := []graphNode{first}
+	seen := map[graphNode]bool{first: true}
+	var last graphNode
+	found := false
+	for len(queue) > 0 && !found {
+		n := queue[0]
+		queue = queue[1:]
+		for _, m := range next[n] {
+			if !in[m] {
+				continue
+			}
+			if m == first {
+				last, found = n, true
+				break
+			}
+			if !seen[m] {
+				seen[m] = true
+				prev[m] = n
+				queue = append(queue, m)
+			}
+		}
+	}
+	var path []graphNode
+	for n := last; ; n = prev[n] {
+		path = append(path, n)
+		if n == first {
 			break
 		}
 	}
-	if found == nil {
-		return nil
-	}
 	var out []*Resource
-	for _, n := range found {
-		if len(out) == 0 || out[len(out)-1] != n.r {
-			out = append(out, n.r)
+	for i := len(path) - 1; i >= 0; i-- {
+		if r := path[i].r; len(out) == 0 || out[len(out)-1] != r {
+			out = append(out, r)
 		}
 	}
+	if len(out) > 1 && out[len(out)-1] == out[0] {
+		out = out[:len(out)-1]
+	}
 	return out
+}
+
+// cycleReport is the agent's message for the catalog's dependency cycles,
+// or "" when it has none: "Found 1 dependency cycle:\n(A => B => A)".
+func (c *Catalog) cycleReport() string {
+	cs := c.cycles()
+	if len(cs) == 0 {
+		return ""
+	}
+	msg := fmt.Sprintf("Found %d dependency cycle", len(cs))
+	if len(cs) > 1 {
+		msg += "s"
+	}
+	msg += ":"
+	for _, cyc := range cs {
+		msg += "\n(" + refs(append(cyc, cyc[0])) + ")"
+	}
+	return msg
 }
 
 func refs(rs []*Resource) string {

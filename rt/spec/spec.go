@@ -65,6 +65,7 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/pp2go/pp2go/rt"
@@ -80,6 +81,10 @@ type config struct {
 	setters []func(*values.Hash) *values.Hash
 	code    []func(s *rt.Scope)
 	trusted *values.Hash
+	node    string // NodeName's
+	// subjects are what Include, Class and Declare declare, as type and
+	// title: what a class or define spec tests (see coverage)
+	subjects [][2]string
 }
 
 // Params are parameters of a class or resource declared for a test, in Go
@@ -151,6 +156,9 @@ func Trusted(trusted map[string]any) Option {
 func Include(classes ...string) Option {
 	return func(c *config) error {
 		c.code = append(c.code, rt.IncludeClasses(classes...))
+		for _, cl := range classes {
+			c.subjects = append(c.subjects, [2]string{"Class", cl})
+		}
 		return nil
 	}
 }
@@ -177,6 +185,7 @@ func Declare(typ, title string, params Params) Option {
 		for i, k := range names {
 			vals[i] = Value(params[k])
 		}
+		c.subjects = append(c.subjects, [2]string{typ, title})
 		c.code = append(c.code, func(s *rt.Scope) {
 			d := s.Declare(testSite, typ, rt.Regular).Body(testSite, values.String(title))
 			for i, k := range names {
@@ -234,15 +243,26 @@ func Run(prog *rt.Program, node string, opts ...Option) (*Result, error) {
 		out.Err = e
 		return out, nil
 	}
-	out.Catalog = newCatalog(res, prog)
+	out.Catalog = newCatalog(res, prog, false)
 	return out, nil
 }
 
 // Compile compiles the catalog of a node (rspec-puppet's `compile`): the
-// test stops with Puppet's error if the compile fails. The catalog's
-// assertions report to t.
+// test stops with Puppet's error if the compile fails. As rspec-puppet's
+// compile matcher, it also fails the test (without stopping it) when the
+// catalog has a dependency cycle, which the agent would refuse to apply;
+// the message is the agent's ("Found 1 dependency cycle:\n(File[/a] =>
+// File[/b] => File[/a])"). Use Run for a catalog whose cycles the test
+// looks at itself (Catalog.Cycles). The catalog's assertions report to t,
+// and its resources count in the resource coverage (see CoverageReport).
 func Compile(t testing.TB, prog *rt.Program, node string, opts ...Option) *Catalog {
 	t.Helper()
+	c := &config{}
+	for _, o := range opts {
+		if err := o(c); err != nil {
+			t.Fatalf("compiling %s: %v", node, err)
+		}
+	}
 	res, err := Run(prog, node, opts...)
 	if err != nil {
 		t.Fatalf("compiling %s: %v", node, err)
@@ -250,8 +270,31 @@ func Compile(t testing.TB, prog *rt.Program, node string, opts ...Option) *Catal
 	if res.Err != nil {
 		t.Fatalf("expected the catalog of %s to compile, but it fails: %v", node, res.Err)
 	}
-	res.Catalog.t = t
-	return res.Catalog
+	cat := res.Catalog
+	cat.t = t
+	cat.cyclesChecked = true
+	if msg := cat.cycleReport(); msg != "" {
+		t.Errorf("expected the catalog of %s to compile, but it has a dependency cycle: %s", node, msg)
+	}
+	var subjects []string
+	module := ""
+	for _, s := range c.subjects {
+		r := cat.Resource(s[0], s[1])
+		if r == nil {
+			continue
+		}
+		subjects = append(subjects, r.Ref())
+		if module == "" && (r.Type == "Class" || r.Kind == "defined_type") {
+			name := r.Title
+			if r.Type != "Class" {
+				name = r.Type
+			}
+			module = strings.ToLower(strings.SplitN(name, "::", 2)[0])
+		}
+	}
+	cat.cov = &covSpec{subjects, module}
+	addCoverage(cat, subjects, module)
+	return cat
 }
 
 // CompileFails compiles the catalog of a node and expects it to fail with
