@@ -31,5 +31,6 @@ packages and a native binary that compiles catalogs for nodes.`,
 	root.AddCommand(newGenCmd())
 	root.AddCommand(newBuildCmd())
 	root.AddCommand(newMatrixCmd())
+	root.AddCommand(newDiffCmd())
 	return root
 }
