@@ -32,5 +32,6 @@ packages and a native binary that compiles catalogs for nodes.`,
 	root.AddCommand(newBuildCmd())
 	root.AddCommand(newMatrixCmd())
 	root.AddCommand(newDiffCmd())
+	root.AddCommand(newTestCmd())
 	return root
 }

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+// testsDir is where an environment keeps its Go tests, as rspec-puppet
+// keeps its specs in spec/.
+const testsDir = "spec"
+
+func newTestCmd() *cobra.Command {
+	var ef envFlags
+	var work string
+	cmd := &cobra.Command{
+		Use:   "test [flags] ENV_DIR [go test flags]",
+		Short: "Run the Go tests of a Puppet environment (ENV_DIR/spec)",
+		Long: `Run the Go tests of a Puppet environment's code: the *_test.go files in
+ENV_DIR/spec and its subdirectories, written with package
+github.com/pp2go/pp2go/rt/spec (helpers named after rspec-puppet's matchers).
+They get the environment from the generated catalog package, whose import path
+is always pp2go.local/catalog/catalog:
+
+  import (
+      "github.com/pp2go/pp2go/rt/spec"
+      "pp2go.local/catalog/catalog"
+  )
+  cat := spec.Compile(t, catalog.Program(), "web1.example.com", spec.FactsFile("nodes/web1.json"))
+
+pp2go test generates the environment's Go module (in the work directory that
+'pp2go build' uses, or --work) and runs 'go test' there on each directory of
+tests, in the directory itself: relative paths (FactsFile("nodes/web1.json"))
+are relative to the test file's directory, as in the repository. The files of
+one directory make one package; besides the standard library, tests may import
+pp2go's packages (rt/spec, rt/values, ...) and the generated ones.
+
+Arguments after ENV_DIR go to 'go test' (-run, -v, -count, ...); flags of
+pp2go test come before ENV_DIR. The exit status is go test's (the highest
+when several directories ran): 0 when every test passes.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			envDir, goFlags := args[0], args[1:]
+			stderr := cmd.ErrOrStderr()
+			absEnv, err := filepath.Abs(envDir)
+			if err != nil {
+				return err
+			}
+			dirs, err := testDirs(filepath.Join(absEnv, testsDir))
+			if err != nil {
+				return err
+			}
+			res, err := generate(stderr, envDir, &ef, false)
+			if err != nil {
+				return err
+			}
+			if work == "" {
+				if work, err = workDir(envDir); err != nil {
+					return err
+				}
+			}
+			if err := res.Write(work); err != nil {
+				return err
+			}
+			status := 0
+			for _, d := range dirs {
+				files, err := filepath.Glob(filepath.Join(d, "*.go"))
+				if err != nil {
+					return err
+				}
+				rel, err := filepath.Rel(filepath.Join(absEnv, testsDir), d)
+				if err != nil {
+					rel = d
+				}
+				fmt.Fprintf(cmd.OutOrStdout(), "pp2go test: %s\n", filepath.ToSlash(filepath.Join(testsDir, rel)))
+				goTest := exec.Command("go", append(append([]string{"test"}, goFlags...), files...)...)
+				goTest.Dir = work
+				goTest.Stdout, goTest.Stderr = cmd.OutOrStdout(), stderr
+				if err := goTest.Run(); err != nil {
+					var ee *exec.ExitError
+					if !errors.As(err, &ee) {
+						return fmt.Errorf("go test: %w", err)
+					}
+					status = max(status, ee.ExitCode())
+				}
+			}
+			if status != 0 {
+				return &exitError{status: status}
+			}
+			return nil
+		},
+	}
+	// everything after ENV_DIR is go test's
+	cmd.Flags().SetInterspersed(false)
+	ef.add(cmd)
+	cmd.Flags().StringVar(&work, "work", "", "where to keep the generated Go module")
+	return cmd
+}
+
+// testDirs are the directories under root that hold *_test.go files, in
+// order; none is an error.
+func testDirs(root string) ([]string, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	err = filepath.WalkDir(abs, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasSuffix(p, "_test.go") {
+			seen[filepath.Dir(p)] = true
+		}
+		return nil
+	})
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s: no such directory: Go tests of the environment live there (*_test.go files)", root)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(seen) == 0 {
+		return nil, fmt.Errorf("%s: no Go tests (*_test.go files)", root)
+	}
+	dirs := make([]string, 0, len(seen))
+	for d := range seen {
+		dirs = append(dirs, d)
+	}
+	sort.Strings(dirs)
+	return dirs, nil
+}
