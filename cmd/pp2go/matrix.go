@@ -76,7 +76,8 @@ trusted certname when it has one, else --node-name (by default this machine's
 host name, as rspec-puppet's certname); $trusted is that of an authenticated
 agent of that name. Differences from onceover: $onceover_class and
 $onceover_node are not set, trusted extensions of fact sets are not passed
-(a warning), and dependency cycles are not looked for.
+(a warning), the facts are the fact set's without the few rspec-puppet adds
+or prunes, and dependency cycles are not looked for.
 
 The table shows each class (rows) on each fact set (columns): the compile
 time, or FAIL; failures follow with Puppet's error, then a summary line.
@@ -92,6 +93,9 @@ could not run (a configuration error, a missing fact set, a failed build).`,
 	}
 	mf.ef.add(cmd)
 	f := cmd.Flags()
+	// Onceover compiles without the main manifest: --manifest would not
+	// be used (it is refused).
+	f.MarkHidden("manifest")
 	f.StringVar(&mf.config, "config", "", "onceover's configuration (default $ONCEOVER_YAML, else ENV_DIR/spec/onceover.yaml)")
 	f.StringArrayVar(&mf.factsets, "factsets", nil, "a directory of fact sets (repeatable; default ENV_DIR/spec/factsets, or opts' :facts_dir)")
 	f.StringVar(&mf.junitFile, "junit", "", "write the results as JUnit XML to this file")
@@ -138,7 +142,7 @@ func runMatrix(stdout, stderr io.Writer, envDir string, mf *matrixFlags) error {
 	}
 	for _, c := range cells {
 		fs := factsets[c.Node]
-		if len(fs.Extensions) > 0 && !fs.readWarned {
+		if !fs.readWarned && hasExtensions(fs.Extensions) {
 			fs.readWarned = true
 			fmt.Fprintf(stderr, "Warning: %s: trusted extensions are not passed to the compile ($trusted['extensions'] is empty)\n", fs.File)
 		}
@@ -178,6 +182,17 @@ func runMatrix(stdout, stderr io.Writer, envDir string, mf *matrixFlags) error {
 		}
 	}
 	return nil
+}
+
+// hasExtensions tells trusted extensions other than the certname, which
+// names the node.
+func hasExtensions(ext map[string]any) bool {
+	for k := range ext {
+		if k != "certname" {
+			return true
+		}
+	}
+	return false
 }
 
 // matrixFactSet is a fact set with what the run said about it.

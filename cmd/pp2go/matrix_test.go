@@ -275,3 +275,46 @@ func TestMatrixOracle(t *testing.T) {
 	require.NoError(t, enc.Encode(expected))
 	require.NoError(t, os.WriteFile(filepath.Join(matrixTestdata, "expected.json"), []byte(b.String()), 0o644))
 }
+
+// TestMatrixErrors: what stops the matrix before any compile exits with
+// status 2 and says where.
+func TestMatrixErrors(t *testing.T) {
+	base := map[string]string{
+		"environment.conf":                  "modulepath = site\n",
+		"site/role/manifests/web.pp":        "class role::web {}\n",
+		"spec/factsets/debian12.json":       `{"os": {"family": "Debian"}}`,
+		"spec/factsets/bad.json":            `[1]`,
+		"spec/pre_conditions/README.md":     "not code\n",
+		"site/profile/manifests/init.pp":    "class profile {}\n",
+		"site/profile/manifests/nothing.pp": "# no class\n",
+	}
+	tests := []struct{ name, yaml, err string }{
+		{"a configuration error", "nodes: [debian12]\ntest_matrix:\n  - rhel9: {classes: all_classes, tests: spec}\n",
+			"spec/onceover.yaml:3:5: rhel9 was not found in the list of nodes or groups!"},
+		{"a missing fact set", "classes: [/^role::/]\nnodes: [debian12, rhel9]\ntest_matrix:\n  - all_nodes: {classes: all_classes, tests: spec}\n",
+			"spec/onceover.yaml: no fact set for node rhel9 (looked for NAME.json and NAME.facts in "},
+		{"a fact set that is no facts hash", "classes: [role::web]\nnodes: [bad]\ntest_matrix:\n  - bad: {classes: role::web, tests: spec}\n",
+			"fact set "},
+		{"no cell", "classes: [/^nothing/]\nnodes: [debian12]\ntest_matrix:\n  - all_nodes: {classes: all_classes, tests: spec}\n",
+			"spec/onceover.yaml: the test matrix has no cell to compile"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string]string{"spec/onceover.yaml": tc.yaml}
+			for k, v := range base {
+				files[k] = v
+			}
+			dir := writeEnv(t, files)
+			_, _, err := run(t, dir, "matrix", ".", "--work", t.TempDir())
+			var ee *exitError
+			require.True(t, errors.As(err, &ee), "%v", err)
+			require.Equal(t, 2, ee.status)
+			require.Contains(t, ee.Error(), tc.err)
+		})
+	}
+	_, _, err := run(t, ".", "matrix", "testdata/nowhere")
+	var ee *exitError
+	require.True(t, errors.As(err, &ee))
+	require.Equal(t, 2, ee.status)
+	require.Contains(t, err.Error(), "testdata/nowhere/spec/onceover.yaml")
+}
