@@ -148,8 +148,9 @@ func CoverageReport(w io.Writer, required float64) bool {
 //
 //	func TestMain(m *testing.M) { os.Exit(spec.CoverageMain(m, 80)) }
 //
-// (go test shows a passing package's output with -v, or always when
-// run on files, as pp2go test does.)
+// go test shows what a passing test binary prints only with -v: run
+// `pp2go test ENV -v` (or `go test -v`) to see the report; a coverage
+// below required fails the run, report shown, without -v.
 func CoverageMain(m *testing.M, required float64) int {
 	code := m.Run()
 	if !CoverageReport(os.Stdout, required) && code == 0 {

@@ -104,12 +104,23 @@ type graphNode struct {
 	end bool
 }
 
-// depGraph is the catalog's relationship graph, as above.
+// depGraph is the catalog's relationship graph, as above. As in the
+// agent's graph, where a container is two whits (admissible_ and
+// completed_), a container's start leads to its end only through what it
+// contains, or directly when it contains nothing.
 func (c *Catalog) depGraph() map[graphNode][]graphNode {
 	next := map[graphNode][]graphNode{}
 	add := func(a, b graphNode) { next[a] = append(next[a], b) }
+	full := map[*Resource]bool{}
 	for _, r := range c.list {
-		add(graphNode{r, false}, graphNode{r, true})
+		for _, p := range r.Containers() {
+			full[p] = true
+		}
+	}
+	for _, r := range c.list {
+		if !full[r] {
+			add(graphNode{r, false}, graphNode{r, true})
+		}
 		for _, p := range r.Containers() {
 			add(graphNode{p, false}, graphNode{r, false})
 			add(graphNode{r, true}, graphNode{p, true})
@@ -190,42 +201,47 @@ func (c *Catalog) cycles() [][]*Resource {
 			}
 		}
 	}
-	containers := map[*Resource]bool{}
-	for _, ps := range c.parents {
-		for _, p := range ps {
-			containers[p] = true
-		}
-	}
 	out := make([][]*Resource, 0, len(sccs))
 	for _, scc := range sccs {
-		out = append(out, cycleIn(scc, next, containers))
+		out = append(out, cycleIn(scc, next))
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i][0].pos < out[j][0].pos })
+	sort.SliceStable(out, func(i, j int) bool { return sortKey(out[i][0]) < sortKey(out[j][0]) })
 	return out
 }
 
+// sortKey orders resources as the agent sorts the resources of a cycle
+// (by reference, Puppet::Type#<=>), containers being whits
+// ("Whit[Admissible_class[Web]]"), which sort after the other types.
+func sortKey(r *Resource) string {
+	if isComponent(r) {
+		return "Whit[" + r.Ref() + "]"
+	}
+	return r.Ref()
+}
+
+// isComponent reports whether the agent's graph has the resource as whits:
+// classes, defined type instances, nodes and stages.
+func isComponent(r *Resource) bool {
+	switch r.Type {
+	case "Class", "Node", "Stage":
+		return true
+	}
+	return r.Kind == "defined_type"
+}
+
 // cycleIn is a shortest cycle through the strongly connected nodes, as
-// resources (a resource's start and end count once). It starts where
-// Puppet's report starts in the cases we compared (puppet apply of a
-// two-file cycle and of a file that requires its own class): at the
-// first resource of the catalog among them that contains nothing.
-func cycleIn(scc []graphNode, next map[graphNode][]graphNode, containers map[*Resource]bool) []*Resource {
+// resources (a resource's start and end count once). It starts where the
+// agent's report starts: at the first of them in its order (sortKey), as
+// Puppet's find_cycles_in_graph sorts each cycle's resources and
+// paths_in_cycle starts at the first.
+func cycleIn(scc []graphNode, next map[graphNode][]graphNode) []*Resource {
 	in := map[graphNode]bool{}
 	for _, n := range scc {
 		in[n] = true
 	}
-	better := func(n, than graphNode) bool {
-		if n.end != than.end {
-			return !n.end
-		}
-		if containers[n.r] != containers[than.r] {
-			return !containers[n.r]
-		}
-		return n.r.pos < than.r.pos
-	}
 	first := scc[0]
 	for _, n := range scc {
-		if better(n, first) {
+		if k, f := sortKey(n.r), sortKey(first.r); k < f || k == f && !n.end {
 			first = n
 		}
 	}
