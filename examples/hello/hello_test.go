@@ -1,11 +1,10 @@
-// Package hello runs the Go tests of the example environment: they live in
-// the Go module pp2go generates for it (testdata/catalog_test.go, written
-// with package rt/spec), so the test generates that module, puts the test
-// file and its data in its catalog package and runs `go test` there.
+// Package hello runs the Go tests of the example environment, spec/*_test.go
+// (written with package rt/spec), as `pp2go test examples/hello` runs them:
+// it generates the environment's Go module and runs `go test` there on the
+// test files, which go test runs in spec/ itself.
 package hello
 
 import (
-	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
@@ -34,33 +33,15 @@ func TestCatalogTests(t *testing.T) {
 	if err := res.Write(work); err != nil {
 		t.Fatal(err)
 	}
-	pkg := filepath.Join(work, "catalog")
-	copyFile(t, filepath.Join("testdata", "catalog_test.go"), filepath.Join(pkg, "catalog_test.go"))
-	for _, dir := range []string{"nodes", filepath.Join("testdata", "expected")} {
-		files, _ := filepath.Glob(filepath.Join(dir, "*"))
-		for _, f := range files {
-			copyFile(t, f, filepath.Join(pkg, "testdata", filepath.Base(dir), filepath.Base(f)))
-		}
+	files, err := filepath.Glob(filepath.Join(conformance.RepoDir(), "examples", "hello", "spec", "*.go"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no tests in spec/: %v", err)
 	}
-	cmd := exec.Command("go", "test", "-count=1", "./catalog")
+	cmd := exec.Command("go", append([]string{"test", "-count=1"}, files...)...)
 	cmd.Dir = work
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("go test in the generated module: %v\n%s", err, out)
 	}
 	t.Logf("%s", out)
-}
-
-func copyFile(t *testing.T, from, to string) {
-	t.Helper()
-	b, err := os.ReadFile(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(to, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
 }

@@ -4,15 +4,12 @@
 //
 // They run in the Go module that pp2go generates for the environment:
 //
-//	pp2go gen examples/hello -o gen
-//	cp examples/hello/testdata/catalog_test.go gen/catalog/
-//	mkdir gen/catalog/testdata
-//	cp -r examples/hello/nodes examples/hello/testdata/expected gen/catalog/testdata/
-//	cd gen && go test ./catalog
+//	pp2go test examples/hello
 //
-// (../hello_test.go does this in pp2go's test suite). The facts are in
-// testdata/nodes; what the tests expect is what Puppet 7.23 compiles, kept
-// in testdata/expected (made by regen.sh, beside this file, with the oracle).
+// (../hello_test.go does the same in pp2go's test suite). Paths are
+// relative to this directory: the facts are in ../nodes; what the tests
+// expect is what Puppet 7.23 compiles, kept in expected/ (made by regen.sh,
+// beside this file, with the oracle).
 package catalog_test
 
 import (
@@ -31,7 +28,7 @@ import (
 )
 
 func facts(node string) spec.Option {
-	return spec.FactsFile(filepath.Join("testdata", "nodes", node+".json"))
+	return spec.FactsFile(filepath.Join("..", "nodes", node+".json"))
 }
 
 // A web server node: the node definition /^web\d+\.example\.com$/ of
@@ -185,7 +182,7 @@ func TestAccessors(t *testing.T) {
 	if got := strings.Join(cat.Classes(), " "); got != "settings __node_regexp__webd.example.com motd web web::install web::config web::service" {
 		t.Errorf("classes: %s", got)
 	}
-	if !strings.HasSuffix(conf.File, "modules/web/manifests/vhost.pp") || conf.Line != 12 {
+	if !strings.HasSuffix(conf.File, "modules/web/manifests/vhost.pp") || conf.Line != 13 {
 		t.Errorf("declared at %s:%d", conf.File, conf.Line)
 	}
 	edges := 0
@@ -197,6 +194,42 @@ func TestAccessors(t *testing.T) {
 	if edges != 5 { // web::install, web::config, web::service and the two vhosts
 		t.Errorf("Class[Web] contains %d resources", edges)
 	}
+}
+
+// The exported resources (rspec-puppet's exported_resources subject): the
+// monitoring checks of the virtual hosts, which the catalog itself leaves
+// out (Puppet exports them to the monitoring server; expected/ has them
+// with "exported": true).
+func TestExportedChecks(t *testing.T) {
+	cat := spec.Compile(t, catalog.Program(), "web1.example.com", facts("web1.example.com"))
+	cat.NotContainResource("File", "/etc/monitoring/sites/example.org.cfg")
+	exported := cat.ExportedResources()
+	exported.ContainFile("/etc/monitoring/sites/example.org.cfg").
+		WithParams(spec.Params{"content": "check_http example.org 8080\n", "tag": []string{"monitoring"}})
+	exported.ContainFile("/etc/monitoring/sites/example.net.cfg").WithContent(regexp.MustCompile(` 8081\n$`))
+	exported.HaveResourceCount(2)
+}
+
+// A function test (rspec-puppet's run.with_params(..).and_return(..)), with
+// Puppet 7.23's answers: web::docroot('shop.example') is
+// '/srv/www/shop.example', and an empty name is refused.
+func TestFunctionDocroot(t *testing.T) {
+	docroot := spec.Function(t, catalog.Program(), "web::docroot")
+	docroot.Run("shop.example").Returns("/srv/www/shop.example")
+	docroot.Run("").RaisesError(`'web::docroot' parameter 'site' expects a String\[1\] value, got String`)
+}
+
+// A type alias test (allow_value), with Puppet 7.23's answers: assert_type
+// accepts 80 and 65535 as a Web::Port, and refuses 0, 65536 and "80".
+func TestTypePort(t *testing.T) {
+	spec.Type(t, catalog.Program(), "Web::Port").Allows(80, 65535).Rejects(0, 65536, "80")
+}
+
+// TestMain prints the resource coverage of the tests, as rspec-puppet's
+// Coverage.report! does (go test shows it with -v: `pp2go test
+// examples/hello -v`).
+func TestMain(m *testing.M) {
+	os.Exit(spec.CoverageMain(m, 0))
 }
 
 // recorder is a testing.TB that keeps what assertions report.
@@ -237,13 +270,22 @@ func TestFailingAssertions(t *testing.T) {
 			"expected the catalog of web1.example.com to contain 12 resources, but it contains 11"},
 		{"present", func(c *spec.Catalog) { c.NotContainClass("web") },
 			"expected the catalog of web1.example.com not to contain Class[Web]"},
+		{"exported count", func(c *spec.Catalog) { c.ExportedResources().HaveResourceCount(3) },
+			"expected the catalog of web1.example.com to contain 3 resources, but it contains 2"},
+		{"function result", func(c *spec.Catalog) {
+			spec.Function(c.T(), catalog.Program(), "web::docroot").Run("a").Returns("/srv/a")
+		}, `expected web::docroot("a") to return "/srv/a", but it returned "/srv/www/a"`},
+		{"type", func(c *spec.Catalog) { spec.Type(c.T(), catalog.Program(), "Web::Port").Allows(0) },
+			"expected Web::Port to allow 0, but assert_type raised: assert_type(): expects a Web::Port = Integer[1, 65535] value, got Integer[0, 0]"},
 		{"cycle", func(c *spec.Catalog) {
 			// Service[nginx] -> File[/etc/nginx/extra.conf] -> Package[nginx], and the
-			// web class applies its package before its service.
-			spec.Compile(t, catalog.Program(), "web1.example.com", facts("web1.example.com"), spec.Include("web"),
-				spec.Declare("file", "/etc/nginx/extra.conf", spec.Params{"require": "Service[nginx]", "before": "Package[nginx]"}),
-			).For(c.T()).WithAllDeps()
-		}, "has a dependency cycle"},
+			// web class applies its package before its service: Compile fails as
+			// rspec-puppet's compile does, with the message of Puppet's agent
+			// (puppet apply of the same code).
+			spec.Compile(c.T(), catalog.Program(), "web1.example.com", facts("web1.example.com"), spec.Include("web"),
+				spec.Declare("file", "/etc/nginx/extra.conf", spec.Params{"require": "Service[nginx]", "before": "Package[nginx]"}))
+		}, "has a dependency cycle: Found 1 dependency cycle:\n(File[/etc/nginx/extra.conf] => Package[nginx] => Class[Web::Install] => " +
+			"Class[Web::Config] => File[/etc/nginx/nginx.conf] => Class[Web::Config] => Class[Web::Service] => Service[nginx] => File[/etc/nginx/extra.conf])"},
 	} {
 		rec := &recorder{TB: t}
 		c.assert(cat.For(rec))
@@ -253,7 +295,7 @@ func TestFailingAssertions(t *testing.T) {
 	}
 }
 
-// Every catalog of testdata/expected, which Puppet 7.23 compiled, checked
+// Every catalog of expected/, which Puppet 7.23 compiled, checked
 // resource by resource through the API: parameters, tags, containment,
 // declaration sites, classes and counts.
 func TestAsPuppetCompiles(t *testing.T) {
@@ -268,9 +310,9 @@ func TestAsPuppetCompiles(t *testing.T) {
 		"web2_hiera":        {facts("web2.example.com"), spec.Include("web")},
 		"bad_port":          {facts("web1.example.com"), spec.Class("web", spec.Params{"port": 0})},
 	}
-	files, _ := filepath.Glob(filepath.Join("testdata", "expected", "*"))
+	files, _ := filepath.Glob(filepath.Join("expected", "*"))
 	if len(files) != len(cases) {
-		t.Fatalf("testdata/expected has %d files, the test knows %d cases", len(files), len(cases))
+		t.Fatalf("expected/ has %d files, the test knows %d cases", len(files), len(cases))
 	}
 	for _, file := range files {
 		name := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
@@ -316,6 +358,10 @@ type puppetCatalog struct {
 	Edges []struct{ Source, Target string }
 }
 
+// checkAsPuppet checks a catalog against Puppet's: its exported resources
+// through ExportedResources (as rspec-puppet, the catalog itself leaves
+// them out, as Puppet's catalog terminus does), the others through the
+// catalog.
 func checkAsPuppet(t *testing.T, cat *spec.Catalog, data []byte) {
 	var want puppetCatalog
 	d := json.NewDecoder(strings.NewReader(string(data)))
@@ -323,14 +369,23 @@ func checkAsPuppet(t *testing.T, cat *spec.Catalog, data []byte) {
 	if err := d.Decode(&want); err != nil {
 		t.Fatal(err)
 	}
-	if got := len(cat.Resources()); got != len(want.Resources) {
-		t.Errorf("%d resources, Puppet has %d", got, len(want.Resources))
-	}
+	exported := cat.ExportedResources()
+	var nExported int
+	isExported := map[string]bool{}
 	for _, w := range want.Resources {
-		a := cat.ContainResource(w.Type, w.Title).OnlyWithParams(w.Parameters).TaggedWith(w.Tags...)
+		view := cat
+		if w.Exported {
+			view = exported
+			nExported++
+			isExported[w.Type+"["+w.Title+"]"] = true
+		}
+		a := view.ContainResource(w.Type, w.Title).OnlyWithParams(w.Parameters).TaggedWith(w.Tags...)
 		r := a.Resource()
 		if r == nil {
 			continue
+		}
+		if r.Exported != w.Exported {
+			t.Errorf("%s: exported %v, Puppet says %v", r.Ref(), r.Exported, w.Exported)
 		}
 		if len(r.Tags) != len(w.Tags) {
 			t.Errorf("%s: tags %v, Puppet's %v", r.Ref(), r.Tags, w.Tags)
@@ -342,11 +397,24 @@ func checkAsPuppet(t *testing.T, cat *spec.Catalog, data []byte) {
 			t.Errorf("%s: declared on line %d, Puppet says %d", r.Ref(), r.Line, *w.Line)
 		}
 	}
+	if got := len(cat.Resources()); got != len(want.Resources)-nExported {
+		t.Errorf("%d resources, Puppet has %d and %d exported", got, len(want.Resources)-nExported, nExported)
+	}
+	if got := len(exported.Resources()); got != nExported {
+		t.Errorf("%d exported resources, Puppet has %d", got, nExported)
+	}
+	// Containment edges, but those of exported resources: neither view has
+	// both ends of them.
+	edges := 0
 	for _, e := range want.Edges {
+		if isExported[e.Target] {
+			continue
+		}
+		edges++
 		cat.ContainResource(refParts(e.Target)).ContainedBy(e.Source)
 	}
-	if got := len(cat.Edges()); got != len(want.Edges) {
-		t.Errorf("%d edges, Puppet has %d", got, len(want.Edges))
+	if got := len(cat.Edges()); got != edges {
+		t.Errorf("%d edges, Puppet has %d", got, edges)
 	}
 	if got, w := strings.Join(cat.Classes(), " "), strings.Join(want.Classes, " "); got != w {
 		t.Errorf("classes %s, Puppet's %s", got, w)

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Regenerates testdata/expected/ with Puppet 7.23 (the oracle of
+# Regenerates spec/expected/ with Puppet 7.23 (the oracle of
 # ../shared/conformance/oracle): the catalog of each node of nodes/, and of
 # the class and define specs of catalog_test.go, compiled with the code
 # those specs give the node (node default { ... }) instead of the main
@@ -7,7 +7,7 @@
 set -e
 cd "$(dirname "$0")/.."
 oracle=${ORACLE:-$(cd ../../.. && pwd)/shared/conformance/oracle}
-out=testdata/expected
+out=spec/expected
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 for f in nodes/*.json; do

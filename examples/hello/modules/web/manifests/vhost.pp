@@ -1,8 +1,9 @@
 # A virtual host: its document root and its site configuration, which the
-# service reloads when it changes.
+# service reloads when it changes, and the monitoring check that the
+# monitoring server collects (an exported resource).
 define web::vhost (
-  String $docroot = "/srv/www/${title}",
-  Integer[1, 65535] $port = $web::port,
+  String $docroot = web::docroot($title),
+  Web::Port $port = $web::port,
   Array[String] $aliases = [],
 ) {
   file { $docroot:
@@ -19,5 +20,11 @@ define web::vhost (
     }),
     require => [Package['nginx'], File[$docroot]],
     notify  => Class['web::service'],
+  }
+
+  @@file { "/etc/monitoring/sites/${title}.cfg":
+    ensure  => file,
+    content => "check_http ${title} ${port}\n",
+    tag     => ['monitoring'],
   }
 }
