@@ -1,14 +1,23 @@
 // Package spec is the Go API for testing Puppet code compiled by pp2go, with
 // `go test`: compile a node's catalog with facts, then assert what it
-// holds. Its helpers are named after rspec-puppet's matchers.
+// holds; call the environment's functions, check its type aliases. Its
+// helpers are named after rspec-puppet's matchers.
 //
-// A test lives in the Go module pp2go generates (`pp2go gen ENV -o DIR`),
-// for example as DIR/catalog/catalog_test.go, and gets the environment
-// from the generated catalog package:
+// Tests live in the Puppet environment, as *_test.go files in ENV/spec
+// (and its subdirectories, one package each), and `pp2go test ENV` runs
+// them: it generates the environment's Go module and runs `go test` on
+// them there, in their own directory (relative paths are as in the
+// repository). They get the environment from the generated catalog
+// package, pp2go.local/catalog/catalog:
+//
+//	import (
+//		"github.com/pp2go/pp2go/rt/spec"
+//		"pp2go.local/catalog/catalog"
+//	)
 //
 //	func TestWeb(t *testing.T) {
 //		cat := spec.Compile(t, catalog.Program(), "web1.example.com",
-//			spec.FactsFile("testdata/web1.example.com.json"))
+//			spec.FactsFile("facts/web1.example.com.json"))
 //		cat.ContainClass("web")
 //		cat.ContainFile("/etc/nginx/nginx.conf").
 //			WithParam("mode", "0644").
@@ -19,9 +28,10 @@
 //
 // rspec-puppet's matchers and their counterparts:
 //
-//	is_expected.to compile                  Compile(t, prog, node, ...)
+//	is_expected.to compile                  Compile(t, prog, node, ...) (a dependency cycle fails it)
 //	compile.with_all_deps                   cat.WithAllDeps()
 //	compile.and_raise_error(/re/)           CompileFails(t, prog, node, `re`, ...)
+//	subject { exported_resources }          cat.ExportedResources() (the same assertions)
 //	contain_class('ntp')                    cat.ContainClass("ntp")
 //	contain_file('/f')                      cat.ContainFile("/f") (or ContainResource("File", "/f"))
 //	.with_mode('0644')                      .WithParam("mode", "0644")
@@ -40,6 +50,33 @@
 //	let(:params) in a class spec            Class("ntp", spec.Params{..})
 //	a class spec's `include ntp`            Include("ntp")
 //	a define spec (title and params)        Declare("ntp::server", "a", spec.Params{..})
+//	let(:pre_condition) of a function spec  Include, Class, Declare given to Function
+//	run.with_params(2).and_return(4)        Function(t, prog, "mymod::double").Run(2).Returns(4)
+//	run.with_params(..).and_raise_error(/re/) .Run(..).RaisesError(`re`)
+//	run.with_params(..) (runs)              .Run(..).Succeeds()
+//	type alias: allow_value(80)             Type(t, prog, "Mymod::Port").Allows(80)
+//	not_to allow_value('x')                 .Rejects("x")
+//	RSpec::Puppet::Coverage.report!(80)     CoverageMain(m, 80) in TestMain, or CoverageReport(w, 80)
+//
+// Compile fails the test (without stopping it) on a dependency cycle, as
+// rspec-puppet's compile matcher does, with the agent's message ("Found 1
+// dependency cycle:\n(File[/a] => File[/b] => File[/a])"): Puppet
+// compiles such a catalog, its agent refuses to apply it. Cycles are
+// found, as the agent finds them, in the graph of the relationships
+// (before, require, notify, subscribe, the arrows) and containment;
+// autorequires are not in it (they come from the types' Ruby code). Run
+// compiles without that check; Catalog.Cycles lists the cycles.
+//
+// Function and Type compile a catalog for the node (DefaultNode, or
+// NodeName's) with the options, then call the function, or assert_type
+// the values, from the node's scope, after the code of Include, Class and
+// Declare. Returns compares as rspec-puppet's and_return (Ruby's ==:
+// strings with their case, a String never equal to a number), unlike
+// parameter matching.
+//
+// The coverage counts the resources of the catalogs Compile made, and
+// touches those a ContainResource (or ContainClass, ContainFile, ...)
+// found, as rspec-puppet's coverage does; see CoverageMain.
 //
 // Expected parameter values follow rspec-puppet's parameter matching: a
 // string, number or boolean matches a value whose text is the same
@@ -56,9 +93,13 @@
 // stop the test with t.Fatalf when the compile does not go as expected.
 //
 // The accessors (Resource, ResourcesOf, Param, Edges, Classes, Tags, ...)
-// read the catalog as Puppet's catalog JSON presents it: virtual resources
-// that were not realized are not in it, parameters are those the JSON
-// has.
+// read the catalog as rspec-puppet's catalogue subject presents it, which
+// is Puppet's catalog JSON without its exported resources: virtual
+// resources that were not realized are not in it, nor are exported ones
+// (Puppet's catalog terminus filters out virtual resources, and without
+// storeconfigs no collector realizes an exported resource); parameters
+// are those the JSON has. ExportedResources reads the exported resources.
+// JSON is the whole catalog JSON.
 package spec
 
 import (
