@@ -39,7 +39,9 @@ pp2go test generates the environment's Go module (in the work directory that
 tests, in the directory itself: relative paths (FactsFile("nodes/web1.json"))
 are relative to the test file's directory, as in the repository. The files of
 one directory make one package; besides the standard library, tests may import
-pp2go's packages (rt/spec, rt/values, ...) and the generated ones.
+pp2go's packages (rt/spec, rt/values, ...) and the generated ones. When the
+repository is itself a Go module, a go.mod in spec/ keeps these tests out of it
+(examples/hello/spec has one).
 
 Arguments after ENV_DIR go to 'go test' (-run, -v, -count, ...); flags of
 pp2go test come before ENV_DIR. The exit status is go test's (the highest
