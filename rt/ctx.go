@@ -141,13 +141,15 @@ func (c *Ctx) setNodeParameters() {
 		serverFacts = values.NewHash()
 	}
 	// Facts and server facts are node parameters: top scope variables
-	// (the first of a name wins; environment is the environment's).
+	// (the first of a name wins; environment is the environment's; a fact
+	// named trusted is dropped, as Puppet's Node#sanitize drops it, and
+	// stays in $facts only).
 	n := facts.Len() + serverFacts.Len() + 8
 	c.top.symtable.reserve(n)
 	for _, h := range []*values.Hash{facts, serverFacts} {
 		for i := 0; i < h.Len(); i++ {
 			name := values.ToString(h.KeyAt(i))
-			if name == "environment" || c.top.symtable.find(name) >= 0 {
+			if name == "environment" || name == "trusted" || c.top.symtable.find(name) >= 0 {
 				continue
 			}
 			c.top.setvar(name, h.ValueAt(i), true)
