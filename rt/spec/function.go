@@ -63,6 +63,11 @@ type FunctionRun struct {
 // fails.
 func (f *FunctionSpec) Run(args ...any) *FunctionRun {
 	f.t.Helper()
+	return f.run(nil, args)
+}
+
+func (f *FunctionSpec) run(block fn.Block, args []any) *FunctionRun {
+	f.t.Helper()
 	run := &FunctionRun{spec: f}
 	for _, a := range args {
 		run.args = append(run.args, Value(a))
@@ -81,7 +86,7 @@ func (f *FunctionSpec) Run(args ...any) *FunctionRun {
 			}
 			panic(r) // not an error the function raises: the compile fails with it
 		}()
-		run.result = s.Call(f.name, run.args, nil)
+		run.result = s.Call(f.name, run.args, block)
 	}
 	res, err := runWith(f.prog, "", f.opts, code)
 	if err != nil {
@@ -91,6 +96,38 @@ func (f *FunctionSpec) Run(args ...any) *FunctionRun {
 		f.t.Fatalf("calling %s: the compile around the call fails: %v", run.call(), res.Err)
 	}
 	return run
+}
+
+// Lambda is a lambda given to the function (rspec-puppet's
+// run.with_lambda): Body gets the arguments the function passes; Params
+// is how many parameters the lambda declares (of type Any), which
+// functions such as each and map look at.
+type Lambda struct {
+	Params int
+	Body   func(args ...values.Value) values.Value
+}
+
+// goBlock is a Lambda as functions see a lambda.
+type goBlock struct {
+	values.External
+	l Lambda
+}
+
+func (b *goBlock) CallableType() *values.CallableType {
+	types := make([]values.Type, b.l.Params)
+	for i := range types {
+		types[i] = values.AnyT
+	}
+	return values.NewCallableType(values.NewTupleType(types, nil), nil, nil)
+}
+
+func (b *goBlock) Call(args ...values.Value) values.Value { return b.l.Body(args...) }
+
+// RunWithLambda calls the function with arguments and a lambda
+// (with_params(..).with_lambda { .. }); see Run.
+func (f *FunctionSpec) RunWithLambda(l Lambda, args ...any) *FunctionRun {
+	f.t.Helper()
+	return f.run(&goBlock{l: l}, args)
 }
 
 // call is the call as rspec-puppet shows it: name(args).

@@ -54,6 +54,7 @@
 //	run.with_params(2).and_return(4)        Function(t, prog, "mymod::double").Run(2).Returns(4)
 //	run.with_params(..).and_raise_error(/re/) .Run(..).RaisesError(`re`)
 //	run.with_params(..) (runs)              .Run(..).Succeeds()
+//	run.with_params(..).with_lambda { .. }  .RunWithLambda(spec.Lambda{Params: 1, Body: ..}, ..)
 //	type alias: allow_value(80)             Type(t, prog, "Mymod::Port").Allows(80)
 //	not_to allow_value('x')                 .Rejects("x")
 //	RSpec::Puppet::Coverage.report!(80)     CoverageMain(m, 80) in TestMain, or CoverageReport(w, 80)

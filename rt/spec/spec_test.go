@@ -255,6 +255,18 @@ func TestFunction(t *testing.T) {
 	if got := double.Run(21).Result(); got != values.Int(42) {
 		t.Errorf("Result: %v", got)
 	}
+	// a lambda: [1, 2].map |$x| { $x * 2 } is [2, 4]; each with two
+	// parameters gives a hash's keys and values
+	double2 := Lambda{Params: 1, Body: func(a ...values.Value) values.Value { return values.Int(int64(a[0].(values.Int)) * 2) }}
+	Function(t, prog, "map").RunWithLambda(double2, []int{1, 2}).Returns([]int{2, 4})
+	var pairs []string
+	Function(t, prog, "each").RunWithLambda(Lambda{Params: 2, Body: func(a ...values.Value) values.Value {
+		pairs = append(pairs, values.ToString(a[0])+"="+values.ToString(a[1]))
+		return values.Undef
+	}}, map[string]int{"a": 1, "b": 2}).Succeeds()
+	if fmt.Sprint(pairs) != "[a=1 b=2]" {
+		t.Errorf("each: %v", pairs)
+	}
 	// facts reach the function
 	Function(t, prog, "getvar", exportedFacts).Run("facts.networking.ip").Returns("10.0.0.5")
 
