@@ -167,7 +167,18 @@ func (c *Ctx) setNodeParameters() {
 }
 
 // trustedFor is $trusted for an authenticated agent with a certificate name.
-func trustedFor(certname string) *values.Hash {
+func trustedFor(certname string) *values.Hash { return TrustedFor(certname, nil, nil) }
+
+// TrustedFor is $trusted for an authenticated agent with a certificate
+// name, its certificate's extensions and trusted external data (nil for
+// none), as Puppet's TrustedInformation makes it.
+func TrustedFor(certname string, extensions, external *values.Hash) *values.Hash {
+	if extensions == nil {
+		extensions = values.NewHash()
+	}
+	if external == nil {
+		external = values.NewHash()
+	}
 	host, domain := certname, ""
 	if i := strings.IndexByte(certname, '.'); i >= 0 {
 		host, domain = certname[:i], certname[i+1:]
@@ -179,10 +190,10 @@ func trustedFor(certname string) *values.Hash {
 	return values.NewHashFromPairs(
 		values.String("authenticated"), values.String("remote"),
 		values.String("certname"), values.String(certname),
-		values.String("extensions"), values.NewHash(),
+		values.String("extensions"), extensions,
 		values.String("hostname"), values.String(host),
 		values.String("domain"), dom,
-		values.String("external"), values.NewHash(),
+		values.String("external"), external,
 	)
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"encoding/xml"
 	"errors"
 	"fmt"
@@ -74,10 +75,12 @@ used, the files of spec/pre_conditions/*.pp are the top-level code, and the
 node's code is 'include CLASS'. The node is named after the fact set's
 trusted certname when it has one, else --node-name (by default this machine's
 host name, as rspec-puppet's certname); $trusted is that of an authenticated
-agent of that name. Differences from onceover: $onceover_class and
-$onceover_node are not set, trusted extensions of fact sets are not passed
-(a warning), the facts are the fact set's without the few rspec-puppet adds
-or prunes, and dependency cycles are not looked for.
+agent of that name, with the fact set's trusted extensions (its top-level
+"trusted" hash, else values' trusted.extensions) and trusted external data
+("trusted_external", else trusted.external). Differences from onceover:
+$onceover_class and $onceover_node are not set, the facts are the fact
+set's without the few rspec-puppet adds or prunes, and dependency cycles
+are not looked for.
 
 The table shows each class (rows) on each fact set (columns): the compile
 time, or FAIL; failures follow with Puppet's error, then a summary line.
@@ -140,14 +143,14 @@ func runMatrix(stdout, stderr io.Writer, envDir string, mf *matrixFlags) error {
 	if len(missing) > 0 {
 		return status2(fmt.Errorf("%s: no fact set for node %s (looked for NAME.json and NAME.facts in %s)", cfg.File, strings.Join(missing, ", "), strings.Join(factDirs(envDir, cfg, mf), ", ")))
 	}
-	for _, c := range cells {
-		fs := factsets[c.Node]
-		if !fs.readWarned && hasExtensions(fs.Extensions) {
-			fs.readWarned = true
-			fmt.Fprintf(stderr, "Warning: %s: trusted extensions are not passed to the compile ($trusted['extensions'] is empty)\n", fs.File)
-		}
+	work, err := matrixWork(envDir, mf)
+	if err != nil {
+		return status2(err)
 	}
-	binary, err := buildMatrixBinary(stderr, envDir, mf)
+	if err := writeTrusted(work, cells, factsets); err != nil {
+		return status2(err)
+	}
+	binary, err := buildMatrixBinary(stderr, envDir, work, mf)
 	if err != nil {
 		return status2(err)
 	}
@@ -184,21 +187,45 @@ func runMatrix(stdout, stderr io.Writer, envDir string, mf *matrixFlags) error {
 	return nil
 }
 
-// hasExtensions tells trusted extensions other than the certname, which
-// names the node.
-func hasExtensions(ext map[string]any) bool {
-	for k := range ext {
-		if k != "certname" {
-			return true
-		}
-	}
-	return false
-}
-
-// matrixFactSet is a fact set with what the run said about it.
+// matrixFactSet is a fact set and the file of its trusted data for the
+// binary's --trusted ("" when it has none).
 type matrixFactSet struct {
 	*onceover.FactSet
-	readWarned bool
+	trustedFile string
+}
+
+// writeTrusted writes the trusted extensions and external data of the
+// cells' fact sets for the binary's --trusted.
+func writeTrusted(work string, cells []onceover.Cell, factsets map[string]*matrixFactSet) error {
+	dir := filepath.Join(work, "trusted")
+	if err := os.RemoveAll(dir); err != nil {
+		return err
+	}
+	for _, c := range cells {
+		fs := factsets[c.Node]
+		if fs.trustedFile != "" || len(fs.Extensions)+len(fs.External) == 0 {
+			continue
+		}
+		data := map[string]any{}
+		if len(fs.Extensions) > 0 {
+			data["extensions"] = fs.Extensions
+		}
+		if len(fs.External) > 0 {
+			data["external"] = fs.External
+		}
+		b, err := json.Marshal(data)
+		if err != nil {
+			return fmt.Errorf("fact set %s: %w", fs.File, err)
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		fs.trustedFile = filepath.Join(dir, fs.Name+".json")
+		if err := os.WriteFile(fs.trustedFile, b, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func loadMatrix(stderr io.Writer, envDir string, mf *matrixFlags) (*onceover.Config, map[string]*matrixFactSet, error) {
@@ -316,9 +343,8 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// buildMatrixBinary builds the environment as onceover compiles it: the
-// main manifest is replaced by a directory holding spec/pre_conditions/*.pp.
-func buildMatrixBinary(stderr io.Writer, envDir string, mf *matrixFlags) (string, error) {
+// matrixWork is the work directory: --work, or one beside pp2go build's.
+func matrixWork(envDir string, mf *matrixFlags) (string, error) {
 	work := mf.work
 	if work == "" {
 		w, err := workDir(envDir)
@@ -327,10 +353,12 @@ func buildMatrixBinary(stderr io.Writer, envDir string, mf *matrixFlags) (string
 		}
 		work = w + "-matrix"
 	}
-	work, err := filepath.Abs(work)
-	if err != nil {
-		return "", err
-	}
+	return filepath.Abs(work)
+}
+
+// buildMatrixBinary builds the environment as onceover compiles it: the
+// main manifest is replaced by a directory holding spec/pre_conditions/*.pp.
+func buildMatrixBinary(stderr io.Writer, envDir, work string, mf *matrixFlags) (string, error) {
 	manifests := filepath.Join(work, "manifests")
 	if err := os.RemoveAll(manifests); err != nil {
 		return "", err
@@ -417,6 +445,9 @@ func runCell(binary string, cell onceover.Cell, fs *matrixFactSet, defaultName s
 	args := []string{"compile", name, "--facts", fs.File, "--class", cell.Class, "--quiet", "-o", out}
 	if mf.allowGenerate {
 		args = append(args, "--allow-generate")
+	}
+	if fs.trustedFile != "" {
+		args = append(args, "--trusted", fs.trustedFile)
 	}
 	cmd := exec.Command(binary, args...)
 	var errOut bytes.Buffer

@@ -318,3 +318,58 @@ func TestMatrixErrors(t *testing.T) {
 	require.Equal(t, 2, ee.status)
 	require.Contains(t, err.Error(), "testdata/nowhere/spec/onceover.yaml")
 }
+
+// TestMatrixAsOnceover: a cell compiles as onceover's spec does. The main
+// manifest is not used (its fail() would stop every cell), the
+// spec/pre_conditions run first, the node is named after the fact set's
+// trusted certname (else --node-name) and $trusted carries the fact set's
+// extensions and external data, onceover's two ways each.
+func TestMatrixAsOnceover(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("needs the go command to build the environment")
+	}
+	dir := writeEnv(t, map[string]string{
+		"environment.conf":                   "modulepath = site\n",
+		"manifests/site.pp":                  "fail('site.pp is not used')\nnode default {}\n",
+		"spec/pre_conditions/vars.pp":        "$pre = 'from pre_conditions'\n",
+		"site/role/manifests/web.pp":         "class role::web {\n  if $facts['os']['family'] != 'Debian' { fail(\"no ${facts['os']['family']}\") }\n  notify { \"${trusted['certname']} ${trusted['extensions']['pp_role']} ${trusted['external']['f']['dc']} ${::pre}\": }\n}\n",
+		"site/role/manifests/db.pp":          "class role::db {}\n",
+		"spec/factsets/deb.json":             `{"name": "x", "values": {"os": {"family": "Debian"}, "trusted": {"extensions": {"pp_role": "web", "certname": "web1.example.com"}, "external": {"f": {"dc": "dc1"}}}}}`,
+		"spec/factsets/deb-top.json":         `{"trusted": {"pp_role": "top"}, "trusted_external": {"f": {"dc": "dc2"}}, "values": {"os": {"family": "Debian"}, "trusted": {"extensions": {"pp_role": "ignored"}}}}`,
+		"spec/factsets/rhel.json":            `{"os": {"family": "RedHat"}}`,
+		"spec/onceover.yaml":                 "classes: [/^role::/]\nnodes: [deb, deb-top, rhel]\ntest_matrix:\n  - all_nodes: {classes: role::web, tests: spec}\n  - deb: {classes: all_classes, tests: spec}\n",
+		"site/role/manifests/unmatched.pp.x": "",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	junitFile := filepath.Join(t.TempDir(), "j.xml")
+	stdout, stderr, err := run(t, ".", "matrix", dir, "--work", filepath.Join(os.TempDir(), "pp2go-matrix-test", "work-small"),
+		"--node-name", "ci.example.com", "--out-dir", out, "--junit", junitFile)
+	var ee *exitError
+	require.True(t, errors.As(err, &ee), "%v\n%s", err, stderr)
+	require.Equal(t, 1, ee.status, "the rhel cell fails: %v\n%s\n%s", ee.err, stdout, stderr)
+	require.Contains(t, stdout, "role::web on rhel (node ci.example.com):\n  Evaluation Error: Error while evaluating a Function Call, no RedHat")
+	require.Contains(t, stdout, "Matrix: 4 cells (2 classes × 3 fact sets), 3 compiled, 1 failed in ")
+	notify := func(file string) string {
+		b, err := os.ReadFile(filepath.Join(out, file))
+		require.NoError(t, err)
+		var cat struct {
+			Resources []struct{ Type, Title string }
+		}
+		require.NoError(t, json.Unmarshal(b, &cat))
+		for _, r := range cat.Resources {
+			if r.Type == "Notify" {
+				return r.Title
+			}
+		}
+		return ""
+	}
+	require.Equal(t, "web1.example.com web dc1 from pre_conditions", notify("role__web_on_deb.json"))
+	require.Equal(t, "ci.example.com top dc2 from pre_conditions", notify("role__web_on_deb-top.json"))
+	suites, err := junitparser.IngestFile(junitFile)
+	require.NoError(t, err)
+	require.Len(t, suites, 2)
+	require.Equal(t, "role::web", suites[0].Name)
+	require.Equal(t, []string{"deb", "deb-top", "rhel"}, []string{suites[0].Tests[0].Name, suites[0].Tests[1].Name, suites[0].Tests[2].Name})
+	require.Equal(t, junitparser.StatusFailed, suites[0].Tests[2].Status)
+	require.Equal(t, "role::db", suites[1].Name)
+}

@@ -1,6 +1,7 @@
 package onceover
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -19,8 +20,10 @@ type FactSet struct {
 	// onceover compiles the node under that name.
 	Certname string
 	// Extensions are its trusted facts (the top-level "trusted" hash, else
-	// values' trusted.extensions), as onceover reads them.
-	Extensions map[string]any
+	// values' trusted.extensions), External its trusted external data (the
+	// top-level "trusted_external" hash, else values' trusted.external), as
+	// onceover reads them. Numbers are json.Number.
+	Extensions, External map[string]any
 }
 
 // factExts are the file names read as fact sets, in order of preference.
@@ -84,7 +87,9 @@ func (f *FactSet) Read() error {
 		return err
 	}
 	var top map[string]any
-	if err := json.Unmarshal(b, &top); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	if err := dec.Decode(&top); err != nil {
 		return fmt.Errorf("fact set %s: %v", f.File, err)
 	}
 	if top == nil {
@@ -100,6 +105,11 @@ func (f *FactSet) Read() error {
 		f.Extensions = t
 	} else if t, ok := facts["trusted"].(map[string]any); ok {
 		f.Extensions, _ = t["extensions"].(map[string]any)
+	}
+	if t, ok := top["trusted_external"].(map[string]any); ok {
+		f.External = t
+	} else if t, ok := facts["trusted"].(map[string]any); ok {
+		f.External, _ = t["external"].(map[string]any)
 	}
 	if c, ok := f.Extensions["certname"].(string); ok {
 		f.Certname = c

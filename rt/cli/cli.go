@@ -53,6 +53,7 @@ func compileCommand(program func() *rt.Program) *cobra.Command {
 	var factsFile, out, factsDir, outDir string
 	var settings []string
 	var classes []string // --class: node code that includes them (a class spec)
+	var trustedFile string
 	var jobs int
 	var quiet, verbose, debugLogs, allowGenerate, pretty bool
 	cmd := &cobra.Command{
@@ -62,7 +63,8 @@ func compileCommand(program func() *rt.Program) *cobra.Command {
 
 Facts are what 'facter --json' prints, or PuppetDB's {"name": .., "values": {..}}
 form, as JSON or (for .yaml and .yml files) YAML. $trusted is that of an
-authenticated agent whose certificate name is the node's name.
+authenticated agent whose certificate name is the node's name; --trusted
+gives its certificate's extensions and trusted external data.
 
 With --facts-dir, every facts file of the directory is compiled (the node is
 named after the file) into --out-dir, -j at a time; each log line is prefixed
@@ -107,8 +109,8 @@ does: the node definitions of the main manifest are replaced by
 				program().AllowGenerate = true
 			}
 			if factsDir != "" {
-				if len(args) > 0 || factsFile != "" || out != "" || len(classes) > 0 {
-					return fmt.Errorf("--facts-dir compiles every node of the directory: give no NODE, --facts, -o or --class")
+				if len(args) > 0 || factsFile != "" || out != "" || len(classes) > 0 || trustedFile != "" {
+					return fmt.Errorf("--facts-dir compiles every node of the directory: give no NODE, --facts, -o, --class or --trusted")
 				}
 				if outDir == "" {
 					return fmt.Errorf("--facts-dir needs --out-dir")
@@ -125,6 +127,11 @@ does: the node definitions of the main manifest are replaced by
 			node := &rt.Node{Name: args[0], Facts: facts}
 			if len(classes) > 0 {
 				node.Main = rt.IncludeClasses(classes...)
+			}
+			if trustedFile != "" {
+				if node.Trusted, err = loadTrusted(trustedFile, args[0]); err != nil {
+					return err
+				}
 			}
 			res := rt.CompileWith(program(), node)
 			printLogs(os.Stderr, res.Logs, shown)
@@ -151,6 +158,7 @@ does: the node definitions of the main manifest are replaced by
 	f.BoolVar(&debugLogs, "debug", false, "print debug and info messages too")
 	f.BoolVar(&allowGenerate, "allow-generate", false, "let generate() run commands on this machine")
 	f.BoolVar(&pretty, "pretty", false, "indent the catalog JSON")
+	f.StringVar(&trustedFile, "trusted", "", "a hash (JSON or YAML) of the node's trusted extensions and external data: {\"extensions\": {..}, \"external\": {..}}")
 	f.StringArrayVar(&classes, "class", nil, "include this class in place of the main manifest's node definitions, as a class spec does (repeatable)")
 	f.StringArrayVar(&settings, "setting", nil, "NAME=VALUE: a directory or the certname $settings::* derive from (confdir, codedir, vardir, logdir, rundir, publicdir, certname, environmentpath, basemodulepath; repeatable)")
 	return cmd
