@@ -23,7 +23,8 @@ func newTestCmd() *cobra.Command {
 		Use:   "test [flags] ENV_DIR [go test flags]",
 		Short: "Run the Go tests of a Puppet environment (ENV_DIR/spec)",
 		Long: `Run the Go tests of a Puppet environment's code: the *_test.go files in
-ENV_DIR/spec and its subdirectories, written with package
+ENV_DIR/spec and its subdirectories (but testdata and those whose names start
+with . or _), written with package
 github.com/pp2go/pp2go/rt/spec (helpers named after rspec-puppet's matchers).
 They get the environment from the generated catalog package, whose import path
 is always pp2go.local/catalog/catalog:
@@ -106,7 +107,8 @@ when several directories ran): 0 when every test passes.`,
 }
 
 // testDirs are the directories under root that hold *_test.go files, in
-// order; none is an error.
+// order (testdata and directories whose names start with . or _ left out,
+// as go test ./... leaves them); none is an error.
 func testDirs(root string) ([]string, error) {
 	abs, err := filepath.Abs(root)
 	if err != nil {
@@ -116,6 +118,10 @@ func testDirs(root string) ([]string, error) {
 	err = filepath.WalkDir(abs, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
+		}
+		// as go's ./... does: testdata and what starts with . or _ are no packages
+		if name := d.Name(); d.IsDir() && p != abs && (name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+			return filepath.SkipDir
 		}
 		if !d.IsDir() && strings.HasSuffix(p, "_test.go") {
 			seen[filepath.Dir(p)] = true

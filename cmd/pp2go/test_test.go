@@ -27,6 +27,7 @@ func TestTestCommand(t *testing.T) {
 	require.Contains(t, out, "--- PASS: TestAsPuppet")
 	require.Contains(t, out, "--- PASS: TestGreeting")
 	require.NotContains(t, out, "TestFailing", "-run reaches go test")
+	require.NotContains(t, out, "spec/testdata", "testdata is no package of tests")
 
 	out, _, err = run(t, ".", "test", "--work", work, "testdata/spectest")
 	var ee *exitError
