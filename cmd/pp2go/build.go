@@ -20,6 +20,7 @@ import (
 	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/env"
 	"github.com/pp2go/pp2go/typecheck"
+	"github.com/pp2go/pp2go/typecheck/resolve"
 )
 
 // envFlags are the Puppet settings that decide what an environment holds.
@@ -94,8 +95,21 @@ The environment is loaded as Puppet 7.23 loads it (environment.conf, the
 module path, the main manifest), turned into Go, and built with 'go build'
 (Go must be installed). What Puppet reports only when a node's evaluation
 reaches it is printed as a warning here, and the binary fails with Puppet's
-error for exactly the nodes that reach it; --strict makes such warnings
-fatal.
+error for exactly the nodes that reach it.
+
+--strict makes such warnings fatal when they are in code that nodes can
+reach, found statically: the main manifest's top-level code and node
+definitions, then the classes they include, require, contain or declare
+(and their parents), the defined types they declare, the functions they
+call, the type aliases they name, the EPP templates they render, and the
+files Puppet's autoloader reads for those names, transitively. A class
+name computed at run time reaches its whole module when it starts with
+"module::", the classes Hiera data lists under the key when it comes from
+lookup('KEY') (or hiera_include), and all code otherwise (a note says
+where). Resources whose type is computed at run time (create_resources with
+a variable type, as stdlib::manage does) are not followed (a note says
+where). Errors in code no node reaches (a module of the base module path
+that nothing uses) stay warnings.
 
 The generated module is kept in a work directory (--work, by default in the
 user's cache directory) so that rebuilding after an edit recompiles only the
@@ -138,7 +152,7 @@ packages that changed.`,
 	ef.add(cmd)
 	cmd.Flags().StringVarP(&out, "out", "o", "", "the binary to write")
 	cmd.Flags().StringVar(&work, "work", "", "where to keep the generated Go module")
-	cmd.Flags().BoolVar(&strict, "strict", false, "fail on what Puppet would report only when evaluation reaches it")
+	cmd.Flags().BoolVar(&strict, "strict", false, "fail on the errors of code that nodes can reach (see above)")
 	return cmd
 }
 
@@ -163,7 +177,14 @@ func generate(stderr io.Writer, dir string, ef *envFlags, strict bool) (*codegen
 	for _, f := range e.Manifests {
 		mainFiles[f.Path] = true
 	}
-	fatal := 0
+	// --strict judges the code that nodes can reach: an error in a module
+	// no node uses (augeas_core's misplaced classes on Debian's module
+	// path) stays a warning.
+	var reach *resolve.Reach
+	if strict {
+		reach = resolve.Reachable(e)
+	}
+	fatal, unreached := 0, 0
 	seen := map[string]bool{}
 	report := func(d *diag.Diagnostic, isFatal bool) {
 		text := d.Short()
@@ -171,7 +192,15 @@ func generate(stderr io.Writer, dir string, ef *envFlags, strict bool) (*codegen
 			return
 		}
 		seen[text] = true
-		if isFatal || (strict && d.Severity == diag.Error) {
+		if !isFatal && strict && d.Severity == diag.Error {
+			if !reach.Covers(d) {
+				unreached++
+				fmt.Fprintln(stderr, "Warning:", text, "(in code no node reaches)")
+				return
+			}
+			isFatal = true
+		}
+		if isFatal {
 			fatal++
 			fmt.Fprintln(stderr, "Error:", text)
 			return
@@ -202,6 +231,17 @@ func generate(stderr io.Writer, dir string, ef *envFlags, strict bool) (*codegen
 	for _, d := range res.Diags {
 		report(d, d.Severity == diag.Error)
 	}
+	if strict && unreached > 0 {
+		fmt.Fprintf(stderr, "Note: --strict fails on errors in code that nodes can reach; %s in code no node reaches stayed warnings\n",
+			plural(unreached, "error"))
+		if n := len(reach.Unfollowed); n > 0 {
+			fmt.Fprintf(stderr, "Note: --strict does not follow resources whose type is computed at run time: %s%s\n", reach.Unfollowed[0], morePlaces(n))
+		}
+	}
+	if strict && fatal > 0 && reach.All && len(reach.Dynamic) > 0 {
+		fmt.Fprintf(stderr, "Note: --strict judged all code as reachable: a class name is computed at run time at %s%s\n",
+			reach.Dynamic[0], morePlaces(len(reach.Dynamic)))
+	}
 	switch {
 	case fatal == 1:
 		return nil, errors.New("stopped by 1 error")
@@ -209,6 +249,17 @@ func generate(stderr io.Writer, dir string, ef *envFlags, strict bool) (*codegen
 		return nil, fmt.Errorf("stopped by %d errors", fatal)
 	}
 	return res, nil
+}
+
+// morePlaces says how many places a note names besides the first.
+func morePlaces(n int) string {
+	switch {
+	case n == 2:
+		return " and 1 more place"
+	case n > 2:
+		return fmt.Sprintf(" and %d more places", n-1)
+	}
+	return ""
 }
 
 // codeVersion identifies the environment's code: a digest of its files.

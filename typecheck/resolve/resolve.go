@@ -363,6 +363,21 @@ func (c *checker) prepare() {
 // hiera.yaml names), so that a class parameter that data could bind is
 // not reported as missing.
 func (c *checker) readHieraData(root string) {
+	for _, d := range hieraDataDirs(root) {
+		filepath.WalkDir(d, func(p string, de os.DirEntry, err error) error {
+			if err == nil && !de.IsDir() {
+				if text, err := os.ReadFile(p); err == nil {
+					c.hieraText = append(c.hieraText, string(text))
+				}
+			}
+			return nil
+		})
+	}
+}
+
+// hieraDataDirs are the data directories of a Hiera layer: data/,
+// hieradata/ and every datadir its hiera.yaml names.
+func hieraDataDirs(root string) []string {
 	dirs := []string{filepath.Join(root, "data"), filepath.Join(root, "hieradata")}
 	if text, err := os.ReadFile(filepath.Join(root, "hiera.yaml")); err == nil {
 		for _, line := range strings.Split(string(text), "\n") {
@@ -376,16 +391,7 @@ func (c *checker) readHieraData(root string) {
 			}
 		}
 	}
-	for _, d := range dirs {
-		filepath.WalkDir(d, func(p string, de os.DirEntry, err error) error {
-			if err == nil && !de.IsDir() {
-				if text, err := os.ReadFile(p); err == nil {
-					c.hieraText = append(c.hieraText, string(text))
-				}
-			}
-			return nil
-		})
-	}
+	return dirs
 }
 
 // hieraMentions reports whether some Hiera data file mentions key.
