@@ -33,6 +33,7 @@ type matrixFlags struct {
 	outDir        string
 	classes       []string
 	nodes         []string
+	tags          []string
 	jobs          int
 	allowGenerate bool
 }
@@ -58,7 +59,8 @@ onceover.yaml, as onceover 3 reads it:
                  all_classes are built in
   test_matrix    a list of {NODE_OR_GROUP: {classes: CLASS_OR_GROUP or
                  {include: .., exclude: ..}, tests: spec}}; entries whose tests
-                 are not spec or all_tests run no spec test (a warning)
+                 are not spec or all_tests run no spec test (a warning);
+                 tags are for --tags
   opts           :facts_dir / :facts_dirs and :facts_files (globs) choose the
                  fact sets; onceover's own run settings are ignored
 Not supported (an error naming the file and line): functions (mocks), before
@@ -107,6 +109,7 @@ could not run (a configuration error, a missing fact set, a failed build).`,
 	f.StringVar(&mf.outDir, "out-dir", "", "write each cell's catalog to DIR/CLASS_on_FACTSET.json (:: becomes __)")
 	f.StringSliceVar(&mf.classes, "classes", nil, "compile only these classes' cells (comma-separated, as onceover's --classes)")
 	f.StringSliceVar(&mf.nodes, "nodes", nil, "compile only these fact sets' cells (comma-separated, as onceover's --nodes)")
+	f.StringSliceVar(&mf.tags, "tags", nil, "compile only the cells of test_matrix entries with one of these tags (comma-separated; ~TAG: without it), as onceover's --tags")
 	f.IntVarP(&mf.jobs, "jobs", "j", runtime.NumCPU(), "how many cells to compile at once")
 	f.BoolVar(&mf.allowGenerate, "allow-generate", false, "let generate() run commands on this machine")
 	return cmd
@@ -130,7 +133,7 @@ func runMatrix(stdout, stderr io.Writer, envDir string, mf *matrixFlags) error {
 	if err != nil {
 		return status2(err)
 	}
-	cells := filterCells(cfg.Cells(), mf.classes, mf.nodes)
+	cells := filterCells(cfg.TaggedCells(), mf.classes, mf.nodes, mf.tags)
 	if len(cells) == 0 {
 		return status2(fmt.Errorf("%s: the test matrix has no cell to compile", cfg.File))
 	}
@@ -324,11 +327,13 @@ func factDirs(envDir string, cfg *onceover.Config, mf *matrixFlags) []string {
 	return []string{filepath.Join(envDir, "spec", "factsets")}
 }
 
-func filterCells(cells []onceover.Cell, classes, nodes []string) []onceover.Cell {
+// filterCells applies onceover's --classes, --nodes and --tags filters.
+func filterCells(cells []onceover.TaggedCell, classes, nodes, tags []string) []onceover.Cell {
 	var out []onceover.Cell
 	for _, c := range cells {
-		if (len(classes) == 0 || contains(classes, c.Class)) && (len(nodes) == 0 || contains(nodes, c.Node)) {
-			out = append(out, c)
+		if (len(classes) == 0 || contains(classes, c.Class)) && (len(nodes) == 0 || contains(nodes, c.Node)) &&
+			(len(tags) == 0 || c.MatchTags(tags)) {
+			out = append(out, c.Cell)
 		}
 	}
 	return out

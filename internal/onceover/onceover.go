@@ -74,6 +74,13 @@ type Cell struct {
 	Class, Node string
 }
 
+// TaggedCell is a cell with the tags of the test_matrix entries that hold
+// it (onceover merges the options of duplicate entries into the first).
+type TaggedCell struct {
+	Cell
+	Tags []string
+}
+
 // Error is a problem in the configuration, at a place of its file.
 type Error struct {
 	File         string
@@ -351,14 +358,7 @@ func (p *parser) subtractive(n *yaml.Node, what string) (Kind, []string) {
 
 func appendNew(list, add []string) []string {
 	for _, a := range add {
-		found := false
-		for _, l := range list {
-			if l == a {
-				found = true
-				break
-			}
-		}
-		if !found {
+		if !contains(list, a) {
 			list = append(list, a)
 		}
 	}
@@ -488,18 +488,54 @@ func (p *parser) test(on, settings *yaml.Node) {
 // Cells are the matrix's cells in onceover's order (test_matrix entries,
 // then nodes, then classes), each (class, node) once.
 func (c *Config) Cells() []Cell {
-	seen := map[Cell]bool{}
 	var out []Cell
+	for _, tc := range c.TaggedCells() {
+		out = append(out, tc.Cell)
+	}
+	return out
+}
+
+// TaggedCells are the cells with their tags.
+func (c *Config) TaggedCells() []TaggedCell {
+	index := map[Cell]int{}
+	var out []TaggedCell
 	for _, t := range c.Tests {
 		for _, n := range t.Nodes {
 			for _, cl := range t.Classes {
 				cell := Cell{Class: cl, Node: n}
-				if !seen[cell] {
-					seen[cell] = true
-					out = append(out, cell)
+				i, seen := index[cell]
+				if !seen {
+					i = len(out)
+					index[cell] = i
+					out = append(out, TaggedCell{Cell: cell})
 				}
+				out[i].Tags = appendNew(out[i].Tags, t.Tags)
 			}
 		}
 	}
 	return out
+}
+
+// MatchTags is onceover's --tags filter: a cell is kept when one of the
+// filters matches it, "tag" when it has the tag, "~tag" when it has not.
+func (tc TaggedCell) MatchTags(filters []string) bool {
+	for _, f := range filters {
+		if neg, ok := strings.CutPrefix(f, "~"); ok {
+			if !contains(tc.Tags, neg) {
+				return true
+			}
+		} else if contains(tc.Tags, f) {
+			return true
+		}
+	}
+	return false
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }

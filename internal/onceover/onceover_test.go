@@ -227,3 +227,30 @@ func TestFactSets(t *testing.T) {
 	require.NoError(t, err)
 	require.Error(t, sets["bad"].Read())
 }
+
+// Tags: a cell has the tags of every entry that holds it; --tags keeps a
+// cell that one filter matches ("~tag": that lacks the tag).
+func TestTags(t *testing.T) {
+	cfg, err := Parse("o.yaml", []byte(`
+classes: [role::db, role::web]
+nodes: [n1, n2]
+test_matrix:
+  - all_nodes: {classes: all_classes, tests: spec}
+  - n1: {classes: role::web, tests: spec, tags: [web, slow]}
+  - n2: {classes: role::web, tests: spec, tags: web}
+`), nil)
+	require.NoError(t, err)
+	keep := func(filters ...string) []string {
+		var out []string
+		for _, tc := range cfg.TaggedCells() {
+			if tc.MatchTags(filters) {
+				out = append(out, tc.Class+"@"+tc.Node)
+			}
+		}
+		return out
+	}
+	require.Equal(t, []string{"role::web@n1", "role::web@n2"}, keep("web"))
+	require.Equal(t, []string{"role::web@n1"}, keep("slow"))
+	require.Equal(t, []string{"role::db@n1", "role::db@n2", "role::web@n2"}, keep("~slow"))
+	require.Equal(t, []string{"role::db@n1", "role::web@n1", "role::db@n2", "role::web@n2"}, keep("slow", "~slow"))
+}
