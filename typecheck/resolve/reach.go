@@ -46,7 +46,8 @@ type Reach struct {
 	Unfollowed []string
 
 	queue     []*env.Def
-	hieraKeys map[string][]string // Hiera data values under a key, cached
+	hieraKeys map[string][]string     // Hiera data values under a key, cached
+	byFile    map[*env.File][]*env.Def // the definitions of each file, made on first use
 }
 
 // Reachable finds the code of e that nodes can reach.
@@ -290,12 +291,18 @@ func (r *Reach) innermost(f *env.File, d *diag.Diagnostic) *env.Def {
 			best, bestLen = def, int(sp.Length)
 		}
 	}
-	for _, kind := range []env.DefKind{env.Class, env.Define, env.Function, env.TypeAlias, env.TypeDefinition, env.Plan} {
-		for _, def := range r.env.Index.All(kind) {
-			consider(def)
+	if r.byFile == nil {
+		r.byFile = map[*env.File][]*env.Def{}
+		for _, kind := range []env.DefKind{env.Class, env.Define, env.Function, env.TypeAlias, env.TypeDefinition, env.Plan} {
+			for _, def := range r.env.Index.All(kind) {
+				r.byFile[def.File] = append(r.byFile[def.File], def)
+			}
+		}
+		for _, def := range r.env.Index.Nodes {
+			r.byFile[def.File] = append(r.byFile[def.File], def)
 		}
 	}
-	for _, def := range r.env.Index.Nodes {
+	for _, def := range r.byFile[f] {
 		consider(def)
 	}
 	return best
