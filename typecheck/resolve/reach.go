@@ -46,7 +46,7 @@ type Reach struct {
 	Unfollowed []string
 
 	queue     []*env.Def
-	hieraKeys map[string][]string     // Hiera data values under a key, cached
+	hieraKeys map[string][]string      // Hiera data values under a key, cached
 	byFile    map[*env.File][]*env.Def // the definitions of each file, made on first use
 }
 
