@@ -1,15 +1,20 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/pp2go/pp2go/rt/spec/covreport"
 )
 
 // testsDir is where an environment keeps its Go tests, as rspec-puppet
@@ -44,9 +49,15 @@ pp2go's packages (rt/spec, rt/values, ...) and the generated ones. When the
 repository is itself a Go module, a go.mod in spec/ keeps these tests out of it
 (examples/hello/spec has one).
 
+The packages whose TestMain calls spec.CoverageMain give pp2go test their
+resource coverage: it prints the coverage of them all together at the end, as
+rspec-puppet's Coverage.report! does, and fails when it is below the highest
+percentage they require.
+
 Arguments after ENV_DIR go to 'go test' (-run, -v, -count, ...); flags of
 pp2go test come before ENV_DIR. The exit status is go test's (the highest
-when several directories ran): 0 when every test passes.`,
+when several directories ran), or 1 when the tests pass but the coverage is
+too low: 0 when every test passes.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			envDir, goFlags := args[0], args[1:]
@@ -71,8 +82,13 @@ when several directories ran): 0 when every test passes.`,
 			if err := res.Write(work); err != nil {
 				return err
 			}
+			covDir, err := os.MkdirTemp("", "pp2go-test-coverage")
+			if err != nil {
+				return err
+			}
+			defer os.RemoveAll(covDir)
 			status := 0
-			for _, d := range dirs {
+			for i, d := range dirs {
 				files, err := filepath.Glob(filepath.Join(d, "*.go"))
 				if err != nil {
 					return err
@@ -84,6 +100,7 @@ when several directories ran): 0 when every test passes.`,
 				fmt.Fprintf(cmd.OutOrStdout(), "pp2go test: %s\n", filepath.ToSlash(filepath.Join(testsDir, rel)))
 				goTest := exec.Command("go", append(append([]string{"test"}, goFlags...), files...)...)
 				goTest.Dir = work
+				goTest.Env = append(os.Environ(), covreport.Env+"="+filepath.Join(covDir, fmt.Sprintf("%d.json", i)))
 				goTest.Stdout, goTest.Stderr = cmd.OutOrStdout(), stderr
 				if err := goTest.Run(); err != nil {
 					var ee *exec.ExitError
@@ -92,6 +109,11 @@ when several directories ran): 0 when every test passes.`,
 					}
 					status = max(status, ee.ExitCode())
 				}
+			}
+			if ok, err := reportCoverage(cmd.OutOrStdout(), covDir); err != nil {
+				return err
+			} else if !ok && status == 0 {
+				status = 1
 			}
 			if status != 0 {
 				return &exitError{status: status}
@@ -143,4 +165,29 @@ func testDirs(root string) ([]string, error) {
 	}
 	sort.Strings(dirs)
 	return dirs, nil
+}
+
+// reportCoverage reports the resource coverage of the packages of tests
+// whose TestMain called spec.CoverageMain (each wrote its coverage in
+// dir), together, as rspec-puppet reports a run's; false when it is below
+// the highest percentage they require. Without such packages it reports
+// nothing.
+func reportCoverage(w io.Writer, dir string) (bool, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil || len(files) == 0 {
+		return true, err
+	}
+	var all covreport.Data
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return false, err
+		}
+		var d covreport.Data
+		if err := json.Unmarshal(b, &d); err != nil {
+			return false, fmt.Errorf("coverage of the tests: %s: %w", f, err)
+		}
+		all.Merge(&d)
+	}
+	return covreport.Write(w, all.Result(), all.Required), nil
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -28,9 +29,21 @@ func TestTestCommand(t *testing.T) {
 	require.Contains(t, out, "--- PASS: TestGreeting")
 	require.NotContains(t, out, "TestFailing", "-run reaches go test")
 	require.NotContains(t, out, "spec/testdata", "testdata is no package of tests")
+	// the resource coverage of both packages: Class[Motd] and File[/etc/motd]
+	// (Puppet's catalog has no other resources but Stage[main],
+	// Class[Settings], Class[main] and Node[default], which coverage leaves out)
+	require.True(t, strings.HasSuffix(out, "\nCoverage Report:\n\nTotal resources:   2\nTouched resources: 2\nResource coverage: 100.00%\n"), out)
+
+	// the tests pass, the coverage is below spec/'s 75%
+	var ee *exitError
+	out, _, err = run(t, ".", "test", "--work", work, "testdata/spectest", "-run", "TestMotdClass$")
+	require.True(t, errors.As(err, &ee), "a coverage too low fails the command: %v", err)
+	require.Equal(t, 1, ee.status)
+	require.NotContains(t, out, "--- FAIL", "no test fails")
+	require.True(t, strings.HasSuffix(out, "Resource coverage: 50.00%\n\nUntouched resources:\n  File[/etc/motd]\n\n"+
+		"FAIL: resource coverage 50.00% is below the required 75.00%\n"), out)
 
 	out, _, err = run(t, ".", "test", "--work", work, "testdata/spectest")
-	var ee *exitError
 	require.True(t, errors.As(err, &ee), "a failing test fails the command: %v", err)
 	require.Equal(t, 1, ee.status, "go test's exit status")
 	require.Contains(t, out, "--- FAIL: TestFailing")

@@ -1,13 +1,15 @@
 package spec
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/pp2go/pp2go/rt/spec/covreport"
 )
 
 // Resource coverage, after rspec-puppet's RSpec::Puppet::Coverage: the
@@ -24,9 +26,8 @@ import (
 
 var coverage = struct {
 	sync.Mutex
-	resources map[string]bool // ref -> touched
-	filters   map[string]bool
-}{resources: map[string]bool{}, filters: map[string]bool{}}
+	covreport.Data
+}{Data: covreport.Data{Resources: map[string]bool{}}}
 
 // covSpec is what a spec leaves out of the coverage: its subjects, and
 // the resources of other modules than module ("" for none).
@@ -35,22 +36,16 @@ type covSpec struct {
 	module   string
 }
 
-var coverageFilters = []string{"Stage[main]", "Class[Settings]", "Class[main]", "Node[default]"}
-
 // addCoverage adds a catalog's resources to the coverage of the run.
 func addCoverage(c *Catalog, subjects []string, module string) {
 	coverage.Lock()
 	defer coverage.Unlock()
-	for _, s := range subjects {
-		coverage.filters[s] = true
-		delete(coverage.resources, s)
-	}
+	coverage.Filters = append(coverage.Filters, subjects...)
 	for _, r := range c.list {
 		ref := r.Ref()
-		if _, ok := coverage.resources[ref]; ok || coverage.filters[ref] || !inModule(r, module) {
-			continue
+		if _, ok := coverage.Resources[ref]; !ok && inModule(r, module) {
+			coverage.Resources[ref] = false
 		}
-		coverage.resources[ref] = false
 	}
 }
 
@@ -71,54 +66,21 @@ func inModule(r *Resource, module string) bool {
 func touch(r *Resource) {
 	coverage.Lock()
 	defer coverage.Unlock()
-	if _, ok := coverage.resources[r.Ref()]; ok {
-		coverage.resources[r.Ref()] = true
+	if _, ok := coverage.Resources[r.Ref()]; ok {
+		coverage.Resources[r.Ref()] = true
 	}
 }
 
-// CoverageResult is the resource coverage of the tests run so far.
-type CoverageResult struct {
-	Total, Touched int
-	Untouched      []string // references, sorted
-}
-
-// Percent is the share of resources touched, 100 when there are none (as
-// rspec-puppet counts).
-func (r CoverageResult) Percent() float64 {
-	if r.Total == 0 {
-		return 100
-	}
-	return float64(r.Touched) * 100 / float64(r.Total)
-}
+// CoverageResult is the resource coverage of the tests run so far:
+// Total, Touched, Untouched (references, sorted) and Percent().
+type CoverageResult = covreport.Result
 
 // Coverage is the resource coverage of the tests run so far in this test
 // binary.
 func Coverage() CoverageResult {
 	coverage.Lock()
 	defer coverage.Unlock()
-	var out CoverageResult
-	for ref, touched := range coverage.resources {
-		if coverage.filters[ref] || isDefaultFilter(ref) {
-			continue
-		}
-		out.Total++
-		if touched {
-			out.Touched++
-		} else {
-			out.Untouched = append(out.Untouched, ref)
-		}
-	}
-	sort.Strings(out.Untouched)
-	return out
-}
-
-func isDefaultFilter(ref string) bool {
-	for _, f := range coverageFilters {
-		if f == ref {
-			return true
-		}
-	}
-	return false
+	return coverage.Result()
 }
 
 // CoverageReport writes the coverage report as rspec-puppet's
@@ -126,19 +88,7 @@ func isDefaultFilter(ref string) bool {
 // With required > 0 it reports too whether the coverage reaches that
 // percentage, and returns false when it does not.
 func CoverageReport(w io.Writer, required float64) bool {
-	r := Coverage()
-	fmt.Fprintf(w, "\nCoverage Report:\n\nTotal resources:   %d\nTouched resources: %d\nResource coverage: %5.2f%%\n", r.Total, r.Touched, r.Percent())
-	if len(r.Untouched) > 0 {
-		fmt.Fprintf(w, "\nUntouched resources:\n")
-		for _, ref := range r.Untouched {
-			fmt.Fprintf(w, "  %s\n", ref)
-		}
-	}
-	if required > 0 && r.Percent() < required {
-		fmt.Fprintf(w, "\nFAIL: resource coverage %.2f%% is below the required %.2f%%\n", r.Percent(), required)
-		return false
-	}
-	return true
+	return covreport.Write(w, Coverage(), required)
 }
 
 // CoverageMain runs the tests, then writes the coverage report on
@@ -148,11 +98,29 @@ func CoverageReport(w io.Writer, required float64) bool {
 //
 //	func TestMain(m *testing.M) { os.Exit(spec.CoverageMain(m, 80)) }
 //
-// go test shows what a passing test binary prints only with -v: run
-// `pp2go test ENV -v` (or `go test -v`) to see the report; a coverage
-// below required fails the run, report shown, without -v.
+// Run by pp2go test, it reports nothing: it gives its coverage (and
+// required) to pp2go test, which reports the coverage of all the packages
+// of tests together, as rspec-puppet reports a whole run, and fails when
+// it is below the highest required. Run by go test, the report shows
+// with -v (go test shows what a passing test binary prints only then); a
+// coverage below required fails the run, report shown, without -v.
 func CoverageMain(m *testing.M, required float64) int {
 	code := m.Run()
+	if path := os.Getenv(covreport.Env); path != "" {
+		coverage.Lock()
+		data := coverage.Data
+		data.Required = required
+		b, err := json.Marshal(&data)
+		coverage.Unlock()
+		if err == nil {
+			err = os.WriteFile(path, b, 0o644)
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "spec.CoverageMain: %v\n", err)
+			return max(code, 1)
+		}
+		return code
+	}
 	if !CoverageReport(os.Stdout, required) && code == 0 {
 		code = 1
 	}
@@ -163,6 +131,5 @@ func CoverageMain(m *testing.M, required float64) int {
 func resetCoverage() {
 	coverage.Lock()
 	defer coverage.Unlock()
-	coverage.resources = map[string]bool{}
-	coverage.filters = map[string]bool{}
+	coverage.Data = covreport.Data{Resources: map[string]bool{}}
 }

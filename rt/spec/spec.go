@@ -77,7 +77,8 @@
 //
 // The coverage counts the resources of the catalogs Compile made, and
 // touches those a ContainResource (or ContainClass, ContainFile, ...)
-// found, as rspec-puppet's coverage does; see CoverageMain.
+// found, as rspec-puppet's coverage does; see CoverageMain, with which
+// pp2go test reports the coverage of all the packages of tests it runs.
 //
 // Expected parameter values follow rspec-puppet's parameter matching: a
 // string, number or boolean matches a value whose text is the same

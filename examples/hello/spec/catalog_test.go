@@ -225,9 +225,9 @@ func TestTypePort(t *testing.T) {
 	spec.Type(t, catalog.Program(), "Web::Port").Allows(80, 65535).Rejects(0, 65536, "80")
 }
 
-// TestMain prints the resource coverage of the tests, as rspec-puppet's
-// Coverage.report! does (go test shows it with -v: `pp2go test
-// examples/hello -v`).
+// TestMain gathers the resource coverage of the tests, which pp2go test
+// reports as rspec-puppet's Coverage.report! does (go test shows it with
+// -v).
 func TestMain(m *testing.M) {
 	os.Exit(spec.CoverageMain(m, 0))
 }

@@ -12,6 +12,10 @@ import (
 	"pp2go.local/catalog/catalog"
 )
 
+// The resource coverage of the tests: pp2go test reports it and fails
+// below 75%.
+func TestMain(m *testing.M) { os.Exit(spec.CoverageMain(m, 75)) }
+
 // Paths are relative to this directory: the facts are in ../nodes.
 var web1 = spec.FactsFile("../nodes/web1.example.com.json")
 
@@ -22,6 +26,11 @@ func TestMotd(t *testing.T) {
 		OnlyWithParams(spec.Params{"ensure": "file", "owner": "root", "content": "Hello from web1\n"}).
 		ContainedBy("Class[Motd]")
 	cat.HaveResourceCount(1)
+}
+
+// Touches Class[Motd] only: run alone, it leaves the coverage at 50%.
+func TestMotdClass(t *testing.T) {
+	spec.Compile(t, catalog.Program(), "web1.example.com", web1).ContainClass("motd")
 }
 
 // Every resource of Puppet's catalog, with its parameters.
