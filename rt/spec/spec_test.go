@@ -304,6 +304,10 @@ func TestType(t *testing.T) {
 		"expected Mymod::Port not to allow 443, but it does")
 	expectReports(t, "unknown alias", func(rec testing.TB) { Type(rec, prog, "Mymod::Prot").Allows(80) },
 		"spec.Type(Mymod::Prot): the environment has no type Mymod::Prot")
+	expectReports(t, "unknown alias inside", func(rec testing.TB) { Type(rec, prog, "Optional[Mymod::Prot]").Rejects("x") },
+		"spec.Type(Optional[Mymod::Prot]): the environment has no type Mymod::Prot")
+	expectReports(t, "no type", func(rec testing.TB) { Type(rec, prog, "Integer[").Allows(1) },
+		"spec.Type(Integer[): ")
 }
 
 // Coverage counts the resources of Compile's catalogs, leaves out the

@@ -1,7 +1,7 @@
 package spec
 
 import (
-	"strings"
+	"regexp"
 	"testing"
 
 	"github.com/pp2go/pp2go/rt"
@@ -103,8 +103,10 @@ func unresolved(t values.Type) string {
 		return r.TypeString
 	}
 	// nested references show in the type's text
-	if s := values.ToString(t); strings.Contains(s, "TypeReference[") {
-		return s
+	if m := typeRef.FindStringSubmatch(values.ToString(t)); m != nil {
+		return m[1]
 	}
 	return ""
 }
+
+var typeRef = regexp.MustCompile(`TypeReference\['([^']*)'\]`)
