@@ -51,8 +51,9 @@ repository is itself a Go module, a go.mod in spec/ keeps these tests out of it
 
 The packages whose TestMain calls spec.CoverageMain give pp2go test their
 resource coverage: it prints the coverage of them all together at the end, as
-rspec-puppet's Coverage.report! does, and fails when it is below the highest
-percentage they require.
+rspec-puppet's Coverage.report! does (on standard error with -json), and fails
+when it is below the highest percentage they require. pp2go test names each
+directory on standard error before its tests run.
 
 Arguments after ENV_DIR go to 'go test' (-run, -v, -count, ...); flags of
 pp2go test come before ENV_DIR. The exit status is go test's (the highest
@@ -89,7 +90,7 @@ too low: 0 when every test passes.`,
 			defer os.RemoveAll(covDir)
 			status := 0
 			for i, d := range dirs {
-				files, err := filepath.Glob(filepath.Join(d, "*.go"))
+				files, err := goFiles(d)
 				if err != nil {
 					return err
 				}
@@ -97,7 +98,7 @@ too low: 0 when every test passes.`,
 				if err != nil {
 					rel = d
 				}
-				fmt.Fprintf(cmd.OutOrStdout(), "pp2go test: %s\n", filepath.ToSlash(filepath.Join(testsDir, rel)))
+				fmt.Fprintf(stderr, "pp2go test: %s\n", filepath.ToSlash(filepath.Join(testsDir, rel)))
 				goTest := exec.Command("go", append(append([]string{"test"}, goFlags...), files...)...)
 				goTest.Dir = work
 				goTest.Env = append(os.Environ(), covreport.Env+"="+filepath.Join(covDir, fmt.Sprintf("%d.json", i)))
@@ -110,7 +111,11 @@ too low: 0 when every test passes.`,
 					status = max(status, ee.ExitCode())
 				}
 			}
-			if ok, err := reportCoverage(cmd.OutOrStdout(), covDir); err != nil {
+			report := cmd.OutOrStdout()
+			if jsonOutput(goFlags) {
+				report = stderr // stdout is go test's JSON
+			}
+			if ok, err := reportCoverage(report, covDir); err != nil {
 				return err
 			} else if !ok && status == 0 {
 				status = 1
@@ -126,6 +131,32 @@ too low: 0 when every test passes.`,
 	ef.add(cmd)
 	cmd.Flags().StringVar(&work, "work", "", "where to keep the generated Go module")
 	return cmd
+}
+
+// goFiles are a directory's Go files, as go sees them: not those whose
+// names start with . or _.
+func goFiles(dir string) ([]string, error) {
+	all, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	var out []string
+	for _, f := range all {
+		if name := filepath.Base(f); !strings.HasPrefix(name, ".") && !strings.HasPrefix(name, "_") {
+			out = append(out, f)
+		}
+	}
+	return out, err
+}
+
+// jsonOutput reports whether go test's flags ask for JSON output.
+func jsonOutput(flags []string) bool {
+	for _, f := range flags {
+		if f == "--" {
+			break
+		}
+		if f == "-json" || f == "--json" || f == "-json=true" || f == "--json=true" {
+			return true
+		}
+	}
+	return false
 }
 
 // testDirs are the directories under root that hold *_test.go files, in
