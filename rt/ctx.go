@@ -16,6 +16,11 @@ type Node struct {
 	// Main, when set, replaces the program's node definitions with
 	// `node default { <Main> }` (rspec-puppet style class tests, sweeps).
 	Main func(s *Scope)
+	// Top, when set, is top-level code that runs after the main
+	// manifest's, in Class[main], before the node definitions: the code
+	// rspec-puppet appends to site.pp (pre_condition, a class spec's
+	// `include`).
+	Top func(s *Scope)
 	// ServerFacts are $server_facts (without "environment", which is added).
 	ServerFacts *values.Hash
 	// Trusted is $trusted; nil means the data of an authenticated agent whose

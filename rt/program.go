@@ -66,6 +66,9 @@ func NewProgram(environment string) *Program {
 		for _, m := range p.main {
 			runMain(m, s)
 		}
+		if top := s.c.node.Top; top != nil {
+			runMain(top, s)
+		}
 	}}
 	return p
 }

@@ -73,8 +73,8 @@ DIR); the name is the file name without its extension. Onceover's own
 built-in fact sets are not shipped: give them as files.
 
 Each cell compiles as onceover's spec does: the main manifest (site.pp) is not
-used, the files of spec/pre_conditions/*.pp are the top-level code, and the
-node's code is 'include CLASS'. The node is named after the fact set's
+used, the top-level code is the files of spec/pre_conditions/*.pp followed
+by 'include CLASS' (the binary's compile --class). The node is named after the fact set's
 trusted certname when it has one, else --node-name (by default this machine's
 host name, as rspec-puppet's certname); $trusted is that of an authenticated
 agent of that name, with the fact set's trusted extensions (its top-level

@@ -35,6 +35,10 @@ type expectedCell struct {
 	Node     string `json:"node"`
 	Compiles bool   `json:"compiles"`
 	Error    string `json:"error,omitempty"` // its first line, paths as the oracle writes them
+	// Digest is the catalog's digest as the module sweep makes it
+	// (conformance.CatalogDigest: paths relative to the environment or
+	// under <modules>/).
+	Digest string `json:"digest,omitempty"`
 }
 
 // matrixEnv assembles the environment of TestMatrix in dir: the modules of
@@ -174,6 +178,7 @@ func TestMatrix(t *testing.T) {
 			var cat struct{ Classes []string }
 			require.NoError(t, json.Unmarshal(b, &cat))
 			require.Contains(t, cat.Classes, c.Class, "the cell's catalog includes its class")
+			require.Equal(t, c.Digest, conformance.CatalogDigest(conformance.ParseCatalog(b), conformance.DigestRoots(envDir)), "%s on %s: the catalog is Puppet's", c.Class, c.Node)
 			continue
 		}
 		require.Equal(t, junitparser.StatusFailed, tc.Status, "%s on %s fails with Puppet: %s", c.Class, c.Node, c.Error)
@@ -262,9 +267,12 @@ func TestMatrixOracle(t *testing.T) {
 		if b, err := os.ReadFile(prefix + ".error"); err == nil {
 			e.Error = normalizeMatrixError(string(b), envs[c.Class])
 		} else {
-			_, err := os.Stat(prefix + ".json")
+			b, err := os.ReadFile(prefix + ".json")
 			require.NoError(t, err, "the oracle wrote neither a catalog nor an error for %s on %s", c.Class, c.Node)
+			cat := conformance.ParseCatalog(b)
+			require.NotNil(t, cat, "%s.json", prefix)
 			e.Compiles = true
+			e.Digest = conformance.CatalogDigest(cat, append(conformance.DigestRoots(envs[c.Class]), conformance.DigestRoots(envDir)...))
 		}
 		expected = append(expected, e)
 	}

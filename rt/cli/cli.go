@@ -91,8 +91,9 @@ host's name), with the environment's modulepath and manifest; --setting
 changes the directories and the certname they derive from.
 
 --class NAME (repeatable) compiles the node as rspec-puppet's class spec
-does: the node definitions of the main manifest are replaced by
-'node default { include NAME, ... }' (its top-level code still runs).`,
+does: 'include NAME' follows the main manifest's top-level code, before
+the node definitions (which still apply: one must match the node when
+there are any).`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			shown := logsFrom(quiet, verbose, debugLogs)
@@ -126,7 +127,7 @@ does: the node definitions of the main manifest are replaced by
 			}
 			node := &rt.Node{Name: args[0], Facts: facts}
 			if len(classes) > 0 {
-				node.Main = rt.IncludeClasses(classes...)
+				node.Top = rt.IncludeClasses(classes...)
 			}
 			if trustedFile != "" {
 				if node.Trusted, err = loadTrusted(trustedFile, args[0]); err != nil {
@@ -159,7 +160,7 @@ does: the node definitions of the main manifest are replaced by
 	f.BoolVar(&allowGenerate, "allow-generate", false, "let generate() run commands on this machine")
 	f.BoolVar(&pretty, "pretty", false, "indent the catalog JSON")
 	f.StringVar(&trustedFile, "trusted", "", "a hash (JSON or YAML) of the node's trusted extensions and external data: {\"extensions\": {..}, \"external\": {..}}")
-	f.StringArrayVar(&classes, "class", nil, "include this class in place of the main manifest's node definitions, as a class spec does (repeatable)")
+	f.StringArrayVar(&classes, "class", nil, "include this class after the main manifest's top-level code, as a class spec does (repeatable)")
 	f.StringArrayVar(&settings, "setting", nil, "NAME=VALUE: a directory or the certname $settings::* derive from (confdir, codedir, vardir, logdir, rundir, publicdir, certname, environmentpath, basemodulepath; repeatable)")
 	return cmd
 }
