@@ -91,11 +91,18 @@ after the fact set), a failure with Puppet's error.
 
 Exit status: 0 when every cell compiles, 1 when one fails, 2 when the matrix
 could not run (a configuration error, a missing fact set, a failed build).`,
-		Args: cobra.ExactArgs(1),
+		Args: func(cmd *cobra.Command, args []string) error {
+			if err := cobra.ExactArgs(1)(cmd, args); err != nil {
+				return &exitError{status: 2, err: err}
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runMatrix(cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], &mf)
 		},
 	}
+	// A command line that cannot run the matrix exits with status 2 too.
+	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &exitError{status: 2, err: err} })
 	mf.ef.add(cmd)
 	f := cmd.Flags()
 	// Onceover compiles without the main manifest: --manifest would not

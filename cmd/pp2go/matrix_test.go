@@ -320,6 +320,12 @@ func TestMatrixErrors(t *testing.T) {
 			require.Contains(t, ee.Error(), tc.err)
 		})
 	}
+	for _, args := range [][]string{{"matrix"}, {"matrix", "a", "b"}, {"matrix", ".", "--no-such-flag"}, {"matrix", ".", "-j", "x"}} {
+		_, _, err := run(t, ".", args...)
+		var ee *exitError
+		require.True(t, errors.As(err, &ee), "%v: %v", args, err)
+		require.Equal(t, 2, ee.status, "%v", args)
+	}
 	_, _, err := run(t, ".", "matrix", "testdata/nowhere")
 	var ee *exitError
 	require.True(t, errors.As(err, &ee))
