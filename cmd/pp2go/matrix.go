@@ -471,6 +471,9 @@ func runCell(binary string, cell onceover.Cell, fs *matrixFactSet, defaultName s
 		r.Passed = true
 		return r, nil
 	}
+	if mf.outDir != "" {
+		os.Remove(out) // an earlier run's catalog of the cell
+	}
 	var ee *exec.ExitError
 	if errors.As(err, &ee) && ee.ExitCode() == 1 {
 		r.Error = strings.TrimPrefix(strings.TrimSpace(errOut.String()), "Error: ")
