@@ -3,6 +3,8 @@ package main
 import (
 	"archive/tar"
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -16,6 +18,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/pp2go/pp2go/frontend/env"
 	"github.com/pp2go/pp2go/internal/catdiff"
 )
 
@@ -48,9 +51,13 @@ compiled with both, -j at a time, and the catalogs are compared.
 OLD_ENV and NEW_ENV are directories, or GIT_REF:PATH: the directory PATH
 (relative to the repository's top; empty for the top) at GIT_REF (a commit,
 branch or tag) of the git repository of the current directory, or of --repo.
-Each is built in its own work directory (--work DIR gives DIR/old and
-DIR/new; by default both are in the user's cache directory, named after the
-environment), so that a second run rebuilds only what changed.
+Each side has its own work directory (--work DIR gives DIR/old and DIR/new;
+by default both are in the user's cache directory, named after the
+environment's directory or repository path) that keeps its generated Go
+module, its binary (DIR/old.bin) and, for GIT_REF:PATH, the extracted files
+(DIR/old.src): a side whose files, flags and pp2go are unchanged since the
+last run is not built again, and one that changed rebuilds only the Go
+packages that changed.
 
 For each node the report shows the resources added (+), removed (-) and
 changed (~) attribute by attribute (a multi-line string such as a file's
@@ -58,16 +65,20 @@ content as a unified diff), the edges added and removed (containment, and
 before/require/notify/subscribe as ordering and notify edges, the same edge
 however it was written), the classes added and removed, and the nodes that
 newly fail, newly compile or fail with another error. A summary line ends it.
+Warnings that building the new environment gives and the old one does not
+are printed on standard error.
 
 As octocatalog-diff does by default, the comparison ignores what always
 changes between compiles (version, catalog_uuid, code_id), the file and line
 of resources (shown, not compared), tags (--include-tags compares them),
 Class resources and their parameters (classes are compared by name),
-exported resources, and a file's title when it has a path parameter.
+exported resources, and a file's title when it has a path parameter (the
+path names the file).
 
 Filters (octocatalog-diff's syntax):
   --ignore 'Type[Title]'        ignore a resource; * in a title matches any
-                                characters, Type may be *; no case (repeatable)
+                                characters, Type may be *; case does not
+                                matter (repeatable)
   --ignore 'Type[Title]::parameters::owner'   only that attribute
   --ignore 'Type[Title]+'       only its addition (- removal, ~ changes)
   --ignore-attr NAME            an attribute (such as owner, or
@@ -135,6 +146,7 @@ type diffEnv struct {
 	dir        string // the environment's directory
 	work       string // its generated module
 	binary     string
+	tree       string // the git tree's id, for a GIT_REF:PATH environment
 	warnings   []string
 }
 
@@ -161,7 +173,7 @@ func runDiff(stdout, stderr io.Writer, oldSpec, newSpec string, o *diffOptions) 
 	p := newDiffProgress(stderr)
 	envs := [2]*diffEnv{{side: "old", spec: oldSpec}, {side: "new", spec: newSpec}}
 	for _, e := range envs {
-		if err := e.locate(o, tmp); err != nil {
+		if err := e.locate(o); err != nil {
 			return false, err
 		}
 	}
@@ -264,24 +276,20 @@ func factsFiles(dir string) ([]factsFile, error) {
 
 // locate finds the environment's directory, extracting a GIT_REF:PATH from
 // the repository, and chooses its work directory.
-func (e *diffEnv) locate(o *diffOptions, tmp string) error {
-	key := ""
+func (e *diffEnv) locate(o *diffOptions) error {
+	key, ref, path := "", "", ""
 	if st, err := os.Stat(e.spec); err == nil && st.IsDir() {
 		abs, err := filepath.Abs(e.spec)
 		if err != nil {
 			return err
 		}
 		e.dir, key = abs, abs
-	} else if ref, path, ok := strings.Cut(e.spec, ":"); ok && ref != "" {
+	} else if r, p, ok := strings.Cut(e.spec, ":"); ok && r != "" {
 		top, err := gitOutput(o.repo, "rev-parse", "--show-toplevel")
 		if err != nil {
 			return fmt.Errorf("%s: %v", e.spec, err)
 		}
-		path = strings.Trim(filepath.ToSlash(filepath.Clean("/"+path)), "/")
-		e.dir = filepath.Join(tmp, e.side)
-		if err := gitExtract(o.repo, ref, path, e.dir); err != nil {
-			return err
-		}
+		ref, path = r, strings.Trim(filepath.ToSlash(filepath.Clean("/"+p)), "/")
 		// The work directory follows the path in the repository, not
 		// the commit, so that the next diff's build is incremental.
 		key = filepath.Join(top, path)
@@ -297,8 +305,29 @@ func (e *diffEnv) locate(o *diffOptions, tmp string) error {
 		}
 		e.work = w + "-diff-" + e.side
 	}
-	e.binary = filepath.Join(tmp, e.side+"-catalog")
-	return nil
+	// Beside the module, so that go build need not link it again when
+	// nothing changed.
+	e.binary = e.work + ".bin"
+	if ref == "" {
+		return nil
+	}
+	// A git environment is extracted to the same directory at each run:
+	// the paths the generated code holds stay the same, and so does the
+	// code of an unchanged module.
+	e.dir = e.work + ".src"
+	if err := os.RemoveAll(e.dir); err != nil {
+		return err
+	}
+	if err := gitExtract(o.repo, ref, path, e.dir); err != nil {
+		return err
+	}
+	treeish := ref + "^{tree}"
+	if path != "" {
+		treeish = ref + ":" + path
+	}
+	var err error
+	e.tree, err = gitOutput(o.repo, "rev-parse", treeish)
+	return err
 }
 
 func gitOutput(repo string, args ...string) (string, error) {
@@ -397,40 +426,120 @@ func writeTarFile(p string, r io.Reader, mode os.FileMode) error {
 	return f.Close()
 }
 
-// buildBoth generates both environments' modules, one after the other, and
-// builds their binaries at the same time.
+// buildBoth generates both environments' modules and builds their
+// binaries, the two sides at the same time.
 func buildBoth(envs [2]*diffEnv, o *diffOptions, p *diffProgress) error {
-	for _, e := range envs {
-		p.status("generating the %s environment's Go (%s)", e.side, e.spec)
-		var log bytes.Buffer
-		res, err := generate(&log, e.dir, &o.ef, false)
-		out := strings.TrimSpace(catdiffStrip(log.String(), e.dir))
-		if err != nil {
-			p.println(out)
-			return fmt.Errorf("the %s environment (%s): %v", e.side, e.spec, err)
-		}
-		if out != "" {
-			e.warnings = strings.Split(out, "\n")
-		}
-		if err := res.Write(e.work); err != nil {
-			return err
-		}
-	}
-	p.status("building the old and new catalog binaries with go build")
+	p.status("building the old and new catalog binaries")
 	var wg sync.WaitGroup
 	errs := make([]error, 2)
+	logs := make([]string, 2)
 	for i, e := range envs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := goBuild(io.Discard, e.work, e.binary); err != nil {
+			var log bytes.Buffer
+			err := e.build(&log, &o.ef)
+			logs[i] = strings.TrimSpace(catdiffStrip(log.String(), e.dir))
+			if err != nil {
 				errs[i] = fmt.Errorf("the %s environment (%s): %v", e.side, e.spec, err)
 			}
 		}()
 	}
 	wg.Wait()
 	p.status("")
+	for i, e := range envs {
+		if errs[i] != nil {
+			p.println(logs[i])
+		} else if logs[i] != "" {
+			e.warnings = strings.Split(logs[i], "\n")
+		}
+	}
 	return errors.Join(errs...)
+}
+
+// build generates the environment's module and builds its binary, unless
+// the binary was built from the same files with the same pp2go and flags.
+func (e *diffEnv) build(log io.Writer, ef *envFlags) error {
+	stampFile, logFile := e.work+".stamp", e.work+".log"
+	stamp := ""
+	if loaded, err := ef.load(e.dir); err == nil {
+		stamp = e.stamp(loaded, ef)
+		if old, err := os.ReadFile(stampFile); err == nil && string(old) == stamp {
+			if _, err := os.Stat(e.binary); err == nil {
+				// The build's warnings, as it printed them.
+				if b, err := os.ReadFile(logFile); err == nil {
+					log.Write(b)
+				}
+				return nil
+			}
+		}
+	}
+	os.Remove(stampFile)
+	var buf bytes.Buffer
+	res, err := generate(io.MultiWriter(log, &buf), e.dir, ef, false)
+	if err != nil {
+		return err
+	}
+	if err := res.Write(e.work); err != nil {
+		return err
+	}
+	if err := goBuild(io.Discard, e.work, e.binary); err != nil {
+		return err
+	}
+	if stamp == "" {
+		return nil
+	}
+	if err := os.WriteFile(logFile, buf.Bytes(), 0o644); err != nil {
+		return err
+	}
+	return os.WriteFile(stampFile, []byte(stamp), 0o644)
+}
+
+// stamp identifies what a build of the environment reads: pp2go itself,
+// the environment flags, and the files of the environment, its module path,
+// main manifest and global Hiera configuration (their names, sizes and
+// times; for an environment from git, the tree's id instead of its files).
+func (e *diffEnv) stamp(loaded *env.Env, ef *envFlags) string {
+	h := sha256.New()
+	if exe, err := os.Executable(); err == nil {
+		if st, err := os.Stat(exe); err == nil {
+			fmt.Fprintf(h, "pp2go %s %d %d\n", exe, st.Size(), st.ModTime().UnixNano())
+		}
+	}
+	fmt.Fprintf(h, "flags %q %q %q %q %q\n", ef.modulePath, ef.baseModulePath, ef.manifest, ef.environment, ef.hieraConfig)
+	fmt.Fprintf(h, "env %s %s\n", e.dir, e.tree)
+	roots := append([]string{e.dir, loaded.Manifest, ef.hieraConfig}, loaded.ModulePath...)
+	for _, root := range roots {
+		if root == "" || (e.tree != "" && (root == e.dir || strings.HasPrefix(root, e.dir+string(filepath.Separator)))) {
+			continue
+		}
+		statTree(h, root, 0)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// statTree writes the name, size and time of every file under path,
+// following symbolic links (module directories often are links).
+func statTree(w io.Writer, path string, depth int) {
+	st, err := os.Stat(path)
+	if err != nil {
+		fmt.Fprintf(w, "%s missing\n", path)
+		return
+	}
+	fmt.Fprintf(w, "%s %v %d %d\n", path, st.Mode(), st.Size(), st.ModTime().UnixNano())
+	if !st.IsDir() || depth > 40 {
+		return
+	}
+	entries, err := os.ReadDir(path)
+	if err != nil {
+		fmt.Fprintf(w, "%s unreadable\n", path)
+		return
+	}
+	for _, d := range entries {
+		if d.Name() != ".git" {
+			statTree(w, filepath.Join(path, d.Name()), depth+1)
+		}
+	}
 }
 
 // catdiffStrip drops an environment's directory from its build messages.

@@ -112,6 +112,16 @@ func TestDiff(t *testing.T) {
 		require.NotContains(t, out, "nginx-extras")
 	})
 
+	t.Run("rebuilt after an edit", func(t *testing.T) {
+		// A built side is reused only while its files are unchanged: the
+		// same size and a new content must be seen.
+		edit(t, new, "modules/motd/manifests/init.pp", "'daemon'", "'nobody'")
+		defer edit(t, new, "modules/motd/manifests/init.pp", "'nobody'", "'daemon'")
+		out, _, err := run(t, tmp, "diff", "old", "new", "--facts-dir", facts, "--work", work)
+		require.Equal(t, 1, exitStatus(err))
+		require.Contains(t, out, `    ~ parameters::owner: "root" => "nobody"`)
+	})
+
 	t.Run("identical", func(t *testing.T) {
 		same := filepath.Join(tmp, "same")
 		copyDir(t, old, same)
