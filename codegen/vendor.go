@@ -215,15 +215,19 @@ func notVendored(cache string, unknown []string, missing map[string]bool, versio
 		for _, m := range sortedKeys(missing) {
 			mods = append(mods, m+"@"+version[m])
 		}
-		parts = append(parts, fmt.Sprintf("the module cache (%s) lacks %s; fetch them once with 'go mod download %s' and generate again",
-			cache, strings.Join(mods, ", "), strings.Join(mods, " ")))
+		// Their own dependencies are unknown until they are there: 'go mod
+		// download' in the generated module fetches everything its go.mod
+		// lists.
+		parts = append(parts, fmt.Sprintf("the module cache (%s) lacks %s (and perhaps modules they import); "+
+			"run 'go mod download' in the generated module, which fetches every module its go.mod lists, and generate again",
+			cache, strings.Join(mods, ", ")))
 	}
 	if len(unknown) > 0 {
 		sort.Strings(unknown)
 		parts = append(parts, fmt.Sprintf("no module of pp2go's go.mod provides %s", strings.Join(unknown, ", ")))
 	}
 	return &diag.Diagnostic{Severity: diag.Warning, Code: "NOT_VENDORED",
-		Message: "the generated module is not vendored and its build will download modules: " + strings.Join(parts, "; ")}
+		Message: "the generated module is not vendored, so go build will download modules: " + strings.Join(parts, "; ")}
 }
 
 // moduleGoVersion is the go directive of a module's go.mod, as the cache

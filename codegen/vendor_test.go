@@ -48,7 +48,7 @@ func TestVendorFallback(t *testing.T) {
 	require.Equal(t, "warning", d.Severity.String())
 	require.Contains(t, d.Message, "the module cache ("+empty+") lacks ")
 	require.Contains(t, d.Message, "github.com/spf13/cobra@v1.10.2")
-	require.Contains(t, d.Message, "'go mod download ")
+	require.Contains(t, d.Message, "run 'go mod download' in the generated module")
 	require.Contains(t, string(res.Files["go.mod"]), "\nreplace github.com/pp2go/pp2go => ./pp2go-rt\n")
 	require.Contains(t, res.Files, "pp2go-rt/rt/cli/cli.go")
 	for name := range res.Files {

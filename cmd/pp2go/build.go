@@ -57,9 +57,9 @@ versions pp2go was built with, with a vendor/modules.txt: 'go build' in DIR
 then needs no network and no module cache (Go builds in vendor mode when
 vendor/ exists). The vendored packages are those of the platform of
 GOOS/GOARCH at generation. When the module cache lacks one of those modules,
-gen warns, naming them and the 'go mod download' command that fetches them,
-and writes the runtime to DIR/pp2go-rt instead: go build then downloads the
-modules.
+gen warns, naming them, and writes the runtime to DIR/pp2go-rt instead: go
+build then downloads the modules. 'go mod download' in DIR fetches them all
+into the module cache; generate again to vendor them.
 
 Build the binary with 'go build -o BINARY .' in DIR, or use 'pp2go build'.`,
 		Args: cobra.ExactArgs(1),
