@@ -74,7 +74,7 @@ compiled, or how many failed.
 -o writes the catalog whole or not at all: a regular file (or the file a
 symbolic link points to) is replaced at once by a complete one, keeping its
 mode (a new file's is 0666 less the umask); a device or a pipe such as
-/dev/null is written to as it is. --pretty indents the catalog JSON (the same
+/dev/null is written to as it is, and /dev/stdout is standard output. --pretty indents the catalog JSON (the same
 JSON otherwise).
 
 On failure the error is printed as Puppet prints it, nothing is written, and
@@ -218,6 +218,17 @@ func catalogJSON(data []byte, pretty bool) []byte {
 // (/dev/null, a fifo, a terminal) is written to directly: renaming over
 // it would replace the device with a file.
 func writeFile(path string, data []byte) error {
+	// /dev/stdout, /dev/fd/N, /proc/self/fd/N name a descriptor this
+	// process already has: the catalog goes to it, as with -o -, and not
+	// over the file the shell opened for it (which would drop what others
+	// wrote to it before).
+	if f := openStream(path); f != nil {
+		_, err := f.Write(data)
+		return err
+	}
+	if abs, err := filepath.Abs(path); err == nil && (strings.HasPrefix(abs, "/dev/") || strings.HasPrefix(abs, "/proc/")) {
+		return writeDirect(path, data)
+	}
 	target, err := filepath.EvalSymlinks(path)
 	switch {
 	case err == nil:
@@ -237,15 +248,7 @@ func writeFile(path string, data []byte) error {
 	keep := err == nil
 	switch {
 	case keep && !st.Mode().IsRegular():
-		f, err := os.OpenFile(path, os.O_WRONLY, 0)
-		if err != nil {
-			return err
-		}
-		if _, err := f.Write(data); err != nil {
-			f.Close()
-			return err
-		}
-		return f.Close()
+		return writeDirect(path, data)
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		return err
 	}
@@ -274,6 +277,32 @@ func writeFile(path string, data []byte) error {
 	if err := os.Rename(tmp.Name(), path); err != nil {
 		os.Remove(tmp.Name())
 		return err
+	}
+	return nil
+}
+
+// writeDirect writes to an existing file that is no regular file of a
+// directory: a device, a pipe, a file of /proc.
+func writeDirect(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// openStream is this process's standard output or error when path names
+// it (/dev/stdout, /dev/fd/1, /proc/self/fd/1, ...), or nil.
+func openStream(path string) *os.File {
+	switch filepath.Clean(path) {
+	case "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1":
+		return os.Stdout
+	case "/dev/stderr", "/dev/fd/2", "/proc/self/fd/2":
+		return os.Stderr
 	}
 	return nil
 }

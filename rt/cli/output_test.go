@@ -114,6 +114,21 @@ func TestWriteFileSpecial(t *testing.T) {
 	require.Equal(t, []string{"fifo", "null"}, onlyFiles(t, dir))
 }
 
+// -o /dev/stdout writes to the process's standard output, whatever the
+// shell made it (a file that others write to as well, here a pipe).
+func TestWriteFileStdout(t *testing.T) {
+	r, w, err := os.Pipe()
+	require.NoError(t, err)
+	old := os.Stdout
+	os.Stdout = w
+	defer func() { os.Stdout = old }()
+	require.NoError(t, writeFile("/dev/stdout", []byte("catalog")))
+	os.Stdout = old
+	w.Close()
+	b, _ := io.ReadAll(r)
+	require.Equal(t, "catalog", string(b))
+}
+
 func TestCatalogJSONPretty(t *testing.T) {
 	raw := []byte(`{"tags":["a","b"],"name":"web1","resources":[{"type":"Class","parameters":{"x":"<&>\u00e9"}}]}` + "\n")
 	require.Equal(t, raw, catalogJSON(raw, false))
