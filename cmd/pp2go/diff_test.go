@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,8 +12,11 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/pp2go/pp2go/conformance"
 	"github.com/pp2go/pp2go/internal/catdiff"
 )
+
+var regenPuppet = flag.Bool("regen-puppet", false, "rewrite testdata/diff from Puppet's catalogs (needs puppet and ../shared)")
 
 // copyDir copies a directory tree.
 func copyDir(t *testing.T, from, to string) {
@@ -84,6 +88,30 @@ func TestDiff(t *testing.T) {
 		{Node: "web1.example.com", Status: catdiff.ChangedStatus, Diff: &catdiff.Diff{ResourcesAdded: []catdiff.ResourceInfo{extras}, ResourcesChanged: []catdiff.ResourceChange{motd}, EdgesAdded: []catdiff.Edge{edge}}},
 		{Node: "web2.example.com", Status: catdiff.ChangedStatus, Diff: &catdiff.Diff{ResourcesAdded: []catdiff.ResourceInfo{extras}, EdgesAdded: []catdiff.Edge{edge}}},
 	}
+	// The expectation is Puppet's: its catalogs of both environments
+	// (testdata/diff/{old,new}/NODE.json, written by the oracle with
+	// -regen-puppet) differ in exactly these.
+	for _, side := range []string{"old", "new"} {
+		dir := filepath.Join("testdata", "diff", side)
+		if *regenPuppet {
+			oracle := filepath.Join(conformance.SharedDir(), "conformance", "oracle", "compile-catalog")
+			require.NoError(t, os.MkdirAll(dir, 0o755))
+			for _, n := range want {
+				cmd := exec.Command(oracle, filepath.Join(tmp, side), n.Node, filepath.Join(facts, n.Node+".json"))
+				out, err := cmd.Output()
+				require.NoError(t, err, "%s %s", side, n.Node)
+				require.NoError(t, os.WriteFile(filepath.Join(dir, n.Node+".json"), out, 0o644))
+			}
+		}
+	}
+	for _, n := range want {
+		old, err := os.ReadFile(filepath.Join("testdata", "diff", "old", n.Node+".json"))
+		require.NoError(t, err)
+		new, err := os.ReadFile(filepath.Join("testdata", "diff", "new", n.Node+".json"))
+		require.NoError(t, err)
+		require.Equal(t, n, catdiff.CompareNode(n.Node, catdiff.Input{Catalog: old}, catdiff.Input{Catalog: new}, nil), "Puppet's catalogs of %s", n.Node)
+	}
+
 	check := func(t *testing.T, out string, err error, oldSpec, newSpec string) {
 		t.Helper()
 		require.Equal(t, 1, exitStatus(err), "differences exit 1: %v", err)
