@@ -155,7 +155,7 @@ func (r *Reach) function(name string, from *env.Module) {
 // reachable.
 func (r *Reach) dynamic(f *env.File, at ast.Positioned) {
 	r.All = true
-	if f != nil && f.Program != nil {
+	if f != nil && f.Program != nil && at != nil {
 		r.Dynamic = append(r.Dynamic, f.Program.Position(at).String())
 	} else if f != nil {
 		r.Dynamic = append(r.Dynamic, f.Path)
@@ -164,7 +164,7 @@ func (r *Reach) dynamic(f *env.File, at ast.Positioned) {
 
 // dynamicType notes resources of a type computed at run time.
 func (r *Reach) dynamicType(f *env.File, at ast.Positioned) {
-	if f != nil && f.Program != nil {
+	if f != nil && f.Program != nil && at != nil {
 		r.Unfollowed = append(r.Unfollowed, f.Program.Position(at).String())
 	}
 }
@@ -470,6 +470,9 @@ func (w *reachWalk) template(name string) {
 // expected, as precisely as the code makes it plain.
 func (w *reachWalk) classArg(a ast.Expr, depth int) {
 	r := w.r
+	if a == nil {
+		return
+	}
 	if names := literalStrings(a); names != nil {
 		for _, n := range names {
 			r.class(n)
