@@ -158,14 +158,8 @@ func (c *Catalog) count(keep func(*Resource) bool) int {
 // checked here for a catalog from Run).
 func (c *Catalog) WithAllDeps() *Catalog {
 	c.t.Helper()
-	for _, r := range c.list {
-		for _, p := range []string{"before", "require", "notify", "subscribe"} {
-			for _, ref := range r.Resource.Related(p) {
-				if c.Ref(ref) == nil {
-					c.errorf("%s: %s => %s: the catalog of %s has no such resource", r.Ref(), p, ref, c.Name())
-				}
-			}
-		}
+	for _, m := range c.graph().Missing() {
+		c.errorf("%s: %s => %s: the catalog of %s has no such resource", m.Resource.Ref(), m.Param, m.Ref, c.Name())
 	}
 	if !c.cyclesChecked {
 		if msg := c.cycleReport(); msg != "" {

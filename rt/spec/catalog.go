@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/pp2go/pp2go/rt"
+	"github.com/pp2go/pp2go/rt/catgraph"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -20,6 +21,8 @@ type Catalog struct {
 	exported bool
 	// cyclesChecked: Compile has reported the dependency cycles
 	cyclesChecked bool
+	// g: the relationship graph of the view's resources (graph)
+	g *catgraph.Graph
 	// cov: what a catalog from Compile counts in the coverage (nil for
 	// Run's)
 	cov *covSpec
