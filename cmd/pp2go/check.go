@@ -54,7 +54,9 @@ strict_variables=false; --strict-variables makes them errors.
   github  GitHub Actions workflow commands, one per problem:
           ::error file=F,line=L,col=C,title=CODE::MESSAGE (::warning for
           warnings), so that a workflow step annotates the lines; files
-          are relative to the working directory, then the summary line
+          are relative to the working directory, then the summary line.
+          GitHub annotates at most 10 errors and 10 warnings of a step;
+          its log keeps every line
 The exit status is 1 when there is an error, whatever the format.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
