@@ -268,6 +268,7 @@ func TestReport(t *testing.T) {
 		CompareNode("a", Input{Catalog: cat(base(), baseEdges)}, Input{Catalog: cat(replace(base(), fileConf, conf), baseEdges), Root: "/env"}, nil),
 		CompareNode("b", Input{Catalog: cat(base(), baseEdges)}, Input{Catalog: cat(base(), baseEdges)}, nil),
 		CompareNode("c", Input{Catalog: cat(base(), baseEdges)}, Input{Error: "Evaluation Error: no"}, nil),
+		CompareNode("d", Input{Error: "Evaluation Error: no"}, Input{Error: "Evaluation Error: no"}, nil),
 	}
 	r := NewReport("old", "new", nodes)
 	require.True(t, r.Differs())
@@ -280,17 +281,21 @@ func TestReport(t *testing.T) {
 *** c: newly failing
   Error: Evaluation Error: no
 
-3 nodes compared: 1 changed, 1 unchanged, 1 newly failing
+*** d: failing on both sides, with the same error
+  Error: Evaluation Error: no
+
+4 nodes compared: 1 changed, 1 unchanged, 1 newly failing, 1 failing on both sides
 `, text.String())
 	var js bytes.Buffer
 	require.NoError(t, r.WriteJSON(&js))
 	var back map[string]any
 	require.NoError(t, json.Unmarshal(js.Bytes(), &back))
 	require.Equal(t, float64(1), back["format_version"])
-	require.Equal(t, map[string]any{"nodes": 3.0, "changed": 1.0, "unchanged": 1.0, "newly_failing": 1.0, "newly_compiling": 0.0, "error_changed": 0.0, "failing": 0.0}, back["summary"])
+	require.Equal(t, map[string]any{"nodes": 4.0, "changed": 1.0, "unchanged": 1.0, "newly_failing": 1.0, "newly_compiling": 0.0, "error_changed": 0.0, "failing": 1.0}, back["summary"])
 	n0 := back["nodes"].([]any)[0].(map[string]any)
 	require.Equal(t, "changed", n0["status"])
 	require.Equal(t, []any{map[string]any{"attribute": "parameters::mode", "change": "changed", "old": "0644", "new": "0600"}},
 		n0["resources_changed"].([]any)[0].(map[string]any)["changes"])
 	require.False(t, NewReport("o", "n", nodes[1:2]).Differs())
+	require.False(t, NewReport("o", "n", nodes[3:]).Differs(), "failing the same way is no difference")
 }

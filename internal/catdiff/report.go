@@ -76,12 +76,13 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	return enc.Encode(r)
 }
 
-// WriteText writes the nodes that differ, then the summary line.
-// detailAdd shows the parameters of added resources.
+// WriteText writes the nodes that differ and those that fail on both
+// sides, then the summary line. detailAdd shows the parameters of added
+// resources.
 func (r *Report) WriteText(w io.Writer, detailAdd bool) error {
 	tw := &textWriter{w: w}
 	for _, n := range r.Nodes {
-		if n.Differs() {
+		if n.Status != Unchanged {
 			tw.node(n, detailAdd)
 			tw.printf("\n")
 		}
@@ -130,6 +131,10 @@ func (t *textWriter) node(n *NodeDiff, detailAdd bool) {
 	case NewlyCompiling:
 		t.printf("*** %s: newly compiling\n", n.Node)
 		t.indented("  ", "was: Error: "+n.OldError)
+		return
+	case Failing:
+		t.printf("*** %s: failing on both sides, with the same error\n", n.Node)
+		t.indented("  ", "Error: "+n.NewError)
 		return
 	case ErrorChanged:
 		t.printf("*** %s: fails with another error\n", n.Node)
