@@ -64,7 +64,8 @@ changed (~) attribute by attribute (a multi-line string such as a file's
 content as a unified diff), the edges added and removed (containment, and
 before/require/notify/subscribe as ordering and notify edges, the same edge
 however it was written), the classes added and removed, and the nodes that
-newly fail, newly compile or fail with another error. A summary line ends it.
+newly fail, newly compile or fail with another error (and those that fail
+the same way on both sides, which is no difference). A summary line ends it.
 Warnings that building the new environment gives and the old one does not
 are printed on standard error.
 
@@ -429,7 +430,15 @@ func writeTarFile(p string, r io.Reader, mode os.FileMode) error {
 // buildBoth generates both environments' modules and builds their
 // binaries, the two sides at the same time.
 func buildBoth(envs [2]*diffEnv, o *diffOptions, p *diffProgress) error {
-	p.status("building the old and new catalog binaries")
+	var mu sync.Mutex
+	phases := [2]string{"loading", "loading"}
+	phase := func(i int, what string) {
+		mu.Lock()
+		defer mu.Unlock()
+		phases[i] = what
+		p.status("building the catalog binaries: old %s, new %s", phases[0], phases[1])
+	}
+	phase(0, "loading")
 	var wg sync.WaitGroup
 	errs := make([]error, 2)
 	logs := make([]string, 2)
@@ -438,7 +447,7 @@ func buildBoth(envs [2]*diffEnv, o *diffOptions, p *diffProgress) error {
 		go func() {
 			defer wg.Done()
 			var log bytes.Buffer
-			err := e.build(&log, &o.ef)
+			err := e.build(&log, &o.ef, func(what string) { phase(i, what) })
 			logs[i] = strings.TrimSpace(catdiffStrip(log.String(), e.dir))
 			if err != nil {
 				errs[i] = fmt.Errorf("the %s environment (%s): %v", e.side, e.spec, err)
@@ -459,13 +468,14 @@ func buildBoth(envs [2]*diffEnv, o *diffOptions, p *diffProgress) error {
 
 // build generates the environment's module and builds its binary, unless
 // the binary was built from the same files with the same pp2go and flags.
-func (e *diffEnv) build(log io.Writer, ef *envFlags) error {
+func (e *diffEnv) build(log io.Writer, ef *envFlags, phase func(string)) error {
 	stampFile, logFile := e.work+".stamp", e.work+".log"
 	stamp := ""
 	if loaded, err := ef.load(e.dir); err == nil {
 		stamp = e.stamp(loaded, ef)
 		if old, err := os.ReadFile(stampFile); err == nil && string(old) == stamp {
 			if _, err := os.Stat(e.binary); err == nil {
+				phase("up to date")
 				// The build's warnings, as it printed them.
 				if b, err := os.ReadFile(logFile); err == nil {
 					log.Write(b)
@@ -476,6 +486,7 @@ func (e *diffEnv) build(log io.Writer, ef *envFlags) error {
 	}
 	os.Remove(stampFile)
 	var buf bytes.Buffer
+	phase("generating Go")
 	res, err := generate(io.MultiWriter(log, &buf), e.dir, ef, false)
 	if err != nil {
 		return err
@@ -483,9 +494,11 @@ func (e *diffEnv) build(log io.Writer, ef *envFlags) error {
 	if err := res.Write(e.work); err != nil {
 		return err
 	}
+	phase("running go build")
 	if err := goBuild(io.Discard, e.work, e.binary); err != nil {
 		return err
 	}
+	phase("built")
 	if stamp == "" {
 		return nil
 	}
