@@ -24,6 +24,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/pp2go/pp2go/rt"
+	"github.com/pp2go/pp2go/rt/catgraph"
 )
 
 // Main runs the command line of a catalog binary for a program.
@@ -56,6 +57,7 @@ func compileCommand(program func() *rt.Program) *cobra.Command {
 	var trustedFile string
 	var jobs int
 	var quiet, verbose, debugLogs, allowGenerate, pretty bool
+	var checkDeps bool // --check-deps: fail as the agent would refuse the catalog
 	cmd := &cobra.Command{
 		Use:   "compile [NODE] (--facts FILE | --facts-dir DIR --out-dir DIR)",
 		Short: "Compile the catalog of a node, or of every node of a facts directory",
@@ -93,7 +95,17 @@ changes the directories and the certname they derive from.
 --class NAME (repeatable) compiles the node as rspec-puppet's class spec
 does: 'include NAME' follows the main manifest's top-level code, before
 the node definitions (which still apply: one must match the node when
-there are any).`,
+there are any).
+
+--check-deps fails the compile, as the agent refuses to apply such a
+catalog, when a relationship (before, require, notify, subscribe, -> or ~>)
+names a resource the catalog has not (a virtual or exported resource that
+was not realized: the compiler refuses the others) or the relationships
+and containment make a dependency cycle; the error is the agent's
+("Could not find dependency User[bob] for File[/x] (file: F, line: L)", a
+line for each, or "Found 1 dependency cycle:\n(A => B => A)"). This is what
+rspec-puppet's compile matcher checks too (compile.with_all_deps adds
+nothing the agent accepts).`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			shown := logsFrom(quiet, verbose, debugLogs)
@@ -112,6 +124,9 @@ there are any).`,
 			if factsDir != "" {
 				if len(args) > 0 || factsFile != "" || out != "" || len(classes) > 0 || trustedFile != "" {
 					return fmt.Errorf("--facts-dir compiles every node of the directory: give no NODE, --facts, -o, --class or --trusted")
+				}
+				if checkDeps {
+					return fmt.Errorf("--check-deps checks one node's catalog: it does not go with --facts-dir")
 				}
 				if outDir == "" {
 					return fmt.Errorf("--facts-dir needs --out-dir")
@@ -136,6 +151,9 @@ there are any).`,
 			}
 			res := rt.CompileWith(program(), node)
 			printLogs(os.Stderr, res.Logs, shown)
+			if res.Err == nil && checkDeps {
+				res.Err = depsError(res)
+			}
 			if res.Err != nil {
 				fmt.Fprintln(os.Stderr, "Error:", res.Err)
 				os.Exit(1)
@@ -160,6 +178,7 @@ there are any).`,
 	f.BoolVar(&allowGenerate, "allow-generate", false, "let generate() run commands on this machine")
 	f.BoolVar(&pretty, "pretty", false, "indent the catalog JSON")
 	f.StringVar(&trustedFile, "trusted", "", "a hash (JSON or YAML) of the node's trusted extensions and external data: {\"extensions\": {..}, \"external\": {..}}")
+	f.BoolVar(&checkDeps, "check-deps", false, "fail when the agent would refuse the catalog: a relationship to a resource not in it, or a dependency cycle")
 	f.StringArrayVar(&classes, "class", nil, "include this class after the main manifest's top-level code, as a class spec does (repeatable)")
 	f.StringArrayVar(&settings, "setting", nil, "NAME=VALUE: a directory or the certname $settings::* derive from (confdir, codedir, vardir, logdir, rundir, publicdir, certname, environmentpath, basemodulepath; repeatable)")
 	return cmd
@@ -446,4 +465,13 @@ func (p *progress) done() {
 	if p.tty && p.total > 0 {
 		fmt.Fprintln(p.w)
 	}
+}
+
+// depsError is the agent's error when it would refuse to apply the
+// catalog (catgraph.Graph.Check), or nil.
+func depsError(res *rt.Result) error {
+	if msg := catgraph.New(res.Catalog, catgraph.Applied).Check(); msg != "" {
+		return errors.New(msg)
+	}
+	return nil
 }
