@@ -80,9 +80,15 @@ host name, as rspec-puppet's certname); $trusted is that of an authenticated
 agent of that name, with the fact set's trusted extensions (its top-level
 "trusted" hash, else values' trusted.extensions) and trusted external data
 ("trusted_external", else trusted.external). Differences from onceover:
-$onceover_class and $onceover_node are not set, the facts are the fact
-set's without the few rspec-puppet adds or prunes, and dependency cycles
-are not looked for.
+$onceover_class and $onceover_node are not set, and the facts are the fact
+set's without the few rspec-puppet adds or prunes.
+
+As rspec-puppet's compile matcher, a cell fails when the agent would refuse
+its catalog (the binary's compile --check-deps): on a dependency cycle, with
+the agent's "Found 1 dependency cycle:\n(A => B => A)", and on a
+relationship to a resource the catalog has not (a virtual or exported
+resource that no collector realized), with the agent's "Could not find
+dependency User[bob] for File[/x] (file: F, line: L)".
 
 The table shows each class (rows) on each fact set (columns): the compile
 time, or FAIL; failures follow with Puppet's error, then a summary line.
@@ -454,7 +460,10 @@ func runCell(binary string, cell onceover.Cell, fs *matrixFactSet, defaultName s
 	if mf.outDir != "" {
 		out = filepath.Join(mf.outDir, strings.ReplaceAll(cell.Class, "::", "__")+"_on_"+cell.Node+".json")
 	}
-	args := []string{"compile", name, "--facts", fs.File, "--class", cell.Class, "--quiet", "-o", out}
+	// --check-deps: rspec-puppet's compile matcher fails on what the agent
+	// refuses, dependency cycles and relationships to resources not in
+	// the catalog.
+	args := []string{"compile", name, "--facts", fs.File, "--class", cell.Class, "--check-deps", "--quiet", "-o", out}
 	if mf.allowGenerate {
 		args = append(args, "--allow-generate")
 	}
