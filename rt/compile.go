@@ -126,6 +126,17 @@ func (l LogEntry) String() string {
 	return level + ": " + msg
 }
 
+// AssignStrings is top-level code that assigns strings to variables, in
+// order, as `$name = 'value'` does: names are given without the $, a
+// variable a fact already sets cannot be reassigned.
+func AssignStrings(names, vals []string) func(s *Scope) {
+	return func(s *Scope) {
+		for i, n := range names {
+			s.Assign(nil, n, values.String(vals[i]))
+		}
+	}
+}
+
 // IncludeClasses is node code that includes classes, as
 // `node default { include a, b }` does.
 func IncludeClasses(names ...string) func(s *Scope) {

@@ -21,6 +21,10 @@ type Node struct {
 	// rspec-puppet appends to site.pp (pre_condition, a class spec's
 	// `include`).
 	Top func(s *Scope)
+	// Pre, when set, is top-level code that runs before the main
+	// manifest's, in Class[main]: what a spec's pre_condition puts before
+	// the code it includes (onceover's $onceover_class and $onceover_node).
+	Pre func(s *Scope)
 	// ServerFacts are $server_facts (without "environment", which is added).
 	ServerFacts *values.Hash
 	// Trusted is $trusted; nil means the data of an authenticated agent whose

@@ -63,6 +63,9 @@ func NewProgram(environment string) *Program {
 		aliases:     values.NewAliasRegistry(),
 	}
 	p.mainClass = &Class{Name: "", prog: p, Body: func(s *Scope) {
+		if pre := s.c.node.Pre; pre != nil {
+			runMain(pre, s)
+		}
 		for _, m := range p.main {
 			runMain(m, s)
 		}

@@ -13,6 +13,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"sort"
@@ -58,6 +59,7 @@ func compileCommand(program func() *rt.Program) *cobra.Command {
 	var jobs int
 	var quiet, verbose, debugLogs, allowGenerate, pretty bool
 	var checkDeps bool // --check-deps: fail as the agent would refuse the catalog
+	var vars []string  // --var NAME=VALUE: top-scope variables set before the main manifest
 	cmd := &cobra.Command{
 		Use:   "compile [NODE] (--facts FILE | --facts-dir DIR --out-dir DIR)",
 		Short: "Compile the catalog of a node, or of every node of a facts directory",
@@ -105,7 +107,11 @@ and containment make a dependency cycle; the error is the agent's
 ("Could not find dependency User[bob] for File[/x] (file: F, line: L)", a
 line for each, or "Found 1 dependency cycle:\n(A => B => A)"). This is what
 rspec-puppet's compile matcher checks too (compile.with_all_deps adds
-nothing the agent accepts).`,
+nothing the agent accepts).
+
+--var NAME=VALUE (repeatable) runs '$NAME = 'VALUE'' before the main
+manifest's code, as the code a spec's pre_condition puts first (onceover's
+$onceover_class and $onceover_node).`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			shown := logsFrom(quiet, verbose, debugLogs)
@@ -125,8 +131,8 @@ nothing the agent accepts).`,
 				if len(args) > 0 || factsFile != "" || out != "" || len(classes) > 0 || trustedFile != "" {
 					return fmt.Errorf("--facts-dir compiles every node of the directory: give no NODE, --facts, -o, --class or --trusted")
 				}
-				if checkDeps {
-					return fmt.Errorf("--check-deps checks one node's catalog: it does not go with --facts-dir")
+				if checkDeps || len(vars) > 0 {
+					return fmt.Errorf("--check-deps and --var are for one node's catalog: they do not go with --facts-dir")
 				}
 				if outDir == "" {
 					return fmt.Errorf("--facts-dir needs --out-dir")
@@ -143,6 +149,17 @@ nothing the agent accepts).`,
 			node := &rt.Node{Name: args[0], Facts: facts}
 			if len(classes) > 0 {
 				node.Top = rt.IncludeClasses(classes...)
+			}
+			if len(vars) > 0 {
+				var names, vals []string
+				for _, kv := range vars {
+					name, value, ok := strings.Cut(kv, "=")
+					if !ok || !varName.MatchString(name) {
+						return fmt.Errorf("--var %q: give NAME=VALUE, NAME a variable name without $ (lowercase letters, digits, _)", kv)
+					}
+					names, vals = append(names, name), append(vals, value)
+				}
+				node.Pre = rt.AssignStrings(names, vals)
 			}
 			if trustedFile != "" {
 				if node.Trusted, err = loadTrusted(trustedFile, args[0]); err != nil {
@@ -178,6 +195,7 @@ nothing the agent accepts).`,
 	f.BoolVar(&allowGenerate, "allow-generate", false, "let generate() run commands on this machine")
 	f.BoolVar(&pretty, "pretty", false, "indent the catalog JSON")
 	f.StringVar(&trustedFile, "trusted", "", "a hash (JSON or YAML) of the node's trusted extensions and external data: {\"extensions\": {..}, \"external\": {..}}")
+	f.StringArrayVar(&vars, "var", nil, "NAME=VALUE: assign the string VALUE to the top-scope variable $NAME before the main manifest's code runs (repeatable)")
 	f.BoolVar(&checkDeps, "check-deps", false, "fail when the agent would refuse the catalog: a relationship to a resource not in it, or a dependency cycle")
 	f.StringArrayVar(&classes, "class", nil, "include this class after the main manifest's top-level code, as a class spec does (repeatable)")
 	f.StringArrayVar(&settings, "setting", nil, "NAME=VALUE: a directory or the certname $settings::* derive from (confdir, codedir, vardir, logdir, rundir, publicdir, certname, environmentpath, basemodulepath; repeatable)")
@@ -475,3 +493,7 @@ func depsError(res *rt.Result) error {
 	}
 	return nil
 }
+
+// varName is a variable name --var accepts: an unqualified one, as a
+// top-level assignment takes.
+var varName = regexp.MustCompile(`^[a-z_][a-zA-Z0-9_]*$`)
