@@ -73,15 +73,15 @@ DIR); the name is the file name without its extension. Onceover's own
 built-in fact sets are not shipped: give them as files.
 
 Each cell compiles as onceover's spec does: the main manifest (site.pp) is not
-used, the top-level code is the files of spec/pre_conditions/*.pp followed
-by 'include CLASS' (the binary's compile --class). The node is named after the fact set's
+used, the top-level code is $onceover_class and $onceover_node (the class and
+the fact set's name), the files of spec/pre_conditions/*.pp, then
+'include CLASS' (the binary's compile --var and --class). The node is named after the fact set's
 trusted certname when it has one, else --node-name (by default this machine's
 host name, as rspec-puppet's certname); $trusted is that of an authenticated
 agent of that name, with the fact set's trusted extensions (its top-level
 "trusted" hash, else values' trusted.extensions) and trusted external data
-("trusted_external", else trusted.external). Differences from onceover:
-$onceover_class and $onceover_node are not set, and the facts are the fact
-set's without the few rspec-puppet adds or prunes.
+("trusted_external", else trusted.external). Differences from onceover: the
+facts are the fact set's without the few rspec-puppet adds or prunes.
 
 As rspec-puppet's compile matcher, a cell fails when the agent would refuse
 its catalog (the binary's compile --check-deps): on a dependency cycle, with
@@ -463,7 +463,10 @@ func runCell(binary string, cell onceover.Cell, fs *matrixFactSet, defaultName s
 	// --check-deps: rspec-puppet's compile matcher fails on what the agent
 	// refuses, dependency cycles and relationships to resources not in
 	// the catalog.
-	args := []string{"compile", name, "--facts", fs.File, "--class", cell.Class, "--check-deps", "--quiet", "-o", out}
+	// --var: onceover's spec puts these assignments before the
+	// pre_conditions.
+	args := []string{"compile", name, "--facts", fs.File, "--class", cell.Class, "--check-deps", "--quiet", "-o", out,
+		"--var", "onceover_class=" + cell.Class, "--var", "onceover_node=" + cell.Node}
 	if mf.allowGenerate {
 		args = append(args, "--allow-generate")
 	}

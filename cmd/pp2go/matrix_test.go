@@ -345,7 +345,7 @@ func TestMatrixAsOnceover(t *testing.T) {
 	dir := writeEnv(t, map[string]string{
 		"environment.conf":                   "modulepath = site\n",
 		"manifests/site.pp":                  "fail('site.pp is not used')\nnode default {}\n",
-		"spec/pre_conditions/vars.pp":        "$pre = 'from pre_conditions'\n",
+		"spec/pre_conditions/vars.pp":        "$pre = \"from pre_conditions of ${onceover_class} on ${onceover_node}\"\n",
 		"site/role/manifests/web.pp":         "class role::web {\n  if $facts['os']['family'] != 'Debian' { fail(\"no ${facts['os']['family']}\") }\n  notify { \"${trusted['certname']} ${trusted['extensions']['pp_role']} ${trusted['external']['f']['dc']} ${::pre}\": }\n}\n",
 		"site/role/manifests/db.pp":          "class role::db {}\n",
 		"spec/factsets/deb.json":             `{"name": "x", "values": {"os": {"family": "Debian"}, "trusted": {"extensions": {"pp_role": "web", "certname": "web1.example.com"}, "external": {"f": {"dc": "dc1"}}}}}`,
@@ -377,8 +377,10 @@ func TestMatrixAsOnceover(t *testing.T) {
 		}
 		return ""
 	}
-	require.Equal(t, "web1.example.com web dc1 from pre_conditions", notify("role__web_on_deb.json"))
-	require.Equal(t, "ci.example.com top dc2 from pre_conditions", notify("role__web_on_deb-top.json"))
+	// onceover's spec sets $onceover_class and $onceover_node before the
+	// pre_conditions.
+	require.Equal(t, "web1.example.com web dc1 from pre_conditions of role::web on deb", notify("role__web_on_deb.json"))
+	require.Equal(t, "ci.example.com top dc2 from pre_conditions of role::web on deb-top", notify("role__web_on_deb-top.json"))
 	suites, err := junitparser.IngestFile(junitFile)
 	require.NoError(t, err)
 	require.Len(t, suites, 2)
