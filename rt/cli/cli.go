@@ -105,9 +105,9 @@ names a resource the catalog has not (a virtual or exported resource that
 was not realized: the compiler refuses the others) or the relationships
 and containment make a dependency cycle; the error is the agent's
 ("Could not find dependency User[bob] for File[/x] (file: F, line: L)", a
-line for each, or "Found 1 dependency cycle:\n(A => B => A)"). This is what
-rspec-puppet's compile matcher checks too (compile.with_all_deps adds
-nothing the agent accepts).
+line for each, or "Found 1 dependency cycle:\n(A => B => A)").
+rspec-puppet's compile matcher fails on both too (with_all_deps looks for
+the same missing resources).
 
 --var NAME=VALUE (repeatable) runs '$NAME = 'VALUE'' before the main
 manifest's code, as the code a spec's pre_condition puts first (onceover's
