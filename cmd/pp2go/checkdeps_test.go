@@ -87,4 +87,23 @@ func TestCheckDeps(t *testing.T) {
 			require.True(t, os.IsNotExist(statErr), "%s: no catalog is written", class)
 		}
 	}
+
+	// --facts-dir: each node is checked (spec/pre_conditions/site.pp
+	// includes the class its facts name).
+	factsDir, outDir := t.TempDir(), t.TempDir()
+	for node, class := range map[string]string{"cyc": "role::cycle", "ok": "role::ok"} {
+		require.NoError(t, os.WriteFile(filepath.Join(factsDir, node+".json"), []byte(`{"include_class": "`+class+`"}`), 0o644))
+	}
+	cmd := exec.Command(binary, "compile", "--facts-dir", factsDir, "--out-dir", outDir, "--check-deps", "-q")
+	var errOut strings.Builder
+	cmd.Stderr = &errOut
+	err = cmd.Run()
+	var xe *exec.ExitError
+	require.True(t, errors.As(err, &xe), "%v: %s", err, errOut.String())
+	require.Equal(t, 1, xe.ExitCode())
+	require.Contains(t, errOut.String(), "Error: cyc: "+expected["role::cycle"]+"\n")
+	_, err = os.Stat(filepath.Join(outDir, "ok.json"))
+	require.NoError(t, err)
+	_, err = os.Stat(filepath.Join(outDir, "cyc.json"))
+	require.True(t, os.IsNotExist(err), "no catalog is written for cyc")
 }

@@ -131,13 +131,13 @@ $onceover_class and $onceover_node).`,
 				if len(args) > 0 || factsFile != "" || out != "" || len(classes) > 0 || trustedFile != "" {
 					return fmt.Errorf("--facts-dir compiles every node of the directory: give no NODE, --facts, -o, --class or --trusted")
 				}
-				if checkDeps || len(vars) > 0 {
-					return fmt.Errorf("--check-deps and --var are for one node's catalog: they do not go with --facts-dir")
+				if len(vars) > 0 {
+					return fmt.Errorf("--var is for one node's catalog: it does not go with --facts-dir")
 				}
 				if outDir == "" {
 					return fmt.Errorf("--facts-dir needs --out-dir")
 				}
-				return compileDir(os.Stderr, program(), factsDir, outDir, jobs, shown, pretty)
+				return compileDir(os.Stderr, program(), factsDir, outDir, jobs, shown, pretty, checkDeps)
 			}
 			if len(args) != 1 || factsFile == "" {
 				return fmt.Errorf("give a NODE and --facts FILE (or --facts-dir and --out-dir)")
@@ -358,7 +358,7 @@ func createTemp(path string, perm fs.FileMode) (*os.File, error) {
 
 // compileDir compiles every node of a facts directory in parallel. Log
 // lines name their node; the last line is a summary.
-func compileDir(stderr io.Writer, p *rt.Program, factsDir, outDir string, jobs int, shown int, pretty bool) error {
+func compileDir(stderr io.Writer, p *rt.Program, factsDir, outDir string, jobs int, shown int, pretty, checkDeps bool) error {
 	start := time.Now()
 	entries, err := os.ReadDir(factsDir)
 	if err != nil {
@@ -393,6 +393,9 @@ func compileDir(stderr io.Writer, p *rt.Program, factsDir, outDir string, jobs i
 				var res *rt.Result
 				if err == nil {
 					res = rt.CompileNode(p, node, facts)
+					if res.Err == nil && checkDeps {
+						res.Err = depsError(res)
+					}
 					if res.Err == nil {
 						err = writeFile(filepath.Join(outDir, node+".json"), catalogJSON(res.JSON, pretty))
 					} else {

@@ -157,7 +157,7 @@ func TestCompileDirSummary(t *testing.T) {
 	}
 	out := t.TempDir()
 	var stderr bytes.Buffer
-	require.NoError(t, compileDir(&stderr, p, facts, out, 2, logsFrom(false, false, false), true))
+	require.NoError(t, compileDir(&stderr, p, facts, out, 2, logsFrom(false, false, false), true, false))
 	lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
 	require.Len(t, lines, 3, stderr.String())
 	require.ElementsMatch(t, []string{"[a] Warning: Scope(Class[main]): hello from a", "[b] Warning: Scope(Class[main]): hello from b"}, lines[:2])
@@ -168,7 +168,7 @@ func TestCompileDirSummary(t *testing.T) {
 
 	require.NoError(t, os.WriteFile(filepath.Join(facts, "bad.json"), []byte(`{}`), 0o644))
 	stderr.Reset()
-	err = compileDir(&stderr, p, facts, out, 1, logsFrom(false, false, false), false)
+	err = compileDir(&stderr, p, facts, out, 1, logsFrom(false, false, false), false, false)
 	require.EqualError(t, err, "1 of 3 nodes failed to compile")
 	require.Contains(t, stderr.String(), "[bad] Warning: Scope(Class[main]): hello from bad\nError: bad: broken node")
 	_, err = os.Stat(filepath.Join(out, "bad.json"))
