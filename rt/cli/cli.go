@@ -109,9 +109,10 @@ line for each, or "Found 1 dependency cycle:\n(A => B => A)").
 rspec-puppet's compile matcher fails on both too (with_all_deps looks for
 the same missing resources).
 
---var NAME=VALUE (repeatable) runs '$NAME = 'VALUE'' before the main
-manifest's code, as the code a spec's pre_condition puts first (onceover's
-$onceover_class and $onceover_node).`,
+--var NAME=VALUE (repeatable) assigns the string VALUE to the top-scope
+variable $NAME before the main manifest's code runs, as a spec's
+pre_condition does first (onceover's $onceover_class and $onceover_node);
+not with --facts-dir.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			shown := logsFrom(quiet, verbose, debugLogs)
