@@ -36,6 +36,7 @@ type diffOptions struct {
 	includeTags bool
 	validate    []string
 	detailAdd   bool
+	catalogs    string
 }
 
 func newDiffCmd() *cobra.Command {
@@ -138,6 +139,7 @@ read, ...). Progress goes to standard error when it is a terminal.`,
 	f.StringSliceVar(&o.validate, "validate-references", nil, "fail new catalogs whose relationships name missing resources (before,require,notify,subscribe by default)")
 	f.Lookup("validate-references").NoOptDefVal = "before,require,notify,subscribe"
 	f.BoolVar(&o.detailAdd, "display-detail-add", false, "show the parameters of added resources")
+	f.StringVar(&o.catalogs, "catalogs", "", "keep the catalogs in DIR/old and DIR/new (NODE.json, or NODE.error with a failed compile's error)")
 	return cmd
 }
 
@@ -191,7 +193,11 @@ func runDiff(stdout, stderr io.Writer, oldSpec, newSpec string, o *diffOptions) 
 			p.println("new: " + w)
 		}
 	}
-	results, err := compileAll(envs, nodes, o.jobs, tmp, p)
+	out := tmp
+	if o.catalogs != "" {
+		out = o.catalogs
+	}
+	results, err := compileAll(envs, nodes, o.jobs, out, o.catalogs != "", p)
 	if err != nil {
 		return false, err
 	}
@@ -567,9 +573,16 @@ type outcome struct {
 }
 
 // compileAll compiles every node with both binaries, jobs at a time.
-func compileAll(envs [2]*diffEnv, nodes []factsFile, jobs int, tmp string, p *diffProgress) ([][2]outcome, error) {
+// The catalogs go to DIR/old/NODE.json and DIR/new/NODE.json, and are kept
+// when keep is set (with NODE.error for a failed compile).
+func compileAll(envs [2]*diffEnv, nodes []factsFile, jobs int, dir string, keep bool, p *diffProgress) ([][2]outcome, error) {
 	if jobs < 1 {
 		jobs = 1
+	}
+	for _, e := range envs {
+		if err := os.MkdirAll(filepath.Join(dir, e.side), 0o755); err != nil {
+			return nil, err
+		}
 	}
 	results := make([][2]outcome, len(nodes))
 	type task struct{ node, side int }
@@ -583,7 +596,8 @@ func compileAll(envs [2]*diffEnv, nodes []factsFile, jobs int, tmp string, p *di
 		go func() {
 			defer wg.Done()
 			for t := range tasks {
-				res, err := compileNode(envs[t.side], nodes[t.node], filepath.Join(tmp, fmt.Sprintf("%s-%d.json", envs[t.side].side, t.node)))
+				base := filepath.Join(dir, envs[t.side].side, nodes[t.node].name)
+				res, err := compileNode(envs[t.side], nodes[t.node], base, keep)
 				mu.Lock()
 				results[t.node][t.side] = res
 				if err != nil && firstErr == nil {
@@ -609,7 +623,10 @@ func compileAll(envs [2]*diffEnv, nodes []factsFile, jobs int, tmp string, p *di
 // compileNode runs `BINARY compile NODE --facts FILE -o OUT`. A compile
 // that fails says why on standard error ("Error: ..."): that is the node's
 // error. Only a binary that cannot run is an error of the diff.
-func compileNode(e *diffEnv, n factsFile, out string) (outcome, error) {
+func compileNode(e *diffEnv, n factsFile, base string, keep bool) (outcome, error) {
+	out, errFile := base+".json", base+".error"
+	os.Remove(out)
+	os.Remove(errFile)
 	cmd := exec.Command(e.binary, "compile", n.name, "--facts", n.path, "-o", out, "--quiet")
 	var errb bytes.Buffer
 	cmd.Stderr = &errb
@@ -621,7 +638,9 @@ func compileNode(e *diffEnv, n factsFile, out string) (outcome, error) {
 		if err != nil {
 			return outcome{}, err
 		}
-		os.Remove(out)
+		if !keep {
+			os.Remove(out)
+		}
 		return outcome{catalog: b}, nil
 	case errors.As(err, &ee) && ee.Exited():
 		msg := strings.TrimSpace(errb.String())
@@ -630,6 +649,11 @@ func compileNode(e *diffEnv, n factsFile, out string) (outcome, error) {
 		}
 		if msg == "" {
 			msg = err.Error()
+		}
+		if keep {
+			if err := os.WriteFile(errFile, []byte(msg+"\n"), 0o644); err != nil {
+				return outcome{}, err
+			}
 		}
 		return outcome{err: msg}, nil
 	}

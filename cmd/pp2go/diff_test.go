@@ -223,8 +223,20 @@ func TestDiffNewlyFailing(t *testing.T) {
 	copyDir(t, "../../examples/hello", old)
 	copyDir(t, old, new)
 	edit(t, new, "manifests/site.pp", "node default {\n", "node default {\n  fail('no mail today')\n")
-	out, _, err := run(t, tmp, "diff", "old", "new", "--facts-dir", filepath.Join(old, "nodes"), "--work", filepath.Join(tmp, "work"))
+	cats := filepath.Join(tmp, "catalogs")
+	out, _, err := run(t, tmp, "diff", "old", "new", "--facts-dir", filepath.Join(old, "nodes"), "--work", filepath.Join(tmp, "work"), "--catalogs", cats)
 	require.Equal(t, 1, exitStatus(err))
+	// --catalogs keeps both sides' catalogs, and the error of a failure.
+	for _, f := range []string{"old/mail.example.com.json", "old/web1.example.com.json", "new/web1.example.com.json", "new/web2.example.com.json"} {
+		b, err := os.ReadFile(filepath.Join(cats, f))
+		require.NoError(t, err)
+		_, err = catdiff.Parse(b)
+		require.NoError(t, err, f)
+	}
+	require.NoFileExists(t, filepath.Join(cats, "new", "mail.example.com.json"))
+	b, err := os.ReadFile(filepath.Join(cats, "new", "mail.example.com.error"))
+	require.NoError(t, err)
+	require.Contains(t, string(b), "no mail today")
 	require.Equal(t, "*** mail.example.com: newly failing\n"+
 		"  Error: Evaluation Error: Error while evaluating a Function Call, no mail today (file: manifests/site.pp, line: 17, column: 3) on node mail.example.com\n\n"+
 		"3 nodes compared: 0 changed, 2 unchanged, 1 newly failing\n", out)
