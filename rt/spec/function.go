@@ -201,50 +201,7 @@ func sameResult(want any, got values.Value) bool {
 	case func(values.Value) bool:
 		return w(got)
 	}
-	return same(Value(want), got)
-}
-
-// same is Ruby's == of two values: unlike Puppet's ==, strings compare
-// with their case.
-func same(a, b values.Value) bool {
-	if a == nil {
-		a = values.Undef
-	}
-	if b == nil {
-		b = values.Undef
-	}
-	switch x := a.(type) {
-	case values.String:
-		y, ok := b.(values.String)
-		return ok && x == y
-	case *values.Array:
-		y, ok := b.(*values.Array)
-		if !ok || x.Len() != y.Len() {
-			return false
-		}
-		for i := 0; i < x.Len(); i++ {
-			if !same(x.At(i), y.At(i)) {
-				return false
-			}
-		}
-		return true
-	case *values.Hash:
-		y, ok := b.(*values.Hash)
-		if !ok || x.Len() != y.Len() {
-			return false
-		}
-		for i := 0; i < x.Len(); i++ {
-			v, ok := y.Get(x.KeyAt(i))
-			if !ok || !same(x.ValueAt(i), v) {
-				return false
-			}
-		}
-		return true
-	}
-	if _, ok := b.(values.String); ok {
-		return false // a string equals only a string
-	}
-	return values.Equals(a, b)
+	return fn.RubyEqual(Value(want), got)
 }
 
 func describeResult(want any) string {
