@@ -19,6 +19,25 @@ import (
 // PuppetDB's and `puppet facts`' {"name": .., "values": {..}} form; JSON, or
 // YAML for files named .yaml or .yml. Key order is kept, as Puppet keeps it.
 func LoadFacts(path string) (*values.Hash, error) {
+	v, err := readValueFile(path)
+	if err != nil {
+		return nil, err
+	}
+	h, ok := v.(*values.Hash)
+	if !ok {
+		return nil, fmt.Errorf("facts file %s does not contain a hash", path)
+	}
+	if inner, ok := h.GetString("values"); ok {
+		if ih, ok := inner.(*values.Hash); ok {
+			h = ih
+		}
+	}
+	return h, nil
+}
+
+// readValueFile reads a file of data as Puppet values: JSON, or YAML for
+// files named .yaml or .yml.
+func readValueFile(path string) (values.Value, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -32,16 +51,7 @@ func LoadFacts(path string) (*values.Hash, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	h, ok := v.(*values.Hash)
-	if !ok {
-		return nil, fmt.Errorf("facts file %s does not contain a hash", path)
-	}
-	if inner, ok := h.GetString("values"); ok {
-		if ih, ok := inner.(*values.Hash); ok {
-			h = ih
-		}
-	}
-	return h, nil
+	return v, nil
 }
 
 // decodeJSON decodes JSON into Puppet values, keeping the order of keys.

@@ -2,8 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"os"
-	"strings"
 
 	"github.com/pp2go/pp2go/rt"
 	"github.com/pp2go/pp2go/rt/values"
@@ -13,18 +11,9 @@ import (
 // files) whose "extensions" and "external" become those of $trusted for
 // the node, an authenticated agent whose certificate name is node.
 func loadTrusted(path, node string) (*values.Hash, error) {
-	b, err := os.ReadFile(path)
+	v, err := readValueFile(path)
 	if err != nil {
 		return nil, err
-	}
-	var v values.Value
-	if strings.HasSuffix(path, ".yaml") || strings.HasSuffix(path, ".yml") {
-		v, err = decodeYAML(b)
-	} else {
-		v, err = decodeJSON(b)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	h, ok := v.(*values.Hash)
 	if !ok {
