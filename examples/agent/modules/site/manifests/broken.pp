@@ -1,0 +1,4 @@
+# Fails to compile, with Puppet's error.
+class site::broken {
+  fail("${trusted['certname']} is not ready to be managed")
+}
