@@ -14,7 +14,7 @@ type Collector struct {
 	scope     *Scope
 	typeName  string         // capitalized type name; "" for a fixed set
 	query     Query          // nil matches every resource of the type
-	exported  bool           // <<| |>>: collects nothing without storeconfigs
+	exported  bool           // <<| |>>: collects nothing without storeconfigs (Program.Exported)
 	refs      []values.Value // realize: the references still unresolved
 	overrides []*Param       // the collector's override block
 	file      string
@@ -23,8 +23,23 @@ type Collector struct {
 	order     []*Resource // the resources collected, in order
 }
 
-// Query is a compiled collector query: a predicate over resources.
-type Query func(r *Resource) bool
+// Query is a compiled collector query; nil matches every resource.
+type Query = *QueryExpr
+
+// QueryExpr is a collector query with its operands evaluated: a predicate
+// over the catalog's resources (the transformer's query procs) and the
+// same query as data for PuppetDB ([name, op, value], [left, "and",
+// right]: the transformer's match_* methods).
+type QueryExpr struct {
+	match       func(r *Resource) bool
+	Op          string       // "==", "!=", "and", "or"
+	Name        string       // for == and !=: the attribute, title or tag
+	Value       values.Value // for == and !=
+	Left, Right *QueryExpr   // for and, or
+}
+
+// Match reports whether a resource of the catalog satisfies the query.
+func (q *QueryExpr) Match(r *Resource) bool { return q == nil || q.match(r) }
 
 // Collect is a collector expression `Type <| query |> { overrides }` at
 // site. Generated code builds the query from QueryEq, QueryNe, QueryAnd and
@@ -37,7 +52,7 @@ func (s *Scope) Collect(site *Site, typeName string, exported bool, q Query) *Co
 	// (eval_CollectExpression), then the transformer's RuntimeErrors,
 	// which the evaluator reports as raised by the collect expression
 	// (labelled after its query) (collector_transformer.rb transform).
-	if exported {
+	if exported && c.prog.Exported == nil {
 		c.Warning(site, "You cannot collect exported resources without storeconfigs being set; the collection will be ignored")
 	}
 	if name == "class" {
@@ -97,33 +112,41 @@ func QueryEq(name string, v values.Value) Query {
 			}
 			tags = append(tags, strings.ToLower(values.ToString(t)))
 		}
-		return func(r *Resource) bool { return r.rawTagged(tags) }
+		return &QueryExpr{Op: "==", Name: name, Value: v, match: func(r *Resource) bool { return r.rawTagged(tags) }}
 	}
+	q := &QueryExpr{Op: "==", Name: name, Value: v}
 	if name == "title" {
 		// titles are strings: compared without boxing one per resource
 		if want, ok := v.(values.String); ok {
-			return func(r *Resource) bool { return values.EqualsString(r.Title, string(want)) }
+			q.match = func(r *Resource) bool { return values.EqualsString(r.Title, string(want)) }
+			return q
 		}
 	}
-	return func(r *Resource) bool {
+	q.match = func(r *Resource) bool {
 		cur := r.queryValue(name)
 		if a, ok := cur.(*values.Array); ok {
 			return values.In(v, a).Matched
 		}
 		return values.Equals(cur, v)
 	}
+	return q
 }
 
 // QueryNe is `name != value`.
 func QueryNe(name string, v values.Value) Query {
-	return func(r *Resource) bool { return !values.Equals(r.queryValue(name), v) }
+	return &QueryExpr{Op: "!=", Name: name, Value: v,
+		match: func(r *Resource) bool { return !values.Equals(r.queryValue(name), v) }}
 }
 
 // QueryAnd is `a and b`.
-func QueryAnd(a, b Query) Query { return func(r *Resource) bool { return a(r) && b(r) } }
+func QueryAnd(a, b Query) Query {
+	return &QueryExpr{Op: "and", Left: a, Right: b, match: func(r *Resource) bool { return a.match(r) && b.match(r) }}
+}
 
 // QueryOr is `a or b`.
-func QueryOr(a, b Query) Query { return func(r *Resource) bool { return a(r) || b(r) } }
+func QueryOr(a, b Query) Query {
+	return &QueryExpr{Op: "or", Left: a, Right: b, match: func(r *Resource) bool { return a.match(r) || b.match(r) }}
+}
 
 // queryValue is Parser::Resource#[]: title, or a parameter's value (nil
 // when unset, which equals undef).
@@ -172,7 +195,7 @@ func (c *Ctx) Realize(s *Scope, refs []values.Value) {
 // evaluate runs the collector once (AbstractCollector#evaluate) and reports
 // whether it found resources it had not collected before.
 func (coll *Collector) evaluate(c *Ctx) bool {
-	if coll.exported {
+	if coll.exported && c.prog.Exported == nil {
 		return false
 	}
 	found := coll.collect(c)
@@ -229,9 +252,12 @@ func (coll *Collector) collect(c *Ctx) []*Resource {
 		coll.refs = rest
 		return found
 	}
+	if coll.exported {
+		return coll.collectExported(c)
+	}
 	var found []*Resource
 	for _, r := range c.byType[coll.typeName] {
-		if coll.query == nil || coll.query(r) {
+		if coll.query.Match(r) {
 			found = append(found, r)
 		}
 	}

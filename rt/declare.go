@@ -40,7 +40,7 @@ type declBody struct {
 // Declare starts a resource expression of the named type at site.
 func (s *Scope) Declare(site *Site, typeName string, form Form) *Declaration {
 	c := s.c
-	if form == Exported {
+	if form == Exported && c.prog.Exported == nil {
 		c.Warning(site, "You cannot collect exported resources without storeconfigs being set; the export is ignored")
 	}
 	return &Declaration{c: c, s: s, site: site, typeName: typeName, form: form, seen: map[string]bool{}}

@@ -24,6 +24,11 @@ type Program struct {
 	// AllowGenerate lets generate() run commands on the compiling machine
 	// (the binary's --allow-generate); without it generate() fails.
 	AllowGenerate bool
+	// Exported, when set, is storeconfigs: the exported resources of other
+	// nodes that a <<| |>> collector finds (PuppetDB's resources terminus,
+	// rt/puppetdb); nil, exports and exported collectors are ignored with
+	// Puppet's warnings, as without storeconfigs.
+	Exported ExportedSource
 
 	classes   map[string]*Class
 	defines   map[string]*Define

@@ -50,6 +50,9 @@ type Resource struct {
 	class      *Class     // for class resources
 	native     NativeType
 	collector  *Collector // the collector that realized it, if any
+	// collectorID is "certname|type|title" for a resource collected from
+	// PuppetDB (Parser::Resource#collector_id), "" otherwise.
+	collectorID string
 }
 
 // Param is a resource parameter with where it was set.
