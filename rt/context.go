@@ -30,6 +30,8 @@ var (
 type module struct {
 	dir   string // as found on the module path at build time
 	files fs.FS  // its files/ directory; nil when it has none
+	// trees are its directories for the file server, by name (modtree.go)
+	trees map[string]*ModuleTree
 }
 
 // AddModule records a module's directory (for module_directory and
@@ -37,6 +39,9 @@ type module struct {
 func (p *Program) AddModule(name, dir string, files fs.FS) {
 	if p.modules == nil {
 		p.modules = map[string]*module{}
+	}
+	if p.modules[name] == nil {
+		p.moduleOrder = append(p.moduleOrder, name)
 	}
 	p.modules[name] = &module{dir: dir, files: files}
 }

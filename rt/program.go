@@ -51,6 +51,9 @@ type Program struct {
 
 	envError string // the error every compilation fails with; "" for none
 
+	// moduleOrder are the modules' names in module path order
+	moduleOrder []string
+
 	// loadFailures are the manifests whose loading fails, by module/path.
 	loadFailures map[string]*loadFailure
 

@@ -1,0 +1,143 @@
+package rt
+
+import (
+	"io/fs"
+	"sort"
+	"strings"
+)
+
+// ModuleTree is one directory of a module compiled into the program for
+// Puppet's file server (package fileserve): files/ (the modules mount),
+// lib/ (plugins), facts.d/ (pluginfacts) or locales/ (locales).
+type ModuleTree struct {
+	// Entries are the directory's files and subdirectories (not itself),
+	// sorted by path, as the build found them.
+	Entries []TreeEntry
+	// FS holds the content of the files embedded under their own names.
+	FS fs.FS
+	// Root is what the build recorded of the directory itself.
+	Root TreeEntry
+
+	index map[string]int
+}
+
+// TreeEntry is what the build recorded of a module file: go:embed keeps
+// neither modes, times nor links, and refuses some names.
+type TreeEntry struct {
+	Path  string // relative to the tree, slash-separated
+	Dir   bool
+	Mode  uint32 // permission bits of the source file
+	Mtime int64  // the source file's modification time, Unix seconds
+	// Uid and Gid are the source file's owner and group ids.
+	Uid, Gid uint32
+	// Link is a symbolic link's destination ("" for none); the content
+	// is the linked file's.
+	Link string
+	// Inline marks a file whose name go:embed refuses: its content is
+	// Data instead of in FS.
+	Inline bool
+	Data   string
+}
+
+// Lookup finds an entry by its relative path.
+func (t *ModuleTree) Lookup(rel string) (*TreeEntry, bool) {
+	if t.index == nil {
+		return t.find(rel)
+	}
+	i, ok := t.index[rel]
+	if !ok {
+		return nil, false
+	}
+	return &t.Entries[i], true
+}
+
+func (t *ModuleTree) find(rel string) (*TreeEntry, bool) {
+	i := sort.Search(len(t.Entries), func(i int) bool { return t.Entries[i].Path >= rel })
+	if i < len(t.Entries) && t.Entries[i].Path == rel {
+		return &t.Entries[i], true
+	}
+	return nil, false
+}
+
+// Children are the entries directly in the directory rel ("" for the
+// tree's root), by name.
+func (t *ModuleTree) Children(rel string) []*TreeEntry {
+	prefix := ""
+	if rel != "" {
+		prefix = rel + "/"
+	}
+	var out []*TreeEntry
+	i := sort.Search(len(t.Entries), func(i int) bool { return t.Entries[i].Path >= prefix })
+	for ; i < len(t.Entries) && strings.HasPrefix(t.Entries[i].Path, prefix); i++ {
+		if !strings.Contains(t.Entries[i].Path[len(prefix):], "/") {
+			out = append(out, &t.Entries[i])
+		}
+	}
+	// "a/b" sorts after "a.x" but "a" before both; name order is what
+	// the entries' names give.
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out
+}
+
+// Content is a file's content.
+func (t *ModuleTree) Content(e *TreeEntry) ([]byte, error) {
+	if e.Inline {
+		return []byte(e.Data), nil
+	}
+	if t.FS == nil {
+		return nil, fs.ErrNotExist
+	}
+	return fs.ReadFile(t.FS, e.Path)
+}
+
+// AddModuleTree records one of a module's directories (files, lib,
+// facts.d or locales) for the file server.
+func (p *Program) AddModuleTree(module, dir string, t *ModuleTree) {
+	m := p.modules[module]
+	if m == nil {
+		return // AddModule comes first
+	}
+	if m.trees == nil {
+		m.trees = map[string]*ModuleTree{}
+	}
+	sort.Slice(t.Entries, func(i, j int) bool { return t.Entries[i].Path < t.Entries[j].Path })
+	t.index = make(map[string]int, len(t.Entries))
+	for i, e := range t.Entries {
+		t.index[e.Path] = i
+	}
+	m.trees[dir] = t
+}
+
+// ModuleNames are the program's modules in module path order, the order
+// in which Puppet's plugins mount looks through them.
+func (p *Program) ModuleNames() []string { return p.moduleOrder }
+
+// ModuleDir is a module's directory as found on the module path at
+// build time (where Puppet's file server would read its files).
+func (p *Program) ModuleDir(module string) (string, bool) {
+	m := p.modules[module]
+	if m == nil {
+		return "", false
+	}
+	return m.dir, true
+}
+
+// ModuleTree is one of a module's directories compiled in ("files",
+// "lib", "facts.d", "locales"); nil when the module has none.
+func (p *Program) ModuleTree(module, dir string) *ModuleTree {
+	m := p.modules[module]
+	if m == nil {
+		return nil
+	}
+	return m.trees[dir]
+}
+
+// ModulePath is the environment's module path, the directories Puppet's
+// file server names when no module has a plugin directory.
+func (p *Program) ModulePath() []string {
+	v := p.settingRoot("modulepath")
+	if v == "" {
+		return nil
+	}
+	return strings.Split(v, ":")
+}
