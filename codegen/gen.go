@@ -170,42 +170,8 @@ func (g *generator) module(m *env.Module) *unit {
 	return u
 }
 
-// moduleFiles compiles a module's files/ directory in (file() reads them)
-// and records its directory.
-func (g *generator) moduleFiles(u *unit, m *env.Module) {
-	rel := strings.TrimPrefix(u.dir, g.opts.ModulePath+"/")
-	var fsys jen.Code = jen.Nil()
-	copied := 0
-	for _, name := range m.FileNames {
-		if !embeddable(name) {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join(m.Dir, "files", filepath.FromSlash(name)))
-		if err != nil || len(b) > maxModuleFile {
-			continue
-		}
-		g.res.Files[path.Join(rel, "files", name)] = b
-		copied++
-	}
-	if copied > 0 {
-		u.embedFiles = true
-		fsys = jen.Qual(rtPath, "SubFS").Call(jen.Id("moduleFiles"), jen.Lit("files"))
-	}
-	u.register = append(u.register, jen.Id("p").Dot("AddModule").Call(jen.Lit(m.Name), jen.Lit(m.Dir), fsys))
-}
-
 // maxModuleFile is the largest module file compiled in.
 const maxModuleFile = 8 << 20
-
-// embeddable reports whether go:embed accepts a path.
-func embeddable(name string) bool {
-	for _, seg := range strings.Split(name, "/") {
-		if seg == "" || seg == "." || seg == ".." {
-			return false
-		}
-	}
-	return !strings.ContainsAny(name, "\"*<>?`'|:\x00")
-}
 
 // broken registers a manifest Puppet cannot parse under the name its path
 // autoloads: Puppet reports the file's error only when a node looks for

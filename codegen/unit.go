@@ -44,8 +44,7 @@ type unit struct {
 	regexps refTable // *rt.RegexpRef by source
 	consts  refTable // hoisted constant values by their Go text
 
-	embedFiles bool               // the package embeds its module's files/ directory
-	erbMarked  map[*jen.File]bool // files that carry the ERB runtime's version marker
+	erbMarked map[*jen.File]bool // files that carry the ERB runtime's version marker
 
 	idents   map[string]bool // package-level identifiers in use
 	register []jen.Code      // statements of the package's Register(p)
@@ -74,7 +73,7 @@ type refTable struct {
 func newUnit(pkg, dir, module string) *unit {
 	u := &unit{pkg: pkg, dir: dir, module: module, fileIdx: map[string]int{}, siteIdx: map[siteKey]int{},
 		lblIdx: map[string]int{}, idents: map[string]bool{}, outputs: map[string]*jen.File{}}
-	for _, reserved := range []string{"pos", "sites", "files", "labels", "Register", "init"} {
+	for _, reserved := range []string{"pos", "sites", "files", "labels", "Register", "init", "moduleFiles"} {
 		u.idents[reserved] = true
 	}
 	return u
@@ -219,15 +218,6 @@ func (u *unit) tables() *jen.File {
 	f.Line()
 	f.Const().Id("_").Op("=").Qual(rtPath, "IsVersion1")
 	f.Line()
-	if u.embedFiles {
-		f.Anon("embed")
-		f.Comment("moduleFiles is the module's files/ directory, which file() reads.")
-		f.Comment("")
-		f.Comment("//go:embed all:files")
-		f.Var().Id("moduleFiles").Qual("embed", "FS")
-		f.Line()
-	}
-
 	files := make([]jen.Code, len(u.files))
 	for i, p := range u.files {
 		files[i] = jen.Values(jen.Dict{jen.Id("Path"): jen.Lit(p)})

@@ -113,11 +113,22 @@ func (p *Program) findFile(name string) ([]byte, bool) {
 		return nil, false
 	}
 	m := p.modules[mod]
-	if m == nil || m.files == nil {
+	if m == nil {
 		return nil, false
 	}
-	b, err := fs.ReadFile(m.files, rest)
-	return b, err == nil
+	if m.files != nil {
+		if b, err := fs.ReadFile(m.files, rest); err == nil {
+			return b, true
+		}
+	}
+	// a file whose name go:embed refuses is in the module's tree
+	if t := m.trees["files"]; t != nil {
+		if e, ok := t.Lookup(rest); ok && !e.Dir {
+			b, err := t.Content(e)
+			return b, err == nil
+		}
+	}
+	return nil, false
 }
 
 // FindFilePath implements fn.FileFinder: a module file's path.
