@@ -40,6 +40,22 @@ func CompileWith(p *Program, node *Node) *Result {
 	return res
 }
 
+// CompileForAgent compiles the catalog a server sends an agent: its JSON
+// leaves exported resources out (info.Agent is set) and carries info's
+// version and UUID.
+func CompileForAgent(p *Program, node *Node, info CatalogInfo) *Result {
+	if node.ServerFacts == nil {
+		node.ServerFacts = p.serverFacts()
+	}
+	cat, logs, err := Compile(p, node)
+	res := &Result{Catalog: cat, Logs: logs, Err: err}
+	if err == nil {
+		info.Agent = true
+		res.JSON = cat.JSON(info)
+	}
+	return res
+}
+
 // factsDigest identifies a node's facts for the catalog's UUID: the
 // SHA-256 of an unambiguous encoding of them (cheaper than their string
 // form, which every compile made).

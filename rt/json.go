@@ -11,8 +11,29 @@ import (
 
 // CatalogInfo is what the catalog JSON carries besides the resources.
 type CatalogInfo struct {
-	Version     string // the environment's code version
+	// Version is the catalog's version. Puppet's is the time its
+	// environment was loaded (Time.now.to_i, an integer), or the output of
+	// the environment's config_version command (a string): a version of
+	// digits only is written as a JSON integer, anything else as a string.
+	Version     string
 	CatalogUUID string
+	// Agent leaves exported resources out too, as the catalog
+	// indirection's filter does before puppetserver sends the catalog to
+	// an agent (which would apply them otherwise).
+	Agent bool
+}
+
+// digitsOnly says whether a version is Puppet's integer one.
+func digitsOnly(s string) bool {
+	if s == "" || len(s) > 18 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // JSON writes the catalog in Puppet's catalog format (Catalog#to_data_hash
@@ -26,15 +47,21 @@ func (cat *Catalog) JSON(info CatalogInfo) []byte {
 	w.raw(`,"name":`)
 	w.str(cat.Name)
 	w.raw(`,"version":`)
-	w.str(info.Version)
+	if digitsOnly(info.Version) {
+		w.raw(info.Version)
+	} else {
+		w.str(info.Version)
+	}
+	// catalog_format is 2 from Puppet 6 on (Catalog#initialize); code_id
+	// is null unless a code_id_command is configured.
 	w.raw(`,"code_id":null,"catalog_uuid":`)
 	w.str(info.CatalogUUID)
-	w.raw(`,"catalog_format":1,"environment":`)
+	w.raw(`,"catalog_format":2,"environment":`)
 	w.str(cat.Environment)
 	w.raw(`,"resources":[`)
 	first := true
 	for _, r := range cat.resources {
-		if r.Virtual && !r.Exported {
+		if r.Virtual && (!r.Exported || info.Agent) {
 			continue
 		}
 		if !first {
@@ -46,7 +73,7 @@ func (cat *Catalog) JSON(info CatalogInfo) []byte {
 	w.raw(`],"edges":[`)
 	first = true
 	for _, e := range cat.edges {
-		if (e.Source.Virtual && !e.Source.Exported) || (e.Target.Virtual && !e.Target.Exported) {
+		if (e.Source.Virtual && (!e.Source.Exported || info.Agent)) || (e.Target.Virtual && (!e.Target.Exported || info.Agent)) {
 			continue
 		}
 		if !first {
