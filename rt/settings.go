@@ -57,6 +57,15 @@ func (p *Program) SetSetting(name, value string) error {
 	return nil
 }
 
+// Setting is the value of one of the SettingRoots for the program's
+// compilations: as set, else Puppet's default (environmentpath:
+// /etc/puppet/code/environments).
+func (p *Program) Setting(name string) string {
+	p.settingsMu.Lock()
+	defer p.settingsMu.Unlock()
+	return p.settingRoot(name)
+}
+
 // settingsTable is the variable table of the settings scope, whose own
 // table (holding its title and name) is first: the settings follow, and
 // all_local, the hash of them all, which Puppet keeps only among its
