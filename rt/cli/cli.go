@@ -44,7 +44,7 @@ func Main(program func() *rt.Program) {
 		SilenceErrors: true,
 	}
 	root.AddCommand(compileCommand(program), lookupCommand(program))
-	root.AddCommand(benchCommand(program))
+	root.AddCommand(benchCommand(program), serveCommand(program))
 	if err := root.Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, "Error:", err)
 		os.Exit(1)

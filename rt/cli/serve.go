@@ -1,0 +1,188 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/signal"
+	"runtime"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/pp2go/pp2go/rt"
+	"github.com/pp2go/pp2go/rt/server"
+)
+
+func serveCommand(program func() *rt.Program) *cobra.Command {
+	var sslDir, listen, certname, reportDir, logFile string
+	var jobs int
+	var maxBody int64
+	var quiet, verbose, debugLogs bool
+	cmd := &cobra.Command{
+		Use:   "serve --ssldir DIR [--listen 127.0.0.1:8140] [--certname NAME]",
+		Short: "Serve catalogs to Puppet agents over HTTPS, as puppetserver does",
+		Long: `Serve the HTTPS API that a Puppet agent (7 or 8) uses during 'puppet agent -t',
+from the environment compiled into this binary: point agents' 'server' and
+'serverport' here.
+
+TLS comes from an existing Puppet CA, in puppetserver's ssldir layout:
+certs/ca.pem, crl.pem, certs/CERTNAME.pem and private_keys/CERTNAME.pem
+(CERTNAME is --certname, by default this host's fully qualified name, as
+Puppet's certname). Signing stays with Puppet's CA tools. A client
+certificate is verified against the CA and the CRL (read again when
+crl.pem changes); a revoked one gets 403 on every request. The node's name is
+the certificate's CN, and $trusted is built from the certificate (its
+certname, hostname, domain and Puppet extensions such as pp_role), never
+from the request.
+
+Endpoints, with puppetserver's default auth.conf rules:
+  GET  /puppet/v3/node/NAME                 the node's own only
+  GET, POST /puppet/v3/catalog/NAME         the node's own only: its catalog
+       compiled from the facts the agent sends (facts_format, facts), as
+       puppetserver sends it: virtual and exported resources left out,
+       'version' the time the server started (Puppet's: the time the
+       environment was loaded), a random catalog_uuid, catalog_format 2
+  PUT  /puppet/v3/report/NAME               the node's own only: stored as
+       --reportdir/NAME/YYYYMMDDHHMM.json, or accepted and dropped
+  GET  /puppet/v3/status/NAME, /status/v1/simple    without a certificate too
+  GET  /puppet-ca/v1/certificate/ca, /puppet-ca/v1/certificate/NAME and
+       /puppet-ca/v1/certificate_revocation_list/ca from the ssldir,
+       without a certificate too
+Anything else is refused (403) as puppetserver's last rule refuses it. The
+file endpoints (file_metadata(s), file_content) are not served yet: they
+answer 404.
+
+Errors have puppetserver's status and body, so that the agent prints
+Puppet's message: a compile error is a 500 ("Error 500 on SERVER: Server
+Error: Evaluation Error: ..."), a request for another node's catalog a 403
+("Forbidden request: /puppet/v3/catalog/other (method :get). Please see
+the server logs for details."), an unknown environment a 404 for the node
+("Not Found: Could not find environment 'x'") and a 500 for the catalog,
+facts that are not Puppet's JSON a 400, a body larger than --max-body a 413.
+
+Catalogs compile in parallel, -j at a time. Each request is logged on
+standard error (or --logfile) in the common log format with the client's
+certname as the user and the duration in milliseconds last; compile
+warnings and log messages are logged as 'compile' prints them (from
+notice up; --verbose, --debug, --quiet). SIGINT or SIGTERM stops the
+server after the requests in flight.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if sslDir == "" {
+				return fmt.Errorf("give --ssldir: the directory of the CA's certificate, the CRL and this server's certificate and key")
+			}
+			if certname == "" {
+				certname = hostFQDN()
+			}
+			var log io.Writer = os.Stderr
+			if logFile != "" {
+				f, err := os.OpenFile(logFile, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o640)
+				if err != nil {
+					return err
+				}
+				defer f.Close()
+				log = f
+			}
+			p := program()
+			if err := p.SetSetting("certname", certname); err != nil {
+				return err
+			}
+			shown := logsFrom(quiet, verbose, debugLogs)
+			var logMu sync.Mutex
+			srv, err := server.New(server.Config{
+				Program:    p,
+				SSLDir:     sslDir,
+				Certname:   certname,
+				ReportDir:  reportDir,
+				DecodeJSON: decodeJSON,
+				Log:        log,
+				MaxBody:    maxBody,
+				Jobs:       jobs,
+				CompileLogs: func(node string, logs []rt.LogEntry) {
+					logMu.Lock()
+					printLogs(prefixed{log, "[" + node + "] "}, logs, shown)
+					logMu.Unlock()
+				},
+			})
+			if err != nil {
+				return fmt.Errorf("--ssldir %s: %w", sslDir, err)
+			}
+			l, err := net.Listen("tcp", listen)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(log, "Serving environment %s as %s on https://%s\n", p.Environment, certname, l.Addr())
+			stop := make(chan os.Signal, 1)
+			signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
+			go func() {
+				<-stop
+				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+				defer cancel()
+				srv.Shutdown(ctx)
+			}()
+			return srv.Serve(l)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&sslDir, "ssldir", "", "the ssldir of Puppet's CA: certs/ca.pem, crl.pem, certs/CERTNAME.pem, private_keys/CERTNAME.pem")
+	f.StringVar(&listen, "listen", "127.0.0.1:8140", "the address and port to listen on (0.0.0.0:8140 for every interface)")
+	f.StringVar(&certname, "certname", "", "the server's certificate name in the ssldir (default: this host's fully qualified name)")
+	f.StringVar(&reportDir, "reportdir", "", "store agents' reports as DIR/NODE/YYYYMMDDHHMM.json (default: accept and drop them)")
+	f.StringVar(&logFile, "logfile", "", "append the request log and compile messages to this file instead of standard error")
+	f.IntVarP(&jobs, "jobs", "j", runtime.NumCPU(), "how many catalogs compile at once")
+	f.Int64Var(&maxBody, "max-body", 64<<20, "the largest request body accepted, in bytes (413 beyond)")
+	f.BoolVarP(&quiet, "quiet", "q", false, "do not log compile warnings and messages")
+	f.BoolVar(&verbose, "verbose", false, "log compile info messages too")
+	f.BoolVar(&debugLogs, "debug", false, "log compile debug and info messages too")
+	return cmd
+}
+
+// hostFQDN is this host's fully qualified name, lower case, as Puppet's
+// certname defaults to Facter's fqdn: the host name, with the domain of its
+// canonical name or of /etc/resolv.conf when the name has none.
+func hostFQDN() string {
+	host, err := os.Hostname()
+	if err != nil {
+		return "localhost"
+	}
+	host = strings.ToLower(host)
+	if strings.Contains(host, ".") {
+		return host
+	}
+	if cname, err := net.LookupCNAME(host); err == nil {
+		cname = strings.ToLower(strings.TrimSuffix(cname, "."))
+		if strings.HasPrefix(cname, host+".") {
+			return cname
+		}
+	}
+	if f, err := os.Open("/etc/resolv.conf"); err == nil {
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		var search string
+		for sc.Scan() {
+			fields := strings.Fields(sc.Text())
+			if len(fields) < 2 {
+				continue
+			}
+			switch fields[0] {
+			case "domain":
+				return host + "." + strings.ToLower(fields[1])
+			case "search":
+				if search == "" {
+					search = strings.ToLower(fields[1])
+				}
+			}
+		}
+		if search != "" {
+			return host + "." + search
+		}
+	}
+	return host
+}
