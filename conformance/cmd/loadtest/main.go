@@ -126,7 +126,7 @@ type client struct {
 	http *http.Client
 }
 
-func loadClients(dir string, n int) ([]client, error) {
+func loadClients(dir, prefix string, n int) ([]client, error) {
 	caPEM, err := os.ReadFile(filepath.Join(dir, "ca.pem"))
 	if err != nil {
 		return nil, err
@@ -140,7 +140,8 @@ func loadClients(dir string, n int) ([]client, error) {
 	// The numbered clients (PREFIXN.example.com), not -extra's.
 	var entries []os.DirEntry
 	for _, e := range all {
-		if strings.ContainsAny(strings.SplitN(e.Name(), ".", 2)[0], "0123456789") {
+		host := strings.SplitN(e.Name(), ".", 2)[0]
+		if n := strings.TrimPrefix(host, prefix); n != host && n != "" && strings.Trim(n, "0123456789") == "" {
 			entries = append(entries, e)
 		}
 	}
@@ -175,6 +176,7 @@ func runLoad(args []string) error {
 	count := fs.Int("n", 400, "stop after this many catalogs")
 	limit := fs.Duration("time", 60*time.Second, "stop after this long")
 	env := fs.String("env", "production", "the environment")
+	prefix := fs.String("prefix", "web", "the clients of mkca's -prefix")
 	warm := fs.Int("warmup", 1, "runs per client before measuring (servers that compile lazily)")
 	fs.Parse(args)
 	if *dir == "" || *factsFile == "" {
@@ -188,7 +190,7 @@ func runLoad(args []string) error {
 	if err := json.Unmarshal(factsJSON, &facts); err != nil {
 		return fmt.Errorf("%s: %v", *factsFile, err)
 	}
-	clients, err := loadClients(*dir, *conc)
+	clients, err := loadClients(*dir, *prefix, *conc)
 	if err != nil {
 		return err
 	}
