@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/pp2go/pp2go/rt"
+	"github.com/pp2go/pp2go/rt/fileserve"
 	"github.com/pp2go/pp2go/rt/server"
 )
 
@@ -51,13 +52,15 @@ Endpoints, with puppetserver's default auth.conf rules:
        environment was loaded), a random catalog_uuid, catalog_format 2
   PUT  /puppet/v3/report/NAME               the node's own only: stored as
        --reportdir/NAME/YYYYMMDDHHMM.json, or accepted and dropped
+  GET  /puppet/v3/file_metadata/MOUNT/PATH, file_metadatas, file_content
+       for any client with a certificate: the mounts plugins (modules'
+       lib/), pluginfacts (facts.d/), locales and modules/MODULE/PATH
+       (files/), from the module files compiled into the binary only
   GET  /puppet/v3/status/NAME, /status/v1/simple    without a certificate too
   GET  /puppet-ca/v1/certificate/ca, /puppet-ca/v1/certificate/NAME and
        /puppet-ca/v1/certificate_revocation_list/ca from the ssldir,
        without a certificate too
-Anything else is refused (403) as puppetserver's last rule refuses it. The
-file endpoints (file_metadata(s), file_content) are not served yet: they
-answer 404.
+Anything else is refused (403) as puppetserver's last rule refuses it.
 
 Errors have puppetserver's status and body, so that the agent prints
 Puppet's message: a compile error is a 500 ("Error 500 on SERVER: Server
@@ -102,6 +105,7 @@ server after the requests in flight.`,
 				Certname:   certname,
 				ReportDir:  reportDir,
 				DecodeJSON: decodeJSON,
+				Files:      fileserve.New(p),
 				Log:        log,
 				MaxBody:    maxBody,
 				Jobs:       jobs,

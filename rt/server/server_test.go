@@ -17,6 +17,7 @@ import (
 
 	"github.com/pp2go/pp2go/internal/testca"
 	"github.com/pp2go/pp2go/rt"
+	"github.com/pp2go/pp2go/rt/fileserve"
 	_ "github.com/pp2go/pp2go/rt/fn/core"
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -168,8 +169,10 @@ func start(t *testing.T) *env {
 	if err := os.WriteFile(filepath.Join(e.ssldir, "certs", "web1.example.com.pem"), e.certs["web1.example.com"].PEM, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	p := testProgram()
 	s, err := New(Config{
-		Program:    testProgram(),
+		Program:    p,
+		Files:      fileserve.New(p),
 		SSLDir:     e.ssldir,
 		Certname:   "puppet.test",
 		ReportDir:  e.reports,
@@ -432,7 +435,11 @@ func TestAccess(t *testing.T) {
 		{"anything else", web1, "GET", "/etc/passwd", 403, "Forbidden request: /etc/passwd (method :get).", "denied by rule 'puppetlabs deny all'"},
 		{"dot dot in a catalog name", web1, "GET", "/puppet/v3/catalog/..%2F..%2Fetc?environment=production", 403, "Forbidden request", "denied by rule 'puppetlabs v3 catalog from agents'"},
 		{"dot dot in a report name", web1, "PUT", "/puppet/v3/report/%2e%2e?environment=production", 403, "Forbidden request", "denied by rule 'puppetlabs report'"},
-		{"dot dot in a file path", web1, "GET", "/puppet/v3/file_content/modules/../../../etc/passwd?environment=production", 404, "", ""},
+		{"dot dot in a file path", web1, "GET", "/puppet/v3/file_content/modules/../../../etc/passwd?environment=production", 400, `{"message":"Bad Request: `, ""},
+		{"encoded dot dot in a file path", web1, "GET", "/puppet/v3/file_content/plugins/%2e%2e/%2e%2e/etc/passwd?environment=production", 400, `{"message":"Bad Request: `, ""},
+		{"pluginsync", web1, "GET", "/puppet/v3/file_metadatas/plugins?environment=production&recurse=true&links=follow&checksum_type=sha256&source_permissions=ignore", 200, `[{"path":`, ""},
+		{"an unknown module file", web1, "GET", "/puppet/v3/file_metadata/modules/x/y?environment=production", 404, `{"message":"Not Found: Could not find file_metadata modules/x/y"`, ""},
+		{"files of an unknown environment", web1, "GET", "/puppet/v3/file_metadatas/plugins?environment=nope", 404, `{"message":"Not Found: Could not find environment 'nope'"`, ""},
 		{"an unknown indirection", web1, "GET", "/puppet/v3/file_bucket_file/md5/abc?environment=production", 404, `{"message":"Not Found: Could not find indirection 'file_bucket_file'"`, ""},
 		{"node", web1, "GET", "/puppet/v3/node/web1.example.com?environment=production&configured_environment=production&transaction_uuid=x", 200, `{"environment":"production","name":"web1.example.com"}`, ""},
 	} {
