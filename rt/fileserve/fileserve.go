@@ -579,7 +579,9 @@ func (s *Server) FileContent(key string) ([]byte, error) {
 
 // ServeHTTP answers GET (and POST, as Puppet's routes allow a find by
 // POST) /puppet/v3/file_metadata/KEY, /puppet/v3/file_metadatas/KEY and
-// /puppet/v3/file_content/KEY.
+// /puppet/v3/file_content/KEY. It checks the environment parameter as
+// Puppet does (400 when missing or invalid, 404 when not the program's);
+// the client's access is the caller's to check.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rest, ok := strings.CutPrefix(r.URL.Path, "/puppet/v3/")
 	if !ok {
@@ -587,10 +589,6 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ind, key, _ := strings.Cut(rest, "/")
-	if key == "" {
-		writeError(w, badRequest("No request key specified in "+r.URL.Path))
-		return
-	}
 	if r.Method != http.MethodGet && !(r.Method == http.MethodPost && ind != "file_metadatas") && r.Method != http.MethodHead {
 		writeError(w, &Error{Status: http.StatusMethodNotAllowed, Message: "Method Not Allowed: No support for http method " + r.Method, IssueKind: "RUNTIME_ERROR"})
 		return
@@ -600,6 +598,20 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if err := r.ParseForm(); err == nil {
 			q = r.Form
 		}
+	}
+	if ind != "file_metadata" && ind != "file_metadatas" && ind != "file_content" {
+		e := notFound(fmt.Sprintf("Could not find indirection '%s'", ind))
+		e.IssueKind = "HANDLER_NOT_FOUND"
+		writeError(w, e)
+		return
+	}
+	if err := s.checkEnvironment(q); err != nil {
+		writeError(w, err)
+		return
+	}
+	if key == "" {
+		writeError(w, badRequest("No request key specified in "+r.URL.Path))
+		return
 	}
 	switch ind {
 	case "file_metadata", "file_metadatas":
@@ -634,9 +646,33 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodHead {
 			w.Write(b)
 		}
-	default:
-		writeError(w, notFound(fmt.Sprintf("Could not find indirection '%s'", ind)))
 	}
+}
+
+// checkEnvironment checks the environment parameter as Puppet's routes
+// do: present, a valid name, the program's environment.
+func (s *Server) checkEnvironment(q url.Values) error {
+	vals, ok := q["environment"]
+	if !ok || len(vals) == 0 {
+		return badRequest("An environment parameter must be specified")
+	}
+	env := vals[0]
+	name := strings.TrimSuffix(env, "\n") // Ruby's \Z allows a final newline
+	valid := name != ""
+	for _, r := range name {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			valid = false
+		}
+	}
+	if !valid {
+		return badRequest(fmt.Sprintf("The environment must be purely alphanumeric, not '%s'", env))
+	}
+	if env != s.prog.Environment {
+		e := notFound(fmt.Sprintf("Could not find environment '%s'", env))
+		e.IssueKind = "RUNTIME_ERROR"
+		return e
+	}
+	return nil
 }
 
 func writeError(w http.ResponseWriter, err error) {

@@ -89,8 +89,10 @@ func TestAsPuppet(t *testing.T) {
 		q := url.Values{"environment": {"production"}}
 		for k, v := range c.Query {
 			switch v := v.(type) {
+			case nil:
+				q.Del(k)
 			case string:
-				q.Add(k, v)
+				q.Set(k, v)
 			case []any:
 				for _, e := range v {
 					q.Add(k, e.(string))

@@ -70,7 +70,7 @@ env = Puppet::Node::Environment.create(:production, [MP, MP2])
 routes = Puppet::Network::HTTP::API::IndirectedRoutes.new
 
 def ask(routes, ind, key, query)
-  params = { 'environment' => 'production' }.merge(query)
+  params = { 'environment' => 'production' }.merge(query).compact
   decoded = params.each_with_object({}) do |(k, v), h|
     conv = ->(x) { x == 'true' ? true : x == 'false' ? false : x =~ /^\d+$/ ? Integer(x) : x }
     h[k.to_sym] = v.is_a?(Array) ? v.map(&conv) : conv.call(v)
@@ -131,6 +131,9 @@ add.('file_metadata', 'locales/config.yaml', agent)
 add.('file_metadata', 'nosuchmount/x', agent)
 add.('file_metadata', 'modules/alpha/../beta/x', agent)
 add.('file_metadata', 'modules/alpha/motd', agent.merge('checksum_type' => 'bogus'))
+add.('file_metadata', 'modules/alpha/motd', agent.merge('environment' => 'nosuch'))
+add.('file_metadata', 'modules/alpha/motd', agent.merge('environment' => 'bad-name'))
+add.('file_metadata', 'modules/alpha/motd', agent.merge('environment' => nil))
 add.('file_metadatas', 'plugins', sync)
 add.('file_metadatas', 'pluginfacts', sync)
 add.('file_metadatas', 'locales', sync.merge('ignore' => sync['ignore'] + ['*.pot', 'config.yaml']))
