@@ -43,6 +43,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/pp2go/pp2go/rt"
@@ -54,6 +55,15 @@ type Server struct {
 	// Uid and Gid are the serving process's, which Puppet reports as a
 	// file's owner and group when permissions are ignored.
 	Uid, Gid int
+
+	// sums caches digests: the files never change, and pluginsync asks
+	// for every plugin's on every agent run
+	sums sync.Map // sumKey -> string
+}
+
+type sumKey struct {
+	e     *rt.TreeEntry
+	ctype string
 }
 
 // New makes the file server of a program.
@@ -541,6 +551,10 @@ func (s *Server) checksum(f *file, ctype string, mtime int64) (string, error) {
 	case "none":
 		return "", nil
 	}
+	key := sumKey{f.entry, ctype}
+	if v, ok := s.sums.Load(key); ok {
+		return v.(string), nil
+	}
 	b, err := f.tree.Content(f.entry)
 	if err != nil {
 		return "", notFound("Could not read " + f.base)
@@ -551,7 +565,11 @@ func (s *Server) checksum(f *file, ctype string, mtime int64) (string, error) {
 	}
 	h := c.h()
 	h.Write(b)
-	return hex.EncodeToString(h.Sum(nil)), nil
+	sum := hex.EncodeToString(h.Sum(nil))
+	if f.entry != nil {
+		s.sums.Store(key, sum)
+	}
+	return sum, nil
 }
 
 // FileContent answers file_content/KEY: the file's bytes.

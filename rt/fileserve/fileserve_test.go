@@ -215,3 +215,26 @@ func TestHostilePaths(t *testing.T) {
 		}
 	}
 }
+
+// TestConcurrent: requests are answered in parallel (the server of
+// agents does), each the same as alone.
+func TestConcurrent(t *testing.T) {
+	_, s := load(t)
+	get := func() string {
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest("GET", "/puppet/v3/file_metadatas/plugins?environment=production&recurse=true&checksum_type=md5", nil))
+		return rec.Body.String()
+	}
+	_, fresh := load(t)
+	rec := httptest.NewRecorder()
+	fresh.ServeHTTP(rec, httptest.NewRequest("GET", "/puppet/v3/file_metadatas/plugins?environment=production&recurse=true&checksum_type=md5", nil))
+	want := rec.Body.String()
+	require.Contains(t, want, `"{md5}`)
+	done := make(chan string)
+	for range 8 {
+		go func() { done <- get() }()
+	}
+	for range 8 {
+		require.Equal(t, want, <-done)
+	}
+}
