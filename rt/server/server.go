@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log"
 	"net"
 	"net/http"
 	"net/url"
@@ -102,7 +103,9 @@ func New(cfg Config) (*Server, error) {
 		ReadHeaderTimeout: 30 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    1 << 20,
-		ErrorLog:          nil,
+		// net/http's own messages (a refused TLS handshake: a revoked or
+		// foreign certificate) go to the request log too.
+		ErrorLog: log.New(logWriter{s}, "", 0),
 	}
 	return s, nil
 }
@@ -553,6 +556,14 @@ func (s *Server) logRequest(req *request, start time.Time) {
 	s.logMu.Lock()
 	io.WriteString(s.cfg.Log, line)
 	s.logMu.Unlock()
+}
+
+// logWriter writes net/http's messages to the server's log.
+type logWriter struct{ s *Server }
+
+func (w logWriter) Write(b []byte) (int, error) {
+	w.s.logf("%s", b)
+	return len(b), nil
 }
 
 func (s *Server) logf(format string, args ...any) {
