@@ -347,26 +347,24 @@ func (s *Server) facts(form url.Values, node string) (*values.Hash, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the facts are not URL-encoded: %v", err)
 	}
-	var doc struct {
-		Name   *string         `json:"name"`
-		Values json.RawMessage `json:"values"`
-	}
-	if err := json.Unmarshal([]byte(raw), &doc); err != nil {
-		return nil, fmt.Errorf("the facts are not a JSON object of name and values: %v", err)
-	}
-	if doc.Name == nil || doc.Values == nil {
-		return nil, errors.New("the facts are not a JSON object of name and values: the name or the values are missing")
-	}
-	if *doc.Name != node {
-		return nil, fmt.Errorf("Catalog for %q was requested with fact definition for the wrong node (%q).", node, *doc.Name)
-	}
-	v, err := s.cfg.DecodeJSON(doc.Values)
+	// One pass of the binary's decoder (it keeps the agent's order of the
+	// facts, as Puppet does).
+	v, err := s.cfg.DecodeJSON([]byte(raw))
 	if err != nil {
-		return nil, fmt.Errorf("the facts' values: %v", err)
+		return nil, fmt.Errorf("the facts are not JSON: %v", err)
 	}
-	h, ok := v.(*values.Hash)
+	doc, ok := v.(*values.Hash)
 	if !ok {
-		return nil, errors.New("the facts' values are not a hash")
+		return nil, errors.New("the facts are not a JSON object of name and values")
+	}
+	name, _ := doc.GetString("name")
+	vals, _ := doc.GetString("values")
+	h, ok := vals.(*values.Hash)
+	if _, isString := name.(values.String); !isString || !ok {
+		return nil, errors.New("the facts are not a JSON object of name and values: the name is not a string or the values not a hash")
+	}
+	if n := string(name.(values.String)); n != node {
+		return nil, fmt.Errorf("Catalog for %q was requested with fact definition for the wrong node (%q).", node, n)
 	}
 	return h, nil
 }
