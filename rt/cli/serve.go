@@ -19,6 +19,7 @@ import (
 	"github.com/pp2go/pp2go/rt"
 	"github.com/pp2go/pp2go/rt/fileserve"
 	"github.com/pp2go/pp2go/rt/server"
+	"github.com/pp2go/pp2go/rt/values"
 )
 
 func serveCommand(program func() *rt.Program) *cobra.Command {
@@ -97,6 +98,9 @@ server after the requests in flight.`,
 			if err := p.SetSetting("certname", certname); err != nil {
 				return err
 			}
+			if p.ServerFacts == nil {
+				p.ServerFacts = serverFacts(rt.HostServerFacts(), hostFQDN())
+			}
 			shown := logsFrom(quiet, verbose, debugLogs)
 			var logMu sync.Mutex
 			srv, err := server.New(server.Config{
@@ -146,6 +150,20 @@ server after the requests in flight.`,
 	f.BoolVar(&verbose, "verbose", false, "log compile info messages too")
 	f.BoolVar(&debugLogs, "debug", false, "log compile debug and info messages too")
 	return cmd
+}
+
+// serverFacts are the host's $server_facts with its fully qualified
+// name as servername, as Puppet's catalog compiler sets it (Facter's fqdn).
+func serverFacts(host *values.Hash, fqdn string) *values.Hash {
+	b := values.NewHashBuilder(host.Len())
+	for i := 0; i < host.Len(); i++ {
+		v := host.ValueAt(i)
+		if values.ToString(host.KeyAt(i)) == "servername" {
+			v = values.String(fqdn)
+		}
+		b.Put(host.KeyAt(i), v)
+	}
+	return b.Build()
 }
 
 // hostFQDN is this host's fully qualified name, lower case, as Puppet's
