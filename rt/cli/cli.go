@@ -1,6 +1,6 @@
 // Package cli is the command line of a generated catalog binary:
 // `compile` for one node or a directory of nodes, `lookup` for Hiera keys,
-// `bench` to time compiles.
+// `bench` to time compiles, `serve` to serve catalogs to Puppet agents.
 package cli
 
 import (
