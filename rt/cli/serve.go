@@ -52,7 +52,9 @@ Endpoints, with puppetserver's default auth.conf rules:
        'version' the time the server started (Puppet's: the time the
        environment was loaded), a random catalog_uuid, catalog_format 2
   PUT  /puppet/v3/report/NAME               the node's own only: stored as
-       --reportdir/NAME/YYYYMMDDHHMM.json, or accepted and dropped
+       --reportdir/NAME/YYYYMMDDHHMM.json (as Puppet's store processor
+       names them; a second report of the same minute is ...-2.json), or
+       accepted and dropped
   GET  /puppet/v3/file_metadata/MOUNT/PATH, file_metadatas, file_content
        for any client with a certificate: the mounts plugins (modules'
        lib/), pluginfacts (facts.d/), locales and modules/MODULE/PATH
