@@ -79,3 +79,33 @@ func (coll *Collector) collectExported(c *Ctx) []*Resource {
 	}
 	return found
 }
+
+// NamevarAlias is the alias PuppetDB's terminus adds to a resource
+// (add_namevar_aliases): for a native type with one namevar whose
+// resources are unique by it, the namevar's parameter or what the title
+// patterns make of the title, when it differs from the title; for the
+// main class and stage, whose title Puppet holds as a symbol that differs
+// from any string, "main".
+func (r *Resource) NamevarAlias() (string, bool) {
+	if r.mainTitle {
+		return "main", true
+	}
+	if r.native == nil || !r.native.Isomorphic() {
+		return "", false
+	}
+	keys := r.native.KeyAttributes()
+	if len(keys) != 1 {
+		return "", false
+	}
+	name := r.Title
+	if v := r.Get(keys[0]); v != nil && !values.IsUndef(v) {
+		name = values.ToString(v)
+	} else if fields, ok := r.native.ParseTitle(r.Title); ok {
+		for _, f := range fields {
+			if f.Name == keys[0] {
+				name = f.Value
+			}
+		}
+	}
+	return name, name != r.Title
+}

@@ -60,6 +60,7 @@ func compileCommand(program func() *rt.Program) *cobra.Command {
 	var quiet, verbose, debugLogs, allowGenerate, pretty bool
 	var checkDeps bool // --check-deps: fail as the agent would refuse the catalog
 	var vars []string  // --var NAME=VALUE: top-scope variables set before the main manifest
+	var pdb pdbFlags   // --puppetdb: storeconfigs (puppetdb.go)
 	cmd := &cobra.Command{
 		Use:   "compile [NODE] (--facts FILE | --facts-dir DIR --out-dir DIR)",
 		Short: "Compile the catalog of a node, or of every node of a facts directory",
@@ -109,6 +110,8 @@ line for each, or "Found 1 dependency cycle:\n(A => B => A)").
 rspec-puppet's compile matcher fails on both too (with_all_deps looks for
 the same missing resources).
 
+` + pdbHelp + `
+
 --var NAME=VALUE (repeatable) assigns the string VALUE to the top-scope
 variable $NAME before the main manifest's code runs, as a spec's
 pre_condition does first (onceover's $onceover_class and $onceover_node);
@@ -128,7 +131,13 @@ not with --facts-dir.`,
 			if allowGenerate {
 				program().AllowGenerate = true
 			}
+			if err := pdb.setup(program()); err != nil {
+				return err
+			}
 			if factsDir != "" {
+				if pdb.enabled() && !pdb.noStore {
+					return fmt.Errorf("--puppetdb stores one node's facts and catalog: with --facts-dir, give --puppetdb-no-store too")
+				}
 				if len(args) > 0 || factsFile != "" || out != "" || len(classes) > 0 || trustedFile != "" {
 					return fmt.Errorf("--facts-dir compiles every node of the directory: give no NODE, --facts, -o, --class or --trusted")
 				}
@@ -172,6 +181,9 @@ not with --facts-dir.`,
 			if res.Err == nil && checkDeps {
 				res.Err = depsError(res)
 			}
+			if res.Err == nil {
+				res.Err = pdb.store(os.Stderr, shown, program(), node, res)
+			}
 			if res.Err != nil {
 				fmt.Fprintln(os.Stderr, "Error:", res.Err)
 				os.Exit(1)
@@ -199,6 +211,7 @@ not with --facts-dir.`,
 	f.StringArrayVar(&vars, "var", nil, "NAME=VALUE: assign the string VALUE to the top-scope variable $NAME before the main manifest's code runs (repeatable)")
 	f.BoolVar(&checkDeps, "check-deps", false, "fail when the agent would refuse the catalog: a relationship to a resource not in it, or a dependency cycle")
 	f.StringArrayVar(&classes, "class", nil, "include this class after the main manifest's top-level code, as a class spec does (repeatable)")
+	pdb.add(f)
 	f.StringArrayVar(&settings, "setting", nil, "NAME=VALUE: a directory or the certname $settings::* derive from (confdir, codedir, vardir, logdir, rundir, publicdir, certname, environmentpath, basemodulepath; repeatable)")
 	return cmd
 }

@@ -1,0 +1,125 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/pp2go/pp2go/rt"
+	"github.com/pp2go/pp2go/rt/puppetdb"
+)
+
+// pdbFlags are the PuppetDB flags of compile (and serve): puppetdb.conf's
+// server_urls and Puppet's SSL files.
+type pdbFlags struct {
+	urls                []string
+	ssldir              string
+	cert, key, ca       string
+	noStore             bool
+	timeout             time.Duration
+	client              *puppetdb.Client
+	producer            string
+}
+
+const pdbHelp = `--puppetdb URL (repeatable, or a comma-separated list as puppetdb.conf's
+server_urls) is storeconfigs with PuppetDB, as puppetserver has it with
+Puppet's puppetdb terminus: a <<| |>> collector collects the exported
+resources of the other nodes from PuppetDB (and the node's own from its
+catalog), and after a successful compile the node's facts and catalog are
+stored with PuppetDB's 'replace facts' (v5) and 'replace catalog' (v9)
+commands, unless --puppetdb-no-store. A PuppetDB that cannot be reached
+fails the compile with Puppet's error ("Could not retrieve resources from
+the PuppetDB at ..."). https URLs use the client certificate, key and CA of
+--puppetdb-ssldir (Puppet's layout: certs/CERTNAME.pem,
+private_keys/CERTNAME.pem, certs/ca.pem; CERTNAME is the certname setting)
+or of --puppetdb-cert, --puppetdb-key and --puppetdb-ca; http URLs (a
+PuppetDB's plain loopback port) need none. The commands name the certname
+setting as their producer.`
+
+func (p *pdbFlags) add(f *pflag.FlagSet) {
+	f.StringArrayVar(&p.urls, "puppetdb", nil, "a PuppetDB server URL (https://HOST:8081; repeatable or comma-separated): collect exported resources from it and store the node's facts and catalog in it")
+	f.StringVar(&p.ssldir, "puppetdb-ssldir", "", "Puppet's ssldir holding the certificate, key and CA for PuppetDB (certs/CERTNAME.pem, private_keys/CERTNAME.pem, certs/ca.pem)")
+	f.StringVar(&p.cert, "puppetdb-cert", "", "the client certificate (PEM) for PuppetDB")
+	f.StringVar(&p.key, "puppetdb-key", "", "the client certificate's private key (PEM) for PuppetDB")
+	f.StringVar(&p.ca, "puppetdb-ca", "", "the CA certificate (PEM) that signed PuppetDB's certificate")
+	f.BoolVar(&p.noStore, "puppetdb-no-store", false, "collect from PuppetDB but store nothing in it")
+	f.DurationVar(&p.timeout, "puppetdb-timeout", 30*time.Second, "how long a request to one PuppetDB server may take (puppetdb.conf's server_url_timeout)")
+}
+
+// enabled reports whether a PuppetDB was given.
+func (p *pdbFlags) enabled() bool { return len(p.urls) > 0 }
+
+// setup makes the client and gives the program its exported resources.
+func (p *pdbFlags) setup(prog *rt.Program) error {
+	if !p.enabled() {
+		if p.ssldir != "" || p.cert != "" || p.key != "" || p.ca != "" || p.noStore {
+			return fmt.Errorf("the --puppetdb-* flags need --puppetdb URL")
+		}
+		return nil
+	}
+	var urls []string
+	for _, u := range p.urls {
+		for _, s := range strings.Split(u, ",") {
+			if s = strings.TrimSpace(s); s != "" {
+				urls = append(urls, s)
+			}
+		}
+	}
+	cfg := puppetdb.Config{URLs: urls, Timeout: p.timeout}
+	p.producer = prog.Setting("certname")
+	if p.ssldir != "" {
+		if p.cert != "" || p.key != "" || p.ca != "" {
+			return fmt.Errorf("give --puppetdb-ssldir or --puppetdb-cert, --puppetdb-key and --puppetdb-ca, not both")
+		}
+		cfg.SSLDir(p.ssldir, p.producer)
+	} else {
+		cfg.CertFile, cfg.KeyFile, cfg.CAFile = p.cert, p.key, p.ca
+	}
+	c, err := puppetdb.New(cfg)
+	if err != nil {
+		return err
+	}
+	p.client = c
+	prog.Exported = c.Source()
+	return nil
+}
+
+// store submits a compiled node's facts and catalog, as puppetserver's
+// catalog request does (facts first); it logs each command's UUID at info
+// level as the terminus does.
+func (p *pdbFlags) store(w io.Writer, shown int, prog *rt.Program, node *rt.Node, res *rt.Result) error {
+	if p.client == nil || p.noStore {
+		return nil
+	}
+	now := time.Now().UTC()
+	s := puppetdb.Stored{Environment: prog.Environment, Producer: p.producer, ProducerTimestamp: now}
+	trusted := node.Trusted
+	if trusted == nil {
+		trusted = rt.TrustedFor(node.Name, nil, nil)
+	}
+	uuid, err := p.client.Submit(puppetdb.CommandReplaceFacts, puppetdb.VersionReplaceFacts, node.Name, now,
+		puppetdb.FactsPayload(node.Name, node.Facts, trusted, s))
+	if err != nil {
+		return err
+	}
+	p.info(w, shown, puppetdb.CommandReplaceFacts, node.Name, uuid)
+	payload, err := puppetdb.CatalogPayload(res.Catalog, res.JSON, s)
+	if err != nil {
+		return err
+	}
+	uuid, err = p.client.Submit(puppetdb.CommandReplaceCatalog, puppetdb.VersionReplaceCatalog, node.Name, now, payload)
+	if err != nil {
+		return err
+	}
+	p.info(w, shown, puppetdb.CommandReplaceCatalog, node.Name, uuid)
+	return nil
+}
+
+func (p *pdbFlags) info(w io.Writer, shown int, command, certname, uuid string) {
+	if shown >= 0 && shown <= logRank["info"] {
+		fmt.Fprintf(w, "Info: '%s' command for %s submitted to PuppetDB with UUID %s\n", strings.ReplaceAll(command, " ", "_"), certname, uuid)
+	}
+}
