@@ -15,13 +15,13 @@ import (
 // pdbFlags are the PuppetDB flags of compile (and serve): puppetdb.conf's
 // server_urls and Puppet's SSL files.
 type pdbFlags struct {
-	urls                []string
-	ssldir              string
-	cert, key, ca       string
-	noStore             bool
-	timeout             time.Duration
-	client              *puppetdb.Client
-	producer            string
+	urls          []string
+	ssldir        string
+	cert, key, ca string
+	noStore       bool
+	timeout       time.Duration
+	client        *puppetdb.Client
+	producer      string
 }
 
 const pdbHelp = `--puppetdb URL (repeatable, or a comma-separated list as puppetdb.conf's
