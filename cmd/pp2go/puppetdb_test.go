@@ -1,0 +1,248 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/pp2go/pp2go/conformance"
+	"github.com/pp2go/pp2go/rt/puppetdb"
+)
+
+// TestPuppetDB: with a real PuppetDB (Debian's puppetdb 7.12 on PostgreSQL,
+// which tools/puppetdb/start starts; it prints PP2GO_PUPPETDB_URL and .ci/run
+// exports it), the catalog binary stores two web nodes' facts and catalogs,
+// one over plain HTTP and one over HTTPS with a client certificate; then
+// lb.example.com collects their exported resources (queries on a tag, a
+// parameter, titles, with and without overrides, +> included) and its
+// catalog is the one Puppet 7.23 compiled with the same PuppetDB
+// (testdata/puppetdb/expected, by its regen script, which had Puppet store
+// the web nodes with its puppetdb terminus). PuppetDB then returns the
+// catalog of web1 as it returns the one Puppet stored (the terminus's
+// payload, expected/web1.example.com.catalog-wire.json) and the facts
+// given; and a PuppetDB that cannot be reached fails the compile with
+// Puppet's error.
+//
+// The PuppetDB is the test's own: nodes of example.com other than these
+// three are deactivated first, so that only their exports are collected.
+func TestPuppetDB(t *testing.T) {
+	base := os.Getenv("PP2GO_PUPPETDB_URL")
+	if base == "" {
+		t.Skip("PP2GO_PUPPETDB_URL is not set: start a throwaway PuppetDB with tools/puppetdb/start (as .ci/run does) and export what it prints")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("needs the go command to build the environment")
+	}
+	mods := t.TempDir()
+	for _, m := range []string{"host_core", "sshkeys_core"} {
+		src := filepath.Join(conformance.ModulesDir(), m)
+		if _, err := os.Stat(src); err != nil {
+			t.Skipf("needs Debian's puppet-module-puppetlabs-%s (%s): %v", strings.ReplaceAll(m, "_", "-"), src, err)
+		}
+		require.NoError(t, os.Symlink(src, filepath.Join(mods, m)))
+	}
+	dir, err := filepath.Abs(filepath.Join("testdata", "puppetdb"))
+	require.NoError(t, err)
+	envDir := filepath.Join(dir, "env")
+	work := filepath.Join(os.TempDir(), "pp2go-puppetdb-test", "work")
+	binary := filepath.Join(filepath.Dir(work), "catalog")
+	_, stderr, err := run(t, ".", "build", envDir, "-o", binary, "--work", work, "--basemodulepath", mods)
+	require.NoError(t, err, stderr)
+
+	client, err := puppetdb.New(puppetdb.Config{URLs: []string{base}})
+	require.NoError(t, err)
+	nodes := []string{"web1.example.com", "web2.example.com", "lb.example.com"}
+	deactivateOthers(t, client, nodes)
+
+	const producer = "pp2go-test.example.net"
+	start := time.Now().Add(-time.Second)
+	compile := func(node string, extra ...string) ([]byte, string, error) {
+		out := filepath.Join(t.TempDir(), node+".json")
+		args := append([]string{"compile", node, "--facts", filepath.Join(dir, "nodes", node+".json"),
+			"--setting", "certname=" + producer, "-q", "-o", out}, extra...)
+		cmd := exec.Command(binary, args...)
+		var errOut strings.Builder
+		cmd.Stderr = &errOut
+		err := cmd.Run()
+		if err != nil {
+			return nil, errOut.String(), err
+		}
+		b, err := os.ReadFile(out)
+		return b, errOut.String(), err
+	}
+	_, errOut, err := compile("web1.example.com", "--puppetdb", base)
+	require.NoError(t, err, errOut)
+	sslURL, ssl := os.Getenv("PP2GO_PUPPETDB_SSL_URL"), os.Getenv("PP2GO_PUPPETDB_SSLDIR")
+	if sslURL != "" && ssl != "" {
+		_, errOut, err = compile("web2.example.com", "--puppetdb", sslURL, "--puppetdb-cert", filepath.Join(ssl, "client.pem"),
+			"--puppetdb-key", filepath.Join(ssl, "client.key"), "--puppetdb-ca", filepath.Join(ssl, "ca.pem"))
+	} else {
+		t.Log("PP2GO_PUPPETDB_SSL_URL or PP2GO_PUPPETDB_SSLDIR not set: web2 is stored over plain HTTP too")
+		_, errOut, err = compile("web2.example.com", "--puppetdb", base)
+	}
+	require.NoError(t, err, errOut)
+
+	// PuppetDB processes commands in the background.
+	stored := map[string]map[string]any{}
+	for _, n := range nodes[:2] {
+		stored[n] = waitForCatalog(t, client, n, producer, start)
+	}
+
+	got, errOut, err := compile("lb.example.com", "--puppetdb", base)
+	require.NoError(t, err, errOut)
+	want, err := os.ReadFile(filepath.Join(dir, "expected", "lb.example.com.json"))
+	require.NoError(t, err)
+	diffs, err := conformance.DiffCatalogs(want, got, envDir)
+	require.NoError(t, err)
+	require.Empty(t, diffs, "lb.example.com's catalog differs from Puppet's")
+
+	// What PuppetDB holds of web1 is what Puppet's terminus sent for it.
+	wire, err := os.ReadFile(filepath.Join(dir, "expected", "web1.example.com.catalog-wire.json"))
+	require.NoError(t, err)
+	var puppet map[string]any
+	require.NoError(t, json.Unmarshal(wire, &puppet))
+	require.Equal(t, wireResources(puppet["resources"].([]any), "/envs/production/"),
+		wireResources(stored["web1.example.com"]["resources"].(map[string]any)["data"].([]any), envDir+"/"))
+	require.Equal(t, wireEdges(puppet["edges"].([]any)), wireEdges(stored["web1.example.com"]["edges"].(map[string]any)["data"].([]any)))
+	require.Equal(t, puppet["environment"], stored["web1.example.com"]["environment"])
+	require.Equal(t, producer, stored["web1.example.com"]["producer"])
+
+	// The facts stored are the node's, with $trusted.
+	var facts []struct {
+		Name  string `json:"name"`
+		Value any    `json:"value"`
+	}
+	require.NoError(t, client.Query("/pdb/query/v4/nodes/web1.example.com/facts", nil, &facts))
+	gotFacts := map[string]any{}
+	for _, f := range facts {
+		gotFacts[f.Name] = f.Value
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "nodes", "web1.example.com.json"))
+	require.NoError(t, err)
+	wantFacts := map[string]any{}
+	require.NoError(t, json.Unmarshal(b, &wantFacts))
+	wantFacts["trusted"] = map[string]any{"authenticated": "remote", "certname": "web1.example.com", "domain": "example.com",
+		"extensions": map[string]any{}, "external": map[string]any{}, "hostname": "web1"}
+	require.Equal(t, wantFacts, gotFacts)
+
+	// lb's own catalog is stored too: PuppetDB has each of its resources.
+	lb := waitForCatalog(t, client, "lb.example.com", producer, start)
+	var compiled struct {
+		Resources []struct{ Type, Title string } `json:"resources"`
+	}
+	require.NoError(t, json.Unmarshal(got, &compiled))
+	var refs, storedRefs []string
+	for _, r := range compiled.Resources {
+		refs = append(refs, r.Type+"["+r.Title+"]")
+	}
+	for _, r := range lb["resources"].(map[string]any)["data"].([]any) {
+		m := r.(map[string]any)
+		storedRefs = append(storedRefs, fmt.Sprintf("%s[%s]", m["type"], m["title"]))
+	}
+	sort.Strings(refs)
+	sort.Strings(storedRefs)
+	require.Equal(t, refs, storedRefs)
+
+	// No PuppetDB: Puppet's error, no catalog.
+	wantErr, err := os.ReadFile(filepath.Join(dir, "expected", "unreachable.error"))
+	require.NoError(t, err)
+	_, errOut, err = compile("lb.example.com", "--puppetdb", "https://127.0.0.1:9")
+	var xe *exec.ExitError
+	require.True(t, errors.As(err, &xe), "compile without a PuppetDB: %v", err)
+	require.Equal(t, "Error: "+string(wantErr), errOut)
+}
+
+// deactivateOthers deactivates the nodes of example.com that are not keep,
+// so that collectors find only what the test stores.
+func deactivateOthers(t *testing.T, c *puppetdb.Client, keep []string) {
+	var active []struct {
+		Certname string `json:"certname"`
+	}
+	require.NoError(t, c.Query("/pdb/query/v4/nodes", []any{"~", "certname", `\.example\.com$`}, &active))
+	for _, n := range active {
+		if strings.HasSuffix(n.Certname, ".example.com") && !contains(keep, n.Certname) {
+			now := time.Now().UTC()
+			_, err := c.Submit("deactivate node", 3, n.Certname, now,
+				map[string]any{"certname": n.Certname, "producer_timestamp": puppetdb.WireTime(now)})
+			require.NoError(t, err)
+		}
+	}
+}
+
+// waitForCatalog returns the node's catalog as PuppetDB's query API gives
+// it, once PuppetDB has the one producer stored after start.
+func waitForCatalog(t *testing.T, c *puppetdb.Client, node, producer string, start time.Time) map[string]any {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		var cat map[string]any
+		err := c.Query("/pdb/query/v4/catalogs/"+url.PathEscape(node), nil, &cat)
+		if err == nil && cat["producer"] == producer {
+			if ts, perr := time.Parse(time.RFC3339Nano, fmt.Sprint(cat["producer_timestamp"])); perr == nil && !ts.Before(start) {
+				return cat
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("PuppetDB has no catalog of %s from %s after a minute (last error: %v)", node, producer, err)
+		}
+		time.Sleep(300 * time.Millisecond)
+	}
+}
+
+// wireResources are resources of a catalog payload or of PuppetDB's
+// answer, comparable: by reference, with tags as a set and files relative
+// to the environment (the part after envMark).
+func wireResources(list []any, envMark string) map[string]any {
+	out := map[string]any{}
+	for _, x := range list {
+		m := x.(map[string]any)
+		tags := []string{}
+		for _, t := range m["tags"].([]any) {
+			tags = append(tags, t.(string))
+		}
+		sort.Strings(tags)
+		r := map[string]any{"tags": tags, "exported": m["exported"], "parameters": m["parameters"], "line": m["line"]}
+		if f, ok := m["file"].(string); ok {
+			if i := strings.Index(f, envMark); i >= 0 {
+				f = f[i+len(envMark):]
+			}
+			r["file"] = f
+		} else {
+			r["file"] = nil
+		}
+		if r["parameters"] == nil {
+			r["parameters"] = map[string]any{}
+		}
+		out[fmt.Sprintf("%s[%s]", m["type"], m["title"])] = r
+	}
+	return out
+}
+
+// wireEdges are a catalog's edges (a payload's, {source: {type, title}},
+// or PuppetDB's answer's, {source_type, source_title}) as a sorted list of
+// "source relationship target".
+func wireEdges(list []any) []string {
+	var out []string
+	ref := func(m map[string]any, end string) string {
+		if v, ok := m[end].(map[string]any); ok {
+			return fmt.Sprintf("%s[%s]", v["type"], v["title"])
+		}
+		return fmt.Sprintf("%s[%s]", m[end+"_type"], m[end+"_title"])
+	}
+	for _, x := range list {
+		m := x.(map[string]any)
+		out = append(out, ref(m, "source")+" "+fmt.Sprint(m["relationship"])+" "+ref(m, "target"))
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,7 @@
+define lb::pool () {
+  file { "/etc/lb/${title}.d":
+    ensure  => directory,
+    purge   => true,
+    recurse => true,
+  }
+}
