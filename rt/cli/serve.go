@@ -70,8 +70,12 @@ Puppet's message: a compile error is a 500 ("Error 500 on SERVER: Server
 Error: Evaluation Error: ..."), a request for another node's catalog a 403
 ("Forbidden request: /puppet/v3/catalog/other (method :get). Please see
 the server logs for details."), an unknown environment a 404 for the node
-("Not Found: Could not find environment 'x'") and a 500 for the catalog,
-facts that are not Puppet's JSON a 400, a body larger than --max-body a 413.
+and the files ("Not Found: Could not find environment 'x'"), while a
+catalog asked for in another environment is compiled in this binary's, as
+puppetserver compiles it in its default one (the agent then switches to
+it). Facts that are not Puppet's JSON are a 400 (puppetserver answers 500,
+"Server Error: Could not intern from json: ..."), a body larger than
+--max-body a 413.
 
 Catalogs compile in parallel, -j at a time. Each request is logged on
 standard error (or --logfile) in the common log format with the client's

@@ -196,7 +196,7 @@ func (s *Server) route(req *request) {
 	case strings.HasPrefix(path, "/puppet/v3/"):
 		s.indirected(req)
 	default:
-		text(w, http.StatusNotFound, "Not Found")
+		notRouted(w, r)
 	}
 }
 
@@ -206,26 +206,40 @@ func (s *Server) indirected(req *request) {
 	r, w := req.r, req.w
 	rest := strings.TrimPrefix(r.URL.Path, "/puppet/v3/")
 	indirection, key, _ := strings.Cut(rest, "/")
-	if !wordRE.MatchString(indirection) {
-		puppetError(w, 400, fmt.Sprintf("Bad Request: The indirection name must be purely alphanumeric, not '%s'", indirection), "RUNTIME_ERROR")
+	switch indirection {
+	case "catalog", "node", "report", "file_metadata", "file_metadatas", "file_content", "environments":
+	default:
+		// puppetserver 7 routes no other endpoint (status, facts,
+		// file_bucket_file, static_file_content, tasks): Jetty answers.
+		notRouted(w, r)
 		return
 	}
-	if indirection == "status" {
-		// Puppet's status indirection needs no environment.
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusOK)
-		fmt.Fprintf(w, `{"is_alive":true,"version":%q}`, rt.PuppetVersion)
+	if indirection == "environments" {
+		s.environments(w)
 		return
 	}
-	env := r.URL.Query().Get("environment")
+	query := r.URL.Query()
 	if r.Method == http.MethodPost && indirection == "catalog" {
 		if err := r.ParseForm(); err != nil {
 			bodyError(w, err)
 			return
 		}
-		env = r.Form.Get("environment")
+		query = r.Form
 	}
+	env, given := query.Get("environment"), query.Has("environment")
 	switch {
+	case indirection == "catalog" && (!given || !wordRE.MatchString(env)):
+		// puppetserver checks the catalog's environment itself.
+		if !given {
+			env = "null"
+		}
+		text(w, 400, fmt.Sprintf("The environment must be purely alphanumeric, not '%s'", env))
+		return
+	case !given && (indirection == "file_metadatas" || indirection == "file_content"):
+		w.Header().Set("Content-Type", "text/plain")
+		w.WriteHeader(400)
+		fmt.Fprintf(w, "A %s request must include an `environment` or `versioned_project` query parameter.", indirection)
+		return
 	case env == "":
 		puppetError(w, 400, "Bad Request: An environment parameter must be specified", "RUNTIME_ERROR")
 		return
@@ -253,13 +267,10 @@ func (s *Server) indirected(req *request) {
 			puppetError(w, 405, fmt.Sprintf("Method Not Allowed: No support for http method %s", r.Method), "RUNTIME_ERROR")
 			return
 		}
-		if !known {
-			// The catalog terminus does not require a known environment:
-			// Puppet fails later, making the request (a 500).
-			puppetError(w, 500, fmt.Sprintf("Server Error: Could not find a directory environment named '%s' anywhere in the path: %s. Does the directory exist?", env, s.cfg.Program.Setting("environmentpath")), "RUNTIME_ERROR")
-			return
-		}
-		s.catalog(req, key)
+		// The catalog terminus does not require a known environment: for
+		// another one puppetserver compiles the node in its default
+		// environment, and the agent, seeing the catalog's, switches to it.
+		s.catalog(req, key, query)
 	case "node":
 		if !known {
 			puppetError(w, 404, fmt.Sprintf("Not Found: Could not find environment '%s'", env), "RUNTIME_ERROR")
@@ -285,9 +296,44 @@ func (s *Server) indirected(req *request) {
 			return
 		}
 		s.cfg.Files.ServeHTTP(w, r)
-	default:
-		puppetError(w, 404, fmt.Sprintf("Not Found: Could not find indirection '%s'", indirection), "HANDLER_NOT_FOUND")
 	}
+}
+
+// notRouted is Jetty's answer where puppetserver has no route.
+func notRouted(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusNotFound)
+	fmt.Fprintf(w, "{\n\"message\":\"Not Found\",\n\"url\":%s,\n\"status\":\"404\"\n}", jsonString(r.URL.EscapedPath()))
+}
+
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// environments lists the one environment compiled into the binary, as
+// puppetserver's /puppet/v3/environments lists its environments.
+func (s *Server) environments(w http.ResponseWriter) {
+	p := s.cfg.Program
+	var modulepath []string
+	if mp := p.Setting("modulepath"); mp != "" {
+		modulepath = strings.Split(mp, ":")
+	}
+	doc := map[string]any{
+		"search_paths": []string{"file://" + p.Setting("environmentpath"), "data:text/plain,internal"},
+		"environments": map[string]any{
+			p.Environment: map[string]any{"settings": map[string]any{
+				"modulepath":          modulepath,
+				"manifest":            p.Setting("manifest"),
+				"environment_timeout": "unlimited",
+				"config_version":      "",
+			}},
+		},
+	}
+	b, _ := json.Marshal(doc)
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusOK)
+	w.Write(b)
 }
 
 // wordRE is Puppet's test for indirection and environment names (\w+).
@@ -298,12 +344,9 @@ var wordRE = regexp.MustCompile(`^\w+$`)
 var certnameRE = regexp.MustCompile(`^[a-z0-9_-][a-z0-9._-]*$`)
 
 // catalog compiles the node's catalog from the facts of the request.
-func (s *Server) catalog(req *request, node string) {
-	r, w := req.r, req.w
-	if r.Method == http.MethodGet {
-		r.Form = r.URL.Query()
-	}
-	facts, err := s.facts(r.Form, node)
+func (s *Server) catalog(req *request, node string, form url.Values) {
+	w := req.w
+	facts, err := s.facts(form, node)
 	if err != nil {
 		puppetError(w, 400, "Bad Request: "+err.Error(), "RUNTIME_ERROR")
 		return
