@@ -60,6 +60,15 @@ type Config struct {
 	// Jobs is how many catalogs compile at once; others wait their turn.
 	// 0 means one per CPU.
 	Jobs int
+	// Store, when set, is given each catalog compiled for an agent, with
+	// the request's form (transaction_uuid, job_id), before the catalog is
+	// sent: puppetserver's saves of the facts and the catalog (PuppetDB);
+	// an error fails the request as a compile error does.
+	Store func(node *rt.Node, res *rt.Result, info rt.CatalogInfo, form url.Values) error
+	// Report, when set, processes each report an agent sends (PuppetDB's
+	// report processor); an error is logged, the report still accepted,
+	// as Puppet's report processors fail.
+	Report func(node string, body []byte) error
 }
 
 // Server serves the agent API for one program.
@@ -276,7 +285,7 @@ func (s *Server) indirected(req *request) {
 			puppetError(w, 404, fmt.Sprintf("Not Found: Could not find environment '%s'", env), "RUNTIME_ERROR")
 			return
 		}
-		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Content-Type", rubyJSON)
 		w.WriteHeader(http.StatusOK)
 		b, _ := json.Marshal(map[string]string{"name": key, "environment": env})
 		w.Write(b)
@@ -331,7 +340,7 @@ func (s *Server) environments(w http.ResponseWriter) {
 		},
 	}
 	b, _ := json.Marshal(doc)
-	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Type", rubyJSON)
 	w.WriteHeader(http.StatusOK)
 	w.Write(b)
 }
@@ -352,9 +361,13 @@ func (s *Server) catalog(req *request, node string, form url.Values) {
 		return
 	}
 	s.jobs <- struct{}{}
-	res := rt.CompileForAgent(s.cfg.Program, &rt.Node{Name: node, Facts: facts, Trusted: req.trusted},
-		rt.CatalogInfo{Version: s.version, CatalogUUID: newUUID()})
+	n := &rt.Node{Name: node, Facts: facts, Trusted: req.trusted}
+	info := rt.CatalogInfo{Version: s.version, CatalogUUID: newUUID()}
+	res := rt.CompileForAgent(s.cfg.Program, n, info)
 	<-s.jobs
+	if res.Err == nil && s.cfg.Store != nil {
+		res.Err = s.cfg.Store(n, res, info, form)
+	}
 	if s.cfg.CompileLogs != nil {
 		s.cfg.CompileLogs(node, res.Logs)
 	}
@@ -364,7 +377,7 @@ func (s *Server) catalog(req *request, node string, form url.Values) {
 		puppetError(w, 500, "Server Error: "+res.Err.Error(), "RUNTIME_ERROR")
 		return
 	}
-	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Type", rubyJSON)
 	w.WriteHeader(http.StatusOK)
 	w.Write(res.JSON)
 }
@@ -443,7 +456,17 @@ func (s *Server) report(req *request, node string) {
 		}
 		processors = `["store"]`
 	}
-	w.Header().Set("Content-Type", "application/json")
+	if s.cfg.Report != nil {
+		if err := s.cfg.Report(node, body); err != nil {
+			s.logf("Error: Report processor failed: %v", err)
+		}
+		processors = strings.TrimSuffix(processors, "]")
+		if processors != "[" {
+			processors += ","
+		}
+		processors += `"puppetdb"]`
+	}
+	w.Header().Set("Content-Type", rubyJSON)
 	w.WriteHeader(http.StatusOK)
 	io.WriteString(w, processors)
 }
@@ -517,7 +540,7 @@ func puppetError(w http.ResponseWriter, status int, message, kind string) {
 		Message   string `json:"message"`
 		IssueKind string `json:"issue_kind"`
 	}{message, kind})
-	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Type", rubyJSON)
 	w.WriteHeader(status)
 	w.Write(b)
 }
@@ -616,3 +639,7 @@ func (s *Server) logf(format string, args ...any) {
 	io.WriteString(s.cfg.Log, strings.TrimRight(line, "\n")+"\n")
 	s.logMu.Unlock()
 }
+
+// rubyJSON is the content type of what Puppet's Ruby side answers in
+// puppetserver (catalogs, nodes, reports, errors).
+const rubyJSON = "application/json;charset=utf-8"

@@ -261,7 +261,7 @@ func puppetMessage(t *testing.T, r reply) string {
 		Message   string `json:"message"`
 		IssueKind string `json:"issue_kind"`
 	}
-	if err := json.Unmarshal([]byte(r.body), &m); err != nil || r.ctype != "application/json" {
+	if err := json.Unmarshal([]byte(r.body), &m); err != nil || r.ctype != rubyJSON {
 		t.Fatalf("not Puppet's JSON error body (%s): %s", r.ctype, r.body)
 	}
 	if m.IssueKind == "" {
@@ -300,7 +300,7 @@ func TestCatalog(t *testing.T) {
 	web1 := e.client("web1.example.com")
 	check := func(t *testing.T, r reply) {
 		t.Helper()
-		if r.status != 200 || r.ctype != "application/json" {
+		if r.status != 200 || r.ctype != rubyJSON {
 			t.Fatalf("status %d (%s): %s", r.status, r.ctype, r.body)
 		}
 		var c catalog
