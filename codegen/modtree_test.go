@@ -60,6 +60,11 @@ func TestModuleFilesServed(t *testing.T) {
 		"modules/alpha/locales/ja/alpha.po": "msgid \"\"\n",
 		"modules/zeta/lib/facter/alpha.rb":  "# shadowed by alpha's\n",
 		"modules/zeta/lib/facter/zeta.rb":   "Facter.add(:zeta) { setcode { 'z' } }\n",
+		// go:embed leaves out a directory holding go.mod, and refuses
+		// Windows device names: both are kept in the Go source
+		"modules/zeta/lib/gosrc/go.mod": "module x\n",
+		"modules/zeta/lib/gosrc/x.rb":   "x\n",
+		"modules/zeta/files/aux.txt":    "aux\n",
 	}
 	for name, text := range files {
 		p := filepath.Join(dir, name)
@@ -88,17 +93,19 @@ func TestModuleFilesServed(t *testing.T) {
 		"/puppet/v3/file_metadatas/plugins"+q+"&recurse=true",
 		"/puppet/v3/file_metadata/pluginfacts/alpha.txt"+q,
 		"/puppet/v3/file_content/locales/ja/alpha.po"+q,
-		"/puppet/v3/file_content/modules/alpha/odd:name",
-		"/puppet/v3/file_content/modules/alpha/.hidden",
+		"/puppet/v3/file_content/modules/alpha/odd:name?environment=production",
+		"/puppet/v3/file_content/modules/alpha/.hidden?environment=production",
 		"/puppet/v3/file_metadata/modules/alpha/link"+q,
-		"/puppet/v3/file_content/plugins/facter/alpha.rb",
+		"/puppet/v3/file_content/plugins/facter/alpha.rb?environment=production",
+		"/puppet/v3/file_content/plugins/gosrc/x.rb?environment=production",
+		"/puppet/v3/file_content/modules/zeta/aux.txt?environment=production",
 	)
 	cmd.Dir = gen
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "%s", out)
 	lines := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
-	require.Len(t, lines, 7, "%s", out)
+	require.Len(t, lines, 9, "%s", out)
 
 	sum := func(name string) string {
 		h := sha256.Sum256([]byte(files[name]))
@@ -121,6 +128,9 @@ func TestModuleFilesServed(t *testing.T) {
 		"facter":          "directory " + plugins[0].Checksum.Value,
 		"facter/alpha.rb": "file " + sum("modules/alpha/lib/facter/alpha.rb"),
 		"facter/zeta.rb":  "file " + sum("modules/zeta/lib/facter/zeta.rb"),
+		"gosrc":           "directory " + plugins[0].Checksum.Value,
+		"gosrc/go.mod":    "file " + sum("modules/zeta/lib/gosrc/go.mod"),
+		"gosrc/x.rb":      "file " + sum("modules/zeta/lib/gosrc/x.rb"),
 	}, got)
 
 	var md struct {
@@ -138,4 +148,6 @@ func TestModuleFilesServed(t *testing.T) {
 	require.Equal(t, "link motd", md.Type+" "+md.Destination)
 	require.Equal(t, sum("modules/alpha/files/motd"), md.Checksum.Value)
 	require.Equal(t, "200 "+files["modules/alpha/lib/facter/alpha.rb"], lines[6], "the first module's")
+	require.Equal(t, "200 "+files["modules/zeta/lib/gosrc/x.rb"], lines[7])
+	require.Equal(t, "200 "+files["modules/zeta/files/aux.txt"], lines[8])
 }
