@@ -331,7 +331,9 @@ func (s *Server) search(mount, rel string) (bases []*file, noRecurse bool, ok bo
 	if len(roots) == 0 {
 		roots = []string{"/etc/puppet/code"}
 	}
-	return []*file{{base: roots[0], tree: &rt.ModuleTree{}}}, true, true
+	// the directory's own mode, as it usually is (pluginsync, which uses
+	// the modes, gives it to the agent's plugin directory)
+	return []*file{{base: roots[0], tree: &rt.ModuleTree{Root: rt.TreeEntry{Dir: true, Mode: 0o755}}}}, true, true
 }
 
 // FileMetadata answers file_metadata/KEY.

@@ -238,3 +238,22 @@ func TestConcurrent(t *testing.T) {
 		require.Equal(t, want, <-done)
 	}
 }
+
+// TestNoPlugins: when no module has a lib/ directory, Puppet answers a
+// plugins search with the module path's first directory alone, so that
+// pluginsync finds nothing to copy.
+func TestNoPlugins(t *testing.T) {
+	p := rt.NewProgram("production")
+	require.NoError(t, p.SetSetting("modulepath", "/etc/puppet/code/environments/production/modules:/usr/share/puppet/modules"))
+	p.AddModule("m", "/etc/puppet/code/environments/production/modules/m", nil)
+	s := fileserve.New(p)
+	list, err := s.FileMetadatas("plugins", fileserve.Options{Recurse: true, Links: "follow", ChecksumType: "sha256", SourcePermissions: "use"})
+	require.NoError(t, err)
+	require.Len(t, list, 1)
+	require.Equal(t, "/etc/puppet/code/environments/production/modules", list[0].Path)
+	require.Equal(t, ".", *list[0].RelativePath)
+	require.Equal(t, "directory", list[0].Type)
+	require.Equal(t, 0o755, list[0].Mode)
+	_, err = s.FileMetadata("plugins/facter/x.rb", fileserve.Options{Links: "manage", ChecksumType: "sha256", SourcePermissions: "ignore"})
+	require.EqualError(t, err, "Not Found: Could not find file_metadata plugins/facter/x.rb")
+}
