@@ -377,7 +377,7 @@ func (s *Server) catalog(req *request, node string, form url.Values) {
 		puppetError(w, 500, "Server Error: "+res.Err.Error(), "RUNTIME_ERROR")
 		return
 	}
-	w.Header().Set("Content-Type", rubyJSON)
+	w.Header().Set("Content-Type", catalogType(req.r.Header.Get("Accept")))
 	w.WriteHeader(http.StatusOK)
 	w.Write(res.JSON)
 }
@@ -638,6 +638,24 @@ func (s *Server) logf(format string, args ...any) {
 	s.logMu.Lock()
 	io.WriteString(s.cfg.Log, strings.TrimRight(line, "\n")+"\n")
 	s.logMu.Unlock()
+}
+
+// catalogType is the content type of a catalog for an agent that accepts
+// these types: Puppet's rich data JSON when the agent names it before
+// plain JSON (Puppet 7 and 8 agents do), as Puppet's handler picks the
+// first format it supports; the body is the same (Puppet's rich_data is on
+// by default), the agent reads Deferred and Sensitive values only so.
+func catalogType(accept string) string {
+	for _, t := range strings.Split(accept, ",") {
+		t, _, _ = strings.Cut(t, ";")
+		switch strings.TrimSpace(t) {
+		case "application/vnd.puppet.rich+json":
+			return "application/vnd.puppet.rich+json;charset=utf-8"
+		case "application/json":
+			return rubyJSON
+		}
+	}
+	return rubyJSON
 }
 
 // rubyJSON is the content type of what Puppet's Ruby side answers in

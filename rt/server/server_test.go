@@ -334,6 +334,21 @@ func TestCatalog(t *testing.T) {
 	t.Run("POST", func(t *testing.T) {
 		check(t, e.do(web1, "POST", "/puppet/v3/catalog/web1.example.com", strings.NewReader(factsForm("web1.example.com", debianFacts, "production")), "application/x-www-form-urlencoded"))
 	})
+	t.Run("rich data", func(t *testing.T) {
+		// Puppet 7.23's agent accepts these (Puppet::HTTP::Service
+		// #get_mime_types of Puppet::Resource::Catalog).
+		req, _ := http.NewRequest("POST", "https://"+e.addr+"/puppet/v3/catalog/web1.example.com", strings.NewReader(factsForm("web1.example.com", debianFacts, "production")))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Accept", "application/vnd.puppet.rich+json, application/json, application/x-msgpack, text/pson")
+		resp, err := web1.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if ct := resp.Header.Get("Content-Type"); resp.StatusCode != 200 || ct != "application/vnd.puppet.rich+json;charset=utf-8" {
+			t.Errorf("got %s %q", resp.Status, ct)
+		}
+	})
 	t.Run("GET", func(t *testing.T) {
 		check(t, e.do(web1, "GET", "/puppet/v3/catalog/web1.example.com?"+factsForm("web1.example.com", debianFacts, "production"), nil, ""))
 	})
