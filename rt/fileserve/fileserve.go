@@ -651,7 +651,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		b, _ := json.Marshal(v)
-		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Content-Type", jsonType)
 		w.WriteHeader(http.StatusOK)
 		w.Write(b)
 	case "file_content":
@@ -695,12 +695,15 @@ func (s *Server) checkEnvironment(q url.Values) error {
 	return nil
 }
 
+// jsonType is the content type of Puppet's JSON answers in puppetserver.
+const jsonType = "application/json;charset=utf-8"
+
 func writeError(w http.ResponseWriter, err error) {
 	e, ok := err.(*Error)
 	if !ok {
 		e = &Error{Status: http.StatusInternalServerError, Message: "Server Error: " + err.Error(), IssueKind: "RUNTIME_ERROR"}
 	}
-	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Type", jsonType)
 	w.WriteHeader(e.Status)
 	w.Write(e.JSON())
 }

@@ -120,7 +120,7 @@ func TestAsPuppet(t *testing.T) {
 				require.Equal(t, *want.Content, body)
 				return
 			}
-			require.Equal(t, "application/json", rec.Header().Get("Content-Type"))
+			require.Equal(t, "application/json;charset=utf-8", rec.Header().Get("Content-Type"), "puppetserver's")
 			require.JSONEq(t, ordered(t, fileCtime(t, x, want.Body)), ordered(t, rec.Body.Bytes()))
 		})
 	}
