@@ -643,8 +643,9 @@ func (s *Server) logf(format string, args ...any) {
 // catalogType is the content type of a catalog for an agent that accepts
 // these types: Puppet's rich data JSON when the agent names it before
 // plain JSON (Puppet 7 and 8 agents do), as Puppet's handler picks the
-// first format it supports; the body is the same (Puppet's rich_data is on
-// by default), the agent reads Deferred and Sensitive values only so.
+// first format it supports. The body is the same either way: Puppet's
+// rich_data is on by default, and the agent converts rich data values
+// (Deferred, Sensitive) from both.
 func catalogType(accept string) string {
 	for _, t := range strings.Split(accept, ",") {
 		t, _, _ = strings.Cut(t, ";")
