@@ -110,8 +110,10 @@ func New(cfg Config) (*Server, error) {
 		Handler:           s,
 		TLSConfig:         ssl.tlsConfig(),
 		ReadHeaderTimeout: 30 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		MaxHeaderBytes:    1 << 20,
+		// A body trickled in slowly must not hold a connection forever.
+		ReadTimeout:    5 * time.Minute,
+		IdleTimeout:    2 * time.Minute,
+		MaxHeaderBytes: 1 << 20,
 		// net/http's own messages (a refused TLS handshake: a revoked or
 		// foreign certificate) go to the request log too.
 		ErrorLog: log.New(logWriter{s}, "", 0),
