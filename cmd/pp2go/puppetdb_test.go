@@ -1,9 +1,14 @@
 package main
 
 import (
+	"context"
+	"crypto/tls"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"net"
+	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
@@ -16,6 +21,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/pp2go/pp2go/conformance"
+	"github.com/pp2go/pp2go/internal/testca"
 	"github.com/pp2go/pp2go/rt/puppetdb"
 )
 
@@ -40,24 +46,7 @@ func TestPuppetDB(t *testing.T) {
 	if base == "" {
 		t.Skip("PP2GO_PUPPETDB_URL is not set: start a throwaway PuppetDB with tools/puppetdb/start (as .ci/run does) and export what it prints")
 	}
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("needs the go command to build the environment")
-	}
-	mods := t.TempDir()
-	for _, m := range []string{"host_core", "sshkeys_core"} {
-		src := filepath.Join(conformance.ModulesDir(), m)
-		if _, err := os.Stat(src); err != nil {
-			t.Skipf("needs Debian's puppet-module-puppetlabs-%s (%s): %v", strings.ReplaceAll(m, "_", "-"), src, err)
-		}
-		require.NoError(t, os.Symlink(src, filepath.Join(mods, m)))
-	}
-	dir, err := filepath.Abs(filepath.Join("testdata", "puppetdb"))
-	require.NoError(t, err)
-	envDir := filepath.Join(dir, "env")
-	work := filepath.Join(os.TempDir(), "pp2go-puppetdb-test", "work")
-	binary := filepath.Join(filepath.Dir(work), "catalog")
-	_, stderr, err := run(t, ".", "build", envDir, "-o", binary, "--work", work, "--basemodulepath", mods)
-	require.NoError(t, err, stderr)
+	dir, envDir, binary := buildPuppetDBEnv(t)
 
 	client, err := puppetdb.New(puppetdb.Config{URLs: []string{base}})
 	require.NoError(t, err)
@@ -162,6 +151,32 @@ func TestPuppetDB(t *testing.T) {
 	require.Equal(t, "Error: "+string(wantErr), errOut)
 }
 
+// buildPuppetDBEnv builds testdata/puppetdb/env with the modules it uses
+// from Debian's packages (host_core, sshkeys_core) as the base module path,
+// and returns the testdata directory, the environment and the binary.
+func buildPuppetDBEnv(t *testing.T) (dir, envDir, binary string) {
+	t.Helper()
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("needs the go command to build the environment")
+	}
+	mods := t.TempDir()
+	for _, m := range []string{"host_core", "sshkeys_core"} {
+		src := filepath.Join(conformance.ModulesDir(), m)
+		if _, err := os.Stat(src); err != nil {
+			t.Skipf("needs Debian's puppet-module-puppetlabs-%s (%s): %v", strings.ReplaceAll(m, "_", "-"), src, err)
+		}
+		require.NoError(t, os.Symlink(src, filepath.Join(mods, m)))
+	}
+	dir, err := filepath.Abs(filepath.Join("testdata", "puppetdb"))
+	require.NoError(t, err)
+	envDir = filepath.Join(dir, "env")
+	work := filepath.Join(os.TempDir(), "pp2go-puppetdb-test", "work")
+	binary = filepath.Join(filepath.Dir(work), "catalog")
+	_, stderr, err := run(t, ".", "build", envDir, "-o", binary, "--work", work, "--basemodulepath", mods)
+	require.NoError(t, err, stderr)
+	return dir, envDir, binary
+}
+
 // deactivateOthers deactivates the nodes of example.com that are not keep,
 // so that collectors find only what the test stores.
 func deactivateOthers(t *testing.T, c *puppetdb.Client, keep []string) {
@@ -245,4 +260,143 @@ func wireEdges(list []any) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// TestServePuppetDB: serve --puppetdb stores what puppetserver stores: the
+// facts and catalog of each catalog request (with the run's
+// transaction_uuid), which a later request of another node collects, and
+// each report with 'store report'.
+func TestServePuppetDB(t *testing.T) {
+	base := os.Getenv("PP2GO_PUPPETDB_URL")
+	if base == "" {
+		t.Skip("PP2GO_PUPPETDB_URL is not set: start a throwaway PuppetDB with tools/puppetdb/start (as .ci/run does) and export what it prints")
+	}
+	dir, _, binary := buildPuppetDBEnv(t)
+	client, err := puppetdb.New(puppetdb.Config{URLs: []string{base}})
+	require.NoError(t, err)
+	nodes := []string{"web1.example.com", "web2.example.com", "lb.example.com"}
+	deactivateOthers(t, client, nodes)
+
+	ca, err := testca.New("pp2go-test")
+	require.NoError(t, err)
+	server, err := ca.Issue("puppet.test", testca.Options{IPs: []net.IP{net.IPv4(127, 0, 0, 1)}})
+	require.NoError(t, err)
+	certs := map[string]*testca.Cert{}
+	for _, n := range nodes {
+		certs[n], err = ca.Issue(n, testca.Options{})
+		require.NoError(t, err)
+	}
+	ssldir := filepath.Join(t.TempDir(), "ssl")
+	require.NoError(t, ca.WriteSSLDir(ssldir, server))
+	addr := freeAddr(t)
+	log := &syncBuffer{}
+	ctx, cancel := context.WithCancel(context.Background())
+	cmd := exec.CommandContext(ctx, binary, "serve", "--ssldir", ssldir, "--certname", "puppet.test", "--listen", addr,
+		"--puppetdb", base, "--verbose")
+	cmd.Stdout, cmd.Stderr = log, log
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() {
+		cancel()
+		cmd.Wait()
+		if t.Failed() {
+			t.Logf("serve's output:\n%s", log.String())
+		}
+	})
+	waitListening(t, addr, log)
+
+	start := time.Now().Add(-time.Second)
+	httpClient := func(n string) *http.Client {
+		cfg := &tls.Config{RootCAs: ca.Pool(), ServerName: "127.0.0.1", Certificates: []tls.Certificate{certs[n].TLS()}}
+		return &http.Client{Timeout: 60 * time.Second, Transport: &http.Transport{TLSClientConfig: cfg}}
+	}
+	catalog := func(n, txn string) map[string]any {
+		facts, err := os.ReadFile(filepath.Join(dir, "nodes", n+".json"))
+		require.NoError(t, err)
+		doc, err := json.Marshal(map[string]json.RawMessage{"name": json.RawMessage(`"` + n + `"`), "values": facts})
+		require.NoError(t, err)
+		form := url.Values{"environment": {"production"}, "facts_format": {"application/json"},
+			"facts": {url.QueryEscape(string(doc))}, "transaction_uuid": {txn}}
+		resp, err := httpClient(n).PostForm("https://"+addr+"/puppet/v3/catalog/"+n+"?environment=production", form)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		require.Equal(t, 200, resp.StatusCode, "%s", body)
+		var cat map[string]any
+		require.NoError(t, json.Unmarshal(body, &cat))
+		return cat
+	}
+	txns := map[string]string{}
+	for _, n := range nodes[:2] {
+		txns[n] = puppetdb.NewUUID()
+		catalog(n, txns[n])
+	}
+	for _, n := range nodes[:2] {
+		stored := waitForCatalog(t, client, n, "puppet.test", start)
+		require.Equal(t, txns[n], stored["transaction_uuid"], n)
+		// The catalog stored has the exports the agent's has not.
+		exported := 0
+		for _, r := range stored["resources"].(map[string]any)["data"].([]any) {
+			if r.(map[string]any)["exported"] == true {
+				exported++
+			}
+		}
+		require.Equal(t, 7, exported, n)
+	}
+	lb := catalog("lb.example.com", puppetdb.NewUUID())
+	refs := map[string]map[string]any{}
+	for _, r := range lb["resources"].([]any) {
+		m := r.(map[string]any)
+		refs[fmt.Sprintf("%s[%s]", m["type"], m["title"])], _ = m["parameters"].(map[string]any)
+	}
+	for _, ref := range []string{"Host[web1.example.com]", "Host[web2.example.com]", "File[/etc/lb/web.d/web_web1]",
+		"File[/etc/lb/api.d/legacy_web2]", "Sshkey[web2.example.com]", "Notify[check http_web1]"} {
+		require.Contains(t, refs, ref)
+	}
+	require.Equal(t, []any{"check", "inter 2s", "backup"}, refs["Lb::Member[web_web2]"]["options"])
+
+	// A report: stored by PuppetDB's store report.
+	report, err := os.ReadFile(filepath.Join("..", "..", "rt", "puppetdb", "testdata", "report.json"))
+	require.NoError(t, err)
+	var r map[string]any
+	require.NoError(t, json.Unmarshal(report, &r))
+	txn := puppetdb.NewUUID()
+	r["host"], r["transaction_uuid"], r["catalog_uuid"] = "lb.example.com", txn, txn
+	body, err := json.Marshal(r)
+	require.NoError(t, err)
+	req, err := http.NewRequest("PUT", "https://"+addr+"/puppet/v3/report/lb.example.com?environment=production", strings.NewReader(string(body)))
+	require.NoError(t, err)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := httpClient("lb.example.com").Do(req)
+	require.NoError(t, err)
+	answer, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	require.Equal(t, 200, resp.StatusCode, "%s", answer)
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		var reports []map[string]any
+		require.NoError(t, client.Query("/pdb/query/v4/reports", []any{"=", "transaction_uuid", txn}, &reports))
+		if len(reports) == 1 {
+			require.Equal(t, "lb.example.com", reports[0]["certname"])
+			require.Equal(t, "failed", reports[0]["status"])
+			require.Equal(t, "puppet.test", reports[0]["producer"])
+			break
+		}
+		require.True(t, time.Now().Before(deadline), "PuppetDB has no report %s after a minute:\n%s", txn, log.String())
+		time.Sleep(300 * time.Millisecond)
+	}
+}
+
+// waitListening waits until a server listens on addr.
+func waitListening(t *testing.T, addr string, log *syncBuffer) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		c, err := net.DialTimeout("tcp", addr, time.Second)
+		if err == nil {
+			c.Close()
+			return
+		}
+		require.True(t, time.Now().Before(deadline), "serve does not listen on %s:\n%s", addr, log.String())
+		time.Sleep(50 * time.Millisecond)
+	}
 }

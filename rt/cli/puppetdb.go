@@ -3,7 +3,9 @@ package cli
 import (
 	"fmt"
 	"io"
+	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -96,21 +98,39 @@ func (p *pdbFlags) store(w io.Writer, shown int, prog *rt.Program, node *rt.Node
 	}
 	now := time.Now().UTC()
 	s := puppetdb.Stored{Environment: prog.Environment, Producer: p.producer, ProducerTimestamp: now}
+	return p.submit(w, shown, node, res.Catalog, res.JSON, s)
+}
+
+// storeAgent is serve's Store: the same for a catalog compiled for an
+// agent, with the run's transaction_uuid and job_id, and the catalog with
+// its exported resources (the one the terminus saves, before the
+// indirection filters them out for the agent).
+func (p *pdbFlags) storeAgent(w io.Writer, shown int, prog *rt.Program) func(*rt.Node, *rt.Result, rt.CatalogInfo, url.Values) error {
+	return func(node *rt.Node, res *rt.Result, info rt.CatalogInfo, form url.Values) error {
+		now := time.Now().UTC()
+		s := puppetdb.Stored{Environment: prog.Environment, Producer: p.producer, ProducerTimestamp: now,
+			TransactionUUID: form.Get("transaction_uuid"), JobID: form.Get("job_id")}
+		info.Agent = false
+		return p.submit(w, shown, node, res.Catalog, res.Catalog.JSON(info), s)
+	}
+}
+
+func (p *pdbFlags) submit(w io.Writer, shown int, node *rt.Node, cat *rt.Catalog, catalogJSON []byte, s puppetdb.Stored) error {
 	trusted := node.Trusted
 	if trusted == nil {
 		trusted = rt.TrustedFor(node.Name, nil, nil)
 	}
-	uuid, err := p.client.Submit(puppetdb.CommandReplaceFacts, puppetdb.VersionReplaceFacts, node.Name, now,
+	uuid, err := p.client.Submit(puppetdb.CommandReplaceFacts, puppetdb.VersionReplaceFacts, node.Name, s.ProducerTimestamp,
 		puppetdb.FactsPayload(node.Name, node.Facts, trusted, s))
 	if err != nil {
 		return err
 	}
 	p.info(w, shown, puppetdb.CommandReplaceFacts, node.Name, uuid)
-	payload, err := puppetdb.CatalogPayload(res.Catalog, res.JSON, s)
+	payload, err := puppetdb.CatalogPayload(cat, catalogJSON, s)
 	if err != nil {
 		return err
 	}
-	uuid, err = p.client.Submit(puppetdb.CommandReplaceCatalog, puppetdb.VersionReplaceCatalog, node.Name, now, payload)
+	uuid, err = p.client.Submit(puppetdb.CommandReplaceCatalog, puppetdb.VersionReplaceCatalog, node.Name, s.ProducerTimestamp, payload)
 	if err != nil {
 		return err
 	}
@@ -118,8 +138,48 @@ func (p *pdbFlags) store(w io.Writer, shown int, prog *rt.Program, node *rt.Node
 	return nil
 }
 
+// storeReport is serve's Report: Puppet's puppetdb report processor.
+func (p *pdbFlags) storeReport(w io.Writer, shown int) func(node string, body []byte) error {
+	return func(node string, body []byte) error {
+		now := time.Now().UTC()
+		payload, err := puppetdb.ReportPayload(body, p.producer, now)
+		if err != nil {
+			return err
+		}
+		uuid, err := p.client.Submit(puppetdb.CommandStoreReport, puppetdb.VersionStoreReport, node, now, payload)
+		if err != nil {
+			return err
+		}
+		p.info(w, shown, puppetdb.CommandStoreReport, node, uuid)
+		return nil
+	}
+}
+
 func (p *pdbFlags) info(w io.Writer, shown int, command, certname, uuid string) {
 	if shown >= 0 && shown <= logRank["info"] {
 		fmt.Fprintf(w, "Info: '%s' command for %s submitted to PuppetDB with UUID %s\n", strings.ReplaceAll(command, " ", "_"), certname, uuid)
 	}
+}
+
+const pdbServeHelp = `With --puppetdb, serve stores what puppetserver's PuppetDB terminus and
+report processor store: the facts and the catalog (with its exported
+resources, the agent's transaction_uuid and job_id) of each catalog request
+before the catalog is sent (a failure to store fails the request with a
+500), and each report with 'store report' (v8; a failure is logged, the
+report accepted). The client certificate for PuppetDB is the server's own
+(--ssldir, --certname) unless --puppetdb-ssldir or --puppetdb-cert/-key/-ca
+give another.`
+
+// prefixedLog is a writer of whole lines to a log shared with others.
+func prefixedLog(mu *sync.Mutex, w io.Writer) io.Writer { return lockedWriter{mu, w} }
+
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (l lockedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
 }

@@ -27,6 +27,7 @@ func serveCommand(program func() *rt.Program) *cobra.Command {
 	var jobs int
 	var maxBody int64
 	var quiet, verbose, debugLogs bool
+	var pdb pdbFlags // --puppetdb (puppetdb.go)
 	cmd := &cobra.Command{
 		Use:   "serve --ssldir DIR [--listen 127.0.0.1:8140] [--certname NAME]",
 		Short: "Serve catalogs to Puppet agents over HTTPS, as puppetserver does",
@@ -82,7 +83,14 @@ standard error (or --logfile) in the common log format with the client's
 certname as the user and the duration in milliseconds last; compile
 warnings and log messages are logged as 'compile' prints them (from
 notice up; --verbose, --debug, --quiet). SIGINT or SIGTERM stops the
-server after the requests in flight.`,
+server after the requests in flight.
+
+` + pdbServeHelp + `
+
+` + pdbHelp + `
+
+Several serve replicas behind a load balancer (HAProxy), sharing one
+PuppetDB and the same CA, serve a site as one puppetserver: see the README.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if sslDir == "" {
@@ -104,12 +112,18 @@ server after the requests in flight.`,
 			if err := p.SetSetting("certname", certname); err != nil {
 				return err
 			}
+			if pdb.enabled() && pdb.ssldir == "" && pdb.cert == "" && pdb.key == "" && pdb.ca == "" {
+				pdb.ssldir = sslDir // the server's own certificate, as puppetserver's
+			}
+			if err := pdb.setup(p); err != nil {
+				return err
+			}
 			if p.ServerFacts == nil {
 				p.ServerFacts = serverFacts(rt.HostServerFacts(), hostFQDN())
 			}
 			shown := logsFrom(quiet, verbose, debugLogs)
 			var logMu sync.Mutex
-			srv, err := server.New(server.Config{
+			cfg := server.Config{
 				Program:    p,
 				SSLDir:     sslDir,
 				Certname:   certname,
@@ -124,7 +138,12 @@ server after the requests in flight.`,
 					printLogs(prefixed{log, "[" + node + "] "}, logs, shown)
 					logMu.Unlock()
 				},
-			})
+			}
+			if pdb.enabled() && !pdb.noStore {
+				cfg.Store = pdb.storeAgent(prefixedLog(&logMu, log), shown, p)
+				cfg.Report = pdb.storeReport(prefixedLog(&logMu, log), shown)
+			}
+			srv, err := server.New(cfg)
 			if err != nil {
 				return fmt.Errorf("--ssldir %s: %w", sslDir, err)
 			}
@@ -155,6 +174,7 @@ server after the requests in flight.`,
 	f.BoolVarP(&quiet, "quiet", "q", false, "do not log compile warnings and messages")
 	f.BoolVar(&verbose, "verbose", false, "log compile info messages too")
 	f.BoolVar(&debugLogs, "debug", false, "log compile debug and info messages too")
+	pdb.add(f)
 	return cmd
 }
 

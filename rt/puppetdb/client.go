@@ -211,13 +211,13 @@ func newGet(u string) (*http.Request, error) {
 }
 
 // queryEscape is Ruby's CGI.escape: spaces become '+', and everything but
-// ASCII letters, digits and "*-._" is percent-encoded.
+// ASCII letters, digits and "-._~" is percent-encoded.
 func queryEscape(s string) string {
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		ch := s[i]
 		switch {
-		case ch >= 'a' && ch <= 'z', ch >= 'A' && ch <= 'Z', ch >= '0' && ch <= '9', ch == '*', ch == '-', ch == '.', ch == '_':
+		case ch >= 'a' && ch <= 'z', ch >= 'A' && ch <= 'Z', ch >= '0' && ch <= '9', ch == '~', ch == '-', ch == '.', ch == '_':
 			b.WriteByte(ch)
 		case ch == ' ':
 			b.WriteByte('+')
