@@ -154,13 +154,21 @@ PuppetDB and the same CA, serve a site as one puppetserver: see the README.`,
 			fmt.Fprintf(log, "Serving environment %s as %s on https://%s\n", p.Environment, certname, l.Addr())
 			stop := make(chan os.Signal, 1)
 			signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
+			stopped := make(chan struct{})
 			go func() {
 				<-stop
 				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 				defer cancel()
 				srv.Shutdown(ctx)
+				close(stopped)
 			}()
-			return srv.Serve(l)
+			if err := srv.Serve(l); err != nil {
+				return err
+			}
+			// Serve returns as soon as Shutdown starts: the requests in
+			// flight finish before the process exits.
+			<-stopped
+			return nil
 		},
 	}
 	f := cmd.Flags()
