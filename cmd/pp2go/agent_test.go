@@ -291,9 +291,10 @@ func TestServeHostile(t *testing.T) {
 	agent1 := e.client(e.certs["agent1.example.com"])
 	base := "https://" + e.addr
 	facts := `{"name":"agent1.example.com","values":{"agent_root":"/tmp/x"}}`
+	// The facts encoded twice, as Puppet's agent sends them.
 	catalogForm := func(facts string) url.Values {
 		return url.Values{"environment": {"production"}, "facts_format": {"application/json"},
-			"facts": {facts}, "transaction_uuid": {"6f1b4a6e-2b1a-4c9e-9f25-3b1f0f2e8a11"}}
+			"facts": {url.QueryEscape(facts)}, "transaction_uuid": {"6f1b4a6e-2b1a-4c9e-9f25-3b1f0f2e8a11"}}
 	}
 	check := func(t *testing.T, resp *http.Response, err error) (int, string) {
 		t.Helper()

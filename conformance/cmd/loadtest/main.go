@@ -195,11 +195,10 @@ func runLoad(args []string) error {
 		return err
 	}
 
-	for _, c := range clients[:1] {
-		for i := 0; i < *warm; i++ {
-			if _, _, err := agentRun(c, *base, *env, facts); err != nil {
-				return fmt.Errorf("warm-up: %v", err)
-			}
+	resources := 0
+	for i := 0; i < *warm; i++ {
+		if _, _, resources, err = agentRun(clients[0], *base, *env, facts); err != nil {
+			return fmt.Errorf("warm-up: %v", err)
 		}
 	}
 
@@ -218,7 +217,7 @@ func runLoad(args []string) error {
 		go func(c client) {
 			defer wg.Done()
 			for time.Now().Before(deadline) && atomic.AddInt64(&remaining, -1) >= 0 {
-				cat, whole, err := agentRun(c, *base, *env, facts)
+				cat, whole, _, err := agentRun(c, *base, *env, facts)
 				mu.Lock()
 				if err != nil {
 					errs = append(errs, err.Error())
@@ -232,8 +231,8 @@ func runLoad(args []string) error {
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
-	fmt.Printf("server %s: %d clients, %d catalogs in %.1fs: %.2f catalogs/s, %d errors\n",
-		*base, *conc, len(catLat), elapsed.Seconds(), float64(len(catLat))/elapsed.Seconds(), len(errs))
+	fmt.Printf("server %s: %d clients, %d catalogs (%d resources each) in %.1fs: %.2f catalogs/s, %d errors\n",
+		*base, *conc, len(catLat), resources, elapsed.Seconds(), float64(len(catLat))/elapsed.Seconds(), len(errs))
 	fmt.Printf("  catalog request  p50 %s  p90 %s  p99 %s  max %s\n", pct(catLat, 50), pct(catLat, 90), pct(catLat, 99), pct(catLat, 100))
 	fmt.Printf("  agent-like run   p50 %s  p90 %s  p99 %s  max %s\n", pct(runLat, 50), pct(runLat, 90), pct(runLat, 99), pct(runLat, 100))
 	if len(errs) > 0 {
@@ -243,15 +242,16 @@ func runLoad(args []string) error {
 }
 
 // agentRun does a run's requests, as Puppet 7's agent sends them, and
-// returns the catalog request's duration and the whole run's.
-func agentRun(c client, base, env string, facts map[string]any) (time.Duration, time.Duration, error) {
+// returns the catalog request's duration, the whole run's and the number of
+// resources in the catalog.
+func agentRun(c client, base, env string, facts map[string]any) (time.Duration, time.Duration, int, error) {
 	start := time.Now()
 	q := "?environment=" + url.QueryEscape(env)
 	if err := get(c, base+"/puppet/v3/node/"+c.name+q+"&transaction_uuid=00000000-0000-4000-8000-000000000000&configured_environment="+env); err != nil {
-		return 0, 0, err
+		return 0, 0, 0, err
 	}
 	if err := get(c, base+"/puppet/v3/file_metadatas/plugins"+q+"&links=follow&recurse=true&source_permissions=ignore&ignore=.svn&ignore=CVS&ignore=.git&ignore=.hg&checksum_type=sha256"); err != nil {
-		return 0, 0, err
+		return 0, 0, 0, err
 	}
 	now := time.Now().UTC()
 	doc, _ := json.Marshal(map[string]any{
@@ -260,7 +260,10 @@ func agentRun(c client, base, env string, facts map[string]any) (time.Duration, 
 		"expiration": now.Add(30 * time.Minute).Format("2006-01-02T15:04:05.000000000+00:00"),
 	})
 	form := url.Values{
-		"environment": {env}, "facts_format": {"application/json"}, "facts": {string(doc)},
+		"environment": {env}, "facts_format": {"application/json"},
+		// Puppet's agent encodes the facts once more (compiler.rb's
+		// post_catalog), and puppetserver decodes them once more.
+		"facts":            {url.QueryEscape(string(doc))},
 		"transaction_uuid": {"00000000-0000-4000-8000-000000000000"}, "static_catalog": {"true"},
 		"checksum_type": {"sha256.sha1.md5"}, "fail_on_404": {"true"}, "configured_environment": {env},
 	}
@@ -270,24 +273,24 @@ func agentRun(c client, base, env string, facts map[string]any) (time.Duration, 
 	req.Header.Set("Accept", "application/vnd.puppet.rich+json, application/json")
 	resp, err := c.http.Do(req)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, 0, err
 	}
 	body, err := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, 0, err
 	}
 	if resp.StatusCode != 200 {
-		return 0, 0, fmt.Errorf("catalog %s: %s: %.300s", c.name, resp.Status, body)
+		return 0, 0, 0, fmt.Errorf("catalog %s: %s: %.300s", c.name, resp.Status, body)
 	}
 	var cat struct {
 		Resources []json.RawMessage `json:"resources"`
 	}
 	if err := json.Unmarshal(body, &cat); err != nil || len(cat.Resources) == 0 {
-		return 0, 0, fmt.Errorf("catalog %s: not a catalog: %.300s", c.name, body)
+		return 0, 0, 0, fmt.Errorf("catalog %s: not a catalog: %.300s", c.name, body)
 	}
 	end := time.Now()
-	return end.Sub(cs), end.Sub(start), nil
+	return end.Sub(cs), end.Sub(start), len(cat.Resources), nil
 }
 
 func get(c client, u string) error {
