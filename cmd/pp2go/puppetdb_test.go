@@ -30,14 +30,15 @@ import (
 // exports it), the catalog binary stores two web nodes' facts and catalogs,
 // one over plain HTTP and one over HTTPS with a client certificate; then
 // lb.example.com collects their exported resources (queries on a tag, a
-// parameter, titles, with and without overrides, +> included) and its
+// parameter, titles, with and without overrides, +> included, twice) and its
 // catalog is the one Puppet 7.23 compiled with the same PuppetDB
 // (testdata/puppetdb/expected, by its regen script, which had Puppet store
 // the web nodes with its puppetdb terminus). PuppetDB then returns the
 // catalog of web1 as it returns the one Puppet stored (the terminus's
 // payload, expected/web1.example.com.catalog-wire.json) and the facts
-// given; and a PuppetDB that cannot be reached fails the compile with
-// Puppet's error.
+// given. Collecting an export whose title a resource of the node has
+// already, and a PuppetDB that cannot be reached, fail the compile with
+// Puppet's errors.
 //
 // The PuppetDB is the test's own: nodes of example.com other than these
 // three are deactivated first, so that only their exports are collected.
@@ -142,8 +143,15 @@ func TestPuppetDB(t *testing.T) {
 	sort.Strings(storedRefs)
 	require.Equal(t, refs, storedRefs)
 
+	// A local resource with the title of a collected one: Puppet's error.
+	wantErr, err := os.ReadFile(filepath.Join(dir, "expected", "dup.example.com.error"))
+	require.NoError(t, err)
+	_, errOut, err = compile("dup.example.com", "--puppetdb", base, "--puppetdb-no-store")
+	require.Error(t, err, "dup.example.com compiles")
+	require.Equal(t, "Error: "+string(wantErr), errOut)
+
 	// No PuppetDB: Puppet's error, no catalog.
-	wantErr, err := os.ReadFile(filepath.Join(dir, "expected", "unreachable.error"))
+	wantErr, err = os.ReadFile(filepath.Join(dir, "expected", "unreachable.error"))
 	require.NoError(t, err)
 	_, errOut, err = compile("lb.example.com", "--puppetdb", "https://127.0.0.1:9")
 	var xe *exec.ExitError
@@ -178,19 +186,32 @@ func buildPuppetDBEnv(t *testing.T) (dir, envDir, binary string) {
 }
 
 // deactivateOthers deactivates the nodes of example.com that are not keep,
-// so that collectors find only what the test stores.
+// so that collectors find only what the test stores, and waits until
+// PuppetDB has processed that.
 func deactivateOthers(t *testing.T, c *puppetdb.Client, keep []string) {
-	var active []struct {
-		Certname string `json:"certname"`
-	}
-	require.NoError(t, c.Query("/pdb/query/v4/nodes", []any{"~", "certname", `\.example\.com$`}, &active))
-	for _, n := range active {
-		if strings.HasSuffix(n.Certname, ".example.com") && !contains(keep, n.Certname) {
-			now := time.Now().UTC()
-			_, err := c.Submit("deactivate node", 3, n.Certname, now,
-				map[string]any{"certname": n.Certname, "producer_timestamp": puppetdb.WireTime(now)})
-			require.NoError(t, err)
+	t.Helper()
+	others := func() []string {
+		var active []struct {
+			Certname string `json:"certname"`
 		}
+		require.NoError(t, c.Query("/pdb/query/v4/nodes", []any{"~", "certname", `\.example\.com$`}, &active))
+		var out []string
+		for _, n := range active {
+			if !contains(keep, n.Certname) {
+				out = append(out, n.Certname)
+			}
+		}
+		return out
+	}
+	for _, n := range others() {
+		now := time.Now().UTC()
+		_, err := c.Submit("deactivate node", 3, n, now, map[string]any{"certname": n, "producer_timestamp": puppetdb.WireTime(now)})
+		require.NoError(t, err)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for len(others()) > 0 {
+		require.True(t, time.Now().Before(deadline), "PuppetDB has not deactivated %v after 30s", others())
+		time.Sleep(200 * time.Millisecond)
 	}
 }
 

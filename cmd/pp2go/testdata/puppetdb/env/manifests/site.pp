@@ -7,3 +7,7 @@ node /^web\d+\.example\.com$/ {
 node 'lb.example.com' {
   include profile::lb
 }
+
+node 'dup.example.com' {
+  include profile::dup
+}

@@ -23,4 +23,6 @@ class profile::lb {
     mode => '0600',
   }
   Lb::Check <<| tag == 'monitoring' |>>
+  # Collects the sshkeys collected above again: Puppet skips them.
+  Sshkey <<| |>>
 }
