@@ -110,7 +110,8 @@ line for each, or "Found 1 dependency cycle:\n(A => B => A)").
 rspec-puppet's compile matcher fails on both too (with_all_deps looks for
 the same missing resources).
 
-` + pdbHelp + `
+` + pdbHelp + ` With --facts-dir, nothing is stored: give
+--puppetdb-no-store.
 
 --var NAME=VALUE (repeatable) assigns the string VALUE to the top-scope
 variable $NAME before the main manifest's code runs, as a spec's
