@@ -161,6 +161,9 @@ func CatalogPayload(cat *rt.Catalog, catalogJSON []byte, s Stored) (map[string]a
 		e.ref.Title = fmt.Sprint(m["title"])
 		m["title"] = e.ref.Title
 		e.param, _ = m["parameters"].(map[string]any)
+		for k, v := range e.param {
+			e.param[k] = stringifyRich(v)
+		}
 		if e.param == nil {
 			e.param = map[string]any{}
 			m["parameters"] = e.param
@@ -312,6 +315,44 @@ func CatalogPayload(cat *rt.Catalog, catalogJSON []byte, s Stored) (map[string]a
 		out["catalog_uuid"] = out["transaction_uuid"]
 	}
 	return out, nil
+}
+
+// stringifyRich turns the rich data of a catalog's JSON ({"__ptype": ..,
+// "__pvalue": ..}) into what the terminus sends, which converts the catalog
+// with stringify_rich: a value's string (Timestamp, Binary, Type, ...), a
+// Hash with keys that are no strings as a hash with its keys as strings.
+func stringifyRich(v any) any {
+	switch x := v.(type) {
+	case []any:
+		for i, e := range x {
+			x[i] = stringifyRich(e)
+		}
+		return x
+	case map[string]any:
+		t, rich := x["__ptype"].(string)
+		if !rich {
+			for k, e := range x {
+				x[k] = stringifyRich(e)
+			}
+			return x
+		}
+		switch pv := x["__pvalue"].(type) {
+		case string:
+			return pv
+		case []any:
+			if t == "Hash" {
+				h := make(map[string]any, len(pv)/2)
+				for i := 0; i+1 < len(pv); i += 2 {
+					h[rubyString(stringifyRich(pv[i]))] = stringifyRich(pv[i+1])
+				}
+				return h
+			}
+		}
+		if t == "Sensitive" {
+			return "Sensitive [value redacted]"
+		}
+	}
+	return v
 }
 
 func flatten(v any) []any {
