@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"crypto/tls"
 	"encoding/json"
 	"fmt"
@@ -73,7 +74,9 @@ type replica struct {
 // PuppetDB has every successful run's report and each node's last catalog.
 // An agent run is what Puppet's agent does over HTTPS with its certificate:
 // a catalog request with its facts and a transaction UUID, then the
-// report, each on a new connection.
+// report, each on a new connection. Last, Debian's real puppet agent
+// (when installed) runs through HAProxy in noop mode, and its report
+// reaches PuppetDB.
 func TestHAProxyReplicas(t *testing.T) {
 	base := os.Getenv("PP2GO_PUPPETDB_URL")
 	if base == "" {
@@ -294,6 +297,39 @@ func TestHAProxyReplicas(t *testing.T) {
 			time.Sleep(300 * time.Millisecond)
 		}
 	}
+
+	// A real agent through HAProxy (Debian's puppet agent, in noop mode:
+	// the catalog manages this machine's /srv/www), its report in PuppetDB.
+	if _, err := exec.LookPath("puppet"); err == nil {
+		agentStart := time.Now().Add(-time.Second)
+		out, code := noopAgent(t, ca, certs["web3.example.com"], front)
+		require.True(t, code == 0 || code == 2, "puppet agent --noop through HAProxy: exit %d\n%s", code, out)
+		// (Facter's own errors, where /proc is closed to it, do not fail a run.)
+		require.Contains(t, out, "Notice: Applied catalog in", out)
+		require.NotContains(t, out, "Error: Could not", out)
+		deadline := time.Now().Add(60 * time.Second)
+		for {
+			var reports []struct {
+				Noop              bool   `json:"noop"`
+				ProducerTimestamp string `json:"producer_timestamp"`
+			}
+			require.NoError(t, client.Query("/pdb/query/v4/reports", []any{"and", []any{"=", "certname", "web3.example.com"},
+				[]any{"=", "noop", true}}, &reports))
+			found := false
+			for _, r := range reports {
+				if ts, err := time.Parse(time.RFC3339Nano, r.ProducerTimestamp); err == nil && ts.After(agentStart) {
+					found = true
+				}
+			}
+			if found {
+				break
+			}
+			require.True(t, time.Now().Before(deadline), "PuppetDB has no report of the agent's noop run:\n%s", out)
+			time.Sleep(300 * time.Millisecond)
+		}
+	} else {
+		t.Log("no puppet agent: no real agent run through HAProxy")
+	}
 }
 
 // haproxyAdmin sends a command to HAProxy's admin socket and returns the
@@ -337,4 +373,29 @@ func waitNoSessions(t *testing.T, sock, backend, server string) {
 		require.True(t, time.Now().Before(deadline), "HAProxy still has sessions with %s/%s", backend, server)
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+// noopAgent runs Debian's `puppet agent -t --noop` as cert's node against
+// addr, with directories of its own, and returns its output and exit code.
+func noopAgent(t *testing.T, ca *testca.CA, cert *testca.Cert, addr string) (string, int) {
+	t.Helper()
+	dir := t.TempDir()
+	ssldir := filepath.Join(dir, "ssl")
+	require.NoError(t, ca.WriteSSLDir(ssldir, cert))
+	host, port, _ := net.SplitHostPort(addr)
+	args := []string{"agent", "--test", "--noop", "--no-daemonize", "--onetime", "--color", "false", "--no-splay",
+		"--no-usecacheonfailure", "--confdir", filepath.Join(dir, "conf"), "--vardir", filepath.Join(dir, "var"),
+		"--ssldir", ssldir, "--rundir", filepath.Join(dir, "run"), "--logdir", filepath.Join(dir, "log"),
+		"--codedir", filepath.Join(dir, "code"), "--publicdir", filepath.Join(dir, "public"),
+		"--certname", cert.Name, "--server", host, "--serverport", port, "--environment", "production"}
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, "puppet", args...).CombinedOutput()
+	code := 0
+	if err != nil {
+		xe, ok := err.(*exec.ExitError)
+		require.True(t, ok, "puppet agent: %v\n%s", err, out)
+		code = xe.ExitCode()
+	}
+	return string(out), code
 }
