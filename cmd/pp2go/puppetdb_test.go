@@ -9,12 +9,14 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -157,6 +159,52 @@ func TestPuppetDB(t *testing.T) {
 	var xe *exec.ExitError
 	require.True(t, errors.As(err, &xe), "compile without a PuppetDB: %v", err)
 	require.Equal(t, "Error: "+string(wantErr), errOut)
+}
+
+// TestPuppetDBReplay: without a PuppetDB, the binary's compile of
+// lb.example.com with --puppetdb against a server that answers the queries
+// Puppet 7.23's terminus made for it with PuppetDB 7.12's answers
+// (expected/lb.example.com.pdb-answers.json, recorded by the regen script
+// while Puppet compiled it) asks exactly those queries, byte for byte, and
+// gives Puppet's catalog.
+func TestPuppetDBReplay(t *testing.T) {
+	dir, envDir, binary := buildPuppetDBEnv(t)
+	b, err := os.ReadFile(filepath.Join(dir, "expected", "lb.example.com.pdb-answers.json"))
+	require.NoError(t, err)
+	answers := map[string]string{}
+	require.NoError(t, json.Unmarshal(b, &answers))
+	var mu sync.Mutex
+	asked := map[string]bool{}
+	var unknown []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		body, ok := answers[r.URL.RequestURI()]
+		if !ok || r.Method != http.MethodGet {
+			unknown = append(unknown, r.Method+" "+r.URL.RequestURI())
+			http.Error(w, "not a query Puppet made", http.StatusInternalServerError)
+			return
+		}
+		asked[r.URL.RequestURI()] = true
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, body)
+	}))
+	defer srv.Close()
+	out := filepath.Join(t.TempDir(), "lb.json")
+	cmd := exec.Command(binary, "compile", "lb.example.com", "--facts", filepath.Join(dir, "nodes", "lb.example.com.json"),
+		"--puppetdb", srv.URL, "--puppetdb-no-store", "-q", "-o", out)
+	var errOut strings.Builder
+	cmd.Stderr = &errOut
+	require.NoError(t, cmd.Run(), errOut.String())
+	require.Empty(t, unknown, "queries Puppet did not make")
+	require.Len(t, asked, len(answers), "Puppet made queries the binary did not")
+	got, err := os.ReadFile(out)
+	require.NoError(t, err)
+	want, err := os.ReadFile(filepath.Join(dir, "expected", "lb.example.com.json"))
+	require.NoError(t, err)
+	diffs, err := conformance.DiffCatalogs(want, got, envDir)
+	require.NoError(t, err)
+	require.Empty(t, diffs, "lb.example.com's catalog differs from Puppet's")
 }
 
 // buildPuppetDBEnv builds testdata/puppetdb/env with the modules it uses
