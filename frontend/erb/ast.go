@@ -220,9 +220,10 @@ type (
 	// Def is a method definition.
 	Def struct {
 		At
-		Name   string
-		Params []Param
-		Body   *Begin
+		Singleton bool // def self.name
+		Name      string
+		Params    []Param
+		Body      *Begin
 	}
 	// Return is return [x].
 	Return struct {

@@ -32,6 +32,7 @@ type Template struct {
 	Body    []Node // the program's statements (ERB's own setup removed)
 
 	prog       *program
+	ruby       bool
 	tmplStarts []int
 	progStarts []int
 }
@@ -91,7 +92,9 @@ func (t *Template) Errorf(code string, off int, format string, args ...any) *dia
 	line, col := t.Position(off)
 	d := &diag.Diagnostic{Severity: diag.Error, Code: code, File: t.Name, Line: line, Column: col, Offset: t.prog.templateOffset(off)}
 	d.Message = sprintf(format, args...)
-	if code == CodeUnsupported {
+	if code == CodeUnsupported && t.ruby {
+		d.Message = "unsupported Ruby: " + d.Message
+	} else if code == CodeUnsupported {
 		d.Message = "unsupported Ruby in an ERB template: " + d.Message
 	}
 	return d

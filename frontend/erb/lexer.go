@@ -39,6 +39,13 @@ type lexer struct {
 	parens  []bool // open parentheses: true for a call's argument list
 	lastRP  bool   // the last token closed a call's argument list
 	err     *lexError
+	// ruby is set for Ruby source files (ParseRuby): here documents and
+	// __END__ are read; templates keep refusing them.
+	ruby bool
+	// hdResume is where reading goes on after the newline that ends a
+	// line holding here document starts (after their bodies); 0: none.
+	hdResume int
+	heredocs map[int]heredocRead
 }
 
 func newLexer(src string, base int, isLocal func(string) bool) *lexer {
@@ -109,6 +116,13 @@ func (l *lexer) scan() token {
 		case c == '\n':
 			start := l.pos
 			l.pos++
+			if l.hdResume > l.pos {
+				l.pos = l.hdResume
+				l.hdResume = 0
+			}
+			if l.ruby && l.atLineStart("__END__") {
+				l.pos = len(l.src)
+			}
 			if l.atLineStart("=begin") {
 				if !l.skipBlockComment() {
 					return l.fail(l.pos, "embedded document meets end of file")
@@ -240,6 +254,9 @@ func (l *lexer) token(space bool) token {
 		}
 		return l.literal(tString, parts, start, space)
 	case c == '`':
+		if l.ruby {
+			return l.fail(start, "command execution (`...`) is not supported")
+		}
 		return l.fail(start, "command execution (`...`) is not supported in templates")
 	}
 	two := ""
@@ -356,6 +373,8 @@ func (l *lexer) token(space bool) token {
 		switch {
 		case two == s+"=":
 			return l.op(s+"=", start, space, sBeg)
+		case c == '-' && two == "->" && l.ruby:
+			return l.op("->", start, space, sBeg)
 		case c == '-' && two == "->":
 			return l.fail(start, "lambdas (->) are not supported in templates")
 		case beg || l.ambiguous(space, 1):
@@ -400,6 +419,15 @@ func (l *lexer) token(space bool) token {
 			if (beg || l.ambiguous(space, 2)) && l.pos+2 < len(l.src) {
 				n := l.src[l.pos+2]
 				if n == '~' || n == '-' || n == '"' || n == '\'' || isIdentStart(n) {
+					if l.ruby {
+						if t, ok := l.heredoc(start, space); ok {
+							return t
+						}
+						if l.err != nil {
+							return token{kind: tEOF, off: len(l.src)}
+						}
+						return l.op("<<", start, space, sBeg)
+					}
 					return l.fail(start, "here documents are not supported in templates")
 				}
 			}
@@ -653,6 +681,12 @@ func (l *lexer) ident(space bool) token {
 			l.state = sFname
 		case "return", "break", "next", "rescue":
 			l.state = sMid
+		case "yield", "super":
+			// yield(x) and super(x) take arguments as a method call
+			l.state = sBeg
+			if l.ruby && p < len(l.src) && l.src[p] == '(' {
+				l.state = sArg
+			}
 		default:
 			l.state = sBeg
 		}
@@ -665,7 +699,7 @@ func (l *lexer) ident(space bool) token {
 		}
 		return token{kind: tConst, s: name, off: start, space: space}
 	}
-	if l.isLocal != nil && l.isLocal(name) {
+	if l.isLocal != nil && l.isLocal(name) && !(l.ruby && p < len(l.src) && l.src[p] == '(') {
 		l.state = sEnd
 	} else {
 		l.state = sArg

@@ -36,6 +36,9 @@ type parser struct {
 	noDo   int // >0 while parsing command arguments or a loop condition
 	inDef  int
 	sawEnd bool // the program's final _erbout was seen
+	// ruby is set for a Ruby source file (ParseRuby): the constructs of
+	// ruby.go are read, and there is no ERB output buffer.
+	ruby bool
 }
 
 func (p *parser) isLocal(name string) bool {
@@ -149,7 +152,7 @@ func (p *parser) parseProgram() (body []Node, err *parseError) {
 	if p.tok.kind != tEOF {
 		p.unexpected("end-of-input")
 	}
-	if !p.sawEnd {
+	if !p.sawEnd && !p.ruby {
 		p.unsupported(len(p.prog), "the template's last line is a comment that hides the end of ERB's program (the template would return the value of its last statement)")
 	}
 	return body, nil
@@ -190,10 +193,13 @@ func (p *parser) parseStmts() []Node {
 
 // parseStmt parses a statement with its modifiers.
 func (p *parser) parseStmt() Node {
-	if p.tok.kind == tIdent && p.tok.s == "_erbout" {
+	if p.tok.kind == tIdent && p.tok.s == "_erbout" && !p.ruby {
 		return p.parseErbout()
 	}
 	n := p.parseExprStmt()
+	if p.isOp(",") && p.ruby {
+		n = p.parseMultiAssign(n)
+	}
 	if p.isOp(",") {
 		switch x := n.(type) {
 		case *LVar, *IVar, *GVar, *Splat:
@@ -394,6 +400,9 @@ func (p *parser) assignTarget(n Node) Node {
 	case *IVar, *GVar:
 		return n
 	case *Const:
+		if p.ruby {
+			return x
+		}
 		p.unsupported(x.Off, "assignment to a constant")
 	case *NthRef:
 		p.fail(x.Off, "Can't set variable $%d", x.N)
@@ -779,6 +788,8 @@ func (p *parser) parsePrimary(allowCmd bool) Node {
 			return &Const{At: At{off}, Top: true, Name: name}
 		case "..", "...":
 			p.unsupported(off, "beginless range")
+		case "->":
+			return p.parseLambda()
 		}
 	}
 	p.unexpected("")
@@ -830,6 +841,7 @@ func (p *parser) convertParts(parts []strPart) []Part {
 func (p *parser) parseEmbedded(code string, off int) Node {
 	saveLex, saveTok, savePrev, saveNoDo := p.lex, p.tok, p.prev, p.noDo
 	p.lex = newLexer(code, off, p.isLocal)
+	p.lex.ruby = p.ruby
 	p.noDo = 0
 	p.advance()
 	body := p.parseStmts()
@@ -856,8 +868,15 @@ func (p *parser) parseList(close string, index bool) []Node {
 		if p.tok.kind == tLabel || p.isHashStart() {
 			h := p.parseBareHash()
 			elems = append(elems, h)
+		} else if a := p.parseArgElem(); p.isOp("=>") {
+			// [x, 'k' => v, ...]: Ruby gathers the trailing pairs of an
+			// array literal into one hash, its last element.
+			elems = append(elems, p.parseTrailingPairs(a, close))
+			p.skipNL()
+			p.expectOp(close)
+			return elems
 		} else {
-			elems = append(elems, p.parseArgElem())
+			elems = append(elems, a)
 		}
 		p.skipNL()
 		if p.isOp(",") {
@@ -867,6 +886,38 @@ func (p *parser) parseList(close string, index bool) []Node {
 		p.skipNL()
 		p.expectOp(close)
 		return elems
+	}
+}
+
+// parseTrailingPairs parses the key => value pairs that end a list, the
+// first key already parsed and "=>" next, up to (not past) close.
+func (p *parser) parseTrailingPairs(key Node, close string) *Hash {
+	h := &Hash{At: At{key.Offset()}}
+	for {
+		label := key == nil && p.tok.kind == tLabel
+		switch {
+		case label:
+			key = &Sym{At: At{p.tok.off}, Name: p.tok.s}
+			p.advance()
+		case key == nil:
+			key = p.parseArg(false)
+			p.skipNL()
+			p.expectOp("=>")
+		default:
+			p.expectOp("=>")
+		}
+		p.skipNL()
+		h.Pairs = append(h.Pairs, Pair{Key: key, Value: p.parseArg(false), Label: label})
+		key = nil
+		p.skipNL()
+		if !p.isOp(",") {
+			return h
+		}
+		p.advance()
+		p.skipNL()
+		if p.isOp(close) {
+			return h
+		}
 	}
 }
 
@@ -885,6 +936,9 @@ func (p *parser) parseArgElem() Node {
 	case p.isOp("&@"):
 		p.advance()
 		return &BlockPass{At: At{off}, X: p.parseArg(false)}
+	case p.isOp("**@") && p.ruby:
+		p.advance()
+		return &DoubleSplat{At: At{off}, X: p.parseArg(false)}
 	case p.isOp("**@"):
 		p.unsupported(off, "double splat (**)")
 	}
@@ -1005,7 +1059,13 @@ func (p *parser) parseCallArgs(c *Call, close string) {
 		if p.tok.kind == tLabel {
 			c.Args = append(c.Args, p.parseBareHash())
 		} else {
-			a := p.parseArgElem()
+			var a Node
+			if p.ruby && close == "" && len(c.Args) == 0 && (p.tok.kind == tIdent || p.tok.kind == tConst) {
+				// require File.join a, 'b': a command as the only argument
+				a = p.parseArg(true)
+			} else {
+				a = p.parseArgElem()
+			}
 			if p.isOp("=>") {
 				p.advance()
 				p.skipNL()
@@ -1121,6 +1181,16 @@ func (p *parser) parseBlock() *Block {
 		b.Params, b.TrailingComma = p.parseParams("|")
 		p.relex(sBeg)
 	}
+	if !b.Brace && p.ruby {
+		// do ... rescue ... end: the body is a begin
+		body := p.parseBodyClauses(b.Off)
+		b.Body = body.Body
+		if len(body.Rescues) > 0 || body.Else != nil || body.Ensure != nil {
+			b.Body = []Node{body}
+		}
+		p.expectKw("end")
+		return b
+	}
 	b.Body = p.parseStmts()
 	if b.Brace {
 		p.expectOp("}")
@@ -1186,6 +1256,13 @@ func (p *parser) parseParams(close string) ([]Param, bool) {
 			p.expectOp(")")
 		case p.isOp("(") || p.isOp("(arg") || p.isOp("(call"):
 			p.unsupported(p.tok.off, "destructuring method parameters")
+		case p.tok.kind == tLabel && p.ruby:
+			prm.Name = p.tok.s
+			prm.Kind = ParamKey
+			p.advance()
+			if !p.isOp(",") && !p.isOp(close) && !(close == "\n" && p.tok.kind == tNL) {
+				prm.Default = p.parseTernary(false)
+			}
 		case p.tok.kind == tLabel:
 			p.unsupported(p.tok.off, "keyword parameters")
 		case p.tok.kind == tIdent:
@@ -1347,19 +1424,35 @@ func (p *parser) parseKeyword(allowCmd bool) Node {
 	case "defined?", "not":
 		return p.parseUnary(allowCmd)
 	case "__FILE__":
+		if p.ruby {
+			p.advance()
+			return &File{At{off}}
+		}
 		p.unsupported(off, "__FILE__")
 	case "__LINE__":
 		p.advance()
 		return &Int{At: At{off}, Text: "__LINE__", V: int64(p.rubyLine(off))}
-	case "yield":
-		p.unsupported(off, "yield")
-	case "super":
-		p.unsupported(off, "super")
+	case "yield", "super":
+		if p.ruby {
+			return p.parseYieldSuper(allowCmd)
+		}
+		p.unsupported(off, "%s", t.s)
 	case "for":
+		if p.ruby {
+			return p.parseFor()
+		}
 		p.unsupported(off, "for loops")
 	case "class", "module":
+		if p.ruby {
+			return p.parseModule()
+		}
 		p.unsupported(off, "%s definitions", t.s)
-	case "alias", "undef":
+	case "alias":
+		if p.ruby {
+			return p.parseAlias()
+		}
+		p.unsupported(off, "%s", t.s)
+	case "undef":
 		p.unsupported(off, "%s", t.s)
 	case "redo", "retry":
 		p.unsupported(off, "%s", t.s)
@@ -1516,7 +1609,15 @@ func (p *parser) parseDef() Node {
 		p.unexpected("method name")
 	}
 	name := p.tok.s
-	if name == "self" {
+	singleton := false
+	if name == "self" && p.ruby {
+		p.advance()
+		p.expectOp(".")
+		if p.tok.kind != tIdent && p.tok.kind != tConst && p.tok.kind != tKeyword {
+			p.unexpected("method name")
+		}
+		name, singleton = p.tok.s, true
+	} else if name == "self" {
 		p.unsupported(p.tok.off, "singleton method definitions (def self.x)")
 	}
 	p.advance()
@@ -1526,7 +1627,7 @@ func (p *parser) parseDef() Node {
 	old := p.scope
 	p.pushScope(false)
 	defer p.popScope(old)
-	d := &Def{At: At{off}, Name: name}
+	d := &Def{At: At{off}, Name: name, Singleton: singleton}
 	switch {
 	case p.isOp("(call") || p.isOp("(") || p.isOp("(arg"):
 		p.advance()
