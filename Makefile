@@ -58,8 +58,12 @@ fuzz:
 # `N passed, M failed`. SWEEPFLAGS: -v lists each difference, -module M,
 # -platform P select jobs. Outputs are in $TMPDIR/pp2go-sweep/actual (the
 # sweep's own score script reads them), one row per job in results.tsv.
+# SWEEP=DIR runs another sweep (its expected-*.tsv) and PUPPET_MODULES=DIR
+# sets its module path: Debian 13's, `make sweep
+# SWEEP=../shared/conformance/debian13/sweep-puppet7 PUPPET_MODULES=/tmp/d13/modules`
+# after `../shared/conformance/debian13/fetch-modules /tmp/d13`.
 sweep:
-	$(GO) run ./conformance/cmd/sweep $(SWEEPFLAGS)
+	$(GO) run ./conformance/cmd/sweep $(if $(SWEEP),-sweep $(SWEEP)) $(if $(PUPPET_MODULES),-modules $(PUPPET_MODULES)) $(SWEEPFLAGS)
 
 # Rewrite conformance/sweep-differences.txt from a sweep run.
 sweep-differences:

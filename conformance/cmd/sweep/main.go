@@ -23,6 +23,9 @@ func main() {
 	timeout := flag.Duration("timeout", 2*time.Minute, "time limit of one job")
 	verbose := flag.Bool("v", false, "list every job that differs, with the difference")
 	write := flag.Bool("write-differences", false, "rewrite the tracked list of differing jobs (conformance/sweep-differences.txt)")
+	sweepDir := flag.String("sweep", conformance.SweepDir(), "the sweep: a directory of expected-PLATFORM.tsv (Puppet's outcomes), such as ../shared/conformance/debian13/sweep-puppet7")
+	modulesDir := flag.String("modules", conformance.ModulesDir(), "the module path the sweep was made with ($basemodulepath; default $PUPPET_MODULES or Debian's)")
+	diffFile := flag.String("differences", "", "the tracked list of differing jobs (default conformance/sweep-differences.txt for the default sweep, none for another)")
 	var platforms, modules multiFlag
 	flag.Var(&platforms, "platform", "only this platform (repeatable)")
 	flag.Var(&modules, "module", "only this module (repeatable)")
@@ -30,7 +33,19 @@ func main() {
 	if *out == "" {
 		*out = filepath.Join(*work, "actual")
 	}
-	jobs, err := conformance.LoadSweepJobs(conformance.SweepDir())
+	// The digest roots and the environment's module path come from
+	// $PUPPET_MODULES.
+	if err := os.Setenv("PUPPET_MODULES", *modulesDir); err != nil {
+		fail(err)
+	}
+	listFile := *diffFile
+	if listFile == "" && sameDir(*sweepDir, conformance.SweepDir()) {
+		listFile = conformance.SweepDifferencesFile()
+	}
+	if *write && listFile == "" {
+		fail(fmt.Errorf("-write-differences needs -differences FILE for the sweep %s", *sweepDir))
+	}
+	jobs, err := conformance.LoadSweepJobs(*sweepDir)
 	if err != nil {
 		fail(err)
 	}
@@ -52,14 +67,13 @@ func main() {
 	}
 	var summary strings.Builder
 	passed, failed := conformance.SweepReport(io.MultiWriter(os.Stdout, &summary), results, *verbose)
-	if len(platforms) > 0 || len(modules) > 0 {
+	if len(platforms) > 0 || len(modules) > 0 || listFile == "" {
 		fmt.Printf("%d passed, %d failed\n", passed, failed)
 		if failed > 0 {
 			os.Exit(1)
 		}
 		return
 	}
-	listFile := conformance.SweepDifferencesFile()
 	listed, err := conformance.ReadSweepDifferences(listFile)
 	if err != nil {
 		fail(err)
@@ -83,6 +97,13 @@ func main() {
 	if len(problems) > 0 {
 		os.Exit(1)
 	}
+}
+
+// sameDir reports whether two paths name the same directory.
+func sameDir(a, b string) bool {
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(sa, sb)
 }
 
 type multiFlag []string
