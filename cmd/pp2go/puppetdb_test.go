@@ -343,7 +343,7 @@ func TestServePuppetDB(t *testing.T) {
 	dir, _, binary := buildPuppetDBEnv(t)
 	client, err := puppetdb.New(puppetdb.Config{URLs: []string{base}})
 	require.NoError(t, err)
-	nodes := []string{"web1.example.com", "web2.example.com", "lb.example.com"}
+	nodes := []string{"web1.example.com", "web2.example.com", "lb.example.com", "dup.example.com"}
 	deactivateOthers(t, client, nodes)
 
 	ca, err := testca.New("pp2go-test")
@@ -378,7 +378,7 @@ func TestServePuppetDB(t *testing.T) {
 		cfg := &tls.Config{RootCAs: ca.Pool(), ServerName: "127.0.0.1", Certificates: []tls.Certificate{certs[n].TLS()}}
 		return &http.Client{Timeout: 60 * time.Second, Transport: &http.Transport{TLSClientConfig: cfg}}
 	}
-	catalog := func(n, txn string) map[string]any {
+	post := func(n, txn string) (int, []byte) {
 		facts, err := os.ReadFile(filepath.Join(dir, "nodes", n+".json"))
 		require.NoError(t, err)
 		doc, err := json.Marshal(map[string]json.RawMessage{"name": json.RawMessage(`"` + n + `"`), "values": facts})
@@ -389,7 +389,11 @@ func TestServePuppetDB(t *testing.T) {
 		require.NoError(t, err)
 		defer resp.Body.Close()
 		body, _ := io.ReadAll(resp.Body)
-		require.Equal(t, 200, resp.StatusCode, "%s", body)
+		return resp.StatusCode, body
+	}
+	catalog := func(n, txn string) map[string]any {
+		code, body := post(n, txn)
+		require.Equal(t, 200, code, "%s", body)
 		var cat map[string]any
 		require.NoError(t, json.Unmarshal(body, &cat))
 		return cat
@@ -423,6 +427,24 @@ func TestServePuppetDB(t *testing.T) {
 	}
 	require.Equal(t, []any{"check", "inter 2s", "backup"}, refs["Lb::Member[web_web2]"]["options"])
 
+	// A node whose catalog fails to compile: its facts are stored all the
+	// same, as puppetserver saves them before it compiles.
+	code, body := post("dup.example.com", puppetdb.NewUUID())
+	require.Equal(t, 500, code, "%s", body)
+	require.Contains(t, string(body), "A duplicate resource was found while collecting exported resources")
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		var nodes []map[string]any
+		require.NoError(t, client.Query("/pdb/query/v4/nodes", []any{"=", "certname", "dup.example.com"}, &nodes))
+		if len(nodes) == 1 {
+			if ts, err := time.Parse(time.RFC3339Nano, fmt.Sprint(nodes[0]["facts_timestamp"])); err == nil && !ts.Before(start) {
+				break
+			}
+		}
+		require.True(t, time.Now().Before(deadline), "PuppetDB has no facts of dup.example.com from serve")
+		time.Sleep(300 * time.Millisecond)
+	}
+
 	// A report: stored by PuppetDB's store report.
 	report, err := os.ReadFile(filepath.Join("..", "..", "rt", "puppetdb", "testdata", "report.json"))
 	require.NoError(t, err)
@@ -430,7 +452,7 @@ func TestServePuppetDB(t *testing.T) {
 	require.NoError(t, json.Unmarshal(report, &r))
 	txn := puppetdb.NewUUID()
 	r["host"], r["transaction_uuid"], r["catalog_uuid"] = "lb.example.com", txn, txn
-	body, err := json.Marshal(r)
+	body, err = json.Marshal(r)
 	require.NoError(t, err)
 	req, err := http.NewRequest("PUT", "https://"+addr+"/puppet/v3/report/lb.example.com?environment=production", strings.NewReader(string(body)))
 	require.NoError(t, err)
@@ -440,7 +462,7 @@ func TestServePuppetDB(t *testing.T) {
 	answer, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	require.Equal(t, 200, resp.StatusCode, "%s", answer)
-	deadline := time.Now().Add(60 * time.Second)
+	deadline = time.Now().Add(60 * time.Second)
 	for {
 		var reports []map[string]any
 		require.NoError(t, client.Query("/pdb/query/v4/reports", []any{"=", "transaction_uuid", txn}, &reports))

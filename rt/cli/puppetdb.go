@@ -104,18 +104,23 @@ func (p *pdbFlags) store(w io.Writer, shown int, prog *rt.Program, node *rt.Node
 // storeAgent is serve's Store: the same for a catalog compiled for an
 // agent, with the run's transaction_uuid and job_id, and the catalog with
 // its exported resources (the one the terminus saves, before the
-// indirection filters them out for the agent).
+// indirection filters them out for the agent); the facts only when the
+// compile failed.
 func (p *pdbFlags) storeAgent(w io.Writer, shown int, prog *rt.Program) func(*rt.Node, *rt.Result, rt.CatalogInfo, url.Values) error {
 	return func(node *rt.Node, res *rt.Result, info rt.CatalogInfo, form url.Values) error {
 		now := time.Now().UTC()
 		s := puppetdb.Stored{Environment: prog.Environment, Producer: p.producer, ProducerTimestamp: now,
 			TransactionUUID: form.Get("transaction_uuid"), JobID: form.Get("job_id")}
+		if res.Err != nil {
+			// puppetserver saves the facts before it compiles.
+			return p.submitFacts(w, shown, node, s)
+		}
 		info.Agent = false
 		return p.submit(w, shown, node, res.Catalog, res.Catalog.JSON(info), s)
 	}
 }
 
-func (p *pdbFlags) submit(w io.Writer, shown int, node *rt.Node, cat *rt.Catalog, catalogJSON []byte, s puppetdb.Stored) error {
+func (p *pdbFlags) submitFacts(w io.Writer, shown int, node *rt.Node, s puppetdb.Stored) error {
 	trusted := node.Trusted
 	if trusted == nil {
 		trusted = rt.TrustedFor(node.Name, nil, nil)
@@ -126,11 +131,18 @@ func (p *pdbFlags) submit(w io.Writer, shown int, node *rt.Node, cat *rt.Catalog
 		return err
 	}
 	p.info(w, shown, puppetdb.CommandReplaceFacts, node.Name, uuid)
+	return nil
+}
+
+func (p *pdbFlags) submit(w io.Writer, shown int, node *rt.Node, cat *rt.Catalog, catalogJSON []byte, s puppetdb.Stored) error {
+	if err := p.submitFacts(w, shown, node, s); err != nil {
+		return err
+	}
 	payload, err := puppetdb.CatalogPayload(cat, catalogJSON, s)
 	if err != nil {
 		return err
 	}
-	uuid, err = p.client.Submit(puppetdb.CommandReplaceCatalog, puppetdb.VersionReplaceCatalog, node.Name, s.ProducerTimestamp, payload)
+	uuid, err := p.client.Submit(puppetdb.CommandReplaceCatalog, puppetdb.VersionReplaceCatalog, node.Name, s.ProducerTimestamp, payload)
 	if err != nil {
 		return err
 	}

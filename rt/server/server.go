@@ -60,10 +60,11 @@ type Config struct {
 	// Jobs is how many catalogs compile at once; others wait their turn.
 	// 0 means one per CPU.
 	Jobs int
-	// Store, when set, is given each catalog compiled for an agent, with
-	// the request's form (transaction_uuid, job_id), before the catalog is
-	// sent: puppetserver's saves of the facts and the catalog (PuppetDB);
-	// an error fails the request as a compile error does.
+	// Store, when set, is given each catalog request's compile, failed or
+	// not, with the request's form (transaction_uuid, job_id), before the
+	// answer is sent: puppetserver's saves of the facts (which it makes
+	// before compiling) and of the catalog (PuppetDB); its error fails the
+	// request as a compile error does, in place of the compile's.
 	Store func(node *rt.Node, res *rt.Result, info rt.CatalogInfo, form url.Values) error
 	// Report, when set, processes each report an agent sends (PuppetDB's
 	// report processor); an error is logged, the report still accepted,
@@ -367,8 +368,10 @@ func (s *Server) catalog(req *request, node string, form url.Values) {
 	info := rt.CatalogInfo{Version: s.version, CatalogUUID: newUUID()}
 	res := rt.CompileForAgent(s.cfg.Program, n, info)
 	<-s.jobs
-	if res.Err == nil && s.cfg.Store != nil {
-		res.Err = s.cfg.Store(n, res, info, form)
+	if s.cfg.Store != nil {
+		if err := s.cfg.Store(n, res, info, form); err != nil {
+			res.Err = err
+		}
 	}
 	if s.cfg.CompileLogs != nil {
 		s.cfg.CompileLogs(node, res.Logs)
