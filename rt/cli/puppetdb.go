@@ -176,7 +176,8 @@ func (p *pdbFlags) info(w io.Writer, shown int, command, certname, uuid string) 
 const pdbServeHelp = `With --puppetdb, serve stores what puppetserver's PuppetDB terminus and
 report processor store: the facts and the catalog (with its exported
 resources, the agent's transaction_uuid and job_id) of each catalog request
-before the catalog is sent (a failure to store fails the request with a
+before the catalog is sent (the facts also when the compile fails, as
+puppetserver saves them first; a failure to store fails the request with a
 500), and each report with 'store report' (v8; a failure is logged, the
 report accepted). The client certificate for PuppetDB is the server's own
 (--ssldir, --certname) unless --puppetdb-ssldir or --puppetdb-cert/-key/-ca
