@@ -171,7 +171,7 @@ func (t *translator) call(x *erb.Call) *jen.Statement {
 	if x.Recv == nil {
 		return t.selfCall(x)
 	}
-	if isScope(x.Recv) {
+	if isScope(x.Recv) || t.isFunctionScope(x.Recv) {
 		return t.scopeCall(x)
 	}
 	if x.Safe {
@@ -230,7 +230,8 @@ func (t *translator) methodCall(x *erb.Call, recv jen.Code) *jen.Statement {
 	all := []jen.Code{recv}
 	if takesBlock {
 		if blk == nil {
-			blk = jen.Nil()
+			// typed: the argument may go through a temporary (callLine)
+			blk = erbQ("NoBlock")
 		}
 		all = append(all, blk)
 	}
@@ -251,6 +252,9 @@ func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 		}
 		all := append([]jen.Code{jen.Id(goVar), jen.Lit(x.Name)}, args...)
 		return rr.call("CallDef", all...)
+	}
+	if c, ok := t.apiCall(x); ok {
+		return c
 	}
 	if m, ok := kernelFuncs[x.Name]; ok {
 		if x.Block != nil {

@@ -56,6 +56,7 @@ type translator struct {
 	spreads   map[*jen.Statement]bool // argument lists r.Spread(...)...
 	temps     int
 	stmtLine  int
+	api       int // 0 in a template; API3 or API4 in a function (function.go)
 }
 
 func newTranslator(t *erb.Template) *translator {

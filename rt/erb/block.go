@@ -125,3 +125,7 @@ func needBlock(b *Block, name string) {
 		raise(ClassLocalJumpError, "no block given (yield)")
 	}
 }
+
+// NoBlock is the block argument of a call given no block (a typed nil,
+// which generated code can keep in a temporary).
+var NoBlock *Block

@@ -186,7 +186,7 @@ func ApacheHttpdConf(s erb.Scope) string {
 	r.Out(r.IVar("hostname_lookups"))
 	r.Text("\n")
 	r.L(69)
-	if (erb.Truthy(r.Match(erb.Re("^[|/]", ""), nil, r.IVar("error_log")))) || (erb.Truthy(r.Match(erb.Re("^syslog:", ""), nil, r.IVar("error_log")))) {
+	if (erb.Truthy(r.Match(erb.Re("^[|/]", ""), erb.NoBlock, r.IVar("error_log")))) || (erb.Truthy(r.Match(erb.Re("^syslog:", ""), erb.NoBlock, r.IVar("error_log")))) {
 		r.Text("ErrorLog \"")
 		r.L(70)
 		r.Out(r.IVar("error_log"))
@@ -270,7 +270,7 @@ func ApacheHttpdConf(s erb.Scope) string {
 	r.L(116)
 	if (erb.Truthy(r.IVar("log_formats"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("log_formats"))))) {
 		r.L(117)
-		r.Each(r.Sort(r.IVar("log_formats"), nil), erb.Blk2(func(nickname, format erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("log_formats"), erb.NoBlock), erb.Blk2(func(nickname, format erb.Value) erb.Value {
 			r.Text("LogFormat \"")
 			r.L(118)
 			r.Out(format)
@@ -879,7 +879,7 @@ func ApacheModDeflateConf(s erb.Scope) string {
 	r := erb.NewSized(s, 52, 2)
 	defer r.Fail()
 	r.L(1)
-	r.Each(r.Sort(r.IVar("types"), nil), erb.Blk1(func(type_ erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("types"), erb.NoBlock), erb.Blk1(func(type_ erb.Value) erb.Value {
 		r.Text("AddOutputFilterByType DEFLATE ")
 		r.L(2)
 		r.Out(type_)
@@ -888,7 +888,7 @@ func ApacheModDeflateConf(s erb.Scope) string {
 	}))
 	r.Text("\n")
 	r.L(5)
-	r.Each(r.Sort(r.IVar("notes"), nil), erb.Blk2(func(type_, note erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("notes"), erb.NoBlock), erb.Blk2(func(type_, note erb.Value) erb.Value {
 		r.Text("DeflateFilterNote ")
 		r.L(6)
 		r.Out(type_)
@@ -1072,7 +1072,7 @@ func ApacheModExtFilterConf(s erb.Scope) string {
 	r.L(2)
 	if erb.Truthy(r.OpGe(r.Length(r.IVar("ext_filter_define")), int64(1))) {
 		r.L(3)
-		r.Each(r.Sort(r.Keys(r.IVar("ext_filter_define")), nil), erb.Blk1(func(name erb.Value) erb.Value {
+		r.Each(r.Sort(r.Keys(r.IVar("ext_filter_define")), erb.NoBlock), erb.Blk1(func(name erb.Value) erb.Value {
 			r.Text("ExtFilterDefine ")
 			r.L(4)
 			r.Out(name)
@@ -1413,7 +1413,7 @@ func ApacheModJkConf(s erb.Scope) string {
 	r.L(8)
 	if erb.Truthy(r.IVar("worker_property")) {
 		r.L(9)
-		r.Each(r.Sort(r.IVar("worker_property"), nil), erb.Blk2(func(property, value erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("worker_property"), erb.NoBlock), erb.Blk2(func(property, value erb.Value) erb.Value {
 			r.Text("  JkWorkerProperty ")
 			r.L(10)
 			r.Out(property)
@@ -1454,7 +1454,7 @@ func ApacheModJkConf(s erb.Scope) string {
 	r.L(25)
 	if erb.Truthy(r.IVar("mount")) {
 		r.L(26)
-		r.Each(r.Sort(r.IVar("mount"), nil), erb.Blk2(func(url_prefix, worker_name erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("mount"), erb.NoBlock), erb.Blk2(func(url_prefix, worker_name erb.Value) erb.Value {
 			r.Text("  JkMount ")
 			r.L(27)
 			r.Out(url_prefix)
@@ -1467,7 +1467,7 @@ func ApacheModJkConf(s erb.Scope) string {
 	r.L(30)
 	if erb.Truthy(r.IVar("un_mount")) {
 		r.L(31)
-		r.Each(r.Sort(r.IVar("un_mount"), nil), erb.Blk2(func(url_prefix, worker_name erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("un_mount"), erb.NoBlock), erb.Blk2(func(url_prefix, worker_name erb.Value) erb.Value {
 			r.Text("  JkUnMount ")
 			r.L(32)
 			r.Out(url_prefix)
@@ -1655,7 +1655,7 @@ func ApacheModJkConf(s erb.Scope) string {
 	r.L(110)
 	if erb.Truthy(r.IVar("options")) {
 		r.L(111)
-		r.Each(r.Sort(r.IVar("options"), nil), erb.Blk1(func(fwd_option erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("options"), erb.NoBlock), erb.Blk1(func(fwd_option erb.Value) erb.Value {
 			r.Text("  JkOptions ")
 			r.L(112)
 			r.Out(fwd_option)
@@ -1666,7 +1666,7 @@ func ApacheModJkConf(s erb.Scope) string {
 	r.L(115)
 	if erb.Truthy(r.IVar("env_var")) {
 		r.L(116)
-		r.Each(r.Sort(r.IVar("env_var"), nil), erb.Blk2(func(variable, value erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("env_var"), erb.NoBlock), erb.Blk2(func(variable, value erb.Value) erb.Value {
 			r.Text("  JkEnvVar ")
 			r.L(117)
 			r.Out(variable)
@@ -1727,7 +1727,7 @@ func ApacheModJkUriworkermapProperties(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("# This file is generated automatically by Puppet - DO NOT EDIT\n# Any manual changes will be overwritten\n")
 	r.L(31)
-	r.Each(r.Sort(r.IVar("mount_file_content"), nil), erb.Blk2(func(worker, directives erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("mount_file_content"), erb.NoBlock), erb.Blk2(func(worker, directives erb.Value) erb.Value {
 		r.Text("\n")
 		r.L(34)
 		if erb.Truthy(r.HasKeyQ(directives, erb.S("comment"))) {
@@ -1737,7 +1737,7 @@ func ApacheModJkUriworkermapProperties(s erb.Scope) string {
 			r.Text("\n")
 		}
 		r.L(37)
-		return r.Each(r.Sort(r.Aref(directives, erb.S("uri_list")), nil), erb.Blk1(func(uri erb.Value) erb.Value {
+		return r.Each(r.Sort(r.Aref(directives, erb.S("uri_list")), erb.NoBlock), erb.Blk1(func(uri erb.Value) erb.Value {
 			r.L(38)
 			r.Out(uri)
 			r.Text(" = ")
@@ -1758,7 +1758,7 @@ func ApacheModJkWorkersProperties(s erb.Scope) string {
 	if erb.Truthy(r.HasKeyQ(r.IVar("workers_file_content"), erb.S("worker_lists"))) {
 		r.Text("\n")
 		r.L(40)
-		r.Each(r.Sort(r.Aref(r.IVar("workers_file_content"), erb.S("worker_lists")), nil), erb.Blk1(func(list erb.Value) erb.Value {
+		r.Each(r.Sort(r.Aref(r.IVar("workers_file_content"), erb.S("worker_lists")), erb.NoBlock), erb.Blk1(func(list erb.Value) erb.Value {
 			r.Text("worker.list = ")
 			r.L(41)
 			r.Out(list)
@@ -1774,7 +1774,7 @@ func ApacheModJkWorkersProperties(s erb.Scope) string {
 		r.Text("\n")
 	}
 	r.L(48)
-	r.Each(r.Sort(r.IVar("workers_file_content"), nil), erb.Blk2(func(name, directives erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("workers_file_content"), erb.NoBlock), erb.Blk2(func(name, directives erb.Value) erb.Value {
 		r.L(50)
 		if !(erb.Truthy(r.IncludeQ(erb.NewArray(erb.S("worker_lists"), erb.S("worker_maintain")), name))) {
 			r.Text("\n")
@@ -1786,7 +1786,7 @@ func ApacheModJkWorkersProperties(s erb.Scope) string {
 				r.Text("\n")
 			}
 			r.L(56)
-			return r.Each(r.Sort(directives, nil), erb.Blk2(func(property, value erb.Value) erb.Value {
+			return r.Each(r.Sort(directives, erb.NoBlock), erb.Blk2(func(property, value erb.Value) erb.Value {
 				r.L(57)
 				if !erb.Equal(property, erb.S("comment")) {
 					r.Text("worker.")
@@ -1910,7 +1910,7 @@ func ApacheModMimeConf(s erb.Scope) string {
 	r.Out(r.IVar("mime_types_config"))
 	r.Text("\n\nAddType application/x-compress .Z\nAddType application/x-gzip .gz .tgz\nAddType application/x-bzip2 .bz2\n\nAddLanguage ca .ca\nAddLanguage cs .cz .cs\nAddLanguage da .dk\nAddLanguage de .de\nAddLanguage el .el\nAddLanguage en .en\nAddLanguage eo .eo\nAddLanguage es .es\nAddLanguage et .et\nAddLanguage fr .fr\nAddLanguage he .he\nAddLanguage hr .hr\nAddLanguage it .it\nAddLanguage ja .ja\nAddLanguage ko .ko\nAddLanguage ltz .ltz\nAddLanguage nl .nl\nAddLanguage nn .nn\nAddLanguage no .no\nAddLanguage pl .po\nAddLanguage pt .pt\nAddLanguage pt-BR .pt-br\nAddLanguage ru .ru\nAddLanguage sv .sv\nAddLanguage zh-CN .zh-cn\nAddLanguage zh-TW .zh-tw\n\n")
 	r.L(34)
-	r.Each(r.Sort(r.IVar("_mime_types_additional"), nil), erb.Blk2(func(add_mime, config erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("_mime_types_additional"), erb.NoBlock), erb.Blk2(func(add_mime, config erb.Value) erb.Value {
 		r.L(35)
 		return r.Each(config, erb.Blk2(func(type_, extension erb.Value) erb.Value {
 			r.Text("\n")
@@ -3941,7 +3941,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 			r.L(20)
 			if (erb.Truthy(r.Aref(directory, erb.S("path")))) && (!erb.Equal(r.Aref(directory, erb.S("path")), erb.S(""))) {
 				r.L(21)
-				if (erb.Truthy(r.Aref(directory, erb.S("provider")))) && (erb.Truthy(r.Match(r.Aref(directory, erb.S("provider")), nil, erb.S("(directory|location|files|proxy)")))) {
+				if (erb.Truthy(r.Aref(directory, erb.S("provider")))) && (erb.Truthy(r.Match(r.Aref(directory, erb.S("provider")), erb.NoBlock, erb.S("(directory|location|files|proxy)")))) {
 					r.L(22)
 					if erb.Truthy(r.OpMatch(erb.Re("^(.*)match$", ""), r.Aref(directory, erb.S("provider")))) {
 						r.L(23)
@@ -4365,7 +4365,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(207)
 				if (erb.Truthy(r.Aref(directory, erb.S("php_flags")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("php_flags")))))) {
 					r.L(208)
-					r.Each(r.Sort(r.Aref(directory, erb.S("php_flags")), nil), erb.Blk2(func(flag, value erb.Value) erb.Value {
+					r.Each(r.Sort(r.Aref(directory, erb.S("php_flags")), erb.NoBlock), erb.Blk2(func(flag, value erb.Value) erb.Value {
 						r.L(209)
 						value = func() erb.Value {
 							if erb.Truthy(r.OpMatch(value, erb.Re("true|yes|on|1", "i"))) {
@@ -4386,7 +4386,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(213)
 				if (erb.Truthy(r.Aref(directory, erb.S("php_values")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("php_values")))))) {
 					r.L(214)
-					r.Each(r.Sort(r.Aref(directory, erb.S("php_values")), nil), erb.Blk2(func(key, value erb.Value) erb.Value {
+					r.Each(r.Sort(r.Aref(directory, erb.S("php_values")), erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
 						r.Text("    php_value ")
 						r.L(215)
 						r.Out(r.Interp(key, " ", value))
@@ -4397,7 +4397,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(218)
 				if (erb.Truthy(r.Aref(directory, erb.S("php_admin_flags")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("php_admin_flags")))))) {
 					r.L(219)
-					r.Each(r.Sort(r.Aref(directory, erb.S("php_admin_flags")), nil), erb.Blk2(func(flag, value erb.Value) erb.Value {
+					r.Each(r.Sort(r.Aref(directory, erb.S("php_admin_flags")), erb.NoBlock), erb.Blk2(func(flag, value erb.Value) erb.Value {
 						r.L(220)
 						value = func() erb.Value {
 							if erb.Truthy(r.OpMatch(value, erb.Re("true|yes|on|1", "i"))) {
@@ -4418,7 +4418,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(224)
 				if (erb.Truthy(r.Aref(directory, erb.S("php_admin_values")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("php_admin_values")))))) {
 					r.L(225)
-					r.Each(r.Sort(r.Aref(directory, erb.S("php_admin_values")), nil), erb.Blk2(func(key, value erb.Value) erb.Value {
+					r.Each(r.Sort(r.Aref(directory, erb.S("php_admin_values")), erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
 						r.Text("    php_admin_value ")
 						r.L(226)
 						r.Out(r.Interp(key, " ", value))
@@ -4960,7 +4960,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					}))
 				}
 				r.L(464)
-				if ((erb.Truthy(r.Aref(directory, erb.S("proxy_pass")))) && (erb.Truthy(r.Aref(directory, erb.S("provider"))))) && (erb.Truthy(r.Match(r.Aref(directory, erb.S("provider")), nil, erb.S("location")))) {
+				if ((erb.Truthy(r.Aref(directory, erb.S("proxy_pass")))) && (erb.Truthy(r.Aref(directory, erb.S("provider"))))) && (erb.Truthy(r.Match(r.Aref(directory, erb.S("provider")), erb.NoBlock, erb.S("location")))) {
 					r.L(465)
 					r.Each(r.Compact(r.Flatten(r.Aref(directory, erb.S("proxy_pass")))), erb.Blk1(func(proxy erb.Value) erb.Value {
 						r.Text("    ProxyPass ")
@@ -4969,7 +4969,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						r.L(467)
 						if erb.Truthy(r.Aref(proxy, erb.S("params"))) {
 							r.L(468)
-							r.Each(r.Sort(r.Keys(r.Aref(proxy, erb.S("params"))), nil), erb.Blk1(func(key erb.Value) erb.Value {
+							r.Each(r.Sort(r.Keys(r.Aref(proxy, erb.S("params"))), erb.NoBlock), erb.Blk1(func(key erb.Value) erb.Value {
 								r.Text(" ")
 								r.L(468)
 								r.Out(key)
@@ -5933,7 +5933,7 @@ func ApacheVhostPhp(s erb.Scope) string {
 	r.L(1)
 	if (erb.Truthy(r.IVar("php_values"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("php_values"))))) {
 		r.L(2)
-		r.Each(r.Sort(r.IVar("php_values"), nil), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("php_values"), erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(3)
 			if erb.Truthy(r.IsAQ(value, erb.Const("String"))) {
 				r.Text("  php_value ")
@@ -5957,7 +5957,7 @@ func ApacheVhostPhp(s erb.Scope) string {
 	r.L(10)
 	if (erb.Truthy(r.IVar("php_flags"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("php_flags"))))) {
 		r.L(11)
-		r.Each(r.Sort(r.IVar("php_flags"), nil), erb.Blk2(func(key, flag erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("php_flags"), erb.NoBlock), erb.Blk2(func(key, flag erb.Value) erb.Value {
 			r.L(13)
 			if erb.Truthy(r.OpMatch(flag, erb.Re("true|yes|on|1", "i"))) {
 				r.L(13)
@@ -5985,7 +5985,7 @@ func ApacheVhostPhpAdmin(s erb.Scope) string {
 	r.L(1)
 	if (erb.Truthy(r.IVar("php_admin_values"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("php_admin_values"))))) {
 		r.L(2)
-		r.Each(r.Sort(r.IVar("php_admin_values"), nil), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("php_admin_values"), erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
 			r.Text("  php_admin_value ")
 			r.L(3)
 			r.Out(key)
@@ -5998,7 +5998,7 @@ func ApacheVhostPhpAdmin(s erb.Scope) string {
 	r.L(6)
 	if (erb.Truthy(r.IVar("php_admin_flags"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("php_admin_flags"))))) {
 		r.L(7)
-		r.Each(r.Sort(r.IVar("php_admin_flags"), nil), erb.Blk2(func(key, flag erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("php_admin_flags"), erb.NoBlock), erb.Blk2(func(key, flag erb.Value) erb.Value {
 			r.L(9)
 			if erb.Truthy(r.OpMatch(flag, erb.Re("true|yes|on|1", "i"))) {
 				r.L(9)
@@ -6078,7 +6078,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 		r.L(33)
 		if erb.Truthy(r.Aref(proxy, erb.S("params"))) {
 			r.L(34)
-			r.Each(r.Sort(r.Keys(r.Aref(proxy, erb.S("params"))), nil), erb.Blk1(func(key erb.Value) erb.Value {
+			r.Each(r.Sort(r.Keys(r.Aref(proxy, erb.S("params"))), erb.NoBlock), erb.Blk1(func(key erb.Value) erb.Value {
 				r.Text(" ")
 				r.L(34)
 				r.Out(key)
@@ -6180,7 +6180,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 		r.L(70)
 		if erb.Truthy(r.Aref(proxy, erb.S("params"))) {
 			r.L(71)
-			r.Each(r.Sort(r.Keys(r.Aref(proxy, erb.S("params"))), nil), erb.Blk1(func(key erb.Value) erb.Value {
+			r.Each(r.Sort(r.Keys(r.Aref(proxy, erb.S("params"))), erb.NoBlock), erb.Blk1(func(key erb.Value) erb.Value {
 				r.Text(" ")
 				r.L(71)
 				r.Out(key)
@@ -7188,7 +7188,7 @@ func ApacheVhostWsgi(s erb.Scope) string {
 		r.Out(r.Join(r.Sort(r.Collect(r.IVar("wsgi_daemon_process_options"), erb.Blk2(func(k, v erb.Value) erb.Value {
 			r.L(9)
 			return r.Interp(k, "=", v)
-		})), nil), erb.S(" ")))
+		})), erb.NoBlock), erb.S(" ")))
 		r.Text("\n")
 	} else {
 		r.L(10)
@@ -7217,7 +7217,7 @@ func ApacheVhostWsgi(s erb.Scope) string {
 						r.Out(r.Join(r.Sort(r.Collect(val, erb.Blk2(func(k, v erb.Value) erb.Value {
 							r.L(17)
 							return r.Interp(k, "=", v)
-						})), nil), erb.S(" ")))
+						})), erb.NoBlock), erb.S(" ")))
 						r.Text("\n")
 						return r.Erbout()
 					}
@@ -7234,7 +7234,7 @@ func ApacheVhostWsgi(s erb.Scope) string {
 		r.Out(r.Join(r.Sort(r.Collect(r.IVar("wsgi_import_script_options"), erb.Blk2(func(k, v erb.Value) erb.Value {
 			r.L(22)
 			return r.Interp(k, "=", v)
-		})), nil), erb.S(" ")))
+		})), erb.NoBlock), erb.S(" ")))
 		r.Text("\n")
 	}
 	r.L(24)
@@ -7247,7 +7247,7 @@ func ApacheVhostWsgi(s erb.Scope) string {
 	r.L(27)
 	if (erb.Truthy(r.IVar("wsgi_script_aliases_match"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("wsgi_script_aliases_match"))))) {
 		r.L(28)
-		r.Each(r.Reverse(r.Sort(r.Keys(r.IVar("wsgi_script_aliases_match")), nil)), erb.Blk1(func(key erb.Value) erb.Value {
+		r.Each(r.Reverse(r.Sort(r.Keys(r.IVar("wsgi_script_aliases_match")), erb.NoBlock)), erb.Blk1(func(key erb.Value) erb.Value {
 			r.L(29)
 			if (!erb.Equal(key, erb.S(""))) && (!erb.Equal(r.Aref(r.IVar("wsgi_script_aliases_match"), key), erb.S(""))) {
 				r.Text("  WSGIScriptAliasMatch ")
@@ -7264,7 +7264,7 @@ func ApacheVhostWsgi(s erb.Scope) string {
 	r.L(34)
 	if (erb.Truthy(r.IVar("wsgi_script_aliases"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("wsgi_script_aliases"))))) {
 		r.L(35)
-		r.Each(r.Reverse(r.Sort(r.Keys(r.IVar("wsgi_script_aliases")), nil)), erb.Blk1(func(key erb.Value) erb.Value {
+		r.Each(r.Reverse(r.Sort(r.Keys(r.IVar("wsgi_script_aliases")), erb.NoBlock)), erb.Blk1(func(key erb.Value) erb.Value {
 			r.L(36)
 			if (!erb.Equal(key, erb.S(""))) && (!erb.Equal(r.Aref(r.IVar("wsgi_script_aliases"), key), erb.S(""))) {
 				r.L(37)
@@ -7605,7 +7605,7 @@ func ChronyChronyConfArchlinux(s erb.Scope) string {
 	r.L(49)
 	if erb.Truthy(r.IsAQ(r.IVar("servers"), erb.Const("Hash"))) {
 		r.L(49)
-		r.Each(r.Sort(r.Keys(r.IVar("servers")), nil), erb.Blk1(func(server erb.Value) erb.Value {
+		r.Each(r.Sort(r.Keys(r.IVar("servers")), erb.NoBlock), erb.Blk1(func(server erb.Value) erb.Value {
 			r.Text("server ")
 			r.L(50)
 			r.Out(server)
@@ -7666,15 +7666,15 @@ func ChronyChronyConfArchlinux(s erb.Scope) string {
 		r.L(318)
 		if erb.Truthy(r.IsAQ(r.IVar("refclocks"), erb.Const("Hash"))) {
 			r.L(318)
-			r.Each(r.Sort(r.Keys(r.IVar("refclocks")), nil), erb.Blk1(func(driver erb.Value) erb.Value {
+			r.Each(r.Sort(r.Keys(r.IVar("refclocks")), erb.NoBlock), erb.Blk1(func(driver erb.Value) erb.Value {
 				r.L(319)
 				if erb.Truthy(r.IsAQ(r.IVar("refclocks"), erb.Const("Hash"))) {
 					r.L(319)
-					return r.Each(r.Sort(r.Keys(r.IVar("refclocks")), nil), erb.Blk1(func(driver erb.Value) erb.Value {
+					return r.Each(r.Sort(r.Keys(r.IVar("refclocks")), erb.NoBlock), erb.Blk1(func(driver erb.Value) erb.Value {
 						r.L(320)
 						if erb.Truthy(r.NoMethod(r.Aref(r.IVar("refclocks"), driver), "is_a", erb.Const("Array"))) {
 							r.L(320)
-							return r.Each(r.Sort(r.Aref(r.IVar("refclocks"), driver), nil), erb.Blk1(func(instance erb.Value) erb.Value {
+							return r.Each(r.Sort(r.Aref(r.IVar("refclocks"), driver), erb.NoBlock), erb.Blk1(func(instance erb.Value) erb.Value {
 								r.Text("refclock ")
 								r.L(321)
 								r.Out(driver)
@@ -7698,7 +7698,7 @@ func ChronyChronyConfArchlinux(s erb.Scope) string {
 			}))
 		} else {
 			r.L(327)
-			r.Each(r.Sort(r.Array(r.IVar("refclocks")), nil), erb.Blk1(func(refclock erb.Value) erb.Value {
+			r.Each(r.Sort(r.Array(r.IVar("refclocks")), erb.NoBlock), erb.Blk1(func(refclock erb.Value) erb.Value {
 				r.Text("refclock ")
 				r.L(328)
 				r.Out(refclock)
@@ -7735,7 +7735,7 @@ func ChronyChronyConfDebian(s erb.Scope) string {
 	r.L(3)
 	if erb.Truthy(r.IsAQ(r.IVar("servers"), erb.Const("Hash"))) {
 		r.L(3)
-		r.Each(r.Sort(r.Keys(r.IVar("servers")), nil), erb.Blk1(func(server erb.Value) erb.Value {
+		r.Each(r.Sort(r.Keys(r.IVar("servers")), erb.NoBlock), erb.Blk1(func(server erb.Value) erb.Value {
 			r.Text("server ")
 			r.L(4)
 			r.Out(server)
@@ -7830,15 +7830,15 @@ func ChronyChronyConfDebian(s erb.Scope) string {
 		r.L(71)
 		if erb.Truthy(r.IsAQ(r.IVar("refclocks"), erb.Const("Hash"))) {
 			r.L(71)
-			r.Each(r.Sort(r.Keys(r.IVar("refclocks")), nil), erb.Blk1(func(driver erb.Value) erb.Value {
+			r.Each(r.Sort(r.Keys(r.IVar("refclocks")), erb.NoBlock), erb.Blk1(func(driver erb.Value) erb.Value {
 				r.L(72)
 				if erb.Truthy(r.IsAQ(r.IVar("refclocks"), erb.Const("Hash"))) {
 					r.L(72)
-					return r.Each(r.Sort(r.Keys(r.IVar("refclocks")), nil), erb.Blk1(func(driver erb.Value) erb.Value {
+					return r.Each(r.Sort(r.Keys(r.IVar("refclocks")), erb.NoBlock), erb.Blk1(func(driver erb.Value) erb.Value {
 						r.L(73)
 						if erb.Truthy(r.NoMethod(r.Aref(r.IVar("refclocks"), driver), "is_a", erb.Const("Array"))) {
 							r.L(73)
-							return r.Each(r.Sort(r.Aref(r.IVar("refclocks"), driver), nil), erb.Blk1(func(instance erb.Value) erb.Value {
+							return r.Each(r.Sort(r.Aref(r.IVar("refclocks"), driver), erb.NoBlock), erb.Blk1(func(instance erb.Value) erb.Value {
 								r.Text("refclock ")
 								r.L(74)
 								r.Out(driver)
@@ -7862,7 +7862,7 @@ func ChronyChronyConfDebian(s erb.Scope) string {
 			}))
 		} else {
 			r.L(80)
-			r.Each(r.Sort(r.Array(r.IVar("refclocks")), nil), erb.Blk1(func(refclock erb.Value) erb.Value {
+			r.Each(r.Sort(r.Array(r.IVar("refclocks")), erb.NoBlock), erb.Blk1(func(refclock erb.Value) erb.Value {
 				r.Text("refclock ")
 				r.L(81)
 				r.Out(refclock)
@@ -7887,7 +7887,7 @@ func ChronyChronyConfRedhat(s erb.Scope) string {
 	r.L(3)
 	if erb.Truthy(r.IsAQ(r.IVar("servers"), erb.Const("Hash"))) {
 		r.L(3)
-		r.Each(r.Sort(r.Keys(r.IVar("servers")), nil), erb.Blk1(func(server erb.Value) erb.Value {
+		r.Each(r.Sort(r.Keys(r.IVar("servers")), erb.NoBlock), erb.Blk1(func(server erb.Value) erb.Value {
 			r.Text("server ")
 			r.L(4)
 			r.Out(server)
@@ -7982,15 +7982,15 @@ func ChronyChronyConfRedhat(s erb.Scope) string {
 		r.L(71)
 		if erb.Truthy(r.IsAQ(r.IVar("refclocks"), erb.Const("Hash"))) {
 			r.L(71)
-			r.Each(r.Sort(r.Keys(r.IVar("refclocks")), nil), erb.Blk1(func(driver erb.Value) erb.Value {
+			r.Each(r.Sort(r.Keys(r.IVar("refclocks")), erb.NoBlock), erb.Blk1(func(driver erb.Value) erb.Value {
 				r.L(72)
 				if erb.Truthy(r.IsAQ(r.IVar("refclocks"), erb.Const("Hash"))) {
 					r.L(72)
-					return r.Each(r.Sort(r.Keys(r.IVar("refclocks")), nil), erb.Blk1(func(driver erb.Value) erb.Value {
+					return r.Each(r.Sort(r.Keys(r.IVar("refclocks")), erb.NoBlock), erb.Blk1(func(driver erb.Value) erb.Value {
 						r.L(73)
 						if erb.Truthy(r.NoMethod(r.Aref(r.IVar("refclocks"), driver), "is_a", erb.Const("Array"))) {
 							r.L(73)
-							return r.Each(r.Sort(r.Aref(r.IVar("refclocks"), driver), nil), erb.Blk1(func(instance erb.Value) erb.Value {
+							return r.Each(r.Sort(r.Aref(r.IVar("refclocks"), driver), erb.NoBlock), erb.Blk1(func(instance erb.Value) erb.Value {
 								r.Text("refclock ")
 								r.L(74)
 								r.Out(driver)
@@ -8014,7 +8014,7 @@ func ChronyChronyConfRedhat(s erb.Scope) string {
 			}))
 		} else {
 			r.L(80)
-			r.Each(r.Sort(r.Array(r.IVar("refclocks")), nil), erb.Blk1(func(refclock erb.Value) erb.Value {
+			r.Each(r.Sort(r.Array(r.IVar("refclocks")), erb.NoBlock), erb.Blk1(func(refclock erb.Value) erb.Value {
 				r.Text("refclock ")
 				r.L(81)
 				r.Out(refclock)
@@ -8263,7 +8263,7 @@ func CollectdCurlJsonConf(s erb.Scope) string {
 			if erb.Truthy(r.CallDef(defValidJsonQ, "valid_json?", r.IVar("post"))) {
 				r.Text("    Post \"")
 				r.L(53)
-				r.Out(r.GsubBang(r.Gsub(r.IVar("post"), nil, erb.S("\\\""), erb.S("\\\\\\\\\\\"")), nil, erb.Re("(?<!\\\\)\"", ""), erb.S("\\\"")))
+				r.Out(r.GsubBang(r.Gsub(r.IVar("post"), erb.NoBlock, erb.S("\\\""), erb.S("\\\\\\\\\\\"")), erb.NoBlock, erb.Re("(?<!\\\\)\"", ""), erb.S("\\\"")))
 				r.Text("\"\n")
 			} else {
 				r.Text("    Post \"")
@@ -8284,7 +8284,7 @@ func CollectdCurlJsonConf(s erb.Scope) string {
 		}
 	}
 	r.L(64)
-	r.Each(r.Sort(r.IVar("keys"), nil), erb.Blk2(func(key, keydata erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("keys"), erb.NoBlock), erb.Blk2(func(key, keydata erb.Value) erb.Value {
 		r.Text("    <Key \"")
 		r.L(65)
 		r.Out(key)
@@ -10787,7 +10787,7 @@ func CollectdPluginPerlPlugin(s erb.Scope) string {
 					r.Out(key)
 					r.Text(">\n")
 					r.L(20)
-					r.Each(r.Sort(value, nil), erb.Blk2(func(k, v erb.Value) erb.Value {
+					r.Each(r.Sort(value, erb.NoBlock), erb.Blk2(func(k, v erb.Value) erb.Value {
 						r.L(21)
 						if erb.Truthy(r.IsAQ(v, erb.Const("String"))) {
 							r.Text("      ")
@@ -10818,7 +10818,7 @@ func CollectdPluginPerlPlugin(s erb.Scope) string {
 									r.Out(k)
 									r.Text(">\n")
 									r.L(29)
-									r.Each(r.Sort(v, nil), erb.Blk2(func(i, j erb.Value) erb.Value {
+									r.Each(r.Sort(v, erb.NoBlock), erb.Blk2(func(i, j erb.Value) erb.Value {
 										r.L(30)
 										if erb.Truthy(r.IsAQ(j, erb.Const("Array"))) {
 											r.L(31)
@@ -11486,7 +11486,7 @@ func CollectdPluginSnmpConf(s erb.Scope) string {
 			}
 			r.Text("    Collect ")
 			r.L(52)
-			r.Out(r.Join(r.Map(r.Sort(r.Array(r.Aref(val, erb.S("collect"))), nil), erb.Blk1(func(x erb.Value) erb.Value {
+			r.Out(r.Join(r.Map(r.Sort(r.Array(r.Aref(val, erb.S("collect"))), erb.NoBlock), erb.Blk1(func(x erb.Value) erb.Value {
 				r.L(52)
 				return r.Interp("\"", x, "\"")
 			})), erb.S(" ")))
@@ -11880,7 +11880,7 @@ func CollectdPluginVarnishConf(s erb.Scope) string {
 		r.Out(instance)
 		r.Text("\">\n")
 		r.L(4)
-		r.Each(r.Sort(params, nil), erb.Blk2(func(k, v erb.Value) erb.Value {
+		r.Each(r.Sort(params, erb.NoBlock), erb.Blk2(func(k, v erb.Value) erb.Value {
 			r.Text("    ")
 			r.L(5)
 			r.Out(k)
@@ -12493,7 +12493,7 @@ func CorosyncCorosyncConf(s erb.Scope) string {
 			}
 		} else {
 			r.L(123)
-			if erb.Equal(r.Count(r.Array(r.IVar("quorum_members")), nil), int64(2)) {
+			if erb.Equal(r.Count(r.Array(r.IVar("quorum_members")), erb.NoBlock), int64(2)) {
 				r.Text("  two_node: 1\n")
 			}
 		}
@@ -12579,7 +12579,7 @@ func DatacatSpecFixturesModulesDemo2Merging(s erb.Scope) string {
 	r.Out(r.Join(r.Aref(r.IVar("data"), erb.S("foo")), erb.S(", ")))
 	r.Text("\nand we can uniq it ")
 	r.L(2)
-	r.Out(r.Join(r.Uniq(r.Aref(r.IVar("data"), erb.S("foo")), nil), erb.S(", ")))
+	r.Out(r.Join(r.Uniq(r.Aref(r.IVar("data"), erb.S("foo")), erb.NoBlock), erb.S(", ")))
 	r.Text("\n")
 	return r.Result()
 }
@@ -12590,13 +12590,13 @@ func DatacatSpecFixturesModulesDemo3HostgroupsCfg(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("# hostgroups.cfg.erb\n")
 	r.L(2)
-	r.Each(r.Sort(r.Keys(r.IVar("data")), nil), erb.Blk1(func(hostgroup erb.Value) erb.Value {
+	r.Each(r.Sort(r.Keys(r.IVar("data")), erb.NoBlock), erb.Blk1(func(hostgroup erb.Value) erb.Value {
 		r.Text("\ndefine hostgroup {\n    name ")
 		r.L(4)
 		r.Out(hostgroup)
 		r.Text("\n    members ")
 		r.L(5)
-		r.Out(r.Join(r.Sort(r.Aref(r.IVar("data"), hostgroup), nil), erb.S(",")))
+		r.Out(r.Join(r.Sort(r.Aref(r.IVar("data"), hostgroup), erb.NoBlock), erb.S(",")))
 		r.Text("\n}\n")
 		return r.Erbout()
 	}))
@@ -12675,7 +12675,7 @@ func DesignateBind9PoolsYaml(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("---\n- name: default\n  description: Default pool\n  attributes: {}\n\n  ns_records:\n")
 	r.L(7)
-	r.Each(r.Sort(r.IVar("ns_records"), nil), erb.Blk2(func(priority, hostname erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("ns_records"), erb.NoBlock), erb.Blk2(func(priority, hostname erb.Value) erb.Value {
 		r.Text("    - hostname: ")
 		r.L(8)
 		r.Out(hostname)
@@ -12823,7 +12823,7 @@ func DnsNamedConf(s erb.Scope) string {
 		r.Text(" port ")
 		r.Out(r.Aref(control_hash, erb.S("port")))
 		r.Text(" allow { ")
-		r.Each(r.Sort(r.Aref(control_hash, erb.S("allowed_addresses")), nil), erb.Blk1(func(address erb.Value) erb.Value {
+		r.Each(r.Sort(r.Aref(control_hash, erb.S("allowed_addresses")), erb.NoBlock), erb.Blk1(func(address erb.Value) erb.Value {
 			r.L(7)
 			r.Out(address)
 			r.Text("; ")
@@ -12831,7 +12831,7 @@ func DnsNamedConf(s erb.Scope) string {
 		}))
 		r.Text("} keys { ")
 		r.L(7)
-		r.Each(r.Sort(r.Aref(control_hash, erb.S("keys")), nil), erb.Blk1(func(key erb.Value) erb.Value {
+		r.Each(r.Sort(r.Aref(control_hash, erb.S("keys")), erb.NoBlock), erb.Blk1(func(key erb.Value) erb.Value {
 			r.Text("\"")
 			r.L(7)
 			r.Out(key)
@@ -12866,7 +12866,7 @@ func DnsNamedConf(s erb.Scope) string {
 		r.Out(acl_name)
 		r.Text("\"  {\n")
 		r.L(23)
-		r.Each(r.Sort(acl_array, nil), erb.Blk1(func(subnet erb.Value) erb.Value {
+		r.Each(r.Sort(acl_array, erb.NoBlock), erb.Blk1(func(subnet erb.Value) erb.Value {
 			r.Text("        ")
 			r.L(24)
 			r.Out(subnet)
@@ -12877,7 +12877,7 @@ func DnsNamedConf(s erb.Scope) string {
 		return r.Erbout()
 	}))
 	r.L(28)
-	if erb.Truthy(r.AnyQ(r.LookupVar(erb.S("::dns::additional_directives")), nil)) {
+	if erb.Truthy(r.AnyQ(r.LookupVar(erb.S("::dns::additional_directives")), erb.NoBlock)) {
 		r.Text("// additional directives\n")
 		r.L(30)
 		r.Each(r.LookupVar(erb.S("::dns::additional_directives")), erb.Blk1(func(directive erb.Value) erb.Value {
@@ -15218,7 +15218,7 @@ func FilebeatInputYml(s erb.Scope) string {
 		if erb.Truthy(r.OpGt(r.Length(r.IVar("processors")), int64(0))) {
 			r.Text("  processors:\n")
 			r.L(209)
-			r.Out(r.Gsub(r.Join(r.Drop(r.Lines(r.ToYaml(r.IVar("processors")), nil), int64(1))), nil, erb.Re("^", ""), erb.S("  ")))
+			r.Out(r.Gsub(r.Join(r.Drop(r.Lines(r.ToYaml(r.IVar("processors")), erb.NoBlock), int64(1))), erb.NoBlock, erb.Re("^", ""), erb.S("  ")))
 		}
 	}
 	r.Text("\n")
@@ -15801,7 +15801,7 @@ func HaproxyFragmentsBind(s erb.Scope) string {
 			arg1_, arg2_ := r.SortBy(r.IVar("bind"), erb.Blk2(func(address_port, bind_params erb.Value) erb.Value {
 				var md erb.Value
 				r.L(5)
-				md = r.Match(erb.Re("^((\\d+)\\.(\\d+)\\.(\\d+)\\.(\\d+))?(.*)", ""), nil, address_port)
+				md = r.Match(erb.Re("^((\\d+)\\.(\\d+)\\.(\\d+)\\.(\\d+))?(.*)", ""), erb.NoBlock, address_port)
 				r.L(6)
 				return erb.NewArray(func() erb.Value {
 					if erb.Truthy(r.Aref(md, int64(1))) {
@@ -15829,7 +15829,7 @@ func HaproxyFragmentsBind(s erb.Scope) string {
 		}()
 	} else {
 		r.L(16)
-		r.Each(r.Uniq(r.Array(r.IVar("ipaddress")), nil), erb.Blk1(func(virtual_ip erb.Value) erb.Value {
+		r.Each(r.Uniq(r.Array(r.IVar("ipaddress")), erb.NoBlock), erb.Blk1(func(virtual_ip erb.Value) erb.Value {
 			r.L(16)
 			return r.Each(func() erb.Value {
 				if erb.Truthy(r.IsAQ(r.IVar("ports"), erb.Const("Array"))) {
@@ -15837,7 +15837,7 @@ func HaproxyFragmentsBind(s erb.Scope) string {
 					return r.IVar("ports")
 				} else {
 					r.L(16)
-					return r.Array(r.Split(r.IVar("ports"), nil, erb.S(",")))
+					return r.Array(r.Split(r.IVar("ports"), erb.NoBlock, erb.S(",")))
 				}
 			}(), erb.Blk1(func(port erb.Value) erb.Value {
 				var valid_ip, e erb.Value
@@ -15845,7 +15845,7 @@ func HaproxyFragmentsBind(s erb.Scope) string {
 				r.L(17)
 				r.Rescue(func() erb.Value {
 					r.L(18)
-					r.New(erb.Const("IPAddr"), nil, virtual_ip)
+					r.New(erb.Const("IPAddr"), erb.NoBlock, virtual_ip)
 					r.L(19)
 					return erb.Assign(&valid_ip, true)
 				}, []erb.Value{erb.Const("ArgumentError")}, func(err_ erb.Value) erb.Value {
@@ -15854,7 +15854,7 @@ func HaproxyFragmentsBind(s erb.Scope) string {
 					return erb.Assign(&valid_ip, false)
 				})
 				r.L(23)
-				if ((!(erb.Truthy(valid_ip))) && (!(erb.Truthy(r.Match(r.String(virtual_ip), nil, erb.Re("^[A-Za-z][A-Za-z0-9\\.-]+$", "")))))) && (!erb.Equal(virtual_ip, erb.S("*"))) {
+				if ((!(erb.Truthy(valid_ip))) && (!(erb.Truthy(r.Match(r.String(virtual_ip), erb.NoBlock, erb.Re("^[A-Za-z][A-Za-z0-9\\.-]+$", "")))))) && (!erb.Equal(virtual_ip, erb.S("*"))) {
 					r.L(24)
 					r.Function("fail", erb.NewArray(r.Interp("Invalid IP address or hostname [", virtual_ip, "]")))
 				}
@@ -15910,7 +15910,7 @@ func HaproxyFragmentsOptions(s erb.Scope) string {
 		r.L(37)
 		r.Each(r.Sort(r.IVar("options"), erb.Blk2(func(a, b erb.Value) erb.Value {
 			r.L(37)
-			return r.OpCmp(erb.NewArray(r.Fetch(option_order, nil, r.Aref(a, int64(0)), int64(0)), r.Aref(a, int64(0))), erb.NewArray(r.Fetch(option_order, nil, r.Aref(b, int64(0)), int64(0)), r.Aref(b, int64(0))))
+			return r.OpCmp(erb.NewArray(r.Fetch(option_order, erb.NoBlock, r.Aref(a, int64(0)), int64(0)), r.Aref(a, int64(0))), erb.NewArray(r.Fetch(option_order, erb.NoBlock, r.Aref(b, int64(0)), int64(0)), r.Aref(b, int64(0))))
 		})), erb.Blk2(func(key, val erb.Value) erb.Value {
 			r.L(38)
 			return r.Each(r.Reject(r.Array(val), erb.Blk1(func(v erb.Value) erb.Value {
@@ -15934,7 +15934,7 @@ func HaproxyFragmentsOptions(s erb.Scope) string {
 				r.L(48)
 				return r.Map(r.Sort(option, erb.Blk2(func(a, b erb.Value) erb.Value {
 					r.L(48)
-					return r.OpCmp(erb.NewArray(r.Fetch(option_order, nil, r.Aref(a, int64(0)), int64(0)), r.Aref(a, int64(0))), erb.NewArray(r.Fetch(option_order, nil, r.Aref(b, int64(0)), int64(0)), r.Aref(b, int64(0))))
+					return r.OpCmp(erb.NewArray(r.Fetch(option_order, erb.NoBlock, r.Aref(a, int64(0)), int64(0)), r.Aref(a, int64(0))), erb.NewArray(r.Fetch(option_order, erb.NoBlock, r.Aref(b, int64(0)), int64(0)), r.Aref(b, int64(0))))
 				})), erb.Blk2(func(key, val erb.Value) erb.Value {
 					r.L(49)
 					return r.Each(r.Reject(r.Array(val), erb.Blk1(func(v erb.Value) erb.Value {
@@ -15962,7 +15962,7 @@ func HaproxyHaproxyBaseCfg(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("global\n")
 	r.L(2)
-	r.Each(r.Sort(r.IVar("_global_options"), nil), erb.Blk2(func(key, val erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("_global_options"), erb.NoBlock), erb.Blk2(func(key, val erb.Value) erb.Value {
 		r.L(4)
 		if (erb.Equal(val, erb.Symbol("undef"))) || (erb.Truthy(r.NilQ(val))) {
 			r.L(4)
@@ -15992,7 +15992,7 @@ func HaproxyHaproxyBaseCfg(s erb.Scope) string {
 	}))
 	r.Text("\ndefaults\n")
 	r.L(15)
-	r.Each(r.Sort(r.IVar("_defaults_options"), nil), erb.Blk2(func(key, val erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("_defaults_options"), erb.NoBlock), erb.Blk2(func(key, val erb.Value) erb.Value {
 		r.L(17)
 		if (erb.Equal(val, erb.Symbol("undef"))) || (erb.Truthy(r.NilQ(val))) {
 			r.L(17)
@@ -16050,7 +16050,7 @@ func HaproxyHaproxyBalancermember(s erb.Scope) string {
 	r := erb.NewSized(s, 69, 7)
 	defer r.Fail()
 	r.L(1)
-	r.Each(r.Zip(r.Array(r.IVar("ipaddresses")), nil, r.Array(r.IVar("server_names"))), erb.Blk2(func(ipaddress, host erb.Value) erb.Value {
+	r.Each(r.Zip(r.Array(r.IVar("ipaddresses")), erb.NoBlock, r.Array(r.IVar("server_names"))), erb.Blk2(func(ipaddress, host erb.Value) erb.Value {
 		r.L(2)
 		if erb.Truthy(r.IVar("ports")) {
 			r.L(3)
@@ -16071,7 +16071,7 @@ func HaproxyHaproxyBalancermember(s erb.Scope) string {
 				}())
 				r.Text(" ")
 				r.L(4)
-				r.Out(r.Join(r.Sort(r.Array(r.IVar("options")), nil), erb.S(" ")))
+				r.Out(r.Join(r.Sort(r.Array(r.IVar("options")), erb.NoBlock), erb.S(" ")))
 				if erb.Equal(r.IVar("verifyhost"), true) {
 					r.Text(" verifyhost ")
 					r.L(4)
@@ -16101,7 +16101,7 @@ func HaproxyHaproxyBalancermember(s erb.Scope) string {
 			}())
 			r.Text(" ")
 			r.L(7)
-			r.Out(r.Join(r.Sort(r.Array(r.IVar("options")), nil), erb.S(" ")))
+			r.Out(r.Join(r.Sort(r.Array(r.IVar("options")), erb.NoBlock), erb.S(" ")))
 			if erb.Equal(r.IVar("verifyhost"), true) {
 				r.Text(" verifyhost ")
 				r.L(7)
@@ -16173,7 +16173,7 @@ func HaproxyHaproxyMailer(s erb.Scope) string {
 	r := erb.NewSized(s, 12, 3)
 	defer r.Fail()
 	r.L(1)
-	r.Each(r.Zip(r.Array(r.IVar("ipaddresses")), nil, r.Array(r.IVar("server_names"))), erb.Blk2(func(ipaddress, host erb.Value) erb.Value {
+	r.Each(r.Zip(r.Array(r.IVar("ipaddresses")), erb.NoBlock, r.Array(r.IVar("server_names"))), erb.Blk2(func(ipaddress, host erb.Value) erb.Value {
 		r.Text("  mailer ")
 		r.L(2)
 		r.Out(host)
@@ -16211,7 +16211,7 @@ func HaproxyHaproxyMapfile(s erb.Scope) string {
 		r.L(9)
 		if erb.Truthy(r.IsAQ(mapping, erb.Const("Hash"))) {
 			r.L(10)
-			return r.Map(r.Sort(mapping, nil), erb.Blk2(func(key, val erb.Value) erb.Value {
+			return r.Map(r.Sort(mapping, erb.NoBlock), erb.Blk2(func(key, val erb.Value) erb.Value {
 				r.L(11)
 				r.Out(key)
 				r.Text(" ")
@@ -16240,7 +16240,7 @@ func HaproxyHaproxyPeer(s erb.Scope) string {
 	r := erb.NewSized(s, 10, 3)
 	defer r.Fail()
 	r.L(1)
-	r.Each(r.Zip(r.Array(r.IVar("ipaddresses")), nil, r.Array(r.IVar("server_names"))), erb.Blk2(func(ipaddress, host erb.Value) erb.Value {
+	r.Each(r.Zip(r.Array(r.IVar("ipaddresses")), erb.NoBlock, r.Array(r.IVar("server_names"))), erb.Blk2(func(ipaddress, host erb.Value) erb.Value {
 		r.Text("  peer ")
 		r.L(2)
 		r.Out(host)
@@ -16425,7 +16425,7 @@ func Horizon0006DebianCachePy(s erb.Scope) string {
 	if erb.Truthy(r.KindOfQ(r.IVar("cache_options"), erb.Const("Hash"))) {
 		r.Text("\n        'OPTIONS': {\n        ")
 		r.L(28)
-		r.Each(r.Sort(r.IVar("cache_options"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("cache_options"), erb.NoBlock), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.Text("        '")
 			r.L(29)
 			r.Out(opt_name)
@@ -16560,7 +16560,7 @@ func Horizon90ManilaSharesPy(s erb.Scope) string {
 	if !(erb.Truthy(r.EmptyQ(r.IVar("manila_options_real")))) {
 		r.Text("OPENSTACK_MANILA_FEATURES = {\n")
 		r.L(44)
-		r.Each(r.Sort(r.IVar("manila_options_real"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("manila_options_real"), erb.NoBlock), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.L(45)
 			if (erb.Equal(opt_val, true)) || (erb.Equal(opt_val, false)) {
 				r.Text("    '")
@@ -16656,7 +16656,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if (!(erb.Truthy(r.EmptyQ(r.IVar("api_versions"))))) && (erb.Truthy(r.KindOfQ(r.IVar("api_versions"), erb.Const("Hash")))) {
 		r.Text("OPENSTACK_API_VERSIONS = {\n")
 		r.L(79)
-		r.Each(r.Sort(r.IVar("api_versions"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("api_versions"), erb.NoBlock), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.Text("    '")
 			r.L(80)
 			r.Out(opt_name)
@@ -16743,7 +16743,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if erb.Truthy(r.KindOfQ(r.IVar("cache_options"), erb.Const("Hash"))) {
 		r.Text("        'OPTIONS': {\n")
 		r.L(212)
-		r.Each(r.Sort(r.IVar("cache_options"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("cache_options"), erb.NoBlock), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.Text("            '")
 			r.L(213)
 			r.Out(opt_name)
@@ -16962,7 +16962,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if !(erb.Truthy(r.EmptyQ(r.IVar("hypervisor_options_real")))) {
 		r.Text("OPENSTACK_HYPERVISOR_FEATURES = {\n")
 		r.L(404)
-		r.Each(r.Sort(r.IVar("hypervisor_options_real"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("hypervisor_options_real"), erb.NoBlock), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.Text("    '")
 			r.L(405)
 			r.Out(opt_name)
@@ -16978,7 +16978,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if !(erb.Truthy(r.EmptyQ(r.IVar("cinder_options_real")))) {
 		r.Text("OPENSTACK_CINDER_FEATURES = {\n")
 		r.L(417)
-		r.Each(r.Sort(r.IVar("cinder_options_real"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("cinder_options_real"), erb.NoBlock), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.Text("    '")
 			r.L(418)
 			r.Out(opt_name)
@@ -16994,7 +16994,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if !(erb.Truthy(r.EmptyQ(r.IVar("instance_options_real")))) {
 		r.Text("LAUNCH_INSTANCE_DEFAULTS = {\n")
 		r.L(425)
-		r.Each(r.Sort(r.IVar("instance_options_real"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("instance_options_real"), erb.NoBlock), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.L(426)
 			if erb.Truthy(r.KindOfQ(opt_val, erb.Const("String"))) {
 				r.Text("    '")
@@ -17021,7 +17021,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if !(erb.Truthy(r.EmptyQ(r.IVar("neutron_options_real")))) {
 		r.Text("OPENSTACK_NEUTRON_NETWORK = {\n")
 		r.L(472)
-		r.Each(r.Sort(r.IVar("neutron_options_real"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("neutron_options_real"), erb.NoBlock), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.L(473)
 			if (erb.Equal(opt_val, true)) || (erb.Equal(opt_val, false)) {
 				r.Text("    '")
@@ -17096,7 +17096,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if erb.Truthy(r.IVar("create_image_defaults")) {
 		r.Text("CREATE_IMAGE_DEFAULTS = {\n")
 		r.L(541)
-		r.Each(r.Sort(r.IVar("create_image_defaults"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("create_image_defaults"), erb.NoBlock), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.Text("    '")
 			r.L(542)
 			r.Out(opt_name)
@@ -17175,7 +17175,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if erb.Truthy(r.KindOfQ(r.IVar("policy_files"), erb.Const("Hash"))) {
 		r.Text("POLICY_FILES = {\n")
 		r.L(642)
-		r.Each(r.Sort(r.IVar("policy_files"), nil), erb.Blk2(func(service_name, filename erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("policy_files"), erb.NoBlock), erb.Blk2(func(service_name, filename erb.Value) erb.Value {
 			r.Text("    '")
 			r.L(643)
 			r.Out(service_name)
@@ -17191,7 +17191,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if erb.Truthy(r.KindOfQ(r.IVar("policy_files"), erb.Const("Hash"))) {
 		r.Text("\nPOLICY_FILES = {\n")
 		r.L(686)
-		r.Each(r.Sort(r.IVar("policy_files"), nil), erb.Blk2(func(service_name, filename erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("policy_files"), erb.NoBlock), erb.Blk2(func(service_name, filename erb.Value) erb.Value {
 			r.Text("    '")
 			r.L(687)
 			r.Out(service_name)
@@ -18173,7 +18173,7 @@ func McollectiveActionpolicy(s erb.Scope) string {
 		return r.Join(r.ValuesAt(line, r.Spread(r.Splat(erb.NewArray(erb.S("action"), erb.S("callerid"), erb.S("actions"), erb.S("facts"), erb.S("classes"))))...), erb.S("\t"))
 	}))
 	r.L(7)
-	r.Out(r.Join(r.Sort(lines, nil), erb.S("\n")))
+	r.Out(r.Join(r.Sort(lines, erb.NoBlock), erb.S("\n")))
 	r.Text("\n")
 	return r.Result()
 }
@@ -18252,7 +18252,7 @@ func McollectiveSettingsCfg(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Each(r.Sort(r.Keys(r.IVar("data")), nil), erb.Blk1(func(setting erb.Value) erb.Value {
+	r.Each(r.Sort(r.Keys(r.IVar("data")), erb.NoBlock), erb.Blk1(func(setting erb.Value) erb.Value {
 		r.L(2)
 		if !erb.Equal(r.Aref(r.IVar("data"), setting), erb.S("")) {
 			r.L(3)
@@ -19533,7 +19533,7 @@ func MysqlMebCnf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("### MANAGED BY PUPPET ###\n\n")
 	r.L(3)
-	r.Map(r.Sort(r.IVar("options"), nil), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Map(r.Sort(r.IVar("options"), erb.NoBlock), erb.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(4)
 		if erb.Truthy(r.IsAQ(v, erb.Const("Hash"))) {
 			r.Text("[")
@@ -19541,7 +19541,7 @@ func MysqlMebCnf(s erb.Scope) string {
 			r.Out(k)
 			r.Text("]\n")
 			r.L(6)
-			r.Map(r.Sort(v, nil), erb.Blk2(func(ki, vi erb.Value) erb.Value {
+			r.Map(r.Sort(v, erb.NoBlock), erb.Blk2(func(ki, vi erb.Value) erb.Value {
 				r.L(7)
 				if (erb.Equal(vi, true)) || (erb.Equal(v, erb.S(""))) {
 					r.L(8)
@@ -19587,7 +19587,7 @@ func MysqlMyCnf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("### MANAGED BY PUPPET ###\n\n")
 	r.L(3)
-	r.Map(r.Sort(r.IVar("options"), nil), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Map(r.Sort(r.IVar("options"), erb.NoBlock), erb.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(4)
 		if erb.Truthy(r.IsAQ(v, erb.Const("Hash"))) {
 			r.Text("[")
@@ -19595,7 +19595,7 @@ func MysqlMyCnf(s erb.Scope) string {
 			r.Out(k)
 			r.Text("]\n")
 			r.L(6)
-			r.Map(r.Sort(v, nil), erb.Blk2(func(ki, vi erb.Value) erb.Value {
+			r.Map(r.Sort(v, erb.NoBlock), erb.Blk2(func(ki, vi erb.Value) erb.Value {
 				r.L(7)
 				if ((erb.Equal(ki, erb.S("ssl-disable"))) || ((erb.Truthy(r.OpMatch(ki, erb.Re("^ssl", "")))) && (erb.Equal(r.Aref(v, erb.S("ssl-disable")), true)))) || ((erb.Truthy(r.OpMatch(ki, erb.Re("^ssl-", "")))) && (erb.Equal(r.Aref(v, erb.S("ssl")), false))) {
 					r.L(8)
@@ -19702,7 +19702,7 @@ func MysqlMysqlbackupSh(s erb.Scope) string {
 	r.Out(r.IVar("backupdir"))
 	r.Text("\nROTATE=")
 	r.L(21)
-	r.Out(r.Max(erb.NewArray(r.OpSub(r.Integer(r.IVar("backuprotate")), int64(1)), int64(0)), nil))
+	r.Out(r.Max(erb.NewArray(r.OpSub(r.Integer(r.IVar("backuprotate")), int64(1)), int64(0)), erb.NoBlock))
 	r.Text("\n\n# Create temporary mysql cnf file.\nTMPFILE=`mktemp /tmp/backup.XXXXXX` || exit 1\n")
 	r.L(25)
 	if erb.Equal(r.IVar("kernel"), erb.S("SunOS")) {
@@ -19866,7 +19866,7 @@ func MysqlXtrabackupSh(s erb.Scope) string {
 	}
 	r.Text("#\n# A wrapper for Xtrabackup\n\nROTATE=")
 	r.L(9)
-	r.Out(r.Max(erb.NewArray(r.OpSub(r.Integer(r.IVar("backuprotate")), int64(1)), int64(0)), nil))
+	r.Out(r.Max(erb.NewArray(r.OpSub(r.Integer(r.IVar("backuprotate")), int64(1)), int64(0)), erb.NoBlock))
 	r.Text("\nDIR=")
 	r.L(10)
 	r.Out(r.IVar("backupdir"))
@@ -20316,7 +20316,7 @@ func OpenstacklibCloudsYaml(s erb.Scope) string {
 		r.Out(r.IVar("project_domain_name"))
 		r.Text("\n")
 		r.L(11)
-		r.Each(r.Sort(r.IVar("api_versions"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("api_versions"), erb.NoBlock), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.Text("    ")
 			r.L(12)
 			r.Out(opt_name)
@@ -20359,7 +20359,7 @@ func OpenstacklibCloudsYaml(s erb.Scope) string {
 		r.Out(r.IVar("system_scope"))
 		r.Text("\n")
 		r.L(29)
-		r.Each(r.Sort(r.IVar("api_versions"), nil), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("api_versions"), erb.NoBlock), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.Text("    ")
 			r.L(30)
 			r.Out(opt_name)
@@ -20409,7 +20409,7 @@ func PostfixConffile(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("#\n#####################################################\n# File managed by puppet\n# DO NOT EDITY!!!\n#\n\n")
 	r.L(7)
-	r.Each(r.Sort(r.Keys(r.IVar("options")), nil), erb.Blk1(func(key erb.Value) erb.Value {
+	r.Each(r.Sort(r.Keys(r.IVar("options")), erb.NoBlock), erb.Blk1(func(key erb.Value) erb.Value {
 		r.L(8)
 		r.Out(key)
 		r.Text(" = ")
@@ -21571,7 +21571,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 		r.EachWithIndex(r.IVar("bogons_v4"), erb.Blk2(func(reject, index erb.Value) erb.Value {
 			var confine erb.Value
 			r.L(52)
-			if (erb.Truthy(r.IncludeQ(reject, erb.S("/")))) && (erb.Truthy(r.OpLt(r.ToI(r.Aref(r.Split(reject, nil, erb.S("/")), int64(-1))), int64(24)))) {
+			if (erb.Truthy(r.IncludeQ(reject, erb.S("/")))) && (erb.Truthy(r.OpLt(r.ToI(r.Aref(r.Split(reject, erb.NoBlock, erb.S("/")), int64(-1))), int64(24)))) {
 				r.L(52)
 				confine = erb.S(" le 24")
 			} else {
@@ -21597,7 +21597,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 	r.EachWithIndex(r.IVar("rejected_v4"), erb.Blk2(func(reject, index erb.Value) erb.Value {
 		var confine erb.Value
 		r.L(58)
-		if (erb.Truthy(r.IncludeQ(reject, erb.S("/")))) && (erb.Truthy(r.OpLt(r.ToI(r.Aref(r.Split(reject, nil, erb.S("/")), int64(-1))), int64(24)))) {
+		if (erb.Truthy(r.IncludeQ(reject, erb.S("/")))) && (erb.Truthy(r.OpLt(r.ToI(r.Aref(r.Split(reject, erb.NoBlock, erb.S("/")), int64(-1))), int64(24)))) {
 			r.L(58)
 			confine = erb.S(" le 24")
 		} else {
@@ -21668,7 +21668,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 		r.EachWithIndex(r.IVar("bogons_v6"), erb.Blk2(func(reject, index erb.Value) erb.Value {
 			var confine erb.Value
 			r.L(89)
-			if (erb.Truthy(r.IncludeQ(reject, erb.S("/")))) && (erb.Truthy(r.OpLt(r.ToI(r.Aref(r.Split(reject, nil, erb.S("/")), int64(-1))), int64(48)))) {
+			if (erb.Truthy(r.IncludeQ(reject, erb.S("/")))) && (erb.Truthy(r.OpLt(r.ToI(r.Aref(r.Split(reject, erb.NoBlock, erb.S("/")), int64(-1))), int64(48)))) {
 				r.L(89)
 				confine = erb.S(" le 48")
 			} else {
@@ -21694,7 +21694,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 	r.EachWithIndex(r.IVar("rejected_v6"), erb.Blk2(func(reject, index erb.Value) erb.Value {
 		var confine erb.Value
 		r.L(95)
-		if (erb.Truthy(r.IncludeQ(reject, erb.S("/")))) && (erb.Truthy(r.OpLt(r.ToI(r.Aref(r.Split(reject, nil, erb.S("/")), int64(-1))), int64(48)))) {
+		if (erb.Truthy(r.IncludeQ(reject, erb.S("/")))) && (erb.Truthy(r.OpLt(r.ToI(r.Aref(r.Split(reject, erb.NoBlock, erb.S("/")), int64(-1))), int64(48)))) {
 			r.L(95)
 			confine = erb.S(" le 48")
 		} else {
@@ -21873,7 +21873,7 @@ func QuaggaBgpdConfPeer(s erb.Scope) string {
 	r := erb.NewSized(s, 466, 10)
 	defer r.Fail()
 	r.L(1)
-	if erb.Truthy(r.AnyQ(r.IVar("addr4"), nil)) {
+	if erb.Truthy(r.AnyQ(r.IVar("addr4"), erb.NoBlock)) {
 		r.L(2)
 		r.Each(r.IVar("addr4"), erb.Blk1(func(addr erb.Value) erb.Value {
 			r.L(3)
@@ -21946,7 +21946,7 @@ func QuaggaBgpdConfPeer(s erb.Scope) string {
 					}
 				}
 				r.L(26)
-				if (erb.Truthy(r.AnyQ(r.IVar("communities"), nil))) || (erb.Truthy(r.IVar("prepend"))) {
+				if (erb.Truthy(r.AnyQ(r.IVar("communities"), erb.NoBlock))) || (erb.Truthy(r.IVar("prepend"))) {
 					r.Text(" neighbor ")
 					r.L(27)
 					r.Out(addr)
@@ -21961,7 +21961,7 @@ func QuaggaBgpdConfPeer(s erb.Scope) string {
 		}))
 	}
 	r.L(32)
-	if erb.Truthy(r.AnyQ(r.IVar("addr6"), nil)) {
+	if erb.Truthy(r.AnyQ(r.IVar("addr6"), erb.NoBlock)) {
 		r.L(33)
 		r.Each(r.IVar("addr6"), erb.Blk1(func(addr erb.Value) erb.Value {
 			r.L(34)
@@ -22016,9 +22016,9 @@ func QuaggaBgpdConfRoutemap(s erb.Scope) string {
 	r := erb.NewSized(s, 316, 5)
 	defer r.Fail()
 	r.L(1)
-	if (erb.Truthy(r.AnyQ(r.IVar("communities"), nil))) || (erb.Truthy(r.IVar("prepend"))) {
+	if (erb.Truthy(r.AnyQ(r.IVar("communities"), erb.NoBlock))) || (erb.Truthy(r.IVar("prepend"))) {
 		r.L(2)
-		if erb.Truthy(r.AnyQ(r.IVar("communities"), nil)) {
+		if erb.Truthy(r.AnyQ(r.IVar("communities"), erb.NoBlock)) {
 			r.L(3)
 			r.SetIVar("no_export", r.IncludeQ(r.IVar("communities"), erb.S("no-export")))
 		}
@@ -22027,7 +22027,7 @@ func QuaggaBgpdConfRoutemap(s erb.Scope) string {
 		r.Out(r.IVar("name"))
 		r.Text(" permit 10\n  match ip address prefix-list specific-v4\n")
 		r.L(7)
-		if (erb.Truthy(r.AnyQ(r.IVar("communities"), nil))) || (erb.Truthy(r.IVar("no_export"))) {
+		if (erb.Truthy(r.AnyQ(r.IVar("communities"), erb.NoBlock))) || (erb.Truthy(r.IVar("no_export"))) {
 			r.Text("  set community ")
 			r.L(8)
 			r.Out(r.Join(r.Reject(r.IVar("communities"), erb.Blk1(func(x erb.Value) erb.Value {
@@ -22055,7 +22055,7 @@ func QuaggaBgpdConfRoutemap(s erb.Scope) string {
 		r.Out(r.IVar("name"))
 		r.Text("-v6 permit 10\n  match ipv6 address prefix-list specific-v6\n")
 		r.L(17)
-		if (erb.Truthy(r.AnyQ(r.IVar("communities"), nil))) || (erb.Truthy(r.IVar("no_export"))) {
+		if (erb.Truthy(r.AnyQ(r.IVar("communities"), erb.NoBlock))) || (erb.Truthy(r.IVar("no_export"))) {
 			r.Text("  set community ")
 			r.L(18)
 			r.Out(r.Join(r.Reject(r.IVar("communities"), erb.Blk1(func(x erb.Value) erb.Value {
@@ -22163,7 +22163,7 @@ func QuaggaBgpdConfV6peer(s erb.Scope) string {
 					}
 				}
 				r.L(17)
-				if (erb.Truthy(r.AnyQ(r.IVar("communities"), nil))) || (erb.Truthy(r.IVar("prepend"))) {
+				if (erb.Truthy(r.AnyQ(r.IVar("communities"), erb.NoBlock))) || (erb.Truthy(r.IVar("prepend"))) {
 					r.Text("  neighbor ")
 					r.L(18)
 					r.Out(addr)
@@ -22258,7 +22258,7 @@ func RabbitmqRabbitmqEnvConf(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Each(r.Sort(r.IVar("environment_variables"), nil), erb.Blk2(func(key, value erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("environment_variables"), erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
 		r.L(2)
 		if !(erb.Truthy(r.NilQ(value))) {
 			r.L(3)
@@ -22285,7 +22285,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 	if (erb.Truthy(r.IVar("ssl"))) && (erb.Truthy(r.IVar("ssl_versions"))) {
 		r.Text("  {ssl, [{versions, [")
 		r.L(5)
-		r.Out(r.Join(r.Map(r.Sort(r.IVar("ssl_versions"), nil), erb.Blk1(func(v erb.Value) erb.Value {
+		r.Out(r.Join(r.Map(r.Sort(r.IVar("ssl_versions"), erb.NoBlock), erb.Blk1(func(v erb.Value) erb.Value {
 			r.L(5)
 			return r.Interp("'", v, "'")
 		})), erb.S(", ")))
@@ -22461,7 +22461,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 		if erb.Truthy(r.IVar("ssl_versions")) {
 			r.Text("                   ,{versions, [")
 			r.L(78)
-			r.Out(r.Join(r.Map(r.Sort(r.IVar("ssl_versions"), nil), erb.Blk1(func(v erb.Value) erb.Value {
+			r.Out(r.Join(r.Map(r.Sort(r.IVar("ssl_versions"), erb.NoBlock), erb.Blk1(func(v erb.Value) erb.Value {
 				r.L(78)
 				return r.Interp("'", v, "'")
 			})), erb.S(", ")))
@@ -22471,7 +22471,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 		if (erb.Truthy(r.IVar("ssl_ciphers"))) && (erb.Truthy(r.OpGt(r.Size(r.IVar("ssl_ciphers")), int64(0)))) {
 			r.Text("                   ,{ciphers,[\n                     ")
 			r.L(82)
-			r.Out(r.Join(r.Map(r.Sort(r.IVar("ssl_ciphers"), nil), erb.Blk1(func(k erb.Value) erb.Value {
+			r.Out(r.Join(r.Map(r.Sort(r.IVar("ssl_ciphers"), erb.NoBlock), erb.Blk1(func(k erb.Value) erb.Value {
 				r.L(82)
 				return r.Interp("{", k, "}")
 			})), erb.S(",\n                     ")))
@@ -22482,7 +22482,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 	r.L(87)
 	if erb.Truthy(r.LookupVar(erb.S("rabbitmq::config_variables"))) {
 		r.L(88)
-		r.Each(r.Sort(r.Keys(r.LookupVar(erb.S("rabbitmq::config_variables"))), nil), erb.Blk1(func(key erb.Value) erb.Value {
+		r.Each(r.Sort(r.Keys(r.LookupVar(erb.S("rabbitmq::config_variables"))), erb.NoBlock), erb.Blk1(func(key erb.Value) erb.Value {
 			r.Text("    {")
 			r.L(89)
 			r.Out(key)
@@ -22503,7 +22503,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 	if erb.Truthy(r.IVar("config_kernel_variables")) {
 		r.Text(",\n  {kernel, [\n    ")
 		r.L(96)
-		r.Out(r.Join(r.Map(r.Sort(r.IVar("config_kernel_variables"), nil), erb.Blk2(func(k, v erb.Value) erb.Value {
+		r.Out(r.Join(r.Map(r.Sort(r.IVar("config_kernel_variables"), erb.NoBlock), erb.Blk2(func(k, v erb.Value) erb.Value {
 			r.L(96)
 			return r.Interp("{", k, ", ", v, "}")
 		})), erb.S(",\n    ")))
@@ -22516,7 +22516,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 		if !(erb.Truthy(r.EmptyQ(r.IVar("config_management_variables")))) {
 			r.Text("    ")
 			r.L(102)
-			r.Out(r.Join(r.Map(r.Sort(r.IVar("config_management_variables"), nil), erb.Blk2(func(k, v erb.Value) erb.Value {
+			r.Out(r.Join(r.Map(r.Sort(r.IVar("config_management_variables"), erb.NoBlock), erb.Blk2(func(k, v erb.Value) erb.Value {
 				r.L(102)
 				return r.Interp("{", k, ", ", v, "}")
 			})), erb.S(",\n    ")))
@@ -22566,7 +22566,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 				if erb.Truthy(r.IVar("ssl_versions")) {
 					r.Text("                     ,{versions, [")
 					r.L(121)
-					r.Out(r.Join(r.Map(r.Sort(r.IVar("ssl_versions"), nil), erb.Blk1(func(v erb.Value) erb.Value {
+					r.Out(r.Join(r.Map(r.Sort(r.IVar("ssl_versions"), erb.NoBlock), erb.Blk1(func(v erb.Value) erb.Value {
 						r.L(121)
 						return r.Interp("'", v, "'")
 					})), erb.S(", ")))
@@ -22576,7 +22576,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 				if (erb.Truthy(r.IVar("ssl_ciphers"))) && (erb.Truthy(r.OpGt(r.Size(r.IVar("ssl_ciphers")), int64(0)))) {
 					r.Text("                  ,{ciphers,[\n                      ")
 					r.L(125)
-					r.Out(r.Join(r.Map(r.Sort(r.IVar("ssl_ciphers"), nil), erb.Blk1(func(k erb.Value) erb.Value {
+					r.Out(r.Join(r.Map(r.Sort(r.IVar("ssl_ciphers"), erb.NoBlock), erb.Blk1(func(k erb.Value) erb.Value {
 						r.L(125)
 						return r.Interp("{", k, "}")
 					})), erb.S(",\n                      ")))
@@ -22647,7 +22647,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 		r.L(163)
 		if erb.Truthy(r.IVar("ldap_config_variables")) {
 			r.L(164)
-			r.Each(r.Sort(r.Keys(r.IVar("ldap_config_variables")), nil), erb.Blk1(func(key erb.Value) erb.Value {
+			r.Each(r.Sort(r.Keys(r.IVar("ldap_config_variables")), erb.NoBlock), erb.Blk1(func(key erb.Value) erb.Value {
 				r.Text("    {")
 				r.L(165)
 				r.Out(key)
@@ -22666,7 +22666,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 	if (erb.Truthy(r.IVar("config_shovel"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("config_shovel_statics"))))) {
 		r.Text(",\n  {rabbitmq_shovel,\n    [{shovels,[\n      ")
 		r.L(174)
-		r.Out(r.Join(r.Map(r.Sort(r.IVar("config_shovel_statics"), nil), erb.Blk2(func(k, v erb.Value) erb.Value {
+		r.Out(r.Join(r.Map(r.Sort(r.IVar("config_shovel_statics"), erb.NoBlock), erb.Blk2(func(k, v erb.Value) erb.Value {
 			r.L(174)
 			return r.Interp("{", k, ",[", v, "]}")
 		})), erb.S(",\n      ")))
@@ -22676,14 +22676,14 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 	if (erb.Truthy(r.IVar("config_additional_variables"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("config_additional_variables"))))) {
 		r.Text(",\n% Additional config\n")
 		r.L(179)
-		r.Each(r.Sort(r.Keys(r.IVar("config_additional_variables")), nil), erb.Blk1(func(key erb.Value) erb.Value {
+		r.Each(r.Sort(r.Keys(r.IVar("config_additional_variables")), erb.NoBlock), erb.Blk1(func(key erb.Value) erb.Value {
 			r.Text("  {")
 			r.L(180)
 			r.Out(key)
 			r.Text(", ")
 			r.Out(r.Aref(r.IVar("config_additional_variables"), key))
 			r.Text("}")
-			if !erb.Equal(key, r.Last(r.Sort(r.Keys(r.IVar("config_additional_variables")), nil))) {
+			if !erb.Equal(key, r.Last(r.Sort(r.Keys(r.IVar("config_additional_variables")), erb.NoBlock))) {
 				r.Text(",")
 			}
 			r.Text("\n")
@@ -24338,14 +24338,14 @@ func SshSshConfig(s erb.Scope) string {
 	}
 	r.Text("\n")
 	r.L(15)
-	r.Each(r.Sort(r.IVar("options"), nil), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("options"), erb.NoBlock), erb.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(16)
 		if erb.Truthy(r.IsAQ(v, erb.Const("Hash"))) {
 			r.L(17)
 			r.Out(k)
 			r.Text("\n")
 			r.L(18)
-			return r.Each(r.Sort(v, nil), erb.Blk2(func(key, value erb.Value) erb.Value {
+			return r.Each(r.Sort(v, erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
 				r.L(19)
 				if erb.Truthy(r.IsAQ(value, erb.Const("Array"))) {
 					r.L(20)
@@ -24520,7 +24520,7 @@ func SshSshdConfig(s erb.Scope) string {
 			r.Out(k)
 			r.Text("\n")
 			r.L(41)
-			return r.Each(r.Sort(r.Keys(v), nil), erb.Blk1(func(key erb.Value) erb.Value {
+			return r.Each(r.Sort(r.Keys(v), erb.NoBlock), erb.Blk1(func(key erb.Value) erb.Value {
 				var value erb.Value
 				r.L(42)
 				value = r.Aref(v, key)
@@ -24623,7 +24623,7 @@ func SshSshdMatchBlock(s erb.Scope) string {
 	r.Out(r.IVar("name"))
 	r.Text("\n")
 	r.L(14)
-	r.Each(r.Sort(r.Keys(r.IVar("options")), nil), erb.Blk1(func(k erb.Value) erb.Value {
+	r.Each(r.Sort(r.Keys(r.IVar("options")), erb.NoBlock), erb.Blk1(func(k erb.Value) erb.Value {
 		var v erb.Value
 		r.L(15)
 		v = r.Aref(r.IVar("options"), k)
@@ -24680,7 +24680,7 @@ func SssdSssdConf(s erb.Scope) string {
 	if erb.Truthy(r.IncludeQ(r.IVar("services"), erb.S("nss"))) {
 		r.Text("[nss]\n")
 		r.L(16)
-		r.Each(r.Sort(r.IVar("nss_options"), nil), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("nss_options"), erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(17)
 			if erb.Truthy(r.KindOfQ(value, erb.Const("Array"))) {
 				r.L(18)
@@ -24703,7 +24703,7 @@ func SssdSssdConf(s erb.Scope) string {
 	if erb.Truthy(r.IncludeQ(r.IVar("services"), erb.S("pam"))) {
 		r.Text("[pam]\n")
 		r.L(26)
-		r.Each(r.Sort(r.IVar("pam_options"), nil), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("pam_options"), erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(27)
 			if erb.Truthy(r.KindOfQ(value, erb.Const("Array"))) {
 				r.L(28)
@@ -24726,7 +24726,7 @@ func SssdSssdConf(s erb.Scope) string {
 	if erb.Truthy(r.IncludeQ(r.IVar("services"), erb.S("sudo"))) {
 		r.Text("[sudo]\n")
 		r.L(36)
-		r.Each(r.Sort(r.IVar("sudo_options"), nil), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("sudo_options"), erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(37)
 			if erb.Truthy(r.KindOfQ(value, erb.Const("Array"))) {
 				r.L(38)
@@ -24749,7 +24749,7 @@ func SssdSssdConf(s erb.Scope) string {
 	if erb.Truthy(r.IncludeQ(r.IVar("services"), erb.S("autofs"))) {
 		r.Text("[autofs]\n")
 		r.L(46)
-		r.Each(r.Sort(r.IVar("autofs_options"), nil), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("autofs_options"), erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(47)
 			if erb.Truthy(r.KindOfQ(value, erb.Const("Array"))) {
 				r.L(48)
@@ -24772,7 +24772,7 @@ func SssdSssdConf(s erb.Scope) string {
 	if erb.Truthy(r.IncludeQ(r.IVar("services"), erb.S("ssh"))) {
 		r.Text("[ssh]\n")
 		r.L(56)
-		r.Each(r.Sort(r.IVar("ssh_options"), nil), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("ssh_options"), erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(57)
 			if erb.Truthy(r.KindOfQ(value, erb.Const("Array"))) {
 				r.L(58)
@@ -24792,13 +24792,13 @@ func SssdSssdConf(s erb.Scope) string {
 		}))
 	}
 	r.L(64)
-	r.Each(r.Sort(r.IVar("domains"), nil), erb.Blk2(func(name, data erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("domains"), erb.NoBlock), erb.Blk2(func(name, data erb.Value) erb.Value {
 		r.Text("[domain/")
 		r.L(65)
 		r.Out(name)
 		r.Text("]\n")
 		r.L(66)
-		return r.Each(r.Sort(data, nil), erb.Blk2(func(key, value erb.Value) erb.Value {
+		return r.Each(r.Sort(data, erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(67)
 			if ((erb.Truthy(r.OpMatch(key, erb.Re("_uri", "")))) && (erb.Truthy(r.IVar("rotate_uris")))) && (erb.Truthy(r.KindOfQ(value, erb.Const("Array")))) {
 				r.L(68)
@@ -24836,7 +24836,7 @@ func SystemdLimits(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("# This file managed by Puppet - DO NOT EDIT\n[Service]\n")
 	r.L(4)
-	r.Each(r.Sort(r.Keys(r.IVar("limits")), nil), erb.Blk1(func(k erb.Value) erb.Value {
+	r.Each(r.Sort(r.Keys(r.IVar("limits")), erb.NoBlock), erb.Blk1(func(k erb.Value) erb.Value {
 		var output erb.Value
 		r.L(7)
 		if erb.Truthy(r.IsAQ(r.Aref(r.IVar("limits"), k), erb.Const("Array"))) {
@@ -25420,9 +25420,9 @@ func ZookeeperConfZooCfg(s erb.Scope) string {
 		_servers = r.LookupVar(erb.S("zookeeper::servers"))
 	} else {
 		r.L(39)
-		_servers = r.New(erb.Const("Hash"), nil)
+		_servers = r.New(erb.Const("Hash"), erb.NoBlock)
 		r.L(40)
-		r.EachWithIndex(r.Map(r.LookupVar(erb.S("zookeeper::servers")), nil), erb.Blk2(func(e, i erb.Value) erb.Value {
+		r.EachWithIndex(r.Map(r.LookupVar(erb.S("zookeeper::servers")), erb.NoBlock), erb.Blk2(func(e, i erb.Value) erb.Value {
 			r.L(40)
 			return r.Aset(_servers, r.OpAdd(i, int64(1)), e)
 		}))
@@ -25431,9 +25431,9 @@ func ZookeeperConfZooCfg(s erb.Scope) string {
 	r.EachPair(_servers, erb.Blk2(func(id, host erb.Value) erb.Value {
 		var observer_text erb.Value
 		r.L(44)
-		if erb.Truthy(r.Index(host, nil, erb.S(":"))) {
+		if erb.Truthy(r.Index(host, erb.NoBlock, erb.S(":"))) {
 			r.L(45)
-			host = r.Aref(host, erb.NewRange(int64(0), r.Index(host, nil, erb.S(":")), true))
+			host = r.Aref(host, erb.NewRange(int64(0), r.Index(host, erb.NoBlock, erb.S(":")), true))
 		}
 		r.L(47)
 		if erb.Truthy(r.IncludeQ(r.LookupVar(erb.S("zookeeper::observers")), host)) {
@@ -25677,7 +25677,7 @@ func Inline3(s erb.Scope) string {
 	defer r.Fail()
 	var h erb.Value
 	r.L(1)
-	r.Out(r.Inspect(r.Merge(r.IVar("hash"), nil, erb.HashOf(erb.S("d"), erb.S("four")))))
+	r.Out(r.Inspect(r.Merge(r.IVar("hash"), erb.NoBlock, erb.HashOf(erb.S("d"), erb.S("four")))))
 	r.Text(" ")
 	r.Out(r.Inspect(r.Merge(r.IVar("hash"), erb.Blk3(func(k, o, n erb.Value) erb.Value {
 		r.L(1)
@@ -25709,7 +25709,7 @@ func Inline4(s erb.Scope) string {
 	var h erb.Value
 	r.L(1)
 	r.Out(func() erb.Value {
-		h = r.New(erb.Const("Hash"), nil, int64(0))
+		h = r.New(erb.Const("Hash"), erb.NoBlock, int64(0))
 		r.Each(erb.NewArray(erb.S("a"), erb.S("b"), erb.S("a")), erb.Blk1(func(w erb.Value) erb.Value {
 			r.L(1)
 			{
@@ -25735,7 +25735,7 @@ func Inline4(s erb.Scope) string {
 	}())
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Inspect(r.New(erb.Const("Hash"), nil)))
+	r.Out(r.Inspect(r.New(erb.Const("Hash"), erb.NoBlock)))
 	r.Text(" ")
 	r.Out(r.Inspect(erb.HashOf(erb.Symbol("a"), int64(1), erb.S("b"), nil, int64(3), erb.NewArray(int64(4)))))
 	r.Text(" ")
@@ -25752,9 +25752,9 @@ func Inline5(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.Size(r.IVar("list")))
 	r.Text(" ")
-	r.Out(r.Count(r.IVar("list"), nil))
+	r.Out(r.Count(r.IVar("list"), erb.NoBlock))
 	r.Text(" ")
-	r.Out(r.Count(r.IVar("list"), nil, erb.S("fig")))
+	r.Out(r.Count(r.IVar("list"), erb.NoBlock, erb.S("fig")))
 	r.Text(" ")
 	r.Out(r.Count(r.IVar("list"), erb.Blk1(func(x erb.Value) erb.Value {
 		r.L(1)
@@ -25768,7 +25768,7 @@ func Inline5(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.IncludeQ(r.IVar("list"), erb.S("fig")))
 	r.Text(" ")
-	r.Out(r.Index(r.IVar("list"), nil, erb.S("fig")))
+	r.Out(r.Index(r.IVar("list"), erb.NoBlock, erb.S("fig")))
 	return r.Result()
 }
 
@@ -25849,7 +25849,7 @@ func Inline8(s erb.Scope) string {
 	})))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Join(r.Map(r.Sort(r.Keys(r.IVar("hash")), nil), erb.Blk1(func(k erb.Value) erb.Value {
+	r.Out(r.Join(r.Map(r.Sort(r.Keys(r.IVar("hash")), erb.NoBlock), erb.Blk1(func(k erb.Value) erb.Value {
 		r.L(1)
 		return r.Aref(r.IVar("hash"), k)
 	})), erb.S(" ")))
@@ -25875,11 +25875,11 @@ func Inline10(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Inspect(r.Split(erb.S(""), nil, erb.S(","))))
+	r.Out(r.Inspect(r.Split(erb.S(""), erb.NoBlock, erb.S(","))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Split(erb.S("key=value=x"), nil, erb.S("="), int64(2))))
+	r.Out(r.Inspect(r.Split(erb.S("key=value=x"), erb.NoBlock, erb.S("="), int64(2))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Split(erb.S("a-b_c"), nil, erb.Re("[-_]", ""))))
+	r.Out(r.Inspect(r.Split(erb.S("a-b_c"), erb.NoBlock, erb.Re("[-_]", ""))))
 	return r.Result()
 }
 
@@ -25904,9 +25904,9 @@ func Inline11(s erb.Scope) string {
 	r.L(1)
 	r.Out(r.Inspect(r.ValuesAt(r.IVar("list"), int64(0), int64(2))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Tally(r.IVar("nums"), nil)))
+	r.Out(r.Inspect(r.Tally(r.IVar("nums"), erb.NoBlock)))
 	r.Text(" ")
-	r.Out(r.Inspect(r.ToA(r.EachIndex(r.IVar("list"), nil))))
+	r.Out(r.Inspect(r.ToA(r.EachIndex(r.IVar("list"), erb.NoBlock))))
 	return r.Result()
 }
 
@@ -25915,13 +25915,13 @@ func Inline12(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Gsub(erb.S("a.b.c"), nil, erb.S("."), erb.S("\\.")))
+	r.Out(r.Gsub(erb.S("a.b.c"), erb.NoBlock, erb.S("."), erb.S("\\.")))
 	r.Text(" ")
-	r.Out(r.Gsub(erb.S("path/to"), nil, erb.S("/"), erb.S("\\/")))
+	r.Out(r.Gsub(erb.S("path/to"), erb.NoBlock, erb.S("/"), erb.S("\\/")))
 	r.Text(" ")
-	r.Out(r.Gsub(erb.S("x"), nil, erb.Re("y", ""), erb.S("z")))
+	r.Out(r.Gsub(erb.S("x"), erb.NoBlock, erb.Re("y", ""), erb.S("z")))
 	r.Text(" ")
-	r.Out(r.Sub(erb.S("aaa"), nil, erb.S("a"), erb.S("b")))
+	r.Out(r.Sub(erb.S("aaa"), erb.NoBlock, erb.S("a"), erb.S("b")))
 	return r.Result()
 }
 
@@ -25998,25 +25998,25 @@ func Inline17(s erb.Scope) string {
 	r.L(1)
 	r.Out(r.Require(erb.S("ipaddr")))
 	r.Text(" ")
-	r.Out(r.ToS(r.New(erb.Const("IPAddr"), nil, r.IVar("ip"))))
+	r.Out(r.ToS(r.New(erb.Const("IPAddr"), erb.NoBlock, r.IVar("ip"))))
 	r.Text(" ")
-	r.Out(r.ToS(r.New(erb.Const("IPAddr"), nil, r.IVar("cidr"))))
+	r.Out(r.ToS(r.New(erb.Const("IPAddr"), erb.NoBlock, r.IVar("cidr"))))
 	r.Text(" ")
-	r.Out(r.Prefix(r.New(erb.Const("IPAddr"), nil, r.IVar("cidr"))))
+	r.Out(r.Prefix(r.New(erb.Const("IPAddr"), erb.NoBlock, r.IVar("cidr"))))
 	r.Text(" ")
-	r.Out(r.ToS(r.New(erb.Const("IPAddr"), nil, erb.S("2001:db8:0:0:1:0:0:1"))))
+	r.Out(r.ToS(r.New(erb.Const("IPAddr"), erb.NoBlock, erb.S("2001:db8:0:0:1:0:0:1"))))
 	r.Text(" ")
-	r.Out(r.ToS(r.New(erb.Const("IPAddr"), nil, erb.S("::ffff:10.0.0.1"))))
+	r.Out(r.ToS(r.New(erb.Const("IPAddr"), erb.NoBlock, erb.S("::ffff:10.0.0.1"))))
 	r.Text(" ")
-	r.Out(r.IncludeQ(r.New(erb.Const("IPAddr"), nil, erb.S("10.0.0.0/8")), r.IVar("ip")))
+	r.Out(r.IncludeQ(r.New(erb.Const("IPAddr"), erb.NoBlock, erb.S("10.0.0.0/8")), r.IVar("ip")))
 	r.Text(" ")
-	r.Out(r.IncludeQ(r.New(erb.Const("IPAddr"), nil, erb.S("192.0.2.0/24")), r.New(erb.Const("IPAddr"), nil, r.IVar("ip"))))
+	r.Out(r.IncludeQ(r.New(erb.Const("IPAddr"), erb.NoBlock, erb.S("192.0.2.0/24")), r.New(erb.Const("IPAddr"), erb.NoBlock, r.IVar("ip"))))
 	r.Text(" ")
-	r.Out(r.Ipv4Q(r.New(erb.Const("IPAddr"), nil, r.IVar("ip"))))
+	r.Out(r.Ipv4Q(r.New(erb.Const("IPAddr"), erb.NoBlock, r.IVar("ip"))))
 	r.Text(" ")
-	r.Out(r.Ipv6Q(r.New(erb.Const("IPAddr"), nil, erb.S("::1"))))
+	r.Out(r.Ipv6Q(r.New(erb.Const("IPAddr"), erb.NoBlock, erb.S("::1"))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.New(erb.Const("IPAddr"), nil, r.IVar("cidr"))))
+	r.Out(r.Inspect(r.New(erb.Const("IPAddr"), erb.NoBlock, r.IVar("cidr"))))
 	return r.Result()
 }
 
@@ -26038,7 +26038,7 @@ func Inline19(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.Rescue(func() erb.Value {
 		r.L(1)
-		return r.Inspect(r.Map(r.EachWithIndex(r.IVar("hash"), nil), erb.Blk2(func(pair1_, i erb.Value) erb.Value {
+		return r.Inspect(r.Map(r.EachWithIndex(r.IVar("hash"), erb.NoBlock), erb.Blk2(func(pair1_, i erb.Value) erb.Value {
 			kv := erb.Elem(pair1_, 0)
 			_ = kv
 			r.L(1)
@@ -26050,7 +26050,7 @@ func Inline19(s erb.Scope) string {
 	}))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Join(r.Map(r.EachWithIndex(r.IVar("hash"), nil), erb.Blk2(func(kv, i erb.Value) erb.Value {
+	r.Out(r.Join(r.Map(r.EachWithIndex(r.IVar("hash"), erb.NoBlock), erb.Blk2(func(kv, i erb.Value) erb.Value {
 		r.L(1)
 		return r.Interp(r.Aref(kv, int64(0)), i)
 	}))))
@@ -26172,11 +26172,11 @@ func Inline23(s erb.Scope) string {
 	}), erb.Re("^(.)", "")))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Gsub(erb.S("aaa"), nil, erb.Re("a*", ""), erb.S("-")))
+	r.Out(r.Gsub(erb.S("aaa"), erb.NoBlock, erb.Re("a*", ""), erb.S("-")))
 	r.Text(" ")
-	r.Out(r.Gsub(erb.S("abc"), nil, erb.Re("", ""), erb.S(".")))
+	r.Out(r.Gsub(erb.S("abc"), erb.NoBlock, erb.Re("", ""), erb.S(".")))
 	r.Text(" ")
-	r.Out(r.Gsub(erb.S("hello"), nil, erb.Re("l(?=o)", ""), erb.S("L")))
+	r.Out(r.Gsub(erb.S("hello"), erb.NoBlock, erb.Re("l(?=o)", ""), erb.S("L")))
 	return r.Result()
 }
 
@@ -26237,13 +26237,13 @@ func Inline27(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Inspect(r.Map(r.Select(r.EachWithIndex(r.IVar("list"), nil), erb.Blk2(func(x, i erb.Value) erb.Value {
+	r.Out(r.Inspect(r.Map(r.Select(r.EachWithIndex(r.IVar("list"), erb.NoBlock), erb.Blk2(func(x, i erb.Value) erb.Value {
 		r.L(1)
 		return r.EvenQ(i)
 	})), r.BlkSym(erb.Symbol("first")))))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Inspect(r.ToA(r.EachWithIndex(r.Sort(r.IVar("list"), nil), nil))))
+	r.Out(r.Inspect(r.ToA(r.EachWithIndex(r.Sort(r.IVar("list"), erb.NoBlock), erb.NoBlock))))
 	return r.Result()
 }
 
@@ -26296,9 +26296,9 @@ func Inline30(s erb.Scope) string {
 	r.L(1)
 	r.Out(r.Join(r.IVar("list"), erb.S(", ")))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Sort(r.IVar("list"), nil)))
+	r.Out(r.Inspect(r.Sort(r.IVar("list"), erb.NoBlock)))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Reverse(r.Sort(r.IVar("list"), nil))))
+	r.Out(r.Inspect(r.Reverse(r.Sort(r.IVar("list"), erb.NoBlock))))
 	r.Text(" ")
 	r.Out(r.Inspect(r.Sort(r.IVar("nums"), erb.Blk2(func(a, b erb.Value) erb.Value {
 		r.L(1)
@@ -26312,11 +26312,11 @@ func Inline30(s erb.Scope) string {
 	}))))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Max(r.IVar("list"), nil))
+	r.Out(r.Max(r.IVar("list"), erb.NoBlock))
 	r.Text(" ")
-	r.Out(r.Min(r.IVar("nums"), nil))
+	r.Out(r.Min(r.IVar("nums"), erb.NoBlock))
 	r.Text(" ")
-	r.Out(r.Sum(r.IVar("nums"), nil))
+	r.Out(r.Sum(r.IVar("nums"), erb.NoBlock))
 	r.Text(" ")
 	r.Out(r.MinBy(r.IVar("list"), r.BlkSym(erb.Symbol("length"))))
 	r.Text(" ")
@@ -26346,7 +26346,7 @@ func Inline31(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.Join(r.ToA(erb.NewRange(erb.S("a"), erb.S("e"), false))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.ToA(r.Step(erb.NewRange(int64(1), int64(10), false), nil, int64(3)))))
+	r.Out(r.Inspect(r.ToA(r.Step(erb.NewRange(int64(1), int64(10), false), erb.NoBlock, int64(3)))))
 	r.Text(" ")
 	r.Out(r.IncludeQ(erb.NewRange(int64(1), int64(3), false), int64(2)))
 	r.Text(" ")
@@ -26358,7 +26358,7 @@ func Inline31(s erb.Scope) string {
 	}))))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Sum(erb.NewRange(int64(1), int64(3), false), nil))
+	r.Out(r.Sum(erb.NewRange(int64(1), int64(3), false), erb.NoBlock))
 	return r.Result()
 }
 
@@ -26407,7 +26407,7 @@ func Inline33(s erb.Scope) string {
 	r.L(1)
 	r.Out(r.Aref(r.ScopeHash(), erb.S("num")))
 	r.Text(" ")
-	r.Out(r.Inspect(r.First(r.Sort(r.Keys(r.ScopeHash()), nil), int64(3))))
+	r.Out(r.Inspect(r.First(r.Sort(r.Keys(r.ScopeHash()), erb.NoBlock), int64(3))))
 	return r.Result()
 }
 
@@ -26416,9 +26416,9 @@ func Inline34(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 3)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.AnyQ(r.IVar("list"), nil))
+	r.Out(r.AnyQ(r.IVar("list"), erb.NoBlock))
 	r.Text(" ")
-	r.Out(r.AnyQ(r.IVar("empty_list"), nil))
+	r.Out(r.AnyQ(r.IVar("empty_list"), erb.NoBlock))
 	r.Text(" ")
 	r.Out(r.AllQ(r.IVar("list"), erb.Blk1(func(x erb.Value) erb.Value {
 		r.L(1)
@@ -26432,7 +26432,7 @@ func Inline34(s erb.Scope) string {
 	})))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.AnyQ(erb.NewArray(nil, false), nil))
+	r.Out(r.AnyQ(erb.NewArray(nil, false), erb.NoBlock))
 	r.Text(" ")
 	r.Out(r.OneQ(r.IVar("nums"), erb.Blk1(func(x erb.Value) erb.Value {
 		r.L(1)
@@ -26455,7 +26455,7 @@ func Inline36(s erb.Scope) string {
 	r := erb.NewSized(s, 7, 2)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Inspect(r.Map(r.EachPair(r.IVar("hash"), nil), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Out(r.Inspect(r.Map(r.EachPair(r.IVar("hash"), erb.NoBlock), erb.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(1)
 		return r.OpAdd(k, v)
 	}))))
@@ -26473,7 +26473,7 @@ func Inline36(s erb.Scope) string {
 	}))))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Count(r.IVar("hash"), nil))
+	r.Out(r.Count(r.IVar("hash"), erb.NoBlock))
 	r.Text(" ")
 	r.Out(r.Length(r.IVar("hash")))
 	r.Text(" ")
@@ -26496,7 +26496,7 @@ func Inline37(s erb.Scope) string {
 	r.L(1)
 	r.Out(r.Rescue(func() erb.Value {
 		r.L(1)
-		return r.New(erb.Const("IPAddr"), nil, erb.S("300.1.1.1"))
+		return r.New(erb.Const("IPAddr"), erb.NoBlock, erb.S("300.1.1.1"))
 	}, []erb.Value{erb.Const("ArgumentError")}, func(err_ erb.Value) erb.Value {
 		e = err_
 		r.L(1)
@@ -26506,7 +26506,7 @@ func Inline37(s erb.Scope) string {
 	r.L(1)
 	r.Out(r.Rescue(func() erb.Value {
 		r.L(1)
-		return r.New(erb.Const("IPAddr"), nil, erb.S("not an ip"))
+		return r.New(erb.Const("IPAddr"), erb.NoBlock, erb.S("not an ip"))
 	}, []erb.Value{}, func(_ erb.Value) erb.Value {
 		r.L(1)
 		return erb.S("invalid")
@@ -26713,9 +26713,9 @@ func Inline46(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.Inspect(r.Aref(r.IVar("hash"), erb.S("z"))))
 	r.Text(" ")
-	r.Out(r.Fetch(r.IVar("hash"), nil, erb.S("b")))
+	r.Out(r.Fetch(r.IVar("hash"), erb.NoBlock, erb.S("b")))
 	r.Text(" ")
-	r.Out(r.Fetch(r.IVar("hash"), nil, erb.S("z"), erb.S("dflt")))
+	r.Out(r.Fetch(r.IVar("hash"), erb.NoBlock, erb.S("z"), erb.S("dflt")))
 	r.Text(" ")
 	r.Out(r.Fetch(r.IVar("hash"), erb.Blk1(func(k erb.Value) erb.Value {
 		r.L(1)
@@ -26764,7 +26764,7 @@ func Inline49(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Fetch(erb.HashOf(erb.S("a"), int64(1)), nil, erb.Symbol("a")))
+	r.Out(r.Fetch(erb.HashOf(erb.S("a"), int64(1)), erb.NoBlock, erb.Symbol("a")))
 	return r.Result()
 }
 
@@ -26875,21 +26875,21 @@ func Inline56(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 2)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Join(r.Map(r.EachWithIndex(r.IVar("list"), nil), erb.Blk2(func(x, i erb.Value) erb.Value {
+	r.Out(r.Join(r.Map(r.EachWithIndex(r.IVar("list"), erb.NoBlock), erb.Blk2(func(x, i erb.Value) erb.Value {
 		r.L(1)
 		return r.Interp(i, ":", x)
 	})), erb.S(" ")))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Join(r.WithIndex(r.Map(r.IVar("list"), nil), erb.Blk2(func(x, i erb.Value) erb.Value {
+	r.Out(r.Join(r.WithIndex(r.Map(r.IVar("list"), erb.NoBlock), erb.Blk2(func(x, i erb.Value) erb.Value {
 		r.L(1)
 		return r.Interp(i, "=", x)
 	}), int64(1)), erb.S(",")))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Inspect(r.ToA(r.EachSlice(r.IVar("list"), nil, int64(2)))))
+	r.Out(r.Inspect(r.ToA(r.EachSlice(r.IVar("list"), erb.NoBlock, int64(2)))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.ToA(r.EachCons(r.IVar("nums"), nil, int64(2)))))
+	r.Out(r.Inspect(r.ToA(r.EachCons(r.IVar("nums"), erb.NoBlock, int64(2)))))
 	return r.Result()
 }
 
@@ -26976,7 +26976,7 @@ func Inline61(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Fetch(r.IVar("hash"), nil, erb.S("bb")))
+	r.Out(r.Fetch(r.IVar("hash"), erb.NoBlock, erb.S("bb")))
 	return r.Result()
 }
 
@@ -26985,7 +26985,7 @@ func Inline62(s erb.Scope) string {
 	r := erb.NewSized(s, 28, 2)
 	defer r.Fail()
 	r.L(1)
-	r.Each(r.Sort(r.Keys(r.IVar("hash")), nil), erb.Blk1(func(k erb.Value) erb.Value {
+	r.Each(r.Sort(r.Keys(r.IVar("hash")), erb.NoBlock), erb.Blk1(func(k erb.Value) erb.Value {
 		r.L(2)
 		r.Out(k)
 		r.Text(" = ")
@@ -27047,7 +27047,7 @@ func Inline63(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Fetch(r.IVar("list"), nil, int64(10)))
+	r.Out(r.Fetch(r.IVar("list"), erb.NoBlock, int64(10)))
 	return r.Result()
 }
 
@@ -27077,13 +27077,13 @@ func Inline65(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Inspect(r.Split(erb.S("a1b22c"), nil, erb.Re("\\d", ""))))
+	r.Out(r.Inspect(r.Split(erb.S("a1b22c"), erb.NoBlock, erb.Re("\\d", ""))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Split(erb.S("a1b22c"), nil, erb.Re("(\\d)", ""))))
+	r.Out(r.Inspect(r.Split(erb.S("a1b22c"), erb.NoBlock, erb.Re("(\\d)", ""))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Split(erb.S("abc"), nil, erb.S(""))))
+	r.Out(r.Inspect(r.Split(erb.S("abc"), erb.NoBlock, erb.S(""))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Split(erb.S("a b c"), nil, erb.S(" "), int64(2))))
+	r.Out(r.Inspect(r.Split(erb.S("a b c"), erb.NoBlock, erb.S(" "), int64(2))))
 	return r.Result()
 }
 
@@ -27150,21 +27150,21 @@ func Inline69(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Inspect(r.Map(r.Times(int64(3), nil), erb.Blk1(func(i erb.Value) erb.Value {
+	r.Out(r.Inspect(r.Map(r.Times(int64(3), erb.NoBlock), erb.Blk1(func(i erb.Value) erb.Value {
 		r.L(1)
 		return r.OpMul(i, i)
 	}))))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Inspect(r.ToA(r.Upto(int64(1), nil, int64(3)))))
+	r.Out(r.Inspect(r.ToA(r.Upto(int64(1), erb.NoBlock, int64(3)))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Map(r.Downto(int64(3), nil, int64(1)), erb.Blk1(func(i erb.Value) erb.Value {
+	r.Out(r.Inspect(r.Map(r.Downto(int64(3), erb.NoBlock, int64(1)), erb.Blk1(func(i erb.Value) erb.Value {
 		r.L(1)
 		return i
 	}))))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Inspect(r.ToA(r.Step(int64(1), nil, int64(10), int64(3)))))
+	r.Out(r.Inspect(r.ToA(r.Step(int64(1), erb.NoBlock, int64(10), int64(3)))))
 	return r.Result()
 }
 
@@ -27183,7 +27183,7 @@ func Inline70(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.Inspect(r.Flatten(erb.NewArray(r.IVar("list")))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.New(erb.Const("Array"), nil, int64(3), erb.S("x"))))
+	r.Out(r.Inspect(r.New(erb.Const("Array"), erb.NoBlock, int64(3), erb.S("x"))))
 	r.Text(" ")
 	r.Out(r.Inspect(r.New(erb.Const("Array"), erb.Blk1(func(i erb.Value) erb.Value {
 		r.L(1)
@@ -27224,11 +27224,11 @@ func Inline72(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.IncludeQ(r.IVar("str"), erb.S("lo W")))
 	r.Text(" ")
-	r.Out(r.Index(r.IVar("str"), nil, erb.S("o")))
+	r.Out(r.Index(r.IVar("str"), erb.NoBlock, erb.S("o")))
 	r.Text(" ")
-	r.Out(r.Rindex(r.IVar("str"), nil, erb.S("o")))
+	r.Out(r.Rindex(r.IVar("str"), erb.NoBlock, erb.S("o")))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Index(r.IVar("str"), nil, erb.S("z"))))
+	r.Out(r.Inspect(r.Index(r.IVar("str"), erb.NoBlock, erb.S("z"))))
 	return r.Result()
 }
 
@@ -27251,7 +27251,7 @@ func Inline73(s erb.Scope) string {
 	r.L(1)
 	r.Out(r.Rescue(func() erb.Value {
 		r.L(1)
-		return r.Inspect(r.Map(r.EachWithIndex(erb.NewArray(erb.NewArray(int64(1), int64(2))), nil), erb.Blk2(func(pair1_, i erb.Value) erb.Value {
+		return r.Inspect(r.Map(r.EachWithIndex(erb.NewArray(erb.NewArray(int64(1), int64(2))), erb.NoBlock), erb.Blk2(func(pair1_, i erb.Value) erb.Value {
 			a := erb.Elem(pair1_, 0)
 			_ = a
 			r.L(1)
@@ -27301,7 +27301,7 @@ func Inline76(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Sort(erb.NewArray(int64(1), erb.S("a")), nil))
+	r.Out(r.Sort(erb.NewArray(int64(1), erb.S("a")), erb.NoBlock))
 	return r.Result()
 }
 
@@ -27329,9 +27329,9 @@ func Inline78(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.Inspect(r.Values(r.IVar("hash"))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Sort(r.IVar("hash"), nil)))
+	r.Out(r.Inspect(r.Sort(r.IVar("hash"), erb.NoBlock)))
 	r.Text(" ")
-	r.Out(r.Join(r.Map(r.Sort(r.IVar("hash"), nil), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Out(r.Join(r.Map(r.Sort(r.IVar("hash"), erb.NoBlock), erb.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(1)
 		return r.Interp(k, "=", v)
 	})), erb.S("&")))
@@ -27406,11 +27406,11 @@ func Inline83(s erb.Scope) string {
 	}))))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Inspect(r.Sort(erb.NewArray(erb.NewArray(int64(2), erb.S("b")), erb.NewArray(int64(1), erb.S("a"))), nil)))
+	r.Out(r.Inspect(r.Sort(erb.NewArray(erb.NewArray(int64(2), erb.S("b")), erb.NewArray(int64(1), erb.S("a"))), erb.NoBlock)))
 	r.Text(" ")
 	r.Out(r.Inspect(r.SortBy(erb.NewArray(erb.NewArray(int64(1), erb.S("b")), erb.NewArray(int64(1), erb.S("a"))), r.BlkSym(erb.Symbol("first")))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.SortBang(erb.NewArray(int64(3), int64(1), int64(2)), nil)))
+	r.Out(r.Inspect(r.SortBang(erb.NewArray(int64(3), int64(1), int64(2)), erb.NoBlock)))
 	r.Text(" ")
 	r.Out(r.Inspect(r.SortByBang(erb.NewArray(erb.S("b"), erb.S("a")), r.BlkSym(erb.Symbol("to_s")))))
 	return r.Result()
@@ -27590,11 +27590,11 @@ func Inline91(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Inspect(r.Partition(erb.S("key: value"), nil, erb.S(": "))))
+	r.Out(r.Inspect(r.Partition(erb.S("key: value"), erb.NoBlock, erb.S(": "))))
 	r.Text(" ")
-	r.Out(r.Count(r.IVar("str"), nil, erb.S("lo")))
+	r.Out(r.Count(r.IVar("str"), erb.NoBlock, erb.S("lo")))
 	r.Text(" ")
-	r.Out(r.Size(r.Select(r.EachChar(r.IVar("str"), nil), erb.Blk1(func(c erb.Value) erb.Value {
+	r.Out(r.Size(r.Select(r.EachChar(r.IVar("str"), erb.NoBlock), erb.Blk1(func(c erb.Value) erb.Value {
 		r.L(1)
 		return r.OpEq(c, erb.S("l"))
 	}))))
@@ -27617,7 +27617,7 @@ func Inline92(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.Inspect(r.Flatten(erb.NewArray(erb.NewArray(int64(1), erb.NewArray(int64(2))), erb.NewArray(int64(3))), int64(1))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Uniq(erb.NewArray(int64(1), int64(1), int64(2), int64(3), int64(3)), nil)))
+	r.Out(r.Inspect(r.Uniq(erb.NewArray(int64(1), int64(1), int64(2), int64(3), int64(3)), erb.NoBlock)))
 	r.Text(" ")
 	r.Out(r.ToS(r.IVar("mixed")))
 	r.Text(" ")
@@ -27740,7 +27740,7 @@ func Inline97(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 2)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Inject(r.IVar("nums"), nil, erb.Symbol("+")))
+	r.Out(r.Inject(r.IVar("nums"), erb.NoBlock, erb.Symbol("+")))
 	r.Text(" ")
 	r.Out(r.Inject(r.IVar("nums"), erb.Blk2(func(s_, x erb.Value) erb.Value {
 		r.L(1)
@@ -27803,13 +27803,13 @@ func Inline100(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Gsub(erb.S("hello"), nil, erb.Re("l", ""), erb.HashOf(erb.S("l"), erb.S("L"))))
+	r.Out(r.Gsub(erb.S("hello"), erb.NoBlock, erb.Re("l", ""), erb.HashOf(erb.S("l"), erb.S("L"))))
 	r.Text(" ")
-	r.Out(r.Gsub(erb.S("abc"), nil, erb.Re("b", ""), erb.S("\\0\\0")))
+	r.Out(r.Gsub(erb.S("abc"), erb.NoBlock, erb.Re("b", ""), erb.S("\\0\\0")))
 	r.Text(" ")
-	r.Out(r.Gsub(erb.S("abc"), nil, erb.Re("b", ""), erb.S("\\\\")))
+	r.Out(r.Gsub(erb.S("abc"), erb.NoBlock, erb.Re("b", ""), erb.S("\\\\")))
 	r.Text(" ")
-	r.Out(r.Gsub(erb.S("a\nb\n"), nil, erb.Re("^", ""), erb.S("> ")))
+	r.Out(r.Gsub(erb.S("a\nb\n"), erb.NoBlock, erb.Re("^", ""), erb.S("> ")))
 	return r.Result()
 }
 
@@ -28017,7 +28017,7 @@ func Inline112(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.Inspect(r.Transpose(erb.NewArray(r.IVar("list"), r.IVar("nums")))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Zip(r.IVar("list"), nil, r.IVar("nums"))))
+	r.Out(r.Inspect(r.Zip(r.IVar("list"), erb.NoBlock, r.IVar("nums"))))
 	return r.Result()
 }
 
@@ -28041,7 +28041,7 @@ func Inline114(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Join(r.Map(r.EachSlice(erb.NewArray(int64(1), int64(2), int64(3)), nil, int64(2)), erb.Blk2(func(a, b erb.Value) erb.Value {
+	r.Out(r.Join(r.Map(r.EachSlice(erb.NewArray(int64(1), int64(2), int64(3)), erb.NoBlock, int64(2)), erb.Blk2(func(a, b erb.Value) erb.Value {
 		r.L(1)
 		return r.Inspect(erb.NewArray(a, b))
 	}))))
@@ -28149,7 +28149,7 @@ func Inline119(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Gsub(r.IVar("str"), nil, erb.S("o"), erb.S("0")))
+	r.Out(r.Gsub(r.IVar("str"), erb.NoBlock, erb.S("o"), erb.S("0")))
 	r.Text(" ")
 	r.Out(r.Gsub(r.IVar("str"), erb.Blk1(func(m erb.Value) erb.Value {
 		r.L(1)
@@ -28157,9 +28157,9 @@ func Inline119(s erb.Scope) string {
 	}), erb.Re("o", "")))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Gsub(r.IVar("str"), nil, erb.Re("(l+)", ""), erb.S("<\\1>")))
+	r.Out(r.Gsub(r.IVar("str"), erb.NoBlock, erb.Re("(l+)", ""), erb.S("<\\1>")))
 	r.Text(" ")
-	r.Out(r.Sub(r.IVar("str"), nil, erb.Re("(?<first>\\w+)", ""), erb.S("[\\k<first>]")))
+	r.Out(r.Sub(r.IVar("str"), erb.NoBlock, erb.Re("(?<first>\\w+)", ""), erb.S("[\\k<first>]")))
 	return r.Result()
 }
 
@@ -28168,7 +28168,7 @@ func Inline120(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Fetch(r.IVar("hash"), nil, erb.S("zzz")))
+	r.Out(r.Fetch(r.IVar("hash"), erb.NoBlock, erb.S("zzz")))
 	return r.Result()
 }
 
@@ -28202,9 +28202,9 @@ func Inline122(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Inspect(r.ScanRe(erb.S("hello world"), nil, erb.Re("o.", ""))))
+	r.Out(r.Inspect(r.ScanRe(erb.S("hello world"), erb.NoBlock, erb.Re("o.", ""))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.ScanRe(erb.S("a1b2"), nil, erb.Re("([a-z])(\\d)", ""))))
+	r.Out(r.Inspect(r.ScanRe(erb.S("a1b2"), erb.NoBlock, erb.Re("([a-z])(\\d)", ""))))
 	r.Text(" ")
 	r.Out(r.MatchQ(erb.S("abc"), erb.Re("b", "")))
 	r.Text(" ")
@@ -28229,11 +28229,11 @@ func Inline123(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.Chr(int64(97)))
 	r.Text(" ")
-	r.Out(r.Inspect(r.ToA(r.EachChar(erb.S("abc"), nil))))
+	r.Out(r.Inspect(r.ToA(r.EachChar(erb.S("abc"), erb.NoBlock))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Lines(erb.S("a\nb"), nil)))
+	r.Out(r.Inspect(r.Lines(erb.S("a\nb"), erb.NoBlock)))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Map(r.EachLine(erb.S("a\nb\n"), nil), r.BlkSym(erb.Symbol("chomp")))))
+	r.Out(r.Inspect(r.Map(r.EachLine(erb.S("a\nb\n"), erb.NoBlock), r.BlkSym(erb.Symbol("chomp")))))
 	return r.Result()
 }
 
@@ -28330,7 +28330,7 @@ func Inline127(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Join(r.Flatten(r.Reject(r.Split(r.String(r.IVar("value")), nil, erb.Re("[ \t]", "")), r.BlkSym(erb.Symbol("empty?")))), erb.S("\t")))
+	r.Out(r.Join(r.Flatten(r.Reject(r.Split(r.String(r.IVar("value")), erb.NoBlock, erb.Re("[ \t]", "")), r.BlkSym(erb.Symbol("empty?")))), erb.S("\t")))
 	return r.Result()
 }
 
@@ -28399,7 +28399,7 @@ func Inline132(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Max(erb.NewArray(int64(1), nil), nil))
+	r.Out(r.Max(erb.NewArray(int64(1), nil), erb.NoBlock))
 	return r.Result()
 }
 
@@ -28408,13 +28408,13 @@ func Inline133(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Inspect(r.Split(r.IVar("str"), nil)))
+	r.Out(r.Inspect(r.Split(r.IVar("str"), erb.NoBlock)))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Split(erb.S("a,b,,c,,"), nil, erb.S(","))))
+	r.Out(r.Inspect(r.Split(erb.S("a,b,,c,,"), erb.NoBlock, erb.S(","))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Split(erb.S("a,b,,c,,"), nil, erb.S(","), int64(-1))))
+	r.Out(r.Inspect(r.Split(erb.S("a,b,,c,,"), erb.NoBlock, erb.S(","), int64(-1))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Split(erb.S(" a  b "), nil, erb.S(" "))))
+	r.Out(r.Inspect(r.Split(erb.S(" a  b "), erb.NoBlock, erb.S(" "))))
 	return r.Result()
 }
 
@@ -28423,13 +28423,13 @@ func Inline134(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Aref(r.Match(erb.S("Key=Value"), nil, erb.Re("(?<k>\\w+)=(?<v>\\w+)", "")), erb.S("v")))
+	r.Out(r.Aref(r.Match(erb.S("Key=Value"), erb.NoBlock, erb.Re("(?<k>\\w+)=(?<v>\\w+)", "")), erb.S("v")))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Captures(r.Match(erb.S("Key=Value"), nil, erb.Re("(?<k>\\w+)=(?<v>\\w+)", "")))))
+	r.Out(r.Inspect(r.Captures(r.Match(erb.S("Key=Value"), erb.NoBlock, erb.Re("(?<k>\\w+)=(?<v>\\w+)", "")))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.ToA(r.Match(erb.S("ab"), nil, erb.Re("(x)?b", "")))))
+	r.Out(r.Inspect(r.ToA(r.Match(erb.S("ab"), erb.NoBlock, erb.Re("(x)?b", "")))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Match(erb.S("abc"), nil, erb.Re("z", ""))))
+	r.Out(r.Inspect(r.Match(erb.S("abc"), erb.NoBlock, erb.Re("z", ""))))
 	return r.Result()
 }
 
@@ -28444,14 +28444,14 @@ func Inline135(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.Rescue(func() erb.Value {
 		r.L(1)
-		return r.Inspect(r.New(erb.Const("Regexp"), nil, erb.S("a+b"), erb.Const("Regexp::IGNORECASE")))
+		return r.Inspect(r.New(erb.Const("Regexp"), erb.NoBlock, erb.S("a+b"), erb.Const("Regexp::IGNORECASE")))
 	}, []erb.Value{}, func(_ erb.Value) erb.Value {
 		r.L(1)
 		return erb.S("const")
 	}))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Source(r.New(erb.Const("Regexp"), nil, erb.S("x.y"))))
+	r.Out(r.Source(r.New(erb.Const("Regexp"), erb.NoBlock, erb.S("x.y"))))
 	return r.Result()
 }
 
@@ -28507,7 +28507,7 @@ func Inline140(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Each(r.IVar("str"), nil))
+	r.Out(r.Each(r.IVar("str"), erb.NoBlock))
 	return r.Result()
 }
 
@@ -28556,7 +28556,7 @@ func Inline144(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Downcase(r.Last(r.Split(r.IVar("title"), nil, erb.S("_")))))
+	r.Out(r.Downcase(r.Last(r.Split(r.IVar("title"), erb.NoBlock, erb.S("_")))))
 	return r.Result()
 }
 
@@ -28593,18 +28593,18 @@ func Inline146(s erb.Scope) string {
 	defer r.Fail()
 	var s_ erb.Value
 	r.L(1)
-	r.Out(r.Inspect(r.GsubBang(erb.S("x"), nil, erb.Re("y", ""), erb.S("z"))))
+	r.Out(r.Inspect(r.GsubBang(erb.S("x"), erb.NoBlock, erb.Re("y", ""), erb.S("z"))))
 	r.Text(" ")
 	r.Out(func() erb.Value {
 		s_ = r.OpPos(erb.S("xyz"))
-		r.GsubBang(s_, nil, erb.Re("y", ""), erb.S("Y"))
+		r.GsubBang(s_, erb.NoBlock, erb.Re("y", ""), erb.S("Y"))
 		return s_
 	}())
 	r.Text(" ")
 	r.L(1)
 	r.Out(func() erb.Value {
 		s_ = r.OpPos(erb.S("abc"))
-		return r.Inspect(r.SubBang(s_, nil, erb.S("b"), erb.S("B")))
+		return r.Inspect(r.SubBang(s_, erb.NoBlock, erb.S("b"), erb.S("B")))
 	}())
 	return r.Result()
 }

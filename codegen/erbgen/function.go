@@ -1,0 +1,141 @@
+package erbgen
+
+import (
+	"sort"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/pp2go/pp2go/frontend/erb"
+)
+
+// Function APIs a translated Ruby file is written for: inside a function,
+// self is not the template wrapper. A 3.x function's self is the scope
+// (function_x, lookupvar), a 4.x function's the function object
+// (call_function, closure_scope).
+const (
+	API3 = 3
+	API4 = 4
+)
+
+// Methods are the methods of a module's Ruby function file, translated to
+// Go: one Go function
+//
+//	func Name(s erb.Scope, method string, a []erb.Value) erb.Value
+//
+// defines them all (as a template's defs) and calls the one named method
+// with the arguments a. s is the scope the function runs in (a 3.x
+// function's self, a 4.x function's closure_scope).
+type Methods struct {
+	Path string
+	// Functions and Variables are the Puppet functions and variables the
+	// methods name literally (function_x, call_function('x'),
+	// lookupvar('x')), sorted.
+	Functions []string
+	Variables []string
+	Names     []string // the methods, in definition order
+
+	body []jen.Code
+}
+
+// TranslateMethods translates the methods defs of a file parsed with
+// erb.ParseRuby, for a function of the given API. The error is a
+// *diag.Diagnostic naming the file, line, column and construct.
+func TranslateMethods(t *erb.Template, api int, defs []*erb.Def) (*Methods, error) {
+	tr := newTranslator(t)
+	tr.api = api
+	nodes := make([]erb.Node, len(defs))
+	for i, d := range defs {
+		nodes[i] = d
+	}
+	body, err := tr.runMethods(nodes)
+	if err != nil {
+		return nil, err
+	}
+	m := &Methods{Path: t.Name, body: body, Functions: sortedKeys(tr.functions), Variables: sortedKeys(tr.variables)}
+	m.Names = append(m.Names, tr.defOrder...)
+	return m, nil
+}
+
+// Emit adds the methods' Go function to f under funcName.
+func (m *Methods) Emit(f *jen.File, funcName string) {
+	f.Commentf("%s runs a method of %s.", funcName, m.Path)
+	f.Func().Id(funcName).Params(jen.Id("s").Qual(RuntimePath, "Scope"), jen.Id("method").String(), jen.Id("a").Index().Add(valueT())).Add(valueT()).Block(m.body...)
+}
+
+func (t *translator) runMethods(defs []erb.Node) (body []jen.Code, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			u, ok := p.(*unsupported)
+			if !ok {
+				panic(p)
+			}
+			body = nil
+			code := erb.CodeUnsupported
+			if u.syntax {
+				code = erb.CodeSyntax
+			}
+			err = t.t.Errorf(code, u.off, "%s", u.msg)
+		}
+	}()
+	t.collectDefs(defs)
+	t.scope = &scope{kind: scopeTop, vars: map[string]*local{}}
+	t.frame = &frame{kind: scopeTop}
+	stmts := t.stmts(defs)
+	body = append(body, jen.Id("r").Op(":=").Qual(RuntimePath, "NewSized").Call(jen.Id("s"), jen.Lit(0), jen.Lit(0)))
+	body = append(body, jen.Defer().Id("r").Dot("Fail").Call())
+	for _, name := range t.defOrder {
+		body = append(body, jen.Var().Id(t.defs[name]).Op("*").Qual(RuntimePath, "Def"))
+	}
+	body = append(body, t.declarations(t.scope)...)
+	body = append(body, stmts...)
+	names := append([]string(nil), t.defOrder...)
+	sort.Strings(names)
+	var cases []jen.Code
+	for _, name := range names {
+		cases = append(cases, jen.Case(jen.Lit(name)).Block(jen.Return(rcall("CallDef", jen.Id(t.defs[name]), jen.Lit(name), jen.Id("a").Op("...")))))
+	}
+	body = append(body, jen.Switch(jen.Id("method")).Block(cases...))
+	body = append(body, jen.Return(rcall("UndefinedMethod", jen.Id("method"))))
+	return body, nil
+}
+
+// apiCall translates a call without a receiver that means something in a
+// function's self (ok false otherwise).
+func (t *translator) apiCall(x *erb.Call) (*jen.Statement, bool) {
+	if t.api == 0 {
+		return nil, false
+	}
+	switch {
+	case t.api == API3 && len(x.Name) > len("function_") && x.Name[:len("function_")] == "function_",
+		t.api == API3 && (x.Name == "lookupvar" || x.Name == "call_function"):
+		// self is the scope
+		return t.scopeCall(x), true
+	case t.api == API4 && x.Name == "call_function":
+		if x.Block != nil {
+			t.unsupported(x, "a block given to call_function")
+		}
+		if len(x.Args) > 0 {
+			if s, ok := literalString(x.Args[0]); ok {
+				t.functions[s] = true
+			}
+		}
+		args, blk := t.callArgs(x.Args)
+		if blk != nil {
+			t.unsupported(x, "a block argument to call_function")
+		}
+		return t.lineFor(x).call("CallFunctionArgs", args...), true
+	}
+	return nil, false
+}
+
+// isFunctionScope reports whether n is the scope in a function: a 4.x
+// function's closure_scope, a 3.x function's self.
+func (t *translator) isFunctionScope(n erb.Node) bool {
+	switch x := n.(type) {
+	case *erb.Call:
+		return t.api == API4 && x.Recv == nil && x.Name == "closure_scope" && len(x.Args) == 0 && x.Block == nil
+	case *erb.Self:
+		return t.api == API3
+	}
+	return false
+}

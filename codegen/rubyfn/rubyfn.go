@@ -1,0 +1,454 @@
+// Package rubyfn translates the Ruby function files of Puppet modules
+// (lib/puppet/functions/**.rb, the 4.x API, and lib/puppet/parser/
+// functions/*.rb, the 3.x API) into Go at build time. The file is parsed
+// by the one Ruby front end templates use (frontend/erb.ParseRuby); the
+// function's declaration (create_function with its dispatches, local types
+// and return types; newfunction with its arity) is read here, and its
+// methods are translated by codegen/erbgen into Go that runs on the ERB
+// runtime (rt/erb). The generated registration declares the function with
+// rt/fn's dispatch model through rt/rubyfn, so that arguments that match
+// no dispatch fail with Puppet's messages.
+//
+// Ruby that is not translated is an error naming the file, line, column
+// and construct (*diag.Diagnostic, code erb.CodeUnsupported).
+package rubyfn
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/pp2go/pp2go/codegen/erbgen"
+	"github.com/pp2go/pp2go/frontend/erb"
+	rterb "github.com/pp2go/pp2go/rt/erb"
+)
+
+// Import paths of the runtime packages generated code uses.
+const (
+	fnPath     = "github.com/pp2go/pp2go/rt/fn"
+	rubyfnPath = "github.com/pp2go/pp2go/rt/rubyfn"
+)
+
+// Function is a translated function file.
+type Function struct {
+	Name string // the Puppet function's name
+	Path string
+	API  int // erbgen.API3 or erbgen.API4
+	// Arity is a 3.x function's arity (-1: any number of arguments).
+	Arity      int
+	Dispatches []Dispatch
+	LocalTypes [][2]string // name, definition
+	Methods    *erbgen.Methods
+
+	method3 string // a 3.x function's block, translated as this method
+}
+
+// Dispatch is a 4.x dispatch: its signature in rt/fn's spec syntax
+// (fn.Builder), asserted return type and method.
+type Dispatch struct {
+	Method   string
+	Spec     string
+	Return   string
+	Mismatch bool // argument_mismatch
+}
+
+// Translate reads and translates a function file.
+func Translate(path string, src []byte) (*Function, error) {
+	t, err := erb.ParseRuby(path, src)
+	if err != nil {
+		return nil, err
+	}
+	r := &reader{t: t, f: &Function{Path: path}}
+	if err := r.read(); err != nil {
+		return nil, err
+	}
+	m, err := erbgen.TranslateMethods(t, r.f.API, r.defs)
+	if err != nil {
+		return nil, err
+	}
+	r.f.Methods = m
+	return r.f, nil
+}
+
+// Emit adds the function's Go to f: its methods as the function funcName
+// and an init function registering it with rt/fn for module.
+func (fun *Function) Emit(f *jen.File, funcName, module string) {
+	f.ImportAlias(erbgen.RuntimePath, "erb")
+	fun.Methods.Emit(f, funcName)
+	var chain *jen.Statement
+	if fun.API == erbgen.API3 {
+		chain = jen.Qual(fnPath, "Register").Call(jen.Qual(fnPath, "New3").Call(jen.Lit(fun.Name), jen.Lit(fun.Arity), jen.Qual(rubyfnPath, "Impl3").Call(jen.Id(funcName), jen.Lit(fun.method3))))
+		if module != "" {
+			chain = jen.Id("f").Op(":=").Qual(fnPath, "New3").Call(jen.Lit(fun.Name), jen.Lit(fun.Arity), jen.Qual(rubyfnPath, "Impl3").Call(jen.Id(funcName), jen.Lit(fun.method3))).Line().
+				Id("f").Dot("Module").Op("=").Lit(module).Line().
+				Qual(fnPath, "Register").Call(jen.Id("f"))
+		}
+	} else {
+		chain = jen.Qual(fnPath, "New").Call(jen.Lit(fun.Name))
+		if module != "" {
+			chain = chain.Dot("Module").Call(jen.Lit(module))
+		}
+		for _, lt := range fun.LocalTypes {
+			chain = chain.Op(".").Line().Id("LocalType").Call(jen.Lit(lt[0]), jen.Lit(lt[1]))
+		}
+		for _, d := range fun.Dispatches {
+			impl := jen.Qual(rubyfnPath, "Impl").Call(jen.Id(funcName), jen.Lit(d.Method))
+			switch {
+			case d.Mismatch:
+				chain = chain.Op(".").Line().Id("Mismatch").Call(jen.Lit(d.Spec), impl)
+			case d.Return != "":
+				chain = chain.Op(".").Line().Id("DR").Call(jen.Lit(d.Spec), jen.Lit(d.Return), impl)
+			default:
+				chain = chain.Op(".").Line().Id("D").Call(jen.Lit(d.Spec), impl)
+			}
+			chain = chain.Dot("Method").Call(jen.Lit(d.Method))
+		}
+		chain = chain.Op(".").Line().Id("Register").Call()
+	}
+	f.Commentf("The function %s, translated from %s.", fun.Name, fun.Path)
+	f.Func().Id("init").Params().Block(chain)
+}
+
+// reader reads a function file's declaration.
+type reader struct {
+	t    *erb.Template
+	f    *Function
+	defs []*erb.Def
+}
+
+// unsupported is a construct the reader does not translate.
+type unsupported struct {
+	off int
+	msg string
+}
+
+func (r *reader) fail(n erb.Node, format string, args ...any) {
+	off := n.Offset()
+	if c, ok := n.(*erb.Call); ok && c.NameOff > 0 {
+		off = c.NameOff
+	}
+	panic(&unsupported{off: off, msg: fmt.Sprintf(format, args...)})
+}
+
+func (r *reader) read() (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			u, ok := p.(*unsupported)
+			if !ok {
+				panic(p)
+			}
+			err = r.t.Errorf(erb.CodeUnsupported, u.off, "%s", u.msg)
+		}
+	}()
+	r.top(r.t.Body)
+	if r.f.Name == "" {
+		return r.t.Errorf(erb.CodeUnsupported, 0, "no function definition (Puppet::Functions.create_function or newfunction) in the file")
+	}
+	return nil
+}
+
+// top reads the file's top-level statements.
+func (r *reader) top(body []erb.Node) {
+	for _, n := range body {
+		switch x := n.(type) {
+		case *erb.Module:
+			// module Puppet::Parser::Functions ... end
+			if len(x.Body.Rescues) > 0 {
+				r.fail(x, "rescue in a module body")
+			}
+			r.top(x.Body.Body)
+		case *erb.Call:
+			switch {
+			case x.Name == "create_function" && isConst(x.Recv, "Puppet::Functions"):
+				r.create4(x)
+			case x.Name == "newfunction" && (x.Recv == nil || isConst(x.Recv, "Puppet::Parser::Functions")):
+				r.new3(x)
+			case x.Recv == nil && x.Name == "require" && len(x.Args) == 1:
+				lib, ok := stringLit(x.Args[0])
+				if !ok || !rterb.KnownLibrary(lib) {
+					r.fail(x, "require of %s", describe(x.Args[0]))
+				}
+			default:
+				r.fail(x, "top-level call of `%s'", x.Name)
+			}
+		default:
+			r.fail(n, "top-level %s", nodeName(n))
+		}
+	}
+}
+
+func (r *reader) setName(n erb.Node, arg erb.Node) {
+	if r.f.Name != "" {
+		r.fail(n, "a second function definition in the file")
+	}
+	name, ok := symOrString(arg)
+	if !ok {
+		r.fail(n, "a function name that is not a literal")
+	}
+	r.f.Name = name
+}
+
+// create4 reads Puppet::Functions.create_function(:name) do ... end.
+func (r *reader) create4(x *erb.Call) {
+	if len(x.Args) != 1 {
+		r.fail(x, "create_function with %d arguments (a base class)", len(x.Args))
+	}
+	if x.Block == nil {
+		r.fail(x, "create_function without a block")
+	}
+	r.setName(x, x.Args[0])
+	r.f.API = erbgen.API4
+	for _, n := range x.Block.Body {
+		switch y := n.(type) {
+		case *erb.Def:
+			if y.Singleton {
+				r.fail(y, "singleton method definitions (def self.%s)", y.Name)
+			}
+			r.defs = append(r.defs, y)
+		case *erb.Call:
+			switch {
+			case y.Recv == nil && (y.Name == "dispatch" || y.Name == "argument_mismatch"):
+				r.dispatch(y)
+			case y.Recv == nil && y.Name == "local_types":
+				r.localTypes(y)
+			case y.Recv == nil && y.Name == "require" && len(y.Args) == 1:
+				lib, ok := stringLit(y.Args[0])
+				if !ok || !rterb.KnownLibrary(lib) {
+					r.fail(y, "require of %s", describe(y.Args[0]))
+				}
+			default:
+				r.fail(y, "call of `%s' in the function body", y.Name)
+			}
+		default:
+			r.fail(n, "%s in the function body", nodeName(n))
+		}
+	}
+	if len(r.f.Dispatches) == 0 {
+		// no dispatch: Puppet dispatches to the method named as the
+		// function's last segment, with its Ruby parameters
+		r.fail(x, "a 4.x function without dispatch")
+	}
+	for _, d := range r.f.Dispatches {
+		if !r.hasDef(d.Method) {
+			r.fail(x, "dispatch to method `%s', which the file does not define", d.Method)
+		}
+	}
+}
+
+func (r *reader) hasDef(name string) bool {
+	for _, d := range r.defs {
+		if d.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// dispatch reads dispatch :method do param 'Type', :name ... end.
+func (r *reader) dispatch(x *erb.Call) {
+	if len(x.Args) != 1 {
+		r.fail(x, "%s with %d arguments", x.Name, len(x.Args))
+	}
+	method, ok := symOrString(x.Args[0])
+	if !ok {
+		r.fail(x, "%s to a method that is not a literal", x.Name)
+	}
+	d := Dispatch{Method: method, Mismatch: x.Name == "argument_mismatch"}
+	var parts []string
+	if x.Block != nil {
+		for _, n := range x.Block.Body {
+			c, ok := n.(*erb.Call)
+			if !ok || c.Recv != nil {
+				r.fail(n, "%s in a dispatch", nodeName(n))
+			}
+			typeArg := func(i int) string {
+				if len(c.Args) <= i {
+					r.fail(c, "%s without a type", c.Name)
+				}
+				s, ok := stringLit(c.Args[i])
+				if !ok {
+					r.fail(c, "%s with a type that is not a literal string", c.Name)
+				}
+				return s
+			}
+			nameArg := func(i int) string {
+				if len(c.Args) <= i {
+					r.fail(c, "%s without a name", c.Name)
+				}
+				s, ok := symOrString(c.Args[i])
+				if !ok {
+					r.fail(c, "%s with a name that is not a literal", c.Name)
+				}
+				return s
+			}
+			switch c.Name {
+			case "param", "required_param":
+				parts = append(parts, typeArg(0)+" "+nameArg(1))
+			case "optional_param":
+				parts = append(parts, typeArg(0)+" "+nameArg(1)+"?")
+			case "repeated_param", "optional_repeated_param":
+				parts = append(parts, typeArg(0)+" "+nameArg(1)+"*")
+			case "required_repeated_param":
+				parts = append(parts, typeArg(0)+" "+nameArg(1)+"+")
+			case "return_type":
+				d.Return = typeArg(0)
+			case "block_param", "required_block_param", "optional_block_param":
+				r.fail(c, "%s (blocks are not translated yet)", c.Name)
+			default:
+				r.fail(c, "`%s' in a dispatch", c.Name)
+			}
+		}
+	}
+	d.Spec = strings.Join(parts, ", ")
+	r.f.Dispatches = append(r.f.Dispatches, d)
+}
+
+// localTypes reads local_types do type 'Name = Definition' end.
+func (r *reader) localTypes(x *erb.Call) {
+	if x.Block == nil {
+		r.fail(x, "local_types without a block")
+	}
+	for _, n := range x.Block.Body {
+		c, ok := n.(*erb.Call)
+		if !ok || c.Recv != nil || c.Name != "type" || len(c.Args) != 1 {
+			r.fail(n, "%s in local_types", nodeName(n))
+		}
+		s, ok := stringLit(c.Args[0])
+		name, def, found := strings.Cut(s, "=")
+		if !ok || !found {
+			r.fail(c, "a local type that is not a literal 'Name = Type'")
+		}
+		r.f.LocalTypes = append(r.f.LocalTypes, [2]string{strings.TrimSpace(name), strings.TrimSpace(def)})
+	}
+}
+
+// new3 reads newfunction(:name, type: :rvalue, arity: N, doc: ...) do |args| ... end.
+func (r *reader) new3(x *erb.Call) {
+	if len(x.Args) == 0 {
+		r.fail(x, "newfunction without a name")
+	}
+	r.setName(x, x.Args[0])
+	r.f.API = erbgen.API3
+	r.f.Arity = -1
+	for _, a := range x.Args[1:] {
+		h, ok := a.(*erb.Hash)
+		if !ok {
+			r.fail(x, "newfunction with an argument that is not an option")
+		}
+		for _, p := range h.Pairs {
+			key, _ := symOrString(p.Key)
+			switch key {
+			case "arity":
+				n, ok := intLit(p.Value)
+				if !ok {
+					r.fail(x, "an arity that is not a literal integer")
+				}
+				r.f.Arity = n
+			case "type", "doc":
+			default:
+				r.fail(x, "newfunction option %s", key)
+			}
+		}
+	}
+	if x.Block == nil {
+		r.fail(x, "newfunction without a block")
+	}
+	b := x.Block
+	if len(b.Params) > 1 || len(b.Params) == 1 && b.Params[0].Kind != erb.ParamReq && b.Params[0].Kind != erb.ParamOpt {
+		r.fail(x, "newfunction block parameters other than |args|")
+	}
+	// the block runs as a method (Puppet defines it with define_method):
+	// return leaves it
+	r.f.method3 = "real_function_" + strings.ReplaceAll(r.f.Name, "::", "_")
+	params := b.Params
+	if len(params) == 1 {
+		params = []erb.Param{{Name: params[0].Name, Kind: erb.ParamReq}}
+	}
+	body := b.Body
+	var begin *erb.Begin
+	if len(body) == 1 {
+		if bb, ok := body[0].(*erb.Begin); ok && !bb.Modifier {
+			begin = bb
+		}
+	}
+	if begin == nil {
+		begin = &erb.Begin{At: b.At, Body: body}
+	}
+	r.defs = append(r.defs, &erb.Def{At: b.At, Name: r.f.method3, Params: params, Body: begin})
+}
+
+func isConst(n erb.Node, path string) bool {
+	c, ok := n.(*erb.Const)
+	if !ok {
+		return false
+	}
+	p := c.Name
+	for s := c.Scope; s != nil; s = s.Scope {
+		p = s.Name + "::" + p
+	}
+	return p == path || p == strings.TrimPrefix(path, "::")
+}
+
+func stringLit(n erb.Node) (string, bool) {
+	s, ok := n.(*erb.Str)
+	if !ok {
+		return "", false
+	}
+	out := ""
+	for _, p := range s.Parts {
+		if p.Expr != nil {
+			return "", false
+		}
+		out += p.Lit
+	}
+	return out, true
+}
+
+func symOrString(n erb.Node) (string, bool) {
+	if s, ok := n.(*erb.Sym); ok && s.Parts == nil {
+		return s.Name, true
+	}
+	if s, ok := n.(*erb.Sym); ok {
+		return stringLit(&erb.Str{Parts: s.Parts})
+	}
+	return stringLit(n)
+}
+
+func intLit(n erb.Node) (int, bool) {
+	switch x := n.(type) {
+	case *erb.Int:
+		return int(x.V), true
+	case *erb.Unary:
+		if x.Op == "-@" {
+			v, ok := intLit(x.X)
+			return -v, ok
+		}
+	}
+	return 0, false
+}
+
+func describe(n erb.Node) string {
+	if s, ok := stringLit(n); ok {
+		return strconv.Quote(s)
+	}
+	return "a computed file name"
+}
+
+// nodeName names a construct in messages.
+func nodeName(n erb.Node) string {
+	switch n.(type) {
+	case *erb.Def:
+		return "a method definition"
+	case *erb.Class:
+		return "a class definition"
+	case *erb.Module:
+		return "a module definition"
+	case *erb.Assign, *erb.MultiAssign, *erb.OpAssign:
+		return "an assignment"
+	case *erb.If:
+		return "a conditional"
+	}
+	return strings.ToLower(strings.TrimPrefix(fmt.Sprintf("%T", n), "*erb."))
+}
