@@ -145,6 +145,13 @@ func TestPuppetDB(t *testing.T) {
 	sort.Strings(storedRefs)
 	require.Equal(t, refs, storedRefs)
 
+	// server_urls fail over: the first cannot be reached, the second answers.
+	got, errOut, err = compile("lb.example.com", "--puppetdb", "http://127.0.0.1:9,"+base, "--puppetdb-no-store")
+	require.NoError(t, err, errOut)
+	diffs, err = conformance.DiffCatalogs(want, got, envDir)
+	require.NoError(t, err)
+	require.Empty(t, diffs, "lb.example.com's catalog with a PuppetDB that fails over")
+
 	// A local resource with the title of a collected one: Puppet's error.
 	wantErr, err := os.ReadFile(filepath.Join(dir, "expected", "dup.example.com.error"))
 	require.NoError(t, err)
