@@ -88,7 +88,9 @@ func TestTranslateCorpus(t *testing.T) {
 			for k := range reasons {
 				keys = append(keys, k)
 			}
-			sort.Slice(keys, func(i, j int) bool { return reasons[keys[i]] > reasons[keys[j]] || reasons[keys[i]] == reasons[keys[j]] && keys[i] < keys[j] })
+			sort.Slice(keys, func(i, j int) bool {
+				return reasons[keys[i]] > reasons[keys[j]] || reasons[keys[i]] == reasons[keys[j]] && keys[i] < keys[j]
+			})
 			for _, k := range keys {
 				t.Logf("%4d  %s", reasons[k], k)
 			}

@@ -7,3 +7,24 @@ func (r *R) CallFunctionArgs(args ...Value) Value {
 	arity(args, 1, -1)
 	return r.callPuppet(ToS(args[0]), args[1:])
 }
+
+// hashBrackets is Hash[...]: a copy of one Hash, the pairs of one Array
+// of pairs, or keys and values alternating.
+func (r *R) hashBrackets(args []Value) Value {
+	if len(args) == 1 {
+		switch x := args[0].(type) {
+		case *Hash:
+			return r.ToH(r.ToA(x))
+		case *Array:
+			return r.ToH(x)
+		}
+	}
+	if len(args)%2 != 0 {
+		argError("odd number of arguments for Hash")
+	}
+	h := NewHash()
+	for i := 0; i < len(args); i += 2 {
+		h.Set(args[i], args[i+1])
+	}
+	return h
+}

@@ -383,6 +383,15 @@ func (r *R) Generate(recv Value, args ...Value) Value {
 func (r *R) PrettyGenerate(recv Value, args ...Value) Value {
 	classRecv("pretty_generate", recv, ClassJSON)
 	arity(args, 1, 2)
+	if len(args) == 2 {
+		if h, ok := args[1].(*Hash); ok {
+			for _, k := range h.Keys() {
+				if n := ToS(k); n != "max_nesting" {
+					raise(ClassArgumentError, "pp2go: JSON.pretty_generate option %s is not supported", n)
+				}
+			}
+		}
+	}
 	var b strings.Builder
 	r.jsonGenerate(&b, args[0], "  ", 0)
 	return S(b.String())

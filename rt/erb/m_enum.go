@@ -1281,7 +1281,7 @@ func (r *R) Aref(recv Value, args ...Value) Value {
 		return r.LookupVar(args[0])
 	case *Class:
 		if x == ClassHash {
-			return r.ToH(NewArray(args...))
+			return r.hashBrackets(args)
 		}
 		if x == ClassArray {
 			return NewArray(args...)

@@ -718,14 +718,49 @@ func (r *R) Encode(recv Value, args ...Value) Value {
 	if !ok {
 		noMethod("encode", recv)
 	}
+	out := s.S
 	for _, a := range args {
+		if h, isHash := a.(*Hash); isHash {
+			out = encodeOptions(h, out)
+			continue
+		}
 		if e := strings.ToUpper(ToS(a)); e != "UTF-8" {
-			if _, isHash := a.(*Hash); !isHash {
-				raise(ClassArgumentError, "pp2go: encode to %s is not supported", ToS(a))
-			}
+			raise(ClassArgumentError, "pp2go: encode to %s is not supported", ToS(a))
 		}
 	}
-	return S(s.S)
+	return S(out)
+}
+
+// encodeOptions applies String#encode's options: xml: :text escapes &, <
+// and >; xml: :attr also ", and quotes the result. Options that change
+// nothing for UTF-8 text (invalid:, undef:, replace:) are accepted.
+func encodeOptions(h *Hash, s string) string {
+	for _, k := range h.Keys() {
+		v, _ := h.Lookup(k)
+		switch ToS(k) {
+		case "xml":
+			r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
+			switch ToS(v) {
+			case "text":
+				s = r.Replace(s)
+			case "attr":
+				s = `"` + strings.ReplaceAll(r.Replace(s), `"`, "&quot;") + `"`
+			default:
+				raise(ClassArgumentError, "unexpected value for xml option: %s", inspectSym(v))
+			}
+		case "invalid", "undef", "replace", "fallback":
+		default:
+			raise(ClassArgumentError, "pp2go: String#encode option %s is not supported", ToS(k))
+		}
+	}
+	return s
+}
+
+func inspectSym(v Value) string {
+	if s, ok := v.(Symbol); ok {
+		return ":" + string(s)
+	}
+	return ToS(v)
 }
 
 // Dig is dig(keys...) on hashes and arrays.

@@ -113,10 +113,45 @@ func (r *R) Send(recv Value, name string, b *Block, args ...Value) Value {
 		return r.OpEq(recv, args[0])
 	case "<=>":
 		return r.OpCmp(recv, args[0])
+	case "|", "&", "^", "<<", ">>", "**", "<", "<=", ">", ">=", "!=", "===", "=~":
+		if len(args) == 1 {
+			return r.sendOp(name, recv, args[0])
+		}
 	}
 	m, ok := methodTable[name]
 	if !ok {
 		noMethod(name, recv)
 	}
 	return m.fn(r, recv, b, args)
+}
+
+// sendOp calls a binary operator method by name (reduce(:|), send(:<<, x)).
+func (r *R) sendOp(name string, a, b Value) Value {
+	switch name {
+	case "|":
+		return r.OpOr(a, b)
+	case "&":
+		return r.OpAnd(a, b)
+	case "^":
+		return r.OpXor(a, b)
+	case "<<":
+		return r.OpShl(a, b)
+	case ">>":
+		return r.OpShr(a, b)
+	case "**":
+		return r.OpPow(a, b)
+	case "<":
+		return r.OpLt(a, b)
+	case "<=":
+		return r.OpLe(a, b)
+	case ">":
+		return r.OpGt(a, b)
+	case ">=":
+		return r.OpGe(a, b)
+	case "!=":
+		return r.OpNe(a, b)
+	case "===":
+		return r.OpCaseEq(a, b)
+	}
+	return r.OpMatch(a, b)
 }
