@@ -23,14 +23,16 @@ import (
 
 // The language corpus (testdata/lang): small environments, each a txtar
 // archive whose sections are its files (manifests/site.pp, modules/...,
-// optional environment.conf and facts.json) and, under want/, what Puppet
-// 7.23 produced for each of its nodes (testdata/lang/regen writes them):
-// want/NODE.json, or want/NODE.error, and want/NODE.warnings. A case is one
-// node of one archive.
+// optional environment.conf and facts.json) and what Puppet produced for
+// each of its nodes (testdata/lang/regen writes them): under want/, Puppet
+// 7.23's want/NODE.json, or want/NODE.error, and want/NODE.warnings; under
+// want8/, Puppet 8.10's: want8/same lists the nodes where it is exactly
+// 7.23's outcome, the others have their own want8/NODE.json or .error and
+// .warnings. A case is one node of one archive, compiled as each version.
 //
-// Every archive is generated into one Go module, each under its own import
-// path, with a driver that compiles any node of any archive: one go build
-// for the whole corpus.
+// Every archive is generated into one Go module per Puppet version, each
+// under its own import path, with a driver that compiles any node of any
+// archive: one go build for the whole corpus and version.
 
 // LangDefaultNode is the node compiled for an archive that lists none.
 const LangDefaultNode = "lang.example.com"
@@ -41,10 +43,34 @@ type LangArchive struct {
 	Path  string
 	Nodes []string
 	Files map[string][]byte // environment files by relative path
-	Want  map[string][]byte // want/ sections by name (without want/)
+	Want  map[string][]byte // want/ sections by name (without want/): Puppet 7.23's outcomes
+	Want8 map[string][]byte // want8/ sections by name (without want8/): Puppet 8.10's where they differ
+	Same8 map[string]bool   // the nodes of want8/same: Puppet 8.10's outcome is 7.23's
 	// Set by Build:
-	EnvDir   string
-	BuildErr []*diag.Diagnostic // errors that stop pp2go's build
+	EnvDir string
+}
+
+// LangVersions are the Puppet versions (majors) the corpus holds outcomes
+// of: 7.23 and 8.10.
+var LangVersions = []int{7, 8}
+
+// expected is what Puppet (major version puppet) produced for a node: its
+// outcome sections by suffix (".json" or ".error", and ".warnings"), or
+// false when the archive holds none for that version.
+func (a *LangArchive) expected(puppet int, node string) (map[string][]byte, bool) {
+	from := a.Want
+	if puppet == 8 && !a.Same8[node] {
+		from = a.Want8
+	}
+	out := map[string][]byte{}
+	for _, ext := range []string{".json", ".error", ".warnings"} {
+		if b, ok := from[node+ext]; ok {
+			out[ext] = b
+		}
+	}
+	_, cat := out[".json"]
+	_, fail := out[".error"]
+	return out, cat || fail
 }
 
 // LangDir is the corpus' directory.
@@ -64,7 +90,7 @@ func LoadLangArchives(dir string) ([]*LangArchive, error) {
 			return nil, err
 		}
 		a := &LangArchive{Name: strings.TrimSuffix(filepath.Base(p), ".txtar"), Path: p,
-			Files: map[string][]byte{}, Want: map[string][]byte{}}
+			Files: map[string][]byte{}, Want: map[string][]byte{}, Want8: map[string][]byte{}, Same8: map[string]bool{}}
 		for _, l := range strings.Split(string(ar.Comment), "\n") {
 			if rest, ok := strings.CutPrefix(l, "nodes:"); ok {
 				a.Nodes = append(a.Nodes, strings.Fields(rest)...)
@@ -78,6 +104,12 @@ func LoadLangArchives(dir string) ([]*LangArchive, error) {
 		for _, f := range ar.Files {
 			if name, ok := strings.CutPrefix(f.Name, "want/"); ok {
 				a.Want[name] = f.Data
+			} else if f.Name == "want8/same" {
+				for _, n := range strings.Fields(string(f.Data)) {
+					a.Same8[n] = true
+				}
+			} else if name, ok := strings.CutPrefix(f.Name, "want8/"); ok {
+				a.Want8[name] = f.Data
 			} else {
 				a.Files[f.Name] = f.Data
 			}
@@ -90,10 +122,14 @@ func LoadLangArchives(dir string) ([]*LangArchive, error) {
 	return out, nil
 }
 
-// LangCorpus is the corpus built into one driver.
+// LangCorpus is the corpus built into one driver for one Puppet version.
 type LangCorpus struct {
 	Work     string
+	Puppet   int // the major version compiled as (codegen.Options.Puppet)
 	Archives []*LangArchive
+	// BuildErr holds, by archive name, the errors that stop pp2go's build
+	// of an archive (left out of the driver).
+	BuildErr map[string]diag.List
 	Driver   string
 	GenTime  time.Duration
 	Build    time.Duration
@@ -118,18 +154,18 @@ func LockLangWork(work string) (func(), error) {
 }
 
 // BuildLangCorpus writes each archive's environment under work/env,
-// generates them all into one Go module under work/gen and builds its
-// driver. An archive whose code pp2go refuses to build (Puppet's parse and
-// validation errors) keeps its diagnostics in BuildErr and is left out of
-// the driver.
-func BuildLangCorpus(archives []*LangArchive, work string) (*LangCorpus, error) {
+// generates them all, compiling as Puppet major version puppet (7 or 8),
+// into one Go module under work/gen-puppetN and builds its driver. An
+// archive whose code pp2go refuses to build (Puppet's parse and validation
+// errors) keeps its diagnostics in BuildErr and is left out of the driver.
+func BuildLangCorpus(archives []*LangArchive, work string, puppet int) (*LangCorpus, error) {
 	work, err := filepath.Abs(work)
 	if err != nil {
 		return nil, err
 	}
-	lc := &LangCorpus{Work: work, Archives: archives}
+	lc := &LangCorpus{Work: work, Puppet: puppet, Archives: archives, BuildErr: map[string]diag.List{}}
 	start := time.Now()
-	gen := filepath.Join(work, "gen")
+	gen := filepath.Join(work, fmt.Sprintf("gen-puppet%d", puppet))
 	if err := os.RemoveAll(gen); err != nil {
 		return nil, err
 	}
@@ -157,12 +193,12 @@ func BuildLangCorpus(archives []*LangArchive, work string) (*LangCorpus, error) 
 		}
 		modPath := root + "/" + a.Name
 		res, err := codegen.Generate(e, codegen.Options{ModulePath: modPath, RuntimeDir: RepoDir(), Version: "lang",
-			HieraConfig: filepath.Join(work, "no-hiera.yaml")})
+			HieraConfig: filepath.Join(work, "no-hiera.yaml"), Puppet: puppet})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", a.Name, err)
 		}
 		if errs := buildErrors(e, res.Diags); len(errs) > 0 {
-			a.BuildErr = errs
+			lc.BuildErr[a.Name] = errs
 			continue
 		}
 		for name, data := range res.Files {
@@ -198,6 +234,7 @@ func BuildLangCorpus(archives []*LangArchive, work string) (*LangCorpus, error) 
 		return nil, err
 	}
 	driver := strings.Replace(langDriver, "\t// IMPORTS\n", strings.Join(imports, ""), 1)
+	driver = strings.ReplaceAll(driver, "{{ORACLE_ROOT}}", oracleRoot(puppet))
 	driver = strings.Replace(driver, "\t// PROGRAMS\n", strings.Join(entries, ""), 1)
 	if err := os.MkdirAll(filepath.Join(gen, "driver"), 0o755); err != nil {
 		return nil, err
@@ -207,7 +244,7 @@ func BuildLangCorpus(archives []*LangArchive, work string) (*LangCorpus, error) 
 	}
 	lc.GenTime = time.Since(start)
 	start = time.Now()
-	lc.Driver = filepath.Join(work, "bin", "lang")
+	lc.Driver = filepath.Join(work, "bin", fmt.Sprintf("lang-puppet%d", puppet))
 	cmd := exec.Command("go", "build", "-trimpath", "-o", lc.Driver, "./driver")
 	cmd.Dir = gen
 	if out, err := cmd.CombinedOutput(); err != nil {
@@ -245,6 +282,15 @@ func buildErrors(e *env.Env, gen diag.List) diag.List {
 		add(d)
 	}
 	return out
+}
+
+// oracleRoot is the oracle's PP_ORACLE_ROOT under a Puppet version (its
+// default; oracle8's for 8), whose directories $settings::* show.
+func oracleRoot(puppet int) string {
+	if puppet == 8 {
+		return "/tmp/pp2go-oracle8"
+	}
+	return "/tmp/pp2go-oracle"
 }
 
 // langDriver compiles jobs read from standard input, one `ARCHIVE NODE
@@ -288,21 +334,24 @@ func main() {
 
 var factsCache = map[string]*values.Hash{}
 
-// serverFacts are the oracle's $server_facts (see its README).
-var serverFacts = values.NewHashFromPairs(
-	values.String("serverversion"), values.String("7.23.0"),
-	values.String("servername"), values.String("puppet.oracle.test"),
-	values.String("serverip"), values.String("192.0.2.1"),
-)
+// serverFacts are the oracle's $server_facts (see its README), with the
+// program's Puppet version.
+func serverFacts(p *rt.Program) *values.Hash {
+	return values.NewHashFromPairs(
+		values.String("serverversion"), values.String(p.Puppet().Version),
+		values.String("servername"), values.String("puppet.oracle.test"),
+		values.String("serverip"), values.String("192.0.2.1"),
+	)
+}
 
 // oracleSettings are the settings compile-catalog gives Puppet (see its
-// settings_argv, with PP_ORACLE_ROOT's default).
+// settings_argv, with PP_ORACLE_ROOT's default under the version).
 var oracleSettings = [][2]string{
-	{"confdir", "/tmp/pp2go-oracle/conf"},
-	{"vardir", "/tmp/pp2go-oracle/var"},
-	{"codedir", "/tmp/pp2go-oracle/code"},
+	{"confdir", "{{ORACLE_ROOT}}/conf"},
+	{"vardir", "{{ORACLE_ROOT}}/var"},
+	{"codedir", "{{ORACLE_ROOT}}/code"},
 	{"basemodulepath", "/usr/share/puppet/modules"},
-	{"environmentpath", "/tmp/pp2go-oracle/envs"},
+	{"environmentpath", "{{ORACLE_ROOT}}/envs"},
 	{"certname", "puppet.oracle.test"},
 }
 
@@ -330,7 +379,7 @@ func compile(archive, node, factsFile, name string) {
 		}
 		configured[archive] = true
 	}
-	res := rt.CompileWith(p, &rt.Node{Name: node, Facts: facts, ServerFacts: serverFacts})
+	res := rt.CompileWith(p, &rt.Node{Name: node, Facts: facts, ServerFacts: serverFacts(p)})
 	var warnings strings.Builder
 	for _, l := range res.Logs {
 		if l.Level == "warning" {
@@ -365,10 +414,11 @@ func (j LangJob) Facts() string {
 	return filepath.Join(LangDir(), "facts.json")
 }
 
-// Run compiles every job of the archives that built into work/out, one
-// driver process for all (restarted after a job that kills it).
+// Run compiles every job of the archives that built into
+// work/out-puppetN, one driver process for all (restarted after a job that
+// kills it).
 func (lc *LangCorpus) Run(jobs []LangJob, timeout time.Duration) (string, error) {
-	out := filepath.Join(lc.Work, "out")
+	out := filepath.Join(lc.Work, fmt.Sprintf("out-puppet%d", lc.Puppet))
 	if err := os.RemoveAll(out); err != nil {
 		return "", err
 	}
@@ -379,7 +429,7 @@ func (lc *LangCorpus) Run(jobs []LangJob, timeout time.Duration) (string, error)
 		}
 	}()
 	for _, j := range jobs {
-		if j.Archive.BuildErr != nil {
+		if lc.BuildErr[j.Archive.Name] != nil {
 			continue
 		}
 		if d == nil {
@@ -438,19 +488,20 @@ func (lc *LangCorpus) runJob(d *driverProc, j LangJob, out string, timeout time.
 	}
 }
 
-// Compare compares a job's outcome in out with Puppet's: the catalog as
-// catalog-diff compares it, or the error's first line, and the warnings.
-// It returns what differs.
-func (j LangJob) Compare(out string) ([]string, error) {
+// Compare compares a job's outcome in out (Run's) with what the corpus'
+// Puppet version produced: the catalog as catalog-diff compares it, or the
+// error's first line, and the warnings. It returns what differs.
+func (lc *LangCorpus) Compare(j LangJob, out string) ([]string, error) {
 	a := j.Archive
-	wantErr, errExpected := a.Want[j.Node+".error"]
-	wantCat, catExpected := a.Want[j.Node+".json"]
-	if !errExpected && !catExpected {
-		return []string{"no expected outcome (run testdata/lang/regen)"}, nil
+	want, ok := a.expected(lc.Puppet, j.Node)
+	if !ok {
+		return []string{fmt.Sprintf("no expected outcome of Puppet %d (run testdata/lang/regen)", lc.Puppet)}, nil
 	}
+	wantErr, errExpected := want[".error"]
+	wantCat := want[".json"]
 	var diffs []string
-	if a.BuildErr != nil {
-		got := a.buildErrorText(j.Node)
+	if errs := lc.BuildErr[a.Name]; errs != nil {
+		got := a.buildErrorText(errs, j.Node)
 		if !errExpected {
 			return []string{"pp2go's build fails: " + firstLine(got)}, nil
 		}
@@ -491,7 +542,7 @@ func (j LangJob) Compare(out string) ([]string, error) {
 		}
 	}
 	gotWarn, _ := os.ReadFile(name + ".warnings")
-	if w, g := string(a.Want[j.Node+".warnings"]), a.normalize(string(gotWarn)); w != g {
+	if w, g := string(want[".warnings"]), a.normalize(string(gotWarn)); w != g {
 		diffs = append(diffs, "warnings differ:", "    expected: "+strings.ReplaceAll(strings.TrimSpace(w), "\n", "\n              "),
 			"    actual:   "+strings.ReplaceAll(strings.TrimSpace(g), "\n", "\n              "))
 	}
@@ -506,17 +557,17 @@ func (a *LangArchive) normalize(s string) string {
 // buildErrorText is pp2go's build errors written as Puppet reports parse
 // and validation errors: the one error with its location, or each error's
 // message on a line and then the count.
-func (a *LangArchive) buildErrorText(node string) string {
+func (a *LangArchive) buildErrorText(errs diag.List, node string) string {
 	const prefix = "Could not parse for environment production: "
-	if len(a.BuildErr) == 1 {
-		return a.normalize(prefix + a.BuildErr[0].Error() + " on node " + node)
+	if len(errs) == 1 {
+		return a.normalize(prefix + errs[0].Error() + " on node " + node)
 	}
 	var b strings.Builder
-	for _, d := range a.BuildErr {
+	for _, d := range errs {
 		b.WriteString(d.Message + "\n")
 	}
-	file := a.normalize(a.BuildErr[len(a.BuildErr)-1].File)
-	fmt.Fprintf(&b, "%sLanguage validation logged %d errors. Giving up (file: %s) on node %s", prefix, len(a.BuildErr), file, node)
+	file := a.normalize(errs[len(errs)-1].File)
+	fmt.Fprintf(&b, "%sLanguage validation logged %d errors. Giving up (file: %s) on node %s", prefix, len(errs), file, node)
 	return a.normalize(b.String())
 }
 
