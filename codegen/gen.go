@@ -51,8 +51,8 @@ type Options struct {
 	// configuration applies.
 	HieraConfig string
 	// Checked is the checker's result for the environment: with it, a
-	// Ruby function the checked code calls that has no Go implementation
-	// is an error (see missingFunctions).
+	// Ruby function the checked code calls that nothing stands in for is
+	// a warning (see missingFunctions).
 	Checked *typecheck.Result
 }
 
@@ -61,6 +61,9 @@ type Options struct {
 type Result struct {
 	Files map[string][]byte
 	Diags diag.List
+	// Ruby are the module path's Ruby functions and what stands in for
+	// each (ports.go).
+	Ruby []*RubyFunction
 }
 
 // runtimeDir is where the copy of pp2go's runtime goes in the module.
@@ -127,6 +130,12 @@ type generator struct {
 	// Puppet functions they implement.
 	userGo  []*userGo
 	goFuncs map[string]bool
+	// ruby are the module path's Ruby functions and what stands in for
+	// each (ports.go); translated and untranslatable are the Ruby
+	// translator's verdicts, by function name and by Ruby file.
+	ruby           []*RubyFunction
+	translated     map[string]bool
+	untranslatable map[string]string
 }
 
 // index records which definitions Puppet would find, under which names:
@@ -387,6 +396,7 @@ func (g *generator) catalog(units []*unit, hasHiera bool) error {
 		jen.Id("p").Op(":=").Qual(rtPath, "NewProgram").Call(jen.Lit(g.opts.Environment)),
 		jen.Id("p").Dot("Version").Op("=").Lit(g.opts.Version),
 		jen.Id("p").Dot("AddCoreTypes").Call(),
+		jen.Id("bindFunctions").Call(), // functions.go: exactly the module path's functions
 	}
 	// the environment's settings, as $settings::* shows them
 	if len(g.e.ModulePath) > 0 {

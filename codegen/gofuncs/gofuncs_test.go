@@ -138,7 +138,7 @@ func TestMissingError(t *testing.T) {
 		RubyFile: "modules/greet/lib/puppet/functions/greet/shout.rb",
 		Ruby:     fns[0],
 	}
-	assert.Equal(t, `Unknown function: 'greet::shout': no Go implementation
+	assert.Equal(t, `Function 'greet::shout' has no Go implementation
   called from:
     modules/greet/manifests/init.pp:6:12
     manifests/site.pp:3:1

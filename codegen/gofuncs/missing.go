@@ -19,11 +19,15 @@ type Missing struct {
 	Module   string             // the module whose Ruby function it is ("" if none)
 	RubyFile string             // the Ruby file that defines it ("" if none)
 	Ruby     *rubyscan.Function // its dispatches as scanned, or nil
+	Why      string             // why pp2go's translation or Go port does not stand in for it
 }
 
 func (m *Missing) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Unknown function: '%s': no Go implementation", m.Name)
+	fmt.Fprintf(&b, "Function '%s' has no Go implementation", m.Name)
+	if m.Why != "" {
+		b.WriteString(": " + m.Why)
+	}
 	b.WriteString("\n  called from:")
 	for _, s := range m.Sites {
 		b.WriteString("\n    " + s)

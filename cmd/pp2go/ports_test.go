@@ -1,0 +1,56 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestModulePathFunctions: a compile sees the functions of the module path
+// as it is (issue 18, item 1). testdata/ports has a stdlib holding Debian
+// 12's any2array.rb (pp2go's Go port was written for it: bound), a
+// bool2str.rb that differs from every version the port was checked
+// against (not bound: translated, or the nodes that call it fail saying
+// why), and no
+// validate_integer.rb, as stdlib 9: Puppet's Unknown function, although
+// pp2go's library ports stdlib 8.5.0's. Expected outputs from Puppet 7.23
+// (testdata/ports/README.md).
+func TestModulePathFunctions(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("needs the go command to build the environment")
+	}
+	dir, err := filepath.Abs("testdata/ports")
+	require.NoError(t, err)
+	work := filepath.Join(os.TempDir(), "pp2go-ports-test", "work")
+	binary := filepath.Join(filepath.Dir(work), "catalog")
+	_, stderr, err := run(t, ".", "build", dir, "-o", binary, "--work", work, "--basemodulepath", t.TempDir())
+	require.NoError(t, err, stderr)
+	require.Contains(t, stderr, "Warning: "+filepath.Join(dir, "manifests/site.pp")+":7:17: Unknown function: 'validate_integer'.")
+	bool2str := filepath.Join(dir, "modules/stdlib/lib/puppet/parser/functions/bool2str.rb")
+
+	facts := filepath.Join(t.TempDir(), "facts.json")
+	require.NoError(t, os.WriteFile(facts, []byte(`{"name":"n","values":{"os":{"family":"Debian"}}}`), 0o644))
+	compile := func(node string) (string, error) {
+		out, err := exec.Command(binary, "compile", node, "--facts", facts).CombinedOutput()
+		return string(out), err
+	}
+	out, err := compile("ported")
+	require.NoError(t, err, out)
+	require.Contains(t, out, `"title":"['x']"`)
+
+	out, err = compile("removed")
+	require.Error(t, err)
+	require.Equal(t, "Error: Evaluation Error: Unknown function: 'validate_integer'. (file: "+filepath.Join(dir, "manifests/site.pp")+", line: 7, column: 17) on node removed\n", out)
+
+	// Puppet runs the changed Ruby ("true"): pp2go's translation of it
+	// does the same, or else the node fails saying why (never the port)
+	out, err = compile("changed")
+	if err == nil {
+		require.Contains(t, out, `"title":"true"`)
+	} else {
+		require.Contains(t, out, "Error: Evaluation Error: Error while evaluating a Function Call, Function 'bool2str' is written in Ruby ("+bool2str+"), which pp2go did not translate to Go: ")
+	}
+}
