@@ -51,9 +51,16 @@ type Options struct {
 	// configuration applies.
 	HieraConfig string
 	// Checked is the checker's result for the environment: with it, a
-	// Ruby function the checked code calls that nothing stands in for is
-	// a warning (see missingFunctions).
+	// Ruby function the checked code calls that has no Go implementation
+	// is an error (see missingFunctions).
 	Checked *typecheck.Result
+	// Puppet is the major version of the Puppet release the program
+	// compiles as by default (rt.Puppet7, rt.Puppet8); 0 is 8.
+	Puppet int
+	// Settings are Puppet settings (NAME, VALUE as puppet.conf spells
+	// them) the program compiles with by default; the binary's --setting
+	// overrides them. The caller checks them (rt.Program.SetSetting).
+	Settings [][2]string
 }
 
 // Result is a generated Go module: file contents by path, relative to the
@@ -61,9 +68,6 @@ type Options struct {
 type Result struct {
 	Files map[string][]byte
 	Diags diag.List
-	// Ruby are the module path's Ruby functions and what stands in for
-	// each (ports.go).
-	Ruby []*RubyFunction
 }
 
 // runtimeDir is where the copy of pp2go's runtime goes in the module.
@@ -71,6 +75,9 @@ const runtimeDir = "pp2go-rt"
 
 // Generate generates the Go module for an environment.
 func Generate(e *env.Env, opts Options) (*Result, error) {
+	if opts.Puppet != 0 && opts.Puppet != 7 && opts.Puppet != 8 {
+		return nil, fmt.Errorf("codegen: Puppet %d: pp2go compiles as Puppet 7 or 8", opts.Puppet)
+	}
 	if opts.ModulePath == "" {
 		opts.ModulePath = "pp2go.local/catalog"
 	}
@@ -130,12 +137,6 @@ type generator struct {
 	// Puppet functions they implement.
 	userGo  []*userGo
 	goFuncs map[string]bool
-	// ruby are the module path's Ruby functions and what stands in for
-	// each (ports.go); translated and untranslatable are the Ruby
-	// translator's verdicts, by function name and by Ruby file.
-	ruby           []*RubyFunction
-	translated     map[string]bool
-	untranslatable map[string]string
 }
 
 // index records which definitions Puppet would find, under which names:
@@ -396,7 +397,10 @@ func (g *generator) catalog(units []*unit, hasHiera bool) error {
 		jen.Id("p").Op(":=").Qual(rtPath, "NewProgram").Call(jen.Lit(g.opts.Environment)),
 		jen.Id("p").Dot("Version").Op("=").Lit(g.opts.Version),
 		jen.Id("p").Dot("AddCoreTypes").Call(),
-		jen.Id("bindFunctions").Call(), // functions.go: exactly the module path's functions
+		jen.Id("p").Dot("SetPuppet").Call(jen.Qual(rtPath, fmt.Sprintf("Puppet%d", g.puppetMajor()))),
+	}
+	for _, kv := range g.opts.Settings {
+		body = append(body, jen.Id("p").Dot("SetSetting").Call(jen.Lit(kv[0]), jen.Lit(kv[1])))
 	}
 	// the environment's settings, as $settings::* shows them
 	if len(g.e.ModulePath) > 0 {
@@ -678,4 +682,12 @@ func goPackageName(name string) string {
 		n = "m_" + n
 	}
 	return n
+}
+
+// puppetMajor is the Puppet release the program compiles as by default.
+func (g *generator) puppetMajor() int {
+	if g.opts.Puppet == 0 {
+		return 8
+	}
+	return g.opts.Puppet
 }

@@ -80,8 +80,8 @@ func (s *Scope) ParseType(src string) (values.Type, error) {
 	return t, nil
 }
 
-// Strict implements fn.Strict: Puppet's default.
-func (s *Scope) Strict() string { return "warning" }
+// Strict implements fn.Strict: the program's strict setting.
+func (s *Scope) Strict() string { return s.c.prog.strict }
 
 // ---- files ----
 

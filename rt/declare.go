@@ -445,10 +445,16 @@ func (c *Ctx) mergeOverride(r, ov *Resource) {
 		} else {
 			msg += " with new values"
 		}
-		if l := locationString(ov.File, ov.Line, 0); l != "" {
-			msg += " " + l
+		// Puppet[:strict] decides (parser/resource.rb#merge)
+		switch c.prog.strict {
+		case "error":
+			panic(located(msg, ov.File, ov.Line))
+		case "warning":
+			if l := locationString(ov.File, ov.Line, 0); l != "" {
+				msg += " " + l
+			}
+			c.logAt("warning", nil, msg, nil)
 		}
-		c.logAt("warning", nil, msg, nil)
 	}
 	for _, p := range ov.Params {
 		c.overrideParameter(r, p)

@@ -48,6 +48,12 @@ type Program struct {
 	settingsMu   sync.Mutex
 	settings     *varTable
 	settingRoots map[string]string
+	// the release compiled as (puppet.go), the settable settings set, and
+	// what the compiler reads of them
+	release         *Release
+	settingVals     map[string]any
+	strict          string
+	strictVariables bool
 
 	envError string // the error every compilation fails with; "" for none
 
@@ -70,6 +76,7 @@ func NewProgram(environment string) *Program {
 		natives:     map[string]NativeType{},
 		aliases:     values.NewAliasRegistry(),
 	}
+	p.applySettings()
 	p.mainClass = &Class{Name: "", prog: p, Body: func(s *Scope) {
 		if pre := s.c.node.Pre; pre != nil {
 			runMain(pre, s)

@@ -248,7 +248,9 @@ func (s *Scope) qualifiedScope(name string) *Scope {
 // ---- reading variables ----
 
 // Var reads a variable for the expression at site: Puppet's lookupvar. An
-// unknown variable is undef, with Puppet's warning (strict=warning).
+// unknown variable is undef, with Puppet's UNKNOWN_VARIABLE issue as the
+// settings make it (runtime3_support.rb): an error with strict_variables
+// or strict=error, a warning with strict=warning, nothing with strict=off.
 func (s *Scope) Var(site *Site, name string) values.Value {
 	v, ok := s.lookup(name)
 	if ok {
@@ -258,7 +260,13 @@ func (s *Scope) Var(site *Site, name string) values.Value {
 		return v
 	}
 	if !isNumericVarName(name) {
-		s.c.Warning(site, "Unknown variable: '"+name+"'.")
+		p := s.c.prog
+		switch {
+		case p.strictVariables || p.strict == "error":
+			IssueAt(site, "UNKNOWN_VARIABLE", "Unknown variable: '%s'.", name)
+		case p.strict == "warning":
+			s.c.Warning(site, "Unknown variable: '"+name+"'.")
+		}
 	}
 	return values.Undef
 }

@@ -43,9 +43,24 @@ var settingDefaults = map[string]string{
 // (before the first). modulepath and manifest are the environment's (the
 // generated program sets them); the others are the server's.
 func (p *Program) SetSetting(name, value string) error {
+	if parse, ok := settable[name]; ok {
+		v, err := parse(value)
+		if err != nil {
+			return err
+		}
+		p.settingsMu.Lock()
+		defer p.settingsMu.Unlock()
+		if p.settingVals == nil {
+			p.settingVals = map[string]any{}
+		}
+		p.settingVals[name] = v
+		p.settings = nil
+		p.applySettings()
+		return nil
+	}
 	if !slices.Contains(SettingRoots, name) {
-		return fmt.Errorf("setting %q cannot be set: pp2go compiles with Puppet's default settings; only %s can be set",
-			name, strings.Join(SettingRoots, ", "))
+		return fmt.Errorf("setting %q cannot be set: pp2go compiles with Puppet's default settings but for %s",
+			name, strings.Join(SettableSettings(), ", "))
 	}
 	p.settingsMu.Lock()
 	if p.settingRoots == nil {
@@ -120,7 +135,7 @@ func (p *Program) buildSettings() *values.Hash {
 	fill := strings.NewReplacer(pairs...)
 
 	var table [][2]json.RawMessage
-	if err := json.Unmarshal(settingsJSON, &table); err != nil {
+	if err := json.Unmarshal(p.Puppet().settings, &table); err != nil {
 		panic(err)
 	}
 	b := values.NewHashBuilder(len(table))
@@ -137,6 +152,15 @@ func (p *Program) buildSettings() *values.Hash {
 		case "modulepath", "manifest":
 			if s, ok := p.settingRoots[name]; ok {
 				v = values.String(s)
+			}
+		default:
+			if _, ok := settable[name]; ok {
+				switch x := p.settingValue(name).(type) {
+				case bool:
+					v = values.Bool(x)
+				case string:
+					v = values.String(x)
+				}
 			}
 		}
 		b.Put(values.String(name), v)
@@ -186,25 +210,42 @@ func settingValue(raw any, fill *strings.Replacer) values.Value {
 	panic(fmt.Sprintf("rt: settings.json value %v", raw))
 }
 
-// PuppetVersion is the version of Puppet whose catalogs pp2go compiles.
-const PuppetVersion = "7.23.0"
-
 // serverFacts are the program's ServerFacts, or this host's.
 func (p *Program) serverFacts() *values.Hash {
 	if p.ServerFacts != nil {
 		return p.ServerFacts
 	}
+	if p.Puppet() == Puppet7 {
+		return hostServerFacts7()
+	}
 	return HostServerFacts()
 }
 
-// HostServerFacts are $server_facts of a server running on this host, as
-// Puppet's catalog compiler sets them (set_server_facts): its version, and
-// the host's name and first IPv4 and IPv6 addresses (Facter's fqdn,
-// ipaddress and ipaddress6: the addresses of the first interface that is up
-// and not a loopback).
-var HostServerFacts = sync.OnceValue(func() *values.Hash {
+var hostServerFacts7 = sync.OnceValue(func() *values.Hash { return WithServerVersion(HostServerFacts(), Puppet7) })
+
+// HostServerFacts are $server_facts of a Puppet 8 server running on this
+// host, as Puppet's catalog compiler sets them (set_server_facts): its
+// version, and the host's name and first IPv4 and IPv6 addresses (Facter's
+// fqdn, ipaddress and ipaddress6: the addresses of the first interface that
+// is up and not a loopback).
+var HostServerFacts = sync.OnceValue(func() *values.Hash { return hostServerFacts(Puppet8) })
+
+// WithServerVersion are server facts f with the serverversion of r.
+func WithServerVersion(f *values.Hash, r *Release) *values.Hash {
+	b := values.NewHashBuilder(f.Len())
+	for i := 0; i < f.Len(); i++ {
+		if values.ToString(f.KeyAt(i)) == "serverversion" {
+			b.Put(f.KeyAt(i), values.String(r.Version))
+		} else {
+			b.Put(f.KeyAt(i), f.ValueAt(i))
+		}
+	}
+	return b.Build()
+}
+
+func hostServerFacts(r *Release) *values.Hash {
 	b := values.NewHashBuilder(4)
-	b.Put(values.String("serverversion"), values.String(PuppetVersion))
+	b.Put(values.String("serverversion"), values.String(r.Version))
 	if host, err := os.Hostname(); err == nil {
 		b.Put(values.String("servername"), values.String(host))
 	}
@@ -234,4 +275,4 @@ var HostServerFacts = sync.OnceValue(func() *values.Hash {
 		b.Put(values.String("serverip6"), values.String(ip6))
 	}
 	return b.Build()
-})
+}

@@ -14,6 +14,7 @@ import (
 // web1.example.com` of Debian 12's puppet 7.23 run as root.
 func TestSettings(t *testing.T) {
 	p := NewProgram("production")
+	p.SetPuppet(Puppet7)
 	require.NoError(t, p.SetSetting("certname", "web1.example.com"))
 	require.NoError(t, p.SetSetting("modulepath", "/srv/env/modules:/usr/share/puppet/modules"))
 	tab := p.settingsTable(&varTable{kind: localTable})
@@ -37,6 +38,40 @@ func TestSettings(t *testing.T) {
 	require.True(t, ok)
 	assert.Equal(t, 232, all.Len(), "every setting but name")
 
-	err := p.SetSetting("strict", "error")
-	assert.ErrorContains(t, err, `setting "strict" cannot be set`)
+	err := p.SetSetting("ordering", "random")
+	assert.ErrorContains(t, err, `setting "ordering" cannot be set`)
+	assert.ErrorContains(t, p.SetSetting("strict", "fatal"), `invalid value "fatal" for setting strict`)
+	assert.ErrorContains(t, p.SetSetting("strict_variables", "yes"), `invalid value "yes" for boolean setting strict_variables`)
+}
+
+// The settings pp2go acts on show in $settings::* as set, over the
+// release's defaults, and a later SetPuppet keeps them.
+func TestSettableSettings(t *testing.T) {
+	p := NewProgram("production")
+	assert.Equal(t, "error", p.StrictMode(), "Puppet 8's default")
+	assert.True(t, p.StrictVariables(), "Puppet 8's default")
+	require.NoError(t, p.SetSetting("strict_variables", "false"))
+	p.SetPuppet(Puppet7)
+	assert.Equal(t, "warning", p.StrictMode(), "Puppet 7's default")
+	require.NoError(t, p.SetSetting("strict", "off"))
+	p.SetPuppet(Puppet8)
+	assert.Equal(t, "off", p.StrictMode())
+	assert.False(t, p.StrictVariables())
+	tab := p.settingsTable(&varTable{kind: localTable})
+	assert.Equal(t, values.String("off"), tab.vals[tab.find("strict")])
+	assert.Equal(t, values.Bool(false), tab.vals[tab.find("strict_variables")])
+	assert.Equal(t, "8.10.0", p.Puppet().Version)
+	v, _ := p.serverFacts().Get(values.String("serverversion"))
+	assert.Equal(t, values.String("8.10.0"), v)
+}
+
+func TestParsePuppet(t *testing.T) {
+	for in, want := range map[string]*Release{"8": Puppet8, "7": Puppet7, "8.10": Puppet8, "7.23.0": Puppet7, "openvox8": Puppet8, "OpenVox 8": nil, "6": nil, "8.9": nil, "openvox7": nil} {
+		r, err := ParsePuppet(in)
+		if want == nil {
+			assert.Error(t, err, in)
+			continue
+		}
+		assert.Same(t, want, r, in)
+	}
 }

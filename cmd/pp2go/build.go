@@ -26,6 +26,7 @@ import (
 // envFlags are the Puppet settings that decide what an environment holds.
 type envFlags struct {
 	modulePath, baseModulePath, manifest, environment, hieraConfig string
+	puppetFlags
 }
 
 func (f *envFlags) add(cmd *cobra.Command) {
@@ -35,6 +36,7 @@ func (f *envFlags) add(cmd *cobra.Command) {
 	fl.StringVar(&f.manifest, "manifest", "", "the main manifest, a file or directory (replaces environment.conf's)")
 	fl.StringVar(&f.environment, "environment", "production", "the environment's name, as $environment and catalogs show it")
 	fl.StringVar(&f.hieraConfig, "hiera-config", "/etc/puppet/hiera.yaml", "the global Hiera configuration (Puppet's default applies when the file does not exist)")
+	f.puppetFlags.add(fl)
 }
 
 func (f *envFlags) load(dir string) (*env.Env, error) {
@@ -91,11 +93,17 @@ func newBuildCmd() *cobra.Command {
   BINARY compile NODE --facts FACTS.json            # catalog JSON on stdout
   BINARY compile --facts-dir DIR --out-dir DIR -j 8  # every node
 
-The environment is loaded as Puppet 7.23 loads it (environment.conf, the
+The environment is loaded as Puppet loads it (environment.conf, the
 module path, the main manifest), turned into Go, and built with 'go build'
-(Go must be installed). What Puppet reports only when a node's evaluation
-reaches it is printed as a warning here, and the binary fails with Puppet's
-error for exactly the nodes that reach it.
+(Go must be installed). The binary compiles as --puppet says: 8 (Puppet
+8.10, OpenVox 8; the default) or 7 (Puppet 7.23), with that release's
+default settings but for those given with --setting NAME=VALUE (strict,
+strict_variables, the directories and the certname of $settings::*); the
+binary's own --puppet and --setting override both.
+
+What Puppet reports only when a node's evaluation reaches it is printed
+as a warning here, and the binary fails with Puppet's error for exactly
+the nodes that reach it.
 
 --strict makes such warnings fatal when they are in code that nodes can
 reach, found statically: the main manifest's top-level code and node
@@ -165,6 +173,9 @@ packages that changed.`,
 // long it took (a large environment takes seconds to load, check and
 // generate); elsewhere it prints only diagnostics.
 func generate(stderr io.Writer, dir string, ef *envFlags, strict bool) (*codegen.Result, error) {
+	if err := ef.puppetFlags.parse(); err != nil {
+		return nil, err
+	}
 	ph := newPhases(stderr)
 	ph.begin("Loading the environment " + dir)
 	e, err := ef.load(dir)
@@ -222,7 +233,8 @@ func generate(stderr io.Writer, dir string, ef *envFlags, strict bool) (*codegen
 		report(d, false)
 	}
 	ph.begin("Generating Go")
-	res, err := codegen.Generate(e, codegen.Options{Environment: ef.environment, Runtime: pp2go.Runtime, Version: codeVersion(e), HieraConfig: ef.hieraConfig, Checked: checked})
+	res, err := codegen.Generate(e, codegen.Options{Environment: ef.environment, Runtime: pp2go.Runtime, Version: codeVersion(e), HieraConfig: ef.hieraConfig, Checked: checked,
+		Puppet: ef.release.Major, Settings: ef.settings})
 	if err != nil {
 		ph.clear()
 		return nil, err

@@ -19,10 +19,11 @@ func newCheckCmd() *cobra.Command {
 	var opts env.Options
 	var format string
 	var all, strict bool
+	var pf puppetFlags
 	cmd := &cobra.Command{
 		Use:   "check [flags] { ENV_DIR | --modulepath DIR[:DIR...] }",
 		Short: "Report every broken reference of a Puppet environment or module path",
-		Long: `check loads a Puppet environment as Puppet 7.23 does (environment.conf, module
+		Long: `check loads a Puppet environment as Puppet does (environment.conf, module
 path, metadata.json, main manifest), parses and validates every file, and
 resolves every name on every code path, whether or not a node reaches it:
 classes, defined and native resource types and their attributes, functions
@@ -38,8 +39,11 @@ reach elsewhere on the module path; problems inside modules outside ENV_DIR
 With --modulepath and no ENV_DIR it checks every definition of every module
 of that module path.
 
-Variables that no scope sets are warnings, as with Puppet's default
-strict_variables=false; --strict-variables makes them errors.
+Variables that no scope sets are errors under Puppet 8's defaults
+(strict_variables=true, strict=error; --puppet 8, the default) and warnings
+under Puppet 7's (--puppet 7: strict_variables=false, strict=warning);
+--setting strict_variables=true or strict=error makes them errors under 7,
+--strict-variables too.
 
 --format selects the output:
   text    one line per problem, FILE:LINE:COL: SEVERITY: MESSAGE [CODE], a
@@ -60,6 +64,10 @@ strict_variables=false; --strict-variables makes them errors.
 The exit status is 1 when there is an error, whatever the format.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := pf.parse(); err != nil {
+				return err
+			}
+			strict = strict || pf.unknownVariableError()
 			write, ok := checkWriters[format]
 			if !ok {
 				return fmt.Errorf("unknown format %q: use text, json or github", format)
@@ -94,6 +102,7 @@ The exit status is 1 when there is an error, whatever the format.`,
 	f.StringVar(&format, "format", "text", "output format: text, json or github (GitHub Actions annotations)")
 	f.BoolVar(&all, "all", false, "check every file of the module path, and report errors outside ENV_DIR as errors")
 	f.BoolVar(&strict, "strict-variables", false, "report variables that no scope sets as errors (Puppet's strict_variables)")
+	pf.add(f)
 	return cmd
 }
 

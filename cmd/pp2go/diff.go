@@ -525,7 +525,7 @@ func (e *diffEnv) stamp(loaded *env.Env, ef *envFlags) string {
 			fmt.Fprintf(h, "pp2go %s %d %d\n", exe, st.Size(), st.ModTime().UnixNano())
 		}
 	}
-	fmt.Fprintf(h, "flags %q %q %q %q %q\n", ef.modulePath, ef.baseModulePath, ef.manifest, ef.environment, ef.hieraConfig)
+	fmt.Fprintf(h, "flags %q %q %q %q %q %q %q\n", ef.modulePath, ef.baseModulePath, ef.manifest, ef.environment, ef.hieraConfig, ef.puppet, ef.settingArgs)
 	fmt.Fprintf(h, "env %s %s\n", e.dir, e.tree)
 	roots := append([]string{e.dir, loaded.Manifest, ef.hieraConfig}, loaded.ModulePath...)
 	for _, root := range roots {

@@ -20,6 +20,7 @@ func benchCommand(program func() *rt.Program) *cobra.Command {
 	var factsFile, cpuProfile, memProfile string
 	var count int
 	var minTime time.Duration
+	var pf puppetFlags
 	cmd := &cobra.Command{
 		Use:   "bench NODE --facts FILE [--count N | --time D]",
 		Short: "Time the compilation of a node's catalog in a warm process",
@@ -43,7 +44,7 @@ least --time. Prints one line of key=value pairs:
 
 The catalog is compiled exactly as 'compile' compiles it; a failing compile
 is timed too (the error is the result), and fail=N counts the compiles
-that failed (the first one included).`,
+that failed (the first one included). --puppet and --setting are compile's.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if factsFile == "" {
@@ -56,6 +57,9 @@ that failed (the first one included).`,
 			t0 := time.Now()
 			p := program()
 			programNs := time.Since(t0)
+			if err := pf.apply(p); err != nil {
+				return err
+			}
 			t0 = time.Now()
 			res := rt.CompileNode(p, args[0], facts)
 			firstNs := time.Since(t0)
@@ -120,6 +124,7 @@ that failed (the first one included).`,
 		},
 	}
 	f := cmd.Flags()
+	pf.add(f)
 	f.StringVar(&factsFile, "facts", "", "the node's facts (JSON or YAML)")
 	f.IntVar(&count, "count", 0, "compile this many catalogs (0: as many as --time allows, at least 10)")
 	f.DurationVar(&minTime, "time", time.Second, "with --count 0: compile catalogs for at least this long")

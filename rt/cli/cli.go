@@ -39,7 +39,7 @@ func Main(program func() *rt.Program) {
 	}
 	root := &cobra.Command{
 		Use:           filepath.Base(os.Args[0]),
-		Short:         "Compile Puppet catalogs for nodes, as Puppet 7.23 compiles them",
+		Short:         "Compile Puppet catalogs for nodes, as Puppet 8.10 or 7.23 compiles them",
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
@@ -53,7 +53,7 @@ func Main(program func() *rt.Program) {
 
 func compileCommand(program func() *rt.Program) *cobra.Command {
 	var factsFile, out, factsDir, outDir string
-	var settings []string
+	var pf puppetFlags   // --puppet, --setting
 	var classes []string // --class: node code that includes them (a class spec)
 	var trustedFile string
 	var jobs int
@@ -90,10 +90,11 @@ standard error from level notice up, as Puppet prints them by default
 generate() runs a command on the compiling machine, as Puppet runs it on the
 server: it fails unless --allow-generate is given.
 
-$settings::* are Puppet 7.23's settings as a Debian server has them by
+$settings::* are the release's settings as a Debian server has them by
 default (confdir /etc/puppet, vardir /var/cache/puppet, ...; certname: this
-host's name), with the environment's modulepath and manifest; --setting
-changes the directories and the certname they derive from.
+host's name), with the environment's modulepath and manifest.
+
+` + settingsHelp + `
 
 --class NAME (repeatable) compiles the node as rspec-puppet's class spec
 does: 'include NAME' follows the main manifest's top-level code, before
@@ -120,14 +121,8 @@ not with --facts-dir.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			shown := logsFrom(quiet, verbose, debugLogs)
-			for _, kv := range settings {
-				name, value, ok := strings.Cut(kv, "=")
-				if !ok {
-					return fmt.Errorf("--setting %q: give NAME=VALUE", kv)
-				}
-				if err := program().SetSetting(name, value); err != nil {
-					return err
-				}
+			if err := pf.apply(program()); err != nil {
+				return err
 			}
 			if allowGenerate {
 				program().AllowGenerate = true
@@ -213,7 +208,7 @@ not with --facts-dir.`,
 	f.BoolVar(&checkDeps, "check-deps", false, "fail when the agent would refuse the catalog: a relationship to a resource not in it, or a dependency cycle")
 	f.StringArrayVar(&classes, "class", nil, "include this class after the main manifest's top-level code, as a class spec does (repeatable)")
 	pdb.add(f)
-	f.StringArrayVar(&settings, "setting", nil, "NAME=VALUE: a directory or the certname $settings::* derive from (confdir, codedir, vardir, logdir, rundir, publicdir, certname, environmentpath, basemodulepath; repeatable)")
+	pf.add(f)
 	return cmd
 }
 

@@ -16,6 +16,7 @@ import (
 func lookupCommand(program func() *rt.Program) *cobra.Command {
 	var node, factsFile, merge, dflt, typ string
 	var explain bool
+	var pf puppetFlags
 	cmd := &cobra.Command{
 		Use:   "lookup KEY --node NODE --facts FILE",
 		Short: "Look a key up in Hiera for a node, as puppet lookup does",
@@ -24,7 +25,8 @@ module layers compiled into this binary) for a node with the given facts, and
 print the value as YAML, as 'puppet lookup' does. Nothing is printed and the
 exit status is 1 when the key is not found.
 
---explain prints how the value was found, as 'puppet lookup --explain' does.`,
+--explain prints how the value was found, as 'puppet lookup --explain' does.
+--puppet and --setting are compile's.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if node == "" || factsFile == "" {
@@ -35,6 +37,9 @@ exit status is 1 when the key is not found.
 				return err
 			}
 			p := program()
+			if err := pf.apply(p); err != nil {
+				return err
+			}
 			la := &hiera.LookupArgs{Name: values.String(args[0])}
 			if merge != "" {
 				la.Merge = values.String(merge)
@@ -70,6 +75,7 @@ exit status is 1 when the key is not found.
 		},
 	}
 	f := cmd.Flags()
+	pf.add(f)
 	f.StringVar(&node, "node", "", "the node to look the key up for")
 	f.StringVar(&factsFile, "facts", "", "the node's facts (JSON or YAML)")
 	f.StringVar(&merge, "merge", "", "merge behavior: first, unique, hash or deep")

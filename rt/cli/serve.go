@@ -28,6 +28,7 @@ func serveCommand(program func() *rt.Program) *cobra.Command {
 	var maxBody int64
 	var quiet, verbose, debugLogs bool
 	var pdb pdbFlags // --puppetdb (puppetdb.go)
+	var pf puppetFlags
 	cmd := &cobra.Command{
 		Use:   "serve --ssldir DIR [--listen 127.0.0.1:8140] [--certname NAME]",
 		Short: "Serve catalogs to Puppet agents over HTTPS, as puppetserver does",
@@ -109,6 +110,9 @@ PuppetDB and the same CA, serve a site as one puppetserver: see the README.`,
 				log = f
 			}
 			p := program()
+			if err := pf.apply(p); err != nil {
+				return err
+			}
 			if err := p.SetSetting("certname", certname); err != nil {
 				return err
 			}
@@ -119,7 +123,7 @@ PuppetDB and the same CA, serve a site as one puppetserver: see the README.`,
 				return err
 			}
 			if p.ServerFacts == nil {
-				p.ServerFacts = serverFacts(rt.HostServerFacts(), hostFQDN())
+				p.ServerFacts = serverFacts(rt.WithServerVersion(rt.HostServerFacts(), p.Puppet()), hostFQDN())
 			}
 			shown := logsFrom(quiet, verbose, debugLogs)
 			var logMu sync.Mutex
@@ -172,6 +176,7 @@ PuppetDB and the same CA, serve a site as one puppetserver: see the README.`,
 		},
 	}
 	f := cmd.Flags()
+	pf.add(f)
 	f.StringVar(&sslDir, "ssldir", "", "the ssldir of Puppet's CA: certs/ca.pem, crl.pem, certs/CERTNAME.pem, private_keys/CERTNAME.pem")
 	f.StringVar(&listen, "listen", "127.0.0.1:8140", "the address and port to listen on (0.0.0.0:8140 for every interface)")
 	f.StringVar(&certname, "certname", "", "the server's certificate name in the ssldir (default: this host's fully qualified name)")

@@ -161,7 +161,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		s.logRequest(req, start)
 	}()
-	w.Header().Set("X-Puppet-Version", rt.PuppetVersion)
+	w.Header().Set("X-Puppet-Version", s.cfg.Program.Puppet().Version)
 	ip, _, _ := net.SplitHostPort(r.RemoteAddr)
 	if r.TLS != nil && len(r.TLS.VerifiedChains) > 0 {
 		cert := r.TLS.VerifiedChains[0][0]
@@ -197,7 +197,7 @@ func (s *Server) route(req *request) {
 	case strings.HasPrefix(path, "/status/v1/services"):
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusOK)
-		fmt.Fprintf(w, `{"pp2go":{"service_version":%q,"service_status_version":1,"detail_level":"info","state":"running","status":{}}}`, rt.PuppetVersion)
+		fmt.Fprintf(w, `{"pp2go":{"service_version":%q,"service_status_version":1,"detail_level":"info","state":"running","status":{}}}`, s.cfg.Program.Puppet().Version)
 	case path == "/puppet-ca/v1/certificate_revocation_list/ca":
 		s.serveFile(w, r, s.ssl.crlPath)
 	case strings.HasPrefix(path, "/puppet-ca/v1/certificate/"):

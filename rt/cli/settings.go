@@ -1,0 +1,60 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/pp2go/pp2go/rt"
+)
+
+// puppetFlags are --puppet and --setting, which every command that
+// compiles takes: the Puppet release compiled as (default: the build's)
+// and settings as puppet.conf spells them.
+type puppetFlags struct {
+	puppet   string
+	settings []string
+}
+
+func (pf *puppetFlags) add(f *pflag.FlagSet) {
+	f.StringVar(&pf.puppet, "puppet", "", "compile as this Puppet: "+rt.PuppetVersions+" (default: the one the binary was built for)")
+	f.StringArrayVar(&pf.settings, "setting", nil, "NAME=VALUE: a Puppet setting as puppet.conf spells it (repeatable): "+
+		strings.Join(rt.SettableSettings(), ", "))
+}
+
+// apply sets the release and the settings on the program, before its
+// first compile.
+func (pf *puppetFlags) apply(p *rt.Program) error {
+	if pf.puppet != "" {
+		r, err := rt.ParsePuppet(pf.puppet)
+		if err != nil {
+			return fmt.Errorf("--puppet: %w", err)
+		}
+		p.SetPuppet(r)
+	}
+	for _, kv := range pf.settings {
+		name, value, ok := strings.Cut(kv, "=")
+		if !ok {
+			return fmt.Errorf("--setting %q: give NAME=VALUE", kv)
+		}
+		if err := p.SetSetting(name, value); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// settingsHelp is the help text on the release and the settings.
+const settingsHelp = `The binary compiles as the Puppet release it was built for (pp2go build
+--puppet; 8.10 by default); --puppet 7 or --puppet 8 chooses here. Puppet 8
+defaults to strict=error and strict_variables=true (an unknown variable is an
+error), Puppet 7 to strict=warning and strict_variables=false.
+
+--setting NAME=VALUE sets a Puppet setting, as puppet.conf spells it:
+strict (off, warning, error) and strict_variables (true, false) change
+what compiles; the directories (confdir, codedir, vardir, logdir, rundir,
+publicdir, environmentpath, basemodulepath) and the certname change what
+$settings::* shows, which otherwise are a Debian server's defaults for the
+release. Settings given at build time apply unless set again here; any
+other setting is refused, naming it.`

@@ -1,0 +1,142 @@
+package rt
+
+import (
+	_ "embed"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Release is a version of Puppet whose catalogs pp2go compiles. What
+// differs between the versions the compiler acts on is data here, not
+// conditions spread through the runtime; docs/puppet-versions.md lists the
+// differences with the Puppet source of each.
+type Release struct {
+	Major   int
+	Version string // $server_facts['serverversion'], the X-Puppet-Version header
+	// settings is $settings::* of a Debian server of this version
+	// (tools/settings/gen.rb run under it), with placeholders.
+	settings []byte
+	// defaults are the values of the settable settings (below) the
+	// compiler acts on, as $settings::* shows them (defaults.rb).
+	defaults map[string]any
+}
+
+//go:embed settings8.json
+var settings8JSON []byte
+
+// Puppet's releases: 7.23 as Debian 12 ships it, 8.10 as Debian 13 ships
+// it (OpenVox 8 has the same compiler).
+var (
+	Puppet7 = &Release{Major: 7, Version: "7.23.0", settings: settingsJSON,
+		defaults: map[string]any{"strict": "warning", "strict_variables": false}}
+	Puppet8 = &Release{Major: 8, Version: "8.10.0", settings: settings8JSON,
+		defaults: map[string]any{"strict": "error", "strict_variables": true}}
+)
+
+// DefaultPuppet is the release a program compiles as unless told
+// otherwise.
+var DefaultPuppet = Puppet8
+
+// PuppetVersions names the releases ParsePuppet accepts, for help texts.
+const PuppetVersions = "8 (8.10, OpenVox 8; the default) or 7 (7.23)"
+
+// ParsePuppet reads a --puppet value: the major version ("8", "7"), or the
+// release's own version ("8.10", "7.23.0"), optionally prefixed with
+// "openvox" for 8.
+func ParsePuppet(s string) (*Release, error) {
+	v := strings.TrimPrefix(strings.ToLower(strings.TrimSpace(s)), "openvox")
+	v = strings.TrimPrefix(v, "puppet")
+	for _, r := range []*Release{Puppet8, Puppet7} {
+		if v == strconv.Itoa(r.Major) || v == r.Version || strings.HasPrefix(r.Version, v+".") && strings.Count(v, ".") == 1 {
+			if strings.HasPrefix(strings.ToLower(s), "openvox") && r.Major != 8 {
+				break
+			}
+			return r, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown Puppet version %q: pp2go compiles as Puppet %s", s, PuppetVersions)
+}
+
+// settable are the settings of Puppet's compiler that SetSetting accepts
+// besides the directories and the certname (SettingRoots): those that
+// change what a catalog holds and that pp2go acts on. Each maps a value as
+// puppet.conf spells it to the value $settings::* shows, or an error.
+var settable = map[string]func(string) (any, error){
+	// strict: what Puppet's strict checks do (parser/scope.rb,
+	// pops/evaluator/runtime3_support.rb, stdlib's deprecation()).
+	"strict": func(v string) (any, error) {
+		switch v {
+		case "off", "warning", "error":
+			return v, nil
+		}
+		return nil, fmt.Errorf("invalid value %q for setting strict: give off, warning or error", v)
+	},
+	// strict_variables: an unknown variable is an error.
+	"strict_variables": boolSetting("strict_variables"),
+}
+
+// boolSetting reads a boolean setting as Puppet's BooleanSetting munges it.
+func boolSetting(name string) func(string) (any, error) {
+	return func(v string) (any, error) {
+		switch v {
+		case "true":
+			return true, nil
+		case "false":
+			return false, nil
+		}
+		return nil, fmt.Errorf("invalid value %q for boolean setting %s: give true or false", v, name)
+	}
+}
+
+// SettableSettings are the names SetSetting accepts, sorted.
+func SettableSettings() []string {
+	names := slices.Clone(SettingRoots)
+	for n := range settable {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// SetPuppet makes the program compile as a release (before the first
+// compile). Settings set with SetSetting keep their values; the others
+// take the release's defaults.
+func (p *Program) SetPuppet(r *Release) {
+	p.settingsMu.Lock()
+	defer p.settingsMu.Unlock()
+	p.release = r
+	p.settings = nil
+	p.applySettings()
+}
+
+// Puppet is the release the program compiles as.
+func (p *Program) Puppet() *Release {
+	if p.release == nil {
+		return DefaultPuppet
+	}
+	return p.release
+}
+
+// applySettings derives the fields the compiler reads from the release's
+// defaults and the settings set (settingsMu held).
+func (p *Program) applySettings() {
+	p.strict = p.settingValue("strict").(string)
+	p.strictVariables = p.settingValue("strict_variables").(bool)
+}
+
+// settingValue is a settable setting's value: as set, else the release's
+// default (settingsMu held).
+func (p *Program) settingValue(name string) any {
+	if v, ok := p.settingVals[name]; ok {
+		return v
+	}
+	return p.Puppet().defaults[name]
+}
+
+// StrictMode is the program's strict setting: off, warning or error.
+func (p *Program) StrictMode() string { return p.strict }
+
+// StrictVariables is the program's strict_variables setting.
+func (p *Program) StrictVariables() bool { return p.strictVariables }
