@@ -76,7 +76,7 @@ func TestModuleFilesServed(t *testing.T) {
 
 	e, err := env.Load(dir, env.Options{BaseModulePath: t.TempDir(), Name: "production"})
 	require.NoError(t, err)
-	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir()})
+	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Puppet: 7})
 	require.NoError(t, err)
 	require.Empty(t, res.Diags.Errors())
 	gen := filepath.Join(t.TempDir(), "gen")

@@ -29,7 +29,7 @@ func TestUntranslatableERB(t *testing.T) {
 	}
 	e, err := env.Load(dir, env.Options{BaseModulePath: t.TempDir(), Name: "production"})
 	require.NoError(t, err)
-	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir()})
+	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Puppet: 7})
 	require.NoError(t, err)
 	var errs []string
 	for _, d := range res.Diags.Errors() {

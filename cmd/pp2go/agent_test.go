@@ -65,7 +65,7 @@ func startAgentEnv(t *testing.T) *agentEnv {
 	e := &agentEnv{envDir: envDir, certs: map[string]*testca.Cert{}, log: &syncBuffer{}}
 	work := filepath.Join(os.TempDir(), "pp2go-agent-test", "work")
 	e.binary = filepath.Join(work, "agent-catalog")
-	_, stderr, err := run(t, ".", "build", envDir, "-o", e.binary, "--work", work)
+	_, stderr, err := run(t, ".", "build", "--puppet", "7", envDir, "-o", e.binary, "--work", work)
 	require.NoError(t, err, stderr)
 
 	e.ca, err = testca.New("pp2go-test")

@@ -29,7 +29,7 @@ func TestCheckText(t *testing.T) {
 		"environment.conf":  "modulepath = modules\n",
 		"manifests/site.pp": "include nope\nwarn('x')\n",
 	})
-	out, _, err := run(t, dir, "check", ".")
+	out, _, err := run(t, dir, "check", "--puppet", "7", ".")
 	require.Equal(t, errSilent, err, "errors make the command fail")
 	require.Equal(t, "manifests/site.pp:1:1: error: Could not find class ::nope [UNKNOWN_CLASS]\n"+
 		"manifests/site.pp:2:1: error: Unknown function: 'warn'. [UNKNOWN_FUNCTION]\n"+
@@ -40,7 +40,7 @@ func TestCheckText(t *testing.T) {
 		"environment.conf":  "modulepath = modules\n",
 		"manifests/site.pp": "notice('hi')\n",
 	})
-	out, _, err = run(t, clean, "check", ".")
+	out, _, err = run(t, clean, "check", "--puppet", "7", ".")
 	require.NoError(t, err)
 	require.Equal(t, "0 errors, 0 warnings\n", out)
 }
@@ -50,7 +50,7 @@ func TestCheckJSON(t *testing.T) {
 		"environment.conf":  "modulepath = modules\n",
 		"manifests/site.pp": "notice($nope)\n",
 	})
-	out, _, err := run(t, dir, "check", "--format", "json", dir)
+	out, _, err := run(t, dir, "check", "--puppet", "7", "--format", "json", dir)
 	require.NoError(t, err, "an unassigned variable is a warning, as with strict_variables=false")
 	var got struct {
 		Version     int
@@ -71,8 +71,19 @@ func TestCheckJSON(t *testing.T) {
 	require.Equal(t, 8.0, d["column"])
 	require.NotContains(t, d, "hint")
 
-	_, _, err = run(t, dir, "check", "--strict-variables", dir)
+	_, _, err = run(t, dir, "check", "--puppet", "7", "--strict-variables", dir)
 	require.Equal(t, errSilent, err, "--strict-variables makes it an error")
+	_, _, err = run(t, dir, "check", "--puppet", "7", "--setting", "strict=error", dir)
+	require.Equal(t, errSilent, err, "strict=error makes it an error")
+	out, _, err = run(t, dir, "check", "--format", "json", dir)
+	require.Equal(t, errSilent, err, "Puppet 8's defaults (strict_variables=true) make it an error")
+	require.Contains(t, out, `"severity": "error"`)
+	_, _, err = run(t, dir, "check", "--setting", "strict_variables=false", "--setting", "strict=warning", dir)
+	require.NoError(t, err, "Puppet 8 with Puppet 7's settings")
+	_, _, err = run(t, dir, "check", "--setting", "ordering=random", dir)
+	require.ErrorContains(t, err, `setting "ordering" cannot be set`)
+	_, _, err = run(t, dir, "check", "--puppet", "6", dir)
+	require.ErrorContains(t, err, `unknown Puppet version "6"`)
 }
 
 // TestCheckModulePath checks a bare module path: the fixture of
@@ -82,7 +93,7 @@ func TestCheckModulePath(t *testing.T) {
 	wd, err := os.Getwd()
 	require.NoError(t, err)
 	mp := filepath.Join(wd, "..", "..", "frontend", "env", "testdata", "fx", "envs", "production", "modules")
-	out, _, err := run(t, wd, "check", "--modulepath", mp)
+	out, _, err := run(t, wd, "check", "--puppet", "7", "--modulepath", mp)
 	require.Equal(t, errSilent, err)
 	require.Contains(t, out, "wrongloc/manifests/init.pp:1:1: error: Unacceptable location. The name 'notwrongloc' is unacceptable in file '"+
 		filepath.Clean(mp)+"/wrongloc/manifests/init.pp' [ILLEGAL_DEFINITION_LOCATION]\n")
@@ -101,7 +112,7 @@ func TestCheckGitHub(t *testing.T) {
 		"manifests/a,b:c.pp":     "include nope\nwarn('x')\n",
 		"manifests/variables.pp": "notice($nope)\n",
 	})
-	out, _, err := run(t, dir, "check", "--format", "github", ".")
+	out, _, err := run(t, dir, "check", "--puppet", "7", "--format", "github", ".")
 	require.Equal(t, errSilent, err, "errors make the command fail")
 	require.Equal(t, "::error file=manifests/a%2Cb%3Ac.pp,line=1,col=1,title=UNKNOWN_CLASS::Could not find class ::nope\n"+
 		"::error file=manifests/a%2Cb%3Ac.pp,line=2,col=1,title=UNKNOWN_FUNCTION::Unknown function: 'warn'.%0Adid you mean 'warning'?\n"+
@@ -111,6 +122,6 @@ func TestCheckGitHub(t *testing.T) {
 	require.Equal(t, "100%25 a%0D%0Ab", githubData("100% a\r\nb"))
 	require.Equal(t, "a%3A b%2C c%25%0A", githubProperty("a: b, c%\n"))
 
-	_, _, err = run(t, dir, "check", "--format", "yaml", ".")
+	_, _, err = run(t, dir, "check", "--puppet", "7", "--format", "yaml", ".")
 	require.ErrorContains(t, err, `unknown format "yaml": use text, json or github`)
 }

@@ -36,7 +36,7 @@ func TestCheckDeps(t *testing.T) {
 	}
 	work := filepath.Join(os.TempDir(), "pp2go-matrix-test", "work-checkdeps")
 	junitFile := filepath.Join(t.TempDir(), "j.xml")
-	stdout, stderr, err := run(t, ".", "matrix", envDir, "--work", work, "--node-name", "ci.example.com", "--junit", junitFile)
+	stdout, stderr, err := run(t, ".", "matrix", "--puppet", "7", envDir, "--work", work, "--node-name", "ci.example.com", "--junit", junitFile)
 	var ee *exitError
 	require.True(t, errors.As(err, &ee), "%v\n%s", err, stderr)
 	require.Equal(t, 1, ee.status, "%v\n%s\n%s", ee.err, stdout, stderr)

@@ -122,9 +122,9 @@ func TestDiff(t *testing.T) {
 	}
 
 	t.Run("directories", func(t *testing.T) {
-		out, _, err := run(t, tmp, "diff", "old", "new", "--facts-dir", facts, "--work", work, "--format", "json")
+		out, _, err := run(t, tmp, "diff", "--puppet", "7", "old", "new", "--facts-dir", facts, "--work", work, "--format", "json")
 		check(t, out, err, "old", "new")
-		out, _, err = run(t, tmp, "diff", "old", "new", "--facts-dir", facts, "--work", work)
+		out, _, err = run(t, tmp, "diff", "--puppet", "7", "old", "new", "--facts-dir", facts, "--work", work)
 		require.Equal(t, 1, exitStatus(err))
 		require.Contains(t, out, "*** web1.example.com: 1 resource added, 1 resource changed, 1 edge changed\n"+
 			"+ Package[nginx-extras]  (modules/web/manifests/install.pp:6)\n"+
@@ -133,7 +133,7 @@ func TestDiff(t *testing.T) {
 			"+ edge Package[nginx] -> File[/etc/nginx/sites-enabled] (before)\n")
 		require.True(t, strings.HasSuffix(out, "\n3 nodes compared: 3 changed, 0 unchanged, 0 newly failing\n"), out)
 		// The filters take the differences away.
-		out, _, err = run(t, tmp, "diff", "old", "new", "--facts-dir", facts, "--work", work,
+		out, _, err = run(t, tmp, "diff", "--puppet", "7", "old", "new", "--facts-dir", facts, "--work", work,
 			"--ignore", "File[/etc/motd]", "--ignore", "Package[nginx-*]", "--ignore", "Class[*]")
 		require.Equal(t, 1, exitStatus(err), "the edge is left: %s", out)
 		require.NotContains(t, out, "motd")
@@ -145,7 +145,7 @@ func TestDiff(t *testing.T) {
 		// same size and a new content must be seen.
 		edit(t, new, "modules/motd/manifests/init.pp", "'daemon'", "'nobody'")
 		defer edit(t, new, "modules/motd/manifests/init.pp", "'nobody'", "'daemon'")
-		out, _, err := run(t, tmp, "diff", "old", "new", "--facts-dir", facts, "--work", work)
+		out, _, err := run(t, tmp, "diff", "--puppet", "7", "old", "new", "--facts-dir", facts, "--work", work)
 		require.Equal(t, 1, exitStatus(err))
 		require.Contains(t, out, `    ~ parameters::owner: "root" => "nobody"`)
 	})
@@ -153,7 +153,7 @@ func TestDiff(t *testing.T) {
 	t.Run("identical", func(t *testing.T) {
 		same := filepath.Join(tmp, "same")
 		copyDir(t, old, same)
-		out, _, err := run(t, tmp, "diff", "old", "same", "--facts-dir", facts, "--work", work)
+		out, _, err := run(t, tmp, "diff", "--puppet", "7", "old", "same", "--facts-dir", facts, "--work", work)
 		require.NoError(t, err)
 		require.Equal(t, "3 nodes compared: 0 changed, 3 unchanged, 0 newly failing\n", out)
 	})
@@ -177,34 +177,34 @@ func TestDiff(t *testing.T) {
 		copyDir(t, new, filepath.Join(repo, "env"))
 		git("add", ".")
 		git("commit", "-q", "-m", "new")
-		out, _, err := run(t, tmp, "diff", "HEAD~1:env", "HEAD:env", "--repo", repo, "--facts-dir", facts, "--work", work, "--format", "json")
+		out, _, err := run(t, tmp, "diff", "--puppet", "7", "HEAD~1:env", "HEAD:env", "--repo", repo, "--facts-dir", facts, "--work", work, "--format", "json")
 		check(t, out, err, "HEAD~1:env", "HEAD:env")
 		// From inside the repository, without --repo.
-		out, _, err = run(t, repo, "diff", "HEAD:env", "HEAD:/env/", "--facts-dir", facts, "--work", work)
+		out, _, err = run(t, repo, "diff", "--puppet", "7", "HEAD:env", "HEAD:/env/", "--facts-dir", facts, "--work", work)
 		require.NoError(t, err, out)
 
-		_, _, err = run(t, repo, "diff", "HEAD:nope", "HEAD:env", "--facts-dir", facts, "--work", work)
+		_, _, err = run(t, repo, "diff", "--puppet", "7", "HEAD:nope", "HEAD:env", "--facts-dir", facts, "--work", work)
 		require.Equal(t, 2, exitStatus(err))
 		require.ErrorContains(t, err, "HEAD:nope: no such directory in the git repository")
 	})
 
 	t.Run("errors", func(t *testing.T) {
-		_, _, err := run(t, tmp, "diff", "old", "new", "--facts-dir", filepath.Join(tmp, "nope"))
+		_, _, err := run(t, tmp, "diff", "--puppet", "7", "old", "new", "--facts-dir", filepath.Join(tmp, "nope"))
 		require.Equal(t, 2, exitStatus(err))
-		_, _, err = run(t, tmp, "diff", "old", "nope", "--facts-dir", facts)
+		_, _, err = run(t, tmp, "diff", "--puppet", "7", "old", "nope", "--facts-dir", facts)
 		require.Equal(t, 2, exitStatus(err))
 		require.ErrorContains(t, err, "nope: no such directory")
-		_, _, err = run(t, tmp, "diff", "old", "--facts-dir", facts)
+		_, _, err = run(t, tmp, "diff", "--puppet", "7", "old", "--facts-dir", facts)
 		require.Equal(t, 2, exitStatus(err))
-		_, _, err = run(t, tmp, "diff", "old", "new", "--facts-dir", facts, "--bogus")
+		_, _, err = run(t, tmp, "diff", "--puppet", "7", "old", "new", "--facts-dir", facts, "--bogus")
 		require.Equal(t, 2, exitStatus(err))
-		_, _, err = run(t, tmp, "diff", "old", "new", "--facts-dir", facts, "--ignore", "File")
+		_, _, err = run(t, tmp, "diff", "--puppet", "7", "old", "new", "--facts-dir", facts, "--ignore", "File")
 		require.Equal(t, 2, exitStatus(err))
 
 		broken := filepath.Join(tmp, "broken")
 		copyDir(t, old, broken)
 		edit(t, broken, "manifests/site.pp", "node default {", "node default {{")
-		_, errOut, err := run(t, tmp, "diff", "old", "broken", "--facts-dir", facts, "--work", work)
+		_, errOut, err := run(t, tmp, "diff", "--puppet", "7", "old", "broken", "--facts-dir", facts, "--work", work)
 		require.Equal(t, 2, exitStatus(err), "a new environment that does not build is an error")
 		require.ErrorContains(t, err, "the new environment (broken)")
 		require.Contains(t, errOut, "manifests/site.pp")
@@ -224,7 +224,7 @@ func TestDiffNewlyFailing(t *testing.T) {
 	copyDir(t, old, new)
 	edit(t, new, "manifests/site.pp", "node default {\n", "node default {\n  fail('no mail today')\n")
 	cats := filepath.Join(tmp, "catalogs")
-	out, _, err := run(t, tmp, "diff", "old", "new", "--facts-dir", filepath.Join(old, "nodes"), "--work", filepath.Join(tmp, "work"), "--catalogs", cats)
+	out, _, err := run(t, tmp, "diff", "--puppet", "7", "old", "new", "--facts-dir", filepath.Join(old, "nodes"), "--work", filepath.Join(tmp, "work"), "--catalogs", cats)
 	require.Equal(t, 1, exitStatus(err))
 	// --catalogs keeps both sides' catalogs, and the error of a failure.
 	for _, f := range []string{"old/mail.example.com.json", "old/web1.example.com.json", "new/web1.example.com.json", "new/web2.example.com.json"} {

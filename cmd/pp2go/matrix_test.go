@@ -132,7 +132,7 @@ func TestMatrix(t *testing.T) {
 	matrixEnv(t, envDir)
 	junitFile := filepath.Join(t.TempDir(), "matrix.xml")
 	outDir := filepath.Join(t.TempDir(), "catalogs")
-	stdout, stderr, err := run(t, ".", "matrix", envDir,
+	stdout, stderr, err := run(t, ".", "matrix", "--puppet", "7", envDir,
 		"--factsets", filepath.Join(envDir, "spec", "factsets"), "--factsets", filepath.Join(matrixTestdata, "facterdb", "4.3"),
 		"--node-name", matrixNode, "--work", filepath.Join(root, "work"), "--junit", junitFile, "--out-dir", outDir, "-j", "2")
 	t.Log(stdout)
@@ -313,7 +313,7 @@ func TestMatrixErrors(t *testing.T) {
 				files[k] = v
 			}
 			dir := writeEnv(t, files)
-			_, _, err := run(t, dir, "matrix", ".", "--work", t.TempDir())
+			_, _, err := run(t, dir, "matrix", "--puppet", "7", ".", "--work", t.TempDir())
 			var ee *exitError
 			require.True(t, errors.As(err, &ee), "%v", err)
 			require.Equal(t, 2, ee.status)
@@ -326,7 +326,7 @@ func TestMatrixErrors(t *testing.T) {
 		require.True(t, errors.As(err, &ee), "%v: %v", args, err)
 		require.Equal(t, 2, ee.status, "%v", args)
 	}
-	_, _, err := run(t, ".", "matrix", "testdata/nowhere")
+	_, _, err := run(t, ".", "matrix", "--puppet", "7", "testdata/nowhere")
 	var ee *exitError
 	require.True(t, errors.As(err, &ee))
 	require.Equal(t, 2, ee.status)
@@ -356,7 +356,7 @@ func TestMatrixAsOnceover(t *testing.T) {
 	})
 	out := filepath.Join(t.TempDir(), "out")
 	junitFile := filepath.Join(t.TempDir(), "j.xml")
-	stdout, stderr, err := run(t, ".", "matrix", dir, "--work", filepath.Join(os.TempDir(), "pp2go-matrix-test", "work-small"),
+	stdout, stderr, err := run(t, ".", "matrix", "--puppet", "7", dir, "--work", filepath.Join(os.TempDir(), "pp2go-matrix-test", "work-small"),
 		"--node-name", "ci.example.com", "--out-dir", out, "--junit", junitFile)
 	var ee *exitError
 	require.True(t, errors.As(err, &ee), "%v\n%s", err, stderr)

@@ -24,7 +24,7 @@ func TestGenBuildsOffline(t *testing.T) {
 		"nodes/n1.json":     `{"os": {"family": "Debian"}}`,
 	})
 	gen := filepath.Join(t.TempDir(), "gen")
-	_, stderr, err := run(t, dir, "gen", ".", "-o", gen)
+	_, stderr, err := run(t, dir, "gen", "--puppet", "7", ".", "-o", gen)
 	require.NoError(t, err, stderr)
 	if strings.Contains(stderr, "NOT_VENDORED") || strings.Contains(stderr, "not vendored") {
 		t.Skipf("the module cache lacks the runtime's dependencies: %s", stderr)

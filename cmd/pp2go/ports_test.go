@@ -26,7 +26,7 @@ func TestModulePathFunctions(t *testing.T) {
 	require.NoError(t, err)
 	work := filepath.Join(os.TempDir(), "pp2go-ports-test", "work")
 	binary := filepath.Join(filepath.Dir(work), "catalog")
-	_, stderr, err := run(t, ".", "build", dir, "-o", binary, "--work", work, "--basemodulepath", t.TempDir())
+	_, stderr, err := run(t, ".", "build", "--puppet", "7", dir, "-o", binary, "--work", work, "--basemodulepath", t.TempDir())
 	require.NoError(t, err, stderr)
 	require.Contains(t, stderr, "Warning: "+filepath.Join(dir, "manifests/site.pp")+":7:17: Unknown function: 'validate_integer'.")
 	bool2str := filepath.Join(dir, "modules/stdlib/lib/puppet/parser/functions/bool2str.rb")

@@ -235,7 +235,7 @@ func buildPuppetDBEnv(t *testing.T) (dir, envDir, binary string) {
 	envDir = filepath.Join(dir, "env")
 	work := filepath.Join(os.TempDir(), "pp2go-puppetdb-test", "work")
 	binary = filepath.Join(filepath.Dir(work), "catalog")
-	_, stderr, err := run(t, ".", "build", envDir, "-o", binary, "--work", work, "--basemodulepath", mods)
+	_, stderr, err := run(t, ".", "build", "--puppet", "7", envDir, "-o", binary, "--work", work, "--basemodulepath", mods)
 	require.NoError(t, err, stderr)
 	return dir, envDir, binary
 }

@@ -21,7 +21,7 @@ func TestTestCommand(t *testing.T) {
 	// a fixed work directory keeps go's build cache warm across runs
 	work := filepath.Join(os.TempDir(), "pp2go-cmd-test-spectest")
 
-	out, errOut, err := run(t, ".", "test", "--work", work, "testdata/spectest", "-run", "TestMotd|TestAsPuppet|TestGreeting", "-v")
+	out, errOut, err := run(t, ".", "test", "--puppet", "7", "--work", work, "testdata/spectest", "-run", "TestMotd|TestAsPuppet|TestGreeting", "-v")
 	require.NoError(t, err, out)
 	require.Contains(t, errOut, "pp2go test: spec\n")
 	require.Contains(t, errOut, "pp2go test: spec/functions\n")
@@ -37,14 +37,14 @@ func TestTestCommand(t *testing.T) {
 
 	// the tests pass, the coverage is below spec/'s 75%
 	var ee *exitError
-	out, _, err = run(t, ".", "test", "--work", work, "testdata/spectest", "-run", "TestMotdClass$")
+	out, _, err = run(t, ".", "test", "--puppet", "7", "--work", work, "testdata/spectest", "-run", "TestMotdClass$")
 	require.True(t, errors.As(err, &ee), "a coverage too low fails the command: %v", err)
 	require.Equal(t, 1, ee.status)
 	require.NotContains(t, out, "--- FAIL", "no test fails")
 	require.True(t, strings.HasSuffix(out, "Resource coverage: 50.00%\n\nUntouched resources:\n  File[/etc/motd]\n\n"+
 		"FAIL: resource coverage 50.00% is below the required 75.00%\n"), out)
 
-	out, errOut, err = run(t, ".", "test", "--work", work, "testdata/spectest")
+	out, errOut, err = run(t, ".", "test", "--puppet", "7", "--work", work, "testdata/spectest")
 	require.True(t, errors.As(err, &ee), "a failing test fails the command: %v", err)
 	require.Equal(t, 1, ee.status, "go test's exit status")
 	require.Contains(t, out, "--- FAIL: TestFailing")
@@ -53,13 +53,13 @@ func TestTestCommand(t *testing.T) {
 	require.Contains(t, out, "ok  \tcommand-line-arguments", "spec/functions passes")
 
 	// with -json, stdout is go test's JSON only
-	out, errOut, err = run(t, ".", "test", "--work", work, "testdata/spectest", "-json", "-run", "TestAsPuppet")
+	out, errOut, err = run(t, ".", "test", "--puppet", "7", "--work", work, "testdata/spectest", "-json", "-run", "TestAsPuppet")
 	require.NoError(t, err)
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 		require.True(t, json.Valid([]byte(line)), "not JSON: %s", line)
 	}
 	require.Contains(t, errOut, "Coverage Report:")
 
-	_, _, err = run(t, ".", "test", "--work", work, "testdata/env")
+	_, _, err = run(t, ".", "test", "--puppet", "7", "--work", work, "testdata/env")
 	require.ErrorContains(t, err, "testdata/env/spec: no such directory")
 }

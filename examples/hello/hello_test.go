@@ -22,7 +22,7 @@ func TestCatalogTests(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Version: "example"})
+	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Puppet: 7, Version: "example"})
 	if err != nil {
 		t.Fatal(err)
 	}
