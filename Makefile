@@ -22,8 +22,11 @@ example: build
 	./bin/pp2go build examples/hello -o bin/hello-catalog
 	./bin/hello-catalog compile web1.example.com --facts examples/hello/nodes/web1.example.com.json
 
-# Every scenario of ../shared/conformance/scenarios built with pp2go and
-# compared with Puppet's catalog or error: a line per scenario, then counts.
+# Every scenario of ../shared/conformance/scenarios built with pp2go, its
+# nodes compiled as Puppet 7 (--puppet 7) and as Puppet 8 (the default) and
+# compared with that version's catalog or error (7.23's expected/, 8.10's in
+# conformance/testdata/puppet8): a line per scenario and version, then
+# counts per version.
 conformance:
 	$(GO) test ./conformance -run 'TestScenarios' -count=1 -timeout 60m -v | grep -v '^=== '
 

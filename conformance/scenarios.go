@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v4"
 
@@ -112,14 +114,30 @@ type NodeOutcome struct {
 	Diff []string // empty when pp2go's result is Puppet's
 }
 
-// Run compiles every node of the scenario with the binary and compares the
-// results with Puppet's: catalogs with catalog-diff's semantics, errors by
-// their text.
-func (sc *Scenario) Run(binary string) ([]NodeOutcome, error) {
+// ScenarioVersions are the Puppet versions (majors) whose outputs the
+// scenarios are compared with: 7.23 (the scenarios' expected/) and 8.10
+// (testdata/puppet8/scenarios).
+var ScenarioVersions = []int{7, 8}
+
+// Run compiles every node of the scenario with the binary as Puppet major
+// version puppet (--puppet 7; 8 is the binary's default, as pp2go build
+// makes it) and compares the results with that version's: catalogs with
+// catalog-diff's semantics, errors by their text.
+func (sc *Scenario) Run(binary string, puppet int) ([]NodeOutcome, error) {
 	var out []NodeOutcome
 	for _, n := range sc.Nodes {
 		o := NodeOutcome{Node: n.Name}
-		cmd := exec.Command(binary, "compile", n.Name, "--facts", filepath.Join(sc.Dir, n.Facts), "--quiet")
+		expected, err := sc.expectedFile(puppet, n.Name)
+		if err != nil {
+			o.Diff = []string{err.Error()}
+			out = append(out, o)
+			continue
+		}
+		args := []string{"compile", n.Name, "--facts", filepath.Join(sc.Dir, n.Facts), "--quiet"}
+		if puppet == 7 {
+			args = append(args, "--puppet", "7")
+		}
+		cmd := exec.Command(binary, args...)
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		runErr := cmd.Run()
@@ -127,7 +145,7 @@ func (sc *Scenario) Run(binary string) ([]NodeOutcome, error) {
 		if runErr != nil && !errors.As(runErr, &exit) {
 			return nil, runErr
 		}
-		expErr, errExpected := readExpectedError(sc.Dir, n.Name)
+		expErr, errExpected := readExpectedError(expected)
 		switch {
 		case errExpected && runErr == nil:
 			o.Diff = []string{"expected Puppet's error: " + expErr, "pp2go compiled a catalog"}
@@ -139,7 +157,7 @@ func (sc *Scenario) Run(binary string) ([]NodeOutcome, error) {
 		case runErr != nil:
 			o.Diff = []string{"pp2go failed: " + sc.normalizeError(stderr.String())}
 		default:
-			want, err := os.ReadFile(filepath.Join(sc.Dir, "expected", n.Name+".json"))
+			want, err := os.ReadFile(expected)
 			if err != nil {
 				return nil, err
 			}
@@ -153,13 +171,95 @@ func (sc *Scenario) Run(binary string) ([]NodeOutcome, error) {
 	return out, nil
 }
 
-func readExpectedError(dir, node string) (string, bool) {
-	b, err := os.ReadFile(filepath.Join(dir, "expected", node+".error"))
+// readExpectedError is the first line of an expected .error file, or
+// false for a catalog.
+func readExpectedError(path string) (string, bool) {
+	if !strings.HasSuffix(path, ".error") {
+		return "", false
+	}
+	b, err := os.ReadFile(path)
 	if err != nil {
 		return "", false
 	}
 	return firstLine(strings.TrimSpace(string(b))), true
 }
+
+// expectedFile is the file of what Puppet (major version puppet) produced
+// for a node: NODE.json or NODE.error. Puppet 7.23's are the scenario's
+// expected/; Puppet 8.10's are those too where testdata/puppet8/scenarios'
+// index says they are the same (and the 7.23 file is still the one it was
+// compared with), else that directory's own.
+func (sc *Scenario) expectedFile(puppet int, node string) (string, error) {
+	p7, err := expectedIn(filepath.Join(sc.Dir, "expected"), node)
+	if err != nil || puppet == 7 {
+		return p7, err
+	}
+	regen := "run conformance/testdata/puppet8/regen-scenarios " + sc.Name
+	idx, err := puppet8Index()
+	if err != nil {
+		return "", err
+	}
+	e, ok := idx[sc.Name+"/"+node]
+	if !ok {
+		return "", fmt.Errorf("no Puppet 8.10 expectation for %s/%s: %s", sc.Name, node, regen)
+	}
+	b, err := os.ReadFile(p7)
+	if err != nil {
+		return "", err
+	}
+	if fmt.Sprintf("%x", sha256.Sum256(b)) != e.sum {
+		return "", fmt.Errorf("Puppet 7.23's expectation %s changed since Puppet 8.10's was made: %s", p7, regen)
+	}
+	if e.same {
+		return p7, nil
+	}
+	return expectedIn(filepath.Join(Puppet8ScenariosDir(), sc.Name), node)
+}
+
+// expectedIn is dir/NODE.json or dir/NODE.error, whichever exists.
+func expectedIn(dir, node string) (string, error) {
+	for _, ext := range []string{".json", ".error"} {
+		p := filepath.Join(dir, node+ext)
+		if _, err := os.Stat(p); err == nil {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("no expected outcome for %s in %s", node, dir)
+}
+
+// Puppet8ScenariosDir holds Puppet 8.10's expected outputs of the public
+// scenarios (testdata/puppet8/regen-scenarios writes them).
+func Puppet8ScenariosDir() string {
+	return filepath.Join(RepoDir(), "conformance", "testdata", "puppet8", "scenarios")
+}
+
+// puppet8Entry is a line of Puppet8ScenariosDir's index.txt: whether
+// Puppet 8.10's outcome is 7.23's, and the SHA-256 of the 7.23 file it was
+// compared with.
+type puppet8Entry struct {
+	same bool
+	sum  string
+}
+
+var puppet8Index = sync.OnceValues(func() (map[string]puppet8Entry, error) {
+	path := filepath.Join(Puppet8ScenariosDir(), "index.txt")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	idx := map[string]puppet8Entry{}
+	for i, l := range strings.Split(string(b), "\n") {
+		f := strings.Fields(l)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		if len(f) != 3 || f[1] != "same" && f[1] != "differs" {
+			return nil, fmt.Errorf("%s:%d: want NAME/NODE same|differs SHA256", path, i+1)
+		}
+		idx[f[0]] = puppet8Entry{same: f[1] == "same", sum: f[2]}
+	}
+	return idx, nil
+})
 
 // normalizeError is the first line of a binary's error, with paths written
 // as the oracle writes them.

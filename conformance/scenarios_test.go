@@ -8,15 +8,18 @@ import (
 	"testing"
 )
 
-// knownFailures are the scenarios expected to fail, each with the open
-// issue its cause belongs to. A scenario listed here that passes fails the
-// test, so that the list stays true.
-var knownFailures = map[string]string{}
+// knownFailures are the scenarios expected to fail under a Puppet version
+// (7 or 8), each with the open issue its cause belongs to. A scenario
+// listed here that passes fails the test, so that the list stays true.
+var knownFailures = map[int]map[string]string{7: {}, 8: {}}
 
 // TestScenarios builds every scenario of ../shared/conformance/scenarios
-// with pp2go, compiles each of its nodes and compares the result with the
-// catalog (or error) Puppet 7.23 produced. It prints a line per scenario and
-// closes with the counts (go test -v, or make conformance).
+// with pp2go (once, as pp2go build does, for Puppet 8 by default), compiles
+// each of its nodes as Puppet 7 (--puppet 7) and as Puppet 8 (the default)
+// and compares each result with the catalog (or error) that version
+// produced: Puppet 7.23's are the scenario's expected/, Puppet 8.10's
+// testdata/puppet8/scenarios. It prints a line per scenario and version and
+// closes with the counts per version (go test -v, or make conformance).
 func TestScenarios(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a binary per scenario")
@@ -29,45 +32,50 @@ func TestScenarios(t *testing.T) {
 		t.Fatalf("the scenarios need the Debian module packages (%v)", err)
 	}
 	work := filepath.Join(os.TempDir(), "pp2go-conformance")
-	passed, failed := 0, 0
+	passed, failed := map[int]int{}, map[int]int{}
 	for _, sc := range scs {
 		t.Run(sc.Name, func(t *testing.T) {
-			var problems []string
-			bin, err := sc.Build(filepath.Join(work, sc.Name))
-			if err != nil {
-				problems = append(problems, "build: "+err.Error())
-			} else {
-				outcomes, err := sc.Run(bin)
-				if err != nil {
-					t.Fatalf("%s: %v", sc.Name, err)
-				}
-				for _, o := range outcomes {
-					for _, d := range o.Diff {
-						problems = append(problems, o.Node+": "+d)
+			bin, buildErr := sc.Build(filepath.Join(work, sc.Name))
+			for _, puppet := range ScenarioVersions {
+				var problems []string
+				if buildErr != nil {
+					problems = append(problems, "build: "+buildErr.Error())
+				} else {
+					outcomes, err := sc.Run(bin, puppet)
+					if err != nil {
+						t.Fatalf("%s: %v", sc.Name, err)
+					}
+					for _, o := range outcomes {
+						for _, d := range o.Diff {
+							problems = append(problems, o.Node+": "+d)
+						}
 					}
 				}
-			}
-			reason, known := knownFailures[sc.Name]
-			switch {
-			case len(problems) == 0 && known:
-				failed++
-				fmt.Printf("FAIL %-30s passes, but is listed as a known failure (%s)\n", sc.Name, reason)
-				t.Errorf("%s passes: remove it from knownFailures", sc.Name)
-			case len(problems) == 0:
-				passed++
-				fmt.Printf("ok   %-30s %d nodes\n", sc.Name, len(sc.Nodes))
-			case known:
-				failed++
-				fmt.Printf("FAIL %-30s expected: %s\n", sc.Name, reason)
-			default:
-				failed++
-				fmt.Printf("FAIL %-30s\n", sc.Name)
-				if len(problems) > 20 {
-					problems = append(problems[:20], fmt.Sprintf("... %d more", len(problems)-20))
+				label := fmt.Sprintf("%s (Puppet %d)", sc.Name, puppet)
+				reason, known := knownFailures[puppet][sc.Name]
+				switch {
+				case len(problems) == 0 && known:
+					failed[puppet]++
+					fmt.Printf("FAIL %-42s passes, but is listed as a known failure (%s)\n", label, reason)
+					t.Errorf("%s passes: remove it from knownFailures[%d]", label, puppet)
+				case len(problems) == 0:
+					passed[puppet]++
+					fmt.Printf("ok   %-42s %d nodes\n", label, len(sc.Nodes))
+				case known:
+					failed[puppet]++
+					fmt.Printf("FAIL %-42s expected: %s\n", label, reason)
+				default:
+					failed[puppet]++
+					fmt.Printf("FAIL %-42s\n", label)
+					if len(problems) > 20 {
+						problems = append(problems[:20], fmt.Sprintf("... %d more", len(problems)-20))
+					}
+					t.Errorf("%s:\n  %s", label, strings.Join(problems, "\n  "))
 				}
-				t.Errorf("%s:\n  %s", sc.Name, strings.Join(problems, "\n  "))
 			}
 		})
 	}
-	fmt.Printf("%d passed, %d failed\n", passed, failed)
+	for _, puppet := range ScenarioVersions {
+		fmt.Printf("Puppet %s: %d passed, %d failed\n", map[int]string{7: "7.23", 8: "8.10"}[puppet], passed[puppet], failed[puppet])
+	}
 }

@@ -137,7 +137,7 @@ func benchScenario(sc *conformance.Scenario, work string, runs, rounds int, warm
 	if err != nil {
 		return nil, fmt.Errorf("build: %v", err)
 	}
-	outcomes, err := sc.Run(bin)
+	outcomes, err := sc.Run(bin, 7)
 	if err != nil {
 		return nil, err
 	}
