@@ -1,0 +1,99 @@
+package checktest
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/pp2go/pp2go/frontend/diag"
+	"github.com/pp2go/pp2go/frontend/env"
+	"github.com/pp2go/pp2go/typecheck/resolve"
+)
+
+// TestPuppetMessages8 runs the checker as pp2go check does under Puppet 8
+// (strict_variables: an unknown variable is an error) over the cases of
+// typecheck/testdata/puppet-messages where Puppet 8.10's outcome differs
+// from 7.23's (a puppet8.error or puppet8.catalog section, which regen.py
+// writes): where Puppet 8.10 fails, one of the checker's errors must carry
+// its message at its location; where it compiles, the checker must report
+// no error.
+func TestPuppetMessages8(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/puppet-messages/*.txtar")
+	cases := 0
+	for _, path := range files {
+		ar, err := txtar.ParseFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var puppetErr string
+		differs := false
+		for _, f := range ar.Files {
+			switch f.Name {
+			case "puppet8.error":
+				puppetErr, differs = strings.TrimSpace(string(f.Data)), true
+			case "puppet8.catalog":
+				differs = true
+			}
+		}
+		if !differs {
+			continue
+		}
+		cases++
+		name := strings.TrimSuffix(filepath.Base(path), ".txtar")
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			for _, f := range ar.Files {
+				if strings.HasPrefix(f.Name, "puppet.") || strings.HasPrefix(f.Name, "puppet8.") {
+					continue
+				}
+				p := filepath.Join(dir, f.Name)
+				os.MkdirAll(filepath.Dir(p), 0o755)
+				if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			os.WriteFile(filepath.Join(dir, "environment.conf"), []byte("modulepath = modules\n"), 0o644)
+			e, err := env.Load(dir, env.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := resolve.Check(e, resolve.Options{StrictVariables: true})
+			var errs []string
+			for _, d := range res.Diags {
+				if d.Severity == diag.Error {
+					rel := strings.TrimPrefix(d.File, dir+"/")
+					errs = append(errs, fmt.Sprintf("%s:%d:%d: %s", rel, d.Line, d.Column, strings.ReplaceAll(d.Message, dir+"/", "")))
+				}
+			}
+			if puppetErr == "" {
+				if len(errs) > 0 {
+					t.Errorf("Puppet 8.10 compiles this, checker reports %q", errs)
+				}
+				return
+			}
+			// Puppet appends the error's own location last
+			var loc []string
+			if all := puppetLocation.FindAllStringSubmatch(puppetErr, -1); len(all) > 0 {
+				loc = all[len(all)-1]
+			}
+			text := strings.ReplaceAll(stripLocations(puppetErr), " for lang.example.com", "")
+			for _, l := range errs {
+				at, msg, _ := strings.Cut(l, ": ")
+				if loc != nil && (!strings.HasPrefix(at+":", loc[1]+":"+loc[2]+":") || loc[3] != "" && !strings.HasSuffix(at, ":"+loc[3])) {
+					continue
+				}
+				if strings.Contains(text, stripLocations(msg)) {
+					return
+				}
+			}
+			t.Errorf("Puppet 8.10: %s\n checker: %q", puppetErr, errs)
+		})
+	}
+	if cases == 0 {
+		t.Fatal("no case has a Puppet 8.10 outcome (run regen.py)")
+	}
+}
