@@ -190,6 +190,7 @@ func (t *translator) call(x *erb.Call) *jen.Statement {
 
 // methodCall translates recv.name(args) with recv already translated.
 func (t *translator) methodCall(x *erb.Call, recv jen.Code) *jen.Statement {
+	t.refuseInFunction(x)
 	rr := t.lineFor(x)
 	if m, ok := binaryOps[x.Name]; ok && len(x.Args) == 1 && x.Block == nil {
 		return rr.call(m, recv, t.expr(x.Args[0]))
@@ -277,6 +278,11 @@ func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 	}
 	if x.Name[0] >= 'A' && x.Name[0] <= 'Z' || wrapperMethods[x.Name] {
 		t.unsupported(x, "method `%s' of the template wrapper", x.Name)
+	}
+	if t.api != 0 {
+		// in a function, self has Puppet's methods, which pp2go does not
+		// all have: a call it does not know is not translated
+		t.unsupported(x, "method `%s' of the function (self)", x.Name)
 	}
 	// anything else is a NameError / NoMethodError in Ruby when it runs
 	for _, a := range x.Args {

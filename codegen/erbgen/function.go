@@ -2,6 +2,7 @@ package erbgen
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -110,6 +111,11 @@ func (t *translator) apiCall(x *erb.Call) (*jen.Statement, bool) {
 		t.api == API3 && (x.Name == "lookupvar" || x.Name == "call_function"):
 		// self is the scope
 		return t.scopeCall(x), true
+	case x.Name == "require" && len(x.Args) == 1 && x.Block == nil:
+		if lib, ok := literalString(x.Args[0]); ok && PuppetLibrary(lib) {
+			// Puppet's own code, loaded before any function runs
+			return erbQ("Bool").Call(jen.False()), true
+		}
 	case t.api == API4 && x.Name == "call_function":
 		if x.Block != nil {
 			t.unsupported(x, "a block given to call_function")
@@ -138,4 +144,52 @@ func (t *translator) isFunctionScope(n erb.Node) bool {
 		return t.api == API3
 	}
 	return false
+}
+
+// refuseInFunction stops the translation of a function at a library call
+// rt/erb does not implement (it raises a pp2go error when a template
+// runs it): a function that is not translated keeps pp2go's Go port, if
+// it has one, instead of failing where Puppet does not.
+func (t *translator) refuseInFunction(x *erb.Call) {
+	if t.api == 0 {
+		return
+	}
+	c, ok := x.Recv.(*erb.Const)
+	if !ok {
+		return
+	}
+	switch p := constPath(c); {
+	case (p == "YAML" || p == "Psych") && (x.Name == "load" || x.Name == "safe_load" || x.Name == "load_file" || x.Name == "unsafe_load"):
+		t.unsupported(x, "%s.%s", p, x.Name)
+	case p == "JSON" && x.Name == "pretty_generate" && len(x.Args) > 1:
+		t.unsupported(x, "JSON.pretty_generate with options")
+	}
+}
+
+// multiAssign translates a, *b, c = x: x (an Array, or an Array of one
+// other value) spread over the targets, *b taking what the others leave.
+func (t *translator) multiAssign(x *erb.MultiAssign) []jen.Code {
+	out := t.line(x)
+	splat := -1
+	for i, tg := range x.Targets {
+		if _, ok := tg.(*erb.Splat); ok {
+			splat = i
+		}
+	}
+	tmp := t.temp("parts")
+	out = append(out, jen.Id(tmp).Op(":=").Add(erbQ("Destructure").Call(t.expr(x.Value), jen.Lit(len(x.Targets)), jen.Lit(splat))))
+	for i, tg := range x.Targets {
+		if sp, ok := tg.(*erb.Splat); ok {
+			tg = sp.X
+		}
+		out = append(out, t.assignTo(x, tg, jen.Id(tmp).Index(jen.Lit(i)), false))
+	}
+	return out
+}
+
+// PuppetLibrary reports whether a required file is part of Puppet itself
+// ('puppet', 'puppet/...'), which is loaded before module code runs: a
+// function's require of it does nothing.
+func PuppetLibrary(lib string) bool {
+	return lib == "puppet" || strings.HasPrefix(lib, "puppet/")
 }

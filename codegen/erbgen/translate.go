@@ -399,6 +399,8 @@ func (t *translator) stmt(n erb.Node) []jen.Code {
 	case *erb.Assign:
 		out := t.line(x)
 		return append(out, t.assign(x, false))
+	case *erb.MultiAssign:
+		return t.multiAssign(x)
 	case *erb.OpAssign:
 		out := t.line(x)
 		return append(out, t.opAssign(x)...)
@@ -873,8 +875,12 @@ func (t *translator) defined(x *erb.Defined) *jen.Statement {
 
 // assign translates an assignment; asValue makes it an expression.
 func (t *translator) assign(x *erb.Assign, asValue bool) *jen.Statement {
-	v := t.expr(x.Value)
-	switch tg := x.Target.(type) {
+	return t.assignTo(x, x.Target, t.expr(x.Value), asValue)
+}
+
+// assignTo assigns the Go value v to a target of the assignment x.
+func (t *translator) assignTo(x erb.Node, target erb.Node, v jen.Code, asValue bool) *jen.Statement {
+	switch tg := target.(type) {
 	case *erb.LVarTarget:
 		l := t.declare(tg.Name)
 		if asValue {

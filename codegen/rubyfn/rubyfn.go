@@ -75,40 +75,44 @@ func Translate(path string, src []byte) (*Function, error) {
 // Emit adds the function's Go to f: its methods as the function funcName
 // and an init function registering it with rt/fn for module.
 func (fun *Function) Emit(f *jen.File, funcName, module string) {
+	fun.EmitMethods(f, funcName)
+	f.Commentf("The function %s, translated from %s.", fun.Name, fun.Path)
+	f.Func().Id("init").Params().Block(fun.Registration(funcName, module))
+}
+
+// EmitMethods adds the function's methods to f as the Go function
+// funcName.
+func (fun *Function) EmitMethods(f *jen.File, funcName string) {
 	f.ImportAlias(erbgen.RuntimePath, "erb")
 	fun.Methods.Emit(f, funcName)
-	var chain *jen.Statement
+}
+
+// Registration is the statement that registers the function with rt/fn
+// as module's, its methods being the Go function funcName.
+func (fun *Function) Registration(funcName, module string) jen.Code {
 	if fun.API == erbgen.API3 {
-		chain = jen.Qual(fnPath, "Register").Call(jen.Qual(fnPath, "New3").Call(jen.Lit(fun.Name), jen.Lit(fun.Arity), jen.Qual(rubyfnPath, "Impl3").Call(jen.Id(funcName), jen.Lit(fun.method3))))
-		if module != "" {
-			chain = jen.Id("f").Op(":=").Qual(fnPath, "New3").Call(jen.Lit(fun.Name), jen.Lit(fun.Arity), jen.Qual(rubyfnPath, "Impl3").Call(jen.Id(funcName), jen.Lit(fun.method3))).Line().
-				Id("f").Dot("Module").Op("=").Lit(module).Line().
-				Qual(fnPath, "Register").Call(jen.Id("f"))
-		}
-	} else {
-		chain = jen.Qual(fnPath, "New").Call(jen.Lit(fun.Name))
-		if module != "" {
-			chain = chain.Dot("Module").Call(jen.Lit(module))
-		}
-		for _, lt := range fun.LocalTypes {
-			chain = chain.Op(".").Line().Id("LocalType").Call(jen.Lit(lt[0]), jen.Lit(lt[1]))
-		}
-		for _, d := range fun.Dispatches {
-			impl := jen.Qual(rubyfnPath, "Impl").Call(jen.Id(funcName), jen.Lit(d.Method))
-			switch {
-			case d.Mismatch:
-				chain = chain.Op(".").Line().Id("Mismatch").Call(jen.Lit(d.Spec), impl)
-			case d.Return != "":
-				chain = chain.Op(".").Line().Id("DR").Call(jen.Lit(d.Spec), jen.Lit(d.Return), impl)
-			default:
-				chain = chain.Op(".").Line().Id("D").Call(jen.Lit(d.Spec), impl)
-			}
-			chain = chain.Dot("Method").Call(jen.Lit(d.Method))
-		}
-		chain = chain.Op(".").Line().Id("Register").Call()
+		return jen.Qual(rubyfnPath, "Register3").Call(jen.Lit(fun.Name), jen.Lit(module), jen.Lit(fun.Arity), jen.Id(funcName), jen.Lit(fun.method3))
 	}
-	f.Commentf("The function %s, translated from %s.", fun.Name, fun.Path)
-	f.Func().Id("init").Params().Block(chain)
+	chain := jen.Qual(fnPath, "New").Call(jen.Lit(fun.Name))
+	if module != "" {
+		chain = chain.Dot("Module").Call(jen.Lit(module))
+	}
+	for _, lt := range fun.LocalTypes {
+		chain = chain.Op(".").Line().Id("LocalType").Call(jen.Lit(lt[0]), jen.Lit(lt[1]))
+	}
+	for _, d := range fun.Dispatches {
+		impl := jen.Qual(rubyfnPath, "Impl").Call(jen.Id(funcName), jen.Lit(d.Method))
+		switch {
+		case d.Mismatch:
+			chain = chain.Op(".").Line().Id("Mismatch").Call(jen.Lit(d.Spec), impl)
+		case d.Return != "":
+			chain = chain.Op(".").Line().Id("DR").Call(jen.Lit(d.Spec), jen.Lit(d.Return), impl)
+		default:
+			chain = chain.Op(".").Line().Id("D").Call(jen.Lit(d.Spec), impl)
+		}
+		chain = chain.Dot("Method").Call(jen.Lit(d.Method))
+	}
+	return chain.Op(".").Line().Id("Register").Call()
 }
 
 // reader reads a function file's declaration.
@@ -167,7 +171,7 @@ func (r *reader) top(body []erb.Node) {
 				r.new3(x)
 			case x.Recv == nil && x.Name == "require" && len(x.Args) == 1:
 				lib, ok := stringLit(x.Args[0])
-				if !ok || !rterb.KnownLibrary(lib) {
+				if !ok || !rterb.KnownLibrary(lib) && !erbgen.PuppetLibrary(lib) {
 					r.fail(x, "require of %s", describe(x.Args[0]))
 				}
 			default:
@@ -215,9 +219,11 @@ func (r *reader) create4(x *erb.Call) {
 				r.localTypes(y)
 			case y.Recv == nil && y.Name == "require" && len(y.Args) == 1:
 				lib, ok := stringLit(y.Args[0])
-				if !ok || !rterb.KnownLibrary(lib) {
+				if !ok || !rterb.KnownLibrary(lib) && !erbgen.PuppetLibrary(lib) {
 					r.fail(y, "require of %s", describe(y.Args[0]))
 				}
+			case y.Recv == nil && y.Name == "private" && len(y.Args) == 0:
+				// the methods that follow are private: nothing to do
 			default:
 				r.fail(y, "call of `%s' in the function body", y.Name)
 			}
@@ -226,15 +232,44 @@ func (r *reader) create4(x *erb.Call) {
 		}
 	}
 	if len(r.f.Dispatches) == 0 {
-		// no dispatch: Puppet dispatches to the method named as the
-		// function's last segment, with its Ruby parameters
-		r.fail(x, "a 4.x function without dispatch")
+		r.defaultDispatch(x)
 	}
 	for _, d := range r.f.Dispatches {
 		if !r.hasDef(d.Method) {
 			r.fail(x, "dispatch to method `%s', which the file does not define", d.Method)
 		}
 	}
+}
+
+// defaultDispatch is the dispatch of a 4.x function without one: to the
+// method named as the function's last segment, with a parameter of type
+// Any for each of the method's (optional ones optional, *rest repeated).
+func (r *reader) defaultDispatch(x *erb.Call) {
+	name := r.f.Name
+	if i := strings.LastIndex(name, "::"); i >= 0 {
+		name = name[i+2:]
+	}
+	for _, d := range r.defs {
+		if d.Name != name {
+			continue
+		}
+		var parts []string
+		for _, p := range d.Params {
+			switch p.Kind {
+			case erb.ParamReq:
+				parts = append(parts, "Any "+p.Name)
+			case erb.ParamOpt:
+				parts = append(parts, "Any "+p.Name+"?")
+			case erb.ParamRest:
+				parts = append(parts, "Any "+p.Name+"*")
+			default:
+				r.fail(d, "a parameter of the method of a 4.x function without dispatch that is not positional")
+			}
+		}
+		r.f.Dispatches = append(r.f.Dispatches, Dispatch{Method: name, Spec: strings.Join(parts, ", ")})
+		return
+	}
+	r.fail(x, "a 4.x function without dispatch nor method %s", name)
 }
 
 func (r *reader) hasDef(name string) bool {

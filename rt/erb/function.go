@@ -28,3 +28,35 @@ func (r *R) hashBrackets(args []Value) Value {
 	}
 	return h
 }
+
+// Destructure spreads v over n targets of a multiple assignment: an Array
+// gives its elements (nil for the missing ones), another value itself and
+// nils. The target at splat (-1: none) takes an Array of what the others
+// leave.
+func Destructure(v Value, n, splat int) []Value {
+	var el []Value
+	if a, ok := v.(*Array); ok {
+		el = a.A
+	} else {
+		el = []Value{v}
+	}
+	out := make([]Value, n)
+	if splat < 0 {
+		copy(out, el)
+		return out
+	}
+	after := n - splat - 1
+	copy(out[:splat], el)
+	mid := []Value{}
+	if len(el) > splat+after {
+		mid = append(mid, el[splat:len(el)-after]...)
+	}
+	out[splat] = &Array{A: mid}
+	for i := 0; i < after; i++ {
+		j := len(el) - after + i
+		if j >= splat && j < len(el) {
+			out[splat+1+i] = el[j]
+		}
+	}
+	return out
+}

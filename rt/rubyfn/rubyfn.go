@@ -68,3 +68,11 @@ func (s scope) Vars() *values.Hash { return values.NewHash() }
 func (s scope) Call(name string, args []values.Value) values.Value {
 	return s.c.Call(name, args, nil)
 }
+
+// Register3 registers a translated 3.x function of module: arity as
+// newfunction's, m's method running its block.
+func Register3(name, module string, arity int, m Methods, method string) {
+	f := fn.New3(name, arity, Impl3(m, method))
+	f.Module = module
+	fn.Register(f)
+}
