@@ -22,6 +22,7 @@ import (
 	"github.com/pp2go/pp2go/frontend/ast"
 	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/env"
+	"github.com/pp2go/pp2go/frontend/erb"
 	fhiera "github.com/pp2go/pp2go/frontend/hiera"
 	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/restype"
@@ -202,11 +203,21 @@ func (g *generator) broken(u *unit, m *env.Module, f *env.File) {
 	u.register = append(u.register, jen.Id("p").Dot("AddBroken").Call(jen.Lit(strings.ToLower(name)), jen.Lit(errs[0].Error())))
 }
 
+// Untranslated reports whether a diagnostic of Generate is about Ruby
+// pp2go does not translate: a warning that fails only the nodes that
+// reach the code, which pp2go build --strict makes an error where nodes
+// can reach it.
+func Untranslated(d *diag.Diagnostic) bool {
+	return d.Code == erb.CodeUnsupported || d.Code == erb.CodeSyntax
+}
+
 // erbTemplate translates an ERB template of a module to Go. One that pp2go
-// cannot translate is a build error with the construct that stops it
-// (pp2go never renders a template otherwise than Ruby would) when its
-// name says it is ERB; another file of templates/ (which may be meant for
-// file() only) fails just the nodes that render it, with the reason.
+// cannot translate fails the nodes that render it with the construct that
+// stops it (pp2go never renders a template otherwise than Ruby would), and
+// is a build warning (Untranslated) when its name says it is ERB: a template
+// no node renders never stops a build; --strict stops it when nodes can
+// reach its module. Another file of templates/ (which may be meant for
+// file() only) just fails the nodes that render it.
 func (g *generator) erbTemplate(u *unit, m *env.Module, name string) {
 	path := filepath.Join(m.Dir, "templates", filepath.FromSlash(name))
 	src, err := os.ReadFile(path)
@@ -221,9 +232,10 @@ func (g *generator) erbTemplate(u *unit, m *env.Module, name string) {
 			d = &diag.Diagnostic{Message: err.Error(), File: path}
 		}
 		if strings.HasSuffix(name, ".erb") {
-			e := *d
-			e.Severity = diag.Error
-			g.res.Diags = append(g.res.Diags, &e)
+			w := *d
+			w.Severity = diag.Warning
+			w.Hint = "the nodes that render this template fail with this error"
+			g.res.Diags = append(g.res.Diags, &w)
 		}
 		fields[jen.Id("Error")] = jen.Lit(d.Error())
 	} else {

@@ -241,6 +241,14 @@ func generate(stderr io.Writer, dir string, ef *envFlags, strict bool) (*codegen
 	}
 	ph.end(fmt.Sprintf("Generated %s", plural(generatedGoFiles(res), "Go file")))
 	for _, d := range res.Diags {
+		// Ruby pp2go does not translate fails only the nodes that reach
+		// it; --strict judges it as it judges the errors of such code.
+		if strict && codegen.Untranslated(d) {
+			e := *d
+			e.Severity = diag.Error
+			report(&e, false)
+			continue
+		}
 		report(d, d.Severity == diag.Error)
 	}
 	if strict && unreached > 0 {

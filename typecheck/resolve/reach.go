@@ -236,8 +236,10 @@ func (r *Reach) Covers(d *diag.Diagnostic) bool {
 	}
 	f := r.env.File(d.File)
 	if f == nil {
+		// a module directory, or a file of a module that is not Puppet
+		// code (an ERB template): covered when nodes use the module
 		for _, m := range r.env.Modules {
-			if m.Dir == d.File {
+			if m.Dir == d.File || strings.HasPrefix(d.File, m.Dir+string(filepath.Separator)) {
 				return r.touched[m.Name] || r.modules[m.Name]
 			}
 		}
