@@ -157,7 +157,26 @@ func (g *defGen) mainCode() {
 // manifests/install/freebsd.pp -> manifests_install_freebsd_pp.go (the
 // last element keeps Go from reading _freebsd as a build constraint).
 func outputName(rel string) string {
-	return strings.NewReplacer("/", "_", "-", "_", ".", "_").Replace(rel) + ".go"
+	name := strings.NewReplacer("/", "_", "-", "_", ".", "_").Replace(rel)
+	// go build reads x_windows.go, x_arm64.go (and x_linux_arm64.go) only
+	// on that system and x_test.go only in tests: a template named
+	// conf-windows must not become one
+	if i := strings.LastIndexByte(name, '_'); i >= 0 && (goBuildSuffixes[name[i+1:]] || name[i+1:] == "test") {
+		name += "_"
+	}
+	return name + ".go"
+}
+
+// goBuildSuffixes are the GOOS and GOARCH values (go tool dist list) that
+// a Go file name's last _-separated element restricts its build to.
+var goBuildSuffixes = map[string]bool{}
+
+func init() {
+	for _, s := range strings.Fields("386 aix amd64 android arm arm64 darwin dragonfly freebsd hurd illumos ios js linux loong64 " +
+		"mips mips64 mips64le mipsle netbsd openbsd plan9 ppc64 ppc64le riscv64 s390x solaris wasip1 wasm windows zos " +
+		"amd64p32 arm64be armbe loong64 mips64p32 mips64p32le ppc riscv s390 sparc sparc64 wasm32") {
+		goBuildSuffixes[s] = true
+	}
 }
 
 // eppTemplate emits an EPP template file: a function that renders its body

@@ -667,10 +667,15 @@ func (l *lowerer) selector(x *ast.SelectorExpression) jen.Code {
 	} else {
 		last = []jen.Code{jen.Return(rt("NoSelectorMatch").Call(l.pos(x.Left), jen.Id("t")))}
 	}
-	body := []jen.Code{jen.Id("lvl").Op(":=").Add(s()).Dot("Guard").Call(), jen.Defer().Add(s()).Dot("Unguard").Call(jen.Id("lvl")),
-		jen.Id("t").Op(":=").Add(l.expr(x.Left))}
-	if len(clauses) > 0 {
-		body = append(body, jen.Switch().Block(clauses...))
+	body := []jen.Code{jen.Id("lvl").Op(":=").Add(s()).Dot("Guard").Call(), jen.Defer().Add(s()).Dot("Unguard").Call(jen.Id("lvl"))}
+	switch {
+	case len(clauses) > 0:
+		body = append(body, jen.Id("t").Op(":=").Add(l.expr(x.Left)), jen.Switch().Block(clauses...))
+	case dflt == nil:
+		body = append(body, jen.Id("t").Op(":=").Add(l.expr(x.Left)))
+	default:
+		// only a default branch: the test is evaluated all the same
+		body = append(body, jen.Id("_").Op("=").Add(l.expr(x.Left)))
 	}
 	body = append(body, last...)
 	return jen.Func().Params().Qual(valuesPath, "Value").Block(body...).Call()
