@@ -249,10 +249,12 @@ func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
 	case *ast.ReservedWord:
 		return v("String").Call(jen.Lit(x.Word)), pure
 	case *ast.QualifiedReference:
-		if !l.g.typeKnown(x.CasedValue) {
-			return s().Dot("UnknownType").Call(l.pos(x), jen.Lit(x.CasedValue)), call
+		// ::T::Cfg is T::Cfg, as Puppet's loaders find it
+		name := strings.TrimPrefix(x.CasedValue, "::")
+		if !l.g.typeKnown(name) {
+			return s().Dot("UnknownType").Call(l.pos(x), jen.Lit(name)), call
 		}
-		return s().Dot("Type").Call(l.pos(x), l.u.typeRef(x.CasedValue)), call
+		return s().Dot("Type").Call(l.pos(x), l.u.typeRef(name)), call
 	case *ast.LiteralList:
 		return l.list(x)
 	case *ast.LiteralHash:

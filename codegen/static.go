@@ -153,7 +153,7 @@ func writeStatic(b *strings.Builder, e ast.Expr) bool {
 	case *ast.LiteralRegularExpression:
 		b.WriteString("/" + strings.ReplaceAll(x.Pattern, "/", `\/`) + "/")
 	case *ast.QualifiedReference:
-		b.WriteString(x.CasedValue)
+		b.WriteString(strings.TrimPrefix(x.CasedValue, "::")) // ::T is T
 	case *ast.QualifiedName:
 		b.WriteString(quote(x.Value))
 	case *ast.ParenthesizedExpression:

@@ -28,7 +28,7 @@ func (g *generator) typeKnown(name string) bool {
 	if g.known == nil {
 		g.known = map[string]bool{}
 	}
-	k := g.resolveType(name, lower)
+	k := g.resolveType(strings.TrimPrefix(name, "::"), lower)
 	g.known[lower] = k
 	return k
 }

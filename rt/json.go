@@ -284,6 +284,16 @@ func (w *jsonWriter) value(v values.Value, top bool) {
 			return
 		}
 		w.typeValue(x)
+	case *values.Deferred:
+		// an Object: its type, then its attributes by name (arguments
+		// left out when not given, as Puppet leaves out a default)
+		w.raw(`{"__ptype":"Deferred","name":`)
+		w.str(x.Name)
+		if x.Arguments != nil {
+			w.raw(`,"arguments":`)
+			w.value(x.Arguments, false)
+		}
+		w.raw("}")
 	case *values.Regexp:
 		w.tagged("Regexp", x.Source())
 	case values.Timespan, values.Timestamp, *values.SemVer, *values.SemVerRange, *values.Binary:

@@ -873,6 +873,16 @@ func toPattern(v Value) *Regexp {
 	return nil
 }
 
+// matchPattern is the pattern of String#match and match?: a string is
+// compiled as a regexp (Regexp.new(str)), not matched literally as
+// index, sub or split take it.
+func matchPattern(v Value) *Regexp {
+	if x, ok := v.(*Str); ok {
+		return Re(x.S, "")
+	}
+	return toPattern(v)
+}
+
 // Match is match(pattern, pos) on String, Symbol and Regexp.
 func (r *R) Match(recv Value, b *Block, args ...Value) Value {
 	arity(args, 1, 2)
@@ -889,7 +899,7 @@ func (r *R) Match(recv Value, b *Block, args ...Value) Value {
 		}
 		md = r.regexpMatch(x, strArg(toStrLike(args[0])), pos, true)
 	case *Str, Symbol:
-		md = r.regexpMatch(toPattern(args[0]), strRecv("match", recv), pos, true)
+		md = r.regexpMatch(matchPattern(args[0]), strRecv("match", recv), pos, true)
 	default:
 		noMethod("match", recv)
 	}
@@ -920,7 +930,7 @@ func (r *R) MatchQ(recv Value, args ...Value) Value {
 		}
 		return r.regexpMatch(x, strArg(toStrLike(args[0])), pos, false) != nil
 	case *Str, Symbol:
-		return r.regexpMatch(toPattern(args[0]), strRecv("match?", recv), pos, false) != nil
+		return r.regexpMatch(matchPattern(args[0]), strRecv("match?", recv), pos, false) != nil
 	}
 	noMethod("match?", recv)
 	return nil

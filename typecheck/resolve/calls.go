@@ -293,7 +293,7 @@ func (c *checker) typeRef(x *ast.QualifiedReference) *TypeRef {
 	if t, ok := c.res.Types[x]; ok {
 		return t
 	}
-	t := c.resolveType(x.CasedValue)
+	t := c.resolveType(strings.TrimPrefix(x.CasedValue, "::")) // ::T is T
 	if t == nil {
 		if c.byChance(env.Define, x.Value(), x) || c.failedFile(c.env.TypeAliasFile(x.Value())) {
 			return nil
