@@ -93,8 +93,13 @@ type Sweep struct {
 
 // BuildSweep writes the sweep environment into work/env (every module of
 // $basemodulepath, an empty site.pp), generates its Go module into
-// work/gen with the driver in work/gen/sweep, and builds the driver.
-func BuildSweep(work string) (*Sweep, error) {
+// work/gen with the driver in work/gen/sweep, and builds the driver, which
+// compiles as Puppet 7.23 (the first sweep's outcomes are Puppet 7.23's).
+func BuildSweep(work string) (*Sweep, error) { return BuildSweepAs(work, 7) }
+
+// BuildSweepAs is BuildSweep with the Puppet release (7 or 8) the driver
+// compiles as.
+func BuildSweepAs(work string, puppet int) (*Sweep, error) {
 	work, err := filepath.Abs(work)
 	if err != nil {
 		return nil, err
@@ -109,14 +114,15 @@ func BuildSweep(work string) (*Sweep, error) {
 	if err := os.WriteFile(filepath.Join(envDir, "manifests", "site.pp"), nil, 0o644); err != nil {
 		return nil, err
 	}
-	return BuildDriver(envDir, work)
+	return BuildDriver(envDir, work, puppet)
 }
 
 // BuildDriver generates the Go module of an environment into work/gen,
 // with the sweep's driver in work/gen/sweep, and builds the driver: a
 // program that compiles `node default { include CLASS }` for any class of
-// the environment (whose own site.pp must have no node definitions).
-func BuildDriver(envDir, work string) (*Sweep, error) {
+// the environment (whose own site.pp must have no node definitions),
+// compiling as Puppet `puppet` (7 or 8).
+func BuildDriver(envDir, work string, puppet int) (*Sweep, error) {
 	work, err := filepath.Abs(work)
 	if err != nil {
 		return nil, err
@@ -131,7 +137,7 @@ func BuildDriver(envDir, work string) (*Sweep, error) {
 		return nil, err
 	}
 	const modPath = "pp2go.local/sweep"
-	res, err := codegen.Generate(e, codegen.Options{ModulePath: modPath, RuntimeDir: RepoDir(), Version: "sweep"})
+	res, err := codegen.Generate(e, codegen.Options{ModulePath: modPath, RuntimeDir: RepoDir(), Version: "sweep", Puppet: puppet})
 	if err != nil {
 		return nil, err
 	}

@@ -26,6 +26,7 @@ func main() {
 	sweepDir := flag.String("sweep", conformance.SweepDir(), "the sweep: a directory of expected-PLATFORM.tsv (Puppet's outcomes), such as ../shared/conformance/debian13/sweep-puppet7")
 	modulesDir := flag.String("modules", conformance.ModulesDir(), "the module path the sweep was made with ($basemodulepath; default $PUPPET_MODULES or Debian's)")
 	diffFile := flag.String("differences", "", "the tracked list of differing jobs (default conformance/sweep-differences.txt for the default sweep, none for another)")
+	puppet := flag.Int("puppet", 0, "the Puppet release the driver compiles as, 7 or 8 (default: 8 for a sweep whose directory name says puppet8, else 7)")
 	var platforms, modules multiFlag
 	flag.Var(&platforms, "platform", "only this platform (repeatable)")
 	flag.Var(&modules, "module", "only this module (repeatable)")
@@ -50,7 +51,14 @@ func main() {
 		fail(err)
 	}
 	jobs = conformance.FilterSweepJobs(jobs, platforms, modules)
-	sw, err := conformance.BuildSweep(*work)
+	if *puppet == 0 {
+		*puppet = 7
+		if strings.Contains(filepath.Base(filepath.Clean(*sweepDir)), "puppet8") {
+			*puppet = 8
+		}
+	}
+	fmt.Fprintf(os.Stderr, "sweep: %d jobs of %s, module path %s, as Puppet %d\n", len(jobs), *sweepDir, *modulesDir, *puppet)
+	sw, err := conformance.BuildSweepAs(*work, *puppet)
 	if err != nil {
 		fail(err)
 	}
