@@ -18,7 +18,7 @@ import (
 func newCheckCmd() *cobra.Command {
 	var opts env.Options
 	var format string
-	var all, strict bool
+	var all, strict, ruby bool
 	var pf puppetFlags
 	cmd := &cobra.Command{
 		Use:   "check [flags] { ENV_DIR | --modulepath DIR[:DIR...] }",
@@ -61,6 +61,12 @@ under Puppet 7's (--puppet 7: strict_variables=false, strict=warning);
           are relative to the working directory, then the summary line.
           GitHub annotates at most 10 errors and 10 warnings of a step;
           its log keeps every line
+--ruby then reports, for the Ruby functions Puppet finds on the module path,
+how many run as Go (pp2go's Go port of that very Ruby, tied to it by the
+file's SHA-256; its translation; or a user's Go function from a module's
+go/) and lists the others with why, and the same for the modules' ERB
+templates; the nodes that call or render those fail. It generates the Go as
+pp2go build does (without building it), which takes longer than the check.
 The exit status is 1 when there is an error, whatever the format.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -71,6 +77,9 @@ The exit status is 1 when there is an error, whatever the format.`,
 			write, ok := checkWriters[format]
 			if !ok {
 				return fmt.Errorf("unknown format %q: use text, json or github", format)
+			}
+			if ruby && format != "text" {
+				return fmt.Errorf("--ruby prints text: use it with --format text")
 			}
 			var e *env.Env
 			var err error
@@ -89,6 +98,11 @@ The exit status is 1 when there is an error, whatever the format.`,
 			if err := write(cmd.OutOrStdout(), res.Diags); err != nil {
 				return err
 			}
+			if ruby {
+				if err := writeRubyReport(cmd.OutOrStdout(), e, res); err != nil {
+					return err
+				}
+			}
 			if len(res.Diags.Errors()) > 0 {
 				return errSilent
 			}
@@ -101,6 +115,7 @@ The exit status is 1 when there is an error, whatever the format.`,
 	f.StringVar(&opts.Manifest, "manifest", "", "main manifest (file or directory); replaces environment.conf's")
 	f.StringVar(&format, "format", "text", "output format: text, json or github (GitHub Actions annotations)")
 	f.BoolVar(&all, "all", false, "check every file of the module path, and report errors outside ENV_DIR as errors")
+	f.BoolVar(&ruby, "ruby", false, "then report what runs the module path's Ruby functions and ERB templates as Go, and which do not, with why (generates the Go: slower)")
 	f.BoolVar(&strict, "strict-variables", false, "report variables that no scope sets as errors (Puppet's strict_variables)")
 	pf.add(f)
 	return cmd

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -53,4 +54,23 @@ func TestModulePathFunctions(t *testing.T) {
 	} else {
 		require.Contains(t, out, "Error: Evaluation Error: Error while evaluating a Function Call, Function 'bool2str' is written in Ruby ("+bool2str+"), which pp2go did not translate to Go: ")
 	}
+}
+
+// check --ruby reports what runs each Ruby function of the module path
+// (issue 18, item 5): any2array by pp2go's port of that Ruby; bool2str,
+// changed, never by the port.
+func TestCheckRubyReport(t *testing.T) {
+	dir, err := filepath.Abs("testdata/ports")
+	require.NoError(t, err)
+	stdout, stderr, err := run(t, ".", "check", dir, "--ruby", "--basemodulepath", t.TempDir())
+	require.Error(t, err, "validate_integer is unknown")
+	require.Contains(t, stdout, "site.pp:7:17: error: Unknown function: 'validate_integer'. [UNKNOWN_FUNCTION]\n", stderr)
+	require.Regexp(t, `\nRuby functions: [12] of 2 run as Go \(1 pp2go ports of that Ruby, [01] translated, 0 users' Go functions\)`, stdout)
+	require.Contains(t, stdout, "\nERB templates: 0 of 0 translated\n")
+	if !strings.Contains(stdout, "2 of 2 run as Go") {
+		require.Contains(t, stdout, ": bool2str: ")
+	}
+
+	_, _, err = run(t, ".", "check", dir, "--ruby", "--format", "json")
+	require.ErrorContains(t, err, "--ruby prints text: use it with --format text")
 }
