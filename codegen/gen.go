@@ -178,6 +178,7 @@ func (g *generator) module(m *env.Module) *unit {
 	}
 	g.moduleFiles(u, m)
 	g.userGoDir(u, m.Name, m.Dir)
+	g.translateRuby(u, m) // rubyfuncs.go
 	return u
 }
 
