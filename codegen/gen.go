@@ -52,8 +52,8 @@ type Options struct {
 	// configuration applies.
 	HieraConfig string
 	// Checked is the checker's result for the environment: with it, a
-	// Ruby function the checked code calls that has no Go implementation
-	// is an error (see missingFunctions).
+	// Ruby function the checked code calls that nothing stands in for is
+	// a warning (see missingFunctions).
 	Checked *typecheck.Result
 	// Puppet is the major version of the Puppet release the program
 	// compiles as by default (rt.Puppet7, rt.Puppet8); 0 is 8.
@@ -69,6 +69,9 @@ type Options struct {
 type Result struct {
 	Files map[string][]byte
 	Diags diag.List
+	// Ruby are the module path's Ruby functions and what stands in for
+	// each (ports.go).
+	Ruby []*RubyFunction
 }
 
 // runtimeDir is where the copy of pp2go's runtime goes in the module.
@@ -138,6 +141,12 @@ type generator struct {
 	// Puppet functions they implement.
 	userGo  []*userGo
 	goFuncs map[string]bool
+	// ruby are the module path's Ruby functions and what stands in for
+	// each (ports.go); translated and untranslatable are the Ruby
+	// translator's verdicts, by function name and by Ruby file.
+	ruby           []*RubyFunction
+	translated     map[string]bool
+	untranslatable map[string]string
 }
 
 // index records which definitions Puppet would find, under which names:
@@ -410,6 +419,7 @@ func (g *generator) catalog(units []*unit, hasHiera bool) error {
 		jen.Id("p").Op(":=").Qual(rtPath, "NewProgram").Call(jen.Lit(g.opts.Environment)),
 		jen.Id("p").Dot("Version").Op("=").Lit(g.opts.Version),
 		jen.Id("p").Dot("AddCoreTypes").Call(),
+		jen.Id("bindFunctions").Call(), // functions.go: exactly the module path's functions
 		jen.Id("p").Dot("SetPuppet").Call(jen.Qual(rtPath, fmt.Sprintf("Puppet%d", g.puppetMajor()))),
 	}
 	for _, kv := range g.opts.Settings {
