@@ -112,6 +112,7 @@ func (g *generator) loadFailure(u *unit, m *env.Module, f *env.File) {
 			jen.Lit(m.Name), jen.Lit(filepath.ToSlash(rel)), jen.Lit(msg)))
 		return
 	}
+	g.strictLoadError(u, m.Name, filepath.ToSlash(rel), f)
 	l := &lowerer{u: u, f: f, diags: &g.res.Diags, g: g}
 	for _, d := range f.Program.Definitions {
 		// Each definition is instantiated (its parameter types

@@ -21,6 +21,11 @@ type loadFailure struct {
 	site     *Site
 	typeName string
 	msg      string
+	// strict: the file loads but for strict=error, under which Puppet's
+	// validation makes its strict issues (DUPLICATE_KEY) errors; under
+	// strict=warning they are these warnings
+	strict   bool
+	warnings []string
 }
 
 // AddLoadError records that loading a module's manifest fails with an
@@ -30,6 +35,30 @@ func (p *Program) AddLoadError(module, file, msg string) {
 		p.loadFailures = map[string]*loadFailure{}
 	}
 	p.loadFailures[module+"/"+file] = &loadFailure{msg: msg}
+}
+
+// AddStrictLoadError records that loading a manifest fails under
+// strict=error with a validation issue that is only a warning otherwise
+// (validator_factory_4_0.rb: DUPLICATE_KEY's severity is Puppet[:strict]).
+// module is "" for a main manifest, whose failure fails every compile as
+// a file that does not parse does ("Could not parse for environment E:
+// msg"); a module's manifest fails with msg alone. Under strict=warning
+// loading the file logs the issues' messages (warnings), without their
+// positions, as Puppet does.
+func (p *Program) AddStrictLoadError(module, file, msg string, warnings ...string) {
+	if module == "" {
+		if p.strictEnvError == "" {
+			p.strictEnvError = "Could not parse for environment " + p.Environment + ": " + msg
+		}
+		p.strictEnvWarnings = append(p.strictEnvWarnings, warnings...)
+		return
+	}
+	if p.loadFailures == nil {
+		p.loadFailures = map[string]*loadFailure{}
+	}
+	if p.loadFailures[module+"/"+file] == nil {
+		p.loadFailures[module+"/"+file] = &loadFailure{msg: msg, strict: true, warnings: warnings}
+	}
 }
 
 // AddLoadFailure records that loading a module's manifest fails on a
@@ -116,7 +145,11 @@ func (c *Ctx) autoload(name string, found bool, module string, file *File) {
 				continue
 			}
 			c.loaded[key] = true
-			if f := c.prog.loadFailures[key]; f != nil {
+			if f := c.prog.loadFailures[key]; f != nil && f.strict && c.prog.strict == "warning" {
+				for _, w := range f.warnings {
+					c.logAt("warning", nil, w, nil)
+				}
+			} else if f != nil && (!f.strict || c.prog.strict == "error") {
 				if f.msg != "" {
 					panic(&Error{Message: f.msg})
 				}

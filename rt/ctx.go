@@ -115,6 +115,16 @@ func (c *Ctx) compile() {
 	if c.prog.envError != "" {
 		panic(&Error{Message: c.prog.envError})
 	}
+	switch c.prog.strict {
+	case "error":
+		if c.prog.strictEnvError != "" {
+			panic(&Error{Message: c.prog.strictEnvError})
+		}
+	case "warning":
+		for _, w := range c.prog.strictEnvWarnings {
+			c.logAt("warning", nil, w, nil)
+		}
+	}
 	c.start()
 	c.evaluateMain()
 	c.evaluateNodeDefinition()

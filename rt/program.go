@@ -56,6 +56,11 @@ type Program struct {
 	strictVariables bool
 
 	envError string // the error every compilation fails with; "" for none
+	// strictEnvError is the error every compilation fails with under
+	// strict=error (a main manifest's strict validation issue), and the
+	// warnings it is under strict=warning
+	strictEnvError    string
+	strictEnvWarnings []string
 
 	// moduleOrder are the modules' names in module path order
 	moduleOrder []string

@@ -92,6 +92,22 @@ func (e erbScope) Call(name string, args []values.Value) values.Value {
 	return e.s.Call(name, args, nil)
 }
 
+// Strict implements erb.StrictScope.
+func (e erbScope) Strict() string { return e.s.c.prog.strict }
+
+// WarnOnce implements erb.StrictScope: Puppet.warn_once with no file and
+// line, whose message says so.
+func (e erbScope) WarnOnce(key, msg string) {
+	if e.s.c.warned == nil {
+		e.s.c.warned = map[string]bool{}
+	}
+	if e.s.c.warned[key] {
+		return
+	}
+	e.s.c.warned[key] = true
+	e.s.c.logAt("warning", nil, msg+"\n   (file & line not available)", nil)
+}
+
 // VarView implements erb.VarIndex: Vars() as they are now, read one name
 // at a time.
 func (e erbScope) VarView() erb.VarView { return erbView{e.s.View()} }

@@ -81,6 +81,11 @@ func (p *parser) unsupported(off int, format string, args ...any) {
 func (p *parser) advance() {
 	p.prev = p.tok
 	p.tok = p.lex.next()
+	p.lexError()
+}
+
+// lexError stops parsing at an error the lexer found.
+func (p *parser) lexError() {
 	if p.lex.err != nil {
 		e := p.lex.err
 		if strings.Contains(e.msg, "not supported") {
@@ -99,6 +104,7 @@ func (p *parser) relex(st lexState) {
 	p.lex.pos = p.tok.off - p.lex.base
 	p.lex.state = st
 	p.tok = p.lex.next()
+	p.lexError()
 }
 
 func (p *parser) isOp(s string) bool { return p.tok.kind == tOp && p.tok.s == s }

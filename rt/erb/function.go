@@ -60,3 +60,12 @@ func Destructure(v Value, n, splat int) []Value {
 	}
 	return out
 }
+
+// Rest is what a method's *rest parameter at index i takes of its
+// arguments (none when optional parameters before it took them all).
+func Rest(args []Value, i int) []Value {
+	if i >= len(args) {
+		return nil
+	}
+	return args[i:]
+}

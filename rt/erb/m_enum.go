@@ -1271,7 +1271,9 @@ func (r *R) Aref(recv Value, args ...Value) Value {
 	case *MatchData:
 		arity(args, 1, 2)
 		if len(args) == 1 {
-			if _, isInt := args[0].(int64); !isInt {
+			switch args[0].(type) {
+			case int64, *Range:
+			default:
 				return x.Groups[r.mdGroup(x, args[0])]
 			}
 		}

@@ -373,6 +373,7 @@ func (r *R) LookupVar(name Value) Value {
 	}
 	v, found := r.scope.LookupVar(s.S)
 	if !found {
+		r.variableNotFound(s.S) // strict.go
 		return nil
 	}
 	return r.fromScope(s.S, v)

@@ -68,7 +68,9 @@ def clean(msg)
 end
 
 files = ARGV.empty? ? Dir[File.join(DIR, 'cases', '*.txt')].sort : ARGV
-modulepath = ['/usr/share/puppet/modules']
+# PP2GO_GEN_MODULEPATH and PP2GO_GEN_OUT let codegen/rubyfn/testdata/gen.rb
+# run other module sets' cases
+modulepath = (ENV['PP2GO_GEN_MODULEPATH'] || '/usr/share/puppet/modules').split(':')
 env = Puppet::Node::Environment.create(:testenv, modulepath)
 loaders = Puppet::Pops::Loaders.new(env)
 Puppet.push_context(current_environment: env, loaders: loaders)
@@ -118,6 +120,6 @@ files.each do |file|
       rows << row
     end
   end
-  File.write(File.join(DIR, 'expected', "#{name}.json"), JSON.pretty_generate(rows) + "\n")
+  File.write(File.join(ENV['PP2GO_GEN_OUT'] || File.join(DIR, 'expected'), "#{name}.json"), JSON.pretty_generate(rows) + "\n")
   puts "#{name}: #{rows.size} cases"
 end

@@ -1,0 +1,66 @@
+package codegen_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pp2go/pp2go/codegen"
+	"github.com/pp2go/pp2go/conformance"
+	"github.com/pp2go/pp2go/frontend/env"
+	"github.com/pp2go/pp2go/typecheck"
+	"github.com/stretchr/testify/require"
+)
+
+// TestTranslatedRubyFunctions: a module's Ruby functions, 4.x and 3.x,
+// are translated into its package and registered there; one that does
+// not translate is reported with its file, line and construct.
+func TestTranslatedRubyFunctions(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"manifests/site.pp": "notice(m::twice(2), m_triple(['a']), m::shell('x'))\n",
+		"modules/m/lib/puppet/functions/m/twice.rb": `Puppet::Functions.create_function(:'m::twice') do
+  dispatch :twice do
+    param 'Integer', :x
+  end
+  def twice(x)
+    x * 2
+  end
+end
+`,
+		"modules/m/lib/puppet/parser/functions/m_triple.rb": `module Puppet::Parser::Functions
+  newfunction(:m_triple, type: :rvalue, arity: 1) do |args|
+    args[0] * 3
+  end
+end
+`,
+		"modules/m/lib/puppet/functions/m/shell.rb": "Puppet::Functions.create_function(:'m::shell') do\n  def shell(x)\n    `echo #{x}`\n  end\nend\n",
+	}
+	for name, src := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(src), 0o644))
+	}
+	e, err := env.Load(dir, env.Options{BaseModulePath: t.TempDir(), Name: "production"})
+	require.NoError(t, err)
+	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Version: "test", Checked: typecheck.Check(e)})
+	require.NoError(t, err)
+	by := map[string]*codegen.RubyFunction{}
+	for _, r := range res.Ruby {
+		by[r.Name] = r
+	}
+	require.Equal(t, codegen.ByTranslation, by["m::twice"].By)
+	require.Equal(t, codegen.ByTranslation, by["m_triple"].By)
+	require.Equal(t, "", by["m::shell"].By)
+	require.Contains(t, by["m::shell"].Why, "unsupported Ruby: command execution (`...`) is not supported (file: "+filepath.Join(dir, "modules/m/lib/puppet/functions/m/shell.rb")+", line: 3, column: 5)")
+	var gen string
+	for name, b := range res.Files {
+		if strings.HasPrefix(name, "modules/m/") {
+			gen += string(b)
+		}
+	}
+	require.Contains(t, gen, `fn.New("m::twice").Module("m").`)
+	require.Contains(t, gen, `D("Integer x", rubyfn.Impl(rbfn`)
+	require.Contains(t, gen, `rubyfn.Register3("m_triple", "m", 1, rbfn`)
+}
