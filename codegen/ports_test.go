@@ -50,3 +50,38 @@ func TestPortsByDigest(t *testing.T) {
 		require.Equal(t, codegen.ByPort, r.By, r.Name)
 	}
 }
+
+// TestPortsDebian13: on Debian 13's modules, the ports of Ruby that
+// changed are not bound: postgresql 10.5's postgresql::postgresql_password
+// (5 parameters) is not answered by the port of postgresql 6.7's (2), and
+// stdlib 9.4.1's removed functions are unbound; unchanged ones are.
+func TestPortsDebian13(t *testing.T) {
+	d13 := os.Getenv("PP2GO_D13_MODULES")
+	if d13 == "" {
+		d13 = "/tmp/d13/modules"
+	}
+	if _, err := os.Stat(filepath.Join(d13, "postgresql", "metadata.json")); err != nil {
+		t.Skip("needs Debian 13's modules (../shared/conformance/debian13/fetch-modules; PP2GO_D13_MODULES):", err)
+	}
+	mp := t.TempDir()
+	for _, m := range []string{"stdlib", "postgresql"} {
+		require.NoError(t, os.Symlink(filepath.Join(d13, m), filepath.Join(mp, m)))
+	}
+	e, err := env.LoadModulePath(mp, env.Options{})
+	require.NoError(t, err)
+	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Version: "test"})
+	require.NoError(t, err)
+	by := map[string]string{}
+	for _, r := range res.Ruby {
+		by[r.Name] = r.By
+	}
+	require.Contains(t, by, "postgresql::postgresql_password")
+	require.NotEqual(t, codegen.ByPort, by["postgresql::postgresql_password"])
+	require.Equal(t, codegen.ByPort, by["postgresql::postgresql_acls_to_resources_hash"], "read side by side: the same Ruby")
+	require.Equal(t, codegen.ByPort, by["any2array"])
+	src := string(res.Files["catalog/functions.go"])
+	for _, gone := range []string{"validate_integer", "has_key", "is_string", "hash"} {
+		require.NotContains(t, by, gone)
+		require.Contains(t, src, `"`+gone+`"`)
+	}
+}
