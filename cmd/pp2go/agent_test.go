@@ -147,7 +147,9 @@ func (e *agentEnv) agent(t *testing.T, certname, dir, root string) (string, int)
 		"--codedir", filepath.Join(dir, "code"), "--publicdir", filepath.Join(dir, "public"),
 		"--certname", certname, "--server", "127.0.0.1", "--serverport", port, "--environment", "production",
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	// An agent run takes a few seconds; the bound is generous because on a
+	// loaded 2-core machine facter alone took over a minute.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "puppet", args...)
 	// agent_root is the directory the catalog manages (the site class
