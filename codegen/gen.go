@@ -218,7 +218,7 @@ func (g *generator) broken(u *unit, m *env.Module, f *env.File) {
 // reach the code, which pp2go build --strict makes an error where nodes
 // can reach it.
 func Untranslated(d *diag.Diagnostic) bool {
-	return d.Code == erb.CodeUnsupported || d.Code == erb.CodeSyntax
+	return d.Code == erb.CodeUnsupported || d.Code == erb.CodeSyntax || d.Code == CodeNoGoFunction
 }
 
 // erbTemplate translates an ERB template of a module to Go. One that pp2go

@@ -74,3 +74,25 @@ func TestCheckRubyReport(t *testing.T) {
 	_, _, err = run(t, ".", "check", dir, "--ruby", "--format", "json")
 	require.ErrorContains(t, err, "--ruby prints text: use it with --format text")
 }
+
+// A Ruby function nothing runs as Go (its Ruby runs a command) is a build
+// warning naming it, its call and why; --strict makes it an error when
+// nodes can reach the call (issue 18, item 3).
+func TestUntranslatedFunctionIsAWarning(t *testing.T) {
+	dir := writeEnv(t, map[string]string{
+		"environment.conf":            "modulepath = modules\n",
+		"manifests/site.pp":           "node default { include x }\n",
+		"modules/x/manifests/init.pp": "class x { notify { x::uptime(): } }\n",
+		"modules/x/lib/puppet/functions/x/uptime.rb": "Puppet::Functions.create_function(:'x::uptime') do\n" +
+			"  def uptime\n    `uptime`\n  end\nend\n",
+	})
+	rb := filepath.Join(dir, "modules/x/lib/puppet/functions/x/uptime.rb")
+	out, err := generateWith(t, dir, false)
+	require.NoError(t, err, out)
+	require.Contains(t, out, "Warning: "+rb+": Function 'x::uptime' has no Go implementation: ")
+	require.Contains(t, out, "    "+filepath.Join(dir, "modules/x/manifests/init.pp")+":1:20\n")
+
+	out, err = generateWith(t, dir, true)
+	require.Error(t, err, out)
+	require.Contains(t, out, "Error: "+rb+": Function 'x::uptime' has no Go implementation: ")
+}
