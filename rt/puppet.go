@@ -10,7 +10,7 @@ import (
 
 // Release is a version of Puppet whose catalogs pp2go compiles. What
 // differs between the versions the compiler acts on is data here, not
-// conditions spread through the runtime; docs/puppet-versions.md lists the
+// conditions spread through the runtime; rt/puppet-versions.md lists the
 // differences with the Puppet source of each.
 type Release struct {
 	Major   int
