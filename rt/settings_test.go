@@ -75,3 +75,25 @@ func TestParsePuppet(t *testing.T) {
 		assert.Same(t, want, r, in)
 	}
 }
+
+// $settings::* of a Puppet 8 program, against `puppet config print` of
+// Debian 13's puppet 8.10 (strict = error, strict_variables = true,
+// include_legacy_facts = false, preprocess_deferred = false).
+func TestSettings8(t *testing.T) {
+	p := NewProgram("production")
+	require.NoError(t, p.SetSetting("certname", "web1.example.com"))
+	tab := p.settingsTable(&varTable{kind: localTable})
+	get := func(name string) values.Value {
+		i := tab.find(name)
+		require.GreaterOrEqual(t, i, 0, name)
+		return tab.vals[i]
+	}
+	assert.Equal(t, values.String("error"), get("strict"))
+	assert.Equal(t, values.Bool(true), get("strict_variables"))
+	assert.Equal(t, values.Bool(false), get("include_legacy_facts"))
+	assert.Equal(t, values.Bool(false), get("preprocess_deferred"))
+	assert.Equal(t, values.String("/var/lib/puppet/ssl/certs/web1.example.com.pem"), get("hostcert"))
+	all, ok := get("all_local").(*values.Hash)
+	require.True(t, ok)
+	assert.Equal(t, 237, all.Len(), "every setting but name")
+}

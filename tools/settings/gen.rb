@@ -1,12 +1,14 @@
 #!/usr/bin/env ruby
-# Writes rt/settings.json: Puppet 7.23's settings as a server's $settings::*
-# holds them (Scope#merge_settings: every setting but name, its value
+# Writes rt/settings.json (Puppet 7.23) or rt/settings8.json (Puppet 8.10):
+# the settings of the Puppet that runs it as a server's $settings::* holds them (Scope#merge_settings: every setting but name, its value
 # transformed by transform_setting), in Puppet's order.
 #
 # Values that derive from the directories, the certname or the environment
 # are recorded with a placeholder (@confdir@, @certname@, ...), which the
 # runtime replaces with the compiling server's values. Run (needs Debian's
-# puppet): ruby tools/settings/gen.rb > rt/settings.json
+# puppet): ruby tools/settings/gen.rb > rt/settings.json, and under Puppet 8.10
+# (../shared/conformance/puppet8, after its setup-chroot):
+# ../shared/conformance/puppet8/oracle8 ruby tools/settings/gen.rb > rt/settings8.json
 require 'puppet'
 require 'json'
 
