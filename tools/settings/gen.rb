@@ -1,7 +1,8 @@
 #!/usr/bin/env ruby
 # Writes rt/settings.json (Puppet 7.23) or rt/settings8.json (Puppet 8.10):
-# the settings of the Puppet that runs it as a server's $settings::* holds them (Scope#merge_settings: every setting but name, its value
-# transformed by transform_setting), in Puppet's order.
+# the settings of the Puppet that runs it as a server's $settings::* holds
+# them (Scope#merge_settings: every setting but name, its value transformed
+# by transform_setting), in Puppet's order.
 #
 # Values that derive from the directories, the certname or the environment
 # are recorded with a placeholder (@confdir@, @certname@, ...), which the
