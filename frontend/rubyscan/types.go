@@ -142,9 +142,33 @@ type method struct {
 	body   []token
 }
 
-// collectMethods records every `def name(params) ... end` of toks.
+// collectMethods records every `def name(params) ... end` of toks. A
+// module's `def self.extended(base)` hook is recorded as "M.extended"
+// too (M the module's last name), for the types that `extend M`.
 func collectMethods(toks []token, into map[string]method) {
 	for i := 0; i < len(toks); i++ {
+		if toks[i].kind == tKeyword && toks[i].text == "module" {
+			// module A::B: the last name
+			name := ""
+			for j := i + 1; j < len(toks) && toks[j].kind != tNewline && toks[j].text != ";"; j++ {
+				if toks[j].kind == tIdent || toks[j].kind == tConst {
+					name = toks[j].text
+				}
+			}
+			end := blockEndFrom(toks, i)
+			sub := map[string]method{}
+			collectMethods(append(append([]token{}, toks[i+1:end-1]...), token{kind: tEOF}), sub)
+			for k, m := range sub {
+				if k == "extended" && name != "" {
+					k = name + ".extended"
+				}
+				if _, seen := into[k]; !seen {
+					into[k] = m
+				}
+			}
+			i = end - 1
+			continue
+		}
 		if toks[i].kind != tKeyword || toks[i].text != "def" {
 			continue
 		}
@@ -644,6 +668,24 @@ func (s *typeScanner) call(t token) bool {
 		}
 		s.i = end
 		return true
+	case "extend":
+		// extend M runs M's self.extended hook on the type, which may
+		// declare attributes (elasticsearch's ElasticsearchRESTResource)
+		b := s.currentType()
+		if b == nil || !stmt || len(s.stack) == 0 || s.stack[len(s.stack)-1].typ == nil {
+			return false
+		}
+		args, end := s.callArgs(s.i + 1)
+		if len(args) == 0 {
+			return false
+		}
+		m, ok := s.methods[args[len(args)-1].text+".extended"]
+		if !ok {
+			return false
+		}
+		s.runMethod(b, m, nil)
+		s.i = end
+		return true
 	case "newmetaparam":
 		if s.currentType() != nil {
 			s.note("newmetaparam inside a type is not followed")
@@ -668,6 +710,17 @@ func (s *typeScanner) followMethod(t token, stmt bool) bool {
 		return false
 	}
 	args, end := s.callArgs(s.i + 1)
+	s.runMethod(b, m, args)
+	s.blockFrame(end, frame{attrs: []*restype.Attr{}})
+	return true
+}
+
+// runMethod runs a method's body in type b, its first parameter bound to
+// a literal first argument.
+func (s *typeScanner) runMethod(b *typeBuilder, m method, args []token) {
+	if s.depth > 4 {
+		return
+	}
 	sub := &typeScanner{toks: append(append([]token{}, m.body...), token{kind: tEOF}), path: s.path, methods: s.methods, depth: s.depth + 1}
 	sub.stack = []frame{{closer: "\x00", typ: b}}
 	if len(m.params) > 0 && len(args) > 0 && (args[0].kind == tSymbol || args[0].kind == tString) {
@@ -675,8 +728,6 @@ func (s *typeScanner) followMethod(t token, stmt bool) bool {
 	}
 	sub.run()
 	s.notes = append(s.notes, sub.notes...)
-	s.blockFrame(end, frame{attrs: []*restype.Attr{}})
-	return true
 }
 
 // titlePatterns reads the body of `def self.title_patterns` when it is a
