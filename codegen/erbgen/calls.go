@@ -185,6 +185,9 @@ func (t *translator) call(x *erb.Call) *jen.Statement {
 			jen.Return(call),
 		).Call()
 	}
+	if st, ok := t.puppetCall(x); ok {
+		return st
+	}
 	return t.methodCall(x, t.expr(x.Recv))
 }
 

@@ -111,6 +111,9 @@ func (t *translator) apiCall(x *erb.Call) (*jen.Statement, bool) {
 		t.api == API3 && (x.Name == "lookupvar" || x.Name == "call_function"):
 		// self is the scope
 		return t.scopeCall(x), true
+	case x.Name == "_" && len(x.Args) == 1 && x.Block == nil:
+		// Puppet's gettext: the text itself (pp2go has no translations)
+		return rcall("Gettext", t.expr(x.Args[0])), true
 	case x.Name == "require" && len(x.Args) == 1 && x.Block == nil:
 		if lib, ok := literalString(x.Args[0]); ok && PuppetLibrary(lib) {
 			// Puppet's own code, loaded before any function runs
@@ -192,4 +195,31 @@ func (t *translator) multiAssign(x *erb.MultiAssign) []jen.Code {
 // function's require of it does nothing.
 func PuppetLibrary(lib string) bool {
 	return lib == "puppet" || strings.HasPrefix(lib, "puppet/")
+}
+
+// puppetCall translates the calls of Puppet's own API that functions
+// make: Puppet.warning(msg) and the other log levels, and the 3.x
+// autoloader (Puppet::Parser::Functions.autoloader.load(:f) and
+// loaded?(:f): pp2go has every function loaded).
+func (t *translator) puppetCall(x *erb.Call) (*jen.Statement, bool) {
+	if t.api == 0 || x.Block != nil {
+		return nil, false
+	}
+	if c, ok := x.Recv.(*erb.Const); ok && constPath(c) == "Puppet" {
+		switch x.Name {
+		case "warning", "debug", "info", "notice", "err":
+			args, blk := t.callArgs(x.Args)
+			if blk != nil || len(x.Args) != 1 {
+				t.unsupported(x, "Puppet.%s with %d arguments", x.Name, len(x.Args))
+			}
+			return t.lineFor(x).call("PuppetLog", append([]jen.Code{jen.Lit(x.Name)}, args...)...), true
+		}
+		return nil, false
+	}
+	if r, ok := x.Recv.(*erb.Call); ok && r.Name == "autoloader" && len(r.Args) == 0 {
+		if c, ok := r.Recv.(*erb.Const); ok && constPath(c) == "Puppet::Parser::Functions" && (x.Name == "load" || x.Name == "loaded?") && len(x.Args) == 1 {
+			return erbQ("Bool").Call(jen.True()), true
+		}
+	}
+	return nil, false
 }

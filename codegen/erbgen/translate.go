@@ -1118,7 +1118,8 @@ func (t *translator) def(x *erb.Def) []jen.Code {
 			).Else().Block(jen.Id(l.goName).Op("=").Add(t.expr(p.Default))))
 		case erb.ParamRest:
 			max = -1
-			params = append(params, jen.Id(l.goName).Op(":=").Add(erbQ("NewArray")).Call(erbQ("Rest").Call(jen.Id("a_"), jen.Lit(i)).Op("...")))
+			// a Value: the method may assign anything to it
+			params = append(params, jen.Var().Id(l.goName).Add(valueT()).Op("=").Add(erbQ("NewArray")).Call(erbQ("Rest").Call(jen.Id("a_"), jen.Lit(i)).Op("...")))
 		default:
 			t.unsupported(x, "block or keyword parameters of a def")
 		}

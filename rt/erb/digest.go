@@ -33,6 +33,7 @@ func init() {
 	}
 	plain(map[string]func(*R, Value, ...Value) Value{
 		"hexdigest":        (*R).Hexdigest,
+		"digest":           (*R).Digest,
 		"base64digest":     (*R).Base64digest,
 		"encode64":         (*R).Encode64,
 		"decode64":         (*R).Decode64,
@@ -67,6 +68,11 @@ func digestOf(name string, recv Value, args []Value) []byte {
 // Hexdigest is Digest::X.hexdigest(s).
 func (r *R) Hexdigest(recv Value, args ...Value) Value {
 	return S(hex.EncodeToString(digestOf("hexdigest", recv, args)))
+}
+
+// Digest is Digest::X.digest(s): the raw digest bytes.
+func (r *R) Digest(recv Value, args ...Value) Value {
+	return S(string(digestOf("digest", recv, args)))
 }
 
 // Base64digest is Digest::X.base64digest(s).

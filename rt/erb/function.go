@@ -69,3 +69,28 @@ func Rest(args []Value, i int) []Value {
 	}
 	return args[i:]
 }
+
+// Logger is an optional extension of Scope for translated functions:
+// Puppet's log (Puppet.warning(msg) is Warn, the other levels Log).
+type Logger interface {
+	Log(level, msg string)
+	Warn(msg string)
+}
+
+// PuppetLog is Puppet.warning(msg), Puppet.debug(msg), ...: the message
+// goes to Puppet's log when the scope has one.
+func (r *R) PuppetLog(level string, args ...Value) Value {
+	arity(args, 1, 1)
+	if l, ok := r.scope.(Logger); ok {
+		msg := ToS(args[0])
+		if level == "warning" {
+			l.Warn(msg)
+		} else {
+			l.Log(level, msg)
+		}
+	}
+	return nil
+}
+
+// Gettext is Puppet's _(text): the text (pp2go has no translations).
+func (r *R) Gettext(text Value) Value { return text }

@@ -76,3 +76,7 @@ func Register3(name, module string, arity int, m Methods, method string) {
 	f.Module = module
 	fn.Register(f)
 }
+
+func (s scope) Log(level, msg string) { s.c.Log(level, msg) }
+
+func (s scope) Warn(msg string) { s.c.Warn(msg) }
