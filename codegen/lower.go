@@ -287,7 +287,7 @@ func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
 		case *ast.LiteralFloat:
 			return v("Float").Call(jen.Lit(-n.Value)), pure
 		}
-		return rt("Neg").Call(l.pos(x), l.expr(x.Expr)), call
+		return s().Dot("Neg").Call(l.pos(x), l.expr(x.Expr)), call
 	case *ast.UnfoldExpression:
 		return rt("UnfoldValue").Call(l.expr(x.Expr)), call
 	case *ast.VariableExpression:
@@ -295,7 +295,7 @@ func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
 	case *ast.AssignmentExpression:
 		return l.assign(x), call
 	case *ast.ArithmeticExpression:
-		return rt("Arith").Call(l.u.binarySite(l.f, x, x.Left, x.Right, label(x)), jen.Lit(x.Op), l.expr(x.Left), l.expr(x.Right)), call
+		return s().Dot("Arith").Call(l.u.binarySite(l.f, x, x.Left, x.Right, label(x)), jen.Lit(x.Op), l.expr(x.Left), l.expr(x.Right)), call
 	case *ast.ComparisonExpression:
 		return rt("Compare").Call(l.pos(x), jen.Lit(x.Op), l.expr(x.Left), l.expr(x.Right)), call
 	case *ast.MatchExpression:

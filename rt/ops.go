@@ -286,3 +286,61 @@ func (p *Program) ResolveType(name string) (values.Type, bool) {
 	}
 	return nil, false
 }
+
+// Arith is Arith with Puppet's NUMERIC_COERCION issue
+// (Runtime3Support#coerce_numeric): a string operand that converts to a
+// number is a warning under strict=warning, an error under strict=error
+// (Puppet 8's default), at the operand, before the operation.
+func (s *Scope) Arith(site *Site, op string, a, b values.Value) values.Value {
+	if s.c.prog.strict != "off" && coercesOperands(op, a) {
+		l, r := site, site
+		if site != nil && site.Left != nil {
+			l, r = site.Left, site.Right
+		}
+		if s.numericCoercion(l, a) {
+			s.numericCoercion(r, b)
+		}
+	}
+	return Arith(site, op, a, b)
+}
+
+// Neg is Neg with Puppet's NUMERIC_COERCION issue at the expression.
+func (s *Scope) Neg(site *Site, a values.Value) values.Value {
+	if s.c.prog.strict != "off" {
+		s.numericCoercion(site, a)
+	}
+	return Neg(site, a)
+}
+
+// coercesOperands reports whether Puppet's calculate converts the operands
+// of op to numbers: all but a collection's +, - and <<, and a Binary's or
+// URI's +.
+func coercesOperands(op string, a values.Value) bool {
+	switch a.(type) {
+	case *values.Array, *values.Hash:
+		return op != "+" && op != "-" && op != "<<"
+	case *values.Binary:
+		return op != "+"
+	}
+	return true
+}
+
+// numericCoercion reports the issue when v is a string that converts to a
+// number; it reports whether v converts (or is a number), as Puppet goes
+// on to the right operand only then.
+func (s *Scope) numericCoercion(site *Site, v values.Value) bool {
+	str, ok := v.(values.String)
+	if !ok {
+		return true
+	}
+	n := values.ToNumber(str)
+	if n == nil {
+		return false
+	}
+	msg := "The string '" + string(str) + "' was automatically coerced to the numerical value " + values.ToString(n)
+	if s.c.prog.strict == "error" {
+		IssueAt(site, "NUMERIC_COERCION", "%s", msg)
+	}
+	s.c.Warning(site, msg)
+	return true
+}
