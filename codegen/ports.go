@@ -122,23 +122,19 @@ func fileDigest(path string) string {
 // module path's functions: it unbinds the library ports whose Ruby the
 // module path does not have (a function a newer release removed is
 // Puppet's "Unknown function", a changed one is not answered by Go written
-// for other code), and registers each Ruby function nothing stands in
-// for, so that a call fails saying why.
+// for other code), pins the functions a user's Go or a bound port
+// implements (the translations registered after it do not replace them),
+// and registers each Ruby function nothing stands in for, so that a call
+// fails saying why. The program runs it before the modules register.
 func (g *generator) bindFunctions() []jen.Code {
 	var body []jen.Code
-	ours := map[string]bool{}
-	for _, r := range g.ruby {
-		if r.By == ByUserGo || r.By == ByTranslation {
-			ours[r.Name] = true
-		}
-	}
 	for _, m := range g.e.Modules {
 		if _, ok := fn.ModuleLibraries[m.Name]; !ok {
 			continue
 		}
 		var unbind []jen.Code
 		for _, name := range fn.PortedFunctions(m.Name) {
-			if !ours[name] && !portBound(m, name) {
+			if !g.goFuncs[name] && !portBound(m, name) {
 				if f := fn.Lookup(name); f != nil && f.Module == m.Name {
 					unbind = append(unbind, jen.Lit(name))
 				}
@@ -147,6 +143,17 @@ func (g *generator) bindFunctions() []jen.Code {
 		if len(unbind) > 0 {
 			body = append(body, jen.Qual(rtPath+"/fn", "Unbind").Call(append([]jen.Code{jen.Lit(m.Name)}, unbind...)...))
 		}
+	}
+	// a user's Go function or a bound port is not replaced by the
+	// translation the program registers next
+	var pin []jen.Code
+	for _, r := range g.ruby {
+		if r.By == ByUserGo || r.By == ByPort {
+			pin = append(pin, jen.Lit(r.Name))
+		}
+	}
+	if len(pin) > 0 {
+		body = append(body, jen.Qual(rtPath+"/fn", "Pin").Call(pin...))
 	}
 	for _, r := range g.ruby {
 		if r.By != "" {

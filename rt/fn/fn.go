@@ -182,6 +182,9 @@ func Register(f *Func) {
 	if f.lazy == nil {
 		f.prepare()
 	}
+	if pinned[f.Name] {
+		return // see Pin
+	}
 	if f.API3 {
 		Declare3x(f.Name)
 	}

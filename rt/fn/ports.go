@@ -117,6 +117,22 @@ func Unbind(module string, names ...string) {
 	}
 }
 
+// pinned are the names whose function generated code fixed with Pin.
+var pinned = map[string]bool{}
+
+// Pin fixes the functions now registered under these names: a later
+// registration of the same name is ignored. Generated code pins a
+// module's function that a user's Go function or pp2go's port of that
+// very Ruby implements, before the program registers the translations of
+// the module path's Ruby, so that neither is replaced by a translation.
+func Pin(names ...string) {
+	for _, n := range names {
+		if registry[n] != nil {
+			pinned[n] = true
+		}
+	}
+}
+
 // Untranslated is a module's Ruby function that pp2go neither translated
 // nor has a Go function for: it is found by name as Puppet finds the Ruby,
 // and a call fails with why (the file and the construct), instead of
