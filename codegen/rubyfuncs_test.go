@@ -62,5 +62,5 @@ end
 	}
 	require.Contains(t, gen, `fn.New("m::twice").Module("m").`)
 	require.Contains(t, gen, `D("Integer x", rubyfn.Impl(rbfn`)
-	require.Contains(t, gen, `rubyfn.Register3("m_triple", "m", 1, rbfn`)
+	require.Contains(t, gen, `rubyfn.Register3("m_triple", "m", 1, true, rbfn`)
 }

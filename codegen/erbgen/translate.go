@@ -1071,8 +1071,19 @@ func containsJump(nodes []erb.Node, loops bool) bool {
 // rescueClause translates a rescue clause's classes and body.
 func (t *translator) rescueClause(c erb.Rescue) (jen.Code, jen.Code) {
 	var classes []jen.Code
+	splat := false
 	for _, k := range c.Classes {
+		if sp, ok := k.(*erb.Splat); ok {
+			// rescue *list
+			splat = true
+			classes = append(classes, rcall("Splat", t.expr(sp.X)))
+			continue
+		}
 		classes = append(classes, t.expr(k))
+	}
+	classList := jen.Index().Add(valueT()).Values(classes...)
+	if splat {
+		classList = rcall("Spread", classes...)
 	}
 	errName := "err_"
 	t.frame.lastLine = 0
@@ -1084,8 +1095,7 @@ func (t *translator) rescueClause(c erb.Rescue) (jen.Code, jen.Code) {
 		errName = "_"
 	}
 	handler = append(handler, t.tail(c.Body)...)
-	return jen.Index().Add(valueT()).Values(classes...),
-		jen.Func().Params(jen.Id(errName).Add(valueT())).Add(valueT()).Block(handler...)
+	return classList, jen.Func().Params(jen.Id(errName).Add(valueT())).Add(valueT()).Block(handler...)
 }
 
 // def translates a method definition.

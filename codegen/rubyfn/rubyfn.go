@@ -37,7 +37,10 @@ type Function struct {
 	Path string
 	API  int // erbgen.API3 or erbgen.API4
 	// Arity is a 3.x function's arity (-1: any number of arguments).
-	Arity      int
+	Arity int
+	// Rvalue is a 3.x function's type: :rvalue returns its block's value,
+	// :statement (the default) undef.
+	Rvalue     bool
 	Dispatches []Dispatch
 	LocalTypes [][2]string // name, definition
 	Methods    *erbgen.Methods
@@ -91,7 +94,7 @@ func (fun *Function) EmitMethods(f *jen.File, funcName string) {
 // as module's, its methods being the Go function funcName.
 func (fun *Function) Registration(funcName, module string) jen.Code {
 	if fun.API == erbgen.API3 {
-		return jen.Qual(rubyfnPath, "Register3").Call(jen.Lit(fun.Name), jen.Lit(module), jen.Lit(fun.Arity), jen.Id(funcName), jen.Lit(fun.method3))
+		return jen.Qual(rubyfnPath, "Register3").Call(jen.Lit(fun.Name), jen.Lit(module), jen.Lit(fun.Arity), jen.Lit(fun.Rvalue), jen.Id(funcName), jen.Lit(fun.method3))
 	}
 	chain := jen.Qual(fnPath, "New").Call(jen.Lit(fun.Name))
 	if module != "" {
@@ -381,7 +384,10 @@ func (r *reader) new3(x *erb.Call) {
 					r.fail(x, "an arity that is not a literal integer")
 				}
 				r.f.Arity = n
-			case "type", "doc":
+			case "type":
+				t, _ := symOrString(p.Value)
+				r.f.Rvalue = t == "rvalue"
+			case "doc":
 			default:
 				r.fail(x, "newfunction option %s", key)
 			}

@@ -70,9 +70,18 @@ func (s scope) Call(name string, args []values.Value) values.Value {
 }
 
 // Register3 registers a translated 3.x function of module: arity as
-// newfunction's, m's method running its block.
-func Register3(name, module string, arity int, m Methods, method string) {
-	f := fn.New3(name, arity, Impl3(m, method))
+// newfunction's, m's method running its block; a function that is not an
+// rvalue returns undef whatever its block returns.
+func Register3(name, module string, arity int, rvalue bool, m Methods, method string) {
+	impl := Impl3(m, method)
+	if !rvalue {
+		run := impl
+		impl = func(c fn.Context, args []values.Value, b fn.Block) values.Value {
+			run(c, args, b)
+			return values.Undef
+		}
+	}
+	f := fn.New3(name, arity, impl)
 	f.Module = module
 	fn.Register(f)
 }
