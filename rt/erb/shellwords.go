@@ -15,7 +15,7 @@ func init() {
 }
 
 // shellEscape escapes every character but A-Za-z0-9_-.,:+/@ and newline
-// with a backslash, and a newline as '\n' in single quotes; "" is ''.
+// with a backslash, and a newline as '\n' in single quotes; "" is ”.
 func shellEscape(s string) string {
 	if s == "" {
 		return "''"
