@@ -15,7 +15,8 @@ func init() {
 }
 
 // shellEscape escapes every character but A-Za-z0-9_-.,:+/@ and newline
-// with a backslash, and a newline as '\n' in single quotes; "" is ”.
+// with a backslash, and a newline as a quoted newline; the empty string
+// is two single quotes.
 func shellEscape(s string) string {
 	if s == "" {
 		return "''"
