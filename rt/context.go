@@ -17,13 +17,15 @@ import (
 // library functions may ask of the compiler beyond fn.Context.
 
 var (
-	_ fn.OnceWarner     = (*Scope)(nil)
-	_ fn.Stacker        = (*Scope)(nil)
-	_ fn.TypeParser     = (*Scope)(nil)
-	_ fn.FileFinder     = (*Scope)(nil)
-	_ fn.Catalog        = (*Scope)(nil)
-	_ fn.DefaultsFinder = (*Scope)(nil)
-	_ fn.Strict         = (*Scope)(nil)
+	_ fn.OnceWarner      = (*Scope)(nil)
+	_ fn.Stacker         = (*Scope)(nil)
+	_ fn.TypeParser      = (*Scope)(nil)
+	_ fn.FileFinder      = (*Scope)(nil)
+	_ fn.Catalog         = (*Scope)(nil)
+	_ fn.DefaultsFinder  = (*Scope)(nil)
+	_ fn.Strict          = (*Scope)(nil)
+	_ fn.Releaser        = (*Scope)(nil)
+	_ fn.UnlocatedWarner = (*Scope)(nil)
 )
 
 // module is a module's directory and files compiled in.
@@ -79,6 +81,21 @@ func (s *Scope) ParseType(src string) (values.Type, error) {
 	}
 	return t, nil
 }
+
+// WarnOnceUnlocated implements fn.UnlocatedWarner.
+func (s *Scope) WarnOnceUnlocated(key, msg string) {
+	if s.c.warned == nil {
+		s.c.warned = map[string]bool{}
+	}
+	if s.c.warned[key] {
+		return
+	}
+	s.c.warned[key] = true
+	s.c.logAt("warning", nil, msg, nil)
+}
+
+// PuppetVersion implements fn.Releaser.
+func (s *Scope) PuppetVersion() string { return s.c.prog.Puppet().Version }
 
 // Strict implements fn.Strict: the program's strict setting.
 func (s *Scope) Strict() string { return s.c.prog.strict }

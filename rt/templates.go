@@ -97,16 +97,7 @@ func (e erbScope) Strict() string { return e.s.c.prog.strict }
 
 // WarnOnce implements erb.StrictScope: Puppet.warn_once with no file and
 // line, whose message says so.
-func (e erbScope) WarnOnce(key, msg string) {
-	if e.s.c.warned == nil {
-		e.s.c.warned = map[string]bool{}
-	}
-	if e.s.c.warned[key] {
-		return
-	}
-	e.s.c.warned[key] = true
-	e.s.c.logAt("warning", nil, msg+"\n   (file & line not available)", nil)
-}
+func (e erbScope) WarnOnce(key, msg string) { fn.WarnOnceUnlocated(e.s, key, msg) }
 
 // VarView implements erb.VarIndex: Vars() as they are now, read one name
 // at a time.

@@ -1,6 +1,8 @@
 package fn
 
 import (
+	"strings"
+
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -25,6 +27,24 @@ func WarnOnce(c Context, key, msg string) {
 		return
 	}
 	c.Warn(msg)
+}
+
+// UnlocatedWarner is implemented by contexts that log a warning once per
+// compile and key, without a position.
+type UnlocatedWarner interface {
+	WarnOnceUnlocated(key, msg string)
+}
+
+// WarnOnceUnlocated is Puppet.warn_once(kind, key, msg) given no file and
+// line: Puppet logs the message with "(file & line not available)" on a
+// line of its own, once per compile and key.
+func WarnOnceUnlocated(c Context, key, msg string) {
+	msg += "\n   (file & line not available)"
+	if w, ok := c.(UnlocatedWarner); ok {
+		w.WarnOnceUnlocated(key, msg)
+		return
+	}
+	WarnOnce(c, key, msg)
 }
 
 // Frame is a position of the Puppet call stack: a manifest and a line.
@@ -130,6 +150,25 @@ type Strict interface {
 	Strict() string
 }
 
+// Releaser is implemented by contexts that know the Puppet release
+// compiled as.
+type Releaser interface {
+	PuppetVersion() string // "8.10.0"
+}
+
+// PuppetMinorVersion is Puppet.minor_version of c's release ("8.10"):
+// 7.23 for a context that does not say.
+func PuppetMinorVersion(c Context) string {
+	v := "7.23.0"
+	if r, ok := c.(Releaser); ok {
+		v = r.PuppetVersion()
+	}
+	if i := strings.LastIndexByte(v, '.'); i > 0 {
+		v = v[:i]
+	}
+	return v
+}
+
 // StrictMode is the strict setting of c.
 func StrictMode(c Context) string {
 	if s, ok := c.(Strict); ok {
@@ -159,7 +198,7 @@ func LookupVar3x(c Context, name string) values.Value {
 	case "error":
 		panic(Errorf("Undefined variable '%s'; ", name))
 	default:
-		WarnOnce(c, "Variable: "+name, "Undefined variable '"+name+"'; ")
+		WarnOnceUnlocated(c, "Variable: "+name, "Undefined variable '"+name+"'; ")
 	}
 	return values.Undef
 }

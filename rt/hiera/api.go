@@ -132,9 +132,10 @@ type HieraArgs struct {
 }
 
 // DeprecationWarning is the warning Puppet logs (once) when a hiera_*
-// function is called while strict is not off.
-func (k HieraKind) DeprecationWarning() string {
-	return fmt.Sprintf("The function '%s' is deprecated in favor of using 'lookup'. See https://puppet.com/docs/puppet/7.23/deprecated_language.html", k.Name())
+// function is called while strict is not off; minor is Puppet's minor
+// version ("8.10"), which its link names.
+func (k HieraKind) DeprecationWarning(minor string) string {
+	return fmt.Sprintf("The function '%s' is deprecated in favor of using 'lookup'. See https://puppet.com/docs/puppet/%s/deprecated_language.html", k.Name(), minor)
 }
 
 // Hiera performs hiera(), hiera_array() or hiera_hash(). For

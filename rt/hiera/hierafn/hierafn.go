@@ -49,7 +49,9 @@ func lookupImpl(i int) fn.Impl {
 
 func hieraImpl(kind hiera.HieraKind, i int) fn.Impl {
 	return func(c fn.Context, args []values.Value, b fn.Block) values.Value {
-		fn.WarnOnce(c, "deprecations/"+kind.Name(), kind.DeprecationWarning())
+		if fn.StrictMode(c) != "off" {
+			fn.WarnOnceUnlocated(c, "deprecations/"+kind.Name(), kind.DeprecationWarning(fn.PuppetMinorVersion(c)))
+		}
 		s := session(c)
 		if kind == hiera.HieraInclude {
 			classes := s.HieraIncludeCall(i, args, block(b))

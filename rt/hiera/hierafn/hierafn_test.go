@@ -82,7 +82,7 @@ func TestRegisteredFunctions(t *testing.T) {
 	v, err = call(c, "hiera_array", s("a"))
 	assert.Equal(t, "", err)
 	assert.Equal(t, "[x, y]", values.ToString(v))
-	assert.Equal(t, []string{"The function 'hiera_array' is deprecated in favor of using 'lookup'. See https://puppet.com/docs/puppet/7.23/deprecated_language.html"}, c.warnings)
+	assert.Equal(t, []string{"The function 'hiera_array' is deprecated in favor of using 'lookup'. See https://puppet.com/docs/puppet/7.23/deprecated_language.html\n   (file & line not available)"}, c.warnings)
 
 	_, err = call(c, "hiera_include", s("classes"))
 	assert.Equal(t, "", err)
