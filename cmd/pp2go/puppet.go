@@ -40,6 +40,10 @@ func (f *puppetFlags) parse() error {
 		if !ok {
 			return fmt.Errorf("--setting %q: give NAME=VALUE", kv)
 		}
+		if name == "modulepath" || name == "manifest" {
+			// the environment's, which the build loads: not a setting to record
+			return fmt.Errorf("--setting %s: give --%s: it decides what the environment holds", name, name)
+		}
 		if err := check.SetSetting(name, value); err != nil {
 			return fmt.Errorf("--setting: %w", err)
 		}
