@@ -22,8 +22,14 @@ type puppetFlags struct {
 
 func (f *puppetFlags) add(fl *pflag.FlagSet) {
 	fl.StringVar(&f.puppet, "puppet", "8", "the Puppet release to compile as: "+rt.PuppetVersions)
+	var names []string
+	for _, n := range rt.SettableSettings() {
+		if n != "modulepath" && n != "manifest" {
+			names = append(names, n)
+		}
+	}
 	fl.StringArrayVar(&f.settingArgs, "setting", nil, "NAME=VALUE: a Puppet setting as puppet.conf spells it (repeatable): "+
-		strings.Join(rt.SettableSettings(), ", "))
+		strings.Join(names, ", "))
 }
 
 // parse checks the flags: the release is known and each setting one that
