@@ -1,5 +1,9 @@
 # pp2go's build, test and benchmark entry points.
 GO ?= go
+# bash with pipefail, so that a target piping go test through grep fails
+# when the tests fail.
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
 
 .PHONY: all build test generate bench fuzz example sweep sweep-differences conformance lang
 
