@@ -48,7 +48,7 @@ func TestGenerateProgress(t *testing.T) {
 		"modules/a/manifests/unused.pp": "class a::unused { }\n",
 		"modules/b/manifests/init.pp":   "class b { }\n",
 	})
-	ef := &envFlags{baseModulePath: t.TempDir(), environment: "production"}
+	ef := &envFlags{baseModulePath: t.TempDir(), environment: "production", puppetFlags: puppetFlags{puppet: "7"}} // its warning is Puppet 7.23's
 
 	var plain bytes.Buffer
 	_, err := generate(&plain, dir, ef, false)

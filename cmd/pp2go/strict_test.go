@@ -32,7 +32,8 @@ func strictEnv(t *testing.T, site string, more map[string]string) string {
 // generateStrict runs generate with --strict and returns its output.
 func generateStrict(t *testing.T, dir string) (string, error) {
 	var out bytes.Buffer
-	ef := &envFlags{baseModulePath: t.TempDir(), environment: "production", hieraConfig: "/nonexistent/hiera.yaml"}
+	// The outcomes were checked against Puppet 7.23.
+	ef := &envFlags{baseModulePath: t.TempDir(), environment: "production", hieraConfig: "/nonexistent/hiera.yaml", puppetFlags: puppetFlags{puppet: "7"}}
 	_, err := generate(&out, dir, ef, true)
 	return out.String(), err
 }
