@@ -336,18 +336,35 @@ func (s *Server) search(mount, rel string) (bases []*file, noRecurse bool, ok bo
 	return []*file{{base: roots[0], tree: &rt.ModuleTree{Root: rt.TreeEntry{Dir: true, Mode: 0o755}}}}, true, true
 }
 
-// FileMetadata answers file_metadata/KEY.
-func (s *Server) FileMetadata(key string, o Options) (*Metadata, error) {
-	mount, rel, err := split(key)
+// splitModule splits a request's key into its mount and the path in it;
+// the modules mount needs a module name.
+func splitModule(key string) (mount, rel string, err error) {
+	mount, rel, err = split(key)
+	if err == nil && mount == "modules" && rel == "" {
+		err = badRequest("No module specified")
+	}
+	return mount, rel, err
+}
+
+// lookup finds the one file a key names, for the indirection what
+// (file_metadata, file_content).
+func (s *Server) lookup(key, what string) (*file, error) {
+	mount, rel, err := splitModule(key)
 	if err != nil {
 		return nil, err
 	}
-	if mount == "modules" && rel == "" {
-		return nil, badRequest("No module specified")
-	}
 	f, ok := s.find(mount, rel)
 	if !ok {
-		return nil, notFound("Could not find file_metadata " + key)
+		return nil, notFound("Could not find " + what + " " + key)
+	}
+	return f, nil
+}
+
+// FileMetadata answers file_metadata/KEY.
+func (s *Server) FileMetadata(key string, o Options) (*Metadata, error) {
+	f, err := s.lookup(key, "file_metadata")
+	if err != nil {
+		return nil, err
 	}
 	full := f.base
 	if f.rel != "" {
@@ -361,12 +378,9 @@ func (s *Server) FileMetadata(key string, o Options) (*Metadata, error) {
 // "." (the path itself) first, then breadth first; where several modules
 // have the same relative path, the first module's.
 func (s *Server) FileMetadatas(key string, o Options) ([]*Metadata, error) {
-	mount, rel, err := split(key)
+	mount, rel, err := splitModule(key)
 	if err != nil {
 		return nil, err
-	}
-	if mount == "modules" && rel == "" {
-		return nil, badRequest("No module specified")
 	}
 	bases, noRecurse, ok := s.search(mount, rel)
 	if !ok {
@@ -576,16 +590,9 @@ func (s *Server) checksum(f *file, ctype string, mtime int64) (string, error) {
 
 // FileContent answers file_content/KEY: the file's bytes.
 func (s *Server) FileContent(key string) ([]byte, error) {
-	mount, rel, err := split(key)
+	f, err := s.lookup(key, "file_content")
 	if err != nil {
 		return nil, err
-	}
-	if mount == "modules" && rel == "" {
-		return nil, badRequest("No module specified")
-	}
-	f, ok := s.find(mount, rel)
-	if !ok {
-		return nil, notFound("Could not find file_content " + key)
 	}
 	if f.isDir() {
 		return nil, badRequest("Cannot read the contents of a directory: " + key)
