@@ -209,6 +209,19 @@ func (t *translator) methodCall(x *erb.Call, recv jen.Code) *jen.Statement {
 	case "call", "tap", "then", "yield_self", "send", "__send__", "public_send", "instance_variable_get", "instance_variable_set", "instance_eval", "method", "define_singleton_method", "extend", "each_entry":
 		t.unsupported(x, "method `%s'", x.Name)
 	}
+	if x.Name == "call_function" && t.api == API4 && x.Block == nil {
+		// an InternalFunction's scope (scope_param): Scope#call_function
+		if len(x.Args) > 0 {
+			if s, ok := literalString(x.Args[0]); ok {
+				t.functions[s] = true
+			}
+		}
+		args, blk := t.callArgs(x.Args)
+		if blk != nil {
+			t.unsupported(x, "a block argument to call_function")
+		}
+		return rr.call("SendCallFunction", append([]jen.Code{recv}, args...)...)
+	}
 	goName, takesBlock, ok := rterb.Method(x.Name)
 	if !ok {
 		if rubyMethods[x.Name] {

@@ -3,7 +3,8 @@
 // functions/*.rb, the 3.x API) into Go at build time. The file is parsed
 // by the one Ruby front end templates use (frontend/erb.ParseRuby); the
 // function's declaration (create_function with its dispatches, local types
-// and return types; newfunction with its arity) is read here, and its
+// and return types, the InternalFunction base class with scope_param;
+// newfunction with its arity) is read here, and its
 // methods are translated by codegen/erbgen into Go that runs on the ERB
 // runtime (rt/erb). The generated registration declares the function with
 // rt/fn's dispatch model through rt/rubyfn, so that arguments that match
@@ -55,6 +56,9 @@ type Dispatch struct {
 	Spec     string
 	Return   string
 	Mismatch bool // argument_mismatch
+	// Scope is scope_param (an InternalFunction's): the method receives
+	// the calling scope as its first argument.
+	Scope bool
 }
 
 // Translate reads and translates a function file.
@@ -104,7 +108,11 @@ func (fun *Function) Registration(funcName, module string) jen.Code {
 		chain = chain.Op(".").Line().Id("LocalType").Call(jen.Lit(lt[0]), jen.Lit(lt[1]))
 	}
 	for _, d := range fun.Dispatches {
-		impl := jen.Qual(rubyfnPath, "Impl").Call(jen.Id(funcName), jen.Lit(d.Method))
+		implName := "Impl"
+		if d.Scope {
+			implName = "ImplScope"
+		}
+		impl := jen.Qual(rubyfnPath, implName).Call(jen.Id(funcName), jen.Lit(d.Method))
 		switch {
 		case d.Mismatch:
 			chain = chain.Op(".").Line().Id("Mismatch").Call(jen.Lit(d.Spec), impl)
@@ -123,6 +131,9 @@ type reader struct {
 	t    *erb.Template
 	f    *Function
 	defs []*erb.Def
+	// internal is a function created on Puppet::Functions::InternalFunction
+	// (its dispatches may have scope_param).
+	internal bool
 }
 
 // unsupported is a construct the reader does not translate.
@@ -199,13 +210,15 @@ func (r *reader) setName(n erb.Node, arg erb.Node) {
 
 // create4 reads Puppet::Functions.create_function(:name) do ... end.
 func (r *reader) create4(x *erb.Call) {
-	if len(x.Args) != 1 {
+	internal := len(x.Args) == 2 && isConst(x.Args[1], "Puppet::Functions::InternalFunction")
+	if len(x.Args) != 1 && !internal {
 		r.fail(x, "create_function with %d arguments (a base class)", len(x.Args))
 	}
 	if x.Block == nil {
 		r.fail(x, "create_function without a block")
 	}
 	r.setName(x, x.Args[0])
+	r.internal = internal
 	r.f.API = erbgen.API4
 	for _, n := range x.Block.Body {
 		switch y := n.(type) {
@@ -322,6 +335,13 @@ func (r *reader) dispatch(x *erb.Call) {
 				return s
 			}
 			switch c.Name {
+			case "scope_param":
+				// InternalFunction's: the scope comes first, before any
+				// parameter
+				if !r.internal || len(parts) > 0 || d.Scope || len(c.Args) != 0 {
+					r.fail(c, "scope_param that is not the first of an InternalFunction's dispatch")
+				}
+				d.Scope = true
 			case "param", "required_param":
 				parts = append(parts, typeArg(0)+" "+nameArg(1))
 			case "optional_param":

@@ -94,3 +94,18 @@ func (r *R) PuppetLog(level string, args ...Value) Value {
 
 // Gettext is Puppet's _(text): the text (pp2go has no translations).
 func (r *R) Gettext(text Value) Value { return text }
+
+// ScopeValue is the calling scope an InternalFunction's method receives
+// first (scope_param): a value whose call_function and lookupvar are the
+// scope's.
+func ScopeValue() Value { return &scopeObject{} }
+
+// SendCallFunction is recv.call_function(name, args): Scope#call_function
+// (the arguments as one Array) when recv is the scope, NoMethodError
+// otherwise.
+func (r *R) SendCallFunction(recv Value, args ...Value) Value {
+	if _, ok := recv.(*scopeObject); ok {
+		return r.CallFunction(args...)
+	}
+	return r.NoMethod(recv, "call_function", args...)
+}

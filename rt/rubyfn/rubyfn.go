@@ -30,6 +30,19 @@ func Impl(m Methods, method string) fn.Impl {
 	}
 }
 
+// ImplScope is the implementation of an InternalFunction's dispatch with
+// scope_param: method receives the calling scope before the arguments.
+func ImplScope(m Methods, method string) fn.Impl {
+	return func(c fn.Context, args []values.Value, _ fn.Block) values.Value {
+		a := make([]erb.Value, 0, len(args)+1)
+		a = append(a, erb.ScopeValue())
+		for _, v := range args {
+			a = append(a, erb.FromPuppet(v))
+		}
+		return run(c, m, method, a)
+	}
+}
+
 // Impl3 is the implementation of a 3.x function whose block is method: it
 // receives the arguments as one Array.
 func Impl3(m Methods, method string) fn.Impl {

@@ -67,6 +67,25 @@ func strictMode(c fn.Context) string { return fn.StrictMode(c) }
 
 // deprecation is stdlib's 4.x deprecation(key, message).
 func deprecation(c fn.Context, key, message string) {
+	message = deprecationMessage(c, message)
+	switch strictMode(c) {
+	case "off":
+	case "error":
+		panic(fn.Errorf("deprecation. %s. %s", key, message))
+	default:
+		fn.WarnOnce(c, "deprecation|"+key, message)
+	}
+}
+
+// deprecationWarning is deprecation(key, message, false): the warning,
+// whatever the strict setting.
+func deprecationWarning(c fn.Context, key, message string) {
+	fn.WarnOnce(c, "deprecation|"+key, deprecationMessage(c, message))
+}
+
+// deprecationMessage is the message with the Puppet stack's first two
+// entries, as stdlib's deprecation appends them.
+func deprecationMessage(c fn.Context, message string) string {
 	st := fn.Stacktrace(c)
 	var file, line string
 	if len(st) > 0 {
@@ -75,14 +94,7 @@ func deprecation(c fn.Context, key, message string) {
 	if len(st) > 1 {
 		line = frameInspect(st[1])
 	}
-	message = message + " at " + file + ":" + line
-	switch strictMode(c) {
-	case "off":
-	case "error":
-		panic(fn.Errorf("deprecation. %s. %s", key, message))
-	default:
-		fn.WarnOnce(c, "deprecation|"+key, message)
-	}
+	return message + " at " + file + ":" + line
 }
 
 // frameInspect is Ruby's to_s of a [file, line] stack entry.
@@ -122,7 +134,13 @@ func argOr(a args, i int) v.Value {
 
 func init() {
 	fn.New("deprecation").Module(module).
-		D("String key, String message", func(c fn.Context, a args, b fn.Block) v.Value {
+		D("String key, String message, Boolean use_strict_setting?", func(c fn.Context, a args, b fn.Block) v.Value {
+			// use_strict_setting is stdlib 9's (Debian 13): false logs the
+			// warning whatever the strict setting
+			if len(a) > 2 && a[2] == v.Bool(false) {
+				deprecationWarning(c, str(a[0]), str(a[1]))
+				return v.Undef
+			}
 			deprecation(c, str(a[0]), str(a[1]))
 			return v.Undef
 		}).Register()
