@@ -110,21 +110,6 @@ func (t *translator) callArgs(args []erb.Node) ([]jen.Code, jen.Code) {
 	return out, blk
 }
 
-func literalString(n erb.Node) (string, bool) {
-	s, ok := n.(*erb.Str)
-	if !ok {
-		return "", false
-	}
-	out := ""
-	for _, p := range s.Parts {
-		if p.Expr != nil {
-			return "", false
-		}
-		out += p.Lit
-	}
-	return out, true
-}
-
 // callLine makes the call of an *R method for a Ruby call. Ruby reports
 // an error in a call at the line of its method name; when that is not the
 // statement's line, the line is recorded after the receiver and arguments
@@ -212,7 +197,7 @@ func (t *translator) methodCall(x *erb.Call, recv jen.Code) *jen.Statement {
 	if x.Name == "call_function" && t.api == API4 && x.Block == nil {
 		// an InternalFunction's scope (scope_param): Scope#call_function
 		if len(x.Args) > 0 {
-			if s, ok := literalString(x.Args[0]); ok {
+			if s, ok := erb.LiteralString(x.Args[0]); ok {
 				t.functions[s] = true
 			}
 		}
@@ -278,7 +263,7 @@ func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 			t.unsupported(x, "a block given to `%s'", x.Name)
 		}
 		if x.Name == "require" {
-			lib, ok := literalString(oneArg(x))
+			lib, ok := erb.LiteralString(oneArg(x))
 			if !ok || !rterb.KnownLibrary(lib) {
 				t.unsupported(x, "require of %s", describeArg(x))
 			}
@@ -320,7 +305,7 @@ func oneArg(x *erb.Call) erb.Node {
 }
 
 func describeArg(x *erb.Call) string {
-	if s, ok := literalString(oneArg(x)); ok {
+	if s, ok := erb.LiteralString(oneArg(x)); ok {
 		return "'" + s + "'"
 	}
 	return "a computed library name"
@@ -342,7 +327,7 @@ func (t *translator) scopeCall(x *erb.Call) *jen.Statement {
 		if len(x.Args) != 1 {
 			t.unsupported(x, "scope.%s with %d arguments", x.Name, len(x.Args))
 		}
-		if s, ok := literalString(x.Args[0]); ok {
+		if s, ok := erb.LiteralString(x.Args[0]); ok {
 			t.variables[s] = true
 		}
 		return rr.call("LookupVar", args...)
@@ -352,7 +337,7 @@ func (t *translator) scopeCall(x *erb.Call) *jen.Statement {
 		return rr.call("Function", append([]jen.Code{jen.Lit(name)}, args...)...)
 	case x.Name == "call_function":
 		if len(x.Args) > 0 {
-			if s, ok := literalString(x.Args[0]); ok {
+			if s, ok := erb.LiteralString(x.Args[0]); ok {
 				t.functions[s] = true
 			}
 		}
@@ -361,7 +346,7 @@ func (t *translator) scopeCall(x *erb.Call) *jen.Statement {
 		if len(x.Args) < 2 || len(x.Args) > 3 {
 			t.unsupported(x, "scope.setvar with %d arguments", len(x.Args))
 		}
-		if s, ok := literalString(x.Args[0]); ok {
+		if s, ok := erb.LiteralString(x.Args[0]); ok {
 			t.variables[s] = true
 		}
 		return rr.call("SetVar", args...)

@@ -115,7 +115,7 @@ func (t *translator) apiCall(x *erb.Call) (*jen.Statement, bool) {
 		// Puppet's gettext: the text itself (pp2go has no translations)
 		return rcall("Gettext", t.expr(x.Args[0])), true
 	case x.Name == "require" && len(x.Args) == 1 && x.Block == nil:
-		if lib, ok := literalString(x.Args[0]); ok && PuppetLibrary(lib) {
+		if lib, ok := erb.LiteralString(x.Args[0]); ok && PuppetLibrary(lib) {
 			// Puppet's own code, loaded before any function runs
 			return erbQ("Bool").Call(jen.False()), true
 		}
@@ -124,7 +124,7 @@ func (t *translator) apiCall(x *erb.Call) (*jen.Statement, bool) {
 			t.unsupported(x, "a block given to call_function")
 		}
 		if len(x.Args) > 0 {
-			if s, ok := literalString(x.Args[0]); ok {
+			if s, ok := erb.LiteralString(x.Args[0]); ok {
 				t.functions[s] = true
 			}
 		}

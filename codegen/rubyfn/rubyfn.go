@@ -184,7 +184,7 @@ func (r *reader) top(body []erb.Node) {
 			case x.Name == "newfunction" && (x.Recv == nil || isConst(x.Recv, "Puppet::Parser::Functions")):
 				r.new3(x)
 			case x.Recv == nil && x.Name == "require" && len(x.Args) == 1:
-				lib, ok := stringLit(x.Args[0])
+				lib, ok := erb.LiteralString(x.Args[0])
 				if !ok || !rterb.KnownLibrary(lib) && !erbgen.PuppetLibrary(lib) {
 					r.fail(x, "require of %s", describe(x.Args[0]))
 				}
@@ -234,7 +234,7 @@ func (r *reader) create4(x *erb.Call) {
 			case y.Recv == nil && y.Name == "local_types":
 				r.localTypes(y)
 			case y.Recv == nil && y.Name == "require" && len(y.Args) == 1:
-				lib, ok := stringLit(y.Args[0])
+				lib, ok := erb.LiteralString(y.Args[0])
 				if !ok || !rterb.KnownLibrary(lib) && !erbgen.PuppetLibrary(lib) {
 					r.fail(y, "require of %s", describe(y.Args[0]))
 				}
@@ -318,7 +318,7 @@ func (r *reader) dispatch(x *erb.Call) {
 				if len(c.Args) <= i {
 					r.fail(c, "%s without a type", c.Name)
 				}
-				s, ok := stringLit(c.Args[i])
+				s, ok := erb.LiteralString(c.Args[i])
 				if !ok {
 					r.fail(c, "%s with a type that is not a literal string", c.Name)
 				}
@@ -373,7 +373,7 @@ func (r *reader) localTypes(x *erb.Call) {
 		if !ok || c.Recv != nil || c.Name != "type" || len(c.Args) != 1 {
 			r.fail(n, "%s in local_types", nodeName(n))
 		}
-		s, ok := stringLit(c.Args[0])
+		s, ok := erb.LiteralString(c.Args[0])
 		name, def, found := strings.Cut(s, "=")
 		if !ok || !found {
 			r.fail(c, "a local type that is not a literal 'Name = Type'")
@@ -452,29 +452,14 @@ func isConst(n erb.Node, path string) bool {
 	return p == path || p == strings.TrimPrefix(path, "::")
 }
 
-func stringLit(n erb.Node) (string, bool) {
-	s, ok := n.(*erb.Str)
-	if !ok {
-		return "", false
-	}
-	out := ""
-	for _, p := range s.Parts {
-		if p.Expr != nil {
-			return "", false
-		}
-		out += p.Lit
-	}
-	return out, true
-}
-
 func symOrString(n erb.Node) (string, bool) {
 	if s, ok := n.(*erb.Sym); ok && s.Parts == nil {
 		return s.Name, true
 	}
 	if s, ok := n.(*erb.Sym); ok {
-		return stringLit(&erb.Str{Parts: s.Parts})
+		return erb.LiteralString(&erb.Str{Parts: s.Parts})
 	}
-	return stringLit(n)
+	return erb.LiteralString(n)
 }
 
 func intLit(n erb.Node) (int, bool) {
@@ -491,7 +476,7 @@ func intLit(n erb.Node) (int, bool) {
 }
 
 func describe(n erb.Node) string {
-	if s, ok := stringLit(n); ok {
+	if s, ok := erb.LiteralString(n); ok {
 		return strconv.Quote(s)
 	}
 	return "a computed file name"

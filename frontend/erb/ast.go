@@ -309,3 +309,20 @@ type Block struct {
 	Body          []Node
 	Brace         bool
 }
+
+// LiteralString is the text of a string literal without interpolation;
+// false for any other node.
+func LiteralString(n Node) (string, bool) {
+	s, ok := n.(*Str)
+	if !ok {
+		return "", false
+	}
+	out := ""
+	for _, p := range s.Parts {
+		if p.Expr != nil {
+			return "", false
+		}
+		out += p.Lit
+	}
+	return out, true
+}
