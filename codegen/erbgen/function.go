@@ -64,20 +64,7 @@ func (m *Methods) Emit(f *jen.File, funcName string) {
 }
 
 func (t *translator) runMethods(defs []erb.Node) (body []jen.Code, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			u, ok := p.(*unsupported)
-			if !ok {
-				panic(p)
-			}
-			body = nil
-			code := erb.CodeUnsupported
-			if u.syntax {
-				code = erb.CodeSyntax
-			}
-			err = t.t.Errorf(code, u.off, "%s", u.msg)
-		}
-	}()
+	defer t.catchUnsupported(&body, &err)
 	t.collectDefs(defs)
 	t.scope = &scope{kind: scopeTop, vars: map[string]*local{}}
 	t.frame = &frame{kind: scopeTop}

@@ -78,22 +78,28 @@ func rcall(method string, args ...jen.Code) *jen.Statement {
 	return jen.Id("r").Dot(method).Call(args...)
 }
 
+// catchUnsupported, deferred, turns the panic of a construct the
+// translator does not handle into the translation's error.
+func (t *translator) catchUnsupported(body *[]jen.Code, err *error) {
+	p := recover()
+	if p == nil {
+		return
+	}
+	u, ok := p.(*unsupported)
+	if !ok {
+		panic(p)
+	}
+	*body = nil
+	code := erb.CodeUnsupported
+	if u.syntax {
+		code = erb.CodeSyntax
+	}
+	*err = t.t.Errorf(code, u.off, "%s", u.msg)
+}
+
 // run translates the whole template into the statements of its function.
 func (t *translator) run() (body []jen.Code, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			u, ok := p.(*unsupported)
-			if !ok {
-				panic(p)
-			}
-			body = nil
-			code := erb.CodeUnsupported
-			if u.syntax {
-				code = erb.CodeSyntax
-			}
-			err = t.t.Errorf(code, u.off, "%s", u.msg)
-		}
-	}()
+	defer t.catchUnsupported(&body, &err)
 	t.collectDefs(t.t.Body)
 	t.scope = &scope{kind: scopeTop, vars: map[string]*local{}}
 	t.frame = &frame{kind: scopeTop}
