@@ -98,6 +98,9 @@ func (t *translator) apiCall(x *erb.Call) (*jen.Statement, bool) {
 		t.api == API3 && (x.Name == "lookupvar" || x.Name == "call_function"):
 		// self is the scope
 		return t.scopeCall(x), true
+	case t.api == API4 && x.Name == "closure_scope" && len(x.Args) == 0 && x.Block == nil:
+		// the scope as a value (scope = closure_scope; scope['facts'])
+		return erbQ("ScopeValue").Call(), true
 	case x.Name == "_" && len(x.Args) == 1 && x.Block == nil:
 		// Puppet's gettext: the text itself (pp2go has no translations)
 		return rcall("Gettext", t.expr(x.Args[0])), true
