@@ -14,14 +14,16 @@ import (
 //     one process; ns/op is its own figure for them (the mean, GC
 //     included), not the time of the process; median-ns/op, cpu-ns/op (CPU
 //     time of all threads, which a busy machine does not inflate as it does
-//     wall time), heap-B/op and heap-allocs/op are its other figures.
+//     wall time), heap-B/op, heap-allocs/op and allocs/resource are its
+//     other figures.
 //   - Catalog/SCENARIO/run: the whole binary run, `compile NODE --facts F
 //     -o FILE`, from the start of the process to its exit with the catalog
 //     written.
 //
-// The binaries are built (and cached) in $TMPDIR/pp2go-bench. Select
-// scenarios with -bench, e.g. -bench 'Catalog/lang_'. `make bench` prints
-// the same figures beside Puppet's (conformance/cmd/bench).
+// Both compile as Puppet 7.23 (BenchPuppet). The binaries are built (and
+// cached) in $TMPDIR/pp2go-bench. Select scenarios with -bench, e.g. -bench
+// 'Catalog/lang_'. `make bench` prints the same figures beside Puppet's
+// (conformance/cmd/bench).
 func BenchmarkCatalog(b *testing.B) {
 	scs, err := LoadScenarios(sharedPath(b, "conformance", "scenarios"))
 	if err != nil {
@@ -46,6 +48,7 @@ func BenchmarkCatalog(b *testing.B) {
 				b.ReportMetric(float64(w.CPUNs), "cpu-ns/op")
 				b.ReportMetric(float64(w.Bytes), "heap-B/op")
 				b.ReportMetric(float64(w.Allocs), "heap-allocs/op")
+				b.ReportMetric(float64(w.AllocsPerResource), "allocs/resource")
 			})
 			b.Run("run", func(b *testing.B) {
 				out := filepath.Join(dir, "bench-catalog.json")

@@ -39,8 +39,10 @@ least --time. Prints one line of key=value pairs:
   cpu_ns         CPU time of the process during the warm compiles / n (user
                  and system, all threads: GC included, time spent waiting
                  for a busy machine's cores excluded)
-  allocs, bytes  heap allocations per warm compile
+  allocs, bytes  heap allocations (count, bytes) per warm compile
   resources      resources in the catalog
+  allocs_per_resource
+                 allocs / resources, rounded (0 when the compile fails)
 
 The catalog is compiled exactly as 'compile' compiles it; a failing compile
 is timed too (the error is the result), and fail=N counts the compiles
@@ -116,10 +118,15 @@ that failed (the first one included). --puppet and --setting are compile's.`,
 			} else {
 				resources = len(res.Catalog.Resources())
 			}
-			fmt.Printf("program_ns=%d first_ns=%d n=%d min_ns=%d median_ns=%d mean_ns=%d cpu_ns=%d allocs=%d bytes=%d resources=%d fail=%d\n",
+			allocs := (ms1.Mallocs - ms0.Mallocs) / uint64(n)
+			perResource := uint64(0)
+			if resources > 0 {
+				perResource = (allocs + uint64(resources)/2) / uint64(resources)
+			}
+			fmt.Printf("program_ns=%d first_ns=%d n=%d min_ns=%d median_ns=%d mean_ns=%d cpu_ns=%d allocs=%d bytes=%d resources=%d allocs_per_resource=%d fail=%d\n",
 				programNs.Nanoseconds(), firstNs.Nanoseconds(), n, sorted[0].Nanoseconds(), sorted[n/2].Nanoseconds(),
-				total.Nanoseconds()/int64(n), cpu.Nanoseconds()/int64(n), (ms1.Mallocs-ms0.Mallocs)/uint64(n), (ms1.TotalAlloc-ms0.TotalAlloc)/uint64(n),
-				resources, fail)
+				total.Nanoseconds()/int64(n), cpu.Nanoseconds()/int64(n), allocs, (ms1.TotalAlloc-ms0.TotalAlloc)/uint64(n),
+				resources, perResource, fail)
 			return nil
 		},
 	}

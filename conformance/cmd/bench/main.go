@@ -13,7 +13,9 @@
 //     start of the process to its exit with the catalog written, -runs
 //     times; the median and the minimum;
 //   - program: building the program (catalog.Program()), which every run
-//     pays once, measured inside the process.
+//     pays once, measured inside the process;
+//   - allocs /res and heap /compile: the heap allocations of a warm compile
+//     per resource of the catalog, and the bytes it allocates.
 //
 // The rounds of warm and run timings are interleaved, half of them before
 // and half after Puppet's timings, so that a change of load on the machine
@@ -66,10 +68,10 @@ func main() {
 		fmt.Printf("Puppet 7.23: oracle bench RUNS=%d WARM_NODES=%d PASSES=%d (medians)\n", *pRuns, *pNodes, *pPasses)
 	}
 	fmt.Println()
-	header := fmt.Sprintf("%-28s %4s %-4s | %9s %17s %6s | %9s %17s %6s | %8s", "scenario", "res", "conf",
-		"puppet", "pp2go run", "ratio", "puppet", "pp2go warm", "ratio", "program")
+	header := fmt.Sprintf("%-28s %4s %-4s | %9s %17s %6s | %9s %17s %6s | %8s | %6s %8s", "scenario", "res", "conf",
+		"puppet", "pp2go run", "ratio", "puppet", "pp2go warm", "ratio", "program", "allocs", "heap")
 	fmt.Println(header)
-	fmt.Printf("%-28s %4s %-4s | %9s %17s %6s | %9s %17s %6s | %8s\n", "", "", "", "cold", "med / min", "", "warm", "med / min", "", "")
+	fmt.Printf("%-28s %4s %-4s | %9s %17s %6s | %9s %17s %6s | %8s | %6s %8s\n", "", "", "", "cold", "med / min", "", "warm", "med / min", "", "", "/res", "/compile")
 	fmt.Println(strings.Repeat("-", len(header)))
 	var coldRatios, warmRatios []float64
 	var notes []string
@@ -107,10 +109,10 @@ func main() {
 			conf = "FAIL"
 			notes = append(notes, sc.Name+": the catalogs differ from Puppet's (or pp2go fails): its ratios are left out of the summary")
 		}
-		fmt.Printf("%-28s %4d %-4s | %9s %17s %6s | %9s %17s %6s | %8s\n", sc.Name, row.resources, conf,
+		fmt.Printf("%-28s %4d %-4s | %9s %17s %6s | %9s %17s %6s | %8s | %6d %8s\n", sc.Name, row.resources, conf,
 			puppetCold, fmt.Sprintf("%s / %s", ms(row.runMedian), ms(row.runMin)), ratio(coldRatio),
 			puppetWarm, fmt.Sprintf("%s / %s", ms(row.warmMedian), ms(row.warmMin)), ratio(warmRatio),
-			ms(row.program))
+			ms(row.program), row.allocsPerResource, kb(row.bytes))
 	}
 	fmt.Println(strings.Repeat("-", len(header)))
 	if len(coldRatios) > 0 {
@@ -128,6 +130,8 @@ type result struct {
 	warmMedian, warmMin time.Duration
 	runMedian, runMin   time.Duration
 	program             time.Duration
+	allocsPerResource   int64 // heap allocations of a warm compile, per resource
+	bytes               int64 // heap bytes allocated by a warm compile
 	puppet              *conformance.PuppetTiming
 }
 
@@ -162,6 +166,7 @@ func benchScenario(sc *conformance.Scenario, work string, runs, rounds int, warm
 			return nil, err
 		}
 		r.resources = w.Resources
+		r.allocsPerResource, r.bytes = w.AllocsPerResource, w.Bytes // the same every round
 		r.warmMedian = min(r.warmMedian, time.Duration(w.MedianNs))
 		r.warmMin = min(r.warmMin, time.Duration(w.MinNs))
 		r.program = min(r.program, time.Duration(w.ProgramNs))
@@ -190,6 +195,16 @@ func ms(d time.Duration) string {
 		return fmt.Sprintf("%.2fms", float64(d)/1e6)
 	}
 	return fmt.Sprintf("%.1fms", float64(d)/1e6)
+}
+
+func kb(n int64) string {
+	if n >= 10<<20 {
+		return fmt.Sprintf("%.0f MB", float64(n)/(1<<20))
+	}
+	if n >= 1<<20 {
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	}
+	return fmt.Sprintf("%.0f kB", float64(n)/(1<<10))
 }
 
 func ratio(x float64) string {
