@@ -252,7 +252,8 @@ func (r *R) format(f string, args []Value) string {
 					if end > 0 {
 						name := f[j+1 : j+end]
 						if _, ok := conv.Lookup(S(name)); !ok {
-							raise(ClassKeyError, "key%c%s%c not found", f[j], name, close)
+							// did_you_mean suggests the hash's keys
+							raise(ClassKeyError, "key%c%s%c not found%s", f[j], name, close, didYouMean(keySuggestions(Symbol(name), h)))
 						}
 					}
 				}
