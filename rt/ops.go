@@ -287,6 +287,19 @@ func (p *Program) ResolveType(name string) (values.Type, bool) {
 	return nil, false
 }
 
+// TypeResolver resolves type names as ResolveType does, serialized with
+// the program's other type parsing: module functions' signatures
+// (rt/fn's Builder.Resolver) parse when first called, from any compile.
+func (p *Program) TypeResolver() values.TypeResolver { return lockedTypes{p} }
+
+type lockedTypes struct{ p *Program }
+
+func (l lockedTypes) ResolveType(name string) (values.Type, bool) {
+	l.p.typeMu.Lock()
+	defer l.p.typeMu.Unlock()
+	return l.p.ResolveType(name)
+}
+
 // Arith is Arith with Puppet's NUMERIC_COERCION issue
 // (Runtime3Support#coerce_numeric): a string operand that converts to a
 // number is a warning under strict=warning, an error under strict=error

@@ -45,6 +45,10 @@ type Function struct {
 	Dispatches []Dispatch
 	LocalTypes [][2]string // name, definition
 	Methods    *erbgen.Methods
+	// Resolver, when set, is the Go expression of the values.TypeResolver
+	// the signatures' other type names (module type aliases such as
+	// Stdlib::IP::Address) resolve with, as Puppet's loader resolves them.
+	Resolver jen.Code
 
 	method3 string // a 3.x function's block, translated as this method
 }
@@ -103,6 +107,9 @@ func (fun *Function) Registration(funcName, module string) jen.Code {
 	chain := jen.Qual(fnPath, "New").Call(jen.Lit(fun.Name))
 	if module != "" {
 		chain = chain.Dot("Module").Call(jen.Lit(module))
+	}
+	if fun.Resolver != nil {
+		chain = chain.Dot("Resolver").Call(fun.Resolver)
 	}
 	for _, lt := range fun.LocalTypes {
 		chain = chain.Op(".").Line().Id("LocalType").Call(jen.Lit(lt[0]), jen.Lit(lt[1]))
