@@ -72,8 +72,14 @@ files = ARGV.empty? ? Dir[File.join(DIR, 'cases', '*.txt')].sort : ARGV
 # run other module sets' cases
 modulepath = (ENV['PP2GO_GEN_MODULEPATH'] || '/usr/share/puppet/modules').split(':')
 env = Puppet::Node::Environment.create(:testenv, modulepath)
+# the modules' lib directories on Ruby's load path, as an agent's pluginsync
+# or puppetserver puts them, so that a function's require of its module's
+# puppet_x/... files works
+modulepath.each { |dir| $LOAD_PATH.concat(Dir[File.join(dir, '*', 'lib')].sort) }
 loaders = Puppet::Pops::Loaders.new(env)
-Puppet.push_context(current_environment: env, loaders: loaders)
+# a Static environments list, so that what looks an environment up by name
+# (Puppet::Module.find: stdlib's get_module_path) finds this one
+Puppet.push_context(environments: Puppet::Environments::Static.new(env), current_environment: env, loaders: loaders)
 logs = []
 require 'puppet/test/test_helper'
 Puppet::Util::Log.newdestination(Puppet::Test::LogCollector.new(logs))
