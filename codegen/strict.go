@@ -1,48 +1,114 @@
 package codegen
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/pp2go/pp2go/frontend/ast"
 	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/env"
+	"github.com/pp2go/pp2go/frontend/validate"
 )
 
-// strictIssues are the codes of the validation issues whose severity is
-// Puppet's strict setting (validator_factory_4_0.rb): warnings the file
-// loads with, errors it fails to load with under strict=error (Puppet 8's
-// default).
-var strictIssues = map[string]bool{"DUPLICATE_KEY": true}
+// releases are the Puppet major versions a program compiles as; the
+// strict issues of a file may differ between them (Puppet 8's literal
+// evaluator finds more duplicate keys).
+var releases = []int{7, 8}
 
-// strictLoadError registers the failure that loading a file that
-// validates with strict issues is under strict=error, decided at compile
-// time (rt.Program.AddStrictLoadError): module is "" for a main manifest,
-// rel the manifest's path under the module's manifests/ without .pp.
-func (g *generator) strictLoadError(u *unit, module, rel string, f *env.File) {
+// strictFailure is the error loading a file that validates with strict
+// issues fails with as Puppet release puppet under strict=error (the one
+// issue located, or each issue's message and then the count, as
+// assert_and_report gives up), and the issues' messages, which are
+// warnings under strict=warning; ok is false when the file has none.
+func strictFailure(f *env.File, puppet int) (msg string, warnings []string, ok bool) {
 	var issues diag.List
-	for _, d := range f.Diags {
-		if strictIssues[d.Code] {
+	for _, d := range validate.ForPuppet(f.Diags, puppet, "error") {
+		if validate.StrictIssues[d.Code] {
 			issues = append(issues, d)
 		}
 	}
 	if len(issues) == 0 {
-		return
+		return "", nil, false
 	}
-	msg := issues[0].Error()
-	if len(issues) > 1 {
-		// as Puppet's assert_and_report gives up on several errors
-		var b strings.Builder
-		for _, d := range issues {
-			b.WriteString(d.Message + "\n")
-		}
-		fmt.Fprintf(&b, "Language validation logged %d errors. Giving up (file: %s)", len(issues), f.Path)
-		msg = b.String()
-	}
-	args := []jen.Code{jen.Lit(module), jen.Lit(rel), jen.Lit(msg)}
 	for _, d := range issues {
-		args = append(args, jen.Lit(d.Message))
+		warnings = append(warnings, d.Message)
 	}
-	u.register = append(u.register, jen.Id("p").Dot("AddStrictLoadError").Call(args...))
+	_, err := validate.Report(validate.ForPuppet(f.Diags, puppet, "error"))
+	if len(issues) == 1 || err == nil {
+		return issues[0].Error(), warnings, true
+	}
+	return strings.Join(warnings, "\n") + "\n" + err.Error(), warnings, true
+}
+
+// strictLoadError registers the failure that loading a file that
+// validates with strict issues is under strict=error, per release,
+// decided at compile time (rt.Program.AddStrictLoadError): module is ""
+// for a main manifest, rel the manifest's path under the module's
+// manifests/ without .pp.
+func (g *generator) strictLoadError(u *unit, module, rel string, f *env.File) {
+	for _, puppet := range releases {
+		msg, warnings, ok := strictFailure(f, puppet)
+		if !ok {
+			continue
+		}
+		args := []jen.Code{jen.Lit(module), jen.Lit(rel), jen.Lit(puppet), jen.Lit(msg)}
+		for _, w := range warnings {
+			args = append(args, jen.Lit(w))
+		}
+		u.register = append(u.register, jen.Id("p").Dot("AddStrictLoadError").Call(args...))
+	}
+}
+
+// paramTypeLoad registers what evaluating a parameter type of a module's
+// manifest loads, in evaluation order, and returns the first type name
+// that names no type (which fails the load), nil when all do. Puppet
+// loads a type alias's file (parsing and validating it) as it resolves
+// the name, and the aliases its definition names as it resolves it, so
+// an alias file's strict issue fails the manifest's load under
+// strict=error (rt.Program.AddStrictTypeError). Only the files of a
+// module's (or the environment's) types/ load so; an alias of a main
+// manifest was validated with it. seen holds the aliases the manifest
+// loaded already.
+func (g *generator) paramTypeLoad(u *unit, module, rel string, t ast.Expr, seen map[string]bool) *ast.QualifiedReference {
+	var unknown *ast.QualifiedReference
+	var visit func(e ast.Expr)
+	visit = func(e ast.Expr) {
+		inspect(e, func(n ast.Expr) bool {
+			r, ok := n.(*ast.QualifiedReference)
+			if unknown != nil || !ok {
+				return unknown == nil
+			}
+			if !g.typeKnown(r.CasedValue) {
+				unknown = r
+				return false
+			}
+			name := strings.ToLower(strings.TrimPrefix(r.CasedValue, "::"))
+			if seen[name] {
+				return true
+			}
+			seen[name] = true
+			d := g.e.FindTypeAlias(name)
+			if d == nil || d.File.Role == env.MainManifest {
+				return true
+			}
+			for _, puppet := range releases {
+				msg, warnings, ok := strictFailure(d.File, puppet)
+				if !ok {
+					continue
+				}
+				args := []jen.Code{jen.Lit(module), jen.Lit(rel), jen.Lit(name), jen.Lit(puppet), jen.Lit(msg)}
+				for _, w := range warnings {
+					args = append(args, jen.Lit(w))
+				}
+				u.register = append(u.register, jen.Id("p").Dot("AddStrictTypeError").Call(args...))
+			}
+			if a, ok := d.Node.(*ast.TypeAlias); ok {
+				visit(a.TypeExpr)
+			}
+			return true
+		})
+	}
+	visit(t)
+	return unknown
 }

@@ -114,6 +114,7 @@ func (g *generator) loadFailure(u *unit, m *env.Module, f *env.File) {
 	}
 	g.strictLoadError(u, m.Name, filepath.ToSlash(rel), f)
 	l := &lowerer{u: u, f: f, diags: &g.res.Diags, g: g}
+	seen := map[string]bool{}
 	for _, d := range f.Program.Definitions {
 		// Each definition is instantiated (its parameter types
 		// evaluated), then added to the environment's definitions,
@@ -129,7 +130,7 @@ func (g *generator) loadFailure(u *unit, m *env.Module, f *env.File) {
 			if p.Type == nil {
 				continue
 			}
-			if r := l.unknownType(p.Type); r != nil {
+			if r := g.paramTypeLoad(u, m.Name, filepath.ToSlash(rel), p.Type, seen); r != nil {
 				u.register = append(u.register, jen.Id("p").Dot("AddLoadFailure").Call(
 					jen.Lit(m.Name), jen.Lit(filepath.ToSlash(rel)), l.pos(r), jen.Lit(r.CasedValue)))
 				return

@@ -11,15 +11,7 @@ import (
 // knownFailures are the scenarios expected to fail under a Puppet version
 // (7 or 8), each with the open issue its cause belongs to. A scenario
 // listed here that passes fails the test, so that the list stays true.
-var knownFailures = map[int]map[string]string{7: {}, 8: {
-	"mod_keystone": structDuplicateKey,
-	"mod_lamp_web": structDuplicateKey,
-}}
-
-// structDuplicateKey is why two scenarios fail under Puppet 8.
-const structDuplicateKey = "issue 13: under strict=error (Puppet 8's default) a Struct type that declares a key twice " +
-	"(apache 5.5's Apache::OIDCSettings, IDTokenEncryptedResponseAlg) is Puppet's error " +
-	"\"The key '[...]' is declared more than once\" where the type is resolved; pp2go does not check it yet"
+var knownFailures = map[int]map[string]string{7: {}, 8: {}}
 
 // TestScenarios builds every scenario of ../shared/conformance/scenarios
 // with pp2go (once, as pp2go build does, for Puppet 8 by default), compiles

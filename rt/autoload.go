@@ -15,60 +15,120 @@ import (
 // and defined types replay Puppet's loading order to raise their errors
 // where Puppet does.
 
-// loadFailure is the error of loading a manifest: a parameter type that
-// names no type, or else msg, Puppet's error as is.
+// loadFailure is what loading a manifest does besides defining its
+// classes and defines, in Puppet's order: its validation (errors; strict
+// issues), then the evaluation of its parameter types (a type name that
+// names no type; a type alias whose file fails strict validation). The
+// first step that fails under the program's release and strict setting
+// is the load's error.
 type loadFailure struct {
+	steps []loadStep
+}
+
+// loadStep is one way loading a file can fail: a parameter type that
+// names no type (site, typeName), or else msg, Puppet's error as is.
+type loadStep struct {
 	site     *Site
 	typeName string
 	msg      string
-	// strict: the file loads but for strict=error, under which Puppet's
-	// validation makes its strict issues (DUPLICATE_KEY) errors; under
-	// strict=warning they are these warnings
+	// puppet is the one release (major version) the step applies to, 0
+	// for any
+	puppet int
+	// strict: the step fails only under strict=error (Puppet's validation
+	// makes its strict issues, DUPLICATE_KEY, errors then); under
+	// strict=warning it logs warnings, once per compilation and once key
+	// (a type alias's file is loaded once)
 	strict   bool
 	warnings []string
+	once     string
+}
+
+func (p *Program) addLoadStep(module, file string, st loadStep) {
+	if p.loadFailures == nil {
+		p.loadFailures = map[string]*loadFailure{}
+	}
+	key := module + "/" + file
+	f := p.loadFailures[key]
+	if f == nil {
+		f = &loadFailure{}
+		p.loadFailures[key] = f
+	}
+	f.steps = append(f.steps, st)
 }
 
 // AddLoadError records that loading a module's manifest fails with an
 // error (its validation errors), reported as is.
 func (p *Program) AddLoadError(module, file, msg string) {
-	if p.loadFailures == nil {
-		p.loadFailures = map[string]*loadFailure{}
-	}
-	p.loadFailures[module+"/"+file] = &loadFailure{msg: msg}
+	p.addLoadStep(module, file, loadStep{msg: msg})
 }
 
-// AddStrictLoadError records that loading a manifest fails under
-// strict=error with a validation issue that is only a warning otherwise
+// AddStrictLoadError records that loading a manifest as Puppet's release
+// puppet (a major version; 0 for any) fails under strict=error with a
+// validation issue that is only a warning otherwise
 // (validator_factory_4_0.rb: DUPLICATE_KEY's severity is Puppet[:strict]).
 // module is "" for a main manifest, whose failure fails every compile as
 // a file that does not parse does ("Could not parse for environment E:
 // msg"); a module's manifest fails with msg alone. Under strict=warning
 // loading the file logs the issues' messages (warnings), without their
 // positions, as Puppet does.
-func (p *Program) AddStrictLoadError(module, file, msg string, warnings ...string) {
+func (p *Program) AddStrictLoadError(module, file string, puppet int, msg string, warnings ...string) {
 	if module == "" {
-		if p.strictEnvError == "" {
-			p.strictEnvError = "Could not parse for environment " + p.Environment + ": " + msg
+		if p.strictEnv == nil {
+			p.strictEnv = map[int]*loadStep{}
 		}
-		p.strictEnvWarnings = append(p.strictEnvWarnings, warnings...)
+		if p.strictEnv[puppet] == nil {
+			p.strictEnv[puppet] = &loadStep{msg: "Could not parse for environment " + p.Environment + ": " + msg, puppet: puppet}
+		}
+		p.strictEnv[puppet].warnings = append(p.strictEnv[puppet].warnings, warnings...)
 		return
 	}
-	if p.loadFailures == nil {
-		p.loadFailures = map[string]*loadFailure{}
-	}
-	if p.loadFailures[module+"/"+file] == nil {
-		p.loadFailures[module+"/"+file] = &loadFailure{msg: msg, strict: true, warnings: warnings}
-	}
+	p.addLoadStep(module, file, loadStep{msg: msg, puppet: puppet, strict: true, warnings: warnings})
+}
+
+// AddStrictTypeError records that loading a module's manifest loads a
+// type alias (name) whose file fails strict validation as release puppet
+// (see AddStrictLoadError): its parameter types refer to the alias,
+// directly or through other aliases.
+func (p *Program) AddStrictTypeError(module, file, name string, puppet int, msg string, warnings ...string) {
+	p.addLoadStep(module, file, loadStep{msg: msg, puppet: puppet, strict: true, warnings: warnings, once: "type " + name})
 }
 
 // AddLoadFailure records that loading a module's manifest fails on a
 // parameter type naming no type. file is the manifest's path below the
 // module's manifests directory without ".pp" ("init", "server/config").
 func (p *Program) AddLoadFailure(module, file string, site *Site, typeName string) {
-	if p.loadFailures == nil {
-		p.loadFailures = map[string]*loadFailure{}
+	p.addLoadStep(module, file, loadStep{site: site, typeName: typeName})
+}
+
+// strictEnvError is the failure of every compilation that the main
+// manifests' strict validation issues make, nil when none (its warnings
+// are logged under strict=warning).
+func (p *Program) strictEnvError() *loadStep {
+	return p.strictEnv[p.Puppet().Major]
+}
+
+// load fails or warns as loading a file does (its steps, in order).
+func (c *Ctx) load(f *loadFailure) {
+	for _, st := range f.steps {
+		if st.puppet != 0 && st.puppet != c.prog.Puppet().Major {
+			continue
+		}
+		if st.strict && c.prog.strict != "error" {
+			if c.prog.strict == "warning" && (st.once == "" || !c.loaded[st.once]) {
+				for _, w := range st.warnings {
+					c.logAt("warning", nil, w, nil)
+				}
+			}
+			if st.once != "" {
+				c.loaded[st.once] = true
+			}
+			continue
+		}
+		if st.msg != "" {
+			panic(&Error{Message: st.msg})
+		}
+		IssueAt(st.site, values.IssueUnknownResourceType, "Resource type not found: %s", st.typeName)
 	}
-	p.loadFailures[module+"/"+file] = &loadFailure{site: site, typeName: typeName}
 }
 
 // findClass finds a class as the compiler's find_hostclass does, loading
@@ -145,15 +205,8 @@ func (c *Ctx) autoload(name string, found bool, module string, file *File) {
 				continue
 			}
 			c.loaded[key] = true
-			if f := c.prog.loadFailures[key]; f != nil && f.strict && c.prog.strict == "warning" {
-				for _, w := range f.warnings {
-					c.logAt("warning", nil, w, nil)
-				}
-			} else if f != nil && (!f.strict || c.prog.strict == "error") {
-				if f.msg != "" {
-					panic(&Error{Message: f.msg})
-				}
-				IssueAt(f.site, values.IssueUnknownResourceType, "Resource type not found: %s", f.typeName)
+			if f := c.prog.loadFailures[key]; f != nil {
+				c.load(f)
 			}
 		}
 		if hit {

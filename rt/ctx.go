@@ -115,14 +115,14 @@ func (c *Ctx) compile() {
 	if c.prog.envError != "" {
 		panic(&Error{Message: c.prog.envError})
 	}
-	switch c.prog.strict {
-	case "error":
-		if c.prog.strictEnvError != "" {
-			panic(&Error{Message: c.prog.strictEnvError})
-		}
-	case "warning":
-		for _, w := range c.prog.strictEnvWarnings {
-			c.logAt("warning", nil, w, nil)
+	if st := c.prog.strictEnvError(); st != nil {
+		switch c.prog.strict {
+		case "error":
+			panic(&Error{Message: st.msg})
+		case "warning":
+			for _, w := range st.warnings {
+				c.logAt("warning", nil, w, nil)
+			}
 		}
 	}
 	c.start()

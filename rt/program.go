@@ -56,11 +56,10 @@ type Program struct {
 	strictVariables bool
 
 	envError string // the error every compilation fails with; "" for none
-	// strictEnvError is the error every compilation fails with under
-	// strict=error (a main manifest's strict validation issue), and the
-	// warnings it is under strict=warning
-	strictEnvError    string
-	strictEnvWarnings []string
+	// strictEnv is, by Puppet release (major version), the error every
+	// compilation fails with under strict=error (a main manifest's strict
+	// validation issue), and the warnings it is under strict=warning
+	strictEnv map[int]*loadStep
 
 	// moduleOrder are the modules' names in module path order
 	moduleOrder []string

@@ -84,7 +84,8 @@ func (d *dumper) dump(f *source.File, showName bool) {
 			fmt.Fprintf(d.errOut, "Warning: %s\n", w.Error())
 		}
 		var logged diag.List
-		logged, err = validate.Report(validate.Program(res.Program, validate.Options{}))
+		// as Puppet 7.23's puppet parser dump, which the dumps follow
+		logged, err = validate.Report(validate.ForPuppet(validate.Program(res.Program, validate.Options{}), 7, "warning"))
 		for _, l := range logged {
 			level := "Warning"
 			if l.Severity == diag.Error {

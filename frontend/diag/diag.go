@@ -39,6 +39,10 @@ type Diagnostic struct {
 	// Hint is advice beyond Puppet's message, such as "did you mean
 	// 'warning'?"; "" when there is none.
 	Hint string
+	// Puppet is the one Puppet major version that reports the issue (8
+	// for a duplicate key only Puppet 8's literal evaluator sees); 0 when
+	// every version does.
+	Puppet int
 }
 
 // At fills in the position of offset in file.

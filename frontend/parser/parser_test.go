@@ -15,11 +15,27 @@ import (
 )
 
 // TestCases runs the cases of testdata/*.txtar: each NAME.pp (or NAME.epp)
-// must give exactly NAME.want, which testdata/regen.rb took from Puppet 7.23.
+// must give exactly NAME.want, which testdata/regen.rb took from Puppet 7.23
+// (strict=warning); those of testdata/puppet8/*.txtar from Puppet 8.10
+// (strict=error), regen.rb run under it (conformance/puppet8/oracle8).
 func TestCases(t *testing.T) {
-	files, err := filepath.Glob("testdata/*.txtar")
+	total := 0
+	for _, set := range []struct {
+		glob   string
+		puppet int
+		strict string
+	}{{"testdata/*.txtar", 7, "warning"}, {"testdata/puppet8/*.txtar", 8, "error"}} {
+		total += runCases(t, set.glob, set.puppet, set.strict)
+	}
+	t.Logf("%d cases", total)
+}
+
+// runCases runs the cases of the files glob matches as a Puppet release
+// (major version) with a strict setting; it returns their number.
+func runCases(t *testing.T, glob string, puppet int, strict string) int {
+	files, err := filepath.Glob(glob)
 	if err != nil || len(files) == 0 {
-		t.Fatalf("no test cases: %v", err)
+		t.Fatalf("no test cases in %s: %v", glob, err)
 	}
 	total := 0
 	for _, file := range files {
@@ -44,17 +60,17 @@ func TestCases(t *testing.T) {
 				t.Errorf("%s: %s has no expected result; run testdata/regen.rb", file, f.Name)
 				continue
 			}
-			if got := dump(f.Name, string(f.Data)); got != want {
+			if got := dump(f.Name, string(f.Data), puppet, strict); got != want {
 				t.Errorf("%s: %s\nsource:\n%s\nwant:\n%s\ngot:\n%s", file, f.Name, f.Data, want, got)
 			}
 		}
 	}
-	t.Logf("%d cases", total)
+	return total
 }
 
 // dump does what regen.rb does with Puppet: parse, validate, dump, with
 // the messages logged on the way.
-func dump(name, src string) string {
+func dump(name, src string, puppet int, strict string) string {
 	f := source.NewFile(name, src)
 	parse := parser.ParseFile
 	if strings.HasSuffix(name, ".epp") {
@@ -76,7 +92,7 @@ func dump(name, src string) string {
 	}
 	if err == nil {
 		var logged diag.List
-		logged, err = validate.Report(validate.Program(res.Program, validate.Options{}))
+		logged, err = validate.Report(validate.ForPuppet(validate.Program(res.Program, validate.Options{}), puppet, strict))
 		for _, l := range logged {
 			log(l)
 		}

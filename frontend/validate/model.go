@@ -417,16 +417,21 @@ type keyValue struct {
 	id, text string
 }
 
-func literalKey(e ast.Expr) (keyValue, bool) {
+// literalKey is the value of a hash key as Puppet's LiteralEvaluator
+// makes it, false when the key is not literal. Puppet 8's also takes a
+// type reference (its lower-case name), an access expression (the list of
+// its keys' values: Optional['a'] is ["a"]) and a unary minus; Puppet
+// 7.23's does not (p8 picks the version).
+func literalKey(e ast.Expr, p8 bool) (keyValue, bool) {
 	switch x := e.(type) {
 	case *ast.LiteralString:
-		return keyValue{"s" + strconv.Quote(x.Value), x.Value}, true
+		return strKey(x.Value), true
 	case *ast.QualifiedName:
-		return keyValue{"s" + strconv.Quote(x.Value), x.Value}, true
+		return strKey(x.Value), true
 	case *ast.ConcatenatedString:
 		if len(x.Segments) == 1 {
 			if s, ok := x.Segments[0].(*ast.LiteralString); ok {
-				return keyValue{"s" + strconv.Quote(s.Value), s.Value}, true
+				return strKey(s.Value), true
 			}
 		}
 	case *ast.LiteralInteger:
@@ -448,27 +453,34 @@ func literalKey(e ast.Expr) (keyValue, bool) {
 	case *ast.LiteralRegularExpression:
 		t := rubyRegexpToS(x.Pattern)
 		return keyValue{"r" + strconv.Quote(x.Pattern), t}, true
-	case *ast.LiteralList:
-		ids, texts := make([]string, len(x.Values)), make([]string, len(x.Values))
-		for i, v := range x.Values {
-			k, ok := literalKey(v)
-			if !ok {
-				return keyValue{}, false
-			}
-			ids[i], texts[i] = k.id, inspect(v, k)
+	case *ast.QualifiedReference:
+		if p8 {
+			return strKey(x.Value()), true
 		}
-		return keyValue{"[" + strings.Join(ids, ",") + "]", "[" + strings.Join(texts, ", ") + "]"}, true
+	case *ast.AccessExpression:
+		// not Optional[[String]], a single list (literal_AccessExpression)
+		if _, list := singleList(x.Keys); p8 && !list {
+			return listKey(x.Keys, p8)
+		}
+	case *ast.UnaryMinusExpression:
+		if p8 {
+			if k, ok := literalKey(x.Expr, p8); ok {
+				return negate(k)
+			}
+		}
+	case *ast.LiteralList:
+		return listKey(x.Values, p8)
 	case *ast.LiteralHash:
 		type kv struct{ id, text string }
 		var entries []kv
 		seen := map[string]int{}
 		for _, en := range x.Entries {
-			k, ok1 := literalKey(en.Key)
-			v, ok2 := literalKey(en.Value)
+			k, ok1 := literalKey(en.Key, p8)
+			v, ok2 := literalKey(en.Value, p8)
 			if !ok1 || !ok2 {
 				return keyValue{}, false
 			}
-			item := kv{k.id + "=>" + v.id, inspect(en.Key, k) + "=>" + inspect(en.Value, v)}
+			item := kv{k.id + "=>" + v.id, inspect(k) + "=>" + inspect(v)}
 			if i, dup := seen[k.id]; dup {
 				entries[i] = item // a later key replaces an earlier one in place
 				continue
@@ -487,17 +499,68 @@ func literalKey(e ast.Expr) (keyValue, bool) {
 	return keyValue{}, false
 }
 
+func strKey(s string) keyValue { return keyValue{"s" + strconv.Quote(s), s} }
+
+func singleList(keys []ast.Expr) (*ast.LiteralList, bool) {
+	if len(keys) != 1 {
+		return nil, false
+	}
+	l, ok := keys[0].(*ast.LiteralList)
+	return l, ok
+}
+
+// listKey is the array of the values of es, as Ruby prints it.
+func listKey(es []ast.Expr, p8 bool) (keyValue, bool) {
+	ids, texts := make([]string, len(es)), make([]string, len(es))
+	for i, v := range es {
+		k, ok := literalKey(v, p8)
+		if !ok {
+			return keyValue{}, false
+		}
+		ids[i], texts[i] = k.id, inspect(k)
+	}
+	return keyValue{"[" + strings.Join(ids, ",") + "]", "[" + strings.Join(texts, ", ") + "]"}, true
+}
+
+// negate is Ruby's unary minus of a literal: numbers negate, a string is
+// itself (String#-@ dedups it). Of any other value Ruby raises
+// NoMethodError, which fails Puppet 8's validation of the whole file; it
+// is taken as not literal here.
+func negate(k keyValue) (keyValue, bool) {
+	switch {
+	case strings.HasPrefix(k.id, "s"):
+		return k, true
+	case strings.HasPrefix(k.id, "i"):
+		v := k.text
+		if s, ok := strings.CutPrefix(v, "-"); ok {
+			v = s
+		} else if v != "0" {
+			v = "-" + v
+		}
+		return keyValue{"i" + v, v}, true
+	case strings.HasPrefix(k.id, "f"):
+		f, err := strconv.ParseFloat(k.text, 64)
+		if err != nil {
+			return keyValue{}, false
+		}
+		v := pn.RubyFloat(-f)
+		return keyValue{"f" + v, v}, true
+	}
+	return keyValue{}, false
+}
+
 // inspect prints a literal as Ruby's #inspect does inside an array or hash.
-func inspect(e ast.Expr, k keyValue) string {
-	switch e.(type) {
-	case *ast.LiteralString, *ast.QualifiedName, *ast.ConcatenatedString:
+func inspect(k keyValue) string {
+	switch {
+	case strings.HasPrefix(k.id, "s"):
 		return rubyInspectString(k.text)
-	case *ast.LiteralUndef:
+	case k.id == "nil":
 		return "nil"
-	case *ast.LiteralDefault:
+	case k.id == "default":
 		return ":default"
-	case *ast.LiteralRegularExpression:
-		return "/" + e.(*ast.LiteralRegularExpression).Pattern + "/"
+	case strings.HasPrefix(k.id, "r"):
+		p, _ := strconv.Unquote(k.id[1:])
+		return "/" + escapeSlashes(p) + "/"
 	}
 	return k.text
 }
@@ -534,8 +597,13 @@ func rubyInspectString(s string) string {
 
 // rubyRegexpToS is Ruby's Regexp#to_s for a pattern without options.
 func rubyRegexpToS(src string) string {
+	return "(?-mix:" + escapeSlashes(src) + ")"
+}
+
+// escapeSlashes escapes the slashes of a pattern as Regexp#to_s and
+// #inspect print them.
+func escapeSlashes(src string) string {
 	var b strings.Builder
-	b.WriteString("(?-mix:")
 	for i := 0; i < len(src); i++ {
 		c := src[i]
 		if c == '\\' && i+1 < len(src) {
@@ -549,6 +617,5 @@ func rubyRegexpToS(src string) string {
 		}
 		b.WriteByte(c)
 	}
-	b.WriteByte(')')
 	return b.String()
 }

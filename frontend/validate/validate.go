@@ -79,6 +79,35 @@ func Report(diags diag.List) (logged diag.List, err *diag.Diagnostic) {
 	return logged, &diag.Diagnostic{Severity: diag.Error, Code: "VALIDATION_FAILED", Message: msg, File: errs[0].File}
 }
 
+// StrictIssues are the codes of the issues whose severity is Puppet's
+// strict setting (validator_factory_4_0.rb).
+var StrictIssues = map[string]bool{"DUPLICATE_KEY": true}
+
+// ForPuppet is what a Puppet release (its major version) reports of
+// Program's diagnostics under a strict setting: without those of another
+// release, and with the strict issues ignored ("off"), warnings
+// ("warning") or errors ("error").
+func ForPuppet(diags diag.List, major int, strict string) diag.List {
+	out := make(diag.List, 0, len(diags))
+	for _, d := range diags {
+		if d.Puppet != 0 && d.Puppet != major {
+			continue
+		}
+		if StrictIssues[d.Code] {
+			switch strict {
+			case "off":
+				continue
+			case "error":
+				e := *d
+				e.Severity = diag.Error
+				d = &e
+			}
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
 // FirstError is the error Puppet raises for validation results, or nil.
 func FirstError(diags diag.List) *diag.Diagnostic {
 	_, err := Report(diags)
@@ -769,17 +798,30 @@ func (c *checker) hostname(e ast.Expr, node *ast.NodeDefinition) {
 
 // ---- literal hashes ----
 
+// duplicateKeys reports the keys of a hash literal that repeat an earlier
+// one. Puppet 8's literal evaluator takes more keys as literal (type
+// references, access expressions, unary minus), so some are duplicates
+// to Puppet 8 alone (Struct[{Optional['a'] => String, Optional['a'] =>
+// Integer}]): those are marked as Puppet 8's (Diagnostic.Puppet).
 func (c *checker) duplicateKeys(h *ast.LiteralHash) {
-	seen := map[string]bool{}
+	seen7, seen8 := map[string]bool{}, map[string]bool{}
 	for _, e := range h.Entries {
-		key, ok := literalKey(e.Key)
+		dup7 := false
+		if key, ok := literalKey(e.Key, false); ok {
+			dup7 = seen7[key.id]
+			seen7[key.id] = true
+		}
+		key, ok := literalKey(e.Key, true)
 		if !ok {
 			continue
 		}
-		if seen[key.id] {
+		if seen8[key.id] {
 			c.accept("DUPLICATE_KEY", diag.Warning, e, fmt.Sprintf("The key '%s' is declared more than once", key.text))
+			if !dup7 {
+				c.diags[len(c.diags)-1].Puppet = 8
+			}
 		}
-		seen[key.id] = true
+		seen8[key.id] = true
 	}
 }
 

@@ -3,6 +3,10 @@
 #
 #   ruby frontend/parser/testdata/regen.rb frontend/parser/testdata/*.txtar
 #
+# The cases of testdata/puppet8 are Puppet 8.10's (strict=error): run it there
+# under ../shared/conformance/puppet8/oracle8 ruby $PWD/frontend/parser/testdata/regen.rb
+# $PWD/frontend/parser/testdata/puppet8/*.txtar
+#
 # Each .txtar file holds cases as sections "NAME.pp" (or "NAME.epp") followed
 # by "NAME.want". For each case this parses and validates the source as
 # `puppet parser dump` does (with the file name NAME.pp), and writes into
