@@ -3,12 +3,12 @@ package codegen
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/pp2go/pp2go/codegen/rubyfn"
 	"github.com/pp2go/pp2go/frontend/env"
 	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/typecheck/corefn"
@@ -71,6 +71,7 @@ func (g *generator) rubyFunctions() []*RubyFunction {
 				r.By = ByPort
 			case g.translated[rf.Name]:
 				r.By = ByTranslation
+				r.Why = g.untranslatable[rf.Path] // its methods that did not translate
 			default:
 				r.Why = g.untranslatable[rf.Path]
 				if r.Why == "" {
@@ -168,5 +169,5 @@ func (g *generator) bindFunctions() []jen.Code {
 // untranslatedMessage is the error of a call to a Ruby function nothing
 // stands in for.
 func untranslatedMessage(r *RubyFunction) string {
-	return fmt.Sprintf("Function '%s' is written in Ruby (%s), which pp2go did not translate to Go: %s", r.Name, r.File, r.Why)
+	return rubyfn.UntranslatedMessage(r.Name, r.File, r.Why)
 }

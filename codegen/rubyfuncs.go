@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 
 	"github.com/pp2go/pp2go/codegen/rubyfn"
+	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/env"
 	"github.com/pp2go/pp2go/typecheck/corefn"
 )
@@ -44,6 +46,17 @@ func (g *generator) translateRuby(u *unit, m *env.Module) {
 		if fun.Name != rf.Name {
 			g.untranslatable[rf.Path] = fmt.Sprintf("the file defines the function %s, not %s", fun.Name, rf.Name)
 			continue
+		}
+		var partial []string
+		for _, d := range fun.Methods.Untranslated {
+			w := *d
+			w.Severity = diag.Warning
+			w.Hint = "the calls that reach this method fail with this error; the function's other methods were translated"
+			g.res.Diags = append(g.res.Diags, &w)
+			partial = append(partial, d.Error())
+		}
+		if len(partial) > 0 {
+			g.untranslatable[rf.Path] = "methods not translated (the calls that reach them fail): " + strings.Join(partial, "; ")
 		}
 		rel, err := filepath.Rel(m.Dir, rf.Path)
 		if err != nil {

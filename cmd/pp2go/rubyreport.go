@@ -45,6 +45,11 @@ func writeRubyReport(w io.Writer, e *env.Env, checked *resolve.Result) error {
 	for _, r := range not {
 		fmt.Fprintf(&b, "  %s: %s: %s\n", displayPath(r.File), r.Name, r.Why)
 	}
+	for _, r := range res.Ruby {
+		if r.By == codegen.ByTranslation && r.Why != "" {
+			fmt.Fprintf(&b, "  %s: %s: translated, but %s\n", displayPath(r.File), r.Name, r.Why)
+		}
+	}
 
 	// ERB templates: every .erb of the modules' templates/; those with a
 	// translation diagnostic were not translated

@@ -191,7 +191,15 @@ func (t *translator) methodCall(x *erb.Call, recv jen.Code) *jen.Statement {
 	case "-@", "+@", "~":
 		m := map[string]string{"-@": "OpNeg", "+@": "OpPos", "~": "OpBitNot"}[x.Name]
 		return rcall(m, recv)
-	case "call", "tap", "then", "yield_self", "send", "__send__", "public_send", "instance_variable_get", "instance_variable_set", "instance_eval", "method", "define_singleton_method", "extend", "each_entry":
+	case "call":
+		if x.Block == nil {
+			args, blk := t.callArgs(x.Args)
+			if blk == nil {
+				return rr.call("CallProc", append([]jen.Code{recv}, args...)...)
+			}
+		}
+		t.unsupported(x, "a block given to `call'")
+	case "tap", "then", "yield_self", "send", "__send__", "public_send", "instance_variable_get", "instance_variable_set", "instance_eval", "method", "define_singleton_method", "extend", "each_entry":
 		t.unsupported(x, "method `%s'", x.Name)
 	}
 	if x.Name == "call_function" && t.api == API4 && x.Block == nil {
@@ -241,19 +249,33 @@ func (t *translator) methodCall(x *erb.Call, recv jen.Code) *jen.Statement {
 	return rr.call(goName, all...)
 }
 
+// oneBlock is the block of call x: its literal block or its block
+// argument blk (nil when it has neither).
+func (t *translator) oneBlock(x *erb.Call, blk jen.Code) jen.Code {
+	if x.Block == nil {
+		return blk
+	}
+	if blk != nil {
+		t.unsupported(x, "both a block and a block argument")
+	}
+	return t.block(x.Block)
+}
+
 // selfCall translates a call without a receiver.
 func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 	rr := t.lineFor(x)
 	if goVar, ok := t.defs[x.Name]; ok {
-		if x.Block != nil {
-			t.unsupported(x, "a block given to a template-defined method")
-		}
 		args, blk := t.callArgs(x.Args)
-		if blk != nil {
-			t.unsupported(x, "a block argument to a template-defined method")
+		if blk = t.oneBlock(x, blk); blk != nil {
+			all := append([]jen.Code{jen.Id(goVar), jen.Lit(x.Name), blk}, args...)
+			return rr.call("CallDefBlock", all...)
 		}
 		all := append([]jen.Code{jen.Id(goVar), jen.Lit(x.Name)}, args...)
 		return rr.call("CallDef", all...)
+	}
+	if x.Name == "block_given?" && t.inDef && len(x.Args) == 0 && x.Block == nil {
+		t.usesBlock = true
+		return erbQ("Bool").Call(jen.Id("blk_").Op("!=").Nil())
 	}
 	if c, ok := t.apiCall(x); ok {
 		return c

@@ -6,6 +6,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/erb"
 )
 
@@ -21,13 +22,17 @@ const (
 // Methods are the methods of a module's Ruby function file, translated to
 // Go: one Go function
 //
-//	func Name(s erb.Scope, method string, a []erb.Value) erb.Value
+//	func Name(s erb.Scope, method string, b *erb.Block, a []erb.Value) erb.Value
 //
 // defines them all (as a template's defs) and calls the one named method
-// with the arguments a. s is the scope the function runs in (a 3.x
+// with the arguments a and the block b (nil: none). s is the scope the function runs in (a 3.x
 // function's self, a 4.x function's closure_scope).
 type Methods struct {
 	Path string
+	// Untranslated are the methods that did not translate, with why: a
+	// call of one raises its error (UntranslatedPrefix followed by the
+	// diagnostic) when it runs.
+	Untranslated []*diag.Diagnostic
 	// Functions and Variables are the Puppet functions and variables the
 	// methods name literally (function_x, call_function('x'),
 	// lookupvar('x')), sorted.
@@ -41,9 +46,13 @@ type Methods struct {
 // TranslateMethods translates the methods defs of a file parsed with
 // erb.ParseRuby, for a function of the given API. The error is a
 // *diag.Diagnostic naming the file, line, column and construct.
-func TranslateMethods(t *erb.Template, api int, defs []*erb.Def) (*Methods, error) {
+//
+// A method that does not translate fails only when it is called, with
+// the error untranslatedPrefix followed by the diagnostic.
+func TranslateMethods(t *erb.Template, api int, defs []*erb.Def, untranslatedPrefix string) (*Methods, error) {
 	tr := newTranslator(t)
 	tr.api = api
+	tr.untranslatedPrefix = untranslatedPrefix
 	nodes := make([]erb.Node, len(defs))
 	for i, d := range defs {
 		nodes[i] = d
@@ -52,7 +61,11 @@ func TranslateMethods(t *erb.Template, api int, defs []*erb.Def) (*Methods, erro
 	if err != nil {
 		return nil, err
 	}
-	m := &Methods{Path: t.Name, body: body, Functions: sortedKeys(tr.functions), Variables: sortedKeys(tr.variables)}
+	if len(tr.untranslated) > 0 && len(tr.untranslated) == len(defs) {
+		// nothing of the file translates
+		return nil, tr.untranslated[0]
+	}
+	m := &Methods{Path: t.Name, body: body, Functions: sortedKeys(tr.functions), Variables: sortedKeys(tr.variables), Untranslated: tr.untranslated}
 	m.Names = append(m.Names, tr.defOrder...)
 	return m, nil
 }
@@ -60,7 +73,7 @@ func TranslateMethods(t *erb.Template, api int, defs []*erb.Def) (*Methods, erro
 // Emit adds the methods' Go function to f under funcName.
 func (m *Methods) Emit(f *jen.File, funcName string) {
 	f.Commentf("%s runs a method of %s.", funcName, m.Path)
-	f.Func().Id(funcName).Params(jen.Id("s").Qual(RuntimePath, "Scope"), jen.Id("method").String(), jen.Id("a").Index().Add(valueT())).Add(valueT()).Block(m.body...)
+	f.Func().Id(funcName).Params(jen.Id("s").Qual(RuntimePath, "Scope"), jen.Id("method").String(), jen.Id("b").Op("*").Qual(RuntimePath, "Block"), jen.Id("a").Index().Add(valueT())).Add(valueT()).Block(m.body...)
 }
 
 func (t *translator) runMethods(defs []erb.Node) (body []jen.Code, err error) {
@@ -68,7 +81,10 @@ func (t *translator) runMethods(defs []erb.Node) (body []jen.Code, err error) {
 	t.collectDefs(defs)
 	t.scope = &scope{kind: scopeTop, vars: map[string]*local{}}
 	t.frame = &frame{kind: scopeTop}
-	stmts := t.stmts(defs)
+	var stmts []jen.Code
+	for _, d := range defs {
+		stmts = append(stmts, t.methodDef(d.(*erb.Def))...)
+	}
 	body = append(body, jen.Id("r").Op(":=").Qual(RuntimePath, "NewSized").Call(jen.Id("s"), jen.Lit(0), jen.Lit(0)))
 	body = append(body, jen.Defer().Id("r").Dot("Fail").Call())
 	for _, name := range t.defOrder {
@@ -80,11 +96,40 @@ func (t *translator) runMethods(defs []erb.Node) (body []jen.Code, err error) {
 	sort.Strings(names)
 	var cases []jen.Code
 	for _, name := range names {
-		cases = append(cases, jen.Case(jen.Lit(name)).Block(jen.Return(rcall("CallDef", jen.Id(t.defs[name]), jen.Lit(name), jen.Id("a").Op("...")))))
+		cases = append(cases, jen.Case(jen.Lit(name)).Block(jen.Return(rcall("CallDefBlock", jen.Id(t.defs[name]), jen.Lit(name), jen.Id("b"), jen.Id("a").Op("...")))))
 	}
 	body = append(body, jen.Switch(jen.Id("method")).Block(cases...))
 	body = append(body, jen.Return(rcall("UndefinedMethod", jen.Id("method"))))
 	return body, nil
+}
+
+// methodDef translates a method of a function file; one that does not
+// translate becomes a method raising why it did not.
+func (t *translator) methodDef(d *erb.Def) (out []jen.Code) {
+	savedScope, savedFrame, savedTemps := t.scope, t.frame, t.temps
+	defer func() {
+		p := recover()
+		if p == nil {
+			return
+		}
+		u, ok := p.(*unsupported)
+		if !ok || u.syntax || d.Name == "call" {
+			// call overrides the function's dispatch: the whole
+			// function is not translated
+			panic(p)
+		}
+		t.scope, t.frame, t.temps, t.inDef = savedScope, savedFrame, savedTemps, false
+		dg := t.t.Errorf(erb.CodeUnsupported, u.off, "%s", u.msg)
+		t.untranslated = append(t.untranslated, dg)
+		fail := jen.Func().Params(jen.Id("a_").Index().Add(valueT())).Add(valueT()).Block(
+			jen.Return(rcall("Untranslated", jen.Lit(t.untranslatedPrefix+dg.Error()))))
+		out = append(t.line(d), jen.Id(t.defs[d.Name]).Op("=").Op("&").Qual(RuntimePath, "Def").Values(jen.Dict{
+			jen.Id("Name"): jen.Lit(d.Name),
+			jen.Id("Max"):  jen.Lit(-1),
+			jen.Id("Fn"):   fail,
+		}))
+	}()
+	return t.def(d)
 }
 
 // apiCall translates a call without a receiver that means something in a
@@ -110,17 +155,14 @@ func (t *translator) apiCall(x *erb.Call) (*jen.Statement, bool) {
 			return erbQ("Bool").Call(jen.False()), true
 		}
 	case t.api == API4 && x.Name == "call_function":
-		if x.Block != nil {
-			t.unsupported(x, "a block given to call_function")
-		}
 		if len(x.Args) > 0 {
 			if s, ok := erb.LiteralString(x.Args[0]); ok {
 				t.functions[s] = true
 			}
 		}
 		args, blk := t.callArgs(x.Args)
-		if blk != nil {
-			t.unsupported(x, "a block argument to call_function")
+		if blk = t.oneBlock(x, blk); blk != nil {
+			return t.lineFor(x).call("CallFunctionBlock", append([]jen.Code{blk}, args...)...), true
 		}
 		return t.lineFor(x).call("CallFunctionArgs", args...), true
 	}
@@ -192,8 +234,21 @@ func PuppetLibrary(lib string) bool {
 // autoloader (Puppet::Parser::Functions.autoloader.load(:f) and
 // loaded?(:f): pp2go has every function loaded).
 func (t *translator) puppetCall(x *erb.Call) (*jen.Statement, bool) {
-	if t.api == 0 || x.Block != nil {
+	if x.Block != nil {
 		return nil, false
+	}
+	if c, ok := x.Recv.(*erb.Const); ok && constPath(c) == "ENV" && x.Name == "[]" && len(x.Args) == 1 {
+		return t.lineFor(x).call("Getenv", t.expr(x.Args[0])), true
+	}
+	if t.api == 0 {
+		return nil, false
+	}
+	if isPuppetSettings(x.Recv) && x.Name == "[]" && len(x.Args) == 1 {
+		// Puppet[:name], Puppet.settings[:name]
+		return t.lineFor(x).call("PuppetSetting", t.expr(x.Args[0])), true
+	}
+	if c, ok := x.Recv.(*erb.Const); ok && constPath(c) == "Puppet::Pops::PuppetStack" && x.Name == "stacktrace" && len(x.Args) == 0 {
+		return rcall("PuppetStacktrace"), true
 	}
 	if c, ok := x.Recv.(*erb.Const); ok && constPath(c) == "Puppet" {
 		switch x.Name {
@@ -203,6 +258,12 @@ func (t *translator) puppetCall(x *erb.Call) (*jen.Statement, bool) {
 				t.unsupported(x, "Puppet.%s with %d arguments", x.Name, len(x.Args))
 			}
 			return t.lineFor(x).call("PuppetLog", append([]jen.Code{jen.Lit(x.Name)}, args...)...), true
+		case "deprecation_warning":
+			args, blk := t.callArgs(x.Args)
+			if blk != nil || len(x.Args) < 1 || len(x.Args) > 2 {
+				t.unsupported(x, "Puppet.deprecation_warning with %d arguments", len(x.Args))
+			}
+			return t.lineFor(x).call("PuppetDeprecationWarning", args...), true
 		}
 		return nil, false
 	}
@@ -212,4 +273,18 @@ func (t *translator) puppetCall(x *erb.Call) (*jen.Statement, bool) {
 		}
 	}
 	return nil, false
+}
+
+// isPuppetSettings reports whether n is Puppet or Puppet.settings, whose
+// [] reads a setting.
+func isPuppetSettings(n erb.Node) bool {
+	if c, ok := n.(*erb.Const); ok {
+		return constPath(c) == "Puppet"
+	}
+	if c, ok := n.(*erb.Call); ok && c.Name == "settings" && len(c.Args) == 0 && c.Block == nil {
+		if p, ok := c.Recv.(*erb.Const); ok {
+			return constPath(p) == "Puppet"
+		}
+	}
+	return false
 }

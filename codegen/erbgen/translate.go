@@ -9,6 +9,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/erb"
 	"github.com/pp2go/pp2go/internal/rubyregexp"
 	rterb "github.com/pp2go/pp2go/rt/erb"
@@ -57,6 +58,13 @@ type translator struct {
 	temps     int
 	stmtLine  int
 	api       int // 0 in a template; API3 or API4 in a function (function.go)
+	// inDef is set while a def's body is translated: its block is the Go
+	// parameter blk_, which yield and block_given? set usesBlock to use.
+	inDef, usesBlock bool
+	// untranslated are a function file's methods that did not translate
+	// (methodDef), their error starting with untranslatedPrefix.
+	untranslated       []*diag.Diagnostic
+	untranslatedPrefix string
 }
 
 func newTranslator(t *erb.Template) *translator {
@@ -699,6 +707,8 @@ func (t *translator) exprCall(n erb.Node) (*jen.Statement, bool) {
 		return erbQ("Or").Call(t.expr(x.L), t.lazy(x.R)), true
 	case *erb.Defined:
 		return t.defined(x), true
+	case *erb.Yield:
+		return t.yield(x), true
 	case *erb.Assign:
 		return t.assign(x, true), true
 	case *erb.If:
@@ -875,8 +885,27 @@ func (t *translator) defined(x *erb.Defined) *jen.Statement {
 	case *erb.Nil, *erb.Bool, *erb.Self:
 		return erbQ("Defined").Call(jen.Lit("expression"))
 	}
+	if c, ok := x.X.(*erb.Call); ok && c.Recv != nil && c.Block == nil {
+		if _, known := t.puppetCall(c); known {
+			// a method of Puppet's API that pp2go implements
+			return erbQ("Defined").Call(jen.Lit("method"))
+		}
+	}
 	t.unsupported(x, "defined? of this expression")
 	return nil
+}
+
+// yield translates yield(args): the enclosing method's block called.
+func (t *translator) yield(x *erb.Yield) *jen.Statement {
+	if !t.inDef {
+		t.unsupported(x, "yield outside a method")
+	}
+	t.usesBlock = true
+	args, blk := t.callArgs(x.Args)
+	if blk != nil {
+		t.unsupported(x, "a block argument to yield")
+	}
+	return rcall("Yield", append([]jen.Code{jen.Id("blk_")}, args...)...)
 }
 
 // assign translates an assignment; asValue makes it an expression.
@@ -891,6 +920,10 @@ func (t *translator) assignTo(x erb.Node, target erb.Node, v jen.Code, asValue b
 		l := t.declare(tg.Name)
 		if asValue {
 			return erbQ("Assign").Call(jen.Op("&").Id(l.goName), v)
+		}
+		if st, ok := v.(*jen.Statement); ok && fmt.Sprintf("%#v", st) == l.goName {
+			// x = x: go vet refuses a self-assignment
+			return jen.Id("_").Op("=").Id(l.goName)
 		}
 		return jen.Id(l.goName).Op("=").Add(v)
 	case *erb.IVar:
@@ -1113,6 +1146,8 @@ func (t *translator) def(x *erb.Def) []jen.Code {
 	savedScope, savedFrame := t.scope, t.frame
 	t.scope = &scope{kind: scopeDef, vars: map[string]*local{}}
 	t.frame = &frame{kind: scopeDef}
+	t.inDef, t.usesBlock = true, false
+	defer func() { t.inDef = false }()
 	req, max := 0, 0
 	var params []jen.Code
 	for i, p := range x.Params {
@@ -1136,6 +1171,9 @@ func (t *translator) def(x *erb.Def) []jen.Code {
 			max = -1
 			// a Value: the method may assign anything to it
 			params = append(params, jen.Var().Id(l.goName).Add(valueT()).Op("=").Add(erbQ("NewArray")).Call(erbQ("Rest").Call(jen.Id("a_"), jen.Lit(i)).Op("...")))
+		case erb.ParamBlock:
+			t.usesBlock = true
+			params = append(params, jen.Var().Id(l.goName).Add(valueT()).Op("=").Add(erbQ("BlockValue")).Call(jen.Id("blk_")))
 		default:
 			t.unsupported(x, "block or keyword parameters of a def")
 		}
@@ -1154,11 +1192,15 @@ func (t *translator) def(x *erb.Def) []jen.Code {
 	fn = append(fn, body...)
 	t.scope, t.frame = savedScope, savedFrame
 	t.frame.lastLine = 0
+	field, params := "Fn", []jen.Code{jen.Id("a_").Index().Add(valueT())}
+	if t.usesBlock {
+		field, params = "Blk", append(params, jen.Id("blk_").Op("*").Qual(RuntimePath, "Block"))
+	}
 	d := jen.Op("&").Qual(RuntimePath, "Def").Values(jen.Dict{
 		jen.Id("Name"):  jen.Lit(x.Name),
 		jen.Id("Arity"): jen.Lit(req),
 		jen.Id("Max"):   jen.Lit(max),
-		jen.Id("Fn"):    jen.Func().Params(jen.Id("a_").Index().Add(valueT())).Add(valueT()).Block(fn...),
+		jen.Id(field):   jen.Func().Params(params...).Add(valueT()).Block(fn...),
 	})
 	return append(out, jen.Id(t.defs[x.Name]).Op("=").Add(d))
 }

@@ -75,12 +75,18 @@ func Translate(path string, src []byte) (*Function, error) {
 	if err := r.read(); err != nil {
 		return nil, err
 	}
-	m, err := erbgen.TranslateMethods(t, r.f.API, r.defs)
+	m, err := erbgen.TranslateMethods(t, r.f.API, r.defs, UntranslatedMessage(r.f.Name, path, ""))
 	if err != nil {
 		return nil, err
 	}
 	r.f.Methods = m
 	return r.f, nil
+}
+
+// UntranslatedMessage is the error of a call to the Ruby function name of
+// file that pp2go did not translate, for the reason why.
+func UntranslatedMessage(name, file, why string) string {
+	return fmt.Sprintf("Function '%s' is written in Ruby (%s), which pp2go did not translate to Go: %s", name, file, why)
 }
 
 // Emit adds the function's Go to f: its methods as the function funcName
@@ -360,7 +366,20 @@ func (r *reader) dispatch(x *erb.Call) {
 			case "return_type":
 				d.Return = typeArg(0)
 			case "block_param", "required_block_param", "optional_block_param":
-				r.fail(c, "%s (blocks are not translated yet)", c.Name)
+				// block_param, block_param :name, block_param 'Type', :name
+				ty, name := "", "block"
+				switch len(c.Args) {
+				case 0:
+				case 1:
+					name = nameArg(0)
+				default:
+					ty, name = typeArg(0), nameArg(1)
+				}
+				part := strings.TrimSpace(ty + " &" + name)
+				if c.Name == "optional_block_param" {
+					part += "?"
+				}
+				parts = append(parts, part)
 			default:
 				r.fail(c, "`%s' in a dispatch", c.Name)
 			}

@@ -12,6 +12,15 @@ type Block struct {
 	f2    func(Value, Value) Value
 	f3    func(Value, Value, Value) Value
 	fn    func([]Value) Value
+	// Origin is the Puppet lambda a block stands for (LambdaBlock).
+	Origin any
+}
+
+// LambdaBlock is a Puppet lambda (origin) with n parameters as a Ruby
+// block: f receives the arguments as given (a lambda does not spread an
+// Array over its parameters).
+func LambdaBlock(n int, origin any, f func([]Value) Value) *Block {
+	return &Block{n: n, fn: f, Origin: origin}
 }
 
 // Blk0 is a block without parameters.

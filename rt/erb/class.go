@@ -56,6 +56,7 @@ var (
 	ClassException           = newClass("Exception", ClassObject)
 	ClassScriptError         = newClass("ScriptError", ClassException)
 	ClassLoadError           = newClass("LoadError", ClassScriptError)
+	ClassNotImplementedError = newClass("NotImplementedError", ClassScriptError)
 	ClassStandardError       = newClass("StandardError", ClassException)
 	ClassRuntimeError        = newClass("RuntimeError", ClassStandardError)
 	ClassFrozenError         = newClass("FrozenError", ClassRuntimeError)
@@ -90,7 +91,7 @@ func init() {
 		ClassNilClass, ClassTrueClass, ClassFalseClass, ClassNumeric, ClassInteger, ClassFloat,
 		ClassString, ClassSymbol, ClassArray, ClassHash, ClassRange, ClassRegexp, ClassMatchData,
 		ClassEnumerator, ClassIPAddr, ClassJSON, ClassURI, ClassMath, ClassFile,
-		ClassException, ClassScriptError, ClassLoadError, ClassStandardError, ClassRuntimeError,
+		ClassException, ClassScriptError, ClassLoadError, ClassNotImplementedError, ClassStandardError, ClassRuntimeError,
 		ClassFrozenError, ClassArgumentError, ClassIndexError, ClassKeyError, ClassStopIteration,
 		ClassRangeError, ClassFloatDomainError, ClassTypeError, ClassNameError, ClassNoMethodError,
 		ClassZeroDivisionError, ClassRegexpError, ClassEncodingError, ClassLocalJumpError,

@@ -474,6 +474,13 @@ func (r *R) callPuppet(name string, args []Value) (result Value) {
 	if r.scope == nil {
 		noMethod("function_"+name, &scopeObject{})
 	}
+	return r.puppetResult(name, func() values.Value { return r.scope.Call(name, pargs) })
+}
+
+// puppetResult runs call, a call of the Puppet function name, and returns
+// its result as a Ruby value; a failure of the function becomes the
+// Puppet::ParseError Ruby sees.
+func (r *R) puppetResult(name string, call func() values.Value) (result Value) {
 	defer func() {
 		if p := recover(); p != nil {
 			if _, ok := p.(*RubyError); ok {
@@ -489,7 +496,7 @@ func (r *R) callPuppet(name string, args []Value) (result Value) {
 			panic(p)
 		}
 	}()
-	return FromPuppet(r.scope.Call(name, pargs))
+	return FromPuppet(call())
 }
 
 // functionFrames are where Puppet's functions raise the errors templates
@@ -655,11 +662,20 @@ type Def struct {
 	Arity int // required parameters
 	Max   int // all positional parameters (-1: any number)
 	Fn    func(args []Value) Value
+	// Blk replaces Fn for a method that takes a block (&b, yield,
+	// block_given?).
+	Blk func(args []Value, b *Block) Value
 }
 
 // CallDef calls a method the template defined (NoMethodError if its def
 // has not run yet).
 func (r *R) CallDef(d *Def, name string, args ...Value) Value {
+	return r.CallDefBlock(d, name, nil, args...)
+}
+
+// CallDefBlock calls a method the template defined with a block (which a
+// method that takes none ignores, as Ruby does).
+func (r *R) CallDefBlock(d *Def, name string, b *Block, args ...Value) Value {
 	if d == nil {
 		raise(ClassNoMethodError, "undefined method `%s' for %s", name, wrapperDescription)
 	}
@@ -674,6 +690,9 @@ func (r *R) CallDef(d *Def, name string, args ...Value) Value {
 	}
 	saved := r.line
 	defer func() { r.line = saved }()
+	if d.Blk != nil {
+		return d.Blk(args, b)
+	}
 	return d.Fn(args)
 }
 

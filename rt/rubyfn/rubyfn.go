@@ -16,30 +16,31 @@ import (
 )
 
 // Methods is a translated function file: it runs method with arguments a
-// in scope s.
-type Methods func(s erb.Scope, method string, a []erb.Value) erb.Value
+// in scope s
+// (b is the function's block, nil when it was given none).
+type Methods func(s erb.Scope, method string, b *erb.Block, a []erb.Value) erb.Value
 
 // Impl is the implementation of a 4.x dispatch to method.
 func Impl(m Methods, method string) fn.Impl {
-	return func(c fn.Context, args []values.Value, _ fn.Block) values.Value {
+	return func(c fn.Context, args []values.Value, b fn.Block) values.Value {
 		a := make([]erb.Value, len(args))
 		for i, v := range args {
 			a[i] = erb.FromPuppet(v)
 		}
-		return run(c, m, method, a)
+		return run(c, m, method, rubyBlock(b), a)
 	}
 }
 
 // ImplScope is the implementation of an InternalFunction's dispatch with
 // scope_param: method receives the calling scope before the arguments.
 func ImplScope(m Methods, method string) fn.Impl {
-	return func(c fn.Context, args []values.Value, _ fn.Block) values.Value {
+	return func(c fn.Context, args []values.Value, b fn.Block) values.Value {
 		a := make([]erb.Value, 0, len(args)+1)
 		a = append(a, erb.ScopeValue())
 		for _, v := range args {
 			a = append(a, erb.FromPuppet(v))
 		}
-		return run(c, m, method, a)
+		return run(c, m, method, rubyBlock(b), a)
 	}
 }
 
@@ -51,11 +52,11 @@ func Impl3(m Methods, method string) fn.Impl {
 		for i, v := range args {
 			a[i] = erb.FromPuppet(v)
 		}
-		return run(c, m, method, []erb.Value{erb.NewArray(a...)})
+		return run(c, m, method, nil, []erb.Value{erb.NewArray(a...)})
 	}
 }
 
-func run(c fn.Context, m Methods, method string, a []erb.Value) values.Value {
+func run(c fn.Context, m Methods, method string, b *erb.Block, a []erb.Value) values.Value {
 	defer func() {
 		if p := recover(); p != nil {
 			if re, ok := p.(*erb.RubyError); ok {
@@ -68,7 +69,7 @@ func run(c fn.Context, m Methods, method string, a []erb.Value) values.Value {
 			panic(p)
 		}
 	}()
-	return erb.ToPuppet(m(scope{c}, method, a))
+	return erb.ToPuppet(m(scope{c}, method, b, a))
 }
 
 // scope is what translated Ruby sees of the calling scope.
@@ -102,3 +103,64 @@ func Register3(name, module string, arity int, rvalue bool, m Methods, method st
 func (s scope) Log(level, msg string) { s.c.Log(level, msg) }
 
 func (s scope) Warn(msg string) { s.c.Warn(msg) }
+
+// Stacktrace is Puppet's call stack (Puppet::Pops::PuppetStack).
+func (s scope) Stacktrace() []erb.Frame {
+	st := fn.Stacktrace(s.c)
+	out := make([]erb.Frame, len(st))
+	for i, f := range st {
+		out[i] = erb.Frame{File: f.File, Line: f.Line}
+	}
+	return out
+}
+
+func (s scope) WarnOnce(key, msg string) { fn.WarnOnce(s.c, key, msg) }
+
+// CallBlock calls a Puppet function with a block: the lambda the
+// function was given when the block is that lambda, else the Ruby block
+// as a lambda taking any arguments.
+func (s scope) CallBlock(name string, args []values.Value, b *erb.Block) values.Value {
+	lambda, ok := b.Origin.(fn.Block)
+	if !ok {
+		lambda = rubyLambda{b: b}
+	}
+	return s.c.Call(name, args, lambda)
+}
+
+// rubyBlock is the Puppet lambda b as the block of a Ruby method: its
+// arguments and result converted between Ruby and Puppet.
+func rubyBlock(b fn.Block) *erb.Block {
+	if b == nil {
+		return nil
+	}
+	return erb.LambdaBlock(fn.BlockArity(b), b, func(a []erb.Value) erb.Value {
+		args := make([]values.Value, len(a))
+		for i, v := range a {
+			args[i] = erb.ToPuppet(v)
+		}
+		return erb.FromPuppet(b.Call(args...))
+	})
+}
+
+// rubyLambda is a Ruby block given to a Puppet function: a lambda with
+// the block's parameters, of any type.
+type rubyLambda struct {
+	values.External
+	b *erb.Block
+}
+
+func (l rubyLambda) Call(args ...values.Value) values.Value {
+	a := make([]erb.Value, len(args))
+	for i, v := range args {
+		a[i] = erb.FromPuppet(v)
+	}
+	return erb.ToPuppet(l.b.Call(a...))
+}
+
+func (l rubyLambda) CallableType() *values.CallableType {
+	params := make([]values.Type, l.b.Arity())
+	for i := range params {
+		params[i] = values.AnyT
+	}
+	return values.NewCallableType(values.NewTupleType(params, nil), nil, nil)
+}

@@ -1,0 +1,154 @@
+package erb
+
+import (
+	"os"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// Puppet's own Ruby API as module functions use it, beyond logging
+// (function.go): the Puppet call stack, settings, deprecation warnings,
+// the process environment. Each asks the scope through an optional
+// interface; a scope without it gets Ruby's answer for a Puppet that
+// knows nothing (an empty stack, no setting).
+
+// Frame is a position of the Puppet call stack: a manifest and a line.
+type Frame struct {
+	File string
+	Line int
+}
+
+// Stacker is implemented by scopes that know Puppet's call stack.
+type Stacker interface {
+	Stacktrace() []Frame // the innermost call first
+}
+
+// OnceWarner is implemented by scopes that log a warning once per key.
+type OnceWarner interface {
+	WarnOnce(key, msg string)
+}
+
+// PuppetStacktrace is Puppet::Pops::PuppetStack.stacktrace: an Array of
+// [file, line] pairs, the innermost call first.
+func (r *R) PuppetStacktrace() Value {
+	out := NewArray()
+	if s, ok := r.scope.(Stacker); ok {
+		for _, f := range s.Stacktrace() {
+			out.A = append(out.A, NewArray(S(f.File), int64(f.Line)))
+		}
+	}
+	return out
+}
+
+// symbolicSettings are the settings whose value Ruby sees as a Symbol
+// (defaults.rb's :symbolic_enum).
+var symbolicSettings = map[string]bool{"strict": true}
+
+// PuppetSetting is Puppet[:name] (Puppet.settings[:name]): the setting as
+// the compile sees it ($settings::name), nil when the scope has none.
+func (r *R) PuppetSetting(name Value) Value {
+	n := ToS(name)
+	if r.scope == nil {
+		return nil
+	}
+	v, ok := r.scope.LookupVar("::settings::" + n)
+	if !ok {
+		return nil
+	}
+	if s, isStr := v.(values.String); isStr && symbolicSettings[n] {
+		return Symbol(s)
+	}
+	return FromPuppet(v)
+}
+
+// PuppetDeprecationWarning is Puppet.deprecation_warning(message, key):
+// a warning logged once per key (the message being the key by default).
+func (r *R) PuppetDeprecationWarning(args ...Value) Value {
+	arity(args, 1, 2)
+	msg := ToS(args[0])
+	key := msg
+	if len(args) > 1 && args[1] != nil {
+		key = ToS(args[1])
+	}
+	switch s := r.scope.(type) {
+	case OnceWarner:
+		s.WarnOnce("deprecation|"+key, msg)
+	case Logger:
+		s.Warn(msg)
+	}
+	return nil
+}
+
+// Getenv is ENV[name]: the variable of the compiling process, nil when it
+// is not set.
+func (r *R) Getenv(name Value) Value {
+	s, ok := name.(*Str)
+	if !ok {
+		typeError("no implicit conversion of %s into String", classOf(name).Name)
+	}
+	if v, set := os.LookupEnv(s.S); set {
+		return S(v)
+	}
+	return nil
+}
+
+// Yield is yield(args): the method's block called with args,
+// LocalJumpError when it was given none.
+func (r *R) Yield(b *Block, args ...Value) Value {
+	needBlock(b, "yield")
+	return b.Call(args...)
+}
+
+// BlockValue is a method's &block parameter: the block as a value (a
+// Proc), nil when none was given.
+func BlockValue(b *Block) Value {
+	if b == nil {
+		return nil
+	}
+	return b
+}
+
+// AsBlock is &x in a call: the Proc x passes as the call's block (nil
+// passes none).
+func (r *R) AsBlock(x Value) *Block { return r.BlkSym(x) }
+
+// CallProc is proc.call(args) (proc.(args), proc.yield(args)).
+func (r *R) CallProc(recv Value, args ...Value) Value {
+	b, ok := recv.(*Block)
+	if !ok {
+		noMethod("call", recv)
+	}
+	return b.Call(args...)
+}
+
+// BlockCaller is implemented by scopes that call a Puppet function with a
+// block (call_function(name, *args, &block)).
+type BlockCaller interface {
+	CallBlock(name string, args []values.Value, b *Block) values.Value
+}
+
+// CallFunctionBlock is call_function(name, *args, &block).
+func (r *R) CallFunctionBlock(b *Block, args ...Value) Value {
+	if b == nil {
+		return r.CallFunctionArgs(args...)
+	}
+	arity(args, 1, -1)
+	bc, ok := r.scope.(BlockCaller)
+	if !ok {
+		raise(ClassNotImplementedError, "pp2go: this scope cannot call a Puppet function with a block")
+	}
+	name := ToS(args[0])
+	pargs := make([]values.Value, len(args)-1)
+	for i, a := range args[1:] {
+		pargs[i] = ToPuppet(a)
+	}
+	return r.puppetResult(name, func() values.Value { return bc.CallBlock(name, pargs, b) })
+}
+
+// Untranslated raises the error of a method pp2go did not translate (msg
+// says why): a NotImplementedError, which a rescue of StandardError does
+// not catch.
+func (r *R) Untranslated(msg string) Value {
+	raise(ClassNotImplementedError, "%s", msg)
+	return nil
+}
