@@ -60,12 +60,19 @@ func (s *Scope) WarnOnce(key, msg string) {
 	s.Warn(msg)
 }
 
-// Stacktrace implements fn.Stacker with the call being made.
+// Stacktrace implements fn.Stacker: the function calls in progress, the
+// innermost first.
 func (s *Scope) Stacktrace() []fn.Frame {
-	if s.callSite == nil || s.callSite.File == nil {
-		return nil
+	out := make([]fn.Frame, 0, len(s.c.calls))
+	for i := len(s.c.calls) - 1; i >= 0; i-- {
+		site := s.c.calls[i]
+		if site == nil || site.File == nil {
+			out = append(out, fn.Frame{File: "unknown"})
+			continue
+		}
+		out = append(out, fn.Frame{File: site.File.Path, Line: int(site.Line)})
 	}
-	return []fn.Frame{{File: s.callSite.File.Path, Line: int(s.callSite.Line)}}
+	return out
 }
 
 // ParseType implements fn.TypeParser with the program's aliases and

@@ -62,6 +62,10 @@ type Ctx struct {
 
 	logs []LogEntry
 
+	// calls are the function calls in progress, the innermost last (the
+	// frames of Puppet::Pops::PuppetStack).
+	calls []*Site
+
 	warned map[string]bool // keys of the warnings given once
 	loaded map[string]bool // the module manifests loaded, by module/path (autoload)
 

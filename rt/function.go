@@ -143,8 +143,10 @@ func (s *Scope) Fn(site *Site, f *FuncRef, block *Lambda, args ...values.Value) 
 	fun := f.resolve(site)
 	prev := s.callSite
 	s.callSite = site
+	s.c.calls = append(s.c.calls, site)
 	defer func() {
 		s.callSite = prev
+		s.c.calls = s.c.calls[:len(s.c.calls)-1]
 		if r := recover(); r != nil {
 			atSite(site, r)
 		}
