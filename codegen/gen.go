@@ -510,6 +510,13 @@ func typeLiteral(t *restype.Type) jen.Code {
 	if t.Open {
 		fields[jen.Id("Open")] = jen.True()
 	}
+	if len(t.Requires) > 0 {
+		libs := make([]jen.Code, len(t.Requires))
+		for i, l := range t.Requires {
+			libs[i] = jen.Lit(l)
+		}
+		fields[jen.Id("Requires")] = jen.Index().String().Values(libs...)
+	}
 	return jen.Op("&").Qual(rtPath+"/restype", "Type").Values(fields)
 }
 

@@ -245,6 +245,7 @@ func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, 
 		if native == nil && def == nil {
 			Errorf("Unknown resource type: '%s'", typeName)
 		}
+		c.prog.checkAutoload(native)
 		typ := capitalizeTypeName(typeName)
 		for i, title := range titles {
 			r := &Resource{Type: typ, Title: title, scope: s, source: s.source, native: native, define: def,

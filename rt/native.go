@@ -26,6 +26,20 @@ func Native(t *restype.Type) NativeType {
 	return &native{t: t, keys: keys}
 }
 
+// checkAutoload fails as Puppet's autoloader does for a module type whose
+// file requires a Ruby library the release's installation lacks.
+func (p *Program) checkAutoload(t NativeType) {
+	n, ok := t.(*native)
+	if !ok {
+		return
+	}
+	for _, lib := range n.t.Requires {
+		if msg, ok := p.Puppet().lacks[lib]; ok {
+			Errorf("Could not autoload puppet/type/%s: %s", n.t.Name, msg)
+		}
+	}
+}
+
 // AddCoreTypes registers Puppet's built-in resource types.
 func (p *Program) AddCoreTypes() {
 	for _, t := range restype.CoreTypes() {

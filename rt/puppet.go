@@ -21,6 +21,13 @@ type Release struct {
 	// defaults are the values of the settable settings (below) the
 	// compiler acts on, as $settings::* shows them (defaults.rb).
 	defaults map[string]any
+	// lacks are the Ruby libraries beside Puppet that the release's
+	// package does not install, with Ruby's LoadError message for each
+	// (did_you_mean's suggestion from the release's load path included): a
+	// module type that requires one fails to autoload. Debian 12's
+	// puppet-agent 7.23 does not depend on ruby-puppet-resource-api;
+	// Debian 13's 8.10 does.
+	lacks map[string]string
 }
 
 //go:embed settings8.json
@@ -30,7 +37,10 @@ var settings8JSON []byte
 // it (OpenVox 8 has the same compiler).
 var (
 	Puppet7 = &Release{Major: 7, Version: "7.23.0", settings: settingsJSON,
-		defaults: map[string]any{"strict": "warning", "strict_variables": false}}
+		defaults: map[string]any{"strict": "warning", "strict_variables": false},
+		lacks: map[string]string{
+			"puppet/resource_api": "cannot load such file -- puppet/resource_api\nDid you mean?  puppet/resource",
+		}}
 	Puppet8 = &Release{Major: 8, Version: "8.10.0", settings: settings8JSON,
 		defaults: map[string]any{"strict": "error", "strict_variables": true}}
 )

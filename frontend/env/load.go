@@ -406,6 +406,11 @@ func (e *Env) scanRuby() {
 					// taken as a type that accepts anything.
 					rt.Type = &restype.Type{Name: name, Open: true, TitlePatternsUnknown: true, Isomorphic: true, Source: p}
 				}
+				for _, f := range rubyscan.TopLevelRequires(string(text)) {
+					if _, _, ok := e.requireRuby(f); !ok {
+						rt.Type.Requires = append(rt.Type.Requires, f)
+					}
+				}
 			})
 		}
 	}

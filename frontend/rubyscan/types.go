@@ -919,3 +919,26 @@ func normFlags(f string) string {
 	}
 	return out
 }
+
+// TopLevelRequires lists the features a Ruby file requires with a
+// top-level `require 'feature'` (a statement at the start of a line, not
+// inside a block or a begin/rescue): Ruby loads them when it loads the
+// file, so a missing one makes loading the file fail.
+func TopLevelRequires(src string) []string {
+	toks := lex(src)
+	var out []string
+	for i := 0; i+1 < len(toks); i++ {
+		t := toks[i]
+		if t.kind != tIdent || t.text != "require" || t.spaceBefore || i > 0 && toks[i-1].kind != tNewline {
+			continue
+		}
+		j := i + 1
+		if toks[j].kind == tPunct && toks[j].text == "(" {
+			j++
+		}
+		if toks[j].kind == tString && toks[j].aux == "" && toks[j].line == t.line {
+			out = append(out, strings.TrimSuffix(toks[j].text, ".rb"))
+		}
+	}
+	return out
+}

@@ -66,6 +66,10 @@ type Type struct {
 	// must then be accepted.
 	Open   bool
 	Source string // the file that defines the type; "" for Puppet's core types
+	// Requires are the Ruby libraries the type's file requires when it
+	// loads that no module provides (puppet/resource_api): a Puppet
+	// installation without one fails to autoload the type.
+	Requires []string
 }
 
 // Attr finds an attribute by name: one of the type's own, a metaparameter,
