@@ -14,9 +14,9 @@ func (r *R) hashBrackets(args []Value) Value {
 	if len(args) == 1 {
 		switch x := args[0].(type) {
 		case *Hash:
-			return r.ToH(r.ToA(x))
+			return r.ToH(r.ToA(x), nil)
 		case *Array:
-			return r.ToH(x)
+			return r.ToH(x, nil)
 		}
 	}
 	if len(args)%2 != 0 {

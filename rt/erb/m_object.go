@@ -35,7 +35,6 @@ func init() {
 		"to_sym":         (*R).ToSym,
 		"intern":         (*R).Intern,
 		"to_str":         (*R).ToStr,
-		"to_h":           (*R).ToH,
 		"to_hash":        (*R).ToHash,
 		"to_ary":         (*R).ToAry,
 		"empty?":         (*R).EmptyQ,
@@ -458,9 +457,40 @@ func (r *R) ToStr(recv Value, args ...Value) Value {
 	return nil
 }
 
-// ToH is to_h.
-func (r *R) ToH(recv Value, args ...Value) Value {
+// ToH is to_h; with a block, each element's (each pair's) block result
+// is a [key, value] pair of the new Hash.
+func (r *R) ToH(recv Value, b *Block, args ...Value) Value {
 	arity(args, 0, 0)
+	if b != nil {
+		h := NewHash()
+		switch recv.(type) {
+		case *Hash, *Array, *Range, *Enumerator:
+		default:
+			noMethod("to_h", recv)
+		}
+		_, isArray := recv.(*Array)
+		i := 0
+		r.eachValue("to_h", recv, func(v Value) {
+			res := b.yield1(v)
+			pair, ok := res.(*Array)
+			if !ok {
+				if !isArray {
+					// Enumerable#to_h does not say where
+					typeError("wrong element type %s (expected array)", classOf(res).Name)
+				}
+				typeError("wrong element type %s at %d (expected array)", classOf(res).Name, i)
+			}
+			if len(pair.A) != 2 {
+				if !isArray {
+					argError("element has wrong array length (expected 2, was %d)", len(pair.A))
+				}
+				argError("wrong array length at %d (expected 2, was %d)", i, len(pair.A))
+			}
+			h.Set(pair.A[0], pair.A[1])
+			i++
+		})
+		return h
+	}
 	switch x := recv.(type) {
 	case nil:
 		return NewHash()

@@ -25841,7 +25841,7 @@ func Inline8(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.Inspect(r.First(r.IVar("hash"), int64(2))))
 	r.Text(" ")
-	r.Out(r.EqualQ(r.ToH(r.IVar("hash")), r.IVar("hash")))
+	r.Out(r.EqualQ(r.ToH(r.IVar("hash"), erb.NoBlock), r.IVar("hash")))
 	r.Text(" ")
 	r.Out(r.Sum(r.IVar("hash"), erb.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(1)
