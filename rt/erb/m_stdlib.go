@@ -36,7 +36,9 @@ func (r *R) grep(name string, recv Value, b *Block, args []Value, keep bool) Val
 
 // Grep is Enumerable#grep(pattern): the elements pattern === selects,
 // mapped by the block if there is one.
-func (r *R) Grep(recv Value, b *Block, args ...Value) Value { return r.grep("grep", recv, b, args, true) }
+func (r *R) Grep(recv Value, b *Block, args ...Value) Value {
+	return r.grep("grep", recv, b, args, true)
+}
 
 // GrepV is Enumerable#grep_v(pattern): the elements pattern === rejects.
 func (r *R) GrepV(recv Value, b *Block, args ...Value) Value {
@@ -250,7 +252,11 @@ func (r *R) shellsplit(name string, recv Value, args []Value) Value {
 }
 
 // Shellsplit is Shellwords.shellsplit(s) (or s.shellsplit).
-func (r *R) Shellsplit(recv Value, args ...Value) Value { return r.shellsplit("shellsplit", recv, args) }
+func (r *R) Shellsplit(recv Value, args ...Value) Value {
+	return r.shellsplit("shellsplit", recv, args)
+}
 
 // Shellwords is Shellwords.shellwords(s) (or s.shellwords).
-func (r *R) Shellwords(recv Value, args ...Value) Value { return r.shellsplit("shellwords", recv, args) }
+func (r *R) Shellwords(recv Value, args ...Value) Value {
+	return r.shellsplit("shellwords", recv, args)
+}
