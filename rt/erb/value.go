@@ -439,6 +439,8 @@ func classOf(v Value) *Class {
 		return ClassScope
 	case *RubyError:
 		return x.Class
+	case *Block:
+		return ClassProc
 	}
 	return ClassObject
 }
