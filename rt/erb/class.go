@@ -75,9 +75,10 @@ var (
 	ClassLocalJumpError      = newClass("LocalJumpError", ClassStandardError)
 	ClassJSONParserError     = newClass("JSON::ParserError", ClassStandardError)
 	ClassPsychSyntaxError    = newClass("Psych::SyntaxError", ClassStandardError)
-	ClassIPAddrInvalid       = newClass("IPAddr::InvalidAddressError", ClassArgumentError)
+	ClassIPAddrError         = newClass("IPAddr::Error", ClassArgumentError)
+	ClassIPAddrInvalid       = newClass("IPAddr::InvalidAddressError", ClassIPAddrError)
 	ClassIPAddrInvalidPrefix = newClass("IPAddr::InvalidPrefixError", ClassIPAddrInvalid)
-	ClassIPAddrAFError       = newClass("IPAddr::AddressFamilyError", ClassArgumentError)
+	ClassIPAddrAFError       = newClass("IPAddr::AddressFamilyError", ClassIPAddrError)
 	ClassPuppetError         = newClass("Puppet::Error", ClassRuntimeError)
 	ClassPuppetParseError    = newClass("Puppet::ParseError", ClassPuppetError)
 )
@@ -95,7 +96,7 @@ func init() {
 		ClassFrozenError, ClassArgumentError, ClassIndexError, ClassKeyError, ClassStopIteration,
 		ClassRangeError, ClassFloatDomainError, ClassTypeError, ClassNameError, ClassNoMethodError,
 		ClassZeroDivisionError, ClassRegexpError, ClassEncodingError, ClassLocalJumpError,
-		ClassJSONParserError, ClassPsychSyntaxError, ClassIPAddrInvalid, ClassIPAddrInvalidPrefix,
+		ClassJSONParserError, ClassPsychSyntaxError, ClassIPAddrError, ClassIPAddrInvalid, ClassIPAddrInvalidPrefix,
 		ClassIPAddrAFError, ClassPuppetError, ClassPuppetParseError,
 	} {
 		constants[c.Name] = c

@@ -333,8 +333,7 @@ func (ip *IPAddr) toI() Value {
 	if ip.addr.IsInt64() {
 		return ip.addr.Int64()
 	}
-	overflow()
-	return nil
+	return &bigInteger{n: new(big.Int).Set(ip.addr)}
 }
 
 func (ip *IPAddr) include(v Value) bool {

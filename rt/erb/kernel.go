@@ -318,7 +318,7 @@ var knownLibraries = map[string]bool{
 	"ipaddr": true, "json": true, "yaml": true, "psych": true, "set": true,
 	"shellwords": true, "erb": true, "uri": true, "time": true, "date": true,
 	"digest": true, "digest/md5": true, "digest/sha1": true, "base64": true,
-	"socket": true, "resolv": true, "securerandom": true,
+	"socket": true, "resolv": true, "securerandom": true, "cgi": true,
 }
 
 // KnownLibrary reports whether require of name is supported.
@@ -450,9 +450,26 @@ func classRecv(name string, recv Value, want ...*Class) *Class {
 	return nil
 }
 
-// Escape is Regexp.escape (and URI... is not: removed in Ruby 3).
+// Escape is Regexp.escape, CGI.escape and URI::DEFAULT_PARSER.escape
+// (URI.escape was removed in Ruby 3).
 func (r *R) Escape(recv Value, args ...Value) Value {
-	classRecv("escape", recv, ClassRegexp)
+	if recv == Value(uriDefaultParser) {
+		arity(args, 1, 2)
+		s, ok := args[0].(*Str)
+		if !ok {
+			noMethod("gsub", args[0])
+		}
+		if len(args) == 2 {
+			// the characters of a String argument are the unsafe ones
+			unsafe := strArg(args[1])
+			return S(percentBytes(s.S, func(c byte) bool { return strings.IndexByte(unsafe, c) < 0 }))
+		}
+		return S(uriEscape(s.S))
+	}
+	if classRecv("escape", recv, ClassRegexp, ClassCGI) == ClassCGI {
+		arity(args, 1, 1)
+		return S(cgiEscape(strArg(args[0])))
+	}
 	arity(args, 1, 1)
 	switch x := args[0].(type) {
 	case Symbol:

@@ -73,6 +73,14 @@ func (r *R) ToS(recv Value, args ...Value) Value {
 			}
 			return S(strconv.FormatInt(n, int(base)))
 		}
+		if n, ok := recv.(*bigInteger); ok {
+			arity(args, 0, 1)
+			base := intArg(args[0])
+			if base < 2 || base > 36 {
+				argError("invalid radix %d", base)
+			}
+			return S(n.n.Text(int(base)))
+		}
 		arity(args, 0, 0)
 	}
 	if s, ok := recv.(*Str); ok {

@@ -564,8 +564,18 @@ func Equal(a, b Value) bool {
 	case *Object:
 		y, ok := b.(*Object)
 		return ok && objectEqual(x, y)
+	case libEqual:
+		return x.rubyEqual(b)
 	}
 	return a == b
+}
+
+// libEqual is == of a library value (libObject) that is not identity.
+type libEqual interface{ rubyEqual(b Value) bool }
+
+// libCompare is <=> of a library value.
+type libCompare interface {
+	rubyCompare(b Value) (int, bool)
 }
 
 // eql is Ruby's eql? (no Integer/Float mixing).
@@ -646,6 +656,8 @@ func compare(a, b Value) (int, bool) {
 		if y, ok := b.(*IPAddr); ok {
 			return x.compare(y)
 		}
+	case libCompare:
+		return x.rubyCompare(b)
 	}
 	if a == b {
 		return 0, true

@@ -93,8 +93,7 @@ type R struct {
 	index    VarView          // the scope's variables, when it can look them up one by one
 	origins  []origin         // Ruby objects made from Puppet variables
 	loaded   bool
-	match    Value   // $~: nil or *MatchData
-	catches  []Value // tags of the running catch blocks (proc.go)
+	match    Value // $~: nil or *MatchData
 }
 
 // New starts a rendering in s.

@@ -189,6 +189,8 @@ func ToS(v Value) string {
 		return x.inspect()
 	case *RubyError:
 		return x.Msg
+	case libObject:
+		return x.rubyToS()
 	}
 	return Inspect(v)
 }
@@ -270,6 +272,8 @@ func writeInspect(b *strings.Builder, v Value, depth int) {
 		b.WriteString(floatToS(x))
 	case *RubyError:
 		b.WriteString("#<" + x.Class.Name + ": " + x.Msg + ">")
+	case libObject:
+		b.WriteString(x.rubyInspect())
 	default:
 		b.WriteString("#<" + classOf(v).Name + ">")
 	}
@@ -439,10 +443,19 @@ func classOf(v Value) *Class {
 		return ClassScope
 	case *RubyError:
 		return x.Class
-	case *Block:
-		return ClassProc
+	case libObject:
+		return x.rubyClass()
 	}
 	return ClassObject
+}
+
+// libObject is a value of a Ruby library class implemented in its own
+// file (Set, Gem::Version, URI::Generic, Random, Time): its class, its
+// inspect and its to_s.
+type libObject interface {
+	rubyClass() *Class
+	rubyInspect() string
+	rubyToS() string
 }
 
 func objectClass(o *Object) *Class {
