@@ -170,6 +170,9 @@ func (t *translator) call(x *erb.Call) *jen.Statement {
 			jen.Return(call),
 		).Call()
 	}
+	if c, ok := x.Recv.(*erb.Const); ok && constPath(c) == "Proc" && x.Name == "new" && len(x.Args) == 0 && x.Block != nil {
+		return t.procValue(x.Block, false)
+	}
 	if st, ok := t.puppetCall(x); ok {
 		return st
 	}
@@ -280,6 +283,9 @@ func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 	if c, ok := t.apiCall(x); ok {
 		return c
 	}
+	if c, ok := t.controlCall(x); ok {
+		return c
+	}
 	if m, ok := kernelFuncs[x.Name]; ok {
 		if x.Block != nil {
 			t.unsupported(x, "a block given to `%s'", x.Name)
@@ -380,4 +386,35 @@ func (t *translator) scopeCall(x *erb.Call) *jen.Statement {
 	}
 	t.unsupported(x, "scope.%s", x.Name)
 	return nil
+}
+
+// controlCall translates Kernel's methods that take a block to run:
+// proc { } and lambda { } (the block as a value), catch(tag) { } and
+// throw tag, value (ok false for any other call).
+func (t *translator) controlCall(x *erb.Call) (*jen.Statement, bool) {
+	switch x.Name {
+	case "proc", "lambda":
+		if len(x.Args) == 0 && x.Block != nil {
+			return t.procValue(x.Block, x.Name == "lambda"), true
+		}
+	case "catch":
+		if len(x.Args) <= 1 && x.Block != nil {
+			tag := jen.Code(jen.Nil())
+			if len(x.Args) == 1 {
+				if _, ok := x.Args[0].(*erb.Splat); ok {
+					return nil, false
+				}
+				tag = t.expr(x.Args[0])
+			}
+			return rcall("Catch", tag, t.block(x.Block)), true
+		}
+	case "throw":
+		if len(x.Args) >= 1 && len(x.Args) <= 2 && x.Block == nil {
+			args, blk := t.callArgs(x.Args)
+			if blk == nil {
+				return t.lineFor(x).call("Throw", args...), true
+			}
+		}
+	}
+	return nil, false
 }

@@ -43,6 +43,17 @@ type frame struct {
 	kind     scopeKind
 	loops    int // enclosing while loops inside this frame
 	lastLine int // line last recorded with r.L (0: unknown)
+	// lambda: the block of a lambda, which return and break leave.
+	lambda bool
+	// closures counts the begin/rescue closures around the statement
+	// being translated, inside this frame; closureLoops is the number of
+	// loops outside the innermost one (a Go break or continue cannot
+	// leave a closure).
+	closures, closureLoops int
+	// ret and brk name the *erb.Jump a return/next (ret) or a break out
+	// of the block (brk) jumps to when a Go return cannot leave the
+	// frame: set on first use (jump).
+	ret, brk string
 }
 
 type translator struct {
@@ -55,6 +66,7 @@ type translator struct {
 	variables map[string]bool
 	ivars     map[string]bool
 	spreads   map[*jen.Statement]bool // argument lists r.Spread(...)...
+	breaks    map[*erb.Block]string   // blocks that break out: their jump target
 	temps     int
 	stmtLine  int
 	api       int // 0 in a template; API3 or API4 in a function (function.go)
@@ -75,6 +87,7 @@ func newTranslator(t *erb.Template) *translator {
 		variables: map[string]bool{},
 		ivars:     map[string]bool{},
 		spreads:   map[*jen.Statement]bool{},
+		breaks:    map[*erb.Block]string{},
 	}
 }
 
@@ -424,23 +437,38 @@ func (t *translator) stmt(n erb.Node) []jen.Code {
 		out := t.line(x)
 		return append(out, t.begin(x))
 	case *erb.Next:
+		if t.loopHere() && x.X == nil {
+			return []jen.Code{jen.Continue()}
+		}
 		if t.frame.kind == scopeBlock && t.frame.loops == 0 {
 			out := t.line(x)
-			return append(out, jen.Return(t.optExpr(x.X)))
+			return append(out, t.jump(x.X, &t.frame.ret))
 		}
-		if t.frame.loops > 0 && x.X == nil {
-			return []jen.Code{jen.Continue()}
+		if t.frame.loops > 0 {
+			t.unsupported(x, "next in a while loop from inside begin/rescue")
 		}
 		t.unsupported(x, "next outside a block")
 	case *erb.Break:
-		if t.frame.loops > 0 && x.X == nil {
+		if t.loopHere() && x.X == nil {
 			return []jen.Code{jen.Break()}
+		}
+		if t.frame.kind == scopeBlock && t.frame.loops == 0 {
+			out := t.line(x)
+			if t.frame.lambda {
+				// break in a lambda leaves the lambda, as return
+				return append(out, t.jump(x.X, &t.frame.ret))
+			}
+			// the block's call ends with the value (breakTarget)
+			return append(out, jen.Panic(jen.Id(t.jumpVar(&t.frame.brk, "brk")).Dot("With").Call(t.optExpr(x.X))))
+		}
+		if t.frame.loops > 0 {
+			t.unsupported(x, "break out of a while loop from inside begin/rescue")
 		}
 		t.unsupported(x, "break out of a block")
 	case *erb.Return:
-		if t.frame.kind == scopeDef && t.frame.loops == 0 {
+		if t.frame.kind == scopeDef || t.frame.lambda {
 			out := t.line(x)
-			return append(out, jen.Return(t.optExpr(x.X)))
+			return append(out, t.jump(x.X, &t.frame.ret))
 		}
 		t.unsupported(x, "return outside a method body")
 	}
@@ -455,6 +483,37 @@ func (t *translator) stmt(n erb.Node) []jen.Code {
 		return append(out, e)
 	}
 	return append(out, jen.Id("_").Op("=").Add(e))
+}
+
+// loopHere reports whether a while loop encloses the statement inside
+// the innermost closure, so a Go break or continue reaches it.
+func (t *translator) loopHere() bool { return t.frame.loops > t.frame.closureLoops }
+
+// jump leaves the frame with the value of v (nil: nil): a Go return when
+// no closure is in between, else a jump to the frame's *erb.Jump
+// (jumpTarget wraps the frame's body).
+func (t *translator) jump(v erb.Node, target *string) jen.Code {
+	if t.frame.closures == 0 {
+		return jen.Return(t.optExpr(v))
+	}
+	return jen.Panic(jen.Id(t.jumpVar(target, "ret")).Dot("With").Call(t.optExpr(v)))
+}
+
+// jumpVar is the Go name of a frame's jump target, made on first use.
+func (t *translator) jumpVar(target *string, base string) string {
+	if *target == "" {
+		*target = t.temp(base)
+	}
+	return *target
+}
+
+// jumpTarget wraps a frame's body when a jump leaves it (ret set): the
+// body runs under r.JumpTarget, whose value a jump gives.
+func jumpTarget(ret string, body []jen.Code) []jen.Code {
+	if ret == "" {
+		return body
+	}
+	return []jen.Code{jen.Return(rcall("JumpTarget", jen.Func().Params(jen.Id(ret).Op("*").Qual(RuntimePath, "Jump")).Add(valueT()).Block(body...)))}
 }
 
 func (t *translator) optExpr(n erb.Node) jen.Code {
@@ -687,7 +746,9 @@ func (t *translator) exprCall(n erb.Node) (*jen.Statement, bool) {
 	case *erb.Const:
 		return t.constant(x), true
 	case *erb.Call:
-		return t.call(x), true
+		return t.breakTarget(x, t.call(x)), true
+	case *erb.Lambda:
+		return t.procValue(x.Block, true), true
 	case *erb.Binary:
 		return t.binary(x), true
 	case *erb.Unary:
@@ -910,6 +971,11 @@ func (t *translator) yield(x *erb.Yield) *jen.Statement {
 
 // assign translates an assignment; asValue makes it an expression.
 func (t *translator) assign(x *erb.Assign, asValue bool) *jen.Statement {
+	if tg, ok := x.Target.(*erb.LVarTarget); ok {
+		// Ruby makes the local when it reads the target: the value (a
+		// proc calling itself) already sees it
+		t.declare(tg.Name)
+	}
 	return t.assignTo(x, x.Target, t.expr(x.Value), asValue)
 }
 
@@ -1012,13 +1078,11 @@ func (t *translator) begin(x *erb.Begin) *jen.Statement {
 // closures' return values are the method's (so return works inside).
 func (t *translator) beginBlock(x *erb.Begin, defBody bool) *jen.Statement {
 	if !defBody {
-		has := containsJump(x.Body, true) || containsJump(x.Else, true)
-		for _, r := range x.Rescues {
-			has = has || containsJump(r.Body, true)
-		}
-		if has {
-			t.unsupported(x, "return or next inside begin/rescue that is not a method's whole body")
-		}
+		// a jump out of the begin's closures goes to the frame's target
+		savedLoops := t.frame.closureLoops
+		t.frame.closures++
+		t.frame.closureLoops = t.frame.loops
+		defer func() { t.frame.closures--; t.frame.closureLoops = savedLoops }()
 	}
 	saved := t.frame.lastLine
 	t.frame.lastLine = 0
@@ -1046,7 +1110,13 @@ func (t *translator) beginBlock(x *erb.Begin, defBody bool) *jen.Statement {
 	}
 	if x.Ensure != nil {
 		t.frame.lastLine = 0
+		// a func() without a result: a jump there needs the frame's target
+		savedLoops := t.frame.closureLoops
+		t.frame.closures++
+		t.frame.closureLoops = t.frame.loops
 		ens := t.stmts(x.Ensure)
+		t.frame.closures--
+		t.frame.closureLoops = savedLoops
 		result = rcall("Ensure", jen.Func().Params().Add(valueT()).Block(jen.Return(result)), jen.Func().Params().Block(ens...))
 	}
 	t.frame.lastLine = saved
@@ -1181,13 +1251,14 @@ func (t *translator) def(x *erb.Def) []jen.Code {
 	}
 	var body []jen.Code
 	if len(x.Body.Rescues) > 0 || x.Body.Ensure != nil || x.Body.Else != nil {
-		if x.Body.Else != nil && containsReturn(x.Body.Body) {
-			t.unsupported(x, "return in a method body that has an else clause")
-		}
-		body = []jen.Code{jen.Return(t.beginBlock(x.Body, true))}
+		// a return in the body leaves the body's closure, which gives the
+		// method's value, unless an else clause would then run
+		whole := x.Body.Else == nil || !containsReturn(x.Body.Body)
+		body = []jen.Code{jen.Return(t.beginBlock(x.Body, whole))}
 	} else {
 		body = t.tail(x.Body.Body)
 	}
+	body = jumpTarget(t.frame.ret, body)
 	fn := append(params, t.declarations(t.scope)...)
 	fn = append(fn, body...)
 	t.scope, t.frame = savedScope, savedFrame
@@ -1205,11 +1276,32 @@ func (t *translator) def(x *erb.Def) []jen.Code {
 	return append(out, jen.Id(t.defs[x.Name]).Op("=").Add(d))
 }
 
-// block translates a block into an *erb.Block value.
+// block translates the block of a call into an *erb.Block value; a
+// break in it ends the call (breakTarget).
 func (t *translator) block(b *erb.Block) jen.Code {
+	code, brk := t.blockFn(b, false)
+	if brk != "" {
+		t.breaks[b] = brk
+	}
+	return code
+}
+
+// breakTarget wraps the Go call of x when its block breaks out: the call
+// runs under r.JumpTarget, whose value the break gives.
+func (t *translator) breakTarget(x *erb.Call, call *jen.Statement) *jen.Statement {
+	if x.Block == nil || t.breaks[x.Block] == "" {
+		return call
+	}
+	return rcall("JumpTarget", jen.Func().Params(jen.Id(t.breaks[x.Block]).Op("*").Qual(RuntimePath, "Jump")).Add(valueT()).Block(jen.Return(call)))
+}
+
+// blockFn translates a block (lambda: a lambda's) into an *erb.Block
+// value and the Go name of the jump target of a break out of it ("":
+// none).
+func (t *translator) blockFn(b *erb.Block, lambda bool) (jen.Code, string) {
 	savedScope, savedFrame := t.scope, t.frame
 	t.scope = &scope{kind: scopeBlock, vars: map[string]*local{}, parent: savedScope}
-	t.frame = &frame{kind: scopeBlock}
+	t.frame = &frame{kind: scopeBlock, lambda: lambda}
 	var params []jen.Code
 	var unpackSub []jen.Code
 	for _, p := range b.Params {
@@ -1232,19 +1324,20 @@ func (t *translator) block(b *erb.Block) jen.Code {
 			t.unsupported(b, "block parameters other than names and (a, b)")
 		}
 	}
-	body := t.tail(b.Body)
+	body := jumpTarget(t.frame.ret, t.tail(b.Body))
 	fn := append(unpackSub, t.declarations(t.scope)...)
 	fn = append(fn, body...)
+	brk := t.frame.brk
 	t.scope, t.frame = savedScope, savedFrame
 	t.frame.lastLine = 0
 	n := len(params)
 	switch {
 	case n == 0:
-		return erbQ("Blk0").Call(jen.Func().Params().Add(valueT()).Block(fn...))
+		return erbQ("Blk0").Call(jen.Func().Params().Add(valueT()).Block(fn...)), brk
 	case n == 1 && b.TrailingComma:
-		return erbQ("Blk1Splat").Call(jen.Func().Params(jen.List(params...).Add(valueT())).Add(valueT()).Block(fn...))
+		return erbQ("Blk1Splat").Call(jen.Func().Params(jen.List(params...).Add(valueT())).Add(valueT()).Block(fn...)), brk
 	case n <= 3:
-		return erbQ(fmt.Sprintf("Blk%d", n)).Call(jen.Func().Params(jen.List(params...).Add(valueT())).Add(valueT()).Block(fn...))
+		return erbQ(fmt.Sprintf("Blk%d", n)).Call(jen.Func().Params(jen.List(params...).Add(valueT())).Add(valueT()).Block(fn...)), brk
 	}
 	// more parameters: unpack a slice
 	var unpack []jen.Code
@@ -1252,5 +1345,20 @@ func (t *translator) block(b *erb.Block) jen.Code {
 		unpack = append(unpack, jen.Add(p).Op(":=").Id("a_").Index(jen.Lit(i)))
 	}
 	fn = append(unpack, fn...)
-	return erbQ("BlkN").Call(jen.Lit(n), jen.Func().Params(jen.Id("a_").Index().Add(valueT())).Add(valueT()).Block(fn...))
+	return erbQ("BlkN").Call(jen.Lit(n), jen.Func().Params(jen.Id("a_").Index().Add(valueT())).Add(valueT()).Block(fn...)), brk
+}
+
+// procValue translates proc { }, Proc.new { } (lambda false) and
+// lambda { }, ->() { } (lambda true) into the block as a value.
+func (t *translator) procValue(b *erb.Block, lambda bool) *jen.Statement {
+	code, brk := t.blockFn(b, lambda)
+	if brk != "" {
+		// Ruby raises LocalJumpError unless the proc runs in the call
+		// that made it
+		t.unsupported(b, "break in a proc")
+	}
+	if lambda {
+		return erbQ("LambdaValue").Call(code)
+	}
+	return erbQ("ProcValue").Call(code)
 }

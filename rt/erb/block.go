@@ -14,6 +14,9 @@ type Block struct {
 	fn    func([]Value) Value
 	// Origin is the Puppet lambda a block stands for (LambdaBlock).
 	Origin any
+	// lambda: a Ruby lambda (lambda { }, ->() { }), which takes exactly
+	// its parameters and never spreads an Array over them (proc.go).
+	lambda bool
 }
 
 // LambdaBlock is a Puppet lambda (origin) with n parameters as a Ruby
@@ -67,6 +70,9 @@ func (b *Block) Arity() int { return b.n }
 
 // Call yields the arguments to the block.
 func (b *Block) Call(args ...Value) Value {
+	if b.lambda {
+		return b.callLambda(args)
+	}
 	if b.splat && len(args) == 1 {
 		if arr, ok := args[0].(*Array); ok {
 			args = arr.A
@@ -98,6 +104,9 @@ func (b *Block) Call(args ...Value) Value {
 
 // yield1 yields one value (as Array#each does).
 func (b *Block) yield1(v Value) Value {
+	if b.lambda {
+		return b.callLambda([]Value{v})
+	}
 	if b.f1 != nil && !b.splat {
 		return b.f1(v)
 	}
@@ -119,6 +128,9 @@ func (b *Block) yield1(v Value) Value {
 
 // yield2 yields two values (as each_with_index and Hash#select do).
 func (b *Block) yield2(x, y Value) Value {
+	if b.lambda {
+		return b.callLambda([]Value{x, y})
+	}
 	if b.f2 != nil {
 		return b.f2(x, y)
 	}

@@ -1281,6 +1281,8 @@ func (r *R) Aref(recv Value, args ...Value) Value {
 	case *scopeObject:
 		arity(args, 1, 1)
 		return r.LookupVar(args[0])
+	case *Block:
+		return x.Call(args...) // proc[args] (proc.go)
 	case *Class:
 		if x == ClassHash {
 			return r.hashBrackets(args)

@@ -93,7 +93,8 @@ type R struct {
 	index    VarView          // the scope's variables, when it can look them up one by one
 	origins  []origin         // Ruby objects made from Puppet variables
 	loaded   bool
-	match    Value // $~: nil or *MatchData
+	match    Value   // $~: nil or *MatchData
+	catches  []Value // tags of the running catch blocks (proc.go)
 }
 
 // New starts a rendering in s.

@@ -14,8 +14,15 @@ type StrictScope interface {
 // nothing with strict=off, a warning with warning, an ArgumentError with
 // error (Puppet 8's default). Built-in and numeric variables always exist.
 func (r *R) variableNotFound(name string) {
+	if name == "module_name" || name == "caller_module_name" || numericVar(name) {
+		return
+	}
+	if r.catching(Symbol("undefined_variable")) {
+		// Puppet throws :undefined_variable before it looks at strict
+		panic(&throwSignal{tag: Symbol("undefined_variable")})
+	}
 	ss, ok := r.scope.(StrictScope)
-	if !ok || name == "module_name" || name == "caller_module_name" || numericVar(name) {
+	if !ok {
 		return
 	}
 	switch ss.Strict() {

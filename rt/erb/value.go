@@ -443,6 +443,8 @@ func classOf(v Value) *Class {
 		return ClassScope
 	case *RubyError:
 		return x.Class
+	case *Block:
+		return ClassProc
 	case libObject:
 		return x.rubyClass()
 	}
