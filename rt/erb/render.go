@@ -447,7 +447,7 @@ func (r *R) Function(name string, args ...Value) Value {
 	if !ok {
 		raise(ClassArgumentError, "%s(): Wrong number of arguments given (expected an Array of arguments)", name)
 	}
-	return r.callPuppet(name, arr.A)
+	return r.callPuppet3x(name, arr.A)
 }
 
 // CallFunction is scope.call_function(name, args).
