@@ -95,6 +95,8 @@ type R struct {
 	loaded   bool
 	match    Value   // $~: nil or *MatchData
 	catches  []Value // tags of the running catch blocks (proc.go)
+	// constants the function file assigns (constants.go)
+	fileConsts map[string]Value
 }
 
 // New starts a rendering in s.
