@@ -435,8 +435,8 @@ func (g *generator) catalog(units []*unit, hasHiera bool) error {
 	}
 	for _, name := range sortedKeys(g.e.Types) {
 		t := g.e.Types[name]
-		if restype.Core(name) == t {
-			continue
+		if restype.Core(name) == t || restype.IsVendored(t) {
+			continue // the runtime's, per release (vendored: Program.SetPuppet)
 		}
 		body = append(body, jen.Id("p").Dot("AddNative").Call(jen.Qual(rtPath, "Native").Call(typeLiteral(t))))
 	}

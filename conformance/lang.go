@@ -187,7 +187,7 @@ func BuildLangCorpus(archives []*LangArchive, work string, puppet int) (*LangCor
 				return nil, err
 			}
 		}
-		e, err := env.Load(a.EnvDir, env.Options{BaseModulePath: filepath.Join(work, "no-modules"), Name: "production"})
+		e, err := env.Load(a.EnvDir, env.Options{BaseModulePath: filepath.Join(work, "no-modules"), Name: "production", Vendored: vendored(puppet)})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", a.Name, err)
 		}

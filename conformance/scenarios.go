@@ -72,7 +72,7 @@ func RepoDir() string {
 // environment's module path is the oracle's ($basemodulepath is the Debian
 // modules).
 func (sc *Scenario) Build(work string) (string, error) {
-	e, err := env.Load(sc.Dir, env.Options{BaseModulePath: ModulesDir(), Name: "production"})
+	e, err := env.Load(sc.Dir, env.Options{BaseModulePath: ModulesDir(), Name: "production", Vendored: vendored(0)})
 	if err != nil {
 		return "", err
 	}

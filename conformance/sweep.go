@@ -132,7 +132,7 @@ func BuildDriver(envDir, work string, puppet int) (*Sweep, error) {
 	}
 	sw := &Sweep{Work: work, EnvDir: envDir}
 	start := time.Now()
-	e, err := env.Load(sw.EnvDir, env.Options{BaseModulePath: ModulesDir(), Name: "production"})
+	e, err := env.Load(sw.EnvDir, env.Options{BaseModulePath: ModulesDir(), Name: "production", Vendored: vendored(puppet)})
 	if err != nil {
 		return nil, err
 	}

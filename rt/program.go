@@ -60,6 +60,9 @@ type Program struct {
 	// compilation fails with under strict=error (a main manifest's strict
 	// validation issue), and the warnings it is under strict=warning
 	strictEnv map[int]*loadStep
+	// vendored are the natives of the release's vendored modules
+	// (installVendored)
+	vendored map[string]NativeType
 
 	// moduleOrder are the modules' names in module path order
 	moduleOrder []string
@@ -81,6 +84,7 @@ func NewProgram(environment string) *Program {
 		aliases:     values.NewAliasRegistry(),
 	}
 	p.applySettings()
+	p.installVendored(p.Puppet())
 	p.mainClass = &Class{Name: "", prog: p, Body: func(s *Scope) {
 		if pre := s.c.node.Pre; pre != nil {
 			runMain(pre, s)

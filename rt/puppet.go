@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/pp2go/pp2go/rt/restype"
 )
 
 // Release is a version of Puppet whose catalogs pp2go compiles. What
@@ -28,7 +30,15 @@ type Release struct {
 	// puppet-agent 7.23 does not depend on ruby-puppet-resource-api;
 	// Debian 13's 8.10 does.
 	lacks map[string]string
+	// vendored are the types of the modules the release's package
+	// vendors (vendormoduledir), found after the module path's
+	vendored []*restype.Type
 }
+
+// Vendored are the resource types of the modules the release's package
+// vendors (Puppet 8.10's cron_core, yumrepo_core, ...; none for Debian
+// 12's 7.23).
+func (r *Release) Vendored() []*restype.Type { return r.vendored }
 
 //go:embed settings8.json
 var settings8JSON []byte
@@ -42,7 +52,8 @@ var (
 			"puppet/resource_api": "cannot load such file -- puppet/resource_api\nDid you mean?  puppet/resource",
 		}}
 	Puppet8 = &Release{Major: 8, Version: "8.10.0", settings: settings8JSON,
-		defaults: map[string]any{"strict": "error", "strict_variables": true}}
+		defaults: map[string]any{"strict": "error", "strict_variables": true},
+		vendored: restype.Vendored8()}
 )
 
 // DefaultPuppet is the release a program compiles as unless told
@@ -119,6 +130,28 @@ func (p *Program) SetPuppet(r *Release) {
 	p.release = r
 	p.settings = nil
 	p.applySettings()
+	p.installVendored(r)
+}
+
+// installVendored makes the natives of the release's vendored modules
+// the program's, in place of another release's: a type of the module
+// path's of the same name wins, as Puppet's autoloader searches the
+// modules' lib directories before Ruby's load path.
+func (p *Program) installVendored(r *Release) {
+	for name, t := range p.vendored {
+		if p.natives[name] == t {
+			delete(p.natives, name)
+		}
+	}
+	p.vendored = map[string]NativeType{}
+	for _, t := range r.vendored {
+		if p.natives[t.Name] != nil {
+			continue
+		}
+		n := Native(t)
+		p.natives[t.Name] = n
+		p.vendored[t.Name] = n
+	}
 }
 
 // Puppet is the release the program compiles as.

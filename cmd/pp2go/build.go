@@ -19,6 +19,7 @@ import (
 	"github.com/pp2go/pp2go/codegen"
 	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/env"
+	"github.com/pp2go/pp2go/rt"
 	"github.com/pp2go/pp2go/typecheck"
 	"github.com/pp2go/pp2go/typecheck/resolve"
 )
@@ -40,7 +41,12 @@ func (f *envFlags) add(cmd *cobra.Command) {
 }
 
 func (f *envFlags) load(dir string) (*env.Env, error) {
-	return env.Load(dir, env.Options{ModulePath: f.modulePath, BaseModulePath: f.baseModulePath, Manifest: f.manifest, Name: f.environment})
+	release := f.release
+	if release == nil {
+		release = rt.DefaultPuppet
+	}
+	return env.Load(dir, env.Options{ModulePath: f.modulePath, BaseModulePath: f.baseModulePath, Manifest: f.manifest, Name: f.environment,
+		Vendored: release.Vendored()})
 }
 
 func newGenCmd() *cobra.Command {

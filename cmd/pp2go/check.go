@@ -74,6 +74,7 @@ The exit status is 1 when there is an error, whatever the format.`,
 				return err
 			}
 			strict = strict || pf.unknownVariableError()
+			opts.Vendored = pf.release.Vendored()
 			write, ok := checkWriters[format]
 			if !ok {
 				return fmt.Errorf("unknown format %q: use text, json or github", format)

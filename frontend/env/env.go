@@ -43,6 +43,10 @@ type Options struct {
 	// Name is the environment's name ($environment, $server_facts); the
 	// directory's base name when empty.
 	Name string
+	// Vendored are the resource types of the modules Puppet's package
+	// vendors (vendormoduledir: rt.Release.Vendored), found after the
+	// module path's.
+	Vendored []*restype.Type
 }
 
 // Env is a loaded Puppet environment (or a bare module path).
@@ -81,6 +85,7 @@ type Env struct {
 	modules       map[string]*Module
 	resourceTypes map[string]*ResourceType
 	pcoreTypes    map[string]*ResourceType // from .resource_types
+	vendored      []*restype.Type          // Options.Vendored
 	files         map[string]*File
 }
 
@@ -161,6 +166,8 @@ type ResourceType struct {
 	Module *Module // nil for core and .resource_types types
 	Path   string  // the defining file; "" for core types
 	Pcore  bool    // from the environment's .resource_types
+	// Vendored: a type of Puppet's vendored modules (Options.Vendored)
+	Vendored bool
 }
 
 // FileRole is why a file was loaded.
@@ -245,6 +252,7 @@ func Load(dir string, opts Options) (*Env, error) {
 		e.Name = filepath.Base(abs)
 	}
 	e.configure(opts)
+	e.vendored = opts.Vendored
 	e.load()
 	return e, nil
 }
@@ -269,6 +277,7 @@ func LoadModulePath(modulepath string, opts Options) (*Env, error) {
 	if opts.Manifest != "" {
 		e.Manifest = expandPath(opts.Manifest, wd)
 	}
+	e.vendored = opts.Vendored
 	e.load()
 	return e, nil
 }

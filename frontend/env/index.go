@@ -599,6 +599,14 @@ func (e *Env) resolveResourceTypes() {
 			}
 		}
 	}
+	// Puppet's vendored modules come last: their lib directories end
+	// Ruby's load path, which its autoloader searches after the modules'.
+	for _, t := range e.vendored {
+		if _, seen := e.resourceTypes[t.Name]; !seen {
+			e.resourceTypes[t.Name] = &ResourceType{Type: t, Path: t.Source, Vendored: true}
+			e.Types[t.Name] = t
+		}
+	}
 	for _, f := range e.Files {
 		if f.Role != PcoreTypeFile || f.Program == nil {
 			continue

@@ -114,9 +114,6 @@ func Unbind(module string, names ...string) {
 				delete(legacy3x, n)
 			}
 		}
-		if f, ok := shadowed3x[n]; ok && f.Module == module {
-			delete(shadowed3x, n)
-		}
 	}
 }
 

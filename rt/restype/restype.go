@@ -167,3 +167,20 @@ var coreByName = func() map[string]*Type {
 	}
 	return m
 }()
+
+// Vendored8 returns the types of the modules Puppet 8.10 vendors (Debian
+// 13's puppet-agent, in vendormoduledir), sorted by name. Puppet finds
+// them after the module path's: it appends their lib directories to
+// Ruby's load path. Debian 12's Puppet 7.23 vendors none.
+func Vendored8() []*Type { return vendored8 }
+
+// IsVendored reports whether t is one of the Vendored8 types (not a
+// module's type of the same name).
+func IsVendored(t *Type) bool {
+	for _, v := range vendored8 {
+		if v == t {
+			return true
+		}
+	}
+	return false
+}
