@@ -136,7 +136,9 @@ func (g *generator) bindFunctions() []jen.Code {
 		var unbind []jen.Code
 		for _, name := range fn.PortedFunctions(m.Name) {
 			if !g.goFuncs[name] && !portBound(m, name) {
-				if f := fn.Lookup(name); f != nil && f.Module == m.Name {
+				// (Lookup3x: also a 3.x port core shadows, which Ruby's
+				// function_x calls)
+				if f := fn.Lookup3x(name); f != nil && f.Module == m.Name {
 					unbind = append(unbind, jen.Lit(name))
 				}
 			}

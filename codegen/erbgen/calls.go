@@ -173,6 +173,9 @@ func (t *translator) call(x *erb.Call) *jen.Statement {
 	if c, ok := x.Recv.(*erb.Const); ok && constPath(c) == "Proc" && x.Name == "new" && len(x.Args) == 0 && x.Block != nil {
 		return t.procValue(x.Block, false)
 	}
+	if st, ok := t.puppetTypesCall(x); ok {
+		return st
+	}
 	if st, ok := t.puppetCall(x); ok {
 		return st
 	}

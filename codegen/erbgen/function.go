@@ -146,6 +146,13 @@ func (t *translator) apiCall(x *erb.Call) (*jen.Statement, bool) {
 	case t.api == API4 && x.Name == "closure_scope" && len(x.Args) == 0 && x.Block == nil:
 		// the scope as a value (scope = closure_scope; scope['facts'])
 		return erbQ("ScopeValue").Call(), true
+	case t.api == API3 && len(x.Args) == 1 && x.Block == nil && logLevels[x.Name]:
+		// Puppet::Util::Logging of the scope: logged with the scope as
+		// its source
+		args, blk := t.callArgs(x.Args)
+		if blk == nil {
+			return t.lineFor(x).call("ScopeLog", append([]jen.Code{jen.Lit(x.Name)}, args...)...), true
+		}
 	case x.Name == "_" && len(x.Args) == 1 && x.Block == nil:
 		// Puppet's gettext: the text itself (pp2go has no translations)
 		return rcall("Gettext", t.expr(x.Args[0])), true
@@ -168,6 +175,10 @@ func (t *translator) apiCall(x *erb.Call) (*jen.Statement, bool) {
 	}
 	return nil, false
 }
+
+// logLevels are the methods of Puppet::Util::Logging that log a message
+// at their level.
+var logLevels = map[string]bool{"debug": true, "info": true, "notice": true, "warning": true, "err": true, "alert": true, "emerg": true, "crit": true}
 
 // isFunctionScope reports whether n is the scope in a function: a 4.x
 // function's closure_scope, a 3.x function's self.
@@ -258,6 +269,10 @@ func (t *translator) puppetCall(x *erb.Call) (*jen.Statement, bool) {
 				t.unsupported(x, "Puppet.%s with %d arguments", x.Name, len(x.Args))
 			}
 			return t.lineFor(x).call("PuppetLog", append([]jen.Code{jen.Lit(x.Name)}, args...)...), true
+		case "version":
+			if len(x.Args) == 0 {
+				return rcall("PuppetVersion"), true
+			}
 		case "deprecation_warning":
 			args, blk := t.callArgs(x.Args)
 			if blk != nil || len(x.Args) < 1 || len(x.Args) > 2 {
@@ -266,6 +281,24 @@ func (t *translator) puppetCall(x *erb.Call) (*jen.Statement, bool) {
 			return t.lineFor(x).call("PuppetDeprecationWarning", args...), true
 		}
 		return nil, false
+	}
+	if c, ok := x.Recv.(*erb.Const); ok {
+		switch p := constPath(c); {
+		case p == "Puppet::Util::Package" && x.Name == "versioncmp" && len(x.Args) >= 2 && len(x.Args) <= 3:
+			args, blk := t.callArgs(x.Args)
+			if blk == nil {
+				return t.lineFor(x).call("PuppetVersioncmp", args...), true
+			}
+		case p == "Puppet::Parser::Functions" && x.Name == "function" && len(x.Args) == 1:
+			// the 3.x function's scope method name, or false
+			args, blk := t.callArgs(x.Args)
+			if blk == nil {
+				if s, ok := erb.LiteralString(x.Args[0]); ok {
+					t.functions[s] = true
+				}
+				return t.lineFor(x).call("PuppetFunction3x", args...), true
+			}
+		}
 	}
 	if r, ok := x.Recv.(*erb.Call); ok && r.Name == "autoloader" && len(r.Args) == 0 {
 		if c, ok := r.Recv.(*erb.Const); ok && constPath(c) == "Puppet::Parser::Functions" && (x.Name == "load" || x.Name == "loaded?") && len(x.Args) == 1 {

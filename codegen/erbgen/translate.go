@@ -67,6 +67,7 @@ type translator struct {
 	ivars     map[string]bool
 	spreads   map[*jen.Statement]bool // argument lists r.Spread(...)...
 	breaks    map[*erb.Block]string   // blocks that break out: their jump target
+	consts    map[string]bool         // constants the file assigns (fileConst)
 	temps     int
 	stmtLine  int
 	api       int // 0 in a template; API3 or API4 in a function (function.go)
@@ -899,6 +900,9 @@ func constPath(c *erb.Const) string {
 }
 
 func (t *translator) constant(c *erb.Const) *jen.Statement {
+	if t.fileConst(c) {
+		return rcall("FileConst", jen.Lit(c.Name))
+	}
 	p := constPath(c)
 	if !rterb.KnownConst(p) {
 		t.unsupported(c, "constant %s", p)
@@ -928,6 +932,9 @@ func (t *translator) defined(x *erb.Defined) *jen.Statement {
 	case *erb.LVar:
 		return erbQ("Defined").Call(jen.Lit("local-variable"))
 	case *erb.Const:
+		if t.fileConst(y) {
+			return rcall("FileConstDefined", jen.Lit(y.Name))
+		}
 		if rterb.KnownConst(constPath(y)) {
 			return erbQ("Defined").Call(jen.Lit("constant"))
 		}
@@ -996,6 +1003,8 @@ func (t *translator) assignTo(x erb.Node, target erb.Node, v jen.Code, asValue b
 		return rcall("SetIVar", jen.Lit(tg.Name), v)
 	case *erb.GVar:
 		t.unsupported(tg, "assignment to a global variable")
+	case *erb.Const:
+		return t.setFileConst(tg, v)
 	case *erb.Call:
 		if tg.Name == "[]" {
 			args := []jen.Code{t.expr(tg.Recv)}

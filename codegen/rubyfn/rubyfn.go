@@ -63,6 +63,8 @@ type Dispatch struct {
 	// Scope is scope_param (an InternalFunction's): the method receives
 	// the calling scope as its first argument.
 	Scope bool
+
+	parts []string // the parameters of Spec
 }
 
 // Translate reads and translates a function file.
@@ -147,6 +149,8 @@ type reader struct {
 	// internal is a function created on Puppet::Functions::InternalFunction
 	// (its dispatches may have scope_param).
 	internal bool
+	// scopeCall: the file overrides call to pass the scope (isScopeCall)
+	scopeCall bool
 }
 
 // unsupported is a construct the reader does not translate.
@@ -239,6 +243,10 @@ func (r *reader) create4(x *erb.Call) {
 			if y.Singleton {
 				r.fail(y, "singleton method definitions (def self.%s)", y.Name)
 			}
+			if isScopeCall(y) {
+				r.scopeCall = true
+				continue
+			}
 			r.defs = append(r.defs, y)
 		case *erb.Call:
 			switch {
@@ -262,6 +270,9 @@ func (r *reader) create4(x *erb.Call) {
 	}
 	if len(r.f.Dispatches) == 0 {
 		r.defaultDispatch(x)
+	}
+	if r.scopeCall {
+		r.scopeFirst(x)
 	}
 	for _, d := range r.f.Dispatches {
 		if !r.hasDef(d.Method) {
@@ -385,7 +396,7 @@ func (r *reader) dispatch(x *erb.Call) {
 			}
 		}
 	}
-	d.Spec = strings.Join(parts, ", ")
+	d.Spec, d.parts = joinParts(parts), parts
 	r.f.Dispatches = append(r.f.Dispatches, d)
 }
 

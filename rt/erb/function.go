@@ -1,5 +1,7 @@
 package erb
 
+import "github.com/pp2go/pp2go/rt/values"
+
 // CallFunctionArgs is a 4.x function's call_function(name, *args): the
 // arguments are given one by one (a template's scope.call_function takes
 // them as one array).
@@ -108,4 +110,24 @@ func (r *R) SendCallFunction(recv Value, args ...Value) Value {
 		return r.CallFunction(args...)
 	}
 	return r.NoMethod(recv, "call_function", args...)
+}
+
+// Caller3x is implemented by scopes whose 3.x calls (scope.function_x)
+// resolve as Puppet's 3.x registry does: a module's 3.x function replaces
+// core's 3.x stub of the same name, which Puppet code does not see.
+type Caller3x interface {
+	Call3x(name string, args []values.Value) values.Value
+}
+
+// callPuppet3x is a 3.x call of the Puppet function name.
+func (r *R) callPuppet3x(name string, args []Value) Value {
+	c, ok := r.scope.(Caller3x)
+	if !ok {
+		return r.callPuppet(name, args)
+	}
+	pargs := make([]values.Value, len(args))
+	for i, a := range args {
+		pargs[i] = ToPuppet(a)
+	}
+	return r.puppetResult(name, func() values.Value { return c.Call3x(name, pargs) })
 }

@@ -101,3 +101,18 @@ func TestJumpTarget(t *testing.T) {
 		t.Errorf("jump to the outer target = %v", got)
 	}
 }
+
+func TestFileConstants(t *testing.T) {
+	r := New(nil)
+	// defined?(X) or X = [1]; X
+	if r.FileConstDefined("X") != nil {
+		t.Error("defined?(X) before X = ...")
+	}
+	r.SetFileConst("X", NewArray(int64(1)))
+	if Inspect(r.FileConstDefined("X")) != `"constant"` || Inspect(r.FileConst("X")) != "[1]" {
+		t.Error("X after X = [1]")
+	}
+	if msg := rubyError(func() { r.FileConst("Y") }); msg != "NameError: uninitialized constant Y" {
+		t.Errorf("Y before Y = ...: %q", msg)
+	}
+}

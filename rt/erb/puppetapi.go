@@ -152,3 +152,89 @@ func (r *R) Untranslated(msg string) Value {
 	raise(ClassNotImplementedError, "%s", msg)
 	return nil
 }
+
+// Releaser is implemented by scopes that know the Puppet release compiled
+// as.
+type Releaser interface {
+	PuppetVersion() string // "8.10.0"
+}
+
+// VersionComparer is implemented by scopes with Puppet's version
+// comparison (Puppet::Util::Package.versioncmp).
+type VersionComparer interface {
+	Versioncmp(a, b string, ignoreTrailingZeroes bool) int
+}
+
+// FunctionFinder is implemented by scopes that know which 3.x functions
+// exist (Puppet::Parser::Functions.function).
+type FunctionFinder interface {
+	Has3xFunction(name string) bool
+}
+
+// PuppetVersion is Puppet.version: the release compiled as, 7.23.0 when
+// the scope does not say.
+func (r *R) PuppetVersion() Value {
+	if v, ok := r.scope.(Releaser); ok {
+		return S(v.PuppetVersion())
+	}
+	return S("7.23.0")
+}
+
+// PuppetVersioncmp is Puppet::Util::Package.versioncmp(a, b[,
+// ignore_trailing_zeroes]): -1, 0 or 1. The versions must be Strings (it
+// scans them).
+func (r *R) PuppetVersioncmp(args ...Value) Value {
+	arity(args, 2, 3)
+	itz := len(args) == 3 && Truthy(args[2])
+	var vs [2]string
+	for i, a := range args[:2] {
+		s, ok := a.(*Str)
+		if !ok {
+			if itz {
+				// normalize(version) calls version.sub first
+				return r.NoMethod(a, "sub")
+			}
+			return r.NoMethod(a, "scan")
+		}
+		vs[i] = s.S
+	}
+	if c, ok := r.scope.(VersionComparer); ok {
+		return int64(c.Versioncmp(vs[0], vs[1], itz))
+	}
+	// Puppet's versioncmp function is Package.versioncmp for Strings
+	return r.callPuppet("versioncmp", []Value{args[0], args[1], Bool(itz)})
+}
+
+// PuppetFunction3x is Puppet::Parser::Functions.function(name): the name
+// of the scope method calling the 3.x function name ("function_name"),
+// false when there is none.
+func (r *R) PuppetFunction3x(name Value) Value {
+	var n string
+	switch x := name.(type) {
+	case *Str:
+		n = x.S
+	case Symbol:
+		n = string(x)
+	default:
+		return r.NoMethod(name, "intern")
+	}
+	f, ok := r.scope.(FunctionFinder)
+	if !ok {
+		raise(ClassNotImplementedError, "pp2go: this scope cannot look up 3.x functions")
+	}
+	if f.Has3xFunction(n) {
+		return S("function_" + n)
+	}
+	return false
+}
+
+// ScopeLog is warning(msg), notice(msg), ... in a 3.x function, whose self
+// is the scope: the message logged with the scope as its source
+// ("Scope(Class[foo]): msg").
+func (r *R) ScopeLog(level string, args ...Value) Value {
+	arity(args, 1, 1)
+	if l, ok := r.scope.(Logger); ok {
+		l.Log(level, ToS(args[0]))
+	}
+	return nil
+}

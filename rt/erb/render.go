@@ -95,6 +95,8 @@ type R struct {
 	loaded   bool
 	match    Value   // $~: nil or *MatchData
 	catches  []Value // tags of the running catch blocks (proc.go)
+	// constants the function file assigns (constants.go)
+	fileConsts map[string]Value
 }
 
 // New starts a rendering in s.
@@ -447,7 +449,7 @@ func (r *R) Function(name string, args ...Value) Value {
 	if !ok {
 		raise(ClassArgumentError, "%s(): Wrong number of arguments given (expected an Array of arguments)", name)
 	}
-	return r.callPuppet(name, arr.A)
+	return r.callPuppet3x(name, arr.A)
 }
 
 // CallFunction is scope.call_function(name, args).

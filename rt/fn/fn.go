@@ -190,6 +190,9 @@ func Register(f *Func) {
 	}
 	if old, ok := registry[f.Name]; ok {
 		if old.Module == "" && f.Module != "" {
+			if f.API3 {
+				shadowed3x[f.Name] = f
+			}
 			return // core shadows modules
 		}
 		if old.Module == f.Module && !old.API3 && f.API3 {
@@ -200,6 +203,21 @@ func Register(f *Func) {
 }
 
 var legacy3x = map[string]bool{}
+
+// shadowed3x are the modules' 3.x functions that core functions of the
+// same name shadow for Puppet code: Ruby's scope.function_x still finds
+// them (the 3.x registry, where a module's function replaces core's stub).
+var shadowed3x = map[string]*Func{}
+
+// Lookup3x returns the function a 3.x call (scope.function_name in Ruby)
+// runs: a module's 3.x function even where core shadows it, else the
+// function Lookup finds.
+func Lookup3x(name string) *Func {
+	if f, ok := shadowed3x[name]; ok {
+		return f
+	}
+	return Lookup(name)
+}
 
 // Declare3x records that a 3.x function of this name exists (Puppet's
 // Puppet::Parser::Functions.function(name) is true for it), whether or not

@@ -114,6 +114,9 @@ func Unbind(module string, names ...string) {
 				delete(legacy3x, n)
 			}
 		}
+		if f, ok := shadowed3x[n]; ok && f.Module == module {
+			delete(shadowed3x, n)
+		}
 	}
 }
 

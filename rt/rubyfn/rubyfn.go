@@ -12,6 +12,7 @@ import (
 
 	"github.com/pp2go/pp2go/rt/erb"
 	"github.com/pp2go/pp2go/rt/fn"
+	"github.com/pp2go/pp2go/rt/fn/core"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -104,6 +105,9 @@ func (s scope) Log(level, msg string) { s.c.Log(level, msg) }
 
 func (s scope) Warn(msg string) { s.c.Warn(msg) }
 
+// ScopeString is how Ruby shows the scope (Puppet's Scope#to_s).
+func (s scope) ScopeString() string { return fn.ScopeString(s.c) }
+
 // Stacktrace is Puppet's call stack (Puppet::Pops::PuppetStack).
 func (s scope) Stacktrace() []erb.Frame {
 	st := fn.Stacktrace(s.c)
@@ -163,4 +167,31 @@ func (l rubyLambda) CallableType() *values.CallableType {
 		params[i] = values.AnyT
 	}
 	return values.NewCallableType(values.NewTupleType(params, nil), nil, nil)
+}
+
+// PuppetVersion is Puppet.version: the release compiled as (7.23.0 for a
+// context that does not say).
+func (s scope) PuppetVersion() string {
+	if r, ok := s.c.(fn.Releaser); ok {
+		return r.PuppetVersion()
+	}
+	return "7.23.0"
+}
+
+// Versioncmp is Puppet::Util::Package.versioncmp.
+func (s scope) Versioncmp(a, b string, ignoreTrailingZeroes bool) int {
+	return core.Versioncmp(a, b, ignoreTrailingZeroes)
+}
+
+// Has3xFunction reports whether Puppet::Parser::Functions.function finds
+// the 3.x function name.
+func (s scope) Has3xFunction(name string) bool { return fn.Has3x(name) }
+
+// Call3x is scope.function_name(args): a module's 3.x function of that
+// name even where a core function shadows it for Puppet code.
+func (s scope) Call3x(name string, args []values.Value) values.Value {
+	if f := fn.Lookup3x(name); f != nil && f != fn.Lookup(name) {
+		return f.Call(s.c, args, nil)
+	}
+	return s.c.Call(name, args, nil)
 }

@@ -354,10 +354,10 @@ func init() {
 		}).
 		D("String type_string, String function_name, Any value, Any args*", func(c fn.Context, a args, b fn.Block) v.Value {
 			text := str(a[0])
-			if !typeMapOnly(text) {
+			if !v.TypeMapOnly(text) {
 				// stdlib hands the scope to the type parser as its loader,
 				// which Puppet 7 rejects when a name needs loading
-				panic(fn.Errorf("private method `load' called for %s:Puppet::Parser::Scope", scopeString(c)))
+				panic(fn.Errorf("private method `load' called for %s:Puppet::Parser::Scope", fn.ScopeString(c)))
 			}
 			t, err := v.ParseType(text, nil)
 			if err != nil {
@@ -365,68 +365,6 @@ func init() {
 			}
 			return validateLegacy(c, t, a[1:])
 		}).Register()
-}
-
-// typeMap are the type names Puppet's type parser knows without a loader
-// (TypeParser.type_map).
-var typeMap = map[string]bool{}
-
-func init() {
-	for _, n := range strings.Fields(`integer float numeric init iterable iterator string binary
-		sensitive enum boolean pattern regexp array hash class resource collection scalar scalardata
-		catalogentry undef notundef default any variant optional runtime type tuple struct object
-		typealias typereference typeset callable semver semverrange timestamp timespan uri`) {
-		typeMap[n] = true
-	}
-}
-
-// typeMapOnly reports whether every type name of a type's text is one the
-// type parser finds in its own map; any other name (an alias such as
-// Stdlib::Compat::Bool, or Data) is looked up with the parser's loader.
-func typeMapOnly(text string) bool {
-	for i := 0; i < len(text); {
-		ch := text[i]
-		switch {
-		case ch == '\'' || ch == '"':
-			j := i + 1
-			for j < len(text) && text[j] != ch {
-				if text[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			i = j + 1
-		case ch == '/':
-			j := i + 1
-			for j < len(text) && text[j] != '/' {
-				if text[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			i = j + 1
-		case ch >= 'A' && ch <= 'Z':
-			j := i
-			for j < len(text) && (isWordByte(text[j]) || text[j] == ':') {
-				j++
-			}
-			if !typeMap[strings.ToLower(text[i:j])] {
-				return false
-			}
-			i = j
-		case isWordByte(ch):
-			for i < len(text) && isWordByte(text[i]) {
-				i++
-			}
-		default:
-			i++
-		}
-	}
-	return true
-}
-
-func isWordByte(b byte) bool {
-	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }
 
 func isDomainName(d string) bool {
@@ -716,20 +654,4 @@ func validateLegacy(c fn.Context, t v.Type, a args) v.Value {
 		panic(fn.Errorf("%s", msg))
 	}
 	return v.Undef
-}
-
-// scopeString is Puppet's Scope#to_s: "Scope(<resource>)", or the file and
-// line of the top of the Puppet stack for a scope without a resource.
-func scopeString(c fn.Context) string {
-	if cat, ok := c.(fn.Catalog); ok {
-		if r := cat.CurrentResource(); r != nil {
-			return "Scope(" + refString(r.Type(), r.Title()) + ")"
-		}
-	}
-	st := fn.Stacktrace(c)
-	if len(st) == 0 {
-		return "Scope()"
-	}
-	top := st[len(st)-1]
-	return "Scope(" + top.File + ", " + strconv.Itoa(top.Line) + ")"
 }

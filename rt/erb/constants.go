@@ -1,0 +1,39 @@
+package erb
+
+// Constants a function file assigns itself (RESOURCE_TESTS = [...] in a
+// 3.x function's block, which defines it in Puppet::Parser::Functions).
+// They live as long as the function call: each call assigns them again
+// from the same literal, so a file that only reads them after it assigns
+// them (defined?(X) or X = ...) sees what Ruby keeps for the process.
+
+func init() {
+	// Puppet's own class, which functions test values against
+	constants[ClassSensitive.Name] = ClassSensitive
+}
+
+// SetFileConst is NAME = v.
+func (r *R) SetFileConst(name string, v Value) Value {
+	if r.fileConsts == nil {
+		r.fileConsts = map[string]Value{}
+	}
+	r.fileConsts[name] = v
+	return v
+}
+
+// FileConst reads a constant the file assigns: NameError before the
+// assignment has run.
+func (r *R) FileConst(name string) Value {
+	v, ok := r.fileConsts[name]
+	if !ok {
+		raise(ClassNameError, "uninitialized constant %s", name)
+	}
+	return v
+}
+
+// FileConstDefined is defined?(NAME) of a constant the file assigns.
+func (r *R) FileConstDefined(name string) Value {
+	if _, ok := r.fileConsts[name]; ok {
+		return Defined("constant")
+	}
+	return nil
+}
