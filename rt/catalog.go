@@ -2,6 +2,7 @@ package rt
 
 import (
 	"strings"
+	"sync/atomic"
 
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -19,6 +20,11 @@ type Catalog struct {
 	edges     []Edge
 	edgeSet   map[[2]*Resource]bool
 	out       map[*Resource][]*Resource // edge targets by source, in order
+
+	// jsonSize is the program's record of the last catalog JSON's length
+	// (nil for a catalog made outside a compile): JSON sizes its buffer
+	// from it and updates it
+	jsonSize *atomic.Int64
 }
 
 // Edge is a containment or relationship edge.

@@ -41,7 +41,16 @@ func digitsOnly(s string) bool {
 // virtual resources that are not exported are left out, parameter values
 // are Puppet's rich data. The output is deterministic.
 func (cat *Catalog) JSON(info CatalogInfo) []byte {
-	w := &jsonWriter{buf: make([]byte, 0, 4096+512*len(cat.resources))}
+	// room for the last catalog's JSON and a little more (the nodes of a
+	// program make catalogs of similar sizes), else for about 768 bytes a
+	// resource (keystone's write 710)
+	size := 4096 + 768*len(cat.resources)
+	if cat.jsonSize != nil {
+		if last := int(cat.jsonSize.Load()); last > 0 {
+			size = last + last/8
+		}
+	}
+	w := &jsonWriter{buf: make([]byte, 0, size)}
 	w.raw(`{"tags":`)
 	w.stringArray(cat.Tags)
 	w.raw(`,"name":`)
@@ -89,6 +98,9 @@ func (cat *Catalog) JSON(info CatalogInfo) []byte {
 	w.raw(`],"classes":`)
 	w.stringArray(cat.Classes)
 	w.raw("}\n")
+	if cat.jsonSize != nil {
+		cat.jsonSize.Store(int64(len(w.buf)))
+	}
 	return w.buf
 }
 
@@ -161,7 +173,7 @@ func (r *Resource) outputParams() []outParam {
 			name = namevar
 		}
 		if isRelationshipParam(name) {
-			if a, ok := v.(*values.Array); ok {
+			if a, ok := v.(*values.Array); ok && !flatDefined(a) {
 				var flat []values.Value
 				for _, e := range flattenInto(nil, a) {
 					if !values.IsUndef(e) {
@@ -188,6 +200,18 @@ func (r *Resource) outputParams() []outParam {
 		}
 	}
 	return out
+}
+
+// flatDefined reports whether an array holds neither arrays nor undef
+// (flattening it and dropping undef would give it back).
+func flatDefined(a *values.Array) bool {
+	for _, e := range a.Elems() {
+		switch e.(type) {
+		case *values.Array, nil, values.UndefValue:
+			return false
+		}
+	}
+	return true
 }
 
 // outParam is a parameter as the catalog presents it.
@@ -274,13 +298,17 @@ func (w *jsonWriter) value(v values.Value, top bool) {
 		w.raw("}")
 	case *values.ResourceType:
 		if x.HasTitle {
-			w.str(refString(x))
+			if strings.EqualFold(x.TypeName, "class") {
+				w.refParts("Class", x.Title, true)
+			} else {
+				w.refParts(x.TypeName, x.Title, false)
+			}
 			return
 		}
 		w.typeValue(x)
 	case *values.ClassType:
 		if x.ClassName != "" {
-			w.str(refString(x))
+			w.refParts("Class", x.ClassName, true)
 			return
 		}
 		w.typeValue(x)
@@ -351,6 +379,52 @@ func (w *jsonWriter) ref(r *Resource) {
 	w.buf = append(w.buf, '[')
 	w.escaped(r.Title)
 	w.buf = append(w.buf, ']', '"')
+}
+
+// refParts writes refString's "Type[title]" as a JSON string without
+// building it: the type name capitalized, and a class's title too.
+func (w *jsonWriter) refParts(typ, title string, class bool) {
+	w.buf = append(w.buf, '"')
+	w.capitalized(typ)
+	w.buf = append(w.buf, '[')
+	if class {
+		w.capitalized(title)
+	} else {
+		w.escaped(title)
+	}
+	w.buf = append(w.buf, ']', '"')
+}
+
+// capitalized writes capitalizeTypeName(name) escaped; an ASCII name is
+// capitalized as it is written (class references' titles are mostly
+// lowercase: no string is built for each).
+func (w *jsonWriter) capitalized(name string) {
+	name = strings.TrimPrefix(name, "::")
+	if !isASCII(name) {
+		w.escaped(capitalizeTypeName(name))
+		return
+	}
+	start := true
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c == ':' && i+1 < len(name) && name[i+1] == ':' {
+			w.buf = append(w.buf, ':', ':')
+			i++
+			start = true
+			continue
+		}
+		if start && c >= 'a' && c <= 'z' {
+			c -= 'a' - 'A'
+		} else if !start && c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if jsonPlain[c] {
+			w.buf = append(w.buf, c)
+		} else {
+			w.escaped(name[i : i+1])
+		}
+		start = false
+	}
 }
 
 // jsonPlain tells the bytes a JSON string holds as they are.
