@@ -200,8 +200,8 @@ func classTitle(name string) string {
 // newClassResource makes a class's resource with the resource defaults of
 // its scope.
 func (c *Ctx) newClassResource(s *Scope, cl *Class, source definition) *Resource {
-	r := &Resource{Type: "Class", Title: classTitle(cl.Name), Kind: kindClass, scope: s, source: source, class: cl}
-	c.applyDefaults(s, r)
+	r := c.newResource(Resource{Type: "Class", Title: classTitle(cl.Name), Kind: kindClass, scope: s, source: source, class: cl})
+	c.applyDefaults(r, s.lookupDefaults(r.Type))
 	r.tag("class")
 	r.tagIfValid(r.Title)
 	return r

@@ -71,6 +71,10 @@ type Ctx struct {
 
 	hiera    *hiera.Session // created on the first lookup
 	hieraCur *Scope         // the scope of the lookup being made
+
+	// the compile's parameters and resources, allocated in chunks
+	paramSlab    slab[Param]
+	resourceSlab slab[Resource]
 }
 
 // Compile compiles the catalog of a node. A failure is returned as an

@@ -162,11 +162,11 @@ func splatParams(s *Scope, site *Site, v values.Value) []*Param {
 }
 
 func newParam(s *Scope, site *Site, name string, v values.Value, add bool) *Param {
-	p := &Param{Name: name, Value: v, Add: add, Source: s.source}
+	p := Param{Name: name, Value: v, Add: add, Source: s.source}
 	if site != nil && site.File != nil {
 		p.File, p.Line = site.File.Path, int(site.Line)
 	}
-	return p
+	return s.c.newParam(p)
 }
 
 // Done creates the resources and returns references to them (an array of
@@ -227,7 +227,7 @@ func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, 
 				if cl == nil {
 					Errorf("Could not find declared class %s", name)
 				}
-				r := &Resource{Type: "Class", Title: classTitle(cl.Name), Kind: kindClass, scope: s, source: s.source, class: cl}
+				r := c.newResource(Resource{Type: "Class", Title: classTitle(cl.Name), Kind: kindClass, scope: s, source: s.source, class: cl})
 				r.File, r.Line = site.File.Path, int(site.Line)
 				c.initResource(s, r, params)
 				c.instantiate(s, r)
@@ -248,8 +248,8 @@ func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, 
 		c.prog.checkAutoload(native)
 		typ := capitalizeTypeName(typeName)
 		for i, title := range titles {
-			r := &Resource{Type: typ, Title: title, scope: s, source: s.source, native: native, define: def,
-				Virtual: form != Regular, Exported: form == Exported}
+			r := c.newResource(Resource{Type: typ, Title: title, scope: s, source: s.source, native: native, define: def,
+				Virtual: form != Regular, Exported: form == Exported})
 			if i < len(titleValues) {
 				if _, str := titleValues[i].(values.String); !str {
 					r.titleValue = titleValues[i]
@@ -272,13 +272,18 @@ func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, 
 // initResource sets a new resource's parameters and the scope's defaults
 // (Parser::Resource#initialize) and its automatic tags.
 func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param) {
+	defaults := s.lookupDefaults(r.Type)
+	if r.Params == nil {
+		// room for the metaparameters relationships and stages add
+		r.Params = make([]*Param, 0, len(params)+len(defaults)+2)
+	}
 	for _, p := range params {
 		if r.param(p.Name) != nil {
 			Errorf("Duplicate parameter '%s' for on %s", p.Name, r.Ref())
 		}
 		r.set(p)
 	}
-	c.applyDefaults(s, r)
+	c.applyDefaults(r, defaults)
 	r.tag(r.Type)
 	if r.titleValue == nil {
 		r.tagIfValid(r.Title)
@@ -286,14 +291,14 @@ func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param) {
 }
 
 // applyDefaults adds the resource defaults that apply to r's type in its
-// scope, for the parameters r does not set.
-func (c *Ctx) applyDefaults(s *Scope, r *Resource) {
-	for _, p := range s.lookupDefaults(r.Type) {
+// scope (s.lookupDefaults(r.Type)), for the parameters r does not set.
+func (c *Ctx) applyDefaults(r *Resource, defaults []*Param) {
+	for _, p := range defaults {
 		if r.param(p.Name) != nil {
 			continue
 		}
-		dup := *p
-		r.Params = append(r.Params, &dup)
+		dup := c.newParam(*p)
+		r.Params = append(r.Params, dup)
 		if dup.Name == "tag" {
 			r.tagValues(dup.Value)
 		}

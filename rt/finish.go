@@ -159,24 +159,59 @@ func (c *Ctx) validateRelationships() {
 			continue
 		}
 		for _, p := range r.Params {
-			if !isRelationshipParam(p.Name) {
-				continue
-			}
-			for _, ref := range flattenInto(nil, p.Value) {
-				if values.IsUndef(ref) {
-					continue
-				}
-				text := refString(ref)
-				typ, title, ok := splitRefString(text)
-				if !ok {
-					panic(located("No title provided and "+quoteRuby(text)+" is not a valid resource reference", p.File, p.Line))
-				}
-				if c.findResourceByName(typ, title) == nil {
-					panic(located("Could not find resource '"+text+"' in parameter '"+p.Name+"'", p.File, p.Line))
-				}
+			if isRelationshipParam(p.Name) {
+				c.validateReferences(p, p.Value)
 			}
 		}
 	}
+}
+
+// validateReferences checks the references of a relationship parameter's
+// value, arrays flattened.
+func (c *Ctx) validateReferences(p *Param, v values.Value) {
+	if a, ok := v.(*values.Array); ok {
+		for _, e := range a.Elems() {
+			c.validateReferences(p, e)
+		}
+		return
+	}
+	if values.IsUndef(v) {
+		return
+	}
+	// a reference found from its type and title as they are: no string
+	// built to be split again
+	if typ, title, ok := refParts(v); ok && c.findResourceByName(typ, title) != nil {
+		return
+	}
+	text := refString(v)
+	typ, title, ok := splitRefString(text)
+	if !ok {
+		panic(located("No title provided and "+quoteRuby(text)+" is not a valid resource reference", p.File, p.Line))
+	}
+	if c.findResourceByName(typ, title) == nil {
+		panic(located("Could not find resource '"+text+"' in parameter '"+p.Name+"'", p.File, p.Line))
+	}
+}
+
+// refParts are the type and title that splitting refString(v) gives, for
+// the references whose parts are at hand: typed references whose type
+// holds no '[' and (for classes, whose titles are capitalized and then
+// lowercased) an ASCII title. ok is false for the others.
+func refParts(v values.Value) (typ, title string, ok bool) {
+	switch x := v.(type) {
+	case *values.ResourceType:
+		if !x.HasTitle {
+			return "", "", false
+		}
+		if strings.EqualFold(x.TypeName, "class") {
+			return "Class", x.Title, isASCII(x.Title)
+		}
+		typ = capitalizeTypeName(x.TypeName)
+		return typ, x.Title, typ != "" && strings.IndexByte(typ, '[') < 0
+	case *values.ClassType:
+		return "Class", x.ClassName, x.ClassName != "" && isASCII(x.ClassName)
+	}
+	return "", "", false
 }
 
 // findResourceByName finds a resource by a reference's type and title, as

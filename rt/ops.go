@@ -182,7 +182,18 @@ func (c *Ctx) resourceParam(site *Site, ce *values.CatalogAccessError) values.Va
 // Interpolate joins the parts of a double quoted string, each converted as
 // string interpolation does.
 func Interpolate(parts ...values.Value) values.Value {
+	// one allocation for the result: the strings' lengths, and a guess
+	// for the other values (numbers mostly)
+	n := 0
+	for _, p := range parts {
+		if s, ok := p.(values.String); ok {
+			n += len(s)
+		} else {
+			n += 16
+		}
+	}
 	var b strings.Builder
+	b.Grow(n)
 	for _, p := range parts {
 		if s, ok := p.(values.String); ok {
 			b.WriteString(string(s))

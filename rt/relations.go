@@ -164,25 +164,25 @@ func (c *Ctx) makeRelationship(source, target values.Value, notify bool) {
 	if c.findRelationshipEnd(target) == nil {
 		Errorf("Could not find resource '%s' for relationship from '%s'", refText(target), refText(source))
 	}
+	old := src.param(param)
 	var list []values.Value
-	switch x := src.Get(param).(type) {
-	case nil:
-	case *values.Array:
-		list = append(list, x.Elems()...)
-	default:
-		if !values.IsUndef(x) {
-			list = append(list, x)
+	if old != nil {
+		switch x := old.Value.(type) {
+		case *values.Array:
+			list = append(make([]values.Value, 0, x.Len()+1), x.Elems()...)
+		default:
+			if !values.IsUndef(x) {
+				list = append(make([]values.Value, 0, 2), x)
+			}
 		}
 	}
 	list = append(list, values.String(refString(target)))
-	old := src.param(param)
-	p := &Param{Name: param, Value: values.NewArray(list...)}
+	p := Param{Name: param}
 	if old != nil {
-		dup := *old
-		dup.Value = p.Value
-		p = &dup
+		p = *old
 	}
-	src.set(p)
+	p.Value = values.NewArray(list...)
+	src.set(c.newParam(p))
 }
 
 func (c *Ctx) findRelationshipEnd(v values.Value) *Resource {

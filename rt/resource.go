@@ -186,6 +186,11 @@ func (r *Resource) removeTag(t string) {
 }
 
 func (r *Resource) mergeTags(from []string) {
+	if need := len(r.Tags) + len(from); need > cap(r.Tags) {
+		// a scope's tags are many (a resource ends with 16 on average):
+		// grow once
+		r.Tags = append(make([]string, 0, need), r.Tags...)
+	}
 	for _, t := range from {
 		r.addTag(t)
 	}

@@ -658,6 +658,19 @@ func (s *Scope) visibleNames(keep func(string) bool) []string {
 // lookupDefaults is Puppet's lookupdefaults: defaults for a type from this
 // scope and its dynamic parents, the nearest winning.
 func (s *Scope) lookupDefaults(typeName string) []*Param {
+	// mostly no scope of the chain has defaults for the type, or one has:
+	// its list is the answer (callers only read it)
+	var only []*Param
+	n := 0
+	for sc := s; sc != nil; sc = sc.parent {
+		if d := sc.defaults[typeName]; len(d) > 0 {
+			only = d
+			n++
+		}
+	}
+	if n <= 1 {
+		return only
+	}
 	var chain []*Scope
 	for sc := s; sc != nil; sc = sc.parent {
 		chain = append(chain, sc)
