@@ -289,6 +289,11 @@ func (t *translator) puppetCall(x *erb.Call) (*jen.Statement, bool) {
 			if blk == nil {
 				return t.lineFor(x).call("PuppetVersioncmp", args...), true
 			}
+		case p == "Puppet::Pops::Types::PSensitiveType::Sensitive" && x.Name == "new" && len(x.Args) == 1:
+			args, blk := t.callArgs(x.Args)
+			if blk == nil && len(args) == 1 {
+				return t.lineFor(x).call("NewSensitive", args...), true
+			}
 		case p == "Puppet::Parser::Functions" && x.Name == "function" && len(x.Args) == 1:
 			// the 3.x function's scope method name, or false
 			args, blk := t.callArgs(x.Args)

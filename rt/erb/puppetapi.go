@@ -238,3 +238,29 @@ func (r *R) ScopeLog(level string, args ...Value) Value {
 	}
 	return nil
 }
+
+func init() {
+	// the classes of Puppet values module functions name
+	constants[ClassSensitive.Name] = ClassSensitive
+	constants[ClassBinary.Name] = ClassBinary
+	plain(map[string]func(*R, Value, ...Value) Value{
+		"unwrap": (*R).Unwrap,
+	})
+}
+
+// NewSensitive is Puppet::Pops::Types::PSensitiveType::Sensitive.new(v).
+func (r *R) NewSensitive(v Value) Value {
+	return &Object{V: values.NewSensitive(ToPuppet(v))}
+}
+
+// Unwrap is Sensitive#unwrap: the value a Sensitive hides; other values
+// have no such method.
+func (r *R) Unwrap(recv Value, args ...Value) Value {
+	if o, ok := recv.(*Object); ok {
+		if s, ok := o.V.(*values.Sensitive); ok {
+			arity(args, 0, 0)
+			return FromPuppet(s.Unwrap())
+		}
+	}
+	return r.NoMethod(recv, "unwrap", args...)
+}
