@@ -74,6 +74,13 @@ func (b *Builder) Mismatch(spec string, impl Impl) *Builder {
 	return b
 }
 
+// Since marks the last dispatch added as added by a Puppet major version
+// (Dispatch.Since).
+func (b *Builder) Since(major int) *Builder {
+	b.f.Dispatches[len(b.f.Dispatches)-1].Since = major
+	return b
+}
+
 // Method sets the method name reported by the return type assertion of the
 // last dispatch added.
 func (b *Builder) Method(m string) *Builder {

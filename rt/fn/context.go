@@ -1,6 +1,7 @@
 package fn
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/values"
@@ -167,6 +168,21 @@ func PuppetMinorVersion(c Context) string {
 		v = v[:i]
 	}
 	return v
+}
+
+// PuppetMajor is the major version of c's release: 7 for a context that
+// does not say (as PuppetMinorVersion).
+func PuppetMajor(c Context) int {
+	if r, ok := c.(Releaser); ok {
+		v := r.PuppetVersion()
+		if i := strings.IndexByte(v, '.'); i > 0 {
+			v = v[:i]
+		}
+		if n, err := strconv.Atoi(v); err == nil {
+			return n
+		}
+	}
+	return 7
 }
 
 // StrictMode is the strict setting of c.

@@ -130,6 +130,10 @@ type Dispatch struct {
 	// ReturnSubject replaces the whole subject of that message when set
 	// (Puppet-language functions: "value returned from <name>").
 	ReturnSubject string
+	// Since is the Puppet major version that added the dispatch (8 for
+	// split's Sensitive[String]); 0 when every release has it. An older
+	// release neither runs nor lists it.
+	Since int
 
 	spec, ret string // a Builder's texts of Sig and Return, parsed on first use
 }
@@ -151,6 +155,8 @@ type Func struct {
 	Statement bool
 
 	sigs []*values.Signature // signatures of the non-mismatch dispatches
+	// since: some dispatch is a later release's (Dispatch.Since)
+	since bool
 
 	// lazy is the Builder that declared the function, whose dispatches'
 	// signatures are parsed on first use (once); nil for a Func made
@@ -278,7 +284,23 @@ func (f *Func) prepare() {
 		if !d.ArgumentMismatch {
 			f.sigs = append(f.sigs, d.Sig)
 		}
+		f.since = f.since || d.Since != 0
 	}
+}
+
+// signaturesOf are the signatures a release (major version) lists.
+func (f *Func) signaturesOf(major int) []*values.Signature {
+	sigs := f.Signatures()
+	if !f.since {
+		return sigs
+	}
+	var out []*values.Signature
+	for _, d := range f.Dispatches {
+		if !d.ArgumentMismatch && d.Since <= major {
+			out = append(out, d.Sig)
+		}
+	}
+	return out
 }
 
 // Signatures returns the signatures of the function's regular dispatches
@@ -327,8 +349,12 @@ func (f *Func) Call(c Context, args []values.Value, block Block) values.Value {
 	if block != nil {
 		bv = block
 	}
+	major := 0
+	if f.since {
+		major = PuppetMajor(c)
+	}
 	for _, d := range f.Dispatches {
-		if !accepts(d.Sig, args, bv) {
+		if d.Since > major && f.since || !accepts(d.Sig, args, bv) {
 			continue
 		}
 		if d.ArgumentMismatch {
@@ -354,7 +380,11 @@ func (f *Func) Call(c Context, args []values.Value, block Block) values.Value {
 		}
 		return r
 	}
-	panic(&values.Error{Message: values.DescribeSignatures(f.Name, f.Signatures(), args, bv)})
+	sigs := f.Signatures()
+	if f.since {
+		sigs = f.signaturesOf(major)
+	}
+	panic(&values.Error{Message: values.DescribeSignatures(f.Name, sigs, args, bv)})
 }
 
 // accepts is Signature.Accepts without building an array of the arguments.

@@ -15,7 +15,9 @@ import (
 )
 
 // The cases of ../testdata/cases/*.txt with the results Puppet 7.23 gave
-// for them (../testdata/expected/*.json, made by ../testdata/gen.rb).
+// for them (../testdata/expected/*.json, made by ../testdata/gen.rb), and
+// those Puppet 8.10 gave for some (../testdata/expected8/*.json, gen.rb
+// run under it: see ../testdata/expected8/README).
 
 type caseRow struct {
 	Src    string   `json:"src"`
@@ -58,7 +60,17 @@ var facts = values.NewHashFromPairs(
 var logTail = regexp.MustCompile(`\n   \((location: .*|file & line not available|file: .*)\)$`)
 
 func TestCases(t *testing.T) {
-	files, _ := filepath.Glob("../testdata/expected/*.json")
+	runCases(t, "../testdata/expected/*.json", "")
+}
+
+// TestCasesPuppet8 runs the cases whose results Puppet 8.10 gave as that
+// release (fn.Releaser).
+func TestCasesPuppet8(t *testing.T) {
+	runCases(t, "../testdata/expected8/*.json", "8.10.0")
+}
+
+func runCases(t *testing.T, glob, version string) {
+	files, _ := filepath.Glob(glob)
 	if len(files) == 0 {
 		t.Fatal("no expected results")
 	}
@@ -77,6 +89,7 @@ func TestCases(t *testing.T) {
 				row := row
 				t.Run(row.Src, func(t *testing.T) {
 					c := evaltest.New("testnode.example.com", facts)
+					c.Version = version
 					got, err := c.Eval(row.Src)
 					if os.Getenv("FN_DIFF") != "" {
 						gs := evaltest.Repr(got)

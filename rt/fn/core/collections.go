@@ -418,15 +418,36 @@ func minmax(name string, dir int) {
 			panic(fn.Errorf("comparison of %s with %s failed", fn.RubyClass(x), fn.RubyClass(y)))
 		})
 	}
+	// Puppet 8 compares Semver, Timespan and Timestamp values (<=>)
+	ordered := func(vals []v.Value) v.Value {
+		return pick(vals, func(x, y v.Value) int {
+			if s, ok := x.(*v.SemVer); ok {
+				return s.Compare(y.(*v.SemVer))
+			}
+			return timeCmp(x, y)
+		})
+	}
+	orderedArray := func(c fn.Context, a args, b fn.Block) v.Value {
+		if b != nil {
+			return withBlock(a[0].(*v.Array).Elems(), b)
+		}
+		return ordered(a[0].(*v.Array).Elems())
+	}
 	fn.New(name).
 		D("Numeric values*", func(c fn.Context, a args, b fn.Block) v.Value { return numeric(c, a) }).
 		D("String values*", func(c fn.Context, a args, b fn.Block) v.Value { return pick(a, strCmp(c, false)) }).
+		D("Semver values*", func(c fn.Context, a args, b fn.Block) v.Value { return ordered(a) }).Since(8).
+		D("Timespan values*", func(c fn.Context, a args, b fn.Block) v.Value { return ordered(a) }).Since(8).
+		D("Timestamp values*", func(c fn.Context, a args, b fn.Block) v.Value { return ordered(a) }).Since(8).
 		D("Array[Numeric] values, Callable[2,2] &block?", func(c fn.Context, a args, b fn.Block) v.Value {
 			if b != nil {
 				return withBlock(a[0].(*v.Array).Elems(), b)
 			}
 			return numeric(c, a[0].(*v.Array).Elems())
 		}).
+		D("Array[Semver] values, Callable[2,2] &block?", orderedArray).Since(8).
+		D("Array[Timespan] values, Callable[2,2] &block?", orderedArray).Since(8).
+		D("Array[Timestamp] values, Callable[2,2] &block?", orderedArray).Since(8).
 		D("Array[String] values, Callable[2,2] &block?", func(c fn.Context, a args, b fn.Block) v.Value {
 			if b != nil {
 				return withBlock(a[0].(*v.Array).Elems(), b)

@@ -108,11 +108,28 @@ func init() {
 		}).
 		D("String str, Type[Regexp] pattern", func(c fn.Context, a args, b fn.Block) v.Value {
 			return split(str(a[0]), regexpOfType(a[1]))
-		}).Register()
+		}).
+		// Puppet 8 splits a Sensitive[String] into a Sensitive array
+		D("Sensitive[String] sensitive, String pattern", func(c fn.Context, a args, b fn.Block) v.Value {
+			re, err := v.NewRegexp(str(a[1]))
+			if err != nil {
+				panic(err)
+			}
+			return v.NewSensitive(split(str(a[0].(*v.Sensitive).Unwrap()), re))
+		}).Since(8).
+		D("Sensitive[String] sensitive, Regexp pattern", func(c fn.Context, a args, b fn.Block) v.Value {
+			return v.NewSensitive(split(str(a[0].(*v.Sensitive).Unwrap()), a[1].(*v.Regexp)))
+		}).Since(8).
+		D("Sensitive[String] sensitive, Type[Regexp] pattern", func(c fn.Context, a args, b fn.Block) v.Value {
+			return v.NewSensitive(split(str(a[0].(*v.Sensitive).Unwrap()), regexpOfType(a[1])))
+		}).Since(8).Register()
 
 	fn.New("regsubst").
 		D("Variant[Array[String],String] target, String pattern, Variant[String,Hash[String,String]] replacement, Optional[Pattern[/^[GEIM]*$/]] flags?, Enum['N','E','S','U'] encoding?",
 			func(c fn.Context, a args, b fn.Block) v.Value {
+				if len(a) > 4 && fn.PuppetMajor(c) >= 8 {
+					fn.WarnOnceUnlocated(c, "regsubst_function_encoding", "The regsubst() function's encoding argument has been ignored since Ruby 1.9 and will be removed in a future release")
+				}
 				global := false
 				var opts string
 				if len(a) > 3 && !v.IsUndef(a[3]) {

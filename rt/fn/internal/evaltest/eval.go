@@ -33,6 +33,11 @@ type Ctx struct {
 	file   *source.File
 
 	resources []*resource
+
+	// Version is the Puppet release evaluated as (fn.Releaser); "" is
+	// 7.23.0
+	Version string
+	warned  map[string]bool // the keys of the warnings given once (per case, as gen.rb clears Puppet's)
 }
 
 type scope struct {
@@ -79,10 +84,19 @@ func (c *Ctx) reset() {
 	c.top = &scope{vars: vars}
 }
 
+// PuppetVersion implements fn.Releaser.
+func (c *Ctx) PuppetVersion() string {
+	if c.Version == "" {
+		return "7.23.0"
+	}
+	return c.Version
+}
+
 // Eval parses and evaluates src in a fresh local scope; an error is
 // returned as an *EvalError.
 func (c *Ctx) Eval(src string) (result values.Value, err error) {
 	c.Logs = nil
+	c.warned = nil
 	c.resources = nil
 	c.reset()
 	c.file = source.NewFile("case.pp", src)
@@ -520,4 +534,16 @@ func SortedKeys(m map[string]values.Value) []string {
 
 func (c *Ctx) lineOf(n ast.Positioned) int {
 	return c.file.Line(int(n.Span().Offset))
+}
+
+// WarnOnce implements fn.OnceWarner (Puppet.warn_once).
+func (c *Ctx) WarnOnce(key, msg string) {
+	if c.warned[key] {
+		return
+	}
+	if c.warned == nil {
+		c.warned = map[string]bool{}
+	}
+	c.warned[key] = true
+	c.Warn(msg)
 }
