@@ -25,3 +25,64 @@ func (b *bigInteger) rubyCompare(o Value) (int, bool) {
 	}
 	return 0, false
 }
+
+// strToIValue is String#to_i(base): an Integer beyond 64 bits (a
+// SHA-256 hex digest's to_i(16), the seed of stdlib's seeded_rand_string)
+// is a bigInteger.
+func strToIValue(s string, base int) (v Value) {
+	defer func() {
+		if e := recover(); e != nil {
+			if re, ok := e.(*RubyError); ok && re.Class == ClassRangeError {
+				v = strToIBig(s, base)
+				return
+			}
+			panic(e)
+		}
+	}()
+	return strToI(s, base)
+}
+
+// strToIBig scans s as strToI does, into a big.Int.
+func strToIBig(s string, base int) Value {
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] >= '\t' && s[i] <= '\r') {
+		i++
+	}
+	neg := false
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		neg = s[i] == '-'
+		i++
+	}
+	if i+1 < len(s) && s[i] == '0' {
+		p := s[i+1] | 0x20
+		if base == 16 && p == 'x' || base == 2 && p == 'b' || base == 8 && p == 'o' || base == 10 && p == 'd' {
+			i += 2
+		}
+	}
+	n := new(big.Int)
+	b := big.NewInt(int64(base))
+	lastUnderscore := true
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c == '_' {
+			if lastUnderscore {
+				break
+			}
+			lastUnderscore = true
+			continue
+		}
+		d := digitVal(c)
+		if d < 0 || d >= base {
+			break
+		}
+		lastUnderscore = false
+		n.Mul(n, b).Add(n, big.NewInt(int64(d)))
+	}
+	if neg {
+		n.Neg(n)
+	}
+	if n.IsInt64() {
+		return n.Int64()
+	}
+	return &bigInteger{n: n}
+}

@@ -46,8 +46,21 @@ func init() {
 }
 
 func digestOf(name string, recv Value, args []Value) []byte {
+	if d, ok := recv.(*digestObject); ok {
+		// Digest::X.new.update(s)...digest
+		arity(args, 0, 0)
+		h := newHash(d.c)
+		h.Write(d.data)
+		return h.Sum(nil)
+	}
 	c := classRecv(name, recv, ClassDigestMD5, ClassDigestSHA1, ClassDigestSHA256, ClassDigestSHA384, ClassDigestSHA512)
 	arity(args, 1, 1)
+	h := newHash(c)
+	h.Write([]byte(strArg(args[0])))
+	return h.Sum(nil)
+}
+
+func newHash(c *Class) hash.Hash {
 	var h hash.Hash
 	switch c {
 	case ClassDigestMD5:
@@ -61,8 +74,7 @@ func digestOf(name string, recv Value, args []Value) []byte {
 	default:
 		h = sha512.New()
 	}
-	h.Write([]byte(strArg(args[0])))
-	return h.Sum(nil)
+	return h
 }
 
 // Hexdigest is Digest::X.hexdigest(s).
@@ -72,7 +84,7 @@ func (r *R) Hexdigest(recv Value, args ...Value) Value {
 
 // Digest is Digest::X.digest(s): the raw digest bytes.
 func (r *R) Digest(recv Value, args ...Value) Value {
-	return S(string(digestOf("digest", recv, args)))
+	return &Str{S: string(digestOf("digest", recv, args)), Bin: true}
 }
 
 // Base64digest is Digest::X.base64digest(s).

@@ -425,6 +425,15 @@ func (r *R) New(recv Value, b *Block, args ...Value) Value {
 		return newIPAddr(args)
 	case ClassObject:
 		return &Object{V: values.Undef}
+	case ClassRandom:
+		return newRandom(args)
+	case ClassDigestMD5, ClassDigestSHA1, ClassDigestSHA256, ClassDigestSHA384, ClassDigestSHA512:
+		arity(args, 0, 1)
+		d := &digestObject{c: c}
+		if len(args) == 1 {
+			d.data = []byte(strArg(args[0]))
+		}
+		return d
 	}
 	if c.IsA(ClassException) {
 		msg := c.Name

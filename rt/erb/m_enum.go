@@ -1265,6 +1265,9 @@ func (r *R) Aref(recv Value, args ...Value) Value {
 		arity(args, 1, 1)
 		return r.hashGet(x, args[0])
 	case *Str:
+		if x.Bin {
+			return binAref(x.S, args)
+		}
 		return r.strAref(x.S, args)
 	case Symbol:
 		return r.strAref(string(x), args)
@@ -1281,6 +1284,8 @@ func (r *R) Aref(recv Value, args ...Value) Value {
 	case *scopeObject:
 		arity(args, 1, 1)
 		return r.LookupVar(args[0])
+	case *resourceObject:
+		return x.aref(args) // puppetapi.go
 	case *Block:
 		return x.Call(args...) // proc[args] (proc.go)
 	case *Class:
@@ -1952,8 +1957,11 @@ func (r *R) MergeBang(recv Value, b *Block, args ...Value) Value {
 	return h
 }
 
-// Update is update.
+// Update is Hash#update (and Digest#update).
 func (r *R) Update(recv Value, b *Block, args ...Value) Value {
+	if d, ok := recv.(*digestObject); ok {
+		return d.update(args)
+	}
 	h := mustHash("update", recv)
 	r.mergeInto(h, b, args)
 	return h

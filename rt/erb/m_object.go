@@ -277,7 +277,7 @@ func (r *R) ToI(recv Value, args ...Value) Value {
 			}
 			base = b
 		}
-		return strToI(x.S, int(base))
+		return strToIValue(x.S, int(base))
 	case bool:
 		noMethod("to_i", recv)
 	case *IPAddr:

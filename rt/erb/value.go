@@ -32,6 +32,9 @@ type Value = any
 type Str struct {
 	S      string
 	Frozen bool
+	// Bin marks a binary (ASCII-8BIT) string, indexed by bytes:
+	// Digest's digest and Array#pack make them.
+	Bin bool
 }
 
 // Symbol is a Ruby Symbol.

@@ -1,0 +1,186 @@
+package erb
+
+import (
+	crand "crypto/rand"
+	"math/big"
+	"sync"
+
+	"github.com/pp2go/pp2go/rt/fn"
+)
+
+// Ruby's Random (MT19937): Random.new(seed).rand gives the numbers Ruby
+// gives for the seed (stdlib's seeded_rand_string); Random.new without a
+// seed and Kernel#rand draw from a randomly seeded generator, as Ruby's
+// do.
+
+var ClassRandom = newClass("Random", ClassObject)
+
+func init() {
+	constants[ClassRandom.Name] = ClassRandom
+	plain(map[string]func(*R, Value, ...Value) Value{
+		"rand": (*R).Rand,
+		"seed": (*R).Seed,
+	})
+}
+
+type rubyRandom struct {
+	g    *fn.RubyRandom
+	seed *big.Int
+}
+
+func (*rubyRandom) rubyClass() *Class   { return ClassRandom }
+func (*rubyRandom) rubyInspect() string { return "#<Random>" }
+func (x *rubyRandom) rubyToS() string   { return x.rubyInspect() }
+func bigOf(v Value) (*big.Int, bool) {
+	switch x := v.(type) {
+	case int64:
+		return big.NewInt(x), true
+	case *bigInteger:
+		return x.n, true
+	}
+	return nil, false
+}
+
+func randomSeed() *big.Int {
+	var b [16]byte
+	if _, err := crand.Read(b[:]); err != nil {
+		panic(err)
+	}
+	return new(big.Int).SetBytes(b[:])
+}
+
+// newRandom is Random.new([seed]).
+func newRandom(args []Value) Value {
+	arity(args, 0, 1)
+	var seed *big.Int
+	if len(args) == 0 {
+		seed = randomSeed()
+	} else {
+		v := args[0]
+		if f, ok := v.(float64); ok {
+			v = floatToInt(f)
+		}
+		n, ok := bigOf(v)
+		if !ok {
+			implicitConversion(args[0], "Integer")
+		}
+		seed = n
+	}
+	return &rubyRandom{g: fn.NewRubyRandom(seed), seed: seed}
+}
+
+// randValue is rand(max) on a generator: a Float in [0, 1) without max,
+// an Integer in [0, max) for an Integer, a Float in [0, max) for a
+// Float, an element of a Range of Integers.
+func randValue(g *fn.RubyRandom, max Value, kernel bool) Value {
+	if kernel {
+		// Kernel#rand takes max.to_i.abs and 0 as no limit
+		switch x := max.(type) {
+		case float64:
+			max = floatToInt(x)
+		}
+		if n, ok := max.(int64); ok {
+			if n < 0 {
+				n = -n
+			}
+			if n == 0 {
+				return g.Float64()
+			}
+			max = n
+		}
+	}
+	switch x := max.(type) {
+	case nil:
+		if kernel {
+			return g.Float64()
+		}
+		argError("invalid argument - nil")
+	case int64:
+		if x <= 0 {
+			argError("invalid argument - %d", x)
+		}
+		return int64(g.Intn(uint64(x)))
+	case float64:
+		if x <= 0 {
+			argError("invalid argument - %s", floatToS(x))
+		}
+		return g.Float64() * x
+	case *Range:
+		lo, ok1 := x.Lo.(int64)
+		hi, ok2 := x.Hi.(int64)
+		if !ok1 || !ok2 {
+			raise(ClassNotImplementedError, "pp2go: rand of a Range that is not of Integers is not supported")
+		}
+		if !x.Excl {
+			hi++
+		}
+		if hi <= lo {
+			return nil
+		}
+		return lo + int64(g.Intn(uint64(hi-lo)))
+	}
+	implicitConversion(max, "Integer")
+	return nil
+}
+
+// Rand is Random#rand([max]) (and Random.rand, from a random seed).
+func (r *R) Rand(recv Value, args ...Value) Value {
+	arity(args, 0, 1)
+	var max Value
+	if len(args) == 1 {
+		max = args[0]
+	}
+	switch x := recv.(type) {
+	case *rubyRandom:
+		if len(args) == 0 {
+			return x.g.Float64()
+		}
+		return randValue(x.g, max, false)
+	case *Class:
+		if x == ClassRandom {
+			return kernelRand(max, len(args) == 0)
+		}
+	}
+	noMethod("rand", recv)
+	return nil
+}
+
+// Seed is Random#seed.
+func (r *R) Seed(recv Value, args ...Value) Value {
+	arity(args, 0, 0)
+	x, ok := recv.(*rubyRandom)
+	if !ok {
+		noMethod("seed", recv)
+	}
+	if x.seed.IsInt64() {
+		return x.seed.Int64()
+	}
+	return &bigInteger{n: x.seed}
+}
+
+var (
+	defaultRandomMu sync.Mutex
+	defaultRandom   *fn.RubyRandom
+)
+
+func kernelRand(max Value, none bool) Value {
+	defaultRandomMu.Lock()
+	defer defaultRandomMu.Unlock()
+	if defaultRandom == nil {
+		defaultRandom = fn.NewRubyRandom(randomSeed())
+	}
+	if none {
+		return defaultRandom.Float64()
+	}
+	return randValue(defaultRandom, max, true)
+}
+
+// KernelRand is Kernel#rand([max]), from a randomly seeded generator as
+// Ruby's default one is (Puppet's results differ from run to run too).
+func (r *R) KernelRand(args ...Value) Value {
+	arity(args, 0, 1)
+	if len(args) == 0 {
+		return kernelRand(nil, true)
+	}
+	return kernelRand(args[0], false)
+}

@@ -1,0 +1,57 @@
+package erb
+
+import (
+	"math"
+	"testing"
+)
+
+// Ruby 3.1: r = Random.new(42); r.rand(10), r.rand(2.5), r.rand(1..6),
+// r.rand(1...6), r.rand are 6, 1.991357467150582, 3, 5, 0.596850157946487;
+// Random.new(-5).rand(100) is 99, Random.new(2**64+7).rand(1000) 264;
+// Random.new(Digest::SHA256.hexdigest('seed').to_i(16)) draws "JSYSrD2x"
+// from the 62 alphanumerics (stdlib's seeded_rand_string(8, 'seed')).
+func TestRandom(t *testing.T) {
+	r := &R{}
+	g := r.New(ClassRandom, nil, int64(42))
+	if got := r.Rand(g, int64(10)); got != int64(6) {
+		t.Errorf("rand(10): %v", got)
+	}
+	if got := r.Rand(g, 2.5).(float64); math.Abs(got-1.991357467150582) > 1e-15 {
+		t.Errorf("rand(2.5): %v", got)
+	}
+	if got := r.Rand(g, &Range{Lo: int64(1), Hi: int64(6)}); got != int64(3) {
+		t.Errorf("rand(1..6): %v", got)
+	}
+	if got := r.Rand(g, &Range{Lo: int64(1), Hi: int64(6), Excl: true}); got != int64(5) {
+		t.Errorf("rand(1...6): %v", got)
+	}
+	if got := r.Rand(g).(float64); math.Abs(got-0.596850157946487) > 1e-15 {
+		t.Errorf("rand: %v", got)
+	}
+	if got := rubyErr(func() { r.Rand(g, int64(0)) }); got != "ArgumentError: invalid argument - 0" {
+		t.Errorf("rand(0): %s", got)
+	}
+	if got := rubyErr(func() { r.Rand(g, S("x")) }); got != "TypeError: no implicit conversion of String into Integer" {
+		t.Errorf(`rand("x"): %s`, got)
+	}
+	if got := r.Rand(r.New(ClassRandom, nil, int64(-5)), int64(100)); got != int64(99) {
+		t.Errorf("Random.new(-5).rand(100): %v", got)
+	}
+	big := r.ToI(S("18446744073709551623")) // 2**64 + 7
+	if got := r.Rand(r.New(ClassRandom, nil, big), int64(1000)); got != int64(264) {
+		t.Errorf("Random.new(2**64+7).rand(1000): %v", got)
+	}
+	seed := r.ToI(r.Hexdigest(ClassDigestSHA256, S("seed")), int64(16))
+	if got := ToS(seed); got != "11622929688120934111120939733301202502516759384646202024404168127278746501163" {
+		t.Fatalf("to_i(16): %s", got)
+	}
+	g = r.New(ClassRandom, nil, seed)
+	cs := "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	out := ""
+	for i := 0; i < 8; i++ {
+		out += string(cs[r.Rand(g, int64(62)).(int64)])
+	}
+	if out != "JSYSrD2x" {
+		t.Errorf("seeded_rand_string(8, 'seed'): %s", out)
+	}
+}
