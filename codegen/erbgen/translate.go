@@ -54,6 +54,8 @@ type frame struct {
 	// of the block (brk) jumps to when a Go return cannot leave the
 	// frame: set on first use (jump).
 	ret, brk string
+	// forOf is the frame a for loop's body (this frame) is in.
+	forOf *frame
 }
 
 type translator struct {
@@ -429,6 +431,9 @@ func (t *translator) stmt(n erb.Node) []jen.Code {
 		return append(out, t.assign(x, false))
 	case *erb.MultiAssign:
 		return t.multiAssign(x)
+	case *erb.For:
+		out := t.line(x)
+		return append(out, t.forLoop(x))
 	case *erb.OpAssign:
 		out := t.line(x)
 		return append(out, t.opAssign(x)...)
@@ -470,6 +475,9 @@ func (t *translator) stmt(n erb.Node) []jen.Code {
 		if t.frame.kind == scopeDef || t.frame.lambda {
 			out := t.line(x)
 			return append(out, t.jump(x.X, &t.frame.ret))
+		}
+		if j, ok := t.forReturn(x.X); ok {
+			return append(t.line(x), j)
 		}
 		t.unsupported(x, "return outside a method body")
 	}
@@ -575,6 +583,9 @@ func (t *translator) tailStmt(n erb.Node) []jen.Code {
 		return append(out, jen.Return(jen.Nil()))
 	case *erb.Return, *erb.Next, *erb.Break:
 		return t.stmt(n)
+	case *erb.MultiAssign:
+		out, v := t.multiAssignValue(x)
+		return append(out, jen.Return(v))
 	}
 	out := t.line(n)
 	return append(out, jen.Return(t.expr(n)))
@@ -784,8 +795,10 @@ func (t *translator) exprCall(n erb.Node) (*jen.Statement, bool) {
 		return t.iife(x.Body), true
 	case *erb.Begin:
 		return t.begin(x), true
-	case *erb.OpAssign, *erb.While:
+	case *erb.OpAssign, *erb.While, *erb.MultiAssign:
 		return t.iife([]erb.Node{x}), true
+	case *erb.For:
+		return t.forLoop(x), true
 	case *erb.Splat:
 		t.unsupported(x, "splat (*) here")
 	case *erb.BlockPass:

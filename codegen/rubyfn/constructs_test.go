@@ -1,0 +1,116 @@
+package rubyfn
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// constructFiles are function files using Ruby's control constructs:
+// procs and lambdas as values, catch/throw, break out of a block, return
+// and next from inside begin/rescue, for loops, a multiple assignment's
+// value and constants the file assigns. Each must translate, and the Go of
+// all of them must build and vet.
+var constructFiles = map[string]string{
+	"procs.rb": `Puppet::Functions.create_function(:procs) do
+  def procs(h)
+    merge = proc do |a, b|
+      a.merge(b) { |_k, x, y| x.is_a?(Hash) && y.is_a?(Hash) ? merge.call(x, y) : y }
+    end
+    check = ->(n) do
+      return 0 if n.nil?
+      raise ArgumentError, 'big' if n > 10
+      n
+    end
+    twice = lambda { |x| x * 2 }
+    [merge.call(h, h), check.call(1), twice[2], Proc.new { |x| x }.call(3)]
+  end
+end
+`,
+	"jumps.rb": `module Puppet::Parser::Functions
+  newfunction(:jumps, :type => :rvalue) do |args|
+    v = args[0].reduce(args[1]) do |s, k|
+      break unless s.is_a?(Hash)
+      begin
+        k = Integer(k)
+      rescue ArgumentError
+        break 'bad'
+      end
+      s[k]
+    end
+    w = catch(:undefined_variable) do
+      lookupvar('x')
+    end
+    t = catch { |tag| throw tag, 1 }
+    begin
+      n = Integer(args[2])
+    rescue ArgumentError
+      return false
+    ensure
+      v = v
+    end
+    [v, w, t, n]
+  end
+end
+`,
+	"loops.rb": `module Puppet::Parser::Functions
+  newfunction(:loops, :type => :rvalue) do |args|
+    defined?(TABLE) or TABLE = ['a', 'b']
+    out = ''
+    for i in 0..args[0]
+      next if i == 1
+      break if i > 5
+      return TABLE if i == 4
+      begin
+        out += i.to_s
+        next if i == 2
+      rescue StandardError
+        break
+      end
+      last = i
+    end
+    [1, 2].each { |x| a, b = x, out }
+    [out, last, i, (c, d = 1, 2)]
+  end
+end
+`,
+}
+
+func TestConstructsTranslate(t *testing.T) {
+	gobin, err := exec.LookPath("go")
+	if err != nil || testing.Short() {
+		t.Skip("builds Go (-short, or no go command)")
+	}
+	pkgDir, err := os.MkdirTemp("testdata", "constructs-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(pkgDir)
+	n := 0
+	for name, src := range constructFiles {
+		fun, err := Translate("/m/lib/puppet/functions/"+name, []byte(src))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if len(fun.Methods.Untranslated) > 0 {
+			t.Errorf("%s: untranslated methods: %v", name, fun.Methods.Untranslated)
+		}
+		f := jen.NewFile("translated")
+		fun.Emit(f, "rbfn"+strings.TrimSuffix(name, ".rb"), "m")
+		if err := f.Save(filepath.Join(pkgDir, strings.TrimSuffix(name, ".rb")+".go")); err != nil {
+			t.Fatal(err)
+		}
+		n++
+	}
+	if n == 0 {
+		return
+	}
+	if out, err := exec.Command(gobin, "vet", "./"+filepath.ToSlash(pkgDir)).CombinedOutput(); err != nil {
+		t.Fatalf("go vet: %v\n%s", err, out)
+	}
+}
