@@ -40,6 +40,9 @@ func (t *translator) setFileConst(c *erb.Const, v jen.Code) *jen.Statement {
 
 var nodeType = reflect.TypeOf((*erb.Node)(nil)).Elem()
 
+// WalkNodes calls f for every syntax node in n and below it.
+func WalkNodes(n erb.Node, f func(erb.Node)) { walkNodes(reflect.ValueOf(n), f) }
+
 // walkNodes calls f for every syntax node in v (a node, a slice of them, a
 // struct holding them: blocks, rescue clauses, string parts, hash pairs).
 func walkNodes(v reflect.Value, f func(erb.Node)) {

@@ -202,9 +202,10 @@ func (r *reader) top(body []erb.Node) {
 				r.new3(x)
 			case x.Recv == nil && x.Name == "require" && len(x.Args) == 1:
 				lib, ok := erb.LiteralString(x.Args[0])
-				if !ok || !rterb.KnownLibrary(lib) && !erbgen.PuppetLibrary(lib) {
+				if (!ok || !rterb.KnownLibrary(lib) && !erbgen.PuppetLibrary(lib)) && !r.requireModule(x, false) {
 					r.fail(x, "require of %s", describe(x.Args[0]))
 				}
+			case x.Recv == nil && x.Name == "require_relative" && len(x.Args) == 1 && r.requireModule(x, true):
 			default:
 				r.fail(x, "top-level call of `%s'", x.Name)
 			}
@@ -256,7 +257,7 @@ func (r *reader) create4(x *erb.Call) {
 				r.localTypes(y)
 			case y.Recv == nil && y.Name == "require" && len(y.Args) == 1:
 				lib, ok := erb.LiteralString(y.Args[0])
-				if !ok || !rterb.KnownLibrary(lib) && !erbgen.PuppetLibrary(lib) {
+				if (!ok || !rterb.KnownLibrary(lib) && !erbgen.PuppetLibrary(lib)) && !r.requireModule(y, false) {
 					r.fail(y, "require of %s", describe(y.Args[0]))
 				}
 			case y.Recv == nil && y.Name == "private" && len(y.Args) == 0:

@@ -1,0 +1,41 @@
+package rubyfn
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A function that requires its module's own Ruby (puppet_x) is not
+// translated, with what that file does first that pp2go lacks, at that
+// file's line.
+func TestRequireModuleRuby(t *testing.T) {
+	lib := filepath.Join(t.TempDir(), "m", "lib")
+	write := func(rel, src string) string {
+		p := filepath.Join(lib, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	write("puppet_x/m/net.rb", "require 'puppet_x'\nmodule PuppetX::M\n  class Net\n    require 'net/http'\n  end\nend\n")
+	write("puppet_x/m/dumper.rb", "require 'json'\nmodule PuppetX::M\n  class Dumper\n    def initialize(h)\n      @s = h.to_s\n    end\n  end\nend\n")
+	for _, c := range []struct{ fn, want string }{
+		{"require 'puppet_x/m/net'\nPuppet::Functions.create_function(:f) do\nend\n",
+			`require of "puppet_x/m/net", the module's net.rb: require of "net/http" (file: ` + lib + `/puppet_x/m/net.rb, line: 4, column: 5)`},
+		{"require_relative '../../puppet_x/m/net'\nPuppet::Functions.create_function(:f) do\nend\n",
+			`require_relative of "../../puppet_x/m/net", the module's net.rb: require of "net/http" (file: ` + lib + `/puppet_x/m/net.rb, line: 4, column: 5)`},
+		{"require_relative '../../puppet_x/m/dumper'\nPuppet::Functions.create_function(:f) do\nend\n",
+			`require_relative of "../../puppet_x/m/dumper", the module's dumper.rb: pp2go translates no methods of the modules and classes of a module's Ruby (def initialize) (file: ` + lib + `/puppet_x/m/dumper.rb, line: 4, column: 5)`},
+	} {
+		path := write("puppet/functions/f.rb", c.fn)
+		_, err := Translate(path, []byte(c.fn))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: got %v, want %s", c.fn, err, c.want)
+		}
+	}
+}
