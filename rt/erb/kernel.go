@@ -427,6 +427,15 @@ func (r *R) New(recv Value, b *Block, args ...Value) Value {
 		return &Object{V: values.Undef}
 	case ClassRandom:
 		return newRandom(args)
+	case ClassSet:
+		arity(args, 0, 1)
+		if len(args) == 0 {
+			return newSet(nil)
+		}
+		return newSet(r.setElems(args[0]))
+	case ClassGemVersion:
+		arity(args, 1, 1)
+		return newGemVersion(args[0])
 	case ClassDigestMD5, ClassDigestSHA1, ClassDigestSHA256, ClassDigestSHA384, ClassDigestSHA512:
 		arity(args, 0, 1)
 		d := &digestObject{c: c}

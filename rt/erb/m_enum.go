@@ -1727,6 +1727,9 @@ func (r *R) include(name string, recv Value, args []Value) Value {
 	case *Hash:
 		_, ok := x.Lookup(args[0])
 		return ok
+	case *rubySet:
+		_, ok := x.h.Lookup(args[0])
+		return ok
 	case *Str:
 		if name != "include?" {
 			noMethod(name, recv)
@@ -2267,13 +2270,6 @@ func (r *R) Assoc(recv Value, args ...Value) Value {
 		return nil
 	}
 	noMethod("assoc", recv)
-	return nil
-}
-
-// ToSet is to_set (require 'set'): an array of the unique elements; pp2go
-// has no Set class, so only iteration and membership behave as Ruby's.
-func (r *R) ToSet(recv Value, args ...Value) Value {
-	raise(ClassNoMethodError, "pp2go: Set is not supported")
 	return nil
 }
 
