@@ -153,6 +153,12 @@ func (t *translator) apiCall(x *erb.Call) (*jen.Statement, bool) {
 		if blk == nil {
 			return t.lineFor(x).call("ScopeLog", append([]jen.Code{jen.Lit(x.Name)}, args...)...), true
 		}
+	case t.api == API3 && x.Name == "findresource" && len(x.Args) >= 1 && len(x.Args) <= 2 && x.Block == nil:
+		// Scope#findresource: a Puppet::Resource of the catalog, or nil
+		args, blk := t.callArgs(x.Args)
+		if blk == nil {
+			return t.lineFor(x).call("FindResource", args...), true
+		}
 	case x.Name == "_" && len(x.Args) == 1 && x.Block == nil:
 		// Puppet's gettext: the text itself (pp2go has no translations)
 		return rcall("Gettext", t.expr(x.Args[0])), true

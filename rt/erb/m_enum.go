@@ -1284,6 +1284,8 @@ func (r *R) Aref(recv Value, args ...Value) Value {
 	case *scopeObject:
 		arity(args, 1, 1)
 		return r.LookupVar(args[0])
+	case *resourceObject:
+		return x.aref(args) // puppetapi.go
 	case *Block:
 		return x.Call(args...) // proc[args] (proc.go)
 	case *Class:

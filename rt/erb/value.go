@@ -156,6 +156,8 @@ func ToPuppet(v Value) values.Value {
 		return values.RegexpOf(x.Source)
 	case *Object:
 		return x.V
+	case *resourceObject:
+		return x.toPuppet() // puppetapi.go
 	}
 	return values.String(ToS(v))
 }

@@ -51,7 +51,7 @@ func Impl3(m Methods, method string) fn.Impl {
 	return func(c fn.Context, args []values.Value, _ fn.Block) values.Value {
 		a := make([]erb.Value, len(args))
 		for i, v := range args {
-			a[i] = erb.FromPuppet(v)
+			a[i] = erb.FromPuppet3x(v)
 		}
 		return run(c, m, method, nil, []erb.Value{erb.NewArray(a...)})
 	}
@@ -194,4 +194,14 @@ func (s scope) Call3x(name string, args []values.Value) values.Value {
 		return f.Call(s.c, args, nil)
 	}
 	return s.c.Call(name, args, nil)
+}
+
+// FindResource is Scope#findresource: the catalog's resource of a type
+// and title.
+func (s scope) FindResource(typeName, title string) (erb.PuppetResource, bool) {
+	cat, ok := s.c.(fn.Catalog)
+	if !ok {
+		panic(fn.Errorf("findresource: pp2go gives this function no access to the catalog"))
+	}
+	return cat.FindResource(typeName, title)
 }
