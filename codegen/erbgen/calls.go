@@ -290,6 +290,11 @@ func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 	if c, ok := t.controlCall(x); ok {
 		return c
 	}
+	if x.Name == "instance_variables" && t.api == 0 && len(x.Args) == 0 && x.Block == nil {
+		// Puppet's wrapper sets @__file__ for a template file, not for
+		// inline_template()
+		return rr.call("InstanceVariables", jen.Lit(t.t.Name != "inline_template"))
+	}
 	if m, ok := kernelFuncs[x.Name]; ok {
 		if x.Block != nil {
 			t.unsupported(x, "a block given to `%s'", x.Name)

@@ -89,6 +89,7 @@ type R struct {
 	// use) and the template's own assignments
 	ivars    map[string]Value // converted and assigned instance variables
 	assigned map[string]bool  // assigned by the template (defined? is true even for nil)
+	setOrder []string         // the assigned names, first assignment first (instance_variables)
 	vars     *values.Hash     // the scope's variables
 	index    VarView          // the scope's variables, when it can look them up one by one
 	origins  []origin         // Ruby objects made from Puppet variables
@@ -337,6 +338,9 @@ func (r *R) SetIVar(name string, v Value) Value {
 	r.ivars[name] = v
 	if r.assigned == nil {
 		r.assigned = map[string]bool{}
+	}
+	if !r.assigned[name] {
+		r.setOrder = append(r.setOrder, name)
 	}
 	r.assigned[name] = true
 	return v
