@@ -46,12 +46,20 @@ func init() {
 }
 
 func digestOf(name string, recv Value, args []Value) []byte {
-	if d, ok := recv.(*digestObject); ok {
-		// Digest::X.new.update(s)...digest
-		arity(args, 0, 0)
+	switch d := recv.(type) {
+	case *digestObject:
+		// Digest::X.new.update(s)...digest, or digest(s) of s alone
+		arity(args, 0, 1)
 		h := newHash(d.c)
-		h.Write(d.data)
+		if len(args) == 1 {
+			h.Write([]byte(strArg(args[0])))
+		} else {
+			h.Write(d.data)
+		}
 		return h.Sum(nil)
+	case *hmacObject:
+		arity(args, 0, 0)
+		return d.sum()
 	}
 	c := classRecv(name, recv, ClassDigestMD5, ClassDigestSHA1, ClassDigestSHA256, ClassDigestSHA384, ClassDigestSHA512)
 	arity(args, 1, 1)

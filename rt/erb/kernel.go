@@ -427,6 +427,8 @@ func (r *R) New(recv Value, b *Block, args ...Value) Value {
 		return &Object{V: values.Undef}
 	case ClassRandom:
 		return newRandom(args)
+	case ClassTime:
+		return newTime(args)
 	case ClassSet:
 		arity(args, 0, 1)
 		if len(args) == 0 {
@@ -436,6 +438,16 @@ func (r *R) New(recv Value, b *Block, args ...Value) Value {
 	case ClassGemVersion:
 		arity(args, 1, 1)
 		return newGemVersion(args[0])
+	case ClassOpenSSLDigest:
+		arity(args, 1, 2)
+		d := &digestObject{c: osslDigestClass(args[0])}
+		if len(args) == 2 {
+			d.data = []byte(strArg(args[1]))
+		}
+		return d
+	case ClassOpenSSLHMAC:
+		arity(args, 2, 2)
+		return &hmacObject{c: osslDigestClass(args[1]), key: []byte(strArg(args[0]))}
 	case ClassDigestMD5, ClassDigestSHA1, ClassDigestSHA256, ClassDigestSHA384, ClassDigestSHA512:
 		arity(args, 0, 1)
 		d := &digestObject{c: c}

@@ -1962,7 +1962,10 @@ func (r *R) MergeBang(recv Value, b *Block, args ...Value) Value {
 
 // Update is Hash#update (and Digest#update).
 func (r *R) Update(recv Value, b *Block, args ...Value) Value {
-	if d, ok := recv.(*digestObject); ok {
+	switch d := recv.(type) {
+	case *digestObject:
+		return d.update(args)
+	case *hmacObject:
 		return d.update(args)
 	}
 	h := mustHash("update", recv)

@@ -282,6 +282,9 @@ func (r *R) ToI(recv Value, args ...Value) Value {
 		noMethod("to_i", recv)
 	case *IPAddr:
 		return x.toI()
+	case *rubyTime:
+		arity(args, 0, 0)
+		return x.t.Unix()
 	}
 	noMethod("to_i", recv)
 	return nil

@@ -49,6 +49,8 @@ func GoName(ruby string) string {
 		return "Aset"
 	case "scan":
 		return "ScanRe" // Scan would look like fmt.Scanner to go vet
+	case "at":
+		return "TimeAt" // At is the line recorder (helpers.go)
 	}
 	suffix := ""
 	switch {

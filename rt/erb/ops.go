@@ -351,6 +351,10 @@ func (r *R) OpBitNot(a Value) Value {
 // OpShl is a << b: append to a String or an Array, or shift an Integer.
 func (r *R) OpShl(a, b Value) Value {
 	switch x := a.(type) {
+	case *digestObject:
+		return x.update([]Value{b})
+	case *hmacObject:
+		return x.update([]Value{b})
 	case *Str:
 		checkFrozen(x)
 		switch y := b.(type) {

@@ -1,0 +1,253 @@
+package erb
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Ruby's Time as module functions use it: Time.new / Time.now (the
+// compiling machine's clock and zone, as Puppet's functions see them when
+// the catalog compiles), Time.at, to_i, to_f, utc, localtime, year...,
+// strftime and to_s.
+
+var ClassTime = newClass("Time", ClassObject, ClassComparable)
+
+func init() {
+	constants[ClassTime.Name] = ClassTime
+	plain(map[string]func(*R, Value, ...Value) Value{
+		"now":       (*R).Now,
+		"at":        (*R).TimeAt,
+		"strftime":  (*R).Strftime,
+		"utc":       (*R).Utc,
+		"localtime": (*R).Localtime,
+		"year":      (*R).Year,
+		"month":     (*R).Month,
+		"day":       (*R).Day,
+		"hour":      (*R).Hour,
+		"sec":       (*R).Sec,
+	})
+}
+
+type rubyTime struct {
+	t   time.Time
+	utc bool
+}
+
+func (*rubyTime) rubyClass() *Class { return ClassTime }
+func (x *rubyTime) rubyInspect() string {
+	return x.rubyToS()
+}
+func (x *rubyTime) rubyToS() string {
+	if x.utc {
+		return x.t.UTC().Format("2006-01-02 15:04:05") + " UTC"
+	}
+	return x.t.Format("2006-01-02 15:04:05 -0700")
+}
+func (x *rubyTime) rubyEqual(o Value) bool {
+	y, ok := o.(*rubyTime)
+	return ok && x.t.Equal(y.t)
+}
+func (x *rubyTime) rubyCompare(o Value) (int, bool) {
+	y, ok := o.(*rubyTime)
+	if !ok {
+		return 0, false
+	}
+	return x.t.Compare(y.t), true
+}
+
+func (x *rubyTime) zoned() time.Time {
+	if x.utc {
+		return x.t.UTC()
+	}
+	return x.t.Local()
+}
+
+// Now is Time.now.
+func (r *R) Now(recv Value, args ...Value) Value {
+	classRecv("now", recv, ClassTime)
+	arity(args, 0, 1)
+	return &rubyTime{t: time.Now()}
+}
+
+// newTime is Time.new: now without arguments.
+func newTime(args []Value) Value {
+	if len(args) > 0 {
+		raise(ClassNotImplementedError, "pp2go: Time.new with arguments is not supported")
+	}
+	return &rubyTime{t: time.Now()}
+}
+
+// TimeAt is Time.at(seconds).
+func (r *R) TimeAt(recv Value, args ...Value) Value {
+	classRecv("at", recv, ClassTime)
+	arity(args, 1, 1)
+	switch x := args[0].(type) {
+	case int64:
+		return &rubyTime{t: time.Unix(x, 0)}
+	case float64:
+		sec := int64(x)
+		return &rubyTime{t: time.Unix(sec, int64((x-float64(sec))*1e9))}
+	case *rubyTime:
+		return &rubyTime{t: x.t, utc: x.utc}
+	}
+	typeError("can't convert %s into an exact number", classOf(args[0]).Name)
+	return nil
+}
+
+func timeRecv(name string, recv Value) *rubyTime {
+	x, ok := recv.(*rubyTime)
+	if !ok {
+		noMethod(name, recv)
+	}
+	return x
+}
+
+// Utc is Time#utc (it changes the receiver, as Ruby's does).
+func (r *R) Utc(recv Value, args ...Value) Value {
+	x := timeRecv("utc", recv)
+	arity(args, 0, 0)
+	x.utc = true
+	return x
+}
+
+// Localtime is Time#localtime (in the machine's zone).
+func (r *R) Localtime(recv Value, args ...Value) Value {
+	x := timeRecv("localtime", recv)
+	arity(args, 0, 1)
+	if len(args) == 1 {
+		raise(ClassNotImplementedError, "pp2go: Time#localtime with a zone offset is not supported")
+	}
+	x.utc = false
+	return x
+}
+
+func (r *R) timePart(name string, recv Value, args []Value, f func(time.Time) int) Value {
+	x := timeRecv(name, recv)
+	arity(args, 0, 0)
+	return int64(f(x.zoned()))
+}
+
+// Year is Time#year.
+func (r *R) Year(recv Value, args ...Value) Value {
+	return r.timePart("year", recv, args, time.Time.Year)
+}
+
+// Month is Time#month.
+func (r *R) Month(recv Value, args ...Value) Value {
+	return r.timePart("month", recv, args, func(t time.Time) int { return int(t.Month()) })
+}
+
+// Day is Time#day.
+func (r *R) Day(recv Value, args ...Value) Value {
+	return r.timePart("day", recv, args, time.Time.Day)
+}
+
+// Hour is Time#hour.
+func (r *R) Hour(recv Value, args ...Value) Value {
+	return r.timePart("hour", recv, args, time.Time.Hour)
+}
+
+// Sec is Time#sec.
+func (r *R) Sec(recv Value, args ...Value) Value {
+	return r.timePart("sec", recv, args, time.Time.Second)
+}
+
+// Strftime is Time#strftime(format) for the common directives (with the
+// - flag that drops padding).
+func (r *R) Strftime(recv Value, args ...Value) Value {
+	x := timeRecv("strftime", recv)
+	arity(args, 1, 1)
+	f := strArg(args[0])
+	t := x.zoned()
+	var b strings.Builder
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' || i+1 >= len(f) {
+			b.WriteByte(f[i])
+			continue
+		}
+		i++
+		noPad := false
+		if f[i] == '-' && i+1 < len(f) {
+			noPad = true
+			i++
+		}
+		num := func(n, width int, pad byte) {
+			s := strconv.Itoa(n)
+			if !noPad {
+				for len(s) < width {
+					s = string(pad) + s
+				}
+			}
+			b.WriteString(s)
+		}
+		switch f[i] {
+		case 'Y':
+			num(t.Year(), 0, '0')
+		case 'y':
+			num(t.Year()%100, 2, '0')
+		case 'm':
+			num(int(t.Month()), 2, '0')
+		case 'd':
+			num(t.Day(), 2, '0')
+		case 'e':
+			num(t.Day(), 2, ' ')
+		case 'j':
+			num(t.YearDay(), 3, '0')
+		case 'H':
+			num(t.Hour(), 2, '0')
+		case 'I':
+			h := t.Hour() % 12
+			if h == 0 {
+				h = 12
+			}
+			num(h, 2, '0')
+		case 'M':
+			num(t.Minute(), 2, '0')
+		case 'S':
+			num(t.Second(), 2, '0')
+		case 'L':
+			num(t.Nanosecond()/1e6, 3, '0')
+		case 'N':
+			num(t.Nanosecond(), 9, '0')
+		case 's':
+			b.WriteString(strconv.FormatInt(t.Unix(), 10))
+		case 'p':
+			b.WriteString(t.Format("PM"))
+		case 'a':
+			b.WriteString(t.Format("Mon"))
+		case 'A':
+			b.WriteString(t.Format("Monday"))
+		case 'b':
+			b.WriteString(t.Format("Jan"))
+		case 'B':
+			b.WriteString(t.Format("January"))
+		case 'u':
+			wd := int(t.Weekday())
+			if wd == 0 {
+				wd = 7
+			}
+			num(wd, 1, '0')
+		case 'w':
+			num(int(t.Weekday()), 1, '0')
+		case 'z':
+			b.WriteString(t.Format("-0700"))
+		case 'Z':
+			if x.utc {
+				b.WriteString("UTC")
+			} else {
+				b.WriteString(t.Format("MST"))
+			}
+		case 'F':
+			b.WriteString(t.Format("2006-01-02"))
+		case 'T':
+			b.WriteString(t.Format("15:04:05"))
+		case '%':
+			b.WriteByte('%')
+		default:
+			raise(ClassNotImplementedError, "pp2go: strftime directive %s is not supported", fmt.Sprintf("%%%c", f[i]))
+		}
+	}
+	return S(b.String())
+}
