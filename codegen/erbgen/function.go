@@ -295,6 +295,11 @@ func (t *translator) puppetCall(x *erb.Call) (*jen.Statement, bool) {
 			if blk == nil {
 				return t.lineFor(x).call("PuppetVersioncmp", args...), true
 			}
+		case p == "Puppet::Util::Json" && x.Name == "load" && len(x.Args) == 1:
+			args, blk := t.callArgs(x.Args)
+			if blk == nil && len(args) == 1 {
+				return t.lineFor(x).call("PuppetJSONLoad", args...), true
+			}
 		case p == "Puppet::Pops::Types::PSensitiveType::Sensitive" && x.Name == "new" && len(x.Args) == 1:
 			args, blk := t.callArgs(x.Args)
 			if blk == nil && len(args) == 1 {

@@ -193,8 +193,8 @@ func (r *R) PuppetVersioncmp(args ...Value) Value {
 		s, ok := a.(*Str)
 		if !ok {
 			if itz {
-				// normalize(version) calls version.sub first
-				return r.NoMethod(a, "sub")
+				// normalize(version) splits it first
+				return r.NoMethod(a, "split")
 			}
 			return r.NoMethod(a, "scan")
 		}
@@ -405,4 +405,24 @@ func (r *R) FindResource(args ...Value) Value {
 		return nil
 	}
 	return &resourceObject{res: res}
+}
+
+// ClassPuppetJSONParseError is Puppet::Util::Json::ParseError.
+var ClassPuppetJSONParseError = newClass("Puppet::Util::Json::ParseError", ClassStandardError)
+
+func init() { constants[ClassPuppetJSONParseError.Name] = ClassPuppetJSONParseError }
+
+// PuppetJSONLoad is Puppet::Util::Json.load(text): JSON.parse (Puppet
+// loads no MultiJson), its JSON::ParserError raised again as a
+// Puppet::Util::Json::ParseError with the same message.
+func (r *R) PuppetJSONLoad(text Value) (out Value) {
+	defer func() {
+		if p := recover(); p != nil {
+			if re, ok := p.(*RubyError); ok && re.Class == ClassJSONParserError {
+				panic(&RubyError{Class: ClassPuppetJSONParseError, Msg: re.Msg, Frame: re.Frame})
+			}
+			panic(p)
+		}
+	}()
+	return r.Parse(ClassJSON, text)
 }

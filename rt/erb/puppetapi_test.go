@@ -1,0 +1,99 @@
+package erb
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// rubyErr runs f and returns the Ruby exception it raised (nil: none).
+func raised(f func()) (re *RubyError) {
+	defer func() {
+		if p := recover(); p != nil {
+			var ok bool
+			if re, ok = p.(*RubyError); !ok {
+				panic(p)
+			}
+		}
+	}()
+	f()
+	return nil
+}
+
+type versionScope struct{ testScope }
+
+func (versionScope) Versioncmp(a, b string, itz bool) int {
+	if itz {
+		return 2 // marks that the flag went through
+	}
+	return strings.Compare(a, b)
+}
+
+func (versionScope) PuppetVersion() string { return "8.10.0" }
+
+// The expected texts are Ruby 3.1's with Puppet 7.23 loaded (ruby -e
+// 'require "puppet"; ...'), without error_highlight's source excerpt.
+func TestPuppetAPI(t *testing.T) {
+	r := New(&versionScope{testScope{vars: values.NewHash()}})
+	if got := r.PuppetVersioncmp(S("1"), S("2")); got != int64(-1) {
+		t.Errorf("versioncmp: got %v", got)
+	}
+	if got := r.PuppetVersioncmp(S("1"), S("2"), true); got != int64(2) {
+		t.Errorf("versioncmp with ignore_trailing_zeroes: got %v", got)
+	}
+	if got := ToS(r.PuppetVersion()); got != "8.10.0" {
+		t.Errorf("Puppet.version: got %q", got)
+	}
+	if got := ToS(New(&testScope{vars: values.NewHash()}).PuppetVersion()); got != "7.23.0" {
+		t.Errorf("Puppet.version of a scope that does not say: got %q", got)
+	}
+	for _, c := range []struct {
+		f          func()
+		class, msg string
+	}{
+		{func() { r.PuppetVersioncmp(int64(12), S("1")) }, "NoMethodError", "undefined method `scan' for 12:Integer"},
+		{func() { r.PuppetVersioncmp(nil, S("1"), true) }, "NoMethodError", "undefined method `split' for nil:NilClass"},
+		{func() { r.Unwrap(S("x")) }, "NoMethodError", "undefined method `unwrap' for \"x\":String"},
+		{func() { r.PuppetJSONLoad(S("[1")) }, "Puppet::Util::Json::ParseError", "451: unexpected token at ''"},
+		{func() { r.FindResource(S("nope")) }, "ArgumentError", `No title provided and "nope" is not a valid resource reference`},
+	} {
+		re := raised(c.f)
+		if re == nil || re.Class.Name != c.class || !strings.HasPrefix(re.Msg, c.msg) {
+			t.Errorf("want %s %q, got %+v", c.class, c.msg, re)
+		}
+	}
+	if !isA(&RubyError{Class: ClassPuppetJSONParseError}, ClassStandardError) {
+		t.Error("Puppet::Util::Json::ParseError is a StandardError")
+	}
+	s := values.NewSensitive(values.String("pw"))
+	if got := r.Unwrap(FromPuppet(s)); ToS(got) != "pw" {
+		t.Errorf("unwrap: got %v", got)
+	}
+}
+
+// A 3.x function's references are Puppet::Resource values (Puppet's
+// Runtime3Converter), which go back to Puppet as the references.
+func TestFromPuppet3x(t *testing.T) {
+	for _, c := range []struct {
+		v    values.Value
+		toS  string
+		back values.Value
+	}{
+		{values.NewResourceType("user", "a", true), "User[a]", values.NewResourceType("User", "a", true)},
+		{values.NewClassType("::foo::bar"), "Class[Foo::Bar]", values.NewClassType("foo::bar")},
+		{values.NewResourceType("class", "foo", true), "Class[Foo]", values.NewClassType("foo")},
+	} {
+		x := FromPuppet3x(values.NewArray(c.v))
+		el := x.(*Array).A[0]
+		if got := ToS(el); got != c.toS {
+			t.Errorf("%v: to_s %q, want %q", c.v, got, c.toS)
+		}
+		if got := classOf(el).Name; got != "Puppet::Resource" {
+			t.Errorf("%v: class %s", c.v, got)
+		}
+		if got := ToPuppet(el); !values.Equals(got, c.back) {
+			t.Errorf("%v: back to Puppet as %v, want %v", c.v, got, c.back)
+		}
+	}
+}
