@@ -71,6 +71,9 @@ func (l *lowerer) stmts(e ast.Expr) []jen.Code {
 		return l.caseStmt(x, false)
 	case ast.Definition:
 		return nil // registered separately; evaluates to undef
+	case *ast.ResourceExpression:
+		// no references built for a value nobody reads
+		return []jen.Code{chain(l.declaration(x), "Exec")}
 	}
 	code, k := l.exprK(e)
 	if k == pure {
@@ -732,7 +735,15 @@ func (l *lowerer) attrs(st *jen.Statement, ops []ast.AttributeOp) *jen.Statement
 	return st
 }
 
+// resource lowers a resource expression whose value (the references to
+// its resources) is used.
 func (l *lowerer) resource(x *ast.ResourceExpression) jen.Code {
+	return chain(l.declaration(x), "Done")
+}
+
+// declaration is a resource expression's Declare and bodies, to be ended
+// by Done (the references wanted) or Exec (a statement).
+func (l *lowerer) declaration(x *ast.ResourceExpression) *jen.Statement {
 	var typeName jen.Code
 	switch t := x.TypeName.(type) {
 	case *ast.QualifiedName:
@@ -745,7 +756,7 @@ func (l *lowerer) resource(x *ast.ResourceExpression) jen.Code {
 		st = chain(st, "Body", l.pos(b.Title), l.expr(b.Title))
 		st = l.attrs(st, b.Operations)
 	}
-	return chain(st, "Done")
+	return st
 }
 
 func (l *lowerer) defaults(x *ast.ResourceDefaultsExpression) jen.Code {

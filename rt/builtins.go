@@ -196,7 +196,7 @@ func (c *Ctx) createResourcesFunction(s *Scope, args []values.Value) values.Valu
 		for _, t := range tvs {
 			titles = append(titles, values.ToString(t))
 		}
-		refs = append(refs, c.createResources(s, s.callSite, typeName, form, titles, ps, tvs...)...)
+		c.createResources(s, s.callSite, typeName, form, titles, ps, &refs, tvs...)
 	}
 	return values.NewArray(refs...)
 }

@@ -194,7 +194,7 @@ func classTitle(name string) string {
 	if name == "" {
 		return "main"
 	}
-	return capitalizeTypeName(name)
+	return capitalized.get(name)
 }
 
 // newClassResource makes a class's resource with the resource defaults of

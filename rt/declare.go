@@ -27,14 +27,21 @@ type Declaration struct {
 	typeName string
 	form     Form
 	bodies   []*declBody
-	seen     map[string]bool // titles across bodies
-	defaults *declBody       // the body titled default
+	seen     map[string]bool // titles across bodies, once there are two
+	first    string          // the first title, until there are two
+	ntitles  int
+	defaults *declBody // the body titled default
+
+	// most expressions have one body with one title: room for them
+	body0   declBody
+	bodies0 [1]*declBody
 }
 
 type declBody struct {
 	titles []string
 	params []*Param
 	isDef  bool
+	title0 [1]string
 }
 
 // Declare starts a resource expression of the named type at site.
@@ -43,7 +50,27 @@ func (s *Scope) Declare(site *Site, typeName string, form Form) *Declaration {
 	if form == Exported && c.prog.Exported == nil {
 		c.Warning(site, "You cannot collect exported resources without storeconfigs being set; the export is ignored")
 	}
-	return &Declaration{c: c, s: s, site: site, typeName: typeName, form: form, seen: map[string]bool{}}
+	d := &Declaration{c: c, s: s, site: site, typeName: typeName, form: form}
+	d.bodies = d.bodies0[:0]
+	return d
+}
+
+// seenTitle records a title of the expression ("\x00default" for default)
+// and reports whether it was seen before.
+func (d *Declaration) seenTitle(t string) bool {
+	d.ntitles++
+	if d.ntitles == 1 {
+		d.first = t
+		return false
+	}
+	if d.seen == nil {
+		d.seen = map[string]bool{d.first: true}
+	}
+	if d.seen[t] {
+		return true
+	}
+	d.seen[t] = true
+	return false
 }
 
 // ResourceTypeName converts an evaluated resource type expression (File,
@@ -87,26 +114,32 @@ func (d *Declaration) Body(titleSite *Site, title values.Value) *Declaration {
 	if values.IsUndef(title) {
 		IssueAt(titleSite, "MISSING_TITLE", "Missing title. The title expression resulted in undef")
 	}
-	b := &declBody{}
-	for i, t := range flattenInto(nil, title) {
+	b := &d.body0
+	if len(d.bodies) > 0 {
+		b = &declBody{}
+	}
+	b.titles = b.title0[:0]
+	titles := []values.Value{title}
+	if _, ok := title.(*values.Array); ok {
+		titles = flattenInto(nil, title)
+	}
+	for i, t := range titles {
 		switch x := t.(type) {
 		case nil, values.UndefValue:
 			IssueAt(titleSite, "MISSING_TITLE_AT", "Missing title at index %d. The title expression resulted in an undef title", i)
 		case values.DefaultValue:
-			if d.seen["\x00default"] {
+			if d.seenTitle("\x00default") {
 				IssueAt(d.site, "DUPLICATE_TITLE", "The title '%s' has already been used in this resource expression", "default")
 			}
-			d.seen["\x00default"] = true
 			b.isDef = true
 			d.defaults = b
 		case values.String:
 			if x == "" {
 				IssueAt(titleSite, "EMPTY_STRING_TITLE_AT", "Empty string title at %d. Title strings must have a length greater than zero.", i)
 			}
-			if d.seen[string(x)] {
+			if d.seenTitle(string(x)) {
 				IssueAt(d.site, "DUPLICATE_TITLE", "The title '%s' has already been used in this resource expression", string(x))
 			}
-			d.seen[string(x)] = true
 			b.titles = append(b.titles, string(x))
 		default:
 			IssueAt(titleSite, "ILLEGAL_TITLE_TYPE_AT", "Illegal title type at index %d. Expected String, got %s", i,
@@ -125,6 +158,9 @@ func (d *Declaration) addParam(p *Param) {
 		if q.Name == p.Name {
 			IssueAt(d.site, "DUPLICATE_ATTRIBUTE", "The attribute '%s' has already been set", p.Name)
 		}
+	}
+	if b.params == nil {
+		b.params = make([]*Param, 0, 8) // bodies set 5 attributes on average
 	}
 	b.params = append(b.params, p)
 }
@@ -173,6 +209,15 @@ func newParam(s *Scope, site *Site, name string, v values.Value, add bool) *Para
 // resource types).
 func (d *Declaration) Done() values.Value {
 	var refs []values.Value
+	d.create(&refs)
+	return values.NewArray(refs...)
+}
+
+// Exec creates the resources of a resource expression whose value is not
+// used (a statement): Done without the references.
+func (d *Declaration) Exec() { d.create(nil) }
+
+func (d *Declaration) create(refs *[]values.Value) {
 	for _, b := range d.bodies {
 		if b.isDef {
 			continue
@@ -181,9 +226,8 @@ func (d *Declaration) Done() values.Value {
 		if d.defaults != nil {
 			params = mergeParams(d.defaults.params, b.params)
 		}
-		refs = append(refs, d.c.createResources(d.s, d.site, d.typeName, d.form, b.titles, params)...)
+		d.c.createResources(d.s, d.site, d.typeName, d.form, b.titles, params, refs)
 	}
-	return values.NewArray(refs...)
 }
 
 // mergeParams is Ruby's defaults.merge(body): body parameters win, in the
@@ -209,10 +253,10 @@ func mergeParams(defaults, body []*Param) []*Param {
 // createResources is Runtime3ResourceSupport.create_resources: one resource
 // per title, added to the catalog; classes are evaluated at once.
 //
+// The references to the resources are appended to refs unless it is nil.
 // titleValues, when not nil, are the titles as values, for titles that are
 // not Strings (create_resources).
-func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, titles []string, params []*Param, titleValues ...values.Value) []values.Value {
-	var refs []values.Value
+func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, titles []string, params []*Param, refs *[]values.Value, titleValues ...values.Value) {
 	guard(site, func() {
 		if equalFold(typeName, "class") {
 			for _, title := range titles {
@@ -233,7 +277,9 @@ func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, 
 				c.instantiate(s, r)
 				c.addResource(s, r)
 				c.evaluateClasses(s, []string{"::" + cl.Name})
-				refs = append(refs, classRef(cl.Name))
+				if refs != nil {
+					*refs = append(*refs, classRef(cl.Name))
+				}
 			}
 			return
 		}
@@ -246,7 +292,7 @@ func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, 
 			Errorf("Unknown resource type: '%s'", typeName)
 		}
 		c.prog.checkAutoload(native)
-		typ := capitalizeTypeName(typeName)
+		typ := capitalized.get(typeName)
 		for i, title := range titles {
 			r := c.newResource(Resource{Type: typ, Title: title, scope: s, source: s.source, native: native, define: def,
 				Virtual: form != Regular, Exported: form == Exported})
@@ -263,10 +309,11 @@ func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, 
 			}
 			c.initResource(s, r, params)
 			c.addResource(s, r)
-			refs = append(refs, values.NewResourceType(typ, title, true))
+			if refs != nil {
+				*refs = append(*refs, values.NewResourceType(typ, title, true))
+			}
 		}
 	})
-	return refs
 }
 
 // initResource sets a new resource's parameters and the scope's defaults
@@ -284,7 +331,15 @@ func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param) {
 		r.set(p)
 	}
 	c.applyDefaults(r, defaults)
-	r.tag(r.Type)
+	if r.Tags == nil {
+		// the type's and title's tags, then the scope's (finishEvaluation)
+		n := 6
+		if sr := s.resource; sr != nil {
+			n += len(sr.Tags)
+		}
+		r.Tags = make([]string, 0, n)
+	}
+	r.tag(lowered.get(r.Type))
 	if r.titleValue == nil {
 		r.tagIfValid(r.Title)
 	}

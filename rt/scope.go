@@ -31,6 +31,11 @@ type Scope struct {
 	// inherited caches inheritedScope once found: a parent class is
 	// evaluated before its child, and its scope never changes after.
 	inherited *Scope
+
+	// the symbol table and first match table every scope has, and room
+	// for two ephemeral tables, allocated with the scope
+	tables     [2]varTable
+	ephemeral0 [2]*varTable
 }
 
 // tableKind tells the three kinds of Puppet's variable tables apart.
@@ -119,6 +124,10 @@ func (t *varTable) set(name string, v values.Value) {
 		t.vals[i] = v
 		return
 	}
+	if t.names == nil {
+		// grow once for the first few variables, not at 1, 2 and 4
+		t.names, t.vals = make([]string, 0, 4), make([]values.Value, 0, 4)
+	}
 	t.names = append(t.names, name)
 	t.vals = append(t.vals, v)
 	if erb.OddName(name) {
@@ -179,8 +188,10 @@ type unevaluatedParameter struct{ name string }
 
 func newScope(c *Ctx, parent *Scope, source definition, res *Resource) *Scope {
 	s := &Scope{c: c, parent: parent, source: source, resource: res}
-	s.symtable = &varTable{kind: localTable}
-	s.ephemeral = []*varTable{{kind: matchTable, parent: s.symtable}}
+	s.symtable = &s.tables[0] // a localTable
+	s.tables[1] = varTable{kind: matchTable, parent: s.symtable}
+	s.ephemeral0[0] = &s.tables[1]
+	s.ephemeral = s.ephemeral0[:1]
 	return s
 }
 

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/values"
@@ -80,6 +81,29 @@ func segmentValue(s string) values.Value {
 }
 
 func newLookupKey(key string) *lookupKey {
+	if lk, ok := lookupKeys.Load(key); ok {
+		return lk.(*lookupKey)
+	}
+	lk := makeLookupKey(key)
+	if keysCached.Load() < maxCachedKeys {
+		keysCached.Add(1)
+		lookupKeys.Store(key, lk)
+	}
+	return lk
+}
+
+// lookupKeys holds the lookupKeys made, which nothing changes once made:
+// every compile looks up the same keys (a class's automatic parameters).
+// It stops growing at maxCachedKeys (keys interpolated from data could be
+// many).
+var (
+	lookupKeys sync.Map // string → *lookupKey
+	keysCached atomic.Int32
+)
+
+const maxCachedKeys = 1 << 15
+
+func makeLookupKey(key string) *lookupKey {
 	segs := splitKey(key, func(p string) error {
 		return lookupError(p + " in key: '" + key + "'")
 	})
