@@ -45,6 +45,9 @@ type Function struct {
 	Dispatches []Dispatch
 	LocalTypes [][2]string // name, definition
 	Methods    *erbgen.Methods
+	// ScopeArg: the file's `call' passes the calling scope as the
+	// dispatches' first argument (isScopeCall; fn.Func.ScopeArg).
+	ScopeArg bool
 	// Resolver, when set, is the Go expression of the values.TypeResolver
 	// the signatures' other type names (module type aliases such as
 	// Stdlib::IP::Address) resolve with, as Puppet's loader resolves them.
@@ -119,12 +122,18 @@ func (fun *Function) Registration(funcName, module string) jen.Code {
 	if fun.Resolver != nil {
 		chain = chain.Dot("Resolver").Call(fun.Resolver)
 	}
+	if fun.ScopeArg {
+		chain = chain.Dot("ScopeArg").Call()
+	}
 	for _, lt := range fun.LocalTypes {
 		chain = chain.Op(".").Line().Id("LocalType").Call(jen.Lit(lt[0]), jen.Lit(lt[1]))
 	}
 	for _, d := range fun.Dispatches {
 		implName := "Impl"
-		if d.Scope {
+		switch {
+		case fun.ScopeArg:
+			implName = "ImplScopeArg"
+		case d.Scope:
 			implName = "ImplScope"
 		}
 		impl := jen.Qual(rubyfnPath, implName).Call(jen.Id(funcName), jen.Lit(d.Method))

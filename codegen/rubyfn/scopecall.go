@@ -79,8 +79,10 @@ func isLVar(n erb.Node, name string) bool {
 
 // scopeFirst makes each dispatch receive the calling scope as its first
 // argument (isScopeCall): the first parameter, which the scope fills, is
-// not one a caller gives.
+// not one a caller gives, but Puppet counts it in the dispatches' arity
+// (fn.Func.ScopeArg).
 func (r *reader) scopeFirst(x *erb.Call) {
+	r.f.ScopeArg = true
 	for i := range r.f.Dispatches {
 		d := &r.f.Dispatches[i]
 		if len(d.parts) == 0 || d.Scope || d.Mismatch {
@@ -90,9 +92,6 @@ func (r *reader) scopeFirst(x *erb.Call) {
 		if last := first[len(first)-1]; last == '?' || last == '*' || last == '+' {
 			r.fail(x, "a `call' that passes the scope, with a dispatch whose first parameter is not required")
 		}
-		d.parts = d.parts[1:]
-		d.Spec = joinParts(d.parts)
-		d.Scope = true
 	}
 }
 

@@ -44,6 +44,10 @@ func (b *Builder) Resolver(r values.TypeResolver) *Builder { b.resolver = r; ret
 // New starts the declaration of a 4.x function.
 func New(name string) *Builder { return &Builder{f: &Func{Name: name}} }
 
+// ScopeArg makes the function receive the calling scope as its first
+// argument (Func.ScopeArg).
+func (b *Builder) ScopeArg() *Builder { b.f.ScopeArg = true; return b }
+
 // Module sets the module that provides the function ("" for core).
 func (b *Builder) Module(m string) *Builder { b.f.Module = m; return b }
 

@@ -138,6 +138,10 @@ type Dispatch struct {
 	spec, ret string // a Builder's texts of Sig and Return, parsed on first use
 }
 
+// ScopeArgValue stands for the calling scope in the arguments of a
+// ScopeArg function (an Any parameter accepts it).
+var ScopeArgValue values.Value = values.Undef
+
 // Func is a function.
 type Func struct {
 	Name       string
@@ -153,6 +157,11 @@ type Func struct {
 	// Statement marks a 3.x function of type :statement: it returns undef
 	// whatever its implementation produces.
 	Statement bool
+	// ScopeArg marks a function whose `call' passes the calling scope
+	// before the caller's arguments (stdlib's validate_legacy): its
+	// dispatches' first parameter is the scope, counted in their arity,
+	// and its implementations receive ScopeArgValue there.
+	ScopeArg bool
 
 	sigs []*values.Signature // signatures of the non-mismatch dispatches
 	// since: some dispatch is a later release's (Dispatch.Since)
@@ -345,6 +354,9 @@ func (f *Func) Call(c Context, args []values.Value, block Block) values.Value {
 		return f.call3(c, args)
 	}
 	f.ready()
+	if f.ScopeArg {
+		args = append([]values.Value{ScopeArgValue}, args...)
+	}
 	var bv values.Value
 	if block != nil {
 		bv = block

@@ -45,6 +45,20 @@ func ImplScope(m Methods, method string) fn.Impl {
 	}
 }
 
+// ImplScopeArg is the implementation of a dispatch of a function whose
+// `call' passes the scope first (fn.Func.ScopeArg): the method receives
+// the calling scope in place of the first argument.
+func ImplScopeArg(m Methods, method string) fn.Impl {
+	return func(c fn.Context, args []values.Value, b fn.Block) values.Value {
+		a := make([]erb.Value, len(args))
+		a[0] = erb.ScopeValue()
+		for i, v := range args[1:] {
+			a[i+1] = erb.FromPuppet(v)
+		}
+		return run(c, m, method, rubyBlock(b), a)
+	}
+}
+
 // Impl3 is the implementation of a 3.x function whose block is method: it
 // receives the arguments as one Array.
 func Impl3(m Methods, method string) fn.Impl {
