@@ -213,8 +213,6 @@ func (t *translator) refuseInFunction(x *erb.Call) {
 	switch p := constPath(c); {
 	case (p == "YAML" || p == "Psych") && (x.Name == "load" || x.Name == "safe_load" || x.Name == "load_file" || x.Name == "unsafe_load"):
 		t.unsupported(x, "%s.%s", p, x.Name)
-	case p == "JSON" && x.Name == "pretty_generate" && len(x.Args) > 1:
-		t.unsupported(x, "JSON.pretty_generate with options")
 	}
 }
 

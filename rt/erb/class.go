@@ -74,6 +74,7 @@ var (
 	ClassEncodingError       = newClass("EncodingError", ClassStandardError)
 	ClassLocalJumpError      = newClass("LocalJumpError", ClassStandardError)
 	ClassJSONParserError     = newClass("JSON::ParserError", ClassStandardError)
+	ClassJSONNestingError    = newClass("JSON::NestingError", ClassJSONParserError)
 	ClassPsychSyntaxError    = newClass("Psych::SyntaxError", ClassStandardError)
 	ClassIPAddrError         = newClass("IPAddr::Error", ClassArgumentError)
 	ClassIPAddrInvalid       = newClass("IPAddr::InvalidAddressError", ClassIPAddrError)
@@ -96,7 +97,7 @@ func init() {
 		ClassFrozenError, ClassArgumentError, ClassIndexError, ClassKeyError, ClassStopIteration,
 		ClassRangeError, ClassFloatDomainError, ClassTypeError, ClassNameError, ClassNoMethodError,
 		ClassZeroDivisionError, ClassRegexpError, ClassEncodingError, ClassLocalJumpError,
-		ClassJSONParserError, ClassPsychSyntaxError, ClassIPAddrError, ClassIPAddrInvalid, ClassIPAddrInvalidPrefix,
+		ClassJSONParserError, ClassJSONNestingError, ClassPsychSyntaxError, ClassIPAddrError, ClassIPAddrInvalid, ClassIPAddrInvalidPrefix,
 		ClassIPAddrAFError, ClassPuppetError, ClassPuppetParseError,
 	} {
 		constants[c.Name] = c

@@ -258,11 +258,85 @@ func (p *jsonParser) number() Value {
 }
 
 // jsonGenerate writes v as JSON; indent "" is JSON.generate's compact form.
+// jsonState is JSON's generator state: the strings pretty_generate puts
+// between tokens, the nesting limit (0: none) and whether NaN and
+// Infinity are allowed.
+type jsonState struct {
+	indent, space, spaceBefore, objectNL, arrayNL string
+	maxNesting                                    int64
+	allowNaN                                      bool
+}
+
+var (
+	jsonCompact = &jsonState{maxNesting: 100}
+	jsonPretty  = &jsonState{indent: "  ", space: " ", objectNL: "\n", arrayNL: "\n", maxNesting: 100}
+)
+
+// jsonOptions is pretty_generate's state with the options of a Hash
+// (Symbol keys; others are ignored, as Ruby's json does).
+func jsonOptions(opts Value) *jsonState {
+	h, ok := opts.(*Hash)
+	if !ok {
+		if opts != nil {
+			typeError("can't convert %s into Hash", classOf(opts).Name)
+		}
+		return jsonPretty
+	}
+	st := *jsonPretty
+	str := func(name string, dst *string) {
+		if v, ok := h.Lookup(Symbol(name)); ok {
+			s, isStr := v.(*Str)
+			if !isStr {
+				typeError("wrong argument type %s (expected String)", classOf(v).Name)
+			}
+			*dst = s.S
+		}
+	}
+	str("indent", &st.indent)
+	str("space", &st.space)
+	str("space_before", &st.spaceBefore)
+	str("object_nl", &st.objectNL)
+	str("array_nl", &st.arrayNL)
+	if v, ok := h.Lookup(Symbol("max_nesting")); ok {
+		switch x := v.(type) {
+		case int64:
+			st.maxNesting = x
+		case nil, bool:
+			if Truthy(x) {
+				typeError("no implicit conversion of true into Integer")
+			}
+			st.maxNesting = 0
+		default:
+			implicitConversion(v, "Integer")
+		}
+	}
+	if v, ok := h.Lookup(Symbol("allow_nan")); ok {
+		st.allowNaN = Truthy(v)
+	}
+	return &st
+}
+
 func (r *R) jsonGenerate(b *strings.Builder, v Value, indent string, depth int) {
-	nl := func(d int) {
-		if indent != "" {
-			b.WriteByte('\n')
-			b.WriteString(strings.Repeat(indent, d))
+	st := jsonCompact
+	if indent != "" {
+		st = jsonPretty
+	}
+	r.jsonGen(b, v, st, depth)
+}
+
+// jsonGen writes v as Ruby's json 2.6 generator does: an Array is [,
+// array_nl, the elements each after indent (the separator is "," and
+// array_nl), array_nl, indent, ]; an Object likewise with object_nl, and
+// space_before ":" space between a key and its value.
+func (r *R) jsonGen(b *strings.Builder, v Value, st *jsonState, depth int) {
+	ind := func(d int) {
+		for i := 0; i < d; i++ {
+			b.WriteString(st.indent)
+		}
+	}
+	nest := func() {
+		if st.maxNesting != 0 && int64(depth+1) > st.maxNesting {
+			raise(ClassJSONNestingError, "nesting of %d is too deep", depth)
 		}
 	}
 	switch x := v.(type) {
@@ -278,7 +352,9 @@ func (r *R) jsonGenerate(b *strings.Builder, v Value, indent string, depth int) 
 		b.WriteString(strconv.FormatInt(x, 10))
 	case float64:
 		if math.IsNaN(x) || math.IsInf(x, 0) {
-			raise(ClassStandardError, "%s not allowed in JSON", floatToS(x))
+			if !st.allowNaN {
+				raise(ClassStandardError, "%s not allowed in JSON", floatToS(x))
+			}
 		}
 		b.WriteString(floatToS(x))
 	case *Str:
@@ -286,46 +362,37 @@ func (r *R) jsonGenerate(b *strings.Builder, v Value, indent string, depth int) 
 	case Symbol:
 		jsonString(b, string(x))
 	case *Array:
+		nest()
 		b.WriteByte('[')
-		if len(x.A) == 0 && indent != "" {
-			b.WriteByte('\n')
-			nl(depth)
-			b.WriteByte(']')
-			return
-		}
+		b.WriteString(st.arrayNL)
 		for i, e := range x.A {
 			if i > 0 {
 				b.WriteByte(',')
+				b.WriteString(st.arrayNL)
 			}
-			nl(depth + 1)
-			r.jsonGenerate(b, e, indent, depth+1)
+			ind(depth + 1)
+			r.jsonGen(b, e, st, depth+1)
 		}
-		if len(x.A) > 0 {
-			nl(depth)
-		}
+		b.WriteString(st.arrayNL)
+		ind(depth)
 		b.WriteByte(']')
 	case *Hash:
+		nest()
 		b.WriteByte('{')
-		if x.Len() == 0 && indent != "" {
-			nl(depth)
-			b.WriteByte('}')
-			return
-		}
 		for i, k := range x.keys {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			nl(depth + 1)
+			b.WriteString(st.objectNL)
+			ind(depth + 1)
 			jsonString(b, ToS(k))
+			b.WriteString(st.spaceBefore)
 			b.WriteByte(':')
-			if indent != "" {
-				b.WriteByte(' ')
-			}
-			r.jsonGenerate(b, x.vals[i], indent, depth+1)
+			b.WriteString(st.space)
+			r.jsonGen(b, x.vals[i], st, depth+1)
 		}
-		if x.Len() > 0 {
-			nl(depth)
-		}
+		b.WriteString(st.objectNL)
+		ind(depth)
 		b.WriteByte('}')
 	default:
 		jsonString(b, ToS(v))
@@ -379,21 +446,16 @@ func (r *R) Generate(recv Value, args ...Value) Value {
 	return S(b.String())
 }
 
-// PrettyGenerate is JSON.pretty_generate(obj).
+// PrettyGenerate is JSON.pretty_generate(obj [, opts]).
 func (r *R) PrettyGenerate(recv Value, args ...Value) Value {
 	classRecv("pretty_generate", recv, ClassJSON)
 	arity(args, 1, 2)
+	st := jsonPretty
 	if len(args) == 2 {
-		if h, ok := args[1].(*Hash); ok {
-			for _, k := range h.Keys() {
-				if n := ToS(k); n != "max_nesting" {
-					raise(ClassArgumentError, "pp2go: JSON.pretty_generate option %s is not supported", n)
-				}
-			}
-		}
+		st = jsonOptions(args[1])
 	}
 	var b strings.Builder
-	r.jsonGenerate(&b, args[0], "  ", 0)
+	r.jsonGen(&b, args[0], st, 0)
 	return S(b.String())
 }
 
