@@ -171,6 +171,9 @@ func (t *translator) call(x *erb.Call) *jen.Statement {
 			jen.Return(call),
 		).Call()
 	}
+	if st, ok := t.classNew(x); ok {
+		return st
+	}
 	if c, ok := x.Recv.(*erb.Const); ok && constPath(c) == "Proc" && x.Name == "new" && len(x.Args) == 0 && x.Block != nil {
 		return t.procValue(x.Block, false)
 	}

@@ -70,6 +70,7 @@ type translator struct {
 	spreads   map[*jen.Statement]bool // argument lists r.Spread(...)...
 	breaks    map[*erb.Block]string   // blocks that break out: their jump target
 	consts    map[string]bool         // constants the file assigns (fileConst)
+	classes   map[string]string       // module classes: Go variable (classes.go)
 	temps     int
 	stmtLine  int
 	api       int // 0 in a template; API3 or API4 in a function (function.go)
@@ -915,6 +916,9 @@ func constPath(c *erb.Const) string {
 func (t *translator) constant(c *erb.Const) *jen.Statement {
 	if t.fileConst(c) {
 		return rcall("FileConst", jen.Lit(c.Name))
+	}
+	if v := t.classes[constPath(c)]; v != "" {
+		return jen.Id(v).Dot("Class")
 	}
 	p := constPath(c)
 	if !rterb.KnownConst(p) {

@@ -76,11 +76,11 @@ func Translate(path string, src []byte) (*Function, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &reader{t: t, f: &Function{Path: path}}
+	r := &reader{t: t, f: &Function{Path: path}, required: map[string]bool{}}
 	if err := r.read(); err != nil {
 		return nil, err
 	}
-	m, err := erbgen.TranslateMethods(t, r.f.API, r.defs, UntranslatedMessage(r.f.Name, path, ""))
+	m, err := erbgen.TranslateMethodsWith(t, r.f.API, r.defs, UntranslatedMessage(r.f.Name, path, ""), r.classes)
 	if err != nil {
 		return nil, err
 	}
@@ -160,6 +160,10 @@ type reader struct {
 	internal bool
 	// scopeCall: the file overrides call to pass the scope (isScopeCall)
 	scopeCall bool
+	// required are the module Ruby files read (require.go), classes the
+	// classes they define
+	required map[string]bool
+	classes  []*erbgen.ModuleClass
 }
 
 // unsupported is a construct the reader does not translate.

@@ -116,3 +116,40 @@ func TestFileConstants(t *testing.T) {
 		t.Errorf("Y before Y = ...: %q", msg)
 	}
 }
+
+// class D; attr_reader :s; def initialize(h); @s = h; end; private; def tw; end; end
+func TestUserClass(t *testing.T) {
+	var d *UserClass
+	d = NewUserClass("D", []string{"initialize", "s", "tw"}, []string{"s"}, func(s Scope, self *Instance, method string, b *Block, a []Value) Value {
+		r := New(s)
+		r.SetSelf(self)
+		switch method {
+		case "initialize":
+			arity(a, 1, 1)
+			return r.SetIVar("s", a[0])
+		case "s":
+			return r.IVar("s")
+		}
+		return nil
+	})
+	r := New(nil)
+	obj := r.NewInstance(d, int64(1))
+	if got := r.NoMethod(obj, "s"); got != int64(1) {
+		t.Errorf("D.new(1).s = %v", got)
+	}
+	if classOf(obj) != d.Class || !classOf(obj).IsA(ClassObject) {
+		t.Errorf("class of D.new(1): %s", classOf(obj).Name)
+	}
+	// Ruby's messages, but for the object's address
+	for name, want := range map[string]string{
+		"tw": "NoMethodError: private method `tw' called for #<D:0x0000000000000000 @s=1>",
+		"zz": "NoMethodError: undefined method `zz' for #<D:0x0000000000000000 @s=1>",
+	} {
+		if msg := rubyError(func() { r.NoMethod(obj, name) }); msg != want {
+			t.Errorf("d.%s: %q", name, msg)
+		}
+	}
+	if msg := rubyError(func() { r.NewInstance(d) }); msg != "ArgumentError: wrong number of arguments (given 0, expected 1)" {
+		t.Errorf("D.new: %q", msg)
+	}
+}

@@ -98,6 +98,7 @@ type R struct {
 	catches  []Value // tags of the running catch blocks (proc.go)
 	// constants the function file assigns (constants.go)
 	fileConsts map[string]Value
+	self       *Instance // the object whose method runs (instance.go)
 }
 
 // New starts a rendering in s.
@@ -297,6 +298,9 @@ func ivarName(name string) string {
 // IVar reads an instance variable (@name): a visible Puppet variable, or
 // one the template assigned; nil otherwise.
 func (r *R) IVar(name string) Value {
+	if r.self != nil {
+		return r.self.ivars[name] // an object's (instance.go)
+	}
 	if !r.loaded {
 		r.loadIVars()
 	}
@@ -332,6 +336,10 @@ func (r *R) scopeVar(name string) (values.Value, bool) {
 
 // SetIVar assigns an instance variable.
 func (r *R) SetIVar(name string, v Value) Value {
+	if r.self != nil {
+		r.self.setIVar(name, v)
+		return v
+	}
 	if !r.loaded {
 		r.loadIVars()
 	}
@@ -724,6 +732,9 @@ func (r *R) UndefinedMethod(name string) Value {
 // NoMethod raises NoMethodError for a method no Ruby class has (the
 // arguments have been evaluated, as in Ruby).
 func (r *R) NoMethod(recv Value, name string, args ...Value) Value {
+	if inst, ok := recv.(*Instance); ok {
+		return r.sendInstance(inst, name, nil, args)
+	}
 	noMethod(name, recv)
 	return nil
 }
