@@ -51,6 +51,8 @@ func GoName(ruby string) string {
 		return "ScanRe" // Scan would look like fmt.Scanner to go vet
 	case "at":
 		return "TimeAt" // At is the line recorder (helpers.go)
+	case "sprintf", "format":
+		return "Kernel" + strings.ToUpper(ruby[:1]) + ruby[1:] // Kernel.sprintf; Sprintf is the receiverless one
 	}
 	suffix := ""
 	switch {
