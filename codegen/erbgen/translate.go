@@ -698,6 +698,10 @@ func (t *translator) exprCall(n erb.Node) (*jen.Statement, bool) {
 	case *erb.Bool:
 		return jen.Lit(x.V), false
 	case *erb.Self:
+		if t.api == API3 {
+			// a 3.x function's self is the scope (scope = self)
+			return erbQ("ScopeValue").Call(), true
+		}
 		return rcall("Wrapper"), true
 	case *erb.Int:
 		return jen.Lit(x.V), false

@@ -635,6 +635,9 @@ func (r *R) Name(recv Value, args ...Value) Value {
 	if c, ok := recv.(*Class); ok {
 		return S(c.Name)
 	}
+	if s, ok := recv.(*scopeSource); ok {
+		return S(s.name) // puppetapi.go
+	}
 	noMethod("name", recv)
 	return nil
 }
@@ -643,6 +646,9 @@ func (r *R) Name(recv Value, args ...Value) Value {
 func (r *R) Source(recv Value, args ...Value) Value {
 	if re, ok := recv.(*Regexp); ok {
 		return S(re.Source)
+	}
+	if _, ok := recv.(*scopeObject); ok {
+		return r.ScopeSource() // puppetapi.go
 	}
 	noMethod("source", recv)
 	return nil

@@ -426,3 +426,68 @@ func (r *R) PuppetJSONLoad(text Value) (out Value) {
 	}()
 	return r.Parse(ClassJSON, text)
 }
+
+// SourceFinder is implemented by scopes that know the class or defined
+// type whose code calls the function (Scope#source).
+type SourceFinder interface {
+	ScopeSource() (name string, isClass bool)
+}
+
+// ClassResourceType is Puppet::Resource::Type, the class of Scope#source.
+var ClassResourceType = newClass("Puppet::Resource::Type", ClassObject)
+
+// scopeSource is Scope#source: a class (type :hostclass) or a defined
+// type (:definition), with its name.
+type scopeSource struct {
+	name    string
+	isClass bool
+}
+
+func (*scopeSource) rubyClass() *Class { return ClassResourceType }
+func (x *scopeSource) rubyToS() string {
+	if x.isClass {
+		return "Class[" + capitalizeTypeName(x.name) + "]"
+	}
+	return capitalizeTypeName(x.name)
+}
+func (x *scopeSource) rubyInspect() string { return x.rubyToS() }
+
+func init() {
+	plain(map[string]func(*R, Value, ...Value) Value{
+		"lookupvar": (*R).Lookupvar,
+		"type":      (*R).Type,
+	})
+}
+
+// ScopeSource is scope.source.
+func (r *R) ScopeSource() Value {
+	f, ok := r.scope.(SourceFinder)
+	if !ok {
+		raise(ClassNotImplementedError, "pp2go: this scope does not know its source")
+	}
+	name, isClass := f.ScopeSource()
+	return &scopeSource{name: name, isClass: isClass}
+}
+
+// Lookupvar is scope.lookupvar(name) on the scope as a value (scope =
+// self in a 3.x function).
+func (r *R) Lookupvar(recv Value, args ...Value) Value {
+	if _, ok := recv.(*scopeObject); ok {
+		arity(args, 1, 1)
+		return r.LookupVar(args[0])
+	}
+	return r.NoMethod(recv, "lookupvar", args...)
+}
+
+// Type is Puppet::Resource::Type#type of scope.source: :hostclass or
+// :definition.
+func (r *R) Type(recv Value, args ...Value) Value {
+	if s, ok := recv.(*scopeSource); ok {
+		arity(args, 0, 0)
+		if s.isClass {
+			return Symbol("hostclass")
+		}
+		return Symbol("definition")
+	}
+	return r.NoMethod(recv, "type", args...)
+}

@@ -219,3 +219,13 @@ func (s scope) FindResource(typeName, title string) (erb.PuppetResource, bool) {
 	}
 	return cat.FindResource(typeName, title)
 }
+
+// ScopeSource is Scope#source: the class or defined type whose code calls
+// the function.
+func (s scope) ScopeSource() (string, bool) {
+	cat, ok := s.c.(fn.Catalog)
+	if !ok {
+		panic(fn.Errorf("scope.source: pp2go gives this function no access to the catalog"))
+	}
+	return cat.ScopeSource()
+}
