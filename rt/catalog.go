@@ -91,10 +91,41 @@ func (cat *Catalog) addAliases(r *Resource) {
 	if r.native != nil && !r.native.Isomorphic() {
 		return
 	}
+	if k, ok := r.singleKey(); ok {
+		if k != r.Title {
+			cat.alias(r, []string{k}, false)
+		}
+		return
+	}
 	key := r.uniquenessKey()
 	if len(key) > 0 && !(len(key) == 1 && key[0] == r.Title) {
 		cat.alias(r, key, false)
 	}
+}
+
+// singleKey is uniquenessKey()[0] for a type with one namevar (most), ok
+// false for the others: the key without its list.
+func (r *Resource) singleKey() (key string, ok bool) {
+	k := "name"
+	if r.native != nil {
+		keys := r.native.KeyAttributes()
+		if len(keys) != 1 {
+			return "", false
+		}
+		k = keys[0]
+	}
+	if v := r.Get(k); v != nil && !values.IsUndef(v) {
+		return values.ToString(v), true
+	}
+	for _, f := range r.titleFields() {
+		if f.Name == k {
+			key = f.Value
+		}
+	}
+	if key == "" {
+		key = r.nameValue()
+	}
+	return key, true
 }
 
 // alias registers r under another key: an alias name (single) or its
@@ -167,8 +198,16 @@ func (r *Resource) uniquenessKey() []string {
 	return out
 }
 
-// titleFields are the namevar values the title gives (parse_title).
+// titleFields are the namevar values the title gives (parse_title),
+// parsed once per resource. Callers do not change the list.
 func (r *Resource) titleFields() []TitleField {
+	if !r.fieldsSet {
+		r.fields, r.fieldsSet = r.parseTitle(), true
+	}
+	return r.fields
+}
+
+func (r *Resource) parseTitle() []TitleField {
 	if r.native != nil {
 		if f, ok := r.native.ParseTitle(r.Title); ok {
 			return f

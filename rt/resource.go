@@ -53,6 +53,11 @@ type Resource struct {
 	// collectorID is "certname|type|title" for a resource collected from
 	// PuppetDB (Parser::Resource#collector_id), "" otherwise.
 	collectorID string
+
+	// fields caches titleFields (type and title never change); fieldsSet
+	// says it is set
+	fields    []TitleField
+	fieldsSet bool
 }
 
 // Param is a resource parameter with where it was set.
