@@ -979,6 +979,11 @@ func (t *translator) defined(x *erb.Defined) *jen.Statement {
 			// a method of Puppet's API that pp2go implements
 			return erbQ("Defined").Call(jen.Lit("method"))
 		}
+		return t.definedMethod(x, c)
+	}
+	switch x.X.(type) {
+	case *erb.Int, *erb.Float, *erb.Str, *erb.Sym, *erb.Regexp, *erb.Array, *erb.Hash, *erb.Range:
+		return erbQ("Defined").Call(jen.Lit("expression"))
 	}
 	t.unsupported(x, "defined? of this expression")
 	return nil
@@ -995,6 +1000,23 @@ func (t *translator) yield(x *erb.Yield) *jen.Statement {
 		t.unsupported(x, "a block argument to yield")
 	}
 	return rcall("Yield", append([]jen.Code{jen.Id("blk_")}, args...)...)
+}
+
+// definedMethod is defined?(recv.m(args)) as Ruby decides it: nil when
+// the receiver is not defined or raises when evaluated, "method" when its
+// value responds to m. The arguments are not evaluated: they must be
+// plain values.
+func (t *translator) definedMethod(x *erb.Defined, c *erb.Call) *jen.Statement {
+	for _, a := range c.Args {
+		switch a.(type) {
+		case *erb.Nil, *erb.Bool, *erb.Int, *erb.Float, *erb.Str, *erb.Sym, *erb.Array, *erb.Hash, *erb.LVar, *erb.IVar:
+		default:
+			t.unsupported(x, "defined? of a method call with this argument")
+		}
+	}
+	recvDefined := t.defined(&erb.Defined{At: x.At, X: c.Recv})
+	recv := jen.Func().Params().Add(valueT()).Block(jen.Return(t.expr(c.Recv)))
+	return rcall("DefinedMethod", recvDefined, recv, jen.Lit(c.Name))
 }
 
 // assign translates an assignment; asValue makes it an expression.

@@ -16,6 +16,7 @@ package rubyfn
 
 import (
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -54,6 +55,9 @@ type Function struct {
 	Resolver jen.Code
 
 	method3 string // a 3.x function's block, translated as this method
+	// Also are the other 3.x functions the file defines (a file may call
+	// newfunction more than once): loading it defines them all.
+	Also []*Function
 }
 
 // Dispatch is a 4.x dispatch: its signature in rt/fn's spec syntax
@@ -80,12 +84,31 @@ func Translate(path string, src []byte) (*Function, error) {
 	if err := r.read(); err != nil {
 		return nil, err
 	}
+	r.f.namedAfter(strings.TrimSuffix(filepath.Base(path), ".rb"))
 	m, err := erbgen.TranslateMethodsWith(t, r.f.API, r.defs, UntranslatedMessage(r.f.Name, path, ""), r.classes)
 	if err != nil {
 		return nil, err
 	}
 	r.f.Methods = m
 	return r.f, nil
+}
+
+// namedAfter makes the 3.x function the file is named after (Puppet's
+// autoloader finds it by that name) the file's function, the others of
+// the file its Also.
+func (fun *Function) namedAfter(base string) {
+	for i, o := range fun.Also {
+		if o.Name != base {
+			continue
+		}
+		others := append([]*Function{}, fun.Also[:i]...)
+		others = append(others, fun.Also[i+1:]...)
+		first := *fun
+		first.Also = nil
+		fun.Name, fun.Arity, fun.Rvalue, fun.method3 = o.Name, o.Arity, o.Rvalue, o.method3
+		fun.Also = append([]*Function{&first}, others...)
+		return
+	}
 }
 
 // UntranslatedMessage is the error of a call to the Ruby function name of
@@ -113,7 +136,11 @@ func (fun *Function) EmitMethods(f *jen.File, funcName string) {
 // as module's, its methods being the Go function funcName.
 func (fun *Function) Registration(funcName, module string) jen.Code {
 	if fun.API == erbgen.API3 {
-		return jen.Qual(rubyfnPath, "Register3").Call(jen.Lit(fun.Name), jen.Lit(module), jen.Lit(fun.Arity), jen.Lit(fun.Rvalue), jen.Id(funcName), jen.Lit(fun.method3))
+		reg := jen.Qual(rubyfnPath, "Register3").Call(jen.Lit(fun.Name), jen.Lit(module), jen.Lit(fun.Arity), jen.Lit(fun.Rvalue), jen.Id(funcName), jen.Lit(fun.method3))
+		for _, o := range fun.Also {
+			reg = reg.Line().Add(o.Registration(funcName, module))
+		}
+		return reg
 	}
 	chain := jen.Qual(fnPath, "New").Call(jen.Lit(fun.Name))
 	if module != "" {
@@ -438,9 +465,21 @@ func (r *reader) new3(x *erb.Call) {
 	if len(x.Args) == 0 {
 		r.fail(x, "newfunction without a name")
 	}
-	r.setName(x, x.Args[0])
-	r.f.API = erbgen.API3
-	r.f.Arity = -1
+	f3 := r.f
+	if r.f.Name != "" && r.f.API == erbgen.API3 {
+		// another function of the same file
+		f3 = &Function{Path: r.f.Path}
+		r.f.Also = append(r.f.Also, f3)
+		name, ok := symOrString(x.Args[0])
+		if !ok {
+			r.fail(x, "a function name that is not a literal")
+		}
+		f3.Name = name
+	} else {
+		r.setName(x, x.Args[0])
+	}
+	f3.API = erbgen.API3
+	f3.Arity = -1
 	for _, a := range x.Args[1:] {
 		h, ok := a.(*erb.Hash)
 		if !ok {
@@ -454,10 +493,10 @@ func (r *reader) new3(x *erb.Call) {
 				if !ok {
 					r.fail(x, "an arity that is not a literal integer")
 				}
-				r.f.Arity = n
+				f3.Arity = n
 			case "type":
 				t, _ := symOrString(p.Value)
-				r.f.Rvalue = t == "rvalue"
+				f3.Rvalue = t == "rvalue"
 			case "doc":
 			default:
 				r.fail(x, "newfunction option %s", key)
@@ -473,7 +512,7 @@ func (r *reader) new3(x *erb.Call) {
 	}
 	// the block runs as a method (Puppet defines it with define_method):
 	// return leaves it
-	r.f.method3 = "real_function_" + strings.ReplaceAll(r.f.Name, "::", "_")
+	f3.method3 = "real_function_" + strings.ReplaceAll(f3.Name, "::", "_")
 	params := b.Params
 	if len(params) == 1 {
 		params = []erb.Param{{Name: params[0].Name, Kind: erb.ParamReq}}
@@ -488,7 +527,7 @@ func (r *reader) new3(x *erb.Call) {
 	if begin == nil {
 		begin = &erb.Begin{At: b.At, Body: body}
 	}
-	r.defs = append(r.defs, &erb.Def{At: b.At, Name: r.f.method3, Params: params, Body: begin})
+	r.defs = append(r.defs, &erb.Def{At: b.At, Name: f3.method3, Params: params, Body: begin})
 }
 
 func isConst(n erb.Node, path string) bool {

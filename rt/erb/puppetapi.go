@@ -491,3 +491,25 @@ func (r *R) Type(recv Value, args ...Value) Value {
 	}
 	return r.NoMethod(recv, "type", args...)
 }
+
+// DefinedMethod is defined?(recv.name(...)): nil when the receiver is not
+// defined (recvDefined nil) or raises a StandardError when evaluated,
+// "method" when its value responds to name.
+func (r *R) DefinedMethod(recvDefined Value, recv func() Value, name string) (result Value) {
+	if recvDefined == nil {
+		return nil
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			if re, ok := p.(*RubyError); ok && re.Class.IsA(ClassStandardError) {
+				result = nil
+				return
+			}
+			panic(p)
+		}
+	}()
+	if !respondsTo(recv(), name) {
+		return nil
+	}
+	return Defined("method")
+}
