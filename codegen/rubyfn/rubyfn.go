@@ -246,6 +246,9 @@ func (r *reader) top(body []erb.Node) {
 					r.fail(x, "require of %s", describe(x.Args[0]))
 				}
 			case x.Recv == nil && x.Name == "require_relative" && len(x.Args) == 1 && r.requireModule(x, true):
+			case isLoadPath(x.Recv) && (x.Name == "unshift" || x.Name == "push" || x.Name == "<<"):
+				// $LOAD_PATH.unshift(the module's lib/): pp2go finds a
+				// required puppet_x file in the module's lib/ already
 			default:
 				r.fail(x, "top-level call of `%s'", x.Name)
 			}
@@ -528,6 +531,12 @@ func (r *reader) new3(x *erb.Call) {
 		begin = &erb.Begin{At: b.At, Body: body}
 	}
 	r.defs = append(r.defs, &erb.Def{At: b.At, Name: f3.method3, Params: params, Body: begin})
+}
+
+// isLoadPath reports whether n is Ruby's load path ($LOAD_PATH, $:).
+func isLoadPath(n erb.Node) bool {
+	g, ok := n.(*erb.GVar)
+	return ok && (g.Name == "$LOAD_PATH" || g.Name == "$:" || g.Name == "LOAD_PATH" || g.Name == ":")
 }
 
 func isConst(n erb.Node, path string) bool {
