@@ -293,6 +293,12 @@ func (t *translator) puppetCall(x *erb.Call) (*jen.Statement, bool) {
 			if blk == nil {
 				return t.lineFor(x).call("PuppetVersioncmp", args...), true
 			}
+		case p == "Puppet::Util" && (x.Name == "deterministic_rand_int" || x.Name == "deterministic_rand") && len(x.Args) == 2:
+			// Random.new(seed).rand(max) (deterministic_rand: its to_s)
+			args, blk := t.callArgs(x.Args)
+			if blk == nil {
+				return t.lineFor(x).call("PuppetDeterministicRand", append([]jen.Code{jen.Lit(x.Name == "deterministic_rand")}, args...)...), true
+			}
 		case p == "Puppet::Util::Json" && x.Name == "load" && len(x.Args) == 1:
 			args, blk := t.callArgs(x.Args)
 			if blk == nil && len(args) == 1 {

@@ -184,3 +184,16 @@ func (r *R) KernelRand(args ...Value) Value {
 	}
 	return kernelRand(args[0], false)
 }
+
+// PuppetDeterministicRand is Puppet::Util.deterministic_rand_int(seed,
+// max), Random.new(seed).rand(max), or deterministic_rand (asString), its
+// to_s.
+func (r *R) PuppetDeterministicRand(asString bool, args ...Value) Value {
+	arity(args, 2, 2)
+	g := newRandom(args[:1]).(*rubyRandom)
+	v := randValue(g.g, args[1], false)
+	if asString {
+		return S(ToS(v))
+	}
+	return v
+}

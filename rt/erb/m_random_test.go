@@ -55,3 +55,22 @@ func TestRandom(t *testing.T) {
 		t.Errorf("seeded_rand_string(8, 'seed'): %s", out)
 	}
 }
+
+// Ruby 3.1: "ffffffffffffffffffff".hex is 1208925819614629174706175,
+// "-0x10".hex -16, "zz".hex 0; Random.new("5f4dcc3b5aa765d61d8327deb882cf99".hex).rand(1000)
+// is 856 (Puppet::Util.deterministic_rand_int, stdlib's seeded_rand).
+func TestHexAndDeterministicRand(t *testing.T) {
+	r := &R{}
+	for in, want := range map[string]string{"ffffffffffffffffffff": "1208925819614629174706175", "-0x10": "-16", "zz": "0"} {
+		if got := ToS(r.Hex(S(in))); got != want {
+			t.Errorf("%q.hex: %s, want %s", in, got, want)
+		}
+	}
+	seed := r.Hex(S("5f4dcc3b5aa765d61d8327deb882cf99"))
+	if got := r.PuppetDeterministicRand(false, seed, int64(1000)); got != int64(856) {
+		t.Errorf("deterministic_rand_int: %v", got)
+	}
+	if got := ToS(r.PuppetDeterministicRand(true, seed, int64(1000))); got != "856" {
+		t.Errorf("deterministic_rand: %v", got)
+	}
+}

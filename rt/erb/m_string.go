@@ -619,7 +619,7 @@ func (r *R) CasecmpQ(recv Value, args ...Value) Value {
 
 // Hex is hex.
 func (r *R) Hex(recv Value, args ...Value) Value {
-	return strToI(mustStr("hex", recv).S, 16)
+	return strToIValue(mustStr("hex", recv).S, 16)
 }
 
 // Oct is oct.
