@@ -44,38 +44,10 @@ func strToIValue(s string, base int) (v Value) {
 
 // strToIBig scans s as strToI does, into a big.Int.
 func strToIBig(s string, base int) Value {
-	i := 0
-	for i < len(s) && (s[i] == ' ' || s[i] >= '\t' && s[i] <= '\r') {
-		i++
-	}
-	neg := false
-	if i < len(s) && (s[i] == '+' || s[i] == '-') {
-		neg = s[i] == '-'
-		i++
-	}
-	if i+1 < len(s) && s[i] == '0' {
-		p := s[i+1] | 0x20
-		if base == 16 && p == 'x' || base == 2 && p == 'b' || base == 8 && p == 'o' || base == 10 && p == 'd' {
-			i += 2
-		}
-	}
+	neg, digits := scanInt(s, base)
 	n := new(big.Int)
 	b := big.NewInt(int64(base))
-	lastUnderscore := true
-	for ; i < len(s); i++ {
-		c := s[i]
-		if c == '_' {
-			if lastUnderscore {
-				break
-			}
-			lastUnderscore = true
-			continue
-		}
-		d := digitVal(c)
-		if d < 0 || d >= base {
-			break
-		}
-		lastUnderscore = false
+	for _, d := range digits {
 		n.Mul(n, b).Add(n, big.NewInt(int64(d)))
 	}
 	if neg {

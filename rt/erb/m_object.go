@@ -319,23 +319,35 @@ func floatToInt(f float64) Value {
 // strToI is String#to_i: leading blanks, a sign, digits (underscores
 // between them), anything after is ignored.
 func strToI(s string, base int) int64 {
+	neg, digits := scanInt(s, base)
+	var n int64
+	for _, d := range digits {
+		n = addInt(mulInt(n, int64(base)), int64(d))
+	}
+	if neg {
+		return -n
+	}
+	return n
+}
+
+// scanInt reads what String#to_i(base) reads of s: leading blanks, a
+// sign, a base prefix matching the base, then the digits' values
+// (underscores between them) up to the first other character.
+func scanInt(s string, base int) (neg bool, digits []byte) {
 	i := 0
 	for i < len(s) && (s[i] == ' ' || s[i] >= '\t' && s[i] <= '\r') {
 		i++
 	}
-	neg := false
 	if i < len(s) && (s[i] == '+' || s[i] == '-') {
 		neg = s[i] == '-'
 		i++
 	}
-	// base prefixes are allowed when they match the base
 	if i+1 < len(s) && s[i] == '0' {
 		p := s[i+1] | 0x20
 		if base == 16 && p == 'x' || base == 2 && p == 'b' || base == 8 && p == 'o' || base == 10 && p == 'd' {
 			i += 2
 		}
 	}
-	var n int64
 	lastUnderscore := true
 	for ; i < len(s); i++ {
 		c := s[i]
@@ -351,12 +363,9 @@ func strToI(s string, base int) int64 {
 			break
 		}
 		lastUnderscore = false
-		n = addInt(mulInt(n, int64(base)), int64(d))
+		digits = append(digits, byte(d))
 	}
-	if neg {
-		return -n
-	}
-	return n
+	return neg, digits
 }
 
 func digitVal(c byte) int {
