@@ -57,45 +57,21 @@ func TranslateMethodsWith(t *erb.Template, api int, defs []*erb.Def, untranslate
 		fn := jen.Func().Params(jen.Id("s").Qual(RuntimePath, "Scope"), jen.Id("self").Op("*").Qual(RuntimePath, "Instance"), jen.Id("method").String(), jen.Id("b").Op("*").Qual(RuntimePath, "Block"), jen.Id("a").Index().Add(valueT())).Add(valueT()).Block(body...)
 		decls = append(decls, jen.Id(vars[c.Name]).Op("=").Add(erbQ("NewUserClass")).Call(jen.Lit(c.Name), jen.Index().String().Values(names...), jen.Index().String().Values(public...), fn))
 	}
-	tr := newTranslator(t)
-	tr.api = api
-	tr.untranslatedPrefix = untranslatedPrefix
-	tr.classes = vars
-	nodes := make([]erb.Node, len(defs))
-	for i, d := range defs {
-		nodes[i] = d
-	}
-	body, err := tr.runMethods(nodes)
+	tr, body, err := runDefs(t, api, defs, untranslatedPrefix, vars)
 	if err != nil {
 		return nil, err
 	}
-	if len(tr.untranslated) > 0 && len(tr.untranslated) == len(defs) {
-		return nil, tr.untranslated[0]
-	}
 	// the classes after r := ... and defer r.Fail()
 	body = append(body[:2:2], append(decls, body[2:]...)...)
-	m := &Methods{Path: t.Name, body: body, Functions: sortedKeys(tr.functions), Variables: sortedKeys(tr.variables), Untranslated: append(tr.untranslated, failed...)}
-	m.Names = append(m.Names, tr.defOrder...)
-	return m, nil
+	return tr.methods(body, failed), nil
 }
 
 // translateClass translates a class's methods into the body of its
 // erb.ClassMethods function.
 func translateClass(c *ModuleClass, untranslatedPrefix string, vars map[string]string) ([]jen.Code, []*diag.Diagnostic, error) {
-	tr := newTranslator(c.Template)
-	tr.api = API4
-	tr.untranslatedPrefix = untranslatedPrefix
-	tr.classes = vars
-	nodes := make([]erb.Node, len(c.Defs))
-	for i, d := range c.Defs {
-		nodes[i] = d
-	}
-	body, err := tr.runMethods(nodes)
+	tr, body, err := runDefs(c.Template, API4, c.Defs, untranslatedPrefix, vars)
 	if err != nil {
 		return nil, nil, err
-	}
-	if len(tr.untranslated) > 0 && len(tr.untranslated) == len(c.Defs) {
-		return nil, nil, tr.untranslated[0]
 	}
 	body = append(body[:1:1], append([]jen.Code{rcall("SetSelf", jen.Id("self"))}, body[1:]...)...)
 	return body, tr.untranslated, nil

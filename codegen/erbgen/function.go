@@ -50,24 +50,43 @@ type Methods struct {
 // A method that does not translate fails only when it is called, with
 // the error untranslatedPrefix followed by the diagnostic.
 func TranslateMethods(t *erb.Template, api int, defs []*erb.Def, untranslatedPrefix string) (*Methods, error) {
+	tr, body, err := runDefs(t, api, defs, untranslatedPrefix, nil)
+	if err != nil {
+		return nil, err
+	}
+	return tr.methods(body, nil), nil
+}
+
+// runDefs translates defs as the methods of a function file (or of a
+// class of module Ruby it requires, whose constants are classes), failing
+// when none of them translates.
+func runDefs(t *erb.Template, api int, defs []*erb.Def, untranslatedPrefix string, classes map[string]string) (*translator, []jen.Code, error) {
 	tr := newTranslator(t)
 	tr.api = api
 	tr.untranslatedPrefix = untranslatedPrefix
+	tr.classes = classes
 	nodes := make([]erb.Node, len(defs))
 	for i, d := range defs {
 		nodes[i] = d
 	}
 	body, err := tr.runMethods(nodes)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if len(tr.untranslated) > 0 && len(tr.untranslated) == len(defs) {
 		// nothing of the file translates
-		return nil, tr.untranslated[0]
+		return nil, nil, tr.untranslated[0]
 	}
-	m := &Methods{Path: t.Name, body: body, Functions: sortedKeys(tr.functions), Variables: sortedKeys(tr.variables), Untranslated: tr.untranslated}
-	m.Names = append(m.Names, tr.defOrder...)
-	return m, nil
+	return tr, body, nil
+}
+
+// methods is what the translator made of a file's methods, body their Go
+// function's statements; failed adds methods of its classes that did not
+// translate.
+func (t *translator) methods(body []jen.Code, failed []*diag.Diagnostic) *Methods {
+	m := &Methods{Path: t.t.Name, body: body, Functions: sortedKeys(t.functions), Variables: sortedKeys(t.variables), Untranslated: append(t.untranslated, failed...)}
+	m.Names = append(m.Names, t.defOrder...)
+	return m
 }
 
 // Emit adds the methods' Go function to f under funcName.
