@@ -24,24 +24,25 @@ type Methods func(s erb.Scope, method string, b *erb.Block, a []erb.Value) erb.V
 // Impl is the implementation of a 4.x dispatch to method.
 func Impl(m Methods, method string) fn.Impl {
 	return func(c fn.Context, args []values.Value, b fn.Block) values.Value {
-		a := make([]erb.Value, len(args))
-		for i, v := range args {
-			a[i] = erb.FromPuppet(v)
-		}
-		return run(c, m, method, rubyBlock(b), a)
+		return run(c, m, method, rubyBlock(b), rubyArgs(nil, args))
 	}
+}
+
+// rubyArgs is lead followed by the Puppet values args as Ruby sees them.
+func rubyArgs(lead []erb.Value, args []values.Value) []erb.Value {
+	a := make([]erb.Value, 0, len(lead)+len(args))
+	a = append(a, lead...)
+	for _, v := range args {
+		a = append(a, erb.FromPuppet(v))
+	}
+	return a
 }
 
 // ImplScope is the implementation of an InternalFunction's dispatch with
 // scope_param: method receives the calling scope before the arguments.
 func ImplScope(m Methods, method string) fn.Impl {
 	return func(c fn.Context, args []values.Value, b fn.Block) values.Value {
-		a := make([]erb.Value, 0, len(args)+1)
-		a = append(a, erb.ScopeValue())
-		for _, v := range args {
-			a = append(a, erb.FromPuppet(v))
-		}
-		return run(c, m, method, rubyBlock(b), a)
+		return run(c, m, method, rubyBlock(b), rubyArgs([]erb.Value{erb.ScopeValue()}, args))
 	}
 }
 
@@ -50,12 +51,7 @@ func ImplScope(m Methods, method string) fn.Impl {
 // the calling scope in place of the first argument.
 func ImplScopeArg(m Methods, method string) fn.Impl {
 	return func(c fn.Context, args []values.Value, b fn.Block) values.Value {
-		a := make([]erb.Value, len(args))
-		a[0] = erb.ScopeValue()
-		for i, v := range args[1:] {
-			a[i+1] = erb.FromPuppet(v)
-		}
-		return run(c, m, method, rubyBlock(b), a)
+		return run(c, m, method, rubyBlock(b), rubyArgs([]erb.Value{erb.ScopeValue()}, args[1:]))
 	}
 }
 
