@@ -1,14 +1,11 @@
 package rubyfn
 
 import (
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/dave/jennifer/jen"
 )
 
 // TestTranslatedBuilds builds the Go of every function file of both
@@ -38,23 +35,7 @@ func TestTranslatedBuilds(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer os.RemoveAll(pkgDir)
-			n := 0
-			for i, mf := range files {
-				src, err := os.ReadFile(mf[1])
-				if err != nil {
-					t.Fatal(err)
-				}
-				fun, err := Translate(mf[1], src)
-				if err != nil {
-					continue
-				}
-				f := jen.NewFile("translated")
-				fun.Emit(f, fmt.Sprintf("rbfn%d", i), mf[0])
-				if err := f.Save(filepath.Join(pkgDir, fmt.Sprintf("f%03d.go", i))); err != nil {
-					t.Fatalf("%s: %v", mf[1], err)
-				}
-				n++
-			}
+			n := len(writeTranslated(t, files, pkgDir, "translated"))
 			cmd := exec.Command(gobin, "vet", "./"+filepath.ToSlash(pkgDir))
 			out, err := cmd.CombinedOutput()
 			if err != nil {

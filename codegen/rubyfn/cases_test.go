@@ -66,23 +66,7 @@ func runCases(t *testing.T, gobin, dir string, expected []string) {
 	if err := os.WriteFile(filepath.Join(pkgDir, "main.go"), main, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var names []string
-	for i, mf := range files {
-		src, err := os.ReadFile(mf[1])
-		if err != nil {
-			t.Fatal(err)
-		}
-		fun, err := Translate(mf[1], src)
-		if err != nil {
-			continue
-		}
-		f := jen.NewFile("main")
-		fun.Emit(f, fmt.Sprintf("rbfn%d", i), mf[0])
-		if err := f.Save(filepath.Join(pkgDir, fmt.Sprintf("f%03d.go", i))); err != nil {
-			t.Fatal(err)
-		}
-		names = append(names, fun.Name)
-	}
+	names := writeTranslated(t, files, pkgDir, "main")
 	sort.Strings(names)
 	for i, f := range expected {
 		expected[i], _ = filepath.Abs(f)
@@ -180,4 +164,27 @@ func failures(out string, known bool) string {
 		}
 	}
 	return b.String()
+}
+
+// writeTranslated writes the Go of each function file (module, path) that
+// translates into package pkg in dir, and returns the functions' names.
+func writeTranslated(t *testing.T, files [][2]string, dir, pkg string) []string {
+	var names []string
+	for i, mf := range files {
+		src, err := os.ReadFile(mf[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		fun, err := Translate(mf[1], src)
+		if err != nil {
+			continue
+		}
+		f := jen.NewFile(pkg)
+		fun.Emit(f, fmt.Sprintf("rbfn%d", i), mf[0])
+		if err := f.Save(filepath.Join(dir, fmt.Sprintf("f%03d.go", i))); err != nil {
+			t.Fatalf("%s: %v", mf[1], err)
+		}
+		names = append(names, fun.Name)
+	}
+	return names
 }
