@@ -125,9 +125,6 @@ func (r *R) callPuppet3x(name string, args []Value) Value {
 	if !ok {
 		return r.callPuppet(name, args)
 	}
-	pargs := make([]values.Value, len(args))
-	for i, a := range args {
-		pargs[i] = ToPuppet(a)
-	}
+	pargs := puppetArgs(args)
 	return r.puppetResult(name, func() values.Value { return c.Call3x(name, pargs) })
 }

@@ -140,10 +140,7 @@ func (r *R) CallFunctionBlock(b *Block, args ...Value) Value {
 		raise(ClassNotImplementedError, "pp2go: this scope cannot call a Puppet function with a block")
 	}
 	name := ToS(args[0])
-	pargs := make([]values.Value, len(args)-1)
-	for i, a := range args[1:] {
-		pargs[i] = ToPuppet(a)
-	}
+	pargs := puppetArgs(args[1:])
 	return r.puppetResult(name, func() values.Value { return bc.CallBlock(name, pargs, b) })
 }
 

@@ -481,15 +481,22 @@ func (r *R) CallFunction(args ...Value) Value {
 	return r.callPuppet(name, list)
 }
 
-func (r *R) callPuppet(name string, args []Value) (result Value) {
-	pargs := make([]values.Value, len(args))
-	for i, a := range args {
-		pargs[i] = ToPuppet(a)
-	}
+func (r *R) callPuppet(name string, args []Value) Value {
+	pargs := puppetArgs(args)
 	if r.scope == nil {
 		noMethod("function_"+name, &scopeObject{})
 	}
 	return r.puppetResult(name, func() values.Value { return r.scope.Call(name, pargs) })
+}
+
+// puppetArgs are the arguments of a call of a Puppet function from Ruby,
+// as Puppet values.
+func puppetArgs(args []Value) []values.Value {
+	pargs := make([]values.Value, len(args))
+	for i, a := range args {
+		pargs[i] = ToPuppet(a)
+	}
+	return pargs
 }
 
 // puppetResult runs call, a call of the Puppet function name, and returns
