@@ -23,15 +23,7 @@ func (r *R) ConstDefinedQ(recv Value, args ...Value) Value {
 		noMethod("const_defined?", recv)
 	}
 	arity(args, 1, 2)
-	var name string
-	switch x := args[0].(type) {
-	case Symbol:
-		name = string(x)
-	case *Str:
-		name = x.S
-	default:
-		typeError("%s is not a symbol nor a string", Inspect(args[0]))
-	}
+	name := symbolName(args[0])
 	if c == ClassObject {
 		return KnownConst(name)
 	}

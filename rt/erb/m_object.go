@@ -131,16 +131,20 @@ func (r *R) InstanceOfQ(recv Value, args ...Value) Value {
 // method (as far as pp2go models Ruby's classes).
 func (r *R) RespondToQ(recv Value, args ...Value) Value {
 	arity(args, 1, 2)
-	name := ""
-	switch x := args[0].(type) {
+	return respondsTo(recv, symbolName(args[0]))
+}
+
+// symbolName is the name a method given a Symbol or a String reads
+// (respond_to?, const_defined?); TypeError for another value.
+func symbolName(v Value) string {
+	switch x := v.(type) {
 	case Symbol:
-		name = string(x)
+		return string(x)
 	case *Str:
-		name = x.S
-	default:
-		typeError("%s is not a symbol nor a string", Inspect(args[0]))
+		return x.S
 	}
-	return respondsTo(recv, name)
+	typeError("%s is not a symbol nor a string", Inspect(v))
+	return ""
 }
 
 // EqlQ is eql?.
