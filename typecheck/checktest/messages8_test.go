@@ -1,17 +1,11 @@
 package checktest
 
 import (
-	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/txtar"
-
-	"github.com/pp2go/pp2go/frontend/diag"
-	"github.com/pp2go/pp2go/frontend/env"
-	"github.com/pp2go/pp2go/typecheck/resolve"
 )
 
 // TestPuppetMessages8 runs the checker as pp2go check does under Puppet 8
@@ -45,30 +39,7 @@ func TestPuppetMessages8(t *testing.T) {
 		cases++
 		name := strings.TrimSuffix(filepath.Base(path), ".txtar")
 		t.Run(name, func(t *testing.T) {
-			dir := t.TempDir()
-			for _, f := range ar.Files {
-				if strings.HasPrefix(f.Name, "puppet.") || strings.HasPrefix(f.Name, "puppet8.") {
-					continue
-				}
-				p := filepath.Join(dir, f.Name)
-				os.MkdirAll(filepath.Dir(p), 0o755)
-				if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			os.WriteFile(filepath.Join(dir, "environment.conf"), []byte("modulepath = modules\n"), 0o644)
-			e, err := env.Load(dir, env.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			res := resolve.Check(e, resolve.Options{StrictVariables: true})
-			var errs []string
-			for _, d := range res.Diags {
-				if d.Severity == diag.Error {
-					rel := strings.TrimPrefix(d.File, dir+"/")
-					errs = append(errs, fmt.Sprintf("%s:%d:%d: %s", rel, d.Line, d.Column, strings.ReplaceAll(d.Message, dir+"/", "")))
-				}
-			}
+			errs := checkArchive(t, ar, true)
 			if puppetErr == "" {
 				if len(errs) > 0 {
 					t.Errorf("Puppet 8.10 compiles this, checker reports %q", errs)

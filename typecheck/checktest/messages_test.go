@@ -52,36 +52,11 @@ func TestPuppetMessages(t *testing.T) {
 				t.Fatal(err)
 			}
 			comment := string(ar.Comment)
-			dir := t.TempDir()
 			puppetErr := ""
-			for _, f := range ar.Files {
-				switch f.Name {
-				case "puppet.error":
-					puppetErr = strings.TrimSpace(string(f.Data))
-					continue
-				case "puppet.catalog", "puppet8.error", "puppet8.catalog": // Puppet 8.10's: TestPuppetMessages8
-					continue
-				}
-				p := filepath.Join(dir, f.Name)
-				os.MkdirAll(filepath.Dir(p), 0o755)
-				if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-					t.Fatal(err)
-				}
+			if f := archiveFile(ar, "puppet.error"); f != nil {
+				puppetErr = strings.TrimSpace(string(f.Data))
 			}
-			os.WriteFile(filepath.Join(dir, "environment.conf"), []byte("modulepath = modules\n"), 0o644)
-			e, err := env.Load(dir, env.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			res := resolve.Check(e, resolve.Options{StrictVariables: strings.Contains(comment, "strict_variables=true")})
-			var errs []string
-			for _, d := range res.Diags {
-				if d.Severity == diag.Error {
-					rel := strings.TrimPrefix(d.File, dir+"/")
-					msg := strings.ReplaceAll(d.Message, dir+"/", "")
-					errs = append(errs, fmt.Sprintf("%s:%d:%d: %s", rel, d.Line, d.Column, msg))
-				}
-			}
+			errs := checkArchive(t, ar, strings.Contains(comment, "strict_variables=true"))
 			w := wantDirective.FindStringSubmatch(comment)
 			if w == nil {
 				t.Fatal("no # pp2go: line")
@@ -137,4 +112,46 @@ func stripLocations(s string) string {
 	s = strings.TrimSuffix(strings.TrimSpace(s), " on node lang.example.com")
 	s = strings.ReplaceAll(s, "  ", " ")
 	return strings.ReplaceAll(s, " ;", ";")
+}
+
+// checkArchive writes an archive's environment (its files other than
+// Puppet's outcomes, puppet.* and puppet8.*) to a directory and returns
+// the checker's errors, "file:line:column: message" with paths relative
+// to it.
+func checkArchive(t *testing.T, ar *txtar.Archive, strictVariables bool) []string {
+	dir := t.TempDir()
+	for _, f := range ar.Files {
+		if strings.HasPrefix(f.Name, "puppet.") || strings.HasPrefix(f.Name, "puppet8.") {
+			continue
+		}
+		p := filepath.Join(dir, f.Name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(filepath.Join(dir, "environment.conf"), []byte("modulepath = modules\n"), 0o644)
+	e, err := env.Load(dir, env.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := resolve.Check(e, resolve.Options{StrictVariables: strictVariables})
+	var errs []string
+	for _, d := range res.Diags {
+		if d.Severity == diag.Error {
+			rel := strings.TrimPrefix(d.File, dir+"/")
+			errs = append(errs, fmt.Sprintf("%s:%d:%d: %s", rel, d.Line, d.Column, strings.ReplaceAll(d.Message, dir+"/", "")))
+		}
+	}
+	return errs
+}
+
+// archiveFile is the archive's file name, nil when it has none.
+func archiveFile(ar *txtar.Archive, name string) *txtar.File {
+	for i := range ar.Files {
+		if ar.Files[i].Name == name {
+			return &ar.Files[i]
+		}
+	}
+	return nil
 }
