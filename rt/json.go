@@ -395,36 +395,11 @@ func (w *jsonWriter) refParts(typ, title string, class bool) {
 	w.buf = append(w.buf, ']', '"')
 }
 
-// capitalized writes capitalizeTypeName(name) escaped; an ASCII name is
-// capitalized as it is written (class references' titles are mostly
-// lowercase: no string is built for each).
+// capitalized writes capitalizeTypeName(name) escaped, through the
+// process's cache of capitalized names (class references' titles are
+// mostly lowercase: no string is built for each).
 func (w *jsonWriter) capitalized(name string) {
-	name = strings.TrimPrefix(name, "::")
-	if !isASCII(name) {
-		w.escaped(capitalizeTypeName(name))
-		return
-	}
-	start := true
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if c == ':' && i+1 < len(name) && name[i+1] == ':' {
-			w.buf = append(w.buf, ':', ':')
-			i++
-			start = true
-			continue
-		}
-		if start && c >= 'a' && c <= 'z' {
-			c -= 'a' - 'A'
-		} else if !start && c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if jsonPlain[c] {
-			w.buf = append(w.buf, c)
-		} else {
-			w.escaped(name[i : i+1])
-		}
-		start = false
-	}
+	w.escaped(capitalized.get(name))
 }
 
 // jsonPlain tells the bytes a JSON string holds as they are.
