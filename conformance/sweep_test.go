@@ -23,28 +23,7 @@ func TestSweep(t *testing.T) {
 	if _, err := os.Stat(ModulesDir()); err != nil {
 		t.Fatalf("the sweep needs the Debian module packages (%v)", err)
 	}
-	jobs, err := LoadSweepJobs(SweepDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	work := filepath.Join(os.TempDir(), "pp2go-sweep-test")
-	sw, err := BuildSweep(work)
-	if err != nil {
-		t.Fatal(err)
-	}
-	run, err := sw.Run(jobs, filepath.Join(work, "actual"), 2, 2*time.Minute)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("generated in %.1fs, built in %.1fs, %d jobs in %.1fs", sw.GenTime.Seconds(), sw.BuildTime.Seconds(), len(jobs), run.Elapsed.Seconds())
-	results := sw.Score(jobs, run.Out)
-	var report bytes.Buffer
-	passed, failed := SweepReport(&report, results, false)
-	lines := strings.Split(strings.TrimSpace(report.String()), "\n")
-	for _, l := range lines[len(lines)-2:] {
-		fmt.Println("sweep", l)
-	}
-	fmt.Printf("sweep: %d passed, %d failed\n", passed, failed)
+	results, _ := runSweepTest(t, SweepDir(), filepath.Join(os.TempDir(), "pp2go-sweep-test"), 7, "sweep")
 	listed, err := ReadSweepDifferences(SweepDifferencesFile())
 	if err != nil {
 		t.Fatal(err)
@@ -172,29 +151,10 @@ func TestSweepDebian13(t *testing.T) {
 }
 
 func sweepDebian13(t *testing.T, dir string, puppet int) {
-	jobs, err := LoadSweepJobs(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
 	work := filepath.Join(os.TempDir(), fmt.Sprintf("pp2go-sweep13-test-%d", puppet))
-	sw, err := BuildSweepAs(work, puppet)
-	if err != nil {
-		t.Fatal(err)
-	}
-	run, err := sw.Run(jobs, filepath.Join(work, "actual"), 2, 2*time.Minute)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("generated in %.1fs, built in %.1fs, %d jobs in %.1fs", sw.GenTime.Seconds(), sw.BuildTime.Seconds(), len(jobs), run.Elapsed.Seconds())
+	results, run := runSweepTest(t, dir, work, puppet, fmt.Sprintf("sweep13 (Puppet %d)", puppet))
 	if run.Crashed > 0 {
 		t.Errorf("%d jobs crashed or hung (see %s)", run.Crashed, run.Out)
-	}
-	results := sw.Score(jobs, run.Out)
-	var report bytes.Buffer
-	SweepReport(&report, results, false)
-	lines := strings.Split(strings.TrimSpace(report.String()), "\n")
-	for _, l := range lines[len(lines)-2:] {
-		fmt.Printf("sweep13 (Puppet %d) %s\n", puppet, l)
 	}
 	matched, total := map[string]int{}, map[string]int{}
 	sameText, errors := 0, 0
@@ -222,4 +182,31 @@ func sweepDebian13(t *testing.T, dir string, puppet int) {
 	if share := float64(sameText) / float64(errors); share < d13TextFloor {
 		t.Errorf("%d of %d error jobs fail with Puppet's text (%.1f%%), below %.0f%%", sameText, errors, 100*share, 100*d13TextFloor)
 	}
+}
+
+// runSweepTest builds the sweep of dir's jobs as Puppet puppet in work,
+// runs and scores it, and prints the report's totals after label.
+func runSweepTest(t *testing.T, dir, work string, puppet int, label string) ([]*SweepResult, *SweepRun) {
+	jobs, err := LoadSweepJobs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sw, err := BuildSweepAs(work, puppet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := sw.Run(jobs, filepath.Join(work, "actual"), 2, 2*time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("generated in %.1fs, built in %.1fs, %d jobs in %.1fs", sw.GenTime.Seconds(), sw.BuildTime.Seconds(), len(jobs), run.Elapsed.Seconds())
+	results := sw.Score(jobs, run.Out)
+	var report bytes.Buffer
+	passed, failed := SweepReport(&report, results, false)
+	lines := strings.Split(strings.TrimSpace(report.String()), "\n")
+	for _, l := range lines[len(lines)-2:] {
+		fmt.Println(label, l)
+	}
+	fmt.Printf("%s: %d passed, %d failed\n", label, passed, failed)
+	return results, run
 }
