@@ -158,7 +158,11 @@ func translateRegexp(src string) (string, []string, error) {
 			case 'A', 'z', 'Z', 'b', 'B', 'n', 't', 'r', 'f', 'v', 'e', 'a', 'x', 'k', 'p', 'P', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 				b.WriteByte('\\')
 				b.WriteByte(e)
-			case 'G', 'K', 'R', 'X', 'g':
+			case 'G':
+				// regexp2's \G anchors where the search starts, as Onigmo's does:
+				// findAt's pos, so scan and gsub anchor at the previous match's end.
+				b.WriteString(`\G`)
+			case 'K', 'R', 'X', 'g':
 				return "", nil, &regexpError{msg: "pp2go: \\" + string(e) + " in a regexp is not supported: /" + src + "/"}
 			default:
 				if e >= 0x80 {

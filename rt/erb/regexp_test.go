@@ -22,3 +22,24 @@ func TestRegexpNeverTimesOut(t *testing.T) {
 		}
 	}
 }
+
+// \G anchors where a search starts (Onigmo's rule): at 0 for =~, at the
+// given position for match, and at the previous match's end in scan and
+// gsub. Expected values are Ruby 3.1's (ruby -e 'p ...').
+func TestRegexpStartAnchor(t *testing.T) {
+	r := New(nil)
+	scan := func(s, re string) string {
+		return Inspect(r.ScanRe(S(s), nil, Re(re, "m")))
+	}
+	require.Equal(t, `["", "", "", ""]`, scan("abc", `\G`))
+	require.Equal(t, `["a", "a"]`, scan("aab", `\Ga`))
+	require.Equal(t, `[["a", ","], ["b", ","], ["c", ""]]`, scan("a,b,,c", `\G,*([^,]+)(,|\z)?`))
+	// accounts' ssh options parser (Forge accounts 9.0.0): \G with an atomic group
+	require.Equal(t,
+		`[["a=", nil, nil, nil, nil, nil], [nil, nil, "\"x,y\"", nil, nil, ","], ["b", nil, nil, nil, nil, ","], [nil, "q r", nil, nil, nil, nil], [" z", nil, nil, nil, nil, nil], [nil, nil, nil, "\\,", nil, nil], ["w", nil, nil, nil, nil, ""]]`,
+		scan(`a="x,y",b,'q r' z\,w`, `\G,*(?>([^,\\'"]+)|'([^']*)'|("(?:[^"\\]|\\.)*")|(\\.?)|(\S))(,|\z)?`))
+	require.Equal(t, `"xaa"`, Inspect(r.Gsub(S("xaa"), nil, Re(`\Ga`, ""), S("b"))))
+	require.Equal(t, `"bbx"`, Inspect(r.Gsub(S("aax"), nil, Re(`\Ga`, ""), S("b"))))
+	require.Equal(t, `"a"`, Inspect(r.Match(S("ba"), nil, Re(`\Ga`, ""), int64(1)).(*MatchData).Groups[0]))
+	require.Nil(t, r.Match(S("ba"), nil, Re(`\Ga`, "")))
+}
