@@ -15,7 +15,17 @@ func (t *translator) forLoop(x *erb.For) *jen.Statement {
 	iter := t.expr(x.Iter)
 	savedFrame := t.frame
 	t.frame = &frame{kind: scopeBlock, forOf: savedFrame}
-	body := []jen.Code{t.assignTo(x, x.Var, jen.Id("elem_"), false)}
+	var body []jen.Code
+	if m, ok := x.Var.(*erb.MultiAssign); ok {
+		// for a, b in iter: each element spread as by a, b = elem
+		parts := t.temp("parts")
+		body = append(body, jen.Id(parts).Op(":=").Add(erbQ("Destructure").Call(jen.Id("elem_"), jen.Lit(len(m.Targets)), jen.Lit(-1))))
+		for i, tg := range m.Targets {
+			body = append(body, t.assignTo(x, tg, jen.Id(parts).Index(jen.Lit(i)), false))
+		}
+	} else {
+		body = append(body, t.assignTo(x, x.Var, jen.Id("elem_"), false))
+	}
 	body = append(body, t.tail(x.Body)...)
 	body = jumpTarget(t.frame.ret, body)
 	brk := t.frame.brk

@@ -1444,10 +1444,7 @@ func (p *parser) parseKeyword(allowCmd bool) Node {
 		}
 		p.unsupported(off, "%s", t.s)
 	case "for":
-		if p.ruby {
-			return p.parseFor()
-		}
-		p.unsupported(off, "for loops")
+		return p.parseFor()
 	case "class", "module":
 		if p.ruby {
 			return p.parseModule()

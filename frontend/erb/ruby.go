@@ -46,7 +46,8 @@ type (
 		Targets []Node
 		Value   Node
 	}
-	// For is for var in iter ... end (Var an assignment target).
+	// For is for var in iter ... end (Var an assignment target, or a
+	// MultiAssign without Value for for a, b in iter).
 	For struct {
 		At
 		Var  Node
@@ -225,6 +226,14 @@ func (p *parser) parseFor() Node {
 	off := p.tok.off
 	p.advance()
 	v := p.assignTarget(p.parsePostfix(p.parsePrimary(false), false))
+	if p.isOp(",") {
+		m := &MultiAssign{At: At{off}, Targets: []Node{v}}
+		for p.isOp(",") {
+			p.advance()
+			m.Targets = append(m.Targets, p.assignTarget(p.parsePostfix(p.parsePrimary(false), false)))
+		}
+		v = m
+	}
 	p.expectKw("in")
 	p.noDo++
 	iter := p.parseExprStmt()

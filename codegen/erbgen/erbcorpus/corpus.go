@@ -26289,8 +26289,22 @@ func Inline29(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline30 renders the ERB template inline:31e81a6254aab1f4.
+// Inline30 renders the ERB template inline:31bb99ba0073961c.
 func Inline30(s erb.Scope) string {
+	r := erb.NewSized(s, 0, 0)
+	defer r.Fail()
+	var x erb.Value
+	_ = x
+	r.L(1)
+	r.Out(r.Inspect(r.Each(erb.NewArray(int64(1), int64(2)), erb.Blk1(func(elem_ erb.Value) erb.Value {
+		x = elem_
+		return nil
+	}))))
+	return r.Result()
+}
+
+// Inline31 renders the ERB template inline:31e81a6254aab1f4.
+func Inline31(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 2)
 	defer r.Fail()
 	r.L(1)
@@ -26327,8 +26341,8 @@ func Inline30(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline31 renders the ERB template inline:352f03ccb2abfbb7.
-func Inline31(s erb.Scope) string {
+// Inline32 renders the ERB template inline:352f03ccb2abfbb7.
+func Inline32(s erb.Scope) string {
 	r := erb.NewSized(s, 11, 3)
 	defer r.Fail()
 	r.L(1)
@@ -26362,8 +26376,8 @@ func Inline31(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline32 renders the ERB template inline:358a076727c24436.
-func Inline32(s erb.Scope) string {
+// Inline33 renders the ERB template inline:358a076727c24436.
+func Inline33(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26400,8 +26414,8 @@ func Inline32(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline33 renders the ERB template inline:35e89d8a348c383c.
-func Inline33(s erb.Scope) string {
+// Inline34 renders the ERB template inline:35e89d8a348c383c.
+func Inline34(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26411,8 +26425,8 @@ func Inline33(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline34 renders the ERB template inline:3702d4cde7fae9a0.
-func Inline34(s erb.Scope) string {
+// Inline35 renders the ERB template inline:3702d4cde7fae9a0.
+func Inline35(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 3)
 	defer r.Fail()
 	r.L(1)
@@ -26441,8 +26455,8 @@ func Inline34(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline35 renders the ERB template inline:3867f0e80625c529.
-func Inline35(s erb.Scope) string {
+// Inline36 renders the ERB template inline:3867f0e80625c529.
+func Inline36(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26450,8 +26464,8 @@ func Inline35(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline36 renders the ERB template inline:39abc15c7f5647ca.
-func Inline36(s erb.Scope) string {
+// Inline37 renders the ERB template inline:39abc15c7f5647ca.
+func Inline37(s erb.Scope) string {
 	r := erb.NewSized(s, 7, 2)
 	defer r.Fail()
 	r.L(1)
@@ -26488,8 +26502,8 @@ func Inline36(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline37 renders the ERB template inline:3a7d5d928bc2c0f2.
-func Inline37(s erb.Scope) string {
+// Inline38 renders the ERB template inline:3a7d5d928bc2c0f2.
+func Inline38(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	var e erb.Value
@@ -26514,8 +26528,8 @@ func Inline37(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline38 renders the ERB template inline:3e49debc7456a159.
-func Inline38(s erb.Scope) string {
+// Inline39 renders the ERB template inline:3e49debc7456a159.
+func Inline39(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26523,8 +26537,8 @@ func Inline38(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline39 renders the ERB template inline:3eace319b6d4e857.
-func Inline39(s erb.Scope) string {
+// Inline40 renders the ERB template inline:3eace319b6d4e857.
+func Inline40(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 3)
 	defer r.Fail()
 	r.L(1)
@@ -26544,8 +26558,8 @@ func Inline39(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline40 renders the ERB template inline:410126d2be41635c.
-func Inline40(s erb.Scope) string {
+// Inline41 renders the ERB template inline:410126d2be41635c.
+func Inline41(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 2)
 	defer r.Fail()
 	var defClassify *erb.Def
@@ -26617,8 +26631,8 @@ func Inline40(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline41 renders the ERB template inline:42bf3b2f7c36d067.
-func Inline41(s erb.Scope) string {
+// Inline42 renders the ERB template inline:42bf3b2f7c36d067.
+func Inline42(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	var r_, e, v erb.Value
@@ -26649,8 +26663,34 @@ func Inline41(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline42 renders the ERB template inline:46fc1237cac0f48b.
-func Inline42(s erb.Scope) string {
+// Inline43 renders the ERB template inline:435ba2fbd1c9a3ce.
+func Inline43(s erb.Scope) string {
+	r := erb.NewSized(s, 8, 1)
+	defer r.Fail()
+	var k, v erb.Value
+	r.L(1)
+	r.Each(r.IVar("hash"), erb.Blk1(func(elem_ erb.Value) erb.Value {
+		parts1_ := erb.Destructure(elem_, 2, -1)
+		k = parts1_[0]
+		v = parts1_[1]
+		r.L(2)
+		r.Out(k)
+		r.Text("=")
+		r.Out(v)
+		r.Text("\n")
+		return r.Erbout()
+	}))
+	r.Text("last: ")
+	r.L(4)
+	r.Out(k)
+	r.Text(" ")
+	r.Out(v)
+	r.Text("\n")
+	return r.Result()
+}
+
+// Inline44 renders the ERB template inline:46fc1237cac0f48b.
+func Inline44(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.Text("\n")
@@ -26662,8 +26702,8 @@ func Inline42(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline43 renders the ERB template inline:473162a42e79894c.
-func Inline43(s erb.Scope) string {
+// Inline45 renders the ERB template inline:473162a42e79894c.
+func Inline45(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26671,8 +26711,8 @@ func Inline43(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline44 renders the ERB template inline:47dd255582776689.
-func Inline44(s erb.Scope) string {
+// Inline46 renders the ERB template inline:47dd255582776689.
+func Inline46(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	var y, x erb.Value
@@ -26689,8 +26729,8 @@ func Inline44(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline45 renders the ERB template inline:48aeb523a0f48098.
-func Inline45(s erb.Scope) string {
+// Inline47 renders the ERB template inline:48aeb523a0f48098.
+func Inline47(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26704,8 +26744,8 @@ func Inline45(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline46 renders the ERB template inline:49339c1ae94db9c5.
-func Inline46(s erb.Scope) string {
+// Inline48 renders the ERB template inline:49339c1ae94db9c5.
+func Inline48(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26735,8 +26775,8 @@ func Inline46(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline47 renders the ERB template inline:4a181a0bfaba2ed0.
-func Inline47(s erb.Scope) string {
+// Inline49 renders the ERB template inline:4a181a0bfaba2ed0.
+func Inline49(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26744,8 +26784,8 @@ func Inline47(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline48 renders the ERB template inline:4b035b34024fce82.
-func Inline48(s erb.Scope) string {
+// Inline50 renders the ERB template inline:4b035b34024fce82.
+func Inline50(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 5)
 	defer r.Fail()
 	r.L(1)
@@ -26759,8 +26799,8 @@ func Inline48(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline49 renders the ERB template inline:4b099e85cf504f4f.
-func Inline49(s erb.Scope) string {
+// Inline51 renders the ERB template inline:4b099e85cf504f4f.
+func Inline51(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26768,8 +26808,8 @@ func Inline49(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline50 renders the ERB template inline:4bedcb15db4ae522.
-func Inline50(s erb.Scope) string {
+// Inline52 renders the ERB template inline:4bedcb15db4ae522.
+func Inline52(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26777,8 +26817,8 @@ func Inline50(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline51 renders the ERB template inline:4d4c0d89353342e5.
-func Inline51(s erb.Scope) string {
+// Inline53 renders the ERB template inline:4d4c0d89353342e5.
+func Inline53(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26798,8 +26838,8 @@ func Inline51(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline52 renders the ERB template inline:4dd91fbbd71f1c1f.
-func Inline52(s erb.Scope) string {
+// Inline54 renders the ERB template inline:4dd91fbbd71f1c1f.
+func Inline54(s erb.Scope) string {
 	r := erb.NewSized(s, 7, 2)
 	defer r.Fail()
 	r.L(1)
@@ -26821,8 +26861,8 @@ func Inline52(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline53 renders the ERB template inline:4fa7e96c40c794df.
-func Inline53(s erb.Scope) string {
+// Inline55 renders the ERB template inline:4fa7e96c40c794df.
+func Inline55(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26830,8 +26870,8 @@ func Inline53(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline54 renders the ERB template inline:505f1fc61c865eda.
-func Inline54(s erb.Scope) string {
+// Inline56 renders the ERB template inline:505f1fc61c865eda.
+func Inline56(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26845,8 +26885,8 @@ func Inline54(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline55 renders the ERB template inline:51a44da7fc925542.
-func Inline55(s erb.Scope) string {
+// Inline57 renders the ERB template inline:51a44da7fc925542.
+func Inline57(s erb.Scope) string {
 	r := erb.NewSized(s, 8, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26870,8 +26910,8 @@ func Inline55(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline56 renders the ERB template inline:51afb79f55616d8c.
-func Inline56(s erb.Scope) string {
+// Inline58 renders the ERB template inline:51afb79f55616d8c.
+func Inline58(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 2)
 	defer r.Fail()
 	r.L(1)
@@ -26893,8 +26933,8 @@ func Inline56(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline57 renders the ERB template inline:526c1172650cadf5.
-func Inline57(s erb.Scope) string {
+// Inline59 renders the ERB template inline:526c1172650cadf5.
+func Inline59(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 0)
 	defer r.Fail()
 	r.L(1)
@@ -26910,8 +26950,8 @@ func Inline57(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline58 renders the ERB template inline:5277b13fdf8260f1.
-func Inline58(s erb.Scope) string {
+// Inline60 renders the ERB template inline:5277b13fdf8260f1.
+func Inline60(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 4)
 	defer r.Fail()
 	r.L(1)
@@ -26937,8 +26977,8 @@ func Inline58(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline59 renders the ERB template inline:52fd9af1471a906c.
-func Inline59(s erb.Scope) string {
+// Inline61 renders the ERB template inline:52fd9af1471a906c.
+func Inline61(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26954,8 +26994,8 @@ func Inline59(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline60 renders the ERB template inline:535c06d44953c7dd.
-func Inline60(s erb.Scope) string {
+// Inline62 renders the ERB template inline:535c06d44953c7dd.
+func Inline62(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26971,8 +27011,8 @@ func Inline60(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline61 renders the ERB template inline:5b93b48a79d19f03.
-func Inline61(s erb.Scope) string {
+// Inline63 renders the ERB template inline:5b93b48a79d19f03.
+func Inline63(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -26980,8 +27020,8 @@ func Inline61(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline62 renders the ERB template inline:5c6379c87e08ef57.
-func Inline62(s erb.Scope) string {
+// Inline64 renders the ERB template inline:5c6379c87e08ef57.
+func Inline64(s erb.Scope) string {
 	r := erb.NewSized(s, 28, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27042,8 +27082,8 @@ func Inline62(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline63 renders the ERB template inline:5edf8dc558c3775f.
-func Inline63(s erb.Scope) string {
+// Inline65 renders the ERB template inline:5edf8dc558c3775f.
+func Inline65(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27051,8 +27091,8 @@ func Inline63(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline64 renders the ERB template inline:627bd023e5bf5e0f.
-func Inline64(s erb.Scope) string {
+// Inline66 renders the ERB template inline:627bd023e5bf5e0f.
+func Inline66(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27072,8 +27112,8 @@ func Inline64(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline65 renders the ERB template inline:6582be8b9c2a2b49.
-func Inline65(s erb.Scope) string {
+// Inline67 renders the ERB template inline:6582be8b9c2a2b49.
+func Inline67(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27087,8 +27127,8 @@ func Inline65(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline66 renders the ERB template inline:65e9352c1a2f60c5.
-func Inline66(s erb.Scope) string {
+// Inline68 renders the ERB template inline:65e9352c1a2f60c5.
+func Inline68(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27104,8 +27144,8 @@ func Inline66(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline67 renders the ERB template inline:6a40fc3da972c52c.
-func Inline67(s erb.Scope) string {
+// Inline69 renders the ERB template inline:6a40fc3da972c52c.
+func Inline69(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	var x erb.Value
@@ -27123,8 +27163,8 @@ func Inline67(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline68 renders the ERB template inline:6e0a2086148985a7.
-func Inline68(s erb.Scope) string {
+// Inline70 renders the ERB template inline:6e0a2086148985a7.
+func Inline70(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 1)
 	defer r.Fail()
 	var x erb.Value
@@ -27145,8 +27185,8 @@ func Inline68(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline69 renders the ERB template inline:6f6964fe6d857325.
-func Inline69(s erb.Scope) string {
+// Inline71 renders the ERB template inline:6f6964fe6d857325.
+func Inline71(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27168,8 +27208,8 @@ func Inline69(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline70 renders the ERB template inline:7236635da11a2da9.
-func Inline70(s erb.Scope) string {
+// Inline72 renders the ERB template inline:7236635da11a2da9.
+func Inline72(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27192,8 +27232,8 @@ func Inline70(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline71 renders the ERB template inline:73fa3418d91ca438.
-func Inline71(s erb.Scope) string {
+// Inline73 renders the ERB template inline:73fa3418d91ca438.
+func Inline73(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 1)
 	defer r.Fail()
 	var items, bad erb.Value
@@ -27213,8 +27253,8 @@ func Inline71(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline72 renders the ERB template inline:76b671f9600218d2.
-func Inline72(s erb.Scope) string {
+// Inline74 renders the ERB template inline:76b671f9600218d2.
+func Inline74(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27232,8 +27272,8 @@ func Inline72(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline73 renders the ERB template inline:7dda38689cd4612c.
-func Inline73(s erb.Scope) string {
+// Inline75 renders the ERB template inline:7dda38689cd4612c.
+func Inline75(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27264,8 +27304,8 @@ func Inline73(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline74 renders the ERB template inline:7ea2fadbdfc51434.
-func Inline74(s erb.Scope) string {
+// Inline76 renders the ERB template inline:7ea2fadbdfc51434.
+func Inline76(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27277,8 +27317,8 @@ func Inline74(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline75 renders the ERB template inline:88428d51dd06f043.
-func Inline75(s erb.Scope) string {
+// Inline77 renders the ERB template inline:88428d51dd06f043.
+func Inline77(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27296,8 +27336,8 @@ func Inline75(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline76 renders the ERB template inline:88796892a9d8f79f.
-func Inline76(s erb.Scope) string {
+// Inline78 renders the ERB template inline:88796892a9d8f79f.
+func Inline78(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27305,8 +27345,8 @@ func Inline76(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline77 renders the ERB template inline:8935b90bdda450eb.
-func Inline77(s erb.Scope) string {
+// Inline79 renders the ERB template inline:8935b90bdda450eb.
+func Inline79(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	var x erb.Value
@@ -27320,8 +27360,8 @@ func Inline77(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline78 renders the ERB template inline:8999fb0157b9912b.
-func Inline78(s erb.Scope) string {
+// Inline80 renders the ERB template inline:8999fb0157b9912b.
+func Inline80(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27345,8 +27385,8 @@ func Inline78(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline79 renders the ERB template inline:8a1b0d0afbeb111e.
-func Inline79(s erb.Scope) string {
+// Inline81 renders the ERB template inline:8a1b0d0afbeb111e.
+func Inline81(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27354,8 +27394,8 @@ func Inline79(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline80 renders the ERB template inline:8a7d090502ad4d6f.
-func Inline80(s erb.Scope) string {
+// Inline82 renders the ERB template inline:8a7d090502ad4d6f.
+func Inline82(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27363,8 +27403,8 @@ func Inline80(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline81 renders the ERB template inline:8ad7470ed6ebe98e.
-func Inline81(s erb.Scope) string {
+// Inline83 renders the ERB template inline:8ad7470ed6ebe98e.
+func Inline83(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27376,8 +27416,8 @@ func Inline81(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline82 renders the ERB template inline:8b5cd083e8bcfe0a.
-func Inline82(s erb.Scope) string {
+// Inline84 renders the ERB template inline:8b5cd083e8bcfe0a.
+func Inline84(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27385,8 +27425,8 @@ func Inline82(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline83 renders the ERB template inline:8eca91dea91e4453.
-func Inline83(s erb.Scope) string {
+// Inline85 renders the ERB template inline:8eca91dea91e4453.
+func Inline85(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27416,8 +27456,8 @@ func Inline83(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline84 renders the ERB template inline:904f5c625eaff0d3.
-func Inline84(s erb.Scope) string {
+// Inline86 renders the ERB template inline:904f5c625eaff0d3.
+func Inline86(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27443,8 +27483,8 @@ func Inline84(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline85 renders the ERB template inline:90a374472561e905.
-func Inline85(s erb.Scope) string {
+// Inline87 renders the ERB template inline:90a374472561e905.
+func Inline87(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27452,8 +27492,8 @@ func Inline85(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline86 renders the ERB template inline:9841611dc3f5cd59.
-func Inline86(s erb.Scope) string {
+// Inline88 renders the ERB template inline:9841611dc3f5cd59.
+func Inline88(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	var x erb.Value
@@ -27471,8 +27511,8 @@ func Inline86(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline87 renders the ERB template inline:9ee5469aea73481d.
-func Inline87(s erb.Scope) string {
+// Inline89 renders the ERB template inline:9ee5469aea73481d.
+func Inline89(s erb.Scope) string {
 	r := erb.NewSized(s, 92, 5)
 	defer r.Fail()
 	r.L(1)
@@ -27543,8 +27583,8 @@ func Inline87(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline88 renders the ERB template inline:9f368d8c7b7bded2.
-func Inline88(s erb.Scope) string {
+// Inline90 renders the ERB template inline:9f368d8c7b7bded2.
+func Inline90(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27560,8 +27600,8 @@ func Inline88(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline89 renders the ERB template inline:9f8786e2c138f2f1.
-func Inline89(s erb.Scope) string {
+// Inline91 renders the ERB template inline:9f8786e2c138f2f1.
+func Inline91(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27575,8 +27615,8 @@ func Inline89(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline90 renders the ERB template inline:9ff52162bd09a07b.
-func Inline90(s erb.Scope) string {
+// Inline92 renders the ERB template inline:9ff52162bd09a07b.
+func Inline92(s erb.Scope) string {
 	r := erb.NewSized(s, 10, 1)
 	defer r.Fail()
 	r.L(3)
@@ -27585,8 +27625,8 @@ func Inline90(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline91 renders the ERB template inline:a435a34e577ad8da.
-func Inline91(s erb.Scope) string {
+// Inline93 renders the ERB template inline:a435a34e577ad8da.
+func Inline93(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27604,8 +27644,8 @@ func Inline91(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline92 renders the ERB template inline:a4bff59e899e4184.
-func Inline92(s erb.Scope) string {
+// Inline94 renders the ERB template inline:a4bff59e899e4184.
+func Inline94(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27625,8 +27665,8 @@ func Inline92(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline93 renders the ERB template inline:a4c5b17f2e4d5d6c.
-func Inline93(s erb.Scope) string {
+// Inline95 renders the ERB template inline:a4c5b17f2e4d5d6c.
+func Inline95(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27646,8 +27686,8 @@ func Inline93(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline94 renders the ERB template inline:acc34a6172523bf6.
-func Inline94(s erb.Scope) string {
+// Inline96 renders the ERB template inline:acc34a6172523bf6.
+func Inline96(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	r.Text("\n")
@@ -27657,8 +27697,8 @@ func Inline94(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline95 renders the ERB template inline:b12adc2373d45973.
-func Inline95(s erb.Scope) string {
+// Inline97 renders the ERB template inline:b12adc2373d45973.
+func Inline97(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 6)
 	defer r.Fail()
 	r.L(1)
@@ -27684,8 +27724,8 @@ func Inline95(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline96 renders the ERB template inline:b365c76eac71dae1.
-func Inline96(s erb.Scope) string {
+// Inline98 renders the ERB template inline:b365c76eac71dae1.
+func Inline98(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	var a erb.Value
@@ -27735,8 +27775,8 @@ func Inline96(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline97 renders the ERB template inline:b43011d2e2ab67c5.
-func Inline97(s erb.Scope) string {
+// Inline99 renders the ERB template inline:b43011d2e2ab67c5.
+func Inline99(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27766,8 +27806,8 @@ func Inline97(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline98 renders the ERB template inline:b699ac66dc81f961.
-func Inline98(s erb.Scope) string {
+// Inline100 renders the ERB template inline:b699ac66dc81f961.
+func Inline100(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27775,8 +27815,8 @@ func Inline98(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline99 renders the ERB template inline:b84d5316cb0e819b.
-func Inline99(s erb.Scope) string {
+// Inline101 renders the ERB template inline:b84d5316cb0e819b.
+func Inline101(s erb.Scope) string {
 	r := erb.NewSized(s, 7, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27798,8 +27838,8 @@ func Inline99(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline100 renders the ERB template inline:b877112b57084667.
-func Inline100(s erb.Scope) string {
+// Inline102 renders the ERB template inline:b877112b57084667.
+func Inline102(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27813,8 +27853,40 @@ func Inline100(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline101 renders the ERB template inline:b97b574eb75cc2d2.
-func Inline101(s erb.Scope) string {
+// Inline103 renders the ERB template inline:b8d4d334f47ab510.
+func Inline103(s erb.Scope) string {
+	r := erb.NewSized(s, 7, 1)
+	defer r.Fail()
+	var x erb.Value
+	r.L(1)
+	r.JumpTarget(func(brk1_ *erb.Jump) erb.Value {
+		return r.Each(r.IVar("nums"), erb.Blk1(func(elem_ erb.Value) erb.Value {
+			x = elem_
+			r.L(1)
+			if erb.Equal(x, int64(1)) {
+				r.L(1)
+				return nil
+			}
+			r.L(1)
+			if erb.Equal(x, int64(2)) {
+				r.L(1)
+				panic(brk1_.With(nil))
+			}
+			r.Text("[")
+			r.L(1)
+			r.Out(x)
+			r.Text("]")
+			return r.Erbout()
+		}))
+	})
+	r.Text(" after ")
+	r.L(1)
+	r.Out(x)
+	return r.Result()
+}
+
+// Inline104 renders the ERB template inline:b97b574eb75cc2d2.
+func Inline104(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27834,8 +27906,8 @@ func Inline101(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline102 renders the ERB template inline:bae4658c2755dab2.
-func Inline102(s erb.Scope) string {
+// Inline105 renders the ERB template inline:bae4658c2755dab2.
+func Inline105(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27851,8 +27923,8 @@ func Inline102(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline103 renders the ERB template inline:baf44ec81af5be50.
-func Inline103(s erb.Scope) string {
+// Inline106 renders the ERB template inline:baf44ec81af5be50.
+func Inline106(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27860,8 +27932,8 @@ func Inline103(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline104 renders the ERB template inline:bd6475fe47bcfe3c.
-func Inline104(s erb.Scope) string {
+// Inline107 renders the ERB template inline:bd6475fe47bcfe3c.
+func Inline107(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27902,8 +27974,8 @@ func Inline104(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline105 renders the ERB template inline:c0753a77bc6259b2.
-func Inline105(s erb.Scope) string {
+// Inline108 renders the ERB template inline:c0753a77bc6259b2.
+func Inline108(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27921,8 +27993,8 @@ func Inline105(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline106 renders the ERB template inline:c380f43391c3d120.
-func Inline106(s erb.Scope) string {
+// Inline109 renders the ERB template inline:c380f43391c3d120.
+func Inline109(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27933,8 +28005,8 @@ func Inline106(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline107 renders the ERB template inline:c6b98b76bd05079d.
-func Inline107(s erb.Scope) string {
+// Inline110 renders the ERB template inline:c6b98b76bd05079d.
+func Inline110(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27942,8 +28014,8 @@ func Inline107(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline108 renders the ERB template inline:c88c8a415fadbf19.
-func Inline108(s erb.Scope) string {
+// Inline111 renders the ERB template inline:c88c8a415fadbf19.
+func Inline111(s erb.Scope) string {
 	r := erb.NewSized(s, 8, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27967,8 +28039,26 @@ func Inline108(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline109 renders the ERB template inline:cd68ef2e6d1a9bd3.
-func Inline109(s erb.Scope) string {
+// Inline112 renders the ERB template inline:cd3b756528f4879d.
+func Inline112(s erb.Scope) string {
+	r := erb.NewSized(s, 1, 0)
+	defer r.Fail()
+	var extra_option erb.Value
+	r.L(1)
+	r.Each(r.Split(erb.S("--a=1 --b"), erb.NoBlock), erb.Blk1(func(elem_ erb.Value) erb.Value {
+		extra_option = elem_
+		r.Text("\n    <string>")
+		r.L(2)
+		r.Out(extra_option)
+		r.Text("</string>\n")
+		return r.Erbout()
+	}))
+	r.Text("\n")
+	return r.Result()
+}
+
+// Inline113 renders the ERB template inline:cd68ef2e6d1a9bd3.
+func Inline113(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27976,8 +28066,8 @@ func Inline109(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline110 renders the ERB template inline:cdfb0622b0e00589.
-func Inline110(s erb.Scope) string {
+// Inline114 renders the ERB template inline:cdfb0622b0e00589.
+func Inline114(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27985,8 +28075,8 @@ func Inline110(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline111 renders the ERB template inline:cf2f60c21ca390be.
-func Inline111(s erb.Scope) string {
+// Inline115 renders the ERB template inline:cf2f60c21ca390be.
+func Inline115(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27998,8 +28088,8 @@ func Inline111(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline112 renders the ERB template inline:d007edc632dfe37b.
-func Inline112(s erb.Scope) string {
+// Inline116 renders the ERB template inline:d007edc632dfe37b.
+func Inline116(s erb.Scope) string {
 	r := erb.NewSized(s, 7, 2)
 	defer r.Fail()
 	r.L(1)
@@ -28021,8 +28111,8 @@ func Inline112(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline113 renders the ERB template inline:d0e854466e314567.
-func Inline113(s erb.Scope) string {
+// Inline117 renders the ERB template inline:d0e854466e314567.
+func Inline117(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 2)
 	defer r.Fail()
 	r.L(1)
@@ -28036,8 +28126,8 @@ func Inline113(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline114 renders the ERB template inline:d11b8adaf79f2b24.
-func Inline114(s erb.Scope) string {
+// Inline118 renders the ERB template inline:d11b8adaf79f2b24.
+func Inline118(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28054,8 +28144,8 @@ func Inline114(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline115 renders the ERB template inline:d1fb21cb14682b3b.
-func Inline115(s erb.Scope) string {
+// Inline119 renders the ERB template inline:d1fb21cb14682b3b.
+func Inline119(s erb.Scope) string {
 	r := erb.NewSized(s, 7, 0)
 	defer r.Fail()
 	r.Text("a ")
@@ -28066,8 +28156,8 @@ func Inline115(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline116 renders the ERB template inline:d21470bea01d81d1.
-func Inline116(s erb.Scope) string {
+// Inline120 renders the ERB template inline:d21470bea01d81d1.
+func Inline120(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	var s_ erb.Value
@@ -28101,8 +28191,8 @@ func Inline116(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline117 renders the ERB template inline:d2c2a5f042f026e6.
-func Inline117(s erb.Scope) string {
+// Inline121 renders the ERB template inline:d2c2a5f042f026e6.
+func Inline121(s erb.Scope) string {
 	r := erb.NewSized(s, 23, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28125,8 +28215,8 @@ func Inline117(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline118 renders the ERB template inline:d5f9f82ab236ec99.
-func Inline118(s erb.Scope) string {
+// Inline122 renders the ERB template inline:d5f9f82ab236ec99.
+func Inline122(s erb.Scope) string {
 	r := erb.NewSized(s, 42, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28144,8 +28234,8 @@ func Inline118(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline119 renders the ERB template inline:d8f89863df3c5d29.
-func Inline119(s erb.Scope) string {
+// Inline123 renders the ERB template inline:d8f89863df3c5d29.
+func Inline123(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28163,8 +28253,8 @@ func Inline119(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline120 renders the ERB template inline:d93d38c1086b0810.
-func Inline120(s erb.Scope) string {
+// Inline124 renders the ERB template inline:d93d38c1086b0810.
+func Inline124(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28172,8 +28262,8 @@ func Inline120(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline121 renders the ERB template inline:db09bafbb4502650.
-func Inline121(s erb.Scope) string {
+// Inline125 renders the ERB template inline:db09bafbb4502650.
+func Inline125(s erb.Scope) string {
 	r := erb.NewSized(s, 8, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28197,8 +28287,8 @@ func Inline121(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline122 renders the ERB template inline:de33ab4e96f264fd.
-func Inline122(s erb.Scope) string {
+// Inline126 renders the ERB template inline:de33ab4e96f264fd.
+func Inline126(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28216,8 +28306,8 @@ func Inline122(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline123 renders the ERB template inline:de946790e2bd5678.
-func Inline123(s erb.Scope) string {
+// Inline127 renders the ERB template inline:de946790e2bd5678.
+func Inline127(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28237,8 +28327,8 @@ func Inline123(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline124 renders the ERB template inline:dedda7d6003c0686.
-func Inline124(s erb.Scope) string {
+// Inline128 renders the ERB template inline:dedda7d6003c0686.
+func Inline128(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28248,8 +28338,8 @@ func Inline124(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline125 renders the ERB template inline:dee8ff373c2fe092.
-func Inline125(s erb.Scope) string {
+// Inline129 renders the ERB template inline:dee8ff373c2fe092.
+func Inline129(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 3)
 	defer r.Fail()
 	r.L(1)
@@ -28298,8 +28388,8 @@ func Inline125(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline126 renders the ERB template inline:e39a0e29324f1f46.
-func Inline126(s erb.Scope) string {
+// Inline130 renders the ERB template inline:e39a0e29324f1f46.
+func Inline130(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 2)
 	defer r.Fail()
 	r.L(1)
@@ -28325,8 +28415,8 @@ func Inline126(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline127 renders the ERB template inline:e53dc380b1ff1c6f.
-func Inline127(s erb.Scope) string {
+// Inline131 renders the ERB template inline:e53dc380b1ff1c6f.
+func Inline131(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28334,8 +28424,8 @@ func Inline127(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline128 renders the ERB template inline:e5c524e83033997e.
-func Inline128(s erb.Scope) string {
+// Inline132 renders the ERB template inline:e5c524e83033997e.
+func Inline132(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28359,8 +28449,8 @@ func Inline128(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline129 renders the ERB template inline:e6af400bbd63fdd6.
-func Inline129(s erb.Scope) string {
+// Inline133 renders the ERB template inline:e6af400bbd63fdd6.
+func Inline133(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28368,8 +28458,8 @@ func Inline129(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline130 renders the ERB template inline:e8d70c7ba85c2cdf.
-func Inline130(s erb.Scope) string {
+// Inline134 renders the ERB template inline:e8d70c7ba85c2cdf.
+func Inline134(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28383,8 +28473,8 @@ func Inline130(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline131 renders the ERB template inline:ebb4a2447c3e95a7.
-func Inline131(s erb.Scope) string {
+// Inline135 renders the ERB template inline:ebb4a2447c3e95a7.
+func Inline135(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28394,8 +28484,8 @@ func Inline131(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline132 renders the ERB template inline:ef2bf7292e7e1a65.
-func Inline132(s erb.Scope) string {
+// Inline136 renders the ERB template inline:ef2bf7292e7e1a65.
+func Inline136(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28403,8 +28493,8 @@ func Inline132(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline133 renders the ERB template inline:ef3fffd835130687.
-func Inline133(s erb.Scope) string {
+// Inline137 renders the ERB template inline:ef3fffd835130687.
+func Inline137(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28418,8 +28508,8 @@ func Inline133(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline134 renders the ERB template inline:f149ff436c51b411.
-func Inline134(s erb.Scope) string {
+// Inline138 renders the ERB template inline:f149ff436c51b411.
+func Inline138(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28433,8 +28523,8 @@ func Inline134(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline135 renders the ERB template inline:f5bf702dfb655a65.
-func Inline135(s erb.Scope) string {
+// Inline139 renders the ERB template inline:f5bf702dfb655a65.
+func Inline139(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28455,8 +28545,8 @@ func Inline135(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline136 renders the ERB template inline:f6eaba9857432115.
-func Inline136(s erb.Scope) string {
+// Inline140 renders the ERB template inline:f6eaba9857432115.
+func Inline140(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28464,8 +28554,8 @@ func Inline136(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline137 renders the ERB template inline:f703efbd227b0e23.
-func Inline137(s erb.Scope) string {
+// Inline141 renders the ERB template inline:f703efbd227b0e23.
+func Inline141(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28478,8 +28568,8 @@ func Inline137(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline138 renders the ERB template inline:f7784eb9bb0585c1.
-func Inline138(s erb.Scope) string {
+// Inline142 renders the ERB template inline:f7784eb9bb0585c1.
+func Inline142(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28487,8 +28577,8 @@ func Inline138(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline139 renders the ERB template inline:f7cbc2711699e8d0.
-func Inline139(s erb.Scope) string {
+// Inline143 renders the ERB template inline:f7cbc2711699e8d0.
+func Inline143(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 2)
 	defer r.Fail()
 	r.L(1)
@@ -28502,8 +28592,8 @@ func Inline139(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline140 renders the ERB template inline:f81b284d8ec71f34.
-func Inline140(s erb.Scope) string {
+// Inline144 renders the ERB template inline:f81b284d8ec71f34.
+func Inline144(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28511,8 +28601,8 @@ func Inline140(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline141 renders the ERB template inline:f8b732dcdec1472a.
-func Inline141(s erb.Scope) string {
+// Inline145 renders the ERB template inline:f8b732dcdec1472a.
+func Inline145(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28520,8 +28610,8 @@ func Inline141(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline142 renders the ERB template inline:f92140fa6c772471.
-func Inline142(s erb.Scope) string {
+// Inline146 renders the ERB template inline:f92140fa6c772471.
+func Inline146(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28539,8 +28629,8 @@ func Inline142(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline143 renders the ERB template inline:faa1150bfefe0847.
-func Inline143(s erb.Scope) string {
+// Inline147 renders the ERB template inline:faa1150bfefe0847.
+func Inline147(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28551,8 +28641,8 @@ func Inline143(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline144 renders the ERB template inline:fca4b54778342c51.
-func Inline144(s erb.Scope) string {
+// Inline148 renders the ERB template inline:fca4b54778342c51.
+func Inline148(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28560,8 +28650,8 @@ func Inline144(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline145 renders the ERB template inline:fd9dc1bb64b6eacf.
-func Inline145(s erb.Scope) string {
+// Inline149 renders the ERB template inline:fd9dc1bb64b6eacf.
+func Inline149(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 3)
 	defer r.Fail()
 	r.L(1)
@@ -28587,8 +28677,8 @@ func Inline145(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline146 renders the ERB template inline:fefebb4018528d33.
-func Inline146(s erb.Scope) string {
+// Inline150 renders the ERB template inline:fefebb4018528d33.
+func Inline150(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	var s_ erb.Value
@@ -29026,121 +29116,125 @@ var Inline = map[string]erb.Template{
 	"inline:2fe40d993dd77c24": Inline27,
 	"inline:306e16e569558ffe": Inline28,
 	"inline:30a218fc2e2d5e1f": Inline29,
-	"inline:31e81a6254aab1f4": Inline30,
-	"inline:352f03ccb2abfbb7": Inline31,
-	"inline:358a076727c24436": Inline32,
-	"inline:35e89d8a348c383c": Inline33,
-	"inline:3702d4cde7fae9a0": Inline34,
-	"inline:3867f0e80625c529": Inline35,
-	"inline:39abc15c7f5647ca": Inline36,
-	"inline:3a7d5d928bc2c0f2": Inline37,
-	"inline:3e49debc7456a159": Inline38,
-	"inline:3eace319b6d4e857": Inline39,
-	"inline:410126d2be41635c": Inline40,
-	"inline:42bf3b2f7c36d067": Inline41,
-	"inline:46fc1237cac0f48b": Inline42,
-	"inline:473162a42e79894c": Inline43,
-	"inline:47dd255582776689": Inline44,
-	"inline:48aeb523a0f48098": Inline45,
-	"inline:49339c1ae94db9c5": Inline46,
-	"inline:4a181a0bfaba2ed0": Inline47,
-	"inline:4b035b34024fce82": Inline48,
-	"inline:4b099e85cf504f4f": Inline49,
-	"inline:4bedcb15db4ae522": Inline50,
-	"inline:4d4c0d89353342e5": Inline51,
-	"inline:4dd91fbbd71f1c1f": Inline52,
-	"inline:4fa7e96c40c794df": Inline53,
-	"inline:505f1fc61c865eda": Inline54,
-	"inline:51a44da7fc925542": Inline55,
-	"inline:51afb79f55616d8c": Inline56,
-	"inline:526c1172650cadf5": Inline57,
-	"inline:5277b13fdf8260f1": Inline58,
-	"inline:52fd9af1471a906c": Inline59,
-	"inline:535c06d44953c7dd": Inline60,
-	"inline:5b93b48a79d19f03": Inline61,
-	"inline:5c6379c87e08ef57": Inline62,
-	"inline:5edf8dc558c3775f": Inline63,
-	"inline:627bd023e5bf5e0f": Inline64,
-	"inline:6582be8b9c2a2b49": Inline65,
-	"inline:65e9352c1a2f60c5": Inline66,
-	"inline:6a40fc3da972c52c": Inline67,
-	"inline:6e0a2086148985a7": Inline68,
-	"inline:6f6964fe6d857325": Inline69,
-	"inline:7236635da11a2da9": Inline70,
-	"inline:73fa3418d91ca438": Inline71,
-	"inline:76b671f9600218d2": Inline72,
-	"inline:7dda38689cd4612c": Inline73,
-	"inline:7ea2fadbdfc51434": Inline74,
-	"inline:88428d51dd06f043": Inline75,
-	"inline:88796892a9d8f79f": Inline76,
-	"inline:8935b90bdda450eb": Inline77,
-	"inline:8999fb0157b9912b": Inline78,
-	"inline:8a1b0d0afbeb111e": Inline79,
-	"inline:8a7d090502ad4d6f": Inline80,
-	"inline:8ad7470ed6ebe98e": Inline81,
-	"inline:8b5cd083e8bcfe0a": Inline82,
-	"inline:8eca91dea91e4453": Inline83,
-	"inline:904f5c625eaff0d3": Inline84,
-	"inline:90a374472561e905": Inline85,
-	"inline:9841611dc3f5cd59": Inline86,
-	"inline:9ee5469aea73481d": Inline87,
-	"inline:9f368d8c7b7bded2": Inline88,
-	"inline:9f8786e2c138f2f1": Inline89,
-	"inline:9ff52162bd09a07b": Inline90,
-	"inline:a435a34e577ad8da": Inline91,
-	"inline:a4bff59e899e4184": Inline92,
-	"inline:a4c5b17f2e4d5d6c": Inline93,
-	"inline:acc34a6172523bf6": Inline94,
-	"inline:b12adc2373d45973": Inline95,
-	"inline:b365c76eac71dae1": Inline96,
-	"inline:b43011d2e2ab67c5": Inline97,
-	"inline:b699ac66dc81f961": Inline98,
-	"inline:b84d5316cb0e819b": Inline99,
-	"inline:b877112b57084667": Inline100,
-	"inline:b97b574eb75cc2d2": Inline101,
-	"inline:bae4658c2755dab2": Inline102,
-	"inline:baf44ec81af5be50": Inline103,
-	"inline:bd6475fe47bcfe3c": Inline104,
-	"inline:c0753a77bc6259b2": Inline105,
-	"inline:c380f43391c3d120": Inline106,
-	"inline:c6b98b76bd05079d": Inline107,
-	"inline:c88c8a415fadbf19": Inline108,
-	"inline:cd68ef2e6d1a9bd3": Inline109,
-	"inline:cdfb0622b0e00589": Inline110,
-	"inline:cf2f60c21ca390be": Inline111,
-	"inline:d007edc632dfe37b": Inline112,
-	"inline:d0e854466e314567": Inline113,
-	"inline:d11b8adaf79f2b24": Inline114,
-	"inline:d1fb21cb14682b3b": Inline115,
-	"inline:d21470bea01d81d1": Inline116,
-	"inline:d2c2a5f042f026e6": Inline117,
-	"inline:d5f9f82ab236ec99": Inline118,
-	"inline:d8f89863df3c5d29": Inline119,
-	"inline:d93d38c1086b0810": Inline120,
-	"inline:db09bafbb4502650": Inline121,
-	"inline:de33ab4e96f264fd": Inline122,
-	"inline:de946790e2bd5678": Inline123,
-	"inline:dedda7d6003c0686": Inline124,
-	"inline:dee8ff373c2fe092": Inline125,
-	"inline:e39a0e29324f1f46": Inline126,
-	"inline:e53dc380b1ff1c6f": Inline127,
-	"inline:e5c524e83033997e": Inline128,
-	"inline:e6af400bbd63fdd6": Inline129,
-	"inline:e8d70c7ba85c2cdf": Inline130,
-	"inline:ebb4a2447c3e95a7": Inline131,
-	"inline:ef2bf7292e7e1a65": Inline132,
-	"inline:ef3fffd835130687": Inline133,
-	"inline:f149ff436c51b411": Inline134,
-	"inline:f5bf702dfb655a65": Inline135,
-	"inline:f6eaba9857432115": Inline136,
-	"inline:f703efbd227b0e23": Inline137,
-	"inline:f7784eb9bb0585c1": Inline138,
-	"inline:f7cbc2711699e8d0": Inline139,
-	"inline:f81b284d8ec71f34": Inline140,
-	"inline:f8b732dcdec1472a": Inline141,
-	"inline:f92140fa6c772471": Inline142,
-	"inline:faa1150bfefe0847": Inline143,
-	"inline:fca4b54778342c51": Inline144,
-	"inline:fd9dc1bb64b6eacf": Inline145,
-	"inline:fefebb4018528d33": Inline146,
+	"inline:31bb99ba0073961c": Inline30,
+	"inline:31e81a6254aab1f4": Inline31,
+	"inline:352f03ccb2abfbb7": Inline32,
+	"inline:358a076727c24436": Inline33,
+	"inline:35e89d8a348c383c": Inline34,
+	"inline:3702d4cde7fae9a0": Inline35,
+	"inline:3867f0e80625c529": Inline36,
+	"inline:39abc15c7f5647ca": Inline37,
+	"inline:3a7d5d928bc2c0f2": Inline38,
+	"inline:3e49debc7456a159": Inline39,
+	"inline:3eace319b6d4e857": Inline40,
+	"inline:410126d2be41635c": Inline41,
+	"inline:42bf3b2f7c36d067": Inline42,
+	"inline:435ba2fbd1c9a3ce": Inline43,
+	"inline:46fc1237cac0f48b": Inline44,
+	"inline:473162a42e79894c": Inline45,
+	"inline:47dd255582776689": Inline46,
+	"inline:48aeb523a0f48098": Inline47,
+	"inline:49339c1ae94db9c5": Inline48,
+	"inline:4a181a0bfaba2ed0": Inline49,
+	"inline:4b035b34024fce82": Inline50,
+	"inline:4b099e85cf504f4f": Inline51,
+	"inline:4bedcb15db4ae522": Inline52,
+	"inline:4d4c0d89353342e5": Inline53,
+	"inline:4dd91fbbd71f1c1f": Inline54,
+	"inline:4fa7e96c40c794df": Inline55,
+	"inline:505f1fc61c865eda": Inline56,
+	"inline:51a44da7fc925542": Inline57,
+	"inline:51afb79f55616d8c": Inline58,
+	"inline:526c1172650cadf5": Inline59,
+	"inline:5277b13fdf8260f1": Inline60,
+	"inline:52fd9af1471a906c": Inline61,
+	"inline:535c06d44953c7dd": Inline62,
+	"inline:5b93b48a79d19f03": Inline63,
+	"inline:5c6379c87e08ef57": Inline64,
+	"inline:5edf8dc558c3775f": Inline65,
+	"inline:627bd023e5bf5e0f": Inline66,
+	"inline:6582be8b9c2a2b49": Inline67,
+	"inline:65e9352c1a2f60c5": Inline68,
+	"inline:6a40fc3da972c52c": Inline69,
+	"inline:6e0a2086148985a7": Inline70,
+	"inline:6f6964fe6d857325": Inline71,
+	"inline:7236635da11a2da9": Inline72,
+	"inline:73fa3418d91ca438": Inline73,
+	"inline:76b671f9600218d2": Inline74,
+	"inline:7dda38689cd4612c": Inline75,
+	"inline:7ea2fadbdfc51434": Inline76,
+	"inline:88428d51dd06f043": Inline77,
+	"inline:88796892a9d8f79f": Inline78,
+	"inline:8935b90bdda450eb": Inline79,
+	"inline:8999fb0157b9912b": Inline80,
+	"inline:8a1b0d0afbeb111e": Inline81,
+	"inline:8a7d090502ad4d6f": Inline82,
+	"inline:8ad7470ed6ebe98e": Inline83,
+	"inline:8b5cd083e8bcfe0a": Inline84,
+	"inline:8eca91dea91e4453": Inline85,
+	"inline:904f5c625eaff0d3": Inline86,
+	"inline:90a374472561e905": Inline87,
+	"inline:9841611dc3f5cd59": Inline88,
+	"inline:9ee5469aea73481d": Inline89,
+	"inline:9f368d8c7b7bded2": Inline90,
+	"inline:9f8786e2c138f2f1": Inline91,
+	"inline:9ff52162bd09a07b": Inline92,
+	"inline:a435a34e577ad8da": Inline93,
+	"inline:a4bff59e899e4184": Inline94,
+	"inline:a4c5b17f2e4d5d6c": Inline95,
+	"inline:acc34a6172523bf6": Inline96,
+	"inline:b12adc2373d45973": Inline97,
+	"inline:b365c76eac71dae1": Inline98,
+	"inline:b43011d2e2ab67c5": Inline99,
+	"inline:b699ac66dc81f961": Inline100,
+	"inline:b84d5316cb0e819b": Inline101,
+	"inline:b877112b57084667": Inline102,
+	"inline:b8d4d334f47ab510": Inline103,
+	"inline:b97b574eb75cc2d2": Inline104,
+	"inline:bae4658c2755dab2": Inline105,
+	"inline:baf44ec81af5be50": Inline106,
+	"inline:bd6475fe47bcfe3c": Inline107,
+	"inline:c0753a77bc6259b2": Inline108,
+	"inline:c380f43391c3d120": Inline109,
+	"inline:c6b98b76bd05079d": Inline110,
+	"inline:c88c8a415fadbf19": Inline111,
+	"inline:cd3b756528f4879d": Inline112,
+	"inline:cd68ef2e6d1a9bd3": Inline113,
+	"inline:cdfb0622b0e00589": Inline114,
+	"inline:cf2f60c21ca390be": Inline115,
+	"inline:d007edc632dfe37b": Inline116,
+	"inline:d0e854466e314567": Inline117,
+	"inline:d11b8adaf79f2b24": Inline118,
+	"inline:d1fb21cb14682b3b": Inline119,
+	"inline:d21470bea01d81d1": Inline120,
+	"inline:d2c2a5f042f026e6": Inline121,
+	"inline:d5f9f82ab236ec99": Inline122,
+	"inline:d8f89863df3c5d29": Inline123,
+	"inline:d93d38c1086b0810": Inline124,
+	"inline:db09bafbb4502650": Inline125,
+	"inline:de33ab4e96f264fd": Inline126,
+	"inline:de946790e2bd5678": Inline127,
+	"inline:dedda7d6003c0686": Inline128,
+	"inline:dee8ff373c2fe092": Inline129,
+	"inline:e39a0e29324f1f46": Inline130,
+	"inline:e53dc380b1ff1c6f": Inline131,
+	"inline:e5c524e83033997e": Inline132,
+	"inline:e6af400bbd63fdd6": Inline133,
+	"inline:e8d70c7ba85c2cdf": Inline134,
+	"inline:ebb4a2447c3e95a7": Inline135,
+	"inline:ef2bf7292e7e1a65": Inline136,
+	"inline:ef3fffd835130687": Inline137,
+	"inline:f149ff436c51b411": Inline138,
+	"inline:f5bf702dfb655a65": Inline139,
+	"inline:f6eaba9857432115": Inline140,
+	"inline:f703efbd227b0e23": Inline141,
+	"inline:f7784eb9bb0585c1": Inline142,
+	"inline:f7cbc2711699e8d0": Inline143,
+	"inline:f81b284d8ec71f34": Inline144,
+	"inline:f8b732dcdec1472a": Inline145,
+	"inline:f92140fa6c772471": Inline146,
+	"inline:faa1150bfefe0847": Inline147,
+	"inline:fca4b54778342c51": Inline148,
+	"inline:fd9dc1bb64b6eacf": Inline149,
+	"inline:fefebb4018528d33": Inline150,
 }
