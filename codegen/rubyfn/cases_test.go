@@ -113,10 +113,6 @@ var knownGaps = map[string]string{
 	// module versions (1 and 2 parameters) instead of the module's Ruby
 	"mysql_password":      "pp2go's Go mysql::password stands in for mysql 15's",
 	"postgresql_password": "pp2go's Go postgresql::postgresql_password stands in for postgresql 10's",
-	// stdlib 9's 3.x has_ip_address/has_ip_network call
-	// function_has_interface_with: "undefined method `any?' for nil"
-	"has_ip_address": "stdlib 9's function_has_interface_with from a 3.x function",
-	"has_ip_network": "stdlib 9's function_has_interface_with from a 3.x function",
 }
 
 // harnessLimit matches the errors of cases the runner (rt/fn's evaltest)

@@ -211,7 +211,11 @@ func Register(f *Func) {
 			return // core shadows modules
 		}
 		if old.Module == f.Module && !old.API3 && f.API3 {
+			shadowed3x[f.Name] = f
 			return // within a module, the 4.x function is found first
+		}
+		if old.Module == f.Module && old.API3 && !f.API3 {
+			shadowed3x[f.Name] = old
 		}
 	}
 	registry[f.Name] = f
@@ -219,9 +223,11 @@ func Register(f *Func) {
 
 var legacy3x = map[string]bool{}
 
-// shadowed3x are the modules' 3.x functions that core functions of the
-// same name shadow for Puppet code: Ruby's scope.function_x still finds
-// them (the 3.x registry, where a module's function replaces core's stub).
+// shadowed3x are the modules' 3.x functions that a core function, or
+// their module's 4.x function, of the same name shadows for Puppet code:
+// Ruby's scope.function_x still finds them (the 3.x registry, where a
+// module's function replaces core's stub). stdlib 9's has_ip_address
+// calls its 3.x has_interface_with so, not the 4.x deprecation shim.
 var shadowed3x = map[string]*Func{}
 
 // Lookup3x returns the function a 3.x call (scope.function_name in Ruby)
