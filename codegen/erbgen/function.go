@@ -230,7 +230,7 @@ func (t *translator) refuseInFunction(x *erb.Call) {
 		return
 	}
 	switch p := constPath(c); {
-	case (p == "YAML" || p == "Psych") && (x.Name == "load" || x.Name == "safe_load" || x.Name == "load_file" || x.Name == "unsafe_load"):
+	case (p == "YAML" || p == "Psych") && x.Name == "load_file":
 		t.unsupported(x, "%s.%s", p, x.Name)
 	}
 }

@@ -75,7 +75,7 @@ var (
 	ClassLocalJumpError      = newClass("LocalJumpError", ClassStandardError)
 	ClassJSONParserError     = newClass("JSON::ParserError", ClassStandardError)
 	ClassJSONNestingError    = newClass("JSON::NestingError", ClassJSONParserError)
-	ClassPsychSyntaxError    = newClass("Psych::SyntaxError", ClassStandardError)
+	ClassPsychSyntaxError    = newClass("Psych::SyntaxError", ClassPsychException)
 	ClassIPAddrError         = newClass("IPAddr::Error", ClassArgumentError)
 	ClassIPAddrInvalid       = newClass("IPAddr::InvalidAddressError", ClassIPAddrError)
 	ClassIPAddrInvalidPrefix = newClass("IPAddr::InvalidPrefixError", ClassIPAddrInvalid)
@@ -108,7 +108,6 @@ func init() {
 	constants["Bignum"] = ClassInteger
 	constants["TrueClass"] = ClassTrueClass
 	constants["JSON::JSONError"] = ClassJSONParserError
-	constants["Psych::Exception"] = ClassPsychSyntaxError
 }
 
 // constValues are the constants that are not classes.

@@ -487,15 +487,7 @@ func (r *R) Load(recv Value, args ...Value) Value {
 		}
 		return r.Parse(ClassJSON, args...)
 	}
-	raise(ClassNoMethodError, "pp2go: YAML.load is not supported")
-	return nil
-}
-
-// SafeLoad is YAML.safe_load.
-func (r *R) SafeLoad(recv Value, args ...Value) Value {
-	classRecv("safe_load", recv, ClassYAML)
-	raise(ClassNoMethodError, "pp2go: YAML.safe_load is not supported")
-	return nil
+	return r.yamlLoad(args)
 }
 
 // ToYaml is #to_yaml.

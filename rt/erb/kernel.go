@@ -150,7 +150,8 @@ func (r *R) Float(args ...Value) Value {
 		return x
 	case *Str:
 		t := strings.Trim(x.S, " \t\n\v\f\r")
-		ok := t != "" && !strings.HasPrefix(t, "_") && !strings.HasSuffix(t, "_") && !strings.Contains(t, "__") && !strings.HasSuffix(t, ".") && !strings.HasPrefix(strings.TrimLeft(t, "+-"), ".")
+		// a point needs a digit after it (".5" is 0.5; "5.", "._5", "5.e3" are invalid)
+		ok := t != "" && !strings.HasPrefix(t, "_") && !strings.HasSuffix(t, "_") && !strings.Contains(t, "__") && !pointWithoutDigit(t)
 		if ok {
 			if f, err := strconv.ParseFloat(strings.ReplaceAll(t, "_", ""), 64); err == nil || strings.Contains(err.Error(), "range") {
 				if !strings.ContainsAny(t, "xXpP") || strings.HasPrefix(strings.TrimLeft(t, "+-"), "0x") {
@@ -169,6 +170,15 @@ func (r *R) Float(args ...Value) Value {
 	}
 	typeError("can't convert %s into Float", typeName(args[0]))
 	return nil
+}
+
+func pointWithoutDigit(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '.' && (i+1 == len(s) || s[i+1] < '0' || s[i+1] > '9') {
+			return true
+		}
+	}
+	return false
 }
 
 // String is Kernel#String(x).
