@@ -35,7 +35,7 @@ func TestTranslatedBuilds(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer os.RemoveAll(pkgDir)
-			n := len(writeTranslated(t, files, pkgDir, "translated"))
+			n := len(writeTranslated(t, files, pkgDir, "translated", nil))
 			cmd := exec.Command(gobin, "vet", "./"+filepath.ToSlash(pkgDir))
 			out, err := cmd.CombinedOutput()
 			if err != nil {

@@ -11,6 +11,10 @@ import (
 	"testing"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/pp2go/pp2go/frontend/ast"
+	"github.com/pp2go/pp2go/frontend/parser"
+	"github.com/pp2go/pp2go/frontend/source"
 )
 
 // TestCasesAgainstPuppet runs function cases Puppet 7.23 evaluated with
@@ -66,7 +70,8 @@ func runCases(t *testing.T, gobin, dir string, expected []string) {
 	if err := os.WriteFile(filepath.Join(pkgDir, "main.go"), main, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	names := writeTranslated(t, files, pkgDir, "main")
+	writeAliases(t, dir, pkgDir)
+	names := writeTranslated(t, files, pkgDir, "main", jen.Id("typeAliases"))
 	sort.Strings(names)
 	for i, f := range expected {
 		expected[i], _ = filepath.Abs(f)
@@ -107,17 +112,12 @@ func runCases(t *testing.T, gobin, dir string, expected []string) {
 
 // knownGaps are pp2go bugs the cases found and not fixed yet, by the
 // function whose cases show them: they are counted and listed, not failed.
-var knownGaps = map[string]string{
-	// the Debian 13 shims call mysql::password and
-	// postgresql::postgresql_password, which resolve to pp2go's Go of older
-	// module versions (1 and 2 parameters) instead of the module's Ruby
-	"mysql_password":      "pp2go's Go mysql::password stands in for mysql 15's",
-	"postgresql_password": "pp2go's Go postgresql::postgresql_password stands in for postgresql 10's",
-}
+var knownGaps = map[string]string{}
 
 // harnessLimit matches the errors of cases the runner (rt/fn's evaltest)
-// cannot check: it loads no module's type aliases (Stdlib::Fqdn, ...), no
-// function written in Puppet's language, no template function
+// cannot check: type aliases resolve in the translated functions'
+// signatures (writeAliases) but not in the case's own Puppet code, it loads
+// no function written in Puppet's language, no template function
 // (inline_template), and evaluates expressions only (no resource defaults).
 var harnessLimit = regexp.MustCompile(`^  got  ERR .*(references an unresolved type '|Unknown function:? '|evaltest: unsupported expression)`)
 
@@ -164,7 +164,9 @@ func failures(out string, known bool) string {
 
 // writeTranslated writes the Go of each function file (module, path) that
 // translates into package pkg in dir, and returns the functions' names.
-func writeTranslated(t *testing.T, files [][2]string, dir, pkg string) []string {
+// Their signatures' module type names resolve with resolver (nil: left
+// unresolved).
+func writeTranslated(t *testing.T, files [][2]string, dir, pkg string, resolver jen.Code) []string {
 	var names []string
 	for i, mf := range files {
 		src, err := os.ReadFile(mf[1])
@@ -175,6 +177,7 @@ func writeTranslated(t *testing.T, files [][2]string, dir, pkg string) []string 
 		if err != nil {
 			continue
 		}
+		fun.Resolver = resolver
 		f := jen.NewFile(pkg)
 		fun.Emit(f, fmt.Sprintf("rbfn%d", i), mf[0])
 		if err := f.Save(filepath.Join(dir, fmt.Sprintf("f%03d.go", i))); err != nil {
@@ -183,4 +186,72 @@ func writeTranslated(t *testing.T, files [][2]string, dir, pkg string) []string 
 		names = append(names, fun.Name)
 	}
 	return names
+}
+
+// writeAliases writes aliasDefs, the source of every type alias the modules
+// of dir define (types/**/*.pp) by lower-cased name, for the runner's
+// typeAliases: a translated function's signature resolves Stdlib::HTTPUrl
+// and the like as in a build.
+func writeAliases(t *testing.T, dir, pkgDir string) {
+	defs := jen.Dict{}
+	mods, _ := os.ReadDir(dir)
+	for _, m := range mods {
+		filepath.WalkDir(filepath.Join(dir, m.Name(), "types")+"/", func(path string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".pp") {
+				return nil
+			}
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, perr := parser.ParseFile(source.NewFile(path, string(src)))
+			if perr != nil {
+				return nil // Puppet fails on it too; the case then shows it
+			}
+			for _, def := range res.Program.Definitions {
+				// the definition: what follows the name's "=" (an alias
+				// file defines one type)
+				a, ok := def.(*ast.TypeAlias)
+				if eq := strings.IndexByte(string(src[a.End():]), '='); ok && eq >= 0 {
+					defs[jen.Lit(strings.ToLower(a.Name))] = jen.Lit(stripComments(string(src[int(a.End())+eq+1:])))
+				}
+			}
+			return nil
+		})
+	}
+	f := jen.NewFile("main")
+	f.Var().Id("aliasDefs").Op("=").Map(jen.String()).String().Values(defs)
+	if err := f.Save(filepath.Join(pkgDir, "aliases.go")); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// stripComments drops the # comments of a type expression's source (the
+// runner's values.ParseType reads types, not comments), outside quotes and
+// regexps.
+func stripComments(src string) string {
+	var b strings.Builder
+	var quote byte
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case quote != 0:
+			if c == '\\' && i+1 < len(src) {
+				b.WriteByte(c)
+				i++
+				c = src[i]
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"' || c == '/':
+			quote = c
+		case c == '#':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+			c = '\n'
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }

@@ -858,7 +858,7 @@ func respondsTo(v Value, name string) bool {
 		return true
 	}
 	var set string
-	switch v.(type) {
+	switch x := v.(type) {
 	case nil:
 		set = " to_a to_h to_i to_f & | "
 	case *Str:
@@ -879,6 +879,11 @@ func respondsTo(v Value, name string) bool {
 		set = " match match? =~ === source options "
 	case *MatchData:
 		set = " [] captures named_captures pre_match post_match to_a begin end values_at size length "
+	case *Object:
+		if _, ok := x.V.(*values.Sensitive); ok {
+			// postgresql 10's postgresql_password: password.unwrap if password.respond_to?(:unwrap)
+			set = " unwrap "
+		}
 	}
 	return strings.Contains(set, " "+name+" ")
 }
