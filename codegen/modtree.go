@@ -96,6 +96,11 @@ func (g *generator) moduleFiles(u *unit, m *env.Module) {
 		files = jen.Qual(rtPath, "SubFS").Call(jen.Id("moduleFiles"), jen.Lit("files"))
 	}
 	u.register = append(u.register, jen.Id("p").Dot("AddModule").Call(jen.Lit(m.Name), jen.Lit(m.Dir), files))
+	if b, err := os.ReadFile(filepath.Join(m.Dir, "metadata.json")); err == nil {
+		// module Ruby reads it (load_module_metadata, has_module): the
+		// binary carries it, as it carries files/
+		u.register = append(u.register, jen.Id("p").Dot("AddModuleMetadata").Call(jen.Lit(m.Name), jen.Lit(string(b))))
+	}
 	u.register = append(u.register, register...)
 	if len(trees) == 0 {
 		return

@@ -26,6 +26,7 @@ var (
 	_ fn.Strict          = (*Scope)(nil)
 	_ fn.Releaser        = (*Scope)(nil)
 	_ fn.UnlocatedWarner = (*Scope)(nil)
+	_ fn.ModuleFiles     = (*Scope)(nil)
 )
 
 // module is a module's directory and files compiled in.
@@ -34,6 +35,8 @@ type module struct {
 	files fs.FS  // its files/ directory; nil when it has none
 	// trees are its directories for the file server, by name (modtree.go)
 	trees map[string]*ModuleTree
+	// metadata is its metadata.json (nil: it has none)
+	metadata []byte
 }
 
 // AddModule records a module's directory (for module_directory and
@@ -46,6 +49,15 @@ func (p *Program) AddModule(name, dir string, files fs.FS) {
 		p.moduleOrder = append(p.moduleOrder, name)
 	}
 	p.modules[name] = &module{dir: dir, files: files}
+}
+
+// AddModuleMetadata records a module's metadata.json, which module Ruby
+// reads (stdlib's load_module_metadata, extlib's has_module): the binary
+// answers for it without the environment's directory.
+func (p *Program) AddModuleMetadata(name, data string) {
+	if m := p.modules[name]; m != nil {
+		m.metadata = []byte(data)
+	}
 }
 
 // WarnOnce implements fn.OnceWarner: once per key and compilation.
@@ -122,12 +134,8 @@ func splitModulePath(p string) (mod, rest string, ok bool) {
 // absolute path (a module's files are read from what was compiled in).
 func (p *Program) findFile(name string) ([]byte, bool) {
 	if strings.HasPrefix(name, "/") {
-		for _, m := range p.modules {
-			if rel, ok := strings.CutPrefix(name, m.dir+"/files/"); ok && m.files != nil {
-				if b, err := fs.ReadFile(m.files, rel); err == nil {
-					return b, true
-				}
-			}
+		if e, ok := p.moduleFile(name); ok && e.Known {
+			return e.Data, e.Exists && !e.Dir
 		}
 		b, err := os.ReadFile(name)
 		return b, err == nil
@@ -154,6 +162,72 @@ func (p *Program) findFile(name string) ([]byte, bool) {
 	}
 	return nil, false
 }
+
+// compiledDirs are the module directories the build compiles in whole
+// (codegen's servedDirs), when the module has them.
+var compiledDirs = []string{"files", "lib", "facts.d", "locales"}
+
+// moduleFile is what the build compiled in at an absolute path inside a
+// module's directory (ok false: the path is in none): the directory
+// itself, its metadata.json and the trees of servedDirs; another part of
+// the module (manifests/, templates/, ...) is not Known.
+func (p *Program) moduleFile(name string) (fn.ModuleEntry, bool) {
+	name = path.Clean(name)
+	for _, mn := range p.moduleOrder {
+		m := p.modules[mn]
+		if m.dir == "" {
+			continue
+		}
+		rel, ok := strings.CutPrefix(name, m.dir)
+		if !ok || rel != "" && rel[0] != '/' {
+			continue
+		}
+		rel = strings.TrimPrefix(rel, "/")
+		switch {
+		case rel == "":
+			return fn.ModuleEntry{Known: true, Exists: true, Dir: true}, true
+		case rel == "metadata.json":
+			return fn.ModuleEntry{Known: true, Exists: m.metadata != nil, Data: m.metadata}, true
+		}
+		top, sub, _ := strings.Cut(rel, "/")
+		if t := m.trees[top]; t != nil {
+			if sub == "" {
+				return fn.ModuleEntry{Known: true, Exists: true, Dir: true}, true
+			}
+			e, found := t.Lookup(sub)
+			if !found {
+				return fn.ModuleEntry{Known: true}, true
+			}
+			if e.Dir {
+				return fn.ModuleEntry{Known: true, Exists: true, Dir: true}, true
+			}
+			b, err := t.Content(e)
+			return fn.ModuleEntry{Known: true, Exists: err == nil, Data: b}, true
+		}
+		if top == "files" && m.files != nil {
+			// no tree recorded: the embedded files alone
+			if st, err := fs.Stat(m.files, sub); err == nil {
+				if st.IsDir() {
+					return fn.ModuleEntry{Known: true, Exists: true, Dir: true}, true
+				}
+				b, err := fs.ReadFile(m.files, sub)
+				return fn.ModuleEntry{Known: true, Exists: err == nil, Data: b}, true
+			}
+			return fn.ModuleEntry{Known: true}, true
+		}
+		for _, d := range compiledDirs {
+			if top == d {
+				// the build found no such directory
+				return fn.ModuleEntry{Known: true}, true
+			}
+		}
+		return fn.ModuleEntry{}, true
+	}
+	return fn.ModuleEntry{}, false
+}
+
+// ModuleFile implements fn.ModuleFiles.
+func (s *Scope) ModuleFile(path string) (fn.ModuleEntry, bool) { return s.c.prog.moduleFile(path) }
 
 // FindFilePath implements fn.FileFinder: a module file's path.
 func (s *Scope) FindFilePath(name string) (string, bool) {

@@ -92,6 +92,20 @@ func (e erbScope) Call(name string, args []values.Value) values.Value {
 	return e.s.Call(name, args, nil)
 }
 
+// Glob implements stdlib's Globber: Dir.glob on the compiling machine, as
+// module Ruby's (erb.DirGlob).
+func (s *Scope) Glob(patterns []string) []string {
+	out, err := erb.DirGlob(erbScope{s}, patterns)
+	if err != nil {
+		panic(fn.Errorf("%s", err.Error()))
+	}
+	return out
+}
+
+// ModuleFile implements erb.ModuleFiles: a template reads the files of
+// the modules' directories as module functions do.
+func (e erbScope) ModuleFile(path string) (fn.ModuleEntry, bool) { return e.s.ModuleFile(path) }
+
 // Strict implements erb.StrictScope.
 func (e erbScope) Strict() string { return e.s.c.prog.strict }
 

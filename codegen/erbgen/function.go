@@ -172,6 +172,9 @@ func (t *translator) apiCall(x *erb.Call) (*jen.Statement, bool) {
 		if blk == nil {
 			return t.lineFor(x).call("ScopeLog", append([]jen.Code{jen.Lit(x.Name)}, args...)...), true
 		}
+	case t.api == API3 && x.Name == "compiler" && len(x.Args) == 0 && x.Block == nil:
+		// Scope#compiler (its environment)
+		return rcall("Compiler"), true
 	case t.api == API3 && x.Name == "findresource" && len(x.Args) >= 1 && len(x.Args) <= 2 && x.Block == nil:
 		// Scope#findresource: a Puppet::Resource of the catalog, or nil
 		args, blk := t.callArgs(x.Args)
@@ -317,6 +320,12 @@ func (t *translator) puppetCall(x *erb.Call) (*jen.Statement, bool) {
 			args, blk := t.callArgs(x.Args)
 			if blk == nil {
 				return t.lineFor(x).call("PuppetDeterministicRand", append([]jen.Code{jen.Lit(x.Name == "deterministic_rand")}, args...)...), true
+			}
+		case p == "Puppet::Module" && x.Name == "find" && len(x.Args) >= 1 && len(x.Args) <= 2:
+			// the environment's module of that name, or nil
+			args, blk := t.callArgs(x.Args)
+			if blk == nil {
+				return t.lineFor(x).call("PuppetModuleFind", args...), true
 			}
 		case p == "Puppet::Util::Json" && x.Name == "load" && len(x.Args) == 1:
 			args, blk := t.callArgs(x.Args)

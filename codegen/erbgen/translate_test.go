@@ -18,7 +18,7 @@ func TestTranslationErrors(t *testing.T) {
 		{"a\n<% puts \"x\" %>", "t.erb:2:4: " + u + "`puts' (output to stdout)"},
 		{"<%= @x.send(:foo) %>", "t.erb:1:8: " + u + "method `send'"},
 		{"<%= @x.each_entry %>", "t.erb:1:8: " + u + "method `each_entry'"},
-		{"<%= File.read('/etc/passwd') %>", "t.erb:1:10: " + u + "Ruby method `read' (pp2go does not implement it)"},
+		{"<%= File.open('/etc/passwd') %>", "t.erb:1:10: " + u + "Ruby method `open' (pp2go does not implement it)"},
 		{"<% def self.foo; end %>", "t.erb:1:8: " + u + "singleton method definitions (def self.x)"},
 		{"x\n  <% a, b = 1, 2 %>", "t.erb:2:6: " + u + "multiple assignment"},
 		{"<%= `ls` %>", "t.erb:1:5: " + u + "command execution (`...`) is not supported in templates"},

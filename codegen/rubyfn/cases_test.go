@@ -78,6 +78,8 @@ func runCases(t *testing.T, gobin, dir string, expected []string) {
 	}
 	cmd := exec.Command(gobin, append([]string{"run", "./" + filepath.Base(pkgDir), strings.Join(names, ",")}, expected...)...)
 	cmd.Dir = base
+	// the module path of the cases (Puppet::Module.find)
+	cmd.Env = append(os.Environ(), "PP2GO_CASES_MODULEPATH="+dir)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("running the cases: %v\n%s", err, out)

@@ -94,6 +94,25 @@ type FileFinder interface {
 	ModuleDirectory(name string) (string, bool)
 }
 
+// ModuleFiles is implemented by contexts that answer for the files inside
+// the modules' directories from what the build compiled in: module Ruby
+// that tests or reads a path there (a module's metadata.json) gets what
+// the build found, since a catalog binary runs without the environment's
+// directory. A path outside every module directory is the compiling
+// machine's own (ok false): Puppet reads it there too.
+type ModuleFiles interface {
+	ModuleFile(path string) (e ModuleEntry, ok bool)
+}
+
+// ModuleEntry is what the build recorded at a path inside a module's
+// directory. Known is false for the parts of a module the binary does not
+// carry (its manifests, templates' sources, ...): neither existence nor
+// content can be answered for them.
+type ModuleEntry struct {
+	Known, Exists, Dir bool
+	Data               []byte
+}
+
 // Generator is implemented by contexts that may run generate(): it runs
 // the command (an absolute path and its arguments) in the command's
 // directory and returns its output. Without it, or when it returns

@@ -225,3 +225,26 @@ func (s scope) ScopeSource() (string, bool) {
 	}
 	return cat.ScopeSource()
 }
+
+// ModuleFile answers for the paths inside the modules' directories from
+// what the build compiled in (fn.ModuleFiles); elsewhere, and in a
+// context that does not know, the machine's disk answers.
+func (s scope) ModuleFile(path string) (fn.ModuleEntry, bool) {
+	if mf, ok := s.c.(fn.ModuleFiles); ok {
+		return mf.ModuleFile(path)
+	}
+	return fn.ModuleEntry{}, false
+}
+
+// ModuleDirectory is a module's directory (Puppet::Module.find).
+func (s scope) ModuleDirectory(name string) (string, bool) {
+	if f, ok := s.c.(interface {
+		ModuleDirectory(name string) (string, bool)
+	}); ok {
+		return f.ModuleDirectory(name)
+	}
+	return "", false
+}
+
+// Environment is the environment's name (compiler.environment).
+func (s scope) Environment() string { return s.c.Environment() }

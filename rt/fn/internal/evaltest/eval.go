@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -37,7 +38,9 @@ type Ctx struct {
 	// Version is the Puppet release evaluated as (fn.Releaser); "" is
 	// 7.23.0
 	Version string
-	warned  map[string]bool // the keys of the warnings given once (per case, as gen.rb clears Puppet's)
+	// ModulePath are the directories ModuleDirectory finds modules in.
+	ModulePath []string
+	warned     map[string]bool // the keys of the warnings given once (per case, as gen.rb clears Puppet's)
 }
 
 type scope struct {
@@ -521,6 +524,23 @@ func (c *Ctx) FindFile(path string) ([]byte, bool) {
 	}
 	return nil, false
 }
+
+// ModuleDirectory is the directory of the module name on ModulePath, as
+// Puppet's environment finds it (module Ruby's Puppet::Module.find).
+func (c *Ctx) ModuleDirectory(name string) (string, bool) {
+	if !moduleName.MatchString(name) {
+		return "", false
+	}
+	for _, d := range c.ModulePath {
+		p := filepath.Join(d, name)
+		if st, err := os.Stat(p); err == nil && st.IsDir() {
+			return p, true
+		}
+	}
+	return "", false
+}
+
+var moduleName = regexp.MustCompile(`\A[a-z][a-z0-9_]*\z`)
 
 // SortedKeys is a helper for deterministic test output.
 func SortedKeys(m map[string]values.Value) []string {

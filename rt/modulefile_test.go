@@ -1,0 +1,45 @@
+package rt
+
+import (
+	"testing"
+	"testing/fstest"
+)
+
+// TestModuleFile: paths inside a module's directory are answered from
+// what the build compiled in (its directory, metadata.json and trees),
+// not from the disk, which need not hold the environment; a part the
+// binary does not carry is not Known; other paths are in no module.
+func TestModuleFile(t *testing.T) {
+	p := NewProgram("production")
+	p.AddModule("m", "/nowhere/modules/m", fstest.MapFS{"a.txt": {Data: []byte("A")}})
+	p.AddModuleMetadata("m", `{"name": "x-m"}`)
+	p.AddModuleTree("m", "files", &ModuleTree{FS: fstest.MapFS{"a.txt": {Data: []byte("A")}}, Entries: []TreeEntry{{Path: "a.txt"}, {Path: "d", Dir: true}}})
+	p.AddModule("n", "/nowhere/modules/n", nil)
+	cases := []struct {
+		path                     string
+		in, known, exists, isDir bool
+		data                     string
+	}{
+		{"/nowhere/modules/m", true, true, true, true, ""},
+		{"/nowhere/modules/m/", true, true, true, true, ""},
+		{"/nowhere/modules/m/metadata.json", true, true, true, false, `{"name": "x-m"}`},
+		{"/nowhere/modules/n/metadata.json", true, true, false, false, ""},
+		{"/nowhere/modules/m/files/a.txt", true, true, true, false, "A"},
+		{"/nowhere/modules/m/files/d", true, true, true, true, ""},
+		{"/nowhere/modules/m/files/none", true, true, false, false, ""},
+		{"/nowhere/modules/n/lib/x.rb", true, true, false, false, ""},
+		{"/nowhere/modules/m/manifests/init.pp", true, false, false, false, ""},
+		{"/nowhere/modules/mm/metadata.json", false, false, false, false, ""},
+		{"/etc/hostname", false, false, false, false, ""},
+	}
+	for _, c := range cases {
+		e, in := p.moduleFile(c.path)
+		if in != c.in || e.Known != c.known || e.Exists != c.exists || e.Dir != c.isDir || string(e.Data) != c.data {
+			t.Errorf("%s: in %v %+v", c.path, in, e)
+		}
+	}
+	// file() and the hand-written functions read metadata.json too
+	if b, ok := p.findFile("/nowhere/modules/m/metadata.json"); !ok || string(b) != `{"name": "x-m"}` {
+		t.Errorf("findFile(metadata.json) = %q, %v", b, ok)
+	}
+}
