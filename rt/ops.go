@@ -136,6 +136,9 @@ func (s *Scope) CaseMatch(test, option values.Value) bool {
 // Access is `v[keys...]`, including reading a parameter of a declared
 // resource (File['x']['mode']).
 func (s *Scope) Access(site *Site, v values.Value, keys ...values.Value) values.Value {
+	if a, ok := v.(*values.Array); ok && s.c.prog.strict != "off" {
+		s.indexCoercion(site, a, keys)
+	}
 	r, err := values.Access(v, keys)
 	if err == nil {
 		return r
@@ -150,6 +153,27 @@ func (s *Scope) Access(site *Site, v values.Value, keys ...values.Value) values.
 	}
 	raise(site, err)
 	return nil
+}
+
+// indexCoercion reports Puppet's NUMERIC_COERCION issue of an array
+// index or slice given as a string that converts to a number
+// (AccessOperator#access_Array's coerce_numeric), at the key, the first
+// key before the second; a string's index converts without it
+// (access_String's to_n), a hash's key not at all.
+func (s *Scope) indexCoercion(site *Site, a *values.Array, keys []values.Value) {
+	flat := values.FlattenKeys(keys)
+	if len(flat) == 0 || len(flat) > 2 {
+		return // the arity error comes first
+	}
+	for i, k := range flat {
+		at := site
+		if site != nil && i < len(site.Keys) {
+			at = site.Keys[i]
+		}
+		if _, ok := k.(values.String); !ok && values.ToNumber(k) == nil || !s.numericCoercion(at, k) {
+			return // NOT_NUMERIC is the access's error
+		}
+	}
 }
 
 // resourceParam reads a declared resource's parameter (AccessOperator on a

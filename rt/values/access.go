@@ -26,6 +26,10 @@ func Access(lhs Value, keys []Value) (Value, error) {
 	return nil, notApplicable("[]", lhs)
 }
 
+// FlattenKeys is an access's keys as an array or string access takes
+// them: arrays among them flattened.
+func FlattenKeys(keys []Value) []Value { return flatten(keys) }
+
 func accessString(s string, keys []Value) (Value, error) {
 	keys = flatten(keys)
 	if len(keys) == 0 || len(keys) > 2 {
