@@ -16,9 +16,11 @@ func jsonParseError(code int, rest string) {
 	panic(&RubyError{Class: ClassJSONParserError, Msg: strconv.Itoa(code) + ": unexpected token at '" + rest + "'", Frame: jsonCommonFile + ":216"})
 }
 
-// Parse is JSON.parse(text).
+// Parse is JSON.parse(text) and PSON.parse(text).
 func (r *R) Parse(recv Value, args ...Value) Value {
-	classRecv("parse", recv, ClassJSON)
+	if classRecv("parse", recv, ClassJSON, ClassPSON) == ClassPSON {
+		return psonLoad(args)
+	}
 	arity(args, 1, 2)
 	s := strArg(args[0])
 	p := &jsonParser{s: s}
@@ -478,9 +480,13 @@ func (r *R) Dump(recv Value, args ...Value) Value {
 	return S(yamlDump(args[0]))
 }
 
-// Load is JSON.load / YAML.load.
+// Load is JSON.load / YAML.load / PSON.load.
 func (r *R) Load(recv Value, args ...Value) Value {
-	c := classRecv("load", recv, ClassJSON, ClassYAML)
+	c := classRecv("load", recv, ClassJSON, ClassYAML, ClassPSON)
+	if c == ClassPSON {
+		arity(args, 1, 1)
+		return psonLoad(args)
+	}
 	if c == ClassJSON {
 		if args[0] == nil {
 			return nil
