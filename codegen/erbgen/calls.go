@@ -154,6 +154,9 @@ func (c callLine) call(method string, args ...jen.Code) *jen.Statement {
 }
 
 func (t *translator) call(x *erb.Call) *jen.Statement {
+	if y, ok := literalSend(x); ok {
+		return t.call(y)
+	}
 	if x.Recv == nil {
 		return t.selfCall(x)
 	}
@@ -209,7 +212,20 @@ func (t *translator) methodCall(x *erb.Call, recv jen.Code) *jen.Statement {
 			}
 		}
 		t.unsupported(x, "a block given to `call'")
-	case "tap", "then", "yield_self", "send", "__send__", "public_send", "instance_variable_get", "instance_variable_set", "instance_eval", "method", "define_singleton_method", "extend", "each_entry":
+	case "send", "__send__", "public_send":
+		// a name computed when it runs (literalSend takes the others)
+		args, blkPass := t.callArgs(x.Args)
+		blk := jen.Code(erbQ("NoBlock"))
+		switch {
+		case x.Block != nil && blkPass != nil:
+			t.unsupported(x, "both a block and a block argument")
+		case x.Block != nil:
+			blk = t.block(x.Block)
+		case blkPass != nil:
+			blk = blkPass
+		}
+		return rr.call("SendDynamic", append([]jen.Code{recv, jen.Lit(x.Name == "public_send"), blk}, args...)...)
+	case "tap", "then", "yield_self", "instance_variable_get", "instance_variable_set", "instance_eval", "method", "define_singleton_method", "extend", "each_entry":
 		t.unsupported(x, "method `%s'", x.Name)
 	}
 	if x.Name == "call_function" && t.api == API4 && x.Block == nil {
@@ -226,6 +242,14 @@ func (t *translator) methodCall(x *erb.Call, recv jen.Code) *jen.Statement {
 		return rr.call("SendCallFunction", append([]jen.Code{recv}, args...)...)
 	}
 	goName, takesBlock, ok := rterb.Method(x.Name)
+	if name, is3x := strings.CutPrefix(x.Name, "function_"); !ok && is3x && name != "" && x.Block == nil {
+		// Scope#function_name on a variable holding the scope
+		t.functions[name] = true
+		args, blk := t.callArgs(x.Args)
+		if blk == nil {
+			return rr.call("Function3xOn", append([]jen.Code{recv, jen.Lit(name)}, args...)...)
+		}
+	}
 	if !ok {
 		if rubyMethods[x.Name] {
 			t.unsupported(x, "Ruby method `%s' (pp2go does not implement it)", x.Name)
@@ -390,6 +414,9 @@ func (t *translator) scopeCall(x *erb.Call) *jen.Statement {
 			t.variables[s] = true
 		}
 		return rr.call("SetVar", args...)
+	case x.Name == "send" || x.Name == "__send__" || x.Name == "public_send":
+		// a name computed when it runs (literalSend takes the others)
+		return rr.call("SendDynamic", append([]jen.Code{erbQ("ScopeValue").Call(), jen.Lit(x.Name == "public_send"), erbQ("NoBlock")}, args...)...)
 	case x.Name == "to_hash":
 		if len(x.Args) != 0 {
 			t.unsupported(x, "scope.to_hash with arguments")
@@ -429,4 +456,51 @@ func (t *translator) controlCall(x *erb.Call) (*jen.Statement, bool) {
 		}
 	}
 	return nil, false
+}
+
+// literalSend is recv.send(:name, args) (__send__, public_send; 'name')
+// as the call recv.name(args) it makes. Receiverless, only send and
+// __send__: they reach private methods, which a call without a receiver
+// does too.
+func literalSend(x *erb.Call) (*erb.Call, bool) {
+	switch x.Name {
+	case "send", "__send__":
+	case "public_send":
+		if _, self := x.Recv.(*erb.Self); x.Recv == nil || self {
+			return nil, false
+		}
+	default:
+		return nil, false
+	}
+	if len(x.Args) == 0 {
+		return nil, false
+	}
+	var name string
+	switch a := x.Args[0].(type) {
+	case *erb.Sym:
+		if a.Parts != nil {
+			s, ok := erb.LiteralString(&erb.Str{Parts: a.Parts})
+			if !ok {
+				return nil, false
+			}
+			name = s
+		} else {
+			name = a.Name
+		}
+	case *erb.Str:
+		s, ok := erb.LiteralString(a)
+		if !ok {
+			return nil, false
+		}
+		name = s
+	default:
+		return nil, false
+	}
+	if name == "" {
+		return nil, false
+	}
+	y := *x
+	y.Name, y.Args = name, x.Args[1:]
+	y.Parens, y.Command, y.Implicit = true, false, false
+	return &y, true
 }

@@ -16,7 +16,12 @@ func TestTranslationErrors(t *testing.T) {
 	const u = "unsupported Ruby in an ERB template: "
 	for _, c := range []struct{ src, want string }{
 		{"a\n<% puts \"x\" %>", "t.erb:2:4: " + u + "`puts' (output to stdout)"},
-		{"<%= @x.send(:foo) %>", "t.erb:1:8: " + u + "method `send'"},
+		{"<%= @x.send(:foo) %>", ""},
+		{"<%= @x.send(@m, 1) %>", ""},
+		{"<%= @x.send(:each_entry) %>", "t.erb:1:8: " + u + "method `each_entry'"},
+		{"<%= send(:puts, 1) %>", "t.erb:1:5: " + u + "`puts' (output to stdout)"},
+		{"<%= send(@m) %>", "t.erb:1:5: " + u + "`send' (dynamic method calls)"},
+		{"<%= scope.send(:catalog) %>", "t.erb:1:11: " + u + "scope.catalog"},
 		{"<%= @x.each_entry %>", "t.erb:1:8: " + u + "method `each_entry'"},
 		{"<%= File.open('/etc/passwd') %>", "t.erb:1:10: " + u + "Ruby method `open' (pp2go does not implement it)"},
 		{"<% def self.foo; end %>", "t.erb:1:8: " + u + "singleton method definitions (def self.x)"},

@@ -119,12 +119,106 @@ type Caller3x interface {
 	Call3x(name string, args []values.Value) values.Value
 }
 
+// Ruby3xCaller is implemented by scopes that run a module's 3.x function
+// written in Ruby as Ruby's scope.function_x does: with the caller's Ruby
+// values as they are (Puppet converts only the arguments Puppet code
+// gives), its exceptions reaching the caller. ok is false when the
+// function is not Ruby that pp2go translated.
+type Ruby3xCaller interface {
+	Call3xRuby(name string, args []Value) (result Value, ok bool)
+}
+
 // callPuppet3x is a 3.x call of the Puppet function name.
 func (r *R) callPuppet3x(name string, args []Value) Value {
+	if rc, ok := r.scope.(Ruby3xCaller); ok {
+		if v, ok := rc.Call3xRuby(name, args); ok {
+			return v
+		}
+	}
 	c, ok := r.scope.(Caller3x)
 	if !ok {
 		return r.callPuppet(name, args)
 	}
 	pargs := puppetArgs(args)
 	return r.puppetResult(name, func() values.Value { return c.Call3x(name, pargs) })
+}
+
+// Function3xOn is recv.function_name(args) where the translator cannot
+// tell that recv is the scope (a variable holding it): Scope#function_name
+// when it is, NoMethodError otherwise.
+func (r *R) Function3xOn(recv Value, name string, args ...Value) Value {
+	if _, ok := recv.(*scopeObject); ok {
+		return r.Function(name, args...)
+	}
+	return r.NoMethod(recv, "function_"+name, args...)
+}
+
+// binaryMethods are the operator methods Send calls with one argument.
+var binaryMethods = map[string]bool{"+": true, "-": true, "*": true, "/": true, "%": true, "==": true, "<=>": true,
+	"|": true, "&": true, "^": true, "<<": true, ">>": true, "**": true, "<": true, "<=": true, ">": true, ">=": true,
+	"!=": true, "===": true, "=~": true}
+
+// SendDynamic is recv.send(name, *args) (__send__, public_send) with a
+// name computed when it runs: the call a call written with that name
+// makes. On the scope, function_x calls the 3.x function x (Scope's
+// method_missing). A method pp2go does not implement raises
+// NotImplementedError: it cannot tell one Ruby has from one it lacks.
+// public is public_send's: a private method of a class of the module's
+// Ruby raises NoMethodError.
+func (r *R) SendDynamic(recv Value, public bool, b *Block, args ...Value) Value {
+	if len(args) == 0 {
+		argError("no method name given")
+	}
+	name, rest := symbolName(args[0]), args[1:]
+	if _, ok := recv.(*scopeObject); ok {
+		switch {
+		case len(name) > len("function_") && name[:len("function_")] == "function_":
+			return r.Function(name[len("function_"):], rest...)
+		case name == "call_function":
+			return r.CallFunction(rest...)
+		case name == "to_hash":
+			arity(rest, 0, 0)
+			return r.ScopeHash()
+		}
+	}
+	if binaryMethods[name] {
+		arity(rest, 1, 1)
+		return r.Send(recv, name, b, rest...)
+	}
+	if _, ok := methodTable[name]; ok {
+		return r.Send(recv, name, b, rest...)
+	}
+	if inst, ok := recv.(*Instance); ok && inst.class.methods[name] {
+		if public {
+			return r.sendInstance(inst, name, b, rest)
+		}
+		return inst.class.fn(r.scope, inst, name, b, rest)
+	}
+	raise(ClassNotImplementedError, "pp2go: send of `%s' to %s, a method pp2go does not implement", name, classOf(recv).Name)
+	return nil
+}
+
+// Convert3xReturn is what Scope#function_x makes of a 3.x function's
+// result (Runtime3Converter.convert_return): :undef becomes nil, in
+// Arrays and Hashes too (which are copied).
+func Convert3xReturn(v Value) Value {
+	switch x := v.(type) {
+	case Symbol:
+		if x == "undef" {
+			return nil
+		}
+	case *Array:
+		out := make([]Value, len(x.A))
+		for i, e := range x.A {
+			out[i] = Convert3xReturn(e)
+		}
+		return &Array{A: out}
+	case *Hash:
+		h := NewHash()
+		for i, k := range x.Keys() {
+			h.Set(Convert3xReturn(k), Convert3xReturn(x.Values()[i]))
+		}
+		return h
+	}
+	return v
 }

@@ -9,6 +9,7 @@ package rubyfn
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/pp2go/pp2go/rt/erb"
 	"github.com/pp2go/pp2go/rt/fn"
@@ -108,7 +109,43 @@ func Register3(name, module string, arity int, rvalue bool, m Methods, method st
 	}
 	f := fn.New3(name, arity, impl)
 	f.Module = module
+	ruby3x[f] = ruby3xFunc{m: m, method: method, arity: arity, rvalue: rvalue}
 	fn.Register(f)
+}
+
+// ruby3xFunc is a translated 3.x function as Ruby's scope.function_x
+// runs it (Call3xRuby).
+type ruby3xFunc struct {
+	m      Methods
+	method string
+	arity  int
+	rvalue bool
+}
+
+// ruby3x are the translated 3.x functions (written at init, read after).
+var ruby3x = map[*fn.Func]ruby3xFunc{}
+
+// Call3xRuby is scope.function_name(args) of a translated 3.x function:
+// Puppet's function_x method, which checks the arity (ArgumentError), runs
+// the block with the Ruby arguments as they are and returns its result
+// with :undef made nil (nil when the function is not an rvalue).
+func (s scope) Call3xRuby(name string, args []erb.Value) (erb.Value, bool) {
+	f, ok := ruby3x[fn.Lookup3x(name)]
+	if !ok {
+		return nil, false
+	}
+	n := len(args)
+	switch {
+	case f.arity >= 0 && n != f.arity:
+		panic(&erb.RubyError{Class: erb.ClassArgumentError, Msg: fmt.Sprintf("%s(): Wrong number of arguments given (%d for %d)", name, n, f.arity)})
+	case f.arity < 0 && n < -f.arity-1:
+		panic(&erb.RubyError{Class: erb.ClassArgumentError, Msg: fmt.Sprintf("%s(): Wrong number of arguments given (%d for minimum %d)", name, n, -f.arity-1)})
+	}
+	r := f.m(s, f.method, nil, []erb.Value{erb.NewArray(args...)})
+	if !f.rvalue {
+		return nil, true
+	}
+	return erb.Convert3xReturn(r), true
 }
 
 func (s scope) Log(level, msg string) { s.c.Log(level, msg) }
