@@ -338,6 +338,13 @@ func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 		}
 		return rr.call(m, args...)
 	}
+	if x.Name == "puts" && t.api != 0 && x.Block == nil {
+		// a function's output goes to the compiling process's stdout
+		args, blk := t.callArgs(x.Args)
+		if blk == nil {
+			return rr.call("Puts", args...)
+		}
+	}
 	if why, ok := unsupportedKernel[x.Name]; ok {
 		t.unsupported(x, "`%s' (%s)", x.Name, why)
 	}

@@ -1,6 +1,7 @@
 package erbgen
 
 import (
+	"reflect"
 	"sort"
 	"strings"
 
@@ -8,6 +9,7 @@ import (
 
 	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/erb"
+	rterb "github.com/pp2go/pp2go/rt/erb"
 )
 
 // Function APIs a translated Ruby file is written for: inside a function,
@@ -68,6 +70,7 @@ func runDefs(t *erb.Template, api int, defs []*erb.Def, untranslatedPrefix strin
 	nodes := make([]erb.Node, len(defs))
 	for i, d := range defs {
 		nodes[i] = d
+		foldPlatform(d)
 	}
 	body, err := tr.runMethods(nodes)
 	if err != nil {
@@ -277,6 +280,12 @@ func (t *translator) puppetCall(x *erb.Call) (*jen.Statement, bool) {
 	if c, ok := x.Recv.(*erb.Const); ok && constPath(c) == "ENV" && x.Name == "[]" && len(x.Args) == 1 {
 		return t.lineFor(x).call("Getenv", t.expr(x.Args[0])), true
 	}
+	if c, ok := x.Recv.(*erb.Const); ok && constPath(c) == "ENV" && x.Name == "fetch" && len(x.Args) >= 1 && len(x.Args) <= 2 {
+		args, blk := t.callArgs(x.Args)
+		if blk == nil {
+			return t.lineFor(x).call("EnvFetch", args...), true
+		}
+	}
 	if t.api == 0 {
 		return nil, false
 	}
@@ -368,4 +377,40 @@ func isPuppetSettings(n erb.Node) bool {
 		}
 	}
 	return false
+}
+
+// foldPlatform settles the conditions that compare RUBY_PLATFORM with a
+// literal (RUBY_PLATFORM == 'java'): the platform is the compiling
+// machine's, known when the function is translated, so the branch Ruby
+// would not take is left out (stdlib's pw_hash calls JRuby's Java classes
+// in one).
+func foldPlatform(n erb.Node) {
+	walkNodes(reflect.ValueOf(n), func(n erb.Node) {
+		x, ok := n.(*erb.If)
+		if !ok {
+			return
+		}
+		b, ok := x.Cond.(*erb.Binary)
+		if !ok || b.Op != "==" && b.Op != "!=" {
+			return
+		}
+		c, ok := b.L.(*erb.Const)
+		lit, isLit := erb.LiteralString(b.R)
+		if !ok || !isLit || c.Scope != nil || c.Name != "RUBY_PLATFORM" {
+			return
+		}
+		v := rterb.Const("RUBY_PLATFORM").(*rterb.Str).S == lit
+		if b.Op == "!=" {
+			v = !v
+		}
+		if x.Unless {
+			v = !v
+		}
+		x.Cond, x.Unless = &erb.Bool{At: b.At, V: v}, false
+		if v {
+			x.Else = nil
+		} else {
+			x.Then = nil
+		}
+	})
 }

@@ -1049,6 +1049,9 @@ func (t *translator) assignTo(x erb.Node, target erb.Node, v jen.Code, asValue b
 	case *erb.Const:
 		return t.setFileConst(tg, v)
 	case *erb.Call:
+		if c, ok := tg.Recv.(*erb.Const); ok && tg.Name == "[]" && constPath(c) == "ENV" && len(tg.Args) == 1 {
+			return rcall("Setenv", t.expr(tg.Args[0]), v)
+		}
 		if tg.Name == "[]" {
 			args := []jen.Code{t.expr(tg.Recv)}
 			for _, a := range tg.Args {

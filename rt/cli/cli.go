@@ -26,6 +26,7 @@ import (
 
 	"github.com/pp2go/pp2go/rt"
 	"github.com/pp2go/pp2go/rt/catgraph"
+	"github.com/pp2go/pp2go/rt/erb"
 )
 
 // Main runs the command line of a catalog binary for a program.
@@ -171,6 +172,11 @@ not with --facts-dir.`,
 				if node.Trusted, err = loadTrusted(trustedFile, args[0]); err != nil {
 					return err
 				}
+			}
+			if out == "" || out == "-" || openStream(out) == os.Stdout {
+				// the catalog owns standard output: module Ruby's puts
+				// goes to standard error
+				erb.Stdout = os.Stderr
 			}
 			res := rt.CompileWith(program(), node)
 			printLogs(os.Stderr, res.Logs, shown)

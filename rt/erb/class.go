@@ -1,6 +1,9 @@
 package erb
 
-import "math"
+import (
+	"math"
+	"runtime"
+)
 
 // Class is a Ruby class (or module) as a value: the receiver of Hash.new,
 // the argument of is_a?, the class of an exception.
@@ -120,6 +123,20 @@ var constValues = map[string]Value{
 	"Float::EPSILON":     2.220446049250313e-16,
 	"Float::MAX":         math.MaxFloat64,
 	"Float::MIN":         2.2250738585072014e-308,
+	"RUBY_PLATFORM":      &Str{S: rubyPlatform(), Frozen: true},
+}
+
+// rubyPlatform is RUBY_PLATFORM as Debian's Ruby on this machine's
+// architecture spells it (x86_64-linux-gnu).
+func rubyPlatform() string {
+	arch := map[string]string{"amd64": "x86_64", "arm64": "aarch64", "386": "i386", "arm": "arm", "ppc64le": "powerpc64le", "s390x": "s390x", "riscv64": "riscv64"}[runtime.GOARCH]
+	if arch == "" {
+		arch = runtime.GOARCH
+	}
+	if runtime.GOOS != "linux" {
+		return arch + "-" + runtime.GOOS
+	}
+	return arch + "-linux-gnu"
 }
 
 // Const returns the value of a constant path ("String",

@@ -1,7 +1,9 @@
 package erb
 
 import (
+	"io"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 
@@ -438,7 +440,9 @@ func (r *R) New(recv Value, b *Block, args ...Value) Value {
 	case ClassRandom:
 		return newRandom(args)
 	case ClassTime:
-		return newTime(args)
+		t := newTime(args).(*rubyTime)
+		t.loc = r.localZone()
+		return t
 	case ClassSet:
 		arity(args, 0, 1)
 		if len(args) == 0 {
@@ -582,4 +586,41 @@ func (r *R) Options(recv Value, args ...Value) Value {
 		n |= 4
 	}
 	return n
+}
+
+// Stdout is where a function's puts writes: the compiling process's
+// standard output (a command writing the catalog there moves it to
+// standard error).
+var Stdout io.Writer = os.Stdout
+
+// Puts is Kernel#puts: each argument on its line (Arrays flattened, an
+// empty one nothing, nil an empty line), a newline added where the text
+// does not end with one.
+func (r *R) Puts(args ...Value) Value {
+	var b strings.Builder
+	var put func(v Value, depth int)
+	put = func(v Value, depth int) {
+		if a, ok := v.(*Array); ok && depth < 100 {
+			for _, e := range a.A {
+				put(e, depth+1)
+			}
+			return
+		}
+		s := ""
+		if v != nil {
+			s = ToS(v)
+		}
+		b.WriteString(s)
+		if !strings.HasSuffix(s, "\n") {
+			b.WriteString("\n")
+		}
+	}
+	if len(args) == 0 {
+		b.WriteString("\n")
+	}
+	for _, a := range args {
+		put(a, 0)
+	}
+	io.WriteString(Stdout, b.String())
+	return nil
 }

@@ -148,3 +148,30 @@ func expectRaise(t *testing.T, want string, f func()) {
 	}()
 	f()
 }
+
+// TestEnvTZ: ENV['TZ'] = zone changes the zone of local times, as Ruby's
+// C library does (ruby -e 'ENV["TZ"]="Asia/Tokyo"; p
+// Time.at(0).localtime.strftime("%H %z")' gives "09 +0900"; an unknown
+// zone is UTC), for the function call only.
+func TestEnvTZ(t *testing.T) {
+	r := New(nil)
+	r.Setenv(S("TZ"), S("Asia/Tokyo"))
+	if got := r.Strftime(r.Localtime(r.TimeAt(ClassTime, int64(0))), S("%H %z")).(*Str).S; got != "09 +0900" {
+		t.Errorf("Asia/Tokyo: %q", got)
+	}
+	if got := r.Getenv(S("TZ")).(*Str).S; got != "Asia/Tokyo" {
+		t.Errorf("ENV['TZ'] = %q", got)
+	}
+	r.Setenv(S("TZ"), S("Nope/Zone"))
+	if got := r.Strftime(r.Localtime(r.TimeAt(ClassTime, int64(0))), S("%H %z")).(*Str).S; got != "00 +0000" {
+		t.Errorf("an unknown zone: %q", got)
+	}
+	r.Setenv(S("PP2GO_UNSET_X"), nil)
+	if r.Getenv(S("PP2GO_UNSET_X")) != nil || r.EnvFetch(S("PP2GO_UNSET_X"), S("d")).(*Str).S != "d" {
+		t.Error("ENV.fetch with a default")
+	}
+	expectRaise(t, `KeyError: key not found: "PP2GO_UNSET_X"`, func() { r.EnvFetch(S("PP2GO_UNSET_X")) })
+	if New(nil).Getenv(S("TZ")) != Value(nil) && os.Getenv("TZ") == "" {
+		t.Error("an assignment outlived its call")
+	}
+}

@@ -220,6 +220,9 @@ func dupValue(v Value) Value {
 		h := x.dup()
 		h.Default, h.DefaultProc = x.Default, x.DefaultProc
 		return h
+	case *rubyTime:
+		c := *x
+		return &c
 	}
 	return v
 }

@@ -33,6 +33,7 @@ func init() {
 type rubyTime struct {
 	t   time.Time
 	utc bool
+	loc *time.Location // the local zone (nil: the process's)
 }
 
 func (*rubyTime) rubyClass() *Class { return ClassTime }
@@ -43,7 +44,7 @@ func (x *rubyTime) rubyToS() string {
 	if x.utc {
 		return x.t.UTC().Format("2006-01-02 15:04:05") + " UTC"
 	}
-	return x.t.Format("2006-01-02 15:04:05 -0700")
+	return x.zoned().Format("2006-01-02 15:04:05 -0700")
 }
 func (x *rubyTime) rubyEqual(o Value) bool {
 	y, ok := o.(*rubyTime)
@@ -61,14 +62,39 @@ func (x *rubyTime) zoned() time.Time {
 	if x.utc {
 		return x.t.UTC()
 	}
+	if x.loc != nil {
+		return x.t.In(x.loc)
+	}
 	return x.t.Local()
+}
+
+// localZone is the zone Ruby's local times take: the one ENV['TZ'] names
+// when the function set it (an unknown name is UTC, as the C library
+// takes it), else the process's.
+func (r *R) localZone() *time.Location {
+	tz, set := r.env["TZ"]
+	if !set {
+		return nil
+	}
+	if tz == nil || *tz == "" {
+		if tz == nil {
+			return nil
+		}
+		return time.UTC
+	}
+	name := strings.TrimPrefix(*tz, ":")
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		return time.UTC
+	}
+	return loc
 }
 
 // Now is Time.now.
 func (r *R) Now(recv Value, args ...Value) Value {
 	classRecv("now", recv, ClassTime)
 	arity(args, 0, 1)
-	return &rubyTime{t: time.Now()}
+	return &rubyTime{t: time.Now(), loc: r.localZone()}
 }
 
 // newTime is Time.new: now without arguments.
@@ -120,6 +146,7 @@ func (r *R) Localtime(recv Value, args ...Value) Value {
 		raise(ClassNotImplementedError, "pp2go: Time#localtime with a zone offset is not supported")
 	}
 	x.utc = false
+	x.loc = r.localZone()
 	return x
 }
 

@@ -88,10 +88,77 @@ func (r *R) Getenv(name Value) Value {
 	if !ok {
 		typeError("no implicit conversion of %s into String", classOf(name).Name)
 	}
+	if v, set := r.env[s.S]; set {
+		if v == nil {
+			return nil
+		}
+		return S(*v)
+	}
 	if v, set := os.LookupEnv(s.S); set {
 		return S(v)
 	}
 	return nil
+}
+
+// EnvFetch is ENV.fetch(name [, default]): KeyError for a variable that
+// is not set when no default is given.
+func (r *R) EnvFetch(args ...Value) Value {
+	arity(args, 1, 2)
+	v := r.Getenv(args[0])
+	if v == nil {
+		if len(args) == 2 {
+			return args[1]
+		}
+		raise(ClassKeyError, "key not found: %s", Inspect(args[0]))
+	}
+	return v
+}
+
+// Setenv is ENV[name] = value (nil: unset). The assignment lasts for the
+// function call, where Ruby's lasts for the process: the functions that
+// set a variable restore it (stdlib's time() sets TZ), and a binary
+// compiling several catalogs at once must not let one compile's
+// assignment reach another's. Local times and the commands the call runs
+// see it.
+func (r *R) Setenv(name, value Value) Value {
+	n, ok := name.(*Str)
+	if !ok {
+		implicitConversion(name, "String")
+	}
+	if r.env == nil {
+		r.env = map[string]*string{}
+	}
+	switch v := value.(type) {
+	case nil:
+		r.env[n.S] = nil
+	case *Str:
+		s := v.S
+		r.env[n.S] = &s
+	default:
+		implicitConversion(value, "String")
+	}
+	return value
+}
+
+// environ is the environment a command the call runs gets: the
+// process's with the call's ENV assignments.
+func (r *R) environ() []string {
+	if len(r.env) == 0 {
+		return nil
+	}
+	var out []string
+	for _, kv := range os.Environ() {
+		k, _, _ := strings.Cut(kv, "=")
+		if _, set := r.env[k]; !set {
+			out = append(out, kv)
+		}
+	}
+	for k, v := range r.env {
+		if v != nil {
+			out = append(out, k+"="+*v)
+		}
+	}
+	return out
 }
 
 // Yield is yield(args): the method's block called with args,

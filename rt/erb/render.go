@@ -99,6 +99,8 @@ type R struct {
 	// constants the function file assigns (constants.go)
 	fileConsts map[string]Value
 	self       *Instance // the object whose method runs (instance.go)
+	// env are the call's ENV assignments (nil: unset), puppetapi.go
+	env map[string]*string
 }
 
 // New starts a rendering in s.
