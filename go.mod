@@ -9,6 +9,7 @@ require (
 	github.com/spf13/cobra v1.10.2
 	github.com/stretchr/testify v1.12.1
 	github.com/ulikunitz/xz v0.5.17
+	golang.org/x/crypto v0.59.0
 	golang.org/x/tools v0.52.0
 )
 

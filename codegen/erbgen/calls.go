@@ -351,7 +351,7 @@ func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 	if x.Name[0] >= 'A' && x.Name[0] <= 'Z' || wrapperMethods[x.Name] {
 		t.unsupported(x, "method `%s' of the template wrapper", x.Name)
 	}
-	if t.api != 0 {
+	if t.api != 0 && !(x.Implicit && jrubyPackages[x.Name]) {
 		// in a function, self has Puppet's methods, which pp2go does not
 		// all have: a call it does not know is not translated
 		t.unsupported(x, "method `%s' of the function (self)", x.Name)
@@ -367,6 +367,12 @@ func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 	}
 	return rcall("UndefinedMethod", jen.Lit(x.Name))
 }
+
+// jrubyPackages are the roots of Java's packages that code written for
+// JRuby (puppetserver) names bare, in branches it takes on JRuby only
+// (org.apache.commons.codec.digest.Crypt): under Ruby, which pp2go
+// gives the results of, such a name is a NameError.
+var jrubyPackages = map[string]bool{"org": true, "java": true, "javax": true, "com": true}
 
 func oneArg(x *erb.Call) erb.Node {
 	if len(x.Args) == 1 {

@@ -1,20 +1,17 @@
 package stdlib
 
 import (
-	"crypto/md5"
 	"crypto/pbkdf2"
 	"crypto/rsa"
-	"crypto/sha256"
 	"crypto/sha512"
 	"crypto/x509"
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/pem"
-	"hash"
 	"math/rand"
 
+	"github.com/pp2go/pp2go/rt/internal/crypt"
 	"github.com/pp2go/pp2go/rt/internal/lazyre"
-	"strconv"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/fn"
@@ -77,15 +74,11 @@ func init() {
 		if v.IsUndef(a[0]) || pw == "" {
 			return v.Undef
 		}
-		switch h.prefix {
-		case "1":
-			return v.String(md5Crypt(pw, salt))
-		case "5":
-			return v.String(shaCrypt(pw, salt, false))
-		case "6":
-			return v.String(shaCrypt(pw, salt, true))
+		out, ok := crypt.Crypt(pw, "$"+h.prefix+"$"+salt)
+		if !ok {
+			panic(fn.Errorf("pw_hash(): %s hashes are not supported by pp2go", str(a[1])))
 		}
-		panic(fn.Errorf("pw_hash(): bcrypt hashes are not supported by pp2go"))
+		return v.String(out)
 	})
 
 	def3("str2saltedpbkdf2", -1, false, func(c fn.Context, a args) v.Value {
@@ -134,195 +127,6 @@ func init() {
 		sum := sha512.Sum512(append(append([]byte(nil), seed...), s...))
 		return v.String(hex.EncodeToString(append(seed, sum[:]...)))
 	})
-}
-
-// ---- crypt(3) ----
-
-const cryptB64 = "./0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-
-func b64From24(b *strings.Builder, b2, b1, b0 byte, n int) {
-	w := uint32(b2)<<16 | uint32(b1)<<8 | uint32(b0)
-	for ; n > 0; n-- {
-		b.WriteByte(cryptB64[w&0x3f])
-		w >>= 6
-	}
-}
-
-// md5Crypt is the $1$ scheme of crypt(3).
-func md5Crypt(pw, salt string) string {
-	if len(salt) > 8 {
-		salt = salt[:8]
-	}
-	p, s := []byte(pw), []byte(salt)
-	alt := md5.New()
-	alt.Write(p)
-	alt.Write(s)
-	alt.Write(p)
-	altSum := alt.Sum(nil)
-	ctx := md5.New()
-	ctx.Write(p)
-	ctx.Write([]byte("$1$"))
-	ctx.Write(s)
-	for n := len(p); n > 0; n -= 16 {
-		if n > 16 {
-			ctx.Write(altSum)
-		} else {
-			ctx.Write(altSum[:n])
-		}
-	}
-	for n := len(p); n > 0; n >>= 1 {
-		if n&1 != 0 {
-			ctx.Write([]byte{0})
-		} else {
-			ctx.Write(p[:1])
-		}
-	}
-	sum := ctx.Sum(nil)
-	for i := 0; i < 1000; i++ {
-		h := md5.New()
-		if i&1 != 0 {
-			h.Write(p)
-		} else {
-			h.Write(sum)
-		}
-		if i%3 != 0 {
-			h.Write(s)
-		}
-		if i%7 != 0 {
-			h.Write(p)
-		}
-		if i&1 != 0 {
-			h.Write(sum)
-		} else {
-			h.Write(p)
-		}
-		sum = h.Sum(nil)
-	}
-	var b strings.Builder
-	b.WriteString("$1$" + salt + "$")
-	b64From24(&b, sum[0], sum[6], sum[12], 4)
-	b64From24(&b, sum[1], sum[7], sum[13], 4)
-	b64From24(&b, sum[2], sum[8], sum[14], 4)
-	b64From24(&b, sum[3], sum[9], sum[15], 4)
-	b64From24(&b, sum[4], sum[10], sum[5], 4)
-	b64From24(&b, 0, 0, sum[11], 2)
-	return b.String()
-}
-
-// shaCrypt is the $5$ (SHA-256) and $6$ (SHA-512) schemes of crypt(3).
-func shaCrypt(pw, salt string, use512 bool) string {
-	newHash := sha256.New
-	prefix := "$5$"
-	if use512 {
-		newHash, prefix = sha512.New, "$6$"
-	}
-	rounds, custom := 5000, false
-	if strings.HasPrefix(salt, "rounds=") {
-		rest := salt[len("rounds="):]
-		if i := strings.IndexByte(rest, '$'); i >= 0 {
-			if n, err := strconv.Atoi(rest[:i]); err == nil {
-				rounds, custom = n, true
-				if rounds < 1000 {
-					rounds = 1000
-				}
-				if rounds > 999999999 {
-					rounds = 999999999
-				}
-				salt = rest[i+1:]
-			}
-		}
-	}
-	if i := strings.IndexByte(salt, '$'); i >= 0 {
-		salt = salt[:i]
-	}
-	if len(salt) > 16 {
-		salt = salt[:16]
-	}
-	p, s := []byte(pw), []byte(salt)
-	b := newHash()
-	b.Write(p)
-	b.Write(s)
-	b.Write(p)
-	bSum := b.Sum(nil)
-	size := len(bSum)
-	a := newHash()
-	a.Write(p)
-	a.Write(s)
-	writeRepeated(a, bSum, len(p))
-	for n := len(p); n > 0; n >>= 1 {
-		if n&1 != 0 {
-			a.Write(bSum)
-		} else {
-			a.Write(p)
-		}
-	}
-	aSum := a.Sum(nil)
-	dp := newHash()
-	for i := 0; i < len(p); i++ {
-		dp.Write(p)
-	}
-	pSeq := repeated(dp.Sum(nil), len(p))
-	ds := newHash()
-	for i := 0; i < 16+int(aSum[0]); i++ {
-		ds.Write(s)
-	}
-	sSeq := repeated(ds.Sum(nil), len(s))
-	c := aSum
-	for i := 0; i < rounds; i++ {
-		h := newHash()
-		if i&1 != 0 {
-			h.Write(pSeq)
-		} else {
-			h.Write(c)
-		}
-		if i%3 != 0 {
-			h.Write(sSeq)
-		}
-		if i%7 != 0 {
-			h.Write(pSeq)
-		}
-		if i&1 != 0 {
-			h.Write(c)
-		} else {
-			h.Write(pSeq)
-		}
-		c = h.Sum(nil)
-	}
-	var out strings.Builder
-	out.WriteString(prefix)
-	if custom {
-		out.WriteString("rounds=" + strconv.Itoa(rounds) + "$")
-	}
-	out.WriteString(salt + "$")
-	if size == 32 {
-		order := [][3]int{{0, 10, 20}, {21, 1, 11}, {12, 22, 2}, {3, 13, 23}, {24, 4, 14}, {15, 25, 5}, {6, 16, 26}, {27, 7, 17}, {18, 28, 8}, {9, 19, 29}}
-		for _, o := range order {
-			b64From24(&out, c[o[0]], c[o[1]], c[o[2]], 4)
-		}
-		b64From24(&out, 0, c[31], c[30], 3)
-	} else {
-		order := [][3]int{{0, 21, 42}, {22, 43, 1}, {44, 2, 23}, {3, 24, 45}, {25, 46, 4}, {47, 5, 26}, {6, 27, 48}, {28, 49, 7}, {50, 8, 29}, {9, 30, 51}, {31, 52, 10}, {53, 11, 32}, {12, 33, 54}, {34, 55, 13}, {56, 14, 35}, {15, 36, 57}, {37, 58, 16}, {59, 17, 38}, {18, 39, 60}, {40, 61, 19}, {62, 20, 41}}
-		for _, o := range order {
-			b64From24(&out, c[o[0]], c[o[1]], c[o[2]], 4)
-		}
-		b64From24(&out, 0, 0, c[63], 2)
-	}
-	return out.String()
-}
-
-func writeRepeated(h hash.Hash, sum []byte, n int) {
-	for ; n > len(sum); n -= len(sum) {
-		h.Write(sum)
-	}
-	h.Write(sum[:n])
-}
-
-func repeated(sum []byte, n int) []byte {
-	out := make([]byte, 0, n)
-	for len(out)+len(sum) <= n {
-		out = append(out, sum...)
-	}
-	return append(out, sum[:n-len(out)]...)
 }
 
 // ---- x509 ----
