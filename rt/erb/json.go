@@ -18,8 +18,12 @@ func jsonParseError(code int, rest string) {
 
 // Parse is JSON.parse(text) and PSON.parse(text).
 func (r *R) Parse(recv Value, args ...Value) Value {
-	if classRecv("parse", recv, ClassJSON, ClassPSON) == ClassPSON {
+	switch classRecv("parse", recv, ClassJSON, ClassPSON, ClassURI) {
+	case ClassPSON:
 		return psonLoad(args)
+	case ClassURI:
+		arity(args, 1, 1)
+		return uriParse(args[0])
 	}
 	arity(args, 1, 2)
 	s := strArg(args[0])

@@ -41,13 +41,14 @@ func init() {
 		constants[c.Name] = c
 	}
 	plain(map[string]func(*R, Value, ...Value) Value{
-		"exist?":     (*R).ExistQ,
-		"exists?":    (*R).ExistsQ,
-		"file?":      (*R).FileQ,
-		"directory?": (*R).DirectoryQ,
-		"read":       (*R).Read,
-		"readlines":  (*R).Readlines,
-		"glob":       (*R).Glob,
+		"exist?":      (*R).ExistQ,
+		"exists?":     (*R).ExistsQ,
+		"file?":       (*R).FileQ,
+		"directory?":  (*R).DirectoryQ,
+		"read":        (*R).Read,
+		"readlines":   (*R).Readlines,
+		"glob":        (*R).Glob,
+		"expand_path": (*R).ExpandPath,
 	})
 }
 
@@ -625,13 +626,67 @@ func (r *R) Environment(recv Value, args ...Value) Value {
 	return &environmentObject{name: name}
 }
 
-// Path is #path of a Puppet::Module (its directory).
+// Path is #path of a Puppet::Module (its directory) or a URI.
 func (r *R) Path(recv Value, args ...Value) Value {
 	arity(args, 0, 0)
 	switch x := recv.(type) {
 	case *puppetModule:
 		return S(x.path)
+	case *uriGeneric:
+		// nil for an opaque URI (mailto:a@b)
+		if x.path == nil {
+			return nil
+		}
+		return S(ToS(x.path))
 	}
 	noMethod("path", recv)
 	return nil
+}
+
+// ExpandPath is File.expand_path(path [, dir]): absolute, with "~" the
+// home directory, "." and ".." resolved, repeated slashes made one except
+// the leading ones (Ruby keeps "//a" as it is).
+func (r *R) ExpandPath(recv Value, args ...Value) Value {
+	classRecv("expand_path", recv, ClassFile)
+	arity(args, 1, 2)
+	return S(r.expandPath(pathArg(args[0]), args[1:]))
+}
+
+func (r *R) expandPath(p string, dir []Value) string {
+	switch {
+	case p == "~" || strings.HasPrefix(p, "~/"):
+		home, ok := r.Getenv(S("HOME")).(*Str)
+		if !ok {
+			argError("couldn't find login name -- expanding `~'")
+		}
+		p = home.S + p[1:]
+	case strings.HasPrefix(p, "~"):
+		raise(ClassNotImplementedError, "pp2go: File.expand_path of another user's home (%s)", p)
+	case !strings.HasPrefix(p, "/"):
+		base := ""
+		if len(dir) == 1 && dir[0] != nil {
+			base = r.expandPath(pathArg(dir[0]), nil)
+		} else {
+			wd, err := os.Getwd()
+			if err != nil {
+				raise(ClassErrnoENOENT, "No such file or directory - getcwd")
+			}
+			base = wd
+		}
+		p = base + "/" + p
+	}
+	lead := len(p) - len(strings.TrimLeft(p, "/"))
+	var parts []string
+	for _, seg := range strings.Split(p[lead:], "/") {
+		switch seg {
+		case "", ".":
+		case "..":
+			if len(parts) > 0 {
+				parts = parts[:len(parts)-1]
+			}
+		default:
+			parts = append(parts, seg)
+		}
+	}
+	return strings.Repeat("/", lead) + strings.Join(parts, "/")
 }

@@ -175,3 +175,23 @@ func TestEnvTZ(t *testing.T) {
 		t.Error("an assignment outlived its call")
 	}
 }
+
+// TestExpandPath: File.expand_path as ruby -e gives it (HOME=/root, in /tmp).
+func TestExpandPath(t *testing.T) {
+	t.Setenv("HOME", "/root")
+	t.Chdir("/tmp")
+	r := New(nil)
+	for _, c := range [][3]string{
+		{"/files/..", "", "/"}, {"/a/b/../c/./d/", "", "/a/c/d"}, {"//a/b", "", "//a/b"}, {"///a", "", "///a"},
+		{"x", "/y", "/y/x"}, {"../x", "/y/z", "/y/x"}, {"~", "", "/root"}, {"~/a", "", "/root/a"},
+		{"/..", "", "/"}, {"", "", "/tmp"}, {"a/", "b", "/tmp/b/a"}, {"/a//b", "", "/a/b"},
+	} {
+		args := []Value{S(c[0])}
+		if c[1] != "" {
+			args = append(args, S(c[1]))
+		}
+		if got := r.ExpandPath(ClassFile, args...).(*Str).S; got != c[2] {
+			t.Errorf("File.expand_path(%q, %q) = %q, want %q", c[0], c[1], got, c[2])
+		}
+	}
+}

@@ -155,6 +155,7 @@ func uriEscape(s string) string {
 type uriGeneric struct {
 	scheme, user, password, host, path, query Value // *Str or nil
 	port                                      Value // int64 or nil
+	opaque, fragment                          Value // *Str or nil (URI.parse)
 }
 
 func (*uriGeneric) rubyClass() *Class { return ClassURIGeneric }
@@ -167,6 +168,13 @@ func (u *uriGeneric) rubyToS() string {
 	var b strings.Builder
 	if u.scheme != nil {
 		b.WriteString(ToS(u.scheme) + ":")
+	}
+	if u.opaque != nil {
+		b.WriteString(ToS(u.opaque))
+		if u.fragment != nil {
+			b.WriteString("#" + ToS(u.fragment))
+		}
+		return b.String()
 	}
 	if u.host != nil || u.scheme != nil && (ToS(u.scheme) == "file" || ToS(u.scheme) == "postgres") {
 		b.WriteString("//")
@@ -187,6 +195,9 @@ func (u *uriGeneric) rubyToS() string {
 	b.WriteString(ToS(u.path))
 	if u.query != nil {
 		b.WriteString("?" + ToS(u.query))
+	}
+	if u.fragment != nil {
+		b.WriteString("#" + ToS(u.fragment))
 	}
 	return b.String()
 }

@@ -86,3 +86,43 @@ func TestIPv6ToI(t *testing.T) {
 		t.Errorf("to_s(16): %s", got)
 	}
 }
+
+// TestURIParse: URI.parse's path and to_s as Ruby 3.1's (ruby -e 'u =
+// URI.parse(s); p [u.path, u.to_s]'), and its errors.
+func TestURIParse(t *testing.T) {
+	r := New(nil)
+	for _, c := range [][3]string{
+		{"http://example.com/files/app-1.0.tar.gz", "/files/app-1.0.tar.gz", "http://example.com/files/app-1.0.tar.gz"},
+		{"/tmp/x.zip", "/tmp/x.zip", "/tmp/x.zip"},
+		{"x", "x", "x"},
+		{"C:/dir/file.zip", "/dir/file.zip", "c:/dir/file.zip"},
+		{"puppet:///modules/x/y.rpm", "/modules/x/y.rpm", "puppet:/modules/x/y.rpm"},
+		{"mailto:a@b", "<nil>", "mailto:a@b"},
+		{"http://h:80/p?q=1#f", "/p", "http://h/p?q=1#f"},
+		{"http://u:p@h/", "/", "http://u:p@h/"},
+		{"//h/p", "/p", "//h/p"},
+		{"foo:bar/baz", "<nil>", "foo:bar/baz"},
+		{"http://[::1]:8/x", "/x", "http://[::1]:8/x"},
+		{"a%20b", "a%20b", "a%20b"},
+		{"x:y:z", "<nil>", "x:y:z"},
+		{"./a:b", "./a:b", "./a:b"},
+		{"", "", ""},
+	} {
+		u := r.Parse(ClassURI, S(c[0]))
+		p := "<nil>"
+		if v := r.Path(u); v != nil {
+			p = v.(*Str).S
+		}
+		if p != c[1] || ToS(u) != c[2] {
+			t.Errorf("URI.parse(%q): path %q, to_s %q; want %q, %q", c[0], p, ToS(u), c[1], c[2])
+		}
+	}
+	for in, want := range map[string]string{
+		"a b":          `URI::InvalidURIError: bad URI(is not URI?): "a b"`,
+		"%zz":          `URI::InvalidURIError: bad URI(is not URI?): "%zz"`,
+		"http://h/é":   `URI::InvalidURIError: URI must be ascii only "http://h/\u00E9"`,
+		"http://h/a b": `URI::InvalidURIError: bad URI(is not URI?): "http://h/a b"`,
+	} {
+		expectRaise(t, want, func() { r.Parse(ClassURI, S(in)) })
+	}
+}
