@@ -15,7 +15,7 @@ import (
 const (
 	uriPct       = `%[0-9A-Fa-f]{2}`
 	uriSegChar   = `[!$&-.0-;=@-Z_a-z~]`
-	uri3Segment   = `(?:` + uriPct + `|` + uriSegChar + `)*`
+	uri3Segment  = `(?:` + uriPct + `|` + uriSegChar + `)*`
 	uriSegNZ     = `(?:` + uriPct + `|` + uriSegChar + `)+`
 	uriSegNZNC   = `(?:` + uriPct + `|[!$&-.0-9;=@-Z_a-z~])+`
 	uriUserinfo3 = `(?:` + uriPct + `|[!$&-.0-;=A-Z_a-z~])*`
