@@ -340,6 +340,16 @@ func (s *Scope) HasResourceDefault(typeName, attr string) bool {
 	return false
 }
 
+// ResourceDefaults implements fn.DefaultsLister.
+func (s *Scope) ResourceDefaults(typeName string) ([]string, []values.Value) {
+	ps := s.lookupDefaults(typeName)
+	attrs, vals := make([]string, len(ps)), make([]values.Value, len(ps))
+	for i, p := range ps {
+		attrs[i], vals[i] = p.Name, p.Value
+	}
+	return attrs, vals
+}
+
 // SubFS is the subtree of a generated package's embedded files.
 func SubFS(fsys fs.FS, dir string) fs.FS {
 	sub, err := fs.Sub(fsys, dir)

@@ -427,6 +427,12 @@ func (t *translator) scopeCall(x *erb.Call) *jen.Statement {
 			t.variables[s] = true
 		}
 		return rr.call("SetVar", args...)
+	case x.Name == "lookupdefaults" && t.api != 0:
+		// Scope#lookupdefaults(type): the resource defaults in effect
+		if len(x.Args) != 1 {
+			t.unsupported(x, "scope.lookupdefaults with %d arguments", len(x.Args))
+		}
+		return rr.call("LookupDefaults", args...)
 	case x.Name == "send" || x.Name == "__send__" || x.Name == "public_send":
 		// a name computed when it runs (literalSend takes the others)
 		return rr.call("SendDynamic", append([]jen.Code{erbQ("ScopeValue").Call(), jen.Lit(x.Name == "public_send"), erbQ("NoBlock")}, args...)...)

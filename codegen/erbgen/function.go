@@ -162,7 +162,7 @@ func (t *translator) apiCall(x *erb.Call) (*jen.Statement, bool) {
 	}
 	switch {
 	case t.api == API3 && len(x.Name) > len("function_") && x.Name[:len("function_")] == "function_",
-		t.api == API3 && (x.Name == "lookupvar" || x.Name == "call_function"):
+		t.api == API3 && (x.Name == "lookupvar" || x.Name == "call_function" || x.Name == "lookupdefaults"):
 		// self is the scope
 		return t.scopeCall(x), true
 	case t.api == API4 && x.Name == "closure_scope" && len(x.Args) == 0 && x.Block == nil:

@@ -654,6 +654,10 @@ func (r *R) Name(recv Value, args ...Value) Value {
 	if s, ok := recv.(*scopeSource); ok {
 		return S(s.name) // puppetapi.go
 	}
+	if p, ok := recv.(*resourceParam); ok {
+		arity(args, 0, 0)
+		return Symbol(p.name) // puppetapi.go
+	}
 	noMethod("name", recv)
 	return nil
 }

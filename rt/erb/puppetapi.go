@@ -577,3 +577,47 @@ func (r *R) DefinedMethod(recvDefined Value, recv func() Value, name string) (re
 	}
 	return Defined("method")
 }
+
+// DefaultsLister is implemented by scopes that know the resource defaults
+// in effect (Scope#lookupdefaults).
+type DefaultsLister interface {
+	ResourceDefaults(typeName string) (attrs []string, vals []values.Value)
+}
+
+// ClassResourceParam is Puppet::Parser::Resource::Param, the values of
+// the Hash lookupdefaults returns.
+var ClassResourceParam = newClass("Puppet::Parser::Resource::Param", ClassObject)
+
+// resourceParam is a resource default: an attribute and its value.
+type resourceParam struct {
+	name  string
+	value values.Value
+}
+
+func (*resourceParam) rubyClass() *Class { return ClassResourceParam }
+
+// rubyToS is Param#to_s: "name => value".
+func (x *resourceParam) rubyToS() string { return x.name + " => " + ToS(FromPuppet(x.value)) }
+func (x *resourceParam) rubyInspect() string {
+	return "#<Puppet::Parser::Resource::Param:0x0000000000000000 @value=" + Inspect(FromPuppet(x.value)) + ", @name=:" + x.name + ">"
+}
+
+// LookupDefaults is Scope#lookupdefaults(type): a Hash of the resource
+// defaults in effect for the type named exactly so ("File"), each
+// attribute's Symbol to its Puppet::Parser::Resource::Param.
+func (r *R) LookupDefaults(typ Value) Value {
+	d, ok := r.scope.(DefaultsLister)
+	if !ok {
+		raise(ClassNotImplementedError, "pp2go: this scope does not know its resource defaults")
+	}
+	h := NewHash()
+	name, ok := typ.(*Str)
+	if !ok {
+		return h // Puppet's defaults are keyed by Strings
+	}
+	attrs, vals := d.ResourceDefaults(name.S)
+	for i, a := range attrs {
+		h.Set(Symbol(a), &resourceParam{name: a, value: vals[i]})
+	}
+	return h
+}

@@ -157,6 +157,15 @@ type DefaultsFinder interface {
 	HasResourceDefault(typeName, attr string) bool
 }
 
+// DefaultsLister is implemented by contexts that list the resource
+// defaults in effect in the calling scope as Puppet's
+// Scope#lookupdefaults(type) does: for the type named exactly so
+// ("File", "Foo::Bar"), outer scopes' attributes first, an inner scope's
+// value replacing an outer one's.
+type DefaultsLister interface {
+	ResourceDefaults(typeName string) (attrs []string, vals []values.Value)
+}
+
 // Fetcher is implemented by contexts that may fetch URLs while compiling
 // (functions of modules that read from HTTP services, such as archive's
 // artifactory functions). Without it such functions fail.

@@ -285,3 +285,13 @@ func (s scope) ModuleDirectory(name string) (string, bool) {
 
 // Environment is the environment's name (compiler.environment).
 func (s scope) Environment() string { return s.c.Environment() }
+
+// ResourceDefaults is Scope#lookupdefaults(type): the resource defaults
+// in effect in the calling scope.
+func (s scope) ResourceDefaults(typeName string) ([]string, []values.Value) {
+	d, ok := s.c.(fn.DefaultsLister)
+	if !ok {
+		panic(fn.Errorf("lookupdefaults: pp2go gives this function no access to the resource defaults"))
+	}
+	return d.ResourceDefaults(typeName)
+}

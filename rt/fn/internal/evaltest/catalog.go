@@ -61,6 +61,11 @@ func (c *Ctx) Resources(typeName string) []fn.Resource {
 // CurrentResource implements fn.Catalog: expressions run at top scope.
 func (c *Ctx) CurrentResource() fn.Resource { return nil }
 
+// ResourceDefaults implements fn.DefaultsLister: expressions set no
+// resource defaults (a resource default statement is an unsupported
+// expression).
+func (c *Ctx) ResourceDefaults(string) ([]string, []values.Value) { return nil, nil }
+
 // ScopeSource implements fn.Catalog.
 func (c *Ctx) ScopeSource() (string, bool) { return "main", true }
 
