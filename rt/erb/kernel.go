@@ -459,6 +459,10 @@ func (r *R) New(recv Value, b *Block, args ...Value) Value {
 			d.data = []byte(strArg(args[1]))
 		}
 		return d
+	case ClassX509Cert:
+		return newX509Cert(args)
+	case ClassPKeyRSA:
+		return newRSAKey(args)
 	case ClassOpenSSLHMAC:
 		arity(args, 2, 2)
 		return &hmacObject{c: osslDigestClass(args[1]), key: []byte(strArg(args[0]))}
