@@ -3,6 +3,8 @@ package rt
 import (
 	"fmt"
 	"strings"
+
+	"github.com/pp2go/pp2go/rt/values"
 )
 
 // Errors travel as panics, recovered once per compile (and where Puppet
@@ -119,6 +121,11 @@ func atSite(s *Site, r any) {
 			err.Code = e.code
 		}
 		panic(err)
+	case *values.Error:
+		if e.Preformatted {
+			panic(&Error{Message: e.Message, Code: e.Code})
+		}
+		panic(runtimeError(s, e.Error()))
 	case error:
 		panic(runtimeError(s, e.Error()))
 	default:

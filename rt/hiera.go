@@ -28,6 +28,7 @@ func (s *Scope) HieraSession() *hiera.Session {
 			d = &hiera.Data{EnvName: c.prog.Environment}
 		}
 		c.hiera = hiera.NewSession(d, hieraScope{c})
+		c.hiera.SetStrict(c.prog.strict)
 		c.hiera.Warn = func(msg string) { c.Warning(nil, msg) }
 		c.hiera.New = func(t values.Type, v values.Value, args []values.Value) values.Value {
 			return s.c.top.Call("new", append([]values.Value{t, v}, args...), nil)

@@ -71,7 +71,7 @@ func Generate(d *hiera.Data, o Options) ([]byte, error) {
 		fields = append(fields, field("ModuleNames", strings_(d.ModuleNames)))
 	}
 	if len(d.Warnings) > 0 {
-		fields = append(fields, field("Warnings", strings_(d.Warnings)))
+		fields = append(fields, field("Warnings", warnings(d.Warnings)))
 	}
 	if len(d.Files) > 0 {
 		var files []jen.Code
@@ -119,6 +119,22 @@ func strings_(ss []string) jen.Code {
 	return jen.Index().String().Values(items...)
 }
 
+// warnings is a list of configuration warnings.
+func warnings(ws []hiera.Warning) jen.Code {
+	items := make([]jen.Code, len(ws))
+	for i, w := range ws {
+		wf := jen.Dict{jen.Id("Msg"): jen.Lit(w.Msg)}
+		if w.Unless != "" {
+			wf[jen.Id("Unless")] = jen.Lit(w.Unless)
+		}
+		if w.Key != "" {
+			wf[jen.Id("Key")] = jen.Lit(w.Key)
+		}
+		items[i] = jen.Line().Values(wf)
+	}
+	return jen.Index().Qual(hieraPkg, "Warning").Values(append(items, jen.Line())...)
+}
+
 func (g *gen) config(c *hiera.Config) jen.Code {
 	fields := []jen.Code{}
 	if c.Path != "" {
@@ -139,6 +155,12 @@ func (g *gen) config(c *hiera.Config) jen.Code {
 	}
 	if c.Error != "" {
 		fields = append(fields, field("Error", jen.Lit(c.Error)))
+	}
+	if len(c.Warnings) > 0 {
+		fields = append(fields, field("Warnings", warnings(c.Warnings)))
+	}
+	if c.StrictOnly {
+		fields = append(fields, field("StrictOnly", jen.True()))
 	}
 	return jen.Op("&").Qual(hieraPkg, "Config").Values(lines(fields)...)
 }
@@ -179,6 +201,9 @@ func (g *gen) file(i int, f *hiera.File) jen.Code {
 	}
 	if f.Warning != "" {
 		fields = append(fields, field("Warning", jen.Lit(f.Warning)))
+		if f.StrictError {
+			fields = append(fields, field("StrictError", jen.True()))
+		}
 	}
 	if len(f.Invalid) > 0 {
 		keys := make([]string, 0, len(f.Invalid))

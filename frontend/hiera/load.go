@@ -43,9 +43,7 @@ type loader struct {
 	o               Options
 	diags           diag.List
 	files           map[string]*rthiera.File
-	runtimeWarnings []string
-	// deprecationLogged: a version deprecation is already in runtimeWarnings
-	deprecationLogged bool
+	runtimeWarnings []rthiera.Warning
 }
 
 // Load reads the configuration and data. The returned Data is usable even
@@ -65,7 +63,7 @@ func Load(o Options) (*rthiera.Data, diag.List) {
 	if o.EnvDir != "" {
 		p := path.Join(filepath.ToSlash(filepath.Clean(o.EnvDir)), "hiera.yaml")
 		if exists(p) {
-			d.Env = l.config(p, "environment", "")
+			d.Env = l.layerConfig(p, "environment", "")
 		}
 	}
 	names := make([]string, 0, len(o.Modules))
@@ -77,7 +75,7 @@ func Load(o Options) (*rthiera.Data, diag.List) {
 	for _, n := range names {
 		p := path.Join(filepath.ToSlash(filepath.Clean(o.Modules[n])), "hiera.yaml")
 		if exists(p) {
-			if c := l.config(p, "module", n); c != nil {
+			if c := l.layerConfig(p, "module", n); c != nil {
 				d.Modules[n] = c
 			}
 		}
@@ -109,19 +107,33 @@ func (l *loader) warnf(file string, line, col int, msg string) {
 // build diagnostic, and logged again by each compile.
 func (l *loader) configWarning(file, msg string) {
 	l.warnf(file, 0, 0, msg)
-	l.runtimeWarnings = append(l.runtimeWarnings, msg)
+	l.runtimeWarnings = append(l.runtimeWarnings, rthiera.Warning{Msg: msg})
 }
 
 // deprecatedVersion warns that a version 3 or 4 file is deprecated. Puppet
-// logs this once per process whichever file it concerns (warn_once with
-// the key 'hiera.yaml'), so only the first file read gets it at run time.
+// logs this once whichever file it concerns (warn_once with the key
+// 'hiera.yaml'): the first file a compile reads, and not under strict=off
+// (validate_config).
 func (l *loader) deprecatedVersion(file string, version int) {
 	msg := file + ": Use of 'hiera.yaml' version " + itoa(version) + " is deprecated. It should be converted to version 5"
 	l.warnf(file, 0, 0, msg)
-	if !l.deprecationLogged {
-		l.deprecationLogged = true
-		l.runtimeWarnings = append(l.runtimeWarnings, msg)
+	l.runtimeWarnings = append(l.runtimeWarnings, rthiera.Warning{Msg: msg + warnOnceTrace(file), Unless: "off", Key: "hiera.yaml"})
+}
+
+// warnOnceTrace is the location Puppet.warn_once appends to its message.
+func warnOnceTrace(file string) string { return "\n   (file: " + file + ")" }
+
+// layerConfig reads the hiera.yaml of the environment's or a module's
+// layer: the warnings reading it logs are the layer's, logged when a
+// lookup first consults it.
+func (l *loader) layerConfig(p, owner, module string) *rthiera.Config {
+	before := len(l.runtimeWarnings)
+	c := l.config(p, owner, module)
+	if c != nil && len(l.runtimeWarnings) > before {
+		c.Warnings = append([]rthiera.Warning(nil), l.runtimeWarnings[before:]...)
+		l.runtimeWarnings = l.runtimeWarnings[:before]
 	}
+	return c
 }
 
 // config reads one hiera.yaml. owner is "global", "environment" or
@@ -187,8 +199,15 @@ func (l *loader) config(p, owner, module string) *rthiera.Config {
 				where = "module root"
 			}
 			l.deprecatedVersion(p, 3)
-			l.configWarning(p, "hiera.yaml version 3 found at "+where+" was ignored")
-			return nil
+			// Ignored with a warning, but under strict=error, where the
+			// layer fails (assert_config_version).
+			msg := "hiera.yaml version 3 found at " + where + " was ignored"
+			l.warnf(p, 0, 0, msg)
+			l.runtimeWarnings = append(l.runtimeWarnings, rthiera.Warning{Msg: msg + warnOnceTrace(p), Unless: "error"})
+			c.StrictOnly = true
+			c.Error = "hiera.yaml version 3 cannot be used in " + map[string]string{"environment": "an environment", "module": "a module"}[owner] +
+				" " + location(cfgPath, 0)
+			return c
 		}
 		l.v3(c, h, fail)
 	default:
@@ -838,6 +857,9 @@ func (l *loader) parseInto(f *rthiera.File, format string) {
 			// which the compile does; no build diagnostic (Debian's modules
 			// ship comment-only data files).
 			f.Warning = f.Path + ": file does not contain a valid yaml hash"
+			// an error under strict=error, unless the file holds false (or
+			// nothing, which Puppet's safe_load makes false)
+			f.StrictError = v != nil && !values.IsUndef(v) && v != values.Bool(false)
 			v = values.NewHash()
 		}
 	case "json":

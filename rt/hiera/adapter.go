@@ -63,9 +63,7 @@ func assertType(subject string, t values.Type, v values.Value) values.Value {
 func (s *Session) adapterLookup(key string, inv *invocation, merge any) (result values.Value, found bool) {
 	if !s.started {
 		s.started = true
-		for _, w := range s.d.Warnings {
-			s.warn("config:"+w, w)
-		}
+		s.configWarnings(s.d.Warnings)
 	}
 	if key == lookupOptionsKey || strings.HasPrefix(key, lookupOptionsKey+".") {
 		inv.with(explainInvalidKey, lookupOptionsKey, func() {})
@@ -187,10 +185,11 @@ func (s *Session) doLookup(lk *lookupKey, inv *invocation, merge any) (values.Va
 		case provGlobal:
 			return s.lookupGlobal(lk, inv, ms)
 		case provEnv:
-			if s.env == nil {
+			env := s.envLayer()
+			if env == nil {
 				return nil, false
 			}
-			return s.env.keyLookup(lk, inv, ms)
+			return env.keyLookup(lk, inv, ms)
 		default:
 			return s.lookupInModule(lk, inv, ms)
 		}
@@ -221,7 +220,7 @@ func (s *Session) lookupGlobal(lk *lookupKey, inv *invocation, merge any) (v val
 				if inv.topKey != nil {
 					top = inv.topKey.String()
 				}
-				panic(&values.Error{Message: "Lookup of key '" + top + "' failed: " + e.Message})
+				panic(lookupError("Lookup of key '" + top + "' failed: " + e.Message))
 			}
 			panic(r)
 		}
@@ -429,8 +428,8 @@ func (s *Session) envLookupOptions(inv *invocation, ms *mergeStrategy) *values.H
 		// Puppet tries again on the next lookup.
 		g := s.globalLookupOptions(inv, ms)
 		var envOnly *values.Hash
-		if s.env != nil {
-			if v, ok := s.env.keyLookup(lookupOptionsLK, inv, ms); ok {
+		if env := s.envLayer(); env != nil {
+			if v, ok := env.keyLookup(lookupOptionsLK, inv, ms); ok {
 				envOnly = validateLookupOptions(v, "")
 			}
 		}

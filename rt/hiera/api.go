@@ -184,7 +184,8 @@ func (s *Session) HieraIncludeClasses(a *HieraArgs) []values.Value {
 }
 
 func (s *Session) hasEnvironmentDataProvider() bool {
-	return s.env != nil && s.env.cfg.Version >= 5
+	env := s.envLayer()
+	return env != nil && env.cfg.Version >= 5
 }
 
 // DataFile is yaml_data(), json_data() or hocon_data() called directly: the
@@ -197,9 +198,7 @@ func (s *Session) DataFile(function, path string) values.Value {
 	if f.Error != "" {
 		panic(lookupError(f.Error))
 	}
-	if f.Warning != "" {
-		s.warn("file:"+path, f.Warning)
-	}
+	s.fileWarning(path, f)
 	if h := f.Hash(); h != nil {
 		return h
 	}

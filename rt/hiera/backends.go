@@ -114,9 +114,7 @@ func eyamlLookupKey(c *BackendContext, key string, options *values.Hash) (values
 	if f.Error != "" {
 		panic(lookupError(f.Error))
 	}
-	if f.Warning != "" {
-		c.inv.s.warn("file:"+path, f.Warning)
-	}
+	c.inv.s.fileWarning(path, f)
 	h := f.Hash()
 	if h == nil {
 		return nil, false

@@ -42,9 +42,10 @@ type Data struct {
 	// Files holds every file a hierarchy can reach, sorted by Path.
 	Files []*File
 	// Warnings are logged by the first lookup of each compile, as Puppet
-	// logs them when it first reads the configuration (deprecated versions,
-	// an ignored version 3 file).
-	Warnings []string
+	// logs them when it first reads the global layer's configuration
+	// (deprecated versions); an environment's or module's are its
+	// Config.Warnings.
+	Warnings []Warning
 
 	once  sync.Once
 	index map[string]*File
@@ -69,6 +70,25 @@ type Config struct {
 	// Error, when set, is raised when the layer is first used: Puppet
 	// validates a configuration when a lookup first needs it.
 	Error string
+	// Warnings are what reading the file logs (an environment's or a
+	// module's), when a lookup first consults the layer.
+	Warnings []Warning
+	// StrictOnly: the layer exists only under strict=error, failing with
+	// Error (a version 3 file at an environment's or module's root, which
+	// Puppet otherwise ignores with a warning: assert_config_version).
+	StrictOnly bool
+}
+
+// Warning is a warning Puppet logs as it reads a configuration.
+type Warning struct {
+	Msg string
+	// Unless is the strict setting under which Puppet does not log it:
+	// "off" for a version's deprecation, "error" for an ignored version 3
+	// file (an error then); "" for none.
+	Unless string
+	// Key, when set, is warn_once's key: a compile logs one warning of
+	// that key, whichever file it concerns.
+	Key string
 }
 
 // Entry is one level of a hierarchy.
@@ -111,6 +131,10 @@ type File struct {
 	// Warning is the warning Puppet logs when the file is read (a YAML file
 	// that is not a hash).
 	Warning string
+	// StrictError: Warning is the error raised instead under strict=error
+	// (yaml_data.rb: a YAML file that holds neither a hash nor false,
+	// which an empty or comment-only file loads as).
+	StrictError bool
 	// Dir marks a directory (paths may name one; globs skip them).
 	Dir bool
 	// Invalid maps the top-level keys whose values Puppet rejects as not

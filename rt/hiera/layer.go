@@ -459,9 +459,7 @@ func (p *provider) dataHash(inv *invocation, loc *location) *values.Hash {
 		if f.Error != "" {
 			panic(lookupError(f.Error))
 		}
-		if f.Warning != "" {
-			s.warn("file:"+loc.path, f.Warning)
-		}
+		s.fileWarning(loc.path, f)
 		h = f.Hash()
 		if h == nil {
 			h = values.NewHash()

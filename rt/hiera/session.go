@@ -43,6 +43,9 @@ type Session struct {
 	backendCache map[string]map[string]values.Value
 	warned       map[string]bool
 	started      bool
+	envConsulted bool
+	// strict is Puppet's strict setting (SetStrict)
+	strict string
 }
 
 // NewSession starts the lookups of one compile.
@@ -53,10 +56,37 @@ func NewSession(d *Data, s Scope) *Session {
 	if d.Global != nil {
 		se.global = &layer{s: se, cfg: d.Global, place: "Global"}
 	}
-	if d.Env != nil {
-		se.env = &layer{s: se, cfg: d.Env, place: "Environment"}
-	}
+	se.SetStrict("")
 	return se
+}
+
+// SetStrict sets Puppet's strict setting ("off", "warning" or "error"),
+// before the session's first lookup: some files Puppet reads fail only
+// under strict=error, and some warnings are not logged under "off".
+func (s *Session) SetStrict(strict string) {
+	s.strict = strict
+	s.env = nil
+	if s.exists(s.d.Env) {
+		s.env = &layer{s: s, cfg: s.d.Env, place: "Environment"}
+	}
+}
+
+// exists reports whether a layer's configuration is in use under the
+// session's strict setting (Config.StrictOnly).
+func (s *Session) exists(c *Config) bool {
+	return c != nil && (!c.StrictOnly || s.strict == "error")
+}
+
+// fileWarning logs the warning of a data file a lookup reads, or raises it
+// where strict=error makes it an error (File.StrictError).
+func (s *Session) fileWarning(path string, f *File) {
+	if f.Warning == "" {
+		return
+	}
+	if f.StrictError && s.strict == "error" {
+		panic(lookupError(f.Warning))
+	}
+	s.warn("file:"+path, f.Warning)
 }
 
 func (s *Session) warn(key, msg string) {
@@ -69,12 +99,43 @@ func (s *Session) warn(key, msg string) {
 	}
 }
 
+// configWarnings logs what Puppet logs reading a configuration, as the
+// strict setting has it.
+func (s *Session) configWarnings(ws []Warning) {
+	for _, w := range ws {
+		if w.Unless != "" && w.Unless == s.strict {
+			continue
+		}
+		key := "config:" + w.Msg
+		if w.Key != "" {
+			key = "once:" + w.Key
+		}
+		s.warn(key, w.Msg)
+	}
+}
+
+// envLayer is the environment's layer as a lookup consults it, nil for
+// none; the first consultation logs its configuration's warnings.
+func (s *Session) envLayer() *layer {
+	if !s.envConsulted {
+		s.envConsulted = true
+		if s.d.Env != nil {
+			s.configWarnings(s.d.Env.Warnings)
+		}
+	}
+	return s.env
+}
+
 func (s *Session) moduleLayer(name string) *layer {
 	if l, ok := s.modules[name]; ok {
 		return l
 	}
 	var l *layer
-	if c := s.d.Modules[name]; c != nil {
+	c := s.d.Modules[name]
+	if c != nil {
+		s.configWarnings(c.Warnings)
+	}
+	if s.exists(c) {
 		l = &layer{s: s, cfg: c, place: "Module", module: name}
 	}
 	s.modules[name] = l
@@ -82,10 +143,12 @@ func (s *Session) moduleLayer(name string) *layer {
 }
 
 // lookupError is Puppet::DataBinding::LookupError.
-func lookupError(msg string) *values.Error { return &values.Error{Message: msg} }
+func lookupError(msg string) *values.Error { return &values.Error{Message: msg, Preformatted: true} }
 
 // issueError is a LookupError raised for one of Puppet's issues.
-func issueError(code, msg string) *values.Error { return &values.Error{Code: code, Message: msg} }
+func issueError(code, msg string) *values.Error {
+	return &values.Error{Code: code, Message: msg, Preformatted: true}
+}
 
 // invocation is one lookup and its nested lookups (Puppet's Invocation).
 type invocation struct {

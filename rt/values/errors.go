@@ -10,6 +10,10 @@ type Error struct {
 	// Key is the 1-based position of the access key the error is about
 	// (Puppet reports it at that key); 0 for other errors.
 	Key int
+	// Preformatted marks Puppet's PreformattedError (Hiera's LookupError):
+	// the evaluator reports it as is, not "Error while evaluating a
+	// Function Call, ..." at the call.
+	Preformatted bool
 }
 
 func (e *Error) Error() string { return e.Message }
