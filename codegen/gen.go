@@ -289,6 +289,7 @@ func (g *generator) environment() *unit {
 		u.register = append(u.register, jen.Id("p").Dot("AddEnvironmentError").Call(jen.Lit(clash)))
 	}
 	for _, f := range g.e.Manifests {
+		g.loadWarnings(u, "", "", f)
 		g.strictLoadError(u, "", "", f)
 		g.file(u, f, g.e.Dir, true)
 	}

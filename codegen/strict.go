@@ -41,6 +41,30 @@ func strictFailure(f *env.File, puppet int) (msg string, warnings []string, ok b
 	return strings.Join(warnings, "\n") + "\n" + err.Error(), warnings, true
 }
 
+// loadWarnings registers, per release, the deprecations Puppet's
+// validation logs as it loads a file whatever the strict setting (Puppet
+// 8's non-literal class parameter types; at most 10 a file, as
+// assert_and_report logs them), before its strict issues.
+func (g *generator) loadWarnings(u *unit, module, rel string, f *env.File) {
+	for _, puppet := range releases {
+		var ds diag.List
+		for _, d := range validate.ForPuppet(f.Diags, puppet, "off") {
+			if d.Code == "ILLEGAL_NONLITERAL_PARAMETER_TYPE" {
+				ds = append(ds, d)
+			}
+		}
+		logged, _ := validate.Report(ds)
+		if len(logged) == 0 {
+			continue
+		}
+		args := []jen.Code{jen.Lit(module), jen.Lit(rel), jen.Lit(puppet)}
+		for _, d := range logged {
+			args = append(args, jen.Lit(d.Message))
+		}
+		u.register = append(u.register, jen.Id("p").Dot("AddLoadWarnings").Call(args...))
+	}
+}
+
 // strictLoadError registers the failure that loading a file that
 // validates with strict issues is under strict=error, per release,
 // decided at compile time (rt.Program.AddStrictLoadError): module is ""

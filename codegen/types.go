@@ -112,6 +112,7 @@ func (g *generator) loadFailure(u *unit, m *env.Module, f *env.File) {
 			jen.Lit(m.Name), jen.Lit(filepath.ToSlash(rel)), jen.Lit(msg)))
 		return
 	}
+	g.loadWarnings(u, m.Name, filepath.ToSlash(rel), f)
 	g.strictLoadError(u, m.Name, filepath.ToSlash(rel), f)
 	l := &lowerer{u: u, f: f, diags: &g.res.Diags, g: g}
 	seen := map[string]bool{}

@@ -41,6 +41,9 @@ type loadStep struct {
 	strict   bool
 	warnings []string
 	once     string
+	// logged: the step only logs its warnings, whatever strict is
+	// (validation deprecations)
+	logged bool
 }
 
 func (p *Program) addLoadStep(module, file string, st loadStep) {
@@ -85,6 +88,21 @@ func (p *Program) AddStrictLoadError(module, file string, puppet int, msg string
 	p.addLoadStep(module, file, loadStep{msg: msg, puppet: puppet, strict: true, warnings: warnings})
 }
 
+// AddLoadWarnings records the warnings loading a file logs as Puppet's
+// release puppet whatever the strict setting (its validation's
+// deprecations); module is "" for a main manifest, whose warnings every
+// compile logs first.
+func (p *Program) AddLoadWarnings(module, file string, puppet int, warnings ...string) {
+	if module == "" {
+		if p.envWarnings == nil {
+			p.envWarnings = map[int][]string{}
+		}
+		p.envWarnings[puppet] = append(p.envWarnings[puppet], warnings...)
+		return
+	}
+	p.addLoadStep(module, file, loadStep{puppet: puppet, warnings: warnings, logged: true})
+}
+
 // AddStrictTypeError records that loading a module's manifest loads a
 // type alias (name) whose file fails strict validation as release puppet
 // (see AddStrictLoadError): its parameter types refer to the alias,
@@ -111,6 +129,12 @@ func (p *Program) strictEnvError() *loadStep {
 func (c *Ctx) load(f *loadFailure) {
 	for _, st := range f.steps {
 		if st.puppet != 0 && st.puppet != c.prog.Puppet().Major {
+			continue
+		}
+		if st.logged {
+			for _, w := range st.warnings {
+				c.logAt("warning", nil, w, nil)
+			}
 			continue
 		}
 		if st.strict && c.prog.strict != "error" {

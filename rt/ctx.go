@@ -123,6 +123,9 @@ func (c *Ctx) compile() {
 	if c.prog.envError != "" {
 		panic(&Error{Message: c.prog.envError})
 	}
+	for _, w := range c.prog.envWarnings[c.prog.Puppet().Major] {
+		c.logAt("warning", nil, w, nil)
+	}
 	if st := c.prog.strictEnvError(); st != nil {
 		switch c.prog.strict {
 		case "error":

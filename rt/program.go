@@ -60,6 +60,9 @@ type Program struct {
 	// compilation fails with under strict=error (a main manifest's strict
 	// validation issue), and the warnings it is under strict=warning
 	strictEnv map[int]*loadStep
+	// envWarnings are, by Puppet release, the warnings the main
+	// manifests' validation logs in every compile (AddLoadWarnings)
+	envWarnings map[int][]string
 	// vendored are the natives of the release's vendored modules
 	// (installVendored)
 	vendored map[string]NativeType

@@ -108,6 +108,26 @@ func ForPuppet(diags diag.List, major int, strict string) diag.List {
 	return out
 }
 
+// literalParamTypes is Puppet 8's deprecation of a class parameter type
+// that its literal evaluator does not take (Integer[0, 1 + 2], a
+// parenthesized expression, Optional[[String]]): the message names the
+// expression's model class (checker4_0.rb
+// internal_check_parameter_type_literal).
+func (c *checker) literalParamTypes(params []*ast.Parameter) {
+	for _, p := range params {
+		if p.Type == nil {
+			continue
+		}
+		if _, ok := literalKey(p.Type, true); ok {
+			continue
+		}
+		class := strings.TrimPrefix(fmt.Sprintf("%T", p.Type), "*ast.")
+		c.accept("ILLEGAL_NONLITERAL_PARAMETER_TYPE", diag.Deprecation, p,
+			fmt.Sprintf("The parameter '$%s' must be a literal type, not a Puppet::Pops::Model::%s", p.Name, class))
+		c.diags[len(c.diags)-1].Puppet = 8
+	}
+}
+
 // FirstError is the error Puppet raises for validation results, or nil.
 func FirstError(diags diag.List) *diag.Diagnostic {
 	_, err := Report(diags)
@@ -275,6 +295,7 @@ func (c *checker) check(n any) {
 		c.uniqueParams(o.Params)
 		c.reservedParams(o.Params, o)
 		c.noIdemLast(o.Body, o)
+		c.literalParamTypes(o.Params)
 	case *ast.ResourceTypeDefinition:
 		c.namedDefinition(o, o.Name)
 		c.noCapture(o.Params, o)
