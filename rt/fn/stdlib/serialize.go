@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/fn"
+	"github.com/pp2go/pp2go/rt/internal/hocon"
 	v "github.com/pp2go/pp2go/rt/values"
 )
 
@@ -268,13 +269,13 @@ func init() {
 		return r
 	}).Register()
 	fn.New("parsehocon").Module(module).D("String hocon_string, Any default?", func(c fn.Context, a args, b fn.Block) v.Value {
-		r, err := parseHOCON(str(a[0]))
+		r, err := hocon.Parse(str(a[0]))
 		if err != nil {
 			c.Log("debug", "Parsing hocon failed with error: "+err.Error())
 			if len(a) > 1 {
 				return a[1]
 			}
-			panic(err)
+			panic(fn.Errorf("%s", err.Error()))
 		}
 		return r
 	}).Register()

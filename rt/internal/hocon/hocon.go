@@ -1,4 +1,7 @@
-package stdlib
+// Package hocon reads HOCON as the hocon gem does (what stdlib's
+// parsehocon and Ruby's Hocon::ConfigFactory give), for stdlib's Go
+// parsehocon and the Ruby runtime of translated functions.
+package hocon
 
 import (
 	"fmt"
@@ -6,17 +9,25 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/pp2go/pp2go/rt/fn"
 	v "github.com/pp2go/pp2go/rt/values"
 )
 
-// parseHOCON is what parsehocon gets from the hocon gem
+// Error is an error of the hocon gem: Hocon::ConfigError::ConfigParseError,
+// or its subclass UnresolvedSubstitutionError (Unresolved).
+type Error struct {
+	Msg        string
+	Unresolved bool
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+// Parse is what parsehocon gets from the hocon gem
 // (Hocon::ConfigFactory.parse_string(s).resolve.root.unwrapped) for the
 // HOCON that configuration files use: objects with or without braces,
 // "=", ":" or "{" after a key, dotted keys, arrays, quoted, triple-quoted
 // and unquoted strings, numbers, true/false/null, # and // comments,
 // duplicate keys merging objects, and ${path} substitutions.
-func parseHOCON(s string) (v.Value, error) {
+func Parse(s string) (v.Value, error) {
 	p := &hoconParser{s: s, line: 1}
 	root, err := p.root()
 	if err != nil {
@@ -48,12 +59,13 @@ type hval any
 type hsubst struct {
 	path     []string
 	optional bool
+	line     int // where it is written, which the gem's error names
 }
 
 func newHobj() *hobj { return &hobj{vals: map[string]hval{}} }
 
 func (p *hoconParser) errorf(format string, a ...any) error {
-	return fn.Errorf("String: %d: %s", p.line, fmt.Sprintf(format, a...))
+	return &Error{Msg: fmt.Sprintf("String: %d: %s", p.line, fmt.Sprintf(format, a...))}
 }
 
 func (p *hoconParser) skipSpace(newlines bool) {
@@ -327,7 +339,7 @@ func (p *hoconParser) value() (hval, error) {
 			ref := p.s[p.i+2 : p.i+end]
 			p.i += end + 1
 			opt := strings.HasPrefix(ref, "?")
-			return &hsubst{path: strings.Split(strings.TrimPrefix(ref, "?"), "."), optional: opt}, nil
+			return &hsubst{path: strings.Split(strings.TrimPrefix(ref, "?"), "."), optional: opt, line: p.line}, nil
 		}
 		start := p.i
 		for p.i < len(p.s) && !strings.ContainsRune("\n,}]#\"", rune(p.s[p.i])) && !strings.HasPrefix(p.s[p.i:], "//") && !strings.HasPrefix(p.s[p.i:], "${") {
@@ -383,7 +395,7 @@ func (o *hobj) resolve(root *hobj, depth int) (*hobj, error) {
 
 func resolveVal(x hval, root *hobj, depth int) (hval, error) {
 	if depth > 50 {
-		return nil, fn.Errorf("String: substitution cycle")
+		return nil, &Error{Msg: "String: substitution cycle", Unresolved: true}
 	}
 	switch y := x.(type) {
 	case *hobj:
@@ -412,7 +424,7 @@ func resolveVal(x hval, root *hobj, depth int) (hval, error) {
 			if y.optional {
 				return nil, nil
 			}
-			return nil, fn.Errorf("String: Could not resolve substitution to a value: ${%s}", strings.Join(y.path, "."))
+			return nil, &Error{Msg: fmt.Sprintf("String: %d: Could not resolve substitution to a value: ${%s}", y.line, strings.Join(y.path, ".")), Unresolved: true}
 		}
 		return resolveVal(cur, root, depth+1)
 	}
