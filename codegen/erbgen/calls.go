@@ -174,7 +174,7 @@ func (t *translator) call(x *erb.Call) *jen.Statement {
 			jen.Return(call),
 		).Call()
 	}
-	if st, ok := t.classNew(x); ok {
+	if st, ok := t.classCall(x); ok {
 		return st
 	}
 	if c, ok := x.Recv.(*erb.Const); ok && constPath(c) == "Proc" && x.Name == "new" && len(x.Args) == 0 && x.Block != nil {
@@ -227,6 +227,9 @@ func (t *translator) methodCall(x *erb.Call, recv jen.Code) *jen.Statement {
 		return rr.call("SendDynamic", append([]jen.Code{recv, jen.Lit(x.Name == "public_send"), blk}, args...)...)
 	case "tap", "then", "yield_self", "instance_variable_get", "instance_variable_set", "instance_eval", "method", "define_singleton_method", "extend", "each_entry":
 		t.unsupported(x, "method `%s'", x.Name)
+	}
+	if st, ok := t.userCall(x, recv); ok {
+		return st
 	}
 	if x.Name == "call_function" && t.api == API4 && x.Block == nil {
 		// an InternalFunction's scope (scope_param): Scope#call_function
@@ -307,6 +310,15 @@ func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 		all := append([]jen.Code{jen.Id(goVar), jen.Lit(x.Name)}, args...)
 		return rr.call("CallDef", all...)
 	}
+	if t.selfObj && (t.classes.user[x.Name] || x.Name == "new") {
+		// a method of self's class (or a superclass's) the file's other
+		// methods define, or new in a singleton method
+		args, blk := t.callArgs(x.Args)
+		if blk = t.oneBlock(x, blk); blk == nil {
+			blk = erbQ("NoBlock")
+		}
+		return rr.call("SelfCall", append([]jen.Code{jen.Lit(x.Name), blk}, args...)...)
+	}
 	if x.Name == "block_given?" && t.inDef && len(x.Args) == 0 && x.Block == nil {
 		t.usesBlock = true
 		return erbQ("Bool").Call(jen.Id("blk_").Op("!=").Nil())
@@ -327,8 +339,9 @@ func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 			t.unsupported(x, "a block given to `%s'", x.Name)
 		}
 		if x.Name == "require" {
-			lib, ok := erb.LiteralString(oneArg(x))
-			if !ok || !rterb.KnownLibrary(lib) {
+			// a library of Ruby's pp2go lacks loads (what uses it is not
+			// translated); a gem Puppet's Ruby lacks is a LoadError
+			if _, ok := erb.LiteralString(oneArg(x)); !ok {
 				t.unsupported(x, "require of %s", describeArg(x))
 			}
 		}

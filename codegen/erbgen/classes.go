@@ -8,56 +8,110 @@ import (
 
 	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/erb"
+	rterb "github.com/pp2go/pp2go/rt/erb"
 )
 
-// ModuleClass is a class a module's own Ruby file defines (a puppet_x file
-// a function requires): its methods, translated with the function, run
-// with an erb.Instance as self (its @variables are the object's).
+// ModuleClass is a class or module a module's own Ruby file defines (a
+// puppet_x file a function requires): its methods, translated with the
+// function, run with an erb.Instance as self (its @variables are the
+// object's); its singleton methods with the class as self.
 type ModuleClass struct {
 	Name     string        // the constant path (PuppetX::Stdlib::TomlDumper)
 	Template *erb.Template // the file, parsed with erb.ParseRuby
 	Defs     []*erb.Def    // its instance methods, attr_readers as defs
 	Private  map[string]bool
+	// Module: module Name ... end (no new; its singleton methods are
+	// what functions call)
+	Module bool
+	// Super is the superclass's constant path ("" for none): a class
+	// before it in the set, or a Ruby class rt/erb has (StandardError).
+	Super string
+	// SDefs are its singleton methods: def self.x, the defs of class <<
+	// self.
+	SDefs []*erb.Def
+}
+
+// classRef is what the translator knows of a module class: its Go
+// variable, and whether it descends from a Ruby class (an exception
+// class: Name.new is not an Instance).
+type classRef struct {
+	v         string
+	rubySuper bool
 }
 
 // TranslateMethodsWith is TranslateMethods for a function whose file
-// requires module Ruby defining classes: Name.new(args) makes an object,
-// whose public methods a call on it runs.
+// requires module Ruby defining classes and modules: Name.new(args) makes
+// an object, whose public methods a call on it runs; Name.x(args) and
+// Name::x(args) run a singleton method.
 func TranslateMethodsWith(t *erb.Template, api int, defs []*erb.Def, untranslatedPrefix string, classes []*ModuleClass) (*Methods, error) {
 	if len(classes) == 0 {
 		return TranslateMethods(t, api, defs, untranslatedPrefix)
 	}
-	vars := map[string]string{}
+	refs := map[string]classRef{}
+	user := map[string]bool{}
 	for i, c := range classes {
-		vars[c.Name] = fmt.Sprintf("cls%d_", i)
+		ref := classRef{v: fmt.Sprintf("cls%d_", i)}
+		if c.Super != "" {
+			if s, ok := refs[c.Super]; ok {
+				ref.rubySuper = s.rubySuper
+			} else if rterb.KnownConst(c.Super) {
+				ref.rubySuper = true
+			} else {
+				return nil, c.Template.Errorf(erb.CodeUnsupported, 0, "class %s: superclass %s, which pp2go does not know", c.Name, c.Super)
+			}
+		}
+		refs[c.Name] = ref
+		for _, d := range c.Defs {
+			user[d.Name] = true
+		}
+		for _, d := range c.SDefs {
+			user[d.Name] = true
+		}
 	}
+	ctx := &classCtx{refs: refs, user: user}
 	var decls []jen.Code
 	var failed []*diag.Diagnostic
 	for _, c := range classes {
-		decls = append(decls, jen.Var().Id(vars[c.Name]).Op("*").Qual(RuntimePath, "UserClass"))
+		decls = append(decls, jen.Var().Id(refs[c.Name].v).Op("*").Qual(RuntimePath, "UserClass"))
 	}
 	for _, c := range classes {
-		body, bad, err := translateClass(c, untranslatedPrefix, vars)
+		fn, bad, err := translateClass(c, c.Defs, true, untranslatedPrefix, ctx)
 		if err != nil {
 			return nil, err
 		}
 		failed = append(failed, bad...)
 		var names, public []jen.Code
-		sorted := make([]string, 0, len(c.Defs))
-		for _, d := range c.Defs {
-			sorted = append(sorted, d.Name)
-		}
-		sort.Strings(sorted)
-		for _, n := range sorted {
+		for _, n := range defNames(c.Defs) {
 			names = append(names, jen.Lit(n))
 			if !c.Private[n] && n != "initialize" {
 				public = append(public, jen.Lit(n))
 			}
 		}
-		fn := jen.Func().Params(jen.Id("s").Qual(RuntimePath, "Scope"), jen.Id("self").Op("*").Qual(RuntimePath, "Instance"), jen.Id("method").String(), jen.Id("b").Op("*").Qual(RuntimePath, "Block"), jen.Id("a").Index().Add(valueT())).Add(valueT()).Block(body...)
-		decls = append(decls, jen.Id(vars[c.Name]).Op("=").Add(erbQ("NewUserClass")).Call(jen.Lit(c.Name), jen.Index().String().Values(names...), jen.Index().String().Values(public...), fn))
+		st := erbQ("NewUserClass").Call(jen.Lit(c.Name), jen.Index().String().Values(names...), jen.Index().String().Values(public...), fn)
+		if c.Module {
+			st = st.Dot("Module").Call()
+		}
+		if s, ok := refs[c.Super]; ok {
+			st = st.Dot("Inherit").Call(jen.Id(s.v))
+		} else if c.Super != "" {
+			st = st.Dot("InheritRuby").Call(jen.Lit(c.Super))
+		}
+		if len(c.SDefs) > 0 {
+			sfn, bad, err := translateClass(c, c.SDefs, false, untranslatedPrefix, ctx)
+			if err != nil {
+				return nil, err
+			}
+			failed = append(failed, bad...)
+			var snames []jen.Code
+			for _, n := range defNames(c.SDefs) {
+				snames = append(snames, jen.Lit(n))
+			}
+			st = st.Dot("Singleton").Call(jen.Index().String().Values(snames...), sfn)
+		}
+		// (a class only its module's other classes name may go unused)
+		decls = append(decls, jen.Id(refs[c.Name].v).Op("=").Add(st), jen.Id("_").Op("=").Id(refs[c.Name].v))
 	}
-	tr, body, err := runDefs(t, api, defs, untranslatedPrefix, vars)
+	tr, body, err := runDefs(t, api, defs, untranslatedPrefix, ctx, true)
 	if err != nil {
 		return nil, err
 	}
@@ -66,27 +120,132 @@ func TranslateMethodsWith(t *erb.Template, api int, defs []*erb.Def, untranslate
 	return tr.methods(body, failed), nil
 }
 
-// translateClass translates a class's methods into the body of its
-// erb.ClassMethods function.
-func translateClass(c *ModuleClass, untranslatedPrefix string, vars map[string]string) ([]jen.Code, []*diag.Diagnostic, error) {
-	tr, body, err := runDefs(c.Template, API4, c.Defs, untranslatedPrefix, vars)
+// classCtx is what the methods of a function and of its module classes
+// know of those classes: their Go variables, and the names of all their
+// methods (a call of one of those names on any object may be a call of
+// the class's method).
+type classCtx struct {
+	refs map[string]classRef
+	user map[string]bool
+	// current is the Go variable of the class whose instance methods
+	// are being translated ("": none), which super starts above
+	current string
+}
+
+func defNames(defs []*erb.Def) []string {
+	names := make([]string, 0, len(defs))
+	for _, d := range defs {
+		names = append(names, d.Name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// translateClass translates methods of a class (its instance methods, or
+// !instance its singleton methods) into its erb.ClassMethods function, nil when it
+// has none. A method that does not translate fails only when it is
+// called.
+func translateClass(c *ModuleClass, defs []*erb.Def, instance bool, untranslatedPrefix string, ctx *classCtx) (jen.Code, []*diag.Diagnostic, error) {
+	if len(defs) == 0 {
+		return jen.Nil(), nil, nil
+	}
+	if instance {
+		ctx.current = ctx.refs[c.Name].v
+	}
+	tr, body, err := runDefs(c.Template, API4, defs, untranslatedPrefix, ctx, false)
+	ctx.current = ""
 	if err != nil {
 		return nil, nil, err
 	}
 	body = append(body[:1:1], append([]jen.Code{rcall("SetSelf", jen.Id("self"))}, body[1:]...)...)
-	return body, tr.untranslated, nil
+	fn := jen.Func().Params(jen.Id("s").Qual(RuntimePath, "Scope"), jen.Id("self").Op("*").Qual(RuntimePath, "Instance"), jen.Id("method").String(), jen.Id("b").Op("*").Qual(RuntimePath, "Block"), jen.Id("a").Index().Add(valueT())).Add(valueT()).Block(body...)
+	return fn, tr.untranslated, nil
 }
 
-// classNew translates Name.new(args) of a module class (ok false when x
-// is not one).
-func (t *translator) classNew(x *erb.Call) (*jen.Statement, bool) {
+// classCall translates Name.new(args) of a module class, and Name.x(args)
+// (or Name::x(args)) of its singleton methods (ok false when x is
+// neither).
+func (t *translator) classCall(x *erb.Call) (*jen.Statement, bool) {
 	c, ok := x.Recv.(*erb.Const)
-	if !ok || t.classes[constPath(c)] == "" || x.Name != "new" || x.Block != nil {
+	if !ok || t.classes == nil {
+		return nil, false
+	}
+	ref, ok := t.classes.refs[constPath(c)]
+	if !ok {
 		return nil, false
 	}
 	args, blk := t.callArgs(x.Args)
-	if blk != nil {
-		t.unsupported(x, "a block given to %s.new", constPath(c))
+	if x.Name == "new" {
+		if blk != nil || x.Block != nil {
+			t.unsupported(x, "a block given to %s.new", constPath(c))
+		}
+		if ref.rubySuper {
+			t.unsupported(x, "%s.new of a class descending from a Ruby class", constPath(c))
+		}
+		return t.lineFor(x).call("NewInstance", append([]jen.Code{jen.Id(ref.v)}, args...)...), true
 	}
-	return t.lineFor(x).call("NewInstance", append([]jen.Code{jen.Id(t.classes[constPath(c)])}, args...)...), true
+	if blk = t.oneBlock(x, blk); blk == nil {
+		blk = erbQ("NoBlock")
+	}
+	return t.lineFor(x).call("SendClass", append([]jen.Code{jen.Id(ref.v), jen.Lit(x.Name), blk}, args...)...), true
+}
+
+// userCall translates recv.name(args) where name is a method of the
+// module classes: the object's method when recv is one of theirs, else
+// Ruby's.
+func (t *translator) userCall(x *erb.Call, recv jen.Code) (*jen.Statement, bool) {
+	if t.classes == nil || !t.classes.user[x.Name] {
+		return nil, false
+	}
+	args, blk := t.callArgs(x.Args)
+	if blk = t.oneBlock(x, blk); blk == nil {
+		blk = erbQ("NoBlock")
+	}
+	return t.lineFor(x).call("SendUser", append([]jen.Code{recv, jen.Lit(x.Name), blk}, args...)...), true
+}
+
+// super translates super(args) (bare: the method's own arguments, as its
+// parameters hold them now) in an instance method of a module class: the
+// method of that name of a class above it.
+func (t *translator) super(x *erb.Super) *jen.Statement {
+	if t.classes == nil || t.classes.current == "" || t.curDef == nil {
+		t.unsupported(x, "super outside an instance method of a module class")
+	}
+	var args []jen.Code
+	var blk jen.Code
+	if x.Bare {
+		for _, p := range t.curDef.Params {
+			l := t.lookup(p.Name)
+			switch p.Kind {
+			case erb.ParamReq, erb.ParamOpt:
+				args = append(args, jen.Id(l.goName))
+			case erb.ParamRest:
+				args = append(args, rcall("Splat", jen.Id(l.goName)))
+			default:
+				t.unsupported(x, "bare super in a method with block or keyword parameters")
+			}
+		}
+		if len(args) > 0 {
+			st := rcall("Spread", args...).Op("...")
+			t.spreads[st] = true
+			args = []jen.Code{st}
+		}
+	} else {
+		args, blk = t.callArgs(x.Args)
+	}
+	if x.Block != nil {
+		if blk != nil {
+			t.unsupported(x, "both a block and a block argument")
+		}
+		blk = t.block(x.Block)
+	}
+	if blk == nil {
+		if x.Bare && t.inDef {
+			t.usesBlock = true
+			blk = jen.Id("blk_")
+		} else {
+			blk = erbQ("NoBlock")
+		}
+	}
+	return rcall("Super", append([]jen.Code{jen.Id(t.classes.current), jen.Lit(t.curDef.Name), blk}, args...)...)
 }

@@ -52,21 +52,23 @@ type Methods struct {
 // A method that does not translate fails only when it is called, with
 // the error untranslatedPrefix followed by the diagnostic.
 func TranslateMethods(t *erb.Template, api int, defs []*erb.Def, untranslatedPrefix string) (*Methods, error) {
-	tr, body, err := runDefs(t, api, defs, untranslatedPrefix, nil)
+	tr, body, err := runDefs(t, api, defs, untranslatedPrefix, nil, true)
 	if err != nil {
 		return nil, err
 	}
 	return tr.methods(body, nil), nil
 }
 
-// runDefs translates defs as the methods of a function file (or of a
-// class of module Ruby it requires, whose constants are classes), failing
-// when none of them translates.
-func runDefs(t *erb.Template, api int, defs []*erb.Def, untranslatedPrefix string, classes map[string]string) (*translator, []jen.Code, error) {
+// runDefs translates defs as the methods of a function file (or, !file,
+// of a class of module Ruby it requires, self being its object), with
+// the module classes the file requires; a function file fails when none
+// of its methods translates.
+func runDefs(t *erb.Template, api int, defs []*erb.Def, untranslatedPrefix string, classes *classCtx, file bool) (*translator, []jen.Code, error) {
 	tr := newTranslator(t)
 	tr.api = api
 	tr.untranslatedPrefix = untranslatedPrefix
 	tr.classes = classes
+	tr.selfObj = !file
 	nodes := make([]erb.Node, len(defs))
 	for i, d := range defs {
 		nodes[i] = d
@@ -76,7 +78,7 @@ func runDefs(t *erb.Template, api int, defs []*erb.Def, untranslatedPrefix strin
 	if err != nil {
 		return nil, nil, err
 	}
-	if len(tr.untranslated) > 0 && len(tr.untranslated) == len(defs) {
+	if file && len(tr.untranslated) > 0 && len(tr.untranslated) == len(defs) {
 		// nothing of the file translates
 		return nil, nil, tr.untranslated[0]
 	}

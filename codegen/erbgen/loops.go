@@ -14,7 +14,7 @@ import (
 func (t *translator) forLoop(x *erb.For) *jen.Statement {
 	iter := t.expr(x.Iter)
 	savedFrame := t.frame
-	t.frame = &frame{kind: scopeBlock, forOf: savedFrame}
+	t.frame = &frame{kind: scopeBlock, forOf: savedFrame, parent: savedFrame}
 	var body []jen.Code
 	if m, ok := x.Var.(*erb.MultiAssign); ok {
 		// for a, b in iter: each element spread as by a, b = elem

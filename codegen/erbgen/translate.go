@@ -56,6 +56,10 @@ type frame struct {
 	ret, brk string
 	// forOf is the frame a for loop's body (this frame) is in.
 	forOf *frame
+	// parent is the frame a block's frame is in; proc: the block is a
+	// proc's (Proc.new, proc), which may run after its method returned
+	parent *frame
+	proc   bool
 }
 
 type translator struct {
@@ -70,10 +74,13 @@ type translator struct {
 	spreads   map[*jen.Statement]bool // argument lists r.Spread(...)...
 	breaks    map[*erb.Block]string   // blocks that break out: their jump target
 	consts    map[string]bool         // constants the file assigns (fileConst)
-	classes   map[string]string       // module classes: Go variable (classes.go)
-	temps     int
-	stmtLine  int
-	api       int // 0 in a template; API3 or API4 in a function (function.go)
+	classes   *classCtx               // module classes (classes.go)
+	// selfObj: the methods are a module class's, self its object
+	selfObj  bool
+	curDef   *erb.Def // the method being translated
+	temps    int
+	stmtLine int
+	api      int // 0 in a template; API3 or API4 in a function (function.go)
 	// inDef is set while a def's body is translated: its block is the Go
 	// parameter blk_, which yield and block_given? set usesBlock to use.
 	inDef, usesBlock bool
@@ -480,6 +487,10 @@ func (t *translator) stmt(n erb.Node) []jen.Code {
 		if j, ok := t.forReturn(x.X); ok {
 			return append(t.line(x), j)
 		}
+		if m := t.methodFrame(); m != nil {
+			// a return in a block leaves the method the block is in
+			return append(t.line(x), jen.Panic(jen.Id(t.jumpVar(&m.ret, "ret")).Dot("With").Call(t.optExpr(x.X))))
+		}
 		t.unsupported(x, "return outside a method body")
 	}
 	switch n.(type) {
@@ -507,6 +518,24 @@ func (t *translator) jump(v erb.Node, target *string) jen.Code {
 		return jen.Return(t.optExpr(v))
 	}
 	return jen.Panic(jen.Id(t.jumpVar(target, "ret")).Dot("With").Call(t.optExpr(v)))
+}
+
+// methodFrame is the frame of the method (or lambda) the blocks around
+// the statement are in, which a return in them leaves: nil when they are
+// not in one, or one of them is a proc's, which may run after the method
+// returned.
+func (t *translator) methodFrame() *frame {
+	for f := t.frame; f != nil; f = f.parent {
+		switch {
+		case f.proc:
+			return nil
+		case f.kind == scopeDef || f.lambda:
+			return f
+		case f.kind != scopeBlock:
+			return nil
+		}
+	}
+	return nil
 }
 
 // jumpVar is the Go name of a frame's jump target, made on first use.
@@ -698,6 +727,9 @@ func (t *translator) exprCall(n erb.Node) (*jen.Statement, bool) {
 	case *erb.Bool:
 		return jen.Lit(x.V), false
 	case *erb.Self:
+		if t.selfObj {
+			return rcall("Self"), true
+		}
 		if t.api == API3 {
 			// a 3.x function's self is the scope (scope = self)
 			return erbQ("ScopeValue").Call(), true
@@ -787,6 +819,8 @@ func (t *translator) exprCall(n erb.Node) (*jen.Statement, bool) {
 		return t.defined(x), true
 	case *erb.Yield:
 		return t.yield(x), true
+	case *erb.Super:
+		return t.super(x), true
 	case *erb.Assign:
 		return t.assign(x, true), true
 	case *erb.If:
@@ -921,8 +955,10 @@ func (t *translator) constant(c *erb.Const) *jen.Statement {
 	if t.fileConst(c) {
 		return rcall("FileConst", jen.Lit(c.Name))
 	}
-	if v := t.classes[constPath(c)]; v != "" {
-		return jen.Id(v).Dot("Class")
+	if t.classes != nil {
+		if ref, ok := t.classes.refs[constPath(c)]; ok {
+			return jen.Id(ref.v).Dot("Class")
+		}
 	}
 	p := constPath(c)
 	if !rterb.KnownConst(p) {
@@ -1271,8 +1307,8 @@ func (t *translator) def(x *erb.Def) []jen.Code {
 	savedScope, savedFrame := t.scope, t.frame
 	t.scope = &scope{kind: scopeDef, vars: map[string]*local{}}
 	t.frame = &frame{kind: scopeDef}
-	t.inDef, t.usesBlock = true, false
-	defer func() { t.inDef = false }()
+	t.inDef, t.usesBlock, t.curDef = true, false, x
+	defer func() { t.inDef, t.curDef = false, nil }()
 	req, max := 0, 0
 	var params []jen.Code
 	for i, p := range x.Params {
@@ -1334,7 +1370,7 @@ func (t *translator) def(x *erb.Def) []jen.Code {
 // block translates the block of a call into an *erb.Block value; a
 // break in it ends the call (breakTarget).
 func (t *translator) block(b *erb.Block) jen.Code {
-	code, brk := t.blockFn(b, false)
+	code, brk := t.blockFn(b, false, false)
 	if brk != "" {
 		t.breaks[b] = brk
 	}
@@ -1353,10 +1389,10 @@ func (t *translator) breakTarget(x *erb.Call, call *jen.Statement) *jen.Statemen
 // blockFn translates a block (lambda: a lambda's) into an *erb.Block
 // value and the Go name of the jump target of a break out of it ("":
 // none).
-func (t *translator) blockFn(b *erb.Block, lambda bool) (jen.Code, string) {
+func (t *translator) blockFn(b *erb.Block, lambda, proc bool) (jen.Code, string) {
 	savedScope, savedFrame := t.scope, t.frame
 	t.scope = &scope{kind: scopeBlock, vars: map[string]*local{}, parent: savedScope}
-	t.frame = &frame{kind: scopeBlock, lambda: lambda}
+	t.frame = &frame{kind: scopeBlock, lambda: lambda, parent: savedFrame, proc: proc && !lambda}
 	var params []jen.Code
 	var unpackSub []jen.Code
 	for _, p := range b.Params {
@@ -1406,7 +1442,7 @@ func (t *translator) blockFn(b *erb.Block, lambda bool) (jen.Code, string) {
 // procValue translates proc { }, Proc.new { } (lambda false) and
 // lambda { }, ->() { } (lambda true) into the block as a value.
 func (t *translator) procValue(b *erb.Block, lambda bool) *jen.Statement {
-	code, brk := t.blockFn(b, lambda)
+	code, brk := t.blockFn(b, lambda, true)
 	if brk != "" {
 		// Ruby raises LocalJumpError unless the proc runs in the call
 		// that made it

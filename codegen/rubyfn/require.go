@@ -34,11 +34,10 @@ func moduleRuby(fnPath, lib string, relative bool) string {
 }
 
 // requireModule reads require 'lib' or require_relative 'lib' (call x)
-// of a module's own Ruby file: pp2go does not translate the modules and
-// classes such files define, so the function is not translated, with what
-// the required file (or one it requires) does first that pp2go lacks:
-// a library it requires, else its first class or module with methods.
-// It returns false when lib is no module file.
+// of a module's own Ruby file, whose classes and modules are translated
+// with the function; when the file (or one it requires) does what pp2go
+// does not translate, the function is not translated, with why. It
+// returns false when lib is no module file.
 func (r *reader) requireModule(x *erb.Call, relative bool) bool {
 	lib, ok := erb.LiteralString(x.Args[0])
 	if !ok {
@@ -48,174 +47,241 @@ func (r *reader) requireModule(x *erb.Call, relative bool) bool {
 	if path == "" {
 		return false
 	}
-	if r.required[path] {
+	if r.modules == nil {
+		r.modules = &moduleReader{seen: map[string]bool{}, byName: map[string]*erbgen.ModuleClass{}}
+	}
+	if r.modules.seen[path] {
 		return true
 	}
-	classes, why := moduleClasses(path, r.required)
-	if why == "" {
-		r.classes = append(r.classes, classes...)
-		return true
+	r.modules.file(path)
+	if why := r.modules.why; why != "" {
+		why = strings.TrimPrefix(why, "unsupported Ruby: ")
+		r.fail(x, "%s of %s, the module's %s: %s", x.Name, describe(x.Args[0]), filepath.Base(path), why)
 	}
-	if lib := requiredWhy(path, map[string]bool{}); lib != "" {
-		// a library pp2go lacks says more than the construct
-		why = lib
-	}
-	why = strings.TrimPrefix(why, "unsupported Ruby: ")
-	r.fail(x, "%s of %s, the module's %s: %s", x.Name, describe(x.Args[0]), filepath.Base(path), why)
+	r.classes = r.modules.classes
 	return true
 }
 
-// requiredWhy names the first library the module Ruby file path (or a
-// module file it requires) requires that pp2go does not have: a
-// diagnostic naming the file, line and column ("" when none).
-func requiredWhy(path string, seen map[string]bool) string {
-	seen[path] = true
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return err.Error()
-	}
-	t, err := erb.ParseRuby(path, src)
-	if err != nil {
-		return err.Error()
-	}
-	var why string
-	for _, n := range t.Body {
-		erbgen.WalkNodes(n, func(n erb.Node) {
-			switch x := n.(type) {
-			case *erb.Call:
-				if why != "" || x.Recv != nil || len(x.Args) != 1 || x.Name != "require" && x.Name != "require_relative" {
-					return
-				}
-				lib, ok := erb.LiteralString(x.Args[0])
-				switch {
-				case !ok:
-					why = t.Errorf(erb.CodeUnsupported, x.Offset(), "%s of a computed name", x.Name).Error()
-				case x.Name == "require" && (rterb.KnownLibrary(lib) || erbgen.PuppetLibrary(lib) || lib == "puppet_x"):
-					// (puppet_x.rb is Puppet's: module PuppetX)
-				default:
-					next := moduleRuby(path, lib, x.Name == "require_relative")
-					if next == "" {
-						why = t.Errorf(erb.CodeUnsupported, x.Offset(), "%s of %s", x.Name, describe(x.Args[0])).Error()
-					} else if !seen[next] {
-						why = requiredWhy(next, seen)
-					}
-				}
-			}
-		})
-	}
-	return why
+// moduleReader reads module Ruby files (and the module files they
+// require) for the classes and modules pp2go translates with the
+// function: their instance methods (def, attr_reader, private and public),
+// singleton methods (def self.x, class << self, module_function, extend
+// self) and superclasses. why is what else the file does, which stops the
+// function ("" when nothing).
+type moduleReader struct {
+	seen    map[string]bool
+	classes []*erbgen.ModuleClass
+	byName  map[string]*erbgen.ModuleClass
+	why     string
 }
 
-// moduleClasses reads a module Ruby file (and the module files it
-// requires) for the classes pp2go translates with the function: classes
-// without a superclass whose bodies hold instance methods, attr_reader
-// and private/public. why is what else the file does, which stops the
-// function ("" when nothing).
-func moduleClasses(path string, seen map[string]bool) (classes []*erbgen.ModuleClass, why string) {
-	seen[path] = true
+func (m *moduleReader) file(path string) {
+	m.seen[path] = true
 	src, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err.Error()
+		m.why = err.Error()
+		return
 	}
 	t, err := erb.ParseRuby(path, src)
 	if err != nil {
-		return nil, err.Error()
+		m.why = err.Error()
+		return
 	}
-	fail := func(n erb.Node, format string, args ...any) {
-		if why == "" {
-			why = t.Errorf(erb.CodeUnsupported, n.Offset(), format, args...).Error()
+	m.body(t, path, t.Body, "", nil)
+}
+
+func (m *moduleReader) fail(t *erb.Template, n erb.Node, format string, args ...any) {
+	if m.why == "" {
+		m.why = t.Errorf(erb.CodeUnsupported, n.Offset(), format, args...).Error()
+	}
+}
+
+// class is the class or module name of file t, made or reopened.
+func (m *moduleReader) class(t *erb.Template, n erb.Node, name string, module bool) *erbgen.ModuleClass {
+	c := m.byName[name]
+	if c == nil {
+		c = &erbgen.ModuleClass{Name: name, Template: t, Module: module, Private: map[string]bool{}}
+		m.byName[name] = c
+		m.classes = append(m.classes, c)
+		return c
+	}
+	if c.Module != module {
+		m.fail(t, n, "%s reopened as a %s", name, map[bool]string{true: "module", false: "class"}[module])
+	}
+	if c.Template != t {
+		// reopened in another file: its methods are translated with that
+		// file's
+		if len(c.Defs)+len(c.SDefs) > 0 {
+			m.fail(t, n, "%s reopened in a second file", name)
 		}
+		c.Template = t
 	}
-	var body func(nodes []erb.Node, prefix string)
-	body = func(nodes []erb.Node, prefix string) {
-		for _, n := range nodes {
-			switch x := n.(type) {
-			case *erb.Call:
-				if x.Recv != nil || len(x.Args) != 1 || x.Block != nil || x.Name != "require" && x.Name != "require_relative" {
-					fail(x, "%s in a module's Ruby file", nodeName(x))
+	return c
+}
+
+// body reads the statements of a file (cur nil) or of the body of the
+// class or module cur, whose constant path is prefix without its "::".
+func (m *moduleReader) body(t *erb.Template, path string, nodes []erb.Node, prefix string, cur *erbgen.ModuleClass) {
+	private, moduleFunction, extendSelf := false, false, false
+	for _, n := range nodes {
+		switch x := n.(type) {
+		case *erb.Call:
+			switch {
+			case x.Recv == nil && len(x.Args) == 1 && x.Block == nil && (x.Name == "require" || x.Name == "require_relative"):
+				m.require(t, path, x)
+			case cur != nil && x.Recv == nil && (x.Name == "private" || x.Name == "public") && len(x.Args) == 0 && x.Block == nil:
+				private, moduleFunction = x.Name == "private", false
+			case cur != nil && cur.Module && x.Recv == nil && x.Name == "module_function" && len(x.Args) == 0 && x.Block == nil:
+				// the methods after it are singleton methods too
+				moduleFunction = true
+			case cur != nil && cur.Module && x.Recv == nil && x.Name == "extend" && len(x.Args) == 1 && x.Block == nil:
+				if _, ok := x.Args[0].(*erb.Self); !ok {
+					m.fail(t, x, "extend of a module other than self")
 					continue
 				}
-				lib, ok := erb.LiteralString(x.Args[0])
-				switch {
-				case !ok:
-					fail(x, "%s of a computed name", x.Name)
-				case x.Name == "require" && (rterb.KnownLibrary(lib) || erbgen.PuppetLibrary(lib) || lib == "puppet_x"):
-				default:
-					next := moduleRuby(path, lib, x.Name == "require_relative")
-					if next == "" {
-						fail(x, "%s of %s", x.Name, describe(x.Args[0]))
-					} else if !seen[next] {
-						more, w := moduleClasses(next, seen)
-						classes = append(classes, more...)
-						if w != "" && why == "" {
-							why = w
-						}
+				extendSelf = true
+			case cur != nil && x.Recv == nil && x.Name == "attr_reader" && len(x.Args) > 0 && x.Block == nil:
+				for _, a := range x.Args {
+					s, ok := a.(*erb.Sym)
+					if !ok || s.Parts != nil {
+						m.fail(t, a, "attr_reader of a computed name")
+						continue
 					}
-				}
-			case *erb.Module:
-				k, ok := x.Name.(*erb.Const)
-				if !ok || len(x.Body.Rescues) > 0 || x.Body.Ensure != nil {
-					fail(x, "this module definition")
-					continue
-				}
-				body(x.Body.Body, prefix+constText(k)+"::")
-			case *erb.Class:
-				k, ok := x.Name.(*erb.Const)
-				if !ok || x.Singleton || x.Super != nil || len(x.Body.Rescues) > 0 || x.Body.Ensure != nil {
-					fail(x, "a class with a superclass, or class << self")
-					continue
-				}
-				if c := classBody(t, prefix+constText(k), x.Body.Body, fail); c != nil {
-					classes = append(classes, c)
+					// def name; @name; end
+					cur.Defs = append(cur.Defs, &erb.Def{At: x.At, Name: s.Name, Body: &erb.Begin{At: x.At, Body: []erb.Node{&erb.IVar{At: x.At, Name: s.Name}}}})
+					cur.Private[s.Name] = private
 				}
 			default:
-				fail(n, "%s in a module's Ruby file", nodeName(n))
+				m.fail(t, x, "%s in a module's Ruby file", nodeName(x))
 			}
+		case *erb.Module:
+			k, ok := x.Name.(*erb.Const)
+			if !ok || len(x.Body.Rescues) > 0 || x.Body.Ensure != nil {
+				m.fail(t, x, "this module definition")
+				continue
+			}
+			name := prefix + constText(k)
+			m.body(t, path, x.Body.Body, name+"::", m.class(t, x, name, true))
+		case *erb.Class:
+			if len(x.Body.Rescues) > 0 || x.Body.Ensure != nil {
+				m.fail(t, x, "rescue in a class body")
+				continue
+			}
+			if x.Singleton {
+				if _, ok := x.Name.(*erb.Self); !ok || cur == nil {
+					m.fail(t, x, "class << of an object other than self")
+					continue
+				}
+				m.singletonBody(t, x.Body.Body, cur)
+				continue
+			}
+			k, ok := x.Name.(*erb.Const)
+			if !ok {
+				m.fail(t, x, "this class definition")
+				continue
+			}
+			name := prefix + constText(k)
+			c := m.class(t, x, name, false)
+			if x.Super != nil {
+				sk, ok := x.Super.(*erb.Const)
+				if !ok {
+					m.fail(t, x.Super, "a superclass that is not a constant")
+					continue
+				}
+				c.Super = m.resolve(prefix, constText(sk))
+			}
+			m.body(t, path, x.Body.Body, name+"::", c)
+		case *erb.Def:
+			if cur == nil {
+				m.fail(t, x, "a method definition at the top level of a module's Ruby file")
+				continue
+			}
+			switch {
+			case x.Singleton:
+				cur.SDefs = append(cur.SDefs, x)
+			case moduleFunction:
+				// a private instance method and a public singleton one
+				cur.Defs = append(cur.Defs, x)
+				cur.Private[x.Name] = true
+				cur.SDefs = append(cur.SDefs, x)
+			default:
+				cur.Defs = append(cur.Defs, x)
+				cur.Private[x.Name] = private
+			}
+		default:
+			m.fail(t, n, "%s in a module's Ruby file", nodeName(n))
 		}
 	}
-	body(t.Body, "")
-	return classes, why
+	if extendSelf {
+		// extend self: the module's instance methods are its singleton
+		// methods too (the public ones: a private one is callable only
+		// without a receiver, from its other methods)
+		for _, d := range cur.Defs {
+			cur.SDefs = append(cur.SDefs, d)
+		}
+	}
 }
 
-// classBody reads a class's methods: def (not def self.x), attr_reader
-// :names, private and public (without arguments: the methods after them).
-func classBody(t *erb.Template, name string, nodes []erb.Node, fail func(erb.Node, string, ...any)) *erbgen.ModuleClass {
-	c := &erbgen.ModuleClass{Name: name, Template: t, Private: map[string]bool{}}
-	private := false
+// singletonBody reads class << self ... end: its defs are cur's singleton
+// methods.
+func (m *moduleReader) singletonBody(t *erb.Template, nodes []erb.Node, cur *erbgen.ModuleClass) {
 	for _, n := range nodes {
 		switch x := n.(type) {
 		case *erb.Def:
 			if x.Singleton {
-				fail(x, "class methods (def self.%s) of a module's Ruby file", x.Name)
-				return nil
+				m.fail(t, x, "def self.%s inside class << self", x.Name)
+				continue
 			}
-			c.Defs = append(c.Defs, x)
-			c.Private[x.Name] = private
+			cur.SDefs = append(cur.SDefs, x)
 		case *erb.Call:
-			switch {
-			case x.Recv == nil && (x.Name == "private" || x.Name == "public") && len(x.Args) == 0 && x.Block == nil:
-				private = x.Name == "private"
-			case x.Recv == nil && x.Name == "attr_reader" && len(x.Args) > 0 && x.Block == nil:
-				for _, a := range x.Args {
-					s, ok := a.(*erb.Sym)
-					if !ok || s.Parts != nil {
-						fail(a, "attr_reader of a computed name")
-						return nil
-					}
-					// def name; @name; end
-					c.Defs = append(c.Defs, &erb.Def{At: x.At, Name: s.Name, Body: &erb.Begin{At: x.At, Body: []erb.Node{&erb.IVar{At: x.At, Name: s.Name}}}})
-					c.Private[s.Name] = private
-				}
-			default:
-				fail(x, "%s in a class body", nodeName(x))
-				return nil
+			if x.Recv == nil && x.Name == "public" && len(x.Args) == 0 {
+				continue
 			}
+			m.fail(t, x, "%s in class << self", nodeName(x))
 		default:
-			fail(n, "%s in a class body", nodeName(n))
-			return nil
+			m.fail(t, n, "%s in class << self", nodeName(n))
 		}
 	}
-	return c
+}
+
+// resolve is the constant path name refers to inside the module prefix
+// (PuppetX::Bodeco::): a class of the files read, found from the
+// innermost module out as Ruby does, else name itself.
+func (m *moduleReader) resolve(prefix, name string) string {
+	for p := strings.TrimSuffix(prefix, "::"); p != ""; {
+		if m.byName[p+"::"+name] != nil {
+			return p + "::" + name
+		}
+		i := strings.LastIndex(p, "::")
+		if i < 0 {
+			break
+		}
+		p = p[:i]
+	}
+	return name
+}
+
+// require reads require 'lib' and require_relative 'lib' of a module
+// Ruby file: a module file is read too; a library of Puppet's Ruby loads
+// (what uses one pp2go lacks is not translated); a gem Puppet's Ruby does
+// not have stops the function.
+func (m *moduleReader) require(t *erb.Template, path string, x *erb.Call) {
+	lib, ok := erb.LiteralString(x.Args[0])
+	switch {
+	case !ok:
+		m.fail(t, x, "%s of a computed name", x.Name)
+	case x.Name == "require" && (rterb.RubyLibrary(lib) || erbgen.PuppetLibrary(lib) || lib == "puppet_x") && moduleRuby(path, lib, false) == "":
+	default:
+		next := moduleRuby(path, lib, x.Name == "require_relative")
+		switch {
+		case next == "" && x.Name == "require":
+			m.fail(t, x, "require of %s, which Puppet's Ruby does not have (LoadError)", describe(x.Args[0]))
+		case next == "":
+			m.fail(t, x, "%s of %s", x.Name, describe(x.Args[0]))
+		case !m.seen[next]:
+			m.file(next)
+		}
+	}
 }
 
 func constText(c *erb.Const) string {

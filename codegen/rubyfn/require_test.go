@@ -2,14 +2,16 @@ package rubyfn
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// A function that requires its module's own Ruby (puppet_x) is not
-// translated, with what that file does first that pp2go lacks, at that
-// file's line.
+// A function that requires its module's own Ruby (puppet_x) translates
+// with its classes and modules; when that file does what pp2go does not
+// translate, the function is not translated, with why at that file's
+// line.
 func TestRequireModuleRuby(t *testing.T) {
 	lib := filepath.Join(t.TempDir(), "m", "lib")
 	write := func(rel, src string) string {
@@ -22,16 +24,19 @@ func TestRequireModuleRuby(t *testing.T) {
 		}
 		return p
 	}
-	write("puppet_x/m/net.rb", "require 'puppet_x'\nmodule PuppetX::M\n  class Net\n    require 'net/http'\n  end\nend\n")
+	write("puppet_x/m/gem.rb", "require 'puppet_x'\nmodule PuppetX::M\n  class Gem\n    require 'redis'\n  end\nend\n")
+	write("puppet_x/m/meta.rb", "module PuppetX::M\n  class Meta\n    class << @x\n    end\n  end\nend\n")
 	write("puppet_x/m/dumper.rb", "require 'json'\nmodule PuppetX::M\n  class Dumper\n    attr_reader :s\n\n    def initialize(h)\n      @s = twice(h.to_s)\n    end\n\n    private\n\n    def twice(x)\n      x * 2\n    end\n  end\nend\n")
-	write("puppet_x/m/meta.rb", "module PuppetX::M\n  class Meta < Object\n  end\nend\n")
+	// a module with singleton methods (def self.x, class << self,
+	// module_function, extend self), classes with superclasses (super),
+	// an exception class; require 'net/http' loads (what uses it is not
+	// translated)
+	write("puppet_x/m/util.rb", utilRB)
 	for _, c := range []struct{ fn, want string }{
-		{"require 'puppet_x/m/net'\nPuppet::Functions.create_function(:f) do\nend\n",
-			`require of "puppet_x/m/net", the module's net.rb: require of "net/http" (file: ` + lib + `/puppet_x/m/net.rb, line: 4, column: 5)`},
-		{"require_relative '../../puppet_x/m/net'\nPuppet::Functions.create_function(:f) do\nend\n",
-			`require_relative of "../../puppet_x/m/net", the module's net.rb: require of "net/http" (file: ` + lib + `/puppet_x/m/net.rb, line: 4, column: 5)`},
+		{"require 'puppet_x/m/gem'\nPuppet::Functions.create_function(:f) do\nend\n",
+			`require of "puppet_x/m/gem", the module's gem.rb: require of "redis", which Puppet's Ruby does not have (LoadError) (file: ` + lib + `/puppet_x/m/gem.rb, line: 4, column: 5)`},
 		{"require_relative '../../puppet_x/m/meta'\nPuppet::Functions.create_function(:f) do\nend\n",
-			`require_relative of "../../puppet_x/m/meta", the module's meta.rb: a class with a superclass, or class << self (file: ` + lib + `/puppet_x/m/meta.rb, line: 2, column: 3)`},
+			`require_relative of "../../puppet_x/m/meta", the module's meta.rb: class << of an object other than self (file: ` + lib + `/puppet_x/m/meta.rb, line: 3, column: 5)`},
 	} {
 		path := write("puppet/functions/f.rb", c.fn)
 		_, err := Translate(path, []byte(c.fn))
@@ -39,14 +44,120 @@ func TestRequireModuleRuby(t *testing.T) {
 			t.Errorf("%q: got %v, want %s", c.fn, err, c.want)
 		}
 	}
-	// a class of the module's Ruby translates with the function
-	src := "require_relative '../../puppet_x/m/dumper'\nPuppet::Functions.create_function(:f) do\n  def f(h)\n    PuppetX::M::Dumper.new(h).s\n  end\nend\n"
+	src := "require_relative '../../puppet_x/m/util'\nPuppet::Functions.create_function(:f) do\n  def f(h)\n    [PuppetX::M::Util.twice(h), PuppetX::M::Fns.inc(1), PuppetX::M::Ext::dec(1), PuppetX::M::Sub.make(h).value]\n  end\nend\n"
 	path := write("puppet/functions/f.rb", src)
 	fun, err := Translate(path, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// only Base#get, which uses Net::HTTP, is not translated
+	if u := fun.Methods.Untranslated; len(u) != 1 || !strings.Contains(u[0].Error(), "constant Net::HTTP") {
+		t.Errorf("untranslated: %v", u)
+	}
+	// a class of the module's Ruby translates with the function
+	src = "require_relative '../../puppet_x/m/dumper'\nPuppet::Functions.create_function(:f) do\n  def f(h)\n    PuppetX::M::Dumper.new(h).s\n  end\nend\n"
+	path = write("puppet/functions/f.rb", src)
+	fun, err = Translate(path, []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(fun.Methods.Untranslated) > 0 {
 		t.Errorf("untranslated: %v", fun.Methods.Untranslated)
 	}
+}
+
+// utilRB is a module Ruby file with singleton methods of modules (def
+// self.x, class << self, module_function, extend self), classes with a
+// superclass (super, new in a singleton method) and an exception class;
+// its require 'net/http' loads, and what uses Net::HTTP is not
+// translated.
+const utilRB = `require 'net/http'
+class MFailure < StandardError; end
+
+module PuppetX
+  module M
+    module Util
+      def self.twice(x)
+        half(x) * 4
+      end
+
+      def self.half(x)
+        x / 2
+      end
+
+      class << self
+        def fail!(msg)
+          raise MFailure, msg
+        end
+      end
+    end
+
+    module Fns
+      module_function
+
+      def inc(x)
+        x + 1
+      end
+    end
+
+    module Ext
+      extend self
+
+      def dec(x)
+        x - 1
+      end
+    end
+
+    class Base
+      def initialize(n)
+        @n = n
+      end
+
+      def value
+        @n
+      end
+
+      def get
+        Net::HTTP.get(URI('http://x'))
+      end
+    end
+
+    class Sub < Base
+      def value
+        super + 1
+      end
+
+      def self.make(n)
+        new(n)
+      end
+    end
+  end
+end
+`
+
+// The classes and modules of utilRB behave as in Ruby: Ruby 3.1 gives
+// [20, 2, 0, 11] and "MFailure: boom" for these calls.
+func TestModuleClassesRun(t *testing.T) {
+	gobin, err := exec.LookPath("go")
+	if err != nil || testing.Short() {
+		t.Skip("builds Go (-short, or no go command)")
+	}
+	dir := t.TempDir()
+	write := func(rel, src string) {
+		p := filepath.Join(dir, "m", "lib", rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("puppet_x/m/util.rb", utilRB)
+	write("puppet/functions/m/f.rb", "require_relative '../../../puppet_x/m/util'\nPuppet::Functions.create_function(:'m::f') do\n  def f(h)\n    [PuppetX::M::Util.twice(h), PuppetX::M::Fns.inc(1), PuppetX::M::Ext::dec(1), PuppetX::M::Sub.make(h).value]\n  end\nend\n")
+	write("puppet/functions/m/g.rb", "require_relative '../../../puppet_x/m/util'\nPuppet::Functions.create_function(:'m::g') do\n  def g\n    PuppetX::M::Util.fail!('boom')\n  rescue MFailure => e\n    \"#{e.class}: #{e.message}\"\n  end\nend\n")
+	expected := filepath.Join(dir, "expected.json")
+	if err := os.WriteFile(expected, []byte(`[{"src": "m::f(10)", "result": "[i:20,i:2,i:0,i:11]"}, {"src": "m::g()", "result": "s:\"MFailure: boom\""}]`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runCases(t, gobin, dir, []string{expected})
 }

@@ -80,7 +80,7 @@ func Translate(path string, src []byte) (*Function, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &reader{t: t, f: &Function{Path: path}, required: map[string]bool{}}
+	r := &reader{t: t, f: &Function{Path: path}}
 	if err := r.read(); err != nil {
 		return nil, err
 	}
@@ -187,10 +187,10 @@ type reader struct {
 	internal bool
 	// scopeCall: the file overrides call to pass the scope (isScopeCall)
 	scopeCall bool
-	// required are the module Ruby files read (require.go), classes the
-	// classes they define
-	required map[string]bool
-	classes  []*erbgen.ModuleClass
+	// modules reads the module Ruby files the file requires (require.go),
+	// classes are the classes and modules they define
+	modules *moduleReader
+	classes []*erbgen.ModuleClass
 }
 
 // unsupported is a construct the reader does not translate.
@@ -241,10 +241,7 @@ func (r *reader) top(body []erb.Node) {
 			case x.Name == "newfunction" && (x.Recv == nil || isConst(x.Recv, "Puppet::Parser::Functions")):
 				r.new3(x)
 			case x.Recv == nil && x.Name == "require" && len(x.Args) == 1:
-				lib, ok := erb.LiteralString(x.Args[0])
-				if (!ok || !rterb.KnownLibrary(lib) && !erbgen.PuppetLibrary(lib)) && !r.requireModule(x, false) {
-					r.fail(x, "require of %s", describe(x.Args[0]))
-				}
+				r.require(x)
 			case x.Recv == nil && x.Name == "require_relative" && len(x.Args) == 1 && r.requireModule(x, true):
 			case isLoadPath(x.Recv) && (x.Name == "unshift" || x.Name == "push" || x.Name == "<<"):
 				// $LOAD_PATH.unshift(the module's lib/): pp2go finds a
@@ -255,6 +252,22 @@ func (r *reader) top(body []erb.Node) {
 		default:
 			r.fail(n, "top-level %s", nodeName(n))
 		}
+	}
+}
+
+// require reads a function file's require 'lib' (outside its methods):
+// of a module Ruby file (require.go), or of a library of Puppet's Ruby,
+// which loads (what uses one pp2go lacks is not translated). A gem
+// Puppet's Ruby does not have fails loading the function.
+func (r *reader) require(x *erb.Call) {
+	lib, ok := erb.LiteralString(x.Args[0])
+	switch {
+	case !ok:
+		r.fail(x, "require of %s", describe(x.Args[0]))
+	case r.requireModule(x, false):
+	case rterb.RubyLibrary(lib) || erbgen.PuppetLibrary(lib):
+	default:
+		r.fail(x, "require of %s, which Puppet's Ruby does not have: loading the function is a LoadError (cannot load such file -- %s)", describe(x.Args[0]), lib)
 	}
 }
 
@@ -299,10 +312,7 @@ func (r *reader) create4(x *erb.Call) {
 			case y.Recv == nil && y.Name == "local_types":
 				r.localTypes(y)
 			case y.Recv == nil && y.Name == "require" && len(y.Args) == 1:
-				lib, ok := erb.LiteralString(y.Args[0])
-				if (!ok || !rterb.KnownLibrary(lib) && !erbgen.PuppetLibrary(lib)) && !r.requireModule(y, false) {
-					r.fail(y, "require of %s", describe(y.Args[0]))
-				}
+				r.require(y)
 			case y.Recv == nil && y.Name == "private" && len(y.Args) == 0:
 				// the methods that follow are private: nothing to do
 			default:

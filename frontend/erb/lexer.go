@@ -682,11 +682,10 @@ func (l *lexer) ident(space bool) token {
 		case "return", "break", "next", "rescue":
 			l.state = sMid
 		case "yield", "super":
-			// yield(x) and super(x) take arguments as a method call
-			l.state = sBeg
-			if l.ruby && p < len(l.src) && l.src[p] == '(' {
-				l.state = sArg
-			}
+			// yield(x) and super(x) take arguments as a method call, and
+			// as after a method name, "super + 1" adds and "super -1"
+			// passes -1 (Ruby's EXPR_ARG)
+			l.state = sArg
 		default:
 			l.state = sBeg
 		}

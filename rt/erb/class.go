@@ -12,6 +12,11 @@ type Class struct {
 	Super *Class
 	// Modules lists modules the class includes (Comparable, Enumerable).
 	Modules []*Class
+	// user is the class or module a module's own Ruby defines (its
+	// methods), nil for Ruby's classes.
+	user *UserClass
+	// module: a module (Module), not a class (Class)
+	module bool
 }
 
 func newClass(name string, super *Class, modules ...*Class) *Class {

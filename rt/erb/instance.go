@@ -2,23 +2,33 @@ package erb
 
 // Objects of the classes a module's own Ruby defines (a puppet_x file a
 // function requires): the function's translation makes a UserClass for
-// each, whose methods run in a Go function given the instance as self.
+// each class or module, whose methods run in a Go function given the
+// object as self. Its singleton methods (def self.x, class << self) run in
+// another, with the class itself as self.
 
 // ClassMethods runs a method of a user class with self.
 type ClassMethods func(s Scope, self *Instance, method string, b *Block, a []Value) Value
 
-// UserClass is a class of a module's Ruby.
+// UserClass is a class or module of a module's Ruby.
 type UserClass struct {
 	Class   *Class
+	super   *UserClass      // the superclass when it is a user class too
 	public  map[string]bool // methods callable from outside
-	methods map[string]bool // all its methods
+	methods map[string]bool // all its instance methods
 	fn      ClassMethods
+	// singleton methods, run with obj as self: the class's own
+	// instance variables (@x in def self.x) are obj's
+	smethods map[string]bool
+	sfn      ClassMethods
+	obj      *Instance
 }
 
 // NewUserClass is the class name (a constant path) with its methods (names)
 // and the public ones among them.
 func NewUserClass(name string, methods, public []string, fn ClassMethods) *UserClass {
-	c := &UserClass{Class: newClass(name, ClassObject), public: map[string]bool{}, methods: map[string]bool{}, fn: fn}
+	c := &UserClass{Class: newClass(name, ClassObject), public: map[string]bool{}, methods: map[string]bool{}, fn: fn, smethods: map[string]bool{}}
+	c.Class.user = c
+	c.obj = &Instance{class: c, ivars: map[string]Value{}, self: true}
 	for _, m := range methods {
 		c.methods[m] = true
 	}
@@ -28,11 +38,46 @@ func NewUserClass(name string, methods, public []string, fn ClassMethods) *UserC
 	return c
 }
 
-// Instance is an object of a UserClass: its instance variables.
+// Module makes c a module (module Name ... end): it has no new.
+func (c *UserClass) Module() *UserClass {
+	c.Class.module = true
+	return c
+}
+
+// Inherit makes super (a user class) c's superclass: c's objects have
+// its methods, c its singleton methods.
+func (c *UserClass) Inherit(super *UserClass) *UserClass {
+	c.super = super
+	c.Class.Super = super.Class
+	return c
+}
+
+// InheritRuby makes the Ruby class path (StandardError) c's superclass.
+func (c *UserClass) InheritRuby(path string) *UserClass {
+	k, ok := Const(path).(*Class)
+	if !ok {
+		raise(ClassNameError, "uninitialized constant %s", path)
+	}
+	c.Class.Super = k
+	return c
+}
+
+// Singleton gives c its singleton methods (names), run by fn.
+func (c *UserClass) Singleton(methods []string, fn ClassMethods) *UserClass {
+	for _, m := range methods {
+		c.smethods[m] = true
+	}
+	c.sfn = fn
+	return c
+}
+
+// Instance is an object of a UserClass: its instance variables. (The
+// class itself is one too, for its singleton methods' @variables.)
 type Instance struct {
 	class *UserClass
 	ivars map[string]Value
 	order []string // the instance variables in the order they were set
+	self  bool     // the class object itself
 }
 
 func (inst *Instance) setIVar(name string, v Value) {
@@ -43,37 +88,127 @@ func (inst *Instance) setIVar(name string, v Value) {
 }
 
 // NewInstance is Class.new(args): a new object, initialized by its
-// initialize method (when the class has one).
+// initialize method (when the class or a superclass has one).
 func (r *R) NewInstance(c *UserClass, args ...Value) Value {
+	if c.Class.module {
+		raise(ClassNoMethodError, "undefined method `new' for %s:Module", c.Class.Name)
+	}
 	inst := &Instance{class: c, ivars: map[string]Value{}}
-	if c.methods["initialize"] {
-		c.fn(r.scope, inst, "initialize", nil, args)
+	if k := c.lookup("initialize"); k != nil {
+		k.fn(r.scope, inst, "initialize", nil, args)
 	} else if len(args) > 0 {
 		argError("wrong number of arguments (given %d, expected 0)", len(args))
 	}
 	return inst
 }
 
+// lookup is the class of c's chain whose instance method name runs (nil
+// when none has it).
+func (c *UserClass) lookup(name string) *UserClass {
+	for k := c; k != nil; k = k.super {
+		if k.methods[name] {
+			return k
+		}
+	}
+	return nil
+}
+
 // SetSelf makes self the object whose methods this R runs: @x are its
 // instance variables.
 func (r *R) SetSelf(self *Instance) { r.self = self }
 
+// Self is self in a user class's method: the object, or for a singleton
+// method the class.
+func (r *R) Self() Value {
+	if r.self != nil && r.self.self {
+		return r.self.class.Class
+	}
+	return r.self
+}
+
 // sendInstance calls a method of an instance from outside it: a private
 // one (or one it does not have) is a NoMethodError, as in Ruby.
 func (r *R) sendInstance(inst *Instance, name string, b *Block, args []Value) Value {
-	if !inst.class.public[name] {
-		if inst.class.methods[name] {
+	k := inst.class.lookup(name)
+	if k == nil || !k.public[name] {
+		if k != nil {
 			raise(ClassNoMethodError, "private method `%s' called for %s", name, describeInstance(inst))
 		}
 		raise(ClassNoMethodError, "undefined method `%s' for %s", name, describeInstance(inst))
 	}
-	return inst.class.fn(r.scope, inst, name, b, args)
+	return k.fn(r.scope, inst, name, b, args)
+}
+
+// Super is super in the instance method name of class c: the method of
+// that name of a class above c, with self's object.
+func (r *R) Super(c *UserClass, name string, b *Block, args ...Value) Value {
+	if c.super != nil {
+		if k := c.super.lookup(name); k != nil {
+			return k.fn(r.scope, r.self, name, b, args)
+		}
+	}
+	raise(ClassNoMethodError, "super: no superclass method `%s' for %s", name, describeInstance(r.self))
+	return nil
+}
+
+// SelfCall is a call without a receiver in a user class's method of a
+// method its class (or a superclass) has, private ones included.
+func (r *R) SelfCall(name string, b *Block, args ...Value) Value {
+	if r.self.self {
+		return r.SendClass(r.self.class, name, b, args...)
+	}
+	if k := r.self.class.lookup(name); k != nil {
+		return k.fn(r.scope, r.self, name, b, args)
+	}
+	raise(ClassNameError, "undefined local variable or method `%s' for %s", name, describeInstance(r.self))
+	return nil
+}
+
+// SendClass calls a singleton method of a user class or module (found in
+// it or its superclasses), as Name.method(args) and Name::method(args) do.
+func (r *R) SendClass(c *UserClass, name string, b *Block, args ...Value) Value {
+	for k := c; k != nil; k = k.super {
+		if k.smethods[name] {
+			return k.sfn(r.scope, c.obj, name, b, args)
+		}
+	}
+	if name == "new" {
+		return r.NewInstance(c, args...)
+	}
+	noMethod(name, c.Class)
+	return nil
+}
+
+// SendUser calls the method name of recv, which may be an object of a
+// user class, or a user class or module (the module's Ruby defines a
+// method of that name): else the Ruby method of that name, when pp2go
+// has it.
+func (r *R) SendUser(recv Value, name string, b *Block, args ...Value) Value {
+	switch x := recv.(type) {
+	case *Instance:
+		if x.self {
+			return r.SendClass(x.class, name, b, args...)
+		}
+		return r.sendInstance(x, name, b, args)
+	case *Class:
+		if x.user != nil {
+			return r.SendClass(x.user, name, b, args...)
+		}
+	}
+	if m, ok := methodTable[name]; ok {
+		return m.fn(r, recv, b, args)
+	}
+	noMethod(name, recv)
+	return nil
 }
 
 // describeInstance is how Ruby shows an object (inspect, NoMethodError
 // messages), its instance variables included; its address is not
 // reproducible.
 func describeInstance(inst *Instance) string {
+	if inst.self {
+		return inst.class.Class.Name
+	}
 	s := "#<" + inst.class.Class.Name + ":0x0000000000000000"
 	for i, n := range inst.order {
 		if i > 0 {

@@ -336,11 +336,13 @@ var knownLibraries = map[string]bool{
 // KnownLibrary reports whether require of name is supported.
 func KnownLibrary(name string) bool { return knownLibraries[name] }
 
-// Require is Kernel#require.
+// Require is Kernel#require: a library Puppet's Ruby has is loaded
+// already (false), another one (a gem a Puppet server does not have) is
+// Ruby's LoadError.
 func (r *R) Require(args ...Value) Value {
 	arity(args, 1, 1)
 	name := strArg(args[0])
-	if !knownLibraries[name] {
+	if !RubyLibrary(name) {
 		raise(ClassLoadError, "cannot load such file -- %s", name)
 	}
 	return false

@@ -437,6 +437,9 @@ func classOf(v Value) *Class {
 	case *MatchData:
 		return ClassMatchData
 	case *Class:
+		if x.module {
+			return ClassModule
+		}
 		return ClassClass
 	case *IPAddr:
 		return ClassIPAddr
@@ -495,7 +498,10 @@ func describeForError(v Value) string {
 		}
 		return "false:FalseClass"
 	case *Class:
-		return "" + v.(*Class).Name + ":Class"
+		if v.(*Class).module {
+			return v.(*Class).Name + ":Module"
+		}
+		return v.(*Class).Name + ":Class"
 	}
 	return Inspect(v) + ":" + classOf(v).Name
 }
