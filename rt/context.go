@@ -359,6 +359,10 @@ func SubFS(fsys fs.FS, dir string) fs.FS {
 	return sub
 }
 
+// CommandsAllowed implements fn.Commander: module Ruby runs commands
+// where generate() does.
+func (s *Scope) CommandsAllowed() bool { return s.c.prog.AllowGenerate }
+
 // Generate implements fn.Generator: generate() runs the command, without
 // a shell, in the command's directory, its output and errors combined, as
 // Puppet's Execution.execute runs it; only when the program allows it.

@@ -352,6 +352,10 @@ func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 		}
 		return rr.call(m, args...)
 	}
+	if x.Name == "`" && t.api != 0 && len(x.Args) == 1 && x.Block == nil {
+		// a function runs the command on the compiling machine
+		return rr.call("Backtick", t.expr(x.Args[0]))
+	}
 	if x.Name == "puts" && t.api != 0 && x.Block == nil {
 		// a function's output goes to the compiling process's stdout
 		args, blk := t.callArgs(x.Args)

@@ -255,7 +255,13 @@ func (l *lexer) token(space bool) token {
 		return l.literal(tString, parts, start, space)
 	case c == '`':
 		if l.ruby {
-			return l.fail(start, "command execution (`...`) is not supported")
+			// Kernel#` of the interpolated text
+			l.pos++
+			parts, ok := l.stringBody('`', 0, true)
+			if !ok {
+				return l.fail(start, "unterminated command meets end of file")
+			}
+			return l.literal(tXString, parts, start, space)
 		}
 		return l.fail(start, "command execution (`...`) is not supported in templates")
 	}
@@ -807,6 +813,15 @@ func (l *lexer) percent(space bool) (token, bool) {
 			t.flags = "i"
 		}
 		return t, true
+	case 'x':
+		if !l.ruby {
+			return l.fail(start, "command execution (%%x) is not supported in templates"), true
+		}
+		parts, ok := l.stringBodyNest(cl, nest, mDouble)
+		if !ok {
+			return l.fail(start, "unterminated command meets end of file"), true
+		}
+		return l.literal(tXString, parts, start, space), true
 	case 's':
 		parts, ok := l.stringBodyNest(cl, nest, mSingle)
 		if !ok {

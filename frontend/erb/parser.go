@@ -471,7 +471,7 @@ func (p *parser) canStartArg() bool {
 // argument after a method name (foo bar, x.y 'z').
 func (p *parser) isCommandArgStart() bool {
 	switch p.tok.kind {
-	case tInt, tFloat, tString, tSymbol, tDSym, tRegexp, tWords, tIdent, tConst, tIVar, tGVar, tNthRef, tLabel:
+	case tInt, tFloat, tString, tSymbol, tDSym, tRegexp, tWords, tXString, tIdent, tConst, tIVar, tGVar, tNthRef, tLabel:
 		return true
 	case tKeyword:
 		switch p.tok.s {
@@ -690,6 +690,10 @@ func (p *parser) parsePrimary(allowCmd bool) Node {
 			return &Sym{At: At{off}, Name: parts[0].Lit}
 		}
 		return &Sym{At: At{off}, Parts: parts}
+	case tXString:
+		// `cmd` is a call of Kernel#` with the text
+		p.advance()
+		return &Call{At: At{off}, Name: "`", NameOff: off, Args: []Node{&Str{At: At{off}, Parts: p.convertParts(t.parts)}}}
 	case tRegexp:
 		p.advance()
 		return &Regexp{At: At{off}, Parts: p.convertParts(t.parts), Flags: t.flags}

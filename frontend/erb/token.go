@@ -20,6 +20,7 @@ const (
 	tDSym            // :"foo#{x}"
 	tRegexp          // /../ %r{..}
 	tWords           // %w[] %i[] %W[]
+	tXString         // `cmd` %x(cmd), in function files
 	tLabel           // foo: (a hash key or keyword argument)
 	tKeyword         // if, unless, end, ...
 	tOp              // operators and punctuation
@@ -51,6 +52,8 @@ func (k tokKind) String() string {
 		return "regexp literal"
 	case tWords:
 		return "word list"
+	case tXString:
+		return "command literal"
 	case tLabel:
 		return "label"
 	case tKeyword:

@@ -18,7 +18,10 @@ func jsonParseError(code int, rest string) {
 
 // Parse is JSON.parse(text) and PSON.parse(text).
 func (r *R) Parse(recv Value, args ...Value) Value {
-	switch classRecv("parse", recv, ClassJSON, ClassPSON, ClassURI) {
+	switch classRecv("parse", recv, ClassJSON, ClassPSON, ClassURI, ClassTime) {
+	case ClassTime:
+		arity(args, 1, 2)
+		return r.timeParse(args)
 	case ClassPSON:
 		return psonLoad(args)
 	case ClassURI:

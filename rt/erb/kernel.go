@@ -328,7 +328,7 @@ func (r *R) Raise(args ...Value) Value {
 // loaded already, so require returns false.
 var knownLibraries = map[string]bool{
 	"ipaddr": true, "json": true, "yaml": true, "psych": true, "set": true,
-	"shellwords": true, "erb": true, "uri": true, "time": true, "date": true,
+	"shellwords": true, "tempfile": true, "erb": true, "uri": true, "time": true, "date": true,
 	"digest": true, "digest/md5": true, "digest/sha1": true, "base64": true,
 	"socket": true, "resolv": true, "securerandom": true, "cgi": true,
 }
@@ -441,6 +441,8 @@ func (r *R) New(recv Value, b *Block, args ...Value) Value {
 		return &Object{V: values.Undef}
 	case ClassRandom:
 		return newRandom(args)
+	case ClassTempfile:
+		return r.newTempfile(args)
 	case ClassTime:
 		t := newTime(args).(*rubyTime)
 		t.loc = r.localZone()

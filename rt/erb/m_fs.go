@@ -632,6 +632,11 @@ func (r *R) Path(recv Value, args ...Value) Value {
 	switch x := recv.(type) {
 	case *puppetModule:
 		return S(x.path)
+	case *tempfile:
+		if x.path == "" {
+			return nil
+		}
+		return S(x.path)
 	case *uriGeneric:
 		// nil for an opaque URI (mailto:a@b)
 		if x.path == nil {

@@ -195,3 +195,18 @@ func TestExpandPath(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeParse: Time.parse of OpenSSL's dates and Time - Time, as Ruby
+// gives them (259200.0 between these two).
+func TestTimeParse(t *testing.T) {
+	r := New(nil)
+	a := r.Parse(ClassTime, S("Apr  8 17:23:55 2015 GMT"))
+	b := r.Parse(ClassTime, S("Apr  5 17:23:55 2015 GMT"))
+	if d := r.OpSub(a, b); d != 259200.0 {
+		t.Errorf("difference %v", d)
+	}
+	if r.OpGt(a, b) != true {
+		t.Error("comparison")
+	}
+	expectRaise(t, "NotImplementedError: pp2go: Time.parse of \"next tuesday\"", func() { r.Parse(ClassTime, S("next tuesday")) })
+}

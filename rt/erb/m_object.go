@@ -886,6 +886,10 @@ func respondsTo(v Value, name string) bool {
 		set = " match match? =~ === source options "
 	case *MatchData:
 		set = " [] captures named_captures pre_match post_match to_a begin end values_at size length "
+	case *Class:
+		if x == ClassPuppetExecution {
+			set = " execute "
+		}
 	case *Object:
 		if _, ok := x.V.(*values.Sensitive); ok {
 			// postgresql 10's postgresql_password: password.unwrap if password.respond_to?(:unwrap)

@@ -278,3 +278,32 @@ func (r *R) Strftime(recv Value, args ...Value) Value {
 	}
 	return S(b.String())
 }
+
+// timeLayouts are the texts Time.parse reads here: the dates OpenSSL
+// prints (openssl x509 -dates) and ISO 8601's. Ruby's heuristics read
+// many more; pp2go refuses those rather than guess.
+var timeLayouts = []string{
+	"Jan _2 15:04:05 2006 MST",
+	"2006-01-02 15:04:05 -0700",
+	"2006-01-02 15:04:05 MST",
+	"2006-01-02T15:04:05Z07:00",
+}
+
+// timeParse is Time.parse(text): the instant, as a local time.
+func (r *R) timeParse(args []Value) Value {
+	if len(args) > 1 {
+		raise(ClassNotImplementedError, "pp2go: Time.parse with a reference time")
+	}
+	s := strings.TrimSpace(pathArg(args[0]))
+	for _, layout := range timeLayouts {
+		if t, err := time.Parse(layout, s); err == nil {
+			if strings.HasSuffix(layout, "MST") && !strings.HasSuffix(s, "GMT") && !strings.HasSuffix(s, "UTC") {
+				// Go takes an unknown abbreviation as UTC; Ruby does not
+				continue
+			}
+			return &rubyTime{t: t, loc: r.localZone()}
+		}
+	}
+	raise(ClassNotImplementedError, "pp2go: Time.parse of %s (pp2go reads OpenSSL's and ISO 8601's dates)", Inspect(args[0]))
+	return nil
+}

@@ -135,6 +135,11 @@ func (r *R) OpAdd(a, b Value) Value {
 // OpSub is a - b.
 func (r *R) OpSub(a, b Value) Value {
 	switch x := a.(type) {
+	case *rubyTime:
+		// Time - Time: the seconds between them, a Float
+		if y, ok := b.(*rubyTime); ok {
+			return x.t.Sub(y.t).Seconds()
+		}
 	case int64:
 		switch y := b.(type) {
 		case int64:

@@ -94,6 +94,13 @@ type FileFinder interface {
 	ModuleDirectory(name string) (string, bool)
 }
 
+// Commander is implemented by contexts that let module Ruby run commands
+// on the compiling machine (backticks, %x, Puppet::Util::Execution.execute):
+// only where generate() may run them, the same permission.
+type Commander interface {
+	CommandsAllowed() bool
+}
+
 // ModuleFiles is implemented by contexts that answer for the files inside
 // the modules' directories from what the build compiled in: module Ruby
 // that tests or reads a path there (a module's metadata.json) gets what

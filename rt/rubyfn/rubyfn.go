@@ -295,3 +295,10 @@ func (s scope) ResourceDefaults(typeName string) ([]string, []values.Value) {
 	}
 	return d.ResourceDefaults(typeName)
 }
+
+// CommandsAllowed reports whether the compile lets module Ruby run
+// commands (fn.Commander).
+func (s scope) CommandsAllowed() bool {
+	c, ok := s.c.(fn.Commander)
+	return ok && c.CommandsAllowed()
+}
