@@ -94,6 +94,16 @@ func (t *translator) methods(body []jen.Code, failed []*diag.Diagnostic) *Method
 	return m
 }
 
+// NoMethods are the methods of a file none of whose code runs (loading
+// it fails): any call is an undefined method.
+func NoMethods(path string) *Methods {
+	return &Methods{Path: path, body: []jen.Code{
+		jen.Id("r").Op(":=").Qual(RuntimePath, "NewSized").Call(jen.Id("s"), jen.Lit(0), jen.Lit(0)),
+		jen.Defer().Id("r").Dot("Fail").Call(),
+		jen.Return(rcall("UndefinedMethod", jen.Id("method"))),
+	}}
+}
+
 // Emit adds the methods' Go function to f under funcName.
 func (m *Methods) Emit(f *jen.File, funcName string) {
 	f.Commentf("%s runs a method of %s.", funcName, m.Path)

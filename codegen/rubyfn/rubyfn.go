@@ -54,6 +54,11 @@ type Function struct {
 	// Stdlib::IP::Address) resolve with, as Puppet's loader resolves them.
 	Resolver jen.Code
 
+	// LoadError is Ruby's LoadError message when loading the file fails
+	// (it requires a gem Puppet's Ruby does not have): every call of the
+	// function fails with it, whatever its arguments.
+	LoadError string
+
 	method3 string // a 3.x function's block, translated as this method
 	// Also are the other 3.x functions the file defines (a file may call
 	// newfunction more than once): loading it defines them all.
@@ -85,6 +90,11 @@ func Translate(path string, src []byte) (*Function, error) {
 		return nil, err
 	}
 	r.f.namedAfter(strings.TrimSuffix(filepath.Base(path), ".rb"))
+	if r.f.LoadError != "" {
+		// nothing of the file runs
+		r.f.Methods = erbgen.NoMethods(path)
+		return r.f, nil
+	}
 	m, err := erbgen.TranslateMethodsWith(t, r.f.API, r.defs, UntranslatedMessage(r.f.Name, path, ""), r.classes)
 	if err != nil {
 		return nil, err
@@ -135,6 +145,14 @@ func (fun *Function) EmitMethods(f *jen.File, funcName string) {
 // Registration is the statement that registers the function with rt/fn
 // as module's, its methods being the Go function funcName.
 func (fun *Function) Registration(funcName, module string) jen.Code {
+	if fun.LoadError != "" {
+		reg := jen.Qual(rubyfnPath, "RegisterLoadError").Call(jen.Lit(fun.Name), jen.Lit(module), jen.Lit(fun.API), jen.Lit(fun.LoadError))
+		for _, o := range fun.Also {
+			o.LoadError = fun.LoadError
+			reg = reg.Line().Add(o.Registration(funcName, module))
+		}
+		return reg
+	}
 	if fun.API == erbgen.API3 {
 		reg := jen.Qual(rubyfnPath, "Register3").Call(jen.Lit(fun.Name), jen.Lit(module), jen.Lit(fun.Arity), jen.Lit(fun.Rvalue), jen.Id(funcName), jen.Lit(fun.method3))
 		for _, o := range fun.Also {
@@ -258,7 +276,7 @@ func (r *reader) top(body []erb.Node) {
 // require reads a function file's require 'lib' (outside its methods):
 // of a module Ruby file (require.go), or of a library of Puppet's Ruby,
 // which loads (what uses one pp2go lacks is not translated). A gem
-// Puppet's Ruby does not have fails loading the function.
+// Puppet's Ruby does not have fails loading the function (LoadError).
 func (r *reader) require(x *erb.Call) {
 	lib, ok := erb.LiteralString(x.Args[0])
 	switch {
@@ -267,7 +285,10 @@ func (r *reader) require(x *erb.Call) {
 	case r.requireModule(x, false):
 	case rterb.RubyLibrary(lib) || erbgen.PuppetLibrary(lib):
 	default:
-		r.fail(x, "require of %s, which Puppet's Ruby does not have: loading the function is a LoadError (cannot load such file -- %s)", describe(x.Args[0]), lib)
+		// a gem Puppet's Ruby does not have: loading the file fails
+		if r.f.LoadError == "" {
+			r.f.LoadError = "cannot load such file -- " + lib
+		}
 	}
 }
 

@@ -148,6 +148,23 @@ func (s scope) Call3xRuby(name string, args []erb.Value) (erb.Value, bool) {
 	return erb.Convert3xReturn(r), true
 }
 
+// RegisterLoadError registers the function name of module (api 3 or 4)
+// whose file Puppet fails to load (Ruby's LoadError msg, a gem its Ruby
+// does not have): any call fails with msg, as is (fn.FatalError: a
+// LoadError is no StandardError, which Puppet's evaluator reports).
+func RegisterLoadError(name, module string, api int, msg string) {
+	impl := func(fn.Context, []values.Value, fn.Block) values.Value {
+		panic(&fn.FatalError{Message: msg})
+	}
+	if api == 3 {
+		f := fn.New3(name, -1, impl)
+		f.Module = module
+		fn.Register(f)
+		return
+	}
+	fn.New(name).Module(module).D("Any args*, &block?", impl).Register()
+}
+
 func (s scope) Log(level, msg string) { s.c.Log(level, msg) }
 
 func (s scope) Warn(msg string) { s.c.Warn(msg) }
