@@ -191,7 +191,6 @@ func (t *translator) call(x *erb.Call) *jen.Statement {
 
 // methodCall translates recv.name(args) with recv already translated.
 func (t *translator) methodCall(x *erb.Call, recv jen.Code) *jen.Statement {
-	t.refuseInFunction(x)
 	rr := t.lineFor(x)
 	if m, ok := binaryOps[x.Name]; ok && len(x.Args) == 1 && x.Block == nil {
 		return rr.call(m, recv, t.expr(x.Args[0]))

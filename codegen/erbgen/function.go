@@ -235,24 +235,6 @@ func (t *translator) isFunctionScope(n erb.Node) bool {
 	return false
 }
 
-// refuseInFunction stops the translation of a function at a library call
-// rt/erb does not implement (it raises a pp2go error when a template
-// runs it): a function that is not translated keeps pp2go's Go port, if
-// it has one, instead of failing where Puppet does not.
-func (t *translator) refuseInFunction(x *erb.Call) {
-	if t.api == 0 {
-		return
-	}
-	c, ok := x.Recv.(*erb.Const)
-	if !ok {
-		return
-	}
-	switch p := constPath(c); {
-	case (p == "YAML" || p == "Psych") && x.Name == "load_file":
-		t.unsupported(x, "%s.%s", p, x.Name)
-	}
-}
-
 // multiAssign translates a, *b, c = x: x (an Array, or an Array of one
 // other value) spread over the targets, *b taking what the others leave.
 func (t *translator) multiAssign(x *erb.MultiAssign) []jen.Code {

@@ -20,6 +20,9 @@ type RubyError struct {
 	Frame string
 	// Cause is the error of a Puppet function called from the template.
 	Cause error
+	// Data is what the exception carries besides its message
+	// (OpenURI::HTTPError#io).
+	Data Value
 }
 
 func (e *RubyError) Error() string { return e.Msg }

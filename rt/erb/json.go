@@ -492,7 +492,7 @@ func (r *R) Load(recv Value, args ...Value) Value {
 	c := classRecv("load", recv, ClassJSON, ClassYAML, ClassPSON)
 	if c == ClassPSON {
 		arity(args, 1, 1)
-		return psonLoad(args)
+		return psonLoad([]Value{ioString(args[0])})
 	}
 	if c == ClassJSON {
 		if args[0] == nil {

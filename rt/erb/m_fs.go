@@ -165,8 +165,17 @@ func (r *R) readFile(p, op string) string {
 	return string(b)
 }
 
-// Read is File.read(path): the whole file.
+// Read is File.read(path): the whole file; StringIO#read and
+// URI::HTTP#read (openuri.go).
 func (r *R) Read(recv Value, args ...Value) Value {
+	switch x := recv.(type) {
+	case *stringIO:
+		arity(args, 0, 0)
+		return S(x.readRest())
+	case *uriGeneric:
+		arity(args, 0, 0)
+		return uriRead(x)
+	}
 	classRecv("read", recv, ClassFile)
 	if len(args) != 1 {
 		raise(ClassNotImplementedError, "pp2go: File.read with a length, offset or options")

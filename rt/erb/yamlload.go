@@ -34,6 +34,7 @@ func init() {
 	}
 	plain(map[string]func(*R, Value, ...Value) Value{
 		"unsafe_load": (*R).UnsafeLoad,
+		"load_file":   (*R).LoadFile,
 	})
 }
 
@@ -86,7 +87,7 @@ func psychArgs(name string, args []Value, d psychOpts) (string, psychOpts) {
 		}
 	}
 	arity(args, 1, 1)
-	s, ok := args[0].(*Str)
+	s, ok := ioString(args[0]).(*Str)
 	if !ok {
 		implicitConversion(args[0], "String")
 	}
@@ -429,4 +430,21 @@ func (r *R) SafeLoad(recv Value, args ...Value) Value {
 	classRecv("safe_load", recv, ClassYAML)
 	s, o := psychArgs("safe_load", args, psychOpts{})
 	return psychYAMLLoad(s, o)
+}
+
+// LoadFile is YAML.load_file(path [, **kwargs]): the file (read as
+// 'r:bom|utf-8') loaded as YAML.load loads it, its path naming it in
+// errors.
+func (r *R) LoadFile(recv Value, args ...Value) Value {
+	classRecv("load_file", recv, ClassYAML)
+	if len(args) < 1 || len(args) > 2 {
+		arity(args, 1, 2)
+	}
+	path := pathArg(args[0])
+	data := strings.TrimPrefix(r.readFile(path, "io_fillbuf - fd:5"), "\uFEFF")
+	_, o := psychArgs("load_file", append([]Value{S(data)}, args[1:]...), psychOpts{symbols: true})
+	if o.filename == "" {
+		o.filename = path
+	}
+	return psychYAMLLoad(data, o)
 }
