@@ -66,7 +66,7 @@ func (g *defGen) class(name string, x *ast.HostClassDefinition) {
 	}
 	g.out.Comment(id + " " + g.doc("class", name, x))
 	g.out.Var().Id(id).Op("=").Op("&").Qual(rtPath, "Class").Values(fields)
-	g.out.Func().Id(body).Params(scopeParam()).Block(g.stmts(x.Body)...)
+	g.out.Func().Id(body).Params(scopeParam()).Block(g.bodyStmts(x.Params, x.Body)...)
 	g.u.register = append(g.u.register, jen.Id("p").Dot("AddClass").Call(jen.Id(id)))
 }
 
@@ -84,8 +84,22 @@ func (g *defGen) define(name string, x *ast.ResourceTypeDefinition) {
 	}
 	g.out.Comment(id + " " + g.doc("define", name, x))
 	g.out.Var().Id(id).Op("=").Op("&").Qual(rtPath, "Define").Values(fields)
-	g.out.Func().Id(body).Params(scopeParam()).Block(g.stmts(x.Body)...)
+	g.out.Func().Id(body).Params(scopeParam()).Block(g.bodyStmts(x.Params, x.Body)...)
 	g.u.register = append(g.u.register, jen.Id("p").Dot("AddDefine").Call(jen.Id(id)))
+}
+
+// bodyStmts lowers the body of a class or define with params: a reference
+// to a parameter reads it by its number (rt.Scope.Param).
+func (g *defGen) bodyStmts(params []*ast.Parameter, body ast.Expr) []jen.Code {
+	slots := make(map[string]int, len(params))
+	for k, p := range params {
+		if _, dup := slots[p.Name]; !dup {
+			slots[p.Name] = k
+		}
+	}
+	g.slots = slots
+	defer func() { g.slots = nil }()
+	return g.stmts(body)
 }
 
 // function emits a function written in Puppet.

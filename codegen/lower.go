@@ -23,6 +23,12 @@ type lowerer struct {
 	diags *diag.List
 	g     *generator
 	out   *jen.File // the Go file being written, for code hoisted out of expressions
+
+	// slots numbers the parameters of the class or define whose body is
+	// being lowered, by name, where a reference to one is read from its
+	// slot (Scope.Param) instead of looked up by name; nil elsewhere
+	// (defaults, functions, templates).
+	slots map[string]int
 }
 
 // value kinds of a lowered expression, for statement positions: a pure
@@ -294,7 +300,11 @@ func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
 	case *ast.UnfoldExpression:
 		return rt("UnfoldValue").Call(l.expr(x.Expr)), call
 	case *ast.VariableExpression:
-		return s().Dot("Var").Call(l.pos(x), jen.Lit(varName(x))), call
+		name := varName(x)
+		if k, ok := l.slots[name]; ok {
+			return s().Dot("Param").Call(l.pos(x), jen.Lit(k), jen.Lit(name)), call
+		}
+		return s().Dot("Var").Call(l.pos(x), jen.Lit(name)), call
 	case *ast.AssignmentExpression:
 		return l.assign(x), call
 	case *ast.ArithmeticExpression:
@@ -516,7 +526,53 @@ func (l *lowerer) fnCall(at ast.Expr, name string, lambda *ast.LambdaExpression,
 
 func (l *lowerer) lambda(x *ast.LambdaExpression) jen.Code {
 	sig := l.signature(x.Params, x.ReturnType)
-	return s().Dot("Lambda").Call(sig, jen.Func().Params(jen.Id("s").Op("*").Qual(rtPath, "Scope")).Qual(valuesPath, "Value").Block(l.tail(x.Body)...))
+	// A lambda's body runs over a local table of its parameters and the
+	// variables it assigns: those names are no longer the definition's
+	// parameters there.
+	outer := l.slots
+	if len(outer) > 0 {
+		local := localNames(x)
+		inner := make(map[string]int, len(outer))
+		for name, k := range outer {
+			if !local[name] {
+				inner[name] = k
+			}
+		}
+		l.slots = inner
+	}
+	body := l.tail(x.Body)
+	l.slots = outer
+	return s().Dot("Lambda").Call(sig, jen.Func().Params(jen.Id("s").Op("*").Qual(rtPath, "Scope")).Qual(valuesPath, "Value").Block(body...))
+}
+
+// localNames are the names a lambda binds in its local tables, its own
+// and those of the lambdas inside it: parameters and assigned variables.
+func localNames(x *ast.LambdaExpression) map[string]bool {
+	names := map[string]bool{}
+	var visit func(e ast.Expr) bool
+	visit = func(e ast.Expr) bool {
+		switch n := e.(type) {
+		case *ast.LambdaExpression:
+			for _, p := range n.Params {
+				names[p.Name] = true
+				inspect(p.Value, visit)
+			}
+		case *ast.AssignmentExpression:
+			switch left := n.Left.(type) {
+			case *ast.VariableExpression:
+				names[varName(left)] = true
+			case *ast.LiteralList:
+				for _, v := range left.Values {
+					if ve, ok := v.(*ast.VariableExpression); ok {
+						names[varName(ve)] = true
+					}
+				}
+			}
+		}
+		return true
+	}
+	inspect(x, visit)
+	return names
 }
 
 // signature hoists the parameters of a lambda or function into a package
@@ -571,6 +627,10 @@ func (l *lowerer) paramType(t ast.Expr) jen.Code {
 // defaultFunc is a parameter's default value expression as a function of
 // the scope it is evaluated in.
 func (l *lowerer) defaultFunc(e ast.Expr) jen.Code {
+	// defaults run over the parameter table, read by name
+	outer := l.slots
+	l.slots = nil
+	defer func() { l.slots = outer }()
 	return jen.Func().Params(jen.Id("s").Op("*").Qual(rtPath, "Scope")).Qual(valuesPath, "Value").Block(l.tail(e)...)
 }
 

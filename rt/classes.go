@@ -254,7 +254,8 @@ func (c *Ctx) evaluateCode(r *Resource, cl *Class) {
 	c.setResourceParameters(r, s, cl, true)
 	c.automaticParameters(r, s, cl)
 	s.setClassScope(cl.Name, s)
-	c.bindParameters(r, s, cl.Params, cl.sig.get(c.prog, cl.Params))
+	types, layout := cl.sig.get(c.prog, cl.Params)
+	c.bindParameters(r, s, cl.Params, types, layout)
 	c.addEdgeToStage(r)
 	if cl.Body != nil {
 		runBody(cl.Body, s)
@@ -306,7 +307,8 @@ func (c *Ctx) evaluateDefine(r *Resource) {
 	d := r.define
 	s := r.scope.newChild(d, r)
 	c.setResourceParameters(r, s, d, false)
-	c.bindParameters(r, s, d.Params, d.sig.get(c.prog, d.Params))
+	types, layout := d.sig.get(c.prog, d.Params)
+	c.bindParameters(r, s, d.Params, types, layout)
 	if d.Body != nil {
 		runBody(d.Body, s)
 	}
@@ -360,12 +362,12 @@ func (c *Ctx) setResourceParameters(r *Resource, s *Scope, def definition, isCla
 // bindParameters gives a definition's parameters their values: the ones
 // the resource sets, else their defaults evaluated in order; it validates
 // them against the parameter types and sets them as variables.
-func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, types []values.ParamType) {
-	pt := &varTable{kind: paramTable, parent: s.ephemeral[len(s.ephemeral)-1], unassigned: make(map[string]bool, len(params))}
+func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, types []values.ParamType, layout *paramLayout) {
+	// the parameters are numbered by the layout: no map of their own
+	pt := &varTable{kind: paramTable, parent: s.ephemeral[len(s.ephemeral)-1], layout: layout, slots: make([]int32, len(params))}
 	pt.reserve(len(r.Params) + len(params))
 	defaulted := 0
 	for _, p := range params {
-		pt.unassigned[p.Name] = true
 		if p.Default != nil {
 			if cur := r.Get(p.Name); cur == nil || values.IsUndef(cur) {
 				defaulted++
@@ -378,7 +380,6 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, types [
 		if p.Name == "name" || p.Name == "title" {
 			continue
 		}
-		delete(pt.unassigned, p.Name)
 		pt.set(p.Name, p.Value)
 	}
 	// the parameters set from defaults, allocated together
@@ -393,17 +394,67 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, types [
 		v := c.evaluateDefault(r, s, pt, p)
 		set = append(set, Param{Name: p.Name, Value: v, Source: r.source, File: r.File, Line: r.Line})
 		r.set(&set[len(set)-1])
-		delete(pt.unassigned, p.Name)
 		pt.set(p.Name, v)
 	}
 	s.popEphemerals(level)
 	if msg := values.ValidateParameterList(r.Ref(), types, pt.names, pt.vals, false); msg != "" {
 		Fail(msg)
 	}
+	if s.adoptParameters(pt) {
+		return
+	}
 	s.symtable.reserve(len(pt.names))
 	for i, n := range pt.names {
 		s.setvar(n, pt.vals[i], false)
 	}
+}
+
+// adoptParameters makes a bound parameter table's variables the scope's,
+// in its order after those the scope has ($module_name, $title, ...), as
+// setvar would one by one, keeping the layout: the generated code reads
+// the parameters by number. It reports false, changing nothing, where
+// setvar could fail or the scope's table is not a plain one.
+func (s *Scope) adoptParameters(pt *varTable) bool {
+	st := s.effectiveTable()
+	if st != s.symtable || st.layout != nil || st.index != nil || !pt.layout.plain {
+		return false
+	}
+	for _, i := range pt.extra {
+		switch n := pt.names[i]; n {
+		case "trusted", "facts", "server_facts":
+			return false
+		default:
+			if isDigits(n) {
+				return false
+			}
+		}
+	}
+	for _, n := range st.names {
+		if pt.find(n) >= 0 {
+			return false // setvar's reassignment error
+		}
+	}
+	base := len(st.names)
+	st.names = append(st.names, pt.names...)
+	st.vals = append(st.vals, pt.vals...)
+	st.odd += pt.odd
+	st.layout, st.slots = pt.layout, pt.slots
+	for k, i := range st.slots {
+		if i > 0 {
+			st.slots[k] = i + int32(base)
+		}
+	}
+	st.extra = make([]int32, 0, base+len(pt.extra))
+	for i := 0; i < base; i++ {
+		st.extra = append(st.extra, int32(i))
+	}
+	for _, i := range pt.extra {
+		st.extra = append(st.extra, i+int32(base))
+	}
+	if len(st.extra) > 8 {
+		st.indexExtra()
+	}
+	return true
 }
 
 // withMetaparams adds name and the metaparameters, which every class and

@@ -57,9 +57,11 @@ func (c *Ctx) validate(r *Resource) {
 			}
 		}
 	case r.define != nil:
-		c.validateDefinition(r, r.define.sig.get(c.prog, r.define.Params))
+		types, _ := r.define.sig.get(c.prog, r.define.Params)
+		c.validateDefinition(r, types)
 	case r.class != nil && r.class.Name != "" && r.Type == "Class":
-		c.validateDefinition(r, r.class.sig.get(c.prog, r.class.Params))
+		types, _ := r.class.sig.get(c.prog, r.class.Params)
+		c.validateDefinition(r, types)
 	}
 }
 

@@ -240,11 +240,13 @@ func (p *Program) Aliases() *values.AliasRegistry { return p.aliases }
 // paramSig is a definition's parameter struct for validation, with the
 // metaparameters, built on first use (its types resolve in the program).
 type paramSig struct {
-	once  sync.Once
-	types []values.ParamType
+	once   sync.Once
+	types  []values.ParamType
+	layout *paramLayout // set with types
 }
 
-func (ps *paramSig) get(prog *Program, params []*Parameter) []values.ParamType {
+// get is the parameters' types (with the metaparameters) and layout.
+func (ps *paramSig) get(prog *Program, params []*Parameter) ([]values.ParamType, *paramLayout) {
 	ps.once.Do(func() {
 		out := make([]values.ParamType, 0, len(params))
 		for _, p := range params {
@@ -258,8 +260,9 @@ func (ps *paramSig) get(prog *Program, params []*Parameter) []values.ParamType {
 			out = append(out, values.ParamType{Name: p.Name, Type: t, Optional: p.Default != nil})
 		}
 		ps.types = withMetaparams(out)
+		ps.layout = newParamLayout(params)
 	})
-	return ps.types
+	return ps.types, ps.layout
 }
 
 // ---- lookups ----

@@ -54,17 +54,63 @@ type varTable struct {
 	parent *varTable
 	names  []string // insertion order (to_hash keeps it)
 	vals   []values.Value
-	index  map[string]int // built once a table grows
+	index  map[string]int // built once a table grows (with a layout: of its other names)
 	odd    int            // names that are no Ruby identifier (erb.OddName)
+
+	// A class's or define's parameter table and the symbol table of its
+	// scope have the definition's parameters as a layout: parameter k's
+	// position is slots[k]-1 (0 while unset), found through the layout's
+	// index shared by all its instances instead of a map of each table's
+	// own, and read by number from the generated code (Scope.Param).
+	layout *paramLayout
+	slots  []int32
+	extra  []int32 // positions of the names that are no parameter
 
 	match []values.Value // match tables: $0..$n; nil when no match data
 
-	// parameter tables: parameters not yet evaluated
-	unassigned map[string]bool
-	readOnly   bool
+	// parameter tables: set while defaults evaluate
+	readOnly bool
+}
+
+// paramLayout numbers a definition's parameters in their declared order.
+type paramLayout struct {
+	index map[string]int32
+	// plain: no parameter is a name setvar treats apart (digits, a
+	// reserved variable, module_name, caller_module_name, title, name)
+	plain bool
+}
+
+func newParamLayout(params []*Parameter) *paramLayout {
+	l := &paramLayout{index: make(map[string]int32, len(params)), plain: true}
+	for k, p := range params {
+		if _, dup := l.index[p.Name]; !dup {
+			l.index[p.Name] = int32(k)
+		}
+		switch p.Name {
+		case "trusted", "facts", "server_facts", "module_name", "caller_module_name", "title", "name":
+			l.plain = false
+		}
+		if isDigits(p.Name) {
+			l.plain = false
+		}
+	}
+	return l
 }
 
 func (t *varTable) find(name string) int {
+	if t.layout != nil {
+		if k, ok := t.layout.index[name]; ok {
+			return int(t.slots[k]) - 1
+		}
+		if t.index == nil {
+			for _, i := range t.extra {
+				if t.names[i] == name {
+					return int(i)
+				}
+			}
+			return -1
+		}
+	}
 	if t.index != nil {
 		if i, ok := t.index[name]; ok {
 			return i
@@ -79,13 +125,23 @@ func (t *varTable) find(name string) int {
 	return -1
 }
 
+// unassigned reports whether name is a parameter of a parameter table
+// that has no value yet.
+func (t *varTable) unassigned(name string) bool {
+	if t.layout == nil {
+		return false
+	}
+	k, ok := t.layout.index[name]
+	return ok && t.slots[k] == 0
+}
+
 // bound reports whether the table itself binds name (Puppet's bound?).
 func (t *varTable) bound(name string) bool {
 	switch t.kind {
 	case matchTable:
 		return t.match != nil && isDigits(name)
 	case paramTable:
-		return t.find(name) >= 0 || t.unassigned[name]
+		return t.find(name) >= 0 || t.unassigned(name)
 	}
 	return t.find(name) >= 0
 }
@@ -104,7 +160,7 @@ func (t *varTable) get(name string) (values.Value, bool) {
 				return values.Undef, true
 			}
 		case paramTable:
-			if t.unassigned[name] {
+			if t.unassigned(name) {
 				panic(unevaluatedParameter{name})
 			}
 			if i := t.find(name); i >= 0 {
@@ -120,7 +176,19 @@ func (t *varTable) get(name string) (values.Value, bool) {
 }
 
 func (t *varTable) set(name string, v values.Value) {
-	if i := t.find(name); i >= 0 {
+	k := int32(-1)
+	if t.layout != nil {
+		if j, ok := t.layout.index[name]; ok {
+			k = j
+			if i := t.slots[k]; i > 0 {
+				t.vals[i-1] = v
+				return
+			}
+		} else if i := t.find(name); i >= 0 {
+			t.vals[i] = v
+			return
+		}
+	} else if i := t.find(name); i >= 0 {
 		t.vals[i] = v
 		return
 	}
@@ -133,13 +201,33 @@ func (t *varTable) set(name string, v values.Value) {
 	if erb.OddName(name) {
 		t.odd++
 	}
-	if t.index != nil {
-		t.index[name] = len(t.names) - 1
-	} else if len(t.names) > 8 {
+	pos := len(t.names) - 1
+	switch {
+	case k >= 0:
+		t.slots[k] = int32(pos + 1)
+	case t.layout != nil:
+		t.extra = append(t.extra, int32(pos))
+		if t.index != nil {
+			t.index[name] = pos
+		} else if len(t.extra) > 8 {
+			t.indexExtra()
+		}
+	case t.index != nil:
+		t.index[name] = pos
+	case len(t.names) > 8:
 		t.index = make(map[string]int, 16)
 		for i, n := range t.names {
 			t.index[n] = i
 		}
+	}
+}
+
+// indexExtra indexes the names of a table with a layout that are no
+// parameter.
+func (t *varTable) indexExtra() {
+	t.index = make(map[string]int, 2*len(t.extra))
+	for _, i := range t.extra {
+		t.index[t.names[i]] = int(i)
 	}
 }
 
@@ -150,7 +238,7 @@ func (t *varTable) reserve(n int) {
 	}
 	t.names = append(make([]string, 0, len(t.names)+n), t.names...)
 	t.vals = append(make([]values.Value, 0, len(t.vals)+n), t.vals...)
-	if len(t.names)+n > 8 {
+	if t.layout == nil && len(t.names)+n > 8 {
 		index := make(map[string]int, len(t.names)+n)
 		for i, name := range t.names {
 			index[name] = i
@@ -280,6 +368,22 @@ func (s *Scope) Var(site *Site, name string) values.Value {
 		}
 	}
 	return values.Undef
+}
+
+// Param reads parameter k of the class or define whose body runs in s,
+// named name, where the generated code knows that nothing between the
+// body and the scope's own table can bind the name (no lambda's parameter
+// or variable): the value its slot holds, else what Var finds.
+func (s *Scope) Param(site *Site, k int, name string) values.Value {
+	if t := s.symtable; k < len(t.slots) {
+		if i := t.slots[k]; i > 0 {
+			if v := t.vals[i-1]; v != nil {
+				return v
+			}
+			return values.Undef
+		}
+	}
+	return s.Var(site, name)
 }
 
 // lookup returns a variable's value, or ok=false when it is not found
@@ -463,11 +567,8 @@ func (s *Scope) setvar(name string, v values.Value, privileged bool) {
 	if t.bound(name) {
 		Fail("Cannot reassign variable '$" + name + "'")
 	}
-	if t.kind == paramTable {
-		if t.readOnly {
-			Fail("Attempt to assign variable " + name + " when evaluating parameters")
-		}
-		delete(t.unassigned, name)
+	if t.kind == paramTable && t.readOnly {
+		Fail("Attempt to assign variable " + name + " when evaluating parameters")
 	}
 	t.set(name, v)
 }

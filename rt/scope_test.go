@@ -109,3 +109,80 @@ func TestVarView(t *testing.T) {
 		t.Errorf("odd names: %q", got)
 	}
 }
+
+// TestParamLayout checks tables with a definition's parameter layout
+// against plain tables on random assignments: the same names in the same
+// order, the same values found for every name, and the parameters' slots;
+// then a scope adopting the parameter table as setvar one by one would.
+func TestParamLayout(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	var params []*Parameter
+	for i := 0; i < 14; i++ {
+		params = append(params, &Parameter{Name: "p" + string(rune('a'+i))})
+	}
+	layout := newParamLayout(params)
+	pool := []string{"require", "tag", "before", "notify", "x", "y", "z", "w", "v", "u"}
+	for _, p := range params {
+		pool = append(pool, p.Name)
+	}
+	for round := 0; round < 200; round++ {
+		pt := &varTable{kind: paramTable, layout: layout, slots: make([]int32, len(params))}
+		plain := &varTable{kind: localTable}
+		for i := 0; i < 1+rng.Intn(30); i++ {
+			n := pool[rng.Intn(len(pool))]
+			pt.set(n, values.Int(i))
+			plain.set(n, values.Int(i))
+		}
+		check := func(what string, got, want *varTable) {
+			t.Helper()
+			if strings.Join(got.names, " ") != strings.Join(want.names, " ") {
+				t.Fatalf("round %d, %s: names %v, want %v", round, what, got.names, want.names)
+			}
+			for _, n := range append(pool, "module_name", "title", "nope") {
+				gi, wi := got.find(n), want.find(n)
+				if gi != wi || gi >= 0 && values.ToString(got.vals[gi]) != values.ToString(want.vals[wi]) {
+					t.Fatalf("round %d, %s: find(%s) = %d, want %d", round, what, n, gi, wi)
+				}
+			}
+			for k, p := range params {
+				if i := got.slots[k]; i > 0 && got.names[i-1] != p.Name || i == 0 && got.find(p.Name) >= 0 {
+					t.Fatalf("round %d, %s: slot of %s is %d", round, what, p.Name, i)
+				}
+			}
+		}
+		check("parameter table", pt, plain)
+		for _, p := range params {
+			if pt.unassigned(p.Name) != (plain.find(p.Name) < 0) {
+				t.Fatalf("round %d: unassigned(%s) = %v", round, p.Name, pt.unassigned(p.Name))
+			}
+		}
+		s := newScope(nil, nil, nil, nil)
+		want := newScope(nil, nil, nil, nil)
+		for _, sc := range []*Scope{s, want} {
+			sc.setvar("module_name", values.String("m"), false)
+			sc.setvar("title", values.String("t"), false)
+		}
+		if !s.adoptParameters(pt) {
+			t.Fatalf("round %d: not adopted", round)
+		}
+		for i, n := range plain.names {
+			want.setvar(n, plain.vals[i], false)
+		}
+		check("scope", s.symtable, want.symtable)
+		// variables the body assigns later
+		for i := 0; i < rng.Intn(12); i++ {
+			n := "local" + string(rune('a'+i))
+			s.setvar(n, values.Int(i), false)
+			want.setvar(n, values.Int(i), false)
+		}
+		check("scope after assignments", s.symtable, want.symtable)
+	}
+	// a name the scope binds already is setvar's error: not adopted
+	pt := &varTable{kind: paramTable, layout: layout, slots: make([]int32, len(params))}
+	pt.set("title", values.String("x"))
+	s := newScope(nil, nil, nil, nil)
+	s.setvar("title", values.String("t"), false)
+	if s.adoptParameters(pt) {
+		t.Fatal("a parameter table binding $title was adopted")
+	}
+}
