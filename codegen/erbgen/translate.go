@@ -1309,36 +1309,25 @@ func (t *translator) def(x *erb.Def) []jen.Code {
 	t.frame = &frame{kind: scopeDef}
 	t.inDef, t.usesBlock, t.curDef = true, false, x
 	defer func() { t.inDef, t.curDef = false, nil }()
-	req, max := 0, 0
+	var positional []erb.Param
 	var params []jen.Code
-	for i, p := range x.Params {
-		l := t.declare(p.Name)
-		l.param = true
+	for _, p := range x.Params {
 		switch p.Kind {
-		case erb.ParamReq:
-			if max > req {
-				t.unsupported(x, "required parameter after optional ones")
-			}
-			req++
-			max++
-			params = append(params, jen.Id(l.goName).Op(":=").Id("a_").Index(jen.Lit(i)))
-		case erb.ParamOpt:
-			max++
-			params = append(params, jen.Var().Id(l.goName).Add(valueT()))
-			params = append(params, jen.If(jen.Len(jen.Id("a_")).Op(">").Lit(i)).Block(
-				jen.Id(l.goName).Op("=").Id("a_").Index(jen.Lit(i)),
-			).Else().Block(jen.Id(l.goName).Op("=").Add(t.expr(p.Default))))
-		case erb.ParamRest:
-			max = -1
-			// a Value: the method may assign anything to it
-			params = append(params, jen.Var().Id(l.goName).Add(valueT()).Op("=").Add(erbQ("NewArray")).Call(erbQ("Rest").Call(jen.Id("a_"), jen.Lit(i)).Op("...")))
+		case erb.ParamReq, erb.ParamOpt, erb.ParamRest:
+			positional = append(positional, p)
 		case erb.ParamBlock:
 			t.usesBlock = true
-			params = append(params, jen.Var().Id(l.goName).Add(valueT()).Op("=").Add(erbQ("BlockValue")).Call(jen.Id("blk_")))
+			l := t.paramLocal(p.Name)
+			params = append(params, jen.Var().Id(l.goName).Add(valueT()).Op("=").Add(erbQ("BlockValue")).Call(jen.Id("blk_")), jen.Id("_").Op("=").Id(l.goName))
 		default:
 			t.unsupported(x, "block or keyword parameters of a def")
 		}
-		params = append(params, jen.Id("_").Op("=").Id(l.goName))
+	}
+	bind, req, opt, rest := t.bindParams(x, positional)
+	params = append(bind, params...)
+	max := req + opt
+	if rest {
+		max = -1
 	}
 	var body []jen.Code
 	if len(x.Body.Rescues) > 0 || x.Body.Ensure != nil || x.Body.Else != nil {
@@ -1395,22 +1384,27 @@ func (t *translator) blockFn(b *erb.Block, lambda, proc bool) (jen.Code, string)
 	t.frame = &frame{kind: scopeBlock, lambda: lambda, parent: savedFrame, proc: proc && !lambda}
 	var params []jen.Code
 	var unpackSub []jen.Code
+	if general := blockNeedsBinding(b.Params); general {
+		// optional or *rest parameters: bound from the arguments as given
+		bind, req, opt, rest := t.bindParams(b, b.Params)
+		body := jumpTarget(t.frame.ret, t.tail(b.Body))
+		fn := append(bind, t.declarations(t.scope)...)
+		fn = append(fn, body...)
+		brk := t.frame.brk
+		t.scope, t.frame = savedScope, savedFrame
+		t.frame.lastLine = 0
+		return erbQ("BlkParams").Call(jen.Lit(req), jen.Lit(opt), jen.Lit(rest),
+			jen.Func().Params(jen.Id("a_").Index().Add(valueT())).Add(valueT()).Block(fn...)), brk
+	}
 	for _, p := range b.Params {
 		switch p.Kind {
 		case erb.ParamReq:
-			l := &local{ruby: p.Name, goName: goLocal(p.Name), param: true}
-			t.scope.vars[p.Name] = l
-			t.scope.order = append(t.scope.order, l)
+			l := t.paramLocal(p.Name)
 			params = append(params, jen.Id(l.goName))
 		case erb.ParamDestructure:
 			tmp := t.temp("pair")
 			params = append(params, jen.Id(tmp))
-			for i, name := range p.Sub {
-				l := &local{ruby: name, goName: goLocal(name), param: true}
-				t.scope.vars[name] = l
-				t.scope.order = append(t.scope.order, l)
-				unpackSub = append(unpackSub, jen.Id(l.goName).Op(":=").Qual(RuntimePath, "Elem").Call(jen.Id(tmp), jen.Lit(i)), jen.Id("_").Op("=").Id(l.goName))
-			}
+			unpackSub = append(unpackSub, t.destructureParam(p, jen.Id(tmp))...)
 		default:
 			t.unsupported(b, "block parameters other than names and (a, b)")
 		}
@@ -1437,6 +1431,113 @@ func (t *translator) blockFn(b *erb.Block, lambda, proc bool) (jen.Code, string)
 	}
 	fn = append(unpack, fn...)
 	return erbQ("BlkN").Call(jen.Lit(n), jen.Func().Params(jen.Id("a_").Index().Add(valueT())).Add(valueT()).Block(fn...)), brk
+}
+
+// blockNeedsBinding reports whether a block's parameters include optional
+// or *rest ones (bindParams), not only names and (a, b).
+func blockNeedsBinding(ps []erb.Param) bool {
+	for _, p := range ps {
+		if p.Kind == erb.ParamOpt || p.Kind == erb.ParamRest {
+			return true
+		}
+	}
+	return false
+}
+
+// paramLocal declares a parameter of the method or block being translated.
+func (t *translator) paramLocal(name string) *local {
+	l := &local{ruby: name, goName: goLocal(name), param: true}
+	t.scope.vars[name] = l
+	t.scope.order = append(t.scope.order, l)
+	return l
+}
+
+// destructureParam binds a parameter |(a, b)| from the value v.
+func (t *translator) destructureParam(p erb.Param, v jen.Code) []jen.Code {
+	var out []jen.Code
+	for i, name := range p.Sub {
+		l := t.paramLocal(name)
+		out = append(out, jen.Id(l.goName).Op(":=").Qual(RuntimePath, "Elem").Call(v, jen.Lit(i)), jen.Id("_").Op("=").Id(l.goName))
+	}
+	return out
+}
+
+// bindParams declares positional parameters (required, (a, b), optional,
+// *rest) and returns the Go that binds them from the arguments a_ by
+// Ruby's rule (erb.ParamArgs): the required ones before and after the
+// optional ones first, then the optional ones in order as far as
+// arguments remain, *rest what is left. A method's or lambda's caller has
+// checked the count (req, opt, rest); a proc's missing arguments are nil.
+func (t *translator) bindParams(at erb.Node, ps []erb.Param) (code []jen.Code, req, opt int, rest bool) {
+	pre, post := 0, 0
+	for _, p := range ps {
+		switch p.Kind {
+		case erb.ParamReq, erb.ParamDestructure:
+			if opt > 0 || rest {
+				post++
+			} else {
+				pre++
+			}
+		case erb.ParamOpt:
+			if post > 0 || rest {
+				t.unsupported(at, "an optional parameter after a *rest or a required one")
+			}
+			opt++
+		case erb.ParamRest:
+			if rest || post > 0 {
+				t.unsupported(at, "a *rest parameter after a required one")
+			}
+			rest = true
+		default:
+			t.unsupported(at, "block or keyword parameters")
+		}
+	}
+	simple := opt == 0 && !rest
+	if !simple {
+		code = append(code, jen.List(jen.Id("p_"), jen.Id("n_"), jen.Id("r_")).Op(":=").Add(erbQ("ParamArgs")).Call(jen.Id("a_"), jen.Lit(pre), jen.Lit(opt), jen.Lit(post), jen.Lit(rest)),
+			jen.List(jen.Id("_"), jen.Id("_"), jen.Id("_")).Op("=").List(jen.Id("p_"), jen.Id("n_"), jen.Id("r_")))
+	}
+	args := "a_"
+	if !simple {
+		args = "p_"
+	}
+	nreq, nopt := 0, 0
+	for _, p := range ps {
+		// the argument of the next required parameter
+		var arg jen.Code
+		if p.Kind == erb.ParamReq || p.Kind == erb.ParamDestructure {
+			if nreq < pre {
+				arg = jen.Id(args).Index(jen.Lit(nreq))
+			} else {
+				arg = jen.Id("p_").Index(jen.Lit(pre).Op("+").Id("n_").Op("+").Lit(nreq - pre))
+			}
+			nreq++
+		}
+		switch p.Kind {
+		case erb.ParamReq:
+			l := t.paramLocal(p.Name)
+			code = append(code, jen.Id(l.goName).Op(":=").Add(arg))
+			code = append(code, jen.Id("_").Op("=").Id(l.goName))
+		case erb.ParamDestructure:
+			code = append(code, t.destructureParam(p, arg)...)
+		case erb.ParamOpt:
+			// the default may read the parameters before it
+			def := t.expr(p.Default)
+			l := t.paramLocal(p.Name)
+			code = append(code, jen.Var().Id(l.goName).Add(valueT()),
+				jen.If(jen.Id("n_").Op(">").Lit(nopt)).Block(
+					jen.Id(l.goName).Op("=").Id("p_").Index(jen.Lit(pre+nopt)),
+				).Else().Block(jen.Id(l.goName).Op("=").Add(def)),
+				jen.Id("_").Op("=").Id(l.goName))
+			nopt++
+		case erb.ParamRest:
+			// a Value: the method may assign anything to it
+			l := t.paramLocal(p.Name)
+			code = append(code, jen.Var().Id(l.goName).Add(valueT()).Op("=").Add(erbQ("NewArray")).Call(jen.Id("r_").Op("...")),
+				jen.Id("_").Op("=").Id(l.goName))
+		}
+	}
+	return code, pre + post, opt, rest
 }
 
 // procValue translates proc { }, Proc.new { } (lambda false) and

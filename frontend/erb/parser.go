@@ -1281,7 +1281,13 @@ func (p *parser) parseParams(close string) ([]Param, bool) {
 			if p.isOp("=") {
 				p.advance()
 				prm.Kind = ParamOpt
-				prm.Default = p.parseTernary(false)
+				if close == "|" {
+					// a block parameter's default is a primary (Ruby's
+					// f_block_opt): |a, b = :d| ends at the |
+					prm.Default = p.parsePostfix(p.parsePrimary(false), false)
+				} else {
+					prm.Default = p.parseTernary(false)
+				}
 			}
 		default:
 			p.unexpected("parameter")

@@ -17,6 +17,10 @@ type Block struct {
 	// lambda: a Ruby lambda (lambda { }, ->() { }), which takes exactly
 	// its parameters and never spreads an Array over them (proc.go).
 	lambda bool
+	// opt, rest: a block with optional or *rest parameters (BlkParams);
+	// n counts its required ones.
+	opt  int
+	rest bool
 }
 
 // LambdaBlock is a Puppet lambda (origin) with n parameters as a Ruby
@@ -44,6 +48,13 @@ func Blk3(f func(Value, Value, Value) Value) *Block { return &Block{n: 3, splat:
 
 // BlkN is a block with n parameters.
 func BlkN(n int, f func([]Value) Value) *Block { return &Block{n: n, splat: n > 1, fn: f} }
+
+// BlkParams is a block with req required parameters, opt optional ones
+// and a *rest when rest: f binds the arguments as given (ParamArgs).
+// Like any block with more than one parameter it spreads a single Array.
+func BlkParams(req, opt int, rest bool, f func([]Value) Value) *Block {
+	return &Block{n: req, opt: opt, rest: rest, splat: req+opt > 1 || rest && req+opt > 0, fn: f}
+}
 
 // BlkSym is &:name, a block calling the method name on its argument.
 func (r *R) BlkSym(name Value) *Block {

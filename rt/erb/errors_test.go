@@ -19,6 +19,8 @@ func (s *testScope) Call(name string, args []values.Value) values.Value {
 	switch name {
 	case "fail":
 		panic(errors.New(string(args[0].(values.String))))
+	case "args":
+		return values.NewArray(args...)
 	case "template":
 		// as the compiler's template() does: render, fail with the error
 		n := string(args[0].(values.String))

@@ -65,6 +65,28 @@ func Destructure(v Value, n, splat int) []Value {
 
 // Rest is what a method's *rest parameter at index i takes of its
 // arguments (none when optional parameters before it took them all).
+// ParamArgs binds arguments to the positional parameters of a method or
+// block by Ruby's rule: pre required ones, then opt optional ones, a *rest
+// when rest, then post required ones. fixed holds the required arguments
+// and the n optional ones given, in declaration order; restArgs what is
+// left for *rest. Missing required arguments (a proc's) are nil.
+func ParamArgs(args []Value, pre, opt, post int, rest bool) (fixed []Value, n int, restArgs []Value) {
+	req := pre + post
+	if len(args) < req {
+		full := make([]Value, req)
+		copy(full, args)
+		args = full
+	}
+	n = min(opt, len(args)-req)
+	fixed = make([]Value, 0, req+n)
+	fixed = append(fixed, args[:pre+n]...)
+	fixed = append(fixed, args[len(args)-post:]...)
+	if rest {
+		restArgs = args[pre+n : len(args)-post]
+	}
+	return fixed, n, restArgs
+}
+
 func Rest(args []Value, i int) []Value {
 	if i >= len(args) {
 		return nil

@@ -14,8 +14,17 @@ import (
 
 var ClassTime = newClass("Time", ClassObject, ClassComparable)
 
+// Date and DateTime (require 'date') are classes code tests values against
+// (stdlib's toml_dumper: when Time, DateTime); no Puppet value is one.
+var (
+	ClassDate     = newClass("Date", ClassObject, ClassComparable)
+	ClassDateTime = newClass("DateTime", ClassDate)
+)
+
 func init() {
 	constants[ClassTime.Name] = ClassTime
+	constants[ClassDate.Name] = ClassDate
+	constants[ClassDateTime.Name] = ClassDateTime
 	plain(map[string]func(*R, Value, ...Value) Value{
 		"now":       (*R).Now,
 		"at":        (*R).TimeAt,

@@ -19,7 +19,12 @@ func LambdaValue(b *Block) Value {
 // callLambda calls a lambda with args, checking their number as Ruby
 // checks a method's.
 func (b *Block) callLambda(args []Value) Value {
-	if len(args) != b.n {
+	switch {
+	case b.rest && len(args) < b.n:
+		argError("wrong number of arguments (given %d, expected %d+)", len(args), b.n)
+	case b.opt > 0 && !b.rest && (len(args) < b.n || len(args) > b.n+b.opt):
+		argError("wrong number of arguments (given %d, expected %d..%d)", len(args), b.n, b.n+b.opt)
+	case b.opt == 0 && !b.rest && len(args) != b.n:
 		argError("wrong number of arguments (given %d, expected %d)", len(args), b.n)
 	}
 	switch {

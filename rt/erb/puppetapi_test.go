@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -96,4 +98,17 @@ func TestFromPuppet3x(t *testing.T) {
 			t.Errorf("%v: back to Puppet as %v, want %v", c.v, got, c.back)
 		}
 	}
+}
+
+// scope.call_function(name, args) splats args as Puppet's
+// external_call_function does (func.call(scope, *args)): Ruby 3.1 gives
+// [["k", nil]] for a Hash, [] for nil, [x] for another value.
+func TestCallFunctionSplatsArgs(t *testing.T) {
+	r := New(&testScope{vars: values.NewHash()})
+	h := &Hash{}
+	h.Set(S("k"), nil)
+	require.Equal(t, `[["k", nil]]`, Inspect(r.CallFunction(S("args"), h)))
+	require.Equal(t, `[]`, Inspect(r.CallFunction(S("args"), nil)))
+	require.Equal(t, `["x"]`, Inspect(r.CallFunction(S("args"), S("x"))))
+	require.Equal(t, `[1, 2]`, Inspect(r.CallFunction(S("args"), NewArray(int64(1), int64(2)))))
 }

@@ -472,13 +472,9 @@ func (r *R) CallFunction(args ...Value) Value {
 	name := ToS(args[0])
 	var list []Value
 	if len(args) == 2 {
-		switch a := args[1].(type) {
-		case *Array:
-			list = a.A
-		case nil:
-		default:
-			list = []Value{a}
-		}
+		// Puppet splats args (function.call(scope, *args)): a Hash gives
+		// its pairs (Forge sudo 9's templates pass @defaults so)
+		list = r.Spread(splatted{args[1]})
 	}
 	return r.callPuppet(name, list)
 }

@@ -26108,11 +26108,13 @@ func Inline22(s erb.Scope) string {
 	defDescribe = &erb.Def{
 		Arity: 1,
 		Fn: func(a_ []erb.Value) erb.Value {
-			x := a_[0]
+			p_, n_, r_ := erb.ParamArgs(a_, 1, 1, 0, false)
+			_, _, _ = p_, n_, r_
+			x := p_[0]
 			_ = x
 			var prefix erb.Value
-			if len(a_) > 1 {
-				prefix = a_[1]
+			if n_ > 0 {
+				prefix = p_[1]
 			} else {
 				prefix = erb.S("v:")
 			}
@@ -27011,8 +27013,44 @@ func Inline62(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline63 renders the ERB template inline:5b93b48a79d19f03.
+// Inline63 renders the ERB template inline:56a62e31d01d5288.
 func Inline63(s erb.Scope) string {
+	r := erb.NewSized(s, 3, 0)
+	defer r.Fail()
+	var g erb.Value
+	r.L(1)
+	g = erb.ProcValue(erb.BlkParams(2, 1, true, func(a_ []erb.Value) erb.Value {
+		p_, n_, r_ := erb.ParamArgs(a_, 1, 1, 1, true)
+		_, _, _ = p_, n_, r_
+		a := p_[0]
+		_ = a
+		var b erb.Value
+		if n_ > 0 {
+			b = p_[1]
+		} else {
+			b = int64(5)
+		}
+		_ = b
+		var r_ erb.Value = erb.NewArray(r_...)
+		_ = r_
+		c := p_[1+n_+0]
+		_ = c
+		r.L(1)
+		return erb.NewArray(a, b, r_, c)
+	}))
+	r.L(1)
+	r.Out(r.Inspect(r.CallProc(g, int64(1))))
+	r.Text(" ")
+	r.Out(r.Inspect(r.CallProc(g, int64(1), int64(2))))
+	r.Text(" ")
+	r.Out(r.Inspect(r.CallProc(g, int64(1), int64(2), int64(3), int64(4), int64(5))))
+	r.Text(" ")
+	r.Out(r.Inspect(r.CallProc(g, erb.NewArray(int64(7), int64(8)))))
+	return r.Result()
+}
+
+// Inline64 renders the ERB template inline:5b93b48a79d19f03.
+func Inline64(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27020,8 +27058,8 @@ func Inline63(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline64 renders the ERB template inline:5c6379c87e08ef57.
-func Inline64(s erb.Scope) string {
+// Inline65 renders the ERB template inline:5c6379c87e08ef57.
+func Inline65(s erb.Scope) string {
 	r := erb.NewSized(s, 28, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27082,8 +27120,8 @@ func Inline64(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline65 renders the ERB template inline:5edf8dc558c3775f.
-func Inline65(s erb.Scope) string {
+// Inline66 renders the ERB template inline:5edf8dc558c3775f.
+func Inline66(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27091,8 +27129,8 @@ func Inline65(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline66 renders the ERB template inline:627bd023e5bf5e0f.
-func Inline66(s erb.Scope) string {
+// Inline67 renders the ERB template inline:627bd023e5bf5e0f.
+func Inline67(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27112,8 +27150,8 @@ func Inline66(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline67 renders the ERB template inline:6582be8b9c2a2b49.
-func Inline67(s erb.Scope) string {
+// Inline68 renders the ERB template inline:6582be8b9c2a2b49.
+func Inline68(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27127,8 +27165,8 @@ func Inline67(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline68 renders the ERB template inline:65e9352c1a2f60c5.
-func Inline68(s erb.Scope) string {
+// Inline69 renders the ERB template inline:65e9352c1a2f60c5.
+func Inline69(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27144,8 +27182,8 @@ func Inline68(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline69 renders the ERB template inline:6a40fc3da972c52c.
-func Inline69(s erb.Scope) string {
+// Inline70 renders the ERB template inline:6a40fc3da972c52c.
+func Inline70(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	var x erb.Value
@@ -27163,8 +27201,8 @@ func Inline69(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline70 renders the ERB template inline:6e0a2086148985a7.
-func Inline70(s erb.Scope) string {
+// Inline71 renders the ERB template inline:6e0a2086148985a7.
+func Inline71(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 1)
 	defer r.Fail()
 	var x erb.Value
@@ -27185,8 +27223,8 @@ func Inline70(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline71 renders the ERB template inline:6f6964fe6d857325.
-func Inline71(s erb.Scope) string {
+// Inline72 renders the ERB template inline:6f6964fe6d857325.
+func Inline72(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27208,8 +27246,8 @@ func Inline71(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline72 renders the ERB template inline:7236635da11a2da9.
-func Inline72(s erb.Scope) string {
+// Inline73 renders the ERB template inline:7236635da11a2da9.
+func Inline73(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27232,8 +27270,8 @@ func Inline72(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline73 renders the ERB template inline:73fa3418d91ca438.
-func Inline73(s erb.Scope) string {
+// Inline74 renders the ERB template inline:73fa3418d91ca438.
+func Inline74(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 1)
 	defer r.Fail()
 	var items, bad erb.Value
@@ -27253,8 +27291,40 @@ func Inline73(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline74 renders the ERB template inline:76b671f9600218d2.
-func Inline74(s erb.Scope) string {
+// Inline75 renders the ERB template inline:7697fcc47e2e947b.
+func Inline75(s erb.Scope) string {
+	r := erb.NewSized(s, 1, 0)
+	defer r.Fail()
+	var k, e erb.Value
+	r.L(1)
+	k = erb.LambdaValue(erb.BlkParams(1, 0, true, func(a_ []erb.Value) erb.Value {
+		p_, n_, r_ := erb.ParamArgs(a_, 1, 0, 0, true)
+		_, _, _ = p_, n_, r_
+		a := p_[0]
+		_ = a
+		var r_ erb.Value = erb.NewArray(r_...)
+		_ = r_
+		r.L(1)
+		return r_
+	}))
+	r.L(1)
+	r.Rescue(func() erb.Value {
+		r.L(1)
+		return r.CallProc(k)
+	}, []erb.Value{erb.Const("ArgumentError")}, func(err_ erb.Value) erb.Value {
+		e = err_
+		r.L(1)
+		r.Out(r.Message(e))
+		return r.Erbout()
+	})
+	r.Text(" ")
+	r.L(1)
+	r.Out(r.Inspect(r.CallProc(k, int64(1), int64(2), int64(3))))
+	return r.Result()
+}
+
+// Inline76 renders the ERB template inline:76b671f9600218d2.
+func Inline76(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27272,8 +27342,8 @@ func Inline74(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline75 renders the ERB template inline:7dda38689cd4612c.
-func Inline75(s erb.Scope) string {
+// Inline77 renders the ERB template inline:7dda38689cd4612c.
+func Inline77(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27304,8 +27374,8 @@ func Inline75(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline76 renders the ERB template inline:7ea2fadbdfc51434.
-func Inline76(s erb.Scope) string {
+// Inline78 renders the ERB template inline:7ea2fadbdfc51434.
+func Inline78(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27317,8 +27387,8 @@ func Inline76(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline77 renders the ERB template inline:88428d51dd06f043.
-func Inline77(s erb.Scope) string {
+// Inline79 renders the ERB template inline:88428d51dd06f043.
+func Inline79(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27336,8 +27406,8 @@ func Inline77(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline78 renders the ERB template inline:88796892a9d8f79f.
-func Inline78(s erb.Scope) string {
+// Inline80 renders the ERB template inline:88796892a9d8f79f.
+func Inline80(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27345,8 +27415,8 @@ func Inline78(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline79 renders the ERB template inline:8935b90bdda450eb.
-func Inline79(s erb.Scope) string {
+// Inline81 renders the ERB template inline:8935b90bdda450eb.
+func Inline81(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	var x erb.Value
@@ -27360,8 +27430,8 @@ func Inline79(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline80 renders the ERB template inline:8999fb0157b9912b.
-func Inline80(s erb.Scope) string {
+// Inline82 renders the ERB template inline:8999fb0157b9912b.
+func Inline82(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27385,8 +27455,8 @@ func Inline80(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline81 renders the ERB template inline:8a1b0d0afbeb111e.
-func Inline81(s erb.Scope) string {
+// Inline83 renders the ERB template inline:8a1b0d0afbeb111e.
+func Inline83(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27394,8 +27464,8 @@ func Inline81(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline82 renders the ERB template inline:8a7d090502ad4d6f.
-func Inline82(s erb.Scope) string {
+// Inline84 renders the ERB template inline:8a7d090502ad4d6f.
+func Inline84(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27403,8 +27473,8 @@ func Inline82(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline83 renders the ERB template inline:8ad7470ed6ebe98e.
-func Inline83(s erb.Scope) string {
+// Inline85 renders the ERB template inline:8ad7470ed6ebe98e.
+func Inline85(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27416,8 +27486,48 @@ func Inline83(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline84 renders the ERB template inline:8b5cd083e8bcfe0a.
-func Inline84(s erb.Scope) string {
+// Inline86 renders the ERB template inline:8b31cde2341574a5.
+func Inline86(s erb.Scope) string {
+	r := erb.NewSized(s, 2, 0)
+	defer r.Fail()
+	var defM *erb.Def
+	_ = defM
+	r.L(1)
+	defM = &erb.Def{
+		Arity: 2,
+		Fn: func(a_ []erb.Value) erb.Value {
+			p_, n_, r_ := erb.ParamArgs(a_, 1, 1, 1, true)
+			_, _, _ = p_, n_, r_
+			a := p_[0]
+			_ = a
+			var b erb.Value
+			if n_ > 0 {
+				b = p_[1]
+			} else {
+				b = r.OpMul(a, int64(2))
+			}
+			_ = b
+			var r_ erb.Value = erb.NewArray(r_...)
+			_ = r_
+			c := p_[1+n_+0]
+			_ = c
+			r.L(1)
+			return r.Inspect(erb.NewArray(a, b, r_, c))
+		},
+		Max:  -1,
+		Name: "m",
+	}
+	r.L(1)
+	r.Out(r.CallDef(defM, "m", int64(1), int64(2)))
+	r.Text(" ")
+	r.Out(r.CallDef(defM, "m", int64(1), int64(2), int64(3)))
+	r.Text(" ")
+	r.Out(r.CallDef(defM, "m", int64(1), int64(2), int64(3), int64(4), int64(5)))
+	return r.Result()
+}
+
+// Inline87 renders the ERB template inline:8b5cd083e8bcfe0a.
+func Inline87(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27425,8 +27535,8 @@ func Inline84(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline85 renders the ERB template inline:8eca91dea91e4453.
-func Inline85(s erb.Scope) string {
+// Inline88 renders the ERB template inline:8eca91dea91e4453.
+func Inline88(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27456,8 +27566,8 @@ func Inline85(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline86 renders the ERB template inline:904f5c625eaff0d3.
-func Inline86(s erb.Scope) string {
+// Inline89 renders the ERB template inline:904f5c625eaff0d3.
+func Inline89(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27483,8 +27593,8 @@ func Inline86(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline87 renders the ERB template inline:90a374472561e905.
-func Inline87(s erb.Scope) string {
+// Inline90 renders the ERB template inline:90a374472561e905.
+func Inline90(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27492,8 +27602,8 @@ func Inline87(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline88 renders the ERB template inline:9841611dc3f5cd59.
-func Inline88(s erb.Scope) string {
+// Inline91 renders the ERB template inline:9841611dc3f5cd59.
+func Inline91(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	var x erb.Value
@@ -27511,8 +27621,8 @@ func Inline88(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline89 renders the ERB template inline:9ee5469aea73481d.
-func Inline89(s erb.Scope) string {
+// Inline92 renders the ERB template inline:9ee5469aea73481d.
+func Inline92(s erb.Scope) string {
 	r := erb.NewSized(s, 92, 5)
 	defer r.Fail()
 	r.L(1)
@@ -27583,8 +27693,8 @@ func Inline89(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline90 renders the ERB template inline:9f368d8c7b7bded2.
-func Inline90(s erb.Scope) string {
+// Inline93 renders the ERB template inline:9f368d8c7b7bded2.
+func Inline93(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27600,8 +27710,8 @@ func Inline90(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline91 renders the ERB template inline:9f8786e2c138f2f1.
-func Inline91(s erb.Scope) string {
+// Inline94 renders the ERB template inline:9f8786e2c138f2f1.
+func Inline94(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27615,8 +27725,8 @@ func Inline91(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline92 renders the ERB template inline:9ff52162bd09a07b.
-func Inline92(s erb.Scope) string {
+// Inline95 renders the ERB template inline:9ff52162bd09a07b.
+func Inline95(s erb.Scope) string {
 	r := erb.NewSized(s, 10, 1)
 	defer r.Fail()
 	r.L(3)
@@ -27625,8 +27735,8 @@ func Inline92(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline93 renders the ERB template inline:a435a34e577ad8da.
-func Inline93(s erb.Scope) string {
+// Inline96 renders the ERB template inline:a435a34e577ad8da.
+func Inline96(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27644,8 +27754,8 @@ func Inline93(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline94 renders the ERB template inline:a4bff59e899e4184.
-func Inline94(s erb.Scope) string {
+// Inline97 renders the ERB template inline:a4bff59e899e4184.
+func Inline97(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27665,8 +27775,8 @@ func Inline94(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline95 renders the ERB template inline:a4c5b17f2e4d5d6c.
-func Inline95(s erb.Scope) string {
+// Inline98 renders the ERB template inline:a4c5b17f2e4d5d6c.
+func Inline98(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27686,8 +27796,8 @@ func Inline95(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline96 renders the ERB template inline:acc34a6172523bf6.
-func Inline96(s erb.Scope) string {
+// Inline99 renders the ERB template inline:acc34a6172523bf6.
+func Inline99(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	r.Text("\n")
@@ -27697,8 +27807,8 @@ func Inline96(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline97 renders the ERB template inline:b12adc2373d45973.
-func Inline97(s erb.Scope) string {
+// Inline100 renders the ERB template inline:b12adc2373d45973.
+func Inline100(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 6)
 	defer r.Fail()
 	r.L(1)
@@ -27724,8 +27834,8 @@ func Inline97(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline98 renders the ERB template inline:b365c76eac71dae1.
-func Inline98(s erb.Scope) string {
+// Inline101 renders the ERB template inline:b365c76eac71dae1.
+func Inline101(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	var a erb.Value
@@ -27775,8 +27885,8 @@ func Inline98(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline99 renders the ERB template inline:b43011d2e2ab67c5.
-func Inline99(s erb.Scope) string {
+// Inline102 renders the ERB template inline:b43011d2e2ab67c5.
+func Inline102(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27806,8 +27916,53 @@ func Inline99(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline100 renders the ERB template inline:b699ac66dc81f961.
-func Inline100(s erb.Scope) string {
+// Inline103 renders the ERB template inline:b60a9e0e55250413.
+func Inline103(s erb.Scope) string {
+	r := erb.NewSized(s, 2, 0)
+	defer r.Fail()
+	r.L(1)
+	r.Out(r.Inspect(r.Map(erb.NewArray(erb.NewArray(int64(1), int64(2)), erb.NewArray(int64(3))), erb.BlkParams(1, 1, false, func(a_ []erb.Value) erb.Value {
+		p_, n_, r_ := erb.ParamArgs(a_, 1, 1, 0, false)
+		_, _, _ = p_, n_, r_
+		a := p_[0]
+		_ = a
+		var b erb.Value
+		if n_ > 0 {
+			b = p_[1]
+		} else {
+			b = erb.Symbol("d")
+		}
+		_ = b
+		r.L(1)
+		return erb.NewArray(a, b)
+	}))))
+	r.Text(" ")
+	r.L(1)
+	r.Out(r.Inspect(r.Map(erb.NewArray(erb.NewArray(int64(1), int64(2), int64(3))), erb.BlkParams(1, 0, true, func(a_ []erb.Value) erb.Value {
+		p_, n_, r_ := erb.ParamArgs(a_, 1, 0, 0, true)
+		_, _, _ = p_, n_, r_
+		a := p_[0]
+		_ = a
+		var r_ erb.Value = erb.NewArray(r_...)
+		_ = r_
+		r.L(1)
+		return r_
+	}))))
+	r.Text(" ")
+	r.L(1)
+	r.Out(r.Inspect(r.Map(erb.NewArray(erb.NewArray(int64(1), int64(2))), erb.BlkParams(0, 0, true, func(a_ []erb.Value) erb.Value {
+		p_, n_, r_ := erb.ParamArgs(a_, 0, 0, 0, true)
+		_, _, _ = p_, n_, r_
+		var r_ erb.Value = erb.NewArray(r_...)
+		_ = r_
+		r.L(1)
+		return r_
+	}))))
+	return r.Result()
+}
+
+// Inline104 renders the ERB template inline:b699ac66dc81f961.
+func Inline104(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27815,8 +27970,8 @@ func Inline100(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline101 renders the ERB template inline:b84d5316cb0e819b.
-func Inline101(s erb.Scope) string {
+// Inline105 renders the ERB template inline:b84d5316cb0e819b.
+func Inline105(s erb.Scope) string {
 	r := erb.NewSized(s, 7, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27838,8 +27993,8 @@ func Inline101(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline102 renders the ERB template inline:b877112b57084667.
-func Inline102(s erb.Scope) string {
+// Inline106 renders the ERB template inline:b877112b57084667.
+func Inline106(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27853,8 +28008,8 @@ func Inline102(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline103 renders the ERB template inline:b8d4d334f47ab510.
-func Inline103(s erb.Scope) string {
+// Inline107 renders the ERB template inline:b8d4d334f47ab510.
+func Inline107(s erb.Scope) string {
 	r := erb.NewSized(s, 7, 1)
 	defer r.Fail()
 	var x erb.Value
@@ -27885,8 +28040,8 @@ func Inline103(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline104 renders the ERB template inline:b97b574eb75cc2d2.
-func Inline104(s erb.Scope) string {
+// Inline108 renders the ERB template inline:b97b574eb75cc2d2.
+func Inline108(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27906,8 +28061,8 @@ func Inline104(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline105 renders the ERB template inline:bae4658c2755dab2.
-func Inline105(s erb.Scope) string {
+// Inline109 renders the ERB template inline:bae4658c2755dab2.
+func Inline109(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 2)
 	defer r.Fail()
 	r.L(1)
@@ -27923,8 +28078,8 @@ func Inline105(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline106 renders the ERB template inline:baf44ec81af5be50.
-func Inline106(s erb.Scope) string {
+// Inline110 renders the ERB template inline:baf44ec81af5be50.
+func Inline110(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27932,8 +28087,8 @@ func Inline106(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline107 renders the ERB template inline:bd6475fe47bcfe3c.
-func Inline107(s erb.Scope) string {
+// Inline111 renders the ERB template inline:bd6475fe47bcfe3c.
+func Inline111(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 1)
 	defer r.Fail()
 	r.L(1)
@@ -27974,8 +28129,8 @@ func Inline107(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline108 renders the ERB template inline:c0753a77bc6259b2.
-func Inline108(s erb.Scope) string {
+// Inline112 renders the ERB template inline:c0753a77bc6259b2.
+func Inline112(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	r.L(1)
@@ -27993,8 +28148,8 @@ func Inline108(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline109 renders the ERB template inline:c380f43391c3d120.
-func Inline109(s erb.Scope) string {
+// Inline113 renders the ERB template inline:c380f43391c3d120.
+func Inline113(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28005,8 +28160,8 @@ func Inline109(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline110 renders the ERB template inline:c6b98b76bd05079d.
-func Inline110(s erb.Scope) string {
+// Inline114 renders the ERB template inline:c6b98b76bd05079d.
+func Inline114(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28014,8 +28169,8 @@ func Inline110(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline111 renders the ERB template inline:c88c8a415fadbf19.
-func Inline111(s erb.Scope) string {
+// Inline115 renders the ERB template inline:c88c8a415fadbf19.
+func Inline115(s erb.Scope) string {
 	r := erb.NewSized(s, 8, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28039,8 +28194,8 @@ func Inline111(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline112 renders the ERB template inline:cd3b756528f4879d.
-func Inline112(s erb.Scope) string {
+// Inline116 renders the ERB template inline:cd3b756528f4879d.
+func Inline116(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	var extra_option erb.Value
@@ -28057,8 +28212,8 @@ func Inline112(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline113 renders the ERB template inline:cd68ef2e6d1a9bd3.
-func Inline113(s erb.Scope) string {
+// Inline117 renders the ERB template inline:cd68ef2e6d1a9bd3.
+func Inline117(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28066,8 +28221,50 @@ func Inline113(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline114 renders the ERB template inline:cdfb0622b0e00589.
-func Inline114(s erb.Scope) string {
+// Inline118 renders the ERB template inline:cd7e74dad0f2e5e4.
+func Inline118(s erb.Scope) string {
+	r := erb.NewSized(s, 0, 0)
+	defer r.Fail()
+	var defN *erb.Def
+	_ = defN
+	var e erb.Value
+	r.L(1)
+	defN = &erb.Def{
+		Arity: 1,
+		Fn: func(a_ []erb.Value) erb.Value {
+			p_, n_, r_ := erb.ParamArgs(a_, 1, 1, 0, false)
+			_, _, _ = p_, n_, r_
+			a := p_[0]
+			_ = a
+			var b erb.Value
+			if n_ > 0 {
+				b = p_[1]
+			} else {
+				b = int64(1)
+			}
+			_ = b
+			r.L(1)
+			return a
+		},
+		Max:  2,
+		Name: "n",
+	}
+	r.L(1)
+	r.Rescue(func() erb.Value {
+		r.L(1)
+		r.Out(r.CallDef(defN, "n", int64(1), int64(2), int64(3)))
+		return r.Erbout()
+	}, []erb.Value{erb.Const("ArgumentError")}, func(err_ erb.Value) erb.Value {
+		e = err_
+		r.L(1)
+		r.Out(r.Message(e))
+		return r.Erbout()
+	})
+	return r.Result()
+}
+
+// Inline119 renders the ERB template inline:cdfb0622b0e00589.
+func Inline119(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28075,8 +28272,8 @@ func Inline114(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline115 renders the ERB template inline:cf2f60c21ca390be.
-func Inline115(s erb.Scope) string {
+// Inline120 renders the ERB template inline:cf2f60c21ca390be.
+func Inline120(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28088,8 +28285,8 @@ func Inline115(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline116 renders the ERB template inline:d007edc632dfe37b.
-func Inline116(s erb.Scope) string {
+// Inline121 renders the ERB template inline:d007edc632dfe37b.
+func Inline121(s erb.Scope) string {
 	r := erb.NewSized(s, 7, 2)
 	defer r.Fail()
 	r.L(1)
@@ -28111,8 +28308,8 @@ func Inline116(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline117 renders the ERB template inline:d0e854466e314567.
-func Inline117(s erb.Scope) string {
+// Inline122 renders the ERB template inline:d0e854466e314567.
+func Inline122(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 2)
 	defer r.Fail()
 	r.L(1)
@@ -28126,8 +28323,8 @@ func Inline117(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline118 renders the ERB template inline:d11b8adaf79f2b24.
-func Inline118(s erb.Scope) string {
+// Inline123 renders the ERB template inline:d11b8adaf79f2b24.
+func Inline123(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28144,8 +28341,8 @@ func Inline118(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline119 renders the ERB template inline:d1fb21cb14682b3b.
-func Inline119(s erb.Scope) string {
+// Inline124 renders the ERB template inline:d1fb21cb14682b3b.
+func Inline124(s erb.Scope) string {
 	r := erb.NewSized(s, 7, 0)
 	defer r.Fail()
 	r.Text("a ")
@@ -28156,8 +28353,8 @@ func Inline119(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline120 renders the ERB template inline:d21470bea01d81d1.
-func Inline120(s erb.Scope) string {
+// Inline125 renders the ERB template inline:d21470bea01d81d1.
+func Inline125(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	var s_ erb.Value
@@ -28191,8 +28388,8 @@ func Inline120(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline121 renders the ERB template inline:d2c2a5f042f026e6.
-func Inline121(s erb.Scope) string {
+// Inline126 renders the ERB template inline:d2c2a5f042f026e6.
+func Inline126(s erb.Scope) string {
 	r := erb.NewSized(s, 23, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28215,8 +28412,8 @@ func Inline121(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline122 renders the ERB template inline:d5f9f82ab236ec99.
-func Inline122(s erb.Scope) string {
+// Inline127 renders the ERB template inline:d5f9f82ab236ec99.
+func Inline127(s erb.Scope) string {
 	r := erb.NewSized(s, 42, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28234,8 +28431,47 @@ func Inline122(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline123 renders the ERB template inline:d8f89863df3c5d29.
-func Inline123(s erb.Scope) string {
+// Inline128 renders the ERB template inline:d7b97aa591b66590.
+func Inline128(s erb.Scope) string {
+	r := erb.NewSized(s, 2, 0)
+	defer r.Fail()
+	var f erb.Value
+	r.L(1)
+	f = erb.LambdaValue(erb.BlkParams(2, 2, false, func(a_ []erb.Value) erb.Value {
+		p_, n_, r_ := erb.ParamArgs(a_, 1, 2, 1, false)
+		_, _, _ = p_, n_, r_
+		obj := p_[0]
+		_ = obj
+		var a erb.Value
+		if n_ > 0 {
+			a = p_[1]
+		} else {
+			a = int64(4)
+		}
+		_ = a
+		var b erb.Value
+		if n_ > 1 {
+			b = p_[2]
+		} else {
+			b = int64(0)
+		}
+		_ = b
+		q := p_[1+n_+0]
+		_ = q
+		r.L(1)
+		return r.Inspect(erb.NewArray(obj, a, b, q))
+	}))
+	r.L(1)
+	r.Out(r.CallProc(f, int64(1), int64(2)))
+	r.Text(" ")
+	r.Out(r.CallProc(f, int64(1), int64(2), int64(3)))
+	r.Text(" ")
+	r.Out(r.CallProc(f, int64(1), int64(2), int64(3), int64(4)))
+	return r.Result()
+}
+
+// Inline129 renders the ERB template inline:d8f89863df3c5d29.
+func Inline129(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28253,8 +28489,42 @@ func Inline123(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline124 renders the ERB template inline:d93d38c1086b0810.
-func Inline124(s erb.Scope) string {
+// Inline130 renders the ERB template inline:d92d56ab6bfa3f6b.
+func Inline130(s erb.Scope) string {
+	r := erb.NewSized(s, 0, 0)
+	defer r.Fail()
+	var h, e erb.Value
+	r.L(1)
+	h = erb.LambdaValue(erb.BlkParams(1, 1, false, func(a_ []erb.Value) erb.Value {
+		p_, n_, r_ := erb.ParamArgs(a_, 1, 1, 0, false)
+		_, _, _ = p_, n_, r_
+		a := p_[0]
+		_ = a
+		var b erb.Value
+		if n_ > 0 {
+			b = p_[1]
+		} else {
+			b = int64(1)
+		}
+		_ = b
+		r.L(1)
+		return a
+	}))
+	r.L(1)
+	r.Rescue(func() erb.Value {
+		r.L(1)
+		return r.CallProc(h)
+	}, []erb.Value{erb.Const("ArgumentError")}, func(err_ erb.Value) erb.Value {
+		e = err_
+		r.L(1)
+		r.Out(r.Message(e))
+		return r.Erbout()
+	})
+	return r.Result()
+}
+
+// Inline131 renders the ERB template inline:d93d38c1086b0810.
+func Inline131(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28262,8 +28532,8 @@ func Inline124(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline125 renders the ERB template inline:db09bafbb4502650.
-func Inline125(s erb.Scope) string {
+// Inline132 renders the ERB template inline:db09bafbb4502650.
+func Inline132(s erb.Scope) string {
 	r := erb.NewSized(s, 8, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28287,8 +28557,8 @@ func Inline125(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline126 renders the ERB template inline:de33ab4e96f264fd.
-func Inline126(s erb.Scope) string {
+// Inline133 renders the ERB template inline:de33ab4e96f264fd.
+func Inline133(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28306,8 +28576,8 @@ func Inline126(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline127 renders the ERB template inline:de946790e2bd5678.
-func Inline127(s erb.Scope) string {
+// Inline134 renders the ERB template inline:de946790e2bd5678.
+func Inline134(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28327,8 +28597,8 @@ func Inline127(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline128 renders the ERB template inline:dedda7d6003c0686.
-func Inline128(s erb.Scope) string {
+// Inline135 renders the ERB template inline:dedda7d6003c0686.
+func Inline135(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28338,8 +28608,8 @@ func Inline128(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline129 renders the ERB template inline:dee8ff373c2fe092.
-func Inline129(s erb.Scope) string {
+// Inline136 renders the ERB template inline:dee8ff373c2fe092.
+func Inline136(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 3)
 	defer r.Fail()
 	r.L(1)
@@ -28388,8 +28658,8 @@ func Inline129(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline130 renders the ERB template inline:e39a0e29324f1f46.
-func Inline130(s erb.Scope) string {
+// Inline137 renders the ERB template inline:e39a0e29324f1f46.
+func Inline137(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 2)
 	defer r.Fail()
 	r.L(1)
@@ -28415,8 +28685,8 @@ func Inline130(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline131 renders the ERB template inline:e53dc380b1ff1c6f.
-func Inline131(s erb.Scope) string {
+// Inline138 renders the ERB template inline:e53dc380b1ff1c6f.
+func Inline138(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28424,8 +28694,8 @@ func Inline131(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline132 renders the ERB template inline:e5c524e83033997e.
-func Inline132(s erb.Scope) string {
+// Inline139 renders the ERB template inline:e5c524e83033997e.
+func Inline139(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28449,8 +28719,8 @@ func Inline132(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline133 renders the ERB template inline:e6af400bbd63fdd6.
-func Inline133(s erb.Scope) string {
+// Inline140 renders the ERB template inline:e6af400bbd63fdd6.
+func Inline140(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28458,8 +28728,8 @@ func Inline133(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline134 renders the ERB template inline:e8d70c7ba85c2cdf.
-func Inline134(s erb.Scope) string {
+// Inline141 renders the ERB template inline:e8d70c7ba85c2cdf.
+func Inline141(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28473,8 +28743,8 @@ func Inline134(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline135 renders the ERB template inline:ebb4a2447c3e95a7.
-func Inline135(s erb.Scope) string {
+// Inline142 renders the ERB template inline:ebb4a2447c3e95a7.
+func Inline142(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28484,8 +28754,8 @@ func Inline135(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline136 renders the ERB template inline:ef2bf7292e7e1a65.
-func Inline136(s erb.Scope) string {
+// Inline143 renders the ERB template inline:ef2bf7292e7e1a65.
+func Inline143(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28493,8 +28763,8 @@ func Inline136(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline137 renders the ERB template inline:ef3fffd835130687.
-func Inline137(s erb.Scope) string {
+// Inline144 renders the ERB template inline:ef3fffd835130687.
+func Inline144(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28508,8 +28778,8 @@ func Inline137(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline138 renders the ERB template inline:f149ff436c51b411.
-func Inline138(s erb.Scope) string {
+// Inline145 renders the ERB template inline:f149ff436c51b411.
+func Inline145(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28523,8 +28793,8 @@ func Inline138(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline139 renders the ERB template inline:f5bf702dfb655a65.
-func Inline139(s erb.Scope) string {
+// Inline146 renders the ERB template inline:f5bf702dfb655a65.
+func Inline146(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28545,8 +28815,8 @@ func Inline139(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline140 renders the ERB template inline:f6eaba9857432115.
-func Inline140(s erb.Scope) string {
+// Inline147 renders the ERB template inline:f6eaba9857432115.
+func Inline147(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28554,8 +28824,8 @@ func Inline140(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline141 renders the ERB template inline:f703efbd227b0e23.
-func Inline141(s erb.Scope) string {
+// Inline148 renders the ERB template inline:f703efbd227b0e23.
+func Inline148(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28568,8 +28838,8 @@ func Inline141(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline142 renders the ERB template inline:f7784eb9bb0585c1.
-func Inline142(s erb.Scope) string {
+// Inline149 renders the ERB template inline:f7784eb9bb0585c1.
+func Inline149(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28577,8 +28847,8 @@ func Inline142(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline143 renders the ERB template inline:f7cbc2711699e8d0.
-func Inline143(s erb.Scope) string {
+// Inline150 renders the ERB template inline:f7cbc2711699e8d0.
+func Inline150(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 2)
 	defer r.Fail()
 	r.L(1)
@@ -28592,8 +28862,8 @@ func Inline143(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline144 renders the ERB template inline:f81b284d8ec71f34.
-func Inline144(s erb.Scope) string {
+// Inline151 renders the ERB template inline:f81b284d8ec71f34.
+func Inline151(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28601,8 +28871,8 @@ func Inline144(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline145 renders the ERB template inline:f8b732dcdec1472a.
-func Inline145(s erb.Scope) string {
+// Inline152 renders the ERB template inline:f8b732dcdec1472a.
+func Inline152(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28610,8 +28880,8 @@ func Inline145(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline146 renders the ERB template inline:f92140fa6c772471.
-func Inline146(s erb.Scope) string {
+// Inline153 renders the ERB template inline:f92140fa6c772471.
+func Inline153(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28629,8 +28899,8 @@ func Inline146(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline147 renders the ERB template inline:faa1150bfefe0847.
-func Inline147(s erb.Scope) string {
+// Inline154 renders the ERB template inline:faa1150bfefe0847.
+func Inline154(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
@@ -28641,8 +28911,8 @@ func Inline147(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline148 renders the ERB template inline:fca4b54778342c51.
-func Inline148(s erb.Scope) string {
+// Inline155 renders the ERB template inline:fca4b54778342c51.
+func Inline155(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
@@ -28650,8 +28920,8 @@ func Inline148(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline149 renders the ERB template inline:fd9dc1bb64b6eacf.
-func Inline149(s erb.Scope) string {
+// Inline156 renders the ERB template inline:fd9dc1bb64b6eacf.
+func Inline156(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 3)
 	defer r.Fail()
 	r.L(1)
@@ -28677,8 +28947,8 @@ func Inline149(s erb.Scope) string {
 	return r.Result()
 }
 
-// Inline150 renders the ERB template inline:fefebb4018528d33.
-func Inline150(s erb.Scope) string {
+// Inline157 renders the ERB template inline:fefebb4018528d33.
+func Inline157(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	var s_ erb.Value
@@ -29149,92 +29419,99 @@ var Inline = map[string]erb.Template{
 	"inline:5277b13fdf8260f1": Inline60,
 	"inline:52fd9af1471a906c": Inline61,
 	"inline:535c06d44953c7dd": Inline62,
-	"inline:5b93b48a79d19f03": Inline63,
-	"inline:5c6379c87e08ef57": Inline64,
-	"inline:5edf8dc558c3775f": Inline65,
-	"inline:627bd023e5bf5e0f": Inline66,
-	"inline:6582be8b9c2a2b49": Inline67,
-	"inline:65e9352c1a2f60c5": Inline68,
-	"inline:6a40fc3da972c52c": Inline69,
-	"inline:6e0a2086148985a7": Inline70,
-	"inline:6f6964fe6d857325": Inline71,
-	"inline:7236635da11a2da9": Inline72,
-	"inline:73fa3418d91ca438": Inline73,
-	"inline:76b671f9600218d2": Inline74,
-	"inline:7dda38689cd4612c": Inline75,
-	"inline:7ea2fadbdfc51434": Inline76,
-	"inline:88428d51dd06f043": Inline77,
-	"inline:88796892a9d8f79f": Inline78,
-	"inline:8935b90bdda450eb": Inline79,
-	"inline:8999fb0157b9912b": Inline80,
-	"inline:8a1b0d0afbeb111e": Inline81,
-	"inline:8a7d090502ad4d6f": Inline82,
-	"inline:8ad7470ed6ebe98e": Inline83,
-	"inline:8b5cd083e8bcfe0a": Inline84,
-	"inline:8eca91dea91e4453": Inline85,
-	"inline:904f5c625eaff0d3": Inline86,
-	"inline:90a374472561e905": Inline87,
-	"inline:9841611dc3f5cd59": Inline88,
-	"inline:9ee5469aea73481d": Inline89,
-	"inline:9f368d8c7b7bded2": Inline90,
-	"inline:9f8786e2c138f2f1": Inline91,
-	"inline:9ff52162bd09a07b": Inline92,
-	"inline:a435a34e577ad8da": Inline93,
-	"inline:a4bff59e899e4184": Inline94,
-	"inline:a4c5b17f2e4d5d6c": Inline95,
-	"inline:acc34a6172523bf6": Inline96,
-	"inline:b12adc2373d45973": Inline97,
-	"inline:b365c76eac71dae1": Inline98,
-	"inline:b43011d2e2ab67c5": Inline99,
-	"inline:b699ac66dc81f961": Inline100,
-	"inline:b84d5316cb0e819b": Inline101,
-	"inline:b877112b57084667": Inline102,
-	"inline:b8d4d334f47ab510": Inline103,
-	"inline:b97b574eb75cc2d2": Inline104,
-	"inline:bae4658c2755dab2": Inline105,
-	"inline:baf44ec81af5be50": Inline106,
-	"inline:bd6475fe47bcfe3c": Inline107,
-	"inline:c0753a77bc6259b2": Inline108,
-	"inline:c380f43391c3d120": Inline109,
-	"inline:c6b98b76bd05079d": Inline110,
-	"inline:c88c8a415fadbf19": Inline111,
-	"inline:cd3b756528f4879d": Inline112,
-	"inline:cd68ef2e6d1a9bd3": Inline113,
-	"inline:cdfb0622b0e00589": Inline114,
-	"inline:cf2f60c21ca390be": Inline115,
-	"inline:d007edc632dfe37b": Inline116,
-	"inline:d0e854466e314567": Inline117,
-	"inline:d11b8adaf79f2b24": Inline118,
-	"inline:d1fb21cb14682b3b": Inline119,
-	"inline:d21470bea01d81d1": Inline120,
-	"inline:d2c2a5f042f026e6": Inline121,
-	"inline:d5f9f82ab236ec99": Inline122,
-	"inline:d8f89863df3c5d29": Inline123,
-	"inline:d93d38c1086b0810": Inline124,
-	"inline:db09bafbb4502650": Inline125,
-	"inline:de33ab4e96f264fd": Inline126,
-	"inline:de946790e2bd5678": Inline127,
-	"inline:dedda7d6003c0686": Inline128,
-	"inline:dee8ff373c2fe092": Inline129,
-	"inline:e39a0e29324f1f46": Inline130,
-	"inline:e53dc380b1ff1c6f": Inline131,
-	"inline:e5c524e83033997e": Inline132,
-	"inline:e6af400bbd63fdd6": Inline133,
-	"inline:e8d70c7ba85c2cdf": Inline134,
-	"inline:ebb4a2447c3e95a7": Inline135,
-	"inline:ef2bf7292e7e1a65": Inline136,
-	"inline:ef3fffd835130687": Inline137,
-	"inline:f149ff436c51b411": Inline138,
-	"inline:f5bf702dfb655a65": Inline139,
-	"inline:f6eaba9857432115": Inline140,
-	"inline:f703efbd227b0e23": Inline141,
-	"inline:f7784eb9bb0585c1": Inline142,
-	"inline:f7cbc2711699e8d0": Inline143,
-	"inline:f81b284d8ec71f34": Inline144,
-	"inline:f8b732dcdec1472a": Inline145,
-	"inline:f92140fa6c772471": Inline146,
-	"inline:faa1150bfefe0847": Inline147,
-	"inline:fca4b54778342c51": Inline148,
-	"inline:fd9dc1bb64b6eacf": Inline149,
-	"inline:fefebb4018528d33": Inline150,
+	"inline:56a62e31d01d5288": Inline63,
+	"inline:5b93b48a79d19f03": Inline64,
+	"inline:5c6379c87e08ef57": Inline65,
+	"inline:5edf8dc558c3775f": Inline66,
+	"inline:627bd023e5bf5e0f": Inline67,
+	"inline:6582be8b9c2a2b49": Inline68,
+	"inline:65e9352c1a2f60c5": Inline69,
+	"inline:6a40fc3da972c52c": Inline70,
+	"inline:6e0a2086148985a7": Inline71,
+	"inline:6f6964fe6d857325": Inline72,
+	"inline:7236635da11a2da9": Inline73,
+	"inline:73fa3418d91ca438": Inline74,
+	"inline:7697fcc47e2e947b": Inline75,
+	"inline:76b671f9600218d2": Inline76,
+	"inline:7dda38689cd4612c": Inline77,
+	"inline:7ea2fadbdfc51434": Inline78,
+	"inline:88428d51dd06f043": Inline79,
+	"inline:88796892a9d8f79f": Inline80,
+	"inline:8935b90bdda450eb": Inline81,
+	"inline:8999fb0157b9912b": Inline82,
+	"inline:8a1b0d0afbeb111e": Inline83,
+	"inline:8a7d090502ad4d6f": Inline84,
+	"inline:8ad7470ed6ebe98e": Inline85,
+	"inline:8b31cde2341574a5": Inline86,
+	"inline:8b5cd083e8bcfe0a": Inline87,
+	"inline:8eca91dea91e4453": Inline88,
+	"inline:904f5c625eaff0d3": Inline89,
+	"inline:90a374472561e905": Inline90,
+	"inline:9841611dc3f5cd59": Inline91,
+	"inline:9ee5469aea73481d": Inline92,
+	"inline:9f368d8c7b7bded2": Inline93,
+	"inline:9f8786e2c138f2f1": Inline94,
+	"inline:9ff52162bd09a07b": Inline95,
+	"inline:a435a34e577ad8da": Inline96,
+	"inline:a4bff59e899e4184": Inline97,
+	"inline:a4c5b17f2e4d5d6c": Inline98,
+	"inline:acc34a6172523bf6": Inline99,
+	"inline:b12adc2373d45973": Inline100,
+	"inline:b365c76eac71dae1": Inline101,
+	"inline:b43011d2e2ab67c5": Inline102,
+	"inline:b60a9e0e55250413": Inline103,
+	"inline:b699ac66dc81f961": Inline104,
+	"inline:b84d5316cb0e819b": Inline105,
+	"inline:b877112b57084667": Inline106,
+	"inline:b8d4d334f47ab510": Inline107,
+	"inline:b97b574eb75cc2d2": Inline108,
+	"inline:bae4658c2755dab2": Inline109,
+	"inline:baf44ec81af5be50": Inline110,
+	"inline:bd6475fe47bcfe3c": Inline111,
+	"inline:c0753a77bc6259b2": Inline112,
+	"inline:c380f43391c3d120": Inline113,
+	"inline:c6b98b76bd05079d": Inline114,
+	"inline:c88c8a415fadbf19": Inline115,
+	"inline:cd3b756528f4879d": Inline116,
+	"inline:cd68ef2e6d1a9bd3": Inline117,
+	"inline:cd7e74dad0f2e5e4": Inline118,
+	"inline:cdfb0622b0e00589": Inline119,
+	"inline:cf2f60c21ca390be": Inline120,
+	"inline:d007edc632dfe37b": Inline121,
+	"inline:d0e854466e314567": Inline122,
+	"inline:d11b8adaf79f2b24": Inline123,
+	"inline:d1fb21cb14682b3b": Inline124,
+	"inline:d21470bea01d81d1": Inline125,
+	"inline:d2c2a5f042f026e6": Inline126,
+	"inline:d5f9f82ab236ec99": Inline127,
+	"inline:d7b97aa591b66590": Inline128,
+	"inline:d8f89863df3c5d29": Inline129,
+	"inline:d92d56ab6bfa3f6b": Inline130,
+	"inline:d93d38c1086b0810": Inline131,
+	"inline:db09bafbb4502650": Inline132,
+	"inline:de33ab4e96f264fd": Inline133,
+	"inline:de946790e2bd5678": Inline134,
+	"inline:dedda7d6003c0686": Inline135,
+	"inline:dee8ff373c2fe092": Inline136,
+	"inline:e39a0e29324f1f46": Inline137,
+	"inline:e53dc380b1ff1c6f": Inline138,
+	"inline:e5c524e83033997e": Inline139,
+	"inline:e6af400bbd63fdd6": Inline140,
+	"inline:e8d70c7ba85c2cdf": Inline141,
+	"inline:ebb4a2447c3e95a7": Inline142,
+	"inline:ef2bf7292e7e1a65": Inline143,
+	"inline:ef3fffd835130687": Inline144,
+	"inline:f149ff436c51b411": Inline145,
+	"inline:f5bf702dfb655a65": Inline146,
+	"inline:f6eaba9857432115": Inline147,
+	"inline:f703efbd227b0e23": Inline148,
+	"inline:f7784eb9bb0585c1": Inline149,
+	"inline:f7cbc2711699e8d0": Inline150,
+	"inline:f81b284d8ec71f34": Inline151,
+	"inline:f8b732dcdec1472a": Inline152,
+	"inline:f92140fa6c772471": Inline153,
+	"inline:faa1150bfefe0847": Inline154,
+	"inline:fca4b54778342c51": Inline155,
+	"inline:fd9dc1bb64b6eacf": Inline156,
+	"inline:fefebb4018528d33": Inline157,
 }
