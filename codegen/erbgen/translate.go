@@ -1493,23 +1493,21 @@ func (t *translator) bindParams(at erb.Node, ps []erb.Param) (code []jen.Code, r
 		}
 	}
 	simple := opt == 0 && !rest
+	fixed, nopt, restArgs := "a_", "", ""
 	if !simple {
-		code = append(code, jen.List(jen.Id("p_"), jen.Id("n_"), jen.Id("r_")).Op(":=").Add(erbQ("ParamArgs")).Call(jen.Id("a_"), jen.Lit(pre), jen.Lit(opt), jen.Lit(post), jen.Lit(rest)),
-			jen.List(jen.Id("_"), jen.Id("_"), jen.Id("_")).Op("=").List(jen.Id("p_"), jen.Id("n_"), jen.Id("r_")))
+		fixed, nopt, restArgs = t.temp("args"), t.temp("nopt"), t.temp("rest")
+		code = append(code, jen.List(jen.Id(fixed), jen.Id(nopt), jen.Id(restArgs)).Op(":=").Add(erbQ("ParamArgs")).Call(jen.Id("a_"), jen.Lit(pre), jen.Lit(opt), jen.Lit(post), jen.Lit(rest)),
+			jen.List(jen.Id("_"), jen.Id("_"), jen.Id("_")).Op("=").List(jen.Id(fixed), jen.Id(nopt), jen.Id(restArgs)))
 	}
-	args := "a_"
-	if !simple {
-		args = "p_"
-	}
-	nreq, nopt := 0, 0
+	nreq, nopts := 0, 0
 	for _, p := range ps {
 		// the argument of the next required parameter
 		var arg jen.Code
 		if p.Kind == erb.ParamReq || p.Kind == erb.ParamDestructure {
 			if nreq < pre {
-				arg = jen.Id(args).Index(jen.Lit(nreq))
+				arg = jen.Id(fixed).Index(jen.Lit(nreq))
 			} else {
-				arg = jen.Id("p_").Index(jen.Lit(pre).Op("+").Id("n_").Op("+").Lit(nreq - pre))
+				arg = jen.Id(fixed).Index(jen.Lit(pre).Op("+").Id(nopt).Op("+").Lit(nreq - pre))
 			}
 			nreq++
 		}
@@ -1525,15 +1523,15 @@ func (t *translator) bindParams(at erb.Node, ps []erb.Param) (code []jen.Code, r
 			def := t.expr(p.Default)
 			l := t.paramLocal(p.Name)
 			code = append(code, jen.Var().Id(l.goName).Add(valueT()),
-				jen.If(jen.Id("n_").Op(">").Lit(nopt)).Block(
-					jen.Id(l.goName).Op("=").Id("p_").Index(jen.Lit(pre+nopt)),
+				jen.If(jen.Id(nopt).Op(">").Lit(nopts)).Block(
+					jen.Id(l.goName).Op("=").Id(fixed).Index(jen.Lit(pre+nopts)),
 				).Else().Block(jen.Id(l.goName).Op("=").Add(def)),
 				jen.Id("_").Op("=").Id(l.goName))
-			nopt++
+			nopts++
 		case erb.ParamRest:
 			// a Value: the method may assign anything to it
 			l := t.paramLocal(p.Name)
-			code = append(code, jen.Var().Id(l.goName).Add(valueT()).Op("=").Add(erbQ("NewArray")).Call(jen.Id("r_").Op("...")),
+			code = append(code, jen.Var().Id(l.goName).Add(valueT()).Op("=").Add(erbQ("NewArray")).Call(jen.Id(restArgs).Op("...")),
 				jen.Id("_").Op("=").Id(l.goName))
 		}
 	}

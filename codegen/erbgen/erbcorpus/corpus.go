@@ -26108,13 +26108,13 @@ func Inline22(s erb.Scope) string {
 	defDescribe = &erb.Def{
 		Arity: 1,
 		Fn: func(a_ []erb.Value) erb.Value {
-			p_, n_, r_ := erb.ParamArgs(a_, 1, 1, 0, false)
-			_, _, _ = p_, n_, r_
-			x := p_[0]
+			args1_, nopt2_, rest3_ := erb.ParamArgs(a_, 1, 1, 0, false)
+			_, _, _ = args1_, nopt2_, rest3_
+			x := args1_[0]
 			_ = x
 			var prefix erb.Value
-			if n_ > 0 {
-				prefix = p_[1]
+			if nopt2_ > 0 {
+				prefix = args1_[1]
 			} else {
 				prefix = erb.S("v:")
 			}
@@ -27020,20 +27020,20 @@ func Inline63(s erb.Scope) string {
 	var g erb.Value
 	r.L(1)
 	g = erb.ProcValue(erb.BlkParams(2, 1, true, func(a_ []erb.Value) erb.Value {
-		p_, n_, r_ := erb.ParamArgs(a_, 1, 1, 1, true)
-		_, _, _ = p_, n_, r_
-		a := p_[0]
+		args1_, nopt2_, rest3_ := erb.ParamArgs(a_, 1, 1, 1, true)
+		_, _, _ = args1_, nopt2_, rest3_
+		a := args1_[0]
 		_ = a
 		var b erb.Value
-		if n_ > 0 {
-			b = p_[1]
+		if nopt2_ > 0 {
+			b = args1_[1]
 		} else {
 			b = int64(5)
 		}
 		_ = b
-		var r_ erb.Value = erb.NewArray(r_...)
+		var r_ erb.Value = erb.NewArray(rest3_...)
 		_ = r_
-		c := p_[1+n_+0]
+		c := args1_[1+nopt2_+0]
 		_ = c
 		r.L(1)
 		return erb.NewArray(a, b, r_, c)
@@ -27298,11 +27298,11 @@ func Inline75(s erb.Scope) string {
 	var k, e erb.Value
 	r.L(1)
 	k = erb.LambdaValue(erb.BlkParams(1, 0, true, func(a_ []erb.Value) erb.Value {
-		p_, n_, r_ := erb.ParamArgs(a_, 1, 0, 0, true)
-		_, _, _ = p_, n_, r_
-		a := p_[0]
+		args1_, nopt2_, rest3_ := erb.ParamArgs(a_, 1, 0, 0, true)
+		_, _, _ = args1_, nopt2_, rest3_
+		a := args1_[0]
 		_ = a
-		var r_ erb.Value = erb.NewArray(r_...)
+		var r_ erb.Value = erb.NewArray(rest3_...)
 		_ = r_
 		r.L(1)
 		return r_
@@ -27496,20 +27496,20 @@ func Inline86(s erb.Scope) string {
 	defM = &erb.Def{
 		Arity: 2,
 		Fn: func(a_ []erb.Value) erb.Value {
-			p_, n_, r_ := erb.ParamArgs(a_, 1, 1, 1, true)
-			_, _, _ = p_, n_, r_
-			a := p_[0]
+			args1_, nopt2_, rest3_ := erb.ParamArgs(a_, 1, 1, 1, true)
+			_, _, _ = args1_, nopt2_, rest3_
+			a := args1_[0]
 			_ = a
 			var b erb.Value
-			if n_ > 0 {
-				b = p_[1]
+			if nopt2_ > 0 {
+				b = args1_[1]
 			} else {
 				b = r.OpMul(a, int64(2))
 			}
 			_ = b
-			var r_ erb.Value = erb.NewArray(r_...)
+			var r_ erb.Value = erb.NewArray(rest3_...)
 			_ = r_
-			c := p_[1+n_+0]
+			c := args1_[1+nopt2_+0]
 			_ = c
 			r.L(1)
 			return r.Inspect(erb.NewArray(a, b, r_, c))
@@ -27922,13 +27922,13 @@ func Inline103(s erb.Scope) string {
 	defer r.Fail()
 	r.L(1)
 	r.Out(r.Inspect(r.Map(erb.NewArray(erb.NewArray(int64(1), int64(2)), erb.NewArray(int64(3))), erb.BlkParams(1, 1, false, func(a_ []erb.Value) erb.Value {
-		p_, n_, r_ := erb.ParamArgs(a_, 1, 1, 0, false)
-		_, _, _ = p_, n_, r_
-		a := p_[0]
+		args1_, nopt2_, rest3_ := erb.ParamArgs(a_, 1, 1, 0, false)
+		_, _, _ = args1_, nopt2_, rest3_
+		a := args1_[0]
 		_ = a
 		var b erb.Value
-		if n_ > 0 {
-			b = p_[1]
+		if nopt2_ > 0 {
+			b = args1_[1]
 		} else {
 			b = erb.Symbol("d")
 		}
@@ -27939,11 +27939,11 @@ func Inline103(s erb.Scope) string {
 	r.Text(" ")
 	r.L(1)
 	r.Out(r.Inspect(r.Map(erb.NewArray(erb.NewArray(int64(1), int64(2), int64(3))), erb.BlkParams(1, 0, true, func(a_ []erb.Value) erb.Value {
-		p_, n_, r_ := erb.ParamArgs(a_, 1, 0, 0, true)
-		_, _, _ = p_, n_, r_
-		a := p_[0]
+		args4_, nopt5_, rest6_ := erb.ParamArgs(a_, 1, 0, 0, true)
+		_, _, _ = args4_, nopt5_, rest6_
+		a := args4_[0]
 		_ = a
-		var r_ erb.Value = erb.NewArray(r_...)
+		var r_ erb.Value = erb.NewArray(rest6_...)
 		_ = r_
 		r.L(1)
 		return r_
@@ -27951,9 +27951,9 @@ func Inline103(s erb.Scope) string {
 	r.Text(" ")
 	r.L(1)
 	r.Out(r.Inspect(r.Map(erb.NewArray(erb.NewArray(int64(1), int64(2))), erb.BlkParams(0, 0, true, func(a_ []erb.Value) erb.Value {
-		p_, n_, r_ := erb.ParamArgs(a_, 0, 0, 0, true)
-		_, _, _ = p_, n_, r_
-		var r_ erb.Value = erb.NewArray(r_...)
+		args7_, nopt8_, rest9_ := erb.ParamArgs(a_, 0, 0, 0, true)
+		_, _, _ = args7_, nopt8_, rest9_
+		var r_ erb.Value = erb.NewArray(rest9_...)
 		_ = r_
 		r.L(1)
 		return r_
@@ -28232,13 +28232,13 @@ func Inline118(s erb.Scope) string {
 	defN = &erb.Def{
 		Arity: 1,
 		Fn: func(a_ []erb.Value) erb.Value {
-			p_, n_, r_ := erb.ParamArgs(a_, 1, 1, 0, false)
-			_, _, _ = p_, n_, r_
-			a := p_[0]
+			args1_, nopt2_, rest3_ := erb.ParamArgs(a_, 1, 1, 0, false)
+			_, _, _ = args1_, nopt2_, rest3_
+			a := args1_[0]
 			_ = a
 			var b erb.Value
-			if n_ > 0 {
-				b = p_[1]
+			if nopt2_ > 0 {
+				b = args1_[1]
 			} else {
 				b = int64(1)
 			}
@@ -28438,25 +28438,25 @@ func Inline128(s erb.Scope) string {
 	var f erb.Value
 	r.L(1)
 	f = erb.LambdaValue(erb.BlkParams(2, 2, false, func(a_ []erb.Value) erb.Value {
-		p_, n_, r_ := erb.ParamArgs(a_, 1, 2, 1, false)
-		_, _, _ = p_, n_, r_
-		obj := p_[0]
+		args1_, nopt2_, rest3_ := erb.ParamArgs(a_, 1, 2, 1, false)
+		_, _, _ = args1_, nopt2_, rest3_
+		obj := args1_[0]
 		_ = obj
 		var a erb.Value
-		if n_ > 0 {
-			a = p_[1]
+		if nopt2_ > 0 {
+			a = args1_[1]
 		} else {
 			a = int64(4)
 		}
 		_ = a
 		var b erb.Value
-		if n_ > 1 {
-			b = p_[2]
+		if nopt2_ > 1 {
+			b = args1_[2]
 		} else {
 			b = int64(0)
 		}
 		_ = b
-		q := p_[1+n_+0]
+		q := args1_[1+nopt2_+0]
 		_ = q
 		r.L(1)
 		return r.Inspect(erb.NewArray(obj, a, b, q))
@@ -28496,13 +28496,13 @@ func Inline130(s erb.Scope) string {
 	var h, e erb.Value
 	r.L(1)
 	h = erb.LambdaValue(erb.BlkParams(1, 1, false, func(a_ []erb.Value) erb.Value {
-		p_, n_, r_ := erb.ParamArgs(a_, 1, 1, 0, false)
-		_, _, _ = p_, n_, r_
-		a := p_[0]
+		args1_, nopt2_, rest3_ := erb.ParamArgs(a_, 1, 1, 0, false)
+		_, _, _ = args1_, nopt2_, rest3_
+		a := args1_[0]
 		_ = a
 		var b erb.Value
-		if n_ > 0 {
-			b = p_[1]
+		if nopt2_ > 0 {
+			b = args1_[1]
 		} else {
 			b = int64(1)
 		}
