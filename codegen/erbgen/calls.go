@@ -338,10 +338,10 @@ func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 			t.unsupported(x, "a block given to `%s'", x.Name)
 		}
 		if x.Name == "require" {
-			// a library of Ruby's pp2go lacks is not translated (the
-			// method goes on to use it); a gem Puppet's Ruby lacks is a
-			// LoadError when the require runs
-			if lib, ok := erb.LiteralString(oneArg(x)); !ok || !rterb.KnownLibrary(lib) && rterb.RubyLibrary(lib) {
+			// a library of Ruby's pp2go lacks, or a module's file, is
+			// not translated (the method goes on to use it); a gem
+			// Puppet's Ruby lacks is a LoadError when the require runs
+			if lib, ok := erb.LiteralString(oneArg(x)); !ok || !rterb.KnownLibrary(lib) && !missingGem(lib) {
 				t.unsupported(x, "require of %s", describeArg(x))
 			}
 		}

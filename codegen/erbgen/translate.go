@@ -365,13 +365,64 @@ func (t *translator) stmts(nodes []erb.Node) []jen.Code {
 		}
 		flush()
 		out = append(out, t.stmt(n)...)
-		if isJump(n) {
+		if isJump(n) || t.raises(n) {
 			// what follows never runs (Ruby does not run it either)
 			return out
 		}
 	}
 	flush()
 	return out
+}
+
+// raises reports whether statement n always raises an exception: a
+// raise (or fail), a require of a gem Puppet's Ruby does not have, a
+// begin whose body raises and whose rescue clauses all raise too.
+func (t *translator) raises(n erb.Node) bool {
+	switch x := n.(type) {
+	case *erb.Call:
+		if x.Recv != nil || x.Block != nil || t.defs[x.Name] != "" {
+			return false
+		}
+		switch x.Name {
+		case "raise", "fail":
+			return len(x.Args) > 0
+		case "require":
+			lib, ok := erb.LiteralString(oneArg(x))
+			return ok && len(x.Args) == 1 && missingGem(lib)
+		}
+	case *erb.Begin:
+		if x.Modifier || len(x.Else) > 0 || !t.anyRaises(x.Body) {
+			return false
+		}
+		for _, r := range x.Rescues {
+			if !t.anyRaises(r.Body) {
+				return false
+			}
+		}
+		return true
+	case *erb.Seq:
+		return t.anyRaises(x.Body)
+	}
+	return false
+}
+
+func (t *translator) anyRaises(nodes []erb.Node) bool {
+	for _, n := range nodes {
+		if isJump(n) {
+			return false
+		}
+		if t.raises(n) {
+			return true
+		}
+	}
+	return false
+}
+
+// missingGem reports whether require of lib fails in Puppet's Ruby: a
+// gem's name (no module's lib/ directory holds a file of one path
+// segment) that is not a library of Puppet's Ruby.
+func missingGem(lib string) bool {
+	return lib != "" && !strings.Contains(lib, "/") && !rterb.RubyLibrary(lib)
 }
 
 func isJump(n erb.Node) bool {
@@ -571,6 +622,10 @@ func (t *translator) tail(nodes []erb.Node) []jen.Code {
 	for i, n := range nodes[:len(nodes)-1] {
 		if isJump(n) {
 			return t.stmts(nodes[:i+1])
+		}
+		if t.raises(n) {
+			// the value of the raise, which never comes
+			return append(t.stmts(nodes[:i]), t.tailStmt(n)...)
 		}
 	}
 	out := t.stmts(nodes[:len(nodes)-1])
