@@ -47,7 +47,7 @@ lang:
 # mod_keystone, one compile in a warm process and the whole binary run,
 # beside the oracle's bench with the default settings and with the
 # environment cached (environment_timeout = unlimited), with the ratios
-# (conformance/cmd/bench; about 10 minutes). Needs puppet-agent and the
+# (conformance/cmd/bench; about 8 minutes of CPU). Needs puppet-agent and the
 # puppet-module-* packages installed. BENCHFLAGS passes flags to
 # conformance/cmd/bench: -run REGEXP selects scenarios (-run . all),
 # -no-puppet times pp2go only. `go test ./conformance -bench Catalog` gives
