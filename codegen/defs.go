@@ -119,6 +119,7 @@ func (g *defGen) typeAlias(x *ast.TypeAlias) {
 		return
 	}
 	g.u.register = append(g.u.register, jen.Id("p").Dot("AddTypeAlias").Call(jen.Lit(x.Name), jen.Lit(text)))
+	g.g.strictAlias(g.u, x)
 }
 
 // node emits a node definition.

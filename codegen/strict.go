@@ -84,6 +84,49 @@ func (g *generator) strictLoadError(u *unit, module, rel string, f *env.File) {
 	}
 }
 
+// strictAlias registers the alias files whose strict issues resolving the
+// type alias x loads, itself first and then the aliases its definition
+// names, as Puppet loads them (rt.Program.AddStrictAlias): naming x in an
+// expression fails under strict=error as the manifests whose parameter
+// types name it do (paramTypeLoad). A main manifest's alias was validated
+// with it.
+func (g *generator) strictAlias(u *unit, x *ast.TypeAlias) {
+	seen := map[string]bool{}
+	var visit func(name string)
+	visit = func(name string) {
+		if seen[name] {
+			return
+		}
+		seen[name] = true
+		d := g.e.FindTypeAlias(name)
+		if d == nil || d.File.Role == env.MainManifest {
+			return
+		}
+		for _, puppet := range releases {
+			msg, warnings, ok := strictFailure(d.File, puppet)
+			if !ok {
+				continue
+			}
+			args := []jen.Code{jen.Lit(strings.ToLower(x.Name)), jen.Lit(name), jen.Lit(puppet), jen.Lit(msg)}
+			for _, w := range warnings {
+				args = append(args, jen.Lit(w))
+			}
+			u.register = append(u.register, jen.Id("p").Dot("AddStrictAlias").Call(args...))
+		}
+		a, ok := d.Node.(*ast.TypeAlias)
+		if !ok {
+			return
+		}
+		inspect(a.TypeExpr, func(n ast.Expr) bool {
+			if r, ok := n.(*ast.QualifiedReference); ok && g.typeKnown(r.CasedValue) {
+				visit(strings.ToLower(strings.TrimPrefix(r.CasedValue, "::")))
+			}
+			return true
+		})
+	}
+	visit(strings.ToLower(strings.TrimPrefix(x.Name, "::")))
+}
+
 // paramTypeLoad registers what evaluating a parameter type of a module's
 // manifest loads, in evaluation order, and returns the first type name
 // that names no type (which fails the load), nil when all do. Puppet

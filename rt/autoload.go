@@ -103,6 +103,65 @@ func (p *Program) AddLoadWarnings(module, file string, puppet int, warnings ...s
 	p.addLoadStep(module, file, loadStep{puppet: puppet, warnings: warnings, logged: true})
 }
 
+// AddStrictAlias records that resolving the type alias alias (lower
+// case) loads the file of the alias failing (itself, or one its
+// definition names), which fails strict validation as release puppet
+// (see AddStrictLoadError): a type expression naming alias fails (or
+// warns, once per compilation) as it is first evaluated.
+func (p *Program) AddStrictAlias(alias, failing string, puppet int, msg string, warnings ...string) {
+	if p.strictAliases == nil {
+		p.strictAliases = map[string]*loadFailure{}
+	}
+	f := p.strictAliases[alias]
+	if f == nil {
+		f = &loadFailure{}
+		p.strictAliases[alias] = f
+	}
+	f.steps = append(f.steps, loadStep{msg: msg, puppet: puppet, strict: true, warnings: warnings, once: "type " + failing})
+}
+
+// loadAliases loads, as Puppet does resolving them, the alias files with
+// strict issues that a type's text names (Program.AddStrictAlias).
+func (c *Ctx) loadAliases(names []string) {
+	for _, n := range names {
+		if f := c.prog.strictAliases[n]; f != nil {
+			if c.loaded == nil {
+				c.loaded = map[string]bool{}
+			}
+			c.load(f)
+		}
+	}
+}
+
+// typeNames are the lower-case type names a type's text names, outside
+// its quoted strings.
+func typeNames(text string) []string {
+	var names []string
+	for i := 0; i < len(text); i++ {
+		ch := text[i]
+		switch {
+		case ch == '\'' || ch == '"':
+			for i++; i < len(text) && text[i] != ch; i++ {
+				if text[i] == '\\' {
+					i++
+				}
+			}
+		case ch >= 'A' && ch <= 'Z' && (i == 0 || !isNameByte(text[i-1])):
+			j := i
+			for j < len(text) && (isNameByte(text[j]) || text[j] == ':') {
+				j++
+			}
+			names = append(names, strings.ToLower(text[i:j]))
+			i = j - 1
+		}
+	}
+	return names
+}
+
+func isNameByte(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
+
 // AddStrictTypeError records that loading a module's manifest loads a
 // type alias (name) whose file fails strict validation as release puppet
 // (see AddStrictLoadError): its parameter types refer to the alias,

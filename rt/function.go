@@ -233,6 +233,9 @@ type resolvedSig struct {
 	callable *values.CallableType
 	sig      *values.Signature
 	ret      values.Type // nil: not asserted
+	// names are the type names the types name, when the program has type
+	// aliases whose files fail strict validation (Ctx.loadAliases)
+	names []string
 }
 
 // resolve resolves the signature's types in prog, once.
@@ -278,6 +281,16 @@ func (sig *Signature) resolve(prog *Program) *resolvedSig {
 		r.ret = typeOf(sig.Return)
 	}
 	r.callable = &values.CallableType{Params: values.NewTupleType(types, size), Return: r.ret}
+	if len(prog.strictAliases) > 0 {
+		for _, p := range sig.Params {
+			if p.Type != nil {
+				r.names = append(r.names, typeNames(p.Type.Text)...)
+			}
+		}
+		if sig.Return != nil {
+			r.names = append(r.names, typeNames(sig.Return.Text)...)
+		}
+	}
 	sig.resolved.Store(r)
 	return r
 }
@@ -326,6 +339,7 @@ func (l *Lambda) Call(args ...values.Value) (result values.Value) {
 	}()
 	t := s.pushLocal()
 	rs := l.sig.resolve(s.c.prog)
+	s.c.loadAliases(rs.names)
 	l.sig.bind(s, t, args, rs)
 	result = l.body(s)
 	if result == nil {
@@ -394,6 +408,7 @@ func PuppetFunction(prog *Program, name, module string, sig *Signature, body fun
 	f.Dispatches = []*fn.Dispatch{{Sig: rs.sig, Return: rs.ret, Method: method, ReturnSubject: "value returned from " + name,
 		Impl: func(c fn.Context, args []values.Value, block fn.Block) values.Value {
 			caller := c.(*Scope)
+			caller.c.loadAliases(rs.names)
 			return callPuppetFunction(caller.c.top, sig, body, args)
 		}}}
 	return f

@@ -276,6 +276,9 @@ type TypeRef struct {
 type typeResolution struct {
 	prog *Program
 	t    values.Value
+	// names are the type names the text names, when the program has type
+	// aliases whose files fail strict validation
+	names []string
 }
 
 // UnknownType fails as evaluating a type name that names no type does:
@@ -290,15 +293,22 @@ func (s *Scope) UnknownType(site *Site, name string) values.Value {
 // Type is the value of a type expression in this compilation's program.
 func (s *Scope) Type(site *Site, r *TypeRef) values.Value {
 	prog := s.c.prog
-	if tr := r.t.Load(); tr != nil && tr.prog == prog {
-		return tr.t
+	tr := r.t.Load()
+	if tr == nil || tr.prog != prog {
+		t, err := prog.parseType(r.Text)
+		if err != nil {
+			raise(site, err)
+		}
+		tr = &typeResolution{prog: prog, t: t}
+		if len(prog.strictAliases) > 0 {
+			tr.names = typeNames(r.Text)
+		}
+		r.t.Store(tr)
 	}
-	t, err := prog.parseType(r.Text)
-	if err != nil {
-		raise(site, err)
+	if tr.names != nil {
+		s.c.loadAliases(tr.names)
 	}
-	r.t.Store(&typeResolution{prog, t})
-	return t
+	return tr.t
 }
 
 // parseType parses a type's text against the program's aliases and

@@ -63,6 +63,9 @@ type Program struct {
 	// envWarnings are, by Puppet release, the warnings the main
 	// manifests' validation logs in every compile (AddLoadWarnings)
 	envWarnings map[int][]string
+	// strictAliases are, by type alias, the alias files with strict
+	// issues resolving it loads (AddStrictAlias)
+	strictAliases map[string]*loadFailure
 	// vendored are the natives of the release's vendored modules
 	// (installVendored)
 	vendored map[string]NativeType
