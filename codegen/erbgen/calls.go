@@ -97,6 +97,19 @@ func (t *translator) callArgs(args []erb.Node) ([]jen.Code, jen.Code) {
 		case *erb.Splat:
 			splat = true
 			out = append(out, rcall("Splat", t.expr(x.X)))
+		case *erb.DoubleSplat:
+			// **h as the last argument: h's pairs as the keyword hash
+			// (none when h is empty)
+			if a != args[len(args)-1] {
+				t.unsupported(x, "a double splat before other arguments")
+			}
+			if len(out) > 0 {
+				if _, isHash := args[len(out)-1].(*erb.Hash); isHash {
+					t.unsupported(x, "a double splat after keyword arguments")
+				}
+			}
+			splat = true
+			out = append(out, rcall("KwSplat", t.expr(x.X)))
 		case *erb.BlockPass:
 			blk = rcall("BlkSym", t.expr(x.X))
 		default:

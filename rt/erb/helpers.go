@@ -61,10 +61,28 @@ type splatted struct{ v Value }
 // Splat is *x.
 func (r *R) Splat(v Value) Value { return splatted{v} }
 
-// Spread expands *x markers in a list.
+type kwSplatted struct{ h *Hash }
+
+// KwSplat is **x as the last argument of a call: a copy of the Hash x,
+// or no argument when x is empty.
+func (r *R) KwSplat(v Value) Value {
+	h, ok := v.(*Hash)
+	if !ok {
+		implicitConversion(v, "Hash")
+	}
+	return kwSplatted{h}
+}
+
+// Spread expands *x and **x markers in a list.
 func (r *R) Spread(list ...Value) []Value {
 	out := make([]Value, 0, len(list))
 	for _, e := range list {
+		if kw, ok := e.(kwSplatted); ok {
+			if kw.h.Len() > 0 {
+				out = append(out, kw.h.dup())
+			}
+			continue
+		}
 		s, ok := e.(splatted)
 		if !ok {
 			out = append(out, e)
