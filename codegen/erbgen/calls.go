@@ -243,6 +243,10 @@ func (t *translator) methodCall(x *erb.Call, recv jen.Code) *jen.Statement {
 	if st, ok := t.userCall(x, recv); ok {
 		return st
 	}
+	if x.Name == "compiler" && t.api != 0 && len(x.Args) == 0 && x.Block == nil {
+		// an InternalFunction's scope (scope_param): Scope#compiler
+		return rr.call("ScopeCompiler", recv)
+	}
 	if x.Name == "call_function" && t.api == API4 && x.Block == nil {
 		// an InternalFunction's scope (scope_param): Scope#call_function
 		if len(x.Args) > 0 {

@@ -114,7 +114,11 @@ func runCases(t *testing.T, gobin, dir string, expected []string) {
 
 // knownGaps are pp2go bugs the cases found and not fixed yet, by the
 // function whose cases show them: they are counted and listed, not failed.
-var knownGaps = map[string]string{}
+var knownGaps = map[string]string{
+	// the runner registers no Puppet-language or logging function, and
+	// every library's ports of every module version (a compiled
+	// environment unbinds those its modules lack): checked end to end
+	"stdlib::has_function": "the runner's function registry is not an environment's"}
 
 // harnessLimit matches the errors of cases the runner (rt/fn's evaltest)
 // cannot check: type aliases resolve in the translated functions'

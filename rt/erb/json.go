@@ -489,6 +489,9 @@ func (r *R) Dump(recv Value, args ...Value) Value {
 
 // Load is JSON.load / YAML.load / PSON.load.
 func (r *R) Load(recv Value, args ...Value) Value {
+	if _, ok := recv.(*loaderObject); ok {
+		return r.loaderLoad(args) // m_fs.go
+	}
 	c := classRecv("load", recv, ClassJSON, ClassYAML, ClassPSON)
 	if c == ClassPSON {
 		arity(args, 1, 1)

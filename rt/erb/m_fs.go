@@ -704,3 +704,88 @@ func (r *R) expandPath(p string, dir []Value) string {
 	}
 	return strings.Repeat("/", lead) + strings.Join(parts, "/")
 }
+
+// loadersObject is a compiler's loaders (Puppet::Pops::Loaders),
+// loaderObject its private environment loader, functionObject a function
+// the loader found.
+type (
+	loadersObject  struct{}
+	loaderObject   struct{}
+	functionObject struct{ name string }
+)
+
+var (
+	ClassPuppetLoaders  = newClass("Puppet::Pops::Loaders", ClassObject)
+	ClassPuppetLoader   = newClass("Puppet::Pops::Loader::DependencyLoader", ClassObject)
+	ClassPuppetFunction = newClass("Puppet::Functions::Function", ClassObject)
+)
+
+func (*loadersObject) rubyClass() *Class      { return ClassPuppetLoaders }
+func (*loadersObject) rubyInspect() string    { return "#<Puppet::Pops::Loaders>" }
+func (x *loadersObject) rubyToS() string      { return x.rubyInspect() }
+func (*loaderObject) rubyClass() *Class       { return ClassPuppetLoader }
+func (*loaderObject) rubyInspect() string     { return "(DependencyLoader 'environment private')" }
+func (x *loaderObject) rubyToS() string       { return x.rubyInspect() }
+func (*functionObject) rubyClass() *Class     { return ClassPuppetFunction }
+func (x *functionObject) rubyInspect() string { return "#<Puppet::Functions::Function " + x.name + ">" }
+func (x *functionObject) rubyToS() string     { return x.rubyInspect() }
+
+// FunctionLoader is implemented by scopes that know which functions the
+// environment has (its loaders find them: 4.x, 3.x and Puppet-language
+// functions of the modules and of Puppet).
+type FunctionLoader interface {
+	HasFunction(name string) bool
+}
+
+func init() {
+	plain(map[string]func(*R, Value, ...Value) Value{
+		"loaders":                    (*R).Loaders,
+		"private_environment_loader": (*R).PrivateEnvironmentLoader,
+	})
+}
+
+// ScopeCompiler is scope.compiler on the scope as a value (an
+// InternalFunction's scope_param).
+func (r *R) ScopeCompiler(recv Value) Value {
+	if _, ok := recv.(*scopeObject); ok {
+		return &compilerObject{}
+	}
+	return r.NoMethod(recv, "compiler")
+}
+
+// Loaders is Puppet::Parser::Compiler#loaders.
+func (r *R) Loaders(recv Value, args ...Value) Value {
+	if _, ok := recv.(*compilerObject); !ok {
+		return r.NoMethod(recv, "loaders", args...)
+	}
+	arity(args, 0, 0)
+	return &loadersObject{}
+}
+
+// PrivateEnvironmentLoader is Loaders#private_environment_loader.
+func (r *R) PrivateEnvironmentLoader(recv Value, args ...Value) Value {
+	if _, ok := recv.(*loadersObject); !ok {
+		return r.NoMethod(recv, "private_environment_loader", args...)
+	}
+	arity(args, 0, 0)
+	return &loaderObject{}
+}
+
+// loaderLoad is Loader#load(:function, name): the function the
+// environment has under that name (names are case-insensitive), nil when
+// there is none. pp2go loads only functions.
+func (r *R) loaderLoad(args []Value) Value {
+	arity(args, 2, 2)
+	if args[0] != Symbol("function") {
+		raise(ClassNotImplementedError, "pp2go: a loader's load of %s (it loads only functions)", Inspect(args[0]))
+	}
+	name := strings.ToLower(ToS(args[1]))
+	f, ok := r.scope.(FunctionLoader)
+	if !ok {
+		raise(ClassNotImplementedError, "pp2go: this scope cannot look up functions")
+	}
+	if !f.HasFunction(name) {
+		return nil
+	}
+	return &functionObject{name: name}
+}

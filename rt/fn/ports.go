@@ -110,12 +110,14 @@ func Unbind(module string, names ...string) {
 	for _, n := range names {
 		if f, ok := registry[n]; ok && f.Module == module {
 			delete(registry, n)
-			if f.API3 {
-				delete(legacy3x, n)
-			}
 		}
 		if f, ok := shadowed3x[n]; ok && f.Module == module {
 			delete(shadowed3x, n)
+		}
+		// a 3.x function of that name exists while another module's or
+		// core's is left
+		if f, ok := registry[n]; !(ok && f.API3) && shadowed3x[n] == nil {
+			delete(legacy3x, n)
 		}
 	}
 }

@@ -44,3 +44,24 @@ func TestPortFunction(t *testing.T) {
 		}
 	}
 }
+
+// Unbinding a module's 4.x shim and the 3.x function behind it leaves no
+// 3.x function of that name (Puppet::Parser::Functions.function is false).
+func TestUnbindShadowed3x(t *testing.T) {
+	t.Cleanup(func() {
+		delete(registry, "unbind3x_f")
+		delete(shadowed3x, "unbind3x_f")
+		delete(legacy3x, "unbind3x_f")
+	})
+	f3 := New3("unbind3x_f", 1, func(Context, []values.Value, Block) values.Value { return values.Undef })
+	f3.Module = "m"
+	Register(f3)
+	Register(New("unbind3x_f").Module("m").D("", func(Context, []values.Value, Block) values.Value { return values.Undef }).Func())
+	if !Has3x("unbind3x_f") || Lookup3x("unbind3x_f") != f3 {
+		t.Fatal("the shadowed 3.x function is not found")
+	}
+	Unbind("m", "unbind3x_f")
+	if Has3x("unbind3x_f") || Lookup3x("unbind3x_f") != nil {
+		t.Fatal("Unbind left the 3.x function")
+	}
+}

@@ -319,3 +319,8 @@ func (s scope) CommandsAllowed() bool {
 	c, ok := s.c.(fn.Commander)
 	return ok && c.CommandsAllowed()
 }
+
+// HasFunction reports whether the environment's loaders find a function
+// of that name (a 4.x, 3.x or Puppet-language function, of a module or of
+// Puppet).
+func (s scope) HasFunction(name string) bool { return fn.Lookup(name) != nil || fn.Has3x(name) }
