@@ -26,7 +26,15 @@ func (g *generator) translateRuby(u *unit, m *env.Module) {
 		if _, core := corefn.Lookup(rf.Name); core {
 			continue
 		}
-		if ref := g.e.FindFunction(rf.Name, nil); ref == nil || ref.Ruby != rf {
+		ref := g.e.FindFunction(rf.Name, nil)
+		if ref == nil {
+			continue
+		}
+		// a 3.x function that the module's 4.x function of the same name
+		// hides from Puppet code is what Ruby's scope.function_x calls
+		// (fn.Lookup3x)
+		hidden3x := ref.Ruby != rf && rf.API == 3 && ref.Ruby != nil && ref.Ruby.API == 4 && ref.Module == m
+		if ref.Ruby != rf && !hidden3x {
 			continue
 		}
 		if g.translated == nil {
@@ -39,6 +47,9 @@ func (g *generator) translateRuby(u *unit, m *env.Module) {
 			continue
 		}
 		fun, err := rubyfn.Translate(rf.Path, src)
+		if hidden3x && (err != nil || fun.Name != rf.Name || len(fun.Methods.Untranslated) > 0) {
+			continue // the 4.x function answers function_x as before
+		}
 		if err != nil {
 			g.untranslatable[rf.Path] = err.Error()
 			continue
@@ -70,6 +81,8 @@ func (g *generator) translateRuby(u *unit, m *env.Module) {
 		// module type aliases in the signatures resolve in the program
 		fun.Resolver = jen.Id("p").Dot("TypeResolver").Call()
 		u.register = append(u.register, fun.Registration(id, m.Name))
-		g.translated[rf.Name] = true
+		if !hidden3x {
+			g.translated[rf.Name] = true
+		}
 	}
 }

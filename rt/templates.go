@@ -109,8 +109,12 @@ func (e erbScope) ModuleFile(path string) (fn.ModuleEntry, bool) { return e.s.Mo
 // Strict implements erb.StrictScope.
 func (e erbScope) Strict() string { return e.s.c.prog.strict }
 
-// WarnOnce implements erb.StrictScope: Puppet.warn_once with no file and
-// line, whose message says so.
+// WarnOnceUnlocated implements erb.StrictScope: Puppet.warn_once with no
+// file and line, whose message says so.
+func (e erbScope) WarnOnceUnlocated(key, msg string) { fn.WarnOnceUnlocated(e.s, key, msg) }
+
+// WarnOnce implements erb.OnceWarner (Puppet.deprecation_warning), without
+// a position as the template's other warnings.
 func (e erbScope) WarnOnce(key, msg string) { fn.WarnOnceUnlocated(e.s, key, msg) }
 
 // VarView implements erb.VarIndex: Vars() as they are now, read one name

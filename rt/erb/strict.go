@@ -5,9 +5,9 @@ package erb
 // what Puppet's Scope#variable_not_found does.
 type StrictScope interface {
 	Strict() string // off, warning or error
-	// WarnOnce logs msg once per compile and key, without a position
-	// (Puppet.warn_once with no file and line).
-	WarnOnce(key, msg string)
+	// WarnOnceUnlocated logs msg once per compile and key, without a
+	// position (Puppet.warn_once with no file and line).
+	WarnOnceUnlocated(key, msg string)
 }
 
 // variableNotFound is Scope#variable_not_found for a template's lookup:
@@ -29,7 +29,7 @@ func (r *R) variableNotFound(name string) {
 	case "error":
 		raise(ClassArgumentError, "Undefined variable '%s'; ", name)
 	case "warning":
-		ss.WarnOnce("Variable: "+name, "Undefined variable '"+name+"'; ")
+		ss.WarnOnceUnlocated("Variable: "+name, "Undefined variable '"+name+"'; ")
 	}
 }
 

@@ -189,7 +189,8 @@ var registry = map[string]*Func{}
 // Register adds a function to the registry (from init functions). A core
 // function (Module "") is never replaced by a module's function of the same
 // name, and a module's 4.x function never by a 3.x function of the same
-// module; anything else replaces an earlier registration.
+// module (that one is for Ruby's 3.x calls: Lookup3x); anything else
+// replaces an earlier registration.
 func Register(f *Func) {
 	if f.Name == "" {
 		panic("fn.Register: function without a name")
@@ -231,8 +232,8 @@ var legacy3x = map[string]bool{}
 var shadowed3x = map[string]*Func{}
 
 // Lookup3x returns the function a 3.x call (scope.function_name in Ruby)
-// runs: a module's 3.x function even where core shadows it, else the
-// function Lookup finds.
+// runs: a module's 3.x function even where a 4.x function shadows it,
+// else the function Lookup finds.
 func Lookup3x(name string) *Func {
 	if f, ok := shadowed3x[name]; ok {
 		return f

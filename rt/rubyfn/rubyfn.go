@@ -184,6 +184,15 @@ func (s scope) Stacktrace() []erb.Frame {
 
 func (s scope) WarnOnce(key, msg string) { fn.WarnOnce(s.c, key, msg) }
 
+// Strict implements erb.StrictScope: scope.lookupvar of a variable that
+// does not exist does what Puppet's strict setting says (as
+// fn.LookupVar3x).
+func (s scope) Strict() string { return fn.StrictMode(s.c) }
+
+// WarnOnceUnlocated implements erb.StrictScope (Puppet.warn_once with no
+// file and line).
+func (s scope) WarnOnceUnlocated(key, msg string) { fn.WarnOnceUnlocated(s.c, key, msg) }
+
 // CallBlock calls a Puppet function with a block: the lambda the
 // function was given when the block is that lambda, else the Ruby block
 // as a lambda taking any arguments.
