@@ -53,9 +53,9 @@ func TestPortsByDigest(t *testing.T) {
 }
 
 // TestPortsDebian13: on Debian 13's modules, the ports of Ruby that
-// changed are not bound: postgresql 10.5's postgresql::postgresql_password
-// (5 parameters) is not answered by the port of postgresql 6.7's (2), and
-// stdlib 9.4.1's removed functions are unbound; unchanged ones are.
+// changed are not bound: stdlib 9.4.1's removed functions are unbound;
+// unchanged ones are bound. postgresql's functions have no port: their
+// Ruby is translated.
 func TestPortsDebian13(t *testing.T) {
 	d13 := os.Getenv("PP2GO_D13_MODULES")
 	if d13 == "" {
@@ -76,9 +76,8 @@ func TestPortsDebian13(t *testing.T) {
 	for _, r := range res.Ruby {
 		by[r.Name] = r.By
 	}
-	require.Contains(t, by, "postgresql::postgresql_password")
-	require.NotEqual(t, codegen.ByPort, by["postgresql::postgresql_password"])
-	require.Equal(t, codegen.ByPort, by["postgresql::postgresql_acls_to_resources_hash"], "read side by side: the same Ruby")
+	require.Equal(t, codegen.ByTranslation, by["postgresql::postgresql_password"])
+	require.Equal(t, codegen.ByTranslation, by["postgresql::postgresql_acls_to_resources_hash"])
 	require.Equal(t, codegen.ByPort, by["any2array"])
 	src := string(res.Files["catalog/functions.go"])
 	for _, gone := range []string{"validate_integer", "has_key", "is_string", "hash"} {

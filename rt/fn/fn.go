@@ -284,9 +284,7 @@ const modPrefix = "github.com/pp2go/pp2go/rt/fn/"
 
 func init() {
 	ModuleLibraries["stdlib"] = modPrefix + "stdlib"
-	for _, m := range []string{"apache", "archive", "collectd", "datacat", "ironic", "mcollective", "memcached", "mongodb",
-		"monit", "mysql", "neutron", "nova", "openstack_extras", "openstacklib", "postgresql", "redis", "ssh", "staging",
-		"translate", "vswitch"} {
+	for _, m := range []string{"apache", "archive", "datacat", "neutron", "nova", "staging"} {
 		ModuleLibraries[m] = modPrefix + "mods/" + m
 	}
 }

@@ -33,8 +33,10 @@ var erbCall = regexp.MustCompile(`function_([a-z_][a-z0-9_]*)|call_function\(['"
 
 // TestDebianCorpusFunctionsResolve checks that every function called from
 // the manifests, Puppet functions and templates of Debian's packaged modules
-// has an implementation: a Go function of rt/fn, a runtime function, or a
-// Puppet-language function of the modules.
+// has an implementation: a Go function of rt/fn, a runtime function, a
+// Puppet-language function of the modules, or a Ruby function of the
+// modules, which the build translates (codegen/rubyfn: TestTranslateCorpus
+// says which translate, TestCasesAgainstPuppet checks them against Puppet).
 func TestDebianCorpusFunctionsResolve(t *testing.T) {
 	root := "/usr/share/puppet/modules"
 	entries, err := os.ReadDir(root)
@@ -42,6 +44,7 @@ func TestDebianCorpusFunctionsResolve(t *testing.T) {
 		t.Skip("Debian's puppet-module-* packages are not installed")
 	}
 	puppetFunctions := map[string]bool{}
+	rubyFunctions := map[string]bool{}
 	calls := map[string][]string{} // name -> call sites
 	for _, e := range entries {
 		dir, err := filepath.EvalSymlinks(filepath.Join(root, e.Name()))
@@ -56,6 +59,8 @@ func TestDebianCorpusFunctionsResolve(t *testing.T) {
 			rel, _ := filepath.Rel(dir, p)
 			site := mod + "/" + rel
 			switch {
+			case fn.PortFunction(filepath.ToSlash(rel)) != "":
+				rubyFunctions[fn.PortFunction(filepath.ToSlash(rel))] = true
 			case strings.HasSuffix(p, ".pp") && (strings.HasPrefix(rel, "manifests/") || strings.HasPrefix(rel, "functions/")):
 				scanPuppet(t, p, false, site, calls, puppetFunctions)
 			case strings.HasSuffix(p, ".epp") && strings.HasPrefix(rel, "templates/"):
@@ -78,7 +83,7 @@ func TestDebianCorpusFunctionsResolve(t *testing.T) {
 	}
 	var missing []string
 	for name, sites := range calls {
-		if fn.Lookup(name) != nil || runtimeFunctions[name] || puppetFunctions[name] || knownDefects[name] {
+		if fn.Lookup(name) != nil || runtimeFunctions[name] || puppetFunctions[name] || rubyFunctions[name] || knownDefects[name] {
 			continue
 		}
 		sort.Strings(sites)
