@@ -14,9 +14,10 @@ import (
 
 // TestPortsByDigest: pp2go's Go port of a module function stands in for it
 // only when the module path has the Ruby the port was written for
-// (cmd/pp2go/testdata/ports: Debian 12's any2array.rb, a changed
-// bool2str.rb, no validate_integer.rb); a port whose Ruby is absent is
-// unbound, so that the compile says Unknown function as Puppet does.
+// (cmd/pp2go/testdata/ports: Debian 12's fqdn_rotate.rb, a changed
+// bool2str.rb, no validate_integer.rb); a port whose Ruby is absent or
+// changed is unbound, so that the compile says Unknown function as Puppet
+// does, or runs the translation of that Ruby.
 func TestPortsByDigest(t *testing.T) {
 	dir := "../cmd/pp2go/testdata/ports"
 	e, err := env.Load(dir, env.Options{BaseModulePath: t.TempDir(), Name: "production"})
@@ -28,28 +29,28 @@ func TestPortsByDigest(t *testing.T) {
 		require.Equal(t, "stdlib", r.Module)
 		by[r.Name] = r.By
 	}
-	require.Equal(t, map[string]string{"any2array": codegen.ByPort, "bool2str": by["bool2str"]}, by)
-	require.NotEqual(t, codegen.ByPort, by["bool2str"], "a port of other Ruby is never bound")
+	require.Equal(t, map[string]string{"fqdn_rotate": codegen.ByPort, "bool2str": by["bool2str"]}, by)
+	require.NotEqual(t, codegen.ByPort, by["bool2str"], "bool2str has no port")
 	src := string(res.Files["catalog/functions.go"])
-	require.Contains(t, src, `"validate_integer"`)
-	require.Contains(t, src, `fn.Pin("any2array")`, "the bound port is not replaced by a translation")
-	require.NotContains(t, src, `Unbind("stdlib", "any2array"`)
+	require.Contains(t, src, `"validate_re"`, "a port whose Ruby is absent is unbound")
+	require.Contains(t, src, `fn.Pin("fqdn_rotate")`, "the bound port is not replaced by a translation")
+	require.NotContains(t, src, `Unbind("stdlib", "fqdn_rotate"`)
 
-	// the same file with Debian 12's digest binds the port again
-	b, err := os.ReadFile("/usr/share/puppet/modules/stdlib/lib/puppet/parser/functions/bool2str.rb")
-	if err != nil {
-		t.Skip("needs Debian 12's puppet-module-puppetlabs-stdlib:", err)
-	}
+	// a changed fqdn_rotate.rb unbinds the port
 	tmp := t.TempDir()
 	require.NoError(t, os.CopyFS(tmp, os.DirFS(dir)))
-	require.NoError(t, os.WriteFile(filepath.Join(tmp, "modules/stdlib/lib/puppet/parser/functions/bool2str.rb"), b, 0o644))
+	rb := filepath.Join(tmp, "modules/stdlib/lib/puppet/parser/functions/fqdn_rotate.rb")
+	b, err := os.ReadFile(rb)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(rb, append([]byte("# changed\n"), b...), 0o644))
 	e, err = env.Load(tmp, env.Options{BaseModulePath: t.TempDir(), Name: "production"})
 	require.NoError(t, err)
 	res, err = codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Version: "test", Checked: typecheck.Check(e)})
 	require.NoError(t, err)
 	for _, r := range res.Ruby {
-		require.Equal(t, codegen.ByPort, r.By, r.Name)
+		require.NotEqual(t, codegen.ByPort, r.By, r.Name)
 	}
+	require.Contains(t, string(res.Files["catalog/functions.go"]), `"fqdn_rotate"`)
 }
 
 // TestPortsDebian13: on Debian 13's modules, the ports of Ruby that
@@ -78,9 +79,10 @@ func TestPortsDebian13(t *testing.T) {
 	}
 	require.Equal(t, codegen.ByTranslation, by["postgresql::postgresql_password"])
 	require.Equal(t, codegen.ByTranslation, by["postgresql::postgresql_acls_to_resources_hash"])
-	require.Equal(t, codegen.ByPort, by["any2array"])
+	require.Equal(t, codegen.ByPort, by["defined_with_params"])
+	require.Equal(t, codegen.ByTranslation, by["any2array"])
 	src := string(res.Files["catalog/functions.go"])
-	for _, gone := range []string{"validate_integer", "has_key", "is_string", "hash"} {
+	for _, gone := range []string{"is_absolute_path", "validate_re", "private"} {
 		require.NotContains(t, by, gone)
 		require.Contains(t, src, `"`+gone+`"`)
 	}

@@ -12,13 +12,10 @@ import (
 
 // TestModulePathFunctions: a compile sees the functions of the module path
 // as it is (issue 18, item 1). testdata/ports has a stdlib holding Debian
-// 12's any2array.rb (pp2go's Go port was written for it: bound), a
-// bool2str.rb that differs from every version the port was checked
-// against (not bound: translated, or the nodes that call it fail saying
-// why), and no
-// validate_integer.rb, as stdlib 9: Puppet's Unknown function, although
-// pp2go's library ports stdlib 8.5.0's. Expected outputs from Puppet 7.23
-// (testdata/ports/README.md).
+// 12's fqdn_rotate.rb (pp2go's Go port was written for it: bound), a
+// changed bool2str.rb (translated, or the nodes that call it fail saying
+// why), and no validate_integer.rb, as stdlib 9: Puppet's Unknown
+// function. Expected outputs from Puppet 7.23 (testdata/ports/README.md).
 func TestModulePathFunctions(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("needs the go command to build the environment")
@@ -57,8 +54,8 @@ func TestModulePathFunctions(t *testing.T) {
 }
 
 // check --ruby reports what runs each Ruby function of the module path
-// (issue 18, item 5): any2array by pp2go's port of that Ruby; bool2str,
-// changed, never by the port.
+// (issue 18, item 5): fqdn_rotate by pp2go's port of that Ruby; bool2str
+// by its translation, or nothing.
 func TestCheckRubyReport(t *testing.T) {
 	dir, err := filepath.Abs("testdata/ports")
 	require.NoError(t, err)

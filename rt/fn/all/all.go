@@ -9,8 +9,6 @@ import (
 	_ "github.com/pp2go/pp2go/rt/fn/mods/apache"
 	_ "github.com/pp2go/pp2go/rt/fn/mods/archive"
 	_ "github.com/pp2go/pp2go/rt/fn/mods/datacat"
-	_ "github.com/pp2go/pp2go/rt/fn/mods/neutron"
 	_ "github.com/pp2go/pp2go/rt/fn/mods/nova"
-	_ "github.com/pp2go/pp2go/rt/fn/mods/staging"
 	_ "github.com/pp2go/pp2go/rt/fn/stdlib"
 )

@@ -8,11 +8,6 @@ import (
 	v "github.com/pp2go/pp2go/rt/values"
 )
 
-// Functions that look at or add to the catalog: ensure_packages,
-// ensure_resource(s), defined_with_params, getparam, assert_private,
-// private, stdlib::str2resource; and the ones that read files of the
-// environment (load_module_metadata, loadjson, loadyaml).
-
 func catalog(c fn.Context, name string) fn.Catalog {
 	cat, ok := c.(fn.Catalog)
 	if !ok {
@@ -122,62 +117,11 @@ func refValueToS(x v.Value) v.Value {
 	return x
 }
 
-func ensureResource(c fn.Context, a args) {
-	typ, title := argOr(a, 0), argOr(a, 1)
-	if !v.Truthy(typ) {
-		panic(fn.Errorf("Must specify a type"))
-	}
-	if !v.Truthy(title) {
-		panic(fn.Errorf("Must specify a title"))
-	}
-	params := argOr(a, 2)
-	if !v.Truthy(params) {
-		params = v.EmptyHash
-	}
-	for _, item := range flatten([]v.Value{title}) {
-		ref := fn.RubyToS(typ) + "[" + fn.RubyToS(item) + "]"
-		if definedWithParams(c, []v.Value{v.String(ref), params}) {
-			c.Log("debug", "Resource "+ref+" with params "+fn.RubyToS(params)+" not created because it already exists")
-			continue
-		}
-		c.Log("debug", "Create new resource "+ref+" with params "+fn.RubyToS(params))
-		c.Call("create_resources", []v.Value{v.String(fn.RubyCapitalize(fn.RubyToS(typ))), v.NewHashFromPairs(item, params)}, nil)
-	}
-}
-
 func init() {
 	def3("defined_with_params", -1, false, func(c fn.Context, a args) v.Value {
 		return v.BoolOf(definedWithParams(c, a))
 	})
-	def3("ensure_resource", -1, true, func(c fn.Context, a args) v.Value {
-		ensureResource(c, a)
-		return v.Undef
-	})
-	def3("ensure_resources", -1, true, func(c fn.Context, a args) v.Value {
-		typ, title := argOr(a, 0), argOr(a, 1)
-		if !v.Truthy(typ) {
-			panic(fn.Errorf("Must specify a type"))
-		}
-		if !v.Truthy(title) {
-			panic(fn.Errorf("Must specify a title"))
-		}
-		params, ok := argOr(a, 2).(*v.Hash)
-		if !ok {
-			params = v.EmptyHash
-		}
-		h, ok := title.(*v.Hash)
-		if !ok {
-			parseError("ensure_resources(): Requires second argument to be a Hash")
-		}
-		for i := 0; i < h.Len(); i++ {
-			merged := params
-			if rh, ok := h.ValueAt(i).(*v.Hash); ok && v.Truthy(h.ValueAt(i)) {
-				merged = params.Merge(rh)
-			}
-			ensureResource(c, []v.Value{typ, h.KeyAt(i), merged})
-		}
-		return v.Undef
-	})
+
 	fn.New("ensure_packages").Module(module).
 		DR("Variant[String[1], Array[String[1]], Hash[String[1], Any]] packages, Hash default_attributes?", "Undef", func(c fn.Context, a args, b fn.Block) v.Value {
 			defaults := v.NewHashFromPairs(v.String("ensure"), v.String("installed"))
@@ -200,48 +144,7 @@ func init() {
 		fn.WarnOnce(c, "3xfunction#ensure_packages", "Calling function_ensure_packages via the Scope class is deprecated. Use Scope#call_function instead")
 		return c.Call("ensure_packages", a, nil)
 	})
-	def3("getparam", -1, false, func(c fn.Context, a args) v.Value {
-		if len(a) == 0 || !v.Truthy(a[0]) {
-			panic(fn.Errorf("Must specify a reference"))
-		}
-		p, ok := argOr(a, 1).(v.String)
-		if !ok {
-			panic(fn.Errorf("Must specify name of a parameter"))
-		}
-		if p == "" {
-			return v.String("")
-		}
-		typ, title, ok := refTypeTitle(refValueToS(a[0]))
-		if !ok {
-			return v.String("")
-		}
-		if r, ok := catalog(c, "getparam").FindResource(typ, title); ok {
-			if x, ok := r.Param(string(p)); ok && !v.IsUndef(x) {
-				return x
-			}
-		}
-		return v.String("")
-	})
-	def3("assert_private", -1, true, func(c fn.Context, a args) v.Value {
-		if len(a) > 1 {
-			parseError("assert_private(): Wrong number of arguments given (%d}) for 0 or 1)", len(a))
-		}
-		mod, _ := c.LookupVar("module_name")
-		caller, _ := c.LookupVar("caller_module_name")
-		if fn.RubyEqual(mod, caller) {
-			return v.Undef
-		}
-		if s, ok := argOr(a, 0).(v.String); ok {
-			parseError("%s", string(s))
-		}
-		name, isClass := catalog(c, "assert_private").ScopeSource()
-		kind := "Definition"
-		if isClass {
-			kind = "Class"
-		}
-		parseError("%s %s is private", kind, name)
-		return nil
-	})
+
 	def3("private", -1, true, func(c fn.Context, a args) v.Value {
 		c.Warn("private() DEPRECATED: This function will cease to function on Puppet 4; please use assert_private() before upgrading to puppet 4 for backwards-compatibility, or migrate to the new parser's typing system.")
 		var msg v.Value = v.Undef
@@ -259,24 +162,6 @@ func init() {
 			return v.NewResourceType(typ, title, true)
 		}).Register()
 
-	def3("load_module_metadata", -1, false, func(c fn.Context, a args) v.Value {
-		if len(a) != 1 && len(a) != 2 {
-			parseError("load_module_metadata(): Wrong number of arguments, expects one or two")
-		}
-		dir := str(call3(c, "get_module_path", a[0]))
-		data, ok := c.FindFile(dir + "/metadata.json")
-		if !ok {
-			if len(a) > 1 && v.Truthy(a[1]) {
-				return v.EmptyHash
-			}
-			parseError("load_module_metadata(): No metadata.json file for module %s", fn.RubyToS(a[0]))
-		}
-		r, err := parseJSON(string(data))
-		if err != nil {
-			panic(err)
-		}
-		return r
-	})
 	loader := func(name string, parse func(string) (v.Value, error)) {
 		def3(name, -2, false, func(c fn.Context, a args) v.Value {
 			p := fn.RubyToS(a[0])

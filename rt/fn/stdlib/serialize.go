@@ -12,17 +12,12 @@ import (
 	v "github.com/pp2go/pp2go/rt/values"
 )
 
-// to_json, to_json_pretty, to_toml, to_python, to_ruby and the parse*
-// functions, with the output of Ruby's JSON generator and parser.
-
 // jsonOpts are JSON.generate's state options.
 type jsonOpts struct {
 	indent, space, spaceBefore, objectNl, arrayNl string
 	allowNaN                                      bool
 	maxNesting                                    int // 0: no limit
 }
-
-var prettyOpts = jsonOpts{indent: "  ", space: " ", objectNl: "\n", arrayNl: "\n", maxNesting: 100}
 
 // ToJSON is Ruby's to_json of a value (JSON.generate without options).
 func ToJSON(x v.Value) (string, error) { return RubyJSON(x, jsonOpts{}) }
@@ -155,77 +150,6 @@ func writeJSONString(b *strings.Builder, s string) {
 }
 
 func init() {
-	fn.New("to_json").Module(module).D("Any data", func(c fn.Context, a args, b fn.Block) v.Value {
-		s, err := RubyJSON(a[0], jsonOpts{})
-		if err != nil {
-			panic(err)
-		}
-		return v.String(s)
-	}).Register()
-
-	fn.New("to_json_pretty").Module(module).
-		D(`Variant[Hash, Array] data, Optional[Boolean] skip_undef?, Struct[{indent => Optional[String], space => Optional[String], space_before => Optional[String], object_nl => Optional[String], array_nl => Optional[String], allow_nan => Optional[Boolean], max_nesting => Optional[Integer[-1,default]]}] opts?`,
-			func(c fn.Context, a args, b fn.Block) v.Value {
-				o := prettyOpts
-				if len(a) > 2 {
-					h := a[2].(*v.Hash)
-					get := func(k string, dst *string) {
-						if x, ok := h.GetString(k); ok {
-							if s, ok := x.(v.String); ok {
-								*dst = string(s)
-							} else if v.IsUndef(x) {
-								*dst = ""
-							}
-						}
-					}
-					get("indent", &o.indent)
-					get("space", &o.space)
-					get("space_before", &o.spaceBefore)
-					get("object_nl", &o.objectNl)
-					get("array_nl", &o.arrayNl)
-					if x, ok := h.GetString("allow_nan"); ok {
-						o.allowNaN = v.Truthy(x)
-					}
-					if x, ok := h.GetString("max_nesting"); ok {
-						switch n := x.(type) {
-						case v.Int:
-							if n == -1 {
-								o.maxNesting = 0
-							} else {
-								o.maxNesting = int(n)
-							}
-						default:
-							o.maxNesting = 0
-						}
-					}
-				}
-				data := a[0]
-				if len(a) > 1 && v.Truthy(a[1]) {
-					switch x := data.(type) {
-					case *v.Array:
-						var out []v.Value
-						for _, e := range x.Elems() {
-							if !v.IsUndef(e) {
-								out = append(out, e)
-							}
-						}
-						data = arr(out...)
-					case *v.Hash:
-						hb := v.NewHashBuilder(x.Len())
-						for i := 0; i < x.Len(); i++ {
-							if !v.IsUndef(x.ValueAt(i)) {
-								hb.Put(x.KeyAt(i), x.ValueAt(i))
-							}
-						}
-						data = hb.Build()
-					}
-				}
-				s, err := RubyJSON(data, o)
-				if err != nil {
-					panic(err)
-				}
-				return v.String(s + "\n")
-			}).Register()
 
 	fn.New("to_python").Module(module).D("Any object", func(c fn.Context, a args, b fn.Block) v.Value {
 		return v.String(toPython(richData(a[0])))
@@ -238,36 +162,7 @@ func init() {
 		t.visit(a[0].(*v.Hash), nil, false)
 		return v.String(t.b.String())
 	}).Register()
-	fn.New("to_yaml").Module(module).D("Any data, Hash options?", func(c fn.Context, a args, b fn.Block) v.Value {
-		return v.String(PsychDump(a[0]))
-	}).Register()
 
-	def3("parsejson", -1, false, func(c fn.Context, a args) v.Value {
-		if len(a) < 1 {
-			panic(fn.Errorf("Wrong number of arguments. 1 or 2 arguments should be provided."))
-		}
-		r, err := parseJSON(fn.RubyToS(a[0]))
-		if err != nil {
-			if len(a) > 1 && v.Truthy(a[1]) {
-				return a[1]
-			}
-			panic(err)
-		}
-		if !v.Truthy(r) {
-			return argOr(a, 1)
-		}
-		return r
-	})
-	fn.New("parsepson").Module(module).D("String[1] pson_string, Any default?", func(c fn.Context, a args, b fn.Block) v.Value {
-		r, err := parseJSON(str(a[0]))
-		if err != nil {
-			if len(a) > 1 {
-				return a[1]
-			}
-			panic(err)
-		}
-		return r
-	}).Register()
 	fn.New("parsehocon").Module(module).D("String hocon_string, Any default?", func(c fn.Context, a args, b fn.Block) v.Value {
 		r, err := hocon.Parse(str(a[0]))
 		if err != nil {
@@ -279,32 +174,8 @@ func init() {
 		}
 		return r
 	}).Register()
-	def3("parseyaml", -1, false, func(c fn.Context, a args) v.Value {
-		if len(a) < 1 {
-			panic(fn.Errorf("Wrong number of arguments. 1 or 2 arguments should be provided."))
-		}
-		s, ok := a[0].(v.String)
-		if !ok {
-			if len(a) > 1 && v.Truthy(a[1]) {
-				return a[1]
-			}
-			panic(fn.Errorf("no implicit conversion of %s into String", class(a[0])))
-		}
-		r, err := PsychLoad(string(s))
-		if err != nil {
-			if len(a) > 1 && v.Truthy(a[1]) {
-				return a[1]
-			}
-			panic(err)
-		}
-		if !v.Truthy(r) {
-			return argOr(a, 1)
-		}
-		return r
-	})
-}
 
-// ---- rich data (ToDataConverter with rich_data) ----
+}
 
 func richData(x v.Value) v.Value {
 	switch y := x.(type) {
@@ -400,8 +271,6 @@ func toRuby(x v.Value) string {
 	}
 	return fn.RubyInspect(x)
 }
-
-// ---- TOML (stdlib's TomlDumper) ----
 
 type tomlDumper struct{ b strings.Builder }
 

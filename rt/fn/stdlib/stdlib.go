@@ -1,10 +1,10 @@
 // Package stdlib implements the functions of puppetlabs-stdlib 8.5.0 (the
-// version Debian ships): its 4.x functions (lib/puppet/functions) and its
-// 3.x functions (lib/puppet/parser/functions), including the deprecated
-// is_* and validate_* families. Functions that Puppet's core also defines
-// are not repeated here: core shadows stdlib (rt/fn/core). It registers
-// them from init; generated code imports it when the environment has the
-// stdlib module.
+// version Debian 12 ships) whose Ruby pp2go does not translate yet (each
+// has its reason in ruby.sha256): some of its 4.x functions
+// (lib/puppet/functions) and 3.x functions (lib/puppet/parser/functions).
+// stdlib's other functions are translated from their Ruby
+// (codegen/rubyfn). It registers them from init; generated code imports it
+// when the environment has the stdlib module.
 //
 // A stdlib 3.x function is written as a func3: it receives the arguments
 // as Ruby would (3.x conversions already applied when Puppet code calls
@@ -77,12 +77,6 @@ func deprecation(c fn.Context, key, message string) {
 	}
 }
 
-// deprecationWarning is deprecation(key, message, false): the warning,
-// whatever the strict setting.
-func deprecationWarning(c fn.Context, key, message string) {
-	fn.WarnOnce(c, "deprecation|"+key, deprecationMessage(c, message))
-}
-
 // deprecationMessage is the message with the Puppet stack's first two
 // entries, as stdlib's deprecation appends them.
 func deprecationMessage(c fn.Context, message string) string {
@@ -105,21 +99,12 @@ func frameInspect(f fn.Frame) string {
 // parseError is a Puppet::ParseError raised by a function.
 func parseError(format string, a ...any) { panic(fn.Errorf(format, a...)) }
 
-func isString(x v.Value) bool { _, ok := x.(v.String); return ok }
-
-func isArray(x v.Value) bool { _, ok := x.(*v.Array); return ok }
-
-func isHash(x v.Value) bool { _, ok := x.(*v.Hash); return ok }
-
 func str(x v.Value) string {
 	if s, ok := x.(v.String); ok {
 		return string(s)
 	}
 	return fn.RubyToS(x)
 }
-
-// nilish is Ruby's x.nil? for a 3.x argument (undef, or :undef).
-func nilish(x v.Value) bool { return v.IsUndef(x) }
 
 func inspect(x v.Value) string { return fn.RubyInspect(x) }
 
@@ -133,49 +118,9 @@ func argOr(a args, i int) v.Value {
 }
 
 func init() {
-	fn.New("deprecation").Module(module).
-		D("String key, String message, Boolean use_strict_setting?", func(c fn.Context, a args, b fn.Block) v.Value {
-			// use_strict_setting is stdlib 9's (Debian 13): false logs the
-			// warning whatever the strict setting
-			if len(a) > 2 && a[2] == v.Bool(false) {
-				deprecationWarning(c, str(a[0]), str(a[1]))
-				return v.Undef
-			}
-			deprecation(c, str(a[0]), str(a[1]))
-			return v.Undef
-		}).Register()
-
-	const compat = "This method is deprecated, please use match expressions with Stdlib::Compat::%s instead. They are described at https://docs.puppet.com/puppet/latest/reference/lang_data_type.html#match-expressions."
-	for _, s := range [][3]string{
-		{"is_absolute_path", "is_absolute_path", "Absolute_Path"},
-		{"is_array", "is_array", "Array"},
-		{"is_bool", "is_bool", "Bool"},
-		{"is_float", "is_float", "Float"},
-		{"is_ip_address", "is_ip_address", "Ip_address"},
-		{"is_ipv4_address", "is_ipv4_address", "Ipv4"},
-		{"is_ipv6_address", "is_ipv4_address", "Ipv6"},
-		{"is_numeric", "is_numeric", "Numeric"},
-		{"is_string", "is_string", "String"},
-	} {
-		shim(s[0], s[1], fmt.Sprintf(compat, s[2]))
-	}
-	const legacy = "This method is deprecated, please use the stdlib validate_legacy function,\n                    with %s. There is further documentation for validate_legacy function in the README."
-	for _, s := range [][2]string{
-		{"validate_absolute_path", "Stdlib::Compat::Absolute_Path"},
-		{"validate_array", "Stdlib::Compat::Array"},
-		{"validate_bool", "Stdlib::Compat::Bool"},
-		{"validate_hash", "Stdlib::Compat::Hash"},
-		{"validate_integer", "Stdlib::Compat::Integer"},
-		{"validate_ip_address", "Stdlib::Compat::Ip_Address"},
-		{"validate_ipv4_address", "Stdlib::Compat::Ipv4_Address"},
-		{"validate_ipv6_address", "Stdlib::Compat::Ipv6_address"},
-		{"validate_numeric", "Stdlib::Compat::Numeric"},
-		{"validate_re", "Pattern[]"},
-		{"validate_slength", "String[]"},
-		{"validate_string", "Stdlib::Compat::String"},
-	} {
-		shim(s[0], s[0], fmt.Sprintf(legacy, s[1]))
-	}
+	// the 4.x shims stdlib 8.5 puts in front of the 3.x functions ported here
+	shim("is_absolute_path", "is_absolute_path", "This method is deprecated, please use match expressions with Stdlib::Compat::Absolute_Path instead. They are described at https://docs.puppet.com/puppet/latest/reference/lang_data_type.html#match-expressions.")
+	shim("validate_re", "validate_re", "This method is deprecated, please use the stdlib validate_legacy function,\n                    with Pattern[]. There is further documentation for validate_legacy function in the README.")
 }
 
 // joinStrings joins Ruby to_s of values.

@@ -9,13 +9,8 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// YAML as Ruby's Psych (with libyaml) writes and reads it: to_yaml's output
-// (package psych) and parseyaml's results.
-
 // PsychDump is data.to_yaml.
 func PsychDump(x v.Value) string { return psych.Dump(x) }
-
-// ---- loading ----
 
 // PsychLoad is YAML.load(s): YAML 1.1 scalars as Psych resolves them.
 func PsychLoad(s string) (v.Value, error) {

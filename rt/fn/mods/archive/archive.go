@@ -2,10 +2,8 @@
 // pp2go does not translate yet: the functions that query a repository
 // over HTTP (archive::artifactory_checksum, archive::artifactory_latest_url,
 // go_md5: their Ruby requires net/http), which work only where the
-// compiling context may fetch URLs, and archive::parse_artifactory_url,
-// which translates but whose cases the translation is checked with do not
-// run (rubyfn's case runner resolves no Stdlib::HTTPUrl).
-// assemble_nexus_url is translated from its Ruby.
+// compiling context may fetch URLs. archive's other functions are
+// translated from their Ruby.
 package archive
 
 import (
@@ -22,10 +20,8 @@ import (
 const module = "archive"
 
 var (
-	artifactoryRx    = v.RegexpOf(`(?<base_url>.*/artifactory)/(?<repository>[^/]+)/(?<org_path>.+?)/(?<module>[^/]+)/(?<base_rev>[^/]+?)(?:-(?<folder_iteg_rev>SNAPSHOT))?/\k<module>-\k<base_rev>(?:-(?<file_iteg_rev>SNAPSHOT|(?:(?:[0-9]{8}.[0-9]{6})-(?:[0-9]+))))?(?:-(?<classifier>[^/]+?))?\.(?<ext>(?:(?!\d))[^\-/]+|7z)`)
-	artifactoryNames = []string{"base_url", "repository", "org_path", "module", "base_rev", "folder_iteg_rev", "file_iteg_rev", "classifier", "ext"}
-	checksumRx       = lazyre.New(`\b[0-9a-f]{5,64}\b`)
-	md5Rx            = lazyre.New(`\b[0-9a-f]{5,40}\b`)
+	checksumRx = lazyre.New(`\b[0-9a-f]{5,64}\b`)
+	md5Rx      = lazyre.New(`\b[0-9a-f]{5,40}\b`)
 )
 
 func fetch(c fn.Context, name, u, user, pass string) string {
@@ -58,21 +54,6 @@ var stdlibURLs = func() fn.ResolverFunc {
 }()
 
 func init() {
-	fn.New("archive::parse_artifactory_url").Module(module).Resolver(stdlibURLs).
-		D("Variant[Stdlib::HTTPUrl, Stdlib::HTTPSUrl] url", func(c fn.Context, a []v.Value, b fn.Block) v.Value {
-			m, err := artifactoryRx.Match(string(a[0].(v.String)))
-			if err != nil {
-				panic(err)
-			}
-			if m == nil {
-				return v.Undef
-			}
-			h := v.NewHashBuilder(len(artifactoryNames))
-			for i, n := range artifactoryNames {
-				h.Put(v.String(n), m[i+1])
-			}
-			return h.Build()
-		}).Register()
 
 	fn.New("archive::artifactory_checksum").Module(module).Resolver(stdlibURLs).
 		DR("Stdlib::HTTPUrl url, Enum['sha1','sha256','md5'] checksum_type?", "String", func(c fn.Context, a []v.Value, b fn.Block) v.Value {

@@ -1,7 +1,7 @@
-# stdlib here has Debian 12's any2array.rb, a changed bool2str.rb and no
+# stdlib here has Debian 12's fqdn_rotate.rb, a changed bool2str.rb and no
 # validate_integer.rb (stdlib 9 removed it)
 node 'ported' {
-  notify { String(any2array('x')): }
+  notify { String(fqdn_rotate(['x'])): }
 }
 node 'removed' {
   notify { "n=${validate_integer(3)}": }
