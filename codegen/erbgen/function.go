@@ -330,6 +330,11 @@ func (t *translator) puppetCall(x *erb.Call) (*jen.Statement, bool) {
 			if blk == nil {
 				return t.lineFor(x).call("PuppetModuleFind", args...), true
 			}
+		case p == "Puppet::Pops::Serialization::ToDataConverter" && x.Name == "convert" && len(x.Args) == 2:
+			args, blk := t.callArgs(x.Args)
+			if blk == nil && len(args) == 2 {
+				return t.lineFor(x).call("PuppetToData", args...), true
+			}
 		case p == "Puppet::Util::Json" && x.Name == "load" && len(x.Args) == 1:
 			args, blk := t.callArgs(x.Args)
 			if blk == nil && len(args) == 1 {

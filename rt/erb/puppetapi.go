@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -620,4 +621,16 @@ func (r *R) LookupDefaults(typ Value) Value {
 		h.Set(Symbol(a), &resourceParam{name: a, value: vals[i]})
 	}
 	return h
+}
+
+// PuppetToData is Puppet::Pops::Serialization::ToDataConverter.convert(
+// value, rich_data: true) (stdlib's to_python, to_ruby): fn.RichData.
+// Other options are refused: pp2go does not implement them.
+func (r *R) PuppetToData(v Value, opts Value) Value {
+	h, ok := opts.(*Hash)
+	rich, _ := h.Lookup(Symbol("rich_data"))
+	if !ok || h.Len() != 1 || rich != true {
+		return r.Untranslated("pp2go: ToDataConverter.convert supports only rich_data: true, not " + Inspect(opts))
+	}
+	return FromPuppet(fn.RichData(ToPuppet(v)))
 }

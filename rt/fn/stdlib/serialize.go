@@ -152,10 +152,10 @@ func writeJSONString(b *strings.Builder, s string) {
 func init() {
 
 	fn.New("to_python").Module(module).D("Any object", func(c fn.Context, a args, b fn.Block) v.Value {
-		return v.String(toPython(richData(a[0])))
+		return v.String(toPython(fn.RichData(a[0])))
 	}).Register()
 	fn.New("to_ruby").Module(module).D("Any object", func(c fn.Context, a args, b fn.Block) v.Value {
-		return v.String(toRuby(richData(a[0])))
+		return v.String(toRuby(fn.RichData(a[0])))
 	}).Register()
 	fn.New("to_toml").Module(module).DR("Hash data", "String", func(c fn.Context, a args, b fn.Block) v.Value {
 		var t tomlDumper
@@ -175,58 +175,6 @@ func init() {
 		return r
 	}).Register()
 
-}
-
-func richData(x v.Value) v.Value {
-	switch y := x.(type) {
-	case nil, v.UndefValue, v.Bool, v.Int, v.Float, v.String:
-		return x
-	case *v.Array:
-		out := make([]v.Value, y.Len())
-		for i, e := range y.Elems() {
-			out[i] = richData(e)
-		}
-		return arr(out...)
-	case *v.Hash:
-		allStr := true
-		for _, k := range y.Keys() {
-			if _, ok := k.(v.String); !ok {
-				allStr = false
-				break
-			}
-		}
-		if allStr {
-			b := v.NewHashBuilder(y.Len())
-			for i := 0; i < y.Len(); i++ {
-				b.Put(y.KeyAt(i), richData(y.ValueAt(i)))
-			}
-			return b.Build()
-		}
-		var kv []v.Value
-		for i := 0; i < y.Len(); i++ {
-			kv = append(kv, richData(y.KeyAt(i)), richData(y.ValueAt(i)))
-		}
-		return v.NewHashFromPairs(v.String("__ptype"), v.String("Hash"), v.String("__pvalue"), arr(kv...))
-	case v.DefaultValue:
-		return v.NewHashFromPairs(v.String("__ptype"), v.String("Default"))
-	case *v.Sensitive:
-		return v.NewHashFromPairs(v.String("__ptype"), v.String("Sensitive"), v.String("__pvalue"), richData(y.Unwrap()))
-	case *v.Regexp:
-		return v.NewHashFromPairs(v.String("__ptype"), v.String("Regexp"), v.String("__pvalue"), v.String(y.Source()))
-	case v.Type:
-		return v.NewHashFromPairs(v.String("__ptype"), v.String("Type"), v.String("__pvalue"), v.String(v.TypeString(y)))
-	case v.Timespan:
-		return v.NewHashFromPairs(v.String("__ptype"), v.String("Timespan"), v.String("__pvalue"), v.String(y.String()))
-	case v.Timestamp:
-		return v.NewHashFromPairs(v.String("__ptype"), v.String("Timestamp"), v.String("__pvalue"), v.String(y.String()))
-	case *v.SemVer:
-		return v.NewHashFromPairs(v.String("__ptype"), v.String("SemVer"), v.String("__pvalue"), v.String(y.String()))
-	case *v.SemVerRange:
-		return v.NewHashFromPairs(v.String("__ptype"), v.String("SemVerRange"), v.String("__pvalue"), v.String(y.String()))
-	case *v.Binary:
-		return v.NewHashFromPairs(v.String("__ptype"), v.String("Binary"), v.String("__pvalue"), v.String(y.Base64()))
-	}
-	return v.String(fn.RubyToS(x))
 }
 
 func toPython(x v.Value) string {
