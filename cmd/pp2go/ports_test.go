@@ -72,7 +72,7 @@ func TestCheckRubyReport(t *testing.T) {
 	require.ErrorContains(t, err, "--ruby prints text: use it with --format text")
 }
 
-// A Ruby function nothing runs as Go (its Ruby runs a command) is a build
+// A Ruby function nothing runs as Go (its Ruby evals a string) is a build
 // warning naming it, its call and why; --strict makes it an error when
 // nodes can reach the call (issue 18, item 3).
 func TestUntranslatedFunctionIsAWarning(t *testing.T) {
@@ -81,7 +81,7 @@ func TestUntranslatedFunctionIsAWarning(t *testing.T) {
 		"manifests/site.pp":           "node default { include x }\n",
 		"modules/x/manifests/init.pp": "class x { notify { x::uptime(): } }\n",
 		"modules/x/lib/puppet/functions/x/uptime.rb": "Puppet::Functions.create_function(:'x::uptime') do\n" +
-			"  def uptime\n    `uptime`\n  end\nend\n",
+			"  def uptime\n    eval('`uptime`')\n  end\nend\n",
 	})
 	rb := filepath.Join(dir, "modules/x/lib/puppet/functions/x/uptime.rb")
 	out, err := generateWith(t, dir, false)
