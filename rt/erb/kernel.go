@@ -21,6 +21,7 @@ func init() {
 		"escape":          (*R).Escape,
 		"quote":           (*R).Quote,
 		"union":           (*R).Union,
+		"compile":         (*R).Compile,
 		"parse":           (*R).Parse,
 		"generate":        (*R).Generate,
 		"pretty_generate": (*R).PrettyGenerate,
@@ -356,6 +357,13 @@ func (r *R) InstanceVariableGet(args ...Value) Value {
 		raise(ClassNameError, "'%s' is not allowed as an instance variable name", name)
 	}
 	return r.IVar(name[1:])
+}
+
+// Compile is Regexp.compile, an alias of Regexp.new (stdlib 8's
+// validate_re).
+func (r *R) Compile(recv Value, args ...Value) Value {
+	classRecv("compile", recv, ClassRegexp)
+	return r.New(recv, nil, args...)
 }
 
 // New is Class.new.

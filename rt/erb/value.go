@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -481,9 +482,34 @@ func objectClass(o *Object) *Class {
 	case *values.SemVer:
 		return ClassSemVer
 	case values.Type:
-		return ClassPType
+		return typeClass(o.V.(values.Type))
 	}
 	return ClassObject
+}
+
+// typeClasses are the Ruby classes of Puppet types by name.
+var typeClasses sync.Map // string -> *Class
+
+// typeClass is the Ruby class of a Puppet type value: File['/x'] is a
+// Puppet::Pops::Types::PResourceType, String a PStringType (stdlib's
+// validate_* name it in their errors). Its superclass is PAnyType, which
+// stands for the hierarchy between them.
+func typeClass(t values.Type) *Class {
+	name := t.Name()
+	switch t.(type) {
+	case *values.TypeAliasType:
+		name = "TypeAlias"
+	case *values.ObjectType:
+		name = "Object"
+	}
+	if name == "Any" {
+		return ClassPType
+	}
+	if c, ok := typeClasses.Load(name); ok {
+		return c.(*Class)
+	}
+	c, _ := typeClasses.LoadOrStore(name, newClass("Puppet::Pops::Types::P"+name+"Type", ClassPType))
+	return c.(*Class)
 }
 
 // describeForError is how NoMethodError and TypeError show a receiver:
