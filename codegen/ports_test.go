@@ -32,7 +32,7 @@ func TestPortsByDigest(t *testing.T) {
 	require.Equal(t, map[string]string{"fqdn_rotate": codegen.ByPort, "bool2str": by["bool2str"]}, by)
 	require.NotEqual(t, codegen.ByPort, by["bool2str"], "bool2str has no port")
 	src := string(res.Files["catalog/functions.go"])
-	require.Contains(t, src, `"validate_re"`, "a port whose Ruby is absent is unbound")
+	require.Contains(t, src, `"validate_augeas"`, "a port whose Ruby is absent is unbound")
 	require.Contains(t, src, `fn.Pin("fqdn_rotate")`, "the bound port is not replaced by a translation")
 	require.NotContains(t, src, `Unbind("stdlib", "fqdn_rotate"`)
 
@@ -82,7 +82,7 @@ func TestPortsDebian13(t *testing.T) {
 	require.Equal(t, codegen.ByPort, by["defined_with_params"])
 	require.Equal(t, codegen.ByTranslation, by["any2array"])
 	src := string(res.Files["catalog/functions.go"])
-	for _, gone := range []string{"is_absolute_path", "validate_re", "private"} {
+	for _, gone := range []string{"is_absolute_path", "private"} {
 		require.NotContains(t, by, gone)
 		require.Contains(t, src, `"`+gone+`"`)
 	}

@@ -162,34 +162,4 @@ func init() {
 			return v.NewResourceType(typ, title, true)
 		}).Register()
 
-	loader := func(name string, parse func(string) (v.Value, error)) {
-		def3(name, -2, false, func(c fn.Context, a args) v.Value {
-			p := fn.RubyToS(a[0])
-			def := argOr(a, 1)
-			fallback := func(err error) v.Value {
-				if !v.Truthy(def) {
-					panic(err)
-				}
-				return def
-			}
-			if strings.HasPrefix(p, "http://") || strings.HasPrefix(p, "https://") {
-				return fallback(fn.Errorf("%s(): pp2go does not fetch URLs while compiling (%s)", name, p))
-			}
-			data, ok := c.FindFile(p)
-			if !ok {
-				c.Warn("Can't load '" + p + "' File does not exist!")
-				return def
-			}
-			r, err := parse(string(data))
-			if err != nil {
-				return fallback(err)
-			}
-			if !v.Truthy(r) {
-				return def
-			}
-			return r
-		})
-	}
-	loader("loadjson", parseJSON)
-	loader("loadyaml", PsychLoad)
 }

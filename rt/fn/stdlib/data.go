@@ -140,10 +140,6 @@ func init() {
 			return acc
 		}).Method("merge_iterable2").Register()
 
-	def3("pry", -1, true, func(c fn.Context, a args) v.Value {
-		panic(fn.Errorf("pry(): Requires the 'pry' rubygem to use, but it was not found"))
-	})
-
 }
 
 // Globber is implemented by contexts that may read the compiling machine's

@@ -34,74 +34,11 @@ func init() {
 		return v.BoolOf(absolutePath(c, a[0], false) || absolutePath(c, a[0], true))
 	})
 
-	def3("validate_re", -1, true, func(c fn.Context, a args) v.Value {
-		if len(a) < 2 || len(a) > 3 {
-			parseError("validate_re(): wrong number of arguments (%d; must be 2 or 3)", len(a))
-		}
-		s, ok := a[0].(v.String)
-		if !ok {
-			parseError("validate_re(): input needs to be a String, not a %s", class(a[0]))
-		}
-		msg := "validate_re(): " + inspect(a[0]) + " does not match " + inspect(a[1])
-		if len(a) > 2 && v.Truthy(a[2]) {
-			msg = fn.RubyToS(a[2])
-		}
-		pats := []v.Value{a[1]}
-		if arr, ok := a[1].(*v.Array); ok {
-			pats = flatten(arr.Elems())
-		}
-		for _, p := range pats {
-			if rubyRegexp(p).MatchString(string(s)) {
-				return v.Undef
-			}
-		}
-		parseError("%s", msg)
-		return nil
-	})
-
 	def3("validate_augeas", -1, true, func(c fn.Context, a args) v.Value {
 		parseError("validate_augeas(): this function requires the augeas feature. See http://docs.puppetlabs.com/guides/augeas.html#pre-requisites for how to activate it.")
 		return nil
 	})
-	def3("validate_cmd", -1, true, func(c fn.Context, a args) v.Value {
-		if len(a) < 2 || len(a) > 3 {
-			parseError("validate_cmd(): wrong number of arguments (%d; must be 2 or 3)", len(a))
-		}
-		msg := "validate_cmd(): failed to validate content with command " + inspect(a[1])
-		if len(a) > 2 && v.Truthy(a[2]) {
-			msg = fn.RubyToS(a[2])
-		}
-		g, ok := c.(fn.Generator)
-		if !ok {
-			parseError("%s\npp2go does not run commands on the compiling machine unless the build enables it", msg)
-		}
-		cmd := fn.RubyToS(a[1])
-		out, allowed, err := g.Generate([]string{"/bin/sh", "-c", "f=$(mktemp) && cat > \"$f\" <<'PP2GO_EOF'\n" + fn.RubyToS(a[0]) + "\nPP2GO_EOF\n" + cmd + " \"$f\"; r=$?; rm -f \"$f\"; exit $r"})
-		if !allowed {
-			parseError("%s\npp2go does not run commands on the compiling machine unless the build enables it", msg)
-		}
-		if err != nil {
-			parseError("%s\n%s", msg, err.Error()+out)
-		}
-		return v.Undef
-	})
 
-}
-
-// rubyRegexp is Regexp.compile(x) for a pattern given as a string or a
-// regexp.
-func rubyRegexp(p v.Value) *v.Regexp {
-	switch x := p.(type) {
-	case *v.Regexp:
-		return x
-	case v.String:
-		re, err := v.NewRegexp(string(x))
-		if err != nil {
-			panic(err)
-		}
-		return re
-	}
-	panic(fn.Errorf("no implicit conversion of %s into String", class(p)))
 }
 
 func flatten(vals []v.Value) []v.Value {

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/fn"
-	"github.com/pp2go/pp2go/rt/internal/hocon"
 	v "github.com/pp2go/pp2go/rt/values"
 )
 
@@ -151,73 +150,12 @@ func writeJSONString(b *strings.Builder, s string) {
 
 func init() {
 
-	fn.New("to_python").Module(module).D("Any object", func(c fn.Context, a args, b fn.Block) v.Value {
-		return v.String(toPython(fn.RichData(a[0])))
-	}).Register()
-	fn.New("to_ruby").Module(module).D("Any object", func(c fn.Context, a args, b fn.Block) v.Value {
-		return v.String(toRuby(fn.RichData(a[0])))
-	}).Register()
 	fn.New("to_toml").Module(module).DR("Hash data", "String", func(c fn.Context, a args, b fn.Block) v.Value {
 		var t tomlDumper
 		t.visit(a[0].(*v.Hash), nil, false)
 		return v.String(t.b.String())
 	}).Register()
 
-	fn.New("parsehocon").Module(module).D("String hocon_string, Any default?", func(c fn.Context, a args, b fn.Block) v.Value {
-		r, err := hocon.Parse(str(a[0]))
-		if err != nil {
-			c.Log("debug", "Parsing hocon failed with error: "+err.Error())
-			if len(a) > 1 {
-				return a[1]
-			}
-			panic(fn.Errorf("%s", err.Error()))
-		}
-		return r
-	}).Register()
-
-}
-
-func toPython(x v.Value) string {
-	switch y := x.(type) {
-	case v.Bool:
-		if y {
-			return "True"
-		}
-		return "False"
-	case nil, v.UndefValue:
-		return "None"
-	case *v.Array:
-		parts := make([]string, y.Len())
-		for i, e := range y.Elems() {
-			parts[i] = toPython(e)
-		}
-		return "[" + strings.Join(parts, ", ") + "]"
-	case *v.Hash:
-		parts := make([]string, y.Len())
-		for i := 0; i < y.Len(); i++ {
-			parts[i] = toPython(y.KeyAt(i)) + ": " + toPython(y.ValueAt(i))
-		}
-		return "{" + strings.Join(parts, ", ") + "}"
-	}
-	return fn.RubyInspect(x)
-}
-
-func toRuby(x v.Value) string {
-	switch y := x.(type) {
-	case *v.Array:
-		parts := make([]string, y.Len())
-		for i, e := range y.Elems() {
-			parts[i] = toRuby(e)
-		}
-		return "[" + strings.Join(parts, ", ") + "]"
-	case *v.Hash:
-		parts := make([]string, y.Len())
-		for i := 0; i < y.Len(); i++ {
-			parts[i] = toRuby(y.KeyAt(i)) + " => " + toRuby(y.ValueAt(i))
-		}
-		return "{" + strings.Join(parts, ", ") + "}"
-	}
-	return fn.RubyInspect(x)
 }
 
 type tomlDumper struct{ b strings.Builder }

@@ -120,7 +120,6 @@ func argOr(a args, i int) v.Value {
 func init() {
 	// the 4.x shims stdlib 8.5 puts in front of the 3.x functions ported here
 	shim("is_absolute_path", "is_absolute_path", "This method is deprecated, please use match expressions with Stdlib::Compat::Absolute_Path instead. They are described at https://docs.puppet.com/puppet/latest/reference/lang_data_type.html#match-expressions.")
-	shim("validate_re", "validate_re", "This method is deprecated, please use the stdlib validate_legacy function,\n                    with Pattern[]. There is further documentation for validate_legacy function in the README.")
 }
 
 // joinStrings joins Ruby to_s of values.
