@@ -11,6 +11,7 @@ import (
 	"syscall"
 
 	"github.com/pp2go/pp2go/rt/fn"
+	"github.com/pp2go/pp2go/rt/internal/rubyglob"
 )
 
 // The file system as module Ruby reads it: File.exist?, File.file?,
@@ -223,7 +224,7 @@ func (r *R) Glob(recv Value, args ...Value) Value {
 	}
 	out := NewArray()
 	for _, p := range pats {
-		for _, q := range expandBraces(p) {
+		for _, q := range rubyglob.ExpandBraces(p) {
 			r.globOne(q, func(m string) { out.A = append(out.A, S(m)) })
 		}
 	}
@@ -244,48 +245,11 @@ func DirGlob(s Scope, patterns []string) (out []string, err error) {
 	}()
 	r := New(s)
 	for _, p := range patterns {
-		for _, q := range expandBraces(p) {
+		for _, q := range rubyglob.ExpandBraces(p) {
 			r.globOne(q, func(m string) { out = append(out, m) })
 		}
 	}
 	return out, nil
-}
-
-// expandBraces expands {a,b} alternatives, the leftmost outermost first.
-func expandBraces(p string) []string {
-	depth, start := 0, -1
-	var commas []int
-	for i := 0; i < len(p); i++ {
-		switch p[i] {
-		case '\\':
-			i++
-		case '{':
-			if depth == 0 {
-				start = i
-				commas = nil
-			}
-			depth++
-		case ',':
-			if depth == 1 {
-				commas = append(commas, i)
-			}
-		case '}':
-			if depth == 0 {
-				continue
-			}
-			depth--
-			if depth == 0 {
-				var out []string
-				prev := start + 1
-				for _, c := range append(commas, i) {
-					out = append(out, expandBraces(p[:start]+p[prev:c]+p[i+1:])...)
-					prev = c + 1
-				}
-				return out
-			}
-		}
-	}
-	return []string{p}
 }
 
 // globMagic reports whether a pattern segment has wildcards.

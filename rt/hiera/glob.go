@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/pp2go/pp2go/rt/internal/rubyglob"
 )
 
 var globCache sync.Map // pattern -> *regexp.Regexp
@@ -14,7 +16,7 @@ var globCache sync.Map // pattern -> *regexp.Regexp
 // Directories are skipped, as Hiera skips them.
 func (d *Data) glob(pattern string) []string {
 	// Ruby expands braces first and globs each alternative in turn.
-	if alts := expandBraces(pattern); len(alts) > 1 {
+	if alts := rubyglob.ExpandBraces(pattern); len(alts) > 1 {
 		var out []string
 		for _, a := range alts {
 			out = append(out, d.glob1(a)...)
@@ -22,36 +24,6 @@ func (d *Data) glob(pattern string) []string {
 		return out
 	}
 	return d.glob1(pattern)
-}
-
-// expandBraces expands the first {a,b} group of p, recursively.
-func expandBraces(p string) []string {
-	start := -1
-	depth := 0
-	for i := 0; i < len(p); i++ {
-		switch p[i] {
-		case '\\':
-			i++
-		case '{':
-			if depth == 0 {
-				start = i
-			}
-			depth++
-		case '}':
-			if depth == 0 {
-				continue
-			}
-			depth--
-			if depth == 0 {
-				var out []string
-				for _, alt := range splitBraces(p[start+1 : i]) {
-					out = append(out, expandBraces(p[:start]+alt+p[i+1:])...)
-				}
-				return out
-			}
-		}
-	}
-	return []string{p}
 }
 
 func (d *Data) glob1(pattern string) []string {
