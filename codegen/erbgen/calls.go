@@ -226,15 +226,9 @@ func (t *translator) methodCall(x *erb.Call, recv jen.Code) *jen.Statement {
 		t.unsupported(x, "a block given to `call'")
 	case "send", "__send__", "public_send":
 		// a name computed when it runs (literalSend takes the others)
-		args, blkPass := t.callArgs(x.Args)
-		blk := jen.Code(erbQ("NoBlock"))
-		switch {
-		case x.Block != nil && blkPass != nil:
-			t.unsupported(x, "both a block and a block argument")
-		case x.Block != nil:
-			blk = t.block(x.Block)
-		case blkPass != nil:
-			blk = blkPass
+		args, blk := t.callArgs(x.Args)
+		if blk = t.oneBlock(x, blk); blk == nil {
+			blk = erbQ("NoBlock")
 		}
 		return rr.call("SendDynamic", append([]jen.Code{recv, jen.Lit(x.Name == "public_send"), blk}, args...)...)
 	case "tap", "then", "yield_self", "instance_variable_get", "instance_variable_set", "instance_eval", "method", "define_singleton_method", "extend", "each_entry":
@@ -277,16 +271,8 @@ func (t *translator) methodCall(x *erb.Call, recv jen.Code) *jen.Statement {
 		args, _ := t.callArgs(x.Args)
 		return rr.call("NoMethod", append([]jen.Code{recv, jen.Lit(x.Name)}, args...)...)
 	}
-	args, blkPass := t.callArgs(x.Args)
-	var blk jen.Code
-	switch {
-	case x.Block != nil && blkPass != nil:
-		t.unsupported(x, "both a block and a block argument")
-	case x.Block != nil:
-		blk = t.block(x.Block)
-	case blkPass != nil:
-		blk = blkPass
-	}
+	args, blk := t.callArgs(x.Args)
+	blk = t.oneBlock(x, blk)
 	if blk != nil && !takesBlock {
 		t.unsupported(x, "a block given to `%s', which pp2go implements without one", x.Name)
 	}

@@ -99,27 +99,7 @@ func md5Crypt(pw, salt string) string {
 			ctx.Write(p[:1])
 		}
 	}
-	sum := ctx.Sum(nil)
-	for i := 0; i < 1000; i++ {
-		h := md5.New()
-		if i&1 != 0 {
-			h.Write(p)
-		} else {
-			h.Write(sum)
-		}
-		if i%3 != 0 {
-			h.Write(s)
-		}
-		if i%7 != 0 {
-			h.Write(p)
-		}
-		if i&1 != 0 {
-			h.Write(sum)
-		} else {
-			h.Write(p)
-		}
-		sum = h.Sum(nil)
-	}
+	sum := stretch(md5.New, ctx.Sum(nil), p, s, 1000)
 	var b strings.Builder
 	b.WriteString("$1$" + salt + "$")
 	b64From24(&b, sum[0], sum[6], sum[12], 4)
@@ -190,27 +170,7 @@ func shaCrypt(pw, salt string, use512 bool) string {
 		ds.Write(s)
 	}
 	sSeq := repeated(ds.Sum(nil), len(s))
-	c := aSum
-	for i := 0; i < rounds; i++ {
-		h := newHash()
-		if i&1 != 0 {
-			h.Write(pSeq)
-		} else {
-			h.Write(c)
-		}
-		if i%3 != 0 {
-			h.Write(sSeq)
-		}
-		if i%7 != 0 {
-			h.Write(pSeq)
-		}
-		if i&1 != 0 {
-			h.Write(c)
-		} else {
-			h.Write(pSeq)
-		}
-		c = h.Sum(nil)
-	}
+	c := stretch(newHash, aSum, pSeq, sSeq, rounds)
 	var out strings.Builder
 	out.WriteString(prefix)
 	if custom {
@@ -246,4 +206,32 @@ func repeated(sum []byte, n int) []byte {
 		out = append(out, sum...)
 	}
 	return append(out, sum[:n-len(out)]...)
+}
+
+// stretch is the rounds loop MD5-crypt and SHA-crypt share: each round
+// hashes the previous digest c with the password p and salt s, in the
+// order the round's number gives (odd: p first; not a multiple of 3: s;
+// not a multiple of 7: p again).
+func stretch(newHash func() hash.Hash, c, p, s []byte, rounds int) []byte {
+	for i := 0; i < rounds; i++ {
+		h := newHash()
+		if i&1 != 0 {
+			h.Write(p)
+		} else {
+			h.Write(c)
+		}
+		if i%3 != 0 {
+			h.Write(s)
+		}
+		if i%7 != 0 {
+			h.Write(p)
+		}
+		if i&1 != 0 {
+			h.Write(c)
+		} else {
+			h.Write(p)
+		}
+		c = h.Sum(nil)
+	}
+	return c
 }
