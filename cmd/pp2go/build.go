@@ -204,6 +204,9 @@ func generate(stderr io.Writer, dir string, ef *envFlags, strict bool) (*codegen
 	fatal, unreached := 0, 0
 	seen := map[string]bool{}
 	report := func(d *diag.Diagnostic, isFatal bool) {
+		if !ef.reports(d) {
+			return
+		}
 		text := d.Short()
 		if seen[text] {
 			return

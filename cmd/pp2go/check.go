@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -96,6 +97,7 @@ The exit status is 1 when there is an error, whatever the format.`,
 				return err
 			}
 			res := resolve.Check(e, resolve.Options{All: all, StrictVariables: strict})
+			res.Diags = slices.DeleteFunc(res.Diags, func(d *diag.Diagnostic) bool { return !pf.reports(d) })
 			if err := write(cmd.OutOrStdout(), res.Diags); err != nil {
 				return err
 			}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -124,4 +125,31 @@ func TestCheckGitHub(t *testing.T) {
 
 	_, _, err = run(t, dir, "check", "--puppet", "7", "--format", "yaml", ".")
 	require.ErrorContains(t, err, `unknown format "yaml": use text, json or github`)
+}
+
+// A diagnostic of one Puppet release only is reported under that release:
+// Puppet 8.10 logs the deprecation of a non-literal class parameter type
+// (conformance/testdata/lang/puppet8_nonliteral_param_type.txtar), Puppet
+// 7.23 logs nothing.
+func TestReleaseOnlyDiagnostics(t *testing.T) {
+	dir := writeEnv(t, map[string]string{
+		"environment.conf":  "modulepath = modules\n",
+		"manifests/site.pp": "class c(Integer[(1)] $b = 1) { }\ninclude c\n",
+	})
+	const msg = "The parameter '$b' must be a literal type, not a Puppet::Pops::Model::AccessExpression"
+	for _, puppet := range []string{"7", "8"} {
+		out, _, err := run(t, dir, "check", "--puppet", puppet, ".")
+		require.NoError(t, err)
+		var build bytes.Buffer
+		ef := &envFlags{baseModulePath: t.TempDir(), environment: "production", hieraConfig: "/nonexistent/hiera.yaml", puppetFlags: puppetFlags{puppet: puppet}}
+		_, err = generate(&build, dir, ef, false)
+		require.NoError(t, err, build.String())
+		if puppet == "7" {
+			require.NotContains(t, out, msg)
+			require.NotContains(t, build.String(), msg)
+		} else {
+			require.Contains(t, out, msg)
+			require.Contains(t, build.String(), msg)
+		}
+	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/rt"
 )
 
@@ -68,4 +69,11 @@ func (f *puppetFlags) unknownVariableError() bool {
 		_ = p.SetSetting(kv[0], kv[1]) // checked by parse
 	}
 	return p.StrictVariables() || p.StrictMode() == "error"
+}
+
+// reports is whether the release reports the diagnostic (parse first):
+// not another release's issue, such as Puppet 8's deprecation of a
+// non-literal class parameter type under --puppet 7.
+func (f *puppetFlags) reports(d *diag.Diagnostic) bool {
+	return d.Puppet == 0 || d.Puppet == f.release.Major
 }
