@@ -1016,6 +1016,9 @@ func (t *translator) constant(c *erb.Const) *jen.Statement {
 		}
 	}
 	p := constPath(c)
+	if rterb.ReleaseConst(p) {
+		return rcall("ReleaseConst", jen.Lit(p))
+	}
 	if !rterb.KnownConst(p) {
 		t.unsupported(c, "constant %s", p)
 	}

@@ -155,7 +155,9 @@ func Const(path string) Value {
 }
 
 // KnownConst reports whether pp2go knows the constant (for the translator).
-func KnownConst(path string) bool { return constants[path] != nil || constValues[path] != nil }
+func KnownConst(path string) bool {
+	return constants[path] != nil || constValues[path] != nil || releaseConsts[path] != nil
+}
 
 // IsA reports whether c is k or inherits from (or includes) k.
 func (c *Class) IsA(k *Class) bool {

@@ -247,6 +247,31 @@ func (r *R) PuppetVersion() Value {
 	return S("7.23.0")
 }
 
+// rubyVersions are RUBY_VERSION of the Ruby each Puppet release runs on
+// where pp2go's references run it: Debian 12's Ruby under Puppet 7.23,
+// Debian 13's under Puppet 8.10 (by the release's major version).
+var rubyVersions = map[string]string{"7": "3.1.2", "8": "3.3.8"}
+
+// rubyVersion is RUBY_VERSION of the Puppet release compiled as.
+func (r *R) rubyVersion() string {
+	major, _, _ := strings.Cut(ToS(r.PuppetVersion()), ".")
+	return rubyVersions[major]
+}
+
+// releaseConsts are the constants whose value is the compile's, not the
+// translation's: those of the Ruby that runs the Puppet release compiled
+// as.
+var releaseConsts = map[string]func(r *R) Value{
+	"RUBY_VERSION": func(r *R) Value { return &Str{S: r.rubyVersion(), Frozen: true} },
+}
+
+// ReleaseConst reports whether the constant's value is the compile's
+// (RUBY_VERSION): generated code reads it with (*R).ReleaseConst.
+func ReleaseConst(path string) bool { return releaseConsts[path] != nil }
+
+// ReleaseConst is the value of a constant that ReleaseConst(path) reports.
+func (r *R) ReleaseConst(path string) Value { return releaseConsts[path](r) }
+
 // PuppetVersioncmp is Puppet::Util::Package.versioncmp(a, b[,
 // ignore_trailing_zeroes]): -1, 0 or 1. The versions must be Strings (it
 // scans them).

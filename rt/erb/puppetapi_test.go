@@ -50,6 +50,14 @@ func TestPuppetAPI(t *testing.T) {
 	if got := ToS(New(&testScope{vars: values.NewHash()}).PuppetVersion()); got != "7.23.0" {
 		t.Errorf("Puppet.version of a scope that does not say: got %q", got)
 	}
+	// RUBY_VERSION: ruby -e 'p RUBY_VERSION' on Debian 12 and, under
+	// oracle8, on Debian 13
+	if got := ToS(r.ReleaseConst("RUBY_VERSION")); got != "3.3.8" {
+		t.Errorf("RUBY_VERSION under Puppet 8.10: got %q", got)
+	}
+	if got := ToS(New(&testScope{vars: values.NewHash()}).ReleaseConst("RUBY_VERSION")); got != "3.1.2" {
+		t.Errorf("RUBY_VERSION under Puppet 7.23: got %q", got)
+	}
 	for _, c := range []struct {
 		f          func()
 		class, msg string
