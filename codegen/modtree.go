@@ -17,13 +17,14 @@ import (
 	"github.com/pp2go/pp2go/frontend/env"
 )
 
-// servedDirs are a module's directories that Puppet's file server serves:
-// files/ through the modules mount, lib/ through plugins, facts.d/
-// through pluginfacts and locales/ through locales. They are compiled
-// into the module's package (file() reads files/ there too).
-var servedDirs = []string{"files", "lib", "facts.d", "locales"}
+// compiledDirs are the module directories compiled into the module's
+// package: those Puppet's file server serves (files/ through the modules
+// mount, lib/ through plugins, facts.d/ through pluginfacts, locales/
+// through locales; file() reads files/ there too) and templates/, whose
+// files module Ruby reads (Puppet::Parser::Files.find_template).
+var compiledDirs = []string{"files", "lib", "facts.d", "locales", "templates"}
 
-// treeEntry is a file or directory found under one of servedDirs.
+// treeEntry is a file or directory found under one of compiledDirs.
 type treeEntry struct {
 	rel    string // relative to the served directory, slash-separated
 	dir    bool
@@ -36,7 +37,7 @@ type treeEntry struct {
 	embed  bool   // content copied beside the package for go:embed
 }
 
-// moduleFiles compiles a module's served directories in: each file is
+// moduleFiles compiles a module's compiledDirs in: each file is
 // copied beside the package and embedded, or, when go:embed refuses its
 // name, kept as a string in the generated source; a table records what
 // embed.FS loses (modes, modification times, symbolic links, directories).
@@ -50,8 +51,8 @@ func (g *generator) moduleFiles(u *unit, m *env.Module) {
 	var trees, decls []jen.Code
 	var register []jen.Code
 	embedded := map[string]bool{}
-	for _, dir := range servedDirs {
-		root, entries, ok := g.walkServed(m, dir)
+	for _, dir := range compiledDirs {
+		root, entries, ok := g.walkCompiled(m, dir)
 		if !ok {
 			continue
 		}
@@ -147,11 +148,11 @@ func servedDirNames(patterns []string) []string {
 	return out
 }
 
-// walkServed lists a served directory of a module, depth first by name,
+// walkCompiled lists a compiled directory of a module, depth first by name,
 // and the directory itself; false when the module has no such directory. Version control
 // directories are left out; so are special files, and files larger than
 // maxModuleFile, with a warning naming them.
-func (g *generator) walkServed(m *env.Module, dir string) (treeEntry, []treeEntry, bool) {
+func (g *generator) walkCompiled(m *env.Module, dir string) (treeEntry, []treeEntry, bool) {
 	root := filepath.Join(m.Dir, dir)
 	ri, err := os.Stat(root)
 	if err != nil || !ri.IsDir() {

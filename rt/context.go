@@ -164,13 +164,13 @@ func (p *Program) findFile(name string) ([]byte, bool) {
 }
 
 // compiledDirs are the module directories the build compiles in whole
-// (codegen's servedDirs), when the module has them.
-var compiledDirs = []string{"files", "lib", "facts.d", "locales"}
+// (codegen's compiledDirs), when the module has them.
+var compiledDirs = []string{"files", "lib", "facts.d", "locales", "templates"}
 
 // moduleFile is what the build compiled in at an absolute path inside a
 // module's directory (ok false: the path is in none): the directory
-// itself, its metadata.json and the trees of servedDirs; another part of
-// the module (manifests/, templates/, ...) is not Known.
+// itself, its metadata.json and the trees of compiledDirs; another part of
+// the module (manifests/, ...) is not Known.
 func (p *Program) moduleFile(name string) (fn.ModuleEntry, bool) {
 	name = path.Clean(name)
 	for _, mn := range p.moduleOrder {

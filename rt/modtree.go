@@ -123,7 +123,7 @@ func (p *Program) ModuleDir(module string) (string, bool) {
 }
 
 // ModuleTree is one of a module's directories compiled in ("files",
-// "lib", "facts.d", "locales"); nil when the module has none.
+// "lib", "facts.d", "locales", "templates"); nil when the module has none.
 func (p *Program) ModuleTree(module, dir string) *ModuleTree {
 	m := p.modules[module]
 	if m == nil {

@@ -28,6 +28,7 @@ func TestModuleFile(t *testing.T) {
 		{"/nowhere/modules/m/files/d", true, true, true, true, ""},
 		{"/nowhere/modules/m/files/none", true, true, false, false, ""},
 		{"/nowhere/modules/n/lib/x.rb", true, true, false, false, ""},
+		{"/nowhere/modules/n/templates/x.erb", true, true, false, false, ""},
 		{"/nowhere/modules/m/manifests/init.pp", true, false, false, false, ""},
 		{"/nowhere/modules/mm/metadata.json", false, false, false, false, ""},
 		{"/etc/hostname", false, false, false, false, ""},

@@ -461,6 +461,9 @@ func (t *translator) scopeCall(x *erb.Call) *jen.Statement {
 			t.unsupported(x, "scope.to_hash with arguments")
 		}
 		return rr.call("ScopeHash")
+	case x.Name == "compiler" && t.api == API3 && len(x.Args) == 0:
+		// self.compiler of a 3.x function (its environment)
+		return rcall("Compiler")
 	}
 	t.unsupported(x, "scope.%s", x.Name)
 	return nil

@@ -330,6 +330,12 @@ func (t *translator) puppetCall(x *erb.Call) (*jen.Statement, bool) {
 			if blk == nil {
 				return t.lineFor(x).call("PuppetModuleFind", args...), true
 			}
+		case p == "Puppet::Parser::Files" && x.Name == "find_template" && len(x.Args) == 2:
+			// the path of a module's template, or nil
+			args, blk := t.callArgs(x.Args)
+			if blk == nil && len(args) == 2 {
+				return t.lineFor(x).call("PuppetFindTemplate", args...), true
+			}
 		case p == "Puppet::Pops::Serialization::ToDataConverter" && x.Name == "convert" && len(x.Args) == 2:
 			args, blk := t.callArgs(x.Args)
 			if blk == nil && len(args) == 2 {

@@ -2,6 +2,7 @@ package erb
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path"
@@ -79,7 +80,7 @@ func (r *R) moduleEntry(p string) (fn.ModuleEntry, bool) {
 	}
 	e, in := mf.ModuleFile(p)
 	if in && !e.Known {
-		raise(ClassNotImplementedError, "pp2go: %s is inside a module's directory, in a part the catalog binary does not carry (it carries a module's metadata.json, files/, lib/, facts.d/ and locales/)", p)
+		raise(ClassNotImplementedError, "pp2go: %s is inside a module's directory, in a part the catalog binary does not carry (it carries a module's metadata.json, files/, lib/, facts.d/, locales/ and templates/)", p)
 	}
 	return e, in
 }
@@ -557,6 +558,70 @@ func (r *R) PuppetModuleFind(args ...Value) Value {
 		return nil
 	}
 	return &puppetModule{name: name, path: dir}
+}
+
+// PuppetFindTemplate is Puppet::Parser::Files.find_template(name, env):
+// an absolute name as it is; "module/path" the path of that file in the
+// module's templates/ when the environment has the module and the file
+// exists (what the build compiled in); else nil.
+func (r *R) PuppetFindTemplate(args ...Value) Value {
+	arity(args, 2, 2)
+	ref := args[0]
+	if r.puppetAbsolutePath(ref) {
+		return ref
+	}
+	// split_file_path: nil for "" (and an absolute path), else the
+	// module and the rest
+	var mod, file Value
+	if s, ok := ref.(*Str); ok && s.S == "" {
+		// no module
+	} else if !r.puppetAbsolutePath(ref) {
+		if !ok {
+			// path.split in Puppet's files.rb, whose line Ruby 3.1's
+			// error_highlight adds to the message (3.3's does not)
+			msg := "undefined method `split' for " + describeForError(ref)
+			if r.rubyVersion() == rubyVersions["7"] {
+				msg += "\n\n      path.split(File::SEPARATOR, 2)\n          ^^^^^^"
+			}
+			raise(ClassNoMethodError, "%s", msg)
+		}
+		m, f, cut := strings.Cut(s.S, "/")
+		mod = S(m)
+		if cut {
+			file = S(f)
+		}
+	}
+	// environment.module(name)
+	if _, ok := args[1].(*environmentObject); !ok {
+		noMethod("module", args[1])
+	}
+	if file == nil || mod == nil {
+		return nil
+	}
+	mf, ok := r.scope.(ModuleFinder)
+	if !ok {
+		raise(ClassNotImplementedError, "pp2go: this scope does not know the environment's modules")
+	}
+	dir, found := mf.ModuleDirectory(ToS(mod))
+	if !found {
+		return nil
+	}
+	p := fileJoin([]Value{S(dir + "/templates"), file})
+	if exists, _ := r.stat(p); !exists {
+		return nil
+	}
+	return S(p)
+}
+
+// puppetAbsolutePath is Puppet::Util.absolute_path?(path) on POSIX: a
+// line of the String starts with "/"; another value warns and is not.
+func (r *R) puppetAbsolutePath(v Value) bool {
+	s, ok := v.(*Str)
+	if !ok {
+		r.PuppetLog("warning", S(fmt.Sprintf("Cannot check if %s is an absolute path because it is a '%s' and not a String'", ToS(v), classOf(v).Name)))
+		return false
+	}
+	return strings.HasPrefix(s.S, "/") || strings.Contains(s.S, "\n/")
 }
 
 // compilerObject is a 3.x function's compiler (Puppet::Parser::Compiler),
