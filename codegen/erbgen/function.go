@@ -287,6 +287,15 @@ func (t *translator) puppetCall(x *erb.Call) (*jen.Statement, bool) {
 		// Puppet[:name], Puppet.settings[:name]
 		return t.lineFor(x).call("PuppetSetting", t.expr(x.Args[0])), true
 	}
+	if f, ok := x.Recv.(*erb.Call); ok && f.Name == "features" && len(f.Args) == 0 && len(x.Args) == 0 {
+		if c, ok := f.Recv.(*erb.Const); ok && constPath(c) == "Puppet" {
+			// Puppet.features.augeas?: what the compiling machine has
+			if why, ok := puppetFeatures[x.Name]; ok {
+				t.unsupported(x, "Puppet.features.%s (%s)", x.Name, why)
+			}
+			t.unsupported(x, "Puppet.features.%s (a library of the machine Puppet runs on)", x.Name)
+		}
+	}
 	if c, ok := x.Recv.(*erb.Const); ok && constPath(c) == "Puppet::Pops::PuppetStack" && x.Name == "stacktrace" && len(x.Args) == 0 {
 		return rcall("PuppetStacktrace"), true
 	}
@@ -368,6 +377,13 @@ func (t *translator) puppetCall(x *erb.Call) (*jen.Statement, bool) {
 		}
 	}
 	return nil, false
+}
+
+// puppetFeatures say what Puppet's features are where pp2go's references
+// compile, and why pp2go does not model them.
+var puppetFeatures = map[string]string{
+	"augeas?": "true where Puppet 7.23 and 8.10 compile, augeas_core defining it and ruby-augeas installed: " +
+		"the code then runs libaugeas's lenses, which pp2go does not implement",
 }
 
 // isPuppetSettings reports whether n is Puppet or Puppet.settings, whose

@@ -114,3 +114,21 @@ func TestConstructsTranslate(t *testing.T) {
 		t.Fatalf("go vet: %v\n%s", err, out)
 	}
 }
+
+// Ruby that depends on the machine Puppet runs on says what Puppet does
+// there: Puppet.features.augeas? is true where the references compile
+// (augeas_core on the module path, ruby-augeas installed), and the code
+// behind it needs libaugeas.
+func TestUntranslatedFeature(t *testing.T) {
+	src := `Puppet::Functions.create_function(:aug) do
+  def aug(s)
+    raise Puppet::ParseError, 'no augeas' unless Puppet.features.augeas?
+    s
+  end
+end
+`
+	_, err := Translate("/m/lib/puppet/functions/aug.rb", []byte(src))
+	if err == nil || !strings.Contains(err.Error(), "unsupported Ruby: Puppet.features.augeas? (true where Puppet 7.23 and 8.10 compile") {
+		t.Errorf("got %v", err)
+	}
+}
