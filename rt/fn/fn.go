@@ -284,9 +284,7 @@ const modPrefix = "github.com/pp2go/pp2go/rt/fn/"
 
 func init() {
 	ModuleLibraries["stdlib"] = modPrefix + "stdlib"
-	for _, m := range []string{"apache", "archive", "datacat", "nova"} {
-		ModuleLibraries[m] = modPrefix + "mods/" + m
-	}
+	ModuleLibraries["archive"] = modPrefix + "mods/archive"
 }
 
 func (f *Func) prepare() {

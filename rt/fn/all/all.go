@@ -6,9 +6,6 @@ package all
 
 import (
 	_ "github.com/pp2go/pp2go/rt/fn/core"
-	_ "github.com/pp2go/pp2go/rt/fn/mods/apache"
 	_ "github.com/pp2go/pp2go/rt/fn/mods/archive"
-	_ "github.com/pp2go/pp2go/rt/fn/mods/datacat"
-	_ "github.com/pp2go/pp2go/rt/fn/mods/nova"
 	_ "github.com/pp2go/pp2go/rt/fn/stdlib"
 )
