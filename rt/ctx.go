@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/pp2go/pp2go/rt/erb"
 	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/hiera"
 	"github.com/pp2go/pp2go/rt/values"
@@ -68,6 +69,8 @@ type Ctx struct {
 
 	warned map[string]bool // keys of the warnings given once
 	loaded map[string]bool // the module manifests loaded, by module/path (autoload)
+
+	erbMethods map[string]*erb.Def // the methods templates defined (erb.WrapperMethods)
 
 	hiera    *hiera.Session // created on the first lookup
 	hieraCur *Scope         // the scope of the lookup being made

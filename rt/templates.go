@@ -117,6 +117,15 @@ func (e erbScope) WarnOnceUnlocated(key, msg string) { fn.WarnOnceUnlocated(e.s,
 // a position as the template's other warnings.
 func (e erbScope) WarnOnce(key, msg string) { fn.WarnOnceUnlocated(e.s, key, msg) }
 
+// TemplateMethods implements erb.WrapperMethods: the methods the
+// compilation's templates defined.
+func (e erbScope) TemplateMethods() map[string]*erb.Def {
+	if e.s.c.erbMethods == nil {
+		e.s.c.erbMethods = map[string]*erb.Def{}
+	}
+	return e.s.c.erbMethods
+}
+
 // VarView implements erb.VarIndex: Vars() as they are now, read one name
 // at a time.
 func (e erbScope) VarView() erb.VarView { return erbView{e.s.View()} }

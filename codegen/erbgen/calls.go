@@ -376,6 +376,15 @@ func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 		// all have: a call it does not know is not translated
 		t.unsupported(x, "method `%s' of the function (self)", x.Name)
 	}
+	if t.api == 0 {
+		// a method another template defined (def defines it on the
+		// wrapper's class), else a NameError / NoMethodError when it runs
+		args, blk := t.callArgs(x.Args)
+		if blk = t.oneBlock(x, blk); blk == nil {
+			blk = erbQ("NoBlock")
+		}
+		return rr.call("CallWrapper", append([]jen.Code{jen.Lit(x.Name), jen.Lit(x.Implicit), blk}, args...)...)
+	}
 	// anything else is a NameError / NoMethodError in Ruby when it runs
 	for _, a := range x.Args {
 		if _, isBlk := a.(*erb.BlockPass); !isBlk {

@@ -1411,6 +1411,10 @@ func (t *translator) def(x *erb.Def) []jen.Code {
 		jen.Id("Max"):   jen.Lit(max),
 		jen.Id(field):   jen.Func().Params(params...).Add(valueT()).Block(fn...),
 	})
+	if t.api == 0 {
+		// a template's def also defines the wrapper's method
+		return append(out, jen.Id(t.defs[x.Name]).Op("=").Add(rcall("Define", d)))
+	}
 	return append(out, jen.Id(t.defs[x.Name]).Op("=").Add(d))
 }
 

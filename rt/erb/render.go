@@ -694,10 +694,13 @@ func (r *R) CallDef(d *Def, name string, args ...Value) Value {
 }
 
 // CallDefBlock calls a method the template defined with a block (which a
-// method that takes none ignores, as Ruby does).
+// method that takes none ignores, as Ruby does). Before the template's def
+// has run, the method is one another template defined (WrapperMethods).
 func (r *R) CallDefBlock(d *Def, name string, b *Block, args ...Value) Value {
 	if d == nil {
-		raise(ClassNoMethodError, "undefined method `%s' for %s", name, wrapperDescription)
+		if d = r.wrapperMethod(name); d == nil {
+			raise(ClassNoMethodError, "undefined method `%s' for %s", name, wrapperDescription)
+		}
 	}
 	if len(args) < d.Arity || d.Max >= 0 && len(args) > d.Max {
 		if d.Max == d.Arity {
@@ -714,6 +717,49 @@ func (r *R) CallDefBlock(d *Def, name string, b *Block, args ...Value) Value {
 		return d.Blk(args, b)
 	}
 	return d.Fn(args)
+}
+
+// WrapperMethods is an optional extension of Scope: the methods templates
+// have defined with def. A def at a template's top level runs in a method
+// of Puppet::Parser::TemplateWrapper, so Ruby defines the method on that
+// class: every template rendered afterwards can call it (keepalived's
+// templates render _format_options.erb through scope.function_template,
+// which defines format_options, then call format_options). Puppet keeps
+// them for the life of its process; the table lasts as long as what
+// implements it (pp2go: one compilation, so that a catalog does not
+// depend on what the process compiled before).
+type WrapperMethods interface {
+	TemplateMethods() map[string]*Def
+}
+
+// Define runs a template's def: the method is the template's own (its
+// variable, which Define returns) and the wrapper's (WrapperMethods).
+func (r *R) Define(d *Def) *Def {
+	if wm, ok := r.scope.(WrapperMethods); ok {
+		wm.TemplateMethods()[d.Name] = d
+	}
+	return d
+}
+
+// wrapperMethod is the method another template defined, or nil.
+func (r *R) wrapperMethod(name string) *Def {
+	if wm, ok := r.scope.(WrapperMethods); ok {
+		return wm.TemplateMethods()[name]
+	}
+	return nil
+}
+
+// CallWrapper is a call without a receiver of a method neither Ruby nor
+// the template defines: a method another template defined, or a NameError
+// (a bare name, implicit) or NoMethodError when none did.
+func (r *R) CallWrapper(name string, implicit bool, b *Block, args ...Value) Value {
+	if r.wrapperMethod(name) == nil {
+		if implicit {
+			return r.UndefinedName(name)
+		}
+		return r.UndefinedMethod(name)
+	}
+	return r.CallDefBlock(nil, name, b, args...)
 }
 
 // wrapperDescription is how Ruby shows the template wrapper (self) in

@@ -8239,7 +8239,7 @@ func CollectdCurlJsonConf(s erb.Scope) string {
 			r.Text("\"\n")
 		}
 		r.L(44)
-		defValidJsonQ = &erb.Def{
+		defValidJsonQ = r.Define(&erb.Def{
 			Arity: 1,
 			Fn: func(a_ []erb.Value) erb.Value {
 				json := a_[0]
@@ -8256,7 +8256,7 @@ func CollectdCurlJsonConf(s erb.Scope) string {
 			},
 			Max:  1,
 			Name: "valid_json?",
-		}
+		})
 		r.L(51)
 		if !(erb.Truthy(r.NilQ(r.IVar("post")))) {
 			r.L(52)
@@ -24314,7 +24314,7 @@ func SshSshConfig(s erb.Scope) string {
 	_ = defBool2str
 	r.Text("# File managed by Puppet\n")
 	r.L(3)
-	defBool2str = &erb.Def{
+	defBool2str = r.Define(&erb.Def{
 		Arity: 1,
 		Fn: func(a_ []erb.Value) erb.Value {
 			v := a_[0]
@@ -24335,7 +24335,7 @@ func SshSshConfig(s erb.Scope) string {
 		},
 		Max:  1,
 		Name: "bool2str",
-	}
+	})
 	r.Text("\n")
 	r.L(15)
 	r.Each(r.Sort(r.IVar("options"), erb.NoBlock), erb.Blk2(func(k, v erb.Value) erb.Value {
@@ -24418,7 +24418,7 @@ func SshSshdConfig(s erb.Scope) string {
 	var options, addressfamily, port, listen erb.Value
 	r.Text("# File is managed by Puppet\n")
 	r.L(3)
-	defBool2str = &erb.Def{
+	defBool2str = r.Define(&erb.Def{
 		Arity: 1,
 		Fn: func(a_ []erb.Value) erb.Value {
 			v := a_[0]
@@ -24439,7 +24439,7 @@ func SshSshdConfig(s erb.Scope) string {
 		},
 		Max:  1,
 		Name: "bool2str",
-	}
+	})
 	r.L(14)
 	options = r.LookupVar(erb.S("ssh::server::merged_options"))
 	r.L(15)
@@ -24594,7 +24594,7 @@ func SshSshdMatchBlock(s erb.Scope) string {
 	var defBool2str *erb.Def
 	_ = defBool2str
 	r.L(2)
-	defBool2str = &erb.Def{
+	defBool2str = r.Define(&erb.Def{
 		Arity: 1,
 		Fn: func(a_ []erb.Value) erb.Value {
 			v := a_[0]
@@ -24615,7 +24615,7 @@ func SshSshdMatchBlock(s erb.Scope) string {
 		},
 		Max:  1,
 		Name: "bool2str",
-	}
+	})
 	r.Text("Match ")
 	r.L(13)
 	r.Out(r.IVar("type"))
@@ -26105,7 +26105,7 @@ func Inline22(s erb.Scope) string {
 	var defValidJsonQ *erb.Def
 	_ = defValidJsonQ
 	r.L(2)
-	defDescribe = &erb.Def{
+	defDescribe = r.Define(&erb.Def{
 		Arity: 1,
 		Fn: func(a_ []erb.Value) erb.Value {
 			args1_, nopt2_, rest3_ := erb.ParamArgs(a_, 1, 1, 0, false)
@@ -26129,9 +26129,9 @@ func Inline22(s erb.Scope) string {
 		},
 		Max:  2,
 		Name: "describe",
-	}
+	})
 	r.L(6)
-	defValidJsonQ = &erb.Def{
+	defValidJsonQ = r.Define(&erb.Def{
 		Arity: 1,
 		Fn: func(a_ []erb.Value) erb.Value {
 			s_ := a_[0]
@@ -26148,7 +26148,7 @@ func Inline22(s erb.Scope) string {
 		},
 		Max:  1,
 		Name: "valid_json?",
-	}
+	})
 	r.L(13)
 	r.Out(r.CallDef(defDescribe, "describe", r.IVar("str")))
 	r.Text(" ")
@@ -26462,7 +26462,7 @@ func Inline36(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.UndefinedName("undefined_thing"))
+	r.Out(r.CallWrapper("undefined_thing", true, erb.NoBlock))
 	return r.Result()
 }
 
@@ -26568,7 +26568,7 @@ func Inline41(s erb.Scope) string {
 	_ = defClassify
 	var r1 erb.Value
 	r.L(2)
-	defClassify = &erb.Def{
+	defClassify = r.Define(&erb.Def{
 		Arity: 1,
 		Fn: func(a_ []erb.Value) erb.Value {
 			v := a_[0]
@@ -26599,7 +26599,7 @@ func Inline41(s erb.Scope) string {
 		},
 		Max:  1,
 		Name: "classify",
-	}
+	})
 	r.L(12)
 	r1 = r.Ensure(func() erb.Value {
 		return r.BeginRescue(func() erb.Value {
@@ -26868,7 +26868,7 @@ func Inline55(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.UndefinedMethod("undefined_method"))
+	r.Out(r.CallWrapper("undefined_method", false, erb.NoBlock, int64(1)))
 	return r.Result()
 }
 
@@ -27493,7 +27493,7 @@ func Inline86(s erb.Scope) string {
 	var defM *erb.Def
 	_ = defM
 	r.L(1)
-	defM = &erb.Def{
+	defM = r.Define(&erb.Def{
 		Arity: 2,
 		Fn: func(a_ []erb.Value) erb.Value {
 			args1_, nopt2_, rest3_ := erb.ParamArgs(a_, 1, 1, 1, true)
@@ -27516,7 +27516,7 @@ func Inline86(s erb.Scope) string {
 		},
 		Max:  -1,
 		Name: "m",
-	}
+	})
 	r.L(1)
 	r.Out(r.CallDef(defM, "m", int64(1), int64(2)))
 	r.Text(" ")
@@ -28229,7 +28229,7 @@ func Inline118(s erb.Scope) string {
 	_ = defN
 	var e erb.Value
 	r.L(1)
-	defN = &erb.Def{
+	defN = r.Define(&erb.Def{
 		Arity: 1,
 		Fn: func(a_ []erb.Value) erb.Value {
 			args1_, nopt2_, rest3_ := erb.ParamArgs(a_, 1, 1, 0, false)
@@ -28248,7 +28248,7 @@ func Inline118(s erb.Scope) string {
 		},
 		Max:  2,
 		Name: "n",
-	}
+	})
 	r.L(1)
 	r.Rescue(func() erb.Value {
 		r.L(1)
