@@ -63,7 +63,9 @@ func Parameterize(t Type, args []Value) (Value, error) {
 				bounds[i] = int64(v)
 			case DefaultValue:
 			default:
-				return nil, newError(IssueBadIntegerSliceType, "Integer-Type [] requires all arguments to be integers (or default). Got "+rubyClass(k))
+				e := newError(IssueBadIntegerSliceType, "Integer-Type [] requires all arguments to be integers (or default). Got "+rubyClass(k))
+				e.Key = i + 1
+				return nil, e
 			}
 		}
 		return rangeOf(bounds[0], bounds[1])
@@ -83,7 +85,9 @@ func Parameterize(t Type, args []Value) (Value, error) {
 				bounds[i] = float64(v)
 			case DefaultValue:
 			default:
-				return nil, newError(IssueBadIntegerSliceType, "Float-Type [] requires all arguments to be floats, or integers (or default). Got "+rubyClass(k))
+				e := newError(IssueBadIntegerSliceType, "Float-Type [] requires all arguments to be floats, or integers (or default). Got "+rubyClass(k))
+				e.Key = i + 1
+				return nil, e
 			}
 		}
 		if bounds[0] > bounds[1] {
@@ -97,7 +101,7 @@ func Parameterize(t Type, args []Value) (Value, error) {
 		if len(keys) < 1 || len(keys) > 2 {
 			return nil, newError(IssueBadStringSliceArity, fmt.Sprintf("String supports [] with one or two arguments. Got %d", len(keys)))
 		}
-		size, err := collectionSize(keys)
+		size, err := collectionSize(0, keys)
 		if err != nil {
 			return nil, err
 		}
@@ -109,7 +113,7 @@ func Parameterize(t Type, args []Value) (Value, error) {
 		if len(keys) < 1 || len(keys) > 2 {
 			return nil, typeSliceArity("Collection-Type", 1, 2, len(keys))
 		}
-		size, err := collectionSize(keys)
+		size, err := collectionSize(0, keys)
 		if err != nil {
 			return nil, err
 		}
@@ -476,8 +480,9 @@ func rangeBound(v Value, dflt int64) int64 {
 	return dflt
 }
 
-// collectionSize is AccessOperator#collection_size_t.
-func collectionSize(keys []Value) (*IntegerType, error) {
+// collectionSize is AccessOperator#collection_size_t: keys are the
+// access's keys from index start on (a bad one is reported at its key).
+func collectionSize(start int, keys []Value) (*IntegerType, error) {
 	if len(keys) == 1 {
 		if it, ok := keys[0].(*IntegerType); ok {
 			return it, nil
@@ -490,7 +495,9 @@ func collectionSize(keys []Value) (*IntegerType, error) {
 			bounds[i] = int64(v)
 		case DefaultValue:
 		default:
-			return nil, newError(IssueBadCollectionSliceType, "A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got "+aAn(rubyClassLabel(k)))
+			e := newError(IssueBadCollectionSliceType, "A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got "+aAn(rubyClassLabel(k)))
+			e.Key = start + i + 1
+			return nil, e
 		}
 	}
 	return rangeOf(bounds[0], bounds[1])
@@ -506,13 +513,13 @@ func arrayOf(keys []Value) (Value, error) {
 		return NewArrayType(t, nil), nil
 	case 2:
 		if t, ok := keys[0].(Type); ok {
-			size, err := collectionSize(keys[1:])
+			size, err := collectionSize(1, keys[1:])
 			if err != nil {
 				return nil, err
 			}
 			return NewArrayType(t, size), nil
 		}
-		size, err := collectionSize(keys)
+		size, err := collectionSize(0, keys)
 		if err != nil {
 			return nil, err
 		}
@@ -522,7 +529,7 @@ func arrayOf(keys []Value) (Value, error) {
 		if !ok {
 			return nil, newError(IssueBadTypeSliceType, "Array-Type[] arguments must be types. Got "+rubyClass(keys[0]))
 		}
-		size, err := collectionSize(keys[1:])
+		size, err := collectionSize(1, keys[1:])
 		if err != nil {
 			return nil, err
 		}
@@ -563,7 +570,7 @@ func hashOf(keys []Value) (Value, error) {
 			return nil, accessRuntimeError("comparison of " + rubyClass(keys[2]) + " with Float failed")
 		}
 	case 4:
-		s, err := collectionSize(keys[2:])
+		s, err := collectionSize(2, keys[2:])
 		if err != nil {
 			return nil, err
 		}
