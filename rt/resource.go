@@ -215,7 +215,9 @@ func (r *Resource) Tagged(tags ...string) bool {
 }
 
 // validTag is Puppet's ValidTagRegex: \A[[:alnum:]_][[:alnum:]_:.-]*\Z
+// (\Z: a final newline is allowed; the tag keeps it).
 func validTag(s string) bool {
+	s = strings.TrimSuffix(s, "\n")
 	if s == "" {
 		return false
 	}

@@ -248,11 +248,13 @@ func coerceNumeric(v Value) (Value, error) {
 
 // rubyToS is Ruby's to_s as Puppet's messages interpolate values.
 func rubyToS(v Value) string {
-	switch v.(type) {
+	switch x := v.(type) {
 	case *Array, *Hash:
 		return rubyInspect(v)
 	case UndefValue, nil:
 		return ""
+	case *Regexp:
+		return x.RubyToS()
 	}
 	return ToString(v)
 }

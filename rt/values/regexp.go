@@ -169,6 +169,12 @@ func (r *Regexp) Inspect() string {
 	return b.String()
 }
 
+// RubyToS is Ruby's Regexp#to_s: "(?-mix:a\/b)" for /a\/b/.
+func (r *Regexp) RubyToS() string {
+	in := r.Inspect()
+	return "(?-mix:" + in[1:len(in)-1] + ")"
+}
+
 // translateRubyRegexp rewrites the Ruby-only parts of a pattern into
 // regexp2's (.NET) syntax:
 //   - ^ and $ are always line anchors in Ruby (the caller compiles with
