@@ -31,11 +31,13 @@ func (g *defGen) params(ps []*ast.Parameter) jen.Code {
 	items := make([]jen.Code, len(ps))
 	for i, p := range ps {
 		d := jen.Dict{jen.Id("Name"): jen.Lit(p.Name)}
-		if t := g.paramType(p.Type); t != nil {
+		if p.Type != nil && computedType(p.Type) {
+			d[jen.Id("TypeExpr")] = g.scopeFunc(p.Type)
+		} else if t := g.paramType(p.Type); t != nil {
 			d[jen.Id("Type")] = t
 		}
 		if p.Value != nil {
-			d[jen.Id("Default")] = g.defaultFunc(p.Value)
+			d[jen.Id("Default")] = g.scopeFunc(p.Value)
 		}
 		items[i] = jen.Line().Values(d)
 	}
@@ -109,6 +111,7 @@ func (g *defGen) function(name string, x *ast.FunctionDefinition) {
 	g.out.Comment(id + " " + g.doc("function", name, x))
 	g.out.Func().Id(id).Params(scopeParam()).Qual(valuesPath, "Value").Block(g.tail(x.Body)...)
 	g.u.register = append(g.u.register, jen.Id("p").Dot("AddFunction").Call(jen.Lit(name), jen.Lit(g.u.module), sig, jen.Id(id)))
+	g.g.loadRaise(g.u, g.f, "AddRaise", jen.Lit("function "+name))
 }
 
 // typeAlias registers a type alias by its definition's text.
@@ -205,6 +208,7 @@ func (g *defGen) eppTemplate(name string) {
 	g.out.Comment(fmt.Sprintf("%s renders the EPP template %s.", id, g.rel))
 	g.out.Func().Id(id).Params(scopeParam()).Block(g.eppBody(lam)...)
 	g.u.register = append(g.u.register, jen.Id("p").Dot("AddEPP").Call(jen.Lit(name), g.eppValue(lam, jen.Id(id))))
+	g.g.loadRaise(g.u, g.f, "AddRaise", jen.Lit("epp "+name))
 }
 
 // eppValue is the rt.EPP of a parsed template with its body function.

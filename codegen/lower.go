@@ -587,7 +587,7 @@ func (l *lowerer) signature(params []*ast.Parameter, ret ast.Expr) jen.Code {
 				d[jen.Id("Type")] = t
 			}
 			if p.Value != nil {
-				d[jen.Id("Default")] = l.defaultFunc(p.Value)
+				d[jen.Id("Default")] = l.scopeFunc(p.Value)
 			}
 			if p.CapturesRest {
 				d[jen.Id("CapturesRest")] = jen.True()
@@ -624,9 +624,11 @@ func (l *lowerer) paramType(t ast.Expr) jen.Code {
 	return l.u.typeRef(text)
 }
 
-// defaultFunc is a parameter's default value expression as a function of
-// the scope it is evaluated in.
-func (l *lowerer) defaultFunc(e ast.Expr) jen.Code {
+// scopeFunc is an expression evaluated apart from the code around it (a
+// parameter's default value, a parameter type computed at run time) as a
+// function of the scope it is evaluated in, which it reads variables of
+// by name.
+func (l *lowerer) scopeFunc(e ast.Expr) jen.Code {
 	// defaults run over the parameter table, read by name
 	outer := l.slots
 	l.slots = nil

@@ -97,6 +97,11 @@ func (g *generator) moduleFiles(u *unit, m *env.Module) {
 		files = jen.Qual(rtPath, "SubFS").Call(jen.Id("moduleFiles"), jen.Lit("files"))
 	}
 	u.register = append(u.register, jen.Id("p").Dot("AddModule").Call(jen.Lit(m.Name), jen.Lit(m.Dir), files))
+	for _, puppet := range releases {
+		if msg := m.MetadataError[puppet]; msg != "" {
+			u.register = append(u.register, jen.Id("p").Dot("AddFaultyMetadata").Call(jen.Lit(m.Name), jen.Lit(puppet), jen.Lit(msg)))
+		}
+	}
 	if b, err := os.ReadFile(filepath.Join(m.Dir, "metadata.json")); err == nil {
 		// module Ruby reads it (load_module_metadata, has_module): the
 		// binary carries it, as it carries files/

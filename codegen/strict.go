@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -39,6 +40,18 @@ func strictFailure(f *env.File, puppet int) (msg string, warnings []string, ok b
 		return issues[0].Error(), warnings, true
 	}
 	return strings.Join(warnings, "\n") + "\n" + err.Error(), warnings, true
+}
+
+// loadRaise registers, per release, the Ruby error Puppet's validation
+// raises loading file f (validate.Raised) with the program's method
+// register, called with args and then the release and the error:
+// AddLoadRaise for a manifest, AddRaise for a function or an EPP template.
+func (g *generator) loadRaise(u *unit, f *env.File, register string, args ...jen.Code) {
+	for _, puppet := range releases {
+		if d := validate.Raised(f.Diags, puppet); d != nil {
+			u.register = append(u.register, jen.Id("p").Dot(register).Call(slices.Concat(args, []jen.Code{jen.Lit(puppet), jen.Lit(d.Message)})...))
+		}
+	}
 }
 
 // loadWarnings registers, per release, the deprecations Puppet's

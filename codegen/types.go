@@ -82,6 +82,32 @@ func (l *lowerer) unknownType(e ast.Expr) *ast.QualifiedReference {
 	return found
 }
 
+// definitionParams are the kind ("class" or "define") and parameters of
+// a class or defined type, none for another definition.
+func definitionParams(d ast.Definition) (string, []*ast.Parameter) {
+	switch x := d.(type) {
+	case *ast.HostClassDefinition:
+		return "class", x.Params
+	case *ast.ResourceTypeDefinition:
+		return "define", x.Params
+	}
+	return "", nil
+}
+
+// computedType reports whether a parameter type is computed at run time
+// (String[$n]): not the text of a type (rt.Parameter.TypeExpr).
+func computedType(t ast.Expr) bool {
+	_, ok := staticText(t)
+	return !ok
+}
+
+// paramTypeLoad registers that loading a manifest (module "" for a main
+// manifest) evaluates the type computed at run time of parameter index of
+// definition name (rt.Program.AddParamTypeLoad).
+func paramTypeLoad(module, rel, kind, name string, index int) jen.Code {
+	return jen.Id("p").Dot("AddParamTypeLoad").Call(jen.Lit(module), jen.Lit(rel), jen.Lit(kind), jen.Lit(name), jen.Lit(index))
+}
+
 // loadFailure registers a module manifest that Puppet cannot load: when
 // it loads a file, it evaluates the parameter types of each of its classes
 // and defined types (pops_bridge.rb create_type_map), and the first type
@@ -98,6 +124,7 @@ func (g *generator) loadFailure(u *unit, m *env.Module, f *env.File) {
 	if err != nil || strings.HasPrefix(rel, "..") {
 		return
 	}
+	g.loadRaise(u, f, "AddLoadRaise", jen.Lit(m.Name), jen.Lit(filepath.ToSlash(rel)))
 	if errs := f.Diags.Errors(); len(errs) > 0 {
 		msg := errs[0].Error()
 		if len(errs) > 1 {
@@ -120,15 +147,13 @@ func (g *generator) loadFailure(u *unit, m *env.Module, f *env.File) {
 		// Each definition is instantiated (its parameter types
 		// evaluated), then added to the environment's definitions,
 		// where its name may clash with one of the main manifests'.
-		var params []*ast.Parameter
-		switch x := d.(type) {
-		case *ast.HostClassDefinition:
-			params = x.Params
-		case *ast.ResourceTypeDefinition:
-			params = x.Params
-		}
-		for _, p := range params {
+		kind, params := definitionParams(d)
+		for i, p := range params {
 			if p.Type == nil {
+				continue
+			}
+			if computedType(p.Type) {
+				u.register = append(u.register, paramTypeLoad(m.Name, filepath.ToSlash(rel), kind, g.names[d], i))
 				continue
 			}
 			if r := g.paramTypeLoad(u, m.Name, filepath.ToSlash(rel), p.Type, seen); r != nil {

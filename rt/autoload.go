@@ -44,6 +44,63 @@ type loadStep struct {
 	// logged: the step only logs its warnings, whatever strict is
 	// (validation deprecations)
 	logged bool
+	// raised: msg is a Ruby error, which the nearest expression reports
+	// ("Error while evaluating a Function Call, msg")
+	raised bool
+	// param: the step evaluates a parameter type computed at run time
+	param *paramRef
+}
+
+// paramRef names a parameter of a class or defined type.
+type paramRef struct {
+	define bool
+	name   string
+	index  int
+}
+
+// parameter is the parameter ref names, nil if there is none.
+func (p *Program) parameter(ref *paramRef) *Parameter {
+	var params []*Parameter
+	if ref.define {
+		if d := p.defines[ref.name]; d != nil {
+			params = d.Params
+		}
+	} else if cl := p.classes[ref.name]; cl != nil {
+		params = cl.Params
+	}
+	if ref.index < len(params) {
+		return params[ref.index]
+	}
+	return nil
+}
+
+// AddParamTypeLoad records that loading a manifest evaluates the type
+// computed at run time (Parameter.TypeExpr) of parameter index of a class
+// (kind "class") or defined type ("define") name, in the top scope:
+// pops_bridge.rb create_type_map evaluates a file's parameter types as it
+// instantiates its definitions, in order, and an error there fails the
+// load. module is "" for a main manifest, whose definitions every compile
+// loads as it starts, before the node's facts are set.
+func (p *Program) AddParamTypeLoad(module, file, kind, name string, index int) {
+	ref := &paramRef{define: kind == "define", name: name, index: index}
+	if module == "" {
+		p.mainParamTypes = append(p.mainParamTypes, ref)
+		return
+	}
+	p.addLoadStep(module, file, loadStep{param: ref})
+}
+
+// loadParamType evaluates a parameter type computed at run time in the
+// top scope, as its file loads.
+func (c *Ctx) loadParamType(ref *paramRef) {
+	p := c.prog.parameter(ref)
+	if p == nil || p.TypeExpr == nil {
+		return
+	}
+	if c.paramTypes == nil {
+		c.paramTypes = map[*Parameter]values.Value{}
+	}
+	c.paramTypes[p] = p.TypeExpr(c.top)
 }
 
 func (p *Program) addLoadStep(module, file string, st loadStep) {
@@ -101,6 +158,48 @@ func (p *Program) AddLoadWarnings(module, file string, puppet int, warnings ...s
 		return
 	}
 	p.addLoadStep(module, file, loadStep{puppet: puppet, warnings: warnings, logged: true})
+}
+
+// AddLoadRaise records that loading a manifest as Puppet's release
+// puppet raises a Ruby error, msg, in its validation (Puppet 8.10's
+// literal evaluator: "undefined method `-@' for nil"), whatever strict.
+// module is "" for a main manifest, which fails every compile ("Could not
+// parse for environment E: msg"); a module's manifest fails the
+// expression that loads it.
+func (p *Program) AddLoadRaise(module, file string, puppet int, msg string) {
+	if module == "" {
+		if p.envRaised == nil {
+			p.envRaised = map[int]string{}
+		}
+		if p.envRaised[puppet] == "" {
+			p.envRaised[puppet] = "Could not parse for environment " + p.Environment + ": " + msg
+		}
+		return
+	}
+	p.addLoadStep(module, file, loadStep{msg: msg, puppet: puppet, raised: true})
+}
+
+// AddRaise records that loading the file of what, "function NAME" (a
+// Puppet-language function) or "epp NAME" (an EPP template, by the name
+// epp() finds it by), raises a Ruby error, msg, in its validation as
+// Puppet's release puppet (see AddLoadRaise): each call or rendering
+// fails.
+func (p *Program) AddRaise(what string, puppet int, msg string) {
+	if p.raises == nil {
+		p.raises = map[string]map[int]string{}
+	}
+	if p.raises[what] == nil {
+		p.raises[what] = map[int]string{}
+	}
+	p.raises[what][puppet] = msg
+}
+
+// raiseLoading fails as loading the file of what does (AddRaise), if it
+// does under the program's release.
+func (p *Program) raiseLoading(what string) {
+	if msg := p.raises[what][p.Puppet().Major]; msg != "" {
+		panic(&detailError{msg: msg})
+	}
 }
 
 // AddStrictAlias records that resolving the type alias alias (lower
@@ -190,6 +289,13 @@ func (c *Ctx) load(f *loadFailure) {
 		if st.puppet != 0 && st.puppet != c.prog.Puppet().Major {
 			continue
 		}
+		if st.raised {
+			panic(&detailError{msg: st.msg})
+		}
+		if st.param != nil {
+			c.loadParamType(st.param)
+			continue
+		}
 		if st.logged {
 			for _, w := range st.warnings {
 				c.logAt("warning", nil, w, nil)
@@ -274,7 +380,7 @@ func (c *Ctx) autoload(name string, found bool, module string, file *File) {
 	segs := strings.Split(normalizeName(name), "::")
 	for k := len(segs); k >= 1; k-- {
 		mod := segs[0]
-		if c.prog.modules[mod] == nil {
+		if c.prog.module(mod) == nil {
 			continue
 		}
 		keys := []string{mod + "/init"}
@@ -302,7 +408,7 @@ func (c *Ctx) autoload(name string, found bool, module string, file *File) {
 // the module's manifests directory, without ".pp"); "" when the
 // definition is not in a module's manifests.
 func (p *Program) manifestKey(module string, file *File) string {
-	m := p.modules[module]
+	m := p.module(module)
 	if m == nil || file == nil {
 		return ""
 	}
@@ -311,4 +417,50 @@ func (p *Program) manifestKey(module string, file *File) string {
 		return ""
 	}
 	return module + "/" + strings.TrimSuffix(rel, ".pp")
+}
+
+// AddFaultyMetadata records that a module's metadata.json does not parse
+// as Puppet's release puppet: msg is the error Puppet::Module#read_metadata
+// makes of it ("m has an invalid and unparsable metadata.json file. The
+// parse error: ...", the JSON gem's message, which differs between
+// releases). Every compilation logs it as Environment#modules lists the
+// modules: under strict=warning a warning, under strict=error an error,
+// and the module is then left out of the environment (moduleAbsent).
+func (p *Program) AddFaultyMetadata(module string, puppet int, msg string) {
+	if p.faultyMetadata == nil {
+		p.faultyMetadata = map[string]map[int]string{}
+	}
+	if p.faultyMetadata[module] == nil {
+		p.faultyMetadata[module] = map[int]string{}
+		p.faultyOrder = append(p.faultyOrder, module)
+	}
+	p.faultyMetadata[module][puppet] = msg
+}
+
+// logFaultyMetadata logs the modules' faulty metadata.json files, as the
+// compilation starts (AddFaultyMetadata).
+func (c *Ctx) logFaultyMetadata() {
+	level := map[string]string{"warning": "warning", "error": "err"}[c.prog.strict]
+	if level == "" {
+		return // strict=off: a debug message
+	}
+	for _, m := range c.prog.faultyOrder {
+		if msg := c.prog.faultyMetadata[m][c.prog.Puppet().Major]; msg != "" {
+			c.logAt(level, nil, msg, nil)
+		}
+	}
+}
+
+// moduleAbsent reports whether Puppet leaves a module out of the
+// environment: its metadata.json does not parse, under strict=error.
+func (p *Program) moduleAbsent(name string) bool {
+	return p.strict == "error" && p.faultyMetadata[name][p.Puppet().Major] != ""
+}
+
+// module is the module of a name in the environment, nil if none.
+func (p *Program) module(name string) *module {
+	if p.moduleAbsent(name) {
+		return nil
+	}
+	return p.modules[name]
 }

@@ -254,7 +254,7 @@ func (c *Ctx) evaluateCode(r *Resource, cl *Class) {
 	c.setResourceParameters(r, s, cl, true)
 	c.automaticParameters(r, s, cl)
 	s.setClassScope(cl.Name, s)
-	types, layout := cl.sig.get(c.prog, cl.Params)
+	types, layout := cl.sig.get(c, cl.Params)
 	c.bindParameters(r, s, cl.Params, types, layout)
 	c.addEdgeToStage(r)
 	if cl.Body != nil {
@@ -307,7 +307,7 @@ func (c *Ctx) evaluateDefine(r *Resource) {
 	d := r.define
 	s := r.scope.newChild(d, r)
 	c.setResourceParameters(r, s, d, false)
-	types, layout := d.sig.get(c.prog, d.Params)
+	types, layout := d.sig.get(c, d.Params)
 	c.bindParameters(r, s, d.Params, types, layout)
 	if d.Body != nil {
 		runBody(d.Body, s)

@@ -144,7 +144,7 @@ func (p *Program) findFile(name string) ([]byte, bool) {
 	if !ok {
 		return nil, false
 	}
-	m := p.modules[mod]
+	m := p.module(mod)
 	if m == nil {
 		return nil, false
 	}
@@ -174,8 +174,8 @@ var compiledDirs = []string{"files", "lib", "facts.d", "locales", "templates"}
 func (p *Program) moduleFile(name string) (fn.ModuleEntry, bool) {
 	name = path.Clean(name)
 	for _, mn := range p.moduleOrder {
-		m := p.modules[mn]
-		if m.dir == "" {
+		m := p.module(mn)
+		if m == nil || m.dir == "" {
 			continue
 		}
 		rel, ok := strings.CutPrefix(name, m.dir)
@@ -239,7 +239,7 @@ func (s *Scope) FindFilePath(name string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	m := s.c.prog.modules[mod]
+	m := s.c.prog.module(mod)
 	if m == nil || m.files == nil {
 		return "", false
 	}
@@ -258,7 +258,7 @@ func (s *Scope) FindTemplatePath(name string) (string, bool) {
 		}
 	}
 	mod, rest, _ := splitModulePath(name)
-	if m := p.modules[mod]; m != nil {
+	if m := p.module(mod); m != nil {
 		return path.Join(m.dir, "templates", rest), true
 	}
 	return "", false
@@ -266,7 +266,7 @@ func (s *Scope) FindTemplatePath(name string) (string, bool) {
 
 // ModuleDirectory implements fn.FileFinder.
 func (s *Scope) ModuleDirectory(name string) (string, bool) {
-	m := s.c.prog.modules[name]
+	m := s.c.prog.module(name)
 	if m == nil {
 		return "", false
 	}

@@ -69,6 +69,9 @@ type Ctx struct {
 
 	warned map[string]bool // keys of the warnings given once
 	loaded map[string]bool // the module manifests loaded, by module/path (autoload)
+	// paramTypes are the types computed at run time of the definitions
+	// loaded (Parameter.TypeExpr)
+	paramTypes map[*Parameter]values.Value
 
 	erbMethods map[string]*erb.Def // the methods templates defined (erb.WrapperMethods)
 
@@ -126,6 +129,10 @@ func (c *Ctx) compile() {
 	if c.prog.envError != "" {
 		panic(&Error{Message: c.prog.envError})
 	}
+	c.logFaultyMetadata()
+	if msg := c.prog.envRaised[c.prog.Puppet().Major]; msg != "" {
+		panic(&Error{Message: msg})
+	}
 	for _, w := range c.prog.envWarnings[c.prog.Puppet().Major] {
 		c.logAt("warning", nil, w, nil)
 	}
@@ -159,6 +166,11 @@ func (c *Ctx) start() {
 	stage := &Resource{Type: "Stage", Title: "main", mainTitle: true, Kind: kindCompilable, scope: c.top}
 	stage.tag("stage")
 	c.catalog.add(stage)
+	// the main manifests' definitions load before the node's facts are
+	// set (Program.AddParamTypeLoad)
+	for _, ref := range c.prog.mainParamTypes {
+		c.loadParamType(ref)
+	}
 	c.setNodeParameters()
 	c.createSettingsScope()
 }

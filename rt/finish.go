@@ -57,10 +57,10 @@ func (c *Ctx) validate(r *Resource) {
 			}
 		}
 	case r.define != nil:
-		types, _ := r.define.sig.get(c.prog, r.define.Params)
+		types, _ := r.define.sig.get(c, r.define.Params)
 		c.validateDefinition(r, types)
 	case r.class != nil && r.class.Name != "" && r.Type == "Class":
-		types, _ := r.class.sig.get(c.prog, r.class.Params)
+		types, _ := r.class.sig.get(c, r.class.Params)
 		c.validateDefinition(r, types)
 	}
 }

@@ -141,6 +141,9 @@ func (r *FuncRef) resolve(site *Site) *fn.Func {
 // evaluating a Function Call, ...").
 func (s *Scope) Fn(site *Site, f *FuncRef, block *Lambda, args ...values.Value) values.Value {
 	fun := f.resolve(site)
+	if fun.Module != "" && s.c.prog.moduleAbsent(fun.Module) {
+		IssueAt(site, "UNKNOWN_FUNCTION", "Unknown function: '%s'.", f.Name)
+	}
 	prev := s.callSite
 	s.callSite = site
 	s.c.calls = append(s.c.calls, site)
@@ -408,6 +411,7 @@ func PuppetFunction(prog *Program, name, module string, sig *Signature, body fun
 	f.Dispatches = []*fn.Dispatch{{Sig: rs.sig, Return: rs.ret, Method: method, ReturnSubject: "value returned from " + name,
 		Impl: func(c fn.Context, args []values.Value, block fn.Block) values.Value {
 			caller := c.(*Scope)
+			prog.raiseLoading("function " + name)
 			caller.c.loadAliases(rs.names)
 			return callPuppetFunction(caller.c.top, sig, body, args)
 		}}}

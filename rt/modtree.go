@@ -115,7 +115,7 @@ func (p *Program) ModuleNames() []string { return p.moduleOrder }
 // ModuleDir is a module's directory as found on the module path at
 // build time (where Puppet's file server would read its files).
 func (p *Program) ModuleDir(module string) (string, bool) {
-	m := p.modules[module]
+	m := p.module(module)
 	if m == nil {
 		return "", false
 	}
@@ -125,7 +125,7 @@ func (p *Program) ModuleDir(module string) (string, bool) {
 // ModuleTree is one of a module's directories compiled in ("files",
 // "lib", "facts.d", "locales", "templates"); nil when the module has none.
 func (p *Program) ModuleTree(module, dir string) *ModuleTree {
-	m := p.modules[module]
+	m := p.module(module)
 	if m == nil {
 		return nil
 	}

@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -60,6 +61,21 @@ type Program struct {
 	// compilation fails with under strict=error (a main manifest's strict
 	// validation issue), and the warnings it is under strict=warning
 	strictEnv map[int]*loadStep
+	// envRaised is, by Puppet release, the error every compilation fails
+	// with as a main manifest's validation raises a Ruby error
+	// (AddLoadRaise)
+	envRaised map[int]string
+	// raises are the Ruby errors that loading a function's or an EPP
+	// template's file raises, by what and release (AddRaise)
+	raises map[string]map[int]string
+	// faultyMetadata are the modules whose metadata.json does not parse,
+	// with the error by release, in module path order (faultyOrder)
+	// (AddFaultyMetadata)
+	faultyMetadata map[string]map[int]string
+	faultyOrder    []string
+	// mainParamTypes are the parameters of the main manifests'
+	// definitions whose types are computed at run time, in load order
+	mainParamTypes []*paramRef
 	// envWarnings are, by Puppet release, the warnings the main
 	// manifests' validation logs in every compile (AddLoadWarnings)
 	envWarnings map[int][]string
@@ -121,7 +137,11 @@ type definition interface {
 // Parameter is a parameter of a class or defined type.
 type Parameter struct {
 	Name string
-	Type *TypeRef // nil means Any
+	Type *TypeRef // nil means Any, unless TypeExpr is set
+	// TypeExpr is a type computed at run time (String[$n]): Puppet
+	// evaluates it in the top scope as the definition's file loads
+	// (pops_bridge.rb create_type_map; Program.AddParamTypeLoad).
+	TypeExpr func(s *Scope) values.Value
 	// Default evaluates the default value in the definition's scope; nil
 	// when the parameter is required.
 	Default func(s *Scope) values.Value
@@ -246,26 +266,41 @@ type paramSig struct {
 	once   sync.Once
 	types  []values.ParamType
 	layout *paramLayout // set with types
+	// computed: some types are computed at run time (Parameter.TypeExpr)
+	computed bool
 }
 
-// get is the parameters' types (with the metaparameters) and layout.
-func (ps *paramSig) get(prog *Program, params []*Parameter) ([]values.ParamType, *paramLayout) {
+// get is the parameters' types (with the metaparameters) and layout in
+// compilation c: a type computed at run time is the one c evaluated as
+// the definition's file loaded.
+func (ps *paramSig) get(c *Ctx, params []*Parameter) ([]values.ParamType, *paramLayout) {
 	ps.once.Do(func() {
 		out := make([]values.ParamType, 0, len(params))
 		for _, p := range params {
 			var t values.Type = values.AnyT
 			if p.Type != nil {
-				v, err := prog.parseType(p.Type.Text)
+				v, err := c.prog.parseType(p.Type.Text)
 				if tt, ok := v.(values.Type); ok && err == nil {
 					t = tt
 				}
 			}
+			ps.computed = ps.computed || p.TypeExpr != nil
 			out = append(out, values.ParamType{Name: p.Name, Type: t, Optional: p.Default != nil})
 		}
 		ps.types = withMetaparams(out)
 		ps.layout = newParamLayout(params)
 	})
-	return ps.types, ps.layout
+	if !ps.computed {
+		return ps.types, ps.layout
+	}
+	types := slices.Clone(ps.types)
+	first := len(types) - len(params)
+	for i, p := range params {
+		if t, ok := c.paramTypes[p].(values.Type); ok {
+			types[first+i].Type = t
+		}
+	}
+	return types, ps.layout
 }
 
 // ---- lookups ----
@@ -279,7 +314,7 @@ func (p *Program) findClass(name string) *Class {
 	if name == "" {
 		return p.mainClass
 	}
-	if c := p.classes[name]; c != nil {
+	if c := p.classes[name]; c != nil && !p.moduleAbsent(c.Module) {
 		return c
 	}
 	p.failBroken(name)
@@ -288,7 +323,7 @@ func (p *Program) findClass(name string) *Class {
 
 func (p *Program) findDefine(name string) *Define {
 	name = normalizeName(name)
-	if d := p.defines[name]; d != nil {
+	if d := p.defines[name]; d != nil && !p.moduleAbsent(d.Module) {
 		return d
 	}
 	p.failBroken(name)

@@ -36,6 +36,13 @@ func (p *Program) AddEPP(name string, t *EPP) {
 	p.epp[name] = t
 }
 
+// templateAbsent reports whether a template's module ("module/path") is
+// left out of the environment (moduleAbsent).
+func (p *Program) templateAbsent(name string) bool {
+	mod, _, _ := splitModulePath(name)
+	return p.moduleAbsent(mod)
+}
+
 // AddERB registers an ERB template under the name template() finds it by
 // ("module/path" for modules/<module>/templates/<path>).
 func (p *Program) AddERB(name string, t *ERB) {
@@ -282,11 +289,13 @@ func registerTemplateFuncs() {
 		t := s.c.prog.epp[name]
 		if t == nil && !strings.HasSuffix(name, ".epp") {
 			file += ".epp"
-			t = s.c.prog.epp[name+".epp"]
+			name += ".epp"
+			t = s.c.prog.epp[name]
 		}
-		if t == nil {
+		if t == nil || s.c.prog.templateAbsent(name) {
 			Fail("Could not find template '" + file + "'")
 		}
+		s.c.prog.raiseLoading("epp " + name)
 		hash, set := templateArgs("epp", args[1:])
 		return s.renderEPP(t, hash, set, true)
 	}).Register()
@@ -301,7 +310,7 @@ func registerTemplateFuncs() {
 			file := values.ToString(a)
 			name := templateName(file)
 			t := s.c.prog.erb[name]
-			if t == nil {
+			if t == nil || s.c.prog.templateAbsent(name) {
 				Fail("Could not find template '" + file + "'")
 			}
 			out.WriteString(s.renderERB(name, t))

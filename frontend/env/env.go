@@ -94,6 +94,10 @@ type Module struct {
 	Name     string    // the directory name, which is the module's name to Puppet
 	Dir      string    // absolute, as found on the module path (symlinks kept)
 	Metadata *Metadata // nil without metadata.json
+	// MetadataError is, when metadata.json does not parse, the error
+	// Puppet logs of it by release (7, 8): Puppet 8's default
+	// strict=error leaves the module out of the environment.
+	MetadataError map[int]string
 	// Files are the module's parsed .pp files: Manifests, Functions and
 	// TypeAliases, sorted by path.
 	Files []*File

@@ -110,11 +110,27 @@ func (e *Env) readMetadata(m *Module) bool {
 	if err != nil {
 		return true
 	}
+	if len(data) == 0 {
+		return true
+	}
+	if msg := validate.RubyJSONError(string(data)); msg != "" {
+		// Puppet::Module#read_metadata: the JSON gem's message, which
+		// Puppet 8.10's Ruby gives without the "NNN: " prefix
+		msg8 := msg[strings.IndexByte(msg, ' ')+1:]
+		m.MetadataError = map[int]string{}
+		for puppet, text := range map[int]string{7: msg, 8: msg8} {
+			m.MetadataError[puppet] = fmt.Sprintf("%s has an invalid and unparsable metadata.json file. The parse error: %s", m.Name, text)
+		}
+		for _, puppet := range []int{7, 8} {
+			e.Diags = append(e.Diags, &diag.Diagnostic{Severity: diag.Warning, Code: "INVALID_METADATA", File: path, Puppet: puppet,
+				Message: m.MetadataError[puppet], Hint: "a warning in every compile under strict=warning; under strict=error " +
+					"(Puppet 8's default) an error, and Puppet leaves the module out of the environment"})
+		}
+		return true
+	}
 	var raw map[string]any
 	if err := json.Unmarshal(data, &raw); err != nil {
-		e.Diags = append(e.Diags, &diag.Diagnostic{Severity: diag.Warning, Code: "INVALID_METADATA", File: path,
-			Message: fmt.Sprintf("%s has an invalid and unparsable metadata.json file. The parse error: %v", m.Name, err)})
-		return true
+		return true // what Ruby parses and Go does not (a comment): no metadata read
 	}
 	if len(raw) == 0 {
 		return true

@@ -465,7 +465,11 @@ func literalKey(e ast.Expr, p8 bool) (keyValue, bool) {
 	case *ast.UnaryMinusExpression:
 		if p8 {
 			if k, ok := literalKey(x.Expr, p8); ok {
-				return negate(k)
+				n, receiver := negate(k)
+				if receiver != "" {
+					panic(rubyRaise{x, "undefined method `-@' for " + receiver})
+				}
+				return n, true
 			}
 		}
 	case *ast.LiteralList:
@@ -523,13 +527,13 @@ func listKey(es []ast.Expr, p8 bool) (keyValue, bool) {
 }
 
 // negate is Ruby's unary minus of a literal: numbers negate, a string is
-// itself (String#-@ dedups it). Of any other value Ruby raises
-// NoMethodError, which fails Puppet 8's validation of the whole file; it
-// is taken as not literal here.
-func negate(k keyValue) (keyValue, bool) {
+// itself (String#-@ dedups it). Any other value has no -@: negate returns
+// the receiver as Ruby 3.3's NoMethodError names it ("nil", "an instance
+// of Array").
+func negate(k keyValue) (keyValue, string) {
 	switch {
 	case strings.HasPrefix(k.id, "s"):
-		return k, true
+		return k, ""
 	case strings.HasPrefix(k.id, "i"):
 		v := k.text
 		if s, ok := strings.CutPrefix(v, "-"); ok {
@@ -537,16 +541,25 @@ func negate(k keyValue) (keyValue, bool) {
 		} else if v != "0" {
 			v = "-" + v
 		}
-		return keyValue{"i" + v, v}, true
+		return keyValue{"i" + v, v}, ""
 	case strings.HasPrefix(k.id, "f"):
-		f, err := strconv.ParseFloat(k.text, 64)
-		if err != nil {
-			return keyValue{}, false
-		}
+		f, _ := strconv.ParseFloat(k.text, 64)
 		v := pn.RubyFloat(-f)
-		return keyValue{"f" + v, v}, true
+		return keyValue{"f" + v, v}, ""
+	case k.id == "nil":
+		return keyValue{}, "nil"
+	case k.id == "btrue", k.id == "bfalse":
+		return keyValue{}, k.text
 	}
-	return keyValue{}, false
+	class := map[byte]string{'[': "Array", '{': "Hash", 'd': "Symbol", 'r': "Regexp"}[k.id[0]]
+	return keyValue{}, "an instance of " + class
+}
+
+// rubyRaise is the Ruby error Puppet 8's literal evaluator raises at a
+// unary minus of a literal that is not a number or a string.
+type rubyRaise struct {
+	at  ast.Expr
+	msg string
 }
 
 // inspect prints a literal as Ruby's #inspect does inside an array or hash.

@@ -77,6 +77,12 @@ type jsonError struct {
 	at   int // offset of the quoted rest; -1 for an empty quote
 }
 
+// RubyJSONError is the message of the error Ruby's JSON.parse (the json
+// 2.6 gem of Debian 12's Ruby 3.1, Puppet 7.23's) raises parsing s, "" when
+// s parses. The json 2.7 gem of Puppet 8.10's Ruby 3.3 gives up at the same
+// place, without the "NNN: " prefix.
+func RubyJSONError(s string) string { return jsonErrorMessage(s) }
+
 func jsonErrorMessage(s string) (msg string) {
 	defer func() {
 		if r := recover(); r != nil {

@@ -40,6 +40,9 @@ func Program(p *ast.Program, opts Options) (diags diag.List) {
 	}()
 	c.topConstructInModule()
 	c.walk(p.Body)
+	if c.raised8 != nil {
+		c.diags = append(c.diags, c.raised8)
+	}
 	return c.diags
 }
 
@@ -83,11 +86,28 @@ func Report(diags diag.List) (logged diag.List, err *diag.Diagnostic) {
 // strict setting (validator_factory_4_0.rb).
 var StrictIssues = map[string]bool{"DUPLICATE_KEY": true}
 
+// Raised is the Ruby error (RubyError) that stops a Puppet release's
+// validation of a file, nil when none does.
+func Raised(diags diag.List, major int) *diag.Diagnostic {
+	for _, d := range diags {
+		if d.Code == RubyError && d.Puppet == major {
+			return d
+		}
+	}
+	return nil
+}
+
 // ForPuppet is what a Puppet release (its major version) reports of
 // Program's diagnostics under a strict setting: without those of another
 // release, and with the strict issues ignored ("off"), warnings
-// ("warning") or errors ("error").
+// ("warning") or errors ("error"); a Ruby error that stops its
+// validation is its one error (Raised).
 func ForPuppet(diags diag.List, major int, strict string) diag.List {
+	if d := Raised(diags, major); d != nil {
+		e := *d
+		e.Severity = diag.Error
+		return diag.List{&e}
+	}
 	out := make(diag.List, 0, len(diags))
 	for _, d := range diags {
 		if d.Puppet != 0 && d.Puppet != major {
@@ -118,7 +138,7 @@ func (c *checker) literalParamTypes(params []*ast.Parameter) {
 		if p.Type == nil {
 			continue
 		}
-		if _, ok := literalKey(p.Type, true); ok {
+		if _, ok := c.literal8(p.Type); ok {
 			continue
 		}
 		class := strings.TrimPrefix(fmt.Sprintf("%T", p.Type), "*ast.")
@@ -139,6 +159,38 @@ type checker struct {
 	opts  Options
 	path  []any // the containers of the node being checked, outermost first
 	diags diag.List
+	// raised8 is the first Ruby error Puppet 8's literal evaluator raises
+	// (RubyError), nil when none
+	raised8 *diag.Diagnostic
+}
+
+// RubyError is the code of the Ruby error Puppet 8.10's validation raises
+// at a unary minus of a literal list, hash, boolean, undef, default or
+// regexp (literal_evaluator.rb literal_UnaryMinusExpression: "undefined
+// method `-@' for nil"), as the literal evaluator takes a hash key or a
+// class parameter type: validation stops there, and the file does not
+// load, whatever strict. Its severity is a warning, for Puppet 7.23's
+// sake: ForPuppet makes it Puppet 8's one error of the file.
+const RubyError = "RUBY_ERROR"
+
+// literal8 is Puppet 8's literal of e (literalKey), recording the Ruby
+// error its evaluation raises, after which e is not literal.
+func (c *checker) literal8(e ast.Expr) (k keyValue, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			x, raised := r.(rubyRaise)
+			if !raised {
+				panic(r)
+			}
+			if c.raised8 == nil {
+				d := &diag.Diagnostic{Severity: diag.Warning, Code: RubyError, Message: x.msg, Puppet: 8,
+					Hint: "Puppet 8's validation raises this Ruby error: the file does not load"}
+				c.raised8 = d.At(c.prog.File, offsetOf(x.at))
+			}
+			k, ok = keyValue{}, false
+		}
+	}()
+	return literalKey(e, true)
 }
 
 // container returns the i-th container from the innermost (-1), or nil.
@@ -832,7 +884,7 @@ func (c *checker) duplicateKeys(h *ast.LiteralHash) {
 			dup7 = seen7[key.id]
 			seen7[key.id] = true
 		}
-		key, ok := literalKey(e.Key, true)
+		key, ok := c.literal8(e.Key)
 		if !ok {
 			continue
 		}
