@@ -79,7 +79,8 @@ func TestPortsDebian13(t *testing.T) {
 	}
 	require.Equal(t, codegen.ByTranslation, by["postgresql::postgresql_password"])
 	require.Equal(t, codegen.ByTranslation, by["postgresql::postgresql_acls_to_resources_hash"])
-	require.Equal(t, codegen.ByPort, by["defined_with_params"])
+	require.Equal(t, codegen.ByTranslation, by["defined_with_params"])
+	require.Equal(t, codegen.ByPort, by["validate_augeas"])
 	require.Equal(t, codegen.ByTranslation, by["any2array"])
 	src := string(res.Files["catalog/functions.go"])
 	for _, gone := range []string{"is_absolute_path", "private"} {

@@ -294,16 +294,52 @@ func (s *Scope) FindResource(typeName, title string) (fn.Resource, bool) {
 	return catalogResource{r}, true
 }
 
-// Resources implements fn.Catalog.
-func (s *Scope) Resources(typeName string) []fn.Resource {
-	typ := capitalizeTypeName(typeName)
-	var out []fn.Resource
-	for _, r := range s.c.catalog.resources {
-		if r.Type == typ {
-			out = append(out, catalogResource{r})
+// ToHash implements fn.Resource.
+func (x catalogResource) ToHash() *values.Hash {
+	b := values.NewHashBuilder(len(x.r.Params) + 1)
+	for _, f := range x.r.titleFields() {
+		b.Put(values.String(f.Name), values.String(f.Value))
+	}
+	for _, p := range x.r.Params {
+		v := p.Value
+		if values.IsUndef(v) {
+			continue
 		}
+		if a, ok := v.(*values.Array); ok && isRelationshipParam(p.Name) && !flatDefined(a) {
+			var defined []values.Value
+			for _, e := range flattenInto(nil, a) {
+				if !values.IsUndef(e) {
+					defined = append(defined, e)
+				}
+			}
+			v = values.NewArray(defined...)
+		}
+		b.Put(values.String(p.Name), v)
+	}
+	return b.Build()
+}
+
+// Resources implements fn.Catalog.
+func (s *Scope) Resources() []fn.Resource {
+	out := make([]fn.Resource, len(s.c.catalog.resources))
+	for i, r := range s.c.catalog.resources {
+		out[i] = catalogResource{r}
 	}
 	return out
+}
+
+// ResourceTypeKind implements fn.Catalog.
+func (s *Scope) ResourceTypeKind(name string) string {
+	p := s.c.prog
+	switch {
+	case p.findNative(name) != nil:
+		return "type"
+	case p.findDefine(name) != nil:
+		return "define"
+	case name != "" && p.findClass(name) != nil:
+		return "class"
+	}
+	return ""
 }
 
 // CurrentResource implements fn.Catalog.

@@ -473,6 +473,8 @@ func (t *translator) scopeCall(x *erb.Call) *jen.Statement {
 	case x.Name == "compiler" && t.api == API3 && len(x.Args) == 0:
 		// self.compiler of a 3.x function (its environment)
 		return rcall("Compiler")
+	case scopeMethods[x.Name] && t.api != 0:
+		return rr.call(rterb.GoName(x.Name), append([]jen.Code{erbQ("ScopeValue").Call()}, args...)...)
 	}
 	t.unsupported(x, "scope.%s", x.Name)
 	return nil

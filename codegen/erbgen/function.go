@@ -190,12 +190,9 @@ func (t *translator) apiCall(x *erb.Call) (*jen.Statement, bool) {
 	case t.api == API3 && x.Name == "compiler" && len(x.Args) == 0 && x.Block == nil:
 		// Scope#compiler (its environment)
 		return rcall("Compiler"), true
-	case t.api == API3 && x.Name == "findresource" && len(x.Args) >= 1 && len(x.Args) <= 2 && x.Block == nil:
-		// Scope#findresource: a Puppet::Resource of the catalog, or nil
-		args, blk := t.callArgs(x.Args)
-		if blk == nil {
-			return t.lineFor(x).call("FindResource", args...), true
-		}
+	case t.api == API3 && scopeMethods[x.Name] && x.Block == nil:
+		// Scope#findresource, #resource, #catalog
+		return t.scopeCall(x), true
 	case x.Name == "_" && len(x.Args) == 1 && x.Block == nil:
 		// Puppet's gettext: the text itself (pp2go has no translations)
 		return rcall("Gettext", t.expr(x.Args[0])), true
@@ -218,6 +215,12 @@ func (t *translator) apiCall(x *erb.Call) (*jen.Statement, bool) {
 	}
 	return nil, false
 }
+
+// scopeMethods are the methods of Puppet's Scope that give functions the
+// catalog (rt/erb's resource.go): findresource(type[, title]) (a
+// Puppet::Resource of the catalog, or nil), resource (the resource whose
+// body calls) and catalog.
+var scopeMethods = map[string]bool{"findresource": true, "resource": true, "catalog": true}
 
 // logLevels are the methods of Puppet::Util::Logging that log a message
 // at their level.
@@ -311,6 +314,13 @@ func (t *translator) puppetCall(x *erb.Call) (*jen.Statement, bool) {
 			if len(x.Args) == 0 {
 				return rcall("PuppetVersion"), true
 			}
+		case "warn_once":
+			// Puppet.warn_once(kind, key, message): no file and line
+			args, blk := t.callArgs(x.Args)
+			if blk != nil || len(x.Args) != 3 {
+				t.unsupported(x, "Puppet.warn_once with %d arguments", len(x.Args))
+			}
+			return t.lineFor(x).call("PuppetWarnOnce", args...), true
 		case "deprecation_warning":
 			args, blk := t.callArgs(x.Args)
 			if blk != nil || len(x.Args) < 1 || len(x.Args) > 2 {
@@ -360,6 +370,27 @@ func (t *translator) puppetCall(x *erb.Call) (*jen.Statement, bool) {
 			if blk == nil && len(args) == 1 {
 				return t.lineFor(x).call("NewSensitive", args...), true
 			}
+		case p == "Puppet::Resource" && x.Name == "type_and_title" && len(x.Args) == 2:
+			args, blk := t.callArgs(x.Args)
+			if blk == nil && len(args) == 2 {
+				return t.lineFor(x).call("PuppetResourceTypeAndTitle", args...), true
+			}
+		case p == "Puppet::Resource" && x.Name == "new" && len(x.Args) >= 1 && len(x.Args) <= 2:
+			// a reference
+			args, blk := t.callArgs(x.Args)
+			if blk == nil {
+				return t.lineFor(x).call("NewPuppetResource", args...), true
+			}
+		case p == "Puppet::Pops::Evaluator::Runtime3ResourceSupport" && x.Name == "find_resource_type_or_class" && len(x.Args) == 2:
+			// the scope only gives the environment, which find_global_scope
+			// (the top scope) shares
+			var scope jen.Code
+			if c, ok := x.Args[0].(*erb.Call); ok && t.api == API3 && c.Recv == nil && c.Name == "find_global_scope" && len(c.Args) == 0 && c.Block == nil {
+				scope = erbQ("ScopeValue").Call()
+			} else {
+				scope = t.expr(x.Args[0])
+			}
+			return t.lineFor(x).call("PuppetFindResourceTypeOrClass", scope, t.expr(x.Args[1])), true
 		case p == "Puppet::Parser::Functions" && x.Name == "function" && len(x.Args) == 1:
 			// the 3.x function's scope method name, or false
 			args, blk := t.callArgs(x.Args)

@@ -1285,7 +1285,7 @@ func (r *R) Aref(recv Value, args ...Value) Value {
 		arity(args, 1, 1)
 		return r.LookupVar(args[0])
 	case *resourceObject:
-		return x.aref(args) // puppetapi.go
+		return r.resourceAref(x, args) // resource.go
 	case *Block:
 		return x.Call(args...) // proc[args] (proc.go)
 	case *Class:

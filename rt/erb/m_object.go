@@ -543,8 +543,12 @@ func (r *R) ToH(recv Value, b *Block, args ...Value) Value {
 
 // ToHash is to_hash.
 func (r *R) ToHash(recv Value, args ...Value) Value {
-	if h, ok := recv.(*Hash); ok {
-		return h
+	switch x := recv.(type) {
+	case *Hash:
+		return x
+	case *resourceObject:
+		arity(args, 0, 0)
+		return x.toHash() // resource.go
 	}
 	noMethod("to_hash", recv)
 	return nil
@@ -651,8 +655,9 @@ func (r *R) Name(recv Value, args ...Value) Value {
 	if c, ok := recv.(*Class); ok {
 		return S(c.Name)
 	}
-	if s, ok := recv.(*scopeSource); ok {
-		return S(s.name) // puppetapi.go
+	if t, ok := recv.(*resourceType); ok {
+		arity(args, 0, 0)
+		return t.nameValue() // resource.go
 	}
 	if p, ok := recv.(*resourceParam); ok {
 		arity(args, 0, 0)
@@ -889,6 +894,15 @@ func respondsTo(v Value, name string) bool {
 	case *Class:
 		if x == ClassPuppetExecution {
 			set = " execute "
+		}
+	case *resourceObject:
+		set = " type title [] to_hash ref "
+	case *catalogObject:
+		set = " resources resource "
+	case *resourceType:
+		set = " name "
+		if x.kind != "type" {
+			set += "type "
 		}
 	case *Object:
 		if _, ok := x.V.(*values.Sensitive); ok {

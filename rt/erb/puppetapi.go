@@ -2,7 +2,6 @@ package erb
 
 import (
 	"os"
-	"regexp"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/fn"
@@ -357,146 +356,6 @@ func (r *R) Unwrap(recv Value, args ...Value) Value {
 	return r.NoMethod(recv, "unwrap", args...)
 }
 
-// PuppetResource is what Ruby functions see of a catalog resource
-// (Puppet::Resource): fn.Resource has these methods.
-type PuppetResource interface {
-	Type() string
-	Title() string
-	Param(name string) (values.Value, bool)
-}
-
-// ResourceFinder is implemented by scopes that find the catalog's
-// resources (Scope#findresource).
-type ResourceFinder interface {
-	FindResource(typeName, title string) (PuppetResource, bool)
-}
-
-// ClassPuppetResource is Puppet::Resource, the class of the resources
-// findresource returns.
-var ClassPuppetResource = newClass("Puppet::Resource", ClassObject)
-
-// resourceObject is a Puppet::Resource: a catalog resource, or a
-// reference a 3.x function was given.
-type resourceObject struct{ res PuppetResource }
-
-// reference is a resource reference as a PuppetResource: it has no
-// parameters.
-type reference struct{ typ, title string }
-
-func (x reference) Type() string                      { return x.typ }
-func (x reference) Title() string                     { return x.title }
-func (x reference) Param(string) (values.Value, bool) { return nil, false }
-
-// toPuppet is the value Puppet sees of a Puppet::Resource a function
-// returns: the reference.
-func (x *resourceObject) toPuppet() values.Value {
-	if strings.EqualFold(x.res.Type(), "class") {
-		return values.NewClassType(x.res.Title())
-	}
-	return values.NewResourceType(x.res.Type(), x.res.Title(), true)
-}
-
-// FromPuppet3x is an argument of a 3.x function as Puppet's
-// Runtime3Converter gives it: FromPuppet, except that resource and class
-// references, in collections too, are Puppet::Resource values (whose to_s
-// is "File[/tmp]", "Class[Foo]").
-func FromPuppet3x(v values.Value) Value {
-	switch x := v.(type) {
-	case *values.ResourceType:
-		if x.TypeName == "" {
-			break
-		}
-		typ, title := strings.ToLower(strings.TrimPrefix(x.TypeName, "::")), x.Title
-		if typ == "class" {
-			title = strings.TrimPrefix(title, "::")
-		}
-		return &resourceObject{res: reference{typ: typ, title: title}}
-	case *values.ClassType:
-		if x.ClassName == "" {
-			break
-		}
-		return &resourceObject{res: reference{typ: "class", title: strings.TrimPrefix(x.ClassName, "::")}}
-	case *values.Array:
-		el := x.Elems()
-		out := make([]Value, len(el))
-		for i, e := range el {
-			out[i] = FromPuppet3x(e)
-		}
-		return &Array{A: out}
-	case *values.Hash:
-		h := NewHash()
-		for i := 0; i < x.Len(); i++ {
-			h.Set(FromPuppet3x(x.KeyAt(i)), FromPuppet3x(x.ValueAt(i)))
-		}
-		return h
-	}
-	return FromPuppet(v)
-}
-
-func (*resourceObject) rubyClass() *Class { return ClassPuppetResource }
-func (x *resourceObject) rubyToS() string {
-	title := x.res.Title()
-	if strings.EqualFold(x.res.Type(), "class") {
-		title = capitalizeTypeName(title)
-	}
-	return capitalizeTypeName(x.res.Type()) + "[" + title + "]"
-}
-func (x *resourceObject) rubyInspect() string { return x.rubyToS() }
-
-// aref is Puppet::Resource#[](param): the parameter's value (the name
-// downcased), nil when it is not set.
-func (x *resourceObject) aref(args []Value) Value {
-	arity(args, 1, 1)
-	v, ok := x.res.Param(strings.ToLower(ToS(args[0])))
-	if !ok {
-		return nil
-	}
-	return FromPuppet(v)
-}
-
-func capitalizeTypeName(t string) string {
-	segs := strings.Split(t, "::")
-	for i, s := range segs {
-		if s != "" {
-			segs[i] = strings.ToUpper(s[:1]) + s[1:]
-		}
-	}
-	return strings.Join(segs, "::")
-}
-
-// refPattern is Puppet::Resource's "Type[title]".
-var refPattern = regexp.MustCompile(`(?s)\A([^\[\]]+)\[(.+)\]\z`)
-
-// FindResource is a 3.x function's findresource(type[, title]) (Scope's):
-// the catalog's resource, nil when there is none. Without a title, type
-// is a reference ("File[/tmp]").
-func (r *R) FindResource(args ...Value) Value {
-	arity(args, 1, 2)
-	var typ, title string
-	if len(args) == 2 && args[1] != nil {
-		typ, title = ToS(args[0]), ToS(args[1])
-	} else {
-		s, ok := args[0].(*Str)
-		var m []string
-		if ok {
-			m = refPattern.FindStringSubmatch(s.S)
-		}
-		if m == nil {
-			raise(ClassArgumentError, "No title provided and %s is not a valid resource reference", Inspect(args[0]))
-		}
-		typ, title = m[1], m[2]
-	}
-	f, ok := r.scope.(ResourceFinder)
-	if !ok {
-		raise(ClassNotImplementedError, "pp2go: this scope cannot find catalog resources")
-	}
-	res, found := f.FindResource(typ, title)
-	if !found {
-		return nil
-	}
-	return &resourceObject{res: res}
-}
-
 // ClassPuppetJSONParseError is Puppet::Util::Json::ParseError.
 var ClassPuppetJSONParseError = newClass("Puppet::Util::Json::ParseError", ClassStandardError)
 
@@ -517,48 +376,6 @@ func (r *R) PuppetJSONLoad(text Value) (out Value) {
 	return r.Parse(ClassJSON, text)
 }
 
-// SourceFinder is implemented by scopes that know the class or defined
-// type whose code calls the function (Scope#source).
-type SourceFinder interface {
-	ScopeSource() (name string, isClass bool)
-}
-
-// ClassResourceType is Puppet::Resource::Type, the class of Scope#source.
-var ClassResourceType = newClass("Puppet::Resource::Type", ClassObject)
-
-// scopeSource is Scope#source: a class (type :hostclass) or a defined
-// type (:definition), with its name.
-type scopeSource struct {
-	name    string
-	isClass bool
-}
-
-func (*scopeSource) rubyClass() *Class { return ClassResourceType }
-func (x *scopeSource) rubyToS() string {
-	if x.isClass {
-		return "Class[" + capitalizeTypeName(x.name) + "]"
-	}
-	return capitalizeTypeName(x.name)
-}
-func (x *scopeSource) rubyInspect() string { return x.rubyToS() }
-
-func init() {
-	plain(map[string]func(*R, Value, ...Value) Value{
-		"lookupvar": (*R).Lookupvar,
-		"type":      (*R).Type,
-	})
-}
-
-// ScopeSource is scope.source.
-func (r *R) ScopeSource() Value {
-	f, ok := r.scope.(SourceFinder)
-	if !ok {
-		raise(ClassNotImplementedError, "pp2go: this scope does not know its source")
-	}
-	name, isClass := f.ScopeSource()
-	return &scopeSource{name: name, isClass: isClass}
-}
-
 // Lookupvar is scope.lookupvar(name) on the scope as a value (scope =
 // self in a 3.x function).
 func (r *R) Lookupvar(recv Value, args ...Value) Value {
@@ -567,19 +384,6 @@ func (r *R) Lookupvar(recv Value, args ...Value) Value {
 		return r.LookupVar(args[0])
 	}
 	return r.NoMethod(recv, "lookupvar", args...)
-}
-
-// Type is Puppet::Resource::Type#type of scope.source: :hostclass or
-// :definition.
-func (r *R) Type(recv Value, args ...Value) Value {
-	if s, ok := recv.(*scopeSource); ok {
-		arity(args, 0, 0)
-		if s.isClass {
-			return Symbol("hostclass")
-		}
-		return Symbol("definition")
-	}
-	return r.NoMethod(recv, "type", args...)
 }
 
 // DefinedMethod is defined?(recv.name(...)): nil when the receiver is not

@@ -136,17 +136,28 @@ type Resource interface {
 	Title() string
 	// Param returns a parameter's value as set on the resource.
 	Param(name string) (values.Value, bool)
+	// ToHash is Puppet::Parser::Resource#to_hash: the fields of the
+	// title (the type's title patterns; a class's or defined type's
+	// name), then the parameters whose value is not undef (the
+	// relationship metaparameters' arrays flattened, without undef), by
+	// name.
+	ToHash() *values.Hash
 }
 
 // Catalog is implemented by contexts that give functions access to the
-// catalog being compiled (stdlib's defined_with_params, ensure_resource,
-// getparam, assert_private, str2resource).
+// catalog being compiled: what modules' Ruby sees of it (findresource,
+// catalog.resources, scope.resource, scope.source; rt/erb's resource.go).
 type Catalog interface {
 	// FindResource finds a resource by type ("package", "File", "Class", a
 	// defined type "foo::bar") and title, as Puppet's findresource does.
 	FindResource(typeName, title string) (Resource, bool)
-	// Resources lists the catalog's resources of a type, in order.
-	Resources(typeName string) []Resource
+	// Resources lists the catalog's resources, in order
+	// (Catalog#resources).
+	Resources() []Resource
+	// ResourceTypeKind is what Puppet's Runtime3ResourceSupport.
+	// find_resource_type_or_class finds for a lower-case name: "type" (a
+	// resource type), "define" (a defined type), "class", or "" (none).
+	ResourceTypeKind(name string) string
 	// CurrentResource is the resource whose body the calling code belongs
 	// to (a class or defined type instance), or nil at top scope.
 	CurrentResource() Resource

@@ -56,8 +56,8 @@
 //   - TypeParser: type names of the environment (assert_type('MyAlias', x)).
 //   - FileFinder: paths of the environment's files and templates
 //     (find_file, find_template, module_directory, get_module_path).
-//   - Catalog: resources of the catalog (defined_with_params,
-//     ensure_resource, getparam, assert_private, stdlib::str2resource).
+//   - Catalog: resources of the catalog (modules' Ruby: findresource,
+//     catalog.resources, scope.resource, scope.source).
 //   - Strict: Puppet's strict setting (deprecations, undefined variables).
 //   - Generator: running commands (generate, validate_cmd); refused
 //     without it.

@@ -269,24 +269,41 @@ func (s scope) Call3x(name string, args []values.Value) values.Value {
 	return s.c.Call(name, args, nil)
 }
 
+// catalog is the context's catalog; what names the call in the error
+// when the context gives none.
+func (s scope) catalog(what string) fn.Catalog {
+	cat, ok := s.c.(fn.Catalog)
+	if !ok {
+		panic(fn.Errorf("%s: pp2go gives this function no access to the catalog", what))
+	}
+	return cat
+}
+
 // FindResource is Scope#findresource: the catalog's resource of a type
 // and title.
 func (s scope) FindResource(typeName, title string) (erb.PuppetResource, bool) {
-	cat, ok := s.c.(fn.Catalog)
-	if !ok {
-		panic(fn.Errorf("findresource: pp2go gives this function no access to the catalog"))
-	}
-	return cat.FindResource(typeName, title)
+	return s.catalog("findresource").FindResource(typeName, title)
+}
+
+// CatalogResources is Catalog#resources.
+func (s scope) CatalogResources() []erb.PuppetResource {
+	return s.catalog("catalog.resources").Resources()
+}
+
+// CurrentResource is Scope#resource.
+func (s scope) CurrentResource() erb.PuppetResource {
+	return s.catalog("scope.resource").CurrentResource()
+}
+
+// ResourceTypeKind is what find_resource_type_or_class finds.
+func (s scope) ResourceTypeKind(name string) string {
+	return s.catalog("find_resource_type_or_class").ResourceTypeKind(name)
 }
 
 // ScopeSource is Scope#source: the class or defined type whose code calls
 // the function.
 func (s scope) ScopeSource() (string, bool) {
-	cat, ok := s.c.(fn.Catalog)
-	if !ok {
-		panic(fn.Errorf("scope.source: pp2go gives this function no access to the catalog"))
-	}
-	return cat.ScopeSource()
+	return s.catalog("scope.source").ScopeSource()
 }
 
 // ModuleFile answers for the paths inside the modules' directories from

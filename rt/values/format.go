@@ -587,13 +587,13 @@ func (c *converter) convert(vt Type, v Value, fm *FormatMap, ind indentation) (s
 	case Type:
 		switch f.Verb {
 		case 's':
-			s := TypeString(x)
+			s := typeValueString(x)
 			if f.Alt {
 				s = `"` + s + `"`
 			}
 			return Sprintf(f.Orig, String(s))
 		case 'p':
-			return Sprintf(strings.ReplaceAll(f.Orig, "p", "s"), String(TypeString(x)))
+			return Sprintf(strings.ReplaceAll(f.Orig, "p", "s"), String(typeValueString(x)))
 		}
 		return "", formatError("Type", f.Verb, "sp")
 	case *Sensitive:

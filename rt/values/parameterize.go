@@ -879,7 +879,7 @@ func accessResource(o *ResourceType, keys []Value) (Value, error) {
 		case *ResourceType:
 			typeName = v.TypeName
 		case String:
-			typeName = capitalizeSegments(string(v))
+			typeName = CapitalizeSegments(string(v))
 		default:
 			return nil, newError(IssueIllegalResourceSpecial, fmt.Sprintf("First argument to Resource[] must be a resource type or a String. Got %s.", badKeyTypeName(keys[0])))
 		}

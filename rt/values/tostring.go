@@ -34,6 +34,16 @@ func ToString(v Value) string {
 	return b.String()
 }
 
+// typeValueString is the string form of a type as a value: TypeString,
+// except for a Puppet::Resource a Ruby function returned (its to_s,
+// File[/tmp]).
+func typeValueString(t Type) string {
+	if r, ok := t.(*ResourceType); ok && r.Ruby {
+		return r.TypeName + "[" + r.Title + "]"
+	}
+	return TypeString(t)
+}
+
 func writeInterpolated(b *strings.Builder, v Value) {
 	switch x := v.(type) {
 	case String:
@@ -71,7 +81,7 @@ func writeInterpolated(b *strings.Builder, v Value) {
 	case *Regexp:
 		b.WriteString(x.Inspect())
 	case Type:
-		b.WriteString(TypeString(x))
+		b.WriteString(typeValueString(x))
 	case *Sensitive:
 		b.WriteString(sensitiveText)
 	case Timespan:

@@ -433,9 +433,9 @@ func (t *TypeAliasType) String() string     { return TypeString(t) }
 func (t *ObjectType) String() string        { return TypeString(t) }
 func (t *TypeSetType) String() string       { return TypeString(t) }
 
-// capitalizeSegments is TypeFormatter#capitalize_segments: names that start
+// CapitalizeSegments is TypeFormatter#capitalize_segments: names that start
 // with an ASCII capital are kept as they are.
-func capitalizeSegments(name string) string {
+func CapitalizeSegments(name string) string {
 	if name == "" || (name[0] >= 'A' && name[0] <= 'Z') {
 		return name
 	}

@@ -130,6 +130,10 @@ type ResourceType struct {
 	TypeName string // "" for plain Resource
 	Title    string
 	HasTitle bool
+	// Ruby marks the reference a Ruby function returned as a
+	// Puppet::Resource (stdlib::str2resource's result): Puppet keeps that
+	// object, whose string form is its to_s, File[/tmp] (not File['/tmp']).
+	Ruby bool
 }
 
 // IterableType is Iterable[T].
@@ -542,7 +546,7 @@ func NewResourceType(typeName, title string, hasTitle bool) *ResourceType {
 	if typeName == "" {
 		return ResourceT
 	}
-	return &ResourceType{TypeName: capitalizeSegments(typeName), Title: title, HasTitle: hasTitle}
+	return &ResourceType{TypeName: CapitalizeSegments(typeName), Title: title, HasTitle: hasTitle}
 }
 
 func (t *ResourceType) downcasedName() string { return strings.ToLower(t.TypeName) }

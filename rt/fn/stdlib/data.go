@@ -20,23 +20,6 @@ type set struct{ b *v.HashBuilder }
 func (s set) has(x v.Value) bool { return s.b.Build().Has(x) }
 func (s set) add(x v.Value)      { s.b.Put(x, v.True) }
 
-// kernelArray is Kernel#Array(x).
-func kernelArray(x v.Value) []v.Value {
-	switch y := x.(type) {
-	case nil, v.UndefValue:
-		return nil
-	case *v.Array:
-		return y.Elems()
-	case *v.Hash:
-		out := make([]v.Value, y.Len())
-		for i := range out {
-			out[i] = v.NewArray(y.KeyAt(i), y.ValueAt(i))
-		}
-		return out
-	}
-	return []v.Value{x}
-}
-
 func arr(vals ...v.Value) v.Value { return v.NewArray(vals...) }
 
 func init() {

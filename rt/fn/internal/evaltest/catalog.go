@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/fn"
+	"github.com/pp2go/pp2go/rt/restype"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -23,6 +24,19 @@ func (r *resource) Type() string  { return r.typ }
 func (r *resource) Title() string { return r.title }
 func (r *resource) Param(name string) (values.Value, bool) {
 	return r.params.GetString(name)
+}
+
+// ToHash implements fn.Resource: the title is the name (the types'
+// title patterns are not known here).
+func (r *resource) ToHash() *values.Hash {
+	b := values.NewHashBuilder(r.params.Len() + 1)
+	b.Put(values.String("name"), values.String(r.title))
+	for i := 0; i < r.params.Len(); i++ {
+		if !values.IsUndef(r.params.ValueAt(i)) {
+			b.Put(r.params.KeyAt(i), r.params.ValueAt(i))
+		}
+	}
+	return b.Build()
 }
 
 func capitalize(t string) string {
@@ -47,15 +61,21 @@ func (c *Ctx) FindResource(typeName, title string) (fn.Resource, bool) {
 }
 
 // Resources implements fn.Catalog.
-func (c *Ctx) Resources(typeName string) []fn.Resource {
-	t := capitalize(typeName)
-	var out []fn.Resource
-	for _, r := range c.resources {
-		if r.typ == t {
-			out = append(out, r)
-		}
+func (c *Ctx) Resources() []fn.Resource {
+	out := make([]fn.Resource, len(c.resources))
+	for i, r := range c.resources {
+		out[i] = r
 	}
 	return out
+}
+
+// ResourceTypeKind implements fn.Catalog: Puppet's resource types are
+// known, no class or defined type is.
+func (c *Ctx) ResourceTypeKind(name string) string {
+	if !strings.Contains(name, ":") && restype.Core(name) != nil {
+		return "type"
+	}
+	return ""
 }
 
 // CurrentResource implements fn.Catalog: expressions run at top scope.

@@ -45,6 +45,12 @@ func Repr(v values.Value) string {
 		return "r:" + x.Source()
 	case *fn.Iterator:
 		return "iter:" + x.String() + ":" + Repr(values.NewArray(x.Slice()...))
+	case *values.ResourceType:
+		if x.Ruby {
+			// a Puppet::Resource
+			return "res:" + values.ToString(x)
+		}
+		return "t:" + values.TypeString(x)
 	case values.Type:
 		return "t:" + values.TypeString(x)
 	case values.Timespan:

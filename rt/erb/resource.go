@@ -1,0 +1,475 @@
+package erb
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/pp2go/pp2go/rt/fn"
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// Puppet's resources as module functions see them: Puppet::Resource (a
+// reference a 3.x function is given, Puppet::Resource.new), its subclass
+// Puppet::Parser::Resource (a resource of the catalog: findresource,
+// catalog.resources, scope.resource), the catalog (Scope#catalog) and the
+// resource types (Puppet::Resource::Type, Puppet::Type classes) that
+// Runtime3ResourceSupport.find_resource_type_or_class finds.
+
+// PuppetResource is what Ruby functions see of a catalog resource.
+type PuppetResource = fn.Resource
+
+// CatalogScope is implemented by scopes that give Ruby the catalog being
+// compiled.
+type CatalogScope interface {
+	// FindResource is Catalog#resource of a type name ("File", "Class",
+	// "Foo::Bar") and a title.
+	FindResource(typeName, title string) (PuppetResource, bool)
+	// CatalogResources are Catalog#resources, in the catalog's order.
+	CatalogResources() []PuppetResource
+	// CurrentResource is Scope#resource: the class or defined type
+	// instance whose body calls, nil when there is none.
+	CurrentResource() PuppetResource
+	// ResourceTypeKind says what Runtime3ResourceSupport.
+	// find_resource_type_or_class finds for a lower-case name: "type" (a
+	// resource type), "define", "class", or "" (nothing).
+	ResourceTypeKind(name string) string
+	// ScopeSource is Scope#source: the class or defined type whose code
+	// calls the function, and whether it is a class.
+	ScopeSource() (name string, isClass bool)
+}
+
+// catalogScope is the scope's CatalogScope; what names the call is in the
+// error when the scope has none.
+func (r *R) catalogScope(what string) CatalogScope {
+	c, ok := r.scope.(CatalogScope)
+	if !ok {
+		raise(ClassNotImplementedError, "pp2go: this scope gives %s no access to the catalog", what)
+	}
+	return c
+}
+
+// ClassPuppetResource is Puppet::Resource, ClassParserResource the class
+// of the catalog's resources.
+var (
+	ClassPuppetResource = newClass("Puppet::Resource", ClassObject)
+	ClassParserResource = newClass("Puppet::Parser::Resource", ClassPuppetResource)
+	ClassCatalog        = newClass("Puppet::Resource::Catalog", ClassObject)
+	ClassResourceType   = newClass("Puppet::Resource::Type", ClassObject)
+)
+
+func init() {
+	for _, c := range []*Class{ClassPuppetResource, ClassParserResource, ClassCatalog, ClassResourceType} {
+		constants[c.Name] = c
+	}
+	plain(map[string]func(*R, Value, ...Value) Value{
+		"lookupvar":    (*R).Lookupvar,
+		"type":         (*R).Type,
+		"title":        (*R).Title,
+		"ref":          (*R).Ref,
+		"resource":     (*R).Resource,
+		"resources":    (*R).Resources,
+		"catalog":      (*R).Catalog,
+		"findresource": (*R).Findresource,
+	})
+}
+
+// resourceObject is a Puppet::Resource: a catalog resource (parser: a
+// Puppet::Parser::Resource), or a reference.
+type resourceObject struct {
+	res    PuppetResource
+	parser bool
+}
+
+// reference is a resource reference as a PuppetResource: a type and title
+// as Puppet::Resource munges them ("File", "Class" and "Foo::Bar"), no
+// parameters.
+type reference struct{ typ, title string }
+
+func (x reference) Type() string                      { return x.typ }
+func (x reference) Title() string                     { return x.title }
+func (x reference) Param(string) (values.Value, bool) { return nil, false }
+
+// ToHash is Puppet::Resource#to_hash of a reference: its title as the
+// name (parse_title without the type's title patterns).
+func (x reference) ToHash() *values.Hash {
+	return values.NewHashFromPairs(values.String("name"), values.String(x.title))
+}
+
+func newReference(typ, title string) *resourceObject {
+	return &resourceObject{res: reference{typ: typ, title: title}}
+}
+
+func (x *resourceObject) rubyClass() *Class {
+	if x.parser {
+		return ClassParserResource
+	}
+	return ClassPuppetResource
+}
+
+// rubyToS is Puppet::Resource#to_s: "Type[title]".
+func (x *resourceObject) rubyToS() string { return x.res.Type() + "[" + x.res.Title() + "]" }
+
+// rubyInspect is Puppet::Resource#inspect: to_s and to_hash's inspect.
+func (x *resourceObject) rubyInspect() string { return x.rubyToS() + Inspect(x.toHash()) }
+
+// toHash is to_hash: the title's fields and the parameters, by Symbol.
+func (x *resourceObject) toHash() *Hash {
+	h := NewHash()
+	ph := x.res.ToHash()
+	for i := 0; i < ph.Len(); i++ {
+		h.Set(Symbol(values.ToString(ph.KeyAt(i))), FromPuppet3x(ph.ValueAt(i)))
+	}
+	return h
+}
+
+// rubyEqual is Puppet::Resource#==: the same type, title and to_hash.
+func (x *resourceObject) rubyEqual(b Value) bool {
+	y, ok := b.(*resourceObject)
+	return ok && x.res.Type() == y.res.Type() && x.res.Title() == y.res.Title() && Equal(x.toHash(), y.toHash())
+}
+
+// toPuppet is the value Puppet sees of a Puppet::Resource a function
+// returns: the reference.
+func (x *resourceObject) toPuppet() values.Value {
+	if x.res.Type() == "Class" {
+		return values.NewClassType(strings.ToLower(x.res.Title()))
+	}
+	ref := values.NewResourceType(x.res.Type(), x.res.Title(), true)
+	ref.Ruby = true
+	return ref
+}
+
+// aref is Puppet::Resource#[](param): the parameter's value, nil when it
+// is not set. A catalog resource's (Puppet::Parser::Resource#[]) interns
+// the name as it is (title: the title); a reference has no parameters.
+func (r *R) resourceAref(x *resourceObject, args []Value) Value {
+	arity(args, 1, 1)
+	if !x.parser {
+		ToS(args[0])
+		return nil
+	}
+	var name string
+	switch k := args[0].(type) {
+	case *Str:
+		name = k.S
+	case Symbol:
+		name = string(k)
+	default:
+		return r.NoMethod(k, "intern")
+	}
+	if name == "title" {
+		return S(x.res.Title())
+	}
+	v, ok := x.res.Param(name)
+	if !ok {
+		return nil
+	}
+	return FromPuppet3x(v)
+}
+
+// FromPuppet3x is an argument of a 3.x function as Puppet's
+// Runtime3Converter gives it: FromPuppet, except that resource and class
+// references, in collections too, are Puppet::Resource values (whose to_s
+// is "File[/tmp]", "Class[Foo]").
+func FromPuppet3x(v values.Value) Value {
+	switch x := v.(type) {
+	case *values.ResourceType:
+		if x.TypeName == "" {
+			break
+		}
+		typ := strings.ToLower(strings.TrimPrefix(x.TypeName, "::"))
+		if typ == "class" {
+			return classReference(x.Title)
+		}
+		return newReference(values.CapitalizeSegments(typ), x.Title)
+	case *values.ClassType:
+		if x.ClassName == "" {
+			break
+		}
+		return classReference(x.ClassName)
+	case *values.Array:
+		el := x.Elems()
+		out := make([]Value, len(el))
+		for i, e := range el {
+			out[i] = FromPuppet3x(e)
+		}
+		return &Array{A: out}
+	case *values.Hash:
+		h := NewHash()
+		for i := 0; i < x.Len(); i++ {
+			h.Set(FromPuppet3x(x.KeyAt(i)), FromPuppet3x(x.ValueAt(i)))
+		}
+		return h
+	}
+	return FromPuppet(v)
+}
+
+// classReference is Puppet::Resource.new('class', name).
+func classReference(name string) *resourceObject {
+	return newReference("Class", mungeTypeName(strings.TrimPrefix(name, "::")))
+}
+
+// mungeTypeName is Puppet::Resource.munge_type_name of a String: Class
+// for "" and "component", else capitalize_segments.
+func mungeTypeName(s string) string {
+	if s == "" || strings.EqualFold(s, "component") {
+		return "Class"
+	}
+	return values.CapitalizeSegments(s)
+}
+
+// refPattern is Puppet::Resource's "Type[title]".
+var refPattern = regexp.MustCompile(`(?s)\A([^\[\]]+)\[(.+)\]\z`)
+
+// typeAndTitle is Puppet::Resource.type_and_title(type, title): the
+// munged type name and title (Class titles munged too, "" being :main).
+func typeAndTitle(typ, title Value) (Value, Value) {
+	match := func(v Value) []string {
+		if s, ok := v.(*Str); ok {
+			return refPattern.FindStringSubmatch(s.S)
+		}
+		return nil
+	}
+	switch m := match(title); {
+	case (typ == nil || typ == Symbol("component") || typ == Symbol("whit")) && m != nil:
+		typ, title = S(m[1]), S(m[2])
+	case title == nil && match(typ) != nil:
+		m = match(typ)
+		typ, title = S(m[1]), S(m[2])
+	case Truthy(title):
+	default:
+		raise(ClassArgumentError, "No title provided and %s is not a valid resource reference", Inspect(typ))
+	}
+	munge := func(v Value) Value {
+		if v == Symbol("main") {
+			return v
+		}
+		if v == nil {
+			return S("Class")
+		}
+		return S(mungeTypeName(ToS(v)))
+	}
+	typ = munge(typ)
+	if ToS(typ) == "Class" {
+		if s, ok := title.(*Str); ok && s.S == "" {
+			title = Symbol("main")
+		} else {
+			title = munge(title)
+		}
+	}
+	return typ, title
+}
+
+// PuppetResourceTypeAndTitle is Puppet::Resource.type_and_title(type,
+// title): [type, title].
+func (r *R) PuppetResourceTypeAndTitle(typ, title Value) Value {
+	t, ti := typeAndTitle(typ, title)
+	return NewArray(t, ti)
+}
+
+// NewPuppetResource is Puppet::Resource.new(type[, title]): a reference.
+func (r *R) NewPuppetResource(args ...Value) Value {
+	arity(args, 1, 2)
+	var title Value
+	if len(args) == 2 {
+		title = args[1]
+	}
+	t, ti := typeAndTitle(resourceTypeName(args[0]), title)
+	return newReference(ToS(t), ToS(ti))
+}
+
+// resourceTypeName is what Puppet::Resource and Catalog#resource take of a type:
+// a resource type's name, anything else as it is.
+func resourceTypeName(v Value) Value {
+	if t, ok := v.(*resourceType); ok {
+		return t.nameValue()
+	}
+	return v
+}
+
+// FindResource is findresource(type[, title]) (Scope#findresource,
+// Catalog#resource): the catalog's resource, nil when there is none. The
+// type may be a resource type, the title a part of type ("File[/tmp]").
+func (r *R) FindResource(args ...Value) Value {
+	arity(args, 1, 2)
+	var title Value
+	if len(args) == 2 {
+		title = args[1]
+	}
+	t, ti := typeAndTitle(resourceTypeName(args[0]), title)
+	res, found := r.catalogScope("findresource").FindResource(ToS(t), ToS(ti))
+	if !found {
+		return nil
+	}
+	return &resourceObject{res: res, parser: true}
+}
+
+// Findresource is scope.findresource(type[, title]).
+func (r *R) Findresource(recv Value, args ...Value) Value {
+	if _, ok := recv.(*scopeObject); ok {
+		return r.FindResource(args...)
+	}
+	return r.NoMethod(recv, "findresource", args...)
+}
+
+// Resource is scope.resource (the resource whose body calls, nil when
+// there is none) and catalog.resource(type[, title]).
+func (r *R) Resource(recv Value, args ...Value) Value {
+	switch recv.(type) {
+	case *scopeObject:
+		arity(args, 0, 0)
+		res := r.catalogScope("scope.resource").CurrentResource()
+		if res == nil {
+			return nil
+		}
+		return &resourceObject{res: res, parser: true}
+	case *catalogObject:
+		return r.FindResource(args...)
+	}
+	return r.NoMethod(recv, "resource", args...)
+}
+
+// catalogObject is the catalog being compiled (Scope#catalog).
+type catalogObject struct{}
+
+func (*catalogObject) rubyClass() *Class     { return ClassCatalog }
+func (*catalogObject) rubyToS() string       { return "#<Puppet::Resource::Catalog>" }
+func (x *catalogObject) rubyInspect() string { return x.rubyToS() }
+
+// Catalog is scope.catalog.
+func (r *R) Catalog(recv Value, args ...Value) Value {
+	if _, ok := recv.(*scopeObject); ok {
+		arity(args, 0, 0)
+		return &catalogObject{}
+	}
+	return r.NoMethod(recv, "catalog", args...)
+}
+
+// Resources is catalog.resources: an Array of the catalog's resources.
+func (r *R) Resources(recv Value, args ...Value) Value {
+	if _, ok := recv.(*catalogObject); ok {
+		arity(args, 0, 0)
+		out := NewArray()
+		for _, res := range r.catalogScope("catalog.resources").CatalogResources() {
+			out.A = append(out.A, &resourceObject{res: res, parser: true})
+		}
+		return out
+	}
+	return r.NoMethod(recv, "resources", args...)
+}
+
+// Title is Puppet::Resource#title.
+func (r *R) Title(recv Value, args ...Value) Value {
+	if x, ok := recv.(*resourceObject); ok {
+		arity(args, 0, 0)
+		return S(x.res.Title())
+	}
+	return r.NoMethod(recv, "title", args...)
+}
+
+// Ref is Puppet::Resource#ref: to_s.
+func (r *R) Ref(recv Value, args ...Value) Value {
+	if x, ok := recv.(*resourceObject); ok {
+		arity(args, 0, 0)
+		return S(x.rubyToS())
+	}
+	return r.NoMethod(recv, "ref", args...)
+}
+
+// Type is Puppet::Resource#type ("File") and Puppet::Resource::Type#type
+// (:hostclass, :definition).
+func (r *R) Type(recv Value, args ...Value) Value {
+	switch x := recv.(type) {
+	case *resourceObject:
+		arity(args, 0, 0)
+		return S(x.res.Type())
+	case *resourceType:
+		if x.kind != "type" {
+			arity(args, 0, 0)
+			if x.kind == "class" {
+				return Symbol("hostclass")
+			}
+			return Symbol("definition")
+		}
+	}
+	return r.NoMethod(recv, "type", args...)
+}
+
+// resourceType is a type of resources: a class or defined type (a
+// Puppet::Resource::Type: kind "class", "define"), or a resource type
+// (kind "type", a Puppet::Type class).
+type resourceType struct {
+	name string
+	kind string
+}
+
+func (x *resourceType) rubyClass() *Class {
+	if x.kind == "type" {
+		return ClassClass
+	}
+	return ClassResourceType
+}
+
+func (x *resourceType) rubyToS() string {
+	switch x.kind {
+	case "type":
+		return "Puppet::Type::" + values.CapitalizeSegments(x.name)
+	case "class":
+		return "Class[" + values.CapitalizeSegments(x.name) + "]"
+	}
+	return values.CapitalizeSegments(x.name)
+}
+func (x *resourceType) rubyInspect() string { return x.rubyToS() }
+
+// nameValue is name: a Puppet::Type's is a Symbol.
+func (x *resourceType) nameValue() Value {
+	if x.kind == "type" {
+		return Symbol(x.name)
+	}
+	return S(x.name)
+}
+
+// ScopeSource is scope.source.
+func (r *R) ScopeSource() Value {
+	name, isClass := r.catalogScope("scope.source").ScopeSource()
+	if isClass {
+		return &resourceType{name: name, kind: "class"}
+	}
+	return &resourceType{name: name, kind: "define"}
+}
+
+// PuppetFindResourceTypeOrClass is Puppet::Pops::Evaluator::
+// Runtime3ResourceSupport.find_resource_type_or_class(scope, name): the
+// resource type, defined type or class of that name, nil when there is
+// none.
+func (r *R) PuppetFindResourceTypeOrClass(scope, name Value) Value {
+	s, ok := name.(*Str)
+	if !ok {
+		return r.NoMethod(name, "include?", S(":"))
+	}
+	if _, ok := scope.(*scopeObject); !ok {
+		return r.NoMethod(scope, "environment")
+	}
+	kind := r.catalogScope("find_resource_type_or_class").ResourceTypeKind(s.S)
+	if kind == "" {
+		return nil
+	}
+	return &resourceType{name: s.S, kind: kind}
+}
+
+// PuppetWarnOnce is Puppet.warn_once(kind, key, message) (no file and
+// line): the warning logged once per key, with "(file & line not
+// available)", unless the disable_warnings setting holds kind.
+func (r *R) PuppetWarnOnce(kind, key, msg Value) Value {
+	if off, ok := r.PuppetSetting(S("disable_warnings")).(*Array); ok {
+		for _, k := range off.A {
+			if Equal(k, kind) {
+				return nil
+			}
+		}
+	}
+	if s, ok := r.scope.(StrictScope); ok {
+		s.WarnOnceUnlocated(ToS(key), ToS(msg))
+	}
+	return nil
+}
