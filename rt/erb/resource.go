@@ -269,35 +269,32 @@ func (r *R) PuppetResourceTypeAndTitle(typ, title Value) Value {
 
 // NewPuppetResource is Puppet::Resource.new(type[, title]): a reference.
 func (r *R) NewPuppetResource(args ...Value) Value {
-	arity(args, 1, 2)
-	var title Value
-	if len(args) == 2 {
-		title = args[1]
-	}
-	t, ti := typeAndTitle(resourceTypeName(args[0]), title)
-	return newReference(ToS(t), ToS(ti))
+	t, ti := refArgs(args)
+	return newReference(t, ti)
 }
 
-// resourceTypeName is what Puppet::Resource and Catalog#resource take of a type:
-// a resource type's name, anything else as it is.
-func resourceTypeName(v Value) Value {
-	if t, ok := v.(*resourceType); ok {
-		return t.nameValue()
+// refArgs are the type and title of the arguments (type[, title]) of
+// Puppet::Resource.new and Catalog#resource, as type_and_title munges
+// them: type may be a resource type (its name), title a part of type
+// ("File[/tmp]").
+func refArgs(args []Value) (typ, title string) {
+	arity(args, 1, 2)
+	var t, ti Value = args[0], nil
+	if rt, ok := t.(*resourceType); ok {
+		t = rt.nameValue()
 	}
-	return v
+	if len(args) == 2 {
+		ti = args[1]
+	}
+	t, ti = typeAndTitle(t, ti)
+	return ToS(t), ToS(ti)
 }
 
 // FindResource is findresource(type[, title]) (Scope#findresource,
-// Catalog#resource): the catalog's resource, nil when there is none. The
-// type may be a resource type, the title a part of type ("File[/tmp]").
+// Catalog#resource): the catalog's resource, nil when there is none.
 func (r *R) FindResource(args ...Value) Value {
-	arity(args, 1, 2)
-	var title Value
-	if len(args) == 2 {
-		title = args[1]
-	}
-	t, ti := typeAndTitle(resourceTypeName(args[0]), title)
-	res, found := r.catalogScope("findresource").FindResource(ToS(t), ToS(ti))
+	t, ti := refArgs(args)
+	res, found := r.catalogScope("findresource").FindResource(t, ti)
 	if !found {
 		return nil
 	}
