@@ -2,6 +2,7 @@ package erbgen
 
 import (
 	_ "embed"
+	"fmt"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -148,7 +149,9 @@ func (c callLine) call(method string, args ...jen.Code) *jen.Statement {
 	}
 	var names, vals, uses []jen.Code
 	for _, a := range args {
-		if st, ok := a.(*jen.Statement); ok && c.t.spreads[st] {
+		if st, ok := a.(*jen.Statement); ok && (c.t.spreads[st] || fmt.Sprintf("%#v", st) == "nil") {
+			// a spread, or nil: it evaluates nothing (and an untyped
+			// nil makes no temporary)
 			uses = append(uses, a)
 			continue
 		}
