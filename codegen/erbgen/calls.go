@@ -28,6 +28,7 @@ var kernelFuncs = map[string]string{
 	"has_variable?":         "HasVariable",
 	"instance_variable_get": "InstanceVariableGet",
 	"rand":                  "KernelRand",
+	"URI":                   "KernelURI",
 }
 
 // unsupportedKernel are wrapper methods a template may call that pp2go
@@ -315,9 +316,9 @@ func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 		all := append([]jen.Code{jen.Id(goVar), jen.Lit(x.Name)}, args...)
 		return rr.call("CallDef", all...)
 	}
-	if t.selfObj && (t.classes.user[x.Name] || x.Name == "new") {
+	if t.selfObj && (t.classes.user[x.Name] || x.Name == "new" || x.Name == "const_get") {
 		// a method of self's class (or a superclass's) the file's other
-		// methods define, or new in a singleton method
+		// methods define, or new or const_get in a singleton method
 		args, blk := t.callArgs(x.Args)
 		if blk = t.oneBlock(x, blk); blk == nil {
 			blk = erbQ("NoBlock")

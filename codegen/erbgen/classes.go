@@ -3,6 +3,7 @@ package erbgen
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -29,6 +30,12 @@ type ModuleClass struct {
 	// SDefs are its singleton methods: def self.x, the defs of class <<
 	// self.
 	SDefs []*erb.Def
+	// Consts are the constants its body assigns (NAME = value), in order.
+	Consts []*erb.Assign
+	// Nesting is the lexical nesting of its body (Module.nesting: Name
+	// first, then the modules around it), where its methods' constants
+	// are looked up.
+	Nesting []string
 }
 
 // classRef is what the translator knows of a module class: its Go
@@ -68,7 +75,10 @@ func TranslateMethodsWith(t *erb.Template, api int, defs []*erb.Def, untranslate
 			user[d.Name] = true
 		}
 	}
-	ctx := &classCtx{refs: refs, user: user}
+	ctx := &classCtx{refs: refs, user: user, classes: map[string]*ModuleClass{}}
+	for _, c := range classes {
+		ctx.classes[c.Name] = c
+	}
 	var decls []jen.Code
 	var failed []*diag.Diagnostic
 	for _, c := range classes {
@@ -108,8 +118,23 @@ func TranslateMethodsWith(t *erb.Template, api int, defs []*erb.Def, untranslate
 			}
 			st = st.Dot("Singleton").Call(jen.Index().String().Values(snames...), sfn)
 		}
+		if i := strings.LastIndex(c.Name, "::"); i > 0 {
+			if o, ok := refs[c.Name[:i]]; ok {
+				// a constant of the module around it
+				st = st.Dot("In").Call(jen.Id(o.v))
+			}
+		}
 		// (a class only its module's other classes name may go unused)
 		decls = append(decls, jen.Id(refs[c.Name].v).Op("=").Add(st), jen.Id("_").Op("=").Id(refs[c.Name].v))
+	}
+	for _, c := range classes {
+		for _, a := range c.Consts {
+			v, err := constValue(c, a, ctx)
+			if err != nil {
+				return nil, err
+			}
+			decls = append(decls, jen.Id(refs[c.Name].v).Dot("SetConst").Call(jen.Lit(a.Target.(*erb.Const).Name), v))
+		}
 	}
 	tr, body, err := runDefs(t, api, defs, untranslatedPrefix, ctx, true)
 	if err != nil {
@@ -125,8 +150,12 @@ func TranslateMethodsWith(t *erb.Template, api int, defs []*erb.Def, untranslate
 // methods (a call of one of those names on any object may be a call of
 // the class's method).
 type classCtx struct {
-	refs map[string]classRef
-	user map[string]bool
+	refs    map[string]classRef
+	user    map[string]bool
+	classes map[string]*ModuleClass // by name
+	// nesting is the lexical nesting of the methods being translated
+	// (none for a function file's)
+	nesting []string
 	// current is the Go variable of the class whose instance methods
 	// are being translated ("": none), which super starts above
 	current string
@@ -152,8 +181,9 @@ func translateClass(c *ModuleClass, defs []*erb.Def, instance bool, untranslated
 	if instance {
 		ctx.current = ctx.refs[c.Name].v
 	}
+	ctx.nesting = c.Nesting
 	tr, body, err := runDefs(c.Template, API4, defs, untranslatedPrefix, ctx, false)
-	ctx.current = ""
+	ctx.current, ctx.nesting = "", nil
 	if err != nil {
 		return nil, nil, err
 	}
@@ -170,10 +200,11 @@ func (t *translator) classCall(x *erb.Call) (*jen.Statement, bool) {
 	if !ok || t.classes == nil {
 		return nil, false
 	}
-	ref, ok := t.classes.refs[constPath(c)]
-	if !ok {
+	k, name := t.userConst(c)
+	if k == nil || name != "" {
 		return nil, false
 	}
+	ref := t.classes.refs[k.Name]
 	args, blk := t.callArgs(x.Args)
 	if x.Name == "new" {
 		if blk != nil || x.Block != nil {
@@ -248,4 +279,85 @@ func (t *translator) super(x *erb.Super) *jen.Statement {
 		}
 	}
 	return rcall("Super", append([]jen.Code{jen.Id(t.classes.current), jen.Lit(t.curDef.Name), blk}, args...)...)
+}
+
+// constValue translates the value of a constant the body of class c
+// assigns (NAME = value), evaluated when the function makes its classes.
+func constValue(c *ModuleClass, a *erb.Assign, ctx *classCtx) (code jen.Code, err error) {
+	t := newTranslator(c.Template)
+	t.api = API4
+	t.classes = ctx
+	t.selfObj = true
+	ctx.nesting = c.Nesting
+	defer func() { ctx.nesting = nil }()
+	var body []jen.Code
+	defer t.catchUnsupported(&body, &err)
+	t.scope = &scope{kind: scopeTop, vars: map[string]*local{}}
+	t.frame = &frame{kind: scopeTop}
+	t.stmtLine = t.lineOf(a.Offset())
+	code = t.expr(a.Value)
+	if len(t.scope.order) > 0 {
+		t.unsupported(a, "a constant whose value needs local variables")
+	}
+	return code, nil
+}
+
+// userConst resolves the constant c, read in the methods being
+// translated, to a module class (name "") or to the constant name of a
+// module class's body, as Ruby looks a constant up: a bare name in the
+// lexical nesting of the method (each module's own constants), then in
+// the ancestors of the innermost class, then at the top level; A::B in A
+// and its ancestors. k is nil when c is none of the module classes'.
+func (t *translator) userConst(c *erb.Const) (k *ModuleClass, name string) {
+	if t.classes == nil {
+		return nil, ""
+	}
+	cs := t.classes.classes
+	switch {
+	case c.Scope != nil:
+		outer, n := t.userConst(c.Scope)
+		if outer != nil && n == "" {
+			if k, name := t.classes.lookup(outer, c.Name, true); k != nil {
+				return k, name
+			}
+		}
+	case !c.Top:
+		for _, n := range t.classes.nesting {
+			if k, name := t.classes.lookup(cs[n], c.Name, false); k != nil {
+				return k, name
+			}
+		}
+		if len(t.classes.nesting) > 0 {
+			if k, name := t.classes.lookup(cs[t.classes.nesting[0]], c.Name, true); k != nil {
+				return k, name
+			}
+		}
+	}
+	if k := cs[constPath(c)]; k != nil {
+		// a class the files name by its whole path (class A::B::C
+		// without module A ... end)
+		return k, ""
+	}
+	return nil, ""
+}
+
+// lookup finds the constant name in class k's own table (a constant its
+// body assigns, a class or module defined in it), with inherit in its
+// superclasses' too.
+func (x *classCtx) lookup(k *ModuleClass, name string, inherit bool) (*ModuleClass, string) {
+	for k != nil {
+		for _, a := range k.Consts {
+			if a.Target.(*erb.Const).Name == name {
+				return k, name
+			}
+		}
+		if in := x.classes[k.Name+"::"+name]; in != nil {
+			return in, ""
+		}
+		if !inherit {
+			break
+		}
+		k = x.classes[k.Super]
+	}
+	return nil, ""
 }

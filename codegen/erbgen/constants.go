@@ -12,7 +12,8 @@ import (
 // (NAME = value, not qualified): reading it, defined? of it and assigning
 // it use the call's own table (erb.R's SetFileConst, FileConst).
 func (t *translator) fileConst(c *erb.Const) bool {
-	if c.Scope != nil {
+	if c.Scope != nil || t.selfObj {
+		// (a module class's constants are its own: userConst)
 		return false
 	}
 	if t.consts == nil {

@@ -277,6 +277,9 @@ func (t *translator) puppetCall(x *erb.Call) (*jen.Statement, bool) {
 	if c, ok := x.Recv.(*erb.Const); ok && constPath(c) == "ENV" && x.Name == "[]" && len(x.Args) == 1 {
 		return t.lineFor(x).call("Getenv", t.expr(x.Args[0])), true
 	}
+	if c, ok := x.Recv.(*erb.Const); ok && constPath(c) == "ENV" && (x.Name == "key?" || x.Name == "has_key?" || x.Name == "include?" || x.Name == "member?") && len(x.Args) == 1 {
+		return t.lineFor(x).call("EnvKeyQ", t.expr(x.Args[0])), true
+	}
 	if c, ok := x.Recv.(*erb.Const); ok && constPath(c) == "ENV" && x.Name == "fetch" && len(x.Args) >= 1 && len(x.Args) <= 2 {
 		args, blk := t.callArgs(x.Args)
 		if blk == nil {

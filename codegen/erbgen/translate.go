@@ -790,6 +790,10 @@ func (t *translator) exprCall(n erb.Node) (*jen.Statement, bool) {
 			return erbQ("ScopeValue").Call(), true
 		}
 		return rcall("Wrapper"), true
+	case *erb.File:
+		// __FILE__: the path the file was read from, where Puppet loads
+		// it from
+		return erbQ("S").Call(jen.Lit(t.t.Name)), true
 	case *erb.Int:
 		return jen.Lit(x.V), false
 	case *erb.Float:
@@ -1010,10 +1014,11 @@ func (t *translator) constant(c *erb.Const) *jen.Statement {
 	if t.fileConst(c) {
 		return rcall("FileConst", jen.Lit(c.Name))
 	}
-	if t.classes != nil {
-		if ref, ok := t.classes.refs[constPath(c)]; ok {
-			return jen.Id(ref.v).Dot("Class")
+	if k, name := t.userConst(c); k != nil {
+		if name != "" {
+			return jen.Id(t.classes.refs[k.Name].v).Dot("Const").Call(jen.Lit(name))
 		}
+		return jen.Id(t.classes.refs[k.Name].v).Dot("Class")
 	}
 	p := constPath(c)
 	if rterb.ReleaseConst(p) {
@@ -1050,7 +1055,7 @@ func (t *translator) defined(x *erb.Defined) *jen.Statement {
 		if t.fileConst(y) {
 			return rcall("FileConstDefined", jen.Lit(y.Name))
 		}
-		if rterb.KnownConst(constPath(y)) {
+		if k, _ := t.userConst(y); k != nil || rterb.KnownConst(constPath(y)) {
 			return erbQ("Defined").Call(jen.Lit("constant"))
 		}
 	case *erb.Call:
@@ -1153,6 +1158,11 @@ func (t *translator) assignTo(x erb.Node, target erb.Node, v jen.Code, asValue b
 			}
 			args = append(args, v)
 			return rcall("Aset", args...)
+		}
+		if goName, takesBlock, ok := rterb.Method(tg.Name + "="); ok && !takesBlock && len(tg.Args) == 0 && tg.Recv != nil {
+			// recv.name = v: the writer name= (its value is v, which the
+			// writers return)
+			return rcall(goName, t.expr(tg.Recv), v)
 		}
 		t.unsupported(tg, "attribute assignment (.%s =)", tg.Name)
 	}

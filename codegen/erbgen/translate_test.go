@@ -28,7 +28,7 @@ func TestTranslationErrors(t *testing.T) {
 		{"x\n  <% a, b = 1, 2 %>", "t.erb:2:6: " + u + "multiple assignment"},
 		{"<%= `ls` %>", "t.erb:1:5: " + u + "command execution (`...`) is not supported in templates"},
 		{"<%= <<~EOS\nx\nEOS\n%>", "t.erb:1:5: " + u + "here documents are not supported in templates"},
-		{"<% require 'net/http' %>", "t.erb:1:4: " + u + "require of 'net/http'"},
+		{"<% require 'net/ftp' %>", "t.erb:1:4: " + u + "require of 'net/ftp'"},
 		{"<%= Process.pid %>", "t.erb:1:5: " + u + "constant Process"},
 		{"<%= $stdout %>", "t.erb:1:5: " + u + "global variable $stdout"},
 		{"<% [1].each { |x| break } %>", ""},

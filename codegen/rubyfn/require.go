@@ -87,7 +87,7 @@ func (m *moduleReader) file(path string) {
 		m.why = err.Error()
 		return
 	}
-	m.body(t, path, t.Body, "", nil)
+	m.body(t, path, t.Body, "", nil, nil)
 }
 
 func (m *moduleReader) fail(t *erb.Template, n erb.Node, format string, args ...any) {
@@ -96,17 +96,22 @@ func (m *moduleReader) fail(t *erb.Template, n erb.Node, format string, args ...
 	}
 }
 
-// class is the class or module name of file t, made or reopened.
-func (m *moduleReader) class(t *erb.Template, n erb.Node, name string, module bool) *erbgen.ModuleClass {
+// class is the class or module name of file t, made or reopened, whose
+// body's lexical nesting is nesting (the class itself first).
+func (m *moduleReader) class(t *erb.Template, n erb.Node, name string, module bool, nesting []string) *erbgen.ModuleClass {
 	c := m.byName[name]
 	if c == nil {
-		c = &erbgen.ModuleClass{Name: name, Template: t, Module: module, Private: map[string]bool{}}
+		c = &erbgen.ModuleClass{Name: name, Template: t, Module: module, Private: map[string]bool{}, Nesting: nesting}
 		m.byName[name] = c
 		m.classes = append(m.classes, c)
 		return c
 	}
 	if c.Module != module {
 		m.fail(t, n, "%s reopened as a %s", name, map[bool]string{true: "module", false: "class"}[module])
+	}
+	if strings.Join(c.Nesting, " ") != strings.Join(nesting, " ") {
+		// its methods would see other constants
+		m.fail(t, n, "%s reopened in another nesting of modules", name)
 	}
 	if c.Template != t {
 		// reopened in another file: its methods are translated with that
@@ -120,8 +125,9 @@ func (m *moduleReader) class(t *erb.Template, n erb.Node, name string, module bo
 }
 
 // body reads the statements of a file (cur nil) or of the body of the
-// class or module cur, whose constant path is prefix without its "::".
-func (m *moduleReader) body(t *erb.Template, path string, nodes []erb.Node, prefix string, cur *erbgen.ModuleClass) {
+// class or module cur, whose constant path is prefix without its "::";
+// nesting is the body's lexical nesting (cur's name first).
+func (m *moduleReader) body(t *erb.Template, path string, nodes []erb.Node, prefix string, cur *erbgen.ModuleClass, nesting []string) {
 	private, moduleFunction, extendSelf := false, false, false
 	for _, n := range nodes {
 		switch x := n.(type) {
@@ -161,7 +167,8 @@ func (m *moduleReader) body(t *erb.Template, path string, nodes []erb.Node, pref
 				continue
 			}
 			name := prefix + constText(k)
-			m.body(t, path, x.Body.Body, name+"::", m.class(t, x, name, true))
+			in := append([]string{name}, nesting...)
+			m.body(t, path, x.Body.Body, name+"::", m.class(t, x, name, true, in), in)
 		case *erb.Class:
 			if len(x.Body.Rescues) > 0 || x.Body.Ensure != nil {
 				m.fail(t, x, "rescue in a class body")
@@ -181,7 +188,8 @@ func (m *moduleReader) body(t *erb.Template, path string, nodes []erb.Node, pref
 				continue
 			}
 			name := prefix + constText(k)
-			c := m.class(t, x, name, false)
+			in := append([]string{name}, nesting...)
+			c := m.class(t, x, name, false, in)
 			if x.Super != nil {
 				sk, ok := x.Super.(*erb.Const)
 				if !ok {
@@ -190,7 +198,15 @@ func (m *moduleReader) body(t *erb.Template, path string, nodes []erb.Node, pref
 				}
 				c.Super = m.resolve(prefix, constText(sk))
 			}
-			m.body(t, path, x.Body.Body, name+"::", c)
+			m.body(t, path, x.Body.Body, name+"::", c, in)
+		case *erb.Assign:
+			// NAME = value in a class or module body: its constant
+			k, ok := x.Target.(*erb.Const)
+			if !ok || cur == nil || k.Scope != nil || k.Top {
+				m.fail(t, x, "an assignment in a module's Ruby file")
+				continue
+			}
+			cur.Consts = append(cur.Consts, x)
 		case *erb.Def:
 			if cur == nil {
 				m.fail(t, x, "a method definition at the top level of a module's Ruby file")

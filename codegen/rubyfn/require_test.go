@@ -29,8 +29,7 @@ func TestRequireModuleRuby(t *testing.T) {
 	write("puppet_x/m/dumper.rb", "require 'json'\nmodule PuppetX::M\n  class Dumper\n    attr_reader :s\n\n    def initialize(h)\n      @s = twice(h.to_s)\n    end\n\n    private\n\n    def twice(x)\n      x * 2\n    end\n  end\nend\n")
 	// a module with singleton methods (def self.x, class << self,
 	// module_function, extend self), classes with superclasses (super),
-	// an exception class; require 'net/http' loads (what uses it is not
-	// translated)
+	// an exception class, Net::HTTP
 	write("puppet_x/m/util.rb", utilRB)
 	for _, c := range []struct{ fn, want string }{
 		{"require 'puppet_x/m/gem'\nPuppet::Functions.create_function(:f) do\nend\n",
@@ -50,8 +49,7 @@ func TestRequireModuleRuby(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// only Base#get, which uses Net::HTTP, is not translated
-	if u := fun.Methods.Untranslated; len(u) != 1 || !strings.Contains(u[0].Error(), "constant Net::HTTP") {
+	if u := fun.Methods.Untranslated; len(u) != 0 {
 		t.Errorf("untranslated: %v", u)
 	}
 	// a class of the module's Ruby translates with the function
@@ -69,8 +67,7 @@ func TestRequireModuleRuby(t *testing.T) {
 // utilRB is a module Ruby file with singleton methods of modules (def
 // self.x, class << self, module_function, extend self), classes with a
 // superclass (super, new in a singleton method) and an exception class;
-// its require 'net/http' loads, and what uses Net::HTTP is not
-// translated.
+// it requires net/http, which Base#get uses.
 const utilRB = `require 'net/http'
 class MFailure < StandardError; end
 
@@ -138,12 +135,87 @@ end
 // The classes and modules of utilRB behave as in Ruby: Ruby 3.1 gives
 // [20, 2, 0, 11] and "MFailure: boom" for these calls.
 func TestModuleClassesRun(t *testing.T) {
+	runModuleCases(t, map[string]string{
+		"puppet_x/m/util.rb":      utilRB,
+		"puppet/functions/m/f.rb": "require_relative '../../../puppet_x/m/util'\nPuppet::Functions.create_function(:'m::f') do\n  def f(h)\n    [PuppetX::M::Util.twice(h), PuppetX::M::Fns.inc(1), PuppetX::M::Ext::dec(1), PuppetX::M::Sub.make(h).value]\n  end\nend\n",
+		"puppet/functions/m/g.rb": "require_relative '../../../puppet_x/m/util'\nPuppet::Functions.create_function(:'m::g') do\n  def g\n    PuppetX::M::Util.fail!('boom')\n  rescue MFailure => e\n    \"#{e.class}: #{e.message}\"\n  end\nend\n",
+	}, `[{"src": "m::f(10)", "result": "[i:20,i:2,i:0,i:11]"}, {"src": "m::g()", "result": "s:\"MFailure: boom\""}]`)
+}
+
+// constsRB assigns constants in class and module bodies, which methods
+// read through their lexical nesting and their class's ancestors, and
+// finds classes by name with const_get.
+const constsRB = `module PuppetX
+  module K
+    LIMIT = 3
+    class Base
+      NAME = 'base'.freeze
+      def name
+        NAME
+      end
+
+      def limit
+        LIMIT
+      end
+    end
+
+    class Sub < Base
+      def both
+        [NAME, LIMIT, Base::NAME, K::LIMIT, defined?(NAME)]
+      end
+    end
+
+    class HTTP < Base
+      URI_UNSAFE = %r{[^a-z]}.freeze
+      def esc(s)
+        s.gsub(URI_UNSAFE) { |m| '%' + m.unpack('H2' * m.bytesize).join('%').upcase }
+      end
+    end
+
+    def self.pick(scheme)
+      const_get(scheme.upcase)
+    end
+  end
+end
+`
+
+// The constants of constsRB as Ruby 3.1 finds them: requiring it and
+// calling the functions' code gives these values (and these errors, whose
+// first line is the message without error_highlight's excerpt).
+func TestModuleConstantsRun(t *testing.T) {
+	runModuleCases(t, map[string]string{
+		"puppet_x/m/k.rb": constsRB,
+		"puppet/functions/m/k.rb": `require_relative '../../../puppet_x/m/k'
+Puppet::Functions.create_function(:'m::k') do
+  def k
+    [PuppetX::K::Sub.new.both, PuppetX::K::Sub.new.name, PuppetX::K.const_get('HTTP').new.esc('a b/é'), PuppetX::K.pick('http').new.limit, PuppetX::K::HTTP.const_get(:NAME)]
+  end
+end
+`,
+		"puppet/functions/m/kerr.rb": `require_relative '../../../puppet_x/m/k'
+Puppet::Functions.create_function(:'m::kerr') do
+  def kerr(n)
+    n == 1 ? PuppetX::K::HTTP.const_get(:LIMIT) : PuppetX::K.pick('gopher')
+  rescue NameError => e
+    "#{e.class}: #{e.message.lines.first.chomp}"
+  end
+end
+`,
+	}, `[{"src": "m::k()", "result": "[[s:\"base\",i:3,s:\"base\",i:3,s:\"constant\"],s:\"base\",s:\"a%20b%2F%C3%A9\",i:3,s:\"base\"]"},
+ {"src": "m::kerr(1)", "result": "s:\"NameError: uninitialized constant PuppetX::K::HTTP::LIMIT\""},
+ {"src": "m::kerr(2)", "result": "s:\"NameError: uninitialized constant PuppetX::K::GOPHER\""}]`)
+}
+
+// runModuleCases writes the files (paths under a module m's lib) and runs
+// the cases of expected (gen.rb's JSON) with the functions translated,
+// all of whose Ruby must translate.
+func runModuleCases(t *testing.T, files map[string]string, expected string) {
 	gobin, err := exec.LookPath("go")
 	if err != nil || testing.Short() {
 		t.Skip("builds Go (-short, or no go command)")
 	}
 	dir := t.TempDir()
-	write := func(rel, src string) {
+	for rel, src := range files {
 		p := filepath.Join(dir, "m", "lib", rel)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
@@ -152,12 +224,20 @@ func TestModuleClassesRun(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	write("puppet_x/m/util.rb", utilRB)
-	write("puppet/functions/m/f.rb", "require_relative '../../../puppet_x/m/util'\nPuppet::Functions.create_function(:'m::f') do\n  def f(h)\n    [PuppetX::M::Util.twice(h), PuppetX::M::Fns.inc(1), PuppetX::M::Ext::dec(1), PuppetX::M::Sub.make(h).value]\n  end\nend\n")
-	write("puppet/functions/m/g.rb", "require_relative '../../../puppet_x/m/util'\nPuppet::Functions.create_function(:'m::g') do\n  def g\n    PuppetX::M::Util.fail!('boom')\n  rescue MFailure => e\n    \"#{e.class}: #{e.message}\"\n  end\nend\n")
-	expected := filepath.Join(dir, "expected.json")
-	if err := os.WriteFile(expected, []byte(`[{"src": "m::f(10)", "result": "[i:20,i:2,i:0,i:11]"}, {"src": "m::g()", "result": "s:\"MFailure: boom\""}]`), 0o644); err != nil {
+	for _, mf := range functionFiles(dir) {
+		// (a case reaching untranslated Ruby would not fail)
+		src, _ := os.ReadFile(mf[1])
+		fun, err := Translate(mf[1], src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(fun.Methods.Untranslated) > 0 {
+			t.Errorf("%s: untranslated: %v", mf[1], fun.Methods.Untranslated)
+		}
+	}
+	path := filepath.Join(dir, "expected.json")
+	if err := os.WriteFile(path, []byte(expected), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	runCases(t, gobin, dir, []string{expected})
+	runCases(t, gobin, dir, []string{path})
 }

@@ -1,5 +1,10 @@
 package erb
 
+import (
+	"regexp"
+	"strings"
+)
+
 // Objects of the classes a module's own Ruby defines (a puppet_x file a
 // function requires): the function's translation makes a UserClass for
 // each class or module, whose methods run in a Go function given the
@@ -21,6 +26,9 @@ type UserClass struct {
 	smethods map[string]bool
 	sfn      ClassMethods
 	obj      *Instance
+	// consts are its own constants: those its body assigns, and the
+	// classes and modules defined in it
+	consts map[string]Value
 }
 
 // NewUserClass is the class name (a constant path) with its methods (names)
@@ -60,6 +68,95 @@ func (c *UserClass) InheritRuby(path string) *UserClass {
 	}
 	c.Class.Super = k
 	return c
+}
+
+// In makes c a constant of outer, the module or class its definition is
+// in (class HTTP in module Bodeco is Bodeco::HTTP).
+func (c *UserClass) In(outer *UserClass) *UserClass {
+	outer.SetConst(c.Class.Name[strings.LastIndex(c.Class.Name, "::")+2:], c.Class)
+	return c
+}
+
+// SetConst is NAME = v in c's body.
+func (c *UserClass) SetConst(name string, v Value) {
+	if c.consts == nil {
+		c.consts = map[string]Value{}
+	}
+	c.consts[name] = v
+}
+
+// Const reads the constant name of c's body, which the translator found
+// where Ruby would: a NameError before its assignment has run.
+func (c *UserClass) Const(name string) Value {
+	v, ok := c.consts[name]
+	if !ok {
+		raise(ClassNameError, "uninitialized constant %s::%s", c.Class.Name, name)
+	}
+	return v
+}
+
+// constGet is Module#const_get(name [, inherit]) of a user class or
+// module: name a String ("A::B", each segment looked up in the one
+// before) or a Symbol; looked up in c's own constants, with inherit in
+// its superclasses' and then at the top level (Object's constants).
+func (c *UserClass) constGet(args []Value) Value {
+	arity(args, 1, 2)
+	inherit := len(args) < 2 || Truthy(args[1])
+	var segs []string
+	switch x := args[0].(type) {
+	case Symbol:
+		segs = []string{string(x)}
+	case *Str:
+		segs = strings.Split(x.S, "::")
+		if len(segs) > 1 && segs[0] == "" {
+			// "::A": from the top level
+			segs[0] = "Object"
+		}
+	default:
+		implicitConversion(args[0], "String")
+	}
+	var cur Value = c.Class
+	for _, seg := range segs {
+		if !constName.MatchString(seg) {
+			raise(ClassNameError, "wrong constant name %s", seg)
+		}
+		k, ok := cur.(*Class)
+		if !ok {
+			typeError("%s does not refer to class/module", Inspect(cur))
+		}
+		cur = k.constant(seg, inherit)
+		if cur == nil {
+			if k == ClassObject {
+				raise(ClassNameError, "uninitialized constant %s", seg)
+			}
+			raise(ClassNameError, "uninitialized constant %s::%s", k.Name, seg)
+		}
+	}
+	return cur
+}
+
+// constName is the form of a constant's name.
+var constName = regexp.MustCompile(`\A[A-Z][A-Za-z0-9_]*\z`)
+
+// constant is k's constant name (nil when there is none): its own, then
+// with inherit its superclasses' and the top level's.
+func (k *Class) constant(name string, inherit bool) Value {
+	for x := k; x != nil; x = x.Super {
+		if x.user != nil {
+			if v, ok := x.user.consts[name]; ok {
+				return v
+			}
+		} else if v := Const(x.Name + "::" + name); v != nil && x != ClassObject {
+			return v
+		}
+		if !inherit {
+			break
+		}
+	}
+	if inherit || k == ClassObject {
+		return Const(name)
+	}
+	return nil
 }
 
 // Singleton gives c its singleton methods (names), run by fn.
@@ -172,8 +269,11 @@ func (r *R) SendClass(c *UserClass, name string, b *Block, args ...Value) Value 
 			return k.sfn(r.scope, c.obj, name, b, args)
 		}
 	}
-	if name == "new" {
+	switch name {
+	case "new":
 		return r.NewInstance(c, args...)
+	case "const_get":
+		return c.constGet(args)
 	}
 	noMethod(name, c.Class)
 	return nil

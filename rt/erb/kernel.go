@@ -372,7 +372,18 @@ func (r *R) New(recv Value, b *Block, args ...Value) Value {
 	if !ok {
 		noMethod("new", recv)
 	}
+	if c.user != nil {
+		// a class of the module's Ruby (a value: Bodeco.const_get(x).new)
+		if b != nil {
+			raise(ClassNotImplementedError, "pp2go: a block given to %s.new is not supported", c.Name)
+		}
+		return r.SendClass(c.user, "new", nil, args...)
+	}
 	switch c {
+	case ClassNetHTTP:
+		return newNetHTTP(args)
+	case ClassNetHTTPGet, ClassNetHTTPHead:
+		return newNetRequest(c, args)
 	case ClassHash:
 		arity(args, 0, 1)
 		h := NewHash()

@@ -1286,6 +1286,12 @@ func (r *R) Aref(recv Value, args ...Value) Value {
 		return r.LookupVar(args[0])
 	case *resourceObject:
 		return r.resourceAref(x, args) // resource.go
+	case *netRequest:
+		arity(args, 1, 1)
+		return x.get(args[0]) // nethttp.go
+	case *netResponse:
+		arity(args, 1, 1)
+		return x.get(args[0])
 	case *Block:
 		return x.Call(args...) // proc[args] (proc.go)
 	case *Class:
@@ -1436,6 +1442,24 @@ func (r *R) strAref(s string, args []Value) Value {
 // Aset is []= on arrays, hashes and strings.
 func (r *R) Aset(recv Value, args ...Value) Value {
 	switch x := recv.(type) {
+	case *netRequest:
+		// req[name] = value (nil: the field removed)
+		arity(args, 2, 2)
+		if args[1] == nil {
+			k := strings.ToLower(strArg(args[0]))
+			if _, ok := x.vals[k]; ok {
+				delete(x.vals, k)
+				for i, n := range x.names {
+					if n == k {
+						x.names = append(x.names[:i], x.names[i+1:]...)
+						break
+					}
+				}
+			}
+			return nil
+		}
+		x.set(strArg(args[0]), ToS(args[1]))
+		return args[1]
 	case *Hash:
 		arity(args, 2, 2)
 		x.Set(args[0], args[1])

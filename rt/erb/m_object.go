@@ -922,6 +922,10 @@ func init() {
 
 // Message is Exception#message.
 func (r *R) Message(recv Value, args ...Value) Value {
+	if p, ok := recv.(*netResponse); ok {
+		// Net::HTTPResponse#message: the status line's reason
+		return S(p.message)
+	}
 	e, ok := recv.(*RubyError)
 	if !ok {
 		noMethod("message", recv)

@@ -156,11 +156,19 @@ type uriGeneric struct {
 	scheme, user, password, host, path, query Value // *Str or nil
 	port                                      Value // int64 or nil
 	opaque, fragment                          Value // *Str or nil (URI.parse)
+	// parsed: made by URI.parse, whose class is its scheme's
+	// (uriClass) with that scheme's default port
+	parsed bool
 }
 
-func (*uriGeneric) rubyClass() *Class { return ClassURIGeneric }
+func (u *uriGeneric) rubyClass() *Class {
+	if u.parsed {
+		return uriClass(u.scheme)
+	}
+	return ClassURIGeneric
+}
 func (u *uriGeneric) rubyInspect() string {
-	return "#<URI::Generic " + u.rubyToS() + ">"
+	return "#<" + u.rubyClass().Name + " " + u.rubyToS() + ">"
 }
 
 // rubyToS is URI::Generic#to_s.

@@ -55,7 +55,7 @@ func uriParse(v Value) *uriGeneric {
 			raise(ClassURIInvalidURI, "URI must be ascii only %s", uriDump(s.S))
 		}
 	}
-	u := &uriGeneric{}
+	u := &uriGeneric{parsed: true}
 	if m := uriRFC3986.FindStringSubmatchIndex(s.S); m != nil {
 		re := uriRFC3986
 		u.scheme = S(strings.ToLower(s.S[m[2]:m[3]]))

@@ -1,14 +1,11 @@
 package erb
 
 import (
-	"errors"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -92,23 +89,11 @@ func openURI(u string, user, password *string) *stringIO {
 	}
 	resp, err := httpClient.Do(req)
 	if err != nil {
-		var re *RubyError
-		if errors.As(err, &re) {
-			panic(re)
-		}
-		host := pu.Hostname()
 		port := pu.Port()
 		if port == "" {
 			port = map[string]string{"http": "80", "https": "443"}[pu.Scheme]
 		}
-		var dns *net.DNSError
-		switch {
-		case errors.Is(err, syscall.ECONNREFUSED):
-			raise(ClassErrnoECONNREFUSE, "Failed to open TCP connection to %s:%s (Connection refused - connect(2) for %s:%s)", host, port, host, port)
-		case errors.As(err, &dns) && dns.IsNotFound:
-			raise(ClassSocketError, "Failed to open TCP connection to %s:%s (getaddrinfo: Name or service not known)", host, port)
-		}
-		raise(ClassNotImplementedError, "pp2go: open-uri of %s failed: %v", inspectString(u), err)
+		netError(err, pu.Hostname(), port)
 	}
 	defer resp.Body.Close()
 	body, err := io.ReadAll(resp.Body)

@@ -100,6 +100,9 @@ func (r *R) Getenv(name Value) Value {
 	return nil
 }
 
+// EnvKeyQ is ENV.key?(name) (has_key?, include?, member?).
+func (r *R) EnvKeyQ(name Value) Value { return r.Getenv(name) != nil }
+
 // EnvFetch is ENV.fetch(name [, default]): KeyError for a variable that
 // is not set when no default is given.
 func (r *R) EnvFetch(args ...Value) Value {

@@ -529,7 +529,12 @@ func describeForError(v Value) string {
 		}
 		return v.(*Class).Name + ":Class"
 	}
-	return Inspect(v) + ":" + classOf(v).Name
+	s := Inspect(v)
+	if strings.HasPrefix(s, "#") {
+		// an object's #<...> names its class itself
+		return s
+	}
+	return s + ":" + classOf(v).Name
 }
 
 // typeName is how TypeError names a value's class in "no implicit
