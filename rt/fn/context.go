@@ -184,13 +184,6 @@ type DefaultsLister interface {
 	ResourceDefaults(typeName string) (attrs []string, vals []values.Value)
 }
 
-// Fetcher is implemented by contexts that may fetch URLs while compiling
-// (functions of modules that read from HTTP services, such as archive's
-// artifactory functions). Without it such functions fail.
-type Fetcher interface {
-	Fetch(url, username, password string) (string, error)
-}
-
 // Strict is implemented by contexts that know Puppet's strict setting
 // ("off", "warning" (the default), "error").
 type Strict interface {

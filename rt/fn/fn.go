@@ -62,8 +62,6 @@
 //   - Generator: running commands (generate, validate_cmd); refused
 //     without it.
 //   - DefaultsFinder: resource defaults in scope (staging's scope_defaults).
-//   - Fetcher: HTTP fetches (archive's artifactory functions); refused
-//     without it.
 //
 // Besides values.Error (via Errorf), functions may panic with *FatalError
 // (a Ruby LoadError: the compilation fails with the bare message) and
@@ -284,7 +282,6 @@ const modPrefix = "github.com/pp2go/pp2go/rt/fn/"
 
 func init() {
 	ModuleLibraries["stdlib"] = modPrefix + "stdlib"
-	ModuleLibraries["archive"] = modPrefix + "mods/archive"
 }
 
 func (f *Func) prepare() {

@@ -6,6 +6,5 @@ package all
 
 import (
 	_ "github.com/pp2go/pp2go/rt/fn/core"
-	_ "github.com/pp2go/pp2go/rt/fn/mods/archive"
 	_ "github.com/pp2go/pp2go/rt/fn/stdlib"
 )
