@@ -406,7 +406,7 @@ func (r *R) VerifyModeSet(recv Value, args ...Value) Value {
 		noMethod("verify_mode=", recv)
 	}
 	arity(args, 1, 1)
-	h.verifyNone = args[0] != nil && intArg(args[0]) == 0
+	h.verifyNone, h.clientCached = args[0] != nil && intArg(args[0]) == 0, nil
 	return args[0]
 }
 
@@ -646,6 +646,9 @@ func (h *netHTTP) client(r *R) *http.Client {
 		DialContext:         (&net.Dialer{Timeout: h.openTimeout}).DialContext,
 		TLSHandshakeTimeout: h.openTimeout,
 		TLSClientConfig:     &tls.Config{InsecureSkipVerify: h.verifyNone, ServerName: h.address},
+		// a connection per Net::HTTP session, closed after its request
+		// (no idle connection outlives the compile)
+		DisableKeepAlives: true,
 	}
 	proxy := h.proxy
 	if h.proxyEnv {
