@@ -392,6 +392,9 @@ func Parameterize(t Type, args []Value) (Value, error) {
 				return &TypeSetType{InitHash: h}, nil
 			}
 		}
+	case *TypeReferenceType:
+		// a name that names no type (AccessOperator#access_PTypeReferenceType)
+		return nil, newError(IssueUnknownResourceType, "Resource type not found: "+x.TypeString)
 	}
 	return nil, notApplicable("[]", t)
 }

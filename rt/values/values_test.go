@@ -76,6 +76,18 @@ func TestCatalogAccessIsLeftToTheRuntime(t *testing.T) {
 	assert.Equal(t, []Value{String("mode")}, ca.Keys)
 }
 
+// TestAccessOfUnknownType: a reference to a resource type no module defines
+// (selinux's Selmodule[$title] under Puppet 7, which has no selinux_core)
+// fails as Puppet 7.23 fails `before => Nosuchtype['x']`: "Evaluation Error:
+// Resource type not found: Nosuchtype (file: ..., line: 2, column: 27)".
+func TestAccessOfUnknownType(t *testing.T) {
+	_, err := Access(&TypeReferenceType{TypeString: "Nosuchtype"}, []Value{String("x")})
+	var ve *Error
+	if !errors.As(err, &ve) || ve.Code != IssueUnknownResourceType || ve.Message != "Resource type not found: Nosuchtype" {
+		t.Fatalf("got %#v", err)
+	}
+}
+
 func TestRubyRegexpTranslation(t *testing.T) {
 	for src, want := range map[string]string{
 		`\d+`:          `[0-9]+`,
