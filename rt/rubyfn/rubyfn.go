@@ -8,7 +8,6 @@
 package rubyfn
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/pp2go/pp2go/rt/erb"
@@ -68,12 +67,17 @@ func Impl3(m Methods, method string) fn.Impl {
 	}
 }
 
+// run runs a method of translated Ruby. An exception it does not rescue
+// leaves the function as Puppet's error: the one a Puppet call it made
+// raised (Cause) as that call raised it, so that the function's caller
+// reports it once (ensure_resource's create_resources of an unknown type:
+// "Error while evaluating a Function Call, Unknown resource type"), or one
+// with the Ruby exception's message.
 func run(c fn.Context, m Methods, method string, b *erb.Block, a []erb.Value) values.Value {
 	defer func() {
 		if p := recover(); p != nil {
 			if re, ok := p.(*erb.RubyError); ok {
-				var pe *values.Error
-				if re.Cause != nil && errors.As(re.Cause, &pe) {
+				if re.Cause != nil {
 					panic(re.Cause)
 				}
 				panic(fn.Errorf("%s", re.Msg))
