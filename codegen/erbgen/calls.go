@@ -29,6 +29,7 @@ var kernelFuncs = map[string]string{
 	"instance_variable_get": "InstanceVariableGet",
 	"rand":                  "KernelRand",
 	"URI":                   "KernelURI",
+	"srand":                 "Srand",
 }
 
 // unsupportedKernel are wrapper methods a template may call that pp2go
@@ -40,7 +41,7 @@ var unsupportedKernel = map[string]string{
 	"open": "file access", "system": "running commands", "exec": "running commands",
 	"spawn": "running commands", "fork": "running commands", "`": "running commands",
 	"exit": "exit", "exit!": "exit", "abort": "exit", "at_exit": "exit", "sleep": "sleep",
-	"srand": "random numbers", "eval": "eval",
+	"eval":          "eval",
 	"instance_eval": "eval", "binding": "binding", "lambda": "lambdas", "proc": "procs",
 	"loop": "loop", "catch": "catch/throw", "throw": "catch/throw", "block_given?": "blocks",
 	"caller": "backtraces", "load": "loading code", "require_relative": "loading code",

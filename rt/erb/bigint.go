@@ -53,8 +53,13 @@ func strToIBig(s string, base int) Value {
 	if neg {
 		n.Neg(n)
 	}
+	return intOf(n)
+}
+
+// intOf is a big.Int as a Ruby Integer (a copy of it when it is large).
+func intOf(n *big.Int) Value {
 	if n.IsInt64() {
 		return n.Int64()
 	}
-	return &bigInteger{n: n}
+	return &bigInteger{n: new(big.Int).Set(n)}
 }

@@ -330,10 +330,7 @@ func (ip *IPAddr) compare(o *IPAddr) (int, bool) {
 }
 
 func (ip *IPAddr) toI() Value {
-	if ip.addr.IsInt64() {
-		return ip.addr.Int64()
-	}
-	return &bigInteger{n: new(big.Int).Set(ip.addr)}
+	return intOf(ip.addr)
 }
 
 func (ip *IPAddr) include(v Value) bool {

@@ -892,8 +892,11 @@ func respondsTo(v Value, name string) bool {
 	case *MatchData:
 		set = " [] captures named_captures pre_match post_match to_a begin end values_at size length "
 	case *Class:
-		if x == ClassPuppetExecution {
+		switch x {
+		case ClassPuppetExecution:
 			set = " execute "
+		case ClassPuppetUtil:
+			set = puppetUtilMethods
 		}
 	case *resourceObject:
 		set = " type title [] to_hash ref "

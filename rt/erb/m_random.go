@@ -138,7 +138,7 @@ func (r *R) Rand(recv Value, args ...Value) Value {
 		return randValue(x.g, max, false)
 	case *Class:
 		if x == ClassRandom {
-			return kernelRand(max, len(args) == 0)
+			return r.kernelRand(max, len(args) == 0)
 		}
 	}
 	noMethod("rand", recv)
@@ -152,37 +152,59 @@ func (r *R) Seed(recv Value, args ...Value) Value {
 	if !ok {
 		noMethod("seed", recv)
 	}
-	if x.seed.IsInt64() {
-		return x.seed.Int64()
-	}
-	return &bigInteger{n: x.seed}
+	return intOf(x.seed)
 }
 
 var (
 	defaultRandomMu sync.Mutex
-	defaultRandom   *fn.RubyRandom
+	defaultRandom   *rubyRandom
 )
 
-func kernelRand(max Value, none bool) Value {
-	defaultRandomMu.Lock()
-	defer defaultRandomMu.Unlock()
+// kernelRandom is the generator Kernel#rand and Random.rand draw from: the
+// one the call's srand seeded, else the process's, randomly seeded as
+// Ruby's is. Ruby's srand reseeds the process's generator; pp2go's catalog
+// binary compiles in parallel, so a seed the function sets holds for the
+// rest of its call (stdlib's fqdn_rotate: old = srand(seed); rand(n);
+// srand(old)), where the numbers are Ruby's for that seed.
+func (r *R) kernelRandom() *rubyRandom {
+	if r.random != nil {
+		return r.random
+	}
 	if defaultRandom == nil {
-		defaultRandom = fn.NewRubyRandom(randomSeed())
+		seed := randomSeed()
+		defaultRandom = &rubyRandom{g: fn.NewRubyRandom(seed), seed: seed}
 	}
-	if none {
-		return defaultRandom.Float64()
-	}
-	return randValue(defaultRandom, max, true)
+	return defaultRandom
 }
 
-// KernelRand is Kernel#rand([max]), from a randomly seeded generator as
-// Ruby's default one is (Puppet's results differ from run to run too).
+func (r *R) kernelRand(max Value, none bool) Value {
+	defaultRandomMu.Lock()
+	defer defaultRandomMu.Unlock()
+	g := r.kernelRandom().g
+	if none {
+		return g.Float64()
+	}
+	return randValue(g, max, true)
+}
+
+// KernelRand is Kernel#rand([max]).
 func (r *R) KernelRand(args ...Value) Value {
 	arity(args, 0, 1)
 	if len(args) == 0 {
-		return kernelRand(nil, true)
+		return r.kernelRand(nil, true)
 	}
-	return kernelRand(args[0], false)
+	return r.kernelRand(args[0], false)
+}
+
+// Srand is Kernel#srand([seed]): Kernel#rand draws from a generator of
+// that seed (a random one without it); the previous seed is the value.
+func (r *R) Srand(args ...Value) Value {
+	arity(args, 0, 1)
+	defaultRandomMu.Lock()
+	old := r.kernelRandom().seed
+	defaultRandomMu.Unlock()
+	r.random = newRandom(args).(*rubyRandom)
+	return intOf(old)
 }
 
 // PuppetDeterministicRand is Puppet::Util.deterministic_rand_int(seed,

@@ -74,3 +74,31 @@ func TestHexAndDeterministicRand(t *testing.T) {
 		t.Errorf("deterministic_rand: %v", got)
 	}
 }
+
+// Ruby 3.1: srand(5); rand(10), rand(100) are 3, 78 (Random.new(5)'s);
+// srand(7) returns 5, srand(1.9) 7 (its seed is 1), then rand(1.5) is 0
+// (Kernel#rand takes 1.5.to_i) and srand returns 1; srand(2**70) gives
+// 2**70 back to the next srand.
+func TestSrand(t *testing.T) {
+	r := &R{}
+	r.Srand(int64(5))
+	if a, b := r.KernelRand(int64(10)), r.KernelRand(int64(100)); a != int64(3) || b != int64(78) {
+		t.Errorf("srand(5); rand(10), rand(100): %v, %v", a, b)
+	}
+	if got := r.Srand(int64(7)); got != int64(5) {
+		t.Errorf("srand(7): %v", got)
+	}
+	if got := r.Srand(1.9); got != int64(7) {
+		t.Errorf("srand(1.9): %v", got)
+	}
+	if got := r.KernelRand(1.5); got != int64(0) {
+		t.Errorf("rand(1.5): %v", got)
+	}
+	big := r.ToI(S("1180591620717411303424")) // 2**70
+	if got := r.Srand(big); got != int64(1) {
+		t.Errorf("srand(2**70): %v", got)
+	}
+	if got := ToS(r.Srand()); got != "1180591620717411303424" {
+		t.Errorf("srand: %v", got)
+	}
+}

@@ -2,6 +2,7 @@ package erb
 
 import (
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/fn"
@@ -465,4 +466,54 @@ func (r *R) PuppetToData(v Value, opts Value) Value {
 		return r.Untranslated("pp2go: ToDataConverter.convert supports only rich_data: true, not " + Inspect(opts))
 	}
 	return FromPuppet(fn.RichData(ToPuppet(v)))
+}
+
+// ClassPuppetDevError is Puppet::DevError, an error of a caller's use of
+// Puppet's API.
+var ClassPuppetDevError = newClass("Puppet::DevError", ClassPuppetError)
+
+func init() {
+	constants[ClassPuppetDevError.Name] = ClassPuppetDevError
+	plain(map[string]func(*R, Value, ...Value) Value{
+		"absolute_path?": (*R).AbsolutePathQ,
+	})
+}
+
+// puppetUtilMethods are the module functions of Puppet::Util that
+// translated Ruby reaches (respond_to? answers for them).
+const puppetUtilMethods = " absolute_path? deterministic_rand deterministic_rand_int "
+
+var (
+	absolutePathWindows = regexp.MustCompile(`(?i)^(?:(?:[A-Z]:[\\/])|(?:[\\/][\\/][^\\/]+[\\/][^\\/]+)|(?:[\\/][\\/]\?[\\/][^\\/]+))`)
+	absolutePathPosix   = regexp.MustCompile(`^/`)
+)
+
+// AbsolutePathQ is Puppet::Util.absolute_path?(path[, platform]): whether
+// path is absolute on :posix or :windows (default: the compiling
+// machine's, posix); a value that is not a String is not, with a
+// warning. Ruby's ^ matches after every newline.
+func (r *R) AbsolutePathQ(recv Value, args ...Value) Value {
+	classRecv("absolute_path?", recv, ClassPuppetUtil)
+	arity(args, 1, 2)
+	s, ok := args[0].(*Str)
+	if !ok {
+		r.PuppetLog("warning", S("Cannot check if "+ToS(args[0])+" is an absolute path because it is a '"+classOf(args[0]).Name+"' and not a String'"))
+		return false
+	}
+	rx := absolutePathPosix
+	if len(args) == 2 && args[1] != nil {
+		switch args[1] {
+		case Symbol("windows"):
+			rx = absolutePathWindows
+		case Symbol("posix"):
+		default:
+			raise(ClassPuppetDevError, "unknown platform %s in absolute_path", ToS(args[1]))
+		}
+	}
+	for _, line := range strings.Split(s.S, "\n") {
+		if rx.MatchString(line) {
+			return true
+		}
+	}
+	return false
 }

@@ -120,3 +120,42 @@ func TestCallFunctionSplatsArgs(t *testing.T) {
 	require.Equal(t, `["x"]`, Inspect(r.CallFunction(S("args"), S("x"))))
 	require.Equal(t, `[1, 2]`, Inspect(r.CallFunction(S("args"), NewArray(int64(1), int64(2)))))
 }
+
+type warnScope struct {
+	testScope
+	warnings []string
+}
+
+func (s *warnScope) Log(level, msg string) {}
+func (s *warnScope) Warn(msg string)       { s.warnings = append(s.warnings, msg) }
+
+// Puppet 7.23's Puppet::Util.absolute_path? (ruby -e 'require "puppet"; ...').
+func TestAbsolutePath(t *testing.T) {
+	s := &warnScope{testScope: testScope{vars: values.NewHash()}}
+	r := New(s)
+	for _, c := range []struct {
+		args []Value
+		want bool
+	}{
+		{[]Value{S("/x")}, true},
+		{[]Value{S("x\n/y"), Symbol("posix")}, true},
+		{[]Value{S("C:/x"), Symbol("windows")}, true},
+		{[]Value{S("//srv/share"), Symbol("windows")}, true},
+		{[]Value{S(`c:\x`)}, false},
+		{[]Value{S("/x"), Symbol("windows")}, false},
+	} {
+		if got := r.AbsolutePathQ(ClassPuppetUtil, c.args...); got != c.want {
+			t.Errorf("absolute_path?%s: got %v", Inspect(NewArray(c.args...)), got)
+		}
+	}
+	require.Equal(t, false, r.AbsolutePathQ(ClassPuppetUtil, NewArray(S("/a"))))
+	require.Equal(t, false, r.AbsolutePathQ(ClassPuppetUtil, nil))
+	require.Equal(t, []string{
+		`Cannot check if ["/a"] is an absolute path because it is a 'Array' and not a String'`,
+		`Cannot check if  is an absolute path because it is a 'NilClass' and not a String'`,
+	}, s.warnings)
+	e := raised(func() { r.AbsolutePathQ(ClassPuppetUtil, S("/x"), Symbol("mac")) })
+	require.Equal(t, "Puppet::DevError: unknown platform mac in absolute_path", e.Class.Name+": "+e.Msg)
+	require.Equal(t, true, r.RespondToQ(ClassPuppetUtil, Symbol("absolute_path?")))
+	require.Equal(t, false, r.RespondToQ(ClassPuppetUtil, Symbol("which")))
+}

@@ -101,6 +101,8 @@ type R struct {
 	self       *Instance // the object whose method runs (instance.go)
 	// env are the call's ENV assignments (nil: unset), puppetapi.go
 	env map[string]*string
+	// random is the generator the call's srand seeded (m_random.go)
+	random *rubyRandom
 }
 
 // New starts a rendering in s.
