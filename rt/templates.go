@@ -5,6 +5,7 @@ import (
 
 	"github.com/pp2go/pp2go/rt/erb"
 	"github.com/pp2go/pp2go/rt/fn"
+	"github.com/pp2go/pp2go/rt/rubyfn"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -97,6 +98,18 @@ func (e erbScope) LookupVar(name string) (values.Value, bool) { return e.s.Looku
 func (e erbScope) Vars() *values.Hash                         { return e.s.ToHash(false) }
 func (e erbScope) Call(name string, args []values.Value) values.Value {
 	return e.s.Call(name, args, nil)
+}
+
+// Call3x is scope.function_name(args): a module's 3.x function of that
+// name even where a core function shadows it for Puppet code.
+func (e erbScope) Call3x(name string, args []values.Value) values.Value {
+	return rubyfn.Call3x(e.s, name, args)
+}
+
+// Call3xRuby is scope.function_name(args) of a translated 3.x function,
+// given the template's Ruby values as they are.
+func (e erbScope) Call3xRuby(name string, args []erb.Value) (erb.Value, bool) {
+	return rubyfn.Call3xRuby(e.s, name, args)
 }
 
 // Glob implements stdlib's Globber: Dir.glob on the compiling machine, as

@@ -1,17 +1,21 @@
 package rubyfn
 
 import (
+	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/pp2go/pp2go/codegen/erbgen"
 	"github.com/pp2go/pp2go/frontend/ast"
 	"github.com/pp2go/pp2go/frontend/parser"
 	"github.com/pp2go/pp2go/frontend/source"
@@ -71,6 +75,7 @@ func runCases(t *testing.T, gobin, dir string, expected []string) {
 		t.Fatal(err)
 	}
 	writeAliases(t, dir, pkgDir)
+	writeInlineTemplates(t, expected, pkgDir)
 	names := writeTranslated(t, files, pkgDir, "main", jen.Id("typeAliases"))
 	sort.Strings(names)
 	for i, f := range expected {
@@ -124,6 +129,9 @@ var knownGaps = map[string]string{
 	// warnings pp2go does not log
 	"has_ip_address": "the deprecation warnings of Puppet::Parser::Functions.autoloader",
 	"has_ip_network": "the deprecation warnings of Puppet::Parser::Functions.autoloader",
+	// stdlib 8's 3.x dig and type load dig44 and type3x the same way
+	"inline_template('<%= scope.function_dig(":  "the deprecation warnings of Puppet::Parser::Functions.autoloader",
+	"inline_template('<%= scope.function_type(": "the deprecation warnings of Puppet::Parser::Functions.autoloader",
 	// a key that holds "(" is the start of one case: the runner does not
 	// resolve Stdlib::Compat::String in the case's own code (a Resource
 	// reference there), so validate_legacy warns about its type
@@ -133,8 +141,9 @@ var knownGaps = map[string]string{
 // harnessLimit matches the errors of cases the runner (rt/fn's evaltest)
 // cannot check: type aliases resolve in the translated functions'
 // signatures (writeAliases) but not in the case's own Puppet code, it loads
-// no function written in Puppet's language, no template function
-// (inline_template), and evaluates expressions only (no resource defaults).
+// no function written in Puppet's language, no template function but
+// inline_template of literal text (writeInlineTemplates), and evaluates
+// expressions only (no resource defaults).
 var harnessLimit = regexp.MustCompile(`^  got  ERR .*(references an unresolved type '|Unknown function:? '|evaltest: unsupported expression)`)
 
 const harnessMark = "(not checked) "
@@ -238,6 +247,48 @@ func writeAliases(t *testing.T, dir, pkgDir string) {
 	f := jen.NewFile("main")
 	f.Var().Id("aliasDefs").Op("=").Map(jen.String()).String().Values(defs)
 	if err := f.Save(filepath.Join(pkgDir, "aliases.go")); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// inlineTemplateCall matches inline_template('TEXT') in a case's source
+// (Puppet's single-quoted string: \\ and \' are escapes).
+var inlineTemplateCall = regexp.MustCompile(`inline_template\('((?:[^'\\]|\\.)*)'\)`)
+
+// writeInlineTemplates translates the literal texts the cases of the
+// expected files give inline_template(), as a build translates those of
+// its manifests, into the runner's inlineTemplates (text to template).
+func writeInlineTemplates(t *testing.T, expected []string, pkgDir string) {
+	texts := map[string]bool{}
+	for _, file := range expected {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rows []struct{ Src string }
+		if err := json.Unmarshal(data, &rows); err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		for _, r := range rows {
+			for _, m := range inlineTemplateCall.FindAllStringSubmatch(r.Src, -1) {
+				texts[strings.NewReplacer(`\\`, `\`, `\'`, `'`).Replace(m[1])] = true
+			}
+		}
+	}
+	f := jen.NewFile("main")
+	f.ImportAlias(erbgen.RuntimePath, "erb")
+	defs := jen.Dict{}
+	for i, text := range slices.Sorted(maps.Keys(texts)) {
+		tmpl, err := erbgen.Translate("inline_template", []byte(text))
+		if err != nil {
+			continue // the runner fails as a build's inline_template does
+		}
+		id := fmt.Sprintf("inlineERB%d", i)
+		tmpl.Emit(f, id)
+		defs[jen.Lit(text)] = jen.Id(id)
+	}
+	f.Var().Id("inlineTemplates").Op("=").Map(jen.String()).Qual(erbgen.RuntimePath, "Template").Values(defs)
+	if err := f.Save(filepath.Join(pkgDir, "templates.go")); err != nil {
 		t.Fatal(err)
 	}
 }

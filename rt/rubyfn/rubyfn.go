@@ -152,6 +152,18 @@ func (s scope) Call3xRuby(name string, args []erb.Value) (erb.Value, bool) {
 	return erb.Convert3xReturn(r), true
 }
 
+// Call3x is Ruby's scope.function_name(args) in context c, for a
+// template's scope as for a translated function's (scope.Call3x).
+func Call3x(c fn.Context, name string, args []values.Value) values.Value {
+	return scope{c}.Call3x(name, args)
+}
+
+// Call3xRuby is Ruby's scope.function_name(args) of a translated 3.x
+// function in context c (scope.Call3xRuby).
+func Call3xRuby(c fn.Context, name string, args []erb.Value) (erb.Value, bool) {
+	return scope{c}.Call3xRuby(name, args)
+}
+
 // RegisterLoadError registers the function name of module (api 3 or 4)
 // whose file Puppet fails to load (Ruby's LoadError msg, a gem its Ruby
 // does not have): any call fails with msg, as is (fn.FatalError: a

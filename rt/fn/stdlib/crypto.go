@@ -1,7 +1,0 @@
-package stdlib
-
-import ()
-
-func init() {
-
-}
