@@ -181,16 +181,23 @@ func flattenAll(a *Array) []Value {
 	return out
 }
 
-// tempfile is a Tempfile: a file created in the temporary directory
-// (mode 0600), named as Ruby names it (BASENAMEyyyymmdd-PID-random).
-type tempfile struct {
-	f    *os.File
-	path string
+// ioFile is an open File (File.open, m_fswrite.go) or a Tempfile: a
+// file created in the temporary directory (mode 0600), named as Ruby
+// names it (BASENAMEyyyymmdd-PID-random).
+type ioFile struct {
+	f     *os.File // nil once closed
+	path  string
+	class *Class // ClassFile or ClassTempfile
 }
 
-func (*tempfile) rubyClass() *Class     { return ClassTempfile }
-func (t *tempfile) rubyInspect() string { return "#<Tempfile:" + t.path + ">" }
-func (t *tempfile) rubyToS() string     { return t.rubyInspect() }
+func (t *ioFile) rubyClass() *Class { return t.class }
+func (t *ioFile) rubyInspect() string {
+	if t.f == nil && t.class == ClassFile {
+		return "#<File:" + t.path + " (closed)>"
+	}
+	return "#<" + t.class.Name + ":" + t.path + ">"
+}
+func (t *ioFile) rubyToS() string { return t.rubyInspect() }
 
 // newTempfile is Tempfile.new(basename).
 func (r *R) newTempfile(args []Value) Value {
@@ -204,7 +211,7 @@ func (r *R) newTempfile(args []Value) Value {
 		name := fmt.Sprintf("%s/%s%s-%d-%s", dir, base, time.Now().Format("20060102"), os.Getpid(), randBase36())
 		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
 		if err == nil {
-			return &tempfile{f: f, path: name}
+			return &ioFile{f: f, path: name, class: ClassTempfile}
 		}
 		if !errors.Is(err, os.ErrExist) {
 			raise(ClassErrnoEACCES, "Permission denied @ rb_sysopen - %s", name)
@@ -237,16 +244,20 @@ func formatBase36(n uint64) string {
 	return string(out)
 }
 
-func tempRecv(name string, recv Value) *tempfile {
-	t, ok := recv.(*tempfile)
+func tempRecv(name string, recv Value) *ioFile {
+	t, ok := recv.(*ioFile)
 	if !ok {
 		noMethod(name, recv)
 	}
 	return t
 }
 
-// Write is Tempfile#write(s): the bytes written; IOError once closed.
+// Write is IO#write(s) of a File or Tempfile: the bytes written; IOError
+// once closed. File.write(path, s) writes a file (m_fswrite.go).
 func (r *R) Write(recv Value, args ...Value) Value {
+	if recv == ClassFile {
+		return r.fileWrite(args)
+	}
 	t := tempRecv("write", recv)
 	arity(args, 1, 1)
 	if t.f == nil {
@@ -256,7 +267,7 @@ func (r *R) Write(recv Value, args ...Value) Value {
 	return int64(n)
 }
 
-// Close is Tempfile#close.
+// Close is IO#close.
 func (r *R) Close(recv Value, args ...Value) Value {
 	t := tempRecv("close", recv)
 	arity(args, 0, 1)
@@ -267,7 +278,7 @@ func (r *R) Close(recv Value, args ...Value) Value {
 	return nil
 }
 
-// Flush is Tempfile#flush (writes are not buffered).
+// Flush is IO#flush (writes are not buffered).
 func (r *R) Flush(recv Value, args ...Value) Value {
 	tempRecv("flush", recv)
 	arity(args, 0, 0)
@@ -277,6 +288,9 @@ func (r *R) Flush(recv Value, args ...Value) Value {
 // Unlink is Tempfile#unlink: the file removed (its path becomes nil).
 func (r *R) Unlink(recv Value, args ...Value) Value {
 	t := tempRecv("unlink", recv)
+	if t.class != ClassTempfile {
+		noMethod("unlink", recv)
+	}
 	arity(args, 0, 0)
 	if t.path != "" {
 		os.Remove(t.path)

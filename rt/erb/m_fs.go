@@ -35,11 +35,13 @@ var (
 	ClassErrnoEISDIR    = newClass("Errno::EISDIR", ClassSystemCallErr)
 	ClassErrnoEACCES    = newClass("Errno::EACCES", ClassSystemCallErr)
 	ClassErrnoENOTDIR   = newClass("Errno::ENOTDIR", ClassSystemCallErr)
+	ClassErrnoEEXIST    = newClass("Errno::EEXIST", ClassSystemCallErr)
+	ClassErrnoEPERM     = newClass("Errno::EPERM", ClassSystemCallErr)
 	ClassErrnoOtherFail = newClass("Errno::EIO", ClassSystemCallErr)
 )
 
 func init() {
-	for _, c := range []*Class{ClassDir, ClassSystemCallErr, ClassErrnoENOENT, ClassErrnoEISDIR, ClassErrnoEACCES, ClassErrnoENOTDIR, ClassErrnoOtherFail} {
+	for _, c := range []*Class{ClassDir, ClassSystemCallErr, ClassErrnoENOENT, ClassErrnoEISDIR, ClassErrnoEACCES, ClassErrnoENOTDIR, ClassErrnoEEXIST, ClassErrnoEPERM, ClassErrnoOtherFail} {
 		constants[c.Name] = c
 	}
 	plain(map[string]func(*R, Value, ...Value) Value{
@@ -152,19 +154,33 @@ func (r *R) readFile(p, op string) string {
 	b, err := os.ReadFile(p)
 	if err != nil {
 		var errno syscall.Errno
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			raise(ClassErrnoENOENT, "No such file or directory @ rb_sysopen - %s", p)
-		case errors.As(err, &errno) && errno == syscall.EISDIR:
+		if errors.As(err, &errno) && errno == syscall.EISDIR {
 			raise(ClassErrnoEISDIR, "Is a directory @ %s - %s", op, p)
-		case errors.Is(err, fs.ErrPermission):
-			raise(ClassErrnoEACCES, "Permission denied @ rb_sysopen - %s", p)
-		case errors.As(err, &errno) && errno == syscall.ENOTDIR:
-			raise(ClassErrnoENOTDIR, "Not a directory @ rb_sysopen - %s", p)
 		}
-		raise(ClassErrnoOtherFail, "%s @ rb_sysopen - %s", err.Error(), p)
+		sysError(err, "rb_sysopen", p)
 	}
 	return string(b)
+}
+
+// sysError raises the Errno error Ruby raises for err, a failure of the C
+// function op (rb_sysopen, dir_s_mkdir, ...) on path p.
+func sysError(err error, op, p string) {
+	var errno syscall.Errno
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		raise(ClassErrnoENOENT, "No such file or directory @ %s - %s", op, p)
+	case errors.Is(err, fs.ErrExist):
+		raise(ClassErrnoEEXIST, "File exists @ %s - %s", op, p)
+	case errors.As(err, &errno) && errno == syscall.EISDIR:
+		raise(ClassErrnoEISDIR, "Is a directory @ %s - %s", op, p)
+	case errors.As(err, &errno) && errno == syscall.EPERM:
+		raise(ClassErrnoEPERM, "Operation not permitted @ %s - %s", op, p)
+	case errors.Is(err, fs.ErrPermission):
+		raise(ClassErrnoEACCES, "Permission denied @ %s - %s", op, p)
+	case errors.As(err, &errno) && errno == syscall.ENOTDIR:
+		raise(ClassErrnoENOTDIR, "Not a directory @ %s - %s", op, p)
+	}
+	raise(ClassErrnoOtherFail, "%s @ %s - %s", err.Error(), op, p)
 }
 
 // Read is File.read(path): the whole file; StringIO#read and
@@ -174,6 +190,9 @@ func (r *R) Read(recv Value, args ...Value) Value {
 	case *stringIO:
 		arity(args, 0, 0)
 		return S(x.readRest())
+	case *ioFile:
+		arity(args, 0, 0)
+		return x.readAll()
 	case *uriGeneric:
 		arity(args, 0, 0)
 		return uriRead(x)
@@ -670,7 +689,7 @@ func (r *R) Path(recv Value, args ...Value) Value {
 	switch x := recv.(type) {
 	case *puppetModule:
 		return S(x.path)
-	case *tempfile:
+	case *ioFile:
 		if x.path == "" {
 			return nil
 		}
