@@ -19,6 +19,7 @@ import (
 
 	"github.com/pp2go/pp2go/codegen/erbgen"
 	"github.com/pp2go/pp2go/codegen/hieragen"
+	"github.com/pp2go/pp2go/codegen/rubyfn"
 	"github.com/pp2go/pp2go/frontend/ast"
 	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/env"
@@ -235,7 +236,7 @@ func (g *generator) erbTemplate(u *unit, m *env.Module, name string) {
 		return
 	}
 	fields := jen.Dict{jen.Id("Path"): jen.Lit(path)}
-	t, err := erbgen.Translate(path, src)
+	t, err := rubyfn.TranslateTemplate(path, src)
 	if err != nil {
 		d, ok := err.(*diag.Diagnostic)
 		if !ok {

@@ -236,7 +236,17 @@ func (t *translator) methodCall(x *erb.Call, recv jen.Code) *jen.Statement {
 			blk = erbQ("NoBlock")
 		}
 		return rr.call("SendDynamic", append([]jen.Code{recv, jen.Lit(x.Name == "public_send"), blk}, args...)...)
-	case "tap", "then", "yield_self", "instance_variable_get", "instance_variable_set", "instance_eval", "method", "define_singleton_method", "extend", "each_entry":
+	case "extend":
+		if t.classes != nil && x.Block == nil && len(x.Args) > 0 {
+			// a module of the module's Ruby (extend of Ruby's own
+			// modules fails when it runs)
+			args, blk := t.callArgs(x.Args)
+			if blk == nil {
+				return rr.call("Extend", append([]jen.Code{recv}, args...)...)
+			}
+		}
+		t.unsupported(x, "method `%s'", x.Name)
+	case "tap", "then", "yield_self", "instance_variable_get", "instance_variable_set", "instance_eval", "method", "define_singleton_method", "each_entry":
 		t.unsupported(x, "method `%s'", x.Name)
 	}
 	if st, ok := t.userCall(x, recv); ok {
@@ -344,6 +354,14 @@ func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 	if m, ok := kernelFuncs[x.Name]; ok {
 		if x.Block != nil {
 			t.unsupported(x, "a block given to `%s'", x.Name)
+		}
+		if x.Name == "require" && t.module != nil {
+			if lib, ok := erb.LiteralString(oneArg(x)); ok && t.module.Required[lib] {
+				// a file of the module's lib/, translated with the
+				// template; loaded already, as Puppet's Ruby has it
+				// after the first rendering
+				return erbQ("Bool").Call(jen.False())
+			}
 		}
 		if x.Name == "require" {
 			// a library of Ruby's pp2go lacks, or a module's file, is

@@ -2,6 +2,7 @@ package erbgen
 
 import (
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -54,6 +55,23 @@ func TranslateMethodsWith(t *erb.Template, api int, defs []*erb.Def, untranslate
 	if len(classes) == 0 {
 		return TranslateMethods(t, api, defs, untranslatedPrefix)
 	}
+	ctx, decls, failed, err := classDecls(classes, untranslatedPrefix)
+	if err != nil {
+		return nil, err
+	}
+	tr, body, err := runDefs(t, api, defs, untranslatedPrefix, ctx, true)
+	if err != nil {
+		return nil, err
+	}
+	// the classes after r := ... and defer r.Fail()
+	body = append(body[:2:2], append(decls, body[2:]...)...)
+	return tr.methods(body, failed), nil
+}
+
+// classDecls translates the module classes into the Go statements that
+// make their erb.UserClass variables (and set their constants); failed
+// are their methods that do not translate (calling one raises why).
+func classDecls(classes []*ModuleClass, untranslatedPrefix string) (ctx *classCtx, decls []jen.Code, failed []*diag.Diagnostic, err error) {
 	refs := map[string]classRef{}
 	user := map[string]bool{}
 	for i, c := range classes {
@@ -64,7 +82,7 @@ func TranslateMethodsWith(t *erb.Template, api int, defs []*erb.Def, untranslate
 			} else if rterb.KnownConst(c.Super) {
 				ref.rubySuper = true
 			} else {
-				return nil, c.Template.Errorf(erb.CodeUnsupported, 0, "class %s: superclass %s, which pp2go does not know", c.Name, c.Super)
+				return nil, nil, nil, c.Template.Errorf(erb.CodeUnsupported, 0, "class %s: superclass %s, which pp2go does not know", c.Name, c.Super)
 			}
 		}
 		refs[c.Name] = ref
@@ -75,19 +93,17 @@ func TranslateMethodsWith(t *erb.Template, api int, defs []*erb.Def, untranslate
 			user[d.Name] = true
 		}
 	}
-	ctx := &classCtx{refs: refs, user: user, classes: map[string]*ModuleClass{}}
+	ctx = &classCtx{refs: refs, user: user, classes: map[string]*ModuleClass{}}
 	for _, c := range classes {
 		ctx.classes[c.Name] = c
 	}
-	var decls []jen.Code
-	var failed []*diag.Diagnostic
 	for _, c := range classes {
 		decls = append(decls, jen.Var().Id(refs[c.Name].v).Op("*").Qual(RuntimePath, "UserClass"))
 	}
 	for _, c := range classes {
 		fn, bad, err := translateClass(c, c.Defs, true, untranslatedPrefix, ctx)
 		if err != nil {
-			return nil, err
+			return nil, nil, nil, err
 		}
 		failed = append(failed, bad...)
 		var names, public []jen.Code
@@ -109,7 +125,7 @@ func TranslateMethodsWith(t *erb.Template, api int, defs []*erb.Def, untranslate
 		if len(c.SDefs) > 0 {
 			sfn, bad, err := translateClass(c, c.SDefs, false, untranslatedPrefix, ctx)
 			if err != nil {
-				return nil, err
+				return nil, nil, nil, err
 			}
 			failed = append(failed, bad...)
 			var snames []jen.Code
@@ -131,18 +147,12 @@ func TranslateMethodsWith(t *erb.Template, api int, defs []*erb.Def, untranslate
 		for _, a := range c.Consts {
 			v, err := constValue(c, a, ctx)
 			if err != nil {
-				return nil, err
+				return nil, nil, nil, err
 			}
 			decls = append(decls, jen.Id(refs[c.Name].v).Dot("SetConst").Call(jen.Lit(a.Target.(*erb.Const).Name), v))
 		}
 	}
-	tr, body, err := runDefs(t, api, defs, untranslatedPrefix, ctx, true)
-	if err != nil {
-		return nil, err
-	}
-	// the classes after r := ... and defer r.Fail()
-	body = append(body[:2:2], append(decls, body[2:]...)...)
-	return tr.methods(body, failed), nil
+	return ctx, decls, failed, nil
 }
 
 // classCtx is what the methods of a function and of its module classes
@@ -360,4 +370,95 @@ func (x *classCtx) lookup(k *ModuleClass, name string, inherit bool) (*ModuleCla
 		k = x.classes[k.Super]
 	}
 	return nil, ""
+}
+
+// ModuleRuby is the module Ruby a template loads: Lib is its module's lib
+// directory (cleaned), which a $LOAD_PATH.unshift of it (its path folded
+// at build time from __FILE__) puts on the load path to no other effect;
+// Required are the names the template requires from there (require
+// 'puppet_x/a/b'), and Classes what those files define.
+type ModuleRuby struct {
+	Lib      string
+	Required map[string]bool
+	Classes  []*ModuleClass
+}
+
+// TranslateWith is Translate for a template that loads its module's Ruby
+// (mr; nil for none): its classes and modules are translated with the
+// template, as a function's are.
+func TranslateWith(path string, src []byte, mr *ModuleRuby) (*Template, error) {
+	t, err := erb.Parse(path, src)
+	if err != nil {
+		return nil, err
+	}
+	tr := newTranslator(t)
+	var decls []jen.Code
+	if mr != nil {
+		tr.classes, decls, _, err = classDecls(mr.Classes, fmt.Sprintf("pp2go did not translate this method of the module's Ruby (for the template %s): ", path))
+		if err != nil {
+			return nil, err
+		}
+		tr.module = mr
+	}
+	body, err := tr.run()
+	if err != nil {
+		return nil, err
+	}
+	// the classes after r := ... and defer r.Fail()
+	body = append(body[:2:2], append(decls, body[2:]...)...)
+	out := &Template{Path: path, body: body}
+	out.Functions = sortedKeys(tr.functions)
+	out.Variables = sortedKeys(tr.variables)
+	return out, nil
+}
+
+// loadsModuleLib reports whether n is $LOAD_PATH.unshift (or push, <<) of
+// the module's lib directory of the module Ruby a template loads, its
+// path folded at build time (templatePath): the statement does nothing
+// else pp2go needs.
+func (t *translator) loadsModuleLib(n erb.Node) bool {
+	x, ok := n.(*erb.Call)
+	if !ok || t.module == nil || x.Block != nil || len(x.Args) != 1 || !(x.Name == "unshift" || x.Name == "push" || x.Name == "<<") {
+		return false
+	}
+	if g, ok := x.Recv.(*erb.GVar); !ok || g.Name != "LOAD_PATH" && g.Name != ":" {
+		return false
+	}
+	p, ok := templatePath(t.t.Name, x.Args[0])
+	return ok && p == t.module.Lib
+}
+
+// templatePath folds the path expression n of the template file at path
+// (cleaned): a string literal, __FILE__ (the template's path, as Puppet
+// sets it), File.dirname(x), File.join(x, ...) and File.expand_path(x)
+// of such paths.
+func templatePath(path string, n erb.Node) (string, bool) {
+	switch x := n.(type) {
+	case *erb.File:
+		return filepath.Clean(path), true
+	case *erb.Call:
+		if c, ok := x.Recv.(*erb.Const); !ok || c.Scope != nil || c.Name != "File" || x.Block != nil || len(x.Args) == 0 {
+			return "", false
+		}
+		var args []string
+		for _, a := range x.Args {
+			s, ok := templatePath(path, a)
+			if !ok {
+				s, ok = erb.LiteralString(a)
+			}
+			if !ok {
+				return "", false
+			}
+			args = append(args, s)
+		}
+		switch {
+		case x.Name == "dirname" && len(args) == 1:
+			return filepath.Dir(args[0]), true
+		case x.Name == "join":
+			return filepath.Clean(filepath.Join(args...)), true
+		case x.Name == "expand_path" && len(args) == 1 && filepath.IsAbs(args[0]):
+			return filepath.Clean(args[0]), true
+		}
+	}
+	return "", false
 }

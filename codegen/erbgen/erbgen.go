@@ -43,19 +43,7 @@ type Template struct {
 // Translate parses and translates a template. The error is a
 // *diag.Diagnostic (file, line, column, message).
 func Translate(path string, src []byte) (*Template, error) {
-	t, err := erb.Parse(path, src)
-	if err != nil {
-		return nil, err
-	}
-	tr := newTranslator(t)
-	body, err := tr.run()
-	if err != nil {
-		return nil, err
-	}
-	out := &Template{Path: path, body: body}
-	out.Functions = sortedKeys(tr.functions)
-	out.Variables = sortedKeys(tr.variables)
-	return out, nil
+	return TranslateWith(path, src, nil)
 }
 
 // Emit adds the template's function to f under funcName.

@@ -75,6 +75,7 @@ type translator struct {
 	breaks    map[*erb.Block]string   // blocks that break out: their jump target
 	consts    map[string]bool         // constants the file assigns (fileConst)
 	classes   *classCtx               // module classes (classes.go)
+	module    *ModuleRuby             // the module Ruby a template loads (nil: none)
 	// selfObj: the methods are a module class's, self its object
 	selfObj  bool
 	curDef   *erb.Def // the method being translated
@@ -443,6 +444,9 @@ func (t *translator) nested(nodes []erb.Node) []jen.Code {
 }
 
 func (t *translator) stmt(n erb.Node) []jen.Code {
+	if t.loadsModuleLib(n) {
+		return nil
+	}
 	switch x := n.(type) {
 	case *erb.Text:
 		return []jen.Code{rcall("Text", jen.Lit(x.S))}
@@ -1468,9 +1472,17 @@ func (t *translator) blockFn(b *erb.Block, lambda, proc bool) (jen.Code, string)
 		return erbQ("BlkParams").Call(jen.Lit(req), jen.Lit(opt), jen.Lit(rest),
 			jen.Func().Params(jen.Id("a_").Index().Add(valueT())).Add(valueT()).Block(fn...)), brk
 	}
+	seen := map[string]bool{}
 	for _, p := range b.Params {
 		switch p.Kind {
 		case erb.ParamReq:
+			if seen[p.Name] {
+				// |_, v, _|: Ruby allows a name starting with _ twice;
+				// the variable has the first value
+				params = append(params, jen.Id("_"))
+				continue
+			}
+			seen[p.Name] = true
 			l := t.paramLocal(p.Name)
 			params = append(params, jen.Id(l.goName))
 		case erb.ParamDestructure:

@@ -113,15 +113,24 @@ func (m *moduleReader) class(t *erb.Template, n erb.Node, name string, module bo
 		// its methods would see other constants
 		m.fail(t, n, "%s reopened in another nesting of modules", name)
 	}
-	if c.Template != t {
-		// reopened in another file: its methods are translated with that
-		// file's
-		if len(c.Defs)+len(c.SDefs) > 0 {
-			m.fail(t, n, "%s reopened in a second file", name)
-		}
-		c.Template = t
-	}
+	// (reopened in another file: its methods and constants are
+	// translated with the file that defines them, defsIn)
 	return c
+}
+
+// defsIn checks that the methods and constants file t gives class c (a
+// module or class reopened in several files, as Ruby allows) are all of
+// one file: pp2go translates a class's methods and constants with the one
+// file they are in.
+func (m *moduleReader) defsIn(t *erb.Template, n erb.Node, c *erbgen.ModuleClass) {
+	if c.Template == t {
+		return
+	}
+	if len(c.Defs)+len(c.SDefs)+len(c.Consts) > 0 {
+		m.fail(t, n, "methods or constants of %s in two files (%s and %s)", c.Name, filepath.Base(c.Template.Name), filepath.Base(t.Name))
+		return
+	}
+	c.Template = t
 }
 
 // body reads the statements of a file (cur nil) or of the body of the
@@ -154,6 +163,7 @@ func (m *moduleReader) body(t *erb.Template, path string, nodes []erb.Node, pref
 						continue
 					}
 					// def name; @name; end
+					m.defsIn(t, x, cur)
 					cur.Defs = append(cur.Defs, &erb.Def{At: x.At, Name: s.Name, Body: &erb.Begin{At: x.At, Body: []erb.Node{&erb.IVar{At: x.At, Name: s.Name}}}})
 					cur.Private[s.Name] = private
 				}
@@ -206,12 +216,14 @@ func (m *moduleReader) body(t *erb.Template, path string, nodes []erb.Node, pref
 				m.fail(t, x, "an assignment in a module's Ruby file")
 				continue
 			}
+			m.defsIn(t, x, cur)
 			cur.Consts = append(cur.Consts, x)
 		case *erb.Def:
 			if cur == nil {
 				m.fail(t, x, "a method definition at the top level of a module's Ruby file")
 				continue
 			}
+			m.defsIn(t, x, cur)
 			switch {
 			case x.Singleton:
 				cur.SDefs = append(cur.SDefs, x)
@@ -248,6 +260,7 @@ func (m *moduleReader) singletonBody(t *erb.Template, nodes []erb.Node, cur *erb
 				m.fail(t, x, "def self.%s inside class << self", x.Name)
 				continue
 			}
+			m.defsIn(t, x, cur)
 			cur.SDefs = append(cur.SDefs, x)
 		case *erb.Call:
 			if x.Recv == nil && x.Name == "public" && len(x.Args) == 0 {
@@ -305,4 +318,51 @@ func constText(c *erb.Const) string {
 		return constText(c.Scope) + "::" + c.Name
 	}
 	return c.Name
+}
+
+// TranslateTemplate translates the ERB template at path of a module
+// (MODULE/templates/...), with the module Ruby it requires at its top
+// level from the module's lib/ (require 'puppet_x/a/b'), as
+// functions' are: its classes and modules are translated with it.
+func TranslateTemplate(path string, src []byte) (*erbgen.Template, error) {
+	i := strings.LastIndex(path, string(filepath.Separator)+"templates"+string(filepath.Separator))
+	if i < 0 {
+		return erbgen.Translate(path, src)
+	}
+	t, err := erb.Parse(path, src)
+	if err != nil {
+		return nil, err
+	}
+	lib := filepath.Join(path[:i], "lib")
+	var m *moduleReader
+	required := map[string]bool{}
+	for _, n := range t.Body {
+		x, ok := n.(*erb.Call)
+		if !ok || x.Recv != nil || x.Name != "require" || len(x.Args) != 1 || x.Block != nil {
+			continue
+		}
+		name, ok := erb.LiteralString(x.Args[0])
+		if !ok {
+			continue
+		}
+		file := moduleRuby(filepath.Join(lib, "_"), name, false)
+		if file == "" {
+			continue
+		}
+		if m == nil {
+			m = &moduleReader{seen: map[string]bool{}, byName: map[string]*erbgen.ModuleClass{}}
+		}
+		required[name] = true
+		if !m.seen[file] {
+			m.file(file)
+		}
+		if m.why != "" {
+			why := strings.TrimPrefix(m.why, "unsupported Ruby: ")
+			return nil, t.Errorf(erb.CodeUnsupported, x.Offset(), "require of %s, the module's %s: %s", describe(x.Args[0]), filepath.Base(file), why)
+		}
+	}
+	if m == nil {
+		return erbgen.Translate(path, src)
+	}
+	return erbgen.TranslateWith(path, src, &erbgen.ModuleRuby{Lib: lib, Required: required, Classes: m.classes})
 }

@@ -1440,11 +1440,9 @@ func (p *parser) parseKeyword(allowCmd bool) Node {
 	case "defined?", "not":
 		return p.parseUnary(allowCmd)
 	case "__FILE__":
-		if p.ruby {
-			p.advance()
-			return &File{At{off}}
-		}
-		p.unsupported(off, "__FILE__")
+		// (a template's is its path: Puppet sets it as ERB's filename)
+		p.advance()
+		return &File{At{off}}
 	case "__LINE__":
 		p.advance()
 		return &Int{At: At{off}, Text: "__LINE__", V: int64(p.rubyLine(off))}

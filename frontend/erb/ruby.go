@@ -5,7 +5,7 @@ package erb
 // functions) and the lib/ files they require. Such files use constructs
 // templates do not: module and class bodies, singleton methods, yield and
 // super, multiple assignment, constants, keyword parameters, here
-// documents, __FILE__ and __END__. Templates keep refusing them.
+// documents and __END__. Templates keep refusing them.
 
 // Nodes only Ruby files have.
 type (

@@ -17,6 +17,10 @@ type Hash struct {
 	Default Value
 	// DefaultProc computes missing keys (Hash.new { |h, k| ... }).
 	DefaultProc *Block
+
+	// ext are the modules of the module's Ruby extend gave the hash,
+	// the last first
+	ext []*UserClass
 }
 
 // NewHash makes an empty hash.

@@ -175,6 +175,8 @@ type Instance struct {
 	ivars map[string]Value
 	order []string // the instance variables in the order they were set
 	self  bool     // the class object itself
+	// ext are the modules extend gave the object, the last first
+	ext []*UserClass
 }
 
 func (inst *Instance) setIVar(name string, v Value) {
@@ -226,7 +228,7 @@ func (r *R) Self() Value {
 // sendInstance calls a method of an instance from outside it: a private
 // one (or one it does not have) is a NoMethodError, as in Ruby.
 func (r *R) sendInstance(inst *Instance, name string, b *Block, args []Value) Value {
-	k := inst.class.lookup(name)
+	k := inst.lookup(name)
 	if k == nil || !k.public[name] {
 		if k != nil {
 			raise(ClassNoMethodError, "private method `%s' called for %s", name, describeInstance(inst))
@@ -254,7 +256,7 @@ func (r *R) SelfCall(name string, b *Block, args ...Value) Value {
 	if r.self.self {
 		return r.SendClass(r.self.class, name, b, args...)
 	}
-	if k := r.self.class.lookup(name); k != nil {
+	if k := r.self.lookup(name); k != nil {
 		return k.fn(r.scope, r.self, name, b, args)
 	}
 	raise(ClassNameError, "undefined local variable or method `%s' for %s", name, describeInstance(r.self))
@@ -294,6 +296,12 @@ func (r *R) SendUser(recv Value, name string, b *Block, args ...Value) Value {
 		if x.user != nil {
 			return r.SendClass(x.user, name, b, args...)
 		}
+	case *Hash:
+		for _, k := range x.ext {
+			if k.methods[name] {
+				raise(ClassNotImplementedError, "pp2go does not run %s#%s with a Hash as self (extend)", k.Class.Name, name)
+			}
+		}
 	}
 	if m, ok := methodTable[name]; ok {
 		return m.fn(r, recv, b, args)
@@ -323,4 +331,54 @@ func (inst *Instance) rubyClass() *Class   { return inst.class.Class }
 func (inst *Instance) rubyInspect() string { return describeInstance(inst) }
 func (inst *Instance) rubyToS() string {
 	return "#<" + inst.class.Class.Name + ":0x0000000000000000>"
+}
+
+// lookup is the module extend gave inst, or else the class of its
+// chain, whose method name runs (nil when none has it).
+func (inst *Instance) lookup(name string) *UserClass {
+	for _, k := range inst.ext {
+		if k.methods[name] {
+			return k
+		}
+	}
+	return inst.class.lookup(name)
+}
+
+// Extend is obj.extend(mods...): each module (the last first, as Ruby
+// does) gives obj its instance methods, then its extended hook runs with
+// obj. The methods of a module of the module's Ruby run on an object of
+// one of its classes; a Hash keeps them for SendUser to refuse (pp2go
+// does not run them with a Hash as self); any other object is refused
+// when the module has methods.
+func (r *R) Extend(obj Value, mods ...Value) Value {
+	if len(mods) == 0 {
+		argError("wrong number of arguments (given 0, expected 1+)")
+	}
+	for i := len(mods) - 1; i >= 0; i-- {
+		k, ok := mods[i].(*Class)
+		if !ok || !k.module {
+			raise(ClassTypeError, "wrong argument type %s (expected Module)", classOf(mods[i]).Name)
+		}
+		m := k.user
+		if m == nil {
+			raise(ClassNotImplementedError, "pp2go does not extend an object with Ruby's %s", k.Name)
+		}
+		switch x := obj.(type) {
+		case *Instance:
+			if x.self {
+				raise(ClassNotImplementedError, "pp2go does not extend a class or module (%s) with %s", x.class.Class.Name, k.Name)
+			}
+			x.ext = append([]*UserClass{m}, x.ext...)
+		case *Hash:
+			x.ext = append([]*UserClass{m}, x.ext...)
+		default:
+			if len(m.methods) > 0 {
+				raise(ClassNotImplementedError, "pp2go does not extend %s with %s, which has methods", classOf(obj).Name, k.Name)
+			}
+		}
+		if m.smethods["extended"] {
+			r.SendClass(m, "extended", NoBlock, obj)
+		}
+	}
+	return obj
 }
