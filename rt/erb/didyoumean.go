@@ -210,7 +210,7 @@ func keySuggestions(key Value, h *Hash) []string {
 	ks := ToS(key)
 	var exact []string
 	if s, ok := key.(*Str); ok {
-		for _, k := range h.keys {
+		for _, k := range h.Keys() {
 			if ToS(k) == s.S {
 				exact = append(exact, Inspect(k))
 			}
@@ -219,9 +219,9 @@ func keySuggestions(key Value, h *Hash) []string {
 	if len(exact) > 0 {
 		return exact
 	}
-	dict := make([]string, len(h.keys))
+	dict := make([]string, len(h.Keys()))
 	byName := map[string]Value{}
-	for i, k := range h.keys {
+	for i, k := range h.Keys() {
 		dict[i] = ToS(k)
 		if _, dup := byName[dict[i]]; !dup {
 			byName[dict[i]] = k

@@ -4,14 +4,23 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/pp2go/pp2go/rt/values"
 )
 
 // Hash is a Ruby Hash: insertion ordered, keys compared with eql? (1 and
 // 1.0 are different keys, strings by content).
+//
+// A small hash (smallHash entries or fewer) is searched linearly, with no
+// index map to build. A hash made from a Puppet hash (FromPuppet) is
+// converted only when Ruby needs its entries (see lazyHash): looking up a
+// string key converts that entry's value alone, and a hash Ruby only
+// read goes back to Puppet as the very hash it came from.
 type Hash struct {
 	keys  []Value
 	vals  []Value
-	index map[any]int
+	index map[any]int // nil while the hash is small
+	lazy  *lazyHash   // not nil while the entries are still the Puppet hash's
 
 	// Default is the value of missing keys (Hash.new(x)).
 	Default Value
@@ -23,12 +32,20 @@ type Hash struct {
 	ext []*UserClass
 }
 
+// smallHash is the size up to which a hash has no index map.
+const smallHash = 8
+
 // NewHash makes an empty hash.
-func NewHash() *Hash { return &Hash{index: map[any]int{}} }
+func NewHash() *Hash { return &Hash{} }
+
+// newHashSized makes an empty hash with room for n entries.
+func newHashSized(n int) *Hash {
+	return &Hash{keys: make([]Value, 0, n), vals: make([]Value, 0, n)}
+}
 
 // HashOf makes a hash of alternating keys and values.
 func HashOf(kv ...Value) *Hash {
-	h := NewHash()
+	h := newHashSized(len(kv) / 2)
 	for i := 0; i+1 < len(kv); i += 2 {
 		h.Set(kv[i], kv[i+1])
 	}
@@ -36,11 +53,142 @@ func HashOf(kv ...Value) *Hash {
 }
 
 // Len is the number of entries.
-func (h *Hash) Len() int { return len(h.keys) }
+func (h *Hash) Len() int {
+	if h.lazy != nil {
+		return h.lazy.src.Len()
+	}
+	return len(h.keys)
+}
 
 // Keys and Values expose the entries (callers must not modify them).
-func (h *Hash) Keys() []Value   { return h.keys }
-func (h *Hash) Values() []Value { return h.vals }
+func (h *Hash) Keys() []Value {
+	h.load()
+	return h.keys
+}
+
+func (h *Hash) Values() []Value {
+	h.load()
+	return h.vals
+}
+
+// entry is the i-th entry, read without converting a lazy hash (its
+// entries made for the occasion but for the values handed out): what
+// inspect and to_s, which only read, use.
+func (h *Hash) entry(i int) (k, v Value) {
+	l := h.lazy
+	if l == nil {
+		return h.keys[i], h.vals[i]
+	}
+	if l.got != nil && l.got[i] != nil {
+		v = l.got[i]
+	} else {
+		v = l.from(l.src.ValueAt(i))
+	}
+	return l.from(l.src.KeyAt(i)), v
+}
+
+// lazyHash is what a Hash made from a Puppet hash keeps until Ruby needs
+// its entries: the Puppet hash, how its values become Ruby values
+// (FromPuppet or FromPuppet3x), and the values Lookup has handed out, by
+// position (nil where none was), which keep their identity (Ruby may
+// change them in place) when the hash is converted.
+type lazyHash struct {
+	src  *values.Hash
+	from func(values.Value) Value
+	got  []Value
+}
+
+// lazyHashOf is the Ruby hash of a Puppet hash, converted with from.
+func lazyHashOf(src *values.Hash, from func(values.Value) Value) *Hash {
+	return &Hash{lazy: &lazyHash{src: src, from: from}}
+}
+
+// load converts a lazy hash's entries.
+func (h *Hash) load() {
+	if h.lazy != nil {
+		h.convert()
+	}
+}
+
+func (h *Hash) convert() {
+	l := h.lazy
+	h.lazy = nil
+	n := l.src.Len()
+	h.keys, h.vals = make([]Value, n), make([]Value, n)
+	for i := range n {
+		k := l.from(l.src.KeyAt(i))
+		if s, ok := k.(*Str); ok {
+			s.Frozen = true // a new string: the key's own frozen copy
+		}
+		h.keys[i] = k
+		if l.got != nil && l.got[i] != nil {
+			h.vals[i] = l.got[i]
+		} else {
+			h.vals[i] = l.from(l.src.ValueAt(i))
+		}
+	}
+	if n > smallHash {
+		h.buildIndex()
+	}
+}
+
+// lookup is Lookup in a lazy hash for the keys whose entry is found in
+// the Puppet hash (strings); handled is false for other keys.
+func (l *lazyHash) lookup(k Value) (v Value, found, handled bool) {
+	s, ok := k.(*Str)
+	if !ok {
+		return nil, false, false
+	}
+	i := l.src.IndexOfString(s.S)
+	if i < 0 {
+		return nil, false, true
+	}
+	if l.got == nil {
+		l.got = make([]Value, l.src.Len())
+	}
+	if l.got[i] == nil {
+		l.got[i] = l.from(l.src.ValueAt(i))
+	}
+	return l.got[i], true, true
+}
+
+// toPuppet is the Puppet value of a lazy hash: the Puppet hash itself when
+// the values Ruby was handed are as they were made, else a copy with the
+// changed values converted back.
+func (l *lazyHash) toPuppet() values.Value {
+	changed := -1
+	for i, v := range l.got {
+		if v != nil && !sameAsPuppet(v, l.src.ValueAt(i)) {
+			changed = i
+			break
+		}
+	}
+	if changed < 0 {
+		return l.src
+	}
+	b := values.NewHashBuilder(l.src.Len())
+	for i := range l.src.Len() {
+		v := l.src.ValueAt(i)
+		if i >= changed && l.got[i] != nil {
+			v = ToPuppet(l.got[i])
+		}
+		b.Put(l.src.KeyAt(i), v)
+	}
+	return b.Build()
+}
+
+// unchanged reports whether a lazy hash still is the Puppet hash p.
+func (l *lazyHash) unchanged(p values.Value) bool {
+	if h, ok := p.(*values.Hash); !ok || h != l.src {
+		return false
+	}
+	for i, v := range l.got {
+		if v != nil && !sameAsPuppet(v, l.src.ValueAt(i)) {
+			return false
+		}
+	}
+	return true
+}
 
 type strKey string
 type nilKey struct{}
@@ -106,9 +254,10 @@ func writeKey(b *strings.Builder, v Value) {
 		b.WriteString("]")
 	case *Hash:
 		b.WriteString("{")
-		for i, k := range x.keys {
+		for i := range x.Len() {
+			k, v := x.entry(i)
 			writeKey(b, k)
-			writeKey(b, x.vals[i])
+			writeKey(b, v)
 		}
 		b.WriteString("}")
 	case *Range:
@@ -125,13 +274,55 @@ func writeKey(b *strings.Builder, v Value) {
 	}
 }
 
+// keyEql is eql? between hash keys (hashKey's equality).
+func keyEql(a, b Value) bool {
+	switch x := a.(type) {
+	case *Str:
+		y, ok := b.(*Str)
+		return ok && x.S == y.S
+	case Symbol:
+		y, ok := b.(Symbol)
+		return ok && x == y
+	case int64:
+		y, ok := b.(int64)
+		return ok && x == y
+	}
+	return hashKey(a) == hashKey(b)
+}
+
+// find is the position of key k, -1 when it has none.
+func (h *Hash) find(k Value) int {
+	h.load()
+	if h.index != nil {
+		if i, ok := h.index[hashKey(k)]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, x := range h.keys {
+		if keyEql(k, x) {
+			return i
+		}
+	}
+	return -1
+}
+
+func (h *Hash) buildIndex() {
+	h.index = make(map[any]int, len(h.keys))
+	for i, k := range h.keys {
+		h.index[hashKey(k)] = i
+	}
+}
+
 // Lookup returns the value stored for k (no default).
 func (h *Hash) Lookup(k Value) (Value, bool) {
-	if h.index == nil {
-		return nil, false
+	if h.lazy != nil {
+		if v, found, handled := h.lazy.lookup(k); handled {
+			return v, found
+		}
 	}
-	i, ok := h.index[hashKey(k)]
-	if !ok {
+	i := h.find(k)
+	if i < 0 {
 		return nil, false
 	}
 	return h.vals[i], true
@@ -140,44 +331,49 @@ func (h *Hash) Lookup(k Value) (Value, bool) {
 // Set stores a value; a new unfrozen String key is copied and frozen, as
 // Ruby does.
 func (h *Hash) Set(k, v Value) {
-	if h.index == nil {
-		h.index = map[any]int{}
-	}
-	key := hashKey(k)
-	if i, ok := h.index[key]; ok {
+	if i := h.find(k); i >= 0 {
 		h.vals[i] = v
 		return
 	}
 	if s, ok := k.(*Str); ok && !s.Frozen {
 		k = &Str{S: s.S, Frozen: true}
 	}
-	h.index[key] = len(h.keys)
 	h.keys = append(h.keys, k)
 	h.vals = append(h.vals, v)
+	switch {
+	case h.index != nil:
+		h.index[hashKey(k)] = len(h.keys) - 1
+	case len(h.keys) > smallHash:
+		h.buildIndex()
+	}
 }
 
 // Delete removes a key and returns its value.
 func (h *Hash) Delete(k Value) (Value, bool) {
-	key := hashKey(k)
-	i, ok := h.index[key]
-	if !ok {
+	i := h.find(k)
+	if i < 0 {
 		return nil, false
 	}
 	v := h.vals[i]
 	h.keys = append(h.keys[:i:i], h.keys[i+1:]...)
 	h.vals = append(h.vals[:i:i], h.vals[i+1:]...)
-	delete(h.index, key)
-	for j := i; j < len(h.keys); j++ {
-		h.index[hashKey(h.keys[j])] = j
+	if h.index != nil {
+		h.buildIndex()
 	}
 	return v, true
 }
 
+// clear removes every entry.
+func (h *Hash) clear() {
+	h.keys, h.vals, h.index, h.lazy = nil, nil, nil, nil
+}
+
 // dup copies the entries (not the default).
 func (h *Hash) dup() *Hash {
-	n := &Hash{keys: append([]Value(nil), h.keys...), vals: append([]Value(nil), h.vals...), index: make(map[any]int, len(h.keys))}
-	for k, i := range h.index {
-		n.index[k] = i
+	h.load()
+	n := &Hash{keys: append([]Value(nil), h.keys...), vals: append([]Value(nil), h.vals...)}
+	if h.index != nil {
+		n.buildIndex()
 	}
 	return n
 }

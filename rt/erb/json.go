@@ -388,7 +388,7 @@ func (r *R) jsonGen(b *strings.Builder, v Value, st *jsonState, depth int) {
 	case *Hash:
 		nest()
 		b.WriteByte('{')
-		for i, k := range x.keys {
+		for i, k := range x.Keys() {
 			if i > 0 {
 				b.WriteByte(',')
 			}
@@ -398,7 +398,7 @@ func (r *R) jsonGen(b *strings.Builder, v Value, st *jsonState, depth int) {
 			b.WriteString(st.spaceBefore)
 			b.WriteByte(':')
 			b.WriteString(st.space)
-			r.jsonGen(b, x.vals[i], st, depth+1)
+			r.jsonGen(b, x.Values()[i], st, depth+1)
 		}
 		b.WriteString(st.objectNL)
 		ind(depth)

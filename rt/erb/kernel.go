@@ -242,9 +242,9 @@ func (r *R) format(f string, args []Value) string {
 	if len(args) >= 1 && strings.Contains(f, "%") {
 		if h, ok := args[len(args)-1].(*Hash); ok && (strings.Contains(f, "%<") || strings.Contains(f, "%{")) {
 			conv := NewHash()
-			for i, k := range h.keys {
+			for i, k := range h.Keys() {
 				if s, ok := k.(Symbol); ok {
-					conv.Set(S(string(s)), h.vals[i])
+					conv.Set(S(string(s)), h.Values()[i])
 				}
 			}
 			for i := 0; i+1 < len(f); i++ {

@@ -175,8 +175,8 @@ func (r *R) eachValue(name string, recv Value, fn func(v Value)) {
 			fn(x.A[i])
 		}
 	case *Hash:
-		for i := 0; i < len(x.keys); i++ {
-			fn(NewArray(x.keys[i], x.vals[i]))
+		for i := 0; i < len(x.Keys()); i++ {
+			fn(NewArray(x.Keys()[i], x.Values()[i]))
 		}
 	case *Range:
 		rangeEach(x, fn)
@@ -220,8 +220,8 @@ func (r *R) Each(recv Value, b *Block, args ...Value) Value {
 		}
 		return x
 	case *Hash:
-		for i := 0; i < len(x.keys); i++ {
-			b.yield1(NewArray(x.keys[i], x.vals[i]))
+		for i := 0; i < len(x.Keys()); i++ {
+			b.yield1(NewArray(x.Keys()[i], x.Values()[i]))
 		}
 		return x
 	case *Range:
@@ -307,8 +307,8 @@ func mustHash(name string, recv Value) *Hash {
 func (r *R) EachKey(recv Value, b *Block, args ...Value) Value {
 	h := mustHash("each_key", recv)
 	needBlock(b, "each_key")
-	for i := 0; i < len(h.keys); i++ {
-		b.yield1(h.keys[i])
+	for i := 0; i < len(h.Keys()); i++ {
+		b.yield1(h.Keys()[i])
 	}
 	return h
 }
@@ -317,8 +317,8 @@ func (r *R) EachKey(recv Value, b *Block, args ...Value) Value {
 func (r *R) EachValue(recv Value, b *Block, args ...Value) Value {
 	h := mustHash("each_value", recv)
 	needBlock(b, "each_value")
-	for i := 0; i < len(h.vals); i++ {
-		b.yield1(h.vals[i])
+	for i := 0; i < len(h.Values()); i++ {
+		b.yield1(h.Values()[i])
 	}
 	return h
 }
@@ -481,9 +481,9 @@ func (r *R) selectImpl(name string, recv Value, b *Block, keep bool) Value {
 	}
 	if h, ok := recv.(*Hash); ok {
 		out := NewHash()
-		for i := 0; i < len(h.keys); i++ {
-			if Truthy(b.yield2(h.keys[i], h.vals[i])) == keep {
-				out.Set(h.keys[i], h.vals[i])
+		for i := 0; i < len(h.Keys()); i++ {
+			if Truthy(b.yield2(h.Keys()[i], h.Values()[i])) == keep {
+				out.Set(h.Keys()[i], h.Values()[i])
 			}
 		}
 		return out
@@ -543,9 +543,9 @@ func (r *R) filterInPlace(name string, recv Value, b *Block, keep, nilIfSame boo
 		return x
 	case *Hash:
 		var drop []Value
-		for i := 0; i < len(x.keys); i++ {
-			if Truthy(b.yield2(x.keys[i], x.vals[i])) != keep {
-				drop = append(drop, x.keys[i])
+		for i := 0; i < len(x.Keys()); i++ {
+			if Truthy(b.yield2(x.Keys()[i], x.Values()[i])) != keep {
+				drop = append(drop, x.Keys()[i])
 			}
 		}
 		for _, k := range drop {
@@ -1715,9 +1715,9 @@ func (r *R) Compact(recv Value, args ...Value) Value {
 		return &Array{A: out}
 	case *Hash:
 		out := NewHash()
-		for i, k := range x.keys {
-			if x.vals[i] != nil {
-				out.Set(k, x.vals[i])
+		for i, k := range x.Keys() {
+			if x.Values()[i] != nil {
+				out.Set(k, x.Values()[i])
 			}
 		}
 		return out
@@ -1796,13 +1796,13 @@ func (r *R) CoverQ(recv Value, args ...Value) Value {
 // Keys is Hash#keys.
 func (r *R) Keys(recv Value, args ...Value) Value {
 	h := mustHash("keys", recv)
-	return &Array{A: append([]Value(nil), h.keys...)}
+	return &Array{A: append([]Value(nil), h.Keys()...)}
 }
 
 // Values is Hash#values.
 func (r *R) Values(recv Value, args ...Value) Value {
 	h := mustHash("values", recv)
-	return &Array{A: append([]Value(nil), h.vals...)}
+	return &Array{A: append([]Value(nil), h.Values()...)}
 }
 
 func (r *R) hasKey(name string, recv Value, args []Value) Value {
@@ -1821,7 +1821,7 @@ func (r *R) HasKeyQ(recv Value, args ...Value) Value { return r.hasKey("has_key?
 func (r *R) hasValue(name string, recv Value, args []Value) Value {
 	h := mustHash(name, recv)
 	arity(args, 1, 1)
-	for _, v := range h.vals {
+	for _, v := range h.Values() {
 		if Equal(v, args[0]) {
 			return true
 		}
@@ -1839,9 +1839,9 @@ func (r *R) HasValueQ(recv Value, args ...Value) Value { return r.hasValue("has_
 func (r *R) Key(recv Value, args ...Value) Value {
 	h := mustHash("key", recv)
 	arity(args, 1, 1)
-	for i, v := range h.vals {
+	for i, v := range h.Values() {
 		if Equal(v, args[0]) {
-			return h.keys[i]
+			return h.Keys()[i]
 		}
 	}
 	return nil
@@ -1881,8 +1881,8 @@ func (r *R) Store(recv Value, args ...Value) Value {
 func (r *R) Invert(recv Value, args ...Value) Value {
 	h := mustHash("invert", recv)
 	out := NewHash()
-	for i, k := range h.keys {
-		out.Set(h.vals[i], k)
+	for i, k := range h.Keys() {
+		out.Set(h.Values()[i], k)
 	}
 	return out
 }
@@ -1933,8 +1933,8 @@ func (r *R) TransformValues(recv Value, b *Block, args ...Value) Value {
 	h := mustHash("transform_values", recv)
 	needBlock(b, "transform_values")
 	out := NewHash()
-	for i, k := range h.keys {
-		out.Set(k, b.yield1(h.vals[i]))
+	for i, k := range h.Keys() {
+		out.Set(k, b.yield1(h.Values()[i]))
 	}
 	return out
 }
@@ -1944,8 +1944,8 @@ func (r *R) TransformKeys(recv Value, b *Block, args ...Value) Value {
 	h := mustHash("transform_keys", recv)
 	needBlock(b, "transform_keys")
 	out := NewHash()
-	for i, k := range h.keys {
-		out.Set(b.yield1(k), h.vals[i])
+	for i, k := range h.Keys() {
+		out.Set(b.yield1(k), h.Values()[i])
 	}
 	return out
 }
@@ -1956,8 +1956,8 @@ func (r *R) mergeInto(dst *Hash, b *Block, args []Value) {
 		if !ok {
 			implicitConversion(a, "Hash")
 		}
-		for i, k := range src.keys {
-			v := src.vals[i]
+		for i, k := range src.Keys() {
+			v := src.Values()[i]
 			if b != nil {
 				if old, ok := dst.Lookup(k); ok {
 					v = b.Call(k, old, v)
@@ -2237,7 +2237,7 @@ func (r *R) Clear(recv Value, args ...Value) Value {
 		x.A = nil
 		return x
 	case *Hash:
-		x.keys, x.vals, x.index = nil, nil, map[any]int{}
+		x.clear()
 		return x
 	case *Str:
 		checkFrozen(x)
@@ -2283,7 +2283,7 @@ func (r *R) Assoc(recv Value, args ...Value) Value {
 	switch x := recv.(type) {
 	case *Hash:
 		if v, ok := x.Lookup(args[0]); ok {
-			for _, k := range x.keys {
+			for _, k := range x.Keys() {
 				if eql(k, args[0]) {
 					return NewArray(k, v)
 				}

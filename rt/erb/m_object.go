@@ -252,9 +252,9 @@ func (r *R) ToA(recv Value, args ...Value) Value {
 }
 
 func hashPairs(h *Hash) *Array {
-	out := make([]Value, len(h.keys))
-	for i, k := range h.keys {
-		out[i] = NewArray(k, h.vals[i])
+	out := make([]Value, len(h.Keys()))
+	for i, k := range h.Keys() {
+		out[i] = NewArray(k, h.Values()[i])
 	}
 	return &Array{A: out}
 }

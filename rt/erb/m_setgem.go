@@ -40,8 +40,8 @@ func newSet(elems []Value) *rubySet {
 
 func (*rubySet) rubyClass() *Class { return ClassSet }
 func (s *rubySet) rubyInspect() string {
-	parts := make([]string, len(s.h.keys))
-	for i, k := range s.h.keys {
+	parts := make([]string, len(s.h.Keys()))
+	for i, k := range s.h.Keys() {
 		parts[i] = Inspect(k)
 	}
 	return "#<Set: {" + strings.Join(parts, ", ") + "}>"
@@ -52,7 +52,7 @@ func (s *rubySet) rubyEqual(o Value) bool {
 	return ok && s.h.Len() == t.h.Len() && s.subset(t)
 }
 func (s *rubySet) subset(t *rubySet) bool {
-	for _, k := range s.h.keys {
+	for _, k := range s.h.Keys() {
 		if _, ok := t.h.Lookup(k); !ok {
 			return false
 		}
@@ -66,7 +66,7 @@ func (r *R) setElems(v Value) []Value {
 	case nil:
 		return nil
 	case *rubySet:
-		return x.h.keys
+		return x.h.Keys()
 	}
 	return r.elems("each_entry", v)
 }

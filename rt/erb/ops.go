@@ -554,9 +554,9 @@ func Equal(a, b Value) bool {
 		if !ok || x.Len() != y.Len() {
 			return false
 		}
-		for i, k := range x.keys {
+		for i, k := range x.Keys() {
 			v, ok := y.Lookup(k)
-			if !ok || !Equal(x.vals[i], v) {
+			if !ok || !Equal(x.Values()[i], v) {
 				return false
 			}
 		}

@@ -182,12 +182,15 @@ func sameAsPuppet(v Value, p values.Value) bool {
 		}
 		return true
 	case *Hash:
+		if x.lazy != nil {
+			return x.lazy.unchanged(p)
+		}
 		h, ok := p.(*values.Hash)
 		if !ok || h.Len() != x.Len() {
 			return false
 		}
-		for i, k := range x.keys {
-			if !sameAsPuppet(k, h.KeyAt(i)) || !sameAsPuppet(x.vals[i], h.ValueAt(i)) {
+		for i, k := range x.Keys() {
+			if !sameAsPuppet(k, h.KeyAt(i)) || !sameAsPuppet(x.Values()[i], h.ValueAt(i)) {
 				return false
 			}
 		}

@@ -195,11 +195,7 @@ func FromPuppet3x(v values.Value) Value {
 		}
 		return &Array{A: out}
 	case *values.Hash:
-		h := NewHash()
-		for i := 0; i < x.Len(); i++ {
-			h.Set(FromPuppet3x(x.KeyAt(i)), FromPuppet3x(x.ValueAt(i)))
-		}
-		return h
+		return lazyHashOf(x, FromPuppet3x)
 	}
 	return FromPuppet(v)
 }

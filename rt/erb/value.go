@@ -104,11 +104,7 @@ func FromPuppet(v values.Value) Value {
 		}
 		return &Array{A: out}
 	case *values.Hash:
-		h := NewHash()
-		for i := 0; i < x.Len(); i++ {
-			h.Set(FromPuppet(x.KeyAt(i)), FromPuppet(x.ValueAt(i)))
-		}
-		return h
+		return lazyHashOf(x, FromPuppet)
 	case *values.Regexp:
 		re, err := NewRegexp(x.Source(), "")
 		if err != nil {
@@ -148,9 +144,12 @@ func ToPuppet(v Value) values.Value {
 		}
 		return values.NewArray(out...)
 	case *Hash:
+		if x.lazy != nil {
+			return x.lazy.toPuppet()
+		}
 		b := values.NewHashBuilder(x.Len())
-		for i, k := range x.keys {
-			b.Put(ToPuppet(k), ToPuppet(x.vals[i]))
+		for i, k := range x.Keys() {
+			b.Put(ToPuppet(k), ToPuppet(x.Values()[i]))
 		}
 		return b.Build()
 	case *Regexp:
@@ -241,13 +240,13 @@ func writeInspect(b *strings.Builder, v Value, depth int) {
 			return
 		}
 		b.WriteByte('{')
-		for i, k := range x.keys {
+		for i, k := range x.Keys() {
 			if i > 0 {
 				b.WriteString(", ")
 			}
 			writeInspect(b, k, depth+1)
 			b.WriteString("=>")
-			writeInspect(b, x.vals[i], depth+1)
+			writeInspect(b, x.Values()[i], depth+1)
 		}
 		b.WriteByte('}')
 	case *Range:

@@ -106,11 +106,11 @@ func (e *yamlEmitter) node(v Value, root, mappingCtx, simpleKey bool) {
 			raise(ClassNoMethodError, "pp2go: YAML with a collection as a hash key is not supported")
 		}
 		e.increaseIndent(false, false)
-		for i, k := range x.keys {
+		for i, k := range x.Keys() {
 			e.writeIndent()
 			e.scalar(k, false, true)
 			e.writeIndicator(":", false, false, false)
-			e.node(x.vals[i], false, true, false)
+			e.node(x.Values()[i], false, true, false)
 		}
 		e.popIndent()
 	case *Array:

@@ -91,18 +91,26 @@ func (h *Hash) Get(key Value) (Value, bool) {
 
 // GetString is Get for a string key, the common case, without boxing.
 func (h *Hash) GetString(key string) (Value, bool) {
+	if i := h.IndexOfString(key); i >= 0 {
+		return h.vals[i], true
+	}
+	return nil, false
+}
+
+// IndexOfString is the position of the string key, -1 when it is absent.
+func (h *Hash) IndexOfString(key string) int {
 	if h.index != nil {
 		if i, ok := h.index[key]; ok {
-			return h.vals[i], true
+			return i
 		}
-		return nil, false
+		return -1
 	}
 	for i, k := range h.keys {
 		if s, ok := k.(String); ok && string(s) == key {
-			return h.vals[i], true
+			return i
 		}
 	}
-	return nil, false
+	return -1
 }
 
 // Has reports whether key is present.

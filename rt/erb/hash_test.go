@@ -1,0 +1,122 @@
+package erb
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// A Ruby hash made from a Puppet hash is the Ruby object Puppet would
+// give: its values keep their identity however they are reached, a
+// change in place shows in what goes back to Puppet, and the Puppet hash
+// it came from never changes.
+func TestHashFromPuppet(t *testing.T) {
+	for _, n := range []int{3, 20} { // searched linearly, indexed
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			b := values.NewHashBuilder(n)
+			b.Put(values.String("a"), values.String("x"))
+			b.Put(values.String("b"), values.NewArray(values.Int(1)))
+			b.Put(values.String("c"), values.NewHashFromPairs(values.String("d"), values.String("e")))
+			for i := 3; i < n; i++ {
+				b.Put(values.String(fmt.Sprint("k", i)), values.Int(i))
+			}
+			p := b.Build()
+			want := values.ToString(p)
+
+			h := FromPuppet(p).(*Hash)
+			if h.Len() != n {
+				t.Fatalf("len %d", h.Len())
+			}
+			if ToPuppet(h) != values.Value(p) {
+				t.Errorf("a hash Ruby only read is not the Puppet hash it came from")
+			}
+			a1, _ := h.Lookup(S("a"))
+			a2, _ := h.Lookup(S("a"))
+			if a1 != a2 {
+				t.Errorf("h['a'] is a new object each time")
+			}
+			if _, ok := h.Lookup(S("zz")); ok {
+				t.Errorf("found a missing key")
+			}
+			if got := ToPuppet(h); got != values.Value(p) {
+				t.Errorf("a value read, unchanged, made a new hash")
+			}
+			a1.(*Str).S += "y" // h['a'] << 'y'
+			got := values.ToString(ToPuppet(h))
+			if got == want || values.ToString(p) != want {
+				t.Errorf("after h['a'] << 'y': %s (Puppet's hash %s)", got, values.ToString(p))
+			}
+			if v, _ := h.Values()[0].(*Str); v != a1 {
+				t.Errorf("converting the entries made h['a'] a new object")
+			}
+			if k := h.Keys()[0].(*Str); !k.Frozen || k.S != "a" {
+				t.Errorf("key %#v", k)
+			}
+			h.Set(S("b"), int64(2))
+			h.Set(Symbol("default"), nil)
+			if _, ok := h.Delete(S("c")); !ok {
+				t.Errorf("delete c")
+			}
+			if v, _ := h.Lookup(S("b")); v != int64(2) {
+				t.Errorf("h['b'] = %v", v)
+			}
+			if _, ok := h.Lookup(Symbol("default")); !ok || h.Len() != n {
+				t.Errorf("h[:default] / len %d", h.Len())
+			}
+			if values.ToString(p) != want {
+				t.Errorf("the Puppet hash changed: %s", values.ToString(p))
+			}
+		})
+	}
+}
+
+// Keys are compared with eql?: 1 and 1.0 differ, strings by content,
+// arrays by their elements, small hashes and indexed ones alike.
+func TestHashKeys(t *testing.T) {
+	for _, n := range []int{0, 20} {
+		h := NewHash()
+		for i := range n {
+			h.Set(S(fmt.Sprint("k", i)), int64(i))
+		}
+		h.Set(int64(1), "int")
+		h.Set(1.0, "float")
+		h.Set(NewArray(S("x"), int64(2)), "array")
+		h.Set(S("s"), "str")
+		h.Set(Symbol("s"), "sym")
+		for _, c := range []struct {
+			k    Value
+			want Value
+		}{
+			{int64(1), "int"}, {1.0, "float"}, {NewArray(S("x"), int64(2)), "array"},
+			{S("s"), "str"}, {Symbol("s"), "sym"}, {int64(2), nil}, {NewArray(S("x")), nil},
+		} {
+			if got, _ := h.Lookup(c.k); got != c.want {
+				t.Errorf("%d: h[%s] = %v, want %v", n, Inspect(c.k), got, c.want)
+			}
+		}
+		h.Delete(int64(1))
+		if v, _ := h.Lookup(1.0); v != "float" || h.Len() != n+4 {
+			t.Errorf("%d: after delete(1): h[1.0] = %v, len %d", n, v, h.Len())
+		}
+	}
+}
+
+// A hash made from a Puppet hash is eql? to the same hash made by Ruby,
+// as a key too, before and after its entries are converted.
+func TestHashLazyAsKey(t *testing.T) {
+	p := values.NewHashFromPairs(values.String("a"), values.Int(1))
+	h := NewHash()
+	h.Set(FromPuppet(p), "found")
+	for _, k := range []*Hash{HashOf(S("a"), int64(1)), FromPuppet(p).(*Hash)} {
+		if v, _ := h.Lookup(k); v != "found" || !Equal(k, h.Keys()[0]) {
+			t.Errorf("h[%s] = %v", Inspect(k), v)
+		}
+	}
+	l := FromPuppet(p).(*Hash)
+	h2 := NewHash()
+	h2.Set(HashOf(S("a"), int64(1)), "found")
+	if v, _ := h2.Lookup(l); v != "found" {
+		t.Errorf("h2[lazy] = %v", v)
+	}
+}
