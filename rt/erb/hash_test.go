@@ -102,6 +102,18 @@ func TestHashKeys(t *testing.T) {
 	}
 }
 
+// inspect reads a hash made from a Puppet hash without converting it.
+func TestHashInspectLazy(t *testing.T) {
+	p := values.NewHashFromPairs(values.String("a"), values.NewArray(values.String("x"), values.Undef), values.Default, values.Int(1))
+	h := FromPuppet(p).(*Hash)
+	if got := Inspect(h); got != `{"a"=>["x", nil], :default=>1}` {
+		t.Errorf("inspect: %s", got)
+	}
+	if h.lazy == nil || ToPuppet(h) != values.Value(p) {
+		t.Errorf("inspect converted the hash")
+	}
+}
+
 // A hash made from a Puppet hash is eql? to the same hash made by Ruby,
 // as a key too, before and after its entries are converted.
 func TestHashLazyAsKey(t *testing.T) {

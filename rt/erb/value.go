@@ -240,13 +240,14 @@ func writeInspect(b *strings.Builder, v Value, depth int) {
 			return
 		}
 		b.WriteByte('{')
-		for i, k := range x.Keys() {
+		for i := range x.Len() {
 			if i > 0 {
 				b.WriteString(", ")
 			}
+			k, v := x.entry(i)
 			writeInspect(b, k, depth+1)
 			b.WriteString("=>")
-			writeInspect(b, x.Values()[i], depth+1)
+			writeInspect(b, v, depth+1)
 		}
 		b.WriteByte('}')
 	case *Range:
