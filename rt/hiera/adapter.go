@@ -82,7 +82,7 @@ func (s *Session) adapterLookup(key string, inv *invocation, merge any) (result 
 			inv.reportMergeSource(lookupOptionsKey)
 		}
 	}
-	inv.with(explainData, key, func() {
+	inv.with(explainData, lk, func() {
 		result, found = s.doLookup(lk, inv, merge)
 		if found || inv.globalOnly() {
 			return
@@ -207,7 +207,7 @@ func (s *Session) lookupGlobal(lk *lookupKey, inv *invocation, merge any) (v val
 	}
 	switch terminus {
 	case "none", "":
-		inv.reportNotFound(lk.String())
+		inv.reportNotFound(lk)
 		return nil, false
 	}
 	if s.global == nil {

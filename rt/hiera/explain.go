@@ -81,10 +81,18 @@ func (n *explainNode) setEvent(ev explainEvent, key any, v values.Value) {
 	n.value = v
 }
 
+// explainKeyString is the text of a key explained: a string, a segment,
+// a lookup key (its text) or a lookup key's root. Lookups that are not
+// explained pass the key itself, not its text: a string boxed into an
+// interface is an allocation.
 func explainKeyString(k any) string {
 	switch x := k.(type) {
 	case string:
 		return x
+	case *lookupKey:
+		return x.text
+	case keyRoot:
+		return x.k.root
 	case values.Value:
 		return segmentString(x)
 	}

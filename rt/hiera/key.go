@@ -130,6 +130,9 @@ func segmentString(v values.Value) string {
 
 func (k *lookupKey) String() string { return k.text }
 
+// keyRoot is a key's root as explainKeyString reads it.
+type keyRoot struct{ k *lookupKey }
+
 // dig follows the key's segments into value.
 func (k *lookupKey) dig(inv *invocation, v values.Value) (values.Value, bool) {
 	if k.segments == nil {

@@ -92,7 +92,7 @@ func (l *layer) uncheckedKeyLookup(lk *lookupKey, inv *invocation, merge any) (r
 		ms := strategyOf(merge)
 		dps := l.providers(inv, false)
 		if len(dps) == 0 {
-			inv.reportNotFound(lk.String())
+			inv.reportNotFound(lk)
 			return
 		}
 		result, found = lookupVariants(ms, inv, dps, func(p *provider) (values.Value, bool) {
@@ -130,7 +130,7 @@ func (l *layer) v3MergeStrategy() *mergeStrategy {
 func (l *layer) keyLookupInDefault(lk *lookupKey, inv *invocation, ms *mergeStrategy) (result values.Value, found bool) {
 	dps := l.providers(inv, true)
 	if len(dps) == 0 {
-		inv.reportNotFound(lk.String())
+		inv.reportNotFound(lk)
 		return nil, false
 	}
 	inv.check(lk.String(), func() {
@@ -180,6 +180,9 @@ func (l *layer) stable(inv *invocation) bool {
 	// fields, the recursion guard among them, play no part here)
 	quiet := &invocation{s: inv.s, locals: inv.locals}
 	for _, si := range l.interps {
+		if compileConstant(si.root) && !quiet.isLocal(si.root) {
+			continue
+		}
 		v, _ := quiet.variable(si.root)
 		if v != nil && !values.IsUndef(v) && len(si.segments) > 0 {
 			if found, ok := subLookup(si.key, quiet, si.segments, v); ok {
@@ -193,6 +196,18 @@ func (l *layer) stable(inv *invocation) bool {
 		}
 	}
 	return true
+}
+
+// compileConstant reports whether a variable is one no code can assign,
+// at top scope or in a local one (Scope#setvar refuses facts, trusted and
+// server_facts but for the compiler's own): its value is the same for the
+// whole compile.
+func compileConstant(name string) bool {
+	switch strings.TrimPrefix(name, "::") {
+	case "facts", "trusted", "server_facts":
+		return true
+	}
+	return false
 }
 
 func rubyEql(a, b values.Value) bool {
@@ -398,7 +413,7 @@ func (p *provider) lookupAt(lk *lookupKey, inv *invocation, loc *location) (valu
 		h := p.dataHash(inv, loc)
 		v, ok := h.GetString(lk.root)
 		if !ok {
-			inv.reportNotFound(lk.root)
+			inv.reportNotFound(keyRoot{lk})
 			return nil, false
 		}
 		if loc != nil {
@@ -410,21 +425,21 @@ func (p *provider) lookupAt(lk *lookupKey, inv *invocation, loc *location) (valu
 			}
 		}
 		v = inv.s.interpolate(v, inv, true)
-		return inv.reportFound(lk.root, v), true
+		return inv.reportFound(keyRoot{lk}, v), true
 	case "lookup_key", "v3_lookup_key":
 		v, ok := p.lookupKey(lk.root, inv, loc)
 		if !ok {
-			inv.reportNotFound(lk.root)
+			inv.reportNotFound(keyRoot{lk})
 			return nil, false
 		}
-		return inv.reportFound(lk.root, v), true
+		return inv.reportFound(keyRoot{lk}, v), true
 	case "data_dig":
 		v, ok := p.dataDig(lk, inv, loc)
 		if !ok {
-			inv.reportNotFound(lk.String())
+			inv.reportNotFound(lk)
 			return nil, false
 		}
-		return lk.undig(inv.reportFound(lk.String(), v)), true
+		return lk.undig(inv.reportFound(lk, v)), true
 	case "hiera3_backend":
 		inv.reportText(func() string {
 			return "Unable to load backend '" + p.e.Function + "': cannot load such file -- hiera/backend/" + strings.ToLower(p.e.Function) + "_backend"

@@ -165,9 +165,15 @@ type invocation struct {
 	v3Overrides     []string
 	collect         *scopeCollector
 	locals          map[string]values.Value
+
+	stack [4]string // nameStack's first entries
 }
 
-func (s *Session) newInvocation() *invocation { return &invocation{s: s} }
+func (s *Session) newInvocation() *invocation {
+	inv := &invocation{s: s}
+	inv.nameStack = inv.stack[:0]
+	return inv
+}
 
 // child is a new Invocation created while inv is the current one: it
 // inherits the recursion guard, the flags and the explainer.
@@ -196,6 +202,12 @@ func (inv *invocation) check(name string, f func()) {
 	inv.nameStack = append(inv.nameStack, name)
 	defer func() { inv.nameStack = inv.nameStack[:len(inv.nameStack)-1] }()
 	f()
+}
+
+// isLocal reports whether name is a local variable (mapped_paths').
+func (inv *invocation) isLocal(name string) bool {
+	_, ok := inv.locals[name]
+	return ok
 }
 
 // variable reads a variable for interpolation: locals (mapped_paths) first.
