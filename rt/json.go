@@ -117,15 +117,16 @@ func (w *jsonWriter) resource(r *Resource) {
 	}
 	if r.Line > 0 {
 		w.raw(`,"line":`)
-		w.raw(strconv.Itoa(r.Line))
+		w.buf = strconv.AppendInt(w.buf, int64(r.Line), 10)
 	}
 	w.raw(`,"exported":`)
-	w.raw(strconv.FormatBool(r.Exported))
+	w.buf = strconv.AppendBool(w.buf, r.Exported)
 	if r.Kind != "" {
 		w.raw(`,"kind":`)
 		w.str(r.Kind)
 	}
-	params := r.outputParams()
+	w.params = r.appendOutputParams(w.params[:0])
+	params := w.params
 	if len(params) > 0 {
 		w.raw(`,"parameters":{`)
 		for i, p := range params {
@@ -149,7 +150,10 @@ func (w *jsonWriter) resource(r *Resource) {
 // to_data_hash present them: undef ones dropped, relationship arrays
 // flattened, `name` under the type's namevar, and the namevar left out
 // when it equals the title.
-func (r *Resource) outputParams() []outParam {
+func (r *Resource) outputParams() []outParam { return r.appendOutputParams(nil) }
+
+// appendOutputParams is outputParams appended to out.
+func (r *Resource) appendOutputParams(out []outParam) []outParam {
 	namevar := "name"
 	if r.native != nil {
 		if keys := r.native.KeyAttributes(); len(keys) == 1 {
@@ -157,7 +161,7 @@ func (r *Resource) outputParams() []outParam {
 		}
 	}
 	titleFields := r.titleFields()
-	out := make([]outParam, 0, len(titleFields)+len(r.Params))
+	first := len(out)
 	for _, f := range titleFields {
 		if r.Get(f.Name) == nil && !(f.Name == namevar && f.Value == r.Title && !r.mainTitle && r.titleValue == nil) {
 			out = append(out, outParam{f.Name, values.String(f.Value)})
@@ -189,9 +193,9 @@ func (r *Resource) outputParams() []outParam {
 			}
 		}
 		replaced := false
-		for i, q := range out {
+		for i, q := range out[first:] {
 			if q.Name == name {
-				out[i].Value = v
+				out[first+i].Value = v
 				replaced = true
 			}
 		}
@@ -220,7 +224,10 @@ type outParam struct {
 	Value values.Value
 }
 
-type jsonWriter struct{ buf []byte }
+type jsonWriter struct {
+	buf    []byte
+	params []outParam // a resource's parameters, the slice reused
+}
 
 func (w *jsonWriter) raw(s string) { w.buf = append(w.buf, s...) }
 
@@ -244,11 +251,11 @@ func (w *jsonWriter) value(v values.Value, top bool) {
 	case values.String:
 		w.str(string(x))
 	case values.Int:
-		w.raw(strconv.FormatInt(int64(x), 10))
+		w.buf = strconv.AppendInt(w.buf, int64(x), 10)
 	case values.Float:
 		w.raw(values.ToString(x))
 	case values.Bool:
-		w.raw(strconv.FormatBool(bool(x)))
+		w.buf = strconv.AppendBool(w.buf, bool(x))
 	case values.DefaultValue:
 		w.raw(`{"__ptype":"Default"}`)
 	case *values.Array:
@@ -410,14 +417,33 @@ var jsonPlain = func() (t [256]bool) {
 	return t
 }()
 
+// plainRun is where the run of plain bytes (jsonPlain) from s[i] ends. It
+// tests eight bytes at a time: a word whose bytes are all printable ASCII
+// but for '"' and '\\' is plain (catalogs' strings are mostly such runs, file
+// contents long ones).
+func plainRun(s string, i int) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; i+8 <= len(s); i += 8 {
+		b := s[i : i+8]
+		x := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+		q, bs := x^(ones*'"'), x^(ones*'\\')
+		// a byte < 0x20, a zero byte of q or bs (haszero), a byte >= 0x80
+		if ((x-ones*0x20)&^x|(q-ones)&^q|(bs-ones)&^bs|x)&highs != 0 {
+			break
+		}
+	}
+	for i < len(s) && jsonPlain[s[i]] {
+		i++
+	}
+	return i
+}
+
 // escaped writes s's characters as a JSON string holds them.
 func (w *jsonWriter) escaped(s string) {
 	for i := 0; i < len(s); {
 		// the run of bytes written as they are
-		j := i
-		for j < len(s) && jsonPlain[s[j]] {
-			j++
-		}
+		j := plainRun(s, i)
 		if j > i {
 			w.buf = append(w.buf, s[i:j]...)
 			i = j

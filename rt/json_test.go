@@ -37,3 +37,40 @@ func TestJSONReferencesAsRefString(t *testing.T) {
 		}
 	}
 }
+
+// plainRun finds the end of a run of plain bytes exactly, whatever the
+// byte that ends it and wherever it falls in an 8-byte word.
+func TestPlainRun(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		for n := 0; n < 20; n++ {
+			b := []byte("abcdefghijklmnopqrstuvwxyz0123456789")
+			b[n] = byte(c)
+			want := n
+			if jsonPlain[c] {
+				want = len(b)
+			}
+			if got := plainRun(string(b), 0); got != want {
+				t.Fatalf("byte %#x at %d: %d, want %d", c, n, got, want)
+			}
+			if got := plainRun(string(b), 3); n >= 3 && got != want {
+				t.Fatalf("from 3, byte %#x at %d: %d, want %d", c, n, got, want)
+			}
+		}
+	}
+}
+
+func BenchmarkEscaped(b *testing.B) {
+	s := `<VirtualHost *:5000>
+  ServerName "ctl1.example.com"
+  ## Vhost docroot
+  DocumentRoot "/var/www/cgi-bin/keystone"
+</VirtualHost>
+`
+	w := &jsonWriter{}
+	for b.Loop() {
+		w.buf = w.buf[:0]
+		for range 20 {
+			w.str(s)
+		}
+	}
+}
