@@ -540,10 +540,10 @@ func Versioncmp(a, b string, ignoreTrailingZeroes bool) int {
 	if ignoreTrailingZeroes {
 		a, b = normalizeVersion(a), normalizeVersion(b)
 	}
-	ax, bx := versionTokens(a), versionTokens(b)
-	for len(ax) > 0 && len(bx) > 0 {
-		x, y := ax[0], bx[0]
-		ax, bx = ax[1:], bx[1:]
+	for ai, bi := 0, 0; ai < len(a) && bi < len(b); {
+		var x, y string
+		x, ai = versionToken(a, ai)
+		y, bi = versionToken(b, bi)
 		switch {
 		case x == y:
 			continue
@@ -591,31 +591,23 @@ func allDigits(s string) bool {
 	return true
 }
 
-func versionTokens(s string) []string {
-	var out []string
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == '-' || c == '.':
-			out = append(out, s[i:i+1])
-			i++
-		case c >= '0' && c <= '9':
-			j := i
-			for j < len(s) && s[j] >= '0' && s[j] <= '9' {
-				j++
-			}
-			out = append(out, s[i:j])
-			i = j
-		default:
-			j := i
-			for j < len(s) && s[j] != '-' && s[j] != '.' && !(s[j] >= '0' && s[j] <= '9') {
-				j++
-			}
-			out = append(out, s[i:j])
-			i = j
+// versionToken is the token of s at i (versioncmp's scan: "-", ".", a run
+// of digits or a run of other characters) and where the next one starts.
+func versionToken(s string, i int) (string, int) {
+	c := s[i]
+	j := i + 1
+	switch {
+	case c == '-' || c == '.':
+	case c >= '0' && c <= '9':
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+	default:
+		for j < len(s) && s[j] != '-' && s[j] != '.' && !(s[j] >= '0' && s[j] <= '9') {
+			j++
 		}
 	}
-	return out
+	return s[i:j], j
 }
 
 func normalizeVersion(s string) string {
