@@ -114,8 +114,13 @@ func New(s Scope) *R {
 // bytes (the template's text) and that reads about ivars instance
 // variables.
 func NewSized(s Scope, n, ivars int) *R {
-	r := &R{scope: s, ivars: make(map[string]Value, ivars)}
-	r.out.Grow(n + n/4)
+	r := &R{scope: s}
+	if ivars > 0 { // else loadIVars makes the map if it is needed
+		r.ivars = make(map[string]Value, ivars)
+	}
+	if n > 0 {
+		r.out.Grow(n + n/4)
+	}
 	return r
 }
 
