@@ -214,6 +214,16 @@ func (p *netResponse) rubyToS() string { return "#<" + p.rubyClass().Name + ":0x
 
 // newNetHTTP is Net::HTTP.new(address, port = nil, p_addr = :ENV,
 // p_port = nil, p_user = nil, p_pass = nil).
+// httpRecv is recv as a Net::HTTP session, for its method name; any other
+// receiver has no such method.
+func httpRecv(name string, recv Value) *netHTTP {
+	h, ok := recv.(*netHTTP)
+	if !ok {
+		noMethod(name, recv)
+	}
+	return h
+}
+
 func newNetHTTP(args []Value) *netHTTP {
 	arity(args, 1, 7)
 	get := func(i int) Value {
@@ -339,10 +349,7 @@ func (r *R) Get(recv Value, args ...Value) Value {
 
 // Finish is Net::HTTP#finish.
 func (r *R) Finish(recv Value, args ...Value) Value {
-	h, ok := recv.(*netHTTP)
-	if !ok {
-		noMethod("finish", recv)
-	}
+	h := httpRecv("finish", recv)
 	arity(args, 0, 0)
 	if !h.started {
 		raise(ClassIOError, "HTTP session not yet started")
@@ -353,30 +360,21 @@ func (r *R) Finish(recv Value, args ...Value) Value {
 
 // StartedQ is Net::HTTP#started?.
 func (r *R) StartedQ(recv Value, args ...Value) Value {
-	h, ok := recv.(*netHTTP)
-	if !ok {
-		noMethod("started?", recv)
-	}
+	h := httpRecv("started?", recv)
 	arity(args, 0, 0)
 	return h.started
 }
 
 // UseSslQ is Net::HTTP#use_ssl?.
 func (r *R) UseSslQ(recv Value, args ...Value) Value {
-	h, ok := recv.(*netHTTP)
-	if !ok {
-		noMethod("use_ssl?", recv)
-	}
+	h := httpRecv("use_ssl?", recv)
 	arity(args, 0, 0)
 	return h.useSSL
 }
 
 // UseSslSet is Net::HTTP#use_ssl=.
 func (r *R) UseSslSet(recv Value, args ...Value) Value {
-	h, ok := recv.(*netHTTP)
-	if !ok {
-		noMethod("use_ssl=", recv)
-	}
+	h := httpRecv("use_ssl=", recv)
 	arity(args, 1, 1)
 	if h.started {
 		raise(ClassIOError, "use_ssl value changed, but session already started")
@@ -387,10 +385,7 @@ func (r *R) UseSslSet(recv Value, args ...Value) Value {
 
 // VerifyMode is Net::HTTP#verify_mode (nil until set).
 func (r *R) VerifyMode(recv Value, args ...Value) Value {
-	h, ok := recv.(*netHTTP)
-	if !ok {
-		noMethod("verify_mode", recv)
-	}
+	h := httpRecv("verify_mode", recv)
 	arity(args, 0, 0)
 	if h.verifyNone {
 		return int64(0)
@@ -401,10 +396,7 @@ func (r *R) VerifyMode(recv Value, args ...Value) Value {
 // VerifyModeSet is Net::HTTP#verify_mode=: VERIFY_NONE (0) accepts any
 // certificate of the server.
 func (r *R) VerifyModeSet(recv Value, args ...Value) Value {
-	h, ok := recv.(*netHTTP)
-	if !ok {
-		noMethod("verify_mode=", recv)
-	}
+	h := httpRecv("verify_mode=", recv)
 	arity(args, 1, 1)
 	h.verifyNone, h.clientCached = args[0] != nil && intArg(args[0]) == 0, nil
 	return args[0]
@@ -422,10 +414,7 @@ func timeoutArg(v Value) time.Duration {
 
 // OpenTimeoutSet is Net::HTTP#open_timeout= (seconds; nil: none).
 func (r *R) OpenTimeoutSet(recv Value, args ...Value) Value {
-	h, ok := recv.(*netHTTP)
-	if !ok {
-		noMethod("open_timeout=", recv)
-	}
+	h := httpRecv("open_timeout=", recv)
 	arity(args, 1, 1)
 	h.openTimeout, h.clientCached = timeoutArg(args[0]), nil
 	return args[0]
@@ -433,10 +422,7 @@ func (r *R) OpenTimeoutSet(recv Value, args ...Value) Value {
 
 // ReadTimeoutSet is Net::HTTP#read_timeout= (seconds; nil: none).
 func (r *R) ReadTimeoutSet(recv Value, args ...Value) Value {
-	h, ok := recv.(*netHTTP)
-	if !ok {
-		noMethod("read_timeout=", recv)
-	}
+	h := httpRecv("read_timeout=", recv)
 	arity(args, 1, 1)
 	h.readTimeout, h.clientCached = timeoutArg(args[0]), nil
 	return args[0]
@@ -566,10 +552,7 @@ func (r *R) ReadBody(recv Value, b *Block, args ...Value) Value {
 // Request is Net::HTTP#request(req): the request sent, the response (its
 // body read) given to the block when there is one, and returned.
 func (r *R) Request(recv Value, b *Block, args ...Value) Value {
-	h, ok := recv.(*netHTTP)
-	if !ok {
-		noMethod("request", recv)
-	}
+	h := httpRecv("request", recv)
 	arity(args, 1, 2)
 	q, ok := args[0].(*netRequest)
 	if !ok {
