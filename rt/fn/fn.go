@@ -29,11 +29,10 @@
 // # Registry and shadowing
 //
 // Library packages register their functions from init(): rt/fn/core (Puppet
-// 7.23's core functions), rt/fn/stdlib (puppetlabs-stdlib 8.5.0), and one
-// package per other module under rt/fn/mods/<module> (listed in
-// ModuleLibraries, so that generated code imports the package of a module
-// only when the module is in the environment). Users' Go functions are
-// registered by generated code the same way.
+// 7.23's core functions) and rt/fn/stdlib (puppetlabs-stdlib 8.5.0: listed
+// in ModuleLibraries, so that generated code imports it only when stdlib is
+// in the environment). Users' Go functions are registered by generated code
+// the same way.
 //
 // Shadowing follows Puppet's loaders: functions of Puppet's core (Module
 // "") are found before any module's, so a module function never replaces a

@@ -9,7 +9,7 @@ import (
 	"github.com/pp2go/pp2go/rt/values"
 )
 
-// A Go function of a module's library (rt/fn/stdlib, rt/fn/mods/...) is a
+// A Go function of a module's library (rt/fn/stdlib) is a
 // port of that module's Ruby code as one release wrote it. It stands in for
 // the module's function only when the module on the module path has that
 // very Ruby: each library lists the Ruby files its functions port, with the

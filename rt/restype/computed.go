@@ -7,7 +7,7 @@ import "strings"
 // type DSL cannot evaluate. They matter: Puppet adds the namevars a title
 // pattern parses out of a title to the resource's parameters in the
 // catalog (resource.rb parse_title, to_data_hash). These are ported by
-// hand from the Debian modules, as rt/fn/mods ports their functions, and
+// hand from the Debian modules, and
 // apply only to a type file holding every marker they were read from.
 //
 // Ruby interpolates a Regexp into a regexp literal as its to_s,

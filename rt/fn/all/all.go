@@ -1,5 +1,5 @@
 // Package all links every Go function library of pp2go: Puppet's core
-// functions, stdlib's, and those of the other modules under rt/fn/mods.
+// functions and stdlib's.
 // Tools and tests that need every function import it; generated code
 // imports only the libraries of the modules in its environment.
 package all
