@@ -19,6 +19,7 @@ import (
 	"github.com/pp2go/pp2go/codegen"
 	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/env"
+	"github.com/pp2go/pp2go/rt"
 )
 
 // The language corpus (testdata/lang): small environments, each a txtar
@@ -29,6 +30,9 @@ import (
 // want8/, Puppet 8.10's: want8/same lists the nodes where it is exactly
 // 7.23's outcome, the others have their own want8/NODE.json or .error and
 // .warnings. A case is one node of one archive, compiled as each version.
+// An archive's comment lists its nodes on "nodes:" lines and the Puppet
+// settings its nodes compile with on "settings:" lines (NAME=VALUE words,
+// as puppet.conf spells them; default: Puppet's defaults).
 //
 // Every archive is generated into one Go module per Puppet version, each
 // under its own import path, with a driver that compiles any node of any
@@ -42,10 +46,13 @@ type LangArchive struct {
 	Name  string // file name without .txtar
 	Path  string
 	Nodes []string
-	Files map[string][]byte // environment files by relative path
-	Want  map[string][]byte // want/ sections by name (without want/): Puppet 7.23's outcomes
-	Want8 map[string][]byte // want8/ sections by name (without want8/): Puppet 8.10's where they differ
-	Same8 map[string]bool   // the nodes of want8/same: Puppet 8.10's outcome is 7.23's
+	// Settings are the archive's Puppet settings (NAME, VALUE), which its
+	// program is built with, as by pp2go build --setting.
+	Settings [][2]string
+	Files    map[string][]byte // environment files by relative path
+	Want     map[string][]byte // want/ sections by name (without want/): Puppet 7.23's outcomes
+	Want8    map[string][]byte // want8/ sections by name (without want8/): Puppet 8.10's where they differ
+	Same8    map[string]bool   // the nodes of want8/same: Puppet 8.10's outcome is 7.23's
 	// Set by Build:
 	EnvDir string
 }
@@ -96,6 +103,14 @@ func LoadLangArchives(dir string) ([]*LangArchive, error) {
 				a.Nodes = append(a.Nodes, strings.Fields(rest)...)
 			} else if rest, ok := strings.CutPrefix(l, "node:"); ok {
 				a.Nodes = append(a.Nodes, strings.Fields(rest)...)
+			} else if rest, ok := strings.CutPrefix(l, "settings:"); ok {
+				for _, w := range strings.Fields(rest) {
+					name, value, ok := strings.Cut(w, "=")
+					if !ok || name == "" {
+						return nil, fmt.Errorf("%s: setting %q: give NAME=VALUE", p, w)
+					}
+					a.Settings = append(a.Settings, [2]string{name, value})
+				}
 			}
 		}
 		if len(a.Nodes) == 0 {
@@ -191,9 +206,15 @@ func BuildLangCorpus(archives []*LangArchive, work string, puppet int) (*LangCor
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", a.Name, err)
 		}
+		check := rt.NewProgram("production")
+		for _, kv := range a.Settings {
+			if err := check.SetSetting(kv[0], kv[1]); err != nil {
+				return nil, fmt.Errorf("%s: %w", a.Name, err)
+			}
+		}
 		modPath := root + "/" + a.Name
 		res, err := codegen.Generate(e, codegen.Options{ModulePath: modPath, RuntimeDir: RepoDir(), Version: "lang",
-			HieraConfig: filepath.Join(work, "no-hiera.yaml"), Puppet: puppet})
+			HieraConfig: filepath.Join(work, "no-hiera.yaml"), Puppet: puppet, Settings: a.Settings})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", a.Name, err)
 		}
