@@ -63,6 +63,10 @@ type Options struct {
 	// them) the program compiles with by default; the binary's --setting
 	// overrides them. The caller checks them (rt.Program.SetSetting).
 	Settings [][2]string
+	// BuildSettings are the settings the build acted on (rt.BuildSettings:
+	// code, hiera_config, ...), which the program records for
+	// $settings::* to show them.
+	BuildSettings [][2]string
 }
 
 // Result is a generated Go module: file contents by path, relative to the
@@ -286,6 +290,10 @@ func (g *generator) environment() *unit {
 	// Definitions of the main manifests that clash fail every compilation.
 	var clash string
 	g.mainDefs, clash = g.mainDefinitions()
+	if g.e.ManifestConflict != "" {
+		// Compiler.compile checks the environment before it imports
+		clash = g.e.ManifestConflict
+	}
 	if clash != "" {
 		u.register = append(u.register, jen.Id("p").Dot("AddEnvironmentError").Call(jen.Lit(clash)))
 	}
@@ -316,7 +324,10 @@ func (g *generator) file(u *unit, f *env.File, base string, main bool) {
 		return
 	}
 	rel, err := filepath.Rel(base, f.Path)
-	if err != nil || strings.HasPrefix(rel, "..") {
+	switch {
+	case f.Path == "":
+		rel = "code" // the code setting's, which has no file
+	case err != nil || strings.HasPrefix(rel, ".."):
 		rel = filepath.Base(f.Path)
 	}
 	dg := &defGen{lowerer: lowerer{u: u, f: f, diags: &g.res.Diags, g: g}, rel: filepath.ToSlash(rel)}
@@ -436,6 +447,9 @@ func (g *generator) catalog(units []*unit, hasHiera bool) error {
 	}
 	for _, kv := range g.opts.Settings {
 		body = append(body, jen.Id("p").Dot("SetSetting").Call(jen.Lit(kv[0]), jen.Lit(kv[1])))
+	}
+	for _, kv := range g.opts.BuildSettings {
+		body = append(body, jen.Id("p").Dot("SetBuildSetting").Call(jen.Lit(kv[0]), jen.Lit(kv[1])))
 	}
 	// the environment's settings, as $settings::* shows them
 	if len(g.e.ModulePath) > 0 {

@@ -111,7 +111,9 @@ func (w *jsonWriter) resource(r *Resource) {
 	w.str(r.Title)
 	w.raw(`,"tags":`)
 	w.stringArray(r.Tags)
-	if r.File != "" {
+	if r.File != "" || r.Line > 0 {
+		// a line without a file: the code setting's source, whose
+		// file Puppet gives as ""
 		w.raw(`,"file":`)
 		w.str(r.File)
 	}

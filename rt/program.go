@@ -53,6 +53,7 @@ type Program struct {
 	// what the compiler reads of them
 	release         *Release
 	settingVals     map[string]any
+	buildVals       map[string]any // the build's settings (buildsettings.go)
 	strict          string
 	strictVariables bool
 

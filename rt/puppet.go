@@ -111,11 +111,17 @@ func boolSetting(name string) func(string) (any, error) {
 	}
 }
 
-// SettableSettings are the names SetSetting accepts, sorted.
+// SettableSettings are the names SetSetting accepts, sorted (those the
+// build reads aside: BuildSettings).
 func SettableSettings() []string {
 	names := slices.Clone(SettingRoots)
 	for n := range settable {
 		names = append(names, n)
+	}
+	for n, s := range buildSettings {
+		if s.reads == "" {
+			names = append(names, n)
+		}
 	}
 	slices.Sort(names)
 	return names

@@ -58,6 +58,9 @@ func (p *Program) SetSetting(name, value string) error {
 		p.applySettings()
 		return nil
 	}
+	if ok, err := p.buildSettingError(name, value); ok {
+		return err
+	}
 	if !slices.Contains(SettingRoots, name) {
 		return fmt.Errorf("setting %q cannot be set: pp2go compiles with Puppet's default settings but for %s",
 			name, strings.Join(SettableSettings(), ", "))
@@ -154,13 +157,15 @@ func (p *Program) buildSettings() *values.Hash {
 				v = values.String(s)
 			}
 		default:
-			if _, ok := settable[name]; ok {
-				switch x := p.settingValue(name).(type) {
-				case bool:
-					v = values.Bool(x)
-				case string:
-					v = values.String(x)
-				}
+			x, ok := p.buildVals[name]
+			if _, set := settable[name]; set && !ok {
+				x = p.settingValue(name)
+			}
+			switch x := x.(type) {
+			case bool:
+				v = values.Bool(x)
+			case string:
+				v = values.String(x)
 			}
 		}
 		b.Put(values.String(name), v)

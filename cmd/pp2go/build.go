@@ -36,7 +36,7 @@ func (f *envFlags) add(cmd *cobra.Command) {
 	fl.StringVar(&f.baseModulePath, "basemodulepath", env.DefaultBaseModulePath, "Puppet's basemodulepath")
 	fl.StringVar(&f.manifest, "manifest", "", "the main manifest, a file or directory (replaces environment.conf's)")
 	fl.StringVar(&f.environment, "environment", "production", "the environment's name, as $environment and catalogs show it")
-	fl.StringVar(&f.hieraConfig, "hiera-config", "/etc/puppet/hiera.yaml", "the global Hiera configuration (Puppet's default applies when the file does not exist)")
+	fl.StringVar(&f.hieraConfig, "hiera-config", "", "the global Hiera configuration, as --setting hiera_config (default: $codedir/hiera.yaml if it exists, else $confdir/hiera.yaml; Puppet's default configuration when the file does not exist)")
 	f.puppetFlags.add(fl)
 }
 
@@ -45,8 +45,75 @@ func (f *envFlags) load(dir string) (*env.Env, error) {
 	if release == nil {
 		release = rt.DefaultPuppet
 	}
-	return env.Load(dir, env.Options{ModulePath: f.modulePath, BaseModulePath: f.baseModulePath, Manifest: f.manifest, Name: f.environment,
-		Vendored: release.Vendored()})
+	opts := env.Options{ModulePath: f.modulePath, BaseModulePath: f.baseModulePath, Manifest: f.manifest, Name: f.environment,
+		Vendored: release.Vendored(), Settings: map[string]string{}}
+	opts.Code = f.build["code"]
+	opts.DefaultManifest = f.build["default_manifest"]
+	opts.DisablePerEnvironmentManifest = f.build["disable_per_environment_manifest"] == "true"
+	for _, name := range []string{"confdir", "codedir", "vardir", "environmentpath"} {
+		if v, ok := f.setting(name); ok {
+			opts.Settings[name] = v
+		}
+	}
+	return env.Load(dir, opts)
+}
+
+// hieraConfigFile is the global layer's hiera.yaml: --hiera-config or
+// the hiera_config setting, else Puppet's default (defaults.rb):
+// $codedir/hiera.yaml when it exists, else $confdir/hiera.yaml. record
+// says whether $settings::hiera_config must show it: not the default that
+// follows confdir.
+func (f *envFlags) hieraConfigFile() (path string, record bool, err error) {
+	set, ok := f.build["hiera_config"]
+	switch {
+	case f.hieraConfig != "" && ok && set != f.hieraConfig:
+		return "", false, fmt.Errorf("--hiera-config %s and --setting hiera_config=%s: give one", f.hieraConfig, set)
+	case f.hieraConfig != "":
+		return f.hieraConfig, true, nil
+	case ok:
+		return set, true, nil
+	}
+	codedir, ok := f.setting("codedir")
+	if !ok {
+		codedir = "/etc/puppet/code"
+	}
+	if p := filepath.Join(codedir, "hiera.yaml"); isRegular(p) {
+		return p, true, nil
+	}
+	confdir, ok := f.setting("confdir")
+	if !ok {
+		confdir = "/etc/puppet"
+	}
+	return filepath.Join(confdir, "hiera.yaml"), false, nil
+}
+
+func isRegular(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().IsRegular()
+}
+
+// configVersion runs the environment's config_version command (or the
+// setting's) as Puppet's TypeCollection#version does, once for the
+// build: its output is the catalogs' version. "" when there is none.
+func (f *envFlags) configVersion(e *env.Env) (string, error) {
+	cmd, ok := f.build["config_version"]
+	if !ok {
+		cmd = e.ConfigVersion
+	}
+	if cmd == "" {
+		return "", nil
+	}
+	f.build["config_version"] = cmd
+	out, err := exec.Command(cmd).CombinedOutput()
+	if err != nil {
+		var ee *exec.ExitError
+		detail := err.Error()
+		if errors.As(err, &ee) {
+			detail = fmt.Sprintf("Execution of '%s' returned %d: %s", cmd, ee.ExitCode(), strings.TrimSpace(string(out)))
+		}
+		return "", fmt.Errorf("Execution of config_version command `%s` failed: %s", cmd, detail)
+	}
+	return strings.TrimSpace(string(out)), nil
 }
 
 func newGenCmd() *cobra.Command {
@@ -106,6 +173,19 @@ module path, the main manifest), turned into Go, and built with 'go build'
 default settings but for those given with --setting NAME=VALUE (strict,
 strict_variables, the directories and the certname of $settings::*); the
 binary's own --puppet and --setting override both.
+
+The settings that decide what the build reads act here, as Puppet's do:
+code (compiled instead of the main manifest), default_manifest and
+disable_per_environment_manifest (the main manifest when environment.conf
+names none, or whatever it names; a conflicting environment.conf manifest
+fails every compile with Puppet's error), hiera_config (as --hiera-config;
+by default $codedir/hiera.yaml if it exists, else $confdir/hiera.yaml, after
+--setting codedir and confdir, which environment.conf may also
+interpolate), and config_version (environment.conf's, or the setting's:
+the build runs the command once and its output is the catalogs' version).
+The binary shows them in $settings::* and refuses to change them.
+environment.conf's static_catalogs shows in $settings::static_catalogs
+(no catalog changes: pp2go's server sends no code_id).
 
 What Puppet reports only when a node's evaluation reaches it is printed
 as a warning here, and the binary fails with Puppet's error for exactly
@@ -241,9 +321,34 @@ func generate(stderr io.Writer, dir string, ef *envFlags, strict bool) (*codegen
 	for _, d := range checked.Diags {
 		report(d, false)
 	}
+	hieraConfig, record, err := ef.hieraConfigFile()
+	if err != nil {
+		return nil, err
+	}
+	if record {
+		ef.build["hiera_config"] = hieraConfig
+	}
+	version, err := ef.configVersion(e)
+	if err != nil {
+		return nil, err
+	}
+	if version == "" {
+		version = codeVersion(e)
+	}
+	settings := ef.settings
+	if v := e.StaticCatalogs; v != "" {
+		if _, err := rt.CheckBuildSetting("static_catalogs", v); err != nil {
+			return nil, fmt.Errorf("%s: %w", filepath.Join(e.Dir, "environment.conf"), err)
+		}
+	}
+	// environment.conf's settings that $settings::* shows (Puppet's
+	// ValuesFromEnvironmentConf): the environment's wins
+	if e.StaticCatalogs != "" {
+		settings = append(settings, [2]string{"static_catalogs", e.StaticCatalogs})
+	}
 	ph.begin("Generating Go")
-	res, err := codegen.Generate(e, codegen.Options{Environment: ef.environment, Runtime: pp2go.Runtime, Version: codeVersion(e), HieraConfig: ef.hieraConfig, Checked: checked,
-		Puppet: ef.release.Major, Settings: ef.settings})
+	res, err := codegen.Generate(e, codegen.Options{Environment: ef.environment, Runtime: pp2go.Runtime, Version: version, HieraConfig: hieraConfig, Checked: checked,
+		Puppet: ef.release.Major, Settings: settings, BuildSettings: ef.buildSettings()})
 	if err != nil {
 		ph.clear()
 		return nil, err

@@ -527,7 +527,8 @@ func (e *diffEnv) stamp(loaded *env.Env, ef *envFlags) string {
 	}
 	fmt.Fprintf(h, "flags %q %q %q %q %q %q %q\n", ef.modulePath, ef.baseModulePath, ef.manifest, ef.environment, ef.hieraConfig, ef.puppet, ef.settingArgs)
 	fmt.Fprintf(h, "env %s %s\n", e.dir, e.tree)
-	roots := append([]string{e.dir, loaded.Manifest, ef.hieraConfig}, loaded.ModulePath...)
+	hieraConfig, _, _ := ef.hieraConfigFile()
+	roots := append([]string{e.dir, loaded.Manifest, hieraConfig}, loaded.ModulePath...)
 	for _, root := range roots {
 		if root == "" || (e.tree != "" && (root == e.dir || strings.HasPrefix(root, e.dir+string(filepath.Separator)))) {
 			continue

@@ -13,6 +13,7 @@
 package env
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -47,6 +48,24 @@ type Options struct {
 	// vendors (vendormoduledir: rt.Release.Vendored), found after the
 	// module path's.
 	Vendored []*restype.Type
+	// Code is Puppet's code setting: when set, Puppet parses it as the
+	// main manifest instead of the environment's manifest (a source
+	// without a file: its resources' file is "", its errors name no file).
+	Code string
+	// DefaultManifest is Puppet's default_manifest, the manifest of an
+	// environment whose environment.conf names none (relative to the
+	// environment's directory); "" means Puppet's ./manifests.
+	DefaultManifest string
+	// DisablePerEnvironmentManifest is Puppet's
+	// disable_per_environment_manifest: the default manifest is the
+	// environment's whatever its environment.conf says, and an
+	// environment.conf manifest other than default_manifest fails every
+	// compile (Env.ManifestConflict).
+	DisablePerEnvironmentManifest bool
+	// Settings are the values of Puppet's directory settings (confdir,
+	// codedir, vardir, environmentpath) that environment.conf and the
+	// module path may interpolate, where they differ from Debian's.
+	Settings map[string]string
 }
 
 // Env is a loaded Puppet environment (or a bare module path).
@@ -72,6 +91,17 @@ type Env struct {
 	Root *Module
 	// HieraConfig is the environment's hiera.yaml, "" when absent.
 	HieraConfig string
+	// ConfigVersion is environment.conf's config_version (absolute), the
+	// command whose output is the catalogs' version; "" when unset.
+	ConfigVersion string
+	// StaticCatalogs and RichData are environment.conf's static_catalogs
+	// and rich_data as written, "" when unset.
+	StaticCatalogs, RichData string
+	// ManifestConflict is, under disable_per_environment_manifest, the
+	// error with which Puppet halts every compile of an environment whose
+	// environment.conf names a manifest other than default_manifest; ""
+	// otherwise.
+	ManifestConflict string
 	// Files are all parsed files, sorted by path.
 	Files []*File
 	// Index holds the definitions of the parsed files.
@@ -86,6 +116,7 @@ type Env struct {
 	resourceTypes map[string]*ResourceType
 	pcoreTypes    map[string]*ResourceType // from .resource_types
 	vendored      []*restype.Type          // Options.Vendored
+	code          string                   // Options.Code
 	files         map[string]*File
 }
 
@@ -257,6 +288,7 @@ func Load(dir string, opts Options) (*Env, error) {
 	}
 	e.configure(opts)
 	e.vendored = opts.Vendored
+	e.code = opts.Code
 	e.load()
 	return e, nil
 }
@@ -309,6 +341,12 @@ func (e *Env) settingVars(opts Options, wd string) map[string]string {
 	for k, v := range settingDefaults {
 		vars[k] = v
 	}
+	for k, v := range opts.Settings {
+		vars[k] = v
+	}
+	if opts.Settings["environmentpath"] == "" && opts.Settings["codedir"] != "" {
+		vars["environmentpath"] = opts.Settings["codedir"] + "/environments"
+	}
 	base := splitPath(opts.BaseModulePath)
 	if opts.BaseModulePath == "" {
 		base = splitPath(DefaultBaseModulePath)
@@ -351,14 +389,47 @@ func (e *Env) configure(opts Options) {
 		e.ModulePath = append(e.ModulePath, expandPath(p, wd))
 	}
 
-	manifest := filepath.Join(e.Dir, "manifests")
+	// EnvironmentConf#manifest: default_manifest, relative to the
+	// environment, when environment.conf names none or
+	// disable_per_environment_manifest ignores it
+	rawDef := opts.DefaultManifest
+	if rawDef == "" {
+		rawDef = "./manifests"
+	}
+	def := interpolate(rawDef, "default_manifest", vars, "", &e.Diags)
+	fallback := def // unexpanded, as Puppet compares it
+	if !filepath.IsAbs(def) {
+		fallback = e.Dir + "/" + def
+	}
+	manifest := fallback
+	confManifest := conf.settings["manifest"]
 	switch {
 	case opts.Manifest != "":
 		manifest = absoluteIn(opts.Manifest, wd)
-	case conf.settings["manifest"] != "":
-		manifest = absoluteIn(conf.settings["manifest"], e.Dir)
+	case opts.DisablePerEnvironmentManifest:
+		if confManifest != "" {
+			if abs := absoluteIn(confManifest, e.Dir); abs != fallback {
+				e.Diags = append(e.Diags, &diag.Diagnostic{Severity: diag.Warning, Code: "ENV_CONF_MANIFEST", File: conf.path,
+					Message: fmt.Sprintf("The 'disable_per_environment_manifest' setting is true, but the environment located at %s has a manifest setting in its environment.conf of '%s' which does not match the default_manifest setting '%s'. If this environment is expecting to find modules in '%s', they will not be available!", e.Dir, abs, def, abs)})
+			}
+			if confManifest != def {
+				// Environment#conflicting_manifest_settings? compares the
+				// raw values
+				e.ManifestConflict = fmt.Sprintf("Compilation has been halted because: The 'disable_per_environment_manifest' setting is true, and the '%s' environment has an environment.conf manifest that conflicts with the 'default_manifest' setting. For more information, see https://puppet.com/docs/puppet/latest/environments_about.html", e.Name)
+			}
+		}
+	case confManifest != "":
+		manifest = absoluteIn(confManifest, e.Dir)
 	}
 	e.Manifest = expandPath(interpolate(manifest, "manifest", vars, conf.path, &e.Diags), wd)
+
+	if cv := conf.settings["config_version"]; cv != "" {
+		// the one setting that may interpolate $environment
+		// (Settings::ENVIRONMENT_INTERPOLATION_ALLOWED)
+		cv = strings.ReplaceAll(strings.ReplaceAll(absoluteIn(cv, e.Dir), "${environment}", e.Name), "$environment", e.Name)
+		e.ConfigVersion = interpolate(cv, "config_version", vars, conf.path, &e.Diags)
+	}
+	e.StaticCatalogs, e.RichData = conf.settings["static_catalogs"], conf.settings["rich_data"]
 
 	if h := filepath.Join(e.Dir, "hiera.yaml"); isFile(h) {
 		e.HieraConfig = h

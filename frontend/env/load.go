@@ -180,6 +180,11 @@ func (e *Env) readMetadata(m *Module) bool {
 // mainManifest lists the main manifest's files: the file itself, or every
 // .pp under the directory in Puppet's order (Dir.glob("**/*.pp").sort).
 func (e *Env) mainManifest() []*File {
+	if e.code != "" {
+		// Puppet[:code] replaces the manifest (perform_initial_import)
+		e.Manifests = []*File{{Role: MainManifest, Source: source.NewFile("", e.code)}}
+		return e.Manifests
+	}
 	if e.Manifest == "" {
 		return nil
 	}
@@ -325,13 +330,16 @@ func (e *Env) parseAll(files []*File) {
 }
 
 func parseFile(f *File, opts validate.Options) {
-	text, err := os.ReadFile(f.Path)
-	if err != nil {
-		f.Diags = diag.List{{Severity: diag.Error, Code: "UNREADABLE_FILE", Message: err.Error(), File: f.Path}}
-		return
+	src := f.Source // the code setting's
+	if src == nil {
+		text, err := os.ReadFile(f.Path)
+		if err != nil {
+			f.Diags = diag.List{{Severity: diag.Error, Code: "UNREADABLE_FILE", Message: err.Error(), File: f.Path}}
+			return
+		}
+		src = source.NewFile(f.Path, string(text))
+		f.Source = src
 	}
-	src := source.NewFile(f.Path, string(text))
-	f.Source = src
 	parse := parser.ParseFile
 	if f.Role == Template {
 		parse = parser.ParseEPP

@@ -56,11 +56,23 @@ func (p *pdbFlags) enabled() bool { return len(p.urls) > 0 }
 
 // setup makes the client and gives the program its exported resources.
 func (p *pdbFlags) setup(prog *rt.Program) error {
+	// storeconfigs is --puppetdb: $settings::storeconfigs shows it, as
+	// puppetserver's with PuppetDB's terminus
+	storeconfigs, set := prog.BuildSetting("storeconfigs")
 	if !p.enabled() {
 		if p.ssldir != "" || p.cert != "" || p.key != "" || p.ca != "" || p.noStore {
 			return fmt.Errorf("the --puppetdb-* flags need --puppetdb URL")
 		}
+		if storeconfigs == true {
+			return fmt.Errorf("storeconfigs=true needs --puppetdb URL: pp2go's storeconfigs backend is PuppetDB")
+		}
 		return nil
+	}
+	if set && storeconfigs == false {
+		return fmt.Errorf("--puppetdb is storeconfigs with PuppetDB: it cannot be given with storeconfigs=false")
+	}
+	if err := prog.SetBuildSetting("storeconfigs", "true"); err != nil {
+		return err
 	}
 	var urls []string
 	for _, u := range p.urls {

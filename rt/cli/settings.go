@@ -56,5 +56,10 @@ strict (off, warning, error) and strict_variables (true, false) change
 what compiles; the directories (confdir, codedir, vardir, logdir, rundir,
 publicdir, environmentpath, basemodulepath) and the certname change what
 $settings::* shows, which otherwise are a Debian server's defaults for the
-release. Settings given at build time apply unless set again here; any
+release; static_catalogs changes no catalog (pp2go's server sends no
+code_id, without which puppetserver inlines nothing); storeconfigs is
+--puppetdb (true needs it, false refuses it). Settings given at build time
+apply unless set again here. The settings that decide what the build read
+(code, default_manifest, disable_per_environment_manifest, hiera_config,
+config_version) are refused here, saying so: give them to pp2go build. Any
 other setting is refused, naming it.`

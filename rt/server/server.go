@@ -107,6 +107,11 @@ func New(cfg Config) (*Server, error) {
 		// loaded (Time.now.to_i): a binary's code is loaded once, at start.
 		version: strconv.FormatInt(time.Now().Unix(), 10),
 	}
+	if cv := configVersion(cfg.Program); cv != "" {
+		// the environment's config_version command, which the build
+		// ran: its output is the program's version
+		s.version = cfg.Program.Version
+	}
 	s.http = &http.Server{
 		Handler:           s,
 		TLSConfig:         ssl.tlsConfig(),
@@ -338,7 +343,7 @@ func (s *Server) environments(w http.ResponseWriter) {
 				"modulepath":          modulepath,
 				"manifest":            p.Setting("manifest"),
 				"environment_timeout": "unlimited",
-				"config_version":      "",
+				"config_version":      configVersion(p),
 			}},
 		},
 	}
@@ -346,6 +351,13 @@ func (s *Server) environments(w http.ResponseWriter) {
 	w.Header().Set("Content-Type", rubyJSON)
 	w.WriteHeader(http.StatusOK)
 	w.Write(b)
+}
+
+// configVersion is the program's config_version setting, "" for none.
+func configVersion(p *rt.Program) string {
+	v, _ := p.BuildSetting("config_version")
+	s, _ := v.(string)
+	return s
 }
 
 // wordRE is Puppet's test for indirection and environment names (\w+).

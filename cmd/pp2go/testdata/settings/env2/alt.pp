@@ -1,0 +1,1 @@
+notify { 'alt': message => $settings::default_manifest }
