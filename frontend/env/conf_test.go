@@ -47,7 +47,12 @@ func TestEnvironmentConf(t *testing.T) {
 				}
 			}
 			var opts Options
-			for i := 0; i+1 < len(c.Flags); i += 2 {
+			for i := 0; i < len(c.Flags); i += 2 {
+				if c.Flags[i] == "--disable_per_environment_manifest" { // a boolean: no value
+					opts.DisablePerEnvironmentManifest = true
+					i--
+					continue
+				}
 				switch c.Flags[i] {
 				case "--basemodulepath":
 					opts.BaseModulePath = c.Flags[i+1]
@@ -55,6 +60,8 @@ func TestEnvironmentConf(t *testing.T) {
 					opts.ModulePath = c.Flags[i+1]
 				case "--manifest":
 					opts.Manifest = c.Flags[i+1]
+				case "--default_manifest":
+					opts.DefaultManifest = c.Flags[i+1]
 				}
 			}
 			t.Chdir(cwd)
