@@ -73,18 +73,14 @@ func (f *envFlags) hieraConfigFile() (path string, record bool, err error) {
 	case ok:
 		return set, true, nil
 	}
-	codedir, ok := f.setting("codedir")
-	if !ok {
-		codedir = "/etc/puppet/code"
+	dirs := rt.NewProgram(f.environment) // the directories' defaults
+	for _, kv := range f.settings {
+		_ = dirs.SetSetting(kv[0], kv[1]) // checked by parse
 	}
-	if p := filepath.Join(codedir, "hiera.yaml"); isRegular(p) {
+	if p := filepath.Join(dirs.Setting("codedir"), "hiera.yaml"); isRegular(p) {
 		return p, true, nil
 	}
-	confdir, ok := f.setting("confdir")
-	if !ok {
-		confdir = "/etc/puppet"
-	}
-	return filepath.Join(confdir, "hiera.yaml"), false, nil
+	return filepath.Join(dirs.Setting("confdir"), "hiera.yaml"), false, nil
 }
 
 func isRegular(path string) bool {
@@ -345,6 +341,15 @@ func generate(stderr io.Writer, dir string, ef *envFlags, strict bool) (*codegen
 	// ValuesFromEnvironmentConf): the environment's wins
 	if e.StaticCatalogs != "" {
 		settings = append(settings, [2]string{"static_catalogs", e.StaticCatalogs})
+	}
+	if v := e.RichData; v != "" {
+		// rich_data is the compiler's; when this runtime does not act on
+		// it, only its default (true in both releases) compiles as Puppet
+		if err := rt.NewProgram(ef.environment).SetSetting("rich_data", v); err == nil {
+			settings = append(settings, [2]string{"rich_data", v})
+		} else if v != "true" {
+			return nil, fmt.Errorf("%s: rich_data = %s: %w", filepath.Join(e.Dir, "environment.conf"), v, err)
+		}
 	}
 	ph.begin("Generating Go")
 	res, err := codegen.Generate(e, codegen.Options{Environment: ef.environment, Runtime: pp2go.Runtime, Version: version, HieraConfig: hieraConfig, Checked: checked,
