@@ -37,6 +37,10 @@ var buildSettings = map[string]buildSetting{
 	// has only with code-id-command; pp2go's server has none, so the
 	// catalog is the same either way
 	"static_catalogs": {parse: boolSetting("static_catalogs")},
+	// the short names of certificate extensions in
+	// $trusted['extensions'] (rt/server OIDMapping), read as the server
+	// starts, as puppetserver's
+	"trusted_oid_mapping_file": {parse: stringSetting},
 	// pp2go's --puppetdb is storeconfigs with PuppetDB (rt/cli)
 	"storeconfigs": {parse: boolSetting("storeconfigs")},
 }

@@ -143,6 +143,11 @@ PuppetDB and the same CA, serve a site as one puppetserver: see the README.`,
 					logMu.Unlock()
 				},
 			}
+			oids, err := server.OIDMapping(oidMappingFile(p))
+			if err != nil {
+				return err
+			}
+			cfg.OIDNames = oids
 			if pdb.enabled() && !pdb.noStore {
 				cfg.Store = pdb.storeAgent(prefixedLog(&logMu, log), shown, p)
 				cfg.Report = pdb.storeReport(prefixedLog(&logMu, log), shown)
@@ -246,4 +251,13 @@ func hostFQDN() string {
 		}
 	}
 	return host
+}
+
+// oidMappingFile is the trusted_oid_mapping_file setting: as set, else
+// Puppet's default, $confdir/custom_trusted_oid_mapping.yaml.
+func oidMappingFile(p *rt.Program) string {
+	if v, ok := p.BuildSetting("trusted_oid_mapping_file"); ok {
+		return v.(string)
+	}
+	return p.Setting("confdir") + "/custom_trusted_oid_mapping.yaml"
 }

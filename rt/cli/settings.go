@@ -58,7 +58,10 @@ publicdir, environmentpath, basemodulepath) and the certname change what
 $settings::* shows, which otherwise are a Debian server's defaults for the
 release; static_catalogs changes no catalog (pp2go's server sends no
 code_id, without which puppetserver inlines nothing); storeconfigs is
---puppetdb (true needs it, false refuses it). Settings given at build time
+--puppetdb (true needs it, false refuses it); trusted_oid_mapping_file
+(default $confdir/custom_trusted_oid_mapping.yaml) names the certificate
+extensions of $trusted['extensions'] that serve sees, as puppetserver's
+does. Settings given at build time
 apply unless set again here. The settings that decide what the build read
 (code, default_manifest, disable_per_environment_manifest, hiera_config,
 config_version) are refused here, saying so: give them to pp2go build. Any

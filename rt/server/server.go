@@ -70,6 +70,10 @@ type Config struct {
 	// report processor); an error is logged, the report still accepted,
 	// as Puppet's report processors fail.
 	Report func(node string, body []byte) error
+	// OIDNames are the short names of certificate extensions that
+	// $trusted['extensions'] uses besides Puppet's own (the
+	// trusted_oid_mapping_file: OIDMapping).
+	OIDNames map[string]string
 }
 
 // Server serves the agent API for one program.
@@ -178,7 +182,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		req.certname = cert.Subject.CommonName
-		req.trusted = trustedFor(cert)
+		req.trusted = trustedFor(cert, s.cfg.OIDNames)
 	}
 	uri := r.URL.EscapedPath()
 	if denial := authorize(s.rules, r.Method, uri, req.certname, ip); denial != "" {

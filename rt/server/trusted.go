@@ -3,7 +3,11 @@ package server
 import (
 	"crypto/x509"
 	"encoding/asn1"
+	"fmt"
+	"os"
 	"strings"
+
+	"go.yaml.in/yaml/v4"
 
 	"github.com/pp2go/pp2go/rt"
 	"github.com/pp2go/pp2go/rt/values"
@@ -53,9 +57,11 @@ var puppetArcs = []string{"1.3.6.1.4.1.34380.1.1", "1.3.6.1.4.1.34380.1.2", "1.3
 // trustedFor is $trusted for an authenticated agent with this
 // certificate, as Puppet::Context::TrustedInformation.remote builds it:
 // the certname is the certificate's CN, the extensions its Puppet
-// extensions in the certificate's order (Puppet::SSL::Certificate
-// #custom_extensions). Nothing in the request counts.
-func trustedFor(cert *x509.Certificate) *values.Hash {
+// extensions in the certificate's order (puppetserver's
+// Puppet::Server::Certificate#custom_extensions), named as Puppet names
+// them, else as the custom OID mapping does (OIDMapping), else by their
+// dotted OIDs. Nothing in the request counts.
+func trustedFor(cert *x509.Certificate, custom map[string]string) *values.Hash {
 	ext := values.NewHashBuilder(0)
 	for _, e := range cert.Extensions {
 		oid := e.Id.String()
@@ -65,6 +71,8 @@ func trustedFor(cert *x509.Certificate) *values.Hash {
 		name := oid
 		if n, ok := puppetOIDs[oid]; ok {
 			name = n
+		} else if n, ok := custom[oid]; ok {
+			name = n // Puppet's own names first (PUPPET_OIDS + custom)
 		}
 		ext.Put(values.String(name), values.String(extensionValue(e.Value)))
 	}
@@ -91,4 +99,41 @@ func extensionValue(der []byte) string {
 		return string(der)
 	}
 	return string(raw.Bytes)
+}
+
+// OIDMapping reads a trusted_oid_mapping_file as puppetserver does as it
+// starts (Puppet::SSL::Oids.parse_custom_oid_file): the short name of each
+// OID under oid_mapping. A file that does not exist or cannot be read is
+// no mapping (nil); one that is not such a mapping is Puppet's error.
+func OIDMapping(path string) (map[string]string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil
+	}
+	fail := func(format string, args ...any) error {
+		return fmt.Errorf("Error loading ssl custom OIDs mapping file from '%s': "+format, append([]any{path}, args...)...)
+	}
+	var doc any
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, fail("%v", err)
+	}
+	top, _ := doc.(map[string]any)
+	defs, ok := top["oid_mapping"]
+	if !ok {
+		return nil, fail("no such index 'oid_mapping'")
+	}
+	m, ok := defs.(map[string]any)
+	if !ok {
+		return nil, fail("data under index 'oid_mapping' must be a Hash")
+	}
+	out := make(map[string]string, len(m))
+	for oid, d := range m {
+		def, _ := d.(map[string]any)
+		short, long := def["shortname"], def["longname"]
+		if short == nil || long == nil {
+			return nil, fail("incomplete definition of oid '%s'", oid)
+		}
+		out[oid] = fmt.Sprint(short)
+	}
+	return out, nil
 }
