@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -331,16 +332,14 @@ func generate(stderr io.Writer, dir string, ef *envFlags, strict bool) (*codegen
 	if version == "" {
 		version = codeVersion(e)
 	}
-	settings := ef.settings
+	// environment.conf's settings, which win over puppet.conf's (Puppet's
+	// ValuesFromEnvironmentConf)
+	settings := slices.Clone(ef.settings)
 	if v := e.StaticCatalogs; v != "" {
 		if _, err := rt.CheckBuildSetting("static_catalogs", v); err != nil {
 			return nil, fmt.Errorf("%s: %w", filepath.Join(e.Dir, "environment.conf"), err)
 		}
-	}
-	// environment.conf's settings that $settings::* shows (Puppet's
-	// ValuesFromEnvironmentConf): the environment's wins
-	if e.StaticCatalogs != "" {
-		settings = append(settings, [2]string{"static_catalogs", e.StaticCatalogs})
+		settings = append(settings, [2]string{"static_catalogs", v})
 	}
 	if v := e.RichData; v != "" {
 		// rich_data is the compiler's; when this runtime does not act on
