@@ -103,12 +103,15 @@ func (f *envFlags) configVersion(e *env.Env) (string, error) {
 	f.build["config_version"] = cmd
 	out, err := exec.Command(cmd).CombinedOutput()
 	if err != nil {
+		// Puppet::Util::Execution.execute's ExecutionFailure: a command
+		// that cannot start is its forked child's exit status 1
+		status := 1
 		var ee *exec.ExitError
-		detail := err.Error()
 		if errors.As(err, &ee) {
-			detail = fmt.Sprintf("Execution of '%s' returned %d: %s", cmd, ee.ExitCode(), strings.TrimSpace(string(out)))
+			status = ee.ExitCode()
 		}
-		return "", fmt.Errorf("Execution of config_version command `%s` failed: %s", cmd, detail)
+		return "", fmt.Errorf("Execution of config_version command `%s` failed: Execution of '%s' returned %d: %s",
+			cmd, cmd, status, strings.TrimSpace(string(out)))
 	}
 	return strings.TrimSpace(string(out)), nil
 }

@@ -114,3 +114,26 @@ func TestBuildSettings(t *testing.T) {
 	_, _, err = run(t, ".", "build", envDir, "-o", filepath.Join(t.TempDir(), "x"), "--setting", "disable_per_environment_manifest=true")
 	require.ErrorContains(t, err, "The 'default_manifest' setting must be set to an absolute path when 'disable_per_environment_manifest' is true")
 }
+
+// A config_version command that fails stops the build with the error
+// Puppet fails every compile with (TypeCollection#version): the
+// ExecutionFailure texts are Puppet::Util::Execution.execute's, run under
+// 7.23 for a script that prints "oops" and exits 3, and for a command that
+// does not exist.
+func TestConfigVersionFails(t *testing.T) {
+	for script, want := range map[string]string{
+		"#!/bin/sh\necho oops\nexit 3\n": "Execution of config_version command `%s` failed: Execution of '%s' returned 3: oops",
+		"":                               "Execution of config_version command `%s` failed: Execution of '%s' returned 1: ",
+	} {
+		dir := writeEnv(t, map[string]string{
+			"environment.conf":  "config_version = version.sh\n",
+			"manifests/site.pp": "notify { 'x': }\n",
+		})
+		cmd := filepath.Join(dir, "version.sh")
+		if script != "" {
+			require.NoError(t, os.WriteFile(cmd, []byte(script), 0o755))
+		}
+		_, err := generateWith(t, dir, false)
+		require.EqualError(t, err, strings.ReplaceAll(want, "%s", cmd))
+	}
+}
