@@ -249,6 +249,8 @@ func (c *Ctx) evaluateCode(r *Resource, cl *Class) {
 	}
 	if !r.mainTitle {
 		s = s.newChild(cl, r)
+		// as evaluateDefine's
+		s.symtable.grow(4 + len(cl.Params) + len(r.Params))
 	}
 	c.catalog.addClass(cl.Name)
 	c.setResourceParameters(r, s, cl, true)
@@ -306,6 +308,9 @@ func (c *Ctx) evaluateNodeCode(r *Resource, def *NodeDef, match []values.Value) 
 func (c *Ctx) evaluateDefine(r *Resource) {
 	d := r.define
 	s := r.scope.newChild(d, r)
+	// room for $module_name, $caller_module_name, $title, $name and the
+	// parameters, which adoptParameters appends
+	s.symtable.grow(4 + len(d.Params) + len(r.Params))
 	c.setResourceParameters(r, s, d, false)
 	types, layout := d.sig.get(c, d.Params)
 	c.bindParameters(r, s, d.Params, types, layout)
@@ -331,12 +336,12 @@ func (c *Ctx) setResourceParameters(r *Resource, s *Scope, def definition, isCla
 	if v := r.Get("module_name"); v != nil {
 		s.setvar("module_name", v, false)
 	} else if hasModuleName(def) {
-		s.setvar("module_name", values.String(def.module()), false)
+		s.setvar("module_name", moduleValue(def), false)
 	}
 	if v := r.Get("caller_module_name"); v != nil {
 		s.setvar("caller_module_name", v, false)
 	} else if s.parent != nil && s.parent.source != nil && hasModuleName(s.parent.source) {
-		s.setvar("caller_module_name", values.String(s.parent.source.module()), false)
+		s.setvar("caller_module_name", moduleValue(s.parent.source), false)
 	}
 	title := r.Title
 	name := title
@@ -355,8 +360,29 @@ func (c *Ctx) setResourceParameters(r *Resource, s *Scope, def definition, isCla
 		}
 		return
 	}
-	s.setvar("title", values.String(title), false)
-	s.setvar("name", values.String(name), false)
+	tv := values.Value(values.String(title))
+	nv := tv
+	if name != title {
+		nv = values.String(name)
+	}
+	s.setvar("title", tv, false)
+	s.setvar("name", nv, false)
+}
+
+// moduleValue is a definition's module name as a value: boxed once, when
+// the definition was registered.
+func moduleValue(d definition) values.Value {
+	switch x := d.(type) {
+	case *Class:
+		if x.moduleV != nil {
+			return x.moduleV
+		}
+	case *Define:
+		if x.moduleV != nil {
+			return x.moduleV
+		}
+	}
+	return values.String(d.module())
 }
 
 // bindParameters gives a definition's parameters their values: the ones
@@ -397,8 +423,10 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, types [
 		pt.set(p.Name, v)
 	}
 	s.popEphemerals(level)
-	if msg := values.ValidateParameterList(r.Ref(), types, pt.names, pt.vals, false); msg != "" {
-		Fail(msg)
+	// the message starts with its subject: the reference is only made
+	// for it
+	if msg := values.ValidateParameterList("", types, pt.names, pt.vals, false); msg != "" {
+		Fail(r.Ref() + msg)
 	}
 	if s.adoptParameters(pt) {
 		return

@@ -81,6 +81,12 @@ type Ctx struct {
 	// the compile's parameters and resources, allocated in chunks
 	paramSlab    slab[Param]
 	resourceSlab slab[Resource]
+	// paramLists and tagLists back resources' Params and Tags
+	paramLists sliceSlab[*Param]
+	tagLists   sliceSlab[string]
+	// checkNames and checkVals are validateDefinition's scratch lists
+	checkNames []string
+	checkVals  []values.Value
 }
 
 // Compile compiles the catalog of a node. A failure is returned as an

@@ -322,7 +322,7 @@ func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param) {
 	defaults := s.lookupDefaults(r.Type)
 	if r.Params == nil {
 		// room for the metaparameters relationships and stages add
-		r.Params = make([]*Param, 0, len(params)+len(defaults)+2)
+		r.Params = c.paramLists.make(len(params)+len(defaults)+2, 512)
 	}
 	for _, p := range params {
 		if r.param(p.Name) != nil {
@@ -337,7 +337,7 @@ func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param) {
 		if sr := s.resource; sr != nil {
 			n += len(sr.Tags)
 		}
-		r.Tags = make([]string, 0, n)
+		r.Tags = c.tagLists.make(n, 512)
 	}
 	r.tag(lowered.get(r.Type))
 	if r.titleValue == nil {

@@ -66,18 +66,21 @@ func (c *Ctx) validate(r *Resource) {
 }
 
 func (c *Ctx) validateDefinition(r *Resource, types []values.ParamType) {
-	names := make([]string, len(r.Params))
-	vals := make([]values.Value, len(r.Params))
-	for i, p := range r.Params {
-		names[i], vals[i] = p.Name, p.Value
+	// the lists are the compile's scratch: the check keeps neither
+	names, vals := c.checkNames[:0], c.checkVals[:0]
+	for _, p := range r.Params {
+		v := p.Value
 		for _, s := range r.Sensitive {
 			if s == p.Name {
-				vals[i] = values.NewSensitive(p.Value)
+				v = values.NewSensitive(p.Value)
 			}
 		}
+		names, vals = append(names, p.Name), append(vals, v)
 	}
-	if msg := values.ValidateParameterList(r.Ref(), types, names, vals, false); msg != "" {
-		panic(located(msg, r.File, r.Line))
+	c.checkNames, c.checkVals = names, vals
+	// the message starts with its subject, made only for it
+	if msg := values.ValidateParameterList("", types, names, vals, false); msg != "" {
+		panic(located(r.Ref()+msg, r.File, r.Line))
 	}
 }
 

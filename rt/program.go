@@ -158,8 +158,9 @@ type Class struct {
 	File   *File
 	Line   int
 
-	prog *Program
-	sig  paramSig
+	prog    *Program
+	sig     paramSig
+	moduleV values.Value // Module as a value (AddClass)
 	// noModule marks the settings class, which has no module name.
 	noModule bool
 }
@@ -173,7 +174,8 @@ type Define struct {
 	File   *File
 	Line   int
 
-	sig paramSig
+	sig     paramSig
+	moduleV values.Value // Module as a value (AddDefine)
 }
 
 // NodeDef is a node definition.
@@ -235,11 +237,13 @@ func (n *NodeDef) childOf(definition) bool { return false }
 // AddClass registers a class.
 func (p *Program) AddClass(c *Class) {
 	c.prog = p
+	c.moduleV = values.String(c.Module)
 	p.classes[c.Name] = c
 }
 
 // AddDefine registers a defined type.
 func (p *Program) AddDefine(d *Define) {
+	d.moduleV = values.String(d.Module)
 	p.defines[d.Name] = d
 }
 

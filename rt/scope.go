@@ -236,8 +236,7 @@ func (t *varTable) reserve(n int) {
 	if cap(t.names)-len(t.names) >= n {
 		return
 	}
-	t.names = append(make([]string, 0, len(t.names)+n), t.names...)
-	t.vals = append(make([]values.Value, 0, len(t.vals)+n), t.vals...)
+	t.grow(n)
 	if t.layout == nil && len(t.names)+n > 8 {
 		index := make(map[string]int, len(t.names)+n)
 		for i, name := range t.names {
@@ -245,6 +244,15 @@ func (t *varTable) reserve(n int) {
 		}
 		t.index = index
 	}
+}
+
+// grow makes room for n more variables, indexing nothing.
+func (t *varTable) grow(n int) {
+	if cap(t.names)-len(t.names) >= n {
+		return
+	}
+	t.names = append(make([]string, 0, len(t.names)+n), t.names...)
+	t.vals = append(make([]values.Value, 0, len(t.vals)+n), t.vals...)
 }
 
 func isDigits(s string) bool {

@@ -16,6 +16,25 @@ func (s *slab[T]) new(chunk int) *T {
 	return p
 }
 
+// sliceSlab hands out the small slices of one compile (resources'
+// parameter and tag lists) from chunks. A slice has its own capacity: it
+// grows out of the chunk when appended beyond it, never into its
+// neighbour.
+type sliceSlab[T any] struct{ free []T }
+
+// make returns an empty slice with capacity n.
+func (s *sliceSlab[T]) make(n, chunk int) []T {
+	if n > chunk/8 {
+		return make([]T, 0, n)
+	}
+	if len(s.free) < n {
+		s.free = make([]T, chunk)
+	}
+	out := s.free[:0:n]
+	s.free = s.free[n:]
+	return out
+}
+
 // newParam is a parameter of this compile.
 func (c *Ctx) newParam(p Param) *Param {
 	q := c.paramSlab.new(64)
