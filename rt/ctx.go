@@ -57,6 +57,13 @@ type Ctx struct {
 	byType        map[string][]*Resource // the same, by type (what collectors search)
 	collections   []*Collector
 	relationships []*relationship
+	// relationshipIndex and relationshipOrder hold the references
+	// relationships add to parameters while finish evaluates them
+	relationshipIndex map[relationshipKey]*relationshipEnds
+	relationshipOrder []*relationshipEnds
+	relationshipSlab  slab[relationship]
+	// freeDecls are resource expressions done with, for reuse
+	freeDecls     []*Declaration
 	overrides     map[string][]*Resource // pending overrides by ref
 	overrideOrder []string               // their refs, first seen first
 	overriders    map[definition]bool    // sources that may override anything (collectors with overrides)

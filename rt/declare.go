@@ -50,7 +50,19 @@ func (s *Scope) Declare(site *Site, typeName string, form Form) *Declaration {
 	if form == Exported && c.prog.Exported == nil {
 		c.Warning(site, "You cannot collect exported resources without storeconfigs being set; the export is ignored")
 	}
-	d := &Declaration{c: c, s: s, site: site, typeName: typeName, form: form}
+	// a declaration is done with when its resources are created: the
+	// compile reuses it, and its first body's parameter list
+	var d *Declaration
+	var params0 []*Param
+	if n := len(c.freeDecls); n > 0 {
+		d = c.freeDecls[n-1]
+		c.freeDecls = c.freeDecls[:n-1]
+		params0 = d.body0.params[:0]
+	} else {
+		d = &Declaration{}
+	}
+	*d = Declaration{c: c, s: s, site: site, typeName: typeName, form: form}
+	d.body0.params = params0
 	d.bodies = d.bodies0[:0]
 	return d
 }
@@ -228,6 +240,8 @@ func (d *Declaration) create(refs *[]values.Value) {
 		}
 		d.c.createResources(d.s, d.site, d.typeName, d.form, b.titles, params, refs)
 	}
+	// the resources hold their parameters, not the lists
+	d.c.freeDecls = append(d.c.freeDecls, d)
 }
 
 // mergeParams is Ruby's defaults.merge(body): body parameters win, in the

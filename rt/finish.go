@@ -14,12 +14,15 @@ func (c *Ctx) finish() {
 	for _, rel := range c.relationships {
 		rel.evaluate(c)
 	}
+	c.setRelationshipParams()
 	for _, r := range c.resources {
-		if list := c.overrides[r.Ref()]; len(list) > 0 {
-			for _, o := range list {
-				c.mergeOverride(r, o)
+		if len(c.overrides) > 0 {
+			if list := c.overrides[r.Ref()]; len(list) > 0 {
+				for _, o := range list {
+					c.mergeOverride(r, o)
+				}
+				delete(c.overrides, r.Ref())
 			}
-			delete(c.overrides, r.Ref())
 		}
 		c.finishResource(r)
 	}

@@ -1,6 +1,8 @@
 package rt
 
 import (
+	"strings"
+
 	"github.com/pp2go/pp2go/rt/hiera"
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -54,7 +56,11 @@ func (c *Ctx) automaticParameters(r *Resource, s *Scope, cl *Class) {
 			session = s.HieraSession()
 		}
 		c.hieraCur = s
-		v, found := session.AutomaticParameter(cl.Name, p.Name)
+		key := p.hieraKey
+		if key == "" {
+			key = strings.TrimPrefix(cl.Name, "::") + "::" + p.Name
+		}
+		v, found := session.AutomaticParameterKey(key)
 		if !found || (values.IsUndef(v) && p.Default != nil) {
 			continue
 		}

@@ -146,6 +146,10 @@ type Parameter struct {
 	// Default evaluates the default value in the definition's scope; nil
 	// when the parameter is required.
 	Default func(s *Scope) values.Value
+
+	// hieraKey is "class::param", the key of its automatic lookup (set
+	// by AddClass)
+	hieraKey string
 }
 
 // Class is a Puppet class.
@@ -238,6 +242,11 @@ func (n *NodeDef) childOf(definition) bool { return false }
 func (p *Program) AddClass(c *Class) {
 	c.prog = p
 	c.moduleV = values.String(c.Module)
+	if c.Name != "" {
+		for _, p := range c.Params {
+			p.hieraKey = strings.TrimPrefix(c.Name, "::") + "::" + p.Name
+		}
+	}
 	p.classes[c.Name] = c
 }
 

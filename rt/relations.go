@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/values"
@@ -12,6 +13,7 @@ import (
 type relationship struct {
 	source, target []values.Value // resource types, class types or collectors
 	notify         bool           // ~> rather than ->
+	ends           [2]values.Value
 }
 
 // collectorValue is the value of a collector expression: it stands for
@@ -23,6 +25,7 @@ type collectorValue struct {
 	// when it collected nothing: the left operand of the relationship whose
 	// right side it was.
 	emptyAlternative []values.Value
+	refs             []values.Value // collectedRefs' list
 }
 
 // Relate is a relationship expression `left op right` (-> ~> <- <~) at
@@ -39,7 +42,10 @@ func (s *Scope) Relate(site *Site, op string, left, right values.Value) values.V
 	notify := op == "~>" || op == "<~"
 	for _, s := range source {
 		for _, t := range target {
-			c.relationships = append(c.relationships, &relationship{source: []values.Value{s}, target: []values.Value{t}, notify: notify})
+			rel := c.relationshipSlab.new(32)
+			rel.notify, rel.ends = notify, [2]values.Value{s, t}
+			rel.source, rel.target = rel.ends[0:1:1], rel.ends[1:2:2]
+			c.relationships = append(c.relationships, rel)
 		}
 	}
 	if len(r) == 0 {
@@ -131,6 +137,9 @@ func leftmost(vs []values.Value) []values.Value {
 }
 
 func collected(vs []values.Value) []values.Value {
+	if !slices.ContainsFunc(vs, isCollector) {
+		return vs
+	}
 	var out []values.Value
 	for _, v := range vs {
 		if cv, ok := v.(*collectorValue); ok {
@@ -143,15 +152,39 @@ func collected(vs []values.Value) []values.Value {
 }
 
 // collectedRefs are references to what the collector collected, in the
-// order it collected them.
+// order it collected them. The list is made once for what the collector
+// has collected so far (it only grows); callers do not change it.
 func (cv *collectorValue) collectedRefs() []values.Value {
-	out := make([]values.Value, len(cv.coll.order))
-	for i, r := range cv.coll.order {
-		out[i] = values.NewResourceType(r.Type, r.Title, true)
+	order := cv.coll.order
+	if len(cv.refs) != len(order) {
+		out := make([]values.Value, len(order))
+		for i, r := range order {
+			out[i] = values.NewResourceType(r.Type, r.Title, true)
+		}
+		cv.refs = out
 	}
-	return out
+	return cv.refs
 }
 
+// relationshipEnds are the references relationships add to one
+// parameter (before or notify) of one resource, kept until all
+// relationships are evaluated and then set at once (makeRelationships).
+type relationshipEnds struct {
+	src   *Resource
+	param string
+	old   *Param // the parameter as it was
+	list  []values.Value
+}
+
+type relationshipKey struct {
+	src    *Resource
+	notify bool
+}
+
+// makeRelationship adds target's reference to source's before or notify
+// parameter (Relationship#evaluate), in c.relationshipEnds: the
+// parameters are set by setRelationshipParams when every relationship
+// has added its reference, each once.
 func (c *Ctx) makeRelationship(source, target values.Value, notify bool) {
 	param := "before"
 	if notify {
@@ -164,25 +197,41 @@ func (c *Ctx) makeRelationship(source, target values.Value, notify bool) {
 	if c.findRelationshipEnd(target) == nil {
 		Errorf("Could not find resource '%s' for relationship from '%s'", refText(target), refText(source))
 	}
-	old := src.param(param)
-	var list []values.Value
-	if old != nil {
-		switch x := old.Value.(type) {
-		case *values.Array:
-			list = append(make([]values.Value, 0, x.Len()+1), x.Elems()...)
-		default:
-			if !values.IsUndef(x) {
-				list = append(make([]values.Value, 0, 2), x)
+	key := relationshipKey{src, notify}
+	e := c.relationshipIndex[key]
+	if e == nil {
+		if c.relationshipIndex == nil {
+			c.relationshipIndex = make(map[relationshipKey]*relationshipEnds, len(c.relationships))
+		}
+		e = &relationshipEnds{src: src, param: param, old: src.param(param)}
+		if old := e.old; old != nil {
+			switch x := old.Value.(type) {
+			case *values.Array:
+				e.list = append(make([]values.Value, 0, x.Len()+1), x.Elems()...)
+			default:
+				if !values.IsUndef(x) {
+					e.list = append(make([]values.Value, 0, 2), x)
+				}
 			}
 		}
+		c.relationshipIndex[key] = e
+		c.relationshipOrder = append(c.relationshipOrder, e)
 	}
-	list = append(list, values.String(refString(target)))
-	p := Param{Name: param}
-	if old != nil {
-		p = *old
+	e.list = append(e.list, values.String(refString(target)))
+}
+
+// setRelationshipParams sets the parameters makeRelationship collected,
+// in the order they were first added to.
+func (c *Ctx) setRelationshipParams() {
+	for _, e := range c.relationshipOrder {
+		p := Param{Name: e.param}
+		if e.old != nil {
+			p = *e.old
+		}
+		p.Value = values.NewArray(e.list...)
+		e.src.set(c.newParam(p))
 	}
-	p.Value = values.NewArray(list...)
-	src.set(c.newParam(p))
+	c.relationshipIndex, c.relationshipOrder = nil, nil
 }
 
 func (c *Ctx) findRelationshipEnd(v values.Value) *Resource {

@@ -84,8 +84,24 @@ func (s *Session) Explain(a *LookupArgs) (result values.Value, explanation strin
 // Puppet does not let a found undef replace a default expression: callers
 // do that check.
 func (s *Session) AutomaticParameter(class, param string) (v values.Value, found bool) {
-	inv := s.newInvocation()
-	return s.adapterLookup(strings.TrimPrefix(class, "::")+"::"+param, inv, nil)
+	return s.AutomaticParameterKey(strings.TrimPrefix(class, "::") + "::" + param)
+}
+
+// AutomaticParameterKey is AutomaticParameter of the key "class::param".
+func (s *Session) AutomaticParameterKey(key string) (v values.Value, found bool) {
+	// the session's spare invocation, which no lookup holds once done
+	// (a nested lookup, while this one runs, makes its own)
+	inv := s.spare
+	if inv != nil {
+		s.spare = nil
+		*inv = invocation{s: s}
+		inv.nameStack = inv.stack[:0]
+	} else {
+		inv = s.newInvocation()
+	}
+	v, found = s.adapterLookup(key, inv, nil)
+	s.spare = inv
+	return v, found
 }
 
 // ExplainAutomaticParameter is AutomaticParameter with the explanation.

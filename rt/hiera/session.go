@@ -46,6 +46,8 @@ type Session struct {
 	envConsulted bool
 	// strict is Puppet's strict setting (SetStrict)
 	strict string
+	// spare is an invocation done with, for AutomaticParameterKey
+	spare *invocation
 }
 
 // NewSession starts the lookups of one compile.
