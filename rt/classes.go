@@ -390,16 +390,13 @@ func moduleValue(d definition) values.Value {
 // them against the parameter types and sets them as variables.
 func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, types []values.ParamType, layout *paramLayout) {
 	// the parameters are numbered by the layout: no map of their own
-	pt := &varTable{kind: paramTable, parent: s.ephemeral[len(s.ephemeral)-1], layout: layout, slots: make([]int32, len(params))}
-	pt.reserve(len(r.Params) + len(params))
-	defaulted := 0
-	for _, p := range params {
-		if p.Default != nil {
-			if cur := r.Get(p.Name); cur == nil || values.IsUndef(cur) {
-				defaulted++
-			}
-		}
-	}
+	// the table and its lists come from the compile's chunks: the scope
+	// adopts the slots and copies the names and values (adoptParameters)
+	pt := c.varTableSlab.new(32)
+	n := len(r.Params) + len(params)
+	*pt = varTable{kind: paramTable, parent: s.ephemeral[len(s.ephemeral)-1], layout: layout,
+		slots: c.int32Lists.make(len(params), 1024)[:len(params)],
+		names: c.nameLists.make(n, 1024), vals: c.valueLists.make(n, 1024)}
 	level := s.ephemeralLevel()
 	s.ephemeral = append(s.ephemeral, pt)
 	for _, p := range r.Params {
@@ -408,8 +405,6 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, types [
 		}
 		pt.set(p.Name, p.Value)
 	}
-	// the parameters set from defaults, allocated together
-	set := make([]Param, 0, defaulted)
 	for _, p := range params {
 		if p.Default == nil {
 			continue
@@ -418,8 +413,7 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, types [
 			continue
 		}
 		v := c.evaluateDefault(r, s, pt, p)
-		set = append(set, Param{Name: p.Name, Value: v, Source: r.source, File: r.File, Line: r.Line})
-		r.set(&set[len(set)-1])
+		r.set(c.newParam(Param{Name: p.Name, Value: v, Source: r.source, File: r.File, Line: r.Line}))
 		pt.set(p.Name, v)
 	}
 	s.popEphemerals(level)
@@ -472,7 +466,7 @@ func (s *Scope) adoptParameters(pt *varTable) bool {
 			st.slots[k] = i + int32(base)
 		}
 	}
-	st.extra = make([]int32, 0, base+len(pt.extra))
+	st.extra = s.c.int32Lists.make(base+len(pt.extra), 1024)
 	for i := 0; i < base; i++ {
 		st.extra = append(st.extra, int32(i))
 	}

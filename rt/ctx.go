@@ -91,6 +91,12 @@ type Ctx struct {
 	// paramLists and tagLists back resources' Params and Tags
 	paramLists sliceSlab[*Param]
 	tagLists   sliceSlab[string]
+	// varTableSlab, int32Lists, nameLists and valueLists back the
+	// parameter tables of bindParameters
+	varTableSlab slab[varTable]
+	int32Lists   sliceSlab[int32]
+	nameLists    sliceSlab[string]
+	valueLists   sliceSlab[values.Value]
 	// checkNames and checkVals are validateDefinition's scratch lists
 	checkNames []string
 	checkVals  []values.Value

@@ -156,8 +156,8 @@ func TestParamLayout(t *testing.T) {
 				t.Fatalf("round %d: unassigned(%s) = %v", round, p.Name, pt.unassigned(p.Name))
 			}
 		}
-		s := newScope(nil, nil, nil, nil)
-		want := newScope(nil, nil, nil, nil)
+		s := newScope(&Ctx{}, nil, nil, nil)
+		want := newScope(&Ctx{}, nil, nil, nil)
 		for _, sc := range []*Scope{s, want} {
 			sc.setvar("module_name", values.String("m"), false)
 			sc.setvar("title", values.String("t"), false)
