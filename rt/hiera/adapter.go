@@ -235,7 +235,7 @@ func (s *Session) lookupInModule(lk *lookupKey, inv *invocation, merge any) (val
 	}
 	l := s.moduleLayer(name)
 	if l == nil {
-		inv.reportModuleNotFound(name, s.d.hasModule(name))
+		inv.reportModuleNotFound(name, !s.absent(name) && s.d.hasModule(name))
 		return nil, false
 	}
 	return l.keyLookup(lk, inv, merge)

@@ -28,6 +28,11 @@ type Session struct {
 	// DataBindingTerminus is Puppet's data_binding_terminus setting for the
 	// global layer ("hiera" by default, "none" turns it off).
 	DataBindingTerminus string
+	// Absent reports the modules Puppet leaves out of the environment
+	// (Environment#modules: a metadata.json that does not parse, under
+	// strict=error): a lookup finds no module layer for them, as for a
+	// module that is not there (nil: none).
+	Absent func(module string) bool
 
 	global, env *layer
 	modules     map[string]*layer
@@ -134,6 +139,9 @@ func (s *Session) moduleLayer(name string) *layer {
 	}
 	var l *layer
 	c := s.d.Modules[name]
+	if s.absent(name) {
+		c = nil
+	}
 	if c != nil {
 		s.configWarnings(c.Warnings)
 	}
@@ -143,6 +151,10 @@ func (s *Session) moduleLayer(name string) *layer {
 	s.modules[name] = l
 	return l
 }
+
+// absent reports whether Puppet left module name out of the environment
+// (Absent).
+func (s *Session) absent(name string) bool { return s.Absent != nil && s.Absent(name) }
 
 // lookupError is Puppet::DataBinding::LookupError.
 func lookupError(msg string) *values.Error { return &values.Error{Message: msg, Preformatted: true} }

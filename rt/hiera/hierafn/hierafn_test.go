@@ -100,3 +100,22 @@ func TestNoSession(t *testing.T) {
 	_, err := call(&ctx{}, "lookup", s("a"))
 	assert.Equal(t, "Hiera lookups are not available in this context", err)
 }
+
+// TestAbsentModule: a module Puppet leaves out of the environment
+// (Session.Absent: its metadata.json does not parse, under strict=error)
+// has no data layer, as in case puppet8_faulty_metadata_lookups.
+func TestAbsentModule(t *testing.T) {
+	d := data()
+	d.Modules = map[string]*hiera.Config{"m": {Path: "/env/modules/m/hiera.yaml", Root: "/env/modules/m", Version: 5, Hierarchy: []*hiera.Entry{
+		{Name: "common", Kind: "data_hash", Function: "yaml_data", Datadir: "/env/modules/m/data", LocationKind: "path", Locations: []string{"common.yaml"}},
+	}}}
+	d.ModuleNames = []string{"m"}
+	d.Files = append(d.Files, &hiera.File{Path: "/env/modules/m/data/common.yaml", Format: "yaml", Data: values.NewHashFromPairs(s("m::k"), s("from m"))})
+	for _, absent := range []bool{false, true} {
+		c := &ctx{s: hiera.NewSession(d, nil)}
+		c.s.Absent = func(m string) bool { return absent && m == "m" }
+		v, err := call(c, "lookup", s("m::k"), values.Undef, values.Undef, s("dflt"))
+		assert.Equal(t, "", err)
+		assert.Equal(t, map[bool]string{false: "from m", true: "dflt"}[absent], values.ToString(v))
+	}
+}
