@@ -115,10 +115,25 @@ func (g *defGen) function(name string, x *ast.FunctionDefinition) {
 }
 
 // typeAlias registers a type alias by its definition's text.
+// A definition that Puppet's type parser raises a Ruby error for, or
+// that names such an alias, registers the error instead or as well; an
+// alias of a module whose metadata.json does not parse is the module's.
 func (g *defGen) typeAlias(x *ast.TypeAlias) {
+	lower := strings.ToLower(strings.TrimPrefix(x.Name, "::"))
+	raises := g.g.aliasRaises(lower)
+	for _, puppet := range releases {
+		if msg := raises[puppet]; msg != "" {
+			g.u.register = append(g.u.register, jen.Id("p").Dot("AddAliasRaise").Call(jen.Lit(lower), jen.Lit(puppet), jen.Lit(msg)))
+		}
+	}
+	if m := g.g.faultyAlias(lower); m != "" {
+		g.u.register = append(g.u.register, jen.Id("p").Dot("AddModuleAlias").Call(jen.Lit(m), jen.Lit(lower)))
+	}
 	text, ok := staticText(x.TypeExpr)
 	if !ok {
-		g.fail(x, "pp2go cannot compile the type alias %s: its definition is not a type", x.Name)
+		if raises == nil {
+			g.fail(x, "pp2go cannot compile the type alias %s: its definition is not a type", x.Name)
+		}
 		return
 	}
 	g.u.register = append(g.u.register, jen.Id("p").Dot("AddTypeAlias").Call(jen.Lit(x.Name), jen.Lit(text)))

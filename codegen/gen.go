@@ -139,6 +139,8 @@ type generator struct {
 	// known caches typeKnown by lower-case name.
 	known     map[string]bool
 	dataTypes map[string]bool
+	// raising caches aliasRaises by lower-case name.
+	raising map[string]map[int]string
 	// mainDefs are the main manifests' classes, nodes and defined types
 	// (see clash.go).
 	mainDefs *defTables

@@ -54,6 +54,21 @@ func rt(name string) *jen.Statement { return jen.Qual(rtPath, name) }
 func s() *jen.Statement             { return jen.Id("s") }
 func undef() *jen.Statement         { return v("Undef") }
 
+// aliasFails reports whether a type expression names a type alias whose
+// resolution may fail at run time (generator.aliasFails): it is then
+// evaluated name by name, each failing at its own position, as Puppet's
+// evaluator does.
+func (l *lowerer) aliasFails(e ast.Expr) bool {
+	fails := false
+	inspect(e, func(n ast.Expr) bool {
+		if r, ok := n.(*ast.QualifiedReference); ok && !fails {
+			fails = l.g.aliasFails(strings.ToLower(strings.TrimPrefix(r.CasedValue, "::")))
+		}
+		return !fails
+	})
+	return fails
+}
+
 // ---- statements ----
 
 // stmts lowers code whose value is not used.
@@ -320,7 +335,7 @@ func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
 	case *ast.RelationshipExpression:
 		return s().Dot("Relate").Call(l.pos(x), jen.Lit(x.Op), l.expr(x.Left), l.expr(x.Right)), call
 	case *ast.AccessExpression:
-		if text, ok := staticText(x); ok && isType(x) && l.unknownType(x) == nil {
+		if text, ok := staticText(x); ok && isType(x) && l.unknownType(x) == nil && !l.aliasFails(x) {
 			return s().Dot("Type").Call(l.pos(x), l.u.typeRef(text)), call
 		}
 		// a key that does not apply fails at the key

@@ -148,12 +148,14 @@ func (g *generator) strictAlias(u *unit, x *ast.TypeAlias) {
 // an alias file's strict issue fails the manifest's load under
 // strict=error (rt.Program.AddStrictTypeError). Only the files of a
 // module's (or the environment's) types/ load so; an alias of a main
-// manifest was validated with it. seen holds the aliases the manifest
-// loaded already.
-func (g *generator) paramTypeLoad(u *unit, module, rel string, t ast.Expr, seen map[string]bool) *ast.QualifiedReference {
+// manifest was validated with it. A name of the parameter type whose
+// resolution may fail at run time (aliasFails) fails the load there
+// (rt.Program.AddAliasLoad; pos makes its site). seen holds the aliases
+// the manifest loaded already.
+func (g *generator) paramTypeLoad(u *unit, module, rel string, t ast.Expr, seen map[string]bool, pos func(ast.Expr) jen.Code) *ast.QualifiedReference {
 	var unknown *ast.QualifiedReference
-	var visit func(e ast.Expr)
-	visit = func(e ast.Expr) {
+	var visit func(e ast.Expr, outer bool)
+	visit = func(e ast.Expr, outer bool) {
 		inspect(e, func(n ast.Expr) bool {
 			r, ok := n.(*ast.QualifiedReference)
 			if unknown != nil || !ok {
@@ -164,6 +166,10 @@ func (g *generator) paramTypeLoad(u *unit, module, rel string, t ast.Expr, seen 
 				return false
 			}
 			name := strings.ToLower(strings.TrimPrefix(r.CasedValue, "::"))
+			if outer && g.aliasFails(name) {
+				u.register = append(u.register, jen.Id("p").Dot("AddAliasLoad").Call(
+					jen.Lit(module), jen.Lit(rel), pos(r), jen.Lit(strings.TrimPrefix(r.CasedValue, "::"))))
+			}
 			if seen[name] {
 				return true
 			}
@@ -184,11 +190,70 @@ func (g *generator) paramTypeLoad(u *unit, module, rel string, t ast.Expr, seen 
 				u.register = append(u.register, jen.Id("p").Dot("AddStrictTypeError").Call(args...))
 			}
 			if a, ok := d.Node.(*ast.TypeAlias); ok {
-				visit(a.TypeExpr)
+				visit(a.TypeExpr, false)
 			}
 			return true
 		})
 	}
-	visit(t)
+	visit(t, true)
 	return unknown
+}
+
+// aliasRaises are, by release, the Ruby errors resolving the type alias
+// name (lower case) raises: its definition's type parser's
+// (validate.TypeRaise), or else the first of an alias it names, in
+// evaluation order; nil when none (rt.Program.AddAliasRaise).
+func (g *generator) aliasRaises(name string) map[int]string {
+	if r, ok := g.raising[name]; ok {
+		return r
+	}
+	if g.raising == nil {
+		g.raising = map[string]map[int]string{}
+	}
+	g.raising[name] = nil // an alias that names itself raises nothing here
+	d := g.e.FindTypeAlias(name)
+	if d == nil {
+		return nil
+	}
+	a, ok := d.Node.(*ast.TypeAlias)
+	if !ok {
+		return nil
+	}
+	var r map[int]string
+	if _, static := staticText(a.TypeExpr); !static {
+		for _, puppet := range releases {
+			if msg := validate.TypeRaise(a.TypeExpr, puppet); msg != "" {
+				if r == nil {
+					r = map[int]string{}
+				}
+				r[puppet] = msg
+			}
+		}
+	} else {
+		inspect(a.TypeExpr, func(n ast.Expr) bool {
+			if q, ok := n.(*ast.QualifiedReference); ok && r == nil && g.typeKnown(q.CasedValue) {
+				r = g.aliasRaises(strings.ToLower(strings.TrimPrefix(q.CasedValue, "::")))
+			}
+			return r == nil
+		})
+	}
+	g.raising[name] = r
+	return r
+}
+
+// faultyAlias is the module of the type alias name (lower case) when its
+// metadata.json does not parse, so that Puppet may leave the module out
+// of the environment (rt.Program.AddModuleAlias); "" otherwise.
+func (g *generator) faultyAlias(name string) string {
+	if d := g.e.FindTypeAlias(name); d != nil && d.Module != nil && len(d.Module.MetadataError) > 0 {
+		return d.Module.Name
+	}
+	return ""
+}
+
+// aliasFails reports whether resolving the type alias name (lower case)
+// may fail at run time (aliasRaises, faultyAlias): an expression naming
+// it evaluates its names one by one, where Puppet reports the failure.
+func (g *generator) aliasFails(name string) bool {
+	return g.aliasRaises(name) != nil || g.faultyAlias(name) != ""
 }

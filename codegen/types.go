@@ -156,7 +156,7 @@ func (g *generator) loadFailure(u *unit, m *env.Module, f *env.File) {
 				u.register = append(u.register, paramTypeLoad(m.Name, filepath.ToSlash(rel), kind, g.names[d], i))
 				continue
 			}
-			if r := g.paramTypeLoad(u, m.Name, filepath.ToSlash(rel), p.Type, seen); r != nil {
+			if r := g.paramTypeLoad(u, m.Name, filepath.ToSlash(rel), p.Type, seen, l.pos); r != nil {
 				u.register = append(u.register, jen.Id("p").Dot("AddLoadFailure").Call(
 					jen.Lit(m.Name), jen.Lit(filepath.ToSlash(rel)), l.pos(r), jen.Lit(r.CasedValue)))
 				return

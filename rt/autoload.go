@@ -49,6 +49,8 @@ type loadStep struct {
 	raised bool
 	// param: the step evaluates a parameter type computed at run time
 	param *paramRef
+	// alias: the step resolves a type alias at site (AddAliasLoad)
+	alias string
 }
 
 // paramRef names a parameter of a class or defined type.
@@ -219,21 +221,82 @@ func (p *Program) AddStrictAlias(alias, failing string, puppet int, msg string, 
 	f.steps = append(f.steps, loadStep{msg: msg, puppet: puppet, strict: true, warnings: warnings, once: "type " + failing})
 }
 
+// AddAliasRaise records that resolving the type alias alias (lower case)
+// raises a Ruby error, msg, as release puppet: its definition's type
+// parser does (validate.TypeRaise), or one of an alias it names. Each
+// expression naming it fails where it names it ("Error while evaluating a
+// Type-Name, msg"), a module's manifest whose parameter types name it as
+// it loads (AddAliasLoad).
+func (p *Program) AddAliasRaise(alias string, puppet int, msg string) {
+	if p.aliasRaises == nil {
+		p.aliasRaises = map[string]map[int]string{}
+	}
+	if p.aliasRaises[alias] == nil {
+		p.aliasRaises[alias] = map[int]string{}
+	}
+	p.aliasRaises[alias][puppet] = msg
+}
+
+// AddModuleAlias records that the type alias alias (lower case) is defined
+// in the types/ of module, whose metadata.json does not parse
+// (AddFaultyMetadata): where Puppet leaves the module out of the
+// environment (moduleAbsent), the alias names no type ("Resource type not
+// found: M::Alias" where an expression names it, or where a module's
+// manifest whose parameter types name it loads: AddAliasLoad).
+func (p *Program) AddModuleAlias(module, alias string) {
+	if p.moduleAliases == nil {
+		p.moduleAliases = map[string]string{}
+	}
+	p.moduleAliases[alias] = module
+}
+
+// AddAliasLoad records that loading a module's manifest resolves the type
+// alias alias (lower case) at site, a parameter type's name: the load
+// fails as resolving the alias does (AddAliasRaise, AddModuleAlias).
+func (p *Program) AddAliasLoad(module, file string, site *Site, alias string) {
+	p.addLoadStep(module, file, loadStep{site: site, alias: alias})
+}
+
+// hasAliasIssues reports whether naming a type alias may load a file or
+// fail (AddStrictAlias, AddAliasRaise, AddModuleAlias): the types of the
+// program's expressions then keep the names they name.
+func (p *Program) hasAliasIssues() bool {
+	return len(p.strictAliases) > 0 || len(p.aliasRaises) > 0 || len(p.moduleAliases) > 0
+}
+
+// resolveAlias fails as Puppet resolving the type name name (as written)
+// at site does: an alias whose resolution raises a Ruby error, or one of a
+// module Puppet left out of the environment.
+func (p *Program) resolveAlias(site *Site, name string) {
+	lower := strings.ToLower(strings.TrimPrefix(name, "::"))
+	if msg := p.aliasRaises[lower][p.Puppet().Major]; msg != "" {
+		if site == nil { // a signature's type: the call reports it
+			panic(&detailError{msg: msg})
+		}
+		panic(runtimeError(site, msg))
+	}
+	if m, ok := p.moduleAliases[lower]; ok && p.moduleAbsent(m) {
+		IssueAt(site, values.IssueUnknownResourceType, "Resource type not found: %s", strings.TrimPrefix(name, "::"))
+	}
+}
+
 // loadAliases loads, as Puppet does resolving them, the alias files with
-// strict issues that a type's text names (Program.AddStrictAlias).
-func (c *Ctx) loadAliases(names []string) {
+// strict issues that a type's text names (Program.AddStrictAlias), and
+// fails where resolving a name fails (resolveAlias).
+func (c *Ctx) loadAliases(site *Site, names []string) {
 	for _, n := range names {
-		if f := c.prog.strictAliases[n]; f != nil {
+		if f := c.prog.strictAliases[strings.ToLower(n)]; f != nil {
 			if c.loaded == nil {
 				c.loaded = map[string]bool{}
 			}
 			c.load(f)
 		}
+		c.prog.resolveAlias(site, n)
 	}
 }
 
-// typeNames are the lower-case type names a type's text names, outside
-// its quoted strings.
+// typeNames are the type names a type's text names, outside its quoted
+// strings, as written.
 func typeNames(text string) []string {
 	var names []string
 	for i := 0; i < len(text); i++ {
@@ -250,7 +313,7 @@ func typeNames(text string) []string {
 			for j < len(text) && (isNameByte(text[j]) || text[j] == ':') {
 				j++
 			}
-			names = append(names, strings.ToLower(text[i:j]))
+			names = append(names, text[i:j])
 			i = j - 1
 		}
 	}
@@ -294,6 +357,10 @@ func (c *Ctx) load(f *loadFailure) {
 		}
 		if st.param != nil {
 			c.loadParamType(st.param)
+			continue
+		}
+		if st.alias != "" {
+			c.prog.resolveAlias(st.site, st.alias)
 			continue
 		}
 		if st.logged {

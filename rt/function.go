@@ -236,8 +236,8 @@ type resolvedSig struct {
 	callable *values.CallableType
 	sig      *values.Signature
 	ret      values.Type // nil: not asserted
-	// names are the type names the types name, when the program has type
-	// aliases whose files fail strict validation (Ctx.loadAliases)
+	// names are the type names the types name, when naming a type alias
+	// may load a file or fail (Ctx.loadAliases)
 	names []string
 }
 
@@ -284,7 +284,7 @@ func (sig *Signature) resolve(prog *Program) *resolvedSig {
 		r.ret = typeOf(sig.Return)
 	}
 	r.callable = &values.CallableType{Params: values.NewTupleType(types, size), Return: r.ret}
-	if len(prog.strictAliases) > 0 {
+	if prog.hasAliasIssues() {
 		for _, p := range sig.Params {
 			if p.Type != nil {
 				r.names = append(r.names, typeNames(p.Type.Text)...)
@@ -342,7 +342,7 @@ func (l *Lambda) Call(args ...values.Value) (result values.Value) {
 	}()
 	t := s.pushLocal()
 	rs := l.sig.resolve(s.c.prog)
-	s.c.loadAliases(rs.names)
+	s.c.loadAliases(nil, rs.names)
 	l.sig.bind(s, t, args, rs)
 	result = l.body(s)
 	if result == nil {
@@ -412,7 +412,7 @@ func PuppetFunction(prog *Program, name, module string, sig *Signature, body fun
 		Impl: func(c fn.Context, args []values.Value, block fn.Block) values.Value {
 			caller := c.(*Scope)
 			prog.raiseLoading("function " + name)
-			caller.c.loadAliases(rs.names)
+			caller.c.loadAliases(nil, rs.names)
 			return callPuppetFunction(caller.c.top, sig, body, args)
 		}}}
 	return f

@@ -276,8 +276,8 @@ type TypeRef struct {
 type typeResolution struct {
 	prog *Program
 	t    values.Value
-	// names are the type names the text names, when the program has type
-	// aliases whose files fail strict validation
+	// names are the type names the text names, when naming a type alias
+	// may load a file or fail (Ctx.loadAliases)
 	names []string
 }
 
@@ -300,13 +300,13 @@ func (s *Scope) Type(site *Site, r *TypeRef) values.Value {
 			raise(site, err)
 		}
 		tr = &typeResolution{prog: prog, t: t}
-		if len(prog.strictAliases) > 0 {
+		if prog.hasAliasIssues() {
 			tr.names = typeNames(r.Text)
 		}
 		r.t.Store(tr)
 	}
 	if tr.names != nil {
-		s.c.loadAliases(tr.names)
+		s.c.loadAliases(site, tr.names)
 	}
 	return tr.t
 }

@@ -83,6 +83,12 @@ type Program struct {
 	// strictAliases are, by type alias, the alias files with strict
 	// issues resolving it loads (AddStrictAlias)
 	strictAliases map[string]*loadFailure
+	// aliasRaises are, by type alias (lower case) and release, the Ruby
+	// errors resolving it raises (AddAliasRaise)
+	aliasRaises map[string]map[int]string
+	// moduleAliases are the modules of the type aliases of modules whose
+	// metadata.json does not parse, by alias (AddModuleAlias)
+	moduleAliases map[string]string
 	// vendored are the natives of the release's vendored modules
 	// (installVendored)
 	vendored map[string]NativeType

@@ -632,3 +632,60 @@ func escapeSlashes(src string) string {
 	}
 	return b.String()
 }
+
+// TypeRaise is the Ruby error Puppet's type parser raises evaluating the
+// type expression e as release puppet (its major version), "" when it
+// raises none that pp2go knows of: a unary minus of a literal that has
+// no -@ (TypeParser#interpret_UnaryMinusExpression: `-default`, `-undef`,
+// `-[1]`). The parser evaluates an access's keys first to last, depth
+// first. Ruby 3.1's NoMethodError (Puppet 7.23) names the receiver by
+// its inspect and class and adds error_highlight's snippet (and
+// did_you_mean's `-` for an array); Ruby 3.3's (Puppet 8.10) by its class.
+func TypeRaise(e ast.Expr, puppet int) string {
+	var found string
+	walk := func(es ...ast.Expr) string {
+		for _, x := range es {
+			if found = TypeRaise(x, puppet); found != "" {
+				return found
+			}
+		}
+		return ""
+	}
+	switch x := e.(type) {
+	case *ast.AccessExpression:
+		return walk(x.Keys...)
+	case *ast.LiteralList:
+		return walk(x.Values...)
+	case *ast.LiteralHash:
+		for _, en := range x.Entries {
+			if walk(en.Key, en.Value) != "" {
+				return found
+			}
+		}
+	case *ast.ParenthesizedExpression:
+		return walk(x.Expr)
+	case *ast.UnaryMinusExpression:
+		k, ok := literalKey(x.Expr, false)
+		if !ok {
+			return walk(x.Expr)
+		}
+		_, receiver := negate(k)
+		switch {
+		case receiver == "":
+			return ""
+		case puppet >= 8:
+			return "undefined method `-@' for " + receiver
+		}
+		class := map[string]string{"nil": "NilClass", "true": "TrueClass", "false": "FalseClass"}[receiver]
+		if class == "" {
+			class = strings.TrimPrefix(receiver, "an instance of ")
+		}
+		msg := "undefined method `-@' for " + inspect(k) + ":" + class +
+			"\n\n    -@type_transformer.visit_this_1(self, o.expr, context)\n    ^"
+		if class == "Array" {
+			msg += "\nDid you mean?  -"
+		}
+		return msg
+	}
+	return ""
+}
