@@ -598,7 +598,9 @@ func (l *lowerer) signature(params []*ast.Parameter, ret ast.Expr) jen.Code {
 		ps := make([]jen.Code, len(params))
 		for i, p := range params {
 			d := jen.Dict{jen.Id("Name"): jen.Lit(p.Name)}
-			if t := l.paramType(p.Type); t != nil {
+			if p.Type != nil && computedType(p.Type) {
+				d[jen.Id("TypeExpr")] = l.scopeFunc(p.Type)
+			} else if t := l.paramType(p.Type); t != nil {
 				d[jen.Id("Type")] = t
 			}
 			if p.Value != nil {

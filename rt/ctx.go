@@ -79,6 +79,10 @@ type Ctx struct {
 	// paramTypes are the types computed at run time of the definitions
 	// loaded (Parameter.TypeExpr)
 	paramTypes map[*Parameter]values.Value
+	// funcSigs are the signatures of the Puppet functions with parameter
+	// types computed at run time, as the compilation evaluated them
+	// (Ctx.computedSig)
+	funcSigs map[*Signature]*resolvedSig
 
 	erbMethods map[string]*erb.Def // the methods templates defined (erb.WrapperMethods)
 

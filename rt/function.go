@@ -215,8 +215,13 @@ func (s *Scope) Ctx() *Ctx { return s.c }
 
 // LambdaParam is a parameter of a lambda or a Puppet-language function.
 type LambdaParam struct {
-	Name         string
-	Type         *TypeRef // nil: Any
+	Name string
+	Type *TypeRef // nil: Any, unless TypeExpr is set
+	// TypeExpr is a type computed at run time (Integer[0, $n]): Puppet
+	// evaluates a lambda's as it evaluates the lambda, in the lambda's
+	// scope (Closure's parameter types), a function's as the function
+	// loads, at its first call in a compilation, in the top scope.
+	TypeExpr     func(s *Scope) values.Value
 	Default      func(s *Scope) values.Value
 	CapturesRest bool
 }
@@ -239,6 +244,9 @@ type resolvedSig struct {
 	// names are the type names the types name, when naming a type alias
 	// may load a file or fail (Ctx.loadAliases)
 	names []string
+	// computed: some parameter types are computed at run time
+	// (LambdaParam.TypeExpr); they are Any here (Signature.evaluate)
+	computed bool
 }
 
 // resolve resolves the signature's types in prog, once.
@@ -246,6 +254,24 @@ func (sig *Signature) resolve(prog *Program) *resolvedSig {
 	if r := sig.resolved.Load(); r != nil && r.prog == prog {
 		return r
 	}
+	r := sig.resolveWith(prog, nil)
+	sig.resolved.Store(r)
+	return r
+}
+
+// evaluate is the signature resolved in s's program with its types
+// computed at run time evaluated in scope s (resolve when it has none).
+func (sig *Signature) evaluate(s *Scope) *resolvedSig {
+	r := sig.resolve(s.c.prog)
+	if !r.computed {
+		return r
+	}
+	return sig.resolveWith(s.c.prog, s)
+}
+
+// resolveWith resolves the signature's types in prog, those computed at
+// run time in scope s (Any when s is nil).
+func (sig *Signature) resolveWith(prog *Program, s *Scope) *resolvedSig {
 	typeOf := func(t *TypeRef) values.Type {
 		if t == nil {
 			return values.AnyT
@@ -261,6 +287,14 @@ func (sig *Signature) resolve(prog *Program) *resolvedSig {
 	min, max := int64(0), int64(0)
 	for _, p := range sig.Params {
 		t := typeOf(p.Type)
+		if p.TypeExpr != nil {
+			r.computed = true
+			if s != nil {
+				if tt, ok := p.TypeExpr(s).(values.Type); ok {
+					t = tt
+				}
+			}
+		}
 		types = append(types, t)
 		kind := values.ParamRequired
 		switch {
@@ -294,7 +328,6 @@ func (sig *Signature) resolve(prog *Program) *resolvedSig {
 			r.names = append(r.names, typeNames(sig.Return.Text)...)
 		}
 	}
-	sig.resolved.Store(r)
 	return r
 }
 
@@ -305,15 +338,31 @@ type Lambda struct {
 	scope *Scope
 	sig   *Signature
 	body  func(s *Scope) values.Value
+	// rs is the signature with its types computed at run time evaluated
+	// as the lambda was (nil when it has none)
+	rs *resolvedSig
 }
 
-// NewLambda binds a lambda's code to scope s.
+// NewLambda binds a lambda's code to scope s, evaluating its parameter
+// types computed at run time there (Closure's create_callable_type).
 func (s *Scope) Lambda(sig *Signature, body func(s *Scope) values.Value) *Lambda {
-	return &Lambda{scope: s, sig: sig, body: body}
+	l := &Lambda{scope: s, sig: sig, body: body}
+	if rs := sig.evaluate(s); rs.computed {
+		l.rs = rs
+	}
+	return l
+}
+
+// resolved is the lambda's signature resolved.
+func (l *Lambda) resolved() *resolvedSig {
+	if l.rs != nil {
+		return l.rs
+	}
+	return l.sig.resolve(l.scope.c.prog)
 }
 
 // CallableType implements values.CallableValue.
-func (l *Lambda) CallableType() *values.CallableType { return l.sig.resolve(l.scope.c.prog).callable }
+func (l *Lambda) CallableType() *values.CallableType { return l.resolved().callable }
 
 // ParamNames implements fn.ParamNamer.
 func (l *Lambda) ParamNames() []string {
@@ -341,7 +390,7 @@ func (l *Lambda) Call(args ...values.Value) (result values.Value) {
 		}
 	}()
 	t := s.pushLocal()
-	rs := l.sig.resolve(s.c.prog)
+	rs := l.resolved()
 	s.c.loadAliases(nil, rs.names)
 	l.sig.bind(s, t, args, rs)
 	result = l.body(s)
@@ -413,9 +462,30 @@ func PuppetFunction(prog *Program, name, module string, sig *Signature, body fun
 			caller := c.(*Scope)
 			prog.raiseLoading("function " + name)
 			caller.c.loadAliases(nil, rs.names)
+			if rs.computed {
+				caller.c.computedSig(name, sig, args)
+			}
 			return callPuppetFunction(caller.c.top, sig, body, args)
 		}}}
 	return f
+}
+
+// computedSig checks the arguments of a call of the Puppet function name
+// against its parameter types computed at run time, which the compilation
+// evaluates in the top scope as the function loads, at its first call
+// (its dispatch has Any for them).
+func (c *Ctx) computedSig(name string, sig *Signature, args []values.Value) {
+	rs := c.funcSigs[sig]
+	if rs == nil {
+		rs = sig.evaluate(c.top)
+		if c.funcSigs == nil {
+			c.funcSigs = map[*Signature]*resolvedSig{}
+		}
+		c.funcSigs[sig] = rs
+	}
+	if !values.IsInstance(rs.callable.Params, values.NewArray(args...)) {
+		Fail(values.DescribeSignatures(name, []*values.Signature{rs.sig}, args, nil))
+	}
 }
 
 func callPuppetFunction(top *Scope, sig *Signature, body func(s *Scope) values.Value, args []values.Value) (result values.Value) {
