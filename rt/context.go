@@ -60,16 +60,27 @@ func (p *Program) AddModuleMetadata(name, data string) {
 	}
 }
 
-// WarnOnce implements fn.OnceWarner: once per key and compilation.
+// WarnOnce implements fn.OnceWarner: once per key and compilation
+// (LogEntry.Once).
 func (s *Scope) WarnOnce(key, msg string) {
-	if s.c.warned == nil {
-		s.c.warned = map[string]bool{}
+	s.c.warnOnce(key, func() { s.Warn(msg) })
+}
+
+// warnOnce logs, with log, a warning of Puppet's warn_once, the first
+// time the compilation meets its key; the entry carries the key.
+func (c *Ctx) warnOnce(key string, log func()) {
+	if c.warned == nil {
+		c.warned = map[string]bool{}
 	}
-	if s.c.warned[key] {
+	if c.warned[key] {
 		return
 	}
-	s.c.warned[key] = true
-	s.Warn(msg)
+	c.warned[key] = true
+	n := len(c.logs)
+	log()
+	if len(c.logs) > n {
+		c.logs[n].Once = key
+	}
 }
 
 // Stacktrace implements fn.Stacker: the function calls in progress, the
@@ -103,14 +114,7 @@ func (s *Scope) ParseType(src string) (values.Type, error) {
 
 // WarnOnceUnlocated implements fn.UnlocatedWarner.
 func (s *Scope) WarnOnceUnlocated(key, msg string) {
-	if s.c.warned == nil {
-		s.c.warned = map[string]bool{}
-	}
-	if s.c.warned[key] {
-		return
-	}
-	s.c.warned[key] = true
-	s.c.logAt("warning", nil, msg, nil)
+	s.c.warnOnce(key, func() { s.c.logAt("warning", nil, msg, nil) })
 }
 
 // PuppetVersion implements fn.Releaser.

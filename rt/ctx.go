@@ -41,6 +41,12 @@ type LogEntry struct {
 	Line    int
 	Column  int
 	Scope   string // for notice and friends: the scope they ran in
+	// Once is the key of a warning Puppet logs with warn_once (or
+	// deprecation_warning): once per key and process. A compilation logs
+	// it once (its log is the node's, whatever else the binary compiled);
+	// a process that compiles for many nodes may log it once (serve
+	// does, as a puppetserver's JRuby instance)
+	Once string
 }
 
 // Ctx is the state of one compilation (Puppet's Compiler).

@@ -235,6 +235,24 @@ func logsFrom(quiet, verbose, debug bool) int {
 	return logRank["notice"]
 }
 
+// onceLogs are a compilation's logs without the warn_once warnings that
+// the process logged already (rt.LogEntry.Once; seen holds their keys):
+// Puppet logs them once per process, as a puppetserver's JRuby instance
+// does across the compiles it serves.
+func onceLogs(logs []rt.LogEntry, seen map[string]bool) []rt.LogEntry {
+	out := logs[:0:0]
+	for _, l := range logs {
+		if l.Once != "" {
+			if seen[l.Once] {
+				continue
+			}
+			seen[l.Once] = true
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
 // printLogs prints what a compilation logged from level from up, as
 // Puppet prints it.
 func printLogs(w io.Writer, logs []rt.LogEntry, from int) {

@@ -83,7 +83,9 @@ Catalogs compile in parallel, -j at a time. Each request is logged on
 standard error (or --logfile) in the common log format with the client's
 certname as the user and the duration in milliseconds last; compile
 warnings and log messages are logged as 'compile' prints them (from
-notice up; --verbose, --debug, --quiet). SIGINT or SIGTERM stops the
+notice up; --verbose, --debug, --quiet), but for a warning Puppet gives
+with warn_once (a deprecation), which the server logs once, as a
+puppetserver's JRuby instance does. SIGINT or SIGTERM stops the
 server after the requests in flight.
 
 ` + pdbServeHelp + `
@@ -127,6 +129,7 @@ PuppetDB and the same CA, serve a site as one puppetserver: see the README.`,
 			}
 			shown := logsFrom(quiet, verbose, debugLogs)
 			var logMu sync.Mutex
+			warnedOnce := map[string]bool{}
 			cfg := server.Config{
 				Program:    p,
 				SSLDir:     sslDir,
@@ -139,7 +142,7 @@ PuppetDB and the same CA, serve a site as one puppetserver: see the README.`,
 				Jobs:       jobs,
 				CompileLogs: func(node string, logs []rt.LogEntry) {
 					logMu.Lock()
-					printLogs(prefixed{log, "[" + node + "] "}, logs, shown)
+					printLogs(prefixed{log, "[" + node + "] "}, onceLogs(logs, warnedOnce), shown)
 					logMu.Unlock()
 				},
 			}
