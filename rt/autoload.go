@@ -187,13 +187,18 @@ func (p *Program) AddLoadRaise(module, file string, puppet int, msg string) {
 // Puppet's release puppet (see AddLoadRaise): each call or rendering
 // fails.
 func (p *Program) AddRaise(what string, puppet int, msg string) {
-	if p.raises == nil {
-		p.raises = map[string]map[int]string{}
+	setByRelease(&p.raises, what, puppet, msg)
+}
+
+// setByRelease sets (*m)[key][puppet], making the maps it needs.
+func setByRelease(m *map[string]map[int]string, key string, puppet int, msg string) {
+	if *m == nil {
+		*m = map[string]map[int]string{}
 	}
-	if p.raises[what] == nil {
-		p.raises[what] = map[int]string{}
+	if (*m)[key] == nil {
+		(*m)[key] = map[int]string{}
 	}
-	p.raises[what][puppet] = msg
+	(*m)[key][puppet] = msg
 }
 
 // raiseLoading fails as loading the file of what does (AddRaise), if it
@@ -228,13 +233,7 @@ func (p *Program) AddStrictAlias(alias, failing string, puppet int, msg string, 
 // Type-Name, msg"), a module's manifest whose parameter types name it as
 // it loads (AddAliasLoad).
 func (p *Program) AddAliasRaise(alias string, puppet int, msg string) {
-	if p.aliasRaises == nil {
-		p.aliasRaises = map[string]map[int]string{}
-	}
-	if p.aliasRaises[alias] == nil {
-		p.aliasRaises[alias] = map[int]string{}
-	}
-	p.aliasRaises[alias][puppet] = msg
+	setByRelease(&p.aliasRaises, alias, puppet, msg)
 }
 
 // AddModuleAlias records that the type alias alias (lower case) is defined
