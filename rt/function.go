@@ -141,7 +141,7 @@ func (r *FuncRef) resolve(site *Site) *fn.Func {
 // evaluating a Function Call, ...").
 func (s *Scope) Fn(site *Site, f *FuncRef, block *Lambda, args ...values.Value) values.Value {
 	fun := f.resolve(site)
-	if fun.Module != "" && s.c.prog.moduleAbsent(fun.Module) {
+	if !s.c.prog.hasFunction(fun) {
 		IssueAt(site, "UNKNOWN_FUNCTION", "Unknown function: '%s'.", f.Name)
 	}
 	prev := s.callSite
@@ -165,10 +165,38 @@ func (s *Scope) Fn(site *Site, f *FuncRef, block *Lambda, args ...values.Value) 
 // requires.
 func (s *Scope) callNamed(name string, args []values.Value, block fn.Block) values.Value {
 	fun := fn.Lookup(name)
-	if fun == nil {
+	if fun == nil || !s.c.prog.hasFunction(fun) {
 		Fail("Unknown function: '" + name + "'.")
 	}
 	return fun.Call(s, args, block)
+}
+
+// hasFunction reports whether a registered function exists in the
+// program's environment: not one of a module Puppet left out
+// (moduleAbsent), nor one of a terminus the program has not (Func.Terminus:
+// puppetdb_query without PuppetDBQuery).
+func (p *Program) hasFunction(f *fn.Func) bool {
+	switch {
+	case f.Module != "" && p.moduleAbsent(f.Module):
+		return false
+	case f.Terminus == "puppetdb":
+		return p.PuppetDBQuery != nil
+	}
+	return f.Terminus == ""
+}
+
+func init() {
+	// PuppetDB's terminus's puppetdb_query (puppet/functions/puppetdb_query.rb
+	// of PuppetDB's puppet-terminus-puppetdb).
+	fn.New("puppetdb_query").Terminus("puppetdb").
+		D("Variant[String[1], Array[Data, 1]] query", func(c fn.Context, args []values.Value, _ fn.Block) values.Value {
+			prog := c.(*Scope).c.prog
+			v, err := prog.PuppetDBQuery(args[0], prog.Puppet().Major)
+			if err != nil {
+				Fail(err.Error())
+			}
+			return v
+		}).Register()
 }
 
 // ---- fn.Context ----

@@ -30,6 +30,12 @@ type Program struct {
 	// rt/puppetdb); nil, exports and exported collectors are ignored with
 	// Puppet's warnings, as without storeconfigs.
 	Exported ExportedSource
+	// PuppetDBQuery, when set, is PuppetDB's terminus's query as Puppet's
+	// release puppet runs it (rt/puppetdb Client.PQL): the function puppetdb_query exists and runs its query
+	// through it; nil, the terminus is not installed and puppetdb_query is
+	// an unknown function, as in Puppet without it (neither Debian 12's
+	// nor Debian 13's puppet-agent ships it).
+	PuppetDBQuery func(query values.Value, puppet int) (values.Value, error)
 
 	classes   map[string]*Class
 	defines   map[string]*Define

@@ -32,7 +32,9 @@ Puppet's puppetdb terminus: a <<| |>> collector collects the exported
 resources of the other nodes from PuppetDB (and the node's own from its
 catalog), and after a successful compile the node's facts and catalog are
 stored with PuppetDB's 'replace facts' (v5) and 'replace catalog' (v9)
-commands, unless --puppetdb-no-store. A PuppetDB that cannot be reached
+commands, unless --puppetdb-no-store; the function puppetdb_query of
+PuppetDB's terminus queries it (without --puppetdb it is an unknown
+function, as in Puppet without the terminus). A PuppetDB that cannot be reached
 fails the compile with Puppet's error ("Could not retrieve resources from
 the PuppetDB at ..."). https URLs use the client certificate, key and CA of
 --puppetdb-ssldir (Puppet's layout: certs/CERTNAME.pem,
@@ -98,6 +100,7 @@ func (p *pdbFlags) setup(prog *rt.Program) error {
 	}
 	p.client = c
 	prog.Exported = c.Source()
+	prog.PuppetDBQuery = c.PQL
 	return nil
 }
 

@@ -51,6 +51,9 @@ func (b *Builder) ScopeArg() *Builder { b.f.ScopeArg = true; return b }
 // Module sets the module that provides the function ("" for core).
 func (b *Builder) Module(m string) *Builder { b.f.Module = m; return b }
 
+// Terminus sets the terminus that provides the function (Func.Terminus).
+func (b *Builder) Terminus(t string) *Builder { b.f.Terminus = t; return b }
+
 // LocalType declares a local type alias (local_types { type 'Name = Def' }).
 func (b *Builder) LocalType(name, def string) *Builder {
 	if b.aliases == nil {

@@ -151,6 +151,10 @@ type Func struct {
 	Arity int
 	// Module is the module that provides the function; "" for Puppet's core.
 	Module string
+	// Terminus is the Puppet terminus that provides the function, which
+	// exists only where it is installed ("puppetdb": PuppetDB's, for
+	// puppetdb_query); "" for a function of Puppet or a module.
+	Terminus string
 	// Statement marks a 3.x function of type :statement: it returns undef
 	// whatever its implementation produces.
 	Statement bool
