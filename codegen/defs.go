@@ -66,9 +66,13 @@ func (g *defGen) class(name string, x *ast.HostClassDefinition) {
 	if p := g.params(x.Params); p != nil {
 		fields[jen.Id("Params")] = p
 	}
+	locals := bodyLocals(x.Params, x.Body)
+	if len(locals) > 0 {
+		fields[jen.Id("Locals")] = jen.Index().String().Values(lits(locals)...)
+	}
 	g.out.Comment(id + " " + g.doc("class", name, x))
 	g.out.Var().Id(id).Op("=").Op("&").Qual(rtPath, "Class").Values(fields)
-	g.out.Func().Id(body).Params(scopeParam()).Block(g.bodyStmts(x.Params, x.Body)...)
+	g.out.Func().Id(body).Params(scopeParam()).Block(g.bodyStmts(x.Params, locals, x.Body)...)
 	g.u.register = append(g.u.register, jen.Id("p").Dot("AddClass").Call(jen.Id(id)))
 }
 
@@ -84,24 +88,93 @@ func (g *defGen) define(name string, x *ast.ResourceTypeDefinition) {
 	if p := g.params(x.Params); p != nil {
 		fields[jen.Id("Params")] = p
 	}
+	locals := bodyLocals(x.Params, x.Body)
+	if len(locals) > 0 {
+		fields[jen.Id("Locals")] = jen.Index().String().Values(lits(locals)...)
+	}
 	g.out.Comment(id + " " + g.doc("define", name, x))
 	g.out.Var().Id(id).Op("=").Op("&").Qual(rtPath, "Define").Values(fields)
-	g.out.Func().Id(body).Params(scopeParam()).Block(g.bodyStmts(x.Params, x.Body)...)
+	g.out.Func().Id(body).Params(scopeParam()).Block(g.bodyStmts(x.Params, locals, x.Body)...)
 	g.u.register = append(g.u.register, jen.Id("p").Dot("AddDefine").Call(jen.Id(id)))
 }
 
-// bodyStmts lowers the body of a class or define with params: a reference
-// to a parameter reads it by its number (rt.Scope.Param).
-func (g *defGen) bodyStmts(params []*ast.Parameter, body ast.Expr) []jen.Code {
-	slots := make(map[string]int, len(params))
+// bodyStmts lowers the body of a class or define with params and the
+// local variables it assigns: a reference to one of them reads it by its
+// number (rt.Scope.Param, rt.Scope.Local), an assignment to a local sets
+// it by number (rt.Scope.SetLocal).
+func (g *defGen) bodyStmts(params []*ast.Parameter, locals []string, body ast.Expr) []jen.Code {
+	slots := make(map[string]int, len(params)+len(locals))
 	for k, p := range params {
 		if _, dup := slots[p.Name]; !dup {
 			slots[p.Name] = k
 		}
 	}
-	g.slots = slots
-	defer func() { g.slots = nil }()
+	for k, name := range locals {
+		slots[name] = len(params) + k
+	}
+	g.slots, g.nparams = slots, len(params)
+	defer func() { g.slots, g.nparams = nil, 0 }()
 	return g.stmts(body)
+}
+
+// bodyLocals are the variables a class's or define's body assigns in its
+// own scope (outside lambdas, whose variables are their own), in the order
+// they first appear, but its parameters and the names Puppet sets or
+// treats apart ($title, $name, $module_name, $caller_module_name, the
+// reserved $trusted, $facts and $server_facts, match results).
+func bodyLocals(params []*ast.Parameter, body ast.Expr) []string {
+	seen := make(map[string]bool, len(params))
+	for _, p := range params {
+		seen[p.Name] = true
+	}
+	var out []string
+	add := func(e ast.Expr) {
+		ve, ok := e.(*ast.VariableExpression)
+		if !ok {
+			return
+		}
+		name := varName(ve)
+		if name == "" || seen[name] || specialVariable(name) {
+			return
+		}
+		seen[name] = true
+		out = append(out, name)
+	}
+	inspect(body, func(e ast.Expr) bool {
+		switch x := e.(type) {
+		case *ast.LambdaExpression:
+			return false
+		case *ast.AssignmentExpression:
+			if list, ok := x.Left.(*ast.LiteralList); ok {
+				for _, v := range list.Values {
+					add(v)
+				}
+			} else {
+				add(x.Left)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// specialVariable reports whether a variable is one Puppet sets in every
+// definition's scope, reserves, or binds to a match result, or a
+// qualified one: never a local numbered at build time.
+func specialVariable(name string) bool {
+	switch name {
+	case "trusted", "facts", "server_facts", "module_name", "caller_module_name", "title", "name":
+		return true
+	}
+	return strings.Contains(name, "::") || strings.Trim(name, "0123456789") == ""
+}
+
+func lits(names []string) []jen.Code {
+	out := make([]jen.Code, len(names))
+	for i, n := range names {
+		out[i] = jen.Lit(n)
+	}
+	return out
 }
 
 // function emits a function written in Puppet.

@@ -29,6 +29,9 @@ type lowerer struct {
 	// slot (Scope.Param) instead of looked up by name; nil elsewhere
 	// (defaults, functions, templates).
 	slots map[string]int
+	// nparams is the number of parameters: slots from nparams on are the
+	// body's local variables (rt.Class.Locals)
+	nparams int
 }
 
 // value kinds of a lowered expression, for statement positions: a pure
@@ -316,8 +319,10 @@ func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
 		return rt("UnfoldValue").Call(l.expr(x.Expr)), call
 	case *ast.VariableExpression:
 		name := varName(x)
-		if k, ok := l.slots[name]; ok {
+		if k, ok := l.slots[name]; ok && k < l.nparams {
 			return s().Dot("Param").Call(l.pos(x), jen.Lit(k), jen.Lit(name)), call
+		} else if ok {
+			return s().Dot("Local").Call(l.pos(x), jen.Lit(k), jen.Lit(name)), call
 		}
 		return s().Dot("Var").Call(l.pos(x), jen.Lit(name)), call
 	case *ast.AssignmentExpression:
@@ -462,7 +467,12 @@ func (l *lowerer) assign(x *ast.AssignmentExpression) jen.Code {
 	}
 	switch left := x.Left.(type) {
 	case *ast.VariableExpression:
-		return s().Dot("Assign").Call(l.pos(x), jen.Lit(varName(left)), l.expr(x.Right))
+		// a local of the body (a lambda's variables are no slots there)
+		name := varName(left)
+		if k, ok := l.slots[name]; ok && k >= l.nparams {
+			return s().Dot("SetLocal").Call(l.pos(x), jen.Lit(k), jen.Lit(name), l.expr(x.Right))
+		}
+		return s().Dot("Assign").Call(l.pos(x), jen.Lit(name), l.expr(x.Right))
 	case *ast.LiteralList:
 		names := make([]jen.Code, 0, len(left.Values))
 		for _, e := range left.Values {

@@ -250,13 +250,13 @@ func (c *Ctx) evaluateCode(r *Resource, cl *Class) {
 	if !r.mainTitle {
 		s = s.newChild(cl, r)
 		// as evaluateDefine's
-		s.symtable.grow(4 + len(cl.Params) + len(r.Params))
+		s.symtable.grow(4 + len(cl.Params) + len(r.Params) + len(cl.Locals))
 	}
 	c.catalog.addClass(cl.Name)
 	c.setResourceParameters(r, s, cl, true)
 	c.automaticParameters(r, s, cl)
 	s.setClassScope(cl.Name, s)
-	types, layout := cl.sig.get(c, cl.Params)
+	types, layout := cl.sig.get(c, cl.Params, cl.Locals)
 	c.bindParameters(r, s, cl.Params, types, layout)
 	c.addEdgeToStage(r)
 	if cl.Body != nil {
@@ -309,10 +309,10 @@ func (c *Ctx) evaluateDefine(r *Resource) {
 	d := r.define
 	s := r.scope.newChild(d, r)
 	// room for $module_name, $caller_module_name, $title, $name and the
-	// parameters, which adoptParameters appends
-	s.symtable.grow(4 + len(d.Params) + len(r.Params))
+	// parameters, which adoptParameters appends, and the body's locals
+	s.symtable.grow(4 + len(d.Params) + len(r.Params) + len(d.Locals))
 	c.setResourceParameters(r, s, d, false)
-	types, layout := d.sig.get(c, d.Params)
+	types, layout := d.sig.get(c, d.Params, d.Locals)
 	c.bindParameters(r, s, d.Params, types, layout)
 	if d.Body != nil {
 		runBody(d.Body, s)
@@ -395,7 +395,7 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, types [
 	pt := c.varTableSlab.new(32)
 	n := len(r.Params) + len(params)
 	*pt = varTable{kind: paramTable, parent: s.ephemeral[len(s.ephemeral)-1], layout: layout,
-		slots: c.int32Lists.make(len(params), 1024)[:len(params)],
+		slots: c.int32Lists.make(int(layout.slots), 1024)[:layout.slots],
 		names: c.nameLists.make(n, 1024), vals: c.valueLists.make(n, 1024)}
 	level := s.ephemeralLevel()
 	s.ephemeral = append(s.ephemeral, pt)
@@ -452,8 +452,8 @@ func (s *Scope) adoptParameters(pt *varTable) bool {
 		}
 	}
 	for _, n := range st.names {
-		if pt.find(n) >= 0 {
-			return false // setvar's reassignment error
+		if _, numbered := pt.layout.index[n]; numbered || pt.find(n) >= 0 {
+			return false // setvar's reassignment error, or a name to keep out of the layout
 		}
 	}
 	base := len(st.names)

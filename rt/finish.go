@@ -60,10 +60,10 @@ func (c *Ctx) validate(r *Resource) {
 			}
 		}
 	case r.define != nil:
-		types, _ := r.define.sig.get(c, r.define.Params)
+		types, _ := r.define.sig.get(c, r.define.Params, r.define.Locals)
 		c.validateDefinition(r, types)
 	case r.class != nil && r.class.Name != "" && r.Type == "Class":
-		types, _ := r.class.sig.get(c, r.class.Params)
+		types, _ := r.class.sig.get(c, r.class.Params, r.class.Locals)
 		c.validateDefinition(r, types)
 	}
 }

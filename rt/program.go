@@ -169,6 +169,9 @@ type Class struct {
 	Name   string // lower-case and fully qualified; "" for the main class
 	Parent string // the class inherited, "" for none
 	Params []*Parameter
+	// Locals are the variables the body assigns outside lambdas, other
+	// than parameters, numbered after them (Scope.Local, Scope.SetLocal)
+	Locals []string
 	Body   func(s *Scope)
 	Module string
 	File   *File
@@ -185,6 +188,7 @@ type Class struct {
 type Define struct {
 	Name   string
 	Params []*Parameter
+	Locals []string // as Class.Locals
 	Body   func(s *Scope)
 	Module string
 	File   *File
@@ -299,7 +303,7 @@ type paramSig struct {
 // get is the parameters' types (with the metaparameters) and layout in
 // compilation c: a type computed at run time is the one c evaluated as
 // the definition's file loaded.
-func (ps *paramSig) get(c *Ctx, params []*Parameter) ([]values.ParamType, *paramLayout) {
+func (ps *paramSig) get(c *Ctx, params []*Parameter, locals []string) ([]values.ParamType, *paramLayout) {
 	ps.once.Do(func() {
 		out := make([]values.ParamType, 0, len(params))
 		for _, p := range params {
@@ -314,7 +318,7 @@ func (ps *paramSig) get(c *Ctx, params []*Parameter) ([]values.ParamType, *param
 			out = append(out, values.ParamType{Name: p.Name, Type: t, Optional: p.Default != nil})
 		}
 		ps.types = withMetaparams(out)
-		ps.layout = newParamLayout(params)
+		ps.layout = newParamLayout(params, locals)
 	})
 	if !ps.computed {
 		return ps.types, ps.layout

@@ -72,16 +72,23 @@ type varTable struct {
 	readOnly bool
 }
 
-// paramLayout numbers a definition's parameters in their declared order.
+// paramLayout numbers a definition's variables: its parameters in their
+// declared order, then the local variables its body assigns (Class.Locals,
+// Define.Locals), which the generated code reads and sets by number.
 type paramLayout struct {
 	index map[string]int32
+	// params is the number of parameters: the variables numbered from
+	// params on are locals
+	params int32
+	// slots is the number of variables numbered: a table's slots
+	slots int32
 	// plain: no parameter is a name setvar treats apart (digits, a
 	// reserved variable, module_name, caller_module_name, title, name)
 	plain bool
 }
 
-func newParamLayout(params []*Parameter) *paramLayout {
-	l := &paramLayout{index: make(map[string]int32, len(params)), plain: true}
+func newParamLayout(params []*Parameter, locals []string) *paramLayout {
+	l := &paramLayout{index: make(map[string]int32, len(params)+len(locals)), params: int32(len(params)), slots: int32(len(params) + len(locals)), plain: true}
 	for k, p := range params {
 		if _, dup := l.index[p.Name]; !dup {
 			l.index[p.Name] = int32(k)
@@ -94,7 +101,23 @@ func newParamLayout(params []*Parameter) *paramLayout {
 			l.plain = false
 		}
 	}
+	for k, name := range locals {
+		if _, dup := l.index[name]; !dup && !specialLocal(name) {
+			l.index[name] = l.params + int32(k)
+		}
+	}
 	return l
+}
+
+// specialLocal reports whether a variable is one that setvar or a
+// definition's scope treats apart, never numbered as a local: such names
+// are set before the parameters ($title, ...), reserved, or match results.
+func specialLocal(name string) bool {
+	switch name {
+	case "trusted", "facts", "server_facts", "module_name", "caller_module_name", "title", "name":
+		return true
+	}
+	return isDigits(name) || indexColons(name) >= 0
 }
 
 func (t *varTable) find(name string) int {
@@ -132,7 +155,7 @@ func (t *varTable) unassigned(name string) bool {
 		return false
 	}
 	k, ok := t.layout.index[name]
-	return ok && t.slots[k] == 0
+	return ok && k < t.layout.params && t.slots[k] == 0
 }
 
 // bound reports whether the table itself binds name (Puppet's bound?).
@@ -392,6 +415,31 @@ func (s *Scope) Param(site *Site, k int, name string) values.Value {
 		}
 	}
 	return s.Var(site, name)
+}
+
+// Local reads local variable k of the class or define whose body runs in
+// s (numbered after the parameters, Class.Locals), named name, as Param
+// reads a parameter: the value its slot holds once the body assigned it,
+// else what Var finds (an outer scope's variable, or none).
+func (s *Scope) Local(site *Site, k int, name string) values.Value {
+	return s.Param(site, k, name)
+}
+
+// SetLocal is `$name = v` at site for local variable k of the class or
+// define whose body runs in s, where the generated code knows the
+// assignment is the body's own (in no lambda): the value goes to its slot
+// when nothing binds the name yet, else Assign raises Puppet's error.
+func (s *Scope) SetLocal(site *Site, k int, name string, v values.Value) values.Value {
+	if t := s.symtable; k < len(t.slots) && t.slots[k] == 0 && s.effectiveTable() == t {
+		t.names = append(t.names, name)
+		t.vals = append(t.vals, v)
+		if erb.OddName(name) {
+			t.odd++
+		}
+		t.slots[k] = int32(len(t.names))
+		return v
+	}
+	return s.Assign(site, name, v)
 }
 
 // lookup returns a variable's value, or ok=false when it is not found

@@ -2,6 +2,7 @@ package rt
 
 import (
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 
@@ -120,13 +121,17 @@ func TestParamLayout(t *testing.T) {
 	for i := 0; i < 14; i++ {
 		params = append(params, &Parameter{Name: "p" + string(rune('a'+i))})
 	}
-	layout := newParamLayout(params)
+	// locals, some of which a resource could set as metaparameters
+	locals := []string{"x", "tag", "localb", "locald", "localf", "localh", "localj"}
+	layout := newParamLayout(params, locals)
 	pool := []string{"require", "tag", "before", "notify", "x", "y", "z", "w", "v", "u"}
 	for _, p := range params {
 		pool = append(pool, p.Name)
 	}
+	numbered := slices.Clone(pool[len(pool)-len(params):])
+	numbered = append(numbered, locals...)
 	for round := 0; round < 200; round++ {
-		pt := &varTable{kind: paramTable, layout: layout, slots: make([]int32, len(params))}
+		pt := &varTable{kind: paramTable, layout: layout, slots: make([]int32, layout.slots)}
 		plain := &varTable{kind: localTable}
 		for i := 0; i < 1+rng.Intn(30); i++ {
 			n := pool[rng.Intn(len(pool))]
@@ -138,15 +143,15 @@ func TestParamLayout(t *testing.T) {
 			if strings.Join(got.names, " ") != strings.Join(want.names, " ") {
 				t.Fatalf("round %d, %s: names %v, want %v", round, what, got.names, want.names)
 			}
-			for _, n := range append(pool, "module_name", "title", "nope") {
+			for _, n := range append(append(pool, locals...), "module_name", "title", "nope", "localc") {
 				gi, wi := got.find(n), want.find(n)
 				if gi != wi || gi >= 0 && values.ToString(got.vals[gi]) != values.ToString(want.vals[wi]) {
 					t.Fatalf("round %d, %s: find(%s) = %d, want %d", round, what, n, gi, wi)
 				}
 			}
-			for k, p := range params {
-				if i := got.slots[k]; i > 0 && got.names[i-1] != p.Name || i == 0 && got.find(p.Name) >= 0 {
-					t.Fatalf("round %d, %s: slot of %s is %d", round, what, p.Name, i)
+			for k, n := range numbered {
+				if i := got.slots[k]; i > 0 && got.names[i-1] != n || i == 0 && got.find(n) >= 0 {
+					t.Fatalf("round %d, %s: slot of %s is %d", round, what, n, i)
 				}
 			}
 		}
@@ -154,6 +159,11 @@ func TestParamLayout(t *testing.T) {
 		for _, p := range params {
 			if pt.unassigned(p.Name) != (plain.find(p.Name) < 0) {
 				t.Fatalf("round %d: unassigned(%s) = %v", round, p.Name, pt.unassigned(p.Name))
+			}
+		}
+		for _, n := range locals {
+			if pt.unassigned(n) {
+				t.Fatalf("round %d: local %s unassigned", round, n)
 			}
 		}
 		s := newScope(&Ctx{}, nil, nil, nil)
@@ -169,16 +179,20 @@ func TestParamLayout(t *testing.T) {
 			want.setvar(n, plain.vals[i], false)
 		}
 		check("scope", s.symtable, want.symtable)
-		// variables the body assigns later
+		// variables the body assigns later, by name or by number
 		for i := 0; i < rng.Intn(12); i++ {
 			n := "local" + string(rune('a'+i))
-			s.setvar(n, values.Int(i), false)
+			if k := slices.Index(locals, n); k >= 0 && rng.Intn(2) == 0 {
+				s.SetLocal(nil, len(params)+k, n, values.Int(i))
+			} else {
+				s.setvar(n, values.Int(i), false)
+			}
 			want.setvar(n, values.Int(i), false)
 		}
 		check("scope after assignments", s.symtable, want.symtable)
 	}
 	// a name the scope binds already is setvar's error: not adopted
-	pt := &varTable{kind: paramTable, layout: layout, slots: make([]int32, len(params))}
+	pt := &varTable{kind: paramTable, layout: layout, slots: make([]int32, layout.slots)}
 	pt.set("title", values.String("x"))
 	s := newScope(nil, nil, nil, nil)
 	s.setvar("title", values.String("t"), false)
