@@ -363,8 +363,10 @@ func (c *Ctx) load(f *loadFailure) {
 			continue
 		}
 		if st.logged {
-			for _, w := range st.warnings {
-				c.logAt("warning", nil, w, nil)
+			if !c.prog.WarningsDisabled("deprecations") { // as the main manifest's (compile)
+				for _, w := range st.warnings {
+					c.logAt("warning", nil, w, nil)
+				}
 			}
 			continue
 		}

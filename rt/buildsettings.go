@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/pp2go/pp2go/rt/values"
 )
 
 // buildSetting is a Puppet setting that decides what pp2go's build reads
@@ -26,7 +28,7 @@ var buildSettings = map[string]buildSetting{
 	"code": {parse: stringSetting, reads: "the code replaces the main manifest, which the build compiles"},
 	// settings/environment_conf.rb manifest
 	"default_manifest":                 {parse: stringSetting, reads: "it chooses the main manifest, which the build compiles"},
-	"disable_per_environment_manifest": {parse: boolSetting("disable_per_environment_manifest"), reads: "it chooses the main manifest, which the build compiles"},
+	"disable_per_environment_manifest": {parse: buildBool("disable_per_environment_manifest"), reads: "it chooses the main manifest, which the build compiles"},
 	// pops/lookup/global_data_provider.rb: the global layer of Hiera
 	"hiera_config": {parse: stringSetting, reads: "the build compiles the Hiera configuration and data in"},
 	// resource/type_collection.rb version: the catalogs' version is the
@@ -36,16 +38,28 @@ var buildSettings = map[string]buildSetting{
 	// metadata only when the request has a code_id, which puppetserver
 	// has only with code-id-command; pp2go's server has none, so the
 	// catalog is the same either way
-	"static_catalogs": {parse: boolSetting("static_catalogs")},
+	"static_catalogs": {parse: buildBool("static_catalogs")},
 	// the short names of certificate extensions in
 	// $trusted['extensions'] (rt/server OIDMapping), read as the server
 	// starts, as puppetserver's
 	"trusted_oid_mapping_file": {parse: stringSetting},
 	// pp2go's --puppetdb is storeconfigs with PuppetDB (rt/cli)
-	"storeconfigs": {parse: boolSetting("storeconfigs")},
+	"storeconfigs": {parse: buildBool("storeconfigs")},
 }
 
 func stringSetting(v string) (any, error) { return v, nil }
+
+// buildBool munges a boolean build setting as Puppet does (boolSetting),
+// to a Go bool.
+func buildBool(name string) func(string) (any, error) {
+	return func(v string) (any, error) {
+		b, err := boolSetting(name, v)
+		if err != nil {
+			return nil, err
+		}
+		return b == values.Bool(true), nil
+	}
+}
 
 // BuildSettings are the names of the settings pp2go build acts on besides
 // SettableSettings, sorted.

@@ -83,6 +83,10 @@ func (c *Ctx) warnOnce(key string, log func()) {
 	}
 }
 
+// WarningsDisabled implements fn.WarningsDisabler: the program's
+// disable_warnings setting.
+func (s *Scope) WarningsDisabled(kind string) bool { return s.c.prog.WarningsDisabled(kind) }
+
 // Stacktrace implements fn.Stacker: the function calls in progress, the
 // innermost first.
 func (s *Scope) Stacktrace() []fn.Frame {

@@ -162,8 +162,12 @@ func (c *Ctx) compile() {
 	if msg := c.prog.envRaised[c.prog.Puppet().Major]; msg != "" {
 		panic(&Error{Message: msg})
 	}
-	for _, w := range c.prog.envWarnings[c.prog.Puppet().Major] {
-		c.logAt("warning", nil, w, nil)
+	if !c.prog.WarningsDisabled("deprecations") {
+		// validation's deprecations: none logged when disable_warnings
+		// holds deprecations (issue_reporter.rb's max_deprecations is 0)
+		for _, w := range c.prog.envWarnings[c.prog.Puppet().Major] {
+			c.logAt("warning", nil, w, nil)
+		}
 	}
 	if st := c.prog.strictEnvError(); st != nil {
 		switch c.prog.strict {

@@ -32,6 +32,8 @@ func (s *Scope) HieraSession() *hiera.Session {
 		c.hiera = hiera.NewSession(d, hieraScope{c})
 		c.hiera.SetStrict(c.prog.strict)
 		c.hiera.Absent = c.prog.moduleAbsent
+		c.hiera.DataBindingTerminus = c.prog.dataBinding
+		c.hiera.DisabledWarnings = c.prog.disabledWarnings
 		c.hiera.Warn = func(msg string) { c.Warning(nil, msg) }
 		c.hiera.New = func(t values.Type, v values.Value, args []values.Value) values.Value {
 			return s.c.top.Call("new", append([]values.Value{t, v}, args...), nil)

@@ -57,11 +57,14 @@ type Program struct {
 	settingRoots map[string]string
 	// the release compiled as (puppet.go), the settable settings set, and
 	// what the compiler reads of them
-	release         *Release
-	settingVals     map[string]any
-	buildVals       map[string]any // the build's settings (buildsettings.go)
-	strict          string
-	strictVariables bool
+	release          *Release
+	settingVals      map[string]values.Value
+	buildVals        map[string]any // the build's settings (buildsettings.go)
+	strict           string
+	strictVariables  bool
+	dataBinding      string   // data_binding_terminus: hiera, none or ""
+	digestAlgorithm  string   // digest_algorithm
+	disabledWarnings []string // disable_warnings
 
 	envError string // the error every compilation fails with; "" for none
 	// strictEnv is, by Puppet release (major version), the error every

@@ -6,8 +6,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/pp2go/pp2go/rt/restype"
+	"github.com/pp2go/pp2go/rt/values"
 )
 
 // Release is a version of Puppet whose catalogs pp2go compiles. What
@@ -20,9 +22,10 @@ type Release struct {
 	// settings is $settings::* of a Debian server of this version
 	// (tools/settings/gen.rb run under it), with placeholders.
 	settings []byte
-	// defaults are the values of the settable settings (below) the
-	// compiler acts on, as $settings::* shows them (defaults.rb).
-	defaults map[string]any
+	// defaults are the values of the settable settings (settable.go) as
+	// settings holds them, read on first use
+	defaultsOnce sync.Once
+	defaults     map[string]values.Value
 	// lacks are the Ruby libraries beside Puppet that the release's
 	// package does not install, with Ruby's LoadError message for each
 	// (did_you_mean's suggestion from the release's load path included): a
@@ -47,12 +50,10 @@ var settings8JSON []byte
 // it (OpenVox 8 has the same compiler).
 var (
 	Puppet7 = &Release{Major: 7, Version: "7.23.0", settings: settingsJSON,
-		defaults: map[string]any{"strict": "warning", "strict_variables": false},
 		lacks: map[string]string{
 			"puppet/resource_api": "cannot load such file -- puppet/resource_api\nDid you mean?  puppet/resource",
 		}}
 	Puppet8 = &Release{Major: 8, Version: "8.10.0", settings: settings8JSON,
-		defaults: map[string]any{"strict": "error", "strict_variables": true},
 		vendored: restype.Vendored8()}
 )
 
@@ -78,37 +79,6 @@ func ParsePuppet(s string) (*Release, error) {
 		}
 	}
 	return nil, fmt.Errorf("unknown Puppet version %q: pp2go compiles as Puppet %s", s, PuppetVersions)
-}
-
-// settable are the settings of Puppet's compiler that SetSetting accepts
-// besides the directories and the certname (SettingRoots): those that
-// change what a catalog holds and that pp2go acts on. Each maps a value as
-// puppet.conf spells it to the value $settings::* shows, or an error.
-var settable = map[string]func(string) (any, error){
-	// strict: what Puppet's strict checks do (parser/scope.rb,
-	// pops/evaluator/runtime3_support.rb, stdlib's deprecation()).
-	"strict": func(v string) (any, error) {
-		switch v {
-		case "off", "warning", "error":
-			return v, nil
-		}
-		return nil, fmt.Errorf("invalid value %q for setting strict: give off, warning or error", v)
-	},
-	// strict_variables: an unknown variable is an error.
-	"strict_variables": boolSetting("strict_variables"),
-}
-
-// boolSetting reads a boolean setting as Puppet's BooleanSetting munges it.
-func boolSetting(name string) func(string) (any, error) {
-	return func(v string) (any, error) {
-		switch v {
-		case "true":
-			return true, nil
-		case "false":
-			return false, nil
-		}
-		return nil, fmt.Errorf("invalid value %q for boolean setting %s: give true or false", v, name)
-	}
 }
 
 // SettableSettings are the names SetSetting accepts, sorted (those the
@@ -166,22 +136,6 @@ func (p *Program) Puppet() *Release {
 		return DefaultPuppet
 	}
 	return p.release
-}
-
-// applySettings derives the fields the compiler reads from the release's
-// defaults and the settings set (settingsMu held).
-func (p *Program) applySettings() {
-	p.strict = p.settingValue("strict").(string)
-	p.strictVariables = p.settingValue("strict_variables").(bool)
-}
-
-// settingValue is a settable setting's value: as set, else the release's
-// default (settingsMu held).
-func (p *Program) settingValue(name string) any {
-	if v, ok := p.settingVals[name]; ok {
-		return v
-	}
-	return p.Puppet().defaults[name]
 }
 
 // StrictMode is the program's strict setting: off, warning or error.

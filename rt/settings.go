@@ -39,19 +39,21 @@ var settingDefaults = map[string]string{
 	"publicdir": "/var/cache/puppet/public",
 }
 
-// SetSetting sets one of the SettingRoots for the program's compilations
-// (before the first). modulepath and manifest are the environment's (the
-// generated program sets them); the others are the server's.
+// SetSetting sets one of the SettingRoots or of the settable settings
+// (settable.go) for the program's compilations (before the first), or
+// fails with Puppet's error for a value it refuses. modulepath and
+// manifest are the environment's (the generated program sets them); the
+// others are the server's.
 func (p *Program) SetSetting(name, value string) error {
-	if parse, ok := settable[name]; ok {
-		v, err := parse(value)
+	if munge, ok := settable[name]; ok {
+		v, err := munge(name, value)
 		if err != nil {
 			return err
 		}
 		p.settingsMu.Lock()
 		defer p.settingsMu.Unlock()
 		if p.settingVals == nil {
-			p.settingVals = map[string]any{}
+			p.settingVals = map[string]values.Value{}
 		}
 		p.settingVals[name] = v
 		p.settings = nil
@@ -157,15 +159,15 @@ func (p *Program) buildSettings() *values.Hash {
 				v = values.String(s)
 			}
 		default:
-			x, ok := p.buildVals[name]
-			if _, set := settable[name]; set && !ok {
-				x = p.settingValue(name)
-			}
-			switch x := x.(type) {
-			case bool:
-				v = values.Bool(x)
-			case string:
-				v = values.String(x)
+			if x, ok := p.buildVals[name]; ok {
+				switch x := x.(type) {
+				case bool:
+					v = values.Bool(x)
+				case string:
+					v = values.String(x)
+				}
+			} else if set, ok := p.settingVals[name]; ok {
+				v = set
 			}
 		}
 		b.Put(values.String(name), v)

@@ -40,8 +40,47 @@ func TestSettings(t *testing.T) {
 
 	err := p.SetSetting("ordering", "random")
 	assert.ErrorContains(t, err, `setting "ordering" cannot be set`)
-	assert.ErrorContains(t, p.SetSetting("strict", "fatal"), `invalid value "fatal" for setting strict`)
-	assert.ErrorContains(t, p.SetSetting("strict_variables", "yes"), `invalid value "yes" for boolean setting strict_variables`)
+}
+
+// SetSetting munges each setting pp2go acts on as Puppet's setting class
+// does and refuses what Puppet refuses, in its words: the errors and
+// values are Puppet 7.23's and 8.10's (the same) for Puppet[NAME] = VALUE
+// after Puppet.initialize_settings.
+func TestSettableErrors(t *testing.T) {
+	p := NewProgram("production")
+	for _, c := range []struct{ name, value, err string }{
+		{"strict_variables", "yes", `Invalid value '"yes"' for boolean parameter: strict_variables`},
+		{"strict", "x", `Invalid value 'x' for parameter strict. Allowed values are 'off', 'warning', 'error'`},
+		{"digest_algorithm", "sha1", `Invalid value 'sha1' for parameter digest_algorithm. Allowed values are 'sha256', 'sha384', 'sha512', 'sha224', 'md5'`},
+		{"disable_warnings", "foo,deprecations", `Cannot disable unrecognized warning types 'foo'. Valid values are 'deprecations, undefined_variables, undefined_resources'.`},
+		{"data_binding_terminus", "foo", `setting data_binding_terminus=foo cannot be set: pp2go has Puppet's termini hiera and none, not a custom one`},
+	} {
+		err := p.SetSetting(c.name, c.value)
+		if assert.Error(t, err, c.name) {
+			assert.Equal(t, c.err, err.Error(), c.name)
+		}
+	}
+	err := p.SetSetting("ordering", "random")
+	assert.ErrorContains(t, err, `setting "ordering" cannot be set: pp2go compiles with Puppet's default settings but for `)
+	assert.ErrorContains(t, err, "data_binding_terminus, digest_algorithm, disable_warnings,", "names the settings it takes")
+	for _, c := range []struct {
+		name, value string
+		want        values.Value
+	}{
+		{"disable_warnings", "deprecations , undefined_variables,", values.NewArray(values.String("deprecations"), values.String("undefined_variables"))},
+		{"disable_warnings", "", values.NewArray()},
+		{"data_binding_terminus", "", values.Undef},
+		{"data_binding_terminus", "none", values.String("none")},
+		{"digest_algorithm", "md5", values.String("md5")},
+	} {
+		require.NoError(t, p.SetSetting(c.name, c.value), c.name)
+		tab := p.settingsTable(&varTable{kind: localTable})
+		assert.Equal(t, c.want, tab.vals[tab.find(c.name)], c.name+"="+c.value)
+	}
+	assert.Equal(t, "md5", p.DigestAlgorithm())
+	assert.False(t, p.WarningsDisabled("deprecations"), "disable_warnings is empty again")
+	require.NoError(t, p.SetSetting("disable_warnings", "deprecations"))
+	assert.True(t, p.WarningsDisabled("deprecations"))
 }
 
 // The settings pp2go acts on show in $settings::* as set, over the

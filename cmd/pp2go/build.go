@@ -171,7 +171,8 @@ module path, the main manifest), turned into Go, and built with 'go build'
 (Go must be installed). The binary compiles as --puppet says: 8 (Puppet
 8.10, OpenVox 8; the default) or 7 (Puppet 7.23), with that release's
 default settings but for those given with --setting NAME=VALUE (strict,
-strict_variables, the directories and the certname of $settings::*); the
+strict_variables, data_binding_terminus, digest_algorithm,
+disable_warnings, the directories and the certname of $settings::*); the
 binary's own --puppet and --setting override both.
 
 The settings that decide what the build reads act here, as Puppet's do:

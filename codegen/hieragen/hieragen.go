@@ -124,6 +124,9 @@ func warnings(ws []hiera.Warning) jen.Code {
 	items := make([]jen.Code, len(ws))
 	for i, w := range ws {
 		wf := jen.Dict{jen.Id("Msg"): jen.Lit(w.Msg)}
+		if w.Kind != "" {
+			wf[jen.Id("Kind")] = jen.Lit(w.Kind)
+		}
 		if w.Unless != "" {
 			wf[jen.Id("Unless")] = jen.Lit(w.Unless)
 		}

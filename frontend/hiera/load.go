@@ -117,7 +117,7 @@ func (l *loader) configWarning(file, msg string) {
 func (l *loader) deprecatedVersion(file string, version int) {
 	msg := file + ": Use of 'hiera.yaml' version " + itoa(version) + " is deprecated. It should be converted to version 5"
 	l.warnf(file, 0, 0, msg)
-	l.runtimeWarnings = append(l.runtimeWarnings, rthiera.Warning{Msg: msg + warnOnceTrace(file), Unless: "off", Key: "hiera.yaml"})
+	l.runtimeWarnings = append(l.runtimeWarnings, rthiera.Warning{Msg: msg + warnOnceTrace(file), Unless: "off", Key: "hiera.yaml", Kind: "deprecations"})
 }
 
 // warnOnceTrace is the location Puppet.warn_once appends to its message.

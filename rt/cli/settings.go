@@ -53,16 +53,22 @@ error), Puppet 7 to strict=warning and strict_variables=false.
 
 --setting NAME=VALUE sets a Puppet setting, as puppet.conf spells it:
 strict (off, warning, error) and strict_variables (true, false) change
-what compiles; the directories (confdir, codedir, vardir, logdir, rundir,
-publicdir, environmentpath, basemodulepath) and the certname change what
-$settings::* shows, which otherwise are a Debian server's defaults for the
-release; static_catalogs changes no catalog (pp2go's server sends no
-code_id, without which puppetserver inlines nothing); storeconfigs is
---puppetdb (true needs it, false refuses it); trusted_oid_mapping_file
-(default $confdir/custom_trusted_oid_mapping.yaml) names the certificate
-extensions of $trusted['extensions'] that serve sees, as puppetserver's
-does. Settings given at build time
+what compiles; data_binding_terminus (hiera, none: no global Hiera layer
+but for the hiera_* functions) what lookups find; digest_algorithm (sha256,
+md5, sha224, sha384, sha512) what digest() computes; disable_warnings (a
+comma-separated list of deprecations, undefined_variables,
+undefined_resources) which warnings a compile logs. The directories
+(confdir, codedir, vardir, logdir, rundir, publicdir, environmentpath,
+basemodulepath) and the certname change what $settings::* shows, which
+otherwise are a Debian server's defaults for the release; static_catalogs
+changes no catalog (pp2go's server sends no code_id, without which
+puppetserver inlines nothing); storeconfigs is --puppetdb (true needs it,
+false refuses it); trusted_oid_mapping_file (default
+$confdir/custom_trusted_oid_mapping.yaml) names the certificate extensions
+of $trusted['extensions'] that serve sees, as puppetserver's does. A value
+Puppet refuses is refused with Puppet's error. Settings given at build time
 apply unless set again here. The settings that decide what the build read
 (code, default_manifest, disable_per_environment_manifest, hiera_config,
 config_version) are refused here, saying so: give them to pp2go build. Any
-other setting is refused, naming it.`
+other setting is refused, naming it (rt/puppet-versions.md says why for
+each setting Puppet's compiler reads).`

@@ -66,3 +66,21 @@ func TestPuppetFlags(t *testing.T) {
 	assert.ErrorContains(t, (&puppetFlags{settings: []string{"strict"}}).apply(p), `--setting "strict": give NAME=VALUE`)
 	assert.ErrorContains(t, (&puppetFlags{settings: []string{"environment_timeout=0"}}).apply(p), `setting "environment_timeout" cannot be set`)
 }
+
+// The binary's --setting takes each setting the compiler acts on, and
+// refuses a value as Puppet does, in its words (Puppet 7.23's and 8.10's
+// Puppet[NAME] = VALUE).
+func TestSettingFlags(t *testing.T) {
+	p := unknownVarProgram()
+	require.NoError(t, (&puppetFlags{settings: []string{"digest_algorithm=sha512", "disable_warnings=deprecations,undefined_variables", "data_binding_terminus=none"}}).apply(p))
+	assert.Equal(t, "sha512", p.DigestAlgorithm())
+	assert.True(t, p.WarningsDisabled("undefined_variables"))
+	assert.False(t, p.WarningsDisabled("undefined_resources"))
+	assert.EqualError(t, (&puppetFlags{settings: []string{"disable_warnings=deprecation"}}).apply(p),
+		"Cannot disable unrecognized warning types 'deprecation'. Valid values are 'deprecations, undefined_variables, undefined_resources'.")
+	assert.EqualError(t, (&puppetFlags{settings: []string{"digest_algorithm=sha1"}}).apply(p),
+		"Invalid value 'sha1' for parameter digest_algorithm. Allowed values are 'sha256', 'sha384', 'sha512', 'sha224', 'md5'")
+	assert.EqualError(t, (&puppetFlags{settings: []string{"strict_variables=yes"}}).apply(p),
+		`Invalid value '"yes"' for boolean parameter: strict_variables`)
+	assert.ErrorContains(t, (&puppetFlags{settings: []string{"rich_data=false"}}).apply(p), `setting "rich_data" cannot be set`)
+}

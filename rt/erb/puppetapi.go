@@ -44,8 +44,9 @@ func (r *R) PuppetStacktrace() Value {
 }
 
 // symbolicSettings are the settings whose value Ruby sees as a Symbol
-// (defaults.rb's :symbolic_enum).
-var symbolicSettings = map[string]bool{"strict": true}
+// (defaults.rb's :symbolic_enum, and the :terminus settings, which intern
+// theirs).
+var symbolicSettings = map[string]bool{"strict": true, "data_binding_terminus": true}
 
 // PuppetSetting is Puppet[:name] (Puppet.settings[:name]): the setting as
 // the compile sees it ($settings::name), nil when the scope has none.
@@ -64,10 +65,26 @@ func (r *R) PuppetSetting(name Value) Value {
 	return FromPuppet(v)
 }
 
+// warningsDisabled is whether Puppet[:disable_warnings] holds kind.
+func (r *R) warningsDisabled(kind string) bool {
+	if off, ok := r.PuppetSetting(S("disable_warnings")).(*Array); ok {
+		for _, k := range off.A {
+			if ToS(k) == kind {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // PuppetDeprecationWarning is Puppet.deprecation_warning(message, key):
-// a warning logged once per key (the message being the key by default).
+// a warning logged once per key (the message being the key by default),
+// unless Puppet[:disable_warnings] holds deprecations.
 func (r *R) PuppetDeprecationWarning(args ...Value) Value {
 	arity(args, 1, 2)
+	if r.warningsDisabled("deprecations") {
+		return nil
+	}
 	msg := ToS(args[0])
 	key := msg
 	if len(args) > 1 && args[1] != nil {

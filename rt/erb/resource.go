@@ -454,12 +454,8 @@ func (r *R) PuppetFindResourceTypeOrClass(scope, name Value) Value {
 // line): the warning logged once per key, with "(file & line not
 // available)", unless the disable_warnings setting holds kind.
 func (r *R) PuppetWarnOnce(kind, key, msg Value) Value {
-	if off, ok := r.PuppetSetting(S("disable_warnings")).(*Array); ok {
-		for _, k := range off.A {
-			if Equal(k, kind) {
-				return nil
-			}
-		}
+	if r.warningsDisabled(ToS(kind)) {
+		return nil
 	}
 	if s, ok := r.scope.(StrictScope); ok {
 		s.WarnOnceUnlocated(ToS(key), ToS(msg))

@@ -11,7 +11,8 @@ type StrictScope interface {
 }
 
 // variableNotFound is Scope#variable_not_found for a template's lookup:
-// nothing with strict=off, a warning with warning, an ArgumentError with
+// nothing with strict=off, a warning with warning (unless disable_warnings
+// holds undefined_variables), an ArgumentError with
 // error (Puppet 8's default). Built-in and numeric variables always exist.
 func (r *R) variableNotFound(name string) {
 	if name == "module_name" || name == "caller_module_name" || numericVar(name) {
@@ -29,6 +30,9 @@ func (r *R) variableNotFound(name string) {
 	case "error":
 		raise(ClassArgumentError, "Undefined variable '%s'; ", name)
 	case "warning":
+		if r.warningsDisabled("undefined_variables") {
+			return
+		}
 		ss.WarnOnceUnlocated("Variable: "+name, "Undefined variable '"+name+"'; ")
 	}
 }

@@ -1,6 +1,7 @@
 package fn
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -40,12 +41,67 @@ type UnlocatedWarner interface {
 // line: Puppet logs the message with "(file & line not available)" on a
 // line of its own, once per compile and key.
 func WarnOnceUnlocated(c Context, key, msg string) {
-	msg += "\n   (file & line not available)"
+	warnOnceTraced(c, key, msg+"\n   (file & line not available)")
+}
+
+// warnOnceTraced logs msg, which ends with warn_once's location line, once
+// per compile and key, without a position of its own.
+func warnOnceTraced(c Context, key, msg string) {
 	if w, ok := c.(UnlocatedWarner); ok {
 		w.WarnOnceUnlocated(key, msg)
 		return
 	}
 	WarnOnce(c, key, msg)
+}
+
+// WarningsDisabler is implemented by contexts that know Puppet's
+// disable_warnings setting.
+type WarningsDisabler interface {
+	WarningsDisabled(kind string) bool
+}
+
+// WarningsDisabled is whether c's disable_warnings setting holds kind
+// (deprecations, undefined_variables or undefined_resources): Puppet's
+// warn_once of that kind logs nothing.
+func WarningsDisabled(c Context, kind string) bool {
+	d, ok := c.(WarningsDisabler)
+	return ok && d.WarningsDisabled(kind)
+}
+
+// Deprecated is Puppet.warn_once('deprecations', key, msg) with no file
+// and line (WarnOnceUnlocated), unless disable_warnings holds
+// deprecations.
+func Deprecated(c Context, key, msg string) {
+	if !WarningsDisabled(c, "deprecations") {
+		WarnOnceUnlocated(c, key, msg)
+	}
+}
+
+// DeprecatedAt is Puppet.warn_once('deprecations', key, msg, file, line)
+// given the top of the Puppet call stack (PuppetStack.top_of_stack), whose
+// file and line the message ends with; key is called with them.
+func DeprecatedAt(c Context, key func(file string, line int) string, msg string) {
+	if WarningsDisabled(c, "deprecations") {
+		return
+	}
+	var top Frame
+	if st := Stacktrace(c); len(st) > 0 {
+		top = st[0]
+	}
+	loc := ""
+	switch {
+	case top.File != "" && top.Line != 0:
+		loc = fmt.Sprintf("(file: %s, line: %d)", top.File, top.Line)
+	case top.Line != 0:
+		loc = fmt.Sprintf("(line: %d)", top.Line)
+	case top.File != "":
+		loc = "(file: " + top.File + ")"
+	}
+	if loc == "" {
+		WarnOnceUnlocated(c, key(top.File, top.Line), msg)
+		return
+	}
+	warnOnceTraced(c, key(top.File, top.Line), msg+"\n   "+loc)
 }
 
 // Frame is a position of the Puppet call stack: a manifest and a line.
@@ -234,8 +290,9 @@ func StrictMode(c Context) string {
 
 // LookupVar3x is a variable lookup as Ruby functions do it
 // (scope.lookupvar): an unknown variable is undef, with Puppet's warning
-// ("Undefined variable 'x'; ", once per variable), or an error when strict
-// is error. module_name, caller_module_name and numeric variables are
+// ("Undefined variable 'x'; ", once per variable, unless
+// disable_warnings holds undefined_variables), or an error when strict is
+// error. module_name, caller_module_name and numeric variables are
 // never reported.
 func LookupVar3x(c Context, name string) values.Value {
 	if x, ok := c.LookupVar(name); ok {
@@ -253,7 +310,9 @@ func LookupVar3x(c Context, name string) values.Value {
 	case "error":
 		panic(Errorf("Undefined variable '%s'; ", name))
 	default:
-		WarnOnceUnlocated(c, "Variable: "+name, "Undefined variable '"+name+"'; ")
+		if !WarningsDisabled(c, "undefined_variables") {
+			WarnOnceUnlocated(c, "Variable: "+name, "Undefined variable '"+name+"'; ")
+		}
 	}
 	return values.Undef
 }

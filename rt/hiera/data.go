@@ -89,6 +89,9 @@ type Warning struct {
 	// Key, when set, is warn_once's key: a compile logs one warning of
 	// that key, whichever file it concerns.
 	Key string
+	// Kind is warn_once's kind: "deprecations" is not logged when the
+	// disable_warnings setting holds it.
+	Kind string
 }
 
 // Entry is one level of a hierarchy.

@@ -1,6 +1,7 @@
 package hiera
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/values"
@@ -33,6 +34,9 @@ type Session struct {
 	// strict=error): a lookup finds no module layer for them, as for a
 	// module that is not there (nil: none).
 	Absent func(module string) bool
+	// DisabledWarnings is Puppet's disable_warnings setting: the kinds of
+	// warnings not logged.
+	DisabledWarnings []string
 
 	global, env *layer
 	modules     map[string]*layer
@@ -110,7 +114,7 @@ func (s *Session) warn(key, msg string) {
 // strict setting has it.
 func (s *Session) configWarnings(ws []Warning) {
 	for _, w := range ws {
-		if w.Unless != "" && w.Unless == s.strict {
+		if w.Unless != "" && w.Unless == s.strict || w.Kind != "" && slices.Contains(s.DisabledWarnings, w.Kind) {
 			continue
 		}
 		key := "config:" + w.Msg

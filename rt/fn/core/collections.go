@@ -1,6 +1,7 @@
 package core
 
 import (
+	"fmt"
 	"math"
 	"regexp"
 
@@ -39,7 +40,8 @@ func init() {
 		}).
 		D("String str", func(c fn.Context, a args, b fn.Block) v.Value { return v.BoolOf(a[0] == v.String("")) }).
 		D("Numeric num", func(c fn.Context, a args, b fn.Block) v.Value {
-			fn.WarnOnce(c, "empty-from-numeric", "Calling function empty() with Numeric value is deprecated.")
+			fn.DeprecatedAt(c, func(file string, line int) string { return fmt.Sprintf("empty-from-%s-%d", file, line) },
+				"Calling function empty() with Numeric value is deprecated.")
 			return v.False
 		}).
 		D("Binary bin", func(c fn.Context, a args, b fn.Block) v.Value { return v.BoolOf(length(a[0]) == v.Int(0)) }).
@@ -185,7 +187,7 @@ func init() {
 			return a[0]
 		}).
 		D("String val", func(c fn.Context, a args, b fn.Block) v.Value {
-			fn.WarnOnce(c, "abs_function_numeric_coerce_string", "The abs() function's auto conversion of String to Numeric is deprecated - change to convert input before calling")
+			fn.Deprecated(c, "abs_function_numeric_coerce_string", "The abs() function's auto conversion of String to Numeric is deprecated - change to convert input before calling")
 			s := str(a[0])
 			switch {
 			case regexp.MustCompile(`(?m)^-?(?:\d+)(?:\.\d+){1}$`).MatchString(s):
@@ -209,7 +211,7 @@ func init() {
 				return a[0]
 			}).
 			D("String val", func(c fn.Context, a args, b fn.Block) v.Value {
-				fn.WarnOnce(c, name+"_function_numeric_coerce_string", "The "+name+"() function's auto conversion of String to Float is deprecated - change to convert input before calling")
+				fn.Deprecated(c, name+"_function_numeric_coerce_string", "The "+name+"() function's auto conversion of String to Float is deprecated - change to convert input before calling")
 				x, ok := RubyFloat(str(a[0]))
 				if !ok {
 					panic(fn.Errorf("%s(): cannot convert given value to a floating point value.", name))
@@ -388,12 +390,12 @@ func minmax(name string, dir int) {
 		return func(a, b v.Value) int {
 			as, bs := fn.RubyToS(a), fn.RubyToS(b)
 			if numericLike.MatchString(as) && numericLike.MatchString(bs) {
-				fn.WarnOnce(c, name+"_function_numeric_coerce_string", "The "+name+"() function's auto conversion of String to Numeric is deprecated - change to convert input before calling, or use lambda")
+				fn.Deprecated(c, name+"_function_numeric_coerce_string", "The "+name+"() function's auto conversion of String to Numeric is deprecated - change to convert input before calling, or use lambda")
 				r, _ := fn.RubyCompare(v.Float(fn.RubyToF(as)), v.Float(fn.RubyToF(bs)))
 				return r
 			}
 			if anyConv {
-				fn.WarnOnce(c, name+"_function_string_coerce_any", "The "+name+"() function's auto conversion of Any to String is deprecated - change to convert input before calling, or use lambda")
+				fn.Deprecated(c, name+"_function_string_coerce_any", "The "+name+"() function's auto conversion of Any to String is deprecated - change to convert input before calling, or use lambda")
 			}
 			return strings.Compare(as, bs)
 		}

@@ -135,7 +135,7 @@ func init() {
 			return v.String(s)
 		}).
 		D("String format, String timezone?", func(c fn.Context, a args, b fn.Block) v.Value {
-			fn.WarnOnce(c, "legacy#strftime", "The argument signature (String format, [String timezone]) is deprecated for #strftime. See #strftime documentation and Timespan type for more info")
+			fn.DeprecatedAt(c, func(string, int) string { return "legacy#strftime" }, "The argument signature (String format, [String timezone]) is deprecated for #strftime. See #strftime documentation and Timespan type for more info")
 			tz := ""
 			if len(a) > 1 {
 				tz = str(a[1])

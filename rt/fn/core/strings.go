@@ -4,7 +4,9 @@ import (
 	"crypto/md5"
 	"crypto/sha1"
 	"crypto/sha256"
+	"crypto/sha512"
 	"encoding/hex"
+	"hash"
 	"strings"
 	"unicode/utf8"
 
@@ -128,7 +130,7 @@ func init() {
 		D("Variant[Array[String],String] target, String pattern, Variant[String,Hash[String,String]] replacement, Optional[Pattern[/^[GEIM]*$/]] flags?, Enum['N','E','S','U'] encoding?",
 			func(c fn.Context, a args, b fn.Block) v.Value {
 				if len(a) > 4 && fn.PuppetMajor(c) >= 8 {
-					fn.WarnOnceUnlocated(c, "regsubst_function_encoding", "The regsubst() function's encoding argument has been ignored since Ruby 1.9 and will be removed in a future release")
+					fn.Deprecated(c, "regsubst_function_encoding", "The regsubst() function's encoding argument has been ignored since Ruby 1.9 and will be removed in a future release")
 				}
 				global := false
 				var opts string
@@ -213,8 +215,30 @@ func init() {
 	digest("md5", func(b []byte) string { h := md5.Sum(b); return hex.EncodeToString(h[:]) })
 	digest("sha1", func(b []byte) string { h := sha1.Sum(b); return hex.EncodeToString(h[:]) })
 	digest("sha256", func(b []byte) string { h := sha256.Sum256(b); return hex.EncodeToString(h[:]) })
-	// digest uses Puppet's digest_algorithm setting: sha256 by default.
-	digest("digest", func(b []byte) string { h := sha256.Sum256(b); return hex.EncodeToString(h[:]) })
+	// digest uses Puppet's digest_algorithm setting (sha256 by default):
+	// Puppet::Util::Checksums' method of that name.
+	fn.Register(fn.New3("digest", 1, func(c fn.Context, a args, b fn.Block) v.Value {
+		s, ok := a[0].(v.String)
+		if !ok {
+			panic(fn.Errorf("no implicit conversion of %s into String", rubyConvName(a[0])))
+		}
+		algo, _ := c.LookupVar("::settings::digest_algorithm")
+		var h hash.Hash
+		switch algo {
+		case v.String("md5"):
+			h = md5.New()
+		case v.String("sha384"):
+			h = sha512.New384()
+		case v.String("sha512"):
+			h = sha512.New()
+		case v.String("sha224"):
+			h = sha256.New224()
+		default:
+			h = sha256.New()
+		}
+		h.Write([]byte(s))
+		return v.String(hex.EncodeToString(h.Sum(nil)))
+	}))
 
 	fn.Register(fn.New3("fail", -1, func(c fn.Context, a args, b fn.Block) v.Value {
 		parts := make([]string, len(a))

@@ -50,7 +50,7 @@ func lookupImpl(i int) fn.Impl {
 func hieraImpl(kind hiera.HieraKind, i int) fn.Impl {
 	return func(c fn.Context, args []values.Value, b fn.Block) values.Value {
 		if fn.StrictMode(c) != "off" {
-			fn.WarnOnceUnlocated(c, "deprecations/"+kind.Name(), kind.DeprecationWarning(fn.PuppetMinorVersion(c)))
+			fn.Deprecated(c, "deprecations/"+kind.Name(), kind.DeprecationWarning(fn.PuppetMinorVersion(c)))
 		}
 		s := session(c)
 		if kind == hiera.HieraInclude {
