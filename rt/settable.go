@@ -101,20 +101,21 @@ func disableWarningsSetting(name, v string) (values.Value, error) {
 func rubyInspect(s string) string {
 	var b strings.Builder
 	b.WriteByte('"')
-	for _, r := range s {
+	for i, r := range s {
 		switch r {
 		case '"', '\\':
 			b.WriteByte('\\')
 			b.WriteRune(r)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '#':
-			b.WriteByte('#') // escaped only before {, $ and @
+		case '\n', '\t', '\r', 0x1b, '\a', '\b', '\f', '\v':
+			b.WriteString(map[rune]string{'\n': `\n`, '\t': `\t`, '\r': `\r`, 0x1b: `\e`, '\a': `\a`, '\b': `\b`, '\f': `\f`, '\v': `\v`}[r])
+		case '#': // escaped before {, $ and @, which would interpolate
+			if i+1 < len(s) && strings.IndexByte("{$@", s[i+1]) >= 0 {
+				b.WriteByte('\\')
+			}
+			b.WriteByte('#')
 		default:
 			if r < 0x20 || r == 0x7f {
-				fmt.Fprintf(&b, `\x%02X`, r)
+				fmt.Fprintf(&b, `\u%04X`, r)
 			} else {
 				b.WriteRune(r)
 			}

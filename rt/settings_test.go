@@ -50,6 +50,7 @@ func TestSettableErrors(t *testing.T) {
 	p := NewProgram("production")
 	for _, c := range []struct{ name, value, err string }{
 		{"strict_variables", "yes", `Invalid value '"yes"' for boolean parameter: strict_variables`},
+		{"strict_variables", "#{x}\"\x7f\r\x02", `Invalid value '"\#{x}\"\u007F\r\u0002"' for boolean parameter: strict_variables`},
 		{"strict", "x", `Invalid value 'x' for parameter strict. Allowed values are 'off', 'warning', 'error'`},
 		{"digest_algorithm", "sha1", `Invalid value 'sha1' for parameter digest_algorithm. Allowed values are 'sha256', 'sha384', 'sha512', 'sha224', 'md5'`},
 		{"disable_warnings", "foo,deprecations", `Cannot disable unrecognized warning types 'foo'. Valid values are 'deprecations, undefined_variables, undefined_resources'.`},
