@@ -24,25 +24,56 @@ type Methods func(s erb.Scope, method string, b *erb.Block, a []erb.Value) erb.V
 // Impl is the implementation of a 4.x dispatch to method.
 func Impl(m Methods, method string) fn.Impl {
 	return func(c fn.Context, args []values.Value, b fn.Block) values.Value {
-		return run(c, m, method, rubyBlock(b), rubyArgs(nil, args))
+		f := newFrame(c, nil, args, erb.FromPuppet)
+		return run(&f.s, m, method, rubyBlock(b), f.arr.A)
 	}
 }
 
-// rubyArgs is lead followed by the Puppet values args as Ruby sees them.
-func rubyArgs(lead []erb.Value, args []values.Value) []erb.Value {
-	a := make([]erb.Value, 0, len(lead)+len(args))
+// frame is what a call of translated Ruby allocates at once: the scope
+// its methods see and the Ruby arguments (in buf when they are few), an
+// Array that is the one argument of a 3.x function's block.
+type frame struct {
+	s   scope
+	arr erb.Array    // the arguments
+	one [1]erb.Value // &arr
+	buf [3]erb.Value
+}
+
+// newFrame is the frame of a call in c whose arguments are lead followed
+// by the Puppet values args made Ruby values with from.
+func newFrame(c fn.Context, lead []erb.Value, args []values.Value, from func(values.Value) erb.Value) *frame {
+	f := &frame{s: scope{c}}
+	var a []erb.Value
+	if n := len(lead) + len(args); n <= len(f.buf) {
+		a = f.buf[:0:n]
+	} else {
+		a = make([]erb.Value, 0, n)
+	}
 	a = append(a, lead...)
 	for _, v := range args {
-		a = append(a, erb.FromPuppet(v))
+		a = append(a, from(v))
 	}
-	return a
+	f.arr.A = a
+	return f
 }
+
+// array1 is the one argument of a 3.x function's block: the Array of the
+// frame's arguments.
+func (f *frame) array1() []erb.Value {
+	f.one[0] = &f.arr
+	return f.one[:]
+}
+
+// scopeLead is the argument before the others of a method that receives
+// the calling scope.
+var scopeLead = []erb.Value{erb.ScopeValue()}
 
 // ImplScope is the implementation of an InternalFunction's dispatch with
 // scope_param: method receives the calling scope before the arguments.
 func ImplScope(m Methods, method string) fn.Impl {
 	return func(c fn.Context, args []values.Value, b fn.Block) values.Value {
-		return run(c, m, method, rubyBlock(b), rubyArgs([]erb.Value{erb.ScopeValue()}, args))
+		f := newFrame(c, scopeLead, args, erb.FromPuppet)
+		return run(&f.s, m, method, rubyBlock(b), f.arr.A)
 	}
 }
 
@@ -51,7 +82,8 @@ func ImplScope(m Methods, method string) fn.Impl {
 // the calling scope in place of the first argument.
 func ImplScopeArg(m Methods, method string) fn.Impl {
 	return func(c fn.Context, args []values.Value, b fn.Block) values.Value {
-		return run(c, m, method, rubyBlock(b), rubyArgs([]erb.Value{erb.ScopeValue()}, args[1:]))
+		f := newFrame(c, scopeLead, args[1:], erb.FromPuppet)
+		return run(&f.s, m, method, rubyBlock(b), f.arr.A)
 	}
 }
 
@@ -59,11 +91,8 @@ func ImplScopeArg(m Methods, method string) fn.Impl {
 // receives the arguments as one Array.
 func Impl3(m Methods, method string) fn.Impl {
 	return func(c fn.Context, args []values.Value, _ fn.Block) values.Value {
-		a := make([]erb.Value, len(args))
-		for i, v := range args {
-			a[i] = erb.FromPuppet3x(v)
-		}
-		return run(c, m, method, nil, []erb.Value{erb.NewArray(a...)})
+		f := newFrame(c, nil, args, erb.FromPuppet3x)
+		return run(&f.s, m, method, nil, f.array1())
 	}
 }
 
@@ -73,7 +102,7 @@ func Impl3(m Methods, method string) fn.Impl {
 // reports it once (ensure_resource's create_resources of an unknown type:
 // "Error while evaluating a Function Call, Unknown resource type"), or one
 // with the Ruby exception's message.
-func run(c fn.Context, m Methods, method string, b *erb.Block, a []erb.Value) values.Value {
+func run(s *scope, m Methods, method string, b *erb.Block, a []erb.Value) values.Value {
 	defer func() {
 		if p := recover(); p != nil {
 			if re, ok := p.(*erb.RubyError); ok {
@@ -85,17 +114,17 @@ func run(c fn.Context, m Methods, method string, b *erb.Block, a []erb.Value) va
 			panic(p)
 		}
 	}()
-	return erb.ToPuppet(m(scope{c}, method, b, a))
+	return erb.ToPuppet(m(s, method, b, a))
 }
 
 // scope is what translated Ruby sees of the calling scope.
 type scope struct{ c fn.Context }
 
-func (s scope) LookupVar(name string) (values.Value, bool) { return s.c.LookupVar(name) }
+func (s *scope) LookupVar(name string) (values.Value, bool) { return s.c.LookupVar(name) }
 
-func (s scope) Vars() *values.Hash { return values.NewHash() }
+func (s *scope) Vars() *values.Hash { return values.NewHash() }
 
-func (s scope) Call(name string, args []values.Value) values.Value {
+func (s *scope) Call(name string, args []values.Value) values.Value {
 	return s.c.Call(name, args, nil)
 }
 
@@ -133,7 +162,7 @@ var ruby3x = map[*fn.Func]ruby3xFunc{}
 // Puppet's function_x method, which checks the arity (ArgumentError), runs
 // the block with the Ruby arguments as they are and returns its result
 // with :undef made nil (nil when the function is not an rvalue).
-func (s scope) Call3xRuby(name string, args []erb.Value) (erb.Value, bool) {
+func (s *scope) Call3xRuby(name string, args []erb.Value) (erb.Value, bool) {
 	f, ok := ruby3x[fn.Lookup3x(name)]
 	if !ok {
 		return nil, false
@@ -145,7 +174,8 @@ func (s scope) Call3xRuby(name string, args []erb.Value) (erb.Value, bool) {
 	case f.arity < 0 && n < -f.arity-1:
 		panic(&erb.RubyError{Class: erb.ClassArgumentError, Msg: fmt.Sprintf("%s(): Wrong number of arguments given (%d for minimum %d)", name, n, -f.arity-1)})
 	}
-	r := f.m(s, f.method, nil, []erb.Value{erb.NewArray(args...)})
+	fr := &frame{s: *s, arr: erb.Array{A: args}}
+	r := f.m(&fr.s, f.method, nil, fr.array1())
 	if !f.rvalue {
 		return nil, true
 	}
@@ -155,13 +185,13 @@ func (s scope) Call3xRuby(name string, args []erb.Value) (erb.Value, bool) {
 // Call3x is Ruby's scope.function_name(args) in context c, for a
 // template's scope as for a translated function's (scope.Call3x).
 func Call3x(c fn.Context, name string, args []values.Value) values.Value {
-	return scope{c}.Call3x(name, args)
+	return (&scope{c}).Call3x(name, args)
 }
 
 // Call3xRuby is Ruby's scope.function_name(args) of a translated 3.x
 // function in context c (scope.Call3xRuby).
 func Call3xRuby(c fn.Context, name string, args []erb.Value) (erb.Value, bool) {
-	return scope{c}.Call3xRuby(name, args)
+	return (&scope{c}).Call3xRuby(name, args)
 }
 
 // RegisterLoadError registers the function name of module (api 3 or 4)
@@ -181,15 +211,15 @@ func RegisterLoadError(name, module string, api int, msg string) {
 	fn.New(name).Module(module).D("Any args*, &block?", impl).Register()
 }
 
-func (s scope) Log(level, msg string) { s.c.Log(level, msg) }
+func (s *scope) Log(level, msg string) { s.c.Log(level, msg) }
 
-func (s scope) Warn(msg string) { s.c.Warn(msg) }
+func (s *scope) Warn(msg string) { s.c.Warn(msg) }
 
 // ScopeString is how Ruby shows the scope (Puppet's Scope#to_s).
-func (s scope) ScopeString() string { return fn.ScopeString(s.c) }
+func (s *scope) ScopeString() string { return fn.ScopeString(s.c) }
 
 // Stacktrace is Puppet's call stack (Puppet::Pops::PuppetStack).
-func (s scope) Stacktrace() []erb.Frame {
+func (s *scope) Stacktrace() []erb.Frame {
 	st := fn.Stacktrace(s.c)
 	out := make([]erb.Frame, len(st))
 	for i, f := range st {
@@ -198,21 +228,21 @@ func (s scope) Stacktrace() []erb.Frame {
 	return out
 }
 
-func (s scope) WarnOnce(key, msg string) { fn.WarnOnce(s.c, key, msg) }
+func (s *scope) WarnOnce(key, msg string) { fn.WarnOnce(s.c, key, msg) }
 
 // Strict implements erb.StrictScope: scope.lookupvar of a variable that
 // does not exist does what Puppet's strict setting says (as
 // fn.LookupVar3x).
-func (s scope) Strict() string { return fn.StrictMode(s.c) }
+func (s *scope) Strict() string { return fn.StrictMode(s.c) }
 
 // WarnOnceUnlocated implements erb.StrictScope (Puppet.warn_once with no
 // file and line).
-func (s scope) WarnOnceUnlocated(key, msg string) { fn.WarnOnceUnlocated(s.c, key, msg) }
+func (s *scope) WarnOnceUnlocated(key, msg string) { fn.WarnOnceUnlocated(s.c, key, msg) }
 
 // CallBlock calls a Puppet function with a block: the lambda the
 // function was given when the block is that lambda, else the Ruby block
 // as a lambda taking any arguments.
-func (s scope) CallBlock(name string, args []values.Value, b *erb.Block) values.Value {
+func (s *scope) CallBlock(name string, args []values.Value, b *erb.Block) values.Value {
 	lambda, ok := b.Origin.(fn.Block)
 	if !ok {
 		lambda = rubyLambda{b: b}
@@ -260,7 +290,7 @@ func (l rubyLambda) CallableType() *values.CallableType {
 
 // PuppetVersion is Puppet.version: the release compiled as (7.23.0 for a
 // context that does not say).
-func (s scope) PuppetVersion() string {
+func (s *scope) PuppetVersion() string {
 	if r, ok := s.c.(fn.Releaser); ok {
 		return r.PuppetVersion()
 	}
@@ -268,17 +298,17 @@ func (s scope) PuppetVersion() string {
 }
 
 // Versioncmp is Puppet::Util::Package.versioncmp.
-func (s scope) Versioncmp(a, b string, ignoreTrailingZeroes bool) int {
+func (s *scope) Versioncmp(a, b string, ignoreTrailingZeroes bool) int {
 	return core.Versioncmp(a, b, ignoreTrailingZeroes)
 }
 
 // Has3xFunction reports whether Puppet::Parser::Functions.function finds
 // the 3.x function name.
-func (s scope) Has3xFunction(name string) bool { return fn.Has3x(name) }
+func (s *scope) Has3xFunction(name string) bool { return fn.Has3x(name) }
 
 // Call3x is scope.function_name(args): a module's 3.x function of that
 // name even where a core function shadows it for Puppet code.
-func (s scope) Call3x(name string, args []values.Value) values.Value {
+func (s *scope) Call3x(name string, args []values.Value) values.Value {
 	if f := fn.Lookup3x(name); f != nil && f != fn.Lookup(name) {
 		return f.Call(s.c, args, nil)
 	}
@@ -287,7 +317,7 @@ func (s scope) Call3x(name string, args []values.Value) values.Value {
 
 // catalog is the context's catalog; what names the call in the error
 // when the context gives none.
-func (s scope) catalog(what string) fn.Catalog {
+func (s *scope) catalog(what string) fn.Catalog {
 	cat, ok := s.c.(fn.Catalog)
 	if !ok {
 		panic(fn.Errorf("%s: pp2go gives this function no access to the catalog", what))
@@ -297,35 +327,35 @@ func (s scope) catalog(what string) fn.Catalog {
 
 // FindResource is Scope#findresource: the catalog's resource of a type
 // and title.
-func (s scope) FindResource(typeName, title string) (erb.PuppetResource, bool) {
+func (s *scope) FindResource(typeName, title string) (erb.PuppetResource, bool) {
 	return s.catalog("findresource").FindResource(typeName, title)
 }
 
 // CatalogResources is Catalog#resources.
-func (s scope) CatalogResources() []erb.PuppetResource {
+func (s *scope) CatalogResources() []erb.PuppetResource {
 	return s.catalog("catalog.resources").Resources()
 }
 
 // CurrentResource is Scope#resource.
-func (s scope) CurrentResource() erb.PuppetResource {
+func (s *scope) CurrentResource() erb.PuppetResource {
 	return s.catalog("scope.resource").CurrentResource()
 }
 
 // ResourceTypeKind is what find_resource_type_or_class finds.
-func (s scope) ResourceTypeKind(name string) string {
+func (s *scope) ResourceTypeKind(name string) string {
 	return s.catalog("find_resource_type_or_class").ResourceTypeKind(name)
 }
 
 // ScopeSource is Scope#source: the class or defined type whose code calls
 // the function.
-func (s scope) ScopeSource() (string, bool) {
+func (s *scope) ScopeSource() (string, bool) {
 	return s.catalog("scope.source").ScopeSource()
 }
 
 // ModuleFile answers for the paths inside the modules' directories from
 // what the build compiled in (fn.ModuleFiles); elsewhere, and in a
 // context that does not know, the machine's disk answers.
-func (s scope) ModuleFile(path string) (fn.ModuleEntry, bool) {
+func (s *scope) ModuleFile(path string) (fn.ModuleEntry, bool) {
 	if mf, ok := s.c.(fn.ModuleFiles); ok {
 		return mf.ModuleFile(path)
 	}
@@ -333,7 +363,7 @@ func (s scope) ModuleFile(path string) (fn.ModuleEntry, bool) {
 }
 
 // ModuleDirectory is a module's directory (Puppet::Module.find).
-func (s scope) ModuleDirectory(name string) (string, bool) {
+func (s *scope) ModuleDirectory(name string) (string, bool) {
 	if f, ok := s.c.(interface {
 		ModuleDirectory(name string) (string, bool)
 	}); ok {
@@ -343,11 +373,11 @@ func (s scope) ModuleDirectory(name string) (string, bool) {
 }
 
 // Environment is the environment's name (compiler.environment).
-func (s scope) Environment() string { return s.c.Environment() }
+func (s *scope) Environment() string { return s.c.Environment() }
 
 // ResourceDefaults is Scope#lookupdefaults(type): the resource defaults
 // in effect in the calling scope.
-func (s scope) ResourceDefaults(typeName string) ([]string, []values.Value) {
+func (s *scope) ResourceDefaults(typeName string) ([]string, []values.Value) {
 	d, ok := s.c.(fn.DefaultsLister)
 	if !ok {
 		panic(fn.Errorf("lookupdefaults: pp2go gives this function no access to the resource defaults"))
@@ -357,7 +387,7 @@ func (s scope) ResourceDefaults(typeName string) ([]string, []values.Value) {
 
 // CommandsAllowed reports whether the compile lets module Ruby run
 // commands (fn.Commander).
-func (s scope) CommandsAllowed() bool {
+func (s *scope) CommandsAllowed() bool {
 	c, ok := s.c.(fn.Commander)
 	return ok && c.CommandsAllowed()
 }
@@ -365,4 +395,4 @@ func (s scope) CommandsAllowed() bool {
 // HasFunction reports whether the environment's loaders find a function
 // of that name (a 4.x, 3.x or Puppet-language function, of a module or of
 // Puppet).
-func (s scope) HasFunction(name string) bool { return fn.Lookup(name) != nil || fn.Has3x(name) }
+func (s *scope) HasFunction(name string) bool { return fn.Lookup(name) != nil || fn.Has3x(name) }
