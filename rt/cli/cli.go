@@ -13,7 +13,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"runtime/debug"
 	"sort"
@@ -27,6 +26,7 @@ import (
 	"github.com/pp2go/pp2go/rt"
 	"github.com/pp2go/pp2go/rt/catgraph"
 	"github.com/pp2go/pp2go/rt/erb"
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 )
 
 // Main runs the command line of a catalog binary for a program.
@@ -533,4 +533,4 @@ func depsError(res *rt.Result) error {
 
 // varName is a variable name --var accepts: an unqualified one, as a
 // top-level assignment takes.
-var varName = regexp.MustCompile(`^[a-z_][a-zA-Z0-9_]*$`)
+var varName = lazyre.New(`^[a-z_][a-zA-Z0-9_]*$`)

@@ -1,8 +1,9 @@
 package erb
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 )
 
 // Objects of the classes a module's own Ruby defines (a puppet_x file a
@@ -136,7 +137,7 @@ func (c *UserClass) constGet(args []Value) Value {
 }
 
 // constName is the form of a constant's name.
-var constName = regexp.MustCompile(`\A[A-Z][A-Za-z0-9_]*\z`)
+var constName = lazyre.New(`\A[A-Z][A-Za-z0-9_]*\z`)
 
 // constant is k's constant name (nil when there is none): its own, then
 // with inherit its superclasses' and the top level's.

@@ -1,8 +1,9 @@
 package erb
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 )
 
 // Ruby's Set (Set.new, to_set, ==, subset?, superset?, include?, add,
@@ -12,8 +13,8 @@ import (
 var (
 	ClassSet        = newClass("Set", ClassObject, ClassEnumerable)
 	ClassGemVersion = newClass("Gem::Version", ClassObject, ClassComparable)
-	gemVersionRe    = regexp.MustCompile(`\A\s*([0-9]+(?:\.[0-9a-zA-Z]+)*(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?)?\s*\z`)
-	gemSegmentRe    = regexp.MustCompile(`[0-9]+|[a-zA-Z]+`)
+	gemVersionRe    = lazyre.New(`\A\s*([0-9]+(?:\.[0-9a-zA-Z]+)*(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?)?\s*\z`)
+	gemSegmentRe    = lazyre.New(`[0-9]+|[a-zA-Z]+`)
 )
 
 func init() {

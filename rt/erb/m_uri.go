@@ -2,8 +2,9 @@ package erb
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
+
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 )
 
 // URL encoding as Ruby's libraries do it: ERB::Util.url_encode,
@@ -36,13 +37,13 @@ var (
 	uriSegment            = uriPchar + `*(?:;` + uriPchar + `*)*`
 	uriAbsPath            = `/` + uriSegment + `(?:/` + uriSegment + `)*`
 	uriRelSegment         = `(?:[` + uriUnreserved + `;@&=+$,]|` + uriEscaped + `)+`
-	uriReScheme           = regexp.MustCompile(`\A[a-zA-Z][\-+.a-zA-Z\d]*\z`)
-	uriReUserinfo         = regexp.MustCompile(`\A` + uriUserinfo + `\z`)
-	uriReHost             = regexp.MustCompile(`\A` + uriHost + `\z`)
-	uriRePort             = regexp.MustCompile(`\A\d*\z`)
-	uriReAbsPath          = regexp.MustCompile(`\A` + uriAbsPath + `\z`)
-	uriReRelPath          = regexp.MustCompile(`\A` + uriRelSegment + `(?:` + uriAbsPath + `)?\z`)
-	uriReBadPercent       = regexp.MustCompile(`%[^0-9a-fA-F][^0-9a-fA-F]`)
+	uriReScheme           = lazyre.New(`\A[a-zA-Z][\-+.a-zA-Z\d]*\z`)
+	uriReUserinfo         = lazyre.New(`\A` + uriUserinfo + `\z`)
+	uriReHost             = lazyre.New(`\A` + uriHost + `\z`)
+	uriRePort             = lazyre.New(`\A\d*\z`)
+	uriReAbsPath          = lazyre.New(`\A` + uriAbsPath + `\z`)
+	uriReRelPath          = lazyre.New(`\A` + uriRelSegment + `(?:` + uriAbsPath + `)?\z`)
+	uriReBadPercent       = lazyre.New(`%[^0-9a-fA-F][^0-9a-fA-F]`)
 	uriReservedUnreserved = "-_.!~*'()abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789;/?:@&=+$,[]"
 )
 
@@ -212,7 +213,7 @@ func (u *uriGeneric) rubyToS() string {
 
 // uriMatch is Ruby's re !~ v for a component check: a non-String raises
 // the TypeError of Regexp#=~.
-func uriMatch(re *regexp.Regexp, v Value) bool {
+func uriMatch(re *lazyre.Regexp, v Value) bool {
 	s, ok := v.(*Str)
 	if !ok {
 		if _, sym := v.(Symbol); sym {

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 )
 
 // URI.parse as Ruby 3.1 parses (URI::RFC3986_Parser): the string split
@@ -29,8 +31,8 @@ const (
 )
 
 var (
-	uriRFC3986 = regexp.MustCompile(`\A(?P<scheme>[A-Za-z][+\-.0-9A-Za-z]*):(?://` + uriAuthority + `(?P<abempty>` + uriAbempty + `)|(?P<absolute>` + uriAbsolute + `)|(?P<rootless>` + uriSegNZ + `(?:/` + uri3Segment + `)*)|(?P<empty>))` + uriTail)
-	uriRelRef  = regexp.MustCompile(`\A(?://` + uriAuthority + `(?P<abempty>` + uriAbempty + `)|(?P<absolute>` + uriAbsolute + `)|(?P<noscheme>` + uriSegNZNC + `(?:/` + uri3Segment + `)*)|(?P<empty>))` + uriTail)
+	uriRFC3986 = lazyre.New(`\A(?P<scheme>[A-Za-z][+\-.0-9A-Za-z]*):(?://` + uriAuthority + `(?P<abempty>` + uriAbempty + `)|(?P<absolute>` + uriAbsolute + `)|(?P<rootless>` + uriSegNZ + `(?:/` + uri3Segment + `)*)|(?P<empty>))` + uriTail)
+	uriRelRef  = lazyre.New(`\A(?://` + uriAuthority + `(?P<abempty>` + uriAbempty + `)|(?P<absolute>` + uriAbsolute + `)|(?P<noscheme>` + uriSegNZNC + `(?:/` + uri3Segment + `)*)|(?P<empty>))` + uriTail)
 	// the ports URI.parse's classes default to (URI::HTTP's 80, ...)
 	uriDefaultPorts = map[string]int64{"http": 80, "https": 443, "ftp": 21, "ldap": 389, "ldaps": 636, "ws": 80, "wss": 443}
 )
@@ -57,7 +59,7 @@ func uriParse(v Value) *uriGeneric {
 	}
 	u := &uriGeneric{parsed: true}
 	if m := uriRFC3986.FindStringSubmatchIndex(s.S); m != nil {
-		re := uriRFC3986
+		re := uriRFC3986.Re()
 		u.scheme = S(strings.ToLower(s.S[m[2]:m[3]]))
 		u.query = uriGroup(re, s.S, m, "query")
 		u.fragment = uriGroup(re, s.S, m, "fragment")
@@ -79,7 +81,7 @@ func uriParse(v Value) *uriGeneric {
 		return u
 	}
 	if m := uriRelRef.FindStringSubmatchIndex(s.S); m != nil {
-		re := uriRelRef
+		re := uriRelRef.Re()
 		u.query = uriGroup(re, s.S, m, "query")
 		u.fragment = uriGroup(re, s.S, m, "fragment")
 		uriAuthorityParts(u, re, s.S, m)

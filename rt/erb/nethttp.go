@@ -9,11 +9,12 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 )
 
 // net/http as module Ruby uses it, on Go's net/http: Net::HTTP.new and
@@ -692,7 +693,7 @@ func (r *R) envProxy(host string, port int64) *url.URL {
 
 // noProxyEntry is an entry of no_proxy: a host (or domain, or address)
 // and an optional port.
-var noProxyEntry = regexp.MustCompile(`(?:^|[,\s])\.?([^:,\s]+)(?::(\d+))?`)
+var noProxyEntry = lazyre.New(`(?:^|[,\s])\.?([^:,\s]+)(?::(\d+))?`)
 
 // netError raises Ruby's error for a failed connection to host:port.
 func netError(err error, host, port string) {

@@ -2,10 +2,10 @@ package erb
 
 import (
 	"os"
-	"regexp"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/fn"
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -501,8 +501,8 @@ func init() {
 const puppetUtilMethods = " absolute_path? deterministic_rand deterministic_rand_int "
 
 var (
-	absolutePathWindows = regexp.MustCompile(`(?i)^(?:(?:[A-Z]:[\\/])|(?:[\\/][\\/][^\\/]+[\\/][^\\/]+)|(?:[\\/][\\/]\?[\\/][^\\/]+))`)
-	absolutePathPosix   = regexp.MustCompile(`^/`)
+	absolutePathWindows = lazyre.New(`(?i)^(?:(?:[A-Z]:[\\/])|(?:[\\/][\\/][^\\/]+[\\/][^\\/]+)|(?:[\\/][\\/]\?[\\/][^\\/]+))`)
+	absolutePathPosix   = lazyre.New(`^/`)
 )
 
 // AbsolutePathQ is Puppet::Util.absolute_path?(path[, platform]): whether

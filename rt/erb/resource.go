@@ -1,10 +1,10 @@
 package erb
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/fn"
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -215,7 +215,7 @@ func mungeTypeName(s string) string {
 }
 
 // refPattern is Puppet::Resource's "Type[title]".
-var refPattern = regexp.MustCompile(`(?s)\A([^\[\]]+)\[(.+)\]\z`)
+var refPattern = lazyre.New(`(?s)\A([^\[\]]+)\[(.+)\]\z`)
 
 // typeAndTitle is Puppet::Resource.type_and_title(type, title): the
 // munged type name and title (Class titles munged too, "" being :main).

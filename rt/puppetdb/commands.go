@@ -5,12 +5,12 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/pp2go/pp2go/rt"
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -120,8 +120,8 @@ var relationships = []struct {
 // unorderedMetaparams are sorted, as the terminus sorts them.
 var unorderedMetaparams = []string{"alias", "audit", "before", "check", "notify", "require", "subscribe", "tag"}
 
-var refPattern = regexp.MustCompile(`(?m)^[A-Z][a-z0-9_]*(::[A-Z][a-z0-9_]*)*\[.*\]`)
-var refSplit = regexp.MustCompile(`(?s)^([^\[\]]+)\[(.+)\]$`)
+var refPattern = lazyre.New(`(?m)^[A-Z][a-z0-9_]*(::[A-Z][a-z0-9_]*)*\[.*\]`)
+var refSplit = lazyre.New(`(?s)^([^\[\]]+)\[(.+)\]$`)
 
 type wireRef struct {
 	Type  string `json:"type"`

@@ -2,8 +2,9 @@ package server
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
+
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 )
 
 // A rule is one of puppetserver's default auth.conf rules
@@ -13,7 +14,7 @@ type rule struct {
 	name    string
 	methods []string // nil: any method
 	prefix  string   // a "path" rule: the URI starts with it
-	re      *regexp.Regexp
+	re      *lazyre.Regexp
 	// unauthenticated allows any request, with or without a certificate.
 	unauthenticated bool
 	// allow is "*" (any authenticated client), "$1" (the client whose
@@ -26,8 +27,8 @@ type rule struct {
 // rules whose endpoints only puppetserver's own CA CLI uses (they are
 // denied here as the last rule denies them).
 var defaultRules = []rule{
-	{name: "puppetlabs v3 catalog from agents", methods: []string{"GET", "POST"}, re: regexp.MustCompile(`^/puppet/v3/catalog/([^/]+)$`), allow: "$1"},
-	{name: "puppetlabs v4 catalog for services", methods: []string{"POST"}, re: regexp.MustCompile(`^/puppet/v4/catalog/?$`)},
+	{name: "puppetlabs v3 catalog from agents", methods: []string{"GET", "POST"}, re: lazyre.New(`^/puppet/v3/catalog/([^/]+)$`), allow: "$1"},
+	{name: "puppetlabs v4 catalog for services", methods: []string{"POST"}, re: lazyre.New(`^/puppet/v4/catalog/?$`)},
 	{name: "puppetlabs certificate", methods: []string{"GET"}, prefix: "/puppet-ca/v1/certificate/", unauthenticated: true},
 	{name: "puppetlabs crl", methods: []string{"GET"}, prefix: "/puppet-ca/v1/certificate_revocation_list/ca", unauthenticated: true},
 	{name: "puppetlabs csr", methods: []string{"GET", "PUT"}, prefix: "/puppet-ca/v1/certificate_request", unauthenticated: true},
@@ -37,9 +38,9 @@ var defaultRules = []rule{
 	{name: "puppetlabs file bucket file", methods: []string{"GET", "HEAD", "POST", "PUT"}, prefix: "/puppet/v3/file_bucket_file", allow: "*"},
 	{name: "puppetlabs file content", methods: []string{"GET", "POST"}, prefix: "/puppet/v3/file_content", allow: "*"},
 	{name: "puppetlabs file metadata", methods: []string{"GET", "POST"}, prefix: "/puppet/v3/file_metadata", allow: "*"},
-	{name: "puppetlabs node", methods: []string{"GET"}, re: regexp.MustCompile(`^/puppet/v3/node/([^/]+)$`), allow: "$1"},
-	{name: "puppetlabs report", methods: []string{"PUT"}, re: regexp.MustCompile(`^/puppet/v3/report/([^/]+)$`), allow: "$1"},
-	{name: "puppetlabs facts", methods: []string{"PUT"}, re: regexp.MustCompile(`^/puppet/v3/facts/([^/]+)$`), allow: "$1"},
+	{name: "puppetlabs node", methods: []string{"GET"}, re: lazyre.New(`^/puppet/v3/node/([^/]+)$`), allow: "$1"},
+	{name: "puppetlabs report", methods: []string{"PUT"}, re: lazyre.New(`^/puppet/v3/report/([^/]+)$`), allow: "$1"},
+	{name: "puppetlabs facts", methods: []string{"PUT"}, re: lazyre.New(`^/puppet/v3/facts/([^/]+)$`), allow: "$1"},
 	{name: "puppetlabs status", methods: []string{"GET"}, prefix: "/puppet/v3/status", unauthenticated: true},
 	{name: "puppetlabs static file content", methods: []string{"GET"}, prefix: "/puppet/v3/static_file_content", allow: "*"},
 	{name: "puppet tasks information", prefix: "/puppet/v3/tasks", allow: "*"},

@@ -24,7 +24,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
@@ -32,6 +31,7 @@ import (
 	"time"
 
 	"github.com/pp2go/pp2go/rt"
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -365,11 +365,11 @@ func configVersion(p *rt.Program) string {
 }
 
 // wordRE is Puppet's test for indirection and environment names (\w+).
-var wordRE = regexp.MustCompile(`^\w+$`)
+var wordRE = lazyre.New(`^\w+$`)
 
 // certnameRE is what a node name in a file name may be: a certname
 // Puppet's CA signs (lower case letters, digits, '.', '-', '_').
-var certnameRE = regexp.MustCompile(`^[a-z0-9_-][a-z0-9._-]*$`)
+var certnameRE = lazyre.New(`^[a-z0-9_-][a-z0-9._-]*$`)
 
 // catalog compiles the node's catalog from the facts of the request.
 func (s *Server) catalog(req *request, node string, form url.Values) {
