@@ -2,6 +2,7 @@ package rt
 
 import (
 	"io/fs"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -17,8 +18,6 @@ type ModuleTree struct {
 	FS fs.FS
 	// Root is what the build recorded of the directory itself.
 	Root TreeEntry
-
-	index map[string]int
 }
 
 // TreeEntry is what the build recorded of a module file: go:embed keeps
@@ -39,19 +38,10 @@ type TreeEntry struct {
 	Data   string
 }
 
-// Lookup finds an entry by its relative path.
+// Lookup finds an entry by its relative path (a binary search of the
+// sorted entries: an index map would cost every process that starts, for
+// every tree of every module, more than the few lookups a compile makes).
 func (t *ModuleTree) Lookup(rel string) (*TreeEntry, bool) {
-	if t.index == nil {
-		return t.find(rel)
-	}
-	i, ok := t.index[rel]
-	if !ok {
-		return nil, false
-	}
-	return &t.Entries[i], true
-}
-
-func (t *ModuleTree) find(rel string) (*TreeEntry, bool) {
 	i := sort.Search(len(t.Entries), func(i int) bool { return t.Entries[i].Path >= rel })
 	if i < len(t.Entries) && t.Entries[i].Path == rel {
 		return &t.Entries[i], true
@@ -100,10 +90,11 @@ func (p *Program) AddModuleTree(module, dir string, t *ModuleTree) {
 	if m.trees == nil {
 		m.trees = map[string]*ModuleTree{}
 	}
-	sort.Slice(t.Entries, func(i, j int) bool { return t.Entries[i].Path < t.Entries[j].Path })
-	t.index = make(map[string]int, len(t.Entries))
-	for i, e := range t.Entries {
-		t.index[e.Path] = i
+	// The build lists them sorted already: checking costs less than
+	// sorting.
+	byPath := func(a, b TreeEntry) int { return strings.Compare(a.Path, b.Path) }
+	if !slices.IsSortedFunc(t.Entries, byPath) {
+		slices.SortFunc(t.Entries, byPath)
 	}
 	m.trees[dir] = t
 }
