@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -91,21 +92,26 @@ func BenchWarm(binary, node, facts string, count int, d time.Duration) (*WarmTim
 
 // RunOnce runs `BINARY compile NODE --facts FACTS --puppet 7 -o OUT -q` and returns
 // its wall time, from the start of the process to its exit (the catalog
-// written); a failing compile is timed as well.
-func RunOnce(binary, node, facts, out string) (time.Duration, error) {
+// written), and its peak resident set size in bytes (the kernel's maxrss,
+// the binary's mapped pages included); a failing compile is timed as well.
+func RunOnce(binary, node, facts, out string) (time.Duration, int64, error) {
 	cmd := exec.Command(binary, "compile", node, "--facts", facts, "--puppet", BenchPuppet, "-o", out, "-q")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	err := cmd.Wait()
 	d := time.Since(start)
 	if _, ok := err.(*exec.ExitError); ok {
 		err = nil
 	}
-	return d, err
+	var rss int64
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		rss = ru.Maxrss << 10 // kilobytes on Linux
+	}
+	return d, rss, err
 }
 
 // Durations summarizes timings.

@@ -18,7 +18,8 @@ import (
 //     other figures.
 //   - Catalog/SCENARIO/run: the whole binary run, `compile NODE --facts F
 //     -o FILE`, from the start of the process to its exit with the catalog
-//     written.
+//     written; peak-rss-B is the largest peak resident set size of its runs
+//     (the binary's mapped pages included).
 //
 // Both compile as Puppet 7.23 (BenchPuppet). The binaries are built (and
 // cached) in $TMPDIR/pp2go-bench. Select scenarios with -bench, e.g. -bench
@@ -52,11 +53,15 @@ func BenchmarkCatalog(b *testing.B) {
 			})
 			b.Run("run", func(b *testing.B) {
 				out := filepath.Join(dir, "bench-catalog.json")
+				var peak int64
 				for i := 0; i < b.N; i++ {
-					if _, err := RunOnce(bin, node, facts, out); err != nil {
+					_, rss, err := RunOnce(bin, node, facts, out)
+					if err != nil {
 						b.Fatal(err)
 					}
+					peak = max(peak, rss)
 				}
+				b.ReportMetric(float64(peak), "peak-rss-B")
 			})
 		})
 	}

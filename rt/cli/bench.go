@@ -43,6 +43,12 @@ least --time. Prints one line of key=value pairs:
   resources      resources in the catalog
   allocs_per_resource
                  allocs / resources, rounded (0 when the compile fails)
+  start_allocs, start_bytes
+                 heap allocations (count, bytes) of building the program
+                 and the first compile: what a one-shot 'compile' allocates
+                 after the packages' initialization
+  rss_kb         the process's peak resident set size (kernel's maxrss, in
+                 KiB: the heap and the binary's pages it touched), at the end
 
 The catalog is compiled exactly as 'compile' compiles it; a failing compile
 is timed too (the error is the result), and fail=N counts the compiles
@@ -56,6 +62,8 @@ that failed (the first one included). --puppet and --setting are compile's.`,
 			if err != nil {
 				return err
 			}
+			var ms0, ms1 runtime.MemStats
+			runtime.ReadMemStats(&ms0)
 			t0 := time.Now()
 			p := program()
 			programNs := time.Since(t0)
@@ -65,6 +73,8 @@ that failed (the first one included). --puppet and --setting are compile's.`,
 			t0 = time.Now()
 			res := rt.CompileNode(p, args[0], facts)
 			firstNs := time.Since(t0)
+			runtime.ReadMemStats(&ms1)
+			startAllocs, startBytes := ms1.Mallocs-ms0.Mallocs, ms1.TotalAlloc-ms0.TotalAlloc
 			if cpuProfile != "" {
 				f, err := os.Create(cpuProfile)
 				if err != nil {
@@ -81,7 +91,6 @@ that failed (the first one included). --puppet and --setting are compile's.`,
 			}
 			var times []time.Duration
 			failed := 0 // warm compiles that failed
-			var ms0, ms1 runtime.MemStats
 			runtime.GC()
 			runtime.ReadMemStats(&ms0)
 			cpu0 := cpuTime()
@@ -123,10 +132,10 @@ that failed (the first one included). --puppet and --setting are compile's.`,
 			if resources > 0 {
 				perResource = (allocs + uint64(resources)/2) / uint64(resources)
 			}
-			fmt.Printf("program_ns=%d first_ns=%d n=%d min_ns=%d median_ns=%d mean_ns=%d cpu_ns=%d allocs=%d bytes=%d resources=%d allocs_per_resource=%d fail=%d\n",
+			fmt.Printf("program_ns=%d first_ns=%d n=%d min_ns=%d median_ns=%d mean_ns=%d cpu_ns=%d allocs=%d bytes=%d resources=%d allocs_per_resource=%d start_allocs=%d start_bytes=%d rss_kb=%d fail=%d\n",
 				programNs.Nanoseconds(), firstNs.Nanoseconds(), n, sorted[0].Nanoseconds(), sorted[n/2].Nanoseconds(),
 				total.Nanoseconds()/int64(n), cpu.Nanoseconds()/int64(n), allocs, (ms1.TotalAlloc-ms0.TotalAlloc)/uint64(n),
-				resources, perResource, fail)
+				resources, perResource, startAllocs, startBytes, maxRSS(), fail)
 			return nil
 		},
 	}
@@ -138,6 +147,15 @@ that failed (the first one included). --puppet and --setting are compile's.`,
 	f.StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile of the warm compiles to this file")
 	f.StringVar(&memProfile, "memprofile", "", "write a profile of the allocations (sampled every 4 KiB) to this file")
 	return cmd
+}
+
+// maxRSS is the process's peak resident set size in KiB.
+func maxRSS() int64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return ru.Maxrss
 }
 
 // cpuTime is the CPU time the process has used (user and system).

@@ -16,6 +16,8 @@
 //     times; the median and the minimum;
 //   - program: building the program (catalog.Program()), which every run
 //     pays once, measured inside the process;
+//   - rss: the largest peak resident set size of the runs (the kernel's
+//     maxrss: the heap, and the pages of the binary the run touched);
 //   - allocs /res and heap /compile: the heap allocations of a warm compile
 //     per resource of the catalog, and the bytes it allocates.
 //
@@ -75,11 +77,11 @@ func main() {
 		fmt.Printf("Puppet 7.23: oracle bench RUNS=%d WARM_NODES=%d PASSES=%d (medians); warm with the default settings and with %s\n", *pRuns, *pNodes, *pPasses, conformance.CachedEnvSetting)
 	}
 	fmt.Println()
-	line := "%-24s %4s %-4s | %8s %15s %5s | %8s %5s | %8s %15s %5s | %7s | %6s %7s\n"
+	line := "%-24s %4s %-4s | %8s %15s %5s | %8s %5s | %8s %15s %5s | %7s %6s | %6s %7s\n"
 	header := fmt.Sprintf(line, "scenario", "res", "conf",
-		"puppet", "pp2go run", "ratio", "puppet", "ratio", "puppet", "pp2go warm", "ratio", "program", "allocs", "heap")
+		"puppet", "pp2go run", "ratio", "puppet", "ratio", "puppet", "pp2go warm", "ratio", "program", "rss", "allocs", "heap")
 	fmt.Print(header)
-	fmt.Printf(line, "", "", "", "cold", "med / min", "", "warm", "", "cached", "med / min", "", "", "/res", "/compile")
+	fmt.Printf(line, "", "", "", "cold", "med / min", "", "warm", "", "cached", "med / min", "", "", "run", "/res", "/compile")
 	rule := strings.Repeat("-", len(header)-1)
 	fmt.Println(rule)
 	var coldRatios, warmRatios, cachedRatios []float64
@@ -126,7 +128,7 @@ func main() {
 			puppetCold, fmt.Sprintf("%s / %s", ms(row.runMedian), ms(row.runMin)), ratio(coldRatio),
 			puppetWarm, ratio(warmRatio),
 			puppetCached, fmt.Sprintf("%s / %s", ms(row.warmMedian), ms(row.warmMin)), ratio(cachedRatio),
-			ms(row.program), fmt.Sprint(row.allocsPerResource), kb(row.bytes))
+			ms(row.program), kb(row.rss), fmt.Sprint(row.allocsPerResource), kb(row.bytes))
 	}
 	fmt.Println(rule)
 	if len(coldRatios) > 0 {
@@ -145,6 +147,7 @@ type result struct {
 	warmMedian, warmMin time.Duration
 	runMedian, runMin   time.Duration
 	program             time.Duration
+	rss                 int64 // the largest peak resident set size of a run, bytes
 	allocsPerResource   int64 // heap allocations of a warm compile, per resource
 	bytes               int64 // heap bytes allocated by a warm compile
 	puppet              *conformance.PuppetTiming
@@ -186,11 +189,12 @@ func benchScenario(sc *conformance.Scenario, work string, runs, rounds int, warm
 		r.warmMin = min(r.warmMin, time.Duration(w.MinNs))
 		r.program = min(r.program, time.Duration(w.ProgramNs))
 		for j := 0; j < (runs+rounds-1)/rounds; j++ {
-			d, err := conformance.RunOnce(bin, node, facts, out)
+			d, rss, err := conformance.RunOnce(bin, node, facts, out)
 			if err != nil {
 				return nil, err
 			}
 			runTimes = append(runTimes, d)
+			r.rss = max(r.rss, rss)
 		}
 	}
 	if rounds == 1 && !noPuppet {
