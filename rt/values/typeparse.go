@@ -378,11 +378,16 @@ func (p *typeParser) expr() (Value, error) {
 		return t.val, nil
 	case tkRegexp:
 		p.next()
-		re, err := NewRegexp(t.text)
-		if err != nil {
+		// Compiled when first matched: types name many patterns (Stdlib's
+		// aliases, Variants of them) that a compile never matches, and
+		// compiling them as signatures were parsed was most of the cost of
+		// parsing types. The translation to Go's syntax reports the
+		// errors it finds (a trailing backslash) here; the others (an
+		// unmatched parenthesis) show when the pattern is first matched.
+		if _, err := translateRubyRegexp(t.text); err != nil {
 			return nil, err
 		}
-		return re, nil
+		return RegexpOf(t.text), nil
 	case tkPunct:
 		switch t.text {
 		case "-":
