@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -235,6 +236,9 @@ func (g *generator) walkCompiled(m *env.Module, dir string) (treeEntry, []treeEn
 		}
 	}
 	walk(root, "", true)
+	// by path, as rt.ModuleTree keeps them (the walk puts "a/b" before
+	// "a.x"): the program then need not sort them when it starts
+	slices.SortFunc(out, func(a, b treeEntry) int { return strings.Compare(a.rel, b.rel) })
 	return top, out, true
 }
 
