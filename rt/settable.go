@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/pp2go/pp2go/rt/erb"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -54,7 +55,7 @@ func boolSetting(name, v string) (values.Value, error) {
 	case "false":
 		return values.Bool(false), nil
 	}
-	return nil, fmt.Errorf("Invalid value '%s' for boolean parameter: %s", rubyInspect(v), name)
+	return nil, fmt.Errorf("Invalid value '%s' for boolean parameter: %s", erb.Inspect(erb.S(v)), name)
 }
 
 // terminusSetting munges data_binding_terminus as Puppet's
@@ -95,34 +96,6 @@ func disableWarningsSetting(name, v string) (values.Value, error) {
 			strings.Join(invalid, ","), strings.Join(valid, ", "))
 	}
 	return values.NewArray(out...), nil
-}
-
-// rubyInspect is String#inspect of s.
-func rubyInspect(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for i, r := range s {
-		switch r {
-		case '"', '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case '\n', '\t', '\r', 0x1b, '\a', '\b', '\f', '\v':
-			b.WriteString(map[rune]string{'\n': `\n`, '\t': `\t`, '\r': `\r`, 0x1b: `\e`, '\a': `\a`, '\b': `\b`, '\f': `\f`, '\v': `\v`}[r])
-		case '#': // escaped before {, $ and @, which would interpolate
-			if i+1 < len(s) && strings.IndexByte("{$@", s[i+1]) >= 0 {
-				b.WriteByte('\\')
-			}
-			b.WriteByte('#')
-		default:
-			if r < 0x20 || r == 0x7f {
-				fmt.Fprintf(&b, `\u%04X`, r)
-			} else {
-				b.WriteRune(r)
-			}
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
 }
 
 // settingDefaults are the release's values of the settable settings, as
