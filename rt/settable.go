@@ -1,8 +1,6 @@
 package rt
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"regexp"
 	"slices"
@@ -102,27 +100,12 @@ func disableWarningsSetting(name, v string) (values.Value, error) {
 // its settings table holds them.
 func (r *Release) settingDefaults() map[string]values.Value {
 	r.defaultsOnce.Do(func() {
-		var table [][2]json.RawMessage
-		if err := json.Unmarshal(r.settings, &table); err != nil {
-			panic(err)
-		}
 		r.defaults = map[string]values.Value{}
-		for _, e := range table {
-			var name string
-			if json.Unmarshal(e[0], &name) != nil {
-				panic("rt: bad settings.json entry " + string(e[0]))
+		eachSetting(r.settings, func(name string, raw any) {
+			if _, ok := settable[name]; ok {
+				r.defaults[name] = settingValue(raw, strings.NewReplacer())
 			}
-			if _, ok := settable[name]; !ok {
-				continue
-			}
-			var raw any
-			dec := json.NewDecoder(bytes.NewReader(e[1]))
-			dec.UseNumber()
-			if dec.Decode(&raw) != nil {
-				panic("rt: bad settings.json entry " + string(e[0]))
-			}
-			r.defaults[name] = settingValue(raw, strings.NewReplacer())
-		}
+		})
 	})
 	return r.defaults
 }

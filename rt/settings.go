@@ -128,6 +128,26 @@ func (p *Program) settingRoot(name string) string {
 	return settingDefaults[name]
 }
 
+// eachSetting calls f with each setting of a release's settings table
+// (settings.json), in its order, the value as JSON decodes it with numbers
+// kept as written (4 and 4.0 stay apart).
+func eachSetting(table []byte, f func(name string, raw any)) {
+	var entries [][2]json.RawMessage
+	if err := json.Unmarshal(table, &entries); err != nil {
+		panic(err)
+	}
+	for _, e := range entries {
+		var name string
+		var raw any
+		dec := json.NewDecoder(bytes.NewReader(e[1]))
+		dec.UseNumber()
+		if json.Unmarshal(e[0], &name) != nil || dec.Decode(&raw) != nil {
+			panic("rt: bad settings.json entry " + string(e[0]))
+		}
+		f(name, raw)
+	}
+}
+
 func (p *Program) buildSettings() *values.Hash {
 	root := p.settingRoot
 	var pairs []string
@@ -139,19 +159,8 @@ func (p *Program) buildSettings() *values.Hash {
 	pairs = append(pairs, "@certname@", root("certname"), "@environment@", p.Environment)
 	fill := strings.NewReplacer(pairs...)
 
-	var table [][2]json.RawMessage
-	if err := json.Unmarshal(p.Puppet().settings, &table); err != nil {
-		panic(err)
-	}
-	b := values.NewHashBuilder(len(table))
-	for _, e := range table {
-		var name string
-		var raw any
-		dec := json.NewDecoder(bytes.NewReader(e[1]))
-		dec.UseNumber() // 4 and 4.0 stay apart
-		if json.Unmarshal(e[0], &name) != nil || dec.Decode(&raw) != nil {
-			panic("rt: bad settings.json entry " + string(e[0]))
-		}
+	b := values.NewHashBuilder(len(SettingRoots))
+	eachSetting(p.Puppet().settings, func(name string, raw any) {
 		v := settingValue(raw, fill)
 		switch name {
 		case "modulepath", "manifest":
@@ -171,7 +180,7 @@ func (p *Program) buildSettings() *values.Hash {
 			}
 		}
 		b.Put(values.String(name), v)
-	}
+	})
 	return b.Build()
 }
 
