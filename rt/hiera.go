@@ -35,6 +35,7 @@ func (s *Scope) HieraSession() *hiera.Session {
 		c.hiera.DataBindingTerminus = c.prog.dataBinding
 		c.hiera.DisabledWarnings = c.prog.disabledWarnings
 		c.hiera.Warn = func(msg string) { c.Warning(nil, msg) }
+		c.hiera.WarnOnce = s.WarnOnceUnlocated
 		c.hiera.New = func(t values.Type, v values.Value, args []values.Value) values.Value {
 			return s.c.top.Call("new", append([]values.Value{t, v}, args...), nil)
 		}

@@ -203,7 +203,8 @@ func (l *loader) config(p, owner, module string) *rthiera.Config {
 			// layer fails (assert_config_version).
 			msg := "hiera.yaml version 3 found at " + where + " was ignored"
 			l.warnf(p, 0, 0, msg)
-			l.runtimeWarnings = append(l.runtimeWarnings, rthiera.Warning{Msg: msg + warnOnceTrace(p), Unless: "error"})
+			// warn_once keyed by the file
+			l.runtimeWarnings = append(l.runtimeWarnings, rthiera.Warning{Msg: msg + warnOnceTrace(p), Unless: "error", Key: p})
 			c.StrictOnly = true
 			c.Error = "hiera.yaml version 3 cannot be used in " + map[string]string{"environment": "an environment", "module": "a module"}[owner] +
 				" " + location(cfgPath, 0)

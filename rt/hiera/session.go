@@ -23,6 +23,10 @@ type Session struct {
 
 	// Warn receives Puppet's warnings (nil: dropped).
 	Warn func(msg string)
+	// WarnOnce receives the warnings Puppet logs with warn_once, once per
+	// key and process: a compile gives each key once, and a process that
+	// compiles for many nodes may log it once (nil: Warn, once per key).
+	WarnOnce func(key, msg string)
 	// New converts a value for lookup_options' convert_to: the function
 	// new(type, value, args...). Nil handles Sensitive only.
 	New func(t values.Type, v values.Value, args []values.Value) values.Value
@@ -110,6 +114,15 @@ func (s *Session) warn(key, msg string) {
 	}
 }
 
+// warnOnce logs msg as Puppet.warn_once does with key (WarnOnce).
+func (s *Session) warnOnce(key, msg string) {
+	if s.WarnOnce != nil {
+		s.WarnOnce(key, msg)
+		return
+	}
+	s.warn("once:"+key, msg)
+}
+
 // configWarnings logs what Puppet logs reading a configuration, as the
 // strict setting has it.
 func (s *Session) configWarnings(ws []Warning) {
@@ -117,11 +130,11 @@ func (s *Session) configWarnings(ws []Warning) {
 		if w.Unless != "" && w.Unless == s.strict || w.Kind != "" && slices.Contains(s.DisabledWarnings, w.Kind) {
 			continue
 		}
-		key := "config:" + w.Msg
 		if w.Key != "" {
-			key = "once:" + w.Key
+			s.warnOnce(w.Key, w.Msg)
+		} else {
+			s.warn("config:"+w.Msg, w.Msg)
 		}
-		s.warn(key, w.Msg)
 	}
 }
 
