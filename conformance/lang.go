@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -206,15 +207,20 @@ func BuildLangCorpus(archives []*LangArchive, work string, puppet int) (*LangCor
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", a.Name, err)
 		}
+		settings := a.Settings
+		if v := e.RichData; v != "" {
+			// environment.conf's, as pp2go build gives it
+			settings = append(slices.Clone(settings), [2]string{"rich_data", v})
+		}
 		check := rt.NewProgram("production")
-		for _, kv := range a.Settings {
+		for _, kv := range settings {
 			if err := check.SetSetting(kv[0], kv[1]); err != nil {
 				return nil, fmt.Errorf("%s: %w", a.Name, err)
 			}
 		}
 		modPath := root + "/" + a.Name
 		res, err := codegen.Generate(e, codegen.Options{ModulePath: modPath, RuntimeDir: RepoDir(), Version: "lang",
-			HieraConfig: filepath.Join(work, "no-hiera.yaml"), Puppet: puppet, Settings: a.Settings})
+			HieraConfig: filepath.Join(work, "no-hiera.yaml"), Puppet: puppet, Settings: settings})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", a.Name, err)
 		}

@@ -13,7 +13,8 @@ import (
 // Result is the outcome of compiling a node's catalog.
 type Result struct {
 	Catalog *Catalog
-	JSON    []byte // the catalog in Puppet's JSON format; nil on failure
+	JSON    []byte      // the catalog in Puppet's JSON format; nil on failure
+	Info    CatalogInfo // what JSON was written with
 	Logs    []LogEntry
 	Err     error // *Error with Puppet's message, or nil
 }
@@ -35,14 +36,30 @@ func CompileWith(p *Program, node *Node) *Result {
 	cat, logs, err := Compile(p, node)
 	res := &Result{Catalog: cat, Logs: logs, Err: err}
 	if err == nil {
-		res.JSON = cat.JSON(CatalogInfo{Version: p.Version, CatalogUUID: catalogUUID(p.Version, name, factsDigest(facts))})
+		res.render(p, CatalogInfo{Version: p.Version, CatalogUUID: catalogUUID(p.Version, name, factsDigest(facts))})
 	}
 	return res
 }
 
+// render writes the compiled catalog's JSON with info, as plain JSON when
+// the program's rich_data is off; its warnings follow the compile's logs,
+// its error is the result's.
+func (res *Result) render(p *Program, info CatalogInfo) {
+	if info.Plain == nil && !p.RichData() {
+		info.Plain = p.PlainJSON()
+	}
+	res.Info = info
+	b, logs, err := res.Catalog.Render(info)
+	res.JSON, res.Logs = b, append(res.Logs, logs...)
+	if err != nil {
+		res.Err = err
+	}
+}
+
 // CompileForAgent compiles the catalog a server sends an agent: its JSON
 // leaves exported resources out (info.Agent is set) and carries info's
-// version and UUID.
+// version and UUID; it is plain JSON with info.Plain (an agent that does
+// not accept rich data) or when the program's rich_data is off.
 func CompileForAgent(p *Program, node *Node, info CatalogInfo) *Result {
 	if node.ServerFacts == nil {
 		node.ServerFacts = p.serverFacts()
@@ -51,7 +68,7 @@ func CompileForAgent(p *Program, node *Node, info CatalogInfo) *Result {
 	res := &Result{Catalog: cat, Logs: logs, Err: err}
 	if err == nil {
 		info.Agent = true
-		res.JSON = cat.JSON(info)
+		res.render(p, info)
 	}
 	return res
 }

@@ -21,6 +21,9 @@ type CatalogInfo struct {
 	// indirection's filter does before puppetserver sends the catalog to
 	// an agent (which would apply them otherwise).
 	Agent bool
+	// Plain, when set, writes the parameter values as plain JSON, as
+	// Puppet does with rich data off (see PlainJSON); nil: rich data.
+	Plain *PlainJSON
 }
 
 // digitsOnly says whether a version is Puppet's integer one.
@@ -39,8 +42,16 @@ func digitsOnly(s string) bool {
 // JSON writes the catalog in Puppet's catalog format (Catalog#to_data_hash
 // of the catalog converted to plain resources, as puppetserver serves it):
 // virtual resources that are not exported are left out, parameter values
-// are Puppet's rich data. The output is deterministic.
+// are Puppet's rich data, or plain JSON with info.Plain (whose warnings and
+// error Render returns). The output is deterministic.
 func (cat *Catalog) JSON(info CatalogInfo) []byte {
+	b, _, _ := cat.Render(info)
+	return b
+}
+
+// Render is JSON with what writing the catalog logged (plain JSON's
+// warnings) and its error (plain JSON's under strict=error: then no JSON).
+func (cat *Catalog) Render(info CatalogInfo) ([]byte, []LogEntry, *Error) {
 	// room for the last catalog's JSON and a little more (the nodes of a
 	// program make catalogs of similar sizes), else for about 768 bytes a
 	// resource (keystone's write 710)
@@ -51,6 +62,9 @@ func (cat *Catalog) JSON(info CatalogInfo) []byte {
 		}
 	}
 	w := &jsonWriter{buf: make([]byte, 0, size)}
+	if info.Plain != nil {
+		w.plain = &plainState{PlainJSON: *info.Plain}
+	}
 	w.raw(`{"tags":`)
 	w.stringArray(cat.Tags)
 	w.raw(`,"name":`)
@@ -101,7 +115,13 @@ func (cat *Catalog) JSON(info CatalogInfo) []byte {
 	if cat.jsonSize != nil {
 		cat.jsonSize.Store(int64(len(w.buf)))
 	}
-	return w.buf
+	if p := w.plain; p != nil {
+		if p.err != nil {
+			return nil, p.logs, p.err
+		}
+		return w.buf, p.logs, nil
+	}
+	return w.buf, nil, nil
 }
 
 func (w *jsonWriter) resource(r *Resource) {
@@ -131,13 +151,20 @@ func (w *jsonWriter) resource(r *Resource) {
 	params := w.params
 	if len(params) > 0 {
 		w.raw(`,"parameters":{`)
+		if w.plain != nil {
+			w.plain.res, w.plain.prefix = r, r.Ref()
+		}
 		for i, p := range params {
 			if i > 0 {
 				w.raw(",")
 			}
 			w.str(p.Name)
 			w.raw(":")
-			w.value(p.Value, true)
+			if w.plain != nil {
+				w.plainWith(values.String(p.Name), p.Value)
+			} else {
+				w.value(p.Value, true)
+			}
 		}
 		w.raw("}")
 	}
@@ -228,7 +255,8 @@ type outParam struct {
 
 type jsonWriter struct {
 	buf    []byte
-	params []outParam // a resource's parameters, the slice reused
+	params []outParam  // a resource's parameters, the slice reused
+	plain  *plainState // writing plain JSON (rich data off)
 }
 
 func (w *jsonWriter) raw(s string) { w.buf = append(w.buf, s...) }

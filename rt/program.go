@@ -65,6 +65,7 @@ type Program struct {
 	dataBinding      string   // data_binding_terminus: hiera, none or ""
 	digestAlgorithm  string   // digest_algorithm
 	disabledWarnings []string // disable_warnings
+	noRichData       bool     // rich_data false
 
 	envError string // the error every compilation fails with; "" for none
 	// strictEnv is, by Puppet release (major version), the error every

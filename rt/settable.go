@@ -32,6 +32,8 @@ var settable = map[string]func(name, v string) (values.Value, error){
 	// disable_warnings: the kinds of Puppet.warn_once and
 	// Puppet.deprecation_warning not logged (util/logging.rb).
 	"disable_warnings": disableWarningsSetting,
+	// rich_data: false writes catalogs as plain JSON (PlainJSON).
+	"rich_data": boolSetting,
 }
 
 // enumSetting munges a value as Puppet's EnumSetting and
@@ -126,6 +128,7 @@ func (p *Program) applySettings() {
 	p.strictVariables = p.settingValue("strict_variables") == values.Bool(true)
 	p.dataBinding = values.ToString(p.settingValue("data_binding_terminus"))
 	p.digestAlgorithm = values.ToString(p.settingValue("digest_algorithm"))
+	p.noRichData = p.settingValue("rich_data") == values.Bool(false)
 	p.disabledWarnings = nil
 	if a, ok := p.settingValue("disable_warnings").(*values.Array); ok {
 		for i := 0; i < a.Len(); i++ {

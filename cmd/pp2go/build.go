@@ -172,7 +172,8 @@ module path, the main manifest), turned into Go, and built with 'go build'
 8.10, OpenVox 8; the default) or 7 (Puppet 7.23), with that release's
 default settings but for those given with --setting NAME=VALUE (strict,
 strict_variables, data_binding_terminus, digest_algorithm,
-disable_warnings, the directories and the certname of $settings::*); the
+disable_warnings, rich_data, the directories and the certname of
+$settings::*; environment.conf's rich_data wins over --setting's); the
 binary's own --puppet and --setting override both.
 
 The settings that decide what the build reads act here, as Puppet's do:
@@ -346,13 +347,12 @@ func generate(stderr io.Writer, dir string, ef *envFlags, strict bool) (*codegen
 		settings = append(settings, [2]string{"static_catalogs", v})
 	}
 	if v := e.RichData; v != "" {
-		// rich_data is the compiler's; when this runtime does not act on
-		// it, only its default (true in both releases) compiles as Puppet
-		if err := rt.NewProgram(ef.environment).SetSetting("rich_data", v); err == nil {
-			settings = append(settings, [2]string{"rich_data", v})
-		} else if v != "true" {
+		// the program's rich_data, which wins over puppet.conf's
+		// (Environment#rich_data?)
+		if err := rt.NewProgram(ef.environment).SetSetting("rich_data", v); err != nil {
 			return nil, fmt.Errorf("%s: rich_data = %s: %w", filepath.Join(e.Dir, "environment.conf"), v, err)
 		}
+		settings = append(settings, [2]string{"rich_data", v})
 	}
 	ph.begin("Generating Go")
 	res, err := codegen.Generate(e, codegen.Options{Environment: ef.environment, Runtime: pp2go.Runtime, Version: version, HieraConfig: hieraConfig, Checked: checked,

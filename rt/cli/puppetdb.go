@@ -113,7 +113,19 @@ func (p *pdbFlags) store(w io.Writer, shown int, prog *rt.Program, node *rt.Node
 	}
 	now := time.Now().UTC()
 	s := puppetdb.Stored{Environment: prog.Environment, Producer: p.producer, ProducerTimestamp: now}
-	return p.submit(w, shown, node, res.Catalog, res.JSON, s)
+	data := res.JSON
+	if res.Info.Plain != nil {
+		data = res.Catalog.JSON(richInfo(res.Info))
+	}
+	return p.submit(w, shown, node, res.Catalog, data, s)
+}
+
+// richInfo is info for the catalog PuppetDB's terminus sends: its rich
+// values stringified from the catalog itself (stringify_rich), whatever
+// the format the catalog is rendered in.
+func richInfo(info rt.CatalogInfo) rt.CatalogInfo {
+	info.Plain = nil
+	return info
 }
 
 // storeAgent is serve's Store: the same for a catalog compiled for an
@@ -126,12 +138,14 @@ func (p *pdbFlags) storeAgent(w io.Writer, shown int, prog *rt.Program) func(*rt
 		now := time.Now().UTC()
 		s := puppetdb.Stored{Environment: prog.Environment, Producer: p.producer, ProducerTimestamp: now,
 			TransactionUUID: form.Get("transaction_uuid"), JobID: form.Get("job_id")}
-		if res.Err != nil {
-			// puppetserver saves the facts before it compiles.
+		if res.Err != nil && res.Info.Plain == nil {
+			// puppetserver saves the facts before it compiles; a
+			// catalog that compiled is saved before it is rendered
+			// (which fails under strict=error with plain JSON).
 			return p.submitFacts(w, shown, node, s)
 		}
 		info.Agent = false
-		return p.submit(w, shown, node, res.Catalog, res.Catalog.JSON(info), s)
+		return p.submit(w, shown, node, res.Catalog, res.Catalog.JSON(richInfo(info)), s)
 	}
 }
 

@@ -57,7 +57,12 @@ what compiles; data_binding_terminus (hiera, none: no global Hiera layer
 but for the hiera_* functions) what lookups find; digest_algorithm (sha256,
 md5, sha224, sha384, sha512) what digest() computes; disable_warnings (a
 comma-separated list of deprecations, undefined_variables,
-undefined_resources) which warnings a compile logs. The directories
+undefined_resources) which warnings a compile logs; rich_data=false writes
+catalogs as plain JSON, as puppetserver renders them then: a value JSON
+cannot hold (default, a type, a Regexp, Binary, Timestamp, Timespan,
+SemVer, Deferred) and a hash key that is not a String become strings, each
+with a warning (an error under strict=error, Puppet 8's default); serve
+does so too for an agent that does not accept rich data. The directories
 (confdir, codedir, vardir, logdir, rundir, publicdir, environmentpath,
 basemodulepath) and the certname change what $settings::* shows, which
 otherwise are a Debian server's defaults for the release; static_catalogs

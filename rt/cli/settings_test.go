@@ -82,5 +82,9 @@ func TestSettingFlags(t *testing.T) {
 		"Invalid value 'sha1' for parameter digest_algorithm. Allowed values are 'sha256', 'sha384', 'sha512', 'sha224', 'md5'")
 	assert.EqualError(t, (&puppetFlags{settings: []string{"strict_variables=yes"}}).apply(p),
 		`Invalid value '"yes"' for boolean parameter: strict_variables`)
-	assert.ErrorContains(t, (&puppetFlags{settings: []string{"rich_data=false"}}).apply(p), `setting "rich_data" cannot be set`)
+	require.True(t, p.RichData())
+	require.NoError(t, (&puppetFlags{settings: []string{"rich_data=false"}}).apply(p))
+	assert.False(t, p.RichData())
+	assert.EqualError(t, (&puppetFlags{settings: []string{"rich_data=no"}}).apply(p),
+		`Invalid value '"no"' for boolean parameter: rich_data`)
 }

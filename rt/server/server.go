@@ -382,6 +382,10 @@ func (s *Server) catalog(req *request, node string, form url.Values) {
 	s.jobs <- struct{}{}
 	n := &rt.Node{Name: node, Facts: facts, Trusted: req.trusted}
 	info := rt.CatalogInfo{Version: s.version, CatalogUUID: newUUID()}
+	ctype, rich := catalogType(req.r.Header.Get("Accept"), s.cfg.Program.RichData())
+	if !rich {
+		info.Plain = s.cfg.Program.PlainJSON()
+	}
 	res := rt.CompileForAgent(s.cfg.Program, n, info)
 	<-s.jobs
 	if s.cfg.Store != nil {
@@ -398,7 +402,7 @@ func (s *Server) catalog(req *request, node string, form url.Values) {
 		puppetError(w, 500, "Server Error: "+res.Err.Error(), "RUNTIME_ERROR")
 		return
 	}
-	w.Header().Set("Content-Type", catalogType(req.r.Header.Get("Accept")))
+	w.Header().Set("Content-Type", ctype)
 	w.WriteHeader(http.StatusOK)
 	w.Write(res.JSON)
 }
@@ -662,22 +666,25 @@ func (s *Server) logf(format string, args ...any) {
 }
 
 // catalogType is the content type of a catalog for an agent that accepts
-// these types: Puppet's rich data JSON when the agent names it before
-// plain JSON (Puppet 7 and 8 agents do), as Puppet's handler picks the
-// first format it supports. The body is the same either way: Puppet's
-// rich_data is on by default, and the agent converts rich data values
-// (Deferred, Sensitive) from both.
-func catalogType(accept string) string {
+// these types, and whether it is written with rich data: Puppet's handler
+// picks the first format it supports, and supports the rich data JSON
+// only for an environment whose rich_data is on (network/formats.rb), so
+// that it is that format when the agent names it before plain JSON
+// (Puppet 7 and 8 agents do). The plain JSON format writes plain data
+// (ToDataConverter with the context's rich_data, false: rt.PlainJSON).
+func catalogType(accept string, richData bool) (string, bool) {
 	for _, t := range strings.Split(accept, ",") {
 		t, _, _ = strings.Cut(t, ";")
 		switch strings.TrimSpace(t) {
 		case "application/vnd.puppet.rich+json":
-			return "application/vnd.puppet.rich+json;charset=utf-8"
+			if richData {
+				return "application/vnd.puppet.rich+json;charset=utf-8", true
+			}
 		case "application/json":
-			return rubyJSON
+			return rubyJSON, false
 		}
 	}
-	return rubyJSON
+	return rubyJSON, richData
 }
 
 // rubyJSON is the content type of what Puppet's Ruby side answers in

@@ -563,3 +563,27 @@ func TestTrustedExtensionValue(t *testing.T) {
 		}
 	}
 }
+
+// The catalog's format is the first of the agent's Accept list that
+// Puppet supports for the environment (network/formats.rb): the rich data
+// JSON only when its rich_data is on; the plain JSON format writes plain
+// data (the context's rich_data is false) whatever the setting.
+func TestCatalogType(t *testing.T) {
+	agent := "application/vnd.puppet.rich+json, application/json, application/x-msgpack, text/pson"
+	for _, c := range []struct {
+		accept string
+		rich   bool
+		ctype  string
+		plain  bool
+	}{
+		{agent, true, "application/vnd.puppet.rich+json;charset=utf-8", false},
+		{agent, false, "application/json;charset=utf-8", true},
+		{"application/json", true, "application/json;charset=utf-8", true},
+		{"application/json; q=1, application/vnd.puppet.rich+json", true, "application/json;charset=utf-8", true},
+	} {
+		ctype, rich := catalogType(c.accept, c.rich)
+		if ctype != c.ctype || rich == c.plain {
+			t.Errorf("Accept %q, rich_data %v: %s, rich %v; want %s, rich %v", c.accept, c.rich, ctype, rich, c.ctype, !c.plain)
+		}
+	}
+}
