@@ -257,8 +257,6 @@ func rubyClassLabel(v values.Value) string {
 		return "Puppet::Pops::Types::PSensitiveType::Sensitive"
 	case *values.Deferred:
 		return "Deferred"
-	case *values.ClassType:
-		return "HostClass-Type" // PHostClassType
 	case *values.TypeAliasType:
 		return "TypeAlias-Type"
 	case *values.ObjectType:
