@@ -219,50 +219,19 @@ func unknownToString(v values.Value) string {
 	return fn.RubyToS(v)
 }
 
-// rubyClassLabel is ModelLabelProvider#label of the value's Ruby class, as
-// the SERIALIZATION_* issues name it: a type's class as "Integer-Type",
-// any other class by its name.
+// rubyClassLabel is ModelLabelProvider#label of the value's Ruby class
+// (fn.RubyClass), as the SERIALIZATION_* issues name it: a type's class
+// PIntegerType as "Integer-Type", any other class by its name.
 func rubyClassLabel(v values.Value) string {
-	switch x := v.(type) {
-	case nil, values.UndefValue:
-		return "NilClass"
-	case values.Bool:
-		if x {
-			return "TrueClass"
-		}
-		return "FalseClass"
-	case values.Int:
-		return "Integer"
-	case values.Float:
-		return "Float"
-	case values.String:
-		return "String"
-	case *values.Array:
-		return "Array"
-	case *values.Hash:
-		return "Hash"
-	case *values.Regexp:
-		return "Regexp"
-	case *values.Binary:
-		return "Puppet::Pops::Types::PBinaryType::Binary"
-	case values.Timespan:
-		return "Puppet::Pops::Time::Timespan"
-	case values.Timestamp:
-		return "Puppet::Pops::Time::Timestamp"
-	case *values.SemVer:
-		return "SemanticPuppet::Version"
-	case *values.SemVerRange:
-		return "SemanticPuppet::VersionRange"
-	case *values.Sensitive:
-		return "Puppet::Pops::Types::PSensitiveType::Sensitive"
+	switch v.(type) {
 	case *values.Deferred:
-		return "Deferred"
-	case *values.TypeAliasType:
-		return "TypeAlias-Type"
+		return "Deferred" // its Pcore type's name: the class has none
 	case *values.ObjectType:
 		return "Object-Type"
 	case values.Type:
-		return x.Name() + "-Type"
+		c := fn.RubyClass(v)
+		c = c[strings.LastIndexByte(c, ':')+1:]
+		return strings.TrimSuffix(strings.TrimPrefix(c, "P"), "Type") + "-Type"
 	}
-	return "Object"
+	return fn.RubyClass(v)
 }
