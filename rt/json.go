@@ -298,12 +298,15 @@ func (w *jsonWriter) value(v values.Value, top bool) {
 		}
 		w.raw("]")
 	case *values.Hash:
+		// a reference key is its string already
+		// (Puppet::Resource.value_to_json_data)
 		plain := true
-		for i := 0; i < x.Len(); i++ {
-			k, ok := x.KeyAt(i).(values.String)
-			if !ok || k == "__ptype" {
-				plain = false
-				break
+		for i := 0; i < x.Len() && plain; i++ {
+			k := x.KeyAt(i)
+			if s, ok := k.(values.String); ok {
+				plain = s != "__ptype"
+			} else {
+				plain = isReference(k)
 			}
 		}
 		if plain {
@@ -312,7 +315,7 @@ func (w *jsonWriter) value(v values.Value, top bool) {
 				if i > 0 {
 					w.raw(",")
 				}
-				w.str(string(x.KeyAt(i).(values.String)))
+				w.value(x.KeyAt(i), false)
 				w.raw(":")
 				w.value(x.ValueAt(i), false)
 			}
