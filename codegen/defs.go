@@ -103,6 +103,14 @@ func (g *defGen) define(name string, x *ast.ResourceTypeDefinition) {
 // number (rt.Scope.Param, rt.Scope.Local), an assignment to a local sets
 // it by number (rt.Scope.SetLocal).
 func (g *defGen) bodyStmts(params []*ast.Parameter, locals []string, body ast.Expr) []jen.Code {
+	g.slots, g.nparams = variableLayout(params, locals), len(params)
+	defer func() { g.slots, g.nparams = nil, 0 }()
+	return g.stmts(body)
+}
+
+// variableLayout numbers a definition's variables as rt does: its
+// parameters, then its body's locals.
+func variableLayout(params []*ast.Parameter, locals []string) map[string]int {
 	slots := make(map[string]int, len(params)+len(locals))
 	for k, p := range params {
 		if _, dup := slots[p.Name]; !dup {
@@ -112,9 +120,7 @@ func (g *defGen) bodyStmts(params []*ast.Parameter, locals []string, body ast.Ex
 	for k, name := range locals {
 		slots[name] = len(params) + k
 	}
-	g.slots, g.nparams = slots, len(params)
-	defer func() { g.slots, g.nparams = nil, 0 }()
-	return g.stmts(body)
+	return slots
 }
 
 // bodyLocals are the variables a class's or define's body assigns in its
@@ -156,6 +162,35 @@ func bodyLocals(params []*ast.Parameter, body ast.Expr) []string {
 		return true
 	})
 	return out
+}
+
+// classSlot is the number of a qualified variable in its class's layout
+// (its parameters, then its body's locals, as rt numbers them from
+// Class.Params and Class.Locals): -1 for a top-scope variable, a class
+// Puppet would not find, or a name the class neither has as a parameter
+// nor assigns in its body.
+func (g *generator) classSlot(name string) int {
+	name = strings.TrimPrefix(name, "::")
+	i := strings.LastIndex(name, "::")
+	if i < 0 {
+		return -1
+	}
+	layout, ok := g.layouts[name[:i]]
+	if !ok {
+		if d := g.e.FindClass(name[:i]); d != nil {
+			if cl, ok := d.Node.(*ast.HostClassDefinition); ok {
+				layout = variableLayout(cl.Params, bodyLocals(cl.Params, cl.Body))
+			}
+		}
+		if g.layouts == nil {
+			g.layouts = map[string]map[string]int{}
+		}
+		g.layouts[name[:i]] = layout
+	}
+	if k, ok := layout[name[i+2:]]; ok {
+		return k
+	}
+	return -1
 }
 
 // specialVariable reports whether a variable is one Puppet sets in every

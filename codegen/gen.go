@@ -154,6 +154,8 @@ type generator struct {
 	ruby           []*RubyFunction
 	translated     map[string]bool
 	untranslatable map[string]string
+	// layouts are classes' variables by number (classSlot), by class name
+	layouts map[string]map[string]int
 }
 
 // index records which definitions Puppet would find, under which names:

@@ -324,6 +324,9 @@ func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
 		} else if ok {
 			return s().Dot("Local").Call(l.pos(x), jen.Lit(k), jen.Lit(name)), call
 		}
+		if strings.Contains(name, "::") {
+			return s().Dot("Qualified").Call(l.pos(x), l.u.varRef(name, l.g.classSlot(name))), call
+		}
 		return s().Dot("Var").Call(l.pos(x), jen.Lit(name)), call
 	case *ast.AssignmentExpression:
 		return l.assign(x), call

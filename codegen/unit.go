@@ -43,6 +43,7 @@ type unit struct {
 	funcs   refTable // *rt.FuncRef by function name
 	regexps refTable // *rt.RegexpRef by source
 	consts  refTable // hoisted constant values by their Go text
+	vars    refTable // *rt.VarRef by qualified variable name
 
 	erbMarked map[*jen.File]bool // files that carry the ERB runtime's version marker
 
@@ -191,6 +192,19 @@ func (u *unit) funcRef(name string) jen.Code {
 	return jen.Id(id)
 }
 
+// varRef is a reference to a qualified variable ($::fact, $class::var)
+// and its slot in its class's layout (-1 for none).
+func (u *unit) varRef(name string, slot int) jen.Code {
+	want := "var" + goName(name)
+	if strings.HasPrefix(name, "::") && !strings.Contains(name[2:], "::") {
+		want = "varTop" + goName(name)
+	}
+	id := u.ref(&u.vars, name, want, func() jen.Code {
+		return jen.Qual(rtPath, "QualifiedVar").Call(jen.Lit(name), jen.Lit(slot))
+	})
+	return jen.Id(id)
+}
+
 // regexpRef is a regular expression literal.
 func (u *unit) regexpRef(src string) jen.Code {
 	id := u.ref(&u.regexps, src, "re"+strconv.Itoa(len(u.regexps.keys)+1), func() jen.Code {
@@ -267,7 +281,7 @@ func (u *unit) tables() *jen.File {
 	f.Var().Id("sites").Op("=").Op("&").Qual(rtPath, "SiteTable").Values(table)
 	f.Func().Id("pos").Params(jen.Id("i").Int()).Op("*").Qual(rtPath, "Site").Block(jen.Return(jen.Id("sites").Dot("At").Call(jen.Id("i"))))
 
-	for _, t := range []*refTable{&u.types, &u.funcs, &u.regexps, &u.consts} {
+	for _, t := range []*refTable{&u.types, &u.funcs, &u.regexps, &u.vars, &u.consts} {
 		if len(t.keys) == 0 {
 			continue
 		}

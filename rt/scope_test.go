@@ -200,3 +200,51 @@ func TestParamLayout(t *testing.T) {
 		t.Fatal("a parameter table binding $title was adopted")
 	}
 }
+
+// TestQualifiedVar checks Scope.Qualified against Var for references to
+// top-scope and class variables, with right, wrong and no slots, as their
+// positions learned in one compilation go stale in another whose tables
+// have other orders.
+func TestQualifiedVar(t *testing.T) {
+	p := NewProgram("production")
+	p.strict, p.strictVariables = "off", false // unknown variables are undef
+	params := []*Parameter{{Name: "a"}, {Name: "b"}}
+	cl := &Class{Name: "k", Params: params, Locals: []string{"x", "y"}}
+	p.AddClass(cl)
+	refs := []*VarRef{
+		QualifiedVar("::f1", -1), QualifiedVar("::f2", -1), QualifiedVar("::nope", -1),
+		QualifiedVar("k::a", 0), QualifiedVar("::k::b", 1), QualifiedVar("k::x", 2), QualifiedVar("k::y", 3),
+		QualifiedVar("k::a", 3), QualifiedVar("k::x", -1), QualifiedVar("k::y", 9), QualifiedVar("k::extra", -1),
+		QualifiedVar("k::title", 0), QualifiedVar("k::nope", -1),
+	}
+	for round, order := range [][]string{{"f1", "f2", "f3"}, {"f3", "f2", "f1"}, {"f2", "f1"}} {
+		c := &Ctx{prog: p}
+		c.top = newScope(c, nil, nil, nil)
+		for i, f := range order {
+			c.top.symtable.set(f, values.Int(i))
+		}
+		s := newScope(c, c.top, cl, &Resource{Type: "Class", Title: "K"})
+		s.setvar("title", values.String("k"), false)
+		_, layout := cl.sig.get(c, cl.Params, cl.Locals)
+		pt := &varTable{kind: paramTable, layout: layout, slots: make([]int32, layout.slots)}
+		pt.set("b", values.String("b"))
+		pt.set("a", values.Undef)
+		if !s.adoptParameters(pt) {
+			t.Fatal("not adopted")
+		}
+		if round != 1 {
+			s.SetLocal(nil, 3, "y", values.String("y"))
+		}
+		s.setvar("extra", values.Int(7), false)
+		s.SetLocal(nil, 2, "x", values.String("x"))
+		s.setClassScope("k", s)
+		for pass := 0; pass < 2; pass++ {
+			for _, r := range refs {
+				got, want := s.Qualified(nil, r), s.Var(nil, r.name)
+				if !values.Equals(got, want) || values.IsUndef(got) != values.IsUndef(want) {
+					t.Errorf("round %d: %s (slot %d) is %v, Var finds %v", round, r.name, r.slot, got, want)
+				}
+			}
+		}
+	}
+}
