@@ -1,7 +1,6 @@
 package rt
 
 import (
-	_ "embed"
 	"fmt"
 	"slices"
 	"strconv"
@@ -21,7 +20,7 @@ type Release struct {
 	Version string // $server_facts['serverversion'], the X-Puppet-Version header
 	// settings is $settings::* of a Debian server of this version
 	// (tools/settings/gen.rb run under it), with placeholders.
-	settings []byte
+	settings []setting
 	// defaults are the values of the settable settings (settable.go) as
 	// settings holds them, read on first use
 	defaultsOnce sync.Once
@@ -43,17 +42,14 @@ type Release struct {
 // 12's 7.23).
 func (r *Release) Vendored() []*restype.Type { return r.vendored }
 
-//go:embed settings8.json
-var settings8JSON []byte
-
 // Puppet's releases: 7.23 as Debian 12 ships it, 8.10 as Debian 13 ships
 // it (OpenVox 8 has the same compiler).
 var (
-	Puppet7 = &Release{Major: 7, Version: "7.23.0", settings: settingsJSON,
+	Puppet7 = &Release{Major: 7, Version: "7.23.0", settings: settings7,
 		lacks: map[string]string{
 			"puppet/resource_api": "cannot load such file -- puppet/resource_api\nDid you mean?  puppet/resource",
 		}}
-	Puppet8 = &Release{Major: 8, Version: "8.10.0", settings: settings8JSON,
+	Puppet8 = &Release{Major: 8, Version: "8.10.0", settings: settings8,
 		vendored: restype.Vendored8()}
 )
 

@@ -103,11 +103,11 @@ func disableWarningsSetting(name, v string) (values.Value, error) {
 func (r *Release) settingDefaults() map[string]values.Value {
 	r.defaultsOnce.Do(func() {
 		r.defaults = map[string]values.Value{}
-		eachSetting(r.settings, func(name string, raw any) {
-			if _, ok := settable[name]; ok {
-				r.defaults[name] = settingValue(raw, strings.NewReplacer())
+		for _, e := range r.settings {
+			if _, ok := settable[e.name]; ok {
+				r.defaults[e.name] = settingValue(e.value, strings.NewReplacer())
 			}
-		})
+		}
 	})
 	return r.defaults
 }

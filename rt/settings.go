@@ -1,11 +1,7 @@
 package rt
 
 import (
-	"bytes"
-	_ "embed"
-	"encoding/json"
 	"fmt"
-	"math"
 	"net"
 	"os"
 	"slices"
@@ -15,13 +11,21 @@ import (
 	"github.com/pp2go/pp2go/rt/values"
 )
 
-// settingsJSON is Puppet 7.23's settings as a Debian server's
-// $settings::* holds them, in Puppet's order, with placeholders where a
-// value derives from a directory, the certname or the environment
-// (tools/settings/gen.rb writes it).
+// A release's settings are as a Debian server's $settings::* holds them,
+// in Puppet's order, with placeholders where a value derives from a
+// directory, the certname or the environment: tools/settings/gen.rb writes
+// them to settings.json (Puppet 7.23) and settings8.json (8.10), which
+// go generate turns into Go values (settings_table.go), so that a catalog
+// binary does not decode JSON when it starts.
 //
-//go:embed settings.json
-var settingsJSON []byte
+//go:generate go run ../tools/settings/gotable
+
+// setting is one of a release's settings: its name and its value (nil, a
+// string, a bool, an int64, a float64 or a []any of them).
+type setting struct {
+	name  string
+	value any
+}
 
 // SettingRoots are the settings a server's configuration decides and the
 // others derive from; SetSetting changes them. The defaults are those of
@@ -128,26 +132,6 @@ func (p *Program) settingRoot(name string) string {
 	return settingDefaults[name]
 }
 
-// eachSetting calls f with each setting of a release's settings table
-// (settings.json), in its order, the value as JSON decodes it with numbers
-// kept as written (4 and 4.0 stay apart).
-func eachSetting(table []byte, f func(name string, raw any)) {
-	var entries [][2]json.RawMessage
-	if err := json.Unmarshal(table, &entries); err != nil {
-		panic(err)
-	}
-	for _, e := range entries {
-		var name string
-		var raw any
-		dec := json.NewDecoder(bytes.NewReader(e[1]))
-		dec.UseNumber()
-		if json.Unmarshal(e[0], &name) != nil || dec.Decode(&raw) != nil {
-			panic("rt: bad settings.json entry " + string(e[0]))
-		}
-		f(name, raw)
-	}
-}
-
 func (p *Program) buildSettings() *values.Hash {
 	root := p.settingRoot
 	var pairs []string
@@ -160,8 +144,8 @@ func (p *Program) buildSettings() *values.Hash {
 	fill := strings.NewReplacer(pairs...)
 
 	b := values.NewHashBuilder(len(SettingRoots))
-	eachSetting(p.Puppet().settings, func(name string, raw any) {
-		v := settingValue(raw, fill)
+	for _, e := range p.Puppet().settings {
+		name, v := e.name, settingValue(e.value, fill)
 		switch name {
 		case "modulepath", "manifest":
 			if s, ok := p.settingRoots[name]; ok {
@@ -180,11 +164,11 @@ func (p *Program) buildSettings() *values.Hash {
 			}
 		}
 		b.Put(values.String(name), v)
-	})
+	}
 	return b.Build()
 }
 
-// settingValue converts a settings.json value, filling its placeholders.
+// settingValue converts a setting's value, filling its placeholders.
 func settingValue(raw any, fill *strings.Replacer) values.Value {
 	switch x := raw.(type) {
 	case nil:
@@ -193,37 +177,18 @@ func settingValue(raw any, fill *strings.Replacer) values.Value {
 		return values.String(fill.Replace(x))
 	case bool:
 		return values.Bool(x)
-	case json.Number:
-		if n, err := x.Int64(); err == nil {
-			return values.Int(n)
-		}
-		f, _ := x.Float64()
-		return values.Float(f)
+	case int64:
+		return values.Int(x)
+	case float64:
+		return values.Float(x)
 	case []any:
 		out := make([]values.Value, len(x))
 		for i, e := range x {
 			out[i] = settingValue(e, fill)
 		}
 		return values.NewArray(out...)
-	case map[string]any:
-		if f, ok := x["__float"].(string); ok && len(x) == 1 {
-			if strings.HasPrefix(f, "-") {
-				return values.Float(math.Inf(-1))
-			}
-			return values.Float(math.Inf(1))
-		}
-		b := values.NewHashBuilder(len(x))
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
-			b.Put(values.String(fill.Replace(k)), settingValue(x[k], fill))
-		}
-		return b.Build()
 	}
-	panic(fmt.Sprintf("rt: settings.json value %v", raw))
+	panic(fmt.Sprintf("rt: setting value %v", raw))
 }
 
 // serverFacts are the program's ServerFacts, or this host's.

@@ -1,7 +1,11 @@
 package rt
 
 import (
+	"bytes"
+	"encoding/json"
 	"math"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -136,4 +140,50 @@ func TestSettings8(t *testing.T) {
 	all, ok := get("all_local").(*values.Hash)
 	require.True(t, ok)
 	assert.Equal(t, 237, all.Len(), "every setting but name")
+}
+
+// settings_table.go holds what settings.json and settings8.json say (go
+// generate rewrites it from them).
+func TestSettingsTableIsGenerated(t *testing.T) {
+	for file, table := range map[string][]setting{"settings.json": settings7, "settings8.json": settings8} {
+		data, err := os.ReadFile(file)
+		require.NoError(t, err)
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.UseNumber()
+		var pairs [][2]any
+		require.NoError(t, dec.Decode(&pairs), file)
+		require.Len(t, table, len(pairs), file)
+		for i, p := range pairs {
+			assert.Equal(t, p[0], table[i].name, file)
+			assert.Equal(t, jsonSetting(p[1]), table[i].value, "%s: %s", file, p[0])
+		}
+	}
+}
+
+// jsonSetting is a settings file's value as settings_table.go holds it:
+// numbers as written (4 and 4.0 stay apart), {"__float": "Infinity"} an
+// infinite float.
+func jsonSetting(v any) any {
+	switch x := v.(type) {
+	case json.Number:
+		if n, err := x.Int64(); err == nil {
+			return n
+		}
+		f, _ := x.Float64()
+		return f
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = jsonSetting(e)
+		}
+		return out
+	case map[string]any:
+		if f, ok := x["__float"].(string); ok && len(x) == 1 {
+			if strings.HasPrefix(f, "-") {
+				return math.Inf(-1)
+			}
+			return math.Inf(1)
+		}
+	}
+	return v
 }
