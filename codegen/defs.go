@@ -73,7 +73,7 @@ func (g *defGen) class(name string, x *ast.HostClassDefinition) {
 	g.out.Comment(id + " " + g.doc("class", name, x))
 	g.out.Var().Id(id).Op("=").Op("&").Qual(rtPath, "Class").Values(fields)
 	g.out.Func().Id(body).Params(scopeParam()).Block(g.bodyStmts(x.Params, locals, x.Body)...)
-	g.u.register = append(g.u.register, jen.Id("p").Dot("AddClass").Call(jen.Id(id)))
+	g.u.classes = append(g.u.classes, id)
 }
 
 // define emits a defined type.
@@ -95,7 +95,7 @@ func (g *defGen) define(name string, x *ast.ResourceTypeDefinition) {
 	g.out.Comment(id + " " + g.doc("define", name, x))
 	g.out.Var().Id(id).Op("=").Op("&").Qual(rtPath, "Define").Values(fields)
 	g.out.Func().Id(body).Params(scopeParam()).Block(g.bodyStmts(x.Params, locals, x.Body)...)
-	g.u.register = append(g.u.register, jen.Id("p").Dot("AddDefine").Call(jen.Id(id)))
+	g.u.defines = append(g.u.defines, id)
 }
 
 // bodyStmts lowers the body of a class or define with params and the

@@ -243,7 +243,7 @@ func (g *generator) erbTemplate(u *unit, m *env.Module, name string) {
 	if err != nil {
 		return
 	}
-	fields := jen.Dict{jen.Id("Path"): jen.Lit(path)}
+	fields := jen.Dict{jen.Id("Name"): jen.Lit(m.Name + "/" + name), jen.Id("Path"): jen.Lit(path)}
 	t, err := rubyfn.TranslateTemplate(path, src)
 	if err != nil {
 		d, ok := err.(*diag.Diagnostic)
@@ -267,7 +267,7 @@ func (g *generator) erbTemplate(u *unit, m *env.Module, name string) {
 		t.Emit(out, id)
 		fields[jen.Id("Render")] = jen.Id(id)
 	}
-	u.register = append(u.register, jen.Id("p").Dot("AddERB").Call(jen.Lit(m.Name+"/"+name), jen.Op("&").Qual(rtPath, "ERB").Values(fields)))
+	u.erbs = append(u.erbs, jen.Values(fields))
 }
 
 // template generates an EPP template of a module.
@@ -462,12 +462,20 @@ func (g *generator) catalog(units []*unit, hasHiera bool) error {
 	if g.e.Manifest != "" {
 		body = append(body, jen.Id("p").Dot("SetSetting").Call(jen.Lit("manifest"), jen.Lit(g.e.Manifest)))
 	}
+	var natives []jen.Code
 	for _, name := range sortedKeys(g.e.Types) {
 		t := g.e.Types[name]
 		if restype.Core(name) == t || restype.IsVendored(t) {
 			continue // the runtime's, per release (vendored: Program.SetPuppet)
 		}
-		body = append(body, jen.Id("p").Dot("AddNative").Call(jen.Qual(rtPath, "Native").Call(typeLiteral(t))))
+		natives = append(natives, typeLiteral(t))
+	}
+	if len(natives) > 0 {
+		// a table the linker lays out, not code that builds it
+		f.Comment("nativeTypes are the module path's resource types written in Ruby.")
+		f.Var().Id("nativeTypes").Op("=").Index().Op("*").Qual(rtPath+"/restype", "Type").Values(natives...)
+		body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id("t")).Op(":=").Range().Id("nativeTypes")).Block(
+			jen.Id("p").Dot("AddNative").Call(jen.Qual(rtPath, "Native").Call(jen.Id("t")))))
 	}
 	for _, u := range units {
 		f.ImportAlias(u.dir, u.pkg)
@@ -506,7 +514,8 @@ func (g *generator) runtimeHas(importPath string) bool {
 	return false
 }
 
-// typeLiteral is a resource type's metadata as a Go literal.
+// typeLiteral is a resource type's metadata as a Go literal (an element of
+// a []*restype.Type).
 func typeLiteral(t *restype.Type) jen.Code {
 	attrs := make([]jen.Code, len(t.Attrs))
 	for i, a := range t.Attrs {
@@ -546,7 +555,7 @@ func typeLiteral(t *restype.Type) jen.Code {
 		}
 		fields[jen.Id("Requires")] = jen.Index().String().Values(libs...)
 	}
-	return jen.Op("&").Qual(rtPath+"/restype", "Type").Values(fields)
+	return jen.Values(fields)
 }
 
 func kindName(k restype.Kind) string {

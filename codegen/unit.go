@@ -47,10 +47,14 @@ type unit struct {
 
 	erbMarked map[*jen.File]bool // files that carry the ERB runtime's version marker
 
-	idents   map[string]bool // package-level identifiers in use
-	register []jen.Code      // statements of the package's Register(p)
-	outputs  map[string]*jen.File
-	order    []string // output file names in creation order
+	idents map[string]bool // package-level identifiers in use
+	// the package's classes and defined types (their identifiers) and
+	// ERB templates (rt.ERB literals), which its definitions table lists
+	classes, defines []string
+	erbs             []jen.Code
+	register         []jen.Code // statements of the package's Register(p)
+	outputs          map[string]*jen.File
+	order            []string // output file names in creation order
 }
 
 type siteKey struct {
@@ -74,7 +78,7 @@ type refTable struct {
 func newUnit(pkg, dir, module string) *unit {
 	u := &unit{pkg: pkg, dir: dir, module: module, fileIdx: map[string]int{}, siteIdx: map[siteKey]int{},
 		lblIdx: map[string]int{}, idents: map[string]bool{}, outputs: map[string]*jen.File{}}
-	for _, reserved := range []string{"pos", "sites", "files", "labels", "Register", "init", "moduleFiles"} {
+	for _, reserved := range []string{"pos", "sites", "files", "labels", "Register", "init", "moduleFiles", "definitions"} {
 		u.idents[reserved] = true
 	}
 	return u
@@ -292,10 +296,41 @@ func (u *unit) tables() *jen.File {
 			}
 		})
 	}
+	register := u.register
+	if len(u.classes)+len(u.defines)+len(u.erbs) > 0 {
+		u.definitions(f)
+		register = append([]jen.Code{jen.Id("p").Dot("AddDefinitions").Call(jen.Op("&").Id("definitions"))}, register...)
+	}
 	f.Line()
 	f.Comment("Register adds the package's definitions to a program.")
-	f.Func().Id("Register").Params(jen.Id("p").Op("*").Qual(rtPath, "Program")).Block(u.register...)
+	f.Func().Id("Register").Params(jen.Id("p").Op("*").Qual(rtPath, "Program")).Block(register...)
 	return f
+}
+
+// definitions emits the package's table of its classes, defined types and
+// ERB templates: data the linker lays out, which the program reads as it
+// starts (rt.Program.AddDefinitions) rather than code that builds it.
+func (u *unit) definitions(f *jen.File) {
+	fields := jen.Dict{}
+	list := func(field, typ string, ids []string) {
+		if len(ids) == 0 {
+			return
+		}
+		fields[jen.Id(field)] = jen.Index().Op("*").Qual(rtPath, typ).ValuesFunc(func(g *jen.Group) {
+			for _, id := range ids {
+				g.Line().Id(id)
+			}
+			g.Line()
+		})
+	}
+	list("Classes", "Class", u.classes)
+	list("Defines", "Define", u.defines)
+	if len(u.erbs) > 0 {
+		fields[jen.Id("ERB")] = jen.Index().Qual(rtPath, "ERB").Values(u.erbs...)
+	}
+	f.Line()
+	f.Comment("definitions are the package's classes, defined types and ERB templates.")
+	f.Var().Id("definitions").Op("=").Qual(rtPath, "Definitions").Values(fields)
 }
 
 // goName turns a Puppet name or text into the tail of a Go identifier:

@@ -270,6 +270,27 @@ func (p *Program) AddClass(c *Class) {
 	p.classes[c.Name] = c
 }
 
+// Definitions are a generated package's classes, defined types and ERB
+// templates: a table its Register hands to AddDefinitions.
+type Definitions struct {
+	Classes []*Class
+	Defines []*Define
+	ERB     []ERB
+}
+
+// AddDefinitions registers a package's definitions, each in its order.
+func (p *Program) AddDefinitions(d *Definitions) {
+	for _, c := range d.Classes {
+		p.AddClass(c)
+	}
+	for _, x := range d.Defines {
+		p.AddDefine(x)
+	}
+	for i := range d.ERB {
+		p.AddERB(d.ERB[i].Name, &d.ERB[i])
+	}
+}
+
 // AddDefine registers a defined type.
 func (p *Program) AddDefine(d *Define) {
 	d.moduleV = values.String(d.Module)

@@ -23,6 +23,7 @@ type EPP struct {
 
 // ERB is an ERB template translated to Go, or the reason it is not.
 type ERB struct {
+	Name   string       // the name template() finds it by ("module/path")
 	Path   string       // the template file
 	Render erb.Template // nil when pp2go could not translate it
 	Error  string       // why it could not, with file and line
