@@ -35,8 +35,10 @@ type module struct {
 	files fs.FS  // its files/ directory; nil when it has none
 	// trees are its directories for the file server, by name (modtree.go)
 	trees map[string]*ModuleTree
-	// metadata is its metadata.json (nil: it has none)
-	metadata []byte
+	// metadata is its metadata.json, kept as the generated code's string
+	// constant (copied only when read); hasMetadata: it has one
+	metadata    string
+	hasMetadata bool
 }
 
 // AddModule records a module's directory (for module_directory and
@@ -56,7 +58,7 @@ func (p *Program) AddModule(name, dir string, files fs.FS) {
 // answers for it without the environment's directory.
 func (p *Program) AddModuleMetadata(name, data string) {
 	if m := p.modules[name]; m != nil {
-		m.metadata = []byte(data)
+		m.metadata, m.hasMetadata = data, true
 	}
 }
 
@@ -195,7 +197,11 @@ func (p *Program) moduleFile(name string) (fn.ModuleEntry, bool) {
 		case rel == "":
 			return fn.ModuleEntry{Known: true, Exists: true, Dir: true}, true
 		case rel == "metadata.json":
-			return fn.ModuleEntry{Known: true, Exists: m.metadata != nil, Data: m.metadata}, true
+			e := fn.ModuleEntry{Known: true, Exists: m.hasMetadata}
+			if m.hasMetadata {
+				e.Data = []byte(m.metadata)
+			}
+			return e, true
 		}
 		top, sub, _ := strings.Cut(rel, "/")
 		if t := m.trees[top]; t != nil {
