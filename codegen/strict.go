@@ -17,29 +17,44 @@ import (
 // evaluator finds more duplicate keys).
 var releases = []int{7, 8}
 
-// strictFailure is the error loading a file that validates with strict
-// issues fails with as Puppet release puppet under strict=error (the one
-// issue located, or each issue's message and then the count, as
-// assert_and_report gives up), and the issues' messages, which are
-// warnings under strict=warning; ok is false when the file has none.
-func strictFailure(f *env.File, puppet int) (msg string, warnings []string, ok bool) {
-	var issues diag.List
+// strictFailure is, as an rt.Issues literal, what loading a file that
+// validates with strict issues fails with as Puppet release puppet under
+// strict=error (the issues are its errors, and the warnings it logs under
+// strict=warning); ok is false when the file has none.
+func strictFailure(f *env.File, puppet int) (issues jen.Code, ok bool) {
+	var errs diag.List
+	warnings := 0
 	for _, d := range validate.ForPuppet(f.Diags, puppet, "error") {
-		if validate.StrictIssues[d.Code] {
-			issues = append(issues, d)
+		switch {
+		case validate.StrictIssues[d.Code]:
+			errs = append(errs, d)
+		case d.Severity != diag.Error:
+			warnings++
 		}
 	}
-	if len(issues) == 0 {
-		return "", nil, false
+	if len(errs) == 0 {
+		return nil, false
 	}
-	for _, d := range issues {
-		warnings = append(warnings, d.Message)
+	return issuesLit(f, errs, warnings), true
+}
+
+// issuesLit is an rt.Issues literal of a file's validation errors (not
+// empty) and count of warnings, which the compile reports as its
+// max_errors setting says (pops/issue_reporter.rb).
+func issuesLit(f *env.File, errs diag.List, warnings int) jen.Code {
+	msgs := make([]jen.Code, len(errs))
+	for i, d := range errs {
+		msgs[i] = jen.Lit(d.Message)
 	}
-	_, err := validate.Report(validate.ForPuppet(f.Diags, puppet, "error"))
-	if len(issues) == 1 || err == nil {
-		return issues[0].Error(), warnings, true
+	d := jen.Dict{
+		jen.Id("File"):   jen.Lit(f.Path),
+		jen.Id("First"):  jen.Lit(errs[0].Error()),
+		jen.Id("Errors"): jen.Index().String().Values(msgs...),
 	}
-	return strings.Join(warnings, "\n") + "\n" + err.Error(), warnings, true
+	if warnings > 0 {
+		d[jen.Id("Warnings")] = jen.Lit(warnings)
+	}
+	return jen.Qual(rtPath, "Issues").Values(d)
 }
 
 // loadRaise registers, per release, the Ruby error Puppet's validation
@@ -57,7 +72,8 @@ func (g *generator) loadRaise(u *unit, f *env.File, register string, args ...jen
 // loadWarnings registers, per release, the deprecations Puppet's
 // validation logs as it loads a file whatever the strict setting (Puppet
 // 8's non-literal class parameter types; at most 10 a file, as
-// assert_and_report logs them), before its strict issues.
+// assert_and_report logs them under max_deprecations), before its strict
+// issues.
 func (g *generator) loadWarnings(u *unit, module, rel string, f *env.File) {
 	for _, puppet := range releases {
 		var ds diag.List
@@ -66,12 +82,11 @@ func (g *generator) loadWarnings(u *unit, module, rel string, f *env.File) {
 				ds = append(ds, d)
 			}
 		}
-		logged, _ := validate.Report(ds)
-		if len(logged) == 0 {
+		if len(ds) == 0 {
 			continue
 		}
 		args := []jen.Code{jen.Lit(module), jen.Lit(rel), jen.Lit(puppet)}
-		for _, d := range logged {
+		for _, d := range ds {
 			args = append(args, jen.Lit(d.Message))
 		}
 		u.register = append(u.register, jen.Id("p").Dot("AddLoadWarnings").Call(args...))
@@ -85,15 +100,9 @@ func (g *generator) loadWarnings(u *unit, module, rel string, f *env.File) {
 // manifests/ without .pp.
 func (g *generator) strictLoadError(u *unit, module, rel string, f *env.File) {
 	for _, puppet := range releases {
-		msg, warnings, ok := strictFailure(f, puppet)
-		if !ok {
-			continue
+		if issues, ok := strictFailure(f, puppet); ok {
+			u.register = append(u.register, jen.Id("p").Dot("AddStrictLoadError").Call(jen.Lit(module), jen.Lit(rel), jen.Lit(puppet), issues))
 		}
-		args := []jen.Code{jen.Lit(module), jen.Lit(rel), jen.Lit(puppet), jen.Lit(msg)}
-		for _, w := range warnings {
-			args = append(args, jen.Lit(w))
-		}
-		u.register = append(u.register, jen.Id("p").Dot("AddStrictLoadError").Call(args...))
 	}
 }
 
@@ -116,15 +125,9 @@ func (g *generator) strictAlias(u *unit, x *ast.TypeAlias) {
 			return
 		}
 		for _, puppet := range releases {
-			msg, warnings, ok := strictFailure(d.File, puppet)
-			if !ok {
-				continue
+			if issues, ok := strictFailure(d.File, puppet); ok {
+				u.register = append(u.register, jen.Id("p").Dot("AddStrictAlias").Call(jen.Lit(strings.ToLower(x.Name)), jen.Lit(name), jen.Lit(puppet), issues))
 			}
-			args := []jen.Code{jen.Lit(strings.ToLower(x.Name)), jen.Lit(name), jen.Lit(puppet), jen.Lit(msg)}
-			for _, w := range warnings {
-				args = append(args, jen.Lit(w))
-			}
-			u.register = append(u.register, jen.Id("p").Dot("AddStrictAlias").Call(args...))
 		}
 		a, ok := d.Node.(*ast.TypeAlias)
 		if !ok {
@@ -179,15 +182,9 @@ func (g *generator) paramTypeLoad(u *unit, module, rel string, t ast.Expr, seen 
 				return true
 			}
 			for _, puppet := range releases {
-				msg, warnings, ok := strictFailure(d.File, puppet)
-				if !ok {
-					continue
+				if issues, ok := strictFailure(d.File, puppet); ok {
+					u.register = append(u.register, jen.Id("p").Dot("AddStrictTypeError").Call(jen.Lit(module), jen.Lit(rel), jen.Lit(name), jen.Lit(puppet), issues))
 				}
-				args := []jen.Code{jen.Lit(module), jen.Lit(rel), jen.Lit(name), jen.Lit(puppet), jen.Lit(msg)}
-				for _, w := range warnings {
-					args = append(args, jen.Lit(w))
-				}
-				u.register = append(u.register, jen.Id("p").Dot("AddStrictTypeError").Call(args...))
 			}
 			if a, ok := d.Node.(*ast.TypeAlias); ok {
 				visit(a.TypeExpr, false)

@@ -1,7 +1,6 @@
 package codegen
 
 import (
-	"fmt"
 	"io/fs"
 	"path/filepath"
 	"strings"
@@ -114,8 +113,8 @@ func paramTypeLoad(module, rel, kind, name string, index int) jen.Code {
 // name there that names no type fails the load (rt.Program.AddLoadFailure).
 //
 // A manifest that parses but fails validation fails to load with its
-// validation errors (Puppet's EvaluatingParser#assert_and_report): the one
-// error with its location, or each error's message and then the count.
+// validation errors (Puppet's EvaluatingParser#assert_and_report), as the
+// compile's max_errors setting reports them (rt.Issues).
 func (g *generator) loadFailure(u *unit, m *env.Module, f *env.File) {
 	if f.Program == nil {
 		return
@@ -126,17 +125,8 @@ func (g *generator) loadFailure(u *unit, m *env.Module, f *env.File) {
 	}
 	g.loadRaise(u, f, "AddLoadRaise", jen.Lit(m.Name), jen.Lit(filepath.ToSlash(rel)))
 	if errs := f.Diags.Errors(); len(errs) > 0 {
-		msg := errs[0].Error()
-		if len(errs) > 1 {
-			var b strings.Builder
-			for _, d := range errs {
-				b.WriteString(d.Message + "\n")
-			}
-			fmt.Fprintf(&b, "Language validation logged %d errors. Giving up (file: %s)", len(errs), f.Path)
-			msg = b.String()
-		}
-		u.register = append(u.register, jen.Id("p").Dot("AddLoadError").Call(
-			jen.Lit(m.Name), jen.Lit(filepath.ToSlash(rel)), jen.Lit(msg)))
+		u.register = append(u.register, jen.Id("p").Dot("AddValidationError").Call(
+			jen.Lit(m.Name), jen.Lit(filepath.ToSlash(rel)), issuesLit(f, errs, 0)))
 		return
 	}
 	g.loadWarnings(u, m.Name, filepath.ToSlash(rel), f)

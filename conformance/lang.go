@@ -56,6 +56,9 @@ type LangArchive struct {
 	Same8    map[string]bool   // the nodes of want8/same: Puppet 8.10's outcome is 7.23's
 	// Set by Build:
 	EnvDir string
+	// maxErrors is the archive's max_errors setting, which reports its
+	// validation errors (buildErrorText)
+	maxErrors int
 }
 
 // LangVersions are the Puppet versions (majors) the corpus holds outcomes
@@ -218,6 +221,7 @@ func BuildLangCorpus(archives []*LangArchive, work string, puppet int) (*LangCor
 				return nil, fmt.Errorf("%s: %w", a.Name, err)
 			}
 		}
+		a.maxErrors = check.MaxErrors()
 		modPath := root + "/" + a.Name
 		res, err := codegen.Generate(e, codegen.Options{ModulePath: modPath, RuntimeDir: RepoDir(), Version: "lang",
 			HieraConfig: filepath.Join(work, "no-hiera.yaml"), Puppet: puppet, Settings: settings})
@@ -595,15 +599,16 @@ func (a *LangArchive) normalize(s string) string {
 }
 
 // buildErrorText is pp2go's build errors written as Puppet reports parse
-// and validation errors: the one error with its location, or each error's
-// message on a line and then the count.
+// and validation errors: the one error with its location (also the first
+// of several under a max_errors of at most 1), or the message of each of
+// the first max_errors errors on a line and then the count.
 func (a *LangArchive) buildErrorText(errs diag.List, node string) string {
 	const prefix = "Could not parse for environment production: "
-	if len(errs) == 1 {
+	if len(errs) == 1 || a.maxErrors <= 1 {
 		return a.normalize(prefix + errs[0].Error() + " on node " + node)
 	}
 	var b strings.Builder
-	for _, d := range errs {
+	for _, d := range errs[:min(len(errs), a.maxErrors)] {
 		b.WriteString(d.Message + "\n")
 	}
 	file := a.normalize(errs[len(errs)-1].File)

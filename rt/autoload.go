@@ -38,7 +38,10 @@ type loadStep struct {
 	// makes its strict issues, DUPLICATE_KEY, errors then); under
 	// strict=warning it logs warnings, once per compilation and once key
 	// (a type alias's file is loaded once)
-	strict   bool
+	strict bool
+	// issues are the validation issues the step fails with (their
+	// failure), and under strict=warning logs (their errors' messages)
+	issues   *Issues
 	warnings []string
 	once     string
 	// logged: the step only logs its warnings, whatever strict is
@@ -119,9 +122,15 @@ func (p *Program) addLoadStep(module, file string, st loadStep) {
 }
 
 // AddLoadError records that loading a module's manifest fails with an
-// error (its validation errors), reported as is.
+// error, reported as is.
 func (p *Program) AddLoadError(module, file, msg string) {
 	p.addLoadStep(module, file, loadStep{msg: msg})
+}
+
+// AddValidationError records that loading a module's manifest fails with
+// its validation errors, as the max_errors setting reports them.
+func (p *Program) AddValidationError(module, file string, v Issues) {
+	p.addLoadStep(module, file, loadStep{issues: &v})
 }
 
 // AddStrictLoadError records that loading a manifest as Puppet's release
@@ -130,33 +139,30 @@ func (p *Program) AddLoadError(module, file, msg string) {
 // (validator_factory_4_0.rb: DUPLICATE_KEY's severity is Puppet[:strict]).
 // module is "" for a main manifest, whose failure fails every compile as
 // a file that does not parse does ("Could not parse for environment E:
-// msg"); a module's manifest fails with msg alone. Under strict=warning
-// loading the file logs the issues' messages (warnings), without their
-// positions, as Puppet does.
-func (p *Program) AddStrictLoadError(module, file string, puppet int, msg string, warnings ...string) {
+// ..."); a module's manifest fails with its issues alone. Under
+// strict=warning loading the file logs the issues' messages (warnings, at
+// most max_warnings), without their positions, as Puppet does.
+func (p *Program) AddStrictLoadError(module, file string, puppet int, v Issues) {
 	if module == "" {
 		if p.strictEnv == nil {
-			p.strictEnv = map[int]*loadStep{}
+			p.strictEnv = map[int][]*Issues{}
 		}
-		if p.strictEnv[puppet] == nil {
-			p.strictEnv[puppet] = &loadStep{msg: "Could not parse for environment " + p.Environment + ": " + msg, puppet: puppet}
-		}
-		p.strictEnv[puppet].warnings = append(p.strictEnv[puppet].warnings, warnings...)
+		p.strictEnv[puppet] = append(p.strictEnv[puppet], &v)
 		return
 	}
-	p.addLoadStep(module, file, loadStep{msg: msg, puppet: puppet, strict: true, warnings: warnings})
+	p.addLoadStep(module, file, loadStep{issues: &v, puppet: puppet, strict: true})
 }
 
 // AddLoadWarnings records the warnings loading a file logs as Puppet's
 // release puppet whatever the strict setting (its validation's
-// deprecations); module is "" for a main manifest, whose warnings every
-// compile logs first.
+// deprecations, at most max_deprecations); module is "" for a main
+// manifest, whose warnings every compile logs first.
 func (p *Program) AddLoadWarnings(module, file string, puppet int, warnings ...string) {
 	if module == "" {
 		if p.envWarnings == nil {
-			p.envWarnings = map[int][]string{}
+			p.envWarnings = map[int][][]string{}
 		}
-		p.envWarnings[puppet] = append(p.envWarnings[puppet], warnings...)
+		p.envWarnings[puppet] = append(p.envWarnings[puppet], warnings)
 		return
 	}
 	p.addLoadStep(module, file, loadStep{puppet: puppet, warnings: warnings, logged: true})
@@ -214,7 +220,7 @@ func (p *Program) raiseLoading(what string) {
 // definition names), which fails strict validation as release puppet
 // (see AddStrictLoadError): a type expression naming alias fails (or
 // warns, once per compilation) as it is first evaluated.
-func (p *Program) AddStrictAlias(alias, failing string, puppet int, msg string, warnings ...string) {
+func (p *Program) AddStrictAlias(alias, failing string, puppet int, v Issues) {
 	if p.strictAliases == nil {
 		p.strictAliases = map[string]*loadFailure{}
 	}
@@ -223,7 +229,7 @@ func (p *Program) AddStrictAlias(alias, failing string, puppet int, msg string, 
 		f = &loadFailure{}
 		p.strictAliases[alias] = f
 	}
-	f.steps = append(f.steps, loadStep{msg: msg, puppet: puppet, strict: true, warnings: warnings, once: "type " + failing})
+	f.steps = append(f.steps, loadStep{issues: &v, puppet: puppet, strict: true, once: "type " + failing})
 }
 
 // AddAliasRaise records that resolving the type alias alias (lower case)
@@ -327,8 +333,8 @@ func isNameByte(b byte) bool {
 // type alias (name) whose file fails strict validation as release puppet
 // (see AddStrictLoadError): its parameter types refer to the alias,
 // directly or through other aliases.
-func (p *Program) AddStrictTypeError(module, file, name string, puppet int, msg string, warnings ...string) {
-	p.addLoadStep(module, file, loadStep{msg: msg, puppet: puppet, strict: true, warnings: warnings, once: "type " + name})
+func (p *Program) AddStrictTypeError(module, file, name string, puppet int, v Issues) {
+	p.addLoadStep(module, file, loadStep{issues: &v, puppet: puppet, strict: true, once: "type " + name})
 }
 
 // AddLoadFailure records that loading a module's manifest fails on a
@@ -338,10 +344,10 @@ func (p *Program) AddLoadFailure(module, file string, site *Site, typeName strin
 	p.addLoadStep(module, file, loadStep{site: site, typeName: typeName})
 }
 
-// strictEnvError is the failure of every compilation that the main
-// manifests' strict validation issues make, nil when none (its warnings
-// are logged under strict=warning).
-func (p *Program) strictEnvError() *loadStep {
+// strictEnvError are the main manifests' strict validation issues, by
+// file: under strict=error the first fails every compilation, under
+// strict=warning each file's are logged.
+func (p *Program) strictEnvError() []*Issues {
 	return p.strictEnv[p.Puppet().Major]
 }
 
@@ -363,16 +369,12 @@ func (c *Ctx) load(f *loadFailure) {
 			continue
 		}
 		if st.logged {
-			if !c.prog.WarningsDisabled("deprecations") { // as the main manifest's (compile)
-				for _, w := range st.warnings {
-					c.logAt("warning", nil, w, nil)
-				}
-			}
+			c.logDeprecations(st.warnings) // as the main manifest's (compile)
 			continue
 		}
 		if st.strict && c.prog.strict != "error" {
 			if c.prog.strict == "warning" && (st.once == "" || !c.loaded[st.once]) {
-				for _, w := range st.warnings {
+				for _, w := range firstN(st.issues.Errors, c.prog.maxWarnings) {
 					c.logAt("warning", nil, w, nil)
 				}
 			}
@@ -380,6 +382,9 @@ func (c *Ctx) load(f *loadFailure) {
 				c.loaded[st.once] = true
 			}
 			continue
+		}
+		if st.issues != nil {
+			panic(&Error{Message: c.prog.failure(st.issues)})
 		}
 		if st.msg != "" {
 			panic(&Error{Message: st.msg})

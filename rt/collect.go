@@ -53,7 +53,7 @@ func (s *Scope) Collect(site *Site, typeName string, exported bool, q Query) *Co
 	// which the evaluator reports as raised by the collect expression
 	// (labelled after its query) (collector_transformer.rb transform).
 	if exported && c.prog.Exported == nil {
-		c.Warning(site, "You cannot collect exported resources without storeconfigs being set; the collection will be ignored")
+		c.issueWarning(site, "You cannot collect exported resources without storeconfigs being set; the collection will be ignored")
 	}
 	if name == "class" {
 		panic(runtimeError(site, "Classes cannot be collected"))

@@ -162,20 +162,18 @@ func (c *Ctx) compile() {
 	if msg := c.prog.envRaised[c.prog.Puppet().Major]; msg != "" {
 		panic(&Error{Message: msg})
 	}
-	if !c.prog.WarningsDisabled("deprecations") {
-		// validation's deprecations: none logged when disable_warnings
-		// holds deprecations (issue_reporter.rb's max_deprecations is 0)
-		for _, w := range c.prog.envWarnings[c.prog.Puppet().Major] {
-			c.logAt("warning", nil, w, nil)
-		}
+	for _, ws := range c.prog.envWarnings[c.prog.Puppet().Major] {
+		c.logDeprecations(ws)
 	}
-	if st := c.prog.strictEnvError(); st != nil {
+	if issues := c.prog.strictEnvError(); len(issues) > 0 {
 		switch c.prog.strict {
 		case "error":
-			panic(&Error{Message: st.msg})
+			panic(&Error{Message: "Could not parse for environment " + c.prog.Environment + ": " + c.prog.failure(issues[0])})
 		case "warning":
-			for _, w := range st.warnings {
-				c.logAt("warning", nil, w, nil)
+			for _, v := range issues {
+				for _, w := range firstN(v.Errors, c.prog.maxWarnings) {
+					c.logAt("warning", nil, w, nil)
+				}
 			}
 		}
 	}

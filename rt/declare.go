@@ -48,7 +48,7 @@ type declBody struct {
 func (s *Scope) Declare(site *Site, typeName string, form Form) *Declaration {
 	c := s.c
 	if form == Exported && c.prog.Exported == nil {
-		c.Warning(site, "You cannot collect exported resources without storeconfigs being set; the export is ignored")
+		c.issueWarning(site, "You cannot collect exported resources without storeconfigs being set; the export is ignored")
 	}
 	// a declaration is done with when its resources are created: the
 	// compile reuses it, and its first body's parameter list

@@ -399,6 +399,6 @@ func (s *Scope) numericCoercion(site *Site, v values.Value) bool {
 	if s.c.prog.strict == "error" {
 		IssueAt(site, "NUMERIC_COERCION", "%s", msg)
 	}
-	s.c.Warning(site, msg)
+	s.c.issueWarning(site, msg)
 	return true
 }

@@ -66,12 +66,16 @@ type Program struct {
 	digestAlgorithm  string   // digest_algorithm
 	disabledWarnings []string // disable_warnings
 	noRichData       bool     // rich_data false
+	// max_errors, max_warnings, max_deprecations: how many of a file's
+	// validation issues are reported (Issues)
+	maxErrors, maxWarnings, maxDeprecations int
 
 	envError string // the error every compilation fails with; "" for none
-	// strictEnv is, by Puppet release (major version), the error every
-	// compilation fails with under strict=error (a main manifest's strict
-	// validation issue), and the warnings it is under strict=warning
-	strictEnv map[int]*loadStep
+	// strictEnv are, by Puppet release (major version), the main
+	// manifests' strict validation issues, by file: the first fails every
+	// compilation under strict=error, each is warnings under
+	// strict=warning
+	strictEnv map[int][]*Issues
 	// envRaised is, by Puppet release, the error every compilation fails
 	// with as a main manifest's validation raises a Ruby error
 	// (AddLoadRaise)
@@ -89,7 +93,7 @@ type Program struct {
 	mainParamTypes []*paramRef
 	// envWarnings are, by Puppet release, the warnings the main
 	// manifests' validation logs in every compile (AddLoadWarnings)
-	envWarnings map[int][]string
+	envWarnings map[int][][]string // by file
 	// strictAliases are, by type alias, the alias files with strict
 	// issues resolving it loads (AddStrictAlias)
 	strictAliases map[string]*loadFailure

@@ -395,7 +395,7 @@ func (s *Scope) Var(site *Site, name string) values.Value {
 		case p.strictVariables || p.strict == "error":
 			IssueAt(site, "UNKNOWN_VARIABLE", "Unknown variable: '%s'.", name)
 		case p.strict == "warning":
-			s.c.Warning(site, "Unknown variable: '"+name+"'.")
+			s.c.issueWarning(site, "Unknown variable: '"+name+"'.")
 		}
 	}
 	return values.Undef

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/erb"
@@ -34,6 +35,44 @@ var settable = map[string]func(name, v string) (values.Value, error){
 	"disable_warnings": disableWarningsSetting,
 	// rich_data: false writes catalogs as plain JSON (PlainJSON).
 	"rich_data": boolSetting,
+	// max_errors, max_warnings, max_deprecations: how many of a file's
+	// validation errors, warnings and deprecations are reported
+	// (pops/issue_reporter.rb assert_and_report); max_warnings also
+	// decides whether the evaluator's issues of severity warning are
+	// logged (runtime3_support.rb reports each alone)
+	"max_errors":       intSetting,
+	"max_warnings":     intSetting,
+	"max_deprecations": intSetting,
+}
+
+// intSetting munges a value as Puppet's IntegerSetting does, with Ruby's
+// Integer(): decimal, or 0x, 0b, 0o or 0 prefixed, with underscores
+// between digits and surrounding whitespace.
+func intSetting(name, v string) (values.Value, error) {
+	s := strings.TrimSpace(v)
+	sign := ""
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		sign, s = s[:1], s[1:]
+	}
+	base := 10
+	if len(s) > 1 && s[0] == '0' {
+		base, s = 8, s[1:]
+		switch s[0] {
+		case 'x', 'X':
+			base, s = 16, s[1:]
+		case 'b', 'B':
+			base, s = 2, s[1:]
+		case 'o', 'O':
+			s = s[1:]
+		case 'd', 'D':
+			base, s = 10, s[1:]
+		}
+	}
+	ok := s != "" && !strings.ContainsAny(s[:1], "_+-") && s[len(s)-1] != '_' && !strings.Contains(s, "__")
+	if n, err := strconv.ParseInt(sign+strings.ReplaceAll(s, "_", ""), base, 64); ok && err == nil {
+		return values.Int(n), nil
+	}
+	return nil, fmt.Errorf("Cannot convert '%s' to an integer for parameter: %s", erb.Inspect(erb.S(v)), name)
 }
 
 // enumSetting munges a value as Puppet's EnumSetting and
@@ -129,6 +168,11 @@ func (p *Program) applySettings() {
 	p.dataBinding = values.ToString(p.settingValue("data_binding_terminus"))
 	p.digestAlgorithm = values.ToString(p.settingValue("digest_algorithm"))
 	p.noRichData = p.settingValue("rich_data") == values.Bool(false)
+	limit := func(name string) int {
+		n, _ := p.settingValue(name).(values.Int)
+		return int(n)
+	}
+	p.maxErrors, p.maxWarnings, p.maxDeprecations = limit("max_errors"), limit("max_warnings"), limit("max_deprecations")
 	p.disabledWarnings = nil
 	if a, ok := p.settingValue("disable_warnings").(*values.Array); ok {
 		for i := 0; i < a.Len(); i++ {

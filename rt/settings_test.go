@@ -59,6 +59,14 @@ func TestSettableErrors(t *testing.T) {
 		{"digest_algorithm", "sha1", `Invalid value 'sha1' for parameter digest_algorithm. Allowed values are 'sha256', 'sha384', 'sha512', 'sha224', 'md5'`},
 		{"disable_warnings", "foo,deprecations", `Cannot disable unrecognized warning types 'foo'. Valid values are 'deprecations, undefined_variables, undefined_resources'.`},
 		{"data_binding_terminus", "foo", `setting data_binding_terminus=foo cannot be set: pp2go has Puppet's termini hiera and none, not a custom one`},
+		{"max_errors", "x", `Cannot convert '"x"' to an integer for parameter: max_errors`},
+		{"max_warnings", "08", `Cannot convert '"08"' to an integer for parameter: max_warnings`},
+		{"max_errors", "1__0", `Cannot convert '"1__0"' to an integer for parameter: max_errors`},
+		{"max_errors", "_1", `Cannot convert '"_1"' to an integer for parameter: max_errors`},
+		{"max_errors", "0x-5", `Cannot convert '"0x-5"' to an integer for parameter: max_errors`},
+		{"max_deprecations", "", `Cannot convert '""' to an integer for parameter: max_deprecations`},
+		{"max_errors", "1.5", `Cannot convert '"1.5"' to an integer for parameter: max_errors`},
+		{"max_errors", "12abc", `Cannot convert '"12abc"' to an integer for parameter: max_errors`},
 	} {
 		err := p.SetSetting(c.name, c.value)
 		if assert.Error(t, err, c.name) {
@@ -77,6 +85,14 @@ func TestSettableErrors(t *testing.T) {
 		{"data_binding_terminus", "", values.Undef},
 		{"data_binding_terminus", "none", values.String("none")},
 		{"digest_algorithm", "md5", values.String("md5")},
+		{"max_errors", " 12 ", values.Int(12)},
+		{"max_errors", "0x1A", values.Int(26)},
+		{"max_errors", "0b11", values.Int(3)},
+		{"max_errors", "017", values.Int(15)},
+		{"max_errors", "0o17", values.Int(15)},
+		{"max_errors", "1_000", values.Int(1000)},
+		{"max_warnings", "-3", values.Int(-3)},
+		{"max_deprecations", "+4", values.Int(4)},
 	} {
 		require.NoError(t, p.SetSetting(c.name, c.value), c.name)
 		tab := p.settingsTable(&varTable{kind: localTable})

@@ -172,9 +172,10 @@ module path, the main manifest), turned into Go, and built with 'go build'
 8.10, OpenVox 8; the default) or 7 (Puppet 7.23), with that release's
 default settings but for those given with --setting NAME=VALUE (strict,
 strict_variables, data_binding_terminus, digest_algorithm,
-disable_warnings, rich_data, the directories and the certname of
-$settings::*; environment.conf's rich_data wins over --setting's); the
-binary's own --puppet and --setting override both.
+disable_warnings, max_errors, max_warnings, max_deprecations, rich_data,
+the directories and the certname of $settings::*; environment.conf's
+rich_data wins over --setting's); the binary's own --puppet and --setting
+override both.
 
 The settings that decide what the build reads act here, as Puppet's do:
 code (compiled instead of the main manifest), default_manifest and

@@ -57,7 +57,10 @@ what compiles; data_binding_terminus (hiera, none: no global Hiera layer
 but for the hiera_* functions) what lookups find; digest_algorithm (sha256,
 md5, sha224, sha384, sha512) what digest() computes; disable_warnings (a
 comma-separated list of deprecations, undefined_variables,
-undefined_resources) which warnings a compile logs; rich_data=false writes
+undefined_resources) which warnings a compile logs; max_errors,
+max_warnings and max_deprecations (10) how many of a file's validation
+errors, warnings and deprecations are reported (max_warnings=0 also
+silences the evaluator's warnings, as Puppet's); rich_data=false writes
 catalogs as plain JSON, as puppetserver renders them then: a value JSON
 cannot hold (default, a type, a Regexp, Binary, Timestamp, Timespan,
 SemVer, Deferred) and a hash key that is not a String become strings, each
