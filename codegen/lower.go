@@ -626,7 +626,9 @@ func (l *lowerer) signature(params []*ast.Parameter, ret ast.Expr) jen.Code {
 		}
 		fields[jen.Id("Params")] = jen.Index().Qual(rtPath, "LambdaParam").Values(ps...)
 	}
-	if t := l.paramType(ret); t != nil {
+	if ret != nil && computedType(ret) {
+		fields[jen.Id("ReturnExpr")] = l.scopeFunc(ret)
+	} else if t := l.paramType(ret); t != nil {
 		fields[jen.Id("Return")] = t
 	}
 	key := fmt.Sprintf("%s:%d", l.f.Path, len(l.u.consts.keys))

@@ -89,6 +89,9 @@ type Ctx struct {
 	// types computed at run time, as the compilation evaluated them
 	// (Ctx.computedSig)
 	funcSigs map[*Signature]*resolvedSig
+	// noScope is the scope a Puppet function's return type computed at
+	// run time is evaluated in (Ctx.nilScope)
+	noScope *Scope
 
 	erbMethods map[string]*erb.Def // the methods templates defined (erb.WrapperMethods)
 

@@ -258,7 +258,12 @@ type LambdaParam struct {
 // call (generated code keeps it in a package variable).
 type Signature struct {
 	Params []LambdaParam
-	Return *TypeRef // nil: not asserted
+	Return *TypeRef // nil: not asserted, unless ReturnExpr is set
+	// ReturnExpr is a return type computed at run time (Array[$t]): Puppet
+	// evaluates a lambda's in the lambda's scope, a function's as the
+	// function loads, at its first call in a compilation, in no scope at
+	// all (Closure::Named's @enclosing_scope is nil: Ctx.nilScope)
+	ReturnExpr func(s *Scope) values.Value
 
 	resolved atomic.Pointer[resolvedSig]
 }
@@ -272,8 +277,9 @@ type resolvedSig struct {
 	// names are the type names the types name, when naming a type alias
 	// may load a file or fail (Ctx.loadAliases)
 	names []string
-	// computed: some parameter types are computed at run time
-	// (LambdaParam.TypeExpr); they are Any here (Signature.evaluate)
+	// computed: some parameter types or the return type are computed at
+	// run time (LambdaParam.TypeExpr, Signature.ReturnExpr); they are Any
+	// and not asserted here (Signature.evaluate)
 	computed bool
 }
 
@@ -282,24 +288,26 @@ func (sig *Signature) resolve(prog *Program) *resolvedSig {
 	if r := sig.resolved.Load(); r != nil && r.prog == prog {
 		return r
 	}
-	r := sig.resolveWith(prog, nil)
+	r := sig.resolveWith(prog, nil, nil)
 	sig.resolved.Store(r)
 	return r
 }
 
 // evaluate is the signature resolved in s's program with its types
-// computed at run time evaluated in scope s (resolve when it has none).
-func (sig *Signature) evaluate(s *Scope) *resolvedSig {
+// computed at run time evaluated in scope s, its return type in scope ret
+// (resolve when it has none).
+func (sig *Signature) evaluate(s, ret *Scope) *resolvedSig {
 	r := sig.resolve(s.c.prog)
 	if !r.computed {
 		return r
 	}
-	return sig.resolveWith(s.c.prog, s)
+	return sig.resolveWith(s.c.prog, s, ret)
 }
 
-// resolveWith resolves the signature's types in prog, those computed at
-// run time in scope s (Any when s is nil).
-func (sig *Signature) resolveWith(prog *Program, s *Scope) *resolvedSig {
+// resolveWith resolves the signature's types in prog, the parameter types
+// computed at run time in scope s (Any when s is nil), then the return
+// type computed at run time in scope ret.
+func (sig *Signature) resolveWith(prog *Program, s, ret *Scope) *resolvedSig {
 	typeOf := func(t *TypeRef) values.Type {
 		if t == nil {
 			return values.AnyT
@@ -345,6 +353,14 @@ func (sig *Signature) resolveWith(prog *Program, s *Scope) *resolvedSig {
 	if sig.Return != nil {
 		r.ret = typeOf(sig.Return)
 	}
+	if sig.ReturnExpr != nil {
+		r.computed = true
+		if s != nil {
+			if t, ok := sig.ReturnExpr(ret).(values.Type); ok {
+				r.ret = t
+			}
+		}
+	}
 	r.callable = &values.CallableType{Params: values.NewTupleType(types, size), Return: r.ret}
 	if prog.hasAliasIssues() {
 		for _, p := range sig.Params {
@@ -375,7 +391,7 @@ type Lambda struct {
 // types computed at run time there (Closure's create_callable_type).
 func (s *Scope) Lambda(sig *Signature, body func(s *Scope) values.Value) *Lambda {
 	l := &Lambda{scope: s, sig: sig, body: body}
-	if rs := sig.evaluate(s); rs.computed {
+	if rs := sig.evaluate(s, s); rs.computed {
 		l.rs = rs
 	}
 	return l
@@ -490,10 +506,15 @@ func PuppetFunction(prog *Program, name, module string, sig *Signature, body fun
 			caller := c.(*Scope)
 			prog.raiseLoading("function " + name)
 			caller.c.loadAliases(nil, rs.names)
-			if rs.computed {
-				caller.c.computedSig(name, sig, args)
+			if !rs.computed {
+				return callPuppetFunction(caller.c.top, sig, body, args)
 			}
-			return callPuppetFunction(caller.c.top, sig, body, args)
+			crs := caller.c.computedSig(name, sig, args)
+			result := callPuppetFunction(caller.c.top, sig, body, args)
+			if crs.ret != nil && !values.IsInstance(crs.ret, result) {
+				panic(values.AssertInstance("value returned from "+name, crs.ret, result))
+			}
+			return result
 		}}}
 	return f
 }
@@ -501,11 +522,13 @@ func PuppetFunction(prog *Program, name, module string, sig *Signature, body fun
 // computedSig checks the arguments of a call of the Puppet function name
 // against its parameter types computed at run time, which the compilation
 // evaluates in the top scope as the function loads, at its first call
-// (its dispatch has Any for them).
-func (c *Ctx) computedSig(name string, sig *Signature, args []values.Value) {
+// (its dispatch has Any for them), its return type computed at run time
+// in no scope (nilScope); it returns the signature so evaluated, whose
+// return type the call's result is asserted to be.
+func (c *Ctx) computedSig(name string, sig *Signature, args []values.Value) *resolvedSig {
 	rs := c.funcSigs[sig]
 	if rs == nil {
-		rs = sig.evaluate(c.top)
+		rs = sig.evaluate(c.top, c.nilScope())
 		if c.funcSigs == nil {
 			c.funcSigs = map[*Signature]*resolvedSig{}
 		}
@@ -514,6 +537,26 @@ func (c *Ctx) computedSig(name string, sig *Signature, args []values.Value) {
 	if !values.IsInstance(rs.callable.Params, values.NewArray(args...)) {
 		Fail(values.DescribeSignatures(name, []*values.Signature{rs.sig}, args, nil))
 	}
+	return rs
+}
+
+// nilScope is the scope a Puppet function's return type computed at run
+// time is evaluated in: Puppet's Closure::Named evaluates it with its
+// @enclosing_scope, which is nil, so that reading a variable raises Ruby's
+// NoMethodError (nilScopeError) at the variable.
+func (c *Ctx) nilScope() *Scope {
+	if c.noScope == nil {
+		c.noScope = newScope(c, nil, nil, nil)
+	}
+	return c.noScope
+}
+
+// nilScopeError is, by Puppet release, Ruby's error for the evaluator's
+// scope.lookupvar on nil: Ruby 3.1's (Puppet 7.23's) with error_highlight's
+// snippet, Ruby 3.3's (Puppet 8.10's) without it.
+var nilScopeError = map[int]string{
+	7: "undefined method `lookupvar' for nil:NilClass\n\n      x = scope.lookupvar(name.to_s)\n               ^^^^^^^^^^",
+	8: "undefined method `lookupvar' for nil",
 }
 
 func callPuppetFunction(top *Scope, sig *Signature, body func(s *Scope) values.Value, args []values.Value) (result values.Value) {

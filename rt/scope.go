@@ -382,6 +382,9 @@ func (s *Scope) qualifiedScope(name string) *Scope {
 // settings make it (runtime3_support.rb): an error with strict_variables
 // or strict=error, a warning with strict=warning, nothing with strict=off.
 func (s *Scope) Var(site *Site, name string) values.Value {
+	if s == s.c.noScope {
+		panic(runtimeError(site, nilScopeError[s.c.prog.Puppet().Major]))
+	}
 	v, ok := s.lookup(name)
 	if ok {
 		if v == nil {
