@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/erb"
@@ -46,30 +45,9 @@ var settable = map[string]func(name, v string) (values.Value, error){
 }
 
 // intSetting munges a value as Puppet's IntegerSetting does, with Ruby's
-// Integer(): decimal, or 0x, 0b, 0o or 0 prefixed, with underscores
-// between digits and surrounding whitespace.
+// Integer().
 func intSetting(name, v string) (values.Value, error) {
-	s := strings.TrimSpace(v)
-	sign := ""
-	if s != "" && (s[0] == '-' || s[0] == '+') {
-		sign, s = s[:1], s[1:]
-	}
-	base := 10
-	if len(s) > 1 && s[0] == '0' {
-		base, s = 8, s[1:]
-		switch s[0] {
-		case 'x', 'X':
-			base, s = 16, s[1:]
-		case 'b', 'B':
-			base, s = 2, s[1:]
-		case 'o', 'O':
-			s = s[1:]
-		case 'd', 'D':
-			base, s = 10, s[1:]
-		}
-	}
-	ok := s != "" && !strings.ContainsAny(s[:1], "_+-") && s[len(s)-1] != '_' && !strings.Contains(s, "__")
-	if n, err := strconv.ParseInt(sign+strings.ReplaceAll(s, "_", ""), base, 64); ok && err == nil {
+	if n, ok := erb.ParseInteger(v); ok {
 		return values.Int(n), nil
 	}
 	return nil, fmt.Errorf("Cannot convert '%s' to an integer for parameter: %s", erb.Inspect(erb.S(v)), name)

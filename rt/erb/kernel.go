@@ -93,6 +93,10 @@ func (r *R) Integer(args ...Value) Value {
 	return nil
 }
 
+// ParseInteger is Ruby's Integer(s) of a string, and whether it converts
+// (Integer() raises otherwise).
+func ParseInteger(s string) (int64, bool) { return parseIntegerStrict(s, 0) }
+
 // parseIntegerStrict is Integer("..."): optional blanks around, a sign, a
 // base prefix (0x 0b 0o 0 0d), digits with single underscores between.
 func parseIntegerStrict(s string, base int) (int64, bool) {
