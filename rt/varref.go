@@ -42,6 +42,9 @@ func QualifiedVar(name string, slot int) *VarRef {
 // name, found without looking the name up when its class's table (or the
 // top scope's) has it where the reference says.
 func (s *Scope) Qualified(site *Site, r *VarRef) values.Value {
+	if s == s.c.noScope {
+		return s.Var(site, r.name) // which fails as lookupvar on nil
+	}
 	top := s.c.top
 	t := top.symtable
 	if r.class != "" {
