@@ -33,7 +33,8 @@ import (
 // .warnings. A case is one node of one archive, compiled as each version.
 // An archive's comment lists its nodes on "nodes:" lines and the Puppet
 // settings its nodes compile with on "settings:" lines (NAME=VALUE words,
-// as puppet.conf spells them; default: Puppet's defaults).
+// as puppet.conf spells them; default: Puppet's defaults). Its
+// global/hiera.yaml, if any, is the global Hiera layer (hiera_config).
 //
 // Every archive is generated into one Go module per Puppet version, each
 // under its own import path, with a driver that compiles any node of any
@@ -223,8 +224,14 @@ func BuildLangCorpus(archives []*LangArchive, work string, puppet int) (*LangCor
 		}
 		a.maxErrors = check.MaxErrors()
 		modPath := root + "/" + a.Name
+		// the global layer: the archive's global/hiera.yaml, as regen gives it
+		// to Puppet, else none
+		hieraConfig := filepath.Join(work, "no-hiera.yaml")
+		if _, ok := a.Files["global/hiera.yaml"]; ok {
+			hieraConfig = filepath.Join(a.EnvDir, "global", "hiera.yaml")
+		}
 		res, err := codegen.Generate(e, codegen.Options{ModulePath: modPath, RuntimeDir: RepoDir(), Version: "lang",
-			HieraConfig: filepath.Join(work, "no-hiera.yaml"), Puppet: puppet, Settings: settings})
+			HieraConfig: hieraConfig, Puppet: puppet, Settings: settings})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", a.Name, err)
 		}

@@ -12,11 +12,23 @@ import (
 type hieraScope struct{ c *Ctx }
 
 func (h hieraScope) LookupVar(name string) (values.Value, bool) {
-	s := h.c.hieraCur
-	if s == nil {
-		s = h.c.top
+	return h.scope().LookupVar(name)
+}
+
+func (h hieraScope) scope() *Scope {
+	if s := h.c.hieraCur; s != nil {
+		return s
 	}
-	return s.LookupVar(name)
+	return h.c.top
+}
+
+// NotFound implements hiera.NotFoundScope: how Puppet's lookupvar names a
+// variable it does not find, and why.
+func (h hieraScope) NotFound(name string) (reported, reason string) {
+	if indexColons(name) < 0 {
+		return name, ""
+	}
+	return h.scope().qualifiedNotFound(strings.TrimPrefix(name, "::"))
 }
 
 // HieraSession is the compilation's Hiera session, for lookups made from
@@ -36,6 +48,7 @@ func (s *Scope) HieraSession() *hiera.Session {
 		c.hiera.DisabledWarnings = c.prog.disabledWarnings
 		c.hiera.Warn = func(msg string) { c.Warning(nil, msg) }
 		c.hiera.WarnOnce = s.WarnOnceUnlocated
+		c.hiera.Puppet = c.prog.Puppet().Major
 		c.hiera.New = func(t values.Type, v values.Value, args []values.Value) values.Value {
 			return s.c.top.Call("new", append([]values.Value{t, v}, args...), nil)
 		}

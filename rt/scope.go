@@ -504,6 +504,27 @@ func (s *Scope) lookupQualified(fqn string) (values.Value, bool) {
 	return found, ok
 }
 
+// qualifiedNotFound is how Puppet's lookup_qualified_variable reports fqn
+// (without a leading "::") when it does not find it (handle_not_found):
+// the name variable_not_found is given, and why. A class that cannot be
+// looked in gives its error, under fqn; a class's or the top scope's
+// missing variable, "::" and fqn with no reason.
+func (s *Scope) qualifiedNotFound(fqn string) (name, reason string) {
+	i := lastColons(fqn)
+	if i < 0 {
+		return "::" + fqn, ""
+	}
+	leaf, className := fqn[i+2:], fqn[:i]
+	var inherited *Scope
+	if d := catchDetail(func() { inherited = s.qualifiedScope(className).inheritedScope() }); d != nil {
+		return fqn, d.msg
+	}
+	if inherited != nil {
+		return s.qualifiedNotFound(inherited.source.name() + "::" + leaf)
+	}
+	return "::" + fqn, ""
+}
+
 // localValue is Puppet's get_local_variable: the effective table's value.
 func (s *Scope) localValue(name string) values.Value {
 	v, _ := s.ephemeral[len(s.ephemeral)-1].get(name)

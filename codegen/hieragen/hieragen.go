@@ -10,7 +10,9 @@ package hieragen
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -165,7 +167,20 @@ func (g *gen) config(c *hiera.Config) jen.Code {
 	if c.StrictOnly {
 		fields = append(fields, field("StrictOnly", jen.True()))
 	}
+	if len(c.VarLines) > 0 {
+		fields = append(fields, field("VarLines", sortedMap(c.VarLines, jen.Int())))
+	}
 	return jen.Op("&").Qual(hieraPkg, "Config").Values(lines(fields)...)
+}
+
+// sortedMap is a literal of m (values of type elem), its keys sorted.
+func sortedMap[V string | int](m map[string]V, elem *jen.Statement) jen.Code {
+	keys := slices.Sorted(maps.Keys(m))
+	items := make([]jen.Code, len(keys))
+	for i, k := range keys {
+		items[i] = jen.Lit(k).Op(":").Lit(m[k])
+	}
+	return jen.Map(jen.String()).Add(elem).Values(items...)
 }
 
 func (g *gen) entries(es []*hiera.Entry) jen.Code {
@@ -209,16 +224,7 @@ func (g *gen) file(i int, f *hiera.File) jen.Code {
 		}
 	}
 	if len(f.Invalid) > 0 {
-		keys := make([]string, 0, len(f.Invalid))
-		for k := range f.Invalid {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		items := make([]jen.Code, len(keys))
-		for j, k := range keys {
-			items[j] = jen.Lit(k).Op(":").Lit(f.Invalid[k])
-		}
-		fields = append(fields, field("Invalid", jen.Map(jen.String()).String().Values(items...)))
+		fields = append(fields, field("Invalid", sortedMap(f.Invalid, jen.String())))
 	}
 	if h := f.Hash(); h != nil {
 		if g.o.LiteralFiles {

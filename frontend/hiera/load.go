@@ -174,7 +174,7 @@ func (l *loader) config(p, owner, module string) *rthiera.Config {
 	if defaultCfg {
 		cfgPath = ""
 	}
-	c := &rthiera.Config{Path: cfgPath, Root: root, Version: version}
+	c := &rthiera.Config{Path: cfgPath, Root: root, Version: version, VarLines: l.varLines(cfgPath, src)}
 	fail := func(code, msg string, line int) *rthiera.Config {
 		full := msg
 		if cfgPath != "" && code != "HIERA_CONFIG_TYPE" { // type assertions carry no location
@@ -637,6 +637,65 @@ func stripComment(line string) string {
 		}
 	}
 	return line
+}
+
+// interpolationRE matches an interpolation expression (interpolation.rb).
+var interpolationRE = regexp.MustCompile(`%\{([^}]*)\}`)
+
+// methodCallRE matches an interpolation method's call (lookup('k')).
+var methodCallRE = regexp.MustCompile(`^\w+\((?:"[^"]+"|'[^']+')\)$`)
+
+// varLines maps the names under which Puppet can report a variable the
+// configuration interpolates that does not exist (the expression's first
+// segment, and a qualified one with and without its leading "::") to the
+// line find_line_matching finds for HIERA_UNDEFINED_VARIABLE: the first
+// that interpolates exactly that name (/%\{['"]?NAME['"]?}/), comments
+// skipped.
+func (l *loader) varLines(file string, src []byte) map[string]int {
+	if file == "" {
+		return nil
+	}
+	var out map[string]int
+	for _, m := range interpolationRE.FindAllSubmatch(src, -1) {
+		expr := strings.TrimSpace(string(m[1]))
+		if methodCallRE.MatchString(expr) {
+			continue // lookup('k') and the like: no variable
+		}
+		root := rootSegment(expr)
+		names := []string{root}
+		if strings.Contains(root, "::") {
+			bare := strings.TrimPrefix(root, "::")
+			names = []string{bare, "::" + bare}
+		}
+		for _, name := range names {
+			if _, done := out[name]; done || name == "" {
+				continue
+			}
+			if out == nil {
+				out = map[string]int{}
+			}
+			out[name] = l.findLine(file, regexp.MustCompile(`%\{['"]?`+regexp.QuoteMeta(name)+`['"]?\}`), 1)
+		}
+	}
+	for name, line := range out {
+		if line == 0 {
+			delete(out, name)
+		}
+	}
+	return out
+}
+
+// rootSegment is the first segment of an interpolated key (split_key): a
+// quoted one's text, else what comes before the first dot.
+func rootSegment(expr string) string {
+	if expr != "" && (expr[0] == '"' || expr[0] == '\'') {
+		if i := strings.IndexByte(expr[1:], expr[0]); i >= 0 {
+			return expr[1 : i+1]
+		}
+		return ""
+	}
+	root, _, _ := strings.Cut(expr, ".")
+	return root
 }
 
 // multiplyDefined fails for a hierarchy name given twice, pointing at both

@@ -16,6 +16,7 @@ package hiera
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -77,6 +78,22 @@ type Config struct {
 	// Error (a version 3 file at an environment's or module's root, which
 	// Puppet otherwise ignores with a warning: assert_config_version).
 	StrictOnly bool
+	// VarLines maps a variable's name to the first line that interpolates
+	// it (%{name}, the name quoted or not; comments skipped): where
+	// Puppet's HIERA_UNDEFINED_VARIABLE points (find_line_matching).
+	VarLines map[string]int
+}
+
+// location is the "(file: F, line: L)" of an error of the configuration,
+// none for a default one.
+func (c *Config) location(line int) string {
+	switch {
+	case c.Path == "":
+		return ""
+	case line > 0:
+		return " (file: " + c.Path + ", line: " + strconv.Itoa(line) + ")"
+	}
+	return " (file: " + c.Path + ")"
 }
 
 // Warning is a warning Puppet logs as it reads a configuration.

@@ -1,11 +1,12 @@
 package hiera
 
 import (
-	"github.com/pp2go/pp2go/rt/internal/lazyre"
+	"slices"
 	"strings"
 	"sync"
 
 	"github.com/pp2go/pp2go/rt/fn"
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -181,6 +182,8 @@ func (s *Session) interpolationMethod(method, key string, inv *invocation, subje
 		sub := inv.child()
 		sub.overrides, sub.defaults = inv.overrides, inv.defaults
 		sub.globalOnlyLocal = inv.globalOnlyLocal
+		// Puppet unwraps Hiera::Scope for the lookup unless it is global only
+		sub.hieraScope = inv.hieraScope && inv.globalOnlyLocal
 		return s.lookupNames(sub, []string{key}, values.String(key), nil, values.String(""), true, nil, nil)
 	case "scope":
 		return s.scopeLookup(key, inv, subject)
@@ -203,13 +206,22 @@ func (s *Session) scopeLookup(key string, inv *invocation, subject string) value
 				return
 			}
 		}
+		var d values.Value
+		hasDefault := false
+		if inv.defaults != nil {
+			d, hasDefault = inv.defaults.GetString(root)
+		}
 		v, exists := inv.variable(root)
 		if (v == nil || values.IsUndef(v)) && !exists {
-			if inv.defaults != nil {
-				if d, ok := inv.defaults.GetString(root); ok {
-					value = inv.reportFoundInDefaults(root, d)
-					return
-				}
+			// Puppet 8.10 catches the variable's :undefined_variable throw
+			// when the lookup's defaults hold it (Hiera::Scope catches it
+			// first)
+			if !hasDefault || s.Puppet < 8 || inv.hieraScope {
+				s.variableNotFound(root, inv)
+			}
+			if hasDefault {
+				value = inv.reportFoundInDefaults(root, d)
+				return
 			}
 			value = nil
 			return
@@ -227,3 +239,42 @@ func (s *Session) scopeLookup(key string, inv *invocation, subject string) value
 	inv.rememberScopeLookup(key, root, segs[1:], value)
 	return value
 }
+
+// variableNotFound does what Puppet does for a variable that interpolation
+// (inv) does not find, as Scope#variable_not_found: nothing under
+// strict=off, a warning once per variable under warning, an ArgumentError
+// under error (a session's strict unset is Puppet 7's default, warning),
+// which Puppet 8.10's avoid_hiera_interpolation_errors
+// (inv.avoidErrors) makes a warning. In a global version 3 layer Puppet
+// looks variables up through Hiera::Scope, whose safe_lookupvar does the
+// same, but names the variable as written and knows nothing of
+// avoid_hiera_interpolation_errors.
+func (s *Session) variableNotFound(name string, inv *invocation) {
+	if s.scope == nil {
+		return
+	}
+	reported, reason := name, ""
+	if ns, ok := s.scope.(NotFoundScope); ok {
+		reported, reason = ns.NotFound(name)
+		if inv.hieraScope {
+			reported = name
+		}
+	}
+	msg := "Undefined variable '" + reported + "'; " + reason
+	switch s.strict {
+	case "off":
+		return
+	case "error":
+		if !inv.avoidErrors || inv.hieraScope {
+			panic(&values.Error{Message: msg})
+		}
+		msg = "Interpolation failed with '" + reported + "', but compilation continuing; " + reason
+	}
+	if slices.Contains(s.DisabledWarnings, "undefined_variables") {
+		return
+	}
+	s.warnOnce("Variable: "+reported, msg+"\n   (file & line not available)")
+}
+
+// undefinedVariableRE matches the error of variableNotFound.
+var undefinedVariableRE = lazyre.New(`^Undefined variable '([^']+)'`)

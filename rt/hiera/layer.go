@@ -64,6 +64,11 @@ func (l *layer) uncheckedKeyLookup(lk *lookupKey, inv *invocation, merge any) (r
 		panic(lookupError(l.cfg.Error))
 	}
 	if l.place == "Global" && l.cfg.Version == 3 {
+		// Hiera version 3 looks variables up through Hiera::Scope
+		if !inv.hieraScope {
+			inv.hieraScope = true
+			defer func() { inv.hieraScope = false }()
+		}
 		ms := strategyOf(merge)
 		if inv.hieraXXX && ms.key == "hash" {
 			if v3 := l.v3MergeStrategy(); v3 != nil {
@@ -158,11 +163,8 @@ func (l *layer) providers(inv *invocation, useDefault bool) []*provider {
 		// Puppet resolves the hierarchy with an invocation of its own class,
 		// which finds no parent (Invocation.current is per class): nothing
 		// is explained and no recursion guard is inherited.
-		slc := &invocation{s: inv.s, collect: &scopeCollector{}}
-		l.resolved = l.resolve(slc, l.cfg.Hierarchy)
-		if len(l.cfg.DefaultHierarchy) > 0 {
-			l.resolvedDefault = l.resolve(slc, l.cfg.DefaultHierarchy)
-		}
+		slc := &invocation{s: inv.s, collect: &scopeCollector{}, hieraScope: inv.hieraScope}
+		l.resolveAll(slc)
 		l.interps = slc.collect.list
 		l.done = true
 	}
@@ -172,18 +174,43 @@ func (l *layer) providers(inv *invocation, useDefault bool) []*provider {
 	return l.resolved
 }
 
+// resolveAll resolves the hierarchies with slc. An error for a variable
+// that does not exist is Puppet's HIERA_UNDEFINED_VARIABLE, at the first
+// line of the file that interpolates the variable as named
+// (configured_data_providers).
+func (l *layer) resolveAll(slc *invocation) {
+	defer func() {
+		if r := recover(); r != nil {
+			if e, ok := r.(*values.Error); ok {
+				if m := undefinedVariableRE.FindStringSubmatch(e.Message); m != nil {
+					r = issueError("HIERA_UNDEFINED_VARIABLE", "Undefined variable '"+m[1]+"'"+l.cfg.location(l.cfg.VarLines[m[1]]))
+				}
+			}
+			panic(r)
+		}
+	}()
+	l.resolved = l.resolve(slc, l.cfg.Hierarchy)
+	if len(l.cfg.DefaultHierarchy) > 0 {
+		l.resolvedDefault = l.resolve(slc, l.cfg.DefaultHierarchy)
+	}
+}
+
 func (l *layer) stable(inv *invocation) bool {
 	if len(l.interps) == 0 {
 		return true
 	}
 	// variables and sub-lookups read without explaining (child's other
-	// fields, the recursion guard among them, play no part here)
-	quiet := &invocation{s: inv.s, locals: inv.locals}
+	// fields, the recursion guard among them, play no part here); Puppet
+	// 8.10 reads them avoiding interpolation errors
+	quiet := &invocation{s: inv.s, locals: inv.locals, hieraScope: inv.hieraScope, avoidErrors: inv.s.Puppet >= 8}
 	for _, si := range l.interps {
 		if compileConstant(si.root) && !quiet.isLocal(si.root) {
 			continue
 		}
-		v, _ := quiet.variable(si.root)
+		v, exists := quiet.variable(si.root)
+		if !exists {
+			inv.s.variableNotFound(si.root, quiet)
+		}
 		if v != nil && !values.IsUndef(v) && len(si.segments) > 0 {
 			if found, ok := subLookup(si.key, quiet, si.segments, v); ok {
 				v = found
@@ -226,6 +253,9 @@ func (l *layer) resolve(inv *invocation, entries []*Entry) []*provider {
 		datadir := interpString(s, e.Datadir, inv)
 		var locs []*location
 		hasLocs := true
+		// Puppet 8.10 resolves a version 5 entry's locations avoiding
+		// interpolation errors, not its datadir and options
+		inv.avoidErrors = s.Puppet >= 8 && l.cfg.Version == 5
 		switch e.LocationKind {
 		case "path", "paths":
 			for _, p := range e.Locations {
@@ -256,6 +286,7 @@ func (l *layer) resolve(inv *invocation, entries []*Entry) []*provider {
 		default:
 			hasLocs = false
 		}
+		inv.avoidErrors = false
 		if e.DefaultConfig && hasLocs && len(locs) == 0 {
 			continue
 		}

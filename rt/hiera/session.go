@@ -14,6 +14,15 @@ type Scope interface {
 	LookupVar(name string) (values.Value, bool)
 }
 
+// NotFoundScope is a Scope that says how Puppet names a variable it does
+// not find (Scope#variable_not_found's name and reason: "cls::var" and
+// "class cls has not been evaluated", "::x" and "" for a top scope
+// variable looked up as ::x); a Scope that does not is taken to name it
+// as given, with no reason.
+type NotFoundScope interface {
+	NotFound(name string) (reported, reason string)
+}
+
 // Session holds the lookups of one catalog compile: the hierarchies resolved
 // against the compile's variables and the lookup_options found so far
 // (Puppet keeps these per compiler).
@@ -27,6 +36,11 @@ type Session struct {
 	// key and process: a compile gives each key once, and a process that
 	// compiles for many nodes may log it once (nil: Warn, once per key).
 	WarnOnce func(key, msg string)
+	// Puppet is the major version of the Puppet release compiling (7 or
+	// 8): Puppet 8.10 resolves a version 5 hierarchy's locations without
+	// failing for a variable that does not exist, and a lookup's
+	// default_values_hash stands in for such a variable silently.
+	Puppet int
 	// New converts a value for lookup_options' convert_to: the function
 	// new(type, value, args...). Nil handles Sensitive only.
 	New func(t values.Type, v values.Value, args []values.Value) values.Value
@@ -196,6 +210,13 @@ type invocation struct {
 	v3Overrides     []string
 	collect         *scopeCollector
 	locals          map[string]values.Value
+	// avoidErrors is Puppet 8.10's avoid_hiera_interpolation_errors: a
+	// variable interpolated that does not exist is a warning under
+	// strict=error (variableNotFound).
+	avoidErrors bool
+	// hieraScope: variables are looked up through Hiera::Scope, as Puppet
+	// does in a global version 3 layer (variableNotFound).
+	hieraScope bool
 
 	stack [4]string // nameStack's first entries
 }

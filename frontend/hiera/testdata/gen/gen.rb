@@ -127,7 +127,7 @@ RUBY
 
 $pp2go_case = lambda do |scope, idx, fname, args, block|
   if SCOPE_DUMP.empty?
-    scope.to_hash.each do |k, v|
+    scope.to_hash(true, true).each do |k, v|
       next if k == 'title' || k == 'name'
       e = enc(v)
       SCOPE_DUMP[k] = e unless e.key?('other')
