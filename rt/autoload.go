@@ -247,12 +247,24 @@ func (p *Program) AddAliasRaise(alias string, puppet int, msg string) {
 // (AddFaultyMetadata): where Puppet leaves the module out of the
 // environment (moduleAbsent), the alias names no type ("Resource type not
 // found: M::Alias" where an expression names it, or where a module's
-// manifest whose parameter types name it loads: AddAliasLoad).
+// manifest whose parameter types name it loads: AddAliasLoad; a type
+// reference in another alias's definition: absentAlias).
 func (p *Program) AddModuleAlias(module, alias string) {
 	if p.moduleAliases == nil {
 		p.moduleAliases = map[string]string{}
+		p.aliases.Hidden = p.absentAlias
 	}
 	p.moduleAliases[alias] = module
+}
+
+// absentAlias reports whether the type alias name (lower case) is of a
+// module Puppet left out of the environment: an alias's definition that
+// names it names no type (a type reference, which matches nothing and
+// fails a parameter's check as 'references an unresolved type'), as
+// Puppet's loader does not find it.
+func (p *Program) absentAlias(name string) bool {
+	m, ok := p.moduleAliases[name]
+	return ok && p.moduleAbsent(m)
 }
 
 // AddAliasLoad records that loading a module's manifest resolves the type
@@ -280,7 +292,7 @@ func (p *Program) resolveAlias(site *Site, name string) {
 		}
 		panic(runtimeError(site, msg))
 	}
-	if m, ok := p.moduleAliases[lower]; ok && p.moduleAbsent(m) {
+	if p.absentAlias(lower) {
 		IssueAt(site, values.IssueUnknownResourceType, "Resource type not found: %s", strings.TrimPrefix(name, "::"))
 	}
 }

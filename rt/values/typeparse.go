@@ -509,6 +509,11 @@ type AliasRegistry struct {
 	defs      map[string]aliasDef // by lower-case name
 	aliases   map[string]*TypeAliasType
 	resources map[string]bool
+	// Hidden reports the aliases (lower-case names) that are defined but
+	// not to be found: a name of one resolves to no type, a type
+	// reference in a definition (nil: none). It must not change once a
+	// type has been resolved.
+	Hidden func(name string) bool
 }
 
 type aliasDef struct{ name, text string }
@@ -534,7 +539,7 @@ func (r *AliasRegistry) ResolveType(name string) (Type, bool) {
 	if a, ok := r.aliases[key]; ok {
 		return a, true
 	}
-	if def, ok := r.defs[key]; ok {
+	if def, ok := r.defs[key]; ok && (r.Hidden == nil || !r.Hidden(key)) {
 		a := NewTypeAlias(def.name)
 		r.aliases[key] = a
 		t, err := ParseType(def.text, r)

@@ -66,6 +66,21 @@ func TestRecursiveAliasRegistry(t *testing.T) {
 	assert.Equal(t, "Self = String", TypeString(self))
 }
 
+// A hidden alias (of a module Puppet leaves out) names no type: another
+// alias's definition that names it holds a type reference.
+func TestAliasHidden(t *testing.T) {
+	r := NewAliasRegistry()
+	r.Define("Bad::Alias", "Integer")
+	r.Define("Good::Chain", "Variant[String, Bad::Alias]")
+	r.Hidden = func(name string) bool { return name == "bad::alias" }
+	_, ok := r.ResolveType("Bad::Alias")
+	assert.False(t, ok)
+	chain, err := ParseType("Good::Chain", r)
+	require.NoError(t, err)
+	assert.Equal(t, "Good::Chain = Variant[String, TypeReference['Bad::Alias']]", TypeString(chain))
+	assert.False(t, IsInstance(chain, Int(1)))
+}
+
 func TestCatalogAccessIsLeftToTheRuntime(t *testing.T) {
 	ref, err := Parameterize(NewResourceType("file", "", false), []Value{String("/tmp")})
 	require.NoError(t, err)
