@@ -18,8 +18,6 @@ type Catalog struct {
 	resources []*Resource
 	table     map[refKey]*Resource // by type and title, and by uniqueness key
 	edges     []Edge
-	edgeSet   map[[2]*Resource]bool
-	out       map[*Resource][]*Resource // edge targets by source, in order
 
 	// jsonSize is the program's record of the last catalog JSON's length
 	// (nil for a catalog made outside a compile): JSON sizes its buffer
@@ -38,7 +36,7 @@ type Edge struct {
 func newCatalog(name, env string, resources, edges int) *Catalog {
 	return &Catalog{Name: name, Environment: env,
 		resources: make([]*Resource, 0, resources), table: make(map[refKey]*Resource, resources+resources/4),
-		edges: make([]Edge, 0, edges), edgeSet: make(map[[2]*Resource]bool, edges), out: make(map[*Resource][]*Resource, resources)}
+		edges: make([]Edge, 0, edges)}
 }
 
 // Resources returns the resources in catalog order.
@@ -61,6 +59,7 @@ func (cat *Catalog) add(r *Resource) {
 		cat.failDuplicate(r, existing)
 	}
 	cat.table[key] = r
+	r.pos = int32(len(cat.resources))
 	cat.resources = append(cat.resources, r)
 	cat.addAliases(r)
 }
@@ -248,28 +247,69 @@ func (cat *Catalog) addEdge(source, target *Resource) {
 	if source == nil || target == nil {
 		return
 	}
-	k := [2]*Resource{source, target}
-	if cat.edgeSet[k] {
+	if cat.hasEdge(source, target) {
 		return
 	}
-	cat.edgeSet[k] = true
 	cat.edges = append(cat.edges, Edge{source, target})
-	cat.out[source] = append(cat.out[source], target)
+	if target.container == nil {
+		target.container = source
+	}
+	target.inEdges++
 }
 
+// hasEdge reports whether the edge was added: most resources have one
+// edge to them, from their container.
 func (cat *Catalog) hasEdge(source, target *Resource) bool {
-	return cat.edgeSet[[2]*Resource{source, target}]
+	switch {
+	case target.inEdges == 0:
+		return false
+	case target.container == source:
+		return true
+	case target.inEdges == 1:
+		return false
+	}
+	for _, e := range cat.edges {
+		if e.Source == source && e.Target == target {
+			return true
+		}
+	}
+	return false
 }
 
 // container is the resource that contains r (its parent in the
-// containment graph).
-func (cat *Catalog) container(r *Resource) *Resource {
+// containment graph): the source of the first edge to it.
+func (cat *Catalog) container(r *Resource) *Resource { return r.container }
+
+// edgeTargets are the targets of the edges from each resource of the
+// catalog, in the order the edges were added, by the resource's
+// position (Resource.pos); out are those of sources not in the catalog.
+func (cat *Catalog) edgeTargets() (targets [][]*Resource, out map[*Resource][]*Resource) {
+	n := len(cat.resources)
+	inCatalog := func(r *Resource) bool { return int(r.pos) < n && cat.resources[r.pos] == r }
+	count := make([]int32, n)
 	for _, e := range cat.edges {
-		if e.Target == r {
-			return e.Source
+		if inCatalog(e.Source) {
+			count[e.Source.pos]++
 		}
 	}
-	return nil
+	// one list for all, cut by source
+	all := make([]*Resource, 0, len(cat.edges))
+	targets = make([][]*Resource, n)
+	for i, k := range count {
+		targets[i] = all[len(all) : len(all) : len(all)+int(k)]
+		all = all[:len(all)+int(k)]
+	}
+	for _, e := range cat.edges {
+		if inCatalog(e.Source) {
+			targets[e.Source.pos] = append(targets[e.Source.pos], e.Target)
+			continue
+		}
+		if out == nil {
+			out = map[*Resource][]*Resource{}
+		}
+		out[e.Source] = append(out[e.Source], e.Target)
+	}
+	return targets, out
 }
 
 // addClass records a declared class (and tags the catalog with its name).

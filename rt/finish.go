@@ -101,6 +101,7 @@ func (c *Ctx) addResourceMetaparams() {
 	data := map[*Resource][]*Param{}
 	has := map[*Resource]bool{}
 	seen := map[*Resource]bool{}
+	edgeTargets, otherTargets := c.catalog.edgeTargets()
 	queue := []*Resource{c.main}
 	for len(queue) > 0 {
 		src := queue[0]
@@ -108,7 +109,12 @@ func (c *Ctx) addResourceMetaparams() {
 		if seen[src] {
 			continue
 		}
-		targets := c.catalog.out[src]
+		var targets []*Resource
+		if p := int(src.pos); p < len(edgeTargets) && c.catalog.resources[p] == src {
+			targets = edgeTargets[p]
+		} else {
+			targets = otherTargets[src]
+		}
 		for _, t := range targets {
 			sd, ok := data[src], has[src]
 			if !ok {

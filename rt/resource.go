@@ -54,6 +54,12 @@ type Resource struct {
 	// PuppetDB (Parser::Resource#collector_id), "" otherwise.
 	collectorID string
 
+	// pos is the resource's position in the catalog's list; container
+	// is the source of the first edge to it, of inEdges
+	pos       int32
+	inEdges   int32
+	container *Resource
+
 	// fields caches titleFields (type and title never change); fieldsSet
 	// says it is set
 	fields    []TitleField
