@@ -493,6 +493,20 @@ func (c *Ctx) autoload(name string, found bool, module string, file *File) {
 // the module's manifests directory, without ".pp"); "" when the
 // definition is not in a module's manifests.
 func (p *Program) manifestKey(module string, file *File) string {
+	if v, ok := p.manifestKeys.Load(file); ok {
+		if e := v.(*manifestKeyEntry); e.module == module {
+			return e.key
+		}
+	}
+	key := p.makeManifestKey(module, file)
+	p.manifestKeys.Store(file, &manifestKeyEntry{module, key})
+	return key
+}
+
+// manifestKeyEntry is a manifestKey the program keeps, by file.
+type manifestKeyEntry struct{ module, key string }
+
+func (p *Program) makeManifestKey(module string, file *File) string {
 	m := p.module(module)
 	if m == nil || file == nil {
 		return ""

@@ -207,13 +207,21 @@ func (r *Resource) titleFields() []TitleField {
 }
 
 func (r *Resource) parseTitle() []TitleField {
+	// most titles give one field: it is kept in the resource
+	dst := r.fields0[:0]
+	if n, ok := r.native.(*native); ok {
+		if f, ok := n.appendTitle(dst, r.Title); ok {
+			return f
+		}
+		return nil
+	}
 	if r.native != nil {
 		if f, ok := r.native.ParseTitle(r.Title); ok {
 			return f
 		}
 		return nil
 	}
-	return []TitleField{{Name: "name", Value: r.Title}}
+	return append(dst, TitleField{Name: "name", Value: r.Title})
 }
 
 func (r *Resource) nameValue() string {

@@ -54,21 +54,24 @@ func (n *native) Isomorphic() bool              { return n.t.Isomorphic }
 
 // ParseTitle applies the type's title patterns (Puppet::Resource#
 // parse_title): the first pattern that matches gives the namevars' values.
-func (n *native) ParseTitle(title string) ([]TitleField, bool) {
+func (n *native) ParseTitle(title string) ([]TitleField, bool) { return n.appendTitle(nil, title) }
+
+// appendTitle is ParseTitle appending the fields to dst.
+func (n *native) appendTitle(dst []TitleField, title string) ([]TitleField, bool) {
 	patterns := n.t.TitlePatterns
 	if len(patterns) == 0 && !n.t.TitlePatternsUnknown {
 		patterns = restype.DefaultTitlePatterns(n.t.Namevars())
 	}
 	if len(patterns) == 0 {
 		if len(n.keys) == 1 {
-			return []TitleField{{Name: n.keys[0], Value: title}}, true
+			return append(dst, TitleField{Name: n.keys[0], Value: title}), true
 		}
 		return nil, false
 	}
 	for i, p := range patterns {
 		if v, ok, handled := fastTitle(p, title); handled {
 			if ok {
-				return []TitleField{{Name: p.Attrs[0], Value: v}}, true
+				return append(dst, TitleField{Name: p.Attrs[0], Value: v}), true
 			}
 			continue
 		}
@@ -92,7 +95,7 @@ func (n *native) ParseTitle(title string) ([]TitleField, bool) {
 		if err != nil || groups == nil {
 			continue
 		}
-		var out []TitleField
+		out := dst
 		for j, attr := range patterns[i].Attrs {
 			if j+1 < len(groups) {
 				out = append(out, TitleField{Name: attr, Value: values.ToString(groups[j+1])})

@@ -14,8 +14,10 @@ import (
 // Program is a compiled environment: everything its generated packages
 // register. It is immutable once built and shared by all compilations.
 type Program struct {
-	Environment string // the environment's name, "production"
-	Version     string // the code version the catalogs carry
+	// manifestKeys caches manifestKey by *File
+	manifestKeys sync.Map
+	Environment  string // the environment's name, "production"
+	Version      string // the code version the catalogs carry
 	// ServerFacts are $server_facts (besides "environment", which is
 	// added): what the compiling server says of itself. nil: this host's
 	// (see HostServerFacts).

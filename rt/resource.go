@@ -64,6 +64,7 @@ type Resource struct {
 	// says it is set
 	fields    []TitleField
 	fieldsSet bool
+	fields0   [1]TitleField // room for fields
 }
 
 // Param is a resource parameter with where it was set.
