@@ -65,9 +65,10 @@ type Ctx struct {
 	relationships []*relationship
 	// relationshipIndex and relationshipOrder hold the references
 	// relationships add to parameters while finish evaluates them
-	relationshipIndex map[relationshipKey]*relationshipEnds
-	relationshipOrder []*relationshipEnds
-	relationshipSlab  slab[relationship]
+	relationshipIndex    map[relationshipKey]*relationshipEnds
+	relationshipOrder    []*relationshipEnds
+	relationshipSlab     slab[relationship]
+	relationshipEndsSlab slab[relationshipEnds]
 	// freeDecls are resource expressions done with, for reuse
 	freeDecls     []*Declaration
 	overrides     map[string][]*Resource // pending overrides by ref

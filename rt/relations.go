@@ -203,16 +203,20 @@ func (c *Ctx) makeRelationship(source, target values.Value, notify bool) {
 		if c.relationshipIndex == nil {
 			c.relationshipIndex = make(map[relationshipKey]*relationshipEnds, len(c.relationships))
 		}
-		e = &relationshipEnds{src: src, param: param, old: src.param(param)}
+		e = c.relationshipEndsSlab.new(32)
+		*e = relationshipEnds{src: src, param: param, old: src.param(param)}
 		if old := e.old; old != nil {
 			switch x := old.Value.(type) {
 			case *values.Array:
 				e.list = append(make([]values.Value, 0, x.Len()+1), x.Elems()...)
 			default:
 				if !values.IsUndef(x) {
-					e.list = append(make([]values.Value, 0, 2), x)
+					e.list = append(make([]values.Value, 0, 4), x)
 				}
 			}
+		}
+		if e.list == nil {
+			e.list = make([]values.Value, 0, 4)
 		}
 		c.relationshipIndex[key] = e
 		c.relationshipOrder = append(c.relationshipOrder, e)
