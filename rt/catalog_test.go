@@ -1,0 +1,70 @@
+package rt
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestCatalogEdges checks the edge bookkeeping kept in the resources
+// (Resource.container, inEdges, pos) against the edges the catalog lists:
+// a repeated edge is added once, a resource's container is the source of
+// the first edge to it, and edgeTargets lists each source's targets in
+// the order the edges were added, also for a source not in the catalog.
+func TestCatalogEdges(t *testing.T) {
+	cat := newCatalog("n", "production", 0, 0)
+	r := map[string]*Resource{}
+	for _, title := range []string{"a", "b", "c", "d", "x"} {
+		r[title] = &Resource{Type: "Notify", Title: title}
+		if title != "x" {
+			cat.add(r[title])
+		}
+	}
+	added := [][2]string{{"a", "b"}, {"a", "c"}, {"b", "d"}, {"c", "d"}, {"x", "c"}, {"c", "d"}, {"a", "d"}, {"a", "b"}}
+	for _, e := range added {
+		cat.addEdge(r[e[0]], r[e[1]])
+	}
+	var got []string
+	for _, e := range cat.Edges() {
+		got = append(got, e.Source.Title+e.Target.Title)
+	}
+	if want := "[ab ac bd cd xc ad]"; fmt.Sprint(got) != want {
+		t.Errorf("edges %v, want %v", got, want)
+	}
+	for _, src := range []string{"a", "b", "c", "d", "x"} {
+		for _, dst := range []string{"a", "b", "c", "d", "x"} {
+			want := false
+			for _, e := range cat.Edges() {
+				want = want || e.Source == r[src] && e.Target == r[dst]
+			}
+			if cat.hasEdge(r[src], r[dst]) != want {
+				t.Errorf("hasEdge(%s, %s) = %v", src, dst, !want)
+			}
+		}
+	}
+	for title, want := range map[string]string{"a": "", "b": "a", "c": "a", "d": "b", "x": ""} {
+		c := cat.container(r[title])
+		if name := ""; c != nil {
+			name = c.Title
+			if name != want {
+				t.Errorf("container of %s is %s, want %q", title, name, want)
+			}
+		} else if want != "" {
+			t.Errorf("%s has no container, want %s", title, want)
+		}
+	}
+	targets, out := cat.edgeTargets()
+	got = got[:0]
+	for i, ts := range targets {
+		for _, t := range ts {
+			got = append(got, cat.resources[i].Title+t.Title)
+		}
+	}
+	for src, ts := range out {
+		for _, t := range ts {
+			got = append(got, src.Title+t.Title)
+		}
+	}
+	if want := "[ab ac ad bd cd xc]"; fmt.Sprint(got) != want {
+		t.Errorf("edge targets %v, want %v", got, want)
+	}
+}
