@@ -269,6 +269,12 @@ func (t *translator) methodCall(x *erb.Call, recv jen.Code) *jen.Statement {
 		}
 		return rr.call("SendCallFunction", append([]jen.Code{recv}, args...)...)
 	}
+	if x.Name == "[]" && len(x.Args) == 1 && x.Block == nil {
+		if key, ok := erb.LiteralString(x.Args[0]); ok {
+			// recv['key']: a Hash needs no String made for the key
+			return rr.call("ArefStr", recv, jen.Lit(key))
+		}
+	}
 	goName, takesBlock, ok := rterb.Method(x.Name)
 	if name, is3x := strings.CutPrefix(x.Name, "function_"); !ok && is3x && name != "" && x.Block == nil {
 		// Scope#function_name on a variable holding the scope

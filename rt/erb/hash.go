@@ -139,9 +139,15 @@ func (l *lazyHash) lookup(k Value) (v Value, found, handled bool) {
 	if !ok {
 		return nil, false, false
 	}
-	i := l.src.IndexOfString(s.S)
+	v, found = l.lookupStr(s.S)
+	return v, found, true
+}
+
+// lookupStr is lookup of the String key s.
+func (l *lazyHash) lookupStr(s string) (Value, bool) {
+	i := l.src.IndexOfString(s)
 	if i < 0 {
-		return nil, false, true
+		return nil, false
 	}
 	if l.got == nil {
 		l.got = make([]Value, l.src.Len())
@@ -149,7 +155,7 @@ func (l *lazyHash) lookup(k Value) (v Value, found, handled bool) {
 	if l.got[i] == nil {
 		l.got[i] = l.from(l.src.ValueAt(i))
 	}
-	return l.got[i], true, true
+	return l.got[i], true
 }
 
 // toPuppet is the Puppet value of a lazy hash: the Puppet hash itself when
@@ -326,6 +332,26 @@ func (h *Hash) Lookup(k Value) (Value, bool) {
 		return nil, false
 	}
 	return h.vals[i], true
+}
+
+// lookupStr is Lookup of the String key s, made without a Ruby String.
+func (h *Hash) lookupStr(s string) (Value, bool) {
+	if h.lazy != nil {
+		return h.lazy.lookupStr(s)
+	}
+	if h.index != nil {
+		i, ok := h.index[strKey(s)]
+		if !ok {
+			return nil, false
+		}
+		return h.vals[i], true
+	}
+	for i, k := range h.keys {
+		if x, ok := k.(*Str); ok && x.S == s {
+			return h.vals[i], true
+		}
+	}
+	return nil, false
 }
 
 // Set stores a value; a new unfrozen String key is copied and frozen, as

@@ -132,3 +132,41 @@ func TestHashLazyAsKey(t *testing.T) {
 		t.Errorf("h2[lazy] = %v", v)
 	}
 }
+
+// recv['key'] with a literal key (ArefStr) is recv[String.new('key')]
+// (Aref) for every receiver: hashes small and indexed, converted or not,
+// with a default or a default proc, and the other receivers of [].
+func TestArefStr(t *testing.T) {
+	big := values.NewHashBuilder(20)
+	for i := range 20 {
+		big.Put(values.String(fmt.Sprint("k", i)), values.Int(i))
+	}
+	big.Put(values.Int(7), values.String("int key"))
+	small := values.NewHashFromPairs(values.String("k1"), values.String("v"), values.Int(1), values.String("w"))
+	withDefault := HashOf(S("k1"), int64(1))
+	withDefault.Default = S("dflt")
+	withProc := HashOf(S("k1"), int64(1))
+	withProc.DefaultProc = Blk2(func(h, k Value) Value { return NewArray(S("proc"), k) })
+	converted := FromPuppet(big.Build()).(*Hash)
+	converted.load()
+	recvs := []Value{
+		FromPuppet(big.Build()), converted, FromPuppet(small), FromPuppet3x(small),
+		HashOf(S("k1"), S("v"), Symbol("k2"), S("sym")), withDefault, withProc, NewHash(),
+		S("ak1k2"), Symbol("k1k2"),
+	}
+	for _, recv := range recvs {
+		for _, key := range []string{"k1", "k2", "k19", "7", "missing", ""} {
+			r := New(nil)
+			want := Inspect(r.Aref(recv, S(key)))
+			if got := Inspect(r.ArefStr(recv, key)); got != want {
+				t.Errorf("%s[%q]: %s, want %s", Inspect(recv), key, got, want)
+			}
+		}
+	}
+	for _, recv := range []Value{NewArray(int64(1)), int64(3), nil} {
+		want := rubyErr(func() { New(nil).Aref(recv, S("k")) })
+		if got := rubyErr(func() { New(nil).ArefStr(recv, "k") }); got != want || got == "" {
+			t.Errorf("%s['k'] raised %q, want %q", Inspect(recv), got, want)
+		}
+	}
+}

@@ -1306,6 +1306,19 @@ func (r *R) Aref(recv Value, args ...Value) Value {
 	return nil
 }
 
+// ArefStr is recv[key] where key is a string literal: a Hash (the common
+// receiver) is looked up without the Ruby String the literal would make,
+// which no other receiver does without.
+func (r *R) ArefStr(recv Value, key string) Value {
+	if h, ok := recv.(*Hash); ok && h.DefaultProc == nil {
+		if v, ok := h.lookupStr(key); ok {
+			return v
+		}
+		return h.Default
+	}
+	return r.Aref(recv, S(key))
+}
+
 // Slice is slice.
 func (r *R) Slice(recv Value, args ...Value) Value {
 	switch recv.(type) {

@@ -432,9 +432,9 @@ func ApacheModRequire(s erb.Scope) string {
 			r.L(19)
 			if erb.Truthy(r.IsAQ(_requires, erb.Const("Hash"))) {
 				r.L(20)
-				if (erb.Truthy(r.HasKeyQ(_requires, erb.S("enforce")))) && (erb.Truthy(r.IncludeQ(erb.NewArray(erb.S("all"), erb.S("none"), erb.S("any")), r.Downcase(r.Aref(_requires, erb.S("enforce")))))) {
+				if (erb.Truthy(r.HasKeyQ(_requires, erb.S("enforce")))) && (erb.Truthy(r.IncludeQ(erb.NewArray(erb.S("all"), erb.S("none"), erb.S("any")), r.Downcase(r.ArefStr(_requires, "enforce"))))) {
 					r.L(21)
-					enforce_str = r.Interp("Require", r.Capitalize(r.Aref(_requires, erb.S("enforce"))), ">\n")
+					enforce_str = r.Interp("Require", r.Capitalize(r.ArefStr(_requires, "enforce")), ">\n")
 					r.L(22)
 					enforce_open = r.Interp("    <", enforce_str)
 					r.L(23)
@@ -457,11 +457,11 @@ func ApacheModRequire(s erb.Scope) string {
 					indentation = erb.S("")
 				}
 				r.L(34)
-				if (erb.Truthy(r.HasKeyQ(_requires, erb.S("requires")))) && (erb.Truthy(r.IsAQ(r.Aref(_requires, erb.S("requires")), erb.Const("Array")))) {
+				if (erb.Truthy(r.HasKeyQ(_requires, erb.S("requires")))) && (erb.Truthy(r.IsAQ(r.ArefStr(_requires, "requires"), erb.Const("Array")))) {
 					r.L(35)
 					r.Out(enforce_open)
 					r.L(36)
-					r.Each(r.Aref(_requires, erb.S("requires")), erb.Blk1(func(req erb.Value) erb.Value {
+					r.Each(r.ArefStr(_requires, "requires"), erb.Blk1(func(req erb.Value) erb.Value {
 						r.Text("    ")
 						r.L(37)
 						r.Out(indentation)
@@ -1690,13 +1690,13 @@ func ApacheModJkConf(s erb.Scope) string {
 		r.Each(r.IVar("location_list"), erb.Blk1(func(location_tag erb.Value) erb.Value {
 			r.Text("\n  <Location ")
 			r.L(155)
-			r.Out(r.Aref(location_tag, erb.S("Location")))
+			r.Out(r.ArefStr(location_tag, "Location"))
 			r.Text(">\n")
 			r.L(156)
 			if erb.Truthy(r.HasKeyQ(location_tag, erb.S("Comment"))) {
 				r.Text("    # ")
 				r.L(157)
-				r.Out(r.Aref(location_tag, erb.S("Comment")))
+				r.Out(r.ArefStr(location_tag, "Comment"))
 				r.Text("\n")
 			}
 			r.L(159)
@@ -1733,11 +1733,11 @@ func ApacheModJkUriworkermapProperties(s erb.Scope) string {
 		if erb.Truthy(r.HasKeyQ(directives, erb.S("comment"))) {
 			r.Text("# ")
 			r.L(35)
-			r.Out(r.Aref(directives, erb.S("comment")))
+			r.Out(r.ArefStr(directives, "comment"))
 			r.Text("\n")
 		}
 		r.L(37)
-		return r.Each(r.Sort(r.Aref(directives, erb.S("uri_list")), erb.NoBlock), erb.Blk1(func(uri erb.Value) erb.Value {
+		return r.Each(r.Sort(r.ArefStr(directives, "uri_list"), erb.NoBlock), erb.Blk1(func(uri erb.Value) erb.Value {
 			r.L(38)
 			r.Out(uri)
 			r.Text(" = ")
@@ -1758,7 +1758,7 @@ func ApacheModJkWorkersProperties(s erb.Scope) string {
 	if erb.Truthy(r.HasKeyQ(r.IVar("workers_file_content"), erb.S("worker_lists"))) {
 		r.Text("\n")
 		r.L(40)
-		r.Each(r.Sort(r.Aref(r.IVar("workers_file_content"), erb.S("worker_lists")), erb.NoBlock), erb.Blk1(func(list erb.Value) erb.Value {
+		r.Each(r.Sort(r.ArefStr(r.IVar("workers_file_content"), "worker_lists"), erb.NoBlock), erb.Blk1(func(list erb.Value) erb.Value {
 			r.Text("worker.list = ")
 			r.L(41)
 			r.Out(list)
@@ -1770,7 +1770,7 @@ func ApacheModJkWorkersProperties(s erb.Scope) string {
 	if erb.Truthy(r.HasKeyQ(r.IVar("workers_file_content"), erb.S("worker_maintain"))) {
 		r.Text("\nworker.maintain = ")
 		r.L(46)
-		r.Out(r.Aref(r.IVar("workers_file_content"), erb.S("worker_maintain")))
+		r.Out(r.ArefStr(r.IVar("workers_file_content"), "worker_maintain"))
 		r.Text("\n")
 	}
 	r.L(48)
@@ -1782,7 +1782,7 @@ func ApacheModJkWorkersProperties(s erb.Scope) string {
 			if erb.Truthy(r.HasKeyQ(directives, erb.S("comment"))) {
 				r.Text("# ")
 				r.L(54)
-				r.Out(r.Aref(directives, erb.S("comment")))
+				r.Out(r.ArefStr(directives, "comment"))
 				r.Text("\n")
 			}
 			r.L(56)
@@ -3423,10 +3423,10 @@ func ApacheVhostAccessLog(s erb.Scope) string {
 	r.Each(r.IVar("_access_logs"), erb.Blk1(func(log erb.Value) erb.Value {
 		var env, format, destination erb.Value
 		r.L(2)
-		if erb.Truthy(r.Aref(log, erb.S("env"))) {
+		if erb.Truthy(r.ArefStr(log, "env")) {
 			r.L(2)
 			if !erb.Truthy(env) {
-				env = r.Interp("env=", r.Aref(log, erb.S("env")))
+				env = r.Interp("env=", r.ArefStr(log, "env"))
 			}
 		}
 		r.L(3)
@@ -3434,10 +3434,10 @@ func ApacheVhostAccessLog(s erb.Scope) string {
 			env = erb.S("")
 		}
 		r.L(4)
-		if erb.Truthy(r.Aref(log, erb.S("format"))) {
+		if erb.Truthy(r.ArefStr(log, "format")) {
 			r.L(4)
 			if !erb.Truthy(format) {
-				format = r.Interp("\"", r.Aref(log, erb.S("format")), "\"")
+				format = r.Interp("\"", r.ArefStr(log, "format"), "\"")
 			}
 		}
 		r.L(5)
@@ -3445,25 +3445,25 @@ func ApacheVhostAccessLog(s erb.Scope) string {
 			format = erb.S("combined")
 		}
 		r.L(6)
-		if erb.Truthy(r.Aref(log, erb.S("file"))) {
+		if erb.Truthy(r.ArefStr(log, "file")) {
 			r.L(7)
-			if erb.Equal(r.First(r.Chars(r.Aref(log, erb.S("file")))), erb.S("/")) {
+			if erb.Equal(r.First(r.Chars(r.ArefStr(log, "file"))), erb.S("/")) {
 				r.L(8)
-				destination = r.Interp(r.Aref(log, erb.S("file")))
+				destination = r.Interp(r.ArefStr(log, "file"))
 			} else {
 				r.L(10)
-				destination = r.Interp(r.IVar("logroot"), "/", r.Aref(log, erb.S("file")))
+				destination = r.Interp(r.IVar("logroot"), "/", r.ArefStr(log, "file"))
 			}
 		} else {
 			r.L(12)
-			if erb.Truthy(r.Aref(log, erb.S("syslog"))) {
+			if erb.Truthy(r.ArefStr(log, "syslog")) {
 				r.L(13)
-				destination = r.Aref(log, erb.S("syslog"))
+				destination = r.ArefStr(log, "syslog")
 			} else {
 				r.L(14)
-				if erb.Truthy(r.Aref(log, erb.S("pipe"))) {
+				if erb.Truthy(r.ArefStr(log, "pipe")) {
 					r.L(15)
-					destination = r.Aref(log, erb.S("pipe"))
+					destination = r.ArefStr(log, "pipe")
 				} else {
 					r.L(17)
 					if erb.Truthy(r.IVar("ssl")) {
@@ -3541,44 +3541,44 @@ func ApacheVhostAliases(s erb.Scope) string {
 		r.L(3)
 		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("aliases")))), erb.Blk1(func(alias_statement erb.Value) erb.Value {
 			r.L(4)
-			if !erb.Equal(r.Aref(alias_statement, erb.S("path")), erb.S("")) {
+			if !erb.Equal(r.ArefStr(alias_statement, "path"), erb.S("")) {
 				r.L(5)
-				if (erb.Truthy(r.Aref(alias_statement, erb.S("alias")))) && (!erb.Equal(r.Aref(alias_statement, erb.S("alias")), erb.S(""))) {
+				if (erb.Truthy(r.ArefStr(alias_statement, "alias"))) && (!erb.Equal(r.ArefStr(alias_statement, "alias"), erb.S(""))) {
 					r.Text("  Alias ")
 					r.L(6)
-					r.Out(r.Aref(alias_statement, erb.S("alias")))
+					r.Out(r.ArefStr(alias_statement, "alias"))
 					r.Text(" \"")
-					r.Out(r.Aref(alias_statement, erb.S("path")))
+					r.Out(r.ArefStr(alias_statement, "path"))
 					r.Text("\"\n")
 					return r.Erbout()
 				} else {
 					r.L(7)
-					if (erb.Truthy(r.Aref(alias_statement, erb.S("aliasmatch")))) && (!erb.Equal(r.Aref(alias_statement, erb.S("aliasmatch")), erb.S(""))) {
+					if (erb.Truthy(r.ArefStr(alias_statement, "aliasmatch"))) && (!erb.Equal(r.ArefStr(alias_statement, "aliasmatch"), erb.S(""))) {
 						r.Text("  AliasMatch ")
 						r.L(8)
-						r.Out(r.Aref(alias_statement, erb.S("aliasmatch")))
+						r.Out(r.ArefStr(alias_statement, "aliasmatch"))
 						r.Text(" \"")
-						r.Out(r.Aref(alias_statement, erb.S("path")))
+						r.Out(r.ArefStr(alias_statement, "path"))
 						r.Text("\"\n")
 						return r.Erbout()
 					} else {
 						r.L(9)
-						if (erb.Truthy(r.Aref(alias_statement, erb.S("scriptalias")))) && (!erb.Equal(r.Aref(alias_statement, erb.S("scriptalias")), erb.S(""))) {
+						if (erb.Truthy(r.ArefStr(alias_statement, "scriptalias"))) && (!erb.Equal(r.ArefStr(alias_statement, "scriptalias"), erb.S(""))) {
 							r.Text("  ScriptAlias ")
 							r.L(10)
-							r.Out(r.Aref(alias_statement, erb.S("scriptalias")))
+							r.Out(r.ArefStr(alias_statement, "scriptalias"))
 							r.Text(" \"")
-							r.Out(r.Aref(alias_statement, erb.S("path")))
+							r.Out(r.ArefStr(alias_statement, "path"))
 							r.Text("\"\n")
 							return r.Erbout()
 						} else {
 							r.L(11)
-							if (erb.Truthy(r.Aref(alias_statement, erb.S("scriptaliasmatch")))) && (!erb.Equal(r.Aref(alias_statement, erb.S("scriptaliasmatch")), erb.S(""))) {
+							if (erb.Truthy(r.ArefStr(alias_statement, "scriptaliasmatch"))) && (!erb.Equal(r.ArefStr(alias_statement, "scriptaliasmatch"), erb.S(""))) {
 								r.Text("  ScriptAliasMatch ")
 								r.L(12)
-								r.Out(r.Aref(alias_statement, erb.S("scriptaliasmatch")))
+								r.Out(r.ArefStr(alias_statement, "scriptaliasmatch"))
 								r.Text(" \"")
-								r.Out(r.Aref(alias_statement, erb.S("path")))
+								r.Out(r.ArefStr(alias_statement, "path"))
 								r.Text("\"\n")
 								return r.Erbout()
 							}
@@ -3918,44 +3918,44 @@ func ApacheVhostDirectories(s erb.Scope) string {
 			r.L(6)
 			if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0))) {
 				r.L(7)
-				if (erb.Truthy(r.Aref(directory, erb.S("allow")))) && (!(erb.Truthy(r.IncludeQ(erb.NewArray(false, erb.S("false"), erb.S("")), r.Aref(directory, erb.S("allow")))))) {
+				if (erb.Truthy(r.ArefStr(directory, "allow"))) && (!(erb.Truthy(r.IncludeQ(erb.NewArray(false, erb.S("false"), erb.S("")), r.ArefStr(directory, "allow"))))) {
 					r.L(8)
 					r.Function("warning", erb.NewArray(erb.S("Apache::Vhost: Using allow is deprecated in your Apache version")))
 				}
 				r.L(10)
-				if (erb.Truthy(r.Aref(directory, erb.S("deny")))) && (!(erb.Truthy(r.IncludeQ(erb.NewArray(false, erb.S("false"), erb.S("")), r.Aref(directory, erb.S("deny")))))) {
+				if (erb.Truthy(r.ArefStr(directory, "deny"))) && (!(erb.Truthy(r.IncludeQ(erb.NewArray(false, erb.S("false"), erb.S("")), r.ArefStr(directory, "deny"))))) {
 					r.L(11)
 					r.Function("warning", erb.NewArray(erb.S("Apache::Vhost: Using deny is deprecated in your Apache version")))
 				}
 				r.L(13)
-				if (erb.Truthy(r.Aref(directory, erb.S("order")))) && (!(erb.Truthy(r.IncludeQ(erb.NewArray(false, erb.S("false"), erb.S("")), r.Aref(directory, erb.S("order")))))) {
+				if (erb.Truthy(r.ArefStr(directory, "order"))) && (!(erb.Truthy(r.IncludeQ(erb.NewArray(false, erb.S("false"), erb.S("")), r.ArefStr(directory, "order"))))) {
 					r.L(14)
 					r.Function("warning", erb.NewArray(erb.S("Apache::Vhost: Using order is deprecated in your Apache version")))
 				}
 				r.L(16)
-				if (erb.Truthy(r.Aref(directory, erb.S("satisfy")))) && (!(erb.Truthy(r.IncludeQ(erb.NewArray(false, erb.S("false"), erb.S("")), r.Aref(directory, erb.S("satisfy")))))) {
+				if (erb.Truthy(r.ArefStr(directory, "satisfy"))) && (!(erb.Truthy(r.IncludeQ(erb.NewArray(false, erb.S("false"), erb.S("")), r.ArefStr(directory, "satisfy"))))) {
 					r.L(17)
 					r.Function("warning", erb.NewArray(erb.S("Apache::Vhost: Using satisfy is deprecated in your Apache version")))
 				}
 			}
 			r.L(20)
-			if (erb.Truthy(r.Aref(directory, erb.S("path")))) && (!erb.Equal(r.Aref(directory, erb.S("path")), erb.S(""))) {
+			if (erb.Truthy(r.ArefStr(directory, "path"))) && (!erb.Equal(r.ArefStr(directory, "path"), erb.S(""))) {
 				r.L(21)
-				if (erb.Truthy(r.Aref(directory, erb.S("provider")))) && (erb.Truthy(r.Match(r.Aref(directory, erb.S("provider")), erb.NoBlock, erb.S("(directory|location|files|proxy)")))) {
+				if (erb.Truthy(r.ArefStr(directory, "provider"))) && (erb.Truthy(r.Match(r.ArefStr(directory, "provider"), erb.NoBlock, erb.S("(directory|location|files|proxy)")))) {
 					r.L(22)
-					if erb.Truthy(r.OpMatch(erb.Re("^(.*)match$", ""), r.Aref(directory, erb.S("provider")))) {
+					if erb.Truthy(r.OpMatch(erb.Re("^(.*)match$", ""), r.ArefStr(directory, "provider"))) {
 						r.L(23)
 						provider = r.OpAdd(r.Capitalize(r.NthRef(1)), erb.S("Match"))
 					} else {
 						r.L(25)
-						provider = r.Capitalize(r.Aref(directory, erb.S("provider")))
+						provider = r.Capitalize(r.ArefStr(directory, "provider"))
 					}
 				} else {
 					r.L(28)
 					provider = erb.S("Directory")
 				}
 				r.L(30)
-				path = r.Aref(directory, erb.S("path"))
+				path = r.ArefStr(directory, "path")
 				r.Text("\n  <")
 				r.L(32)
 				r.Out(provider)
@@ -3963,9 +3963,9 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.Out(path)
 				r.Text("\">\n")
 				r.L(33)
-				if erb.Truthy(r.Aref(directory, erb.S("headers"))) {
+				if erb.Truthy(r.ArefStr(directory, "headers")) {
 					r.L(34)
-					r.Each(r.Array(r.Aref(directory, erb.S("headers"))), erb.Blk1(func(header erb.Value) erb.Value {
+					r.Each(r.Array(r.ArefStr(directory, "headers")), erb.Blk1(func(header erb.Value) erb.Value {
 						r.Text("    Header ")
 						r.L(35)
 						r.Out(header)
@@ -3974,47 +3974,47 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					}))
 				}
 				r.L(38)
-				if !(erb.Truthy(r.NilQ(r.Aref(directory, erb.S("geoip_enable"))))) {
+				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "geoip_enable")))) {
 					r.Text("    GeoIPEnable ")
 					r.L(39)
-					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.Aref(directory, erb.S("geoip_enable")))))
+					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "geoip_enable"))))
 					r.Text("\n")
 				}
 				r.L(41)
-				if erb.Truthy(r.Aref(directory, erb.S("options"))) {
+				if erb.Truthy(r.ArefStr(directory, "options")) {
 					r.Text("    Options ")
 					r.L(42)
-					r.Out(r.Join(r.Array(r.Aref(directory, erb.S("options"))), erb.S(" ")))
+					r.Out(r.Join(r.Array(r.ArefStr(directory, "options")), erb.S(" ")))
 					r.Text("\n")
 				}
 				r.L(44)
 				if erb.Equal(provider, erb.S("Directory")) {
 					r.L(45)
-					if erb.Truthy(r.Aref(directory, erb.S("index_options"))) {
+					if erb.Truthy(r.ArefStr(directory, "index_options")) {
 						r.Text("    IndexOptions ")
 						r.L(46)
-						r.Out(r.Join(r.Array(r.Aref(directory, erb.S("index_options"))), erb.S(" ")))
+						r.Out(r.Join(r.Array(r.ArefStr(directory, "index_options")), erb.S(" ")))
 						r.Text("\n")
 					}
 					r.L(48)
-					if erb.Truthy(r.Aref(directory, erb.S("index_order_default"))) {
+					if erb.Truthy(r.ArefStr(directory, "index_order_default")) {
 						r.Text("    IndexOrderDefault ")
 						r.L(49)
-						r.Out(r.Join(r.Array(r.Aref(directory, erb.S("index_order_default"))), erb.S(" ")))
+						r.Out(r.Join(r.Array(r.ArefStr(directory, "index_order_default")), erb.S(" ")))
 						r.Text("\n")
 					}
 					r.L(51)
-					if erb.Truthy(r.Aref(directory, erb.S("index_style_sheet"))) {
+					if erb.Truthy(r.ArefStr(directory, "index_style_sheet")) {
 						r.Text("    IndexStyleSheet '")
 						r.L(52)
-						r.Out(r.Aref(directory, erb.S("index_style_sheet")))
+						r.Out(r.ArefStr(directory, "index_style_sheet"))
 						r.Text("'\n")
 					}
 					r.L(54)
-					if erb.Truthy(r.Aref(directory, erb.S("allow_override"))) {
+					if erb.Truthy(r.ArefStr(directory, "allow_override")) {
 						r.Text("    AllowOverride ")
 						r.L(55)
-						r.Out(r.Join(r.Array(r.Aref(directory, erb.S("allow_override"))), erb.S(" ")))
+						r.Out(r.Join(r.Array(r.ArefStr(directory, "allow_override")), erb.S(" ")))
 						r.Text("\n")
 					} else {
 						r.L(56)
@@ -4028,12 +4028,12 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(61)
 				r.Out(r.Function("template", erb.NewArray(erb.S("apache/vhost/_require.erb"))))
 				r.L(62)
-				if (erb.Truthy(r.Aref(directory, erb.S("limit")))) && (!erb.Equal(r.Aref(directory, erb.S("limit")), erb.S(""))) {
+				if (erb.Truthy(r.ArefStr(directory, "limit"))) && (!erb.Equal(r.ArefStr(directory, "limit"), erb.S(""))) {
 					r.L(63)
-					r.Each(r.Array(r.Aref(directory, erb.S("limit"))), erb.Blk1(func(lim erb.Value) erb.Value {
+					r.Each(r.Array(r.ArefStr(directory, "limit")), erb.Blk1(func(lim erb.Value) erb.Value {
 						r.Text("    <Limit ")
 						r.L(64)
-						r.Out(r.Aref(lim, erb.S("methods")))
+						r.Out(r.ArefStr(lim, "methods"))
 						r.Text(">\n")
 						r.L(65)
 						r.Aset(r.LookupVar(erb.S("_template_scope")), erb.Symbol("item"), lim)
@@ -4045,12 +4045,12 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					}))
 				}
 				r.L(70)
-				if (erb.Truthy(r.Aref(directory, erb.S("limit_except")))) && (!erb.Equal(r.Aref(directory, erb.S("limit_except")), erb.S(""))) {
+				if (erb.Truthy(r.ArefStr(directory, "limit_except"))) && (!erb.Equal(r.ArefStr(directory, "limit_except"), erb.S(""))) {
 					r.L(71)
-					r.Each(r.Array(r.Aref(directory, erb.S("limit_except"))), erb.Blk1(func(lim erb.Value) erb.Value {
+					r.Each(r.Array(r.ArefStr(directory, "limit_except")), erb.Blk1(func(lim erb.Value) erb.Value {
 						r.Text("    <LimitExcept ")
 						r.L(72)
-						r.Out(r.Aref(lim, erb.S("methods")))
+						r.Out(r.ArefStr(lim, "methods"))
 						r.Text(">\n")
 						r.L(73)
 						r.Aset(r.LookupVar(erb.S("_template_scope")), erb.Symbol("item"), lim)
@@ -4062,40 +4062,40 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					}))
 				}
 				r.L(78)
-				if (erb.Truthy(r.Aref(directory, erb.S("addhandlers")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("addhandlers")))))) {
+				if (erb.Truthy(r.ArefStr(directory, "addhandlers"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "addhandlers"))))) {
 					r.L(79)
-					r.Each(r.Compact(r.Flatten(erb.NewArray(r.Aref(directory, erb.S("addhandlers"))))), erb.Blk1(func(addhandler erb.Value) erb.Value {
+					r.Each(r.Compact(r.Flatten(erb.NewArray(r.ArefStr(directory, "addhandlers")))), erb.Blk1(func(addhandler erb.Value) erb.Value {
 						r.Text("    <FilesMatch \".+(")
 						r.L(80)
-						r.Out(r.Join(r.Collect(r.Array(r.Aref(addhandler, erb.S("extensions"))), erb.Blk1(func(s_ erb.Value) erb.Value {
+						r.Out(r.Join(r.Collect(r.Array(r.ArefStr(addhandler, "extensions")), erb.Blk1(func(s_ erb.Value) erb.Value {
 							r.L(80)
 							return r.Escape(erb.Const("Regexp"), s_)
 						})), erb.S("|")))
 						r.Text(")$\">\n        SetHandler ")
 						r.L(81)
-						r.Out(r.Aref(addhandler, erb.S("handler")))
+						r.Out(r.ArefStr(addhandler, "handler"))
 						r.Text("\n    </FilesMatch>\n")
 						return r.Erbout()
 					}))
 				}
 				r.L(85)
-				if (erb.Truthy(r.Aref(directory, erb.S("sethandler")))) && (!erb.Equal(r.Aref(directory, erb.S("sethandler")), erb.S(""))) {
+				if (erb.Truthy(r.ArefStr(directory, "sethandler"))) && (!erb.Equal(r.ArefStr(directory, "sethandler"), erb.S(""))) {
 					r.Text("    SetHandler ")
 					r.L(86)
-					r.Out(r.Aref(directory, erb.S("sethandler")))
+					r.Out(r.ArefStr(directory, "sethandler"))
 					r.Text("\n")
 				}
 				r.L(88)
-				if !(erb.Truthy(r.NilQ(r.Aref(directory, erb.S("h2_copy_files"))))) {
+				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "h2_copy_files")))) {
 					r.Text("    H2CopyFiles ")
 					r.L(89)
-					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.Aref(directory, erb.S("h2_copy_files")))))
+					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "h2_copy_files"))))
 					r.Text("\n")
 				}
 				r.L(91)
-				if (erb.Truthy(r.Aref(directory, erb.S("h2_push_resource")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("h2_push_resource")))))) {
+				if (erb.Truthy(r.ArefStr(directory, "h2_push_resource"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "h2_push_resource"))))) {
 					r.L(92)
-					r.Each(r.Compact(r.Flatten(erb.NewArray(r.Aref(directory, erb.S("h2_push_resource"))))), erb.Blk1(func(h2_push_resource erb.Value) erb.Value {
+					r.Each(r.Compact(r.Flatten(erb.NewArray(r.ArefStr(directory, "h2_push_resource")))), erb.Blk1(func(h2_push_resource erb.Value) erb.Value {
 						r.Text("    H2PushResource ")
 						r.L(93)
 						r.Out(h2_push_resource)
@@ -4104,268 +4104,268 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					}))
 				}
 				r.L(96)
-				if !(erb.Truthy(r.NilQ(r.Aref(directory, erb.S("passenger_enabled"))))) {
+				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_enabled")))) {
 					r.Text("    PassengerEnabled ")
 					r.L(97)
-					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.Aref(directory, erb.S("passenger_enabled")))))
+					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_enabled"))))
 					r.Text("\n")
 				}
 				r.L(99)
-				if (erb.Truthy(r.Aref(directory, erb.S("passenger_base_uri")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("passenger_base_uri")))))) {
+				if (erb.Truthy(r.ArefStr(directory, "passenger_base_uri"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "passenger_base_uri"))))) {
 					r.Text("    PassengerBaseURI ")
 					r.L(100)
-					r.Out(r.Aref(directory, erb.S("passenger_base_uri")))
+					r.Out(r.ArefStr(directory, "passenger_base_uri"))
 					r.Text("\n")
 				}
 				r.L(102)
-				if (erb.Truthy(r.Aref(directory, erb.S("passenger_ruby")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("passenger_ruby")))))) {
+				if (erb.Truthy(r.ArefStr(directory, "passenger_ruby"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "passenger_ruby"))))) {
 					r.Text("    PassengerRuby ")
 					r.L(103)
-					r.Out(r.Aref(directory, erb.S("passenger_ruby")))
+					r.Out(r.ArefStr(directory, "passenger_ruby"))
 					r.Text("\n")
 				}
 				r.L(105)
-				if (erb.Truthy(r.Aref(directory, erb.S("passenger_python")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("passenger_python")))))) {
+				if (erb.Truthy(r.ArefStr(directory, "passenger_python"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "passenger_python"))))) {
 					r.Text("    PassengerPython ")
 					r.L(106)
-					r.Out(r.Aref(directory, erb.S("passenger_python")))
+					r.Out(r.ArefStr(directory, "passenger_python"))
 					r.Text("\n")
 				}
 				r.L(108)
-				if (erb.Truthy(r.Aref(directory, erb.S("passenger_nodejs")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("passenger_nodejs")))))) {
+				if (erb.Truthy(r.ArefStr(directory, "passenger_nodejs"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "passenger_nodejs"))))) {
 					r.Text("    PassengerNodejs ")
 					r.L(109)
-					r.Out(r.Aref(directory, erb.S("passenger_nodejs")))
+					r.Out(r.ArefStr(directory, "passenger_nodejs"))
 					r.Text("\n")
 				}
 				r.L(111)
-				if (erb.Truthy(r.Aref(directory, erb.S("passenger_meteor_app_settings")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("passenger_meteor_app_settings")))))) {
+				if (erb.Truthy(r.ArefStr(directory, "passenger_meteor_app_settings"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "passenger_meteor_app_settings"))))) {
 					r.Text("    PassengerMeteorAppSettings ")
 					r.L(112)
-					r.Out(r.Aref(directory, erb.S("passenger_meteor_app_settings")))
+					r.Out(r.ArefStr(directory, "passenger_meteor_app_settings"))
 					r.Text("\n")
 				}
 				r.L(114)
-				if (erb.Truthy(r.Aref(directory, erb.S("passenger_app_env")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("passenger_app_env")))))) {
+				if (erb.Truthy(r.ArefStr(directory, "passenger_app_env"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "passenger_app_env"))))) {
 					r.Text("    PassengerAppEnv ")
 					r.L(115)
-					r.Out(r.Aref(directory, erb.S("passenger_app_env")))
+					r.Out(r.ArefStr(directory, "passenger_app_env"))
 					r.Text("\n")
 				}
 				r.L(117)
-				if (erb.Truthy(r.Aref(directory, erb.S("passenger_app_root")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("passenger_app_root")))))) {
+				if (erb.Truthy(r.ArefStr(directory, "passenger_app_root"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "passenger_app_root"))))) {
 					r.Text("    PassengerAppRoot ")
 					r.L(118)
-					r.Out(r.Aref(directory, erb.S("passenger_app_root")))
+					r.Out(r.ArefStr(directory, "passenger_app_root"))
 					r.Text("\n")
 				}
 				r.L(120)
-				if (erb.Truthy(r.Aref(directory, erb.S("passenger_app_group_name")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("passenger_app_group_name")))))) {
+				if (erb.Truthy(r.ArefStr(directory, "passenger_app_group_name"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "passenger_app_group_name"))))) {
 					r.Text("    PassengerAppGroupName ")
 					r.L(121)
-					r.Out(r.Aref(directory, erb.S("passenger_app_group_name")))
+					r.Out(r.ArefStr(directory, "passenger_app_group_name"))
 					r.Text("\n")
 				}
 				r.L(123)
-				if (erb.Truthy(r.Aref(directory, erb.S("passenger_app_type")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("passenger_app_type")))))) {
+				if (erb.Truthy(r.ArefStr(directory, "passenger_app_type"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "passenger_app_type"))))) {
 					r.Text("    PassengerAppType ")
 					r.L(124)
-					r.Out(r.Aref(directory, erb.S("passenger_app_type")))
+					r.Out(r.ArefStr(directory, "passenger_app_type"))
 					r.Text("\n")
 				}
 				r.L(126)
-				if (erb.Truthy(r.Aref(directory, erb.S("passenger_startup_file")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("passenger_startup_file")))))) {
+				if (erb.Truthy(r.ArefStr(directory, "passenger_startup_file"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "passenger_startup_file"))))) {
 					r.Text("    PassengerStartupFile ")
 					r.L(127)
-					r.Out(r.Aref(directory, erb.S("passenger_startup_file")))
+					r.Out(r.ArefStr(directory, "passenger_startup_file"))
 					r.Text("\n")
 				}
 				r.L(129)
-				if (erb.Truthy(r.Aref(directory, erb.S("passenger_restart_dir")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("passenger_restart_dir")))))) {
+				if (erb.Truthy(r.ArefStr(directory, "passenger_restart_dir"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "passenger_restart_dir"))))) {
 					r.Text("    PassengerRestartDir ")
 					r.L(130)
-					r.Out(r.Aref(directory, erb.S("passenger_restart_dir")))
+					r.Out(r.ArefStr(directory, "passenger_restart_dir"))
 					r.Text("\n")
 				}
 				r.L(132)
-				if !(erb.Truthy(r.NilQ(r.Aref(directory, erb.S("passenger_load_shell_envvars"))))) {
+				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_load_shell_envvars")))) {
 					r.Text("    PassengerLoadShellEnvvars ")
 					r.L(133)
-					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.Aref(directory, erb.S("passenger_load_shell_envvars")))))
+					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_load_shell_envvars"))))
 					r.Text("\n")
 				}
 				r.L(135)
-				if !(erb.Truthy(r.NilQ(r.Aref(directory, erb.S("passenger_rolling_restarts"))))) {
+				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_rolling_restarts")))) {
 					r.Text("    PassengerRollingRestarts ")
 					r.L(136)
-					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.Aref(directory, erb.S("passenger_rolling_restarts")))))
+					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_rolling_restarts"))))
 					r.Text("\n")
 				}
 				r.L(138)
-				if !(erb.Truthy(r.NilQ(r.Aref(directory, erb.S("passenger_resist_deployment_errors"))))) {
+				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_resist_deployment_errors")))) {
 					r.Text("    PassengerResistDeploymentErrors ")
 					r.L(139)
-					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.Aref(directory, erb.S("passenger_resist_deployment_errors")))))
+					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_resist_deployment_errors"))))
 					r.Text("\n")
 				}
 				r.L(141)
-				if (erb.Truthy(r.Aref(directory, erb.S("passenger_user")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("passenger_user")))))) {
+				if (erb.Truthy(r.ArefStr(directory, "passenger_user"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "passenger_user"))))) {
 					r.Text("    PassengerUser ")
 					r.L(142)
-					r.Out(r.Aref(directory, erb.S("passenger_user")))
+					r.Out(r.ArefStr(directory, "passenger_user"))
 					r.Text("\n")
 				}
 				r.L(144)
-				if (erb.Truthy(r.Aref(directory, erb.S("passenger_group")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("passenger_group")))))) {
+				if (erb.Truthy(r.ArefStr(directory, "passenger_group"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "passenger_group"))))) {
 					r.Text("    PassengerGroup ")
 					r.L(145)
-					r.Out(r.Aref(directory, erb.S("passenger_group")))
+					r.Out(r.ArefStr(directory, "passenger_group"))
 					r.Text("\n")
 				}
 				r.L(147)
-				if !(erb.Truthy(r.NilQ(r.Aref(directory, erb.S("passenger_friendly_error_pages"))))) {
+				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_friendly_error_pages")))) {
 					r.Text("    PassengerFriendlyErrorPages ")
 					r.L(148)
-					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.Aref(directory, erb.S("passenger_friendly_error_pages")))))
+					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_friendly_error_pages"))))
 					r.Text("\n")
 				}
 				r.L(150)
-				if !(erb.Truthy(r.NilQ(r.Aref(directory, erb.S("passenger_min_instances"))))) {
+				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_min_instances")))) {
 					r.Text("    PassengerMinInstances ")
 					r.L(151)
-					r.Out(r.Aref(directory, erb.S("passenger_min_instances")))
+					r.Out(r.ArefStr(directory, "passenger_min_instances"))
 					r.Text("\n")
 				}
 				r.L(153)
-				if !(erb.Truthy(r.NilQ(r.Aref(directory, erb.S("passenger_max_instances"))))) {
+				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_max_instances")))) {
 					r.Text("    PassengerMaxInstances ")
 					r.L(154)
-					r.Out(r.Aref(directory, erb.S("passenger_max_instances")))
+					r.Out(r.ArefStr(directory, "passenger_max_instances"))
 					r.Text("\n")
 				}
 				r.L(156)
-				if !(erb.Truthy(r.NilQ(r.Aref(directory, erb.S("passenger_force_max_concurrent_requests_per_process"))))) {
+				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_force_max_concurrent_requests_per_process")))) {
 					r.Text("    PassengerForceMaxConcurrentRequestsPerProcess ")
 					r.L(157)
-					r.Out(r.Aref(directory, erb.S("passenger_force_max_concurrent_requests_per_process")))
+					r.Out(r.ArefStr(directory, "passenger_force_max_concurrent_requests_per_process"))
 					r.Text("\n")
 				}
 				r.L(159)
-				if !(erb.Truthy(r.NilQ(r.Aref(directory, erb.S("passenger_start_timeout"))))) {
+				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_start_timeout")))) {
 					r.Text("    PassengerStartTimeout ")
 					r.L(160)
-					r.Out(r.Aref(directory, erb.S("passenger_start_timeout")))
+					r.Out(r.ArefStr(directory, "passenger_start_timeout"))
 					r.Text("\n")
 				}
 				r.L(162)
-				if (erb.Truthy(r.Aref(directory, erb.S("passenger_concurrency_model")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("passenger_concurrency_model")))))) {
+				if (erb.Truthy(r.ArefStr(directory, "passenger_concurrency_model"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "passenger_concurrency_model"))))) {
 					r.Text("    PassengerConcurrencyModel ")
 					r.L(163)
-					r.Out(r.Aref(directory, erb.S("passenger_concurrency_model")))
+					r.Out(r.ArefStr(directory, "passenger_concurrency_model"))
 					r.Text("\n")
 				}
 				r.L(165)
-				if !(erb.Truthy(r.NilQ(r.Aref(directory, erb.S("passenger_thread_count"))))) {
+				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_thread_count")))) {
 					r.Text("    PassengerThreadCount ")
 					r.L(166)
-					r.Out(r.Aref(directory, erb.S("passenger_thread_count")))
+					r.Out(r.ArefStr(directory, "passenger_thread_count"))
 					r.Text("\n")
 				}
 				r.L(168)
-				if !(erb.Truthy(r.NilQ(r.Aref(directory, erb.S("passenger_max_requests"))))) {
+				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_max_requests")))) {
 					r.Text("    PassengerMaxRequests ")
 					r.L(169)
-					r.Out(r.Aref(directory, erb.S("passenger_max_requests")))
+					r.Out(r.ArefStr(directory, "passenger_max_requests"))
 					r.Text("\n")
 				}
 				r.L(171)
-				if !(erb.Truthy(r.NilQ(r.Aref(directory, erb.S("passenger_max_request_time"))))) {
+				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_max_request_time")))) {
 					r.Text("    PassengerMaxRequestTime ")
 					r.L(172)
-					r.Out(r.Aref(directory, erb.S("passenger_max_request_time")))
+					r.Out(r.ArefStr(directory, "passenger_max_request_time"))
 					r.Text("\n")
 				}
 				r.L(174)
-				if !(erb.Truthy(r.NilQ(r.Aref(directory, erb.S("passenger_memory_limit"))))) {
+				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_memory_limit")))) {
 					r.Text("    PassengerMemoryLimit ")
 					r.L(175)
-					r.Out(r.Aref(directory, erb.S("passenger_memory_limit")))
+					r.Out(r.ArefStr(directory, "passenger_memory_limit"))
 					r.Text("\n")
 				}
 				r.L(177)
-				if !(erb.Truthy(r.NilQ(r.Aref(directory, erb.S("passenger_high_performance"))))) {
+				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_high_performance")))) {
 					r.Text("    PassengerHighPerformance ")
 					r.L(178)
-					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.Aref(directory, erb.S("passenger_high_performance")))))
+					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_high_performance"))))
 					r.Text("\n")
 				}
 				r.L(180)
-				if !(erb.Truthy(r.NilQ(r.Aref(directory, erb.S("passenger_buffer_upload"))))) {
+				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_buffer_upload")))) {
 					r.Text("    PassengerBufferUpload ")
 					r.L(181)
-					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.Aref(directory, erb.S("passenger_buffer_upload")))))
+					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_buffer_upload"))))
 					r.Text("\n")
 				}
 				r.L(183)
-				if !(erb.Truthy(r.NilQ(r.Aref(directory, erb.S("passenger_buffer_response"))))) {
+				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_buffer_response")))) {
 					r.Text("    PassengerBufferResponse ")
 					r.L(184)
-					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.Aref(directory, erb.S("passenger_buffer_response")))))
+					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_buffer_response"))))
 					r.Text("\n")
 				}
 				r.L(186)
-				if !(erb.Truthy(r.NilQ(r.Aref(directory, erb.S("passenger_error_override"))))) {
+				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_error_override")))) {
 					r.Text("    PassengerErrorOverride ")
 					r.L(187)
-					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.Aref(directory, erb.S("passenger_error_override")))))
+					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_error_override"))))
 					r.Text("\n")
 				}
 				r.L(189)
-				if !(erb.Truthy(r.NilQ(r.Aref(directory, erb.S("passenger_max_request_queue_size"))))) {
+				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_max_request_queue_size")))) {
 					r.Text("    PassengerMaxRequestQueueSize ")
 					r.L(190)
-					r.Out(r.Aref(directory, erb.S("passenger_max_request_queue_size")))
+					r.Out(r.ArefStr(directory, "passenger_max_request_queue_size"))
 					r.Text("\n")
 				}
 				r.L(192)
-				if !(erb.Truthy(r.NilQ(r.Aref(directory, erb.S("passenger_max_request_queue_time"))))) {
+				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_max_request_queue_time")))) {
 					r.Text("    PassengerMaxRequestQueueTime ")
 					r.L(193)
-					r.Out(r.Aref(directory, erb.S("passenger_max_request_queue_time")))
+					r.Out(r.ArefStr(directory, "passenger_max_request_queue_time"))
 					r.Text("\n")
 				}
 				r.L(195)
-				if !(erb.Truthy(r.NilQ(r.Aref(directory, erb.S("passenger_sticky_sessions"))))) {
+				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_sticky_sessions")))) {
 					r.Text("    PassengerStickySessions ")
 					r.L(196)
-					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.Aref(directory, erb.S("passenger_sticky_sessions")))))
+					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_sticky_sessions"))))
 					r.Text("\n")
 				}
 				r.L(198)
-				if (erb.Truthy(r.Aref(directory, erb.S("passenger_sticky_sessions_cookie_name")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("passenger_sticky_sessions_cookie_name")))))) {
+				if (erb.Truthy(r.ArefStr(directory, "passenger_sticky_sessions_cookie_name"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "passenger_sticky_sessions_cookie_name"))))) {
 					r.Text("    PassengerStickySessionsCookieName ")
 					r.L(199)
-					r.Out(r.Aref(directory, erb.S("passenger_sticky_sessions_cookie_name")))
+					r.Out(r.ArefStr(directory, "passenger_sticky_sessions_cookie_name"))
 					r.Text("\n")
 				}
 				r.L(201)
-				if !(erb.Truthy(r.NilQ(r.Aref(directory, erb.S("passenger_allow_encoded_slashes"))))) {
+				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_allow_encoded_slashes")))) {
 					r.Text("    PassengerAllowEncodedSlashes ")
 					r.L(202)
-					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.Aref(directory, erb.S("passenger_allow_encoded_slashes")))))
+					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_allow_encoded_slashes"))))
 					r.Text("\n")
 				}
 				r.L(204)
-				if !(erb.Truthy(r.NilQ(r.Aref(directory, erb.S("passenger_debugger"))))) {
+				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_debugger")))) {
 					r.Text("    PassengerDebugger ")
 					r.L(205)
-					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.Aref(directory, erb.S("passenger_debugger")))))
+					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_debugger"))))
 					r.Text("\n")
 				}
 				r.L(207)
-				if (erb.Truthy(r.Aref(directory, erb.S("php_flags")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("php_flags")))))) {
+				if (erb.Truthy(r.ArefStr(directory, "php_flags"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "php_flags"))))) {
 					r.L(208)
-					r.Each(r.Sort(r.Aref(directory, erb.S("php_flags")), erb.NoBlock), erb.Blk2(func(flag, value erb.Value) erb.Value {
+					r.Each(r.Sort(r.ArefStr(directory, "php_flags"), erb.NoBlock), erb.Blk2(func(flag, value erb.Value) erb.Value {
 						r.L(209)
 						value = func() erb.Value {
 							if erb.Truthy(r.OpMatch(value, erb.Re("true|yes|on|1", "i"))) {
@@ -4384,9 +4384,9 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					}))
 				}
 				r.L(213)
-				if (erb.Truthy(r.Aref(directory, erb.S("php_values")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("php_values")))))) {
+				if (erb.Truthy(r.ArefStr(directory, "php_values"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "php_values"))))) {
 					r.L(214)
-					r.Each(r.Sort(r.Aref(directory, erb.S("php_values")), erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
+					r.Each(r.Sort(r.ArefStr(directory, "php_values"), erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
 						r.Text("    php_value ")
 						r.L(215)
 						r.Out(r.Interp(key, " ", value))
@@ -4395,9 +4395,9 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					}))
 				}
 				r.L(218)
-				if (erb.Truthy(r.Aref(directory, erb.S("php_admin_flags")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("php_admin_flags")))))) {
+				if (erb.Truthy(r.ArefStr(directory, "php_admin_flags"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "php_admin_flags"))))) {
 					r.L(219)
-					r.Each(r.Sort(r.Aref(directory, erb.S("php_admin_flags")), erb.NoBlock), erb.Blk2(func(flag, value erb.Value) erb.Value {
+					r.Each(r.Sort(r.ArefStr(directory, "php_admin_flags"), erb.NoBlock), erb.Blk2(func(flag, value erb.Value) erb.Value {
 						r.L(220)
 						value = func() erb.Value {
 							if erb.Truthy(r.OpMatch(value, erb.Re("true|yes|on|1", "i"))) {
@@ -4416,9 +4416,9 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					}))
 				}
 				r.L(224)
-				if (erb.Truthy(r.Aref(directory, erb.S("php_admin_values")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("php_admin_values")))))) {
+				if (erb.Truthy(r.ArefStr(directory, "php_admin_values"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "php_admin_values"))))) {
 					r.L(225)
-					r.Each(r.Sort(r.Aref(directory, erb.S("php_admin_values")), erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
+					r.Each(r.Sort(r.ArefStr(directory, "php_admin_values"), erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
 						r.Text("    php_admin_value ")
 						r.L(226)
 						r.Out(r.Interp(key, " ", value))
@@ -4427,16 +4427,16 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					}))
 				}
 				r.L(229)
-				if (erb.Truthy(r.Aref(directory, erb.S("directoryindex")))) && (!erb.Equal(r.Aref(directory, erb.S("directoryindex")), erb.S(""))) {
+				if (erb.Truthy(r.ArefStr(directory, "directoryindex"))) && (!erb.Equal(r.ArefStr(directory, "directoryindex"), erb.S(""))) {
 					r.Text("    DirectoryIndex ")
 					r.L(230)
-					r.Out(r.Aref(directory, erb.S("directoryindex")))
+					r.Out(r.ArefStr(directory, "directoryindex"))
 					r.Text("\n")
 				}
 				r.L(232)
-				if (erb.Truthy(r.Aref(directory, erb.S("additional_includes")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("additional_includes")))))) {
+				if (erb.Truthy(r.ArefStr(directory, "additional_includes"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "additional_includes"))))) {
 					r.L(233)
-					r.Each(r.Aref(directory, erb.S("additional_includes")), erb.Blk1(func(include erb.Value) erb.Value {
+					r.Each(r.ArefStr(directory, "additional_includes"), erb.Blk1(func(include erb.Value) erb.Value {
 						r.Text("    Include '")
 						r.L(234)
 						r.Out(r.Interp(include))
@@ -4445,169 +4445,169 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					}))
 				}
 				r.L(237)
-				if (erb.Truthy(r.Aref(directory, erb.S("error_documents")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("error_documents")))))) {
+				if (erb.Truthy(r.ArefStr(directory, "error_documents"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "error_documents"))))) {
 					r.L(238)
-					r.Each(r.Compact(r.Flatten(erb.NewArray(r.Aref(directory, erb.S("error_documents"))))), erb.Blk1(func(error_document erb.Value) erb.Value {
+					r.Each(r.Compact(r.Flatten(erb.NewArray(r.ArefStr(directory, "error_documents")))), erb.Blk1(func(error_document erb.Value) erb.Value {
 						r.Text("    ErrorDocument ")
 						r.L(239)
-						r.Out(r.Aref(error_document, erb.S("error_code")))
+						r.Out(r.ArefStr(error_document, "error_code"))
 						r.Text(" ")
-						r.Out(r.Aref(error_document, erb.S("document")))
+						r.Out(r.ArefStr(error_document, "document"))
 						r.Text("\n")
 						return r.Erbout()
 					}))
 				}
 				r.L(242)
-				if erb.Truthy(r.Aref(directory, erb.S("dav"))) {
+				if erb.Truthy(r.ArefStr(directory, "dav")) {
 					r.Text("    Dav ")
 					r.L(243)
-					r.Out(r.Aref(directory, erb.S("dav")))
+					r.Out(r.ArefStr(directory, "dav"))
 					r.Text("\n")
 					r.L(244)
-					if erb.Truthy(r.Aref(directory, erb.S("dav_depth_infinity"))) {
+					if erb.Truthy(r.ArefStr(directory, "dav_depth_infinity")) {
 						r.Text("    DavDepthInfinity ")
 						r.L(245)
-						r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.Aref(directory, erb.S("dav_depth_infinity")))))
+						r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "dav_depth_infinity"))))
 						r.Text("\n")
 					}
 					r.L(247)
-					if erb.Truthy(r.Aref(directory, erb.S("dav_min_timeout"))) {
+					if erb.Truthy(r.ArefStr(directory, "dav_min_timeout")) {
 						r.Text("    DavMinTimeout ")
 						r.L(248)
-						r.Out(r.Aref(directory, erb.S("dav_min_timeout")))
+						r.Out(r.ArefStr(directory, "dav_min_timeout"))
 						r.Text("\n")
 					}
 				}
 				r.L(251)
-				if erb.Truthy(r.Aref(directory, erb.S("auth_type"))) {
+				if erb.Truthy(r.ArefStr(directory, "auth_type")) {
 					r.Text("    AuthType ")
 					r.L(252)
-					r.Out(r.Aref(directory, erb.S("auth_type")))
+					r.Out(r.ArefStr(directory, "auth_type"))
 					r.Text("\n")
 				}
 				r.L(254)
-				if erb.Truthy(r.Aref(directory, erb.S("auth_name"))) {
+				if erb.Truthy(r.ArefStr(directory, "auth_name")) {
 					r.Text("    AuthName \"")
 					r.L(255)
-					r.Out(r.Aref(directory, erb.S("auth_name")))
+					r.Out(r.ArefStr(directory, "auth_name"))
 					r.Text("\"\n")
 				}
 				r.L(257)
-				if erb.Truthy(r.Aref(directory, erb.S("auth_digest_algorithm"))) {
+				if erb.Truthy(r.ArefStr(directory, "auth_digest_algorithm")) {
 					r.Text("    AuthDigestAlgorithm ")
 					r.L(258)
-					r.Out(r.Aref(directory, erb.S("auth_digest_algorithm")))
+					r.Out(r.ArefStr(directory, "auth_digest_algorithm"))
 					r.Text("\n")
 				}
 				r.L(260)
-				if erb.Truthy(r.Aref(directory, erb.S("auth_digest_domain"))) {
+				if erb.Truthy(r.ArefStr(directory, "auth_digest_domain")) {
 					r.Text("    AuthDigestDomain ")
 					r.L(261)
-					r.Out(r.Join(r.Array(r.Aref(directory, erb.S("auth_digest_domain"))), erb.S(" ")))
+					r.Out(r.Join(r.Array(r.ArefStr(directory, "auth_digest_domain")), erb.S(" ")))
 					r.Text("\n")
 				}
 				r.L(263)
-				if erb.Truthy(r.Aref(directory, erb.S("auth_digest_nonce_lifetime"))) {
+				if erb.Truthy(r.ArefStr(directory, "auth_digest_nonce_lifetime")) {
 					r.Text("    AuthDigestNonceLifetime ")
 					r.L(264)
-					r.Out(r.Aref(directory, erb.S("auth_digest_nonce_lifetime")))
+					r.Out(r.ArefStr(directory, "auth_digest_nonce_lifetime"))
 					r.Text("\n")
 				}
 				r.L(266)
-				if erb.Truthy(r.Aref(directory, erb.S("auth_digest_provider"))) {
+				if erb.Truthy(r.ArefStr(directory, "auth_digest_provider")) {
 					r.Text("    AuthDigestProvider ")
 					r.L(267)
-					r.Out(r.Aref(directory, erb.S("auth_digest_provider")))
+					r.Out(r.ArefStr(directory, "auth_digest_provider"))
 					r.Text("\n")
 				}
 				r.L(269)
-				if erb.Truthy(r.Aref(directory, erb.S("auth_digest_qop"))) {
+				if erb.Truthy(r.ArefStr(directory, "auth_digest_qop")) {
 					r.Text("    AuthDigestQop ")
 					r.L(270)
-					r.Out(r.Aref(directory, erb.S("auth_digest_qop")))
+					r.Out(r.ArefStr(directory, "auth_digest_qop"))
 					r.Text("\n")
 				}
 				r.L(272)
-				if erb.Truthy(r.Aref(directory, erb.S("auth_digest_shmem_size"))) {
+				if erb.Truthy(r.ArefStr(directory, "auth_digest_shmem_size")) {
 					r.Text("    AuthDigestShmemSize ")
 					r.L(273)
-					r.Out(r.Aref(directory, erb.S("auth_digest_shmem_size")))
+					r.Out(r.ArefStr(directory, "auth_digest_shmem_size"))
 					r.Text("\n")
 				}
 				r.L(275)
-				if erb.Truthy(r.Aref(directory, erb.S("auth_basic_authoritative"))) {
+				if erb.Truthy(r.ArefStr(directory, "auth_basic_authoritative")) {
 					r.Text("    AuthBasicAuthoritative ")
 					r.L(276)
-					r.Out(r.Aref(directory, erb.S("auth_basic_authoritative")))
+					r.Out(r.ArefStr(directory, "auth_basic_authoritative"))
 					r.Text("\n")
 				}
 				r.L(278)
-				if erb.Truthy(r.Aref(directory, erb.S("auth_basic_fake"))) {
+				if erb.Truthy(r.ArefStr(directory, "auth_basic_fake")) {
 					r.Text("    AuthBasicFake ")
 					r.L(279)
-					r.Out(r.Aref(directory, erb.S("auth_basic_fake")))
+					r.Out(r.ArefStr(directory, "auth_basic_fake"))
 					r.Text("\n")
 				}
 				r.L(281)
-				if erb.Truthy(r.Aref(directory, erb.S("auth_basic_provider"))) {
+				if erb.Truthy(r.ArefStr(directory, "auth_basic_provider")) {
 					r.Text("    AuthBasicProvider ")
 					r.L(282)
-					r.Out(r.Aref(directory, erb.S("auth_basic_provider")))
+					r.Out(r.ArefStr(directory, "auth_basic_provider"))
 					r.Text("\n")
 				}
 				r.L(284)
-				if erb.Truthy(r.Aref(directory, erb.S("auth_user_file"))) {
+				if erb.Truthy(r.ArefStr(directory, "auth_user_file")) {
 					r.Text("    AuthUserFile ")
 					r.L(285)
-					r.Out(r.Aref(directory, erb.S("auth_user_file")))
+					r.Out(r.ArefStr(directory, "auth_user_file"))
 					r.Text("\n")
 				}
 				r.L(287)
-				if erb.Truthy(r.Aref(directory, erb.S("auth_group_file"))) {
+				if erb.Truthy(r.ArefStr(directory, "auth_group_file")) {
 					r.Text("    AuthGroupFile ")
 					r.L(288)
-					r.Out(r.Aref(directory, erb.S("auth_group_file")))
+					r.Out(r.ArefStr(directory, "auth_group_file"))
 					r.Text("\n")
 				}
 				r.L(290)
-				if erb.Truthy(r.Aref(directory, erb.S("auth_merging"))) {
+				if erb.Truthy(r.ArefStr(directory, "auth_merging")) {
 					r.Text("    AuthMerging ")
 					r.L(291)
-					r.Out(r.Aref(directory, erb.S("auth_merging")))
+					r.Out(r.ArefStr(directory, "auth_merging"))
 					r.Text("\n")
 				}
 				r.L(293)
-				if erb.Truthy(r.Aref(directory, erb.S("auth_ldap_referrals"))) {
+				if erb.Truthy(r.ArefStr(directory, "auth_ldap_referrals")) {
 					r.Text("    LDAPReferrals ")
 					r.L(294)
-					r.Out(r.Aref(directory, erb.S("auth_ldap_referrals")))
+					r.Out(r.ArefStr(directory, "auth_ldap_referrals"))
 					r.Text("\n")
 				}
 				r.L(296)
-				if erb.Truthy(r.Aref(directory, erb.S("auth_ldap_url"))) {
+				if erb.Truthy(r.ArefStr(directory, "auth_ldap_url")) {
 					r.Text("    AuthLDAPURL ")
 					r.L(297)
-					r.Out(r.Aref(directory, erb.S("auth_ldap_url")))
+					r.Out(r.ArefStr(directory, "auth_ldap_url"))
 					r.Text("\n")
 				}
 				r.L(299)
-				if erb.Truthy(r.Aref(directory, erb.S("auth_ldap_bind_dn"))) {
+				if erb.Truthy(r.ArefStr(directory, "auth_ldap_bind_dn")) {
 					r.Text("    AuthLDAPBindDN ")
 					r.L(300)
-					r.Out(r.Aref(directory, erb.S("auth_ldap_bind_dn")))
+					r.Out(r.ArefStr(directory, "auth_ldap_bind_dn"))
 					r.Text("\n")
 				}
 				r.L(302)
-				if erb.Truthy(r.Aref(directory, erb.S("auth_ldap_bind_password"))) {
+				if erb.Truthy(r.ArefStr(directory, "auth_ldap_bind_password")) {
 					r.Text("    AuthLDAPBindPassword ")
 					r.L(303)
-					r.Out(r.Aref(directory, erb.S("auth_ldap_bind_password")))
+					r.Out(r.ArefStr(directory, "auth_ldap_bind_password"))
 					r.Text("\n")
 				}
 				r.L(305)
-				if erb.Truthy(r.Aref(directory, erb.S("auth_ldap_group_attribute"))) {
+				if erb.Truthy(r.ArefStr(directory, "auth_ldap_group_attribute")) {
 					r.L(306)
-					r.Each(r.Array(r.Aref(directory, erb.S("auth_ldap_group_attribute"))), erb.Blk1(func(groupattr erb.Value) erb.Value {
+					r.Each(r.Array(r.ArefStr(directory, "auth_ldap_group_attribute")), erb.Blk1(func(groupattr erb.Value) erb.Value {
 						r.Text("    AuthLDAPGroupAttribute ")
 						r.L(307)
 						r.Out(groupattr)
@@ -4616,38 +4616,38 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					}))
 				}
 				r.L(310)
-				if erb.Equal(r.Aref(directory, erb.S("auth_ldap_group_attribute_is_dn")), erb.S("off")) {
+				if erb.Equal(r.ArefStr(directory, "auth_ldap_group_attribute_is_dn"), erb.S("off")) {
 					r.Text("    AuthLDAPGroupAttributeIsDN Off\n")
 				}
 				r.L(313)
-				if erb.Equal(r.Aref(directory, erb.S("auth_ldap_group_attribute_is_dn")), erb.S("on")) {
+				if erb.Equal(r.ArefStr(directory, "auth_ldap_group_attribute_is_dn"), erb.S("on")) {
 					r.Text("    AuthLDAPGroupAttributeIsDN On\n")
 				}
 				r.L(316)
-				if erb.Truthy(r.Aref(directory, erb.S("fallbackresource"))) {
+				if erb.Truthy(r.ArefStr(directory, "fallbackresource")) {
 					r.Text("    FallbackResource ")
 					r.L(317)
-					r.Out(r.Aref(directory, erb.S("fallbackresource")))
+					r.Out(r.ArefStr(directory, "fallbackresource"))
 					r.Text("\n")
 				}
 				r.L(319)
-				if erb.Truthy(r.Aref(directory, erb.S("expires_active"))) {
+				if erb.Truthy(r.ArefStr(directory, "expires_active")) {
 					r.Text("    ExpiresActive ")
 					r.L(320)
-					r.Out(r.Aref(directory, erb.S("expires_active")))
+					r.Out(r.ArefStr(directory, "expires_active"))
 					r.Text("\n")
 				}
 				r.L(322)
-				if erb.Truthy(r.Aref(directory, erb.S("expires_default"))) {
+				if erb.Truthy(r.ArefStr(directory, "expires_default")) {
 					r.Text("    ExpiresDefault \"")
 					r.L(323)
-					r.Out(r.Aref(directory, erb.S("expires_default")))
+					r.Out(r.ArefStr(directory, "expires_default"))
 					r.Text("\"\n")
 				}
 				r.L(325)
-				if erb.Truthy(r.Aref(directory, erb.S("expires_by_type"))) {
+				if erb.Truthy(r.ArefStr(directory, "expires_by_type")) {
 					r.L(326)
-					r.Each(r.Array(r.Aref(directory, erb.S("expires_by_type"))), erb.Blk1(func(rule erb.Value) erb.Value {
+					r.Each(r.Array(r.ArefStr(directory, "expires_by_type")), erb.Blk1(func(rule erb.Value) erb.Value {
 						r.Text("    ExpiresByType ")
 						r.L(327)
 						r.Out(rule)
@@ -4656,76 +4656,76 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					}))
 				}
 				r.L(330)
-				if erb.Truthy(r.Aref(directory, erb.S("ext_filter_options"))) {
+				if erb.Truthy(r.ArefStr(directory, "ext_filter_options")) {
 					r.Text("    ExtFilterOptions ")
 					r.L(331)
-					r.Out(r.Aref(directory, erb.S("ext_filter_options")))
+					r.Out(r.ArefStr(directory, "ext_filter_options"))
 					r.Text("\n")
 				}
 				r.L(333)
-				if erb.Truthy(r.Aref(directory, erb.S("force_type"))) {
+				if erb.Truthy(r.ArefStr(directory, "force_type")) {
 					r.Text("    ForceType ")
 					r.L(334)
-					r.Out(r.Aref(directory, erb.S("force_type")))
+					r.Out(r.ArefStr(directory, "force_type"))
 					r.Text("\n")
 				}
 				r.L(336)
-				if erb.Truthy(r.Aref(directory, erb.S("add_charset"))) {
+				if erb.Truthy(r.ArefStr(directory, "add_charset")) {
 					r.Text("    AddCharset ")
 					r.L(337)
-					r.Out(r.Aref(directory, erb.S("add_charset")))
+					r.Out(r.ArefStr(directory, "add_charset"))
 					r.Text("\n")
 				}
 				r.L(339)
-				if erb.Truthy(r.Aref(directory, erb.S("ssl_options"))) {
+				if erb.Truthy(r.ArefStr(directory, "ssl_options")) {
 					r.Text("    SSLOptions ")
 					r.L(340)
-					r.Out(r.Join(r.Array(r.Aref(directory, erb.S("ssl_options"))), erb.S(" ")))
+					r.Out(r.Join(r.Array(r.ArefStr(directory, "ssl_options")), erb.S(" ")))
 					r.Text("\n")
 				}
 				r.L(342)
-				if (erb.Truthy(r.Aref(directory, erb.S("suphp")))) && (erb.Equal(r.IVar("suphp_engine"), erb.S("on"))) {
+				if (erb.Truthy(r.ArefStr(directory, "suphp"))) && (erb.Equal(r.IVar("suphp_engine"), erb.S("on"))) {
 					r.Text("    suPHP_UserGroup ")
 					r.L(343)
-					r.Out(r.Aref(r.Aref(directory, erb.S("suphp")), erb.S("user")))
+					r.Out(r.ArefStr(r.ArefStr(directory, "suphp"), "user"))
 					r.Text(" ")
-					r.Out(r.Aref(r.Aref(directory, erb.S("suphp")), erb.S("group")))
+					r.Out(r.ArefStr(r.ArefStr(directory, "suphp"), "group"))
 					r.Text("\n")
 				}
 				r.L(345)
-				if erb.Truthy(r.Aref(directory, erb.S("fcgiwrapper"))) {
+				if erb.Truthy(r.ArefStr(directory, "fcgiwrapper")) {
 					r.Text("    FcgidWrapper ")
 					r.L(346)
-					r.Out(r.Aref(r.Aref(directory, erb.S("fcgiwrapper")), erb.S("command")))
+					r.Out(r.ArefStr(r.ArefStr(directory, "fcgiwrapper"), "command"))
 					r.Text(" ")
-					r.Out(r.Aref(r.Aref(directory, erb.S("fcgiwrapper")), erb.S("suffix")))
+					r.Out(r.ArefStr(r.ArefStr(directory, "fcgiwrapper"), "suffix"))
 					r.Text(" ")
-					r.Out(r.Aref(r.Aref(directory, erb.S("fcgiwrapper")), erb.S("virtual")))
+					r.Out(r.ArefStr(r.ArefStr(directory, "fcgiwrapper"), "virtual"))
 					r.Text("\n")
 				}
 				r.L(348)
-				if erb.Truthy(r.Aref(directory, erb.S("rewrites"))) {
+				if erb.Truthy(r.ArefStr(directory, "rewrites")) {
 					r.Text("    # Rewrite rules\n    RewriteEngine On\n")
 					r.L(351)
-					r.Each(r.Compact(r.Flatten(r.Aref(directory, erb.S("rewrites")))), erb.Blk1(func(rewrite_details erb.Value) erb.Value {
+					r.Each(r.Compact(r.Flatten(r.ArefStr(directory, "rewrites"))), erb.Blk1(func(rewrite_details erb.Value) erb.Value {
 						r.L(352)
-						if erb.Truthy(r.Aref(rewrite_details, erb.S("comment"))) {
+						if erb.Truthy(r.ArefStr(rewrite_details, "comment")) {
 							r.Text("    #")
 							r.L(353)
-							r.Out(r.Aref(rewrite_details, erb.S("comment")))
+							r.Out(r.ArefStr(rewrite_details, "comment"))
 							r.Text("\n")
 						}
 						r.L(355)
-						if erb.Truthy(r.Aref(rewrite_details, erb.S("rewrite_base"))) {
+						if erb.Truthy(r.ArefStr(rewrite_details, "rewrite_base")) {
 							r.Text("    RewriteBase ")
 							r.L(356)
-							r.Out(r.Aref(rewrite_details, erb.S("rewrite_base")))
+							r.Out(r.ArefStr(rewrite_details, "rewrite_base"))
 							r.Text("\n")
 						}
 						r.L(358)
-						if erb.Truthy(r.Aref(rewrite_details, erb.S("rewrite_cond"))) {
+						if erb.Truthy(r.ArefStr(rewrite_details, "rewrite_cond")) {
 							r.L(359)
-							r.Each(r.Array(r.Aref(rewrite_details, erb.S("rewrite_cond"))), erb.Blk1(func(commands erb.Value) erb.Value {
+							r.Each(r.Array(r.ArefStr(rewrite_details, "rewrite_cond")), erb.Blk1(func(commands erb.Value) erb.Value {
 								r.L(360)
 								return r.Each(r.Array(commands), erb.Blk1(func(command erb.Value) erb.Value {
 									r.Text("    RewriteCond ")
@@ -4737,7 +4737,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 							}))
 						}
 						r.L(365)
-						return r.Each(r.Array(r.Aref(rewrite_details, erb.S("rewrite_rule"))), erb.Blk1(func(commands erb.Value) erb.Value {
+						return r.Each(r.Array(r.ArefStr(rewrite_details, "rewrite_rule")), erb.Blk1(func(commands erb.Value) erb.Value {
 							r.L(366)
 							return r.Each(r.Array(commands), erb.Blk1(func(command erb.Value) erb.Value {
 								r.Text("    RewriteRule ")
@@ -4750,9 +4750,9 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					}))
 				}
 				r.L(372)
-				if erb.Truthy(r.Aref(directory, erb.S("setenv"))) {
+				if erb.Truthy(r.ArefStr(directory, "setenv")) {
 					r.L(373)
-					r.Each(r.Array(r.Aref(directory, erb.S("setenv"))), erb.Blk1(func(setenv erb.Value) erb.Value {
+					r.Each(r.Array(r.ArefStr(directory, "setenv")), erb.Blk1(func(setenv erb.Value) erb.Value {
 						r.Text("    SetEnv ")
 						r.L(374)
 						r.Out(setenv)
@@ -4761,32 +4761,32 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					}))
 				}
 				r.L(377)
-				if erb.Truthy(r.Aref(directory, erb.S("set_output_filter"))) {
+				if erb.Truthy(r.ArefStr(directory, "set_output_filter")) {
 					r.Text("    SetOutputFilter ")
 					r.L(378)
-					r.Out(r.Aref(directory, erb.S("set_output_filter")))
+					r.Out(r.ArefStr(directory, "set_output_filter"))
 					r.Text("\n")
 				}
 				r.L(380)
-				if erb.Truthy(r.Aref(directory, erb.S("set_input_filter"))) {
+				if erb.Truthy(r.ArefStr(directory, "set_input_filter")) {
 					r.Text("    SetInputFilter ")
 					r.L(381)
-					r.Out(r.Aref(directory, erb.S("set_input_filter")))
+					r.Out(r.ArefStr(directory, "set_input_filter"))
 					r.Text("\n")
 				}
 				r.L(383)
 				if erb.Truthy(r.IVar("shibboleth_enabled")) {
 					r.L(384)
-					if (erb.Truthy(r.Aref(directory, erb.S("shib_require_session")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("shib_require_session")))))) {
+					if (erb.Truthy(r.ArefStr(directory, "shib_require_session"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "shib_require_session"))))) {
 						r.Text("    ShibRequireSession ")
 						r.L(385)
-						r.Out(r.Aref(directory, erb.S("shib_require_session")))
+						r.Out(r.ArefStr(directory, "shib_require_session"))
 						r.Text("\n")
 					}
 					r.L(387)
-					if (erb.Truthy(r.Aref(directory, erb.S("shib_request_settings")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("shib_request_settings")))))) {
+					if (erb.Truthy(r.ArefStr(directory, "shib_request_settings"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "shib_request_settings"))))) {
 						r.L(388)
-						r.Each(r.Aref(directory, erb.S("shib_request_settings")), erb.Blk2(func(key, value erb.Value) erb.Value {
+						r.Each(r.ArefStr(directory, "shib_request_settings"), erb.Blk2(func(key, value erb.Value) erb.Value {
 							r.Text("    ShibRequestSetting ")
 							r.L(389)
 							r.Out(key)
@@ -4797,110 +4797,110 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						}))
 					}
 					r.L(392)
-					if (erb.Truthy(r.Aref(directory, erb.S("shib_use_headers")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("shib_use_headers")))))) {
+					if (erb.Truthy(r.ArefStr(directory, "shib_use_headers"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "shib_use_headers"))))) {
 						r.Text("    ShibUseHeaders ")
 						r.L(393)
-						r.Out(r.Aref(directory, erb.S("shib_use_headers")))
+						r.Out(r.ArefStr(directory, "shib_use_headers"))
 						r.Text("\n")
 					}
 				}
 				r.L(396)
 				if erb.Truthy(r.IVar("cas_enabled")) {
 					r.L(397)
-					if erb.Truthy(r.Aref(directory, erb.S("cas_scope"))) {
+					if erb.Truthy(r.ArefStr(directory, "cas_scope")) {
 						r.Text("    CASScope ")
 						r.L(398)
-						r.Out(r.Aref(directory, erb.S("cas_scope")))
+						r.Out(r.ArefStr(directory, "cas_scope"))
 						r.Text("\n")
 					}
 					r.L(400)
-					if erb.Truthy(r.Aref(directory, erb.S("cas_renew"))) {
+					if erb.Truthy(r.ArefStr(directory, "cas_renew")) {
 						r.Text("    CASRenew ")
 						r.L(401)
-						r.Out(r.Aref(directory, erb.S("cas_renew")))
+						r.Out(r.ArefStr(directory, "cas_renew"))
 						r.Text("\n")
 					}
 					r.L(403)
-					if erb.Truthy(r.Aref(directory, erb.S("cas_gateway"))) {
+					if erb.Truthy(r.ArefStr(directory, "cas_gateway")) {
 						r.Text("    CASGateway ")
 						r.L(404)
-						r.Out(r.Aref(directory, erb.S("cas_gateway")))
+						r.Out(r.ArefStr(directory, "cas_gateway"))
 						r.Text("\n")
 					}
 					r.L(406)
-					if erb.Truthy(r.Aref(directory, erb.S("cas_cookie"))) {
+					if erb.Truthy(r.ArefStr(directory, "cas_cookie")) {
 						r.Text("    CASCookie ")
 						r.L(407)
-						r.Out(r.Aref(directory, erb.S("cas_cookie")))
+						r.Out(r.ArefStr(directory, "cas_cookie"))
 						r.Text("\n")
 					}
 					r.L(409)
-					if erb.Truthy(r.Aref(directory, erb.S("cas_secure_cookie"))) {
+					if erb.Truthy(r.ArefStr(directory, "cas_secure_cookie")) {
 						r.Text("    CASSecureCookie ")
 						r.L(410)
-						r.Out(r.Aref(directory, erb.S("cas_secure_cookie")))
+						r.Out(r.ArefStr(directory, "cas_secure_cookie"))
 						r.Text("\n")
 					}
 					r.L(412)
-					if erb.Truthy(r.Aref(directory, erb.S("cas_gateway_cookie"))) {
+					if erb.Truthy(r.ArefStr(directory, "cas_gateway_cookie")) {
 						r.Text("    CASGatewayCookie ")
 						r.L(413)
-						r.Out(r.Aref(directory, erb.S("cas_gateway_cookie")))
+						r.Out(r.ArefStr(directory, "cas_gateway_cookie"))
 						r.Text("\n")
 					}
 					r.L(415)
-					if erb.Truthy(r.Aref(directory, erb.S("cas_authn_header"))) {
+					if erb.Truthy(r.ArefStr(directory, "cas_authn_header")) {
 						r.Text("    CASAuthNHeader ")
 						r.L(416)
-						r.Out(r.Aref(directory, erb.S("cas_authn_header")))
+						r.Out(r.ArefStr(directory, "cas_authn_header"))
 						r.Text("\n")
 					}
 				}
 				r.L(419)
-				if erb.Truthy(r.Aref(directory, erb.S("mellon_enable"))) {
+				if erb.Truthy(r.ArefStr(directory, "mellon_enable")) {
 					r.Text("    MellonEnable \"")
 					r.L(420)
-					r.Out(r.Aref(directory, erb.S("mellon_enable")))
+					r.Out(r.ArefStr(directory, "mellon_enable"))
 					r.Text("\"\n")
 					r.L(421)
-					if erb.Truthy(r.Aref(directory, erb.S("mellon_endpoint_path"))) {
+					if erb.Truthy(r.ArefStr(directory, "mellon_endpoint_path")) {
 						r.Text("    MellonEndpointPath \"")
 						r.L(422)
-						r.Out(r.Aref(directory, erb.S("mellon_endpoint_path")))
+						r.Out(r.ArefStr(directory, "mellon_endpoint_path"))
 						r.Text("\"\n")
 					}
 					r.L(424)
-					if erb.Truthy(r.Aref(directory, erb.S("mellon_sp_private_key_file"))) {
+					if erb.Truthy(r.ArefStr(directory, "mellon_sp_private_key_file")) {
 						r.Text("    MellonSPPrivateKeyFile \"")
 						r.L(425)
-						r.Out(r.Aref(directory, erb.S("mellon_sp_private_key_file")))
+						r.Out(r.ArefStr(directory, "mellon_sp_private_key_file"))
 						r.Text("\"\n")
 					}
 					r.L(427)
-					if erb.Truthy(r.Aref(directory, erb.S("mellon_sp_cert_file"))) {
+					if erb.Truthy(r.ArefStr(directory, "mellon_sp_cert_file")) {
 						r.Text("    MellonSPCertFile \"")
 						r.L(428)
-						r.Out(r.Aref(directory, erb.S("mellon_sp_cert_file")))
+						r.Out(r.ArefStr(directory, "mellon_sp_cert_file"))
 						r.Text("\"\n")
 					}
 					r.L(430)
-					if erb.Truthy(r.Aref(directory, erb.S("mellon_sp_metadata_file"))) {
+					if erb.Truthy(r.ArefStr(directory, "mellon_sp_metadata_file")) {
 						r.Text("    MellonSPMetadataFile \"")
 						r.L(431)
-						r.Out(r.Aref(directory, erb.S("mellon_sp_metadata_file")))
+						r.Out(r.ArefStr(directory, "mellon_sp_metadata_file"))
 						r.Text("\"\n")
 					}
 					r.L(433)
-					if erb.Truthy(r.Aref(directory, erb.S("mellon_idp_metadata_file"))) {
+					if erb.Truthy(r.ArefStr(directory, "mellon_idp_metadata_file")) {
 						r.Text("    MellonIDPMetadataFile \"")
 						r.L(434)
-						r.Out(r.Aref(directory, erb.S("mellon_idp_metadata_file")))
+						r.Out(r.ArefStr(directory, "mellon_idp_metadata_file"))
 						r.Text("\"\n")
 					}
 					r.L(436)
-					if erb.Truthy(r.Aref(directory, erb.S("mellon_set_env_no_prefix"))) {
+					if erb.Truthy(r.ArefStr(directory, "mellon_set_env_no_prefix")) {
 						r.L(437)
-						r.Each(r.Aref(directory, erb.S("mellon_set_env_no_prefix")), erb.Blk2(func(key, value erb.Value) erb.Value {
+						r.Each(r.ArefStr(directory, "mellon_set_env_no_prefix"), erb.Blk2(func(key, value erb.Value) erb.Value {
 							r.Text("    MellonSetEnvNoPrefix \"")
 							r.L(438)
 							r.Out(key)
@@ -4911,23 +4911,23 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						}))
 					}
 					r.L(441)
-					if erb.Truthy(r.Aref(directory, erb.S("mellon_user"))) {
+					if erb.Truthy(r.ArefStr(directory, "mellon_user")) {
 						r.Text("    MellonUser \"")
 						r.L(442)
-						r.Out(r.Aref(directory, erb.S("mellon_user")))
+						r.Out(r.ArefStr(directory, "mellon_user"))
 						r.Text("\"\n")
 					}
 					r.L(444)
-					if erb.Truthy(r.Aref(directory, erb.S("mellon_saml_response_dump"))) {
+					if erb.Truthy(r.ArefStr(directory, "mellon_saml_response_dump")) {
 						r.Text("    MellonSamlResponseDump \"")
 						r.L(445)
-						r.Out(r.Aref(directory, erb.S("mellon_saml_response_dump")))
+						r.Out(r.ArefStr(directory, "mellon_saml_response_dump"))
 						r.Text("\"\n")
 					}
 					r.L(447)
-					if erb.Truthy(r.Aref(directory, erb.S("mellon_cond"))) {
+					if erb.Truthy(r.ArefStr(directory, "mellon_cond")) {
 						r.L(448)
-						r.Each(r.Array(r.Aref(directory, erb.S("mellon_cond"))), erb.Blk1(func(cond erb.Value) erb.Value {
+						r.Each(r.Array(r.ArefStr(directory, "mellon_cond")), erb.Blk1(func(cond erb.Value) erb.Value {
 							r.Text("    MellonCond ")
 							r.L(449)
 							r.Out(cond)
@@ -4936,18 +4936,18 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						}))
 					}
 					r.L(452)
-					if erb.Truthy(r.Aref(directory, erb.S("mellon_session_length"))) {
+					if erb.Truthy(r.ArefStr(directory, "mellon_session_length")) {
 						r.Text("    MellonSessionLength \"")
 						r.L(453)
-						r.Out(r.Aref(directory, erb.S("mellon_session_length")))
+						r.Out(r.ArefStr(directory, "mellon_session_length"))
 						r.Text("\"\n")
 					}
 				}
 				r.L(456)
-				if (erb.Truthy(r.Aref(directory, erb.S("request_headers")))) && (!(erb.Truthy(r.EmptyQ(r.Aref(directory, erb.S("request_headers")))))) {
+				if (erb.Truthy(r.ArefStr(directory, "request_headers"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "request_headers"))))) {
 					r.Text("      ## Request Header rules\n")
 					r.L(458)
-					r.Each(r.Array(r.Aref(directory, erb.S("request_headers"))), erb.Blk1(func(request_statement erb.Value) erb.Value {
+					r.Each(r.Array(r.ArefStr(directory, "request_headers")), erb.Blk1(func(request_statement erb.Value) erb.Value {
 						r.L(459)
 						if !erb.Equal(request_statement, erb.S("")) {
 							r.Text("            RequestHeader ")
@@ -4960,51 +4960,51 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					}))
 				}
 				r.L(464)
-				if ((erb.Truthy(r.Aref(directory, erb.S("proxy_pass")))) && (erb.Truthy(r.Aref(directory, erb.S("provider"))))) && (erb.Truthy(r.Match(r.Aref(directory, erb.S("provider")), erb.NoBlock, erb.S("location")))) {
+				if ((erb.Truthy(r.ArefStr(directory, "proxy_pass"))) && (erb.Truthy(r.ArefStr(directory, "provider")))) && (erb.Truthy(r.Match(r.ArefStr(directory, "provider"), erb.NoBlock, erb.S("location")))) {
 					r.L(465)
-					r.Each(r.Compact(r.Flatten(r.Aref(directory, erb.S("proxy_pass")))), erb.Blk1(func(proxy erb.Value) erb.Value {
+					r.Each(r.Compact(r.Flatten(r.ArefStr(directory, "proxy_pass"))), erb.Blk1(func(proxy erb.Value) erb.Value {
 						r.Text("    ProxyPass ")
 						r.L(466)
-						r.Out(r.Aref(proxy, erb.S("url")))
+						r.Out(r.ArefStr(proxy, "url"))
 						r.L(467)
-						if erb.Truthy(r.Aref(proxy, erb.S("params"))) {
+						if erb.Truthy(r.ArefStr(proxy, "params")) {
 							r.L(468)
-							r.Each(r.Sort(r.Keys(r.Aref(proxy, erb.S("params"))), erb.NoBlock), erb.Blk1(func(key erb.Value) erb.Value {
+							r.Each(r.Sort(r.Keys(r.ArefStr(proxy, "params")), erb.NoBlock), erb.Blk1(func(key erb.Value) erb.Value {
 								r.Text(" ")
 								r.L(468)
 								r.Out(key)
 								r.Text("=")
-								r.Out(r.Aref(r.Aref(proxy, erb.S("params")), key))
+								r.Out(r.Aref(r.ArefStr(proxy, "params"), key))
 								return r.Erbout()
 							}))
 						}
 						r.L(471)
-						if erb.Truthy(r.Aref(proxy, erb.S("keywords"))) {
+						if erb.Truthy(r.ArefStr(proxy, "keywords")) {
 							r.Text(" ")
 							r.L(471)
-							r.Out(r.Join(r.Aref(proxy, erb.S("keywords")), erb.S(" ")))
+							r.Out(r.Join(r.ArefStr(proxy, "keywords"), erb.S(" ")))
 						}
 						r.Text("\n")
 						r.L(473)
-						if !(erb.Truthy(r.NilQ(r.Aref(proxy, erb.S("reverse_cookies"))))) {
+						if !(erb.Truthy(r.NilQ(r.ArefStr(proxy, "reverse_cookies")))) {
 							r.L(474)
-							r.Each(r.Array(r.Aref(proxy, erb.S("reverse_cookies"))), erb.Blk1(func(reverse_cookies erb.Value) erb.Value {
+							r.Each(r.Array(r.ArefStr(proxy, "reverse_cookies")), erb.Blk1(func(reverse_cookies erb.Value) erb.Value {
 								r.L(475)
-								if erb.Truthy(r.Aref(reverse_cookies, erb.S("path"))) {
+								if erb.Truthy(r.ArefStr(reverse_cookies, "path")) {
 									r.Text("    ProxyPassReverseCookiePath ")
 									r.L(476)
-									r.Out(r.Aref(reverse_cookies, erb.S("path")))
+									r.Out(r.ArefStr(reverse_cookies, "path"))
 									r.Text(" ")
-									r.Out(r.Aref(reverse_cookies, erb.S("url")))
+									r.Out(r.ArefStr(reverse_cookies, "url"))
 									r.Text("\n")
 								}
 								r.L(478)
-								if erb.Truthy(r.Aref(reverse_cookies, erb.S("domain"))) {
+								if erb.Truthy(r.ArefStr(reverse_cookies, "domain")) {
 									r.Text("    ProxyPassReverseCookieDomain ")
 									r.L(479)
-									r.Out(r.Aref(reverse_cookies, erb.S("domain")))
+									r.Out(r.ArefStr(reverse_cookies, "domain"))
 									r.Text(" ")
-									r.Out(r.Aref(reverse_cookies, erb.S("url")))
+									r.Out(r.ArefStr(reverse_cookies, "url"))
 									r.Text("\n")
 									return r.Erbout()
 								}
@@ -5012,14 +5012,14 @@ func ApacheVhostDirectories(s erb.Scope) string {
 							}))
 						}
 						r.L(483)
-						if erb.Truthy(r.NilQ(r.Aref(proxy, erb.S("reverse_urls")))) {
+						if erb.Truthy(r.NilQ(r.ArefStr(proxy, "reverse_urls"))) {
 							r.Text("    ProxyPassReverse ")
 							r.L(484)
-							r.Out(r.Aref(proxy, erb.S("url")))
+							r.Out(r.ArefStr(proxy, "url"))
 							r.Text("\n")
 						} else {
 							r.L(486)
-							r.Each(r.Array(r.Aref(proxy, erb.S("reverse_urls"))), erb.Blk1(func(reverse_url erb.Value) erb.Value {
+							r.Each(r.Array(r.ArefStr(proxy, "reverse_urls")), erb.Blk1(func(reverse_url erb.Value) erb.Value {
 								r.Text("    ProxyPassReverse ")
 								r.L(487)
 								r.Out(reverse_url)
@@ -5028,9 +5028,9 @@ func ApacheVhostDirectories(s erb.Scope) string {
 							}))
 						}
 						r.L(490)
-						if erb.Truthy(r.Aref(proxy, erb.S("setenv"))) {
+						if erb.Truthy(r.ArefStr(proxy, "setenv")) {
 							r.L(491)
-							r.Each(r.Array(r.Aref(proxy, erb.S("setenv"))), erb.Blk1(func(setenv_var erb.Value) erb.Value {
+							r.Each(r.Array(r.ArefStr(proxy, "setenv")), erb.Blk1(func(setenv_var erb.Value) erb.Value {
 								r.Text("    SetEnv ")
 								r.L(492)
 								r.Out(setenv_var)
@@ -5043,10 +5043,10 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					}))
 				}
 				r.L(497)
-				if erb.Truthy(r.Aref(directory, erb.S("custom_fragment"))) {
+				if erb.Truthy(r.ArefStr(directory, "custom_fragment")) {
 					r.Text("    ")
 					r.L(498)
-					r.Out(r.Aref(directory, erb.S("custom_fragment")))
+					r.Out(r.ArefStr(directory, "custom_fragment"))
 					r.Text("\n")
 				}
 				r.Text("  </")
@@ -5093,12 +5093,12 @@ func ApacheVhostErrorDocument(s erb.Scope) string {
 		r.L(2)
 		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("error_documents")))), erb.Blk1(func(error_document erb.Value) erb.Value {
 			r.L(3)
-			if (!erb.Equal(r.Aref(error_document, erb.S("error_code")), erb.S(""))) && (!erb.Equal(r.Aref(error_document, erb.S("document")), erb.S(""))) {
+			if (!erb.Equal(r.ArefStr(error_document, "error_code"), erb.S(""))) && (!erb.Equal(r.ArefStr(error_document, "document"), erb.S(""))) {
 				r.Text("  ErrorDocument ")
 				r.L(4)
-				r.Out(r.Aref(error_document, erb.S("error_code")))
+				r.Out(r.ArefStr(error_document, "error_code"))
 				r.Text(" ")
-				r.Out(r.Aref(error_document, erb.S("document")))
+				r.Out(r.ArefStr(error_document, "document"))
 				r.Text("\n")
 				return r.Erbout()
 			}
@@ -5456,56 +5456,56 @@ func ApacheVhostItk(s erb.Scope) string {
 	if (erb.Truthy(r.IVar("itk"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("itk"))))) {
 		r.Text("\n  ## ITK statement\n  <IfModule mpm_itk_module>\n")
 		r.L(5)
-		if (erb.Truthy(r.Aref(r.IVar("itk"), erb.S("user")))) && (erb.Truthy(r.Aref(r.IVar("itk"), erb.S("group")))) {
+		if (erb.Truthy(r.ArefStr(r.IVar("itk"), "user"))) && (erb.Truthy(r.ArefStr(r.IVar("itk"), "group"))) {
 			r.Text("     AssignUserId ")
 			r.L(6)
-			r.Out(r.Aref(r.IVar("itk"), erb.S("user")))
+			r.Out(r.ArefStr(r.IVar("itk"), "user"))
 			r.Text(" ")
-			r.Out(r.Aref(r.IVar("itk"), erb.S("group")))
+			r.Out(r.ArefStr(r.IVar("itk"), "group"))
 			r.Text("\n")
 		}
 		r.L(8)
-		if erb.Truthy(r.Aref(r.IVar("itk"), erb.S("assignuseridexpr"))) {
+		if erb.Truthy(r.ArefStr(r.IVar("itk"), "assignuseridexpr")) {
 			r.Text("     AssignUserIdExpr ")
 			r.L(9)
-			r.Out(r.Aref(r.IVar("itk"), erb.S("assignuseridexpr")))
+			r.Out(r.ArefStr(r.IVar("itk"), "assignuseridexpr"))
 			r.Text("\n")
 		}
 		r.L(11)
-		if erb.Truthy(r.Aref(r.IVar("itk"), erb.S("assigngroupidexpr"))) {
+		if erb.Truthy(r.ArefStr(r.IVar("itk"), "assigngroupidexpr")) {
 			r.Text("     AssignGroupIdExpr ")
 			r.L(12)
-			r.Out(r.Aref(r.IVar("itk"), erb.S("assigngroupidexpr")))
+			r.Out(r.ArefStr(r.IVar("itk"), "assigngroupidexpr"))
 			r.Text("\n")
 		}
 		r.L(14)
-		if erb.Truthy(r.Aref(r.IVar("itk"), erb.S("maxclientvhost"))) {
+		if erb.Truthy(r.ArefStr(r.IVar("itk"), "maxclientvhost")) {
 			r.Text("     MaxClientsVHost ")
 			r.L(15)
-			r.Out(r.Aref(r.IVar("itk"), erb.S("maxclientvhost")))
+			r.Out(r.ArefStr(r.IVar("itk"), "maxclientvhost"))
 			r.Text("\n")
 		}
 		r.L(17)
-		if erb.Truthy(r.Aref(r.IVar("itk"), erb.S("nice"))) {
+		if erb.Truthy(r.ArefStr(r.IVar("itk"), "nice")) {
 			r.Text("     NiceValue ")
 			r.L(18)
-			r.Out(r.Aref(r.IVar("itk"), erb.S("nice")))
+			r.Out(r.ArefStr(r.IVar("itk"), "nice"))
 			r.Text("\n")
 		}
 		r.L(20)
 		if erb.Truthy(r.OpGe(r.IVar("kernelversion"), erb.S("3.5.0"))) {
 			r.L(21)
-			if erb.Truthy(r.Aref(r.IVar("itk"), erb.S("limituidrange"))) {
+			if erb.Truthy(r.ArefStr(r.IVar("itk"), "limituidrange")) {
 				r.Text("     LimitUIDRange ")
 				r.L(22)
-				r.Out(r.Aref(r.IVar("itk"), erb.S("limituidrange")))
+				r.Out(r.ArefStr(r.IVar("itk"), "limituidrange"))
 				r.Text("\n")
 			}
 			r.L(24)
-			if erb.Truthy(r.Aref(r.IVar("itk"), erb.S("limitgidrange"))) {
+			if erb.Truthy(r.ArefStr(r.IVar("itk"), "limitgidrange")) {
 				r.Text("     LimitGIDRange ")
 				r.L(25)
-				r.Out(r.Aref(r.IVar("itk"), erb.S("limitgidrange")))
+				r.Out(r.ArefStr(r.IVar("itk"), "limitgidrange"))
 				r.Text("\n")
 			}
 		}
@@ -5529,9 +5529,9 @@ func ApacheVhostJkMounts(s erb.Scope) string {
 				if (erb.Truthy(r.HasKeyQ(jk, erb.S("mount")))) && (erb.Truthy(r.HasKeyQ(jk, erb.S("worker")))) {
 					r.Text("  JkMount   ")
 					r.L(6)
-					r.Out(r.Aref(jk, erb.S("mount")))
+					r.Out(r.ArefStr(jk, "mount"))
 					r.Text(" ")
-					r.Out(r.Aref(jk, erb.S("worker")))
+					r.Out(r.ArefStr(jk, "worker"))
 					r.Text("\n")
 					return r.Erbout()
 				} else {
@@ -5539,9 +5539,9 @@ func ApacheVhostJkMounts(s erb.Scope) string {
 					if (erb.Truthy(r.HasKeyQ(jk, erb.S("unmount")))) && (erb.Truthy(r.HasKeyQ(jk, erb.S("worker")))) {
 						r.Text("  JkUnMount ")
 						r.L(8)
-						r.Out(r.Aref(jk, erb.S("unmount")))
+						r.Out(r.ArefStr(jk, "unmount"))
 						r.Text(" ")
-						r.Out(r.Aref(jk, erb.S("worker")))
+						r.Out(r.ArefStr(jk, "worker"))
 						r.Text("\n")
 						return r.Erbout()
 					}
@@ -6055,7 +6055,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 	r.L(25)
 	r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("proxy_pass")))), erb.Blk1(func(proxy erb.Value) erb.Value {
 		r.L(26)
-		r.Each(r.Array(r.Aref(proxy, erb.S("no_proxy_uris"))), erb.Blk1(func(uri erb.Value) erb.Value {
+		r.Each(r.Array(r.ArefStr(proxy, "no_proxy_uris")), erb.Blk1(func(uri erb.Value) erb.Value {
 			r.Text("  ProxyPass ")
 			r.L(27)
 			r.Out(uri)
@@ -6063,7 +6063,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 			return r.Erbout()
 		}))
 		r.L(29)
-		r.Each(r.Array(r.Aref(proxy, erb.S("no_proxy_uris_match"))), erb.Blk1(func(uri erb.Value) erb.Value {
+		r.Each(r.Array(r.ArefStr(proxy, "no_proxy_uris_match")), erb.Blk1(func(uri erb.Value) erb.Value {
 			r.Text("  ProxyPassMatch ")
 			r.L(30)
 			r.Out(uri)
@@ -6072,48 +6072,48 @@ func ApacheVhostProxy(s erb.Scope) string {
 		}))
 		r.Text("  ProxyPass ")
 		r.L(32)
-		r.Out(r.Aref(proxy, erb.S("path")))
+		r.Out(r.ArefStr(proxy, "path"))
 		r.Text(" ")
-		r.Out(r.Aref(proxy, erb.S("url")))
+		r.Out(r.ArefStr(proxy, "url"))
 		r.L(33)
-		if erb.Truthy(r.Aref(proxy, erb.S("params"))) {
+		if erb.Truthy(r.ArefStr(proxy, "params")) {
 			r.L(34)
-			r.Each(r.Sort(r.Keys(r.Aref(proxy, erb.S("params"))), erb.NoBlock), erb.Blk1(func(key erb.Value) erb.Value {
+			r.Each(r.Sort(r.Keys(r.ArefStr(proxy, "params")), erb.NoBlock), erb.Blk1(func(key erb.Value) erb.Value {
 				r.Text(" ")
 				r.L(34)
 				r.Out(key)
 				r.Text("=")
-				r.Out(r.Aref(r.Aref(proxy, erb.S("params")), key))
+				r.Out(r.Aref(r.ArefStr(proxy, "params"), key))
 				return r.Erbout()
 			}))
 		}
 		r.L(37)
-		if erb.Truthy(r.Aref(proxy, erb.S("keywords"))) {
+		if erb.Truthy(r.ArefStr(proxy, "keywords")) {
 			r.Text(" ")
 			r.L(37)
-			r.Out(r.Join(r.Aref(proxy, erb.S("keywords")), erb.S(" ")))
+			r.Out(r.Join(r.ArefStr(proxy, "keywords"), erb.S(" ")))
 		}
 		r.Text("\n")
 		r.L(39)
-		if !(erb.Truthy(r.NilQ(r.Aref(proxy, erb.S("reverse_cookies"))))) {
+		if !(erb.Truthy(r.NilQ(r.ArefStr(proxy, "reverse_cookies")))) {
 			r.L(40)
-			r.Each(r.Array(r.Aref(proxy, erb.S("reverse_cookies"))), erb.Blk1(func(reverse_cookies erb.Value) erb.Value {
+			r.Each(r.Array(r.ArefStr(proxy, "reverse_cookies")), erb.Blk1(func(reverse_cookies erb.Value) erb.Value {
 				r.L(41)
-				if erb.Truthy(r.Aref(reverse_cookies, erb.S("path"))) {
+				if erb.Truthy(r.ArefStr(reverse_cookies, "path")) {
 					r.Text("  ProxyPassReverseCookiePath ")
 					r.L(42)
-					r.Out(r.Aref(reverse_cookies, erb.S("path")))
+					r.Out(r.ArefStr(reverse_cookies, "path"))
 					r.Text(" ")
-					r.Out(r.Aref(reverse_cookies, erb.S("url")))
+					r.Out(r.ArefStr(reverse_cookies, "url"))
 					r.Text("\n")
 				}
 				r.L(44)
-				if erb.Truthy(r.Aref(reverse_cookies, erb.S("domain"))) {
+				if erb.Truthy(r.ArefStr(reverse_cookies, "domain")) {
 					r.Text("  ProxyPassReverseCookieDomain ")
 					r.L(45)
-					r.Out(r.Aref(reverse_cookies, erb.S("domain")))
+					r.Out(r.ArefStr(reverse_cookies, "domain"))
 					r.Text(" ")
-					r.Out(r.Aref(reverse_cookies, erb.S("url")))
+					r.Out(r.ArefStr(reverse_cookies, "url"))
 					r.Text("\n")
 					return r.Erbout()
 				}
@@ -6121,19 +6121,19 @@ func ApacheVhostProxy(s erb.Scope) string {
 			}))
 		}
 		r.L(49)
-		if erb.Truthy(r.NilQ(r.Aref(proxy, erb.S("reverse_urls")))) {
+		if erb.Truthy(r.NilQ(r.ArefStr(proxy, "reverse_urls"))) {
 			r.Text("  ProxyPassReverse ")
 			r.L(50)
-			r.Out(r.Aref(proxy, erb.S("path")))
+			r.Out(r.ArefStr(proxy, "path"))
 			r.Text(" ")
-			r.Out(r.Aref(proxy, erb.S("url")))
+			r.Out(r.ArefStr(proxy, "url"))
 			r.Text("\n")
 		} else {
 			r.L(52)
-			r.Each(r.Array(r.Aref(proxy, erb.S("reverse_urls"))), erb.Blk1(func(reverse_url erb.Value) erb.Value {
+			r.Each(r.Array(r.ArefStr(proxy, "reverse_urls")), erb.Blk1(func(reverse_url erb.Value) erb.Value {
 				r.Text("  ProxyPassReverse ")
 				r.L(53)
-				r.Out(r.Aref(proxy, erb.S("path")))
+				r.Out(r.ArefStr(proxy, "path"))
 				r.Text(" ")
 				r.Out(reverse_url)
 				r.Text("\n")
@@ -6141,9 +6141,9 @@ func ApacheVhostProxy(s erb.Scope) string {
 			}))
 		}
 		r.L(56)
-		if erb.Truthy(r.Aref(proxy, erb.S("setenv"))) {
+		if erb.Truthy(r.ArefStr(proxy, "setenv")) {
 			r.L(57)
-			return r.Each(r.Array(r.Aref(proxy, erb.S("setenv"))), erb.Blk1(func(setenv_var erb.Value) erb.Value {
+			return r.Each(r.Array(r.ArefStr(proxy, "setenv")), erb.Blk1(func(setenv_var erb.Value) erb.Value {
 				r.Text("  SetEnv ")
 				r.L(58)
 				r.Out(setenv_var)
@@ -6157,7 +6157,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 	r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("proxy_pass_match")))), erb.Blk1(func(proxy erb.Value) erb.Value {
 		r.Text("\n")
 		r.L(63)
-		r.Each(r.Array(r.Aref(proxy, erb.S("no_proxy_uris"))), erb.Blk1(func(uri erb.Value) erb.Value {
+		r.Each(r.Array(r.ArefStr(proxy, "no_proxy_uris")), erb.Blk1(func(uri erb.Value) erb.Value {
 			r.Text("  ProxyPass ")
 			r.L(64)
 			r.Out(uri)
@@ -6165,7 +6165,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 			return r.Erbout()
 		}))
 		r.L(66)
-		r.Each(r.Array(r.Aref(proxy, erb.S("no_proxy_uris_match"))), erb.Blk1(func(uri erb.Value) erb.Value {
+		r.Each(r.Array(r.ArefStr(proxy, "no_proxy_uris_match")), erb.Blk1(func(uri erb.Value) erb.Value {
 			r.Text("  ProxyPassMatch ")
 			r.L(67)
 			r.Out(uri)
@@ -6174,42 +6174,42 @@ func ApacheVhostProxy(s erb.Scope) string {
 		}))
 		r.Text("  ProxyPassMatch ")
 		r.L(69)
-		r.Out(r.Aref(proxy, erb.S("path")))
+		r.Out(r.ArefStr(proxy, "path"))
 		r.Text(" ")
-		r.Out(r.Aref(proxy, erb.S("url")))
+		r.Out(r.ArefStr(proxy, "url"))
 		r.L(70)
-		if erb.Truthy(r.Aref(proxy, erb.S("params"))) {
+		if erb.Truthy(r.ArefStr(proxy, "params")) {
 			r.L(71)
-			r.Each(r.Sort(r.Keys(r.Aref(proxy, erb.S("params"))), erb.NoBlock), erb.Blk1(func(key erb.Value) erb.Value {
+			r.Each(r.Sort(r.Keys(r.ArefStr(proxy, "params")), erb.NoBlock), erb.Blk1(func(key erb.Value) erb.Value {
 				r.Text(" ")
 				r.L(71)
 				r.Out(key)
 				r.Text("=")
-				r.Out(r.Aref(r.Aref(proxy, erb.S("params")), key))
+				r.Out(r.Aref(r.ArefStr(proxy, "params"), key))
 				return r.Erbout()
 			}))
 		}
 		r.L(74)
-		if erb.Truthy(r.Aref(proxy, erb.S("keywords"))) {
+		if erb.Truthy(r.ArefStr(proxy, "keywords")) {
 			r.Text(" ")
 			r.L(74)
-			r.Out(r.Join(r.Aref(proxy, erb.S("keywords")), erb.S(" ")))
+			r.Out(r.Join(r.ArefStr(proxy, "keywords"), erb.S(" ")))
 		}
 		r.Text("\n")
 		r.L(76)
-		if erb.Truthy(r.NilQ(r.Aref(proxy, erb.S("reverse_urls")))) {
+		if erb.Truthy(r.NilQ(r.ArefStr(proxy, "reverse_urls"))) {
 			r.Text("  ProxyPassReverse ")
 			r.L(77)
-			r.Out(r.Aref(proxy, erb.S("path")))
+			r.Out(r.ArefStr(proxy, "path"))
 			r.Text(" ")
-			r.Out(r.Aref(proxy, erb.S("url")))
+			r.Out(r.ArefStr(proxy, "url"))
 			r.Text("\n")
 		} else {
 			r.L(79)
-			r.Each(r.Array(r.Aref(proxy, erb.S("reverse_urls"))), erb.Blk1(func(reverse_url erb.Value) erb.Value {
+			r.Each(r.Array(r.ArefStr(proxy, "reverse_urls")), erb.Blk1(func(reverse_url erb.Value) erb.Value {
 				r.Text("  ProxyPassReverse ")
 				r.L(80)
-				r.Out(r.Aref(proxy, erb.S("path")))
+				r.Out(r.ArefStr(proxy, "path"))
 				r.Text(" ")
 				r.Out(reverse_url)
 				r.Text("\n")
@@ -6217,9 +6217,9 @@ func ApacheVhostProxy(s erb.Scope) string {
 			}))
 		}
 		r.L(83)
-		if erb.Truthy(r.Aref(proxy, erb.S("setenv"))) {
+		if erb.Truthy(r.ArefStr(proxy, "setenv")) {
 			r.L(84)
-			return r.Each(r.Array(r.Aref(proxy, erb.S("setenv"))), erb.Blk1(func(setenv_var erb.Value) erb.Value {
+			return r.Each(r.Array(r.ArefStr(proxy, "setenv")), erb.Blk1(func(setenv_var erb.Value) erb.Value {
 				r.Text("  SetEnv ")
 				r.L(85)
 				r.Out(setenv_var)
@@ -6426,19 +6426,19 @@ func ApacheVhostRequire(s erb.Scope) string {
 	r.L(2)
 	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0))) {
 		r.L(3)
-		if ((erb.Truthy(r.Aref(_item, erb.S("require")))) && (!erb.Equal(r.Aref(_item, erb.S("require")), erb.S("")))) && (erb.Truthy(r.OpNotMatch(r.Aref(_item, erb.S("require")), erb.Re("unmanaged", "i")))) {
+		if ((erb.Truthy(r.ArefStr(_item, "require"))) && (!erb.Equal(r.ArefStr(_item, "require"), erb.S("")))) && (erb.Truthy(r.OpNotMatch(r.ArefStr(_item, "require"), erb.Re("unmanaged", "i")))) {
 			r.L(4)
-			if erb.Truthy(r.IsAQ(r.Aref(_item, erb.S("require")), erb.Const("Hash"))) {
+			if erb.Truthy(r.IsAQ(r.ArefStr(_item, "require"), erb.Const("Hash"))) {
 				r.L(5)
-				subject1_ := r.Downcase(r.Aref(r.Aref(_item, erb.S("require")), erb.S("enforce")))
+				subject1_ := r.Downcase(r.ArefStr(r.ArefStr(_item, "require"), "enforce"))
 				switch {
 				case r.When(erb.S("all"), subject1_), r.When(erb.S("none"), subject1_), r.When(erb.S("any"), subject1_):
 					r.Text("    <Require")
 					r.L(7)
-					r.Out(r.Capitalize(r.Aref(r.Aref(_item, erb.S("require")), erb.S("enforce"))))
+					r.Out(r.Capitalize(r.ArefStr(r.ArefStr(_item, "require"), "enforce")))
 					r.Text(">\n")
 					r.L(8)
-					r.Each(r.Array(r.Aref(r.Aref(_item, erb.S("require")), erb.S("requires"))), erb.Blk1(func(req erb.Value) erb.Value {
+					r.Each(r.Array(r.ArefStr(r.ArefStr(_item, "require"), "requires")), erb.Blk1(func(req erb.Value) erb.Value {
 						r.Text("      Require ")
 						r.L(9)
 						r.Out(r.Strip(req))
@@ -6447,7 +6447,7 @@ func ApacheVhostRequire(s erb.Scope) string {
 					}))
 					r.Text("    </Require")
 					r.L(11)
-					r.Out(r.Capitalize(r.Aref(r.Aref(_item, erb.S("require")), erb.S("enforce"))))
+					r.Out(r.Capitalize(r.ArefStr(r.ArefStr(_item, "require"), "enforce")))
 					r.Text(">\n")
 				default:
 					r.L(13)
@@ -6455,7 +6455,7 @@ func ApacheVhostRequire(s erb.Scope) string {
 				}
 			} else {
 				r.L(16)
-				r.Each(r.Array(r.Aref(_item, erb.S("require"))), erb.Blk1(func(req erb.Value) erb.Value {
+				r.Each(r.Array(r.ArefStr(_item, "require")), erb.Blk1(func(req erb.Value) erb.Value {
 					r.Text("    Require ")
 					r.L(17)
 					r.Out(req)
@@ -6465,39 +6465,39 @@ func ApacheVhostRequire(s erb.Scope) string {
 			}
 		}
 		r.L(21)
-		if erb.Truthy(r.Aref(_item, erb.S("auth_require"))) {
+		if erb.Truthy(r.ArefStr(_item, "auth_require")) {
 			r.Text("    Require ")
 			r.L(22)
-			r.Out(r.Aref(_item, erb.S("auth_require")))
+			r.Out(r.ArefStr(_item, "auth_require"))
 			r.Text("\n")
 		}
 		r.L(24)
-		if ((!((erb.Truthy(r.Aref(_item, erb.S("require")))) && (!erb.Equal(r.Aref(_item, erb.S("require")), erb.S(""))))) && (erb.Truthy(r.OpNotMatch(r.Aref(_item, erb.S("require")), erb.Re("unmanaged", "i"))))) && (!(erb.Truthy(r.Aref(_item, erb.S("auth_require"))))) {
+		if ((!((erb.Truthy(r.ArefStr(_item, "require"))) && (!erb.Equal(r.ArefStr(_item, "require"), erb.S(""))))) && (erb.Truthy(r.OpNotMatch(r.ArefStr(_item, "require"), erb.Re("unmanaged", "i"))))) && (!(erb.Truthy(r.ArefStr(_item, "auth_require")))) {
 			r.Text("    Require all granted\n")
 		}
 	} else {
 		r.L(28)
-		if erb.Truthy(r.Aref(_item, erb.S("auth_require"))) {
+		if erb.Truthy(r.ArefStr(_item, "auth_require")) {
 			r.Text("    Require ")
 			r.L(29)
-			r.Out(r.Aref(_item, erb.S("auth_require")))
+			r.Out(r.ArefStr(_item, "auth_require"))
 			r.Text("\n")
 		}
 		r.L(31)
-		if (erb.Truthy(r.Aref(_item, erb.S("order")))) && (!erb.Equal(r.Aref(_item, erb.S("order")), erb.S(""))) {
+		if (erb.Truthy(r.ArefStr(_item, "order"))) && (!erb.Equal(r.ArefStr(_item, "order"), erb.S(""))) {
 			r.Text("    Order ")
 			r.L(32)
-			r.Out(r.Join(r.Array(r.Aref(_item, erb.S("order"))), erb.S(",")))
+			r.Out(r.Join(r.Array(r.ArefStr(_item, "order")), erb.S(",")))
 			r.Text("\n")
 		} else {
 			r.Text("    Order allow,deny\n")
 		}
 		r.L(36)
-		if (erb.Truthy(r.Aref(_item, erb.S("deny")))) && (!(erb.Truthy(r.IncludeQ(erb.NewArray(false, erb.S("false"), erb.S("")), r.Aref(_item, erb.S("deny")))))) {
+		if (erb.Truthy(r.ArefStr(_item, "deny"))) && (!(erb.Truthy(r.IncludeQ(erb.NewArray(false, erb.S("false"), erb.S("")), r.ArefStr(_item, "deny"))))) {
 			r.L(37)
-			if erb.Truthy(r.KindOfQ(r.Aref(_item, erb.S("deny")), erb.Const("Array"))) {
+			if erb.Truthy(r.KindOfQ(r.ArefStr(_item, "deny"), erb.Const("Array"))) {
 				r.L(38)
-				r.Each(r.Array(r.Aref(_item, erb.S("deny"))), erb.Blk1(func(restrict erb.Value) erb.Value {
+				r.Each(r.Array(r.ArefStr(_item, "deny")), erb.Blk1(func(restrict erb.Value) erb.Value {
 					r.Text("    Deny ")
 					r.L(39)
 					r.Out(restrict)
@@ -6507,16 +6507,16 @@ func ApacheVhostRequire(s erb.Scope) string {
 			} else {
 				r.Text("    Deny ")
 				r.L(42)
-				r.Out(r.Aref(_item, erb.S("deny")))
+				r.Out(r.ArefStr(_item, "deny"))
 				r.Text("\n")
 			}
 		}
 		r.L(45)
-		if (erb.Truthy(r.Aref(_item, erb.S("allow")))) && (!(erb.Truthy(r.IncludeQ(erb.NewArray(false, erb.S("false"), erb.S("")), r.Aref(_item, erb.S("allow")))))) {
+		if (erb.Truthy(r.ArefStr(_item, "allow"))) && (!(erb.Truthy(r.IncludeQ(erb.NewArray(false, erb.S("false"), erb.S("")), r.ArefStr(_item, "allow"))))) {
 			r.L(46)
-			if erb.Truthy(r.KindOfQ(r.Aref(_item, erb.S("allow")), erb.Const("Array"))) {
+			if erb.Truthy(r.KindOfQ(r.ArefStr(_item, "allow"), erb.Const("Array"))) {
 				r.L(47)
-				r.Each(r.Array(r.Aref(_item, erb.S("allow"))), erb.Blk1(func(access erb.Value) erb.Value {
+				r.Each(r.Array(r.ArefStr(_item, "allow")), erb.Blk1(func(access erb.Value) erb.Value {
 					r.Text("    Allow ")
 					r.L(48)
 					r.Out(access)
@@ -6526,15 +6526,15 @@ func ApacheVhostRequire(s erb.Scope) string {
 			} else {
 				r.Text("    Allow ")
 				r.L(51)
-				r.Out(r.Aref(_item, erb.S("allow")))
+				r.Out(r.ArefStr(_item, "allow"))
 				r.Text("\n")
 			}
 		} else {
 			r.L(53)
-			if erb.Truthy(r.IncludeQ(erb.NewArray(erb.S("from all"), erb.S("from All")), r.Aref(_item, erb.S("deny")))) {
+			if erb.Truthy(r.IncludeQ(erb.NewArray(erb.S("from all"), erb.S("from All")), r.ArefStr(_item, "deny"))) {
 			} else {
 				r.L(54)
-				if (!(erb.Truthy(r.Aref(_item, erb.S("deny"))))) && (erb.Truthy(r.IncludeQ(erb.NewArray(false, erb.S("false"), erb.S("")), r.Aref(_item, erb.S("allow"))))) {
+				if (!(erb.Truthy(r.ArefStr(_item, "deny")))) && (erb.Truthy(r.IncludeQ(erb.NewArray(false, erb.S("false"), erb.S("")), r.ArefStr(_item, "allow")))) {
 					r.Text("    Deny from all\n")
 				} else {
 					r.Text("    Allow from all\n")
@@ -6542,10 +6542,10 @@ func ApacheVhostRequire(s erb.Scope) string {
 			}
 		}
 		r.L(59)
-		if (erb.Truthy(r.Aref(_item, erb.S("satisfy")))) && (!erb.Equal(r.Aref(_item, erb.S("satisfy")), erb.S(""))) {
+		if (erb.Truthy(r.ArefStr(_item, "satisfy"))) && (!erb.Equal(r.ArefStr(_item, "satisfy"), erb.S(""))) {
 			r.Text("    Satisfy ")
 			r.L(60)
-			r.Out(r.Aref(_item, erb.S("satisfy")))
+			r.Out(r.ArefStr(_item, "satisfy"))
 			r.Text("\n")
 		}
 	}
@@ -6574,23 +6574,23 @@ func ApacheVhostRewrite(s erb.Scope) string {
 		r.L(11)
 		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("rewrites")))), erb.Blk1(func(rewrite_details erb.Value) erb.Value {
 			r.L(12)
-			if erb.Truthy(r.Aref(rewrite_details, erb.S("comment"))) {
+			if erb.Truthy(r.ArefStr(rewrite_details, "comment")) {
 				r.Text("  #")
 				r.L(13)
-				r.Out(r.Aref(rewrite_details, erb.S("comment")))
+				r.Out(r.ArefStr(rewrite_details, "comment"))
 				r.Text("\n")
 			}
 			r.L(15)
-			if erb.Truthy(r.Aref(rewrite_details, erb.S("rewrite_base"))) {
+			if erb.Truthy(r.ArefStr(rewrite_details, "rewrite_base")) {
 				r.Text("  RewriteBase ")
 				r.L(16)
-				r.Out(r.Aref(rewrite_details, erb.S("rewrite_base")))
+				r.Out(r.ArefStr(rewrite_details, "rewrite_base"))
 				r.Text("\n")
 			}
 			r.L(18)
-			if erb.Truthy(r.Aref(rewrite_details, erb.S("rewrite_cond"))) {
+			if erb.Truthy(r.ArefStr(rewrite_details, "rewrite_cond")) {
 				r.L(19)
-				r.Each(r.Array(r.Aref(rewrite_details, erb.S("rewrite_cond"))), erb.Blk1(func(commands erb.Value) erb.Value {
+				r.Each(r.Array(r.ArefStr(rewrite_details, "rewrite_cond")), erb.Blk1(func(commands erb.Value) erb.Value {
 					r.L(20)
 					return r.Each(r.Array(commands), erb.Blk1(func(command erb.Value) erb.Value {
 						r.Text("  RewriteCond ")
@@ -6602,9 +6602,9 @@ func ApacheVhostRewrite(s erb.Scope) string {
 				}))
 			}
 			r.L(25)
-			if erb.Truthy(r.Aref(rewrite_details, erb.S("rewrite_map"))) {
+			if erb.Truthy(r.ArefStr(rewrite_details, "rewrite_map")) {
 				r.L(26)
-				r.Each(r.Array(r.Aref(rewrite_details, erb.S("rewrite_map"))), erb.Blk1(func(commands erb.Value) erb.Value {
+				r.Each(r.Array(r.ArefStr(rewrite_details, "rewrite_map")), erb.Blk1(func(commands erb.Value) erb.Value {
 					r.L(27)
 					return r.Each(r.Array(commands), erb.Blk1(func(command erb.Value) erb.Value {
 						r.Text("  RewriteMap ")
@@ -6616,7 +6616,7 @@ func ApacheVhostRewrite(s erb.Scope) string {
 				}))
 			}
 			r.L(32)
-			return r.Each(r.Array(r.Aref(rewrite_details, erb.S("rewrite_rule"))), erb.Blk1(func(commands erb.Value) erb.Value {
+			return r.Each(r.Array(r.ArefStr(rewrite_details, "rewrite_rule")), erb.Blk1(func(commands erb.Value) erb.Value {
 				r.L(33)
 				r.Each(r.Array(commands), erb.Blk1(func(command erb.Value) erb.Value {
 					r.Text("  RewriteRule ")
@@ -6691,24 +6691,24 @@ func ApacheVhostScriptalias(s erb.Scope) string {
 		r.L(15)
 		r.Each(aliases, erb.Blk1(func(salias erb.Value) erb.Value {
 			r.L(16)
-			if !erb.Equal(r.Aref(salias, erb.S("path")), erb.S("")) {
+			if !erb.Equal(r.ArefStr(salias, "path"), erb.S("")) {
 				r.L(17)
-				if (erb.Truthy(r.Aref(salias, erb.S("alias")))) && (!erb.Equal(r.Aref(salias, erb.S("alias")), erb.S(""))) {
+				if (erb.Truthy(r.ArefStr(salias, "alias"))) && (!erb.Equal(r.ArefStr(salias, "alias"), erb.S(""))) {
 					r.Text("  ScriptAlias ")
 					r.L(18)
-					r.Out(r.Aref(salias, erb.S("alias")))
+					r.Out(r.ArefStr(salias, "alias"))
 					r.Text(" \"")
-					r.Out(r.Aref(salias, erb.S("path")))
+					r.Out(r.ArefStr(salias, "path"))
 					r.Text("\"\n")
 					return r.Erbout()
 				} else {
 					r.L(19)
-					if (erb.Truthy(r.Aref(salias, erb.S("aliasmatch")))) && (!erb.Equal(r.Aref(salias, erb.S("aliasmatch")), erb.S(""))) {
+					if (erb.Truthy(r.ArefStr(salias, "aliasmatch"))) && (!erb.Equal(r.ArefStr(salias, "aliasmatch"), erb.S(""))) {
 						r.Text("  ScriptAliasMatch ")
 						r.L(20)
-						r.Out(r.Aref(salias, erb.S("aliasmatch")))
+						r.Out(r.ArefStr(salias, "aliasmatch"))
 						r.Text(" \"")
-						r.Out(r.Aref(salias, erb.S("path")))
+						r.Out(r.ArefStr(salias, "path"))
 						r.Text("\"\n")
 						return r.Erbout()
 					}
@@ -8290,13 +8290,13 @@ func CollectdCurlJsonConf(s erb.Scope) string {
 		r.Out(key)
 		r.Text("\">\n      Type \"")
 		r.L(66)
-		r.Out(r.Aref(keydata, erb.S("type")))
+		r.Out(r.ArefStr(keydata, "type"))
 		r.Text("\"\n")
 		r.L(67)
-		if erb.Truthy(r.Aref(keydata, erb.S("instance"))) {
+		if erb.Truthy(r.ArefStr(keydata, "instance")) {
 			r.Text("      Instance \"")
 			r.L(68)
-			r.Out(r.Aref(keydata, erb.S("instance")))
+			r.Out(r.ArefStr(keydata, "instance"))
 			r.Text("\"\n")
 		}
 		r.Text("    </Key>\n")
@@ -8680,55 +8680,55 @@ func CollectdPluginApacheConf(s erb.Scope) string {
 		r.Out(name)
 		r.Text("\">\n    URL \"")
 		r.L(4)
-		r.Out(r.Aref(values, erb.S("url")))
+		r.Out(r.ArefStr(values, "url"))
 		r.Text("\"\n")
 		r.L(5)
-		if erb.Truthy(r.Aref(values, erb.S("user"))) {
+		if erb.Truthy(r.ArefStr(values, "user")) {
 			r.Text("    User \"")
 			r.L(6)
-			r.Out(r.Aref(values, erb.S("user")))
+			r.Out(r.ArefStr(values, "user"))
 			r.Text("\"\n")
 		}
 		r.L(8)
-		if erb.Truthy(r.Aref(values, erb.S("password"))) {
+		if erb.Truthy(r.ArefStr(values, "password")) {
 			r.Text("    Password \"")
 			r.L(9)
-			r.Out(r.Aref(values, erb.S("password")))
+			r.Out(r.ArefStr(values, "password"))
 			r.Text("\"\n")
 		}
 		r.L(11)
-		if !(erb.Truthy(r.NilQ(r.Aref(values, erb.S("verifypeer"))))) {
+		if !(erb.Truthy(r.NilQ(r.ArefStr(values, "verifypeer")))) {
 			r.Text("    VerifyPeer ")
 			r.L(12)
-			r.Out(r.Aref(values, erb.S("verifypeer")))
+			r.Out(r.ArefStr(values, "verifypeer"))
 			r.Text("\n")
 		}
 		r.L(14)
-		if !(erb.Truthy(r.NilQ(r.Aref(values, erb.S("verifyhost"))))) {
+		if !(erb.Truthy(r.NilQ(r.ArefStr(values, "verifyhost")))) {
 			r.Text("    VerifyHost ")
 			r.L(15)
-			r.Out(r.Aref(values, erb.S("verifyhost")))
+			r.Out(r.ArefStr(values, "verifyhost"))
 			r.Text("\n")
 		}
 		r.L(17)
-		if erb.Truthy(r.Aref(values, erb.S("cacert"))) {
+		if erb.Truthy(r.ArefStr(values, "cacert")) {
 			r.Text("    CACert \"")
 			r.L(18)
-			r.Out(r.Aref(values, erb.S("cacert")))
+			r.Out(r.ArefStr(values, "cacert"))
 			r.Text("\"\n")
 		}
 		r.L(20)
-		if erb.Truthy(r.Aref(values, erb.S("sslciphers"))) {
+		if erb.Truthy(r.ArefStr(values, "sslciphers")) {
 			r.Text("    SSLCiphers \"")
 			r.L(21)
-			r.Out(r.Aref(values, erb.S("sslciphers")))
+			r.Out(r.ArefStr(values, "sslciphers"))
 			r.Text("\"\n")
 		}
 		r.L(23)
-		if erb.Truthy(r.Aref(values, erb.S("timeout"))) {
+		if erb.Truthy(r.ArefStr(values, "timeout")) {
 			r.Text("    Timeout ")
 			r.L(24)
-			r.Out(r.Aref(values, erb.S("timeout")))
+			r.Out(r.ArefStr(values, "timeout"))
 			r.Text("\n")
 		}
 		r.Text("  </Instance>\n")
@@ -8835,33 +8835,33 @@ func CollectdPluginBindConf(s erb.Scope) string {
 	r.Each(r.IVar("views"), erb.Blk1(func(view erb.Value) erb.Value {
 		r.Text("  <View \"")
 		r.L(11)
-		r.Out(r.Aref(view, erb.S("name")))
+		r.Out(r.ArefStr(view, "name"))
 		r.Text("\">\n")
 		r.L(12)
-		if !(erb.Truthy(r.NilQ(r.Aref(view, erb.S("qtypes"))))) {
+		if !(erb.Truthy(r.NilQ(r.ArefStr(view, "qtypes")))) {
 			r.Text("    QTypes ")
 			r.L(13)
-			r.Out(r.Aref(view, erb.S("qtypes")))
+			r.Out(r.ArefStr(view, "qtypes"))
 			r.Text("\n")
 		}
 		r.L(15)
-		if !(erb.Truthy(r.NilQ(r.Aref(view, erb.S("resolverstats"))))) {
+		if !(erb.Truthy(r.NilQ(r.ArefStr(view, "resolverstats")))) {
 			r.Text("    ResolverStats ")
 			r.L(16)
-			r.Out(r.Aref(view, erb.S("resolverstats")))
+			r.Out(r.ArefStr(view, "resolverstats"))
 			r.Text("\n")
 		}
 		r.L(18)
-		if !(erb.Truthy(r.NilQ(r.Aref(view, erb.S("cacherrsets"))))) {
+		if !(erb.Truthy(r.NilQ(r.ArefStr(view, "cacherrsets")))) {
 			r.Text("    CacheRRSets ")
 			r.L(19)
-			r.Out(r.Aref(view, erb.S("cacherrsets")))
+			r.Out(r.ArefStr(view, "cacherrsets"))
 			r.Text("\n")
 		}
 		r.L(21)
-		if erb.Truthy(r.Aref(view, erb.S("zones"))) {
+		if erb.Truthy(r.ArefStr(view, "zones")) {
 			r.L(22)
-			r.Each(r.Aref(view, erb.S("zones")), erb.Blk1(func(zone erb.Value) erb.Value {
+			r.Each(r.ArefStr(view, "zones"), erb.Blk1(func(zone erb.Value) erb.Value {
 				r.Text("    Zone \"")
 				r.L(23)
 				r.Out(zone)
@@ -8934,10 +8934,10 @@ func CollectdPluginChainConf(s erb.Scope) string {
 	r.Each(r.IVar("rules"), erb.Blk1(func(rule erb.Value) erb.Value {
 		r.Text("  <Rule>\n    <Match \"")
 		r.L(4)
-		r.Out(r.Aref(r.Aref(rule, erb.S("match")), erb.S("type")))
+		r.Out(r.ArefStr(r.ArefStr(rule, "match"), "type"))
 		r.Text("\">\n")
 		r.L(5)
-		r.Each(r.Aref(r.Aref(rule, erb.S("match")), erb.S("matches")), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.ArefStr(r.ArefStr(rule, "match"), "matches"), erb.Blk2(func(key, value erb.Value) erb.Value {
 			r.Text("      ")
 			r.L(6)
 			r.Out(key)
@@ -8948,21 +8948,21 @@ func CollectdPluginChainConf(s erb.Scope) string {
 		}))
 		r.Text("    </Match>\n")
 		r.L(9)
-		r.Each(r.Aref(rule, erb.S("targets")), erb.Blk1(func(target erb.Value) erb.Value {
+		r.Each(r.ArefStr(rule, "targets"), erb.Blk1(func(target erb.Value) erb.Value {
 			r.L(10)
-			if erb.Truthy(r.NilQ(r.Aref(target, erb.S("attributes")))) {
+			if erb.Truthy(r.NilQ(r.ArefStr(target, "attributes"))) {
 				r.Text("    Target \"")
 				r.L(11)
-				r.Out(r.Aref(target, erb.S("type")))
+				r.Out(r.ArefStr(target, "type"))
 				r.Text("\"\n")
 				return r.Erbout()
 			} else {
 				r.Text("    <Target \"")
 				r.L(13)
-				r.Out(r.Aref(target, erb.S("type")))
+				r.Out(r.ArefStr(target, "type"))
 				r.Text("\">\n")
 				r.L(14)
-				r.Each(r.Aref(target, erb.S("attributes")), erb.Blk2(func(key, value erb.Value) erb.Value {
+				r.Each(r.ArefStr(target, "attributes"), erb.Blk2(func(key, value erb.Value) erb.Value {
 					r.Text("      ")
 					r.L(15)
 					r.Out(key)
@@ -9159,22 +9159,22 @@ func CollectdPluginDbiQueryConf(s erb.Scope) string {
 	r.Each(r.IVar("results"), erb.Blk1(func(result erb.Value) erb.Value {
 		r.Text("      <Result>\n        Type \"")
 		r.L(11)
-		r.Out(r.Aref(result, erb.S("type")))
+		r.Out(r.ArefStr(result, "type"))
 		r.Text("\"\n")
 		r.L(12)
-		if erb.Truthy(r.Aref(result, erb.S("instanceprefix"))) {
+		if erb.Truthy(r.ArefStr(result, "instanceprefix")) {
 			r.Text("        InstancePrefix \"")
 			r.L(13)
-			r.Out(r.Aref(result, erb.S("instanceprefix")))
+			r.Out(r.ArefStr(result, "instanceprefix"))
 			r.Text("\"\n")
 		}
 		r.L(15)
-		if erb.Truthy(r.Aref(result, erb.S("instancesfrom"))) {
+		if erb.Truthy(r.ArefStr(result, "instancesfrom")) {
 			r.L(16)
-			if erb.Truthy(r.KindOfQ(r.Aref(result, erb.S("instancesfrom")), erb.Const("Array"))) {
+			if erb.Truthy(r.KindOfQ(r.ArefStr(result, "instancesfrom"), erb.Const("Array"))) {
 				r.Text("        InstancesFrom ")
 				r.L(17)
-				r.Out(r.Join(r.Map(r.Flatten(r.Aref(result, erb.S("instancesfrom"))), erb.Blk1(func(entry erb.Value) erb.Value {
+				r.Out(r.Join(r.Map(r.Flatten(r.ArefStr(result, "instancesfrom")), erb.Blk1(func(entry erb.Value) erb.Value {
 					r.L(17)
 					return r.Interp("\"", entry, "\"")
 				})), erb.S(" ")))
@@ -9182,17 +9182,17 @@ func CollectdPluginDbiQueryConf(s erb.Scope) string {
 			} else {
 				r.Text("        InstancesFrom \"")
 				r.L(19)
-				r.Out(r.Aref(result, erb.S("instancesfrom")))
+				r.Out(r.ArefStr(result, "instancesfrom"))
 				r.Text("\"\n")
 			}
 		}
 		r.L(22)
-		if erb.Truthy(r.Aref(result, erb.S("metadatafrom"))) {
+		if erb.Truthy(r.ArefStr(result, "metadatafrom")) {
 			r.L(23)
-			if erb.Truthy(r.KindOfQ(r.Aref(result, erb.S("metadatafrom")), erb.Const("Array"))) {
+			if erb.Truthy(r.KindOfQ(r.ArefStr(result, "metadatafrom"), erb.Const("Array"))) {
 				r.Text("        InstancesFrom ")
 				r.L(24)
-				r.Out(r.Join(r.Map(r.Flatten(r.Aref(result, erb.S("metadatafrom"))), erb.Blk1(func(entry erb.Value) erb.Value {
+				r.Out(r.Join(r.Map(r.Flatten(r.ArefStr(result, "metadatafrom")), erb.Blk1(func(entry erb.Value) erb.Value {
 					r.L(24)
 					return r.Interp("\"", entry, "\"")
 				})), erb.S(" ")))
@@ -9200,15 +9200,15 @@ func CollectdPluginDbiQueryConf(s erb.Scope) string {
 			} else {
 				r.Text("        MetadataFrom \"")
 				r.L(26)
-				r.Out(r.Aref(result, erb.S("metadatafrom")))
+				r.Out(r.ArefStr(result, "metadatafrom"))
 				r.Text("\"\n")
 			}
 		}
 		r.L(29)
-		if erb.Truthy(r.KindOfQ(r.Aref(result, erb.S("valuesfrom")), erb.Const("Array"))) {
+		if erb.Truthy(r.KindOfQ(r.ArefStr(result, "valuesfrom"), erb.Const("Array"))) {
 			r.Text("        ValuesFrom ")
 			r.L(30)
-			r.Out(r.Join(r.Map(r.Flatten(r.Aref(result, erb.S("valuesfrom"))), erb.Blk1(func(entry erb.Value) erb.Value {
+			r.Out(r.Join(r.Map(r.Flatten(r.ArefStr(result, "valuesfrom")), erb.Blk1(func(entry erb.Value) erb.Value {
 				r.L(30)
 				return r.Interp("\"", entry, "\"")
 			})), erb.S(" ")))
@@ -9216,7 +9216,7 @@ func CollectdPluginDbiQueryConf(s erb.Scope) string {
 		} else {
 			r.Text("        ValuesFrom \"")
 			r.L(32)
-			r.Out(r.Aref(result, erb.S("valuesfrom")))
+			r.Out(r.ArefStr(result, "valuesfrom"))
 			r.Text("\"\n")
 		}
 		r.Text("      </Result>\n")
@@ -9476,7 +9476,7 @@ func CollectdPluginFilecountConf(s erb.Scope) string {
 				r.Out(key)
 				r.Text("\">\n    Instance \"")
 				r.L(6)
-				r.Out(r.Aref(val, erb.S("instance")))
+				r.Out(r.ArefStr(val, "instance"))
 				r.Text("\"\n  </Directory>\n")
 				return r.Erbout()
 			} else {
@@ -9718,21 +9718,21 @@ func CollectdPluginGenericjmxMbeanConf(s erb.Scope) string {
 	r.Each(r.IVar("values"), erb.Blk1(func(value erb.Value) erb.Value {
 		r.Text("  <Value>\n    Type \"")
 		r.L(12)
-		r.Out(r.Aref(value, erb.S("mbean_type")))
+		r.Out(r.ArefStr(value, "mbean_type"))
 		r.Text("\"\n    ")
 		r.L(13)
-		if erb.Truthy(r.Aref(value, erb.S("instance_prefix"))) {
+		if erb.Truthy(r.ArefStr(value, "instance_prefix")) {
 			r.Text("    InstancePrefix \"")
 			r.L(14)
-			r.Out(r.Aref(value, erb.S("instance_prefix")))
+			r.Out(r.ArefStr(value, "instance_prefix"))
 			r.Text("\"\n    ")
 		}
 		r.Text("    ")
 		r.L(16)
-		if erb.Truthy(r.Aref(value, erb.S("instance_from"))) {
+		if erb.Truthy(r.ArefStr(value, "instance_from")) {
 			r.Text("      ")
 			r.L(17)
-			r.Each(r.Aref(value, erb.S("instance_from")), erb.Blk1(func(instance_from_item erb.Value) erb.Value {
+			r.Each(r.ArefStr(value, "instance_from"), erb.Blk1(func(instance_from_item erb.Value) erb.Value {
 				r.Text("    InstanceFrom \"")
 				r.L(18)
 				r.Out(instance_from_item)
@@ -9744,7 +9744,7 @@ func CollectdPluginGenericjmxMbeanConf(s erb.Scope) string {
 		r.Text("    Table ")
 		r.L(21)
 		r.Out(func() erb.Value {
-			if erb.Truthy(r.Function("str2bool", erb.NewArray(erb.Or(r.Aref(value, erb.S("table")), func() erb.Value {
+			if erb.Truthy(r.Function("str2bool", erb.NewArray(erb.Or(r.ArefStr(value, "table"), func() erb.Value {
 				return false
 			})))) {
 				r.L(21)
@@ -9756,7 +9756,7 @@ func CollectdPluginGenericjmxMbeanConf(s erb.Scope) string {
 		}())
 		r.Text("\n    ")
 		r.L(22)
-		r.Each(r.Array(r.Aref(value, erb.S("attribute"))), erb.Blk1(func(attribute_item erb.Value) erb.Value {
+		r.Each(r.Array(r.ArefStr(value, "attribute")), erb.Blk1(func(attribute_item erb.Value) erb.Value {
 			r.Text("    Attribute \"")
 			r.L(23)
 			r.Out(attribute_item)
@@ -10037,27 +10037,27 @@ func CollectdPluginMatchTpl(s erb.Scope) string {
 	r.Each(r.IVar("matches"), erb.Blk1(func(match erb.Value) erb.Value {
 		r.Text("  <Match>\n    Regex \"")
 		r.L(3)
-		r.Out(r.Aref(match, erb.S("regex")))
+		r.Out(r.ArefStr(match, "regex"))
 		r.Text("\"\n")
 		r.L(4)
-		if !(erb.Truthy(r.NilQ(r.Aref(match, erb.S("excluderegex"))))) {
+		if !(erb.Truthy(r.NilQ(r.ArefStr(match, "excluderegex")))) {
 			r.Text("    ExcludeRegex \"")
 			r.L(5)
-			r.Out(r.Aref(match, erb.S("excluderegex")))
+			r.Out(r.ArefStr(match, "excluderegex"))
 			r.Text("\"\n")
 		}
 		r.Text("    DSType \"")
 		r.L(7)
-		r.Out(r.Aref(match, erb.S("dstype")))
+		r.Out(r.ArefStr(match, "dstype"))
 		r.Text("\"\n    Type \"")
 		r.L(8)
-		r.Out(r.Aref(match, erb.S("type")))
+		r.Out(r.ArefStr(match, "type"))
 		r.Text("\"\n")
 		r.L(9)
-		if erb.Truthy(r.Aref(match, erb.S("instance"))) {
+		if erb.Truthy(r.ArefStr(match, "instance")) {
 			r.Text("    Instance \"")
 			r.L(10)
-			r.Out(r.Aref(match, erb.S("instance")))
+			r.Out(r.ArefStr(match, "instance"))
 			r.Text("\"\n")
 		}
 		r.Text("  </Match>\n")
@@ -10078,34 +10078,34 @@ func CollectdPluginMemcachedConf(s erb.Scope) string {
 		r.Out(name)
 		r.Text("\">\n")
 		r.L(4)
-		if ((erb.Truthy(r.Aref(values, erb.S("host")))) || (erb.Truthy(r.Aref(values, erb.S("address"))))) || (erb.Truthy(r.Aref(values, erb.S("port")))) {
+		if ((erb.Truthy(r.ArefStr(values, "host"))) || (erb.Truthy(r.ArefStr(values, "address")))) || (erb.Truthy(r.ArefStr(values, "port"))) {
 			r.L(5)
-			if erb.Truthy(r.Aref(values, erb.S("host"))) {
+			if erb.Truthy(r.ArefStr(values, "host")) {
 				r.Text("    Host \"")
 				r.L(6)
-				r.Out(r.Aref(values, erb.S("host")))
+				r.Out(r.ArefStr(values, "host"))
 				r.Text("\"\n")
 			}
 			r.L(8)
-			if erb.Truthy(r.Aref(values, erb.S("address"))) {
+			if erb.Truthy(r.ArefStr(values, "address")) {
 				r.Text("    Address \"")
 				r.L(9)
-				r.Out(r.Aref(values, erb.S("address")))
+				r.Out(r.ArefStr(values, "address"))
 				r.Text("\"\n")
 			}
 			r.L(11)
-			if erb.Truthy(r.Aref(values, erb.S("port"))) {
+			if erb.Truthy(r.ArefStr(values, "port")) {
 				r.Text("    Port ")
 				r.L(12)
-				r.Out(r.Aref(values, erb.S("port")))
+				r.Out(r.ArefStr(values, "port"))
 				r.Text("\n")
 			}
 		} else {
 			r.L(14)
-			if erb.Truthy(r.Aref(values, erb.S("socket"))) {
+			if erb.Truthy(r.ArefStr(values, "socket")) {
 				r.Text("    Socket \"")
 				r.L(15)
-				r.Out(r.Aref(values, erb.S("socket")))
+				r.Out(r.ArefStr(values, "socket"))
 				r.Text("\"\n")
 			}
 		}
@@ -10470,55 +10470,55 @@ func CollectdPluginOpenldapConf(s erb.Scope) string {
 		r.Out(name)
 		r.Text("\">\n    URL \"")
 		r.L(4)
-		r.Out(r.Aref(values, erb.S("url")))
+		r.Out(r.ArefStr(values, "url"))
 		r.Text("\"\n")
 		r.L(5)
-		if !(erb.Truthy(r.NilQ(r.Aref(values, erb.S("binddn"))))) {
+		if !(erb.Truthy(r.NilQ(r.ArefStr(values, "binddn")))) {
 			r.Text("    BindDN \"")
 			r.L(6)
-			r.Out(r.Aref(values, erb.S("binddn")))
+			r.Out(r.ArefStr(values, "binddn"))
 			r.Text("\"\n")
 		}
 		r.L(8)
-		if !(erb.Truthy(r.NilQ(r.Aref(values, erb.S("password"))))) {
+		if !(erb.Truthy(r.NilQ(r.ArefStr(values, "password")))) {
 			r.Text("    Password \"")
 			r.L(9)
-			r.Out(r.Aref(values, erb.S("password")))
+			r.Out(r.ArefStr(values, "password"))
 			r.Text("\"\n")
 		}
 		r.L(11)
-		if !(erb.Truthy(r.NilQ(r.Aref(values, erb.S("starttls"))))) {
+		if !(erb.Truthy(r.NilQ(r.ArefStr(values, "starttls")))) {
 			r.Text("    StartTLS ")
 			r.L(12)
-			r.Out(r.Aref(values, erb.S("starttls")))
+			r.Out(r.ArefStr(values, "starttls"))
 			r.Text("\n")
 		}
 		r.L(14)
-		if !(erb.Truthy(r.NilQ(r.Aref(values, erb.S("verifyhost"))))) {
+		if !(erb.Truthy(r.NilQ(r.ArefStr(values, "verifyhost")))) {
 			r.Text("    VerifyHost ")
 			r.L(15)
-			r.Out(r.Aref(values, erb.S("verifyhost")))
+			r.Out(r.ArefStr(values, "verifyhost"))
 			r.Text("\n")
 		}
 		r.L(17)
-		if erb.Truthy(r.Aref(values, erb.S("cacert"))) {
+		if erb.Truthy(r.ArefStr(values, "cacert")) {
 			r.Text("    CACert \"")
 			r.L(18)
-			r.Out(r.Aref(values, erb.S("cacert")))
+			r.Out(r.ArefStr(values, "cacert"))
 			r.Text("\"\n")
 		}
 		r.L(20)
-		if erb.Truthy(r.Aref(values, erb.S("timeout"))) {
+		if erb.Truthy(r.ArefStr(values, "timeout")) {
 			r.Text("    Timeout \"")
 			r.L(21)
-			r.Out(r.Aref(values, erb.S("timeout")))
+			r.Out(r.ArefStr(values, "timeout"))
 			r.Text("\"\n")
 		}
 		r.L(23)
-		if erb.Truthy(r.Aref(values, erb.S("version"))) {
+		if erb.Truthy(r.ArefStr(values, "version")) {
 			r.Text("    Version \"")
 			r.L(24)
-			r.Out(r.Aref(values, erb.S("version")))
+			r.Out(r.ArefStr(values, "version"))
 			r.Text("\"\n")
 		}
 		r.Text("  </Instance>\n")
@@ -10601,20 +10601,20 @@ func CollectdPluginOracleQueryConf(s erb.Scope) string {
 	r.Each(r.IVar("results"), erb.Blk1(func(result erb.Value) erb.Value {
 		r.Text("    <Result>\n      Type \"")
 		r.L(5)
-		r.Out(r.Aref(result, erb.S("type")))
+		r.Out(r.ArefStr(result, "type"))
 		r.Text("\"\n")
 		r.L(6)
-		if erb.Truthy(r.Aref(result, erb.S("instance_prefix"))) {
+		if erb.Truthy(r.ArefStr(result, "instance_prefix")) {
 			r.Text("      InstancePrefix \"")
 			r.L(7)
-			r.Out(r.Aref(result, erb.S("instance_prefix")))
+			r.Out(r.ArefStr(result, "instance_prefix"))
 			r.Text("\"\n")
 		}
 		r.L(9)
-		if erb.Truthy(r.Aref(result, erb.S("instances_from"))) {
+		if erb.Truthy(r.ArefStr(result, "instances_from")) {
 			r.Text("      InstancesFrom ")
 			r.L(10)
-			r.Out(r.Join(r.Map(r.Flatten(r.Array(r.Aref(result, erb.S("instances_from")))), erb.Blk1(func(entry erb.Value) erb.Value {
+			r.Out(r.Join(r.Map(r.Flatten(r.Array(r.ArefStr(result, "instances_from"))), erb.Blk1(func(entry erb.Value) erb.Value {
 				r.L(10)
 				return r.Interp("\"", entry, "\"")
 			})), erb.S(" ")))
@@ -10622,7 +10622,7 @@ func CollectdPluginOracleQueryConf(s erb.Scope) string {
 		}
 		r.Text("      ValuesFrom ")
 		r.L(12)
-		r.Out(r.Join(r.Map(r.Flatten(r.Array(r.Aref(result, erb.S("values_from")))), erb.Blk1(func(entry erb.Value) erb.Value {
+		r.Out(r.Join(r.Map(r.Flatten(r.Array(r.ArefStr(result, "values_from"))), erb.Blk1(func(entry erb.Value) erb.Value {
 			r.L(12)
 			return r.Interp("\"", entry, "\"")
 		})), erb.S(" ")))
@@ -11003,25 +11003,25 @@ func CollectdPluginPostgresqlQueryConf(s erb.Scope) string {
 	r.Each(r.IVar("results"), erb.Blk1(func(result erb.Value) erb.Value {
 		r.Text("      <Result>\n        Type \"")
 		r.L(16)
-		r.Out(r.Aref(result, erb.S("type")))
+		r.Out(r.ArefStr(result, "type"))
 		r.Text("\"\n")
 		r.L(17)
-		if erb.Truthy(r.Aref(result, erb.S("instanceprefix"))) {
+		if erb.Truthy(r.ArefStr(result, "instanceprefix")) {
 			r.Text("        InstancePrefix \"")
 			r.L(18)
-			r.Out(r.Aref(result, erb.S("instanceprefix")))
+			r.Out(r.ArefStr(result, "instanceprefix"))
 			r.Text("\"\n")
 		}
 		r.L(20)
-		if erb.Truthy(r.Aref(result, erb.S("instancesfrom"))) {
+		if erb.Truthy(r.ArefStr(result, "instancesfrom")) {
 			r.Text("        InstancesFrom \"")
 			r.L(21)
-			r.Out(r.Aref(result, erb.S("instancesfrom")))
+			r.Out(r.ArefStr(result, "instancesfrom"))
 			r.Text("\"\n")
 		}
 		r.Text("        ValuesFrom \"")
 		r.L(23)
-		r.Out(r.Aref(result, erb.S("valuesfrom")))
+		r.Out(r.ArefStr(result, "valuesfrom"))
 		r.Text("\"\n      </Result>\n")
 		return r.Erbout()
 	}))
@@ -11110,43 +11110,43 @@ func CollectdPluginRedisConf(s erb.Scope) string {
 			r.Out(name)
 			r.Text("\">\n")
 			r.L(5)
-			if erb.Truthy(r.Aref(params, erb.S("host"))) {
+			if erb.Truthy(r.ArefStr(params, "host")) {
 				r.Text("    Host \"")
 				r.L(6)
-				r.Out(r.Aref(params, erb.S("host")))
+				r.Out(r.ArefStr(params, "host"))
 				r.Text("\"\n")
 			}
 			r.L(8)
-			if erb.Truthy(r.Aref(params, erb.S("port"))) {
+			if erb.Truthy(r.ArefStr(params, "port")) {
 				r.Text("    Port \"")
 				r.L(9)
-				r.Out(r.Aref(params, erb.S("port")))
+				r.Out(r.ArefStr(params, "port"))
 				r.Text("\"\n")
 			}
 			r.L(11)
-			if erb.Truthy(r.Aref(params, erb.S("timeout"))) {
+			if erb.Truthy(r.ArefStr(params, "timeout")) {
 				r.Text("    Timeout ")
 				r.L(12)
-				r.Out(r.Aref(params, erb.S("timeout")))
+				r.Out(r.ArefStr(params, "timeout"))
 				r.Text("\n")
 			}
 			r.L(14)
-			if erb.Truthy(r.Aref(params, erb.S("password"))) {
+			if erb.Truthy(r.ArefStr(params, "password")) {
 				r.Text("    Password \"")
 				r.L(15)
-				r.Out(r.Aref(params, erb.S("password")))
+				r.Out(r.ArefStr(params, "password"))
 				r.Text("\"\n")
 			}
 			r.L(17)
-			if erb.Truthy(r.Aref(params, erb.S("queries"))) {
+			if erb.Truthy(r.ArefStr(params, "queries")) {
 				r.L(18)
-				r.Each(r.Aref(params, erb.S("queries")), erb.Blk2(func(instance, qparams erb.Value) erb.Value {
+				r.Each(r.ArefStr(params, "queries"), erb.Blk2(func(instance, qparams erb.Value) erb.Value {
 					r.Text("    <Query \"")
 					r.L(19)
-					r.Out(r.Aref(qparams, erb.S("query")))
+					r.Out(r.ArefStr(qparams, "query"))
 					r.Text("\">\n      Type \"")
 					r.L(20)
-					r.Out(r.Aref(qparams, erb.S("type")))
+					r.Out(r.ArefStr(qparams, "type"))
 					r.Text("\"\n      Instance \"")
 					r.L(21)
 					r.Out(instance)
@@ -11346,14 +11346,14 @@ func CollectdPluginSnmpConf(s erb.Scope) string {
 			r.Out(key)
 			r.Text("\">\n    Type \"")
 			r.L(5)
-			r.Out(r.Aref(val, erb.S("type")))
+			r.Out(r.ArefStr(val, "type"))
 			r.Text("\"\n")
 			r.L(6)
-			if !(erb.Truthy(r.NilQ(r.Aref(val, erb.S("table"))))) {
+			if !(erb.Truthy(r.NilQ(r.ArefStr(val, "table")))) {
 				r.Text("    Table ")
 				r.L(7)
 				r.Out(func() erb.Value {
-					if erb.Truthy(r.Aref(val, erb.S("table"))) {
+					if erb.Truthy(r.ArefStr(val, "table")) {
 						r.L(7)
 						return erb.S("true")
 					} else {
@@ -11364,56 +11364,56 @@ func CollectdPluginSnmpConf(s erb.Scope) string {
 				r.Text("\n")
 			}
 			r.L(9)
-			if erb.Truthy(r.Aref(val, erb.S("instance"))) {
+			if erb.Truthy(r.ArefStr(val, "instance")) {
 				r.Text("    Instance \"")
 				r.L(10)
-				r.Out(r.Aref(val, erb.S("instance")))
+				r.Out(r.ArefStr(val, "instance"))
 				r.Text("\"\n")
 			}
 			r.L(12)
-			if erb.Truthy(r.Aref(val, erb.S("instance_prefix"))) {
+			if erb.Truthy(r.ArefStr(val, "instance_prefix")) {
 				r.Text("    InstancePrefix \"")
 				r.L(13)
-				r.Out(r.Aref(val, erb.S("instance_prefix")))
+				r.Out(r.ArefStr(val, "instance_prefix"))
 				r.Text("\"\n")
 			}
 			r.Text("    Values ")
 			r.L(15)
-			r.Out(r.Join(r.Map(r.Array(r.Aref(val, erb.S("values"))), erb.Blk1(func(x erb.Value) erb.Value {
+			r.Out(r.Join(r.Map(r.Array(r.ArefStr(val, "values")), erb.Blk1(func(x erb.Value) erb.Value {
 				r.L(15)
 				return r.Interp("\"", x, "\"")
 			})), erb.S(" ")))
 			r.Text("\n")
 			r.L(16)
-			if erb.Truthy(r.Aref(val, erb.S("scale"))) {
+			if erb.Truthy(r.ArefStr(val, "scale")) {
 				r.Text("    Scale ")
 				r.L(17)
-				r.Out(r.Aref(val, erb.S("scale")))
+				r.Out(r.ArefStr(val, "scale"))
 				r.Text("\n")
 			}
 			r.L(19)
-			if erb.Truthy(r.Aref(val, erb.S("shift"))) {
+			if erb.Truthy(r.ArefStr(val, "shift")) {
 				r.Text("    Shift ")
 				r.L(20)
-				r.Out(r.Aref(val, erb.S("shift")))
+				r.Out(r.ArefStr(val, "shift"))
 				r.Text("\n")
 			}
 			r.L(22)
-			if erb.Truthy(r.Aref(val, erb.S("ignore"))) {
+			if erb.Truthy(r.ArefStr(val, "ignore")) {
 				r.Text("    Ignore ")
 				r.L(23)
-				r.Out(r.Join(r.Map(r.Array(r.Aref(val, erb.S("ignore"))), erb.Blk1(func(x erb.Value) erb.Value {
+				r.Out(r.Join(r.Map(r.Array(r.ArefStr(val, "ignore")), erb.Blk1(func(x erb.Value) erb.Value {
 					r.L(23)
 					return r.Interp("\"", x, "\"")
 				})), erb.S(" ")))
 				r.Text("\n")
 			}
 			r.L(25)
-			if !(erb.Truthy(r.NilQ(r.Aref(val, erb.S("invert_match"))))) {
+			if !(erb.Truthy(r.NilQ(r.ArefStr(val, "invert_match")))) {
 				r.Text("    InvertMatch ")
 				r.L(26)
 				r.Out(func() erb.Value {
-					if erb.Truthy(r.Aref(val, erb.S("invert_match"))) {
+					if erb.Truthy(r.ArefStr(val, "invert_match")) {
 						r.L(26)
 						return erb.S("true")
 					} else {
@@ -11436,66 +11436,66 @@ func CollectdPluginSnmpConf(s erb.Scope) string {
 			r.Out(key)
 			r.Text("\">\n    Address \"")
 			r.L(33)
-			r.Out(r.Aref(val, erb.S("address")))
+			r.Out(r.ArefStr(val, "address"))
 			r.Text("\"\n    Version ")
 			r.L(34)
-			r.Out(r.Aref(val, erb.S("version")))
+			r.Out(r.ArefStr(val, "version"))
 			r.Text("\n")
 			r.L(35)
-			if erb.Truthy(r.OpLt(r.ToI(r.Aref(val, erb.S("version"))), int64(3))) {
+			if erb.Truthy(r.OpLt(r.ToI(r.ArefStr(val, "version")), int64(3))) {
 				r.Text("    Community \"")
 				r.L(36)
-				r.Out(r.Aref(val, erb.S("community")))
+				r.Out(r.ArefStr(val, "community"))
 				r.Text("\"\n")
 			} else {
 				r.Text("    Username \"")
 				r.L(38)
-				r.Out(r.Aref(val, erb.S("username")))
+				r.Out(r.ArefStr(val, "username"))
 				r.Text("\"\n")
 				r.L(39)
-				if erb.Truthy(r.Aref(val, erb.S("context"))) {
+				if erb.Truthy(r.ArefStr(val, "context")) {
 					r.Text("    Context \"")
 					r.L(40)
-					r.Out(r.Aref(val, erb.S("context")))
+					r.Out(r.ArefStr(val, "context"))
 					r.Text("\"\n")
 				}
 				r.Text("    SecurityLevel \"")
 				r.L(42)
-				r.Out(r.Aref(val, erb.S("security_level")))
+				r.Out(r.ArefStr(val, "security_level"))
 				r.Text("\"\n")
 				r.L(43)
-				if erb.Truthy(r.IncludeQ(erb.NewArray(erb.S("authPriv"), erb.S("authNoPriv")), r.Aref(val, erb.S("security_level")))) {
+				if erb.Truthy(r.IncludeQ(erb.NewArray(erb.S("authPriv"), erb.S("authNoPriv")), r.ArefStr(val, "security_level"))) {
 					r.Text("    AuthProtocol \"")
 					r.L(44)
-					r.Out(r.Aref(val, erb.S("auth_protocol")))
+					r.Out(r.ArefStr(val, "auth_protocol"))
 					r.Text("\"\n    AuthPassphrase \"")
 					r.L(45)
-					r.Out(r.Aref(val, erb.S("auth_passphrase")))
+					r.Out(r.ArefStr(val, "auth_passphrase"))
 					r.Text("\"\n")
 				}
 				r.L(47)
-				if erb.Truthy(r.EqlQ(r.Aref(val, erb.S("security_level")), erb.S("authPriv"))) {
+				if erb.Truthy(r.EqlQ(r.ArefStr(val, "security_level"), erb.S("authPriv"))) {
 					r.Text("    PrivacyProtocol \"")
 					r.L(48)
-					r.Out(r.Aref(val, erb.S("privacy_protocol")))
+					r.Out(r.ArefStr(val, "privacy_protocol"))
 					r.Text("\"\n    PrivacyPassphrase \"")
 					r.L(49)
-					r.Out(r.Aref(val, erb.S("privacy_passphrase")))
+					r.Out(r.ArefStr(val, "privacy_passphrase"))
 					r.Text("\"\n")
 				}
 			}
 			r.Text("    Collect ")
 			r.L(52)
-			r.Out(r.Join(r.Map(r.Sort(r.Array(r.Aref(val, erb.S("collect"))), erb.NoBlock), erb.Blk1(func(x erb.Value) erb.Value {
+			r.Out(r.Join(r.Map(r.Sort(r.Array(r.ArefStr(val, "collect")), erb.NoBlock), erb.Blk1(func(x erb.Value) erb.Value {
 				r.L(52)
 				return r.Interp("\"", x, "\"")
 			})), erb.S(" ")))
 			r.Text("\n")
 			r.L(53)
-			if erb.Truthy(r.Aref(val, erb.S("interval"))) {
+			if erb.Truthy(r.ArefStr(val, "interval")) {
 				r.Text("    Interval ")
 				r.L(54)
-				r.Out(r.Aref(val, erb.S("interval")))
+				r.Out(r.ArefStr(val, "interval"))
 				r.Text("\n")
 			}
 			r.Text("  </Host>\n")
@@ -12064,10 +12064,10 @@ func CollectdPluginWriteKafkaConf(s erb.Scope) string {
 		r.Out(name)
 		r.Text("\">\n    ")
 		r.L(6)
-		if erb.Truthy(r.Aref(values, erb.S("format"))) {
+		if erb.Truthy(r.ArefStr(values, "format")) {
 			r.Text("    Format \"")
 			r.L(7)
-			r.Out(r.Aref(values, erb.S("format")))
+			r.Out(r.ArefStr(values, "format"))
 			r.Text("\"\n    ")
 		}
 		r.Text("  </Topic>\n  ")
@@ -12209,24 +12209,24 @@ func CollectdTailFileConf(s erb.Scope) string {
 	r.Each(r.IVar("matches"), erb.Blk1(func(match erb.Value) erb.Value {
 		r.Text("  <Match>\n   Regex \"")
 		r.L(8)
-		r.Out(r.Aref(match, erb.S("regex")))
+		r.Out(r.ArefStr(match, "regex"))
 		r.Text("\"\n")
 		r.L(9)
-		if erb.Truthy(r.Aref(match, erb.S("excluderegex"))) {
+		if erb.Truthy(r.ArefStr(match, "excluderegex")) {
 			r.Text("   ExcludeRegex \"")
 			r.L(10)
-			r.Out(r.Aref(match, erb.S("excluderegex")))
+			r.Out(r.ArefStr(match, "excluderegex"))
 			r.Text("\"\n")
 		}
 		r.Text("   DSType \"")
 		r.L(12)
-		r.Out(r.Aref(match, erb.S("dstype")))
+		r.Out(r.ArefStr(match, "dstype"))
 		r.Text("\"\n   Type \"")
 		r.L(13)
-		r.Out(r.Aref(match, erb.S("type")))
+		r.Out(r.ArefStr(match, "type"))
 		r.Text("\"\n   Instance \"")
 		r.L(14)
-		r.Out(r.Aref(match, erb.S("instance")))
+		r.Out(r.ArefStr(match, "instance"))
 		r.Text("\"\n  </Match>\n")
 		return r.Erbout()
 	}))
@@ -12576,10 +12576,10 @@ func DatacatSpecFixturesModulesDemo2Merging(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("data.foo should be a merged array ")
 	r.L(1)
-	r.Out(r.Join(r.Aref(r.IVar("data"), erb.S("foo")), erb.S(", ")))
+	r.Out(r.Join(r.ArefStr(r.IVar("data"), "foo"), erb.S(", ")))
 	r.Text("\nand we can uniq it ")
 	r.L(2)
-	r.Out(r.Join(r.Uniq(r.Aref(r.IVar("data"), erb.S("foo")), erb.NoBlock), erb.S(", ")))
+	r.Out(r.Join(r.Uniq(r.ArefStr(r.IVar("data"), "foo"), erb.NoBlock), erb.S(", ")))
 	r.Text("\n")
 	return r.Result()
 }
@@ -12821,9 +12821,9 @@ func DnsNamedConf(s erb.Scope) string {
 		r.L(7)
 		r.Out(control_ip)
 		r.Text(" port ")
-		r.Out(r.Aref(control_hash, erb.S("port")))
+		r.Out(r.ArefStr(control_hash, "port"))
 		r.Text(" allow { ")
-		r.Each(r.Sort(r.Aref(control_hash, erb.S("allowed_addresses")), erb.NoBlock), erb.Blk1(func(address erb.Value) erb.Value {
+		r.Each(r.Sort(r.ArefStr(control_hash, "allowed_addresses"), erb.NoBlock), erb.Blk1(func(address erb.Value) erb.Value {
 			r.L(7)
 			r.Out(address)
 			r.Text("; ")
@@ -12831,7 +12831,7 @@ func DnsNamedConf(s erb.Scope) string {
 		}))
 		r.Text("} keys { ")
 		r.L(7)
-		r.Each(r.Sort(r.Aref(control_hash, erb.S("keys")), erb.NoBlock), erb.Blk1(func(key erb.Value) erb.Value {
+		r.Each(r.Sort(r.ArefStr(control_hash, "keys"), erb.NoBlock), erb.Blk1(func(key erb.Value) erb.Value {
 			r.Text("\"")
 			r.L(7)
 			r.Out(key)
@@ -13044,17 +13044,17 @@ func DnsNamedZone(s erb.Scope) string {
 			r.L(16)
 			r.Out(key)
 			r.Text(" ")
-			r.Out(r.Aref(key_hash, erb.S("matchtype")))
+			r.Out(r.ArefStr(key_hash, "matchtype"))
 			r.Text(" ")
-			if erb.Truthy(r.Aref(key_hash, erb.S("tname"))) {
+			if erb.Truthy(r.ArefStr(key_hash, "tname")) {
 				r.L(16)
-				r.Out(r.Aref(key_hash, erb.S("tname")))
+				r.Out(r.ArefStr(key_hash, "tname"))
 				r.Text(" ")
 			}
 			r.L(16)
-			if erb.Truthy(r.Aref(key_hash, erb.S("rr"))) {
+			if erb.Truthy(r.ArefStr(key_hash, "rr")) {
 				r.L(16)
-				r.Out(r.Aref(key_hash, erb.S("rr")))
+				r.Out(r.ArefStr(key_hash, "rr"))
 			}
 			r.Text(";\n")
 			return r.Erbout()
@@ -13683,30 +13683,30 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 	if !(erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("major_version"), erb.S("6"))), int64(0)))) {
 		r.Text("filebeat.spool_size: ")
 		r.L(4)
-		r.Out(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("filebeat")), erb.S("spool_size")))
+		r.Out(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "filebeat"), "spool_size"))
 		r.Text("\nfilebeat.publish_async: ")
 		r.L(5)
-		r.Out(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("filebeat")), erb.S("publish_async")))
+		r.Out(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "filebeat"), "publish_async"))
 		r.Text("\nfilebeat.idle_timeout: ")
 		r.L(6)
-		r.Out(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("filebeat")), erb.S("idle_timeout")))
+		r.Out(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "filebeat"), "idle_timeout"))
 		r.Text("\n")
 	}
 	r.Text("filebeat.config_dir: ")
 	r.L(8)
-	r.Out(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("filebeat")), erb.S("config_dir")))
+	r.Out(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "filebeat"), "config_dir"))
 	r.Text("\nfilebeat.shutdown_timeout: ")
 	r.L(9)
-	r.Out(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("filebeat")), erb.S("shutdown_timeout")))
+	r.Out(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "filebeat"), "shutdown_timeout"))
 	r.Text("\n\n#================================ General =====================================\n\nname: ")
 	r.L(13)
-	r.Out(r.Aref(r.IVar("filebeat_config"), erb.S("beat_name")))
+	r.Out(r.ArefStr(r.IVar("filebeat_config"), "beat_name"))
 	r.Text("\n")
 	r.L(14)
-	if erb.Truthy(r.OpGt(r.Length(r.Aref(r.IVar("filebeat_config"), erb.S("tags"))), int64(0))) {
+	if erb.Truthy(r.OpGt(r.Length(r.ArefStr(r.IVar("filebeat_config"), "tags")), int64(0))) {
 		r.Text("tags:\n")
 		r.L(16)
-		r.Each(r.Aref(r.IVar("filebeat_config"), erb.S("tags")), erb.Blk1(func(tag erb.Value) erb.Value {
+		r.Each(r.ArefStr(r.IVar("filebeat_config"), "tags"), erb.Blk1(func(tag erb.Value) erb.Value {
 			r.Text("  - ")
 			r.L(17)
 			r.Out(tag)
@@ -13716,10 +13716,10 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 	}
 	r.Text("\n")
 	r.L(21)
-	if erb.Truthy(r.OpGt(r.Length(r.Aref(r.IVar("filebeat_config"), erb.S("fields"))), int64(0))) {
+	if erb.Truthy(r.OpGt(r.Length(r.ArefStr(r.IVar("filebeat_config"), "fields")), int64(0))) {
 		r.Text("fields:\n")
 		r.L(23)
-		r.EachPair(r.Aref(r.IVar("filebeat_config"), erb.S("fields")), erb.Blk2(func(k, v erb.Value) erb.Value {
+		r.EachPair(r.ArefStr(r.IVar("filebeat_config"), "fields"), erb.Blk2(func(k, v erb.Value) erb.Value {
 			r.Text("  ")
 			r.L(24)
 			r.Out(k)
@@ -13731,37 +13731,37 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 	}
 	r.Text("\nfields_under_root: ")
 	r.L(28)
-	r.Out(r.Aref(r.IVar("filebeat_config"), erb.S("fields_under_root")))
+	r.Out(r.ArefStr(r.IVar("filebeat_config"), "fields_under_root"))
 	r.Text("\n")
 	r.L(29)
 	if !(erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("major_version"), erb.S("6"))), int64(0)))) {
 		r.Text("queue_size: ")
 		r.L(30)
-		r.Out(r.Aref(r.IVar("filebeat_config"), erb.S("queue_size")))
+		r.Out(r.ArefStr(r.IVar("filebeat_config"), "queue_size"))
 		r.Text("\n")
 	}
 	r.Text("\n# The internal queue size for bulk events in the processing pipeline.\n# Do not modify this value.\n#bulk_queue_size: 0\n\n")
 	r.L(37)
-	if !erb.Equal(r.Aref(r.IVar("filebeat_config"), erb.S("max_procs")), nil) {
+	if !erb.Equal(r.ArefStr(r.IVar("filebeat_config"), "max_procs"), nil) {
 		r.Text("max_procs: ")
 		r.L(38)
-		r.Out(r.Aref(r.IVar("filebeat_config"), erb.S("max_procs")))
+		r.Out(r.ArefStr(r.IVar("filebeat_config"), "max_procs"))
 		r.Text("\n")
 	}
 	r.Text("\n#================================ Processors =====================================\n\n# Processors are used to reduce the number of fields in the exported event or to\n# enhance the event with external meta data. This section defines a list of processors\n# that are applied one by one and the first one receives the initial event:\n#\n#   event -> filter1 -> event1 -> filter2 ->event2 ...\n#\n# Supported processors: drop_fields, drop_event, include_fields\n#\n# For example, you can use the following processors to keep\n# the fields that contain CPU load percentages, but remove the fields that\n# contain CPU ticks values:\n#\n#processors:\n#- include_fields:\n#    fields: [\"cpu\"]\n#- drop_fields:\n#    fields: [\"cpu.user\", \"cpu.system\"]\n#\n# The following example drops the events that have the HTTP response code 200:\n#\n#processors:\n#- drop_event:\n#    when:\n#       equals:\n#           http.code: 200\n#\n\n#================================ Outputs =====================================\n\n")
 	r.L(72)
-	if !erb.Equal(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), nil) {
+	if !erb.Equal(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), nil) {
 		r.Text("#-------------------------- Elasticsearch output ------------------------------\noutput.elasticsearch:\n")
 		r.L(75)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("enabled")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "enabled"), nil) {
 			r.Text("  enabled: ")
 			r.L(76)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("enabled")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "enabled"))
 			r.Text("\n")
 		}
 		r.Text("  hosts:\n")
 		r.L(79)
-		r.Each(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("hosts")), erb.Blk1(func(host erb.Value) erb.Value {
+		r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "hosts"), erb.Blk1(func(host erb.Value) erb.Value {
 			r.Text("    - ")
 			r.L(80)
 			r.Out(host)
@@ -13769,45 +13769,45 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			return r.Erbout()
 		}))
 		r.L(82)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("loadbalance")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "loadbalance"), nil) {
 			r.Text("  loadbalance: ")
 			r.L(83)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("loadbalance")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "loadbalance"))
 			r.Text("\n")
 		}
 		r.L(85)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("compression_level")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "compression_level"), nil) {
 			r.Text("  compression_level: ")
 			r.L(86)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("compression_level")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "compression_level"))
 			r.Text("\n")
 		}
 		r.L(88)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("protocol")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "protocol"), nil) {
 			r.Text("  protocol: \"")
 			r.L(89)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("protocol")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "protocol"))
 			r.Text("\"\n")
 		}
 		r.L(91)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("username")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "username"), nil) {
 			r.Text("  username: \"")
 			r.L(92)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("username")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "username"))
 			r.Text("\"\n")
 		}
 		r.L(94)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("password")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "password"), nil) {
 			r.Text("  password: \"")
 			r.L(95)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("password")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "password"))
 			r.Text("\"\n")
 		}
 		r.L(97)
-		if (!erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("parameters")), nil)) && (erb.Truthy(r.OpGt(r.Length(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("parameters"))), int64(0)))) {
+		if (!erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "parameters"), nil)) && (erb.Truthy(r.OpGt(r.Length(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "parameters")), int64(0)))) {
 			r.Text("  parameters:\n")
 			r.L(99)
-			r.EachPair(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("parameters")), erb.Blk2(func(k, v erb.Value) erb.Value {
+			r.EachPair(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "parameters"), erb.Blk2(func(k, v erb.Value) erb.Value {
 				r.Text("    ")
 				r.L(100)
 				r.Out(k)
@@ -13818,41 +13818,41 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			}))
 		}
 		r.L(103)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("worker")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "worker"), nil) {
 			r.Text("  worker: ")
 			r.L(104)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("worker")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "worker"))
 			r.Text("\n")
 		}
 		r.L(106)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("index")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "index"), nil) {
 			r.Text("  index: \"")
 			r.L(107)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("index")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "index"))
 			r.Text("\"\n")
 		}
 		r.L(109)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("pipeline")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "pipeline"), nil) {
 			r.Text("  pipeline: \"")
 			r.L(110)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("pipeline")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "pipeline"))
 			r.Text("\"\n")
 		}
 		r.L(112)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("pipelines")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "pipelines"), nil) {
 			r.Text("  pipelines:\n")
 			r.L(114)
-			r.Each(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("pipelines")), erb.Blk1(func(pipeline erb.Value) erb.Value {
+			r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "pipelines"), erb.Blk1(func(pipeline erb.Value) erb.Value {
 				r.L(115)
-				if !erb.Equal(r.Aref(pipeline, erb.S("name")), nil) {
+				if !erb.Equal(r.ArefStr(pipeline, "name"), nil) {
 					r.Text("    - pipeline: \"")
 					r.L(116)
-					r.Out(r.Aref(pipeline, erb.S("name")))
+					r.Out(r.ArefStr(pipeline, "name"))
 					r.Text("\"\n      when.equals:\n        ")
 					r.L(118)
-					r.Out(r.Aref(pipeline, erb.S("filter")))
+					r.Out(r.ArefStr(pipeline, "filter"))
 					r.Text(": \"")
-					r.Out(r.Aref(pipeline, erb.S("pattern")))
+					r.Out(r.ArefStr(pipeline, "pattern"))
 					r.Text("\"\n")
 					return r.Erbout()
 				}
@@ -13860,28 +13860,28 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			}))
 		}
 		r.L(122)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("indices")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "indices"), nil) {
 			r.Text("  indices:\n")
 			r.L(124)
-			r.Each(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("indices")), erb.Blk1(func(indice erb.Value) erb.Value {
+			r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "indices"), erb.Blk1(func(indice erb.Value) erb.Value {
 				r.L(125)
-				if !erb.Equal(r.Aref(indice, erb.S("name")), nil) {
+				if !erb.Equal(r.ArefStr(indice, "name"), nil) {
 					r.Text("    - index: \"")
 					r.L(126)
-					r.Out(r.Aref(indice, erb.S("name")))
+					r.Out(r.ArefStr(indice, "name"))
 					r.Text("\"\n")
 					r.L(127)
-					if !erb.Equal(r.Aref(indice, erb.S("pipeline")), nil) {
+					if !erb.Equal(r.ArefStr(indice, "pipeline"), nil) {
 						r.Text("      pipeline: \"")
 						r.L(128)
-						r.Out(r.Aref(indice, erb.S("pipeline")))
+						r.Out(r.ArefStr(indice, "pipeline"))
 						r.Text("\"\n")
 					}
 					r.Text("      when.contains:\n        ")
 					r.L(131)
-					r.Out(r.Aref(indice, erb.S("filter")))
+					r.Out(r.ArefStr(indice, "filter"))
 					r.Text(": \"")
-					r.Out(r.Aref(indice, erb.S("pattern")))
+					r.Out(r.ArefStr(indice, "pattern"))
 					r.Text("\"\n")
 					return r.Erbout()
 				}
@@ -13889,118 +13889,118 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			}))
 		}
 		r.L(135)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("path")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "path"), nil) {
 			r.Text("  path: \"")
 			r.L(136)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("path")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "path"))
 			r.Text("\"\n")
 		}
 		r.L(138)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("proxy_url")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "proxy_url"), nil) {
 			r.Text("  proxy_url: \"")
 			r.L(139)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("proxy_url")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "proxy_url"))
 			r.Text("\"\n")
 		}
 		r.L(141)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("max_retries")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "max_retries"), nil) {
 			r.Text("  max_retries: ")
 			r.L(142)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("max_retries")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "max_retries"))
 			r.Text("\n")
 		}
 		r.L(144)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("bulk_max_size")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "bulk_max_size"), nil) {
 			r.Text("  bulk_max_size: ")
 			r.L(145)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("bulk_max_size")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "bulk_max_size"))
 			r.Text("\n")
 		}
 		r.L(147)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("timeout")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "timeout"), nil) {
 			r.Text("  timeout: ")
 			r.L(148)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("timeout")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "timeout"))
 			r.Text("\n")
 		}
 		r.L(150)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("flush_interval")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "flush_interval"), nil) {
 			r.Text("  flush_interval: ")
 			r.L(151)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("flush_interval")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "flush_interval"))
 			r.Text("\n")
 		}
 		r.L(153)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("template")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "template"), nil) {
 			r.Text("  template:\n")
 			r.L(155)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("template")), erb.S("enabled")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "template"), "enabled"), nil) {
 				r.Text("    enabled: ")
 				r.L(156)
-				r.Out(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("template")), erb.S("enabled")))
+				r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "template"), "enabled"))
 				r.Text("\n")
 			}
 			r.L(158)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("template")), erb.S("name")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "template"), "name"), nil) {
 				r.Text("    name: \"")
 				r.L(159)
-				r.Out(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("template")), erb.S("name")))
+				r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "template"), "name"))
 				r.Text("\"\n")
 			}
 			r.L(161)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("template")), erb.S("path")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "template"), "path"), nil) {
 				r.Text("    path: \"")
 				r.L(162)
-				r.Out(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("template")), erb.S("path")))
+				r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "template"), "path"))
 				r.Text("\"\n")
 			}
 			r.L(164)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("template")), erb.S("overwrite")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "template"), "overwrite"), nil) {
 				r.Text("    overwrite: ")
 				r.L(165)
-				r.Out(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("template")), erb.S("name")))
+				r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "template"), "name"))
 				r.Text("\n")
 			}
 			r.L(167)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("template")), erb.S("versions")), erb.S("2.x")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "template"), "versions"), "2.x"), nil) {
 				r.L(168)
-				if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("template")), erb.S("versions")), erb.S("2.x")), erb.S("enabled")), nil) {
+				if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "template"), "versions"), "2.x"), "enabled"), nil) {
 					r.Text("    versions.2x.enabled: ")
 					r.L(169)
-					r.Out(r.Aref(r.Aref(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("template")), erb.S("versions")), erb.S("2.x")), erb.S("enabled")))
+					r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "template"), "versions"), "2.x"), "enabled"))
 					r.Text("\n")
 				}
 				r.L(171)
-				if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("template")), erb.S("versions")), erb.S("2.x")), erb.S("path")), nil) {
+				if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "template"), "versions"), "2.x"), "path"), nil) {
 					r.Text("    versions.2x.path: \"")
 					r.L(172)
-					r.Out(r.Aref(r.Aref(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("template")), erb.S("versions")), erb.S("2.x")), erb.S("path")))
+					r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "template"), "versions"), "2.x"), "path"))
 					r.Text("\"\n")
 				}
 			}
 		}
 		r.L(176)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), nil) {
 			r.Text("  ssl:\n")
 			r.L(178)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), erb.S("enabled")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), "enabled"), nil) {
 				r.Text("    enabled: ")
 				r.L(179)
-				r.Out(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), erb.S("enabled")))
+				r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), "enabled"))
 				r.Text("\n")
 			}
 			r.L(181)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), erb.S("verification_mode")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), "verification_mode"), nil) {
 				r.Text("    verification_mode: ")
 				r.L(182)
-				r.Out(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), erb.S("verification_mode")))
+				r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), "verification_mode"))
 				r.Text("\n")
 			}
 			r.L(184)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), erb.S("supported_protocols")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), "supported_protocols"), nil) {
 				r.Text("    supported_protocols:\n")
 				r.L(186)
-				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), erb.S("supported_protocols")), erb.Blk1(func(protocol erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), "supported_protocols"), erb.Blk1(func(protocol erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(187)
 					r.Out(protocol)
@@ -14009,10 +14009,10 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 				}))
 			}
 			r.L(190)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), erb.S("certificate_authorities")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), "certificate_authorities"), nil) {
 				r.Text("    certificate_authorities:\n")
 				r.L(192)
-				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), erb.S("certificate_authorities")), erb.Blk1(func(ca erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), "certificate_authorities"), erb.Blk1(func(ca erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(193)
 					r.Out(ca)
@@ -14021,31 +14021,31 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 				}))
 			}
 			r.L(196)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), erb.S("certificate")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), "certificate"), nil) {
 				r.Text("    certificate: \"")
 				r.L(197)
-				r.Out(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), erb.S("certificate")))
+				r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), "certificate"))
 				r.Text("\"\n")
 			}
 			r.L(199)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), erb.S("key")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), "key"), nil) {
 				r.Text("    key: \"")
 				r.L(200)
-				r.Out(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), erb.S("key")))
+				r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), "key"))
 				r.Text("\"\n")
 			}
 			r.L(202)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), erb.S("key_passphrase")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), "key_passphrase"), nil) {
 				r.Text("    key_passphrase: '")
 				r.L(203)
-				r.Out(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), erb.S("key_passphrase")))
+				r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), "key_passphrase"))
 				r.Text("'\n")
 			}
 			r.L(205)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), erb.S("cipher_suites")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), "cipher_suites"), nil) {
 				r.Text("    cipher_suites:\n")
 				r.L(207)
-				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), erb.S("cipher_suites")), erb.Blk1(func(cipher_suite erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), "cipher_suites"), erb.Blk1(func(cipher_suite erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(208)
 					r.Out(cipher_suite)
@@ -14054,10 +14054,10 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 				}))
 			}
 			r.L(211)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), erb.S("curve_types")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), "curve_types"), nil) {
 				r.Text("    curve_types:\n")
 				r.L(213)
-				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("elasticsearch")), erb.S("ssl")), erb.S("curve_types")), erb.Blk1(func(curve_type erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), "curve_types"), erb.Blk1(func(curve_type erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(214)
 					r.Out(curve_type)
@@ -14068,18 +14068,18 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 		}
 	}
 	r.L(219)
-	if !erb.Equal(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), nil) {
+	if !erb.Equal(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), nil) {
 		r.Text("#----------------------------- Logstash output --------------------------------\noutput.logstash:\n")
 		r.L(222)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("enabled")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "enabled"), nil) {
 			r.Text("  enabled: ")
 			r.L(223)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("enabled")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "enabled"))
 			r.Text("\n")
 		}
 		r.Text("  hosts:\n")
 		r.L(226)
-		r.Each(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("hosts")), erb.Blk1(func(host erb.Value) erb.Value {
+		r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "hosts"), erb.Blk1(func(host erb.Value) erb.Value {
 			r.Text("    - ")
 			r.L(227)
 			r.Out(host)
@@ -14087,89 +14087,89 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			return r.Erbout()
 		}))
 		r.L(229)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("ssl_certificate")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl_certificate"), nil) {
 			r.Text("  ssl.certificate: ")
 			r.L(230)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("ssl_certificate")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl_certificate"))
 			r.Text("\n")
 		}
 		r.L(232)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("ssl_key")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl_key"), nil) {
 			r.Text("  ssl.key: ")
 			r.L(233)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("ssl_key")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl_key"))
 			r.Text("\n")
 		}
 		r.L(235)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("worker")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "worker"), nil) {
 			r.Text("  worker: ")
 			r.L(236)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("worker")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "worker"))
 			r.Text("\n")
 		}
 		r.L(238)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("compression_level")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "compression_level"), nil) {
 			r.Text("  compression_level: ")
 			r.L(239)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("compression_level")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "compression_level"))
 			r.Text("\n")
 		}
 		r.L(241)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("loadbalance")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "loadbalance"), nil) {
 			r.Text("  loadbalance: ")
 			r.L(242)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("loadbalance")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "loadbalance"))
 			r.Text("\n")
 		}
 		r.L(244)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("pipelining")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "pipelining"), nil) {
 			r.Text("  pipelining: ")
 			r.L(245)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("pipelining")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "pipelining"))
 			r.Text("\n")
 		}
 		r.L(247)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("index")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "index"), nil) {
 			r.Text("  index: ")
 			r.L(248)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("index")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "index"))
 			r.Text("\n")
 		}
 		r.L(250)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("proxy_url")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "proxy_url"), nil) {
 			r.Text("  proxy_url: ")
 			r.L(251)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("proxy_url")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "proxy_url"))
 			r.Text("\n")
 		}
 		r.L(253)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("proxy_use_local_resolver")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "proxy_use_local_resolver"), nil) {
 			r.Text("  proxy_use_local_resolver: ")
 			r.L(254)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("proxy_use_local_resolver")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "proxy_use_local_resolver"))
 			r.Text("\n")
 		}
 		r.L(256)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("ssl")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl"), nil) {
 			r.Text("  ssl:\n")
 			r.L(258)
-			if erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("ssl")), erb.S("enabled")), false) {
+			if erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl"), "enabled"), false) {
 				r.Text("    enabled: false\n")
 			} else {
 				r.Text("    enabled: true\n")
 			}
 			r.L(263)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("ssl")), erb.S("verification_mode")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl"), "verification_mode"), nil) {
 				r.Text("    verification_mode: ")
 				r.L(264)
-				r.Out(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("ssl")), erb.S("verification_mode")))
+				r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl"), "verification_mode"))
 				r.Text("\n")
 			}
 			r.L(266)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("ssl")), erb.S("certificate_authorities")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl"), "certificate_authorities"), nil) {
 				r.Text("    certificate_authorities:\n")
 				r.L(268)
-				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("ssl")), erb.S("certificate_authorities")), erb.Blk1(func(ca erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl"), "certificate_authorities"), erb.Blk1(func(ca erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(269)
 					r.Out(ca)
@@ -14178,31 +14178,31 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 				}))
 			}
 			r.L(272)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("ssl")), erb.S("certificate")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl"), "certificate"), nil) {
 				r.Text("    certificate: \"")
 				r.L(273)
-				r.Out(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("ssl")), erb.S("certificate")))
+				r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl"), "certificate"))
 				r.Text("\"\n")
 			}
 			r.L(275)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("ssl")), erb.S("key")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl"), "key"), nil) {
 				r.Text("    key: \"")
 				r.L(276)
-				r.Out(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("ssl")), erb.S("key")))
+				r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl"), "key"))
 				r.Text("\"\n")
 			}
 			r.L(278)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("ssl")), erb.S("key_passphrase")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl"), "key_passphrase"), nil) {
 				r.Text("    key_passphrase: '")
 				r.L(279)
-				r.Out(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("ssl")), erb.S("key_passphrase")))
+				r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl"), "key_passphrase"))
 				r.Text("'\n")
 			}
 			r.L(281)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("ssl")), erb.S("cipher_suites")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl"), "cipher_suites"), nil) {
 				r.Text("    cipher_suites:\n")
 				r.L(283)
-				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("ssl")), erb.S("cipher_suites")), erb.Blk1(func(cipher_suite erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl"), "cipher_suites"), erb.Blk1(func(cipher_suite erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(284)
 					r.Out(cipher_suite)
@@ -14211,10 +14211,10 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 				}))
 			}
 			r.L(287)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("ssl")), erb.S("curve_types")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl"), "curve_types"), nil) {
 				r.Text("    curve_types:\n")
 				r.L(289)
-				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("ssl")), erb.S("curve_types")), erb.Blk1(func(curve_type erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl"), "curve_types"), erb.Blk1(func(curve_type erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(290)
 					r.Out(curve_type)
@@ -14225,18 +14225,18 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 		}
 	}
 	r.L(295)
-	if !erb.Equal(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), nil) {
+	if !erb.Equal(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), nil) {
 		r.Text("#------------------------------- Kafka output ---------------------------------\noutput.kafka:\n")
 		r.L(298)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("enabled")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "enabled"), nil) {
 			r.Text("  enabled: ")
 			r.L(299)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("enabled")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "enabled"))
 			r.Text("\n")
 		}
 		r.Text("  hosts:\n")
 		r.L(302)
-		r.Each(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("hosts")), erb.Blk1(func(host erb.Value) erb.Value {
+		r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "hosts"), erb.Blk1(func(host erb.Value) erb.Value {
 			r.Text("    - ")
 			r.L(303)
 			r.Out(host)
@@ -14244,59 +14244,59 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			return r.Erbout()
 		}))
 		r.L(305)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("topic")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "topic"), nil) {
 			r.Text("  topic: ")
 			r.L(306)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("topic")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "topic"))
 			r.Text("\n")
 		}
 		r.L(308)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("round_robin")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "round_robin"), nil) {
 			r.Text("  round_robin:\n    group_events: ")
 			r.L(310)
-			r.Out(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("round_robin")), erb.S("group_events")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "round_robin"), "group_events"))
 			r.Text("\n")
 		}
 		r.L(312)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("key")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "key"), nil) {
 			r.Text("  key: '")
 			r.L(313)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("key")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "key"))
 			r.Text("'\n")
 		}
 		r.L(315)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("codec.format")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "codec.format"), nil) {
 			r.Text("  codec.format:\n")
 			r.L(317)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("codec.format")), erb.S("string")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "codec.format"), "string"), nil) {
 				r.Text("    string: ")
 				r.L(318)
-				r.Out(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("codec.format")), erb.S("string")))
+				r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "codec.format"), "string"))
 				r.Text("\n")
 			}
 		}
 		r.L(321)
-		if (!erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("partition")), nil)) && (!erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("partition")), erb.S("hash")), nil)) {
+		if (!erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "partition"), nil)) && (!erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "partition"), "hash"), nil)) {
 			r.Text("  partition.hash:\n")
 			r.L(323)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("partition")), erb.S("hash")), erb.S("reachable_only")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "partition"), "hash"), "reachable_only"), nil) {
 				r.Text("    reachable_only: ")
 				r.L(324)
-				r.Out(r.Aref(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("partition")), erb.S("hash")), erb.S("reachable_only")))
+				r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "partition"), "hash"), "reachable_only"))
 				r.Text("\n")
 			}
 			r.L(326)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("partition")), erb.S("hash")), erb.S("random")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "partition"), "hash"), "random"), nil) {
 				r.Text("    random: ")
 				r.L(327)
-				r.Out(r.Aref(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("partition")), erb.S("hash")), erb.S("random")))
+				r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "partition"), "hash"), "random"))
 				r.Text("\n")
 			}
 			r.L(329)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("partition")), erb.S("hash")), erb.S("hash")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "partition"), "hash"), "hash"), nil) {
 				r.Text("    hash:\n")
 				r.L(331)
-				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("partition")), erb.S("hash")), erb.S("hash")), erb.Blk1(func(value erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "partition"), "hash"), "hash"), erb.Blk1(func(value erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(332)
 					r.Out(value)
@@ -14306,148 +14306,148 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			}
 		}
 		r.L(336)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("username")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "username"), nil) {
 			r.Text("  username: '")
 			r.L(337)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("username")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "username"))
 			r.Text("'\n")
 		}
 		r.L(339)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("password")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "password"), nil) {
 			r.Text("  password: '")
 			r.L(340)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("password")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "password"))
 			r.Text("'\n")
 		}
 		r.L(342)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("version")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "version"), nil) {
 			r.Text("  version: ")
 			r.L(343)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("version")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "version"))
 			r.Text("\n")
 		}
 		r.L(345)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("metadata")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "metadata"), nil) {
 			r.Text("  metadata:\n")
 			r.L(347)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("retry")), erb.S("max")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "retry"), "max"), nil) {
 				r.Text("    retry.max: 3\n")
 			}
 			r.L(350)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("retry")), erb.S("backoff")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "retry"), "backoff"), nil) {
 				r.Text("    retry.backoff: 3\n")
 			}
 			r.L(353)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("retry")), erb.S("frequency")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "retry"), "frequency"), nil) {
 				r.Text("    retry.frequency: 3\n")
 			}
 		}
 		r.L(357)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("worker")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "worker"), nil) {
 			r.Text("  worker: ")
 			r.L(358)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("worker")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "worker"))
 			r.Text("\n")
 		}
 		r.L(360)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("max_retries")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "max_retries"), nil) {
 			r.Text("  max_retries: ")
 			r.L(361)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("max_retries")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "max_retries"))
 			r.Text("\n")
 		}
 		r.L(363)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("bulk_max_size")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "bulk_max_size"), nil) {
 			r.Text("  bulk_max_size: ")
 			r.L(364)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("bulk_max_size")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "bulk_max_size"))
 			r.Text("\n")
 		}
 		r.L(366)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("timeout")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "timeout"), nil) {
 			r.Text("  timeout: ")
 			r.L(367)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("timeout")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "timeout"))
 			r.Text("\n")
 		}
 		r.L(369)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("broker_timeout")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "broker_timeout"), nil) {
 			r.Text("  broker_timeout: ")
 			r.L(370)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("broker_timeout")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "broker_timeout"))
 			r.Text("\n")
 		}
 		r.L(372)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("channel_buffer_size")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "channel_buffer_size"), nil) {
 			r.Text("  channel_buffer_size: ")
 			r.L(373)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("channel_buffer_size")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "channel_buffer_size"))
 			r.Text("\n")
 		}
 		r.L(375)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("keep_alive")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "keep_alive"), nil) {
 			r.Text("  keep_alive: ")
 			r.L(376)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("keep_alive")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "keep_alive"))
 			r.Text("\n")
 		}
 		r.L(378)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("compression")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "compression"), nil) {
 			r.Text("  compression: ")
 			r.L(379)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("compression")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "compression"))
 			r.Text("\n")
 		}
 		r.L(381)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("max_message_bytes")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "max_message_bytes"), nil) {
 			r.Text("  max_message_bytes: ")
 			r.L(382)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("max_message_bytes")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "max_message_bytes"))
 			r.Text("\n")
 		}
 		r.L(384)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("required_acks")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "required_acks"), nil) {
 			r.Text("  required_acks: ")
 			r.L(385)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("required_acks")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "required_acks"))
 			r.Text("\n")
 		}
 		r.L(387)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("flush_interval")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "flush_interval"), nil) {
 			r.Text("  flush_interval: ")
 			r.L(388)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("flush_interval")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "flush_interval"))
 			r.Text("\n")
 		}
 		r.L(390)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("client_id")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "client_id"), nil) {
 			r.Text("  client_id: ")
 			r.L(391)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("client_id")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "client_id"))
 			r.Text("\n")
 		}
 		r.L(393)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), nil) {
 			r.Text("  ssl:\n")
 			r.L(395)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), erb.S("enabled")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), "enabled"), nil) {
 				r.Text("    enabled: ")
 				r.L(396)
-				r.Out(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), erb.S("enabled")))
+				r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), "enabled"))
 				r.Text("\n")
 			}
 			r.L(398)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), erb.S("verification_mode")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), "verification_mode"), nil) {
 				r.Text("    verification_mode: ")
 				r.L(399)
-				r.Out(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), erb.S("verification_mode")))
+				r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), "verification_mode"))
 				r.Text("\n")
 			}
 			r.L(401)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), erb.S("supported_protocols")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), "supported_protocols"), nil) {
 				r.Text("    supported_protocols:\n")
 				r.L(403)
-				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), erb.S("supported_protocols")), erb.Blk1(func(protocol erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), "supported_protocols"), erb.Blk1(func(protocol erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(404)
 					r.Out(protocol)
@@ -14456,10 +14456,10 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 				}))
 			}
 			r.L(407)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), erb.S("certificate_authorities")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), "certificate_authorities"), nil) {
 				r.Text("    certificate_authorities:\n")
 				r.L(409)
-				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), erb.S("certificate_authorities")), erb.Blk1(func(ca erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), "certificate_authorities"), erb.Blk1(func(ca erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(410)
 					r.Out(ca)
@@ -14468,31 +14468,31 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 				}))
 			}
 			r.L(413)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), erb.S("certificate")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), "certificate"), nil) {
 				r.Text("    certificate: \"")
 				r.L(414)
-				r.Out(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), erb.S("certificate")))
+				r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), "certificate"))
 				r.Text("\"\n")
 			}
 			r.L(416)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), erb.S("key")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), "key"), nil) {
 				r.Text("    key: \"")
 				r.L(417)
-				r.Out(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), erb.S("key")))
+				r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), "key"))
 				r.Text("\"\n")
 			}
 			r.L(419)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), erb.S("key_passphrase")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), "key_passphrase"), nil) {
 				r.Text("    key_passphrase: '")
 				r.L(420)
-				r.Out(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), erb.S("key_passphrase")))
+				r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), "key_passphrase"))
 				r.Text("'\n")
 			}
 			r.L(422)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), erb.S("cipher_suites")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), "cipher_suites"), nil) {
 				r.Text("    cipher_suites:\n")
 				r.L(424)
-				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), erb.S("cipher_suites")), erb.Blk1(func(cipher_suite erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), "cipher_suites"), erb.Blk1(func(cipher_suite erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(425)
 					r.Out(cipher_suite)
@@ -14501,10 +14501,10 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 				}))
 			}
 			r.L(428)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), erb.S("curve_types")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), "curve_types"), nil) {
 				r.Text("    curve_types:\n")
 				r.L(430)
-				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("kafka")), erb.S("ssl")), erb.S("curve_types")), erb.Blk1(func(curve_type erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), "curve_types"), erb.Blk1(func(curve_type erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(431)
 					r.Out(curve_type)
@@ -14515,18 +14515,18 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 		}
 	}
 	r.L(436)
-	if !erb.Equal(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), nil) {
+	if !erb.Equal(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), nil) {
 		r.Text("#------------------------------- Redis output ---------------------------------\noutput.redis:\n")
 		r.L(439)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("enabled")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "enabled"), nil) {
 			r.Text("  enabled: ")
 			r.L(440)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("enabled")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "enabled"))
 			r.Text("\n")
 		}
 		r.Text("  hosts:\n")
 		r.L(443)
-		r.Each(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("hosts")), erb.Blk1(func(host erb.Value) erb.Value {
+		r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "hosts"), erb.Blk1(func(host erb.Value) erb.Value {
 			r.Text("    - ")
 			r.L(444)
 			r.Out(host)
@@ -14534,111 +14534,111 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			return r.Erbout()
 		}))
 		r.L(446)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("port")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "port"), nil) {
 			r.Text("  port: ")
 			r.L(447)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("port")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "port"))
 			r.Text("\n")
 		}
 		r.L(449)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("key")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "key"), nil) {
 			r.Text("  key: ")
 			r.L(450)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("key")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "key"))
 			r.Text("\n")
 		}
 		r.L(452)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("password")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "password"), nil) {
 			r.Text("  password: ")
 			r.L(453)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("password")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "password"))
 			r.Text("\n")
 		}
 		r.L(455)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("db")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "db"), nil) {
 			r.Text("  db: ")
 			r.L(456)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("db")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "db"))
 			r.Text("\n")
 		}
 		r.L(458)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("datetype")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "datetype"), nil) {
 			r.Text("  datetype: ")
 			r.L(459)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("datetype")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "datetype"))
 			r.Text("\n")
 		}
 		r.L(461)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("worker")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "worker"), nil) {
 			r.Text("  worker: ")
 			r.L(462)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("worker")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "worker"))
 			r.Text("\n")
 		}
 		r.L(464)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("loadbalance")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "loadbalance"), nil) {
 			r.Text("  loadbalance: ")
 			r.L(465)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("loadbalance")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "loadbalance"))
 			r.Text("\n")
 		}
 		r.L(467)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("timeout")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "timeout"), nil) {
 			r.Text("  timeout: ")
 			r.L(468)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("timeout")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "timeout"))
 			r.Text("\n")
 		}
 		r.L(470)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("max_retries")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "max_retries"), nil) {
 			r.Text("  max_retries: ")
 			r.L(471)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("max_retries")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "max_retries"))
 			r.Text("\n")
 		}
 		r.L(473)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("bulk_max_size")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "bulk_max_size"), nil) {
 			r.Text("  bulk_max_size: ")
 			r.L(474)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("bulk_max_size")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "bulk_max_size"))
 			r.Text("\n")
 		}
 		r.L(476)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("proxy_url")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "proxy_url"), nil) {
 			r.Text("  proxy_url: ")
 			r.L(477)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("proxy_url")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "proxy_url"))
 			r.Text("\n")
 		}
 		r.L(479)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("proxy_use_local_resolver")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "proxy_use_local_resolver"), nil) {
 			r.Text("  proxy_use_local_resolver: ")
 			r.L(480)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("proxy_use_local_resolver")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "proxy_use_local_resolver"))
 			r.Text("\n")
 		}
 		r.L(482)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("ssl")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "ssl"), nil) {
 			r.Text("  ssl:\n")
 			r.L(484)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("ssl")), erb.S("enabled")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "ssl"), "enabled"), nil) {
 				r.Text("    enabled: ")
 				r.L(485)
-				r.Out(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("logstash")), erb.S("ssl")), erb.S("enabled")))
+				r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl"), "enabled"))
 				r.Text("\n")
 			}
 			r.L(487)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("ssl")), erb.S("verification_mode")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "ssl"), "verification_mode"), nil) {
 				r.Text("    verification_mode: ")
 				r.L(488)
-				r.Out(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("ssl")), erb.S("verification_mode")))
+				r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "ssl"), "verification_mode"))
 				r.Text("\n")
 			}
 			r.L(490)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("ssl")), erb.S("supported_protocols")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "ssl"), "supported_protocols"), nil) {
 				r.Text("    supported_protocols:\n")
 				r.L(492)
-				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("ssl")), erb.S("supported_protocols")), erb.Blk1(func(protocol erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "ssl"), "supported_protocols"), erb.Blk1(func(protocol erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(493)
 					r.Out(protocol)
@@ -14647,10 +14647,10 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 				}))
 			}
 			r.L(496)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("ssl")), erb.S("certificate_authorities")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "ssl"), "certificate_authorities"), nil) {
 				r.Text("    certificate_authorities:\n")
 				r.L(498)
-				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("ssl")), erb.S("certificate_authorities")), erb.Blk1(func(ca erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "ssl"), "certificate_authorities"), erb.Blk1(func(ca erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(499)
 					r.Out(ca)
@@ -14659,31 +14659,31 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 				}))
 			}
 			r.L(502)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("ssl")), erb.S("certificate")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "ssl"), "certificate"), nil) {
 				r.Text("    certificate: \"")
 				r.L(503)
-				r.Out(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("ssl")), erb.S("certificate")))
+				r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "ssl"), "certificate"))
 				r.Text("\"\n")
 			}
 			r.L(505)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("ssl")), erb.S("key")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "ssl"), "key"), nil) {
 				r.Text("    key: \"")
 				r.L(506)
-				r.Out(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("ssl")), erb.S("key")))
+				r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "ssl"), "key"))
 				r.Text("\"\n")
 			}
 			r.L(508)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("ssl")), erb.S("key_passphrase")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "ssl"), "key_passphrase"), nil) {
 				r.Text("    key_passphrase: '")
 				r.L(509)
-				r.Out(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("ssl")), erb.S("key_passphrase")))
+				r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "ssl"), "key_passphrase"))
 				r.Text("'\n")
 			}
 			r.L(511)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("ssl")), erb.S("cipher_suites")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "ssl"), "cipher_suites"), nil) {
 				r.Text("    cipher_suites:\n")
 				r.L(513)
-				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("ssl")), erb.S("cipher_suites")), erb.Blk1(func(cipher_suite erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "ssl"), "cipher_suites"), erb.Blk1(func(cipher_suite erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(514)
 					r.Out(cipher_suite)
@@ -14692,10 +14692,10 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 				}))
 			}
 			r.L(517)
-			if !erb.Equal(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("ssl")), erb.S("curve_types")), nil) {
+			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "ssl"), "curve_types"), nil) {
 				r.Text("    curve_types:\n")
 				r.L(519)
-				r.Each(r.Aref(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("redis")), erb.S("ssl")), erb.S("curve_types")), erb.Blk1(func(curve_type erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "ssl"), "curve_types"), erb.Blk1(func(curve_type erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(520)
 					r.Out(curve_type)
@@ -14706,85 +14706,85 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 		}
 	}
 	r.L(525)
-	if !erb.Equal(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("file")), nil) {
+	if !erb.Equal(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "file"), nil) {
 		r.Text("#------------------------------- File output ----------------------------------\noutput.file:\n")
 		r.L(528)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("file")), erb.S("enabled")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "file"), "enabled"), nil) {
 			r.Text("  enabled: ")
 			r.L(529)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("file")), erb.S("enabled")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "file"), "enabled"))
 			r.Text("\n")
 		}
 		r.L(531)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("file")), erb.S("path")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "file"), "path"), nil) {
 			r.Text("  path: \"")
 			r.L(532)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("file")), erb.S("path")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "file"), "path"))
 			r.Text("\"\n")
 		}
 		r.L(534)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("file")), erb.S("filename")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "file"), "filename"), nil) {
 			r.Text("  filename: ")
 			r.L(535)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("file")), erb.S("filename")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "file"), "filename"))
 			r.Text("\n")
 		}
 		r.L(537)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("file")), erb.S("rotate_every_kb")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "file"), "rotate_every_kb"), nil) {
 			r.Text("  rotate_every_kb: ")
 			r.L(538)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("file")), erb.S("rotate_every_kb")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "file"), "rotate_every_kb"))
 			r.Text("\n")
 		}
 		r.L(540)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("file")), erb.S("number_of_files")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "file"), "number_of_files"), nil) {
 			r.Text("  number_of_files: ")
 			r.L(541)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("file")), erb.S("number_of_files")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "file"), "number_of_files"))
 			r.Text("\n")
 		}
 	}
 	r.L(544)
-	if !erb.Equal(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("console")), nil) {
+	if !erb.Equal(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "console"), nil) {
 		r.Text("#-------------------------- Console output ------------------------------------\noutput.console:\n")
 		r.L(547)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("console")), erb.S("enabled")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "console"), "enabled"), nil) {
 			r.Text("  enabled: ")
 			r.L(548)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("console")), erb.S("enabled")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "console"), "enabled"))
 			r.Text("\n")
 		}
 		r.L(550)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("console")), erb.S("pretty")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "console"), "pretty"), nil) {
 			r.Text("  pretty: ")
 			r.L(551)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("console")), erb.S("pretty")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "console"), "pretty"))
 			r.Text("\n")
 		}
 		r.L(553)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("console")), erb.S("bulk_max_size")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "console"), "bulk_max_size"), nil) {
 			r.Text("  bulk_max_size: ")
 			r.L(554)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("output")), erb.S("console")), erb.S("bulk_max_size")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "console"), "bulk_max_size"))
 			r.Text("\n")
 		}
 	}
 	r.Text("\n#================================= Paths ======================================\n\n# The home path for the filebeat installation. This is the default base path\n# for all other path settings and for miscellaneous files that come with the\n# distribution (for example, the sample dashboards).\n# If not set by a CLI flag or in the configuration file, the default for the\n# home path is the location of the binary.\n#path.home:\n\n# The configuration path for the filebeat installation. This is the default\n# base path for configuration files, including the main YAML configuration file\n# and the Elasticsearch template file. If not set by a CLI flag or in the\n# configuration file, the default for the configuration path is the home path.\n#path.config: ")
 	r.L(571)
-	r.Out(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("filebeat")), erb.S("config_dir")))
+	r.Out(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "filebeat"), "config_dir"))
 	r.Text("\n\n# The data path for the filebeat installation. This is the default base path\n# for all the files in which filebeat needs to store its data. If not set by a\n# CLI flag or in the configuration file, the default for the data path is a data\n# subdirectory inside the home path.\n#path.data: ${path.home}/data\n\n# The logs path for a filebeat installation. This is the default location for\n# the Beat's log files. If not set by a CLI flag or in the configuration file,\n# the default for the logs path is a logs subdirectory inside the home path.\n#path.logs: ${path.home}/logs\n\n#================================ Logging =====================================\n")
 	r.L(585)
-	if !erb.Equal(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("logging")), erb.S("level")), nil) {
+	if !erb.Equal(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "logging"), "level"), nil) {
 		r.Text("logging.level: ")
 		r.L(586)
-		r.Out(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("logging")), erb.S("level")))
+		r.Out(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "logging"), "level"))
 		r.Text("\n")
 	}
 	r.L(588)
-	if (!erb.Equal(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("logging")), erb.S("selectors")), nil)) && (erb.Truthy(r.OpGt(r.Length(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("logging")), erb.S("selectors"))), int64(0)))) {
+	if (!erb.Equal(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "logging"), "selectors"), nil)) && (erb.Truthy(r.OpGt(r.Length(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "logging"), "selectors")), int64(0)))) {
 		r.Text("logging.selectors:\n")
 		r.L(590)
-		r.Each(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("logging")), erb.S("selectors")), erb.Blk1(func(selector erb.Value) erb.Value {
+		r.Each(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "logging"), "selectors"), erb.Blk1(func(selector erb.Value) erb.Value {
 			r.Text("  - ")
 			r.L(591)
 			r.Out(selector)
@@ -14793,65 +14793,65 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 		}))
 	}
 	r.L(594)
-	if !erb.Equal(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("logging")), erb.S("to_syslog")), nil) {
+	if !erb.Equal(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "logging"), "to_syslog"), nil) {
 		r.Text("logging.to_syslog: ")
 		r.L(595)
-		r.Out(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("logging")), erb.S("to_syslog")))
+		r.Out(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "logging"), "to_syslog"))
 		r.Text("\n")
 	}
 	r.L(597)
-	if !erb.Equal(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("logging")), erb.S("metrics")), nil) {
+	if !erb.Equal(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "logging"), "metrics"), nil) {
 		r.L(598)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("logging")), erb.S("metrics")), erb.S("enabled")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "logging"), "metrics"), "enabled"), nil) {
 			r.Text("logging.metrics.enabled: ")
 			r.L(599)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("logging")), erb.S("metrics")), erb.S("enabled")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "logging"), "metrics"), "enabled"))
 			r.Text("\n")
 		}
 		r.L(601)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("logging")), erb.S("metrics")), erb.S("period")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "logging"), "metrics"), "period"), nil) {
 			r.Text("logging.metrics.period: ")
 			r.L(602)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("logging")), erb.S("metrics")), erb.S("period")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "logging"), "metrics"), "period"))
 			r.Text("\n")
 		}
 	}
 	r.L(605)
-	if !erb.Equal(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("logging")), erb.S("to_files")), nil) {
+	if !erb.Equal(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "logging"), "to_files"), nil) {
 		r.Text("logging.to_files: ")
 		r.L(606)
-		r.Out(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("logging")), erb.S("to_files")))
+		r.Out(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "logging"), "to_files"))
 		r.Text("\n")
 	}
 	r.L(608)
-	if !erb.Equal(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("logging")), erb.S("files")), nil) {
+	if !erb.Equal(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "logging"), "files"), nil) {
 		r.Text("logging.files:\n")
 		r.L(610)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("logging")), erb.S("files")), erb.S("path")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "logging"), "files"), "path"), nil) {
 			r.Text("  path: ")
 			r.L(611)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("logging")), erb.S("files")), erb.S("path")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "logging"), "files"), "path"))
 			r.Text("\n")
 		}
 		r.L(613)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("logging")), erb.S("files")), erb.S("name")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "logging"), "files"), "name"), nil) {
 			r.Text("  name: ")
 			r.L(614)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("logging")), erb.S("files")), erb.S("name")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "logging"), "files"), "name"))
 			r.Text("\n")
 		}
 		r.L(616)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("logging")), erb.S("files")), erb.S("rotateeverybytes")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "logging"), "files"), "rotateeverybytes"), nil) {
 			r.Text("  rotateeverybytes: ")
 			r.L(617)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("logging")), erb.S("files")), erb.S("rotateeverybytes")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "logging"), "files"), "rotateeverybytes"))
 			r.Text("\n")
 		}
 		r.L(619)
-		if !erb.Equal(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("logging")), erb.S("files")), erb.S("keepfiles")), nil) {
+		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "logging"), "files"), "keepfiles"), nil) {
 			r.Text("  keepfiles: ")
 			r.L(620)
-			r.Out(r.Aref(r.Aref(r.Aref(r.IVar("filebeat_config"), erb.S("logging")), erb.S("files")), erb.S("keepfiles")))
+			r.Out(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "logging"), "files"), "keepfiles"))
 			r.Text("\n")
 		}
 	}
@@ -15034,34 +15034,34 @@ func FilebeatInputYml(s erb.Scope) string {
 					if erb.Truthy(r.OpGt(r.Length(r.IVar("json")), int64(0))) {
 						r.Text("  ### JSON configuration\n  json:\n      # Decode JSON options. Enable this if your logs are structured in JSON.\n      # JSON key on which to apply the line filtering and multiline settings. This key\n      # must be top level and its value must be string, otherwise it is ignored. If\n      # no text key is defined, the line filtering and multiline features cannot be used.\n")
 						r.L(82)
-						if !erb.Equal(r.Aref(r.IVar("json"), erb.S("message_key")), nil) {
+						if !erb.Equal(r.ArefStr(r.IVar("json"), "message_key"), nil) {
 							r.Text("      message_key: '")
 							r.L(83)
-							r.Out(r.Aref(r.IVar("json"), erb.S("message_key")))
+							r.Out(r.ArefStr(r.IVar("json"), "message_key"))
 							r.Text("'\n")
 						}
 						r.Text("\n      # By default, the decoded JSON is placed under a \"json\" key in the output document.\n      # If you enable this setting, the keys are copied top level in the output document.\n")
 						r.L(88)
-						if !erb.Equal(r.Aref(r.IVar("json"), erb.S("keys_under_root")), nil) {
+						if !erb.Equal(r.ArefStr(r.IVar("json"), "keys_under_root"), nil) {
 							r.Text("      keys_under_root: ")
 							r.L(89)
-							r.Out(r.Aref(r.IVar("json"), erb.S("keys_under_root")))
+							r.Out(r.ArefStr(r.IVar("json"), "keys_under_root"))
 							r.Text("\n")
 						}
 						r.Text("\n      # If keys_under_root and this setting are enabled, then the values from the decoded\n      # JSON object overwrite the fields that Filebeat normally adds (type, source, offset, etc.)\n      # in case of conflicts.\n")
 						r.L(95)
-						if !erb.Equal(r.Aref(r.IVar("json"), erb.S("overwrite_keys")), nil) {
+						if !erb.Equal(r.ArefStr(r.IVar("json"), "overwrite_keys"), nil) {
 							r.Text("      overwrite_keys: ")
 							r.L(96)
-							r.Out(r.Aref(r.IVar("json"), erb.S("overwrite_keys")))
+							r.Out(r.ArefStr(r.IVar("json"), "overwrite_keys"))
 							r.Text("\n")
 						}
 						r.Text("\n      # If this setting is enabled, Filebeat adds a \"json_error\" key in case of JSON\n      # unmarshaling errors or when a text key is defined in the configuration but cannot\n      # be used.\n")
 						r.L(102)
-						if !erb.Equal(r.Aref(r.IVar("json"), erb.S("add_error_key")), nil) {
+						if !erb.Equal(r.ArefStr(r.IVar("json"), "add_error_key"), nil) {
 							r.Text("      add_error_key: ")
 							r.L(103)
-							r.Out(r.Aref(r.IVar("json"), erb.S("add_error_key")))
+							r.Out(r.ArefStr(r.IVar("json"), "add_error_key"))
 							r.Text("\n")
 						}
 					}
@@ -15070,38 +15070,38 @@ func FilebeatInputYml(s erb.Scope) string {
 					if erb.Truthy(r.OpGt(r.Length(r.IVar("multiline")), int64(0))) {
 						r.Text("  multiline:\n")
 						r.L(109)
-						if erb.Truthy(r.Aref(r.IVar("multiline"), erb.S("pattern"))) {
+						if erb.Truthy(r.ArefStr(r.IVar("multiline"), "pattern")) {
 							r.Text("    pattern: '")
 							r.L(110)
-							r.Out(r.Aref(r.IVar("multiline"), erb.S("pattern")))
+							r.Out(r.ArefStr(r.IVar("multiline"), "pattern"))
 							r.Text("'\n")
 						}
 						r.L(112)
-						if erb.Truthy(r.Aref(r.IVar("multiline"), erb.S("negate"))) {
+						if erb.Truthy(r.ArefStr(r.IVar("multiline"), "negate")) {
 							r.Text("    negate: ")
 							r.L(113)
-							r.Out(r.Aref(r.IVar("multiline"), erb.S("negate")))
+							r.Out(r.ArefStr(r.IVar("multiline"), "negate"))
 							r.Text("\n")
 						}
 						r.L(115)
-						if erb.Truthy(r.Aref(r.IVar("multiline"), erb.S("match"))) {
+						if erb.Truthy(r.ArefStr(r.IVar("multiline"), "match")) {
 							r.Text("    match: ")
 							r.L(116)
-							r.Out(r.Aref(r.IVar("multiline"), erb.S("match")))
+							r.Out(r.ArefStr(r.IVar("multiline"), "match"))
 							r.Text("\n")
 						}
 						r.L(118)
-						if erb.Truthy(r.Aref(r.IVar("multiline"), erb.S("max_lines"))) {
+						if erb.Truthy(r.ArefStr(r.IVar("multiline"), "max_lines")) {
 							r.Text("    max_lines: ")
 							r.L(119)
-							r.Out(r.Aref(r.IVar("multiline"), erb.S("max_lines")))
+							r.Out(r.ArefStr(r.IVar("multiline"), "max_lines"))
 							r.Text("\n")
 						}
 						r.L(121)
-						if erb.Truthy(r.Aref(r.IVar("multiline"), erb.S("timeout"))) {
+						if erb.Truthy(r.ArefStr(r.IVar("multiline"), "timeout")) {
 							r.Text("    timeout: ")
 							r.L(122)
-							r.Out(r.Aref(r.IVar("multiline"), erb.S("timeout")))
+							r.Out(r.ArefStr(r.IVar("multiline"), "timeout"))
 							r.Text("\n")
 						}
 					}
@@ -15389,34 +15389,34 @@ func FilebeatProspectorYml(s erb.Scope) string {
 	if erb.Truthy(r.OpGt(r.Length(r.IVar("json")), int64(0))) {
 		r.Text("      ### JSON configuration\n      json:\n          # Decode JSON options. Enable this if your logs are structured in JSON.\n          # JSON key on which to apply the line filtering and multiline settings. This key\n          # must be top level and its value must be string, otherwise it is ignored. If\n          # no text key is defined, the line filtering and multiline features cannot be used.\n")
 		r.L(78)
-		if !erb.Equal(r.Aref(r.IVar("json"), erb.S("message_key")), nil) {
+		if !erb.Equal(r.ArefStr(r.IVar("json"), "message_key"), nil) {
 			r.Text("          message_key: '")
 			r.L(79)
-			r.Out(r.Aref(r.IVar("json"), erb.S("message_key")))
+			r.Out(r.ArefStr(r.IVar("json"), "message_key"))
 			r.Text("'\n")
 		}
 		r.Text("\n          # By default, the decoded JSON is placed under a \"json\" key in the output document.\n          # If you enable this setting, the keys are copied top level in the output document.\n")
 		r.L(84)
-		if !erb.Equal(r.Aref(r.IVar("json"), erb.S("keys_under_root")), nil) {
+		if !erb.Equal(r.ArefStr(r.IVar("json"), "keys_under_root"), nil) {
 			r.Text("          keys_under_root: ")
 			r.L(85)
-			r.Out(r.Aref(r.IVar("json"), erb.S("keys_under_root")))
+			r.Out(r.ArefStr(r.IVar("json"), "keys_under_root"))
 			r.Text("\n")
 		}
 		r.Text("\n          # If keys_under_root and this setting are enabled, then the values from the decoded\n          # JSON object overwrite the fields that Filebeat normally adds (type, source, offset, etc.)\n          # in case of conflicts.\n")
 		r.L(91)
-		if !erb.Equal(r.Aref(r.IVar("json"), erb.S("overwrite_keys")), nil) {
+		if !erb.Equal(r.ArefStr(r.IVar("json"), "overwrite_keys"), nil) {
 			r.Text("          overwrite_keys: ")
 			r.L(92)
-			r.Out(r.Aref(r.IVar("json"), erb.S("overwrite_keys")))
+			r.Out(r.ArefStr(r.IVar("json"), "overwrite_keys"))
 			r.Text("\n")
 		}
 		r.Text("\n          # If this setting is enabled, Filebeat adds a \"json_error\" key in case of JSON\n          # unmarshaling errors or when a text key is defined in the configuration but cannot\n          # be used.\n")
 		r.L(98)
-		if !erb.Equal(r.Aref(r.IVar("json"), erb.S("add_error_key")), nil) {
+		if !erb.Equal(r.ArefStr(r.IVar("json"), "add_error_key"), nil) {
 			r.Text("          add_error_key: ")
 			r.L(99)
-			r.Out(r.Aref(r.IVar("json"), erb.S("add_error_key")))
+			r.Out(r.ArefStr(r.IVar("json"), "add_error_key"))
 			r.Text("\n")
 		}
 	}
@@ -15425,38 +15425,38 @@ func FilebeatProspectorYml(s erb.Scope) string {
 	if erb.Truthy(r.OpGt(r.Length(r.IVar("multiline")), int64(0))) {
 		r.Text("      multiline:\n")
 		r.L(105)
-		if erb.Truthy(r.Aref(r.IVar("multiline"), erb.S("pattern"))) {
+		if erb.Truthy(r.ArefStr(r.IVar("multiline"), "pattern")) {
 			r.Text("        pattern: '")
 			r.L(106)
-			r.Out(r.Aref(r.IVar("multiline"), erb.S("pattern")))
+			r.Out(r.ArefStr(r.IVar("multiline"), "pattern"))
 			r.Text("'\n")
 		}
 		r.L(108)
-		if erb.Truthy(r.Aref(r.IVar("multiline"), erb.S("negate"))) {
+		if erb.Truthy(r.ArefStr(r.IVar("multiline"), "negate")) {
 			r.Text("        negate: ")
 			r.L(109)
-			r.Out(r.Aref(r.IVar("multiline"), erb.S("negate")))
+			r.Out(r.ArefStr(r.IVar("multiline"), "negate"))
 			r.Text("\n")
 		}
 		r.L(111)
-		if erb.Truthy(r.Aref(r.IVar("multiline"), erb.S("match"))) {
+		if erb.Truthy(r.ArefStr(r.IVar("multiline"), "match")) {
 			r.Text("        match: ")
 			r.L(112)
-			r.Out(r.Aref(r.IVar("multiline"), erb.S("match")))
+			r.Out(r.ArefStr(r.IVar("multiline"), "match"))
 			r.Text("\n")
 		}
 		r.L(114)
-		if erb.Truthy(r.Aref(r.IVar("multiline"), erb.S("max_lines"))) {
+		if erb.Truthy(r.ArefStr(r.IVar("multiline"), "max_lines")) {
 			r.Text("        max_lines: ")
 			r.L(115)
-			r.Out(r.Aref(r.IVar("multiline"), erb.S("max_lines")))
+			r.Out(r.ArefStr(r.IVar("multiline"), "max_lines"))
 			r.Text("\n")
 		}
 		r.L(117)
-		if erb.Truthy(r.Aref(r.IVar("multiline"), erb.S("timeout"))) {
+		if erb.Truthy(r.ArefStr(r.IVar("multiline"), "timeout")) {
 			r.Text("        timeout: ")
 			r.L(118)
-			r.Out(r.Aref(r.IVar("multiline"), erb.S("timeout")))
+			r.Out(r.ArefStr(r.IVar("multiline"), "timeout"))
 			r.Text("\n")
 		}
 	}
@@ -16680,9 +16680,9 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 		r.Each(r.IVar("keystone_domain_choices"), erb.Blk1(func(d erb.Value) erb.Value {
 			r.Text("    ('")
 			r.L(96)
-			r.Out(r.Aref(d, erb.S("name")))
+			r.Out(r.ArefStr(d, "name"))
 			r.Text("', '")
-			r.Out(r.Aref(d, erb.S("display")))
+			r.Out(r.ArefStr(d, "display"))
 			r.Text("'),\n")
 			return r.Erbout()
 		}))
@@ -17145,11 +17145,11 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 		r.Each(r.IVar("available_themes"), erb.Blk1(func(theme erb.Value) erb.Value {
 			r.Text("    ('")
 			r.L(596)
-			r.Out(r.Aref(theme, erb.S("name")))
+			r.Out(r.ArefStr(theme, "name"))
 			r.Text("', '")
-			r.Out(r.Aref(theme, erb.S("label")))
+			r.Out(r.ArefStr(theme, "label"))
 			r.Text("', '")
-			r.Out(r.Aref(theme, erb.S("path")))
+			r.Out(r.ArefStr(theme, "path"))
 			r.Text("'),\n")
 			return r.Erbout()
 		}))
@@ -17417,79 +17417,79 @@ func IronicInspectorDnsmasqHttp(s erb.Scope) string {
 	r.L(10)
 	r.Each(r.IVar("dnsmasq_ip_subnets_real"), erb.Blk1(func(s_ erb.Value) erb.Value {
 		r.L(11)
-		if (erb.Truthy(r.Aref(s_, erb.S("tag")))) && (erb.Truthy(r.Aref(s_, erb.S("netmask")))) {
+		if (erb.Truthy(r.ArefStr(s_, "tag"))) && (erb.Truthy(r.ArefStr(s_, "netmask"))) {
 			r.Text("dhcp-range=set:")
 			r.L(12)
-			r.Out(r.Aref(s_, erb.S("tag")))
+			r.Out(r.ArefStr(s_, "tag"))
 			r.Text(",")
-			r.Out(r.Aref(s_, erb.S("ip_range")))
+			r.Out(r.ArefStr(s_, "ip_range"))
 			r.Text(",")
-			r.Out(r.Aref(s_, erb.S("netmask")))
+			r.Out(r.ArefStr(s_, "netmask"))
 			r.Text(",10m\n")
 		} else {
 			r.L(13)
-			if erb.Truthy(r.Aref(s_, erb.S("tag"))) {
+			if erb.Truthy(r.ArefStr(s_, "tag")) {
 				r.Text("dhcp-range=set:")
 				r.L(14)
-				r.Out(r.Aref(s_, erb.S("tag")))
+				r.Out(r.ArefStr(s_, "tag"))
 				r.Text(",")
-				r.Out(r.Aref(s_, erb.S("ip_range")))
+				r.Out(r.ArefStr(s_, "ip_range"))
 				r.Text(",10m\n")
 			} else {
 				r.Text("dhcp-range=")
 				r.L(16)
-				r.Out(r.Aref(s_, erb.S("ip_range")))
+				r.Out(r.ArefStr(s_, "ip_range"))
 				r.Text(",10m\n")
 			}
 		}
 		r.L(18)
-		if erb.Truthy(r.Aref(s_, erb.S("gateway"))) {
+		if erb.Truthy(r.ArefStr(s_, "gateway")) {
 			r.L(19)
-			if erb.Truthy(r.Aref(s_, erb.S("tag"))) {
+			if erb.Truthy(r.ArefStr(s_, "tag")) {
 				r.Text("dhcp-option=tag:")
 				r.L(20)
-				r.Out(r.Aref(s_, erb.S("tag")))
+				r.Out(r.ArefStr(s_, "tag"))
 				r.Text(",option:router,")
-				r.Out(r.Aref(s_, erb.S("gateway")))
+				r.Out(r.ArefStr(s_, "gateway"))
 				r.Text("\n")
 			} else {
 				r.Text("dhcp-option=option:router,")
 				r.L(22)
-				r.Out(r.Aref(s_, erb.S("gateway")))
+				r.Out(r.ArefStr(s_, "gateway"))
 				r.Text("\n")
 			}
 		}
 		r.L(25)
-		if erb.Truthy(r.Aref(s_, erb.S("mtu"))) {
+		if erb.Truthy(r.ArefStr(s_, "mtu")) {
 			r.L(26)
-			if erb.Truthy(r.Aref(s_, erb.S("tag"))) {
+			if erb.Truthy(r.ArefStr(s_, "tag")) {
 				r.Text("dhcp-option-force=tag:")
 				r.L(27)
-				r.Out(r.Aref(s_, erb.S("tag")))
+				r.Out(r.ArefStr(s_, "tag"))
 				r.Text(",option:mtu,")
-				r.Out(r.Aref(s_, erb.S("mtu")))
+				r.Out(r.ArefStr(s_, "mtu"))
 				r.Text("\n")
 			} else {
 				r.Text("dhcp-option-force=option:mtu,")
 				r.L(29)
-				r.Out(r.Aref(s_, erb.S("mtu")))
+				r.Out(r.ArefStr(s_, "mtu"))
 				r.Text("\n")
 			}
 		}
 		r.L(32)
-		if erb.Truthy(r.Aref(s_, erb.S("classless_static_routes"))) {
+		if erb.Truthy(r.ArefStr(s_, "classless_static_routes")) {
 			r.L(33)
 			r.SetIVar("_routes", erb.NewArray())
 			r.L(34)
-			r.Each(r.Aref(s_, erb.S("classless_static_routes")), erb.Blk1(func(route erb.Value) erb.Value {
+			r.Each(r.ArefStr(s_, "classless_static_routes"), erb.Blk1(func(route erb.Value) erb.Value {
 				r.L(35)
-				return r.OpShl(r.IVar("_routes"), r.OpAdd(r.OpAdd(r.Aref(route, erb.S("destination")), erb.S(",")), r.Aref(route, erb.S("nexthop"))))
+				return r.OpShl(r.IVar("_routes"), r.OpAdd(r.OpAdd(r.ArefStr(route, "destination"), erb.S(",")), r.ArefStr(route, "nexthop")))
 			}))
 			r.L(37)
-			if erb.Truthy(r.Aref(s_, erb.S("tag"))) {
+			if erb.Truthy(r.ArefStr(s_, "tag")) {
 				r.Text("dhcp-option=tag:")
 				r.L(38)
-				r.Out(r.Aref(s_, erb.S("tag")))
+				r.Out(r.ArefStr(s_, "tag"))
 				r.Text(",option:classless-static-route,")
 				r.Out(r.Join(r.IVar("_routes"), erb.S(",")))
 				return r.Erbout()
@@ -17569,79 +17569,79 @@ func IronicInspectorDnsmasqTftp(s erb.Scope) string {
 	r.L(10)
 	r.Each(r.IVar("dnsmasq_ip_subnets_real"), erb.Blk1(func(s_ erb.Value) erb.Value {
 		r.L(11)
-		if (erb.Truthy(r.Aref(s_, erb.S("tag")))) && (erb.Truthy(r.Aref(s_, erb.S("netmask")))) {
+		if (erb.Truthy(r.ArefStr(s_, "tag"))) && (erb.Truthy(r.ArefStr(s_, "netmask"))) {
 			r.Text("dhcp-range=set:")
 			r.L(12)
-			r.Out(r.Aref(s_, erb.S("tag")))
+			r.Out(r.ArefStr(s_, "tag"))
 			r.Text(",")
-			r.Out(r.Aref(s_, erb.S("ip_range")))
+			r.Out(r.ArefStr(s_, "ip_range"))
 			r.Text(",")
-			r.Out(r.Aref(s_, erb.S("netmask")))
+			r.Out(r.ArefStr(s_, "netmask"))
 			r.Text(",10m\n")
 		} else {
 			r.L(13)
-			if erb.Truthy(r.Aref(s_, erb.S("tag"))) {
+			if erb.Truthy(r.ArefStr(s_, "tag")) {
 				r.Text("dhcp-range=set:")
 				r.L(14)
-				r.Out(r.Aref(s_, erb.S("tag")))
+				r.Out(r.ArefStr(s_, "tag"))
 				r.Text(",")
-				r.Out(r.Aref(s_, erb.S("ip_range")))
+				r.Out(r.ArefStr(s_, "ip_range"))
 				r.Text(",10m\n")
 			} else {
 				r.Text("dhcp-range=")
 				r.L(16)
-				r.Out(r.Aref(s_, erb.S("ip_range")))
+				r.Out(r.ArefStr(s_, "ip_range"))
 				r.Text(",10m\n")
 			}
 		}
 		r.L(18)
-		if erb.Truthy(r.Aref(s_, erb.S("gateway"))) {
+		if erb.Truthy(r.ArefStr(s_, "gateway")) {
 			r.L(19)
-			if erb.Truthy(r.Aref(s_, erb.S("tag"))) {
+			if erb.Truthy(r.ArefStr(s_, "tag")) {
 				r.Text("dhcp-option=tag:")
 				r.L(20)
-				r.Out(r.Aref(s_, erb.S("tag")))
+				r.Out(r.ArefStr(s_, "tag"))
 				r.Text(",option:router,")
-				r.Out(r.Aref(s_, erb.S("gateway")))
+				r.Out(r.ArefStr(s_, "gateway"))
 				r.Text("\n")
 			} else {
 				r.Text("dhcp-option=option:router,")
 				r.L(22)
-				r.Out(r.Aref(s_, erb.S("gateway")))
+				r.Out(r.ArefStr(s_, "gateway"))
 				r.Text("\n")
 			}
 		}
 		r.L(25)
-		if erb.Truthy(r.Aref(s_, erb.S("mtu"))) {
+		if erb.Truthy(r.ArefStr(s_, "mtu")) {
 			r.L(26)
-			if erb.Truthy(r.Aref(s_, erb.S("tag"))) {
+			if erb.Truthy(r.ArefStr(s_, "tag")) {
 				r.Text("dhcp-option-force=tag:")
 				r.L(27)
-				r.Out(r.Aref(s_, erb.S("tag")))
+				r.Out(r.ArefStr(s_, "tag"))
 				r.Text(",option:mtu,")
-				r.Out(r.Aref(s_, erb.S("mtu")))
+				r.Out(r.ArefStr(s_, "mtu"))
 				r.Text("\n")
 			} else {
 				r.Text("dhcp-option-force=option:mtu,")
 				r.L(29)
-				r.Out(r.Aref(s_, erb.S("mtu")))
+				r.Out(r.ArefStr(s_, "mtu"))
 				r.Text("\n")
 			}
 		}
 		r.L(32)
-		if erb.Truthy(r.Aref(s_, erb.S("classless_static_routes"))) {
+		if erb.Truthy(r.ArefStr(s_, "classless_static_routes")) {
 			r.L(33)
 			r.SetIVar("_routes", erb.NewArray())
 			r.L(34)
-			r.Each(r.Aref(s_, erb.S("classless_static_routes")), erb.Blk1(func(route erb.Value) erb.Value {
+			r.Each(r.ArefStr(s_, "classless_static_routes"), erb.Blk1(func(route erb.Value) erb.Value {
 				r.L(35)
-				return r.OpShl(r.IVar("_routes"), r.OpAdd(r.OpAdd(r.Aref(route, erb.S("destination")), erb.S(",")), r.Aref(route, erb.S("nexthop"))))
+				return r.OpShl(r.IVar("_routes"), r.OpAdd(r.OpAdd(r.ArefStr(route, "destination"), erb.S(",")), r.ArefStr(route, "nexthop")))
 			}))
 			r.L(37)
-			if erb.Truthy(r.Aref(s_, erb.S("tag"))) {
+			if erb.Truthy(r.ArefStr(s_, "tag")) {
 				r.Text("dhcp-option=tag:")
 				r.L(38)
-				r.Out(r.Aref(s_, erb.S("tag")))
+				r.Out(r.ArefStr(s_, "tag"))
 				r.Text(",option:classless-static-route,")
 				r.Out(r.Join(r.IVar("_routes"), erb.S(",")))
 				return r.Erbout()
@@ -18165,10 +18165,10 @@ func McollectiveActionpolicy(s erb.Scope) string {
 	var lines erb.Value
 	r.Text("policy default ")
 	r.L(1)
-	r.Out(r.Aref(r.IVar("data"), erb.S("default")))
+	r.Out(r.ArefStr(r.IVar("data"), "default"))
 	r.Text("\n")
 	r.L(3)
-	lines = r.Collect(r.Aref(r.IVar("data"), erb.S("lines")), erb.Blk1(func(line erb.Value) erb.Value {
+	lines = r.Collect(r.ArefStr(r.IVar("data"), "lines"), erb.Blk1(func(line erb.Value) erb.Value {
 		r.L(4)
 		return r.Join(r.ValuesAt(line, r.Spread(r.Splat(erb.NewArray(erb.S("action"), erb.S("callerid"), erb.S("actions"), erb.S("facts"), erb.S("classes"))))...), erb.S("\t"))
 	}))
@@ -19062,18 +19062,18 @@ func MonitCheckCommon(s erb.Scope) string {
 	r.Each(r.IVar("tests_real"), erb.Blk1(func(test erb.Value) erb.Value {
 		r.Text("  IF ")
 		r.L(16)
-		r.Out(r.Aref(test, erb.S("condition")))
+		r.Out(r.ArefStr(test, "condition"))
 		r.Text("\n")
 		r.L(17)
 		if erb.Truthy(r.KeyQ(test, erb.S("tolerance"))) {
 			r.Text("    FOR ")
 			r.L(18)
-			r.Out(r.Aref(test, erb.S("tolerance")))
+			r.Out(r.ArefStr(test, "tolerance"))
 			r.Text("\n")
 		}
 		r.Text("  THEN ")
 		r.L(20)
-		r.Out(r.Aref(test, erb.S("action")))
+		r.Out(r.ArefStr(test, "action"))
 		r.Text("\n")
 		return r.Erbout()
 	}))
@@ -19597,7 +19597,7 @@ func MysqlMyCnf(s erb.Scope) string {
 			r.L(6)
 			r.Map(r.Sort(v, erb.NoBlock), erb.Blk2(func(ki, vi erb.Value) erb.Value {
 				r.L(7)
-				if ((erb.Equal(ki, erb.S("ssl-disable"))) || ((erb.Truthy(r.OpMatch(ki, erb.Re("^ssl", "")))) && (erb.Equal(r.Aref(v, erb.S("ssl-disable")), true)))) || ((erb.Truthy(r.OpMatch(ki, erb.Re("^ssl-", "")))) && (erb.Equal(r.Aref(v, erb.S("ssl")), false))) {
+				if ((erb.Equal(ki, erb.S("ssl-disable"))) || ((erb.Truthy(r.OpMatch(ki, erb.Re("^ssl", "")))) && (erb.Equal(r.ArefStr(v, "ssl-disable"), true)))) || ((erb.Truthy(r.OpMatch(ki, erb.Re("^ssl-", "")))) && (erb.Equal(r.ArefStr(v, "ssl"), false))) {
 					r.L(8)
 					return nil
 				} else {
@@ -19670,7 +19670,7 @@ func MysqlMyCnfPass(s erb.Scope) string {
 		}
 		r.Text("socket=")
 		r.L(10)
-		r.Out(r.Aref(r.Aref(r.IVar("options"), erb.S("client")), erb.S("socket")))
+		r.Out(r.ArefStr(r.ArefStr(r.IVar("options"), "client"), "socket"))
 		r.Text("\n")
 		return r.Erbout()
 	}))
@@ -19960,27 +19960,27 @@ func NovaProviderYaml(s erb.Scope) string {
 	r.Each(r.IVar("custom_inventories"), erb.Blk1(func(provider erb.Value) erb.Value {
 		r.Text("  - identification:\n")
 		r.L(7)
-		if erb.Truthy(r.Aref(provider, erb.S("name"))) {
+		if erb.Truthy(r.ArefStr(provider, "name")) {
 			r.Text("      name: '")
 			r.L(8)
-			r.Out(r.Aref(provider, erb.S("name")))
+			r.Out(r.ArefStr(provider, "name"))
 			r.Text("'\n")
 		} else {
 			r.L(9)
-			if erb.Truthy(r.Aref(provider, erb.S("uuid"))) {
+			if erb.Truthy(r.ArefStr(provider, "uuid")) {
 				r.Text("      uuid: '")
 				r.L(10)
-				r.Out(r.Aref(provider, erb.S("uuid")))
+				r.Out(r.ArefStr(provider, "uuid"))
 				r.Text("'\n")
 			} else {
 				r.Text("      uuid: '$COMPUTE_NODE'\n")
 			}
 		}
 		r.L(14)
-		if !(erb.Truthy(r.NilQ(r.Aref(provider, erb.S("inventories"))))) {
+		if !(erb.Truthy(r.NilQ(r.ArefStr(provider, "inventories")))) {
 			r.Text("    inventories:\n      additional:\n")
 			r.L(17)
-			r.Each(r.Aref(provider, erb.S("inventories")), erb.Blk2(func(key, inventory erb.Value) erb.Value {
+			r.Each(r.ArefStr(provider, "inventories"), erb.Blk2(func(key, inventory erb.Value) erb.Value {
 				r.Text("        - ")
 				r.L(18)
 				r.Out(key)
@@ -19998,10 +19998,10 @@ func NovaProviderYaml(s erb.Scope) string {
 			}))
 		}
 		r.L(24)
-		if !(erb.Truthy(r.NilQ(r.Aref(provider, erb.S("traits"))))) {
+		if !(erb.Truthy(r.NilQ(r.ArefStr(provider, "traits")))) {
 			r.Text("    traits:\n      additional:\n")
 			r.L(27)
-			return r.Each(r.Aref(provider, erb.S("traits")), erb.Blk1(func(trait erb.Value) erb.Value {
+			return r.Each(r.ArefStr(provider, "traits"), erb.Blk1(func(trait erb.Value) erb.Value {
 				r.Text("        - '")
 				r.L(28)
 				r.Out(trait)
@@ -25730,7 +25730,7 @@ func Inline4(s erb.Scope) string {
 			return r.Aset(hash, k, r.OpMul(k, int64(2)))
 		}))
 		r.L(1)
-		r.Aref(h, erb.S("ab"))
+		r.ArefStr(h, "ab")
 		return r.Inspect(h)
 	}())
 	r.Text(" ")
@@ -26421,7 +26421,7 @@ func Inline34(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Aref(r.ScopeHash(), erb.S("num")))
+	r.Out(r.ArefStr(r.ScopeHash(), "num"))
 	r.Text(" ")
 	r.Out(r.Inspect(r.First(r.Sort(r.Keys(r.ScopeHash()), erb.NoBlock), int64(3))))
 	return r.Result()
@@ -26751,9 +26751,9 @@ func Inline48(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Aref(r.IVar("hash"), erb.S("a")))
+	r.Out(r.ArefStr(r.IVar("hash"), "a"))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Aref(r.IVar("hash"), erb.S("z"))))
+	r.Out(r.Inspect(r.ArefStr(r.IVar("hash"), "z")))
 	r.Text(" ")
 	r.Out(r.Fetch(r.IVar("hash"), erb.NoBlock, erb.S("b")))
 	r.Text(" ")
@@ -27392,15 +27392,15 @@ func Inline79(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Aref(r.Aref(r.IVar("nested"), erb.S("web")), erb.S("port")))
+	r.Out(r.ArefStr(r.ArefStr(r.IVar("nested"), "web"), "port"))
 	r.Text(" ")
-	r.Out(r.Join(r.Aref(r.Aref(r.IVar("nested"), erb.S("web")), erb.S("hosts")), erb.S(" ")))
+	r.Out(r.Join(r.ArefStr(r.ArefStr(r.IVar("nested"), "web"), "hosts"), erb.S(" ")))
 	r.Text(" ")
 	r.Out(r.Inspect(r.Dig(r.IVar("nested"), erb.S("web"), erb.S("opts"), erb.S("x"))))
 	r.Text(" ")
 	r.Out(r.Inspect(r.Dig(r.IVar("nested"), erb.S("web"), erb.S("nope"), erb.S("x"))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Keys(r.Aref(r.IVar("nested"), erb.S("web")))))
+	r.Out(r.Inspect(r.Keys(r.ArefStr(r.IVar("nested"), "web"))))
 	r.Text(" ")
 	r.Out(r.Inspect(r.IVar("nested")))
 	return r.Result()
@@ -28396,13 +28396,13 @@ func Inline126(s erb.Scope) string {
 	r.Each(r.IVar("account_user_list"), erb.Blk1(func(user erb.Value) erb.Value {
 		r.Text("      user_")
 		r.L(1)
-		r.Out(r.Aref(user, erb.S("account")))
+		r.Out(r.ArefStr(user, "account"))
 		r.Text("_")
-		r.Out(r.Aref(user, erb.S("user")))
+		r.Out(r.ArefStr(user, "user"))
 		r.Text(",      ")
-		r.Out(r.Aref(user, erb.S("key")))
+		r.Out(r.ArefStr(user, "key"))
 		r.Text(" ")
-		r.Out(r.Join(r.Map(r.Aref(user, erb.S("groups")), erb.Blk1(func(g erb.Value) erb.Value {
+		r.Out(r.Join(r.Map(r.ArefStr(user, "groups"), erb.Blk1(func(g erb.Value) erb.Value {
 			r.L(1)
 			return r.OpAdd(erb.S("."), g)
 		})), erb.S(" ")))
@@ -28783,7 +28783,7 @@ func Inline145(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Aref(r.Match(erb.S("Key=Value"), erb.NoBlock, erb.Re("(?<k>\\w+)=(?<v>\\w+)", "")), erb.S("v")))
+	r.Out(r.ArefStr(r.Match(erb.S("Key=Value"), erb.NoBlock, erb.Re("(?<k>\\w+)=(?<v>\\w+)", "")), "v"))
 	r.Text(" ")
 	r.Out(r.Inspect(r.Captures(r.Match(erb.S("Key=Value"), erb.NoBlock, erb.Re("(?<k>\\w+)=(?<v>\\w+)", "")))))
 	r.Text(" ")
