@@ -452,6 +452,11 @@ func (g *generator) catalog(units []*unit, hasHiera bool) error {
 	for _, kv := range g.opts.Settings {
 		body = append(body, jen.Id("p").Dot("SetSetting").Call(jen.Lit(kv[0]), jen.Lit(kv[1])))
 	}
+	if v := g.e.RichData; v != "" {
+		// environment.conf's, which decides the catalogs' format over
+		// --setting rich_data (Environment#rich_data?)
+		body = append(body, jen.Id("p").Dot("SetEnvironmentConf").Call(jen.Lit("rich_data"), jen.Lit(v)))
+	}
 	for _, kv := range g.opts.BuildSettings {
 		body = append(body, jen.Id("p").Dot("SetBuildSetting").Call(jen.Lit(kv[0]), jen.Lit(kv[1])))
 	}

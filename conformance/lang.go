@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -211,11 +210,7 @@ func BuildLangCorpus(archives []*LangArchive, work string, puppet int) (*LangCor
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", a.Name, err)
 		}
-		settings := a.Settings
-		if v := e.RichData; v != "" {
-			// environment.conf's, as pp2go build gives it
-			settings = append(slices.Clone(settings), [2]string{"rich_data", v})
-		}
+		settings := a.Settings // environment.conf's rich_data: codegen's
 		check := rt.NewProgram("production")
 		for _, kv := range settings {
 			if err := check.SetSetting(kv[0], kv[1]); err != nil {

@@ -64,10 +64,11 @@ type Program struct {
 	buildVals        map[string]any // the build's settings (buildsettings.go)
 	strict           string
 	strictVariables  bool
-	dataBinding      string   // data_binding_terminus: hiera, none or ""
-	digestAlgorithm  string   // digest_algorithm
-	disabledWarnings []string // disable_warnings
-	noRichData       bool     // rich_data false
+	dataBinding      string       // data_binding_terminus: hiera, none or ""
+	digestAlgorithm  string       // digest_algorithm
+	disabledWarnings []string     // disable_warnings
+	noRichData       bool         // rich_data false
+	envRichData      values.Value // environment.conf's rich_data, nil when unset
 	// max_errors, max_warnings, max_deprecations: how many of a file's
 	// validation issues are reported (Issues)
 	maxErrors, maxWarnings, maxDeprecations int

@@ -145,7 +145,11 @@ func (p *Program) applySettings() {
 	p.strictVariables = p.settingValue("strict_variables") == values.Bool(true)
 	p.dataBinding = values.ToString(p.settingValue("data_binding_terminus"))
 	p.digestAlgorithm = values.ToString(p.settingValue("digest_algorithm"))
-	p.noRichData = p.settingValue("rich_data") == values.Bool(false)
+	rich := p.settingValue("rich_data")
+	if p.envRichData != nil {
+		rich = p.envRichData
+	}
+	p.noRichData = rich == values.Bool(false)
 	limit := func(name string) int {
 		n, _ := p.settingValue(name).(values.Int)
 		return int(n)

@@ -81,6 +81,31 @@ func (p *Program) SetSetting(name, value string) error {
 	return nil
 }
 
+// SetEnvironmentConf sets a setting as the environment's environment.conf
+// gives it (the generated program sets them). Only rich_data is taken:
+// Environment#rich_data? reads environment.conf's value before
+// Puppet[:rich_data], so that it decides the catalog's format whatever
+// the binary's --setting rich_data says; $settings::rich_data shows it
+// unless --setting gives another, as Puppet's command-line values come
+// before environment.conf's in its settings' search path.
+func (p *Program) SetEnvironmentConf(name, value string) error {
+	if name != "rich_data" {
+		return fmt.Errorf("environment.conf's %s is not a setting pp2go takes from it", name)
+	}
+	v, err := settable[name](name, value)
+	if err != nil {
+		return err
+	}
+	if err := p.SetSetting(name, value); err != nil {
+		return err
+	}
+	p.settingsMu.Lock()
+	defer p.settingsMu.Unlock()
+	p.envRichData = v
+	p.applySettings()
+	return nil
+}
+
 // Setting is the value of one of the SettingRoots for the program's
 // compilations: as set, else Puppet's default (environmentpath:
 // /etc/puppet/code/environments).

@@ -125,6 +125,25 @@ func TestSettableSettings(t *testing.T) {
 	assert.Equal(t, values.String("8.10.0"), v)
 }
 
+// environment.conf's rich_data decides the format over --setting's
+// (Environment#rich_data? reads it first); $settings::rich_data shows the
+// command line's (Settings#searchpath puts :cli before the environment).
+func TestEnvironmentConfRichData(t *testing.T) {
+	p := NewProgram("production")
+	assert.True(t, p.RichData(), "Puppet's default")
+	require.NoError(t, p.SetSetting("rich_data", "false"))
+	assert.False(t, p.RichData())
+	require.NoError(t, p.SetEnvironmentConf("rich_data", "true"))
+	assert.True(t, p.RichData())
+	require.NoError(t, p.SetSetting("rich_data", "false"))
+	assert.True(t, p.RichData(), "environment.conf's wins over a later --setting")
+	tab := p.settingsTable(&varTable{kind: localTable})
+	assert.Equal(t, values.Bool(false), tab.vals[tab.find("rich_data")])
+	assert.EqualError(t, p.SetEnvironmentConf("rich_data", "maybe"),
+		`Invalid value '"maybe"' for boolean parameter: rich_data`)
+	assert.Error(t, p.SetEnvironmentConf("static_catalogs", "false"))
+}
+
 func TestParsePuppet(t *testing.T) {
 	for in, want := range map[string]*Release{"8": Puppet8, "7": Puppet7, "8.10": Puppet8, "7.23.0": Puppet7, "openvox8": Puppet8, "OpenVox 8": nil, "6": nil, "8.9": nil, "openvox7": nil} {
 		r, err := ParsePuppet(in)

@@ -173,9 +173,9 @@ module path, the main manifest), turned into Go, and built with 'go build'
 default settings but for those given with --setting NAME=VALUE (strict,
 strict_variables, data_binding_terminus, digest_algorithm,
 disable_warnings, max_errors, max_warnings, max_deprecations, rich_data,
-the directories and the certname of $settings::*; environment.conf's
-rich_data wins over --setting's); the binary's own --puppet and --setting
-override both.
+the directories and the certname of $settings::*); the binary's own
+--puppet and --setting override them. environment.conf's rich_data decides
+the catalogs' format over both, as Environment#rich_data? reads it first.
 
 The settings that decide what the build reads act here, as Puppet's do:
 code (compiled instead of the main manifest), default_manifest and
@@ -348,12 +348,10 @@ func generate(stderr io.Writer, dir string, ef *envFlags, strict bool) (*codegen
 		settings = append(settings, [2]string{"static_catalogs", v})
 	}
 	if v := e.RichData; v != "" {
-		// the program's rich_data, which wins over puppet.conf's
-		// (Environment#rich_data?)
-		if err := rt.NewProgram(ef.environment).SetSetting("rich_data", v); err != nil {
+		// the generated program sets it (codegen), over --setting's
+		if err := rt.NewProgram(ef.environment).SetEnvironmentConf("rich_data", v); err != nil {
 			return nil, fmt.Errorf("%s: rich_data = %s: %w", filepath.Join(e.Dir, "environment.conf"), v, err)
 		}
-		settings = append(settings, [2]string{"rich_data", v})
 	}
 	ph.begin("Generating Go")
 	res, err := codegen.Generate(e, codegen.Options{Environment: ef.environment, Runtime: pp2go.Runtime, Version: version, HieraConfig: hieraConfig, Checked: checked,

@@ -65,7 +65,8 @@ catalogs as plain JSON, as puppetserver renders them then: a value JSON
 cannot hold (default, a type, a Regexp, Binary, Timestamp, Timespan,
 SemVer, Deferred) and a hash key that is not a String become strings, each
 with a warning (an error under strict=error, Puppet 8's default); serve
-does so too for an agent that does not accept rich data. The directories
+does so too for an agent that does not accept rich data (an environment.conf
+that sets rich_data decides it, whatever --setting says). The directories
 (confdir, codedir, vardir, logdir, rundir, publicdir, environmentpath,
 basemodulepath) and the certname change what $settings::* shows, which
 otherwise are a Debian server's defaults for the release; static_catalogs
