@@ -204,7 +204,17 @@ func (u *unit) varRef(name string, slot int) jen.Code {
 		want = "varTop" + goName(name)
 	}
 	id := u.ref(&u.vars, name, want, func() jen.Code {
-		return jen.Qual(rtPath, "QualifiedVar").Call(jen.Lit(name), jen.Lit(slot))
+		// split as rt.QualifiedVar splits it, so that the linker lays
+		// the reference out and no code makes it at start-up
+		class, leaf := "", strings.TrimPrefix(name, "::")
+		if i := strings.LastIndex(leaf, "::"); i >= 0 {
+			class, leaf = leaf[:i], leaf[i+2:]
+		}
+		fields := jen.Dict{jen.Id("Name"): jen.Lit(name), jen.Id("Leaf"): jen.Lit(leaf), jen.Id("Slot"): jen.Lit(slot)}
+		if class != "" {
+			fields[jen.Id("Class")] = jen.Lit(class)
+		}
+		return jen.Op("&").Qual(rtPath, "VarRef").Values(fields)
 	})
 	return jen.Id(id)
 }

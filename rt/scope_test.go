@@ -240,9 +240,9 @@ func TestQualifiedVar(t *testing.T) {
 		s.setClassScope("k", s)
 		for pass := 0; pass < 2; pass++ {
 			for _, r := range refs {
-				got, want := s.Qualified(nil, r), s.Var(nil, r.name)
+				got, want := s.Qualified(nil, r), s.Var(nil, r.Name)
 				if !values.Equals(got, want) || values.IsUndef(got) != values.IsUndef(want) {
-					t.Errorf("round %d: %s (slot %d) is %v, Var finds %v", round, r.name, r.slot, got, want)
+					t.Errorf("round %d: %s (slot %d) is %v, Var finds %v", round, r.Name, r.Slot, got, want)
 				}
 			}
 		}
