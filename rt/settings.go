@@ -92,16 +92,12 @@ func (p *Program) SetEnvironmentConf(name, value string) error {
 	if name != "rich_data" {
 		return fmt.Errorf("environment.conf's %s is not a setting pp2go takes from it", name)
 	}
-	v, err := settable[name](name, value)
-	if err != nil {
-		return err
-	}
 	if err := p.SetSetting(name, value); err != nil {
 		return err
 	}
 	p.settingsMu.Lock()
 	defer p.settingsMu.Unlock()
-	p.envRichData = v
+	p.envRichData = p.settingVals[name] // as SetSetting munged it
 	p.applySettings()
 	return nil
 }
