@@ -47,6 +47,9 @@ least --time. Prints one line of key=value pairs:
                  heap allocations (count, bytes) of building the program
                  and the first compile: what a one-shot 'compile' allocates
                  after the packages' initialization
+  program_allocs, program_bytes
+                 the part of start_allocs, start_bytes that builds the
+                 program
   rss_kb         the process's peak resident set size (kernel's maxrss, in
                  KiB: the heap and the binary's pages it touched), at the end
 
@@ -67,6 +70,9 @@ that failed (the first one included). --puppet and --setting are compile's.`,
 			t0 := time.Now()
 			p := program()
 			programNs := time.Since(t0)
+			var msp runtime.MemStats
+			runtime.ReadMemStats(&msp)
+			programAllocs, programBytes := msp.Mallocs-ms0.Mallocs, msp.TotalAlloc-ms0.TotalAlloc
 			if err := pf.apply(p); err != nil {
 				return err
 			}
@@ -86,7 +92,9 @@ that failed (the first one included). --puppet and --setting are compile's.`,
 				}
 				defer pprof.StopCPUProfile()
 			}
-			if memProfile != "" {
+			if memProfile != "" && runtime.MemProfileRate == defaultMemProfileRate {
+				// (GODEBUG=memprofilerate=N set a rate from the start:
+				// the profile then shows the start-up's allocations too)
 				runtime.MemProfileRate = 4096
 			}
 			var times []time.Duration
@@ -132,10 +140,10 @@ that failed (the first one included). --puppet and --setting are compile's.`,
 			if resources > 0 {
 				perResource = (allocs + uint64(resources)/2) / uint64(resources)
 			}
-			fmt.Printf("program_ns=%d first_ns=%d n=%d min_ns=%d median_ns=%d mean_ns=%d cpu_ns=%d allocs=%d bytes=%d resources=%d allocs_per_resource=%d start_allocs=%d start_bytes=%d rss_kb=%d fail=%d\n",
+			fmt.Printf("program_ns=%d first_ns=%d n=%d min_ns=%d median_ns=%d mean_ns=%d cpu_ns=%d allocs=%d bytes=%d resources=%d allocs_per_resource=%d start_allocs=%d start_bytes=%d program_allocs=%d program_bytes=%d rss_kb=%d fail=%d\n",
 				programNs.Nanoseconds(), firstNs.Nanoseconds(), n, sorted[0].Nanoseconds(), sorted[n/2].Nanoseconds(),
 				total.Nanoseconds()/int64(n), cpu.Nanoseconds()/int64(n), allocs, (ms1.TotalAlloc-ms0.TotalAlloc)/uint64(n),
-				resources, perResource, startAllocs, startBytes, maxRSS(), fail)
+				resources, perResource, startAllocs, startBytes, programAllocs, programBytes, maxRSS(), fail)
 			return nil
 		},
 	}
@@ -145,9 +153,13 @@ that failed (the first one included). --puppet and --setting are compile's.`,
 	f.IntVar(&count, "count", 0, "compile this many catalogs (0: as many as --time allows, at least 10)")
 	f.DurationVar(&minTime, "time", time.Second, "with --count 0: compile catalogs for at least this long")
 	f.StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile of the warm compiles to this file")
-	f.StringVar(&memProfile, "memprofile", "", "write a profile of the allocations (sampled every 4 KiB) to this file")
+	f.StringVar(&memProfile, "memprofile", "", "write a profile of the warm compiles' allocations (sampled every 4 KiB; with GODEBUG=memprofilerate=N, of the whole run at that rate) to this file")
 	return cmd
 }
+
+// defaultMemProfileRate is the runtime's MemProfileRate unless
+// GODEBUG=memprofilerate=N changes it.
+const defaultMemProfileRate = 512 * 1024
 
 // maxRSS is the process's peak resident set size in KiB.
 func maxRSS() int64 {

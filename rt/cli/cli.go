@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"runtime/pprof"
 	"sort"
 	"strings"
 	"sync"
@@ -53,7 +54,7 @@ func Main(program func() *rt.Program) {
 }
 
 func compileCommand(program func() *rt.Program) *cobra.Command {
-	var factsFile, out, factsDir, outDir string
+	var factsFile, out, factsDir, outDir, cpuProfile string
 	var pf puppetFlags   // --puppet, --setting
 	var classes []string // --class: node code that includes them (a class spec)
 	var trustedFile string
@@ -144,6 +145,17 @@ not with --facts-dir.`,
 				if outDir == "" {
 					return fmt.Errorf("--facts-dir needs --out-dir")
 				}
+				if cpuProfile != "" {
+					f, err := os.Create(cpuProfile)
+					if err != nil {
+						return err
+					}
+					defer f.Close()
+					if err := pprof.StartCPUProfile(f); err != nil {
+						return err
+					}
+					defer pprof.StopCPUProfile()
+				}
 				return compileDir(os.Stderr, program(), factsDir, outDir, jobs, shown, pretty, checkDeps)
 			}
 			if len(args) != 1 || factsFile == "" {
@@ -204,6 +216,7 @@ not with --facts-dir.`,
 	f.StringVar(&factsDir, "facts-dir", "", "compile every facts file of this directory (NAME.json, NAME.yaml)")
 	f.StringVar(&outDir, "out-dir", "", "with --facts-dir: where NAME.json catalogs are written")
 	f.IntVarP(&jobs, "jobs", "j", runtime.NumCPU(), "with --facts-dir: how many nodes to compile at once")
+	f.StringVar(&cpuProfile, "cpuprofile", "", "with --facts-dir: write a CPU profile of the whole directory's compiles to this file")
 	f.BoolVarP(&quiet, "quiet", "q", false, "do not print warnings and log messages")
 	f.BoolVar(&verbose, "verbose", false, "print info messages too")
 	f.BoolVar(&debugLogs, "debug", false, "print debug and info messages too")
