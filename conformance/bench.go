@@ -114,6 +114,62 @@ func RunOnce(binary, node, facts, out string) (time.Duration, int64, error) {
 	return d, rss, err
 }
 
+// Throughput times `BINARY compile --facts-dir DIR --out-dir OUT -j JOBS
+// --puppet 7 -q` over n copies of a node's facts, written to dir first
+// (the facts directory and the catalogs' directory are made there, and
+// emptied first). The copies are named as the node with the number of the
+// copy in place of its first label's trailing digits (ctl1.example.com:
+// ctl1, ctl2, ...; with no digits there, the number is appended), so that
+// node definitions matching the node's name match them too. It returns the
+// wall time of the whole process and its peak resident set size in bytes;
+// a failing node fails it.
+func Throughput(binary, node, facts string, n, jobs int, dir string) (time.Duration, int64, error) {
+	b, err := os.ReadFile(facts)
+	if err != nil {
+		return 0, 0, err
+	}
+	factsDir, outDir := filepath.Join(dir, "facts"), filepath.Join(dir, "catalogs")
+	for _, d := range []string{factsDir, outDir} {
+		if err := os.RemoveAll(d); err != nil {
+			return 0, 0, err
+		}
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return 0, 0, err
+		}
+	}
+	label, rest, _ := strings.Cut(node, ".")
+	if rest != "" {
+		rest = "." + rest
+	}
+	label = strings.TrimRight(label, "0123456789")
+	ext := filepath.Ext(facts)
+	for i := 1; i <= n; i++ {
+		if err := os.WriteFile(filepath.Join(factsDir, fmt.Sprintf("%s%d%s%s", label, i, rest, ext)), b, 0o644); err != nil {
+			return 0, 0, err
+		}
+	}
+	cmd := exec.Command(binary, "compile", "--facts-dir", factsDir, "--out-dir", outDir, "-j", strconv.Itoa(jobs), "--puppet", BenchPuppet, "-q")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	start := time.Now()
+	err = cmd.Run()
+	d := time.Since(start)
+	if err != nil {
+		return 0, 0, fmt.Errorf("%v: %s", err, lastLines(stderr.String(), 5))
+	}
+	var rss int64
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		rss = ru.Maxrss << 10 // kilobytes on Linux
+	}
+	return d, rss, nil
+}
+
+// lastLines is the last n lines of s.
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
+
 // Durations summarizes timings.
 type Durations []time.Duration
 

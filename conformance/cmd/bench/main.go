@@ -21,6 +21,13 @@
 //   - allocs /res and heap /compile: the heap allocations of a warm compile
 //     per resource of the catalog, and the bytes it allocates.
 //
+// Then, for the scenario -throughput-scenario names (mod_keystone, when
+// it is among those run), many catalogs in one process: the binary's
+// `compile --facts-dir DIR --out-dir OUT -j 2` over -throughput copies of
+// the node's facts (see conformance.Throughput), timed from the outside,
+// the best of two runs, and the time of 10,000 such catalogs extrapolated
+// linearly from it, beside issue 14's target of 10 s.
+//
 // The rounds of warm and run timings are interleaved, half of them before
 // and half after Puppet's timings, so that a change of load on the machine
 // shows in both. Puppet's figures are the oracle's `bench SCENARIO NODE
@@ -60,6 +67,8 @@ func main() {
 	pRuns := flag.Int("puppet-runs", 5, "Puppet: cold runs (bench's RUNS)")
 	pNodes := flag.Int("puppet-nodes", 10, "Puppet: nodes of the warm batch (bench's WARM_NODES)")
 	pPasses := flag.Int("puppet-passes", 2, "Puppet: timed passes of the warm batch (bench's PASSES)")
+	tpScenario := flag.String("throughput-scenario", "mod_keystone", "the scenario whose node is compiled many times in one process (compile --facts-dir -j 2)")
+	tpNodes := flag.Int("throughput", 2000, "how many copies of that node's facts are compiled (0: none)")
 	flag.Parse()
 	re, err := regexp.Compile(*run)
 	if err != nil {
@@ -86,6 +95,7 @@ func main() {
 	fmt.Println(rule)
 	var coldRatios, warmRatios, cachedRatios []float64
 	var notes []string
+	var tp []string // the throughput line
 	for _, sc := range scs {
 		if !re.MatchString(sc.Name) {
 			continue
@@ -95,6 +105,9 @@ func main() {
 			fmt.Printf("%-24s %v\n", sc.Name, err)
 			notes = append(notes, sc.Name+": "+err.Error())
 			continue
+		}
+		if sc.Name == *tpScenario && *tpNodes > 0 {
+			tp = append(tp, throughput(sc, row.bin, *work, *tpNodes))
 		}
 		p := row.puppet
 		coldRatio, warmRatio, cachedRatio := math.NaN(), math.NaN(), math.NaN()
@@ -136,9 +149,34 @@ func main() {
 			len(coldRatios), ratio(minOf(coldRatios)), ratio(geomean(coldRatios)), ratio(minOf(warmRatios)), ratio(geomean(warmRatios)),
 			ratio(minOf(cachedRatios)), ratio(geomean(cachedRatios)))
 	}
+	for _, line := range tp {
+		fmt.Println(line)
+	}
 	for _, n := range notes {
 		fmt.Println("note:", n)
 	}
+}
+
+// throughputJobs is the -j of the throughput line, issue 14's.
+const throughputJobs = 2
+
+// throughput compiles n copies of a scenario's bench node in one process,
+// twice, and says how long the faster run took and what 10,000 catalogs
+// would take at that rate.
+func throughput(sc *conformance.Scenario, bin, work string, n int) string {
+	node, facts := sc.BenchNode()
+	dir := filepath.Join(work, sc.Name, "throughput")
+	best, rss := time.Duration(math.MaxInt64), int64(0)
+	for range 2 {
+		d, r, err := conformance.Throughput(bin, node, facts, n, throughputJobs, dir)
+		if err != nil {
+			return fmt.Sprintf("throughput: %s: %v", sc.Name, err)
+		}
+		best, rss = min(best, d), max(rss, r)
+	}
+	per10k := time.Duration(float64(best) * 10000 / float64(n))
+	return fmt.Sprintf("throughput: %s, %d catalogs of %s with compile --facts-dir -j %d: %.2f s (best of 2; peak rss %s); 10,000 catalogs: %.1f s extrapolated linearly from %d (target: 10 s)",
+		sc.Name, n, node, throughputJobs, best.Seconds(), kb(rss), per10k.Seconds(), n)
 }
 
 type result struct {
@@ -147,9 +185,10 @@ type result struct {
 	warmMedian, warmMin time.Duration
 	runMedian, runMin   time.Duration
 	program             time.Duration
-	rss                 int64 // the largest peak resident set size of a run, bytes
-	allocsPerResource   int64 // heap allocations of a warm compile, per resource
-	bytes               int64 // heap bytes allocated by a warm compile
+	rss                 int64  // the largest peak resident set size of a run, bytes
+	bin                 string // the scenario's catalog binary
+	allocsPerResource   int64  // heap allocations of a warm compile, per resource
+	bytes               int64  // heap bytes allocated by a warm compile
 	puppet              *conformance.PuppetTiming
 }
 
@@ -163,7 +202,7 @@ func benchScenario(sc *conformance.Scenario, work string, runs, rounds int, warm
 	if err != nil {
 		return nil, err
 	}
-	r := &result{conforms: true}
+	r := &result{conforms: true, bin: bin}
 	for _, o := range outcomes {
 		if len(o.Diff) > 0 {
 			r.conforms = false
