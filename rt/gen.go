@@ -24,15 +24,31 @@ func NewSites(files []File, labels []string, data, operands, accessKeys []int32)
 		d := data[i*4 : i*4+4]
 		sites[i] = Site{File: &files[d[0]], Line: d[1], Column: d[2], Label: labels[d[3]]}
 	}
+	// the links of the sites that have some, in one slice (and their keys
+	// in another): a site with both operands and keys has two
+	n, nkeys := len(operands)/3, 0
+	for i := 0; i+1 < len(accessKeys); i += 2 + int(accessKeys[i+1]) {
+		n, nkeys = n+1, nkeys+int(accessKeys[i+1])
+	}
+	links, keys := make([]siteLinks, 0, n), make([]*Site, 0, nkeys)
+	link := func(s *Site) *siteLinks {
+		if s.links == nil {
+			links = append(links, siteLinks{})
+			s.links = &links[len(links)-1]
+		}
+		return s.links
+	}
 	for i := 0; i+2 < len(operands); i += 3 {
-		s := &sites[operands[i]]
-		s.Left, s.Right = &sites[operands[i+1]], &sites[operands[i+2]]
+		l := link(&sites[operands[i]])
+		l.left, l.right = &sites[operands[i+1]], &sites[operands[i+2]]
 	}
 	for i := 0; i+1 < len(accessKeys); {
-		s, n := &sites[accessKeys[i]], int(accessKeys[i+1])
+		l, n := link(&sites[accessKeys[i]]), int(accessKeys[i+1])
+		start := len(keys)
 		for _, k := range accessKeys[i+2 : i+2+n] {
-			s.Keys = append(s.Keys, &sites[k])
+			keys = append(keys, &sites[k])
 		}
+		l.keys = keys[start:len(keys):len(keys)]
 		i += 2 + n
 	}
 	return sites

@@ -73,11 +73,13 @@ func (c *Ctx) automaticParameters(r *Resource, s *Scope, cl *Class) {
 			session = s.HieraSession()
 		}
 		c.hieraCur = s
-		key := p.hieraKey
-		if key == "" {
-			key = strings.TrimPrefix(cl.Name, "::") + "::" + p.Name
+		key := p.hieraKey.Load()
+		if key == nil {
+			k := strings.TrimPrefix(cl.Name, "::") + "::" + p.Name
+			key = &k
+			p.hieraKey.Store(key)
 		}
-		v, found := session.AutomaticParameterKey(key)
+		v, found := session.AutomaticParameterKey(*key)
 		if !found || (values.IsUndef(v) && p.Default != nil) {
 			continue
 		}

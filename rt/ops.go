@@ -39,23 +39,23 @@ func Arith(site *Site, op string, a, b values.Value) values.Value {
 // division by zero, at the operand that is not a number.
 func operandSite(site *Site, err error, left values.Value) *Site {
 	ve, ok := err.(*values.Error)
-	if !ok || site == nil || site.Left == nil {
+	if !ok || site.Left() == nil {
 		return site
 	}
 	switch ve.Code {
 	case values.IssueOperatorNotApplicable, values.IssueOperatorNotApplicableWhen, values.IssueResultIsInfinity:
-		return site.Left
+		return site.Left()
 	case values.IssueDivByZero:
-		return site.Right
+		return site.Right()
 	case values.IssueNotNumeric:
 		switch left.(type) {
 		case values.Timespan, values.Timestamp:
-			return site.Right
+			return site.Right()
 		}
 		if values.ToNumber(left) == nil {
-			return site.Left
+			return site.Left()
 		}
-		return site.Right
+		return site.Right()
 	}
 	return site
 }
@@ -98,12 +98,12 @@ func (s *Scope) Match(site *Site, negate bool, a, b values.Value) values.Value {
 		// eval_MatchExpression fails at the operand it blames: the
 		// pattern that is no regexp, the left value that is no string.
 		at := site
-		if ve, ok := err.(*values.Error); ok && site != nil && site.Left != nil {
+		if ve, ok := err.(*values.Error); ok && site.Left() != nil {
 			switch ve.Code {
 			case values.IssueMatchNotString:
-				at = site.Left
+				at = site.Left()
 			case values.IssueMatchNotRegexp:
-				at = site.Right
+				at = site.Right()
 			}
 		}
 		raise(at, err)
@@ -148,8 +148,8 @@ func (s *Scope) Access(site *Site, v values.Value, keys ...values.Value) values.
 	}
 	// A key that does not apply is reported at the key (AccessOperator's
 	// coerce_numeric, bad_access_key_type, bad_string_access_key_type).
-	if ve, ok := err.(*values.Error); ok && ve.Key > 0 && site != nil && ve.Key <= len(site.Keys) {
-		site = site.Keys[ve.Key-1]
+	if ve, ok := err.(*values.Error); ok && ve.Key > 0 && ve.Key <= len(site.Keys()) {
+		site = site.Keys()[ve.Key-1]
 	}
 	raise(site, err)
 	return nil
@@ -167,8 +167,8 @@ func (s *Scope) indexCoercion(site *Site, a *values.Array, keys []values.Value) 
 	}
 	for i, k := range flat {
 		at := site
-		if site != nil && i < len(site.Keys) {
-			at = site.Keys[i]
+		if i < len(site.Keys()) {
+			at = site.Keys()[i]
 		}
 		if _, ok := k.(values.String); !ok && values.ToNumber(k) == nil || !s.numericCoercion(at, k) {
 			return // NOT_NUMERIC is the access's error
@@ -352,8 +352,8 @@ func (l lockedTypes) ResolveType(name string) (values.Type, bool) {
 func (s *Scope) Arith(site *Site, op string, a, b values.Value) values.Value {
 	if s.c.prog.strict != "off" && coercesOperands(op, a) {
 		l, r := site, site
-		if site != nil && site.Left != nil {
-			l, r = site.Left, site.Right
+		if site.Left() != nil {
+			l, r = site.Left(), site.Right()
 		}
 		if s.numericCoercion(l, a) {
 			s.numericCoercion(r, b)

@@ -170,9 +170,10 @@ type Parameter struct {
 	// when the parameter is required.
 	Default func(s *Scope) values.Value
 
-	// hieraKey is "class::param", the key of its automatic lookup (set
-	// by AddClass)
-	hieraKey string
+	// hieraKey is "class::param", the key of its automatic lookup, made
+	// when a compile first looks it up (see Ctx.automaticParameters): a
+	// program has thousands of parameters and a compile looks few up
+	hieraKey atomic.Pointer[string]
 }
 
 // Class is a Puppet class.
@@ -269,11 +270,6 @@ func (n *NodeDef) childOf(definition) bool { return false }
 func (p *Program) AddClass(c *Class) {
 	c.prog = p
 	c.moduleV = values.String(c.Module)
-	if c.Name != "" {
-		for _, p := range c.Params {
-			p.hieraKey = strings.TrimPrefix(c.Name, "::") + "::" + p.Name
-		}
-	}
 	p.classes[c.Name] = c
 }
 

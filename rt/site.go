@@ -18,12 +18,42 @@ type Site struct {
 	Line   int32
 	Column int32
 	Label  string // e.g. "Function Call"; "" when the site only locates
-	// Left and Right locate a binary expression's operands, where Puppet
-	// reports some of its errors (arithmetic); nil for other sites.
-	Left, Right *Site
-	// Keys locate an access expression's keys, where Puppet reports a key
-	// that does not apply; nil for other sites.
-	Keys []*Site
+	// links locates the parts of the few sites whose parts Puppet reports
+	// errors at (see Left, Keys): nil for the others, which keeps a site
+	// small (a generated package's table holds thousands).
+	links *siteLinks
+}
+
+// siteLinks locates the parts of a binary or access expression.
+type siteLinks struct {
+	left, right *Site
+	keys        []*Site
+}
+
+// Left and Right locate a binary expression's operands, where Puppet
+// reports some of its errors (arithmetic); nil for other sites.
+func (s *Site) Left() *Site {
+	if s == nil || s.links == nil {
+		return nil
+	}
+	return s.links.left
+}
+
+// Right is the right operand's site (see Left).
+func (s *Site) Right() *Site {
+	if s == nil || s.links == nil {
+		return nil
+	}
+	return s.links.right
+}
+
+// Keys locate an access expression's keys, where Puppet reports a key
+// that does not apply; nil for other sites.
+func (s *Site) Keys() []*Site {
+	if s == nil || s.links == nil {
+		return nil
+	}
+	return s.links.keys
 }
 
 // File is a Puppet source file of the environment.
