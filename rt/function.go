@@ -139,6 +139,10 @@ func (r *FuncRef) resolve(site *Site) *fn.Func {
 // Fn calls a function at site from scope s, with an optional lambda. What
 // the function raises is reported at the call as Puppet does ("Error while
 // evaluating a Function Call, ...").
+//
+// The function gets a copy of args from the compile's slab (which it may
+// keep: in a value it returns, say), so that args itself does not escape
+// and the caller's variadic list stays on its stack.
 func (s *Scope) Fn(site *Site, f *FuncRef, block *Lambda, args ...values.Value) values.Value {
 	fun := f.resolve(site)
 	if !s.c.prog.hasFunction(fun) {
@@ -158,7 +162,11 @@ func (s *Scope) Fn(site *Site, f *FuncRef, block *Lambda, args ...values.Value) 
 	if block != nil {
 		b = block
 	}
-	return fun.Call(s, args, b)
+	var own []values.Value
+	if len(args) > 0 {
+		own = append(s.c.valueLists.make(len(args), 1024), args...)
+	}
+	return fun.Call(s, own, b)
 }
 
 // CallNamed calls a function by name (call_function), as fn.Context

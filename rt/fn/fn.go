@@ -439,10 +439,18 @@ func accepts(s *values.Signature, args []values.Value, block values.Value) bool 
 	return s.Block != nil && values.IsInstance(s.Block, block)
 }
 
-// call3 calls a 3.x function the way Puppet's Function3x does.
+// call3 calls a 3.x function the way Puppet's Function3x does. The
+// arguments are copied only when some must be converted (implementations
+// do not change their argument list).
 func (f *Func) call3(c Context, args []values.Value) values.Value {
-	conv := make([]values.Value, len(args))
+	conv, copied := args, false
 	for i, a := range args {
+		if !needs3x(a, true) {
+			continue
+		}
+		if !copied {
+			conv, copied = append([]values.Value(nil), args...), true
+		}
 		conv[i] = Convert3x(a, true)
 	}
 	n := len(conv)
