@@ -22,6 +22,9 @@ type Regexp struct {
 	re     *regexp2.Regexp
 	fast   *regexp.Regexp // Go's linear-time engine when it accepts the pattern
 	err    error
+	// nullable: fast may match an empty string somewhere (see
+	// FindAllIndex), decided once when fast is compiled
+	nullable bool
 
 	tr       string    // the translation to regexp2's syntax
 	slowOnce sync.Once // compiles re when fast is set (see slow)
@@ -70,8 +73,9 @@ func (r *Regexp) compile() error {
 		// which matches the same strings in linear time without allocating.
 		// regexp2 (whose compilation costs much more) is then compiled
 		// only if a search needs it (slow).
-		if fast, err := regexp.Compile("(?m)" + tr); err == nil {
+		if fast, err := regexp.Compile("(?m)" + tr); err == nil && !EmptyRepeatCapture(fast.String()) {
 			r.fast = fast
+			r.nullable = fastNullable(fast)
 			return
 		}
 		r.re, r.err = r.compileSlow()

@@ -1,6 +1,7 @@
 package values
 
 import (
+	"regexp"
 	"regexp/syntax"
 	"unicode/utf8"
 )
@@ -35,7 +36,7 @@ func (r *Regexp) FindAllIndex(s string, n int) ([][]int, error) {
 	if err := r.compile(); err != nil {
 		return nil, err
 	}
-	if r.fast != nil && !r.nullable() {
+	if r.fast != nil && !r.nullable {
 		// Without empty matches Go's iteration is Ruby's.
 		return r.fast.FindAllStringSubmatchIndex(s, n), nil
 	}
@@ -85,13 +86,51 @@ func (r *Regexp) findRunes(runes []rune, offs []int, start int) ([]int, error) {
 	return out, nil
 }
 
-// nullable reports whether the pattern may match an empty string somewhere.
-func (r *Regexp) nullable() bool {
-	re, err := syntax.Parse(r.fast.String(), syntax.Perl)
+// fastNullable reports whether the pattern may match an empty string somewhere.
+func fastNullable(fast *regexp.Regexp) bool {
+	re, err := syntax.Parse(fast.String(), syntax.Perl)
 	if err != nil {
 		return true
 	}
 	return nullableSyntax(re)
+}
+
+// EmptyRepeatCapture reports whether a Go pattern repeats a part that may
+// match the empty string and holds a group ((a|)+, (x?)*): a backtracking
+// engine (Onigmo, regexp2) may end such a repetition with an empty
+// iteration that sets the group (/(a|)+b/ =~ "aab": $1 is ""), where Go's
+// engine keeps the last non-empty one ("a"); Go's engine then does not
+// give Ruby's groups. (A pattern Go does not parse counts as one.)
+func EmptyRepeatCapture(pattern string) bool {
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	return err != nil || emptyRepeatCapture(re)
+}
+
+func emptyRepeatCapture(re *syntax.Regexp) bool {
+	switch re.Op {
+	case syntax.OpStar, syntax.OpPlus, syntax.OpQuest, syntax.OpRepeat:
+		if hasCapture(re.Sub[0]) && nullableSyntax(re.Sub[0]) {
+			return true
+		}
+	}
+	for _, s := range re.Sub {
+		if emptyRepeatCapture(s) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasCapture(re *syntax.Regexp) bool {
+	if re.Op == syntax.OpCapture {
+		return true
+	}
+	for _, s := range re.Sub {
+		if hasCapture(s) {
+			return true
+		}
+	}
+	return false
 }
 
 func nullableSyntax(re *syntax.Regexp) bool {

@@ -24,3 +24,13 @@ func TestRegexpSlowPathNeverTimesOut(t *testing.T) {
 		}
 	}
 }
+
+// A repetition of a group that may match empty ends, in Ruby, with an
+// empty iteration that sets the group; Go's engine keeps the last
+// non-empty one, so such patterns match with regexp2. Expected values are
+// Puppet 7.23's (puppet apply -e 'if "aab" =~ /(a|)+b/ { notice("[${1}]") }').
+func TestRegexpEmptyRepeatGroup(t *testing.T) {
+	m, err := RegexpOf(`(a|)+b`).Match("aab")
+	require.NoError(t, err)
+	require.Equal(t, []Value{String("aab"), String("")}, m)
+}
