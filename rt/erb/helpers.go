@@ -33,7 +33,21 @@ func Or(a Value, b func() Value) Value {
 // Interp builds an interpolated string: Go strings are literal text, other
 // arguments are converted with to_s.
 func (r *R) Interp(parts ...any) Value {
+	// room for the result at once: the strings' lengths, and a guess
+	// for the other values (numbers mostly)
+	n := 0
+	for _, p := range parts {
+		switch x := p.(type) {
+		case string:
+			n += len(x)
+		case *Str:
+			n += len(x.S)
+		default:
+			n += 16
+		}
+	}
 	var b strings.Builder
+	b.Grow(n)
 	for _, p := range parts {
 		switch x := p.(type) {
 		case string:
@@ -51,6 +65,11 @@ func (r *R) Interp(parts ...any) Value {
 func (r *R) InterpS(parts ...any) string {
 	return r.Interp(parts...).(*Str).S
 }
+
+// ownArgs is a copy of a method's arguments, for the rare paths of a
+// method that keep them: its args then do not escape (Go's escape
+// analysis), and the calls of its common paths pass them on the stack.
+func ownArgs(args []Value) []Value { return append([]Value(nil), args...) }
 
 // Erbout is the output so far as a String (the value of ERB's buffer).
 func (r *R) Erbout() Value { return S(r.out.String()) }

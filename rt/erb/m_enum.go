@@ -1292,14 +1292,16 @@ func (r *R) Aref(recv Value, args ...Value) Value {
 	case *netResponse:
 		arity(args, 1, 1)
 		return x.get(args[0])
+	// the cases below keep args (or may): a copy of them, which spares
+	// the common calls (x[i], h[k]) the heap allocation of their arguments
 	case *Block:
-		return x.Call(args...) // proc[args] (proc.go)
+		return x.Call(ownArgs(args)...) // proc[args] (proc.go)
 	case *Class:
 		if x == ClassHash {
-			return r.hashBrackets(args)
+			return r.hashBrackets(ownArgs(args))
 		}
 		if x == ClassArray {
-			return NewArray(args...)
+			return NewArray(ownArgs(args)...)
 		}
 	}
 	noMethod("[]", recv)
@@ -1595,7 +1597,7 @@ func (r *R) joinElem(e Value) string {
 // Join is join.
 func (r *R) Join(recv Value, args ...Value) Value {
 	if recv == ClassFile {
-		return S(fileJoin(args))
+		return S(fileJoin(ownArgs(args)))
 	}
 	arity(args, 0, 1)
 	x, ok := recv.(*Array)

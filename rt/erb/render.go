@@ -93,6 +93,7 @@ type R struct {
 	vars     *values.Hash     // the scope's variables
 	index    VarView          // the scope's variables, when it can look them up one by one
 	origins  []origin         // Ruby objects made from Puppet variables
+	ivarHint int              // NewSized's guess of the variables read (origins' room)
 	loaded   bool
 	match    Value   // $~: nil or *MatchData
 	catches  []Value // tags of the running catch blocks (proc.go)
@@ -117,6 +118,7 @@ func NewSized(s Scope, n, ivars int) *R {
 	r := &R{scope: s}
 	if ivars > 0 { // else loadIVars makes the map if it is needed
 		r.ivars = make(map[string]Value, ivars)
+		r.ivarHint = ivars
 	}
 	if n > 0 {
 		r.out.Grow(n + n/4)
@@ -143,6 +145,9 @@ func mutable(v Value) bool {
 func (r *R) fromScope(name string, pv values.Value) Value {
 	v := FromPuppet(pv)
 	if mutable(v) {
+		if r.origins == nil && r.ivarHint > 0 {
+			r.origins = make([]origin, 0, r.ivarHint)
+		}
 		r.origins = append(r.origins, origin{name: name, orig: pv, v: v})
 	}
 	return v
@@ -794,7 +799,7 @@ func (r *R) UndefinedMethod(name string) Value {
 // arguments have been evaluated, as in Ruby).
 func (r *R) NoMethod(recv Value, name string, args ...Value) Value {
 	if inst, ok := recv.(*Instance); ok {
-		return r.sendInstance(inst, name, nil, args)
+		return r.sendInstance(inst, name, nil, ownArgs(args))
 	}
 	noMethod(name, recv)
 	return nil
