@@ -338,7 +338,7 @@ func (r *R) StartWithQ(recv Value, args ...Value) Value {
 	s := strRecv("start_with?", recv)
 	for _, a := range args {
 		if re, ok := a.(*Regexp); ok {
-			md := re.findAt(s, []rune(s), 0)
+			md := re.findAt(s, re.matchFrom(s, 0), 0)
 			if md != nil && md.starts[0] == 0 {
 				r.match = md
 				return true
@@ -1344,7 +1344,7 @@ func (r *R) PartitionStr(recv Value, args ...Value) Value {
 	arity(args, 1, 1)
 	switch p := args[0].(type) {
 	case *Regexp:
-		md := p.findAt(s, []rune(s), 0)
+		md := p.findAt(s, p.matchFrom(s, 0), 0)
 		if md == nil {
 			return NewArray(S(s), S(""), S(""))
 		}

@@ -1,12 +1,15 @@
 package erb
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
+
+	"github.com/pp2go/pp2go/rt/values"
 )
 
 // Regexp is a Ruby Regexp: its Ruby source and options (i, m, x), matched
@@ -19,6 +22,13 @@ type Regexp struct {
 	re     *regexp2.Regexp
 	names  []string // group names by number (Ruby numbering), "" for unnamed
 	ngroup int
+	// fast is the pattern compiled by Go's linear-time engine, when it
+	// accepts the translation with the same meaning on an ASCII subject
+	// (see goRegexp); searches of ASCII strings from their start use it.
+	fast *regexp.Regexp
+	// caret: fast has a ^, which Go's engine also matches at the end of
+	// a string that ends with a newline, Onigmo's not (see findASCII)
+	caret bool
 }
 
 type reKey struct{ src, flags string }
@@ -84,8 +94,53 @@ func compileRegexp(src, flags string) (*Regexp, error) {
 	}
 	out := &Regexp{Source: src, Flags: flags, re: re, names: names}
 	out.ngroup = len(names) - 1
+	out.fast, out.caret = goRegexp(tr, flags, names)
 	return out, nil
 }
+
+// goRegexp is the translation of a pattern compiled by Go's engine, or nil
+// when Go's meaning of it may differ from regexp2's on an ASCII subject:
+// Go rejects what only a backtracking engine has (lookaround,
+// backreferences, atomic groups, possessive repeats, \Z, \G); the x
+// option, named groups (numbered differently, names may repeat) and .NET's
+// class subtraction ([a-z-[aeiou]]) and the repetitions whose groups
+// Go's engine sets otherwise (values.EmptyRepeatCapture) are left to
+// regexp2. Ruby's ^, which
+// the translation spells with lookarounds (onigmoCaret), is Go's (?m)^
+// but at the end of a string that ends with a newline: caret reports
+// that findASCII must check for that. On ASCII subjects
+// the Unicode-aware classes of regexp2 (\b, \W inside a class, (?i)) and
+// Go's ASCII ones agree, and both engines prefer the same (leftmost-first)
+// match and submatches.
+func goRegexp(tr, flags string, names []string) (fast *regexp.Regexp, caret bool) {
+	if strings.Contains(flags, "x") || strings.Contains(tr, "-[") {
+		return nil, false
+	}
+	for _, n := range names {
+		if n != "" {
+			return nil, false
+		}
+	}
+	if strings.Contains(tr, onigmoCaret) {
+		tr, caret = strings.ReplaceAll(tr, onigmoCaret, "^"), true
+	}
+	opts := "(?m"
+	if strings.Contains(flags, "i") {
+		opts += "i"
+	}
+	if strings.Contains(flags, "m") {
+		opts += "s"
+	}
+	fast, err := regexp.Compile(opts + ")" + tr)
+	if err != nil || fast.NumSubexp() != len(names)-1 || values.EmptyRepeatCapture(fast.String()) {
+		return nil, false
+	}
+	return fast, caret
+}
+
+// onigmoCaret is Ruby's ^ in regexp2's syntax: the start of the string or
+// of a line, a newline that ends the string starting none.
+const onigmoCaret = `(?:\A|(?<=\n)(?!\z))`
 
 var posixClass = map[string]string{
 	"alpha":  `\p{L}\p{M}`,
@@ -265,7 +320,7 @@ func translateRegexp(src string) (string, []string, error) {
 				b.WriteByte(c)
 			} else {
 				// Ruby's ^ is the start of a line: never after a final "\n"
-				b.WriteString(`(?:\A|(?<=\n)(?!\z))`)
+				b.WriteString(onigmoCaret)
 			}
 		case '{':
 			if inClass == 0 && i+1 < len(src) && src[i+1] == ',' {
@@ -404,14 +459,19 @@ func (re *Regexp) ToS() string {
 type MatchData struct {
 	re     *Regexp
 	str    string  // the subject
-	runes  []rune  // the subject in characters
+	runes  []rune  // the subject in characters (nil: ASCII, see findASCII)
 	starts []int   // character start of each group, -1 when not matched
 	ends   []int   // character end of each group
 	Groups []Value // *Str or nil per group
 }
 
 // findAt matches re against s starting at character pos; nil if none.
+// runes are s's characters, or nil when s is ASCII and pos 0 (see
+// matchFrom).
 func (re *Regexp) findAt(s string, runes []rune, pos int) *MatchData {
+	if runes == nil {
+		return re.findASCII(s)
+	}
 	if pos > len(runes) {
 		return nil
 	}
@@ -423,6 +483,44 @@ func (re *Regexp) findAt(s string, runes []rune, pos int) *MatchData {
 		return nil
 	}
 	return re.matchData(s, runes, m)
+}
+
+// findASCII is findAt from the start of the ASCII string s, where
+// characters are bytes: Go's engine, when it has the pattern, finds the
+// match without regexp2's allocations.
+func (re *Regexp) findASCII(s string) *MatchData {
+	if re.fast == nil {
+		return re.findAt(s, []rune(s), 0)
+	}
+	idx := re.fast.FindStringSubmatchIndex(s)
+	if idx == nil {
+		return nil
+	}
+	if re.caret && idx[1] == len(s) && strings.HasSuffix(s, "\n") {
+		// the match may rely on a ^ after the final newline, where Ruby's
+		// does not match: a match that does not reach the end relies on
+		// none, and neither does any Go preferred over it, as Go's ^
+		// matches wherever Ruby's does
+		return re.findAt(s, []rune(s), 0)
+	}
+	n := len(re.names)
+	md := &MatchData{re: re, str: s, starts: make([]int, n), ends: make([]int, n), Groups: make([]Value, n)}
+	for i := range n {
+		md.starts[i], md.ends[i] = idx[2*i], idx[2*i+1]
+		if idx[2*i] >= 0 {
+			md.Groups[i] = S(s[idx[2*i]:idx[2*i+1]])
+		}
+	}
+	return md
+}
+
+// matchFrom is the runes argument of findAt for a search of s from pos:
+// nil when Go's engine may search (from the start of an ASCII string).
+func (re *Regexp) matchFrom(s string, pos int) []rune {
+	if pos == 0 && re.fast != nil && isASCII(s) {
+		return nil
+	}
+	return []rune(s)
 }
 
 func (re *Regexp) matchData(s string, runes []rune, m *regexp2.Match) *MatchData {
@@ -450,9 +548,9 @@ func (re *Regexp) matchData(s string, runes []rune, m *regexp2.Match) *MatchData
 
 // regexpMatch matches and sets $~; returns the MatchData or nil.
 func (r *R) regexpMatch(re *Regexp, s string, pos int, set bool) Value {
-	runes := []rune(s)
+	runes := re.matchFrom(s, pos)
 	if pos < 0 {
-		pos += len(runes)
+		pos += utf8.RuneCountInString(s)
 		if pos < 0 {
 			if set {
 				r.match = nil
@@ -478,8 +576,20 @@ func (r *R) regexpMatch(re *Regexp, s string, pos int, set bool) Value {
 func (m *MatchData) Begin(i int) int { return m.starts[i] }
 
 // PreMatch and PostMatch are the text before and after the match.
-func (m *MatchData) PreMatch() string  { return string(m.runes[:m.starts[0]]) }
-func (m *MatchData) PostMatch() string { return string(m.runes[m.ends[0]:]) }
+// (runes is nil when the subject is ASCII: characters are bytes).
+func (m *MatchData) PreMatch() string {
+	if m.runes == nil {
+		return m.str[:m.starts[0]]
+	}
+	return string(m.runes[:m.starts[0]])
+}
+
+func (m *MatchData) PostMatch() string {
+	if m.runes == nil {
+		return m.str[m.ends[0]:]
+	}
+	return string(m.runes[m.ends[0]:])
+}
 
 func (m *MatchData) inspect() string {
 	var b strings.Builder
