@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/fn"
-	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -214,26 +213,44 @@ func mungeTypeName(s string) string {
 	return values.CapitalizeSegments(s)
 }
 
-// refPattern is Puppet::Resource's "Type[title]".
-var refPattern = lazyre.New(`(?s)\A([^\[\]]+)\[(.+)\]\z`)
+// splitRef splits Puppet::Resource's "Type[title]" as its pattern
+// /^([^\[\]]+)\[(.+)\]$/m does in Ruby, where ^ and $ are a line's
+// start and end and . matches newlines: from the first line start where
+// the text up to the first bracket is not empty and the bracket an
+// opening one, the type up to that bracket and the title up to the last
+// closing bracket that ends a line; ok is false when s is no reference.
+func splitRef(s string) (typ, title string, ok bool) {
+	for p := 0; p < len(s); p++ {
+		if p > 0 && s[p-1] != '\n' {
+			continue
+		}
+		q := p + strings.IndexAny(s[p:], "[]")
+		if q <= p || s[q] != '[' {
+			continue
+		}
+		for e := len(s) - 1; e > q+1; e-- {
+			if s[e] == ']' && (e+1 == len(s) || s[e+1] == '\n') {
+				return s[p:q], s[q+1 : e], true
+			}
+		}
+	}
+	return "", "", false
+}
 
 // typeAndTitle is Puppet::Resource.type_and_title(type, title): the
 // munged type name and title (Class titles munged too, "" being :main).
 func typeAndTitle(typ, title Value) (Value, Value) {
-	match := func(v Value) []string {
+	match := func(v Value) (string, string, bool) {
 		if s, ok := v.(*Str); ok {
-			return refPattern.FindStringSubmatch(s.S)
+			return splitRef(s.S)
 		}
-		return nil
+		return "", "", false
 	}
-	switch m := match(title); {
-	case (typ == nil || typ == Symbol("component") || typ == Symbol("whit")) && m != nil:
-		typ, title = S(m[1]), S(m[2])
-	case title == nil && match(typ) != nil:
-		m = match(typ)
-		typ, title = S(m[1]), S(m[2])
-	case Truthy(title):
-	default:
+	if t, n, ok := match(title); ok && (typ == nil || typ == Symbol("component") || typ == Symbol("whit")) {
+		typ, title = S(t), S(n)
+	} else if t, n, ok := match(typ); ok && title == nil {
+		typ, title = S(t), S(n)
+	} else if !Truthy(title) {
 		raise(ClassArgumentError, "No title provided and %s is not a valid resource reference", Inspect(typ))
 	}
 	munge := func(v Value) Value {

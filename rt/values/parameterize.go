@@ -2,7 +2,6 @@ package values
 
 import (
 	"fmt"
-	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"strings"
 )
 
@@ -862,10 +861,39 @@ func objectTypeOf(h *Hash) (Value, error) {
 	return ot, nil
 }
 
-var (
-	classrefExt = lazyre.New(`^((::)?[A-Z]\w*)+$`)
-	nameRx      = lazyre.New(`^((::)?[a-z]\w*)(::[a-z]\w*)*$`)
-)
+// QualifiedNameLen is the length of the longest prefix of s of the form
+// (::)?X\w*(::X\w*)*, where X is a byte first accepts and \w is ASCII's
+// (0 when s has no such prefix): Puppet's patterns of type references
+// (/^((::)?[A-Z]\w*)+$/), class names (/^((::)?[a-z]\w*)(::[a-z]\w*)*$/)
+// and variable names, scanned without a regexp.
+func QualifiedNameLen(s string, first func(byte) bool) int {
+	i, end := 0, 0
+	if strings.HasPrefix(s, "::") {
+		i = 2
+	}
+	for i < len(s) && first(s[i]) {
+		i++
+		for i < len(s) && isWordByte(s[i]) {
+			i++
+		}
+		end = i
+		if !strings.HasPrefix(s[i:], "::") {
+			break
+		}
+		i += 2
+	}
+	return end
+}
+
+// isQualified reports whether all of s is a qualified name whose segments
+// start with a byte first accepts (QualifiedNameLen).
+func isQualified(s string, first func(byte) bool) bool {
+	n := QualifiedNameLen(s, first)
+	return n > 0 && n == len(s)
+}
+
+func isUpperByte(c byte) bool { return c >= 'A' && c <= 'Z' }
+func isLowerByte(c byte) bool { return c >= 'a' && c <= 'z' }
 
 func accessResource(o *ResourceType, keys []Value) (Value, error) {
 	if len(keys) == 0 {
@@ -888,7 +916,7 @@ func accessResource(o *ResourceType, keys []Value) (Value, error) {
 		}
 		keys = keys[1:]
 	}
-	if !classrefExt.MatchString(typeName) {
+	if !isQualified(typeName, isUpperByte) { // /^((::)?[A-Z]\w*)+$/
 		return nil, newError(IssueIllegalClassref, fmt.Sprintf("Illegal type reference. The given name '%s' does not conform to the naming rule", typeName))
 	}
 	resultArray := len(keys) > 1
@@ -949,7 +977,7 @@ func accessClass(o *ClassType, keys []Value) (Value, error) {
 			return nil, newError(IssueIllegalHostclassName, fmt.Sprintf("Illegal Class name in class reference. %s cannot be used where a String is expected", aAnUC(valueLabel(c))))
 		}
 		name := strings.TrimPrefix(strings.ToLower(string(s)), "::")
-		if !nameRx.MatchString(name) {
+		if !isQualified(name, isLowerByte) { // /^((::)?[a-z]\w*)(::[a-z]\w*)*$/
 			return nil, newError(IssueIllegalName, fmt.Sprintf("Illegal name. The given name '%s' does not conform to the naming rule /^((::)?[a-z_]\\w*)(::[a-z]\\w*)*$/", string(s)))
 		}
 		out[i] = &ClassType{ClassName: name}

@@ -83,14 +83,17 @@ func init() {
 
 	fn.New("getvar").
 		D(`Pattern[/\A(?:::)?(?:[a-z]\w*::)*[a-z_]\w*(?:\.|\Z)/] get_string, Any default_value?, Callable[1,1] &block?`, func(c fn.Context, a args, b fn.Block) v.Value {
-			m := getvarRx.FindStringSubmatch(str(a[0]))
-			nav := m[4]
+			// /^((::)?(\w+::)*\w+)((?s).*)$/: the dispatch's pattern made
+			// sure the string starts with a name
+			gs := str(a[0])
+			n := v.QualifiedNameLen(gs, isWordByte)
+			name, nav := gs[:n], gs[n:]
 			if strings.HasPrefix(nav, ".") {
 				nav = nav[1:]
 			} else if nav != "" {
 				panic(fn.Errorf("First character after var name in get string must be a '.' - got %s", nav[:1]))
 			}
-			val, ok := c.LookupVar(m[1])
+			val, ok := c.LookupVar(name)
 			if !ok {
 				return optArg(a, 1)
 			}
@@ -295,7 +298,9 @@ func init() {
 	pcoreT.Resolve(v.TypeSetT)
 }
 
-var getvarRx = lazyre.New(`^((::)?(\w+::)*\w+)((?s).*)$`)
+func isWordByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
 
 // FqdnRand is Puppet's fqdn_rand with 3.x-converted arguments: a number
 // from the MD5 of "fqdn:max:seed" fed to Ruby's MT19937.

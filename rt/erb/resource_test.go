@@ -1,0 +1,45 @@
+package erb
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Puppet::Resource.type_and_title splits "Type[title]" with
+// /^([^\[\]]+)\[(.+)\]$/m, whose ^ and $ are a line's start and end.
+// Expected values are Puppet 7.23's (Puppet::Resource.type_and_title(t, n).inspect).
+func TestTypeAndTitle(t *testing.T) {
+	str := func(s string) Value { return S(s) }
+	cases := []struct {
+		typ, title Value
+		want       string
+	}{
+		{str("File"), str("x"), `["File", "x"]`},
+		{nil, str("File[/tmp]"), `["File", "/tmp"]`},
+		{nil, str("File[a[b]]"), `["File", "a[b]"]`},
+		{nil, str("[x]"), `["Class", "[x]"]`},
+		{nil, str("File[]"), `["Class", "File[]"]`},
+		{nil, str("Fi]le[x]"), `["Class", "Fi]le[x]"]`},
+		{str("Class"), str(""), `["Class", :main]`},
+		{str("File[/a]"), nil, `["File", "/a"]`},
+		{Symbol("whit"), str("File[y]"), `["File", "y"]`},
+		{nil, str("File[x]\n"), `["File", "x"]`},
+		{nil, str("x]\nFile[y]"), `["File", "y"]`},
+		{nil, str("File[x]\nmore"), `["File", "x"]`},
+		{nil, str("File[x]\nmo]re]"), `["File", "x]\nmo]re"]`},
+		{nil, str("File[x"), `["Class", "File[x"]`},
+		{nil, str("]\n[\nA[b]"), `["A", "b"]`},
+	}
+	r := New(nil)
+	for _, c := range cases {
+		require.Equal(t, c.want, Inspect(r.PuppetResourceTypeAndTitle(c.typ, c.title)), "%s, %s", Inspect(c.typ), Inspect(c.title))
+	}
+	defer func() {
+		e, ok := recover().(*RubyError)
+		require.True(t, ok)
+		require.Equal(t, ClassArgumentError, e.Class)
+		require.Equal(t, "No title provided and nil is not a valid resource reference", e.Msg)
+	}()
+	r.PuppetResourceTypeAndTitle(nil, nil)
+}
