@@ -2,6 +2,7 @@ package values
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -932,23 +933,31 @@ func accessResource(o *ResourceType, keys []Value) (Value, error) {
 		return Undef, nil
 	}
 	if o.HasTitle {
-		return nil, &CatalogAccessError{Ref: o, Keys: titles}
+		return nil, &CatalogAccessError{Ref: o, Keys: slices.Clone(titles)}
 	}
 	if len(titles) == 0 {
 		return NewResourceType(typeName, "", false), nil
 	}
-	out := make([]Value, len(titles))
-	for i, t := range titles {
+	ref := func(t Value) (Value, error) {
 		s, ok := t.(String)
 		if !ok {
 			return nil, newError(IssueBadTypeSpecialization, fmt.Sprintf("Error creating type specialization of %s, Cannot use %s where a resource title String is expected", aAn(valueLabel(o)), badKeyTypeName(t)))
 		}
-		out[i] = &ResourceType{TypeName: typeName, Title: string(s), HasTitle: true}
+		return &ResourceType{TypeName: typeName, Title: string(s), HasTitle: true}, nil
 	}
-	if resultArray {
-		return NewArray(out...), nil
+	if !resultArray {
+		// one reference: no list is made for it
+		return ref(titles[0])
 	}
-	return out[0], nil
+	out := make([]Value, len(titles))
+	for i, t := range titles {
+		r, err := ref(t)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = r
+	}
+	return NewArray(out...), nil
 }
 
 func accessClass(o *ClassType, keys []Value) (Value, error) {
@@ -968,10 +977,9 @@ func accessClass(o *ClassType, keys []Value) (Value, error) {
 		return Undef, nil
 	}
 	if o.ClassName != "" {
-		return nil, &CatalogAccessError{Ref: o, Keys: names}
+		return nil, &CatalogAccessError{Ref: o, Keys: slices.Clone(names)}
 	}
-	out := make([]Value, len(names))
-	for i, c := range names {
+	ref := func(c Value) (Value, error) {
 		s, ok := c.(String)
 		if !ok {
 			return nil, newError(IssueIllegalHostclassName, fmt.Sprintf("Illegal Class name in class reference. %s cannot be used where a String is expected", aAnUC(valueLabel(c))))
@@ -980,15 +988,28 @@ func accessClass(o *ClassType, keys []Value) (Value, error) {
 		if !isQualified(name, isLowerByte) { // /^((::)?[a-z]\w*)(::[a-z]\w*)*$/
 			return nil, newError(IssueIllegalName, fmt.Sprintf("Illegal name. The given name '%s' does not conform to the naming rule /^((::)?[a-z_]\\w*)(::[a-z]\\w*)*$/", string(s)))
 		}
-		out[i] = &ClassType{ClassName: name}
+		return &ClassType{ClassName: name}, nil
 	}
-	if resultArray {
-		return NewArray(out...), nil
+	if !resultArray {
+		return ref(names[0])
 	}
-	return out[0], nil
+	out := make([]Value, len(names))
+	for i, c := range names {
+		r, err := ref(c)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = r
+	}
+	return NewArray(out...), nil
 }
 
+// compact is vs without its undef values: vs itself when it has none (the
+// caller does not change it).
 func compact(vs []Value) []Value {
+	if !slices.ContainsFunc(vs, IsUndef) {
+		return vs
+	}
 	out := make([]Value, 0, len(vs))
 	for _, v := range vs {
 		if !IsUndef(v) {
