@@ -324,7 +324,7 @@ func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, 
 			c.initResource(s, r, params)
 			c.addResource(s, r)
 			if refs != nil {
-				*refs = append(*refs, values.NewResourceType(typ, title, true))
+				*refs = append(*refs, r.refType())
 			}
 		}
 	})

@@ -159,7 +159,7 @@ func (cv *collectorValue) collectedRefs() []values.Value {
 	if len(cv.refs) != len(order) {
 		out := make([]values.Value, len(order))
 		for i, r := range order {
-			out[i] = values.NewResourceType(r.Type, r.Title, true)
+			out[i] = r.refType()
 		}
 		cv.refs = out
 	}
@@ -194,7 +194,8 @@ func (c *Ctx) makeRelationship(source, target values.Value, notify bool) {
 	if src == nil {
 		Errorf("Could not find resource '%s' for relationship on '%s'", refText(source), refText(target))
 	}
-	if c.findRelationshipEnd(target) == nil {
+	dst := c.findRelationshipEnd(target)
+	if dst == nil {
 		Errorf("Could not find resource '%s' for relationship from '%s'", refText(target), refText(source))
 	}
 	key := relationshipKey{src, notify}
@@ -211,17 +212,42 @@ func (c *Ctx) makeRelationship(source, target values.Value, notify bool) {
 				e.list = append(make([]values.Value, 0, x.Len()+1), x.Elems()...)
 			default:
 				if !values.IsUndef(x) {
-					e.list = append(make([]values.Value, 0, 4), x)
+					e.list = append(c.valueLists.make(4, 1024), x)
 				}
 			}
 		}
 		if e.list == nil {
-			e.list = make([]values.Value, 0, 4)
+			e.list = c.valueLists.make(4, 1024)
 		}
 		c.relationshipIndex[key] = e
 		c.relationshipOrder = append(c.relationshipOrder, e)
 	}
-	e.list = append(e.list, values.String(refString(target)))
+	e.list = append(e.list, relationshipRef(target, dst))
+}
+
+// relationshipRef is refString(target) as the String a relationship adds
+// to its source's parameter: r's own reference, made once per resource,
+// when target names r by its type and title as they are (not by an alias
+// or a title that capitalizing changes).
+func relationshipRef(target values.Value, r *Resource) values.Value {
+	switch x := target.(type) {
+	case *values.ResourceType:
+		if !x.HasTitle {
+			break
+		}
+		if strings.EqualFold(x.TypeName, "class") {
+			if r.Type == "Class" && capitalized.get(x.Title) == r.Title {
+				return r.refValue()
+			}
+		} else if x.Title == r.Title && capitalized.get(x.TypeName) == r.Type {
+			return r.refValue()
+		}
+	case *values.ClassType:
+		if x.ClassName != "" && r.Type == "Class" && capitalized.get(x.ClassName) == r.Title {
+			return r.refValue()
+		}
+	}
+	return values.String(refString(target))
 }
 
 // setRelationshipParams sets the parameters makeRelationship collected,

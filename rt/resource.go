@@ -65,6 +65,10 @@ type Resource struct {
 	fields    []TitleField
 	fieldsSet bool
 	fields0   [1]TitleField // room for fields
+
+	// refStr and refTyp cache refValue and refType
+	refStr values.Value
+	refTyp *values.ResourceType
 }
 
 // Param is a resource parameter with where it was set.
@@ -79,6 +83,24 @@ type Param struct {
 
 // Ref is the resource's reference: Type[title].
 func (r *Resource) Ref() string { return r.Type + "[" + r.Title + "]" }
+
+// refValue is Ref as a String value, made once (relationships add it to
+// the before and notify of every resource they start from).
+func (r *Resource) refValue() values.Value {
+	if r.refStr == nil {
+		r.refStr = values.String(r.Ref())
+	}
+	return r.refStr
+}
+
+// refType is the resource's reference as a value, Type['title'], made once
+// (what collectors stand for in relationships).
+func (r *Resource) refType() *values.ResourceType {
+	if r.refTyp == nil {
+		r.refTyp = values.NewResourceType(r.Type, r.Title, true)
+	}
+	return r.refTyp
+}
 
 // Get returns a parameter's value, or nil.
 func (r *Resource) Get(name string) values.Value {
