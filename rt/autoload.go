@@ -2,6 +2,8 @@ package rt
 
 import (
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -459,34 +461,73 @@ func (c *Ctx) autoload(name string, found bool, module string, file *File) {
 			return // the main manifest's, or loaded already
 		}
 	}
+	// c.loaded also holds the names walked to the end below (a name
+	// holds no '/', a manifest's key does): walking one again loads
+	// nothing.
+	norm := normalizeName(name)
+	if c.loaded[norm] {
+		return
+	}
 	if c.loaded == nil {
 		c.loaded = map[string]bool{}
 	}
-	segs := strings.Split(normalizeName(name), "::")
-	for k := len(segs); k >= 1; k-- {
-		mod := segs[0]
-		if c.prog.module(mod) == nil {
-			continue
-		}
-		keys := []string{mod + "/init"}
-		if k > 1 {
-			keys = append(keys, mod+"/"+strings.Join(segs[1:k], "/"))
-		}
-		hit := false
-		for _, key := range keys {
-			hit = hit || key == defKey
-			if c.loaded[key] {
-				continue
+	keys := manifestKeysOf(norm)
+	if c.prog.module(keys.module) != nil {
+		for k := 0; k <= len(keys.paths); k++ {
+			hit := c.loadManifestKey(keys.init, defKey)
+			if k < len(keys.paths) {
+				hit = c.loadManifestKey(keys.paths[k], defKey) || hit
 			}
-			c.loaded[key] = true
-			if f := c.prog.loadFailures[key]; f != nil {
-				c.load(f)
+			if hit {
+				return
 			}
-		}
-		if hit {
-			return
 		}
 	}
+	c.loaded[norm] = true
+}
+
+// loadManifestKey loads the manifest of a key ("module/path") unless
+// loaded already, and says whether it is defKey.
+func (c *Ctx) loadManifestKey(key, defKey string) bool {
+	if !c.loaded[key] {
+		c.loaded[key] = true
+		if f := c.prog.loadFailures[key]; f != nil {
+			c.load(f)
+		}
+	}
+	return key == defKey
+}
+
+// manifestKeys are the keys of the manifests autoload tries for a name, in
+// Puppet's order: for a::b::c the module's init with a/b/c, init with a/b,
+// init alone.
+type manifestKeys struct {
+	module, init string
+	paths        []string // a/b/c, a/b
+}
+
+// manifestKeysCache holds manifestKeysOf's lists for every compile of the
+// process (names come from the program's code), up to maxCachedNames.
+var manifestKeysCache struct {
+	m sync.Map // normalized name → *manifestKeys
+	n atomic.Int32
+}
+
+// manifestKeysOf is the manifestKeys of a normalized name.
+func manifestKeysOf(norm string) *manifestKeys {
+	if v, ok := manifestKeysCache.m.Load(norm); ok {
+		return v.(*manifestKeys)
+	}
+	segs := strings.Split(norm, "::")
+	keys := &manifestKeys{module: segs[0], init: segs[0] + "/init"}
+	for k := len(segs); k > 1; k-- {
+		keys.paths = append(keys.paths, segs[0]+"/"+strings.Join(segs[1:k], "/"))
+	}
+	if manifestKeysCache.n.Load() < maxCachedNames {
+		manifestKeysCache.n.Add(1)
+		manifestKeysCache.m.Store(norm, keys)
+	}
+	return keys
 }
 
 // manifestKey is "module/path" of a definition's manifest (path below
