@@ -187,12 +187,12 @@ func (c *Ctx) createResourcesFunction(s *Scope, args []values.Value) values.Valu
 			params = values.NewHash()
 		}
 		merged := defaults.Merge(params)
-		ps := make([]*Param, 0, merged.Len())
+		ps := c.paramLists.make(merged.Len(), 512)
 		for j := 0; j < merged.Len(); j++ {
-			ps = append(ps, &Param{Name: values.ToString(merged.KeyAt(j)), Value: merged.ValueAt(j), Source: s.source})
+			ps = append(ps, c.newParam(Param{Name: values.ToString(merged.KeyAt(j)), Value: merged.ValueAt(j), Source: s.source}))
 		}
-		var titles []string
-		tvs := flattenInto(nil, title)
+		tvs := flattenInto(c.valueLists.make(1, 1024), title)
+		titles := c.nameLists.make(len(tvs), 1024)
 		for _, t := range tvs {
 			titles = append(titles, values.ToString(t))
 		}

@@ -250,7 +250,7 @@ func (c *Ctx) evaluateCode(r *Resource, cl *Class) {
 	if !r.mainTitle {
 		s = s.newChild(cl, r)
 		// as evaluateDefine's
-		s.symtable.grow(4 + len(cl.Params) + len(r.Params) + len(cl.Locals))
+		c.growVars(s.symtable, 4+len(cl.Params)+len(r.Params)+len(cl.Locals))
 	}
 	c.catalog.addClass(cl.Name)
 	c.setResourceParameters(r, s, cl, true)
@@ -310,7 +310,7 @@ func (c *Ctx) evaluateDefine(r *Resource) {
 	s := r.scope.newChild(d, r)
 	// room for $module_name, $caller_module_name, $title, $name and the
 	// parameters, which adoptParameters appends, and the body's locals
-	s.symtable.grow(4 + len(d.Params) + len(r.Params) + len(d.Locals))
+	c.growVars(s.symtable, 4+len(d.Params)+len(r.Params)+len(d.Locals))
 	c.setResourceParameters(r, s, d, false)
 	types, layout := d.sig.get(c, d.Params, d.Locals)
 	c.bindParameters(r, s, d.Params, types, layout)
@@ -405,12 +405,19 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, types [
 		}
 		pt.set(p.Name, p.Value)
 	}
-	for _, p := range params {
+	for i, p := range params {
 		if p.Default == nil {
 			continue
 		}
 		if cur := r.Get(p.Name); cur != nil && !values.IsUndef(cur) {
 			continue
+		}
+		if len(r.Params) == cap(r.Params) {
+			// room for the defaults still to come, and the
+			// metaparameters relationships add: one list, not one
+			// per growth
+			grown := c.paramLists.make(len(r.Params)+len(params)-i+2, 512)
+			r.Params = append(grown, r.Params...)
 		}
 		v := c.evaluateDefault(r, s, pt, p)
 		r.set(c.newParam(Param{Name: p.Name, Value: v, Source: r.source, File: r.File, Line: r.Line}))

@@ -278,6 +278,16 @@ func (t *varTable) grow(n int) {
 	t.vals = append(make([]values.Value, 0, len(t.vals)+n), t.vals...)
 }
 
+// growVars is t.grow(n) with the lists from the compile's chunks (a
+// class's or define's scope, which lives as long as the compile).
+func (c *Ctx) growVars(t *varTable, n int) {
+	if cap(t.names)-len(t.names) >= n {
+		return
+	}
+	t.names = append(c.nameLists.make(len(t.names)+n, 1024), t.names...)
+	t.vals = append(c.valueLists.make(len(t.vals)+n, 1024), t.vals...)
+}
+
 func isDigits(s string) bool {
 	if s == "" {
 		return false
