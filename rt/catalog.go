@@ -246,9 +246,34 @@ func (cat *Catalog) findByRef(prog *Program, typ, title string) *Resource {
 	if r := cat.find(typ, title); r != nil {
 		return r
 	}
-	probe := &Resource{Type: typ, Title: title, native: prog.findNative(typ)}
+	native := prog.findNative(typ)
+	if titleIsKey(native) {
+		return nil // the probe's key is the title, looked up above
+	}
+	probe := &Resource{Type: typ, Title: title, native: native}
 	key := probe.uniquenessKey()
 	return cat.table[titleKey(typ, strings.Join(key, "\x00"))]
+}
+
+// titleIsKey says whether the uniqueness key of a resource of type t
+// without parameters is its title: a defined type's (name) or a native
+// type's with one key attribute that no title pattern or the identity one
+// (.*) gives the title as it is.
+func titleIsKey(t NativeType) bool {
+	if t == nil {
+		return true
+	}
+	n, ok := t.(*native)
+	if !ok || len(n.keys) != 1 {
+		return false
+	}
+	switch ps := n.t.TitlePatterns; len(ps) {
+	case 0:
+		return true // DefaultTitlePatterns' (.*), or none: the title
+	case 1:
+		return ps[0].Regexp == "(.*)" && ps[0].Flags == "m"
+	}
+	return false
 }
 
 func (cat *Catalog) addEdge(source, target *Resource) {

@@ -411,7 +411,9 @@ func (p *Program) failBroken(name string) {
 }
 
 func (p *Program) findNative(name string) NativeType {
-	name = normalizeName(name)
+	// references' type names are capitalized: their lowercase forms are
+	// cached, not made for each lookup
+	name = lowered.get(strings.TrimPrefix(name, "::"))
 	if strings.Contains(name, ":") {
 		return nil
 	}
