@@ -349,7 +349,8 @@ func (c *Ctx) setResourceParameters(r *Resource, s *Scope, def definition, isCla
 		name = values.ToString(n)
 	}
 	if isClass || r.Type == "Node" {
-		title, name = strings.ToLower(title), strings.ToLower(name)
+		// classes' capitalized titles: lowercase forms cached
+		title, name = lowered.get(title), lowered.get(name)
 	}
 	if r.titleValue != nil {
 		s.setvar("title", r.titleValue, false)

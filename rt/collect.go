@@ -61,7 +61,7 @@ func (s *Scope) Collect(site *Site, typeName string, exported bool, q Query) *Co
 	if c.prog.findNative(name) == nil && c.prog.findDefine(name) == nil {
 		panic(runtimeError(site, "Resource type "+name+" doesn't exist"))
 	}
-	coll := &Collector{scope: s, typeName: capitalizeTypeName(name), query: q, exported: exported, collected: map[*Resource]bool{}}
+	coll := &Collector{scope: s, typeName: capitalized.get(name), query: q, exported: exported}
 	if site != nil && site.File != nil {
 		coll.file, coll.line = site.File.Path, int(site.Line)
 	}
@@ -189,7 +189,7 @@ func (c *Ctx) Realize(s *Scope, refs []values.Value) {
 	if len(flat) == 0 {
 		return
 	}
-	c.collections = append(c.collections, &Collector{scope: s, refs: flat, collected: map[*Resource]bool{}})
+	c.collections = append(c.collections, &Collector{scope: s, refs: flat})
 }
 
 // evaluate runs the collector once (AbstractCollector#evaluate) and reports
@@ -198,7 +198,11 @@ func (coll *Collector) evaluate(c *Ctx) bool {
 	if coll.exported && c.prog.Exported == nil {
 		return false
 	}
-	found := coll.collect(c)
+	// the list found is only read here: one list serves every run of
+	// the compile's collectors (taken, so that a nested run has its own)
+	found := coll.collect(c, c.collectBuf[:0])
+	c.collectBuf = nil
+	defer func() { c.collectBuf = found[:0] }()
 	for _, r := range found {
 		r.Virtual = false
 	}
@@ -222,6 +226,9 @@ func (coll *Collector) evaluate(c *Ctx) bool {
 	fresh := false
 	for _, r := range found {
 		if !coll.collected[r] {
+			if coll.collected == nil {
+				coll.collected = map[*Resource]bool{}
+			}
 			coll.collected[r] = true
 			coll.order = append(coll.order, r)
 			fresh = true
@@ -230,9 +237,9 @@ func (coll *Collector) evaluate(c *Ctx) bool {
 	return fresh
 }
 
-func (coll *Collector) collect(c *Ctx) []*Resource {
+// collect appends what the collector finds to found.
+func (coll *Collector) collect(c *Ctx, found []*Resource) []*Resource {
 	if coll.typeName == "" {
-		var found []*Resource
 		var rest []values.Value
 		for _, ref := range coll.refs {
 			// The catalog's lookup of a reference string that is no
@@ -253,9 +260,8 @@ func (coll *Collector) collect(c *Ctx) []*Resource {
 		return found
 	}
 	if coll.exported {
-		return coll.collectExported(c)
+		return append(found, coll.collectExported(c)...)
 	}
-	var found []*Resource
 	for _, r := range c.byType[coll.typeName] {
 		if coll.query.Match(r) {
 			found = append(found, r)

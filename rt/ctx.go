@@ -111,6 +111,10 @@ type Ctx struct {
 	int32Lists   sliceSlab[int32]
 	nameLists    sliceSlab[string]
 	valueLists   sliceSlab[values.Value]
+	// resourceLists backs byType's lists
+	resourceLists sliceSlab[*Resource]
+	// collectBuf is the list collectors' runs reuse (Collector.evaluate)
+	collectBuf []*Resource
 	// checkNames and checkVals are validateDefinition's scratch lists
 	checkNames []string
 	checkVals  []values.Value
@@ -352,7 +356,11 @@ func (c *Ctx) addResource(s *Scope, r *Resource) {
 	if c.byType == nil {
 		c.byType = map[string][]*Resource{}
 	}
-	c.byType[r.Type] = append(c.byType[r.Type], r)
+	list := c.byType[r.Type]
+	if list == nil {
+		list = c.resourceLists.make(4, 256)
+	}
+	c.byType[r.Type] = append(list, r)
 	c.catalog.add(r)
 	if !r.isClass() && r.Get("stage") != nil {
 		Errorf("Only classes can set 'stage'; normal resources like %s cannot change run stage", r.Ref())
