@@ -945,13 +945,18 @@ func accessResource(o *ResourceType, keys []Value) (Value, error) {
 		}
 		return &ResourceType{TypeName: typeName, Title: string(s), HasTitle: true}, nil
 	}
-	if !resultArray {
-		// one reference: no list is made for it
-		return ref(titles[0])
+	return references(titles, resultArray, ref)
+}
+
+// references are the references ref makes of keys: an Array of them, or
+// the one reference as it is (no list made for it) unless array.
+func references(keys []Value, array bool, ref func(Value) (Value, error)) (Value, error) {
+	if !array {
+		return ref(keys[0])
 	}
-	out := make([]Value, len(titles))
-	for i, t := range titles {
-		r, err := ref(t)
+	out := make([]Value, len(keys))
+	for i, k := range keys {
+		r, err := ref(k)
 		if err != nil {
 			return nil, err
 		}
@@ -990,18 +995,7 @@ func accessClass(o *ClassType, keys []Value) (Value, error) {
 		}
 		return &ClassType{ClassName: name}, nil
 	}
-	if !resultArray {
-		return ref(names[0])
-	}
-	out := make([]Value, len(names))
-	for i, c := range names {
-		r, err := ref(c)
-		if err != nil {
-			return nil, err
-		}
-		out[i] = r
-	}
-	return NewArray(out...), nil
+	return references(names, resultArray, ref)
 }
 
 // compact is vs without its undef values: vs itself when it has none (the
