@@ -12,6 +12,8 @@ import (
 	"github.com/pp2go/pp2go/frontend/env"
 	"github.com/pp2go/pp2go/frontend/parser"
 	"github.com/pp2go/pp2go/frontend/source"
+	rtpkg "github.com/pp2go/pp2go/rt"
+	"github.com/pp2go/pp2go/rt/values"
 )
 
 // lowerer turns the Puppet code of one source file into Go: each
@@ -545,11 +547,51 @@ func (l *lowerer) fnCall(at ast.Expr, name string, lambda *ast.LambdaExpression,
 		}
 	}
 	var block jen.Code = jen.Nil()
+	var ref jen.Code
 	if lambda != nil {
 		block = l.lambda(lambda)
+	} else if d := staticDispatch(name, args); d >= 0 {
+		ref = l.u.boundFuncRef(name, d)
 	}
-	list := append([]jen.Code{l.pos(at), l.u.funcRef(name), block}, l.args(args)...)
+	if ref == nil {
+		ref = l.u.funcRef(name)
+	}
+	list := append([]jen.Code{l.pos(at), ref, block}, l.args(args)...)
 	return s().Dot("Fn").Call(list...)
+}
+
+// staticDispatch is the dispatch of the function name that a call with
+// these arguments and no lambda runs whatever their values, when the
+// function's dispatches are known at build time and the arguments that
+// are literals prove it (rt.StaticDispatch); else -1.
+func staticDispatch(name string, args []ast.Expr) int {
+	known := make([]values.Value, len(args))
+	for i, a := range args {
+		if _, ok := a.(*ast.UnfoldExpression); ok {
+			return -1 // the number of arguments is known at run time
+		}
+		known[i] = literalValue(a)
+	}
+	return rtpkg.StaticDispatch(name, known)
+}
+
+// literalValue is the value of a literal string, bare word, integer or
+// boolean; nil for any other expression.
+func literalValue(e ast.Expr) values.Value {
+	if text, ok := literalString(e); ok {
+		return values.String(text)
+	}
+	switch x := unparen(e).(type) {
+	case *ast.QualifiedName:
+		return values.String(x.Value)
+	case *ast.LiteralInteger:
+		if x.Big == nil {
+			return values.Int(x.Value)
+		}
+	case *ast.LiteralBoolean:
+		return values.Bool(x.Value)
+	}
+	return nil
 }
 
 func (l *lowerer) lambda(x *ast.LambdaExpression) jen.Code {

@@ -196,6 +196,15 @@ func (u *unit) funcRef(name string) jen.Code {
 	return jen.Id(id)
 }
 
+// boundFuncRef is a reference to a function by name whose dispatch d
+// (counting from 0) the call is bound to at build time.
+func (u *unit) boundFuncRef(name string, d int) jen.Code {
+	id := u.ref(&u.funcs, fmt.Sprintf("%s#%d", name, d+1), fmt.Sprintf("fn%sD%d", goName(name), d+1), func() jen.Code {
+		return jen.Op("&").Qual(rtPath, "FuncRef").Values(jen.Id("Name").Op(":").Lit(name), jen.Id("Dispatch").Op(":").Lit(d+1))
+	})
+	return jen.Id(id)
+}
+
 // varRef is a reference to a qualified variable ($::fact, $class::var)
 // and its slot in its class's layout (-1 for none).
 func (u *unit) varRef(name string, slot int) jen.Code {

@@ -121,7 +121,11 @@ func runMain(body func(*Scope), s *Scope) {
 // particular order).
 type FuncRef struct {
 	Name string
-	f    atomic.Pointer[fn.Func]
+	// Dispatch is the dispatch of the function that the call is bound to
+	// at build time, counting from 1 (fn.Func.StaticDispatch); 0: the
+	// call chooses it from its arguments.
+	Dispatch int
+	f        atomic.Pointer[fn.Func]
 }
 
 func (r *FuncRef) resolve(site *Site) *fn.Func {
@@ -166,7 +170,25 @@ func (s *Scope) Fn(site *Site, f *FuncRef, block *Lambda, args ...values.Value) 
 	if len(args) > 0 {
 		own = append(s.c.valueLists.make(len(args), 1024), args...)
 	}
+	if f.Dispatch > 0 && fun.Bindable() {
+		return fun.CallDispatch(s, f.Dispatch-1, own)
+	}
 	return fun.Call(s, own, b)
+}
+
+// StaticDispatch is, for code generators, the dispatch that a call of the
+// function name with these arguments and no lambda runs whatever their
+// values (fn.Func.StaticDispatch: args[i] is a literal argument's value,
+// nil when it is known at run time), among the functions every program
+// has (Puppet's core, which no module's function shadows, with the
+// steering functions of this package); -1 when none is proven.
+func StaticDispatch(name string, args []values.Value) int {
+	registerBuiltins()
+	f := fn.Lookup(name)
+	if f == nil {
+		return -1
+	}
+	return f.StaticDispatch(args)
 }
 
 // CallNamed calls a function by name (call_function), as fn.Context

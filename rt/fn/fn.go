@@ -372,28 +372,7 @@ func (f *Func) Call(c Context, args []values.Value, block Block) values.Value {
 		if d.Since > major && f.since || !accepts(d.Sig, args, bv) {
 			continue
 		}
-		if d.ArgumentMismatch {
-			msg := d.Impl(c, args, nil)
-			panic(Errorf("'%s' %s", f.Name, values.ToString(msg)))
-		}
-		r := d.Impl(c, args, block)
-		if r == nil {
-			r = values.Undef
-		}
-		if d.Return != nil && !values.IsInstance(d.Return, r) {
-			if d.ReturnSubject != "" {
-				panic(values.AssertInstance(d.ReturnSubject, d.Return, r))
-			}
-			m := d.Method
-			if m == "" {
-				m = f.Name
-				if i := strings.LastIndex(m, "::"); i >= 0 {
-					m = m[i+2:]
-				}
-			}
-			panic(values.AssertInstance("value returned from function '"+m+"'", d.Return, r))
-		}
-		return r
+		return f.run(c, d, args, block)
 	}
 	sigs := f.Signatures()
 	if f.since {
@@ -402,26 +381,126 @@ func (f *Func) Call(c Context, args []values.Value, block Block) values.Value {
 	panic(&values.Error{Message: values.DescribeSignatures(f.Name, sigs, args, bv)})
 }
 
+// run runs dispatch d, which accepts the arguments, and checks its result
+// against its return type.
+func (f *Func) run(c Context, d *Dispatch, args []values.Value, block Block) values.Value {
+	if d.ArgumentMismatch {
+		msg := d.Impl(c, args, nil)
+		panic(Errorf("'%s' %s", f.Name, values.ToString(msg)))
+	}
+	r := d.Impl(c, args, block)
+	if r == nil {
+		r = values.Undef
+	}
+	if d.Return != nil && !values.IsInstance(d.Return, r) {
+		if d.ReturnSubject != "" {
+			panic(values.AssertInstance(d.ReturnSubject, d.Return, r))
+		}
+		m := d.Method
+		if m == "" {
+			m = f.Name
+			if i := strings.LastIndex(m, "::"); i >= 0 {
+				m = m[i+2:]
+			}
+		}
+		panic(values.AssertInstance("value returned from function '"+m+"'", d.Return, r))
+	}
+	return r
+}
+
+// Bindable reports whether a call of f may be bound to one of its
+// dispatches at build time (StaticDispatch): a 4.x function of Puppet's
+// core, which no module's function shadows, whose dispatches are the same
+// in every release, and which takes no calling scope.
+func (f *Func) Bindable() bool {
+	f.ready()
+	return f.Module == "" && f.Terminus == "" && !f.API3 && !f.ScopeArg && !f.since
+}
+
+// StaticDispatch is the index of the dispatch that a call of f with len(args)
+// arguments and no block runs whatever the arguments' values, as far as
+// the arguments known at build time (args[i] non-nil: a literal's value)
+// prove it: Call tries the dispatches in order, so every dispatch before it
+// must reject the call (by arity, by its required block, or by the type of
+// a known argument) and it must accept it (each unknown argument's
+// parameter is of a type that accepts any value). It is -1 when nothing is
+// proven, or when f is not Bindable.
+func (f *Func) StaticDispatch(args []values.Value) int {
+	if !f.Bindable() {
+		return -1
+	}
+	for i, d := range f.Dispatches {
+		switch staticAccepts(d.Sig, args) {
+		case yes:
+			return i
+		case maybe:
+			return -1
+		}
+	}
+	return -1
+}
+
+type tristate int
+
+const (
+	no tristate = iota
+	yes
+	maybe
+)
+
+// staticAccepts is accepts for a call without a block whose arguments are
+// known only where non-nil.
+func staticAccepts(s *values.Signature, args []values.Value) tristate {
+	ps := s.Params
+	lo, hi := arity(s)
+	if len(args) < lo || len(args) > hi || s.Block != nil && !s.BlockOptional {
+		return no
+	}
+	r := yes
+	for i, a := range args {
+		t := ps[min(i, len(ps)-1)].Type
+		switch {
+		case a != nil && !values.IsInstance(t, a):
+			return no
+		case a == nil && !values.IsAssignable(t, values.AnyT):
+			r = maybe
+		}
+	}
+	return r
+}
+
+// CallDispatch calls f with its dispatch i, which StaticDispatch chose at
+// build time for these arguments: as Call, without trying the dispatches.
+func (f *Func) CallDispatch(c Context, i int, args []values.Value) values.Value {
+	f.ready()
+	return f.run(c, f.Dispatches[i], args, nil)
+}
+
+// arity is the least and the most arguments s accepts.
+func arity(s *values.Signature) (lo, hi int) {
+	for _, p := range s.Params {
+		switch p.Kind {
+		case values.ParamRequired:
+			lo++
+			hi++
+		case values.ParamOptional:
+			hi++
+		case values.ParamRepeated:
+			hi = 1 << 30
+		case values.ParamRequiredRepeated:
+			lo++
+			hi = 1 << 30
+		}
+	}
+	return lo, hi
+}
+
 // accepts is Signature.Accepts without building an array of the arguments.
 func accepts(s *values.Signature, args []values.Value, block values.Value) bool {
 	ps := s.Params
 	n := len(args)
-	min, max := 0, 0
-	for _, p := range ps {
-		switch p.Kind {
-		case values.ParamRequired:
-			min++
-			max++
-		case values.ParamOptional:
-			max++
-		case values.ParamRepeated:
-			max = 1 << 30
-		case values.ParamRequiredRepeated:
-			min++
-			max = 1 << 30
-		}
-	}
-	if n < min || n > max {
+	lo, hi := arity(s)
+	if n < lo || n > hi {
 		return false
 	}
 	for i, a := range args {

@@ -93,3 +93,43 @@ func TestTypeConcurrently(t *testing.T) {
 	}
 	assert.Equal(t, "Array[Integer[0, 5]]", values.TypeString(Type("Array[Integer[0, 5]]")))
 }
+
+// StaticDispatch binds a call only when Call would surely choose that
+// dispatch: every earlier one rejects it by arity, required block or the
+// type of a known argument, and each unknown argument's parameter accepts
+// anything; CallDispatch then runs it as Call does.
+func TestStaticDispatch(t *testing.T) {
+	impl := func(r string) Impl {
+		return func(Context, []values.Value, Block) values.Value { return values.String(r) }
+	}
+	f := New("sd").
+		D("String a, Integer b", impl("si")).
+		D("Any a", impl("any")).
+		D("Callable &block", impl("block")).
+		DR("Any a, Any b, Any c*", "Integer", impl("rest")).
+		Func()
+	s := values.String("x")
+	for _, c := range []struct {
+		args []values.Value
+		want int
+	}{
+		{[]values.Value{nil}, 1},                // arity rejects the first
+		{[]values.Value{s, nil}, -1},            // Integer b: unknown
+		{[]values.Value{values.Int(1), nil}, 3}, // String a rejects the first
+		{[]values.Value{nil, nil, nil}, 3},
+		{nil, -1}, // only the block dispatch takes no arguments
+	} {
+		assert.Equal(t, c.want, f.StaticDispatch(c.args), "%v", c.args)
+	}
+	assert.Equal(t, values.String("any"), f.CallDispatch(nil, 1, []values.Value{s}))
+	assert.Equal(t, "value returned from function 'sd' has wrong type, expects an Integer value, got String",
+		callErr(func() { f.CallDispatch(nil, 3, []values.Value{s, s}) }))
+
+	for _, g := range []*Func{
+		New("sd::m").Module("m").D("Any a", impl("")).Func(),
+		New("sd3").D("Any a", impl("")).D("Any a, Any b", impl("")).Since(8).Func(),
+		{Name: "sd3x", API3: true, Arity: -1, Dispatches: []*Dispatch{{Impl: impl("")}}},
+	} {
+		assert.Equal(t, -1, g.StaticDispatch([]values.Value{nil}), g.Name)
+	}
+}

@@ -1,0 +1,64 @@
+package codegen_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pp2go/pp2go/codegen"
+	"github.com/pp2go/pp2go/conformance"
+	"github.com/pp2go/pp2go/frontend/env"
+	"github.com/stretchr/testify/require"
+)
+
+// TestBoundCalls: a call of a core function whose dispatch the literal
+// arguments prove is bound to it at build time (a FuncRef with its
+// Dispatch); a call whose dispatch depends on a value known at run time,
+// a call that no dispatch accepts (it fails at run time, if it runs), a
+// call with a lambda or a splat, and a module's function are not.
+func TestBoundCalls(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"manifests/site.pp": `node default {
+  include m
+  $a = versioncmp('1', '2')
+  $b = versioncmp($a, '2')
+  $c = [1].map |$x| { $x }
+  $d = versioncmp(*['1', '2'])
+  $e = m::f(1)
+  $f = versioncmp(1, '2')
+}
+`,
+		"modules/m/manifests/init.pp": "class m { }\n",
+		"modules/m/functions/f.pp":    "function m::f(Any $x) { $x }\n",
+	}
+	for name, text := range files {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+	}
+	e, err := env.Load(dir, env.Options{BaseModulePath: t.TempDir(), Name: "production"})
+	require.NoError(t, err)
+	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Puppet: 7})
+	require.NoError(t, err)
+	require.Empty(t, res.Diags.Errors())
+	var site string
+	for name, b := range res.Files {
+		if strings.Contains(name, "site") && strings.HasSuffix(name, ".go") {
+			site += string(b)
+		}
+	}
+	for _, want := range []string{
+		`fnIncludeD1    = &rt.FuncRef{Name: "include", Dispatch: 1}`,
+		`s.Fn(pos(0), fnIncludeD1, nil, v.String("m"))`,
+		`s.Fn(pos(2), fnVersioncmpD1, nil, v.String("1"), v.String("2"))`,
+		`s.Fn(pos(4), fnVersioncmp, nil, s.Var(pos(5), "a"), v.String("2"))`,
+		`s.Fn(pos(8), fnMap, s.Lambda(`,
+		`s.Fn(pos(10), fnVersioncmp, nil, rt.Args(rt.Splat(lit3))...)`,
+		`s.Fn(pos(12), fnMF, nil, v.Int(1))`,
+		`s.Fn(pos(14), fnVersioncmp, nil, v.Int(1), v.String("2"))`,
+	} {
+		require.Contains(t, site, want)
+	}
+}
