@@ -33,11 +33,7 @@ func TestBoundCalls(t *testing.T) {
 		"modules/m/manifests/init.pp": "class m { }\n",
 		"modules/m/functions/f.pp":    "function m::f(Any $x) { $x }\n",
 	}
-	for name, text := range files {
-		p := filepath.Join(dir, name)
-		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-		require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
-	}
+	writeTree(t, dir, files)
 	e, err := env.Load(dir, env.Options{BaseModulePath: t.TempDir(), Name: "production"})
 	require.NoError(t, err)
 	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Puppet: 7})
@@ -60,5 +56,16 @@ func TestBoundCalls(t *testing.T) {
 		`s.Fn(pos(14), fnVersioncmp, nil, v.Int(1), v.String("2"))`,
 	} {
 		require.Contains(t, site, want)
+	}
+}
+
+// writeTree writes files (slash-separated paths relative to dir, and their
+// text) under dir, making their directories.
+func writeTree(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
 	}
 }

@@ -66,11 +66,7 @@ func TestModuleFilesServed(t *testing.T) {
 		"modules/zeta/lib/gosrc/x.rb":   "x\n",
 		"modules/zeta/files/aux.txt":    "aux\n",
 	}
-	for name, text := range files {
-		p := filepath.Join(dir, name)
-		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-		require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
-	}
+	writeTree(t, dir, files)
 	require.NoError(t, os.Chmod(filepath.Join(dir, "modules/alpha/facts.d/alpha.txt"), 0o755))
 	require.NoError(t, os.Symlink("motd", filepath.Join(dir, "modules/alpha/files/link")))
 

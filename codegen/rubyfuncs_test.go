@@ -1,7 +1,6 @@
 package codegen_test
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -37,11 +36,7 @@ end
 `,
 		"modules/m/lib/puppet/functions/m/shell.rb": "Puppet::Functions.create_function(:'m::shell') do\n  def shell(x)\n    system(\"echo #{x}\")\n  end\nend\n",
 	}
-	for name, src := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-		require.NoError(t, os.WriteFile(p, []byte(src), 0o644))
-	}
+	writeTree(t, dir, files)
 	e, err := env.Load(dir, env.Options{BaseModulePath: t.TempDir(), Name: "production"})
 	require.NoError(t, err)
 	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Version: "test", Checked: typecheck.Check(e)})

@@ -1,7 +1,6 @@
 package codegen_test
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -23,11 +22,7 @@ func TestUntranslatableERB(t *testing.T) {
 		"modules/m/templates/bad.erb":   "ok\n<%= Process.pid %>\n",
 		"modules/m/templates/notes.txt": "<%= Process.pid %>\n",
 	}
-	for name, text := range files {
-		p := filepath.Join(dir, name)
-		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-		require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
-	}
+	writeTree(t, dir, files)
 	e, err := env.Load(dir, env.Options{BaseModulePath: t.TempDir(), Name: "production"})
 	require.NoError(t, err)
 	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Puppet: 7})

@@ -81,17 +81,11 @@ that failed (the first one included). --puppet and --setting are compile's.`,
 			firstNs := time.Since(t0)
 			runtime.ReadMemStats(&ms1)
 			startAllocs, startBytes := ms1.Mallocs-ms0.Mallocs, ms1.TotalAlloc-ms0.TotalAlloc
-			if cpuProfile != "" {
-				f, err := os.Create(cpuProfile)
-				if err != nil {
-					return err
-				}
-				defer f.Close()
-				if err := pprof.StartCPUProfile(f); err != nil {
-					return err
-				}
-				defer pprof.StopCPUProfile()
+			stop, err := startCPUProfile(cpuProfile)
+			if err != nil {
+				return err
 			}
+			defer stop()
 			if memProfile != "" && runtime.MemProfileRate == defaultMemProfileRate {
 				// (GODEBUG=memprofilerate=N set a rate from the start:
 				// the profile then shows the start-up's allocations too)
@@ -177,4 +171,24 @@ func cpuTime() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// startCPUProfile starts profiling the CPU into the file path (nothing when
+// path is empty); stop ends the profile and closes the file.
+func startCPUProfile(path string) (stop func(), err error) {
+	if path == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}, nil
 }

@@ -15,7 +15,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"runtime/pprof"
 	"sort"
 	"strings"
 	"sync"
@@ -145,17 +144,11 @@ not with --facts-dir.`,
 				if outDir == "" {
 					return fmt.Errorf("--facts-dir needs --out-dir")
 				}
-				if cpuProfile != "" {
-					f, err := os.Create(cpuProfile)
-					if err != nil {
-						return err
-					}
-					defer f.Close()
-					if err := pprof.StartCPUProfile(f); err != nil {
-						return err
-					}
-					defer pprof.StopCPUProfile()
+				stop, err := startCPUProfile(cpuProfile)
+				if err != nil {
+					return err
 				}
+				defer stop()
 				return compileDir(os.Stderr, program(), factsDir, outDir, jobs, shown, pretty, checkDeps)
 			}
 			if len(args) != 1 || factsFile == "" {

@@ -2,6 +2,7 @@ package values
 
 import (
 	"regexp"
+	"regexp/syntax"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -73,10 +74,12 @@ func (r *Regexp) compile() error {
 		// which matches the same strings in linear time without allocating.
 		// regexp2 (whose compilation costs much more) is then compiled
 		// only if a search needs it (slow).
-		if fast, err := regexp.Compile("(?m)" + tr); err == nil && !EmptyRepeatCapture(fast.String()) {
-			r.fast = fast
-			r.nullable = fastNullable(fast)
-			return
+		if fast, err := regexp.Compile("(?m)" + tr); err == nil {
+			if re, err := syntax.Parse(fast.String(), syntax.Perl); err == nil && !emptyRepeatCapture(re) {
+				r.fast = fast
+				r.nullable = nullableSyntax(re)
+				return
+			}
 		}
 		r.re, r.err = r.compileSlow()
 	})

@@ -1,7 +1,6 @@
 package values
 
 import (
-	"regexp"
 	"regexp/syntax"
 	"unicode/utf8"
 )
@@ -84,15 +83,6 @@ func (r *Regexp) findRunes(runes []rune, offs []int, start int) ([]int, error) {
 		out[2*i+1] = offs[g.Index+g.Length]
 	}
 	return out, nil
-}
-
-// fastNullable reports whether the pattern may match an empty string somewhere.
-func fastNullable(fast *regexp.Regexp) bool {
-	re, err := syntax.Parse(fast.String(), syntax.Perl)
-	if err != nil {
-		return true
-	}
-	return nullableSyntax(re)
 }
 
 // EmptyRepeatCapture reports whether a Go pattern repeats a part that may
