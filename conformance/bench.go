@@ -3,6 +3,7 @@ package conformance
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -11,7 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"syscall"
+	"sync"
 	"time"
 )
 
@@ -95,23 +96,55 @@ func BenchWarm(binary, node, facts string, count int, d time.Duration) (*WarmTim
 // written), and its peak resident set size in bytes (the kernel's maxrss,
 // the binary's mapped pages included); a failing compile is timed as well.
 func RunOnce(binary, node, facts, out string) (time.Duration, int64, error) {
-	cmd := exec.Command(binary, "compile", node, "--facts", facts, "--puppet", BenchPuppet, "-o", out, "-q")
+	d, rss, _, err := runMeasured(binary, "compile", node, "--facts", facts, "--puppet", BenchPuppet, "-o", out, "-q")
+	return d, rss, err
+}
+
+// runMeasured runs BINARY ARGS through rssrun (conformance/cmd/rssrun, built
+// beside the binary on first use; its comment says why wait4 cannot be read
+// here) and returns the command's wall time and peak resident set size in
+// bytes, and its standard error when it fails.
+func runMeasured(binary string, args ...string) (wall time.Duration, rss int64, failed string, err error) {
+	dir := filepath.Dir(binary)
+	runner, err := rssRunner(dir)
+	if err != nil {
+		return 0, 0, "", err
+	}
+	figures := filepath.Join(dir, "rssrun.out")
+	if err := os.Remove(figures); err != nil && !os.IsNotExist(err) {
+		return 0, 0, "", err
+	}
+	cmd := exec.Command(runner, append([]string{figures, binary}, args...)...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		return 0, 0, err
+	if err := cmd.Run(); err != nil {
+		failed = fmt.Sprintf("%v: %s", err, lastLines(stderr.String(), 5))
 	}
-	err := cmd.Wait()
-	d := time.Since(start)
-	if _, ok := err.(*exec.ExitError); ok {
-		err = nil
+	b, err := os.ReadFile(figures)
+	if err != nil { // rssrun itself failed: the command did not run
+		return 0, 0, "", fmt.Errorf("%v (%s)", err, failed)
 	}
-	var rss int64
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		rss = ru.Maxrss << 10 // kilobytes on Linux
+	var ns, kb int64
+	if _, err := fmt.Sscanf(string(b), "wall_ns=%d maxrss_kb=%d", &ns, &kb); err != nil {
+		return 0, 0, "", fmt.Errorf("rssrun: bad output %q", b)
 	}
-	return d, rss, err
+	return time.Duration(ns), kb << 10, failed, nil
+}
+
+// rssRunners are the rssrun binaries built, by directory.
+var rssRunners sync.Map // string → func() (string, error)
+
+// rssRunner builds conformance/cmd/rssrun into dir once per process.
+func rssRunner(dir string) (string, error) {
+	build, _ := rssRunners.LoadOrStore(dir, sync.OnceValues(func() (string, error) {
+		bin := filepath.Join(dir, "rssrun")
+		out, err := exec.Command("go", "build", "-o", bin, "github.com/pp2go/pp2go/conformance/cmd/rssrun").CombinedOutput()
+		if err != nil {
+			return "", fmt.Errorf("building rssrun: %v: %s", err, out)
+		}
+		return bin, nil
+	}))
+	return build.(func() (string, error))()
 }
 
 // Throughput times `BINARY compile --facts-dir DIR --out-dir OUT -j JOBS
@@ -148,20 +181,11 @@ func Throughput(binary, node, facts string, n, jobs int, dir string) (time.Durat
 			return 0, 0, err
 		}
 	}
-	cmd := exec.Command(binary, "compile", "--facts-dir", factsDir, "--out-dir", outDir, "-j", strconv.Itoa(jobs), "--puppet", BenchPuppet, "-q")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	start := time.Now()
-	err = cmd.Run()
-	d := time.Since(start)
-	if err != nil {
-		return 0, 0, fmt.Errorf("%v: %s", err, lastLines(stderr.String(), 5))
+	d, rss, failed, err := runMeasured(binary, "compile", "--facts-dir", factsDir, "--out-dir", outDir, "-j", strconv.Itoa(jobs), "--puppet", BenchPuppet, "-q")
+	if err == nil && failed != "" {
+		err = errors.New(failed)
 	}
-	var rss int64
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		rss = ru.Maxrss << 10 // kilobytes on Linux
-	}
-	return d, rss, nil
+	return d, rss, err
 }
 
 // lastLines is the last n lines of s.

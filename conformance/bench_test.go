@@ -3,7 +3,11 @@ package conformance
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // BenchmarkCatalog times the catalog binary of each scenario of
@@ -65,4 +69,27 @@ func BenchmarkCatalog(b *testing.B) {
 			})
 		})
 	}
+}
+
+// TestRunMeasuredRSS checks that a run's peak RSS is the command's own, not
+// this process's: with 256 MB of this process touched, wait4 read here
+// would report at least that for any child (see conformance/cmd/rssrun).
+func TestRunMeasuredRSS(t *testing.T) {
+	ballast := make([]byte, 256<<20)
+	for i := range ballast {
+		ballast[i] = 1
+	}
+	bin := filepath.Join(t.TempDir(), "true")
+	b, err := os.ReadFile("/bin/true")
+	if err != nil {
+		t.Skip("no /bin/true")
+	}
+	require.NoError(t, os.WriteFile(bin, b, 0o755))
+	d, rss, failed, err := runMeasured(bin)
+	require.NoError(t, err)
+	require.Empty(t, failed)
+	assert.Positive(t, d)
+	assert.Positive(t, rss)
+	assert.Less(t, rss, int64(32<<20), "peak RSS of /bin/true")
+	runtime.KeepAlive(ballast)
 }
