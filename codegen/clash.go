@@ -7,6 +7,7 @@ import (
 	"github.com/pp2go/pp2go/frontend/ast"
 	"github.com/pp2go/pp2go/frontend/env"
 	"github.com/pp2go/pp2go/frontend/source"
+	"github.com/pp2go/pp2go/typecheck/static"
 )
 
 // Puppet keeps classes, nodes and defined types in one collection of
@@ -113,7 +114,7 @@ func nodeNames(x *ast.NodeDefinition) []string {
 		case *ast.QualifiedName:
 			out = append(out, strings.ToLower(h.Value))
 		default:
-			if text, ok := staticText(h); ok {
+			if text, ok := static.Text(h); ok {
 				out = append(out, strings.ToLower(strings.Trim(text, "'")))
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/pp2go/pp2go/frontend/ast"
+	"github.com/pp2go/pp2go/typecheck/static"
 )
 
 // defGen emits the definitions of one source file into its Go file.
@@ -237,7 +238,7 @@ func (g *defGen) typeAlias(x *ast.TypeAlias) {
 	if m := g.g.faultyAlias(lower); m != "" {
 		g.u.register = append(g.u.register, jen.Id("p").Dot("AddModuleAlias").Call(jen.Lit(m), jen.Lit(lower)))
 	}
-	text, ok := staticText(x.TypeExpr)
+	text, ok := static.Text(x.TypeExpr)
 	if !ok {
 		if raises == nil {
 			g.fail(x, "pp2go cannot compile the type alias %s: its definition is not a type", x.Name)
@@ -263,13 +264,13 @@ func (g *defGen) node(x *ast.NodeDefinition) {
 		case *ast.QualifiedName:
 			matches = append(matches, jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(strings.ToLower(h.Value))}))
 		case *ast.ConcatenatedString:
-			if text, ok := staticText(h); ok {
+			if text, ok := static.Text(h); ok {
 				matches = append(matches, jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(strings.ToLower(strings.Trim(text, "'")))}))
 				continue
 			}
 			g.fail(h, "a node name must be a literal")
 		default:
-			if text, ok := staticText(h); ok {
+			if text, ok := static.Text(h); ok {
 				matches = append(matches, jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(strings.ToLower(strings.Trim(text, "'")))}))
 				continue
 			}

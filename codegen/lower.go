@@ -14,6 +14,7 @@ import (
 	"github.com/pp2go/pp2go/frontend/source"
 	rtpkg "github.com/pp2go/pp2go/rt"
 	"github.com/pp2go/pp2go/rt/values"
+	"github.com/pp2go/pp2go/typecheck/static"
 )
 
 // lowerer turns the Puppet code of one source file into Go: each
@@ -345,7 +346,7 @@ func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
 	case *ast.RelationshipExpression:
 		return s().Dot("Relate").Call(l.pos(x), jen.Lit(x.Op), l.expr(x.Left), l.expr(x.Right)), call
 	case *ast.AccessExpression:
-		if text, ok := staticText(x); ok && isType(x) && l.unknownType(x) == nil && !l.aliasFails(x) {
+		if text, ok := static.Text(x); ok && isType(x) && l.unknownType(x) == nil && !l.aliasFails(x) {
 			return s().Dot("Type").Call(l.pos(x), l.u.typeRef(text)), call
 		}
 		// a key that does not apply fails at the key
@@ -403,7 +404,7 @@ func unparen(e ast.Expr) ast.Expr {
 
 // list lowers an array literal; a constant one is hoisted.
 func (l *lowerer) list(x *ast.LiteralList) (jen.Code, kind) {
-	if text, ok := staticText(x); ok && !containsType(x) {
+	if text, ok := static.Text(x); ok && !containsType(x) {
 		elems := make([]jen.Code, len(x.Values))
 		for i, e := range x.Values {
 			elems[i] = l.expr(e)
@@ -428,7 +429,7 @@ func (l *lowerer) hash(x *ast.LiteralHash) (jen.Code, kind) {
 	for _, en := range x.Entries {
 		kv = append(kv, l.expr(en.Key), l.expr(en.Value))
 	}
-	if text, ok := staticText(x); ok && !containsType(x) {
+	if text, ok := static.Text(x); ok && !containsType(x) {
 		return l.u.constant(text, rt("HashOf").Call(kv...)), pure
 	}
 	return rt("HashOf").Call(kv...), call
@@ -690,7 +691,7 @@ func (l *lowerer) paramType(t ast.Expr) jen.Code {
 	if t == nil {
 		return nil
 	}
-	text, ok := staticText(t)
+	text, ok := static.Text(t)
 	if !ok {
 		l.fail(t, "a parameter type must be known at build time")
 		return nil

@@ -1,11 +1,7 @@
 package codegen
 
 import (
-	"strconv"
-	"strings"
-
 	"github.com/pp2go/pp2go/frontend/ast"
-	"github.com/pp2go/pp2go/frontend/pn"
 )
 
 // label is Puppet's name for an expression in "Error while evaluating a
@@ -119,110 +115,6 @@ func label(e ast.Expr) string {
 		return "Type Alias"
 	}
 	return "Expression"
-}
-
-// staticText returns the Puppet text of an expression whose value is
-// known at build time (literals, type references, parameterized types and
-// literal arrays and hashes of them), in the syntax values.ParseLiteral
-// reads; ok is false for anything that must be evaluated.
-func staticText(e ast.Expr) (string, bool) {
-	var b strings.Builder
-	if !writeStatic(&b, e) {
-		return "", false
-	}
-	return b.String(), true
-}
-
-func writeStatic(b *strings.Builder, e ast.Expr) bool {
-	switch x := e.(type) {
-	case *ast.LiteralString:
-		b.WriteString(quote(x.Value))
-	case *ast.LiteralInteger:
-		if x.Big != nil {
-			return false
-		}
-		b.WriteString(strconv.FormatInt(x.Value, 10))
-	case *ast.LiteralFloat:
-		b.WriteString(pn.RubyFloat(x.Value))
-	case *ast.LiteralBoolean:
-		b.WriteString(strconv.FormatBool(x.Value))
-	case *ast.LiteralUndef:
-		b.WriteString("undef")
-	case *ast.LiteralDefault:
-		b.WriteString("default")
-	case *ast.LiteralRegularExpression:
-		b.WriteString("/" + strings.ReplaceAll(x.Pattern, "/", `\/`) + "/")
-	case *ast.QualifiedReference:
-		b.WriteString(strings.TrimPrefix(x.CasedValue, "::")) // ::T is T
-	case *ast.QualifiedName:
-		b.WriteString(quote(x.Value))
-	case *ast.ParenthesizedExpression:
-		return writeStatic(b, x.Expr)
-	case *ast.UnaryMinusExpression:
-		switch x.Expr.(type) {
-		case *ast.LiteralInteger, *ast.LiteralFloat:
-			b.WriteByte('-')
-			return writeStatic(b, x.Expr)
-		}
-		return false
-	case *ast.AccessExpression:
-		if _, ok := x.Left.(*ast.QualifiedReference); !ok {
-			return false
-		}
-		writeStatic(b, x.Left)
-		b.WriteByte('[')
-		for i, k := range x.Keys {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			if !writeStatic(b, k) {
-				return false
-			}
-		}
-		b.WriteByte(']')
-	case *ast.LiteralList:
-		b.WriteByte('[')
-		for i, v := range x.Values {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			if !writeStatic(b, v) {
-				return false
-			}
-		}
-		b.WriteByte(']')
-	case *ast.LiteralHash:
-		b.WriteByte('{')
-		for i, en := range x.Entries {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			if !writeStatic(b, en.Key) {
-				return false
-			}
-			b.WriteString(" => ")
-			if !writeStatic(b, en.Value) {
-				return false
-			}
-		}
-		b.WriteByte('}')
-	case *ast.ConcatenatedString:
-		if len(x.Segments) == 1 {
-			if s, ok := x.Segments[0].(*ast.LiteralString); ok {
-				b.WriteString(quote(s.Value))
-				return true
-			}
-		}
-		return false
-	default:
-		return false
-	}
-	return true
-}
-
-// quote quotes a string in single quotes for Puppet's type syntax.
-func quote(s string) string {
-	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
 }
 
 // isType reports whether an expression is a type written with a type

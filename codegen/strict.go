@@ -10,6 +10,7 @@ import (
 	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/env"
 	"github.com/pp2go/pp2go/frontend/validate"
+	"github.com/pp2go/pp2go/typecheck/static"
 )
 
 // releases are the Puppet major versions a program compiles as; the
@@ -217,7 +218,7 @@ func (g *generator) aliasRaises(name string) map[int]string {
 		return nil
 	}
 	var r map[int]string
-	if _, static := staticText(a.TypeExpr); !static {
+	if _, static := static.Text(a.TypeExpr); !static {
 		for _, puppet := range releases {
 			if msg := validate.TypeRaise(a.TypeExpr, puppet); msg != "" {
 				if r == nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/pp2go/pp2go/frontend/ast"
 	"github.com/pp2go/pp2go/frontend/env"
 	"github.com/pp2go/pp2go/rt/values"
+	"github.com/pp2go/pp2go/typecheck/static"
 )
 
 // typeKnown reports whether a capitalized name names a type, as Puppet's
@@ -96,7 +97,7 @@ func definitionParams(d ast.Definition) (string, []*ast.Parameter) {
 // computedType reports whether a parameter type is computed at run time
 // (String[$n]): not the text of a type (rt.Parameter.TypeExpr).
 func computedType(t ast.Expr) bool {
-	_, ok := staticText(t)
+	_, ok := static.Text(t)
 	return !ok
 }
 

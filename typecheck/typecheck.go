@@ -1,7 +1,9 @@
 // Package typecheck checks a loaded Puppet environment before code is
 // generated for it. Today that is name resolution (package resolve): every
 // class, resource type, attribute, function, type alias and variable is
-// bound or reported. Its side tables tell the code generator what each call
+// bound or reported, and literal parameter values and defaults are checked
+// against declared types the build knows (package static writes literal
+// expressions back as text for rt/values' parsers). Its side tables tell the code generator what each call
 // and type reference resolved to.
 package typecheck
 

@@ -28,7 +28,9 @@ func newCheckCmd() *cobra.Command {
 path, metadata.json, main manifest), parses and validates every file, and
 resolves every name on every code path, whether or not a node reaches it:
 classes, defined and native resource types and their attributes, functions
-and their argument counts, type aliases and variables. It prints each problem
+and their argument counts, type aliases and variables, and the literal values
+and defaults given to class and defined type parameters whose declared types
+(Puppet's own, not aliases) reject them. It prints each problem
 with file:line:col, a stable code and Puppet's wording, sorted, and exits with
 status 1 when there is an error.
 

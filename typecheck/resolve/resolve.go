@@ -33,6 +33,7 @@ const (
 	UnknownResourceType = "UNKNOWN_RESOURCE_TYPE"
 	UnknownParameter    = "UNKNOWN_PARAMETER"
 	MissingParameter    = "MISSING_PARAMETER"
+	TypeMismatch        = "TYPE_MISMATCH" // a literal value that a parameter's declared type rejects
 	UnknownFunction     = "UNKNOWN_FUNCTION"
 	WrongArguments      = "WRONG_ARGUMENTS"
 	UnknownType         = "UNKNOWN_TYPE"
@@ -232,6 +233,7 @@ type checker struct {
 	declared   map[string]bool            // classes declared resource-like somewhere (class { 'x': })
 	hieraText  []string                   // the text of Hiera data files, for automatic parameter lookup
 	candidates map[string][]string        // suggestion candidates by kind
+	types      map[ast.Expr]values.Type   // parameter types known at build time (staticType)
 
 	checkedFiles map[*env.File]bool      // files checked whole (their load diagnostics are reported)
 	checkedDefs  map[ast.Definition]bool // definitions checked
@@ -568,6 +570,7 @@ func (c *checker) classDef(x *ast.HostClassDefinition, _ *scope) {
 		c.expr(p.Type, s)
 		c.expr(p.Value, s)
 	}
+	c.typedDefaults("Class["+capitalize(strings.TrimPrefix(strings.ToLower(x.Name), "::"))+"]", x.Params, x.Name)
 	c.expr(x.Body, s)
 }
 
@@ -584,6 +587,7 @@ func (c *checker) defineDef(x *ast.ResourceTypeDefinition) {
 		c.expr(p.Type, s)
 		c.expr(p.Value, s)
 	}
+	c.typedDefaults(capitalize(strings.TrimPrefix(strings.ToLower(x.Name), "::")), x.Params, "")
 	c.expr(x.Body, s)
 }
 

@@ -1,0 +1,119 @@
+package resolve
+
+import (
+	"github.com/pp2go/pp2go/frontend/ast"
+	"github.com/pp2go/pp2go/frontend/diag"
+	"github.com/pp2go/pp2go/rt/values"
+	"github.com/pp2go/pp2go/typecheck/static"
+)
+
+// Type checking of what the build can know: a literal value given to a
+// class or defined type parameter whose declared type is made of Puppet's
+// own types, and a literal default of such a parameter. Puppet checks
+// both when it evaluates the declaration (or uses the default), with the
+// messages of values.ValidateParameterList.
+
+// staticType is the type a parameter declares when the build knows it:
+// nil when there is none, or when it names anything but Puppet's own types
+// (a type alias, a resource type) or is computed at run time.
+func (c *checker) staticType(t ast.Expr) values.Type {
+	if t == nil {
+		return nil
+	}
+	if typ, ok := c.types[t]; ok {
+		return typ
+	}
+	var typ values.Type
+	if text, ok := static.Text(t); ok {
+		r := &builtinOnly{}
+		if parsed, err := values.ParseType(text, r); err == nil && !r.other {
+			typ = parsed
+		}
+	}
+	if c.types == nil {
+		c.types = map[ast.Expr]values.Type{}
+	}
+	c.types[t] = typ
+	return typ
+}
+
+// builtinOnly is a type resolver that resolves nothing and remembers
+// that it was asked: the type names something not built in.
+type builtinOnly struct{ other bool }
+
+func (r *builtinOnly) ResolveType(string) (values.Type, bool) {
+	r.other = true
+	return nil, false
+}
+
+// literal is the value of an expression the build knows (a string,
+// number, boolean, regexp, type, or an array or hash of those); nil for
+// anything evaluated at run time, and for undef and default, which a
+// declaration gives to ask for the parameter's default.
+func literal(e ast.Expr) values.Value {
+	switch e.(type) {
+	case *ast.LiteralUndef, *ast.LiteralDefault:
+		return nil
+	}
+	text, ok := static.Text(e)
+	if !ok {
+		return nil
+	}
+	r := &builtinOnly{}
+	v, err := values.ParseLiteral(text, r)
+	if err != nil || r.other {
+		return nil
+	}
+	return v
+}
+
+// mismatch is Puppet's error for a value of parameter p of subject that
+// its declared type rejects, "" when the build cannot tell or the type
+// accepts it.
+func (c *checker) mismatch(subject string, p *ast.Parameter, v values.Value) string {
+	t := c.staticType(p.Type)
+	if t == nil || v == nil {
+		return ""
+	}
+	return values.ValidateParameterList(subject, []values.ParamType{{Name: p.Name, Type: t}}, []string{p.Name}, []values.Value{v}, true)
+}
+
+// typedAttributes reports the literal attribute values of a class or
+// defined type declaration that their parameters' declared types reject:
+// Puppet fails to declare the resource.
+func (c *checker) typedAttributes(b *ast.ResourceBody, tgt target, typeName string) {
+	params := tgt.params()
+	if len(params) == 0 {
+		return
+	}
+	for _, o := range b.Operations {
+		a, ok := o.(*ast.AttributeOperation)
+		if !ok || a.Op != "=>" {
+			continue
+		}
+		for _, p := range params {
+			if p.Name == a.Name {
+				if msg := c.mismatch(label(typeName, b.Title), p, literal(a.Value)); msg != "" {
+					c.report(diag.Error, TypeMismatch, a, "", "%s", msg)
+				}
+				break
+			}
+		}
+	}
+}
+
+// typedDefaults reports the literal defaults of a class's or defined
+// type's parameters that their declared types reject: Puppet fails every
+// declaration that leaves such a parameter to its default, so this is a
+// warning. A class parameter that Hiera data may set (class is the
+// class's name) is not reported.
+func (c *checker) typedDefaults(subject string, params []*ast.Parameter, class string) {
+	for _, p := range params {
+		if p.Value == nil || class != "" && c.hieraMentions(class+"::"+p.Name) {
+			continue
+		}
+		if msg := c.mismatch(subject, p, literal(p.Value)); msg != "" {
+			c.report(diag.Warning, TypeMismatch, p.Value, "when a declaration leaves the parameter to its default", "%s", msg)
+		}
+	}
+}
