@@ -52,7 +52,9 @@ func (g *defGen) fileRef() jen.Code {
 
 func (g *defGen) line(n ast.Positioned) int { return g.f.Program.Position(n).Line }
 
-// class emits a class: a variable holding its rt.Class and its body.
+// class emits a class: a variable holding its rt.Class (a value, whose
+// address the catalog package's index holds as link-time data) and its
+// body.
 func (g *defGen) class(name string, x *ast.HostClassDefinition) {
 	id := g.u.ident("Class" + goName(name))
 	body := g.u.ident("class" + goName(name) + "Body")
@@ -72,9 +74,9 @@ func (g *defGen) class(name string, x *ast.HostClassDefinition) {
 		fields[jen.Id("Locals")] = jen.Index().String().Values(lits(locals)...)
 	}
 	g.out.Comment(id + " " + g.doc("class", name, x))
-	g.out.Var().Id(id).Op("=").Op("&").Qual(rtPath, "Class").Values(fields)
+	g.out.Var().Id(id).Op("=").Qual(rtPath, "Class").Values(fields)
 	g.out.Func().Id(body).Params(scopeParam()).Block(g.bodyStmts(x.Params, locals, x.Body)...)
-	g.u.classes = append(g.u.classes, id)
+	g.u.classes = append(g.u.classes, named{name, id})
 }
 
 // define emits a defined type.
@@ -94,9 +96,9 @@ func (g *defGen) define(name string, x *ast.ResourceTypeDefinition) {
 		fields[jen.Id("Locals")] = jen.Index().String().Values(lits(locals)...)
 	}
 	g.out.Comment(id + " " + g.doc("define", name, x))
-	g.out.Var().Id(id).Op("=").Op("&").Qual(rtPath, "Define").Values(fields)
+	g.out.Var().Id(id).Op("=").Qual(rtPath, "Define").Values(fields)
 	g.out.Func().Id(body).Params(scopeParam()).Block(g.bodyStmts(x.Params, locals, x.Body)...)
-	g.u.defines = append(g.u.defines, id)
+	g.u.defines = append(g.u.defines, named{name, id})
 }
 
 // bodyStmts lowers the body of a class or define with params and the

@@ -482,6 +482,9 @@ func (g *generator) catalog(units []*unit, hasHiera bool) error {
 		body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id("t")).Op(":=").Range().Id("nativeTypes")).Block(
 			jen.Id("p").Dot("AddNative").Call(jen.Qual(rtPath, "Native").Call(jen.Id("t")))))
 	}
+	if definitionIndex(f, units) {
+		body = append(body, jen.Id("p").Dot("SetDefinitions").Call(jen.Op("&").Id("definitions")))
+	}
 	for _, u := range units {
 		f.ImportAlias(u.dir, u.pkg)
 		body = append(body, jen.Qual(u.dir, "Register").Call(jen.Id("p")))
@@ -495,6 +498,41 @@ func (g *generator) catalog(units []*unit, hasHiera bool) error {
 	f.Comment("shared by all compilations.")
 	f.Func().Id("Program").Params().Op("*").Qual(rtPath, "Program").Block(jen.Return(jen.Id("program").Call()))
 	return g.render("catalog/catalog.go", f)
+}
+
+// definitionIndex emits the table of the units' classes and defined types
+// by name, sorted (rt.DefinitionIndex); where units define the same name,
+// the last one's, as registering them in order would keep. It reports
+// whether there are any.
+func definitionIndex(f *jen.File, units []*unit) bool {
+	classes, defines := map[string]jen.Code{}, map[string]jen.Code{}
+	for _, u := range units {
+		for _, c := range u.classes {
+			classes[c.name] = jen.Op("&").Qual(u.dir, c.id)
+		}
+		for _, d := range u.defines {
+			defines[d.name] = jen.Op("&").Qual(u.dir, d.id)
+		}
+	}
+	if len(classes)+len(defines) == 0 {
+		return false
+	}
+	entries := func(m map[string]jen.Code, field string) jen.Code {
+		return jen.ValuesFunc(func(g *jen.Group) {
+			for _, name := range sortedKeys(m) {
+				// (one line each: the table has thousands)
+				g.Line().Values(jen.Id("Name").Op(":").Lit(name), jen.Id(field).Op(":").Add(m[name]))
+			}
+			g.Line()
+		})
+	}
+	f.Comment("definitions are the environment's classes and defined types, sorted by name")
+	f.Comment("for the program's binary search.")
+	f.Var().Id("definitions").Op("=").Qual(rtPath, "DefinitionIndex").Values(jen.Dict{
+		jen.Id("Classes"): jen.Index().Qual(rtPath, "ClassEntry").Add(entries(classes, "Class")),
+		jen.Id("Defines"): jen.Index().Qual(rtPath, "DefineEntry").Add(entries(defines, "Define")),
+	})
+	return true
 }
 
 // runtimeHas reports whether the runtime has the package of an import
@@ -752,7 +790,8 @@ func goPackageName(name string) string {
 		}
 		return '_'
 	}, strings.ToLower(name))
-	if n == "" || jen.IsReservedWord(n) || n == "rt" || n == "v" || (n[0] >= '0' && n[0] <= '9') {
+	// (program and definitions are the catalog package's variables)
+	if n == "" || jen.IsReservedWord(n) || n == "rt" || n == "v" || n == "program" || n == "definitions" || (n[0] >= '0' && n[0] <= '9') {
 		n = "m_" + n
 	}
 	return n

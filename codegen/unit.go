@@ -48,14 +48,18 @@ type unit struct {
 	erbMarked map[*jen.File]bool // files that carry the ERB runtime's version marker
 
 	idents map[string]bool // package-level identifiers in use
-	// the package's classes and defined types (their identifiers) and
-	// ERB templates (rt.ERB literals), which its definitions table lists
-	classes, defines []string
+	// the package's classes and defined types, which the catalog
+	// package's index lists, and ERB templates (rt.ERB literals), which
+	// its templates table lists
+	classes, defines []named
 	erbs             []jen.Code
 	register         []jen.Code // statements of the package's Register(p)
 	outputs          map[string]*jen.File
 	order            []string // output file names in creation order
 }
+
+// named is a definition's Puppet name and its Go identifier.
+type named struct{ name, id string }
 
 type siteKey struct {
 	file   int
@@ -78,7 +82,7 @@ type refTable struct {
 func newUnit(pkg, dir, module string) *unit {
 	u := &unit{pkg: pkg, dir: dir, module: module, fileIdx: map[string]int{}, siteIdx: map[siteKey]int{},
 		lblIdx: map[string]int{}, idents: map[string]bool{}, outputs: map[string]*jen.File{}}
-	for _, reserved := range []string{"pos", "sites", "files", "labels", "Register", "init", "moduleFiles", "definitions"} {
+	for _, reserved := range []string{"pos", "sites", "files", "labels", "Register", "init", "moduleFiles", "templates"} {
 		u.idents[reserved] = true
 	}
 	return u
@@ -316,40 +320,18 @@ func (u *unit) tables() *jen.File {
 		})
 	}
 	register := u.register
-	if len(u.classes)+len(u.defines)+len(u.erbs) > 0 {
-		u.definitions(f)
-		register = append([]jen.Code{jen.Id("p").Dot("AddDefinitions").Call(jen.Op("&").Id("definitions"))}, register...)
+	if len(u.erbs) > 0 {
+		f.Line()
+		f.Comment("templates are the package's ERB templates.")
+		f.Var().Id("templates").Op("=").Qual(rtPath, "Templates").Values(jen.Dict{
+			jen.Id("ERB"): jen.Index().Qual(rtPath, "ERB").Values(u.erbs...),
+		})
+		register = append([]jen.Code{jen.Id("p").Dot("AddTemplates").Call(jen.Op("&").Id("templates"))}, register...)
 	}
 	f.Line()
 	f.Comment("Register adds the package's definitions to a program.")
 	f.Func().Id("Register").Params(jen.Id("p").Op("*").Qual(rtPath, "Program")).Block(register...)
 	return f
-}
-
-// definitions emits the package's table of its classes, defined types and
-// ERB templates: data the linker lays out, which the program reads as it
-// starts (rt.Program.AddDefinitions) rather than code that builds it.
-func (u *unit) definitions(f *jen.File) {
-	fields := jen.Dict{}
-	list := func(field, typ string, ids []string) {
-		if len(ids) == 0 {
-			return
-		}
-		fields[jen.Id(field)] = jen.Index().Op("*").Qual(rtPath, typ).ValuesFunc(func(g *jen.Group) {
-			for _, id := range ids {
-				g.Line().Id(id)
-			}
-			g.Line()
-		})
-	}
-	list("Classes", "Class", u.classes)
-	list("Defines", "Define", u.defines)
-	if len(u.erbs) > 0 {
-		fields[jen.Id("ERB")] = jen.Index().Qual(rtPath, "ERB").Values(u.erbs...)
-	}
-	f.Line()
-	f.Comment("definitions are the package's classes, defined types and ERB templates.")
-	f.Var().Id("definitions").Op("=").Qual(rtPath, "Definitions").Values(fields)
 }
 
 // goName turns a Puppet name or text into the tail of a Go identifier:

@@ -69,10 +69,10 @@ type paramRef struct {
 func (p *Program) parameter(ref *paramRef) *Parameter {
 	var params []*Parameter
 	if ref.define {
-		if d := p.defines[ref.name]; d != nil {
+		if d := p.define(ref.name); d != nil {
 			params = d.Params
 		}
-	} else if cl := p.classes[ref.name]; cl != nil {
+	} else if cl := p.class(ref.name); cl != nil {
 		params = cl.Params
 	}
 	if ref.index < len(params) {
@@ -410,7 +410,7 @@ func (c *Ctx) load(f *loadFailure) {
 // findClass finds a class as the compiler's find_hostclass does, loading
 // the manifests Puppet would load to find it.
 func (c *Ctx) findClass(name string) *Class {
-	if cl := c.prog.classes[normalizeName(name)]; cl != nil {
+	if cl := c.prog.class(normalizeName(name)); cl != nil {
 		c.autoload(name, true, cl.Module, cl.File)
 	} else {
 		c.autoload(name, false, "", nil)

@@ -267,7 +267,7 @@ func (c *Ctx) evaluateCode(r *Resource, cl *Class) {
 // evaluateParent evaluates a class's parent first; its scope becomes the
 // parent of the class's scope.
 func (c *Ctx) evaluateParent(r *Resource, cl *Class) *Scope {
-	parent := cl.parentClass()
+	parent := cl.parentClass(c.prog)
 	if parent == nil {
 		if cl.Parent != "" {
 			c.parentNotFound(cl)
@@ -336,12 +336,12 @@ func (c *Ctx) setResourceParameters(r *Resource, s *Scope, def definition, isCla
 	if v := r.Get("module_name"); v != nil {
 		s.setvar("module_name", v, false)
 	} else if hasModuleName(def) {
-		s.setvar("module_name", moduleValue(def), false)
+		s.setvar("module_name", c.prog.moduleValue(def), false)
 	}
 	if v := r.Get("caller_module_name"); v != nil {
 		s.setvar("caller_module_name", v, false)
 	} else if s.parent != nil && s.parent.source != nil && hasModuleName(s.parent.source) {
-		s.setvar("caller_module_name", moduleValue(s.parent.source), false)
+		s.setvar("caller_module_name", c.prog.moduleValue(s.parent.source), false)
 	}
 	title := r.Title
 	name := title
@@ -370,18 +370,11 @@ func (c *Ctx) setResourceParameters(r *Resource, s *Scope, def definition, isCla
 	s.setvar("name", nv, false)
 }
 
-// moduleValue is a definition's module name as a value: boxed once, when
-// the definition was registered.
-func moduleValue(d definition) values.Value {
-	switch x := d.(type) {
-	case *Class:
-		if x.moduleV != nil {
-			return x.moduleV
-		}
-	case *Define:
-		if x.moduleV != nil {
-			return x.moduleV
-		}
+// moduleValue is a definition's module name as a value: its module's,
+// boxed once (AddModule), when the program has the module.
+func (p *Program) moduleValue(d definition) values.Value {
+	if m := p.modules[d.module()]; m != nil {
+		return m.name
 	}
 	return values.String(d.module())
 }

@@ -31,8 +31,9 @@ var (
 
 // module is a module's directory and files compiled in.
 type module struct {
-	dir   string // as found on the module path at build time
-	files fs.FS  // its files/ directory; nil when it has none
+	name  values.Value // the module's name, $module_name of its definitions
+	dir   string       // as found on the module path at build time
+	files fs.FS        // its files/ directory; nil when it has none
 	// trees are its directories for the file server, by name (modtree.go)
 	trees map[string]*ModuleTree
 	// metadata is its metadata.json, kept as the generated code's string
@@ -50,7 +51,7 @@ func (p *Program) AddModule(name, dir string, files fs.FS) {
 	if p.modules[name] == nil {
 		p.moduleOrder = append(p.moduleOrder, name)
 	}
-	p.modules[name] = &module{dir: dir, files: files}
+	p.modules[name] = &module{name: values.String(name), dir: dir, files: files}
 }
 
 // AddModuleMetadata records a module's metadata.json, which module Ruby

@@ -283,7 +283,7 @@ func TrustedFor(certname string, extensions, external *values.Hash) *values.Hash
 }
 
 func (c *Ctx) createSettingsScope() {
-	settings := &Class{Name: "settings", prog: c.prog, noModule: true}
+	settings := &Class{Name: "settings", noModule: true}
 	res := &Resource{Type: "Class", Title: "Settings", Kind: kindUnknown, scope: c.top, source: settings, class: settings}
 	res.tag("class")
 	res.tagIfValid("Settings")

@@ -544,7 +544,7 @@ func (c *Ctx) childOf(a, b definition) bool {
 	if a == nil {
 		return false
 	}
-	return c.overriders[a] || a.childOf(b)
+	return c.overriders[a] || a.childOf(c.prog, b)
 }
 
 // overrideParameter is Parser::Resource#override_parameter.

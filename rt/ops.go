@@ -326,7 +326,7 @@ func (p *Program) ResolveType(name string) (values.Type, bool) {
 		return t, true
 	}
 	lower := strings.ToLower(name)
-	if p.natives[lower] != nil || p.defines[lower] != nil {
+	if p.natives[lower] != nil || p.define(lower) != nil {
 		return values.NewResourceType(capitalizeTypeName(name), "", false), true
 	}
 	return nil, false

@@ -39,8 +39,9 @@ type Program struct {
 	// nor Debian 13's puppet-agent ships it).
 	PuppetDBQuery func(query values.Value, puppet int) (values.Value, error)
 
-	classes   map[string]*Class
-	defines   map[string]*Define
+	classes   map[string]*Class  // added one by one (AddClass)
+	defines   map[string]*Define // added one by one (AddDefine)
+	index     *DefinitionIndex   // the generated program's (SetDefinitions)
 	nodes     []*NodeDef
 	modules   map[string]*module // module directories and files, by name
 	functions []puppetFunc       // Puppet-language functions, registered by Finish
@@ -134,7 +135,7 @@ func NewProgram(environment string) *Program {
 	}
 	p.applySettings()
 	p.installVendored(p.Puppet())
-	p.mainClass = &Class{Name: "", prog: p, Body: func(s *Scope) {
+	p.mainClass = &Class{Name: "", Body: func(s *Scope) {
 		if pre := s.c.node.Pre; pre != nil {
 			runMain(pre, s)
 		}
@@ -153,9 +154,9 @@ func NewProgram(environment string) *Program {
 type definition interface {
 	name() string
 	module() string
-	// childOf reports whether the definition is a subclass of o, which lets
-	// it override o's resources.
-	childOf(o definition) bool
+	// childOf reports whether the definition is a subclass of o in p,
+	// which lets it override o's resources.
+	childOf(p *Program, o definition) bool
 }
 
 // Parameter is a parameter of a class or defined type.
@@ -189,9 +190,7 @@ type Class struct {
 	File   *File
 	Line   int
 
-	prog    *Program
-	sig     paramSig
-	moduleV values.Value // Module as a value (AddClass)
+	sig paramSig
 	// noModule marks the settings class, which has no module name.
 	noModule bool
 }
@@ -206,8 +205,7 @@ type Define struct {
 	File   *File
 	Line   int
 
-	sig     paramSig
-	moduleV values.Value // Module as a value (AddDefine)
+	sig paramSig
 }
 
 // NodeDef is a node definition.
@@ -228,25 +226,25 @@ type NodeMatch struct {
 
 func (c *Class) name() string   { return c.Name }
 func (c *Class) module() string { return c.Module }
-func (c *Class) childOf(o definition) bool {
-	for p := c.parentClass(); p != nil; p = p.parentClass() {
-		if definition(p) == o {
+func (c *Class) childOf(p *Program, o definition) bool {
+	for pc := c.parentClass(p); pc != nil; pc = pc.parentClass(p) {
+		if definition(pc) == o {
 			return true
 		}
 	}
 	return false
 }
 
-func (c *Class) parentClass() *Class {
-	if c.Parent == "" || c.prog == nil {
+func (c *Class) parentClass(p *Program) *Class {
+	if c.Parent == "" {
 		return nil
 	}
-	return c.prog.findClass(c.Parent)
+	return p.findClass(c.Parent)
 }
 
-func (d *Define) name() string            { return d.Name }
-func (d *Define) module() string          { return d.Module }
-func (d *Define) childOf(definition) bool { return false }
+func (d *Define) name() string                      { return d.Name }
+func (d *Define) module() string                    { return d.Module }
+func (d *Define) childOf(*Program, definition) bool { return false }
 
 func (n *NodeDef) name() string {
 	for _, m := range n.Matches {
@@ -261,43 +259,81 @@ func (n *NodeDef) name() string {
 	}
 	return ""
 }
-func (n *NodeDef) module() string          { return "" }
-func (n *NodeDef) childOf(definition) bool { return false }
+func (n *NodeDef) module() string                    { return "" }
+func (n *NodeDef) childOf(*Program, definition) bool { return false }
 
 // ---- registration (from generated code) ----
 
 // AddClass registers a class.
-func (p *Program) AddClass(c *Class) {
-	c.prog = p
-	c.moduleV = values.String(c.Module)
-	p.classes[c.Name] = c
-}
-
-// Definitions are a generated package's classes, defined types and ERB
-// templates: a table its Register hands to AddDefinitions.
-type Definitions struct {
-	Classes []*Class
-	Defines []*Define
-	ERB     []ERB
-}
-
-// AddDefinitions registers a package's definitions, each in its order.
-func (p *Program) AddDefinitions(d *Definitions) {
-	for _, c := range d.Classes {
-		p.AddClass(c)
-	}
-	for _, x := range d.Defines {
-		p.AddDefine(x)
-	}
-	for i := range d.ERB {
-		p.AddERB(d.ERB[i].Name, &d.ERB[i])
-	}
-}
+func (p *Program) AddClass(c *Class) { p.classes[c.Name] = c }
 
 // AddDefine registers a defined type.
-func (p *Program) AddDefine(d *Define) {
-	d.moduleV = values.String(d.Module)
-	p.defines[d.Name] = d
+func (p *Program) AddDefine(d *Define) { p.defines[d.Name] = d }
+
+// DefinitionIndex is a generated program's classes and defined types by
+// name, sorted: a table the linker lays out, which the program searches as
+// it looks a name up rather than loading it into maps as it starts (a
+// one-shot compile uses few of the thousands of definitions).
+type DefinitionIndex struct {
+	Classes []ClassEntry
+	Defines []DefineEntry
+}
+
+// ClassEntry is a class of a DefinitionIndex under its name.
+type ClassEntry struct {
+	Name  string
+	Class *Class
+}
+
+// DefineEntry is a defined type of a DefinitionIndex under its name.
+type DefineEntry struct {
+	Name   string
+	Define *Define
+}
+
+// SetDefinitions sets the program's index of classes and defined types;
+// those added one by one (AddClass, AddDefine) come before it.
+func (p *Program) SetDefinitions(ix *DefinitionIndex) { p.index = ix }
+
+// class is the class named name (lower-case, unqualified), nil if none.
+func (p *Program) class(name string) *Class {
+	if c := p.classes[name]; c != nil {
+		return c
+	}
+	if p.index != nil {
+		e := p.index.Classes
+		if i, ok := slices.BinarySearchFunc(e, name, func(e ClassEntry, name string) int { return strings.Compare(e.Name, name) }); ok {
+			return e[i].Class
+		}
+	}
+	return nil
+}
+
+// define is the defined type named name (as class), nil if none.
+func (p *Program) define(name string) *Define {
+	if d := p.defines[name]; d != nil {
+		return d
+	}
+	if p.index != nil {
+		e := p.index.Defines
+		if i, ok := slices.BinarySearchFunc(e, name, func(e DefineEntry, name string) int { return strings.Compare(e.Name, name) }); ok {
+			return e[i].Define
+		}
+	}
+	return nil
+}
+
+// Templates are a generated package's ERB templates: a table its Register
+// hands to AddTemplates.
+type Templates struct {
+	ERB []ERB
+}
+
+// AddTemplates registers a package's templates.
+func (p *Program) AddTemplates(t *Templates) {
+	for i := range t.ERB {
+		p.AddERB(t.ERB[i].Name, &t.ERB[i])
+	}
 }
 
 // AddNode registers a node definition; order matters for regexps.
@@ -372,7 +408,7 @@ func (p *Program) findClass(name string) *Class {
 	if name == "" {
 		return p.mainClass
 	}
-	if c := p.classes[name]; c != nil && !p.moduleAbsent(c.Module) {
+	if c := p.class(name); c != nil && !p.moduleAbsent(c.Module) {
 		return c
 	}
 	p.failBroken(name)
@@ -381,7 +417,7 @@ func (p *Program) findClass(name string) *Class {
 
 func (p *Program) findDefine(name string) *Define {
 	name = normalizeName(name)
-	if d := p.defines[name]; d != nil && !p.moduleAbsent(d.Module) {
+	if d := p.define(name); d != nil && !p.moduleAbsent(d.Module) {
 		return d
 	}
 	p.failBroken(name)
