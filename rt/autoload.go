@@ -2,9 +2,8 @@ package rt
 
 import (
 	"strings"
-	"sync"
-	"sync/atomic"
 
+	"github.com/pp2go/pp2go/rt/internal/readmap"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -508,26 +507,19 @@ type manifestKeys struct {
 
 // manifestKeysCache holds manifestKeysOf's lists for every compile of the
 // process (names come from the program's code), up to maxCachedNames.
-var manifestKeysCache struct {
-	m sync.Map // normalized name → *manifestKeys
-	n atomic.Int32
-}
+var manifestKeysCache = readmap.Map[*manifestKeys]{Limit: maxCachedNames}
 
 // manifestKeysOf is the manifestKeys of a normalized name.
 func manifestKeysOf(norm string) *manifestKeys {
-	if v, ok := manifestKeysCache.m.Load(norm); ok {
-		return v.(*manifestKeys)
+	if keys, ok := manifestKeysCache.Load(norm); ok {
+		return keys
 	}
 	segs := strings.Split(norm, "::")
 	keys := &manifestKeys{module: segs[0], init: segs[0] + "/init"}
 	for k := len(segs); k > 1; k-- {
 		keys.paths = append(keys.paths, segs[0]+"/"+strings.Join(segs[1:k], "/"))
 	}
-	if manifestKeysCache.n.Load() < maxCachedNames {
-		manifestKeysCache.n.Add(1)
-		manifestKeysCache.m.Store(norm, keys)
-	}
-	return keys
+	return manifestKeysCache.Store(norm, keys)
 }
 
 // manifestKey is "module/path" of a definition's manifest (path below

@@ -2,30 +2,32 @@ package rt
 
 import (
 	"strings"
-	"sync"
-	"sync/atomic"
+
+	"github.com/pp2go/pp2go/rt/internal/readmap"
 )
 
 // nameCache memoizes a function of names (capitalizeTypeName,
 // strings.ToLower) for every compile of the process: the names come from
 // the program's code, and a name the function changes costs an allocation
-// per call otherwise. Names the function returns as they are are not
-// kept, and the cache stops growing at maxCachedNames.
+// per call otherwise. Names the function returns as they are are told by
+// same, without a lookup, and the cache stops growing at maxCachedNames.
 type nameCache struct {
-	m sync.Map // string → string
-	n atomic.Int32
-	f func(string) string
+	m    readmap.Map[string]
+	f    func(string) string
+	same func(string) bool
 }
 
 const maxCachedNames = 1 << 14
 
 func (c *nameCache) get(name string) string {
-	if v, ok := c.m.Load(name); ok {
-		return v.(string)
+	if c.same(name) {
+		return name
+	}
+	if s, ok := c.m.Load(name); ok {
+		return s
 	}
 	s := c.f(name)
-	if s != name && c.n.Load() < maxCachedNames {
-		c.n.Add(1)
+	if s != name {
 		c.m.Store(name, s)
 	}
 	return s
@@ -34,7 +36,18 @@ func (c *nameCache) get(name string) string {
 var (
 	// capitalized is capitalizeTypeName's cache: generated code declares
 	// resources and names classes in lowercase.
-	capitalized = &nameCache{f: capitalizeTypeName}
+	capitalized = &nameCache{m: readmap.Map[string]{Limit: maxCachedNames}, f: capitalizeTypeName,
+		same: func(name string) bool { return !strings.HasPrefix(name, "::") && isCapitalizedName(name) }}
 	// lowered is strings.ToLower's, for resource types' tags.
-	lowered = &nameCache{f: strings.ToLower}
+	lowered = &nameCache{m: readmap.Map[string]{Limit: maxCachedNames}, f: strings.ToLower, same: isLowerASCII}
 )
+
+// isLowerASCII tells an ASCII name strings.ToLower returns as it is.
+func isLowerASCII(name string) bool {
+	for i := 0; i < len(name); i++ {
+		if b := name[i]; b >= 0x80 || b >= 'A' && b <= 'Z' {
+			return false
+		}
+	}
+	return true
+}

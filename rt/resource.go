@@ -344,16 +344,20 @@ func isASCII(s string) bool {
 // isCapitalizedName tells whether an ASCII name is already in
 // capitalizeTypeName's form.
 func isCapitalizedName(name string) bool {
-	for seg := range strings.SplitSeq(name, "::") {
-		for i := 0; i < len(seg); i++ {
-			b := seg[i]
-			switch {
-			case b >= 0x80:
-				return false
-			case i == 0 && b >= 'a' && b <= 'z', i > 0 && b >= 'A' && b <= 'Z':
-				return false
-			}
+	start := true // at a segment's first byte
+	for i := 0; i < len(name); i++ {
+		b := name[i]
+		switch {
+		case b >= 0x80:
+			return false
+		case b == ':' && i+1 < len(name) && name[i+1] == ':':
+			i++
+			start = true
+			continue
+		case start && b >= 'a' && b <= 'z', !start && b >= 'A' && b <= 'Z':
+			return false
 		}
+		start = false
 	}
 	return true
 }

@@ -5,9 +5,9 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/pp2go/pp2go/rt/fn"
+	"github.com/pp2go/pp2go/rt/internal/readmap"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -82,26 +82,18 @@ func segmentValue(s string) values.Value {
 
 func newLookupKey(key string) *lookupKey {
 	if lk, ok := lookupKeys.Load(key); ok {
-		return lk.(*lookupKey)
+		return lk
 	}
 	lk := makeLookupKey(key)
-	if keysCached.Load() < maxCachedKeys {
-		keysCached.Add(1)
-		lookupKeys.Store(key, lk)
-	}
+	lookupKeys.Store(key, lk)
 	return lk
 }
 
 // lookupKeys holds the lookupKeys made, which nothing changes once made:
 // every compile looks up the same keys (a class's automatic parameters).
-// It stops growing at maxCachedKeys (keys interpolated from data could be
+// It stops growing at its limit (keys interpolated from data could be
 // many).
-var (
-	lookupKeys sync.Map // string → *lookupKey
-	keysCached atomic.Int32
-)
-
-const maxCachedKeys = 1 << 15
+var lookupKeys = readmap.Map[*lookupKey]{Limit: 1 << 15}
 
 func makeLookupKey(key string) *lookupKey {
 	segs := splitKey(key, func(p string) error {

@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
+
+	"github.com/pp2go/pp2go/rt/internal/readmap"
 )
 
 // Regexp is a Puppet Regexp value. Its source is kept verbatim in Ruby
@@ -36,7 +38,7 @@ func (*Regexp) puppetValue() {}
 
 // regexpCache shares compiled regexps between identical sources: generated
 // code and types build the same patterns many times.
-var regexpCache sync.Map // string -> *Regexp
+var regexpCache = readmap.Map[*Regexp]{Limit: 1 << 16}
 
 // NewRegexp returns the Regexp for a Ruby source, or an error with Ruby's
 // wording when the source does not compile.
@@ -52,10 +54,9 @@ func NewRegexp(source string) (*Regexp, error) {
 // when it is first matched.
 func RegexpOf(source string) *Regexp {
 	if r, ok := regexpCache.Load(source); ok {
-		return r.(*Regexp)
+		return r
 	}
-	r, _ := regexpCache.LoadOrStore(source, &Regexp{source: source})
-	return r.(*Regexp)
+	return regexpCache.Store(source, &Regexp{source: source})
 }
 
 // Source returns the Ruby source of the pattern.

@@ -1,0 +1,75 @@
+// Package readmap is a string-keyed map for the process's caches that
+// every compile reads and only the first ones write (names, lookup keys).
+// A hit is a plain map lookup in a published copy: no lock, and none of
+// sync.Map's hashing of an interface key and walk of a trie.
+package readmap
+
+import (
+	"maps"
+	"sync"
+	"sync/atomic"
+)
+
+// Map is such a map. Its zero value is empty and never grows: Limit is
+// the number of entries it keeps.
+type Map[V any] struct {
+	Limit int
+
+	read        atomic.Pointer[map[string]V] // published: read without the lock
+	unpublished atomic.Bool                  // dirty has entries read lacks
+
+	mu     sync.Mutex
+	dirty  map[string]V // every entry
+	misses int          // lookups read could not answer since it was published
+}
+
+// Load is the value stored for key.
+func (m *Map[V]) Load(key string) (v V, ok bool) {
+	if r := m.read.Load(); r != nil {
+		if v, ok = (*r)[key]; ok {
+			return v, true
+		}
+	}
+	if !m.unpublished.Load() {
+		return v, false
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	v, ok = m.dirty[key]
+	m.missed()
+	return v, ok
+}
+
+// Store keeps v for key unless key has a value or the map is full, and
+// returns the value key has: the first one stored (v when full).
+func (m *Map[V]) Store(key string, v V) V {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if old, ok := m.dirty[key]; ok {
+		return old
+	}
+	if len(m.dirty) >= m.Limit {
+		return v
+	}
+	if m.dirty == nil {
+		m.dirty = make(map[string]V)
+	}
+	m.dirty[key] = v
+	m.unpublished.Store(true)
+	m.missed()
+	return v
+}
+
+// missed counts a lookup or store the published copy did not answer, and
+// publishes a new copy once they are as many as the entries: copying
+// costs a constant per miss, and a warm process only hits.
+func (m *Map[V]) missed() {
+	m.misses++
+	if m.misses < len(m.dirty) {
+		return
+	}
+	r := maps.Clone(m.dirty)
+	m.read.Store(&r)
+	m.misses = 0
+	m.unpublished.Store(false)
+}

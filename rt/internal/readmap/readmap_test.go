@@ -1,0 +1,60 @@
+package readmap
+
+import (
+	"strconv"
+	"sync"
+	"testing"
+)
+
+func TestLoadStore(t *testing.T) {
+	m := Map[int]{Limit: 100}
+	if _, ok := m.Load("a"); ok {
+		t.Fatal("empty map has a")
+	}
+	for i := range 150 {
+		m.Store(strconv.Itoa(i), i)
+	}
+	if v := m.Store("0", -1); v != 0 {
+		t.Fatalf("Store(0, -1) = %d: the first value stays", v)
+	}
+	for i := range 150 {
+		v, ok := m.Load(strconv.Itoa(i))
+		if i < 100 && (!ok || v != i) || i >= 100 && ok {
+			t.Fatalf("Load(%d) = %d, %v", i, v, ok)
+		}
+	}
+	// the hits have published every entry
+	if r := m.read.Load(); r == nil || len(*r) != 100 || m.unpublished.Load() {
+		t.Fatal("entries not published after as many misses")
+	}
+}
+
+func TestZeroLimit(t *testing.T) {
+	var m Map[string]
+	m.Store("a", "A")
+	if _, ok := m.Load("a"); ok {
+		t.Fatal("a map of limit 0 keeps nothing")
+	}
+}
+
+func TestConcurrent(t *testing.T) {
+	m := Map[string]{Limit: 1 << 10}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for i := range 2000 {
+				k := strconv.Itoa((i * (g + 1)) % 500)
+				if v, ok := m.Load(k); ok && v != k {
+					t.Errorf("Load(%s) = %s", k, v)
+				}
+				m.Store(k, k)
+			}
+		})
+	}
+	wg.Wait()
+	for i := range 500 {
+		if v, ok := m.Load(strconv.Itoa(i)); !ok || v != strconv.Itoa(i) {
+			t.Fatalf("Load(%d) = %q, %v", i, v, ok)
+		}
+	}
+}
