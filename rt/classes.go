@@ -420,8 +420,10 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, types [
 	s.popEphemerals(level)
 	// the message starts with its subject: the reference is only made
 	// for it
-	if msg := values.ValidateParameterList("", types, pt.names, pt.vals, false); msg != "" {
-		Fail(r.Ref() + msg)
+	if !boundValid(types, pt) {
+		if msg := values.ValidateParameterList("", types, pt.names, pt.vals, false); msg != "" {
+			Fail(r.Ref() + msg)
+		}
 	}
 	if s.adoptParameters(pt) {
 		return
@@ -430,6 +432,71 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, types [
 	for i, n := range pt.names {
 		s.setvar(n, pt.vals[i], false)
 	}
+}
+
+// boundValid tells that a bound parameter table passes
+// ValidateParameterList, finding the parameters by their numbers in the
+// layout instead of by name: every parameter set is an instance of its
+// type, every other one has a default, and the other names are
+// metaparameters. false is no verdict: ValidateParameterList gives it.
+func boundValid(types []values.ParamType, pt *varTable) bool {
+	l := pt.layout
+	if l.dup {
+		return false
+	}
+	params := types[len(types)-int(l.params):]
+	for k, p := range params {
+		i := pt.slots[k]
+		if i == 0 {
+			if !p.Optional {
+				return false
+			}
+		} else if !values.IsInstance(p.Type, pt.vals[i-1]) {
+			return false
+		}
+	}
+	for _, i := range pt.slots[l.params:] {
+		if i != 0 { // a name the definition has as a local only
+			return false
+		}
+	}
+	for _, i := range pt.extra {
+		if !isMetaparam(pt.names[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// paramsValid is boundValid of a resource's parameters (Ctx.validate):
+// the layout's index finds each one's type.
+func paramsValid(types []values.ParamType, l *paramLayout, given []*Param) bool {
+	if l.dup {
+		return false
+	}
+	params := types[len(types)-int(l.params):]
+	found := 0 // parameters without a default given
+	for _, p := range given {
+		k, ok := l.index[p.Name]
+		if !ok || k >= l.params {
+			if !isMetaparam(p.Name) && p.Name != "name" {
+				return false
+			}
+			continue
+		}
+		if !values.IsInstance(params[k].Type, p.Value) {
+			return false
+		}
+		if !params[k].Optional {
+			found++
+		}
+	}
+	for _, p := range params {
+		if !p.Optional {
+			found--
+		}
+	}
+	return found == 0
 }
 
 // adoptParameters makes a bound parameter table's variables the scope's,

@@ -60,15 +60,18 @@ func (c *Ctx) validate(r *Resource) {
 			}
 		}
 	case r.define != nil:
-		types, _ := r.define.sig.get(c, r.define.Params, r.define.Locals)
-		c.validateDefinition(r, types)
+		types, layout := r.define.sig.get(c, r.define.Params, r.define.Locals)
+		c.validateDefinition(r, types, layout)
 	case r.class != nil && r.class.Name != "" && r.Type == "Class":
-		types, _ := r.class.sig.get(c, r.class.Params, r.class.Locals)
-		c.validateDefinition(r, types)
+		types, layout := r.class.sig.get(c, r.class.Params, r.class.Locals)
+		c.validateDefinition(r, types, layout)
 	}
 }
 
-func (c *Ctx) validateDefinition(r *Resource, types []values.ParamType) {
+func (c *Ctx) validateDefinition(r *Resource, types []values.ParamType, layout *paramLayout) {
+	if len(r.Sensitive) == 0 && paramsValid(types, layout, r.Params) {
+		return
+	}
 	// the lists are the compile's scratch: the check keeps neither
 	names, vals := c.checkNames[:0], c.checkVals[:0]
 	for _, p := range r.Params {

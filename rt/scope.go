@@ -85,6 +85,9 @@ type paramLayout struct {
 	// plain: no parameter is a name setvar treats apart (digits, a
 	// reserved variable, module_name, caller_module_name, title, name)
 	plain bool
+	// dup: some parameter's name is an earlier one's (the index has
+	// the first)
+	dup bool
 }
 
 func newParamLayout(params []*Parameter, locals []string) *paramLayout {
@@ -92,6 +95,8 @@ func newParamLayout(params []*Parameter, locals []string) *paramLayout {
 	for k, p := range params {
 		if _, dup := l.index[p.Name]; !dup {
 			l.index[p.Name] = int32(k)
+		} else {
+			l.dup = true
 		}
 		switch p.Name {
 		case "trusted", "facts", "server_facts", "module_name", "caller_module_name", "title", "name":
