@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/pp2go/pp2go/rt"
+	"github.com/pp2go/pp2go/rt/internal/startup"
 )
 
 // benchCommand is `bench NODE --facts FILE`: how long this binary takes to
@@ -86,7 +87,7 @@ that failed (the first one included). --puppet and --setting are compile's.`,
 				return err
 			}
 			defer stop()
-			if memProfile != "" && runtime.MemProfileRate == defaultMemProfileRate {
+			if memProfile != "" && !startup.MemProfileChosen {
 				// (GODEBUG=memprofilerate=N set a rate from the start:
 				// the profile then shows the start-up's allocations too)
 				runtime.MemProfileRate = 4096
@@ -150,10 +151,6 @@ that failed (the first one included). --puppet and --setting are compile's.`,
 	f.StringVar(&memProfile, "memprofile", "", "write a profile of the warm compiles' allocations (sampled every 4 KiB; with GODEBUG=memprofilerate=N, of the whole run at that rate) to this file")
 	return cmd
 }
-
-// defaultMemProfileRate is the runtime's MemProfileRate unless
-// GODEBUG=memprofilerate=N changes it.
-const defaultMemProfileRate = 512 * 1024
 
 // maxRSS is the process's peak resident set size in KiB.
 func maxRSS() int64 {
