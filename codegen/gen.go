@@ -479,8 +479,7 @@ func (g *generator) catalog(units []*unit, hasHiera bool) error {
 		// a table the linker lays out, not code that builds it
 		f.Comment("nativeTypes are the module path's resource types written in Ruby.")
 		f.Var().Id("nativeTypes").Op("=").Index().Op("*").Qual(rtPath+"/restype", "Type").Values(natives...)
-		body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id("t")).Op(":=").Range().Id("nativeTypes")).Block(
-			jen.Id("p").Dot("AddNative").Call(jen.Qual(rtPath, "Native").Call(jen.Id("t")))))
+		body = append(body, jen.Id("p").Dot("AddNatives").Call(jen.Id("nativeTypes")))
 	}
 	if definitionIndex(f, units) {
 		body = append(body, jen.Id("p").Dot("SetDefinitions").Call(jen.Op("&").Id("definitions")))

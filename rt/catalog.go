@@ -264,7 +264,7 @@ func titleIsKey(t NativeType) bool {
 		return true
 	}
 	n, ok := t.(*native)
-	if !ok || len(n.keys) != 1 {
+	if !ok || len(n.keyAttrs()) != 1 {
 		return false
 	}
 	switch ps := n.t.TitlePatterns; len(ps) {

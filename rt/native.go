@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"maps"
 	"sort"
 	"strings"
 	"sync"
@@ -11,8 +12,10 @@ import (
 
 // native is a NativeType backed by resource type metadata.
 type native struct {
-	t    *restype.Type
-	keys []string // namevars, sorted
+	t *restype.Type
+
+	keysOnce sync.Once
+	keys     []string // namevars, sorted (keyAttrs)
 
 	once     sync.Once
 	patterns []*values.Regexp // compiled title patterns, nil entries for bad ones
@@ -20,10 +23,16 @@ type native struct {
 
 // Native makes the runtime's view of a native resource type from its
 // metadata.
-func Native(t *restype.Type) NativeType {
-	keys := t.Namevars()
-	sort.Strings(keys)
-	return &native{t: t, keys: keys}
+func Native(t *restype.Type) NativeType { return &native{t: t} }
+
+// keyAttrs are the type's namevars, sorted: made on first use, as a
+// compile uses few of a program's hundreds of types.
+func (n *native) keyAttrs() []string {
+	n.keysOnce.Do(func() {
+		n.keys = n.t.Namevars()
+		sort.Strings(n.keys)
+	})
+	return n.keys
 }
 
 // checkAutoload fails as Puppet's autoloader does for a module type whose
@@ -41,15 +50,25 @@ func (p *Program) checkAutoload(t NativeType) {
 }
 
 // AddCoreTypes registers Puppet's built-in resource types.
-func (p *Program) AddCoreTypes() {
-	for _, t := range restype.CoreTypes() {
-		p.AddNative(Native(t))
+func (p *Program) AddCoreTypes() { p.AddNatives(restype.CoreTypes()) }
+
+// AddNatives registers native resource types, each in its order (as
+// AddNative(Native(t))): their runtime views are one allocation and the
+// program's table grows once.
+func (p *Program) AddNatives(ts []*restype.Type) {
+	grown := make(map[string]NativeType, len(p.natives)+len(ts))
+	maps.Copy(grown, p.natives)
+	p.natives = grown
+	ns := make([]native, len(ts))
+	for i, t := range ts {
+		ns[i].t = t
+		p.natives[t.Name] = &ns[i]
 	}
 }
 
 func (n *native) Name() string                  { return n.t.Name }
 func (n *native) HasAttribute(name string) bool { return n.t.ValidAttr(name) }
-func (n *native) KeyAttributes() []string       { return n.keys }
+func (n *native) KeyAttributes() []string       { return n.keyAttrs() }
 func (n *native) Isomorphic() bool              { return n.t.Isomorphic }
 
 // ParseTitle applies the type's title patterns (Puppet::Resource#
@@ -63,8 +82,8 @@ func (n *native) appendTitle(dst []TitleField, title string) ([]TitleField, bool
 		patterns = restype.DefaultTitlePatterns(n.t.Namevars())
 	}
 	if len(patterns) == 0 {
-		if len(n.keys) == 1 {
-			return append(dst, TitleField{Name: n.keys[0], Value: title}), true
+		if keys := n.keyAttrs(); len(keys) == 1 {
+			return append(dst, TitleField{Name: keys[0], Value: title}), true
 		}
 		return nil, false
 	}

@@ -125,16 +125,39 @@ func New3(name string, arity int, impl Impl) *Func {
 	if arity < 0 {
 		from, to = -arity-1, -1
 	}
-	sig := &values.Signature{}
+	// the function, its dispatch and its signature are one allocation: a
+	// program registers hundreds of 3.x functions as it starts
+	x := &struct {
+		f    Func
+		d    Dispatch
+		ds   [1]*Dispatch
+		sig  values.Signature
+		sigs [1]*values.Signature
+	}{}
+	n := from
+	if to < 0 {
+		n++
+	}
+	x.sig.Params = make([]values.SignatureParam, 0, n)
 	for i := 0; i < from; i++ {
-		sig.Params = append(sig.Params, values.SignatureParam{Name: "p" + itoa(i), Type: values.AnyT, Kind: values.ParamRequired})
+		x.sig.Params = append(x.sig.Params, values.SignatureParam{Name: paramName3(i), Type: values.AnyT, Kind: values.ParamRequired})
 	}
 	if to < 0 {
-		sig.Params = append(sig.Params, values.SignatureParam{Name: "args", Type: values.AnyT, Kind: values.ParamRepeated})
+		x.sig.Params = append(x.sig.Params, values.SignatureParam{Name: "args", Type: values.AnyT, Kind: values.ParamRepeated})
 	}
-	f := &Func{Name: name, API3: true, Arity: arity, Dispatches: []*Dispatch{{Sig: sig, Impl: impl}}}
-	f.prepare()
-	return f
+	x.d = Dispatch{Sig: &x.sig, Impl: impl}
+	x.ds[0] = &x.d
+	x.f = Func{Name: name, API3: true, Arity: arity, Dispatches: x.ds[:], sigs: x.sigs[:0]}
+	x.f.prepare()
+	return &x.f
+}
+
+// paramName3 is the name of a 3.x function's i-th parameter: p0, p1, ...
+func paramName3(i int) string {
+	if i < 10 {
+		return [...]string{"p0", "p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9"}[i]
+	}
+	return "p" + itoa(i)
 }
 
 func itoa(i int) string {
