@@ -399,11 +399,23 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, types [
 		}
 		pt.set(p.Name, p.Value)
 	}
+	// the resource's parameters are the table's: parameter i's slot
+	// tells whether the resource sets it, without a search by name
+	// (a define may have hundreds)
+	bySlot := layout.plain && !layout.dup
 	for i, p := range params {
 		if p.Default == nil {
 			continue
 		}
-		if cur := r.Get(p.Name); cur != nil && !values.IsUndef(cur) {
+		var cur values.Value
+		if bySlot {
+			if k := pt.slots[i]; k > 0 {
+				cur = pt.vals[k-1]
+			}
+		} else {
+			cur = r.Get(p.Name)
+		}
+		if cur != nil && !values.IsUndef(cur) {
 			continue
 		}
 		if len(r.Params) == cap(r.Params) {
@@ -414,8 +426,18 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, types [
 			r.Params = append(grown, r.Params...)
 		}
 		v := c.evaluateDefault(r, s, pt, p)
-		r.set(c.newParam(Param{Name: p.Name, Value: v, Source: r.source, File: r.File, Line: r.Line}))
-		pt.set(p.Name, v)
+		np := c.newParam(Param{Name: p.Name, Value: v, Source: r.source, File: r.File, Line: r.Line})
+		if !bySlot {
+			r.set(np)
+			pt.set(p.Name, v)
+			continue
+		}
+		if pt.slots[i] == 0 && p.Name != "tag" {
+			r.Params = append(r.Params, np) // what set does with a new name
+		} else {
+			r.set(np)
+		}
+		pt.setParam(int32(i), p.Name, v)
 	}
 	s.popEphemerals(level)
 	// the message starts with its subject: the reference is only made

@@ -250,6 +250,21 @@ func (t *varTable) set(name string, v values.Value) {
 	}
 }
 
+// setParam is set(name, v) of the layout's parameter k, named name, found
+// without the index.
+func (t *varTable) setParam(k int32, name string, v values.Value) {
+	if i := t.slots[k]; i > 0 {
+		t.vals[i-1] = v
+		return
+	}
+	t.names = append(t.names, name)
+	t.vals = append(t.vals, v)
+	if erb.OddName(name) {
+		t.odd++
+	}
+	t.slots[k] = int32(len(t.names))
+}
+
 // indexExtra indexes the names of a table with a layout that are no
 // parameter.
 func (t *varTable) indexExtra() {
