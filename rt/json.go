@@ -196,6 +196,9 @@ func (r *Resource) appendOutputParams(out []outParam) []outParam {
 			out = append(out, outParam{f.Name, values.String(f.Value)})
 		}
 	}
+	// a parameter can only repeat a title field's name, or the namevar's
+	// ("name" is written as the namevar): the others need no search
+	titled := len(out)
 	for _, p := range r.Params {
 		v := p.Value
 		if values.IsUndef(v) {
@@ -222,7 +225,11 @@ func (r *Resource) appendOutputParams(out []outParam) []outParam {
 			}
 		}
 		replaced := false
-		for i, q := range out[first:] {
+		end := titled
+		if name == namevar {
+			end = len(out)
+		}
+		for i, q := range out[first:end] {
 			if q.Name == name {
 				out[first+i].Value = v
 				replaced = true
