@@ -286,7 +286,7 @@ func (p *Program) hasAliasIssues() bool {
 // at site does: an alias whose resolution raises a Ruby error, or one of a
 // module Puppet left out of the environment.
 func (p *Program) resolveAlias(site *Site, name string) {
-	lower := strings.ToLower(strings.TrimPrefix(name, "::"))
+	lower := lowered.get(strings.TrimPrefix(name, "::"))
 	if msg := p.aliasRaises[lower][p.Puppet().Major]; msg != "" {
 		if site == nil { // a signature's type: the call reports it
 			panic(&detailError{msg: msg})
@@ -303,7 +303,7 @@ func (p *Program) resolveAlias(site *Site, name string) {
 // fails where resolving a name fails (resolveAlias).
 func (c *Ctx) loadAliases(site *Site, names []string) {
 	for _, n := range names {
-		if f := c.prog.strictAliases[strings.ToLower(n)]; f != nil {
+		if f := c.prog.strictAliases[lowered.get(n)]; f != nil {
 			if c.loaded == nil {
 				c.loaded = map[string]bool{}
 			}

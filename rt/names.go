@@ -38,7 +38,8 @@ var (
 	// resources and names classes in lowercase.
 	capitalized = &nameCache{m: readmap.Map[string]{Limit: maxCachedNames}, f: capitalizeTypeName,
 		same: func(name string) bool { return !strings.HasPrefix(name, "::") && isCapitalizedName(name) }}
-	// lowered is strings.ToLower's, for resource types' tags.
+	// lowered is strings.ToLower's, for resource types' tags and the
+	// type names a type's text names.
 	lowered = &nameCache{m: readmap.Map[string]{Limit: maxCachedNames}, f: strings.ToLower, same: isLowerASCII}
 )
 
