@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -219,14 +220,19 @@ func (r *Resource) removeTag(t string) {
 	}
 }
 
+// mergeTags adds another resource's tags. They are distinct, so each is
+// only looked for among r's own: a scope's tags are many (a resource ends
+// with 16 on average), r's before the merge few.
 func (r *Resource) mergeTags(from []string) {
 	if need := len(r.Tags) + len(from); need > cap(r.Tags) {
-		// a scope's tags are many (a resource ends with 16 on average):
 		// grow once
 		r.Tags = append(make([]string, 0, need), r.Tags...)
 	}
+	own := r.Tags
 	for _, t := range from {
-		r.addTag(t)
+		if !slices.Contains(own, t) {
+			r.Tags = append(r.Tags, t)
+		}
 	}
 }
 
