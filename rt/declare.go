@@ -353,7 +353,7 @@ func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param) {
 		}
 		r.Tags = c.tagLists.make(n, 512)
 	}
-	r.tag(lowered.get(r.Type))
+	r.tagType()
 	if r.titleValue == nil {
 		r.tagIfValid(r.Title)
 	}

@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/pp2go/pp2go/rt/internal/readmap"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -166,6 +167,32 @@ func (r *Resource) tag(tags ...string) {
 				r.addTag(seg)
 			}
 		}
+	}
+}
+
+// typeTags are the tags tag gives a resource type's name (the name in
+// lowercase, and its segments), by the name, for the names that are valid
+// tags: every compile tags every resource with its type's.
+var typeTags = readmap.Map[[]string]{Limit: maxCachedNames}
+
+// tagType is r.tag(lowered.get(r.Type)).
+func (r *Resource) tagType() {
+	tags, ok := typeTags.Load(r.Type)
+	if !ok {
+		t := lowered.get(r.Type)
+		if !validTag(t) {
+			r.tag(t) // fails
+			return
+		}
+		tags = []string{t}
+		if strings.Contains(t, "::") {
+			tags = append(tags, strings.Split(t, "::")...)
+		}
+		tags = typeTags.Store(r.Type, tags)
+	}
+	// a tag r has came with its segments: adding them again is harmless
+	for _, t := range tags {
+		r.addTag(t)
 	}
 }
 
