@@ -28,6 +28,10 @@ type Regexp struct {
 	// nullable: fast may match an empty string somewhere (see
 	// FindAllIndex), decided once when fast is compiled
 	nullable bool
+	// endZ: fast reads the pattern's \Z (the end, or before a final
+	// newline) as \z, the same for a subject without a final newline:
+	// the others are regexp2's (goFor)
+	endZ bool
 
 	tr       string    // the translation to regexp2's syntax
 	slowOnce sync.Once // compiles re when fast is set (see slow)
@@ -75,16 +79,100 @@ func (r *Regexp) compile() error {
 		// which matches the same strings in linear time without allocating.
 		// regexp2 (whose compilation costs much more) is then compiled
 		// only if a search needs it (slow).
-		if fast, err := regexp.Compile("(?m)" + tr); err == nil {
+		goTr, endZ := goSyntax(tr)
+		if fast, err := regexp.Compile("(?m)" + goTr); err == nil {
 			if re, err := syntax.Parse(fast.String(), syntax.Perl); err == nil && !emptyRepeatCapture(re) {
 				r.fast = fast
 				r.nullable = nullableSyntax(re)
+				r.endZ = endZ
 				return
 			}
 		}
 		r.re, r.err = r.compileSlow()
 	})
 	return r.err
+}
+
+// goSyntax is a translated pattern in the syntax of Go's engine where it
+// differs from regexp2's without changing what matches: \Z reads as \z
+// (endZ: Go's form is then right only for subjects without a final
+// newline; Ruby's file type titles end in \Z), and a cleared x flag is left
+// out ((?-mix:...), which Ruby's Regexp#to_s makes of an interpolated
+// regexp: Go has no x flag, and rejects the patterns that set it). A
+// pattern it cannot read (nested classes) comes back as it is.
+func goSyntax(tr string) (goTr string, endZ bool) {
+	if !strings.Contains(tr, `\Z`) && !strings.Contains(tr, "(?") {
+		return tr, false
+	}
+	var b strings.Builder
+	b.Grow(len(tr))
+	class := false
+	for i := 0; i < len(tr); i++ {
+		c := tr[i]
+		switch {
+		case c == '\\' && i+1 < len(tr):
+			if tr[i+1] == 'Z' && !class {
+				b.WriteString(`\z`)
+				endZ = true
+			} else {
+				b.WriteString(tr[i : i+2])
+			}
+			i++
+			continue
+		case class:
+			if c == '[' {
+				return tr, false
+			}
+			class = c != ']'
+		case c == '[':
+			class = true
+			b.WriteByte(c)
+			// a ']' first in the class is one of its characters
+			if i+1 < len(tr) && tr[i+1] == '^' {
+				i++
+				b.WriteByte('^')
+			}
+			if i+1 < len(tr) && tr[i+1] == ']' {
+				i++
+				b.WriteByte(']')
+			}
+			continue
+		case c == '(' && strings.HasPrefix(tr[i:], "(?"):
+			j := i + 2
+			for j < len(tr) && strings.IndexByte("imsxU-", tr[j]) >= 0 {
+				j++
+			}
+			if j == len(tr) || tr[j] != ':' && tr[j] != ')' {
+				break // a look-around, a named group, ...
+			}
+			flags := tr[i+2 : j]
+			if k := strings.IndexByte(flags, '-'); k >= 0 {
+				off := strings.ReplaceAll(flags[k+1:], "x", "")
+				flags = flags[:k]
+				if off != "" {
+					flags += "-" + off
+				}
+			}
+			if flags == "" && tr[j] == ')' {
+				i = j // (?-x): nothing left to set
+				continue
+			}
+			b.WriteString("(?" + flags)
+			i = j - 1
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String(), endZ
+}
+
+// goFor is the Go form of the pattern that matches s as Ruby does, or nil
+// when s needs regexp2.
+func (r *Regexp) goFor(s string) *regexp.Regexp {
+	if r.endZ && strings.HasSuffix(s, "\n") {
+		return nil
+	}
+	return r.fast
 }
 
 func (r *Regexp) compileSlow() (*regexp2.Regexp, error) {
@@ -110,8 +198,8 @@ func (r *Regexp) Match(s string) ([]Value, error) {
 	if err := r.compile(); err != nil {
 		return nil, err
 	}
-	if r.fast != nil {
-		idx := r.fast.FindStringSubmatchIndex(s)
+	if fast := r.goFor(s); fast != nil {
+		idx := fast.FindStringSubmatchIndex(s)
 		if idx == nil {
 			return nil, nil
 		}
@@ -125,7 +213,11 @@ func (r *Regexp) Match(s string) ([]Value, error) {
 		}
 		return out, nil
 	}
-	m, err := r.re.FindStringMatch(s)
+	re, err := r.slow()
+	if err != nil {
+		return nil, err
+	}
+	m, err := re.FindStringMatch(s)
 	if err != nil || m == nil {
 		return nil, err
 	}
@@ -146,10 +238,14 @@ func (r *Regexp) MatchString(s string) bool {
 	if r.compile() != nil {
 		return false
 	}
-	if r.fast != nil {
-		return r.fast.MatchString(s)
+	if fast := r.goFor(s); fast != nil {
+		return fast.MatchString(s)
 	}
-	ok, err := r.re.MatchString(s)
+	re, err := r.slow()
+	if err != nil {
+		return false
+	}
+	ok, err := re.MatchString(s)
 	return ok && err == nil
 }
 

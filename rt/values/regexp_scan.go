@@ -19,8 +19,8 @@ func (r *Regexp) FindIndexFrom(s string, start int) ([]int, error) {
 	if start > len(s) {
 		return nil, nil
 	}
-	if r.fast != nil && start == 0 {
-		return r.fast.FindStringSubmatchIndex(s), nil
+	if fast := r.goFor(s); fast != nil && start == 0 {
+		return fast.FindStringSubmatchIndex(s), nil
 	}
 	runes, offs := runeOffsets(s)
 	return r.findRunes(runes, offs, byteToRune(offs, start))
@@ -35,9 +35,9 @@ func (r *Regexp) FindAllIndex(s string, n int) ([][]int, error) {
 	if err := r.compile(); err != nil {
 		return nil, err
 	}
-	if r.fast != nil && !r.nullable {
+	if fast := r.goFor(s); fast != nil && !r.nullable {
 		// Without empty matches Go's iteration is Ruby's.
-		return r.fast.FindAllStringSubmatchIndex(s, n), nil
+		return fast.FindAllStringSubmatchIndex(s, n), nil
 	}
 	runes, offs := runeOffsets(s)
 	var out [][]int

@@ -34,3 +34,33 @@ func TestRegexpEmptyRepeatGroup(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []Value{String("aab"), String("")}, m)
 }
+
+// goSyntax gives Go's engine the patterns it reads the same but writes
+// otherwise: \Z as \z (for subjects without a final newline), a cleared x
+// flag left out (conformance/testdata/lang/regexp_go_syntax.txtar holds
+// Puppet's matches).
+func TestGoSyntax(t *testing.T) {
+	for _, c := range []struct {
+		in, out string
+		endZ    bool
+	}{
+		{`^(.*?)\/*\Z`, `^(.*?)\/*\z`, true},
+		{`a\\Z`, `a\\Z`, false},
+		{`a\\\Z|b\Z`, `a\\\z|b\z`, true},
+		{`[\Z]`, `[\Z]`, false},
+		{`^((?-six:(?:[^:]|:[^:])+))$`, `^((?-si:(?:[^:]|:[^:])+))$`, false},
+		{`(?-x:a)(?-x)b(?i-x)c(?x:d)`, `(?:a)b(?i)c(?x:d)`, false},
+		{`[(?-x:]`, `[(?-x:]`, false},
+		{`[]x(?-x:]`, `[]x(?-x:]`, false},
+		{`(?<n>a)(?=b)`, `(?<n>a)(?=b)`, false},
+		{`[a[b]](?-x:c)`, `[a[b]](?-x:c)`, false},
+	} {
+		out, endZ := goSyntax(c.in)
+		require.Equal(t, c.out, out, c.in)
+		require.Equal(t, c.endZ, endZ, c.in)
+	}
+	r := RegexpOf(`(?m)^(/|.+:/|.*[^/])/*\Z`)
+	require.NoError(t, r.compile())
+	require.NotNil(t, r.goFor("/srv/www/"))
+	require.Nil(t, r.goFor("/srv/www/\n"))
+}
