@@ -498,8 +498,15 @@ func paramsValid(types []values.ParamType, l *paramLayout, given []*Param) bool 
 	}
 	params := types[len(types)-int(l.params):]
 	found := 0 // parameters without a default given
+	next := int32(0)
 	for _, p := range given {
-		k, ok := l.index[p.Name]
+		// the defaults follow the parameters given, in their declared
+		// order: the one after the last found is mostly the next
+		k, ok := next, next < l.params && params[next].Name == p.Name
+		if !ok {
+			k, ok = l.index[p.Name]
+		}
+		next = k + 1
 		if !ok || k >= l.params {
 			if !isMetaparam(p.Name) && p.Name != "name" {
 				return false
