@@ -138,9 +138,8 @@ func goRegexp(tr, flags string, names []string) (fast *regexp.Regexp, caret bool
 	return fast, caret
 }
 
-// onigmoCaret is Ruby's ^ in regexp2's syntax: the start of the string or
-// of a line, a newline that ends the string starting none.
-const onigmoCaret = `(?:\A|(?<=\n)(?!\z))`
+// onigmoCaret is Ruby's ^ in regexp2's syntax (values.OnigmoCaret).
+const onigmoCaret = values.OnigmoCaret
 
 var posixClass = map[string]string{
 	"alpha":  `\p{L}\p{M}`,

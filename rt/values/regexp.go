@@ -28,10 +28,11 @@ type Regexp struct {
 	// nullable: fast may match an empty string somewhere (see
 	// FindAllIndex), decided once when fast is compiled
 	nullable bool
-	// endZ: fast reads the pattern's \Z (the end, or before a final
-	// newline) as \z, the same for a subject without a final newline:
-	// the others are regexp2's (goFor)
-	endZ bool
+	// finalNewline: fast is right only for subjects without a final
+	// newline, the others are regexp2's (goFor): it reads the pattern's \Z
+	// (the end, or before a final newline) as \z, or Ruby's ^ as (?m)^,
+	// which matches after a final newline too
+	finalNewline bool
 
 	tr       string    // the translation to regexp2's syntax
 	slowOnce sync.Once // compiles re when fast is set (see slow)
@@ -79,12 +80,12 @@ func (r *Regexp) compile() error {
 		// which matches the same strings in linear time without allocating.
 		// regexp2 (whose compilation costs much more) is then compiled
 		// only if a search needs it (slow).
-		goTr, endZ := goSyntax(tr)
+		goTr, finalNewline := goSyntax(tr)
 		if fast, err := regexp.Compile("(?m)" + goTr); err == nil {
 			if re, err := syntax.Parse(fast.String(), syntax.Perl); err == nil && !emptyRepeatCapture(re) {
 				r.fast = fast
 				r.nullable = nullableSyntax(re)
-				r.endZ = endZ
+				r.finalNewline = finalNewline
 				return
 			}
 		}
@@ -94,15 +95,19 @@ func (r *Regexp) compile() error {
 }
 
 // goSyntax is a translated pattern in the syntax of Go's engine where it
-// differs from regexp2's without changing what matches: \Z reads as \z
-// (endZ: Go's form is then right only for subjects without a final
-// newline; Ruby's file type titles end in \Z), and a cleared x flag is left
-// out ((?-mix:...), which Ruby's Regexp#to_s makes of an interpolated
-// regexp: Go has no x flag, and rejects the patterns that set it). A
-// pattern it cannot read (nested classes) comes back as it is.
-func goSyntax(tr string) (goTr string, endZ bool) {
+// differs from regexp2's without changing what matches: Ruby's ^ (spelt
+// OnigmoCaret) reads as (?m)^ and \Z as \z (finalNewline: Go's form is
+// then right only for subjects without a final newline; Ruby's file type
+// titles end in \Z), and a cleared x flag is left out ((?-mix:...), which
+// Ruby's Regexp#to_s makes of an interpolated regexp: Go has no x flag,
+// and rejects the patterns that set it). A pattern it cannot read (nested
+// classes) comes back as it is.
+func goSyntax(tr string) (goTr string, finalNewline bool) {
+	if strings.Contains(tr, OnigmoCaret) {
+		tr, finalNewline = strings.ReplaceAll(tr, OnigmoCaret, "^"), true
+	}
 	if !strings.Contains(tr, `\Z`) && !strings.Contains(tr, "(?") {
-		return tr, false
+		return tr, finalNewline
 	}
 	var b strings.Builder
 	b.Grow(len(tr))
@@ -113,7 +118,7 @@ func goSyntax(tr string) (goTr string, endZ bool) {
 		case c == '\\' && i+1 < len(tr):
 			if tr[i+1] == 'Z' && !class {
 				b.WriteString(`\z`)
-				endZ = true
+				finalNewline = true
 			} else {
 				b.WriteString(tr[i : i+2])
 			}
@@ -121,7 +126,7 @@ func goSyntax(tr string) (goTr string, endZ bool) {
 			continue
 		case class:
 			if c == '[' {
-				return tr, false
+				return tr, finalNewline
 			}
 			class = c != ']'
 		case c == '[':
@@ -163,13 +168,13 @@ func goSyntax(tr string) (goTr string, endZ bool) {
 		}
 		b.WriteByte(c)
 	}
-	return b.String(), endZ
+	return b.String(), finalNewline
 }
 
 // goFor is the Go form of the pattern that matches s as Ruby does, or nil
 // when s needs regexp2.
 func (r *Regexp) goFor(s string) *regexp.Regexp {
-	if r.endZ && strings.HasSuffix(s, "\n") {
+	if r.finalNewline && strings.HasSuffix(s, "\n") {
 		return nil
 	}
 	return r.fast
@@ -279,10 +284,16 @@ func (r *Regexp) RubyToS() string {
 	return "(?-mix:" + in[1:len(in)-1] + ")"
 }
 
+// OnigmoCaret is Ruby's ^ in regexp2's syntax: the start of the string or
+// of a line, a newline that ends the string starting none (.NET's
+// multiline ^, like Go's, matches after it).
+const OnigmoCaret = `(?:\A|(?<=\n)(?!\z))`
+
 // translateRubyRegexp rewrites the Ruby-only parts of a pattern into
 // regexp2's (.NET) syntax:
 //   - ^ and $ are always line anchors in Ruby (the caller compiles with
-//     Multiline);
+//     Multiline), and ^ never matches after a newline that ends the
+//     string (OnigmoCaret);
 //   - Ruby's m flag is .NET's s flag (dot matches newline);
 //   - \d \w \s \h and their negations are ASCII-only in Ruby;
 //   - {,n} means {0,n};
@@ -403,6 +414,13 @@ func translateRubyRegexp(src string) (string, error) {
 					}
 					i = j - 1
 				}
+			}
+		case '^':
+			if inClass == 0 {
+				// Ruby's ^ is the start of a line: never after a final "\n"
+				b.WriteString(OnigmoCaret)
+			} else {
+				b.WriteByte(c)
 			}
 		case '{':
 			if inClass == 0 && i+1 < len(src) && src[i+1] == ',' {

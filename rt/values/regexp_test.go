@@ -41,8 +41,8 @@ func TestRegexpEmptyRepeatGroup(t *testing.T) {
 // Puppet's matches).
 func TestGoSyntax(t *testing.T) {
 	for _, c := range []struct {
-		in, out string
-		endZ    bool
+		in, out      string
+		finalNewline bool
 	}{
 		{`^(.*?)\/*\Z`, `^(.*?)\/*\z`, true},
 		{`a\\Z`, `a\\Z`, false},
@@ -54,13 +54,34 @@ func TestGoSyntax(t *testing.T) {
 		{`[]x(?-x:]`, `[]x(?-x:]`, false},
 		{`(?<n>a)(?=b)`, `(?<n>a)(?=b)`, false},
 		{`[a[b]](?-x:c)`, `[a[b]](?-x:c)`, false},
+		{OnigmoCaret + `a[^^]`, `^a[^^]`, true},
 	} {
-		out, endZ := goSyntax(c.in)
+		out, finalNewline := goSyntax(c.in)
 		require.Equal(t, c.out, out, c.in)
-		require.Equal(t, c.endZ, endZ, c.in)
+		require.Equal(t, c.finalNewline, finalNewline, c.in)
 	}
 	r := RegexpOf(`(?m)^(/|.+:/|.*[^/])/*\Z`)
 	require.NoError(t, r.compile())
 	require.NotNil(t, r.goFor("/srv/www/"))
 	require.Nil(t, r.goFor("/srv/www/\n"))
+}
+
+// TestCaretAfterFinalNewline checks Ruby's ^, which no newline that ends
+// the subject starts a line after (Ruby 3.1: "a\n".scan(/^/).size is 1,
+// "a\n\n" 2, "\n" 1, "" 1; "/srv/www//\n".match(/^(\w*)\Z/) is nil),
+// on both engines: Go's for subjects without a final newline, regexp2's
+// for the others.
+func TestCaretAfterFinalNewline(t *testing.T) {
+	caret := RegexpOf(`^`)
+	for s, n := range map[string]int{"a\n": 1, "a\n\n": 2, "\n": 1, "": 1, "a\nb": 2} {
+		m, err := caret.FindAllIndex(s, -1)
+		require.NoError(t, err)
+		require.Len(t, m, n, "%q", s)
+	}
+	m, err := RegexpOf(`^(\w*)\Z`).Match("/srv/www//\n")
+	require.NoError(t, err)
+	require.Nil(t, m)
+	m, err = RegexpOf(`^(\w*)\Z`).Match("/srv/www//\nab")
+	require.NoError(t, err)
+	require.Equal(t, []Value{String("ab"), String("ab")}, m)
 }

@@ -114,6 +114,7 @@ func TestRubyRegexpTranslation(t *testing.T) {
 		`\h\H`:         `[0-9a-fA-F][^0-9a-fA-F]`,
 		`\u{41}`:       `A`,
 		`[]a]`:         `[\]a]`,
+		`^a[^^]`:       OnigmoCaret + `a[^^]`,
 	} {
 		got, err := translateRubyRegexp(src)
 		require.NoError(t, err, src)
