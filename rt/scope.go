@@ -220,16 +220,7 @@ func (t *varTable) set(name string, v values.Value) {
 		t.vals[i] = v
 		return
 	}
-	if t.names == nil {
-		// grow once for the first few variables, not at 1, 2 and 4
-		t.names, t.vals = make([]string, 0, 4), make([]values.Value, 0, 4)
-	}
-	t.names = append(t.names, name)
-	t.vals = append(t.vals, v)
-	if erb.OddName(name) {
-		t.odd++
-	}
-	pos := len(t.names) - 1
+	pos := t.add(name, v)
 	switch {
 	case k >= 0:
 		t.slots[k] = int32(pos + 1)
@@ -257,12 +248,22 @@ func (t *varTable) setParam(k int32, name string, v values.Value) {
 		t.vals[i-1] = v
 		return
 	}
+	t.slots[k] = int32(t.add(name, v) + 1)
+}
+
+// add appends a variable the table lacks and returns its position; the
+// caller indexes it.
+func (t *varTable) add(name string, v values.Value) int {
+	if t.names == nil {
+		// grow once for the first few variables, not at 1, 2 and 4
+		t.names, t.vals = make([]string, 0, 4), make([]values.Value, 0, 4)
+	}
 	t.names = append(t.names, name)
 	t.vals = append(t.vals, v)
 	if erb.OddName(name) {
 		t.odd++
 	}
-	t.slots[k] = int32(len(t.names))
+	return len(t.names) - 1
 }
 
 // indexExtra indexes the names of a table with a layout that are no

@@ -84,9 +84,7 @@ func newLookupKey(key string) *lookupKey {
 	if lk, ok := lookupKeys.Load(key); ok {
 		return lk
 	}
-	lk := makeLookupKey(key)
-	lookupKeys.Store(key, lk)
-	return lk
+	return lookupKeys.Store(key, makeLookupKey(key))
 }
 
 // lookupKeys holds the lookupKeys made, which nothing changes once made:
