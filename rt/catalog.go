@@ -2,7 +2,6 @@ package rt
 
 import (
 	"strings"
-	"sync/atomic"
 
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -19,10 +18,9 @@ type Catalog struct {
 	table     map[refKey]*Resource // by type and title, and by uniqueness key
 	edges     []Edge
 
-	// jsonSize is the program's record of the last catalog JSON's length
-	// (nil for a catalog made outside a compile): JSON sizes its buffer
-	// from it and updates it
-	jsonSize *atomic.Int64
+	// jsonBufs are the program's catalog JSON buffers (nil for a catalog
+	// made outside a compile)
+	jsonBufs *jsonBuffers
 }
 
 // Edge is a containment or relationship edge.

@@ -17,6 +17,17 @@ type Result struct {
 	Info    CatalogInfo // what JSON was written with
 	Logs    []LogEntry
 	Err     error // *Error with Puppet's message, or nil
+
+	bufs *jsonBuffers // where Release hands JSON back
+}
+
+// Release hands the result's JSON buffer back to its program, for the JSON
+// of the catalogs compiled next, when the caller is done with it (a batch
+// or a server compiles many: a keystone catalog's buffer is 370 kB, a sixth
+// of what a compile allocates). JSON is nil after.
+func (res *Result) Release() {
+	res.bufs.put(res.JSON)
+	res.JSON, res.bufs = nil, nil
 }
 
 // CompileNode compiles the catalog of a node from its facts, with the
@@ -51,6 +62,7 @@ func (res *Result) render(p *Program, info CatalogInfo) {
 	res.Info = info
 	b, logs, err := res.Catalog.Render(info)
 	res.JSON, res.Logs = b, append(res.Logs, logs...)
+	res.bufs = &p.jsonBufs
 	if err != nil {
 		res.Err = err
 	}

@@ -200,7 +200,7 @@ func (c *Ctx) compile() {
 // node's parameters and $settings.
 func (c *Ctx) start() {
 	c.catalog = newCatalog(c.node.Name, c.prog.Environment, int(c.prog.lastResources.Load()), int(c.prog.lastEdges.Load()))
-	c.catalog.jsonSize = &c.prog.lastJSON
+	c.catalog.jsonBufs = &c.prog.jsonBufs
 	c.top = newScope(c, nil, nil, nil)
 	stage := &Resource{Type: "Stage", Title: "main", mainTitle: true, Kind: kindCompilable, scope: c.top}
 	stage.tag("stage")

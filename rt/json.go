@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/pp2go/pp2go/rt/values"
@@ -52,16 +54,7 @@ func (cat *Catalog) JSON(info CatalogInfo) []byte {
 // Render is JSON with what writing the catalog logged (plain JSON's
 // warnings) and its error (plain JSON's under strict=error: then no JSON).
 func (cat *Catalog) Render(info CatalogInfo) ([]byte, []LogEntry, *Error) {
-	// room for the last catalog's JSON and a little more (the nodes of a
-	// program make catalogs of similar sizes), else for about 768 bytes a
-	// resource (keystone's write 710)
-	size := 4096 + 768*len(cat.resources)
-	if cat.jsonSize != nil {
-		if last := int(cat.jsonSize.Load()); last > 0 {
-			size = last + last/8
-		}
-	}
-	w := &jsonWriter{buf: make([]byte, 0, size)}
+	w := &jsonWriter{buf: cat.jsonBufs.get(len(cat.resources))}
 	if info.Plain != nil {
 		w.plain = &plainState{PlainJSON: *info.Plain}
 	}
@@ -112,9 +105,7 @@ func (cat *Catalog) Render(info CatalogInfo) ([]byte, []LogEntry, *Error) {
 	w.raw(`],"classes":`)
 	w.stringArray(cat.Classes)
 	w.raw("}\n")
-	if cat.jsonSize != nil {
-		cat.jsonSize.Store(int64(len(w.buf)))
-	}
+	cat.jsonBufs.wrote(len(w.buf))
 	if p := w.plain; p != nil {
 		if p.err != nil {
 			return nil, p.logs, p.err
@@ -122,6 +113,46 @@ func (cat *Catalog) Render(info CatalogInfo) ([]byte, []LogEntry, *Error) {
 		return w.buf, p.logs, nil
 	}
 	return w.buf, nil, nil
+}
+
+// jsonBuffers are a program's buffers for catalog JSON: the length of the
+// last catalog's JSON (the nodes of a program make catalogs of similar
+// sizes: growing a buffer of a few hundred kB copies it each time), and the
+// buffers of results released (Result.Release), for the next catalogs.
+type jsonBuffers struct {
+	last atomic.Int64
+	free sync.Pool // *[]byte
+}
+
+// get is an empty buffer with room for the last catalog's JSON and a
+// little more, else (nil b, or no catalog yet) for about 768 bytes a
+// resource (keystone's write 710).
+func (b *jsonBuffers) get(resources int) []byte {
+	size := 4096 + 768*resources
+	if b == nil {
+		return make([]byte, 0, size)
+	}
+	if last := int(b.last.Load()); last > 0 {
+		size = last + last/8
+	}
+	if p, ok := b.free.Get().(*[]byte); ok && cap(*p) >= size {
+		return (*p)[:0]
+	}
+	return make([]byte, 0, size)
+}
+
+// wrote records the length of a catalog's JSON.
+func (b *jsonBuffers) wrote(n int) {
+	if b != nil {
+		b.last.Store(int64(n))
+	}
+}
+
+// put keeps a buffer for a next catalog.
+func (b *jsonBuffers) put(buf []byte) {
+	if b != nil && cap(buf) > 0 {
+		b.free.Put(&buf)
+	}
 }
 
 func (w *jsonWriter) resource(r *Resource) {

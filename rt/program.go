@@ -119,9 +119,8 @@ type Program struct {
 
 	// the size of the last catalog compiled, for the next one's tables
 	lastResources, lastEdges atomic.Int64
-	// the length of the last catalog JSON written, for the next one's
-	// buffer (growing a buffer of a few hundred kB copies it each time)
-	lastJSON atomic.Int64
+	// buffers for the catalogs' JSON
+	jsonBufs jsonBuffers
 }
 
 // NewProgram makes an empty program for the named environment.

@@ -100,12 +100,14 @@ that failed (the first one included). --puppet and --setting are compile's.`,
 			start := time.Now()
 			for len(times) < count || (count == 0 && (time.Since(start) < minTime || len(times) < 10)) {
 				t := time.Now()
-				if r := rt.CompileNode(p, args[0], facts); r.Err != nil {
+				r := rt.CompileNode(p, args[0], facts)
+				if r.Err != nil {
 					if failed == 0 && res.Err == nil {
 						fmt.Fprintf(os.Stderr, "a warm compile failed: %v\n", r.Err)
 					}
 					failed++
 				}
+				r.Release() // as a batch or a server does
 				times = append(times, time.Since(t))
 			}
 			total := time.Since(start)

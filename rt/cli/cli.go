@@ -438,6 +438,7 @@ func compileDir(stderr io.Writer, p *rt.Program, factsDir, outDir string, jobs i
 					}
 					if res.Err == nil {
 						err = writeFile(filepath.Join(outDir, node+".json"), catalogJSON(res.JSON, pretty))
+						res.Release()
 					} else {
 						err = res.Err
 					}
