@@ -183,16 +183,63 @@ func (r *Resource) uniquenessKey() []string {
 			out[i] = values.ToString(v)
 			continue
 		}
-		for _, f := range fields {
-			if f.Name == k {
-				out[i] = f.Value
-			}
-		}
-		if out[i] == "" && (k == "name" || len(keys) == 1) {
+		out[i] = fieldValue(fields, k)
+		if out[i] == "" && namesKey(k, keys) {
 			out[i] = r.nameValue()
 		}
 	}
 	return out
+}
+
+// fieldValue is the value title fields give the attribute k, "" for none.
+func fieldValue(fields []TitleField, k string) string {
+	v := ""
+	for _, f := range fields {
+		if f.Name == k {
+			v = f.Value
+		}
+	}
+	return v
+}
+
+// namesKey says whether the key attribute k (of keys) that is not set
+// takes the resource's name.
+func namesKey(k string, keys []string) bool { return k == "name" || len(keys) == 1 }
+
+// titleUniquenessKey is uniquenessKey, joined as the catalog's table keys are, of a
+// resource of a native type with a title and no parameters, without making
+// the resource: what a reference looks up by a namevar alias.
+func titleUniquenessKey(t NativeType, title string) string {
+	var buf [2]TitleField
+	var fields []TitleField
+	var ok bool
+	if n, isNative := t.(*native); isNative {
+		fields, ok = n.appendTitle(buf[:0], title)
+	} else {
+		fields, ok = t.ParseTitle(title)
+	}
+	if !ok {
+		fields = nil
+	}
+	keys := t.KeyAttributes()
+	if len(keys) == 1 {
+		if v := fieldValue(fields, keys[0]); v != "" {
+			return v
+		}
+		return title
+	}
+	var b strings.Builder
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteByte(0)
+		}
+		v := fieldValue(fields, k)
+		if v == "" && namesKey(k, keys) {
+			v = title
+		}
+		b.WriteString(v)
+	}
+	return b.String()
 }
 
 // titleFields are the namevar values the title gives (parse_title),
@@ -248,9 +295,7 @@ func (cat *Catalog) findByRef(prog *Program, typ, title string) *Resource {
 	if titleIsKey(native) {
 		return nil // the probe's key is the title, looked up above
 	}
-	probe := &Resource{Type: typ, Title: title, native: native}
-	key := probe.uniquenessKey()
-	return cat.table[titleKey(typ, strings.Join(key, "\x00"))]
+	return cat.table[titleKey(typ, titleUniquenessKey(native, title))]
 }
 
 // titleIsKey says whether the uniqueness key of a resource of type t
