@@ -9,9 +9,6 @@ import (
 // metaparams are Puppet's metaparameters, in Puppet's order.
 var metaparams = []string{"noop", "schedule", "audit", "loglevel", "alias", "tag", "require", "subscribe", "before", "notify", "stage"}
 
-// relationshipParams are the metaparameters that make edges.
-var relationshipParams = []string{"require", "subscribe", "before", "notify"}
-
 func isMetaparam(name string) bool {
 	for _, m := range metaparams {
 		if m == name {
@@ -21,11 +18,12 @@ func isMetaparam(name string) bool {
 	return false
 }
 
+// isRelationshipParam says whether name is a metaparameter that makes
+// edges. (A switch: it is asked of every parameter of every resource.)
 func isRelationshipParam(name string) bool {
-	for _, m := range relationshipParams {
-		if m == name {
-			return true
-		}
+	switch name {
+	case "require", "subscribe", "before", "notify":
+		return true
 	}
 	return false
 }
