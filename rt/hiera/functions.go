@@ -1,6 +1,8 @@
 package hiera
 
 import (
+	"sync"
+
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -8,7 +10,7 @@ import (
 // hiera_include() as plain functions of their evaluated arguments, for the
 // function registry. The dispatch follows the functions' Puppet signatures
 // (functions/lookup.rb, hiera/puppet_function.rb); the registry checks the
-// argument types against LookupSignatures / HieraSignatures first.
+// argument types against the same signatures first.
 
 // Block is a Puppet lambda given to a function: called with the name(s).
 type Block func(name values.Value) values.Value
@@ -21,56 +23,55 @@ func alias(name string, t values.Type) values.Type {
 	return a
 }
 
-// lookup()'s local type aliases, which its argument errors name.
-var (
-	nameT         = alias("NameType", mustType(`Variant[String, Array[String]]`))
-	valueT        = alias("ValueType", mustType(`Type`))
-	defaultValueT = alias("DefaultValueType", mustType(`Any`))
-	mergeT        = alias("MergeType", mustType(`Variant[String[1], Hash[String, Scalar]]`))
-	blockT        = alias("BlockType", values.NewCallableType(values.NewTupleType([]values.Type{nameT}, nil), nil, nil))
-	optionsWithT  = alias("OptionsWithName", optionsStruct(true))
-	optionsWithoT = alias("OptionsWithoutName", optionsStruct(false))
-)
-
-func optionsStruct(withName bool) values.Type {
-	opt := func(t values.Type) values.Type { return values.NewOptionalType(t) }
-	entries := []values.Value{}
-	if withName {
-		entries = append(entries, values.String("name"), nameT)
+// signatures are lookup()'s five dispatches and those of hiera(),
+// hiera_array(), hiera_hash() and hiera_include(), in order, with
+// lookup()'s local type aliases, which its argument errors name. Only
+// LookupDispatch and HieraDispatch read them, so they are parsed on first
+// use rather than at every binary's start.
+var signatures = sync.OnceValues(func() (lookup, hiera []*values.Signature) {
+	nameT := alias("NameType", mustType(`Variant[String, Array[String]]`))
+	valueT := alias("ValueType", mustType(`Type`))
+	defaultValueT := alias("DefaultValueType", mustType(`Any`))
+	mergeT := alias("MergeType", mustType(`Variant[String[1], Hash[String, Scalar]]`))
+	blockT := alias("BlockType", values.NewCallableType(values.NewTupleType([]values.Type{nameT}, nil), nil, nil))
+	optionsStruct := func(withName bool) values.Type {
+		opt := func(t values.Type) values.Type { return values.NewOptionalType(t) }
+		entries := []values.Value{}
+		if withName {
+			entries = append(entries, values.String("name"), nameT)
+		}
+		entries = append(entries,
+			values.String("value_type"), opt(valueT),
+			values.String("default_value"), opt(defaultValueT),
+			values.String("override"), opt(mustType(`Hash[String,Any]`)),
+			values.String("default_values_hash"), opt(mustType(`Hash[String,Any]`)),
+			values.String("merge"), opt(mergeT))
+		t, err := values.Parameterize(mustType("Struct"), []values.Value{values.NewHashFromPairs(entries...)})
+		if err != nil {
+			panic(err)
+		}
+		return t.(values.Type)
 	}
-	entries = append(entries,
-		values.String("value_type"), opt(valueT),
-		values.String("default_value"), opt(defaultValueT),
-		values.String("override"), opt(mustType(`Hash[String,Any]`)),
-		values.String("default_values_hash"), opt(mustType(`Hash[String,Any]`)),
-		values.String("merge"), opt(mergeT))
-	t, err := values.Parameterize(mustType("Struct"), []values.Value{values.NewHashFromPairs(entries...)})
-	if err != nil {
-		panic(err)
+	optionsWithT := alias("OptionsWithName", optionsStruct(true))
+	optionsWithoT := alias("OptionsWithoutName", optionsStruct(false))
+	lookup = []*values.Signature{
+		{Params: []values.SignatureParam{{Name: "name", Type: nameT}, {Name: "value_type", Type: valueT, Kind: values.ParamOptional}, {Name: "merge", Type: mergeT, Kind: values.ParamOptional}}},
+		{Params: []values.SignatureParam{{Name: "name", Type: nameT}, {Name: "value_type", Type: values.NewOptionalType(valueT)}, {Name: "merge", Type: values.NewOptionalType(mergeT)}, {Name: "default_value", Type: defaultValueT}}},
+		{Params: []values.SignatureParam{{Name: "name", Type: nameT}, {Name: "value_type", Type: valueT, Kind: values.ParamOptional}, {Name: "merge", Type: mergeT, Kind: values.ParamOptional}}, Block: blockT, BlockName: "block"},
+		{Params: []values.SignatureParam{{Name: "options_hash", Type: optionsWithT}}, Block: blockT, BlockName: "block", BlockOptional: true},
+		{Params: []values.SignatureParam{{Name: "name", Type: mustType(`Variant[String, Array[String]]`)}, {Name: "options_hash", Type: optionsWithoT}}, Block: blockT, BlockName: "block", BlockOptional: true},
 	}
-	return t.(values.Type)
-}
+	hiera = []*values.Signature{
+		{Params: []values.SignatureParam{{Name: "args", Type: mustType("Tuple[String, Any, Any, 1, 3]")}}},
+		{Params: []values.SignatureParam{{Name: "key", Type: mustType("String")}}},
+		{Params: []values.SignatureParam{{Name: "key", Type: mustType("String")}, {Name: "default", Type: mustType("Any")}, {Name: "override", Type: mustType("Any"), Kind: values.ParamOptional}}},
+		{Params: []values.SignatureParam{{Name: "key", Type: mustType("String")}}, Block: mustType("Callable[1,1]"), BlockName: "default_block"},
+		{Params: []values.SignatureParam{{Name: "key", Type: mustType("String")}, {Name: "override", Type: mustType("Any")}}, Block: mustType("Callable[1,1]"), BlockName: "default_block"},
+	}
+	return lookup, hiera
+})
 
-// LookupSignatures are lookup()'s five dispatches, in order.
-var LookupSignatures = []*values.Signature{
-	{Params: []values.SignatureParam{{Name: "name", Type: nameT}, {Name: "value_type", Type: valueT, Kind: values.ParamOptional}, {Name: "merge", Type: mergeT, Kind: values.ParamOptional}}},
-	{Params: []values.SignatureParam{{Name: "name", Type: nameT}, {Name: "value_type", Type: values.NewOptionalType(valueT)}, {Name: "merge", Type: values.NewOptionalType(mergeT)}, {Name: "default_value", Type: defaultValueT}}},
-	{Params: []values.SignatureParam{{Name: "name", Type: nameT}, {Name: "value_type", Type: valueT, Kind: values.ParamOptional}, {Name: "merge", Type: mergeT, Kind: values.ParamOptional}}, Block: blockT, BlockName: "block"},
-	{Params: []values.SignatureParam{{Name: "options_hash", Type: optionsWithT}}, Block: blockT, BlockName: "block", BlockOptional: true},
-	{Params: []values.SignatureParam{{Name: "name", Type: mustType(`Variant[String, Array[String]]`)}, {Name: "options_hash", Type: optionsWithoT}}, Block: blockT, BlockName: "block", BlockOptional: true},
-}
-
-// HieraSignatures are the dispatches of hiera(), hiera_array(),
-// hiera_hash() and hiera_include(), in order.
-var HieraSignatures = []*values.Signature{
-	{Params: []values.SignatureParam{{Name: "args", Type: mustType("Tuple[String, Any, Any, 1, 3]")}}},
-	{Params: []values.SignatureParam{{Name: "key", Type: mustType("String")}}},
-	{Params: []values.SignatureParam{{Name: "key", Type: mustType("String")}, {Name: "default", Type: mustType("Any")}, {Name: "override", Type: mustType("Any"), Kind: values.ParamOptional}}},
-	{Params: []values.SignatureParam{{Name: "key", Type: mustType("String")}}, Block: mustType("Callable[1,1]"), BlockName: "default_block"},
-	{Params: []values.SignatureParam{{Name: "key", Type: mustType("String")}, {Name: "override", Type: mustType("Any")}}, Block: mustType("Callable[1,1]"), BlockName: "default_block"},
-}
-
-// LookupCall runs lookup() for the dispatch index (into LookupSignatures)
+// LookupCall runs lookup() for the dispatch index (into lookup()'s signatures)
 // the registry chose, with the evaluated arguments.
 func (s *Session) LookupCall(dispatch int, args []values.Value, block Block) values.Value {
 	a := &LookupArgs{}
@@ -123,12 +124,14 @@ func (s *Session) LookupCall(dispatch int, args []values.Value, block Block) val
 // caller has not checked (tests and tools): the first signature that
 // accepts them, or -1 with Puppet's argument mismatch message.
 func LookupDispatch(args []values.Value, hasBlock bool) (int, string) {
-	return dispatch("lookup", LookupSignatures, args, hasBlock)
+	lookup, _ := signatures()
+	return dispatch("lookup", lookup, args, hasBlock)
 }
 
 // HieraDispatch is LookupDispatch for the hiera_* functions.
 func HieraDispatch(kind HieraKind, args []values.Value, hasBlock bool) (int, string) {
-	return dispatch(kind.Name(), HieraSignatures, args, hasBlock)
+	_, hiera := signatures()
+	return dispatch(kind.Name(), hiera, args, hasBlock)
 }
 
 func dispatch(name string, sigs []*values.Signature, args []values.Value, hasBlock bool) (int, string) {
@@ -158,7 +161,7 @@ func dispatch(name string, sigs []*values.Signature, args []values.Value, hasBlo
 }
 
 // HieraCall runs hiera(), hiera_array() or hiera_hash() for the dispatch
-// index (into HieraSignatures) with the evaluated arguments. For
+// index (into their signatures) with the evaluated arguments. For
 // hiera_include, HieraIncludeCall returns the classes to include.
 func (s *Session) HieraCall(kind HieraKind, dispatch int, args []values.Value, block Block) values.Value {
 	return s.Hiera(kind, hieraArgs(dispatch, args, block))
