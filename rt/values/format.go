@@ -69,14 +69,6 @@ func ParseFormat(s string) (*Format, error) {
 	return f, nil
 }
 
-func mustFormat(s string) *Format {
-	f, err := ParseFormat(s)
-	if err != nil {
-		panic(err)
-	}
-	return f
-}
-
 func (f *Format) delimiterPair(dflt [2]string) [2]string {
 	switch f.Delimiters {
 	case '[':
@@ -109,16 +101,24 @@ func (m *FormatMap) find(t Type) *Format {
 			return m.Formats[i]
 		}
 	}
-	return mustFormat("%s")
+	return formatS
 }
 
+// The default formats, written out as ParseFormat makes them: parsing
+// them would compile fmtPattern at every binary's start.
 var (
-	defaultContainerFormats = &FormatMap{Types: []Type{AnyT}, Formats: []*Format{mustFormat("%p")}}
+	formatP = &Format{Orig: "%p", Verb: 'p', Width: -1, Prec: -1}
+	formatF = &Format{Orig: "%f", Verb: 'f', Width: -1, Prec: -1}
+	formatD = &Format{Orig: "%d", Verb: 'd', Width: -1, Prec: -1}
+	formatB = &Format{Orig: "%B", Verb: 'B', Width: -1, Prec: -1}
+	formatS = &Format{Orig: "%s", Verb: 's', Width: -1, Prec: -1}
+
+	defaultContainerFormats = &FormatMap{Types: []Type{AnyT}, Formats: []*Format{formatP}}
 	defaultArrayFormat      = &Format{Orig: "%a", Verb: 'a', Width: -1, Prec: -1, Separator: ", ", Separator2: ", ", HasSeparator: true, HasSeparator2: true, ContainerFormats: defaultContainerFormats}
 	defaultHashFormat       = &Format{Orig: "%h", Verb: 'h', Width: -1, Prec: -1, Separator: ", ", Separator2: " => ", HasSeparator: true, HasSeparator2: true, ContainerFormats: defaultContainerFormats}
 	defaultStringFormats    = &FormatMap{
 		Types:   []Type{ObjectT, FloatT, NumericT, ArrayT, HashT, BinaryT, AnyT},
-		Formats: []*Format{mustFormat("%p"), mustFormat("%f"), mustFormat("%d"), defaultArrayFormat, defaultHashFormat, mustFormat("%B"), mustFormat("%s")},
+		Formats: []*Format{formatP, formatF, formatD, defaultArrayFormat, defaultHashFormat, formatB, formatS},
 	}
 )
 

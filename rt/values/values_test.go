@@ -140,3 +140,17 @@ func TestSignatureAccepts(t *testing.T) {
 	assert.False(t, sig.Accepts([]Value{String("a"), Int(1), Int(2)}, nil))
 	assert.Equal(t, "String x, Integer n?", signatureString(sig))
 }
+
+// The default formats are written out; they must be what parsing their
+// directives gives.
+func TestDefaultFormatsAsParsed(t *testing.T) {
+	for _, f := range []*Format{formatP, formatF, formatD, formatB, formatS} {
+		parsed, err := ParseFormat(f.Orig)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if *parsed != *f {
+			t.Errorf("%s: written %+v, parsed %+v", f.Orig, *f, *parsed)
+		}
+	}
+}
