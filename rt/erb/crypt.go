@@ -9,8 +9,8 @@ import (
 // String#crypt: crypt(3) as Debian's libxcrypt computes it.
 
 func init() {
-	plain(map[string]func(*R, Value, ...Value) Value{
-		"crypt": (*R).Crypt,
+	plain([]plainMethod{
+		{"crypt", (*R).Crypt},
 	})
 }
 

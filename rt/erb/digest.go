@@ -31,17 +31,17 @@ func init() {
 	for _, lib := range []string{"digest/sha2", "digest/sha256", "digest/sha512", "zlib"} {
 		knownLibraries[lib] = true
 	}
-	plain(map[string]func(*R, Value, ...Value) Value{
-		"hexdigest":        (*R).Hexdigest,
-		"digest":           (*R).Digest,
-		"base64digest":     (*R).Base64digest,
-		"encode64":         (*R).Encode64,
-		"decode64":         (*R).Decode64,
-		"strict_encode64":  (*R).StrictEncode64,
-		"strict_decode64":  (*R).StrictDecode64,
-		"urlsafe_encode64": (*R).UrlsafeEncode64,
-		"urlsafe_decode64": (*R).UrlsafeDecode64,
-		"crc32":            (*R).Crc32,
+	plain([]plainMethod{
+		{"hexdigest", (*R).Hexdigest},
+		{"digest", (*R).Digest},
+		{"base64digest", (*R).Base64digest},
+		{"encode64", (*R).Encode64},
+		{"decode64", (*R).Decode64},
+		{"strict_encode64", (*R).StrictEncode64},
+		{"strict_decode64", (*R).StrictDecode64},
+		{"urlsafe_encode64", (*R).UrlsafeEncode64},
+		{"urlsafe_decode64", (*R).UrlsafeDecode64},
+		{"crc32", (*R).Crc32},
 	})
 }
 

@@ -15,7 +15,7 @@ var ClassFacter = newClass("Facter", nil)
 
 func init() {
 	constants[ClassFacter.Name] = ClassFacter
-	plain(map[string]func(*R, Value, ...Value) Value{"value": (*R).Value})
+	plain([]plainMethod{{"value", (*R).Value}})
 }
 
 // Value is Facter.value(name).

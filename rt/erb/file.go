@@ -6,10 +6,10 @@ import "strings"
 // File.extname): string operations, no file access.
 
 func init() {
-	plain(map[string]func(*R, Value, ...Value) Value{
-		"basename": (*R).Basename,
-		"dirname":  (*R).Dirname,
-		"extname":  (*R).Extname,
+	plain([]plainMethod{
+		{"basename", (*R).Basename},
+		{"dirname", (*R).Dirname},
+		{"extname", (*R).Extname},
 	})
 }
 

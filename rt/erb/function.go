@@ -207,7 +207,7 @@ func (r *R) SendDynamic(recv Value, public bool, b *Block, args ...Value) Value 
 		arity(rest, 1, 1)
 		return r.Send(recv, name, b, rest...)
 	}
-	if _, ok := methodTable[name]; ok {
+	if _, ok := methodTable()[name]; ok {
 		return r.Send(recv, name, b, rest...)
 	}
 	if inst, ok := recv.(*Instance); ok && inst.class.methods[name] {

@@ -27,11 +27,11 @@ func init() {
 	}
 	knownLibraries["hocon"] = true
 	knownLibraries["hocon/config_factory"] = true
-	plain(map[string]func(*R, Value, ...Value) Value{
-		"parse_string": (*R).ParseString,
-		"resolve":      (*R).Resolve,
-		"root":         (*R).Root,
-		"unwrapped":    (*R).Unwrapped,
+	plain([]plainMethod{
+		{"parse_string", (*R).ParseString},
+		{"resolve", (*R).Resolve},
+		{"root", (*R).Root},
+		{"unwrapped", (*R).Unwrapped},
 	})
 }
 

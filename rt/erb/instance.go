@@ -304,8 +304,8 @@ func (r *R) SendUser(recv Value, name string, b *Block, args ...Value) Value {
 			}
 		}
 	}
-	if m, ok := methodTable[name]; ok {
-		return m.fn(r, recv, b, args)
+	if m, ok := methodTable()[name]; ok {
+		return m.call(r, recv, b, args)
 	}
 	noMethod(name, recv)
 	return nil

@@ -14,30 +14,30 @@ import (
 // methods (Hash.new, Regexp.escape, JSON.parse, IPAddr.new).
 
 func init() {
-	withBlock(map[string]func(*R, Value, *Block, ...Value) Value{
-		"new": (*R).New,
+	withBlock([]blockMethod{
+		{"new", (*R).New},
 	})
-	plain(map[string]func(*R, Value, ...Value) Value{
-		"escape":          (*R).Escape,
-		"quote":           (*R).Quote,
-		"union":           (*R).Union,
-		"compile":         (*R).Compile,
-		"parse":           (*R).Parse,
-		"generate":        (*R).Generate,
-		"pretty_generate": (*R).PrettyGenerate,
-		"dump":            (*R).Dump,
-		"load":            (*R).Load,
-		"safe_load":       (*R).SafeLoad,
-		"sqrt":            (*R).Sqrt,
-		"ipv4?":           (*R).Ipv4Q,
-		"ipv6?":           (*R).Ipv6Q,
-		"prefix":          (*R).Prefix,
-		"mask":            (*R).Mask,
-		"to_range":        (*R).ToRange,
-		"to_string":       (*R).ToString,
-		"private?":        (*R).PrivateQ,
-		"loopback?":       (*R).LoopbackQ,
-		"options":         (*R).Options,
+	plain([]plainMethod{
+		{"escape", (*R).Escape},
+		{"quote", (*R).Quote},
+		{"union", (*R).Union},
+		{"compile", (*R).Compile},
+		{"parse", (*R).Parse},
+		{"generate", (*R).Generate},
+		{"pretty_generate", (*R).PrettyGenerate},
+		{"dump", (*R).Dump},
+		{"load", (*R).Load},
+		{"safe_load", (*R).SafeLoad},
+		{"sqrt", (*R).Sqrt},
+		{"ipv4?", (*R).Ipv4Q},
+		{"ipv6?", (*R).Ipv6Q},
+		{"prefix", (*R).Prefix},
+		{"mask", (*R).Mask},
+		{"to_range", (*R).ToRange},
+		{"to_string", (*R).ToString},
+		{"private?", (*R).PrivateQ},
+		{"loopback?", (*R).LoopbackQ},
+		{"options", (*R).Options},
 	})
 }
 

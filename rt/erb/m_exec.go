@@ -27,12 +27,12 @@ func init() {
 	for _, c := range []*Class{ClassTempfile, ClassPuppetUtil, ClassPuppetExecution, ClassPuppetExecutionFailure} {
 		constants[c.Name] = c
 	}
-	plain(map[string]func(*R, Value, ...Value) Value{
-		"execute": (*R).Execute,
-		"write":   (*R).Write,
-		"close":   (*R).Close,
-		"unlink":  (*R).Unlink,
-		"flush":   (*R).Flush,
+	plain([]plainMethod{
+		{"execute", (*R).Execute},
+		{"write", (*R).Write},
+		{"close", (*R).Close},
+		{"unlink", (*R).Unlink},
+		{"flush", (*R).Flush},
 	})
 }
 

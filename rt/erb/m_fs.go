@@ -44,15 +44,15 @@ func init() {
 	for _, c := range []*Class{ClassDir, ClassSystemCallErr, ClassErrnoENOENT, ClassErrnoEISDIR, ClassErrnoEACCES, ClassErrnoENOTDIR, ClassErrnoEEXIST, ClassErrnoEPERM, ClassErrnoOtherFail} {
 		constants[c.Name] = c
 	}
-	plain(map[string]func(*R, Value, ...Value) Value{
-		"exist?":      (*R).ExistQ,
-		"exists?":     (*R).ExistsQ,
-		"file?":       (*R).FileQ,
-		"directory?":  (*R).DirectoryQ,
-		"read":        (*R).Read,
-		"readlines":   (*R).Readlines,
-		"glob":        (*R).Glob,
-		"expand_path": (*R).ExpandPath,
+	plain([]plainMethod{
+		{"exist?", (*R).ExistQ},
+		{"exists?", (*R).ExistsQ},
+		{"file?", (*R).FileQ},
+		{"directory?", (*R).DirectoryQ},
+		{"read", (*R).Read},
+		{"readlines", (*R).Readlines},
+		{"glob", (*R).Glob},
+		{"expand_path", (*R).ExpandPath},
 	})
 }
 
@@ -664,9 +664,9 @@ func (e *environmentObject) rubyToS() string     { return e.name }
 func (r *R) Compiler() Value { return &compilerObject{} }
 
 func init() {
-	plain(map[string]func(*R, Value, ...Value) Value{
-		"path":        (*R).Path,
-		"environment": (*R).Environment,
+	plain([]plainMethod{
+		{"path", (*R).Path},
+		{"environment", (*R).Environment},
 	})
 }
 
@@ -786,9 +786,9 @@ type FunctionLoader interface {
 }
 
 func init() {
-	plain(map[string]func(*R, Value, ...Value) Value{
-		"loaders":                    (*R).Loaders,
-		"private_environment_loader": (*R).PrivateEnvironmentLoader,
+	plain([]plainMethod{
+		{"loaders", (*R).Loaders},
+		{"private_environment_loader", (*R).PrivateEnvironmentLoader},
 	})
 }
 

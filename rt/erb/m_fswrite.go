@@ -27,16 +27,16 @@ func init() {
 	}
 	knownLibraries["fileutils"] = true
 	knownLibraries["etc"] = true
-	withBlock(map[string]func(*R, Value, *Block, ...Value) Value{
-		"open": (*R).Open,
+	withBlock([]blockMethod{
+		{"open", (*R).Open},
 	})
-	plain(map[string]func(*R, Value, ...Value) Value{
-		"chown":   (*R).Chown,
-		"stat":    (*R).Stat,
-		"mkdir_p": (*R).MkdirP,
-		"uid":     (*R).Uid,
-		"gid":     (*R).Gid,
-		"mode":    (*R).Mode,
+	plain([]plainMethod{
+		{"chown", (*R).Chown},
+		{"stat", (*R).Stat},
+		{"mkdir_p", (*R).MkdirP},
+		{"uid", (*R).Uid},
+		{"gid", (*R).Gid},
+		{"mode", (*R).Mode},
 	})
 }
 

@@ -8,10 +8,10 @@ package erb
 // give what Puppet, which reads the environment on disk, sees.
 
 func init() {
-	plain(map[string]func(*R, Value, ...Value) Value{
-		"const_defined?": (*R).ConstDefinedQ,
-		"sprintf":        (*R).KernelSprintf,
-		"format":         (*R).KernelFormat,
+	plain([]plainMethod{
+		{"const_defined?", (*R).ConstDefinedQ},
+		{"sprintf", (*R).KernelSprintf},
+		{"format", (*R).KernelFormat},
 	})
 }
 

@@ -31,8 +31,8 @@ func init() {
 	for _, c := range []*Class{ClassDigestMD5, ClassDigestSHA1, ClassDigestSHA256, ClassDigestSHA384, ClassDigestSHA512} {
 		constants["OpenSSL::"+c.Name] = c
 	}
-	plain(map[string]func(*R, Value, ...Value) Value{
-		"pbkdf2_hmac": (*R).Pbkdf2Hmac,
+	plain([]plainMethod{
+		{"pbkdf2_hmac", (*R).Pbkdf2Hmac},
 	})
 }
 

@@ -16,10 +16,10 @@ import (
 // (Base64).
 
 func init() {
-	plain(map[string]func(*R, Value, ...Value) Value{
-		"pack":    (*R).Pack,
-		"unpack":  (*R).Unpack,
-		"unpack1": (*R).Unpack1,
+	plain([]plainMethod{
+		{"pack", (*R).Pack},
+		{"unpack", (*R).Unpack},
+		{"unpack1", (*R).Unpack1},
 	})
 }
 

@@ -17,9 +17,9 @@ var ClassRandom = newClass("Random", ClassObject)
 
 func init() {
 	constants[ClassRandom.Name] = ClassRandom
-	plain(map[string]func(*R, Value, ...Value) Value{
-		"rand": (*R).Rand,
-		"seed": (*R).Seed,
+	plain([]plainMethod{
+		{"rand", (*R).Rand},
+		{"seed", (*R).Seed},
 	})
 }
 

@@ -20,11 +20,11 @@ var (
 func init() {
 	constants[ClassSet.Name] = ClassSet
 	constants[ClassGemVersion.Name] = ClassGemVersion
-	plain(map[string]func(*R, Value, ...Value) Value{
-		"subset?":   (*R).SubsetQ,
-		"superset?": (*R).SupersetQ,
-		"segments":  (*R).Segments,
-		"add":       (*R).Add,
+	plain([]plainMethod{
+		{"subset?", (*R).SubsetQ},
+		{"superset?", (*R).SupersetQ},
+		{"segments", (*R).Segments},
+		{"add", (*R).Add},
 	})
 }
 

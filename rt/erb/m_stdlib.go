@@ -7,16 +7,16 @@ import "strings"
 // Shellwords.shellsplit, to_h with a block.
 
 func init() {
-	withBlock(map[string]func(*R, Value, *Block, ...Value) Value{
-		"grep":   (*R).Grep,
-		"grep_v": (*R).GrepV,
-		"to_h":   (*R).ToH,
+	withBlock([]blockMethod{
+		{"grep", (*R).Grep},
+		{"grep_v", (*R).GrepV},
+		{"to_h", (*R).ToH},
 	})
-	plain(map[string]func(*R, Value, ...Value) Value{
-		"slice!":     (*R).SliceBang,
-		"names":      (*R).Names,
-		"shellsplit": (*R).Shellsplit,
-		"shellwords": (*R).Shellwords,
+	plain([]plainMethod{
+		{"slice!", (*R).SliceBang},
+		{"names", (*R).Names},
+		{"shellsplit", (*R).Shellsplit},
+		{"shellwords", (*R).Shellwords},
 	})
 }
 

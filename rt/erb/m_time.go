@@ -25,17 +25,17 @@ func init() {
 	constants[ClassTime.Name] = ClassTime
 	constants[ClassDate.Name] = ClassDate
 	constants[ClassDateTime.Name] = ClassDateTime
-	plain(map[string]func(*R, Value, ...Value) Value{
-		"now":       (*R).Now,
-		"at":        (*R).TimeAt,
-		"strftime":  (*R).Strftime,
-		"utc":       (*R).Utc,
-		"localtime": (*R).Localtime,
-		"year":      (*R).Year,
-		"month":     (*R).Month,
-		"day":       (*R).Day,
-		"hour":      (*R).Hour,
-		"sec":       (*R).Sec,
+	plain([]plainMethod{
+		{"now", (*R).Now},
+		{"at", (*R).TimeAt},
+		{"strftime", (*R).Strftime},
+		{"utc", (*R).Utc},
+		{"localtime", (*R).Localtime},
+		{"year", (*R).Year},
+		{"month", (*R).Month},
+		{"day", (*R).Day},
+		{"hour", (*R).Hour},
+		{"sec", (*R).Sec},
 	})
 }
 

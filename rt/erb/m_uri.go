@@ -53,11 +53,11 @@ func init() {
 	}
 	constValues["URI::DEFAULT_PARSER"] = uriDefaultParser
 	constValues["URI::Parser"] = ClassURIParser
-	plain(map[string]func(*R, Value, ...Value) Value{
-		"url_encode":                (*R).UrlEncode,
-		"encode_www_form":           (*R).EncodeWwwForm,
-		"encode_www_form_component": (*R).EncodeWwwFormComponent,
-		"build":                     (*R).Build,
+	plain([]plainMethod{
+		{"url_encode", (*R).UrlEncode},
+		{"encode_www_form", (*R).EncodeWwwForm},
+		{"encode_www_form_component", (*R).EncodeWwwFormComponent},
+		{"build", (*R).Build},
 	})
 }
 

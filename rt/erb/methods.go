@@ -3,6 +3,7 @@ package erb
 import (
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Method tables. Translated templates call Ruby methods as methods of *R
@@ -15,30 +16,66 @@ import (
 // Each dispatches on the receiver's class; a receiver whose class has no
 // such method raises NoMethodError as Ruby does.
 
-type methodFn func(r *R, recv Value, b *Block, args []Value) Value
+// A method of the tables: its Ruby name and its *R method, which takes a
+// block (blockMethod) or not (plainMethod).
+type (
+	plainMethod struct {
+		name string
+		fn   func(*R, Value, ...Value) Value
+	}
+	blockMethod struct {
+		name string
+		fn   func(*R, Value, *Block, ...Value) Value
+	}
+)
 
 type methodInfo struct {
-	block bool
-	fn    methodFn
+	plain func(*R, Value, ...Value) Value
+	block func(*R, Value, *Block, ...Value) Value // nil for a plain method
 }
 
-var methodTable = map[string]methodInfo{}
+func (m methodInfo) call(r *R, recv Value, b *Block, args []Value) Value {
+	if m.block != nil {
+		return m.block(r, recv, b, args...)
+	}
+	return m.plain(r, recv, args...)
+}
+
+// The files' method lists (each name is in one); methodTable indexes them
+// when a template first looks a method up by name, which most binaries
+// would otherwise pay for at start without using it.
+var (
+	plainLists [][]plainMethod
+	blockLists [][]blockMethod
+)
+
+var methodTable = sync.OnceValue(func() map[string]methodInfo {
+	n := 0
+	for _, l := range plainLists {
+		n += len(l)
+	}
+	for _, l := range blockLists {
+		n += len(l)
+	}
+	t := make(map[string]methodInfo, n)
+	for _, l := range plainLists {
+		for _, m := range l {
+			t[m.name] = methodInfo{plain: m.fn}
+		}
+	}
+	for _, l := range blockLists {
+		for _, m := range l {
+			t[m.name] = methodInfo{block: m.fn}
+		}
+	}
+	return t
+})
 
 // plain registers methods without a block parameter.
-func plain(fns map[string]func(*R, Value, ...Value) Value) {
-	for name, f := range fns {
-		f := f
-		methodTable[name] = methodInfo{fn: func(r *R, recv Value, _ *Block, args []Value) Value { return f(r, recv, args...) }}
-	}
-}
+func plain(fns []plainMethod) { plainLists = append(plainLists, fns) }
 
 // withBlock registers methods that take a block.
-func withBlock(fns map[string]func(*R, Value, *Block, ...Value) Value) {
-	for name, f := range fns {
-		f := f
-		methodTable[name] = methodInfo{block: true, fn: func(r *R, recv Value, b *Block, args []Value) Value { return f(r, recv, b, args...) }}
-	}
-}
+func withBlock(fns []blockMethod) { blockLists = append(blockLists, fns) }
 
 // GoName is the name of the *R method that implements the Ruby method.
 func GoName(ruby string) string {
@@ -83,17 +120,17 @@ func GoName(ruby string) string {
 // Method reports whether templates may call the Ruby method name, and
 // whether its Go method takes a block.
 func Method(name string) (goName string, block, ok bool) {
-	m, ok := methodTable[name]
+	m, ok := methodTable()[name]
 	if !ok {
 		return "", false, false
 	}
-	return GoName(name), m.block, true
+	return GoName(name), m.block != nil, true
 }
 
 // MethodNames lists the Ruby methods pp2go implements, sorted.
 func MethodNames() []string {
-	out := make([]string, 0, len(methodTable))
-	for k := range methodTable {
+	out := make([]string, 0, len(methodTable()))
+	for k := range methodTable() {
 		out = append(out, k)
 	}
 	sort.Strings(out)
@@ -122,11 +159,11 @@ func (r *R) Send(recv Value, name string, b *Block, args ...Value) Value {
 			return r.sendOp(name, recv, args[0])
 		}
 	}
-	m, ok := methodTable[name]
+	m, ok := methodTable()[name]
 	if !ok {
 		noMethod(name, recv)
 	}
-	return m.fn(r, recv, b, args)
+	return m.call(r, recv, b, args)
 }
 
 // sendOp calls a binary operator method by name (reduce(:|), send(:<<, x)).

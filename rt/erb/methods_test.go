@@ -33,3 +33,28 @@ func TestMethodTableMatchesGoMethods(t *testing.T) {
 		}
 	}
 }
+// Each Ruby method is registered once: the lists are slices, which, unlike
+// the map literals they were, let a name repeat, and methodTable would keep
+// either registration.
+func TestMethodsRegisteredOnce(t *testing.T) {
+	seen := map[string]bool{}
+	add := func(name string) {
+		if seen[name] {
+			t.Errorf("method %q registered twice", name)
+		}
+		seen[name] = true
+	}
+	for _, l := range plainLists {
+		for _, m := range l {
+			add(m.name)
+		}
+	}
+	for _, l := range blockLists {
+		for _, m := range l {
+			add(m.name)
+		}
+	}
+	if len(seen) != len(methodTable()) {
+		t.Errorf("methodTable has %d methods, the lists %d", len(methodTable()), len(seen))
+	}
+}

@@ -91,25 +91,25 @@ func init() {
 		constants[k.Name] = k
 		netHTTPCodes[n] = k
 	}
-	plain(map[string]func(*R, Value, ...Value) Value{
-		"basic_auth":    (*R).BasicAuth,
-		"code":          (*R).Code,
-		"body":          (*R).Body,
-		"finish":        (*R).Finish,
-		"started?":      (*R).StartedQ,
-		"use_ssl?":      (*R).UseSslQ,
-		"use_ssl=":      (*R).UseSslSet,
-		"verify_mode":   (*R).VerifyMode,
-		"verify_mode=":  (*R).VerifyModeSet,
-		"get":           (*R).Get,
-		"get_response":  (*R).GetResponse,
-		"open_timeout=": (*R).OpenTimeoutSet,
-		"read_timeout=": (*R).ReadTimeoutSet,
+	plain([]plainMethod{
+		{"basic_auth", (*R).BasicAuth},
+		{"code", (*R).Code},
+		{"body", (*R).Body},
+		{"finish", (*R).Finish},
+		{"started?", (*R).StartedQ},
+		{"use_ssl?", (*R).UseSslQ},
+		{"use_ssl=", (*R).UseSslSet},
+		{"verify_mode", (*R).VerifyMode},
+		{"verify_mode=", (*R).VerifyModeSet},
+		{"get", (*R).Get},
+		{"get_response", (*R).GetResponse},
+		{"open_timeout=", (*R).OpenTimeoutSet},
+		{"read_timeout=", (*R).ReadTimeoutSet},
 	})
-	withBlock(map[string]func(*R, Value, *Block, ...Value) Value{
-		"start":     (*R).Start,
-		"request":   (*R).Request,
-		"read_body": (*R).ReadBody,
+	withBlock([]blockMethod{
+		{"start", (*R).Start},
+		{"request", (*R).Request},
+		{"read_body", (*R).ReadBody},
 	})
 }
 

@@ -31,10 +31,10 @@ func init() {
 		constants[c.Name] = c
 	}
 	knownLibraries["open-uri"] = true
-	plain(map[string]func(*R, Value, ...Value) Value{
-		"open_uri": (*R).OpenUri,
-		"io":       (*R).Io,
-		"status":   (*R).Status,
+	plain([]plainMethod{
+		{"open_uri", (*R).OpenUri},
+		{"io", (*R).Io},
+		{"status", (*R).Status},
 	})
 }
 

@@ -355,8 +355,8 @@ func init() {
 	// the classes of Puppet values module functions name
 	constants[ClassSensitive.Name] = ClassSensitive
 	constants[ClassBinary.Name] = ClassBinary
-	plain(map[string]func(*R, Value, ...Value) Value{
-		"unwrap": (*R).Unwrap,
+	plain([]plainMethod{
+		{"unwrap", (*R).Unwrap},
 	})
 }
 
@@ -491,8 +491,8 @@ var ClassPuppetDevError = newClass("Puppet::DevError", ClassPuppetError)
 
 func init() {
 	constants[ClassPuppetDevError.Name] = ClassPuppetDevError
-	plain(map[string]func(*R, Value, ...Value) Value{
-		"absolute_path?": (*R).AbsolutePathQ,
+	plain([]plainMethod{
+		{"absolute_path?", (*R).AbsolutePathQ},
 	})
 }
 

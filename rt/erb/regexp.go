@@ -695,8 +695,8 @@ func regexpEscape(s string) string {
 func itoa(i int) string { return strconv.Itoa(i) }
 
 func init() {
-	plain(map[string]func(*R, Value, ...Value) Value{
-		"last_match": (*R).LastMatch,
+	plain([]plainMethod{
+		{"last_match", (*R).LastMatch},
 	})
 }
 

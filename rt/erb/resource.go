@@ -60,15 +60,15 @@ func init() {
 	for _, c := range []*Class{ClassPuppetResource, ClassParserResource, ClassCatalog, ClassResourceType} {
 		constants[c.Name] = c
 	}
-	plain(map[string]func(*R, Value, ...Value) Value{
-		"lookupvar":    (*R).Lookupvar,
-		"type":         (*R).Type,
-		"title":        (*R).Title,
-		"ref":          (*R).Ref,
-		"resource":     (*R).Resource,
-		"resources":    (*R).Resources,
-		"catalog":      (*R).Catalog,
-		"findresource": (*R).Findresource,
+	plain([]plainMethod{
+		{"lookupvar", (*R).Lookupvar},
+		{"type", (*R).Type},
+		{"title", (*R).Title},
+		{"ref", (*R).Ref},
+		{"resource", (*R).Resource},
+		{"resources", (*R).Resources},
+		{"catalog", (*R).Catalog},
+		{"findresource", (*R).Findresource},
 	})
 }
 

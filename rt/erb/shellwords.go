@@ -8,9 +8,9 @@ var ClassShellwords = newClass("Shellwords", nil)
 
 func init() {
 	constants[ClassShellwords.Name] = ClassShellwords
-	plain(map[string]func(*R, Value, ...Value) Value{
-		"shellescape": (*R).Shellescape,
-		"shelljoin":   (*R).Shelljoin,
+	plain([]plainMethod{
+		{"shellescape", (*R).Shellescape},
+		{"shelljoin", (*R).Shelljoin},
 	})
 }
 

@@ -17,19 +17,19 @@ func init() {
 	for _, c := range []*Class{ClassURIHTTP, ClassURIHTTPS} {
 		constants[c.Name] = c
 	}
-	plain(map[string]func(*R, Value, ...Value) Value{
-		"scheme":      (*R).Scheme,
-		"host":        (*R).Host,
-		"hostname":    (*R).Hostname,
-		"port":        (*R).Port,
-		"query":       (*R).Query,
-		"fragment":    (*R).Fragment,
-		"user":        (*R).User,
-		"password":    (*R).Password,
-		"userinfo":    (*R).Userinfo,
-		"request_uri": (*R).RequestUri,
-		"relative?":   (*R).RelativeQ,
-		"absolute?":   (*R).AbsoluteQ,
+	plain([]plainMethod{
+		{"scheme", (*R).Scheme},
+		{"host", (*R).Host},
+		{"hostname", (*R).Hostname},
+		{"port", (*R).Port},
+		{"query", (*R).Query},
+		{"fragment", (*R).Fragment},
+		{"user", (*R).User},
+		{"password", (*R).Password},
+		{"userinfo", (*R).Userinfo},
+		{"request_uri", (*R).RequestUri},
+		{"relative?", (*R).RelativeQ},
+		{"absolute?", (*R).AbsoluteQ},
 	})
 }
 

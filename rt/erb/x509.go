@@ -35,8 +35,8 @@ func init() {
 	for _, c := range []*Class{ClassX509, ClassX509Cert, ClassX509CertError, ClassPKey, ClassPKeyPKey, ClassPKeyRSA, ClassPKeyError, ClassRSAError} {
 		constants[c.Name] = c
 	}
-	plain(map[string]func(*R, Value, ...Value) Value{
-		"verify": (*R).Verify,
+	plain([]plainMethod{
+		{"verify", (*R).Verify},
 	})
 }
 

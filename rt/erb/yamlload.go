@@ -32,9 +32,9 @@ func init() {
 	for _, c := range []*Class{ClassPsychException, ClassPsychDisallowed, ClassPsychBadAlias} {
 		constants[c.Name] = c
 	}
-	plain(map[string]func(*R, Value, ...Value) Value{
-		"unsafe_load": (*R).UnsafeLoad,
-		"load_file":   (*R).LoadFile,
+	plain([]plainMethod{
+		{"unsafe_load", (*R).UnsafeLoad},
+		{"load_file", (*R).LoadFile},
 	})
 }
 
