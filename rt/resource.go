@@ -163,7 +163,7 @@ func (r *Resource) tag(tags ...string) {
 			Fail(msg)
 		}
 		if strings.Contains(t, "::") {
-			for _, seg := range strings.Split(t, "::") {
+			for seg := range strings.SplitSeq(t, "::") {
 				r.addTag(seg)
 			}
 		}
@@ -203,7 +203,7 @@ func (r *Resource) tagIfValid(name string) {
 	}
 	name = strings.ToLower(name)
 	if r.addTag(name) && strings.Contains(name, "::") {
-		for _, seg := range strings.Split(name, "::") {
+		for seg := range strings.SplitSeq(name, "::") {
 			r.addTag(seg)
 		}
 	}
