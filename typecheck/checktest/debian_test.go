@@ -12,7 +12,6 @@ import (
 	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/env"
@@ -171,31 +170,6 @@ func writeExpected(t *testing.T, errs []string) {
 	}
 	if err := os.WriteFile("testdata/debian-errors.txt", []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
-	}
-}
-
-// TestDebianModulesSpeed: the 92 modules load, parse and check in under
-// two seconds (the best of three runs, to leave out a cold file cache).
-func TestDebianModulesSpeed(t *testing.T) {
-	if _, err := os.Stat(debianModules); err != nil {
-		t.Skip("Debian puppet-module-* packages not installed")
-	}
-	if testing.Short() {
-		t.Skip("timing")
-	}
-	best := time.Hour
-	for i := 0; i < 3; i++ {
-		start := time.Now()
-		e, err := env.LoadModulePath(debianModules, env.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		resolve.Check(e, resolve.Options{})
-		best = min(best, time.Since(start))
-	}
-	t.Logf("load+check of %s: %v", debianModules, best)
-	if best > 2*time.Second {
-		t.Errorf("load+check took %v, want under 2s", best)
 	}
 }
 
