@@ -18,7 +18,7 @@ type native struct {
 	keys     []string // namevars, sorted (keyAttrs)
 
 	once     sync.Once
-	patterns []*values.Regexp // compiled title patterns, nil entries for bad ones
+	patterns []*values.Regexp // title patterns (a bad one fails to match)
 }
 
 // Native makes the runtime's view of a native resource type from its
@@ -95,22 +95,18 @@ func (n *native) appendTitle(dst []TitleField, title string) ([]TitleField, bool
 			continue
 		}
 		n.once.Do(func() {
+			// each compiled when first matched: the first pattern that
+			// matches ends the search (keystone's types have up to 8)
 			n.patterns = make([]*values.Regexp, len(patterns))
 			for i, p := range patterns {
 				src := p.Regexp
 				if p.Flags != "" {
 					src = "(?" + p.Flags + ")" + src
 				}
-				if re, err := values.NewRegexp(src); err == nil {
-					n.patterns[i] = re
-				}
+				n.patterns[i] = values.RegexpOf(src)
 			}
 		})
-		re := n.patterns[i]
-		if re == nil {
-			continue
-		}
-		groups, err := re.Match(title)
+		groups, err := n.patterns[i].Match(title)
 		if err != nil || groups == nil {
 			continue
 		}
