@@ -211,35 +211,28 @@ func namesKey(k string, keys []string) bool { return k == "name" || len(keys) ==
 // the resource: what a reference looks up by a namevar alias.
 func titleUniquenessKey(t NativeType, title string) string {
 	var buf [2]TitleField
-	var fields []TitleField
-	var ok bool
-	if n, isNative := t.(*native); isNative {
-		fields, ok = n.appendTitle(buf[:0], title)
-	} else {
-		fields, ok = t.ParseTitle(title)
-	}
-	if !ok {
-		fields = nil
-	}
+	fields := titleFieldsOf(buf[:0], t, title)
 	keys := t.KeyAttributes()
 	if len(keys) == 1 {
-		if v := fieldValue(fields, keys[0]); v != "" {
-			return v
-		}
-		return title
+		return titleKeyValue(fields, keys[0], keys, title)
 	}
 	var b strings.Builder
 	for i, k := range keys {
 		if i > 0 {
 			b.WriteByte(0)
 		}
-		v := fieldValue(fields, k)
-		if v == "" && namesKey(k, keys) {
-			v = title
-		}
-		b.WriteString(v)
+		b.WriteString(titleKeyValue(fields, k, keys, title))
 	}
 	return b.String()
+}
+
+// titleKeyValue is uniquenessKey's value of the key attribute k (of keys)
+// for a resource without parameters, named title.
+func titleKeyValue(fields []TitleField, k string, keys []string, title string) string {
+	if v := fieldValue(fields, k); v != "" || !namesKey(k, keys) {
+		return v
+	}
+	return title
 }
 
 // titleFields are the namevar values the title gives (parse_title),
@@ -254,19 +247,26 @@ func (r *Resource) titleFields() []TitleField {
 func (r *Resource) parseTitle() []TitleField {
 	// most titles give one field: it is kept in the resource
 	dst := r.fields0[:0]
-	if n, ok := r.native.(*native); ok {
-		if f, ok := n.appendTitle(dst, r.Title); ok {
-			return f
-		}
-		return nil
-	}
 	if r.native != nil {
-		if f, ok := r.native.ParseTitle(r.Title); ok {
-			return f
-		}
-		return nil
+		return titleFieldsOf(dst, r.native, r.Title)
 	}
 	return append(dst, TitleField{Name: "name", Value: r.Title})
+}
+
+// titleFieldsOf appends to dst the namevar values title gives a resource
+// of type t, nil when no title pattern of t matches it.
+func titleFieldsOf(dst []TitleField, t NativeType, title string) []TitleField {
+	var f []TitleField
+	var ok bool
+	if n, isNative := t.(*native); isNative {
+		f, ok = n.appendTitle(dst, title) // without ParseTitle's allocation
+	} else {
+		f, ok = t.ParseTitle(title)
+	}
+	if !ok {
+		return nil
+	}
+	return f
 }
 
 func (r *Resource) nameValue() string {

@@ -33,6 +33,7 @@ func TestMethodTableMatchesGoMethods(t *testing.T) {
 		}
 	}
 }
+
 // Each Ruby method is registered once: the lists are slices, which, unlike
 // the map literals they were, let a name repeat, and methodTable would keep
 // either registration.
