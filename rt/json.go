@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"math/bits"
 	"sort"
 	"strconv"
 	"strings"
@@ -499,9 +500,11 @@ func plainRun(s string, i int) int {
 		x := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
 			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 		q, bs := x^(ones*'"'), x^(ones*'\\')
-		// a byte < 0x20, a zero byte of q or bs (haszero), a byte >= 0x80
-		if ((x-ones*0x20)&^x|(q-ones)&^q|(bs-ones)&^bs|x)&highs != 0 {
-			break
+		// a byte < 0x20, a zero byte of q or bs (haszero), a byte >= 0x80;
+		// the lowest byte flagged is the first not plain (a borrow flags
+		// only bytes above the one that caused it)
+		if m := ((x-ones*0x20)&^x | (q-ones)&^q | (bs-ones)&^bs | x) & highs; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
 		}
 	}
 	for i < len(s) && jsonPlain[s[i]] {
