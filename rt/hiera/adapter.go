@@ -82,6 +82,9 @@ func (s *Session) adapterLookup(key string, inv *invocation, merge any) (result 
 			inv.reportMergeSource(lookupOptionsKey)
 		}
 	}
+	if inv.automatic && merge == nil && s.missingEverywhere(lk, inv) {
+		return nil, false
+	}
 	inv.with(explainData, lk, func() {
 		result, found = s.doLookup(lk, inv, merge)
 		if found || inv.globalOnly() {
@@ -96,6 +99,37 @@ func (s *Session) adapterLookup(key string, inv *invocation, merge any) (result 
 		result = s.convertResult(key, opts, inv, result)
 	}
 	return result, found
+}
+
+// missingEverywhere reports whether no layer has lk, for an automatic
+// parameter lookup (most find nothing) and without doLookup's machinery:
+// it reads the data files doLookup would read for a key it does not find,
+// in the same order and the same way (each file's warnings, a module's keys
+// checked), and looks lk up in each. It is false, and doLookup decides,
+// when a file has lk, for a hierarchy other than yaml, json or hocon data
+// files, a version 3 global layer and a module's default_hierarchy; and
+// when reading a file panics (doLookup reads it again, and raises the
+// error as it does; what was logged before is not logged twice).
+func (s *Session) missingEverywhere(lk *lookupKey, inv *invocation) (missing bool) {
+	defer func() {
+		if recover() != nil {
+			missing = false
+		}
+	}()
+	// the layers in doLookup's order, each looked for as doLookup does
+	// (envLayer and moduleLayer may log the first time)
+	if t := s.DataBindingTerminus; t != "none" && t != "" && s.global != nil && !s.global.missing(lk, inv) {
+		return false
+	}
+	if env := s.envLayer(); env != nil && !env.missing(lk, inv) {
+		return false
+	}
+	if inv.moduleName != "" {
+		if l := s.moduleLayer(inv.moduleName); l != nil && (!l.missing(lk, inv) || len(l.cfg.DefaultHierarchy) > 0) {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *Session) convertResult(key string, opts *values.Hash, inv *invocation, result values.Value) values.Value {

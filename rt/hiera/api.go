@@ -99,6 +99,7 @@ func (s *Session) AutomaticParameterKey(key string) (v values.Value, found bool)
 	} else {
 		inv = s.newInvocation()
 	}
+	inv.automatic = true
 	v, found = s.adapterLookup(key, inv, nil)
 	s.spare = inv
 	return v, found

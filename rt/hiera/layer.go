@@ -107,6 +107,36 @@ func (l *layer) uncheckedKeyLookup(lk *lookupKey, inv *invocation, merge any) (r
 	return
 }
 
+// missing reports whether none of the layer's data files has lk, for
+// missingEverywhere: false when the layer needs uncheckedKeyLookup.
+func (l *layer) missing(lk *lookupKey, inv *invocation) bool {
+	if l.cfg.Error != "" || (l.place == "Global" && l.cfg.Version == 3) {
+		return false
+	}
+	for _, p := range l.providers(inv, false) {
+		switch p.e.Function {
+		case "yaml_data", "json_data", "hocon_data":
+		default:
+			return false
+		}
+		if p.e.Kind != "data_hash" || p.locations == nil {
+			return false
+		}
+		for _, loc := range p.locations {
+			if !loc.exists {
+				continue
+			}
+			if loc.uri {
+				return false
+			}
+			if _, ok := p.dataHash(inv, loc).GetString(lk.root); ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 func (l *layer) v3MergeStrategy() *mergeStrategy {
 	switch l.cfg.MergeBehavior {
 	case "deep", "deeper":

@@ -217,6 +217,9 @@ type invocation struct {
 	// hieraScope: variables are looked up through Hiera::Scope, as Puppet
 	// does in a global version 3 layer (variableNotFound).
 	hieraScope bool
+	// automatic: an automatic parameter lookup, which may end at
+	// missingEverywhere
+	automatic bool
 
 	stack [4]string // nameStack's first entries
 }
