@@ -306,6 +306,10 @@ func (u *unit) tables() *jen.File {
 		table[jen.Id("AccessKeys")] = jen.Index().Int32().Values(items...)
 	}
 	f.Var().Id("sites").Op("=").Op("&").Qual(rtPath, "SiteTable").Values(table)
+	// pos stays out of line: SiteTable.At does not inline, so pos
+	// would, and each of the package's thousands of uses would grow by
+	// At's call and an inlining record
+	f.Comment("//go:noinline")
 	f.Func().Id("pos").Params(jen.Id("i").Int()).Op("*").Qual(rtPath, "Site").Block(jen.Return(jen.Id("sites").Dot("At").Call(jen.Id("i"))))
 
 	for _, t := range []*refTable{&u.types, &u.funcs, &u.regexps, &u.vars, &u.consts} {

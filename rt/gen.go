@@ -1,6 +1,8 @@
 package rt
 
 import (
+	"cmp"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -13,52 +15,16 @@ import (
 // to compile against this one.
 const IsVersion1 = true
 
-// NewSites builds a package's site table from its compact form: four
-// numbers per site (file index, line, column, label index), then three per
-// binary expression whose operands are located (site, left, right), then
-// for each access expression whose keys are located its site, the number
-// of its keys and their sites.
-func NewSites(files []File, labels []string, data, operands, accessKeys []int32) []Site {
-	sites := make([]Site, len(data)/4)
-	for i := range sites {
-		d := data[i*4 : i*4+4]
-		sites[i] = Site{File: &files[d[0]], Line: d[1], Column: d[2], Label: labels[d[3]]}
-	}
-	// the links of the sites that have some, in one slice (and their keys
-	// in another): a site with both operands and keys has two
-	n, nkeys := len(operands)/3, 0
-	for i := 0; i+1 < len(accessKeys); i += 2 + int(accessKeys[i+1]) {
-		n, nkeys = n+1, nkeys+int(accessKeys[i+1])
-	}
-	links, keys := make([]siteLinks, 0, n), make([]*Site, 0, nkeys)
-	link := func(s *Site) *siteLinks {
-		if s.links == nil {
-			links = append(links, siteLinks{})
-			s.links = &links[len(links)-1]
-		}
-		return s.links
-	}
-	for i := 0; i+2 < len(operands); i += 3 {
-		l := link(&sites[operands[i]])
-		l.left, l.right = &sites[operands[i+1]], &sites[operands[i+2]]
-	}
-	for i := 0; i+1 < len(accessKeys); {
-		l, n := link(&sites[accessKeys[i]]), int(accessKeys[i+1])
-		start := len(keys)
-		for _, k := range accessKeys[i+2 : i+2+n] {
-			keys = append(keys, &sites[k])
-		}
-		l.keys = keys[start:len(keys):len(keys)]
-		i += 2 + n
-	}
-	return sites
-}
-
-// SiteTable is a generated package's site table in its compact form, built
-// into Sites on first use: a binary holds the tables of every module of the
-// environment and a compile uses few of them, so building them all when
-// the program starts would cost every run (they are most of what the
-// packages' initialization allocates).
+// SiteTable is a generated package's site table in its compact form:
+// four numbers per site (file index, line, column, label index), then
+// three per binary expression whose operands are located (site, left,
+// right), then for each access expression whose keys are located its
+// site, the number of its keys and their sites. A site is built when first
+// used, next to the sites built before it: a binary holds the tables of
+// every module of the environment and a compile uses a third of the sites
+// of the few tables it touches (keystone: 3,790 of 11,777), so building
+// whole tables, or all of them when the program starts, would cost every
+// run the time and the heap pages of the others.
 type SiteTable struct {
 	Files  []File
 	Labels []string
@@ -70,24 +36,100 @@ type SiteTable struct {
 	// site, its number of keys and their sites.
 	AccessKeys []int32
 
-	once  sync.Once
-	ready atomic.Bool
-	sites []Site
+	built atomic.Pointer[builtSites]
 }
+
+// builtSites is a table's sites built so far.
+type builtSites struct {
+	sites []atomic.Pointer[Site] // by index, nil until built
+	// links are the sites that have links, by site then in the table's
+	// order, each with its entry: an offset in Operands, or -1-offset in
+	// AccessKeys
+	links   []siteEntry
+	linking map[int]*Site // the sites whose links are being built
+}
+
+type siteEntry struct{ site, at int32 }
+
+// sitesMu serializes the building of sites, which are allocated from
+// freeSites (with sitesMu): the sites a compile uses are a few pages of
+// memory instead of a page for each few.
+var (
+	sitesMu   sync.Mutex
+	freeSites []Site
+)
 
 // At returns site i.
 func (t *SiteTable) At(i int) *Site {
-	if !t.ready.Load() {
-		t.build()
+	if b := t.built.Load(); b != nil {
+		if s := b.sites[i].Load(); s != nil {
+			return s
+		}
 	}
-	return &t.sites[i]
+	return t.build(i)
 }
 
-func (t *SiteTable) build() {
-	t.once.Do(func() {
-		t.sites = NewSites(t.Files, t.Labels, t.Data, t.Operands, t.AccessKeys)
-		t.ready.Store(true)
-	})
+// build builds site i, and the index of the table's links when it builds
+// its first site.
+func (t *SiteTable) build(i int) *Site {
+	sitesMu.Lock()
+	defer sitesMu.Unlock()
+	b := t.built.Load()
+	if b == nil {
+		n := len(t.Data) / 4
+		b = &builtSites{sites: make([]atomic.Pointer[Site], n)}
+		for k := 0; k+2 < len(t.Operands); k += 3 {
+			b.links = append(b.links, siteEntry{t.Operands[k], int32(k)})
+		}
+		for k := 0; k+1 < len(t.AccessKeys); k += 2 + int(t.AccessKeys[k+1]) {
+			b.links = append(b.links, siteEntry{t.AccessKeys[k], int32(-1 - k)})
+		}
+		slices.SortStableFunc(b.links, func(x, y siteEntry) int { return cmp.Compare(x.site, y.site) })
+		t.built.Store(b)
+	}
+	return t.site(b, i)
+}
+
+// site returns site i, built with its links and the sites they point at
+// (with sitesMu). A later entry of a site's links replaces an earlier
+// one's, as a later use of the site would.
+func (t *SiteTable) site(b *builtSites, i int) *Site {
+	if s := b.sites[i].Load(); s != nil {
+		return s
+	}
+	if s := b.linking[i]; s != nil {
+		return s // a link back (none are generated: their targets have no links)
+	}
+	if len(freeSites) == 0 {
+		freeSites = make([]Site, 64)
+	}
+	s := &freeSites[0]
+	freeSites = freeSites[1:]
+	d := t.Data[i*4 : i*4+4]
+	s.File, s.Line, s.Column, s.Label = &t.Files[d[0]], d[1], d[2], t.Labels[d[3]]
+	k, _ := slices.BinarySearchFunc(b.links, int32(i), func(e siteEntry, i int32) int { return cmp.Compare(e.site, i) })
+	for ; k < len(b.links) && b.links[k].site == int32(i); k++ {
+		if s.links == nil {
+			s.links = &siteLinks{}
+			if b.linking == nil {
+				b.linking = map[int]*Site{}
+			}
+			b.linking[i] = s
+			defer delete(b.linking, i)
+		}
+		if at := b.links[k].at; at >= 0 {
+			s.links.left, s.links.right = t.site(b, int(t.Operands[at+1])), t.site(b, int(t.Operands[at+2]))
+		} else {
+			at := int(-1 - at)
+			keys := make([]*Site, t.AccessKeys[at+1])
+			for j := range keys {
+				keys[j] = t.site(b, int(t.AccessKeys[at+2+j]))
+			}
+			s.links.keys = keys
+		}
+	}
+	b.sites[i].Store(s)
+	return s
 }
 
 // RegexpRef is a regular expression literal, compiled on first use.

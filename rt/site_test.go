@@ -1,0 +1,84 @@
+package rt
+
+import (
+	"sync"
+	"testing"
+)
+
+// TestSiteTable checks the sites built one by one, first used in any
+// order and from several goroutines, against their compact form: links
+// point at the table's own sites, built or not when their site is.
+func TestSiteTable(t *testing.T) {
+	const w = 32 // sites per word of the built bits
+	const n = 3*w + 5
+	newTable := func() *SiteTable {
+		tb := &SiteTable{Files: []File{{Path: "a.pp"}, {Path: "b.pp"}}, Labels: []string{"", "Variable"}}
+		for i := range n {
+			tb.Data = append(tb.Data, int32(i%2), int32(i+1), int32(i+2), int32(i%2))
+		}
+		// a binary expression whose operands are in the next words of
+		// built bits, one within its word; access expressions across
+		// words, one of them also a binary expression
+		tb.Operands = []int32{w - 1, w, 2 * w, 3, 4, 5}
+		tb.AccessKeys = []int32{10, 2, w + 1, n - 1, w - 1, 1, 0, 2*w + 1, 0}
+		return tb
+	}
+	check := func(tb *SiteTable) {
+		for i := range n {
+			s := tb.At(i)
+			if s.File != &tb.Files[i%2] || s.Line != int32(i+1) || s.Column != int32(i+2) || s.Label != tb.Labels[i%2] {
+				t.Fatalf("site %d: %+v", i, s)
+			}
+		}
+		at := tb.At
+		if s := at(w - 1); s.Left() != at(w) || s.Right() != at(2*w) || len(s.Keys()) != 1 || s.Keys()[0] != at(0) {
+			t.Errorf("site %d: links %v %v %v", w-1, s.Left(), s.Right(), s.Keys())
+		}
+		if s := at(3); s.Left() != at(4) || s.Right() != at(5) || s.Keys() != nil {
+			t.Errorf("site 3: links %v %v %v", s.Left(), s.Right(), s.Keys())
+		}
+		if k := at(10).Keys(); len(k) != 2 || k[0] != at(w+1) || k[1] != at(n-1) || at(10).Left() != nil {
+			t.Errorf("site 10: keys %v", k)
+		}
+		if s := at(2*w + 1); s.Keys() == nil || len(s.Keys()) != 0 {
+			t.Errorf("site %d: keys %#v", 2*w+1, s.Keys())
+		}
+		if s := at(n - 2); s.Left() != nil || s.Keys() != nil {
+			t.Errorf("site %d: links", n-2)
+		}
+	}
+	// first use from the last site, then from the first
+	tb := newTable()
+	tb.At(n - 1)
+	check(tb)
+	tb = newTable()
+	tb.At(0)
+	check(tb)
+	tb = newTable()
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for i := range n {
+				if j := (i*7 + g*31) % n; tb.At(j).Line != int32(j+1) {
+					t.Errorf("site %d: line %d", j, tb.At(j).Line)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	check(tb)
+}
+
+// TestSiteTableLinksBack checks links that point back at a site being
+// built, and a site with two entries of operands, whose later one wins.
+func TestSiteTableLinksBack(t *testing.T) {
+	tb := &SiteTable{Files: []File{{Path: "a.pp"}}, Labels: []string{""}, Data: make([]int32, 5*4),
+		Operands: []int32{0, 1, 0, 2, 3, 4, 2, 4, 3}, AccessKeys: []int32{1, 1, 0}}
+	at := tb.At
+	if s := at(0); s.Left() != at(1) || s.Right() != s || at(1).Keys()[0] != s {
+		t.Errorf("site 0: links %v %v, site 1: keys %v", s.Left(), s.Right(), at(1).Keys())
+	}
+	if s := at(2); s.Left() != at(4) || s.Right() != at(3) {
+		t.Errorf("site 2: links %v %v", s.Left(), s.Right())
+	}
+}
