@@ -18,8 +18,7 @@ import (
 // groups).
 type Regexp struct {
 	Source string
-	Flags  string // a subset of "mix", in that order
-	re     *regexp2.Regexp
+	Flags  string   // a subset of "mix", in that order
 	names  []string // group names by number (Ruby numbering), "" for unnamed
 	ngroup int
 	// fast is the pattern compiled by Go's linear-time engine, when it
@@ -29,6 +28,26 @@ type Regexp struct {
 	// caret: fast has a ^, which Go's engine also matches at the end of
 	// a string that ends with a newline, Onigmo's not (see findASCII)
 	caret bool
+
+	// the translation compiled by regexp2 (see backtracking)
+	tr      string
+	opts    regexp2.RegexOptions
+	slow    sync.Once
+	re      *regexp2.Regexp
+	slowErr error
+}
+
+// backtracking is the pattern compiled by regexp2: on first use when Go's
+// engine has it (the searches of ASCII subjects from their start, most of
+// them, never need regexp2's), else as the pattern is compiled.
+func (re *Regexp) backtracking() (*regexp2.Regexp, error) {
+	re.slow.Do(func() {
+		re.re, re.slowErr = regexp2.Compile(re.tr, re.opts)
+		if re.slowErr != nil {
+			re.slowErr = &regexpError{msg: re.slowErr.Error() + ": /" + re.Source + "/"}
+		}
+	})
+	return re.re, re.slowErr
 }
 
 type reKey struct{ src, flags string }
@@ -88,13 +107,12 @@ func compileRegexp(src, flags string) (*Regexp, error) {
 	if strings.Contains(flags, "x") {
 		opts |= regexp2.IgnorePatternWhitespace
 	}
-	re, err := regexp2.Compile(tr, opts)
-	if err != nil {
-		return nil, &regexpError{msg: err.Error() + ": /" + src + "/"}
+	out := &Regexp{Source: src, Flags: flags, names: names, ngroup: len(names) - 1, tr: tr, opts: opts}
+	if out.fast, out.caret = goRegexp(tr, flags, names); out.fast == nil {
+		if _, err := out.backtracking(); err != nil {
+			return nil, err
+		}
 	}
-	out := &Regexp{Source: src, Flags: flags, re: re, names: names}
-	out.ngroup = len(names) - 1
-	out.fast, out.caret = goRegexp(tr, flags, names)
 	return out, nil
 }
 
@@ -474,7 +492,11 @@ func (re *Regexp) findAt(s string, runes []rune, pos int) *MatchData {
 	if pos > len(runes) {
 		return nil
 	}
-	m, err := re.re.FindRunesMatchStartingAt(runes, pos)
+	slow, err := re.backtracking()
+	if err != nil {
+		raise(ClassRegexpError, "%s", err.Error())
+	}
+	m, err := slow.FindRunesMatchStartingAt(runes, pos)
 	if err != nil {
 		raise(ClassRegexpError, "%s", err.Error())
 	}
