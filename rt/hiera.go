@@ -65,7 +65,8 @@ func (c *Ctx) automaticParameters(r *Resource, s *Scope, cl *Class) {
 		return
 	}
 	var session *hiera.Session
-	for _, p := range cl.Params {
+	keys := cl.automaticKeys()
+	for i, p := range cl.Params {
 		if v := r.Get(p.Name); v != nil && !values.IsUndef(v) {
 			continue
 		}
@@ -73,13 +74,7 @@ func (c *Ctx) automaticParameters(r *Resource, s *Scope, cl *Class) {
 			session = s.HieraSession()
 		}
 		c.hieraCur = s
-		key := p.hieraKey.Load()
-		if key == nil {
-			k := strings.TrimPrefix(cl.Name, "::") + "::" + p.Name
-			key = &k
-			p.hieraKey.Store(key)
-		}
-		v, found := session.AutomaticParameterKey(*key)
+		v, found := session.AutomaticParameterKey(keys[i])
 		if !found || (values.IsUndef(v) && p.Default != nil) {
 			continue
 		}

@@ -169,11 +169,6 @@ type Parameter struct {
 	// Default evaluates the default value in the definition's scope; nil
 	// when the parameter is required.
 	Default func(s *Scope) values.Value
-
-	// hieraKey is "class::param", the key of its automatic lookup, made
-	// when a compile first looks it up (see Ctx.automaticParameters): a
-	// program has thousands of parameters and a compile looks few up
-	hieraKey atomic.Pointer[string]
 }
 
 // Class is a Puppet class.
@@ -192,6 +187,34 @@ type Class struct {
 	sig paramSig
 	// noModule marks the settings class, which has no module name.
 	noModule bool
+
+	// hieraKeys are "class::param" for each parameter, the keys of their
+	// automatic lookups, made when a compile first looks them up: kept
+	// here, not in the parameters, as the class is written to as it is
+	// first evaluated anyway (sig), and each page of the binary's data
+	// written to is a page fault.
+	hieraKeys atomic.Pointer[[]string]
+}
+
+// automaticKeys are the class's hieraKeys.
+func (c *Class) automaticKeys() []string {
+	if keys := c.hieraKeys.Load(); keys != nil {
+		return *keys
+	}
+	prefix := strings.TrimPrefix(c.Name, "::") + "::"
+	var b strings.Builder
+	for _, p := range c.Params {
+		b.WriteString(prefix)
+		b.WriteString(p.Name)
+	}
+	all, at := b.String(), 0 // one string the keys share
+	keys := make([]string, len(c.Params))
+	for i, p := range c.Params {
+		n := len(prefix) + len(p.Name)
+		keys[i], at = all[at:at+n], at+n
+	}
+	c.hieraKeys.CompareAndSwap(nil, &keys) // a concurrent compile's are the same
+	return keys
 }
 
 // Define is a defined resource type.
