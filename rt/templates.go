@@ -319,15 +319,21 @@ func registerTemplateFuncs() {
 	}).Register()
 	fn.Register(fn.New3("template", -2, func(c fn.Context, args []values.Value, _ fn.Block) values.Value {
 		s := scopeOf(c)
-		var out strings.Builder
-		for _, a := range args {
+		render := func(a values.Value) string {
 			file := values.ToString(a)
 			name := templateName(file)
 			t := s.c.prog.erb[name]
 			if t == nil || s.c.prog.templateAbsent(name) {
 				Fail("Could not find template '" + file + "'")
 			}
-			out.WriteString(s.renderERB(name, t))
+			return s.renderERB(name, t)
+		}
+		if len(args) == 1 { // (most calls) the rendering as it is, not a copy
+			return values.String(render(args[0]))
+		}
+		var out strings.Builder
+		for _, a := range args {
+			out.WriteString(render(a))
 		}
 		return values.String(out.String())
 	}))
