@@ -801,32 +801,52 @@ func (s *Scope) collect(includeUndef bool, keep func(string) bool, vs *visibleVa
 // rendering was the largest cost of compiling catalogs of modules that
 // render many templates.
 type VarView struct {
-	s    *Scope
-	size map[*varTable]int // the tables visible, with how many variables they had
+	s *Scope
+	// the tables visible, with how many variables they had: a few, found
+	// by a scan faster than a map's hashing (and no map made per view)
+	tables []viewTable
+	buf    [8]viewTable
+}
+
+type viewTable struct {
+	t *varTable
+	n int
+}
+
+// size is how many variables t had when the view was made; ok is false
+// for a table the view does not see.
+func (v *VarView) size(t *varTable) (n int, ok bool) {
+	for _, e := range v.tables {
+		if e.t == t {
+			return e.n, true
+		}
+	}
+	return 0, false
 }
 
 // View makes a VarView of the scope's visible variables.
 func (s *Scope) View() *VarView {
-	v := &VarView{s: s, size: map[*varTable]int{}}
-	var walk func(s *Scope)
-	walk = func(s *Scope) {
-		for t := s.ephemeral[len(s.ephemeral)-1]; t != nil; t = t.parent {
-			if _, seen := v.size[t]; seen {
-				break
-			}
-			v.size[t] = len(t.names)
+	v := &VarView{s: s}
+	v.tables = v.buf[:0]
+	v.walk(s)
+	return v
+}
+
+func (v *VarView) walk(s *Scope) {
+	for t := s.ephemeral[len(s.ephemeral)-1]; t != nil; t = t.parent {
+		if _, seen := v.size(t); seen {
+			break
 		}
-		if s.parent != nil {
-			if inh := s.inheritedScope(); inh != nil {
-				walk(inh)
-			}
-			if enc := s.enclosingScope(); enc != nil {
-				walk(enc)
-			}
+		v.tables = append(v.tables, viewTable{t, len(t.names)})
+	}
+	if s.parent != nil {
+		if inh := s.inheritedScope(); inh != nil {
+			v.walk(inh)
+		}
+		if enc := s.enclosingScope(); enc != nil {
+			v.walk(enc)
 		}
 	}
-	walk(s)
-	return v
 }
 
 // Get is to_hash's value for name (false when it has none: absent, or
@@ -840,7 +860,7 @@ func (v *VarView) Get(name string) (values.Value, bool) {
 // binds the name at all (an undef binding hides those below).
 func (v *VarView) lookup(s *Scope, name string) (values.Value, bool, bool) {
 	for t := s.ephemeral[len(s.ephemeral)-1]; t != nil; t = t.parent {
-		n, ok := v.size[t]
+		n, ok := v.size(t)
 		if !ok || t.kind == matchTable {
 			continue
 		}
