@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/pp2go/pp2go/rt"
+	"github.com/pp2go/pp2go/rt/internal/prefault"
 	"github.com/pp2go/pp2go/rt/internal/startup"
 )
 
@@ -59,6 +60,7 @@ is timed too (the error is the result), and fail=N counts the compiles
 that failed (the first one included). --puppet and --setting are compile's.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			prefault.Compile() // as compile does: first_ns is a one-shot compile's
 			if factsFile == "" {
 				return fmt.Errorf("give --facts FILE")
 			}

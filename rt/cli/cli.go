@@ -27,6 +27,7 @@ import (
 	"github.com/pp2go/pp2go/rt/catgraph"
 	"github.com/pp2go/pp2go/rt/erb"
 	"github.com/pp2go/pp2go/rt/internal/lazyre"
+	"github.com/pp2go/pp2go/rt/internal/prefault"
 )
 
 // Main runs the command line of a catalog binary for a program.
@@ -121,6 +122,7 @@ pre_condition does first (onceover's $onceover_class and $onceover_node);
 not with --facts-dir.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			prefault.Compile()
 			shown := logsFrom(quiet, verbose, debugLogs)
 			if err := pf.apply(program()); err != nil {
 				return err

@@ -1,0 +1,102 @@
+package prefault
+
+import (
+	"runtime"
+	"syscall"
+	"testing"
+	"time"
+	"unsafe"
+)
+
+// resident is how many pages of [lo, hi) are in memory.
+func resident(t *testing.T, lo, hi uintptr) int {
+	page := uintptr(syscall.Getpagesize())
+	vec := make([]byte, (hi-lo)/page)
+	if _, _, errno := syscall.Syscall(syscall.SYS_MINCORE, lo, hi-lo, uintptr(unsafe.Pointer(&vec[0]))); errno != 0 {
+		t.Fatalf("mincore: %v", errno)
+	}
+	n := 0
+	for _, v := range vec {
+		n += int(v & 1)
+	}
+	return n
+}
+
+func needPopulate(t *testing.T) {
+	m, err := syscall.Mmap(-1, 0, 4096, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer syscall.Munmap(m)
+	if errno := madvise(uintptr(unsafe.Pointer(&m[0])), uintptr(unsafe.Pointer(&m[0]))+4096); errno != 0 {
+		t.Skipf("the kernel cannot populate: %v", errno)
+	}
+}
+
+// grow grows the heap as populate does, and waits for growHeap's
+// goroutine to be gone, however busy the machine is.
+func grow(t *testing.T) {
+	n := runtime.NumGoroutine()
+	growHeap()
+	for deadline := time.Now().Add(10 * time.Second); runtime.NumGoroutine() > n; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("growHeap's goroutine is still there")
+		}
+	}
+}
+
+func TestGrowHeap(t *testing.T) {
+	grow(t)
+	p := probe()
+	lo, hi := mapping(p)
+	if lo == 0 {
+		t.Fatal("the heap's mapping is not in /proc/self/maps")
+	}
+	// The goroutine's stack went back to the heap's free pages.
+	if free := hi - (p + probeSize); free < 3<<20 {
+		t.Errorf("%d bytes of the heap mapped and free after growing it, want at least 3 MiB", free)
+	}
+}
+
+func TestPopulate(t *testing.T) {
+	needPopulate(t)
+	grow(t) // so that populate has room and need not grow
+	const want = 2 << 20
+	lo, hi := populate(want)
+	if lo == 0 {
+		t.Fatal("the heap's mapping is not in /proc/self/maps")
+	}
+	if hi-lo != want {
+		t.Errorf("%d bytes of free heap populated, want %d", hi-lo, want)
+	}
+	page := uintptr(syscall.Getpagesize())
+	if n := resident(t, lo, hi); n != int((hi-lo)/page) {
+		t.Errorf("%d of the %d pages populated are in memory", n, (hi-lo)/page)
+	}
+	// The heap's next block is taken from the pages populated, while no
+	// collection has freed blocks below them (as in a catalog binary's
+	// start).
+	b := make([]byte, 1<<20)
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	if p := uintptr(unsafe.Pointer(&b[0])); ms.NumGC == 0 && (p < lo || p+uintptr(len(b)) > hi) {
+		t.Errorf("a block of the heap at %#x, outside the pages populated [%#x, %#x)", p, lo, hi)
+	}
+}
+
+func TestFirstResident(t *testing.T) {
+	page := uintptr(syscall.Getpagesize())
+	m, err := syscall.Mmap(-1, 0, int(4*page), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer syscall.Munmap(m)
+	lo := uintptr(unsafe.Pointer(&m[0]))
+	if got := firstResident(lo, lo+4*page); got != lo+4*page {
+		t.Errorf("firstResident of untouched pages = %#x, want %#x", got, lo+4*page)
+	}
+	m[2*page] = 1
+	if got := firstResident(lo, lo+4*page); got != lo+2*page {
+		t.Errorf("firstResident = %#x, want the page written, %#x", got, lo+2*page)
+	}
+}

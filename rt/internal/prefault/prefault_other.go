@@ -1,0 +1,5 @@
+//go:build !linux
+
+package prefault
+
+func populate(want uintptr) (lo, hi uintptr) { return 0, 0 }
