@@ -25,9 +25,13 @@ type Regexp struct {
 	re     *regexp2.Regexp
 	fast   *regexp.Regexp // Go's linear-time engine when it accepts the pattern
 	err    error
+	// groups: fast's groups are Ruby's (see emptyRepeatCapture), and
 	// nullable: fast may match an empty string somewhere (see
-	// FindAllIndex), decided once when fast is compiled
-	nullable bool
+	// FindAllIndex), decided when first needed (see goFor): whether a
+	// string matches needs neither, and deciding parses the pattern again
+	// (a quarter of its compiling)
+	syntaxOnce       sync.Once
+	groups, nullable bool
 	// finalNewline: fast is right only for subjects without a final
 	// newline, the others are regexp2's (goFor): it reads the pattern's \Z
 	// (the end, or before a final newline) as \z, or Ruby's ^ as (?m)^,
@@ -82,12 +86,9 @@ func (r *Regexp) compile() error {
 		// only if a search needs it (slow).
 		goTr, finalNewline := goSyntax(tr)
 		if fast, err := regexp.Compile("(?m)" + goTr); err == nil {
-			if re, err := syntax.Parse(fast.String(), syntax.Perl); err == nil && !emptyRepeatCapture(re) {
-				r.fast = fast
-				r.nullable = nullableSyntax(re)
-				r.finalNewline = finalNewline
-				return
-			}
+			r.fast = fast
+			r.finalNewline = finalNewline
+			return
 		}
 		r.re, r.err = r.compileSlow()
 	})
@@ -172,10 +173,20 @@ func goSyntax(tr string) (goTr string, finalNewline bool) {
 }
 
 // goFor is the Go form of the pattern that matches s as Ruby does, or nil
-// when s needs regexp2.
-func (r *Regexp) goFor(s string) *regexp.Regexp {
-	if r.finalNewline && strings.HasSuffix(s, "\n") {
+// when s needs regexp2; with groups, one that also finds Ruby's groups.
+func (r *Regexp) goFor(s string, groups bool) *regexp.Regexp {
+	if r.fast == nil || r.finalNewline && strings.HasSuffix(s, "\n") {
 		return nil
+	}
+	if groups {
+		r.syntaxOnce.Do(func() {
+			re, err := syntax.Parse(r.fast.String(), syntax.Perl)
+			r.groups = err == nil && !emptyRepeatCapture(re)
+			r.nullable = err != nil || nullableSyntax(re)
+		})
+		if !r.groups {
+			return nil
+		}
 	}
 	return r.fast
 }
@@ -203,7 +214,7 @@ func (r *Regexp) Match(s string) ([]Value, error) {
 	if err := r.compile(); err != nil {
 		return nil, err
 	}
-	if fast := r.goFor(s); fast != nil {
+	if fast := r.goFor(s, true); fast != nil {
 		idx := fast.FindStringSubmatchIndex(s)
 		if idx == nil {
 			return nil, nil
@@ -243,7 +254,7 @@ func (r *Regexp) MatchString(s string) bool {
 	if r.compile() != nil {
 		return false
 	}
-	if fast := r.goFor(s); fast != nil {
+	if fast := r.goFor(s, false); fast != nil {
 		return fast.MatchString(s)
 	}
 	re, err := r.slow()

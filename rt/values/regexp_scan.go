@@ -19,7 +19,7 @@ func (r *Regexp) FindIndexFrom(s string, start int) ([]int, error) {
 	if start > len(s) {
 		return nil, nil
 	}
-	if fast := r.goFor(s); fast != nil && start == 0 {
+	if fast := r.goFor(s, true); fast != nil && start == 0 {
 		return fast.FindStringSubmatchIndex(s), nil
 	}
 	runes, offs := runeOffsets(s)
@@ -35,7 +35,7 @@ func (r *Regexp) FindAllIndex(s string, n int) ([][]int, error) {
 	if err := r.compile(); err != nil {
 		return nil, err
 	}
-	if fast := r.goFor(s); fast != nil && !r.nullable {
+	if fast := r.goFor(s, true); fast != nil && !r.nullable {
 		// Without empty matches Go's iteration is Ruby's.
 		return fast.FindAllStringSubmatchIndex(s, n), nil
 	}

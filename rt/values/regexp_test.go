@@ -29,10 +29,16 @@ func TestRegexpSlowPathNeverTimesOut(t *testing.T) {
 // empty iteration that sets the group; Go's engine keeps the last
 // non-empty one, so such patterns match with regexp2. Expected values are
 // Puppet 7.23's (puppet apply -e 'if "aab" =~ /(a|)+b/ { notice("[${1}]") }').
+// Whether a string matches, which the groups do not change, is Go's.
 func TestRegexpEmptyRepeatGroup(t *testing.T) {
-	m, err := RegexpOf(`(a|)+b`).Match("aab")
+	r := RegexpOf(`(a|)+b`)
+	require.True(t, r.MatchString("aab"))
+	require.False(t, r.MatchString("aa"))
+	m, err := r.Match("aab")
 	require.NoError(t, err)
 	require.Equal(t, []Value{String("aab"), String("")}, m)
+	require.NotNil(t, r.goFor("aab", false))
+	require.Nil(t, r.goFor("aab", true))
 }
 
 // goSyntax gives Go's engine the patterns it reads the same but writes
@@ -62,8 +68,8 @@ func TestGoSyntax(t *testing.T) {
 	}
 	r := RegexpOf(`(?m)^(/|.+:/|.*[^/])/*\Z`)
 	require.NoError(t, r.compile())
-	require.NotNil(t, r.goFor("/srv/www/"))
-	require.Nil(t, r.goFor("/srv/www/\n"))
+	require.NotNil(t, r.goFor("/srv/www/", true))
+	require.Nil(t, r.goFor("/srv/www/\n", true))
 }
 
 // TestCaretAfterFinalNewline checks Ruby's ^, which no newline that ends
