@@ -255,7 +255,7 @@ func (c *Ctx) evaluateCode(r *Resource, cl *Class) {
 	c.automaticParameters(r, s, cl)
 	s.setClassScope(cl.Name, s)
 	types, layout := cl.sig.get(c, cl.Params, cl.Locals)
-	c.bindParameters(r, s, cl.Params, types, layout)
+	c.bindParameters(r, s, cl.Params, &cl.sig, types, layout)
 	c.addEdgeToStage(r)
 	if cl.Body != nil {
 		runBody(cl.Body, s)
@@ -311,7 +311,7 @@ func (c *Ctx) evaluateDefine(r *Resource) {
 	c.growVars(s.symtable, 4+len(d.Params)+len(r.Params)+len(d.Locals))
 	c.setResourceParameters(r, s, d, false)
 	types, layout := d.sig.get(c, d.Params, d.Locals)
-	c.bindParameters(r, s, d.Params, types, layout)
+	c.bindParameters(r, s, d.Params, &d.sig, types, layout)
 	if d.Body != nil {
 		runBody(d.Body, s)
 	}
@@ -380,7 +380,7 @@ func (p *Program) moduleValue(d definition) values.Value {
 // bindParameters gives a definition's parameters their values: the ones
 // the resource sets, else their defaults evaluated in order; it validates
 // them against the parameter types and sets them as variables.
-func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, types []values.ParamType, layout *paramLayout) {
+func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *paramSig, types []values.ParamType, layout *paramLayout) {
 	// the parameters are numbered by the layout: no map of their own
 	// the table and its lists come from the compile's chunks: the scope
 	// adopts the slots and copies the names and values (adoptParameters)
@@ -441,7 +441,7 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, types [
 	// the message starts with its subject: the reference is only made
 	// for it
 	if !boundValid(types, pt) {
-		if msg := values.ValidateParameterList("", types, pt.names, pt.vals, false); msg != "" {
+		if msg := values.ValidateParameterList("", sig.withMetaparams(types), pt.names, pt.vals, false); msg != "" {
 			Fail(r.Ref() + msg)
 		}
 	}
@@ -459,12 +459,11 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, types [
 // layout instead of by name: every parameter set is an instance of its
 // type, every other one has a default, and the other names are
 // metaparameters. false is no verdict: ValidateParameterList gives it.
-func boundValid(types []values.ParamType, pt *varTable) bool {
+func boundValid(params []values.ParamType, pt *varTable) bool {
 	l := pt.layout
 	if l.dup {
 		return false
 	}
-	params := types[len(types)-int(l.params):]
 	for k, p := range params {
 		i := pt.slots[k]
 		if i == 0 {
@@ -490,11 +489,10 @@ func boundValid(types []values.ParamType, pt *varTable) bool {
 
 // paramsValid is boundValid of a resource's parameters (Ctx.validate):
 // the layout's index finds each one's type.
-func paramsValid(types []values.ParamType, l *paramLayout, given []*Param) bool {
+func paramsValid(params []values.ParamType, l *paramLayout, given []*Param) bool {
 	if l.dup {
 		return false
 	}
-	params := types[len(types)-int(l.params):]
 	found := 0 // parameters without a default given
 	next := int32(0)
 	for _, p := range given {

@@ -61,14 +61,14 @@ func (c *Ctx) validate(r *Resource) {
 		}
 	case r.define != nil:
 		types, layout := r.define.sig.get(c, r.define.Params, r.define.Locals)
-		c.validateDefinition(r, types, layout)
+		c.validateDefinition(r, &r.define.sig, types, layout)
 	case r.class != nil && r.class.Name != "" && r.Type == "Class":
 		types, layout := r.class.sig.get(c, r.class.Params, r.class.Locals)
-		c.validateDefinition(r, types, layout)
+		c.validateDefinition(r, &r.class.sig, types, layout)
 	}
 }
 
-func (c *Ctx) validateDefinition(r *Resource, types []values.ParamType, layout *paramLayout) {
+func (c *Ctx) validateDefinition(r *Resource, sig *paramSig, types []values.ParamType, layout *paramLayout) {
 	if len(r.Sensitive) == 0 && paramsValid(types, layout, r.Params) {
 		return
 	}
@@ -85,7 +85,7 @@ func (c *Ctx) validateDefinition(r *Resource, types []values.ParamType, layout *
 	}
 	c.checkNames, c.checkVals = names, vals
 	// the message starts with its subject, made only for it
-	if msg := values.ValidateParameterList("", types, names, vals, false); msg != "" {
+	if msg := values.ValidateParameterList("", sig.withMetaparams(types), names, vals, false); msg != "" {
 		panic(located(r.Ref()+msg, r.File, r.Line))
 	}
 }

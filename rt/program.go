@@ -376,23 +376,24 @@ func (p *Program) AddTypeAlias(name, definition string) {
 // Aliases is the program's type alias registry (for resolving type names).
 func (p *Program) Aliases() *values.AliasRegistry { return p.aliases }
 
-// paramSig is a definition's parameter struct for validation, with the
-// metaparameters, built on first use (its types resolve in the program).
+// paramSig is a definition's parameter types for validation, built on
+// first use (its types resolve in the program).
 type paramSig struct {
-	once   sync.Once
-	types  []values.ParamType
-	layout *paramLayout // set with types
+	once sync.Once
 	// computed: some types are computed at run time (Parameter.TypeExpr)
 	computed bool
+	types    []values.ParamType
+	layout   *paramLayout                       // set with types
+	full     atomic.Pointer[[]values.ParamType] // withMetaparams(types), made when first needed
 }
 
-// get is the parameters' types (with the metaparameters) and layout in
-// compilation c: a type computed at run time is the one c evaluated as
-// the definition's file loaded.
+// get is the parameters' types and layout in compilation c: a type
+// computed at run time is the one c evaluated as the definition's file
+// loaded.
 func (ps *paramSig) get(c *Ctx, params []*Parameter, locals []string) ([]values.ParamType, *paramLayout) {
 	ps.once.Do(func() {
-		out := make([]values.ParamType, 0, len(params))
-		for _, p := range params {
+		ps.types = make([]values.ParamType, len(params))
+		for i, p := range params {
 			var t values.Type = values.AnyT
 			if p.Type != nil {
 				v, err := c.prog.parseType(p.Type.Text)
@@ -401,22 +402,36 @@ func (ps *paramSig) get(c *Ctx, params []*Parameter, locals []string) ([]values.
 				}
 			}
 			ps.computed = ps.computed || p.TypeExpr != nil
-			out = append(out, values.ParamType{Name: p.Name, Type: t, Optional: p.Default != nil})
+			ps.types[i] = values.ParamType{Name: p.Name, Type: t, Optional: p.Default != nil}
 		}
-		ps.types = withMetaparams(out)
 		ps.layout = newParamLayout(params, locals)
 	})
 	if !ps.computed {
 		return ps.types, ps.layout
 	}
 	types := slices.Clone(ps.types)
-	first := len(types) - len(params)
 	for i, p := range params {
 		if t, ok := c.paramTypes[p].(values.Type); ok {
-			types[first+i].Type = t
+			types[i].Type = t
 		}
 	}
 	return types, ps.layout
+}
+
+// withMetaparams is types (as get returns them) with name and the
+// metaparameters first, as ValidateParameterList takes them: made once,
+// only for the resources whose check needs it (an error, a sensitive
+// value), as it is the same list for each.
+func (ps *paramSig) withMetaparams(types []values.ParamType) []values.ParamType {
+	if ps.computed {
+		return withMetaparams(types)
+	}
+	if full := ps.full.Load(); full != nil {
+		return *full
+	}
+	full := withMetaparams(ps.types)
+	ps.full.CompareAndSwap(nil, &full) // a concurrent compile's is the same
+	return full
 }
 
 // ---- lookups ----
