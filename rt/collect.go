@@ -21,6 +21,9 @@ type Collector struct {
 	line      int
 	collected map[*Resource]bool
 	order     []*Resource // the resources collected, in order
+	// scanned is how many of its type's resources (c.byType's list, which
+	// only grows) a stable query has looked at already
+	scanned int
 }
 
 // Query is a compiled collector query; nil matches every resource.
@@ -36,10 +39,17 @@ type QueryExpr struct {
 	Name        string       // for == and !=: the attribute, title or tag
 	Value       values.Value // for == and !=
 	Left, Right *QueryExpr   // for and, or
+	// stable: whether a resource matches never changes (its title is
+	// set once), so that each run of the collector need only look at the
+	// resources added since the last
+	stable bool
 }
 
 // Match reports whether a resource of the catalog satisfies the query.
 func (q *QueryExpr) Match(r *Resource) bool { return q == nil || q.match(r) }
+
+// isStable reports whether the query is nil or stable.
+func (q *QueryExpr) isStable() bool { return q == nil || q.stable }
 
 // Collect is a collector expression `Type <| query |> { overrides }` at
 // site. Generated code builds the query from QueryEq, QueryNe, QueryAnd and
@@ -119,6 +129,7 @@ func QueryEq(name string, v values.Value) Query {
 		// titles are strings: compared without boxing one per resource
 		if want, ok := v.(values.String); ok {
 			q.match = func(r *Resource) bool { return values.EqualsString(r.Title, string(want)) }
+			q.stable = true
 			return q
 		}
 	}
@@ -262,7 +273,13 @@ func (coll *Collector) collect(c *Ctx, found []*Resource) []*Resource {
 	if coll.exported {
 		return append(found, coll.collectExported(c)...)
 	}
-	for _, r := range c.byType[coll.typeName] {
+	list := c.byType[coll.typeName]
+	if coll.query.isStable() {
+		// what the last runs found is collected already (and no longer
+		// virtual): evaluate has nothing to do with it again
+		list, coll.scanned = list[coll.scanned:], len(list)
+	}
+	for _, r := range list {
 		if coll.query.Match(r) {
 			found = append(found, r)
 		}
