@@ -202,7 +202,12 @@ func (c *Class) automaticKeys() []string {
 		return *keys
 	}
 	prefix := strings.TrimPrefix(c.Name, "::") + "::"
+	size := len(prefix) * len(c.Params)
+	for _, p := range c.Params {
+		size += len(p.Name)
+	}
 	var b strings.Builder
+	b.Grow(size)
 	for _, p := range c.Params {
 		b.WriteString(prefix)
 		b.WriteString(p.Name)
