@@ -185,11 +185,16 @@ func (u *unit) ref(t *refTable, key, want string, init func() jen.Code) string {
 }
 
 // typeRef is a reference to a type known at build time, by its text.
+// The package variable is the TypeRef itself and uses take its address:
+// an address is laid out by the linker in any static data (a parameter's
+// Type), where copying a pointer variable is left to code at start-up
+// once any initializer of the package calls a function (Go's staticinit),
+// which writes into, and so copies, the pages of that data.
 func (u *unit) typeRef(text string) jen.Code {
 	id := u.ref(&u.types, text, "t"+goName(text), func() jen.Code {
-		return jen.Op("&").Qual(rtPath, "TypeRef").Values(jen.Dict{jen.Id("Text"): jen.Lit(text)})
+		return jen.Qual(rtPath, "TypeRef").Values(jen.Dict{jen.Id("Text"): jen.Lit(text)})
 	})
-	return jen.Id(id)
+	return jen.Op("&").Id(id)
 }
 
 // funcRef is a reference to a function by name.
