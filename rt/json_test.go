@@ -2,7 +2,11 @@ package rt
 
 import (
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -24,12 +28,11 @@ func TestJSONReferencesAsRefString(t *testing.T) {
 		if rt, ok := ref.(*values.ResourceType); ok && !rt.HasTitle {
 			continue
 		}
-		w := &jsonWriter{}
-		w.value(ref, false)
+		b := appendValue(nil, ref)
 		want, _ := json.Marshal(refString(ref))
 		var got, wantS string
-		if err := json.Unmarshal(w.buf, &got); err != nil {
-			t.Fatalf("%v: %s is no JSON string: %v", ref, w.buf, err)
+		if err := json.Unmarshal(b, &got); err != nil {
+			t.Fatalf("%v: %s is no JSON string: %v", ref, b, err)
 		}
 		_ = json.Unmarshal(want, &wantS)
 		if got != wantS {
@@ -39,21 +42,89 @@ func TestJSONReferencesAsRefString(t *testing.T) {
 }
 
 // plainRun finds the end of a run of plain bytes exactly, whatever the
-// byte that ends it and wherever it falls in an 8-byte word.
+// byte that ends it, wherever it falls in an 8-byte word or in the last
+// word of a string, and wherever the run starts.
 func TestPlainRun(t *testing.T) {
 	for c := 0; c < 256; c++ {
-		for n := 0; n < 20; n++ {
-			b := []byte("abcdefghijklmnopqrstuvwxyz0123456789")
-			b[n] = byte(c)
-			want := n
-			if jsonPlain[c] {
-				want = len(b)
+		for n := 1; n <= 20; n++ {
+			for at := 0; at < n; at++ {
+				b := []byte("abcdefghijklmnopqrstuvwxyz0123456789"[:n])
+				b[at] = byte(c)
+				for from := 0; from <= at; from++ {
+					want := at
+					if jsonPlain[c] {
+						want = n
+					}
+					if got := plainRun(string(b), from); got != want {
+						t.Fatalf("%q from %d: %d, want %d", b, from, got, want)
+					}
+				}
 			}
-			if got := plainRun(string(b), 0); got != want {
-				t.Fatalf("byte %#x at %d: %d, want %d", c, n, got, want)
-			}
-			if got := plainRun(string(b), 3); n >= 3 && got != want {
-				t.Fatalf("from 3, byte %#x at %d: %d, want %d", c, n, got, want)
+		}
+	}
+}
+
+// appendEscaped writes what a byte-at-a-time escaper writes, for strings
+// of every length mixing plain bytes, escapes, multibyte characters and
+// invalid UTF-8.
+func TestAppendEscaped(t *testing.T) {
+	pieces := []string{"a", "bcdefgh", "\"", "\\", "\n", "\x01", "\x7f", "é", "\u2028", "😀", "\xff", "\xe2\x82", "/"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		var s strings.Builder
+		for range rng.IntN(12) {
+			s.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		got := string(appendEscaped(nil, s.String()))
+		if want := escapeBytewise(s.String()); got != want {
+			t.Fatalf("%q: %q, want %q", s.String(), got, want)
+		}
+	}
+}
+
+// escapeBytewise is Ruby's JSON generator's escaping, one byte or
+// character at a time.
+func escapeBytewise(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b.WriteString(`\ufffd`)
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\b':
+			b.WriteString(`\b`)
+		case r == '\f':
+			b.WriteString(`\f`)
+		case r < 0x20:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// A resource's tags are written as they are, a final newline escaped: the
+// tags validTag accepts, and their segments, need no other escape.
+func TestAppendTag(t *testing.T) {
+	for _, tag := range []string{"apache", "apache::vhost", "a.b-c_d", "9lives", "_x", "étoile::ü", "日本", "x\n", "a::b\n",
+		"a::::b", "tag\u0301", "a\"b", "a\\b", "a b", "a\tb", "a\n\n", "\xff", "-x", ":x"} {
+		if !validTag(tag) {
+			continue
+		}
+		for _, seg := range append(strings.Split(tag, "::"), tag) {
+			if got, want := string(appendTag(nil, seg)), string(appendStr(nil, seg)); got != want {
+				t.Errorf("tag %q: %s, want %s", seg, got, want)
 			}
 		}
 	}
@@ -66,11 +137,11 @@ func BenchmarkEscaped(b *testing.B) {
   DocumentRoot "/var/www/cgi-bin/keystone"
 </VirtualHost>
 `
-	w := &jsonWriter{}
+	var buf []byte
 	for b.Loop() {
-		w.buf = w.buf[:0]
+		buf = buf[:0]
 		for range 20 {
-			w.str(s)
+			buf = appendStr(buf, s)
 		}
 	}
 }

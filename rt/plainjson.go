@@ -96,7 +96,7 @@ func (w *jsonWriter) plainWith(key, v values.Value) {
 func (w *jsonWriter) plainValue(v values.Value) {
 	switch x := v.(type) {
 	case nil, values.UndefValue, values.String, values.Int, values.Float, values.Bool:
-		w.value(v, false)
+		w.buf = appendValue(w.buf, v)
 	case values.DefaultValue:
 		w.plain.issue("SERIALIZATION_DEFAULT_CONVERTED_TO_STRING", "contains the special value default. It will be converted to the String 'default'")
 		w.str("default")
@@ -118,7 +118,7 @@ func (w *jsonWriter) plainValue(v values.Value) {
 		w.raw("}")
 	default:
 		if isReference(v) {
-			w.value(v, false)
+			w.buf = appendValue(w.buf, v)
 			return
 		}
 		s := unknownToString(v)
