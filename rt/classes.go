@@ -386,9 +386,16 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 	// adopts the slots and copies the names and values (adoptParameters)
 	pt := c.varTableSlab.new(32)
 	n := len(r.Params) + len(params)
+	// the table's lists are the scope's room for them (growVars), so
+	// adoptParameters finds the names and values where they go
+	st := s.symtable
+	names, vals, room := st.lend(n)
+	if names == nil {
+		names, vals = c.nameLists.make(n, 1024), c.valueLists.make(n, 1024)
+	}
 	*pt = varTable{kind: paramTable, parent: s.ephemeral[len(s.ephemeral)-1], layout: layout,
 		slots: c.int32Lists.make(int(layout.slots), 1024)[:layout.slots],
-		names: c.nameLists.make(n, 1024), vals: c.valueLists.make(n, 1024)}
+		names: names, vals: vals}
 	level := s.ephemeralLevel()
 	s.ephemeral = append(s.ephemeral, pt)
 	for _, p := range r.Params {
@@ -438,6 +445,7 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 		pt.setParam(int32(i), p.Name, v)
 	}
 	s.popEphemerals(level)
+	st.takeBack(room)
 	// the message starts with its subject: the reference is only made
 	// for it
 	if !boundValid(types, pt) {
@@ -545,6 +553,16 @@ func (s *Scope) adoptParameters(pt *varTable) bool {
 		}
 	}
 	for _, n := range st.names {
+		if specialLocal(n) {
+			// $title, $name, $module_name...: no name a plain layout
+			// numbers, so only the table's other names can hold it
+			for _, i := range pt.extra {
+				if pt.names[i] == n {
+					return false // setvar's reassignment error
+				}
+			}
+			continue
+		}
 		if _, numbered := pt.layout.index[n]; numbered || pt.find(n) >= 0 {
 			return false // setvar's reassignment error, or a name to keep out of the layout
 		}

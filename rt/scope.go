@@ -309,6 +309,33 @@ func (c *Ctx) growVars(t *varTable, n int) {
 	t.vals = append(c.valueLists.make(len(t.vals)+n, 1024), t.vals...)
 }
 
+// varLists are a table's lists, whole (see lend).
+type varLists struct {
+	names []string
+	vals  []values.Value
+}
+
+// lend gives another table the room t has for n more variables, as empty
+// lists, nil ones when t has not that much room. Until takeBack(room), t's
+// own lists end where the lent ones start: a variable t adds meanwhile
+// moves its lists elsewhere instead of writing over the lent ones.
+func (t *varTable) lend(n int) (names []string, vals []values.Value, room varLists) {
+	k := len(t.names)
+	if len(t.vals) != k || cap(t.names)-k < n || cap(t.vals)-k < n {
+		return nil, nil, varLists{}
+	}
+	room = varLists{t.names, t.vals}
+	t.names, t.vals = t.names[:k:k], t.vals[:k:k]
+	return room.names[k:k], room.vals[k:k], room
+}
+
+// takeBack ends a lend: t gets its room back unless it has moved.
+func (t *varTable) takeBack(room varLists) {
+	if k := len(t.names); room.names != nil && cap(t.names) == k && len(room.names) == k {
+		t.names, t.vals = room.names, room.vals
+	}
+}
+
 func isDigits(s string) bool {
 	if s == "" {
 		return false
