@@ -273,7 +273,7 @@ func (coll *Collector) collect(c *Ctx, found []*Resource) []*Resource {
 	if coll.exported {
 		return append(found, coll.collectExported(c)...)
 	}
-	list := c.byType[coll.typeName]
+	list := c.ofType(coll.typeName)
 	if coll.query.isStable() {
 		// what the last runs found is collected already (and no longer
 		// virtual): evaluate has nothing to do with it again

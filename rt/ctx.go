@@ -59,8 +59,8 @@ type Ctx struct {
 	nodeScope *Scope
 	main      *Resource
 
-	resources     []*Resource            // every resource added by code, in order
-	byType        map[string][]*Resource // the same, by type (what collectors search)
+	resources     []*Resource             // every resource added by code, in order
+	byType        map[string]*[]*Resource // the same, by type (what collectors search: ofType)
 	collections   []*Collector
 	relationships []*relationship
 	// relationshipIndex and relationshipOrder hold the references
@@ -69,6 +69,9 @@ type Ctx struct {
 	relationshipOrder    []*relationshipEnds
 	relationshipSlab     slab[relationship]
 	relationshipEndsSlab slab[relationshipEnds]
+	// resourceTypes are the types resource expressions named, by the
+	// names they gave (Ctx.resourceType)
+	resourceTypes map[string]resourceType
 	// freeDecls are resource expressions done with, for reuse
 	freeDecls     []*Declaration
 	overrides     map[string][]*Resource // pending overrides by ref
@@ -111,7 +114,8 @@ type Ctx struct {
 	int32Lists   sliceSlab[int32]
 	nameLists    sliceSlab[string]
 	valueLists   sliceSlab[values.Value]
-	// resourceLists backs byType's lists
+	// byTypeSlab and resourceLists back byType's lists
+	byTypeSlab    slab[[]*Resource]
 	resourceLists sliceSlab[*Resource]
 	// collectBuf is the list collectors' runs reuse (Collector.evaluate)
 	collectBuf []*Resource
@@ -354,13 +358,15 @@ func (c *Ctx) evaluateNodeDefinition() {
 func (c *Ctx) addResource(s *Scope, r *Resource) {
 	c.resources = append(c.resources, r)
 	if c.byType == nil {
-		c.byType = map[string][]*Resource{}
+		c.byType = map[string]*[]*Resource{}
 	}
-	list := c.byType[r.Type]
+	list := c.byType[r.Type] // one lookup: the list is appended in place
 	if list == nil {
-		list = c.resourceLists.make(4, 256)
+		list = c.byTypeSlab.new(32)
+		*list = c.resourceLists.make(4, 256)
+		c.byType[r.Type] = list
 	}
-	c.byType[r.Type] = append(list, r)
+	*list = append(*list, r)
 	c.catalog.add(r)
 	if !r.isClass() && r.Get("stage") != nil {
 		Errorf("Only classes can set 'stage'; normal resources like %s cannot change run stage", r.Ref())
@@ -371,6 +377,14 @@ func (c *Ctx) addResource(s *Scope, r *Resource) {
 	if !r.isClass() {
 		c.catalog.addEdge(s.resource, r)
 	}
+}
+
+// ofType is the resources of a type that code added, in order.
+func (c *Ctx) ofType(typ string) []*Resource {
+	if list := c.byType[typ]; list != nil {
+		return *list
+	}
+	return nil
 }
 
 // ---- the generator loop ----

@@ -297,16 +297,8 @@ func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, 
 			}
 			return
 		}
-		native := c.prog.findNative(typeName)
-		var def *Define
-		if native == nil {
-			def = c.findDefine(typeName)
-		}
-		if native == nil && def == nil {
-			Errorf("Unknown resource type: '%s'", typeName)
-		}
-		c.prog.checkAutoload(native)
-		typ := capitalized.get(typeName)
+		rtype := c.resourceType(typeName)
+		native, def, typ := rtype.native, rtype.def, rtype.name
 		for i, title := range titles {
 			r := c.newResource(Resource{Type: typ, Title: title, scope: s, source: s.source, native: native, define: def,
 				Virtual: form != Regular, Exported: form == Exported})
@@ -330,6 +322,38 @@ func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, 
 	})
 }
 
+// resourceType is the type of a resource expression's type name.
+type resourceType struct {
+	native NativeType
+	def    *Define
+	name   string // capitalized
+}
+
+// resourceType finds the type a resource expression names, failing as
+// Puppet does for an unknown one. A name is looked up once per compile:
+// what finding it loads (autoload) is loaded then, and what it checks
+// gives the same verdict every time.
+func (c *Ctx) resourceType(typeName string) resourceType {
+	if t, ok := c.resourceTypes[typeName]; ok {
+		return t
+	}
+	native := c.prog.findNative(typeName)
+	var def *Define
+	if native == nil {
+		def = c.findDefine(typeName)
+	}
+	if native == nil && def == nil {
+		Errorf("Unknown resource type: '%s'", typeName)
+	}
+	c.prog.checkAutoload(native)
+	t := resourceType{native: native, def: def, name: capitalized.get(typeName)}
+	if c.resourceTypes == nil {
+		c.resourceTypes = make(map[string]resourceType, 32)
+	}
+	c.resourceTypes[typeName] = t
+	return t
+}
+
 // initResource sets a new resource's parameters and the scope's defaults
 // (Parser::Resource#initialize) and its automatic tags.
 func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param) {
@@ -342,7 +366,11 @@ func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param) {
 		if r.param(p.Name) != nil {
 			Errorf("Duplicate parameter '%s' for on %s", p.Name, r.Ref())
 		}
-		r.set(p)
+		// set's, without its second search
+		if p.Name == "tag" {
+			r.tagValues(p.Value)
+		}
+		r.Params = append(r.Params, p)
 	}
 	c.applyDefaults(r, defaults)
 	if r.Tags == nil {

@@ -35,7 +35,7 @@ type ExportedParam struct {
 // an earlier collector collected it already.
 func (coll *Collector) collectExported(c *Ctx) []*Resource {
 	var found []*Resource
-	for _, r := range c.byType[coll.typeName] {
+	for _, r := range c.ofType(coll.typeName) {
 		if r.Exported && coll.query.Match(r) {
 			found = append(found, r)
 		}
