@@ -44,7 +44,7 @@ func (c *Ctx) newParam(p Param) *Param {
 
 // newResource is a resource of this compile.
 func (c *Ctx) newResource(r Resource) *Resource {
-	q := c.resourceSlab.new(16)
+	q := c.resourceSlab.new(15) // 15 fill a chunk's size class (5376 bytes)
 	*q = r
 	return q
 }
