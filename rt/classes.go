@@ -72,16 +72,18 @@ func assertClassAndTitle(typeName, title string, hasTitle bool) {
 
 // Include is the include function: it declares and evaluates the classes.
 func (c *Ctx) Include(s *Scope, names []values.Value) []values.Value {
-	classes := classNames(names)
-	c.evaluateClasses(s, classes)
+	var buf [4]string
+	classes := classNames(buf[:0], names)
+	c.evaluateClasses(s, classes, false)
 	return classTypes(classes)
 }
 
 // Require is the require function: include, and a require edge from the
 // current scope's resource to each class.
 func (c *Ctx) Require(s *Scope, names []values.Value) []values.Value {
-	classes := classNames(names)
-	c.evaluateClasses(s, classes)
+	var buf [4]string
+	classes := classNames(buf[:0], names)
+	c.evaluateClasses(s, classes, false)
 	for _, name := range classes {
 		cl := c.prog.findClass(name)
 		if cl == nil {
@@ -106,9 +108,10 @@ func (c *Ctx) Require(s *Scope, names []values.Value) []values.Value {
 // Contain is the contain function: include, and a containment edge from the
 // current scope's resource to each class.
 func (c *Ctx) Contain(s *Scope, names []values.Value) []values.Value {
-	classes := classNames(names)
+	var buf [4]string
+	classes := classNames(buf[:0], names)
 	container := s.resource
-	for _, r := range c.evaluateClasses(s, classes) {
+	for _, r := range c.evaluateClasses(s, classes, true) {
 		if !c.catalog.hasEdge(container, r) {
 			c.catalog.addEdge(container, r)
 		}
@@ -116,14 +119,17 @@ func (c *Ctx) Contain(s *Scope, names []values.Value) []values.Value {
 	return classTypes(classes)
 }
 
-func classNames(names []values.Value) []string {
-	var flat []values.Value
+// classNames appends the class names of include's arguments (names or
+// arrays of them) to out.
+func classNames(out []string, names []values.Value) []string {
 	for _, n := range names {
-		flat = flattenInto(flat, n)
-	}
-	out := make([]string, len(flat))
-	for i, n := range flat {
-		out[i] = classNameOf(n)
+		if _, ok := n.(*values.Array); !ok {
+			out = append(out, classNameOf(n))
+			continue
+		}
+		for _, e := range flattenInto(nil, n) {
+			out = append(out, classNameOf(e))
+		}
 	}
 	return out
 }
@@ -151,27 +157,35 @@ func classRef(name string) values.Value {
 }
 
 // evaluateClasses declares the classes that are not declared yet and
-// evaluates them at once (Compiler#evaluate_classes, not lazy). It returns
-// the class resources, already included ones first.
-func (c *Ctx) evaluateClasses(s *Scope, names []string) []*Resource {
-	classes := make([]*Class, len(names))
-	for i, n := range names {
+// evaluates them at once (Compiler#evaluate_classes, not lazy). With
+// resources, it returns the class resources, already included ones first.
+func (c *Ctx) evaluateClasses(s *Scope, names []string, resources bool) []*Resource {
+	// most calls name one class: lists on the stack
+	var classBuf [4]*Class
+	var addedBuf [4]*Resource
+	classes, added := classBuf[:0], addedBuf[:0]
+	for _, n := range names {
 		cl := c.findClass(n)
 		if cl == nil {
 			Errorf("Could not find class %s for %s", n, c.node.Name)
 		}
-		classes[i] = cl
+		classes = append(classes, cl)
 	}
-	var already, added []*Resource
+	var already []*Resource
 	for _, cl := range classes {
 		if cs := s.classScope(cl.Name); cs != nil {
-			already = append(already, cs.resource)
+			if resources {
+				already = append(already, cs.resource)
+			}
 			continue
 		}
 		added = append(added, c.ensureClass(s, cl))
 	}
 	for _, r := range added {
 		c.evaluateResource(r)
+	}
+	if !resources {
+		return nil
 	}
 	return append(already, added...)
 }

@@ -290,7 +290,7 @@ func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, 
 				c.initResource(s, r, params)
 				c.instantiate(s, r)
 				c.addResource(s, r)
-				c.evaluateClasses(s, []string{"::" + cl.Name})
+				c.evaluateClasses(s, []string{cl.Name}, false)
 				if refs != nil {
 					*refs = append(*refs, classRef(cl.Name))
 				}
