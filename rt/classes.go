@@ -213,6 +213,7 @@ func classTitle(name string) string {
 // its scope.
 func (c *Ctx) newClassResource(s *Scope, cl *Class, source definition) *Resource {
 	r := c.newResource(Resource{Type: "Class", Title: classTitle(cl.Name), Kind: kindClass, scope: s, source: source, class: cl})
+	r.Tags = c.newTags(s)
 	c.applyDefaults(r, s.lookupDefaults(r.Type))
 	r.tag("class")
 	r.tagIfValid(r.Title)

@@ -362,6 +362,9 @@ func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param) {
 		// room for the metaparameters relationships and stages add
 		r.Params = c.paramLists.make(len(params)+len(defaults)+2, 512)
 	}
+	if r.Tags == nil {
+		r.Tags = c.newTags(s)
+	}
 	for _, p := range params {
 		if r.param(p.Name) != nil {
 			Errorf("Duplicate parameter '%s' for on %s", p.Name, r.Ref())
@@ -373,18 +376,21 @@ func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param) {
 		r.Params = append(r.Params, p)
 	}
 	c.applyDefaults(r, defaults)
-	if r.Tags == nil {
-		// the type's and title's tags, then the scope's (finishEvaluation)
-		n := 6
-		if sr := s.resource; sr != nil {
-			n += len(sr.Tags)
-		}
-		r.Tags = c.tagLists.make(n, 512)
-	}
 	r.tagType()
 	if r.titleValue == nil {
 		r.tagIfValid(r.Title)
 	}
+}
+
+// newTags is an empty tag list for a resource declared in s, with room for
+// the type's, title's and tag parameter's tags, then the scope's
+// (finishEvaluation).
+func (c *Ctx) newTags(s *Scope) []string {
+	n := 6
+	if sr := s.resource; sr != nil {
+		n += len(sr.Tags)
+	}
+	return c.tagLists.make(n, 512)
 }
 
 // applyDefaults adds the resource defaults that apply to r's type in its
