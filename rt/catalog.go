@@ -295,7 +295,11 @@ func (cat *Catalog) findByRef(prog *Program, typ, title string) *Resource {
 	if titleIsKey(native) {
 		return nil // the probe's key is the title, looked up above
 	}
-	return cat.table[titleKey(typ, titleUniquenessKey(native, title))]
+	key := titleUniquenessKey(native, title)
+	if key == title {
+		return nil // looked up above (a file's title without a trailing slash)
+	}
+	return cat.table[titleKey(typ, key)]
 }
 
 // titleIsKey says whether the uniqueness key of a resource of type t

@@ -346,20 +346,32 @@ func hasModuleName(d definition) bool {
 // (TypeCollection#import_ast with an empty module name), but the settings class, which
 // Puppet makes without one; the module names are set unless nil.
 func (c *Ctx) setResourceParameters(r *Resource, s *Scope, def definition, isClass bool) {
-	if v := r.Get("module_name"); v != nil {
-		s.setvar("module_name", v, false)
+	// the three parameters, found in one pass (a define may have hundreds)
+	var modName, callerName, nameV values.Value
+	for _, p := range r.Params {
+		switch p.Name {
+		case "module_name":
+			modName = p.Value
+		case "caller_module_name":
+			callerName = p.Value
+		case "name":
+			nameV = p.Value
+		}
+	}
+	if modName != nil {
+		s.setvar("module_name", modName, false)
 	} else if hasModuleName(def) {
 		s.setvar("module_name", c.prog.moduleValue(def), false)
 	}
-	if v := r.Get("caller_module_name"); v != nil {
-		s.setvar("caller_module_name", v, false)
+	if callerName != nil {
+		s.setvar("caller_module_name", callerName, false)
 	} else if s.parent != nil && s.parent.source != nil && hasModuleName(s.parent.source) {
 		s.setvar("caller_module_name", c.prog.moduleValue(s.parent.source), false)
 	}
 	title := r.Title
 	name := title
-	if n := r.Get("name"); n != nil {
-		name = values.ToString(n)
+	if nameV != nil {
+		name = values.ToString(nameV)
 	}
 	if isClass || r.Type == "Node" {
 		// classes' capitalized titles: lowercase forms cached
@@ -367,7 +379,7 @@ func (c *Ctx) setResourceParameters(r *Resource, s *Scope, def definition, isCla
 	}
 	if r.titleValue != nil {
 		s.setvar("title", r.titleValue, false)
-		if r.Get("name") == nil {
+		if nameV == nil {
 			s.setvar("name", r.titleValue, false)
 		} else {
 			s.setvar("name", values.String(name), false)

@@ -323,6 +323,9 @@ type TitleField struct {
 }
 
 func isAlnumRune(r rune) bool {
+	if r < utf8.RuneSelf { // no ASCII mark; IsMark searches its table
+		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+	}
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
 }
 
