@@ -408,10 +408,17 @@ func (p *Program) moduleValue(d definition) values.Value {
 // the resource sets, else their defaults evaluated in order; it validates
 // them against the parameter types and sets them as variables.
 func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *paramSig, types []values.ParamType, layout *paramLayout) {
-	// the parameters are numbered by the layout: no map of their own
-	// the table and its lists come from the compile's chunks: the scope
-	// adopts the slots and copies the names and values (adoptParameters)
-	pt := c.varTableSlab.new(32)
+	// the parameters are numbered by the layout: no map of their own.
+	// The scope adopts the table's slots, names and values
+	// (adoptParameters), and the compile reuses the table then (a
+	// default's code may bind another one meanwhile)
+	var pt *varTable
+	if n := len(c.freeParamTables); n > 0 {
+		pt = c.freeParamTables[n-1]
+		c.freeParamTables = c.freeParamTables[:n-1]
+	} else {
+		pt = new(varTable)
+	}
 	n := len(r.Params) + len(params)
 	// the table's lists are the scope's room for them (growVars), so
 	// adoptParameters finds the names and values where they go
@@ -480,13 +487,13 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 			Fail(r.Ref() + msg)
 		}
 	}
-	if s.adoptParameters(pt) {
-		return
+	if !s.adoptParameters(pt) {
+		s.symtable.reserve(len(pt.names))
+		for i, n := range pt.names {
+			s.setvar(n, pt.vals[i], false)
+		}
 	}
-	s.symtable.reserve(len(pt.names))
-	for i, n := range pt.names {
-		s.setvar(n, pt.vals[i], false)
-	}
+	c.freeParamTables = append(c.freeParamTables, pt)
 }
 
 // boundValid tells that a bound parameter table passes

@@ -108,10 +108,10 @@ type Ctx struct {
 	// paramLists and tagLists back resources' Params and Tags
 	paramLists sliceSlab[*Param]
 	tagLists   sliceSlab[string]
-	// varTableSlab, int32Lists, nameLists and valueLists back the
-	// parameter tables of bindParameters
-	varTableSlab slab[varTable]
-	int32Lists   sliceSlab[int32]
+	// freeParamTables are bindParameters' tables done with, for reuse;
+	// int32Lists, nameLists and valueLists back their lists
+	freeParamTables []*varTable
+	int32Lists      sliceSlab[int32]
 	nameLists    sliceSlab[string]
 	valueLists   sliceSlab[values.Value]
 	// byTypeSlab and resourceLists back byType's lists
