@@ -248,3 +248,36 @@ func TestQualifiedVar(t *testing.T) {
 		}
 	}
 }
+
+// TestLendRoom checks that a table's lent room stays the borrower's when
+// the table adds a variable meanwhile, and comes back when it does not.
+func TestLendRoom(t *testing.T) {
+	for _, addMeanwhile := range []bool{false, true} {
+		var st varTable
+		st.grow(4)
+		st.add("title", values.String("x"))
+		names, vals, room := st.lend(3)
+		if names == nil || len(names) != 0 {
+			t.Fatalf("lend(3) with room for 3: %v", names)
+		}
+		names, vals = append(names, "a", "b"), append(vals, values.Int(1), values.Int(2))
+		want := []string{"title"}
+		if addMeanwhile {
+			st.add("late", values.Int(3))
+			want = append(want, "late")
+		}
+		st.takeBack(room)
+		if !slices.Equal(names, []string{"a", "b"}) || vals[1] != values.Int(2) {
+			t.Fatalf("addMeanwhile=%v: lent lists changed: %v %v", addMeanwhile, names, vals)
+		}
+		if !slices.Equal(st.names, want) || len(st.vals) != len(want) {
+			t.Fatalf("addMeanwhile=%v: table has %v", addMeanwhile, st.names)
+		}
+		if !addMeanwhile && cap(st.names) != 4 {
+			t.Fatalf("room not given back: cap %d", cap(st.names))
+		}
+	}
+	if names, _, _ := new(varTable).lend(1); names != nil {
+		t.Fatalf("lend without room: %v", names)
+	}
+}
