@@ -112,8 +112,8 @@ type Ctx struct {
 	// int32Lists, nameLists and valueLists back their lists
 	freeParamTables []*varTable
 	int32Lists      sliceSlab[int32]
-	nameLists    sliceSlab[string]
-	valueLists   sliceSlab[values.Value]
+	nameLists       sliceSlab[string]
+	valueLists      sliceSlab[values.Value]
 	// byTypeSlab and resourceLists back byType's lists
 	byTypeSlab    slab[[]*Resource]
 	resourceLists sliceSlab[*Resource]
