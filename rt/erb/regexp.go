@@ -24,8 +24,16 @@ type Regexp struct {
 	// fast is the pattern compiled by Go's linear-time engine, when it
 	// accepts the translation with the same meaning on an ASCII subject
 	// (see goRegexp); searches of ASCII strings from their start use it.
-	fast *regexp.Regexp
-	// caret: fast has a ^, which Go's engine also matches at the end of
+	// It is for subjects without a line break, where Ruby's ^ and $ are
+	// the subject's start and end: Go's engine, told so, searches from the
+	// start only (with its one-pass matcher when the pattern allows),
+	// where line anchors make it try each position. lines is the pattern
+	// with line anchors ((?m)) for the other subjects, compiled when first
+	// needed.
+	fast      *regexp.Regexp
+	lines     *regexp.Regexp
+	linesOnce sync.Once
+	// caret: the pattern has a ^, which lines also matches at the end of
 	// a string that ends with a newline, Onigmo's not (see findASCII)
 	caret bool
 
@@ -125,7 +133,7 @@ func compileRegexp(src, flags string) (*Regexp, error) {
 // Go's engine sets otherwise (values.EmptyRepeatCapture) are left to
 // regexp2. Ruby's ^, which
 // the translation spells with lookarounds (onigmoCaret), is Go's (?m)^
-// but at the end of a string that ends with a newline: caret reports
+// (lines') but at the end of a string that ends with a newline: caret reports
 // that findASCII must check for that. On ASCII subjects
 // the Unicode-aware classes of regexp2 (\b, \W inside a class, (?i)) and
 // Go's ASCII ones agree, and both engines prefer the same (leftmost-first)
@@ -142,14 +150,17 @@ func goRegexp(tr, flags string, names []string) (fast *regexp.Regexp, caret bool
 	if strings.Contains(tr, onigmoCaret) {
 		tr, caret = strings.ReplaceAll(tr, onigmoCaret, "^"), true
 	}
-	opts := "(?m"
+	opts := ""
 	if strings.Contains(flags, "i") {
 		opts += "i"
 	}
 	if strings.Contains(flags, "m") {
 		opts += "s"
 	}
-	fast, err := regexp.Compile(opts + ")" + tr)
+	if opts != "" {
+		tr = "(?" + opts + ")" + tr
+	}
+	fast, err := regexp.Compile(tr)
 	if err != nil || fast.NumSubexp() != len(names)-1 || values.EmptyRepeatCapture(fast.String()) {
 		return nil, false
 	}
@@ -513,7 +524,7 @@ func (re *Regexp) findASCII(s string) *MatchData {
 	if re.fast == nil {
 		return re.findAt(s, []rune(s), 0)
 	}
-	idx := re.fast.FindStringSubmatchIndex(s)
+	idx := re.goFor(s).FindStringSubmatchIndex(s)
 	if idx == nil {
 		return nil
 	}
@@ -533,6 +544,15 @@ func (re *Regexp) findASCII(s string) *MatchData {
 		}
 	}
 	return md
+}
+
+// goFor is fast, or lines when s has a line break.
+func (re *Regexp) goFor(s string) *regexp.Regexp {
+	if strings.IndexByte(s, '\n') < 0 {
+		return re.fast
+	}
+	re.linesOnce.Do(func() { re.lines = regexp.MustCompile("(?m)" + re.fast.String()) })
+	return re.lines
 }
 
 // matchFrom is the runes argument of findAt for a search of s from pos:

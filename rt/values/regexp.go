@@ -23,8 +23,18 @@ type Regexp struct {
 	source string
 	once   sync.Once
 	re     *regexp2.Regexp
-	fast   *regexp.Regexp // Go's linear-time engine when it accepts the pattern
-	err    error
+	// fast is the pattern in Go's linear-time engine, when it accepts it,
+	// for subjects without a line break: there Ruby's ^ and $ are the
+	// subject's start and end, which Go's engine, told so, matches faster
+	// (searching from the start only; with its one-pass matcher when the
+	// pattern allows), where a line anchor makes it try each position.
+	// lines is the same with line anchors ((?m)), for the other subjects,
+	// compiled when first needed (linesOnce).
+	fast      *regexp.Regexp
+	lines     *regexp.Regexp
+	linesOnce sync.Once
+	goTr      string // the pattern in Go's syntax (fast's and lines')
+	err       error
 	// groups: fast's groups are Ruby's (see emptyRepeatCapture), and
 	// nullable: fast may match an empty string somewhere (see
 	// FindAllIndex), decided when first needed (see goFor): whether a
@@ -85,8 +95,8 @@ func (r *Regexp) compile() error {
 		// regexp2 (whose compilation costs much more) is then compiled
 		// only if a search needs it (slow).
 		goTr, finalNewline := goSyntax(tr)
-		if fast, err := regexp.Compile("(?m)" + goTr); err == nil {
-			r.fast = fast
+		if fast, err := regexp.Compile(goTr); err == nil {
+			r.fast, r.goTr = fast, goTr
 			r.finalNewline = finalNewline
 			return
 		}
@@ -180,7 +190,7 @@ func (r *Regexp) goFor(s string, groups bool) *regexp.Regexp {
 	}
 	if groups {
 		r.syntaxOnce.Do(func() {
-			re, err := syntax.Parse(r.fast.String(), syntax.Perl)
+			re, err := syntax.Parse(r.goTr, syntax.Perl)
 			r.groups = err == nil && !emptyRepeatCapture(re)
 			r.nullable = err != nil || nullableSyntax(re)
 		})
@@ -188,7 +198,11 @@ func (r *Regexp) goFor(s string, groups bool) *regexp.Regexp {
 			return nil
 		}
 	}
-	return r.fast
+	if strings.IndexByte(s, '\n') < 0 {
+		return r.fast
+	}
+	r.linesOnce.Do(func() { r.lines = regexp.MustCompile("(?m)" + r.goTr) })
+	return r.lines
 }
 
 func (r *Regexp) compileSlow() (*regexp2.Regexp, error) {

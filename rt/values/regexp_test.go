@@ -91,3 +91,29 @@ func TestCaretAfterFinalNewline(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []Value{String("ab"), String("ab")}, m)
 }
+
+// Go's engine matches subjects without a line break with ^ and $ as their
+// start and end, the others with line anchors: both are Ruby's. Expected
+// values are Ruby's ("a\nb" =~ /^b$/ is 2; "b\n" =~ /^b$/ is 0).
+func TestRegexpLineAnchors(t *testing.T) {
+	r := RegexpOf(`^(b)$`)
+	require.True(t, r.MatchString("b"))
+	require.False(t, r.MatchString("ab"))
+	require.False(t, r.MatchString("ba"))
+	require.True(t, r.MatchString("a\nb"))
+	require.True(t, r.MatchString("b\n"))
+	for s, want := range map[string][]Value{
+		"b":       {String("b"), String("b")},
+		"ab":      nil,
+		"a\nb":    {String("b"), String("b")},
+		"x\nb\ny": {String("b"), String("b")},
+		"b\n":     {String("b"), String("b")},
+	} {
+		m, err := r.Match(s)
+		require.NoError(t, err)
+		require.Equal(t, want, m, "%q", s)
+	}
+	all, err := RegexpOf(`^\w$`).FindAllIndex("a\nbc\nd", -1)
+	require.NoError(t, err)
+	require.Equal(t, [][]int{{0, 1}, {5, 6}}, all)
+}
