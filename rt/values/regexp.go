@@ -42,6 +42,9 @@ type Regexp struct {
 	// (a quarter of its compiling)
 	syntaxOnce       sync.Once
 	groups, nullable bool
+	// literals are strings every match contains (requiredLiterals),
+	// decided with groups: a subject without one of them has no match
+	literals []string
 	// finalNewline: fast is right only for subjects without a final
 	// newline, the others are regexp2's (goFor): it reads the pattern's \Z
 	// (the end, or before a final newline) as \z, or Ruby's ^ as (?m)^,
@@ -193,6 +196,9 @@ func (r *Regexp) goFor(s string, groups bool) *regexp.Regexp {
 			re, err := syntax.Parse(r.goTr, syntax.Perl)
 			r.groups = err == nil && !emptyRepeatCapture(re)
 			r.nullable = err != nil || nullableSyntax(re)
+			if err == nil {
+				r.literals = requiredLiterals(re, nil)
+			}
 		})
 		if !r.groups {
 			return nil
@@ -203,6 +209,31 @@ func (r *Regexp) goFor(s string, groups bool) *regexp.Regexp {
 	}
 	r.linesOnce.Do(func() { r.lines = regexp.MustCompile("(?m)" + r.goTr) })
 	return r.lines
+}
+
+// requiredLiterals appends to dst the literal strings (case-sensitive)
+// that every match of re contains: those of its sequence, of its groups
+// and of what it repeats at least once. Types' title patterns mostly
+// differ by such separators ("::", "@"), and a search without them must
+// still try every way to split the subject.
+func requiredLiterals(re *syntax.Regexp, dst []string) []string {
+	switch re.Op {
+	case syntax.OpLiteral:
+		if re.Flags&syntax.FoldCase == 0 {
+			dst = append(dst, string(re.Rune))
+		}
+	case syntax.OpCapture, syntax.OpPlus:
+		dst = requiredLiterals(re.Sub[0], dst)
+	case syntax.OpRepeat:
+		if re.Min > 0 {
+			dst = requiredLiterals(re.Sub[0], dst)
+		}
+	case syntax.OpConcat:
+		for _, sub := range re.Sub {
+			dst = requiredLiterals(sub, dst)
+		}
+	}
+	return dst
 }
 
 func (r *Regexp) compileSlow() (*regexp2.Regexp, error) {
@@ -229,6 +260,11 @@ func (r *Regexp) Match(s string) ([]Value, error) {
 		return nil, err
 	}
 	if fast := r.goFor(s, true); fast != nil {
+		for _, l := range r.literals {
+			if !strings.Contains(s, l) {
+				return nil, nil
+			}
+		}
 		idx := fast.FindStringSubmatchIndex(s)
 		if idx == nil {
 			return nil, nil

@@ -117,3 +117,22 @@ func TestRegexpLineAnchors(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, [][]int{{0, 1}, {5, 6}}, all)
 }
+
+// A subject without a literal that every match contains does not match;
+// one that has it is searched. Expected values are Ruby's.
+func TestRegexpRequiredLiterals(t *testing.T) {
+	r := RegexpOf(`^((?-mix:(?:[^:]|:[^:])+))::((?-mix:.+))$`)
+	m, err := r.Match("admin")
+	require.NoError(t, err)
+	require.Nil(t, m)
+	m, err = r.Match("a:b::c")
+	require.NoError(t, err)
+	require.Equal(t, []Value{String("a:b::c"), String("a:b"), String("c")}, m)
+	require.Equal(t, []string{"::"}, r.literals)
+	m, err = RegexpOf(`(?i)x(ab)+@`).Match("zXABab@")
+	require.NoError(t, err)
+	require.Equal(t, []Value{String("XABab@"), String("ab")}, m)
+	m, err = RegexpOf(`x(ab){2,}@`).Match("xab@")
+	require.NoError(t, err)
+	require.Nil(t, m)
+}
