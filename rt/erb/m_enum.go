@@ -406,6 +406,12 @@ func (r *R) mapImpl(name string, recv Value, b *Block) Value {
 		return &Array{A: out}
 	}
 	var out []Value
+	switch x := recv.(type) { // room for the results at once
+	case *Array:
+		out = make([]Value, 0, len(x.A))
+	case *Hash:
+		out = make([]Value, 0, x.Len())
+	}
 	r.eachValue(name, recv, func(v Value) { out = append(out, b.yield1(v)) })
 	return &Array{A: out}
 }
