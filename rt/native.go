@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/pp2go/pp2go/rt/internal/readmap"
 	"github.com/pp2go/pp2go/rt/restype"
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -19,11 +20,29 @@ type native struct {
 
 	once     sync.Once
 	patterns []*values.Regexp // title patterns (a bad one fails to match)
+	// titles are the titles a regexp of the patterns was matched with,
+	// and the fields they gave: a process parses the same titles again
+	// (each compile makes the same resources and references)
+	titles readmap.Map[titleMatch]
+}
+
+// titleMatch is what a title gave: its fields, and whether a pattern
+// matched.
+type titleMatch struct {
+	fields []TitleField
+	ok     bool
 }
 
 // Native makes the runtime's view of a native resource type from its
 // metadata.
-func Native(t *restype.Type) NativeType { return &native{t: t} }
+func Native(t *restype.Type) NativeType {
+	n := &native{t: t}
+	n.titles.Limit = titlesKept
+	return n
+}
+
+// titlesKept is how many titles a type's cache of matched titles keeps.
+const titlesKept = 1 << 12
 
 // keyAttrs are the type's namevars, sorted: made on first use, as a
 // compile uses few of a program's hundreds of types.
@@ -62,6 +81,7 @@ func (p *Program) AddNatives(ts []*restype.Type) {
 	ns := make([]native, len(ts))
 	for i, t := range ts {
 		ns[i].t = t
+		ns[i].titles.Limit = titlesKept
 		p.natives[t.Name] = &ns[i]
 	}
 }
@@ -94,6 +114,30 @@ func (n *native) appendTitle(dst []TitleField, title string) ([]TitleField, bool
 			}
 			continue
 		}
+		m, found := n.titles.Load(title)
+		if !found {
+			m.fields, m.ok = n.matchTitle(patterns, i, title)
+			m = n.titles.Store(title, m)
+		}
+		if !m.ok {
+			return nil, false
+		}
+		return append(dst, m.fields...), true
+	}
+	return nil, false
+}
+
+// matchTitle is appendTitle's search from the patterns[from], which needs
+// a regexp.
+func (n *native) matchTitle(patterns []restype.TitlePattern, from int, title string) ([]TitleField, bool) {
+	for i := from; i < len(patterns); i++ {
+		p := patterns[i]
+		if v, ok, handled := fastTitle(p, title); handled {
+			if ok {
+				return []TitleField{{Name: p.Attrs[0], Value: v}}, true
+			}
+			continue
+		}
 		n.once.Do(func() {
 			// each compiled when first matched: the first pattern that
 			// matches ends the search (keystone's types have up to 8)
@@ -110,7 +154,7 @@ func (n *native) appendTitle(dst []TitleField, title string) ([]TitleField, bool
 		if err != nil || groups == nil {
 			continue
 		}
-		out := dst
+		var out []TitleField
 		for j, attr := range patterns[i].Attrs {
 			if j+1 < len(groups) {
 				out = append(out, TitleField{Name: attr, Value: values.ToString(groups[j+1])})

@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/pp2go/pp2go/rt/restype"
@@ -47,5 +48,25 @@ func TestFastTitle(t *testing.T) {
 	}
 	if _, _, handled := fastTitle(restype.TitlePattern{Regexp: "^(.*)$", Flags: "m", Attrs: []string{"x"}}, "x"); handled {
 		t.Errorf("other patterns are left to the regexp")
+	}
+}
+
+// A type's title patterns give the same fields each time a title is
+// parsed, the later times from the cache of matched titles; a title no
+// pattern matches stays unmatched. mysql_user's pattern (Puppet's
+// parse_title: 'app@%' gives user 'app' and host '%').
+func TestTitlePatternsAgain(t *testing.T) {
+	n := Native(&restype.Type{Name: "t", TitlePatterns: []restype.TitlePattern{
+		{Regexp: `^(.*?)@(.*)$`, Attrs: []string{"user", "host"}},
+	}})
+	want := []TitleField{{Name: "user", Value: "app"}, {Name: "host", Value: "%"}}
+	for range 2 {
+		f, ok := n.ParseTitle("app@%")
+		if !ok || !slices.Equal(f, want) {
+			t.Fatalf("app@%%: %v %v", f, ok)
+		}
+		if f, ok := n.ParseTitle("app"); ok {
+			t.Fatalf("app: %v", f)
+		}
 	}
 }
