@@ -308,22 +308,28 @@ func writeFile(path string, data []byte) error {
 	if abs, err := filepath.Abs(path); err == nil && (strings.HasPrefix(abs, "/dev/") || strings.HasPrefix(abs, "/proc/")) {
 		return writeDirect(path, data)
 	}
-	target, err := filepath.EvalSymlinks(path)
-	switch {
-	case err == nil:
-		path = target
-	case errors.Is(err, fs.ErrNotExist):
-		// A new file, or a dangling link: write where the link points.
-		if t, lerr := os.Readlink(path); lerr == nil {
-			if !filepath.IsAbs(t) {
-				t = filepath.Join(filepath.Dir(path), t)
+	// Only a link as the last name needs resolving (a link's target is
+	// replaced, not the link): a file is replaced through its directories
+	// as they are, its temporary file beside it. One lstat then, where a
+	// batch of nodes made four system calls per catalog.
+	st, err := os.Lstat(path)
+	if err == nil && st.Mode()&fs.ModeSymlink != 0 {
+		switch target, lerr := filepath.EvalSymlinks(path); {
+		case lerr == nil:
+			path = target
+		case errors.Is(lerr, fs.ErrNotExist):
+			// A dangling link: write where the link points.
+			if t, lerr := os.Readlink(path); lerr == nil {
+				if !filepath.IsAbs(t) {
+					t = filepath.Join(filepath.Dir(path), t)
+				}
+				path = t
 			}
-			path = t
+		default:
+			return lerr
 		}
-	default:
-		return err
+		st, err = os.Stat(path)
 	}
-	st, err := os.Stat(path)
 	keep := err == nil
 	switch {
 	case keep && !st.Mode().IsRegular():
