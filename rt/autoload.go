@@ -408,13 +408,27 @@ func (c *Ctx) load(f *loadFailure) {
 
 // findClass finds a class as the compiler's find_hostclass does, loading
 // the manifests Puppet would load to find it.
+//
+// A name is looked up once per compile (include names a class again and
+// again): what finding it loads is loaded then, and the lookup that
+// returns finds the same class (or none) every time; one that fails
+// (a manifest's error, which a qualified variable's lookup rescues) is
+// not kept.
 func (c *Ctx) findClass(name string) *Class {
+	if cl, ok := c.classesFound[name]; ok {
+		return cl
+	}
 	if cl := c.prog.class(normalizeName(name)); cl != nil {
 		c.autoload(name, true, cl.Module, cl.File)
 	} else {
 		c.autoload(name, false, "", nil)
 	}
-	return c.prog.findClass(name)
+	cl := c.prog.findClass(name)
+	if c.classesFound == nil {
+		c.classesFound = make(map[string]*Class, 64)
+	}
+	c.classesFound[name] = cl
+	return cl
 }
 
 // findClassRescued is findClass for a qualified variable's lookup, which

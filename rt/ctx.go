@@ -70,8 +70,9 @@ type Ctx struct {
 	relationshipSlab     slab[relationship]
 	relationshipEndsSlab slab[relationshipEnds]
 	// resourceTypes are the types resource expressions named, by the
-	// names they gave (Ctx.resourceType)
+	// names they gave (Ctx.resourceType); classesFound are findClass's
 	resourceTypes map[string]resourceType
+	classesFound  map[string]*Class
 	// freeDecls are resource expressions done with, for reuse
 	freeDecls     []*Declaration
 	overrides     map[string][]*Resource // pending overrides by ref
