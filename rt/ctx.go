@@ -103,9 +103,10 @@ type Ctx struct {
 	hiera    *hiera.Session // created on the first lookup
 	hieraCur *Scope         // the scope of the lookup being made
 
-	// the compile's parameters and resources, allocated in chunks
+	// the compile's parameters, resources and scopes, allocated in chunks
 	paramSlab    slab[Param]
 	resourceSlab slab[Resource]
+	scopeSlab    slab[Scope]
 	// paramLists and tagLists back resources' Params and Tags
 	paramLists sliceSlab[*Param]
 	tagLists   sliceSlab[string]
