@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/fn"
@@ -19,8 +20,8 @@ type Collector struct {
 	overrides []*Param       // the collector's override block
 	file      string
 	line      int
-	collected map[*Resource]bool
-	order     []*Resource // the resources collected, in order
+	order     []*Resource        // the resources collected, in order
+	collected map[*Resource]bool // the same, once they are many (has)
 	// scanned is how many of its type's resources (c.byType's list, which
 	// only grows) a stable query has looked at already
 	scanned int
@@ -225,7 +226,7 @@ func (coll *Collector) evaluate(c *Ctx) bool {
 		// (Puppet marks the scope's source as an overrider).
 		c.overriders[coll.scope.source] = true
 		for _, r := range found {
-			if coll.collected[r] {
+			if coll.has(r) {
 				continue
 			}
 			ov := &Resource{Type: r.Type, Title: r.Title, scope: coll.scope, source: coll.scope.source,
@@ -236,16 +237,29 @@ func (coll *Collector) evaluate(c *Ctx) bool {
 	}
 	fresh := false
 	for _, r := range found {
-		if !coll.collected[r] {
-			if coll.collected == nil {
-				coll.collected = map[*Resource]bool{}
-			}
-			coll.collected[r] = true
+		if !coll.has(r) {
 			coll.order = append(coll.order, r)
+			if coll.collected != nil {
+				coll.collected[r] = true
+			} else if len(coll.order) > 16 {
+				coll.collected = make(map[*Resource]bool, 2*len(coll.order))
+				for _, o := range coll.order {
+					coll.collected[o] = true
+				}
+			}
 			fresh = true
 		}
 	}
 	return fresh
+}
+
+// has reports whether the collector collected r already: most collect a
+// few resources, searched without a map.
+func (coll *Collector) has(r *Resource) bool {
+	if coll.collected != nil {
+		return coll.collected[r]
+	}
+	return slices.Contains(coll.order, r)
 }
 
 // collect appends what the collector finds to found.

@@ -127,7 +127,7 @@ func (rel *relationship) evaluate(c *Ctx) {
 func leftmost(vs []values.Value) []values.Value {
 	if len(vs) == 1 {
 		if cv, ok := vs[0].(*collectorValue); ok {
-			if len(cv.coll.collected) > 0 {
+			if len(cv.coll.order) > 0 {
 				return cv.collectedRefs()
 			}
 			return leftmost(cv.emptyAlternative)
