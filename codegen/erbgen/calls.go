@@ -464,6 +464,7 @@ func (t *translator) scopeCall(x *erb.Call) *jen.Statement {
 		}
 		if s, ok := erb.LiteralString(x.Args[0]); ok {
 			t.variables[s] = true
+			return rr.call("LookupVarStr", jen.Lit(s))
 		}
 		return rr.call("LookupVar", args...)
 	case len(x.Name) > len("function_") && x.Name[:len("function_")] == "function_":

@@ -759,9 +759,9 @@ func (t *translator) cond(n erb.Node) jen.Code {
 	case *erb.Binary:
 		switch x.Op {
 		case "==":
-			return erbQ("Equal").Call(t.expr(x.L), t.expr(x.R))
+			return t.equal(x.L, x.R)
 		case "!=":
-			return jen.Op("!").Add(erbQ("Equal").Call(t.expr(x.L), t.expr(x.R)))
+			return jen.Op("!").Add(t.equal(x.L, x.R))
 		}
 	case *erb.Seq:
 		if len(x.Body) == 1 {
@@ -769,6 +769,18 @@ func (t *translator) cond(n erb.Node) jen.Code {
 		}
 	}
 	return erbQ("Truthy").Call(t.expr(n))
+}
+
+// equal is l == r as a Go bool; a literal String on either side is
+// compared without making it.
+func (t *translator) equal(l, r erb.Node) jen.Code {
+	if s, ok := erb.LiteralString(r); ok {
+		return erbQ("EqualStr").Call(t.expr(l), jen.Lit(s))
+	}
+	if s, ok := erb.LiteralString(l); ok {
+		return erbQ("StrEqual").Call(jen.Lit(s), t.expr(r))
+	}
+	return erbQ("Equal").Call(t.expr(l), t.expr(r))
 }
 
 // expr translates an expression into a Go expression of type erb.Value.

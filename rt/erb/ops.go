@@ -579,6 +579,23 @@ func Equal(a, b Value) bool {
 	return a == b
 }
 
+// EqualStr is Equal(a, S(s)) without making the String (a == 'literal').
+func EqualStr(a Value, s string) bool {
+	if x, ok := a.(*Str); ok {
+		return x.S == s
+	}
+	if _, ok := a.(libEqual); ok {
+		return Equal(a, S(s))
+	}
+	return false
+}
+
+// StrEqual is Equal(S(s), b) without making the String ('literal' == b).
+func StrEqual(s string, b Value) bool {
+	y, ok := b.(*Str)
+	return ok && y.S == s
+}
+
 // libEqual is == of a library value (libObject) that is not identity.
 type libEqual interface{ rubyEqual(b Value) bool }
 

@@ -395,20 +395,25 @@ func (r *R) LookupVar(name Value) Value {
 	if !ok {
 		raise(ClassPuppetParseError, "Scope variable name %s is a %s, not a string", Inspect(name), classOf(name).Name)
 	}
+	return r.LookupVarStr(s.S)
+}
+
+// LookupVarStr is LookupVar of a literal name (scope['x']).
+func (r *R) LookupVarStr(name string) Value {
 	if r.scope == nil {
 		return nil
 	}
 	if vs, ok := r.scope.(VarSetter); ok {
-		if v, ok := vs.TemplateData()[s.S]; ok {
+		if v, ok := vs.TemplateData()[name]; ok {
 			return v
 		}
 	}
-	v, found := r.scope.LookupVar(s.S)
+	v, found := r.scope.LookupVar(name)
 	if !found {
-		r.variableNotFound(s.S) // strict.go
+		r.variableNotFound(name) // strict.go
 		return nil
 	}
-	return r.fromScope(s.S, v)
+	return r.fromScope(name, v)
 }
 
 // SetVar is scope.setvar(name, value).

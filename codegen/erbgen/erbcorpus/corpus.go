@@ -1702,7 +1702,7 @@ func ApacheModJkConf(s erb.Scope) string {
 			r.L(159)
 			r.Each(location_tag, erb.Blk2(func(property, value erb.Value) erb.Value {
 				r.L(160)
-				if (!erb.Equal(property, erb.S("Comment"))) && (!erb.Equal(property, erb.S("Location"))) {
+				if (!erb.EqualStr(property, "Comment")) && (!erb.EqualStr(property, "Location")) {
 					r.Text("    ")
 					r.L(161)
 					r.Out(property)
@@ -1788,7 +1788,7 @@ func ApacheModJkWorkersProperties(s erb.Scope) string {
 			r.L(56)
 			return r.Each(r.Sort(directives, erb.NoBlock), erb.Blk2(func(property, value erb.Value) erb.Value {
 				r.L(57)
-				if !erb.Equal(property, erb.S("comment")) {
+				if !erb.EqualStr(property, "comment") {
 					r.Text("worker.")
 					r.L(58)
 					r.Out(name)
@@ -2855,7 +2855,7 @@ func ApacheModProxyConf(s erb.Scope) string {
 	r.Out(r.IVar("proxy_requests"))
 	r.Text("\n\n  ")
 	r.L(11)
-	if (!erb.Equal(r.IVar("proxy_requests"), erb.S("Off"))) || ((erb.Truthy(r.IVar("allow_from"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("allow_from")))))) {
+	if (!erb.EqualStr(r.IVar("proxy_requests"), "Off")) || ((erb.Truthy(r.IVar("allow_from"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("allow_from")))))) {
 		r.Text("  <Proxy *>\n")
 		r.L(13)
 		if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), erb.S("2.4"))), int64(0))) {
@@ -3002,7 +3002,7 @@ func ApacheModSecurityConf(s erb.Scope) string {
 	}
 	r.Text("    SecArgumentSeparator &\n    SecCookieFormat 0\n")
 	r.L(54)
-	if erb.Equal(r.LookupVar(erb.S("::osfamily")), erb.S("Debian")) {
+	if erb.EqualStr(r.LookupVarStr("::osfamily"), "Debian") {
 		r.Text("    SecDebugLog ")
 		r.L(55)
 		r.Out(r.IVar("logroot"))
@@ -3012,7 +3012,7 @@ func ApacheModSecurityConf(s erb.Scope) string {
 		r.Text("/modsec_audit.log\n    SecTmpDir /var/cache/modsecurity\n    SecDataDir /var/cache/modsecurity\n    SecUploadDir /var/cache/modsecurity\n")
 	} else {
 		r.L(60)
-		if erb.Equal(r.LookupVar(erb.S("::osfamily")), erb.S("Suse")) {
+		if erb.EqualStr(r.LookupVarStr("::osfamily"), "Suse") {
 			r.Text("    SecDebugLog /var/log/apache2/modsec_debug.log\n    SecAuditLog /var/log/apache2/modsec_audit.log\n    SecTmpDir /var/lib/mod_security\n    SecDataDir /var/lib/mod_security\n    SecUploadDir /var/lib/mod_security\n")
 		} else {
 			r.Text("    SecDebugLog ")
@@ -3026,7 +3026,7 @@ func ApacheModSecurityConf(s erb.Scope) string {
 	}
 	r.Text("    SecUploadKeepFiles Off\n\n    # ModSecurity Core Rules Set configuration\n")
 	r.L(76)
-	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("::apache::apache_version")), erb.S("2.4"))), int64(0))) {
+	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("::apache::apache_version"), erb.S("2.4"))), int64(0))) {
 		r.Text("    IncludeOptional ")
 		r.L(77)
 		r.Out(r.IVar("modsec_dir"))
@@ -3447,7 +3447,7 @@ func ApacheVhostAccessLog(s erb.Scope) string {
 		r.L(6)
 		if erb.Truthy(r.ArefStr(log, "file")) {
 			r.L(7)
-			if erb.Equal(r.First(r.Chars(r.ArefStr(log, "file"))), erb.S("/")) {
+			if erb.EqualStr(r.First(r.Chars(r.ArefStr(log, "file"))), "/") {
 				r.L(8)
 				destination = r.Interp(r.ArefStr(log, "file"))
 			} else {
@@ -3541,9 +3541,9 @@ func ApacheVhostAliases(s erb.Scope) string {
 		r.L(3)
 		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("aliases")))), erb.Blk1(func(alias_statement erb.Value) erb.Value {
 			r.L(4)
-			if !erb.Equal(r.ArefStr(alias_statement, "path"), erb.S("")) {
+			if !erb.EqualStr(r.ArefStr(alias_statement, "path"), "") {
 				r.L(5)
-				if (erb.Truthy(r.ArefStr(alias_statement, "alias"))) && (!erb.Equal(r.ArefStr(alias_statement, "alias"), erb.S(""))) {
+				if (erb.Truthy(r.ArefStr(alias_statement, "alias"))) && (!erb.EqualStr(r.ArefStr(alias_statement, "alias"), "")) {
 					r.Text("  Alias ")
 					r.L(6)
 					r.Out(r.ArefStr(alias_statement, "alias"))
@@ -3553,7 +3553,7 @@ func ApacheVhostAliases(s erb.Scope) string {
 					return r.Erbout()
 				} else {
 					r.L(7)
-					if (erb.Truthy(r.ArefStr(alias_statement, "aliasmatch"))) && (!erb.Equal(r.ArefStr(alias_statement, "aliasmatch"), erb.S(""))) {
+					if (erb.Truthy(r.ArefStr(alias_statement, "aliasmatch"))) && (!erb.EqualStr(r.ArefStr(alias_statement, "aliasmatch"), "")) {
 						r.Text("  AliasMatch ")
 						r.L(8)
 						r.Out(r.ArefStr(alias_statement, "aliasmatch"))
@@ -3563,7 +3563,7 @@ func ApacheVhostAliases(s erb.Scope) string {
 						return r.Erbout()
 					} else {
 						r.L(9)
-						if (erb.Truthy(r.ArefStr(alias_statement, "scriptalias"))) && (!erb.Equal(r.ArefStr(alias_statement, "scriptalias"), erb.S(""))) {
+						if (erb.Truthy(r.ArefStr(alias_statement, "scriptalias"))) && (!erb.EqualStr(r.ArefStr(alias_statement, "scriptalias"), "")) {
 							r.Text("  ScriptAlias ")
 							r.L(10)
 							r.Out(r.ArefStr(alias_statement, "scriptalias"))
@@ -3573,7 +3573,7 @@ func ApacheVhostAliases(s erb.Scope) string {
 							return r.Erbout()
 						} else {
 							r.L(11)
-							if (erb.Truthy(r.ArefStr(alias_statement, "scriptaliasmatch"))) && (!erb.Equal(r.ArefStr(alias_statement, "scriptaliasmatch"), erb.S(""))) {
+							if (erb.Truthy(r.ArefStr(alias_statement, "scriptaliasmatch"))) && (!erb.EqualStr(r.ArefStr(alias_statement, "scriptaliasmatch"), "")) {
 								r.Text("  ScriptAliasMatch ")
 								r.L(12)
 								r.Out(r.ArefStr(alias_statement, "scriptaliasmatch"))
@@ -3939,7 +3939,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				}
 			}
 			r.L(20)
-			if (erb.Truthy(r.ArefStr(directory, "path"))) && (!erb.Equal(r.ArefStr(directory, "path"), erb.S(""))) {
+			if (erb.Truthy(r.ArefStr(directory, "path"))) && (!erb.EqualStr(r.ArefStr(directory, "path"), "")) {
 				r.L(21)
 				if (erb.Truthy(r.ArefStr(directory, "provider"))) && (erb.Truthy(r.Match(r.ArefStr(directory, "provider"), erb.NoBlock, erb.S("(directory|location|files|proxy)")))) {
 					r.L(22)
@@ -3988,7 +3988,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					r.Text("\n")
 				}
 				r.L(44)
-				if erb.Equal(provider, erb.S("Directory")) {
+				if erb.EqualStr(provider, "Directory") {
 					r.L(45)
 					if erb.Truthy(r.ArefStr(directory, "index_options")) {
 						r.Text("    IndexOptions ")
@@ -4018,17 +4018,17 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						r.Text("\n")
 					} else {
 						r.L(56)
-						if erb.Equal(provider, erb.S("Directory")) {
+						if erb.EqualStr(provider, "Directory") {
 							r.Text("    AllowOverride None\n")
 						}
 					}
 				}
 				r.L(60)
-				r.Aset(r.LookupVar(erb.S("_template_scope")), erb.Symbol("item"), directory)
+				r.Aset(r.LookupVarStr("_template_scope"), erb.Symbol("item"), directory)
 				r.L(61)
 				r.Out(r.Function("template", erb.NewArray(erb.S("apache/vhost/_require.erb"))))
 				r.L(62)
-				if (erb.Truthy(r.ArefStr(directory, "limit"))) && (!erb.Equal(r.ArefStr(directory, "limit"), erb.S(""))) {
+				if (erb.Truthy(r.ArefStr(directory, "limit"))) && (!erb.EqualStr(r.ArefStr(directory, "limit"), "")) {
 					r.L(63)
 					r.Each(r.Array(r.ArefStr(directory, "limit")), erb.Blk1(func(lim erb.Value) erb.Value {
 						r.Text("    <Limit ")
@@ -4036,7 +4036,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						r.Out(r.ArefStr(lim, "methods"))
 						r.Text(">\n")
 						r.L(65)
-						r.Aset(r.LookupVar(erb.S("_template_scope")), erb.Symbol("item"), lim)
+						r.Aset(r.LookupVarStr("_template_scope"), erb.Symbol("item"), lim)
 						r.Text("    ")
 						r.L(66)
 						r.Out(r.Function("template", erb.NewArray(erb.S("apache/vhost/_require.erb"))))
@@ -4045,7 +4045,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					}))
 				}
 				r.L(70)
-				if (erb.Truthy(r.ArefStr(directory, "limit_except"))) && (!erb.Equal(r.ArefStr(directory, "limit_except"), erb.S(""))) {
+				if (erb.Truthy(r.ArefStr(directory, "limit_except"))) && (!erb.EqualStr(r.ArefStr(directory, "limit_except"), "")) {
 					r.L(71)
 					r.Each(r.Array(r.ArefStr(directory, "limit_except")), erb.Blk1(func(lim erb.Value) erb.Value {
 						r.Text("    <LimitExcept ")
@@ -4053,7 +4053,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						r.Out(r.ArefStr(lim, "methods"))
 						r.Text(">\n")
 						r.L(73)
-						r.Aset(r.LookupVar(erb.S("_template_scope")), erb.Symbol("item"), lim)
+						r.Aset(r.LookupVarStr("_template_scope"), erb.Symbol("item"), lim)
 						r.Text("    ")
 						r.L(74)
 						r.Out(r.Function("template", erb.NewArray(erb.S("apache/vhost/_require.erb"))))
@@ -4079,7 +4079,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					}))
 				}
 				r.L(85)
-				if (erb.Truthy(r.ArefStr(directory, "sethandler"))) && (!erb.Equal(r.ArefStr(directory, "sethandler"), erb.S(""))) {
+				if (erb.Truthy(r.ArefStr(directory, "sethandler"))) && (!erb.EqualStr(r.ArefStr(directory, "sethandler"), "")) {
 					r.Text("    SetHandler ")
 					r.L(86)
 					r.Out(r.ArefStr(directory, "sethandler"))
@@ -4427,7 +4427,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					}))
 				}
 				r.L(229)
-				if (erb.Truthy(r.ArefStr(directory, "directoryindex"))) && (!erb.Equal(r.ArefStr(directory, "directoryindex"), erb.S(""))) {
+				if (erb.Truthy(r.ArefStr(directory, "directoryindex"))) && (!erb.EqualStr(r.ArefStr(directory, "directoryindex"), "")) {
 					r.Text("    DirectoryIndex ")
 					r.L(230)
 					r.Out(r.ArefStr(directory, "directoryindex"))
@@ -4616,11 +4616,11 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					}))
 				}
 				r.L(310)
-				if erb.Equal(r.ArefStr(directory, "auth_ldap_group_attribute_is_dn"), erb.S("off")) {
+				if erb.EqualStr(r.ArefStr(directory, "auth_ldap_group_attribute_is_dn"), "off") {
 					r.Text("    AuthLDAPGroupAttributeIsDN Off\n")
 				}
 				r.L(313)
-				if erb.Equal(r.ArefStr(directory, "auth_ldap_group_attribute_is_dn"), erb.S("on")) {
+				if erb.EqualStr(r.ArefStr(directory, "auth_ldap_group_attribute_is_dn"), "on") {
 					r.Text("    AuthLDAPGroupAttributeIsDN On\n")
 				}
 				r.L(316)
@@ -4684,7 +4684,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					r.Text("\n")
 				}
 				r.L(342)
-				if (erb.Truthy(r.ArefStr(directory, "suphp"))) && (erb.Equal(r.IVar("suphp_engine"), erb.S("on"))) {
+				if (erb.Truthy(r.ArefStr(directory, "suphp"))) && (erb.EqualStr(r.IVar("suphp_engine"), "on")) {
 					r.Text("    suPHP_UserGroup ")
 					r.L(343)
 					r.Out(r.ArefStr(r.ArefStr(directory, "suphp"), "user"))
@@ -4949,7 +4949,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					r.L(458)
 					r.Each(r.Array(r.ArefStr(directory, "request_headers")), erb.Blk1(func(request_statement erb.Value) erb.Value {
 						r.L(459)
-						if !erb.Equal(request_statement, erb.S("")) {
+						if !erb.EqualStr(request_statement, "") {
 							r.Text("            RequestHeader ")
 							r.L(460)
 							r.Out(request_statement)
@@ -5093,7 +5093,7 @@ func ApacheVhostErrorDocument(s erb.Scope) string {
 		r.L(2)
 		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("error_documents")))), erb.Blk1(func(error_document erb.Value) erb.Value {
 			r.L(3)
-			if (!erb.Equal(r.ArefStr(error_document, "error_code"), erb.S(""))) && (!erb.Equal(r.ArefStr(error_document, "document"), erb.S(""))) {
+			if (!erb.EqualStr(r.ArefStr(error_document, "error_code"), "")) && (!erb.EqualStr(r.ArefStr(error_document, "document"), "")) {
 				r.Text("  ErrorDocument ")
 				r.L(4)
 				r.Out(r.ArefStr(error_document, "error_code"))
@@ -5281,7 +5281,7 @@ func ApacheVhostFilters(s erb.Scope) string {
 		r.L(5)
 		r.Each(r.Array(r.IVar("filters")), erb.Blk1(func(filter erb.Value) erb.Value {
 			r.L(6)
-			if !erb.Equal(filter, erb.S("")) {
+			if !erb.EqualStr(filter, "") {
 				r.Text("  ")
 				r.L(7)
 				r.Out(filter)
@@ -5304,7 +5304,7 @@ func ApacheVhostHeader(s erb.Scope) string {
 		r.L(5)
 		r.Each(r.Array(r.IVar("headers")), erb.Blk1(func(header_statement erb.Value) erb.Value {
 			r.L(6)
-			if !erb.Equal(header_statement, erb.S("")) {
+			if !erb.EqualStr(header_statement, "") {
 				r.Text("  Header ")
 				r.L(7)
 				r.Out(header_statement)
@@ -6403,7 +6403,7 @@ func ApacheVhostRequestheader(s erb.Scope) string {
 		r.L(5)
 		r.Each(r.Array(r.IVar("request_headers")), erb.Blk1(func(request_statement erb.Value) erb.Value {
 			r.L(6)
-			if !erb.Equal(request_statement, erb.S("")) {
+			if !erb.EqualStr(request_statement, "") {
 				r.Text("  RequestHeader ")
 				r.L(7)
 				r.Out(request_statement)
@@ -6422,11 +6422,11 @@ func ApacheVhostRequire(s erb.Scope) string {
 	defer r.Fail()
 	var _item erb.Value
 	r.L(1)
-	_item = r.Aref(r.LookupVar(erb.S("_template_scope")), erb.Symbol("item"))
+	_item = r.Aref(r.LookupVarStr("_template_scope"), erb.Symbol("item"))
 	r.L(2)
 	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0))) {
 		r.L(3)
-		if ((erb.Truthy(r.ArefStr(_item, "require"))) && (!erb.Equal(r.ArefStr(_item, "require"), erb.S("")))) && (erb.Truthy(r.OpNotMatch(r.ArefStr(_item, "require"), erb.Re("unmanaged", "i")))) {
+		if ((erb.Truthy(r.ArefStr(_item, "require"))) && (!erb.EqualStr(r.ArefStr(_item, "require"), ""))) && (erb.Truthy(r.OpNotMatch(r.ArefStr(_item, "require"), erb.Re("unmanaged", "i")))) {
 			r.L(4)
 			if erb.Truthy(r.IsAQ(r.ArefStr(_item, "require"), erb.Const("Hash"))) {
 				r.L(5)
@@ -6472,7 +6472,7 @@ func ApacheVhostRequire(s erb.Scope) string {
 			r.Text("\n")
 		}
 		r.L(24)
-		if ((!((erb.Truthy(r.ArefStr(_item, "require"))) && (!erb.Equal(r.ArefStr(_item, "require"), erb.S(""))))) && (erb.Truthy(r.OpNotMatch(r.ArefStr(_item, "require"), erb.Re("unmanaged", "i"))))) && (!(erb.Truthy(r.ArefStr(_item, "auth_require")))) {
+		if ((!((erb.Truthy(r.ArefStr(_item, "require"))) && (!erb.EqualStr(r.ArefStr(_item, "require"), "")))) && (erb.Truthy(r.OpNotMatch(r.ArefStr(_item, "require"), erb.Re("unmanaged", "i"))))) && (!(erb.Truthy(r.ArefStr(_item, "auth_require")))) {
 			r.Text("    Require all granted\n")
 		}
 	} else {
@@ -6484,7 +6484,7 @@ func ApacheVhostRequire(s erb.Scope) string {
 			r.Text("\n")
 		}
 		r.L(31)
-		if (erb.Truthy(r.ArefStr(_item, "order"))) && (!erb.Equal(r.ArefStr(_item, "order"), erb.S(""))) {
+		if (erb.Truthy(r.ArefStr(_item, "order"))) && (!erb.EqualStr(r.ArefStr(_item, "order"), "")) {
 			r.Text("    Order ")
 			r.L(32)
 			r.Out(r.Join(r.Array(r.ArefStr(_item, "order")), erb.S(",")))
@@ -6542,7 +6542,7 @@ func ApacheVhostRequire(s erb.Scope) string {
 			}
 		}
 		r.L(59)
-		if (erb.Truthy(r.ArefStr(_item, "satisfy"))) && (!erb.Equal(r.ArefStr(_item, "satisfy"), erb.S(""))) {
+		if (erb.Truthy(r.ArefStr(_item, "satisfy"))) && (!erb.EqualStr(r.ArefStr(_item, "satisfy"), "")) {
 			r.Text("    Satisfy ")
 			r.L(60)
 			r.Out(r.ArefStr(_item, "satisfy"))
@@ -6691,9 +6691,9 @@ func ApacheVhostScriptalias(s erb.Scope) string {
 		r.L(15)
 		r.Each(aliases, erb.Blk1(func(salias erb.Value) erb.Value {
 			r.L(16)
-			if !erb.Equal(r.ArefStr(salias, "path"), erb.S("")) {
+			if !erb.EqualStr(r.ArefStr(salias, "path"), "") {
 				r.L(17)
-				if (erb.Truthy(r.ArefStr(salias, "alias"))) && (!erb.Equal(r.ArefStr(salias, "alias"), erb.S(""))) {
+				if (erb.Truthy(r.ArefStr(salias, "alias"))) && (!erb.EqualStr(r.ArefStr(salias, "alias"), "")) {
 					r.Text("  ScriptAlias ")
 					r.L(18)
 					r.Out(r.ArefStr(salias, "alias"))
@@ -6703,7 +6703,7 @@ func ApacheVhostScriptalias(s erb.Scope) string {
 					return r.Erbout()
 				} else {
 					r.L(19)
-					if (erb.Truthy(r.ArefStr(salias, "aliasmatch"))) && (!erb.Equal(r.ArefStr(salias, "aliasmatch"), erb.S(""))) {
+					if (erb.Truthy(r.ArefStr(salias, "aliasmatch"))) && (!erb.EqualStr(r.ArefStr(salias, "aliasmatch"), "")) {
 						r.Text("  ScriptAliasMatch ")
 						r.L(20)
 						r.Out(r.ArefStr(salias, "aliasmatch"))
@@ -6762,7 +6762,7 @@ func ApacheVhostSecurity(s erb.Scope) string {
 	ips = r.Join(r.Array(r.IVar("modsec_disable_ips")), erb.S(","))
 	r.Text("\n")
 	r.L(18)
-	if !erb.Equal(ips, erb.S("")) {
+	if !erb.EqualStr(ips, "") {
 		r.Text("\n  SecRule REMOTE_ADDR \"")
 		r.L(19)
 		r.Out(ips)
@@ -6950,7 +6950,7 @@ func ApacheVhostSsl(s erb.Scope) string {
 			r.Out(r.IVar("ssl_verify_client"))
 			r.Text("\n")
 			r.L(21)
-			if (erb.Truthy(r.IVar("ssl_certs_dir"))) && (!erb.Equal(r.IVar("ssl_certs_dir"), erb.S(""))) {
+			if (erb.Truthy(r.IVar("ssl_certs_dir"))) && (!erb.EqualStr(r.IVar("ssl_certs_dir"), "")) {
 				r.Text("  SSLCACertificatePath    \"")
 				r.L(22)
 				r.Out(r.IVar("ssl_certs_dir"))
@@ -7124,7 +7124,7 @@ func ApacheVhostSuphp(s erb.Scope) string {
 	r := erb.NewSized(s, 58, 3)
 	defer r.Fail()
 	r.L(1)
-	if erb.Equal(r.IVar("suphp_engine"), erb.S("on")) {
+	if erb.EqualStr(r.IVar("suphp_engine"), "on") {
 		r.L(2)
 		if erb.Truthy(r.IVar("suphp_addhandler")) {
 			r.Text("  suPHP_AddHandler ")
@@ -7249,7 +7249,7 @@ func ApacheVhostWsgi(s erb.Scope) string {
 		r.L(28)
 		r.Each(r.Reverse(r.Sort(r.Keys(r.IVar("wsgi_script_aliases_match")), erb.NoBlock)), erb.Blk1(func(key erb.Value) erb.Value {
 			r.L(29)
-			if (!erb.Equal(key, erb.S(""))) && (!erb.Equal(r.Aref(r.IVar("wsgi_script_aliases_match"), key), erb.S(""))) {
+			if (!erb.EqualStr(key, "")) && (!erb.EqualStr(r.Aref(r.IVar("wsgi_script_aliases_match"), key), "")) {
 				r.Text("  WSGIScriptAliasMatch ")
 				r.L(30)
 				r.Out(key)
@@ -7266,7 +7266,7 @@ func ApacheVhostWsgi(s erb.Scope) string {
 		r.L(35)
 		r.Each(r.Reverse(r.Sort(r.Keys(r.IVar("wsgi_script_aliases")), erb.NoBlock)), erb.Blk1(func(key erb.Value) erb.Value {
 			r.L(36)
-			if (!erb.Equal(key, erb.S(""))) && (!erb.Equal(r.Aref(r.IVar("wsgi_script_aliases"), key), erb.S(""))) {
+			if (!erb.EqualStr(key, "")) && (!erb.EqualStr(r.Aref(r.IVar("wsgi_script_aliases"), key), "")) {
 				r.L(37)
 				if erb.Truthy(r.IsAQ(r.Aref(r.IVar("wsgi_script_aliases"), key), erb.Const("Array"))) {
 					r.Text("  WSGIScriptAlias ")
@@ -8036,7 +8036,7 @@ func ChronyChronyKeys(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 3)
 	defer r.Fail()
 	r.L(1)
-	if (erb.Truthy(r.IVar("chrony_password"))) && (!erb.Equal(r.IVar("chrony_password"), erb.S("unset"))) {
+	if (erb.Truthy(r.IVar("chrony_password"))) && (!erb.EqualStr(r.IVar("chrony_password"), "unset")) {
 		r.L(2)
 		r.Out(r.IVar("commandkey"))
 		r.Text(" ")
@@ -8139,7 +8139,7 @@ func CollectdCollectdConf(s erb.Scope) string {
 		return r.Erbout()
 	}))
 	r.L(37)
-	if ((erb.Truthy(r.IVar("internal_stats"))) && (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real"))))) && (erb.Truthy(r.OpGt(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.5"))), int64(0)))) {
+	if ((erb.Truthy(r.IVar("internal_stats"))) && (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGt(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.5"))), int64(0)))) {
 		r.Text("CollectInternalStats true\n")
 	}
 	return r.Result()
@@ -8165,7 +8165,7 @@ func CollectdCurlJsonConf(s erb.Scope) string {
 		r.Text("\">\n")
 	}
 	r.L(10)
-	if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.6"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.6"))), int64(0)))) {
 		r.L(11)
 		if erb.Truthy(r.IVar("host")) {
 			r.Text("    Host \"")
@@ -8179,7 +8179,7 @@ func CollectdCurlJsonConf(s erb.Scope) string {
 	r.Out(r.IVar("instance"))
 	r.Text("\"\n")
 	r.L(16)
-	if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.5"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.5"))), int64(0)))) {
 		r.L(17)
 		if erb.Truthy(r.IVar("interval")) {
 			r.Text("    Interval ")
@@ -8199,7 +8199,7 @@ func CollectdCurlJsonConf(s erb.Scope) string {
 		r.Text("\"\n")
 	}
 	r.L(25)
-	if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.5"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.5"))), int64(0)))) {
 		r.L(26)
 		if !(erb.Truthy(r.NilQ(r.IVar("digest")))) {
 			r.Text("    Digest ")
@@ -8230,7 +8230,7 @@ func CollectdCurlJsonConf(s erb.Scope) string {
 		r.Text("\"\n")
 	}
 	r.L(39)
-	if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.3"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.3"))), int64(0)))) {
 		r.L(40)
 		if erb.Truthy(r.IVar("header")) {
 			r.Text("    Header \"")
@@ -8274,7 +8274,7 @@ func CollectdCurlJsonConf(s erb.Scope) string {
 		}
 	}
 	r.L(59)
-	if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.5"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.5"))), int64(0)))) {
 		r.L(60)
 		if !(erb.Truthy(r.NilQ(r.IVar("timeout")))) {
 			r.Text("    Timeout ")
@@ -8318,7 +8318,7 @@ func CollectdLoadpluginConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("# Generated by Puppet\n")
 	r.L(2)
-	if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("4.9.4"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("4.9.4"))), int64(0)))) {
 		r.Text("<LoadPlugin ")
 		r.L(3)
 		r.Out(r.IVar("plugin"))
@@ -8327,14 +8327,14 @@ func CollectdLoadpluginConf(s erb.Scope) string {
 		r.Out(r.IVar("globals"))
 		r.Text("\n")
 		r.L(5)
-		if ((erb.Truthy(r.IVar("flushinterval"))) && (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real"))))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.2"))), int64(0)))) {
+		if ((erb.Truthy(r.IVar("flushinterval"))) && (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.2"))), int64(0)))) {
 			r.Text("  FlushInterval ")
 			r.L(6)
 			r.Out(r.IVar("flushinterval"))
 			r.Text("\n")
 		}
 		r.L(8)
-		if ((erb.Truthy(r.IVar("interval"))) && (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real"))))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.2"))), int64(0)))) {
+		if ((erb.Truthy(r.IVar("interval"))) && (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.2"))), int64(0)))) {
 			r.Text("  Interval ")
 			r.L(9)
 			r.Out(r.IVar("interval"))
@@ -8372,7 +8372,7 @@ func CollectdMysqlDatabaseConf(s erb.Scope) string {
 	r.Out(r.IVar("password"))
 	r.Text("\"\n")
 	r.L(8)
-	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.0"))), int64(0))) {
+	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.0"))), int64(0))) {
 		r.Text("    Port \"")
 		r.L(9)
 		r.Out(r.IVar("port"))
@@ -8398,7 +8398,7 @@ func CollectdMysqlDatabaseConf(s erb.Scope) string {
 		r.Text("\"\n")
 	}
 	r.L(18)
-	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.5"))), int64(0))) {
+	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.5"))), int64(0))) {
 		r.L(19)
 		if !(erb.Truthy(r.NilQ(r.IVar("aliasname")))) {
 			r.Text("    Alias \"")
@@ -8436,7 +8436,7 @@ func CollectdMysqlDatabaseConf(s erb.Scope) string {
 		r.Text("\n")
 	}
 	r.L(35)
-	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.6"))), int64(0))) {
+	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.6"))), int64(0))) {
 		r.L(36)
 		if !(erb.Truthy(r.NilQ(r.IVar("sslkey")))) {
 			r.Text("    SSLKey \"")
@@ -8626,7 +8626,7 @@ func CollectdPluginAmqpConf(s erb.Scope) string {
 	r.Out(r.IVar("amqpformat"))
 	r.Text("\"\n")
 	r.L(9)
-	if (erb.Truthy(r.IVar("amqpstorerates"))) && (erb.Equal(r.IVar("amqpformat"), erb.S("JSON"))) {
+	if (erb.Truthy(r.IVar("amqpstorerates"))) && (erb.EqualStr(r.IVar("amqpformat"), "JSON")) {
 		r.Text("    StoreRates true\n")
 	} else {
 		r.Text("    StoreRates false\n")
@@ -8648,7 +8648,7 @@ func CollectdPluginAmqpConf(s erb.Scope) string {
 	r.Out(r.IVar("escapecharacter"))
 	r.Text("\"\n")
 	r.L(19)
-	if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.4"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.4"))), int64(0)))) {
 		r.L(20)
 		if erb.Truthy(r.IVar("graphiteseparateinstances")) {
 			r.Text("    GraphiteSeparateInstances ")
@@ -9046,14 +9046,14 @@ func CollectdPluginCurlPageConf(s erb.Scope) string {
 		r.Text("\"\n")
 	}
 	r.L(19)
-	if ((erb.Truthy(r.IVar("header"))) && (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real"))))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.3"))), int64(0)))) {
+	if ((erb.Truthy(r.IVar("header"))) && (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.3"))), int64(0)))) {
 		r.Text("    Header \"")
 		r.L(20)
 		r.Out(r.IVar("header"))
 		r.Text("\"\n")
 	}
 	r.L(22)
-	if ((erb.Truthy(r.IVar("post"))) && (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real"))))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.3"))), int64(0)))) {
+	if ((erb.Truthy(r.IVar("post"))) && (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.3"))), int64(0)))) {
 		r.Text("    Post \"")
 		r.L(23)
 		r.Out(r.IVar("post"))
@@ -9266,14 +9266,14 @@ func CollectdPluginDfConf(s erb.Scope) string {
 	r.Out(r.IVar("reportinodes"))
 	r.Text("\n")
 	r.L(14)
-	if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpLt(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.5"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpLt(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.5"))), int64(0)))) {
 		r.Text("  ReportReserved ")
 		r.L(15)
 		r.Out(r.IVar("reportreserved"))
 		r.Text("\n")
 	}
 	r.L(17)
-	if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.4"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.4"))), int64(0)))) {
 		r.Text("  ValuesAbsolute ")
 		r.L(18)
 		r.Out(r.IVar("valuesabsolute"))
@@ -9304,7 +9304,7 @@ func CollectdPluginDiskConf(s erb.Scope) string {
 	r.Out(r.IVar("ignoreselected"))
 	r.Text("\n")
 	r.L(6)
-	if ((erb.Truthy(r.IVar("udevnameattr"))) && (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real"))))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.5"))), int64(0)))) {
+	if ((erb.Truthy(r.IVar("udevnameattr"))) && (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.5"))), int64(0)))) {
 		r.Text("  UdevNameAttr ")
 		r.L(7)
 		r.Out(r.IVar("udevnameattr"))
@@ -9398,7 +9398,7 @@ func CollectdPluginFhcountConf(s erb.Scope) string {
 	r := erb.NewSized(s, 65, 2)
 	defer r.Fail()
 	r.L(1)
-	if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.5"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.5"))), int64(0)))) {
 		r.Text("<Plugin fhcount>\n  ValuesAbsolute ")
 		r.L(3)
 		r.Out(r.IVar("valuesabsolute"))
@@ -9775,7 +9775,7 @@ func CollectdPluginHddtempConf(s erb.Scope) string {
 	r := erb.NewSized(s, 47, 2)
 	defer r.Fail()
 	r.L(1)
-	if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("3.1"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("3.1"))), int64(0)))) {
 		r.Text("<Plugin \"hddtemp\">\n  Host \"")
 		r.L(3)
 		r.Out(r.IVar("host"))
@@ -9849,7 +9849,7 @@ func CollectdPluginInterfaceConf(s erb.Scope) string {
 	r.Out(r.IVar("ignoreselected"))
 	r.Text("\n")
 	r.L(6)
-	if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.6"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.6"))), int64(0)))) {
 		r.Text("  ReportInactive ")
 		r.L(7)
 		r.Out(r.IVar("reportinactive"))
@@ -9995,7 +9995,7 @@ func CollectdPluginLoadConf(s erb.Scope) string {
 	r := erb.NewSized(s, 42, 1)
 	defer r.Fail()
 	r.L(1)
-	if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.5"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.5"))), int64(0)))) {
 		r.Text("<Plugin load>\n  ReportRelative ")
 		r.L(3)
 		r.Out(r.IVar("report_relative"))
@@ -10019,7 +10019,7 @@ func CollectdPluginLogfileConf(s erb.Scope) string {
 	r.Out(r.IVar("log_timestamp"))
 	r.Text("\n")
 	r.L(5)
-	if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("4.10"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("4.10"))), int64(0)))) {
 		r.Text("  PrintSeverity ")
 		r.L(6)
 		r.Out(r.IVar("print_severity"))
@@ -10121,7 +10121,7 @@ func CollectdPluginMemoryConf(s erb.Scope) string {
 	r := erb.NewSized(s, 64, 2)
 	defer r.Fail()
 	r.L(1)
-	if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.5"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.5"))), int64(0)))) {
 		r.Text("<Plugin memory>\n  ValuesAbsolute ")
 		r.L(3)
 		r.Out(r.IVar("valuesabsolute"))
@@ -10266,7 +10266,7 @@ func CollectdPluginNetworkListenerConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("<Plugin network>\n")
 	r.L(2)
-	if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("4.7"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("4.7"))), int64(0)))) {
 		r.Text("  <Listen \"")
 		r.L(3)
 		r.Out(r.IVar("name"))
@@ -10313,7 +10313,7 @@ func CollectdPluginNetworkServerConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("<Plugin network>\n")
 	r.L(2)
-	if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("4.7"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("4.7"))), int64(0)))) {
 		r.Text("  <Server \"")
 		r.L(3)
 		r.Out(r.IVar("name"))
@@ -10437,7 +10437,7 @@ func CollectdPluginNtpdConf(s erb.Scope) string {
 	r.Out(r.IVar("reverselookups"))
 	r.Text("\n")
 	r.L(5)
-	if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGt(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.2"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGt(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.2"))), int64(0)))) {
 		r.Text("  IncludeUnitID ")
 		r.L(6)
 		r.Out(r.IVar("includeunitid"))
@@ -11311,7 +11311,7 @@ func CollectdPluginSmartConf(s erb.Scope) string {
 	r := erb.NewSized(s, 55, 2)
 	defer r.Fail()
 	r.L(1)
-	if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.5"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.5"))), int64(0)))) {
 		r.Text("<Plugin \"smart\">\n")
 		r.L(3)
 		r.Each(r.IVar("disks"), erb.Blk1(func(disk erb.Value) erb.Value {
@@ -11796,7 +11796,7 @@ func CollectdPluginTcpconnsConf(s erb.Scope) string {
 		}))
 	}
 	r.L(16)
-	if ((erb.Truthy(r.IVar("allportssummary"))) && (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real"))))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.5.0"))), int64(0)))) {
+	if ((erb.Truthy(r.IVar("allportssummary"))) && (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.5.0"))), int64(0)))) {
 		r.Text("  AllPortsSummary ")
 		r.L(17)
 		r.Out(r.IVar("allportssummary"))
@@ -11811,7 +11811,7 @@ func CollectdPluginThermalConf(s erb.Scope) string {
 	r := erb.NewSized(s, 59, 2)
 	defer r.Fail()
 	r.L(1)
-	if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("4.5"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("4.5"))), int64(0)))) {
 		r.Text("<Plugin \"thermal\">\n")
 		r.L(3)
 		r.Each(r.IVar("devices"), erb.Blk1(func(device erb.Value) erb.Value {
@@ -11844,7 +11844,7 @@ func CollectdPluginUnixsockConf(s erb.Scope) string {
 	r.Out(r.IVar("socketperms"))
 	r.Text("\"\n")
 	r.L(5)
-	if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5"))), int64(0)))) {
 		r.Text("  DeleteSocket \"")
 		r.L(6)
 		r.Out(r.IVar("deletesocket"))
@@ -11859,7 +11859,7 @@ func CollectdPluginUuidConf(s erb.Scope) string {
 	r := erb.NewSized(s, 40, 1)
 	defer r.Fail()
 	r.L(1)
-	if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("4.3"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("4.3"))), int64(0)))) {
 		r.Text("<Plugin \"uuid\">\n  UUIDFile \"")
 		r.L(3)
 		r.Out(r.IVar("uuid_file"))
@@ -11901,7 +11901,7 @@ func CollectdPluginVirtConf(s erb.Scope) string {
 	r := erb.NewSized(s, 201, 9)
 	defer r.Fail()
 	r.L(1)
-	if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.5"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.5"))), int64(0)))) {
 		r.Text("<Plugin virt>\n")
 	} else {
 		r.Text("<Plugin libvirt>\n")
@@ -11962,7 +11962,7 @@ func CollectdPluginVirtConf(s erb.Scope) string {
 	r.L(28)
 	if !erb.Equal(r.IVar("interface_format"), nil) {
 		r.L(29)
-		if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5"))), int64(0)))) {
+		if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5"))), int64(0)))) {
 			r.Text("  InterfaceFormat \"")
 			r.L(30)
 			r.Out(r.IVar("interface_format"))
@@ -11992,7 +11992,7 @@ func CollectdPluginWriteGraphiteCarbonConf(s erb.Scope) string {
 	r := erb.NewSized(s, 187, 11)
 	defer r.Fail()
 	r.L(1)
-	if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.3"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.3"))), int64(0)))) {
 		r.Text("<Node \"")
 		r.L(2)
 		r.Out(r.IVar("title"))
@@ -12031,7 +12031,7 @@ func CollectdPluginWriteGraphiteCarbonConf(s erb.Scope) string {
 	r.Out(r.IVar("separateinstances"))
 	r.Text("\n")
 	r.L(16)
-	if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.4"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.4"))), int64(0)))) {
 		r.Text("  LogSendErrors ")
 		r.L(17)
 		r.Out(r.IVar("logsenderrors"))
@@ -12041,7 +12041,7 @@ func CollectdPluginWriteGraphiteCarbonConf(s erb.Scope) string {
 		r.Text("\"\n")
 	}
 	r.L(20)
-	if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.3"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.3"))), int64(0)))) {
 		r.Text("</Node>\n")
 	} else {
 		r.Text("</Carbon>\n")
@@ -12082,7 +12082,7 @@ func CollectdPluginWriteLogConf(s erb.Scope) string {
 	r := erb.NewSized(s, 43, 1)
 	defer r.Fail()
 	r.L(1)
-	if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.5"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.5"))), int64(0)))) {
 		r.Text("<Plugin \"write_log\">\n  Format \"")
 		r.L(3)
 		r.Out(r.IVar("format"))
@@ -12096,7 +12096,7 @@ func CollectdPluginWritePrometheusConf(s erb.Scope) string {
 	r := erb.NewSized(s, 48, 1)
 	defer r.Fail()
 	r.L(1)
-	if (erb.Truthy(r.LookupVar(erb.S("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("collectd::collectd_version_real")), erb.S("5.7"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.7"))), int64(0)))) {
 		r.Text("<Plugin \"write_prometheus\">\n  Port \"")
 		r.L(3)
 		r.Out(r.IVar("port"))
@@ -12405,7 +12405,7 @@ func CorosyncCorosyncConf(s erb.Scope) string {
 				if erb.Truthy(r.NilQ(r.IVar("multicast_address"))) {
 				} else {
 					r.L(70)
-					if erb.Equal(r.Aref(r.Flatten(erb.NewArray(r.IVar("multicast_address"))), i), erb.S("broadcast")) {
+					if erb.EqualStr(r.Aref(r.Flatten(erb.NewArray(r.IVar("multicast_address"))), i), "broadcast") {
 						r.Text("    broadcast:   yes\n")
 					} else {
 						r.Text("    mcastaddr:   ")
@@ -12610,7 +12610,7 @@ func DatacatSpecFixturesModulesIssue1RefersToScope(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("We don't expect this to actually work as scope is only avilable to\ntemplates evaluated by the template() function.\n\nIt should however say that it's line 7 of refers_to_scope.erb in the error\nthat is raised.\n\n")
 	r.L(7)
-	r.Out(r.LookupVar(erb.S("pies")))
+	r.Out(r.LookupVarStr("pies"))
 	r.Text("\n")
 	return r.Result()
 }
@@ -12810,10 +12810,10 @@ func DnsNamedConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("// named.conf\n\ninclude \"")
 	r.L(3)
-	r.Out(r.LookupVar(erb.S("::dns::rndckeypath")))
+	r.Out(r.LookupVarStr("::dns::rndckeypath"))
 	r.Text("\";\n\ncontrols  {\n")
 	r.L(6)
-	r.Each(r.SortBy(r.LookupVar(erb.S("::dns::controls")), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Each(r.SortBy(r.LookupVarStr("::dns::controls"), erb.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(6)
 		return k
 	})), erb.Blk2(func(control_ip, control_hash erb.Value) erb.Value {
@@ -12843,21 +12843,21 @@ func DnsNamedConf(s erb.Scope) string {
 	}))
 	r.Text("};\n\noptions  {\n        include \"")
 	r.L(12)
-	r.Out(r.LookupVar(erb.S("::dns::optionspath")))
+	r.Out(r.LookupVarStr("::dns::optionspath"))
 	r.Text("\";\n};\n\n")
 	r.L(15)
-	if !(erb.Truthy(r.LookupVar(erb.S("::dns::enable_views")))) {
+	if !(erb.Truthy(r.LookupVarStr("::dns::enable_views"))) {
 		r.L(16)
-		if !erb.Equal(r.LookupVar(erb.S("::dns::localzonepath")), erb.S("unmanaged")) {
+		if !erb.EqualStr(r.LookupVarStr("::dns::localzonepath"), "unmanaged") {
 			r.Text("include \"")
 			r.L(17)
-			r.Out(r.LookupVar(erb.S("::dns::localzonepath")))
+			r.Out(r.LookupVarStr("::dns::localzonepath"))
 			r.Text("\";\n")
 		}
 	}
 	r.Text("\n")
 	r.L(21)
-	r.Each(r.SortBy(r.LookupVar(erb.S("::dns::acls")), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Each(r.SortBy(r.LookupVarStr("::dns::acls"), erb.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(21)
 		return k
 	})), erb.Blk2(func(acl_name, acl_array erb.Value) erb.Value {
@@ -12877,10 +12877,10 @@ func DnsNamedConf(s erb.Scope) string {
 		return r.Erbout()
 	}))
 	r.L(28)
-	if erb.Truthy(r.AnyQ(r.LookupVar(erb.S("::dns::additional_directives")), erb.NoBlock)) {
+	if erb.Truthy(r.AnyQ(r.LookupVarStr("::dns::additional_directives"), erb.NoBlock)) {
 		r.Text("// additional directives\n")
 		r.L(30)
-		r.Each(r.LookupVar(erb.S("::dns::additional_directives")), erb.Blk1(func(directive erb.Value) erb.Value {
+		r.Each(r.LookupVarStr("::dns::additional_directives"), erb.Blk1(func(directive erb.Value) erb.Value {
 			r.L(31)
 			r.Out(directive)
 			r.Text("\n")
@@ -12889,7 +12889,7 @@ func DnsNamedConf(s erb.Scope) string {
 	}
 	r.Text("\n// Public view read by Server Admin\ninclude \"")
 	r.L(36)
-	r.Out(r.LookupVar(erb.S("::dns::publicviewpath")))
+	r.Out(r.LookupVarStr("::dns::publicviewpath"))
 	r.Text("\";\n")
 	return r.Result()
 }
@@ -12980,20 +12980,20 @@ func DnsNamedViewHeader(s erb.Scope) string {
 	r.L(33)
 	if erb.Truthy(r.IVar("include_localzones")) {
 		r.L(34)
-		if !erb.Equal(r.LookupVar(erb.S("::dns::localzonepath")), erb.S("unmanaged")) {
+		if !erb.EqualStr(r.LookupVarStr("::dns::localzonepath"), "unmanaged") {
 			r.Text("include \"")
 			r.L(35)
-			r.Out(r.LookupVar(erb.S("::dns::localzonepath")))
+			r.Out(r.LookupVarStr("::dns::localzonepath"))
 			r.Text("\";\n")
 		}
 	}
 	r.L(38)
 	if erb.Truthy(r.IVar("include_defaultzones")) {
 		r.L(39)
-		if !erb.Equal(r.LookupVar(erb.S("::dns::defaultzonepath")), erb.S("unmanaged")) {
+		if !erb.EqualStr(r.LookupVarStr("::dns::defaultzonepath"), "unmanaged") {
 			r.Text("include \"")
 			r.L(40)
-			r.Out(r.LookupVar(erb.S("::dns::defaultzonepath")))
+			r.Out(r.LookupVarStr("::dns::defaultzonepath"))
 			r.Text("\";\n")
 		}
 	}
@@ -13012,7 +13012,7 @@ func DnsNamedZone(s erb.Scope) string {
 	r.Out(r.IVar("zonetype"))
 	r.Text(";\n")
 	r.L(3)
-	if erb.Equal(r.IVar("zonetype"), erb.S("forward")) {
+	if erb.EqualStr(r.IVar("zonetype"), "forward") {
 		r.Text("    forward ")
 		r.L(4)
 		r.Out(r.IVar("forward"))
@@ -13033,7 +13033,7 @@ func DnsNamedZone(s erb.Scope) string {
 		r.Text("\";\n")
 	}
 	r.L(12)
-	if erb.Equal(r.IVar("zonetype"), erb.S("master")) {
+	if erb.EqualStr(r.IVar("zonetype"), "master") {
 		r.Text("    update-policy {\n            grant rndc-key zonesub ANY;\n")
 		r.L(15)
 		r.Each(r.SortBy(r.IVar("update_policy_rules"), erb.Blk2(func(k, v erb.Value) erb.Value {
@@ -13106,55 +13106,55 @@ func DnsOptionsConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("directory \"")
 	r.L(1)
-	r.Out(r.LookupVar(erb.S("::dns::vardir")))
+	r.Out(r.LookupVarStr("::dns::vardir"))
 	r.Text("\";\n")
 	r.L(2)
-	if !(erb.Truthy(r.EmptyQ(r.LookupVar(erb.S("::dns::forwarders"))))) {
+	if !(erb.Truthy(r.EmptyQ(r.LookupVarStr("::dns::forwarders")))) {
 		r.Text("forwarders { ")
 		r.L(3)
-		r.Out(r.Join(r.LookupVar(erb.S("::dns::forwarders")), erb.S("; ")))
+		r.Out(r.Join(r.LookupVarStr("::dns::forwarders"), erb.S("; ")))
 		r.Text("; };\n")
 	}
 	r.L(5)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("::dns::forward"))))) {
+	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("::dns::forward")))) {
 		r.Text("forward ")
 		r.L(6)
-		r.Out(r.LookupVar(erb.S("::dns::forward")))
+		r.Out(r.LookupVarStr("::dns::forward"))
 		r.Text(";\n")
 	}
 	r.Text("\nrecursion ")
 	r.L(9)
-	r.Out(r.LookupVar(erb.S("::dns::recursion")))
+	r.Out(r.LookupVarStr("::dns::recursion"))
 	r.Text(";\nallow-query { ")
 	r.L(10)
-	r.Out(r.Join(r.LookupVar(erb.S("::dns::allow_query")), erb.S("; ")))
+	r.Out(r.Join(r.LookupVarStr("::dns::allow_query"), erb.S("; ")))
 	r.Text("; };\ndnssec-validation ")
 	r.L(11)
-	r.Out(r.LookupVar(erb.S("::dns::dnssec_validation")))
+	r.Out(r.LookupVarStr("::dns::dnssec_validation"))
 	r.Text(";\n\nempty-zones-enable ")
 	r.L(13)
-	r.Out(r.LookupVar(erb.S("::dns::empty_zones_enable")))
+	r.Out(r.LookupVarStr("::dns::empty_zones_enable"))
 	r.Text(";\n\n")
 	r.L(15)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("::dns::dns_notify"))))) {
+	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("::dns::dns_notify")))) {
 		r.Text("notify ")
 		r.L(16)
-		r.Out(r.LookupVar(erb.S("::dns::dns_notify")))
+		r.Out(r.LookupVarStr("::dns::dns_notify"))
 		r.Text(";\n")
 	}
 	r.L(18)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(false, nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("::dns::listen_on_v6"))))) {
+	if !(erb.Truthy(r.IncludeQ(erb.NewArray(false, nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("::dns::listen_on_v6")))) {
 		r.Text("listen-on-v6 { ")
 		r.L(19)
-		r.Out(r.LookupVar(erb.S("::dns::listen_on_v6")))
+		r.Out(r.LookupVarStr("::dns::listen_on_v6"))
 		r.Text("; };\n")
 	}
 	r.Text("\n")
 	r.L(22)
-	if !(erb.Truthy(r.EmptyQ(r.LookupVar(erb.S("::dns::allow_recursion"))))) {
+	if !(erb.Truthy(r.EmptyQ(r.LookupVarStr("::dns::allow_recursion")))) {
 		r.Text("allow-recursion { ")
 		r.L(23)
-		r.Out(r.Join(r.LookupVar(erb.S("::dns::allow_recursion")), erb.S("; ")))
+		r.Out(r.Join(r.LookupVarStr("::dns::allow_recursion"), erb.S("; ")))
 		r.Text("; };\n")
 	}
 	r.Text("\n")
@@ -13164,7 +13164,7 @@ func DnsOptionsConf(s erb.Scope) string {
 	}
 	r.Text("\n")
 	r.L(30)
-	r.Each(r.SortBy(r.LookupVar(erb.S("::dns::additional_options")), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Each(r.SortBy(r.LookupVarStr("::dns::additional_options"), erb.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(30)
 		return k
 	})), erb.Blk2(func(option, value erb.Value) erb.Value {
@@ -13228,211 +13228,211 @@ func EtcdEtcEtcdEtcdConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("# Managed by Puppet\n\n#[member]\nETCD_NAME=\"")
 	r.L(4)
-	r.Out(r.LookupVar(erb.S("etcd::etcd_name")))
+	r.Out(r.LookupVarStr("etcd::etcd_name"))
 	r.Text("\"\nETCD_DATA_DIR=\"")
 	r.L(5)
-	r.Out(r.LookupVar(erb.S("etcd::data_dir")))
+	r.Out(r.LookupVarStr("etcd::data_dir"))
 	r.Text("\"\n")
 	r.L(6)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::wal_dir"))))) {
+	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::wal_dir")))) {
 		r.Text("ETCD_WAL_DIR=\"")
 		r.L(7)
-		r.Out(r.LookupVar(erb.S("etcd::wal_dir")))
+		r.Out(r.LookupVarStr("etcd::wal_dir"))
 		r.Text("\"\n")
 	}
 	r.Text("ETCD_SNAPSHOT_COUNT=")
 	r.L(9)
-	r.Out(r.LookupVar(erb.S("etcd::snapshot_count")))
+	r.Out(r.LookupVarStr("etcd::snapshot_count"))
 	r.Text("\nETCD_HEARTBEAT_INTERVAL=")
 	r.L(10)
-	r.Out(r.LookupVar(erb.S("etcd::heartbeat_interval")))
+	r.Out(r.LookupVarStr("etcd::heartbeat_interval"))
 	r.Text("\nETCD_ELECTION_TIMEOUT=")
 	r.L(11)
-	r.Out(r.LookupVar(erb.S("etcd::election_timeout")))
+	r.Out(r.LookupVarStr("etcd::election_timeout"))
 	r.Text("\nETCD_QUOTA_BACKEND_BYTES=")
 	r.L(12)
-	r.Out(r.LookupVar(erb.S("etcd::quota_backend_bytes")))
+	r.Out(r.LookupVarStr("etcd::quota_backend_bytes"))
 	r.Text("\nETCD_LISTEN_CLIENT_URLS=\"")
 	r.L(13)
-	r.Out(r.Join(r.Array(r.LookupVar(erb.S("etcd::listen_client_urls"))), erb.S(",")))
+	r.Out(r.Join(r.Array(r.LookupVarStr("etcd::listen_client_urls")), erb.S(",")))
 	r.Text("\"\nETCD_ADVERTISE_CLIENT_URLS=\"")
 	r.L(14)
-	r.Out(r.Join(r.Array(r.LookupVar(erb.S("etcd::advertise_client_urls"))), erb.S(",")))
+	r.Out(r.Join(r.Array(r.LookupVarStr("etcd::advertise_client_urls")), erb.S(",")))
 	r.Text("\"\nETCD_MAX_SNAPSHOTS=")
 	r.L(15)
-	r.Out(r.LookupVar(erb.S("etcd::max_snapshots")))
+	r.Out(r.LookupVarStr("etcd::max_snapshots"))
 	r.Text("\nETCD_MAX_WALS=")
 	r.L(16)
-	r.Out(r.LookupVar(erb.S("etcd::max_wals")))
+	r.Out(r.LookupVarStr("etcd::max_wals"))
 	r.Text("\n")
 	r.L(17)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::cors"))))) {
+	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::cors")))) {
 		r.Text("ETCD_CORS=\"")
 		r.L(18)
-		r.Out(r.Join(r.Array(r.LookupVar(erb.S("etcd::cors"))), erb.S(",")))
+		r.Out(r.Join(r.Array(r.LookupVarStr("etcd::cors")), erb.S(",")))
 		r.Text("\"\n")
 	}
 	r.Text("ETCD_ENABLE_V2=")
 	r.L(20)
-	r.Out(r.LookupVar(erb.S("etcd::enable_v2")))
+	r.Out(r.LookupVarStr("etcd::enable_v2"))
 	r.Text("\n#\n")
 	r.L(22)
-	if !((erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::real_proxy"))))) && (!erb.Equal(r.LookupVar(erb.S("etcd::real_proxy")), erb.S("off")))) {
+	if !((erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::real_proxy")))) && (!erb.EqualStr(r.LookupVarStr("etcd::real_proxy"), "off"))) {
 		r.Text("#[proxy]\nETCD_PROXY=\"")
 		r.L(24)
-		r.Out(r.LookupVar(erb.S("etcd::real_proxy")))
+		r.Out(r.LookupVarStr("etcd::real_proxy"))
 		r.Text("\"\nETCD_PROXY_FAILURE_WAIT=")
 		r.L(25)
-		r.Out(r.LookupVar(erb.S("etcd::proxy_failure_wait")))
+		r.Out(r.LookupVarStr("etcd::proxy_failure_wait"))
 		r.Text("\nETCD_PROXY_REFRESH_INTERVAL=")
 		r.L(26)
-		r.Out(r.LookupVar(erb.S("etcd::proxy_refresh_interval")))
+		r.Out(r.LookupVarStr("etcd::proxy_refresh_interval"))
 		r.Text("\nETCD_PROXY_DIAL_TIMEOUT=")
 		r.L(27)
-		r.Out(r.LookupVar(erb.S("etcd::proxy_dial_timeout")))
+		r.Out(r.LookupVarStr("etcd::proxy_dial_timeout"))
 		r.Text("\nETCD_PROXY_WRITE_TIMEOUT=")
 		r.L(28)
-		r.Out(r.LookupVar(erb.S("etcd::proxy_write_timeout")))
+		r.Out(r.LookupVarStr("etcd::proxy_write_timeout"))
 		r.Text("\nETCD_PROXY_READ_TIMEOUT=")
 		r.L(29)
-		r.Out(r.LookupVar(erb.S("etcd::proxy_read_timeout")))
+		r.Out(r.LookupVarStr("etcd::proxy_read_timeout"))
 		r.Text("\n#\n")
 	}
 	r.L(32)
-	if erb.Truthy(r.LookupVar(erb.S("etcd::cluster_enabled"))) {
+	if erb.Truthy(r.LookupVarStr("etcd::cluster_enabled")) {
 		r.Text("\n#[cluster]\nETCD_LISTEN_PEER_URLS=\"")
 		r.L(34)
-		r.Out(r.Join(r.Array(r.LookupVar(erb.S("etcd::listen_peer_urls"))), erb.S(",")))
+		r.Out(r.Join(r.Array(r.LookupVarStr("etcd::listen_peer_urls")), erb.S(",")))
 		r.Text("\"\nETCD_INITIAL_ADVERTISE_PEER_URLS=\"")
 		r.L(35)
-		r.Out(r.Join(r.Array(r.LookupVar(erb.S("etcd::initial_advertise_peer_urls"))), erb.S(",")))
+		r.Out(r.Join(r.Array(r.LookupVarStr("etcd::initial_advertise_peer_urls")), erb.S(",")))
 		r.Text("\"\n")
 		r.L(36)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::initial_cluster"))))) {
+		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::initial_cluster")))) {
 			r.Text("ETCD_INITIAL_CLUSTER=\"")
 			r.L(37)
-			r.Out(r.Join(r.Array(r.LookupVar(erb.S("etcd::initial_cluster"))), erb.S(",")))
+			r.Out(r.Join(r.Array(r.LookupVarStr("etcd::initial_cluster")), erb.S(",")))
 			r.Text("\"\n")
 		}
 		r.Text("ETCD_INITIAL_CLUSTER_STATE=\"")
 		r.L(39)
-		r.Out(r.LookupVar(erb.S("etcd::initial_cluster_state")))
+		r.Out(r.LookupVarStr("etcd::initial_cluster_state"))
 		r.Text("\"\nETCD_INITIAL_CLUSTER_TOKEN=\"")
 		r.L(40)
-		r.Out(r.LookupVar(erb.S("etcd::initial_cluster_token")))
+		r.Out(r.LookupVarStr("etcd::initial_cluster_token"))
 		r.Text("\"\n")
 		r.L(41)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::discovery"))))) {
+		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::discovery")))) {
 			r.Text("ETCD_DISCOVERY=\"")
 			r.L(42)
-			r.Out(r.LookupVar(erb.S("etcd::discovery")))
+			r.Out(r.LookupVarStr("etcd::discovery"))
 			r.Text("\"\n")
 		}
 		r.L(44)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::discovery_srv"))))) {
+		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::discovery_srv")))) {
 			r.Text("ETCD_DISCOVERY_SRV=\"")
 			r.L(45)
-			r.Out(r.LookupVar(erb.S("etcd::discovery_srv")))
+			r.Out(r.LookupVarStr("etcd::discovery_srv"))
 			r.Text("\"\n")
 		}
 		r.Text("ETCD_DISCOVERY_FALLBACK=\"")
 		r.L(47)
-		r.Out(r.LookupVar(erb.S("etcd::discovery_fallback")))
+		r.Out(r.LookupVarStr("etcd::discovery_fallback"))
 		r.Text("\"\n")
 		r.L(48)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::discovery_proxy"))))) {
+		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::discovery_proxy")))) {
 			r.Text("ETCD_DISCOVERY_PROXY=\"")
 			r.L(49)
-			r.Out(r.LookupVar(erb.S("etcd::discovery_proxy")))
+			r.Out(r.LookupVarStr("etcd::discovery_proxy"))
 			r.Text("\"\n")
 		}
 		r.Text("ETCD_STRICT_RECONFIG_CHECK=")
 		r.L(51)
-		r.Out(r.LookupVar(erb.S("etcd::strict_reconfig_check")))
+		r.Out(r.LookupVarStr("etcd::strict_reconfig_check"))
 		r.Text("\n")
 		r.L(52)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::auto_compaction_retention"))))) {
+		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::auto_compaction_retention")))) {
 			r.Text("ETCD_AUTO_COMPACTION_RETENTION=")
 			r.L(53)
-			r.Out(r.LookupVar(erb.S("etcd::auto_compaction_retention")))
+			r.Out(r.LookupVarStr("etcd::auto_compaction_retention"))
 			r.Text("\n")
 		}
 		r.Text("ETCD_FORCE_NEW_CLUSTER=false\n#\n")
 	}
 	r.Text("\n#[security]\n")
 	r.L(59)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::cert_file"))))) {
+	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::cert_file")))) {
 		r.Text("ETCD_CERT_FILE=\"")
 		r.L(60)
-		r.Out(r.LookupVar(erb.S("etcd::cert_file")))
+		r.Out(r.LookupVarStr("etcd::cert_file"))
 		r.Text("\"\n")
 	}
 	r.L(62)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::key_file"))))) {
+	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::key_file")))) {
 		r.Text("ETCD_KEY_FILE=\"")
 		r.L(63)
-		r.Out(r.LookupVar(erb.S("etcd::key_file")))
+		r.Out(r.LookupVarStr("etcd::key_file"))
 		r.Text("\"\n")
 	}
 	r.Text("ETCD_CLIENT_CERT_AUTH=")
 	r.L(65)
-	r.Out(r.LookupVar(erb.S("etcd::client_cert_auth")))
+	r.Out(r.LookupVarStr("etcd::client_cert_auth"))
 	r.Text("\n")
 	r.L(66)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::trusted_ca_file"))))) {
+	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::trusted_ca_file")))) {
 		r.Text("ETCD_TRUSTED_CA_FILE=\"")
 		r.L(67)
-		r.Out(r.LookupVar(erb.S("etcd::trusted_ca_file")))
+		r.Out(r.LookupVarStr("etcd::trusted_ca_file"))
 		r.Text("\"\n")
 	}
 	r.L(69)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::auto_tls"))))) {
+	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::auto_tls")))) {
 		r.Text("ETCD_AUTO_TLS=\"")
 		r.L(70)
-		r.Out(r.LookupVar(erb.S("etcd::auto_tls")))
+		r.Out(r.LookupVarStr("etcd::auto_tls"))
 		r.Text("\"\n")
 	}
 	r.L(72)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::peer_cert_file"))))) {
+	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::peer_cert_file")))) {
 		r.Text("ETCD_PEER_CERT_FILE=\"")
 		r.L(73)
-		r.Out(r.LookupVar(erb.S("etcd::peer_cert_file")))
+		r.Out(r.LookupVarStr("etcd::peer_cert_file"))
 		r.Text("\"\n")
 	}
 	r.L(75)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::peer_key_file"))))) {
+	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::peer_key_file")))) {
 		r.Text("ETCD_PEER_KEY_FILE=\"")
 		r.L(76)
-		r.Out(r.LookupVar(erb.S("etcd::peer_key_file")))
+		r.Out(r.LookupVarStr("etcd::peer_key_file"))
 		r.Text("\"\n")
 	}
 	r.Text("ETCD_PEER_CLIENT_CERT_AUTH=")
 	r.L(78)
-	r.Out(r.LookupVar(erb.S("etcd::peer_client_cert_auth")))
+	r.Out(r.LookupVarStr("etcd::peer_client_cert_auth"))
 	r.Text("\n")
 	r.L(79)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::peer_trusted_ca_file"))))) {
+	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::peer_trusted_ca_file")))) {
 		r.Text("ETCD_PEER_TRUSTED_CA_FILE=\"")
 		r.L(80)
-		r.Out(r.LookupVar(erb.S("etcd::peer_trusted_ca_file")))
+		r.Out(r.LookupVarStr("etcd::peer_trusted_ca_file"))
 		r.Text("\"\n")
 	}
 	r.L(82)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::peer_auto_tls"))))) {
+	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::peer_auto_tls")))) {
 		r.Text("ETCD_PEER_AUTO_TLS=\"")
 		r.L(83)
-		r.Out(r.LookupVar(erb.S("etcd::peer_auto_tls")))
+		r.Out(r.LookupVarStr("etcd::peer_auto_tls"))
 		r.Text("\"\n")
 	}
 	r.Text("#\n#[logging]\nETCD_DEBUG=")
 	r.L(87)
-	r.Out(r.LookupVar(erb.S("etcd::debug")))
+	r.Out(r.LookupVarStr("etcd::debug"))
 	r.Text("\n")
 	r.L(88)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::log_package_levels"))))) {
+	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::log_package_levels")))) {
 		r.Text("ETCD_LOG_PACKAGE_LEVELS=\"")
 		r.L(89)
-		r.Out(r.LookupVar(erb.S("etcd::log_package_levels")))
+		r.Out(r.LookupVarStr("etcd::log_package_levels"))
 		r.Text("\"\n")
 	}
 	return r.Result()
@@ -13444,223 +13444,223 @@ func EtcdEtcEtcdEtcdYml(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("# Managed by Puppet\n# Source URL: https://raw.githubusercontent.com/coreos/etcd/master/etcd.conf.yml.sample\n# This is the configuration file for the etcd server.\n\n# Human-readable name for this member.\nname: \"")
 	r.L(6)
-	r.Out(r.LookupVar(erb.S("etcd::etcd_name")))
+	r.Out(r.LookupVarStr("etcd::etcd_name"))
 	r.Text("\"\n\n# Path to the data directory.\ndata-dir: \"")
 	r.L(9)
-	r.Out(r.LookupVar(erb.S("etcd::data_dir")))
+	r.Out(r.LookupVarStr("etcd::data_dir"))
 	r.Text("\"\n\n")
 	r.L(11)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::wal_dir"))))) {
+	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::wal_dir")))) {
 		r.Text("# Path to the dedicated wal directory.\nwal-dir: \"")
 		r.L(13)
-		r.Out(r.LookupVar(erb.S("etcd::wal_dir")))
+		r.Out(r.LookupVarStr("etcd::wal_dir"))
 		r.Text("\"\n")
 	}
 	r.Text("\n# Number of committed transactions to trigger a snapshot to disk.\nsnapshot-count: ")
 	r.L(17)
-	r.Out(r.LookupVar(erb.S("etcd::snapshot_count")))
+	r.Out(r.LookupVarStr("etcd::snapshot_count"))
 	r.Text("\n\n# Time (in milliseconds) of a heartbeat interval.\nheartbeat-interval: ")
 	r.L(20)
-	r.Out(r.LookupVar(erb.S("etcd::heartbeat_interval")))
+	r.Out(r.LookupVarStr("etcd::heartbeat_interval"))
 	r.Text("\n\n# Time (in milliseconds) for an election to timeout.\nelection-timeout: ")
 	r.L(23)
-	r.Out(r.LookupVar(erb.S("etcd::election_timeout")))
+	r.Out(r.LookupVarStr("etcd::election_timeout"))
 	r.Text("\n\n# Raise alarms when backend size exceeds the given quota. 0 means use the\n# default quota.\nquota-backend-bytes: ")
 	r.L(27)
-	r.Out(r.LookupVar(erb.S("etcd::quota_backend_bytes")))
+	r.Out(r.LookupVarStr("etcd::quota_backend_bytes"))
 	r.Text("\n\n")
 	r.L(29)
-	if erb.Truthy(r.LookupVar(erb.S("etcd::cluster_enabled"))) {
+	if erb.Truthy(r.LookupVarStr("etcd::cluster_enabled")) {
 		r.Text("# List of comma separated URLs to listen on for peer traffic.\nlisten-peer-urls: \"")
 		r.L(31)
-		r.Out(r.Join(r.Array(r.LookupVar(erb.S("etcd::listen_peer_urls"))), erb.S(",")))
+		r.Out(r.Join(r.Array(r.LookupVarStr("etcd::listen_peer_urls")), erb.S(",")))
 		r.Text("\"\n")
 	}
 	r.Text("\n# List of comma separated URLs to listen on for client traffic.\nlisten-client-urls: \"")
 	r.L(35)
-	r.Out(r.Join(r.Array(r.LookupVar(erb.S("etcd::listen_client_urls"))), erb.S(",")))
+	r.Out(r.Join(r.Array(r.LookupVarStr("etcd::listen_client_urls")), erb.S(",")))
 	r.Text("\"\n\n# Maximum number of snapshot files to retain (0 is unlimited).\nmax-snapshots: ")
 	r.L(38)
-	r.Out(r.LookupVar(erb.S("etcd::max_snapshots")))
+	r.Out(r.LookupVarStr("etcd::max_snapshots"))
 	r.Text("\n\n# Maximum number of wal files to retain (0 is unlimited).\nmax-wals: ")
 	r.L(41)
-	r.Out(r.LookupVar(erb.S("etcd::max_wals")))
+	r.Out(r.LookupVarStr("etcd::max_wals"))
 	r.Text("\n\n")
 	r.L(43)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::cors"))))) {
+	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::cors")))) {
 		r.Text("# Comma-separated white list of origins for CORS (cross-origin resource sharing).\ncors: \"")
 		r.L(45)
-		r.Out(r.Join(r.Array(r.LookupVar(erb.S("etcd::cors"))), erb.S(",")))
+		r.Out(r.Join(r.Array(r.LookupVarStr("etcd::cors")), erb.S(",")))
 		r.Text("\"\n")
 	}
 	r.Text("\n# List of this member's client URLs to advertise to the public.\n# The URLs needed to be a comma-separated list.\nadvertise-client-urls: \"")
 	r.L(50)
-	r.Out(r.Join(r.Array(r.LookupVar(erb.S("etcd::advertise_client_urls"))), erb.S(",")))
+	r.Out(r.Join(r.Array(r.LookupVarStr("etcd::advertise_client_urls")), erb.S(",")))
 	r.Text("\"\n\n")
 	r.L(52)
-	if erb.Truthy(r.LookupVar(erb.S("etcd::cluster_enabled"))) {
+	if erb.Truthy(r.LookupVarStr("etcd::cluster_enabled")) {
 		r.Text("# List of this member's peer URLs to advertise to the rest of the cluster.\n# The URLs needed to be a comma-separated list.\ninitial-advertise-peer-urls: \"")
 		r.L(55)
-		r.Out(r.Join(r.Array(r.LookupVar(erb.S("etcd::initial_advertise_peer_urls"))), erb.S(",")))
+		r.Out(r.Join(r.Array(r.LookupVarStr("etcd::initial_advertise_peer_urls")), erb.S(",")))
 		r.Text("\"\n\n")
 		r.L(57)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::discovery"))))) {
+		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::discovery")))) {
 			r.Text("# Discovery URL used to bootstrap the cluster.\ndiscovery: \"")
 			r.L(59)
-			r.Out(r.LookupVar(erb.S("etcd::discovery")))
+			r.Out(r.LookupVarStr("etcd::discovery"))
 			r.Text("\"\n")
 		}
 		r.Text("\n# Valid values include 'exit', 'proxy'\ndiscovery-fallback: \"")
 		r.L(63)
-		r.Out(r.LookupVar(erb.S("etcd::discovery_fallback")))
+		r.Out(r.LookupVarStr("etcd::discovery_fallback"))
 		r.Text("\"\n\n")
 		r.L(65)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::discovery_proxy"))))) {
+		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::discovery_proxy")))) {
 			r.Text("# HTTP proxy to use for traffic to discovery service.\ndiscovery-proxy: \"")
 			r.L(67)
-			r.Out(r.LookupVar(erb.S("etcd::discovery_proxy")))
+			r.Out(r.LookupVarStr("etcd::discovery_proxy"))
 			r.Text("\"\n")
 		}
 		r.Text("\n")
 		r.L(70)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::discovery_srv"))))) {
+		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::discovery_srv")))) {
 			r.Text("# DNS domain used to bootstrap initial cluster.\ndiscovery-srv: \"")
 			r.L(72)
-			r.Out(r.LookupVar(erb.S("etcd::discovery_srv")))
+			r.Out(r.LookupVarStr("etcd::discovery_srv"))
 			r.Text("\"\n")
 		}
 		r.Text("\n")
 		r.L(75)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::initial_cluster"))))) {
+		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::initial_cluster")))) {
 			r.Text("# Initial cluster configuration for bootstrapping.\ninitial-cluster: \"")
 			r.L(77)
-			r.Out(r.Join(r.Array(r.LookupVar(erb.S("etcd::initial_cluster"))), erb.S(",")))
+			r.Out(r.Join(r.Array(r.LookupVarStr("etcd::initial_cluster")), erb.S(",")))
 			r.Text("\"\n")
 		}
 		r.Text("\n# Initial cluster token for the etcd cluster during bootstrap.\ninitial-cluster-token: \"")
 		r.L(81)
-		r.Out(r.LookupVar(erb.S("etcd::initial_cluster_token")))
+		r.Out(r.LookupVarStr("etcd::initial_cluster_token"))
 		r.Text("\"\n\n# Initial cluster state ('new' or 'existing').\ninitial-cluster-state: \"")
 		r.L(84)
-		r.Out(r.LookupVar(erb.S("etcd::initial_cluster_state")))
+		r.Out(r.LookupVarStr("etcd::initial_cluster_state"))
 		r.Text("\"\n\n# Reject reconfiguration requests that would cause quorum loss.\nstrict-reconfig-check: ")
 		r.L(87)
-		r.Out(r.LookupVar(erb.S("etcd::strict_reconfig_check")))
+		r.Out(r.LookupVarStr("etcd::strict_reconfig_check"))
 		r.Text("\n\n# Auto compaction retention for mvcc key value store in hour. 0 means disable it.\nauto-compaction-retention: ")
 		r.L(90)
-		r.Out(r.LookupVar(erb.S("etcd::auto_compaction_retention")))
+		r.Out(r.LookupVarStr("etcd::auto_compaction_retention"))
 		r.Text("\n\n# Force to create a new one member cluster.\nforce-new-cluster: false\n")
 	}
 	r.Text("\n# Accept etcd V2 client requests\nenable-v2: ")
 	r.L(97)
-	r.Out(r.LookupVar(erb.S("etcd::enable_v2")))
+	r.Out(r.LookupVarStr("etcd::enable_v2"))
 	r.Text("\n\n")
 	r.L(99)
-	if !((erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::real_proxy"))))) && (!erb.Equal(r.LookupVar(erb.S("etcd::real_proxy")), erb.S("off")))) {
+	if !((erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::real_proxy")))) && (!erb.EqualStr(r.LookupVarStr("etcd::real_proxy"), "off"))) {
 		r.Text("# Valid values include 'on', 'readonly', 'off'\nproxy: \"")
 		r.L(101)
-		r.Out(r.LookupVar(erb.S("etcd::real_proxy")))
+		r.Out(r.LookupVarStr("etcd::real_proxy"))
 		r.Text("\"\n\n# Time (in milliseconds) an endpoint will be held in a failed state.\nproxy-failure-wait: ")
 		r.L(104)
-		r.Out(r.LookupVar(erb.S("etcd::proxy_failure_wait")))
+		r.Out(r.LookupVarStr("etcd::proxy_failure_wait"))
 		r.Text("\n\n# Time (in milliseconds) of the endpoints refresh interval.\nproxy-refresh-interval: ")
 		r.L(107)
-		r.Out(r.LookupVar(erb.S("etcd::proxy_refresh_interval")))
+		r.Out(r.LookupVarStr("etcd::proxy_refresh_interval"))
 		r.Text("\n\n# Time (in milliseconds) for a dial to timeout.\nproxy-dial-timeout: ")
 		r.L(110)
-		r.Out(r.LookupVar(erb.S("etcd::proxy_dial_timeout")))
+		r.Out(r.LookupVarStr("etcd::proxy_dial_timeout"))
 		r.Text("\n\n# Time (in milliseconds) for a write to timeout.\nproxy-write-timeout: ")
 		r.L(113)
-		r.Out(r.LookupVar(erb.S("etcd::proxy_write_timeout")))
+		r.Out(r.LookupVarStr("etcd::proxy_write_timeout"))
 		r.Text("\n\n# Time (in milliseconds) for a read to timeout.\nproxy-read-timeout: ")
 		r.L(116)
-		r.Out(r.LookupVar(erb.S("etcd::proxy_read_timeout")))
+		r.Out(r.LookupVarStr("etcd::proxy_read_timeout"))
 		r.Text("\n")
 	}
 	r.Text("\n")
 	r.L(119)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::cert_file"))))) {
+	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::cert_file")))) {
 		r.Text("client-transport-security:\n")
 		r.L(121)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::cert_file"))))) {
+		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::cert_file")))) {
 			r.Text("  # Path to the client server TLS cert file.\n  cert-file: \"")
 			r.L(123)
-			r.Out(r.LookupVar(erb.S("etcd::cert_file")))
+			r.Out(r.LookupVarStr("etcd::cert_file"))
 			r.Text("\"\n")
 		}
 		r.Text("\n")
 		r.L(126)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::key_file"))))) {
+		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::key_file")))) {
 			r.Text("  # Path to the client server TLS key file.\n  key-file: \"")
 			r.L(128)
-			r.Out(r.LookupVar(erb.S("etcd::key_file")))
+			r.Out(r.LookupVarStr("etcd::key_file"))
 			r.Text("\"\n")
 		}
 		r.Text("\n  # Enable client cert authentication.\n  client-cert-auth: ")
 		r.L(132)
-		r.Out(r.LookupVar(erb.S("etcd::client_cert_auth")))
+		r.Out(r.LookupVarStr("etcd::client_cert_auth"))
 		r.Text("\n\n")
 		r.L(134)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::trusted_ca_file"))))) {
+		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::trusted_ca_file")))) {
 			r.Text("  # Path to the client server TLS trusted CA key file.\n  trusted-ca-file: \"")
 			r.L(136)
-			r.Out(r.LookupVar(erb.S("etcd::trusted_ca_file")))
+			r.Out(r.LookupVarStr("etcd::trusted_ca_file"))
 			r.Text("\"\n")
 		}
 		r.Text("\n")
 		r.L(139)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::auto_tls"))))) {
+		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::auto_tls")))) {
 			r.Text("  # Client TLS using generated certificates\n  auto-tls: \"")
 			r.L(141)
-			r.Out(r.LookupVar(erb.S("etcd::auto_tls")))
+			r.Out(r.LookupVarStr("etcd::auto_tls"))
 			r.Text("\"\n")
 		}
 	}
 	r.Text("\n")
 	r.L(145)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::peer_cert_file"))))) {
+	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::peer_cert_file")))) {
 		r.Text("peer-transport-security:\n")
 		r.L(147)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::peer_cert_file"))))) {
+		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::peer_cert_file")))) {
 			r.Text("  # Path to the peer server TLS cert file.\n  cert-file: \"")
 			r.L(149)
-			r.Out(r.LookupVar(erb.S("etcd::peer_cert_file")))
+			r.Out(r.LookupVarStr("etcd::peer_cert_file"))
 			r.Text("\"\n")
 		}
 		r.Text("\n")
 		r.L(152)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::peer_key_file"))))) {
+		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::peer_key_file")))) {
 			r.Text("  # Path to the peer server TLS key file.\n  key-file: \"")
 			r.L(154)
-			r.Out(r.LookupVar(erb.S("etcd::peer_key_file")))
+			r.Out(r.LookupVarStr("etcd::peer_key_file"))
 			r.Text("\"\n")
 		}
 		r.Text("\n  # Enable peer client cert authentication.\n  client-cert-auth: ")
 		r.L(158)
-		r.Out(r.LookupVar(erb.S("etcd::peer_client_cert_auth")))
+		r.Out(r.LookupVarStr("etcd::peer_client_cert_auth"))
 		r.Text("\n\n")
 		r.L(160)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::peer_trusted_ca_file"))))) {
+		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::peer_trusted_ca_file")))) {
 			r.Text("  # Path to the peer server TLS trusted CA key file.\n  trusted-ca-file: \"")
 			r.L(162)
-			r.Out(r.LookupVar(erb.S("etcd::peer_trusted_ca_file")))
+			r.Out(r.LookupVarStr("etcd::peer_trusted_ca_file"))
 			r.Text("\"\n")
 		}
 		r.Text("\n")
 		r.L(165)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::peer_auto_tls"))))) {
+		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::peer_auto_tls")))) {
 			r.Text("  # Peer TLS using generated certificates.\n  auto-tls: false\n")
 		}
 	}
 	r.Text("\n# Enable debug-level logging for etcd.\ndebug: ")
 	r.L(172)
-	r.Out(r.LookupVar(erb.S("etcd::debug")))
+	r.Out(r.LookupVarStr("etcd::debug"))
 	r.Text("\n\n")
 	r.L(174)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVar(erb.S("etcd::log_package_levels"))))) {
+	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::log_package_levels")))) {
 		r.Text("# Specify a particular log level for each etcd package (eg: 'etcdmain=CRITICAL,etcdserver=DEBUG'.\nlog-package-levels: \"")
 		r.L(176)
-		r.Out(r.LookupVar(erb.S("etcd::log_package_levels")))
+		r.Out(r.LookupVarStr("etcd::log_package_levels"))
 		r.Text("\"\n")
 	}
 	return r.Result()
@@ -14865,7 +14865,7 @@ func FilebeatInputYml(s erb.Scope) string {
 	r.L(1)
 	if erb.Truthy(r.IVar("pure_array")) {
 		r.L(2)
-		r.Out(r.ToYaml(r.LookupVar(erb.S("filebeat::inputs"))))
+		r.Out(r.ToYaml(r.LookupVarStr("filebeat::inputs")))
 		r.Text("\n")
 	} else {
 		r.Text("---\n- type: ")
@@ -14887,7 +14887,7 @@ func FilebeatInputYml(s erb.Scope) string {
 			}
 		} else {
 			r.L(11)
-			if erb.Equal(r.IVar("input_type"), erb.S("docker")) {
+			if erb.EqualStr(r.IVar("input_type"), "docker") {
 				r.Text("  containers:\n    ids:\n")
 				r.L(14)
 				r.Each(r.IVar("containers_ids"), erb.Blk1(func(id erb.Value) erb.Value {
@@ -14912,7 +14912,7 @@ func FilebeatInputYml(s erb.Scope) string {
 				r.Text("\n")
 			} else {
 				r.L(21)
-				if erb.Equal(r.IVar("input_type"), erb.S("syslog")) {
+				if erb.EqualStr(r.IVar("input_type"), "syslog") {
 					r.Text("  protocol.")
 					r.L(22)
 					r.Out(r.IVar("syslog_protocol"))
@@ -15231,7 +15231,7 @@ func FilebeatProspectorYml(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("---\nfilebeat:\n  prospectors:\n    - ")
 	r.L(4)
-	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("filebeat::major_version")), erb.S("6"))), int64(0))) {
+	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("filebeat::major_version"), erb.S("6"))), int64(0))) {
 		r.Text("type")
 	} else {
 		r.Text("input_type")
@@ -15644,7 +15644,7 @@ func GitoliteGitoliteRc(s erb.Scope) string {
 	}
 	r.Text("\n\n")
 	r.L(47)
-	if !erb.Equal(r.IVar("local_code"), erb.S("")) {
+	if !erb.EqualStr(r.IVar("local_code"), "") {
 		r.Text("\tLOCAL_CODE                =>  \"")
 		r.L(48)
 		r.Out(r.IVar("local_code"))
@@ -15854,7 +15854,7 @@ func HaproxyFragmentsBind(s erb.Scope) string {
 					return erb.Assign(&valid_ip, false)
 				})
 				r.L(23)
-				if ((!(erb.Truthy(valid_ip))) && (!(erb.Truthy(r.Match(r.String(virtual_ip), erb.NoBlock, erb.Re("^[A-Za-z][A-Za-z0-9\\.-]+$", "")))))) && (!erb.Equal(virtual_ip, erb.S("*"))) {
+				if ((!(erb.Truthy(valid_ip))) && (!(erb.Truthy(r.Match(r.String(virtual_ip), erb.NoBlock, erb.Re("^[A-Za-z][A-Za-z0-9\\.-]+$", "")))))) && (!erb.EqualStr(virtual_ip, "*")) {
 					r.L(24)
 					r.Function("fail", erb.NewArray(r.Interp("Invalid IP address or hostname [", virtual_ip, "]")))
 				}
@@ -17033,7 +17033,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 				return r.Erbout()
 			} else {
 				r.L(475)
-				if erb.Equal(opt_val, erb.S("None")) {
+				if erb.EqualStr(opt_val, "None") {
 					r.Text("    '")
 					r.L(476)
 					r.Out(opt_name)
@@ -17210,7 +17210,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	r.Out(r.IVar("log_level"))
 	r.Text("',\n            'class': 'logging.FileHandler',\n            'filename': '")
 	r.L(721)
-	r.Out(r.LookupVar(erb.S("horizon::params::logdir")))
+	r.Out(r.LookupVarStr("horizon::params::logdir"))
 	r.Text("/horizon.log',\n            'formatter': 'verbose',\n        },\n")
 	r.L(724)
 	if erb.Truthy(r.IncludeQ(r.IVar("log_handlers"), erb.S("syslog"))) {
@@ -17686,7 +17686,7 @@ func IronicInspectorIpxe(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("#!ipxe\n\n:retry_boot\nimgfree\nkernel ")
 	r.L(5)
-	if !erb.Equal(r.IVar("ipxe_timeout_real"), erb.S("0")) {
+	if !erb.EqualStr(r.IVar("ipxe_timeout_real"), "0") {
 		r.Text("--timeout ")
 		r.L(5)
 		r.Out(r.OpMul(r.Integer(r.IVar("ipxe_timeout_real")), int64(1000)))
@@ -17709,7 +17709,7 @@ func IronicInspectorIpxe(s erb.Scope) string {
 	r.Out(r.IVar("ramdisk_filename"))
 	r.Text(" || goto retry_boot\ninitrd ")
 	r.L(6)
-	if !erb.Equal(r.IVar("ipxe_timeout_real"), erb.S("0")) {
+	if !erb.EqualStr(r.IVar("ipxe_timeout_real"), "0") {
 		r.Text("--timeout ")
 		r.L(6)
 		r.Out(r.OpMul(r.Integer(r.IVar("ipxe_timeout_real")), int64(1000)))
@@ -17752,35 +17752,35 @@ func KeystoneMellonConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("  WSGIScriptAliasMatch ^(/v3/OS-FEDERATION/identity_providers/.*?/protocols/.*?/auth)$ ")
 	r.L(1)
-	r.Out(r.LookupVar(erb.S("keystone::params::keystone_wsgi_script_path")))
+	r.Out(r.LookupVarStr("keystone::params::keystone_wsgi_script_path"))
 	r.Text("/$1\n\n  <Location /v3>\n      MellonEnable \"info\"\n      MellonSPPrivateKeyFile ")
 	r.L(5)
-	r.Out(r.LookupVar(erb.S("apache::mod_dir")))
+	r.Out(r.LookupVarStr("apache::mod_dir"))
 	r.Text("/mellon/http_keystone.fqdn.key\n      MellonSPCertFile ")
 	r.L(6)
-	r.Out(r.LookupVar(erb.S("apache::mod_dir")))
+	r.Out(r.LookupVarStr("apache::mod_dir"))
 	r.Text("/mellon/http_keystone.fqdn.cert\n      MellonSPMetadataFile ")
 	r.L(7)
-	r.Out(r.LookupVar(erb.S("apache::mod_dir")))
+	r.Out(r.LookupVarStr("apache::mod_dir"))
 	r.Text("/mellon/http_keystone.fqdn.xml\n      MellonIdPMetadataFile ")
 	r.L(8)
-	r.Out(r.LookupVar(erb.S("apache::mod_dir")))
+	r.Out(r.LookupVarStr("apache::mod_dir"))
 	r.Text("/mellon/idp-metadata.xml\n      MellonEndpointPath /v3/OS-FEDERATION/identity_providers/")
 	r.L(9)
-	r.Out(r.LookupVar(erb.S("keystone::federation::mellon::idp_name")))
+	r.Out(r.LookupVarStr("keystone::federation::mellon::idp_name"))
 	r.Text("/protocols/")
-	r.Out(r.LookupVar(erb.S("keystone::federation::mellon::protocol_name")))
+	r.Out(r.LookupVarStr("keystone::federation::mellon::protocol_name"))
 	r.Text("/auth/mellon\n      MellonIdP \"IDP\"\n  </Location>\n\n  <Location /v3/OS-FEDERATION/identity_providers/")
 	r.L(13)
-	r.Out(r.LookupVar(erb.S("keystone::federation::mellon::idp_name")))
+	r.Out(r.LookupVarStr("keystone::federation::mellon::idp_name"))
 	r.Text("/protocols/")
-	r.Out(r.LookupVar(erb.S("keystone::federation::mellon::protocol_name")))
+	r.Out(r.LookupVarStr("keystone::federation::mellon::protocol_name"))
 	r.Text("/auth>\n      AuthType \"Mellon\"\n      MellonEnable \"auth\"\n  </Location>\n\n")
 	r.L(18)
 	if erb.Truthy(r.IVar("enable_websso")) {
 		r.Text("  <Location \"/v3/auth/OS-FEDERATION/websso/mapped\">\n    AuthType Mellon\n    MellonEnable auth\n    Require valid-user\n  </Location>\n  <Location \"/v3/auth/OS-FEDERATION/identity_providers/")
 		r.L(24)
-		r.Out(r.LookupVar(erb.S("keystone::federation::mellon::idp_name")))
+		r.Out(r.LookupVarStr("keystone::federation::mellon::idp_name"))
 		r.Text("/protocols/mapped/websso\">\n    AuthType Mellon\n    MellonEnable auth\n    Require valid-user\n  </Location>\n")
 	}
 	return r.Result()
@@ -17792,127 +17792,127 @@ func KeystoneOpenidcConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("  LoadModule auth_openidc_module modules/mod_auth_openidc.so\n  OIDCClaimPrefix \"OIDC-\"\n  OIDCResponseType \"")
 	r.L(3)
-	r.Out(r.LookupVar(erb.S("keystone::federation::openidc::openidc_response_type")))
+	r.Out(r.LookupVarStr("keystone::federation::openidc::openidc_response_type"))
 	r.Text("\"\n  OIDCScope \"openid email profile\"\n  OIDCProviderMetadataURL \"")
 	r.L(5)
-	r.Out(r.LookupVar(erb.S("keystone::federation::openidc::openidc_provider_metadata_url")))
+	r.Out(r.LookupVarStr("keystone::federation::openidc::openidc_provider_metadata_url"))
 	r.Text("\"\n  OIDCClientID \"")
 	r.L(6)
-	r.Out(r.LookupVar(erb.S("keystone::federation::openidc::openidc_client_id")))
+	r.Out(r.LookupVarStr("keystone::federation::openidc::openidc_client_id"))
 	r.Text("\"\n  OIDCClientSecret \"")
 	r.L(7)
-	r.Out(r.LookupVar(erb.S("keystone::federation::openidc::openidc_client_secret")))
+	r.Out(r.LookupVarStr("keystone::federation::openidc::openidc_client_secret"))
 	r.Text("\"\n  OIDCCryptoPassphrase \"")
 	r.L(8)
-	r.Out(r.LookupVar(erb.S("keystone::federation::openidc::openidc_crypto_passphrase")))
+	r.Out(r.LookupVarStr("keystone::federation::openidc::openidc_crypto_passphrase"))
 	r.Text("\"\n\n")
 	r.L(10)
-	if !erb.Equal(r.LookupVar(erb.S("::keystone::federation::openidc::openidc_response_mode")), nil) {
+	if !erb.Equal(r.LookupVarStr("::keystone::federation::openidc::openidc_response_mode"), nil) {
 		r.Text("  OIDCResponseMode \"")
 		r.L(11)
-		r.Out(r.LookupVar(erb.S("::keystone::federation::openidc::openidc_response_mode")))
+		r.Out(r.LookupVarStr("::keystone::federation::openidc::openidc_response_mode"))
 		r.Text("\"\n")
 	}
 	r.L(13)
-	if !erb.Equal(r.LookupVar(erb.S("::keystone::federation::openidc::openidc_cache_type")), nil) {
+	if !erb.Equal(r.LookupVarStr("::keystone::federation::openidc::openidc_cache_type"), nil) {
 		r.Text("  OIDCCacheType ")
 		r.L(14)
-		r.Out(r.LookupVar(erb.S("::keystone::federation::openidc::openidc_cache_type")))
+		r.Out(r.LookupVarStr("::keystone::federation::openidc::openidc_cache_type"))
 		r.Text("\n")
 	}
 	r.L(16)
-	if !erb.Equal(r.LookupVar(erb.S("::keystone::federation::openidc::openidc_cache_shm_max")), nil) {
+	if !erb.Equal(r.LookupVarStr("::keystone::federation::openidc::openidc_cache_shm_max"), nil) {
 		r.Text("  OIDCCacheShmMax scope['::keystone::federation::openidc::openidc_cache_shm_max'] %>\n")
 	}
 	r.L(19)
-	if !erb.Equal(r.LookupVar(erb.S("::keystone::federation::openidc::openidc_cache_shm_entry_size")), nil) {
+	if !erb.Equal(r.LookupVarStr("::keystone::federation::openidc::openidc_cache_shm_entry_size"), nil) {
 		r.Text("  OIDCCacheShmEntrySize scope['::keystone::federation::openidc::openidc_cache_shm_entry_size'] %>\n")
 	}
 	r.L(22)
-	if !erb.Equal(r.LookupVar(erb.S("::keystone::federation::openidc::openidc_cache_dir")), nil) {
+	if !erb.Equal(r.LookupVarStr("::keystone::federation::openidc::openidc_cache_dir"), nil) {
 		r.Text("  OIDCCacheDir scope['::keystone::federation::openidc::openidc_cache_dir'] %>\n")
 	}
 	r.L(25)
-	if !erb.Equal(r.LookupVar(erb.S("::keystone::federation::openidc::openidc_cache_clean_interval")), nil) {
+	if !erb.Equal(r.LookupVarStr("::keystone::federation::openidc::openidc_cache_clean_interval"), nil) {
 		r.Text("  OIDCCacheFileCleanInterval scope['::keystone::federation::openidc::openidc_cache_clean_interval'] %>\n")
 	}
 	r.L(28)
-	if !erb.Equal(r.LookupVar(erb.S("::keystone::federation::openidc::memcached_servers_real")), nil) {
+	if !erb.Equal(r.LookupVarStr("::keystone::federation::openidc::memcached_servers_real"), nil) {
 		r.Text("  OIDCMemCacheServers \"")
 		r.L(29)
-		r.Out(r.LookupVar(erb.S("::keystone::federation::openidc::memcached_servers_real")))
+		r.Out(r.LookupVarStr("::keystone::federation::openidc::memcached_servers_real"))
 		r.Text("\"\n")
 	}
 	r.L(31)
-	if !erb.Equal(r.LookupVar(erb.S("::keystone::federation::openidc::redis_server")), nil) {
+	if !erb.Equal(r.LookupVarStr("::keystone::federation::openidc::redis_server"), nil) {
 		r.Text("  OIDCRedisCacheServer \"")
 		r.L(32)
-		r.Out(r.LookupVar(erb.S("::keystone::federation::openidc::redis_server")))
+		r.Out(r.LookupVarStr("::keystone::federation::openidc::redis_server"))
 		r.Text("\"\n")
 	}
 	r.L(34)
-	if !erb.Equal(r.LookupVar(erb.S("::keystone::federation::openidc::redis_password")), nil) {
+	if !erb.Equal(r.LookupVarStr("::keystone::federation::openidc::redis_password"), nil) {
 		r.Text("  OIDCRedisCachecPassword scope['::keystone::federation::openidc::redis_password'] %>\n")
 	}
 	r.L(37)
-	if !erb.Equal(r.LookupVar(erb.S("::keystone::federation::openidc::openidc_claim_delimiter")), nil) {
+	if !erb.Equal(r.LookupVarStr("::keystone::federation::openidc::openidc_claim_delimiter"), nil) {
 		r.Text("  OIDCClaimDelimiter \"")
 		r.L(38)
-		r.Out(r.LookupVar(erb.S("::keystone::federation::openidc::openidc_claim_delimiter")))
+		r.Out(r.LookupVarStr("::keystone::federation::openidc::openidc_claim_delimiter"))
 		r.Text("\"\n")
 	}
 	r.L(40)
-	if !erb.Equal(r.LookupVar(erb.S("::keystone::federation::openidc::openidc_pass_userinfo_as")), nil) {
+	if !erb.Equal(r.LookupVarStr("::keystone::federation::openidc::openidc_pass_userinfo_as"), nil) {
 		r.Text("  OIDCPassUserInfoAs \"")
 		r.L(41)
-		r.Out(r.LookupVar(erb.S("::keystone::federation::openidc::openidc_pass_userinfo_as")))
+		r.Out(r.LookupVarStr("::keystone::federation::openidc::openidc_pass_userinfo_as"))
 		r.Text("\"\n")
 	}
 	r.L(43)
-	if !erb.Equal(r.LookupVar(erb.S("::keystone::federation::openidc::openidc_pass_claim_as")), nil) {
+	if !erb.Equal(r.LookupVarStr("::keystone::federation::openidc::openidc_pass_claim_as"), nil) {
 		r.Text("  OIDCPassClaimsAs \"")
 		r.L(44)
-		r.Out(r.LookupVar(erb.S("::keystone::federation::openidc::openidc_pass_claim_as")))
+		r.Out(r.LookupVarStr("::keystone::federation::openidc::openidc_pass_claim_as"))
 		r.Text("\"\n")
 	}
 	r.Text("\n  # The following directives are necessary to support websso from Horizon\n  # (Per https://docs.openstack.org/keystone/pike/advanced-topics/federation/websso.html)\n  OIDCRedirectURI \"")
 	r.L(49)
 	r.Out(r.IVar("keystone_url"))
 	r.Text("/v3/auth/OS-FEDERATION/identity_providers/")
-	r.Out(r.LookupVar(erb.S("keystone::federation::openidc::idp_name")))
+	r.Out(r.LookupVarStr("keystone::federation::openidc::idp_name"))
 	r.Text("/protocols/openid/websso\"\n  OIDCRedirectURI \"")
 	r.L(50)
 	r.Out(r.IVar("keystone_url"))
 	r.Text("/v3/auth/OS-FEDERATION/websso/openid\"\n\n  <Location \"/v3/auth/OS-FEDERATION/websso/openid\">\n      AuthType \"openid-connect\"\n      Require valid-user\n  </Location>\n\n  <Location \"/v3/auth/OS-FEDERATION/identity_providers/")
 	r.L(57)
-	r.Out(r.LookupVar(erb.S("keystone::federation::openidc::idp_name")))
+	r.Out(r.LookupVarStr("keystone::federation::openidc::idp_name"))
 	r.Text("/protocols/openid/websso\">\n      AuthType \"openid-connect\"\n      Require valid-user\n  </Location>\n\n")
 	r.L(62)
-	if erb.Truthy(r.LookupVar(erb.S("::keystone::federation::openidc::openidc_enable_oauth"))) {
+	if erb.Truthy(r.LookupVarStr("::keystone::federation::openidc::openidc_enable_oauth")) {
 		r.L(63)
-		if erb.Equal(r.LookupVar(erb.S("keystone::federation::openidc::openidc_verify_method")), erb.S("introspection")) {
+		if erb.EqualStr(r.LookupVarStr("keystone::federation::openidc::openidc_verify_method"), "introspection") {
 			r.Text("  OIDCOAuthClientID \"")
 			r.L(64)
-			r.Out(r.LookupVar(erb.S("keystone::federation::openidc::openidc_client_id")))
+			r.Out(r.LookupVarStr("keystone::federation::openidc::openidc_client_id"))
 			r.Text("\"\n  OIDCOAuthClientSecret \"")
 			r.L(65)
-			r.Out(r.LookupVar(erb.S("keystone::federation::openidc::openidc_client_secret")))
+			r.Out(r.LookupVarStr("keystone::federation::openidc::openidc_client_secret"))
 			r.Text("\"\n  OIDCOAuthIntrospectionEndpoint \"")
 			r.L(66)
-			r.Out(r.LookupVar(erb.S("keystone::federation::openidc::openidc_introspection_endpoint")))
+			r.Out(r.LookupVarStr("keystone::federation::openidc::openidc_introspection_endpoint"))
 			r.Text("\"\n")
 		} else {
 			r.L(67)
-			if erb.Equal(r.LookupVar(erb.S("keystone::federation::openidc::openidc_verify_method")), erb.S("jwks")) {
+			if erb.EqualStr(r.LookupVarStr("keystone::federation::openidc::openidc_verify_method"), "jwks") {
 				r.Text("  OIDCOAuthVerifyJwksUri \"")
 				r.L(68)
-				r.Out(r.LookupVar(erb.S("keystone::federation::openidc::openidc_verify_jwks_uri")))
+				r.Out(r.LookupVarStr("keystone::federation::openidc::openidc_verify_jwks_uri"))
 				r.Text("\"\n")
 			}
 		}
 		r.Text("\n  <Location \"/v3/OS-FEDERATION/identity_providers/")
 		r.L(71)
-		r.Out(r.LookupVar(erb.S("keystone::federation::openidc::idp_name")))
+		r.Out(r.LookupVarStr("keystone::federation::openidc::idp_name"))
 		r.Text("/protocols/openid/auth\">\n      AuthType oauth20\n      Require valid-user\n  </Location>\n")
 	}
 	return r.Result()
@@ -17924,7 +17924,7 @@ func KeystoneShibbolethConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("  WSGIScriptAliasMatch ^(/v3/OS-FEDERATION/identity_providers/.*?/protocols/.*?/auth)$ ")
 	r.L(1)
-	r.Out(r.LookupVar(erb.S("keystone::params::keystone_wsgi_script_path")))
+	r.Out(r.LookupVarStr("keystone::params::keystone_wsgi_script_path"))
 	r.Text("/$1\n\n  <Location /Shibboleth.sso>\n      SetHandler shib\n  </Location>\n\n  <LocationMatch /v3/OS-FEDERATION/identity_providers/.*?/protocols/saml2/auth>\n      ShibRequestSetting requireSession 1\n      AuthType shibboleth\n      ShibExportAssertion Off\n      Require valid-user\n  </LocationMatch>\n")
 	return r.Result()
 }
@@ -17958,7 +17958,7 @@ func LogrotateSpecFixturesModulesLogrotateEtcLogrotateDRule(s erb.Scope) string 
 	r.L(10)
 	if erb.Truthy(r.HasKeyQ(r.ScopeHash(), erb.S("_create"))) {
 		r.L(11)
-		if erb.Equal(r.IVar("_create"), erb.S("create")) {
+		if erb.EqualStr(r.IVar("_create"), "create") {
 			r.L(12)
 			r.OpShl(opts, func() erb.Value {
 				arg1_, arg2_ := r.Reject(erb.NewArray(r.IVar("_create"), r.IVar("create_mode"), r.IVar("create_owner"), r.IVar("create_group")), erb.Blk1(func(r_ erb.Value) erb.Value {
@@ -17993,7 +17993,7 @@ func LogrotateSpecFixturesModulesLogrotateEtcLogrotateDRule(s erb.Scope) string 
 			r.L(33)
 			value = r.Aref(r.ScopeHash(), key)
 			r.L(34)
-			if !erb.Equal(value, erb.S("undef")) {
+			if !erb.EqualStr(value, "undef") {
 				r.L(34)
 				return r.OpShl(opts, r.Interp(key, " ", value))
 			}
@@ -18014,28 +18014,28 @@ func LogrotateSpecFixturesModulesLogrotateEtcLogrotateDRule(s erb.Scope) string 
 		return r.Erbout()
 	}))
 	r.L(41)
-	if !erb.Equal(r.IVar("postrotate"), erb.S("undef")) {
+	if !erb.EqualStr(r.IVar("postrotate"), "undef") {
 		r.Text("  postrotate\n    ")
 		r.L(43)
 		r.Out(r.IVar("postrotate"))
 		r.Text("\n  endscript\n")
 	}
 	r.L(46)
-	if !erb.Equal(r.IVar("prerotate"), erb.S("undef")) {
+	if !erb.EqualStr(r.IVar("prerotate"), "undef") {
 		r.Text("  prerotate\n    ")
 		r.L(48)
 		r.Out(r.IVar("prerotate"))
 		r.Text("\n  endscript\n")
 	}
 	r.L(51)
-	if !erb.Equal(r.IVar("firstaction"), erb.S("undef")) {
+	if !erb.EqualStr(r.IVar("firstaction"), "undef") {
 		r.Text("  firstaction\n    ")
 		r.L(53)
 		r.Out(r.IVar("firstaction"))
 		r.Text("\n  endscript\n")
 	}
 	r.L(56)
-	if !erb.Equal(r.IVar("lastaction"), erb.S("undef")) {
+	if !erb.EqualStr(r.IVar("lastaction"), "undef") {
 		r.Text("  lastaction\n    ")
 		r.L(58)
 		r.Out(r.IVar("lastaction"))
@@ -18063,7 +18063,7 @@ func LogrotateEtcLogrotateDRule(s erb.Scope) string {
 	r.L(10)
 	if erb.Truthy(r.HasKeyQ(r.ScopeHash(), erb.S("_create"))) {
 		r.L(11)
-		if erb.Equal(r.IVar("_create"), erb.S("create")) {
+		if erb.EqualStr(r.IVar("_create"), "create") {
 			r.L(12)
 			r.OpShl(opts, func() erb.Value {
 				arg1_, arg2_ := r.Reject(erb.NewArray(r.IVar("_create"), r.IVar("create_mode"), r.IVar("create_owner"), r.IVar("create_group")), erb.Blk1(func(r_ erb.Value) erb.Value {
@@ -18098,7 +18098,7 @@ func LogrotateEtcLogrotateDRule(s erb.Scope) string {
 			r.L(33)
 			value = r.Aref(r.ScopeHash(), key)
 			r.L(34)
-			if !erb.Equal(value, erb.S("undef")) {
+			if !erb.EqualStr(value, "undef") {
 				r.L(34)
 				return r.OpShl(opts, r.Interp(key, " ", value))
 			}
@@ -18119,28 +18119,28 @@ func LogrotateEtcLogrotateDRule(s erb.Scope) string {
 		return r.Erbout()
 	}))
 	r.L(41)
-	if !erb.Equal(r.IVar("postrotate"), erb.S("undef")) {
+	if !erb.EqualStr(r.IVar("postrotate"), "undef") {
 		r.Text("  postrotate\n    ")
 		r.L(43)
 		r.Out(r.IVar("postrotate"))
 		r.Text("\n  endscript\n")
 	}
 	r.L(46)
-	if !erb.Equal(r.IVar("prerotate"), erb.S("undef")) {
+	if !erb.EqualStr(r.IVar("prerotate"), "undef") {
 		r.Text("  prerotate\n    ")
 		r.L(48)
 		r.Out(r.IVar("prerotate"))
 		r.Text("\n  endscript\n")
 	}
 	r.L(51)
-	if !erb.Equal(r.IVar("firstaction"), erb.S("undef")) {
+	if !erb.EqualStr(r.IVar("firstaction"), "undef") {
 		r.Text("  firstaction\n    ")
 		r.L(53)
 		r.Out(r.IVar("firstaction"))
 		r.Text("\n  endscript\n")
 	}
 	r.L(56)
-	if !erb.Equal(r.IVar("lastaction"), erb.S("undef")) {
+	if !erb.EqualStr(r.IVar("lastaction"), "undef") {
 		r.Text("  lastaction\n    ")
 		r.L(58)
 		r.Out(r.IVar("lastaction"))
@@ -18184,44 +18184,44 @@ func McollectiveActivemqXml(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("<beans\n  xmlns=\"http://www.springframework.org/schema/beans\"\n  xmlns:amq=\"http://activemq.apache.org/schema/core\"\n  xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"\n  xsi:schemaLocation=\"http://www.springframework.org/schema/beans http://www.springframework.org/schema/beans/spring-beans-2.0.xsd\n  http://activemq.apache.org/schema/core http://activemq.apache.org/schema/core/activemq-core.xsd\n  http://activemq.apache.org/camel/schema/spring http://activemq.apache.org/camel/schema/spring/camel-spring.xsd\">\n\n    <bean class=\"org.springframework.beans.factory.config.PropertyPlaceholderConfigurer\">\n<!--        <property name=\"locations\">\n            <value>file:${activemq.base}/conf/credentials.properties</value>\n        </property> -->\n    </bean>\n\n    <!--\n      For more information about what MCollective requires in this file,\n      see http://docs.puppetlabs.com/mcollective/deploy/middleware/activemq.html\n    -->\n\n    <!--\n      WARNING: The elements that are direct children of <broker> MUST BE IN\n      ALPHABETICAL ORDER. This is fixed in ActiveMQ 5.6.0, but affects\n      previous versions back to 5.4.\n      https://issues.apache.org/jira/browse/AMQ-3570\n    -->\n    <broker xmlns=\"http://activemq.apache.org/schema/core\" brokerName=\"localhost\" useJmx=\"true\" schedulePeriodForDestinationPurge=\"60000\" persistent=\"false\">\n        <!--\n          MCollective generally expects producer flow control to be turned off.\n          It will also generate a limitless number of single-use reply queues,\n          which should be garbage-collected after about five minutes to conserve\n          memory.\n\n          For more information, see:\n          http://activemq.apache.org/producer-flow-control.html\n        -->\n        <destinationPolicy>\n          <policyMap>\n            <policyEntries>\n              <policyEntry topic=\">\" producerFlowControl=\"false\"/>\n              <policyEntry queue=\"*.reply.>\" gcInactiveDestinations=\"true\" inactiveTimoutBeforeGC=\"300000\" />\n            </policyEntries>\n          </policyMap>\n        </destinationPolicy>\n\n        <managementContext>\n            <managementContext createConnector=\"false\"/>\n        </managementContext>\n\n        <plugins>\n          <statisticsBrokerPlugin/>\n\n          <!--\n            This configures the users and groups used by this broker. Groups\n            are referenced below, in the write/read/admin attributes\n            of each authorizationEntry element.\n          -->\n          <simpleAuthenticationPlugin>\n            <users>\n              <authenticationUser username=\"")
 	r.L(59)
-	r.Out(r.LookupVar(erb.S("mcollective::middleware_user")))
+	r.Out(r.LookupVarStr("mcollective::middleware_user"))
 	r.Text("\" password=\"")
-	r.Out(r.LookupVar(erb.S("mcollective::middleware_password")))
+	r.Out(r.LookupVarStr("mcollective::middleware_password"))
 	r.Text("\" groups=\"mcollective,everyone\"/>\n              <authenticationUser username=\"")
 	r.L(60)
-	r.Out(r.LookupVar(erb.S("mcollective::middleware_admin_user")))
+	r.Out(r.LookupVarStr("mcollective::middleware_admin_user"))
 	r.Text("\" password=\"")
-	r.Out(r.LookupVar(erb.S("mcollective::middleware_admin_password")))
+	r.Out(r.LookupVarStr("mcollective::middleware_admin_password"))
 	r.Text("\" groups=\"mcollective,admins,everyone\"/>\n            </users>\n          </simpleAuthenticationPlugin>\n\n          <!--\n            Configure which users are allowed to read and write where. Permissions\n            are organized by group; groups are configured above, in the\n            authentication plugin.\n\n            With the rules below, both servers and admin users belong to group\n            mcollective, which can both issue and respond to commands. For an\n            example that splits permissions and doesn't allow servers to issue\n            commands, see:\n            http://docs.puppetlabs.com/mcollective/deploy/middleware/activemq.html#detailed-restrictions\n          -->\n          <authorizationPlugin>\n            <map>\n              <authorizationMap>\n                <authorizationEntries>\n                  <authorizationEntry queue=\">\" write=\"admins\" read=\"admins\" admin=\"admins\" />\n                  <authorizationEntry topic=\">\" write=\"admins\" read=\"admins\" admin=\"admins\" />\n                  <authorizationEntry topic=\"mcollective.>\" write=\"mcollective\" read=\"mcollective\" admin=\"mcollective\" />\n                  <authorizationEntry queue=\"mcollective.>\" write=\"mcollective\" read=\"mcollective\" admin=\"mcollective\" />\n                  <!--\n                    The advisory topics are part of ActiveMQ, and all users need access to them.\n                    The \"everyone\" group is not special; you need to ensure every user is a member.\n                  -->\n                  <authorizationEntry topic=\"ActiveMQ.Advisory.>\" read=\"everyone\" write=\"everyone\" admin=\"everyone\"/>\n                </authorizationEntries>\n              </authorizationMap>\n            </map>\n          </authorizationPlugin>\n        </plugins>\n\n\n        ")
 	r.L(95)
-	if erb.Truthy(r.LookupVar(erb.S("mcollective::middleware_ssl"))) {
+	if erb.Truthy(r.LookupVarStr("mcollective::middleware_ssl")) {
 		r.Text("\n        <sslContext>\n            <sslContext\n                keyStore=\"keystore.jks\" keyStorePassword=\"puppet\"\n                trustStore=\"truststore.jks\" trustStorePassword=\"puppet\"\n            />\n        </sslContext>\n        ")
 	}
 	r.Text("\n\n        <!--\n          The systemUsage controls the maximum amount of space the broker will\n          use for messages. For more information, see:\n          http://docs.puppetlabs.com/mcollective/deploy/middleware/activemq.html#memory-and-temp-usage-for-messages-systemusage\n        -->\n        <systemUsage>\n            <systemUsage>\n                <memoryUsage>\n                    <memoryUsage limit=\"")
 	r.L(112)
-	r.Out(r.LookupVar(erb.S("mcollective::activemq_memoryUsage")))
+	r.Out(r.LookupVarStr("mcollective::activemq_memoryUsage"))
 	r.Text("\"/>\n                </memoryUsage>\n                <storeUsage>\n                    <storeUsage limit=\"")
 	r.L(115)
-	r.Out(r.LookupVar(erb.S("mcollective::activemq_storeUsage")))
+	r.Out(r.LookupVarStr("mcollective::activemq_storeUsage"))
 	r.Text("\" name=\"foo\"/>\n                </storeUsage>\n                <tempUsage>\n                    <tempUsage limit=\"")
 	r.L(118)
-	r.Out(r.LookupVar(erb.S("mcollective::activemq_tempUsage")))
+	r.Out(r.LookupVarStr("mcollective::activemq_tempUsage"))
 	r.Text("\"/>\n                </tempUsage>\n            </systemUsage>\n        </systemUsage>\n\n        <!--\n          The transport connectors allow ActiveMQ to listen for connections over\n          a given protocol. MCollective uses Stomp, and other ActiveMQ brokers\n          use OpenWire. You'll need different URLs depending on whether you are\n          using TLS. For more information, see:\n\n          http://docs.puppetlabs.com/mcollective/deploy/middleware/activemq.html#transport-connectors\n        -->\n        <transportConnectors>\n        ")
 	r.L(132)
-	if erb.Truthy(r.LookupVar(erb.S("mcollective::middleware_ssl"))) {
+	if erb.Truthy(r.LookupVarStr("mcollective::middleware_ssl")) {
 		r.Text("\n            <transportConnector name=\"stomp+ssl\" uri=\"stomp+ssl://0.0.0.0:")
 		r.L(133)
-		r.Out(r.LookupVar(erb.S("mcollective::middleware_ssl_port")))
+		r.Out(r.LookupVarStr("mcollective::middleware_ssl_port"))
 		r.Text("?needClientAuth=true\"/>\n        ")
 	} else {
 		r.Text("\n            <transportConnector name=\"stomp\" uri=\"stomp://0.0.0.0:")
 		r.L(135)
-		r.Out(r.LookupVar(erb.S("mcollective::middleware_port")))
+		r.Out(r.LookupVarStr("mcollective::middleware_port"))
 		r.Text("\"/>\n        ")
 	}
 	r.Text("\n        </transportConnectors>\n    </broker>\n\n    ")
 	r.L(140)
-	if erb.Truthy(r.LookupVar(erb.S("mcollective::activemq_console"))) {
+	if erb.Truthy(r.LookupVarStr("mcollective::activemq_console")) {
 		r.Text("\n    <!--\n      Enable web consoles, REST and Ajax APIs and demos.\n      It also includes Camel (with its web console); see ${ACTIVEMQ_HOME}/conf/camel.xml for more info.\n\n      See ${ACTIVEMQ_HOME}/conf/jetty.xml for more details.\n    -->\n    <import resource=\"jetty.xml\"/>\n    ")
 	}
 	r.Text("\n</beans>\n")
@@ -18254,7 +18254,7 @@ func McollectiveSettingsCfg(s erb.Scope) string {
 	r.L(1)
 	r.Each(r.Sort(r.Keys(r.IVar("data")), erb.NoBlock), erb.Blk1(func(setting erb.Value) erb.Value {
 		r.L(2)
-		if !erb.Equal(r.Aref(r.IVar("data"), setting), erb.S("")) {
+		if !erb.EqualStr(r.Aref(r.IVar("data"), setting), "") {
 			r.L(3)
 			r.Out(setting)
 			r.Text(" = ")
@@ -18625,7 +18625,7 @@ func MemcachedMemcachedSysconfig(s erb.Scope) string {
 		}
 	}
 	r.L(43)
-	if !erb.Equal(r.LookupVar(erb.S("osfamily")), erb.S("Suse")) {
+	if !erb.EqualStr(r.LookupVarStr("osfamily"), "Suse") {
 		r.Text("PORT=\"")
 		r.L(44)
 		r.Out(r.IVar("tcp_port"))
@@ -19543,7 +19543,7 @@ func MysqlMebCnf(s erb.Scope) string {
 			r.L(6)
 			r.Map(r.Sort(v, erb.NoBlock), erb.Blk2(func(ki, vi erb.Value) erb.Value {
 				r.L(7)
-				if (erb.Equal(vi, true)) || (erb.Equal(v, erb.S(""))) {
+				if (erb.Equal(vi, true)) || (erb.EqualStr(v, "")) {
 					r.L(8)
 					r.Out(ki)
 					r.Text("\n")
@@ -19597,12 +19597,12 @@ func MysqlMyCnf(s erb.Scope) string {
 			r.L(6)
 			r.Map(r.Sort(v, erb.NoBlock), erb.Blk2(func(ki, vi erb.Value) erb.Value {
 				r.L(7)
-				if ((erb.Equal(ki, erb.S("ssl-disable"))) || ((erb.Truthy(r.OpMatch(ki, erb.Re("^ssl", "")))) && (erb.Equal(r.ArefStr(v, "ssl-disable"), true)))) || ((erb.Truthy(r.OpMatch(ki, erb.Re("^ssl-", "")))) && (erb.Equal(r.ArefStr(v, "ssl"), false))) {
+				if ((erb.EqualStr(ki, "ssl-disable")) || ((erb.Truthy(r.OpMatch(ki, erb.Re("^ssl", "")))) && (erb.Equal(r.ArefStr(v, "ssl-disable"), true)))) || ((erb.Truthy(r.OpMatch(ki, erb.Re("^ssl-", "")))) && (erb.Equal(r.ArefStr(v, "ssl"), false))) {
 					r.L(8)
 					return nil
 				} else {
 					r.L(9)
-					if (erb.Equal(vi, true)) || (erb.Equal(vi, erb.S(""))) {
+					if (erb.Equal(vi, true)) || (erb.EqualStr(vi, "")) {
 						r.L(10)
 						r.Out(ki)
 						r.Text("\n")
@@ -19640,7 +19640,7 @@ func MysqlMyCnf(s erb.Scope) string {
 	}))
 	r.Text("\n")
 	r.L(22)
-	if (erb.Truthy(r.IVar("includedir"))) && (!erb.Equal(r.IVar("includedir"), erb.S(""))) {
+	if (erb.Truthy(r.IVar("includedir"))) && (!erb.EqualStr(r.IVar("includedir"), "")) {
 		r.Text("\n!includedir ")
 		r.L(23)
 		r.Out(r.IVar("includedir"))
@@ -19662,10 +19662,10 @@ func MysqlMyCnfPass(s erb.Scope) string {
 		r.Out(section)
 		r.Text("]\nuser=root\nhost=localhost\n")
 		r.L(7)
-		if !(erb.Equal(r.LookupVar(erb.S("mysql::server::root_password")), erb.S("UNSET"))) {
+		if !(erb.EqualStr(r.LookupVarStr("mysql::server::root_password"), "UNSET")) {
 			r.Text("password='")
 			r.L(8)
-			r.Out(r.LookupVar(erb.S("mysql::server::root_password")))
+			r.Out(r.LookupVarStr("mysql::server::root_password"))
 			r.Text("'\n")
 		}
 		r.Text("socket=")
@@ -19683,7 +19683,7 @@ func MysqlMysqlbackupSh(s erb.Scope) string {
 	r := erb.NewSized(s, 2132, 18)
 	defer r.Fail()
 	r.L(1)
-	if erb.Equal(r.IVar("kernel"), erb.S("Linux")) {
+	if erb.EqualStr(r.IVar("kernel"), "Linux") {
 		r.Text("#!/bin/bash\n")
 	} else {
 		r.Text("#!/bin/sh\n")
@@ -19705,7 +19705,7 @@ func MysqlMysqlbackupSh(s erb.Scope) string {
 	r.Out(r.Max(erb.NewArray(r.OpSub(r.Integer(r.IVar("backuprotate")), int64(1)), int64(0)), erb.NoBlock))
 	r.Text("\n\n# Create temporary mysql cnf file.\nTMPFILE=`mktemp /tmp/backup.XXXXXX` || exit 1\n")
 	r.L(25)
-	if erb.Equal(r.IVar("kernel"), erb.S("SunOS")) {
+	if erb.EqualStr(r.IVar("kernel"), "SunOS") {
 		r.Text("echo \"[client]\\npassword=$PASS\\nuser=$USER\\nmax_allowed_packet=$MAX_ALLOWED_PACKET\" > $TMPFILE\n")
 	} else {
 		r.Text("echo -e \"[client]\\npassword=$PASS\\nuser=$USER\\nmax_allowed_packet=$MAX_ALLOWED_PACKET\" > $TMPFILE\n")
@@ -19762,12 +19762,12 @@ func MysqlMysqlbackupSh(s erb.Scope) string {
 	r.Out(r.IVar("execpath"))
 	r.Text("\n\n\n\n")
 	r.L(73)
-	if erb.Equal(r.IVar("kernel"), erb.S("Linux")) {
+	if erb.EqualStr(r.IVar("kernel"), "Linux") {
 		r.Text("set -o pipefail\n")
 	}
 	r.Text("\ncleanup()\n{\n")
 	r.L(79)
-	if erb.Equal(r.IVar("kernel"), erb.S("SunOS")) {
+	if erb.EqualStr(r.IVar("kernel"), "SunOS") {
 		r.Text("\tgfind \"${DIR}/\" -maxdepth 1 -type f -name \"${PREFIX}*.sql*\" -mtime +${ROTATE} -print0 | gxargs -0 -r rm -f\n")
 	} else {
 		r.Text("\tfind \"${DIR}/\" -maxdepth 1 -type f -name \"${PREFIX}*.sql*\" -mtime +${ROTATE} -print0 | xargs -0 -r rm -f\n")
@@ -19859,7 +19859,7 @@ func MysqlXtrabackupSh(s erb.Scope) string {
 	defer r.Fail()
 	var _innobackupex_args erb.Value
 	r.L(1)
-	if erb.Equal(r.IVar("kernel"), erb.S("Linux")) {
+	if erb.EqualStr(r.IVar("kernel"), "Linux") {
 		r.Text("#!/bin/bash\n")
 	} else {
 		r.Text("#!/bin/sh\n")
@@ -19872,7 +19872,7 @@ func MysqlXtrabackupSh(s erb.Scope) string {
 	r.Out(r.IVar("backupdir"))
 	r.Text("\n\n# Ensure backup directory exist.\nmkdir -p $DIR\n\n")
 	r.L(15)
-	if erb.Equal(r.IVar("kernel"), erb.S("Linux")) {
+	if erb.EqualStr(r.IVar("kernel"), "Linux") {
 		r.Text("set -o pipefail\n")
 	}
 	r.Text("\n")
@@ -19889,7 +19889,7 @@ func MysqlXtrabackupSh(s erb.Scope) string {
 	}
 	r.Text("\n\ncleanup()\n{\n")
 	r.L(28)
-	if erb.Equal(r.IVar("kernel"), erb.S("SunOS")) {
+	if erb.EqualStr(r.IVar("kernel"), "SunOS") {
 		r.Text("    gfind \"${DIR}/\" -maxdepth 1 -type f -name \"${PREFIX}*.sql*\" -mtime +${ROTATE} -print0 | gxargs -0 -r rm -f\n")
 	} else {
 		r.Text("    find \"${DIR}/\" -maxdepth 1 -type f -name \"${PREFIX}*.sql*\" -mtime +${ROTATE} -print0 | xargs -0 -r rm -f\n")
@@ -20426,7 +20426,7 @@ func PostfixMasterCfSLES112(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("#\n### This file is managed by Puppet, all edits will be lost on next Puppet run!\n#\n#\n# Postfix master process configuration file.  For details on the format\n# of the file, see the Postfix master(5) manual page.\n#\n# ==========================================================================\n# service type  private unpriv  chroot  wakeup  maxproc command + args\n#               (yes)   (yes)   (yes)   (never) (100)                                                                                                                                                                                        \n# ==========================================================================                                                                                                                                                                 \n")
 	r.L(12)
-	if erb.Equal(r.IVar("smtp_listen"), erb.S("all")) {
+	if erb.EqualStr(r.IVar("smtp_listen"), "all") {
 		r.Text("smtp      inet  n       -       ")
 		r.L(13)
 		r.Out(r.IVar("jail"))
@@ -20500,7 +20500,7 @@ func PostfixMasterCfSLES113(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("#\n### This file is managed by Puppet, all edits will be lost on next Puppet run!\n#\n#\n# Postfix master process configuration file.  For details on the format\n# of the file, see the Postfix master(5) manual page.\n#\n# ==========================================================================\n# service type  private unpriv  chroot  wakeup  maxproc command + args\n#               (yes)   (yes)   (yes)   (never) (100)\n# ==========================================================================\n")
 	r.L(12)
-	if erb.Equal(r.IVar("smtp_listen"), erb.S("all")) {
+	if erb.EqualStr(r.IVar("smtp_listen"), "all") {
 		r.Text("smtp      inet  n       -       ")
 		r.L(13)
 		r.Out(r.IVar("jail"))
@@ -20574,7 +20574,7 @@ func PostfixMasterCfSLES114(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("#\n### This file is managed by Puppet, all edits will be lost on next Puppet run!\n#\n#\n# Postfix master process configuration file.  For details on the format\n# of the file, see the Postfix master(5) manual page.\n#\n# ==========================================================================\n# service type  private unpriv  chroot  wakeup  maxproc command + args\n#               (yes)   (yes)   (yes)   (never) (100)\n# ==========================================================================\n")
 	r.L(12)
-	if erb.Equal(r.IVar("smtp_listen"), erb.S("all")) {
+	if erb.EqualStr(r.IVar("smtp_listen"), "all") {
 		r.Text("smtp      inet  n       -       ")
 		r.L(13)
 		r.Out(r.IVar("jail"))
@@ -20657,7 +20657,7 @@ func PostfixMasterCfSLES122(s erb.Scope) string {
 		r.Text("\n")
 	} else {
 		r.L(14)
-		if erb.Equal(r.IVar("smtp_listen"), erb.S("all")) {
+		if erb.EqualStr(r.IVar("smtp_listen"), "all") {
 			r.Text("smtp      inet  n       -       n       -       -       smtpd\n")
 		} else {
 			r.L(17)
@@ -20702,7 +20702,7 @@ func PostfixMasterCfSLES123(s erb.Scope) string {
 		r.Text("\n")
 	} else {
 		r.L(14)
-		if erb.Equal(r.IVar("smtp_listen"), erb.S("all")) {
+		if erb.EqualStr(r.IVar("smtp_listen"), "all") {
 			r.Text("smtp      inet  n       -       n       -       -       smtpd\n")
 		} else {
 			r.L(17)
@@ -20747,7 +20747,7 @@ func PostfixMasterCfSolaris(s erb.Scope) string {
 		r.Text("\n")
 	} else {
 		r.L(12)
-		if erb.Equal(r.IVar("smtp_listen"), erb.S("all")) {
+		if erb.EqualStr(r.IVar("smtp_listen"), "all") {
 			r.Text("smtp      inet  n       -       ")
 			r.L(13)
 			r.Out(r.IVar("jail"))
@@ -20891,7 +20891,7 @@ func PostfixMasterCfDebian(s erb.Scope) string {
 		r.Text("\n")
 	} else {
 		r.L(12)
-		if erb.Equal(r.IVar("smtp_listen"), erb.S("all")) {
+		if erb.EqualStr(r.IVar("smtp_listen"), "all") {
 			r.Text("smtp      inet  n       -       ")
 			r.L(13)
 			r.Out(r.IVar("jail"))
@@ -20993,7 +20993,7 @@ func PostfixMasterCfRedhat(s erb.Scope) string {
 		r.Text("\n")
 	} else {
 		r.L(12)
-		if erb.Equal(r.IVar("smtp_listen"), erb.S("all")) {
+		if erb.EqualStr(r.IVar("smtp_listen"), "all") {
 			r.Text("smtp      inet  n       -       ")
 			r.L(13)
 			r.Out(r.IVar("jail"))
@@ -21095,7 +21095,7 @@ func PostfixMasterCfSles(s erb.Scope) string {
 		r.Text("\n")
 	} else {
 		r.L(15)
-		if erb.Equal(r.IVar("smtp_listen"), erb.S("all")) {
+		if erb.EqualStr(r.IVar("smtp_listen"), "all") {
 			r.Text("smtp      inet  n       -       ")
 			r.L(16)
 			r.Out(r.IVar("jail"))
@@ -21355,14 +21355,14 @@ func PostgresqlSystemdOverride(s erb.Scope) string {
 	r := erb.NewSized(s, 197, 4)
 	defer r.Fail()
 	r.L(1)
-	if erb.Equal(r.LookupVar(erb.S("::osfamily")), erb.S("Gentoo")) {
+	if erb.EqualStr(r.LookupVarStr("::osfamily"), "Gentoo") {
 		r.Text(".include /usr/lib64/systemd/system/")
 		r.L(2)
 		r.Out(r.IVar("service_name"))
 		r.Text(".service\n")
 	} else {
 		r.L(3)
-		if erb.Equal(r.LookupVar(erb.S("::operatingsystem")), erb.S("Fedora")) {
+		if erb.EqualStr(r.LookupVarStr("::operatingsystem"), "Fedora") {
 			r.Text(".include /lib/systemd/system/")
 			r.L(4)
 			r.Out(r.IVar("service_name"))
@@ -21379,7 +21379,7 @@ func PostgresqlSystemdOverride(s erb.Scope) string {
 	r.Out(r.IVar("port"))
 	r.Text("\n")
 	r.L(10)
-	if erb.Equal(r.LookupVar(erb.S("::osfamily")), erb.S("Gentoo")) {
+	if erb.EqualStr(r.LookupVarStr("::osfamily"), "Gentoo") {
 		r.Text("Environment=DATA_DIR=")
 		r.L(11)
 		r.Out(r.IVar("datadir"))
@@ -21447,7 +21447,7 @@ func PowerdnsPdnsMysqlLocal(s erb.Scope) string {
 	r.Out(r.IVar("dnssec"))
 	r.Text("\n")
 	r.L(15)
-	if erb.Equal(r.IVar("osfamily"), erb.S("Redhat")) {
+	if erb.EqualStr(r.IVar("osfamily"), "Redhat") {
 		r.Text("       \n")
 		r.L(16)
 		r.Out(r.IVar("cfg_include_name"))
@@ -21483,7 +21483,7 @@ func PowerdnsPdnsPgsqlLocal(s erb.Scope) string {
 	r.Out(r.IVar("dnssec"))
 	r.Text("\n")
 	r.L(15)
-	if erb.Equal(r.IVar("osfamily"), erb.S("Redhat")) {
+	if erb.EqualStr(r.IVar("osfamily"), "Redhat") {
 		r.Text("\n")
 		r.L(16)
 		r.Out(r.IVar("cfg_include_name"))
@@ -21926,14 +21926,14 @@ func QuaggaBgpdConfPeer(s erb.Scope) string {
 				r.Out(addr)
 				r.Text(" prefix-list prefix-v4 out\n")
 				r.L(19)
-				if (erb.Equal(r.ToS(r.IVar("inbound_routes")), erb.S("default"))) || (erb.Equal(r.ToS(r.IVar("inbound_routes")), erb.S("v4default"))) {
+				if (erb.EqualStr(r.ToS(r.IVar("inbound_routes")), "default")) || (erb.EqualStr(r.ToS(r.IVar("inbound_routes")), "v4default")) {
 					r.Text(" neighbor ")
 					r.L(20)
 					r.Out(addr)
 					r.Text(" prefix-list default-route in\n")
 				} else {
 					r.L(21)
-					if erb.Equal(r.ToS(r.IVar("inbound_routes")), erb.S("all")) {
+					if erb.EqualStr(r.ToS(r.IVar("inbound_routes")), "all") {
 						r.Text(" neighbor ")
 						r.L(22)
 						r.Out(addr)
@@ -22143,14 +22143,14 @@ func QuaggaBgpdConfV6peer(s erb.Scope) string {
 				r.Out(addr)
 				r.Text(" prefix-list prefix-v6 out\n")
 				r.L(10)
-				if (erb.Equal(r.ToS(r.IVar("inbound_routes")), erb.S("default"))) || (erb.Equal(r.ToS(r.IVar("inbound_routes")), erb.S("v6default"))) {
+				if (erb.EqualStr(r.ToS(r.IVar("inbound_routes")), "default")) || (erb.EqualStr(r.ToS(r.IVar("inbound_routes")), "v6default")) {
 					r.Text("  neighbor ")
 					r.L(11)
 					r.Out(addr)
 					r.Text(" prefix-list default-route in\n")
 				} else {
 					r.L(12)
-					if erb.Equal(r.ToS(r.IVar("inbound_routes")), erb.S("all")) {
+					if erb.EqualStr(r.ToS(r.IVar("inbound_routes")), "all") {
 						r.Text("  neighbor ")
 						r.L(13)
 						r.Out(addr)
@@ -22480,14 +22480,14 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 		r.Text("                  ]},\n")
 	}
 	r.L(87)
-	if erb.Truthy(r.LookupVar(erb.S("rabbitmq::config_variables"))) {
+	if erb.Truthy(r.LookupVarStr("rabbitmq::config_variables")) {
 		r.L(88)
-		r.Each(r.Sort(r.Keys(r.LookupVar(erb.S("rabbitmq::config_variables"))), erb.NoBlock), erb.Blk1(func(key erb.Value) erb.Value {
+		r.Each(r.Sort(r.Keys(r.LookupVarStr("rabbitmq::config_variables")), erb.NoBlock), erb.Blk1(func(key erb.Value) erb.Value {
 			r.Text("    {")
 			r.L(89)
 			r.Out(key)
 			r.Text(", ")
-			r.Out(r.Aref(r.LookupVar(erb.S("rabbitmq::config_variables")), key))
+			r.Out(r.Aref(r.LookupVarStr("rabbitmq::config_variables"), key))
 			r.Text("},\n")
 			return r.Erbout()
 		}))
@@ -23097,7 +23097,7 @@ func RedisRedisConf28(s erb.Scope) string {
 	r.Out(r.IVar("port"))
 	r.Text("\n\n")
 	r.L(55)
-	if (erb.Truthy(r.LookupVar(erb.S("redis_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVar(erb.S("redis_version_real")), erb.S("2.8.5"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("redis_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("redis_version_real"), erb.S("2.8.5"))), int64(0)))) {
 		r.Text("# TCP listen() backlog.\n#\n# In high requests-per-second environments you need an high backlog in order\n# to avoid slow clients connections issues. Note that the Linux kernel\n# will silently truncate it to the value of /proc/sys/net/core/somaxconn so\n# make sure to raise both the value of somaxconn and tcp_max_syn_backlog\n# in order to get the desired effect.\ntcp-backlog ")
 		r.L(63)
 		r.Out(r.IVar("tcp_backlog"))
@@ -23758,7 +23758,7 @@ func RsyncHeader(s erb.Scope) string {
 	r.Out(r.IVar("address"))
 	r.Text("\n")
 	r.L(12)
-	if !erb.Equal(r.IVar("motd_file"), erb.S("UNSET")) {
+	if !erb.EqualStr(r.IVar("motd_file"), "UNSET") {
 		r.Text("motd file = ")
 		r.L(13)
 		r.Out(r.IVar("motd_file"))
@@ -23971,70 +23971,70 @@ func SazRsyslogClientConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("# file is managed by puppet\n\n# An \"In-Memory Queue\" is created for remote logging.\n$WorkDirectory ")
 	r.L(4)
-	r.Out(r.LookupVar(erb.S("rsyslog::spool_dir")))
+	r.Out(r.LookupVarStr("rsyslog::spool_dir"))
 	r.Text("    # where to place spool files\n$ActionQueueFileName queue      # unique name prefix for spool files\n$ActionQueueMaxDiskSpace ")
 	r.L(6)
-	r.Out(r.LookupVar(erb.S("rsyslog::client::spool_size")))
+	r.Out(r.LookupVarStr("rsyslog::client::spool_size"))
 	r.Text("     # spool space limit (use as much as possible)\n$ActionQueueSaveOnShutdown on   # save messages to disk on shutdown\n$ActionQueueType LinkedList     # run asynchronously\n$ActionResumeRetryCount -1      # infinety retries if host is down\n\n")
 	r.L(11)
-	if erb.Truthy(r.LookupVar(erb.S("rsyslog::client::ssl"))) {
+	if erb.Truthy(r.LookupVarStr("rsyslog::client::ssl")) {
 		r.Text("# Setup SSL connection.\n# CA/Cert\n$DefaultNetStreamDriverCAFile ")
 		r.L(14)
-		r.Out(r.LookupVar(erb.S("rsyslog::client::ssl_ca")))
+		r.Out(r.LookupVarStr("rsyslog::client::ssl_ca"))
 		r.Text("\n\n# Connection settings.\n$DefaultNetstreamDriver gtls\n$ActionSendStreamDriverMode 1\n$ActionSendStreamDriverAuthMode anon\n")
 	}
 	r.Text("\n")
 	r.L(22)
-	if erb.Truthy(r.LookupVar(erb.S("rsyslog::client::log_remote"))) {
+	if erb.Truthy(r.LookupVarStr("rsyslog::client::log_remote")) {
 		r.Text("# Log to remote syslog server using ")
 		r.L(23)
-		r.Out(r.LookupVar(erb.S("rsyslog::client::remote_type")))
+		r.Out(r.LookupVarStr("rsyslog::client::remote_type"))
 		r.Text("\n")
 		r.L(24)
-		if erb.Equal(r.LookupVar(erb.S("rsyslog::client::remote_type")), erb.S("tcp")) {
+		if erb.EqualStr(r.LookupVarStr("rsyslog::client::remote_type"), "tcp") {
 			r.Text("*.* @@")
 			r.L(25)
-			r.Out(r.LookupVar(erb.S("rsyslog::client::server")))
+			r.Out(r.LookupVarStr("rsyslog::client::server"))
 			r.Text(":")
-			r.Out(r.LookupVar(erb.S("rsyslog::client::port")))
+			r.Out(r.LookupVarStr("rsyslog::client::port"))
 			r.Text(";RSYSLOG_ForwardFormat\n")
 		} else {
 			r.Text("*.* @")
 			r.L(27)
-			r.Out(r.LookupVar(erb.S("rsyslog::client::server")))
+			r.Out(r.LookupVarStr("rsyslog::client::server"))
 			r.Text(":")
-			r.Out(r.LookupVar(erb.S("rsyslog::client::port")))
+			r.Out(r.LookupVarStr("rsyslog::client::port"))
 			r.Text(";RSYSLOG_ForwardFormat\n")
 		}
 	}
 	r.Text("\n")
 	r.L(31)
-	if (erb.Truthy(r.LookupVar(erb.S("rsyslog::client::log_auth_local")))) || (erb.Truthy(r.LookupVar(erb.S("rsyslog::client::log_local")))) {
+	if (erb.Truthy(r.LookupVarStr("rsyslog::client::log_auth_local"))) || (erb.Truthy(r.LookupVarStr("rsyslog::client::log_local"))) {
 		r.Text("# We log locally, restore to default format\n$ActionFileDefaultTemplate RSYSLOG_TraditionalFileFormat\n\n")
 		r.L(35)
-		if erb.Equal(r.LookupVar(erb.S("rsyslog::log_style")), erb.S("debian")) {
+		if erb.EqualStr(r.LookupVarStr("rsyslog::log_style"), "debian") {
 			r.Text("# Log auth messages locally\nauth,authpriv.*                 /var/log/auth.log\n")
 		} else {
 			r.L(38)
-			if erb.Equal(r.LookupVar(erb.S("rsyslog::log_style")), erb.S("redhat")) {
+			if erb.EqualStr(r.LookupVarStr("rsyslog::log_style"), "redhat") {
 				r.Text("# Log auth messages locally\nauth,authpriv.*                 /var/log/secure\n")
 			}
 		}
 	}
 	r.Text("\n")
 	r.L(44)
-	if erb.Truthy(r.LookupVar(erb.S("rsyslog::client::preserve_fqdn"))) {
+	if erb.Truthy(r.LookupVarStr("rsyslog::client::preserve_fqdn")) {
 		r.Text("# Tell rsyslog to use FQDN and not short server names\n$PreserveFQDN on \n")
 	}
 	r.Text("\n")
 	r.L(49)
-	if erb.Truthy(r.LookupVar(erb.S("rsyslog::client::log_local"))) {
+	if erb.Truthy(r.LookupVarStr("rsyslog::client::log_local")) {
 		r.L(50)
-		if erb.Equal(r.LookupVar(erb.S("rsyslog::log_style")), erb.S("debian")) {
+		if erb.EqualStr(r.LookupVarStr("rsyslog::log_style"), "debian") {
 			r.Text("# First some standard log files.  Log by facility.\n#\n*.*;auth,authpriv.none         -/var/log/syslog\ncron.*                          /var/log/cron.log\ndaemon.*                       -/var/log/daemon.log\nkern.*                         -/var/log/kern.log\n#lpr.*                          -/var/log/lpr.log\nmail.*                         -/var/log/mail.log\nuser.*                         -/var/log/user.log\n\n#\n# Logging for the mail system.  Split it up so that\n# it is easy to write scripts to parse these files.\n#\nmail.info                      -/var/log/mail.info\nmail.warn                      -/var/log/mail.warn\nmail.err                        /var/log/mail.err\n\n#\n# Logging for INN news system.\n#\nnews.crit                       /var/log/news/news.crit\nnews.err                        /var/log/news/news.err\nnews.notice                     -/var/log/news/news.notice\n\n#\n# Some \"catch-all\" log files.\n#\n*.=debug;\\\n       auth,authpriv.none;\\\n       news.none;mail.none     -/var/log/debug\n*.=info;*.=notice;*.=warn;\\\n       auth,authpriv.none;\\\n       cron,daemon.none;\\\n       mail,news.none          -/var/log/messages\n\n#\n# I like to have messages displayed on the console, but only on a virtual\n# console I usually leave idle.\n#\n#daemon,mail.*;\\\n#       news.=crit;news.=err;news.=notice;\\\n#       *.=debug;*.=info;\\\n#       *.=notice;*.=warn       /dev/tty8\n\n# The named pipe /dev/xconsole is for the `xconsole' utility.  To use it,\n# you must invoke `xconsole' with the `-file' option:\n#\n#    $ xconsole -file /dev/xconsole [...]\n#\n# NOTE: adjust the list below, or you'll go crazy if you have a reasonably\n#      busy site..\n#\ndaemon.*;mail.*;\\\n        news.err;\\\n        *.=debug;*.=info;\\\n        *.=notice;*.=warn       |/dev/xconsole\n")
 		} else {
 			r.L(108)
-			if erb.Equal(r.LookupVar(erb.S("rsyslog::log_style")), erb.S("redhat")) {
+			if erb.EqualStr(r.LookupVarStr("rsyslog::log_style"), "redhat") {
 				r.Text("# Log all kernel messages to the console.\n# Logging much else clutters up the screen.\n#kern.*                                                 /dev/console\n\n# Log anything (except mail) of level info or higher.\n# Don't log private authentication messages!\n*.info;mail.none;authpriv.none;cron.none                /var/log/messages\n\n# Log all the mail messages in one place.\nmail.*                         -/var/log/maillog\n\n\n# Log cron stuff\ncron.*                         /var/log/cron\n\n# Everybody gets emergency messages\n*.emerg                        *\n\n# Save news errors of level crit and higher in a special file.\nuucp,news.crit                 -/var/log/spooler\n\n# Save boot messages also to boot.log\nlocal7.*                       -/var/log/boot.log\n")
 			}
 		}
@@ -24111,34 +24111,34 @@ func SazRsyslogRsyslogConf(s erb.Scope) string {
 	}))
 	r.Text("\n\n###########################\n#### GLOBAL DIRECTIVES ####\n###########################\n\n#\n# Set the default permissions for all log files.\n#\n$FileOwner ")
 	r.L(17)
-	r.Out(r.LookupVar(erb.S("rsyslog::log_user")))
+	r.Out(r.LookupVarStr("rsyslog::log_user"))
 	r.Text("\n$FileGroup ")
 	r.L(18)
-	r.Out(r.LookupVar(erb.S("rsyslog::log_group")))
+	r.Out(r.LookupVarStr("rsyslog::log_group"))
 	r.Text("\n$FileCreateMode ")
 	r.L(19)
-	r.Out(r.LookupVar(erb.S("rsyslog::perm_file")))
+	r.Out(r.LookupVarStr("rsyslog::perm_file"))
 	r.Text("\n$DirOwner ")
 	r.L(20)
-	r.Out(r.LookupVar(erb.S("rsyslog::log_user")))
+	r.Out(r.LookupVarStr("rsyslog::log_user"))
 	r.Text("\n$DirGroup ")
 	r.L(21)
-	r.Out(r.LookupVar(erb.S("rsyslog::log_group")))
+	r.Out(r.LookupVarStr("rsyslog::log_group"))
 	r.Text("\n$DirCreateMode ")
 	r.L(22)
-	r.Out(r.LookupVar(erb.S("rsyslog::perm_dir")))
+	r.Out(r.LookupVarStr("rsyslog::perm_dir"))
 	r.Text("\n$PrivDropToUser ")
 	r.L(23)
-	r.Out(r.LookupVar(erb.S("rsyslog::run_user")))
+	r.Out(r.LookupVarStr("rsyslog::run_user"))
 	r.Text("\n$PrivDropToGroup ")
 	r.L(24)
-	r.Out(r.LookupVar(erb.S("rsyslog::run_group")))
+	r.Out(r.LookupVarStr("rsyslog::run_group"))
 	r.Text("\n\n#\n# Include all config files in ")
 	r.L(27)
-	r.Out(r.LookupVar(erb.S("rsyslog::rsyslog_d")))
+	r.Out(r.LookupVarStr("rsyslog::rsyslog_d"))
 	r.Text("\n#\n$IncludeConfig ")
 	r.L(29)
-	r.Out(r.LookupVar(erb.S("rsyslog::rsyslog_d")))
+	r.Out(r.LookupVarStr("rsyslog::rsyslog_d"))
 	r.Text("*.conf\n\n#\n# Emergencies are sent to everybody logged in.\n#\n*.emerg\t\t\t\t*\n")
 	return r.Result()
 }
@@ -24152,39 +24152,39 @@ func SazRsyslogServerDefaultConf(s erb.Scope) string {
 	r.Out(r.Function("template", erb.NewArray(erb.S("rsyslog/server/_default-header.conf.erb"))))
 	r.Text("\n\n# Log files are stored in directories matching the short hostname, excluding numbers\n# i.e. web01 web02 and web03 will all log to a the web directory\n")
 	r.L(8)
-	if erb.Equal(r.LookupVar(erb.S("rsyslog::server::enable_onefile")), false) {
+	if erb.Equal(r.LookupVarStr("rsyslog::server::enable_onefile"), false) {
 		r.Text("\n# Templates\n$Template dynAuthLog,\"")
 		r.L(11)
-		r.Out(r.LookupVar(erb.S("rsyslog::server::server_dir")))
+		r.Out(r.LookupVarStr("rsyslog::server::server_dir"))
 		r.Text("%source:R,ERE,1,DFLT:([A-Za-z-]*)--end%/auth.log\"\n$Template dynSyslog,\"")
 		r.L(12)
-		r.Out(r.LookupVar(erb.S("rsyslog::server::server_dir")))
+		r.Out(r.LookupVarStr("rsyslog::server::server_dir"))
 		r.Text("%source:R,ERE,1,DFLT:([A-Za-z-]*)--end%/syslog\"\n$Template dynCronLog,\"")
 		r.L(13)
-		r.Out(r.LookupVar(erb.S("rsyslog::server::server_dir")))
+		r.Out(r.LookupVarStr("rsyslog::server::server_dir"))
 		r.Text("%source:R,ERE,1,DFLT:([A-Za-z-]*)--end%/cron.log\"\n$Template dynDaemonLog,\"")
 		r.L(14)
-		r.Out(r.LookupVar(erb.S("rsyslog::server::server_dir")))
+		r.Out(r.LookupVarStr("rsyslog::server::server_dir"))
 		r.Text("%source:R,ERE,1,DFLT:([A-Za-z-]*)--end%/daemon.log\"\n$Template dynKernLog,\"")
 		r.L(15)
-		r.Out(r.LookupVar(erb.S("rsyslog::server::server_dir")))
+		r.Out(r.LookupVarStr("rsyslog::server::server_dir"))
 		r.Text("%source:R,ERE,1,DFLT:([A-Za-z-]*)--end%/kern.log\"\n$Template dynUserLog,\"")
 		r.L(16)
-		r.Out(r.LookupVar(erb.S("rsyslog::server::server_dir")))
+		r.Out(r.LookupVarStr("rsyslog::server::server_dir"))
 		r.Text("%source:R,ERE,1,DFLT:([A-Za-z-]*)--end%/user.log\"\n$Template dynMailLog,\"")
 		r.L(17)
-		r.Out(r.LookupVar(erb.S("rsyslog::server::server_dir")))
+		r.Out(r.LookupVarStr("rsyslog::server::server_dir"))
 		r.Text("%source:R,ERE,1,DFLT:([A-Za-z-]*)--end%/mail.log\"\n$Template dynDebug,\"")
 		r.L(18)
-		r.Out(r.LookupVar(erb.S("rsyslog::server::server_dir")))
+		r.Out(r.LookupVarStr("rsyslog::server::server_dir"))
 		r.Text("%source:R,ERE,1,DFLT:([A-Za-z-]*)--end%/debug\"\n$Template dynMessages,\"")
 		r.L(19)
-		r.Out(r.LookupVar(erb.S("rsyslog::server::server_dir")))
+		r.Out(r.LookupVarStr("rsyslog::server::server_dir"))
 		r.Text("%source:R,ERE,1,DFLT:([A-Za-z-]*)--end%/messages\"\n\n# Rules\nauth,authpriv.*         ?dynAuthLog\n*.*;auth,authpriv.none,mail.none,cron.none      -?dynSyslog\ncron.*              ?dynCronLog\ndaemon.*            -?dynDaemonLog\nkern.*              -?dynKernLog\nmail.*              -?dynMailLog\nuser.*              -?dynUserLog\n*.=info;*.=notice;*.=warn;\\\n    auth.none,authpriv.none;\\\n    cron.none,daemon.none;\\\n    mail.none,news.none     -?dynMessages\n")
 	} else {
 		r.Text("# Template\n$Template dynAllMessages,\"")
 		r.L(35)
-		r.Out(r.LookupVar(erb.S("rsyslog::server::server_dir")))
+		r.Out(r.LookupVarStr("rsyslog::server::server_dir"))
 		r.Text("%source:R,ERE,1,DFLT:([A-Za-z-]*)--end%/messages\"\n\n# Rules\n*.*                 -?dynAllMessages\n")
 	}
 	r.Text("\n")
@@ -24203,39 +24203,39 @@ func SazRsyslogServerHostnameConf(s erb.Scope) string {
 	r.Out(r.Function("template", erb.NewArray(erb.S("rsyslog/server/_default-header.conf.erb"))))
 	r.Text("\n\n# Log files are stored in directories matching the hostname\n")
 	r.L(7)
-	if erb.Equal(r.LookupVar(erb.S("rsyslog::server::enable_onefile")), false) {
+	if erb.Equal(r.LookupVarStr("rsyslog::server::enable_onefile"), false) {
 		r.Text("\n# Templates\n$Template dynAuthLog,\"")
 		r.L(10)
-		r.Out(r.LookupVar(erb.S("rsyslog::server::server_dir")))
+		r.Out(r.LookupVarStr("rsyslog::server::server_dir"))
 		r.Text("%hostname%/auth.log\"\n$Template dynSyslog,\"")
 		r.L(11)
-		r.Out(r.LookupVar(erb.S("rsyslog::server::server_dir")))
+		r.Out(r.LookupVarStr("rsyslog::server::server_dir"))
 		r.Text("%hostname%/syslog\"\n$Template dynCronLog,\"")
 		r.L(12)
-		r.Out(r.LookupVar(erb.S("rsyslog::server::server_dir")))
+		r.Out(r.LookupVarStr("rsyslog::server::server_dir"))
 		r.Text("%hostname%/cron.log\"\n$Template dynDaemonLog,\"")
 		r.L(13)
-		r.Out(r.LookupVar(erb.S("rsyslog::server::server_dir")))
+		r.Out(r.LookupVarStr("rsyslog::server::server_dir"))
 		r.Text("%hostname%/daemon.log\"\n$Template dynKernLog,\"")
 		r.L(14)
-		r.Out(r.LookupVar(erb.S("rsyslog::server::server_dir")))
+		r.Out(r.LookupVarStr("rsyslog::server::server_dir"))
 		r.Text("%hostname%/kern.log\"\n$Template dynUserLog,\"")
 		r.L(15)
-		r.Out(r.LookupVar(erb.S("rsyslog::server::server_dir")))
+		r.Out(r.LookupVarStr("rsyslog::server::server_dir"))
 		r.Text("%hostname%/user.log\"\n$Template dynMailLog,\"")
 		r.L(16)
-		r.Out(r.LookupVar(erb.S("rsyslog::server::server_dir")))
+		r.Out(r.LookupVarStr("rsyslog::server::server_dir"))
 		r.Text("%hostname%/mail.log\"\n$Template dynDebug,\"")
 		r.L(17)
-		r.Out(r.LookupVar(erb.S("rsyslog::server::server_dir")))
+		r.Out(r.LookupVarStr("rsyslog::server::server_dir"))
 		r.Text("%hostname%/debug\"\n$Template dynMessages,\"")
 		r.L(18)
-		r.Out(r.LookupVar(erb.S("rsyslog::server::server_dir")))
+		r.Out(r.LookupVarStr("rsyslog::server::server_dir"))
 		r.Text("%hostname%/messages\"\n\n# Rules\nauth,authpriv.*         ?dynAuthLog\n*.*;auth,authpriv.none,mail.none,cron.none      -?dynSyslog\ncron.*              ?dynCronLog\ndaemon.*            -?dynDaemonLog\nkern.*              -?dynKernLog\nmail.*              -?dynMailLog\nuser.*              -?dynUserLog\n*.=info;*.=notice;*.=warn;\\\n    auth.none,authpriv.none;\\\n    cron.none,daemon.none;\\\n    mail.none,news.none     -?dynMessages\n")
 	} else {
 		r.Text("# Template\n$Template dynAllMessages,\"")
 		r.L(34)
-		r.Out(r.LookupVar(erb.S("rsyslog::server::server_dir")))
+		r.Out(r.LookupVarStr("rsyslog::server::server_dir"))
 		r.Text("%hostname%/messages\"\n\n# Rules\n*.*                 -?dynAllMessages\n")
 	}
 	r.Text("\n")
@@ -24251,18 +24251,18 @@ func SazRsyslogServerDefaultFooterConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("\n# Switch back to default ruleset\n$RuleSet RSYSLOG_DefaultRuleset\n\n")
 	r.L(5)
-	if erb.Truthy(r.LookupVar(erb.S("rsyslog::server::enable_udp"))) {
+	if erb.Truthy(r.LookupVarStr("rsyslog::server::enable_udp")) {
 		r.Text("$InputUDPServerBindRuleset remote\n$UDPServerRun ")
 		r.L(7)
-		r.Out(r.LookupVar(erb.S("rsyslog::server::port")))
+		r.Out(r.LookupVarStr("rsyslog::server::port"))
 		r.Text("\n")
 	}
 	r.Text("\n")
 	r.L(10)
-	if erb.Truthy(r.LookupVar(erb.S("rsyslog::server::enable_tcp"))) {
+	if erb.Truthy(r.LookupVarStr("rsyslog::server::enable_tcp")) {
 		r.Text("$InputTCPServerBindRuleset remote\n$InputTCPServerRun ")
 		r.L(12)
-		r.Out(r.LookupVar(erb.S("rsyslog::server::port")))
+		r.Out(r.LookupVarStr("rsyslog::server::port"))
 		r.Text("\n")
 	}
 	return r.Result()
@@ -24273,33 +24273,33 @@ func SazRsyslogServerDefaultHeaderConf(s erb.Scope) string {
 	r := erb.NewSized(s, 532, 0)
 	defer r.Fail()
 	r.L(1)
-	if erb.Truthy(r.LookupVar(erb.S("rsyslog::server::enable_udp"))) {
+	if erb.Truthy(r.LookupVarStr("rsyslog::server::enable_udp")) {
 		r.Text("# Load UDP module\n$ModLoad imudp\n")
 	}
 	r.Text("\n")
 	r.L(6)
-	if erb.Truthy(r.LookupVar(erb.S("rsyslog::server::enable_tcp"))) {
+	if erb.Truthy(r.LookupVarStr("rsyslog::server::enable_tcp")) {
 		r.Text("# Load TCP module\n$ModLoad imtcp\n")
 	}
 	r.Text("\n#\n")
 	r.L(12)
-	if erb.Equal(r.LookupVar(erb.S("rsyslog::server::high_precision_timestamps")), false) {
+	if erb.Equal(r.LookupVarStr("rsyslog::server::high_precision_timestamps"), false) {
 		r.Text("# Use traditional timestamp format.\n#\n$ActionFileDefaultTemplate RSYSLOG_TraditionalFileFormat\n")
 	} else {
 		r.Text("# Use high precision timestamp format.\n#\n$ActionFileDefaultTemplate RSYSLOG_FileFormat\n")
 	}
 	r.Text("\n")
 	r.L(22)
-	if erb.Truthy(r.LookupVar(erb.S("rsyslog::server::ssl"))) {
+	if erb.Truthy(r.LookupVarStr("rsyslog::server::ssl")) {
 		r.Text("# Server side SSL.\n$DefaultNetstreamDriver gtls\n\n# Cert files.\n$DefaultNetstreamDriverCAFile ")
 		r.L(27)
-		r.Out(r.LookupVar(erb.S("rsyslog::server::ssl_ca")))
+		r.Out(r.LookupVarStr("rsyslog::server::ssl_ca"))
 		r.Text("\n$DefaultNetstreamDriverCertFile ")
 		r.L(28)
-		r.Out(r.LookupVar(erb.S("rsyslog::server::ssl_cert")))
+		r.Out(r.LookupVarStr("rsyslog::server::ssl_cert"))
 		r.Text("\n$DefaultNetstreamDriverKeyFile ")
 		r.L(29)
-		r.Out(r.LookupVar(erb.S("rsyslog::server::ssl_key")))
+		r.Out(r.LookupVarStr("rsyslog::server::ssl_key"))
 		r.Text("\n\n$InputTCPServerStreamDriverMode 1\n$InputTCPServerStreamDriverAuthMode anon\n")
 	}
 	r.Text("\n# Switch to remote ruleset\n$RuleSet remote\n")
@@ -24351,7 +24351,7 @@ func SshSshConfig(s erb.Scope) string {
 					r.L(20)
 					return r.Each(value, erb.Blk1(func(a erb.Value) erb.Value {
 						r.L(21)
-						if !erb.Equal(a, erb.S("")) {
+						if !erb.EqualStr(a, "") {
 							r.Text("    ")
 							r.L(22)
 							r.Out(key)
@@ -24364,7 +24364,7 @@ func SshSshConfig(s erb.Scope) string {
 					}))
 				} else {
 					r.L(25)
-					if !erb.Equal(value, erb.S("")) {
+					if !erb.EqualStr(value, "") {
 						r.Text("    ")
 						r.L(26)
 						r.Out(key)
@@ -24382,7 +24382,7 @@ func SshSshConfig(s erb.Scope) string {
 				r.L(31)
 				return r.Each(v, erb.Blk1(func(a erb.Value) erb.Value {
 					r.L(32)
-					if !erb.Equal(a, erb.S("")) {
+					if !erb.EqualStr(a, "") {
 						r.L(33)
 						r.Out(k)
 						r.Text(" ")
@@ -24394,7 +24394,7 @@ func SshSshConfig(s erb.Scope) string {
 				}))
 			} else {
 				r.L(36)
-				if (!erb.Equal(v, erb.Symbol("undef"))) && (!erb.Equal(v, erb.S(""))) {
+				if (!erb.Equal(v, erb.Symbol("undef"))) && (!erb.EqualStr(v, "")) {
 					r.L(37)
 					r.Out(k)
 					r.Text(" ")
@@ -24441,7 +24441,7 @@ func SshSshdConfig(s erb.Scope) string {
 		Name: "bool2str",
 	})
 	r.L(14)
-	options = r.LookupVar(erb.S("ssh::server::merged_options"))
+	options = r.LookupVarStr("ssh::server::merged_options")
 	r.L(15)
 	if erb.Truthy(erb.Assign(&addressfamily, r.Delete(options, erb.S("AddressFamily")))) {
 		r.Text("AddressFamily ")
@@ -24529,7 +24529,7 @@ func SshSshdConfig(s erb.Scope) string {
 					r.L(44)
 					return r.Each(value, erb.Blk1(func(a erb.Value) erb.Value {
 						r.L(45)
-						if !erb.Equal(a, erb.S("")) {
+						if !erb.EqualStr(a, "") {
 							r.Text("    ")
 							r.L(46)
 							r.Out(key)
@@ -24542,7 +24542,7 @@ func SshSshdConfig(s erb.Scope) string {
 					}))
 				} else {
 					r.L(49)
-					if !erb.Equal(value, erb.S("")) {
+					if !erb.EqualStr(value, "") {
 						r.Text("    ")
 						r.L(50)
 						r.Out(key)
@@ -24560,7 +24560,7 @@ func SshSshdConfig(s erb.Scope) string {
 				r.L(55)
 				return r.Each(v, erb.Blk1(func(a erb.Value) erb.Value {
 					r.L(56)
-					if !erb.Equal(a, erb.S("")) {
+					if !erb.EqualStr(a, "") {
 						r.L(57)
 						r.Out(k)
 						r.Text(" ")
@@ -24572,7 +24572,7 @@ func SshSshdConfig(s erb.Scope) string {
 				}))
 			} else {
 				r.L(60)
-				if (!erb.Equal(v, erb.Symbol("undef"))) && (!erb.Equal(v, erb.S(""))) {
+				if (!erb.Equal(v, erb.Symbol("undef"))) && (!erb.EqualStr(v, "")) {
 					r.L(61)
 					r.Out(k)
 					r.Text(" ")
@@ -24656,14 +24656,14 @@ func SssdSssdConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("# This file is maintained by Puppet\n# Any changes will be lost\n\n[sssd]\nconfig_file_version = 2\n")
 	r.L(6)
-	if (erb.Truthy(r.IVar("reconnection_retries"))) && (!erb.Equal(r.IVar("reconnection_retries"), erb.S(""))) {
+	if (erb.Truthy(r.IVar("reconnection_retries"))) && (!erb.EqualStr(r.IVar("reconnection_retries"), "")) {
 		r.Text("reconnection_retries = ")
 		r.L(7)
 		r.Out(r.IVar("reconnection_retries"))
 		r.Text("\n")
 	}
 	r.L(9)
-	if (erb.Truthy(r.IVar("sbus_timeout"))) && (!erb.Equal(r.IVar("sbus_timeout"), erb.S(""))) {
+	if (erb.Truthy(r.IVar("sbus_timeout"))) && (!erb.EqualStr(r.IVar("sbus_timeout"), "")) {
 		r.Text("sbus_timeout = ")
 		r.L(10)
 		r.Out(r.IVar("sbus_timeout"))
@@ -25236,55 +25236,55 @@ func ZookeeperConfEnvironment(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("NAME=zookeeper\nZOOCFGDIR=")
 	r.L(2)
-	r.Out(r.LookupVar(erb.S("zookeeper::cfg_dir")))
+	r.Out(r.LookupVarStr("zookeeper::cfg_dir"))
 	r.Text("\n\n")
 	r.L(4)
-	if !erb.Equal(r.LookupVar(erb.S("zookeeper::install_method")), erb.S("archive")) {
+	if !erb.EqualStr(r.LookupVarStr("zookeeper::install_method"), "archive") {
 		r.Text("# TODO this is really ugly\n# How to find out, which jars are needed?\n# seems, that log4j requires the log4j.properties file to be in the classpath\nCLASSPATH=\"")
 		r.L(8)
-		r.Out(r.LookupVar(erb.S("zookeeper::cfg_dir")))
+		r.Out(r.LookupVarStr("zookeeper::cfg_dir"))
 		r.Text(":/usr/share/java/jline.jar:/usr/share/java/log4j-1.2.jar:/usr/share/java/xercesImpl.jar:/usr/share/java/xmlParserAPIs.jar:/usr/share/java/netty.jar:/usr/share/java/slf4j-api.jar:/usr/share/java/slf4j-log4j12.jar:/usr/share/java/zookeeper.jar\"\n")
 	}
 	r.Text("\nZOOCFG=\"")
 	r.L(11)
-	r.Out(r.LookupVar(erb.S("zookeeper::cfg_dir")))
+	r.Out(r.LookupVarStr("zookeeper::cfg_dir"))
 	r.Text("/zoo.cfg\"\nZOO_LOG_DIR=")
 	r.L(12)
-	r.Out(r.LookupVar(erb.S("zookeeper::log_dir")))
+	r.Out(r.LookupVarStr("zookeeper::log_dir"))
 	r.Text("\nUSER=")
 	r.L(13)
-	r.Out(r.LookupVar(erb.S("zookeeper::user")))
+	r.Out(r.LookupVarStr("zookeeper::user"))
 	r.Text("\nGROUP=")
 	r.L(14)
-	r.Out(r.LookupVar(erb.S("zookeeper::group")))
+	r.Out(r.LookupVarStr("zookeeper::group"))
 	r.Text("\nPIDDIR=")
 	r.L(15)
-	r.Out(r.LookupVar(erb.S("zookeeper::pid_dir")))
+	r.Out(r.LookupVarStr("zookeeper::pid_dir"))
 	r.Text("\nPIDFILE=")
 	r.L(16)
-	r.Out(r.LookupVar(erb.S("zookeeper::pid_path")))
+	r.Out(r.LookupVarStr("zookeeper::pid_path"))
 	r.Text("\nSCRIPTNAME=/etc/init.d/$NAME\nJAVA=")
 	r.L(18)
-	r.Out(r.LookupVar(erb.S("zookeeper::java_bin")))
+	r.Out(r.LookupVarStr("zookeeper::java_bin"))
 	r.Text("\nZOOMAIN=\"")
 	r.L(19)
-	r.Out(r.LookupVar(erb.S("zookeeper::zoo_main")))
+	r.Out(r.LookupVarStr("zookeeper::zoo_main"))
 	r.Text("\"\nZOO_LOG4J_PROP=\"")
 	r.L(20)
-	r.Out(r.LookupVar(erb.S("zookeeper::log4j_prop")))
+	r.Out(r.LookupVarStr("zookeeper::log4j_prop"))
 	r.Text("\"\nJMXLOCALONLY=false\n")
 	r.L(22)
-	if erb.Truthy(r.LookupVar(erb.S("zookeeper::use_sasl_auth"))) {
+	if erb.Truthy(r.LookupVarStr("zookeeper::use_sasl_auth")) {
 		r.Text("JAVA_OPTS=\"")
 		r.L(23)
-		r.Out(r.LookupVar(erb.S("zookeeper::java_opts")))
+		r.Out(r.LookupVarStr("zookeeper::java_opts"))
 		r.Text(" -Djava.security.auth.login.config=")
-		r.Out(r.Join(erb.Const("File"), r.LookupVar(erb.S("zookeeper::cfg_dir")), erb.S("jaas.conf")))
+		r.Out(r.Join(erb.Const("File"), r.LookupVarStr("zookeeper::cfg_dir"), erb.S("jaas.conf")))
 		r.Text("\"\n")
 	} else {
 		r.Text("JAVA_OPTS=\"")
 		r.L(25)
-		r.Out(r.LookupVar(erb.S("zookeeper::java_opts")))
+		r.Out(r.LookupVarStr("zookeeper::java_opts"))
 		r.Text("\"\n")
 	}
 	r.Text("# will be concatenated with JVMFLAGS var\n# see https://github.com/apache/zookeeper/blob/master/bin/zkServer.sh#L78\nSERVER_JVMFLAGS=$JAVA_OPTS\n")
@@ -25297,29 +25297,29 @@ func ZookeeperConfJaasConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("Server {\n")
 	r.L(2)
-	if erb.Equal(r.LookupVar(erb.S("zookeeper::sasl_krb5")), true) {
+	if erb.Equal(r.LookupVarStr("zookeeper::sasl_krb5"), true) {
 		r.Text("    com.sun.security.auth.module.Krb5LoginModule required\n    useKeyTab=")
 		r.L(4)
-		r.Out(r.ToS(r.LookupVar(erb.S("zookeeper::use_keytab"))))
+		r.Out(r.ToS(r.LookupVarStr("zookeeper::use_keytab")))
 		r.Text("\n    keyTab=\"")
 		r.L(5)
-		r.Out(r.LookupVar(erb.S("zookeeper::keytab_path")))
+		r.Out(r.LookupVarStr("zookeeper::keytab_path"))
 		r.Text("\"\n    storeKey=")
 		r.L(6)
-		r.Out(r.ToS(r.LookupVar(erb.S("zookeeper::store_key"))))
+		r.Out(r.ToS(r.LookupVarStr("zookeeper::store_key")))
 		r.Text("\n    useTicketCache=")
 		r.L(7)
-		r.Out(r.LookupVar(erb.S("zookeeper::use_ticket_cache")))
+		r.Out(r.LookupVarStr("zookeeper::use_ticket_cache"))
 		r.Text("\n    principal=\"")
 		r.L(8)
-		r.Out(r.LookupVar(erb.S("zookeeper::principal")))
+		r.Out(r.LookupVarStr("zookeeper::principal"))
 		r.Text("@")
-		r.Out(r.Upcase(r.LookupVar(erb.S("zookeeper::realm"))))
+		r.Out(r.Upcase(r.LookupVarStr("zookeeper::realm")))
 		r.Text("\";\n")
 	} else {
 		r.Text("    org.apache.zookeeper.server.auth.DigestLoginModule required\n    ")
 		r.L(11)
-		r.Each(r.LookupVar(erb.S("zookeeper::sasl_users")), erb.Blk2(func(user, pwd erb.Value) erb.Value {
+		r.Each(r.LookupVarStr("zookeeper::sasl_users"), erb.Blk2(func(user, pwd erb.Value) erb.Value {
 			r.Text("    user_")
 			r.L(12)
 			r.Out(user)
@@ -25340,25 +25340,25 @@ func ZookeeperConfLog4jProperties(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("# Copyright 2012 The Apache Software Foundation\n#\n# Licensed to the Apache Software Foundation (ASF) under one\n# or more contributor license agreements.  See the NOTICE file\n# distributed with this work for additional information\n# regarding copyright ownership.  The ASF licenses this file\n# to you under the Apache License, Version 2.0 (the\n# \"License\"); you may not use this file except in compliance\n# with the License.  You may obtain a copy of the License at\n#\n#     http://www.apache.org/licenses/LICENSE-2.0\n#\n# Unless required by applicable law or agreed to in writing, software\n# distributed under the License is distributed on an \"AS IS\" BASIS,\n# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.\n# See the License for the specific language governing permissions and\n# limitations under the License.\n\n# Define some default values that can be overridden by system properties\n# Format is \"<default threshold> (, <appender>)+\n# zookeeper.root.logger=INFO, CONSOLE\nzookeeper.root.logger=")
 	r.L(22)
-	r.Out(r.LookupVar(erb.S("zookeeper::log4j_prop")))
+	r.Out(r.LookupVarStr("zookeeper::log4j_prop"))
 	r.Text("\n\nzookeeper.console.threshold=")
 	r.L(24)
-	r.Out(r.LookupVar(erb.S("zookeeper::console_threshold")))
+	r.Out(r.LookupVarStr("zookeeper::console_threshold"))
 	r.Text("\n\nzookeeper.log.dir=")
 	r.L(26)
-	r.Out(r.LookupVar(erb.S("zookeeper::log_dir")))
+	r.Out(r.LookupVarStr("zookeeper::log_dir"))
 	r.Text("\nzookeeper.log.file=zookeeper.log\nzookeeper.log.threshold=")
 	r.L(28)
-	r.Out(r.LookupVar(erb.S("zookeeper::rollingfile_threshold")))
+	r.Out(r.LookupVarStr("zookeeper::rollingfile_threshold"))
 	r.Text("\nzookeeper.log.maxfilesize=")
 	r.L(29)
-	r.Out(r.LookupVar(erb.S("zookeeper::maxfilesize")))
+	r.Out(r.LookupVarStr("zookeeper::maxfilesize"))
 	r.Text("\nzookeeper.log.maxbackupindex=")
 	r.L(30)
-	r.Out(r.LookupVar(erb.S("zookeeper::maxbackupindex")))
+	r.Out(r.LookupVarStr("zookeeper::maxbackupindex"))
 	r.Text("\n\nzookeeper.tracelog.dir=${zookeeper.log.dir}\nzookeeper.tracelog.file=zookeeper_trace.log\n\nlog4j.rootLogger=${zookeeper.root.logger}\n\n#\n# console\n# Add \"console\" to rootlogger above if you want to use this\n#\nlog4j.appender.CONSOLE=org.apache.log4j.ConsoleAppender\nlog4j.appender.CONSOLE.Threshold=${zookeeper.console.threshold}\nlog4j.appender.CONSOLE.layout=org.apache.log4j.PatternLayout\nlog4j.appender.CONSOLE.layout.ConversionPattern=%d{ISO8601} [myid:%X{myid}] - %-5p [%t:%C{1}@%L] - %m%n\n\n#\n# Add ROLLINGFILE to rootLogger to get log file output\n#\nlog4j.appender.ROLLINGFILE=org.apache.log4j.RollingFileAppender\nlog4j.appender.ROLLINGFILE.Threshold=${zookeeper.log.threshold}\nlog4j.appender.ROLLINGFILE.File=${zookeeper.log.dir}/${zookeeper.log.file}\nlog4j.appender.ROLLINGFILE.MaxFileSize=${zookeeper.log.maxfilesize}\nlog4j.appender.ROLLINGFILE.MaxBackupIndex=${zookeeper.log.maxbackupindex}\nlog4j.appender.ROLLINGFILE.layout=org.apache.log4j.PatternLayout\nlog4j.appender.ROLLINGFILE.layout.ConversionPattern=%d{ISO8601} [myid:%X{myid}] - %-5p [%t:%C{1}@%L] - %m%n\n\n#\n# Add TRACEFILE to rootLogger to get log file output\n#    Log ${TRACEFILE.Threshold} level and above messages to a log file\n#\nlog4j.appender.TRACEFILE=org.apache.log4j.FileAppender\nlog4j.appender.TRACEFILE.Threshold=")
 	r.L(62)
-	r.Out(r.LookupVar(erb.S("zookeeper::tracefile_threshold")))
+	r.Out(r.LookupVarStr("zookeeper::tracefile_threshold"))
 	r.Text("\nlog4j.appender.TRACEFILE.File=${zookeeper.tracelog.dir}/${zookeeper.tracelog.file}\n\nlog4j.appender.TRACEFILE.layout=org.apache.log4j.PatternLayout\n### Notice we are including log4j's NDC here (%x)\nlog4j.appender.TRACEFILE.layout.ConversionPattern=%d{ISO8601} [myid:%X{myid}] - %-5p [%t:%C{1}@%L][%x] - %m%n\n")
 	return r.Result()
 }
@@ -25368,7 +25368,7 @@ func ZookeeperConfMyid(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.LookupVar(erb.S("zookeeper::id")))
+	r.Out(r.LookupVarStr("zookeeper::id"))
 	r.Text("\n")
 	return r.Result()
 }
@@ -25380,49 +25380,49 @@ func ZookeeperConfZooCfg(s erb.Scope) string {
 	var _servers erb.Value
 	r.Text("# http://hadoop.apache.org/zookeeper/docs/current/zookeeperAdmin.html\n\n# The number of milliseconds of each tick\ntickTime=")
 	r.L(4)
-	r.Out(r.LookupVar(erb.S("zookeeper::tick_time")))
+	r.Out(r.LookupVarStr("zookeeper::tick_time"))
 	r.Text("\n# The number of ticks that the initial\n# synchronization phase can take\ninitLimit=")
 	r.L(7)
-	r.Out(r.LookupVar(erb.S("zookeeper::init_limit")))
+	r.Out(r.LookupVarStr("zookeeper::init_limit"))
 	r.Text("\n# The number of ticks that can pass between\n# sending a request and getting an acknowledgement\nsyncLimit=")
 	r.L(10)
-	r.Out(r.LookupVar(erb.S("zookeeper::sync_limit")))
+	r.Out(r.LookupVarStr("zookeeper::sync_limit"))
 	r.Text("\n# the directory where the snapshot is stored.\ndataDir=")
 	r.L(12)
-	r.Out(r.LookupVar(erb.S("zookeeper::datastore")))
+	r.Out(r.LookupVarStr("zookeeper::datastore"))
 	r.Text("\n# Place the dataLogDir to a separate physical disc for better performance\n")
 	r.L(14)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef")), r.LookupVar(erb.S("zookeeper::datalogstore"))))) {
+	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef")), r.LookupVarStr("zookeeper::datalogstore")))) {
 		r.Text("dataLogDir=")
 		r.L(15)
-		r.Out(r.LookupVar(erb.S("zookeeper::datalogstore")))
+		r.Out(r.LookupVarStr("zookeeper::datalogstore"))
 		r.Text("\n")
 	} else {
 		r.Text("# dataLogDir=/disk2/zookeeper\n")
 	}
 	r.Text("\n# the port at which the clients will connect\nclientPort=")
 	r.L(21)
-	r.Out(r.LookupVar(erb.S("zookeeper::client_port")))
+	r.Out(r.LookupVarStr("zookeeper::client_port"))
 	r.Text("\n# interface to bind\n")
 	r.L(23)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef")), r.LookupVar(erb.S("zookeeper::client_ip"))))) {
+	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef")), r.LookupVarStr("zookeeper::client_ip")))) {
 		r.Text("clientPortAddress=")
 		r.L(24)
-		r.Out(r.LookupVar(erb.S("zookeeper::client_ip")))
+		r.Out(r.LookupVarStr("zookeeper::client_ip"))
 		r.Text("\n")
 	} else {
 		r.Text("#clientPortAddress=\n")
 	}
 	r.Text("\n# specify all zookeeper servers\n# The first port is used by followers to connect to the leader\n# The second one is used for leader election\n#server.1=zookeeper1:2888:3888\n#server.2=zookeeper2:2888:3888\n#server.3=zookeeper3:2888:3888\n")
 	r.L(35)
-	if erb.Truthy(r.IsAQ(r.LookupVar(erb.S("zookeeper::servers")), erb.Const("Hash"))) {
+	if erb.Truthy(r.IsAQ(r.LookupVarStr("zookeeper::servers"), erb.Const("Hash"))) {
 		r.L(36)
-		_servers = r.LookupVar(erb.S("zookeeper::servers"))
+		_servers = r.LookupVarStr("zookeeper::servers")
 	} else {
 		r.L(39)
 		_servers = r.New(erb.Const("Hash"), erb.NoBlock)
 		r.L(40)
-		r.EachWithIndex(r.Map(r.LookupVar(erb.S("zookeeper::servers")), erb.NoBlock), erb.Blk2(func(e, i erb.Value) erb.Value {
+		r.EachWithIndex(r.Map(r.LookupVarStr("zookeeper::servers"), erb.NoBlock), erb.Blk2(func(e, i erb.Value) erb.Value {
 			r.L(40)
 			return r.Aset(_servers, r.OpAdd(i, int64(1)), e)
 		}))
@@ -25436,79 +25436,79 @@ func ZookeeperConfZooCfg(s erb.Scope) string {
 			host = r.Aref(host, erb.NewRange(int64(0), r.Index(host, erb.NoBlock, erb.S(":")), true))
 		}
 		r.L(47)
-		if erb.Truthy(r.IncludeQ(r.LookupVar(erb.S("zookeeper::observers")), host)) {
+		if erb.Truthy(r.IncludeQ(r.LookupVarStr("zookeeper::observers"), host)) {
 			r.L(48)
 			observer_text = erb.S(":observer")
 		}
 		r.L(50)
-		r.Out(r.OpMod(r.Interp("server.", id, "=", host, ":%s:%s%s"), erb.NewArray(r.LookupVar(erb.S("zookeeper::election_port")), r.LookupVar(erb.S("zookeeper::leader_port")), observer_text)))
+		r.Out(r.OpMod(r.Interp("server.", id, "=", host, ":%s:%s%s"), erb.NewArray(r.LookupVarStr("zookeeper::election_port"), r.LookupVarStr("zookeeper::leader_port"), observer_text)))
 		r.Text("\n")
 		return r.Erbout()
 	}))
 	r.Text("\n# To avoid seeks ZooKeeper allocates space in the transaction log file in\n# blocks of preAllocSize kilobytes. The default block size is 64M. One reason\n# for changing the size of the blocks is to reduce the block size if snapshots\n# are taken more often. (Also, see snapCount).\n#preAllocSize=65536\n\n# Clients can submit requests faster than ZooKeeper can process them,\n# especially if there are a lot of clients. To prevent ZooKeeper from running\n# out of memory due to queued requests, ZooKeeper will throttle clients so that\n# there is no more than globalOutstandingLimit outstanding requests in the\n# system. The default limit is 1,000.ZooKeeper logs transactions to a\n# transaction log. After snapCount transactions are written to a log file a\n# snapshot is started and a new transaction log file is started. The default\n# snapCount is 10,000.\nsnapCount=")
 	r.L(67)
-	r.Out(r.LookupVar(erb.S("zookeeper::snap_count")))
+	r.Out(r.LookupVarStr("zookeeper::snap_count"))
 	r.Text("\n\n# If this option is defined, requests will be will logged to a trace file named\n# traceFile.year.month.day.\n#traceFile=\n\n# Leader accepts client connections. Default value is \"yes\". The leader machine\n# coordinates updates. For higher update throughput at thes slight expense of\n# read throughput the leader can be configured to not accept clients and focus\n# on coordination.\n")
 	r.L(77)
-	if erb.Truthy(r.LookupVar(erb.S("zookeeper::leader"))) {
+	if erb.Truthy(r.LookupVarStr("zookeeper::leader")) {
 		r.Text("leaderServes=yes\n")
 	} else {
 		r.Text("leaderServes=no\n")
 	}
 	r.Text("\n# Since 3.4.0: When enabled, ZooKeeper auto purge feature retains the autopurge.\n# snapRetainCount most recent snapshots and the corresponding transaction logs\n# in the dataDir and dataLogDir respectively and deletes the rest.\n# Defaults to 3. Minimum value is 3.\nautopurge.snapRetainCount=")
 	r.L(87)
-	r.Out(r.LookupVar(erb.S("zookeeper::snap_retain_count")))
+	r.Out(r.LookupVarStr("zookeeper::snap_retain_count"))
 	r.Text("\n\n# Since 3.4.0: The time interval in hours for which the purge task has to be\n# triggered. Set to a positive integer (1 and above) to enable the auto purging.\n# Defaults to 0.\nautopurge.purgeInterval=")
 	r.L(92)
-	r.Out(r.LookupVar(erb.S("zookeeper::purge_interval")))
+	r.Out(r.LookupVarStr("zookeeper::purge_interval"))
 	r.Text("\n\n# Maximum allowed connections\n")
 	r.L(95)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef")), r.LookupVar(erb.S("zookeeper::max_allowed_connections"))))) {
+	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef")), r.LookupVarStr("zookeeper::max_allowed_connections")))) {
 		r.Text("maxClientCnxns=")
 		r.L(96)
-		r.Out(r.LookupVar(erb.S("zookeeper::max_allowed_connections")))
+		r.Out(r.LookupVarStr("zookeeper::max_allowed_connections"))
 		r.Text("\n")
 	} else {
 		r.Text("#maxClientCnxns=60\n")
 	}
 	r.Text("\n")
 	r.L(101)
-	if !erb.Equal(r.LookupVar(erb.S("zookeeper::peer_type")), erb.S("UNSET")) {
+	if !erb.EqualStr(r.LookupVarStr("zookeeper::peer_type"), "UNSET") {
 		r.Text("# Zookeeper peer type\npeerType=")
 		r.L(103)
-		r.Out(r.LookupVar(erb.S("zookeeper::peer_type")))
+		r.Out(r.LookupVarStr("zookeeper::peer_type"))
 		r.Text("\n")
 	}
 	r.Text("\n# The minimum session timeout in milliseconds that the server will allow the # client to negotiate. Defaults to 2 times the tickTime.\n")
 	r.L(107)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef")), r.LookupVar(erb.S("zookeeper::min_session_timeout"))))) {
+	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef")), r.LookupVarStr("zookeeper::min_session_timeout")))) {
 		r.Text("minSessionTimeout=")
 		r.L(108)
-		r.Out(r.LookupVar(erb.S("zookeeper::min_session_timeout")))
+		r.Out(r.LookupVarStr("zookeeper::min_session_timeout"))
 		r.Text("\n")
 	} else {
 		r.Text("#minSessionTimeout=2\n")
 	}
 	r.Text("\n# The maximum session timeout in milliseconds that the server will allow the # client to negotiate. Defaults to 20 times the tickTime.\n")
 	r.L(114)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef")), r.LookupVar(erb.S("zookeeper::max_session_timeout"))))) {
+	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef")), r.LookupVarStr("zookeeper::max_session_timeout")))) {
 		r.Text("maxSessionTimeout=")
 		r.L(115)
-		r.Out(r.LookupVar(erb.S("zookeeper::max_session_timeout")))
+		r.Out(r.LookupVarStr("zookeeper::max_session_timeout"))
 		r.Text("\n")
 	} else {
 		r.Text("#maxSessionTimeout=20\n")
 	}
 	r.Text("\n")
 	r.L(120)
-	if erb.Truthy(r.LookupVar(erb.S("zookeeper::use_sasl_auth"))) {
+	if erb.Truthy(r.LookupVarStr("zookeeper::use_sasl_auth")) {
 		r.Text("# Enable SASL authentication and use the default provider/renew provided by cloudera\nauthProvider.1=org.apache.zookeeper.server.auth.SASLAuthenticationProvider\njaasLoginRenew=3600000\n")
 		r.L(124)
-		if erb.Truthy(r.LookupVar(erb.S("zookeeper::remove_host_principal"))) {
+		if erb.Truthy(r.LookupVarStr("zookeeper::remove_host_principal")) {
 			r.Text("kerberos.removeHostFromPrincipal=true\n")
 		}
 		r.L(127)
-		if erb.Truthy(r.LookupVar(erb.S("zookeeper::remove_realm_principal"))) {
+		if erb.Truthy(r.LookupVarStr("zookeeper::remove_realm_principal")) {
 			r.Text("kerberos.removeRealmFromPrincipal=true\n")
 		}
 	}
@@ -25521,22 +25521,22 @@ func ZookeeperZookeeperDebianInit(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("#! /bin/sh\n### BEGIN INIT INFO\n# Provides:          zookeeper\n# Required-Start:    $remote_fs\n# Required-Stop:     $remote_fs\n# Default-Start:     2 3 4 5\n# Default-Stop:      0 1 6\n# Short-Description: centralized coordination service\n# Description:       ZooKeeper is a centralized service for maintaining\n#                    configuration information, naming, providing distributed\n#                    synchronization, and providing group services.\n### END INIT INFO\n\n# Author: Foo Bar <foobar@baz.org>\n#\n# Please remove the \"Author\" lines above and replace them\n# with your own name if you copy and modify this script.\n\n# Do NOT \"set -e\"\n\nZOOBINDIR=\"")
 	r.L(21)
-	r.Out(r.LookupVar(erb.S("zookeeper::service::_zoo_dir")))
+	r.Out(r.LookupVarStr("zookeeper::service::_zoo_dir"))
 	r.Text("/bin\"\nZOOCFGDIR=")
 	r.L(22)
-	r.Out(r.LookupVar(erb.S("zookeeper::cfg_dir")))
+	r.Out(r.LookupVarStr("zookeeper::cfg_dir"))
 	r.Text("\nZOOCFG=\"$ZOOCFGDIR/zoo.cfg\"\nZOO_LOG_DIR=")
 	r.L(24)
-	r.Out(r.LookupVar(erb.S("zookeeper::log_dir")))
+	r.Out(r.LookupVarStr("zookeeper::log_dir"))
 	r.Text("\n\n[ -r \"$ZOOCFGDIR/")
 	r.L(26)
-	r.Out(r.LookupVar(erb.S("zookeeper::environment_file")))
+	r.Out(r.LookupVarStr("zookeeper::environment_file"))
 	r.Text("\" ] || exit 0\n. \"$ZOOCFGDIR/")
 	r.L(27)
-	r.Out(r.LookupVar(erb.S("zookeeper::environment_file")))
+	r.Out(r.LookupVarStr("zookeeper::environment_file"))
 	r.Text("\"\n\n[ -e \"$ZOOCFGDIR/java.env\" ] && . \"$ZOOCFGDIR/java.env\"\n\n[ \"x$ZOO_LOG4J_PROP\" = \"x\" ] && ZOO_LOG4J_PROP=\"")
 	r.L(31)
-	r.Out(r.LookupVar(erb.S("zookeeper::log4j_prop")))
+	r.Out(r.LookupVarStr("zookeeper::log4j_prop"))
 	r.Text("\"\n\n# PATH should only include /usr/* if it runs after the mountnfs.sh script\n#\nPATH=/sbin:/usr/sbin:/bin:/usr/bin\nDESC=\"centralized coordination service\"\nSCRIPTNAME=/etc/init.d/$NAME\n\n# Read configuration variable file if it is present\n[ -r /etc/default/$NAME ] && . /etc/default/$NAME\n\nfor f in ${ZOOBINDIR}/../zookeeper-*.jar\ndo\n    CLASSPATH=\"$CLASSPATH:$f\"\ndone\n\nZOOLIBDIR=${ZOOLIBDIR:-$ZOOBINDIR/../lib}\nfor i in \"$ZOOLIBDIR\"/*.jar\ndo\n    CLASSPATH=\"$CLASSPATH:$i\"\ndone\n\n#add the zoocfg dir to classpath\nCLASSPATH=$ZOOCFGDIR:$CLASSPATH\n\n# Load the VERBOSE setting and other rcS variables\n. /lib/init/vars.sh\n\n# Define LSB log_* functions.\n# Depend on lsb-base (>= 3.0-6) to ensure that this file is present.\n. /lib/lsb/init-functions\n\nis_running()\n{\n\tstart-stop-daemon --start --quiet --pidfile $PIDFILE --exec $JAVA --user $USER --test > /dev/null \\\n\t\t|| return 1\n    return 0\n}\n\n#\n# Function that starts the daemon/service\n#\ndo_start()\n{\n\t# Return\n\t#   0 if daemon has been started\n\t#   1 if daemon was already running\n\t#   2 if daemon could not be started\n    is_running || return 1\n\n    if [ ! -d $PIDDIR ]\n    then\n      mkdir -p $PIDDIR\n    fi\n    chown $USER:$GROUP $PIDDIR\n\n    if [ ! -d  $ZOO_LOG_DIR ]\n    then\n      mkdir -p $ZOO_LOG_DIR\n    fi\n    chown $USER:$GROUP $ZOO_LOG_DIR\n\n\tstart-stop-daemon --start --quiet \\\n               --pidfile $PIDFILE \\\n               --make-pidfile \\\n               --chuid $USER:$GROUP \\\n               --background \\\n               --exec $JAVA -- \\\n                 -cp $CLASSPATH \\\n                 $JAVA_OPTS \\\n                 $JVM_FLAGS \\\n                 -Dzookeeper.log.dir=${ZOO_LOG_DIR} \\\n                 -Dzookeeper.root.logger=${ZOO_LOG4J_PROP} \\\n                 $ZOOMAIN $ZOOCFG \\\n\t\t|| return 2\n}\n\n#\n# Function that stops the daemon/service\n#\ndo_stop()\n{\n\t# Return\n\t#   0 if daemon has been stopped\n\t#   1 if daemon was already stopped\n\t#   2 if daemon could not be stopped\n\t#   other if a failure occurred\n\tis_running && return 1\n\n\tstart-stop-daemon --stop --quiet --retry=TERM/30/KILL/5 --pidfile $PIDFILE\n\tRETVAL=\"$?\"\n\t[ \"$RETVAL\" = 2 ] && return 2\n\t# Many daemons don't delete their pidfiles when they exit.\n\t[ \"$RETVAL\" = 0 ] && rm -f $PIDFILE\n\treturn \"$RETVAL\"\n}\n\ncase \"$1\" in\n  start)\n        if [ \"x$JMXDISABLE\" = \"x\" ]\n        then\n            [ \"$VERBOSE\" != no ] && log_action_msg \"$NAME: JMX enabled by default\"\n            # for some reason these two options are necessary on jdk6 on Ubuntu\n            #   accord to the docs they are not necessary, but otw jconsole cannot\n            #   do a local attach\n            JAVA_OPTS=\"$JAVA_OPTS -Dcom.sun.management.jmxremote -Dcom.sun.management.jmxremote.local.only=$JMXLOCALONLY\"\n        else\n            [ \"$VERBOSE\" != no ] && log_action_msg \"$NAME: JMX disabled by user request\"\n        fi\n\n\t[ \"$VERBOSE\" != no ] && log_daemon_msg \"Starting $DESC\" \"$NAME\"\n\tdo_start\n\tcase \"$?\" in\n\t\t0|1) [ \"$VERBOSE\" != no ] && log_end_msg 0 ;;\n\t\t2) [ \"$VERBOSE\" != no ] && log_end_msg 1 ;;\n\tesac\n\t;;\n  stop)\n\t[ \"$VERBOSE\" != no ] && log_daemon_msg \"Stopping $DESC\" \"$NAME\"\n\tdo_stop\n\tcase \"$?\" in\n\t\t0|1) [ \"$VERBOSE\" != no ] && log_end_msg 0 ;;\n\t\t2) [ \"$VERBOSE\" != no ] && log_end_msg 1 ;;\n\tesac\n\t;;\n  status)\n       status_of_proc -p $PIDFILE \"$NAME\" \"$NAME\" && exit 0 || exit $?\n       ;;\n  restart|force-reload)\n\t#\n\t# If the \"reload\" option is implemented then remove the\n\t# 'force-reload' alias\n\t#\n\tlog_daemon_msg \"Restarting $DESC\" \"$NAME\"\n\tdo_stop\n\tcase \"$?\" in\n\t  0|1)\n\t\tdo_start\n\t\tcase \"$?\" in\n\t\t\t0) log_end_msg 0 ;;\n\t\t\t1) log_end_msg 1 ;; # Old process is still running\n\t\t\t*) log_end_msg 1 ;; # Failed to start\n\t\tesac\n\t\t;;\n\t  *)\n\t  \t# Failed to stop\n\t\tlog_end_msg 1\n\t\t;;\n\tesac\n\t;;\n  *)\n\techo \"Usage: $SCRIPTNAME {start|stop|status|restart|force-reload}\" >&2\n\texit 3\n\t;;\nesac\n\n:\n")
 	return r.Result()
 }
@@ -25547,39 +25547,39 @@ func ZookeeperZookeeperRedHatInit(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("#!/bin/sh\n#\n# zookeeper ZooKeeper Server\n#\n# chkconfig: - 80 05\n# description: Enable ZooKeeper Server\n#\n\n### BEGIN INIT INFO\n# Provides:          zookeeper\n# Default-Start:\n# Default-Stop:\n# Required-Start:    $remote_fs $network\n# Required-Stop:     $remote_fs $network\n# Description:       zookeeper Server\n# Short-Description: Enable zookeeper  Server\n### END INIT INFO\n\n# Source function library.\n. /etc/rc.d/init.d/functions\n\nprog=")
 	r.L(22)
-	r.Out(r.LookupVar(erb.S("zookeeper::service_name")))
+	r.Out(r.LookupVarStr("zookeeper::service_name"))
 	r.Text("\ndesc=\"Zookeeper Service\"\n\n[ -e /etc/sysconfig/$prog ] && . /etc/sysconfig/$prog\n\nlockfile=\"/var/lock/subsys/$prog\"\npidfile=")
 	r.L(28)
-	r.Out(r.LookupVar(erb.S("zookeeper::pid_path")))
+	r.Out(r.LookupVarStr("zookeeper::pid_path"))
 	r.Text("\n\n[ \"x$JMXLOCALONLY\" = \"x\" ] && JMXLOCALONLY=false\n\nif [ \"x$JMXDISABLE\" = \"x\" ]\nthen\n    # for some reason these two options are necessary on jdk6 on Ubuntu\n    #   accord to the docs they are not necessary, but otw jconsole cannot\n    #   do a local attach\n    ZOOMAIN=\"-Dcom.sun.management.jmxremote -Dcom.sun.management.jmxremote.local.only=$JMXLOCALONLY ")
 	r.L(37)
-	r.Out(r.LookupVar(erb.S("zookeeper::zoo_main")))
+	r.Out(r.LookupVarStr("zookeeper::zoo_main"))
 	r.Text("\"\nelse\n    ZOOMAIN=")
 	r.L(39)
-	r.Out(r.LookupVar(erb.S("zookeeper::zoo_main")))
+	r.Out(r.LookupVarStr("zookeeper::zoo_main"))
 	r.Text("\nfi\n\nZOOBINDIR=\"")
 	r.L(42)
-	r.Out(r.LookupVar(erb.S("zookeeper::service::_zoo_dir")))
+	r.Out(r.LookupVarStr("zookeeper::service::_zoo_dir"))
 	r.Text("/bin\"\nZOOCFGDIR=")
 	r.L(43)
-	r.Out(r.LookupVar(erb.S("zookeeper::cfg_dir")))
+	r.Out(r.LookupVarStr("zookeeper::cfg_dir"))
 	r.Text("\nZOOCFG=\"$ZOOCFGDIR/zoo.cfg\"\nZOO_LOG_DIR=")
 	r.L(45)
-	r.Out(r.LookupVar(erb.S("zookeeper::log_dir")))
+	r.Out(r.LookupVarStr("zookeeper::log_dir"))
 	r.Text("\n\n[ -e \"$ZOOCFGDIR/java.env\" ] && . \"$ZOOCFGDIR/java.env\"\n[ -e \"$ZOOCFGDIR/")
 	r.L(48)
-	r.Out(r.LookupVar(erb.S("zookeeper::environment_file")))
+	r.Out(r.LookupVarStr("zookeeper::environment_file"))
 	r.Text("\" ] && . \"$ZOOCFGDIR/")
-	r.Out(r.LookupVar(erb.S("zookeeper::environment_file")))
+	r.Out(r.LookupVarStr("zookeeper::environment_file"))
 	r.Text("\"\n\n[ \"x$ZOO_LOG4J_PROP\" = \"x\" ] && ZOO_LOG4J_PROP=\"")
 	r.L(50)
-	r.Out(r.LookupVar(erb.S("zookeeper::log4j_prop")))
+	r.Out(r.LookupVarStr("zookeeper::log4j_prop"))
 	r.Text("\"\n\nfor f in ${ZOOBINDIR}/../zookeeper-*.jar\ndo\n    CLASSPATH=\"$CLASSPATH:$f\"\ndone\n\nZOOLIBDIR=${ZOOLIBDIR:-$ZOOBINDIR/../lib}\nfor i in \"$ZOOLIBDIR\"/*.jar\ndo\n    CLASSPATH=\"$CLASSPATH:$i\"\ndone\n\n#add the zoocfg dir to classpath\nCLASSPATH=$ZOOCFGDIR:$CLASSPATH\n\ncmd=\"java  \\\"-Dzookeeper.log.dir=${ZOO_LOG_DIR}\\\" \\\"-Dzookeeper.root.logger=${ZOO_LOG4J_PROP}\\\" -cp ${CLASSPATH} ${JAVA_OPTS} ${JVMFLAGS} ${ZOOMAIN} ${ZOOCFG} & echo \\$! > ${pidfile}\"\n\n\nstart() {\n    echo $pidfile\n    echo -n \"Starting $desc $prog: \"\n    touch $pidfile && chown ")
 	r.L(72)
-	r.Out(r.LookupVar(erb.S("zookeeper::user")))
+	r.Out(r.LookupVarStr("zookeeper::user"))
 	r.Text(" $pidfile\n    daemon --user ")
 	r.L(73)
-	r.Out(r.LookupVar(erb.S("zookeeper::user")))
+	r.Out(r.LookupVarStr("zookeeper::user"))
 	r.Text(" --pidfile $pidfile \"$cmd\"\n    retval=$?\n    echo\n    [ $retval -eq 0 ] && touch $lockfile\n    return $retval\n}\n\nstop() {\n    echo -n $\"Stopping $prog: \"\n    killproc -p $pidfile  $prog\n    retval=$?\n    echo\n    [ $retval -eq 0 ] && rm -f $lockfile\n    return $retval\n}\n\nrestart() {\n    stop\n    start\n}\n\nreload() {\n    restart\n}\n\nget_status() {\n    if [ -f $pidfile ]\n    then\n      PID=`cat $pidfile`\n      if [ -z \"`ps -ef | awk '{print $2}' | grep \"^$PID$\"`\" ]\n      then\n        echo \"$prog stopped but pid file exists\"\n        exit 1\n      else\n        echo \"$prog running with pid $PID\"\n        exit 0\n      fi\n    else\n      echo \"$prog stopped\"\n      exit 1\n    fi\n}\n\ncase \"$1\" in\n    start)\n        start\n        ;;\n    stop)\n        stop\n        ;;\n    restart)\n        restart\n        ;;\n    reload)\n        reload\n        ;;\n    condrestart)\n        [ -e /var/lock/subsys/$prog ] && restart\n        RETVAL=$?\n        ;;\n    status)\n        get_status\n        ;;\n    *)\n        echo $\"Usage: $0 {start|stop|restart|reload|condrestart|status}\"\n        RETVAL=1\nesac\n\nexit $RETVAL\n")
 	return r.Result()
 }
@@ -25590,53 +25590,53 @@ func ZookeeperZookeeperService(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("# Autogenerated by Puppet from zookeeper/templates/zookeeper.service.erb\n# Do not edit\n\n[Unit]\nDescription=Apache ZooKeeper\n")
 	r.L(6)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef")), r.LookupVar(erb.S("zookeeper::systemd_unit_want"))))) {
+	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef")), r.LookupVarStr("zookeeper::systemd_unit_want")))) {
 		r.Text("Wants=")
 		r.L(7)
-		r.Out(r.LookupVar(erb.S("zookeeper::systemd_unit_want")))
+		r.Out(r.LookupVarStr("zookeeper::systemd_unit_want"))
 		r.Text("\n")
 	}
 	r.L(9)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef")), r.LookupVar(erb.S("zookeeper::systemd_unit_after"))))) {
+	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef")), r.LookupVarStr("zookeeper::systemd_unit_after")))) {
 		r.Text("After=")
 		r.L(10)
-		r.Out(r.LookupVar(erb.S("zookeeper::systemd_unit_after")))
+		r.Out(r.LookupVarStr("zookeeper::systemd_unit_after"))
 		r.Text("\n")
 	}
 	r.Text("\n[Service]\nExecStart=/bin/bash -c 'set -x; \\\n  . ")
 	r.L(15)
-	r.Out(r.LookupVar(erb.S("zookeeper::cfg_dir")))
+	r.Out(r.LookupVarStr("zookeeper::cfg_dir"))
 	r.Text("/")
-	r.Out(r.LookupVar(erb.S("zookeeper::environment_file")))
+	r.Out(r.LookupVarStr("zookeeper::environment_file"))
 	r.Text("; \\\n  CLASSPATH=\"")
 	r.L(16)
 	r.Out(r.IVar("_zoo_dir"))
 	r.Text("/zookeeper")
-	if erb.Equal(r.LookupVar(erb.S("zookeeper::install_method")), erb.S("archive")) {
+	if erb.EqualStr(r.LookupVarStr("zookeeper::install_method"), "archive") {
 		r.Text("-")
 		r.L(16)
-		r.Out(r.LookupVar(erb.S("zookeeper::archive_version")))
+		r.Out(r.LookupVarStr("zookeeper::archive_version"))
 	}
 	r.Text(".jar:")
 	r.L(16)
 	r.Out(r.IVar("_zoo_dir"))
 	r.Text("/lib/*:$CLASSPATH\"; \\\n  CLASSPATH=\"$([ -r ")
 	r.L(17)
-	r.Out(r.LookupVar(erb.S("zookeeper::service::_zoo_dir")))
+	r.Out(r.LookupVarStr("zookeeper::service::_zoo_dir"))
 	r.Text("/bin/zkEnv.sh ] && . ")
-	r.Out(r.LookupVar(erb.S("zookeeper::service::_zoo_dir")))
+	r.Out(r.LookupVarStr("zookeeper::service::_zoo_dir"))
 	r.Text("/bin/zkEnv.sh ; echo $CLASSPATH)\"; \\\n  mkdir -p ")
 	r.L(18)
-	r.Out(r.LookupVar(erb.S("zookeeper::log_dir")))
+	r.Out(r.LookupVarStr("zookeeper::log_dir"))
 	r.Text("; \\\n  $JAVA \"-Dzookeeper.log.dir=")
 	r.L(19)
-	r.Out(r.LookupVar(erb.S("zookeeper::log_dir")))
+	r.Out(r.LookupVarStr("zookeeper::log_dir"))
 	r.Text("\" \"-Dzookeeper.root.logger=$ZOO_LOG4J_PROP\" -cp \"$CLASSPATH\" $JAVA_OPTS \"$ZOOMAIN\" \"$ZOOCFG\"'\nRestart=always\nRemainAfterExit=no\nSyslogIdentifier=zookeeper\nUser=")
 	r.L(23)
-	r.Out(r.LookupVar(erb.S("zookeeper::user")))
+	r.Out(r.LookupVarStr("zookeeper::user"))
 	r.Text("\nGroup=")
 	r.L(24)
-	r.Out(r.LookupVar(erb.S("zookeeper::group")))
+	r.Out(r.LookupVarStr("zookeeper::group"))
 	r.Text("\n\n[Install]\nWantedBy=multi-user.target\n")
 	return r.Result()
 }
@@ -27379,11 +27379,11 @@ func Inline78(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.LookupVar(erb.S("::osfamily")))
+	r.Out(r.LookupVarStr("::osfamily"))
 	r.Text(" ")
-	r.Out(r.LookupVar(erb.S("apache::version")))
+	r.Out(r.LookupVarStr("apache::version"))
 	r.Text(" ")
-	r.Out(r.Inspect(r.LookupVar(erb.S("nope"))))
+	r.Out(r.Inspect(r.LookupVarStr("nope")))
 	return r.Result()
 }
 
