@@ -189,15 +189,16 @@ type Class struct {
 	noModule bool
 
 	// hieraKeys are "class::param" for each parameter, the keys of their
-	// automatic lookups, made when a compile first looks them up: kept
+	// automatic lookups (made into Hiera's keys once, not found by their
+	// text at each lookup), made when a compile first looks them up: kept
 	// here, not in the parameters, as the class is written to as it is
 	// first evaluated anyway (sig), and each page of the binary's data
 	// written to is a page fault.
-	hieraKeys atomic.Pointer[[]string]
+	hieraKeys atomic.Pointer[[]hiera.Key]
 }
 
 // automaticKeys are the class's hieraKeys.
-func (c *Class) automaticKeys() []string {
+func (c *Class) automaticKeys() []hiera.Key {
 	if keys := c.hieraKeys.Load(); keys != nil {
 		return *keys
 	}
@@ -213,10 +214,10 @@ func (c *Class) automaticKeys() []string {
 		b.WriteString(p.Name)
 	}
 	all, at := b.String(), 0 // one string the keys share
-	keys := make([]string, len(c.Params))
+	keys := make([]hiera.Key, len(c.Params))
 	for i, p := range c.Params {
 		n := len(prefix) + len(p.Name)
-		keys[i], at = all[at:at+n], at+n
+		keys[i], at = hiera.NewKey(all[at:at+n]), at+n
 	}
 	c.hieraKeys.CompareAndSwap(nil, &keys) // a concurrent compile's are the same
 	return keys

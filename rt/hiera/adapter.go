@@ -61,6 +61,12 @@ func assertType(subject string, t values.Type, v values.Value) values.Value {
 // adapterLookup is LookupAdapter#lookup: lookup_options, the three layers
 // and the module's default hierarchy.
 func (s *Session) adapterLookup(key string, inv *invocation, merge any) (result values.Value, found bool) {
+	return s.adapterLookupKey(key, nil, inv, merge)
+}
+
+// adapterLookupKey is adapterLookup of key, made already when lk is not
+// nil.
+func (s *Session) adapterLookupKey(key string, lk *lookupKey, inv *invocation, merge any) (result values.Value, found bool) {
 	if !s.started {
 		s.started = true
 		s.configWarnings(s.d.Warnings)
@@ -69,7 +75,9 @@ func (s *Session) adapterLookup(key string, inv *invocation, merge any) (result 
 		inv.with(explainInvalidKey, lookupOptionsKey, func() {})
 		return nil, false
 	}
-	lk := newLookupKey(key)
+	if lk == nil {
+		lk = newLookupKey(key)
+	}
 	inv.topKey = lk
 	inv.moduleName = lk.module
 	if v, ok := merge.(values.Value); ok && values.IsUndef(v) {

@@ -84,11 +84,20 @@ func (s *Session) Explain(a *LookupArgs) (result values.Value, explanation strin
 // Puppet does not let a found undef replace a default expression: callers
 // do that check.
 func (s *Session) AutomaticParameter(class, param string) (v values.Value, found bool) {
-	return s.AutomaticParameterKey(strings.TrimPrefix(class, "::") + "::" + param)
+	return s.AutomaticParameterKey(NewKey(strings.TrimPrefix(class, "::") + "::" + param))
 }
 
+// Key is a lookup key made once for the lookups of a process that look it
+// up again (a class's automatic parameters), which then do not find it by
+// its text.
+type Key struct{ lk *lookupKey }
+
+// NewKey makes the Key of key ("class::param"). A key Hiera cannot parse
+// panics as a lookup of it does.
+func NewKey(key string) Key { return Key{newLookupKey(key)} }
+
 // AutomaticParameterKey is AutomaticParameter of the key "class::param".
-func (s *Session) AutomaticParameterKey(key string) (v values.Value, found bool) {
+func (s *Session) AutomaticParameterKey(key Key) (v values.Value, found bool) {
 	// the session's spare invocation, which no lookup holds once done
 	// (a nested lookup, while this one runs, makes its own)
 	inv := s.spare
@@ -100,7 +109,7 @@ func (s *Session) AutomaticParameterKey(key string) (v values.Value, found bool)
 		inv = s.newInvocation()
 	}
 	inv.automatic = true
-	v, found = s.adapterLookup(key, inv, nil)
+	v, found = s.adapterLookupKey(key.lk.text, key.lk, inv, nil)
 	s.spare = inv
 	return v, found
 }
