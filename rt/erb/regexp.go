@@ -23,18 +23,12 @@ type Regexp struct {
 	ngroup int
 	// fast is the pattern compiled by Go's linear-time engine, when it
 	// accepts the translation with the same meaning on an ASCII subject
-	// (see goRegexp); searches of ASCII strings from their start use it.
-	// It is for subjects without a line break, where Ruby's ^ and $ are
-	// the subject's start and end: Go's engine, told so, searches from the
-	// start only (with its one-pass matcher when the pattern allows),
-	// where line anchors make it try each position. lines is the pattern
-	// with line anchors ((?m)) for the other subjects, compiled when first
-	// needed.
-	fast      *regexp.Regexp
-	lines     *regexp.Regexp
-	linesOnce sync.Once
-	// caret: the pattern has a ^, which lines also matches at the end of
-	// a string that ends with a newline, Onigmo's not (see findASCII)
+	// (see goRegexp); searches of ASCII strings from their start use it
+	// (fast.Plain is nil otherwise).
+	fast values.GoLines
+	// caret: the pattern has a ^, which the form with line anchors also
+	// matches at the end of a string that ends with a newline, Onigmo's
+	// not (see findASCII)
 	caret bool
 
 	// the translation compiled by regexp2 (see backtracking)
@@ -116,7 +110,7 @@ func compileRegexp(src, flags string) (*Regexp, error) {
 		opts |= regexp2.IgnorePatternWhitespace
 	}
 	out := &Regexp{Source: src, Flags: flags, names: names, ngroup: len(names) - 1, tr: tr, opts: opts}
-	if out.fast, out.caret = goRegexp(tr, flags, names); out.fast == nil {
+	if out.fast.Plain, out.caret = goRegexp(tr, flags, names); out.fast.Plain == nil {
 		if _, err := out.backtracking(); err != nil {
 			return nil, err
 		}
@@ -521,10 +515,10 @@ func (re *Regexp) findAt(s string, runes []rune, pos int) *MatchData {
 // characters are bytes: Go's engine, when it has the pattern, finds the
 // match without regexp2's allocations.
 func (re *Regexp) findASCII(s string) *MatchData {
-	if re.fast == nil {
+	if re.fast.Plain == nil {
 		return re.findAt(s, []rune(s), 0)
 	}
-	idx := re.goFor(s).FindStringSubmatchIndex(s)
+	idx := re.fast.For(s).FindStringSubmatchIndex(s)
 	if idx == nil {
 		return nil
 	}
@@ -546,19 +540,10 @@ func (re *Regexp) findASCII(s string) *MatchData {
 	return md
 }
 
-// goFor is fast, or lines when s has a line break.
-func (re *Regexp) goFor(s string) *regexp.Regexp {
-	if strings.IndexByte(s, '\n') < 0 {
-		return re.fast
-	}
-	re.linesOnce.Do(func() { re.lines = regexp.MustCompile("(?m)" + re.fast.String()) })
-	return re.lines
-}
-
 // matchFrom is the runes argument of findAt for a search of s from pos:
 // nil when Go's engine may search (from the start of an ASCII string).
 func (re *Regexp) matchFrom(s string, pos int) []rune {
-	if pos == 0 && re.fast != nil && isASCII(s) {
+	if pos == 0 && re.fast.Plain != nil && isASCII(s) {
 		return nil
 	}
 	return []rune(s)

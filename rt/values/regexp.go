@@ -23,18 +23,10 @@ type Regexp struct {
 	source string
 	once   sync.Once
 	re     *regexp2.Regexp
-	// fast is the pattern in Go's linear-time engine, when it accepts it,
-	// for subjects without a line break: there Ruby's ^ and $ are the
-	// subject's start and end, which Go's engine, told so, matches faster
-	// (searching from the start only; with its one-pass matcher when the
-	// pattern allows), where a line anchor makes it try each position.
-	// lines is the same with line anchors ((?m)), for the other subjects,
-	// compiled when first needed (linesOnce).
-	fast      *regexp.Regexp
-	lines     *regexp.Regexp
-	linesOnce sync.Once
-	goTr      string // the pattern in Go's syntax (fast's and lines')
-	err       error
+	// fast is the pattern in Go's linear-time engine, when it accepts it
+	// (fast.Plain is nil otherwise)
+	fast GoLines
+	err  error
 	// groups: fast's groups are Ruby's (see emptyRepeatCapture), and
 	// nullable: fast may match an empty string somewhere (see
 	// FindAllIndex), decided when first needed (see goFor): whether a
@@ -99,7 +91,7 @@ func (r *Regexp) compile() error {
 		// only if a search needs it (slow).
 		goTr, finalNewline := goSyntax(tr)
 		if fast, err := regexp.Compile(goTr); err == nil {
-			r.fast, r.goTr = fast, goTr
+			r.fast.Plain = fast
 			r.finalNewline = finalNewline
 			return
 		}
@@ -188,12 +180,12 @@ func goSyntax(tr string) (goTr string, finalNewline bool) {
 // goFor is the Go form of the pattern that matches s as Ruby does, or nil
 // when s needs regexp2; with groups, one that also finds Ruby's groups.
 func (r *Regexp) goFor(s string, groups bool) *regexp.Regexp {
-	if r.fast == nil || r.finalNewline && strings.HasSuffix(s, "\n") {
+	if r.fast.Plain == nil || r.finalNewline && strings.HasSuffix(s, "\n") {
 		return nil
 	}
 	if groups {
 		r.syntaxOnce.Do(func() {
-			re, err := syntax.Parse(r.goTr, syntax.Perl)
+			re, err := syntax.Parse(r.fast.Plain.String(), syntax.Perl)
 			r.groups = err == nil && !emptyRepeatCapture(re)
 			r.nullable = err != nil || nullableSyntax(re)
 			if err == nil {
@@ -204,11 +196,7 @@ func (r *Regexp) goFor(s string, groups bool) *regexp.Regexp {
 			return nil
 		}
 	}
-	if strings.IndexByte(s, '\n') < 0 {
-		return r.fast
-	}
-	r.linesOnce.Do(func() { r.lines = regexp.MustCompile("(?m)" + r.goTr) })
-	return r.lines
+	return r.fast.For(s)
 }
 
 // requiredLiterals appends to dst the literal strings (case-sensitive)
@@ -246,7 +234,7 @@ func (r *Regexp) compileSlow() (*regexp2.Regexp, error) {
 
 // slow is the regexp2 form of a compiled pattern.
 func (r *Regexp) slow() (*regexp2.Regexp, error) {
-	if r.fast == nil {
+	if r.fast.Plain == nil {
 		return r.re, r.err
 	}
 	r.slowOnce.Do(func() { r.re, r.slowErr = r.compileSlow() })
