@@ -369,11 +369,7 @@ func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param) {
 		if r.param(p.Name) != nil {
 			Errorf("Duplicate parameter '%s' for on %s", p.Name, r.Ref())
 		}
-		// set's, without its second search
-		if p.Name == "tag" {
-			r.tagValues(p.Value)
-		}
-		r.Params = append(r.Params, p)
+		r.add(p)
 	}
 	c.applyDefaults(r, defaults)
 	r.tagType()

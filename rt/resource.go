@@ -125,14 +125,22 @@ func (r *Resource) param(name string) *Param {
 
 // set stores a parameter, replacing an existing one in place.
 func (r *Resource) set(p *Param) {
-	if p.Name == "tag" {
-		r.tagValues(p.Value)
-	}
 	for i, q := range r.Params {
 		if q.Name == p.Name {
+			if p.Name == "tag" {
+				r.tagValues(p.Value)
+			}
 			r.Params[i] = p
 			return
 		}
+	}
+	r.add(p)
+}
+
+// add is set of a parameter r does not set yet.
+func (r *Resource) add(p *Param) {
+	if p.Name == "tag" {
+		r.tagValues(p.Value)
 	}
 	r.Params = append(r.Params, p)
 }
