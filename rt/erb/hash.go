@@ -87,6 +87,34 @@ func (h *Hash) entry(i int) (k, v Value) {
 	return l.from(l.src.KeyAt(i)), v
 }
 
+// inspectEntry writes inspect of the i-th entry, "key=>value", to b: a
+// lazy hash's Strings as they are, without the Strs an entry would make.
+func (h *Hash) inspectEntry(b *strings.Builder, i, depth int) {
+	l := h.lazy
+	if l == nil {
+		writeInspect(b, h.keys[i], depth)
+		b.WriteString("=>")
+		writeInspect(b, h.vals[i], depth)
+		return
+	}
+	l.inspect(b, l.src.KeyAt(i), depth)
+	b.WriteString("=>")
+	if l.handedOut(i) {
+		writeInspect(b, l.got[i], depth)
+	} else {
+		l.inspect(b, l.src.ValueAt(i), depth)
+	}
+}
+
+// inspect writes inspect of the Ruby value of v.
+func (l *lazyHash) inspect(b *strings.Builder, v values.Value, depth int) {
+	if s, ok := v.(values.String); ok {
+		writeInspectString(b, string(s))
+		return
+	}
+	writeInspect(b, l.from(v), depth)
+}
+
 // lazyHash is what a Hash made from a Puppet hash keeps until Ruby needs
 // its entries: the Puppet hash, how its values become Ruby values
 // (FromPuppet or FromPuppet3x), and the values Lookup has handed out, by
@@ -115,21 +143,44 @@ func (h *Hash) convert() {
 	h.lazy = nil
 	n := l.src.Len()
 	h.keys, h.vals = make([]Value, n), make([]Value, n)
+	// the strings, the keys' and the values' not handed out yet, from
+	// one block
+	ns := 0
 	for i := range n {
-		k := l.from(l.src.KeyAt(i))
+		if _, ok := l.src.KeyAt(i).(values.String); ok {
+			ns++
+		}
+		if _, ok := l.src.ValueAt(i).(values.String); ok && !l.handedOut(i) {
+			ns++
+		}
+	}
+	ss := strsFor(ns)
+	for i := range n {
+		k := l.convert(&ss, l.src.KeyAt(i))
 		if s, ok := k.(*Str); ok {
 			s.Frozen = true // a new string: the key's own frozen copy
 		}
 		h.keys[i] = k
-		if l.got != nil && l.got[i] != nil {
+		if l.handedOut(i) {
 			h.vals[i] = l.got[i]
 		} else {
-			h.vals[i] = l.from(l.src.ValueAt(i))
+			h.vals[i] = l.convert(&ss, l.src.ValueAt(i))
 		}
 	}
 	if n > smallHash {
 		h.buildIndex()
 	}
+}
+
+// handedOut reports whether Lookup has handed out the i-th value.
+func (l *lazyHash) handedOut(i int) bool { return l.got != nil && l.got[i] != nil }
+
+// convert is l.from(v), a String's Str from ss.
+func (l *lazyHash) convert(ss *strBlock, v values.Value) Value {
+	if s, ok := v.(values.String); ok {
+		return ss.str(string(s))
+	}
+	return l.from(v)
 }
 
 // lookup is Lookup in a lazy hash for the keys whose entry is found in

@@ -170,3 +170,35 @@ func TestArefStr(t *testing.T) {
 		}
 	}
 }
+
+// The Strings a conversion makes (from one block, strBlock) are each an
+// object of their own, as Ruby's: equal strings are not the same object,
+// a change to one leaves the others, a hash's keys are frozen and its
+// values are not, and a value handed out before the hash is converted
+// keeps its identity.
+func TestConvertedStringsDistinct(t *testing.T) {
+	a := FromPuppet(values.NewArray(values.String("s"), values.Int(1), values.String("s"))).(*Array)
+	s0, s2 := a.A[0].(*Str), a.A[2].(*Str)
+	if s0 == s2 || s0.S != "s" || s2.S != "s" {
+		t.Fatalf("array strings: %p %q, %p %q", s0, s0.S, s2, s2.S)
+	}
+	s0.S += "x"
+	if s2.S != "s" {
+		t.Errorf("a change to one String shows in another: %q", s2.S)
+	}
+
+	h := FromPuppet(values.NewHashFromPairs(values.String("k"), values.String("k"), values.String("j"), values.String("v"))).(*Hash)
+	got, _ := h.Lookup(S("j"))
+	keys, vals := h.Keys(), h.Values()
+	if vals[1] != got {
+		t.Errorf("h['j'] handed out before the conversion is not the converted hash's value")
+	}
+	k0, v0 := keys[0].(*Str), vals[0].(*Str)
+	if k0 == v0 || !k0.Frozen || v0.Frozen || v0.S != "k" {
+		t.Errorf("hash strings: key %p frozen %v, value %p frozen %v %q", k0, k0.Frozen, v0, v0.Frozen, v0.S)
+	}
+	v0.S = "changed"
+	if k0.S != "k" || keys[1].(*Str).S != "j" {
+		t.Errorf("a change to a value shows in the keys: %q %q", k0.S, keys[1].(*Str).S)
+	}
+}

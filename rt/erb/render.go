@@ -93,6 +93,7 @@ type R struct {
 	vars     *values.Hash     // the scope's variables
 	index    VarView          // the scope's variables, when it can look them up one by one
 	origins  []origin         // Ruby objects made from Puppet variables
+	strs     strBlock         // room for the Strs of variables read (newStr)
 	ivarHint int              // NewSized's guess of the variables read (origins' room)
 	loaded   bool
 	match    Value   // $~: nil or *MatchData
@@ -126,6 +127,24 @@ func NewSized(s Scope, n, ivars int) *R {
 	return r
 }
 
+// fromPuppet is FromPuppet(v), a String's Str from newStr.
+func (r *R) fromPuppet(v values.Value) Value {
+	if s, ok := v.(values.String); ok {
+		return r.newStr(string(s))
+	}
+	return FromPuppet(v)
+}
+
+// newStr is a new Str of s from the rendering's blocks of them, which
+// double in size from 2 up to 16: a template reads string variables and
+// calls functions that return strings, each a new String.
+func (r *R) newStr(s string) *Str {
+	if len(r.strs) == cap(r.strs) {
+		r.strs = strsFor(min(max(2*cap(r.strs), 2), 16))
+	}
+	return r.strs.str(s)
+}
+
 // origin records a mutable Ruby object made from a Puppet variable.
 type origin struct {
 	name string
@@ -143,7 +162,7 @@ func mutable(v Value) bool {
 
 // fromScope converts a Puppet variable and remembers mutable results.
 func (r *R) fromScope(name string, pv values.Value) Value {
-	v := FromPuppet(pv)
+	v := r.fromPuppet(pv)
 	if mutable(v) {
 		if r.origins == nil && r.ivarHint > 0 {
 			r.origins = make([]origin, 0, r.ivarHint)
@@ -536,7 +555,7 @@ func (r *R) puppetResult(name string, call func() values.Value) (result Value) {
 			panic(p)
 		}
 	}()
-	return FromPuppet(call())
+	return r.fromPuppet(call())
 }
 
 // functionFrames are where Puppet's functions raise the errors templates

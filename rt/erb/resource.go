@@ -189,8 +189,13 @@ func FromPuppet3x(v values.Value) Value {
 	case *values.Array:
 		el := x.Elems()
 		out := make([]Value, len(el))
+		ss := strsFor(countStrings(el))
 		for i, e := range el {
-			out[i] = FromPuppet3x(e)
+			if s, ok := e.(values.String); ok {
+				out[i] = ss.str(string(s))
+			} else {
+				out[i] = FromPuppet3x(e)
+			}
 		}
 		return &Array{A: out}
 	case *values.Hash:

@@ -60,6 +60,39 @@ type Object struct {
 // S makes a new string.
 func S(s string) *Str { return &Str{S: s} }
 
+// strBlock hands out the Strs of one conversion from one block: a Puppet
+// array's or hash's strings each become a new Ruby String, and one
+// allocation for all of them costs a fraction of one each.
+type strBlock []Str
+
+// strsFor is room for n Strs (none when n is 0: no allocation).
+func strsFor(n int) strBlock {
+	if n == 0 {
+		return nil
+	}
+	return make(strBlock, 0, n)
+}
+
+// str is a new Str of s, from the block while it has room.
+func (b *strBlock) str(s string) *Str {
+	if len(*b) == cap(*b) {
+		return &Str{S: s}
+	}
+	*b = append(*b, Str{S: s})
+	return &(*b)[len(*b)-1]
+}
+
+// countStrings is how many of vs are Strings.
+func countStrings(vs []values.Value) int {
+	n := 0
+	for _, v := range vs {
+		if _, ok := v.(values.String); ok {
+			n++
+		}
+	}
+	return n
+}
+
 // NewArray makes an array of the given elements.
 func NewArray(elems ...Value) *Array { return &Array{A: elems} }
 
@@ -99,8 +132,13 @@ func FromPuppet(v values.Value) Value {
 	case *values.Array:
 		el := x.Elems()
 		out := make([]Value, len(el))
+		ss := strsFor(countStrings(el))
 		for i, e := range el {
-			out[i] = FromPuppet(e)
+			if s, ok := e.(values.String); ok {
+				out[i] = ss.str(string(s))
+			} else {
+				out[i] = FromPuppet(e)
+			}
 		}
 		return &Array{A: out}
 	case *values.Hash:
@@ -218,7 +256,7 @@ func writeInspect(b *strings.Builder, v Value, depth int) {
 	case bool, int64:
 		b.WriteString(ToS(v))
 	case *Str:
-		b.WriteString(inspectString(x.S))
+		writeInspectString(b, x.S)
 	case Symbol:
 		b.WriteString(inspectSymbol(string(x)))
 	case *Array:
@@ -244,10 +282,7 @@ func writeInspect(b *strings.Builder, v Value, depth int) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			k, v := x.entry(i)
-			writeInspect(b, k, depth+1)
-			b.WriteString("=>")
-			writeInspect(b, v, depth+1)
+			x.inspectEntry(b, i, depth+1)
 		}
 		b.WriteByte('}')
 	case *Range:
@@ -299,6 +334,12 @@ func objectInspect(o *Object) string {
 func inspectString(s string) string {
 	var b strings.Builder
 	b.Grow(len(s) + 2)
+	writeInspectString(&b, s)
+	return b.String()
+}
+
+// writeInspectString writes String#inspect of s to b.
+func writeInspectString(b *strings.Builder, s string) {
 	b.WriteByte('"')
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -357,7 +398,6 @@ func inspectString(s string) string {
 		i++
 	}
 	b.WriteByte('"')
-	return b.String()
 }
 
 func hex2(c byte) string {

@@ -30,17 +30,20 @@ func Impl(m Methods, method string) fn.Impl {
 }
 
 // frame is what a call of translated Ruby allocates at once: the scope
-// its methods see and the Ruby arguments (in buf when they are few), an
-// Array that is the one argument of a 3.x function's block.
+// its methods see and the Ruby arguments (in buf when they are few, and
+// the Strings of the first String arguments in strs), an Array that is
+// the one argument of a 3.x function's block.
 type frame struct {
-	s   scope
-	arr erb.Array    // the arguments
-	one [1]erb.Value // &arr
-	buf [3]erb.Value
+	s    scope
+	arr  erb.Array    // the arguments
+	one  [1]erb.Value // &arr
+	buf  [3]erb.Value
+	strs [2]erb.Str
 }
 
 // newFrame is the frame of a call in c whose arguments are lead followed
-// by the Puppet values args made Ruby values with from.
+// by the Puppet values args made Ruby values with from (FromPuppet or
+// FromPuppet3x, which make a String a new Str).
 func newFrame(c fn.Context, lead []erb.Value, args []values.Value, from func(values.Value) erb.Value) *frame {
 	f := &frame{s: scope{c}}
 	var a []erb.Value
@@ -50,7 +53,14 @@ func newFrame(c fn.Context, lead []erb.Value, args []values.Value, from func(val
 		a = make([]erb.Value, 0, n)
 	}
 	a = append(a, lead...)
+	ns := 0
 	for _, v := range args {
+		if s, ok := v.(values.String); ok && ns < len(f.strs) {
+			f.strs[ns].S = string(s)
+			a = append(a, &f.strs[ns])
+			ns++
+			continue
+		}
 		a = append(a, from(v))
 	}
 	f.arr.A = a
