@@ -43,8 +43,12 @@ func populate(want uintptr) (lo, hi uintptr) {
 	// unused: the first page in memory is where its allocations start.
 	madvise(firstResident(start, p), p)
 	if end-(p+probeSize) < want {
+		// The goroutine's stack takes the free pages after the probe
+		// and gives them back: they are still the heap's lowest free
+		// pages, and a second probe would be zeroed (the runtime zeroes
+		// a block of freed pages it hands out): 32 pages touched for
+		// nothing.
 		growHeap()
-		p = probe()
 		if _, end = mapping(p); end == 0 {
 			return 0, 0
 		}
