@@ -3,6 +3,7 @@ package hiera
 import (
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/values"
@@ -23,29 +24,39 @@ var strategyKeys = map[string]bool{
 	"reverse_deep": true, "unconstrained_deep": true,
 }
 
+// The types merge options and merged values are checked against, each
+// parsed when a merge first checks one: a catalog binary's start does not
+// parse them, and a compile parses those of the strategies it merges with.
 var (
-	simpleOptionsT = map[string]values.Type{}
-	deepOptionsT   = values.MustParseType(`Struct[{strategy=>Optional[Pattern[deep]],knockout_prefix=>Optional[String],merge_debug=>Optional[Boolean],merge_hash_arrays=>Optional[Boolean],sort_merged_arrays=>Optional[Boolean]}]`)
-	unconstrainedT = values.MustParseType(`Hash[String[1],Any]`)
-	hashValueT     = values.MustParseType(`Hash[String,Data]`)
-	uniqueValueT   = values.MustParseType(`Variant[Scalar,Array[Data]]`)
+	deepOptionsT   = lazyType(`Struct[{strategy=>Optional[Pattern[deep]],knockout_prefix=>Optional[String],merge_debug=>Optional[Boolean],merge_hash_arrays=>Optional[Boolean],sort_merged_arrays=>Optional[Boolean]}]`)
+	unconstrainedT = lazyType(`Hash[String[1],Any]`)
+	hashValueT     = lazyType(`Hash[String,Data]`)
+	uniqueValueT   = lazyType(`Variant[Scalar,Array[Data]]`)
+	simpleOptionsT = map[string]func() values.Type{
+		"first": simpleOptions("first"), "default": simpleOptions("default"),
+		"unique": simpleOptions("unique"), "hash": simpleOptions("hash"),
+	}
 )
+
+func lazyType(src string) func() values.Type {
+	return sync.OnceValue(func() values.Type { return values.MustParseType(src) })
+}
+
+func simpleOptions(key string) func() values.Type {
+	return lazyType(`Struct[{strategy=>Optional[Pattern[/` + key + `/]]}]`)
+}
 
 func optionsType(key string) values.Type {
 	switch key {
 	case "deep":
-		return deepOptionsT
+		return deepOptionsT()
 	case "reverse_deep", "unconstrained_deep":
-		return unconstrainedT
+		return unconstrainedT()
 	}
-	return simpleOptionsT[key]
-}
-
-func init() {
-	// read-only after init: sessions run in parallel
-	for _, k := range []string{"first", "default", "unique", "hash"} {
-		simpleOptionsT[k] = values.MustParseType(`Struct[{strategy=>Optional[Pattern[/` + k + `/]]}]`)
+	if t := simpleOptionsT[key]; t != nil {
+		return t()
 	}
+	return nil
 }
 
 // strategyOf returns the strategy for a merge argument: nil, a string (or
@@ -182,9 +193,9 @@ func (m *mergeStrategy) mergeSingle(v values.Value) values.Value {
 func (m *mergeStrategy) valueType() values.Type {
 	switch m.key {
 	case "hash":
-		return hashValueT
+		return hashValueT()
 	case "unique":
-		return uniqueValueT
+		return uniqueValueT()
 	}
 	return nil
 }
