@@ -51,7 +51,7 @@ func TestBoundCalls(t *testing.T) {
 		`s.Fn(pos(2), fnVersioncmpD1, nil, v.String("1"), v.String("2"))`,
 		`s.Fn(pos(4), fnVersioncmp, nil, s.Var(pos(5), "a"), v.String("2"))`,
 		`s.Fn(pos(8), fnMap, s.Lambda(`,
-		`s.Fn(pos(10), fnVersioncmp, nil, rt.Args(rt.Splat(lit3))...)`,
+		`s.Fn(pos(10), fnVersioncmp, nil, rt.Args(rt.Splat(&lit3))...)`,
 		`s.Fn(pos(12), fnMF, nil, v.Int(1))`,
 		`s.Fn(pos(14), fnVersioncmp, nil, v.Int(1), v.String("2"))`,
 	} {

@@ -409,7 +409,10 @@ func (l *lowerer) list(x *ast.LiteralList) (jen.Code, kind) {
 		for i, e := range x.Values {
 			elems[i] = l.expr(e)
 		}
-		return l.u.constant(text, v("NewArray").Call(elems...)), pure
+		if len(elems) == 0 {
+			return l.u.constant(text, v("NewArray").Call()), pure
+		}
+		return l.u.constantAddr(text, v("ArrayLit").Call(elems...)), pure
 	}
 	for _, e := range x.Values {
 		if _, ok := e.(*ast.UnfoldExpression); ok {
@@ -430,9 +433,39 @@ func (l *lowerer) hash(x *ast.LiteralHash) (jen.Code, kind) {
 		kv = append(kv, l.expr(en.Key), l.expr(en.Value))
 	}
 	if text, ok := static.Text(x); ok && !containsType(x) {
+		if len(x.Entries) > 0 && len(x.Entries) <= values.HashLitMax && distinctStringKeys(x) {
+			keys, vals := make([]jen.Code, 0, len(x.Entries)), make([]jen.Code, 0, len(x.Entries))
+			for i := 0; i < len(kv); i += 2 {
+				keys, vals = append(keys, kv[i]), append(vals, kv[i+1])
+			}
+			slice := jen.Index().Qual(valuesPath, "Value")
+			return l.u.constantAddr(text, v("HashLit").Call(slice.Clone().Values(keys...), slice.Clone().Values(vals...))), pure
+		}
 		return l.u.constant(text, rt("HashOf").Call(kv...)), pure
 	}
 	return rt("HashOf").Call(kv...), call
+}
+
+// distinctStringKeys reports whether a hash literal's keys are strings,
+// each once (a HashLit's; HashOf keeps the last of a repeated key).
+func distinctStringKeys(x *ast.LiteralHash) bool {
+	seen := map[string]bool{}
+	for _, en := range x.Entries {
+		var k string
+		switch key := en.Key.(type) {
+		case *ast.LiteralString:
+			k = key.Value
+		case *ast.QualifiedName:
+			k = key.Value
+		default:
+			return false
+		}
+		if seen[k] {
+			return false
+		}
+		seen[k] = true
+	}
+	return true
 }
 
 // containsType reports whether a literal holds a type or regexp, whose

@@ -252,6 +252,12 @@ func (u *unit) constant(key string, code jen.Code) jen.Code {
 	return jen.Id(id)
 }
 
+// constantAddr hoists a constant value that the package variable holds
+// itself (v.ArrayLit), used by its address as typeRef's are.
+func (u *unit) constantAddr(key string, code jen.Code) jen.Code {
+	return jen.Op("&").Add(u.constant(key, code))
+}
+
 // tables emits the package's tables and its Register function into the
 // file pp2go.go.
 func (u *unit) tables() *jen.File {

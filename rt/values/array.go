@@ -19,6 +19,12 @@ func NewArray(elems ...Value) *Array {
 	return &Array{elems: elems}
 }
 
+// ArrayLit is an array the build knows, which generated code keeps in a
+// package variable and uses by its address: unlike NewArray's, its value
+// (and the address of another held in its elements) is laid out by the
+// linker, not built at start-up.
+func ArrayLit(elems ...Value) Array { return Array{elems: elems} }
+
 // Len returns the number of elements.
 func (a *Array) Len() int { return len(a.elems) }
 

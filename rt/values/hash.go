@@ -21,6 +21,15 @@ func (*Hash) puppetValue() {}
 
 const indexThreshold = 9
 
+// HashLitMax is the most entries a HashLit has: a larger hash has an index.
+const HashLitMax = indexThreshold - 1
+
+// HashLit is a hash the build knows, of distinct keys and at most
+// HashLitMax entries, which generated code keeps in a package variable
+// and uses by its address: unlike HashOf's, its value is laid out by the
+// linker, not built at start-up.
+func HashLit(keys, vals []Value) Hash { return Hash{keys: keys, vals: vals} }
+
 // EmptyHash is the shared empty hash.
 var EmptyHash = &Hash{}
 

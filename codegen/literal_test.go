@@ -1,0 +1,54 @@
+package codegen_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/pp2go/pp2go/codegen"
+	"github.com/pp2go/pp2go/conformance"
+	"github.com/pp2go/pp2go/frontend/env"
+	"github.com/stretchr/testify/require"
+)
+
+// TestHoistedLiterals: constant array literals, and constant hashes of a
+// few distinct string keys, are package variables holding the value
+// (v.ArrayLit, v.HashLit), used by their address; an empty array, a hash
+// with a repeated key or with nine entries is built by NewArray or HashOf.
+func TestHoistedLiterals(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"manifests/site.pp": `$a = ['x', [1, 2]]
+$b = {'k' => 'v', l => ['x', [1, 2]]}
+$c = {'k' => 1, 'k' => 2}
+$d = {a => 1, b => 2, c => 3, d => 4, e => 5, f => 6, g => 7, h => 8, i => 9}
+$e = []
+notice($a, $b, $c, $d, $e)
+`,
+	}
+	writeTree(t, dir, files)
+	e, err := env.Load(dir, env.Options{BaseModulePath: t.TempDir(), Name: "production"})
+	require.NoError(t, err)
+	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Puppet: 7})
+	require.NoError(t, err)
+	require.Empty(t, res.Diags.Errors())
+	var site string
+	for name, b := range res.Files {
+		if strings.Contains(name, "site") && strings.HasSuffix(name, ".go") {
+			site += string(b)
+		}
+	}
+	for _, want := range []string{
+		`lit1 = v.ArrayLit(v.Int(1), v.Int(2))`,
+		`lit2 = v.ArrayLit(v.String("x"), &lit1)`,
+		`lit3 = v.HashLit([]v.Value{v.String("k"), v.String("l")}, []v.Value{v.String("v"), &lit2})`,
+		`lit4 = rt.HashOf(v.String("k"), v.Int(1), v.String("k"), v.Int(2))`,
+		`lit5 = rt.HashOf(v.String("a"), v.Int(1)`,
+		`lit6 = v.NewArray()`,
+		`s.Assign(pos(0), "a", &lit2)`,
+		`"b", &lit3)`,
+		`"c", lit4)`,
+		`"e", lit6)`,
+	} {
+		require.Contains(t, site, want)
+	}
+}
