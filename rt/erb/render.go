@@ -87,14 +87,14 @@ type R struct {
 	line  int
 	// instance variables: the scope's visible variables (loaded on first
 	// use) and the template's own assignments
-	ivars    map[string]Value // converted and assigned instance variables
-	assigned map[string]bool  // assigned by the template (defined? is true even for nil)
-	setOrder []string         // the assigned names, first assignment first (instance_variables)
-	vars     *values.Hash     // the scope's variables
-	index    VarView          // the scope's variables, when it can look them up one by one
-	origins  []origin         // Ruby objects made from Puppet variables
-	strs     strBlock         // room for the Strs of variables read (newStr)
-	ivarHint int              // NewSized's guess of the variables read (origins' room)
+	ivars    ivarTable       // converted and assigned instance variables
+	assigned map[string]bool // assigned by the template (defined? is true even for nil)
+	setOrder []string        // the assigned names, first assignment first (instance_variables)
+	vars     *values.Hash    // the scope's variables
+	index    VarView         // the scope's variables, when it can look them up one by one
+	origins  []origin        // Ruby objects made from Puppet variables
+	strs     strBlock        // room for the Strs of variables read (newStr)
+	ivarHint int             // NewSized's guess of the variables read (origins' room)
 	loaded   bool
 	match    Value   // $~: nil or *MatchData
 	catches  []Value // tags of the running catch blocks (proc.go)
@@ -117,8 +117,8 @@ func New(s Scope) *R {
 // variables.
 func NewSized(s Scope, n, ivars int) *R {
 	r := &R{scope: s}
-	if ivars > 0 { // else loadIVars makes the map if it is needed
-		r.ivars = make(map[string]Value, ivars)
+	if ivars > 0 { // else the table grows as it is used
+		r.ivars = makeIvarTable(ivars)
 		r.ivarHint = ivars
 	}
 	if n > 0 {
@@ -269,9 +269,6 @@ func (r *R) toS(v Value) string { return ToS(v) }
 
 func (r *R) loadIVars() {
 	r.loaded = true
-	if r.ivars == nil {
-		r.ivars = map[string]Value{}
-	}
 	if r.scope == nil {
 		return
 	}
@@ -284,8 +281,8 @@ func (r *R) loadIVars() {
 				continue
 			}
 			name := ivarName(k)
-			if _, set := r.ivars[name]; !set {
-				r.ivars[name] = lazyIVar{v}
+			if !r.ivars.has(name) {
+				r.ivars.set(name, lazyIVar{v})
 			}
 		}
 		return
@@ -307,8 +304,8 @@ func (r *R) loadIVars() {
 			continue
 		}
 		name := ivarName(string(k))
-		if _, set := r.ivars[name]; !set {
-			r.ivars[name] = lazyIVar{v}
+		if !r.ivars.has(name) {
+			r.ivars.set(name, lazyIVar{v})
 		}
 	}
 }
@@ -340,20 +337,20 @@ func (r *R) IVar(name string) Value {
 	if !r.loaded {
 		r.loadIVars()
 	}
-	v, ok := r.ivars[name]
+	v, ok := r.ivars.get(name)
 	if !ok {
 		pv, found := r.scopeVar(name)
 		if !found || values.IsUndef(pv) {
-			r.ivars[name] = nil
+			r.ivars.set(name, nil)
 			return nil
 		}
 		c := r.fromScope(name, pv)
-		r.ivars[name] = c
+		r.ivars.set(name, c)
 		return c
 	}
 	if l, ok := v.(lazyIVar); ok {
 		c := r.fromScope(name, l.v)
-		r.ivars[name] = c
+		r.ivars.set(name, c)
 		return c
 	}
 	return v
@@ -379,7 +376,7 @@ func (r *R) SetIVar(name string, v Value) Value {
 	if !r.loaded {
 		r.loadIVars()
 	}
-	r.ivars[name] = v
+	r.ivars.set(name, v)
 	if r.assigned == nil {
 		r.assigned = map[string]bool{}
 	}
@@ -395,7 +392,7 @@ func (r *R) IVarDefined(name string) Value {
 	if !r.loaded {
 		r.loadIVars()
 	}
-	if v, ok := r.ivars[name]; ok {
+	if v, ok := r.ivars.get(name); ok {
 		if v == nil && !r.assigned[name] {
 			return nil
 		}
