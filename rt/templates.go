@@ -154,7 +154,18 @@ func (e erbScope) VarView() erb.VarView { return erbView{e.s.View()} }
 type erbView struct{ v *VarView }
 
 func (e erbView) Visible(name string) (values.Value, bool) { return e.v.Get(name) }
-func (e erbView) OddNames() []string                       { return e.v.s.visibleNames(erb.OddName) }
+
+// OddNames are the visible names erb.OddName accepts, which only the
+// view's tables that have some can hold: most views have none, and
+// visibleNames walks the scopes to find that.
+func (e erbView) OddNames() []string {
+	for _, vt := range e.v.tables {
+		if vt.t.odd > 0 {
+			return e.v.s.visibleNames(erb.OddName)
+		}
+	}
+	return nil
+}
 
 // SetVar implements erb.VarSetter: scope.setvar from a template.
 func (e erbScope) SetVar(name string, v values.Value) { e.s.setvar(name, v, false) }
