@@ -404,12 +404,12 @@ func validateLookupOptions(v values.Value, module string) *values.Hash {
 
 func (s *Session) lookupLookupOptions(lk *lookupKey, inv *invocation) *values.Hash {
 	mod := lk.module
-	if !s.lookupOptionsSet[mod] {
-		co := s.retrieveLookupOptions(mod, inv)
+	co, ok := s.lookupOptions[mod]
+	if !ok {
+		co = s.retrieveLookupOptions(mod, inv)
 		s.lookupOptions[mod] = co
-		s.lookupOptionsSet[mod] = true
 	}
-	return s.lookupOptions[mod].forKey(lk.root)
+	return co.forKey(lk.root)
 }
 
 func (s *Session) retrieveLookupOptions(mod string, inv *invocation) (co *compiledOptions) {
@@ -424,9 +424,8 @@ func (s *Session) retrieveLookupOptions(mod string, inv *invocation) (co *compil
 		}
 		opts := s.envLookupOptions(meta, ms)
 		if mod != "" {
-			if !s.lookupOptionsSet[""] {
+			if _, ok := s.lookupOptions[""]; !ok {
 				s.lookupOptions[""] = compilePatterns(opts)
-				s.lookupOptionsSet[""] = true
 			}
 			if v, ok := s.lookupInModule(lookupOptionsLK, meta, ms); ok {
 				moduleOpts := validateLookupOptions(v, mod)

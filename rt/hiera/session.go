@@ -59,8 +59,7 @@ type Session struct {
 	global, env *layer
 	modules     map[string]*layer
 
-	lookupOptions    map[string]*compiledOptions
-	lookupOptionsSet map[string]bool
+	lookupOptions    map[string]*compiledOptions // by module ("": none), once retrieved (nil: none)
 	globalOpts       *values.Hash
 	globalOptsDone   bool
 	envOpts          *values.Hash
@@ -80,8 +79,8 @@ type Session struct {
 // NewSession starts the lookups of one compile.
 func NewSession(d *Data, s Scope) *Session {
 	se := &Session{d: d, scope: s, DataBindingTerminus: "hiera", modules: map[string]*layer{},
-		lookupOptions: map[string]*compiledOptions{}, lookupOptionsSet: map[string]bool{},
-		backendCache: map[string]map[string]values.Value{}, warned: map[string]bool{}}
+		lookupOptions: map[string]*compiledOptions{},
+		backendCache:  map[string]map[string]values.Value{}, warned: map[string]bool{}}
 	if d.Global != nil {
 		se.global = &layer{s: se, cfg: d.Global, place: "Global"}
 	}
