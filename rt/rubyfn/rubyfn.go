@@ -30,13 +30,19 @@ func Impl(m Methods, method string) fn.Impl {
 }
 
 // frame is what a call of translated Ruby allocates at once: the scope
-// its methods see and the Ruby arguments (in buf when they are few, and
-// the Strings of the first String arguments in strs), an Array that is
-// the one argument of a 3.x function's block.
+// its methods see and the Ruby arguments, an Array that is the one
+// argument of a 3.x function's block.
 type frame struct {
-	s    scope
-	arr  erb.Array    // the arguments
-	one  [1]erb.Value // &arr
+	s   scope
+	arr erb.Array    // the arguments
+	one [1]erb.Value // &arr
+}
+
+// argFrame is the frame of a call from Puppet, with room for the
+// arguments it converts: the list when they are few, the Strings of the
+// first String arguments.
+type argFrame struct {
+	frame
 	buf  [3]erb.Value
 	strs [2]erb.Str
 }
@@ -45,7 +51,7 @@ type frame struct {
 // by the Puppet values args made Ruby values with from (FromPuppet or
 // FromPuppet3x, which make a String a new Str).
 func newFrame(c fn.Context, lead []erb.Value, args []values.Value, from func(values.Value) erb.Value) *frame {
-	f := &frame{s: scope{c}}
+	f := &argFrame{frame: frame{s: scope{c}}}
 	var a []erb.Value
 	if n := len(lead) + len(args); n <= len(f.buf) {
 		a = f.buf[:0:n]
@@ -64,7 +70,7 @@ func newFrame(c fn.Context, lead []erb.Value, args []values.Value, from func(val
 		a = append(a, from(v))
 	}
 	f.arr.A = a
-	return f
+	return &f.frame
 }
 
 // array1 is the one argument of a 3.x function's block: the Array of the
