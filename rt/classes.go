@@ -3,20 +3,14 @@ package rt
 import (
 	"strings"
 
+	"github.com/pp2go/pp2go/rt/restype"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
 // metaparams are Puppet's metaparameters, in Puppet's order.
-var metaparams = []string{"noop", "schedule", "audit", "loglevel", "alias", "tag", "require", "subscribe", "before", "notify", "stage"}
+var metaparams = restype.Metaparams
 
-func isMetaparam(name string) bool {
-	for _, m := range metaparams {
-		if m == name {
-			return true
-		}
-	}
-	return false
-}
+func isMetaparam(name string) bool { return restype.IsMetaparam(name) }
 
 // isRelationshipParam says whether name is a metaparameter that makes
 // edges. (A switch: it is asked of every parameter of every resource.)

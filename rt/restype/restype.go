@@ -135,16 +135,14 @@ func DefaultTitlePatterns(namevars []string) []TitlePattern {
 // IsMetaparam reports whether name is one of Puppet's metaparameters
 // (Metaparams), which every type, class and defined type accepts.
 func IsMetaparam(name string) bool {
-	return metaparamSet[name]
-}
-
-var metaparamSet = func() map[string]bool {
-	m := make(map[string]bool, len(Metaparams))
-	for _, n := range Metaparams {
-		m[n] = true
+	// a switch, not a set: every attribute of every resource is checked,
+	// and a switch decides by length and a compare or two, without hashing
+	switch name {
+	case "noop", "schedule", "audit", "loglevel", "alias", "tag", "require", "subscribe", "before", "notify", "stage":
+		return true
 	}
-	return m
-}()
+	return false
+}
 
 // RelationshipMetaparams are the metaparameters whose values are
 // references to other resources.
