@@ -426,8 +426,10 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 		names: names, vals: vals}
 	level := s.ephemeralLevel()
 	s.ephemeral = append(s.ephemeral, pt)
+	titled := false // a title parameter, which finish checks and binding does not
 	for _, p := range r.Params {
 		if p.Name == "name" || p.Name == "title" {
+			titled = titled || p.Name == "title"
 			continue
 		}
 		pt.set(p.Name, p.Value)
@@ -476,11 +478,15 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 	st.takeBack(room)
 	// the message starts with its subject: the reference is only made
 	// for it
-	if !boundValid(types, pt) {
+	valid := boundValid(types, pt)
+	if !valid {
 		if msg := values.ValidateParameterList("", sig.withMetaparams(types), pt.names, pt.vals, false); msg != "" {
 			Fail(r.Ref() + msg)
 		}
 	}
+	// the parameters as bound are those finish checks again (validate),
+	// with the same verdict while they do not change
+	r.checked = valid && !titled && !layout.checkAgain
 	if !s.adoptParameters(pt) {
 		s.symtable.reserve(len(pt.names))
 		for i, n := range pt.names {

@@ -124,6 +124,8 @@ type Ctx struct {
 	// checkNames and checkVals are validateDefinition's scratch lists
 	checkNames []string
 	checkVals  []values.Value
+	// paramReplaced: some Param.replaced is set
+	paramReplaced bool
 }
 
 // Compile compiles the catalog of a node. A failure is returned as an

@@ -59,6 +59,8 @@ func (c *Ctx) validate(r *Resource) {
 				panic(located("no parameter named '"+p.Name+"' "+loc+" on "+r.Ref(), r.File, r.Line))
 			}
 		}
+	case r.checked && len(r.Sensitive) == 0 && !(c.paramReplaced && anyReplaced(r.Params)):
+		// checked as they were bound (bindParameters), unchanged since
 	case r.define != nil:
 		types, layout := r.define.sig.get(c, r.define.Params, r.define.Locals)
 		c.validateDefinition(r, &r.define.sig, types, layout)
@@ -66,6 +68,17 @@ func (c *Ctx) validate(r *Resource) {
 		types, layout := r.class.sig.get(c, r.class.Params, r.class.Locals)
 		c.validateDefinition(r, &r.class.sig, types, layout)
 	}
+}
+
+// anyReplaced says whether a template changed one of the parameters'
+// values in place (Param.replaced).
+func anyReplaced(params []*Param) bool {
+	for _, p := range params {
+		if p.replaced {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *Ctx) validateDefinition(r *Resource, sig *paramSig, types []values.ParamType, layout *paramLayout) {

@@ -73,6 +73,10 @@ type Resource struct {
 	finished   bool
 	tagsMerged bool // scope tags added (finish_evaluation)
 	fieldsSet  bool
+	// checked: the parameters passed their definition's check as they
+	// were bound, and have changed since only in metaparameters, which
+	// the check accepts with any value (validate skips it)
+	checked bool
 }
 
 // Param is a resource parameter with where it was set.
@@ -83,6 +87,9 @@ type Param struct {
 	File   string
 	Line   int32
 	Add    bool // +>; with Line, in one word: a compile makes thousands
+	// replaced: a template changed the value in place (Scope.updateVar),
+	// after the resources holding the parameter were checked
+	replaced bool
 }
 
 // Ref is the resource's reference: Type[title].
@@ -131,6 +138,7 @@ func (r *Resource) set(p *Param) {
 				r.tagValues(p.Value)
 			}
 			r.Params[i] = p
+			r.checked = r.checked && isMetaparam(p.Name)
 			return
 		}
 	}
@@ -143,6 +151,7 @@ func (r *Resource) add(p *Param) {
 		r.tagValues(p.Value)
 	}
 	r.Params = append(r.Params, p)
+	r.checked = r.checked && isMetaparam(p.Name)
 }
 
 func (r *Resource) isClass() bool { return r.Type == "Class" }

@@ -88,6 +88,10 @@ type paramLayout struct {
 	// dup: some parameter's name is an earlier one's (the index has
 	// the first)
 	dup bool
+	// checkAgain: some parameter is named title, name or as a
+	// metaparameter, whose checks at binding (boundValid) and at finish
+	// (paramsValid) may differ
+	checkAgain bool
 }
 
 func newParamLayout(params []*Parameter, locals []string) *paramLayout {
@@ -101,6 +105,9 @@ func newParamLayout(params []*Parameter, locals []string) *paramLayout {
 		switch p.Name {
 		case "trusted", "facts", "server_facts", "module_name", "caller_module_name", "title", "name":
 			l.plain = false
+		}
+		if p.Name == "title" || p.Name == "name" || isMetaparam(p.Name) {
+			l.checkAgain = true
 		}
 		if isDigits(p.Name) {
 			l.plain = false
@@ -995,7 +1002,8 @@ func (s *Scope) updateVar(name string, v values.Value) {
 				// are one Ruby object: the catalog shows the change.
 				if t == sc.symtable && sc.resource != nil {
 					if p := sc.resource.param(name); p != nil && sameObject(p.Value, old) {
-						p.Value = v
+						p.Value, p.replaced = v, true
+						s.c.paramReplaced = true
 					}
 				}
 				return
