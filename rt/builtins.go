@@ -26,14 +26,14 @@ func registerBuiltins() {
 func scopeOf(c fn.Context) *Scope { return c.(*Scope) }
 
 func registerBuiltinFuncs() {
-	classFunc := func(name string, f func(s *Scope, names []values.Value) []values.Value) {
+	classFunc := func(name string, f func(s *Scope, names []values.Value) values.Value) {
 		fn.New(name).D("Any names+", func(c fn.Context, args []values.Value, _ fn.Block) values.Value {
-			return values.NewArray(f(scopeOf(c), args)...)
+			return f(scopeOf(c), args)
 		}).Register()
 	}
-	classFunc("include", func(s *Scope, n []values.Value) []values.Value { return s.c.Include(s, n) })
-	classFunc("require", func(s *Scope, n []values.Value) []values.Value { return s.c.Require(s, n) })
-	classFunc("contain", func(s *Scope, n []values.Value) []values.Value { return s.c.Contain(s, n) })
+	classFunc("include", func(s *Scope, n []values.Value) values.Value { return s.c.Include(s, n) })
+	classFunc("require", func(s *Scope, n []values.Value) values.Value { return s.c.Require(s, n) })
+	classFunc("contain", func(s *Scope, n []values.Value) values.Value { return s.c.Contain(s, n) })
 
 	fn.Register(&fn.Func{Name: "realize", API3: true, Arity: -2, Statement: true, Dispatches: []*fn.Dispatch{{
 		Impl: func(c fn.Context, args []values.Value, _ fn.Block) values.Value {

@@ -3,6 +3,7 @@ package rt
 import (
 	"strings"
 
+	"github.com/pp2go/pp2go/rt/internal/readmap"
 	"github.com/pp2go/pp2go/rt/restype"
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -65,7 +66,7 @@ func assertClassAndTitle(typeName, title string, hasTitle bool) {
 }
 
 // Include is the include function: it declares and evaluates the classes.
-func (c *Ctx) Include(s *Scope, names []values.Value) []values.Value {
+func (c *Ctx) Include(s *Scope, names []values.Value) values.Value {
 	var buf [4]string
 	classes := classNames(buf[:0], names)
 	c.evaluateClasses(s, classes, false)
@@ -74,7 +75,7 @@ func (c *Ctx) Include(s *Scope, names []values.Value) []values.Value {
 
 // Require is the require function: include, and a require edge from the
 // current scope's resource to each class.
-func (c *Ctx) Require(s *Scope, names []values.Value) []values.Value {
+func (c *Ctx) Require(s *Scope, names []values.Value) values.Value {
 	var buf [4]string
 	classes := classNames(buf[:0], names)
 	c.evaluateClasses(s, classes, false)
@@ -101,7 +102,7 @@ func (c *Ctx) Require(s *Scope, names []values.Value) []values.Value {
 
 // Contain is the contain function: include, and a containment edge from the
 // current scope's resource to each class.
-func (c *Ctx) Contain(s *Scope, names []values.Value) []values.Value {
+func (c *Ctx) Contain(s *Scope, names []values.Value) values.Value {
 	var buf [4]string
 	classes := classNames(buf[:0], names)
 	container := s.resource
@@ -138,13 +139,26 @@ func flattenInto(out []values.Value, v values.Value) []values.Value {
 	return append(out, v)
 }
 
-func classTypes(names []string) []values.Value {
+// classTypes is include's value for the class names it was given (with
+// their "::"): an Array of Class types.
+func classTypes(names []string) values.Value {
+	if len(names) == 1 {
+		if a, ok := includeValues.Load(names[0]); ok {
+			return a
+		}
+		return includeValues.Store(names[0], values.NewArray(values.NewClassType(strings.TrimPrefix(names[0], "::"))))
+	}
 	out := make([]values.Value, len(names))
 	for i, n := range names {
 		out[i] = values.NewClassType(strings.TrimPrefix(n, "::"))
 	}
-	return out
+	return values.NewArray(out...)
 }
+
+// includeValues are classTypes' values for one class name, by the name:
+// most calls name one class, which each compile includes again, and the
+// value is immutable.
+var includeValues = readmap.Map[*values.Array]{Limit: maxCachedNames}
 
 func classRef(name string) values.Value {
 	return values.NewResourceType("Class", capitalizeTypeName(name), true)
