@@ -3,6 +3,8 @@ package rt
 import (
 	"fmt"
 	"testing"
+
+	"github.com/pp2go/pp2go/rt/values"
 )
 
 // TestCatalogEdges checks the edge bookkeeping kept in the resources
@@ -66,5 +68,43 @@ func TestCatalogEdges(t *testing.T) {
 	}
 	if want := "[ab ac ad bd cd xc]"; fmt.Sprint(got) != want {
 		t.Errorf("edge targets %v, want %v", got, want)
+	}
+}
+
+// TestRefFindsItself: a resource whose reference refFindsItself accepts
+// is found again by the reference split as validateReferences splits it,
+// so validateRelationships may skip the lookup; the common types and
+// class titles are accepted.
+func TestRefFindsItself(t *testing.T) {
+	c := &Ctx{prog: &Program{}, catalog: newCatalog("n", "production", 0, 0)}
+	cases := []struct {
+		typ, title string
+		accepted   bool
+	}{
+		{"Notify", "a", true},
+		{"Apache::Vhost", "x [y] z", true},
+		{"Class", "Apache::Mod::Ssl", true},
+		{"Stage", "main", true},
+		{"Node", "web1.example.com", true},
+		{"Class", "main", false},
+		{"Class", "Étoile", false},
+		{"Class", "Foo::bar", false},
+		{"Foo::bar", "x", false},
+		{"Éa", "x", false},
+	}
+	for _, tc := range cases {
+		r := &Resource{Type: tc.typ, Title: tc.title}
+		c.catalog.add(r)
+		if got := refFindsItself(r); got != tc.accepted {
+			t.Errorf("refFindsItself(%s) = %v, want %v", r.Ref(), got, tc.accepted)
+			continue
+		}
+		if !tc.accepted {
+			continue
+		}
+		typ, title, ok := splitRefString(values.ToString(r.refValue()))
+		if !ok || c.findResourceByName(typ, title) != r {
+			t.Errorf("%s: its reference does not find it", r.Ref())
+		}
 	}
 }

@@ -189,9 +189,16 @@ func (c *Ctx) validateRelationships() {
 			continue
 		}
 		for _, p := range r.Params {
-			if isRelationshipParam(p.Name) {
-				c.validateReferences(p, p.Value)
+			if !isRelationshipParam(p.Name) {
+				continue
 			}
+			if a, ok := p.Value.(*values.Array); ok && p.foundRefs > 0 {
+				for _, e := range a.Elems()[:a.Len()-int(p.foundRefs)] {
+					c.validateReferences(p, e)
+				}
+				continue
+			}
+			c.validateReferences(p, p.Value)
 		}
 	}
 }

@@ -174,6 +174,7 @@ type relationshipEnds struct {
 	param string
 	old   *Param // the parameter as it was
 	list  []values.Value
+	found int // the last found of list are references to resources of the catalog (Param.foundRefs)
 }
 
 type relationshipKey struct {
@@ -222,14 +223,20 @@ func (c *Ctx) makeRelationship(source, target values.Value, notify bool) {
 		c.relationshipIndex[key] = e
 		c.relationshipOrder = append(c.relationshipOrder, e)
 	}
-	e.list = append(e.list, relationshipRef(target, dst))
+	ref, own := relationshipRef(target, dst)
+	e.list = append(e.list, ref)
+	if own && refFindsItself(dst) {
+		e.found++
+	} else {
+		e.found = 0
+	}
 }
 
 // relationshipRef is refString(target) as the String a relationship adds
 // to its source's parameter: r's own reference, made once per resource,
 // when target names r by its type and title as they are (not by an alias
-// or a title that capitalizing changes).
-func relationshipRef(target values.Value, r *Resource) values.Value {
+// or a title that capitalizing changes); own says it is r's.
+func relationshipRef(target values.Value, r *Resource) (ref values.Value, own bool) {
 	switch x := target.(type) {
 	case *values.ResourceType:
 		if !x.HasTitle {
@@ -237,17 +244,25 @@ func relationshipRef(target values.Value, r *Resource) values.Value {
 		}
 		if strings.EqualFold(x.TypeName, "class") {
 			if r.Type == "Class" && capitalized.get(x.Title) == r.Title {
-				return r.refValue()
+				return r.refValue(), true
 			}
 		} else if x.Title == r.Title && capitalized.get(x.TypeName) == r.Type {
-			return r.refValue()
+			return r.refValue(), true
 		}
 	case *values.ClassType:
 		if x.ClassName != "" && r.Type == "Class" && capitalized.get(x.ClassName) == r.Title {
-			return r.refValue()
+			return r.refValue(), true
 		}
 	}
-	return values.String(refString(target))
+	return values.String(refString(target)), false
+}
+
+// refFindsItself says whether r's reference (refValue), split again,
+// finds r (findResourceByName): its type, and a class's title, are as
+// capitalizing and lowercasing leave them (Class[main]'s title is not).
+func refFindsItself(r *Resource) bool {
+	canonical := func(s string) bool { return s != "" && s[0] != ':' && isCapitalizedName(s) }
+	return canonical(r.Type) && (r.Type != "Class" || canonical(r.Title))
 }
 
 // setRelationshipParams sets the parameters makeRelationship collected,
@@ -259,6 +274,7 @@ func (c *Ctx) setRelationshipParams() {
 			p = *e.old
 		}
 		p.Value = values.NewArray(e.list...)
+		p.foundRefs = uint16(min(e.found, 1<<16-1))
 		e.src.set(c.newParam(p))
 	}
 	c.relationshipIndex, c.relationshipOrder = nil, nil

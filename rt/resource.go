@@ -90,6 +90,11 @@ type Param struct {
 	// replaced: a template changed the value in place (Scope.updateVar),
 	// after the resources holding the parameter were checked
 	replaced bool
+	// foundRefs: the last foundRefs elements of the Array value are
+	// references that name resources of the catalog as they are
+	// (relationships' ends, setRelationshipParams), which
+	// validateRelationships does not look up again
+	foundRefs uint16
 }
 
 // Ref is the resource's reference: Type[title].

@@ -1002,7 +1002,7 @@ func (s *Scope) updateVar(name string, v values.Value) {
 				// are one Ruby object: the catalog shows the change.
 				if t == sc.symtable && sc.resource != nil {
 					if p := sc.resource.param(name); p != nil && sameObject(p.Value, old) {
-						p.Value, p.replaced = v, true
+						p.Value, p.replaced, p.foundRefs = v, true, 0
 						s.c.paramReplaced = true
 					}
 				}
