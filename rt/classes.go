@@ -224,7 +224,12 @@ func (c *Ctx) newClassResource(s *Scope, cl *Class, source definition) *Resource
 	r.Tags = c.newTags(s)
 	c.applyDefaults(r, s.lookupDefaults(r.Type))
 	r.tag("class")
-	r.tagIfValid(r.Title)
+	if cl.Name != "" && isASCII(cl.Name) {
+		// the title lowercased (not main's), without making it again
+		r.tagIfValid(cl.Name)
+	} else {
+		r.tagIfValid(r.Title)
+	}
 	return r
 }
 
@@ -441,12 +446,25 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 	level := s.ephemeralLevel()
 	s.ephemeral = append(s.ephemeral, pt)
 	titled := false // a title parameter, which finish checks and binding does not
+	next := int32(0)
 	for _, p := range r.Params {
 		if p.Name == "name" || p.Name == "title" {
 			titled = titled || p.Name == "title"
 			continue
 		}
-		pt.set(p.Name, p.Value)
+		// the parameters mostly come in their declared order (a
+		// class's automatic ones do): the one after the last found is
+		// found without the layout's index
+		k, ok := next, next < layout.params && params[next].Name == p.Name
+		if !ok {
+			k, ok = layout.index[p.Name]
+		}
+		if !ok || layout.dup {
+			pt.set(p.Name, p.Value)
+			continue
+		}
+		pt.setParam(k, p.Name, p.Value)
+		next = k + 1
 	}
 	// the resource's parameters are the table's: parameter i's slot
 	// tells whether the resource sets it, without a search by name
