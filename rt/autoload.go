@@ -282,6 +282,21 @@ func (p *Program) hasAliasIssues() bool {
 	return len(p.strictAliases) > 0 || len(p.aliasRaises) > 0 || len(p.moduleAliases) > 0
 }
 
+// namesAliasWithIssues says whether one of the type names (as written)
+// is an alias that loadAliases loads a file for or resolveAlias may fail
+// on: for the others, both do nothing.
+func (p *Program) namesAliasWithIssues(names []string) bool {
+	for _, n := range names {
+		lower := lowered.get(strings.TrimPrefix(n, "::"))
+		_, raises := p.aliasRaises[lower]
+		_, inModule := p.moduleAliases[lower]
+		if raises || inModule || p.strictAliases[lowered.get(n)] != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // resolveAlias fails as Puppet resolving the type name name (as written)
 // at site does: an alias whose resolution raises a Ruby error, or one of a
 // module Puppet left out of the environment.

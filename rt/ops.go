@@ -276,7 +276,7 @@ type TypeRef struct {
 type typeResolution struct {
 	prog *Program
 	t    values.Value
-	// names are the type names the text names, when naming a type alias
+	// names are the type names the text names, when naming one of them
 	// may load a file or fail (Ctx.loadAliases)
 	names []string
 }
@@ -301,7 +301,9 @@ func (s *Scope) Type(site *Site, r *TypeRef) values.Value {
 		}
 		tr = &typeResolution{prog: prog, t: t}
 		if prog.hasAliasIssues() {
-			tr.names = typeNames(r.Text)
+			if names := typeNames(r.Text); prog.namesAliasWithIssues(names) {
+				tr.names = names
+			}
 		}
 		r.t.Store(tr)
 	}
