@@ -25,6 +25,10 @@ type Collector struct {
 	// scanned is how many of its type's resources (c.byType's list, which
 	// only grows) a stable query has looked at already
 	scanned int
+	// decl and value are its expression's override block and value
+	// (Scope.Collect, CollectDecl.Done): one allocation for the three
+	decl  CollectDecl
+	value collectorValue
 }
 
 // Query is a compiled collector query; nil matches every resource.
@@ -58,7 +62,7 @@ func (q *QueryExpr) isStable() bool { return q == nil || q.stable }
 // and calls Done.
 func (s *Scope) Collect(site *Site, typeName string, exported bool, q Query) *CollectDecl {
 	c := s.c
-	name := strings.ToLower(strings.TrimPrefix(typeName, "::"))
+	name := lowered.get(strings.TrimPrefix(typeName, "::"))
 	// The warning about an exported collector comes first
 	// (eval_CollectExpression), then the transformer's RuntimeErrors,
 	// which the evaluator reports as raised by the collect expression
@@ -76,7 +80,8 @@ func (s *Scope) Collect(site *Site, typeName string, exported bool, q Query) *Co
 	if site != nil && site.File != nil {
 		coll.file, coll.line = site.File.Path, int(site.Line)
 	}
-	return &CollectDecl{c: c, s: s, coll: coll}
+	coll.decl = CollectDecl{c: c, s: s, coll: coll}
+	return &coll.decl
 }
 
 // CollectDecl collects a collector's override block.
@@ -108,7 +113,8 @@ func (d *CollectDecl) Splat(site *Site, v values.Value) *CollectDecl {
 // loop; the value stands for what it collects, in relationships.
 func (d *CollectDecl) Done() values.Value {
 	d.c.collections = append(d.c.collections, d.coll)
-	return &collectorValue{coll: d.coll}
+	d.coll.value = collectorValue{coll: d.coll}
+	return &d.coll.value
 }
 
 // QueryEq is `name == value` in a collector query: an array parameter
