@@ -97,9 +97,10 @@ func (c *Ctx) validateDefinition(r *Resource, sig *paramSig, types []values.Para
 		names, vals = append(names, p.Name), append(vals, v)
 	}
 	c.checkNames, c.checkVals = names, vals
-	// the message starts with its subject, made only for it
+	// the message starts with its subject, made only for it; Puppet
+	// gives it no location
 	if msg := values.ValidateParameterList("", sig.withMetaparams(types), names, vals, false); msg != "" {
-		panic(located(r.Ref()+msg, r.File, r.Line))
+		Fail(r.Ref() + msg)
 	}
 }
 
