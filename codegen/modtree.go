@@ -66,10 +66,12 @@ func (g *generator) moduleFiles(u *unit, m *env.Module) {
 			patterns = append(patterns, "all:"+dir)
 		}
 		id := u.ident(strings.ReplaceAll(dir, ".", "") + "Tree")
-		var fsys jen.Code = jen.Nil()
+		fields := jen.Dict{}
 		if embedded[dir] {
-			fsys = jen.Qual(rtPath, "SubFS").Call(jen.Id("moduleFiles"), jen.Lit(dir))
+			fields[jen.Id("FS")] = jen.Op("&").Id("moduleFiles")
+			fields[jen.Id("Dir")] = jen.Lit(dir)
 		}
+		fields[jen.Id("Root")] = jen.Qual(rtPath, "TreeEntry").Op(entryLit(root))
 		var rows strings.Builder
 		rows.WriteString("[]rt.TreeEntry{\n")
 		for _, e := range entries {
@@ -82,13 +84,10 @@ func (g *generator) moduleFiles(u *unit, m *env.Module) {
 			rows.WriteString(entryLit(e) + ",\n")
 		}
 		rows.WriteString("}")
+		fields[jen.Id("Entries")] = jen.Op(rows.String())
 		decls = append(decls,
 			jen.Commentf("%s is the module's %s/ as the build found it.", id, dir),
-			jen.Var().Id(id).Op("=").Op("&").Qual(rtPath, "ModuleTree").Values(jen.Dict{
-				jen.Id("FS"):      fsys,
-				jen.Id("Root"):    jen.Qual(rtPath, "TreeEntry").Op(entryLit(root)),
-				jen.Id("Entries"): jen.Op(rows.String()),
-			}),
+			jen.Var().Id(id).Op("=").Op("&").Qual(rtPath, "ModuleTree").Values(fields),
 			jen.Line())
 		trees = append(trees, jen.Id(id))
 		register = append(register, jen.Id("p").Dot("AddModuleTree").Call(jen.Lit(m.Name), jen.Lit(dir), jen.Id(id)))

@@ -2,6 +2,7 @@ package rt
 
 import (
 	"io/fs"
+	"path"
 	"slices"
 	"sort"
 	"strings"
@@ -14,8 +15,12 @@ type ModuleTree struct {
 	// Entries are the directory's files and subdirectories (not itself),
 	// sorted by path, as the build found them.
 	Entries []TreeEntry
-	// FS holds the content of the files embedded under their own names.
-	FS fs.FS
+	// FS holds the content of the files embedded, under Dir (the module's
+	// embedded directories, each under its name: FS is the package's
+	// embed.FS itself, which the linker lays out, where fs.Sub's is made
+	// at start-up).
+	FS  fs.FS
+	Dir string
 	// Root is what the build recorded of the directory itself.
 	Root TreeEntry
 }
@@ -77,7 +82,7 @@ func (t *ModuleTree) Content(e *TreeEntry) ([]byte, error) {
 	if t.FS == nil {
 		return nil, fs.ErrNotExist
 	}
-	return fs.ReadFile(t.FS, e.Path)
+	return fs.ReadFile(t.FS, path.Join(t.Dir, e.Path))
 }
 
 // AddModuleTree records one of a module's directories (files, lib,

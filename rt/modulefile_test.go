@@ -13,7 +13,10 @@ func TestModuleFile(t *testing.T) {
 	p := NewProgram("production")
 	p.AddModule("m", "/nowhere/modules/m", fstest.MapFS{"a.txt": {Data: []byte("A")}})
 	p.AddModuleMetadata("m", `{"name": "x-m"}`)
-	p.AddModuleTree("m", "files", &ModuleTree{FS: fstest.MapFS{"a.txt": {Data: []byte("A")}}, Entries: []TreeEntry{{Path: "a.txt"}, {Path: "d", Dir: true}}})
+	// the tree's FS holds the module's embedded directories, as generated
+	// code's embed.FS does
+	moduleFiles := fstest.MapFS{"files/a.txt": {Data: []byte("A")}, "lib/a.txt": {Data: []byte("L")}}
+	p.AddModuleTree("m", "files", &ModuleTree{FS: moduleFiles, Dir: "files", Entries: []TreeEntry{{Path: "a.txt"}, {Path: "d", Dir: true}}})
 	p.AddModule("n", "/nowhere/modules/n", nil)
 	cases := []struct {
 		path                     string
