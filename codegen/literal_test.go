@@ -52,3 +52,35 @@ notice($a, $b, $c, $d, $e)
 		require.Contains(t, site, want)
 	}
 }
+
+// TestStaticTables: a module tree holds the package's embed.FS by its
+// address and the directory in it, and the site table slices the labels
+// array, so that Go's staticinit lays them out instead of code at start-up.
+func TestStaticTables(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"manifests/site.pp":           "include m\n",
+		"modules/m/manifests/init.pp": "class m { file { '/x': source => 'puppet:///modules/m/a.txt' } }\n",
+		"modules/m/files/a.txt":       "A\n",
+	}
+	writeTree(t, dir, files)
+	e, err := env.Load(dir, env.Options{BaseModulePath: t.TempDir(), Name: "production"})
+	require.NoError(t, err)
+	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Puppet: 7})
+	require.NoError(t, err)
+	require.Empty(t, res.Diags.Errors())
+	var m string
+	for name, b := range res.Files {
+		if strings.Contains(name, "modules/m/") && strings.HasSuffix(name, ".go") {
+			m += string(b)
+		}
+	}
+	for _, want := range []string{
+		`FS:\s+&moduleFiles,`,
+		`Dir:\s+"files",`,
+		`var labels = \[\.\.\.\]string\{`,
+		`Labels:\s+labels\[:\],`,
+	} {
+		require.Regexp(t, want, m)
+	}
+}

@@ -282,7 +282,12 @@ func (u *unit) tables() *jen.File {
 			g.Line()
 		}
 	})
-	f.Var().Id("labels").Op("=").Index().String().ValuesFunc(func(g *jen.Group) {
+	// files and labels are arrays that the table takes slices of: the
+	// linker lays out those slices, where it leaves copying a slice
+	// variable to code at start-up (once an initializer calls a function,
+	// Go's staticinit copies no package variable), which writes the
+	// table's page
+	f.Var().Id("labels").Op("=").Index(jen.Op("...")).String().ValuesFunc(func(g *jen.Group) {
 		for _, l := range u.labels {
 			g.Line().Lit(l)
 		}
@@ -299,7 +304,7 @@ func (u *unit) tables() *jen.File {
 	data.WriteString("}")
 	table := jen.Dict{
 		jen.Id("Files"):  jen.Id("files").Index(jen.Op(":")),
-		jen.Id("Labels"): jen.Id("labels"),
+		jen.Id("Labels"): jen.Id("labels").Index(jen.Op(":")),
 		jen.Id("Data"):   jen.Op(data.String()),
 	}
 	if len(u.operands) > 0 {
