@@ -202,3 +202,29 @@ func TestConvertedStringsDistinct(t *testing.T) {
 		t.Errorf("a change to a value shows in the keys: %q %q", k0.S, keys[1].(*Str).S)
 	}
 }
+
+// The [key, value] pairs of a hash's each and to_a (from one block,
+// pairBlock) are Arrays of their own: a change to one, an append among
+// them, leaves the next pair and the hash.
+func TestHashPairsDistinct(t *testing.T) {
+	h := HashOf(S("a"), int64(1), S("b"), int64(2))
+	pairs := hashPairs(h).A
+	p0 := pairs[0].(*Array)
+	p0.A = append(p0.A, S("x"))
+	p0.A[0] = S("changed")
+	if got := Inspect(pairs[1]); got != `["b", 2]` {
+		t.Errorf("second pair after a change to the first: %s", got)
+	}
+	if got := Inspect(h); got != `{"a"=>1, "b"=>2}` {
+		t.Errorf("hash after a change to a pair: %s", got)
+	}
+	var kept []*Array
+	r := New(nil)
+	r.Each(h, Blk1(func(v Value) Value {
+		kept = append(kept, v.(*Array))
+		return nil
+	}))
+	if len(kept) != 2 || kept[0] == kept[1] || Inspect(kept[0]) != `["a", 1]` || Inspect(kept[1]) != `["b", 2]` {
+		t.Errorf("each's pairs: %v", kept)
+	}
+}

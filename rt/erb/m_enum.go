@@ -175,8 +175,9 @@ func (r *R) eachValue(name string, recv Value, fn func(v Value)) {
 			fn(x.A[i])
 		}
 	case *Hash:
+		pb := newPairBlock(len(x.Keys()))
 		for i := 0; i < len(x.Keys()); i++ {
-			fn(NewArray(x.Keys()[i], x.Values()[i]))
+			fn(pb.pair(x.Keys()[i], x.Values()[i]))
 		}
 	case *Range:
 		rangeEach(x, fn)
@@ -220,8 +221,9 @@ func (r *R) Each(recv Value, b *Block, args ...Value) Value {
 		}
 		return x
 	case *Hash:
+		pb := newPairBlock(len(x.Keys()))
 		for i := 0; i < len(x.Keys()); i++ {
-			b.yield1(NewArray(x.Keys()[i], x.Values()[i]))
+			b.yield1(pb.pair(x.Keys()[i], x.Values()[i]))
 		}
 		return x
 	case *Range:

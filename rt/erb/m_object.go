@@ -253,10 +253,36 @@ func (r *R) ToA(recv Value, args ...Value) Value {
 
 func hashPairs(h *Hash) *Array {
 	out := make([]Value, len(h.Keys()))
+	pb := newPairBlock(len(out))
 	for i, k := range h.Keys() {
-		out[i] = NewArray(k, h.Values()[i])
+		out[i] = pb.pair(k, h.Values()[i])
 	}
 	return &Array{A: out}
+}
+
+// pairBlock hands out the [key, value] Arrays of a hash's entries from one
+// block: two allocations for them all instead of two an entry. Each pair
+// is an Array of its own, whose list has no room beyond its two elements
+// (an append moves it, not over the next pair's).
+type pairBlock struct {
+	arrs []Array
+	kv   []Value
+}
+
+// newPairBlock has room for n pairs.
+func newPairBlock(n int) pairBlock {
+	return pairBlock{arrs: make([]Array, 0, n), kv: make([]Value, 0, 2*n)}
+}
+
+// pair is a new [k, v], from the block while it has room.
+func (p *pairBlock) pair(k, v Value) *Array {
+	if len(p.arrs) == cap(p.arrs) {
+		return NewArray(k, v)
+	}
+	i := len(p.kv)
+	p.kv = append(p.kv, k, v)
+	p.arrs = append(p.arrs, Array{A: p.kv[i : i+2 : i+2]})
+	return &p.arrs[len(p.arrs)-1]
 }
 
 // ToI is to_i.
