@@ -103,11 +103,16 @@ func ImplScopeArg(m Methods, method string) fn.Impl {
 	}
 }
 
-// Impl3 is the implementation of a 3.x function whose block is method: it
-// receives the arguments as one Array.
-func Impl3(m Methods, method string) fn.Impl {
+// impl3 is the implementation of a 3.x function whose block is method: it
+// receives the arguments as one Array. A function that is not an rvalue
+// returns undef whatever its block returns, which is not converted.
+func impl3(m Methods, method string, rvalue bool) fn.Impl {
 	return func(c fn.Context, args []values.Value, _ fn.Block) values.Value {
 		f := newFrame(c, nil, args, erb.FromPuppet3x)
+		if !rvalue {
+			runStatement(&f.s, m, method, f.array1())
+			return values.Undef
+		}
 		return run(&f.s, m, method, nil, f.array1())
 	}
 }
@@ -119,18 +124,28 @@ func Impl3(m Methods, method string) fn.Impl {
 // "Error while evaluating a Function Call, Unknown resource type"), or one
 // with the Ruby exception's message.
 func run(s *scope, m Methods, method string, b *erb.Block, a []erb.Value) values.Value {
-	defer func() {
-		if p := recover(); p != nil {
-			if re, ok := p.(*erb.RubyError); ok {
-				if re.Cause != nil {
-					panic(re.Cause)
-				}
-				panic(fn.Errorf("%s", re.Msg))
-			}
-			panic(p)
-		}
-	}()
+	defer rubyFailure()
 	return erb.ToPuppet(m(s, method, b, a))
+}
+
+// runStatement is run of a method whose result is not wanted.
+func runStatement(s *scope, m Methods, method string, a []erb.Value) {
+	defer rubyFailure()
+	m(s, method, nil, a)
+}
+
+// rubyFailure makes a Ruby exception that leaves a function Puppet's
+// error (run).
+func rubyFailure() {
+	if p := recover(); p != nil {
+		if re, ok := p.(*erb.RubyError); ok {
+			if re.Cause != nil {
+				panic(re.Cause)
+			}
+			panic(fn.Errorf("%s", re.Msg))
+		}
+		panic(p)
+	}
 }
 
 // scope is what translated Ruby sees of the calling scope.
@@ -148,15 +163,7 @@ func (s *scope) Call(name string, args []values.Value) values.Value {
 // newfunction's, m's method running its block; a function that is not an
 // rvalue returns undef whatever its block returns.
 func Register3(name, module string, arity int, rvalue bool, m Methods, method string) {
-	impl := Impl3(m, method)
-	if !rvalue {
-		run := impl
-		impl = func(c fn.Context, args []values.Value, b fn.Block) values.Value {
-			run(c, args, b)
-			return values.Undef
-		}
-	}
-	f := fn.New3(name, arity, impl)
+	f := fn.New3(name, arity, impl3(m, method, rvalue))
 	f.Module = module
 	ruby3x[f] = ruby3xFunc{m: m, method: method, arity: arity, rvalue: rvalue}
 	fn.Register(f)
