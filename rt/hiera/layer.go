@@ -41,6 +41,7 @@ type location struct {
 	path     string
 	uri      bool
 	exists   bool
+	file     *File // the data file at path, when it was looked up and found
 }
 
 func (l *layer) name() string {
@@ -294,11 +295,11 @@ func (l *layer) resolve(inv *invocation, entries []*Entry) []*provider {
 					ip += e.Extension
 				}
 				full := joinPath(datadir, ip)
-				exists := s.d.file(full) != nil
-				if e.DefaultConfig && !exists {
+				f := s.d.file(full)
+				if e.DefaultConfig && f == nil {
 					continue
 				}
-				locs = append(locs, &location{original: p, path: full, exists: exists})
+				locs = append(locs, &location{original: p, path: full, exists: f != nil, file: f})
 			}
 		case "glob", "globs":
 			for _, g := range e.Locations {
@@ -398,7 +399,8 @@ func (l *layer) mappedPaths(inv *invocation, datadir string, triplet []string) [
 		locals[varKey] = v
 		inv.locals = locals
 		full := joinPath(datadir, interpString(s, template, inv))
-		out = append(out, &location{original: template, path: full, exists: s.d.file(full) != nil})
+		f := s.d.file(full)
+		out = append(out, &location{original: template, path: full, exists: f != nil, file: f})
 	}
 	inv.locals = saveLocals
 	if inv.collect != nil {
@@ -446,7 +448,8 @@ func (p *provider) uncheckedKeyLookup(lk *lookupKey, inv *invocation, ms *mergeS
 				ip += p.e.Extension
 			}
 			full := joinPath(datadir, ip)
-			extra = append(extra, &location{original: o, path: full, exists: inv.s.d.file(full) != nil})
+			f := inv.s.d.file(full)
+			extra = append(extra, &location{original: o, path: full, exists: f != nil, file: f})
 		}
 		locs = append(extra, locs...)
 	}
@@ -528,7 +531,10 @@ func (p *provider) dataHash(inv *invocation, loc *location) *values.Hash {
 		if loc == nil || loc.uri { // the function needs a path option
 			panic(lookupError("'" + p.e.Function + "' " + missingPathMsg))
 		}
-		f := s.d.file(loc.path)
+		f := loc.file // found as the location was resolved
+		if f == nil {
+			f = s.d.file(loc.path)
+		}
 		if f == nil || f.Dir {
 			panic(lookupError("Unable to parse (" + loc.path + "): No such file or directory"))
 		}
