@@ -122,7 +122,8 @@ func (d *CollectDecl) Done() values.Value {
 func QueryEq(name string, v values.Value) Query {
 	if name == "tag" {
 		var tags []string
-		for _, t := range flattenInto(nil, v) {
+		var buf [1]values.Value // v is mostly one tag
+		for _, t := range flattenInto(buf[:0], v) {
 			switch t.(type) {
 			case values.Int, values.Float:
 				Fail("Cannot transform a number to a tag")

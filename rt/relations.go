@@ -33,8 +33,12 @@ type collectorValue struct {
 // operand's references, which chains use as the next left operand.
 func (s *Scope) Relate(site *Site, op string, left, right values.Value) values.Value {
 	c := s.c
-	l := c.relationOperands(site, left)
-	r := c.relationOperands(site, right)
+	// the operands' lists are on the stack: a relationship copies its
+	// ends, and what is kept (the value, a collector's alternative) is
+	// copied
+	var lbuf, rbuf [4]values.Value
+	l := c.relationOperands(site, left, lbuf[:0])
+	r := c.relationOperands(site, right, rbuf[:0])
 	source, target := l, r
 	if op == "<-" || op == "<~" {
 		source, target = r, l
@@ -49,20 +53,20 @@ func (s *Scope) Relate(site *Site, op string, left, right values.Value) values.V
 		}
 	}
 	if len(r) == 0 {
-		return values.NewArray(l...)
+		return values.NewArray(append([]values.Value(nil), l...)...)
 	}
 	if len(r) == 1 {
 		if cv, ok := r[0].(*collectorValue); ok {
-			cv.emptyAlternative = l
+			cv.emptyAlternative = append([]values.Value(nil), l...)
 		}
 	}
-	return values.NewArray(r...)
+	return values.NewArray(append([]values.Value(nil), r...)...)
 }
 
-// relationOperands flattens an operand into the values a relationship
-// accepts: resource and class references, strings naming them, collectors.
-func (c *Ctx) relationOperands(site *Site, v values.Value) []values.Value {
-	var out []values.Value
+// relationOperands appends to out the values a relationship accepts that
+// an operand flattens to: resource and class references, strings naming
+// them, collectors.
+func (c *Ctx) relationOperands(site *Site, v values.Value, out []values.Value) []values.Value {
 	var add func(v values.Value)
 	add = func(v values.Value) {
 		switch x := v.(type) {
