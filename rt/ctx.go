@@ -64,8 +64,10 @@ type Ctx struct {
 	collections   []*Collector
 	relationships []*relationship
 	// relationshipIndex and relationshipOrder hold the references
-	// relationships add to parameters while finish evaluates them
-	relationshipIndex    map[relationshipKey]*relationshipEnds
+	// relationships add to parameters while finish evaluates them; the
+	// index is by the source's position in the catalog, its before then
+	// its notify (relationshipAt)
+	relationshipIndex    []*relationshipEnds
 	relationshipOrder    []*relationshipEnds
 	relationshipSlab     slab[relationship]
 	relationshipEndsSlab slab[relationshipEnds]

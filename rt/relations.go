@@ -181,9 +181,17 @@ type relationshipEnds struct {
 	found int // the last found of list are references to resources of the catalog (Param.foundRefs)
 }
 
-type relationshipKey struct {
-	src    *Resource
-	notify bool
+// relationshipAt is where c.relationshipIndex holds a source's ends:
+// every source is in the catalog (found there), at its position.
+func (c *Ctx) relationshipAt(src *Resource, notify bool) **relationshipEnds {
+	i := 2 * int(src.pos)
+	if notify {
+		i++
+	}
+	if i >= len(c.relationshipIndex) {
+		c.relationshipIndex = append(c.relationshipIndex, make([]*relationshipEnds, 2*len(c.catalog.resources)-len(c.relationshipIndex))...)
+	}
+	return &c.relationshipIndex[i]
 }
 
 // makeRelationship adds target's reference to source's before or notify
@@ -203,12 +211,9 @@ func (c *Ctx) makeRelationship(source, target values.Value, notify bool) {
 	if dst == nil {
 		Errorf("Could not find resource '%s' for relationship from '%s'", refText(target), refText(source))
 	}
-	key := relationshipKey{src, notify}
-	e := c.relationshipIndex[key]
+	at := c.relationshipAt(src, notify)
+	e := *at
 	if e == nil {
-		if c.relationshipIndex == nil {
-			c.relationshipIndex = make(map[relationshipKey]*relationshipEnds, len(c.relationships))
-		}
 		e = c.relationshipEndsSlab.new(32)
 		*e = relationshipEnds{src: src, param: param, old: src.param(param)}
 		if old := e.old; old != nil {
@@ -224,7 +229,7 @@ func (c *Ctx) makeRelationship(source, target values.Value, notify bool) {
 		if e.list == nil {
 			e.list = c.valueLists.make(4, 1024)
 		}
-		c.relationshipIndex[key] = e
+		*at = e
 		c.relationshipOrder = append(c.relationshipOrder, e)
 	}
 	ref, own := relationshipRef(target, dst)
