@@ -18,7 +18,6 @@ import (
 // a call that no dispatch accepts (it fails at run time, if it runs), a
 // call with a lambda or a splat, and a module's function are not.
 func TestBoundCalls(t *testing.T) {
-	dir := t.TempDir()
 	files := map[string]string{
 		"manifests/site.pp": `node default {
   include m
@@ -33,18 +32,7 @@ func TestBoundCalls(t *testing.T) {
 		"modules/m/manifests/init.pp": "class m { }\n",
 		"modules/m/functions/f.pp":    "function m::f(Any $x) { $x }\n",
 	}
-	writeTree(t, dir, files)
-	e, err := env.Load(dir, env.Options{BaseModulePath: t.TempDir(), Name: "production"})
-	require.NoError(t, err)
-	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Puppet: 7})
-	require.NoError(t, err)
-	require.Empty(t, res.Diags.Errors())
-	var site string
-	for name, b := range res.Files {
-		if strings.Contains(name, "site") && strings.HasSuffix(name, ".go") {
-			site += string(b)
-		}
-	}
+	site := generatedGo(t, files, "site")
 	for _, want := range []string{
 		`fnIncludeD1    = &rt.FuncRef{Name: "include", Dispatch: 1}`,
 		`s.Fn(pos(0), fnIncludeD1, nil, v.String("m"))`,
@@ -57,6 +45,33 @@ func TestBoundCalls(t *testing.T) {
 	} {
 		require.Contains(t, site, want)
 	}
+}
+
+// generate writes files (as writeTree) to a new directory and generates the
+// environment's Go for Puppet 7, failing the test on any error.
+func generate(t *testing.T, files map[string]string) *codegen.Result {
+	t.Helper()
+	dir := t.TempDir()
+	writeTree(t, dir, files)
+	e, err := env.Load(dir, env.Options{BaseModulePath: t.TempDir(), Name: "production"})
+	require.NoError(t, err)
+	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Puppet: 7})
+	require.NoError(t, err)
+	require.Empty(t, res.Diags.Errors())
+	return res
+}
+
+// generatedGo is the text of the Go files generate makes whose path
+// contains part, concatenated.
+func generatedGo(t *testing.T, files map[string]string, part string) string {
+	t.Helper()
+	var text string
+	for name, b := range generate(t, files).Files {
+		if strings.Contains(name, part) && strings.HasSuffix(name, ".go") {
+			text += string(b)
+		}
+	}
+	return text
 }
 
 // writeTree writes files (slash-separated paths relative to dir, and their

@@ -1,12 +1,8 @@
 package codegen_test
 
 import (
-	"strings"
 	"testing"
 
-	"github.com/pp2go/pp2go/codegen"
-	"github.com/pp2go/pp2go/conformance"
-	"github.com/pp2go/pp2go/frontend/env"
 	"github.com/stretchr/testify/require"
 )
 
@@ -15,7 +11,6 @@ import (
 // (v.ArrayLit, v.HashLit), used by their address; an empty array, a hash
 // with a repeated key or with nine entries is built by NewArray or HashOf.
 func TestHoistedLiterals(t *testing.T) {
-	dir := t.TempDir()
 	files := map[string]string{
 		"manifests/site.pp": `$a = ['x', [1, 2]]
 $b = {'k' => 'v', l => ['x', [1, 2]]}
@@ -25,18 +20,7 @@ $e = []
 notice($a, $b, $c, $d, $e)
 `,
 	}
-	writeTree(t, dir, files)
-	e, err := env.Load(dir, env.Options{BaseModulePath: t.TempDir(), Name: "production"})
-	require.NoError(t, err)
-	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Puppet: 7})
-	require.NoError(t, err)
-	require.Empty(t, res.Diags.Errors())
-	var site string
-	for name, b := range res.Files {
-		if strings.Contains(name, "site") && strings.HasSuffix(name, ".go") {
-			site += string(b)
-		}
-	}
+	site := generatedGo(t, files, "site")
 	for _, want := range []string{
 		`lit1 = v.ArrayLit(v.Int(1), v.Int(2))`,
 		`lit2 = v.ArrayLit(v.String("x"), &lit1)`,
@@ -57,24 +41,12 @@ notice($a, $b, $c, $d, $e)
 // address and the directory in it, and the site table slices the labels
 // array, so that Go's staticinit lays them out instead of code at start-up.
 func TestStaticTables(t *testing.T) {
-	dir := t.TempDir()
 	files := map[string]string{
 		"manifests/site.pp":           "include m\n",
 		"modules/m/manifests/init.pp": "class m { file { '/x': source => 'puppet:///modules/m/a.txt' } }\n",
 		"modules/m/files/a.txt":       "A\n",
 	}
-	writeTree(t, dir, files)
-	e, err := env.Load(dir, env.Options{BaseModulePath: t.TempDir(), Name: "production"})
-	require.NoError(t, err)
-	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Puppet: 7})
-	require.NoError(t, err)
-	require.Empty(t, res.Diags.Errors())
-	var m string
-	for name, b := range res.Files {
-		if strings.Contains(name, "modules/m/") && strings.HasSuffix(name, ".go") {
-			m += string(b)
-		}
-	}
+	m := generatedGo(t, files, "modules/m/")
 	for _, want := range []string{
 		`FS:\s+&moduleFiles,`,
 		`Dir:\s+"files",`,
