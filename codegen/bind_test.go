@@ -51,7 +51,12 @@ func TestBoundCalls(t *testing.T) {
 // environment's Go for Puppet 7, failing the test on any error.
 func generate(t *testing.T, files map[string]string) *codegen.Result {
 	t.Helper()
-	dir := t.TempDir()
+	return generateIn(t, t.TempDir(), files)
+}
+
+// generateIn is generate with the files written under dir.
+func generateIn(t *testing.T, dir string, files map[string]string) *codegen.Result {
+	t.Helper()
 	writeTree(t, dir, files)
 	e, err := env.Load(dir, env.Options{BaseModulePath: t.TempDir(), Name: "production"})
 	require.NoError(t, err)

@@ -5,8 +5,6 @@ import (
 	"testing"
 
 	"github.com/pp2go/pp2go/codegen"
-	"github.com/pp2go/pp2go/conformance"
-	"github.com/pp2go/pp2go/frontend/env"
 	"github.com/stretchr/testify/require"
 )
 
@@ -22,12 +20,7 @@ func TestUntranslatableERB(t *testing.T) {
 		"modules/m/templates/bad.erb":   "ok\n<%= Process.pid %>\n",
 		"modules/m/templates/notes.txt": "<%= Process.pid %>\n",
 	}
-	writeTree(t, dir, files)
-	e, err := env.Load(dir, env.Options{BaseModulePath: t.TempDir(), Name: "production"})
-	require.NoError(t, err)
-	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Puppet: 7})
-	require.NoError(t, err)
-	require.Empty(t, res.Diags.Errors())
+	res := generateIn(t, dir, files)
 	var warns []string
 	for _, d := range res.Diags {
 		if codegen.Untranslated(d) {
