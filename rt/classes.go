@@ -8,11 +8,6 @@ import (
 	"github.com/pp2go/pp2go/rt/values"
 )
 
-// metaparams are Puppet's metaparameters, in Puppet's order.
-var metaparams = restype.Metaparams
-
-func isMetaparam(name string) bool { return restype.IsMetaparam(name) }
-
 // isRelationshipParam says whether name is a metaparameter that makes
 // edges. (A switch: it is asked of every parameter of every resource.)
 func isRelationshipParam(name string) bool {
@@ -554,7 +549,7 @@ func boundValid(params []values.ParamType, pt *varTable) bool {
 		}
 	}
 	for _, i := range pt.extra {
-		if !isMetaparam(pt.names[i]) {
+		if !restype.IsMetaparam(pt.names[i]) {
 			return false
 		}
 	}
@@ -578,7 +573,7 @@ func paramsValid(params []values.ParamType, l *paramLayout, given []*Param) bool
 		}
 		next = k + 1
 		if !ok || k >= l.params {
-			if !isMetaparam(p.Name) && p.Name != "name" {
+			if !restype.IsMetaparam(p.Name) && p.Name != "name" {
 				return false
 			}
 			continue
@@ -660,10 +655,10 @@ func (s *Scope) adoptParameters(pt *varTable) bool {
 // define accepts, to a parameter struct (resource/type.rb
 // create_params_struct).
 func withMetaparams(ps []values.ParamType) []values.ParamType {
-	out := make([]values.ParamType, 0, len(ps)+len(metaparams)+1)
+	out := make([]values.ParamType, 0, len(ps)+len(restype.Metaparams)+1)
 	any := values.AnyT
 	out = append(out, values.ParamType{Name: "name", Type: any, Optional: true})
-	for _, m := range metaparams {
+	for _, m := range restype.Metaparams {
 		out = append(out, values.ParamType{Name: m, Type: any, Optional: true})
 	}
 	return append(out, ps...)

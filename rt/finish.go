@@ -3,6 +3,7 @@ package rt
 import (
 	"strings"
 
+	"github.com/pp2go/pp2go/rt/restype"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -109,8 +110,8 @@ func (c *Ctx) validateDefinition(r *Resource, sig *paramSig, types []values.Para
 // container to contained, breadth first from Class[main]
 // (Compiler#add_resource_metaparams).
 func (c *Ctx) addResourceMetaparams() {
-	names := make([]string, 0, len(metaparams))
-	for _, m := range metaparams {
+	names := make([]string, 0, len(restype.Metaparams))
+	for _, m := range restype.Metaparams {
 		if !isRelationshipParam(m) {
 			names = append(names, m)
 		}

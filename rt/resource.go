@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pp2go/pp2go/rt/internal/readmap"
+	"github.com/pp2go/pp2go/rt/restype"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -143,7 +144,7 @@ func (r *Resource) set(p *Param) {
 				r.tagValues(p.Value)
 			}
 			r.Params[i] = p
-			r.checked = r.checked && isMetaparam(p.Name)
+			r.checked = r.checked && restype.IsMetaparam(p.Name)
 			return
 		}
 	}
@@ -156,7 +157,7 @@ func (r *Resource) add(p *Param) {
 		r.tagValues(p.Value)
 	}
 	r.Params = append(r.Params, p)
-	r.checked = r.checked && isMetaparam(p.Name)
+	r.checked = r.checked && restype.IsMetaparam(p.Name)
 }
 
 func (r *Resource) isClass() bool { return r.Type == "Class" }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/erb"
+	"github.com/pp2go/pp2go/rt/restype"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -106,7 +107,7 @@ func newParamLayout(params []*Parameter, locals []string) *paramLayout {
 		case "trusted", "facts", "server_facts", "module_name", "caller_module_name", "title", "name":
 			l.plain = false
 		}
-		if p.Name == "title" || p.Name == "name" || isMetaparam(p.Name) {
+		if p.Name == "title" || p.Name == "name" || restype.IsMetaparam(p.Name) {
 			l.checkAgain = true
 		}
 		if isDigits(p.Name) {
