@@ -121,6 +121,10 @@ type Ctx struct {
 	// byTypeSlab and resourceLists back byType's lists
 	byTypeSlab    slab[[]*Resource]
 	resourceLists sliceSlab[*Resource]
+	// arraySlab and refSlab hold the Arrays and references the compile
+	// makes for resources (newArray, Scope.Access)
+	arraySlab slab[values.Array]
+	refSlab   slab[values.ResourceType]
 	// collectBuf is the list collectors' runs reuse (Collector.evaluate)
 	collectBuf []*Resource
 	// checkNames and checkVals are validateDefinition's scratch lists

@@ -53,14 +53,14 @@ func (s *Scope) Relate(site *Site, op string, left, right values.Value) values.V
 		}
 	}
 	if len(r) == 0 {
-		return values.NewArray(append([]values.Value(nil), l...)...)
+		return c.copyArray(l)
 	}
 	if len(r) == 1 {
 		if cv, ok := r[0].(*collectorValue); ok {
-			cv.emptyAlternative = append([]values.Value(nil), l...)
+			cv.emptyAlternative = append(c.valueLists.make(len(l), 1024), l...)
 		}
 	}
-	return values.NewArray(append([]values.Value(nil), r...)...)
+	return c.copyArray(r)
 }
 
 // relationOperands appends to out the values a relationship accepts that
@@ -161,9 +161,9 @@ func collected(vs []values.Value) []values.Value {
 func (cv *collectorValue) collectedRefs() []values.Value {
 	order := cv.coll.order
 	if len(cv.refs) != len(order) {
-		out := make([]values.Value, len(order))
-		for i, r := range order {
-			out[i] = r.refType()
+		out := cv.coll.scope.c.valueLists.make(len(order), 1024)
+		for _, r := range order {
+			out = append(out, r.refType())
 		}
 		cv.refs = out
 	}
@@ -282,7 +282,7 @@ func (c *Ctx) setRelationshipParams() {
 		if e.old != nil {
 			p = *e.old
 		}
-		p.Value = values.NewArray(e.list...)
+		p.Value = c.newArray(e.list)
 		p.foundRefs = uint16(min(e.found, 1<<16-1))
 		e.src.set(c.newParam(p))
 	}

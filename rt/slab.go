@@ -1,5 +1,7 @@
 package rt
 
+import "github.com/pp2go/pp2go/rt/values"
+
 // slab hands out the small objects of one compile (parameters, resources)
 // from chunks: one allocation for many objects that live as long as the
 // catalog anyway. A Ctx holds one slab per type; compiles running at the
@@ -47,4 +49,19 @@ func (c *Ctx) newResource(r Resource) *Resource {
 	q := c.resourceSlab.new(15) // 15 fill a chunk's size class (5376 bytes)
 	*q = r
 	return q
+}
+
+// newArray is an Array of elems (not copied) of this compile.
+func (c *Ctx) newArray(elems []values.Value) *values.Array {
+	if len(elems) == 0 {
+		return values.EmptyArray
+	}
+	a := c.arraySlab.new(64)
+	*a = values.ArrayLit(elems...)
+	return a
+}
+
+// copyArray is newArray of a copy of elems.
+func (c *Ctx) copyArray(elems []values.Value) *values.Array {
+	return c.newArray(append(c.valueLists.make(len(elems), 1024), elems...))
 }
