@@ -139,6 +139,15 @@ func (s *Scope) Access(site *Site, v values.Value, keys ...values.Value) values.
 	if a, ok := v.(*values.Array); ok && s.c.prog.strict != "off" {
 		s.indexCoercion(site, a, keys)
 	}
+	if t, ok := v.(*values.ResourceType); ok && len(keys) == 1 {
+		// Type[$title]: the reference Access would make, in the
+		// compile's chunks (apache::mod makes several an instance)
+		if title, ok := keys[0].(values.String); ok && values.TitleReferences(t) {
+			r := s.c.refSlab.new(64)
+			*r = values.ResourceType{TypeName: t.TypeName, Title: string(title), HasTitle: true}
+			return r
+		}
+	}
 	r, err := values.Access(v, keys)
 	if err == nil {
 		return r

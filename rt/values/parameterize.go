@@ -896,6 +896,13 @@ func isQualified(s string, first func(byte) bool) bool {
 func isUpperByte(c byte) bool { return c >= 'A' && c <= 'Z' }
 func isLowerByte(c byte) bool { return c >= 'a' && c <= 'z' }
 
+// TitleReferences says whether o[title], a String title, is a reference
+// to one resource of o's type, which Access makes as
+// &ResourceType{TypeName: o.TypeName, Title: title, HasTitle: true}.
+func TitleReferences(o *ResourceType) bool {
+	return o.TypeName != "" && !o.HasTitle && isQualified(o.TypeName, isUpperByte)
+}
+
 func accessResource(o *ResourceType, keys []Value) (Value, error) {
 	if len(keys) == 0 {
 		return nil, typeSliceArity(TypeString(o), 1, -1, 0)
