@@ -229,6 +229,9 @@ func (t *varTable) set(name string, v values.Value) {
 		return
 	}
 	pos := t.add(name, v)
+	if k < 0 && erb.OddName(name) {
+		t.odd++
+	}
 	switch {
 	case k >= 0:
 		t.slots[k] = int32(pos + 1)
@@ -260,7 +263,9 @@ func (t *varTable) setParam(k int32, name string, v values.Value) {
 }
 
 // add appends a variable the table lacks and returns its position; the
-// caller indexes it.
+// caller indexes it, and counts it in odd when it may be odd: a layout's
+// names are a definition's parameters and locals, Puppet variable names
+// (word characters), never odd.
 func (t *varTable) add(name string, v values.Value) int {
 	if t.names == nil {
 		// grow once for the first few variables, not at 1, 2 and 4
@@ -268,9 +273,6 @@ func (t *varTable) add(name string, v values.Value) int {
 	}
 	t.names = append(t.names, name)
 	t.vals = append(t.vals, v)
-	if erb.OddName(name) {
-		t.odd++
-	}
 	return len(t.names) - 1
 }
 
@@ -508,10 +510,7 @@ func (s *Scope) SetLocal(site *Site, k int, name string, v values.Value) values.
 	if t := s.symtable; k < len(t.slots) && t.slots[k] == 0 && s.effectiveTable() == t {
 		t.names = append(t.names, name)
 		t.vals = append(t.vals, v)
-		if erb.OddName(name) {
-			t.odd++
-		}
-		t.slots[k] = int32(len(t.names))
+		t.slots[k] = int32(len(t.names)) // a layout's name: not odd (add)
 		return v
 	}
 	return s.Assign(site, name, v)
