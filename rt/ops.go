@@ -215,6 +215,11 @@ func (c *Ctx) resourceParam(site *Site, ce *values.CatalogAccessError) values.Va
 // Interpolate joins the parts of a double quoted string, each converted as
 // string interpolation does.
 func Interpolate(parts ...values.Value) values.Value {
+	if len(parts) == 1 {
+		if _, ok := parts[0].(values.String); ok {
+			return parts[0] // "${x}": the string itself, as it is boxed
+		}
+	}
 	// one allocation for the result: the strings' lengths, and a guess
 	// for the other values (numbers mostly)
 	n := 0
