@@ -112,11 +112,26 @@ func New(s Scope) *R {
 	return &R{scope: s}
 }
 
+// RoomForR is an optional extension of Scope: a scope made for one call
+// of translated Ruby (rt/rubyfn's frame) has room for the call's R, which
+// TakeR gives once (nil after), for the call's NewSized to use instead of
+// allocating one.
+type RoomForR interface {
+	TakeR() *R
+}
+
 // NewSized starts a rendering whose output is expected to be about n
 // bytes (the template's text) and that reads about ivars instance
 // variables.
 func NewSized(s Scope, n, ivars int) *R {
-	r := &R{scope: s}
+	var r *R
+	if room, ok := s.(RoomForR); ok {
+		r = room.TakeR()
+	}
+	if r == nil {
+		r = &R{}
+	}
+	r.scope = s
 	if ivars > 0 { // else the table grows as it is used
 		r.ivars = makeIvarTable(ivars)
 		r.ivarHint = ivars

@@ -30,12 +30,20 @@ func Impl(m Methods, method string) fn.Impl {
 }
 
 // frame is what a call of translated Ruby allocates at once: the scope
-// its methods see and the Ruby arguments, an Array that is the one
-// argument of a 3.x function's block.
+// its methods see, the Ruby arguments, an Array that is the one argument
+// of a 3.x function's block, and the call's R (the scope's room, which
+// the translated file's NewSized takes).
 type frame struct {
-	s   scope
-	arr erb.Array    // the arguments
-	one [1]erb.Value // &arr
+	s    scope
+	arr  erb.Array    // the arguments
+	one  [1]erb.Value // &arr
+	room erb.R
+}
+
+// init points the frame's scope at its room.
+func (f *frame) init() *frame {
+	f.s.room = &f.room
+	return f
 }
 
 // argFrame is the frame of a call from Puppet, with room for the
@@ -51,7 +59,7 @@ type argFrame struct {
 // by the Puppet values args made Ruby values with from (FromPuppet or
 // FromPuppet3x, which make a String a new Str).
 func newFrame(c fn.Context, lead []erb.Value, args []values.Value, from func(values.Value) erb.Value) *frame {
-	f := &argFrame{frame: frame{s: scope{c}}}
+	f := &argFrame{frame: frame{s: scope{c: c}}}
 	var a []erb.Value
 	if n := len(lead) + len(args); n <= len(f.buf) {
 		a = f.buf[:0:n]
@@ -70,7 +78,7 @@ func newFrame(c fn.Context, lead []erb.Value, args []values.Value, from func(val
 		a = append(a, from(v))
 	}
 	f.arr.A = a
-	return &f.frame
+	return f.frame.init()
 }
 
 // array1 is the one argument of a 3.x function's block: the Array of the
@@ -149,7 +157,19 @@ func rubyFailure() {
 }
 
 // scope is what translated Ruby sees of the calling scope.
-type scope struct{ c fn.Context }
+type scope struct {
+	c    fn.Context
+	room *erb.R // the frame's R until taken (TakeR)
+}
+
+// TakeR implements erb.RoomForR: the call's first NewSized takes the
+// frame's R; the methods of the file's classes, which run in the same
+// scope, allocate their own.
+func (s *scope) TakeR() *erb.R {
+	r := s.room
+	s.room = nil
+	return r
+}
 
 func (s *scope) LookupVar(name string) (values.Value, bool) { return s.c.LookupVar(name) }
 
@@ -197,7 +217,7 @@ func (s *scope) Call3xRuby(name string, args []erb.Value) (erb.Value, bool) {
 	case f.arity < 0 && n < -f.arity-1:
 		panic(&erb.RubyError{Class: erb.ClassArgumentError, Msg: fmt.Sprintf("%s(): Wrong number of arguments given (%d for minimum %d)", name, n, -f.arity-1)})
 	}
-	fr := &frame{s: *s, arr: erb.Array{A: args}}
+	fr := (&frame{s: scope{c: s.c}, arr: erb.Array{A: args}}).init()
 	r := f.m(&fr.s, f.method, nil, fr.array1())
 	if !f.rvalue {
 		return nil, true
@@ -208,13 +228,13 @@ func (s *scope) Call3xRuby(name string, args []erb.Value) (erb.Value, bool) {
 // Call3x is Ruby's scope.function_name(args) in context c, for a
 // template's scope as for a translated function's (scope.Call3x).
 func Call3x(c fn.Context, name string, args []values.Value) values.Value {
-	return (&scope{c}).Call3x(name, args)
+	return (&scope{c: c}).Call3x(name, args)
 }
 
 // Call3xRuby is Ruby's scope.function_name(args) of a translated 3.x
 // function in context c (scope.Call3xRuby).
 func Call3xRuby(c fn.Context, name string, args []erb.Value) (erb.Value, bool) {
-	return (&scope{c}).Call3xRuby(name, args)
+	return (&scope{c: c}).Call3xRuby(name, args)
 }
 
 // RegisterLoadError registers the function name of module (api 3 or 4)
