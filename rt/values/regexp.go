@@ -46,7 +46,21 @@ type Regexp struct {
 	tr       string    // the translation to regexp2's syntax
 	slowOnce sync.Once // compiles re when fast is set (see slow)
 	slowErr  error
+
+	// matched are strings MatchString was given and whether they match:
+	// a process checks the same values against the same Pattern types
+	// at each compile (paths against Stdlib::Absolutepath's nested
+	// repetition, which Go's engine backtracks through)
+	matched readmap.Map[bool]
 }
+
+// subjectsKept is how many strings a Regexp's MatchString keeps the
+// answer for, of at most subjectMaxKept bytes (a long one is rarely
+// matched again, and kept it would hold its memory).
+const (
+	subjectsKept   = 1 << 12
+	subjectMaxKept = 256
+)
 
 func (*Regexp) puppetValue() {}
 
@@ -70,7 +84,9 @@ func RegexpOf(source string) *Regexp {
 	if r, ok := regexpCache.Load(source); ok {
 		return r
 	}
-	return regexpCache.Store(source, &Regexp{source: source})
+	r := &Regexp{source: source}
+	r.matched.Limit = subjectsKept
+	return regexpCache.Store(source, r)
 }
 
 // Source returns the Ruby source of the pattern.
@@ -289,6 +305,18 @@ func (r *Regexp) Match(s string) ([]Value, error) {
 
 // MatchString reports whether s matches, without building match data.
 func (r *Regexp) MatchString(s string) bool {
+	if len(s) > subjectMaxKept {
+		return r.matchString(s)
+	}
+	if ok, found := r.matched.Load(s); found {
+		return ok
+	}
+	ok := r.matchString(s)
+	r.matched.Store(s, ok)
+	return ok
+}
+
+func (r *Regexp) matchString(s string) bool {
 	if r.compile() != nil {
 		return false
 	}

@@ -136,3 +136,33 @@ func TestRegexpRequiredLiterals(t *testing.T) {
 	require.NoError(t, err)
 	require.Nil(t, m)
 }
+
+// MatchString answers a string it was given before as it did the first
+// time (from the Regexp's kept answers), and strings too long to keep as
+// the engine does. Expected values are Ruby's (Stdlib::Unixpath's
+// pattern, 'x' =~ /\Ax\z/).
+func TestMatchStringAgain(t *testing.T) {
+	unix := RegexpOf(`\A\/([^\/\0]+\/*)*\z`)
+	long := "/" + strings.Repeat("a/", subjectMaxKept)
+	for range 3 {
+		require.True(t, unix.MatchString("/etc/keystone/keystone.conf"))
+		require.False(t, unix.MatchString("etc/keystone"))
+		require.False(t, unix.MatchString("/etc/a\x00b"))
+		require.True(t, unix.MatchString(long))
+		require.False(t, unix.MatchString(long[1:]))
+		require.True(t, RegexpOf(`\Ax\z`).MatchString("x"))
+	}
+	_, kept := unix.matched.Load("/etc/keystone/keystone.conf")
+	require.True(t, kept)
+	_, kept = unix.matched.Load(long)
+	require.False(t, kept)
+}
+
+// BenchmarkMatchStringPath is a Pattern type's check of a path, as each
+// compile checks its parameters.
+func BenchmarkMatchStringPath(b *testing.B) {
+	unix := RegexpOf(`\A\/([^\/\0]+\/*)*\z`)
+	for b.Loop() {
+		unix.MatchString("/etc/keystone/keystone.conf")
+	}
+}
