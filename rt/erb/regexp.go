@@ -9,6 +9,7 @@ import (
 
 	"github.com/dlclark/regexp2"
 
+	"github.com/pp2go/pp2go/rt/internal/readmap"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -52,23 +53,28 @@ func (re *Regexp) backtracking() (*regexp2.Regexp, error) {
 	return re.re, re.slowErr
 }
 
-type reKey struct{ src, flags string }
+// reCache shares compiled regexps by source: a map for each set of
+// flags, indexed by flagBits (a readmap hit is a plain map lookup, where
+// a sync.Map keyed by source and flags hashed an interface's struct).
+var reCache [8]readmap.Map[*Regexp]
 
-var reCache sync.Map // reKey -> *Regexp
+func init() {
+	for i := range reCache {
+		reCache[i].Limit = 1 << 16
+	}
+}
 
 // NewRegexp compiles a Ruby pattern; flags is a set of i, m, x.
 func NewRegexp(src, flags string) (*Regexp, error) {
-	flags = normFlags(flags)
-	k := reKey{src, flags}
-	if v, ok := reCache.Load(k); ok {
-		return v.(*Regexp), nil
+	bits := flagBits(flags)
+	if re, ok := reCache[bits].Load(src); ok {
+		return re, nil
 	}
-	re, err := compileRegexp(src, flags)
+	re, err := compileRegexp(src, flagNames[bits])
 	if err != nil {
 		return nil, err
 	}
-	v, _ := reCache.LoadOrStore(k, re)
-	return v.(*Regexp), nil
+	return reCache[bits].Store(src, re), nil
 }
 
 // Re is a regexp literal (or an interpolated one, compiled when run).
@@ -80,15 +86,24 @@ func Re(src, flags string) *Regexp {
 	return re
 }
 
-func normFlags(f string) string {
-	out := ""
-	for _, c := range "mix" {
-		if strings.ContainsRune(f, c) {
-			out += string(c)
+// flagBits numbers a set of the flags m, i and x (m 1, i 2, x 4), which
+// flagNames spells in the order "mix".
+func flagBits(f string) int {
+	bits := 0
+	for i := 0; i < len(f); i++ {
+		switch f[i] {
+		case 'm':
+			bits |= 1
+		case 'i':
+			bits |= 2
+		case 'x':
+			bits |= 4
 		}
 	}
-	return out
+	return bits
 }
+
+var flagNames = [8]string{"", "m", "i", "mi", "x", "mx", "ix", "mix"}
 
 type regexpError struct{ msg string }
 
