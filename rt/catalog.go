@@ -276,6 +276,11 @@ func (r *Resource) nameValue() string {
 	return r.Title
 }
 
+// holds says whether r is in the catalog (at its position).
+func (cat *Catalog) holds(r *Resource) bool {
+	return int(r.pos) < len(cat.resources) && cat.resources[r.pos] == r
+}
+
 // find looks a resource up by type and title, then by uniqueness key
 // (Catalog#resource).
 func (cat *Catalog) find(typ, title string) *Resource {
@@ -365,7 +370,7 @@ func (cat *Catalog) container(r *Resource) *Resource { return r.container }
 // position (Resource.pos); out are those of sources not in the catalog.
 func (cat *Catalog) edgeTargets() (targets [][]*Resource, out map[*Resource][]*Resource) {
 	n := len(cat.resources)
-	inCatalog := func(r *Resource) bool { return int(r.pos) < n && cat.resources[r.pos] == r }
+	inCatalog := cat.holds
 	count := make([]int32, n)
 	for _, e := range cat.edges {
 		if inCatalog(e.Source) {

@@ -1,7 +1,6 @@
 package rt
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/values"
@@ -25,7 +24,6 @@ type collectorValue struct {
 	// when it collected nothing: the left operand of the relationship whose
 	// right side it was.
 	emptyAlternative []values.Value
-	refs             []values.Value // collectedRefs' list
 }
 
 // Relate is a relationship expression `left op right` (-> ~> <- <~) at
@@ -119,55 +117,50 @@ func appendUnique(list []values.Value, v values.Value) []values.Value {
 
 func isCollector(v values.Value) bool { _, ok := v.(*collectorValue); return ok }
 
+// relEnd is an end of a relationship: a reference, and the resource it
+// stands for when that is known (one a collector collected).
+type relEnd struct {
+	ref values.Value
+	res *Resource
+}
+
 // evaluate makes the relationship's parameters (Relationship#evaluate).
 func (rel *relationship) evaluate(c *Ctx) {
-	for _, s := range leftmost(rel.source) {
-		for _, t := range collected(rel.target) {
+	var sbuf, tbuf [8]relEnd
+	sources := leftmost(sbuf[:0], rel.source)
+	targets := collected(tbuf[:0], rel.target)
+	for _, s := range sources {
+		for _, t := range targets {
 			c.makeRelationship(s, t, rel.notify)
 		}
 	}
 }
 
-func leftmost(vs []values.Value) []values.Value {
+// leftmost appends to out the ends a relationship's left operand stands
+// for: a collector that collected nothing stands for the left operand of
+// the relationship whose right side it was.
+func leftmost(out []relEnd, vs []values.Value) []relEnd {
 	if len(vs) == 1 {
-		if cv, ok := vs[0].(*collectorValue); ok {
-			if len(cv.coll.order) > 0 {
-				return cv.collectedRefs()
-			}
-			return leftmost(cv.emptyAlternative)
+		if cv, ok := vs[0].(*collectorValue); ok && len(cv.coll.order) == 0 {
+			return leftmost(out, cv.emptyAlternative)
 		}
 	}
-	return collected(vs)
+	return collected(out, vs)
 }
 
-func collected(vs []values.Value) []values.Value {
-	if !slices.ContainsFunc(vs, isCollector) {
-		return vs
-	}
-	var out []values.Value
+// collected appends to out the ends vs stand for, a collector for what
+// it collected, in the order it collected it.
+func collected(out []relEnd, vs []values.Value) []relEnd {
 	for _, v := range vs {
 		if cv, ok := v.(*collectorValue); ok {
-			out = append(out, cv.collectedRefs()...)
+			for _, r := range cv.coll.order {
+				out = append(out, relEnd{r.refType(), r})
+			}
 			continue
 		}
-		out = append(out, v)
+		out = append(out, relEnd{ref: v})
 	}
 	return out
-}
-
-// collectedRefs are references to what the collector collected, in the
-// order it collected them. The list is made once for what the collector
-// has collected so far (it only grows); callers do not change it.
-func (cv *collectorValue) collectedRefs() []values.Value {
-	order := cv.coll.order
-	if len(cv.refs) != len(order) {
-		out := cv.coll.scope.c.valueLists.make(len(order), 1024)
-		for _, r := range order {
-			out = append(out, r.refType())
-		}
-		cv.refs = out
-	}
-	return cv.refs
 }
 
 // relationshipEnds are the references relationships add to one
@@ -198,18 +191,18 @@ func (c *Ctx) relationshipAt(src *Resource, notify bool) **relationshipEnds {
 // parameter (Relationship#evaluate), in c.relationshipEnds: the
 // parameters are set by setRelationshipParams when every relationship
 // has added its reference, each once.
-func (c *Ctx) makeRelationship(source, target values.Value, notify bool) {
+func (c *Ctx) makeRelationship(source, target relEnd, notify bool) {
 	param := "before"
 	if notify {
 		param = "notify"
 	}
-	src := c.findRelationshipEnd(source)
+	src := c.relationshipEnd(source)
 	if src == nil {
-		Errorf("Could not find resource '%s' for relationship on '%s'", refText(source), refText(target))
+		Errorf("Could not find resource '%s' for relationship on '%s'", refText(source.ref), refText(target.ref))
 	}
-	dst := c.findRelationshipEnd(target)
+	dst := c.relationshipEnd(target)
 	if dst == nil {
-		Errorf("Could not find resource '%s' for relationship from '%s'", refText(target), refText(source))
+		Errorf("Could not find resource '%s' for relationship from '%s'", refText(target.ref), refText(source.ref))
 	}
 	at := c.relationshipAt(src, notify)
 	e := *at
@@ -232,7 +225,7 @@ func (c *Ctx) makeRelationship(source, target values.Value, notify bool) {
 		*at = e
 		c.relationshipOrder = append(c.relationshipOrder, e)
 	}
-	ref, own := relationshipRef(target, dst)
+	ref, own := relationshipRef(target.ref, dst)
 	e.list = append(e.list, ref)
 	if own && refFindsItself(dst) {
 		e.found++
@@ -287,6 +280,17 @@ func (c *Ctx) setRelationshipParams() {
 		e.src.set(c.newParam(p))
 	}
 	c.relationshipIndex, c.relationshipOrder = nil, nil
+}
+
+// relationshipEnd is the resource an end names: the one it stands for
+// when it is in the catalog, under its type as a reference names it
+// (where its reference, findRelationshipEnd, finds it), else the one its
+// reference finds.
+func (c *Ctx) relationshipEnd(e relEnd) *Resource {
+	if r := e.res; r != nil && c.catalog.holds(r) && capitalizeTypeName(r.Type) == r.Type {
+		return r
+	}
+	return c.findRelationshipEnd(e.ref)
 }
 
 func (c *Ctx) findRelationshipEnd(v values.Value) *Resource {
