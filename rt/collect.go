@@ -39,7 +39,15 @@ type Query = *QueryExpr
 // same query as data for PuppetDB ([name, op, value], [left, "and",
 // right]: the transformer's match_* methods).
 type QueryExpr struct {
+	// match decides but for tag and title queries, which their fields
+	// decide without a closure: a collector expression makes its query
+	// each time it is evaluated
 	match       func(r *Resource) bool
+	byTag       bool
+	tags        []string  // byTag: lowercase
+	tag0        [1]string // room for one tag
+	byTitle     bool
+	title       string
 	Op          string       // "==", "!=", "and", "or"
 	Name        string       // for == and !=: the attribute, title or tag
 	Value       values.Value // for == and !=
@@ -51,7 +59,17 @@ type QueryExpr struct {
 }
 
 // Match reports whether a resource of the catalog satisfies the query.
-func (q *QueryExpr) Match(r *Resource) bool { return q == nil || q.match(r) }
+func (q *QueryExpr) Match(r *Resource) bool {
+	switch {
+	case q == nil:
+		return true
+	case q.byTag:
+		return r.rawTagged(q.tags)
+	case q.byTitle:
+		return values.EqualsString(r.Title, q.title) // no String boxed
+	}
+	return q.match(r)
+}
 
 // isStable reports whether the query is nil or stable.
 func (q *QueryExpr) isStable() bool { return q == nil || q.stable }
@@ -76,7 +94,8 @@ func (s *Scope) Collect(site *Site, typeName string, exported bool, q Query) *Co
 	if c.prog.findNative(name) == nil && c.prog.findDefine(name) == nil {
 		panic(runtimeError(site, "Resource type "+name+" doesn't exist"))
 	}
-	coll := &Collector{scope: s, typeName: capitalized.get(name), query: q, exported: exported}
+	coll := c.collectorSlab.new(8)
+	*coll = Collector{scope: s, typeName: capitalized.get(name), query: q, exported: exported}
 	if site != nil && site.File != nil {
 		coll.file, coll.line = site.File.Path, int(site.Line)
 	}
@@ -120,24 +139,22 @@ func (d *CollectDecl) Done() values.Value {
 // QueryEq is `name == value` in a collector query: an array parameter
 // matches when it includes the value; `tag == x` matches tagged resources.
 func QueryEq(name string, v values.Value) Query {
+	q := &QueryExpr{Op: "==", Name: name, Value: v}
 	if name == "tag" {
-		var tags []string
+		q.byTag, q.tags = true, q.tag0[:0]
 		var buf [1]values.Value // v is mostly one tag
 		for _, t := range flattenInto(buf[:0], v) {
 			switch t.(type) {
 			case values.Int, values.Float:
 				Fail("Cannot transform a number to a tag")
 			}
-			tags = append(tags, strings.ToLower(values.ToString(t)))
+			q.tags = append(q.tags, strings.ToLower(values.ToString(t)))
 		}
-		return &QueryExpr{Op: "==", Name: name, Value: v, match: func(r *Resource) bool { return r.rawTagged(tags) }}
+		return q
 	}
-	q := &QueryExpr{Op: "==", Name: name, Value: v}
 	if name == "title" {
-		// titles are strings: compared without boxing one per resource
 		if want, ok := v.(values.String); ok {
-			q.match = func(r *Resource) bool { return values.EqualsString(r.Title, string(want)) }
-			q.stable = true
+			q.byTitle, q.title, q.stable = true, string(want), true
 			return q
 		}
 	}
@@ -159,12 +176,12 @@ func QueryNe(name string, v values.Value) Query {
 
 // QueryAnd is `a and b`.
 func QueryAnd(a, b Query) Query {
-	return &QueryExpr{Op: "and", Left: a, Right: b, match: func(r *Resource) bool { return a.match(r) && b.match(r) }}
+	return &QueryExpr{Op: "and", Left: a, Right: b, match: func(r *Resource) bool { return a.Match(r) && b.Match(r) }}
 }
 
 // QueryOr is `a or b`.
 func QueryOr(a, b Query) Query {
-	return &QueryExpr{Op: "or", Left: a, Right: b, match: func(r *Resource) bool { return a.match(r) || b.match(r) }}
+	return &QueryExpr{Op: "or", Left: a, Right: b, match: func(r *Resource) bool { return a.Match(r) || b.Match(r) }}
 }
 
 // queryValue is Parser::Resource#[]: title, or a parameter's value (nil

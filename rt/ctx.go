@@ -122,9 +122,11 @@ type Ctx struct {
 	byTypeSlab    slab[[]*Resource]
 	resourceLists sliceSlab[*Resource]
 	// arraySlab and refSlab hold the Arrays and references the compile
-	// makes for resources (newArray, Scope.Access)
-	arraySlab slab[values.Array]
-	refSlab   slab[values.ResourceType]
+	// makes for resources (newArray, Scope.Access), collectorSlab its
+	// collectors
+	arraySlab     slab[values.Array]
+	refSlab       slab[values.ResourceType]
+	collectorSlab slab[Collector]
 	// collectBuf is the list collectors' runs reuse (Collector.evaluate)
 	collectBuf []*Resource
 	// checkNames and checkVals are validateDefinition's scratch lists
