@@ -73,7 +73,8 @@ type Ctx struct {
 	relationshipEndsSlab slab[relationshipEnds]
 	// resourceTypes are the types resource expressions named, by the
 	// names they gave (Ctx.resourceType); classesFound are findClass's
-	resourceTypes map[string]resourceType
+	resourceTypes map[string]*resourceType
+	typeSlab      slab[resourceType]
 	classesFound  map[string]*Class
 	// freeDecls are resource expressions done with, for reuse
 	freeDecls     []*Declaration
@@ -368,16 +369,27 @@ func (c *Ctx) evaluateNodeDefinition() {
 // addResource is Compiler#add_resource: the resource joins the catalog and,
 // unless it is a class or stage, is contained by its scope's resource.
 func (c *Ctx) addResource(s *Scope, r *Resource) {
-	c.resources = append(c.resources, r)
+	c.addResourceTo(s, r, c.typeList(r.Type))
+}
+
+// typeList is c.byType's list of the resources of a type, made for a type
+// that has none yet: the list is appended in place.
+func (c *Ctx) typeList(typ string) *[]*Resource {
 	if c.byType == nil {
 		c.byType = map[string]*[]*Resource{}
 	}
-	list := c.byType[r.Type] // one lookup: the list is appended in place
+	list := c.byType[typ]
 	if list == nil {
 		list = c.byTypeSlab.new(32)
 		*list = c.resourceLists.make(4, 256)
-		c.byType[r.Type] = list
+		c.byType[typ] = list
 	}
+	return list
+}
+
+// addResourceTo is addResource with r's type's list (typeList(r.Type)).
+func (c *Ctx) addResourceTo(s *Scope, r *Resource, list *[]*Resource) {
+	c.resources = append(c.resources, r)
 	*list = append(*list, r)
 	c.catalog.add(r)
 	if !r.isClass() && r.Get("stage") != nil {

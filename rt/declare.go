@@ -299,6 +299,7 @@ func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, 
 		}
 		rtype := c.resourceType(typeName)
 		native, def, typ := rtype.native, rtype.def, rtype.name
+		list := rtype.resources(c)
 		for i, title := range titles {
 			r := c.newResource(Resource{Type: typ, Title: title, scope: s, source: s.source, native: native, define: def,
 				Virtual: form != Regular, Exported: form == Exported})
@@ -313,8 +314,8 @@ func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, 
 			} else {
 				r.Kind = kindCompilable
 			}
-			c.initResource(s, r, params)
-			c.addResource(s, r)
+			c.initResourceTagged(s, r, params, rtype.tags)
+			c.addResourceTo(s, r, list)
 			if refs != nil {
 				*refs = append(*refs, r.refType())
 			}
@@ -322,19 +323,32 @@ func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, 
 	})
 }
 
-// resourceType is the type of a resource expression's type name.
+// resourceType is the type of a resource expression's type name, with
+// what its resources look up by their type in a compile.
 type resourceType struct {
 	native NativeType
 	def    *Define
 	name   string // capitalized
+	// tags are those tagType gives the type's resources, nil when the
+	// name is no valid tag (tagType fails)
+	tags []string
+	list *[]*Resource // c.typeList(name), once a resource needs it
+}
+
+// resources is c.typeList(t.name).
+func (t *resourceType) resources(c *Ctx) *[]*Resource {
+	if t.list == nil {
+		t.list = c.typeList(t.name)
+	}
+	return t.list
 }
 
 // resourceType finds the type a resource expression names, failing as
 // Puppet does for an unknown one. A name is looked up once per compile:
 // what finding it loads (autoload) is loaded then, and what it checks
 // gives the same verdict every time.
-func (c *Ctx) resourceType(typeName string) resourceType {
-	if t, ok := c.resourceTypes[typeName]; ok {
+func (c *Ctx) resourceType(typeName string) *resourceType {
+	if t := c.resourceTypes[typeName]; t != nil {
 		return t
 	}
 	native := c.prog.findNative(typeName)
@@ -346,9 +360,11 @@ func (c *Ctx) resourceType(typeName string) resourceType {
 		Errorf("Unknown resource type: '%s'", typeName)
 	}
 	c.prog.checkAutoload(native)
-	t := resourceType{native: native, def: def, name: capitalized.get(typeName)}
+	t := c.typeSlab.new(16)
+	*t = resourceType{native: native, def: def, name: capitalized.get(typeName)}
+	t.tags, _ = typeTagsOf(t.name)
 	if c.resourceTypes == nil {
-		c.resourceTypes = make(map[string]resourceType, 32)
+		c.resourceTypes = make(map[string]*resourceType, 32)
 	}
 	c.resourceTypes[typeName] = t
 	return t
@@ -357,6 +373,12 @@ func (c *Ctx) resourceType(typeName string) resourceType {
 // initResource sets a new resource's parameters and the scope's defaults
 // (Parser::Resource#initialize) and its automatic tags.
 func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param) {
+	c.initResourceTagged(s, r, params, nil)
+}
+
+// initResourceTagged is initResource with the tags of r's type
+// (typeTagsOf(r.Type)), nil for initResource to find them.
+func (c *Ctx) initResourceTagged(s *Scope, r *Resource, params []*Param, typeTags []string) {
 	defaults := s.lookupDefaults(r.Type)
 	if r.Params == nil {
 		// room for the metaparameters relationships and stages add
@@ -372,7 +394,11 @@ func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param) {
 		r.add(p)
 	}
 	c.applyDefaults(r, defaults)
-	r.tagType()
+	if typeTags != nil {
+		r.addTags(typeTags)
+	} else {
+		r.tagType()
+	}
 	if r.titleValue == nil {
 		r.tagIfValid(r.Title)
 	}

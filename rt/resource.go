@@ -202,20 +202,34 @@ var typeTags = readmap.Map[[]string]{Limit: maxCachedNames}
 
 // tagType is r.tag(lowered.get(r.Type)).
 func (r *Resource) tagType() {
-	tags, ok := typeTags.Load(r.Type)
+	tags, ok := typeTagsOf(r.Type)
 	if !ok {
-		t := lowered.get(r.Type)
-		if !validTag(t) {
-			r.tag(t) // fails
-			return
-		}
-		tags = []string{t}
-		if strings.Contains(t, "::") {
-			tags = append(tags, strings.Split(t, "::")...)
-		}
-		tags = typeTags.Store(r.Type, tags)
+		r.tag(lowered.get(r.Type)) // fails
+		return
 	}
-	// a tag r has came with its segments: adding them again is harmless
+	r.addTags(tags)
+}
+
+// typeTagsOf is the tags tag gives a type name, ok false when the name is
+// no valid tag.
+func typeTagsOf(typ string) (tags []string, ok bool) {
+	if tags, ok := typeTags.Load(typ); ok {
+		return tags, true
+	}
+	t := lowered.get(typ)
+	if !validTag(t) {
+		return nil, false
+	}
+	tags = []string{t}
+	if strings.Contains(t, "::") {
+		tags = append(tags, strings.Split(t, "::")...)
+	}
+	return typeTags.Store(typ, tags), true
+}
+
+// addTags adds the tags tag gives a name (the name, then its segments):
+// a tag r has came with its segments, so adding them again is harmless.
+func (r *Resource) addTags(tags []string) {
 	for _, t := range tags {
 		r.addTag(t)
 	}
