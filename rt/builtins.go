@@ -179,7 +179,7 @@ func (c *Ctx) createResourcesFunction(s *Scope, args []values.Value) values.Valu
 	if typeName == "class" && form != Regular {
 		IssueAt(s.callSite, "CLASS_NOT_VIRTUALIZABLE", "Classes are not virtualizable")
 	}
-	var refs []values.Value
+	refs := c.valueLists.make(instances.Len(), 1024)
 	for i := 0; i < instances.Len(); i++ {
 		title := instances.KeyAt(i)
 		params, _ := instances.ValueAt(i).(*values.Hash)
@@ -198,5 +198,5 @@ func (c *Ctx) createResourcesFunction(s *Scope, args []values.Value) values.Valu
 		}
 		c.createResources(s, s.callSite, typeName, form, titles, ps, &refs, tvs...)
 	}
-	return values.NewArray(refs...)
+	return c.newArray(refs)
 }

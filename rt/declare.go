@@ -220,9 +220,10 @@ func newParam(s *Scope, site *Site, name string, v values.Value, add bool) *Para
 // Done creates the resources and returns references to them (an array of
 // resource types).
 func (d *Declaration) Done() values.Value {
-	var refs []values.Value
+	c := d.c // d is reused once create is done with it
+	refs := c.valueLists.make(d.ntitles, 1024)
 	d.create(&refs)
-	return values.NewArray(refs...)
+	return c.newArray(refs)
 }
 
 // Exec creates the resources of a resource expression whose value is not
