@@ -150,6 +150,10 @@ func (c *Ctx) isDefined(s *Scope, v values.Value) bool {
 	return false
 }
 
+// noHash is create_resources' defaults or an instance's parameters when
+// there are none (only read).
+var noHash = values.NewHash()
+
 // createResourcesFunction is create_resources(type, instances, defaults).
 func (c *Ctx) createResourcesFunction(s *Scope, args []values.Value) values.Value {
 	if len(args) > 3 {
@@ -159,7 +163,7 @@ func (c *Ctx) createResourcesFunction(s *Scope, args []values.Value) values.Valu
 	if !ok {
 		Fail("create_resources(): second argument must be a hash")
 	}
-	defaults := values.NewHash()
+	defaults := noHash
 	if len(args) == 3 {
 		d, ok := args[2].(*values.Hash)
 		if !ok {
@@ -175,7 +179,7 @@ func (c *Ctx) createResourcesFunction(s *Scope, args []values.Value) values.Valu
 	case strings.HasPrefix(typ, "@"):
 		form = Virtual
 	}
-	typeName := strings.ToLower(strings.TrimLeft(typ, "@"))
+	typeName := lowered.get(strings.TrimLeft(typ, "@")) // ensure_resource's are capitalized
 	if typeName == "class" && form != Regular {
 		IssueAt(s.callSite, "CLASS_NOT_VIRTUALIZABLE", "Classes are not virtualizable")
 	}
@@ -184,7 +188,7 @@ func (c *Ctx) createResourcesFunction(s *Scope, args []values.Value) values.Valu
 		title := instances.KeyAt(i)
 		params, _ := instances.ValueAt(i).(*values.Hash)
 		if params == nil {
-			params = values.NewHash()
+			params = noHash
 		}
 		merged := defaults.Merge(params)
 		ps := c.paramLists.make(merged.Len(), 512)
