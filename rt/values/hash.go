@@ -64,7 +64,9 @@ type HashBuilder struct{ h *Hash }
 
 // NewHashBuilder returns a builder with room for n entries.
 func NewHashBuilder(n int) *HashBuilder {
-	return &HashBuilder{h: &Hash{keys: make([]Value, 0, n), vals: make([]Value, 0, n)}}
+	// the keys and the values in one list, each with its own capacity
+	kv := make([]Value, 2*n)
+	return &HashBuilder{h: &Hash{keys: kv[:0:n], vals: kv[n:n:2*n]}}
 }
 
 // Put sets key to value.
