@@ -216,7 +216,7 @@ func classTitle(name string) string {
 // its scope.
 func (c *Ctx) newClassResource(s *Scope, cl *Class, source definition) *Resource {
 	r := c.newResource(Resource{Type: "Class", Title: classTitle(cl.Name), Kind: kindClass, scope: s, source: source, class: cl})
-	r.Tags = c.newTags(s)
+	r.Tags = c.newTags(s, 6) // class, the name and its segments
 	c.applyDefaults(r, s.lookupDefaults(r.Type))
 	r.tag("class")
 	if cl.Name != "" && isASCII(cl.Name) {

@@ -318,7 +318,7 @@ func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, 
 			c.initResourceTagged(s, r, params, rtype.tags)
 			c.addResourceTo(s, r, list)
 			if refs != nil {
-				*refs = append(*refs, r.refType())
+				*refs = append(*refs, r.refType(c))
 			}
 		}
 	})
@@ -386,7 +386,11 @@ func (c *Ctx) initResourceTagged(s *Scope, r *Resource, params []*Param, typeTag
 		r.Params = c.paramLists.make(len(params)+len(defaults)+2, 512)
 	}
 	if r.Tags == nil {
-		r.Tags = c.newTags(s)
+		own := 6 // the type's, the title's and a tag parameter's
+		if typeTags != nil {
+			own = ownTags(r, typeTags, params, defaults)
+		}
+		r.Tags = c.newTags(s, own)
 	}
 	for _, p := range params {
 		if r.param(p.Name) != nil {
@@ -405,11 +409,31 @@ func (c *Ctx) initResourceTagged(s *Scope, r *Resource, params []*Param, typeTag
 	}
 }
 
+// ownTags is how many tags initResource gives r at most, with room for a
+// tag parameter's: its type's, its title's (the title, and its segments
+// when qualified).
+func ownTags(r *Resource, typeTags []string, params, defaults []*Param) int {
+	n := len(typeTags)
+	if r.titleValue == nil && validTag(r.Title) {
+		n++
+		if k := strings.Count(r.Title, "::"); k > 0 {
+			n += k + 1
+		}
+	}
+	for _, list := range [2][]*Param{params, defaults} {
+		for _, p := range list {
+			if p.Name == "tag" {
+				n += 4
+			}
+		}
+	}
+	return n
+}
+
 // newTags is an empty tag list for a resource declared in s, with room for
-// the type's, title's and tag parameter's tags, then the scope's
-// (finishEvaluation).
-func (c *Ctx) newTags(s *Scope) []string {
-	n := 6
+// own tags, then the scope's (finishEvaluation).
+func (c *Ctx) newTags(s *Scope, own int) []string {
+	n := own
 	if sr := s.resource; sr != nil {
 		n += len(sr.Tags)
 	}
