@@ -127,8 +127,8 @@ type relEnd struct {
 // evaluate makes the relationship's parameters (Relationship#evaluate).
 func (rel *relationship) evaluate(c *Ctx) {
 	var sbuf, tbuf [8]relEnd
-	sources := leftmost(sbuf[:0], rel.source)
-	targets := collected(tbuf[:0], rel.target)
+	sources := leftmost(c, sbuf[:0], rel.source)
+	targets := collected(c, tbuf[:0], rel.target)
 	for _, s := range sources {
 		for _, t := range targets {
 			c.makeRelationship(s, t, rel.notify)
@@ -139,22 +139,22 @@ func (rel *relationship) evaluate(c *Ctx) {
 // leftmost appends to out the ends a relationship's left operand stands
 // for: a collector that collected nothing stands for the left operand of
 // the relationship whose right side it was.
-func leftmost(out []relEnd, vs []values.Value) []relEnd {
+func leftmost(c *Ctx, out []relEnd, vs []values.Value) []relEnd {
 	if len(vs) == 1 {
 		if cv, ok := vs[0].(*collectorValue); ok && len(cv.coll.order) == 0 {
-			return leftmost(out, cv.emptyAlternative)
+			return leftmost(c, out, cv.emptyAlternative)
 		}
 	}
-	return collected(out, vs)
+	return collected(c, out, vs)
 }
 
 // collected appends to out the ends vs stand for, a collector for what
 // it collected, in the order it collected it.
-func collected(out []relEnd, vs []values.Value) []relEnd {
+func collected(c *Ctx, out []relEnd, vs []values.Value) []relEnd {
 	for _, v := range vs {
 		if cv, ok := v.(*collectorValue); ok {
 			for _, r := range cv.coll.order {
-				out = append(out, relEnd{r.refType(), r})
+				out = append(out, relEnd{r.refType(c), r})
 			}
 			continue
 		}

@@ -111,10 +111,13 @@ func (r *Resource) refValue() values.Value {
 }
 
 // refType is the resource's reference as a value, Type['title'], made once
-// (what collectors stand for in relationships).
-func (r *Resource) refType() *values.ResourceType {
+// in c's chunks (what its resource expression's value and collectors
+// stand for).
+func (r *Resource) refType(c *Ctx) *values.ResourceType {
 	if r.refTyp == nil {
-		r.refTyp = values.NewResourceType(r.Type, r.Title, true)
+		t := c.refSlab.new(64)
+		*t = values.ResourceType{TypeName: values.CapitalizeSegments(r.Type), Title: r.Title, HasTitle: true}
+		r.refTyp = t
 	}
 	return r.refTyp
 }
