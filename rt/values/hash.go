@@ -66,7 +66,7 @@ type HashBuilder struct{ h *Hash }
 func NewHashBuilder(n int) *HashBuilder {
 	// the keys and the values in one list, each with its own capacity
 	kv := make([]Value, 2*n)
-	return &HashBuilder{h: &Hash{keys: kv[:0:n], vals: kv[n:n:2*n]}}
+	return &HashBuilder{h: &Hash{keys: kv[:0:n], vals: kv[n : n : 2*n]}}
 }
 
 // Put sets key to value.
