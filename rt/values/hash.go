@@ -111,7 +111,7 @@ func (h *Hash) GetString(key string) (Value, bool) {
 // IndexOfString is the position of the string key, -1 when it is absent.
 func (h *Hash) IndexOfString(key string) int {
 	if h.index != nil {
-		if i, ok := h.index[key]; ok {
+		if i, ok := h.index[String(key)]; ok {
 			return i
 		}
 		return -1
@@ -130,7 +130,7 @@ func (h *Hash) Has(key Value) bool { return h.find(key) >= 0 }
 func (h *Hash) find(key Value) int {
 	if s, ok := key.(String); ok {
 		if h.index != nil {
-			if i, ok := h.index[string(s)]; ok {
+			if i, ok := h.index[s]; ok {
 				return i
 			}
 			return -1
@@ -172,7 +172,9 @@ func (h *Hash) put(key, value Value) {
 	if h.index != nil {
 		h.index[identityKey(key)] = len(h.keys) - 1
 	} else if len(h.keys) >= indexThreshold {
-		h.index = make(map[any]int, len(h.keys)*2)
+		// sized for the entries to come when the keys' room says
+		// (NewHash, NewHashFromPairs): growing a map rehashes it
+		h.index = make(map[any]int, max(len(h.keys)*2, cap(h.keys)))
 		for i, k := range h.keys {
 			h.index[identityKey(k)] = i
 		}
@@ -213,16 +215,14 @@ func (h *Hash) Merge(o *Hash) *Hash {
 }
 
 // identityKey maps a value to a comparable Go value such that two values give
-// the same key exactly when Ruby's eql? holds. Strings map to Go strings so
-// that GetString can look them up without boxing.
+// the same key exactly when Ruby's eql? holds. A scalar is its own key, v
+// as it is (a String, not a Go string: v's box, no new one to make); a
+// lookup by a Go string converts it to a String, which needs no box that
+// outlives the lookup.
 func identityKey(v Value) any {
-	switch x := v.(type) {
-	case String:
-		return string(x)
-	case Int, Bool, UndefValue, DefaultValue:
-		return x
-	case Float:
-		return x
+	switch v.(type) {
+	case String, Int, Bool, UndefValue, DefaultValue, Float:
+		return v
 	}
 	var sb strings.Builder
 	writeIdentity(&sb, v)
