@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -12,6 +13,7 @@ import (
 
 	"go.yaml.in/yaml/v4"
 
+	"github.com/pp2go/pp2go/rt/internal/readmap"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -58,23 +60,27 @@ func readValueFile(path string) (values.Value, error) {
 // (A parser of its own: encoding/json's token stream took a large part of
 // a catalog binary's run.)
 func decodeJSON(b []byte) (values.Value, error) {
-	d := &jsonDecoder{b: b}
+	d := &jsonDecoder{s: string(b)}
 	d.space()
 	v, err := d.value()
 	if err != nil {
 		return nil, err
 	}
 	d.space()
-	if d.i < len(d.b) {
+	if d.i < len(d.s) {
 		return nil, fmt.Errorf("unexpected data after the JSON value")
 	}
 	return v, nil
 }
 
 type jsonDecoder struct {
-	b     []byte
+	s     string
 	i     int
 	depth int
+	// the entries of the arrays and objects being read (an object's
+	// keys and values in turn), each copied out at its end into a
+	// value of its size
+	stack []values.Value
 }
 
 func (d *jsonDecoder) errorf(format string, args ...any) error {
@@ -82,8 +88,8 @@ func (d *jsonDecoder) errorf(format string, args ...any) error {
 }
 
 func (d *jsonDecoder) space() {
-	for d.i < len(d.b) {
-		switch d.b[d.i] {
+	for d.i < len(d.s) {
+		switch d.s[d.i] {
 		case ' ', '\t', '\n', '\r':
 			d.i++
 		default:
@@ -93,10 +99,10 @@ func (d *jsonDecoder) space() {
 }
 
 func (d *jsonDecoder) value() (values.Value, error) {
-	if d.i >= len(d.b) {
+	if d.i >= len(d.s) {
 		return nil, d.errorf("unexpected end of JSON input")
 	}
-	switch c := d.b[d.i]; {
+	switch c := d.s[d.i]; {
 	case c == '{':
 		return d.object()
 	case c == '[':
@@ -106,7 +112,9 @@ func (d *jsonDecoder) value() (values.Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		return values.String(s), nil
+		// a copy: a part of the document would keep all of it alive as
+		// long as a cache of the process keeps the string
+		return values.String(strings.Clone(s)), nil
 	case c == '-' || (c >= '0' && c <= '9'):
 		return d.number()
 	case c == 't':
@@ -116,11 +124,11 @@ func (d *jsonDecoder) value() (values.Value, error) {
 	case c == 'n':
 		return d.literal("null", values.Undef)
 	}
-	return nil, d.errorf("invalid character %q looking for the beginning of a value", d.b[d.i])
+	return nil, d.errorf("invalid character %q looking for the beginning of a value", d.s[d.i])
 }
 
 func (d *jsonDecoder) literal(word string, v values.Value) (values.Value, error) {
-	if len(d.b)-d.i < len(word) || string(d.b[d.i:d.i+len(word)]) != word {
+	if !strings.HasPrefix(d.s[d.i:], word) {
 		return nil, d.errorf("invalid literal")
 	}
 	d.i += len(word)
@@ -139,24 +147,24 @@ func (d *jsonDecoder) object() (values.Value, error) {
 		return nil, err
 	}
 	d.i++ // {
-	b := values.NewHashBuilder(8)
 	d.space()
-	if d.i < len(d.b) && d.b[d.i] == '}' {
+	if d.i < len(d.s) && d.s[d.i] == '}' {
 		d.i++
 		d.depth--
-		return b.Build(), nil
+		return values.NewHashFromPairs(), nil
 	}
+	mark := len(d.stack)
 	for {
 		d.space()
-		if d.i >= len(d.b) || d.b[d.i] != '"' {
+		if d.i >= len(d.s) || d.s[d.i] != '"' {
 			return nil, d.errorf("expected a string for an object key")
 		}
-		k, err := d.str()
+		k, err := d.key()
 		if err != nil {
 			return nil, err
 		}
 		d.space()
-		if d.i >= len(d.b) || d.b[d.i] != ':' {
+		if d.i >= len(d.s) || d.s[d.i] != ':' {
 			return nil, d.errorf("expected ':' after an object key")
 		}
 		d.i++
@@ -165,54 +173,78 @@ func (d *jsonDecoder) object() (values.Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		b.Put(values.String(k), v)
+		d.stack = append(d.stack, k, v)
 		d.space()
-		if d.i >= len(d.b) {
+		if d.i >= len(d.s) {
 			return nil, d.errorf("unexpected end of JSON input")
 		}
-		switch d.b[d.i] {
+		switch d.s[d.i] {
 		case ',':
 			d.i++
 		case '}':
 			d.i++
 			d.depth--
-			return b.Build(), nil
+			// a repeated key keeps its first place and takes its last
+			// value, as Ruby's Hash#[]= does
+			h := values.NewHashFromPairs(d.stack[mark:]...)
+			d.stack = d.stack[:mark]
+			return h, nil
 		default:
 			return nil, d.errorf("expected ',' or '}' in an object")
 		}
 	}
 }
 
+// key reads an object's key. The keys of facts repeat, in a node's facts
+// and from node to node: each is made a value once, for the process.
+func (d *jsonDecoder) key() (values.Value, error) {
+	s, err := d.str()
+	if err != nil {
+		return nil, err
+	}
+	v, ok := jsonKeys.Load(s)
+	if !ok {
+		s = strings.Clone(s) // kept: not a part of the document
+		v = jsonKeys.Store(s, values.String(s))
+	}
+	return v, nil
+}
+
+// jsonKeys are the keys decodeJSON has read, as values.
+var jsonKeys = readmap.Map[values.Value]{Limit: 1 << 14}
+
 func (d *jsonDecoder) array() (values.Value, error) {
 	if err := d.nest(); err != nil {
 		return nil, err
 	}
 	d.i++ // [
-	var elems []values.Value
 	d.space()
-	if d.i < len(d.b) && d.b[d.i] == ']' {
+	if d.i < len(d.s) && d.s[d.i] == ']' {
 		d.i++
 		d.depth--
 		return values.NewArray(), nil
 	}
+	mark := len(d.stack)
 	for {
 		d.space()
 		v, err := d.value()
 		if err != nil {
 			return nil, err
 		}
-		elems = append(elems, v)
+		d.stack = append(d.stack, v)
 		d.space()
-		if d.i >= len(d.b) {
+		if d.i >= len(d.s) {
 			return nil, d.errorf("unexpected end of JSON input")
 		}
-		switch d.b[d.i] {
+		switch d.s[d.i] {
 		case ',':
 			d.i++
 		case ']':
 			d.i++
 			d.depth--
-			return values.NewArray(elems...), nil
+			a := values.NewArray(slices.Clone(d.stack[mark:])...)
+			d.stack = d.stack[:mark]
+			return a, nil
 		default:
 			return nil, d.errorf("expected ',' or ']' in an array")
 		}
@@ -221,50 +253,51 @@ func (d *jsonDecoder) array() (values.Value, error) {
 
 func (d *jsonDecoder) number() (values.Value, error) {
 	start := d.i
-	if d.b[d.i] == '-' {
+	if d.s[d.i] == '-' {
 		d.i++
 	}
 	digits := func() int {
 		n := 0
-		for d.i < len(d.b) && d.b[d.i] >= '0' && d.b[d.i] <= '9' {
+		for d.i < len(d.s) && d.s[d.i] >= '0' && d.s[d.i] <= '9' {
 			d.i++
 			n++
 		}
 		return n
 	}
-	if d.i < len(d.b) && d.b[d.i] == '0' {
+	if d.i < len(d.s) && d.s[d.i] == '0' {
 		d.i++
 	} else if digits() == 0 {
 		return nil, d.errorf("invalid number")
 	}
-	if d.i < len(d.b) && d.b[d.i] == '.' {
+	if d.i < len(d.s) && d.s[d.i] == '.' {
 		d.i++
 		if digits() == 0 {
 			return nil, d.errorf("invalid number")
 		}
 	}
-	if d.i < len(d.b) && (d.b[d.i] == 'e' || d.b[d.i] == 'E') {
+	if d.i < len(d.s) && (d.s[d.i] == 'e' || d.s[d.i] == 'E') {
 		d.i++
-		if d.i < len(d.b) && (d.b[d.i] == '+' || d.b[d.i] == '-') {
+		if d.i < len(d.s) && (d.s[d.i] == '+' || d.s[d.i] == '-') {
 			d.i++
 		}
 		if digits() == 0 {
 			return nil, d.errorf("invalid number")
 		}
 	}
-	return number(string(d.b[start:d.i])), nil
+	return number(d.s[start:d.i]), nil
 }
 
 // str reads a string as encoding/json does: escapes decoded, invalid
-// UTF-8 and unpaired surrogates replaced by U+FFFD.
+// UTF-8 and unpaired surrogates replaced by U+FFFD. It is a part of the
+// document when it has no escapes.
 func (d *jsonDecoder) str() (string, error) {
 	d.i++ // "
 	start := d.i
-	for d.i < len(d.b) {
-		c := d.b[d.i]
+	for d.i < len(d.s) {
+		c := d.s[d.i]
 		switch {
 		case c == '"':
-			s := string(d.b[start:d.i])
+			s := d.s[start:d.i]
 			d.i++
 			return s, nil
 		case c == '\\' || c >= utf8.RuneSelf:
@@ -278,9 +311,9 @@ func (d *jsonDecoder) str() (string, error) {
 }
 
 func (d *jsonDecoder) slowStr(start int) (string, error) {
-	out := append([]byte(nil), d.b[start:d.i]...)
-	for d.i < len(d.b) {
-		c := d.b[d.i]
+	out := []byte(d.s[start:d.i])
+	for d.i < len(d.s) {
+		c := d.s[d.i]
 		switch {
 		case c == '"':
 			d.i++
@@ -288,10 +321,10 @@ func (d *jsonDecoder) slowStr(start int) (string, error) {
 		case c < 0x20:
 			return "", d.errorf("invalid character in string literal")
 		case c == '\\':
-			if d.i+1 >= len(d.b) {
+			if d.i+1 >= len(d.s) {
 				return "", d.errorf("unexpected end of JSON input")
 			}
-			e := d.b[d.i+1]
+			e := d.s[d.i+1]
 			d.i += 2
 			switch e {
 			case '"', '\\', '/':
@@ -314,7 +347,7 @@ func (d *jsonDecoder) slowStr(start int) (string, error) {
 				if utf16.IsSurrogate(r) {
 					r2 := unicode.ReplacementChar
 					save := d.i
-					if d.i+1 < len(d.b) && d.b[d.i] == '\\' && d.b[d.i+1] == 'u' {
+					if d.i+1 < len(d.s) && d.s[d.i] == '\\' && d.s[d.i+1] == 'u' {
 						d.i += 2
 						if lo, ok := d.hex4(); ok {
 							if dec := utf16.DecodeRune(r, lo); dec != unicode.ReplacementChar {
@@ -336,11 +369,11 @@ func (d *jsonDecoder) slowStr(start int) (string, error) {
 			out = append(out, c)
 			d.i++
 		default:
-			r, size := utf8.DecodeRune(d.b[d.i:])
+			r, size := utf8.DecodeRuneInString(d.s[d.i:])
 			if r == utf8.RuneError && size == 1 {
 				out = utf8.AppendRune(out, unicode.ReplacementChar)
 			} else {
-				out = append(out, d.b[d.i:d.i+size]...)
+				out = append(out, d.s[d.i:d.i+size]...)
 			}
 			d.i += size
 		}
@@ -349,11 +382,12 @@ func (d *jsonDecoder) slowStr(start int) (string, error) {
 }
 
 func (d *jsonDecoder) hex4() (rune, bool) {
-	if len(d.b)-d.i < 4 {
+	if len(d.s)-d.i < 4 {
 		return 0, false
 	}
 	var r rune
-	for _, c := range d.b[d.i : d.i+4] {
+	for j := 0; j < 4; j++ {
+		c := d.s[d.i+j]
 		switch {
 		case c >= '0' && c <= '9':
 			r = r*16 + rune(c-'0')

@@ -121,3 +121,18 @@ func TestDecodeJSON(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkLoadFacts reads and decodes a node's facts (10 kB of facter
+// JSON), as --facts-dir does for each node.
+func BenchmarkLoadFacts(b *testing.B) {
+	path := "../../examples/hello/nodes/web1.example.com.json"
+	if _, err := os.Stat(path); err != nil {
+		b.Skip(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := LoadFacts(path); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
