@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"slices"
@@ -40,7 +41,7 @@ func LoadFacts(path string) (*values.Hash, error) {
 // readValueFile reads a file of data as Puppet values: JSON, or YAML for
 // files named .yaml or .yml.
 func readValueFile(path string) (values.Value, error) {
-	b, err := os.ReadFile(path)
+	b, err := readFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -54,6 +55,33 @@ func readValueFile(path string) (values.Value, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return v, nil
+}
+
+// readFile is os.ReadFile with openFile.
+func readFile(path string) ([]byte, error) {
+	f, err := openFile(path, os.O_RDONLY, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	size := 512
+	if st, err := f.Stat(); err == nil && st.Size() > 0 {
+		size = int(st.Size()) + 1 // the read that finds the end needs room
+	}
+	b := make([]byte, 0, size)
+	for {
+		n, err := f.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(b) == cap(b) {
+			b = slices.Grow(b, len(b))
+		}
+	}
 }
 
 // decodeJSON decodes JSON into Puppet values, keeping the order of keys.
