@@ -40,7 +40,17 @@ func NewHash() *Hash { return &Hash{} }
 
 // newHashSized makes an empty hash with room for n entries.
 func newHashSized(n int) *Hash {
-	return &Hash{keys: make([]Value, 0, n), vals: make([]Value, 0, n)}
+	h := &Hash{}
+	h.keys, h.vals = entryLists(0, n)
+	return h
+}
+
+// entryLists are a hash's lists of keys and values, of n entries with
+// room for c, from one allocation: each is capped at its room, so that
+// an append past it moves the list instead of writing into the other.
+func entryLists(n, c int) (keys, vals []Value) {
+	kv := make([]Value, 2*c)
+	return kv[:n:c], kv[c : c+n : 2*c]
 }
 
 // HashOf makes a hash of alternating keys and values.
@@ -126,9 +136,17 @@ type lazyHash struct {
 	got  []Value
 }
 
-// lazyHashOf is the Ruby hash of a Puppet hash, converted with from.
+// lazyHashOf is the Ruby hash of a Puppet hash, converted with from: the
+// Hash and its lazyHash are one allocation (lazyHashBox).
 func lazyHashOf(src *values.Hash, from func(values.Value) Value) *Hash {
-	return &Hash{lazy: &lazyHash{src: src, from: from}}
+	b := &lazyHashBox{l: lazyHash{src: src, from: from}}
+	b.h.lazy = &b.l
+	return &b.h
+}
+
+type lazyHashBox struct {
+	h Hash
+	l lazyHash
 }
 
 // load converts a lazy hash's entries.
@@ -142,7 +160,7 @@ func (h *Hash) convert() {
 	l := h.lazy
 	h.lazy = nil
 	n := l.src.Len()
-	h.keys, h.vals = make([]Value, n), make([]Value, n)
+	h.keys, h.vals = entryLists(n, n)
 	// the strings, the keys' and the values' not handed out yet, from
 	// one block
 	ns := 0

@@ -228,3 +228,31 @@ func TestHashPairsDistinct(t *testing.T) {
 		t.Errorf("each's pairs: %v", kept)
 	}
 }
+
+// A hash's keys and values share an allocation (entryLists); setting more
+// entries than its room moves the lists and keeps every entry, and a
+// converted lazy hash (a Puppet hash's) grows the same way.
+func TestHashEntryListsGrow(t *testing.T) {
+	h := newHashSized(2)
+	lazy := FromPuppet(values.NewHashFromPairs(values.String("a"), values.Int(1))).(*Hash)
+	for i := range int64(5) {
+		h.Set(i, i*10)
+		lazy.Set(i, i*10)
+	}
+	for i := range int64(5) {
+		if v := get(h, i); v != i*10 {
+			t.Errorf("sized: %d => %v", i, v)
+		}
+		if v := get(lazy, i); v != i*10 {
+			t.Errorf("lazy: %d => %v", i, v)
+		}
+	}
+	if h.Len() != 5 || lazy.Len() != 6 || get(lazy, S("a")) != int64(1) {
+		t.Errorf("sized %d entries, lazy %d, a => %v", h.Len(), lazy.Len(), get(lazy, S("a")))
+	}
+}
+
+func get(h *Hash, k Value) Value {
+	v, _ := h.Lookup(k)
+	return v
+}
