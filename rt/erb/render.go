@@ -94,7 +94,7 @@ type R struct {
 	index    VarView         // the scope's variables, when it can look them up one by one
 	origins  []origin        // Ruby objects made from Puppet variables
 	strs     strBlock        // room for the Strs of variables read (newStr)
-	ivarHint int             // NewSized's guess of the variables read (origins' room)
+	ivarHint int             // NewSized's guess of the variables read (origins' and strs' room)
 	loaded   bool
 	match    Value   // $~: nil or *MatchData
 	catches  []Value // tags of the running catch blocks (proc.go)
@@ -151,11 +151,16 @@ func (r *R) fromPuppet(v values.Value) Value {
 }
 
 // newStr is a new Str of s from the rendering's blocks of them, which
-// double in size from 2 up to 16: a template reads string variables and
-// calls functions that return strings, each a new String.
+// double in size up to 16 from room for the variables the template reads
+// (ivarHint; at least 2): a template reads string variables and calls
+// functions that return strings, each a new String.
 func (r *R) newStr(s string) *Str {
 	if len(r.strs) == cap(r.strs) {
-		r.strs = strsFor(min(max(2*cap(r.strs), 2), 16))
+		n := 2 * cap(r.strs)
+		if n == 0 {
+			n = r.ivarHint
+		}
+		r.strs = strsFor(min(max(n, 2), 16))
 	}
 	return r.strs.str(s)
 }
