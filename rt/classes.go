@@ -45,10 +45,7 @@ func classNameOf(v values.Value) string {
 		// Puppet's transform_and_assert_classnames has no case for these.
 		Fail("undefined method `downcase' for nil:NilClass")
 	}
-	if !strings.HasPrefix(name, ":") {
-		name = "::" + name
-	}
-	return strings.ToLower(name)
+	return absoluteClass.get(name)
 }
 
 func assertClassAndTitle(typeName, title string, hasTitle bool) {

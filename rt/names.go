@@ -41,7 +41,20 @@ var (
 	// lowered is strings.ToLower's, for resource types' tags and the
 	// type names a type's text names.
 	lowered = &nameCache{m: readmap.Map[string]{Limit: maxCachedNames}, f: strings.ToLower, same: isLowerASCII}
+	// absoluteClass is classNameOf's: include and friends name classes
+	// mostly without "::"
+	absoluteClass = &nameCache{m: readmap.Map[string]{Limit: maxCachedNames}, f: absoluteClassName,
+		same: func(name string) bool { return strings.HasPrefix(name, ":") && isLowerASCII(name) }}
 )
+
+// absoluteClassName is a class name in lowercase, prefixed with "::"
+// unless it starts with ':' (transform_and_assert_classnames).
+func absoluteClassName(name string) string {
+	if !strings.HasPrefix(name, ":") {
+		name = "::" + name
+	}
+	return strings.ToLower(name)
+}
 
 // isLowerASCII tells an ASCII name strings.ToLower returns as it is.
 func isLowerASCII(name string) bool {
