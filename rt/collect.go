@@ -260,6 +260,9 @@ func (coll *Collector) evaluate(c *Ctx) bool {
 		}
 	}
 	fresh := false
+	if coll.order == nil {
+		coll.order = c.resourceLists.make(len(found), 256)
+	}
 	for _, r := range found {
 		if !coll.has(r) {
 			coll.order = append(coll.order, r)
