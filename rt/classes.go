@@ -391,7 +391,12 @@ func (c *Ctx) setResourceParameters(r *Resource, s *Scope, def definition, isCla
 		}
 		return
 	}
-	tv := values.Value(values.String(title))
+	var tv values.Value
+	if cl, ok := def.(*Class); ok && title == cl.Name {
+		tv = cl.value() // a class's title is its name: boxed once
+	} else {
+		tv = values.String(title)
+	}
 	nv := tv
 	if name != title {
 		nv = values.String(name)

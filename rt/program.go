@@ -195,6 +195,19 @@ type Class struct {
 	// first evaluated anyway (sig), and each page of the binary's data
 	// written to is a page fault.
 	hieraKeys atomic.Pointer[[]hiera.Key]
+	// nameValue is Name as a value ($title and $name in the class's
+	// scope), made when first needed
+	nameValue atomic.Pointer[values.Value]
+}
+
+// value is the class's name as a value, made once per process.
+func (c *Class) value() values.Value {
+	if v := c.nameValue.Load(); v != nil {
+		return *v
+	}
+	v := values.Value(values.String(c.Name))
+	c.nameValue.Store(&v)
+	return v
 }
 
 // automaticKeys are the class's hieraKeys.
