@@ -172,9 +172,7 @@ func (h *Hash) put(key, value Value) {
 	if h.index != nil {
 		h.index[identityKey(key)] = len(h.keys) - 1
 	} else if len(h.keys) >= indexThreshold {
-		// sized for the entries to come when the keys' room says
-		// (NewHash, NewHashFromPairs): growing a map rehashes it
-		h.index = make(map[any]int, max(len(h.keys)*2, cap(h.keys)))
+		h.index = make(map[any]int, len(h.keys)*2)
 		for i, k := range h.keys {
 			h.index[identityKey(k)] = i
 		}
