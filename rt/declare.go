@@ -288,7 +288,7 @@ func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, 
 				}
 				r := c.newResource(Resource{Type: "Class", Title: classTitle(cl.Name), Kind: kindClass, scope: s, source: s.source, class: cl})
 				r.File, r.Line = site.File.Path, int(site.Line)
-				c.initResource(s, r, params)
+				c.initResource(s, r, params, nil)
 				c.instantiate(s, r)
 				c.addResource(s, r)
 				c.evaluateClasses(s, []string{cl.Name}, false)
@@ -315,7 +315,7 @@ func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, 
 			} else {
 				r.Kind = kindCompilable
 			}
-			c.initResourceTagged(s, r, params, rtype.tags)
+			c.initResource(s, r, params, rtype.tags)
 			c.addResourceTo(s, r, list)
 			if refs != nil {
 				*refs = append(*refs, r.refType(c))
@@ -330,8 +330,8 @@ type resourceType struct {
 	native NativeType
 	def    *Define
 	name   string // capitalized
-	// tags are those tagType gives the type's resources, nil when the
-	// name is no valid tag (tagType fails)
+	// tags are typeTagsOf(name)'s, nil when the name is no valid tag
+	// (initResource fails)
 	tags []string
 	list *[]*Resource // c.typeList(name), once a resource needs it
 }
@@ -372,25 +372,20 @@ func (c *Ctx) resourceType(typeName string) *resourceType {
 }
 
 // initResource sets a new resource's parameters and the scope's defaults
-// (Parser::Resource#initialize) and its automatic tags.
-func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param) {
-	c.initResourceTagged(s, r, params, nil)
-}
-
-// initResourceTagged is initResource with the tags of r's type
-// (typeTagsOf(r.Type)), nil for initResource to find them.
-func (c *Ctx) initResourceTagged(s *Scope, r *Resource, params []*Param, typeTags []string) {
+// (Parser::Resource#initialize) and its automatic tags. typeTags are
+// typeTagsOf(r.Type)'s when the caller has them (a resource expression's
+// type keeps them), nil to look them up.
+func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param, typeTags []string) {
+	if typeTags == nil {
+		typeTags, _ = typeTagsOf(r.Type)
+	}
 	defaults := s.lookupDefaults(r.Type)
 	if r.Params == nil {
 		// room for the metaparameters relationships and stages add
 		r.Params = c.paramLists.make(len(params)+len(defaults)+2, 512)
 	}
 	if r.Tags == nil {
-		own := 6 // the type's, the title's and a tag parameter's
-		if typeTags != nil {
-			own = ownTags(r, typeTags, params, defaults)
-		}
-		r.Tags = c.newTags(s, own)
+		r.Tags = c.newTags(s, ownTags(r, typeTags, params, defaults))
 	}
 	for _, p := range params {
 		if r.param(p.Name) != nil {
@@ -399,11 +394,10 @@ func (c *Ctx) initResourceTagged(s *Scope, r *Resource, params []*Param, typeTag
 		r.add(p)
 	}
 	c.applyDefaults(r, defaults)
-	if typeTags != nil {
-		r.addTags(typeTags)
-	} else {
-		r.tagType()
+	if typeTags == nil {
+		r.tag(lowered.get(r.Type)) // fails: the type's name is no valid tag
 	}
+	r.addTags(typeTags)
 	if r.titleValue == nil {
 		r.tagIfValid(r.Title)
 	}

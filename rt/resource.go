@@ -203,16 +203,6 @@ func (r *Resource) tag(tags ...string) {
 // tags: every compile tags every resource with its type's.
 var typeTags = readmap.Map[[]string]{Limit: maxCachedNames}
 
-// tagType is r.tag(lowered.get(r.Type)).
-func (r *Resource) tagType() {
-	tags, ok := typeTagsOf(r.Type)
-	if !ok {
-		r.tag(lowered.get(r.Type)) // fails
-		return
-	}
-	r.addTags(tags)
-}
-
 // typeTagsOf is the tags tag gives a type name, ok false when the name is
 // no valid tag.
 func typeTagsOf(typ string) (tags []string, ok bool) {
