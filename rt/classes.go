@@ -395,7 +395,7 @@ func (c *Ctx) setResourceParameters(r *Resource, s *Scope, def definition, isCla
 	if cl, ok := def.(*Class); ok && title == cl.Name {
 		tv = cl.value() // a class's title is its name: boxed once
 	} else {
-		tv = values.String(title)
+		tv = strValue(title) // a compile declares the same titles as the last
 	}
 	nv := tv
 	if name != title {

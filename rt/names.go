@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/internal/readmap"
+	"github.com/pp2go/pp2go/rt/values"
 )
 
 // nameCache memoizes a function of names (capitalizeTypeName,
@@ -64,4 +65,36 @@ func isLowerASCII(name string) bool {
 		}
 	}
 	return true
+}
+
+// strValues are Strings boxed once for every compile of the process, by
+// their text: a compile makes the same titles, references and
+// interpolated strings as the last one, and each was a string and its box.
+// Strings longer than maxStrValue are not kept.
+var strValues = readmap.Map[values.Value]{Limit: maxCachedNames}
+
+const maxStrValue = 128
+
+// strValue is values.String(s), boxed once.
+func strValue(s string) values.Value {
+	if len(s) > maxStrValue {
+		return values.String(s)
+	}
+	if v, ok := strValues.Load(s); ok {
+		return v
+	}
+	return strValues.Store(s, values.String(s))
+}
+
+// strValueBytes is strValue(string(b)), the string made only when it is
+// not kept yet.
+func strValueBytes(b []byte) values.Value {
+	if len(b) > maxStrValue {
+		return values.String(b)
+	}
+	if v, ok := strValues.LoadBytes(b); ok {
+		return v
+	}
+	s := string(b)
+	return strValues.Store(s, values.String(s))
 }

@@ -230,6 +230,20 @@ func Interpolate(parts ...values.Value) values.Value {
 			n += 16
 		}
 	}
+	if n <= maxStrValue {
+		// a short string is mostly one the last compile made: made on
+		// the stack, and boxed once per process
+		var buf [maxStrValue]byte
+		b := buf[:0]
+		for _, p := range parts {
+			if s, ok := p.(values.String); ok {
+				b = append(b, s...)
+			} else {
+				b = append(b, values.ToString(p)...)
+			}
+		}
+		return strValueBytes(b)
+	}
 	var b strings.Builder
 	b.Grow(n)
 	for _, p := range parts {

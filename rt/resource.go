@@ -102,10 +102,12 @@ type Param struct {
 func (r *Resource) Ref() string { return r.Type + "[" + r.Title + "]" }
 
 // refValue is Ref as a String value, made once (relationships add it to
-// the before and notify of every resource they start from).
+// the before and notify of every resource they start from), and kept for
+// the process's later compiles (strValues).
 func (r *Resource) refValue() values.Value {
 	if r.refStr == nil {
-		r.refStr = values.String(r.Ref())
+		var buf [maxStrValue]byte
+		r.refStr = strValueBytes(append(append(append(append(buf[:0], r.Type...), '['), r.Title...), ']'))
 	}
 	return r.refStr
 }

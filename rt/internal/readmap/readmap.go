@@ -40,6 +40,20 @@ func (m *Map[V]) Load(key string) (v V, ok bool) {
 	return v, ok
 }
 
+// LoadBytes is Load of string(key), without making the string once the
+// entries are published.
+func (m *Map[V]) LoadBytes(key []byte) (v V, ok bool) {
+	if r := m.read.Load(); r != nil {
+		if v, ok = (*r)[string(key)]; ok {
+			return v, true
+		}
+	}
+	if !m.unpublished.Load() {
+		return v, false
+	}
+	return m.Load(string(key))
+}
+
 // Store keeps v for key unless key has a value or the map is full, and
 // returns the value key has: the first one stored (v when full).
 func (m *Map[V]) Store(key string, v V) V {

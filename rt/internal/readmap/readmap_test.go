@@ -58,3 +58,22 @@ func TestConcurrent(t *testing.T) {
 		}
 	}
 }
+
+func TestLoadBytes(t *testing.T) {
+	m := Map[int]{Limit: 10}
+	m.Store("ab", 1)
+	if v, ok := m.LoadBytes([]byte("ab")); !ok || v != 1 {
+		t.Fatalf("LoadBytes(ab) before publishing = %d, %v", v, ok)
+	}
+	m.Load("ab") // publishes
+	if v, ok := m.LoadBytes([]byte("ab")); !ok || v != 1 {
+		t.Fatalf("LoadBytes(ab) = %d, %v", v, ok)
+	}
+	if _, ok := m.LoadBytes([]byte("a")); ok {
+		t.Fatal("LoadBytes(a) found")
+	}
+	key := []byte("ab")
+	if n := testing.AllocsPerRun(100, func() { m.LoadBytes(key) }); n != 0 {
+		t.Fatalf("LoadBytes of a published key allocates %v times", n)
+	}
+}
