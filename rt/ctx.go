@@ -552,6 +552,9 @@ func (c *Ctx) failOnUnevaluated() {
 // at a site; s is the scope of a log function's call, which Puppet names
 // as the message's source.
 func (c *Ctx) logAt(level string, site *Site, msg string, s *Scope) {
+	if c.prog.DropDebug && level == "debug" {
+		return
+	}
 	e := LogEntry{Level: level, Message: msg}
 	if site != nil && site.File != nil {
 		e.File, e.Line, e.Column = site.File.Path, int(site.Line), int(site.Column)

@@ -251,6 +251,10 @@ func (s *Scope) Call(name string, args []values.Value, block fn.Block) values.Va
 // Log implements fn.Context.
 func (s *Scope) Log(level, msg string) { s.c.logAt(level, s.callSite, msg, s) }
 
+// DropsLog implements erb.LogFilter: the compile keeps no debug
+// messages when the program drops them.
+func (s *Scope) DropsLog(level string) bool { return s.c.prog.DropDebug && level == "debug" }
+
 // Warn implements fn.Context.
 func (s *Scope) Warn(msg string) { s.c.logAt("warning", s.callSite, msg, nil) }
 

@@ -27,6 +27,10 @@ type Program struct {
 	// AllowGenerate lets generate() run commands on the compiling machine
 	// (the binary's --allow-generate); without it generate() fails.
 	AllowGenerate bool
+	// DropDebug: debug messages are not wanted (the binary prints them
+	// only with --debug): compiles leave them out of their logs, and
+	// translated Ruby builds no message it would log at debug level.
+	DropDebug bool
 	// Exported, when set, is storeconfigs: the exported resources of other
 	// nodes that a <<| |>> collector finds (PuppetDB's resources terminus,
 	// rt/puppetdb); nil, exports and exported collectors are ignored with

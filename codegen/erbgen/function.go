@@ -183,6 +183,9 @@ func (t *translator) apiCall(x *erb.Call) (*jen.Statement, bool) {
 	case t.api == API3 && len(x.Args) == 1 && x.Block == nil && logLevels[x.Name]:
 		// Puppet::Util::Logging of the scope: logged with the scope as
 		// its source
+		if parts, ok := interpolated(x.Args[0]); ok {
+			return t.lineFor(x).call("ScopeLogInterp", append([]jen.Code{jen.Lit(x.Name)}, t.interpParts(parts)...)...), true
+		}
 		args, blk := t.callArgs(x.Args)
 		if blk == nil {
 			return t.lineFor(x).call("ScopeLog", append([]jen.Code{jen.Lit(x.Name)}, args...)...), true
@@ -221,6 +224,22 @@ func (t *translator) apiCall(x *erb.Call) (*jen.Statement, bool) {
 // Puppet::Resource of the catalog, or nil), resource (the resource whose
 // body calls) and catalog.
 var scopeMethods = map[string]bool{"findresource": true, "resource": true, "catalog": true}
+
+// interpolated is the parts of n when it is a string that interpolates
+// values ("...#{x}..."): a log call given them as they are (*Interp)
+// builds its message only when the compile keeps the level.
+func interpolated(n erb.Node) ([]erb.Part, bool) {
+	s, ok := n.(*erb.Str)
+	if !ok {
+		return nil, false
+	}
+	for _, p := range s.Parts {
+		if p.Expr != nil {
+			return s.Parts, true
+		}
+	}
+	return nil, false
+}
 
 // logLevels are the methods of Puppet::Util::Logging that log a message
 // at their level.
@@ -308,6 +327,11 @@ func (t *translator) puppetCall(x *erb.Call) (*jen.Statement, bool) {
 	if c, ok := x.Recv.(*erb.Const); ok && constPath(c) == "Puppet" {
 		switch x.Name {
 		case "warning", "debug", "info", "notice", "err":
+			if len(x.Args) == 1 {
+				if parts, ok := interpolated(x.Args[0]); ok {
+					return t.lineFor(x).call("PuppetLogInterp", append([]jen.Code{jen.Lit(x.Name)}, t.interpParts(parts)...)...), true
+				}
+			}
 			args, blk := t.callArgs(x.Args)
 			if blk != nil || len(x.Args) != 1 {
 				t.unsupported(x, "Puppet.%s with %d arguments", x.Name, len(x.Args))

@@ -79,6 +79,7 @@ that failed (the first one included). --puppet and --setting are compile's.`,
 			if err := pf.apply(p); err != nil {
 				return err
 			}
+			p.DropDebug = true // as compile without --debug
 			t0 = time.Now()
 			res := rt.CompileNode(p, args[0], facts)
 			firstNs := time.Since(t0)

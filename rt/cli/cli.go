@@ -130,6 +130,7 @@ not with --facts-dir.`,
 			if allowGenerate {
 				program().AllowGenerate = true
 			}
+			program().DropDebug = !debugLogs // printed only with --debug
 			if err := pdb.setup(program()); err != nil {
 				return err
 			}

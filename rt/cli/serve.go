@@ -128,6 +128,7 @@ PuppetDB and the same CA, serve a site as one puppetserver: see the README.`,
 				p.ServerFacts = serverFacts(rt.WithServerVersion(rt.HostServerFacts(), p.Puppet()), hostFQDN())
 			}
 			shown := logsFrom(quiet, verbose, debugLogs)
+			p.DropDebug = !debugLogs // printed only with --debug
 			var logMu sync.Mutex
 			warnedOnce := map[string]bool{}
 			cfg := server.Config{

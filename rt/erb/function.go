@@ -101,11 +101,24 @@ type Logger interface {
 	Warn(msg string)
 }
 
+// LogFilter is an optional extension of Scope: a compile that drops the
+// messages of a level (debug ones the binary will not print).
+type LogFilter interface {
+	DropsLog(level string) bool
+}
+
+// dropsLog reports whether the scope drops messages of level: building
+// one is then useless, as ToS has no effects but its string.
+func (r *R) dropsLog(level string) bool {
+	f, ok := r.scope.(LogFilter)
+	return ok && f.DropsLog(level)
+}
+
 // PuppetLog is Puppet.warning(msg), Puppet.debug(msg), ...: the message
 // goes to Puppet's log when the scope has one.
 func (r *R) PuppetLog(level string, args ...Value) Value {
 	arity(args, 1, 1)
-	if l, ok := r.scope.(Logger); ok {
+	if l, ok := r.scope.(Logger); ok && !r.dropsLog(level) {
 		msg := ToS(args[0])
 		if level == "warning" {
 			l.Warn(msg)
@@ -114,6 +127,15 @@ func (r *R) PuppetLog(level string, args ...Value) Value {
 		}
 	}
 	return nil
+}
+
+// PuppetLogInterp is Puppet.debug("...#{x}..."), ...: the parts of the
+// message (Interp's), which is built only when the scope keeps it.
+func (r *R) PuppetLogInterp(level string, parts ...any) Value {
+	if r.dropsLog(level) {
+		return nil
+	}
+	return r.PuppetLog(level, r.Interp(parts...))
 }
 
 // Gettext is Puppet's _(text): the text (pp2go has no translations).

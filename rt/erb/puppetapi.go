@@ -345,10 +345,19 @@ func (r *R) PuppetFunction3x(name Value) Value {
 // ("Scope(Class[foo]): msg").
 func (r *R) ScopeLog(level string, args ...Value) Value {
 	arity(args, 1, 1)
-	if l, ok := r.scope.(Logger); ok {
+	if l, ok := r.scope.(Logger); ok && !r.dropsLog(level) {
 		l.Log(level, ToS(args[0]))
 	}
 	return nil
+}
+
+// ScopeLogInterp is ScopeLog of "...#{x}...": the parts of the message
+// (Interp's), which is built only when the scope keeps it.
+func (r *R) ScopeLogInterp(level string, parts ...any) Value {
+	if r.dropsLog(level) {
+		return nil
+	}
+	return r.ScopeLog(level, r.Interp(parts...))
 }
 
 func init() {

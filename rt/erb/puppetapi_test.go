@@ -159,3 +159,36 @@ func TestAbsolutePath(t *testing.T) {
 	require.Equal(t, true, r.RespondToQ(ClassPuppetUtil, Symbol("absolute_path?")))
 	require.Equal(t, false, r.RespondToQ(ClassPuppetUtil, Symbol("which")))
 }
+
+// logScope logs into a list and drops debug messages when drop is set.
+type logScope struct {
+	testScope
+	drop bool
+	logs []string
+}
+
+func (s *logScope) Log(level, msg string)      { s.logs = append(s.logs, level+": "+msg) }
+func (s *logScope) Warn(msg string)            { s.Log("warning", msg) }
+func (s *logScope) DropsLog(level string) bool { return s.drop && level == "debug" }
+
+// A message of a level the scope drops is neither built nor logged; the
+// scope's other levels, and every level of a scope that drops none, are
+// logged as Puppet.debug("...#{x}...") and debug("...") log them.
+func TestLogInterpDropped(t *testing.T) {
+	for _, drop := range []bool{false, true} {
+		s := &logScope{testScope: testScope{vars: values.NewHash()}, drop: drop}
+		r := New(s)
+		h := &Hash{}
+		h.Set(S("k"), int64(1))
+		require.Nil(t, r.PuppetLogInterp("debug", "made ", h, " of ", NewArray(nil, Symbol("a"))))
+		require.Nil(t, r.ScopeLogInterp("debug", "scope ", int64(2)))
+		r.PuppetLogInterp("notice", "kept ", S("a"))
+		r.PuppetLog("debug", S("plain"))
+		r.ScopeLog("debug", int64(3))
+		want := []string{`debug: made {"k"=>1} of [nil, :a]`, "debug: scope 2", "notice: kept a", "debug: plain", "debug: 3"}
+		if drop {
+			want = []string{"notice: kept a"}
+		}
+		require.Equal(t, want, s.logs, "drop %v", drop)
+	}
+}

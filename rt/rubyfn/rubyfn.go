@@ -258,6 +258,12 @@ func (s *scope) Log(level, msg string) { s.c.Log(level, msg) }
 
 func (s *scope) Warn(msg string) { s.c.Warn(msg) }
 
+// DropsLog implements erb.LogFilter: the calling scope's answer.
+func (s *scope) DropsLog(level string) bool {
+	f, ok := s.c.(erb.LogFilter)
+	return ok && f.DropsLog(level)
+}
+
 // ScopeString is how Ruby shows the scope (Puppet's Scope#to_s).
 func (s *scope) ScopeString() string { return fn.ScopeString(s.c) }
 
