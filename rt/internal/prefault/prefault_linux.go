@@ -14,6 +14,15 @@ const (
 	// in as writes would, in one call; older kernels say EINVAL.
 	madvPopulateWrite = 23
 
+	// madvHugepage (MADV_HUGEPAGE) has a range backed by huge pages, each
+	// faulted in whole at its first touch; madvCollapse (MADV_COLLAPSE,
+	// Linux 6.1) makes one of a block some of whose pages are in memory.
+	madvHugepage = 14
+	madvCollapse = 25
+
+	// hugePage is the size and alignment of an x86-64 huge page.
+	hugePage = 2 << 20
+
 	// probeSize is a block the runtime takes from the lowest free pages of
 	// the heap (blocks under 128 KiB come from per-P caches of pages).
 	probeSize = 128 << 10
@@ -32,7 +41,11 @@ func probe() uintptr {
 
 // populate faults in the pages of the heap in use that are not in memory
 // yet (spans partly filled) and want bytes of free heap after them, which
-// it returns.
+// it returns. The whole huge pages among those it backs with huge pages
+// (hugePages): on this project's VMs a 4 KiB page's first touch costs
+// 10-15 µs even once faulted in (the hypervisor's page tables), and a
+// huge page's, when its memory is the host's already, ~150 µs (0.3 µs a
+// 4 KiB page).
 func populate(want uintptr) (lo, hi uintptr) {
 	p := probe()
 	start, end := mapping(p)
@@ -41,7 +54,8 @@ func populate(want uintptr) (lo, hi uintptr) {
 	}
 	// The runtime leaves a random number of pages at the heap's start
 	// unused: the first page in memory is where its allocations start.
-	madvise(firstResident(start, p), p)
+	first := firstResident(start, p)
+	madvise(first, p)
 	if end-(p+probeSize) < want {
 		// The goroutine's stack takes the free pages after the probe
 		// and gives them back: they are still the heap's lowest free
@@ -54,8 +68,32 @@ func populate(want uintptr) (lo, hi uintptr) {
 		}
 	}
 	lo, hi = p+probeSize, min(end, p+probeSize+want)
+	hugePages(first, lo, hi)
 	madvise(lo, hi)
 	return lo, hi
+}
+
+// hugePages has the whole huge pages of [lo, hi) backed by huge pages
+// where the kernel can, and the one holding lo when the heap in use (from
+// first) fills it below lo.
+//
+// A block with a page in memory (the heap in use below lo, the top of
+// growHeap's goroutine's stack) would stay in pages: it is made a huge
+// page now. The blocks are in the heap in use or the range populate
+// faults in, so the process's memory stays what it was.
+func hugePages(first, lo, hi uintptr) {
+	hlo, hhi := (lo+hugePage-1)&^(hugePage-1), hi&^(hugePage-1)
+	if b := lo &^ (hugePage - 1); b >= first {
+		hlo = b
+	}
+	if hlo >= hhi || advise(hlo, hhi, madvHugepage) != 0 {
+		return
+	}
+	for b := hlo; b < hhi; b += hugePage {
+		if firstResident(b, b+hugePage) < b+hugePage {
+			advise(b, b+hugePage, madvCollapse)
+		}
+	}
 }
 
 // growHeap makes the runtime map 4 MiB more of heap and leaves it free: a
@@ -85,7 +123,9 @@ func bigFrame(i int) byte {
 }
 
 // mapping is the writable mapping holding addr, as /proc/self/maps shows
-// it (the runtime's heap maps are anonymous), or 0, 0.
+// it (the runtime's heap maps are anonymous), with the writable mappings
+// that follow it without a gap (hugePages's advice splits a mapping), or
+// 0, 0.
 func mapping(addr uintptr) (lo, hi uintptr) {
 	maps, err := os.ReadFile("/proc/self/maps")
 	if err != nil {
@@ -96,14 +136,17 @@ func mapping(addr uintptr) (lo, hi uintptr) {
 		first, last, _ := strings.Cut(span, "-")
 		l, err1 := strconv.ParseUint(first, 16, 64)
 		h, err2 := strconv.ParseUint(last, 16, 64)
-		if err1 == nil && err2 == nil && uintptr(l) <= addr && addr < uintptr(h) {
-			if !strings.HasPrefix(perms, "rw") {
-				return 0, 0
-			}
-			return uintptr(l), uintptr(h)
+		ok := err1 == nil && err2 == nil && strings.HasPrefix(perms, "rw")
+		switch {
+		case hi == 0 && ok && uintptr(l) <= addr && addr < uintptr(h):
+			lo, hi = uintptr(l), uintptr(h)
+		case hi != 0 && ok && uintptr(l) == hi:
+			hi = uintptr(h)
+		case hi != 0:
+			return lo, hi
 		}
 	}
-	return 0, 0
+	return lo, hi
 }
 
 // firstResident is the first page of [lo, hi) that is in memory, or hi.
@@ -128,9 +171,14 @@ func firstResident(lo, hi uintptr) uintptr {
 
 // madvise faults in [lo, hi), where the kernel can.
 func madvise(lo, hi uintptr) syscall.Errno {
+	return advise(lo, hi, madvPopulateWrite)
+}
+
+// advise gives the kernel advice about [lo, hi).
+func advise(lo, hi, advice uintptr) syscall.Errno {
 	if lo >= hi {
 		return 0
 	}
-	_, _, errno := syscall.Syscall(syscall.SYS_MADVISE, lo, hi-lo, madvPopulateWrite)
+	_, _, errno := syscall.Syscall(syscall.SYS_MADVISE, lo, hi-lo, advice)
 	return errno
 }

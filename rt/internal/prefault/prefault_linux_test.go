@@ -1,7 +1,10 @@
 package prefault
 
 import (
+	"os"
 	"runtime"
+	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -11,6 +14,9 @@ import (
 // resident is how many pages of [lo, hi) are in memory.
 func resident(t *testing.T, lo, hi uintptr) int {
 	page := uintptr(syscall.Getpagesize())
+	if lo >= hi {
+		return 0
+	}
 	vec := make([]byte, (hi-lo)/page)
 	if _, _, errno := syscall.Syscall(syscall.SYS_MINCORE, lo, hi-lo, uintptr(unsafe.Pointer(&vec[0]))); errno != 0 {
 		t.Fatalf("mincore: %v", errno)
@@ -99,4 +105,51 @@ func TestFirstResident(t *testing.T) {
 	if got := firstResident(lo, lo+4*page); got != lo+2*page {
 		t.Errorf("firstResident = %#x, want the page written, %#x", got, lo+2*page)
 	}
+}
+
+// TestHugePages checks that the whole huge pages of the range populate
+// faults in are huge pages.
+func TestHugePages(t *testing.T) {
+	needPopulate(t)
+	if mode, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled"); err != nil || strings.Contains(string(mode), "[never]") {
+		t.Skip("no transparent huge pages")
+	}
+	grow(t)
+	grow(t)
+	const want = 6 << 20
+	lo, hi := populate(want)
+	if lo == 0 {
+		t.Fatal("the heap's mapping is not in /proc/self/maps")
+	}
+	hlo, hhi := (lo+hugePage-1)&^(hugePage-1), hi&^(hugePage-1)
+	if got := anonHuge(t, hlo); got < hhi-hlo {
+		t.Errorf("%d bytes of huge pages in the mapping of [%#x, %#x), want at least %d", got, hlo, hhi, hhi-hlo)
+	}
+}
+
+// anonHuge is the size of the huge pages of the mapping holding addr.
+func anonHuge(t *testing.T, addr uintptr) uintptr {
+	smaps, err := os.ReadFile("/proc/self/smaps")
+	if err != nil {
+		t.Skip(err)
+	}
+	in := false
+	for line := range strings.Lines(string(smaps)) {
+		if span, _, ok := strings.Cut(line, " "); ok && strings.Contains(span, "-") {
+			first, last, _ := strings.Cut(span, "-")
+			l, err1 := strconv.ParseUint(first, 16, 64)
+			h, err2 := strconv.ParseUint(last, 16, 64)
+			in = err1 == nil && err2 == nil && uintptr(l) <= addr && addr < uintptr(h)
+			continue
+		}
+		if kb, ok := strings.CutPrefix(line, "AnonHugePages:"); ok && in {
+			n, err := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(kb), " kB"), 10, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return uintptr(n) << 10
+		}
+	}
+	t.Fatalf("no mapping holds %#x in /proc/self/smaps", addr)
+	return 0
 }
