@@ -379,13 +379,17 @@ func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param, typeTags []st
 	if typeTags == nil {
 		typeTags, _ = typeTagsOf(r.Type)
 	}
+	var titleTags []string
+	if r.titleValue == nil {
+		titleTags = titleTagsOf(r.Title)
+	}
 	defaults := s.lookupDefaults(r.Type)
 	if r.Params == nil {
 		// room for the metaparameters relationships and stages add
 		r.Params = c.paramLists.make(len(params)+len(defaults)+2, 512)
 	}
 	if r.Tags == nil {
-		r.Tags = c.newTags(s, ownTags(r, typeTags, params, defaults))
+		r.Tags = c.newTags(s, ownTags(typeTags, titleTags, params, defaults))
 	}
 	for _, p := range params {
 		if r.param(p.Name) != nil {
@@ -398,22 +402,13 @@ func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param, typeTags []st
 		r.tag(lowered.get(r.Type)) // fails: the type's name is no valid tag
 	}
 	r.addTags(typeTags)
-	if r.titleValue == nil {
-		r.tagIfValid(r.Title)
-	}
+	r.addTags(titleTags) // tagIfValid's
 }
 
-// ownTags is how many tags initResource gives r at most, with room for a
-// tag parameter's: its type's, its title's (the title, and its segments
-// when qualified).
-func ownTags(r *Resource, typeTags []string, params, defaults []*Param) int {
-	n := len(typeTags)
-	if r.titleValue == nil && validTag(r.Title) {
-		n++
-		if k := strings.Count(r.Title, "::"); k > 0 {
-			n += k + 1
-		}
-	}
+// ownTags is how many tags initResource gives a resource at most, with
+// room for a tag parameter's: its type's, its title's.
+func ownTags(typeTags, titleTags []string, params, defaults []*Param) int {
+	n := len(typeTags) + len(titleTags)
 	for _, list := range [2][]*Param{params, defaults} {
 		for _, p := range list {
 			if p.Name == "tag" {

@@ -230,17 +230,31 @@ func (r *Resource) addTags(tags []string) {
 	}
 }
 
-// tagIfValid adds a title as a tag when it is a valid tag.
-func (r *Resource) tagIfValid(name string) {
-	if !validTag(name) {
-		return
+// tagIfValid adds a title as a tag when it is a valid tag, with its
+// segments (titleTagsOf): a tag r has came with its segments, so adding
+// them again is harmless.
+func (r *Resource) tagIfValid(name string) { r.addTags(titleTagsOf(name)) }
+
+// titleTags are the tags titles give (the title in lowercase and its
+// segments, none for a title that is no valid tag), by the title, for
+// every compile of the process: each compile tags the same resources with
+// their titles, and checked, lowercased and split each.
+var titleTags = readmap.Map[[]string]{Limit: maxCachedNames}
+
+// titleTagsOf is the tags tagIfValid gives a title.
+func titleTagsOf(title string) []string {
+	if tags, ok := titleTags.Load(title); ok {
+		return tags
 	}
-	name = strings.ToLower(name)
-	if r.addTag(name) && strings.Contains(name, "::") {
-		for seg := range strings.SplitSeq(name, "::") {
-			r.addTag(seg)
+	var tags []string
+	if validTag(title) {
+		t := strings.ToLower(title)
+		tags = []string{t}
+		if strings.Contains(t, "::") {
+			tags = append(tags, strings.Split(t, "::")...)
 		}
 	}
+	return titleTags.Store(title, tags)
 }
 
 // tagValues tags with a tag parameter's value (a string or an array).
