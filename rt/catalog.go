@@ -29,11 +29,12 @@ type Edge struct {
 }
 
 // newCatalog makes an empty catalog whose tables have room for about the
-// given numbers of resources and edges (those of the last catalog of the
-// program: growing tables rehash every entry each time they double).
-func newCatalog(name, env string, resources, edges int) *Catalog {
+// given numbers of resources, keys (titles and aliases) and edges (those
+// of the last catalog of the program: growing tables rehash every entry
+// each time they double).
+func newCatalog(name, env string, resources, keys, edges int) *Catalog {
 	return &Catalog{Name: name, Environment: env,
-		resources: make([]*Resource, 0, resources), table: make(map[refKey]*Resource, resources+resources/4),
+		resources: make([]*Resource, 0, resources), table: make(map[refKey]*Resource, keys),
 		edges: make([]Edge, 0, edges)}
 }
 

@@ -13,7 +13,7 @@ import (
 // the first edge to it, and edgeTargets lists each source's targets in
 // the order the edges were added, also for a source not in the catalog.
 func TestCatalogEdges(t *testing.T) {
-	cat := newCatalog("n", "production", 0, 0)
+	cat := newCatalog("n", "production", 0, 0, 0)
 	r := map[string]*Resource{}
 	for _, title := range []string{"a", "b", "c", "d", "x"} {
 		r[title] = &Resource{Type: "Notify", Title: title}
@@ -76,7 +76,7 @@ func TestCatalogEdges(t *testing.T) {
 // so validateRelationships may skip the lookup; the common types and
 // class titles are accepted.
 func TestRefFindsItself(t *testing.T) {
-	c := &Ctx{prog: &Program{}, catalog: newCatalog("n", "production", 0, 0)}
+	c := &Ctx{prog: &Program{}, catalog: newCatalog("n", "production", 0, 0, 0)}
 	cases := []struct {
 		typ, title string
 		accepted   bool

@@ -210,13 +210,22 @@ func (c *Ctx) compile() {
 	c.failOnUnevaluated()
 	c.validateRelationships()
 	c.prog.lastResources.Store(int64(len(c.catalog.resources)))
+	c.prog.lastKeys.Store(int64(len(c.catalog.table)))
 	c.prog.lastEdges.Store(int64(len(c.catalog.edges)))
+	c.prog.lastTypes.Store(int64(len(c.byType)))
+	for typ, list := range c.byType {
+		if _, ok := c.prog.typeCounts.Load(typ); !ok {
+			c.prog.typeCounts.Store(typ, len(*list))
+		}
+	}
 }
 
 // start makes the catalog with Stage[main] and the top scope with the
 // node's parameters and $settings.
 func (c *Ctx) start() {
-	c.catalog = newCatalog(c.node.Name, c.prog.Environment, int(c.prog.lastResources.Load()), int(c.prog.lastEdges.Load()))
+	last := int(c.prog.lastResources.Load())
+	c.catalog = newCatalog(c.node.Name, c.prog.Environment, last, int(c.prog.lastKeys.Load()), int(c.prog.lastEdges.Load()))
+	c.resources = make([]*Resource, 0, last)
 	c.catalog.jsonBufs = &c.prog.jsonBufs
 	c.top = newScope(c, nil, nil, nil)
 	stage := &Resource{Type: "Stage", Title: "main", mainTitle: true, Kind: kindCompilable, scope: c.top}
@@ -376,12 +385,16 @@ func (c *Ctx) addResource(s *Scope, r *Resource) {
 // that has none yet: the list is appended in place.
 func (c *Ctx) typeList(typ string) *[]*Resource {
 	if c.byType == nil {
-		c.byType = map[string]*[]*Resource{}
+		c.byType = make(map[string]*[]*Resource, c.prog.lastTypes.Load())
 	}
 	list := c.byType[typ]
 	if list == nil {
+		n, ok := c.prog.typeCounts.Load(typ)
+		if !ok {
+			n = 4
+		}
 		list = c.byTypeSlab.new(32)
-		*list = c.resourceLists.make(4, 256)
+		*list = c.resourceLists.make(n, 256)
 		c.byType[typ] = list
 	}
 	return list

@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/pp2go/pp2go/rt/hiera"
+	"github.com/pp2go/pp2go/rt/internal/readmap"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -121,8 +122,14 @@ type Program struct {
 	// loadFailures are the manifests whose loading fails, by module/path.
 	loadFailures map[string]*loadFailure
 
-	// the size of the last catalog compiled, for the next one's tables
-	lastResources, lastEdges atomic.Int64
+	// the size of the last catalog compiled, for the next one's tables:
+	// its resources, its table's keys (titles and aliases), its edges and
+	// its resources' types
+	lastResources, lastKeys, lastEdges, lastTypes atomic.Int64
+	// typeCounts are how many resources of each type (Resource.Type) the
+	// first catalog that had one had, for a later one's list of them
+	// (Ctx.typeList)
+	typeCounts readmap.Map[int]
 	// buffers for the catalogs' JSON
 	jsonBufs jsonBuffers
 }
@@ -135,6 +142,7 @@ func NewProgram(environment string) *Program {
 		defines:     map[string]*Define{},
 		natives:     map[string]NativeType{},
 		aliases:     values.NewAliasRegistry(),
+		typeCounts:  readmap.Map[int]{Limit: maxCachedNames},
 	}
 	p.applySettings()
 	p.installVendored(p.Puppet())

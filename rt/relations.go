@@ -151,6 +151,18 @@ func leftmost(c *Ctx, out []relEnd, vs []values.Value) []relEnd {
 // collected appends to out the ends vs stand for, a collector for what
 // it collected, in the order it collected it.
 func collected(c *Ctx, out []relEnd, vs []values.Value) []relEnd {
+	// room for them all at once: a collector collects up to hundreds
+	n := len(out)
+	for _, v := range vs {
+		if cv, ok := v.(*collectorValue); ok {
+			n += len(cv.coll.order)
+		} else {
+			n++
+		}
+	}
+	if n > cap(out) {
+		out = append(make([]relEnd, 0, n), out...)
+	}
 	for _, v := range vs {
 		if cv, ok := v.(*collectorValue); ok {
 			for _, r := range cv.coll.order {
