@@ -153,3 +153,19 @@ func anonHuge(t *testing.T, addr uintptr) uintptr {
 	t.Fatalf("no mapping holds %#x in /proc/self/smaps", addr)
 	return 0
 }
+
+// TestMapping checks the mapping PROCMAP_QUERY finds against the text of
+// /proc/self/maps.
+func TestMapping(t *testing.T) {
+	grow(t)
+	p := probe()
+	populate(6 << 20) // splits the heap's mapping where the kernel has huge pages
+	lo, hi := mapping(p)
+	tlo, thi := mapsText(p)
+	if lo == 0 || lo != tlo || hi != thi {
+		t.Errorf("mapping(%#x) = %#x, %#x; /proc/self/maps says %#x, %#x", p, lo, hi, tlo, thi)
+	}
+	if lo, hi := mapping(0); lo != 0 || hi != 0 {
+		t.Errorf("mapping(0) = %#x, %#x, want none", lo, hi)
+	}
+}
