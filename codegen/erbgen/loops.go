@@ -26,7 +26,7 @@ func (t *translator) forLoop(x *erb.For) *jen.Statement {
 	} else {
 		body = append(body, t.assignTo(x, x.Var, jen.Id("elem_"), false))
 	}
-	body = append(body, t.tail(x.Body)...)
+	body = append(body, t.blockTail(x.Body)...)
 	body = jumpTarget(t.frame.ret, body)
 	brk := t.frame.brk
 	t.frame = savedFrame

@@ -89,6 +89,9 @@ type translator struct {
 	// (methodDef), their error starting with untranslatedPrefix.
 	untranslated       []*diag.Diagnostic
 	untranslatedPrefix string
+	// outTail: the statements being translated end a block's Go function
+	// (blockTail), not a value's (tail)
+	outTail bool
 }
 
 func newTranslator(t *erb.Template) *translator {
@@ -618,8 +621,27 @@ func (t *translator) optExpr(n erb.Node) jen.Code {
 }
 
 // tail translates statements whose last value is the Go function's
-// result (block bodies, def bodies, rescue clauses).
+// result (def bodies, rescue clauses, if and case as values).
 func (t *translator) tail(nodes []erb.Node) []jen.Code {
+	saved := t.outTail
+	t.outTail = false
+	defer func() { t.outTail = saved }()
+	return t.tailOf(nodes)
+}
+
+// blockTail is tail for the body of a block, whose value goes to the
+// block's caller only: a last statement that writes output gives
+// r.BlockOut(), _erbout made only when the caller takes it (Array#each
+// does not).
+func (t *translator) blockTail(nodes []erb.Node) []jen.Code {
+	saved := t.outTail
+	t.outTail = true
+	defer func() { t.outTail = saved }()
+	return t.tailOf(nodes)
+}
+
+// tailOf is tail within the Go function tail or blockTail began.
+func (t *translator) tailOf(nodes []erb.Node) []jen.Code {
 	if len(nodes) == 0 {
 		return []jen.Code{jen.Return(jen.Nil())}
 	}
@@ -645,11 +667,11 @@ func (t *translator) tailStmt(n erb.Node) []jen.Code {
 			cond = jen.Op("!").Parens(cond)
 		}
 		t.frame.lastLine = 0
-		then := t.tail(x.Then)
+		then := t.tailOf(x.Then)
 		t.frame.lastLine = 0
 		st := jen.If(cond).Block(then...)
 		if x.Else != nil {
-			els := t.tail(x.Else)
+			els := t.tailOf(x.Else)
 			t.frame.lastLine = 0
 			return append(out, st.Else().Block(els...))
 		}
@@ -657,9 +679,12 @@ func (t *translator) tailStmt(n erb.Node) []jen.Code {
 	case *erb.Case:
 		return t.caseStmt(x, true)
 	case *erb.Seq:
-		return t.tail(x.Body)
+		return t.tailOf(x.Body)
 	case *erb.Text, *erb.Output:
 		out := t.stmt(n)
+		if t.outTail {
+			return append(out, jen.Return(rcall("BlockOut")))
+		}
 		return append(out, jen.Return(rcall("Erbout")))
 	case *erb.While, *erb.Def, *erb.OpAssign:
 		out := t.stmt(n)
@@ -721,7 +746,7 @@ func (t *translator) caseStmt(x *erb.Case, tail bool) []jen.Code {
 		var body []jen.Code
 		t.frame.lastLine = 0
 		if tail {
-			body = t.tail(w.Body)
+			body = t.tailOf(w.Body)
 		} else {
 			body = t.nested(w.Body)
 		}
@@ -731,7 +756,7 @@ func (t *translator) caseStmt(x *erb.Case, tail bool) []jen.Code {
 	if x.HasElse || tail {
 		var body []jen.Code
 		if tail {
-			body = t.tail(x.Else)
+			body = t.tailOf(x.Else)
 		} else {
 			body = t.nested(x.Else)
 		}
@@ -1475,7 +1500,7 @@ func (t *translator) blockFn(b *erb.Block, lambda, proc bool) (jen.Code, string)
 	if general := blockNeedsBinding(b.Params); general {
 		// optional or *rest parameters: bound from the arguments as given
 		bind, req, opt, rest := t.bindParams(b, b.Params)
-		body := jumpTarget(t.frame.ret, t.tail(b.Body))
+		body := jumpTarget(t.frame.ret, t.blockTail(b.Body))
 		fn := append(bind, t.declarations(t.scope)...)
 		fn = append(fn, body...)
 		brk := t.frame.brk
@@ -1505,7 +1530,7 @@ func (t *translator) blockFn(b *erb.Block, lambda, proc bool) (jen.Code, string)
 			t.unsupported(b, "block parameters other than names and (a, b)")
 		}
 	}
-	body := jumpTarget(t.frame.ret, t.tail(b.Body))
+	body := jumpTarget(t.frame.ret, t.blockTail(b.Body))
 	fn := append(unpackSub, t.declarations(t.scope)...)
 	fn = append(fn, body...)
 	brk := t.frame.brk

@@ -79,7 +79,7 @@ func Example(s erb.Scope) string {
 		r.L(2)
 		r.Out(r.Upcase(x))
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	return r.Result()
 }`

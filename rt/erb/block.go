@@ -80,7 +80,10 @@ func (r *R) BlkSym(name Value) *Block {
 func (b *Block) Arity() int { return b.n }
 
 // Call yields the arguments to the block.
-func (b *Block) Call(args ...Value) Value {
+func (b *Block) Call(args ...Value) Value { return result(b.call(args)) }
+
+// call is Call with the block's own result (run1).
+func (b *Block) call(args []Value) Value {
 	if b.lambda {
 		return b.callLambda(args)
 	}
@@ -114,7 +117,11 @@ func (b *Block) Call(args ...Value) Value {
 }
 
 // yield1 yields one value (as Array#each does).
-func (b *Block) yield1(v Value) Value {
+func (b *Block) yield1(v Value) Value { return result(b.run1(v)) }
+
+// run1 is yield1 for a caller that drops the block's value (Array#each):
+// the block's function's own result, which may be BlockOut's.
+func (b *Block) run1(v Value) Value {
 	if b.lambda {
 		return b.callLambda([]Value{v})
 	}
@@ -134,11 +141,14 @@ func (b *Block) yield1(v Value) Value {
 		}
 		return b.f2(v, nil)
 	}
-	return b.Call(v)
+	return b.call([]Value{v})
 }
 
 // yield2 yields two values (as each_with_index and Hash#select do).
-func (b *Block) yield2(x, y Value) Value {
+func (b *Block) yield2(x, y Value) Value { return result(b.run2(x, y)) }
+
+// run2 is yield2 for a caller that drops the block's value.
+func (b *Block) run2(x, y Value) Value {
 	if b.lambda {
 		return b.callLambda([]Value{x, y})
 	}
@@ -148,7 +158,26 @@ func (b *Block) yield2(x, y Value) Value {
 	if b.f1 != nil {
 		return b.f1(x)
 	}
-	return b.Call(x, y)
+	return b.call([]Value{x, y})
+}
+
+// BlockOut is the value of a block whose last statement writes output:
+// _erbout, which Ruby gives the block's caller. It is made only when the
+// caller takes it (Call, yield1, yield2 make it: result); Array#each and
+// the other callers that drop the value (run1, run2) never make it.
+func (r *R) BlockOut() Value { return blockOut{r} }
+
+// blockOut is BlockOut's value, for its block's caller only (one
+// pointer: boxing it allocates nothing).
+type blockOut struct{ r *R }
+
+// result is the value a block's function returned as the block's caller
+// sees it.
+func result(v Value) Value {
+	if o, ok := v.(blockOut); ok {
+		return o.r.Erbout()
+	}
+	return v
 }
 
 // needBlock raises the error of a method that requires a block.

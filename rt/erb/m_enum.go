@@ -217,17 +217,17 @@ func (r *R) Each(recv Value, b *Block, args ...Value) Value {
 	switch x := recv.(type) {
 	case *Array:
 		for i := 0; i < len(x.A); i++ {
-			b.yield1(x.A[i])
+			b.run1(x.A[i])
 		}
 		return x
 	case *Hash:
 		pb := newPairBlock(len(x.Keys()))
 		for i := 0; i < len(x.Keys()); i++ {
-			b.yield1(pb.pair(x.Keys()[i], x.Values()[i]))
+			b.run1(pb.pair(x.Keys()[i], x.Values()[i]))
 		}
 		return x
 	case *Range:
-		rangeEach(x, func(v Value) { b.yield1(v) })
+		rangeEach(x, func(v Value) { b.run1(v) })
 		return x
 	case *Enumerator:
 		return r.enumRun(x, func(a []Value) Value { return b.Call(a...) })
@@ -255,7 +255,7 @@ func (r *R) EachWithIndex(recv Value, b *Block, args ...Value) Value {
 	}
 	i := int64(0)
 	r.eachValue("each_with_index", recv, func(v Value) {
-		b.yield2(v, i)
+		b.run2(v, i)
 		i++
 	})
 	return recv

@@ -277,7 +277,7 @@ func ApacheHttpdConf(s erb.Scope) string {
 			r.Text("\" ")
 			r.Out(nickname)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.Text("\n")
@@ -426,7 +426,7 @@ func ApacheModRequire(s erb.Scope) string {
 				r.L(17)
 				r.Out(req)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		} else {
 			r.L(19)
@@ -468,7 +468,7 @@ func ApacheModRequire(s erb.Scope) string {
 						r.Text("Require ")
 						r.Out(req)
 						r.Text("\n")
-						return r.Erbout()
+						return r.BlockOut()
 					}))
 					r.L(39)
 					r.Out(enforce_close)
@@ -884,7 +884,7 @@ func ApacheModDeflateConf(s erb.Scope) string {
 		r.L(2)
 		r.Out(type_)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("\n")
 	r.L(5)
@@ -895,7 +895,7 @@ func ApacheModDeflateConf(s erb.Scope) string {
 		r.Text(" ")
 		r.Out(note)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	return r.Result()
 }
@@ -1057,7 +1057,7 @@ func ApacheModExpiresConf(s erb.Scope) string {
 				r.Text(" \"")
 				r.Out(seconds)
 				r.Text("\"\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		}))
 	}
@@ -1079,7 +1079,7 @@ func ApacheModExtFilterConf(s erb.Scope) string {
 			r.Text(" ")
 			r.Out(r.Aref(r.IVar("ext_filter_define"), name))
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	return r.Result()
@@ -1112,7 +1112,7 @@ func ApacheModFcgidConf(s erb.Scope) string {
 		r.Text(" ")
 		r.Out(value)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("</IfModule>\n")
 	return r.Result()
@@ -1138,7 +1138,7 @@ func ApacheModGeoipConf(s erb.Scope) string {
 				r.Text(" ")
 				r.Out(r.IVar("flag"))
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		} else {
 			r.Text("GeoIPDBFile ")
@@ -1268,7 +1268,7 @@ func ApacheModHttp2Conf(s erb.Scope) string {
 			r.L(39)
 			r.Out(expr)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.L(41)
 		r.Each(r.IVar("h2_push_resource"), erb.Blk1(func(expr erb.Value) erb.Value {
@@ -1276,7 +1276,7 @@ func ApacheModHttp2Conf(s erb.Scope) string {
 			r.L(42)
 			r.Out(expr)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.L(45)
@@ -1353,7 +1353,7 @@ func ApacheModInfoConf(s erb.Scope) string {
 					r.L(11)
 					r.Out(allowed)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}))
 			} else {
 				r.Text("    Allow from 127.0.0.1\n    Allow from ::1\n")
@@ -1420,7 +1420,7 @@ func ApacheModJkConf(s erb.Scope) string {
 			r.Text("=")
 			r.Out(value)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.L(13)
@@ -1461,7 +1461,7 @@ func ApacheModJkConf(s erb.Scope) string {
 			r.Text(" ")
 			r.Out(worker_name)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.L(30)
@@ -1474,7 +1474,7 @@ func ApacheModJkConf(s erb.Scope) string {
 			r.Text(" ")
 			r.Out(worker_name)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.L(35)
@@ -1660,7 +1660,7 @@ func ApacheModJkConf(s erb.Scope) string {
 			r.L(112)
 			r.Out(fwd_option)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.L(115)
@@ -1672,7 +1672,7 @@ func ApacheModJkConf(s erb.Scope) string {
 			r.Out(variable)
 			if !(erb.Truthy(r.EmptyQ(value))) {
 				r.Text(" value")
-				return r.Erbout()
+				return r.BlockOut()
 			}
 			return nil
 		}))
@@ -1709,12 +1709,12 @@ func ApacheModJkConf(s erb.Scope) string {
 					r.Text(" ")
 					r.Out(value)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}
 				return nil
 			}))
 			r.Text("  </Location>\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.Text("</IfModule>\n")
@@ -1743,7 +1743,7 @@ func ApacheModJkUriworkermapProperties(s erb.Scope) string {
 			r.Text(" = ")
 			r.Out(worker)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}))
 	return r.Result()
@@ -1763,7 +1763,7 @@ func ApacheModJkWorkersProperties(s erb.Scope) string {
 			r.L(41)
 			r.Out(list)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.L(44)
@@ -1797,7 +1797,7 @@ func ApacheModJkWorkersProperties(s erb.Scope) string {
 					r.Text("=")
 					r.Out(value)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}
 				return nil
 			}))
@@ -1888,7 +1888,7 @@ func ApacheModLoad(s erb.Scope) string {
 			r.L(3)
 			r.Out(loadfile)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("\n")
 	}
@@ -1921,7 +1921,7 @@ func ApacheModMimeConf(s erb.Scope) string {
 			r.Text(" ")
 			r.Out(extension)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}))
 	r.Text("\n")
@@ -2019,7 +2019,7 @@ func ApacheModPagespeedConf(s erb.Scope) string {
 		r.L(12)
 		r.Out(server)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("\nModPagespeedRewriteLevel ")
 	r.L(15)
@@ -2031,7 +2031,7 @@ func ApacheModPagespeedConf(s erb.Scope) string {
 		r.L(18)
 		r.Out(filter)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("\n")
 	r.L(21)
@@ -2040,7 +2040,7 @@ func ApacheModPagespeedConf(s erb.Scope) string {
 		r.L(22)
 		r.Out(filter)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("\n")
 	r.L(25)
@@ -2049,7 +2049,7 @@ func ApacheModPagespeedConf(s erb.Scope) string {
 		r.L(26)
 		r.Out(filter)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("\nModPagespeedRewriteDeadlinePerFlushMs ")
 	r.L(29)
@@ -2168,7 +2168,7 @@ func ApacheModPagespeedConf(s erb.Scope) string {
 			r.Text(" ")
 			r.Out(value)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	return r.Result()
@@ -2474,7 +2474,7 @@ func ApacheModPassengerConf(s erb.Scope) string {
 			r.L(129)
 			r.Out(passenger_pre_start)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.L(132)
@@ -2935,7 +2935,7 @@ func ApacheModReqtimeoutConf(s erb.Scope) string {
 		r.L(2)
 		r.Out(timeout)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	return r.Result()
 }
@@ -3487,7 +3487,7 @@ func ApacheVhostAccessLog(s erb.Scope) string {
 		r.Text(" ")
 		r.Out(env)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	return r.Result()
 }
@@ -3519,13 +3519,13 @@ func ApacheVhostAdditionalIncludes(s erb.Scope) string {
 			r.L(5)
 			r.Out(include)
 			r.Text("\"\n")
-			return r.Erbout()
+			return r.BlockOut()
 		} else {
 			r.Text("  Include \"")
 			r.L(7)
 			r.Out(include)
 			r.Text("\"\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}
 	}))
 	return r.Result()
@@ -3550,7 +3550,7 @@ func ApacheVhostAliases(s erb.Scope) string {
 					r.Text(" \"")
 					r.Out(r.ArefStr(alias_statement, "path"))
 					r.Text("\"\n")
-					return r.Erbout()
+					return r.BlockOut()
 				} else {
 					r.L(7)
 					if (erb.Truthy(r.ArefStr(alias_statement, "aliasmatch"))) && (!erb.EqualStr(r.ArefStr(alias_statement, "aliasmatch"), "")) {
@@ -3560,7 +3560,7 @@ func ApacheVhostAliases(s erb.Scope) string {
 						r.Text(" \"")
 						r.Out(r.ArefStr(alias_statement, "path"))
 						r.Text("\"\n")
-						return r.Erbout()
+						return r.BlockOut()
 					} else {
 						r.L(9)
 						if (erb.Truthy(r.ArefStr(alias_statement, "scriptalias"))) && (!erb.EqualStr(r.ArefStr(alias_statement, "scriptalias"), "")) {
@@ -3570,7 +3570,7 @@ func ApacheVhostAliases(s erb.Scope) string {
 							r.Text(" \"")
 							r.Out(r.ArefStr(alias_statement, "path"))
 							r.Text("\"\n")
-							return r.Erbout()
+							return r.BlockOut()
 						} else {
 							r.L(11)
 							if (erb.Truthy(r.ArefStr(alias_statement, "scriptaliasmatch"))) && (!erb.EqualStr(r.ArefStr(alias_statement, "scriptaliasmatch"), "")) {
@@ -3580,7 +3580,7 @@ func ApacheVhostAliases(s erb.Scope) string {
 								r.Text(" \"")
 								r.Out(r.ArefStr(alias_statement, "path"))
 								r.Text("\"\n")
-								return r.Erbout()
+								return r.BlockOut()
 							}
 							return nil
 						}
@@ -3842,7 +3842,7 @@ func ApacheVhostAuthOidc(s erb.Scope) string {
 			r.Out(key)
 			r.Text(" ")
 			r.Out(value)
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("\n")
 	}
@@ -3970,7 +3970,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						r.L(35)
 						r.Out(header)
 						r.Text("\n")
-						return r.Erbout()
+						return r.BlockOut()
 					}))
 				}
 				r.L(38)
@@ -4041,7 +4041,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						r.L(66)
 						r.Out(r.Function("template", erb.NewArray(erb.S("apache/vhost/_require.erb"))))
 						r.Text("    </Limit>\n")
-						return r.Erbout()
+						return r.BlockOut()
 					}))
 				}
 				r.L(70)
@@ -4058,7 +4058,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						r.L(74)
 						r.Out(r.Function("template", erb.NewArray(erb.S("apache/vhost/_require.erb"))))
 						r.Text("    </LimitExcept>\n")
-						return r.Erbout()
+						return r.BlockOut()
 					}))
 				}
 				r.L(78)
@@ -4075,7 +4075,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						r.L(81)
 						r.Out(r.ArefStr(addhandler, "handler"))
 						r.Text("\n    </FilesMatch>\n")
-						return r.Erbout()
+						return r.BlockOut()
 					}))
 				}
 				r.L(85)
@@ -4100,7 +4100,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						r.L(93)
 						r.Out(h2_push_resource)
 						r.Text("\n")
-						return r.Erbout()
+						return r.BlockOut()
 					}))
 				}
 				r.L(96)
@@ -4380,7 +4380,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						r.L(210)
 						r.Out(r.Interp(flag, " ", value))
 						r.Text("\n")
-						return r.Erbout()
+						return r.BlockOut()
 					}))
 				}
 				r.L(213)
@@ -4391,7 +4391,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						r.L(215)
 						r.Out(r.Interp(key, " ", value))
 						r.Text("\n")
-						return r.Erbout()
+						return r.BlockOut()
 					}))
 				}
 				r.L(218)
@@ -4412,7 +4412,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						r.L(221)
 						r.Out(r.Interp(flag, " ", value))
 						r.Text("\n")
-						return r.Erbout()
+						return r.BlockOut()
 					}))
 				}
 				r.L(224)
@@ -4423,7 +4423,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						r.L(226)
 						r.Out(r.Interp(key, " ", value))
 						r.Text("\n")
-						return r.Erbout()
+						return r.BlockOut()
 					}))
 				}
 				r.L(229)
@@ -4441,7 +4441,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						r.L(234)
 						r.Out(r.Interp(include))
 						r.Text("'\n")
-						return r.Erbout()
+						return r.BlockOut()
 					}))
 				}
 				r.L(237)
@@ -4454,7 +4454,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						r.Text(" ")
 						r.Out(r.ArefStr(error_document, "document"))
 						r.Text("\n")
-						return r.Erbout()
+						return r.BlockOut()
 					}))
 				}
 				r.L(242)
@@ -4612,7 +4612,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						r.L(307)
 						r.Out(groupattr)
 						r.Text("\n")
-						return r.Erbout()
+						return r.BlockOut()
 					}))
 				}
 				r.L(310)
@@ -4652,7 +4652,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						r.L(327)
 						r.Out(rule)
 						r.Text("\n")
-						return r.Erbout()
+						return r.BlockOut()
 					}))
 				}
 				r.L(330)
@@ -4732,7 +4732,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 									r.L(361)
 									r.Out(command)
 									r.Text("\n")
-									return r.Erbout()
+									return r.BlockOut()
 								}))
 							}))
 						}
@@ -4744,7 +4744,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 								r.L(367)
 								r.Out(command)
 								r.Text("\n")
-								return r.Erbout()
+								return r.BlockOut()
 							}))
 						}))
 					}))
@@ -4757,7 +4757,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						r.L(374)
 						r.Out(setenv)
 						r.Text("\n")
-						return r.Erbout()
+						return r.BlockOut()
 					}))
 				}
 				r.L(377)
@@ -4793,7 +4793,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 							r.Text(" ")
 							r.Out(value)
 							r.Text("\n")
-							return r.Erbout()
+							return r.BlockOut()
 						}))
 					}
 					r.L(392)
@@ -4907,7 +4907,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 							r.Text("\" \"")
 							r.Out(value)
 							r.Text("\"\n")
-							return r.Erbout()
+							return r.BlockOut()
 						}))
 					}
 					r.L(441)
@@ -4932,7 +4932,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 							r.L(449)
 							r.Out(cond)
 							r.Text("\n")
-							return r.Erbout()
+							return r.BlockOut()
 						}))
 					}
 					r.L(452)
@@ -4954,7 +4954,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 							r.L(460)
 							r.Out(request_statement)
 							r.Text("\n")
-							return r.Erbout()
+							return r.BlockOut()
 						}
 						return nil
 					}))
@@ -4975,7 +4975,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 								r.Out(key)
 								r.Text("=")
 								r.Out(r.Aref(r.ArefStr(proxy, "params"), key))
-								return r.Erbout()
+								return r.BlockOut()
 							}))
 						}
 						r.L(471)
@@ -5006,7 +5006,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 									r.Text(" ")
 									r.Out(r.ArefStr(reverse_cookies, "url"))
 									r.Text("\n")
-									return r.Erbout()
+									return r.BlockOut()
 								}
 								return nil
 							}))
@@ -5024,7 +5024,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 								r.L(487)
 								r.Out(reverse_url)
 								r.Text("\n")
-								return r.Erbout()
+								return r.BlockOut()
 							}))
 						}
 						r.L(490)
@@ -5035,11 +5035,11 @@ func ApacheVhostDirectories(s erb.Scope) string {
 								r.L(492)
 								r.Out(setenv_var)
 								r.Text("\n")
-								return r.Erbout()
+								return r.BlockOut()
 							}))
 						}
 						r.Text("      ")
-						return r.Erbout()
+						return r.BlockOut()
 					}))
 				}
 				r.L(497)
@@ -5053,7 +5053,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(500)
 				r.Out(provider)
 				r.Text(">\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}
 			return nil
 		}))
@@ -5100,7 +5100,7 @@ func ApacheVhostErrorDocument(s erb.Scope) string {
 				r.Text(" ")
 				r.Out(r.ArefStr(error_document, "document"))
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}
 			return nil
 		}))
@@ -5168,7 +5168,7 @@ func ApacheVhostFileFooter(s erb.Scope) string {
 		r.L(2)
 		r.Out(k)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("</VirtualHost>\n")
 	r.L(5)
@@ -5179,7 +5179,7 @@ func ApacheVhostFileFooter(s erb.Scope) string {
 			r.L(7)
 			r.Out(passenger_pre_start)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	return r.Result()
@@ -5207,7 +5207,7 @@ func ApacheVhostFileHeader(s erb.Scope) string {
 		r.Text(" ")
 		r.Out(v)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.L(11)
 	if (erb.Truthy(r.IVar("servername"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("servername"))))) {
@@ -5286,7 +5286,7 @@ func ApacheVhostFilters(s erb.Scope) string {
 				r.L(7)
 				r.Out(filter)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}
 			return nil
 		}))
@@ -5309,7 +5309,7 @@ func ApacheVhostHeader(s erb.Scope) string {
 				r.L(7)
 				r.Out(header_statement)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}
 			return nil
 		}))
@@ -5378,7 +5378,7 @@ func ApacheVhostHttp2(s erb.Scope) string {
 			r.L(27)
 			r.Out(expr)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.L(29)
 		r.Each(r.IVar("h2_push_resource"), erb.Blk1(func(expr erb.Value) erb.Value {
@@ -5386,7 +5386,7 @@ func ApacheVhostHttp2(s erb.Scope) string {
 			r.L(30)
 			r.Out(expr)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.L(33)
@@ -5533,7 +5533,7 @@ func ApacheVhostJkMounts(s erb.Scope) string {
 					r.Text(" ")
 					r.Out(r.ArefStr(jk, "worker"))
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				} else {
 					r.L(7)
 					if (erb.Truthy(r.HasKeyQ(jk, erb.S("unmount")))) && (erb.Truthy(r.HasKeyQ(jk, erb.S("worker")))) {
@@ -5543,7 +5543,7 @@ func ApacheVhostJkMounts(s erb.Scope) string {
 						r.Text(" ")
 						r.Out(r.ArefStr(jk, "worker"))
 						r.Text("\n")
-						return r.Erbout()
+						return r.BlockOut()
 					}
 					return nil
 				}
@@ -5618,14 +5618,14 @@ func ApacheVhostLogging(s erb.Scope) string {
 					r.Text(" \"")
 					r.Out(fmt)
 					r.Text("\"\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}))
 			} else {
 				r.Text("  ErrorLogFormat \"")
 				r.L(18)
 				r.Out(lfmt)
 				r.Text("\"\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}
 		}))
 	}
@@ -5942,7 +5942,7 @@ func ApacheVhostPhp(s erb.Scope) string {
 				r.Text(" \"")
 				r.Out(value)
 				r.Text("\"\n")
-				return r.Erbout()
+				return r.BlockOut()
 			} else {
 				r.Text("  php_value ")
 				r.L(6)
@@ -5950,7 +5950,7 @@ func ApacheVhostPhp(s erb.Scope) string {
 				r.Text(" ")
 				r.Out(value)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}
 		}))
 	}
@@ -5972,7 +5972,7 @@ func ApacheVhostPhp(s erb.Scope) string {
 			r.Text(" ")
 			r.Out(flag)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	return r.Result()
@@ -5992,7 +5992,7 @@ func ApacheVhostPhpAdmin(s erb.Scope) string {
 			r.Text(" ")
 			r.Out(value)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.L(6)
@@ -6013,7 +6013,7 @@ func ApacheVhostPhpAdmin(s erb.Scope) string {
 			r.Text(" ")
 			r.Out(flag)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	return r.Result()
@@ -6060,7 +6060,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 			r.L(27)
 			r.Out(uri)
 			r.Text(" !\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.L(29)
 		r.Each(r.Array(r.ArefStr(proxy, "no_proxy_uris_match")), erb.Blk1(func(uri erb.Value) erb.Value {
@@ -6068,7 +6068,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 			r.L(30)
 			r.Out(uri)
 			r.Text(" !\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("  ProxyPass ")
 		r.L(32)
@@ -6084,7 +6084,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 				r.Out(key)
 				r.Text("=")
 				r.Out(r.Aref(r.ArefStr(proxy, "params"), key))
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		}
 		r.L(37)
@@ -6115,7 +6115,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 					r.Text(" ")
 					r.Out(r.ArefStr(reverse_cookies, "url"))
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}
 				return nil
 			}))
@@ -6137,7 +6137,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 				r.Text(" ")
 				r.Out(reverse_url)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		}
 		r.L(56)
@@ -6148,7 +6148,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 				r.L(58)
 				r.Out(setenv_var)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		}
 		return nil
@@ -6162,7 +6162,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 			r.L(64)
 			r.Out(uri)
 			r.Text(" !\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.L(66)
 		r.Each(r.Array(r.ArefStr(proxy, "no_proxy_uris_match")), erb.Blk1(func(uri erb.Value) erb.Value {
@@ -6170,7 +6170,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 			r.L(67)
 			r.Out(uri)
 			r.Text(" !\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("  ProxyPassMatch ")
 		r.L(69)
@@ -6186,7 +6186,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 				r.Out(key)
 				r.Text("=")
 				r.Out(r.Aref(r.ArefStr(proxy, "params"), key))
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		}
 		r.L(74)
@@ -6213,7 +6213,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 				r.Text(" ")
 				r.Out(reverse_url)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		}
 		r.L(83)
@@ -6224,7 +6224,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 				r.L(85)
 				r.Out(setenv_var)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		}
 		return nil
@@ -6237,7 +6237,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 			r.L(91)
 			r.Out(uri)
 			r.Text(" !\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("  ProxyPass        / ")
 		r.L(93)
@@ -6255,7 +6255,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 			r.L(98)
 			r.Out(uri)
 			r.Text(" !\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("  ProxyPassMatch   / ")
 		r.L(100)
@@ -6306,7 +6306,7 @@ func ApacheVhostRedirect(s erb.Scope) string {
 			r.Text(" ")
 			r.Out(r.Aref(r.IVar("redirect_dest_a"), i))
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.L(13)
@@ -6352,7 +6352,7 @@ func ApacheVhostRedirect(s erb.Scope) string {
 			r.Text(" ")
 			r.Out(r.Aref(r.IVar("redirectmatch_dest_a"), i))
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	} else {
 		r.L(25)
@@ -6386,7 +6386,7 @@ func ApacheVhostRedirect(s erb.Scope) string {
 				r.Text(" ")
 				r.Out(r.Aref(r.IVar("redirectmatch_dest_a"), i))
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		}
 	}
@@ -6408,7 +6408,7 @@ func ApacheVhostRequestheader(s erb.Scope) string {
 				r.L(7)
 				r.Out(request_statement)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}
 			return nil
 		}))
@@ -6443,7 +6443,7 @@ func ApacheVhostRequire(s erb.Scope) string {
 						r.L(9)
 						r.Out(r.Strip(req))
 						r.Text("\n")
-						return r.Erbout()
+						return r.BlockOut()
 					}))
 					r.Text("    </Require")
 					r.L(11)
@@ -6460,7 +6460,7 @@ func ApacheVhostRequire(s erb.Scope) string {
 					r.L(17)
 					r.Out(req)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}))
 			}
 		}
@@ -6502,7 +6502,7 @@ func ApacheVhostRequire(s erb.Scope) string {
 					r.L(39)
 					r.Out(restrict)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}))
 			} else {
 				r.Text("    Deny ")
@@ -6521,7 +6521,7 @@ func ApacheVhostRequire(s erb.Scope) string {
 					r.L(48)
 					r.Out(access)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}))
 			} else {
 				r.Text("    Allow ")
@@ -6597,7 +6597,7 @@ func ApacheVhostRewrite(s erb.Scope) string {
 						r.L(21)
 						r.Out(command)
 						r.Text("\n")
-						return r.Erbout()
+						return r.BlockOut()
 					}))
 				}))
 			}
@@ -6611,7 +6611,7 @@ func ApacheVhostRewrite(s erb.Scope) string {
 						r.L(28)
 						r.Out(command)
 						r.Text("\n")
-						return r.Erbout()
+						return r.BlockOut()
 					}))
 				}))
 			}
@@ -6623,10 +6623,10 @@ func ApacheVhostRewrite(s erb.Scope) string {
 					r.L(34)
 					r.Out(command)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}))
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		}))
 	}
@@ -6648,7 +6648,7 @@ func ApacheVhostRewrite(s erb.Scope) string {
 				r.L(49)
 				r.Out(cond)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		}
 		r.Text("  RewriteRule ")
@@ -6700,7 +6700,7 @@ func ApacheVhostScriptalias(s erb.Scope) string {
 					r.Text(" \"")
 					r.Out(r.ArefStr(salias, "path"))
 					r.Text("\"\n")
-					return r.Erbout()
+					return r.BlockOut()
 				} else {
 					r.L(19)
 					if (erb.Truthy(r.ArefStr(salias, "aliasmatch"))) && (!erb.EqualStr(r.ArefStr(salias, "aliasmatch"), "")) {
@@ -6710,7 +6710,7 @@ func ApacheVhostScriptalias(s erb.Scope) string {
 						r.Text(" \"")
 						r.Out(r.ArefStr(salias, "path"))
 						r.Text("\"\n")
-						return r.Erbout()
+						return r.BlockOut()
 					}
 					return nil
 				}
@@ -6752,10 +6752,10 @@ func ApacheVhostSecurity(s erb.Scope) string {
 				r.L(12)
 				r.Out(rule)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 			r.Text("  </LocationMatch>\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.L(17)
@@ -6782,10 +6782,10 @@ func ApacheVhostSecurity(s erb.Scope) string {
 				r.L(26)
 				r.Out(rule)
 				r.Text("\"\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 			r.Text("  </LocationMatch>\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.L(31)
@@ -6802,10 +6802,10 @@ func ApacheVhostSecurity(s erb.Scope) string {
 				r.L(35)
 				r.Out(rule)
 				r.Text("\"\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 			r.Text("  </LocationMatch>\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.L(40)
@@ -6832,7 +6832,7 @@ func ApacheVhostServeralias(s erb.Scope) string {
 			r.L(5)
 			r.Out(serveralias)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	return r.Result()
@@ -6859,7 +6859,7 @@ func ApacheVhostSetenv(s erb.Scope) string {
 			r.L(5)
 			r.Out(envvar)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.L(8)
@@ -6870,7 +6870,7 @@ func ApacheVhostSetenv(s erb.Scope) string {
 			r.L(10)
 			r.Out(envifvar)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.L(13)
@@ -6881,7 +6881,7 @@ func ApacheVhostSetenv(s erb.Scope) string {
 			r.L(15)
 			r.Out(envifncvar)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	return r.Result()
@@ -7208,7 +7208,7 @@ func ApacheVhostWsgi(s erb.Scope) string {
 						r.L(15)
 						r.Out(key)
 						r.Text("\n")
-						return r.Erbout()
+						return r.BlockOut()
 					} else {
 						r.Text("  WSGIDaemonProcess ")
 						r.L(17)
@@ -7219,7 +7219,7 @@ func ApacheVhostWsgi(s erb.Scope) string {
 							return r.Interp(k, "=", v)
 						})), erb.NoBlock), erb.S(" ")))
 						r.Text("\n")
-						return r.Erbout()
+						return r.BlockOut()
 					}
 				}))
 			}
@@ -7256,7 +7256,7 @@ func ApacheVhostWsgi(s erb.Scope) string {
 				r.Text(" \"")
 				r.Out(r.Aref(r.IVar("wsgi_script_aliases_match"), key))
 				r.Text("\"\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}
 			return nil
 		}))
@@ -7275,7 +7275,7 @@ func ApacheVhostWsgi(s erb.Scope) string {
 					r.Text(" ")
 					r.Out(r.Join(r.Aref(r.IVar("wsgi_script_aliases"), key), erb.S(" ")))
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				} else {
 					r.Text("  WSGIScriptAlias ")
 					r.L(40)
@@ -7283,7 +7283,7 @@ func ApacheVhostWsgi(s erb.Scope) string {
 					r.Text(" \"")
 					r.Out(r.Aref(r.IVar("wsgi_script_aliases"), key))
 					r.Text("\"\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}
 			}
 			return nil
@@ -7557,7 +7557,7 @@ func CeilometerEventPipelineYaml(s erb.Scope) string {
 		r.L(12)
 		r.Out(publisher)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	return r.Result()
 }
@@ -7573,7 +7573,7 @@ func CeilometerPipelineYaml(s erb.Scope) string {
 		r.L(12)
 		r.Out(publisher)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	return r.Result()
 }
@@ -7592,7 +7592,7 @@ func CeilometerPollingYaml(s erb.Scope) string {
 		r.L(7)
 		r.Out(meter)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	return r.Result()
 }
@@ -7612,7 +7612,7 @@ func ChronyChronyConfArchlinux(s erb.Scope) string {
 			r.Text(" ")
 			r.Out(r.Join(r.Aref(r.IVar("servers"), server), erb.S(" ")))
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	} else {
 		r.L(51)
@@ -7621,7 +7621,7 @@ func ChronyChronyConfArchlinux(s erb.Scope) string {
 			r.L(52)
 			r.Out(server)
 			r.Text(" iburst\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.Text("\n#server 0.nl.pool.ntp.org\n#server 1.nl.pool.ntp.org\n#server 2.nl.pool.ntp.org\n#server 3.nl.pool.ntp.org\n \n# However, for dial-up use you probably want these instead.  The word\n# 'offline' means that the server is not visible at boot time.  Use\n# chronyc's 'online' command to tell chronyd that these servers have\n# become visible after you go on-line.\n\n! server ntp0.your-isp.com offline\n! server ntp1.your-isp.com offline\n! server ntp.public-server.org offline\n\n# You may want to specify NTP 'peers' instead.  If you run a network\n# with a lot of computers and want several computers running chrony to\n# have the 'front-line' interface to the public NTP servers, you can\n# 'peer' these machines together to increase robustness.\n\n! peer ntp0.my-company.com\n\n# There are other options to the 'server' and 'peer' directives that you\n# might want to use.  For example, you can ignore measurements whose\n# round-trip-time is too large (indicating that the measurement is\n# probably useless, because you don't know which way the measurement\n# message got held up.)  Consult the full documentation for details.\n\n#######################################################################\n### AVOIDING POTENTIALLY BOGUS CHANGES TO YOUR CLOCK\n#\n# To avoid changes being made to your computer's gain/loss compensation\n# when the measurement history is too erratic, you might want to enable\n# one of the following lines.  The first seems good for dial-up (or\n# other high-latency connections like slow leased lines), the second\n# seems OK for a LAN environment.\n\n! maxupdateskew 100\n! maxupdateskew 5\n\n#######################################################################\n### FILENAMES ETC\n# Chrony likes to keep information about your computer's clock in files.\n# The 'driftfile' stores the computer's clock gain/loss rate in parts\n# per million.  When chronyd starts, the system clock can be tuned\n# immediately so that it doesn't gain or lose any more time.  You\n# generally want this, so it is uncommented.\n\ndriftfile /etc/chrony.drift\n\n# If you want to use the program called chronyc to configure aspects of\n# chronyd's operation once it is running (e.g. tell it the Internet link\n# has gone up or down), you need a password.  This is stored in the\n# following keys file.  (You also need keys to support authenticated NTP\n# exchanges between cooperating machines.)  Again, this option is\n# assumed by default.\n\nkeyfile /etc/chrony.keys\n\n# chronyd can save the measurement history for the servers to files when\n# it it exits.  This is useful in 2 situations:\n#\n# 1. On Linux, if you stop chronyd and restart it with '-r' (e.g. after\n# an upgrade), the old measurements will still be relevant when chronyd\n# is restarted.  This will reduce the time needed to get accurate\n# gain/loss measurements, especially with a dial-up link.\n#\n# 2. Again on Linux, if you use the RTC support and start chronyd with\n# '-r -s' on bootup, measurements from the last boot will still be\n# useful (the real time clock is used to 'flywheel' chronyd between\n# boots).\n#\n# Enable these two options to use this.\n\ndumponexit\ndumpdir /var/log/chrony\n\n# chronyd writes its process ID to a file.  If you try to start a second\n# copy of chronyd, it will detect that the process named in the file is\n# still running and bail out.  If you want to change the path to the PID\n# file, uncomment this line and edit it.  The default path is shown.\n\n! pidfile /var/run/chronyd.pid\n\n#######################################################################\n### INITIAL CLOCK CORRECTION\n# This option is only useful if your NTP servers are visible at boot\n# time.  This probably means you are on a LAN.  If so, the following\n# option will choose the best-looking of the servers and correct the\n# system time to that.  The value '10' means that if the error is less\n# than 10 seconds, it will be gradually removed by speeding up or\n# slowing down your computer's clock until it is correct.  If the error\n# is above 10 seconds, an immediate time jump will be applied to correct\n# it.  Some software can get upset if the system clock jumps (especially\n# backwards), so be careful!\n\n! initstepslew 10 ntp0.your-company.com ntp1.your-company.com ntp2.your-company.com\n\n#######################################################################\n### LOGGING\n# If you want to log information about the time measurements chronyd has\n# gathered, you might want to enable the following lines.  You probably\n# only need this if you really enjoy looking at the logs, you want to\n# produce some graphs of your system's timekeeping performance, or you\n# need help in debugging a problem.\n\n! logdir /var/log/chrony\n! log measurements statistics tracking\n\n# If you have real time clock support enabled (see below), you might want\n# this line instead:\n\n! log measurements statistics tracking rtc\n\n#######################################################################\n### ACTING AS AN NTP SERVER\n# You might want the computer to be an NTP server for other computers.\n# e.g.  you might be running chronyd on a dial-up machine that has a LAN\n# sitting behind it with several 'satellite' computers on it.\n#\n# By default, chronyd does not allow any clients to access it.  You need\n# to explicitly enable access using 'allow' and 'deny' directives.\n#\n# e.g. to enable client access from the 192.168.*.* class B subnet,\n\n! allow 192.168/16\n\n")
@@ -7631,7 +7631,7 @@ func ChronyChronyConfArchlinux(s erb.Scope) string {
 		r.L(182)
 		r.Out(allowed)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("\n# .. but disallow the 192.168.100.* subnet of that,\n\n! deny 192.168.100/24\n\n# You can have as many allow and deny directives as you need.  The order\n# is unimportant.\n#\n\n# http://chrony.tuxfamily.org/manual.html#port-directive\nport ")
 	r.L(194)
@@ -7681,7 +7681,7 @@ func ChronyChronyConfArchlinux(s erb.Scope) string {
 								r.Text(" ")
 								r.Out(instance)
 								r.Text("\n")
-								return r.Erbout()
+								return r.BlockOut()
 							}))
 						}
 						return nil
@@ -7693,7 +7693,7 @@ func ChronyChronyConfArchlinux(s erb.Scope) string {
 					r.Text(" ")
 					r.Out(r.Aref(r.IVar("refclocks"), driver))
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}
 			}))
 		} else {
@@ -7703,7 +7703,7 @@ func ChronyChronyConfArchlinux(s erb.Scope) string {
 				r.L(328)
 				r.Out(refclock)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		}
 	}
@@ -7742,7 +7742,7 @@ func ChronyChronyConfDebian(s erb.Scope) string {
 			r.Text(" ")
 			r.Out(r.Join(r.Aref(r.IVar("servers"), server), erb.S(" ")))
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	} else {
 		r.L(5)
@@ -7751,7 +7751,7 @@ func ChronyChronyConfDebian(s erb.Scope) string {
 			r.L(6)
 			r.Out(server)
 			r.Text(" iburst\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.Text("\n")
@@ -7761,7 +7761,7 @@ func ChronyChronyConfDebian(s erb.Scope) string {
 		r.L(10)
 		r.Out(peer)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("\n# Ignore stratum in source selection.\nstratumweight 0\n\n# Record the rate at which the system clock gains/losses time.\ndriftfile /var/lib/chrony/drift\n\n# Enable kernel RTC synchronization.\nrtcsync\n\n# In first ")
 	r.L(22)
@@ -7781,7 +7781,7 @@ func ChronyChronyConfDebian(s erb.Scope) string {
 		r.L(29)
 		r.Out(allowed)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("\n# Listen for commands only on localhost.\nbindcmdaddress 127.0.0.1\nbindcmdaddress ::1\n\n# http://chrony.tuxfamily.org/manual.html#port-directive\nport ")
 	r.L(37)
@@ -7845,7 +7845,7 @@ func ChronyChronyConfDebian(s erb.Scope) string {
 								r.Text(" ")
 								r.Out(instance)
 								r.Text("\n")
-								return r.Erbout()
+								return r.BlockOut()
 							}))
 						}
 						return nil
@@ -7857,7 +7857,7 @@ func ChronyChronyConfDebian(s erb.Scope) string {
 					r.Text(" ")
 					r.Out(r.Aref(r.IVar("refclocks"), driver))
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}
 			}))
 		} else {
@@ -7867,7 +7867,7 @@ func ChronyChronyConfDebian(s erb.Scope) string {
 				r.L(81)
 				r.Out(refclock)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		}
 	}
@@ -7894,7 +7894,7 @@ func ChronyChronyConfRedhat(s erb.Scope) string {
 			r.Text(" ")
 			r.Out(r.Join(r.Aref(r.IVar("servers"), server), erb.S(" ")))
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	} else {
 		r.L(5)
@@ -7903,7 +7903,7 @@ func ChronyChronyConfRedhat(s erb.Scope) string {
 			r.L(6)
 			r.Out(server)
 			r.Text(" iburst\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.Text("\n")
@@ -7913,7 +7913,7 @@ func ChronyChronyConfRedhat(s erb.Scope) string {
 		r.L(10)
 		r.Out(peer)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("\n# Ignore stratum in source selection.\nstratumweight 0\n\n# Record the rate at which the system clock gains/losses time.\ndriftfile /var/lib/chrony/drift\n\n# Enable kernel RTC synchronization.\nrtcsync\n\n# In first ")
 	r.L(22)
@@ -7933,7 +7933,7 @@ func ChronyChronyConfRedhat(s erb.Scope) string {
 		r.L(29)
 		r.Out(allowed)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("\n# Listen for commands only on localhost.\nbindcmdaddress 127.0.0.1\nbindcmdaddress ::1\n\n# http://chrony.tuxfamily.org/manual.html#port-directive\nport ")
 	r.L(37)
@@ -7997,7 +7997,7 @@ func ChronyChronyConfRedhat(s erb.Scope) string {
 								r.Text(" ")
 								r.Out(instance)
 								r.Text("\n")
-								return r.Erbout()
+								return r.BlockOut()
 							}))
 						}
 						return nil
@@ -8009,7 +8009,7 @@ func ChronyChronyConfRedhat(s erb.Scope) string {
 					r.Text(" ")
 					r.Out(r.Aref(r.IVar("refclocks"), driver))
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}
 			}))
 		} else {
@@ -8019,7 +8019,7 @@ func ChronyChronyConfRedhat(s erb.Scope) string {
 				r.L(81)
 				r.Out(refclock)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		}
 	}
@@ -8050,7 +8050,7 @@ func ChronyChronyKeys(s erb.Scope) string {
 			r.L(5)
 			r.Out(line)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	return r.Result()
@@ -8087,7 +8087,7 @@ func CollectdCollectdConf(s erb.Scope) string {
 			r.L(17)
 			r.Out(path)
 			r.Text("\"")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("\n")
 	}
@@ -8136,7 +8136,7 @@ func CollectdCollectdConf(s erb.Scope) string {
 		r.L(35)
 		r.Out(obj)
 		r.Text("\"\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.L(37)
 	if ((erb.Truthy(r.IVar("internal_stats"))) && (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGt(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.5"))), int64(0)))) {
@@ -8300,7 +8300,7 @@ func CollectdCurlJsonConf(s erb.Scope) string {
 			r.Text("\"\n")
 		}
 		r.Text("    </Key>\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.L(72)
 	if erb.Truthy(r.StartWithQ(r.IVar("url"), erb.S("/"))) {
@@ -8553,7 +8553,7 @@ func CollectdPluginAggregationAggregatorConf(s erb.Scope) string {
 		r.L(33)
 		r.Out(groupby)
 		r.Text("\"\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("\n")
 	r.L(36)
@@ -8732,7 +8732,7 @@ func CollectdPluginApacheConf(s erb.Scope) string {
 			r.Text("\n")
 		}
 		r.Text("  </Instance>\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("</Plugin>\n")
 	return r.Result()
@@ -8866,11 +8866,11 @@ func CollectdPluginBindConf(s erb.Scope) string {
 				r.L(23)
 				r.Out(zone)
 				r.Text("\"\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		}
 		r.Text("  </View>\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("</Plugin>\n")
 	return r.Result()
@@ -8896,7 +8896,7 @@ func CollectdPluginCephConf(s erb.Scope) string {
 		r.L(7)
 		r.Out(daemon)
 		r.Text(".asok\"\n  </Daemon>\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("\n</Plugin>\n")
 	return r.Result()
@@ -8913,7 +8913,7 @@ func CollectdPluginCgroupsConf(s erb.Scope) string {
 		r.L(3)
 		r.Out(cgroup)
 		r.Text("\"\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("  IgnoreSelected ")
 	r.L(5)
@@ -8944,7 +8944,7 @@ func CollectdPluginChainConf(s erb.Scope) string {
 			r.Text(" \"")
 			r.Out(value)
 			r.Text("\"\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("    </Match>\n")
 		r.L(9)
@@ -8955,7 +8955,7 @@ func CollectdPluginChainConf(s erb.Scope) string {
 				r.L(11)
 				r.Out(r.ArefStr(target, "type"))
 				r.Text("\"\n")
-				return r.Erbout()
+				return r.BlockOut()
 			} else {
 				r.Text("    <Target \"")
 				r.L(13)
@@ -8969,14 +8969,14 @@ func CollectdPluginChainConf(s erb.Scope) string {
 					r.Text(" \"")
 					r.Out(value)
 					r.Text("\"\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}))
 				r.Text("    </Target>\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}
 		}))
 		r.Text("  </Rule>\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("   Target \"")
 	r.L(22)
@@ -9102,7 +9102,7 @@ func CollectdPluginDbiDatabaseConf(s erb.Scope) string {
 		r.Text("\" \"")
 		r.Out(value)
 		r.Text("\"\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.L(6)
 	if erb.Truthy(r.IVar("selectdb")) {
@@ -9124,7 +9124,7 @@ func CollectdPluginDbiDatabaseConf(s erb.Scope) string {
 		r.L(13)
 		r.Out(query)
 		r.Text("\"\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("  </Database>\n")
 	return r.Result()
@@ -9220,7 +9220,7 @@ func CollectdPluginDbiQueryConf(s erb.Scope) string {
 			r.Text("\"\n")
 		}
 		r.Text("      </Result>\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("  </Query>\n")
 	return r.Result()
@@ -9237,7 +9237,7 @@ func CollectdPluginDfConf(s erb.Scope) string {
 		r.L(3)
 		r.Out(dev)
 		r.Text("\"\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.L(5)
 	r.Each(r.IVar("mountpoints"), erb.Blk1(func(mp erb.Value) erb.Value {
@@ -9245,7 +9245,7 @@ func CollectdPluginDfConf(s erb.Scope) string {
 		r.L(6)
 		r.Out(mp)
 		r.Text("\"\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.L(8)
 	r.Each(r.IVar("fstypes"), erb.Blk1(func(fs erb.Value) erb.Value {
@@ -9253,7 +9253,7 @@ func CollectdPluginDfConf(s erb.Scope) string {
 		r.L(9)
 		r.Out(fs)
 		r.Text("\"\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("  IgnoreSelected ")
 	r.L(11)
@@ -9297,7 +9297,7 @@ func CollectdPluginDiskConf(s erb.Scope) string {
 		r.L(3)
 		r.Out(disk)
 		r.Text("\"\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("  IgnoreSelected ")
 	r.L(5)
@@ -9347,7 +9347,7 @@ func CollectdPluginEthstatConf(s erb.Scope) string {
 		r.L(3)
 		r.Out(interface_)
 		r.Text("\"\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.L(5)
 	r.Each(r.IVar("maps"), erb.Blk1(func(map_ erb.Value) erb.Value {
@@ -9355,7 +9355,7 @@ func CollectdPluginEthstatConf(s erb.Scope) string {
 		r.L(6)
 		r.Out(map_)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("  MappedOnly ")
 	r.L(8)
@@ -9478,7 +9478,7 @@ func CollectdPluginFilecountConf(s erb.Scope) string {
 				r.L(6)
 				r.Out(r.ArefStr(val, "instance"))
 				r.Text("\"\n  </Directory>\n")
-				return r.Erbout()
+				return r.BlockOut()
 			} else {
 				r.Text("  <Directory \"")
 				r.L(9)
@@ -9487,7 +9487,7 @@ func CollectdPluginFilecountConf(s erb.Scope) string {
 				r.L(10)
 				r.Out(key)
 				r.Text("\"\n  </Directory>\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}
 		}))
 		r.Text("</Plugin>\n")
@@ -9520,7 +9520,7 @@ func CollectdPluginFilterMatch(s erb.Scope) string {
 				r.Text(" \"")
 				r.Out(value)
 				r.Text("\"\n")
-				return r.Erbout()
+				return r.BlockOut()
 			} else {
 				r.L(8)
 				if ((erb.Truthy(r.KindOfQ(value, erb.Const("Integer")))) || (erb.Truthy(r.KindOfQ(value, erb.Const("TrueClass"))))) || (erb.Truthy(r.KindOfQ(value, erb.Const("FalseClass")))) {
@@ -9530,7 +9530,7 @@ func CollectdPluginFilterMatch(s erb.Scope) string {
 					r.Text(" ")
 					r.Out(value)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				} else {
 					r.L(10)
 					if erb.Truthy(r.KindOfQ(value, erb.Const("Array"))) {
@@ -9543,7 +9543,7 @@ func CollectdPluginFilterMatch(s erb.Scope) string {
 							return r.Interp("\"", entry, "\"")
 						})), erb.S(" ")))
 						r.Text("\n")
-						return r.Erbout()
+						return r.BlockOut()
 					}
 					return nil
 				}
@@ -9579,7 +9579,7 @@ func CollectdPluginFilterTarget(s erb.Scope) string {
 				r.Text(" \"")
 				r.Out(value)
 				r.Text("\"\n")
-				return r.Erbout()
+				return r.BlockOut()
 			} else {
 				r.L(8)
 				if (((erb.Truthy(r.KindOfQ(value, erb.Const("Integer")))) || (erb.Truthy(r.KindOfQ(value, erb.Const("Float"))))) || (erb.Truthy(r.KindOfQ(value, erb.Const("TrueClass"))))) || (erb.Truthy(r.KindOfQ(value, erb.Const("FalseClass")))) {
@@ -9589,7 +9589,7 @@ func CollectdPluginFilterTarget(s erb.Scope) string {
 					r.Text(" ")
 					r.Out(value)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				} else {
 					r.L(10)
 					if erb.Truthy(r.KindOfQ(value, erb.Const("Array"))) {
@@ -9602,7 +9602,7 @@ func CollectdPluginFilterTarget(s erb.Scope) string {
 							r.Text(" ")
 							r.Out(array_val)
 							r.Text("\n\t\t\t")
-							return r.Erbout()
+							return r.BlockOut()
 						}))
 					}
 					return nil
@@ -9628,7 +9628,7 @@ func CollectdPluginGenericjmxConfHeader(s erb.Scope) string {
 		r.L(4)
 		r.Out(jvmarg)
 		r.Text("\"\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("\n  LoadPlugin \"org.collectd.java.GenericJMX\"\n  <Plugin \"GenericJMX\">\n")
 	return r.Result()
@@ -9656,7 +9656,7 @@ func CollectdPluginGenericjmxConnectionConf(s erb.Scope) string {
 		r.L(7)
 		r.Out(collect)
 		r.Text("\"\n  ")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("  ")
 	r.L(9)
@@ -9711,7 +9711,7 @@ func CollectdPluginGenericjmxMbeanConf(s erb.Scope) string {
 		r.L(7)
 		r.Out(instance_from_item)
 		r.Text("\"\n  ")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("\n  ")
 	r.L(10)
@@ -9737,7 +9737,7 @@ func CollectdPluginGenericjmxMbeanConf(s erb.Scope) string {
 				r.L(18)
 				r.Out(instance_from_item)
 				r.Text("\"\n      ")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 			r.Text("    ")
 		}
@@ -9761,10 +9761,10 @@ func CollectdPluginGenericjmxMbeanConf(s erb.Scope) string {
 			r.L(23)
 			r.Out(attribute_item)
 			r.Text("\"\n    ")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("  </Value>\n  ")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("</MBean>\n")
 	return r.Result()
@@ -9842,7 +9842,7 @@ func CollectdPluginInterfaceConf(s erb.Scope) string {
 		r.L(3)
 		r.Out(interface_)
 		r.Text("\"\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("  IgnoreSelected ")
 	r.L(5)
@@ -9870,7 +9870,7 @@ func CollectdPluginIpmiConf(s erb.Scope) string {
 		r.L(3)
 		r.Out(sensor)
 		r.Text("\"\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("  IgnoreSelected ")
 	r.L(5)
@@ -9905,7 +9905,7 @@ func CollectdPluginIptablesConf(s erb.Scope) string {
 				r.Text(" ")
 				r.Out(chain)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		}))
 	}
@@ -9921,7 +9921,7 @@ func CollectdPluginIptablesConf(s erb.Scope) string {
 				r.Text(" ")
 				r.Out(chain6)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		}))
 	}
@@ -9940,7 +9940,7 @@ func CollectdPluginIrqConf(s erb.Scope) string {
 		r.L(3)
 		r.Out(irq)
 		r.Text("\"\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("  IgnoreSelected ")
 	r.L(5)
@@ -9962,7 +9962,7 @@ func CollectdPluginJavaConf(s erb.Scope) string {
 			r.L(4)
 			r.Out(arg)
 			r.Text("\"\n  ")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("  ")
 		r.L(6)
@@ -9980,10 +9980,10 @@ func CollectdPluginJavaConf(s erb.Scope) string {
 				r.L(10)
 				r.Out(opt)
 				r.Text("\n  ")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 			r.Text("  </Plugin>\n  ")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("</Plugin>\n")
 	}
@@ -10061,7 +10061,7 @@ func CollectdPluginMatchTpl(s erb.Scope) string {
 			r.Text("\"\n")
 		}
 		r.Text("  </Match>\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	return r.Result()
 }
@@ -10110,7 +10110,7 @@ func CollectdPluginMemcachedConf(s erb.Scope) string {
 			}
 		}
 		r.Text("  </Instance>\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("</Plugin>\n")
 	return r.Result()
@@ -10182,7 +10182,7 @@ func CollectdPluginNetlinkConf(s erb.Scope) string {
 		r.L(3)
 		r.Out(interface_)
 		r.Text("\"\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.L(5)
 	r.Each(r.IVar("verboseinterfaces"), erb.Blk1(func(verboseinterface erb.Value) erb.Value {
@@ -10190,7 +10190,7 @@ func CollectdPluginNetlinkConf(s erb.Scope) string {
 		r.L(6)
 		r.Out(verboseinterface)
 		r.Text("\"\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.L(8)
 	r.Each(r.IVar("qdiscs"), erb.Blk1(func(qdisc erb.Value) erb.Value {
@@ -10198,7 +10198,7 @@ func CollectdPluginNetlinkConf(s erb.Scope) string {
 		r.L(9)
 		r.Out(qdisc)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.L(11)
 	r.Each(r.IVar("classes"), erb.Blk1(func(c erb.Value) erb.Value {
@@ -10206,7 +10206,7 @@ func CollectdPluginNetlinkConf(s erb.Scope) string {
 		r.L(12)
 		r.Out(c)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.L(14)
 	r.Each(r.IVar("filters"), erb.Blk1(func(filter erb.Value) erb.Value {
@@ -10214,7 +10214,7 @@ func CollectdPluginNetlinkConf(s erb.Scope) string {
 		r.L(15)
 		r.Out(filter)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("  IgnoreSelected ")
 	r.L(17)
@@ -10522,7 +10522,7 @@ func CollectdPluginOpenldapConf(s erb.Scope) string {
 			r.Text("\"\n")
 		}
 		r.Text("  </Instance>\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("</Plugin>\n")
 	return r.Result()
@@ -10539,7 +10539,7 @@ func CollectdPluginOpenvpnConf(s erb.Scope) string {
 		r.L(3)
 		r.Out(sf)
 		r.Text("\"\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("  ImprovedNamingSchema ")
 	r.L(5)
@@ -10580,7 +10580,7 @@ func CollectdPluginOracleDatabaseConf(s erb.Scope) string {
 		r.L(6)
 		r.Out(query)
 		r.Text("\"\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("  </Database>")
 	return r.Result()
@@ -10627,7 +10627,7 @@ func CollectdPluginOracleQueryConf(s erb.Scope) string {
 			return r.Interp("\"", entry, "\"")
 		})), erb.S(" ")))
 		r.Text("\n    </Result>\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("  </Query>")
 	return r.Result()
@@ -10752,7 +10752,7 @@ func CollectdPluginPerlPlugin(s erb.Scope) string {
 			r.L(7)
 			r.Out(dir)
 			r.Text("\"\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.Text("  LoadPlugin \"")
@@ -10777,7 +10777,7 @@ func CollectdPluginPerlPlugin(s erb.Scope) string {
 					r.Text(" \"")
 					r.Out(v)
 					r.Text("\"\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}))
 			} else {
 				r.L(18)
@@ -10796,7 +10796,7 @@ func CollectdPluginPerlPlugin(s erb.Scope) string {
 							r.Text(" \"")
 							r.Out(v)
 							r.Text("\"\n")
-							return r.Erbout()
+							return r.BlockOut()
 						} else {
 							r.L(23)
 							if erb.Truthy(r.IsAQ(v, erb.Const("Array"))) {
@@ -10808,7 +10808,7 @@ func CollectdPluginPerlPlugin(s erb.Scope) string {
 									r.Text(" \"")
 									r.Out(l)
 									r.Text("\"\n")
-									return r.Erbout()
+									return r.BlockOut()
 								}))
 							} else {
 								r.L(27)
@@ -10829,7 +10829,7 @@ func CollectdPluginPerlPlugin(s erb.Scope) string {
 												r.Text(" \"")
 												r.Out(k)
 												r.Text("\"\n")
-												return r.Erbout()
+												return r.BlockOut()
 											}))
 										} else {
 											r.Text("        ")
@@ -10838,14 +10838,14 @@ func CollectdPluginPerlPlugin(s erb.Scope) string {
 											r.Text(" \"")
 											r.Out(j)
 											r.Text("\"\n")
-											return r.Erbout()
+											return r.BlockOut()
 										}
 									}))
 									r.Text("      </")
 									r.L(38)
 									r.Out(k)
 									r.Text(">\n")
-									return r.Erbout()
+									return r.BlockOut()
 								}
 								return nil
 							}
@@ -10855,7 +10855,7 @@ func CollectdPluginPerlPlugin(s erb.Scope) string {
 					r.L(41)
 					r.Out(key)
 					r.Text(">\n")
-					return r.Erbout()
+					return r.BlockOut()
 				} else {
 					r.Text("    ")
 					r.L(43)
@@ -10863,7 +10863,7 @@ func CollectdPluginPerlPlugin(s erb.Scope) string {
 					r.Text(" \"")
 					r.Out(value)
 					r.Text("\"\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}
 			}
 		}))
@@ -10957,7 +10957,7 @@ func CollectdPluginPostgresqlDatabaseConf(s erb.Scope) string {
 		r.L(33)
 		r.Out(query)
 		r.Text("\"\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("  </Database>")
 	return r.Result()
@@ -10982,7 +10982,7 @@ func CollectdPluginPostgresqlQueryConf(s erb.Scope) string {
 			r.L(5)
 			r.Out(param)
 			r.Text("\"\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.L(8)
@@ -11023,7 +11023,7 @@ func CollectdPluginPostgresqlQueryConf(s erb.Scope) string {
 		r.L(23)
 		r.Out(r.ArefStr(result, "valuesfrom"))
 		r.Text("\"\n      </Result>\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("  </Query>\n")
 	return r.Result()
@@ -11066,7 +11066,7 @@ func CollectdPluginProtocolsConf(s erb.Scope) string {
 				r.L(7)
 				r.Out(value)
 				r.Text("\"\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		}
 		r.L(12)
@@ -11151,11 +11151,11 @@ func CollectdPluginRedisConf(s erb.Scope) string {
 					r.L(21)
 					r.Out(instance)
 					r.Text("\"\n    </Query>\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}))
 			}
 			r.Text("  </Node>\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("</Plugin>\n")
 	}
@@ -11214,7 +11214,7 @@ func CollectdPluginRrdcachedConf(s erb.Scope) string {
 		r.L(20)
 		r.Out(timespan)
 		r.Text("\"\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.L(22)
 	if erb.Truthy(r.IVar("xff")) {
@@ -11254,7 +11254,7 @@ func CollectdPluginRrdtoolConf(s erb.Scope) string {
 		r.L(6)
 		r.Out(timespan)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("  XFF ")
 	r.L(8)
@@ -11292,7 +11292,7 @@ func CollectdPluginSensorsConf(s erb.Scope) string {
 			r.L(7)
 			r.Out(sensor)
 			r.Text("\"\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.L(10)
@@ -11319,7 +11319,7 @@ func CollectdPluginSmartConf(s erb.Scope) string {
 			r.L(4)
 			r.Out(disk)
 			r.Text("\"\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("  IgnoreSelected ")
 		r.L(6)
@@ -11424,7 +11424,7 @@ func CollectdPluginSnmpConf(s erb.Scope) string {
 				r.Text("\n")
 			}
 			r.Text("  </Data>\n\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.L(31)
 		r.Each(r.SortBy(r.IVar("hosts"), erb.Blk2(func(k, v erb.Value) erb.Value {
@@ -11499,7 +11499,7 @@ func CollectdPluginSnmpConf(s erb.Scope) string {
 				r.Text("\n")
 			}
 			r.Text("  </Host>\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("</Plugin>\n")
 	}
@@ -11719,7 +11719,7 @@ func CollectdPluginStatsdConf(s erb.Scope) string {
 		r.L(24)
 		r.Out(percentile)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.L(26)
 	if erb.Truthy(r.IVar("timerupper")) {
@@ -11781,7 +11781,7 @@ func CollectdPluginTcpconnsConf(s erb.Scope) string {
 			r.L(8)
 			r.Out(localport)
 			r.Text("\"\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.L(11)
@@ -11792,7 +11792,7 @@ func CollectdPluginTcpconnsConf(s erb.Scope) string {
 			r.L(13)
 			r.Out(remoteport)
 			r.Text("\"\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.L(16)
@@ -11819,7 +11819,7 @@ func CollectdPluginThermalConf(s erb.Scope) string {
 			r.L(4)
 			r.Out(device)
 			r.Text("\"\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("  IgnoreSelected ")
 		r.L(6)
@@ -11887,10 +11887,10 @@ func CollectdPluginVarnishConf(s erb.Scope) string {
 			r.Text(" ")
 			r.Out(v)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("  </Instance>\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("</Plugin>\n")
 	return r.Result()
@@ -12071,7 +12071,7 @@ func CollectdPluginWriteKafkaConf(s erb.Scope) string {
 			r.Text("\"\n    ")
 		}
 		r.Text("  </Topic>\n  ")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("</Plugin>\n")
 	return r.Result()
@@ -12228,7 +12228,7 @@ func CollectdTailFileConf(s erb.Scope) string {
 		r.L(14)
 		r.Out(r.ArefStr(match, "instance"))
 		r.Text("\"\n  </Match>\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text(" </File>\n</Plugin>\n")
 	return r.Result()
@@ -12361,7 +12361,7 @@ func CorosyncCorosyncConf(s erb.Scope) string {
 					r.L(51)
 					r.Out(addr)
 					r.Text("\n    }\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}))
 				r.Text("    bindnetaddr: ")
 				r.L(54)
@@ -12387,7 +12387,7 @@ func CorosyncCorosyncConf(s erb.Scope) string {
 				r.Text("\n")
 			}
 			r.Text("  }\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	} else {
 		r.L(64)
@@ -12426,7 +12426,7 @@ func CorosyncCorosyncConf(s erb.Scope) string {
 					r.Text("\n")
 				}
 				r.Text("  }\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		}
 	}
@@ -12515,7 +12515,7 @@ func CorosyncCorosyncConf(s erb.Scope) string {
 					r.Text("_addr: ")
 					r.Out(addr)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}))
 				r.L(135)
 				if erb.Truthy(r.NilQ(r.IVar("quorum_members_ids"))) {
@@ -12537,7 +12537,7 @@ func CorosyncCorosyncConf(s erb.Scope) string {
 					r.Text("\n")
 				}
 				r.Text("  }\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 			r.Text("}\n")
 		}
@@ -12598,7 +12598,7 @@ func DatacatSpecFixturesModulesDemo3HostgroupsCfg(s erb.Scope) string {
 		r.L(5)
 		r.Out(r.Join(r.Sort(r.Aref(r.IVar("data"), hostgroup), erb.NoBlock), erb.S(",")))
 		r.Text("\n}\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("\n")
 	return r.Result()
@@ -12643,7 +12643,7 @@ func DesignateAgentPoolsYaml(s erb.Scope) string {
 			r.L(14)
 			r.Out(r.ToS(r.IVar("mdns_port")))
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("\n      options:\n        host: ")
 		r.L(18)
@@ -12664,7 +12664,7 @@ func DesignateAgentPoolsYaml(s erb.Scope) string {
 		r.L(23)
 		r.Out(r.IVar("rndc_key_file"))
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	return r.Result()
 }
@@ -12683,7 +12683,7 @@ func DesignateBind9PoolsYaml(s erb.Scope) string {
 		r.L(9)
 		r.Out(r.ToS(priority))
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("\n  nameservers:\n")
 	r.L(13)
@@ -12695,7 +12695,7 @@ func DesignateBind9PoolsYaml(s erb.Scope) string {
 		r.L(15)
 		r.Out(r.ToS(r.IVar("dns_port")))
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("\n  targets:\n")
 	r.L(19)
@@ -12713,7 +12713,7 @@ func DesignateBind9PoolsYaml(s erb.Scope) string {
 			r.L(26)
 			r.Out(r.ToS(r.IVar("mdns_port")))
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("\n      options:\n        host: ")
 		r.L(30)
@@ -12734,7 +12734,7 @@ func DesignateBind9PoolsYaml(s erb.Scope) string {
 		r.L(35)
 		r.Out(r.IVar("rndc_key_file"))
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	return r.Result()
 }
@@ -12759,7 +12759,7 @@ func DesignatePdns4PoolsYaml(s erb.Scope) string {
 			r.L(14)
 			r.Out(r.ToS(r.IVar("mdns_port")))
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("\n      options:\n        host: ")
 		r.L(18)
@@ -12780,7 +12780,7 @@ func DesignatePdns4PoolsYaml(s erb.Scope) string {
 			r.L(23)
 			r.Out(r.IVar("tsigkey_name"))
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}
 		return nil
 	}))
@@ -12827,7 +12827,7 @@ func DnsNamedConf(s erb.Scope) string {
 			r.L(7)
 			r.Out(address)
 			r.Text("; ")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("} keys { ")
 		r.L(7)
@@ -12836,10 +12836,10 @@ func DnsNamedConf(s erb.Scope) string {
 			r.L(7)
 			r.Out(key)
 			r.Text("\"; ")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("};\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("};\n\noptions  {\n        include \"")
 	r.L(12)
@@ -12871,10 +12871,10 @@ func DnsNamedConf(s erb.Scope) string {
 			r.L(24)
 			r.Out(subnet)
 			r.Text(";\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("};\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.L(28)
 	if erb.Truthy(r.AnyQ(r.LookupVarStr("::dns::additional_directives"), erb.NoBlock)) {
@@ -12884,7 +12884,7 @@ func DnsNamedConf(s erb.Scope) string {
 			r.L(31)
 			r.Out(directive)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.Text("\n// Public view read by Server Admin\ninclude \"")
@@ -13057,7 +13057,7 @@ func DnsNamedZone(s erb.Scope) string {
 				r.Out(r.ArefStr(key_hash, "rr"))
 			}
 			r.Text(";\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("    };\n")
 	}
@@ -13173,7 +13173,7 @@ func DnsOptionsConf(s erb.Scope) string {
 		r.Text(" ")
 		r.Out(value)
 		r.Text(";\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	return r.Result()
 }
@@ -13711,7 +13711,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			r.L(17)
 			r.Out(tag)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.Text("\n")
@@ -13726,7 +13726,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			r.Text(": ")
 			r.Out(v)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.Text("\nfields_under_root: ")
@@ -13766,7 +13766,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			r.L(80)
 			r.Out(host)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.L(82)
 		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "loadbalance"), nil) {
@@ -13814,7 +13814,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 				r.Text(": ")
 				r.Out(v)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		}
 		r.L(103)
@@ -13854,7 +13854,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 					r.Text(": \"")
 					r.Out(r.ArefStr(pipeline, "pattern"))
 					r.Text("\"\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}
 				return nil
 			}))
@@ -13883,7 +13883,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 					r.Text(": \"")
 					r.Out(r.ArefStr(indice, "pattern"))
 					r.Text("\"\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}
 				return nil
 			}))
@@ -14005,7 +14005,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 					r.L(187)
 					r.Out(protocol)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}))
 			}
 			r.L(190)
@@ -14017,7 +14017,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 					r.L(193)
 					r.Out(ca)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}))
 			}
 			r.L(196)
@@ -14050,7 +14050,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 					r.L(208)
 					r.Out(cipher_suite)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}))
 			}
 			r.L(211)
@@ -14062,7 +14062,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 					r.L(214)
 					r.Out(curve_type)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}))
 			}
 		}
@@ -14084,7 +14084,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			r.L(227)
 			r.Out(host)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.L(229)
 		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl_certificate"), nil) {
@@ -14174,7 +14174,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 					r.L(269)
 					r.Out(ca)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}))
 			}
 			r.L(272)
@@ -14207,7 +14207,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 					r.L(284)
 					r.Out(cipher_suite)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}))
 			}
 			r.L(287)
@@ -14219,7 +14219,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 					r.L(290)
 					r.Out(curve_type)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}))
 			}
 		}
@@ -14241,7 +14241,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			r.L(303)
 			r.Out(host)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.L(305)
 		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "topic"), nil) {
@@ -14301,7 +14301,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 					r.L(332)
 					r.Out(value)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}))
 			}
 		}
@@ -14452,7 +14452,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 					r.L(404)
 					r.Out(protocol)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}))
 			}
 			r.L(407)
@@ -14464,7 +14464,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 					r.L(410)
 					r.Out(ca)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}))
 			}
 			r.L(413)
@@ -14497,7 +14497,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 					r.L(425)
 					r.Out(cipher_suite)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}))
 			}
 			r.L(428)
@@ -14509,7 +14509,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 					r.L(431)
 					r.Out(curve_type)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}))
 			}
 		}
@@ -14531,7 +14531,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			r.L(444)
 			r.Out(host)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.L(446)
 		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "port"), nil) {
@@ -14643,7 +14643,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 					r.L(493)
 					r.Out(protocol)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}))
 			}
 			r.L(496)
@@ -14655,7 +14655,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 					r.L(499)
 					r.Out(ca)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}))
 			}
 			r.L(502)
@@ -14688,7 +14688,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 					r.L(514)
 					r.Out(cipher_suite)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}))
 			}
 			r.L(517)
@@ -14700,7 +14700,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 					r.L(520)
 					r.Out(curve_type)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}))
 			}
 		}
@@ -14789,7 +14789,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			r.L(591)
 			r.Out(selector)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.L(594)
@@ -14895,7 +14895,7 @@ func FilebeatInputYml(s erb.Scope) string {
 					r.L(15)
 					r.Out(id)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}))
 				r.Text("    path: ")
 				r.L(17)
@@ -14928,7 +14928,7 @@ func FilebeatInputYml(s erb.Scope) string {
 						r.L(27)
 						r.Out(log_path)
 						r.Text("\n")
-						return r.Erbout()
+						return r.BlockOut()
 					}))
 					r.L(29)
 					if erb.Truthy(r.IVar("encoding")) {
@@ -14946,7 +14946,7 @@ func FilebeatInputYml(s erb.Scope) string {
 							r.L(35)
 							r.Out(include_line)
 							r.Text("'\n")
-							return r.Erbout()
+							return r.BlockOut()
 						}))
 					}
 					r.L(38)
@@ -14958,7 +14958,7 @@ func FilebeatInputYml(s erb.Scope) string {
 							r.L(41)
 							r.Out(exclude_line)
 							r.Text("'\n")
-							return r.Erbout()
+							return r.BlockOut()
 						}))
 					}
 					r.L(44)
@@ -14970,7 +14970,7 @@ func FilebeatInputYml(s erb.Scope) string {
 							r.L(47)
 							r.Out(exclude_file)
 							r.Text("\n")
-							return r.Erbout()
+							return r.BlockOut()
 						}))
 					}
 					r.L(50)
@@ -15195,7 +15195,7 @@ func FilebeatInputYml(s erb.Scope) string {
 				r.Text(": ")
 				r.Out(v)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		}
 		r.Text("  fields_under_root: ")
@@ -15211,7 +15211,7 @@ func FilebeatInputYml(s erb.Scope) string {
 				r.L(204)
 				r.Out(tag)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		}
 		r.L(207)
@@ -15246,7 +15246,7 @@ func FilebeatProspectorYml(s erb.Scope) string {
 		r.L(7)
 		r.Out(log_path)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.L(9)
 	if erb.Truthy(r.IVar("encoding")) {
@@ -15264,7 +15264,7 @@ func FilebeatProspectorYml(s erb.Scope) string {
 			r.L(15)
 			r.Out(include_line)
 			r.Text("'\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.L(18)
@@ -15276,7 +15276,7 @@ func FilebeatProspectorYml(s erb.Scope) string {
 			r.L(21)
 			r.Out(exclude_line)
 			r.Text("'\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.L(24)
@@ -15288,7 +15288,7 @@ func FilebeatProspectorYml(s erb.Scope) string {
 			r.L(27)
 			r.Out(exclude_file)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.L(30)
@@ -15302,7 +15302,7 @@ func FilebeatProspectorYml(s erb.Scope) string {
 			r.Text(": ")
 			r.Out(v)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.Text("      fields_under_root: ")
@@ -15318,7 +15318,7 @@ func FilebeatProspectorYml(s erb.Scope) string {
 			r.L(40)
 			r.Out(tag)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.L(43)
@@ -15624,7 +15624,7 @@ func GitoliteGitoliteRc(s erb.Scope) string {
 		r.L(26)
 		r.Out(r.Ljust(role, int64(20), erb.S(" ")))
 		r.Text(" =>  1,\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("    },\n\n    # the 'info' command prints this as additional info, if it is set\n")
 	r.L(31)
@@ -15659,7 +15659,7 @@ func GitoliteGitoliteRc(s erb.Scope) string {
 		r.Text(" =>  ")
 		r.Out(val)
 		r.Text(",\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("\n    # List of commands and features to enable\n    ENABLE => [\n")
 	r.L(57)
@@ -15668,7 +15668,7 @@ func GitoliteGitoliteRc(s erb.Scope) string {
 		r.L(58)
 		r.Out(command)
 		r.Text("',\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("    ],\n# per perl rules, this should be the last line in such a file:\n);\n")
 	r.L(63)
@@ -15678,7 +15678,7 @@ func GitoliteGitoliteRc(s erb.Scope) string {
 		r.Text(" =  ")
 		r.Out(val)
 		r.Text(";\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("1;\n")
 	return r.Result()
@@ -15694,7 +15694,7 @@ func GitoliteGroups(s erb.Scope) string {
 		r.L(2)
 		r.Out(comment)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.L(4)
 	r.Each(r.Array(r.IVar("groups")), erb.Blk1(func(group erb.Value) erb.Value {
@@ -15705,7 +15705,7 @@ func GitoliteGroups(s erb.Scope) string {
 			r.Text(" = ")
 			r.Out(r.Join(r.Array(r.IVar("members")), erb.S(" ")))
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		} else {
 			r.Text("@")
 			r.L(8)
@@ -15713,7 +15713,7 @@ func GitoliteGroups(s erb.Scope) string {
 			r.Text(" = ")
 			r.Out(r.Join(r.Array(r.IVar("members")), erb.S(" ")))
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}
 	}))
 	r.Text("\n")
@@ -15730,7 +15730,7 @@ func GitoliteRepo(s erb.Scope) string {
 		r.L(2)
 		r.Out(comment)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("repo ")
 	r.L(4)
@@ -15744,7 +15744,7 @@ func GitoliteRepo(s erb.Scope) string {
 		r.Text(" = ")
 		r.Out(r.Join(r.Array(rval), erb.S(" ")))
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("\n")
 	r.L(9)
@@ -15755,7 +15755,7 @@ func GitoliteRepo(s erb.Scope) string {
 		r.Text(" = ")
 		r.Out(oval)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.L(12)
 	r.Each(r.IVar("configs"), erb.Blk2(func(config, cval erb.Value) erb.Value {
@@ -15765,7 +15765,7 @@ func GitoliteRepo(s erb.Scope) string {
 		r.Text(" = '")
 		r.Out(cval)
 		r.Text("'\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.L(15)
 	r.Each(r.IVar("add_configs"), erb.Blk2(func(config, cval erb.Value) erb.Value {
@@ -15775,7 +15775,7 @@ func GitoliteRepo(s erb.Scope) string {
 		r.Text(" = '")
 		r.Out(cval)
 		r.Text("'\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("\n")
 	return r.Result()
@@ -15822,7 +15822,7 @@ func HaproxyFragmentsBind(s erb.Scope) string {
 				r.Text(" ")
 				r.Out(r.Join(r.Array(bind_params), erb.S(" ")))
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			})
 			r.L(8)
 			return r.Map(arg1_, arg2_)
@@ -15871,7 +15871,7 @@ func HaproxyFragmentsBind(s erb.Scope) string {
 				r.Text(" ")
 				r.Out(r.Join(r.Array(r.IVar("bind_options")), erb.S(" ")))
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		}))
 	}
@@ -15923,7 +15923,7 @@ func HaproxyFragmentsOptions(s erb.Scope) string {
 				r.Text(" ")
 				r.Out(item)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		}))
 	} else {
@@ -15947,7 +15947,7 @@ func HaproxyFragmentsOptions(s erb.Scope) string {
 						r.Text(" ")
 						r.Out(item)
 						r.Text("\n")
-						return r.Erbout()
+						return r.BlockOut()
 					}))
 				}))
 			}))
@@ -15978,7 +15978,7 @@ func HaproxyHaproxyBaseCfg(s erb.Scope) string {
 				r.Text("  ")
 				r.Out(item)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		} else {
 			r.Text("  ")
@@ -15987,7 +15987,7 @@ func HaproxyHaproxyBaseCfg(s erb.Scope) string {
 			r.Text("  ")
 			r.Out(val)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}
 	}))
 	r.Text("\ndefaults\n")
@@ -16008,7 +16008,7 @@ func HaproxyHaproxyBaseCfg(s erb.Scope) string {
 				r.Text("  ")
 				r.Out(item)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		} else {
 			r.Text("  ")
@@ -16017,7 +16017,7 @@ func HaproxyHaproxyBaseCfg(s erb.Scope) string {
 			r.Text("  ")
 			r.Out(val)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}
 	}))
 	r.L(26)
@@ -16084,7 +16084,7 @@ func HaproxyHaproxyBalancermember(s erb.Scope) string {
 					r.Out(r.IVar("weight"))
 				}
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		} else {
 			r.Text("  server ")
@@ -16115,7 +16115,7 @@ func HaproxyHaproxyBalancermember(s erb.Scope) string {
 				r.Text("    ")
 			}
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}
 	}))
 	return r.Result()
@@ -16182,7 +16182,7 @@ func HaproxyHaproxyMailer(s erb.Scope) string {
 		r.Text(":")
 		r.Out(r.IVar("port"))
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	return r.Result()
 }
@@ -16217,7 +16217,7 @@ func HaproxyHaproxyMapfile(s erb.Scope) string {
 				r.Text(" ")
 				r.Out(val)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		} else {
 			r.L(13)
@@ -16225,7 +16225,7 @@ func HaproxyHaproxyMapfile(s erb.Scope) string {
 				r.L(14)
 				r.Out(mapping)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			} else {
 				r.L(16)
 				return r.Function("fail", erb.NewArray(r.Interp("Haproxy::Mapfile[", r.IVar("mapfile_name"), "]: $mappings array must contain only Hashes or Strings")))
@@ -16249,7 +16249,7 @@ func HaproxyHaproxyPeer(s erb.Scope) string {
 		r.Text(":")
 		r.Out(r.IVar("port"))
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	return r.Result()
 }
@@ -16281,7 +16281,7 @@ func HaproxyHaproxyResolverBlock(s erb.Scope) string {
 		r.Text(" ")
 		r.Out(nameserver)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("  resolve_retries ")
 	r.L(6)
@@ -16295,7 +16295,7 @@ func HaproxyHaproxyResolverBlock(s erb.Scope) string {
 		r.Text(" ")
 		r.Out(time)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.L(10)
 	r.Each(r.IVar("hold"), erb.Blk2(func(status, period erb.Value) erb.Value {
@@ -16305,7 +16305,7 @@ func HaproxyHaproxyResolverBlock(s erb.Scope) string {
 		r.Text(" ")
 		r.Out(period)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	return r.Result()
 }
@@ -16326,7 +16326,7 @@ func HaproxyHaproxyUserlistBlock(s erb.Scope) string {
 			r.L(5)
 			r.Out(group)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}
 		return nil
 	}))
@@ -16338,7 +16338,7 @@ func HaproxyHaproxyUserlistBlock(s erb.Scope) string {
 			r.L(10)
 			r.Out(user)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}
 		return nil
 	}))
@@ -16432,7 +16432,7 @@ func Horizon0006DebianCachePy(s erb.Scope) string {
 			r.Text("': ")
 			r.Out(opt_val)
 			r.Text(",\n        ")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("},\n    ")
 	}
@@ -16457,7 +16457,7 @@ func Horizon0006DebianCachePy(s erb.Scope) string {
 				r.Text(":")
 				r.Out(r.IVar("cache_server_port"))
 				r.Text("',")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 			r.Text(" ],\n          ")
 		} else {
@@ -16569,7 +16569,7 @@ func Horizon90ManilaSharesPy(s erb.Scope) string {
 				r.Text("': ")
 				r.Out(r.Capitalize(r.ToS(opt_val)))
 				r.Text(",\n")
-				return r.Erbout()
+				return r.BlockOut()
 			} else {
 				r.L(47)
 				if erb.Truthy(r.KindOfQ(opt_val, erb.Const("Array"))) {
@@ -16579,7 +16579,7 @@ func Horizon90ManilaSharesPy(s erb.Scope) string {
 					r.Text("': ['")
 					r.Out(r.Join(opt_val, erb.S("', '")))
 					r.Text("'],\n")
-					return r.Erbout()
+					return r.BlockOut()
 				} else {
 					r.Text("    '")
 					r.L(50)
@@ -16587,7 +16587,7 @@ func Horizon90ManilaSharesPy(s erb.Scope) string {
 					r.Text("': '")
 					r.Out(opt_val)
 					r.Text("',\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}
 			}
 		}))
@@ -16663,7 +16663,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 			r.Text("': ")
 			r.Out(opt_val)
 			r.Text(",\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("}\n")
 	}
@@ -16684,7 +16684,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 			r.Text("', '")
 			r.Out(r.ArefStr(d, "display"))
 			r.Text("'),\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text(")\n")
 	}
@@ -16750,7 +16750,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 			r.Text("': ")
 			r.Out(opt_val)
 			r.Text(",\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("        },\n")
 	}
@@ -16771,7 +16771,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 				r.Text(":")
 				r.Out(r.IVar("cache_server_port"))
 				r.Text("',")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 			r.Text(" ],\n")
 		} else {
@@ -16854,7 +16854,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 			r.Text("', '")
 			r.Out(r.Aref(r_, int64(1)))
 			r.Text("'),\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("]\n")
 	}
@@ -16893,7 +16893,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 			r.Text("\", _(\"")
 			r.Out(r.Aref(r_, int64(1)))
 			r.Text("\")),\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text(")\n")
 	}
@@ -16911,7 +16911,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 			r.Text("\", \"")
 			r.Out(r.Aref(r_, int64(1)))
 			r.Text("\"),\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("}\n")
 	}
@@ -16969,7 +16969,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 			r.Text("': ")
 			r.Out(r.Capitalize(r.ToS(opt_val)))
 			r.Text(",\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("}\n")
 	}
@@ -16985,7 +16985,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 			r.Text("': ")
 			r.Out(r.Capitalize(r.ToS(opt_val)))
 			r.Text(",\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("}\n")
 	}
@@ -17003,7 +17003,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 				r.Text("': '")
 				r.Out(opt_val)
 				r.Text("',\n")
-				return r.Erbout()
+				return r.BlockOut()
 			} else {
 				r.Text("    '")
 				r.L(429)
@@ -17011,7 +17011,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 				r.Text("': ")
 				r.Out(r.Capitalize(r.ToS(opt_val)))
 				r.Text(",\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}
 		}))
 		r.Text("}\n")
@@ -17030,7 +17030,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 				r.Text("': ")
 				r.Out(r.Capitalize(r.ToS(opt_val)))
 				r.Text(",\n")
-				return r.Erbout()
+				return r.BlockOut()
 			} else {
 				r.L(475)
 				if erb.EqualStr(opt_val, "None") {
@@ -17038,7 +17038,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 					r.L(476)
 					r.Out(opt_name)
 					r.Text("': None,\n")
-					return r.Erbout()
+					return r.BlockOut()
 				} else {
 					r.L(477)
 					if erb.Truthy(r.KindOfQ(opt_val, erb.Const("Array"))) {
@@ -17048,7 +17048,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 						r.Text("': ['")
 						r.Out(r.Join(opt_val, erb.S("', '")))
 						r.Text("'],\n")
-						return r.Erbout()
+						return r.BlockOut()
 					} else {
 						r.Text("    '")
 						r.L(480)
@@ -17056,7 +17056,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 						r.Text("': '")
 						r.Out(opt_val)
 						r.Text("',\n")
-						return r.Erbout()
+						return r.BlockOut()
 					}
 				}
 			}
@@ -17081,13 +17081,13 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 				r.Text("', _('")
 				r.Out(label)
 				r.Text("')),\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 			r.Text("    ], # ")
 			r.L(514)
 			r.Out(opt_name)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("} # OPENSTACK_IMAGE_BACKEND\n")
 	}
@@ -17103,7 +17103,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 			r.Text("': '")
 			r.Out(opt_val)
 			r.Text("',\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("}\n")
 	}
@@ -17151,7 +17151,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 			r.Text("', '")
 			r.Out(r.ArefStr(theme, "path"))
 			r.Text("'),\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("]\n\n")
 	}
@@ -17182,7 +17182,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 			r.Text("': '")
 			r.Out(filename)
 			r.Text("',\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("} # POLICY_FILES\n")
 	}
@@ -17198,7 +17198,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 			r.Text("': '")
 			r.Out(filename)
 			r.Text("',\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text("} # POLICY_FILES\n")
 	}
@@ -17492,12 +17492,12 @@ func IronicInspectorDnsmasqHttp(s erb.Scope) string {
 				r.Out(r.ArefStr(s_, "tag"))
 				r.Text(",option:classless-static-route,")
 				r.Out(r.Join(r.IVar("_routes"), erb.S(",")))
-				return r.Erbout()
+				return r.BlockOut()
 			} else {
 				r.Text("dhcp-option=option:classless-static-route,")
 				r.L(40)
 				r.Out(r.Join(r.IVar("_routes"), erb.S(",")))
-				return r.Erbout()
+				return r.BlockOut()
 			}
 		}
 		return nil
@@ -17644,12 +17644,12 @@ func IronicInspectorDnsmasqTftp(s erb.Scope) string {
 				r.Out(r.ArefStr(s_, "tag"))
 				r.Text(",option:classless-static-route,")
 				r.Out(r.Join(r.IVar("_routes"), erb.S(",")))
-				return r.Erbout()
+				return r.BlockOut()
 			} else {
 				r.Text("dhcp-option=option:classless-static-route,")
 				r.L(40)
 				r.Out(r.Join(r.IVar("_routes"), erb.S(",")))
-				return r.Erbout()
+				return r.BlockOut()
 			}
 		}
 		return nil
@@ -18011,7 +18011,7 @@ func LogrotateSpecFixturesModulesLogrotateEtcLogrotateDRule(s erb.Scope) string 
 		r.L(39)
 		r.Out(opt)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.L(41)
 	if !erb.EqualStr(r.IVar("postrotate"), "undef") {
@@ -18116,7 +18116,7 @@ func LogrotateEtcLogrotateDRule(s erb.Scope) string {
 		r.L(39)
 		r.Out(opt)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.L(41)
 	if !erb.EqualStr(r.IVar("postrotate"), "undef") {
@@ -18261,7 +18261,7 @@ func McollectiveSettingsCfg(s erb.Scope) string {
 			r.Out(r.Aref(r.IVar("data"), setting))
 		}
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("\n")
 	return r.Result()
@@ -19043,7 +19043,7 @@ func MonitCheckCommon(s erb.Scope) string {
 			r.L(7)
 			r.Out(alert)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.Text("\n")
@@ -19055,7 +19055,7 @@ func MonitCheckCommon(s erb.Scope) string {
 			r.L(12)
 			r.Out(noalert)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.L(15)
@@ -19075,7 +19075,7 @@ func MonitCheckCommon(s erb.Scope) string {
 		r.L(20)
 		r.Out(r.ArefStr(test, "action"))
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("\n")
 	return r.Result()
@@ -19334,7 +19334,7 @@ func MonitConfFileOverrides(s erb.Scope) string {
 			r.L(34)
 			r.Out(alert)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.Text("\n")
@@ -19366,7 +19366,7 @@ func MonitConfFileOverrides(s erb.Scope) string {
 				r.L(50)
 				r.Out(allow)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		}
 	}
@@ -19394,7 +19394,7 @@ func MonitSystemTestFilesystems(s erb.Scope) string {
 		r.L(12)
 		r.Out(r.IVar("system_fs_inode_usage"))
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("\n")
 	return r.Result()
@@ -19547,7 +19547,7 @@ func MysqlMebCnf(s erb.Scope) string {
 					r.L(8)
 					r.Out(ki)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				} else {
 					r.L(9)
 					if erb.Truthy(r.IsAQ(vi, erb.Const("Array"))) {
@@ -19558,7 +19558,7 @@ func MysqlMebCnf(s erb.Scope) string {
 							r.Text(" = ")
 							r.Out(vii)
 							r.Text("\n")
-							return r.Erbout()
+							return r.BlockOut()
 						}))
 					} else {
 						r.L(13)
@@ -19568,7 +19568,7 @@ func MysqlMebCnf(s erb.Scope) string {
 							r.Text(" = ")
 							r.Out(vi)
 							r.Text("\n")
-							return r.Erbout()
+							return r.BlockOut()
 						}
 						return nil
 					}
@@ -19576,7 +19576,7 @@ func MysqlMebCnf(s erb.Scope) string {
 			}))
 		}
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	return r.Result()
 }
@@ -19606,7 +19606,7 @@ func MysqlMyCnf(s erb.Scope) string {
 						r.L(10)
 						r.Out(ki)
 						r.Text("\n")
-						return r.Erbout()
+						return r.BlockOut()
 					} else {
 						r.L(11)
 						if erb.Truthy(r.IsAQ(vi, erb.Const("Array"))) {
@@ -19617,7 +19617,7 @@ func MysqlMyCnf(s erb.Scope) string {
 								r.Text(" = ")
 								r.Out(vii)
 								r.Text("\n")
-								return r.Erbout()
+								return r.BlockOut()
 							}))
 						} else {
 							r.L(15)
@@ -19627,7 +19627,7 @@ func MysqlMyCnf(s erb.Scope) string {
 								r.Text(" = ")
 								r.Out(vi)
 								r.Text("\n")
-								return r.Erbout()
+								return r.BlockOut()
 							}
 							return nil
 						}
@@ -19636,7 +19636,7 @@ func MysqlMyCnf(s erb.Scope) string {
 			}))
 		}
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("\n")
 	r.L(22)
@@ -19672,7 +19672,7 @@ func MysqlMyCnfPass(s erb.Scope) string {
 		r.L(10)
 		r.Out(r.ArefStr(r.ArefStr(r.IVar("options"), "client"), "socket"))
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("\n")
 	return r.Result()
@@ -19719,7 +19719,7 @@ func MysqlMysqlbackupSh(s erb.Scope) string {
 			r.L(33)
 			r.Out(script)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.Text("\n# Ensure backup directory exist.\nmkdir -p $DIR\n\nPREFIX=mysql_backup_\n")
@@ -19754,7 +19754,7 @@ func MysqlMysqlbackupSh(s erb.Scope) string {
 			r.L(64)
 			r.Out(arg)
 			r.Text("\"\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.Text("\n##### STOP CONFIG ####################################################\nPATH=")
@@ -19829,7 +19829,7 @@ func MysqlMysqlbackupSh(s erb.Scope) string {
 				r.Text(".bz2")
 			}
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.Text("\n")
@@ -19846,7 +19846,7 @@ func MysqlMysqlbackupSh(s erb.Scope) string {
 			r.L(120)
 			r.Out(script)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.Text("\n# Remove temporary file\nrm -f $TMPFILE\n")
@@ -19884,7 +19884,7 @@ func MysqlXtrabackupSh(s erb.Scope) string {
 			r.L(21)
 			r.Out(script)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.Text("\n\ncleanup()\n{\n")
@@ -19942,7 +19942,7 @@ func MysqlXtrabackupSh(s erb.Scope) string {
 			r.L(69)
 			r.Out(script)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	return r.Result()
@@ -19993,7 +19993,7 @@ func NovaProviderYaml(s erb.Scope) string {
 					r.Text(": ")
 					r.Out(value)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}))
 			}))
 		}
@@ -20006,7 +20006,7 @@ func NovaProviderYaml(s erb.Scope) string {
 				r.L(28)
 				r.Out(trait)
 				r.Text("'\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		}
 		return nil
@@ -20127,7 +20127,7 @@ func OpenstackExtrasOcfHandler(s erb.Scope) string {
 			r.L(14)
 			r.Out(r.Interp("export OCF_RESKEY_", k, "=", v))
 			r.Text("\n    ")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.Text("\nhelp() {\ncat<<EOF\nOCF wrapper for ")
@@ -20323,7 +20323,7 @@ func OpenstacklibCloudsYaml(s erb.Scope) string {
 			r.Text("_api_version: ")
 			r.Out(opt_val)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.L(14)
 		if !(erb.Truthy(r.NilQ(r.IVar("interface")))) {
@@ -20366,7 +20366,7 @@ func OpenstacklibCloudsYaml(s erb.Scope) string {
 			r.Text("_api_version: ")
 			r.Out(opt_val)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.L(32)
 		if !(erb.Truthy(r.NilQ(r.IVar("interface")))) {
@@ -20397,7 +20397,7 @@ func OpenstacklibPolicyRcD(s erb.Scope) string {
 		r.L(3)
 		r.Out(service)
 		r.Text("\" ]\nthen\n  exit 101\nfi\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("\nexit 0\n")
 	return r.Result()
@@ -20415,7 +20415,7 @@ func PostfixConffile(s erb.Scope) string {
 		r.Text(" = ")
 		r.Out(r.Aref(r.IVar("options"), key))
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	return r.Result()
 }
@@ -21585,7 +21585,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 			r.Out(reject)
 			r.Out(confine)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.L(55)
 		r.SetIVar("seq_mod", r.Length(r.IVar("bogons_v4")))
@@ -21611,7 +21611,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 		r.Out(reject)
 		r.Out(confine)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("ip prefix-list deny-default-route seq ")
 	r.L(61)
@@ -21635,7 +21635,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 			r.Text(" permit ")
 			r.Out(network)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.L(73)
@@ -21648,7 +21648,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 		r.Text(" permit ")
 		r.Out(network)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("!\n")
 	r.L(78)
@@ -21659,7 +21659,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 		r.Text(" permit ")
 		r.Out(network)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("!\nipv6 prefix-list default-route seq 1 permit ::/0\n!\nipv6 prefix-list deny seq 1 deny any\n!\nipv6 prefix-list deny-default-route seq 1 deny ::/0\n")
 	r.L(87)
@@ -21682,7 +21682,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 			r.Out(reject)
 			r.Out(confine)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.L(92)
 		r.SetIVar("seq_mod", r.Length(r.IVar("bogons_v6")))
@@ -21708,7 +21708,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 		r.Out(reject)
 		r.Out(confine)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("ipv6 prefix-list deny-default-route seq ")
 	r.L(98)
@@ -21732,7 +21732,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 			r.Text(" permit ")
 			r.Out(network)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.L(110)
@@ -21745,7 +21745,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 		r.Text(" permit ")
 		r.Out(network)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("!\n")
 	r.L(115)
@@ -21756,7 +21756,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 		r.Text(" permit ")
 		r.Out(network)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("!\n")
 	return r.Result()
@@ -21834,7 +21834,7 @@ func QuaggaBgpdConfHead(s erb.Scope) string {
 		r.L(39)
 		r.Out(debug)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("router bgp ")
 	r.L(41)
@@ -21851,7 +21851,7 @@ func QuaggaBgpdConfHead(s erb.Scope) string {
 			r.L(46)
 			r.Out(network)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.L(49)
@@ -21862,7 +21862,7 @@ func QuaggaBgpdConfHead(s erb.Scope) string {
 			r.L(51)
 			r.Out(network)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	return r.Result()
@@ -21953,7 +21953,7 @@ func QuaggaBgpdConfPeer(s erb.Scope) string {
 					r.Text(" route-map outbound-")
 					r.Out(r.IVar("name"))
 					r.Text(" out\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}
 				return nil
 			}
@@ -22003,7 +22003,7 @@ func QuaggaBgpdConfPeer(s erb.Scope) string {
 				r.L(45)
 				r.Out(addr)
 				r.Text(" activate\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}
 			return nil
 		}))
@@ -22096,7 +22096,7 @@ func QuaggaBgpdConfV6foot(s erb.Scope) string {
 			r.L(3)
 			r.Out(network)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.L(6)
@@ -22107,7 +22107,7 @@ func QuaggaBgpdConfV6foot(s erb.Scope) string {
 			r.L(8)
 			r.Out(network)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.Text(" exit-address-family\n")
@@ -22170,7 +22170,7 @@ func QuaggaBgpdConfV6peer(s erb.Scope) string {
 					r.Text(" route-map outbound-")
 					r.Out(r.IVar("name"))
 					r.Text("-v6 out\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}
 				return nil
 			}
@@ -22266,7 +22266,7 @@ func RabbitmqRabbitmqEnvConf(s erb.Scope) string {
 			r.Text("=")
 			r.Out(value)
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}
 		return nil
 	}))
@@ -22489,7 +22489,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 			r.Text(", ")
 			r.Out(r.Aref(r.LookupVarStr("rabbitmq::config_variables"), key))
 			r.Text("},\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.Text("    {default_user, <<\"")
@@ -22654,7 +22654,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 				r.Text(", ")
 				r.Out(r.Aref(r.IVar("ldap_config_variables"), key))
 				r.Text("},\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		}
 		r.Text("    {log, ")
@@ -22687,7 +22687,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 				r.Text(",")
 			}
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.Text("].\n% EOF\n")
@@ -22922,7 +22922,7 @@ func RedisRedisConf2410(s erb.Scope) string {
 			r.Out(key_change)
 			r.Text(" ")
 			r.Out(erb.S("\n"))
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.Text("\n\n# Compress string objects using LZF when dump .rdb databases?\n# For default that's set to 'yes' as it's almost always a win.\n# If you want to save some CPU in the saving child set it to 'no' but\n# the dataset will likely be bigger if you have compressible values or keys.\nrdbcompression yes\nrdbcompression ")
@@ -23167,7 +23167,7 @@ func RedisRedisConf28(s erb.Scope) string {
 			r.Out(key_change)
 			r.Text(" ")
 			r.Out(erb.S("\n"))
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.Text("\n# By default Redis will stop accepting writes if RDB snapshots are enabled\n# (at least one save point) and the latest background save failed.\n# This will make the user aware (in a hard way) that data is not persisting\n# on disk properly, otherwise chances are that no one will notice and some\n# disaster will happen.\n#\n# If the background saving process will start working again Redis will\n# automatically allow writes again.\n#\n# However if you have setup your proper monitoring of the Redis server\n# and persistence, you may want to disable this feature so that Redis will\n# continue to work as usual even if there are problems with disk,\n# permissions, and so forth.\nstop-writes-on-bgsave-error ")
@@ -23445,7 +23445,7 @@ func RedisRedisConf(s erb.Scope) string {
 			r.Out(key_change)
 			r.Text(" ")
 			r.Out(erb.S("\n"))
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	}
 	r.Text("\n# By default Redis will stop accepting writes if RDB snapshots are enabled\n# (at least one save point) and the latest background save failed.\n# This will make the user aware (in a hard way) that data is not persisting\n# on disk properly, otherwise chances are that no one will notice and some\n# distater will happen.\n#\n# If the background saving process will start working again Redis will\n# automatically allow writes again.\n#\n# However if you have setup your proper monitoring of the Redis server\n# and persistence, you may want to disable this feature so that Redis will\n# continue to work as usual even if there are problems with disk,\n# permissions, and so forth.\nstop-writes-on-bgsave-error ")
@@ -24107,7 +24107,7 @@ func SazRsyslogRsyslogConf(s erb.Scope) string {
 		r.Text("\n")
 		r.L(8)
 		r.Out(module_row)
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("\n\n###########################\n#### GLOBAL DIRECTIVES ####\n###########################\n\n#\n# Set the default permissions for all log files.\n#\n$FileOwner ")
 	r.L(17)
@@ -24358,7 +24358,7 @@ func SshSshConfig(s erb.Scope) string {
 							r.Text(" ")
 							r.Out(r.CallDef(defBool2str, "bool2str", a))
 							r.Text("\n")
-							return r.Erbout()
+							return r.BlockOut()
 						}
 						return nil
 					}))
@@ -24371,7 +24371,7 @@ func SshSshConfig(s erb.Scope) string {
 						r.Text(" ")
 						r.Out(r.CallDef(defBool2str, "bool2str", value))
 						r.Text("\n")
-						return r.Erbout()
+						return r.BlockOut()
 					}
 					return nil
 				}
@@ -24388,7 +24388,7 @@ func SshSshConfig(s erb.Scope) string {
 						r.Text(" ")
 						r.Out(r.CallDef(defBool2str, "bool2str", a))
 						r.Text("\n")
-						return r.Erbout()
+						return r.BlockOut()
 					}
 					return nil
 				}))
@@ -24400,7 +24400,7 @@ func SshSshConfig(s erb.Scope) string {
 					r.Text(" ")
 					r.Out(r.CallDef(defBool2str, "bool2str", v))
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}
 				return nil
 			}
@@ -24462,7 +24462,7 @@ func SshSshdConfig(s erb.Scope) string {
 				r.L(21)
 				r.Out(p)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		} else {
 			r.L(23)
@@ -24487,7 +24487,7 @@ func SshSshdConfig(s erb.Scope) string {
 				r.L(30)
 				r.Out(l)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}))
 		} else {
 			r.L(32)
@@ -24536,7 +24536,7 @@ func SshSshdConfig(s erb.Scope) string {
 							r.Text(" ")
 							r.Out(r.CallDef(defBool2str, "bool2str", a))
 							r.Text("\n")
-							return r.Erbout()
+							return r.BlockOut()
 						}
 						return nil
 					}))
@@ -24549,7 +24549,7 @@ func SshSshdConfig(s erb.Scope) string {
 						r.Text(" ")
 						r.Out(r.CallDef(defBool2str, "bool2str", value))
 						r.Text("\n")
-						return r.Erbout()
+						return r.BlockOut()
 					}
 					return nil
 				}
@@ -24566,7 +24566,7 @@ func SshSshdConfig(s erb.Scope) string {
 						r.Text(" ")
 						r.Out(r.CallDef(defBool2str, "bool2str", a))
 						r.Text("\n")
-						return r.Erbout()
+						return r.BlockOut()
 					}
 					return nil
 				}))
@@ -24578,7 +24578,7 @@ func SshSshdConfig(s erb.Scope) string {
 					r.Text(" ")
 					r.Out(r.CallDef(defBool2str, "bool2str", v))
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}
 				return nil
 			}
@@ -24635,7 +24635,7 @@ func SshSshdMatchBlock(s erb.Scope) string {
 			r.Text(" ")
 			r.Out(r.CallDef(defBool2str, "bool2str", v))
 			r.Text("\n")
-			return r.Erbout()
+			return r.BlockOut()
 		}
 		return nil
 	}))
@@ -24688,14 +24688,14 @@ func SssdSssdConf(s erb.Scope) string {
 				r.Text(" = ")
 				r.Out(r.Join(value, erb.S(",")))
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			} else {
 				r.L(20)
 				r.Out(key)
 				r.Text(" = ")
 				r.Out(value)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}
 		}))
 	}
@@ -24711,14 +24711,14 @@ func SssdSssdConf(s erb.Scope) string {
 				r.Text(" = ")
 				r.Out(r.Join(value, erb.S(",")))
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			} else {
 				r.L(30)
 				r.Out(key)
 				r.Text(" = ")
 				r.Out(value)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}
 		}))
 	}
@@ -24734,14 +24734,14 @@ func SssdSssdConf(s erb.Scope) string {
 				r.Text(" = ")
 				r.Out(r.Join(value, erb.S(",")))
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			} else {
 				r.L(40)
 				r.Out(key)
 				r.Text(" = ")
 				r.Out(value)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}
 		}))
 	}
@@ -24757,14 +24757,14 @@ func SssdSssdConf(s erb.Scope) string {
 				r.Text(" = ")
 				r.Out(r.Join(value, erb.S(",")))
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			} else {
 				r.L(50)
 				r.Out(key)
 				r.Text(" = ")
 				r.Out(value)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}
 		}))
 	}
@@ -24780,14 +24780,14 @@ func SssdSssdConf(s erb.Scope) string {
 				r.Text(" = ")
 				r.Out(r.Join(value, erb.S(",")))
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			} else {
 				r.L(60)
 				r.Out(key)
 				r.Text(" = ")
 				r.Out(value)
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			}
 		}))
 	}
@@ -24806,7 +24806,7 @@ func SssdSssdConf(s erb.Scope) string {
 				r.Text(" = ")
 				r.Out(r.Join(r.Function("fqdn_rotate", erb.NewArray(value)), erb.S(",")))
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			} else {
 				r.L(69)
 				if erb.Truthy(r.KindOfQ(value, erb.Const("Array"))) {
@@ -24815,14 +24815,14 @@ func SssdSssdConf(s erb.Scope) string {
 					r.Text(" = ")
 					r.Out(r.Join(value, erb.S(",")))
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				} else {
 					r.L(72)
 					r.Out(key)
 					r.Text(" = ")
 					r.Out(value)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}
 			}
 		}))
@@ -24856,7 +24856,7 @@ func SystemdLimits(s erb.Scope) string {
 		r.L(15)
 		r.Out(output)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	return r.Result()
 }
@@ -25326,7 +25326,7 @@ func ZookeeperConfJaasConf(s erb.Scope) string {
 			r.Text("=\"")
 			r.Out(pwd)
 			r.Text("\"\n    ")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 		r.Text(";\n")
 	}
@@ -25443,7 +25443,7 @@ func ZookeeperConfZooCfg(s erb.Scope) string {
 		r.L(50)
 		r.Out(r.OpMod(r.Interp("server.", id, "=", host, ":%s:%s%s"), erb.NewArray(r.LookupVarStr("zookeeper::election_port"), r.LookupVarStr("zookeeper::leader_port"), observer_text)))
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("\n# To avoid seeks ZooKeeper allocates space in the transaction log file in\n# blocks of preAllocSize kilobytes. The default block size is 64M. One reason\n# for changing the size of the blocks is to reduce the block size if snapshots\n# are taken more often. (Also, see snapCount).\n#preAllocSize=65536\n\n# Clients can submit requests faster than ZooKeeper can process them,\n# especially if there are a lot of clients. To prevent ZooKeeper from running\n# out of memory due to queued requests, ZooKeeper will throttle clients so that\n# there is no more than globalOutstandingLimit outstanding requests in the\n# system. The default limit is 1,000.ZooKeeper logs transactions to a\n# transaction log. After snapCount transactions are written to a log file a\n# snapshot is started and a new transaction log file is started. The default\n# snapCount is 10,000.\nsnapCount=")
 	r.L(67)
@@ -26680,7 +26680,7 @@ func Inline43(s erb.Scope) string {
 		r.Text("=")
 		r.Out(v)
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("last: ")
 	r.L(4)
@@ -27069,7 +27069,7 @@ func Inline65(s erb.Scope) string {
 		r.Text(" = ")
 		r.Out(r.Aref(r.IVar("hash"), k))
 		r.Text("\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.L(4)
 	r.Each(r.IVar("nested"), erb.Blk2(func(name, cfg erb.Value) erb.Value {
@@ -27087,7 +27087,7 @@ func Inline65(s erb.Scope) string {
 				r.Text(" = ")
 				r.Out(r.Join(value, erb.S(",")))
 				r.Text("\n")
-				return r.Erbout()
+				return r.BlockOut()
 			} else {
 				r.L(9)
 				if erb.Truthy(r.IsAQ(value, erb.Const("Hash"))) {
@@ -27101,10 +27101,10 @@ func Inline65(s erb.Scope) string {
 						r.Out(k)
 						r.Text("=")
 						r.Out(r.Inspect(v))
-						return r.Erbout()
+						return r.BlockOut()
 					}))
 					r.Text(" }\n")
-					return r.Erbout()
+					return r.BlockOut()
 				} else {
 					r.Text("  ")
 					r.L(12)
@@ -27112,7 +27112,7 @@ func Inline65(s erb.Scope) string {
 					r.Text(" = ")
 					r.Out(value)
 					r.Text("\n")
-					return r.Erbout()
+					return r.BlockOut()
 				}
 			}
 		}))
@@ -28031,7 +28031,7 @@ func Inline107(s erb.Scope) string {
 			r.L(1)
 			r.Out(x)
 			r.Text("]")
-			return r.Erbout()
+			return r.BlockOut()
 		}))
 	})
 	r.Text(" after ")
@@ -28206,7 +28206,7 @@ func Inline116(s erb.Scope) string {
 		r.L(2)
 		r.Out(extra_option)
 		r.Text("</string>\n")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	r.Text("\n")
 	return r.Result()
@@ -28407,7 +28407,7 @@ func Inline126(s erb.Scope) string {
 			return r.OpAdd(erb.S("."), g)
 		})), erb.S(" ")))
 		r.Text(" ; ")
-		return r.Erbout()
+		return r.BlockOut()
 	}))
 	return r.Result()
 }

@@ -1,0 +1,37 @@
+package erb
+
+import (
+	"testing"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// A block whose last statement writes output (BlockOut) gives its caller
+// _erbout as it is then, a new String each time, as r.Erbout() did: map,
+// Call and each_with_index's enumerator see it. Array#each drops it and
+// makes none.
+func TestBlockOut(t *testing.T) {
+	r := New(&testScope{vars: values.NewHash()})
+	r.Text("a")
+	b := Blk1(func(x Value) Value {
+		r.Text(ToS(x))
+		return r.BlockOut()
+	})
+	if got := Inspect(r.Map(NewArray(int64(1), int64(2)), b)); got != `["a1", "a12"]` {
+		t.Errorf("map: %s", got)
+	}
+	v := b.Call(int64(3))
+	if s, ok := v.(*Str); !ok || s.S != "a123" {
+		t.Errorf("call: %#v", v)
+	}
+	if got := Inspect(r.Map(r.EachWithIndex(NewArray(S("x")), nil), Blk2(func(x, i Value) Value {
+		r.Text(ToS(x))
+		return r.BlockOut()
+	}))); got != `["a123x"]` {
+		t.Errorf("each_with_index.map: %s", got)
+	}
+	arr := NewArray(int64(4))
+	if n := testing.AllocsPerRun(10, func() { r.Each(arr, b) }); n != 0 {
+		t.Errorf("each made %v allocations", n)
+	}
+}
