@@ -425,6 +425,9 @@ func (t *translator) puppetCall(x *erb.Call) (*jen.Statement, bool) {
 				if s, ok := erb.LiteralString(x.Args[0]); ok {
 					t.functions[s] = true
 				}
+				if t.unused == erb.Node(x) {
+					return t.lineFor(x).call("PuppetLoad3x", args...), true
+				}
 				return t.lineFor(x).call("PuppetFunction3x", args...), true
 			}
 		}

@@ -92,6 +92,9 @@ type translator struct {
 	// outTail: the statements being translated end a block's Go function
 	// (blockTail), not a value's (tail)
 	outTail bool
+	// unused is the expression statement being translated, whose value
+	// nothing reads
+	unused erb.Node
 }
 
 func newTranslator(t *erb.Template) *translator {
@@ -557,7 +560,9 @@ func (t *translator) stmt(n erb.Node) []jen.Code {
 		return nil
 	}
 	out := t.line(n)
+	t.unused = n
 	e, isCall := t.exprCall(n)
+	t.unused = nil
 	if isCall {
 		return append(out, e)
 	}

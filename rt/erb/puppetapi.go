@@ -321,23 +321,39 @@ func (r *R) PuppetVersioncmp(args ...Value) Value {
 // of the scope method calling the 3.x function name ("function_name"),
 // false when there is none.
 func (r *R) PuppetFunction3x(name Value) Value {
-	var n string
+	n, found, v := r.function3x(name)
+	if found {
+		return S("function_" + n)
+	}
+	return v
+}
+
+// PuppetLoad3x is Puppet::Parser::Functions.function(name) as a
+// statement: its checks, without the method name nothing reads.
+func (r *R) PuppetLoad3x(name Value) Value {
+	r.function3x(name)
+	return nil
+}
+
+// function3x looks the 3.x function name up: its name when found, else
+// the value Puppet::Parser::Functions.function(name) gives.
+func (r *R) function3x(name Value) (n string, found bool, v Value) {
 	switch x := name.(type) {
 	case *Str:
 		n = x.S
 	case Symbol:
 		n = string(x)
 	default:
-		return r.NoMethod(name, "intern")
+		return "", false, r.NoMethod(name, "intern")
 	}
 	f, ok := r.scope.(FunctionFinder)
 	if !ok {
 		raise(ClassNotImplementedError, "pp2go: this scope cannot look up 3.x functions")
 	}
 	if f.Has3xFunction(n) {
-		return S("function_" + n)
+		return n, true, nil
 	}
-	return false
+	return "", false, false
 }
 
 // ScopeLog is warning(msg), notice(msg), ... in a 3.x function, whose self
