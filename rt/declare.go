@@ -239,7 +239,7 @@ func (d *Declaration) create(refs *[]values.Value) {
 		if d.defaults != nil {
 			params = mergeParams(d.defaults.params, b.params)
 		}
-		d.c.createResources(d.s, d.site, d.typeName, d.form, b.titles, params, refs)
+		d.c.createResources(d.s, d.site, d.typeName, d.form, b.titles, params, true, refs)
 	}
 	// the resources hold their parameters, not the lists
 	d.c.freeDecls = append(d.c.freeDecls, d)
@@ -268,10 +268,12 @@ func mergeParams(defaults, body []*Param) []*Param {
 // createResources is Runtime3ResourceSupport.create_resources: one resource
 // per title, added to the catalog; classes are evaluated at once.
 //
-// The references to the resources are appended to refs unless it is nil.
+// distinct says the parameters' names are distinct (a resource
+// expression's, which Declaration checked as they were added). The
+// references to the resources are appended to refs unless it is nil.
 // titleValues, when not nil, are the titles as values, for titles that are
 // not Strings (create_resources).
-func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, titles []string, params []*Param, refs *[]values.Value, titleValues ...values.Value) {
+func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, titles []string, params []*Param, distinct bool, refs *[]values.Value, titleValues ...values.Value) {
 	guard(site, func() {
 		if equalFold(typeName, "class") {
 			for _, title := range titles {
@@ -288,7 +290,7 @@ func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, 
 				}
 				r := c.newResource(Resource{Type: "Class", Title: classTitle(cl.Name), Kind: kindClass, scope: s, source: s.source, class: cl})
 				r.File, r.Line = site.File.Path, int(site.Line)
-				c.initResource(s, r, params, nil)
+				c.initResource(s, r, params, distinct, nil)
 				c.instantiate(s, r)
 				c.addResource(s, r)
 				c.evaluateClasses(s, []string{cl.Name}, false)
@@ -315,7 +317,7 @@ func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, 
 			} else {
 				r.Kind = kindCompilable
 			}
-			c.initResource(s, r, params, rtype.tags)
+			c.initResource(s, r, params, distinct, rtype.tags)
 			c.addResourceTo(s, r, list)
 			if refs != nil {
 				*refs = append(*refs, r.refType(c))
@@ -372,10 +374,11 @@ func (c *Ctx) resourceType(typeName string) *resourceType {
 }
 
 // initResource sets a new resource's parameters and the scope's defaults
-// (Parser::Resource#initialize) and its automatic tags. typeTags are
-// typeTagsOf(r.Type)'s when the caller has them (a resource expression's
-// type keeps them), nil to look them up.
-func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param, typeTags []string) {
+// (Parser::Resource#initialize) and its automatic tags. distinct says the
+// parameters' names are known to be distinct (no duplicate to look for).
+// typeTags are typeTagsOf(r.Type)'s when the caller has them (a resource
+// expression's type keeps them), nil to look them up.
+func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param, distinct bool, typeTags []string) {
 	if typeTags == nil {
 		typeTags, _ = typeTagsOf(r.Type)
 	}
@@ -392,7 +395,7 @@ func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param, typeTags []st
 		r.Tags = c.newTags(s, ownTags(typeTags, titleTags, params, defaults))
 	}
 	for _, p := range params {
-		if r.param(p.Name) != nil {
+		if !distinct && r.param(p.Name) != nil {
 			Errorf("Duplicate parameter '%s' for on %s", p.Name, r.Ref())
 		}
 		r.add(p)
