@@ -319,9 +319,7 @@ func (p *Program) resolveAlias(site *Site, name string) {
 func (c *Ctx) loadAliases(site *Site, names []string) {
 	for _, n := range names {
 		if f := c.prog.strictAliases[lowered.get(n)]; f != nil {
-			if c.loaded == nil {
-				c.loaded = map[string]bool{}
-			}
+			c.loadedMap()
 			c.load(f)
 		}
 		c.prog.resolveAlias(site, n)
@@ -496,9 +494,7 @@ func (c *Ctx) autoload(name string, found bool, module string, file *File) {
 	if c.loaded[norm] {
 		return
 	}
-	if c.loaded == nil {
-		c.loaded = map[string]bool{}
-	}
+	c.loadedMap()
 	keys := manifestKeysOf(norm)
 	if c.prog.module(keys.module) != nil {
 		for k := 0; k <= len(keys.paths); k++ {
@@ -512,6 +508,14 @@ func (c *Ctx) autoload(name string, found bool, module string, file *File) {
 		}
 	}
 	c.loaded[norm] = true
+}
+
+// loadedMap makes c.loaded, with room for as many entries as the last
+// compile's (autoload walks the same names each compile).
+func (c *Ctx) loadedMap() {
+	if c.loaded == nil {
+		c.loaded = make(map[string]bool, c.prog.lastLoaded.Load())
+	}
 }
 
 // loadManifestKey loads the manifest of a key ("module/path") unless

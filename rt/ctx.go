@@ -213,6 +213,7 @@ func (c *Ctx) compile() {
 	c.prog.lastKeys.Store(int64(len(c.catalog.table)))
 	c.prog.lastEdges.Store(int64(len(c.catalog.edges)))
 	c.prog.lastTypes.Store(int64(len(c.byType)))
+	c.prog.lastLoaded.Store(int64(len(c.loaded)))
 	for typ, list := range c.byType {
 		if _, ok := c.prog.typeCounts.Load(typ); !ok {
 			c.prog.typeCounts.Store(typ, len(*list))

@@ -124,8 +124,8 @@ type Program struct {
 
 	// the size of the last catalog compiled, for the next one's tables:
 	// its resources, its table's keys (titles and aliases), its edges and
-	// its resources' types
-	lastResources, lastKeys, lastEdges, lastTypes atomic.Int64
+	// its resources' types, and the names and manifests autoload walked
+	lastResources, lastKeys, lastEdges, lastTypes, lastLoaded atomic.Int64
 	// typeCounts are how many resources of each type (Resource.Type) the
 	// first catalog that had one had, for a later one's list of them
 	// (Ctx.typeList)
