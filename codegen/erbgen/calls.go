@@ -275,6 +275,10 @@ func (t *translator) methodCall(x *erb.Call, recv jen.Code) *jen.Statement {
 			return rr.call("ArefStr", recv, jen.Lit(key))
 		}
 	}
+	if (x.Name == "map" || x.Name == "collect") && t.unused == erb.Node(x) && len(x.Args) == 0 && x.Block != nil {
+		// a statement: the block's results are dropped, no Array made
+		return rr.call("MapUnused", recv, jen.Lit(x.Name), t.oneBlock(x, nil))
+	}
 	goName, takesBlock, ok := rterb.Method(x.Name)
 	if name, is3x := strings.CutPrefix(x.Name, "function_"); !ok && is3x && name != "" && x.Block == nil {
 		// Scope#function_name on a variable holding the scope

@@ -87,3 +87,23 @@ func Example(s erb.Scope) string {
 		t.Errorf("generated:\n%s", got)
 	}
 }
+
+// map and collect with a block as statements (the ERB loop idiom) are
+// MapUnused, which makes no Array of the results; as values they are Map.
+func TestMapAsStatement(t *testing.T) {
+	src := "<% @h.sort.map do |k, v| -%>\n<%= k %>\n<% end -%>\n<% @a.collect { |x| x } %><%= @a.map { |x| x }.join %>\n"
+	f := jen.NewFile("p")
+	if err := Emit(f, "Example", "mod/templates/example.erb", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	got := f.GoString()
+	for _, want := range []string{
+		`r.MapUnused(r.Sort(r.IVar("h"), erb.NoBlock), "map", erb.Blk2(func(k, v erb.Value) erb.Value {`,
+		`r.MapUnused(r.IVar("a"), "collect", erb.Blk1(`,
+		`r.Join(r.Map(r.IVar("a"), erb.Blk1(`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %s in:\n%s", want, got)
+		}
+	}
+}

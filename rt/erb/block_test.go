@@ -1,6 +1,7 @@
 package erb
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/pp2go/pp2go/rt/values"
@@ -33,5 +34,30 @@ func TestBlockOut(t *testing.T) {
 	arr := NewArray(int64(4))
 	if n := testing.AllocsPerRun(10, func() { r.Each(arr, b) }); n != 0 {
 		t.Errorf("each made %v allocations", n)
+	}
+}
+
+// MapUnused runs the block for each element as map does, in order, and
+// keeps nothing; on an Enumerator it is map.
+func TestMapUnused(t *testing.T) {
+	r := New(&testScope{vars: values.NewHash()})
+	var seen []string
+	b := Blk2(func(k, v Value) Value {
+		seen = append(seen, ToS(k)+"="+ToS(v))
+		return r.BlockOut()
+	})
+	h := &Hash{}
+	h.Set(S("a"), int64(1))
+	h.Set(S("b"), int64(2))
+	if v := r.MapUnused(h, "map", b); v != nil {
+		t.Errorf("value %#v", v)
+	}
+	r.MapUnused(NewArray(NewArray(S("c"), int64(3))), "collect", b)
+	if got := strings.Join(seen, " "); got != "a=1 b=2 c=3" {
+		t.Errorf("yielded %s", got)
+	}
+	e := r.EachWithIndex(NewArray(S("x")), nil)
+	if got := Inspect(r.MapUnused(e, "map", Blk2(func(x, i Value) Value { return i }))); got != "[0]" {
+		t.Errorf("enumerator: %s", got)
 	}
 }

@@ -418,6 +418,18 @@ func (r *R) mapImpl(name string, recv Value, b *Block) Value {
 	return &Array{A: out}
 }
 
+// MapUnused is map or collect (name) with a block as a statement: the
+// block runs for each element of an Array or a Hash as map runs it, and
+// what it returns is dropped (an output value never made: run1).
+func (r *R) MapUnused(recv Value, name string, b *Block) Value {
+	switch recv.(type) {
+	case *Array, *Hash:
+		r.eachValue(name, recv, func(v Value) { b.run1(v) })
+		return nil
+	}
+	return r.mapImpl(name, recv, b)
+}
+
 // Map is map.
 func (r *R) Map(recv Value, b *Block, args ...Value) Value { return r.mapImpl("map", recv, b) }
 

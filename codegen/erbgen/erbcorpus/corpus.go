@@ -15798,7 +15798,7 @@ func HaproxyFragmentsBind(s erb.Scope) string {
 	if erb.Truthy(r.IVar("bind")) {
 		r.L(4)
 		func() erb.Value {
-			arg1_, arg2_ := r.SortBy(r.IVar("bind"), erb.Blk2(func(address_port, bind_params erb.Value) erb.Value {
+			arg1_, arg2_, arg3_ := r.SortBy(r.IVar("bind"), erb.Blk2(func(address_port, bind_params erb.Value) erb.Value {
 				var md erb.Value
 				r.L(5)
 				md = r.Match(erb.Re("^((\\d+)\\.(\\d+)\\.(\\d+)\\.(\\d+))?(.*)", ""), erb.NoBlock, address_port)
@@ -15815,7 +15815,7 @@ func HaproxyFragmentsBind(s erb.Scope) string {
 						return int64(-1)
 					}
 				}(), r.Aref(md, int64(6)))
-			})), erb.Blk2(func(address_port, bind_params erb.Value) erb.Value {
+			})), "map", erb.Blk2(func(address_port, bind_params erb.Value) erb.Value {
 				r.Text("  bind ")
 				r.L(9)
 				r.Out(address_port)
@@ -15825,7 +15825,7 @@ func HaproxyFragmentsBind(s erb.Scope) string {
 				return r.BlockOut()
 			})
 			r.L(8)
-			return r.Map(arg1_, arg2_)
+			return r.MapUnused(arg1_, arg2_, arg3_)
 		}()
 	} else {
 		r.L(16)
@@ -19533,7 +19533,7 @@ func MysqlMebCnf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("### MANAGED BY PUPPET ###\n\n")
 	r.L(3)
-	r.Map(r.Sort(r.IVar("options"), erb.NoBlock), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.MapUnused(r.Sort(r.IVar("options"), erb.NoBlock), "map", erb.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(4)
 		if erb.Truthy(r.IsAQ(v, erb.Const("Hash"))) {
 			r.Text("[")
@@ -19541,7 +19541,7 @@ func MysqlMebCnf(s erb.Scope) string {
 			r.Out(k)
 			r.Text("]\n")
 			r.L(6)
-			r.Map(r.Sort(v, erb.NoBlock), erb.Blk2(func(ki, vi erb.Value) erb.Value {
+			r.MapUnused(r.Sort(v, erb.NoBlock), "map", erb.Blk2(func(ki, vi erb.Value) erb.Value {
 				r.L(7)
 				if (erb.Equal(vi, true)) || (erb.EqualStr(v, "")) {
 					r.L(8)
@@ -19587,7 +19587,7 @@ func MysqlMyCnf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("### MANAGED BY PUPPET ###\n\n")
 	r.L(3)
-	r.Map(r.Sort(r.IVar("options"), erb.NoBlock), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.MapUnused(r.Sort(r.IVar("options"), erb.NoBlock), "map", erb.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(4)
 		if erb.Truthy(r.IsAQ(v, erb.Const("Hash"))) {
 			r.Text("[")
@@ -19595,7 +19595,7 @@ func MysqlMyCnf(s erb.Scope) string {
 			r.Out(k)
 			r.Text("]\n")
 			r.L(6)
-			r.Map(r.Sort(v, erb.NoBlock), erb.Blk2(func(ki, vi erb.Value) erb.Value {
+			r.MapUnused(r.Sort(v, erb.NoBlock), "map", erb.Blk2(func(ki, vi erb.Value) erb.Value {
 				r.L(7)
 				if ((erb.EqualStr(ki, "ssl-disable")) || ((erb.Truthy(r.OpMatch(ki, erb.Re("^ssl", "")))) && (erb.Equal(r.ArefStr(v, "ssl-disable"), true)))) || ((erb.Truthy(r.OpMatch(ki, erb.Re("^ssl-", "")))) && (erb.Equal(r.ArefStr(v, "ssl"), false))) {
 					r.L(8)
