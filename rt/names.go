@@ -89,12 +89,10 @@ func strValue(s string) values.Value {
 // strValueBytes is strValue(string(b)), the string made only when it is
 // not kept yet.
 func strValueBytes(b []byte) values.Value {
-	if len(b) > maxStrValue {
-		return values.String(b)
+	if len(b) <= maxStrValue {
+		if v, ok := strValues.LoadBytes(b); ok {
+			return v
+		}
 	}
-	if v, ok := strValues.LoadBytes(b); ok {
-		return v
-	}
-	s := string(b)
-	return strValues.Store(s, values.String(s))
+	return strValue(string(b))
 }

@@ -183,8 +183,8 @@ func (t *translator) apiCall(x *erb.Call) (*jen.Statement, bool) {
 	case t.api == API3 && len(x.Args) == 1 && x.Block == nil && logLevels[x.Name]:
 		// Puppet::Util::Logging of the scope: logged with the scope as
 		// its source
-		if parts, ok := interpolated(x.Args[0]); ok {
-			return t.lineFor(x).call("ScopeLogInterp", append([]jen.Code{jen.Lit(x.Name)}, t.interpParts(parts)...)...), true
+		if call, ok := t.logInterp(x, "ScopeLogInterp"); ok {
+			return call, true
 		}
 		args, blk := t.callArgs(x.Args)
 		if blk == nil {
@@ -225,17 +225,21 @@ func (t *translator) apiCall(x *erb.Call) (*jen.Statement, bool) {
 // body calls) and catalog.
 var scopeMethods = map[string]bool{"findresource": true, "resource": true, "catalog": true}
 
-// interpolated is the parts of n when it is a string that interpolates
-// values ("...#{x}..."): a log call given them as they are (*Interp)
-// builds its message only when the compile keeps the level.
-func interpolated(n erb.Node) ([]erb.Part, bool) {
-	s, ok := n.(*erb.Str)
+// logInterp is the log call x (level x.Name) as the runtime's method
+// goName, given its one argument's parts, when that is a string that
+// interpolates values ("...#{x}..."): the message is built only when the
+// compile keeps the level.
+func (t *translator) logInterp(x *erb.Call, goName string) (*jen.Statement, bool) {
+	if len(x.Args) != 1 {
+		return nil, false
+	}
+	s, ok := x.Args[0].(*erb.Str)
 	if !ok {
 		return nil, false
 	}
 	for _, p := range s.Parts {
 		if p.Expr != nil {
-			return s.Parts, true
+			return t.lineFor(x).call(goName, append([]jen.Code{jen.Lit(x.Name)}, t.interpParts(s.Parts)...)...), true
 		}
 	}
 	return nil, false
@@ -327,10 +331,8 @@ func (t *translator) puppetCall(x *erb.Call) (*jen.Statement, bool) {
 	if c, ok := x.Recv.(*erb.Const); ok && constPath(c) == "Puppet" {
 		switch x.Name {
 		case "warning", "debug", "info", "notice", "err":
-			if len(x.Args) == 1 {
-				if parts, ok := interpolated(x.Args[0]); ok {
-					return t.lineFor(x).call("PuppetLogInterp", append([]jen.Code{jen.Lit(x.Name)}, t.interpParts(parts)...)...), true
-				}
+			if call, ok := t.logInterp(x, "PuppetLogInterp"); ok {
+				return call, true
 			}
 			args, blk := t.callArgs(x.Args)
 			if blk != nil || len(x.Args) != 1 {

@@ -627,20 +627,18 @@ func (t *translator) optExpr(n erb.Node) jen.Code {
 
 // tail translates statements whose last value is the Go function's
 // result (def bodies, rescue clauses, if and case as values).
-func (t *translator) tail(nodes []erb.Node) []jen.Code {
-	saved := t.outTail
-	t.outTail = false
-	defer func() { t.outTail = saved }()
-	return t.tailOf(nodes)
-}
+func (t *translator) tail(nodes []erb.Node) []jen.Code { return t.tailIn(nodes, false) }
 
 // blockTail is tail for the body of a block, whose value goes to the
 // block's caller only: a last statement that writes output gives
 // r.BlockOut(), _erbout made only when the caller takes it (Array#each
 // does not).
-func (t *translator) blockTail(nodes []erb.Node) []jen.Code {
+func (t *translator) blockTail(nodes []erb.Node) []jen.Code { return t.tailIn(nodes, true) }
+
+// tailIn begins a Go function's tail: outTail says it is a block's.
+func (t *translator) tailIn(nodes []erb.Node, outTail bool) []jen.Code {
 	saved := t.outTail
-	t.outTail = true
+	t.outTail = outTail
 	defer func() { t.outTail = saved }()
 	return t.tailOf(nodes)
 }
