@@ -1,9 +1,9 @@
 package rt
 
 import (
+	"slices"
 	"strings"
 
-	"github.com/pp2go/pp2go/rt/internal/readmap"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -319,7 +319,6 @@ func (p *Program) resolveAlias(site *Site, name string) {
 func (c *Ctx) loadAliases(site *Site, names []string) {
 	for _, n := range names {
 		if f := c.prog.strictAliases[lowered.get(n)]; f != nil {
-			c.loadedMap()
 			c.load(f)
 		}
 		c.prog.resolveAlias(site, n)
@@ -405,6 +404,9 @@ func (c *Ctx) load(f *loadFailure) {
 				}
 			}
 			if st.once != "" {
+				if c.loaded == nil {
+					c.loaded = map[string]bool{}
+				}
 				c.loaded[st.once] = true
 			}
 			continue
@@ -431,12 +433,9 @@ func (c *Ctx) findClass(name string) *Class {
 	if cl, ok := c.classesFound[name]; ok {
 		return cl
 	}
-	if cl := c.prog.class(normalizeName(name)); cl != nil {
-		c.autoload(name, true, cl.Module, cl.File)
-	} else {
-		c.autoload(name, false, "", nil)
-	}
-	cl := c.prog.findClass(name)
+	w := c.prog.walkOf(name, false)
+	c.autoload(w)
+	cl := c.prog.checkClass(w.norm, w.class)
 	if c.classesFound == nil {
 		c.classesFound = make(map[string]*Class, 64)
 	}
@@ -462,12 +461,9 @@ func (c *Ctx) findClassRescued(name string) (cl *Class) {
 
 // findDefine finds a defined type as find_definition does.
 func (c *Ctx) findDefine(name string) *Define {
-	if d := c.prog.defines[normalizeName(name)]; d != nil {
-		c.autoload(name, true, d.Module, d.File)
-	} else {
-		c.autoload(name, false, "", nil)
-	}
-	return c.prog.findDefine(name)
+	w := c.prog.walkOf(name, true)
+	c.autoload(w)
+	return c.prog.checkDefine(w.norm, w.define)
 }
 
 // autoload loads what Puppet's type loader imports to find a definition
@@ -476,101 +472,148 @@ func (c *Ctx) findDefine(name string) *Define {
 // (module.rb match_manifests), until the definition's file is among them;
 // a file is loaded once per compilation. Loading a file that fails raises
 // its error.
-func (c *Ctx) autoload(name string, found bool, module string, file *File) {
+func (c *Ctx) autoload(w *walk) {
 	if len(c.prog.loadFailures) == 0 {
 		return
 	}
-	defKey := ""
-	if found {
-		defKey = c.prog.manifestKey(module, file)
-		if defKey == "" || c.loaded[defKey] {
-			return // the main manifest's, or loaded already
-		}
+	if w.found && (w.def < 0 || c.walked(w.def)) {
+		return // the main manifest's, or loaded already
 	}
-	// c.loaded also holds the names walked to the end below (a name
-	// holds no '/', a manifest's key does): walking one again loads
-	// nothing.
-	norm := normalizeName(name)
-	if c.loaded[norm] {
+	// a name walked to the end before loads nothing walked again
+	if c.walked(w.name) {
 		return
 	}
-	c.loadedMap()
-	keys := manifestKeysOf(norm)
-	if c.prog.module(keys.module) != nil {
-		for k := 0; k <= len(keys.paths); k++ {
-			hit := c.loadManifestKey(keys.init, defKey)
-			if k < len(keys.paths) {
-				hit = c.loadManifestKey(keys.paths[k], defKey) || hit
-			}
-			if hit {
-				return
+	for _, st := range w.steps {
+		if !c.walked(st.key) {
+			c.markWalked(st.key)
+			if st.fail != nil {
+				c.load(st.fail)
 			}
 		}
 	}
-	c.loaded[norm] = true
-}
-
-// loadedMap makes c.loaded, with room for as many entries as the last
-// compile's (autoload walks the same names each compile).
-func (c *Ctx) loadedMap() {
-	if c.loaded == nil {
-		c.loaded = make(map[string]bool, c.prog.lastLoaded.Load())
+	if !w.hit {
+		c.markWalked(w.name)
 	}
 }
 
-// loadManifestKey loads the manifest of a key ("module/path") unless
-// loaded already, and says whether it is defKey.
-func (c *Ctx) loadManifestKey(key, defKey string) bool {
-	if !c.loaded[key] {
-		c.loaded[key] = true
-		if f := c.prog.loadFailures[key]; f != nil {
-			c.load(f)
+// walk is what autoload walks for a name the code looks a class or a
+// defined type up by, worked out once per process (Program.walkOf): the
+// manifests' keys ("module/path") and the name are numbered
+// (Program.walkKey), and a compile marks those it walked in a bitset
+// (Ctx.walked) instead of a map of their texts.
+type walk struct {
+	norm   string  // the name normalized
+	class  *Class  // the class of that name, for findClass
+	define *Define // the defined type, for findDefine
+	// found: the definition is known, and the walk stops at its
+	// manifest, def (-1 when it is in no module's manifests: nothing
+	// to load)
+	found bool
+	def   int32
+	name  int32 // the name's own key: walked to the end
+	// steps are the manifests loaded, in Puppet's order: for a::b::c the
+	// module's init with a/b/c, init with a/b, init alone, up to the pair
+	// that holds def (hit), or all of them; none when the program has no
+	// such module
+	steps []walkStep
+	hit   bool
+}
+
+// walkStep is a manifest a walk loads: its key, and how its loading
+// fails (nil for none).
+type walkStep struct {
+	key  int32
+	fail *loadFailure
+}
+
+// walkOf is the walk for finding the class (or, define, the defined type)
+// name: made once and kept for the process's later compiles (the
+// program's definitions and manifests do not change once it compiles).
+func (p *Program) walkOf(name string, define bool) *walk {
+	cache := &p.classWalks
+	if define {
+		cache = &p.defineWalks
+	}
+	if w, ok := cache.Load(name); ok {
+		return w
+	}
+	norm := normalizeName(name)
+	w := &walk{norm: norm, def: -1}
+	var module string
+	var file *File
+	if define {
+		// as findDefine walked: among the defines registered
+		// (AddDefine), not the generated index's (p.define)
+		if d := p.defines[norm]; d != nil {
+			w.found, module, file = true, d.Module, d.File
+		}
+		w.define = p.define(norm)
+	} else if w.class = p.class(norm); w.class != nil {
+		w.found, module, file = true, w.class.Module, w.class.File
+	}
+	defKey := ""
+	if w.found {
+		if defKey = p.makeManifestKey(module, file); defKey != "" {
+			w.def = p.walkKey(defKey)
 		}
 	}
-	return key == defKey
-}
-
-// manifestKeys are the keys of the manifests autoload tries for a name, in
-// Puppet's order: for a::b::c the module's init with a/b/c, init with a/b,
-// init alone.
-type manifestKeys struct {
-	module, init string
-	paths        []string // a/b/c, a/b
-}
-
-// manifestKeysCache holds manifestKeysOf's lists for every compile of the
-// process (names come from the program's code), up to maxCachedNames.
-var manifestKeysCache = readmap.Map[*manifestKeys]{Limit: maxCachedNames}
-
-// manifestKeysOf is the manifestKeys of a normalized name.
-func manifestKeysOf(norm string) *manifestKeys {
-	if keys, ok := manifestKeysCache.Load(norm); ok {
-		return keys
-	}
+	w.name = p.walkKey(norm)
 	segs := strings.Split(norm, "::")
-	keys := &manifestKeys{module: segs[0], init: segs[0] + "/init"}
-	for k := len(segs); k > 1; k-- {
-		keys.paths = append(keys.paths, segs[0]+"/"+strings.Join(segs[1:k], "/"))
-	}
-	return manifestKeysCache.Store(norm, keys)
-}
-
-// manifestKey is "module/path" of a definition's manifest (path below
-// the module's manifests directory, without ".pp"); "" when the
-// definition is not in a module's manifests.
-func (p *Program) manifestKey(module string, file *File) string {
-	if v, ok := p.manifestKeys.Load(file); ok {
-		if e := v.(*manifestKeyEntry); e.module == module {
-			return e.key
+	if p.module(segs[0]) != nil {
+		init := segs[0] + "/init"
+		for k := len(segs); k >= 1; k-- {
+			// init, then the path (a pair) until the last init alone
+			keys := []string{init}
+			if k > 1 {
+				keys = append(keys, segs[0]+"/"+strings.Join(segs[1:k], "/"))
+			}
+			for _, key := range keys {
+				st := walkStep{key: p.walkKey(key), fail: p.loadFailures[key]}
+				if !slices.Contains(w.steps, st) { // init, walked already
+					w.steps = append(w.steps, st)
+				}
+			}
+			if w.def >= 0 && slices.Contains(keys, defKey) {
+				w.hit = true
+				break
+			}
 		}
 	}
-	key := p.makeManifestKey(module, file)
-	p.manifestKeys.Store(file, &manifestKeyEntry{module, key})
-	return key
+	return cache.Store(name, w)
 }
 
-// manifestKeyEntry is a manifestKey the program keeps, by file.
-type manifestKeyEntry struct{ module, key string }
+// walkKey is the process's number for a manifest's key or a name walked.
+func (p *Program) walkKey(key string) int32 {
+	p.walkMu.Lock()
+	defer p.walkMu.Unlock()
+	if id, ok := p.walkKeys[key]; ok {
+		return id
+	}
+	if p.walkKeys == nil {
+		p.walkKeys = map[string]int32{}
+	}
+	id := int32(len(p.walkKeys))
+	p.walkKeys[key] = id
+	p.walkCount.Store(int32(len(p.walkKeys)))
+	return id
+}
+
+// walked tells whether the compile walked a key (Program.walkKey).
+func (c *Ctx) walked(key int32) bool {
+	i := int(key >> 6)
+	return i < len(c.walkedBits) && c.walkedBits[i]&(1<<(key&63)) != 0
+}
+
+// markWalked marks a key walked, the bitset growing to the keys the
+// process has numbered.
+func (c *Ctx) markWalked(key int32) {
+	i := int(key >> 6)
+	if i >= len(c.walkedBits) {
+		n := max(int(c.prog.walkCount.Load()+63)/64, i+1)
+		c.walkedBits = append(c.walkedBits, make([]uint64, n-len(c.walkedBits))...)
+	}
+	c.walkedBits[i] |= 1 << (key & 63)
+}
 
 func (p *Program) makeManifestKey(module string, file *File) string {
 	m := p.module(module)

@@ -89,7 +89,10 @@ type Ctx struct {
 	calls []*Site
 
 	warned map[string]bool // keys of the warnings given once
-	loaded map[string]bool // the module manifests loaded, by module/path (autoload)
+	// walkedBits are the manifests loaded and the names walked to the
+	// end, by their numbers (autoload)
+	walkedBits []uint64
+	loaded     map[string]bool // the type alias files whose strict issues were logged (load)
 	// paramTypes are the types computed at run time of the definitions
 	// loaded (Parameter.TypeExpr)
 	paramTypes map[*Parameter]values.Value
@@ -213,7 +216,6 @@ func (c *Ctx) compile() {
 	c.prog.lastKeys.Store(int64(len(c.catalog.table)))
 	c.prog.lastEdges.Store(int64(len(c.catalog.edges)))
 	c.prog.lastTypes.Store(int64(len(c.byType)))
-	c.prog.lastLoaded.Store(int64(len(c.loaded)))
 	for typ, list := range c.byType {
 		if _, ok := c.prog.typeCounts.Load(typ); !ok {
 			c.prog.typeCounts.Store(typ, len(*list))

@@ -15,10 +15,8 @@ import (
 // Program is a compiled environment: everything its generated packages
 // register. It is immutable once built and shared by all compilations.
 type Program struct {
-	// manifestKeys caches manifestKey by *File
-	manifestKeys sync.Map
-	Environment  string // the environment's name, "production"
-	Version      string // the code version the catalogs carry
+	Environment string // the environment's name, "production"
+	Version     string // the code version the catalogs carry
 	// ServerFacts are $server_facts (besides "environment", which is
 	// added): what the compiling server says of itself. nil: this host's
 	// (see HostServerFacts).
@@ -125,7 +123,13 @@ type Program struct {
 	// the size of the last catalog compiled, for the next one's tables:
 	// its resources, its table's keys (titles and aliases), its edges and
 	// its resources' types, and the names and manifests autoload walked
-	lastResources, lastKeys, lastEdges, lastTypes, lastLoaded atomic.Int64
+	lastResources, lastKeys, lastEdges, lastTypes atomic.Int64
+	// the walks autoload makes to find classes and defined types, by the
+	// name looked up, and the numbers of the keys they walk (walkOf)
+	classWalks, defineWalks readmap.Map[*walk]
+	walkMu                  sync.Mutex
+	walkKeys                map[string]int32
+	walkCount               atomic.Int32
 	// typeCounts are how many resources of each type (Resource.Type) the
 	// first catalog that had one had, for a later one's list of them
 	// (Ctx.typeList)
@@ -143,6 +147,8 @@ func NewProgram(environment string) *Program {
 		natives:     map[string]NativeType{},
 		aliases:     values.NewAliasRegistry(),
 		typeCounts:  readmap.Map[int]{Limit: maxCachedNames},
+		classWalks:  readmap.Map[*walk]{Limit: maxCachedNames},
+		defineWalks: readmap.Map[*walk]{Limit: maxCachedNames},
 	}
 	p.applySettings()
 	p.installVendored(p.Puppet())
@@ -472,12 +478,18 @@ func normalizeName(name string) string {
 }
 
 func (p *Program) findClass(name string) *Class {
-	name = normalizeName(name)
+	w := p.walkOf(name, false) // the process's: no lowercasing and search again
+	return p.checkClass(w.norm, w.class)
+}
+
+// checkClass is findClass of a normalized name whose class is cl (nil
+// for none).
+func (p *Program) checkClass(name string, cl *Class) *Class {
 	if name == "" {
 		return p.mainClass
 	}
-	if c := p.class(name); c != nil && !p.moduleAbsent(c.Module) {
-		return c
+	if cl != nil && !p.moduleAbsent(cl.Module) {
+		return cl
 	}
 	p.failBroken(name)
 	return nil
@@ -485,7 +497,13 @@ func (p *Program) findClass(name string) *Class {
 
 func (p *Program) findDefine(name string) *Define {
 	name = normalizeName(name)
-	if d := p.define(name); d != nil && !p.moduleAbsent(d.Module) {
+	return p.checkDefine(name, p.define(name))
+}
+
+// checkDefine is findDefine of a normalized name whose defined type is
+// d (nil for none).
+func (p *Program) checkDefine(name string, d *Define) *Define {
+	if d != nil && !p.moduleAbsent(d.Module) {
 		return d
 	}
 	p.failBroken(name)

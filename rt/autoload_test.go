@@ -1,0 +1,45 @@
+package rt
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestAutoloadWalk checks the manifests a lookup loads, in Puppet's order
+// (type_loader.rb try_load_fqname): the module's init with a::b::c's
+// manifest, init with a::b's, until the definition's manifest is among
+// them; each once per compile, and a name walked to the end not again.
+func TestAutoloadWalk(t *testing.T) {
+	p := NewProgram("production")
+	p.AddModule("a", "/m/a", nil)
+	p.AddClass(&Class{Name: "a::b::c", Module: "a", File: &File{Path: "/m/a/manifests/b.pp"}})
+	for _, f := range []string{"init", "b/c", "b", "x/y", "x"} {
+		p.AddLoadWarnings("a", f, 0, "load "+f)
+	}
+	c := &Ctx{prog: p}
+	loaded := func() []string {
+		var out []string
+		for _, l := range c.logs {
+			out = append(out, l.Message)
+		}
+		c.logs = nil
+		return out
+	}
+	steps := []struct {
+		class string
+		want  []string
+	}{
+		{"a::b::c", []string{"load init", "load b/c", "load b"}}, // stops at b.pp
+		{"A::B::C", nil}, // its manifest is loaded
+		{"a::x::y", []string{"load x/y", "load x"}}, // no such class: every manifest
+		{"a::x::y", nil},
+	}
+	for _, st := range steps {
+		if cl := c.findClass(st.class); (cl != nil) != (st.class != "a::x::y") {
+			t.Errorf("findClass(%s) = %v", st.class, cl)
+		}
+		if got := loaded(); !slices.Equal(got, st.want) {
+			t.Errorf("findClass(%s) loaded %q, want %q", st.class, got, st.want)
+		}
+	}
+}
