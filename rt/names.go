@@ -67,32 +67,14 @@ func isLowerASCII(name string) bool {
 	return true
 }
 
-// strValues are Strings boxed once for every compile of the process, by
-// their text: a compile makes the same titles, references and
-// interpolated strings as the last one, and each was a string and its box.
-// Strings longer than maxStrValue are not kept.
-var strValues = readmap.Map[values.Value]{Limit: maxCachedNames}
+// strValue is values.String(s), boxed once per process
+// (values.BoxedString): a compile makes the same titles, references and
+// interpolated strings as the last one.
+func strValue(s string) values.Value { return values.BoxedString(s) }
 
-const maxStrValue = 128
-
-// strValue is values.String(s), boxed once.
-func strValue(s string) values.Value {
-	if len(s) > maxStrValue {
-		return values.String(s)
-	}
-	if v, ok := strValues.Load(s); ok {
-		return v
-	}
-	return strValues.Store(s, values.String(s))
-}
+// maxStrValue is the longest string strValue keeps.
+const maxStrValue = values.MaxBoxedString
 
 // strValueBytes is strValue(string(b)), the string made only when it is
 // not kept yet.
-func strValueBytes(b []byte) values.Value {
-	if len(b) <= maxStrValue {
-		if v, ok := strValues.LoadBytes(b); ok {
-			return v
-		}
-	}
-	return strValue(string(b))
-}
+func strValueBytes(b []byte) values.Value { return values.BoxedStringBytes(b) }

@@ -155,12 +155,14 @@ func FromPuppet(v values.Value) Value {
 
 // ToPuppet converts a Ruby value to a Puppet value (for function calls):
 // nil and :undef are undef, :default is default, other symbols are strings.
+// A String's box is the process's (values.BoxedString): translated
+// functions return and pass on the same strings at every compile.
 func ToPuppet(v Value) values.Value {
 	switch x := v.(type) {
 	case nil:
 		return values.Undef
 	case *Str:
-		return values.String(x.S)
+		return values.BoxedString(x.S)
 	case int64:
 		return values.Int(x)
 	case float64:

@@ -1,0 +1,35 @@
+package values
+
+import "github.com/pp2go/pp2go/rt/internal/readmap"
+
+// boxedStrings are Strings boxed once for every compile of the process,
+// by their text: a compile makes the same titles, references,
+// interpolated strings and Ruby functions' results as the last one, and
+// each was a string and its box. Strings longer than MaxBoxedString are
+// not kept, and the map stops growing at 1<<14 entries.
+var boxedStrings = readmap.Map[Value]{Limit: 1 << 14}
+
+// MaxBoxedString is the longest String BoxedString keeps.
+const MaxBoxedString = 128
+
+// BoxedString is String(s) as a Value, boxed once per process.
+func BoxedString(s string) Value {
+	if len(s) > MaxBoxedString {
+		return String(s)
+	}
+	if v, ok := boxedStrings.Load(s); ok {
+		return v
+	}
+	return boxedStrings.Store(s, String(s))
+}
+
+// BoxedStringBytes is BoxedString(string(b)), the string made only when
+// it is not kept yet.
+func BoxedStringBytes(b []byte) Value {
+	if len(b) <= MaxBoxedString {
+		if v, ok := boxedStrings.LoadBytes(b); ok {
+			return v
+		}
+	}
+	return BoxedString(string(b))
+}
