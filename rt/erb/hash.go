@@ -17,10 +17,15 @@ import (
 // string key converts that entry's value alone, and a hash Ruby only
 // read goes back to Puppet as the very hash it came from.
 type Hash struct {
-	keys  []Value
-	vals  []Value
-	index map[any]int // nil while the hash is small
-	lazy  *lazyHash   // not nil while the entries are still the Puppet hash's
+	keys []Value
+	vals []Value
+	// index finds a large hash's keys: strIndex its String keys by their
+	// text (a key's string is not boxed for the map), index the others by
+	// hashKey; strIndex is nil while the hash is small, index until it
+	// has a key other than a String
+	strIndex map[string]int
+	index    map[any]int
+	lazy     *lazyHash // not nil while the entries are still the Puppet hash's
 
 	// Default is the value of missing keys (Hash.new(x)).
 	Default Value
@@ -368,11 +373,8 @@ func keyEql(a, b Value) bool {
 // find is the position of key k, -1 when it has none.
 func (h *Hash) find(k Value) int {
 	h.load()
-	if h.index != nil {
-		if i, ok := h.index[hashKey(k)]; ok {
-			return i
-		}
-		return -1
+	if h.strIndex != nil {
+		return h.indexed(k)
 	}
 	for i, x := range h.keys {
 		if keyEql(k, x) {
@@ -382,11 +384,48 @@ func (h *Hash) find(k Value) int {
 	return -1
 }
 
-func (h *Hash) buildIndex() {
-	h.index = make(map[any]int, len(h.keys))
-	for i, k := range h.keys {
-		h.index[hashKey(k)] = i
+// indexed is find of a large hash's key.
+func (h *Hash) indexed(k Value) int {
+	var i int
+	var ok bool
+	if s, isStr := k.(*Str); isStr {
+		i, ok = h.strIndex[s.S]
+	} else {
+		i, ok = h.index[hashKey(k)]
 	}
+	if !ok {
+		return -1
+	}
+	return i
+}
+
+func (h *Hash) buildIndex() {
+	ns := 0
+	for _, k := range h.keys {
+		if _, ok := k.(*Str); ok {
+			ns++
+		}
+	}
+	h.strIndex = make(map[string]int, ns)
+	h.index = nil
+	if ns < len(h.keys) {
+		h.index = make(map[any]int, len(h.keys)-ns)
+	}
+	for i, k := range h.keys {
+		h.addIndex(k, i)
+	}
+}
+
+// addIndex indexes key k at position i.
+func (h *Hash) addIndex(k Value, i int) {
+	if s, ok := k.(*Str); ok {
+		h.strIndex[s.S] = i
+		return
+	}
+	if h.index == nil {
+		h.index = make(map[any]int)
+	}
+	h.index[hashKey(k)] = i
 }
 
 // Lookup returns the value stored for k (no default).
@@ -408,8 +447,8 @@ func (h *Hash) lookupStr(s string) (Value, bool) {
 	if h.lazy != nil {
 		return h.lazy.lookupStr(s)
 	}
-	if h.index != nil {
-		i, ok := h.index[strKey(s)]
+	if h.strIndex != nil {
+		i, ok := h.strIndex[s]
 		if !ok {
 			return nil, false
 		}
@@ -436,8 +475,8 @@ func (h *Hash) Set(k, v Value) {
 	h.keys = append(h.keys, k)
 	h.vals = append(h.vals, v)
 	switch {
-	case h.index != nil:
-		h.index[hashKey(k)] = len(h.keys) - 1
+	case h.strIndex != nil:
+		h.addIndex(k, len(h.keys)-1)
 	case len(h.keys) > smallHash:
 		h.buildIndex()
 	}
@@ -452,7 +491,7 @@ func (h *Hash) Delete(k Value) (Value, bool) {
 	v := h.vals[i]
 	h.keys = append(h.keys[:i:i], h.keys[i+1:]...)
 	h.vals = append(h.vals[:i:i], h.vals[i+1:]...)
-	if h.index != nil {
+	if h.strIndex != nil {
 		h.buildIndex()
 	}
 	return v, true
@@ -460,14 +499,14 @@ func (h *Hash) Delete(k Value) (Value, bool) {
 
 // clear removes every entry.
 func (h *Hash) clear() {
-	h.keys, h.vals, h.index, h.lazy = nil, nil, nil, nil
+	h.keys, h.vals, h.strIndex, h.index, h.lazy = nil, nil, nil, nil, nil
 }
 
 // dup copies the entries (not the default).
 func (h *Hash) dup() *Hash {
 	h.load()
 	n := &Hash{keys: append([]Value(nil), h.keys...), vals: append([]Value(nil), h.vals...)}
-	if h.index != nil {
+	if h.strIndex != nil {
 		n.buildIndex()
 	}
 	return n

@@ -854,7 +854,7 @@ func (r *R) Replace(recv Value, args ...Value) Value {
 			implicitConversion(args[0], "Hash")
 		}
 		n := y.dup()
-		x.keys, x.vals, x.index, x.lazy = n.keys, n.vals, n.index, nil
+		x.keys, x.vals, x.strIndex, x.index, x.lazy = n.keys, n.vals, n.strIndex, n.index, nil
 		return x
 	}
 	noMethod("replace", recv)
