@@ -172,7 +172,10 @@ func (h *Hash) put(key, value Value) {
 	if h.index != nil {
 		h.index[identityKey(key)] = len(h.keys) - 1
 	} else if len(h.keys) >= indexThreshold {
-		h.index = make(map[any]int, len(h.keys)*2)
+		// as large as the room made for the keys (NewHashFromPairs',
+		// NewHashBuilder's): a hash built to its size does not grow its
+		// index entry by entry
+		h.index = make(map[any]int, max(len(h.keys)*2, cap(h.keys)))
 		for i, k := range h.keys {
 			h.index[identityKey(k)] = i
 		}
