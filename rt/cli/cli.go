@@ -436,9 +436,10 @@ func compileDir(stderr io.Writer, p *rt.Program, factsDir, outDir string, jobs i
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var fr factsReader // this worker's: nodes' facts share values
 			for name := range work {
 				node := strings.TrimSuffix(name, filepath.Ext(name))
-				facts, err := LoadFacts(filepath.Join(factsDir, name))
+				facts, err := fr.load(filepath.Join(factsDir, name))
 				var res *rt.Result
 				if err == nil {
 					res = rt.CompileNode(p, node, facts)

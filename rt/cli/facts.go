@@ -11,6 +11,7 @@ import (
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 
 	"go.yaml.in/yaml/v4"
 
@@ -26,6 +27,11 @@ func LoadFacts(path string) (*values.Hash, error) {
 	if err != nil {
 		return nil, err
 	}
+	return factsOf(v, path)
+}
+
+// factsOf is the facts of a facts file's value.
+func factsOf(v values.Value, path string) (*values.Hash, error) {
 	h, ok := v.(*values.Hash)
 	if !ok {
 		return nil, fmt.Errorf("facts file %s does not contain a hash", path)
@@ -68,20 +74,91 @@ func readFile(path string) ([]byte, error) {
 	if st, err := f.Stat(); err == nil && st.Size() > 0 {
 		size = int(st.Size()) + 1 // the read that finds the end needs room
 	}
-	b := make([]byte, 0, size)
+	return readAll(f, make([]byte, 0, size))
+}
+
+// readAll appends what is left of f to b, growing it as needed.
+func readAll(f *os.File, b []byte) ([]byte, error) {
 	for {
+		if len(b) == cap(b) {
+			b = slices.Grow(b, max(len(b), 512))
+		}
 		n, err := f.Read(b[len(b):cap(b)])
 		b = b[:len(b)+n]
 		if err == io.EOF {
 			return b, nil
 		}
 		if err != nil {
-			return nil, err
-		}
-		if len(b) == cap(b) {
-			b = slices.Grow(b, len(b))
+			return b, err
 		}
 	}
+}
+
+// factsReader loads the facts files of many nodes one after another, as a
+// worker of compile --facts-dir does. Nodes' facts are mostly alike: the
+// string values it read are kept and shared by the next files' (a value
+// is never changed once made), and so are the hashes and arrays of the
+// last file's entries (of its top-level hash, or of PuppetDB's "values"),
+// kept with their text, when the next file's entry has the same text.
+// The file is read into a buffer it keeps, without a stat for its size.
+type factsReader struct {
+	buf   []byte
+	stack []values.Value // jsonDecoder.stack
+	strs  map[string]values.Value
+	last  map[entryKey]lastEntry
+}
+
+// entryKey is a shared entry's key, at depth 1 (the top-level hash's) or
+// 2 ("values"').
+type entryKey struct {
+	depth int
+	key   string
+}
+
+type lastEntry struct {
+	text string // the entry's value as the file wrote it
+	v    values.Value
+}
+
+// factsKept bounds what a factsReader keeps: past it, it starts again
+// from nothing (files of values no two nodes share would grow it forever).
+const factsKept = 1 << 13
+
+func (r *factsReader) load(path string) (*values.Hash, error) {
+	if strings.HasSuffix(path, ".yaml") || strings.HasSuffix(path, ".yml") {
+		return LoadFacts(path)
+	}
+	f, err := openFile(path, os.O_RDONLY, 0)
+	if err != nil {
+		return nil, err
+	}
+	r.buf, err = readAll(f, r.buf[:0])
+	f.Close()
+	if err != nil {
+		return nil, err
+	}
+	if r.strs == nil || len(r.strs) > factsKept || len(r.last) > factsKept {
+		r.strs, r.last = map[string]values.Value{}, map[entryKey]lastEntry{}
+	}
+	d := &jsonDecoder{s: unsafe.String(unsafe.SliceData(r.buf), len(r.buf)), stack: r.stack[:0], r: r}
+	v, err := d.document()
+	r.stack = d.stack
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return factsOf(v, path)
+}
+
+// str is the value of a string of the file being read (a part of the
+// buffer, which the next file overwrites).
+func (r *factsReader) str(s string) values.Value {
+	v, ok := r.strs[s]
+	if !ok {
+		s = strings.Clone(s)
+		v = values.String(s)
+		r.strs[s] = v
+	}
+	return v
 }
 
 // decodeJSON decodes JSON into Puppet values, keeping the order of keys.
@@ -89,6 +166,11 @@ func readFile(path string) ([]byte, error) {
 // a catalog binary's run.)
 func decodeJSON(b []byte) (values.Value, error) {
 	d := &jsonDecoder{s: string(b)}
+	return d.document()
+}
+
+// document reads the whole text: a value between white space.
+func (d *jsonDecoder) document() (values.Value, error) {
 	d.space()
 	v, err := d.value()
 	if err != nil {
@@ -109,6 +191,11 @@ type jsonDecoder struct {
 	// keys and values in turn), each copied out at its end into a
 	// value of its size
 	stack []values.Value
+	// r, when the text is a factsReader's file: its values are shared
+	// (the text is r's buffer, overwritten by the next file)
+	r *factsReader
+	// inValues: the top-level entry being read is "values"
+	inValues bool
 }
 
 func (d *jsonDecoder) errorf(format string, args ...any) error {
@@ -139,6 +226,9 @@ func (d *jsonDecoder) value() (values.Value, error) {
 		s, err := d.str()
 		if err != nil {
 			return nil, err
+		}
+		if d.r != nil {
+			return d.r.str(s), nil
 		}
 		// a copy: a part of the document would keep all of it alive as
 		// long as a cache of the process keeps the string
@@ -197,7 +287,12 @@ func (d *jsonDecoder) object() (values.Value, error) {
 		}
 		d.i++
 		d.space()
-		v, err := d.value()
+		var v values.Value
+		if d.r != nil && (d.depth == 1 || d.depth == 2 && d.inValues) {
+			v, err = d.entry(k)
+		} else {
+			v, err = d.value()
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -234,6 +329,36 @@ func (d *jsonDecoder) key() (values.Value, error) {
 	if !ok {
 		s = strings.Clone(s) // kept: not a part of the document
 		v = jsonKeys.Store(s, values.String(s))
+	}
+	return v, nil
+}
+
+// entry reads the value of a factsReader's file's entry k (of the
+// top-level hash, or of its "values"): the last file's when the text is
+// the same.
+func (d *jsonDecoder) entry(k values.Value) (values.Value, error) {
+	key := entryKey{d.depth, string(k.(values.String))}
+	if e, ok := d.r.last[key]; ok && strings.HasPrefix(d.s[d.i:], e.text) {
+		// a hash's or array's text ends where its brackets close: the
+		// same text is the same value
+		d.i += len(e.text)
+		return e.v, nil
+	}
+	start := d.i
+	values1 := key == entryKey{1, "values"} // PuppetDB's form: its entries are shared, not it
+	d.inValues = values1
+	v, err := d.value()
+	if values1 {
+		d.inValues = false
+	}
+	if err != nil {
+		return nil, err
+	}
+	switch v.(type) {
+	case *values.Hash, *values.Array:
+		if !values1 {
+			d.r.last[key] = lastEntry{strings.Clone(d.s[start:d.i]), v}
+		}
 	}
 	return v, nil
 }

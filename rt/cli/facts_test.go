@@ -122,6 +122,75 @@ func TestDecodeJSON(t *testing.T) {
 	}
 }
 
+// TestFactsReader: a factsReader decodes each of a series of files as
+// decodeJSON does, what it shares with the files before (entries of the
+// same text, strings) included.
+func TestFactsReader(t *testing.T) {
+	docs := []string{
+		`{"os":{"name":"Debian","release":{"major":"13"}},"ips":["10.0.0.1"],"n":1,"s":"a\u00e9"}`,
+		`{"os":{"name":"Debian","release":{"major":"13"}},"ips":["10.0.0.1"],"n":1,"s":"a\u00e9"}`,
+		// an entry changed deep inside, one longer, one shorter
+		`{"os":{"name":"Debian","release":{"major":"12"}},"ips":["10.0.0.1","10.0.0.2"],"n":12,"s":"a"}`,
+		`{"os":{"name":"Debian","release":{"major":"12"}},"ips":[],"n":1,"s":"ab"}`,
+		// the same text as an entry before, with more after it
+		`{"os":{"name":"Debian","release":{"major":"12"}}  ,"ips":[]}`,
+		// a type changed, a key repeated, entries reordered
+		`{"ips":"none","os":{"name":"Debian","release":{"major":"12"}},"os":{"name":"Ubuntu"}}`,
+		// PuppetDB's form: "values"' entries are shared
+		`{"name":"a.example.com","values":{"os":{"name":"Debian","release":{"major":"12"}},"ips":[]},"timestamp":"x"}`,
+		`{"name":"b.example.com","values":{"os":{"name":"Debian","release":{"major":"12"}},"ips":["1"]},"timestamp":"y"}`,
+		`{"name":"b.example.com","values":{"os":{"name":"Debian","release":{"major":"12"}},"ips":["1"],"values":{}}}`,
+		`{"os":{"name":"Debian"`, // broken, then well again
+		`{"os":{"name":"Debian","release":{"major":"12"}},"ips":["1"]}`,
+		`{"os":{"name":"Debian","release":{"major":"12"}},"ips":["1"]} x`,
+	}
+	var r factsReader
+	path := filepath.Join(t.TempDir(), "node.json")
+	for _, doc := range docs {
+		if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, gerr := r.load(path)
+		want, werr := LoadFacts(path)
+		if (gerr == nil) != (werr == nil) || gerr != nil && gerr.Error() != werr.Error() {
+			t.Errorf("%s: error %v, LoadFacts' %v", doc, gerr, werr)
+			continue
+		}
+		if gerr == nil && show(got) != show(want) {
+			t.Errorf("%s: got %s, want %s", doc, show(got), show(want))
+		}
+	}
+	// the second file's entries are the first's
+	a, _ := decodeJSON([]byte(docs[0]))
+	os.WriteFile(path, []byte(docs[0]), 0o644)
+	x, _ := r.load(path)
+	y, _ := r.load(path)
+	xo, _ := x.GetString("os")
+	yo, _ := y.GetString("os")
+	if xo != yo {
+		t.Errorf("the same entry twice is two values")
+	}
+	if show(x) != show(a) {
+		t.Errorf("got %s, want %s", show(x), show(a))
+	}
+}
+
+// BenchmarkFactsReader reads a node's facts file again and again, as
+// --facts-dir does for nodes of the same facts.
+func BenchmarkFactsReader(b *testing.B) {
+	path := "../../examples/hello/nodes/web1.example.com.json"
+	if _, err := os.Stat(path); err != nil {
+		b.Skip(err)
+	}
+	var r factsReader
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := r.load(path); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkLoadFacts reads and decodes a node's facts (10 kB of facter
 // JSON), as --facts-dir does for each node.
 func BenchmarkLoadFacts(b *testing.B) {
