@@ -92,7 +92,10 @@ type Ctx struct {
 	// walkedBits are the manifests loaded and the names walked to the
 	// end, by their numbers (autoload)
 	walkedBits []uint64
-	loaded     map[string]bool // the type alias files whose strict issues were logged (load)
+	// classScopes are top.classes' scopes that qualified variables read,
+	// by their class's number (classNumbers)
+	classScopes []*Scope
+	loaded      map[string]bool // the type alias files whose strict issues were logged (load)
 	// paramTypes are the types computed at run time of the definitions
 	// loaded (Parameter.TypeExpr)
 	paramTypes map[*Parameter]values.Value

@@ -406,7 +406,13 @@ func (s *Scope) setClassScope(name string, cs *Scope) {
 	if top.classes == nil {
 		top.classes = map[string]*Scope{}
 	}
+	n := len(top.classes)
 	top.classes[name] = cs
+	if len(top.classes) == n {
+		// a name's scope replaced (a node's by a class's of its name):
+		// the scopes kept by number are found again
+		clear(s.c.classScopes)
+	}
 }
 
 // inheritedScope is the scope of the parent class of a class scope.

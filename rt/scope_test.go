@@ -246,6 +246,14 @@ func TestQualifiedVar(t *testing.T) {
 				}
 			}
 		}
+		// a scope that replaces the class's under its name (a node's)
+		// is the one read from then on
+		s2 := newScope(c, c.top, cl, &Resource{Type: "Class", Title: "K"})
+		s2.setvar("x", values.String("x2"), false)
+		s.setClassScope("k", s2)
+		if got := s.Qualified(nil, refs[8]); got != values.String("x2") {
+			t.Errorf("round %d: k::x is %v in the replaced scope, want x2", round, got)
+		}
 	}
 }
 

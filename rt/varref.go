@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"sync"
 	"sync/atomic"
 
 	"github.com/pp2go/pp2go/rt/values"
@@ -17,11 +18,67 @@ import (
 // The generator writes each as a literal (QualifiedVar's), which the
 // linker lays out: no code runs for it as the program starts.
 type VarRef struct {
-	Name  string // as written, without the '$'
-	Class string // the class's name, "" for the top scope
-	Leaf  string
-	Slot  int
-	hint  atomic.Int32 // position in the table where Leaf was last found
+	Name    string // as written, without the '$'
+	Class   string // the class's name, "" for the top scope
+	Leaf    string
+	Slot    int
+	hint    atomic.Int32 // position in the table where Leaf was last found
+	classNo atomic.Int32 // Class's number plus one (classNumbers), 0 until known
+}
+
+// numbering gives names numbers, for the process: a compile finds what
+// it keeps for a name by its number, in a list, without hashing the name
+// (qualified variables' classes, resource expressions' types).
+type numbering struct {
+	mu sync.Mutex
+	m  map[string]int32
+	n  atomic.Int32 // len(m)
+}
+
+// of is name's number, which *cached (its number plus one, 0 until known)
+// keeps for the next time.
+func (nb *numbering) of(name string, cached *atomic.Int32) int {
+	if n := cached.Load(); n > 0 {
+		return int(n - 1)
+	}
+	nb.mu.Lock()
+	n, ok := nb.m[name]
+	if !ok {
+		if nb.m == nil {
+			nb.m = map[string]int32{}
+		}
+		n = int32(len(nb.m))
+		nb.m[name] = n
+		nb.n.Store(n + 1)
+	}
+	nb.mu.Unlock()
+	cached.Store(n + 1)
+	return int(n)
+}
+
+// room is a list's length for n and every number given so far: one list
+// a compile.
+func (nb *numbering) room(n int) int { return max(n+1, int(nb.n.Load())) }
+
+var classNumbers numbering
+
+// classScopeOf is the scope of r's class (top.classes[r.Class]), kept by
+// the class's number once the class has one.
+func (c *Ctx) classScopeOf(r *VarRef) *Scope {
+	n := classNumbers.of(r.Class, &r.classNo)
+	if n < len(c.classScopes) {
+		if cs := c.classScopes[n]; cs != nil {
+			return cs
+		}
+	}
+	cs := c.top.classes[r.Class]
+	if cs != nil {
+		if n >= len(c.classScopes) {
+			c.classScopes = append(c.classScopes, make([]*Scope, classNumbers.room(n)-len(c.classScopes))...)
+		}
+		c.classScopes[n] = cs
+	}
+	return cs
 }
 
 // QualifiedVar makes the reference for a qualified variable name (with
@@ -47,10 +104,9 @@ func (s *Scope) Qualified(site *Site, r *VarRef) values.Value {
 	if s == s.c.noScope {
 		return s.Var(site, r.Name) // which fails as lookupvar on nil
 	}
-	top := s.c.top
-	t := top.symtable
+	t := s.c.top.symtable
 	if r.Class != "" {
-		cs := top.classes[r.Class]
+		cs := s.c.classScopeOf(r)
 		if cs == nil {
 			return s.Var(site, r.Name)
 		}
