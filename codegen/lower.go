@@ -914,14 +914,13 @@ func (l *lowerer) resource(x *ast.ResourceExpression) jen.Code {
 // declaration is a resource expression's Declare and bodies, to be ended
 // by Done (the references wanted) or Exec (a statement).
 func (l *lowerer) declaration(x *ast.ResourceExpression) *jen.Statement {
-	var typeName jen.Code
+	var st *jen.Statement
 	switch t := x.TypeName.(type) {
 	case *ast.QualifiedName:
-		typeName = jen.Lit(strings.ToLower(t.Value))
+		st = s().Dot("DeclareType").Call(l.pos(x), l.u.resourceTypeRef(strings.ToLower(t.Value)), form(x.Form))
 	default:
-		typeName = rt("ResourceTypeName").Call(l.pos(t), l.expr(t))
+		st = s().Dot("Declare").Call(l.pos(x), rt("ResourceTypeName").Call(l.pos(t), l.expr(t)), form(x.Form))
 	}
-	st := s().Dot("Declare").Call(l.pos(x), typeName, form(x.Form))
 	for _, b := range x.Bodies {
 		st = chain(st, "Body", l.pos(b.Title), l.expr(b.Title))
 		st = l.attrs(st, b.Operations)

@@ -44,6 +44,7 @@ type unit struct {
 	regexps refTable // *rt.RegexpRef by source
 	consts  refTable // hoisted constant values by their Go text
 	vars    refTable // *rt.VarRef by qualified variable name
+	rtypes  refTable // rt.ResourceTypeRef by resource type name
 
 	erbMarked map[*jen.File]bool // files that carry the ERB runtime's version marker
 
@@ -197,6 +198,15 @@ func (u *unit) typeRef(text string) jen.Code {
 	return jen.Op("&").Id(id)
 }
 
+// resourceTypeRef is a reference to the resource type a resource
+// expression names (lowercase); as typeRef's, uses take its address.
+func (u *unit) resourceTypeRef(name string) jen.Code {
+	id := u.ref(&u.rtypes, name, "res"+goName(name), func() jen.Code {
+		return jen.Qual(rtPath, "ResourceTypeRef").Values(jen.Dict{jen.Id("Name"): jen.Lit(name)})
+	})
+	return jen.Op("&").Id(id)
+}
+
 // funcRef is a reference to a function by name.
 func (u *unit) funcRef(name string) jen.Code {
 	id := u.ref(&u.funcs, name, "fn"+goName(name), func() jen.Code {
@@ -328,7 +338,7 @@ func (u *unit) tables() *jen.File {
 	f.Comment("//go:noinline")
 	f.Func().Id("pos").Params(jen.Id("i").Int()).Op("*").Qual(rtPath, "Site").Block(jen.Return(jen.Id("sites").Dot("At").Call(jen.Id("i"))))
 
-	for _, t := range []*refTable{&u.types, &u.funcs, &u.regexps, &u.vars, &u.consts} {
+	for _, t := range []*refTable{&u.types, &u.rtypes, &u.funcs, &u.regexps, &u.vars, &u.consts} {
 		if len(t.keys) == 0 {
 			continue
 		}

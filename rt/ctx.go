@@ -95,7 +95,10 @@ type Ctx struct {
 	// classScopes are top.classes' scopes that qualified variables read,
 	// by their class's number (classNumbers)
 	classScopes []*Scope
-	loaded      map[string]bool // the type alias files whose strict issues were logged (load)
+	// typesByNumber are the types resource expressions named, by
+	// their names' numbers (resourceTypeNumbers)
+	typesByNumber []*resourceType
+	loaded        map[string]bool // the type alias files whose strict issues were logged (load)
 	// paramTypes are the types computed at run time of the definitions
 	// loaded (Parameter.TypeExpr)
 	paramTypes map[*Parameter]values.Value

@@ -2,6 +2,7 @@ package rt
 
 import (
 	"strings"
+	"sync/atomic"
 
 	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/values"
@@ -25,6 +26,7 @@ type Declaration struct {
 	s        *Scope
 	site     *Site
 	typeName string
+	typeRef  *ResourceTypeRef // nil for a type name computed at run time
 	form     Form
 	bodies   []*declBody
 	seen     map[string]bool // titles across bodies, once there are two
@@ -42,6 +44,24 @@ type declBody struct {
 	params []*Param
 	isDef  bool
 	title0 [1]string
+}
+
+// ResourceTypeRef is the type a resource expression names in the code,
+// its name lowercase: the generated package's variable, whose number
+// (resourceTypeNumbers) finds the type a compile resolved for the name
+// without hashing it.
+type ResourceTypeRef struct {
+	Name string
+	no   atomic.Int32 // Name's number plus one, 0 until known
+}
+
+var resourceTypeNumbers numbering
+
+// DeclareType starts a resource expression of the type t names at site.
+func (s *Scope) DeclareType(site *Site, t *ResourceTypeRef, form Form) *Declaration {
+	d := s.Declare(site, t.Name, form)
+	d.typeRef = t
+	return d
 }
 
 // Declare starts a resource expression of the named type at site.
@@ -239,7 +259,7 @@ func (d *Declaration) create(refs *[]values.Value) {
 		if d.defaults != nil {
 			params = mergeParams(d.defaults.params, b.params)
 		}
-		d.c.createResources(d.s, d.site, d.typeName, d.form, b.titles, params, true, refs)
+		d.c.createResources(d.s, d.site, d.typeName, d.typeRef, d.form, b.titles, params, true, refs)
 	}
 	// the resources hold their parameters, not the lists
 	d.c.freeDecls = append(d.c.freeDecls, d)
@@ -273,7 +293,7 @@ func mergeParams(defaults, body []*Param) []*Param {
 // references to the resources are appended to refs unless it is nil.
 // titleValues, when not nil, are the titles as values, for titles that are
 // not Strings (create_resources).
-func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, titles []string, params []*Param, distinct bool, refs *[]values.Value, titleValues ...values.Value) {
+func (c *Ctx) createResources(s *Scope, site *Site, typeName string, typeRef *ResourceTypeRef, form Form, titles []string, params []*Param, distinct bool, refs *[]values.Value, titleValues ...values.Value) {
 	guard(site, func() {
 		if equalFold(typeName, "class") {
 			for _, title := range titles {
@@ -300,7 +320,7 @@ func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, 
 			}
 			return
 		}
-		rtype := c.resourceType(typeName)
+		rtype := c.resourceTypeOf(typeName, typeRef)
 		native, def, typ := rtype.native, rtype.def, rtype.name
 		list := rtype.resources(c)
 		for i, title := range titles {
@@ -324,6 +344,27 @@ func (c *Ctx) createResources(s *Scope, site *Site, typeName string, form Form, 
 			}
 		}
 	})
+}
+
+// resourceTypeOf is resourceType(name) of a type name the code names
+// (ref, nil for one computed at run time), kept by the name's number for
+// the compile's next expressions that name it.
+func (c *Ctx) resourceTypeOf(name string, ref *ResourceTypeRef) *resourceType {
+	if ref == nil {
+		return c.resourceType(name)
+	}
+	n := resourceTypeNumbers.of(ref.Name, &ref.no)
+	if n < len(c.typesByNumber) {
+		if t := c.typesByNumber[n]; t != nil {
+			return t
+		}
+	}
+	t := c.resourceType(name)
+	if n >= len(c.typesByNumber) {
+		c.typesByNumber = append(c.typesByNumber, make([]*resourceType, resourceTypeNumbers.room(n)-len(c.typesByNumber))...)
+	}
+	c.typesByNumber[n] = t
+	return t
 }
 
 // resourceType is the type of a resource expression's type name, with
