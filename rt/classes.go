@@ -490,7 +490,7 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 			r.Params = append(grown, r.Params...)
 		}
 		v := c.evaluateDefault(r, s, pt, p)
-		np := c.newParam(Param{Name: p.Name, Value: v, Source: r.source, File: r.File, Line: int32(r.Line)})
+		np := c.newParam(Param{Name: p.Name, Value: v, Source: r.source, file: &r.File, Line: int32(r.Line)})
 		if !bySlot {
 			r.set(np)
 			pt.set(p.Name, v)

@@ -232,7 +232,7 @@ func splatParams(s *Scope, site *Site, v values.Value) []*Param {
 func newParam(s *Scope, site *Site, name string, v values.Value, add bool) *Param {
 	p := Param{Name: name, Value: v, Add: add, Source: s.source}
 	if site != nil && site.File != nil {
-		p.File, p.Line = site.File.Path, site.Line
+		p.file, p.Line = &site.File.Path, site.Line
 	}
 	return s.c.newParam(p)
 }
@@ -532,7 +532,7 @@ func (d *DefaultsDecl) Done() values.Value {
 		for _, q := range table {
 			if q.Name == p.Name {
 				msg := "Default already defined for " + d.typ + " { " + p.Name + " }; cannot redefine"
-				if l := locationString(p.File, int(p.Line), 0); l != "" {
+				if l := locationString(p.File(), int(p.Line), 0); l != "" {
 					msg += " " + l
 				}
 				panic(&detailError{msg: msg})
@@ -673,7 +673,7 @@ func (c *Ctx) overrideParameter(r *Resource, p *Param) {
 	}
 	if !c.childOf(p.Source, cur.Source) &&
 		!(sameDefinition(p.Source, cur.Source) && r.scope.isDefault(r.Type, p.Name, cur.Value)) {
-		loc := locationString(cur.File, int(cur.Line), 0)
+		loc := locationString(cur.File(), int(cur.Line), 0)
 		var msg string
 		src := ""
 		if cur.Source != nil {
@@ -688,7 +688,7 @@ func (c *Ctx) overrideParameter(r *Resource, p *Param) {
 			msg += " at " + loc
 		}
 		msg += "; cannot redefine"
-		panic(located(msg, p.File, int(p.Line)))
+		panic(located(msg, p.File(), int(p.Line)))
 	}
 	if p.Add {
 		dup := *p

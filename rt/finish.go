@@ -225,10 +225,10 @@ func (c *Ctx) validateReferences(p *Param, v values.Value) {
 	text := refString(v)
 	typ, title, ok := splitRefString(text)
 	if !ok {
-		panic(located("No title provided and "+quoteRuby(text)+" is not a valid resource reference", p.File, int(p.Line)))
+		panic(located("No title provided and "+quoteRuby(text)+" is not a valid resource reference", p.File(), int(p.Line)))
 	}
 	if c.findResourceByName(typ, title) == nil {
-		panic(located("Could not find resource '"+text+"' in parameter '"+p.Name+"'", p.File, int(p.Line)))
+		panic(located("Could not find resource '"+text+"' in parameter '"+p.Name+"'", p.File(), int(p.Line)))
 	}
 }
 

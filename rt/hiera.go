@@ -78,7 +78,7 @@ func (c *Ctx) automaticParameters(r *Resource, s *Scope, cl *Class) {
 		if !found || (values.IsUndef(v) && p.Default != nil) {
 			continue
 		}
-		r.set(&Param{Name: p.Name, Value: v, Source: r.source, File: r.File, Line: int32(r.Line)})
+		r.set(&Param{Name: p.Name, Value: v, Source: r.source, file: &r.File, Line: int32(r.Line)})
 	}
 }
 

@@ -85,9 +85,12 @@ type Param struct {
 	Name   string
 	Value  values.Value
 	Source definition
-	File   string
-	Line   int32
-	Add    bool // +>; with Line, in one word: a compile makes thousands
+	// file is where the parameter was set (File), with Line: the site's
+	// or the resource's path, not a copy of it (64 bytes a Param, a
+	// compile makes thousands)
+	file *string
+	Line int32
+	Add  bool // +>; with Line, in one word
 	// replaced: a template changed the value in place (Scope.updateVar),
 	// after the resources holding the parameter were checked
 	replaced bool
@@ -96,6 +99,14 @@ type Param struct {
 	// (relationships' ends, setRelationshipParams), which
 	// validateRelationships does not look up again
 	foundRefs uint16
+}
+
+// File is the path of the file the parameter was set in, "" for none.
+func (p *Param) File() string {
+	if p.file == nil {
+		return ""
+	}
+	return *p.file
 }
 
 // Ref is the resource's reference: Type[title].

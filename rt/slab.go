@@ -39,7 +39,7 @@ func (s *sliceSlab[T]) make(n, chunk int) []T {
 
 // newParam is a parameter of this compile.
 func (c *Ctx) newParam(p Param) *Param {
-	q := c.paramSlab.new(64)
+	q := c.paramSlab.new(75) // 75 fill a chunk's size class (4,864 bytes with its malloc header)
 	*q = p
 	return q
 }
