@@ -204,7 +204,52 @@ func (t *translator) call(x *erb.Call) *jen.Statement {
 	if st, ok := t.puppetCall(x); ok {
 		return st
 	}
+	if st, ok := t.literalInclude(x); ok {
+		return st
+	}
 	return t.methodCall(x, t.expr(x.Recv))
+}
+
+// literalInclude translates [lit, ...].include?(x) (and member?), an
+// Array literal of nil, true, false, Integers, plain Strings and Symbols,
+// as erb.InLiterals, which compares x with each as Array#include? does
+// without making the Array and its Strings (the idiom runs in loops:
+// ![nil, "", :undef].include?(v)).
+func (t *translator) literalInclude(x *erb.Call) (*jen.Statement, bool) {
+	arr, ok := x.Recv.(*erb.Array)
+	if !ok || x.Name != "include?" && x.Name != "member?" || len(x.Args) != 1 || x.Block != nil || len(arr.Elems) == 0 {
+		return nil, false
+	}
+	if t.classes != nil && t.classes.user[x.Name] {
+		return nil, false
+	}
+	switch x.Args[0].(type) {
+	case *erb.Splat, *erb.DoubleSplat, *erb.BlockPass:
+		return nil, false
+	}
+	args := []jen.Code{t.expr(x.Args[0])}
+	for _, e := range arr.Elems {
+		switch y := e.(type) {
+		case *erb.Nil:
+			args = append(args, jen.Nil())
+		case *erb.Bool:
+			args = append(args, jen.Lit(y.V))
+		case *erb.Int:
+			args = append(args, jen.Lit(y.V))
+		case *erb.Sym:
+			if y.Parts != nil {
+				return nil, false
+			}
+			args = append(args, erbQ("Symbol").Call(jen.Lit(y.Name)))
+		default:
+			s, ok := erb.LiteralString(e)
+			if !ok {
+				return nil, false
+			}
+			args = append(args, jen.Lit(s))
+		}
+	}
+	return erbQ("InLiterals").Call(args...), true
 }
 
 // methodCall translates recv.name(args) with recv already translated.

@@ -107,3 +107,26 @@ func TestMapAsStatement(t *testing.T) {
 		}
 	}
 }
+
+// An Array literal of constants given only to include? or member? is
+// InLiterals' arguments, Strings as Go strings: no Array, no Strings. An
+// Array with any other element is made and asked as before.
+func TestLiteralInclude(t *testing.T) {
+	src := "<%= ![nil, '', :undef].include?(@v) %><%= %w[a b].member?(@v) %><%= [1, true].include?(@v) %><%= [@x, 'a'].include?(@v) %><%= [\"#{@x}\"].include?(@v) %>"
+	f := jen.NewFile("p")
+	if err := Emit(f, "Example", "mod/templates/example.erb", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	got := f.GoString()
+	for _, want := range []string{
+		`erb.Not(erb.InLiterals(r.IVar("v"), nil, "", erb.Symbol("undef")))`,
+		`erb.InLiterals(r.IVar("v"), "a", "b")`,
+		`erb.InLiterals(r.IVar("v"), int64(1), true)`,
+		`r.IncludeQ(erb.NewArray(r.IVar("x"), erb.S("a")), r.IVar("v"))`,
+		`r.IncludeQ(erb.NewArray(r.Interp(`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %s in:\n%s", want, got)
+		}
+	}
+}

@@ -61,3 +61,33 @@ func TestMapUnused(t *testing.T) {
 		t.Errorf("enumerator: %s", got)
 	}
 }
+
+// InLiterals answers as Array#include? does in Ruby (elem == x): 1 == 1.0,
+// a String is not its Symbol, nil only nil; it allocates nothing.
+func TestInLiterals(t *testing.T) {
+	for _, c := range []struct {
+		x    Value
+		lits []Value
+		want bool
+	}{
+		{nil, []Value{nil, "", Symbol("undef")}, true},
+		{S(""), []Value{nil, "", Symbol("undef")}, true},
+		{Symbol("undef"), []Value{nil, "", Symbol("undef")}, true},
+		{S("undef"), []Value{nil, "", Symbol("undef")}, false},
+		{false, []Value{nil, ""}, false},
+		{1.0, []Value{int64(1), int64(2)}, true},
+		{S("1"), []Value{int64(1)}, false},
+		{Symbol("a"), []Value{"a"}, false},
+		{S("b"), []Value{"a", "b"}, true},
+		{true, []Value{true}, true},
+		{NewArray(S("a")), []Value{"a"}, false},
+	} {
+		if got := InLiterals(c.x, c.lits...); got != c.want {
+			t.Errorf("%s in %v: %v, want %v", Inspect(c.x), c.lits, got, c.want)
+		}
+	}
+	x := S("x")
+	if n := testing.AllocsPerRun(10, func() { InLiterals(x, nil, "", Symbol("undef"), int64(3)) }); n != 0 {
+		t.Errorf("InLiterals made %v allocations", n)
+	}
+}

@@ -1812,6 +1812,23 @@ func (r *R) include(name string, recv Value, args []Value) Value {
 	return nil
 }
 
+// InLiterals is [lits...].include?(x) of an Array literal whose elements
+// are nil, true, false, Integers, Symbols and Strings, a String given as
+// its Go string (no Ruby value is one): Equal of each with x, without the
+// Array and its Strings.
+func InLiterals(x Value, lits ...Value) Value {
+	for _, l := range lits {
+		if s, ok := l.(string); ok {
+			if StrEqual(s, x) {
+				return true
+			}
+		} else if Equal(l, x) {
+			return true
+		}
+	}
+	return false
+}
+
 // IncludeQ is include?.
 func (r *R) IncludeQ(recv Value, args ...Value) Value { return r.include("include?", recv, args) }
 

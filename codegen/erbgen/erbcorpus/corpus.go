@@ -411,7 +411,7 @@ func ApacheModRequire(s erb.Scope) string {
 	r.L(11)
 	if erb.Truthy(r.IsAQ(_requires, erb.Const("String"))) {
 		r.L(12)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(erb.S(""), erb.S("unmanaged")), r.Downcase(_requires)))) {
+		if !(erb.Truthy(erb.InLiterals(r.Downcase(_requires), "", "unmanaged"))) {
 			r.Text("    Require ")
 			r.L(13)
 			r.Out(_requires)
@@ -432,7 +432,7 @@ func ApacheModRequire(s erb.Scope) string {
 			r.L(19)
 			if erb.Truthy(r.IsAQ(_requires, erb.Const("Hash"))) {
 				r.L(20)
-				if (erb.Truthy(r.HasKeyQ(_requires, erb.S("enforce")))) && (erb.Truthy(r.IncludeQ(erb.NewArray(erb.S("all"), erb.S("none"), erb.S("any")), r.Downcase(r.ArefStr(_requires, "enforce"))))) {
+				if (erb.Truthy(r.HasKeyQ(_requires, erb.S("enforce")))) && (erb.Truthy(erb.InLiterals(r.Downcase(r.ArefStr(_requires, "enforce")), "all", "none", "any"))) {
 					r.L(21)
 					enforce_str = r.Interp("Require", r.Capitalize(r.ArefStr(_requires, "enforce")), ">\n")
 					r.L(22)
@@ -1127,7 +1127,7 @@ func ApacheModGeoipConf(s erb.Scope) string {
 	r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("enable"))))
 	r.Text("\n\n")
 	r.L(3)
-	if (erb.Truthy(r.IVar("db_file"))) && (!(erb.Truthy(r.IncludeQ(erb.NewArray(false, erb.S("false"), erb.S("")), r.IVar("db_file"))))) {
+	if (erb.Truthy(r.IVar("db_file"))) && (!(erb.Truthy(erb.InLiterals(r.IVar("db_file"), false, "false", "")))) {
 		r.L(4)
 		if erb.Truthy(r.KindOfQ(r.IVar("db_file"), erb.Const("Array"))) {
 			r.L(5)
@@ -1776,7 +1776,7 @@ func ApacheModJkWorkersProperties(s erb.Scope) string {
 	r.L(48)
 	r.Each(r.Sort(r.IVar("workers_file_content"), erb.NoBlock), erb.Blk2(func(name, directives erb.Value) erb.Value {
 		r.L(50)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(erb.S("worker_lists"), erb.S("worker_maintain")), name))) {
+		if !(erb.Truthy(erb.InLiterals(name, "worker_lists", "worker_maintain"))) {
 			r.Text("\n")
 			r.L(53)
 			if erb.Truthy(r.HasKeyQ(directives, erb.S("comment"))) {
@@ -3918,22 +3918,22 @@ func ApacheVhostDirectories(s erb.Scope) string {
 			r.L(6)
 			if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0))) {
 				r.L(7)
-				if (erb.Truthy(r.ArefStr(directory, "allow"))) && (!(erb.Truthy(r.IncludeQ(erb.NewArray(false, erb.S("false"), erb.S("")), r.ArefStr(directory, "allow"))))) {
+				if (erb.Truthy(r.ArefStr(directory, "allow"))) && (!(erb.Truthy(erb.InLiterals(r.ArefStr(directory, "allow"), false, "false", "")))) {
 					r.L(8)
 					r.Function("warning", erb.NewArray(erb.S("Apache::Vhost: Using allow is deprecated in your Apache version")))
 				}
 				r.L(10)
-				if (erb.Truthy(r.ArefStr(directory, "deny"))) && (!(erb.Truthy(r.IncludeQ(erb.NewArray(false, erb.S("false"), erb.S("")), r.ArefStr(directory, "deny"))))) {
+				if (erb.Truthy(r.ArefStr(directory, "deny"))) && (!(erb.Truthy(erb.InLiterals(r.ArefStr(directory, "deny"), false, "false", "")))) {
 					r.L(11)
 					r.Function("warning", erb.NewArray(erb.S("Apache::Vhost: Using deny is deprecated in your Apache version")))
 				}
 				r.L(13)
-				if (erb.Truthy(r.ArefStr(directory, "order"))) && (!(erb.Truthy(r.IncludeQ(erb.NewArray(false, erb.S("false"), erb.S("")), r.ArefStr(directory, "order"))))) {
+				if (erb.Truthy(r.ArefStr(directory, "order"))) && (!(erb.Truthy(erb.InLiterals(r.ArefStr(directory, "order"), false, "false", "")))) {
 					r.L(14)
 					r.Function("warning", erb.NewArray(erb.S("Apache::Vhost: Using order is deprecated in your Apache version")))
 				}
 				r.L(16)
-				if (erb.Truthy(r.ArefStr(directory, "satisfy"))) && (!(erb.Truthy(r.IncludeQ(erb.NewArray(false, erb.S("false"), erb.S("")), r.ArefStr(directory, "satisfy"))))) {
+				if (erb.Truthy(r.ArefStr(directory, "satisfy"))) && (!(erb.Truthy(erb.InLiterals(r.ArefStr(directory, "satisfy"), false, "false", "")))) {
 					r.L(17)
 					r.Function("warning", erb.NewArray(erb.S("Apache::Vhost: Using satisfy is deprecated in your Apache version")))
 				}
@@ -6493,7 +6493,7 @@ func ApacheVhostRequire(s erb.Scope) string {
 			r.Text("    Order allow,deny\n")
 		}
 		r.L(36)
-		if (erb.Truthy(r.ArefStr(_item, "deny"))) && (!(erb.Truthy(r.IncludeQ(erb.NewArray(false, erb.S("false"), erb.S("")), r.ArefStr(_item, "deny"))))) {
+		if (erb.Truthy(r.ArefStr(_item, "deny"))) && (!(erb.Truthy(erb.InLiterals(r.ArefStr(_item, "deny"), false, "false", "")))) {
 			r.L(37)
 			if erb.Truthy(r.KindOfQ(r.ArefStr(_item, "deny"), erb.Const("Array"))) {
 				r.L(38)
@@ -6512,7 +6512,7 @@ func ApacheVhostRequire(s erb.Scope) string {
 			}
 		}
 		r.L(45)
-		if (erb.Truthy(r.ArefStr(_item, "allow"))) && (!(erb.Truthy(r.IncludeQ(erb.NewArray(false, erb.S("false"), erb.S("")), r.ArefStr(_item, "allow"))))) {
+		if (erb.Truthy(r.ArefStr(_item, "allow"))) && (!(erb.Truthy(erb.InLiterals(r.ArefStr(_item, "allow"), false, "false", "")))) {
 			r.L(46)
 			if erb.Truthy(r.KindOfQ(r.ArefStr(_item, "allow"), erb.Const("Array"))) {
 				r.L(47)
@@ -6531,10 +6531,10 @@ func ApacheVhostRequire(s erb.Scope) string {
 			}
 		} else {
 			r.L(53)
-			if erb.Truthy(r.IncludeQ(erb.NewArray(erb.S("from all"), erb.S("from All")), r.ArefStr(_item, "deny"))) {
+			if erb.Truthy(erb.InLiterals(r.ArefStr(_item, "deny"), "from all", "from All")) {
 			} else {
 				r.L(54)
-				if (!(erb.Truthy(r.ArefStr(_item, "deny")))) && (erb.Truthy(r.IncludeQ(erb.NewArray(false, erb.S("false"), erb.S("")), r.ArefStr(_item, "allow")))) {
+				if (!(erb.Truthy(r.ArefStr(_item, "deny")))) && (erb.Truthy(erb.InLiterals(r.ArefStr(_item, "allow"), false, "false", ""))) {
 					r.Text("    Deny from all\n")
 				} else {
 					r.Text("    Allow from all\n")
@@ -11464,7 +11464,7 @@ func CollectdPluginSnmpConf(s erb.Scope) string {
 				r.Out(r.ArefStr(val, "security_level"))
 				r.Text("\"\n")
 				r.L(43)
-				if erb.Truthy(r.IncludeQ(erb.NewArray(erb.S("authPriv"), erb.S("authNoPriv")), r.ArefStr(val, "security_level"))) {
+				if erb.Truthy(erb.InLiterals(r.ArefStr(val, "security_level"), "authPriv", "authNoPriv")) {
 					r.Text("    AuthProtocol \"")
 					r.L(44)
 					r.Out(r.ArefStr(val, "auth_protocol"))
@@ -11621,7 +11621,7 @@ func CollectdPluginSnmpHostConf(s erb.Scope) string {
 		r.Out(r.IVar("security_level"))
 		r.Text("\"\n")
 		r.L(13)
-		if erb.Truthy(r.IncludeQ(erb.NewArray(erb.S("authPriv"), erb.S("authNoPriv")), r.IVar("security_level"))) {
+		if erb.Truthy(erb.InLiterals(r.IVar("security_level"), "authPriv", "authNoPriv")) {
 			r.Text("    AuthProtocol \"")
 			r.L(14)
 			r.Out(r.IVar("auth_protocol"))
@@ -13116,7 +13116,7 @@ func DnsOptionsConf(s erb.Scope) string {
 		r.Text("; };\n")
 	}
 	r.L(5)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("::dns::forward")))) {
+	if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("::dns::forward"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 		r.Text("forward ")
 		r.L(6)
 		r.Out(r.LookupVarStr("::dns::forward"))
@@ -13136,14 +13136,14 @@ func DnsOptionsConf(s erb.Scope) string {
 	r.Out(r.LookupVarStr("::dns::empty_zones_enable"))
 	r.Text(";\n\n")
 	r.L(15)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("::dns::dns_notify")))) {
+	if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("::dns::dns_notify"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 		r.Text("notify ")
 		r.L(16)
 		r.Out(r.LookupVarStr("::dns::dns_notify"))
 		r.Text(";\n")
 	}
 	r.L(18)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(false, nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("::dns::listen_on_v6")))) {
+	if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("::dns::listen_on_v6"), false, nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 		r.Text("listen-on-v6 { ")
 		r.L(19)
 		r.Out(r.LookupVarStr("::dns::listen_on_v6"))
@@ -13234,7 +13234,7 @@ func EtcdEtcEtcdEtcdConf(s erb.Scope) string {
 	r.Out(r.LookupVarStr("etcd::data_dir"))
 	r.Text("\"\n")
 	r.L(6)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::wal_dir")))) {
+	if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::wal_dir"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 		r.Text("ETCD_WAL_DIR=\"")
 		r.L(7)
 		r.Out(r.LookupVarStr("etcd::wal_dir"))
@@ -13266,7 +13266,7 @@ func EtcdEtcEtcdEtcdConf(s erb.Scope) string {
 	r.Out(r.LookupVarStr("etcd::max_wals"))
 	r.Text("\n")
 	r.L(17)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::cors")))) {
+	if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::cors"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 		r.Text("ETCD_CORS=\"")
 		r.L(18)
 		r.Out(r.Join(r.Array(r.LookupVarStr("etcd::cors")), erb.S(",")))
@@ -13277,7 +13277,7 @@ func EtcdEtcEtcdEtcdConf(s erb.Scope) string {
 	r.Out(r.LookupVarStr("etcd::enable_v2"))
 	r.Text("\n#\n")
 	r.L(22)
-	if !((erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::real_proxy")))) && (!erb.EqualStr(r.LookupVarStr("etcd::real_proxy"), "off"))) {
+	if !((erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::real_proxy"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) && (!erb.EqualStr(r.LookupVarStr("etcd::real_proxy"), "off"))) {
 		r.Text("#[proxy]\nETCD_PROXY=\"")
 		r.L(24)
 		r.Out(r.LookupVarStr("etcd::real_proxy"))
@@ -13308,7 +13308,7 @@ func EtcdEtcEtcdEtcdConf(s erb.Scope) string {
 		r.Out(r.Join(r.Array(r.LookupVarStr("etcd::initial_advertise_peer_urls")), erb.S(",")))
 		r.Text("\"\n")
 		r.L(36)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::initial_cluster")))) {
+		if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::initial_cluster"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 			r.Text("ETCD_INITIAL_CLUSTER=\"")
 			r.L(37)
 			r.Out(r.Join(r.Array(r.LookupVarStr("etcd::initial_cluster")), erb.S(",")))
@@ -13322,14 +13322,14 @@ func EtcdEtcEtcdEtcdConf(s erb.Scope) string {
 		r.Out(r.LookupVarStr("etcd::initial_cluster_token"))
 		r.Text("\"\n")
 		r.L(41)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::discovery")))) {
+		if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::discovery"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 			r.Text("ETCD_DISCOVERY=\"")
 			r.L(42)
 			r.Out(r.LookupVarStr("etcd::discovery"))
 			r.Text("\"\n")
 		}
 		r.L(44)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::discovery_srv")))) {
+		if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::discovery_srv"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 			r.Text("ETCD_DISCOVERY_SRV=\"")
 			r.L(45)
 			r.Out(r.LookupVarStr("etcd::discovery_srv"))
@@ -13340,7 +13340,7 @@ func EtcdEtcEtcdEtcdConf(s erb.Scope) string {
 		r.Out(r.LookupVarStr("etcd::discovery_fallback"))
 		r.Text("\"\n")
 		r.L(48)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::discovery_proxy")))) {
+		if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::discovery_proxy"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 			r.Text("ETCD_DISCOVERY_PROXY=\"")
 			r.L(49)
 			r.Out(r.LookupVarStr("etcd::discovery_proxy"))
@@ -13351,7 +13351,7 @@ func EtcdEtcEtcdEtcdConf(s erb.Scope) string {
 		r.Out(r.LookupVarStr("etcd::strict_reconfig_check"))
 		r.Text("\n")
 		r.L(52)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::auto_compaction_retention")))) {
+		if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::auto_compaction_retention"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 			r.Text("ETCD_AUTO_COMPACTION_RETENTION=")
 			r.L(53)
 			r.Out(r.LookupVarStr("etcd::auto_compaction_retention"))
@@ -13361,14 +13361,14 @@ func EtcdEtcEtcdEtcdConf(s erb.Scope) string {
 	}
 	r.Text("\n#[security]\n")
 	r.L(59)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::cert_file")))) {
+	if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::cert_file"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 		r.Text("ETCD_CERT_FILE=\"")
 		r.L(60)
 		r.Out(r.LookupVarStr("etcd::cert_file"))
 		r.Text("\"\n")
 	}
 	r.L(62)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::key_file")))) {
+	if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::key_file"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 		r.Text("ETCD_KEY_FILE=\"")
 		r.L(63)
 		r.Out(r.LookupVarStr("etcd::key_file"))
@@ -13379,28 +13379,28 @@ func EtcdEtcEtcdEtcdConf(s erb.Scope) string {
 	r.Out(r.LookupVarStr("etcd::client_cert_auth"))
 	r.Text("\n")
 	r.L(66)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::trusted_ca_file")))) {
+	if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::trusted_ca_file"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 		r.Text("ETCD_TRUSTED_CA_FILE=\"")
 		r.L(67)
 		r.Out(r.LookupVarStr("etcd::trusted_ca_file"))
 		r.Text("\"\n")
 	}
 	r.L(69)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::auto_tls")))) {
+	if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::auto_tls"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 		r.Text("ETCD_AUTO_TLS=\"")
 		r.L(70)
 		r.Out(r.LookupVarStr("etcd::auto_tls"))
 		r.Text("\"\n")
 	}
 	r.L(72)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::peer_cert_file")))) {
+	if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::peer_cert_file"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 		r.Text("ETCD_PEER_CERT_FILE=\"")
 		r.L(73)
 		r.Out(r.LookupVarStr("etcd::peer_cert_file"))
 		r.Text("\"\n")
 	}
 	r.L(75)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::peer_key_file")))) {
+	if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::peer_key_file"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 		r.Text("ETCD_PEER_KEY_FILE=\"")
 		r.L(76)
 		r.Out(r.LookupVarStr("etcd::peer_key_file"))
@@ -13411,14 +13411,14 @@ func EtcdEtcEtcdEtcdConf(s erb.Scope) string {
 	r.Out(r.LookupVarStr("etcd::peer_client_cert_auth"))
 	r.Text("\n")
 	r.L(79)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::peer_trusted_ca_file")))) {
+	if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::peer_trusted_ca_file"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 		r.Text("ETCD_PEER_TRUSTED_CA_FILE=\"")
 		r.L(80)
 		r.Out(r.LookupVarStr("etcd::peer_trusted_ca_file"))
 		r.Text("\"\n")
 	}
 	r.L(82)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::peer_auto_tls")))) {
+	if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::peer_auto_tls"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 		r.Text("ETCD_PEER_AUTO_TLS=\"")
 		r.L(83)
 		r.Out(r.LookupVarStr("etcd::peer_auto_tls"))
@@ -13429,7 +13429,7 @@ func EtcdEtcEtcdEtcdConf(s erb.Scope) string {
 	r.Out(r.LookupVarStr("etcd::debug"))
 	r.Text("\n")
 	r.L(88)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::log_package_levels")))) {
+	if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::log_package_levels"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 		r.Text("ETCD_LOG_PACKAGE_LEVELS=\"")
 		r.L(89)
 		r.Out(r.LookupVarStr("etcd::log_package_levels"))
@@ -13450,7 +13450,7 @@ func EtcdEtcEtcdEtcdYml(s erb.Scope) string {
 	r.Out(r.LookupVarStr("etcd::data_dir"))
 	r.Text("\"\n\n")
 	r.L(11)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::wal_dir")))) {
+	if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::wal_dir"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 		r.Text("# Path to the dedicated wal directory.\nwal-dir: \"")
 		r.L(13)
 		r.Out(r.LookupVarStr("etcd::wal_dir"))
@@ -13487,7 +13487,7 @@ func EtcdEtcEtcdEtcdYml(s erb.Scope) string {
 	r.Out(r.LookupVarStr("etcd::max_wals"))
 	r.Text("\n\n")
 	r.L(43)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::cors")))) {
+	if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::cors"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 		r.Text("# Comma-separated white list of origins for CORS (cross-origin resource sharing).\ncors: \"")
 		r.L(45)
 		r.Out(r.Join(r.Array(r.LookupVarStr("etcd::cors")), erb.S(",")))
@@ -13504,7 +13504,7 @@ func EtcdEtcEtcdEtcdYml(s erb.Scope) string {
 		r.Out(r.Join(r.Array(r.LookupVarStr("etcd::initial_advertise_peer_urls")), erb.S(",")))
 		r.Text("\"\n\n")
 		r.L(57)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::discovery")))) {
+		if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::discovery"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 			r.Text("# Discovery URL used to bootstrap the cluster.\ndiscovery: \"")
 			r.L(59)
 			r.Out(r.LookupVarStr("etcd::discovery"))
@@ -13515,7 +13515,7 @@ func EtcdEtcEtcdEtcdYml(s erb.Scope) string {
 		r.Out(r.LookupVarStr("etcd::discovery_fallback"))
 		r.Text("\"\n\n")
 		r.L(65)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::discovery_proxy")))) {
+		if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::discovery_proxy"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 			r.Text("# HTTP proxy to use for traffic to discovery service.\ndiscovery-proxy: \"")
 			r.L(67)
 			r.Out(r.LookupVarStr("etcd::discovery_proxy"))
@@ -13523,7 +13523,7 @@ func EtcdEtcEtcdEtcdYml(s erb.Scope) string {
 		}
 		r.Text("\n")
 		r.L(70)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::discovery_srv")))) {
+		if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::discovery_srv"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 			r.Text("# DNS domain used to bootstrap initial cluster.\ndiscovery-srv: \"")
 			r.L(72)
 			r.Out(r.LookupVarStr("etcd::discovery_srv"))
@@ -13531,7 +13531,7 @@ func EtcdEtcEtcdEtcdYml(s erb.Scope) string {
 		}
 		r.Text("\n")
 		r.L(75)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::initial_cluster")))) {
+		if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::initial_cluster"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 			r.Text("# Initial cluster configuration for bootstrapping.\ninitial-cluster: \"")
 			r.L(77)
 			r.Out(r.Join(r.Array(r.LookupVarStr("etcd::initial_cluster")), erb.S(",")))
@@ -13556,7 +13556,7 @@ func EtcdEtcEtcdEtcdYml(s erb.Scope) string {
 	r.Out(r.LookupVarStr("etcd::enable_v2"))
 	r.Text("\n\n")
 	r.L(99)
-	if !((erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::real_proxy")))) && (!erb.EqualStr(r.LookupVarStr("etcd::real_proxy"), "off"))) {
+	if !((erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::real_proxy"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) && (!erb.EqualStr(r.LookupVarStr("etcd::real_proxy"), "off"))) {
 		r.Text("# Valid values include 'on', 'readonly', 'off'\nproxy: \"")
 		r.L(101)
 		r.Out(r.LookupVarStr("etcd::real_proxy"))
@@ -13579,10 +13579,10 @@ func EtcdEtcEtcdEtcdYml(s erb.Scope) string {
 	}
 	r.Text("\n")
 	r.L(119)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::cert_file")))) {
+	if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::cert_file"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 		r.Text("client-transport-security:\n")
 		r.L(121)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::cert_file")))) {
+		if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::cert_file"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 			r.Text("  # Path to the client server TLS cert file.\n  cert-file: \"")
 			r.L(123)
 			r.Out(r.LookupVarStr("etcd::cert_file"))
@@ -13590,7 +13590,7 @@ func EtcdEtcEtcdEtcdYml(s erb.Scope) string {
 		}
 		r.Text("\n")
 		r.L(126)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::key_file")))) {
+		if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::key_file"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 			r.Text("  # Path to the client server TLS key file.\n  key-file: \"")
 			r.L(128)
 			r.Out(r.LookupVarStr("etcd::key_file"))
@@ -13601,7 +13601,7 @@ func EtcdEtcEtcdEtcdYml(s erb.Scope) string {
 		r.Out(r.LookupVarStr("etcd::client_cert_auth"))
 		r.Text("\n\n")
 		r.L(134)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::trusted_ca_file")))) {
+		if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::trusted_ca_file"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 			r.Text("  # Path to the client server TLS trusted CA key file.\n  trusted-ca-file: \"")
 			r.L(136)
 			r.Out(r.LookupVarStr("etcd::trusted_ca_file"))
@@ -13609,7 +13609,7 @@ func EtcdEtcEtcdEtcdYml(s erb.Scope) string {
 		}
 		r.Text("\n")
 		r.L(139)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::auto_tls")))) {
+		if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::auto_tls"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 			r.Text("  # Client TLS using generated certificates\n  auto-tls: \"")
 			r.L(141)
 			r.Out(r.LookupVarStr("etcd::auto_tls"))
@@ -13618,10 +13618,10 @@ func EtcdEtcEtcdEtcdYml(s erb.Scope) string {
 	}
 	r.Text("\n")
 	r.L(145)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::peer_cert_file")))) {
+	if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::peer_cert_file"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 		r.Text("peer-transport-security:\n")
 		r.L(147)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::peer_cert_file")))) {
+		if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::peer_cert_file"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 			r.Text("  # Path to the peer server TLS cert file.\n  cert-file: \"")
 			r.L(149)
 			r.Out(r.LookupVarStr("etcd::peer_cert_file"))
@@ -13629,7 +13629,7 @@ func EtcdEtcEtcdEtcdYml(s erb.Scope) string {
 		}
 		r.Text("\n")
 		r.L(152)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::peer_key_file")))) {
+		if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::peer_key_file"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 			r.Text("  # Path to the peer server TLS key file.\n  key-file: \"")
 			r.L(154)
 			r.Out(r.LookupVarStr("etcd::peer_key_file"))
@@ -13640,7 +13640,7 @@ func EtcdEtcEtcdEtcdYml(s erb.Scope) string {
 		r.Out(r.LookupVarStr("etcd::peer_client_cert_auth"))
 		r.Text("\n\n")
 		r.L(160)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::peer_trusted_ca_file")))) {
+		if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::peer_trusted_ca_file"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 			r.Text("  # Path to the peer server TLS trusted CA key file.\n  trusted-ca-file: \"")
 			r.L(162)
 			r.Out(r.LookupVarStr("etcd::peer_trusted_ca_file"))
@@ -13648,7 +13648,7 @@ func EtcdEtcEtcdEtcdYml(s erb.Scope) string {
 		}
 		r.Text("\n")
 		r.L(165)
-		if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::peer_auto_tls")))) {
+		if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::peer_auto_tls"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 			r.Text("  # Peer TLS using generated certificates.\n  auto-tls: false\n")
 		}
 	}
@@ -13657,7 +13657,7 @@ func EtcdEtcEtcdEtcdYml(s erb.Scope) string {
 	r.Out(r.LookupVarStr("etcd::debug"))
 	r.Text("\n\n")
 	r.L(174)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef"), erb.S("")), r.LookupVarStr("etcd::log_package_levels")))) {
+	if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::log_package_levels"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 		r.Text("# Specify a particular log level for each etcd package (eg: 'etcdmain=CRITICAL,etcdserver=DEBUG'.\nlog-package-levels: \"")
 		r.L(176)
 		r.Out(r.LookupVarStr("etcd::log_package_levels"))
@@ -19562,7 +19562,7 @@ func MysqlMebCnf(s erb.Scope) string {
 						}))
 					} else {
 						r.L(13)
-						if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.S(""), erb.Symbol("undef")), vi))) {
+						if !(erb.Truthy(erb.InLiterals(vi, nil, "", erb.Symbol("undef")))) {
 							r.L(14)
 							r.Out(ki)
 							r.Text(" = ")
@@ -19621,7 +19621,7 @@ func MysqlMyCnf(s erb.Scope) string {
 							}))
 						} else {
 							r.L(15)
-							if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.S(""), erb.Symbol("undef")), vi))) {
+							if !(erb.Truthy(erb.InLiterals(vi, nil, "", erb.Symbol("undef")))) {
 								r.L(16)
 								r.Out(ki)
 								r.Text(" = ")
@@ -25392,7 +25392,7 @@ func ZookeeperConfZooCfg(s erb.Scope) string {
 	r.Out(r.LookupVarStr("zookeeper::datastore"))
 	r.Text("\n# Place the dataLogDir to a separate physical disc for better performance\n")
 	r.L(14)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef")), r.LookupVarStr("zookeeper::datalogstore")))) {
+	if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("zookeeper::datalogstore"), nil, erb.Symbol("undefined"), erb.Symbol("undef")))) {
 		r.Text("dataLogDir=")
 		r.L(15)
 		r.Out(r.LookupVarStr("zookeeper::datalogstore"))
@@ -25405,7 +25405,7 @@ func ZookeeperConfZooCfg(s erb.Scope) string {
 	r.Out(r.LookupVarStr("zookeeper::client_port"))
 	r.Text("\n# interface to bind\n")
 	r.L(23)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef")), r.LookupVarStr("zookeeper::client_ip")))) {
+	if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("zookeeper::client_ip"), nil, erb.Symbol("undefined"), erb.Symbol("undef")))) {
 		r.Text("clientPortAddress=")
 		r.L(24)
 		r.Out(r.LookupVarStr("zookeeper::client_ip"))
@@ -25463,7 +25463,7 @@ func ZookeeperConfZooCfg(s erb.Scope) string {
 	r.Out(r.LookupVarStr("zookeeper::purge_interval"))
 	r.Text("\n\n# Maximum allowed connections\n")
 	r.L(95)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef")), r.LookupVarStr("zookeeper::max_allowed_connections")))) {
+	if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("zookeeper::max_allowed_connections"), nil, erb.Symbol("undefined"), erb.Symbol("undef")))) {
 		r.Text("maxClientCnxns=")
 		r.L(96)
 		r.Out(r.LookupVarStr("zookeeper::max_allowed_connections"))
@@ -25481,7 +25481,7 @@ func ZookeeperConfZooCfg(s erb.Scope) string {
 	}
 	r.Text("\n# The minimum session timeout in milliseconds that the server will allow the # client to negotiate. Defaults to 2 times the tickTime.\n")
 	r.L(107)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef")), r.LookupVarStr("zookeeper::min_session_timeout")))) {
+	if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("zookeeper::min_session_timeout"), nil, erb.Symbol("undefined"), erb.Symbol("undef")))) {
 		r.Text("minSessionTimeout=")
 		r.L(108)
 		r.Out(r.LookupVarStr("zookeeper::min_session_timeout"))
@@ -25491,7 +25491,7 @@ func ZookeeperConfZooCfg(s erb.Scope) string {
 	}
 	r.Text("\n# The maximum session timeout in milliseconds that the server will allow the # client to negotiate. Defaults to 20 times the tickTime.\n")
 	r.L(114)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef")), r.LookupVarStr("zookeeper::max_session_timeout")))) {
+	if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("zookeeper::max_session_timeout"), nil, erb.Symbol("undefined"), erb.Symbol("undef")))) {
 		r.Text("maxSessionTimeout=")
 		r.L(115)
 		r.Out(r.LookupVarStr("zookeeper::max_session_timeout"))
@@ -25590,14 +25590,14 @@ func ZookeeperZookeeperService(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("# Autogenerated by Puppet from zookeeper/templates/zookeeper.service.erb\n# Do not edit\n\n[Unit]\nDescription=Apache ZooKeeper\n")
 	r.L(6)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef")), r.LookupVarStr("zookeeper::systemd_unit_want")))) {
+	if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("zookeeper::systemd_unit_want"), nil, erb.Symbol("undefined"), erb.Symbol("undef")))) {
 		r.Text("Wants=")
 		r.L(7)
 		r.Out(r.LookupVarStr("zookeeper::systemd_unit_want"))
 		r.Text("\n")
 	}
 	r.L(9)
-	if !(erb.Truthy(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undefined"), erb.Symbol("undef")), r.LookupVarStr("zookeeper::systemd_unit_after")))) {
+	if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("zookeeper::systemd_unit_after"), nil, erb.Symbol("undefined"), erb.Symbol("undef")))) {
 		r.Text("After=")
 		r.L(10)
 		r.Out(r.LookupVarStr("zookeeper::systemd_unit_after"))
@@ -28858,7 +28858,7 @@ func Inline150(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.OpEq(r.IVar("missing"), erb.Symbol("undef")))
 	r.Text(" ")
-	r.Out(r.IncludeQ(erb.NewArray(nil, erb.Symbol("undef")), r.IVar("missing")))
+	r.Out(erb.InLiterals(r.IVar("missing"), nil, erb.Symbol("undef")))
 	return r.Result()
 }
 
