@@ -91,3 +91,25 @@ func TestInLiterals(t *testing.T) {
 		t.Errorf("InLiterals made %v allocations", n)
 	}
 }
+
+// A rendering that reads as many variables as NewSized is told, up to 8,
+// allocates its R, its variables' table, the origins of those it read
+// and their Strings at once; it reads them as before.
+func TestNewSizedRoom(t *testing.T) {
+	s := &testScope{vars: values.NewHashFromPairs(values.String("a"), values.String("a1"),
+		values.String("b"), values.String("b1"), values.String("c"), values.String("c1"))}
+	for n := 1; n <= 3; n++ {
+		names, wants := []string{"a", "b", "c"}[:n], []string{"a1", "b1", "c1"}
+		allocs := testing.AllocsPerRun(10, func() {
+			r := NewSized(s, 0, n)
+			for i, k := range names {
+				if v := r.IVar(k); !EqualStr(v, wants[i]) {
+					t.Errorf("@%s is %s", k, Inspect(v))
+				}
+			}
+		})
+		if allocs != 1 {
+			t.Errorf("%d variables: %v allocations, want 1", n, allocs)
+		}
+	}
+}

@@ -128,12 +128,24 @@ func NewSized(s Scope, n, ivars int) *R {
 	if room, ok := s.(RoomForR); ok {
 		r = room.TakeR()
 	}
-	if r == nil {
+	switch {
+	case r != nil:
+	case ivars == 1:
+		r = newRoomyR[ivarRoom1]()
+	case ivars == 2:
+		r = newRoomyR[ivarRoom2]()
+	case ivars == 3 || ivars == 4:
+		r = newRoomyR[ivarRoom4]()
+	case ivars > 4 && ivars <= 8:
+		r = newRoomyR[ivarRoom8]()
+	default: // no variables (the table grows as it is used) or many
 		r = &R{}
 	}
 	r.scope = s
-	if ivars > 0 { // else the table grows as it is used
-		r.ivars = makeIvarTable(ivars)
+	if ivars > 0 {
+		if r.ivars.list == nil {
+			r.ivars = makeIvarTable(ivars)
+		}
 		r.ivarHint = ivars
 	}
 	if n > 0 {
@@ -141,6 +153,56 @@ func NewSized(s Scope, n, ivars int) *R {
 	}
 	return r
 }
+
+// roomyR is an R with room for a few instance variables: its table, the
+// origins of those read and their Strings. A template reads about as
+// many variables as NewSized is told, and the R and the three lists were
+// four allocations for each rendering.
+type roomyR[A any, PA ivarRoomPtr[A]] struct {
+	r    R
+	room A
+}
+
+// ivarRoomPtr is a pointer to an ivarRoom: its lists, empty, with its room.
+type ivarRoomPtr[A any] interface {
+	*A
+	lists() ([]ivarEntry, []origin, strBlock)
+}
+
+func newRoomyR[A any, PA ivarRoomPtr[A]]() *R {
+	b := &roomyR[A, PA]{}
+	b.r.ivars.list, b.r.origins, b.r.strs = PA(&b.room).lists()
+	return &b.r
+}
+
+// ivarRoomN is the room of an R for N variables.
+type (
+	ivarRoom1 struct {
+		iv [1]ivarEntry
+		or [1]origin
+		s  [1]Str
+	}
+	ivarRoom2 struct {
+		iv [2]ivarEntry
+		or [2]origin
+		s  [2]Str
+	}
+	ivarRoom4 struct {
+		iv [4]ivarEntry
+		or [4]origin
+		s  [4]Str
+	}
+	ivarRoom8 struct {
+		iv [8]ivarEntry
+		or [8]origin
+		s  [8]Str
+	}
+)
+
+func (a *ivarRoom1) lists() ([]ivarEntry, []origin, strBlock) { return a.iv[:0], a.or[:0], a.s[:0] }
+func (a *ivarRoom2) lists() ([]ivarEntry, []origin, strBlock) { return a.iv[:0], a.or[:0], a.s[:0] }
+func (a *ivarRoom4) lists() ([]ivarEntry, []origin, strBlock) { return a.iv[:0], a.or[:0], a.s[:0] }
+func (a *ivarRoom8) lists() ([]ivarEntry, []origin, strBlock) { return a.iv[:0], a.or[:0], a.s[:0] }
 
 // fromPuppet is FromPuppet(v), a String's Str from newStr.
 func (r *R) fromPuppet(v values.Value) Value {
