@@ -113,3 +113,19 @@ func TestNewSizedRoom(t *testing.T) {
 		}
 	}
 }
+
+// Destructure's list, of the constant count generated code gives, is on
+// the caller's stack: a, b, c = x allocates nothing.
+func TestDestructureNoAllocation(t *testing.T) {
+	arr := NewArray(S("a"), S("b"))
+	var a, b, c Value
+	if n := testing.AllocsPerRun(10, func() {
+		parts := Destructure(arr, 3, -1)
+		a, b, c = parts[0], parts[1], parts[2]
+	}); n != 0 {
+		t.Errorf("Destructure made %v allocations", n)
+	}
+	if !EqualStr(a, "a") || !EqualStr(b, "b") || c != nil {
+		t.Errorf("a, b, c = [\"a\", \"b\"]: %s, %s, %s", Inspect(a), Inspect(b), Inspect(c))
+	}
+}

@@ -35,14 +35,22 @@ func (r *R) hashBrackets(args []Value) Value {
 // gives its elements (nil for the missing ones), another value itself and
 // nils. The target at splat (-1: none) takes an Array of what the others
 // leave.
+//
+// The list is made where Destructure is inlined, of the constant n the
+// generated code gives: on the caller's stack, as the code only reads it.
 func Destructure(v Value, n, splat int) []Value {
+	return destructure(v, make([]Value, n), splat)
+}
+
+// destructure is Destructure into out.
+func destructure(v Value, out []Value, splat int) []Value {
 	var el []Value
 	if a, ok := v.(*Array); ok {
 		el = a.A
 	} else {
 		el = []Value{v}
 	}
-	out := make([]Value, n)
+	n := len(out)
 	if splat < 0 {
 		copy(out, el)
 		return out
