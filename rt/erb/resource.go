@@ -187,17 +187,7 @@ func FromPuppet3x(v values.Value) Value {
 		}
 		return classReference(x.ClassName)
 	case *values.Array:
-		el := x.Elems()
-		out := make([]Value, len(el))
-		ss := strsFor(countStrings(el))
-		for i, e := range el {
-			if s, ok := e.(values.String); ok {
-				out[i] = ss.str(string(s))
-			} else {
-				out[i] = FromPuppet3x(e)
-			}
-		}
-		return &Array{A: out}
+		return arrayFrom(x.Elems(), FromPuppet3x)
 	case *values.Hash:
 		return lazyHashOf(x, FromPuppet3x)
 	}

@@ -130,17 +130,7 @@ func FromPuppet(v values.Value) Value {
 	case values.DefaultValue:
 		return Symbol("default")
 	case *values.Array:
-		el := x.Elems()
-		out := make([]Value, len(el))
-		ss := strsFor(countStrings(el))
-		for i, e := range el {
-			if s, ok := e.(values.String); ok {
-				out[i] = ss.str(string(s))
-			} else {
-				out[i] = FromPuppet(e)
-			}
-		}
-		return &Array{A: out}
+		return arrayFrom(x.Elems(), FromPuppet)
 	case *values.Hash:
 		return lazyHashOf(x, FromPuppet)
 	case *values.Regexp:
@@ -152,6 +142,43 @@ func FromPuppet(v values.Value) Value {
 	}
 	return &Object{V: v}
 }
+
+// arrayFrom is the Ruby Array of a Puppet array's elements el, converted
+// with from (FromPuppet or FromPuppet3x), its Strings from one block.
+func arrayFrom(el []values.Value, from func(values.Value) Value) *Array {
+	var a *Array
+	var ss strBlock
+	switch {
+	case len(el) == 0:
+		return &Array{A: []Value{}}
+	case len(el) <= smallArrayLen:
+		b := &smallArray{}
+		a, ss = &b.a, b.strs[:0]
+		a.A = b.el[:len(el):len(el)]
+	default:
+		a = &Array{A: make([]Value, len(el))}
+		ss = strsFor(countStrings(el))
+	}
+	for i, e := range el {
+		if s, ok := e.(values.String); ok {
+			a.A[i] = ss.str(string(s))
+		} else {
+			a.A[i] = from(e)
+		}
+	}
+	return a
+}
+
+// smallArray is a small Array converted from Puppet with its list and
+// Strings, one allocation instead of three: most arrays that templates
+// and functions are given are short.
+type smallArray struct {
+	a    Array
+	el   [smallArrayLen]Value
+	strs [smallArrayLen]Str
+}
+
+const smallArrayLen = 4
 
 // ToPuppet converts a Ruby value to a Puppet value (for function calls):
 // nil and :undef are undef, :default is default, other symbols are strings.
