@@ -297,7 +297,13 @@ func catalogJSON(data []byte, pretty bool) []byte {
 // for a new file, 0666 less the umask as os.Create gives. Anything else
 // (/dev/null, a fifo, a terminal) is written to directly: renaming over
 // it would replace the device with a file.
-func writeFile(path string, data []byte) error {
+func writeFile(path string, data []byte) error { return writeCatalog(path, data, true) }
+
+// writeCatalog is writeFile; without exists the caller knows that path
+// names nothing (a --facts-dir node's catalog whose name the out directory
+// did not have when the run began), and no lstat looks for a file or link
+// to replace: the complete file is renamed to path as a new one would be.
+func writeCatalog(path string, data []byte, exists bool) error {
 	// /dev/stdout, /dev/fd/N, /proc/self/fd/N name a descriptor this
 	// process already has: the catalog goes to it, as with -o -, and not
 	// over the file the shell opened for it (which would drop what others
@@ -308,6 +314,9 @@ func writeFile(path string, data []byte) error {
 	}
 	if abs, err := filepath.Abs(path); err == nil && (strings.HasPrefix(abs, "/dev/") || strings.HasPrefix(abs, "/proc/")) {
 		return writeDirect(path, data)
+	}
+	if !exists {
+		return replaceFile(path, data, nil)
 	}
 	// Only a link as the last name needs resolving (a link's target is
 	// replaced, not the link): a file is replaced through its directories
@@ -331,13 +340,19 @@ func writeFile(path string, data []byte) error {
 		}
 		st, err = os.Stat(path)
 	}
-	keep := err == nil
 	switch {
-	case keep && !st.Mode().IsRegular():
+	case err == nil && !st.Mode().IsRegular():
 		return writeDirect(path, data)
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		return err
 	}
+	return replaceFile(path, data, st) // st nil: path names nothing
+}
+
+// replaceFile puts a complete file of data at path by renaming a
+// temporary file to it, with the mode of st, the regular file replaced
+// (nil: a new file).
+func replaceFile(path string, data []byte, st fs.FileInfo) error {
 	// A new file is created 0666 and the kernel applies the umask, as for
 	// os.Create (os.CreateTemp would make it 0600).
 	tmp, err := createTemp(path, 0o666)
@@ -352,7 +367,7 @@ func writeFile(path string, data []byte) error {
 	if _, err := tmp.Write(data); err != nil {
 		return fail(err)
 	}
-	if keep {
+	if st != nil {
 		if err := tmp.Chmod(st.Mode().Perm()); err != nil {
 			return fail(err)
 		}
@@ -424,6 +439,16 @@ func compileDir(stderr io.Writer, p *rt.Program, factsDir, outDir string, jobs i
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return err
 	}
+	// the names the out directory has: a node's catalog of another name is
+	// written as a new file (writeCatalog), with a system call less
+	had := map[string]bool{}
+	outs, err := os.ReadDir(outDir)
+	if err != nil {
+		return err
+	}
+	for _, e := range outs {
+		had[e.Name()] = true
+	}
 	if jobs < 1 {
 		jobs = 1
 	}
@@ -447,7 +472,7 @@ func compileDir(stderr io.Writer, p *rt.Program, factsDir, outDir string, jobs i
 						res.Err = depsError(res)
 					}
 					if res.Err == nil {
-						err = writeFile(filepath.Join(outDir, node+".json"), catalogJSON(res.JSON, pretty))
+						err = writeCatalog(filepath.Join(outDir, node+".json"), catalogJSON(res.JSON, pretty), had[node+".json"])
 						res.Release()
 					} else {
 						err = res.Err

@@ -174,3 +174,38 @@ func TestCompileDirSummary(t *testing.T) {
 	_, err = os.Stat(filepath.Join(out, "bad.json"))
 	require.True(t, os.IsNotExist(err), "a failed node writes nothing")
 }
+
+// compileDir writes a catalog the out directory did not have as a new file
+// (no lstat), and one it had as writeFile does: a file's mode is kept, a
+// link's target written.
+func TestCompileDirOutFiles(t *testing.T) {
+	p := rt.NewProgram("production")
+	p.AddCoreTypes()
+	p.AddMain(func(s *rt.Scope) {})
+	p.Finish()
+	facts, out, elsewhere := t.TempDir(), t.TempDir(), t.TempDir()
+	for _, n := range []string{"new", "kept", "linked"} {
+		require.NoError(t, os.WriteFile(filepath.Join(facts, n+".json"), []byte(`{}`), 0o644))
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(out, "kept.json"), []byte("old"), 0o600))
+	target := filepath.Join(elsewhere, "target.json")
+	require.NoError(t, os.Symlink(target, filepath.Join(out, "linked.json")))
+	withUmask(0o022, func() {
+		require.NoError(t, compileDir(io.Discard, p, facts, out, 2, -1, false, false))
+	})
+	require.ElementsMatch(t, []string{"kept.json", "linked.json", "new.json"}, onlyFiles(t, out))
+	for name, mode := range map[string]os.FileMode{"new.json": 0o644, "kept.json": 0o600} {
+		st, err := os.Stat(filepath.Join(out, name))
+		require.NoError(t, err)
+		require.Equal(t, mode, st.Mode().Perm(), name)
+		b, err := os.ReadFile(filepath.Join(out, name))
+		require.NoError(t, err)
+		require.True(t, bytes.HasPrefix(b, []byte(`{"tags":`)), name)
+	}
+	st, err := os.Lstat(filepath.Join(out, "linked.json"))
+	require.NoError(t, err)
+	require.True(t, st.Mode()&os.ModeSymlink != 0, "the link stays a link")
+	b, err := os.ReadFile(target)
+	require.NoError(t, err)
+	require.True(t, bytes.HasPrefix(b, []byte(`{"tags":`)))
+}
