@@ -70,3 +70,17 @@ func TestTitlePatternsAgain(t *testing.T) {
 		}
 	}
 }
+
+// TestHasAttribute checks that a native type's set of attributes answers
+// as restype's ValidAttr does.
+func TestHasAttribute(t *testing.T) {
+	for _, typ := range restype.CoreTypes() {
+		n := Native(typ)
+		names := append(typ.AttrNames(), "name", "nosuch", "Ensure", "")
+		for _, name := range names {
+			if got, want := n.HasAttribute(name), typ.ValidAttr(name); got != want {
+				t.Errorf("%s: HasAttribute(%q) = %v, ValidAttr %v", typ.Name, name, got, want)
+			}
+		}
+	}
+}
