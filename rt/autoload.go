@@ -582,21 +582,8 @@ func (p *Program) walkOf(name string, define bool) *walk {
 	return cache.Store(name, w)
 }
 
-// walkKey is the process's number for a manifest's key or a name walked.
-func (p *Program) walkKey(key string) int32 {
-	p.walkMu.Lock()
-	defer p.walkMu.Unlock()
-	if id, ok := p.walkKeys[key]; ok {
-		return id
-	}
-	if p.walkKeys == nil {
-		p.walkKeys = map[string]int32{}
-	}
-	id := int32(len(p.walkKeys))
-	p.walkKeys[key] = id
-	p.walkCount.Store(int32(len(p.walkKeys)))
-	return id
-}
+// walkKey is the program's number for a manifest's key or a name walked.
+func (p *Program) walkKey(key string) int32 { return int32(p.walkKeys.number(key)) }
 
 // walked tells whether the compile walked a key (Program.walkKey).
 func (c *Ctx) walked(key int32) bool {
@@ -609,7 +596,7 @@ func (c *Ctx) walked(key int32) bool {
 func (c *Ctx) markWalked(key int32) {
 	i := int(key >> 6)
 	if i >= len(c.walkedBits) {
-		n := max(int(c.prog.walkCount.Load()+63)/64, i+1)
+		n := max((c.prog.walkKeys.room(int(key))+63)/64, i+1)
 		c.walkedBits = append(c.walkedBits, make([]uint64, n-len(c.walkedBits))...)
 	}
 	c.walkedBits[i] |= 1 << (key & 63)

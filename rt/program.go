@@ -122,14 +122,12 @@ type Program struct {
 
 	// the size of the last catalog compiled, for the next one's tables:
 	// its resources, its table's keys (titles and aliases), its edges and
-	// its resources' types, and the names and manifests autoload walked
+	// its resources' types
 	lastResources, lastKeys, lastEdges, lastTypes atomic.Int64
 	// the walks autoload makes to find classes and defined types, by the
 	// name looked up, and the numbers of the keys they walk (walkOf)
 	classWalks, defineWalks readmap.Map[*walk]
-	walkMu                  sync.Mutex
-	walkKeys                map[string]int32
-	walkCount               atomic.Int32
+	walkKeys                numbering
 	// typeCounts are how many resources of each type (Resource.Type) the
 	// first catalog that had one had, for a later one's list of them
 	// (Ctx.typeList)

@@ -26,9 +26,10 @@ type VarRef struct {
 	classNo atomic.Int32 // Class's number plus one (classNumbers), 0 until known
 }
 
-// numbering gives names numbers, for the process: a compile finds what
-// it keeps for a name by its number, in a list, without hashing the name
-// (qualified variables' classes, resource expressions' types).
+// numbering gives names numbers, for the process (or a program's): a
+// compile finds what it keeps for a name by its number, in a list or a
+// bitset, without hashing the name (qualified variables' classes,
+// resource expressions' types, the keys autoload walks).
 type numbering struct {
 	mu sync.Mutex
 	m  map[string]int32
@@ -41,7 +42,15 @@ func (nb *numbering) of(name string, cached *atomic.Int32) int {
 	if n := cached.Load(); n > 0 {
 		return int(n - 1)
 	}
+	n := nb.number(name)
+	cached.Store(int32(n) + 1)
+	return n
+}
+
+// number is name's number, given when first asked.
+func (nb *numbering) number(name string) int {
 	nb.mu.Lock()
+	defer nb.mu.Unlock()
 	n, ok := nb.m[name]
 	if !ok {
 		if nb.m == nil {
@@ -51,8 +60,6 @@ func (nb *numbering) of(name string, cached *atomic.Int32) int {
 		nb.m[name] = n
 		nb.n.Store(n + 1)
 	}
-	nb.mu.Unlock()
-	cached.Store(n + 1)
 	return int(n)
 }
 
