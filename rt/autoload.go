@@ -542,12 +542,9 @@ func (p *Program) walkOf(name string, define bool) *walk {
 	var module string
 	var file *File
 	if define {
-		// as findDefine walked: among the defines registered
-		// (AddDefine), not the generated index's (p.define)
-		if d := p.defines[norm]; d != nil {
-			w.found, module, file = true, d.Module, d.File
+		if w.define = p.define(norm); w.define != nil {
+			w.found, module, file = true, w.define.Module, w.define.File
 		}
-		w.define = p.define(norm)
 	} else if w.class = p.class(norm); w.class != nil {
 		w.found, module, file = true, w.class.Module, w.class.File
 	}
