@@ -45,5 +45,5 @@ func (r *R) InstanceVariables(file bool) Value {
 	for i, n := range names {
 		out[i] = Sym("@" + n)
 	}
-	return NewArray(out...)
+	return &Array{A: out}
 }

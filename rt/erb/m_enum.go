@@ -1321,7 +1321,7 @@ func (r *R) Aref(recv Value, args ...Value) Value {
 			return r.hashBrackets(ownArgs(args))
 		}
 		if x == ClassArray {
-			return NewArray(ownArgs(args)...)
+			return NewArray(args...)
 		}
 	}
 	noMethod("[]", recv)
@@ -1706,8 +1706,10 @@ func (r *R) Flatten(recv Value, args ...Value) Value {
 	}
 	switch x := recv.(type) {
 	case *Array:
-		out, _ := flatten(x.A, depth, nil)
-		return &Array{A: out}
+		// room for the elements, all there is when none is an Array
+		out := arrayRoom(len(x.A))
+		out.A, _ = flatten(x.A, depth, out.A)
+		return out
 	case *Hash:
 		if depth < 0 {
 			depth = 1
@@ -1741,13 +1743,13 @@ func (r *R) FlattenBang(recv Value, args ...Value) Value {
 func (r *R) Compact(recv Value, args ...Value) Value {
 	switch x := recv.(type) {
 	case *Array:
-		out := make([]Value, 0, len(x.A))
+		out := arrayRoom(len(x.A))
 		for _, e := range x.A {
 			if e != nil {
-				out = append(out, e)
+				out.A = append(out.A, e)
 			}
 		}
-		return &Array{A: out}
+		return out
 	case *Hash:
 		out := NewHash()
 		for i, k := range x.Keys() {

@@ -93,8 +93,46 @@ func countStrings(vs []values.Value) int {
 	return n
 }
 
-// NewArray makes an array of the given elements.
-func NewArray(elems ...Value) *Array { return &Array{A: elems} }
+// NewArray makes an array of the given elements, a copy of elems: an
+// array literal's elements then stay on its caller's stack, and an Array
+// of up to 4 is one allocation with its list (arrayRoom).
+func NewArray(elems ...Value) *Array {
+	a := arrayRoom(len(elems))
+	a.A = append(a.A, elems...)
+	return a
+}
+
+// arrayRoom is an empty Array with room for n elements, its list and the
+// Array one allocation when n is at most 4: most arrays translated Ruby
+// makes (literals, a function's arguments, results) are short.
+func arrayRoom(n int) *Array {
+	switch {
+	case n == 0:
+		return &Array{}
+	case n == 1:
+		b := &struct {
+			a  Array
+			el [1]Value
+		}{}
+		b.a.A = b.el[:0]
+		return &b.a
+	case n == 2:
+		b := &struct {
+			a  Array
+			el [2]Value
+		}{}
+		b.a.A = b.el[:0]
+		return &b.a
+	case n <= 4:
+		b := &struct {
+			a  Array
+			el [4]Value
+		}{}
+		b.a.A = b.el[:0:n]
+		return &b.a
+	}
+	return &Array{A: make([]Value, 0, n)}
+}
 
 // Sym makes a symbol.
 func Sym(s string) Symbol { return Symbol(s) }

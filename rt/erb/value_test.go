@@ -24,3 +24,27 @@ func TestFromPuppetSmallArray(t *testing.T) {
 		t.Errorf("empty: %s", got)
 	}
 }
+
+// TestNewArrayRoom: an array literal of up to 4 elements is one
+// allocation, its elements a copy of the arguments, and grows past its
+// room as any Array.
+func TestNewArrayRoom(t *testing.T) {
+	x, y := Value(int64(1)), Value(Symbol("b"))
+	var a *Array
+	if n := testing.AllocsPerRun(10, func() { a = NewArray(x, y, nil) }); n != 1 {
+		t.Errorf("NewArray of 3 made %v allocations, want 1", n)
+	}
+	if got := Inspect(a); got != "[1, :b, nil]" {
+		t.Errorf("NewArray(1, :b, nil): %s", got)
+	}
+	args := []Value{S("a"), int64(2)}
+	b := NewArray(args...)
+	args[1] = int64(3)
+	b.A = append(b.A, int64(4), int64(5), int64(6))
+	if got := Inspect(b); got != `["a", 2, 4, 5, 6]` {
+		t.Errorf("after appends: %s", got)
+	}
+	if got := Inspect(NewArray()); got != "[]" {
+		t.Errorf("empty: %s", got)
+	}
+}
