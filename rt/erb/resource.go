@@ -232,47 +232,89 @@ func splitRef(s string) (typ, title string, ok bool) {
 	return "", "", false
 }
 
+// refPart is a part of Puppet::Resource.type_and_title's result: the
+// text of a String it makes (str), or a value it keeps as it was given
+// or :main (v, when !isStr). Its Strings are made, when wanted, all at
+// once (typeAndTitle), or never (refArgs wants the text).
+type refPart struct {
+	str   string
+	v     Value
+	isStr bool
+}
+
+func strPart(s string) refPart { return refPart{str: s, isStr: true} }
+
+// text is the part's to_s.
+func (p refPart) text() string {
+	if p.isStr {
+		return p.str
+	}
+	return ToS(p.v)
+}
+
+// value is the part as a Ruby value, a String from room when it is one.
+func (p refPart) value(room *Str) Value {
+	if !p.isStr {
+		return p.v
+	}
+	room.S = p.str
+	return room
+}
+
+// munged is munge_type_name of the part: :main stays, nil is Class.
+func (p refPart) munged() refPart {
+	switch {
+	case p.isStr:
+		return strPart(mungeTypeName(p.str))
+	case p.v == Symbol("main"):
+		return p
+	case p.v == nil:
+		return strPart("Class")
+	}
+	return strPart(mungeTypeName(ToS(p.v)))
+}
+
 // typeAndTitle is Puppet::Resource.type_and_title(type, title): the
 // munged type name and title (Class titles munged too, "" being :main).
-func typeAndTitle(typ, title Value) (Value, Value) {
-	match := func(v Value) (string, string, bool) {
+func typeAndTitle(typ, title Value) (t, ti refPart) {
+	ref := func(v Value) (string, string, bool) {
 		if s, ok := v.(*Str); ok {
 			return splitRef(s.S)
 		}
 		return "", "", false
 	}
-	if t, n, ok := match(title); ok && (typ == nil || typ == Symbol("component") || typ == Symbol("whit")) {
-		typ, title = S(t), S(n)
-	} else if t, n, ok := match(typ); ok && title == nil {
-		typ, title = S(t), S(n)
+	if tn, n, ok := ref(title); ok && (typ == nil || typ == Symbol("component") || typ == Symbol("whit")) {
+		t, ti = strPart(tn), strPart(n)
+	} else if tn, n, ok := ref(typ); ok && title == nil {
+		t, ti = strPart(tn), strPart(n)
 	} else if !Truthy(title) {
 		raise(ClassArgumentError, "No title provided and %s is not a valid resource reference", Inspect(typ))
+	} else {
+		t, ti = refPart{v: typ}, refPart{v: title}
 	}
-	munge := func(v Value) Value {
-		if v == Symbol("main") {
-			return v
-		}
-		if v == nil {
-			return S("Class")
-		}
-		return S(mungeTypeName(ToS(v)))
-	}
-	typ = munge(typ)
-	if ToS(typ) == "Class" {
-		if s, ok := title.(*Str); ok && s.S == "" {
-			title = Symbol("main")
+	t = t.munged()
+	if t.isStr && t.str == "Class" {
+		if s, ok := ti.v.(*Str); ok && s.S == "" {
+			ti = refPart{v: Symbol("main")}
 		} else {
-			title = munge(title)
+			ti = ti.munged()
 		}
 	}
-	return typ, title
+	return t, ti
 }
 
 // PuppetResourceTypeAndTitle is Puppet::Resource.type_and_title(type,
-// title): [type, title].
+// title): [type, title], one allocation with its Strings.
 func (r *R) PuppetResourceTypeAndTitle(typ, title Value) Value {
 	t, ti := typeAndTitle(typ, title)
-	return NewArray(t, ti)
+	b := &struct {
+		a    Array
+		el   [2]Value
+		strs [2]Str
+	}{}
+	b.el = [2]Value{t.value(&b.strs[0]), ti.value(&b.strs[1])}
+	b.a.A = b.el[:]
+	return &b.a
 }
 
 // NewPuppetResource is Puppet::Resource.new(type[, title]): a reference.
@@ -294,8 +336,8 @@ func refArgs(args []Value) (typ, title string) {
 	if len(args) == 2 {
 		ti = args[1]
 	}
-	t, ti = typeAndTitle(t, ti)
-	return ToS(t), ToS(ti)
+	tp, tip := typeAndTitle(t, ti)
+	return tp.text(), tip.text()
 }
 
 // FindResource is findresource(type[, title]) (Scope#findresource,
