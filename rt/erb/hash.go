@@ -482,6 +482,20 @@ func (h *Hash) Set(k, v Value) {
 	}
 }
 
+// reserve makes room for n more entries in the lists, at once: appends
+// that grew them from nothing made a list of each size on the way.
+func (h *Hash) reserve(n int) {
+	h.load()
+	l := len(h.keys)
+	if cap(h.keys)-l >= n && cap(h.vals)-l >= n {
+		return
+	}
+	keys, vals := entryLists(l, l+n)
+	copy(keys, h.keys)
+	copy(vals, h.vals)
+	h.keys, h.vals = keys, vals
+}
+
 // Delete removes a key and returns its value.
 func (h *Hash) Delete(k Value) (Value, bool) {
 	i := h.find(k)
@@ -503,9 +517,15 @@ func (h *Hash) clear() {
 }
 
 // dup copies the entries (not the default).
-func (h *Hash) dup() *Hash {
+func (h *Hash) dup() *Hash { return h.dupRoom(0) }
+
+// dupRoom is dup with room for extra more entries.
+func (h *Hash) dupRoom(extra int) *Hash {
 	h.load()
-	n := &Hash{keys: append([]Value(nil), h.keys...), vals: append([]Value(nil), h.vals...)}
+	n := &Hash{}
+	n.keys, n.vals = entryLists(len(h.keys), len(h.keys)+extra)
+	copy(n.keys, h.keys)
+	copy(n.vals, h.vals)
 	if h.strIndex != nil {
 		n.buildIndex()
 	}

@@ -2005,6 +2005,7 @@ func (r *R) TransformKeys(recv Value, b *Block, args ...Value) Value {
 }
 
 func (r *R) mergeInto(dst *Hash, b *Block, args []Value) {
+	dst.reserve(mergedLen(args))
 	for _, a := range args {
 		src, ok := a.(*Hash)
 		if !ok {
@@ -2022,10 +2023,22 @@ func (r *R) mergeInto(dst *Hash, b *Block, args []Value) {
 	}
 }
 
+// mergedLen is how many entries the hashes of args have: room for what
+// merging them adds.
+func mergedLen(args []Value) int {
+	n := 0
+	for _, a := range args {
+		if src, ok := a.(*Hash); ok {
+			n += src.Len()
+		}
+	}
+	return n
+}
+
 // Merge is merge.
 func (r *R) Merge(recv Value, b *Block, args ...Value) Value {
 	h := mustHash("merge", recv)
-	out := h.dup()
+	out := h.dupRoom(mergedLen(args))
 	out.Default, out.DefaultProc = h.Default, h.DefaultProc
 	r.mergeInto(out, b, args)
 	return out
