@@ -311,11 +311,17 @@ func (r *R) Chop(recv Value, args ...Value) Value {
 func (r *R) Chars(recv Value, args ...Value) Value {
 	arity(args, 0, 0)
 	s := mustStr("chars", recv).S
-	out := make([]Value, 0, len(s))
-	for _, c := range s {
-		out = append(out, S(string(c)))
+	n := utf8.RuneCountInString(s)
+	out := arrayRoom(n)
+	ss := strsFor(n) // the characters' Strings, one allocation
+	for i, c := range s {
+		if c == utf8.RuneError { // as string(c) makes it of an invalid byte
+			out.A = append(out.A, ss.str(string(c)))
+			continue
+		}
+		out.A = append(out.A, ss.str(s[i:i+utf8.RuneLen(c)]))
 	}
-	return &Array{A: out}
+	return out
 }
 
 // Bytes is bytes.

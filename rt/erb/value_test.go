@@ -48,3 +48,16 @@ func TestNewArrayRoom(t *testing.T) {
 		t.Errorf("empty: %s", got)
 	}
 }
+
+// TestChars: chars gives each character as a String, an invalid byte as
+// U+FFFD, from one block of Strings.
+func TestChars(t *testing.T) {
+	r := New(nil)
+	if got := Inspect(r.Chars(S("aé€\xffz"))); got != `["a", "é", "€", "�", "z"]` {
+		t.Errorf("chars: %s", got)
+	}
+	s := S("abcdef")
+	if n := testing.AllocsPerRun(10, func() { r.Chars(s) }); n != 3 {
+		t.Errorf("chars of 6 made %v allocations, want 3 (Array, list, Strings)", n)
+	}
+}
