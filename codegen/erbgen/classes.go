@@ -55,7 +55,7 @@ func TranslateMethodsWith(t *erb.Template, api int, defs []*erb.Def, untranslate
 	if len(classes) == 0 {
 		return TranslateMethods(t, api, defs, untranslatedPrefix)
 	}
-	ctx, decls, failed, err := classDecls(classes, untranslatedPrefix)
+	ctx, decls, failed, err := classDecls(classes, untranslatedPrefix, newLitPool())
 	if err != nil {
 		return nil, err
 	}
@@ -71,7 +71,7 @@ func TranslateMethodsWith(t *erb.Template, api int, defs []*erb.Def, untranslate
 // classDecls translates the module classes into the Go statements that
 // make their erb.UserClass variables (and set their constants); failed
 // are their methods that do not translate (calling one raises why).
-func classDecls(classes []*ModuleClass, untranslatedPrefix string) (ctx *classCtx, decls []jen.Code, failed []*diag.Diagnostic, err error) {
+func classDecls(classes []*ModuleClass, untranslatedPrefix string, lits *litPool) (ctx *classCtx, decls []jen.Code, failed []*diag.Diagnostic, err error) {
 	refs := map[string]classRef{}
 	user := map[string]bool{}
 	for i, c := range classes {
@@ -93,7 +93,7 @@ func classDecls(classes []*ModuleClass, untranslatedPrefix string) (ctx *classCt
 			user[d.Name] = true
 		}
 	}
-	ctx = &classCtx{refs: refs, user: user, classes: map[string]*ModuleClass{}}
+	ctx = &classCtx{refs: refs, user: user, classes: map[string]*ModuleClass{}, lits: lits}
 	for _, c := range classes {
 		ctx.classes[c.Name] = c
 	}
@@ -169,6 +169,9 @@ type classCtx struct {
 	// current is the Go variable of the class whose instance methods
 	// are being translated ("": none), which super starts above
 	current string
+	// lits are the function's frozen string literals (nil for a
+	// template's classes: theirs are made as they run)
+	lits *litPool
 }
 
 func defNames(defs []*erb.Def) []string {
@@ -394,7 +397,7 @@ func TranslateWith(path string, src []byte, mr *ModuleRuby) (*Template, error) {
 	tr := newTranslator(t)
 	var decls []jen.Code
 	if mr != nil {
-		tr.classes, decls, _, err = classDecls(mr.Classes, fmt.Sprintf("pp2go did not translate this method of the module's Ruby (for the template %s): ", path))
+		tr.classes, decls, _, err = classDecls(mr.Classes, fmt.Sprintf("pp2go did not translate this method of the module's Ruby (for the template %s): ", path), nil)
 		if err != nil {
 			return nil, err
 		}

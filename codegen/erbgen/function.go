@@ -3,6 +3,7 @@ package erbgen
 import (
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -43,6 +44,7 @@ type Methods struct {
 	Names     []string // the methods, in definition order
 
 	body []jen.Code
+	lits *litPool
 }
 
 // TranslateMethods translates the methods defs of a file parsed with
@@ -69,6 +71,11 @@ func runDefs(t *erb.Template, api int, defs []*erb.Def, untranslatedPrefix strin
 	tr.untranslatedPrefix = untranslatedPrefix
 	tr.classes = classes
 	tr.selfObj = !file
+	if classes != nil {
+		tr.lits = classes.lits
+	} else if file {
+		tr.lits = newLitPool()
+	}
 	nodes := make([]erb.Node, len(defs))
 	for i, d := range defs {
 		nodes[i] = d
@@ -89,7 +96,7 @@ func runDefs(t *erb.Template, api int, defs []*erb.Def, untranslatedPrefix strin
 // function's statements; failed adds methods of its classes that did not
 // translate.
 func (t *translator) methods(body []jen.Code, failed []*diag.Diagnostic) *Methods {
-	m := &Methods{Path: t.t.Name, body: body, Functions: sortedKeys(t.functions), Variables: sortedKeys(t.variables), Untranslated: append(t.untranslated, failed...)}
+	m := &Methods{Path: t.t.Name, body: body, lits: t.lits, Functions: sortedKeys(t.functions), Variables: sortedKeys(t.variables), Untranslated: append(t.untranslated, failed...)}
 	m.Names = append(m.Names, t.defOrder...)
 	return m
 }
@@ -108,6 +115,46 @@ func NoMethods(path string) *Methods {
 func (m *Methods) Emit(f *jen.File, funcName string) {
 	f.Commentf("%s runs a method of %s.", funcName, m.Path)
 	f.Func().Id(funcName).Params(jen.Id("s").Qual(RuntimePath, "Scope"), jen.Id("method").String(), jen.Id("b").Op("*").Qual(RuntimePath, "Block"), jen.Id("a").Index().Add(valueT())).Add(valueT()).Block(m.body...)
+	m.lits.emit(f, funcName)
+}
+
+// litPool are the string literals of a function file and the module Ruby
+// it requires that are frozen (# frozen_string_literal: true): each is
+// the same frozen String every time it runs, a package variable, named
+// when the function is emitted (emit) after the function's name.
+type litPool struct {
+	refs  map[string]*jen.Statement // by text: where the name goes
+	texts []string                  // in the order first used
+}
+
+func newLitPool() *litPool { return &litPool{refs: map[string]*jen.Statement{}} }
+
+// ref is the literal text's variable.
+func (p *litPool) ref(text string) *jen.Statement {
+	r, ok := p.refs[text]
+	if !ok {
+		r = &jen.Statement{}
+		p.refs[text] = r
+		p.texts = append(p.texts, text)
+	}
+	// a statement of its own, which callers may extend
+	return jen.Add(r)
+}
+
+// emit names the literals funcName followed by their number, and adds
+// their variables to f.
+func (p *litPool) emit(f *jen.File, funcName string) {
+	if p == nil || len(p.texts) == 0 {
+		return
+	}
+	defs := make([]jen.Code, len(p.texts))
+	for i, text := range p.texts {
+		name := funcName + "S" + strconv.Itoa(i+1)
+		p.refs[text].Id(name)
+		defs[i] = jen.Id(name).Op("=").Op("&").Qual(RuntimePath, "Str").Values(jen.Id("S").Op(":").Lit(text), jen.Id("Frozen").Op(":").True())
+	}
+	f.Commentf("The frozen string literals of %s (# frozen_string_literal: true).", funcName)
+	f.Var().Defs(defs...)
 }
 
 func (t *translator) runMethods(defs []erb.Node) (body []jen.Code, err error) {

@@ -72,6 +72,7 @@ type translator struct {
 	variables map[string]bool
 	ivars     map[string]bool
 	spreads   map[*jen.Statement]bool // argument lists r.Spread(...)...
+	lits      *litPool                // a function's frozen literals (nil: none hoisted)
 	breaks    map[*erb.Block]string   // blocks that break out: their jump target
 	consts    map[string]bool         // constants the file assigns (fileConst)
 	classes   *classCtx               // module classes (classes.go)
@@ -981,9 +982,6 @@ func (t *translator) iife(nodes []erb.Node) *jen.Statement {
 }
 
 func (t *translator) str(parts []erb.Part) *jen.Statement {
-	if len(parts) == 0 {
-		return erbQ("S").Call(jen.Lit(""))
-	}
 	allLit := true
 	for _, p := range parts {
 		if p.Expr != nil {
@@ -994,6 +992,9 @@ func (t *translator) str(parts []erb.Part) *jen.Statement {
 		var b strings.Builder
 		for _, p := range parts {
 			b.WriteString(p.Lit)
+		}
+		if t.lits != nil && t.t.FrozenStringLiterals {
+			return t.lits.ref(b.String())
 		}
 		return erbQ("S").Call(jen.Lit(b.String()))
 	}

@@ -30,6 +30,9 @@ type Template struct {
 	Source  []byte // the template text
 	Program string // the Ruby program ERB generates from it
 	Body    []Node // the program's statements (ERB's own setup removed)
+	// FrozenStringLiterals is a Ruby file's magic comment
+	// frozen_string_literal: true (ParseRuby)
+	FrozenStringLiterals bool
 
 	prog       *program
 	ruby       bool

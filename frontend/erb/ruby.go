@@ -7,6 +7,8 @@ package erb
 // super, multiple assignment, constants, keyword parameters, here
 // documents and __END__. Templates keep refusing them.
 
+import "strings"
+
 // Nodes only Ruby files have.
 type (
 	// Module is module Name ... end.
@@ -91,7 +93,43 @@ func ParseRuby(name string, src []byte) (*Template, error) {
 		return nil, t.Errorf(CodeSyntax, perr.off, "%s", perr.msg)
 	}
 	t.Body = body
+	t.FrozenStringLiterals = frozenStringLiterals(src)
 	return t, nil
+}
+
+// frozenStringLiterals reports whether a Ruby file's magic comment
+// "# frozen_string_literal: true" makes its string literals frozen (the
+// same object each time they run): the last such comment among the
+// comment lines before its code with the value true or false says, the
+// name's case and - or _ as Ruby takes them. Only the plain form is
+// recognized (not Emacs' -*- ... -*-): a file whose comment is not is read
+// as without it, its literals new Strings.
+func frozenStringLiterals(src []byte) bool {
+	frozen := false
+	for rest := string(src); rest != ""; {
+		var line string
+		line, rest, _ = strings.Cut(rest, "\n")
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		if !strings.HasPrefix(line, "#") {
+			break
+		}
+		name, value, ok := strings.Cut(strings.TrimSpace(line[1:]), ":")
+		name = strings.ReplaceAll(strings.TrimSpace(name), "-", "_")
+		if !ok || !strings.EqualFold(name, "frozen_string_literal") {
+			continue
+		}
+		// Ruby ignores (warns of) a value other than true or false
+		switch value = strings.TrimSpace(value); {
+		case strings.EqualFold(value, "true"):
+			frozen = true
+		case strings.EqualFold(value, "false"):
+			frozen = false
+		}
+	}
+	return frozen
 }
 
 // IsRuby reports whether t is a Ruby file (ParseRuby) rather than a

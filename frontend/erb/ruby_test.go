@@ -128,3 +128,29 @@ func TestParseRubyConstructs(t *testing.T) {
 		}
 	}
 }
+
+// TestFrozenStringLiterals: the magic comment counts among the comment
+// lines before a file's code, its name's case and - or _ as Ruby takes
+// them, the last one with the value true or false saying (Ruby ignores
+// another value); a comment after code and the form pp2go does not read
+// (Emacs' -*- style) leave literals unfrozen.
+func TestFrozenStringLiterals(t *testing.T) {
+	for src, want := range map[string]bool{
+		"# frozen_string_literal: true\nx = 1\n":                          true,
+		"#!/usr/bin/env ruby\n\n# Frozen-String-Literal: TRUE\nx\n":       true,
+		"# frozen_string_literal: false\nx\n":                             false,
+		"# frozen_string_literal: true\n# frozen_string_literal: no\n":    true,
+		"# frozen_string_literal: true\n# frozen_string_literal: False\n": false,
+		"x = 1\n# frozen_string_literal: true\n":                          false,
+		"# -*- frozen_string_literal: true -*-\n":                         false,
+		"# encoding: utf-8\n":                                             false,
+	} {
+		tpl, err := ParseRuby("f.rb", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tpl.FrozenStringLiterals != want {
+			t.Errorf("%q: FrozenStringLiterals %v, want %v", src, tpl.FrozenStringLiterals, want)
+		}
+	}
+}
