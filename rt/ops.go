@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -134,19 +135,34 @@ func (s *Scope) CaseMatch(test, option values.Value) bool {
 }
 
 // Access is `v[keys...]`, including reading a parameter of a declared
-// resource (File['x']['mode']).
+// resource (File['x']['mode']). Its keys stay on the caller's stack: the
+// common accesses read them here, and the others are given a copy, which
+// values.Access may keep.
 func (s *Scope) Access(site *Site, v values.Value, keys ...values.Value) values.Value {
+	if len(keys) == 1 {
+		switch x := v.(type) {
+		case *values.Hash:
+			// $h[k], as values.Access's one key reads it
+			if r, ok := x.Get(keys[0]); ok {
+				return r
+			}
+			return values.Undef
+		case *values.ResourceType:
+			// Type[$title]: the reference Access would make, in the
+			// compile's chunks (apache::mod makes several an instance)
+			if title, ok := keys[0].(values.String); ok && values.TitleReferences(x) {
+				r := s.c.refSlab.new(64)
+				*r = values.ResourceType{TypeName: x.TypeName, Title: string(title), HasTitle: true}
+				return r
+			}
+		}
+	}
+	return s.access(site, v, slices.Clone(keys))
+}
+
+func (s *Scope) access(site *Site, v values.Value, keys []values.Value) values.Value {
 	if a, ok := v.(*values.Array); ok && s.c.prog.strict != "off" {
 		s.indexCoercion(site, a, keys)
-	}
-	if t, ok := v.(*values.ResourceType); ok && len(keys) == 1 {
-		// Type[$title]: the reference Access would make, in the
-		// compile's chunks (apache::mod makes several an instance)
-		if title, ok := keys[0].(values.String); ok && values.TitleReferences(t) {
-			r := s.c.refSlab.new(64)
-			*r = values.ResourceType{TypeName: t.TypeName, Title: string(title), HasTitle: true}
-			return r
-		}
 	}
 	r, err := values.Access(v, keys)
 	if err == nil {

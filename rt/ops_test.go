@@ -1,0 +1,41 @@
+package rt
+
+import (
+	"testing"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// TestAccessKeys: Scope.Access answers as values.Access, and a hash's
+// one key does not leave the caller's stack.
+func TestAccessKeys(t *testing.T) {
+	c := &Ctx{prog: NewProgram("production")}
+	s := newScope(c, nil, nil, nil)
+	inner := values.NewHashFromPairs(values.String("user"), values.String("mysql"))
+	h := values.NewHashFromPairs(values.String("mysqld"), inner, values.Int(1), values.Undef)
+	arr := values.NewArray(values.String("a"), values.String("b"), values.String("c"))
+	for _, tc := range []struct {
+		v    values.Value
+		keys []values.Value
+	}{
+		{h, []values.Value{values.String("mysqld")}},
+		{h, []values.Value{values.String("none")}},
+		{h, []values.Value{values.Int(1)}},
+		{h, []values.Value{values.String("mysqld"), values.String("none")}},
+		{arr, []values.Value{values.Int(1)}},
+		{arr, []values.Value{values.Int(1), values.Int(2)}},
+		{values.String("abc"), []values.Value{values.Int(-1)}},
+	} {
+		want, err := values.Access(tc.v, tc.keys)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.Access(nil, tc.v, tc.keys...); !values.Equals(got, want) {
+			t.Errorf("%v%v = %v, want %v", tc.v, tc.keys, got, want)
+		}
+	}
+	key := values.Value(values.String("mysqld"))
+	if n := testing.AllocsPerRun(100, func() { _ = s.Access(nil, h, key) }); n != 0 {
+		t.Errorf("$h[k]: %v allocations, want 0", n)
+	}
+}
