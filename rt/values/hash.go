@@ -63,10 +63,47 @@ func NewHashFromPairs(kv ...Value) *Hash {
 type HashBuilder struct{ h *Hash }
 
 // NewHashBuilder returns a builder with room for n entries.
-func NewHashBuilder(n int) *HashBuilder {
-	// the keys and the values in one list, each with its own capacity
-	kv := make([]Value, 2*n)
-	return &HashBuilder{h: &Hash{keys: kv[:0:n], vals: kv[n : n : 2*n]}}
+func NewHashBuilder(n int) *HashBuilder { return &HashBuilder{h: newHashRoom(n)} }
+
+// newHashRoom is an empty hash with room for n entries, its keys and
+// values in one list, each with its own capacity. A hash of up to
+// HashLitMax entries (a hash literal's, mostly) is one allocation with
+// its list, in the size class the two would fill apart.
+func newHashRoom(n int) *Hash {
+	var h *Hash
+	var kv []Value
+	switch {
+	case n <= 0:
+		return &Hash{}
+	case n == 1:
+		r := new(struct {
+			h  Hash
+			kv [2]Value
+		})
+		h, kv = &r.h, r.kv[:]
+	case n == 2:
+		r := new(struct {
+			h  Hash
+			kv [4]Value
+		})
+		h, kv = &r.h, r.kv[:]
+	case n <= 4:
+		r := new(struct {
+			h  Hash
+			kv [8]Value
+		})
+		h, kv = &r.h, r.kv[:]
+	case n <= HashLitMax:
+		r := new(struct {
+			h  Hash
+			kv [2 * HashLitMax]Value
+		})
+		h, kv = &r.h, r.kv[:]
+	default:
+		h, kv = new(Hash), make([]Value, 2*n)
+	}
+	h.keys, h.vals = kv[:0:n], kv[n:n:2*n]
+	return h
 }
 
 // Put sets key to value.

@@ -25,3 +25,29 @@ func TestLiterals(t *testing.T) {
 		t.Error(`HashLit has "m"`)
 	}
 }
+
+// TestHashRoom: a builder's hash of up to HashLitMax entries is one
+// allocation, and keys added past its room move its keys without
+// overwriting its values.
+func TestHashRoom(t *testing.T) {
+	for n := 1; n <= HashLitMax+1; n++ {
+		b := NewHashBuilder(n)
+		for i := 0; i < n+3; i++ {
+			b.Put(Int(i), Int(-i))
+		}
+		h := b.Build()
+		for i := 0; i < n+3; i++ {
+			if h.KeyAt(i) != Int(i) || h.ValueAt(i) != Int(-i) {
+				t.Fatalf("room %d: entry %d = %v => %v", n, i, h.KeyAt(i), h.ValueAt(i))
+			}
+		}
+	}
+	k, v := Value(String("value")), Value(Int(1))
+	if n := testing.AllocsPerRun(100, func() {
+		b := NewHashBuilder(1)
+		b.Put(k, v)
+		_ = b.Build()
+	}); n != 1 {
+		t.Errorf("a hash of one entry: %v allocations, want 1", n)
+	}
+}
