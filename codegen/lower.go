@@ -402,7 +402,9 @@ func unparen(e ast.Expr) ast.Expr {
 	}
 }
 
-// list lowers an array literal; a constant one is hoisted.
+// list lowers an array literal; a constant one is hoisted, and the
+// others copy their elements (NewArrayCopy), so that the call's list stays
+// on the stack.
 func (l *lowerer) list(x *ast.LiteralList) (jen.Code, kind) {
 	if text, ok := static.Text(x); ok && !containsType(x) {
 		elems := make([]jen.Code, len(x.Values))
@@ -423,7 +425,7 @@ func (l *lowerer) list(x *ast.LiteralList) (jen.Code, kind) {
 	for i, e := range x.Values {
 		elems[i] = l.expr(e)
 	}
-	return v("NewArray").Call(elems...), call
+	return v("NewArrayCopy").Call(elems...), call
 }
 
 // hash lowers a hash literal; a constant one is hoisted.

@@ -19,6 +19,49 @@ func NewArray(elems ...Value) *Array {
 	return &Array{elems: elems}
 }
 
+// NewArrayCopy returns an array of a copy of the elements, so that a
+// caller's list (an array literal's, generated code's) stays on its
+// stack; up to four elements are one allocation with the Array.
+func NewArrayCopy(elems ...Value) *Array {
+	switch len(elems) {
+	case 0:
+		return EmptyArray
+	case 1:
+		r := new(struct {
+			a Array
+			e [1]Value
+		})
+		r.e = [1]Value(elems)
+		r.a.elems = r.e[:]
+		return &r.a
+	case 2:
+		r := new(struct {
+			a Array
+			e [2]Value
+		})
+		r.e = [2]Value(elems)
+		r.a.elems = r.e[:]
+		return &r.a
+	case 3:
+		r := new(struct {
+			a Array
+			e [3]Value
+		})
+		r.e = [3]Value(elems)
+		r.a.elems = r.e[:]
+		return &r.a
+	case 4:
+		r := new(struct {
+			a Array
+			e [4]Value
+		})
+		r.e = [4]Value(elems)
+		r.a.elems = r.e[:]
+		return &r.a
+	}
+	return &Array{elems: append([]Value(nil), elems...)}
+}
+
 // ArrayLit is an array the build knows, which generated code keeps in a
 // package variable and uses by its address: unlike NewArray's, its value
 // (and the address of another held in its elements) is laid out by the

@@ -26,6 +26,31 @@ func TestLiterals(t *testing.T) {
 	}
 }
 
+// TestNewArrayCopy: an array literal's Array holds a copy of the list it
+// is given, up to four elements in one allocation.
+func TestNewArrayCopy(t *testing.T) {
+	for n := 0; n <= 6; n++ {
+		list := make([]Value, n)
+		for i := range list {
+			list[i] = Int(i)
+		}
+		a := NewArrayCopy(list...)
+		if !Equals(a, NewArray(list...)) || len(a.Elems()) != cap(a.Elems()) {
+			t.Fatalf("NewArrayCopy of %d = %v (cap %d)", n, a, cap(a.Elems()))
+		}
+		if n > 0 {
+			list[0] = String("changed")
+			if a.At(0) != Int(0) {
+				t.Errorf("NewArrayCopy of %d shares the caller's list", n)
+			}
+		}
+	}
+	x, y := Value(String("x")), Value(Int(1))
+	if n := testing.AllocsPerRun(100, func() { _ = NewArrayCopy(x, y) }); n != 1 {
+		t.Errorf("NewArrayCopy of 2: %v allocations, want 1", n)
+	}
+}
+
 // TestHashRoom: a builder's hash of up to HashLitMax entries is one
 // allocation, and keys added past its room move its keys without
 // overwriting its values.
