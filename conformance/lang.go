@@ -440,6 +440,7 @@ func compile(archive, node, factsFile, name string) {
 	} else {
 		os.WriteFile(name+".json", res.JSON, 0o644)
 	}
+	res.Release() // the next compile reuses its memory, as compile --facts-dir does
 }
 `
 

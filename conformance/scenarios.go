@@ -171,6 +171,69 @@ func (sc *Scenario) Run(binary string, puppet int) ([]NodeOutcome, error) {
 	return out, nil
 }
 
+// RunDir compiles every node of the scenario in one process, as compile
+// --facts-dir does (-j 1: one after another, each compile reusing the
+// memory of the one before, Result.Release), and compares each catalog
+// with the catalog Puppet (major version puppet) produced; a node Puppet
+// fails must have none.
+func (sc *Scenario) RunDir(binary string, puppet int, tmp string) ([]NodeOutcome, error) {
+	factsDir, outDir := filepath.Join(tmp, "facts"), filepath.Join(tmp, "out")
+	for _, d := range []string{factsDir, outDir} {
+		if err := os.RemoveAll(d); err != nil {
+			return nil, err
+		}
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return nil, err
+		}
+	}
+	for _, n := range sc.Nodes {
+		facts, err := filepath.Abs(filepath.Join(sc.Dir, n.Facts))
+		if err != nil {
+			return nil, err
+		}
+		if err := os.Symlink(facts, filepath.Join(factsDir, n.Name+filepath.Ext(n.Facts))); err != nil {
+			return nil, err
+		}
+	}
+	args := []string{"compile", "--facts-dir", factsDir, "--out-dir", outDir, "-j", "1", "--quiet"}
+	if puppet == 7 {
+		args = append(args, "--puppet", "7")
+	}
+	if err := exec.Command(binary, args...).Run(); err != nil {
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) {
+			return nil, err
+		}
+	}
+	var out []NodeOutcome
+	for _, n := range sc.Nodes {
+		o := NodeOutcome{Node: n.Name}
+		expected, err := sc.expectedFile(puppet, n.Name)
+		if err != nil {
+			return nil, err
+		}
+		got, readErr := os.ReadFile(filepath.Join(outDir, n.Name+".json"))
+		_, errExpected := readExpectedError(expected)
+		switch {
+		case errExpected && readErr == nil:
+			o.Diff = []string{"expected Puppet's error, --facts-dir wrote a catalog"}
+		case errExpected:
+		case readErr != nil:
+			o.Diff = []string{"--facts-dir wrote no catalog: " + readErr.Error()}
+		default:
+			want, err := os.ReadFile(expected)
+			if err != nil {
+				return nil, err
+			}
+			if o.Diff, err = DiffCatalogs(want, got, sc.Dir); err != nil {
+				return nil, err
+			}
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
 // readExpectedError is the first line of an expected .error file, or
 // false for a catalog.
 func readExpectedError(path string) (string, bool) {

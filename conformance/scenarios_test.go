@@ -20,6 +20,7 @@ var knownFailures = map[int]map[string]string{7: {}, 8: {}}
 // produced: Puppet 7.23's are the scenario's expected/, Puppet 8.10's
 // testdata/puppet8/scenarios. It prints a line per scenario and version and
 // closes with the counts per version (go test -v, or make conformance).
+// Each version's nodes are compiled again all in one process (RunDir).
 func TestScenarios(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a binary per scenario")
@@ -48,6 +49,17 @@ func TestScenarios(t *testing.T) {
 					for _, o := range outcomes {
 						for _, d := range o.Diff {
 							problems = append(problems, o.Node+": "+d)
+						}
+					}
+					// the nodes again in one process, each compile
+					// reusing the memory of the one before
+					outcomes, err = sc.RunDir(bin, puppet, filepath.Join(work, sc.Name, "dir"))
+					if err != nil {
+						t.Fatalf("%s: %v", sc.Name, err)
+					}
+					for _, o := range outcomes {
+						for _, d := range o.Diff {
+							problems = append(problems, o.Node+" (--facts-dir): "+d)
 						}
 					}
 				}

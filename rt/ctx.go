@@ -115,7 +115,9 @@ type Ctx struct {
 	hiera    *hiera.Session // created on the first lookup
 	hieraCur *Scope         // the scope of the lookup being made
 
-	// the compile's parameters, resources and scopes, allocated in chunks
+	// the compile's parameters, resources and scopes, allocated in chunks,
+	// most of them the arena's (useArena)
+	arena        *arena
 	paramSlab    slab[Param]
 	resourceSlab slab[Resource]
 	scopeSlab    slab[Scope]
@@ -149,7 +151,15 @@ type Ctx struct {
 // Compile compiles the catalog of a node. A failure is returned as an
 // *Error with Puppet's message.
 func Compile(p *Program, n *Node) (cat *Catalog, logs []LogEntry, err error) {
+	return compileIn(p, n, nil)
+}
+
+// compileIn is Compile with the arena's chunks (nil: chunks of its own).
+func compileIn(p *Program, n *Node, a *arena) (cat *Catalog, logs []LogEntry, err error) {
 	c := newCtx(p, n)
+	if a != nil {
+		c.useArena(a)
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			err = c.toError(r)

@@ -1,17 +1,25 @@
 package rt
 
-import "github.com/pp2go/pp2go/rt/values"
+import (
+	"sync"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
 
 // slab hands out the small objects of one compile (parameters, resources)
 // from chunks: one allocation for many objects that live as long as the
 // catalog anyway. A Ctx holds one slab per type; compiles running at the
-// same time have their own.
-type slab[T any] struct{ free []T }
+// same time have their own. A slab with chunks (src) takes its chunks
+// there, which may be a compile's before (arena).
+type slab[T any] struct {
+	free []T
+	src  *chunks[T]
+}
 
 // new returns a zeroed T.
 func (s *slab[T]) new(chunk int) *T {
 	if len(s.free) == 0 {
-		s.free = make([]T, chunk)
+		s.free = s.src.take(chunk)
 	}
 	p := &s.free[0]
 	s.free = s.free[1:]
@@ -22,7 +30,10 @@ func (s *slab[T]) new(chunk int) *T {
 // parameter and tag lists) from chunks. A slice has its own capacity: it
 // grows out of the chunk when appended beyond it, never into its
 // neighbour.
-type sliceSlab[T any] struct{ free []T }
+type sliceSlab[T any] struct {
+	free []T
+	src  *chunks[T]
+}
 
 // make returns an empty slice with capacity n.
 func (s *sliceSlab[T]) make(n, chunk int) []T {
@@ -30,7 +41,7 @@ func (s *sliceSlab[T]) make(n, chunk int) []T {
 		return make([]T, 0, n)
 	}
 	if len(s.free) < n {
-		s.free = make([]T, chunk)
+		s.free = s.src.take(chunk)
 	}
 	out := s.free[:0:n]
 	s.free = s.free[n:]
@@ -64,4 +75,78 @@ func (c *Ctx) newArray(elems []values.Value) *values.Array {
 // copyArray is newArray of a copy of elems.
 func (c *Ctx) copyArray(elems []values.Value) *values.Array {
 	return c.newArray(append(c.valueLists.make(len(elems), 1024), elems...))
+}
+
+// chunks are the chunks of one type that a compile's slabs took (taken),
+// and zeroed ones a compile before took (spare), which take hands out
+// first.
+type chunks[T any] struct{ taken, spare [][]T }
+
+// take is a zeroed chunk of n; a nil c makes one.
+func (c *chunks[T]) take(n int) []T {
+	if c == nil {
+		return make([]T, n)
+	}
+	var ch []T
+	if k := len(c.spare); k > 0 && len(c.spare[k-1]) == n {
+		ch, c.spare = c.spare[k-1], c.spare[:k-1]
+	} else {
+		ch = make([]T, n)
+	}
+	c.taken = append(c.taken, ch)
+	return ch
+}
+
+// recycle zeroes the chunks taken and makes them spare.
+func (c *chunks[T]) recycle() {
+	for _, ch := range c.taken {
+		clear(ch)
+	}
+	c.spare = append(c.spare, c.taken...)
+	clear(c.taken)
+	c.taken = c.taken[:0]
+}
+
+// arena holds a compile's chunks of the types whose objects only the
+// compile's own structures point to: parameters, resources, scopes and
+// the lists of them, of tags and names, and of variable slots, which no
+// value (values.Value) holds and no cache of the process keeps. A
+// released result (Result.Release) hands them to a next compile
+// (arenas), instead of each compile making and zeroing its ~700 kB (a
+// keystone catalog's), and the collector finding more garbage. Value
+// lists, Arrays and references (valueLists, arraySlab, refSlab) are not
+// among them: values flow anywhere, a cache of the process included.
+type arena struct {
+	params        chunks[Param]
+	resources     chunks[Resource]
+	scopes        chunks[Scope]
+	paramLists    chunks[*Param]
+	tags, names   chunks[string]
+	int32s        chunks[int32]
+	byType        chunks[[]*Resource]
+	resourceLists chunks[*Resource]
+}
+
+// arenas are arenas of released results (none until a result is).
+var arenas sync.Pool
+
+// useArena has c's slabs take their chunks from a, the arena of c.
+func (c *Ctx) useArena(a *arena) {
+	c.arena = a
+	c.paramSlab.src, c.resourceSlab.src, c.scopeSlab.src = &a.params, &a.resources, &a.scopes
+	c.paramLists.src, c.tagLists.src, c.nameLists.src = &a.paramLists, &a.tags, &a.names
+	c.int32Lists.src, c.byTypeSlab.src, c.resourceLists.src = &a.int32s, &a.byType, &a.resourceLists
+}
+
+// recycle zeroes the arena's chunks for a next compile.
+func (a *arena) recycle() {
+	a.params.recycle()
+	a.resources.recycle()
+	a.scopes.recycle()
+	a.paramLists.recycle()
+	a.tags.recycle()
+	a.names.recycle()
+	a.int32s.recycle()
+	a.byType.recycle()
+	a.resourceLists.recycle()
 }
