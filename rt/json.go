@@ -179,7 +179,7 @@ func (w *jsonWriter) resource(b []byte, r *Resource) []byte {
 		// a line without a file: the code setting's source, whose
 		// file Puppet gives as ""
 		b = append(b, `,"file":`...)
-		b = appendStr(b, r.File)
+		b = w.appendFile(b, r.File)
 	}
 	if r.Line > 0 {
 		b = append(b, `,"line":`...)
@@ -222,6 +222,24 @@ func (w *jsonWriter) resource(b []byte, r *Resource) []byte {
 		b = appendStrings(b, r.Sensitive)
 	}
 	return append(b, '}')
+}
+
+// appendFile is appendStr of a resource's file, mostly the file of the
+// resource written before (a manifest's resources come together, and
+// their File is the same string): a file that had no byte to escape is
+// kept, and written again without looking for any.
+func (w *jsonWriter) appendFile(b []byte, file string) []byte {
+	if file == w.plainFile {
+		b = append(b, '"')
+		b = append(b, file...)
+		return append(b, '"')
+	}
+	n := len(b)
+	b = appendStr(b, file)
+	if len(b)-n == len(file)+2 { // escaping lengthens what it changes
+		w.plainFile = file
+	}
+	return b
 }
 
 // outputParams are the parameters as Puppet::Resource#to_hash and
@@ -310,9 +328,10 @@ type outParam struct {
 }
 
 type jsonWriter struct {
-	buf    []byte      // what plain JSON's writing appends to
-	params []outParam  // a resource's parameters, the slice reused
-	plain  *plainState // writing plain JSON (rich data off)
+	buf       []byte      // what plain JSON's writing appends to
+	plainFile string      // a resource's file without bytes to escape (appendFile)
+	params    []outParam  // a resource's parameters, the slice reused
+	plain     *plainState // writing plain JSON (rich data off)
 }
 
 func (w *jsonWriter) raw(s string) { w.buf = append(w.buf, s...) }

@@ -130,6 +130,19 @@ func TestAppendTag(t *testing.T) {
 	}
 }
 
+// appendFile writes each file as appendStr does, again and in turn with
+// files that have bytes to escape.
+func TestAppendFile(t *testing.T) {
+	var w jsonWriter
+	files := []string{"", "/etc/puppet/code/modules/apache/manifests/vhost.pp", "/m/a\"b.pp", "/m/a\"b.pp", "/m/é.pp",
+		"/m/\xff.pp", "/m/\xff.pp", "/m/tab\t.pp", "", "/m/é.pp", "/etc/puppet/code/modules/apache/manifests/vhost.pp"}
+	for i, f := range append(files, files...) {
+		if got, want := string(w.appendFile(nil, f)), string(appendStr(nil, f)); got != want {
+			t.Errorf("file %d %q: %s, want %s", i, f, got, want)
+		}
+	}
+}
+
 func BenchmarkEscaped(b *testing.B) {
 	s := `<VirtualHost *:5000>
   ServerName "ctl1.example.com"
