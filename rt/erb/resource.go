@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/fn"
+	"github.com/pp2go/pp2go/rt/internal/readmap"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -200,13 +201,24 @@ func classReference(name string) *resourceObject {
 }
 
 // mungeTypeName is Puppet::Resource.munge_type_name of a String: Class
-// for "" and "component", else capitalize_segments.
+// for "" and "component", else capitalize_segments, kept for the process
+// (mungedNames).
 func mungeTypeName(s string) string {
 	if s == "" || strings.EqualFold(s, "component") {
 		return "Class"
 	}
-	return values.CapitalizeSegments(s)
+	if m, ok := mungedNames.Load(s); ok {
+		return m
+	}
+	s = strings.Clone(s) // a part of a reference's text, perhaps
+	return mungedNames.Store(s, values.CapitalizeSegments(s))
 }
+
+// mungedNames are the munged type names (and class titles) by the name:
+// each compile munges the same few again (stdlib's defined_with_params,
+// findresource), and capitalize_segments made each a new string, from
+// several.
+var mungedNames = readmap.Map[string]{Limit: 1 << 14}
 
 // splitRef splits Puppet::Resource's "Type[title]" as its pattern
 // /^([^\[\]]+)\[(.+)\]$/m does in Ruby, where ^ and $ are a line's

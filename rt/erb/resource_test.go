@@ -43,3 +43,21 @@ func TestTypeAndTitle(t *testing.T) {
 	}()
 	r.PuppetResourceTypeAndTitle(nil, nil)
 }
+
+// TestMungeTypeNameKept: munge_type_name's names are kept for the
+// process: the same name again is no allocation, and a part of a longer
+// text is kept as a copy.
+func TestMungeTypeNameKept(t *testing.T) {
+	ref := "foo::bar_baz[x]"
+	if got := mungeTypeName(ref[:12]); got != "Foo::Bar_baz" {
+		t.Fatalf("mungeTypeName(foo::bar_baz) = %q", got)
+	}
+	if n := testing.AllocsPerRun(10, func() { mungeTypeName(ref[:12]) }); n != 0 {
+		t.Errorf("mungeTypeName of a kept name made %v allocations, want 0", n)
+	}
+	for in, want := range map[string]string{"": "Class", "Component": "Class", "file": "File", "a::b": "A::B"} {
+		if got := mungeTypeName(in); got != want {
+			t.Errorf("mungeTypeName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
