@@ -199,20 +199,56 @@ func (r *Resource) queryValue(name string) values.Value {
 // rawTagged is Parser::Resource#raw_tagged?: the resource's tags or those of
 // the resources of its enclosing scopes.
 func (r *Resource) rawTagged(tags []string) bool {
-	for x := r; x != nil; {
-		for _, t := range tags {
-			for _, u := range x.Tags {
-				if t == u {
-					return true
-				}
-			}
+	for x := r; x != nil; x = x.enclosing() {
+		if x.ownTagged(tags) {
+			return true
 		}
-		if x.scope == nil || x.scope.resource == nil || x.scope.resource == x {
-			return false
-		}
-		x = x.scope.resource
 	}
 	return false
+}
+
+// ownTagged reports whether the resource itself has one of the tags.
+func (r *Resource) ownTagged(tags []string) bool {
+	for _, t := range tags {
+		if slices.Contains(r.Tags, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// enclosing is the resource of the scope that declared r (its class or
+// defined type instance), nil at the top.
+func (r *Resource) enclosing() *Resource {
+	if r.scope == nil || r.scope.resource == r {
+		return nil
+	}
+	return r.scope.resource
+}
+
+// collectTagged appends the resources of list a tag query matches to
+// found. The resources a scope declared mostly come one after another,
+// and share the verdict on the scope's resource and those enclosing it
+// (tags do not change during the search): each run walks them once for
+// such a sequence instead of once a resource.
+func collectTagged(list []*Resource, tags []string, found []*Resource) []*Resource {
+	var up *Resource
+	upTagged := false
+	for _, r := range list {
+		tagged := r.ownTagged(tags)
+		if !tagged {
+			if p := r.enclosing(); p != nil {
+				if p != up {
+					up, upTagged = p, p.rawTagged(tags)
+				}
+				tagged = upTagged
+			}
+		}
+		if tagged {
+			found = append(found, r)
+		}
+	}
+	return found
 }
 
 // Realize is the realize function: a collector of a fixed set of
@@ -319,6 +355,9 @@ func (coll *Collector) collect(c *Ctx, found []*Resource) []*Resource {
 		// what the last runs found is collected already (and no longer
 		// virtual): evaluate has nothing to do with it again
 		list, coll.scanned = list[coll.scanned:], len(list)
+	}
+	if q := coll.query; q != nil && q.byTag {
+		return collectTagged(list, q.tags, found)
 	}
 	for _, r := range list {
 		if coll.query.Match(r) {
