@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -29,14 +30,16 @@ type Declaration struct {
 	typeRef  *ResourceTypeRef // nil for a type name computed at run time
 	form     Form
 	bodies   []*declBody
-	seen     map[string]bool // titles across bodies, once there are two
-	first    string          // the first title, until there are two
+	seen     map[string]bool // titles across bodies, once there are many
 	ntitles  int
 	defaults *declBody // the body titled default
 
 	// most expressions have one body with one title: room for them
 	body0   declBody
 	bodies0 [1]*declBody
+	// spare are the bodies after the first, kept with their lists for
+	// the declaration's next uses
+	spare []*declBody
 }
 
 type declBody struct {
@@ -73,36 +76,64 @@ func (s *Scope) Declare(site *Site, typeName string, form Form) *Declaration {
 	// a declaration is done with when its resources are created: the
 	// compile reuses it, and its first body's parameter list
 	var d *Declaration
-	var params0 []*Param
+	var body0 declBody
+	var bodies []*declBody
+	var spare []*declBody
 	if n := len(c.freeDecls); n > 0 {
 		d = c.freeDecls[n-1]
 		c.freeDecls = c.freeDecls[:n-1]
-		params0 = d.body0.params[:0]
+		body0 = declBody{titles: d.body0.titles[:0], params: d.body0.params[:0]}
+		bodies, spare = d.bodies[:0], d.spare
 	} else {
 		d = &Declaration{}
+		body0.titles = d.body0.title0[:0]
+		bodies = d.bodies0[:0]
 	}
-	*d = Declaration{c: c, s: s, site: site, typeName: typeName, form: form}
-	d.body0.params = params0
-	d.bodies = d.bodies0[:0]
+	*d = Declaration{c: c, s: s, site: site, typeName: typeName, form: form, bodies: bodies, spare: spare}
+	d.body0 = body0
 	return d
 }
 
-// seenTitle records a title of the expression ("\x00default" for default)
-// and reports whether it was seen before.
-func (d *Declaration) seenTitle(t string) bool {
+// seenTitle records a title of the expression ("\x00default" for default),
+// which goes on to the body cur, and reports whether it was seen before.
+// The first few are searched in the bodies' lists, the others in a set.
+func (d *Declaration) seenTitle(cur *declBody, t string) bool {
 	d.ntitles++
-	if d.ntitles == 1 {
-		d.first = t
-		return false
-	}
 	if d.seen == nil {
-		d.seen = map[string]bool{d.first: true}
+		if d.ntitles <= 16 {
+			return d.hasTitle(cur, t)
+		}
+		d.seen = make(map[string]bool, 2*d.ntitles)
+		if d.defaults != nil {
+			d.seen["\x00default"] = true
+		}
+		for _, b := range d.bodies {
+			for _, u := range b.titles {
+				d.seen[u] = true
+			}
+		}
+		for _, u := range cur.titles {
+			d.seen[u] = true
+		}
 	}
 	if d.seen[t] {
 		return true
 	}
 	d.seen[t] = true
 	return false
+}
+
+// hasTitle reports whether a body before cur, or cur, has the title.
+func (d *Declaration) hasTitle(cur *declBody, t string) bool {
+	if t == "\x00default" {
+		return d.defaults != nil
+	}
+	for _, b := range d.bodies {
+		if slices.Contains(b.titles, t) {
+			return true
+		}
+	}
+	return slices.Contains(cur.titles, t)
 }
 
 // ResourceTypeName converts an evaluated resource type expression (File,
@@ -146,21 +177,18 @@ func (d *Declaration) Body(titleSite *Site, title values.Value) *Declaration {
 	if values.IsUndef(title) {
 		IssueAt(titleSite, "MISSING_TITLE", "Missing title. The title expression resulted in undef")
 	}
-	b := &d.body0
-	if len(d.bodies) > 0 {
-		b = &declBody{}
-	}
-	b.titles = b.title0[:0]
-	titles := []values.Value{title}
+	b := d.newBody()
+	var room [8]values.Value
+	titles := append(room[:0], title)
 	if _, ok := title.(*values.Array); ok {
-		titles = flattenInto(nil, title)
+		titles = flattenInto(room[:0], title)
 	}
 	for i, t := range titles {
 		switch x := t.(type) {
 		case nil, values.UndefValue:
 			IssueAt(titleSite, "MISSING_TITLE_AT", "Missing title at index %d. The title expression resulted in an undef title", i)
 		case values.DefaultValue:
-			if d.seenTitle("\x00default") {
+			if d.seenTitle(b, "\x00default") {
 				IssueAt(d.site, "DUPLICATE_TITLE", "The title '%s' has already been used in this resource expression", "default")
 			}
 			b.isDef = true
@@ -169,7 +197,7 @@ func (d *Declaration) Body(titleSite *Site, title values.Value) *Declaration {
 			if x == "" {
 				IssueAt(titleSite, "EMPTY_STRING_TITLE_AT", "Empty string title at %d. Title strings must have a length greater than zero.", i)
 			}
-			if d.seenTitle(string(x)) {
+			if d.seenTitle(b, string(x)) {
 				IssueAt(d.site, "DUPLICATE_TITLE", "The title '%s' has already been used in this resource expression", string(x))
 			}
 			b.titles = append(b.titles, string(x))
@@ -180,6 +208,24 @@ func (d *Declaration) Body(titleSite *Site, title values.Value) *Declaration {
 	}
 	d.bodies = append(d.bodies, b)
 	return d
+}
+
+// newBody is the next body's: the first is d.body0, the others are
+// d.spare's, made once for the declaration's uses.
+func (d *Declaration) newBody() *declBody {
+	n := len(d.bodies)
+	if n == 0 {
+		return &d.body0 // its lists emptied by Declare
+	}
+	if n <= len(d.spare) {
+		b := d.spare[n-1]
+		*b = declBody{titles: b.titles[:0], params: b.params[:0]}
+		return b
+	}
+	b := &declBody{}
+	b.titles = b.title0[:0]
+	d.spare = append(d.spare, b)
+	return b
 }
 
 func (d *Declaration) current() *declBody { return d.bodies[len(d.bodies)-1] }
