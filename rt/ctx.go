@@ -465,9 +465,12 @@ func (c *Ctx) evaluateGenerators() {
 	}
 }
 
+// evaluateCollections runs the collectors there are as it starts: those
+// made meanwhile are appended to c.collections, beyond the list range
+// took, and run in the next round.
 func (c *Ctx) evaluateCollections() bool {
 	found := false
-	for _, coll := range append([]*Collector(nil), c.collections...) {
+	for _, coll := range c.collections {
 		if coll.evaluate(c) {
 			found = true
 		}
