@@ -95,7 +95,8 @@ func (cat *Catalog) addAliases(r *Resource) {
 		}
 		return
 	}
-	key := r.uniquenessKey()
+	var room [4]string
+	key := r.uniquenessKey(room[:0])
 	if len(key) > 0 && !(len(key) == 1 && key[0] == r.Title) {
 		cat.alias(r, key, false)
 	}
@@ -168,9 +169,10 @@ func quoteRuby(s string) string {
 	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
 }
 
-// uniquenessKey is the values of the type's namevars (Puppet::Resource#
-// uniqueness_key): from the parameters or, failing those, the title.
-func (r *Resource) uniquenessKey() []string {
+// uniquenessKey appends the values of the type's namevars
+// (Puppet::Resource#uniqueness_key) to out: from the parameters or,
+// failing those, the title. Out is the caller's room (on its stack).
+func (r *Resource) uniquenessKey(out []string) []string {
 	var keys []string
 	if r.native != nil {
 		keys = r.native.KeyAttributes()
@@ -178,16 +180,16 @@ func (r *Resource) uniquenessKey() []string {
 		keys = []string{"name"}
 	}
 	fields := r.titleFields()
-	out := make([]string, len(keys))
-	for i, k := range keys {
+	for _, k := range keys {
 		if v := r.Get(k); v != nil && !values.IsUndef(v) {
-			out[i] = values.ToString(v)
+			out = append(out, values.ToString(v))
 			continue
 		}
-		out[i] = fieldValue(fields, k)
-		if out[i] == "" && namesKey(k, keys) {
-			out[i] = r.nameValue()
+		key := fieldValue(fields, k)
+		if key == "" && namesKey(k, keys) {
+			key = r.nameValue()
 		}
+		out = append(out, key)
 	}
 	return out
 }
