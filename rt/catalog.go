@@ -133,7 +133,7 @@ func (cat *Catalog) alias(r *Resource, key []string, single bool) {
 	if single && r.Type+"["+key[0]+"]" == r.Ref() {
 		return
 	}
-	k := titleKey(r.Type, strings.Join(key, "\x00"))
+	k := titleKey(r.Type, joinKey(key))
 	if existing := cat.table[k]; existing != nil {
 		if existing == r {
 			return
@@ -150,6 +150,31 @@ func (cat *Catalog) alias(r *Resource, key []string, single bool) {
 		Fail(msg)
 	}
 	cat.table[k] = r
+}
+
+// joinKey is a key's values joined by NULs, the catalog table's title
+// for them. A short one is made on the stack and kept once per process
+// (values.BoxedStringBytes): each compile registers the same aliases.
+func joinKey(key []string) string {
+	if len(key) == 1 {
+		return key[0]
+	}
+	n := len(key) - 1
+	for _, k := range key {
+		n += len(k)
+	}
+	if n > maxStrValue {
+		return strings.Join(key, "\x00")
+	}
+	var buf [maxStrValue]byte
+	b := buf[:0]
+	for i, k := range key {
+		if i > 0 {
+			b = append(b, 0)
+		}
+		b = append(b, k...)
+	}
+	return string(strValueBytes(b).(values.String))
 }
 
 // rubyInspectKey prints a key as Ruby's inspect of the value Puppet holds:

@@ -2,6 +2,7 @@ package rt
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/pp2go/pp2go/rt/values"
@@ -106,5 +107,21 @@ func TestRefFindsItself(t *testing.T) {
 		if !ok || c.findResourceByName(typ, title) != r {
 			t.Errorf("%s: its reference does not find it", r.Ref())
 		}
+	}
+}
+
+// TestJoinKey: an alias's key is its values joined by NULs, and a short
+// one is made once per process.
+func TestJoinKey(t *testing.T) {
+	long := strings.Repeat("x", maxStrValue)
+	for _, key := range [][]string{{"a"}, {"", ""}, {"curl", "apt", ""}, {long, "y"}} {
+		if got, want := joinKey(key), strings.Join(key, "\x00"); got != want {
+			t.Errorf("joinKey(%q) = %q, want %q", key, got, want)
+		}
+	}
+	key := []string{"curl", "apt", ""}
+	joinKey(key)
+	if n := testing.AllocsPerRun(100, func() { joinKey(key) }); n != 0 {
+		t.Errorf("joinKey of a key made before: %v allocations, want 0", n)
 	}
 }
