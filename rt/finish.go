@@ -12,6 +12,8 @@ import (
 // values, parameter validation) and metaparameters propagate down the
 // containment graph.
 func (c *Ctx) finish() {
+	// the sources' parameters relationships set: mostly one each
+	c.relationshipOrder = make([]*relationshipEnds, 0, len(c.relationships))
 	for _, rel := range c.relationships {
 		rel.evaluate(c)
 	}
