@@ -545,33 +545,34 @@ func (re *Regexp) findASCII(s string) *MatchData {
 		return re.findAt(s, []rune(s), 0)
 	}
 	n := len(re.names)
-	md := newMatchData(re, s, nil, n)
+	md, ss := newMatchData(re, s, nil, n)
 	for i := range n {
 		md.starts[i], md.ends[i] = idx[2*i], idx[2*i+1]
 		if idx[2*i] >= 0 {
-			md.Groups[i] = S(s[idx[2*i]:idx[2*i+1]])
+			md.Groups[i] = ss.str(s[idx[2*i]:idx[2*i+1]])
 		}
 	}
 	return md
 }
 
-// smallMatch is a MatchData of a pattern with at most one group and its
-// lists, one allocation: most patterns have none or one.
+// smallMatch is a MatchData of a pattern with at most one group, its
+// lists and its groups' Strings, one allocation: most patterns have none
+// or one.
 type smallMatch struct {
 	md     MatchData
 	pos    [2 * 2]int
 	groups [2]Value
+	strs   [2]Str
 }
 
 // newMatchData is the MatchData of a match of re, of n groups (the whole
 // match included), in s (runes its characters, nil when s is ASCII);
-// its groups are to be filled in.
-func newMatchData(re *Regexp, s string, runes []rune, n int) *MatchData {
-	var md *MatchData
+// its groups are to be filled in, their Strings from ss.
+func newMatchData(re *Regexp, s string, runes []rune, n int) (md *MatchData, ss strBlock) {
 	var pos []int
 	if n <= 2 {
 		b := &smallMatch{}
-		md, pos = &b.md, b.pos[:2*n]
+		md, pos, ss = &b.md, b.pos[:2*n], b.strs[:0:n]
 		md.Groups = b.groups[:n:n]
 	} else {
 		md = &MatchData{Groups: make([]Value, n)}
@@ -579,7 +580,7 @@ func newMatchData(re *Regexp, s string, runes []rune, n int) *MatchData {
 	}
 	md.re, md.str, md.runes = re, s, runes
 	md.starts, md.ends = pos[:n:n], pos[n:2*n:2*n]
-	return md
+	return md, ss
 }
 
 // matchFrom is the runes argument of findAt for a search of s from pos:
@@ -593,7 +594,7 @@ func (re *Regexp) matchFrom(s string, pos int) []rune {
 
 func (re *Regexp) matchData(s string, runes []rune, m *regexp2.Match) *MatchData {
 	n := len(re.names)
-	md := newMatchData(re, s, runes, n)
+	md, ss := newMatchData(re, s, runes, n)
 	for i := 0; i < n; i++ {
 		var g *regexp2.Group
 		if i == 0 {
@@ -609,7 +610,7 @@ func (re *Regexp) matchData(s string, runes []rune, m *regexp2.Match) *MatchData
 		}
 		md.starts[i] = g.Index
 		md.ends[i] = g.Index + g.Length
-		md.Groups[i] = S(string(runes[g.Index : g.Index+g.Length]))
+		md.Groups[i] = ss.str(string(runes[g.Index : g.Index+g.Length]))
 	}
 	return md
 }

@@ -43,3 +43,21 @@ func TestRegexpStartAnchor(t *testing.T) {
 	require.Equal(t, `"a"`, Inspect(r.Match(S("ba"), nil, Re(`\Ga`, ""), int64(1)).(*MatchData).Groups[0]))
 	require.Nil(t, r.Match(S("ba"), nil, Re(`\Ga`, "")))
 }
+
+// TestSmallMatchStrings: a match of a pattern with at most one group is
+// one allocation with its groups' Strings (and Go's engine's list of the
+// match's indexes), in Go's engine and in regexp2's (a non-ASCII
+// string); each group its own String.
+func TestSmallMatchStrings(t *testing.T) {
+	r := New(nil)
+	re := Re(`b(c)`, "")
+	s := S("abcd")
+	if n := testing.AllocsPerRun(10, func() { r.Match(s, nil, re) }); n != 2 {
+		t.Errorf("a match with one group made %v allocations, want 2", n)
+	}
+	for _, x := range []string{"abcd", "äbcd"} {
+		md := r.Match(S(x), nil, re).(*MatchData)
+		md.Groups[0].(*Str).S += "!"
+		require.Equal(t, `["bc!", "c"]`, Inspect(&Array{A: md.Groups}), x)
+	}
+}
