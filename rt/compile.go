@@ -53,17 +53,23 @@ func CompileNode(p *Program, name string, facts *values.Hash) *Result {
 // CompileWith compiles the catalog of a node described in full (see Node:
 // its trusted data, or code that replaces the node definitions).
 func CompileWith(p *Program, node *Node) *Result {
+	res := compileResult(p, node)
+	if res.Err == nil {
+		res.render(p, CatalogInfo{Version: p.Version, CatalogUUID: catalogUUID(p.Version, node.Name, factsDigest(node.Facts))})
+	}
+	return res
+}
+
+// compileResult compiles the node's catalog (with Puppet's server facts
+// unless the node has its own) in the chunks of a released result's
+// compile, if there is one (arenas).
+func compileResult(p *Program, node *Node) *Result {
 	if node.ServerFacts == nil {
 		node.ServerFacts = p.serverFacts()
 	}
-	name, facts := node.Name, node.Facts
 	a, _ := arenas.Get().(*arena)
 	cat, logs, err := compileIn(p, node, a)
-	res := &Result{Catalog: cat, Logs: logs, Err: err, arena: a}
-	if err == nil {
-		res.render(p, CatalogInfo{Version: p.Version, CatalogUUID: catalogUUID(p.Version, name, factsDigest(facts))})
-	}
-	return res
+	return &Result{Catalog: cat, Logs: logs, Err: err, arena: a}
 }
 
 // render writes the compiled catalog's JSON with info, as plain JSON when
@@ -87,13 +93,8 @@ func (res *Result) render(p *Program, info CatalogInfo) {
 // version and UUID; it is plain JSON with info.Plain (an agent that does
 // not accept rich data) or when the program's rich_data is off.
 func CompileForAgent(p *Program, node *Node, info CatalogInfo) *Result {
-	if node.ServerFacts == nil {
-		node.ServerFacts = p.serverFacts()
-	}
-	a, _ := arenas.Get().(*arena)
-	cat, logs, err := compileIn(p, node, a)
-	res := &Result{Catalog: cat, Logs: logs, Err: err, arena: a}
-	if err == nil {
+	res := compileResult(p, node)
+	if res.Err == nil {
 		info.Agent = true
 		res.render(p, info)
 	}
