@@ -58,6 +58,7 @@ func (cat *Catalog) add(r *Resource) {
 		cat.failDuplicate(r, existing)
 	}
 	cat.table[key] = r
+	r.listed = true
 	r.pos = int32(len(cat.resources))
 	cat.resources = append(cat.resources, r)
 	cat.addAliases(r)

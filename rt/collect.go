@@ -23,8 +23,10 @@ type Collector struct {
 	order     []*Resource        // the resources collected, in order
 	collected map[*Resource]bool // the same, once they are many (has)
 	// scanned is how many of its type's resources (c.byType's list, which
-	// only grows) a stable query has looked at already
+	// only grows) a stable query has looked at already, or a tag query
+	// when the catalog's tags were as tagGen counts them (Ctx.tagGen)
 	scanned int
+	tagGen  uint64
 	// decl and value are its expression's override block and value
 	// (Scope.Collect, CollectDecl.Done): one allocation for the three
 	decl  CollectDecl
@@ -351,12 +353,18 @@ func (coll *Collector) collect(c *Ctx, found []*Resource) []*Resource {
 		return append(found, coll.collectExported(c)...)
 	}
 	list := c.ofType(coll.typeName)
-	if coll.query.isStable() {
+	q := coll.query
+	if q.isStable() || (q.byTag && coll.tagGen == c.tagGen) {
 		// what the last runs found is collected already (and no longer
-		// virtual): evaluate has nothing to do with it again
+		// virtual): evaluate has nothing to do with it again. A tag
+		// query's verdicts stand while no tag of the catalog's resources
+		// changed (Ctx.tagGen)
 		list, coll.scanned = list[coll.scanned:], len(list)
+	} else if q.byTag {
+		coll.scanned = len(list)
 	}
-	if q := coll.query; q != nil && q.byTag {
+	if q != nil && q.byTag {
+		coll.tagGen = c.tagGen
 		return collectTagged(list, q.tags, found)
 	}
 	for _, r := range list {

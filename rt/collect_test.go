@@ -1,6 +1,10 @@
 package rt
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
 
 // TestCollectTagged: a tag query's search finds what rawTagged finds for
 // each resource, its enclosing scopes' verdicts shared between
@@ -34,5 +38,58 @@ func TestCollectTagged(t *testing.T) {
 				t.Errorf("tags %v: found %s, want %s", tags, got[i].Title, want[i].Title)
 			}
 		}
+	}
+}
+
+// TestTagCollectorRescan: a tag collector looks again at the resources it
+// looked at before only when some resource of the catalog changed its tags
+// (Ctx.tagGen): a class tagged after its resources were collected brings
+// them in; tags a resource gets before it joins the catalog, and its scope's
+// tags merged as its evaluation starts, change nothing.
+func TestTagCollectorRescan(t *testing.T) {
+	c := &Ctx{prog: NewProgram("production"), catalog: newCatalog("n", "production", 0, 0, 0)}
+	mainRes := &Resource{Type: "Class", Title: "main", Tags: []string{"class"}}
+	c.top = newScope(c, nil, nil, mainRes)
+	mainRes.scope = c.top
+	c.addResource(c.top, mainRes)
+	classA := &Resource{Type: "Class", Title: "A", Tags: []string{"class", "a"}, scope: c.top}
+	c.addResource(c.top, classA)
+	inA := newScope(c, c.top, &Class{Name: "a"}, classA)
+	declare := func(s *Scope, title string, tags ...string) *Resource {
+		r := &Resource{Type: "Package", Title: title, Virtual: true, scope: s}
+		r.Tags = append(r.Tags, "package")
+		for _, tag := range tags {
+			r.addTag(tag) // before it joins the catalog: no change counted
+		}
+		c.addResource(s, r)
+		return r
+	}
+	coll := &Collector{scope: c.top, typeName: "Package", query: QueryEq("tag", values.String("x"))}
+	p1 := declare(inA, "p1")
+	gen := c.tagGen
+	if coll.evaluate(c) || len(coll.order) != 0 {
+		t.Fatalf("nothing is tagged x: collected %d", len(coll.order))
+	}
+	p2 := declare(c.top, "p2", "x")
+	c.finishEvaluation(p1) // p1 gets class a's tags: no verdict changes
+	if c.tagGen != gen {
+		t.Fatalf("tagGen %d, want %d: tags given before the catalog, or merged from the scope, count", c.tagGen, gen)
+	}
+	if !coll.evaluate(c) || len(coll.order) != 1 || coll.order[0] != p2 || p2.Virtual {
+		t.Fatalf("the new p2 is tagged x: collected %d", len(coll.order))
+	}
+	if coll.scanned != 2 {
+		t.Errorf("scanned %d, want 2", coll.scanned)
+	}
+	// the tag function in class a: p1, looked at before, is tagged now
+	classA.tagValues(values.String("x"))
+	if c.tagGen == gen {
+		t.Fatal("tagging a class of the catalog counts no change")
+	}
+	if !coll.evaluate(c) || len(coll.order) != 2 || coll.order[1] != p1 || p1.Virtual {
+		t.Fatalf("p1's class is tagged x: collected %d", len(coll.order))
+	}
+	if coll.evaluate(c) {
+		t.Error("a run with nothing new found something new")
 	}
 }

@@ -146,6 +146,10 @@ type Ctx struct {
 	checkVals  []values.Value
 	// paramReplaced: some Param.replaced is set
 	paramReplaced bool
+	// tagGen counts the changes to the tags of resources in the catalog
+	// (Resource.tagsChanged): a tag collector that ran at the same count
+	// looks only at the resources added since
+	tagGen uint64
 }
 
 // Compile compiles the catalog of a node. A failure is returned as an
@@ -558,7 +562,9 @@ func (c *Ctx) finishEvaluation(r *Resource) {
 	}
 	r.tagsMerged = true
 	if sr := r.scope.resource; sr != nil && sr != r {
-		r.mergeTags(sr.Tags)
+		// no tag collector's verdict changes (tagsChanged): r is
+		// tagged (rawTagged) with its scope resource's tags already
+		r.appendTags(sr.Tags)
 	}
 }
 

@@ -73,6 +73,7 @@ type Resource struct {
 	evaluated  bool
 	finished   bool
 	tagsMerged bool // scope tags added (finish_evaluation)
+	listed     bool // in the catalog (Catalog.add): tag changes count (tagsChanged)
 	fieldsSet  bool
 	// checked: the parameters passed their definition's check as they
 	// were bound, and have changed since only in metaparameters, which
@@ -294,6 +295,7 @@ func (r *Resource) addTag(t string) bool {
 		r.Tags = make([]string, 0, 8)
 	}
 	r.Tags = append(r.Tags, t)
+	r.tagsChanged()
 	return true
 }
 
@@ -301,15 +303,35 @@ func (r *Resource) removeTag(t string) {
 	for i, u := range r.Tags {
 		if u == t {
 			r.Tags = append(r.Tags[:i], r.Tags[i+1:]...)
+			r.tagsChanged()
 			return
 		}
 	}
 }
 
-// mergeTags adds another resource's tags. They are distinct, so each is
-// only looked for among r's own: a scope's tags are many (a resource ends
-// with 16 on average), r's before the merge few.
+// tagsChanged counts a change of the tags of a resource in the catalog
+// (Ctx.tagGen): a tag collector's verdict on a resource it looked at
+// before (its tags or those of the resources enclosing it) may change.
+// The tags a resource gets before it joins the catalog count for nothing:
+// collectors see it as a new resource.
+func (r *Resource) tagsChanged() {
+	if r.listed && r.scope != nil && r.scope.c != nil {
+		r.scope.c.tagGen++
+	}
+}
+
+// mergeTags adds another resource's tags.
 func (r *Resource) mergeTags(from []string) {
+	if r.appendTags(from) {
+		r.tagsChanged()
+	}
+}
+
+// appendTags is mergeTags without tagsChanged, reporting whether a tag
+// was added. The tags are distinct, so each is only looked for among r's
+// own: a scope's tags are many (a resource ends with 16 on average), r's
+// before the merge few.
+func (r *Resource) appendTags(from []string) bool {
 	if need := len(r.Tags) + len(from); need > cap(r.Tags) {
 		// grow once
 		r.Tags = append(make([]string, 0, need), r.Tags...)
@@ -320,6 +342,7 @@ func (r *Resource) mergeTags(from []string) {
 			r.Tags = append(r.Tags, t)
 		}
 	}
+	return len(r.Tags) > len(own)
 }
 
 // Tagged reports whether the resource has one of the tags.
