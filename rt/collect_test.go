@@ -93,3 +93,29 @@ func TestTagCollectorRescan(t *testing.T) {
 		t.Error("a run with nothing new found something new")
 	}
 }
+
+// TestDefinedFrom: each generator round looks for definitions to evaluate
+// only after the resources evaluated or native for good; a virtual
+// definition not evaluated yet (a collector may realize it) stops the
+// mark.
+func TestDefinedFrom(t *testing.T) {
+	c := &Ctx{}
+	nat := &native{}
+	virtual := &Resource{Type: "Foo", Title: "v", define: &Define{Name: "foo"}, Virtual: true}
+	c.resources = []*Resource{
+		{Type: "Package", Title: "p", native: nat},
+		{Type: "Class", Title: "Main", evaluated: true},
+		virtual,
+		{Type: "Package", Title: "q", native: nat},
+	}
+	if c.evaluateDefinitions() {
+		t.Fatal("a virtual definition was evaluated")
+	}
+	if c.definedFrom != 2 {
+		t.Fatalf("definedFrom %d, want 2 (the virtual definition)", c.definedFrom)
+	}
+	virtual.evaluated = true // as evaluateResource marks it
+	if c.evaluateDefinitions() || c.definedFrom != 4 {
+		t.Fatalf("definedFrom %d, want 4", c.definedFrom)
+	}
+}

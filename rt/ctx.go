@@ -150,6 +150,9 @@ type Ctx struct {
 	// (Resource.tagsChanged): a tag collector that ran at the same count
 	// looks only at the resources added since
 	tagGen uint64
+	// definedFrom: the resources before it are evaluated or native
+	// (evaluateDefinitions)
+	definedFrom int
 }
 
 // Compile compiles the catalog of a node. A failure is returned as an
@@ -485,8 +488,15 @@ func (c *Ctx) evaluateCollections() bool {
 // evaluateDefinitions evaluates the defined type instances and classes that
 // are in the catalog but not evaluated yet.
 func (c *Ctx) evaluateDefinitions() bool {
+	// the resources before definedFrom are evaluated or native, for
+	// good: each round looks only at those after
+	from := c.definedFrom
+	for from < len(c.resources) && (c.resources[from].evaluated || c.resources[from].builtin()) {
+		from++
+	}
+	c.definedFrom = from
 	var pending []*Resource
-	for _, r := range c.resources {
+	for _, r := range c.resources[from:] {
 		if !r.evaluated && !r.Virtual && !r.builtin() {
 			pending = append(pending, r)
 		}

@@ -255,6 +255,9 @@ var titleTags = readmap.Map[[]string]{Limit: maxCachedNames}
 
 // titleTagsOf is the tags tagIfValid gives a title.
 func titleTagsOf(title string) []string {
+	if notTagASCII(title) {
+		return nil // no lookup (half of a catalog's titles are paths, settings, commands)
+	}
 	if tags, ok := titleTags.Load(title); ok {
 		return tags
 	}
@@ -375,6 +378,26 @@ func validTag(s string) bool {
 		}
 	}
 	return true
+}
+
+// notTagASCII reports that a string is no valid tag (validTag) by an
+// ASCII byte that no tag has there: empty, a first byte that is no
+// letter, digit or '_', or a later one that is none of those nor ':', '.'
+// or '-'. false decides nothing (validTag does): a string it only finds
+// valid bytes in, or a multibyte character, before the end or a
+// final newline.
+func notTagASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch b := s[i]; {
+		case 'a' <= b && b <= 'z', 'A' <= b && b <= 'Z', '0' <= b && b <= '9', b == '_':
+		case i > 0 && (b == ':' || b == '.' || b == '-'):
+		case b >= utf8.RuneSelf, b == '\n' && i == len(s)-1:
+			return false
+		default:
+			return true
+		}
+	}
+	return s == ""
 }
 
 // NativeType is what the runtime needs to know of a native resource type
