@@ -3,6 +3,9 @@ package rt
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -38,4 +41,21 @@ func TestAccessKeys(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { _ = s.Access(nil, h, key) }); n != 0 {
 		t.Errorf("$h[k]: %v allocations, want 0", n)
 	}
+}
+
+// TestParseTypeKept checks that a program parses a type's text once: the
+// second parse of a text is the first's value, and a text that does not
+// parse is not kept.
+func TestParseTypeKept(t *testing.T) {
+	p := NewProgram("production")
+	p.AddTypeAlias("Port", "Integer[1, 65535]")
+	a, err := p.parseType("Optional[Port]")
+	require.NoError(t, err)
+	b, err := p.parseType("Optional[Port]")
+	require.NoError(t, err)
+	assert.Same(t, a, b)
+	assert.Equal(t, "Optional[Port]", values.ToString(a))
+	_, err = p.parseType("Integer[")
+	assert.Error(t, err)
+	assert.NotContains(t, p.parsedTypes, "Integer[")
 }

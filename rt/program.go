@@ -53,9 +53,11 @@ type Program struct {
 	erb       map[string]*ERB    // ERB templates by name
 	natives   map[string]NativeType
 	aliases   *values.AliasRegistry
-	typeMu    sync.Mutex       // serializes type parsing (alias resolution caches)
-	main      []func(s *Scope) // main manifest code, file by file
-	mainClass *Class
+	typeMu    sync.Mutex // serializes type parsing (alias resolution caches)
+	// parsedTypes are the types parsed from their texts (parseType), with typeMu
+	parsedTypes map[string]values.Value
+	main        []func(s *Scope) // main manifest code, file by file
+	mainClass   *Class
 	// $settings::* (settings.go): built on first use from the settings
 	// table and the roots SetSetting changed
 	settingsMu   sync.Mutex
