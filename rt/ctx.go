@@ -153,6 +153,9 @@ type Ctx struct {
 	// definedFrom: the resources before it are evaluated or native
 	// (evaluateDefinitions)
 	definedFrom int
+	// relTargets is relationship.evaluate's list of the targets found,
+	// for a relationship of many
+	relTargets []relTarget
 }
 
 // Compile compiles the catalog of a node. A failure is returned as an

@@ -124,16 +124,57 @@ type relEnd struct {
 	res *Resource
 }
 
-// evaluate makes the relationship's parameters (Relationship#evaluate).
+// evaluate makes the relationship's parameters (Relationship#evaluate):
+// each source's parameter gets each target's reference. Each end is
+// found once, each target's reference made once (a collector's
+// resources make many pairs with one end), in the order, and with the
+// error, of a search for both ends of each pair.
 func (rel *relationship) evaluate(c *Ctx) {
 	var sbuf, tbuf [8]relEnd
 	sources := leftmost(c, sbuf[:0], rel.source)
 	targets := collected(c, tbuf[:0], rel.target)
+	if len(sources) == 0 || len(targets) == 0 {
+		return
+	}
+	param := "before"
+	if rel.notify {
+		param = "notify"
+	}
+	// the targets found so far: on the stack, or for many (a
+	// collector's) in the compile's list, made once for the most
+	var dbuf [8]relTarget
+	dsts := dbuf[:0]
+	if len(targets) > len(dbuf) {
+		if cap(c.relTargets) < len(targets) {
+			c.relTargets = make([]relTarget, 0, len(targets))
+		}
+		dsts = c.relTargets[:0]
+	}
 	for _, s := range sources {
-		for _, t := range targets {
-			c.makeRelationship(s, t, rel.notify)
+		src := c.relationshipEnd(s)
+		if src == nil {
+			Errorf("Could not find resource '%s' for relationship on '%s'", refText(s.ref), refText(targets[0].ref))
+		}
+		for j, t := range targets {
+			if j == len(dsts) {
+				dst := c.relationshipEnd(t)
+				if dst == nil {
+					Errorf("Could not find resource '%s' for relationship from '%s'", refText(t.ref), refText(s.ref))
+				}
+				ref, own := relationshipRef(t.ref, dst)
+				dsts = append(dsts, relTarget{ref: ref, found: own && refFindsItself(dst)})
+			}
+			c.makeRelationship(src, dsts[j], param, rel.notify)
 		}
 	}
+}
+
+// relTarget is a relationship's target as its sources' parameters get
+// it: its reference, and whether that is the resource's own that finds
+// it (Param.foundRefs).
+type relTarget struct {
+	ref   values.Value
+	found bool
 }
 
 // leftmost appends to out the ends a relationship's left operand stands
@@ -199,23 +240,11 @@ func (c *Ctx) relationshipAt(src *Resource, notify bool) **relationshipEnds {
 	return &c.relationshipIndex[i]
 }
 
-// makeRelationship adds target's reference to source's before or notify
-// parameter (Relationship#evaluate), in c.relationshipEnds: the
-// parameters are set by setRelationshipParams when every relationship
-// has added its reference, each once.
-func (c *Ctx) makeRelationship(source, target relEnd, notify bool) {
-	param := "before"
-	if notify {
-		param = "notify"
-	}
-	src := c.relationshipEnd(source)
-	if src == nil {
-		Errorf("Could not find resource '%s' for relationship on '%s'", refText(source.ref), refText(target.ref))
-	}
-	dst := c.relationshipEnd(target)
-	if dst == nil {
-		Errorf("Could not find resource '%s' for relationship from '%s'", refText(target.ref), refText(source.ref))
-	}
+// makeRelationship adds a target's reference to source's before or
+// notify parameter (param) (Relationship#evaluate), in
+// c.relationshipEnds: the parameters are set by setRelationshipParams
+// when every relationship has added its reference, each once.
+func (c *Ctx) makeRelationship(src *Resource, target relTarget, param string, notify bool) {
 	at := c.relationshipAt(src, notify)
 	e := *at
 	if e == nil {
@@ -237,9 +266,8 @@ func (c *Ctx) makeRelationship(source, target relEnd, notify bool) {
 		*at = e
 		c.relationshipOrder = append(c.relationshipOrder, e)
 	}
-	ref, own := relationshipRef(target.ref, dst)
-	e.list = append(e.list, ref)
-	if own && refFindsItself(dst) {
+	e.list = append(e.list, target.ref)
+	if target.found {
 		e.found++
 	} else {
 		e.found = 0
