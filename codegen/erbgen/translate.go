@@ -838,7 +838,7 @@ func (t *translator) exprCall(n erb.Node) (*jen.Statement, bool) {
 	case *erb.File:
 		// __FILE__: the path the file was read from, where Puppet loads
 		// it from
-		return erbQ("S").Call(jen.Lit(t.t.Name)), true
+		return rcall("Str", jen.Lit(t.t.Name)), true
 	case *erb.Int:
 		return jen.Lit(x.V), false
 	case *erb.Float:
@@ -996,7 +996,7 @@ func (t *translator) str(parts []erb.Part) *jen.Statement {
 		if t.lits != nil && t.t.FrozenStringLiterals {
 			return t.lits.ref(b.String())
 		}
-		return erbQ("S").Call(jen.Lit(b.String()))
+		return rcall("Str", jen.Lit(b.String()))
 	}
 	return rcall("Interp", t.interpParts(parts)...)
 }

@@ -122,7 +122,7 @@ func TestLiteralInclude(t *testing.T) {
 		`erb.Not(erb.InLiterals(r.IVar("v"), nil, "", erb.Symbol("undef")))`,
 		`erb.InLiterals(r.IVar("v"), "a", "b")`,
 		`erb.InLiterals(r.IVar("v"), int64(1), true)`,
-		`r.IncludeQ(erb.NewArray(r.IVar("x"), erb.S("a")), r.IVar("v"))`,
+		`r.IncludeQ(erb.NewArray(r.IVar("x"), r.Str("a")), r.IVar("v"))`,
 		`r.IncludeQ(erb.NewArray(r.Interp(`,
 	} {
 		if !strings.Contains(got, want) {

@@ -32,7 +32,7 @@ end
 	for _, want := range []string{
 		`r.PuppetLogInterp("debug", "made ", x, " of ", args)`,
 		`r.ScopeLogInterp("debug", "scope ", x)`,
-		`r.PuppetLog("debug", erb.S("plain"))`,
+		`r.PuppetLog("debug", r.Str("plain"))`,
 		`r.ScopeLog("notice", x)`,
 	} {
 		if !strings.Contains(got, want) {

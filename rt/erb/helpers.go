@@ -3,6 +3,7 @@ package erb
 import (
 	"math"
 	"strings"
+	"unsafe"
 )
 
 // Helpers for the shapes translated code takes.
@@ -31,8 +32,50 @@ func Or(a Value, b func() Value) Value {
 }
 
 // Interp builds an interpolated string: Go strings are literal text, other
-// arguments are converted with to_s.
+// arguments are converted with to_s. The String and its bytes come from
+// the rendering's room for them (newStr, stringRoom).
 func (r *R) Interp(parts ...any) Value {
+	return r.newStr(r.interp(parts))
+}
+
+// interp is the text of an interpolated string. The parts' texts, other
+// values' to_s taken in order once each, are kept on the stack while
+// they are few, so that the text is made once in room of exactly its
+// size.
+func (r *R) interp(parts []any) string {
+	var texts [8]string
+	if len(parts) > len(texts) {
+		return interpBuilt(parts)
+	}
+	n := 0
+	for i, p := range parts {
+		var s string
+		switch x := p.(type) {
+		case string:
+			s = x
+		case *Str:
+			s = x.S
+		default:
+			s = ToS(x)
+		}
+		texts[i] = s
+		n += len(s)
+	}
+	switch {
+	case n == 0:
+		return ""
+	case len(parts) == 1:
+		return texts[0]
+	}
+	b := r.stringRoom(n)
+	for _, s := range texts[:len(parts)] {
+		b = append(b, s...)
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// interpBuilt is interp of many parts, built in a strings.Builder.
+func interpBuilt(parts []any) string {
 	// room for the result at once: the strings' lengths, and a guess
 	// for the other values (numbers mostly)
 	n := 0
@@ -58,12 +101,12 @@ func (r *R) Interp(parts ...any) Value {
 			b.WriteString(ToS(x))
 		}
 	}
-	return S(b.String())
+	return b.String()
 }
 
 // InterpS is Interp for regexp sources (the text only).
 func (r *R) InterpS(parts ...any) string {
-	return r.Interp(parts...).(*Str).S
+	return r.interp(parts)
 }
 
 // ownArgs is a copy of a method's arguments, for the rare paths of a
@@ -169,3 +212,15 @@ func Elem(v Value, i int) Value {
 
 // NegativeZero is the Float -0.0 (Go constants have no negative zero).
 func NegativeZero() Value { return math.Copysign(0, -1) }
+
+// concat is a + b, made in the rendering's room for strings (stringRoom).
+func (r *R) concat(a, b string) string {
+	switch {
+	case b == "":
+		return a
+	case a == "":
+		return b
+	}
+	s := append(append(r.stringRoom(len(a)+len(b)), a...), b...)
+	return unsafe.String(unsafe.SliceData(s), len(s))
+}

@@ -1628,7 +1628,7 @@ func (r *R) Join(recv Value, args ...Value) Value {
 	if len(args) == 1 && args[0] != nil {
 		sep = strArg(args[0])
 	}
-	return S(r.joinArray(x, sep))
+	return r.newStr(r.joinArray(x, sep))
 }
 
 func (r *R) firstLast(name string, recv Value, args []Value, last bool) Value {

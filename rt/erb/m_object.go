@@ -86,13 +86,13 @@ func (r *R) ToS(recv Value, args ...Value) Value {
 	if s, ok := recv.(*Str); ok {
 		return s
 	}
-	return S(ToS(recv))
+	return r.newStr(ToS(recv))
 }
 
 // Inspect is inspect.
 func (r *R) Inspect(recv Value, args ...Value) Value {
 	arity(args, 0, 0)
-	return S(Inspect(recv))
+	return r.newStr(Inspect(recv))
 }
 
 // NilQ is nil?.

@@ -110,12 +110,13 @@ func intArg(v Value) int64 {
 	return 0
 }
 
-// sameKind returns s as the receiver's kind (a Symbol stays a Symbol).
-func sameKind(recv Value, s string) Value {
+// sameKind returns s as the receiver's kind (a Symbol stays a Symbol), a
+// String from the rendering's room (newStr).
+func (r *R) sameKind(recv Value, s string) Value {
 	if _, ok := recv.(Symbol); ok {
 		return Symbol(s)
 	}
-	return S(s)
+	return r.newStr(s)
 }
 
 func upper(s string) string {
@@ -169,22 +170,22 @@ func swapcase(s string) string {
 
 // Upcase is upcase.
 func (r *R) Upcase(recv Value, args ...Value) Value {
-	return sameKind(recv, upper(strRecv("upcase", recv)))
+	return r.sameKind(recv, upper(strRecv("upcase", recv)))
 }
 
 // Downcase is downcase.
 func (r *R) Downcase(recv Value, args ...Value) Value {
-	return sameKind(recv, lower(strRecv("downcase", recv)))
+	return r.sameKind(recv, lower(strRecv("downcase", recv)))
 }
 
 // Capitalize is capitalize.
 func (r *R) Capitalize(recv Value, args ...Value) Value {
-	return sameKind(recv, capitalize(strRecv("capitalize", recv)))
+	return r.sameKind(recv, capitalize(strRecv("capitalize", recv)))
 }
 
 // Swapcase is swapcase.
 func (r *R) Swapcase(recv Value, args ...Value) Value {
-	return sameKind(recv, swapcase(strRecv("swapcase", recv)))
+	return r.sameKind(recv, swapcase(strRecv("swapcase", recv)))
 }
 
 // bang applies f to a String in place; nil when nothing changed.
@@ -1171,8 +1172,9 @@ func (r *R) Split(recv Value, b *Block, args ...Value) Value {
 		}
 	}
 	out := make([]Value, len(parts))
+	ss := strsFor(len(parts))
 	for i, p := range parts {
-		out[i] = S(p)
+		out[i] = ss.str(p)
 	}
 	if b != nil {
 		for _, p := range out {

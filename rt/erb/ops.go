@@ -118,7 +118,7 @@ func (r *R) OpAdd(a, b Value) Value {
 		if !ok {
 			implicitConversion(b, "String")
 		}
-		return S(x.S + y.S)
+		return r.newStr(r.concat(x.S, y.S))
 	case *Array:
 		y, ok := b.(*Array)
 		if !ok {

@@ -262,9 +262,9 @@ type FunctionFinder interface {
 // the scope does not say.
 func (r *R) PuppetVersion() Value {
 	if v, ok := r.scope.(Releaser); ok {
-		return S(v.PuppetVersion())
+		return r.newStr(v.PuppetVersion())
 	}
-	return S("7.23.0")
+	return r.newStr("7.23.0")
 }
 
 // rubyVersions are RUBY_VERSION of the Ruby each Puppet release runs on

@@ -94,6 +94,7 @@ type R struct {
 	index    VarView         // the scope's variables, when it can look them up one by one
 	origins  []origin        // Ruby objects made from Puppet variables
 	strs     strBlock        // room for the Strs of variables read (newStr)
+	bytes    []byte          // room for the bytes of strings the rendering builds (stringRoom)
 	ivarHint int             // NewSized's guess of the variables read (origins' and strs' room)
 	loaded   bool
 	match    Value   // $~: nil or *MatchData
@@ -225,6 +226,38 @@ func (r *R) newStr(s string) *Str {
 		r.strs = strsFor(min(max(n, 2), 16))
 	}
 	return r.strs.str(s)
+}
+
+// Str is a new String of s, a string literal's (codegen) or a method's
+// result, from the rendering's blocks of them (newStr): each is a String
+// of its own, as Ruby makes one each time a literal is evaluated.
+func (r *R) Str(s string) *Str { return r.newStr(s) }
+
+// Room for the bytes of the strings a rendering builds (Interp): blocks
+// of minBytesRoom bytes at first, doubling up to maxBytesRoom; a string
+// longer than maxBytesString has its own.
+const (
+	minBytesRoom   = 64
+	maxBytesRoom   = 2048
+	maxBytesString = 256
+)
+
+// stringRoom is room for a string of n bytes the caller builds: an empty
+// slice of capacity n, from the rendering's block of bytes while it has
+// room. The caller appends at most n bytes and makes its string of them
+// (unsafe.String): the block hands each byte out once and never writes
+// it again, so the string stays as it was made.
+func (r *R) stringRoom(n int) []byte {
+	if n > maxBytesString {
+		return make([]byte, 0, n)
+	}
+	if cap(r.bytes)-len(r.bytes) < n {
+		c := min(max(2*cap(r.bytes), minBytesRoom), maxBytesRoom)
+		r.bytes = make([]byte, 0, max(c, n))
+	}
+	i := len(r.bytes)
+	r.bytes = r.bytes[:i+n]
+	return r.bytes[i : i : i+n]
 }
 
 // origin records a mutable Ruby object made from a Puppet variable.

@@ -24,11 +24,11 @@ func ApacheFastcgiServer(s erb.Scope) string {
 	r.L(2)
 	timeout = r.Interp(" -idle-timeout ", r.IVar("timeout"))
 	r.L(3)
-	flush = erb.S("")
+	flush = r.Str("")
 	r.L(4)
 	if erb.Truthy(r.IVar("flush")) {
 		r.L(5)
-		flush = erb.S(" -flush")
+		flush = r.Str(" -flush")
 	}
 	r.L(7)
 	if erb.Truthy(r.IVar("socket")) {
@@ -39,7 +39,7 @@ func ApacheFastcgiServer(s erb.Scope) string {
 		host_or_socket = r.Interp(" -host ", r.IVar("host"))
 	}
 	r.L(13)
-	pass_header = erb.S("")
+	pass_header = r.Str("")
 	r.L(14)
 	if (erb.Truthy(r.IVar("pass_header"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("pass_header"))))) {
 		r.L(15)
@@ -74,10 +74,10 @@ func ApacheHttpdConf(s erb.Scope) string {
 	r.Out(r.IVar("server_tokens"))
 	r.Text("\nServerSignature ")
 	r.L(3)
-	r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("server_signature"))))
+	r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("server_signature"))))
 	r.Text("\nTraceEnable ")
 	r.L(4)
-	r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("trace_enable"))))
+	r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("trace_enable"))))
 	r.Text("\n\nServerName \"")
 	r.L(6)
 	r.Out(r.IVar("servername"))
@@ -107,7 +107,7 @@ func ApacheHttpdConf(s erb.Scope) string {
 	r.Out(r.IVar("limitreqfields"))
 	r.Text("\n")
 	r.L(16)
-	if (erb.Truthy(r.IVar("http_protocol_options"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0)))) {
+	if (erb.Truthy(r.IVar("http_protocol_options"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), r.Str("2.4"))), int64(0)))) {
 		r.Text("HttpProtocolOptions ")
 		r.L(17)
 		r.Out(r.IVar("http_protocol_options"))
@@ -115,25 +115,25 @@ func ApacheHttpdConf(s erb.Scope) string {
 	}
 	r.Text("\n")
 	r.L(21)
-	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0))) {
+	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), r.Str("2.4"))), int64(0))) {
 		r.L(22)
 		if !(erb.Truthy(r.EmptyQ(r.IVar("protocols")))) {
 			r.Text("Protocols ")
 			r.L(23)
-			r.Out(r.Join(r.IVar("protocols"), erb.S(" ")))
+			r.Out(r.Join(r.IVar("protocols"), r.Str(" ")))
 			r.Text("\n")
 		}
 		r.L(25)
 		if !(erb.Truthy(r.NilQ(r.IVar("protocols_honor_order")))) {
 			r.Text("ProtocolsHonorOrder ")
 			r.L(26)
-			r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("protocols_honor_order"))))
+			r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("protocols_honor_order"))))
 			r.Text("\n")
 		}
 	}
 	r.Text("\n")
 	r.L(30)
-	if (erb.Truthy(r.IVar("rewrite_lock"))) && (erb.Truthy(r.OpLe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.2"))), int64(0)))) {
+	if (erb.Truthy(r.IVar("rewrite_lock"))) && (erb.Truthy(r.OpLe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), r.Str("2.2"))), int64(0)))) {
 		r.Text("RewriteLock ")
 		r.L(31)
 		r.Out(r.IVar("rewrite_lock"))
@@ -147,19 +147,19 @@ func ApacheHttpdConf(s erb.Scope) string {
 	r.Out(r.IVar("group"))
 	r.Text("\n\nAccessFileName .htaccess\n<FilesMatch \"^\\.ht\">\n")
 	r.L(39)
-	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0))) {
+	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), r.Str("2.4"))), int64(0))) {
 		r.Text("    Require all denied\n")
 	} else {
 		r.Text("     Order allow,deny\n     Deny from all\n     Satisfy all\n")
 	}
 	r.Text("</FilesMatch>\n\n<Directory />\n  Options ")
 	r.L(49)
-	r.Out(r.Join(r.Array(r.IVar("root_directory_options")), erb.S(" ")))
+	r.Out(r.Join(r.Array(r.IVar("root_directory_options")), r.Str(" ")))
 	r.Text("\n  AllowOverride None\n")
 	r.L(51)
 	if erb.Truthy(r.IVar("root_directory_secured")) {
 		r.L(52)
-		if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0))) {
+		if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), r.Str("2.4"))), int64(0))) {
 			r.Text("  Require all denied\n")
 		} else {
 			r.Text("  Order deny,allow\n  Deny from all\n")
@@ -175,7 +175,7 @@ func ApacheHttpdConf(s erb.Scope) string {
 	}
 	r.Text("\n")
 	r.L(65)
-	if erb.Truthy(r.OpLt(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0))) {
+	if erb.Truthy(r.OpLt(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), r.Str("2.4"))), int64(0))) {
 		r.Text("DefaultType ")
 		r.L(66)
 		r.Out(r.IVar("default_type"))
@@ -248,23 +248,23 @@ func ApacheHttpdConf(s erb.Scope) string {
 	r.Out(r.IVar("ports_file"))
 	r.Text("\"\n\n")
 	r.L(101)
-	if !(erb.Truthy(r.HasKeyQ(r.IVar("log_formats"), erb.S("combined")))) {
+	if !(erb.Truthy(r.HasKeyQ(r.IVar("log_formats"), r.Str("combined")))) {
 		r.Text("LogFormat \"%a %l %u %t \\\"%r\\\" %>s %b \\\"%{Referer}i\\\" \\\"%{User-Agent}i\\\"\" combined\n")
 	}
 	r.L(104)
-	if !(erb.Truthy(r.HasKeyQ(r.IVar("log_formats"), erb.S("common")))) {
+	if !(erb.Truthy(r.HasKeyQ(r.IVar("log_formats"), r.Str("common")))) {
 		r.Text("LogFormat \"%a %l %u %t \\\"%r\\\" %>s %b\" common\n")
 	}
 	r.L(107)
-	if !(erb.Truthy(r.HasKeyQ(r.IVar("log_formats"), erb.S("referer")))) {
+	if !(erb.Truthy(r.HasKeyQ(r.IVar("log_formats"), r.Str("referer")))) {
 		r.Text("LogFormat \"%{Referer}i -> %U\" referer\n")
 	}
 	r.L(110)
-	if !(erb.Truthy(r.HasKeyQ(r.IVar("log_formats"), erb.S("agent")))) {
+	if !(erb.Truthy(r.HasKeyQ(r.IVar("log_formats"), r.Str("agent")))) {
 		r.Text("LogFormat \"%{User-agent}i\" agent\n")
 	}
 	r.L(113)
-	if !(erb.Truthy(r.HasKeyQ(r.IVar("log_formats"), erb.S("forwarded")))) {
+	if !(erb.Truthy(r.HasKeyQ(r.IVar("log_formats"), r.Str("forwarded")))) {
 		r.Text("LogFormat \"%{X-Forwarded-For}i %l %u %t \\\"%r\\\" %s %b \\\"%{Referer}i\\\" \\\"%{User-agent}i\\\"\" forwarded\n")
 	}
 	r.L(116)
@@ -282,14 +282,14 @@ func ApacheHttpdConf(s erb.Scope) string {
 	}
 	r.Text("\n")
 	r.L(122)
-	if (erb.Truthy(r.IVar("conf_enabled"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0)))) {
+	if (erb.Truthy(r.IVar("conf_enabled"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), r.Str("2.4"))), int64(0)))) {
 		r.Text("IncludeOptional \"")
 		r.L(123)
 		r.Out(r.IVar("conf_enabled"))
 		r.Text("/*.conf\"\n")
 	}
 	r.L(125)
-	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0))) {
+	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), r.Str("2.4"))), int64(0))) {
 		r.Text("IncludeOptional \"")
 		r.L(126)
 		r.Out(r.IVar("confd_dir"))
@@ -303,7 +303,7 @@ func ApacheHttpdConf(s erb.Scope) string {
 	r.L(130)
 	if !erb.Equal(r.IVar("vhost_load_dir"), r.IVar("confd_dir")) {
 		r.L(131)
-		if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0))) {
+		if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), r.Str("2.4"))), int64(0))) {
 			r.Text("IncludeOptional \"")
 			r.L(132)
 			r.Out(r.IVar("vhost_load_dir"))
@@ -344,7 +344,7 @@ func ApacheHttpdConf(s erb.Scope) string {
 		r.Out(r.IVar("error_documents_path"))
 		r.Text("\">\n  AllowOverride None\n  Options IncludesNoExec\n  AddOutputFilter Includes html\n  AddHandler type-map var\n")
 		r.L(153)
-		if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0))) {
+		if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), r.Str("2.4"))), int64(0))) {
 			r.Text("  Require all granted\n")
 		} else {
 			r.Text("  Order allow,deny\n  Allow from all\n")
@@ -374,12 +374,12 @@ func ApacheModAllow(s erb.Scope) string {
 	if (!erb.Equal(r.IVar("allow_from"), nil)) && (!(erb.Truthy(r.EmptyQ(r.IVar("allow_from"))))) {
 		r.Text("    Allow from ")
 		r.L(4)
-		r.Out(r.Join(r.Array(r.IVar("allow_from")), erb.S(" ")))
+		r.Out(r.Join(r.Array(r.IVar("allow_from")), r.Str(" ")))
 		r.Text("\n")
 	} else {
 		r.Text("    Allow from ")
 		r.L(6)
-		r.Out(r.Join(r.Array(r.IVar("allow_defaults")), erb.S(" ")))
+		r.Out(r.Join(r.Array(r.IVar("allow_defaults")), r.Str(" ")))
 		r.Text("\n")
 	}
 	return r.Result()
@@ -402,7 +402,7 @@ func ApacheModRequire(s erb.Scope) string {
 			r.L(5)
 			r.Function("warning", erb.NewArray(r.Interp("is deprecated in Apache ", r.IVar("_apache_version"))))
 			r.L(6)
-			_requires = r.OpAdd(erb.S("ip "), r.Join(r.Array(r.IVar("allow_from")), erb.S(" ")))
+			_requires = r.OpAdd(r.Str("ip "), r.Join(r.Array(r.IVar("allow_from")), r.Str(" ")))
 		} else {
 			r.L(8)
 			_requires = r.IVar("requires_defaults")
@@ -432,7 +432,7 @@ func ApacheModRequire(s erb.Scope) string {
 			r.L(19)
 			if erb.Truthy(r.IsAQ(_requires, erb.Const("Hash"))) {
 				r.L(20)
-				if (erb.Truthy(r.HasKeyQ(_requires, erb.S("enforce")))) && (erb.Truthy(erb.InLiterals(r.Downcase(r.ArefStr(_requires, "enforce")), "all", "none", "any"))) {
+				if (erb.Truthy(r.HasKeyQ(_requires, r.Str("enforce")))) && (erb.Truthy(erb.InLiterals(r.Downcase(r.ArefStr(_requires, "enforce")), "all", "none", "any"))) {
 					r.L(21)
 					enforce_str = r.Interp("Require", r.Capitalize(r.ArefStr(_requires, "enforce")), ">\n")
 					r.L(22)
@@ -440,24 +440,24 @@ func ApacheModRequire(s erb.Scope) string {
 					r.L(23)
 					enforce_close = r.Interp("    </", enforce_str)
 					r.L(24)
-					indentation = erb.S("    ")
+					indentation = r.Str("    ")
 				} else {
 					r.L(26)
-					if erb.Truthy(r.HasKeyQ(_requires, erb.S("enforce"))) {
+					if erb.Truthy(r.HasKeyQ(_requires, r.Str("enforce"))) {
 						r.L(27)
 						r.Function("warning", erb.NewArray(r.Interp("Class ", r.IVar("title"), ": Require can only")))
 						r.L(28)
-						r.Function("warning", erb.NewArray(erb.S("be overwritten with all, none or any.")))
+						r.Function("warning", erb.NewArray(r.Str("be overwritten with all, none or any.")))
 					}
 					r.L(30)
-					enforce_open = erb.S("")
+					enforce_open = r.Str("")
 					r.L(31)
-					enforce_close = erb.S("")
+					enforce_close = r.Str("")
 					r.L(32)
-					indentation = erb.S("")
+					indentation = r.Str("")
 				}
 				r.L(34)
-				if (erb.Truthy(r.HasKeyQ(_requires, erb.S("requires")))) && (erb.Truthy(r.IsAQ(r.ArefStr(_requires, "requires"), erb.Const("Array")))) {
+				if (erb.Truthy(r.HasKeyQ(_requires, r.Str("requires")))) && (erb.Truthy(r.IsAQ(r.ArefStr(_requires, "requires"), erb.Const("Array")))) {
 					r.L(35)
 					r.Out(enforce_open)
 					r.L(36)
@@ -476,7 +476,7 @@ func ApacheModRequire(s erb.Scope) string {
 					r.L(41)
 					r.Function("warning", erb.NewArray(r.Interp("Class ", r.IVar("title"), ": Require hash must have")))
 					r.L(42)
-					r.Function("warning", erb.NewArray(erb.S("a key named \"requires\" with array value")))
+					r.Function("warning", erb.NewArray(r.Str("a key named \"requires\" with array value")))
 				}
 			}
 		}
@@ -499,7 +499,7 @@ func ApacheModAliasConf(s erb.Scope) string {
 	r.Out(r.IVar("icons_options"))
 	r.Text("\n    AllowOverride None\n")
 	r.L(6)
-	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), erb.S("2.4"))), int64(0))) {
+	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), r.Str("2.4"))), int64(0))) {
 		r.Text("    Require all granted\n")
 	} else {
 		r.Text("     Order allow,deny\n     Allow from all\n")
@@ -841,13 +841,13 @@ func ApacheModClusterConf(s erb.Scope) string {
 	r.Out(r.IVar("max_keep_alive_requests"))
 	r.Text("\n  EnableMCPMReceive ")
 	r.L(11)
-	r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("enable_mcpm_receive"))))
+	r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("enable_mcpm_receive"))))
 	r.Text("\n\n  ManagerBalancerName ")
 	r.L(13)
 	r.Out(r.IVar("balancer_name"))
 	r.Text("\n  ServerAdvertise ")
 	r.L(14)
-	r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("server_advertise"))))
+	r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("server_advertise"))))
 	r.Text("\n")
 	r.L(15)
 	if (erb.Equal(r.IVar("server_advertise"), true)) && (!erb.Equal(r.IVar("advertise_frequency"), nil)) {
@@ -906,7 +906,7 @@ func ApacheModDirConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("DirectoryIndex ")
 	r.L(1)
-	r.Out(r.Join(r.IVar("indexes"), erb.S(" ")))
+	r.Out(r.Join(r.IVar("indexes"), r.Str(" ")))
 	r.Text("\n")
 	return r.Result()
 }
@@ -1036,7 +1036,7 @@ func ApacheModExpiresConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("ExpiresActive ")
 	r.L(1)
-	r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("expires_active"))))
+	r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("expires_active"))))
 	r.Text("\n")
 	r.L(2)
 	if (!(erb.Truthy(r.NilQ(r.IVar("expires_default"))))) && (!(erb.Truthy(r.EmptyQ(r.IVar("expires_default"))))) {
@@ -1124,7 +1124,7 @@ func ApacheModGeoipConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("GeoIPEnable ")
 	r.L(1)
-	r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("enable"))))
+	r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("enable"))))
 	r.Text("\n\n")
 	r.L(3)
 	if (erb.Truthy(r.IVar("db_file"))) && (!(erb.Truthy(erb.InLiterals(r.IVar("db_file"), false, "false", "")))) {
@@ -1157,14 +1157,14 @@ func ApacheModGeoipConf(s erb.Scope) string {
 	if !(erb.Truthy(r.NilQ(r.IVar("enable_utf8")))) {
 		r.Text("GeoIPEnableUTF8 ")
 		r.L(14)
-		r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("enable_utf8"))))
+		r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("enable_utf8"))))
 		r.Text("\n")
 	}
 	r.L(16)
 	if !(erb.Truthy(r.NilQ(r.IVar("scan_proxy_headers")))) {
 		r.Text("GeoIPScanProxyHeaders ")
 		r.L(17)
-		r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("scan_proxy_headers"))))
+		r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("scan_proxy_headers"))))
 		r.Text("\n")
 	}
 	r.L(19)
@@ -1178,7 +1178,7 @@ func ApacheModGeoipConf(s erb.Scope) string {
 	if !(erb.Truthy(r.NilQ(r.IVar("use_last_xforwarededfor_ip")))) {
 		r.Text("GeoIPUseLastXForwardedForIP ")
 		r.L(23)
-		r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("use_last_xforwarededfor_ip"))))
+		r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("use_last_xforwarededfor_ip"))))
 		r.Text("\n")
 	}
 	r.Text("\n")
@@ -1191,24 +1191,24 @@ func ApacheModHttp2Conf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("# The http2 Apache module configuration file is being\n# managed by Puppet and changes will be overwritten.\n\n")
 	r.L(5)
-	if (!(erb.Truthy(r.NilQ(r.IVar("h2_copy_files"))))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), erb.S("2.4"))), int64(0)))) {
+	if (!(erb.Truthy(r.NilQ(r.IVar("h2_copy_files"))))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), r.Str("2.4"))), int64(0)))) {
 		r.Text("H2CopyFiles ")
 		r.L(6)
-		r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("h2_copy_files"))))
+		r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("h2_copy_files"))))
 		r.Text("\n")
 	}
 	r.L(8)
 	if !(erb.Truthy(r.NilQ(r.IVar("h2_direct")))) {
 		r.Text("H2Direct ")
 		r.L(9)
-		r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("h2_direct"))))
+		r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("h2_direct"))))
 		r.Text("\n")
 	}
 	r.L(12)
-	if (!(erb.Truthy(r.NilQ(r.IVar("h2_early_hints"))))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), erb.S("2.4"))), int64(0)))) {
+	if (!(erb.Truthy(r.NilQ(r.IVar("h2_early_hints"))))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), r.Str("2.4"))), int64(0)))) {
 		r.Text("H2EarlyHints ")
 		r.L(13)
-		r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("h2_early_hints"))))
+		r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("h2_early_hints"))))
 		r.Text("\n")
 	}
 	r.L(15)
@@ -1240,19 +1240,19 @@ func ApacheModHttp2Conf(s erb.Scope) string {
 		r.Text("\n")
 	}
 	r.L(28)
-	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), erb.S("2.4"))), int64(0))) {
+	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), r.Str("2.4"))), int64(0))) {
 		r.L(29)
 		if !(erb.Truthy(r.NilQ(r.IVar("h2_modern_tls_only")))) {
 			r.Text("H2ModernTLSOnly ")
 			r.L(30)
-			r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("h2_modern_tls_only"))))
+			r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("h2_modern_tls_only"))))
 			r.Text("\n")
 		}
 		r.L(32)
 		if !(erb.Truthy(r.NilQ(r.IVar("h2_push")))) {
 			r.Text("H2Push ")
 			r.L(33)
-			r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("h2_push"))))
+			r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("h2_push"))))
 			r.Text("\n")
 		}
 		r.L(35)
@@ -1283,7 +1283,7 @@ func ApacheModHttp2Conf(s erb.Scope) string {
 	if !(erb.Truthy(r.NilQ(r.IVar("h2_serialize_headers")))) {
 		r.Text("H2SerializeHeaders ")
 		r.L(46)
-		r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("h2_serialize_headers"))))
+		r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("h2_serialize_headers"))))
 		r.Text("\n")
 	}
 	r.L(48)
@@ -1294,7 +1294,7 @@ func ApacheModHttp2Conf(s erb.Scope) string {
 		r.Text("\n")
 	}
 	r.L(52)
-	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), erb.S("2.4"))), int64(0))) {
+	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), r.Str("2.4"))), int64(0))) {
 		r.L(53)
 		if !(erb.Truthy(r.NilQ(r.IVar("h2_tls_cool_down_secs")))) {
 			r.Text("H2TLSCoolDownSecs ")
@@ -1314,7 +1314,7 @@ func ApacheModHttp2Conf(s erb.Scope) string {
 	if !(erb.Truthy(r.NilQ(r.IVar("h2_upgrade")))) {
 		r.Text("H2Upgrade ")
 		r.L(61)
-		r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("h2_upgrade"))))
+		r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("h2_upgrade"))))
 		r.Text("\n")
 	}
 	r.L(63)
@@ -1338,10 +1338,10 @@ func ApacheModInfoConf(s erb.Scope) string {
 	r.L(3)
 	if erb.Truthy(r.IVar("restrict_access")) {
 		r.L(4)
-		if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), erb.S("2.4"))), int64(0))) {
+		if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), r.Str("2.4"))), int64(0))) {
 			r.Text("    Require ip ")
 			r.L(5)
-			r.Out(r.Join(r.Array(r.IVar("allow_from")), erb.S(" ")))
+			r.Out(r.Join(r.Array(r.IVar("allow_from")), r.Str(" ")))
 			r.Text("\n")
 		} else {
 			r.Text("    Order deny,allow\n    Deny from all\n")
@@ -1388,10 +1388,10 @@ func ApacheModItkConf(s erb.Scope) string {
 	r.Out(r.IVar("maxrequestsperchild"))
 	r.Text("\n")
 	r.L(8)
-	if (!(erb.Truthy(r.NilQ(r.IVar("enablecapabilities"))))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), erb.S("2.4"))), int64(0)))) {
+	if (!(erb.Truthy(r.NilQ(r.IVar("enablecapabilities"))))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), r.Str("2.4"))), int64(0)))) {
 		r.Text("  EnableCapabilities  ")
 		r.L(9)
-		r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("enablecapabilities"))))
+		r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("enablecapabilities"))))
 		r.Text("\n")
 	}
 	r.Text("</IfModule>\n")
@@ -1693,7 +1693,7 @@ func ApacheModJkConf(s erb.Scope) string {
 			r.Out(r.ArefStr(location_tag, "Location"))
 			r.Text(">\n")
 			r.L(156)
-			if erb.Truthy(r.HasKeyQ(location_tag, erb.S("Comment"))) {
+			if erb.Truthy(r.HasKeyQ(location_tag, r.Str("Comment"))) {
 				r.Text("    # ")
 				r.L(157)
 				r.Out(r.ArefStr(location_tag, "Comment"))
@@ -1730,7 +1730,7 @@ func ApacheModJkUriworkermapProperties(s erb.Scope) string {
 	r.Each(r.Sort(r.IVar("mount_file_content"), erb.NoBlock), erb.Blk2(func(worker, directives erb.Value) erb.Value {
 		r.Text("\n")
 		r.L(34)
-		if erb.Truthy(r.HasKeyQ(directives, erb.S("comment"))) {
+		if erb.Truthy(r.HasKeyQ(directives, r.Str("comment"))) {
 			r.Text("# ")
 			r.L(35)
 			r.Out(r.ArefStr(directives, "comment"))
@@ -1755,7 +1755,7 @@ func ApacheModJkWorkersProperties(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("# This file is generated automatically by Puppet - DO NOT EDIT\n# Any manual changes will be overwritten\n")
 	r.L(38)
-	if erb.Truthy(r.HasKeyQ(r.IVar("workers_file_content"), erb.S("worker_lists"))) {
+	if erb.Truthy(r.HasKeyQ(r.IVar("workers_file_content"), r.Str("worker_lists"))) {
 		r.Text("\n")
 		r.L(40)
 		r.Each(r.Sort(r.ArefStr(r.IVar("workers_file_content"), "worker_lists"), erb.NoBlock), erb.Blk1(func(list erb.Value) erb.Value {
@@ -1767,7 +1767,7 @@ func ApacheModJkWorkersProperties(s erb.Scope) string {
 		}))
 	}
 	r.L(44)
-	if erb.Truthy(r.HasKeyQ(r.IVar("workers_file_content"), erb.S("worker_maintain"))) {
+	if erb.Truthy(r.HasKeyQ(r.IVar("workers_file_content"), r.Str("worker_maintain"))) {
 		r.Text("\nworker.maintain = ")
 		r.L(46)
 		r.Out(r.ArefStr(r.IVar("workers_file_content"), "worker_maintain"))
@@ -1779,7 +1779,7 @@ func ApacheModJkWorkersProperties(s erb.Scope) string {
 		if !(erb.Truthy(erb.InLiterals(name, "worker_lists", "worker_maintain"))) {
 			r.Text("\n")
 			r.L(53)
-			if erb.Truthy(r.HasKeyQ(directives, erb.S("comment"))) {
+			if erb.Truthy(r.HasKeyQ(directives, r.Str("comment"))) {
 				r.Text("# ")
 				r.L(54)
 				r.Out(r.ArefStr(directives, "comment"))
@@ -1816,7 +1816,7 @@ func ApacheModLdapConf(s erb.Scope) string {
 	r.Out(r.IVar("ldap_path"))
 	r.Text(">\n    SetHandler ldap-status\n")
 	r.L(3)
-	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), erb.S("2.4"))), int64(0))) {
+	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), r.Str("2.4"))), int64(0))) {
 		r.Text("    Require ip 127.0.0.1 ::1\n")
 	} else {
 		r.Text("    Order deny,allow\n    Deny from all\n    Allow from 127.0.0.1 ::1\n    Satisfy all\n")
@@ -1953,10 +1953,10 @@ func ApacheModNegotiationConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("LanguagePriority ")
 	r.L(1)
-	r.Out(r.Join(r.Array(r.IVar("language_priority")), erb.S(" ")))
+	r.Out(r.Join(r.Array(r.IVar("language_priority")), r.Str(" ")))
 	r.Text("\nForceLanguagePriority ")
 	r.L(2)
-	r.Out(r.Join(r.Array(r.IVar("force_language_priority")), erb.S(" ")))
+	r.Out(r.Join(r.Array(r.IVar("force_language_priority")), r.Str(" ")))
 	r.Text("\n")
 	return r.Result()
 }
@@ -2111,15 +2111,15 @@ func ApacheModPagespeedConf(s erb.Scope) string {
 	r.Out(r.IVar("collect_statistics"))
 	r.Text("\n\n<Location /mod_pagespeed_statistics>\n    # You may insert other \"Allow from\" lines to add hosts you want to\n    # allow to look at generated statistics.  Another possibility is\n    # to comment out the \"Order\" and \"Allow\" options from the config\n    # file, to allow any client that can reach your server to examine\n    # statistics.  This might be appropriate in an experimental setup or\n    # if the Apache server is protected by a reverse proxy that will\n    # filter URLs in some fashion.\n")
 	r.L(64)
-	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), erb.S("2.4"))), int64(0))) {
+	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), r.Str("2.4"))), int64(0))) {
 		r.Text("    Require ip 127.0.0.1 ::1 ")
 		r.L(65)
-		r.Out(r.Join(r.Array(r.IVar("allow_view_stats")), erb.S(" ")))
+		r.Out(r.Join(r.Array(r.IVar("allow_view_stats")), r.Str(" ")))
 		r.Text("\n")
 	} else {
 		r.Text("    Order allow,deny\n    Allow from 127.0.0.1 ::1 ")
 		r.L(68)
-		r.Out(r.Join(r.Array(r.IVar("allow_view_stats")), erb.S(" ")))
+		r.Out(r.Join(r.Array(r.IVar("allow_view_stats")), r.Str(" ")))
 		r.Text("\n")
 	}
 	r.Text("    SetHandler mod_pagespeed_statistics\n</Location>\n\nModPagespeedStatisticsLogging ")
@@ -2127,15 +2127,15 @@ func ApacheModPagespeedConf(s erb.Scope) string {
 	r.Out(r.IVar("statistics_logging"))
 	r.Text("\n<Location /pagespeed_console>\n")
 	r.L(75)
-	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), erb.S("2.4"))), int64(0))) {
+	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), r.Str("2.4"))), int64(0))) {
 		r.Text("    Require ip 127.0.0.1 ::1 ")
 		r.L(76)
-		r.Out(r.Join(r.Array(r.IVar("allow_pagespeed_console")), erb.S(" ")))
+		r.Out(r.Join(r.Array(r.IVar("allow_pagespeed_console")), r.Str(" ")))
 		r.Text("\n")
 	} else {
 		r.Text("    Order allow,deny\n    Allow from 127.0.0.1 ::1 ")
 		r.L(79)
-		r.Out(r.Join(r.Array(r.IVar("allow_pagespeed_console")), erb.S(" ")))
+		r.Out(r.Join(r.Array(r.IVar("allow_pagespeed_console")), r.Str(" ")))
 		r.Text("\n")
 	}
 	r.Text("    SetHandler pagespeed_console\n</Location>\n\nModPagespeedMessageBufferSize ")
@@ -2143,22 +2143,22 @@ func ApacheModPagespeedConf(s erb.Scope) string {
 	r.Out(r.IVar("message_buffer_size"))
 	r.Text("\n\n<Location /mod_pagespeed_message>\n")
 	r.L(87)
-	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), erb.S("2.4"))), int64(0))) {
+	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), r.Str("2.4"))), int64(0))) {
 		r.Text("    Require ip 127.0.0.1 ::1 ")
 		r.L(88)
-		r.Out(r.Join(r.Array(r.IVar("allow_pagespeed_message")), erb.S(" ")))
+		r.Out(r.Join(r.Array(r.IVar("allow_pagespeed_message")), r.Str(" ")))
 		r.Text("\n")
 	} else {
 		r.Text("    Order allow,deny\n    Allow from 127.0.0.1 ::1 ")
 		r.L(91)
-		r.Out(r.Join(r.Array(r.IVar("allow_pagespeed_message")), erb.S(" ")))
+		r.Out(r.Join(r.Array(r.IVar("allow_pagespeed_message")), r.Str(" ")))
 		r.Text("\n")
 	}
 	r.Text("    SetHandler mod_pagespeed_message\n</Location>\n\n")
 	r.L(96)
 	if erb.Truthy(r.IsAQ(r.IVar("additional_configuration"), erb.Const("Array"))) {
 		r.L(97)
-		r.Out(r.Join(r.IVar("additional_configuration"), erb.S("\n")))
+		r.Out(r.Join(r.IVar("additional_configuration"), r.Str("\n")))
 		r.Text("\n")
 	} else {
 		r.L(99)
@@ -2787,7 +2787,7 @@ func ApacheModPhpConf(s erb.Scope) string {
 	r.Out(r.Join(r.Collect(r.Compact(r.Flatten(r.IVar("extensions"))), erb.Blk1(func(s_ erb.Value) erb.Value {
 		r.L(9)
 		return r.Escape(erb.Const("Regexp"), s_)
-	})), erb.S("|")))
+	})), r.Str("|")))
 	r.Text(")$\">\n    SetHandler application/x-httpd-php\n</FilesMatch>\n\n#\n# Add index.php to the list of files that will be served as directory\n# indexes.\n#\nDirectoryIndex index.php\n\n#\n# Uncomment the following line to allow PHP to pretty-print .phps\n# files as PHP source code:\n#\n#AddType application/x-httpd-php-source .phps\n")
 	return r.Result()
 }
@@ -2858,15 +2858,15 @@ func ApacheModProxyConf(s erb.Scope) string {
 	if (!erb.EqualStr(r.IVar("proxy_requests"), "Off")) || ((erb.Truthy(r.IVar("allow_from"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("allow_from")))))) {
 		r.Text("  <Proxy *>\n")
 		r.L(13)
-		if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), erb.S("2.4"))), int64(0))) {
+		if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), r.Str("2.4"))), int64(0))) {
 			r.Text("    Require ip ")
 			r.L(14)
-			r.Out(r.Join(r.Array(r.IVar("allow_from")), erb.S(" ")))
+			r.Out(r.Join(r.Array(r.IVar("allow_from")), r.Str(" ")))
 			r.Text("\n")
 		} else {
 			r.Text("    Order deny,allow\n    Deny from all\n    Allow from ")
 			r.L(18)
-			r.Out(r.Join(r.Array(r.IVar("allow_from")), erb.S(" ")))
+			r.Out(r.Join(r.Array(r.IVar("allow_from")), r.Str(" ")))
 			r.Text("\n")
 		}
 		r.Text("  </Proxy>\n  ")
@@ -2902,15 +2902,15 @@ func ApacheModProxyBalancerConf(s erb.Scope) string {
 	r.Out(r.IVar("manager_path"))
 	r.Text(">\n    SetHandler balancer-manager\n")
 	r.L(3)
-	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0))) {
+	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), r.Str("2.4"))), int64(0))) {
 		r.Text("    Require ip ")
 		r.L(4)
-		r.Out(r.Join(r.Array(r.IVar("allow_from")), erb.S(" ")))
+		r.Out(r.Join(r.Array(r.IVar("allow_from")), r.Str(" ")))
 		r.Text("\n")
 	} else {
 		r.Text("    Order deny,allow\n    Deny from all\n    Allow from ")
 		r.L(8)
-		r.Out(r.Join(r.Array(r.IVar("allow_from")), erb.S(" ")))
+		r.Out(r.Join(r.Array(r.IVar("allow_from")), r.Str(" ")))
 		r.Text("\n")
 	}
 	r.Text("</Location>\n")
@@ -2953,7 +2953,7 @@ func ApacheModRpafConf(s erb.Scope) string {
 	}
 	r.Text("# Which IPs are forwarding requests to us\nRPAFproxy_ips ")
 	r.L(12)
-	r.Out(r.Join(r.Array(r.IVar("proxy_ips")), erb.S(" ")))
+	r.Out(r.Join(r.Array(r.IVar("proxy_ips")), r.Str(" ")))
 	r.Text("\n# Setting RPAFheader allows you to change the header name to parse from the\n# default X-Forwarded-For to something of your choice.\nRPAFheader ")
 	r.L(15)
 	r.Out(r.IVar("header"))
@@ -3026,7 +3026,7 @@ func ApacheModSecurityConf(s erb.Scope) string {
 	}
 	r.Text("    SecUploadKeepFiles Off\n\n    # ModSecurity Core Rules Set configuration\n")
 	r.L(76)
-	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("::apache::apache_version"), erb.S("2.4"))), int64(0))) {
+	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("::apache::apache_version"), r.Str("2.4"))), int64(0))) {
 		r.Text("    IncludeOptional ")
 		r.L(77)
 		r.Out(r.IVar("modsec_dir"))
@@ -3126,7 +3126,7 @@ func ApacheModSslConf(s erb.Scope) string {
 	r.Out(r.IVar("ssl_sessioncachetimeout"))
 	r.Text("\n")
 	r.L(13)
-	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), erb.S("2.4"))), int64(0))) {
+	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), r.Str("2.4"))), int64(0))) {
 		r.Text("  Mutex ")
 		r.L(14)
 		r.Out(r.IVar("_ssl_mutex"))
@@ -3135,14 +3135,14 @@ func ApacheModSslConf(s erb.Scope) string {
 		if erb.Truthy(r.IVar("ssl_compression")) {
 			r.Text("  SSLCompression ")
 			r.L(16)
-			r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("ssl_compression"))))
+			r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("ssl_compression"))))
 			r.Text("\n")
 		}
 		r.L(18)
 		if !(erb.Truthy(r.NilQ(r.IVar("ssl_sessiontickets")))) {
 			r.Text("  SSLSessionTickets ")
 			r.L(19)
-			r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("ssl_sessiontickets"))))
+			r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("ssl_sessiontickets"))))
 			r.Text("\n")
 		}
 	} else {
@@ -3156,7 +3156,7 @@ func ApacheModSslConf(s erb.Scope) string {
 	r.Out(r.IVar("ssl_cryptodevice"))
 	r.Text("\n  SSLHonorCipherOrder ")
 	r.L(25)
-	r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("_ssl_honorcipherorder"))))
+	r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("_ssl_honorcipherorder"))))
 	r.Text("\n")
 	r.L(26)
 	if erb.Truthy(r.IVar("ssl_cert")) {
@@ -3180,16 +3180,16 @@ func ApacheModSslConf(s erb.Scope) string {
 		r.Text("\"\n")
 	}
 	r.L(35)
-	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), erb.S("2.4"))), int64(0))) {
+	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), r.Str("2.4"))), int64(0))) {
 		r.Text("  SSLUseStapling ")
 		r.L(36)
-		r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("ssl_stapling"))))
+		r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("ssl_stapling"))))
 		r.Text("\n")
 		r.L(37)
 		if !(erb.Truthy(r.NilQ(r.IVar("ssl_stapling_return_errors")))) {
 			r.Text("  SSLStaplingReturnResponderErrors ")
 			r.L(38)
-			r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("ssl_stapling_return_errors"))))
+			r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("ssl_stapling_return_errors"))))
 			r.Text("\n")
 		}
 		r.Text("  SSLStaplingCache \"shmcb:")
@@ -3202,20 +3202,20 @@ func ApacheModSslConf(s erb.Scope) string {
 	r.Out(r.IVar("ssl_cipher"))
 	r.Text("\n  SSLProtocol ")
 	r.L(43)
-	r.Out(r.Join(r.Compact(r.IVar("ssl_protocol")), erb.S(" ")))
+	r.Out(r.Join(r.Compact(r.IVar("ssl_protocol")), r.Str(" ")))
 	r.Text("\n")
 	r.L(44)
 	if !(erb.Truthy(r.EmptyQ(r.IVar("ssl_proxy_protocol")))) {
 		r.Text("  SSLProxyProtocol ")
 		r.L(45)
-		r.Out(r.Join(r.Compact(r.IVar("ssl_proxy_protocol")), erb.S(" ")))
+		r.Out(r.Join(r.Compact(r.IVar("ssl_proxy_protocol")), r.Str(" ")))
 		r.Text("\n")
 	}
 	r.L(47)
 	if erb.Truthy(r.IVar("ssl_options")) {
 		r.Text("  SSLOptions ")
 		r.L(48)
-		r.Out(r.Join(r.Compact(r.IVar("ssl_options")), erb.S(" ")))
+		r.Out(r.Join(r.Compact(r.IVar("ssl_options")), r.Str(" ")))
 		r.Text("\n")
 	}
 	r.L(50)
@@ -3238,12 +3238,12 @@ func ApacheModStatusConf(s erb.Scope) string {
 	r.Out(r.IVar("status_path"))
 	r.Text(">\n    SetHandler server-status\n")
 	r.L(7)
-	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), erb.S("2.4"))), int64(0))) {
+	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), r.Str("2.4"))), int64(0))) {
 		r.L(8)
-		r.Out(r.Function("template", erb.NewArray(erb.S("apache/mod/_require.erb"))))
+		r.Out(r.Function("template", erb.NewArray(r.Str("apache/mod/_require.erb"))))
 	} else {
 		r.L(10)
-		r.Out(r.Function("template", erb.NewArray(erb.S("apache/mod/_allow.erb"))))
+		r.Out(r.Function("template", erb.NewArray(r.Str("apache/mod/_allow.erb"))))
 	}
 	r.Text("</Location>\nExtendedStatus ")
 	r.L(13)
@@ -3280,20 +3280,20 @@ func ApacheModUserdirConf(s erb.Scope) string {
 		r.Out(r.IVar("_path"))
 		r.Text("\">\n    AllowOverride ")
 		r.L(9)
-		r.Out(r.Join(r.IVar("overrides"), erb.S(" ")))
+		r.Out(r.Join(r.IVar("overrides"), r.Str(" ")))
 		r.Text("\n    Options ")
 		r.L(10)
-		r.Out(r.Join(r.IVar("options"), erb.S(" ")))
+		r.Out(r.Join(r.IVar("options"), r.Str(" ")))
 		r.Text("\n    <Limit GET POST OPTIONS>\n")
 		r.L(12)
-		if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), erb.S("2.4"))), int64(0))) {
+		if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), r.Str("2.4"))), int64(0))) {
 			r.Text("      Require all granted\n")
 		} else {
 			r.Text("      Order allow,deny\n      Allow from all\n")
 		}
 		r.Text("    </Limit>\n    <LimitExcept GET POST OPTIONS>\n")
 		r.L(20)
-		if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), erb.S("2.4"))), int64(0))) {
+		if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("_apache_version"), r.Str("2.4"))), int64(0))) {
 			r.Text("      Require all granted\n")
 		} else {
 			r.Text("      Order allow,deny\n      Allow from all\n")
@@ -3354,7 +3354,7 @@ func ApacheModWsgiConf(s erb.Scope) string {
 	if erb.Truthy(r.IVar("wsgi_restrict_embedded")) {
 		r.Text("  WSGIRestrictEmbedded ")
 		r.L(5)
-		r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("wsgi_restrict_embedded"))))
+		r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("wsgi_restrict_embedded"))))
 		r.Text("\n")
 	}
 	r.L(7)
@@ -3431,7 +3431,7 @@ func ApacheVhostAccessLog(s erb.Scope) string {
 		}
 		r.L(3)
 		if !erb.Truthy(env) {
-			env = erb.S("")
+			env = r.Str("")
 		}
 		r.L(4)
 		if erb.Truthy(r.ArefStr(log, "format")) {
@@ -3442,7 +3442,7 @@ func ApacheVhostAccessLog(s erb.Scope) string {
 		}
 		r.L(5)
 		if !erb.Truthy(format) {
-			format = erb.S("combined")
+			format = r.Str("combined")
 		}
 		r.L(6)
 		if erb.Truthy(r.ArefStr(log, "file")) {
@@ -3514,7 +3514,7 @@ func ApacheVhostAdditionalIncludes(s erb.Scope) string {
 	r.Each(r.Array(r.IVar("additional_includes")), erb.Blk1(func(include erb.Value) erb.Value {
 		r.Text("\n  ## Load additional static includes\n")
 		r.L(4)
-		if (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0)))) && (erb.Truthy(r.IVar("use_optional_includes"))) {
+		if (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), r.Str("2.4"))), int64(0)))) && (erb.Truthy(r.IVar("use_optional_includes"))) {
 			r.Text("  IncludeOptional \"")
 			r.L(5)
 			r.Out(include)
@@ -3787,7 +3787,7 @@ func ApacheVhostAuthKerb(s erb.Scope) string {
 		if (erb.Truthy(r.IVar("krb_auth_realms"))) && (erb.Truthy(r.OpGe(r.Length(r.IVar("krb_auth_realms")), int64(1)))) {
 			r.Text("  KrbAuthRealms ")
 			r.L(14)
-			r.Out(r.Join(r.IVar("krb_auth_realms"), erb.S(" ")))
+			r.Out(r.Join(r.IVar("krb_auth_realms"), r.Str(" ")))
 			r.Text("\n")
 		}
 		r.L(16)
@@ -3857,10 +3857,10 @@ func ApacheVhostBlock(s erb.Scope) string {
 	if (erb.Truthy(r.IVar("block"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("block"))))) {
 		r.Text("\n  ## Block access statements\n")
 		r.L(4)
-		if erb.Truthy(r.IncludeQ(r.IVar("block"), erb.S("scm"))) {
+		if erb.Truthy(r.IncludeQ(r.IVar("block"), r.Str("scm"))) {
 			r.Text("  # Block access to SCM directories.\n  <DirectoryMatch .*\\.(svn|git|bzr|hg|ht)/.*>\n")
 			r.L(7)
-			if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0))) {
+			if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), r.Str("2.4"))), int64(0))) {
 				r.Text("    Require all denied\n")
 			} else {
 				r.Text("    Deny From All\n")
@@ -3907,7 +3907,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 	if (erb.Truthy(r.IVar("_directories"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("_directories"))))) {
 		r.Text("\n")
 		r.L(3)
-		r.SetVar(erb.S("_template_scope"), erb.HashOf())
+		r.SetVar(r.Str("_template_scope"), erb.HashOf())
 		r.Text("  ## Directories, there should at least be a declaration for ")
 		r.L(4)
 		r.Out(r.IVar("docroot"))
@@ -3916,43 +3916,43 @@ func ApacheVhostDirectories(s erb.Scope) string {
 		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("_directories")))), erb.Blk1(func(directory erb.Value) erb.Value {
 			var provider, path erb.Value
 			r.L(6)
-			if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0))) {
+			if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), r.Str("2.4"))), int64(0))) {
 				r.L(7)
 				if (erb.Truthy(r.ArefStr(directory, "allow"))) && (!(erb.Truthy(erb.InLiterals(r.ArefStr(directory, "allow"), false, "false", "")))) {
 					r.L(8)
-					r.Function("warning", erb.NewArray(erb.S("Apache::Vhost: Using allow is deprecated in your Apache version")))
+					r.Function("warning", erb.NewArray(r.Str("Apache::Vhost: Using allow is deprecated in your Apache version")))
 				}
 				r.L(10)
 				if (erb.Truthy(r.ArefStr(directory, "deny"))) && (!(erb.Truthy(erb.InLiterals(r.ArefStr(directory, "deny"), false, "false", "")))) {
 					r.L(11)
-					r.Function("warning", erb.NewArray(erb.S("Apache::Vhost: Using deny is deprecated in your Apache version")))
+					r.Function("warning", erb.NewArray(r.Str("Apache::Vhost: Using deny is deprecated in your Apache version")))
 				}
 				r.L(13)
 				if (erb.Truthy(r.ArefStr(directory, "order"))) && (!(erb.Truthy(erb.InLiterals(r.ArefStr(directory, "order"), false, "false", "")))) {
 					r.L(14)
-					r.Function("warning", erb.NewArray(erb.S("Apache::Vhost: Using order is deprecated in your Apache version")))
+					r.Function("warning", erb.NewArray(r.Str("Apache::Vhost: Using order is deprecated in your Apache version")))
 				}
 				r.L(16)
 				if (erb.Truthy(r.ArefStr(directory, "satisfy"))) && (!(erb.Truthy(erb.InLiterals(r.ArefStr(directory, "satisfy"), false, "false", "")))) {
 					r.L(17)
-					r.Function("warning", erb.NewArray(erb.S("Apache::Vhost: Using satisfy is deprecated in your Apache version")))
+					r.Function("warning", erb.NewArray(r.Str("Apache::Vhost: Using satisfy is deprecated in your Apache version")))
 				}
 			}
 			r.L(20)
 			if (erb.Truthy(r.ArefStr(directory, "path"))) && (!erb.EqualStr(r.ArefStr(directory, "path"), "")) {
 				r.L(21)
-				if (erb.Truthy(r.ArefStr(directory, "provider"))) && (erb.Truthy(r.Match(r.ArefStr(directory, "provider"), erb.NoBlock, erb.S("(directory|location|files|proxy)")))) {
+				if (erb.Truthy(r.ArefStr(directory, "provider"))) && (erb.Truthy(r.Match(r.ArefStr(directory, "provider"), erb.NoBlock, r.Str("(directory|location|files|proxy)")))) {
 					r.L(22)
 					if erb.Truthy(r.OpMatch(erb.Re("^(.*)match$", ""), r.ArefStr(directory, "provider"))) {
 						r.L(23)
-						provider = r.OpAdd(r.Capitalize(r.NthRef(1)), erb.S("Match"))
+						provider = r.OpAdd(r.Capitalize(r.NthRef(1)), r.Str("Match"))
 					} else {
 						r.L(25)
 						provider = r.Capitalize(r.ArefStr(directory, "provider"))
 					}
 				} else {
 					r.L(28)
-					provider = erb.S("Directory")
+					provider = r.Str("Directory")
 				}
 				r.L(30)
 				path = r.ArefStr(directory, "path")
@@ -3977,14 +3977,14 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "geoip_enable")))) {
 					r.Text("    GeoIPEnable ")
 					r.L(39)
-					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "geoip_enable"))))
+					r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "geoip_enable"))))
 					r.Text("\n")
 				}
 				r.L(41)
 				if erb.Truthy(r.ArefStr(directory, "options")) {
 					r.Text("    Options ")
 					r.L(42)
-					r.Out(r.Join(r.Array(r.ArefStr(directory, "options")), erb.S(" ")))
+					r.Out(r.Join(r.Array(r.ArefStr(directory, "options")), r.Str(" ")))
 					r.Text("\n")
 				}
 				r.L(44)
@@ -3993,14 +3993,14 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					if erb.Truthy(r.ArefStr(directory, "index_options")) {
 						r.Text("    IndexOptions ")
 						r.L(46)
-						r.Out(r.Join(r.Array(r.ArefStr(directory, "index_options")), erb.S(" ")))
+						r.Out(r.Join(r.Array(r.ArefStr(directory, "index_options")), r.Str(" ")))
 						r.Text("\n")
 					}
 					r.L(48)
 					if erb.Truthy(r.ArefStr(directory, "index_order_default")) {
 						r.Text("    IndexOrderDefault ")
 						r.L(49)
-						r.Out(r.Join(r.Array(r.ArefStr(directory, "index_order_default")), erb.S(" ")))
+						r.Out(r.Join(r.Array(r.ArefStr(directory, "index_order_default")), r.Str(" ")))
 						r.Text("\n")
 					}
 					r.L(51)
@@ -4014,7 +4014,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					if erb.Truthy(r.ArefStr(directory, "allow_override")) {
 						r.Text("    AllowOverride ")
 						r.L(55)
-						r.Out(r.Join(r.Array(r.ArefStr(directory, "allow_override")), erb.S(" ")))
+						r.Out(r.Join(r.Array(r.ArefStr(directory, "allow_override")), r.Str(" ")))
 						r.Text("\n")
 					} else {
 						r.L(56)
@@ -4026,7 +4026,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(60)
 				r.Aset(r.LookupVarStr("_template_scope"), erb.Symbol("item"), directory)
 				r.L(61)
-				r.Out(r.Function("template", erb.NewArray(erb.S("apache/vhost/_require.erb"))))
+				r.Out(r.Function("template", erb.NewArray(r.Str("apache/vhost/_require.erb"))))
 				r.L(62)
 				if (erb.Truthy(r.ArefStr(directory, "limit"))) && (!erb.EqualStr(r.ArefStr(directory, "limit"), "")) {
 					r.L(63)
@@ -4039,7 +4039,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						r.Aset(r.LookupVarStr("_template_scope"), erb.Symbol("item"), lim)
 						r.Text("    ")
 						r.L(66)
-						r.Out(r.Function("template", erb.NewArray(erb.S("apache/vhost/_require.erb"))))
+						r.Out(r.Function("template", erb.NewArray(r.Str("apache/vhost/_require.erb"))))
 						r.Text("    </Limit>\n")
 						return r.BlockOut()
 					}))
@@ -4056,7 +4056,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						r.Aset(r.LookupVarStr("_template_scope"), erb.Symbol("item"), lim)
 						r.Text("    ")
 						r.L(74)
-						r.Out(r.Function("template", erb.NewArray(erb.S("apache/vhost/_require.erb"))))
+						r.Out(r.Function("template", erb.NewArray(r.Str("apache/vhost/_require.erb"))))
 						r.Text("    </LimitExcept>\n")
 						return r.BlockOut()
 					}))
@@ -4070,7 +4070,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						r.Out(r.Join(r.Collect(r.Array(r.ArefStr(addhandler, "extensions")), erb.Blk1(func(s_ erb.Value) erb.Value {
 							r.L(80)
 							return r.Escape(erb.Const("Regexp"), s_)
-						})), erb.S("|")))
+						})), r.Str("|")))
 						r.Text(")$\">\n        SetHandler ")
 						r.L(81)
 						r.Out(r.ArefStr(addhandler, "handler"))
@@ -4089,7 +4089,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "h2_copy_files")))) {
 					r.Text("    H2CopyFiles ")
 					r.L(89)
-					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "h2_copy_files"))))
+					r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "h2_copy_files"))))
 					r.Text("\n")
 				}
 				r.L(91)
@@ -4107,7 +4107,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_enabled")))) {
 					r.Text("    PassengerEnabled ")
 					r.L(97)
-					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_enabled"))))
+					r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_enabled"))))
 					r.Text("\n")
 				}
 				r.L(99)
@@ -4191,21 +4191,21 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_load_shell_envvars")))) {
 					r.Text("    PassengerLoadShellEnvvars ")
 					r.L(133)
-					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_load_shell_envvars"))))
+					r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_load_shell_envvars"))))
 					r.Text("\n")
 				}
 				r.L(135)
 				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_rolling_restarts")))) {
 					r.Text("    PassengerRollingRestarts ")
 					r.L(136)
-					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_rolling_restarts"))))
+					r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_rolling_restarts"))))
 					r.Text("\n")
 				}
 				r.L(138)
 				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_resist_deployment_errors")))) {
 					r.Text("    PassengerResistDeploymentErrors ")
 					r.L(139)
-					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_resist_deployment_errors"))))
+					r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_resist_deployment_errors"))))
 					r.Text("\n")
 				}
 				r.L(141)
@@ -4226,7 +4226,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_friendly_error_pages")))) {
 					r.Text("    PassengerFriendlyErrorPages ")
 					r.L(148)
-					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_friendly_error_pages"))))
+					r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_friendly_error_pages"))))
 					r.Text("\n")
 				}
 				r.L(150)
@@ -4296,28 +4296,28 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_high_performance")))) {
 					r.Text("    PassengerHighPerformance ")
 					r.L(178)
-					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_high_performance"))))
+					r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_high_performance"))))
 					r.Text("\n")
 				}
 				r.L(180)
 				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_buffer_upload")))) {
 					r.Text("    PassengerBufferUpload ")
 					r.L(181)
-					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_buffer_upload"))))
+					r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_buffer_upload"))))
 					r.Text("\n")
 				}
 				r.L(183)
 				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_buffer_response")))) {
 					r.Text("    PassengerBufferResponse ")
 					r.L(184)
-					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_buffer_response"))))
+					r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_buffer_response"))))
 					r.Text("\n")
 				}
 				r.L(186)
 				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_error_override")))) {
 					r.Text("    PassengerErrorOverride ")
 					r.L(187)
-					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_error_override"))))
+					r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_error_override"))))
 					r.Text("\n")
 				}
 				r.L(189)
@@ -4338,7 +4338,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_sticky_sessions")))) {
 					r.Text("    PassengerStickySessions ")
 					r.L(196)
-					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_sticky_sessions"))))
+					r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_sticky_sessions"))))
 					r.Text("\n")
 				}
 				r.L(198)
@@ -4352,14 +4352,14 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_allow_encoded_slashes")))) {
 					r.Text("    PassengerAllowEncodedSlashes ")
 					r.L(202)
-					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_allow_encoded_slashes"))))
+					r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_allow_encoded_slashes"))))
 					r.Text("\n")
 				}
 				r.L(204)
 				if !(erb.Truthy(r.NilQ(r.ArefStr(directory, "passenger_debugger")))) {
 					r.Text("    PassengerDebugger ")
 					r.L(205)
-					r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_debugger"))))
+					r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "passenger_debugger"))))
 					r.Text("\n")
 				}
 				r.L(207)
@@ -4370,10 +4370,10 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						value = func() erb.Value {
 							if erb.Truthy(r.OpMatch(value, erb.Re("true|yes|on|1", "i"))) {
 								r.L(209)
-								return erb.S("on")
+								return r.Str("on")
 							} else {
 								r.L(209)
-								return erb.S("off")
+								return r.Str("off")
 							}
 						}()
 						r.Text("    php_flag ")
@@ -4402,10 +4402,10 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						value = func() erb.Value {
 							if erb.Truthy(r.OpMatch(value, erb.Re("true|yes|on|1", "i"))) {
 								r.L(220)
-								return erb.S("on")
+								return r.Str("on")
 							} else {
 								r.L(220)
-								return erb.S("off")
+								return r.Str("off")
 							}
 						}()
 						r.Text("    php_admin_flag ")
@@ -4467,7 +4467,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					if erb.Truthy(r.ArefStr(directory, "dav_depth_infinity")) {
 						r.Text("    DavDepthInfinity ")
 						r.L(245)
-						r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "dav_depth_infinity"))))
+						r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.ArefStr(directory, "dav_depth_infinity"))))
 						r.Text("\n")
 					}
 					r.L(247)
@@ -4503,7 +4503,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				if erb.Truthy(r.ArefStr(directory, "auth_digest_domain")) {
 					r.Text("    AuthDigestDomain ")
 					r.L(261)
-					r.Out(r.Join(r.Array(r.ArefStr(directory, "auth_digest_domain")), erb.S(" ")))
+					r.Out(r.Join(r.Array(r.ArefStr(directory, "auth_digest_domain")), r.Str(" ")))
 					r.Text("\n")
 				}
 				r.L(263)
@@ -4680,7 +4680,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				if erb.Truthy(r.ArefStr(directory, "ssl_options")) {
 					r.Text("    SSLOptions ")
 					r.L(340)
-					r.Out(r.Join(r.Array(r.ArefStr(directory, "ssl_options")), erb.S(" ")))
+					r.Out(r.Join(r.Array(r.ArefStr(directory, "ssl_options")), r.Str(" ")))
 					r.Text("\n")
 				}
 				r.L(342)
@@ -4960,7 +4960,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					}))
 				}
 				r.L(464)
-				if ((erb.Truthy(r.ArefStr(directory, "proxy_pass"))) && (erb.Truthy(r.ArefStr(directory, "provider")))) && (erb.Truthy(r.Match(r.ArefStr(directory, "provider"), erb.NoBlock, erb.S("location")))) {
+				if ((erb.Truthy(r.ArefStr(directory, "proxy_pass"))) && (erb.Truthy(r.ArefStr(directory, "provider")))) && (erb.Truthy(r.Match(r.ArefStr(directory, "provider"), erb.NoBlock, r.Str("location")))) {
 					r.L(465)
 					r.Each(r.Compact(r.Flatten(r.ArefStr(directory, "proxy_pass"))), erb.Blk1(func(proxy erb.Value) erb.Value {
 						r.Text("    ProxyPass ")
@@ -4982,7 +4982,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						if erb.Truthy(r.ArefStr(proxy, "keywords")) {
 							r.Text(" ")
 							r.L(471)
-							r.Out(r.Join(r.ArefStr(proxy, "keywords"), erb.S(" ")))
+							r.Out(r.Join(r.ArefStr(proxy, "keywords"), r.Str(" ")))
 						}
 						r.Text("\n")
 						r.L(473)
@@ -5148,7 +5148,7 @@ func ApacheVhostFastcgi(s erb.Scope) string {
 		r.Out(r.IVar("fastcgi_dir"))
 		r.Text("\">\n    Options +ExecCGI\n    AllowOverride All\n    SetHandler fastcgi-script\n")
 		r.L(12)
-		if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0))) {
+		if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), r.Str("2.4"))), int64(0))) {
 			r.Text("    Require all granted\n")
 		} else {
 			r.Text("    Order allow,deny\n    Allow From All\n")
@@ -5194,10 +5194,10 @@ func ApacheVhostFileHeader(s erb.Scope) string {
 	r.Out(r.Join(r.Collect(r.Flatten(erb.NewArray(r.IVar("comment"))), erb.Blk1(func(c erb.Value) erb.Value {
 		r.L(5)
 		return r.Interp("# ", c)
-	})), erb.S("\n")))
+	})), r.Str("\n")))
 	r.Text("\n<VirtualHost ")
 	r.L(7)
-	r.Out(r.Join(r.Compact(r.Flatten(erb.NewArray(r.IVar("nvh_addr_port")))), erb.S(" ")))
+	r.Out(r.Join(r.Compact(r.Flatten(erb.NewArray(r.IVar("nvh_addr_port")))), r.Str(" ")))
 	r.Text(">\n")
 	r.L(8)
 	r.Each(r.IVar("define"), erb.Blk2(func(k, v erb.Value) erb.Value {
@@ -5224,19 +5224,19 @@ func ApacheVhostFileHeader(s erb.Scope) string {
 		r.Text("\n")
 	}
 	r.L(18)
-	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0))) {
+	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), r.Str("2.4"))), int64(0))) {
 		r.L(19)
 		if !(erb.Truthy(r.EmptyQ(r.IVar("protocols")))) {
 			r.Text("  Protocols ")
 			r.L(20)
-			r.Out(r.Join(r.IVar("protocols"), erb.S(" ")))
+			r.Out(r.Join(r.IVar("protocols"), r.Str(" ")))
 			r.Text("\n")
 		}
 		r.L(22)
 		if !(erb.Truthy(r.NilQ(r.IVar("protocols_honor_order")))) {
 			r.Text("  ProtocolsHonorOrder ")
 			r.L(23)
-			r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("protocols_honor_order"))))
+			r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("protocols_honor_order"))))
 			r.Text("\n")
 		}
 	}
@@ -5322,24 +5322,24 @@ func ApacheVhostHttp2(s erb.Scope) string {
 	r := erb.NewSized(s, 263, 16)
 	defer r.Fail()
 	r.L(2)
-	if (!(erb.Truthy(r.NilQ(r.IVar("h2_copy_files"))))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0)))) {
+	if (!(erb.Truthy(r.NilQ(r.IVar("h2_copy_files"))))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), r.Str("2.4"))), int64(0)))) {
 		r.Text("  H2CopyFiles ")
 		r.L(3)
-		r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("h2_copy_files"))))
+		r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("h2_copy_files"))))
 		r.Text("\n")
 	}
 	r.L(5)
 	if !(erb.Truthy(r.NilQ(r.IVar("h2_direct")))) {
 		r.Text("  H2Direct ")
 		r.L(6)
-		r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("h2_direct"))))
+		r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("h2_direct"))))
 		r.Text("\n")
 	}
 	r.L(9)
-	if (!(erb.Truthy(r.NilQ(r.IVar("h2_early_hints"))))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0)))) {
+	if (!(erb.Truthy(r.NilQ(r.IVar("h2_early_hints"))))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), r.Str("2.4"))), int64(0)))) {
 		r.Text("  H2EarlyHints ")
 		r.L(10)
-		r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("h2_early_hints"))))
+		r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("h2_early_hints"))))
 		r.Text("\n")
 	}
 	r.L(12)
@@ -5350,19 +5350,19 @@ func ApacheVhostHttp2(s erb.Scope) string {
 		r.Text("\n")
 	}
 	r.L(16)
-	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0))) {
+	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), r.Str("2.4"))), int64(0))) {
 		r.L(17)
 		if !(erb.Truthy(r.NilQ(r.IVar("h2_modern_tls_only")))) {
 			r.Text("  H2ModernTLSOnly ")
 			r.L(18)
-			r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("h2_modern_tls_only"))))
+			r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("h2_modern_tls_only"))))
 			r.Text("\n")
 		}
 		r.L(20)
 		if !(erb.Truthy(r.NilQ(r.IVar("h2_push")))) {
 			r.Text("  H2Push ")
 			r.L(21)
-			r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("h2_push"))))
+			r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("h2_push"))))
 			r.Text("\n")
 		}
 		r.L(23)
@@ -5393,7 +5393,7 @@ func ApacheVhostHttp2(s erb.Scope) string {
 	if !(erb.Truthy(r.NilQ(r.IVar("h2_serialize_headers")))) {
 		r.Text("  H2SerializeHeaders ")
 		r.L(34)
-		r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("h2_serialize_headers"))))
+		r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("h2_serialize_headers"))))
 		r.Text("\n")
 	}
 	r.L(36)
@@ -5404,7 +5404,7 @@ func ApacheVhostHttp2(s erb.Scope) string {
 		r.Text("\n")
 	}
 	r.L(40)
-	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0))) {
+	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), r.Str("2.4"))), int64(0))) {
 		r.L(41)
 		if !(erb.Truthy(r.NilQ(r.IVar("h2_tls_cool_down_secs")))) {
 			r.Text("  H2TLSCoolDownSecs ")
@@ -5424,7 +5424,7 @@ func ApacheVhostHttp2(s erb.Scope) string {
 	if !(erb.Truthy(r.NilQ(r.IVar("h2_upgrade")))) {
 		r.Text("  H2Upgrade ")
 		r.L(49)
-		r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("h2_upgrade"))))
+		r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("h2_upgrade"))))
 		r.Text("\n")
 	}
 	r.L(51)
@@ -5493,7 +5493,7 @@ func ApacheVhostItk(s erb.Scope) string {
 			r.Text("\n")
 		}
 		r.L(20)
-		if erb.Truthy(r.OpGe(r.IVar("kernelversion"), erb.S("3.5.0"))) {
+		if erb.Truthy(r.OpGe(r.IVar("kernelversion"), r.Str("3.5.0"))) {
 			r.L(21)
 			if erb.Truthy(r.ArefStr(r.IVar("itk"), "limituidrange")) {
 				r.Text("     LimitUIDRange ")
@@ -5526,7 +5526,7 @@ func ApacheVhostJkMounts(s erb.Scope) string {
 			r.L(4)
 			if erb.Truthy(r.IsAQ(jk, erb.Const("Hash"))) {
 				r.L(5)
-				if (erb.Truthy(r.HasKeyQ(jk, erb.S("mount")))) && (erb.Truthy(r.HasKeyQ(jk, erb.S("worker")))) {
+				if (erb.Truthy(r.HasKeyQ(jk, r.Str("mount")))) && (erb.Truthy(r.HasKeyQ(jk, r.Str("worker")))) {
 					r.Text("  JkMount   ")
 					r.L(6)
 					r.Out(r.ArefStr(jk, "mount"))
@@ -5536,7 +5536,7 @@ func ApacheVhostJkMounts(s erb.Scope) string {
 					return r.BlockOut()
 				} else {
 					r.L(7)
-					if (erb.Truthy(r.HasKeyQ(jk, erb.S("unmount")))) && (erb.Truthy(r.HasKeyQ(jk, erb.S("worker")))) {
+					if (erb.Truthy(r.HasKeyQ(jk, r.Str("unmount")))) && (erb.Truthy(r.HasKeyQ(jk, r.Str("worker")))) {
 						r.Text("  JkUnMount ")
 						r.L(8)
 						r.Out(r.ArefStr(jk, "unmount"))
@@ -5640,7 +5640,7 @@ func ApacheVhostPassenger(s erb.Scope) string {
 	if !(erb.Truthy(r.NilQ(r.IVar("passenger_enabled")))) {
 		r.Text("  PassengerEnabled ")
 		r.L(4)
-		r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("passenger_enabled"))))
+		r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("passenger_enabled"))))
 		r.Text("\n")
 	}
 	r.L(6)
@@ -5731,21 +5731,21 @@ func ApacheVhostPassenger(s erb.Scope) string {
 	if !(erb.Truthy(r.NilQ(r.IVar("passenger_load_shell_envvars")))) {
 		r.Text("  PassengerLoadShellEnvvars ")
 		r.L(44)
-		r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("passenger_load_shell_envvars"))))
+		r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("passenger_load_shell_envvars"))))
 		r.Text("\n")
 	}
 	r.L(46)
 	if !(erb.Truthy(r.NilQ(r.IVar("passenger_rolling_restarts")))) {
 		r.Text("  PassengerRollingRestarts ")
 		r.L(47)
-		r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("passenger_rolling_restarts"))))
+		r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("passenger_rolling_restarts"))))
 		r.Text("\n")
 	}
 	r.L(49)
 	if !(erb.Truthy(r.NilQ(r.IVar("passenger_resist_deployment_errors")))) {
 		r.Text("  PassengerResistDeploymentErrors ")
 		r.L(50)
-		r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("passenger_resist_deployment_errors"))))
+		r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("passenger_resist_deployment_errors"))))
 		r.Text("\n")
 	}
 	r.L(53)
@@ -5766,7 +5766,7 @@ func ApacheVhostPassenger(s erb.Scope) string {
 	if !(erb.Truthy(r.NilQ(r.IVar("passenger_friendly_error_pages")))) {
 		r.Text("  PassengerFriendlyErrorPages ")
 		r.L(60)
-		r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("passenger_friendly_error_pages"))))
+		r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("passenger_friendly_error_pages"))))
 		r.Text("\n")
 	}
 	r.L(63)
@@ -5850,28 +5850,28 @@ func ApacheVhostPassenger(s erb.Scope) string {
 	if !(erb.Truthy(r.NilQ(r.IVar("passenger_high_performance")))) {
 		r.Text("  PassengerHighPerformance ")
 		r.L(97)
-		r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("passenger_high_performance"))))
+		r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("passenger_high_performance"))))
 		r.Text("\n")
 	}
 	r.L(100)
 	if !(erb.Truthy(r.NilQ(r.IVar("passenger_buffer_upload")))) {
 		r.Text("  PassengerBufferUpload ")
 		r.L(101)
-		r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("passenger_buffer_upload"))))
+		r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("passenger_buffer_upload"))))
 		r.Text("\n")
 	}
 	r.L(103)
 	if !(erb.Truthy(r.NilQ(r.IVar("passenger_buffer_response")))) {
 		r.Text("  PassengerBufferResponse ")
 		r.L(104)
-		r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("passenger_buffer_response"))))
+		r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("passenger_buffer_response"))))
 		r.Text("\n")
 	}
 	r.L(106)
 	if !(erb.Truthy(r.NilQ(r.IVar("passenger_error_override")))) {
 		r.Text("  PassengerErrorOverride ")
 		r.L(107)
-		r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("passenger_error_override"))))
+		r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("passenger_error_override"))))
 		r.Text("\n")
 	}
 	r.L(109)
@@ -5892,7 +5892,7 @@ func ApacheVhostPassenger(s erb.Scope) string {
 	if !(erb.Truthy(r.NilQ(r.IVar("passenger_sticky_sessions")))) {
 		r.Text("  PassengerStickySessions ")
 		r.L(116)
-		r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("passenger_sticky_sessions"))))
+		r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("passenger_sticky_sessions"))))
 		r.Text("\n")
 	}
 	r.L(118)
@@ -5906,14 +5906,14 @@ func ApacheVhostPassenger(s erb.Scope) string {
 	if !(erb.Truthy(r.NilQ(r.IVar("passenger_allow_encoded_slashes")))) {
 		r.Text("  PassengerAllowEncodedSlashes ")
 		r.L(123)
-		r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("passenger_allow_encoded_slashes"))))
+		r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("passenger_allow_encoded_slashes"))))
 		r.Text("\n")
 	}
 	r.L(126)
 	if !(erb.Truthy(r.NilQ(r.IVar("passenger_debugger")))) {
 		r.Text("  PassengerDebugger ")
 		r.L(127)
-		r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("passenger_debugger"))))
+		r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("passenger_debugger"))))
 		r.Text("\n")
 	}
 	r.L(130)
@@ -5961,10 +5961,10 @@ func ApacheVhostPhp(s erb.Scope) string {
 			r.L(13)
 			if erb.Truthy(r.OpMatch(flag, erb.Re("true|yes|on|1", "i"))) {
 				r.L(13)
-				flag = erb.S("on")
+				flag = r.Str("on")
 			} else {
 				r.L(13)
-				flag = erb.S("off")
+				flag = r.Str("off")
 			}
 			r.Text("  php_flag ")
 			r.L(14)
@@ -6002,10 +6002,10 @@ func ApacheVhostPhpAdmin(s erb.Scope) string {
 			r.L(9)
 			if erb.Truthy(r.OpMatch(flag, erb.Re("true|yes|on|1", "i"))) {
 				r.L(9)
-				flag = erb.S("on")
+				flag = r.Str("on")
 			} else {
 				r.L(9)
-				flag = erb.S("off")
+				flag = r.Str("off")
 			}
 			r.Text("  php_admin_flag ")
 			r.L(10)
@@ -6091,7 +6091,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 		if erb.Truthy(r.ArefStr(proxy, "keywords")) {
 			r.Text(" ")
 			r.L(37)
-			r.Out(r.Join(r.ArefStr(proxy, "keywords"), erb.S(" ")))
+			r.Out(r.Join(r.ArefStr(proxy, "keywords"), r.Str(" ")))
 		}
 		r.Text("\n")
 		r.L(39)
@@ -6193,7 +6193,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 		if erb.Truthy(r.ArefStr(proxy, "keywords")) {
 			r.Text(" ")
 			r.L(74)
-			r.Out(r.Join(r.ArefStr(proxy, "keywords"), erb.S(" ")))
+			r.Out(r.Join(r.ArefStr(proxy, "keywords"), r.Str(" ")))
 		}
 		r.Text("\n")
 		r.L(76)
@@ -6424,7 +6424,7 @@ func ApacheVhostRequire(s erb.Scope) string {
 	r.L(1)
 	_item = r.Aref(r.LookupVarStr("_template_scope"), erb.Symbol("item"))
 	r.L(2)
-	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0))) {
+	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), r.Str("2.4"))), int64(0))) {
 		r.L(3)
 		if ((erb.Truthy(r.ArefStr(_item, "require"))) && (!erb.EqualStr(r.ArefStr(_item, "require"), ""))) && (erb.Truthy(r.OpNotMatch(r.ArefStr(_item, "require"), erb.Re("unmanaged", "i")))) {
 			r.L(4)
@@ -6432,7 +6432,7 @@ func ApacheVhostRequire(s erb.Scope) string {
 				r.L(5)
 				subject1_ := r.Downcase(r.ArefStr(r.ArefStr(_item, "require"), "enforce"))
 				switch {
-				case r.When(erb.S("all"), subject1_), r.When(erb.S("none"), subject1_), r.When(erb.S("any"), subject1_):
+				case r.When(r.Str("all"), subject1_), r.When(r.Str("none"), subject1_), r.When(r.Str("any"), subject1_):
 					r.Text("    <Require")
 					r.L(7)
 					r.Out(r.Capitalize(r.ArefStr(r.ArefStr(_item, "require"), "enforce")))
@@ -6451,7 +6451,7 @@ func ApacheVhostRequire(s erb.Scope) string {
 					r.Text(">\n")
 				default:
 					r.L(13)
-					r.Function("warning", erb.NewArray(erb.S("Apache::Vhost: Require can only overwritten with all, none or any.")))
+					r.Function("warning", erb.NewArray(r.Str("Apache::Vhost: Require can only overwritten with all, none or any.")))
 				}
 			} else {
 				r.L(16)
@@ -6487,7 +6487,7 @@ func ApacheVhostRequire(s erb.Scope) string {
 		if (erb.Truthy(r.ArefStr(_item, "order"))) && (!erb.EqualStr(r.ArefStr(_item, "order"), "")) {
 			r.Text("    Order ")
 			r.L(32)
-			r.Out(r.Join(r.Array(r.ArefStr(_item, "order")), erb.S(",")))
+			r.Out(r.Join(r.Array(r.ArefStr(_item, "order")), r.Str(",")))
 			r.Text("\n")
 		} else {
 			r.Text("    Order allow,deny\n")
@@ -6684,7 +6684,7 @@ func ApacheVhostScriptalias(s erb.Scope) string {
 		r.L(13)
 		if erb.Truthy(r.IVar("scriptalias")) {
 			r.L(13)
-			r.OpShl(aliases, erb.HashOf(erb.S("alias"), erb.S("/cgi-bin"), erb.S("path"), r.IVar("scriptalias")))
+			r.OpShl(aliases, erb.HashOf(r.Str("alias"), r.Str("/cgi-bin"), r.Str("path"), r.IVar("scriptalias")))
 		}
 		r.L(14)
 		r.CompactBang(r.Flatten(aliases))
@@ -6759,7 +6759,7 @@ func ApacheVhostSecurity(s erb.Scope) string {
 		}))
 	}
 	r.L(17)
-	ips = r.Join(r.Array(r.IVar("modsec_disable_ips")), erb.S(","))
+	ips = r.Join(r.Array(r.IVar("modsec_disable_ips")), r.Str(","))
 	r.Text("\n")
 	r.L(18)
 	if !erb.EqualStr(ips, "") {
@@ -6926,7 +6926,7 @@ func ApacheVhostSsl(s erb.Scope) string {
 		if erb.Truthy(r.IVar("ssl_protocol")) {
 			r.Text("  SSLProtocol             ")
 			r.L(11)
-			r.Out(r.Join(r.Compact(r.Flatten(erb.NewArray(r.IVar("ssl_protocol")))), erb.S(" ")))
+			r.Out(r.Join(r.Compact(r.Flatten(erb.NewArray(r.IVar("ssl_protocol")))), r.Str(" ")))
 			r.Text("\n")
 		}
 		r.L(13)
@@ -6985,7 +6985,7 @@ func ApacheVhostSsl(s erb.Scope) string {
 				r.Text("\n")
 			}
 			r.L(36)
-			if (erb.Truthy(r.IVar("ssl_crl_check"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0)))) {
+			if (erb.Truthy(r.IVar("ssl_crl_check"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), r.Str("2.4"))), int64(0)))) {
 				r.Text("  SSLCARevocationCheck    ")
 				r.L(37)
 				r.Out(r.IVar("ssl_crl_check"))
@@ -6996,7 +6996,7 @@ func ApacheVhostSsl(s erb.Scope) string {
 		if erb.Truthy(r.IVar("ssl_options")) {
 			r.Text("  SSLOptions ")
 			r.L(41)
-			r.Out(r.Join(r.Array(r.IVar("ssl_options")), erb.S(" ")))
+			r.Out(r.Join(r.Array(r.IVar("ssl_options")), r.Str(" ")))
 			r.Text("\n")
 		}
 		r.L(43)
@@ -7007,24 +7007,24 @@ func ApacheVhostSsl(s erb.Scope) string {
 			r.Text("\n")
 		}
 		r.L(46)
-		if (!(erb.Truthy(r.NilQ(r.IVar("ssl_stapling"))))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0)))) {
+		if (!(erb.Truthy(r.NilQ(r.IVar("ssl_stapling"))))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), r.Str("2.4"))), int64(0)))) {
 			r.Text("  SSLUseStapling ")
 			r.L(47)
-			r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("ssl_stapling"))))
+			r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("ssl_stapling"))))
 			r.Text("\n")
 		}
 		r.L(49)
-		if (erb.Truthy(r.IVar("ssl_stapling_timeout"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0)))) {
+		if (erb.Truthy(r.IVar("ssl_stapling_timeout"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), r.Str("2.4"))), int64(0)))) {
 			r.Text("  SSLStaplingResponderTimeout ")
 			r.L(50)
 			r.Out(r.IVar("ssl_stapling_timeout"))
 			r.Text("\n")
 		}
 		r.L(52)
-		if (!(erb.Truthy(r.NilQ(r.IVar("ssl_stapling_return_errors"))))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), erb.S("2.4"))), int64(0)))) {
+		if (!(erb.Truthy(r.NilQ(r.IVar("ssl_stapling_return_errors"))))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), r.Str("2.4"))), int64(0)))) {
 			r.Text("  SSLStaplingReturnResponderErrors ")
 			r.L(53)
-			r.Out(r.CallFunction(erb.S("apache::bool2httpd"), erb.NewArray(r.IVar("ssl_stapling_return_errors"))))
+			r.Out(r.CallFunction(r.Str("apache::bool2httpd"), erb.NewArray(r.IVar("ssl_stapling_return_errors"))))
 			r.Text("\n")
 		}
 	}
@@ -7098,7 +7098,7 @@ func ApacheVhostSslproxy(s erb.Scope) string {
 		if erb.Truthy(r.IVar("ssl_proxy_protocol")) {
 			r.Text("  SSLProxyProtocol  ")
 			r.L(30)
-			r.Out(r.Join(r.Compact(r.Flatten(erb.NewArray(r.IVar("ssl_proxy_protocol")))), erb.S(" ")))
+			r.Out(r.Join(r.Compact(r.Flatten(erb.NewArray(r.IVar("ssl_proxy_protocol")))), r.Str(" ")))
 			r.Text("\n")
 		}
 	}
@@ -7188,7 +7188,7 @@ func ApacheVhostWsgi(s erb.Scope) string {
 		r.Out(r.Join(r.Sort(r.Collect(r.IVar("wsgi_daemon_process_options"), erb.Blk2(func(k, v erb.Value) erb.Value {
 			r.L(9)
 			return r.Interp(k, "=", v)
-		})), erb.NoBlock), erb.S(" ")))
+		})), erb.NoBlock), r.Str(" ")))
 		r.Text("\n")
 	} else {
 		r.L(10)
@@ -7217,7 +7217,7 @@ func ApacheVhostWsgi(s erb.Scope) string {
 						r.Out(r.Join(r.Sort(r.Collect(val, erb.Blk2(func(k, v erb.Value) erb.Value {
 							r.L(17)
 							return r.Interp(k, "=", v)
-						})), erb.NoBlock), erb.S(" ")))
+						})), erb.NoBlock), r.Str(" ")))
 						r.Text("\n")
 						return r.BlockOut()
 					}
@@ -7234,7 +7234,7 @@ func ApacheVhostWsgi(s erb.Scope) string {
 		r.Out(r.Join(r.Sort(r.Collect(r.IVar("wsgi_import_script_options"), erb.Blk2(func(k, v erb.Value) erb.Value {
 			r.L(22)
 			return r.Interp(k, "=", v)
-		})), erb.NoBlock), erb.S(" ")))
+		})), erb.NoBlock), r.Str(" ")))
 		r.Text("\n")
 	}
 	r.L(24)
@@ -7273,7 +7273,7 @@ func ApacheVhostWsgi(s erb.Scope) string {
 					r.L(38)
 					r.Out(key)
 					r.Text(" ")
-					r.Out(r.Join(r.Aref(r.IVar("wsgi_script_aliases"), key), erb.S(" ")))
+					r.Out(r.Join(r.Aref(r.IVar("wsgi_script_aliases"), key), r.Str(" ")))
 					r.Text("\n")
 					return r.BlockOut()
 				} else {
@@ -7610,7 +7610,7 @@ func ChronyChronyConfArchlinux(s erb.Scope) string {
 			r.L(50)
 			r.Out(server)
 			r.Text(" ")
-			r.Out(r.Join(r.Aref(r.IVar("servers"), server), erb.S(" ")))
+			r.Out(r.Join(r.Aref(r.IVar("servers"), server), r.Str(" ")))
 			r.Text("\n")
 			return r.BlockOut()
 		}))
@@ -7740,7 +7740,7 @@ func ChronyChronyConfDebian(s erb.Scope) string {
 			r.L(4)
 			r.Out(server)
 			r.Text(" ")
-			r.Out(r.Join(r.Aref(r.IVar("servers"), server), erb.S(" ")))
+			r.Out(r.Join(r.Aref(r.IVar("servers"), server), r.Str(" ")))
 			r.Text("\n")
 			return r.BlockOut()
 		}))
@@ -7892,7 +7892,7 @@ func ChronyChronyConfRedhat(s erb.Scope) string {
 			r.L(4)
 			r.Out(server)
 			r.Text(" ")
-			r.Out(r.Join(r.Aref(r.IVar("servers"), server), erb.S(" ")))
+			r.Out(r.Join(r.Aref(r.IVar("servers"), server), r.Str(" ")))
 			r.Text("\n")
 			return r.BlockOut()
 		}))
@@ -8139,7 +8139,7 @@ func CollectdCollectdConf(s erb.Scope) string {
 		return r.BlockOut()
 	}))
 	r.L(37)
-	if ((erb.Truthy(r.IVar("internal_stats"))) && (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGt(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.5"))), int64(0)))) {
+	if ((erb.Truthy(r.IVar("internal_stats"))) && (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGt(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.5"))), int64(0)))) {
 		r.Text("CollectInternalStats true\n")
 	}
 	return r.Result()
@@ -8153,7 +8153,7 @@ func CollectdCurlJsonConf(s erb.Scope) string {
 	_ = defValidJsonQ
 	r.Text("# Generated by Puppet\nLoadPlugin \"curl_json\"\n\n<Plugin \"curl_json\">\n")
 	r.L(5)
-	if erb.Truthy(r.StartWithQ(r.IVar("url"), erb.S("/"))) {
+	if erb.Truthy(r.StartWithQ(r.IVar("url"), r.Str("/"))) {
 		r.Text("  <Sock \"")
 		r.L(6)
 		r.Out(r.IVar("url"))
@@ -8165,7 +8165,7 @@ func CollectdCurlJsonConf(s erb.Scope) string {
 		r.Text("\">\n")
 	}
 	r.L(10)
-	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.6"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.6"))), int64(0)))) {
 		r.L(11)
 		if erb.Truthy(r.IVar("host")) {
 			r.Text("    Host \"")
@@ -8179,7 +8179,7 @@ func CollectdCurlJsonConf(s erb.Scope) string {
 	r.Out(r.IVar("instance"))
 	r.Text("\"\n")
 	r.L(16)
-	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.5"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.5"))), int64(0)))) {
 		r.L(17)
 		if erb.Truthy(r.IVar("interval")) {
 			r.Text("    Interval ")
@@ -8199,7 +8199,7 @@ func CollectdCurlJsonConf(s erb.Scope) string {
 		r.Text("\"\n")
 	}
 	r.L(25)
-	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.5"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.5"))), int64(0)))) {
 		r.L(26)
 		if !(erb.Truthy(r.NilQ(r.IVar("digest")))) {
 			r.Text("    Digest ")
@@ -8230,7 +8230,7 @@ func CollectdCurlJsonConf(s erb.Scope) string {
 		r.Text("\"\n")
 	}
 	r.L(39)
-	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.3"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.3"))), int64(0)))) {
 		r.L(40)
 		if erb.Truthy(r.IVar("header")) {
 			r.Text("    Header \"")
@@ -8263,7 +8263,7 @@ func CollectdCurlJsonConf(s erb.Scope) string {
 			if erb.Truthy(r.CallDef(defValidJsonQ, "valid_json?", r.IVar("post"))) {
 				r.Text("    Post \"")
 				r.L(53)
-				r.Out(r.GsubBang(r.Gsub(r.IVar("post"), erb.NoBlock, erb.S("\\\""), erb.S("\\\\\\\\\\\"")), erb.NoBlock, erb.Re("(?<!\\\\)\"", ""), erb.S("\\\"")))
+				r.Out(r.GsubBang(r.Gsub(r.IVar("post"), erb.NoBlock, r.Str("\\\""), r.Str("\\\\\\\\\\\"")), erb.NoBlock, erb.Re("(?<!\\\\)\"", ""), r.Str("\\\"")))
 				r.Text("\"\n")
 			} else {
 				r.Text("    Post \"")
@@ -8274,7 +8274,7 @@ func CollectdCurlJsonConf(s erb.Scope) string {
 		}
 	}
 	r.L(59)
-	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.5"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.5"))), int64(0)))) {
 		r.L(60)
 		if !(erb.Truthy(r.NilQ(r.IVar("timeout")))) {
 			r.Text("    Timeout ")
@@ -8303,7 +8303,7 @@ func CollectdCurlJsonConf(s erb.Scope) string {
 		return r.BlockOut()
 	}))
 	r.L(72)
-	if erb.Truthy(r.StartWithQ(r.IVar("url"), erb.S("/"))) {
+	if erb.Truthy(r.StartWithQ(r.IVar("url"), r.Str("/"))) {
 		r.Text("  </Sock>\n")
 	} else {
 		r.Text("  </URL>\n")
@@ -8318,7 +8318,7 @@ func CollectdLoadpluginConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("# Generated by Puppet\n")
 	r.L(2)
-	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("4.9.4"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("4.9.4"))), int64(0)))) {
 		r.Text("<LoadPlugin ")
 		r.L(3)
 		r.Out(r.IVar("plugin"))
@@ -8327,14 +8327,14 @@ func CollectdLoadpluginConf(s erb.Scope) string {
 		r.Out(r.IVar("globals"))
 		r.Text("\n")
 		r.L(5)
-		if ((erb.Truthy(r.IVar("flushinterval"))) && (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.2"))), int64(0)))) {
+		if ((erb.Truthy(r.IVar("flushinterval"))) && (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.2"))), int64(0)))) {
 			r.Text("  FlushInterval ")
 			r.L(6)
 			r.Out(r.IVar("flushinterval"))
 			r.Text("\n")
 		}
 		r.L(8)
-		if ((erb.Truthy(r.IVar("interval"))) && (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.2"))), int64(0)))) {
+		if ((erb.Truthy(r.IVar("interval"))) && (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.2"))), int64(0)))) {
 			r.Text("  Interval ")
 			r.L(9)
 			r.Out(r.IVar("interval"))
@@ -8372,7 +8372,7 @@ func CollectdMysqlDatabaseConf(s erb.Scope) string {
 	r.Out(r.IVar("password"))
 	r.Text("\"\n")
 	r.L(8)
-	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.0"))), int64(0))) {
+	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.0"))), int64(0))) {
 		r.Text("    Port \"")
 		r.L(9)
 		r.Out(r.IVar("port"))
@@ -8398,7 +8398,7 @@ func CollectdMysqlDatabaseConf(s erb.Scope) string {
 		r.Text("\"\n")
 	}
 	r.L(18)
-	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.5"))), int64(0))) {
+	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.5"))), int64(0))) {
 		r.L(19)
 		if !(erb.Truthy(r.NilQ(r.IVar("aliasname")))) {
 			r.Text("    Alias \"")
@@ -8436,7 +8436,7 @@ func CollectdMysqlDatabaseConf(s erb.Scope) string {
 		r.Text("\n")
 	}
 	r.L(35)
-	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.6"))), int64(0))) {
+	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.6"))), int64(0))) {
 		r.L(36)
 		if !(erb.Truthy(r.NilQ(r.IVar("sslkey")))) {
 			r.Text("    SSLKey \"")
@@ -8648,7 +8648,7 @@ func CollectdPluginAmqpConf(s erb.Scope) string {
 	r.Out(r.IVar("escapecharacter"))
 	r.Text("\"\n")
 	r.L(19)
-	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.4"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.4"))), int64(0)))) {
 		r.L(20)
 		if erb.Truthy(r.IVar("graphiteseparateinstances")) {
 			r.Text("    GraphiteSeparateInstances ")
@@ -9046,14 +9046,14 @@ func CollectdPluginCurlPageConf(s erb.Scope) string {
 		r.Text("\"\n")
 	}
 	r.L(19)
-	if ((erb.Truthy(r.IVar("header"))) && (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.3"))), int64(0)))) {
+	if ((erb.Truthy(r.IVar("header"))) && (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.3"))), int64(0)))) {
 		r.Text("    Header \"")
 		r.L(20)
 		r.Out(r.IVar("header"))
 		r.Text("\"\n")
 	}
 	r.L(22)
-	if ((erb.Truthy(r.IVar("post"))) && (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.3"))), int64(0)))) {
+	if ((erb.Truthy(r.IVar("post"))) && (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.3"))), int64(0)))) {
 		r.Text("    Post \"")
 		r.L(23)
 		r.Out(r.IVar("post"))
@@ -9076,7 +9076,7 @@ func CollectdPluginCurlPageConf(s erb.Scope) string {
 	r.L(31)
 	if erb.Truthy(r.IVar("matches")) {
 		r.L(32)
-		r.Out(r.Function("template", erb.NewArray(erb.S("collectd/plugin/match.tpl.erb"))))
+		r.Out(r.Function("template", erb.NewArray(r.Str("collectd/plugin/match.tpl.erb"))))
 		r.Text("\n")
 	}
 	r.Text("  </Page>\n</Plugin>\n")
@@ -9177,7 +9177,7 @@ func CollectdPluginDbiQueryConf(s erb.Scope) string {
 				r.Out(r.Join(r.Map(r.Flatten(r.ArefStr(result, "instancesfrom")), erb.Blk1(func(entry erb.Value) erb.Value {
 					r.L(17)
 					return r.Interp("\"", entry, "\"")
-				})), erb.S(" ")))
+				})), r.Str(" ")))
 				r.Text("\n")
 			} else {
 				r.Text("        InstancesFrom \"")
@@ -9195,7 +9195,7 @@ func CollectdPluginDbiQueryConf(s erb.Scope) string {
 				r.Out(r.Join(r.Map(r.Flatten(r.ArefStr(result, "metadatafrom")), erb.Blk1(func(entry erb.Value) erb.Value {
 					r.L(24)
 					return r.Interp("\"", entry, "\"")
-				})), erb.S(" ")))
+				})), r.Str(" ")))
 				r.Text("\n")
 			} else {
 				r.Text("        MetadataFrom \"")
@@ -9211,7 +9211,7 @@ func CollectdPluginDbiQueryConf(s erb.Scope) string {
 			r.Out(r.Join(r.Map(r.Flatten(r.ArefStr(result, "valuesfrom")), erb.Blk1(func(entry erb.Value) erb.Value {
 				r.L(30)
 				return r.Interp("\"", entry, "\"")
-			})), erb.S(" ")))
+			})), r.Str(" ")))
 			r.Text("\n")
 		} else {
 			r.Text("        ValuesFrom \"")
@@ -9266,14 +9266,14 @@ func CollectdPluginDfConf(s erb.Scope) string {
 	r.Out(r.IVar("reportinodes"))
 	r.Text("\n")
 	r.L(14)
-	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpLt(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.5"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpLt(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.5"))), int64(0)))) {
 		r.Text("  ReportReserved ")
 		r.L(15)
 		r.Out(r.IVar("reportreserved"))
 		r.Text("\n")
 	}
 	r.L(17)
-	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.4"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.4"))), int64(0)))) {
 		r.Text("  ValuesAbsolute ")
 		r.L(18)
 		r.Out(r.IVar("valuesabsolute"))
@@ -9304,7 +9304,7 @@ func CollectdPluginDiskConf(s erb.Scope) string {
 	r.Out(r.IVar("ignoreselected"))
 	r.Text("\n")
 	r.L(6)
-	if ((erb.Truthy(r.IVar("udevnameattr"))) && (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.5"))), int64(0)))) {
+	if ((erb.Truthy(r.IVar("udevnameattr"))) && (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.5"))), int64(0)))) {
 		r.Text("  UdevNameAttr ")
 		r.L(7)
 		r.Out(r.IVar("udevnameattr"))
@@ -9376,7 +9376,7 @@ func CollectdPluginExecCmdConf(s erb.Scope) string {
 		r.Text(":")
 		r.Out(r.IVar("group"))
 		r.Text("\" \"")
-		r.Out(r.Join(r.IVar("exec"), erb.S("\" \"")))
+		r.Out(r.Join(r.IVar("exec"), r.Str("\" \"")))
 		r.Text("\"\n")
 	}
 	r.L(4)
@@ -9387,7 +9387,7 @@ func CollectdPluginExecCmdConf(s erb.Scope) string {
 		r.Text(":")
 		r.Out(r.IVar("group"))
 		r.Text("\" \"")
-		r.Out(r.Join(r.IVar("notification_exec"), erb.S("\" \"")))
+		r.Out(r.Join(r.IVar("notification_exec"), r.Str("\" \"")))
 		r.Text("\"\n")
 	}
 	return r.Result()
@@ -9398,7 +9398,7 @@ func CollectdPluginFhcountConf(s erb.Scope) string {
 	r := erb.NewSized(s, 65, 2)
 	defer r.Fail()
 	r.L(1)
-	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.5"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.5"))), int64(0)))) {
 		r.Text("<Plugin fhcount>\n  ValuesAbsolute ")
 		r.L(3)
 		r.Out(r.IVar("valuesabsolute"))
@@ -9541,7 +9541,7 @@ func CollectdPluginFilterMatch(s erb.Scope) string {
 						r.Out(r.Join(r.Map(r.Flatten(value), erb.Blk1(func(entry erb.Value) erb.Value {
 							r.L(11)
 							return r.Interp("\"", entry, "\"")
-						})), erb.S(" ")))
+						})), r.Str(" ")))
 						r.Text("\n")
 						return r.BlockOut()
 					}
@@ -9748,10 +9748,10 @@ func CollectdPluginGenericjmxMbeanConf(s erb.Scope) string {
 				return false
 			})))) {
 				r.L(21)
-				return erb.S("true")
+				return r.Str("true")
 			} else {
 				r.L(21)
-				return erb.S("false")
+				return r.Str("false")
 			}
 		}())
 		r.Text("\n    ")
@@ -9775,7 +9775,7 @@ func CollectdPluginHddtempConf(s erb.Scope) string {
 	r := erb.NewSized(s, 47, 2)
 	defer r.Fail()
 	r.L(1)
-	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("3.1"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("3.1"))), int64(0)))) {
 		r.Text("<Plugin \"hddtemp\">\n  Host \"")
 		r.L(3)
 		r.Out(r.IVar("host"))
@@ -9824,7 +9824,7 @@ func CollectdPluginIntelPmuConf(s erb.Scope) string {
 	if erb.Truthy(r.IVar("hardware_events")) {
 		r.Text("  HardwareEvents \"")
 		r.L(15)
-		r.Out(r.Join(r.IVar("hardware_events"), erb.S(",")))
+		r.Out(r.Join(r.IVar("hardware_events"), r.Str(",")))
 		r.Text("\"\n")
 	}
 	r.Text("</Plugin>\n")
@@ -9849,7 +9849,7 @@ func CollectdPluginInterfaceConf(s erb.Scope) string {
 	r.Out(r.IVar("ignoreselected"))
 	r.Text("\n")
 	r.L(6)
-	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.6"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.6"))), int64(0)))) {
 		r.Text("  ReportInactive ")
 		r.L(7)
 		r.Out(r.IVar("reportinactive"))
@@ -9995,7 +9995,7 @@ func CollectdPluginLoadConf(s erb.Scope) string {
 	r := erb.NewSized(s, 42, 1)
 	defer r.Fail()
 	r.L(1)
-	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.5"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.5"))), int64(0)))) {
 		r.Text("<Plugin load>\n  ReportRelative ")
 		r.L(3)
 		r.Out(r.IVar("report_relative"))
@@ -10019,7 +10019,7 @@ func CollectdPluginLogfileConf(s erb.Scope) string {
 	r.Out(r.IVar("log_timestamp"))
 	r.Text("\n")
 	r.L(5)
-	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("4.10"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("4.10"))), int64(0)))) {
 		r.Text("  PrintSeverity ")
 		r.L(6)
 		r.Out(r.IVar("print_severity"))
@@ -10121,7 +10121,7 @@ func CollectdPluginMemoryConf(s erb.Scope) string {
 	r := erb.NewSized(s, 64, 2)
 	defer r.Fail()
 	r.L(1)
-	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.5"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.5"))), int64(0)))) {
 		r.Text("<Plugin memory>\n  ValuesAbsolute ")
 		r.L(3)
 		r.Out(r.IVar("valuesabsolute"))
@@ -10164,7 +10164,7 @@ func CollectdPluginMongodbConf(s erb.Scope) string {
 		r.Out(r.Join(r.Map(r.IVar("configured_dbs"), erb.Blk1(func(d erb.Value) erb.Value {
 			r.L(12)
 			return r.Interp("\"", d, "\"")
-		})), erb.S(" ")))
+		})), r.Str(" ")))
 		r.Text("\n")
 	}
 	r.Text("    </Module>\n</Plugin>\n")
@@ -10266,7 +10266,7 @@ func CollectdPluginNetworkListenerConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("<Plugin network>\n")
 	r.L(2)
-	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("4.7"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("4.7"))), int64(0)))) {
 		r.Text("  <Listen \"")
 		r.L(3)
 		r.Out(r.IVar("name"))
@@ -10313,7 +10313,7 @@ func CollectdPluginNetworkServerConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("<Plugin network>\n")
 	r.L(2)
-	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("4.7"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("4.7"))), int64(0)))) {
 		r.Text("  <Server \"")
 		r.L(3)
 		r.Out(r.IVar("name"))
@@ -10437,7 +10437,7 @@ func CollectdPluginNtpdConf(s erb.Scope) string {
 	r.Out(r.IVar("reverselookups"))
 	r.Text("\n")
 	r.L(5)
-	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGt(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.2"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGt(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.2"))), int64(0)))) {
 		r.Text("  IncludeUnitID ")
 		r.L(6)
 		r.Out(r.IVar("includeunitid"))
@@ -10617,7 +10617,7 @@ func CollectdPluginOracleQueryConf(s erb.Scope) string {
 			r.Out(r.Join(r.Map(r.Flatten(r.Array(r.ArefStr(result, "instances_from"))), erb.Blk1(func(entry erb.Value) erb.Value {
 				r.L(10)
 				return r.Interp("\"", entry, "\"")
-			})), erb.S(" ")))
+			})), r.Str(" ")))
 			r.Text("\n")
 		}
 		r.Text("      ValuesFrom ")
@@ -10625,7 +10625,7 @@ func CollectdPluginOracleQueryConf(s erb.Scope) string {
 		r.Out(r.Join(r.Map(r.Flatten(r.Array(r.ArefStr(result, "values_from"))), erb.Blk1(func(entry erb.Value) erb.Value {
 			r.L(12)
 			return r.Interp("\"", entry, "\"")
-		})), erb.S(" ")))
+		})), r.Str(" ")))
 		r.Text("\n    </Result>\n")
 		return r.BlockOut()
 	}))
@@ -10663,7 +10663,7 @@ func CollectdPluginOvsEventsConf(s erb.Scope) string {
 	if !(erb.Truthy(r.EmptyQ(r.IVar("interfaces")))) {
 		r.Text("\n  Interfaces \"")
 		r.L(12)
-		r.Out(r.Join(r.IVar("interfaces"), erb.S("\" \"")))
+		r.Out(r.Join(r.IVar("interfaces"), r.Str("\" \"")))
 		r.Text("\"\n")
 	}
 	r.L(14)
@@ -10714,7 +10714,7 @@ func CollectdPluginOvsStatsConf(s erb.Scope) string {
 	if erb.Truthy(r.IVar("bridges")) {
 		r.Text("\n  Bridges \"")
 		r.L(12)
-		r.Out(r.Join(r.IVar("bridges"), erb.S("\" \"")))
+		r.Out(r.Join(r.IVar("bridges"), r.Str("\" \"")))
 		r.Text("\"\n")
 	}
 	r.Text("</Plugin>\n")
@@ -11311,7 +11311,7 @@ func CollectdPluginSmartConf(s erb.Scope) string {
 	r := erb.NewSized(s, 55, 2)
 	defer r.Fail()
 	r.L(1)
-	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.5"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.5"))), int64(0)))) {
 		r.Text("<Plugin \"smart\">\n")
 		r.L(3)
 		r.Each(r.IVar("disks"), erb.Blk1(func(disk erb.Value) erb.Value {
@@ -11355,10 +11355,10 @@ func CollectdPluginSnmpConf(s erb.Scope) string {
 				r.Out(func() erb.Value {
 					if erb.Truthy(r.ArefStr(val, "table")) {
 						r.L(7)
-						return erb.S("true")
+						return r.Str("true")
 					} else {
 						r.L(7)
-						return erb.S("false")
+						return r.Str("false")
 					}
 				}())
 				r.Text("\n")
@@ -11382,7 +11382,7 @@ func CollectdPluginSnmpConf(s erb.Scope) string {
 			r.Out(r.Join(r.Map(r.Array(r.ArefStr(val, "values")), erb.Blk1(func(x erb.Value) erb.Value {
 				r.L(15)
 				return r.Interp("\"", x, "\"")
-			})), erb.S(" ")))
+			})), r.Str(" ")))
 			r.Text("\n")
 			r.L(16)
 			if erb.Truthy(r.ArefStr(val, "scale")) {
@@ -11405,7 +11405,7 @@ func CollectdPluginSnmpConf(s erb.Scope) string {
 				r.Out(r.Join(r.Map(r.Array(r.ArefStr(val, "ignore")), erb.Blk1(func(x erb.Value) erb.Value {
 					r.L(23)
 					return r.Interp("\"", x, "\"")
-				})), erb.S(" ")))
+				})), r.Str(" ")))
 				r.Text("\n")
 			}
 			r.L(25)
@@ -11415,10 +11415,10 @@ func CollectdPluginSnmpConf(s erb.Scope) string {
 				r.Out(func() erb.Value {
 					if erb.Truthy(r.ArefStr(val, "invert_match")) {
 						r.L(26)
-						return erb.S("true")
+						return r.Str("true")
 					} else {
 						r.L(26)
-						return erb.S("false")
+						return r.Str("false")
 					}
 				}())
 				r.Text("\n")
@@ -11474,7 +11474,7 @@ func CollectdPluginSnmpConf(s erb.Scope) string {
 					r.Text("\"\n")
 				}
 				r.L(47)
-				if erb.Truthy(r.EqlQ(r.ArefStr(val, "security_level"), erb.S("authPriv"))) {
+				if erb.Truthy(r.EqlQ(r.ArefStr(val, "security_level"), r.Str("authPriv"))) {
 					r.Text("    PrivacyProtocol \"")
 					r.L(48)
 					r.Out(r.ArefStr(val, "privacy_protocol"))
@@ -11489,7 +11489,7 @@ func CollectdPluginSnmpConf(s erb.Scope) string {
 			r.Out(r.Join(r.Map(r.Sort(r.Array(r.ArefStr(val, "collect")), erb.NoBlock), erb.Blk1(func(x erb.Value) erb.Value {
 				r.L(52)
 				return r.Interp("\"", x, "\"")
-			})), erb.S(" ")))
+			})), r.Str(" ")))
 			r.Text("\n")
 			r.L(53)
 			if erb.Truthy(r.ArefStr(val, "interval")) {
@@ -11521,10 +11521,10 @@ func CollectdPluginSnmpDataConf(s erb.Scope) string {
 	r.Out(func() erb.Value {
 		if erb.Truthy(r.IVar("table")) {
 			r.L(4)
-			return erb.S("true")
+			return r.Str("true")
 		} else {
 			r.L(4)
-			return erb.S("false")
+			return r.Str("false")
 		}
 	}())
 	r.Text("\n    Instance \"")
@@ -11543,7 +11543,7 @@ func CollectdPluginSnmpDataConf(s erb.Scope) string {
 	r.Out(r.Join(r.Map(r.Array(r.IVar("values")), erb.Blk1(func(x erb.Value) erb.Value {
 		r.L(9)
 		return r.Interp("\"", x, "\"")
-	})), erb.S(" ")))
+	})), r.Str(" ")))
 	r.Text("\n")
 	r.L(10)
 	if erb.Truthy(r.IVar("scale")) {
@@ -11566,7 +11566,7 @@ func CollectdPluginSnmpDataConf(s erb.Scope) string {
 		r.Out(r.Join(r.Map(r.Array(r.IVar("ignore")), erb.Blk1(func(x erb.Value) erb.Value {
 			r.L(17)
 			return r.Interp("\"", x, "\"")
-		})), erb.S(" ")))
+		})), r.Str(" ")))
 		r.Text("\n")
 	}
 	r.Text("    InvertMatch ")
@@ -11574,10 +11574,10 @@ func CollectdPluginSnmpDataConf(s erb.Scope) string {
 	r.Out(func() erb.Value {
 		if erb.Truthy(r.IVar("invert_match")) {
 			r.L(19)
-			return erb.S("true")
+			return r.Str("true")
 		} else {
 			r.L(19)
-			return erb.S("false")
+			return r.Str("false")
 		}
 	}())
 	r.Text("\n  </Data>\n</Plugin>\n \n")
@@ -11631,7 +11631,7 @@ func CollectdPluginSnmpHostConf(s erb.Scope) string {
 			r.Text("\"\n")
 		}
 		r.L(17)
-		if erb.Truthy(r.EqlQ(r.IVar("security_level"), erb.S("authPriv"))) {
+		if erb.Truthy(r.EqlQ(r.IVar("security_level"), r.Str("authPriv"))) {
 			r.Text("    PrivacyProtocol \"")
 			r.L(18)
 			r.Out(r.IVar("privacy_protocol"))
@@ -11646,7 +11646,7 @@ func CollectdPluginSnmpHostConf(s erb.Scope) string {
 	r.Out(r.Join(r.Map(r.Array(r.IVar("collect")), erb.Blk1(func(x erb.Value) erb.Value {
 		r.L(22)
 		return r.Interp("\"", x, "\"")
-	})), erb.S(" ")))
+	})), r.Str(" ")))
 	r.Text("\n")
 	r.L(23)
 	if erb.Truthy(r.IVar("interval")) {
@@ -11796,7 +11796,7 @@ func CollectdPluginTcpconnsConf(s erb.Scope) string {
 		}))
 	}
 	r.L(16)
-	if ((erb.Truthy(r.IVar("allportssummary"))) && (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.5.0"))), int64(0)))) {
+	if ((erb.Truthy(r.IVar("allportssummary"))) && (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real")))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.5.0"))), int64(0)))) {
 		r.Text("  AllPortsSummary ")
 		r.L(17)
 		r.Out(r.IVar("allportssummary"))
@@ -11811,7 +11811,7 @@ func CollectdPluginThermalConf(s erb.Scope) string {
 	r := erb.NewSized(s, 59, 2)
 	defer r.Fail()
 	r.L(1)
-	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("4.5"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("4.5"))), int64(0)))) {
 		r.Text("<Plugin \"thermal\">\n")
 		r.L(3)
 		r.Each(r.IVar("devices"), erb.Blk1(func(device erb.Value) erb.Value {
@@ -11844,7 +11844,7 @@ func CollectdPluginUnixsockConf(s erb.Scope) string {
 	r.Out(r.IVar("socketperms"))
 	r.Text("\"\n")
 	r.L(5)
-	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5"))), int64(0)))) {
 		r.Text("  DeleteSocket \"")
 		r.L(6)
 		r.Out(r.IVar("deletesocket"))
@@ -11859,7 +11859,7 @@ func CollectdPluginUuidConf(s erb.Scope) string {
 	r := erb.NewSized(s, 40, 1)
 	defer r.Fail()
 	r.L(1)
-	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("4.3"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("4.3"))), int64(0)))) {
 		r.Text("<Plugin \"uuid\">\n  UUIDFile \"")
 		r.L(3)
 		r.Out(r.IVar("uuid_file"))
@@ -11901,7 +11901,7 @@ func CollectdPluginVirtConf(s erb.Scope) string {
 	r := erb.NewSized(s, 201, 9)
 	defer r.Fail()
 	r.L(1)
-	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.5"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.5"))), int64(0)))) {
 		r.Text("<Plugin virt>\n")
 	} else {
 		r.Text("<Plugin libvirt>\n")
@@ -11962,14 +11962,14 @@ func CollectdPluginVirtConf(s erb.Scope) string {
 	r.L(28)
 	if !erb.Equal(r.IVar("interface_format"), nil) {
 		r.L(29)
-		if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5"))), int64(0)))) {
+		if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5"))), int64(0)))) {
 			r.Text("  InterfaceFormat \"")
 			r.L(30)
 			r.Out(r.IVar("interface_format"))
 			r.Text("\"\n")
 		} else {
 			r.L(32)
-			r.Function("warning", erb.NewArray(erb.S("ignoring interface_format parameter because collectd_version_real is < 5 or undefined")))
+			r.Function("warning", erb.NewArray(r.Str("ignoring interface_format parameter because collectd_version_real is < 5 or undefined")))
 		}
 	}
 	r.Text("</Plugin>\n")
@@ -11992,7 +11992,7 @@ func CollectdPluginWriteGraphiteCarbonConf(s erb.Scope) string {
 	r := erb.NewSized(s, 187, 11)
 	defer r.Fail()
 	r.L(1)
-	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.3"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.3"))), int64(0)))) {
 		r.Text("<Node \"")
 		r.L(2)
 		r.Out(r.IVar("title"))
@@ -12031,7 +12031,7 @@ func CollectdPluginWriteGraphiteCarbonConf(s erb.Scope) string {
 	r.Out(r.IVar("separateinstances"))
 	r.Text("\n")
 	r.L(16)
-	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.4"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.4"))), int64(0)))) {
 		r.Text("  LogSendErrors ")
 		r.L(17)
 		r.Out(r.IVar("logsenderrors"))
@@ -12041,7 +12041,7 @@ func CollectdPluginWriteGraphiteCarbonConf(s erb.Scope) string {
 		r.Text("\"\n")
 	}
 	r.L(20)
-	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.3"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.3"))), int64(0)))) {
 		r.Text("</Node>\n")
 	} else {
 		r.Text("</Carbon>\n")
@@ -12082,7 +12082,7 @@ func CollectdPluginWriteLogConf(s erb.Scope) string {
 	r := erb.NewSized(s, 43, 1)
 	defer r.Fail()
 	r.L(1)
-	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.5"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.5"))), int64(0)))) {
 		r.Text("<Plugin \"write_log\">\n  Format \"")
 		r.L(3)
 		r.Out(r.IVar("format"))
@@ -12096,7 +12096,7 @@ func CollectdPluginWritePrometheusConf(s erb.Scope) string {
 	r := erb.NewSized(s, 48, 1)
 	defer r.Fail()
 	r.L(1)
-	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), erb.S("5.7"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.7"))), int64(0)))) {
 		r.Text("<Plugin \"write_prometheus\">\n  Port \"")
 		r.L(3)
 		r.Out(r.IVar("port"))
@@ -12169,7 +12169,7 @@ func CollectdPluginWriteTsdbConf(s erb.Scope) string {
 	r.Out(r.IVar("port"))
 	r.Text("\"\n     HostTags \"")
 	r.L(5)
-	r.Out(r.Join(r.IVar("host_tags"), erb.S(" ")))
+	r.Out(r.Join(r.IVar("host_tags"), r.Str(" ")))
 	r.Text("\"\n     StoreRates ")
 	r.L(6)
 	r.Out(r.IVar("store_rates"))
@@ -12330,10 +12330,10 @@ func CorosyncCorosyncConf(s erb.Scope) string {
 	r.Out(func() erb.Value {
 		if erb.Truthy(r.IVar("enable_secauth")) {
 			r.L(40)
-			return erb.S("on")
+			return r.Str("on")
 		} else {
 			r.L(40)
-			return erb.S("off")
+			return r.Str("off")
 		}
 	}())
 	r.Text("\n")
@@ -12471,10 +12471,10 @@ func CorosyncCorosyncConf(s erb.Scope) string {
 	r.Out(func() erb.Value {
 		if erb.Truthy(r.IVar("debug")) {
 			r.L(111)
-			return erb.S("on")
+			return r.Str("on")
 		} else {
 			r.L(111)
-			return erb.S("off")
+			return r.Str("off")
 		}
 	}())
 	r.Text("\n}\n\n")
@@ -12576,10 +12576,10 @@ func DatacatSpecFixturesModulesDemo2Merging(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("data.foo should be a merged array ")
 	r.L(1)
-	r.Out(r.Join(r.ArefStr(r.IVar("data"), "foo"), erb.S(", ")))
+	r.Out(r.Join(r.ArefStr(r.IVar("data"), "foo"), r.Str(", ")))
 	r.Text("\nand we can uniq it ")
 	r.L(2)
-	r.Out(r.Join(r.Uniq(r.ArefStr(r.IVar("data"), "foo"), erb.NoBlock), erb.S(", ")))
+	r.Out(r.Join(r.Uniq(r.ArefStr(r.IVar("data"), "foo"), erb.NoBlock), r.Str(", ")))
 	r.Text("\n")
 	return r.Result()
 }
@@ -12596,7 +12596,7 @@ func DatacatSpecFixturesModulesDemo3HostgroupsCfg(s erb.Scope) string {
 		r.Out(hostgroup)
 		r.Text("\n    members ")
 		r.L(5)
-		r.Out(r.Join(r.Sort(r.Aref(r.IVar("data"), hostgroup), erb.NoBlock), erb.S(",")))
+		r.Out(r.Join(r.Sort(r.Aref(r.IVar("data"), hostgroup), erb.NoBlock), r.Str(",")))
 		r.Text("\n}\n")
 		return r.BlockOut()
 	}))
@@ -12909,56 +12909,56 @@ func DnsNamedViewHeader(s erb.Scope) string {
 		r.Out(r.IVar("forward"))
 		r.Text(";\n    forwarders { ")
 		r.L(4)
-		r.Out(r.Join(r.IVar("forwarders"), erb.S("; ")))
+		r.Out(r.Join(r.IVar("forwarders"), r.Str("; ")))
 		r.Text("; };\n")
 	}
 	r.L(6)
 	if !(erb.Truthy(r.EmptyQ(r.IVar("match_clients")))) {
 		r.Text("    match-clients { ")
 		r.L(7)
-		r.Out(r.Join(r.IVar("match_clients"), erb.S("; ")))
+		r.Out(r.Join(r.IVar("match_clients"), r.Str("; ")))
 		r.Text("; };\n")
 	}
 	r.L(9)
 	if !(erb.Truthy(r.EmptyQ(r.IVar("match_destinations")))) {
 		r.Text("    match-destinations { ")
 		r.L(10)
-		r.Out(r.Join(r.IVar("match_destinations"), erb.S("; ")))
+		r.Out(r.Join(r.IVar("match_destinations"), r.Str("; ")))
 		r.Text("; };\n")
 	}
 	r.L(12)
 	if !(erb.Truthy(r.EmptyQ(r.IVar("allow_transfer")))) {
 		r.Text("    allow-transfer { ")
 		r.L(13)
-		r.Out(r.Join(r.IVar("allow_transfer"), erb.S("; ")))
+		r.Out(r.Join(r.IVar("allow_transfer"), r.Str("; ")))
 		r.Text("; };\n")
 	}
 	r.L(15)
 	if !(erb.Truthy(r.EmptyQ(r.IVar("allow_recursion")))) {
 		r.Text("    allow-recursion { ")
 		r.L(16)
-		r.Out(r.Join(r.IVar("allow_recursion"), erb.S("; ")))
+		r.Out(r.Join(r.IVar("allow_recursion"), r.Str("; ")))
 		r.Text("; };\n")
 	}
 	r.L(18)
 	if !(erb.Truthy(r.EmptyQ(r.IVar("allow_query")))) {
 		r.Text("    allow-query { ")
 		r.L(19)
-		r.Out(r.Join(r.IVar("allow_query"), erb.S("; ")))
+		r.Out(r.Join(r.IVar("allow_query"), r.Str("; ")))
 		r.Text("; };\n")
 	}
 	r.L(21)
 	if !(erb.Truthy(r.EmptyQ(r.IVar("allow_query_cache")))) {
 		r.Text("    allow-query-cache { ")
 		r.L(22)
-		r.Out(r.Join(r.IVar("allow_query_cache"), erb.S("; ")))
+		r.Out(r.Join(r.IVar("allow_query_cache"), r.Str("; ")))
 		r.Text("; };\n")
 	}
 	r.L(24)
 	if !(erb.Truthy(r.EmptyQ(r.IVar("also_notify")))) {
 		r.Text("    also-notify { ")
 		r.L(25)
-		r.Out(r.Join(r.IVar("also_notify"), erb.S("; ")))
+		r.Out(r.Join(r.IVar("also_notify"), r.Str("; ")))
 		r.Text("; };\n")
 	}
 	r.Text("    notify ")
@@ -13021,7 +13021,7 @@ func DnsNamedZone(s erb.Scope) string {
 		if !(erb.Truthy(r.EmptyQ(r.IVar("forwarders")))) {
 			r.Text("    forwarders { ")
 			r.L(6)
-			r.Out(r.Join(r.IVar("forwarders"), erb.S("; ")))
+			r.Out(r.Join(r.IVar("forwarders"), r.Str("; ")))
 			r.Text("; };\n")
 		}
 	}
@@ -13065,28 +13065,28 @@ func DnsNamedZone(s erb.Scope) string {
 	if !(erb.Truthy(r.EmptyQ(r.IVar("allow_transfer")))) {
 		r.Text("    allow-transfer { ")
 		r.L(21)
-		r.Out(r.Join(r.IVar("allow_transfer"), erb.S("; ")))
+		r.Out(r.Join(r.IVar("allow_transfer"), r.Str("; ")))
 		r.Text("; };\n")
 	}
 	r.L(23)
 	if !(erb.Truthy(r.EmptyQ(r.IVar("allow_query")))) {
 		r.Text("    allow-query { ")
 		r.L(24)
-		r.Out(r.Join(r.IVar("allow_query"), erb.S("; ")))
+		r.Out(r.Join(r.IVar("allow_query"), r.Str("; ")))
 		r.Text("; };\n")
 	}
 	r.L(26)
 	if !(erb.Truthy(r.EmptyQ(r.IVar("also_notify")))) {
 		r.Text("    also-notify { ")
 		r.L(27)
-		r.Out(r.Join(r.IVar("also_notify"), erb.S("; ")))
+		r.Out(r.Join(r.IVar("also_notify"), r.Str("; ")))
 		r.Text("; };\n")
 	}
 	r.L(29)
 	if !(erb.Truthy(r.EmptyQ(r.IVar("masters")))) {
 		r.Text("    masters { ")
 		r.L(30)
-		r.Out(r.Join(r.IVar("masters"), erb.S("; ")))
+		r.Out(r.Join(r.IVar("masters"), r.Str("; ")))
 		r.Text("; };\n")
 	}
 	r.L(32)
@@ -13112,7 +13112,7 @@ func DnsOptionsConf(s erb.Scope) string {
 	if !(erb.Truthy(r.EmptyQ(r.LookupVarStr("::dns::forwarders")))) {
 		r.Text("forwarders { ")
 		r.L(3)
-		r.Out(r.Join(r.LookupVarStr("::dns::forwarders"), erb.S("; ")))
+		r.Out(r.Join(r.LookupVarStr("::dns::forwarders"), r.Str("; ")))
 		r.Text("; };\n")
 	}
 	r.L(5)
@@ -13127,7 +13127,7 @@ func DnsOptionsConf(s erb.Scope) string {
 	r.Out(r.LookupVarStr("::dns::recursion"))
 	r.Text(";\nallow-query { ")
 	r.L(10)
-	r.Out(r.Join(r.LookupVarStr("::dns::allow_query"), erb.S("; ")))
+	r.Out(r.Join(r.LookupVarStr("::dns::allow_query"), r.Str("; ")))
 	r.Text("; };\ndnssec-validation ")
 	r.L(11)
 	r.Out(r.LookupVarStr("::dns::dnssec_validation"))
@@ -13154,7 +13154,7 @@ func DnsOptionsConf(s erb.Scope) string {
 	if !(erb.Truthy(r.EmptyQ(r.LookupVarStr("::dns::allow_recursion")))) {
 		r.Text("allow-recursion { ")
 		r.L(23)
-		r.Out(r.Join(r.LookupVarStr("::dns::allow_recursion"), erb.S("; ")))
+		r.Out(r.Join(r.LookupVarStr("::dns::allow_recursion"), r.Str("; ")))
 		r.Text("; };\n")
 	}
 	r.Text("\n")
@@ -13254,10 +13254,10 @@ func EtcdEtcEtcdEtcdConf(s erb.Scope) string {
 	r.Out(r.LookupVarStr("etcd::quota_backend_bytes"))
 	r.Text("\nETCD_LISTEN_CLIENT_URLS=\"")
 	r.L(13)
-	r.Out(r.Join(r.Array(r.LookupVarStr("etcd::listen_client_urls")), erb.S(",")))
+	r.Out(r.Join(r.Array(r.LookupVarStr("etcd::listen_client_urls")), r.Str(",")))
 	r.Text("\"\nETCD_ADVERTISE_CLIENT_URLS=\"")
 	r.L(14)
-	r.Out(r.Join(r.Array(r.LookupVarStr("etcd::advertise_client_urls")), erb.S(",")))
+	r.Out(r.Join(r.Array(r.LookupVarStr("etcd::advertise_client_urls")), r.Str(",")))
 	r.Text("\"\nETCD_MAX_SNAPSHOTS=")
 	r.L(15)
 	r.Out(r.LookupVarStr("etcd::max_snapshots"))
@@ -13269,7 +13269,7 @@ func EtcdEtcEtcdEtcdConf(s erb.Scope) string {
 	if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::cors"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 		r.Text("ETCD_CORS=\"")
 		r.L(18)
-		r.Out(r.Join(r.Array(r.LookupVarStr("etcd::cors")), erb.S(",")))
+		r.Out(r.Join(r.Array(r.LookupVarStr("etcd::cors")), r.Str(",")))
 		r.Text("\"\n")
 	}
 	r.Text("ETCD_ENABLE_V2=")
@@ -13302,16 +13302,16 @@ func EtcdEtcEtcdEtcdConf(s erb.Scope) string {
 	if erb.Truthy(r.LookupVarStr("etcd::cluster_enabled")) {
 		r.Text("\n#[cluster]\nETCD_LISTEN_PEER_URLS=\"")
 		r.L(34)
-		r.Out(r.Join(r.Array(r.LookupVarStr("etcd::listen_peer_urls")), erb.S(",")))
+		r.Out(r.Join(r.Array(r.LookupVarStr("etcd::listen_peer_urls")), r.Str(",")))
 		r.Text("\"\nETCD_INITIAL_ADVERTISE_PEER_URLS=\"")
 		r.L(35)
-		r.Out(r.Join(r.Array(r.LookupVarStr("etcd::initial_advertise_peer_urls")), erb.S(",")))
+		r.Out(r.Join(r.Array(r.LookupVarStr("etcd::initial_advertise_peer_urls")), r.Str(",")))
 		r.Text("\"\n")
 		r.L(36)
 		if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::initial_cluster"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 			r.Text("ETCD_INITIAL_CLUSTER=\"")
 			r.L(37)
-			r.Out(r.Join(r.Array(r.LookupVarStr("etcd::initial_cluster")), erb.S(",")))
+			r.Out(r.Join(r.Array(r.LookupVarStr("etcd::initial_cluster")), r.Str(",")))
 			r.Text("\"\n")
 		}
 		r.Text("ETCD_INITIAL_CLUSTER_STATE=\"")
@@ -13473,12 +13473,12 @@ func EtcdEtcEtcdEtcdYml(s erb.Scope) string {
 	if erb.Truthy(r.LookupVarStr("etcd::cluster_enabled")) {
 		r.Text("# List of comma separated URLs to listen on for peer traffic.\nlisten-peer-urls: \"")
 		r.L(31)
-		r.Out(r.Join(r.Array(r.LookupVarStr("etcd::listen_peer_urls")), erb.S(",")))
+		r.Out(r.Join(r.Array(r.LookupVarStr("etcd::listen_peer_urls")), r.Str(",")))
 		r.Text("\"\n")
 	}
 	r.Text("\n# List of comma separated URLs to listen on for client traffic.\nlisten-client-urls: \"")
 	r.L(35)
-	r.Out(r.Join(r.Array(r.LookupVarStr("etcd::listen_client_urls")), erb.S(",")))
+	r.Out(r.Join(r.Array(r.LookupVarStr("etcd::listen_client_urls")), r.Str(",")))
 	r.Text("\"\n\n# Maximum number of snapshot files to retain (0 is unlimited).\nmax-snapshots: ")
 	r.L(38)
 	r.Out(r.LookupVarStr("etcd::max_snapshots"))
@@ -13490,18 +13490,18 @@ func EtcdEtcEtcdEtcdYml(s erb.Scope) string {
 	if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::cors"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 		r.Text("# Comma-separated white list of origins for CORS (cross-origin resource sharing).\ncors: \"")
 		r.L(45)
-		r.Out(r.Join(r.Array(r.LookupVarStr("etcd::cors")), erb.S(",")))
+		r.Out(r.Join(r.Array(r.LookupVarStr("etcd::cors")), r.Str(",")))
 		r.Text("\"\n")
 	}
 	r.Text("\n# List of this member's client URLs to advertise to the public.\n# The URLs needed to be a comma-separated list.\nadvertise-client-urls: \"")
 	r.L(50)
-	r.Out(r.Join(r.Array(r.LookupVarStr("etcd::advertise_client_urls")), erb.S(",")))
+	r.Out(r.Join(r.Array(r.LookupVarStr("etcd::advertise_client_urls")), r.Str(",")))
 	r.Text("\"\n\n")
 	r.L(52)
 	if erb.Truthy(r.LookupVarStr("etcd::cluster_enabled")) {
 		r.Text("# List of this member's peer URLs to advertise to the rest of the cluster.\n# The URLs needed to be a comma-separated list.\ninitial-advertise-peer-urls: \"")
 		r.L(55)
-		r.Out(r.Join(r.Array(r.LookupVarStr("etcd::initial_advertise_peer_urls")), erb.S(",")))
+		r.Out(r.Join(r.Array(r.LookupVarStr("etcd::initial_advertise_peer_urls")), r.Str(",")))
 		r.Text("\"\n\n")
 		r.L(57)
 		if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::discovery"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
@@ -13534,7 +13534,7 @@ func EtcdEtcEtcdEtcdYml(s erb.Scope) string {
 		if !(erb.Truthy(erb.InLiterals(r.LookupVarStr("etcd::initial_cluster"), nil, erb.Symbol("undefined"), erb.Symbol("undef"), ""))) {
 			r.Text("# Initial cluster configuration for bootstrapping.\ninitial-cluster: \"")
 			r.L(77)
-			r.Out(r.Join(r.Array(r.LookupVarStr("etcd::initial_cluster")), erb.S(",")))
+			r.Out(r.Join(r.Array(r.LookupVarStr("etcd::initial_cluster")), r.Str(",")))
 			r.Text("\"\n")
 		}
 		r.Text("\n# Initial cluster token for the etcd cluster during bootstrap.\ninitial-cluster-token: \"")
@@ -13680,7 +13680,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("#========================= Filebeat global options ============================\n\n")
 	r.L(3)
-	if !(erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("major_version"), erb.S("6"))), int64(0)))) {
+	if !(erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("major_version"), r.Str("6"))), int64(0)))) {
 		r.Text("filebeat.spool_size: ")
 		r.L(4)
 		r.Out(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "filebeat"), "spool_size"))
@@ -13734,7 +13734,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 	r.Out(r.ArefStr(r.IVar("filebeat_config"), "fields_under_root"))
 	r.Text("\n")
 	r.L(29)
-	if !(erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("major_version"), erb.S("6"))), int64(0)))) {
+	if !(erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("major_version"), r.Str("6"))), int64(0)))) {
 		r.Text("queue_size: ")
 		r.L(30)
 		r.Out(r.ArefStr(r.IVar("filebeat_config"), "queue_size"))
@@ -15218,7 +15218,7 @@ func FilebeatInputYml(s erb.Scope) string {
 		if erb.Truthy(r.OpGt(r.Length(r.IVar("processors")), int64(0))) {
 			r.Text("  processors:\n")
 			r.L(209)
-			r.Out(r.Gsub(r.Join(r.Drop(r.Lines(r.ToYaml(r.IVar("processors")), erb.NoBlock), int64(1))), erb.NoBlock, erb.Re("^", ""), erb.S("  ")))
+			r.Out(r.Gsub(r.Join(r.Drop(r.Lines(r.ToYaml(r.IVar("processors")), erb.NoBlock), int64(1))), erb.NoBlock, erb.Re("^", ""), r.Str("  ")))
 		}
 	}
 	r.Text("\n")
@@ -15231,7 +15231,7 @@ func FilebeatProspectorYml(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("---\nfilebeat:\n  prospectors:\n    - ")
 	r.L(4)
-	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("filebeat::major_version"), erb.S("6"))), int64(0))) {
+	if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("filebeat::major_version"), r.Str("6"))), int64(0))) {
 		r.Text("type")
 	} else {
 		r.Text("input_type")
@@ -15616,13 +15616,13 @@ func GitoliteGitoliteRc(s erb.Scope) string {
 	}
 	r.Text("    LOG_DEST                        =>  '")
 	r.L(19)
-	r.Out(r.Join(r.IVar("log_dest"), erb.S(",")))
+	r.Out(r.Join(r.IVar("log_dest"), r.Str(",")))
 	r.Text("',\n\n    # roles.  add more roles (like MANAGER, TESTER, ...) here.\n    #   WARNING: if you make changes to this hash, you MUST run 'gitolite\n    #   compile' afterward, and possibly also 'gitolite trigger POST_COMPILE'\n    ROLES => {\n")
 	r.L(25)
 	r.Each(r.IVar("roles"), erb.Blk1(func(role erb.Value) erb.Value {
 		r.Text("        ")
 		r.L(26)
-		r.Out(r.Ljust(role, int64(20), erb.S(" ")))
+		r.Out(r.Ljust(role, int64(20), r.Str(" ")))
 		r.Text(" =>  1,\n")
 		return r.BlockOut()
 	}))
@@ -15655,7 +15655,7 @@ func GitoliteGitoliteRc(s erb.Scope) string {
 	r.Each(r.IVar("additional_gitoliterc"), erb.Blk2(func(key, val erb.Value) erb.Value {
 		r.Text("        ")
 		r.L(52)
-		r.Out(r.Ljust(key, int64(30), erb.S(" ")))
+		r.Out(r.Ljust(key, int64(30), r.Str(" ")))
 		r.Text(" =>  ")
 		r.Out(val)
 		r.Text(",\n")
@@ -15701,17 +15701,17 @@ func GitoliteGroups(s erb.Scope) string {
 		r.L(5)
 		if erb.Truthy(r.OpMatch(group, erb.Re("^@", ""))) {
 			r.L(6)
-			r.Out(r.Ljust(group, int64(15), erb.S(" ")))
+			r.Out(r.Ljust(group, int64(15), r.Str(" ")))
 			r.Text(" = ")
-			r.Out(r.Join(r.Array(r.IVar("members")), erb.S(" ")))
+			r.Out(r.Join(r.Array(r.IVar("members")), r.Str(" ")))
 			r.Text("\n")
 			return r.BlockOut()
 		} else {
 			r.Text("@")
 			r.L(8)
-			r.Out(r.Ljust(group, int64(14), erb.S(" ")))
+			r.Out(r.Ljust(group, int64(14), r.Str(" ")))
 			r.Text(" = ")
-			r.Out(r.Join(r.Array(r.IVar("members")), erb.S(" ")))
+			r.Out(r.Join(r.Array(r.IVar("members")), r.Str(" ")))
 			r.Text("\n")
 			return r.BlockOut()
 		}
@@ -15734,15 +15734,15 @@ func GitoliteRepo(s erb.Scope) string {
 	}))
 	r.Text("repo ")
 	r.L(4)
-	r.Out(r.Join(r.Array(r.IVar("repos")), erb.S(" ")))
+	r.Out(r.Join(r.Array(r.IVar("repos")), r.Str(" ")))
 	r.Text("\n")
 	r.L(5)
 	r.Each(r.IVar("rules"), erb.Blk2(func(rule, rval erb.Value) erb.Value {
 		r.Text("    ")
 		r.L(6)
-		r.Out(r.Ljust(rule, int64(15), erb.S(" ")))
+		r.Out(r.Ljust(rule, int64(15), r.Str(" ")))
 		r.Text(" = ")
-		r.Out(r.Join(r.Array(rval), erb.S(" ")))
+		r.Out(r.Join(r.Array(rval), r.Str(" ")))
 		r.Text("\n")
 		return r.BlockOut()
 	}))
@@ -15751,7 +15751,7 @@ func GitoliteRepo(s erb.Scope) string {
 	r.Each(r.IVar("options"), erb.Blk2(func(option, oval erb.Value) erb.Value {
 		r.Text("    option ")
 		r.L(10)
-		r.Out(r.Ljust(option, int64(25), erb.S(" ")))
+		r.Out(r.Ljust(option, int64(25), r.Str(" ")))
 		r.Text(" = ")
 		r.Out(oval)
 		r.Text("\n")
@@ -15761,7 +15761,7 @@ func GitoliteRepo(s erb.Scope) string {
 	r.Each(r.IVar("configs"), erb.Blk2(func(config, cval erb.Value) erb.Value {
 		r.Text("    config ")
 		r.L(13)
-		r.Out(r.Ljust(config, int64(25), erb.S(" ")))
+		r.Out(r.Ljust(config, int64(25), r.Str(" ")))
 		r.Text(" = '")
 		r.Out(cval)
 		r.Text("'\n")
@@ -15771,7 +15771,7 @@ func GitoliteRepo(s erb.Scope) string {
 	r.Each(r.IVar("add_configs"), erb.Blk2(func(config, cval erb.Value) erb.Value {
 		r.Text("    config ")
 		r.L(16)
-		r.Out(r.Ljust(config, int64(25), erb.S(" ")))
+		r.Out(r.Ljust(config, int64(25), r.Str(" ")))
 		r.Text(" = '")
 		r.Out(cval)
 		r.Text("'\n")
@@ -15793,7 +15793,7 @@ func HaproxyFragmentsBind(s erb.Scope) string {
 	r := erb.NewSized(s, 19, 4)
 	defer r.Fail()
 	r.L(2)
-	r.Require(erb.S("ipaddr"))
+	r.Require(r.Str("ipaddr"))
 	r.L(3)
 	if erb.Truthy(r.IVar("bind")) {
 		r.L(4)
@@ -15820,7 +15820,7 @@ func HaproxyFragmentsBind(s erb.Scope) string {
 				r.L(9)
 				r.Out(address_port)
 				r.Text(" ")
-				r.Out(r.Join(r.Array(bind_params), erb.S(" ")))
+				r.Out(r.Join(r.Array(bind_params), r.Str(" ")))
 				r.Text("\n")
 				return r.BlockOut()
 			})
@@ -15837,7 +15837,7 @@ func HaproxyFragmentsBind(s erb.Scope) string {
 					return r.IVar("ports")
 				} else {
 					r.L(16)
-					return r.Array(r.Split(r.IVar("ports"), erb.NoBlock, erb.S(",")))
+					return r.Array(r.Split(r.IVar("ports"), erb.NoBlock, r.Str(",")))
 				}
 			}(), erb.Blk1(func(port erb.Value) erb.Value {
 				var valid_ip, e erb.Value
@@ -15869,7 +15869,7 @@ func HaproxyFragmentsBind(s erb.Scope) string {
 				r.Text(":")
 				r.Out(port)
 				r.Text(" ")
-				r.Out(r.Join(r.Array(r.IVar("bind_options")), erb.S(" ")))
+				r.Out(r.Join(r.Array(r.IVar("bind_options")), r.Str(" ")))
 				r.Text("\n")
 				return r.BlockOut()
 			}))
@@ -15903,7 +15903,7 @@ func HaproxyFragmentsOptions(s erb.Scope) string {
 		option_order = erb.HashOf()
 	} else {
 		r.L(7)
-		option_order = erb.HashOf(erb.S("acl"), int64(-1), erb.S("tcp-request"), int64(2), erb.S("block"), int64(3), erb.S("http-request"), int64(4), erb.S("reqallow"), int64(5), erb.S("reqdel"), int64(5), erb.S("reqdeny"), int64(5), erb.S("reqidel"), int64(5), erb.S("reqideny"), int64(5), erb.S("reqipass"), int64(5), erb.S("reqirep"), int64(5), erb.S("reqitarpit"), int64(5), erb.S("reqpass"), int64(5), erb.S("reqrep"), int64(5), erb.S("reqtarpit"), int64(5), erb.S("reqadd"), int64(6), erb.S("redirect"), int64(7), erb.S("use_backend"), int64(8), erb.S("use-server"), int64(9), erb.S("server"), int64(100))
+		option_order = erb.HashOf(r.Str("acl"), int64(-1), r.Str("tcp-request"), int64(2), r.Str("block"), int64(3), r.Str("http-request"), int64(4), r.Str("reqallow"), int64(5), r.Str("reqdel"), int64(5), r.Str("reqdeny"), int64(5), r.Str("reqidel"), int64(5), r.Str("reqideny"), int64(5), r.Str("reqipass"), int64(5), r.Str("reqirep"), int64(5), r.Str("reqitarpit"), int64(5), r.Str("reqpass"), int64(5), r.Str("reqrep"), int64(5), r.Str("reqtarpit"), int64(5), r.Str("reqadd"), int64(6), r.Str("redirect"), int64(7), r.Str("use_backend"), int64(8), r.Str("use-server"), int64(9), r.Str("server"), int64(100))
 	}
 	r.L(31)
 	if erb.Truthy(r.IsAQ(r.IVar("options"), erb.Const("Hash"))) {
@@ -16039,9 +16039,9 @@ func HaproxyHaproxyBackendBlock(s erb.Scope) string {
 	r.Out(r.IVar("section_name"))
 	r.Text("\n")
 	r.L(3)
-	r.Out(r.Function("template", erb.NewArray(erb.S("haproxy/fragments/_mode.erb"))))
+	r.Out(r.Function("template", erb.NewArray(r.Str("haproxy/fragments/_mode.erb"))))
 	r.L(4)
-	r.Out(r.Function("template", erb.NewArray(erb.S("haproxy/fragments/_options.erb"))))
+	r.Out(r.Function("template", erb.NewArray(r.Str("haproxy/fragments/_options.erb"))))
 	return r.Result()
 }
 
@@ -16065,13 +16065,13 @@ func HaproxyHaproxyBalancermember(s erb.Scope) string {
 				r.Out(func() erb.Value {
 					if erb.Truthy(r.IVar("define_cookies")) {
 						r.L(4)
-						return r.OpAdd(erb.S(" cookie "), host)
+						return r.OpAdd(r.Str(" cookie "), host)
 					}
 					return nil
 				}())
 				r.Text(" ")
 				r.L(4)
-				r.Out(r.Join(r.Sort(r.Array(r.IVar("options")), erb.NoBlock), erb.S(" ")))
+				r.Out(r.Join(r.Sort(r.Array(r.IVar("options")), erb.NoBlock), r.Str(" ")))
 				if erb.Equal(r.IVar("verifyhost"), true) {
 					r.Text(" verifyhost ")
 					r.L(4)
@@ -16095,13 +16095,13 @@ func HaproxyHaproxyBalancermember(s erb.Scope) string {
 			r.Out(func() erb.Value {
 				if erb.Truthy(r.IVar("define_cookies")) {
 					r.L(7)
-					return r.OpAdd(erb.S(" cookie "), host)
+					return r.OpAdd(r.Str(" cookie "), host)
 				}
 				return nil
 			}())
 			r.Text(" ")
 			r.L(7)
-			r.Out(r.Join(r.Sort(r.Array(r.IVar("options")), erb.NoBlock), erb.S(" ")))
+			r.Out(r.Join(r.Sort(r.Array(r.IVar("options")), erb.NoBlock), r.Str(" ")))
 			if erb.Equal(r.IVar("verifyhost"), true) {
 				r.Text(" verifyhost ")
 				r.L(7)
@@ -16130,7 +16130,7 @@ func HaproxyHaproxyDefaultsBlock(s erb.Scope) string {
 	r.Out(r.IVar("name"))
 	r.Text("\n")
 	r.L(4)
-	r.Out(r.Function("template", erb.NewArray(erb.S("haproxy/fragments/_options.erb"))))
+	r.Out(r.Function("template", erb.NewArray(r.Str("haproxy/fragments/_options.erb"))))
 	return r.Result()
 }
 
@@ -16143,11 +16143,11 @@ func HaproxyHaproxyFrontendBlock(s erb.Scope) string {
 	r.Out(r.IVar("section_name"))
 	r.Text("\n")
 	r.L(3)
-	r.Out(r.Function("template", erb.NewArray(erb.S("haproxy/fragments/_bind.erb"))))
+	r.Out(r.Function("template", erb.NewArray(r.Str("haproxy/fragments/_bind.erb"))))
 	r.L(4)
-	r.Out(r.Function("template", erb.NewArray(erb.S("haproxy/fragments/_mode.erb"))))
+	r.Out(r.Function("template", erb.NewArray(r.Str("haproxy/fragments/_mode.erb"))))
 	r.L(5)
-	r.Out(r.Function("template", erb.NewArray(erb.S("haproxy/fragments/_options.erb"))))
+	r.Out(r.Function("template", erb.NewArray(r.Str("haproxy/fragments/_options.erb"))))
 	return r.Result()
 }
 
@@ -16160,11 +16160,11 @@ func HaproxyHaproxyListenBlock(s erb.Scope) string {
 	r.Out(r.IVar("section_name"))
 	r.Text("\n")
 	r.L(3)
-	r.Out(r.Function("template", erb.NewArray(erb.S("haproxy/fragments/_bind.erb"))))
+	r.Out(r.Function("template", erb.NewArray(r.Str("haproxy/fragments/_bind.erb"))))
 	r.L(4)
-	r.Out(r.Function("template", erb.NewArray(erb.S("haproxy/fragments/_mode.erb"))))
+	r.Out(r.Function("template", erb.NewArray(r.Str("haproxy/fragments/_mode.erb"))))
 	r.L(5)
-	r.Out(r.Function("template", erb.NewArray(erb.S("haproxy/fragments/_options.erb"))))
+	r.Out(r.Function("template", erb.NewArray(r.Str("haproxy/fragments/_options.erb"))))
 	return r.Result()
 }
 
@@ -16447,7 +16447,7 @@ func Horizon0006DebianCachePy(s erb.Scope) string {
 		if erb.Truthy(r.KindOfQ(r.IVar("cache_server_ip_real"), erb.Const("Array"))) {
 			r.Text("\n            ")
 			r.L(35)
-			split = r.OpAdd(r.OpAdd(erb.S(":"), r.IVar("cache_server_port")), erb.S("','"))
+			split = r.OpAdd(r.OpAdd(r.Str(":"), r.IVar("cache_server_port")), r.Str("','"))
 			r.Text("\n        'LOCATION': [ ")
 			r.L(36)
 			r.Each(r.IVar("cache_server_ip_real"), erb.Blk1(func(ip erb.Value) erb.Value {
@@ -16491,13 +16491,13 @@ func Horizon1499LoadBalancerSettingsPy(s erb.Scope) string {
 	r.Out(r.IVar("policy_file_real"))
 	r.Text("',\n})\n\nsettings.DEFAULT_POLICY_FILES.update({\n    'load-balancer': 'default_policies/octavia.yaml',\n})\n\n# Sample\n# settings.LOGGING['loggers'].update({\n#     'openstack': {\n#         'handlers': ['console'],\n#         'level': 'DEBUG',\n#         'propagate': False,\n#     }\n#     'barbicanclient': {\n#         'handlers': ['console'],\n#         'level': 'DEBUG',\n#         'propagate': False,\n#     }\n# })\nsettings.LOGGING['loggers'].update({\n    'openstack': {\n        # 'handlers': ['console'],\n        'handlers': ['")
 	r.L(28)
-	r.Out(r.Join(r.IVar("log_handlers"), erb.S("', '")))
+	r.Out(r.Join(r.IVar("log_handlers"), r.Str("', '")))
 	r.Text("'],\n        # level': 'DEBUG',\n        'level': '")
 	r.L(30)
 	r.Out(r.IVar("log_level"))
 	r.Text("',\n        'propagate': False,\n    }\n    'barbicanclient': {\n        # 'handlers': ['console'],\n        'handlers': ['")
 	r.L(35)
-	r.Out(r.Join(r.IVar("log_handlers"), erb.S("', '")))
+	r.Out(r.Join(r.IVar("log_handlers"), r.Str("', '")))
 	r.Text("'],\n        # level': 'DEBUG',\n        'level': '")
 	r.L(37)
 	r.Out(r.IVar("log_level"))
@@ -16517,7 +16517,7 @@ func Horizon1699OrchestrationSettingsPy(s erb.Scope) string {
 	r.Out(r.IVar("policy_file_real"))
 	r.Text("',\n})\n\nsettings.DEFAULT_POLICY_FILES.update({\n    'orchestration': 'default_policies/heat.yaml',\n})\n\n# Sample\n# settings.LOGGING['loggers'].update({\n#     'heatclient': {\n#         'handlers': ['console'],\n#         'level': 'DEBUG',\n#         'propagate': False,\n#     }\n# })\nsettings.LOGGING['loggers'].update({\n    'heatclient': {\n        # 'handlers': ['console'],\n        'handlers': ['")
 	r.L(27)
-	r.Out(r.Join(r.IVar("log_handlers"), erb.S("', '")))
+	r.Out(r.Join(r.IVar("log_handlers"), r.Str("', '")))
 	r.Text("'],\n        # level': 'DEBUG',\n        'level': '")
 	r.L(29)
 	r.Out(r.IVar("log_level"))
@@ -16551,7 +16551,7 @@ func Horizon90ManilaSharesPy(s erb.Scope) string {
 	r.Out(r.IVar("policy_file_real"))
 	r.Text("',\n})\n\nsettings.DEFAULT_POLICY_FILES.update({\n    'share': 'default_policies/manila.yaml',\n})\n\n# Sample\n# settings.LOGGING['loggers'].update({\n#     'manilaclient': {\n#         'handlers': ['console'],\n#         'level': 'DEBUG',\n#         'propagate': False,\n#     }\n# })\nsettings.LOGGING['loggers'].update({\n    'manilaclient': {\n        # 'handlers': ['console'],\n        'handlers': ['")
 	r.L(23)
-	r.Out(r.Join(r.IVar("log_handlers"), erb.S("', '")))
+	r.Out(r.Join(r.IVar("log_handlers"), r.Str("', '")))
 	r.Text("'],\n        # level': 'DEBUG',\n        'level': '")
 	r.L(25)
 	r.Out(r.IVar("log_level"))
@@ -16577,7 +16577,7 @@ func Horizon90ManilaSharesPy(s erb.Scope) string {
 					r.L(48)
 					r.Out(opt_name)
 					r.Text("': ['")
-					r.Out(r.Join(opt_val, erb.S("', '")))
+					r.Out(r.Join(opt_val, r.Str("', '")))
 					r.Text("'],\n")
 					return r.BlockOut()
 				} else {
@@ -16616,7 +16616,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if erb.Truthy(r.KindOfQ(r.IVar("allowed_hosts"), erb.Const("Array"))) {
 		r.Text("ALLOWED_HOSTS = ['")
 		r.L(23)
-		r.Out(r.Join(r.IVar("allowed_hosts"), erb.S("', '")))
+		r.Out(r.Join(r.IVar("allowed_hosts"), r.Str("', '")))
 		r.Text("', ]\n")
 	} else {
 		r.Text("ALLOWED_HOSTS = ['")
@@ -16789,7 +16789,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 		if erb.Truthy(r.KindOfQ(r.IVar("cache_server_url"), erb.Const("Array"))) {
 			r.Text("        'LOCATION': ['")
 			r.L(227)
-			r.Out(r.Join(r.IVar("cache_server_url"), erb.S("','")))
+			r.Out(r.Join(r.IVar("cache_server_url"), r.Str("','")))
 			r.Text("'],\n")
 		} else {
 			r.Text("        'LOCATION': '")
@@ -17046,7 +17046,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 						r.L(478)
 						r.Out(opt_name)
 						r.Text("': ['")
-						r.Out(r.Join(opt_val, erb.S("', '")))
+						r.Out(r.Join(opt_val, r.Str("', '")))
 						r.Text("'],\n")
 						return r.BlockOut()
 					} else {
@@ -17213,7 +17213,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	r.Out(r.LookupVarStr("horizon::params::logdir"))
 	r.Text("/horizon.log',\n            'formatter': 'verbose',\n        },\n")
 	r.L(724)
-	if erb.Truthy(r.IncludeQ(r.IVar("log_handlers"), erb.S("syslog"))) {
+	if erb.Truthy(r.IncludeQ(r.IVar("log_handlers"), r.Str("syslog"))) {
 		r.Text("        'syslog': {\n            'level': '")
 		r.L(726)
 		r.Out(r.IVar("log_level"))
@@ -17224,73 +17224,73 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	}
 	r.Text("    },\n    'loggers': {\n        'horizon': {\n            # 'handlers': ['console'],\n            'handlers': ['")
 	r.L(737)
-	r.Out(r.Join(r.IVar("log_handlers"), erb.S("', '")))
+	r.Out(r.Join(r.IVar("log_handlers"), r.Str("', '")))
 	r.Text("'],\n            # 'level': 'DEBUG',\n            'level': '")
 	r.L(739)
 	r.Out(r.IVar("log_level"))
 	r.Text("',\n            'propagate': False,\n        },\n        'openstack_dashboard': {\n            # 'handlers': ['console'],\n            'handlers': ['")
 	r.L(744)
-	r.Out(r.Join(r.IVar("log_handlers"), erb.S("', '")))
+	r.Out(r.Join(r.IVar("log_handlers"), r.Str("', '")))
 	r.Text("'],\n            # 'level': 'DEBUG',\n            'level': '")
 	r.L(746)
 	r.Out(r.IVar("log_level"))
 	r.Text("',\n            'propagate': False,\n        },\n        'novaclient': {\n            # 'handlers': ['console'],\n            'handlers': ['")
 	r.L(751)
-	r.Out(r.Join(r.IVar("log_handlers"), erb.S("', '")))
+	r.Out(r.Join(r.IVar("log_handlers"), r.Str("', '")))
 	r.Text("'],\n            # 'level': 'DEBUG',\n            'level': '")
 	r.L(753)
 	r.Out(r.IVar("log_level"))
 	r.Text("',\n            'propagate': False,\n        },\n        'cinderclient': {\n            # 'handlers': ['console'],\n            'handlers': ['")
 	r.L(758)
-	r.Out(r.Join(r.IVar("log_handlers"), erb.S("', '")))
+	r.Out(r.Join(r.IVar("log_handlers"), r.Str("', '")))
 	r.Text("'],\n            # 'level': 'DEBUG',\n            'level': '")
 	r.L(760)
 	r.Out(r.IVar("log_level"))
 	r.Text("',\n            'propagate': False,\n        },\n        'keystoneauth': {\n            # 'handlers': ['console'],\n            'handlers': ['")
 	r.L(765)
-	r.Out(r.Join(r.IVar("log_handlers"), erb.S("', '")))
+	r.Out(r.Join(r.IVar("log_handlers"), r.Str("', '")))
 	r.Text("'],\n            # 'level': 'DEBUG',\n            'level': '")
 	r.L(767)
 	r.Out(r.IVar("log_level"))
 	r.Text("',\n            'propagate': False,\n        },\n        'keystoneclient': {\n            # 'handlers': ['console'],\n            'handlers': ['")
 	r.L(772)
-	r.Out(r.Join(r.IVar("log_handlers"), erb.S("', '")))
+	r.Out(r.Join(r.IVar("log_handlers"), r.Str("', '")))
 	r.Text("'],\n            # 'level': 'DEBUG',\n            'level': '")
 	r.L(774)
 	r.Out(r.IVar("log_level"))
 	r.Text("',\n            'propagate': False,\n        },\n        'oslo_policy': {\n            # 'handlers': ['console'],\n            'handlers': ['")
 	r.L(779)
-	r.Out(r.Join(r.IVar("log_handlers"), erb.S("', '")))
+	r.Out(r.Join(r.IVar("log_handlers"), r.Str("', '")))
 	r.Text("'],\n            # 'level': 'DEBUG',\n            'level': '")
 	r.L(781)
 	r.Out(r.IVar("log_level"))
 	r.Text("',\n            'propagate': False,\n        },\n        'glanceclient': {\n            # 'handlers': ['console'],\n            'handlers': ['")
 	r.L(786)
-	r.Out(r.Join(r.IVar("log_handlers"), erb.S("', '")))
+	r.Out(r.Join(r.IVar("log_handlers"), r.Str("', '")))
 	r.Text("'],\n            # 'level': 'DEBUG',\n            'level': '")
 	r.L(788)
 	r.Out(r.IVar("log_level"))
 	r.Text("',\n            'propagate': False,\n        },\n        'neutronclient': {\n            # 'handlers': ['console'],\n            'handlers': ['")
 	r.L(793)
-	r.Out(r.Join(r.IVar("log_handlers"), erb.S("', '")))
+	r.Out(r.Join(r.IVar("log_handlers"), r.Str("', '")))
 	r.Text("'],\n            # 'level': 'DEBUG',\n            'level': '")
 	r.L(795)
 	r.Out(r.IVar("log_level"))
 	r.Text("',\n            'propagate': False,\n        },\n        'swiftclient': {\n            # 'handlers': ['console'],\n            'handlers': ['")
 	r.L(800)
-	r.Out(r.Join(r.IVar("log_handlers"), erb.S("', '")))
+	r.Out(r.Join(r.IVar("log_handlers"), r.Str("', '")))
 	r.Text("'],\n            # 'level': 'DEBUG',\n            'level': '")
 	r.L(802)
 	r.Out(r.IVar("log_level"))
 	r.Text("',\n            'propagate': False,\n        },\n        'openstack_auth': {\n            # 'handlers': ['console'],\n            'handlers': ['")
 	r.L(807)
-	r.Out(r.Join(r.IVar("log_handlers"), erb.S("', '")))
+	r.Out(r.Join(r.IVar("log_handlers"), r.Str("', '")))
 	r.Text("'],\n            # 'level': 'DEBUG',\n            'level': '")
 	r.L(809)
 	r.Out(r.IVar("log_level"))
 	r.Text("',\n            'propagate': False,\n        },\n        'django': {\n            # 'handlers': ['console'],\n            'handlers': ['")
 	r.L(814)
-	r.Out(r.Join(r.IVar("log_handlers"), erb.S("', '")))
+	r.Out(r.Join(r.IVar("log_handlers"), r.Str("', '")))
 	r.Text("'],\n            # 'level': 'DEBUG',\n            'level': '")
 	r.L(816)
 	r.Out(r.IVar("django_log_level_real"))
@@ -17340,7 +17340,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 		if erb.Truthy(r.KindOfQ(r.IVar("system_scope_services"), erb.Const("Array"))) {
 			r.Text("SYSTEM_SCOPE_SERVICES = ['")
 			r.L(1021)
-			r.Out(r.Join(r.IVar("system_scope_services"), erb.S("', '")))
+			r.Out(r.Join(r.IVar("system_scope_services"), r.Str("', '")))
 			r.Text("']\n")
 		} else {
 			r.Text("SYSTEM_SCOPE_SERVICES = ['")
@@ -17483,7 +17483,7 @@ func IronicInspectorDnsmasqHttp(s erb.Scope) string {
 			r.L(34)
 			r.Each(r.ArefStr(s_, "classless_static_routes"), erb.Blk1(func(route erb.Value) erb.Value {
 				r.L(35)
-				return r.OpShl(r.IVar("_routes"), r.OpAdd(r.OpAdd(r.ArefStr(route, "destination"), erb.S(",")), r.ArefStr(route, "nexthop")))
+				return r.OpShl(r.IVar("_routes"), r.OpAdd(r.OpAdd(r.ArefStr(route, "destination"), r.Str(",")), r.ArefStr(route, "nexthop")))
 			}))
 			r.L(37)
 			if erb.Truthy(r.ArefStr(s_, "tag")) {
@@ -17491,12 +17491,12 @@ func IronicInspectorDnsmasqHttp(s erb.Scope) string {
 				r.L(38)
 				r.Out(r.ArefStr(s_, "tag"))
 				r.Text(",option:classless-static-route,")
-				r.Out(r.Join(r.IVar("_routes"), erb.S(",")))
+				r.Out(r.Join(r.IVar("_routes"), r.Str(",")))
 				return r.BlockOut()
 			} else {
 				r.Text("dhcp-option=option:classless-static-route,")
 				r.L(40)
-				r.Out(r.Join(r.IVar("_routes"), erb.S(",")))
+				r.Out(r.Join(r.IVar("_routes"), r.Str(",")))
 				return r.BlockOut()
 			}
 		}
@@ -17635,7 +17635,7 @@ func IronicInspectorDnsmasqTftp(s erb.Scope) string {
 			r.L(34)
 			r.Each(r.ArefStr(s_, "classless_static_routes"), erb.Blk1(func(route erb.Value) erb.Value {
 				r.L(35)
-				return r.OpShl(r.IVar("_routes"), r.OpAdd(r.OpAdd(r.ArefStr(route, "destination"), erb.S(",")), r.ArefStr(route, "nexthop")))
+				return r.OpShl(r.IVar("_routes"), r.OpAdd(r.OpAdd(r.ArefStr(route, "destination"), r.Str(",")), r.ArefStr(route, "nexthop")))
 			}))
 			r.L(37)
 			if erb.Truthy(r.ArefStr(s_, "tag")) {
@@ -17643,12 +17643,12 @@ func IronicInspectorDnsmasqTftp(s erb.Scope) string {
 				r.L(38)
 				r.Out(r.ArefStr(s_, "tag"))
 				r.Text(",option:classless-static-route,")
-				r.Out(r.Join(r.IVar("_routes"), erb.S(",")))
+				r.Out(r.Join(r.IVar("_routes"), r.Str(",")))
 				return r.BlockOut()
 			} else {
 				r.Text("dhcp-option=option:classless-static-route,")
 				r.L(40)
-				r.Out(r.Join(r.IVar("_routes"), erb.S(",")))
+				r.Out(r.Join(r.IVar("_routes"), r.Str(",")))
 				return r.BlockOut()
 			}
 		}
@@ -17950,21 +17950,21 @@ func LogrotateSpecFixturesModulesLogrotateEtcLogrotateDRule(s erb.Scope) string 
 	r.L(4)
 	if erb.Truthy(r.KindOfQ(r.IVar("path"), erb.Const("Array"))) {
 		r.L(5)
-		rpath = r.Join(r.IVar("path"), erb.S(" "))
+		rpath = r.Join(r.IVar("path"), r.Str(" "))
 	} else {
 		r.L(7)
 		rpath = r.IVar("path")
 	}
 	r.L(10)
-	if erb.Truthy(r.HasKeyQ(r.ScopeHash(), erb.S("_create"))) {
+	if erb.Truthy(r.HasKeyQ(r.ScopeHash(), r.Str("_create"))) {
 		r.L(11)
 		if erb.EqualStr(r.IVar("_create"), "create") {
 			r.L(12)
 			r.OpShl(opts, func() erb.Value {
 				arg1_, arg2_ := r.Reject(erb.NewArray(r.IVar("_create"), r.IVar("create_mode"), r.IVar("create_owner"), r.IVar("create_group")), erb.Blk1(func(r_ erb.Value) erb.Value {
 					r.L(13)
-					return r.OpEq(r_, erb.S("undef"))
-				})), erb.S(" ")
+					return r.OpEq(r_, r.Str("undef"))
+				})), r.Str(" ")
 				r.L(14)
 				return r.Join(arg1_, arg2_)
 			}())
@@ -17975,7 +17975,7 @@ func LogrotateSpecFixturesModulesLogrotateEtcLogrotateDRule(s erb.Scope) string 
 	}
 	r.L(20)
 	func() erb.Value {
-		arg3_, arg4_ := erb.NewArray(erb.S("_compress"), erb.S("_copy"), erb.S("_copytruncate"), erb.S("_delaycompress"), erb.S("_dateext"), erb.S("_mail"), erb.S("_missingok"), erb.S("_olddir"), erb.S("_sharedscripts"), erb.S("_ifempty"), erb.S("_maillast"), erb.S("_mailfirst"), erb.S("_shred"), erb.S("_rotate_every")), erb.Blk1(func(bool_ erb.Value) erb.Value {
+		arg3_, arg4_ := erb.NewArray(r.Str("_compress"), r.Str("_copy"), r.Str("_copytruncate"), r.Str("_delaycompress"), r.Str("_dateext"), r.Str("_mail"), r.Str("_missingok"), r.Str("_olddir"), r.Str("_sharedscripts"), r.Str("_ifempty"), r.Str("_maillast"), r.Str("_mailfirst"), r.Str("_shred"), r.Str("_rotate_every")), erb.Blk1(func(bool_ erb.Value) erb.Value {
 			r.L(25)
 			if erb.Truthy(r.HasKeyQ(r.ScopeHash(), bool_)) {
 				r.L(25)
@@ -17988,7 +17988,7 @@ func LogrotateSpecFixturesModulesLogrotateEtcLogrotateDRule(s erb.Scope) string 
 	}()
 	r.L(28)
 	func() erb.Value {
-		arg5_, arg6_ := erb.NewArray(erb.S("compresscmd"), erb.S("compressext"), erb.S("compressoptions"), erb.S("dateformat"), erb.S("extension"), erb.S("maxage"), erb.S("minsize"), erb.S("rotate"), erb.S("size"), erb.S("shredcycles"), erb.S("start"), erb.S("uncompresscmd")), erb.Blk1(func(key erb.Value) erb.Value {
+		arg5_, arg6_ := erb.NewArray(r.Str("compresscmd"), r.Str("compressext"), r.Str("compressoptions"), r.Str("dateformat"), r.Str("extension"), r.Str("maxage"), r.Str("minsize"), r.Str("rotate"), r.Str("size"), r.Str("shredcycles"), r.Str("start"), r.Str("uncompresscmd")), erb.Blk1(func(key erb.Value) erb.Value {
 			var value erb.Value
 			r.L(33)
 			value = r.Aref(r.ScopeHash(), key)
@@ -18055,21 +18055,21 @@ func LogrotateEtcLogrotateDRule(s erb.Scope) string {
 	r.L(4)
 	if erb.Truthy(r.KindOfQ(r.IVar("path"), erb.Const("Array"))) {
 		r.L(5)
-		rpath = r.Join(r.IVar("path"), erb.S(" "))
+		rpath = r.Join(r.IVar("path"), r.Str(" "))
 	} else {
 		r.L(7)
 		rpath = r.IVar("path")
 	}
 	r.L(10)
-	if erb.Truthy(r.HasKeyQ(r.ScopeHash(), erb.S("_create"))) {
+	if erb.Truthy(r.HasKeyQ(r.ScopeHash(), r.Str("_create"))) {
 		r.L(11)
 		if erb.EqualStr(r.IVar("_create"), "create") {
 			r.L(12)
 			r.OpShl(opts, func() erb.Value {
 				arg1_, arg2_ := r.Reject(erb.NewArray(r.IVar("_create"), r.IVar("create_mode"), r.IVar("create_owner"), r.IVar("create_group")), erb.Blk1(func(r_ erb.Value) erb.Value {
 					r.L(13)
-					return r.OpEq(r_, erb.S("undef"))
-				})), erb.S(" ")
+					return r.OpEq(r_, r.Str("undef"))
+				})), r.Str(" ")
 				r.L(14)
 				return r.Join(arg1_, arg2_)
 			}())
@@ -18080,7 +18080,7 @@ func LogrotateEtcLogrotateDRule(s erb.Scope) string {
 	}
 	r.L(20)
 	func() erb.Value {
-		arg3_, arg4_ := erb.NewArray(erb.S("_compress"), erb.S("_copy"), erb.S("_copytruncate"), erb.S("_delaycompress"), erb.S("_dateext"), erb.S("_mail"), erb.S("_missingok"), erb.S("_olddir"), erb.S("_sharedscripts"), erb.S("_ifempty"), erb.S("_maillast"), erb.S("_mailfirst"), erb.S("_shred"), erb.S("_rotate_every")), erb.Blk1(func(bool_ erb.Value) erb.Value {
+		arg3_, arg4_ := erb.NewArray(r.Str("_compress"), r.Str("_copy"), r.Str("_copytruncate"), r.Str("_delaycompress"), r.Str("_dateext"), r.Str("_mail"), r.Str("_missingok"), r.Str("_olddir"), r.Str("_sharedscripts"), r.Str("_ifempty"), r.Str("_maillast"), r.Str("_mailfirst"), r.Str("_shred"), r.Str("_rotate_every")), erb.Blk1(func(bool_ erb.Value) erb.Value {
 			r.L(25)
 			if erb.Truthy(r.HasKeyQ(r.ScopeHash(), bool_)) {
 				r.L(25)
@@ -18093,7 +18093,7 @@ func LogrotateEtcLogrotateDRule(s erb.Scope) string {
 	}()
 	r.L(28)
 	func() erb.Value {
-		arg5_, arg6_ := erb.NewArray(erb.S("compresscmd"), erb.S("compressext"), erb.S("compressoptions"), erb.S("dateformat"), erb.S("extension"), erb.S("maxage"), erb.S("minsize"), erb.S("rotate"), erb.S("size"), erb.S("shredcycles"), erb.S("start"), erb.S("uncompresscmd")), erb.Blk1(func(key erb.Value) erb.Value {
+		arg5_, arg6_ := erb.NewArray(r.Str("compresscmd"), r.Str("compressext"), r.Str("compressoptions"), r.Str("dateformat"), r.Str("extension"), r.Str("maxage"), r.Str("minsize"), r.Str("rotate"), r.Str("size"), r.Str("shredcycles"), r.Str("start"), r.Str("uncompresscmd")), erb.Blk1(func(key erb.Value) erb.Value {
 			var value erb.Value
 			r.L(33)
 			value = r.Aref(r.ScopeHash(), key)
@@ -18170,10 +18170,10 @@ func McollectiveActionpolicy(s erb.Scope) string {
 	r.L(3)
 	lines = r.Collect(r.ArefStr(r.IVar("data"), "lines"), erb.Blk1(func(line erb.Value) erb.Value {
 		r.L(4)
-		return r.Join(r.ValuesAt(line, r.Spread(r.Splat(erb.NewArray(erb.S("action"), erb.S("callerid"), erb.S("actions"), erb.S("facts"), erb.S("classes"))))...), erb.S("\t"))
+		return r.Join(r.ValuesAt(line, r.Spread(r.Splat(erb.NewArray(r.Str("action"), r.Str("callerid"), r.Str("actions"), r.Str("facts"), r.Str("classes"))))...), r.Str("\t"))
 	}))
 	r.L(7)
-	r.Out(r.Join(r.Sort(lines, erb.NoBlock), erb.S("\n")))
+	r.Out(r.Join(r.Sort(lines, erb.NoBlock), r.Str("\n")))
 	r.Text("\n")
 	return r.Result()
 }
@@ -18292,7 +18292,7 @@ func MemcachedMemcachedConf(s erb.Scope) string {
 	}
 	r.Text("\n# Use <num> MB memory max to use for object storage.\n-m ")
 	r.L(20)
-	r.Out(r.CallFunction(erb.S("memcached::max_memory"), erb.NewArray(r.IVar("max_memory"))))
+	r.Out(r.CallFunction(r.Str("memcached::max_memory"), erb.NewArray(r.IVar("max_memory"))))
 	r.Text("\n\n")
 	r.L(22)
 	if erb.Truthy(r.IVar("lock_memory")) {
@@ -18378,7 +18378,7 @@ func MemcachedMemcachedConf(s erb.Scope) string {
 	if erb.Truthy(r.IVar("extended_opts")) {
 		r.Text("-o ")
 		r.L(87)
-		r.Out(r.Join(r.IVar("extended_opts"), erb.S(",")))
+		r.Out(r.Join(r.IVar("extended_opts"), r.Str(",")))
 	}
 	r.Text("\n")
 	r.L(90)
@@ -18395,11 +18395,11 @@ func MemcachedMemcachedFreebsdRcconf(s erb.Scope) string {
 	var enabled, flags erb.Value
 	r.Text("### MANAGED BY PUPPET\n### DO NOT EDIT\n\n")
 	r.L(5)
-	enabled = erb.S("YES")
+	enabled = r.Str("YES")
 	r.L(6)
 	if !(erb.Truthy(r.IVar("service_manage"))) {
 		r.L(7)
-		enabled = erb.S("NO")
+		enabled = r.Str("NO")
 	}
 	r.L(10)
 	flags = erb.NewArray()
@@ -18418,7 +18418,7 @@ func MemcachedMemcachedFreebsdRcconf(s erb.Scope) string {
 	r.L(23)
 	if erb.Truthy(r.IVar("lock_memory")) {
 		r.L(24)
-		r.OpShl(flags, erb.S("-k"))
+		r.OpShl(flags, r.Str("-k"))
 	}
 	r.L(27)
 	if erb.Truthy(r.IVar("max_connections")) {
@@ -18448,14 +18448,14 @@ func MemcachedMemcachedFreebsdRcconf(s erb.Scope) string {
 	r.L(51)
 	if erb.Truthy(r.IVar("disable_cachedump")) {
 		r.L(52)
-		r.OpShl(flags, erb.S("-X"))
+		r.OpShl(flags, r.Str("-X"))
 	}
 	r.Text("memcached_enable=\"")
 	r.L(55)
 	r.Out(enabled)
 	r.Text("\"\nmemcached_flags=\"")
 	r.L(56)
-	r.Out(r.Join(flags, erb.S(" ")))
+	r.Out(r.Join(flags, r.Str(" ")))
 	r.Text("\"\n")
 	return r.Result()
 }
@@ -18470,86 +18470,86 @@ func MemcachedMemcachedSvcprop(s erb.Scope) string {
 	r.L(4)
 	if erb.Truthy(r.IVar("verbosity")) {
 		r.L(6)
-		r.OpShl(result, r.OpAdd(r.OpAdd(erb.S("\"-"), r.ToS(r.IVar("verbosity"))), erb.S("\"")))
+		r.OpShl(result, r.OpAdd(r.OpAdd(r.Str("\"-"), r.ToS(r.IVar("verbosity"))), r.Str("\"")))
 	}
 	r.L(10)
-	r.OpShl(result, r.OpAdd(r.OpAdd(erb.S("\"-m\" \""), r.ToS(r.CallFunction(erb.S("memcached::max_memory"), erb.NewArray(r.IVar("max_memory"))))), erb.S("\"")))
+	r.OpShl(result, r.OpAdd(r.OpAdd(r.Str("\"-m\" \""), r.ToS(r.CallFunction(r.Str("memcached::max_memory"), erb.NewArray(r.IVar("max_memory"))))), r.Str("\"")))
 	r.L(12)
 	if erb.Truthy(r.IVar("lock_memory")) {
 		r.L(14)
-		r.OpShl(result, erb.S("\"-k\""))
+		r.OpShl(result, r.Str("\"-k\""))
 	}
 	r.L(17)
 	if erb.Truthy(r.IVar("use_sasl")) {
 		r.L(19)
-		r.OpShl(result, erb.S("\"-S\""))
+		r.OpShl(result, r.Str("\"-S\""))
 	}
 	r.L(22)
 	if erb.Truthy(r.IVar("unix_socket")) {
 		r.L(24)
-		r.OpShl(result, r.OpAdd(r.OpAdd(erb.S("\"-s\" \""), r.IVar("unix_socket")), erb.S("\"")))
+		r.OpShl(result, r.OpAdd(r.OpAdd(r.Str("\"-s\" \""), r.IVar("unix_socket")), r.Str("\"")))
 		r.L(27)
-		r.OpShl(result, r.OpAdd(r.OpAdd(erb.S("\"-a\" \""), r.IVar("unix_socket_mask")), erb.S("\"")))
+		r.OpShl(result, r.OpAdd(r.OpAdd(r.Str("\"-a\" \""), r.IVar("unix_socket_mask")), r.Str("\"")))
 	} else {
 		r.L(29)
 		if erb.Truthy(r.IVar("listen_ip")) {
 			r.L(31)
-			r.OpShl(result, r.OpAdd(r.OpAdd(erb.S("\"-l\" \""), r.IVar("listen_ip")), erb.S("\"")))
+			r.OpShl(result, r.OpAdd(r.OpAdd(r.Str("\"-l\" \""), r.IVar("listen_ip")), r.Str("\"")))
 		}
 		r.L(35)
 		if erb.Truthy(r.IVar("tcp_port")) {
 			r.L(36)
-			r.OpShl(result, r.OpAdd(r.OpAdd(erb.S("\"-p\" \""), r.ToS(r.IVar("tcp_port"))), erb.S("\"")))
+			r.OpShl(result, r.OpAdd(r.OpAdd(r.Str("\"-p\" \""), r.ToS(r.IVar("tcp_port"))), r.Str("\"")))
 		}
 		r.L(40)
 		if erb.Truthy(r.IVar("udp_port")) {
 			r.L(41)
-			r.OpShl(result, r.OpAdd(r.OpAdd(erb.S("\"-U\" \""), r.ToS(r.IVar("udp_port"))), erb.S("\"")))
+			r.OpShl(result, r.OpAdd(r.OpAdd(r.Str("\"-U\" \""), r.ToS(r.IVar("udp_port"))), r.Str("\"")))
 		}
 	}
 	r.L(46)
-	r.OpShl(result, r.OpAdd(r.OpAdd(erb.S("\"-u\" \""), r.IVar("user")), erb.S("\"")))
+	r.OpShl(result, r.OpAdd(r.OpAdd(r.Str("\"-u\" \""), r.IVar("user")), r.Str("\"")))
 	r.L(48)
 	if erb.Truthy(r.IVar("large_mem_pages")) {
 		r.L(50)
-		r.OpShl(result, erb.S("\"-L\""))
+		r.OpShl(result, r.Str("\"-L\""))
 	}
 	r.L(54)
-	r.OpShl(result, r.OpAdd(r.OpAdd(erb.S("\"-c\" \""), r.ToS(r.IVar("max_connections"))), erb.S("\"")))
+	r.OpShl(result, r.OpAdd(r.OpAdd(r.Str("\"-c\" \""), r.ToS(r.IVar("max_connections"))), r.Str("\"")))
 	r.L(57)
-	r.OpShl(result, r.OpAdd(r.OpAdd(erb.S("\"-t\" \""), r.ToS(r.IVar("processorcount"))), erb.S("\"")))
+	r.OpShl(result, r.OpAdd(r.OpAdd(r.Str("\"-t\" \""), r.ToS(r.IVar("processorcount"))), r.Str("\"")))
 	r.L(59)
 	if erb.Truthy(r.IVar("max_item_size")) {
 		r.L(61)
-		r.OpShl(result, r.OpAdd(r.OpAdd(erb.S("\"-I\" \""), r.ToS(r.IVar("max_item_size"))), erb.S("\"")))
+		r.OpShl(result, r.OpAdd(r.OpAdd(r.Str("\"-I\" \""), r.ToS(r.IVar("max_item_size"))), r.Str("\"")))
 	}
 	r.L(63)
 	if erb.Truthy(r.IVar("min_item_size")) {
 		r.L(64)
-		r.OpShl(result, r.OpAdd(r.OpAdd(erb.S("\"-n\" \""), r.ToS(r.IVar("min_item_size"))), erb.S("\"")))
+		r.OpShl(result, r.OpAdd(r.OpAdd(r.Str("\"-n\" \""), r.ToS(r.IVar("min_item_size"))), r.Str("\"")))
 	}
 	r.L(66)
 	if erb.Truthy(r.IVar("factor")) {
 		r.L(67)
-		r.OpShl(result, r.OpAdd(r.OpAdd(erb.S("\"-f\" \""), r.ToS(r.IVar("factor"))), erb.S("\"")))
+		r.OpShl(result, r.OpAdd(r.OpAdd(r.Str("\"-f\" \""), r.ToS(r.IVar("factor"))), r.Str("\"")))
 	}
 	r.L(69)
 	if erb.Truthy(r.IVar("auto_removal")) {
 		r.L(71)
-		r.OpShl(result, erb.S("\"-M\""))
+		r.OpShl(result, r.Str("\"-M\""))
 	}
 	r.L(74)
 	if erb.Truthy(r.IVar("extended_opts")) {
 		r.L(75)
-		r.OpShl(result, r.OpAdd(r.OpAdd(erb.S("\"-o\" \""), r.Join(r.IVar("extended_opts"), erb.S(","))), erb.S("\"")))
+		r.OpShl(result, r.OpAdd(r.OpAdd(r.Str("\"-o\" \""), r.Join(r.IVar("extended_opts"), r.Str(","))), r.Str("\"")))
 	}
 	r.L(78)
 	if erb.Truthy(r.IVar("disable_cachedump")) {
 		r.L(79)
-		r.OpShl(result, erb.S("\"-X\""))
+		r.OpShl(result, r.Str("\"-X\""))
 	}
 	r.L(81)
-	r.Out(r.Join(result, erb.S(" ")))
+	r.Out(r.Join(result, r.Str(" ")))
 	r.Text("\n")
 	return r.Result()
 }
@@ -18564,64 +18564,64 @@ func MemcachedMemcachedSysconfig(s erb.Scope) string {
 	r.L(3)
 	if erb.Truthy(r.IVar("verbosity")) {
 		r.L(4)
-		r.OpShl(result, r.OpAdd(erb.S("-"), r.ToS(r.IVar("verbosity"))))
+		r.OpShl(result, r.OpAdd(r.Str("-"), r.ToS(r.IVar("verbosity"))))
 	}
 	r.L(6)
 	if erb.Truthy(r.IVar("lock_memory")) {
 		r.L(7)
-		r.OpShl(result, erb.S("-k"))
+		r.OpShl(result, r.Str("-k"))
 	}
 	r.L(9)
 	if erb.Truthy(r.IVar("listen_ip")) {
 		r.L(10)
-		r.OpShl(result, r.OpAdd(erb.S("-l "), r.IVar("listen_ip")))
+		r.OpShl(result, r.OpAdd(r.Str("-l "), r.IVar("listen_ip")))
 	}
 	r.L(12)
 	if erb.Truthy(r.IVar("udp_port")) {
 		r.L(13)
-		r.OpShl(result, r.OpAdd(erb.S("-U "), r.ToS(r.IVar("udp_port"))))
+		r.OpShl(result, r.OpAdd(r.Str("-U "), r.ToS(r.IVar("udp_port"))))
 	}
 	r.L(15)
 	if erb.Truthy(r.IVar("unix_socket")) {
 		r.L(16)
-		r.OpShl(result, r.OpAdd(r.OpAdd(r.OpAdd(erb.S("-s "), r.ToS(r.IVar("unix_socket"))), erb.S(" -a ")), r.ToS(r.IVar("unix_socket_mask"))))
+		r.OpShl(result, r.OpAdd(r.OpAdd(r.OpAdd(r.Str("-s "), r.ToS(r.IVar("unix_socket"))), r.Str(" -a ")), r.ToS(r.IVar("unix_socket_mask"))))
 	}
 	r.L(18)
 	if erb.Truthy(r.IVar("max_item_size")) {
 		r.L(19)
-		r.OpShl(result, r.OpAdd(erb.S("-I "), r.ToS(r.IVar("max_item_size"))))
+		r.OpShl(result, r.OpAdd(r.Str("-I "), r.ToS(r.IVar("max_item_size"))))
 	}
 	r.L(21)
 	if erb.Truthy(r.IVar("min_item_size")) {
 		r.L(22)
-		r.OpShl(result, r.OpAdd(erb.S("-n "), r.ToS(r.IVar("min_item_size"))))
+		r.OpShl(result, r.OpAdd(r.Str("-n "), r.ToS(r.IVar("min_item_size"))))
 	}
 	r.L(24)
 	if erb.Truthy(r.IVar("factor")) {
 		r.L(25)
-		r.OpShl(result, r.OpAdd(erb.S("-f "), r.ToS(r.IVar("factor"))))
+		r.OpShl(result, r.OpAdd(r.Str("-f "), r.ToS(r.IVar("factor"))))
 	}
 	r.L(27)
 	if erb.Truthy(r.IVar("extended_opts")) {
 		r.L(28)
-		r.OpShl(result, r.OpAdd(erb.S("-o "), r.Join(r.IVar("extended_opts"), erb.S(","))))
+		r.OpShl(result, r.OpAdd(r.Str("-o "), r.Join(r.IVar("extended_opts"), r.Str(","))))
 	}
 	r.L(30)
 	if erb.Truthy(r.IVar("disable_cachedump")) {
 		r.L(31)
-		r.OpShl(result, erb.S("-X"))
+		r.OpShl(result, r.Str("-X"))
 	}
 	r.L(33)
-	r.OpShl(result, r.OpAdd(erb.S("-t "), r.ToS(r.IVar("processorcount"))))
+	r.OpShl(result, r.OpAdd(r.Str("-t "), r.ToS(r.IVar("processorcount"))))
 	r.L(36)
 	if (erb.Truthy(r.IVar("syslog"))) && (!(erb.Truthy(r.IVar("logfile")))) {
 		r.L(37)
-		r.OpShl(result, erb.S("2>&1 |/bin/logger &"))
+		r.OpShl(result, r.Str("2>&1 |/bin/logger &"))
 	} else {
 		r.L(39)
 		if (erb.Truthy(r.IVar("logfile"))) && (!(erb.Truthy(r.IVar("syslog")))) {
 			r.L(40)
-			r.OpShl(result, r.OpAdd(r.OpAdd(erb.S(">> "), r.IVar("logfile")), erb.S(" 2>&1")))
+			r.OpShl(result, r.OpAdd(r.OpAdd(r.Str(">> "), r.IVar("logfile")), r.Str(" 2>&1")))
 		}
 	}
 	r.L(43)
@@ -18637,15 +18637,15 @@ func MemcachedMemcachedSysconfig(s erb.Scope) string {
 		r.Out(r.IVar("max_connections"))
 		r.Text("\"\nCACHESIZE=\"")
 		r.L(47)
-		r.Out(r.CallFunction(erb.S("memcached::max_memory"), erb.NewArray(r.IVar("max_memory"))))
+		r.Out(r.CallFunction(r.Str("memcached::max_memory"), erb.NewArray(r.IVar("max_memory"))))
 		r.Text("\"\nOPTIONS=\"")
 		r.L(48)
-		r.Out(r.Join(result, erb.S(" ")))
+		r.Out(r.Join(result, r.Str(" ")))
 		r.Text("\"\n")
 	} else {
 		r.Text("MEMCACHED_PARAMS=\"")
 		r.L(50)
-		r.Out(r.Join(result, erb.S(" ")))
+		r.Out(r.Join(result, r.Str(" ")))
 		r.Text("\"\n\n## Path:        Network/WWW/Memcached\n## Description: username memcached should run as\n## Type:        string\n## Default:     \"memcached\"\n## Config:      memcached\n#\n# username memcached should run as\n#\nMEMCACHED_USER=\"")
 		r.L(60)
 		r.Out(r.IVar("user"))
@@ -18667,68 +18667,68 @@ func MemcachedMemcachedWindows(s erb.Scope) string {
 	r.L(3)
 	if erb.Truthy(r.IVar("verbosity")) {
 		r.L(4)
-		r.OpShl(result, r.OpAdd(erb.S("-"), r.ToS(r.IVar("verbosity"))))
+		r.OpShl(result, r.OpAdd(r.Str("-"), r.ToS(r.IVar("verbosity"))))
 	}
 	r.L(6)
 	if erb.Truthy(r.IVar("lock_memory")) {
 		r.L(7)
-		r.OpShl(result, erb.S("-k"))
+		r.OpShl(result, r.Str("-k"))
 	}
 	r.L(9)
 	if erb.Truthy(r.IVar("listen_ip")) {
 		r.L(10)
-		r.OpShl(result, r.OpAdd(erb.S("-l "), r.IVar("listen_ip")))
+		r.OpShl(result, r.OpAdd(r.Str("-l "), r.IVar("listen_ip")))
 	}
 	r.L(12)
 	if erb.Truthy(r.IVar("tcp_port")) {
 		r.L(13)
-		r.OpShl(result, r.OpAdd(erb.S("-p "), r.ToS(r.IVar("tcp_port"))))
+		r.OpShl(result, r.OpAdd(r.Str("-p "), r.ToS(r.IVar("tcp_port"))))
 	}
 	r.L(15)
 	if erb.Truthy(r.IVar("udp_port")) {
 		r.L(16)
-		r.OpShl(result, r.OpAdd(erb.S("-U "), r.ToS(r.IVar("udp_port"))))
+		r.OpShl(result, r.OpAdd(r.Str("-U "), r.ToS(r.IVar("udp_port"))))
 	}
 	r.L(18)
 	if erb.Truthy(r.IVar("max_item_size")) {
 		r.L(19)
-		r.OpShl(result, r.OpAdd(erb.S("-I "), r.ToS(r.IVar("max_item_size"))))
+		r.OpShl(result, r.OpAdd(r.Str("-I "), r.ToS(r.IVar("max_item_size"))))
 	}
 	r.L(21)
 	if erb.Truthy(r.IVar("min_item_size")) {
 		r.L(22)
-		r.OpShl(result, r.OpAdd(erb.S("-n "), r.ToS(r.IVar("min_item_size"))))
+		r.OpShl(result, r.OpAdd(r.Str("-n "), r.ToS(r.IVar("min_item_size"))))
 	}
 	r.L(24)
 	if erb.Truthy(r.IVar("factor")) {
 		r.L(25)
-		r.OpShl(result, r.OpAdd(erb.S("-f "), r.ToS(r.IVar("factor"))))
+		r.OpShl(result, r.OpAdd(r.Str("-f "), r.ToS(r.IVar("factor"))))
 	}
 	r.L(27)
-	r.OpShl(result, r.OpAdd(erb.S("-t "), r.IVar("processorcount")))
+	r.OpShl(result, r.OpAdd(r.Str("-t "), r.IVar("processorcount")))
 	r.L(28)
 	if erb.Truthy(r.IVar("max_connections")) {
 		r.L(29)
-		r.OpShl(result, r.OpAdd(erb.S("-c "), r.IVar("max_connections")))
+		r.OpShl(result, r.OpAdd(r.Str("-c "), r.IVar("max_connections")))
 	}
 	r.L(31)
 	if erb.Truthy(r.IVar("extended_opts")) {
 		r.L(32)
-		r.OpShl(result, r.OpAdd(erb.S("-o "), r.Join(r.IVar("extended_opts"), erb.S(","))))
+		r.OpShl(result, r.OpAdd(r.Str("-o "), r.Join(r.IVar("extended_opts"), r.Str(","))))
 	}
 	r.L(34)
 	if erb.Truthy(r.IVar("logfile")) {
 		r.L(35)
-		r.OpShl(result, r.OpAdd(r.OpAdd(erb.S(">> "), r.IVar("logfile")), erb.S(" 2>&1")))
+		r.OpShl(result, r.OpAdd(r.OpAdd(r.Str(">> "), r.IVar("logfile")), r.Str(" 2>&1")))
 	}
 	r.L(37)
 	if erb.Truthy(r.IVar("disable_cachedump")) {
 		r.L(38)
-		r.OpShl(result, erb.S("-X"))
+		r.OpShl(result, r.Str("-X"))
 	}
 	r.Text("c:\\memcached\\memcached.exe -d runservice ")
 	r.L(40)
-	r.Out(r.Join(result, erb.S(" ")))
+	r.Out(r.Join(result, r.Str(" ")))
 	r.Text("\n")
 	return r.Result()
 }
@@ -18748,7 +18748,7 @@ func MongodbMongodbConf(s erb.Scope) string {
 	if erb.Truthy(r.IVar("bind_ip")) {
 		r.Text("# Set this option to configure the mongod or mongos process to bind to and\n# listen for connections from applications on this address.\n# You may concatenate a list of comma separated values to bind mongod to multiple IP addresses.\nbind_ip = ")
 		r.L(10)
-		r.Out(r.Join(r.IVar("bind_ip"), erb.S(",")))
+		r.Out(r.Join(r.IVar("bind_ip"), r.Str(",")))
 		r.Text("\n")
 	}
 	r.L(12)
@@ -19032,7 +19032,7 @@ func MonitCheckCommon(s erb.Scope) string {
 	if !(erb.Truthy(r.EmptyQ(r.IVar("depends")))) {
 		r.Text("  DEPENDS ")
 		r.L(3)
-		r.Out(r.Join(r.IVar("depends"), erb.S(", ")))
+		r.Out(r.Join(r.IVar("depends"), r.Str(", ")))
 		r.Text("\n")
 	}
 	r.L(5)
@@ -19065,7 +19065,7 @@ func MonitCheckCommon(s erb.Scope) string {
 		r.Out(r.ArefStr(test, "condition"))
 		r.Text("\n")
 		r.L(17)
-		if erb.Truthy(r.KeyQ(test, erb.S("tolerance"))) {
+		if erb.Truthy(r.KeyQ(test, r.Str("tolerance"))) {
 			r.Text("    FOR ")
 			r.L(18)
 			r.Out(r.ArefStr(test, "tolerance"))
@@ -19656,7 +19656,7 @@ func MysqlMyCnfPass(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("### MANAGED BY PUPPET ###\n\n")
 	r.L(3)
-	r.Each(erb.NewArray(erb.S("mysql"), erb.S("client"), erb.S("mysqldump"), erb.S("mysqladmin"), erb.S("mysqlcheck")), erb.Blk1(func(section erb.Value) erb.Value {
+	r.Each(erb.NewArray(r.Str("mysql"), r.Str("client"), r.Str("mysqldump"), r.Str("mysqladmin"), r.Str("mysqlcheck")), erb.Blk1(func(section erb.Value) erb.Value {
 		r.Text("\n[")
 		r.L(4)
 		r.Out(section)
@@ -19901,18 +19901,18 @@ func MysqlXtrabackupSh(s erb.Scope) string {
 	}
 	r.Text("\n\n")
 	r.L(40)
-	_innobackupex_args = erb.S("")
+	_innobackupex_args = r.Str("")
 	r.Text("\n")
 	r.L(42)
 	if (erb.Truthy(r.IVar("backupuser"))) && (erb.Truthy(r.IVar("backuppassword"))) {
 		r.L(43)
-		_innobackupex_args = r.OpAdd(r.OpAdd(r.OpAdd(r.OpAdd(erb.S("--user=\""), r.IVar("backupuser")), erb.S("\" --password=\"")), r.IVar("backuppassword")), erb.S("\""))
+		_innobackupex_args = r.OpAdd(r.OpAdd(r.OpAdd(r.OpAdd(r.Str("--user=\""), r.IVar("backupuser")), r.Str("\" --password=\"")), r.IVar("backuppassword")), r.Str("\""))
 	}
 	r.Text("\n")
 	r.L(46)
 	if ((erb.Truthy(r.IVar("backupdatabases"))) && (erb.Truthy(r.IsAQ(r.IVar("backupdatabases"), erb.Const("Array"))))) && (!(erb.Truthy(r.EmptyQ(r.IVar("backupdatabases"))))) {
 		r.L(47)
-		_innobackupex_args = r.OpAdd(r.OpAdd(r.OpAdd(_innobackupex_args, erb.S(" --databases=\"")), r.Join(r.IVar("backupdatabases"), erb.S(" "))), erb.S("\""))
+		_innobackupex_args = r.OpAdd(r.OpAdd(r.OpAdd(_innobackupex_args, r.Str(" --databases=\"")), r.Join(r.IVar("backupdatabases"), r.Str(" "))), r.Str("\""))
 	}
 	r.Text("\n")
 	r.L(50)
@@ -19920,7 +19920,7 @@ func MysqlXtrabackupSh(s erb.Scope) string {
 		r.L(51)
 		r.Each(r.IVar("optional_args"), erb.Blk1(func(arg erb.Value) erb.Value {
 			r.L(52)
-			return erb.Assign(&_innobackupex_args, r.OpAdd(r.OpAdd(_innobackupex_args, erb.S(" ")), arg))
+			return erb.Assign(&_innobackupex_args, r.OpAdd(r.OpAdd(_innobackupex_args, r.Str(" ")), arg))
 		}))
 	}
 	r.Text("\n")
@@ -20085,7 +20085,7 @@ func OpensslCertCnf(s erb.Scope) string {
 		r.Out(r.Join(r.CollectBang(r.IVar("altnames"), erb.Blk1(func(i erb.Value) erb.Value {
 			r.L(40)
 			return r.Interp("DNS: ", i)
-		})), erb.S(", ")))
+		})), r.Str(", ")))
 		r.Text("\"\n")
 	}
 	r.Text("\n\n")
@@ -20113,15 +20113,15 @@ func OpenstackExtrasOcfHandler(s erb.Scope) string {
 			v = r.ToS(v)
 			r.Text("        ")
 			r.L(12)
-			if !(erb.Truthy(r.EndWithQ(v, erb.S("'")))) {
+			if !(erb.Truthy(r.EndWithQ(v, r.Str("'")))) {
 				r.L(12)
-				v = r.OpAdd(v, erb.S("'"))
+				v = r.OpAdd(v, r.Str("'"))
 			}
 			r.Text("        ")
 			r.L(13)
-			if !(erb.Truthy(r.StartWithQ(v, erb.S("'")))) {
+			if !(erb.Truthy(r.StartWithQ(v, r.Str("'")))) {
 				r.L(13)
-				v = r.OpAdd(erb.S("'"), v)
+				v = r.OpAdd(r.Str("'"), v)
 			}
 			r.Text("        ")
 			r.L(14)
@@ -20157,7 +20157,7 @@ func OpenstackExtrasOpenrc(s erb.Scope) string {
 		r.L(3)
 		r.Out(r.Gsub(r.IVar("service_token"), erb.Blk0(func() erb.Value {
 			r.L(3)
-			return erb.S("\\'")
+			return r.Str("\\'")
 		}), erb.Re("'", "")))
 		r.Text("'\nexport OS_SERVICE_ENDPOINT='")
 		r.L(4)
@@ -20189,7 +20189,7 @@ func OpenstackExtrasOpenrc(s erb.Scope) string {
 	r.L(14)
 	r.Out(r.Gsub(r.IVar("password"), erb.Blk0(func() erb.Value {
 		r.L(14)
-		return erb.S("\\'")
+		return r.Str("\\'")
 	}), erb.Re("'", "")))
 	r.Text("'\nexport OS_AUTH_URL='")
 	r.L(15)
@@ -20873,7 +20873,7 @@ func PostfixMasterCfCommon(s erb.Scope) string {
 	if erb.Truthy(r.IVar("master_entries")) {
 		r.Text("\n")
 		r.L(40)
-		r.Out(r.Join(r.IVar("master_entries"), erb.S("\n")))
+		r.Out(r.Join(r.IVar("master_entries"), r.Str("\n")))
 		r.Text("\n")
 	}
 	return r.Result()
@@ -21504,7 +21504,7 @@ func PowerdnsRecursorConf(s erb.Scope) string {
 	if erb.Truthy(r.IVar("forward_zones")) {
 		r.Text("forward-zones=")
 		r.L(92)
-		r.Out(r.Join(r.IVar("forward_zones"), erb.S(",")))
+		r.Out(r.Join(r.IVar("forward_zones"), r.Str(",")))
 		r.Text("\n")
 	}
 	r.Text("\n#################################\n# forward-zones-file  File with (+)domain=ip pairs for forwarding\n#\n# forward-zones-file=\n\n#################################\n# forward-zones-recurse Zones for which we forward queries with recursion bit, comma separated domain=ip pairs\n#\n")
@@ -21512,7 +21512,7 @@ func PowerdnsRecursorConf(s erb.Scope) string {
 	if erb.Truthy(r.IVar("forward_zones_recurse")) {
 		r.Text("forward-zones-recurse=")
 		r.L(104)
-		r.Out(r.Join(r.IVar("forward_zones_recurse"), erb.S(",")))
+		r.Out(r.Join(r.IVar("forward_zones_recurse"), r.Str(",")))
 		r.Text("\n")
 	}
 	r.Text("\n#################################\n# hint-file If set, load root hints from this file\n#\n# hint-file=\n\n#################################\n# ignore-rd-bit Assume each packet requires recursion, for compatability\n#\n# ignore-rd-bit=off\n\n#################################\n# local-address IP addresses to listen on, separated by spaces or commas. Also accepts ports.\n#\nlocal-address=")
@@ -21561,9 +21561,9 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 	r := erb.NewSized(s, 927, 17)
 	defer r.Fail()
 	r.L(2)
-	r.SetIVar("bogons_v4", erb.NewArray(erb.S("0.0.0.0/8"), erb.S("10.0.0.0/8"), erb.S("100.64.0.0/10"), erb.S("127.0.0.0/8"), erb.S("169.254.0.0/16"), erb.S("172.16.0.0/12"), erb.S("192.0.0.0/24"), erb.S("192.0.2.0/24"), erb.S("192.88.99.0/24"), erb.S("192.168.0.0/16"), erb.S("198.18.0.0/15"), erb.S("198.51.100.0/24"), erb.S("203.0.113.0/24"), erb.S("224.0.0.0/3")))
+	r.SetIVar("bogons_v4", erb.NewArray(r.Str("0.0.0.0/8"), r.Str("10.0.0.0/8"), r.Str("100.64.0.0/10"), r.Str("127.0.0.0/8"), r.Str("169.254.0.0/16"), r.Str("172.16.0.0/12"), r.Str("192.0.0.0/24"), r.Str("192.0.2.0/24"), r.Str("192.88.99.0/24"), r.Str("192.168.0.0/16"), r.Str("198.18.0.0/15"), r.Str("198.51.100.0/24"), r.Str("203.0.113.0/24"), r.Str("224.0.0.0/3")))
 	r.L(18)
-	r.SetIVar("bogons_v6", erb.NewArray(erb.S("3ffe::/16"), erb.S("2001:db8::/32"), erb.S("2001::/32"), erb.S("2002::/16"), erb.S("0000::/8"), erb.S("0200::/7"), erb.S("0400::/6"), erb.S("0800::/5"), erb.S("1000::/4"), erb.S("2000::/3"), erb.S("4000::/3"), erb.S("6000::/3"), erb.S("8000::/3"), erb.S("a000::/3"), erb.S("c000::/3"), erb.S("e000::/4"), erb.S("f000::/5"), erb.S("f800::/6"), erb.S("fc00::/7"), erb.S("fe00::/9"), erb.S("fe80::/10"), erb.S("fec0::/10"), erb.S("ff00::/8")))
+	r.SetIVar("bogons_v6", erb.NewArray(r.Str("3ffe::/16"), r.Str("2001:db8::/32"), r.Str("2001::/32"), r.Str("2002::/16"), r.Str("0000::/8"), r.Str("0200::/7"), r.Str("0400::/6"), r.Str("0800::/5"), r.Str("1000::/4"), r.Str("2000::/3"), r.Str("4000::/3"), r.Str("6000::/3"), r.Str("8000::/3"), r.Str("a000::/3"), r.Str("c000::/3"), r.Str("e000::/4"), r.Str("f000::/5"), r.Str("f800::/6"), r.Str("fc00::/7"), r.Str("fe00::/9"), r.Str("fe80::/10"), r.Str("fec0::/10"), r.Str("ff00::/8")))
 	r.Text("!\nip prefix-list default-route seq 1 permit 0.0.0.0/0\n!\nip prefix-list deny seq 1 deny any\n!\nip prefix-list deny-default-route seq 1 deny 0.0.0.0/0\n")
 	r.L(50)
 	if erb.Truthy(r.IVar("reject_bogons_v4")) {
@@ -21571,12 +21571,12 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 		r.EachWithIndex(r.IVar("bogons_v4"), erb.Blk2(func(reject, index erb.Value) erb.Value {
 			var confine erb.Value
 			r.L(52)
-			if (erb.Truthy(r.IncludeQ(reject, erb.S("/")))) && (erb.Truthy(r.OpLt(r.ToI(r.Aref(r.Split(reject, erb.NoBlock, erb.S("/")), int64(-1))), int64(24)))) {
+			if (erb.Truthy(r.IncludeQ(reject, r.Str("/")))) && (erb.Truthy(r.OpLt(r.ToI(r.Aref(r.Split(reject, erb.NoBlock, r.Str("/")), int64(-1))), int64(24)))) {
 				r.L(52)
-				confine = erb.S(" le 24")
+				confine = r.Str(" le 24")
 			} else {
 				r.L(52)
-				confine = erb.S("")
+				confine = r.Str("")
 			}
 			r.Text("ip prefix-list deny-default-route seq ")
 			r.L(53)
@@ -21597,12 +21597,12 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 	r.EachWithIndex(r.IVar("rejected_v4"), erb.Blk2(func(reject, index erb.Value) erb.Value {
 		var confine erb.Value
 		r.L(58)
-		if (erb.Truthy(r.IncludeQ(reject, erb.S("/")))) && (erb.Truthy(r.OpLt(r.ToI(r.Aref(r.Split(reject, erb.NoBlock, erb.S("/")), int64(-1))), int64(24)))) {
+		if (erb.Truthy(r.IncludeQ(reject, r.Str("/")))) && (erb.Truthy(r.OpLt(r.ToI(r.Aref(r.Split(reject, erb.NoBlock, r.Str("/")), int64(-1))), int64(24)))) {
 			r.L(58)
-			confine = erb.S(" le 24")
+			confine = r.Str(" le 24")
 		} else {
 			r.L(58)
-			confine = erb.S("")
+			confine = r.Str("")
 		}
 		r.Text("ip prefix-list deny-default-route seq ")
 		r.L(59)
@@ -21668,12 +21668,12 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 		r.EachWithIndex(r.IVar("bogons_v6"), erb.Blk2(func(reject, index erb.Value) erb.Value {
 			var confine erb.Value
 			r.L(89)
-			if (erb.Truthy(r.IncludeQ(reject, erb.S("/")))) && (erb.Truthy(r.OpLt(r.ToI(r.Aref(r.Split(reject, erb.NoBlock, erb.S("/")), int64(-1))), int64(48)))) {
+			if (erb.Truthy(r.IncludeQ(reject, r.Str("/")))) && (erb.Truthy(r.OpLt(r.ToI(r.Aref(r.Split(reject, erb.NoBlock, r.Str("/")), int64(-1))), int64(48)))) {
 				r.L(89)
-				confine = erb.S(" le 48")
+				confine = r.Str(" le 48")
 			} else {
 				r.L(89)
-				confine = erb.S("")
+				confine = r.Str("")
 			}
 			r.Text("ipv6 prefix-list deny-default-route seq ")
 			r.L(90)
@@ -21694,12 +21694,12 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 	r.EachWithIndex(r.IVar("rejected_v6"), erb.Blk2(func(reject, index erb.Value) erb.Value {
 		var confine erb.Value
 		r.L(95)
-		if (erb.Truthy(r.IncludeQ(reject, erb.S("/")))) && (erb.Truthy(r.OpLt(r.ToI(r.Aref(r.Split(reject, erb.NoBlock, erb.S("/")), int64(-1))), int64(48)))) {
+		if (erb.Truthy(r.IncludeQ(reject, r.Str("/")))) && (erb.Truthy(r.OpLt(r.ToI(r.Aref(r.Split(reject, erb.NoBlock, r.Str("/")), int64(-1))), int64(48)))) {
 			r.L(95)
-			confine = erb.S(" le 48")
+			confine = r.Str(" le 48")
 		} else {
 			r.L(95)
-			confine = erb.S("")
+			confine = r.Str("")
 		}
 		r.Text("ipv6 prefix-list deny-default-route seq ")
 		r.L(96)
@@ -21824,11 +21824,11 @@ func QuaggaBgpdConfHead(s erb.Scope) string {
 	r.L(33)
 	r.Each(r.IVar("debug_bgp"), erb.Blk1(func(debug erb.Value) erb.Value {
 		r.L(34)
-		r.SetIVar("valid_entries", erb.NewArray(erb.S("as4"), erb.S("events"), erb.S("filters"), erb.S("fsm"), erb.S("keepalives"), erb.S("updates"), erb.S("zebra")))
+		r.SetIVar("valid_entries", erb.NewArray(r.Str("as4"), r.Str("events"), r.Str("filters"), r.Str("fsm"), r.Str("keepalives"), r.Str("updates"), r.Str("zebra")))
 		r.L(36)
 		if !(erb.Truthy(r.IncludeQ(r.IVar("valid_entries"), debug))) {
 			r.L(37)
-			r.Raise(erb.Const("Puppet::Error"), r.Interp("debug_bgp only supports ", r.Join(r.IVar("valid_entries"), erb.S(" "))))
+			r.Raise(erb.Const("Puppet::Error"), r.Interp("debug_bgp only supports ", r.Join(r.IVar("valid_entries"), r.Str(" "))))
 		}
 		r.Text("debug bgp ")
 		r.L(39)
@@ -22020,7 +22020,7 @@ func QuaggaBgpdConfRoutemap(s erb.Scope) string {
 		r.L(2)
 		if erb.Truthy(r.AnyQ(r.IVar("communities"), erb.NoBlock)) {
 			r.L(3)
-			r.SetIVar("no_export", r.IncludeQ(r.IVar("communities"), erb.S("no-export")))
+			r.SetIVar("no_export", r.IncludeQ(r.IVar("communities"), r.Str("no-export")))
 		}
 		r.Text("route-map outbound-")
 		r.L(5)
@@ -22032,8 +22032,8 @@ func QuaggaBgpdConfRoutemap(s erb.Scope) string {
 			r.L(8)
 			r.Out(r.Join(r.Reject(r.IVar("communities"), erb.Blk1(func(x erb.Value) erb.Value {
 				r.L(8)
-				return r.OpEq(x, erb.S("no-export"))
-			})), erb.S(" ")))
+				return r.OpEq(x, r.Str("no-export"))
+			})), r.Str(" ")))
 			r.L(8)
 			if erb.Truthy(r.IVar("no_export")) {
 				r.Text(" no-export")
@@ -22060,8 +22060,8 @@ func QuaggaBgpdConfRoutemap(s erb.Scope) string {
 			r.L(18)
 			r.Out(r.Join(r.Reject(r.IVar("communities"), erb.Blk1(func(x erb.Value) erb.Value {
 				r.L(18)
-				return r.OpEq(x, erb.S("no-export"))
-			})), erb.S(" ")))
+				return r.OpEq(x, r.Str("no-export"))
+			})), r.Str(" ")))
 			r.L(18)
 			if erb.Truthy(r.IVar("no_export")) {
 				r.Text(" no-export")
@@ -22288,7 +22288,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 		r.Out(r.Join(r.Map(r.Sort(r.IVar("ssl_versions"), erb.NoBlock), erb.Blk1(func(v erb.Value) erb.Value {
 			r.L(5)
 			return r.Interp("'", v, "'")
-		})), erb.S(", ")))
+		})), r.Str(", ")))
 		r.Text("]}]},\n")
 	}
 	r.Text("  {rabbit, [\n")
@@ -22304,7 +22304,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 	r.Out(r.Join(r.Map(r.IVar("loopback_users"), erb.Blk1(func(u erb.Value) erb.Value {
 		r.L(11)
 		return r.Interp("<<\"", u, "\">>")
-	})), erb.S(", ")))
+	})), r.Str(", ")))
 	r.Text("]},\n")
 	r.L(12)
 	if erb.Truthy(r.IVar("auth_backends")) {
@@ -22313,7 +22313,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 		r.Out(r.Join(r.Map(r.IVar("auth_backends"), erb.Blk1(func(v erb.Value) erb.Value {
 			r.L(13)
 			return r.Interp(v)
-		})), erb.S(", ")))
+		})), r.Str(", ")))
 		r.Text("]},\n")
 	} else {
 		r.L(14)
@@ -22328,7 +22328,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 		r.Out(r.Join(r.Map(r.IVar("cluster_nodes"), erb.Blk1(func(n erb.Value) erb.Value {
 			r.L(18)
 			return r.Interp("'rabbit@", n, "'")
-		})), erb.S(", ")))
+		})), r.Str(", ")))
 		r.Text("], ")
 		r.L(18)
 		r.Out(r.IVar("cluster_node_type"))
@@ -22464,7 +22464,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 			r.Out(r.Join(r.Map(r.Sort(r.IVar("ssl_versions"), erb.NoBlock), erb.Blk1(func(v erb.Value) erb.Value {
 				r.L(78)
 				return r.Interp("'", v, "'")
-			})), erb.S(", ")))
+			})), r.Str(", ")))
 			r.Text("]}\n")
 		}
 		r.L(80)
@@ -22474,7 +22474,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 			r.Out(r.Join(r.Map(r.Sort(r.IVar("ssl_ciphers"), erb.NoBlock), erb.Blk1(func(k erb.Value) erb.Value {
 				r.L(82)
 				return r.Interp("{", k, "}")
-			})), erb.S(",\n                     ")))
+			})), r.Str(",\n                     ")))
 			r.Text("\n                   ]}\n")
 		}
 		r.Text("                  ]},\n")
@@ -22506,7 +22506,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 		r.Out(r.Join(r.Map(r.Sort(r.IVar("config_kernel_variables"), erb.NoBlock), erb.Blk2(func(k, v erb.Value) erb.Value {
 			r.L(96)
 			return r.Interp("{", k, ", ", v, "}")
-		})), erb.S(",\n    ")))
+		})), r.Str(",\n    ")))
 		r.Text("\n  ]}\n")
 	}
 	r.L(99)
@@ -22519,7 +22519,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 			r.Out(r.Join(r.Map(r.Sort(r.IVar("config_management_variables"), erb.NoBlock), erb.Blk2(func(k, v erb.Value) erb.Value {
 				r.L(102)
 				return r.Interp("{", k, ", ", v, "}")
-			})), erb.S(",\n    ")))
+			})), r.Str(",\n    ")))
 			r.Text("\n")
 		}
 		r.L(104)
@@ -22569,7 +22569,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 					r.Out(r.Join(r.Map(r.Sort(r.IVar("ssl_versions"), erb.NoBlock), erb.Blk1(func(v erb.Value) erb.Value {
 						r.L(121)
 						return r.Interp("'", v, "'")
-					})), erb.S(", ")))
+					})), r.Str(", ")))
 					r.Text("]}\n")
 				}
 				r.L(123)
@@ -22579,7 +22579,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 					r.Out(r.Join(r.Map(r.Sort(r.IVar("ssl_ciphers"), erb.NoBlock), erb.Blk1(func(k erb.Value) erb.Value {
 						r.L(125)
 						return r.Interp("{", k, "}")
-					})), erb.S(",\n                      ")))
+					})), r.Str(",\n                      ")))
 					r.Text("\n                  ]}\n")
 				}
 				r.Text("                 ]}\n")
@@ -22669,7 +22669,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 		r.Out(r.Join(r.Map(r.Sort(r.IVar("config_shovel_statics"), erb.NoBlock), erb.Blk2(func(k, v erb.Value) erb.Value {
 			r.L(174)
 			return r.Interp("{", k, ",[", v, "]}")
-		})), erb.S(",\n      ")))
+		})), r.Str(",\n      ")))
 		r.Text("\n    ]}]}\n")
 	}
 	r.L(177)
@@ -22921,7 +22921,7 @@ func RedisRedisConf2410(s erb.Scope) string {
 			r.Text(" ")
 			r.Out(key_change)
 			r.Text(" ")
-			r.Out(erb.S("\n"))
+			r.Out(r.Str("\n"))
 			return r.BlockOut()
 		}))
 	}
@@ -23097,7 +23097,7 @@ func RedisRedisConf28(s erb.Scope) string {
 	r.Out(r.IVar("port"))
 	r.Text("\n\n")
 	r.L(55)
-	if (erb.Truthy(r.LookupVarStr("redis_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("redis_version_real"), erb.S("2.8.5"))), int64(0)))) {
+	if (erb.Truthy(r.LookupVarStr("redis_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("redis_version_real"), r.Str("2.8.5"))), int64(0)))) {
 		r.Text("# TCP listen() backlog.\n#\n# In high requests-per-second environments you need an high backlog in order\n# to avoid slow clients connections issues. Note that the Linux kernel\n# will silently truncate it to the value of /proc/sys/net/core/somaxconn so\n# make sure to raise both the value of somaxconn and tcp_max_syn_backlog\n# in order to get the desired effect.\ntcp-backlog ")
 		r.L(63)
 		r.Out(r.IVar("tcp_backlog"))
@@ -23166,7 +23166,7 @@ func RedisRedisConf28(s erb.Scope) string {
 			r.Text(" ")
 			r.Out(key_change)
 			r.Text(" ")
-			r.Out(erb.S("\n"))
+			r.Out(r.Str("\n"))
 			return r.BlockOut()
 		}))
 	}
@@ -23444,7 +23444,7 @@ func RedisRedisConf(s erb.Scope) string {
 			r.Text(" ")
 			r.Out(key_change)
 			r.Text(" ")
-			r.Out(erb.S("\n"))
+			r.Out(r.Str("\n"))
 			return r.BlockOut()
 		}))
 	}
@@ -23868,28 +23868,28 @@ func RsyncModule(s erb.Scope) string {
 	if erb.Truthy(r.IVar("auth_users")) {
 		r.Text("auth users         = ")
 		r.L(40)
-		r.Out(r.Join(r.Array(r.IVar("auth_users")), erb.S(", ")))
+		r.Out(r.Join(r.Array(r.IVar("auth_users")), r.Str(", ")))
 		r.Text("\n")
 	}
 	r.L(42)
 	if erb.Truthy(r.IVar("hosts_allow")) {
 		r.Text("hosts allow        = ")
 		r.L(43)
-		r.Out(r.Join(r.Array(r.IVar("hosts_allow")), erb.S(" ")))
+		r.Out(r.Join(r.Array(r.IVar("hosts_allow")), r.Str(" ")))
 		r.Text("\n")
 	}
 	r.L(45)
 	if erb.Truthy(r.IVar("hosts_deny")) {
 		r.Text("hosts deny         = ")
 		r.L(46)
-		r.Out(r.Join(r.Array(r.IVar("hosts_deny")), erb.S(" ")))
+		r.Out(r.Join(r.Array(r.IVar("hosts_deny")), r.Str(" ")))
 		r.Text("\n")
 	}
 	r.L(48)
 	if erb.Truthy(r.IVar("exclude")) {
 		r.Text("exclude            = ")
 		r.L(49)
-		r.Out(r.Join(r.Array(r.IVar("exclude")), erb.S(" ")))
+		r.Out(r.Join(r.Array(r.IVar("exclude")), r.Str(" ")))
 		r.Text("\n")
 	}
 	r.L(51)
@@ -23910,7 +23910,7 @@ func RsyncModule(s erb.Scope) string {
 	if erb.Truthy(r.IVar("refuse_options")) {
 		r.Text("refuse options     = ")
 		r.L(58)
-		r.Out(r.Join(r.Array(r.IVar("refuse_options")), erb.S(" ")))
+		r.Out(r.Join(r.Array(r.IVar("refuse_options")), r.Str(" ")))
 		r.Text("\n")
 	}
 	r.L(60)
@@ -23931,7 +23931,7 @@ func RsyncModule(s erb.Scope) string {
 	if erb.Truthy(r.IVar("include")) {
 		r.Text("include            = ")
 		r.L(67)
-		r.Out(r.Join(r.Array(r.IVar("include")), erb.S(" ")))
+		r.Out(r.Join(r.Array(r.IVar("include")), r.Str(" ")))
 		r.Text("\n")
 	}
 	r.L(69)
@@ -23945,7 +23945,7 @@ func RsyncModule(s erb.Scope) string {
 	if erb.Truthy(r.IVar("exclude")) {
 		r.Text("exclude            = ")
 		r.L(73)
-		r.Out(r.Join(r.Array(r.IVar("exclude")), erb.S(" ")))
+		r.Out(r.Join(r.Array(r.IVar("exclude")), r.Str(" ")))
 		r.Text("\n")
 	}
 	r.L(75)
@@ -23959,7 +23959,7 @@ func RsyncModule(s erb.Scope) string {
 	if erb.Truthy(r.IVar("dont_compress")) {
 		r.Text("dont compress      = ")
 		r.L(79)
-		r.Out(r.Join(r.Array(r.IVar("dont_compress")), erb.S(" ")))
+		r.Out(r.Join(r.Array(r.IVar("dont_compress")), r.Str(" ")))
 		r.Text("\n")
 	}
 	return r.Result()
@@ -24149,7 +24149,7 @@ func SazRsyslogServerDefaultConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("# File is managed by puppet\n\n")
 	r.L(4)
-	r.Out(r.Function("template", erb.NewArray(erb.S("rsyslog/server/_default-header.conf.erb"))))
+	r.Out(r.Function("template", erb.NewArray(r.Str("rsyslog/server/_default-header.conf.erb"))))
 	r.Text("\n\n# Log files are stored in directories matching the short hostname, excluding numbers\n# i.e. web01 web02 and web03 will all log to a the web directory\n")
 	r.L(8)
 	if erb.Equal(r.LookupVarStr("rsyslog::server::enable_onefile"), false) {
@@ -24189,7 +24189,7 @@ func SazRsyslogServerDefaultConf(s erb.Scope) string {
 	}
 	r.Text("\n")
 	r.L(42)
-	r.Out(r.Function("template", erb.NewArray(erb.S("rsyslog/server/_default-footer.conf.erb"))))
+	r.Out(r.Function("template", erb.NewArray(r.Str("rsyslog/server/_default-footer.conf.erb"))))
 	r.Text("\n")
 	return r.Result()
 }
@@ -24200,7 +24200,7 @@ func SazRsyslogServerHostnameConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("# File is managed by puppet\n\n")
 	r.L(4)
-	r.Out(r.Function("template", erb.NewArray(erb.S("rsyslog/server/_default-header.conf.erb"))))
+	r.Out(r.Function("template", erb.NewArray(r.Str("rsyslog/server/_default-header.conf.erb"))))
 	r.Text("\n\n# Log files are stored in directories matching the hostname\n")
 	r.L(7)
 	if erb.Equal(r.LookupVarStr("rsyslog::server::enable_onefile"), false) {
@@ -24240,7 +24240,7 @@ func SazRsyslogServerHostnameConf(s erb.Scope) string {
 	}
 	r.Text("\n")
 	r.L(41)
-	r.Out(r.Function("template", erb.NewArray(erb.S("rsyslog/server/_default-footer.conf.erb"))))
+	r.Out(r.Function("template", erb.NewArray(r.Str("rsyslog/server/_default-footer.conf.erb"))))
 	r.Text("\n")
 	return r.Result()
 }
@@ -24324,10 +24324,10 @@ func SshSshConfig(s erb.Scope) string {
 			switch {
 			case r.When(true, subject1_):
 				r.L(6)
-				return erb.S("yes")
+				return r.Str("yes")
 			case r.When(false, subject1_):
 				r.L(8)
-				return erb.S("no")
+				return r.Str("no")
 			default:
 				r.L(10)
 				return v
@@ -24428,10 +24428,10 @@ func SshSshdConfig(s erb.Scope) string {
 			switch {
 			case r.When(true, subject1_):
 				r.L(6)
-				return erb.S("yes")
+				return r.Str("yes")
 			case r.When(false, subject1_):
 				r.L(8)
-				return erb.S("no")
+				return r.Str("no")
 			default:
 				r.L(10)
 				return v
@@ -24443,14 +24443,14 @@ func SshSshdConfig(s erb.Scope) string {
 	r.L(14)
 	options = r.LookupVarStr("ssh::server::merged_options")
 	r.L(15)
-	if erb.Truthy(erb.Assign(&addressfamily, r.Delete(options, erb.S("AddressFamily")))) {
+	if erb.Truthy(erb.Assign(&addressfamily, r.Delete(options, r.Str("AddressFamily")))) {
 		r.Text("AddressFamily ")
 		r.L(16)
 		r.Out(addressfamily)
 		r.Text("\n")
 	}
 	r.L(18)
-	if erb.Truthy(erb.Assign(&port, r.Delete(options, erb.S("Port")))) {
+	if erb.Truthy(erb.Assign(&port, r.Delete(options, r.Str("Port")))) {
 		r.L(19)
 		if erb.Truthy(r.IsAQ(port, erb.Const("Array"))) {
 			r.L(20)
@@ -24475,7 +24475,7 @@ func SshSshdConfig(s erb.Scope) string {
 		}
 	}
 	r.L(27)
-	if erb.Truthy(erb.Assign(&listen, r.Delete(options, erb.S("ListenAddress")))) {
+	if erb.Truthy(erb.Assign(&listen, r.Delete(options, r.Str("ListenAddress")))) {
 		r.L(28)
 		if erb.Truthy(r.IsAQ(listen, erb.Const("Array"))) {
 			r.L(29)
@@ -24503,9 +24503,9 @@ func SshSshdConfig(s erb.Scope) string {
 	r.L(37)
 	r.Each(r.SortBy(r.Keys(options), erb.Blk1(func(sk erb.Value) erb.Value {
 		r.L(37)
-		if erb.Truthy(r.IncludeQ(r.Downcase(r.ToS(sk)), erb.S("match"))) {
+		if erb.Truthy(r.IncludeQ(r.Downcase(r.ToS(sk)), r.Str("match"))) {
 			r.L(37)
-			return r.OpAdd(erb.S("zzz"), r.ToS(sk))
+			return r.OpAdd(r.Str("zzz"), r.ToS(sk))
 		} else {
 			r.L(37)
 			return r.ToS(sk)
@@ -24604,10 +24604,10 @@ func SshSshdMatchBlock(s erb.Scope) string {
 			switch {
 			case r.When(true, subject1_):
 				r.L(5)
-				return erb.S("yes")
+				return r.Str("yes")
 			case r.When(false, subject1_):
 				r.L(7)
-				return erb.S("no")
+				return r.Str("no")
 			default:
 				r.L(9)
 				return v
@@ -24671,13 +24671,13 @@ func SssdSssdConf(s erb.Scope) string {
 	}
 	r.Text("services = ")
 	r.L(12)
-	r.Out(r.Join(r.IVar("services"), erb.S(",")))
+	r.Out(r.Join(r.IVar("services"), r.Str(",")))
 	r.Text("\ndomains = ")
 	r.L(13)
-	r.Out(r.Join(r.Keys(r.IVar("domains")), erb.S(",")))
+	r.Out(r.Join(r.Keys(r.IVar("domains")), r.Str(",")))
 	r.Text("\n")
 	r.L(14)
-	if erb.Truthy(r.IncludeQ(r.IVar("services"), erb.S("nss"))) {
+	if erb.Truthy(r.IncludeQ(r.IVar("services"), r.Str("nss"))) {
 		r.Text("[nss]\n")
 		r.L(16)
 		r.Each(r.Sort(r.IVar("nss_options"), erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
@@ -24686,7 +24686,7 @@ func SssdSssdConf(s erb.Scope) string {
 				r.L(18)
 				r.Out(key)
 				r.Text(" = ")
-				r.Out(r.Join(value, erb.S(",")))
+				r.Out(r.Join(value, r.Str(",")))
 				r.Text("\n")
 				return r.BlockOut()
 			} else {
@@ -24700,7 +24700,7 @@ func SssdSssdConf(s erb.Scope) string {
 		}))
 	}
 	r.L(24)
-	if erb.Truthy(r.IncludeQ(r.IVar("services"), erb.S("pam"))) {
+	if erb.Truthy(r.IncludeQ(r.IVar("services"), r.Str("pam"))) {
 		r.Text("[pam]\n")
 		r.L(26)
 		r.Each(r.Sort(r.IVar("pam_options"), erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
@@ -24709,7 +24709,7 @@ func SssdSssdConf(s erb.Scope) string {
 				r.L(28)
 				r.Out(key)
 				r.Text(" = ")
-				r.Out(r.Join(value, erb.S(",")))
+				r.Out(r.Join(value, r.Str(",")))
 				r.Text("\n")
 				return r.BlockOut()
 			} else {
@@ -24723,7 +24723,7 @@ func SssdSssdConf(s erb.Scope) string {
 		}))
 	}
 	r.L(34)
-	if erb.Truthy(r.IncludeQ(r.IVar("services"), erb.S("sudo"))) {
+	if erb.Truthy(r.IncludeQ(r.IVar("services"), r.Str("sudo"))) {
 		r.Text("[sudo]\n")
 		r.L(36)
 		r.Each(r.Sort(r.IVar("sudo_options"), erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
@@ -24732,7 +24732,7 @@ func SssdSssdConf(s erb.Scope) string {
 				r.L(38)
 				r.Out(key)
 				r.Text(" = ")
-				r.Out(r.Join(value, erb.S(",")))
+				r.Out(r.Join(value, r.Str(",")))
 				r.Text("\n")
 				return r.BlockOut()
 			} else {
@@ -24746,7 +24746,7 @@ func SssdSssdConf(s erb.Scope) string {
 		}))
 	}
 	r.L(44)
-	if erb.Truthy(r.IncludeQ(r.IVar("services"), erb.S("autofs"))) {
+	if erb.Truthy(r.IncludeQ(r.IVar("services"), r.Str("autofs"))) {
 		r.Text("[autofs]\n")
 		r.L(46)
 		r.Each(r.Sort(r.IVar("autofs_options"), erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
@@ -24755,7 +24755,7 @@ func SssdSssdConf(s erb.Scope) string {
 				r.L(48)
 				r.Out(key)
 				r.Text(" = ")
-				r.Out(r.Join(value, erb.S(",")))
+				r.Out(r.Join(value, r.Str(",")))
 				r.Text("\n")
 				return r.BlockOut()
 			} else {
@@ -24769,7 +24769,7 @@ func SssdSssdConf(s erb.Scope) string {
 		}))
 	}
 	r.L(54)
-	if erb.Truthy(r.IncludeQ(r.IVar("services"), erb.S("ssh"))) {
+	if erb.Truthy(r.IncludeQ(r.IVar("services"), r.Str("ssh"))) {
 		r.Text("[ssh]\n")
 		r.L(56)
 		r.Each(r.Sort(r.IVar("ssh_options"), erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
@@ -24778,7 +24778,7 @@ func SssdSssdConf(s erb.Scope) string {
 				r.L(58)
 				r.Out(key)
 				r.Text(" = ")
-				r.Out(r.Join(value, erb.S(",")))
+				r.Out(r.Join(value, r.Str(",")))
 				r.Text("\n")
 				return r.BlockOut()
 			} else {
@@ -24804,7 +24804,7 @@ func SssdSssdConf(s erb.Scope) string {
 				r.L(68)
 				r.Out(key)
 				r.Text(" = ")
-				r.Out(r.Join(r.Function("fqdn_rotate", erb.NewArray(value)), erb.S(",")))
+				r.Out(r.Join(r.Function("fqdn_rotate", erb.NewArray(value)), r.Str(",")))
 				r.Text("\n")
 				return r.BlockOut()
 			} else {
@@ -24813,7 +24813,7 @@ func SssdSssdConf(s erb.Scope) string {
 					r.L(70)
 					r.Out(key)
 					r.Text(" = ")
-					r.Out(r.Join(value, erb.S(",")))
+					r.Out(r.Join(value, r.Str(",")))
 					r.Text("\n")
 					return r.BlockOut()
 				} else {
@@ -24844,8 +24844,8 @@ func SystemdLimits(s erb.Scope) string {
 			output = func() erb.Value {
 				arg1_, arg2_ := r.Map(r.Aref(r.IVar("limits"), k), erb.Blk1(func(x erb.Value) erb.Value {
 					r.L(9)
-					return erb.Assign(&x, r.Interp(k, "=", r.Join(r.Flatten(r.ToA(x)), erb.S(" "))))
-				})), erb.S("\n")
+					return erb.Assign(&x, r.Interp(k, "=", r.Join(r.Flatten(r.ToA(x)), r.Str(" "))))
+				})), r.Str("\n")
 				r.L(10)
 				return r.Join(arg1_, arg2_)
 			}()
@@ -25279,7 +25279,7 @@ func ZookeeperConfEnvironment(s erb.Scope) string {
 		r.L(23)
 		r.Out(r.LookupVarStr("zookeeper::java_opts"))
 		r.Text(" -Djava.security.auth.login.config=")
-		r.Out(r.Join(erb.Const("File"), r.LookupVarStr("zookeeper::cfg_dir"), erb.S("jaas.conf")))
+		r.Out(r.Join(erb.Const("File"), r.LookupVarStr("zookeeper::cfg_dir"), r.Str("jaas.conf")))
 		r.Text("\"\n")
 	} else {
 		r.Text("JAVA_OPTS=\"")
@@ -25431,14 +25431,14 @@ func ZookeeperConfZooCfg(s erb.Scope) string {
 	r.EachPair(_servers, erb.Blk2(func(id, host erb.Value) erb.Value {
 		var observer_text erb.Value
 		r.L(44)
-		if erb.Truthy(r.Index(host, erb.NoBlock, erb.S(":"))) {
+		if erb.Truthy(r.Index(host, erb.NoBlock, r.Str(":"))) {
 			r.L(45)
-			host = r.Aref(host, erb.NewRange(int64(0), r.Index(host, erb.NoBlock, erb.S(":")), true))
+			host = r.Aref(host, erb.NewRange(int64(0), r.Index(host, erb.NoBlock, r.Str(":")), true))
 		}
 		r.L(47)
 		if erb.Truthy(r.IncludeQ(r.LookupVarStr("zookeeper::observers"), host)) {
 			r.L(48)
-			observer_text = erb.S(":observer")
+			observer_text = r.Str(":observer")
 		}
 		r.L(50)
 		r.Out(r.OpMod(r.Interp("server.", id, "=", host, ":%s:%s%s"), erb.NewArray(r.LookupVarStr("zookeeper::election_port"), r.LookupVarStr("zookeeper::leader_port"), observer_text)))
@@ -25646,7 +25646,7 @@ func Inline1(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Integer(erb.S("abc")))
+	r.Out(r.Integer(r.Str("abc")))
 	return r.Result()
 }
 
@@ -25677,26 +25677,26 @@ func Inline3(s erb.Scope) string {
 	defer r.Fail()
 	var h erb.Value
 	r.L(1)
-	r.Out(r.Inspect(r.Merge(r.IVar("hash"), erb.NoBlock, erb.HashOf(erb.S("d"), erb.S("four")))))
+	r.Out(r.Inspect(r.Merge(r.IVar("hash"), erb.NoBlock, erb.HashOf(r.Str("d"), r.Str("four")))))
 	r.Text(" ")
 	r.Out(r.Inspect(r.Merge(r.IVar("hash"), erb.Blk3(func(k, o, n erb.Value) erb.Value {
 		r.L(1)
 		return r.OpAdd(o, n)
-	}), erb.HashOf(erb.S("a"), erb.S("uno")))))
+	}), erb.HashOf(r.Str("a"), r.Str("uno")))))
 	r.Text(" ")
 	r.L(1)
 	r.Out(func() erb.Value {
 		h = erb.HashOf()
-		r.Aset(h, erb.S("x"), int64(1))
+		r.Aset(h, r.Str("x"), int64(1))
 		r.Aset(h, erb.Symbol("y"), int64(2))
-		r.Store(h, erb.S("z"), int64(3))
+		r.Store(h, r.Str("z"), int64(3))
 		return r.Inspect(h)
 	}())
 	r.Text(" ")
 	r.L(1)
 	r.Out(func() erb.Value {
 		h = r.Dup(r.IVar("hash"))
-		r.Delete(h, erb.S("a"))
+		r.Delete(h, r.Str("a"))
 		return r.Inspect(r.Keys(h))
 	}())
 	return r.Result()
@@ -25710,7 +25710,7 @@ func Inline4(s erb.Scope) string {
 	r.L(1)
 	r.Out(func() erb.Value {
 		h = r.New(erb.Const("Hash"), erb.NoBlock, int64(0))
-		r.Each(erb.NewArray(erb.S("a"), erb.S("b"), erb.S("a")), erb.Blk1(func(w erb.Value) erb.Value {
+		r.Each(erb.NewArray(r.Str("a"), r.Str("b"), r.Str("a")), erb.Blk1(func(w erb.Value) erb.Value {
 			r.L(1)
 			{
 				recv1_ := h
@@ -25737,7 +25737,7 @@ func Inline4(s erb.Scope) string {
 	r.L(1)
 	r.Out(r.Inspect(r.New(erb.Const("Hash"), erb.NoBlock)))
 	r.Text(" ")
-	r.Out(r.Inspect(erb.HashOf(erb.Symbol("a"), int64(1), erb.S("b"), nil, int64(3), erb.NewArray(int64(4)))))
+	r.Out(r.Inspect(erb.HashOf(erb.Symbol("a"), int64(1), r.Str("b"), nil, int64(3), erb.NewArray(int64(4)))))
 	r.Text(" ")
 	r.Out(r.Inspect(r.Flatten(r.ToA(erb.HashOf(int64(1), int64(2))))))
 	return r.Result()
@@ -25754,7 +25754,7 @@ func Inline5(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.Count(r.IVar("list"), erb.NoBlock))
 	r.Text(" ")
-	r.Out(r.Count(r.IVar("list"), erb.NoBlock, erb.S("fig")))
+	r.Out(r.Count(r.IVar("list"), erb.NoBlock, r.Str("fig")))
 	r.Text(" ")
 	r.Out(r.Count(r.IVar("list"), erb.Blk1(func(x erb.Value) erb.Value {
 		r.L(1)
@@ -25766,9 +25766,9 @@ func Inline5(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.EmptyQ(r.IVar("empty_list")))
 	r.Text(" ")
-	r.Out(r.IncludeQ(r.IVar("list"), erb.S("fig")))
+	r.Out(r.IncludeQ(r.IVar("list"), r.Str("fig")))
 	r.Text(" ")
-	r.Out(r.Index(r.IVar("list"), erb.NoBlock, erb.S("fig")))
+	r.Out(r.Index(r.IVar("list"), erb.NoBlock, r.Str("fig")))
 	return r.Result()
 }
 
@@ -25777,7 +25777,7 @@ func Inline6(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Sprintf(erb.S("%d"), erb.S("x")))
+	r.Out(r.Sprintf(r.Str("%d"), r.Str("x")))
 	return r.Result()
 }
 
@@ -25808,11 +25808,11 @@ func Inline7(s erb.Scope) string {
 	}))
 	r.L(9)
 	if !erb.Truthy(x) {
-		x = erb.S("set")
+		x = r.Str("set")
 	}
 	r.L(10)
 	if !erb.Truthy(x) {
-		x = erb.S("not set")
+		x = r.Str("not set")
 	}
 	r.L(11)
 	y = int64(5)
@@ -25821,7 +25821,7 @@ func Inline7(s erb.Scope) string {
 	y = r.OpMul(y, int64(2))
 	y = r.OpSub(y, int64(1))
 	r.L(14)
-	r.Out(r.Join(out, erb.S(" ")))
+	r.Out(r.Join(out, r.Str(" ")))
 	r.Text(" ")
 	r.Out(total)
 	r.Text(" ")
@@ -25852,12 +25852,12 @@ func Inline8(s erb.Scope) string {
 	r.Out(r.Join(r.Map(r.Sort(r.Keys(r.IVar("hash")), erb.NoBlock), erb.Blk1(func(k erb.Value) erb.Value {
 		r.L(1)
 		return r.Aref(r.IVar("hash"), k)
-	})), erb.S(" ")))
+	})), r.Str(" ")))
 	r.Text(" ")
 	r.L(1)
 	r.Out(r.Size(r.Compact(r.IVar("hash"))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Compact(erb.HashOf(erb.S("a"), nil))))
+	r.Out(r.Inspect(r.Compact(erb.HashOf(r.Str("a"), nil))))
 	return r.Result()
 }
 
@@ -25875,11 +25875,11 @@ func Inline10(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Inspect(r.Split(erb.S(""), erb.NoBlock, erb.S(","))))
+	r.Out(r.Inspect(r.Split(r.Str(""), erb.NoBlock, r.Str(","))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Split(erb.S("key=value=x"), erb.NoBlock, erb.S("="), int64(2))))
+	r.Out(r.Inspect(r.Split(r.Str("key=value=x"), erb.NoBlock, r.Str("="), int64(2))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Split(erb.S("a-b_c"), erb.NoBlock, erb.Re("[-_]", ""))))
+	r.Out(r.Inspect(r.Split(r.Str("a-b_c"), erb.NoBlock, erb.Re("[-_]", ""))))
 	return r.Result()
 }
 
@@ -25915,13 +25915,13 @@ func Inline12(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Gsub(erb.S("a.b.c"), erb.NoBlock, erb.S("."), erb.S("\\.")))
+	r.Out(r.Gsub(r.Str("a.b.c"), erb.NoBlock, r.Str("."), r.Str("\\.")))
 	r.Text(" ")
-	r.Out(r.Gsub(erb.S("path/to"), erb.NoBlock, erb.S("/"), erb.S("\\/")))
+	r.Out(r.Gsub(r.Str("path/to"), erb.NoBlock, r.Str("/"), r.Str("\\/")))
 	r.Text(" ")
-	r.Out(r.Gsub(erb.S("x"), erb.NoBlock, erb.Re("y", ""), erb.S("z")))
+	r.Out(r.Gsub(r.Str("x"), erb.NoBlock, erb.Re("y", ""), r.Str("z")))
 	r.Text(" ")
-	r.Out(r.Sub(erb.S("aaa"), erb.NoBlock, erb.S("a"), erb.S("b")))
+	r.Out(r.Sub(r.Str("aaa"), erb.NoBlock, r.Str("a"), r.Str("b")))
 	return r.Result()
 }
 
@@ -25957,15 +25957,15 @@ func Inline14(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Inspect(r.Chomp(erb.S("a\n"))))
+	r.Out(r.Inspect(r.Chomp(r.Str("a\n"))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Chomp(erb.S("a\r\n"))))
+	r.Out(r.Inspect(r.Chomp(r.Str("a\r\n"))))
 	r.Text(" ")
-	r.Out(r.Chomp(erb.S("abc"), erb.S("c")))
+	r.Out(r.Chomp(r.Str("abc"), r.Str("c")))
 	r.Text(" ")
-	r.Out(r.Chop(erb.S("abc")))
+	r.Out(r.Chop(r.Str("abc")))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Chomp(erb.S("a\n\n"))))
+	r.Out(r.Inspect(r.Chomp(r.Str("a\n\n"))))
 	return r.Result()
 }
 
@@ -25974,7 +25974,7 @@ func Inline15(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(erb.S("single #{@str} ' \\ \\n"))
+	r.Out(r.Str("single #{@str} ' \\ \\n"))
 	return r.Result()
 }
 
@@ -25996,7 +25996,7 @@ func Inline17(s erb.Scope) string {
 	r := erb.NewSized(s, 10, 2)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Require(erb.S("ipaddr")))
+	r.Out(r.Require(r.Str("ipaddr")))
 	r.Text(" ")
 	r.Out(r.ToS(r.New(erb.Const("IPAddr"), erb.NoBlock, r.IVar("ip"))))
 	r.Text(" ")
@@ -26004,17 +26004,17 @@ func Inline17(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.Prefix(r.New(erb.Const("IPAddr"), erb.NoBlock, r.IVar("cidr"))))
 	r.Text(" ")
-	r.Out(r.ToS(r.New(erb.Const("IPAddr"), erb.NoBlock, erb.S("2001:db8:0:0:1:0:0:1"))))
+	r.Out(r.ToS(r.New(erb.Const("IPAddr"), erb.NoBlock, r.Str("2001:db8:0:0:1:0:0:1"))))
 	r.Text(" ")
-	r.Out(r.ToS(r.New(erb.Const("IPAddr"), erb.NoBlock, erb.S("::ffff:10.0.0.1"))))
+	r.Out(r.ToS(r.New(erb.Const("IPAddr"), erb.NoBlock, r.Str("::ffff:10.0.0.1"))))
 	r.Text(" ")
-	r.Out(r.IncludeQ(r.New(erb.Const("IPAddr"), erb.NoBlock, erb.S("10.0.0.0/8")), r.IVar("ip")))
+	r.Out(r.IncludeQ(r.New(erb.Const("IPAddr"), erb.NoBlock, r.Str("10.0.0.0/8")), r.IVar("ip")))
 	r.Text(" ")
-	r.Out(r.IncludeQ(r.New(erb.Const("IPAddr"), erb.NoBlock, erb.S("192.0.2.0/24")), r.New(erb.Const("IPAddr"), erb.NoBlock, r.IVar("ip"))))
+	r.Out(r.IncludeQ(r.New(erb.Const("IPAddr"), erb.NoBlock, r.Str("192.0.2.0/24")), r.New(erb.Const("IPAddr"), erb.NoBlock, r.IVar("ip"))))
 	r.Text(" ")
 	r.Out(r.Ipv4Q(r.New(erb.Const("IPAddr"), erb.NoBlock, r.IVar("ip"))))
 	r.Text(" ")
-	r.Out(r.Ipv6Q(r.New(erb.Const("IPAddr"), erb.NoBlock, erb.S("::1"))))
+	r.Out(r.Ipv6Q(r.New(erb.Const("IPAddr"), erb.NoBlock, r.Str("::1"))))
 	r.Text(" ")
 	r.Out(r.Inspect(r.New(erb.Const("IPAddr"), erb.NoBlock, r.IVar("cidr"))))
 	return r.Result()
@@ -26025,7 +26025,7 @@ func Inline18(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.OpMod(erb.S("%{a}"), erb.HashOf(erb.S("a"), int64(1))))
+	r.Out(r.OpMod(r.Str("%{a}"), erb.HashOf(r.Str("a"), int64(1))))
 	return r.Result()
 }
 
@@ -26046,7 +26046,7 @@ func Inline19(s erb.Scope) string {
 		})))
 	}, []erb.Value{}, func(_ erb.Value) erb.Value {
 		r.L(1)
-		return erb.S("x")
+		return r.Str("x")
 	}))
 	r.Text(" ")
 	r.L(1)
@@ -26058,7 +26058,7 @@ func Inline19(s erb.Scope) string {
 	r.L(1)
 	r.Out(r.Inspect(r.Invert(r.IVar("hash"))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.ValuesAt(r.IVar("hash"), erb.S("a"), erb.S("z"))))
+	r.Out(r.Inspect(r.ValuesAt(r.IVar("hash"), r.Str("a"), r.Str("z"))))
 	r.Text(" ")
 	r.Out(r.Inspect(r.GroupBy(r.IVar("hash"), erb.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(1)
@@ -26074,11 +26074,11 @@ func Inline20(s erb.Scope) string {
 	r.L(1)
 	r.Out(r.OpMul(r.IVar("str"), int64(2)))
 	r.Text(" ")
-	r.Out(r.OpAdd(r.IVar("str"), erb.S("!")))
+	r.Out(r.OpAdd(r.IVar("str"), r.Str("!")))
 	r.Text(" ")
-	r.Out(r.OpMod(erb.S("%05.1f|%-6s|%x|%o|%e|%+d"), erb.NewArray(r.IVar("float"), erb.S("ab"), int64(255), int64(8), 12345.678, int64(5))))
+	r.Out(r.OpMod(r.Str("%05.1f|%-6s|%x|%o|%e|%+d"), erb.NewArray(r.IVar("float"), r.Str("ab"), int64(255), int64(8), 12345.678, int64(5))))
 	r.Text(" ")
-	r.Out(r.OpMod(erb.S("%s and %s"), erb.NewArray(erb.S("a"), erb.S("b"))))
+	r.Out(r.OpMod(r.Str("%s and %s"), erb.NewArray(r.Str("a"), r.Str("b"))))
 	return r.Result()
 }
 
@@ -26116,13 +26116,13 @@ func Inline22(s erb.Scope) string {
 			if nopt2_ > 0 {
 				prefix = args1_[1]
 			} else {
-				prefix = erb.S("v:")
+				prefix = r.Str("v:")
 			}
 			_ = prefix
 			r.L(3)
 			if erb.Truthy(r.NilQ(x)) {
 				r.L(3)
-				return r.OpAdd(prefix, erb.S("nil"))
+				return r.OpAdd(prefix, r.Str("nil"))
 			}
 			r.L(4)
 			return r.Interp(prefix, x)
@@ -26154,11 +26154,11 @@ func Inline22(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.CallDef(defDescribe, "describe", nil))
 	r.Text(" ")
-	r.Out(r.CallDef(defDescribe, "describe", int64(1), erb.S("#")))
+	r.Out(r.CallDef(defDescribe, "describe", int64(1), r.Str("#")))
 	r.Text(" ")
-	r.Out(r.CallDef(defValidJsonQ, "valid_json?", erb.S("{\"a\": [1, 2.5, null]}")))
+	r.Out(r.CallDef(defValidJsonQ, "valid_json?", r.Str("{\"a\": [1, 2.5, null]}")))
 	r.Text(" ")
-	r.Out(r.CallDef(defValidJsonQ, "valid_json?", erb.S("{bad")))
+	r.Out(r.CallDef(defValidJsonQ, "valid_json?", r.Str("{bad")))
 	r.Text("\n")
 	return r.Result()
 }
@@ -26168,17 +26168,17 @@ func Inline23(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Gsub(erb.S("a\nb\nc"), erb.Blk0(func() erb.Value {
+	r.Out(r.Gsub(r.Str("a\nb\nc"), erb.Blk0(func() erb.Value {
 		r.L(1)
 		return r.Interp("[", r.NthRef(1), "]")
 	}), erb.Re("^(.)", "")))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Gsub(erb.S("aaa"), erb.NoBlock, erb.Re("a*", ""), erb.S("-")))
+	r.Out(r.Gsub(r.Str("aaa"), erb.NoBlock, erb.Re("a*", ""), r.Str("-")))
 	r.Text(" ")
-	r.Out(r.Gsub(erb.S("abc"), erb.NoBlock, erb.Re("", ""), erb.S(".")))
+	r.Out(r.Gsub(r.Str("abc"), erb.NoBlock, erb.Re("", ""), r.Str(".")))
 	r.Text(" ")
-	r.Out(r.Gsub(erb.S("hello"), erb.NoBlock, erb.Re("l(?=o)", ""), erb.S("L")))
+	r.Out(r.Gsub(r.Str("hello"), erb.NoBlock, erb.Re("l(?=o)", ""), r.Str("L")))
 	return r.Result()
 }
 
@@ -26187,7 +26187,7 @@ func Inline24(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.NoMethod(r.IVar("str"), "jion", erb.S(",")))
+	r.Out(r.NoMethod(r.IVar("str"), "jion", r.Str(",")))
 	return r.Result()
 }
 
@@ -26287,7 +26287,7 @@ func Inline29(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.Inspect(r.Rstrip(r.IVar("spaced"))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Strip(erb.S("\x00 x \x00"))))
+	r.Out(r.Inspect(r.Strip(r.Str("\x00 x \x00"))))
 	return r.Result()
 }
 
@@ -26310,7 +26310,7 @@ func Inline31(s erb.Scope) string {
 	r := erb.NewSized(s, 9, 2)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Join(r.IVar("list"), erb.S(", ")))
+	r.Out(r.Join(r.IVar("list"), r.Str(", ")))
 	r.Text(" ")
 	r.Out(r.Inspect(r.Sort(r.IVar("list"), erb.NoBlock)))
 	r.Text(" ")
@@ -26352,7 +26352,7 @@ func Inline32(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.RespondToQ(r.IVar("num"), erb.Symbol("each")))
 	r.Text(" ")
-	r.Out(r.RespondToQ(r.IVar("list"), erb.S("each")))
+	r.Out(r.RespondToQ(r.IVar("list"), r.Str("each")))
 	r.Text(" ")
 	r.Out(r.InstanceOfQ(r.IVar("str"), erb.Const("String")))
 	r.Text(" ")
@@ -26360,7 +26360,7 @@ func Inline32(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.Inspect(r.ToA(erb.NewRange(int64(1), int64(3), true))))
 	r.Text(" ")
-	r.Out(r.Join(r.ToA(erb.NewRange(erb.S("a"), erb.S("e"), false))))
+	r.Out(r.Join(r.ToA(erb.NewRange(r.Str("a"), r.Str("e"), false))))
 	r.Text(" ")
 	r.Out(r.Inspect(r.ToA(r.Step(erb.NewRange(int64(1), int64(10), false), erb.NoBlock, int64(3)))))
 	r.Text(" ")
@@ -26411,7 +26411,7 @@ func Inline33(s erb.Scope) string {
 	r.L(1)
 	r.Out(r.Find(r.IVar("list"), erb.Blk1(func(x erb.Value) erb.Value {
 		r.L(1)
-		return r.StartWithQ(x, erb.S("a"))
+		return r.StartWithQ(x, r.Str("a"))
 	})))
 	return r.Result()
 }
@@ -26444,7 +26444,7 @@ func Inline35(s erb.Scope) string {
 	r.L(1)
 	r.Out(r.NoneQ(r.IVar("list"), erb.Blk1(func(x erb.Value) erb.Value {
 		r.L(1)
-		return r.OpEq(x, erb.S("kiwi"))
+		return r.OpEq(x, r.Str("kiwi"))
 	})))
 	r.Text(" ")
 	r.L(1)
@@ -26499,7 +26499,7 @@ func Inline37(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.AnyQ(r.IVar("hash"), erb.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(1)
-		return r.OpEq(v, erb.S("one"))
+		return r.OpEq(v, r.Str("one"))
 	})))
 	return r.Result()
 }
@@ -26512,20 +26512,20 @@ func Inline38(s erb.Scope) string {
 	r.L(1)
 	r.Out(r.Rescue(func() erb.Value {
 		r.L(1)
-		return r.New(erb.Const("IPAddr"), erb.NoBlock, erb.S("300.1.1.1"))
+		return r.New(erb.Const("IPAddr"), erb.NoBlock, r.Str("300.1.1.1"))
 	}, []erb.Value{erb.Const("ArgumentError")}, func(err_ erb.Value) erb.Value {
 		e = err_
 		r.L(1)
-		return r.OpAdd(r.OpAdd(r.ToS(r.Class(e)), erb.S(": ")), r.Message(e))
+		return r.OpAdd(r.OpAdd(r.ToS(r.Class(e)), r.Str(": ")), r.Message(e))
 	}))
 	r.Text(" ")
 	r.L(1)
 	r.Out(r.Rescue(func() erb.Value {
 		r.L(1)
-		return r.New(erb.Const("IPAddr"), erb.NoBlock, erb.S("not an ip"))
+		return r.New(erb.Const("IPAddr"), erb.NoBlock, r.Str("not an ip"))
 	}, []erb.Value{}, func(_ erb.Value) erb.Value {
 		r.L(1)
-		return erb.S("invalid")
+		return r.Str("invalid")
 	}))
 	return r.Result()
 }
@@ -26535,7 +26535,7 @@ func Inline39(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.OpShl(r.NoMethod(r.IVar("str"), "frozen_string_test"), erb.S("x")))
+	r.Out(r.OpShl(r.NoMethod(r.IVar("str"), "frozen_string_test"), r.Str("x")))
 	return r.Result()
 }
 
@@ -26544,7 +26544,7 @@ func Inline40(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 3)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Require(erb.S("json")))
+	r.Out(r.Require(r.Str("json")))
 	r.Text(" ")
 	r.Out(r.ToJson(r.IVar("hash")))
 	r.Text(" ")
@@ -26552,11 +26552,11 @@ func Inline40(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.ToJson(r.IVar("mixed")))
 	r.Text(" ")
-	r.Out(r.ToJson(erb.S("é\"\\/\x01")))
+	r.Out(r.ToJson(r.Str("é\"\\/\x01")))
 	r.Text(" ")
 	r.Out(r.Generate(erb.Const("JSON"), erb.NewArray(1.5, nil, true)))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Parse(erb.Const("JSON"), erb.S("[1, \"a\", {\"b\": null}]"))))
+	r.Out(r.Inspect(r.Parse(erb.Const("JSON"), r.Str("[1, \"a\", {\"b\": null}]"))))
 	return r.Result()
 }
 
@@ -26578,15 +26578,15 @@ func Inline41(s erb.Scope) string {
 				r.L(3)
 				r.Integer(v)
 				r.L(4)
-				return erb.S("int")
+				return r.Str("int")
 			}, func() erb.Value {
 				r.L(10)
-				return erb.S("unused")
+				return r.Str("unused")
 			}, erb.Clause{
 				Classes: []erb.Value{erb.Const("TypeError")},
 				Handle: func(_ erb.Value) erb.Value {
 					r.L(6)
-					return erb.S("type")
+					return r.Str("type")
 				},
 			}, erb.Clause{
 				Classes: []erb.Value{erb.Const("ArgumentError")},
@@ -26607,12 +26607,12 @@ func Inline41(s erb.Scope) string {
 			return r.OpAdd(r.IVar("num"), int64(1))
 		}, func() erb.Value {
 			r.L(17)
-			return erb.S("else ran")
+			return r.Str("else ran")
 		}, erb.Clause{
 			Classes: []erb.Value{erb.Const("NoMethodError")},
 			Handle: func(_ erb.Value) erb.Value {
 				r.L(15)
-				return erb.S("nm")
+				return r.Str("nm")
 			},
 		})
 	}, func() {
@@ -26620,11 +26620,11 @@ func Inline41(s erb.Scope) string {
 		r.SetIVar("ensured", true)
 	})
 	r.L(22)
-	r.Out(r.CallDef(defClassify, "classify", erb.S("5")))
+	r.Out(r.CallDef(defClassify, "classify", r.Str("5")))
 	r.Text(" ")
 	r.Out(r.CallDef(defClassify, "classify", nil))
 	r.Text(" ")
-	r.Out(r.CallDef(defClassify, "classify", erb.S("x")))
+	r.Out(r.CallDef(defClassify, "classify", r.Str("x")))
 	r.Text(" ")
 	r.Out(r1)
 	r.Text(" ")
@@ -26641,9 +26641,9 @@ func Inline42(s erb.Scope) string {
 	r.L(2)
 	r.Rescue(func() erb.Value {
 		r.L(3)
-		r.Integer(erb.S("nope"))
+		r.Integer(r.Str("nope"))
 		r.L(4)
-		return erb.Assign(&r_, erb.S("no error"))
+		return erb.Assign(&r_, r.Str("no error"))
 	}, []erb.Value{erb.Const("ArgumentError")}, func(err_ erb.Value) erb.Value {
 		e = err_
 		r.L(6)
@@ -26652,10 +26652,10 @@ func Inline42(s erb.Scope) string {
 	r.L(8)
 	v = r.Rescue(func() erb.Value {
 		r.L(8)
-		return r.Integer(erb.S("x"))
+		return r.Integer(r.Str("x"))
 	}, []erb.Value{}, func(_ erb.Value) erb.Value {
 		r.L(8)
-		return erb.S("modifier rescue")
+		return r.Str("modifier rescue")
 	})
 	r.L(10)
 	r.Out(r_)
@@ -26709,7 +26709,7 @@ func Inline45(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.OpShl(r.Freeze(erb.S("abc")), erb.S("d")))
+	r.Out(r.OpShl(r.Freeze(r.Str("abc")), r.Str("d")))
 	return r.Result()
 }
 
@@ -26736,13 +26736,13 @@ func Inline47(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Ljust(r.IVar("str"), int64(15), erb.S(".")))
+	r.Out(r.Ljust(r.IVar("str"), int64(15), r.Str(".")))
 	r.Text("| ")
 	r.Out(r.Rjust(r.IVar("str"), int64(15)))
 	r.Text("| ")
-	r.Out(r.Center(r.IVar("str"), int64(17), erb.S("*")))
+	r.Out(r.Center(r.IVar("str"), int64(17), r.Str("*")))
 	r.Text(" ")
-	r.Out(r.Ljust(erb.S("ab"), int64(5), erb.S("12")))
+	r.Out(r.Ljust(r.Str("ab"), int64(5), r.Str("12")))
 	return r.Result()
 }
 
@@ -26755,25 +26755,25 @@ func Inline48(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.Inspect(r.ArefStr(r.IVar("hash"), "z")))
 	r.Text(" ")
-	r.Out(r.Fetch(r.IVar("hash"), erb.NoBlock, erb.S("b")))
+	r.Out(r.Fetch(r.IVar("hash"), erb.NoBlock, r.Str("b")))
 	r.Text(" ")
-	r.Out(r.Fetch(r.IVar("hash"), erb.NoBlock, erb.S("z"), erb.S("dflt")))
+	r.Out(r.Fetch(r.IVar("hash"), erb.NoBlock, r.Str("z"), r.Str("dflt")))
 	r.Text(" ")
 	r.Out(r.Fetch(r.IVar("hash"), erb.Blk1(func(k erb.Value) erb.Value {
 		r.L(1)
 		return r.OpMul(k, int64(2))
-	}), erb.S("z")))
+	}), r.Str("z")))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.KeyQ(r.IVar("hash"), erb.S("a")))
+	r.Out(r.KeyQ(r.IVar("hash"), r.Str("a")))
 	r.Text(" ")
-	r.Out(r.HasKeyQ(r.IVar("hash"), erb.S("z")))
+	r.Out(r.HasKeyQ(r.IVar("hash"), r.Str("z")))
 	r.Text(" ")
-	r.Out(r.IncludeQ(r.IVar("hash"), erb.S("c")))
+	r.Out(r.IncludeQ(r.IVar("hash"), r.Str("c")))
 	r.Text(" ")
-	r.Out(r.ValueQ(r.IVar("hash"), erb.S("two")))
+	r.Out(r.ValueQ(r.IVar("hash"), r.Str("two")))
 	r.Text(" ")
-	r.Out(r.Key(r.IVar("hash"), erb.S("one")))
+	r.Out(r.Key(r.IVar("hash"), r.Str("one")))
 	return r.Result()
 }
 
@@ -26796,7 +26796,7 @@ func Inline50(s erb.Scope) string {
 	r.Out(r.ToYaml(r.IVar("hash")))
 	r.Out(r.ToYaml(r.IVar("mixed")))
 	r.Out(r.ToYaml(r.IVar("multiline")))
-	r.Out(r.ToYaml(erb.HashOf(erb.S("a"), nil, erb.S("b"), erb.S(""), erb.S("c"), erb.S("yes"), erb.S("d"), erb.S("1.5"), erb.S("e"), erb.S(":sym"), erb.S("f"), erb.S("- x"), erb.S("g"), erb.S("x: y"), erb.S("h"), erb.S("#c"), erb.S("i"), erb.S("tab\tx"), erb.S("j"), erb.S("two\nlines"), erb.S("k"), erb.S("é"), erb.S("l"), erb.S("@at"), erb.S("m"), erb.S("y"), erb.S("n"), erb.S("~"), erb.S("o"), erb.S("2024-01-01"), erb.S("p"), erb.S("08"), erb.S("q"), erb.S(" lead"), erb.S("r"), erb.S("trail "), erb.S("s"), r.OpMul(erb.S("a"), int64(90)), erb.S("t"), r.Strip(r.OpMul(erb.S("word "), int64(30))), erb.S("u"), int64(100), erb.S("v"), 1.25, erb.S("w"), true, erb.S("x"), erb.NewArray(), erb.S("y"), erb.HashOf(), erb.S("z"), erb.NewArray(erb.NewArray(int64(1), int64(2)), erb.HashOf(erb.S("k"), erb.S("v"))))))
+	r.Out(r.ToYaml(erb.HashOf(r.Str("a"), nil, r.Str("b"), r.Str(""), r.Str("c"), r.Str("yes"), r.Str("d"), r.Str("1.5"), r.Str("e"), r.Str(":sym"), r.Str("f"), r.Str("- x"), r.Str("g"), r.Str("x: y"), r.Str("h"), r.Str("#c"), r.Str("i"), r.Str("tab\tx"), r.Str("j"), r.Str("two\nlines"), r.Str("k"), r.Str("é"), r.Str("l"), r.Str("@at"), r.Str("m"), r.Str("y"), r.Str("n"), r.Str("~"), r.Str("o"), r.Str("2024-01-01"), r.Str("p"), r.Str("08"), r.Str("q"), r.Str(" lead"), r.Str("r"), r.Str("trail "), r.Str("s"), r.OpMul(r.Str("a"), int64(90)), r.Str("t"), r.Strip(r.OpMul(r.Str("word "), int64(30))), r.Str("u"), int64(100), r.Str("v"), 1.25, r.Str("w"), true, r.Str("x"), erb.NewArray(), r.Str("y"), erb.HashOf(), r.Str("z"), erb.NewArray(erb.NewArray(int64(1), int64(2)), erb.HashOf(r.Str("k"), r.Str("v"))))))
 	r.Text("\n")
 	return r.Result()
 }
@@ -26806,7 +26806,7 @@ func Inline51(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Fetch(erb.HashOf(erb.S("a"), int64(1)), erb.NoBlock, erb.Symbol("a")))
+	r.Out(r.Fetch(erb.HashOf(r.Str("a"), int64(1)), erb.NoBlock, erb.Symbol("a")))
 	return r.Result()
 }
 
@@ -26877,11 +26877,11 @@ func Inline56(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Inspect(erb.NewArray(erb.S("a"), erb.S("b"), erb.S("c"))))
+	r.Out(r.Inspect(erb.NewArray(r.Str("a"), r.Str("b"), r.Str("c"))))
 	r.Text(" ")
 	r.Out(r.Inspect(erb.NewArray(erb.Symbol("a"), erb.Symbol("b"))))
 	r.Text(" ")
-	r.Out(erb.S("x 'y' z"))
+	r.Out(r.Str("x 'y' z"))
 	r.Text(" ")
 	r.Out(r.Interp("v=", r.IVar("num")))
 	return r.Result()
@@ -26894,21 +26894,21 @@ func Inline57(s erb.Scope) string {
 	r.L(1)
 	r.Out(r.OpAdd(r.ToI(r.IVar("port")), int64(1)))
 	r.Text(" ")
-	r.Out(r.ToI(erb.S("12abc")))
+	r.Out(r.ToI(r.Str("12abc")))
 	r.Text(" ")
-	r.Out(r.ToI(erb.S(" -3")))
+	r.Out(r.ToI(r.Str(" -3")))
 	r.Text(" ")
-	r.Out(r.ToI(erb.S("0x1A"), int64(16)))
+	r.Out(r.ToI(r.Str("0x1A"), int64(16)))
 	r.Text(" ")
-	r.Out(r.ToI(erb.S("1_000")))
+	r.Out(r.ToI(r.Str("1_000")))
 	r.Text(" ")
-	r.Out(r.ToI(erb.S("abc")))
+	r.Out(r.ToI(r.Str("abc")))
 	r.Text(" ")
-	r.Out(r.ToF(erb.S("3.7xyz")))
+	r.Out(r.ToF(r.Str("3.7xyz")))
 	r.Text(" ")
-	r.Out(r.ToF(erb.S("1e3")))
+	r.Out(r.ToF(r.Str("1e3")))
 	r.Text(" ")
-	r.Out(r.ToF(erb.S("")))
+	r.Out(r.ToF(r.Str("")))
 	return r.Result()
 }
 
@@ -26920,13 +26920,13 @@ func Inline58(s erb.Scope) string {
 	r.Out(r.Join(r.Map(r.EachWithIndex(r.IVar("list"), erb.NoBlock), erb.Blk2(func(x, i erb.Value) erb.Value {
 		r.L(1)
 		return r.Interp(i, ":", x)
-	})), erb.S(" ")))
+	})), r.Str(" ")))
 	r.Text(" ")
 	r.L(1)
 	r.Out(r.Join(r.WithIndex(r.Map(r.IVar("list"), erb.NoBlock), erb.Blk2(func(x, i erb.Value) erb.Value {
 		r.L(1)
 		return r.Interp(i, "=", x)
-	}), int64(1)), erb.S(",")))
+	}), int64(1)), r.Str(",")))
 	r.Text(" ")
 	r.L(1)
 	r.Out(r.Inspect(r.ToA(r.EachSlice(r.IVar("list"), erb.NoBlock, int64(2)))))
@@ -26940,15 +26940,15 @@ func Inline59(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Succ(erb.S("az")))
+	r.Out(r.Succ(r.Str("az")))
 	r.Text(" ")
-	r.Out(r.Succ(erb.S("zz")))
+	r.Out(r.Succ(r.Str("zz")))
 	r.Text(" ")
-	r.Out(r.Succ(erb.S("a9")))
+	r.Out(r.Succ(r.Str("a9")))
 	r.Text(" ")
-	r.Out(r.Succ(erb.S("Zz")))
+	r.Out(r.Succ(r.Str("Zz")))
 	r.Text(" ")
-	r.Out(r.Succ(erb.S("1.9")))
+	r.Out(r.Succ(r.Str("1.9")))
 	return r.Result()
 }
 
@@ -26962,7 +26962,7 @@ func Inline60(s erb.Scope) string {
 	}))
 	r.Text(" ")
 	r.Out(erb.Or(r.IVar("f"), func() erb.Value {
-		return erb.S("alt")
+		return r.Str("alt")
 	}))
 	r.Text(" ")
 	r.Out(erb.Or(nil, func() erb.Value {
@@ -26992,7 +26992,7 @@ func Inline61(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.Swapcase(r.IVar("str")))
 	r.Text(" ")
-	r.Out(r.Capitalize(erb.S("hELLO wORLD")))
+	r.Out(r.Capitalize(r.Str("hELLO wORLD")))
 	return r.Result()
 }
 
@@ -27001,15 +27001,15 @@ func Inline62(s erb.Scope) string {
 	r := erb.NewSized(s, 4, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Tr(r.IVar("str"), erb.S("lo"), erb.S("xy")))
+	r.Out(r.Tr(r.IVar("str"), r.Str("lo"), r.Str("xy")))
 	r.Text(" ")
-	r.Out(r.Tr(r.IVar("str"), erb.S("a-y"), erb.S("b-z")))
+	r.Out(r.Tr(r.IVar("str"), r.Str("a-y"), r.Str("b-z")))
 	r.Text(" ")
-	r.Out(r.Delete(r.IVar("str"), erb.S("l")))
+	r.Out(r.Delete(r.IVar("str"), r.Str("l")))
 	r.Text(" ")
-	r.Out(r.Squeeze(erb.S("aaabbb")))
+	r.Out(r.Squeeze(r.Str("aaabbb")))
 	r.Text(" ")
-	r.Out(r.Tr(erb.S("hello"), erb.S("^l"), erb.S("-")))
+	r.Out(r.Tr(r.Str("hello"), r.Str("^l"), r.Str("-")))
 	return r.Result()
 }
 
@@ -27054,7 +27054,7 @@ func Inline64(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Fetch(r.IVar("hash"), erb.NoBlock, erb.S("bb")))
+	r.Out(r.Fetch(r.IVar("hash"), erb.NoBlock, r.Str("bb")))
 	return r.Result()
 }
 
@@ -27085,7 +27085,7 @@ func Inline65(s erb.Scope) string {
 				r.L(8)
 				r.Out(key)
 				r.Text(" = ")
-				r.Out(r.Join(value, erb.S(",")))
+				r.Out(r.Join(value, r.Str(",")))
 				r.Text("\n")
 				return r.BlockOut()
 			} else {
@@ -27134,19 +27134,19 @@ func Inline67(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 2)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Sprintf(erb.S("%08.3f"), r.IVar("float")))
+	r.Out(r.Sprintf(r.Str("%08.3f"), r.IVar("float")))
 	r.Text(" ")
-	r.Out(r.Sprintf(erb.S("%3d|%-3d|%03d"), int64(5), int64(5), int64(5)))
+	r.Out(r.Sprintf(r.Str("%3d|%-3d|%03d"), int64(5), int64(5), int64(5)))
 	r.Text(" ")
-	r.Out(r.Sprintf(erb.S("%s"), nil))
+	r.Out(r.Sprintf(r.Str("%s"), nil))
 	r.Text(" ")
-	r.Out(r.Sprintf(erb.S("%s"), erb.NewArray(int64(1), erb.S("a"))))
+	r.Out(r.Sprintf(r.Str("%s"), erb.NewArray(int64(1), r.Str("a"))))
 	r.Text(" ")
-	r.Out(r.Sprintf(erb.S("%p"), erb.S("q")))
+	r.Out(r.Sprintf(r.Str("%p"), r.Str("q")))
 	r.Text(" ")
-	r.Out(r.Sprintf(erb.S("%-10s|"), r.IVar("str")))
+	r.Out(r.Sprintf(r.Str("%-10s|"), r.IVar("str")))
 	r.Text(" ")
-	r.Out(r.Sprintf(erb.S("%.2s"), erb.S("abc")))
+	r.Out(r.Sprintf(r.Str("%.2s"), r.Str("abc")))
 	return r.Result()
 }
 
@@ -27155,13 +27155,13 @@ func Inline68(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Inspect(r.Split(erb.S("a1b22c"), erb.NoBlock, erb.Re("\\d", ""))))
+	r.Out(r.Inspect(r.Split(r.Str("a1b22c"), erb.NoBlock, erb.Re("\\d", ""))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Split(erb.S("a1b22c"), erb.NoBlock, erb.Re("(\\d)", ""))))
+	r.Out(r.Inspect(r.Split(r.Str("a1b22c"), erb.NoBlock, erb.Re("(\\d)", ""))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Split(erb.S("abc"), erb.NoBlock, erb.S(""))))
+	r.Out(r.Inspect(r.Split(r.Str("abc"), erb.NoBlock, r.Str(""))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Split(erb.S("a b c"), erb.NoBlock, erb.S(" "), int64(2))))
+	r.Out(r.Inspect(r.Split(r.Str("a b c"), erb.NoBlock, r.Str(" "), int64(2))))
 	return r.Result()
 }
 
@@ -27172,13 +27172,13 @@ func Inline69(s erb.Scope) string {
 	r.L(1)
 	r.Out(r.ToS(erb.NewArray(int64(1), erb.NewArray(int64(2), erb.NewArray(int64(3), nil)))))
 	r.Text(" ")
-	r.Out(r.Inspect(erb.NewArray(erb.S("a"), erb.Symbol("b"), 1.0, nil, true, erb.HashOf(erb.S("k"), erb.NewArray(int64(1))))))
+	r.Out(r.Inspect(erb.NewArray(r.Str("a"), erb.Symbol("b"), 1.0, nil, true, erb.HashOf(r.Str("k"), erb.NewArray(int64(1))))))
 	r.Text(" ")
 	r.Out(r.Inspect(erb.NewArray()))
 	r.Text(" ")
 	r.Out(r.Inspect(r.Flatten(erb.NewArray(erb.NewArray()))))
 	r.Text(" ")
-	r.Out(r.Join(erb.NewArray(erb.S("x"), erb.NewArray(erb.S("y"), erb.NewArray()), erb.S("z")), erb.S(",")))
+	r.Out(r.Join(erb.NewArray(r.Str("x"), erb.NewArray(r.Str("y"), erb.NewArray()), r.Str("z")), r.Str(",")))
 	return r.Result()
 }
 
@@ -27217,7 +27217,7 @@ func Inline71(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(func() erb.Value {
 		x = r.IVar("list")
-		r.OpShl(x, erb.S("kiwi"))
+		r.OpShl(x, r.Str("kiwi"))
 		return r.Length(r.IVar("list"))
 	}())
 	return r.Result()
@@ -27253,15 +27253,15 @@ func Inline73(s erb.Scope) string {
 	r.L(1)
 	r.Out(r.Inspect(r.Array(nil)))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Array(erb.S("a"))))
+	r.Out(r.Inspect(r.Array(r.Str("a"))))
 	r.Text(" ")
 	r.Out(r.Inspect(r.Array(erb.NewArray(int64(1)))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Array(erb.HashOf(erb.S("a"), int64(1)))))
+	r.Out(r.Inspect(r.Array(erb.HashOf(r.Str("a"), int64(1)))))
 	r.Text(" ")
 	r.Out(r.Inspect(r.Flatten(erb.NewArray(r.IVar("list")))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.New(erb.Const("Array"), erb.NoBlock, int64(3), erb.S("x"))))
+	r.Out(r.Inspect(r.New(erb.Const("Array"), erb.NoBlock, int64(3), r.Str("x"))))
 	r.Text(" ")
 	r.Out(r.Inspect(r.New(erb.Const("Array"), erb.Blk1(func(i erb.Value) erb.Value {
 		r.L(1)
@@ -27281,7 +27281,7 @@ func Inline74(s erb.Scope) string {
 		arg1_, arg2_ := r.Map(r.IVar("list"), erb.Blk1(func(i erb.Value) erb.Value {
 			r.L(3)
 			return r.Upcase(i)
-		})), erb.S(", ")
+		})), r.Str(", ")
 		r.L(5)
 		return r.Join(arg1_, arg2_)
 	}()
@@ -27328,17 +27328,17 @@ func Inline76(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.StartWithQ(r.IVar("str"), erb.S("Hell")))
+	r.Out(r.StartWithQ(r.IVar("str"), r.Str("Hell")))
 	r.Text(" ")
-	r.Out(r.EndWithQ(r.IVar("str"), erb.S("x"), erb.S("ld")))
+	r.Out(r.EndWithQ(r.IVar("str"), r.Str("x"), r.Str("ld")))
 	r.Text(" ")
-	r.Out(r.IncludeQ(r.IVar("str"), erb.S("lo W")))
+	r.Out(r.IncludeQ(r.IVar("str"), r.Str("lo W")))
 	r.Text(" ")
-	r.Out(r.Index(r.IVar("str"), erb.NoBlock, erb.S("o")))
+	r.Out(r.Index(r.IVar("str"), erb.NoBlock, r.Str("o")))
 	r.Text(" ")
-	r.Out(r.Rindex(r.IVar("str"), erb.NoBlock, erb.S("o")))
+	r.Out(r.Rindex(r.IVar("str"), erb.NoBlock, r.Str("o")))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Index(r.IVar("str"), erb.NoBlock, erb.S("z"))))
+	r.Out(r.Inspect(r.Index(r.IVar("str"), erb.NoBlock, r.Str("z"))))
 	return r.Result()
 }
 
@@ -27369,7 +27369,7 @@ func Inline77(s erb.Scope) string {
 		})))
 	}, []erb.Value{}, func(_ erb.Value) erb.Value {
 		r.L(1)
-		return erb.S("destructure")
+		return r.Str("destructure")
 	}))
 	return r.Result()
 }
@@ -27394,11 +27394,11 @@ func Inline79(s erb.Scope) string {
 	r.L(1)
 	r.Out(r.ArefStr(r.ArefStr(r.IVar("nested"), "web"), "port"))
 	r.Text(" ")
-	r.Out(r.Join(r.ArefStr(r.ArefStr(r.IVar("nested"), "web"), "hosts"), erb.S(" ")))
+	r.Out(r.Join(r.ArefStr(r.ArefStr(r.IVar("nested"), "web"), "hosts"), r.Str(" ")))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Dig(r.IVar("nested"), erb.S("web"), erb.S("opts"), erb.S("x"))))
+	r.Out(r.Inspect(r.Dig(r.IVar("nested"), r.Str("web"), r.Str("opts"), r.Str("x"))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Dig(r.IVar("nested"), erb.S("web"), erb.S("nope"), erb.S("x"))))
+	r.Out(r.Inspect(r.Dig(r.IVar("nested"), r.Str("web"), r.Str("nope"), r.Str("x"))))
 	r.Text(" ")
 	r.Out(r.Inspect(r.Keys(r.ArefStr(r.IVar("nested"), "web"))))
 	r.Text(" ")
@@ -27411,7 +27411,7 @@ func Inline80(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Sort(erb.NewArray(int64(1), erb.S("a")), erb.NoBlock))
+	r.Out(r.Sort(erb.NewArray(int64(1), r.Str("a")), erb.NoBlock))
 	return r.Result()
 }
 
@@ -27444,7 +27444,7 @@ func Inline82(s erb.Scope) string {
 	r.Out(r.Join(r.Map(r.Sort(r.IVar("hash"), erb.NoBlock), erb.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(1)
 		return r.Interp(k, "=", v)
-	})), erb.S("&")))
+	})), r.Str("&")))
 	r.Text(" ")
 	r.L(1)
 	r.Out(r.Inspect(r.ToA(r.IVar("hash"))))
@@ -27460,7 +27460,7 @@ func Inline83(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.NoMethod(r.IVar("list"), "jion", erb.S(",")))
+	r.Out(r.NoMethod(r.IVar("list"), "jion", r.Str(",")))
 	return r.Result()
 }
 
@@ -27478,11 +27478,11 @@ func Inline85(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.HasVariable(erb.S("str")))
+	r.Out(r.HasVariable(r.Str("str")))
 	r.Text(" ")
-	r.Out(r.HasVariable(erb.S("missing")))
+	r.Out(r.HasVariable(r.Str("missing")))
 	r.Text(" ")
-	r.Out(r.HasVariable(erb.S("f")))
+	r.Out(r.HasVariable(r.Str("f")))
 	return r.Result()
 }
 
@@ -27531,7 +27531,7 @@ func Inline87(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.OpAdd(r.IVar("num"), erb.S("a")))
+	r.Out(r.OpAdd(r.IVar("num"), r.Str("a")))
 	return r.Result()
 }
 
@@ -27556,13 +27556,13 @@ func Inline88(s erb.Scope) string {
 	}))))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Inspect(r.Sort(erb.NewArray(erb.NewArray(int64(2), erb.S("b")), erb.NewArray(int64(1), erb.S("a"))), erb.NoBlock)))
+	r.Out(r.Inspect(r.Sort(erb.NewArray(erb.NewArray(int64(2), r.Str("b")), erb.NewArray(int64(1), r.Str("a"))), erb.NoBlock)))
 	r.Text(" ")
-	r.Out(r.Inspect(r.SortBy(erb.NewArray(erb.NewArray(int64(1), erb.S("b")), erb.NewArray(int64(1), erb.S("a"))), r.BlkSym(erb.Symbol("first")))))
+	r.Out(r.Inspect(r.SortBy(erb.NewArray(erb.NewArray(int64(1), r.Str("b")), erb.NewArray(int64(1), r.Str("a"))), r.BlkSym(erb.Symbol("first")))))
 	r.Text(" ")
 	r.Out(r.Inspect(r.SortBang(erb.NewArray(int64(3), int64(1), int64(2)), erb.NoBlock)))
 	r.Text(" ")
-	r.Out(r.Inspect(r.SortByBang(erb.NewArray(erb.S("b"), erb.S("a")), r.BlkSym(erb.Symbol("to_s")))))
+	r.Out(r.Inspect(r.SortByBang(erb.NewArray(r.Str("b"), r.Str("a")), r.BlkSym(erb.Symbol("to_s")))))
 	return r.Result()
 }
 
@@ -27628,7 +27628,7 @@ func Inline92(s erb.Scope) string {
 	r.L(1)
 	subject1_ := r.IVar("osfamily")
 	switch {
-	case r.When(erb.S("RedHat"), subject1_), r.When(erb.S("CentOS"), subject1_):
+	case r.When(r.Str("RedHat"), subject1_), r.When(r.Str("CentOS"), subject1_):
 		r.Text("redhat\n")
 	case r.When(erb.Re("^Deb", ""), subject1_):
 		r.Text("debian-like ")
@@ -27664,10 +27664,10 @@ func Inline92(s erb.Scope) string {
 		switch {
 		case r.When(true, subject4_):
 			r.L(13)
-			return erb.S("T")
+			return r.Str("T")
 		case r.When(false, subject4_):
 			r.L(13)
-			return erb.S("F")
+			return r.Str("F")
 		default:
 			return nil
 		}
@@ -27700,7 +27700,7 @@ func Inline93(s erb.Scope) string {
 	r.L(1)
 	r.Out(r.FrozenQ(r.Freeze(r.IVar("str"))))
 	r.Text(" ")
-	r.Out(r.FrozenQ(r.Dup(erb.S("x"))))
+	r.Out(r.FrozenQ(r.Dup(r.Str("x"))))
 	r.Text(" ")
 	r.Out(r.Inspect(r.ToSym(r.IVar("str"))))
 	r.Text(" ")
@@ -27715,13 +27715,13 @@ func Inline94(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Join(erb.Const("File"), erb.S("a"), erb.S("b/"), erb.S("/c")))
+	r.Out(r.Join(erb.Const("File"), r.Str("a"), r.Str("b/"), r.Str("/c")))
 	r.Text(" ")
-	r.Out(r.Basename(erb.Const("File"), erb.S("/etc/x.conf"), erb.S(".conf")))
+	r.Out(r.Basename(erb.Const("File"), r.Str("/etc/x.conf"), r.Str(".conf")))
 	r.Text(" ")
-	r.Out(r.Dirname(erb.Const("File"), erb.S("/etc/x.conf")))
+	r.Out(r.Dirname(erb.Const("File"), r.Str("/etc/x.conf")))
 	r.Text(" ")
-	r.Out(r.Extname(erb.Const("File"), erb.S("a/b.tar.gz")))
+	r.Out(r.Extname(erb.Const("File"), r.Str("a/b.tar.gz")))
 	return r.Result()
 }
 
@@ -27740,13 +27740,13 @@ func Inline96(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Inspect(r.Partition(erb.S("key: value"), erb.NoBlock, erb.S(": "))))
+	r.Out(r.Inspect(r.Partition(r.Str("key: value"), erb.NoBlock, r.Str(": "))))
 	r.Text(" ")
-	r.Out(r.Count(r.IVar("str"), erb.NoBlock, erb.S("lo")))
+	r.Out(r.Count(r.IVar("str"), erb.NoBlock, r.Str("lo")))
 	r.Text(" ")
 	r.Out(r.Size(r.Select(r.EachChar(r.IVar("str"), erb.NoBlock), erb.Blk1(func(c erb.Value) erb.Value {
 		r.L(1)
-		return r.OpEq(c, erb.S("l"))
+		return r.OpEq(c, r.Str("l"))
 	}))))
 	r.Text(" ")
 	r.L(1)
@@ -27771,7 +27771,7 @@ func Inline97(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.ToS(r.IVar("mixed")))
 	r.Text(" ")
-	r.Out(r.Join(r.IVar("mixed"), erb.S("-")))
+	r.Out(r.Join(r.IVar("mixed"), r.Str("-")))
 	return r.Result()
 }
 
@@ -27780,19 +27780,19 @@ func Inline98(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.OpMatch(erb.S("CASE"), erb.Re("case", "i")))
+	r.Out(r.OpMatch(r.Str("CASE"), erb.Re("case", "i")))
 	r.Text(" ")
-	r.Out(r.OpMatch(erb.S("a\nb"), erb.Re("a.b", "m")))
+	r.Out(r.OpMatch(r.Str("a\nb"), erb.Re("a.b", "m")))
 	r.Text(" ")
-	r.Out(r.OpMatch(erb.S("a\nb"), erb.Re("a.b", "")))
+	r.Out(r.OpMatch(r.Str("a\nb"), erb.Re("a.b", "")))
 	r.Text(" ")
-	r.Out(r.OpMatch(erb.S("a b"), erb.Re("a\\ b", "x")))
+	r.Out(r.OpMatch(r.Str("a b"), erb.Re("a\\ b", "x")))
 	r.Text(" ")
-	r.Out(r.OpMatch(erb.S("line1\nline2"), erb.Re("^line2$", "")))
+	r.Out(r.OpMatch(r.Str("line1\nline2"), erb.Re("^line2$", "")))
 	r.Text(" ")
-	r.Out(r.OpMatch(erb.S("x\n"), erb.Re("x\\z", "")))
+	r.Out(r.OpMatch(r.Str("x\n"), erb.Re("x\\z", "")))
 	r.Text(" ")
-	r.Out(r.OpMatch(erb.S("x\n"), erb.Re("x\\Z", "")))
+	r.Out(r.OpMatch(r.Str("x\n"), erb.Re("x\\Z", "")))
 	return r.Result()
 }
 
@@ -27874,7 +27874,7 @@ func Inline101(s erb.Scope) string {
 	r.Text(" ")
 	r.L(1)
 	r.Out(func() erb.Value {
-		a = erb.NewArray(erb.S("x"), erb.S("y"))
+		a = erb.NewArray(r.Str("x"), r.Str("y"))
 		r.MapBang(a, erb.Blk1(func(v erb.Value) erb.Value {
 			r.L(1)
 			return r.OpMul(v, int64(2))
@@ -27985,7 +27985,7 @@ func Inline105(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.ToS(r.IVar("re")))
 	r.Text(" ")
-	r.Out(r.OpMatch(erb.S("abbc"), r.IVar("re")))
+	r.Out(r.OpMatch(r.Str("abbc"), r.IVar("re")))
 	r.Text(" ")
 	r.Out(r.NthRef(1))
 	r.Text(" ")
@@ -27998,13 +27998,13 @@ func Inline106(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Gsub(erb.S("hello"), erb.NoBlock, erb.Re("l", ""), erb.HashOf(erb.S("l"), erb.S("L"))))
+	r.Out(r.Gsub(r.Str("hello"), erb.NoBlock, erb.Re("l", ""), erb.HashOf(r.Str("l"), r.Str("L"))))
 	r.Text(" ")
-	r.Out(r.Gsub(erb.S("abc"), erb.NoBlock, erb.Re("b", ""), erb.S("\\0\\0")))
+	r.Out(r.Gsub(r.Str("abc"), erb.NoBlock, erb.Re("b", ""), r.Str("\\0\\0")))
 	r.Text(" ")
-	r.Out(r.Gsub(erb.S("abc"), erb.NoBlock, erb.Re("b", ""), erb.S("\\\\")))
+	r.Out(r.Gsub(r.Str("abc"), erb.NoBlock, erb.Re("b", ""), r.Str("\\\\")))
 	r.Text(" ")
-	r.Out(r.Gsub(erb.S("a\nb\n"), erb.NoBlock, erb.Re("^", ""), erb.S("> ")))
+	r.Out(r.Gsub(r.Str("a\nb\n"), erb.NoBlock, erb.Re("^", ""), r.Str("> ")))
 	return r.Result()
 }
 
@@ -28083,7 +28083,7 @@ func Inline110(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Raise(erb.S("custom failure")))
+	r.Out(r.Raise(r.Str("custom failure")))
 	return r.Result()
 }
 
@@ -28095,7 +28095,7 @@ func Inline111(s erb.Scope) string {
 	r.Out(r.Join(r.Map(r.IVar("hash"), erb.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(1)
 		return r.Interp(k, ":", v)
-	})), erb.S(",")))
+	})), r.Str(",")))
 	r.Text(" ")
 	r.L(1)
 	r.Out(r.Inspect(r.Select(r.IVar("hash"), erb.Blk2(func(k, v erb.Value) erb.Value {
@@ -28106,13 +28106,13 @@ func Inline111(s erb.Scope) string {
 	r.L(1)
 	r.Out(r.Inspect(r.Reject(r.IVar("hash"), erb.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(1)
-		return r.OpEq(k, erb.S("a"))
+		return r.OpEq(k, r.Str("a"))
 	}))))
 	r.Text(" ")
 	r.L(1)
 	r.Out(r.Inspect(r.Select(r.IVar("hash"), erb.Blk1(func(k erb.Value) erb.Value {
 		r.L(1)
-		return r.OpEq(k, erb.S("a"))
+		return r.OpEq(k, r.Str("a"))
 	}))))
 	r.Text(" ")
 	r.L(1)
@@ -28124,7 +28124,7 @@ func Inline111(s erb.Scope) string {
 	r.L(1)
 	r.Out(r.Inspect(r.Find(r.IVar("hash"), erb.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(1)
-		return r.OpEq(v, erb.S("two"))
+		return r.OpEq(v, r.Str("two"))
 	}))))
 	return r.Result()
 }
@@ -28134,17 +28134,17 @@ func Inline112(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.OpMatch(erb.S("price: 10"), erb.Re("(?<=price: )\\d+", "")))
+	r.Out(r.OpMatch(r.Str("price: 10"), erb.Re("(?<=price: )\\d+", "")))
 	r.Text(" ")
-	r.Out(r.OpMatch(erb.S("foo.bar"), erb.Re("\\.", "")))
+	r.Out(r.OpMatch(r.Str("foo.bar"), erb.Re("\\.", "")))
 	r.Text(" ")
-	r.Out(r.OpMatch(erb.S("a1"), erb.Re("\\h", "")))
+	r.Out(r.OpMatch(r.Str("a1"), erb.Re("\\h", "")))
 	r.Text(" ")
-	r.Out(r.OpMatch(erb.S("é"), erb.Re("\\w", "")))
+	r.Out(r.OpMatch(r.Str("é"), erb.Re("\\w", "")))
 	r.Text(" ")
-	r.Out(r.OpMatch(erb.S("é"), erb.Re("[[:alpha:]]", "")))
+	r.Out(r.OpMatch(r.Str("é"), erb.Re("[[:alpha:]]", "")))
 	r.Text(" ")
-	r.Out(r.OpMatch(erb.S("  "), erb.Re("\\S", "")))
+	r.Out(r.OpMatch(r.Str("  "), erb.Re("\\S", "")))
 	return r.Result()
 }
 
@@ -28153,9 +28153,9 @@ func Inline113(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Gsub(erb.S("CamelCaseString"), erb.Blk0(func() erb.Value {
+	r.Out(r.Gsub(r.Str("CamelCaseString"), erb.Blk0(func() erb.Value {
 		r.L(1)
-		return r.OpAdd(erb.S("_"), r.Downcase(r.NthRef(1)))
+		return r.OpAdd(r.Str("_"), r.Downcase(r.NthRef(1)))
 	}), erb.Re("([A-Z])", "")))
 	return r.Result()
 }
@@ -28165,7 +28165,7 @@ func Inline114(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Sprintf(erb.S("%d %d"), int64(1)))
+	r.Out(r.Sprintf(r.Str("%d %d"), int64(1)))
 	return r.Result()
 }
 
@@ -28200,7 +28200,7 @@ func Inline116(s erb.Scope) string {
 	defer r.Fail()
 	var extra_option erb.Value
 	r.L(1)
-	r.Each(r.Split(erb.S("--a=1 --b"), erb.NoBlock), erb.Blk1(func(elem_ erb.Value) erb.Value {
+	r.Each(r.Split(r.Str("--a=1 --b"), erb.NoBlock), erb.Blk1(func(elem_ erb.Value) erb.Value {
 		extra_option = elem_
 		r.Text("\n    <string>")
 		r.L(2)
@@ -28217,7 +28217,7 @@ func Inline117(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.OpAdd(erb.S("a"), r.IVar("num")))
+	r.Out(r.OpAdd(r.Str("a"), r.IVar("num")))
 	return r.Result()
 }
 
@@ -28268,7 +28268,7 @@ func Inline119(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Raise(erb.Const("ArgumentError"), erb.S("bad argument")))
+	r.Out(r.Raise(erb.Const("ArgumentError"), r.Str("bad argument")))
 	return r.Result()
 }
 
@@ -28280,7 +28280,7 @@ func Inline120(s erb.Scope) string {
 	r.Out(r.PrettyGenerate(erb.Const("JSON"), r.IVar("nested")))
 	r.Text("\n")
 	r.L(2)
-	r.Out(r.PrettyGenerate(erb.Const("JSON"), erb.HashOf(erb.S("a"), erb.NewArray(), erb.S("b"), erb.HashOf(), erb.S("c"), erb.NewArray(int64(1), erb.NewArray(int64(2))))))
+	r.Out(r.PrettyGenerate(erb.Const("JSON"), erb.HashOf(r.Str("a"), erb.NewArray(), r.Str("b"), erb.HashOf(), r.Str("c"), erb.NewArray(int64(1), erb.NewArray(int64(2))))))
 	r.Text("\n")
 	return r.Result()
 }
@@ -28290,13 +28290,13 @@ func Inline121(s erb.Scope) string {
 	r := erb.NewSized(s, 7, 2)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Inspect(r.OpAdd(r.IVar("list"), erb.NewArray(erb.S("kiwi")))))
+	r.Out(r.Inspect(r.OpAdd(r.IVar("list"), erb.NewArray(r.Str("kiwi")))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.OpSub(r.IVar("list"), erb.NewArray(erb.S("fig")))))
+	r.Out(r.Inspect(r.OpSub(r.IVar("list"), erb.NewArray(r.Str("fig")))))
 	r.Text(" ")
 	r.Out(r.Inspect(r.OpMul(r.IVar("nums"), int64(2))))
 	r.Text(" ")
-	r.Out(r.OpMul(r.IVar("list"), erb.S(", ")))
+	r.Out(r.OpMul(r.IVar("list"), r.Str(", ")))
 	r.Text(" ")
 	r.Out(r.Inspect(r.OpAnd(r.IVar("nums"), erb.NewArray(int64(1), int64(5)))))
 	r.Text(" ")
@@ -28319,7 +28319,7 @@ func Inline122(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.Inspect(r.Interp("tab\tq\"b\\s", int64(1), "#{x}")))
 	r.Text(" ")
-	r.Out(r.Inspect(erb.S("\x1b\x01\u00a0\u200b")))
+	r.Out(r.Inspect(r.Str("\x1b\x01\u00a0\u200b")))
 	return r.Result()
 }
 
@@ -28334,7 +28334,7 @@ func Inline123(s erb.Scope) string {
 	}))))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Join(r.Map(erb.HashOf(erb.S("k"), erb.S("v")), erb.Blk1(func(k erb.Value) erb.Value {
+	r.Out(r.Join(r.Map(erb.HashOf(r.Str("k"), r.Str("v")), erb.Blk1(func(k erb.Value) erb.Value {
 		r.L(1)
 		return r.Inspect(k)
 	}))))
@@ -28360,29 +28360,29 @@ func Inline125(s erb.Scope) string {
 	var s_ erb.Value
 	r.L(1)
 	r.Out(func() erb.Value {
-		s_ = r.OpPos(erb.S("abc"))
-		r.OpShl(r.OpShl(s_, erb.S("def")), erb.S("g"))
+		s_ = r.OpPos(r.Str("abc"))
+		r.OpShl(r.OpShl(s_, r.Str("def")), r.Str("g"))
 		return s_
 	}())
 	r.Text(" ")
 	r.L(1)
 	r.Out(func() erb.Value {
-		s_ = r.OpPos(erb.S(""))
-		r.Concat(s_, erb.S("x"), erb.S("y"))
+		s_ = r.OpPos(r.Str(""))
+		r.Concat(s_, r.Str("x"), r.Str("y"))
 		return s_
 	}())
 	r.Text(" ")
 	r.L(1)
 	r.Out(func() erb.Value {
-		s_ = r.OpPos(erb.S("bc"))
-		r.Prepend(s_, erb.S("a"))
+		s_ = r.OpPos(r.Str("bc"))
+		r.Prepend(s_, r.Str("a"))
 		return s_
 	}())
 	r.Text(" ")
 	r.L(1)
 	r.Out(func() erb.Value {
-		s_ = r.OpPos(erb.S("ac"))
-		r.Insert(s_, int64(1), erb.S("b"))
+		s_ = r.OpPos(r.Str("ac"))
+		r.Insert(s_, int64(1), r.Str("b"))
 		return s_
 	}())
 	return r.Result()
@@ -28404,8 +28404,8 @@ func Inline126(s erb.Scope) string {
 		r.Text(" ")
 		r.Out(r.Join(r.Map(r.ArefStr(user, "groups"), erb.Blk1(func(g erb.Value) erb.Value {
 			r.L(1)
-			return r.OpAdd(erb.S("."), g)
-		})), erb.S(" ")))
+			return r.OpAdd(r.Str("."), g)
+		})), r.Str(" ")))
 		r.Text(" ; ")
 		return r.BlockOut()
 	}))
@@ -28426,7 +28426,7 @@ func Inline127(s erb.Scope) string {
 	}
 	r.Text("\nx  y\n<% literal %%> and ")
 	r.L(8)
-	r.Out(r.OpAdd(erb.S("%"), erb.S(">")))
+	r.Out(r.OpAdd(r.Str("%"), r.Str(">")))
 	r.Text("\ndone\n")
 	return r.Result()
 }
@@ -28475,7 +28475,7 @@ func Inline129(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Gsub(r.IVar("str"), erb.NoBlock, erb.S("o"), erb.S("0")))
+	r.Out(r.Gsub(r.IVar("str"), erb.NoBlock, r.Str("o"), r.Str("0")))
 	r.Text(" ")
 	r.Out(r.Gsub(r.IVar("str"), erb.Blk1(func(m erb.Value) erb.Value {
 		r.L(1)
@@ -28483,9 +28483,9 @@ func Inline129(s erb.Scope) string {
 	}), erb.Re("o", "")))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Gsub(r.IVar("str"), erb.NoBlock, erb.Re("(l+)", ""), erb.S("<\\1>")))
+	r.Out(r.Gsub(r.IVar("str"), erb.NoBlock, erb.Re("(l+)", ""), r.Str("<\\1>")))
 	r.Text(" ")
-	r.Out(r.Sub(r.IVar("str"), erb.NoBlock, erb.Re("(?<first>\\w+)", ""), erb.S("[\\k<first>]")))
+	r.Out(r.Sub(r.IVar("str"), erb.NoBlock, erb.Re("(?<first>\\w+)", ""), r.Str("[\\k<first>]")))
 	return r.Result()
 }
 
@@ -28528,7 +28528,7 @@ func Inline131(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Fetch(r.IVar("hash"), erb.NoBlock, erb.S("zzz")))
+	r.Out(r.Fetch(r.IVar("hash"), erb.NoBlock, r.Str("zzz")))
 	return r.Result()
 }
 
@@ -28537,23 +28537,23 @@ func Inline132(s erb.Scope) string {
 	r := erb.NewSized(s, 8, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Integer(erb.S("42")))
+	r.Out(r.Integer(r.Str("42")))
 	r.Text(" ")
-	r.Out(r.Integer(erb.S(" 0x1f ")))
+	r.Out(r.Integer(r.Str(" 0x1f ")))
 	r.Text(" ")
-	r.Out(r.Integer(erb.S("0b101")))
+	r.Out(r.Integer(r.Str("0b101")))
 	r.Text(" ")
-	r.Out(r.Integer(erb.S("017")))
+	r.Out(r.Integer(r.Str("017")))
 	r.Text(" ")
 	r.Out(r.Integer(3.99))
 	r.Text(" ")
-	r.Out(r.Integer(erb.S("1_000")))
+	r.Out(r.Integer(r.Str("1_000")))
 	r.Text(" ")
-	r.Out(r.Float(erb.S("1.5")))
+	r.Out(r.Float(r.Str("1.5")))
 	r.Text(" ")
 	r.Out(r.Float(int64(3)))
 	r.Text(" ")
-	r.Out(r.Integer(erb.S("12"), int64(8)))
+	r.Out(r.Integer(r.Str("12"), int64(8)))
 	return r.Result()
 }
 
@@ -28562,17 +28562,17 @@ func Inline133(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Inspect(r.ScanRe(erb.S("hello world"), erb.NoBlock, erb.Re("o.", ""))))
+	r.Out(r.Inspect(r.ScanRe(r.Str("hello world"), erb.NoBlock, erb.Re("o.", ""))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.ScanRe(erb.S("a1b2"), erb.NoBlock, erb.Re("([a-z])(\\d)", ""))))
+	r.Out(r.Inspect(r.ScanRe(r.Str("a1b2"), erb.NoBlock, erb.Re("([a-z])(\\d)", ""))))
 	r.Text(" ")
-	r.Out(r.MatchQ(erb.S("abc"), erb.Re("b", "")))
+	r.Out(r.MatchQ(r.Str("abc"), erb.Re("b", "")))
 	r.Text(" ")
-	r.Out(r.OpMatch(erb.S("abc"), erb.Re("c", "")))
+	r.Out(r.OpMatch(r.Str("abc"), erb.Re("c", "")))
 	r.Text(" ")
-	r.Out(r.Inspect(r.OpMatch(erb.S("abc"), erb.Re("z", ""))))
+	r.Out(r.Inspect(r.OpMatch(r.Str("abc"), erb.Re("z", ""))))
 	r.Text(" ")
-	r.Out(r.OpNotMatch(erb.S("abc"), erb.Re("z", "")))
+	r.Out(r.OpNotMatch(r.Str("abc"), erb.Re("z", "")))
 	return r.Result()
 }
 
@@ -28581,19 +28581,19 @@ func Inline134(s erb.Scope) string {
 	r := erb.NewSized(s, 6, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Hex(erb.S("ff")))
+	r.Out(r.Hex(r.Str("ff")))
 	r.Text(" ")
-	r.Out(r.Oct(erb.S("777")))
+	r.Out(r.Oct(r.Str("777")))
 	r.Text(" ")
-	r.Out(r.Ord(erb.S("a")))
+	r.Out(r.Ord(r.Str("a")))
 	r.Text(" ")
 	r.Out(r.Chr(int64(97)))
 	r.Text(" ")
-	r.Out(r.Inspect(r.ToA(r.EachChar(erb.S("abc"), erb.NoBlock))))
+	r.Out(r.Inspect(r.ToA(r.EachChar(r.Str("abc"), erb.NoBlock))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Lines(erb.S("a\nb"), erb.NoBlock)))
+	r.Out(r.Inspect(r.Lines(r.Str("a\nb"), erb.NoBlock)))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Map(r.EachLine(erb.S("a\nb\n"), erb.NoBlock), r.BlkSym(erb.Symbol("chomp")))))
+	r.Out(r.Inspect(r.Map(r.EachLine(r.Str("a\nb\n"), erb.NoBlock), r.BlkSym(erb.Symbol("chomp")))))
 	return r.Result()
 }
 
@@ -28602,9 +28602,9 @@ func Inline135(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.OpMod(erb.S("%{a}-%<b>05.1f"), erb.HashOf(erb.Symbol("a"), int64(1), erb.Symbol("b"), int64(2))))
+	r.Out(r.OpMod(r.Str("%{a}-%<b>05.1f"), erb.HashOf(erb.Symbol("a"), int64(1), erb.Symbol("b"), int64(2))))
 	r.Text(" ")
-	r.Out(r.Sprintf(erb.S("%<x>s"), erb.HashOf(erb.Symbol("x"), erb.S("y"))))
+	r.Out(r.Sprintf(r.Str("%<x>s"), erb.HashOf(erb.Symbol("x"), r.Str("y"))))
 	return r.Result()
 }
 
@@ -28616,10 +28616,10 @@ func Inline136(s erb.Scope) string {
 	r.Out(func() erb.Value {
 		if erb.Truthy(r.IVar("empty_str")) {
 			r.L(1)
-			return erb.S("truthy")
+			return r.Str("truthy")
 		} else {
 			r.L(1)
-			return erb.S("falsy")
+			return r.Str("falsy")
 		}
 	}())
 	r.Text(" ")
@@ -28627,10 +28627,10 @@ func Inline136(s erb.Scope) string {
 	r.Out(func() erb.Value {
 		if erb.Truthy(int64(0)) {
 			r.L(1)
-			return erb.S("truthy")
+			return r.Str("truthy")
 		} else {
 			r.L(1)
-			return erb.S("falsy")
+			return r.Str("falsy")
 		}
 	}())
 	r.Text(" ")
@@ -28638,10 +28638,10 @@ func Inline136(s erb.Scope) string {
 	r.Out(func() erb.Value {
 		if erb.Truthy(r.IVar("f")) {
 			r.L(1)
-			return erb.S("x")
+			return r.Str("x")
 		} else {
 			r.L(1)
-			return erb.S("y")
+			return r.Str("y")
 		}
 	}())
 	r.Text(" ")
@@ -28649,10 +28649,10 @@ func Inline136(s erb.Scope) string {
 	r.Out(func() erb.Value {
 		if erb.Truthy(r.IVar("missing")) {
 			r.L(1)
-			return erb.S("x")
+			return r.Str("x")
 		} else {
 			r.L(1)
-			return erb.S("y")
+			return r.Str("y")
 		}
 	}())
 	return r.Result()
@@ -28690,7 +28690,7 @@ func Inline138(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Join(r.Flatten(r.Reject(r.Split(r.String(r.IVar("value")), erb.NoBlock, erb.Re("[ \t]", "")), r.BlkSym(erb.Symbol("empty?")))), erb.S("\t")))
+	r.Out(r.Join(r.Flatten(r.Reject(r.Split(r.String(r.IVar("value")), erb.NoBlock, erb.Re("[ \t]", "")), r.BlkSym(erb.Symbol("empty?")))), r.Str("\t")))
 	return r.Result()
 }
 
@@ -28699,7 +28699,7 @@ func Inline139(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.OpMatch(erb.S("foo123bar"), erb.Re("(\\d+)", "")))
+	r.Out(r.OpMatch(r.Str("foo123bar"), erb.Re("(\\d+)", "")))
 	r.Text(" ")
 	r.Out(r.NthRef(1))
 	r.Text(" ")
@@ -28714,7 +28714,7 @@ func Inline139(s erb.Scope) string {
 		return r.LastMatch(erb.Const("Regexp"), int64(1))
 	}, []erb.Value{}, func(_ erb.Value) erb.Value {
 		r.L(1)
-		return erb.S("no last_match")
+		return r.Str("no last_match")
 	}))
 	return r.Result()
 }
@@ -28724,7 +28724,7 @@ func Inline140(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Function("fail", erb.NewArray(erb.S("failing from a template"))))
+	r.Out(r.Function("fail", erb.NewArray(r.Str("failing from a template"))))
 	return r.Result()
 }
 
@@ -28748,9 +28748,9 @@ func Inline142(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Function("versioncmp", erb.NewArray(r.IVar("version"), erb.S("2.4"))))
+	r.Out(r.Function("versioncmp", erb.NewArray(r.IVar("version"), r.Str("2.4"))))
 	r.Text(" ")
-	r.Out(r.CallFunction(erb.S("versioncmp"), erb.NewArray(erb.S("1.10"), erb.S("1.9"))))
+	r.Out(r.CallFunction(r.Str("versioncmp"), erb.NewArray(r.Str("1.10"), r.Str("1.9"))))
 	return r.Result()
 }
 
@@ -28770,11 +28770,11 @@ func Inline144(s erb.Scope) string {
 	r.L(1)
 	r.Out(r.Inspect(r.Split(r.IVar("str"), erb.NoBlock)))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Split(erb.S("a,b,,c,,"), erb.NoBlock, erb.S(","))))
+	r.Out(r.Inspect(r.Split(r.Str("a,b,,c,,"), erb.NoBlock, r.Str(","))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Split(erb.S("a,b,,c,,"), erb.NoBlock, erb.S(","), int64(-1))))
+	r.Out(r.Inspect(r.Split(r.Str("a,b,,c,,"), erb.NoBlock, r.Str(","), int64(-1))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Split(erb.S(" a  b "), erb.NoBlock, erb.S(" "))))
+	r.Out(r.Inspect(r.Split(r.Str(" a  b "), erb.NoBlock, r.Str(" "))))
 	return r.Result()
 }
 
@@ -28783,13 +28783,13 @@ func Inline145(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.ArefStr(r.Match(erb.S("Key=Value"), erb.NoBlock, erb.Re("(?<k>\\w+)=(?<v>\\w+)", "")), "v"))
+	r.Out(r.ArefStr(r.Match(r.Str("Key=Value"), erb.NoBlock, erb.Re("(?<k>\\w+)=(?<v>\\w+)", "")), "v"))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Captures(r.Match(erb.S("Key=Value"), erb.NoBlock, erb.Re("(?<k>\\w+)=(?<v>\\w+)", "")))))
+	r.Out(r.Inspect(r.Captures(r.Match(r.Str("Key=Value"), erb.NoBlock, erb.Re("(?<k>\\w+)=(?<v>\\w+)", "")))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.ToA(r.Match(erb.S("ab"), erb.NoBlock, erb.Re("(x)?b", "")))))
+	r.Out(r.Inspect(r.ToA(r.Match(r.Str("ab"), erb.NoBlock, erb.Re("(x)?b", "")))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Match(erb.S("abc"), erb.NoBlock, erb.Re("z", ""))))
+	r.Out(r.Inspect(r.Match(r.Str("abc"), erb.NoBlock, erb.Re("z", ""))))
 	return r.Result()
 }
 
@@ -28798,20 +28798,20 @@ func Inline146(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Escape(erb.Const("Regexp"), erb.S("a.b*c (d) [e] {f} | g ^ $ \\ / - # x")))
+	r.Out(r.Escape(erb.Const("Regexp"), r.Str("a.b*c (d) [e] {f} | g ^ $ \\ / - # x")))
 	r.Text(" ")
-	r.Out(r.Escape(erb.Const("Regexp"), erb.S("tab\tnl\n")))
+	r.Out(r.Escape(erb.Const("Regexp"), r.Str("tab\tnl\n")))
 	r.Text(" ")
 	r.Out(r.Rescue(func() erb.Value {
 		r.L(1)
-		return r.Inspect(r.New(erb.Const("Regexp"), erb.NoBlock, erb.S("a+b"), erb.Const("Regexp::IGNORECASE")))
+		return r.Inspect(r.New(erb.Const("Regexp"), erb.NoBlock, r.Str("a+b"), erb.Const("Regexp::IGNORECASE")))
 	}, []erb.Value{}, func(_ erb.Value) erb.Value {
 		r.L(1)
-		return erb.S("const")
+		return r.Str("const")
 	}))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Source(r.New(erb.Const("Regexp"), erb.NoBlock, erb.S("x.y"))))
+	r.Out(r.Source(r.New(erb.Const("Regexp"), erb.NoBlock, r.Str("x.y"))))
 	return r.Result()
 }
 
@@ -28820,7 +28820,7 @@ func Inline147(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Float(erb.S("1.5x")))
+	r.Out(r.Float(r.Str("1.5x")))
 	return r.Result()
 }
 
@@ -28876,7 +28876,7 @@ func Inline152(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(erb.S("esc: \t|A|é|A|\x1b[0m| |"))
+	r.Out(r.Str("esc: \t|A|é|A|\x1b[0m| |"))
 	return r.Result()
 }
 
@@ -28885,17 +28885,17 @@ func Inline153(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.OpCmp(erb.S("ab"), erb.S("b")))
+	r.Out(r.OpCmp(r.Str("ab"), r.Str("b")))
 	r.Text(" ")
-	r.Out(r.OpEq(erb.S("a"), erb.S("a")))
+	r.Out(r.OpEq(r.Str("a"), r.Str("a")))
 	r.Text(" ")
-	r.Out(r.EqlQ(erb.S("a"), erb.S("a")))
+	r.Out(r.EqlQ(r.Str("a"), r.Str("a")))
 	r.Text(" ")
-	r.Out(r.EqualQ(erb.S("a"), erb.S("a")))
+	r.Out(r.EqualQ(r.Str("a"), r.Str("a")))
 	r.Text(" ")
-	r.Out(r.Casecmp(erb.S("A"), erb.S("a")))
+	r.Out(r.Casecmp(r.Str("A"), r.Str("a")))
 	r.Text(" ")
-	r.Out(r.CasecmpQ(erb.S("A"), erb.S("a")))
+	r.Out(r.CasecmpQ(r.Str("A"), r.Str("a")))
 	return r.Result()
 }
 
@@ -28916,7 +28916,7 @@ func Inline155(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Downcase(r.Last(r.Split(r.IVar("title"), erb.NoBlock, erb.S("_")))))
+	r.Out(r.Downcase(r.Last(r.Split(r.IVar("title"), erb.NoBlock, r.Str("_")))))
 	return r.Result()
 }
 
@@ -28953,18 +28953,18 @@ func Inline157(s erb.Scope) string {
 	defer r.Fail()
 	var s_ erb.Value
 	r.L(1)
-	r.Out(r.Inspect(r.GsubBang(erb.S("x"), erb.NoBlock, erb.Re("y", ""), erb.S("z"))))
+	r.Out(r.Inspect(r.GsubBang(r.Str("x"), erb.NoBlock, erb.Re("y", ""), r.Str("z"))))
 	r.Text(" ")
 	r.Out(func() erb.Value {
-		s_ = r.OpPos(erb.S("xyz"))
-		r.GsubBang(s_, erb.NoBlock, erb.Re("y", ""), erb.S("Y"))
+		s_ = r.OpPos(r.Str("xyz"))
+		r.GsubBang(s_, erb.NoBlock, erb.Re("y", ""), r.Str("Y"))
 		return s_
 	}())
 	r.Text(" ")
 	r.L(1)
 	r.Out(func() erb.Value {
-		s_ = r.OpPos(erb.S("abc"))
-		return r.Inspect(r.SubBang(s_, erb.NoBlock, erb.S("b"), erb.S("B")))
+		s_ = r.OpPos(r.Str("abc"))
+		return r.Inspect(r.SubBang(s_, erb.NoBlock, r.Str("b"), r.Str("B")))
 	}())
 	return r.Result()
 }
