@@ -31,7 +31,7 @@ func (t *translator) forLoop(x *erb.For) *jen.Statement {
 	brk := t.frame.brk
 	t.frame = savedFrame
 	t.frame.lastLine = 0
-	call := rcall("Each", iter, erbQ("Blk1").Call(jen.Func().Params(jen.Id("elem_").Add(valueT())).Add(valueT()).Block(body...)))
+	call := rcall("Each", iter, rcall("Blk1", jen.Func().Params(jen.Id("elem_").Add(valueT())).Add(valueT()).Block(body...)))
 	if brk == "" {
 		return call
 	}

@@ -1543,11 +1543,11 @@ func (t *translator) blockFn(b *erb.Block, lambda, proc bool) (jen.Code, string)
 	n := len(params)
 	switch {
 	case n == 0:
-		return erbQ("Blk0").Call(jen.Func().Params().Add(valueT()).Block(fn...)), brk
+		return rcall("Blk0", jen.Func().Params().Add(valueT()).Block(fn...)), brk
 	case n == 1 && b.TrailingComma:
-		return erbQ("Blk1Splat").Call(jen.Func().Params(jen.List(params...).Add(valueT())).Add(valueT()).Block(fn...)), brk
+		return rcall("Blk1Splat", jen.Func().Params(jen.List(params...).Add(valueT())).Add(valueT()).Block(fn...)), brk
 	case n <= 3:
-		return erbQ(fmt.Sprintf("Blk%d", n)).Call(jen.Func().Params(jen.List(params...).Add(valueT())).Add(valueT()).Block(fn...)), brk
+		return rcall(fmt.Sprintf("Blk%d", n), jen.Func().Params(jen.List(params...).Add(valueT())).Add(valueT()).Block(fn...)), brk
 	}
 	// more parameters: unpack a slice
 	var unpack []jen.Code

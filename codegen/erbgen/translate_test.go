@@ -75,7 +75,7 @@ func Example(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Each(r.IVar("list"), erb.Blk1(func(x erb.Value) erb.Value {
+	r.Each(r.IVar("list"), r.Blk1(func(x erb.Value) erb.Value {
 		r.L(2)
 		r.Out(r.Upcase(x))
 		r.Text("\n")
@@ -98,9 +98,9 @@ func TestMapAsStatement(t *testing.T) {
 	}
 	got := f.GoString()
 	for _, want := range []string{
-		`r.MapUnused(r.Sort(r.IVar("h"), erb.NoBlock), "map", erb.Blk2(func(k, v erb.Value) erb.Value {`,
-		`r.MapUnused(r.IVar("a"), "collect", erb.Blk1(`,
-		`r.Join(r.Map(r.IVar("a"), erb.Blk1(`,
+		`r.MapUnused(r.Sort(r.IVar("h"), erb.NoBlock), "map", r.Blk2(func(k, v erb.Value) erb.Value {`,
+		`r.MapUnused(r.IVar("a"), "collect", r.Blk1(`,
+		`r.Join(r.Map(r.IVar("a"), r.Blk1(`,
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("no %s in:\n%s", want, got)

@@ -46,6 +46,57 @@ func Blk2(f func(Value, Value) Value) *Block { return &Block{n: 2, splat: true, 
 // Blk3 is a block with three parameters.
 func Blk3(f func(Value, Value, Value) Value) *Block { return &Block{n: 3, splat: true, f3: f} }
 
+// The blocks of translated code (r.Blk0 ... r.Blk3) come from the R of
+// the rendering or call that makes them: each evaluation of a block
+// literal is a Block of its own, from the R's room for them while it has
+// some (a call of translated Ruby has room for one, CallRoom; blocks of
+// 2, then 4 and 8, after). A block Ruby keeps (&blk, a proc) keeps that
+// room alive with it, never shares it.
+
+// block is a new, zero Block from r's room for them.
+func (r *R) block() *Block {
+	if len(r.blks) == cap(r.blks) {
+		r.blks = make([]Block, 0, min(max(2*cap(r.blks), 2), 8))
+	}
+	r.blks = r.blks[:len(r.blks)+1]
+	return &r.blks[len(r.blks)-1]
+}
+
+// Blk0 is Blk0 from r's room for blocks.
+func (r *R) Blk0(f func() Value) *Block {
+	b := r.block()
+	b.f0 = f
+	return b
+}
+
+// Blk1 is Blk1 from r's room for blocks.
+func (r *R) Blk1(f func(Value) Value) *Block {
+	b := r.block()
+	b.n, b.f1 = 1, f
+	return b
+}
+
+// Blk1Splat is Blk1Splat from r's room for blocks.
+func (r *R) Blk1Splat(f func(Value) Value) *Block {
+	b := r.block()
+	b.n, b.splat, b.f1 = 1, true, f
+	return b
+}
+
+// Blk2 is Blk2 from r's room for blocks.
+func (r *R) Blk2(f func(Value, Value) Value) *Block {
+	b := r.block()
+	b.n, b.splat, b.f2 = 2, true, f
+	return b
+}
+
+// Blk3 is Blk3 from r's room for blocks.
+func (r *R) Blk3(f func(Value, Value, Value) Value) *Block {
+	b := r.block()
+	b.n, b.splat, b.f3 = 3, true, f
+	return b
+}
+
 // BlkN is a block with n parameters.
 func BlkN(n int, f func([]Value) Value) *Block { return &Block{n: n, splat: n > 1, fn: f} }
 

@@ -95,6 +95,7 @@ type R struct {
 	origins  []origin        // Ruby objects made from Puppet variables
 	strs     strBlock        // room for the Strs of variables read (newStr)
 	bytes    []byte          // room for the bytes of strings the rendering builds (stringRoom)
+	blks     []Block         // room for the blocks of translated code (block)
 	ivarHint int             // NewSized's guess of the variables read (origins' and strs' room)
 	loaded   bool
 	match    Value   // $~: nil or *MatchData
@@ -119,6 +120,27 @@ func New(s Scope) *R {
 // allocating one.
 type RoomForR interface {
 	TakeR() *R
+}
+
+// CallRoom is the room of one call of translated Ruby (rt/rubyfn's
+// frame, made with the call): its R, with room for the first Strings,
+// bytes of built strings and block the call makes, which are otherwise
+// an allocation each for most calls (ensure_resource's "#{type}[#{item}]",
+// its capitalize and its each block).
+type CallRoom struct {
+	r     R
+	strs  [2]Str
+	bytes [48]byte
+	blks  [1]Block
+}
+
+// R is the room's R, its rooms for Strings, bytes and blocks the
+// CallRoom's; R is called once, before the R is used.
+func (c *CallRoom) R() *R {
+	c.r.strs = c.strs[:0]
+	c.r.bytes = c.bytes[:0]
+	c.r.blks = c.blks[:0]
+	return &c.r
 }
 
 // NewSized starts a rendering whose output is expected to be about n

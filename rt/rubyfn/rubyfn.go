@@ -31,18 +31,19 @@ func Impl(m Methods, method string) fn.Impl {
 
 // frame is what a call of translated Ruby allocates at once: the scope
 // its methods see, the Ruby arguments, an Array that is the one argument
-// of a 3.x function's block, and the call's R (the scope's room, which
-// the translated file's NewSized takes).
+// of a 3.x function's block, and the call's R with room for the first
+// Strings and block it makes (the scope's room, which the translated
+// file's NewSized takes).
 type frame struct {
 	s    scope
 	arr  erb.Array    // the arguments
 	one  [1]erb.Value // &arr
-	room erb.R
+	room erb.CallRoom
 }
 
 // init points the frame's scope at its room.
 func (f *frame) init() *frame {
-	f.s.room = &f.room
+	f.s.room = f.room.R()
 	return f
 }
 

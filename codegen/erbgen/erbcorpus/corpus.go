@@ -270,7 +270,7 @@ func ApacheHttpdConf(s erb.Scope) string {
 	r.L(116)
 	if (erb.Truthy(r.IVar("log_formats"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("log_formats"))))) {
 		r.L(117)
-		r.Each(r.Sort(r.IVar("log_formats"), erb.NoBlock), erb.Blk2(func(nickname, format erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("log_formats"), erb.NoBlock), r.Blk2(func(nickname, format erb.Value) erb.Value {
 			r.Text("LogFormat \"")
 			r.L(118)
 			r.Out(format)
@@ -421,7 +421,7 @@ func ApacheModRequire(s erb.Scope) string {
 		r.L(15)
 		if erb.Truthy(r.IsAQ(_requires, erb.Const("Array"))) {
 			r.L(16)
-			r.Each(_requires, erb.Blk1(func(req erb.Value) erb.Value {
+			r.Each(_requires, r.Blk1(func(req erb.Value) erb.Value {
 				r.Text("    Require ")
 				r.L(17)
 				r.Out(req)
@@ -461,7 +461,7 @@ func ApacheModRequire(s erb.Scope) string {
 					r.L(35)
 					r.Out(enforce_open)
 					r.L(36)
-					r.Each(r.ArefStr(_requires, "requires"), erb.Blk1(func(req erb.Value) erb.Value {
+					r.Each(r.ArefStr(_requires, "requires"), r.Blk1(func(req erb.Value) erb.Value {
 						r.Text("    ")
 						r.L(37)
 						r.Out(indentation)
@@ -879,7 +879,7 @@ func ApacheModDeflateConf(s erb.Scope) string {
 	r := erb.NewSized(s, 52, 2)
 	defer r.Fail()
 	r.L(1)
-	r.Each(r.Sort(r.IVar("types"), erb.NoBlock), erb.Blk1(func(type_ erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("types"), erb.NoBlock), r.Blk1(func(type_ erb.Value) erb.Value {
 		r.Text("AddOutputFilterByType DEFLATE ")
 		r.L(2)
 		r.Out(type_)
@@ -888,7 +888,7 @@ func ApacheModDeflateConf(s erb.Scope) string {
 	}))
 	r.Text("\n")
 	r.L(5)
-	r.Each(r.Sort(r.IVar("notes"), erb.NoBlock), erb.Blk2(func(type_, note erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("notes"), erb.NoBlock), r.Blk2(func(type_, note erb.Value) erb.Value {
 		r.Text("DeflateFilterNote ")
 		r.L(6)
 		r.Out(type_)
@@ -1048,9 +1048,9 @@ func ApacheModExpiresConf(s erb.Scope) string {
 	r.L(5)
 	if (!(erb.Truthy(r.NilQ(r.IVar("expires_by_type"))))) && (!(erb.Truthy(r.EmptyQ(r.IVar("expires_by_type"))))) {
 		r.L(6)
-		r.Each(r.Flatten(erb.NewArray(r.IVar("expires_by_type"))), erb.Blk1(func(line erb.Value) erb.Value {
+		r.Each(r.Flatten(erb.NewArray(r.IVar("expires_by_type"))), r.Blk1(func(line erb.Value) erb.Value {
 			r.L(7)
-			return r.Map(line, erb.Blk2(func(type_, seconds erb.Value) erb.Value {
+			return r.Map(line, r.Blk2(func(type_, seconds erb.Value) erb.Value {
 				r.Text("ExpiresByType ")
 				r.L(8)
 				r.Out(type_)
@@ -1072,7 +1072,7 @@ func ApacheModExtFilterConf(s erb.Scope) string {
 	r.L(2)
 	if erb.Truthy(r.OpGe(r.Length(r.IVar("ext_filter_define")), int64(1))) {
 		r.L(3)
-		r.Each(r.Sort(r.Keys(r.IVar("ext_filter_define")), erb.NoBlock), erb.Blk1(func(name erb.Value) erb.Value {
+		r.Each(r.Sort(r.Keys(r.IVar("ext_filter_define")), erb.NoBlock), r.Blk1(func(name erb.Value) erb.Value {
 			r.Text("ExtFilterDefine ")
 			r.L(4)
 			r.Out(name)
@@ -1102,10 +1102,10 @@ func ApacheModFcgidConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("<IfModule mod_fcgid.c>\n")
 	r.L(2)
-	r.Each(r.SortBy(r.IVar("options"), erb.Blk2(func(key, value erb.Value) erb.Value {
+	r.Each(r.SortBy(r.IVar("options"), r.Blk2(func(key, value erb.Value) erb.Value {
 		r.L(2)
 		return key
-	})), erb.Blk2(func(key, value erb.Value) erb.Value {
+	})), r.Blk2(func(key, value erb.Value) erb.Value {
 		r.Text("  ")
 		r.L(3)
 		r.Out(key)
@@ -1131,7 +1131,7 @@ func ApacheModGeoipConf(s erb.Scope) string {
 		r.L(4)
 		if erb.Truthy(r.KindOfQ(r.IVar("db_file"), erb.Const("Array"))) {
 			r.L(5)
-			r.Each(r.Array(r.IVar("db_file")), erb.Blk1(func(file erb.Value) erb.Value {
+			r.Each(r.Array(r.IVar("db_file")), r.Blk1(func(file erb.Value) erb.Value {
 				r.Text("GeoIPDBFile ")
 				r.L(6)
 				r.Out(file)
@@ -1263,7 +1263,7 @@ func ApacheModHttp2Conf(s erb.Scope) string {
 			r.Text("\n")
 		}
 		r.L(38)
-		r.Each(r.IVar("h2_push_priority"), erb.Blk1(func(expr erb.Value) erb.Value {
+		r.Each(r.IVar("h2_push_priority"), r.Blk1(func(expr erb.Value) erb.Value {
 			r.Text("H2PushPriority ")
 			r.L(39)
 			r.Out(expr)
@@ -1271,7 +1271,7 @@ func ApacheModHttp2Conf(s erb.Scope) string {
 			return r.BlockOut()
 		}))
 		r.L(41)
-		r.Each(r.IVar("h2_push_resource"), erb.Blk1(func(expr erb.Value) erb.Value {
+		r.Each(r.IVar("h2_push_resource"), r.Blk1(func(expr erb.Value) erb.Value {
 			r.Text("H2PushResource ")
 			r.L(42)
 			r.Out(expr)
@@ -1348,7 +1348,7 @@ func ApacheModInfoConf(s erb.Scope) string {
 			r.L(9)
 			if (erb.Truthy(r.IVar("allow_from"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("allow_from"))))) {
 				r.L(10)
-				r.Each(r.IVar("allow_from"), erb.Blk1(func(allowed erb.Value) erb.Value {
+				r.Each(r.IVar("allow_from"), r.Blk1(func(allowed erb.Value) erb.Value {
 					r.Text("    Allow from ")
 					r.L(11)
 					r.Out(allowed)
@@ -1413,7 +1413,7 @@ func ApacheModJkConf(s erb.Scope) string {
 	r.L(8)
 	if erb.Truthy(r.IVar("worker_property")) {
 		r.L(9)
-		r.Each(r.Sort(r.IVar("worker_property"), erb.NoBlock), erb.Blk2(func(property, value erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("worker_property"), erb.NoBlock), r.Blk2(func(property, value erb.Value) erb.Value {
 			r.Text("  JkWorkerProperty ")
 			r.L(10)
 			r.Out(property)
@@ -1454,7 +1454,7 @@ func ApacheModJkConf(s erb.Scope) string {
 	r.L(25)
 	if erb.Truthy(r.IVar("mount")) {
 		r.L(26)
-		r.Each(r.Sort(r.IVar("mount"), erb.NoBlock), erb.Blk2(func(url_prefix, worker_name erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("mount"), erb.NoBlock), r.Blk2(func(url_prefix, worker_name erb.Value) erb.Value {
 			r.Text("  JkMount ")
 			r.L(27)
 			r.Out(url_prefix)
@@ -1467,7 +1467,7 @@ func ApacheModJkConf(s erb.Scope) string {
 	r.L(30)
 	if erb.Truthy(r.IVar("un_mount")) {
 		r.L(31)
-		r.Each(r.Sort(r.IVar("un_mount"), erb.NoBlock), erb.Blk2(func(url_prefix, worker_name erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("un_mount"), erb.NoBlock), r.Blk2(func(url_prefix, worker_name erb.Value) erb.Value {
 			r.Text("  JkUnMount ")
 			r.L(32)
 			r.Out(url_prefix)
@@ -1655,7 +1655,7 @@ func ApacheModJkConf(s erb.Scope) string {
 	r.L(110)
 	if erb.Truthy(r.IVar("options")) {
 		r.L(111)
-		r.Each(r.Sort(r.IVar("options"), erb.NoBlock), erb.Blk1(func(fwd_option erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("options"), erb.NoBlock), r.Blk1(func(fwd_option erb.Value) erb.Value {
 			r.Text("  JkOptions ")
 			r.L(112)
 			r.Out(fwd_option)
@@ -1666,7 +1666,7 @@ func ApacheModJkConf(s erb.Scope) string {
 	r.L(115)
 	if erb.Truthy(r.IVar("env_var")) {
 		r.L(116)
-		r.Each(r.Sort(r.IVar("env_var"), erb.NoBlock), erb.Blk2(func(variable, value erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("env_var"), erb.NoBlock), r.Blk2(func(variable, value erb.Value) erb.Value {
 			r.Text("  JkEnvVar ")
 			r.L(117)
 			r.Out(variable)
@@ -1687,7 +1687,7 @@ func ApacheModJkConf(s erb.Scope) string {
 	r.L(152)
 	if erb.Truthy(r.IVar("location_list")) {
 		r.L(153)
-		r.Each(r.IVar("location_list"), erb.Blk1(func(location_tag erb.Value) erb.Value {
+		r.Each(r.IVar("location_list"), r.Blk1(func(location_tag erb.Value) erb.Value {
 			r.Text("\n  <Location ")
 			r.L(155)
 			r.Out(r.ArefStr(location_tag, "Location"))
@@ -1700,7 +1700,7 @@ func ApacheModJkConf(s erb.Scope) string {
 				r.Text("\n")
 			}
 			r.L(159)
-			r.Each(location_tag, erb.Blk2(func(property, value erb.Value) erb.Value {
+			r.Each(location_tag, r.Blk2(func(property, value erb.Value) erb.Value {
 				r.L(160)
 				if (!erb.EqualStr(property, "Comment")) && (!erb.EqualStr(property, "Location")) {
 					r.Text("    ")
@@ -1727,7 +1727,7 @@ func ApacheModJkUriworkermapProperties(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("# This file is generated automatically by Puppet - DO NOT EDIT\n# Any manual changes will be overwritten\n")
 	r.L(31)
-	r.Each(r.Sort(r.IVar("mount_file_content"), erb.NoBlock), erb.Blk2(func(worker, directives erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("mount_file_content"), erb.NoBlock), r.Blk2(func(worker, directives erb.Value) erb.Value {
 		r.Text("\n")
 		r.L(34)
 		if erb.Truthy(r.HasKeyQ(directives, r.Str("comment"))) {
@@ -1737,7 +1737,7 @@ func ApacheModJkUriworkermapProperties(s erb.Scope) string {
 			r.Text("\n")
 		}
 		r.L(37)
-		return r.Each(r.Sort(r.ArefStr(directives, "uri_list"), erb.NoBlock), erb.Blk1(func(uri erb.Value) erb.Value {
+		return r.Each(r.Sort(r.ArefStr(directives, "uri_list"), erb.NoBlock), r.Blk1(func(uri erb.Value) erb.Value {
 			r.L(38)
 			r.Out(uri)
 			r.Text(" = ")
@@ -1758,7 +1758,7 @@ func ApacheModJkWorkersProperties(s erb.Scope) string {
 	if erb.Truthy(r.HasKeyQ(r.IVar("workers_file_content"), r.Str("worker_lists"))) {
 		r.Text("\n")
 		r.L(40)
-		r.Each(r.Sort(r.ArefStr(r.IVar("workers_file_content"), "worker_lists"), erb.NoBlock), erb.Blk1(func(list erb.Value) erb.Value {
+		r.Each(r.Sort(r.ArefStr(r.IVar("workers_file_content"), "worker_lists"), erb.NoBlock), r.Blk1(func(list erb.Value) erb.Value {
 			r.Text("worker.list = ")
 			r.L(41)
 			r.Out(list)
@@ -1774,7 +1774,7 @@ func ApacheModJkWorkersProperties(s erb.Scope) string {
 		r.Text("\n")
 	}
 	r.L(48)
-	r.Each(r.Sort(r.IVar("workers_file_content"), erb.NoBlock), erb.Blk2(func(name, directives erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("workers_file_content"), erb.NoBlock), r.Blk2(func(name, directives erb.Value) erb.Value {
 		r.L(50)
 		if !(erb.Truthy(erb.InLiterals(name, "worker_lists", "worker_maintain"))) {
 			r.Text("\n")
@@ -1786,7 +1786,7 @@ func ApacheModJkWorkersProperties(s erb.Scope) string {
 				r.Text("\n")
 			}
 			r.L(56)
-			return r.Each(r.Sort(directives, erb.NoBlock), erb.Blk2(func(property, value erb.Value) erb.Value {
+			return r.Each(r.Sort(directives, erb.NoBlock), r.Blk2(func(property, value erb.Value) erb.Value {
 				r.L(57)
 				if !erb.EqualStr(property, "comment") {
 					r.Text("worker.")
@@ -1883,7 +1883,7 @@ func ApacheModLoad(s erb.Scope) string {
 	r.L(1)
 	if erb.Truthy(r.IVar("loadfiles")) {
 		r.L(2)
-		r.Each(r.Array(r.IVar("loadfiles")), erb.Blk1(func(loadfile erb.Value) erb.Value {
+		r.Each(r.Array(r.IVar("loadfiles")), r.Blk1(func(loadfile erb.Value) erb.Value {
 			r.Text("LoadFile ")
 			r.L(3)
 			r.Out(loadfile)
@@ -1910,9 +1910,9 @@ func ApacheModMimeConf(s erb.Scope) string {
 	r.Out(r.IVar("mime_types_config"))
 	r.Text("\n\nAddType application/x-compress .Z\nAddType application/x-gzip .gz .tgz\nAddType application/x-bzip2 .bz2\n\nAddLanguage ca .ca\nAddLanguage cs .cz .cs\nAddLanguage da .dk\nAddLanguage de .de\nAddLanguage el .el\nAddLanguage en .en\nAddLanguage eo .eo\nAddLanguage es .es\nAddLanguage et .et\nAddLanguage fr .fr\nAddLanguage he .he\nAddLanguage hr .hr\nAddLanguage it .it\nAddLanguage ja .ja\nAddLanguage ko .ko\nAddLanguage ltz .ltz\nAddLanguage nl .nl\nAddLanguage nn .nn\nAddLanguage no .no\nAddLanguage pl .po\nAddLanguage pt .pt\nAddLanguage pt-BR .pt-br\nAddLanguage ru .ru\nAddLanguage sv .sv\nAddLanguage zh-CN .zh-cn\nAddLanguage zh-TW .zh-tw\n\n")
 	r.L(34)
-	r.Each(r.Sort(r.IVar("_mime_types_additional"), erb.NoBlock), erb.Blk2(func(add_mime, config erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("_mime_types_additional"), erb.NoBlock), r.Blk2(func(add_mime, config erb.Value) erb.Value {
 		r.L(35)
-		return r.Each(config, erb.Blk2(func(type_, extension erb.Value) erb.Value {
+		return r.Each(config, r.Blk2(func(type_, extension erb.Value) erb.Value {
 			r.Text("\n")
 			r.L(36)
 			r.Out(add_mime)
@@ -2014,7 +2014,7 @@ func ApacheModPagespeedConf(s erb.Scope) string {
 	r.Out(r.IVar("log_dir"))
 	r.Text("\"\n\n")
 	r.L(11)
-	r.Each(r.IVar("memcache_servers"), erb.Blk1(func(server erb.Value) erb.Value {
+	r.Each(r.IVar("memcache_servers"), r.Blk1(func(server erb.Value) erb.Value {
 		r.Text("ModPagespeedMemcachedServers ")
 		r.L(12)
 		r.Out(server)
@@ -2026,7 +2026,7 @@ func ApacheModPagespeedConf(s erb.Scope) string {
 	r.Out(r.IVar("rewrite_level"))
 	r.Text("\n")
 	r.L(17)
-	r.Each(r.IVar("disable_filters"), erb.Blk1(func(filter erb.Value) erb.Value {
+	r.Each(r.IVar("disable_filters"), r.Blk1(func(filter erb.Value) erb.Value {
 		r.Text("ModPagespeedDisableFilters ")
 		r.L(18)
 		r.Out(filter)
@@ -2035,7 +2035,7 @@ func ApacheModPagespeedConf(s erb.Scope) string {
 	}))
 	r.Text("\n")
 	r.L(21)
-	r.Each(r.IVar("enable_filters"), erb.Blk1(func(filter erb.Value) erb.Value {
+	r.Each(r.IVar("enable_filters"), r.Blk1(func(filter erb.Value) erb.Value {
 		r.Text("ModPagespeedEnableFilters ")
 		r.L(22)
 		r.Out(filter)
@@ -2044,7 +2044,7 @@ func ApacheModPagespeedConf(s erb.Scope) string {
 	}))
 	r.Text("\n")
 	r.L(25)
-	r.Each(r.IVar("forbid_filters"), erb.Blk1(func(filter erb.Value) erb.Value {
+	r.Each(r.IVar("forbid_filters"), r.Blk1(func(filter erb.Value) erb.Value {
 		r.Text("ModPagespeedForbidFilters ")
 		r.L(26)
 		r.Out(filter)
@@ -2162,7 +2162,7 @@ func ApacheModPagespeedConf(s erb.Scope) string {
 		r.Text("\n")
 	} else {
 		r.L(99)
-		r.EachPair(r.IVar("additional_configuration"), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.EachPair(r.IVar("additional_configuration"), r.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(100)
 			r.Out(key)
 			r.Text(" ")
@@ -2469,7 +2469,7 @@ func ApacheModPassengerConf(s erb.Scope) string {
 	r.L(127)
 	if erb.Truthy(r.IVar("passenger_pre_start")) {
 		r.L(128)
-		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("passenger_pre_start")))), erb.Blk1(func(passenger_pre_start erb.Value) erb.Value {
+		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("passenger_pre_start")))), r.Blk1(func(passenger_pre_start erb.Value) erb.Value {
 			r.Text("  PassengerPreStart ")
 			r.L(129)
 			r.Out(passenger_pre_start)
@@ -2784,7 +2784,7 @@ func ApacheModPhpConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("#\n# PHP is an HTML-embedded scripting language which attempts to make it\n# easy for developers to write dynamically generated webpages.\n#\n\n#\n# Cause the PHP interpreter to handle files with a .php extension.\n#\n<FilesMatch \".+(")
 	r.L(9)
-	r.Out(r.Join(r.Collect(r.Compact(r.Flatten(r.IVar("extensions"))), erb.Blk1(func(s_ erb.Value) erb.Value {
+	r.Out(r.Join(r.Collect(r.Compact(r.Flatten(r.IVar("extensions"))), r.Blk1(func(s_ erb.Value) erb.Value {
 		r.L(9)
 		return r.Escape(erb.Const("Regexp"), s_)
 	})), r.Str("|")))
@@ -2930,7 +2930,7 @@ func ApacheModReqtimeoutConf(s erb.Scope) string {
 	r := erb.NewSized(s, 20, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Each(r.Array(r.IVar("timeouts")), erb.Blk1(func(timeout erb.Value) erb.Value {
+	r.Each(r.Array(r.IVar("timeouts")), r.Blk1(func(timeout erb.Value) erb.Value {
 		r.Text("RequestReadTimeout ")
 		r.L(2)
 		r.Out(timeout)
@@ -3420,7 +3420,7 @@ func ApacheVhostAccessLog(s erb.Scope) string {
 	r := erb.NewSized(s, 17, 4)
 	defer r.Fail()
 	r.L(1)
-	r.Each(r.IVar("_access_logs"), erb.Blk1(func(log erb.Value) erb.Value {
+	r.Each(r.IVar("_access_logs"), r.Blk1(func(log erb.Value) erb.Value {
 		var env, format, destination erb.Value
 		r.L(2)
 		if erb.Truthy(r.ArefStr(log, "env")) {
@@ -3511,7 +3511,7 @@ func ApacheVhostAdditionalIncludes(s erb.Scope) string {
 	r := erb.NewSized(s, 72, 3)
 	defer r.Fail()
 	r.L(1)
-	r.Each(r.Array(r.IVar("additional_includes")), erb.Blk1(func(include erb.Value) erb.Value {
+	r.Each(r.Array(r.IVar("additional_includes")), r.Blk1(func(include erb.Value) erb.Value {
 		r.Text("\n  ## Load additional static includes\n")
 		r.L(4)
 		if (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), r.Str("2.4"))), int64(0)))) && (erb.Truthy(r.IVar("use_optional_includes"))) {
@@ -3539,7 +3539,7 @@ func ApacheVhostAliases(s erb.Scope) string {
 	if (erb.Truthy(r.IVar("aliases"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("aliases"))))) {
 		r.Text("  ## Alias declarations for resources outside the DocumentRoot\n")
 		r.L(3)
-		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("aliases")))), erb.Blk1(func(alias_statement erb.Value) erb.Value {
+		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("aliases")))), r.Blk1(func(alias_statement erb.Value) erb.Value {
 			r.L(4)
 			if !erb.EqualStr(r.ArefStr(alias_statement, "path"), "") {
 				r.L(5)
@@ -3836,7 +3836,7 @@ func ApacheVhostAuthOidc(s erb.Scope) string {
 	r.L(1)
 	if erb.Truthy(r.IVar("auth_oidc")) {
 		r.L(2)
-		r.Each(r.IVar("oidc_settings"), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.IVar("oidc_settings"), r.Blk2(func(key, value erb.Value) erb.Value {
 			r.Text("\n  OIDC")
 			r.L(3)
 			r.Out(key)
@@ -3913,7 +3913,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 		r.Out(r.IVar("docroot"))
 		r.Text("\n")
 		r.L(5)
-		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("_directories")))), erb.Blk1(func(directory erb.Value) erb.Value {
+		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("_directories")))), r.Blk1(func(directory erb.Value) erb.Value {
 			var provider, path erb.Value
 			r.L(6)
 			if erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.IVar("apache_version"), r.Str("2.4"))), int64(0))) {
@@ -3965,7 +3965,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(33)
 				if erb.Truthy(r.ArefStr(directory, "headers")) {
 					r.L(34)
-					r.Each(r.Array(r.ArefStr(directory, "headers")), erb.Blk1(func(header erb.Value) erb.Value {
+					r.Each(r.Array(r.ArefStr(directory, "headers")), r.Blk1(func(header erb.Value) erb.Value {
 						r.Text("    Header ")
 						r.L(35)
 						r.Out(header)
@@ -4030,7 +4030,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(62)
 				if (erb.Truthy(r.ArefStr(directory, "limit"))) && (!erb.EqualStr(r.ArefStr(directory, "limit"), "")) {
 					r.L(63)
-					r.Each(r.Array(r.ArefStr(directory, "limit")), erb.Blk1(func(lim erb.Value) erb.Value {
+					r.Each(r.Array(r.ArefStr(directory, "limit")), r.Blk1(func(lim erb.Value) erb.Value {
 						r.Text("    <Limit ")
 						r.L(64)
 						r.Out(r.ArefStr(lim, "methods"))
@@ -4047,7 +4047,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(70)
 				if (erb.Truthy(r.ArefStr(directory, "limit_except"))) && (!erb.EqualStr(r.ArefStr(directory, "limit_except"), "")) {
 					r.L(71)
-					r.Each(r.Array(r.ArefStr(directory, "limit_except")), erb.Blk1(func(lim erb.Value) erb.Value {
+					r.Each(r.Array(r.ArefStr(directory, "limit_except")), r.Blk1(func(lim erb.Value) erb.Value {
 						r.Text("    <LimitExcept ")
 						r.L(72)
 						r.Out(r.ArefStr(lim, "methods"))
@@ -4064,10 +4064,10 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(78)
 				if (erb.Truthy(r.ArefStr(directory, "addhandlers"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "addhandlers"))))) {
 					r.L(79)
-					r.Each(r.Compact(r.Flatten(erb.NewArray(r.ArefStr(directory, "addhandlers")))), erb.Blk1(func(addhandler erb.Value) erb.Value {
+					r.Each(r.Compact(r.Flatten(erb.NewArray(r.ArefStr(directory, "addhandlers")))), r.Blk1(func(addhandler erb.Value) erb.Value {
 						r.Text("    <FilesMatch \".+(")
 						r.L(80)
-						r.Out(r.Join(r.Collect(r.Array(r.ArefStr(addhandler, "extensions")), erb.Blk1(func(s_ erb.Value) erb.Value {
+						r.Out(r.Join(r.Collect(r.Array(r.ArefStr(addhandler, "extensions")), r.Blk1(func(s_ erb.Value) erb.Value {
 							r.L(80)
 							return r.Escape(erb.Const("Regexp"), s_)
 						})), r.Str("|")))
@@ -4095,7 +4095,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(91)
 				if (erb.Truthy(r.ArefStr(directory, "h2_push_resource"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "h2_push_resource"))))) {
 					r.L(92)
-					r.Each(r.Compact(r.Flatten(erb.NewArray(r.ArefStr(directory, "h2_push_resource")))), erb.Blk1(func(h2_push_resource erb.Value) erb.Value {
+					r.Each(r.Compact(r.Flatten(erb.NewArray(r.ArefStr(directory, "h2_push_resource")))), r.Blk1(func(h2_push_resource erb.Value) erb.Value {
 						r.Text("    H2PushResource ")
 						r.L(93)
 						r.Out(h2_push_resource)
@@ -4365,7 +4365,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(207)
 				if (erb.Truthy(r.ArefStr(directory, "php_flags"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "php_flags"))))) {
 					r.L(208)
-					r.Each(r.Sort(r.ArefStr(directory, "php_flags"), erb.NoBlock), erb.Blk2(func(flag, value erb.Value) erb.Value {
+					r.Each(r.Sort(r.ArefStr(directory, "php_flags"), erb.NoBlock), r.Blk2(func(flag, value erb.Value) erb.Value {
 						r.L(209)
 						value = func() erb.Value {
 							if erb.Truthy(r.OpMatch(value, erb.Re("true|yes|on|1", "i"))) {
@@ -4386,7 +4386,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(213)
 				if (erb.Truthy(r.ArefStr(directory, "php_values"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "php_values"))))) {
 					r.L(214)
-					r.Each(r.Sort(r.ArefStr(directory, "php_values"), erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
+					r.Each(r.Sort(r.ArefStr(directory, "php_values"), erb.NoBlock), r.Blk2(func(key, value erb.Value) erb.Value {
 						r.Text("    php_value ")
 						r.L(215)
 						r.Out(r.Interp(key, " ", value))
@@ -4397,7 +4397,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(218)
 				if (erb.Truthy(r.ArefStr(directory, "php_admin_flags"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "php_admin_flags"))))) {
 					r.L(219)
-					r.Each(r.Sort(r.ArefStr(directory, "php_admin_flags"), erb.NoBlock), erb.Blk2(func(flag, value erb.Value) erb.Value {
+					r.Each(r.Sort(r.ArefStr(directory, "php_admin_flags"), erb.NoBlock), r.Blk2(func(flag, value erb.Value) erb.Value {
 						r.L(220)
 						value = func() erb.Value {
 							if erb.Truthy(r.OpMatch(value, erb.Re("true|yes|on|1", "i"))) {
@@ -4418,7 +4418,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(224)
 				if (erb.Truthy(r.ArefStr(directory, "php_admin_values"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "php_admin_values"))))) {
 					r.L(225)
-					r.Each(r.Sort(r.ArefStr(directory, "php_admin_values"), erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
+					r.Each(r.Sort(r.ArefStr(directory, "php_admin_values"), erb.NoBlock), r.Blk2(func(key, value erb.Value) erb.Value {
 						r.Text("    php_admin_value ")
 						r.L(226)
 						r.Out(r.Interp(key, " ", value))
@@ -4436,7 +4436,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(232)
 				if (erb.Truthy(r.ArefStr(directory, "additional_includes"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "additional_includes"))))) {
 					r.L(233)
-					r.Each(r.ArefStr(directory, "additional_includes"), erb.Blk1(func(include erb.Value) erb.Value {
+					r.Each(r.ArefStr(directory, "additional_includes"), r.Blk1(func(include erb.Value) erb.Value {
 						r.Text("    Include '")
 						r.L(234)
 						r.Out(r.Interp(include))
@@ -4447,7 +4447,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(237)
 				if (erb.Truthy(r.ArefStr(directory, "error_documents"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "error_documents"))))) {
 					r.L(238)
-					r.Each(r.Compact(r.Flatten(erb.NewArray(r.ArefStr(directory, "error_documents")))), erb.Blk1(func(error_document erb.Value) erb.Value {
+					r.Each(r.Compact(r.Flatten(erb.NewArray(r.ArefStr(directory, "error_documents")))), r.Blk1(func(error_document erb.Value) erb.Value {
 						r.Text("    ErrorDocument ")
 						r.L(239)
 						r.Out(r.ArefStr(error_document, "error_code"))
@@ -4607,7 +4607,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(305)
 				if erb.Truthy(r.ArefStr(directory, "auth_ldap_group_attribute")) {
 					r.L(306)
-					r.Each(r.Array(r.ArefStr(directory, "auth_ldap_group_attribute")), erb.Blk1(func(groupattr erb.Value) erb.Value {
+					r.Each(r.Array(r.ArefStr(directory, "auth_ldap_group_attribute")), r.Blk1(func(groupattr erb.Value) erb.Value {
 						r.Text("    AuthLDAPGroupAttribute ")
 						r.L(307)
 						r.Out(groupattr)
@@ -4647,7 +4647,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(325)
 				if erb.Truthy(r.ArefStr(directory, "expires_by_type")) {
 					r.L(326)
-					r.Each(r.Array(r.ArefStr(directory, "expires_by_type")), erb.Blk1(func(rule erb.Value) erb.Value {
+					r.Each(r.Array(r.ArefStr(directory, "expires_by_type")), r.Blk1(func(rule erb.Value) erb.Value {
 						r.Text("    ExpiresByType ")
 						r.L(327)
 						r.Out(rule)
@@ -4707,7 +4707,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				if erb.Truthy(r.ArefStr(directory, "rewrites")) {
 					r.Text("    # Rewrite rules\n    RewriteEngine On\n")
 					r.L(351)
-					r.Each(r.Compact(r.Flatten(r.ArefStr(directory, "rewrites"))), erb.Blk1(func(rewrite_details erb.Value) erb.Value {
+					r.Each(r.Compact(r.Flatten(r.ArefStr(directory, "rewrites"))), r.Blk1(func(rewrite_details erb.Value) erb.Value {
 						r.L(352)
 						if erb.Truthy(r.ArefStr(rewrite_details, "comment")) {
 							r.Text("    #")
@@ -4725,9 +4725,9 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						r.L(358)
 						if erb.Truthy(r.ArefStr(rewrite_details, "rewrite_cond")) {
 							r.L(359)
-							r.Each(r.Array(r.ArefStr(rewrite_details, "rewrite_cond")), erb.Blk1(func(commands erb.Value) erb.Value {
+							r.Each(r.Array(r.ArefStr(rewrite_details, "rewrite_cond")), r.Blk1(func(commands erb.Value) erb.Value {
 								r.L(360)
-								return r.Each(r.Array(commands), erb.Blk1(func(command erb.Value) erb.Value {
+								return r.Each(r.Array(commands), r.Blk1(func(command erb.Value) erb.Value {
 									r.Text("    RewriteCond ")
 									r.L(361)
 									r.Out(command)
@@ -4737,9 +4737,9 @@ func ApacheVhostDirectories(s erb.Scope) string {
 							}))
 						}
 						r.L(365)
-						return r.Each(r.Array(r.ArefStr(rewrite_details, "rewrite_rule")), erb.Blk1(func(commands erb.Value) erb.Value {
+						return r.Each(r.Array(r.ArefStr(rewrite_details, "rewrite_rule")), r.Blk1(func(commands erb.Value) erb.Value {
 							r.L(366)
-							return r.Each(r.Array(commands), erb.Blk1(func(command erb.Value) erb.Value {
+							return r.Each(r.Array(commands), r.Blk1(func(command erb.Value) erb.Value {
 								r.Text("    RewriteRule ")
 								r.L(367)
 								r.Out(command)
@@ -4752,7 +4752,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(372)
 				if erb.Truthy(r.ArefStr(directory, "setenv")) {
 					r.L(373)
-					r.Each(r.Array(r.ArefStr(directory, "setenv")), erb.Blk1(func(setenv erb.Value) erb.Value {
+					r.Each(r.Array(r.ArefStr(directory, "setenv")), r.Blk1(func(setenv erb.Value) erb.Value {
 						r.Text("    SetEnv ")
 						r.L(374)
 						r.Out(setenv)
@@ -4786,7 +4786,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					r.L(387)
 					if (erb.Truthy(r.ArefStr(directory, "shib_request_settings"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "shib_request_settings"))))) {
 						r.L(388)
-						r.Each(r.ArefStr(directory, "shib_request_settings"), erb.Blk2(func(key, value erb.Value) erb.Value {
+						r.Each(r.ArefStr(directory, "shib_request_settings"), r.Blk2(func(key, value erb.Value) erb.Value {
 							r.Text("    ShibRequestSetting ")
 							r.L(389)
 							r.Out(key)
@@ -4900,7 +4900,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					r.L(436)
 					if erb.Truthy(r.ArefStr(directory, "mellon_set_env_no_prefix")) {
 						r.L(437)
-						r.Each(r.ArefStr(directory, "mellon_set_env_no_prefix"), erb.Blk2(func(key, value erb.Value) erb.Value {
+						r.Each(r.ArefStr(directory, "mellon_set_env_no_prefix"), r.Blk2(func(key, value erb.Value) erb.Value {
 							r.Text("    MellonSetEnvNoPrefix \"")
 							r.L(438)
 							r.Out(key)
@@ -4927,7 +4927,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 					r.L(447)
 					if erb.Truthy(r.ArefStr(directory, "mellon_cond")) {
 						r.L(448)
-						r.Each(r.Array(r.ArefStr(directory, "mellon_cond")), erb.Blk1(func(cond erb.Value) erb.Value {
+						r.Each(r.Array(r.ArefStr(directory, "mellon_cond")), r.Blk1(func(cond erb.Value) erb.Value {
 							r.Text("    MellonCond ")
 							r.L(449)
 							r.Out(cond)
@@ -4947,7 +4947,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				if (erb.Truthy(r.ArefStr(directory, "request_headers"))) && (!(erb.Truthy(r.EmptyQ(r.ArefStr(directory, "request_headers"))))) {
 					r.Text("      ## Request Header rules\n")
 					r.L(458)
-					r.Each(r.Array(r.ArefStr(directory, "request_headers")), erb.Blk1(func(request_statement erb.Value) erb.Value {
+					r.Each(r.Array(r.ArefStr(directory, "request_headers")), r.Blk1(func(request_statement erb.Value) erb.Value {
 						r.L(459)
 						if !erb.EqualStr(request_statement, "") {
 							r.Text("            RequestHeader ")
@@ -4962,14 +4962,14 @@ func ApacheVhostDirectories(s erb.Scope) string {
 				r.L(464)
 				if ((erb.Truthy(r.ArefStr(directory, "proxy_pass"))) && (erb.Truthy(r.ArefStr(directory, "provider")))) && (erb.Truthy(r.Match(r.ArefStr(directory, "provider"), erb.NoBlock, r.Str("location")))) {
 					r.L(465)
-					r.Each(r.Compact(r.Flatten(r.ArefStr(directory, "proxy_pass"))), erb.Blk1(func(proxy erb.Value) erb.Value {
+					r.Each(r.Compact(r.Flatten(r.ArefStr(directory, "proxy_pass"))), r.Blk1(func(proxy erb.Value) erb.Value {
 						r.Text("    ProxyPass ")
 						r.L(466)
 						r.Out(r.ArefStr(proxy, "url"))
 						r.L(467)
 						if erb.Truthy(r.ArefStr(proxy, "params")) {
 							r.L(468)
-							r.Each(r.Sort(r.Keys(r.ArefStr(proxy, "params")), erb.NoBlock), erb.Blk1(func(key erb.Value) erb.Value {
+							r.Each(r.Sort(r.Keys(r.ArefStr(proxy, "params")), erb.NoBlock), r.Blk1(func(key erb.Value) erb.Value {
 								r.Text(" ")
 								r.L(468)
 								r.Out(key)
@@ -4988,7 +4988,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						r.L(473)
 						if !(erb.Truthy(r.NilQ(r.ArefStr(proxy, "reverse_cookies")))) {
 							r.L(474)
-							r.Each(r.Array(r.ArefStr(proxy, "reverse_cookies")), erb.Blk1(func(reverse_cookies erb.Value) erb.Value {
+							r.Each(r.Array(r.ArefStr(proxy, "reverse_cookies")), r.Blk1(func(reverse_cookies erb.Value) erb.Value {
 								r.L(475)
 								if erb.Truthy(r.ArefStr(reverse_cookies, "path")) {
 									r.Text("    ProxyPassReverseCookiePath ")
@@ -5019,7 +5019,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 							r.Text("\n")
 						} else {
 							r.L(486)
-							r.Each(r.Array(r.ArefStr(proxy, "reverse_urls")), erb.Blk1(func(reverse_url erb.Value) erb.Value {
+							r.Each(r.Array(r.ArefStr(proxy, "reverse_urls")), r.Blk1(func(reverse_url erb.Value) erb.Value {
 								r.Text("    ProxyPassReverse ")
 								r.L(487)
 								r.Out(reverse_url)
@@ -5030,7 +5030,7 @@ func ApacheVhostDirectories(s erb.Scope) string {
 						r.L(490)
 						if erb.Truthy(r.ArefStr(proxy, "setenv")) {
 							r.L(491)
-							r.Each(r.Array(r.ArefStr(proxy, "setenv")), erb.Blk1(func(setenv_var erb.Value) erb.Value {
+							r.Each(r.Array(r.ArefStr(proxy, "setenv")), r.Blk1(func(setenv_var erb.Value) erb.Value {
 								r.Text("    SetEnv ")
 								r.L(492)
 								r.Out(setenv_var)
@@ -5091,7 +5091,7 @@ func ApacheVhostErrorDocument(s erb.Scope) string {
 	r.L(1)
 	if (erb.Truthy(r.IVar("error_documents"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("error_documents"))))) {
 		r.L(2)
-		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("error_documents")))), erb.Blk1(func(error_document erb.Value) erb.Value {
+		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("error_documents")))), r.Blk1(func(error_document erb.Value) erb.Value {
 			r.L(3)
 			if (!erb.EqualStr(r.ArefStr(error_document, "error_code"), "")) && (!erb.EqualStr(r.ArefStr(error_document, "document"), "")) {
 				r.Text("  ErrorDocument ")
@@ -5163,7 +5163,7 @@ func ApacheVhostFileFooter(s erb.Scope) string {
 	r := erb.NewSized(s, 46, 2)
 	defer r.Fail()
 	r.L(1)
-	r.Each(r.IVar("define"), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Each(r.IVar("define"), r.Blk2(func(k, v erb.Value) erb.Value {
 		r.Text("  Undefine ")
 		r.L(2)
 		r.Out(k)
@@ -5174,7 +5174,7 @@ func ApacheVhostFileFooter(s erb.Scope) string {
 	r.L(5)
 	if erb.Truthy(r.IVar("passenger_pre_start")) {
 		r.L(6)
-		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("passenger_pre_start")))), erb.Blk1(func(passenger_pre_start erb.Value) erb.Value {
+		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("passenger_pre_start")))), r.Blk1(func(passenger_pre_start erb.Value) erb.Value {
 			r.Text("PassengerPreStart ")
 			r.L(7)
 			r.Out(passenger_pre_start)
@@ -5191,7 +5191,7 @@ func ApacheVhostFileHeader(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("# ************************************\n# Vhost template in module puppetlabs-apache\n# Managed by Puppet\n# ************************************\n")
 	r.L(5)
-	r.Out(r.Join(r.Collect(r.Flatten(erb.NewArray(r.IVar("comment"))), erb.Blk1(func(c erb.Value) erb.Value {
+	r.Out(r.Join(r.Collect(r.Flatten(erb.NewArray(r.IVar("comment"))), r.Blk1(func(c erb.Value) erb.Value {
 		r.L(5)
 		return r.Interp("# ", c)
 	})), r.Str("\n")))
@@ -5200,7 +5200,7 @@ func ApacheVhostFileHeader(s erb.Scope) string {
 	r.Out(r.Join(r.Compact(r.Flatten(erb.NewArray(r.IVar("nvh_addr_port")))), r.Str(" ")))
 	r.Text(">\n")
 	r.L(8)
-	r.Each(r.IVar("define"), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Each(r.IVar("define"), r.Blk2(func(k, v erb.Value) erb.Value {
 		r.Text("  Define ")
 		r.L(9)
 		r.Out(k)
@@ -5279,7 +5279,7 @@ func ApacheVhostFilters(s erb.Scope) string {
 	if (erb.Truthy(r.IVar("filters"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("filters"))))) {
 		r.Text("\n  ## Filter module rules\n  ## as per http://httpd.apache.org/docs/2.2/mod/mod_filter.html\n")
 		r.L(5)
-		r.Each(r.Array(r.IVar("filters")), erb.Blk1(func(filter erb.Value) erb.Value {
+		r.Each(r.Array(r.IVar("filters")), r.Blk1(func(filter erb.Value) erb.Value {
 			r.L(6)
 			if !erb.EqualStr(filter, "") {
 				r.Text("  ")
@@ -5302,7 +5302,7 @@ func ApacheVhostHeader(s erb.Scope) string {
 	if (erb.Truthy(r.IVar("headers"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("headers"))))) {
 		r.Text("\n  ## Header rules\n  ## as per http://httpd.apache.org/docs/2.2/mod/mod_headers.html#header\n")
 		r.L(5)
-		r.Each(r.Array(r.IVar("headers")), erb.Blk1(func(header_statement erb.Value) erb.Value {
+		r.Each(r.Array(r.IVar("headers")), r.Blk1(func(header_statement erb.Value) erb.Value {
 			r.L(6)
 			if !erb.EqualStr(header_statement, "") {
 				r.Text("  Header ")
@@ -5373,7 +5373,7 @@ func ApacheVhostHttp2(s erb.Scope) string {
 			r.Text("\n")
 		}
 		r.L(26)
-		r.Each(r.IVar("h2_push_priority"), erb.Blk1(func(expr erb.Value) erb.Value {
+		r.Each(r.IVar("h2_push_priority"), r.Blk1(func(expr erb.Value) erb.Value {
 			r.Text("  H2PushPriority ")
 			r.L(27)
 			r.Out(expr)
@@ -5381,7 +5381,7 @@ func ApacheVhostHttp2(s erb.Scope) string {
 			return r.BlockOut()
 		}))
 		r.L(29)
-		r.Each(r.IVar("h2_push_resource"), erb.Blk1(func(expr erb.Value) erb.Value {
+		r.Each(r.IVar("h2_push_resource"), r.Blk1(func(expr erb.Value) erb.Value {
 			r.Text("  H2PushResource ")
 			r.L(30)
 			r.Out(expr)
@@ -5522,7 +5522,7 @@ func ApacheVhostJkMounts(s erb.Scope) string {
 	if (erb.Truthy(r.IVar("jk_mounts"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("jk_mounts"))))) {
 		r.Text("\n")
 		r.L(3)
-		r.Each(r.IVar("jk_mounts"), erb.Blk1(func(jk erb.Value) erb.Value {
+		r.Each(r.IVar("jk_mounts"), r.Blk1(func(jk erb.Value) erb.Value {
 			r.L(4)
 			if erb.Truthy(r.IsAQ(jk, erb.Const("Hash"))) {
 				r.L(5)
@@ -5607,11 +5607,11 @@ func ApacheVhostLogging(s erb.Scope) string {
 	r.L(11)
 	if erb.Truthy(r.IVar("error_log_format24")) {
 		r.L(12)
-		r.Each(r.IVar("error_log_format24"), erb.Blk1(func(lfmt erb.Value) erb.Value {
+		r.Each(r.IVar("error_log_format24"), r.Blk1(func(lfmt erb.Value) erb.Value {
 			r.L(13)
 			if erb.Truthy(r.IsAQ(lfmt, erb.Const("Hash"))) {
 				r.L(14)
-				return r.Each(lfmt, erb.Blk2(func(fmt, flag erb.Value) erb.Value {
+				return r.Each(lfmt, r.Blk2(func(fmt, flag erb.Value) erb.Value {
 					r.Text("  ErrorLogFormat ")
 					r.L(15)
 					r.Out(flag)
@@ -5933,7 +5933,7 @@ func ApacheVhostPhp(s erb.Scope) string {
 	r.L(1)
 	if (erb.Truthy(r.IVar("php_values"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("php_values"))))) {
 		r.L(2)
-		r.Each(r.Sort(r.IVar("php_values"), erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("php_values"), erb.NoBlock), r.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(3)
 			if erb.Truthy(r.IsAQ(value, erb.Const("String"))) {
 				r.Text("  php_value ")
@@ -5957,7 +5957,7 @@ func ApacheVhostPhp(s erb.Scope) string {
 	r.L(10)
 	if (erb.Truthy(r.IVar("php_flags"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("php_flags"))))) {
 		r.L(11)
-		r.Each(r.Sort(r.IVar("php_flags"), erb.NoBlock), erb.Blk2(func(key, flag erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("php_flags"), erb.NoBlock), r.Blk2(func(key, flag erb.Value) erb.Value {
 			r.L(13)
 			if erb.Truthy(r.OpMatch(flag, erb.Re("true|yes|on|1", "i"))) {
 				r.L(13)
@@ -5985,7 +5985,7 @@ func ApacheVhostPhpAdmin(s erb.Scope) string {
 	r.L(1)
 	if (erb.Truthy(r.IVar("php_admin_values"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("php_admin_values"))))) {
 		r.L(2)
-		r.Each(r.Sort(r.IVar("php_admin_values"), erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("php_admin_values"), erb.NoBlock), r.Blk2(func(key, value erb.Value) erb.Value {
 			r.Text("  php_admin_value ")
 			r.L(3)
 			r.Out(key)
@@ -5998,7 +5998,7 @@ func ApacheVhostPhpAdmin(s erb.Scope) string {
 	r.L(6)
 	if (erb.Truthy(r.IVar("php_admin_flags"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("php_admin_flags"))))) {
 		r.L(7)
-		r.Each(r.Sort(r.IVar("php_admin_flags"), erb.NoBlock), erb.Blk2(func(key, flag erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("php_admin_flags"), erb.NoBlock), r.Blk2(func(key, flag erb.Value) erb.Value {
 			r.L(9)
 			if erb.Truthy(r.OpMatch(flag, erb.Re("true|yes|on|1", "i"))) {
 				r.L(9)
@@ -6053,9 +6053,9 @@ func ApacheVhostProxy(s erb.Scope) string {
 		r.Text("  ProxyErrorOverride On\n")
 	}
 	r.L(25)
-	r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("proxy_pass")))), erb.Blk1(func(proxy erb.Value) erb.Value {
+	r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("proxy_pass")))), r.Blk1(func(proxy erb.Value) erb.Value {
 		r.L(26)
-		r.Each(r.Array(r.ArefStr(proxy, "no_proxy_uris")), erb.Blk1(func(uri erb.Value) erb.Value {
+		r.Each(r.Array(r.ArefStr(proxy, "no_proxy_uris")), r.Blk1(func(uri erb.Value) erb.Value {
 			r.Text("  ProxyPass ")
 			r.L(27)
 			r.Out(uri)
@@ -6063,7 +6063,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 			return r.BlockOut()
 		}))
 		r.L(29)
-		r.Each(r.Array(r.ArefStr(proxy, "no_proxy_uris_match")), erb.Blk1(func(uri erb.Value) erb.Value {
+		r.Each(r.Array(r.ArefStr(proxy, "no_proxy_uris_match")), r.Blk1(func(uri erb.Value) erb.Value {
 			r.Text("  ProxyPassMatch ")
 			r.L(30)
 			r.Out(uri)
@@ -6078,7 +6078,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 		r.L(33)
 		if erb.Truthy(r.ArefStr(proxy, "params")) {
 			r.L(34)
-			r.Each(r.Sort(r.Keys(r.ArefStr(proxy, "params")), erb.NoBlock), erb.Blk1(func(key erb.Value) erb.Value {
+			r.Each(r.Sort(r.Keys(r.ArefStr(proxy, "params")), erb.NoBlock), r.Blk1(func(key erb.Value) erb.Value {
 				r.Text(" ")
 				r.L(34)
 				r.Out(key)
@@ -6097,7 +6097,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 		r.L(39)
 		if !(erb.Truthy(r.NilQ(r.ArefStr(proxy, "reverse_cookies")))) {
 			r.L(40)
-			r.Each(r.Array(r.ArefStr(proxy, "reverse_cookies")), erb.Blk1(func(reverse_cookies erb.Value) erb.Value {
+			r.Each(r.Array(r.ArefStr(proxy, "reverse_cookies")), r.Blk1(func(reverse_cookies erb.Value) erb.Value {
 				r.L(41)
 				if erb.Truthy(r.ArefStr(reverse_cookies, "path")) {
 					r.Text("  ProxyPassReverseCookiePath ")
@@ -6130,7 +6130,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 			r.Text("\n")
 		} else {
 			r.L(52)
-			r.Each(r.Array(r.ArefStr(proxy, "reverse_urls")), erb.Blk1(func(reverse_url erb.Value) erb.Value {
+			r.Each(r.Array(r.ArefStr(proxy, "reverse_urls")), r.Blk1(func(reverse_url erb.Value) erb.Value {
 				r.Text("  ProxyPassReverse ")
 				r.L(53)
 				r.Out(r.ArefStr(proxy, "path"))
@@ -6143,7 +6143,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 		r.L(56)
 		if erb.Truthy(r.ArefStr(proxy, "setenv")) {
 			r.L(57)
-			return r.Each(r.Array(r.ArefStr(proxy, "setenv")), erb.Blk1(func(setenv_var erb.Value) erb.Value {
+			return r.Each(r.Array(r.ArefStr(proxy, "setenv")), r.Blk1(func(setenv_var erb.Value) erb.Value {
 				r.Text("  SetEnv ")
 				r.L(58)
 				r.Out(setenv_var)
@@ -6154,10 +6154,10 @@ func ApacheVhostProxy(s erb.Scope) string {
 		return nil
 	}))
 	r.L(62)
-	r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("proxy_pass_match")))), erb.Blk1(func(proxy erb.Value) erb.Value {
+	r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("proxy_pass_match")))), r.Blk1(func(proxy erb.Value) erb.Value {
 		r.Text("\n")
 		r.L(63)
-		r.Each(r.Array(r.ArefStr(proxy, "no_proxy_uris")), erb.Blk1(func(uri erb.Value) erb.Value {
+		r.Each(r.Array(r.ArefStr(proxy, "no_proxy_uris")), r.Blk1(func(uri erb.Value) erb.Value {
 			r.Text("  ProxyPass ")
 			r.L(64)
 			r.Out(uri)
@@ -6165,7 +6165,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 			return r.BlockOut()
 		}))
 		r.L(66)
-		r.Each(r.Array(r.ArefStr(proxy, "no_proxy_uris_match")), erb.Blk1(func(uri erb.Value) erb.Value {
+		r.Each(r.Array(r.ArefStr(proxy, "no_proxy_uris_match")), r.Blk1(func(uri erb.Value) erb.Value {
 			r.Text("  ProxyPassMatch ")
 			r.L(67)
 			r.Out(uri)
@@ -6180,7 +6180,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 		r.L(70)
 		if erb.Truthy(r.ArefStr(proxy, "params")) {
 			r.L(71)
-			r.Each(r.Sort(r.Keys(r.ArefStr(proxy, "params")), erb.NoBlock), erb.Blk1(func(key erb.Value) erb.Value {
+			r.Each(r.Sort(r.Keys(r.ArefStr(proxy, "params")), erb.NoBlock), r.Blk1(func(key erb.Value) erb.Value {
 				r.Text(" ")
 				r.L(71)
 				r.Out(key)
@@ -6206,7 +6206,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 			r.Text("\n")
 		} else {
 			r.L(79)
-			r.Each(r.Array(r.ArefStr(proxy, "reverse_urls")), erb.Blk1(func(reverse_url erb.Value) erb.Value {
+			r.Each(r.Array(r.ArefStr(proxy, "reverse_urls")), r.Blk1(func(reverse_url erb.Value) erb.Value {
 				r.Text("  ProxyPassReverse ")
 				r.L(80)
 				r.Out(r.ArefStr(proxy, "path"))
@@ -6219,7 +6219,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 		r.L(83)
 		if erb.Truthy(r.ArefStr(proxy, "setenv")) {
 			r.L(84)
-			return r.Each(r.Array(r.ArefStr(proxy, "setenv")), erb.Blk1(func(setenv_var erb.Value) erb.Value {
+			return r.Each(r.Array(r.ArefStr(proxy, "setenv")), r.Blk1(func(setenv_var erb.Value) erb.Value {
 				r.Text("  SetEnv ")
 				r.L(85)
 				r.Out(setenv_var)
@@ -6232,7 +6232,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 	r.L(89)
 	if erb.Truthy(r.IVar("proxy_dest")) {
 		r.L(90)
-		r.Each(r.Array(r.IVar("no_proxy_uris")), erb.Blk1(func(uri erb.Value) erb.Value {
+		r.Each(r.Array(r.IVar("no_proxy_uris")), r.Blk1(func(uri erb.Value) erb.Value {
 			r.Text("  ProxyPass        ")
 			r.L(91)
 			r.Out(uri)
@@ -6250,7 +6250,7 @@ func ApacheVhostProxy(s erb.Scope) string {
 	r.L(96)
 	if erb.Truthy(r.IVar("proxy_dest_match")) {
 		r.L(97)
-		r.Each(r.Array(r.IVar("no_proxy_uris_match")), erb.Blk1(func(uri erb.Value) erb.Value {
+		r.Each(r.Array(r.IVar("no_proxy_uris_match")), r.Blk1(func(uri erb.Value) erb.Value {
 			r.Text("  ProxyPassMatch   ")
 			r.L(98)
 			r.Out(uri)
@@ -6282,7 +6282,7 @@ func ApacheVhostRedirect(s erb.Scope) string {
 		r.SetIVar("redirect_status_a", r.Array(r.IVar("redirect_status")))
 		r.Text("\n  ## Redirect rules\n")
 		r.L(7)
-		r.EachWithIndex(r.IVar("redirect_source_a"), erb.Blk2(func(source, i erb.Value) erb.Value {
+		r.EachWithIndex(r.IVar("redirect_source_a"), r.Blk2(func(source, i erb.Value) erb.Value {
 			r.L(8)
 			{
 				recv1_ := r.IVar("redirect_dest_a")
@@ -6319,7 +6319,7 @@ func ApacheVhostRedirect(s erb.Scope) string {
 		r.SetIVar("redirectmatch_dest_a", r.Array(r.IVar("redirectmatch_dest")))
 		r.Text("\n  ## RedirectMatch rules\n")
 		r.L(19)
-		r.EachWithIndex(r.IVar("redirectmatch_status_a"), erb.Blk2(func(status, i erb.Value) erb.Value {
+		r.EachWithIndex(r.IVar("redirectmatch_status_a"), r.Blk2(func(status, i erb.Value) erb.Value {
 			r.L(20)
 			{
 				recv5_ := r.IVar("redirectmatch_status_a")
@@ -6363,7 +6363,7 @@ func ApacheVhostRedirect(s erb.Scope) string {
 			r.SetIVar("redirectmatch_dest_a", r.Array(r.IVar("redirectmatch_dest")))
 			r.Text("\n  ## RedirectMatch rules\n")
 			r.L(30)
-			r.EachWithIndex(r.IVar("redirectmatch_regexp_a"), erb.Blk2(func(status, i erb.Value) erb.Value {
+			r.EachWithIndex(r.IVar("redirectmatch_regexp_a"), r.Blk2(func(status, i erb.Value) erb.Value {
 				r.L(31)
 				{
 					recv11_ := r.IVar("redirectmatch_regexp_a")
@@ -6401,7 +6401,7 @@ func ApacheVhostRequestheader(s erb.Scope) string {
 	if (erb.Truthy(r.IVar("request_headers"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("request_headers"))))) {
 		r.Text("\n  ## Request header rules\n  ## as per http://httpd.apache.org/docs/2.2/mod/mod_headers.html#requestheader\n")
 		r.L(5)
-		r.Each(r.Array(r.IVar("request_headers")), erb.Blk1(func(request_statement erb.Value) erb.Value {
+		r.Each(r.Array(r.IVar("request_headers")), r.Blk1(func(request_statement erb.Value) erb.Value {
 			r.L(6)
 			if !erb.EqualStr(request_statement, "") {
 				r.Text("  RequestHeader ")
@@ -6438,7 +6438,7 @@ func ApacheVhostRequire(s erb.Scope) string {
 					r.Out(r.Capitalize(r.ArefStr(r.ArefStr(_item, "require"), "enforce")))
 					r.Text(">\n")
 					r.L(8)
-					r.Each(r.Array(r.ArefStr(r.ArefStr(_item, "require"), "requires")), erb.Blk1(func(req erb.Value) erb.Value {
+					r.Each(r.Array(r.ArefStr(r.ArefStr(_item, "require"), "requires")), r.Blk1(func(req erb.Value) erb.Value {
 						r.Text("      Require ")
 						r.L(9)
 						r.Out(r.Strip(req))
@@ -6455,7 +6455,7 @@ func ApacheVhostRequire(s erb.Scope) string {
 				}
 			} else {
 				r.L(16)
-				r.Each(r.Array(r.ArefStr(_item, "require")), erb.Blk1(func(req erb.Value) erb.Value {
+				r.Each(r.Array(r.ArefStr(_item, "require")), r.Blk1(func(req erb.Value) erb.Value {
 					r.Text("    Require ")
 					r.L(17)
 					r.Out(req)
@@ -6497,7 +6497,7 @@ func ApacheVhostRequire(s erb.Scope) string {
 			r.L(37)
 			if erb.Truthy(r.KindOfQ(r.ArefStr(_item, "deny"), erb.Const("Array"))) {
 				r.L(38)
-				r.Each(r.Array(r.ArefStr(_item, "deny")), erb.Blk1(func(restrict erb.Value) erb.Value {
+				r.Each(r.Array(r.ArefStr(_item, "deny")), r.Blk1(func(restrict erb.Value) erb.Value {
 					r.Text("    Deny ")
 					r.L(39)
 					r.Out(restrict)
@@ -6516,7 +6516,7 @@ func ApacheVhostRequire(s erb.Scope) string {
 			r.L(46)
 			if erb.Truthy(r.KindOfQ(r.ArefStr(_item, "allow"), erb.Const("Array"))) {
 				r.L(47)
-				r.Each(r.Array(r.ArefStr(_item, "allow")), erb.Blk1(func(access erb.Value) erb.Value {
+				r.Each(r.Array(r.ArefStr(_item, "allow")), r.Blk1(func(access erb.Value) erb.Value {
 					r.Text("    Allow ")
 					r.L(48)
 					r.Out(access)
@@ -6572,7 +6572,7 @@ func ApacheVhostRewrite(s erb.Scope) string {
 		}
 		r.Text("\n")
 		r.L(11)
-		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("rewrites")))), erb.Blk1(func(rewrite_details erb.Value) erb.Value {
+		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("rewrites")))), r.Blk1(func(rewrite_details erb.Value) erb.Value {
 			r.L(12)
 			if erb.Truthy(r.ArefStr(rewrite_details, "comment")) {
 				r.Text("  #")
@@ -6590,9 +6590,9 @@ func ApacheVhostRewrite(s erb.Scope) string {
 			r.L(18)
 			if erb.Truthy(r.ArefStr(rewrite_details, "rewrite_cond")) {
 				r.L(19)
-				r.Each(r.Array(r.ArefStr(rewrite_details, "rewrite_cond")), erb.Blk1(func(commands erb.Value) erb.Value {
+				r.Each(r.Array(r.ArefStr(rewrite_details, "rewrite_cond")), r.Blk1(func(commands erb.Value) erb.Value {
 					r.L(20)
-					return r.Each(r.Array(commands), erb.Blk1(func(command erb.Value) erb.Value {
+					return r.Each(r.Array(commands), r.Blk1(func(command erb.Value) erb.Value {
 						r.Text("  RewriteCond ")
 						r.L(21)
 						r.Out(command)
@@ -6604,9 +6604,9 @@ func ApacheVhostRewrite(s erb.Scope) string {
 			r.L(25)
 			if erb.Truthy(r.ArefStr(rewrite_details, "rewrite_map")) {
 				r.L(26)
-				r.Each(r.Array(r.ArefStr(rewrite_details, "rewrite_map")), erb.Blk1(func(commands erb.Value) erb.Value {
+				r.Each(r.Array(r.ArefStr(rewrite_details, "rewrite_map")), r.Blk1(func(commands erb.Value) erb.Value {
 					r.L(27)
-					return r.Each(r.Array(commands), erb.Blk1(func(command erb.Value) erb.Value {
+					return r.Each(r.Array(commands), r.Blk1(func(command erb.Value) erb.Value {
 						r.Text("  RewriteMap ")
 						r.L(28)
 						r.Out(command)
@@ -6616,9 +6616,9 @@ func ApacheVhostRewrite(s erb.Scope) string {
 				}))
 			}
 			r.L(32)
-			return r.Each(r.Array(r.ArefStr(rewrite_details, "rewrite_rule")), erb.Blk1(func(commands erb.Value) erb.Value {
+			return r.Each(r.Array(r.ArefStr(rewrite_details, "rewrite_rule")), r.Blk1(func(commands erb.Value) erb.Value {
 				r.L(33)
-				r.Each(r.Array(commands), erb.Blk1(func(command erb.Value) erb.Value {
+				r.Each(r.Array(commands), r.Blk1(func(command erb.Value) erb.Value {
 					r.Text("  RewriteRule ")
 					r.L(34)
 					r.Out(command)
@@ -6643,7 +6643,7 @@ func ApacheVhostRewrite(s erb.Scope) string {
 		r.L(47)
 		if erb.Truthy(r.IVar("rewrite_cond")) {
 			r.L(48)
-			r.Each(r.Array(r.IVar("rewrite_cond")), erb.Blk1(func(cond erb.Value) erb.Value {
+			r.Each(r.Array(r.IVar("rewrite_cond")), r.Blk1(func(cond erb.Value) erb.Value {
 				r.Text("  RewriteCond ")
 				r.L(49)
 				r.Out(cond)
@@ -6689,7 +6689,7 @@ func ApacheVhostScriptalias(s erb.Scope) string {
 		r.L(14)
 		r.CompactBang(r.Flatten(aliases))
 		r.L(15)
-		r.Each(aliases, erb.Blk1(func(salias erb.Value) erb.Value {
+		r.Each(aliases, r.Blk1(func(salias erb.Value) erb.Value {
 			r.L(16)
 			if !erb.EqualStr(r.ArefStr(salias, "path"), "") {
 				r.L(17)
@@ -6741,13 +6741,13 @@ func ApacheVhostSecurity(s erb.Scope) string {
 	r.L(8)
 	if erb.Truthy(r.IsAQ(r.IVar("_modsec_disable_ids"), erb.Const("Hash"))) {
 		r.L(9)
-		r.Each(r.IVar("_modsec_disable_ids"), erb.Blk2(func(location, rules erb.Value) erb.Value {
+		r.Each(r.IVar("_modsec_disable_ids"), r.Blk2(func(location, rules erb.Value) erb.Value {
 			r.Text("  <LocationMatch ")
 			r.L(10)
 			r.Out(location)
 			r.Text(">\n")
 			r.L(11)
-			r.Each(r.Array(rules), erb.Blk1(func(rule erb.Value) erb.Value {
+			r.Each(r.Array(rules), r.Blk1(func(rule erb.Value) erb.Value {
 				r.Text("    SecRuleRemoveById ")
 				r.L(12)
 				r.Out(rule)
@@ -6771,13 +6771,13 @@ func ApacheVhostSecurity(s erb.Scope) string {
 	r.L(22)
 	if erb.Truthy(r.IsAQ(r.IVar("_modsec_disable_msgs"), erb.Const("Hash"))) {
 		r.L(23)
-		r.Each(r.IVar("_modsec_disable_msgs"), erb.Blk2(func(location, rules erb.Value) erb.Value {
+		r.Each(r.IVar("_modsec_disable_msgs"), r.Blk2(func(location, rules erb.Value) erb.Value {
 			r.Text("  <LocationMatch ")
 			r.L(24)
 			r.Out(location)
 			r.Text(">\n")
 			r.L(25)
-			r.Each(r.Array(rules), erb.Blk1(func(rule erb.Value) erb.Value {
+			r.Each(r.Array(rules), r.Blk1(func(rule erb.Value) erb.Value {
 				r.Text("    SecRuleRemoveByMsg \"")
 				r.L(26)
 				r.Out(rule)
@@ -6791,13 +6791,13 @@ func ApacheVhostSecurity(s erb.Scope) string {
 	r.L(31)
 	if erb.Truthy(r.IsAQ(r.IVar("_modsec_disable_tags"), erb.Const("Hash"))) {
 		r.L(32)
-		r.Each(r.IVar("_modsec_disable_tags"), erb.Blk2(func(location, rules erb.Value) erb.Value {
+		r.Each(r.IVar("_modsec_disable_tags"), r.Blk2(func(location, rules erb.Value) erb.Value {
 			r.Text("  <LocationMatch ")
 			r.L(33)
 			r.Out(location)
 			r.Text(">\n")
 			r.L(34)
-			r.Each(r.Array(rules), erb.Blk1(func(rule erb.Value) erb.Value {
+			r.Each(r.Array(rules), r.Blk1(func(rule erb.Value) erb.Value {
 				r.Text("    SecRuleRemoveByTag \"")
 				r.L(35)
 				r.Out(rule)
@@ -6827,7 +6827,7 @@ func ApacheVhostServeralias(s erb.Scope) string {
 	if (erb.Truthy(r.IVar("serveraliases"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("serveraliases"))))) {
 		r.Text("\n  ## Server aliases\n")
 		r.L(4)
-		r.Each(r.Array(r.IVar("serveraliases")), erb.Blk1(func(serveralias erb.Value) erb.Value {
+		r.Each(r.Array(r.IVar("serveraliases")), r.Blk1(func(serveralias erb.Value) erb.Value {
 			r.Text("  ServerAlias ")
 			r.L(5)
 			r.Out(serveralias)
@@ -6854,7 +6854,7 @@ func ApacheVhostSetenv(s erb.Scope) string {
 	if (erb.Truthy(r.IVar("setenv"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("setenv"))))) {
 		r.Text("\n  ## SetEnv/SetEnvIf for environment variables\n")
 		r.L(4)
-		r.Each(r.Array(r.IVar("setenv")), erb.Blk1(func(envvar erb.Value) erb.Value {
+		r.Each(r.Array(r.IVar("setenv")), r.Blk1(func(envvar erb.Value) erb.Value {
 			r.Text("  SetEnv ")
 			r.L(5)
 			r.Out(envvar)
@@ -6865,7 +6865,7 @@ func ApacheVhostSetenv(s erb.Scope) string {
 	r.L(8)
 	if (erb.Truthy(r.IVar("setenvif"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("setenvif"))))) {
 		r.L(9)
-		r.Each(r.Array(r.IVar("setenvif")), erb.Blk1(func(envifvar erb.Value) erb.Value {
+		r.Each(r.Array(r.IVar("setenvif")), r.Blk1(func(envifvar erb.Value) erb.Value {
 			r.Text("  SetEnvIf ")
 			r.L(10)
 			r.Out(envifvar)
@@ -6876,7 +6876,7 @@ func ApacheVhostSetenv(s erb.Scope) string {
 	r.L(13)
 	if (erb.Truthy(r.IVar("setenvifnocase"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("setenvifnocase"))))) {
 		r.L(14)
-		r.Each(r.Array(r.IVar("setenvifnocase")), erb.Blk1(func(envifncvar erb.Value) erb.Value {
+		r.Each(r.Array(r.IVar("setenvifnocase")), r.Blk1(func(envifncvar erb.Value) erb.Value {
 			r.Text("  SetEnvIfNoCase ")
 			r.L(15)
 			r.Out(envifncvar)
@@ -7185,7 +7185,7 @@ func ApacheVhostWsgi(s erb.Scope) string {
 		r.L(9)
 		r.Out(r.IVar("wsgi_daemon_process"))
 		r.Text(" ")
-		r.Out(r.Join(r.Sort(r.Collect(r.IVar("wsgi_daemon_process_options"), erb.Blk2(func(k, v erb.Value) erb.Value {
+		r.Out(r.Join(r.Sort(r.Collect(r.IVar("wsgi_daemon_process_options"), r.Blk2(func(k, v erb.Value) erb.Value {
 			r.L(9)
 			return r.Interp(k, "=", v)
 		})), erb.NoBlock), r.Str(" ")))
@@ -7201,7 +7201,7 @@ func ApacheVhostWsgi(s erb.Scope) string {
 			r.L(12)
 			if erb.Truthy(r.IsAQ(r.IVar("wsgi_daemon_process"), erb.Const("Hash"))) {
 				r.L(13)
-				r.Each(r.IVar("wsgi_daemon_process"), erb.Blk2(func(key, val erb.Value) erb.Value {
+				r.Each(r.IVar("wsgi_daemon_process"), r.Blk2(func(key, val erb.Value) erb.Value {
 					r.L(14)
 					if erb.Truthy(r.EmptyQ(val)) {
 						r.Text("  WSGIDaemonProcess ")
@@ -7214,7 +7214,7 @@ func ApacheVhostWsgi(s erb.Scope) string {
 						r.L(17)
 						r.Out(key)
 						r.Text(" ")
-						r.Out(r.Join(r.Sort(r.Collect(val, erb.Blk2(func(k, v erb.Value) erb.Value {
+						r.Out(r.Join(r.Sort(r.Collect(val, r.Blk2(func(k, v erb.Value) erb.Value {
 							r.L(17)
 							return r.Interp(k, "=", v)
 						})), erb.NoBlock), r.Str(" ")))
@@ -7231,7 +7231,7 @@ func ApacheVhostWsgi(s erb.Scope) string {
 		r.L(22)
 		r.Out(r.IVar("wsgi_import_script"))
 		r.Text(" ")
-		r.Out(r.Join(r.Sort(r.Collect(r.IVar("wsgi_import_script_options"), erb.Blk2(func(k, v erb.Value) erb.Value {
+		r.Out(r.Join(r.Sort(r.Collect(r.IVar("wsgi_import_script_options"), r.Blk2(func(k, v erb.Value) erb.Value {
 			r.L(22)
 			return r.Interp(k, "=", v)
 		})), erb.NoBlock), r.Str(" ")))
@@ -7247,7 +7247,7 @@ func ApacheVhostWsgi(s erb.Scope) string {
 	r.L(27)
 	if (erb.Truthy(r.IVar("wsgi_script_aliases_match"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("wsgi_script_aliases_match"))))) {
 		r.L(28)
-		r.Each(r.Reverse(r.Sort(r.Keys(r.IVar("wsgi_script_aliases_match")), erb.NoBlock)), erb.Blk1(func(key erb.Value) erb.Value {
+		r.Each(r.Reverse(r.Sort(r.Keys(r.IVar("wsgi_script_aliases_match")), erb.NoBlock)), r.Blk1(func(key erb.Value) erb.Value {
 			r.L(29)
 			if (!erb.EqualStr(key, "")) && (!erb.EqualStr(r.Aref(r.IVar("wsgi_script_aliases_match"), key), "")) {
 				r.Text("  WSGIScriptAliasMatch ")
@@ -7264,7 +7264,7 @@ func ApacheVhostWsgi(s erb.Scope) string {
 	r.L(34)
 	if (erb.Truthy(r.IVar("wsgi_script_aliases"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("wsgi_script_aliases"))))) {
 		r.L(35)
-		r.Each(r.Reverse(r.Sort(r.Keys(r.IVar("wsgi_script_aliases")), erb.NoBlock)), erb.Blk1(func(key erb.Value) erb.Value {
+		r.Each(r.Reverse(r.Sort(r.Keys(r.IVar("wsgi_script_aliases")), erb.NoBlock)), r.Blk1(func(key erb.Value) erb.Value {
 			r.L(36)
 			if (!erb.EqualStr(key, "")) && (!erb.EqualStr(r.Aref(r.IVar("wsgi_script_aliases"), key), "")) {
 				r.L(37)
@@ -7552,7 +7552,7 @@ func CeilometerEventPipelineYaml(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("---\nsources:\n    - name: event_source\n      events:\n          - \"*\"\n      sinks:\n          - event_sink\nsinks:\n    - name: event_sink\n      publishers:\n")
 	r.L(11)
-	r.Each(r.IVar("event_pipeline_publishers"), erb.Blk1(func(publisher erb.Value) erb.Value {
+	r.Each(r.IVar("event_pipeline_publishers"), r.Blk1(func(publisher erb.Value) erb.Value {
 		r.Text("          - ")
 		r.L(12)
 		r.Out(publisher)
@@ -7568,7 +7568,7 @@ func CeilometerPipelineYaml(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("---\nsources:\n    - name: meter_source\n      meters:\n          - \"*\"\n      sinks:\n          - meter_sink\nsinks:\n    - name: meter_sink\n      publishers:\n")
 	r.L(11)
-	r.Each(r.IVar("pipeline_publishers"), erb.Blk1(func(publisher erb.Value) erb.Value {
+	r.Each(r.IVar("pipeline_publishers"), r.Blk1(func(publisher erb.Value) erb.Value {
 		r.Text("          - ")
 		r.L(12)
 		r.Out(publisher)
@@ -7587,7 +7587,7 @@ func CeilometerPollingYaml(s erb.Scope) string {
 	r.Out(r.IVar("polling_interval"))
 	r.Text("\n      meters:\n")
 	r.L(6)
-	r.Each(r.IVar("polling_meters"), erb.Blk1(func(meter erb.Value) erb.Value {
+	r.Each(r.IVar("polling_meters"), r.Blk1(func(meter erb.Value) erb.Value {
 		r.Text("        - ")
 		r.L(7)
 		r.Out(meter)
@@ -7605,7 +7605,7 @@ func ChronyChronyConfArchlinux(s erb.Scope) string {
 	r.L(49)
 	if erb.Truthy(r.IsAQ(r.IVar("servers"), erb.Const("Hash"))) {
 		r.L(49)
-		r.Each(r.Sort(r.Keys(r.IVar("servers")), erb.NoBlock), erb.Blk1(func(server erb.Value) erb.Value {
+		r.Each(r.Sort(r.Keys(r.IVar("servers")), erb.NoBlock), r.Blk1(func(server erb.Value) erb.Value {
 			r.Text("server ")
 			r.L(50)
 			r.Out(server)
@@ -7616,7 +7616,7 @@ func ChronyChronyConfArchlinux(s erb.Scope) string {
 		}))
 	} else {
 		r.L(51)
-		r.Each(r.Array(r.IVar("servers")), erb.Blk1(func(server erb.Value) erb.Value {
+		r.Each(r.Array(r.IVar("servers")), r.Blk1(func(server erb.Value) erb.Value {
 			r.Text("server ")
 			r.L(52)
 			r.Out(server)
@@ -7626,7 +7626,7 @@ func ChronyChronyConfArchlinux(s erb.Scope) string {
 	}
 	r.Text("\n#server 0.nl.pool.ntp.org\n#server 1.nl.pool.ntp.org\n#server 2.nl.pool.ntp.org\n#server 3.nl.pool.ntp.org\n \n# However, for dial-up use you probably want these instead.  The word\n# 'offline' means that the server is not visible at boot time.  Use\n# chronyc's 'online' command to tell chronyd that these servers have\n# become visible after you go on-line.\n\n! server ntp0.your-isp.com offline\n! server ntp1.your-isp.com offline\n! server ntp.public-server.org offline\n\n# You may want to specify NTP 'peers' instead.  If you run a network\n# with a lot of computers and want several computers running chrony to\n# have the 'front-line' interface to the public NTP servers, you can\n# 'peer' these machines together to increase robustness.\n\n! peer ntp0.my-company.com\n\n# There are other options to the 'server' and 'peer' directives that you\n# might want to use.  For example, you can ignore measurements whose\n# round-trip-time is too large (indicating that the measurement is\n# probably useless, because you don't know which way the measurement\n# message got held up.)  Consult the full documentation for details.\n\n#######################################################################\n### AVOIDING POTENTIALLY BOGUS CHANGES TO YOUR CLOCK\n#\n# To avoid changes being made to your computer's gain/loss compensation\n# when the measurement history is too erratic, you might want to enable\n# one of the following lines.  The first seems good for dial-up (or\n# other high-latency connections like slow leased lines), the second\n# seems OK for a LAN environment.\n\n! maxupdateskew 100\n! maxupdateskew 5\n\n#######################################################################\n### FILENAMES ETC\n# Chrony likes to keep information about your computer's clock in files.\n# The 'driftfile' stores the computer's clock gain/loss rate in parts\n# per million.  When chronyd starts, the system clock can be tuned\n# immediately so that it doesn't gain or lose any more time.  You\n# generally want this, so it is uncommented.\n\ndriftfile /etc/chrony.drift\n\n# If you want to use the program called chronyc to configure aspects of\n# chronyd's operation once it is running (e.g. tell it the Internet link\n# has gone up or down), you need a password.  This is stored in the\n# following keys file.  (You also need keys to support authenticated NTP\n# exchanges between cooperating machines.)  Again, this option is\n# assumed by default.\n\nkeyfile /etc/chrony.keys\n\n# chronyd can save the measurement history for the servers to files when\n# it it exits.  This is useful in 2 situations:\n#\n# 1. On Linux, if you stop chronyd and restart it with '-r' (e.g. after\n# an upgrade), the old measurements will still be relevant when chronyd\n# is restarted.  This will reduce the time needed to get accurate\n# gain/loss measurements, especially with a dial-up link.\n#\n# 2. Again on Linux, if you use the RTC support and start chronyd with\n# '-r -s' on bootup, measurements from the last boot will still be\n# useful (the real time clock is used to 'flywheel' chronyd between\n# boots).\n#\n# Enable these two options to use this.\n\ndumponexit\ndumpdir /var/log/chrony\n\n# chronyd writes its process ID to a file.  If you try to start a second\n# copy of chronyd, it will detect that the process named in the file is\n# still running and bail out.  If you want to change the path to the PID\n# file, uncomment this line and edit it.  The default path is shown.\n\n! pidfile /var/run/chronyd.pid\n\n#######################################################################\n### INITIAL CLOCK CORRECTION\n# This option is only useful if your NTP servers are visible at boot\n# time.  This probably means you are on a LAN.  If so, the following\n# option will choose the best-looking of the servers and correct the\n# system time to that.  The value '10' means that if the error is less\n# than 10 seconds, it will be gradually removed by speeding up or\n# slowing down your computer's clock until it is correct.  If the error\n# is above 10 seconds, an immediate time jump will be applied to correct\n# it.  Some software can get upset if the system clock jumps (especially\n# backwards), so be careful!\n\n! initstepslew 10 ntp0.your-company.com ntp1.your-company.com ntp2.your-company.com\n\n#######################################################################\n### LOGGING\n# If you want to log information about the time measurements chronyd has\n# gathered, you might want to enable the following lines.  You probably\n# only need this if you really enjoy looking at the logs, you want to\n# produce some graphs of your system's timekeeping performance, or you\n# need help in debugging a problem.\n\n! logdir /var/log/chrony\n! log measurements statistics tracking\n\n# If you have real time clock support enabled (see below), you might want\n# this line instead:\n\n! log measurements statistics tracking rtc\n\n#######################################################################\n### ACTING AS AN NTP SERVER\n# You might want the computer to be an NTP server for other computers.\n# e.g.  you might be running chronyd on a dial-up machine that has a LAN\n# sitting behind it with several 'satellite' computers on it.\n#\n# By default, chronyd does not allow any clients to access it.  You need\n# to explicitly enable access using 'allow' and 'deny' directives.\n#\n# e.g. to enable client access from the 192.168.*.* class B subnet,\n\n! allow 192.168/16\n\n")
 	r.L(181)
-	r.Each(r.Array(r.IVar("queryhosts")), erb.Blk1(func(allowed erb.Value) erb.Value {
+	r.Each(r.Array(r.IVar("queryhosts")), r.Blk1(func(allowed erb.Value) erb.Value {
 		r.Text("allow ")
 		r.L(182)
 		r.Out(allowed)
@@ -7666,15 +7666,15 @@ func ChronyChronyConfArchlinux(s erb.Scope) string {
 		r.L(318)
 		if erb.Truthy(r.IsAQ(r.IVar("refclocks"), erb.Const("Hash"))) {
 			r.L(318)
-			r.Each(r.Sort(r.Keys(r.IVar("refclocks")), erb.NoBlock), erb.Blk1(func(driver erb.Value) erb.Value {
+			r.Each(r.Sort(r.Keys(r.IVar("refclocks")), erb.NoBlock), r.Blk1(func(driver erb.Value) erb.Value {
 				r.L(319)
 				if erb.Truthy(r.IsAQ(r.IVar("refclocks"), erb.Const("Hash"))) {
 					r.L(319)
-					return r.Each(r.Sort(r.Keys(r.IVar("refclocks")), erb.NoBlock), erb.Blk1(func(driver erb.Value) erb.Value {
+					return r.Each(r.Sort(r.Keys(r.IVar("refclocks")), erb.NoBlock), r.Blk1(func(driver erb.Value) erb.Value {
 						r.L(320)
 						if erb.Truthy(r.NoMethod(r.Aref(r.IVar("refclocks"), driver), "is_a", erb.Const("Array"))) {
 							r.L(320)
-							return r.Each(r.Sort(r.Aref(r.IVar("refclocks"), driver), erb.NoBlock), erb.Blk1(func(instance erb.Value) erb.Value {
+							return r.Each(r.Sort(r.Aref(r.IVar("refclocks"), driver), erb.NoBlock), r.Blk1(func(instance erb.Value) erb.Value {
 								r.Text("refclock ")
 								r.L(321)
 								r.Out(driver)
@@ -7698,7 +7698,7 @@ func ChronyChronyConfArchlinux(s erb.Scope) string {
 			}))
 		} else {
 			r.L(327)
-			r.Each(r.Sort(r.Array(r.IVar("refclocks")), erb.NoBlock), erb.Blk1(func(refclock erb.Value) erb.Value {
+			r.Each(r.Sort(r.Array(r.IVar("refclocks")), erb.NoBlock), r.Blk1(func(refclock erb.Value) erb.Value {
 				r.Text("refclock ")
 				r.L(328)
 				r.Out(refclock)
@@ -7735,7 +7735,7 @@ func ChronyChronyConfDebian(s erb.Scope) string {
 	r.L(3)
 	if erb.Truthy(r.IsAQ(r.IVar("servers"), erb.Const("Hash"))) {
 		r.L(3)
-		r.Each(r.Sort(r.Keys(r.IVar("servers")), erb.NoBlock), erb.Blk1(func(server erb.Value) erb.Value {
+		r.Each(r.Sort(r.Keys(r.IVar("servers")), erb.NoBlock), r.Blk1(func(server erb.Value) erb.Value {
 			r.Text("server ")
 			r.L(4)
 			r.Out(server)
@@ -7746,7 +7746,7 @@ func ChronyChronyConfDebian(s erb.Scope) string {
 		}))
 	} else {
 		r.L(5)
-		r.Each(r.Array(r.IVar("servers")), erb.Blk1(func(server erb.Value) erb.Value {
+		r.Each(r.Array(r.IVar("servers")), r.Blk1(func(server erb.Value) erb.Value {
 			r.Text("server ")
 			r.L(6)
 			r.Out(server)
@@ -7756,7 +7756,7 @@ func ChronyChronyConfDebian(s erb.Scope) string {
 	}
 	r.Text("\n")
 	r.L(9)
-	r.Each(r.Array(r.IVar("peers")), erb.Blk1(func(peer erb.Value) erb.Value {
+	r.Each(r.Array(r.IVar("peers")), r.Blk1(func(peer erb.Value) erb.Value {
 		r.Text("peer ")
 		r.L(10)
 		r.Out(peer)
@@ -7776,7 +7776,7 @@ func ChronyChronyConfDebian(s erb.Scope) string {
 	r.Out(r.IVar("makestep_updates"))
 	r.Text("\n\n# Allow client access from local network.\n#allow 192.168/16\n")
 	r.L(28)
-	r.Each(r.Array(r.IVar("queryhosts")), erb.Blk1(func(allowed erb.Value) erb.Value {
+	r.Each(r.Array(r.IVar("queryhosts")), r.Blk1(func(allowed erb.Value) erb.Value {
 		r.Text("allow ")
 		r.L(29)
 		r.Out(allowed)
@@ -7830,15 +7830,15 @@ func ChronyChronyConfDebian(s erb.Scope) string {
 		r.L(71)
 		if erb.Truthy(r.IsAQ(r.IVar("refclocks"), erb.Const("Hash"))) {
 			r.L(71)
-			r.Each(r.Sort(r.Keys(r.IVar("refclocks")), erb.NoBlock), erb.Blk1(func(driver erb.Value) erb.Value {
+			r.Each(r.Sort(r.Keys(r.IVar("refclocks")), erb.NoBlock), r.Blk1(func(driver erb.Value) erb.Value {
 				r.L(72)
 				if erb.Truthy(r.IsAQ(r.IVar("refclocks"), erb.Const("Hash"))) {
 					r.L(72)
-					return r.Each(r.Sort(r.Keys(r.IVar("refclocks")), erb.NoBlock), erb.Blk1(func(driver erb.Value) erb.Value {
+					return r.Each(r.Sort(r.Keys(r.IVar("refclocks")), erb.NoBlock), r.Blk1(func(driver erb.Value) erb.Value {
 						r.L(73)
 						if erb.Truthy(r.NoMethod(r.Aref(r.IVar("refclocks"), driver), "is_a", erb.Const("Array"))) {
 							r.L(73)
-							return r.Each(r.Sort(r.Aref(r.IVar("refclocks"), driver), erb.NoBlock), erb.Blk1(func(instance erb.Value) erb.Value {
+							return r.Each(r.Sort(r.Aref(r.IVar("refclocks"), driver), erb.NoBlock), r.Blk1(func(instance erb.Value) erb.Value {
 								r.Text("refclock ")
 								r.L(74)
 								r.Out(driver)
@@ -7862,7 +7862,7 @@ func ChronyChronyConfDebian(s erb.Scope) string {
 			}))
 		} else {
 			r.L(80)
-			r.Each(r.Sort(r.Array(r.IVar("refclocks")), erb.NoBlock), erb.Blk1(func(refclock erb.Value) erb.Value {
+			r.Each(r.Sort(r.Array(r.IVar("refclocks")), erb.NoBlock), r.Blk1(func(refclock erb.Value) erb.Value {
 				r.Text("refclock ")
 				r.L(81)
 				r.Out(refclock)
@@ -7887,7 +7887,7 @@ func ChronyChronyConfRedhat(s erb.Scope) string {
 	r.L(3)
 	if erb.Truthy(r.IsAQ(r.IVar("servers"), erb.Const("Hash"))) {
 		r.L(3)
-		r.Each(r.Sort(r.Keys(r.IVar("servers")), erb.NoBlock), erb.Blk1(func(server erb.Value) erb.Value {
+		r.Each(r.Sort(r.Keys(r.IVar("servers")), erb.NoBlock), r.Blk1(func(server erb.Value) erb.Value {
 			r.Text("server ")
 			r.L(4)
 			r.Out(server)
@@ -7898,7 +7898,7 @@ func ChronyChronyConfRedhat(s erb.Scope) string {
 		}))
 	} else {
 		r.L(5)
-		r.Each(r.Array(r.IVar("servers")), erb.Blk1(func(server erb.Value) erb.Value {
+		r.Each(r.Array(r.IVar("servers")), r.Blk1(func(server erb.Value) erb.Value {
 			r.Text("server ")
 			r.L(6)
 			r.Out(server)
@@ -7908,7 +7908,7 @@ func ChronyChronyConfRedhat(s erb.Scope) string {
 	}
 	r.Text("\n")
 	r.L(9)
-	r.Each(r.Array(r.IVar("peers")), erb.Blk1(func(peer erb.Value) erb.Value {
+	r.Each(r.Array(r.IVar("peers")), r.Blk1(func(peer erb.Value) erb.Value {
 		r.Text("peer ")
 		r.L(10)
 		r.Out(peer)
@@ -7928,7 +7928,7 @@ func ChronyChronyConfRedhat(s erb.Scope) string {
 	r.Out(r.IVar("makestep_updates"))
 	r.Text("\n\n# Allow client access from local network.\n#allow 192.168/16\n")
 	r.L(28)
-	r.Each(r.Array(r.IVar("queryhosts")), erb.Blk1(func(allowed erb.Value) erb.Value {
+	r.Each(r.Array(r.IVar("queryhosts")), r.Blk1(func(allowed erb.Value) erb.Value {
 		r.Text("allow ")
 		r.L(29)
 		r.Out(allowed)
@@ -7982,15 +7982,15 @@ func ChronyChronyConfRedhat(s erb.Scope) string {
 		r.L(71)
 		if erb.Truthy(r.IsAQ(r.IVar("refclocks"), erb.Const("Hash"))) {
 			r.L(71)
-			r.Each(r.Sort(r.Keys(r.IVar("refclocks")), erb.NoBlock), erb.Blk1(func(driver erb.Value) erb.Value {
+			r.Each(r.Sort(r.Keys(r.IVar("refclocks")), erb.NoBlock), r.Blk1(func(driver erb.Value) erb.Value {
 				r.L(72)
 				if erb.Truthy(r.IsAQ(r.IVar("refclocks"), erb.Const("Hash"))) {
 					r.L(72)
-					return r.Each(r.Sort(r.Keys(r.IVar("refclocks")), erb.NoBlock), erb.Blk1(func(driver erb.Value) erb.Value {
+					return r.Each(r.Sort(r.Keys(r.IVar("refclocks")), erb.NoBlock), r.Blk1(func(driver erb.Value) erb.Value {
 						r.L(73)
 						if erb.Truthy(r.NoMethod(r.Aref(r.IVar("refclocks"), driver), "is_a", erb.Const("Array"))) {
 							r.L(73)
-							return r.Each(r.Sort(r.Aref(r.IVar("refclocks"), driver), erb.NoBlock), erb.Blk1(func(instance erb.Value) erb.Value {
+							return r.Each(r.Sort(r.Aref(r.IVar("refclocks"), driver), erb.NoBlock), r.Blk1(func(instance erb.Value) erb.Value {
 								r.Text("refclock ")
 								r.L(74)
 								r.Out(driver)
@@ -8014,7 +8014,7 @@ func ChronyChronyConfRedhat(s erb.Scope) string {
 			}))
 		} else {
 			r.L(80)
-			r.Each(r.Sort(r.Array(r.IVar("refclocks")), erb.NoBlock), erb.Blk1(func(refclock erb.Value) erb.Value {
+			r.Each(r.Sort(r.Array(r.IVar("refclocks")), erb.NoBlock), r.Blk1(func(refclock erb.Value) erb.Value {
 				r.Text("refclock ")
 				r.L(81)
 				r.Out(refclock)
@@ -8046,7 +8046,7 @@ func ChronyChronyKeys(s erb.Scope) string {
 	r.L(4)
 	if erb.Truthy(r.IVar("keys")) {
 		r.L(4)
-		r.Each(r.Array(r.IVar("keys")), erb.Blk1(func(line erb.Value) erb.Value {
+		r.Each(r.Array(r.IVar("keys")), r.Blk1(func(line erb.Value) erb.Value {
 			r.L(5)
 			r.Out(line)
 			r.Text("\n")
@@ -8082,7 +8082,7 @@ func CollectdCollectdConf(s erb.Scope) string {
 	if (erb.Truthy(r.IVar("typesdb"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("typesdb"))))) {
 		r.Text("TypesDB")
 		r.L(17)
-		r.Each(r.IVar("typesdb"), erb.Blk1(func(path erb.Value) erb.Value {
+		r.Each(r.IVar("typesdb"), r.Blk1(func(path erb.Value) erb.Value {
 			r.Text(" \"")
 			r.L(17)
 			r.Out(path)
@@ -8131,7 +8131,7 @@ func CollectdCollectdConf(s erb.Scope) string {
 		r.Text("/\"\n")
 	}
 	r.L(34)
-	r.Each(r.IVar("include"), erb.Blk1(func(obj erb.Value) erb.Value {
+	r.Each(r.IVar("include"), r.Blk1(func(obj erb.Value) erb.Value {
 		r.Text("Include \"")
 		r.L(35)
 		r.Out(obj)
@@ -8284,7 +8284,7 @@ func CollectdCurlJsonConf(s erb.Scope) string {
 		}
 	}
 	r.L(64)
-	r.Each(r.Sort(r.IVar("keys"), erb.NoBlock), erb.Blk2(func(key, keydata erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("keys"), erb.NoBlock), r.Blk2(func(key, keydata erb.Value) erb.Value {
 		r.Text("    <Key \"")
 		r.L(65)
 		r.Out(key)
@@ -8548,7 +8548,7 @@ func CollectdPluginAggregationAggregatorConf(s erb.Scope) string {
 	}
 	r.Text("\n")
 	r.L(32)
-	r.Each(r.IVar("groupby"), erb.Blk1(func(groupby erb.Value) erb.Value {
+	r.Each(r.IVar("groupby"), r.Blk1(func(groupby erb.Value) erb.Value {
 		r.Text("    GroupBy \"")
 		r.L(33)
 		r.Out(groupby)
@@ -8674,7 +8674,7 @@ func CollectdPluginApacheConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("<Plugin \"apache\">\n")
 	r.L(2)
-	r.Each(r.IVar("instances"), erb.Blk2(func(name, values erb.Value) erb.Value {
+	r.Each(r.IVar("instances"), r.Blk2(func(name, values erb.Value) erb.Value {
 		r.Text("  <Instance \"")
 		r.L(3)
 		r.Out(name)
@@ -8832,7 +8832,7 @@ func CollectdPluginBindConf(s erb.Scope) string {
 	r.Out(r.IVar("memorystats"))
 	r.Text("\n")
 	r.L(10)
-	r.Each(r.IVar("views"), erb.Blk1(func(view erb.Value) erb.Value {
+	r.Each(r.IVar("views"), r.Blk1(func(view erb.Value) erb.Value {
 		r.Text("  <View \"")
 		r.L(11)
 		r.Out(r.ArefStr(view, "name"))
@@ -8861,7 +8861,7 @@ func CollectdPluginBindConf(s erb.Scope) string {
 		r.L(21)
 		if erb.Truthy(r.ArefStr(view, "zones")) {
 			r.L(22)
-			r.Each(r.ArefStr(view, "zones"), erb.Blk1(func(zone erb.Value) erb.Value {
+			r.Each(r.ArefStr(view, "zones"), r.Blk1(func(zone erb.Value) erb.Value {
 				r.Text("    Zone \"")
 				r.L(23)
 				r.Out(zone)
@@ -8888,7 +8888,7 @@ func CollectdPluginCephConf(s erb.Scope) string {
 	r.Out(r.IVar("convertspecialmetrictypes"))
 	r.Text("\n\n")
 	r.L(5)
-	r.Each(r.IVar("daemons"), erb.Blk1(func(daemon erb.Value) erb.Value {
+	r.Each(r.IVar("daemons"), r.Blk1(func(daemon erb.Value) erb.Value {
 		r.Text("  <Daemon \"")
 		r.L(6)
 		r.Out(daemon)
@@ -8908,7 +8908,7 @@ func CollectdPluginCgroupsConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("<Plugin cgroups>\n")
 	r.L(2)
-	r.Each(r.IVar("cgroups"), erb.Blk1(func(cgroup erb.Value) erb.Value {
+	r.Each(r.IVar("cgroups"), r.Blk1(func(cgroup erb.Value) erb.Value {
 		r.Text("  CGroup \"")
 		r.L(3)
 		r.Out(cgroup)
@@ -8931,13 +8931,13 @@ func CollectdPluginChainConf(s erb.Scope) string {
 	r.Out(r.IVar("chainname"))
 	r.Text("\">\n")
 	r.L(2)
-	r.Each(r.IVar("rules"), erb.Blk1(func(rule erb.Value) erb.Value {
+	r.Each(r.IVar("rules"), r.Blk1(func(rule erb.Value) erb.Value {
 		r.Text("  <Rule>\n    <Match \"")
 		r.L(4)
 		r.Out(r.ArefStr(r.ArefStr(rule, "match"), "type"))
 		r.Text("\">\n")
 		r.L(5)
-		r.Each(r.ArefStr(r.ArefStr(rule, "match"), "matches"), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.ArefStr(r.ArefStr(rule, "match"), "matches"), r.Blk2(func(key, value erb.Value) erb.Value {
 			r.Text("      ")
 			r.L(6)
 			r.Out(key)
@@ -8948,7 +8948,7 @@ func CollectdPluginChainConf(s erb.Scope) string {
 		}))
 		r.Text("    </Match>\n")
 		r.L(9)
-		r.Each(r.ArefStr(rule, "targets"), erb.Blk1(func(target erb.Value) erb.Value {
+		r.Each(r.ArefStr(rule, "targets"), r.Blk1(func(target erb.Value) erb.Value {
 			r.L(10)
 			if erb.Truthy(r.NilQ(r.ArefStr(target, "attributes"))) {
 				r.Text("    Target \"")
@@ -8962,7 +8962,7 @@ func CollectdPluginChainConf(s erb.Scope) string {
 				r.Out(r.ArefStr(target, "type"))
 				r.Text("\">\n")
 				r.L(14)
-				r.Each(r.ArefStr(target, "attributes"), erb.Blk2(func(key, value erb.Value) erb.Value {
+				r.Each(r.ArefStr(target, "attributes"), r.Blk2(func(key, value erb.Value) erb.Value {
 					r.Text("      ")
 					r.L(15)
 					r.Out(key)
@@ -9095,7 +9095,7 @@ func CollectdPluginDbiDatabaseConf(s erb.Scope) string {
 	r.Out(r.IVar("driver"))
 	r.Text("\"\n")
 	r.L(3)
-	r.Each(r.IVar("driveroption"), erb.Blk2(func(key, value erb.Value) erb.Value {
+	r.Each(r.IVar("driveroption"), r.Blk2(func(key, value erb.Value) erb.Value {
 		r.Text("    DriverOption \"")
 		r.L(4)
 		r.Out(key)
@@ -9119,7 +9119,7 @@ func CollectdPluginDbiDatabaseConf(s erb.Scope) string {
 		r.Text("\"\n")
 	}
 	r.L(12)
-	r.Each(r.IVar("query"), erb.Blk1(func(query erb.Value) erb.Value {
+	r.Each(r.IVar("query"), r.Blk1(func(query erb.Value) erb.Value {
 		r.Text("    Query \"")
 		r.L(13)
 		r.Out(query)
@@ -9156,7 +9156,7 @@ func CollectdPluginDbiQueryConf(s erb.Scope) string {
 		r.Text("\n")
 	}
 	r.L(9)
-	r.Each(r.IVar("results"), erb.Blk1(func(result erb.Value) erb.Value {
+	r.Each(r.IVar("results"), r.Blk1(func(result erb.Value) erb.Value {
 		r.Text("      <Result>\n        Type \"")
 		r.L(11)
 		r.Out(r.ArefStr(result, "type"))
@@ -9174,7 +9174,7 @@ func CollectdPluginDbiQueryConf(s erb.Scope) string {
 			if erb.Truthy(r.KindOfQ(r.ArefStr(result, "instancesfrom"), erb.Const("Array"))) {
 				r.Text("        InstancesFrom ")
 				r.L(17)
-				r.Out(r.Join(r.Map(r.Flatten(r.ArefStr(result, "instancesfrom")), erb.Blk1(func(entry erb.Value) erb.Value {
+				r.Out(r.Join(r.Map(r.Flatten(r.ArefStr(result, "instancesfrom")), r.Blk1(func(entry erb.Value) erb.Value {
 					r.L(17)
 					return r.Interp("\"", entry, "\"")
 				})), r.Str(" ")))
@@ -9192,7 +9192,7 @@ func CollectdPluginDbiQueryConf(s erb.Scope) string {
 			if erb.Truthy(r.KindOfQ(r.ArefStr(result, "metadatafrom"), erb.Const("Array"))) {
 				r.Text("        InstancesFrom ")
 				r.L(24)
-				r.Out(r.Join(r.Map(r.Flatten(r.ArefStr(result, "metadatafrom")), erb.Blk1(func(entry erb.Value) erb.Value {
+				r.Out(r.Join(r.Map(r.Flatten(r.ArefStr(result, "metadatafrom")), r.Blk1(func(entry erb.Value) erb.Value {
 					r.L(24)
 					return r.Interp("\"", entry, "\"")
 				})), r.Str(" ")))
@@ -9208,7 +9208,7 @@ func CollectdPluginDbiQueryConf(s erb.Scope) string {
 		if erb.Truthy(r.KindOfQ(r.ArefStr(result, "valuesfrom"), erb.Const("Array"))) {
 			r.Text("        ValuesFrom ")
 			r.L(30)
-			r.Out(r.Join(r.Map(r.Flatten(r.ArefStr(result, "valuesfrom")), erb.Blk1(func(entry erb.Value) erb.Value {
+			r.Out(r.Join(r.Map(r.Flatten(r.ArefStr(result, "valuesfrom")), r.Blk1(func(entry erb.Value) erb.Value {
 				r.L(30)
 				return r.Interp("\"", entry, "\"")
 			})), r.Str(" ")))
@@ -9232,7 +9232,7 @@ func CollectdPluginDfConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("<Plugin df>\n")
 	r.L(2)
-	r.Each(r.IVar("devices"), erb.Blk1(func(dev erb.Value) erb.Value {
+	r.Each(r.IVar("devices"), r.Blk1(func(dev erb.Value) erb.Value {
 		r.Text("  Device \"")
 		r.L(3)
 		r.Out(dev)
@@ -9240,7 +9240,7 @@ func CollectdPluginDfConf(s erb.Scope) string {
 		return r.BlockOut()
 	}))
 	r.L(5)
-	r.Each(r.IVar("mountpoints"), erb.Blk1(func(mp erb.Value) erb.Value {
+	r.Each(r.IVar("mountpoints"), r.Blk1(func(mp erb.Value) erb.Value {
 		r.Text("  MountPoint \"")
 		r.L(6)
 		r.Out(mp)
@@ -9248,7 +9248,7 @@ func CollectdPluginDfConf(s erb.Scope) string {
 		return r.BlockOut()
 	}))
 	r.L(8)
-	r.Each(r.IVar("fstypes"), erb.Blk1(func(fs erb.Value) erb.Value {
+	r.Each(r.IVar("fstypes"), r.Blk1(func(fs erb.Value) erb.Value {
 		r.Text("  FSType \"")
 		r.L(9)
 		r.Out(fs)
@@ -9292,7 +9292,7 @@ func CollectdPluginDiskConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("<Plugin disk>\n")
 	r.L(2)
-	r.Each(r.IVar("disks"), erb.Blk1(func(disk erb.Value) erb.Value {
+	r.Each(r.IVar("disks"), r.Blk1(func(disk erb.Value) erb.Value {
 		r.Text("  Disk  \"")
 		r.L(3)
 		r.Out(disk)
@@ -9342,7 +9342,7 @@ func CollectdPluginEthstatConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("<Plugin ethstat>\n")
 	r.L(2)
-	r.Each(r.IVar("interfaces"), erb.Blk1(func(interface_ erb.Value) erb.Value {
+	r.Each(r.IVar("interfaces"), r.Blk1(func(interface_ erb.Value) erb.Value {
 		r.Text("  Interface \"")
 		r.L(3)
 		r.Out(interface_)
@@ -9350,7 +9350,7 @@ func CollectdPluginEthstatConf(s erb.Scope) string {
 		return r.BlockOut()
 	}))
 	r.L(5)
-	r.Each(r.IVar("maps"), erb.Blk1(func(map_ erb.Value) erb.Value {
+	r.Each(r.IVar("maps"), r.Blk1(func(map_ erb.Value) erb.Value {
 		r.Text("  Map ")
 		r.L(6)
 		r.Out(map_)
@@ -9468,7 +9468,7 @@ func CollectdPluginFilecountConf(s erb.Scope) string {
 	if !(erb.Truthy(r.EmptyQ(r.IVar("directories")))) {
 		r.Text("<Plugin \"filecount\">\n")
 		r.L(3)
-		r.EachPair(r.IVar("directories"), erb.Blk2(func(key, val erb.Value) erb.Value {
+		r.EachPair(r.IVar("directories"), r.Blk2(func(key, val erb.Value) erb.Value {
 			r.L(4)
 			if erb.Truthy(r.IsAQ(val, erb.Const("Array"))) {
 				r.Text("  <Directory \"")
@@ -9511,7 +9511,7 @@ func CollectdPluginFilterMatch(s erb.Scope) string {
 		r.Out(r.IVar("plugin"))
 		r.Text("\">\n")
 		r.L(5)
-		r.Each(r.IVar("options"), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.IVar("options"), r.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(6)
 			if erb.Truthy(r.KindOfQ(value, erb.Const("String"))) {
 				r.Text("      ")
@@ -9538,7 +9538,7 @@ func CollectdPluginFilterMatch(s erb.Scope) string {
 						r.L(11)
 						r.Out(key)
 						r.Text(" ")
-						r.Out(r.Join(r.Map(r.Flatten(value), erb.Blk1(func(entry erb.Value) erb.Value {
+						r.Out(r.Join(r.Map(r.Flatten(value), r.Blk1(func(entry erb.Value) erb.Value {
 							r.L(11)
 							return r.Interp("\"", entry, "\"")
 						})), r.Str(" ")))
@@ -9570,7 +9570,7 @@ func CollectdPluginFilterTarget(s erb.Scope) string {
 		r.Out(r.IVar("plugin"))
 		r.Text("\">\n")
 		r.L(5)
-		r.Each(r.IVar("options"), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.IVar("options"), r.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(6)
 			if erb.Truthy(r.KindOfQ(value, erb.Const("String"))) {
 				r.Text("      ")
@@ -9595,7 +9595,7 @@ func CollectdPluginFilterTarget(s erb.Scope) string {
 					if erb.Truthy(r.KindOfQ(value, erb.Const("Array"))) {
 						r.Text("\t\t\t")
 						r.L(11)
-						return r.Each(value, erb.Blk1(func(array_val erb.Value) erb.Value {
+						return r.Each(value, r.Blk1(func(array_val erb.Value) erb.Value {
 							r.Text("\t\t\t\t\t\t")
 							r.L(12)
 							r.Out(key)
@@ -9623,7 +9623,7 @@ func CollectdPluginGenericjmxConfHeader(s erb.Scope) string {
 	r.Out(r.IVar("class_path"))
 	r.Text("\"\n")
 	r.L(3)
-	r.Each(r.Array(r.IVar("jvmarg")), erb.Blk1(func(jvmarg erb.Value) erb.Value {
+	r.Each(r.Array(r.IVar("jvmarg")), r.Blk1(func(jvmarg erb.Value) erb.Value {
 		r.Text("  JVMArg \"")
 		r.L(4)
 		r.Out(jvmarg)
@@ -9651,7 +9651,7 @@ func CollectdPluginGenericjmxConnectionConf(s erb.Scope) string {
 	r.Out(r.IVar("service_url"))
 	r.Text("\"\n  ")
 	r.L(6)
-	r.Each(r.IVar("collect"), erb.Blk1(func(collect erb.Value) erb.Value {
+	r.Each(r.IVar("collect"), r.Blk1(func(collect erb.Value) erb.Value {
 		r.Text("  Collect \"")
 		r.L(7)
 		r.Out(collect)
@@ -9706,7 +9706,7 @@ func CollectdPluginGenericjmxMbeanConf(s erb.Scope) string {
 	}
 	r.Text("  ")
 	r.L(6)
-	r.Each(r.IVar("instance_from"), erb.Blk1(func(instance_from_item erb.Value) erb.Value {
+	r.Each(r.IVar("instance_from"), r.Blk1(func(instance_from_item erb.Value) erb.Value {
 		r.Text("  InstanceFrom \"")
 		r.L(7)
 		r.Out(instance_from_item)
@@ -9715,7 +9715,7 @@ func CollectdPluginGenericjmxMbeanConf(s erb.Scope) string {
 	}))
 	r.Text("\n  ")
 	r.L(10)
-	r.Each(r.IVar("values"), erb.Blk1(func(value erb.Value) erb.Value {
+	r.Each(r.IVar("values"), r.Blk1(func(value erb.Value) erb.Value {
 		r.Text("  <Value>\n    Type \"")
 		r.L(12)
 		r.Out(r.ArefStr(value, "mbean_type"))
@@ -9732,7 +9732,7 @@ func CollectdPluginGenericjmxMbeanConf(s erb.Scope) string {
 		if erb.Truthy(r.ArefStr(value, "instance_from")) {
 			r.Text("      ")
 			r.L(17)
-			r.Each(r.ArefStr(value, "instance_from"), erb.Blk1(func(instance_from_item erb.Value) erb.Value {
+			r.Each(r.ArefStr(value, "instance_from"), r.Blk1(func(instance_from_item erb.Value) erb.Value {
 				r.Text("    InstanceFrom \"")
 				r.L(18)
 				r.Out(instance_from_item)
@@ -9756,7 +9756,7 @@ func CollectdPluginGenericjmxMbeanConf(s erb.Scope) string {
 		}())
 		r.Text("\n    ")
 		r.L(22)
-		r.Each(r.Array(r.ArefStr(value, "attribute")), erb.Blk1(func(attribute_item erb.Value) erb.Value {
+		r.Each(r.Array(r.ArefStr(value, "attribute")), r.Blk1(func(attribute_item erb.Value) erb.Value {
 			r.Text("    Attribute \"")
 			r.L(23)
 			r.Out(attribute_item)
@@ -9837,7 +9837,7 @@ func CollectdPluginInterfaceConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("<Plugin interface>\n")
 	r.L(2)
-	r.Each(r.IVar("interfaces"), erb.Blk1(func(interface_ erb.Value) erb.Value {
+	r.Each(r.IVar("interfaces"), r.Blk1(func(interface_ erb.Value) erb.Value {
 		r.Text("  Interface  \"")
 		r.L(3)
 		r.Out(interface_)
@@ -9865,7 +9865,7 @@ func CollectdPluginIpmiConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("<Plugin \"ipmi\">\n")
 	r.L(2)
-	r.Each(r.IVar("sensors"), erb.Blk1(func(sensor erb.Value) erb.Value {
+	r.Each(r.IVar("sensors"), r.Blk1(func(sensor erb.Value) erb.Value {
 		r.Text("  Sensor \"")
 		r.L(3)
 		r.Out(sensor)
@@ -9896,9 +9896,9 @@ func CollectdPluginIptablesConf(s erb.Scope) string {
 	r.L(2)
 	if erb.Truthy(r.IVar("chains")) {
 		r.L(3)
-		r.EachPair(r.IVar("chains"), erb.Blk2(func(table, chains erb.Value) erb.Value {
+		r.EachPair(r.IVar("chains"), r.Blk2(func(table, chains erb.Value) erb.Value {
 			r.L(4)
-			return r.Each(r.Array(chains), erb.Blk1(func(chain erb.Value) erb.Value {
+			return r.Each(r.Array(chains), r.Blk1(func(chain erb.Value) erb.Value {
 				r.Text("  Chain ")
 				r.L(5)
 				r.Out(table)
@@ -9912,9 +9912,9 @@ func CollectdPluginIptablesConf(s erb.Scope) string {
 	r.L(9)
 	if erb.Truthy(r.IVar("chains6")) {
 		r.L(10)
-		r.EachPair(r.IVar("chains6"), erb.Blk2(func(table6, chains6 erb.Value) erb.Value {
+		r.EachPair(r.IVar("chains6"), r.Blk2(func(table6, chains6 erb.Value) erb.Value {
 			r.L(11)
-			return r.Each(r.Array(chains6), erb.Blk1(func(chain6 erb.Value) erb.Value {
+			return r.Each(r.Array(chains6), r.Blk1(func(chain6 erb.Value) erb.Value {
 				r.Text("  Chain6 ")
 				r.L(12)
 				r.Out(table6)
@@ -9935,7 +9935,7 @@ func CollectdPluginIrqConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("<Plugin irq>\n")
 	r.L(2)
-	r.Each(r.IVar("irqs"), erb.Blk1(func(irq erb.Value) erb.Value {
+	r.Each(r.IVar("irqs"), r.Blk1(func(irq erb.Value) erb.Value {
 		r.Text("  Irq  \"")
 		r.L(3)
 		r.Out(irq)
@@ -9957,7 +9957,7 @@ func CollectdPluginJavaConf(s erb.Scope) string {
 	if !(erb.Truthy(r.EmptyQ(r.Array(r.IVar("jvmarg"))))) {
 		r.Text("<Plugin java>\n  ")
 		r.L(3)
-		r.Each(r.Array(r.IVar("jvmarg")), erb.Blk1(func(arg erb.Value) erb.Value {
+		r.Each(r.Array(r.IVar("jvmarg")), r.Blk1(func(arg erb.Value) erb.Value {
 			r.Text("  JVMArg \"")
 			r.L(4)
 			r.Out(arg)
@@ -9966,7 +9966,7 @@ func CollectdPluginJavaConf(s erb.Scope) string {
 		}))
 		r.Text("  ")
 		r.L(6)
-		r.Each(r.IVar("loadplugin"), erb.Blk2(func(arg, opts erb.Value) erb.Value {
+		r.Each(r.IVar("loadplugin"), r.Blk2(func(arg, opts erb.Value) erb.Value {
 			r.Text("  LoadPlugin \"")
 			r.L(7)
 			r.Out(arg)
@@ -9975,7 +9975,7 @@ func CollectdPluginJavaConf(s erb.Scope) string {
 			r.Out(arg)
 			r.Text("\">\n  ")
 			r.L(9)
-			r.Each(r.Array(opts), erb.Blk1(func(opt erb.Value) erb.Value {
+			r.Each(r.Array(opts), r.Blk1(func(opt erb.Value) erb.Value {
 				r.Text("    ")
 				r.L(10)
 				r.Out(opt)
@@ -10034,7 +10034,7 @@ func CollectdPluginMatchTpl(s erb.Scope) string {
 	r := erb.NewSized(s, 96, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Each(r.IVar("matches"), erb.Blk1(func(match erb.Value) erb.Value {
+	r.Each(r.IVar("matches"), r.Blk1(func(match erb.Value) erb.Value {
 		r.Text("  <Match>\n    Regex \"")
 		r.L(3)
 		r.Out(r.ArefStr(match, "regex"))
@@ -10072,7 +10072,7 @@ func CollectdPluginMemcachedConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("<Plugin memcached>\n")
 	r.L(2)
-	r.Each(r.IVar("instances"), erb.Blk2(func(name, values erb.Value) erb.Value {
+	r.Each(r.IVar("instances"), r.Blk2(func(name, values erb.Value) erb.Value {
 		r.Text("  <Instance \"")
 		r.L(3)
 		r.Out(name)
@@ -10161,7 +10161,7 @@ func CollectdPluginMongodbConf(s erb.Scope) string {
 	if erb.Truthy(r.IVar("configured_dbs")) {
 		r.Text("        Database \"admin\" ")
 		r.L(12)
-		r.Out(r.Join(r.Map(r.IVar("configured_dbs"), erb.Blk1(func(d erb.Value) erb.Value {
+		r.Out(r.Join(r.Map(r.IVar("configured_dbs"), r.Blk1(func(d erb.Value) erb.Value {
 			r.L(12)
 			return r.Interp("\"", d, "\"")
 		})), r.Str(" ")))
@@ -10177,7 +10177,7 @@ func CollectdPluginNetlinkConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("<Plugin netlink>\n")
 	r.L(2)
-	r.Each(r.IVar("interfaces"), erb.Blk1(func(interface_ erb.Value) erb.Value {
+	r.Each(r.IVar("interfaces"), r.Blk1(func(interface_ erb.Value) erb.Value {
 		r.Text("  Interface \"")
 		r.L(3)
 		r.Out(interface_)
@@ -10185,7 +10185,7 @@ func CollectdPluginNetlinkConf(s erb.Scope) string {
 		return r.BlockOut()
 	}))
 	r.L(5)
-	r.Each(r.IVar("verboseinterfaces"), erb.Blk1(func(verboseinterface erb.Value) erb.Value {
+	r.Each(r.IVar("verboseinterfaces"), r.Blk1(func(verboseinterface erb.Value) erb.Value {
 		r.Text("  VerboseInterface \"")
 		r.L(6)
 		r.Out(verboseinterface)
@@ -10193,7 +10193,7 @@ func CollectdPluginNetlinkConf(s erb.Scope) string {
 		return r.BlockOut()
 	}))
 	r.L(8)
-	r.Each(r.IVar("qdiscs"), erb.Blk1(func(qdisc erb.Value) erb.Value {
+	r.Each(r.IVar("qdiscs"), r.Blk1(func(qdisc erb.Value) erb.Value {
 		r.Text("  QDisc ")
 		r.L(9)
 		r.Out(qdisc)
@@ -10201,7 +10201,7 @@ func CollectdPluginNetlinkConf(s erb.Scope) string {
 		return r.BlockOut()
 	}))
 	r.L(11)
-	r.Each(r.IVar("classes"), erb.Blk1(func(c erb.Value) erb.Value {
+	r.Each(r.IVar("classes"), r.Blk1(func(c erb.Value) erb.Value {
 		r.Text("  Class ")
 		r.L(12)
 		r.Out(c)
@@ -10209,7 +10209,7 @@ func CollectdPluginNetlinkConf(s erb.Scope) string {
 		return r.BlockOut()
 	}))
 	r.L(14)
-	r.Each(r.IVar("filters"), erb.Blk1(func(filter erb.Value) erb.Value {
+	r.Each(r.IVar("filters"), r.Blk1(func(filter erb.Value) erb.Value {
 		r.Text("  Filter ")
 		r.L(15)
 		r.Out(filter)
@@ -10464,7 +10464,7 @@ func CollectdPluginOpenldapConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("<Plugin \"openldap\">\n")
 	r.L(2)
-	r.Each(r.IVar("instances"), erb.Blk2(func(name, values erb.Value) erb.Value {
+	r.Each(r.IVar("instances"), r.Blk2(func(name, values erb.Value) erb.Value {
 		r.Text("  <Instance \"")
 		r.L(3)
 		r.Out(name)
@@ -10534,7 +10534,7 @@ func CollectdPluginOpenvpnConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("<Plugin openvpn>\n")
 	r.L(2)
-	r.Each(r.IVar("statusfiles"), erb.Blk1(func(sf erb.Value) erb.Value {
+	r.Each(r.IVar("statusfiles"), r.Blk1(func(sf erb.Value) erb.Value {
 		r.Text("  StatusFile \"")
 		r.L(3)
 		r.Out(sf)
@@ -10575,7 +10575,7 @@ func CollectdPluginOracleDatabaseConf(s erb.Scope) string {
 	r.Out(r.IVar("password"))
 	r.Text("\"\n")
 	r.L(5)
-	r.Each(r.IVar("query"), erb.Blk1(func(query erb.Value) erb.Value {
+	r.Each(r.IVar("query"), r.Blk1(func(query erb.Value) erb.Value {
 		r.Text("    Query \"")
 		r.L(6)
 		r.Out(query)
@@ -10598,7 +10598,7 @@ func CollectdPluginOracleQueryConf(s erb.Scope) string {
 	r.Out(r.IVar("statement"))
 	r.Text("\"\n")
 	r.L(3)
-	r.Each(r.IVar("results"), erb.Blk1(func(result erb.Value) erb.Value {
+	r.Each(r.IVar("results"), r.Blk1(func(result erb.Value) erb.Value {
 		r.Text("    <Result>\n      Type \"")
 		r.L(5)
 		r.Out(r.ArefStr(result, "type"))
@@ -10614,7 +10614,7 @@ func CollectdPluginOracleQueryConf(s erb.Scope) string {
 		if erb.Truthy(r.ArefStr(result, "instances_from")) {
 			r.Text("      InstancesFrom ")
 			r.L(10)
-			r.Out(r.Join(r.Map(r.Flatten(r.Array(r.ArefStr(result, "instances_from"))), erb.Blk1(func(entry erb.Value) erb.Value {
+			r.Out(r.Join(r.Map(r.Flatten(r.Array(r.ArefStr(result, "instances_from"))), r.Blk1(func(entry erb.Value) erb.Value {
 				r.L(10)
 				return r.Interp("\"", entry, "\"")
 			})), r.Str(" ")))
@@ -10622,7 +10622,7 @@ func CollectdPluginOracleQueryConf(s erb.Scope) string {
 		}
 		r.Text("      ValuesFrom ")
 		r.L(12)
-		r.Out(r.Join(r.Map(r.Flatten(r.Array(r.ArefStr(result, "values_from"))), erb.Blk1(func(entry erb.Value) erb.Value {
+		r.Out(r.Join(r.Map(r.Flatten(r.Array(r.ArefStr(result, "values_from"))), r.Blk1(func(entry erb.Value) erb.Value {
 			r.L(12)
 			return r.Interp("\"", entry, "\"")
 		})), r.Str(" ")))
@@ -10747,7 +10747,7 @@ func CollectdPluginPerlPlugin(s erb.Scope) string {
 	r.L(5)
 	if erb.Truthy(r.IVar("include_dir")) {
 		r.L(6)
-		r.Each(r.IVar("include_dirs"), erb.Blk1(func(dir erb.Value) erb.Value {
+		r.Each(r.IVar("include_dirs"), r.Blk1(func(dir erb.Value) erb.Value {
 			r.Text("  IncludeDir \"")
 			r.L(7)
 			r.Out(dir)
@@ -10766,11 +10766,11 @@ func CollectdPluginPerlPlugin(s erb.Scope) string {
 		r.Out(r.IVar("name"))
 		r.Text("\">\n")
 		r.L(13)
-		r.Each(r.IVar("config"), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.IVar("config"), r.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(14)
 			if erb.Truthy(r.IsAQ(value, erb.Const("Array"))) {
 				r.L(15)
-				return r.Each(value, erb.Blk1(func(v erb.Value) erb.Value {
+				return r.Each(value, r.Blk1(func(v erb.Value) erb.Value {
 					r.Text("    ")
 					r.L(16)
 					r.Out(key)
@@ -10787,7 +10787,7 @@ func CollectdPluginPerlPlugin(s erb.Scope) string {
 					r.Out(key)
 					r.Text(">\n")
 					r.L(20)
-					r.Each(r.Sort(value, erb.NoBlock), erb.Blk2(func(k, v erb.Value) erb.Value {
+					r.Each(r.Sort(value, erb.NoBlock), r.Blk2(func(k, v erb.Value) erb.Value {
 						r.L(21)
 						if erb.Truthy(r.IsAQ(v, erb.Const("String"))) {
 							r.Text("      ")
@@ -10801,7 +10801,7 @@ func CollectdPluginPerlPlugin(s erb.Scope) string {
 							r.L(23)
 							if erb.Truthy(r.IsAQ(v, erb.Const("Array"))) {
 								r.L(24)
-								return r.Each(v, erb.Blk1(func(l erb.Value) erb.Value {
+								return r.Each(v, r.Blk1(func(l erb.Value) erb.Value {
 									r.Text("      ")
 									r.L(25)
 									r.Out(k)
@@ -10818,11 +10818,11 @@ func CollectdPluginPerlPlugin(s erb.Scope) string {
 									r.Out(k)
 									r.Text(">\n")
 									r.L(29)
-									r.Each(r.Sort(v, erb.NoBlock), erb.Blk2(func(i, j erb.Value) erb.Value {
+									r.Each(r.Sort(v, erb.NoBlock), r.Blk2(func(i, j erb.Value) erb.Value {
 										r.L(30)
 										if erb.Truthy(r.IsAQ(j, erb.Const("Array"))) {
 											r.L(31)
-											return r.Each(j, erb.Blk1(func(k erb.Value) erb.Value {
+											return r.Each(j, r.Blk1(func(k erb.Value) erb.Value {
 												r.Text("        ")
 												r.L(32)
 												r.Out(i)
@@ -10952,7 +10952,7 @@ func CollectdPluginPostgresqlDatabaseConf(s erb.Scope) string {
 		r.Text("\"\n")
 	}
 	r.L(32)
-	r.Each(r.IVar("query"), erb.Blk1(func(query erb.Value) erb.Value {
+	r.Each(r.IVar("query"), r.Blk1(func(query erb.Value) erb.Value {
 		r.Text("    Query \"")
 		r.L(33)
 		r.Out(query)
@@ -10977,7 +10977,7 @@ func CollectdPluginPostgresqlQueryConf(s erb.Scope) string {
 	r.L(3)
 	if erb.Truthy(r.IVar("params")) {
 		r.L(4)
-		r.Each(r.IVar("params"), erb.Blk1(func(param erb.Value) erb.Value {
+		r.Each(r.IVar("params"), r.Blk1(func(param erb.Value) erb.Value {
 			r.Text("    Param \"")
 			r.L(5)
 			r.Out(param)
@@ -11000,7 +11000,7 @@ func CollectdPluginPostgresqlQueryConf(s erb.Scope) string {
 		r.Text("\n")
 	}
 	r.L(14)
-	r.Each(r.IVar("results"), erb.Blk1(func(result erb.Value) erb.Value {
+	r.Each(r.IVar("results"), r.Blk1(func(result erb.Value) erb.Value {
 		r.Text("      <Result>\n        Type \"")
 		r.L(16)
 		r.Out(r.ArefStr(result, "type"))
@@ -11061,7 +11061,7 @@ func CollectdPluginProtocolsConf(s erb.Scope) string {
 		r.L(4)
 		if erb.Truthy(r.IVar("values")) {
 			r.L(5)
-			r.Each(r.IVar("values"), erb.Blk1(func(value erb.Value) erb.Value {
+			r.Each(r.IVar("values"), r.Blk1(func(value erb.Value) erb.Value {
 				r.Text("  Value \"")
 				r.L(7)
 				r.Out(value)
@@ -11104,7 +11104,7 @@ func CollectdPluginRedisConf(s erb.Scope) string {
 	if erb.Truthy(r.IVar("nodes")) {
 		r.Text("<Plugin redis>\n")
 		r.L(3)
-		r.Each(r.IVar("nodes"), erb.Blk2(func(name, params erb.Value) erb.Value {
+		r.Each(r.IVar("nodes"), r.Blk2(func(name, params erb.Value) erb.Value {
 			r.Text("  <Node \"")
 			r.L(4)
 			r.Out(name)
@@ -11140,7 +11140,7 @@ func CollectdPluginRedisConf(s erb.Scope) string {
 			r.L(17)
 			if erb.Truthy(r.ArefStr(params, "queries")) {
 				r.L(18)
-				r.Each(r.ArefStr(params, "queries"), erb.Blk2(func(instance, qparams erb.Value) erb.Value {
+				r.Each(r.ArefStr(params, "queries"), r.Blk2(func(instance, qparams erb.Value) erb.Value {
 					r.Text("    <Query \"")
 					r.L(19)
 					r.Out(r.ArefStr(qparams, "query"))
@@ -11209,7 +11209,7 @@ func CollectdPluginRrdcachedConf(s erb.Scope) string {
 		r.Text("\"\n")
 	}
 	r.L(19)
-	r.Each(r.IVar("rratimespan"), erb.Blk1(func(timespan erb.Value) erb.Value {
+	r.Each(r.IVar("rratimespan"), r.Blk1(func(timespan erb.Value) erb.Value {
 		r.Text("  RRATimespan \"")
 		r.L(20)
 		r.Out(timespan)
@@ -11249,7 +11249,7 @@ func CollectdPluginRrdtoolConf(s erb.Scope) string {
 	r.Out(r.IVar("rrarows"))
 	r.Text("\n")
 	r.L(5)
-	r.Each(r.IVar("rratimespan"), erb.Blk1(func(timespan erb.Value) erb.Value {
+	r.Each(r.IVar("rratimespan"), r.Blk1(func(timespan erb.Value) erb.Value {
 		r.Text("  RRATimeSpan ")
 		r.L(6)
 		r.Out(timespan)
@@ -11287,7 +11287,7 @@ func CollectdPluginSensorsConf(s erb.Scope) string {
 	r.L(5)
 	if erb.Truthy(r.IVar("sensors")) {
 		r.L(6)
-		r.Each(r.IVar("sensors"), erb.Blk1(func(sensor erb.Value) erb.Value {
+		r.Each(r.IVar("sensors"), r.Blk1(func(sensor erb.Value) erb.Value {
 			r.Text("  Sensor \"")
 			r.L(7)
 			r.Out(sensor)
@@ -11314,7 +11314,7 @@ func CollectdPluginSmartConf(s erb.Scope) string {
 	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("5.5"))), int64(0)))) {
 		r.Text("<Plugin \"smart\">\n")
 		r.L(3)
-		r.Each(r.IVar("disks"), erb.Blk1(func(disk erb.Value) erb.Value {
+		r.Each(r.IVar("disks"), r.Blk1(func(disk erb.Value) erb.Value {
 			r.Text("  Disk \"")
 			r.L(4)
 			r.Out(disk)
@@ -11337,10 +11337,10 @@ func CollectdPluginSnmpConf(s erb.Scope) string {
 	if (erb.Truthy(r.IVar("data"))) || (erb.Truthy(r.IVar("hosts"))) {
 		r.Text("<Plugin snmp>\n")
 		r.L(3)
-		r.Each(r.SortBy(r.IVar("data"), erb.Blk2(func(k, v erb.Value) erb.Value {
+		r.Each(r.SortBy(r.IVar("data"), r.Blk2(func(k, v erb.Value) erb.Value {
 			r.L(3)
 			return k
-		})), erb.Blk2(func(key, val erb.Value) erb.Value {
+		})), r.Blk2(func(key, val erb.Value) erb.Value {
 			r.Text("  <Data \"")
 			r.L(4)
 			r.Out(key)
@@ -11379,7 +11379,7 @@ func CollectdPluginSnmpConf(s erb.Scope) string {
 			}
 			r.Text("    Values ")
 			r.L(15)
-			r.Out(r.Join(r.Map(r.Array(r.ArefStr(val, "values")), erb.Blk1(func(x erb.Value) erb.Value {
+			r.Out(r.Join(r.Map(r.Array(r.ArefStr(val, "values")), r.Blk1(func(x erb.Value) erb.Value {
 				r.L(15)
 				return r.Interp("\"", x, "\"")
 			})), r.Str(" ")))
@@ -11402,7 +11402,7 @@ func CollectdPluginSnmpConf(s erb.Scope) string {
 			if erb.Truthy(r.ArefStr(val, "ignore")) {
 				r.Text("    Ignore ")
 				r.L(23)
-				r.Out(r.Join(r.Map(r.Array(r.ArefStr(val, "ignore")), erb.Blk1(func(x erb.Value) erb.Value {
+				r.Out(r.Join(r.Map(r.Array(r.ArefStr(val, "ignore")), r.Blk1(func(x erb.Value) erb.Value {
 					r.L(23)
 					return r.Interp("\"", x, "\"")
 				})), r.Str(" ")))
@@ -11427,10 +11427,10 @@ func CollectdPluginSnmpConf(s erb.Scope) string {
 			return r.BlockOut()
 		}))
 		r.L(31)
-		r.Each(r.SortBy(r.IVar("hosts"), erb.Blk2(func(k, v erb.Value) erb.Value {
+		r.Each(r.SortBy(r.IVar("hosts"), r.Blk2(func(k, v erb.Value) erb.Value {
 			r.L(31)
 			return k
-		})), erb.Blk2(func(key, val erb.Value) erb.Value {
+		})), r.Blk2(func(key, val erb.Value) erb.Value {
 			r.Text("  <Host \"")
 			r.L(32)
 			r.Out(key)
@@ -11486,7 +11486,7 @@ func CollectdPluginSnmpConf(s erb.Scope) string {
 			}
 			r.Text("    Collect ")
 			r.L(52)
-			r.Out(r.Join(r.Map(r.Sort(r.Array(r.ArefStr(val, "collect")), erb.NoBlock), erb.Blk1(func(x erb.Value) erb.Value {
+			r.Out(r.Join(r.Map(r.Sort(r.Array(r.ArefStr(val, "collect")), erb.NoBlock), r.Blk1(func(x erb.Value) erb.Value {
 				r.L(52)
 				return r.Interp("\"", x, "\"")
 			})), r.Str(" ")))
@@ -11540,7 +11540,7 @@ func CollectdPluginSnmpDataConf(s erb.Scope) string {
 	}
 	r.Text("    Values ")
 	r.L(9)
-	r.Out(r.Join(r.Map(r.Array(r.IVar("values")), erb.Blk1(func(x erb.Value) erb.Value {
+	r.Out(r.Join(r.Map(r.Array(r.IVar("values")), r.Blk1(func(x erb.Value) erb.Value {
 		r.L(9)
 		return r.Interp("\"", x, "\"")
 	})), r.Str(" ")))
@@ -11563,7 +11563,7 @@ func CollectdPluginSnmpDataConf(s erb.Scope) string {
 	if erb.Truthy(r.IVar("ignore")) {
 		r.Text("   Ignore ")
 		r.L(17)
-		r.Out(r.Join(r.Map(r.Array(r.IVar("ignore")), erb.Blk1(func(x erb.Value) erb.Value {
+		r.Out(r.Join(r.Map(r.Array(r.IVar("ignore")), r.Blk1(func(x erb.Value) erb.Value {
 			r.L(17)
 			return r.Interp("\"", x, "\"")
 		})), r.Str(" ")))
@@ -11643,7 +11643,7 @@ func CollectdPluginSnmpHostConf(s erb.Scope) string {
 	}
 	r.Text("    Collect ")
 	r.L(22)
-	r.Out(r.Join(r.Map(r.Array(r.IVar("collect")), erb.Blk1(func(x erb.Value) erb.Value {
+	r.Out(r.Join(r.Map(r.Array(r.IVar("collect")), r.Blk1(func(x erb.Value) erb.Value {
 		r.L(22)
 		return r.Interp("\"", x, "\"")
 	})), r.Str(" ")))
@@ -11714,7 +11714,7 @@ func CollectdPluginStatsdConf(s erb.Scope) string {
 		r.Text("\n")
 	}
 	r.L(23)
-	r.Each(r.IVar("timerpercentile"), erb.Blk1(func(percentile erb.Value) erb.Value {
+	r.Each(r.IVar("timerpercentile"), r.Blk1(func(percentile erb.Value) erb.Value {
 		r.Text("  TimerPercentile ")
 		r.L(24)
 		r.Out(percentile)
@@ -11776,7 +11776,7 @@ func CollectdPluginTcpconnsConf(s erb.Scope) string {
 	r.L(6)
 	if erb.Truthy(r.IVar("localports")) {
 		r.L(7)
-		r.Each(r.IVar("localports"), erb.Blk1(func(localport erb.Value) erb.Value {
+		r.Each(r.IVar("localports"), r.Blk1(func(localport erb.Value) erb.Value {
 			r.Text("  LocalPort \"")
 			r.L(8)
 			r.Out(localport)
@@ -11787,7 +11787,7 @@ func CollectdPluginTcpconnsConf(s erb.Scope) string {
 	r.L(11)
 	if erb.Truthy(r.IVar("remoteports")) {
 		r.L(12)
-		r.Each(r.IVar("remoteports"), erb.Blk1(func(remoteport erb.Value) erb.Value {
+		r.Each(r.IVar("remoteports"), r.Blk1(func(remoteport erb.Value) erb.Value {
 			r.Text("  RemotePort \"")
 			r.L(13)
 			r.Out(remoteport)
@@ -11814,7 +11814,7 @@ func CollectdPluginThermalConf(s erb.Scope) string {
 	if (erb.Truthy(r.LookupVarStr("collectd::collectd_version_real"))) && (erb.Truthy(r.OpGe(r.Function("versioncmp", erb.NewArray(r.LookupVarStr("collectd::collectd_version_real"), r.Str("4.5"))), int64(0)))) {
 		r.Text("<Plugin \"thermal\">\n")
 		r.L(3)
-		r.Each(r.IVar("devices"), erb.Blk1(func(device erb.Value) erb.Value {
+		r.Each(r.IVar("devices"), r.Blk1(func(device erb.Value) erb.Value {
 			r.Text("  Device \"")
 			r.L(4)
 			r.Out(device)
@@ -11874,13 +11874,13 @@ func CollectdPluginVarnishConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("<Plugin varnish>\n")
 	r.L(2)
-	r.Each(r.IVar("instances"), erb.Blk2(func(instance, params erb.Value) erb.Value {
+	r.Each(r.IVar("instances"), r.Blk2(func(instance, params erb.Value) erb.Value {
 		r.Text("  <Instance \"")
 		r.L(3)
 		r.Out(instance)
 		r.Text("\">\n")
 		r.L(4)
-		r.Each(r.Sort(params, erb.NoBlock), erb.Blk2(func(k, v erb.Value) erb.Value {
+		r.Each(r.Sort(params, erb.NoBlock), r.Blk2(func(k, v erb.Value) erb.Value {
 			r.Text("    ")
 			r.L(5)
 			r.Out(k)
@@ -12058,7 +12058,7 @@ func CollectdPluginWriteKafkaConf(s erb.Scope) string {
 	r.Out(r.IVar("kafka_broker"))
 	r.Text("\"\n  ")
 	r.L(4)
-	r.Each(r.IVar("topics"), erb.Blk2(func(name, values erb.Value) erb.Value {
+	r.Each(r.IVar("topics"), r.Blk2(func(name, values erb.Value) erb.Value {
 		r.Text("  <Topic \"")
 		r.L(5)
 		r.Out(name)
@@ -12206,7 +12206,7 @@ func CollectdTailFileConf(s erb.Scope) string {
 	r.Out(r.IVar("instance"))
 	r.Text("\"\n")
 	r.L(6)
-	r.Each(r.IVar("matches"), erb.Blk1(func(match erb.Value) erb.Value {
+	r.Each(r.IVar("matches"), r.Blk1(func(match erb.Value) erb.Value {
 		r.Text("  <Match>\n   Regex \"")
 		r.L(8)
 		r.Out(r.ArefStr(match, "regex"))
@@ -12348,15 +12348,15 @@ func CorosyncCorosyncConf(s erb.Scope) string {
 	if (erb.Truthy(r.IVar("unicast_addresses"))) && (erb.Truthy(r.IVar("enable_totem_interface"))) {
 		r.Text("  transport:                           udpu\n")
 		r.L(46)
-		r.EachIndex(r.Array(r.First(r.IVar("unicast_addresses"))), erb.Blk1(func(interface_ erb.Value) erb.Value {
+		r.EachIndex(r.Array(r.First(r.IVar("unicast_addresses"))), r.Blk1(func(interface_ erb.Value) erb.Value {
 			r.Text("  interface {\n")
 			r.L(48)
 			if !(erb.Truthy(r.IVar("set_votequorum"))) {
 				r.L(49)
-				r.Each(r.Array(r.Aref(r.Transpose(r.Array(r.Map(r.IVar("unicast_addresses"), erb.Blk1(func(x erb.Value) erb.Value {
+				r.Each(r.Array(r.Aref(r.Transpose(r.Array(r.Map(r.IVar("unicast_addresses"), r.Blk1(func(x erb.Value) erb.Value {
 					r.L(49)
 					return r.Flatten(r.Array(x))
-				})))), interface_)), erb.Blk1(func(addr erb.Value) erb.Value {
+				})))), interface_)), r.Blk1(func(addr erb.Value) erb.Value {
 					r.Text("    member {\n      memberaddr: ")
 					r.L(51)
 					r.Out(addr)
@@ -12393,7 +12393,7 @@ func CorosyncCorosyncConf(s erb.Scope) string {
 		r.L(64)
 		if erb.Truthy(r.IVar("enable_totem_interface")) {
 			r.L(65)
-			r.EachIndex(r.Flatten(erb.NewArray(r.IVar("bind_address"))), erb.Blk1(func(i erb.Value) erb.Value {
+			r.EachIndex(r.Flatten(erb.NewArray(r.IVar("bind_address"))), r.Blk1(func(i erb.Value) erb.Value {
 				r.Text("  interface {\n    ringnumber:  ")
 				r.L(67)
 				r.Out(i)
@@ -12502,13 +12502,13 @@ func CorosyncCorosyncConf(s erb.Scope) string {
 		if erb.Truthy(r.OpGt(r.Length(r.Array(r.IVar("quorum_members"))), int64(0))) {
 			r.Text("nodelist {\n")
 			r.L(130)
-			r.EachIndex(r.Array(r.IVar("quorum_members")), erb.Blk1(func(i erb.Value) erb.Value {
+			r.EachIndex(r.Array(r.IVar("quorum_members")), r.Blk1(func(i erb.Value) erb.Value {
 				r.Text("  node {\n")
 				r.L(132)
-				r.EachWithIndex(r.Array(r.Aref(r.Array(r.Map(r.IVar("quorum_members"), erb.Blk1(func(node erb.Value) erb.Value {
+				r.EachWithIndex(r.Array(r.Aref(r.Array(r.Map(r.IVar("quorum_members"), r.Blk1(func(node erb.Value) erb.Value {
 					r.L(132)
 					return r.Flatten(r.Array(node))
-				}))), i)), erb.Blk2(func(addr, ring erb.Value) erb.Value {
+				}))), i)), r.Blk2(func(addr, ring erb.Value) erb.Value {
 					r.Text("    ring")
 					r.L(133)
 					r.Out(ring)
@@ -12590,7 +12590,7 @@ func DatacatSpecFixturesModulesDemo3HostgroupsCfg(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("# hostgroups.cfg.erb\n")
 	r.L(2)
-	r.Each(r.Sort(r.Keys(r.IVar("data")), erb.NoBlock), erb.Blk1(func(hostgroup erb.Value) erb.Value {
+	r.Each(r.Sort(r.Keys(r.IVar("data")), erb.NoBlock), r.Blk1(func(hostgroup erb.Value) erb.Value {
 		r.Text("\ndefine hostgroup {\n    name ")
 		r.L(4)
 		r.Out(hostgroup)
@@ -12629,13 +12629,13 @@ func DesignateAgentPoolsYaml(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("---\n- name: default\n  description: Default pool\n  attributes: {}\n\n  targets:\n")
 	r.L(7)
-	r.Each(r.IVar("agent_hosts"), erb.Blk1(func(agent_host erb.Value) erb.Value {
+	r.Each(r.IVar("agent_hosts"), r.Blk1(func(agent_host erb.Value) erb.Value {
 		r.Text("    - type: agent\n      description: Agent Server ")
 		r.L(9)
 		r.Out(agent_host)
 		r.Text("\n\n      masters:\n")
 		r.L(12)
-		r.Each(r.IVar("mdns_hosts"), erb.Blk1(func(mdns_host erb.Value) erb.Value {
+		r.Each(r.IVar("mdns_hosts"), r.Blk1(func(mdns_host erb.Value) erb.Value {
 			r.Text("        - host: ")
 			r.L(13)
 			r.Out(mdns_host)
@@ -12675,7 +12675,7 @@ func DesignateBind9PoolsYaml(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("---\n- name: default\n  description: Default pool\n  attributes: {}\n\n  ns_records:\n")
 	r.L(7)
-	r.Each(r.Sort(r.IVar("ns_records"), erb.NoBlock), erb.Blk2(func(priority, hostname erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("ns_records"), erb.NoBlock), r.Blk2(func(priority, hostname erb.Value) erb.Value {
 		r.Text("    - hostname: ")
 		r.L(8)
 		r.Out(hostname)
@@ -12687,7 +12687,7 @@ func DesignateBind9PoolsYaml(s erb.Scope) string {
 	}))
 	r.Text("\n  nameservers:\n")
 	r.L(13)
-	r.Each(r.IVar("nameservers"), erb.Blk1(func(nameserver erb.Value) erb.Value {
+	r.Each(r.IVar("nameservers"), r.Blk1(func(nameserver erb.Value) erb.Value {
 		r.Text("    - host: ")
 		r.L(14)
 		r.Out(nameserver)
@@ -12699,13 +12699,13 @@ func DesignateBind9PoolsYaml(s erb.Scope) string {
 	}))
 	r.Text("\n  targets:\n")
 	r.L(19)
-	r.Each(r.IVar("bind9_hosts"), erb.Blk1(func(bind9_host erb.Value) erb.Value {
+	r.Each(r.IVar("bind9_hosts"), r.Blk1(func(bind9_host erb.Value) erb.Value {
 		r.Text("    - type: bind9\n      description: BIND9 Server ")
 		r.L(21)
 		r.Out(bind9_host)
 		r.Text("\n\n      masters:\n")
 		r.L(24)
-		r.Each(r.IVar("mdns_hosts"), erb.Blk1(func(mdns_host erb.Value) erb.Value {
+		r.Each(r.IVar("mdns_hosts"), r.Blk1(func(mdns_host erb.Value) erb.Value {
 			r.Text("        - host: ")
 			r.L(25)
 			r.Out(mdns_host)
@@ -12745,13 +12745,13 @@ func DesignatePdns4PoolsYaml(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("---\n- name: default\n  description: Default pool\n  attributes: {}\n\n  targets:\n")
 	r.L(7)
-	r.Each(r.IVar("pdns4_hosts"), erb.Blk1(func(pdns4_host erb.Value) erb.Value {
+	r.Each(r.IVar("pdns4_hosts"), r.Blk1(func(pdns4_host erb.Value) erb.Value {
 		r.Text("    - type: pdns4\n      description: PowerDNS4 DNS Server ")
 		r.L(9)
 		r.Out(pdns4_host)
 		r.Text("\n\n      masters:\n")
 		r.L(12)
-		r.Each(r.IVar("mdns_hosts"), erb.Blk1(func(mdns_host erb.Value) erb.Value {
+		r.Each(r.IVar("mdns_hosts"), r.Blk1(func(mdns_host erb.Value) erb.Value {
 			r.Text("        - host: ")
 			r.L(13)
 			r.Out(mdns_host)
@@ -12813,17 +12813,17 @@ func DnsNamedConf(s erb.Scope) string {
 	r.Out(r.LookupVarStr("::dns::rndckeypath"))
 	r.Text("\";\n\ncontrols  {\n")
 	r.L(6)
-	r.Each(r.SortBy(r.LookupVarStr("::dns::controls"), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Each(r.SortBy(r.LookupVarStr("::dns::controls"), r.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(6)
 		return k
-	})), erb.Blk2(func(control_ip, control_hash erb.Value) erb.Value {
+	})), r.Blk2(func(control_ip, control_hash erb.Value) erb.Value {
 		r.Text("        inet ")
 		r.L(7)
 		r.Out(control_ip)
 		r.Text(" port ")
 		r.Out(r.ArefStr(control_hash, "port"))
 		r.Text(" allow { ")
-		r.Each(r.Sort(r.ArefStr(control_hash, "allowed_addresses"), erb.NoBlock), erb.Blk1(func(address erb.Value) erb.Value {
+		r.Each(r.Sort(r.ArefStr(control_hash, "allowed_addresses"), erb.NoBlock), r.Blk1(func(address erb.Value) erb.Value {
 			r.L(7)
 			r.Out(address)
 			r.Text("; ")
@@ -12831,7 +12831,7 @@ func DnsNamedConf(s erb.Scope) string {
 		}))
 		r.Text("} keys { ")
 		r.L(7)
-		r.Each(r.Sort(r.ArefStr(control_hash, "keys"), erb.NoBlock), erb.Blk1(func(key erb.Value) erb.Value {
+		r.Each(r.Sort(r.ArefStr(control_hash, "keys"), erb.NoBlock), r.Blk1(func(key erb.Value) erb.Value {
 			r.Text("\"")
 			r.L(7)
 			r.Out(key)
@@ -12857,16 +12857,16 @@ func DnsNamedConf(s erb.Scope) string {
 	}
 	r.Text("\n")
 	r.L(21)
-	r.Each(r.SortBy(r.LookupVarStr("::dns::acls"), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Each(r.SortBy(r.LookupVarStr("::dns::acls"), r.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(21)
 		return k
-	})), erb.Blk2(func(acl_name, acl_array erb.Value) erb.Value {
+	})), r.Blk2(func(acl_name, acl_array erb.Value) erb.Value {
 		r.Text("acl \"")
 		r.L(22)
 		r.Out(acl_name)
 		r.Text("\"  {\n")
 		r.L(23)
-		r.Each(r.Sort(acl_array, erb.NoBlock), erb.Blk1(func(subnet erb.Value) erb.Value {
+		r.Each(r.Sort(acl_array, erb.NoBlock), r.Blk1(func(subnet erb.Value) erb.Value {
 			r.Text("        ")
 			r.L(24)
 			r.Out(subnet)
@@ -12880,7 +12880,7 @@ func DnsNamedConf(s erb.Scope) string {
 	if erb.Truthy(r.AnyQ(r.LookupVarStr("::dns::additional_directives"), erb.NoBlock)) {
 		r.Text("// additional directives\n")
 		r.L(30)
-		r.Each(r.LookupVarStr("::dns::additional_directives"), erb.Blk1(func(directive erb.Value) erb.Value {
+		r.Each(r.LookupVarStr("::dns::additional_directives"), r.Blk1(func(directive erb.Value) erb.Value {
 			r.L(31)
 			r.Out(directive)
 			r.Text("\n")
@@ -13036,10 +13036,10 @@ func DnsNamedZone(s erb.Scope) string {
 	if erb.EqualStr(r.IVar("zonetype"), "master") {
 		r.Text("    update-policy {\n            grant rndc-key zonesub ANY;\n")
 		r.L(15)
-		r.Each(r.SortBy(r.IVar("update_policy_rules"), erb.Blk2(func(k, v erb.Value) erb.Value {
+		r.Each(r.SortBy(r.IVar("update_policy_rules"), r.Blk2(func(k, v erb.Value) erb.Value {
 			r.L(15)
 			return k
-		})), erb.Blk2(func(key, key_hash erb.Value) erb.Value {
+		})), r.Blk2(func(key, key_hash erb.Value) erb.Value {
 			r.Text("            grant ")
 			r.L(16)
 			r.Out(key)
@@ -13164,10 +13164,10 @@ func DnsOptionsConf(s erb.Scope) string {
 	}
 	r.Text("\n")
 	r.L(30)
-	r.Each(r.SortBy(r.LookupVarStr("::dns::additional_options"), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Each(r.SortBy(r.LookupVarStr("::dns::additional_options"), r.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(30)
 		return k
-	})), erb.Blk2(func(option, value erb.Value) erb.Value {
+	})), r.Blk2(func(option, value erb.Value) erb.Value {
 		r.L(31)
 		r.Out(option)
 		r.Text(" ")
@@ -13706,7 +13706,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 	if erb.Truthy(r.OpGt(r.Length(r.ArefStr(r.IVar("filebeat_config"), "tags")), int64(0))) {
 		r.Text("tags:\n")
 		r.L(16)
-		r.Each(r.ArefStr(r.IVar("filebeat_config"), "tags"), erb.Blk1(func(tag erb.Value) erb.Value {
+		r.Each(r.ArefStr(r.IVar("filebeat_config"), "tags"), r.Blk1(func(tag erb.Value) erb.Value {
 			r.Text("  - ")
 			r.L(17)
 			r.Out(tag)
@@ -13719,7 +13719,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 	if erb.Truthy(r.OpGt(r.Length(r.ArefStr(r.IVar("filebeat_config"), "fields")), int64(0))) {
 		r.Text("fields:\n")
 		r.L(23)
-		r.EachPair(r.ArefStr(r.IVar("filebeat_config"), "fields"), erb.Blk2(func(k, v erb.Value) erb.Value {
+		r.EachPair(r.ArefStr(r.IVar("filebeat_config"), "fields"), r.Blk2(func(k, v erb.Value) erb.Value {
 			r.Text("  ")
 			r.L(24)
 			r.Out(k)
@@ -13761,7 +13761,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 		}
 		r.Text("  hosts:\n")
 		r.L(79)
-		r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "hosts"), erb.Blk1(func(host erb.Value) erb.Value {
+		r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "hosts"), r.Blk1(func(host erb.Value) erb.Value {
 			r.Text("    - ")
 			r.L(80)
 			r.Out(host)
@@ -13807,7 +13807,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 		if (!erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "parameters"), nil)) && (erb.Truthy(r.OpGt(r.Length(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "parameters")), int64(0)))) {
 			r.Text("  parameters:\n")
 			r.L(99)
-			r.EachPair(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "parameters"), erb.Blk2(func(k, v erb.Value) erb.Value {
+			r.EachPair(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "parameters"), r.Blk2(func(k, v erb.Value) erb.Value {
 				r.Text("    ")
 				r.L(100)
 				r.Out(k)
@@ -13842,7 +13842,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "pipelines"), nil) {
 			r.Text("  pipelines:\n")
 			r.L(114)
-			r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "pipelines"), erb.Blk1(func(pipeline erb.Value) erb.Value {
+			r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "pipelines"), r.Blk1(func(pipeline erb.Value) erb.Value {
 				r.L(115)
 				if !erb.Equal(r.ArefStr(pipeline, "name"), nil) {
 					r.Text("    - pipeline: \"")
@@ -13863,7 +13863,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 		if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "indices"), nil) {
 			r.Text("  indices:\n")
 			r.L(124)
-			r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "indices"), erb.Blk1(func(indice erb.Value) erb.Value {
+			r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "indices"), r.Blk1(func(indice erb.Value) erb.Value {
 				r.L(125)
 				if !erb.Equal(r.ArefStr(indice, "name"), nil) {
 					r.Text("    - index: \"")
@@ -14000,7 +14000,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), "supported_protocols"), nil) {
 				r.Text("    supported_protocols:\n")
 				r.L(186)
-				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), "supported_protocols"), erb.Blk1(func(protocol erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), "supported_protocols"), r.Blk1(func(protocol erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(187)
 					r.Out(protocol)
@@ -14012,7 +14012,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), "certificate_authorities"), nil) {
 				r.Text("    certificate_authorities:\n")
 				r.L(192)
-				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), "certificate_authorities"), erb.Blk1(func(ca erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), "certificate_authorities"), r.Blk1(func(ca erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(193)
 					r.Out(ca)
@@ -14045,7 +14045,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), "cipher_suites"), nil) {
 				r.Text("    cipher_suites:\n")
 				r.L(207)
-				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), "cipher_suites"), erb.Blk1(func(cipher_suite erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), "cipher_suites"), r.Blk1(func(cipher_suite erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(208)
 					r.Out(cipher_suite)
@@ -14057,7 +14057,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), "curve_types"), nil) {
 				r.Text("    curve_types:\n")
 				r.L(213)
-				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), "curve_types"), erb.Blk1(func(curve_type erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "elasticsearch"), "ssl"), "curve_types"), r.Blk1(func(curve_type erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(214)
 					r.Out(curve_type)
@@ -14079,7 +14079,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 		}
 		r.Text("  hosts:\n")
 		r.L(226)
-		r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "hosts"), erb.Blk1(func(host erb.Value) erb.Value {
+		r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "hosts"), r.Blk1(func(host erb.Value) erb.Value {
 			r.Text("    - ")
 			r.L(227)
 			r.Out(host)
@@ -14169,7 +14169,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl"), "certificate_authorities"), nil) {
 				r.Text("    certificate_authorities:\n")
 				r.L(268)
-				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl"), "certificate_authorities"), erb.Blk1(func(ca erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl"), "certificate_authorities"), r.Blk1(func(ca erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(269)
 					r.Out(ca)
@@ -14202,7 +14202,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl"), "cipher_suites"), nil) {
 				r.Text("    cipher_suites:\n")
 				r.L(283)
-				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl"), "cipher_suites"), erb.Blk1(func(cipher_suite erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl"), "cipher_suites"), r.Blk1(func(cipher_suite erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(284)
 					r.Out(cipher_suite)
@@ -14214,7 +14214,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl"), "curve_types"), nil) {
 				r.Text("    curve_types:\n")
 				r.L(289)
-				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl"), "curve_types"), erb.Blk1(func(curve_type erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "logstash"), "ssl"), "curve_types"), r.Blk1(func(curve_type erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(290)
 					r.Out(curve_type)
@@ -14236,7 +14236,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 		}
 		r.Text("  hosts:\n")
 		r.L(302)
-		r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "hosts"), erb.Blk1(func(host erb.Value) erb.Value {
+		r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "hosts"), r.Blk1(func(host erb.Value) erb.Value {
 			r.Text("    - ")
 			r.L(303)
 			r.Out(host)
@@ -14296,7 +14296,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "partition"), "hash"), "hash"), nil) {
 				r.Text("    hash:\n")
 				r.L(331)
-				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "partition"), "hash"), "hash"), erb.Blk1(func(value erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "partition"), "hash"), "hash"), r.Blk1(func(value erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(332)
 					r.Out(value)
@@ -14447,7 +14447,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), "supported_protocols"), nil) {
 				r.Text("    supported_protocols:\n")
 				r.L(403)
-				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), "supported_protocols"), erb.Blk1(func(protocol erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), "supported_protocols"), r.Blk1(func(protocol erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(404)
 					r.Out(protocol)
@@ -14459,7 +14459,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), "certificate_authorities"), nil) {
 				r.Text("    certificate_authorities:\n")
 				r.L(409)
-				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), "certificate_authorities"), erb.Blk1(func(ca erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), "certificate_authorities"), r.Blk1(func(ca erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(410)
 					r.Out(ca)
@@ -14492,7 +14492,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), "cipher_suites"), nil) {
 				r.Text("    cipher_suites:\n")
 				r.L(424)
-				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), "cipher_suites"), erb.Blk1(func(cipher_suite erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), "cipher_suites"), r.Blk1(func(cipher_suite erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(425)
 					r.Out(cipher_suite)
@@ -14504,7 +14504,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), "curve_types"), nil) {
 				r.Text("    curve_types:\n")
 				r.L(430)
-				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), "curve_types"), erb.Blk1(func(curve_type erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "kafka"), "ssl"), "curve_types"), r.Blk1(func(curve_type erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(431)
 					r.Out(curve_type)
@@ -14526,7 +14526,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 		}
 		r.Text("  hosts:\n")
 		r.L(443)
-		r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "hosts"), erb.Blk1(func(host erb.Value) erb.Value {
+		r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "hosts"), r.Blk1(func(host erb.Value) erb.Value {
 			r.Text("    - ")
 			r.L(444)
 			r.Out(host)
@@ -14638,7 +14638,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "ssl"), "supported_protocols"), nil) {
 				r.Text("    supported_protocols:\n")
 				r.L(492)
-				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "ssl"), "supported_protocols"), erb.Blk1(func(protocol erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "ssl"), "supported_protocols"), r.Blk1(func(protocol erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(493)
 					r.Out(protocol)
@@ -14650,7 +14650,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "ssl"), "certificate_authorities"), nil) {
 				r.Text("    certificate_authorities:\n")
 				r.L(498)
-				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "ssl"), "certificate_authorities"), erb.Blk1(func(ca erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "ssl"), "certificate_authorities"), r.Blk1(func(ca erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(499)
 					r.Out(ca)
@@ -14683,7 +14683,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "ssl"), "cipher_suites"), nil) {
 				r.Text("    cipher_suites:\n")
 				r.L(513)
-				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "ssl"), "cipher_suites"), erb.Blk1(func(cipher_suite erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "ssl"), "cipher_suites"), r.Blk1(func(cipher_suite erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(514)
 					r.Out(cipher_suite)
@@ -14695,7 +14695,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 			if !erb.Equal(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "ssl"), "curve_types"), nil) {
 				r.Text("    curve_types:\n")
 				r.L(519)
-				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "ssl"), "curve_types"), erb.Blk1(func(curve_type erb.Value) erb.Value {
+				r.Each(r.ArefStr(r.ArefStr(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "output"), "redis"), "ssl"), "curve_types"), r.Blk1(func(curve_type erb.Value) erb.Value {
 					r.Text("      - ")
 					r.L(520)
 					r.Out(curve_type)
@@ -14784,7 +14784,7 @@ func FilebeatFilebeatYml(s erb.Scope) string {
 	if (!erb.Equal(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "logging"), "selectors"), nil)) && (erb.Truthy(r.OpGt(r.Length(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "logging"), "selectors")), int64(0)))) {
 		r.Text("logging.selectors:\n")
 		r.L(590)
-		r.Each(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "logging"), "selectors"), erb.Blk1(func(selector erb.Value) erb.Value {
+		r.Each(r.ArefStr(r.ArefStr(r.IVar("filebeat_config"), "logging"), "selectors"), r.Blk1(func(selector erb.Value) erb.Value {
 			r.Text("  - ")
 			r.L(591)
 			r.Out(selector)
@@ -14890,7 +14890,7 @@ func FilebeatInputYml(s erb.Scope) string {
 			if erb.EqualStr(r.IVar("input_type"), "docker") {
 				r.Text("  containers:\n    ids:\n")
 				r.L(14)
-				r.Each(r.IVar("containers_ids"), erb.Blk1(func(id erb.Value) erb.Value {
+				r.Each(r.IVar("containers_ids"), r.Blk1(func(id erb.Value) erb.Value {
 					r.Text("    - ")
 					r.L(15)
 					r.Out(id)
@@ -14923,7 +14923,7 @@ func FilebeatInputYml(s erb.Scope) string {
 				} else {
 					r.Text("  paths:\n")
 					r.L(26)
-					r.Each(r.IVar("paths"), erb.Blk1(func(log_path erb.Value) erb.Value {
+					r.Each(r.IVar("paths"), r.Blk1(func(log_path erb.Value) erb.Value {
 						r.Text("  - ")
 						r.L(27)
 						r.Out(log_path)
@@ -14941,7 +14941,7 @@ func FilebeatInputYml(s erb.Scope) string {
 					if erb.Truthy(r.OpGt(r.Length(r.IVar("include_lines")), int64(0))) {
 						r.Text("  include_lines:\n")
 						r.L(34)
-						r.Each(r.IVar("include_lines"), erb.Blk1(func(include_line erb.Value) erb.Value {
+						r.Each(r.IVar("include_lines"), r.Blk1(func(include_line erb.Value) erb.Value {
 							r.Text("    - '")
 							r.L(35)
 							r.Out(include_line)
@@ -14953,7 +14953,7 @@ func FilebeatInputYml(s erb.Scope) string {
 					if erb.Truthy(r.OpGt(r.Length(r.IVar("exclude_lines")), int64(0))) {
 						r.Text("  exclude_lines:\n")
 						r.L(40)
-						r.Each(r.IVar("exclude_lines"), erb.Blk1(func(exclude_line erb.Value) erb.Value {
+						r.Each(r.IVar("exclude_lines"), r.Blk1(func(exclude_line erb.Value) erb.Value {
 							r.Text("    - '")
 							r.L(41)
 							r.Out(exclude_line)
@@ -14965,7 +14965,7 @@ func FilebeatInputYml(s erb.Scope) string {
 					if erb.Truthy(r.OpGt(r.Length(r.IVar("exclude_files")), int64(0))) {
 						r.Text("  exclude_files:\n")
 						r.L(46)
-						r.Each(r.IVar("exclude_files"), erb.Blk1(func(exclude_file erb.Value) erb.Value {
+						r.Each(r.IVar("exclude_files"), r.Blk1(func(exclude_file erb.Value) erb.Value {
 							r.Text("    - ")
 							r.L(47)
 							r.Out(exclude_file)
@@ -15188,7 +15188,7 @@ func FilebeatInputYml(s erb.Scope) string {
 		if erb.Truthy(r.OpGt(r.Length(r.IVar("fields")), int64(0))) {
 			r.Text("  fields:\n")
 			r.L(196)
-			r.EachPair(r.IVar("fields"), erb.Blk2(func(k, v erb.Value) erb.Value {
+			r.EachPair(r.IVar("fields"), r.Blk2(func(k, v erb.Value) erb.Value {
 				r.Text("    ")
 				r.L(197)
 				r.Out(k)
@@ -15206,7 +15206,7 @@ func FilebeatInputYml(s erb.Scope) string {
 		if erb.Truthy(r.OpGt(r.Length(r.IVar("tags")), int64(0))) {
 			r.Text("  tags:\n")
 			r.L(203)
-			r.Each(r.IVar("tags"), erb.Blk1(func(tag erb.Value) erb.Value {
+			r.Each(r.IVar("tags"), r.Blk1(func(tag erb.Value) erb.Value {
 				r.Text("    - ")
 				r.L(204)
 				r.Out(tag)
@@ -15241,7 +15241,7 @@ func FilebeatProspectorYml(s erb.Scope) string {
 	r.Out(r.IVar("input_type"))
 	r.Text("\n      paths:\n")
 	r.L(6)
-	r.Each(r.IVar("paths"), erb.Blk1(func(log_path erb.Value) erb.Value {
+	r.Each(r.IVar("paths"), r.Blk1(func(log_path erb.Value) erb.Value {
 		r.Text("        - ")
 		r.L(7)
 		r.Out(log_path)
@@ -15259,7 +15259,7 @@ func FilebeatProspectorYml(s erb.Scope) string {
 	if erb.Truthy(r.OpGt(r.Length(r.IVar("include_lines")), int64(0))) {
 		r.Text("      include_lines:\n")
 		r.L(14)
-		r.Each(r.IVar("include_lines"), erb.Blk1(func(include_line erb.Value) erb.Value {
+		r.Each(r.IVar("include_lines"), r.Blk1(func(include_line erb.Value) erb.Value {
 			r.Text("        - '")
 			r.L(15)
 			r.Out(include_line)
@@ -15271,7 +15271,7 @@ func FilebeatProspectorYml(s erb.Scope) string {
 	if erb.Truthy(r.OpGt(r.Length(r.IVar("exclude_lines")), int64(0))) {
 		r.Text("      exclude_lines:\n")
 		r.L(20)
-		r.Each(r.IVar("exclude_lines"), erb.Blk1(func(exclude_line erb.Value) erb.Value {
+		r.Each(r.IVar("exclude_lines"), r.Blk1(func(exclude_line erb.Value) erb.Value {
 			r.Text("        - '")
 			r.L(21)
 			r.Out(exclude_line)
@@ -15283,7 +15283,7 @@ func FilebeatProspectorYml(s erb.Scope) string {
 	if erb.Truthy(r.OpGt(r.Length(r.IVar("exclude_files")), int64(0))) {
 		r.Text("      exclude_files:\n")
 		r.L(26)
-		r.Each(r.IVar("exclude_files"), erb.Blk1(func(exclude_file erb.Value) erb.Value {
+		r.Each(r.IVar("exclude_files"), r.Blk1(func(exclude_file erb.Value) erb.Value {
 			r.Text("        - ")
 			r.L(27)
 			r.Out(exclude_file)
@@ -15295,7 +15295,7 @@ func FilebeatProspectorYml(s erb.Scope) string {
 	if erb.Truthy(r.OpGt(r.Length(r.IVar("fields")), int64(0))) {
 		r.Text("      fields:\n")
 		r.L(32)
-		r.EachPair(r.IVar("fields"), erb.Blk2(func(k, v erb.Value) erb.Value {
+		r.EachPair(r.IVar("fields"), r.Blk2(func(k, v erb.Value) erb.Value {
 			r.Text("        ")
 			r.L(33)
 			r.Out(k)
@@ -15313,7 +15313,7 @@ func FilebeatProspectorYml(s erb.Scope) string {
 	if erb.Truthy(r.OpGt(r.Length(r.IVar("tags")), int64(0))) {
 		r.Text("      tags:\n")
 		r.L(39)
-		r.Each(r.IVar("tags"), erb.Blk1(func(tag erb.Value) erb.Value {
+		r.Each(r.IVar("tags"), r.Blk1(func(tag erb.Value) erb.Value {
 			r.Text("        - ")
 			r.L(40)
 			r.Out(tag)
@@ -15619,7 +15619,7 @@ func GitoliteGitoliteRc(s erb.Scope) string {
 	r.Out(r.Join(r.IVar("log_dest"), r.Str(",")))
 	r.Text("',\n\n    # roles.  add more roles (like MANAGER, TESTER, ...) here.\n    #   WARNING: if you make changes to this hash, you MUST run 'gitolite\n    #   compile' afterward, and possibly also 'gitolite trigger POST_COMPILE'\n    ROLES => {\n")
 	r.L(25)
-	r.Each(r.IVar("roles"), erb.Blk1(func(role erb.Value) erb.Value {
+	r.Each(r.IVar("roles"), r.Blk1(func(role erb.Value) erb.Value {
 		r.Text("        ")
 		r.L(26)
 		r.Out(r.Ljust(role, int64(20), r.Str(" ")))
@@ -15652,7 +15652,7 @@ func GitoliteGitoliteRc(s erb.Scope) string {
 	}
 	r.Text("\n")
 	r.L(51)
-	r.Each(r.IVar("additional_gitoliterc"), erb.Blk2(func(key, val erb.Value) erb.Value {
+	r.Each(r.IVar("additional_gitoliterc"), r.Blk2(func(key, val erb.Value) erb.Value {
 		r.Text("        ")
 		r.L(52)
 		r.Out(r.Ljust(key, int64(30), r.Str(" ")))
@@ -15663,7 +15663,7 @@ func GitoliteGitoliteRc(s erb.Scope) string {
 	}))
 	r.Text("\n    # List of commands and features to enable\n    ENABLE => [\n")
 	r.L(57)
-	r.Each(r.IVar("commands"), erb.Blk1(func(command erb.Value) erb.Value {
+	r.Each(r.IVar("commands"), r.Blk1(func(command erb.Value) erb.Value {
 		r.Text("    '")
 		r.L(58)
 		r.Out(command)
@@ -15672,7 +15672,7 @@ func GitoliteGitoliteRc(s erb.Scope) string {
 	}))
 	r.Text("    ],\n# per perl rules, this should be the last line in such a file:\n);\n")
 	r.L(63)
-	r.Each(r.IVar("additional_gitoliterc_notrc"), erb.Blk2(func(key, val erb.Value) erb.Value {
+	r.Each(r.IVar("additional_gitoliterc_notrc"), r.Blk2(func(key, val erb.Value) erb.Value {
 		r.L(64)
 		r.Out(key)
 		r.Text(" =  ")
@@ -15689,7 +15689,7 @@ func GitoliteGroups(s erb.Scope) string {
 	r := erb.NewSized(s, 13, 3)
 	defer r.Fail()
 	r.L(1)
-	r.Each(r.Array(r.IVar("comments")), erb.Blk1(func(comment erb.Value) erb.Value {
+	r.Each(r.Array(r.IVar("comments")), r.Blk1(func(comment erb.Value) erb.Value {
 		r.Text("# ")
 		r.L(2)
 		r.Out(comment)
@@ -15697,7 +15697,7 @@ func GitoliteGroups(s erb.Scope) string {
 		return r.BlockOut()
 	}))
 	r.L(4)
-	r.Each(r.Array(r.IVar("groups")), erb.Blk1(func(group erb.Value) erb.Value {
+	r.Each(r.Array(r.IVar("groups")), r.Blk1(func(group erb.Value) erb.Value {
 		r.L(5)
 		if erb.Truthy(r.OpMatch(group, erb.Re("^@", ""))) {
 			r.L(6)
@@ -15725,7 +15725,7 @@ func GitoliteRepo(s erb.Scope) string {
 	r := erb.NewSized(s, 68, 6)
 	defer r.Fail()
 	r.L(1)
-	r.Each(r.Array(r.IVar("comments")), erb.Blk1(func(comment erb.Value) erb.Value {
+	r.Each(r.Array(r.IVar("comments")), r.Blk1(func(comment erb.Value) erb.Value {
 		r.Text("# ")
 		r.L(2)
 		r.Out(comment)
@@ -15737,7 +15737,7 @@ func GitoliteRepo(s erb.Scope) string {
 	r.Out(r.Join(r.Array(r.IVar("repos")), r.Str(" ")))
 	r.Text("\n")
 	r.L(5)
-	r.Each(r.IVar("rules"), erb.Blk2(func(rule, rval erb.Value) erb.Value {
+	r.Each(r.IVar("rules"), r.Blk2(func(rule, rval erb.Value) erb.Value {
 		r.Text("    ")
 		r.L(6)
 		r.Out(r.Ljust(rule, int64(15), r.Str(" ")))
@@ -15748,7 +15748,7 @@ func GitoliteRepo(s erb.Scope) string {
 	}))
 	r.Text("\n")
 	r.L(9)
-	r.Each(r.IVar("options"), erb.Blk2(func(option, oval erb.Value) erb.Value {
+	r.Each(r.IVar("options"), r.Blk2(func(option, oval erb.Value) erb.Value {
 		r.Text("    option ")
 		r.L(10)
 		r.Out(r.Ljust(option, int64(25), r.Str(" ")))
@@ -15758,7 +15758,7 @@ func GitoliteRepo(s erb.Scope) string {
 		return r.BlockOut()
 	}))
 	r.L(12)
-	r.Each(r.IVar("configs"), erb.Blk2(func(config, cval erb.Value) erb.Value {
+	r.Each(r.IVar("configs"), r.Blk2(func(config, cval erb.Value) erb.Value {
 		r.Text("    config ")
 		r.L(13)
 		r.Out(r.Ljust(config, int64(25), r.Str(" ")))
@@ -15768,7 +15768,7 @@ func GitoliteRepo(s erb.Scope) string {
 		return r.BlockOut()
 	}))
 	r.L(15)
-	r.Each(r.IVar("add_configs"), erb.Blk2(func(config, cval erb.Value) erb.Value {
+	r.Each(r.IVar("add_configs"), r.Blk2(func(config, cval erb.Value) erb.Value {
 		r.Text("    config ")
 		r.L(16)
 		r.Out(r.Ljust(config, int64(25), r.Str(" ")))
@@ -15798,7 +15798,7 @@ func HaproxyFragmentsBind(s erb.Scope) string {
 	if erb.Truthy(r.IVar("bind")) {
 		r.L(4)
 		func() erb.Value {
-			arg1_, arg2_, arg3_ := r.SortBy(r.IVar("bind"), erb.Blk2(func(address_port, bind_params erb.Value) erb.Value {
+			arg1_, arg2_, arg3_ := r.SortBy(r.IVar("bind"), r.Blk2(func(address_port, bind_params erb.Value) erb.Value {
 				var md erb.Value
 				r.L(5)
 				md = r.Match(erb.Re("^((\\d+)\\.(\\d+)\\.(\\d+)\\.(\\d+))?(.*)", ""), erb.NoBlock, address_port)
@@ -15806,7 +15806,7 @@ func HaproxyFragmentsBind(s erb.Scope) string {
 				return erb.NewArray(func() erb.Value {
 					if erb.Truthy(r.Aref(md, int64(1))) {
 						r.L(6)
-						return r.Inject(r.Aref(md, erb.NewRange(int64(2), int64(5), false)), erb.Blk2(func(addr, octet erb.Value) erb.Value {
+						return r.Inject(r.Aref(md, erb.NewRange(int64(2), int64(5), false)), r.Blk2(func(addr, octet erb.Value) erb.Value {
 							r.L(6)
 							return r.OpAdd(r.OpShl(addr, int64(8)), r.ToI(octet))
 						}), int64(0))
@@ -15815,7 +15815,7 @@ func HaproxyFragmentsBind(s erb.Scope) string {
 						return int64(-1)
 					}
 				}(), r.Aref(md, int64(6)))
-			})), "map", erb.Blk2(func(address_port, bind_params erb.Value) erb.Value {
+			})), "map", r.Blk2(func(address_port, bind_params erb.Value) erb.Value {
 				r.Text("  bind ")
 				r.L(9)
 				r.Out(address_port)
@@ -15829,7 +15829,7 @@ func HaproxyFragmentsBind(s erb.Scope) string {
 		}()
 	} else {
 		r.L(16)
-		r.Each(r.Uniq(r.Array(r.IVar("ipaddress")), erb.NoBlock), erb.Blk1(func(virtual_ip erb.Value) erb.Value {
+		r.Each(r.Uniq(r.Array(r.IVar("ipaddress")), erb.NoBlock), r.Blk1(func(virtual_ip erb.Value) erb.Value {
 			r.L(16)
 			return r.Each(func() erb.Value {
 				if erb.Truthy(r.IsAQ(r.IVar("ports"), erb.Const("Array"))) {
@@ -15839,7 +15839,7 @@ func HaproxyFragmentsBind(s erb.Scope) string {
 					r.L(16)
 					return r.Array(r.Split(r.IVar("ports"), erb.NoBlock, r.Str(",")))
 				}
-			}(), erb.Blk1(func(port erb.Value) erb.Value {
+			}(), r.Blk1(func(port erb.Value) erb.Value {
 				var valid_ip, e erb.Value
 				_ = e
 				r.L(17)
@@ -15908,15 +15908,15 @@ func HaproxyFragmentsOptions(s erb.Scope) string {
 	r.L(31)
 	if erb.Truthy(r.IsAQ(r.IVar("options"), erb.Const("Hash"))) {
 		r.L(37)
-		r.Each(r.Sort(r.IVar("options"), erb.Blk2(func(a, b erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("options"), r.Blk2(func(a, b erb.Value) erb.Value {
 			r.L(37)
 			return r.OpCmp(erb.NewArray(r.Fetch(option_order, erb.NoBlock, r.Aref(a, int64(0)), int64(0)), r.Aref(a, int64(0))), erb.NewArray(r.Fetch(option_order, erb.NoBlock, r.Aref(b, int64(0)), int64(0)), r.Aref(b, int64(0))))
-		})), erb.Blk2(func(key, val erb.Value) erb.Value {
+		})), r.Blk2(func(key, val erb.Value) erb.Value {
 			r.L(38)
-			return r.Each(r.Reject(r.Array(val), erb.Blk1(func(v erb.Value) erb.Value {
+			return r.Each(r.Reject(r.Array(val), r.Blk1(func(v erb.Value) erb.Value {
 				r.L(38)
 				return r.OpEq(v, erb.Symbol("undef"))
-			})), erb.Blk1(func(item erb.Value) erb.Value {
+			})), r.Blk1(func(item erb.Value) erb.Value {
 				r.Text("  ")
 				r.L(39)
 				r.Out(key)
@@ -15930,17 +15930,17 @@ func HaproxyFragmentsOptions(s erb.Scope) string {
 		r.L(42)
 		if erb.Truthy(r.IsAQ(r.IVar("options"), erb.Const("Array"))) {
 			r.L(47)
-			r.Each(r.IVar("options"), erb.Blk1(func(option erb.Value) erb.Value {
+			r.Each(r.IVar("options"), r.Blk1(func(option erb.Value) erb.Value {
 				r.L(48)
-				return r.Map(r.Sort(option, erb.Blk2(func(a, b erb.Value) erb.Value {
+				return r.Map(r.Sort(option, r.Blk2(func(a, b erb.Value) erb.Value {
 					r.L(48)
 					return r.OpCmp(erb.NewArray(r.Fetch(option_order, erb.NoBlock, r.Aref(a, int64(0)), int64(0)), r.Aref(a, int64(0))), erb.NewArray(r.Fetch(option_order, erb.NoBlock, r.Aref(b, int64(0)), int64(0)), r.Aref(b, int64(0))))
-				})), erb.Blk2(func(key, val erb.Value) erb.Value {
+				})), r.Blk2(func(key, val erb.Value) erb.Value {
 					r.L(49)
-					return r.Each(r.Reject(r.Array(val), erb.Blk1(func(v erb.Value) erb.Value {
+					return r.Each(r.Reject(r.Array(val), r.Blk1(func(v erb.Value) erb.Value {
 						r.L(49)
 						return r.OpEq(v, erb.Symbol("undef"))
-					})), erb.Blk1(func(item erb.Value) erb.Value {
+					})), r.Blk1(func(item erb.Value) erb.Value {
 						r.Text("  ")
 						r.L(50)
 						r.Out(key)
@@ -15962,7 +15962,7 @@ func HaproxyHaproxyBaseCfg(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("global\n")
 	r.L(2)
-	r.Each(r.Sort(r.IVar("_global_options"), erb.NoBlock), erb.Blk2(func(key, val erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("_global_options"), erb.NoBlock), r.Blk2(func(key, val erb.Value) erb.Value {
 		r.L(4)
 		if (erb.Equal(val, erb.Symbol("undef"))) || (erb.Truthy(r.NilQ(val))) {
 			r.L(4)
@@ -15971,7 +15971,7 @@ func HaproxyHaproxyBaseCfg(s erb.Scope) string {
 		r.L(5)
 		if erb.Truthy(r.IsAQ(val, erb.Const("Array"))) {
 			r.L(6)
-			return r.Each(val, erb.Blk1(func(item erb.Value) erb.Value {
+			return r.Each(val, r.Blk1(func(item erb.Value) erb.Value {
 				r.Text("  ")
 				r.L(7)
 				r.Out(key)
@@ -15992,7 +15992,7 @@ func HaproxyHaproxyBaseCfg(s erb.Scope) string {
 	}))
 	r.Text("\ndefaults\n")
 	r.L(15)
-	r.Each(r.Sort(r.IVar("_defaults_options"), erb.NoBlock), erb.Blk2(func(key, val erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("_defaults_options"), erb.NoBlock), r.Blk2(func(key, val erb.Value) erb.Value {
 		r.L(17)
 		if (erb.Equal(val, erb.Symbol("undef"))) || (erb.Truthy(r.NilQ(val))) {
 			r.L(17)
@@ -16001,7 +16001,7 @@ func HaproxyHaproxyBaseCfg(s erb.Scope) string {
 		r.L(18)
 		if erb.Truthy(r.IsAQ(val, erb.Const("Array"))) {
 			r.L(19)
-			return r.Each(val, erb.Blk1(func(item erb.Value) erb.Value {
+			return r.Each(val, r.Blk1(func(item erb.Value) erb.Value {
 				r.Text("  ")
 				r.L(20)
 				r.Out(key)
@@ -16050,11 +16050,11 @@ func HaproxyHaproxyBalancermember(s erb.Scope) string {
 	r := erb.NewSized(s, 69, 7)
 	defer r.Fail()
 	r.L(1)
-	r.Each(r.Zip(r.Array(r.IVar("ipaddresses")), erb.NoBlock, r.Array(r.IVar("server_names"))), erb.Blk2(func(ipaddress, host erb.Value) erb.Value {
+	r.Each(r.Zip(r.Array(r.IVar("ipaddresses")), erb.NoBlock, r.Array(r.IVar("server_names"))), r.Blk2(func(ipaddress, host erb.Value) erb.Value {
 		r.L(2)
 		if erb.Truthy(r.IVar("ports")) {
 			r.L(3)
-			return r.Each(r.Array(r.IVar("ports")), erb.Blk1(func(port erb.Value) erb.Value {
+			return r.Each(r.Array(r.IVar("ports")), r.Blk1(func(port erb.Value) erb.Value {
 				r.Text("  server ")
 				r.L(4)
 				r.Out(host)
@@ -16173,7 +16173,7 @@ func HaproxyHaproxyMailer(s erb.Scope) string {
 	r := erb.NewSized(s, 12, 3)
 	defer r.Fail()
 	r.L(1)
-	r.Each(r.Zip(r.Array(r.IVar("ipaddresses")), erb.NoBlock, r.Array(r.IVar("server_names"))), erb.Blk2(func(ipaddress, host erb.Value) erb.Value {
+	r.Each(r.Zip(r.Array(r.IVar("ipaddresses")), erb.NoBlock, r.Array(r.IVar("server_names"))), r.Blk2(func(ipaddress, host erb.Value) erb.Value {
 		r.Text("  mailer ")
 		r.L(2)
 		r.Out(host)
@@ -16207,11 +16207,11 @@ func HaproxyHaproxyMapfile(s erb.Scope) string {
 	r.Out(r.IVar("mapfile_name"))
 	r.Text("\"\n# Managed by Puppet\n\n")
 	r.L(8)
-	r.Each(r.IVar("mappings"), erb.Blk1(func(mapping erb.Value) erb.Value {
+	r.Each(r.IVar("mappings"), r.Blk1(func(mapping erb.Value) erb.Value {
 		r.L(9)
 		if erb.Truthy(r.IsAQ(mapping, erb.Const("Hash"))) {
 			r.L(10)
-			return r.Map(r.Sort(mapping, erb.NoBlock), erb.Blk2(func(key, val erb.Value) erb.Value {
+			return r.Map(r.Sort(mapping, erb.NoBlock), r.Blk2(func(key, val erb.Value) erb.Value {
 				r.L(11)
 				r.Out(key)
 				r.Text(" ")
@@ -16240,7 +16240,7 @@ func HaproxyHaproxyPeer(s erb.Scope) string {
 	r := erb.NewSized(s, 10, 3)
 	defer r.Fail()
 	r.L(1)
-	r.Each(r.Zip(r.Array(r.IVar("ipaddresses")), erb.NoBlock, r.Array(r.IVar("server_names"))), erb.Blk2(func(ipaddress, host erb.Value) erb.Value {
+	r.Each(r.Zip(r.Array(r.IVar("ipaddresses")), erb.NoBlock, r.Array(r.IVar("server_names"))), r.Blk2(func(ipaddress, host erb.Value) erb.Value {
 		r.Text("  peer ")
 		r.L(2)
 		r.Out(host)
@@ -16274,7 +16274,7 @@ func HaproxyHaproxyResolverBlock(s erb.Scope) string {
 	r.Out(r.IVar("section_name"))
 	r.Text("\n")
 	r.L(3)
-	r.Each(r.IVar("nameservers"), erb.Blk2(func(id, nameserver erb.Value) erb.Value {
+	r.Each(r.IVar("nameservers"), r.Blk2(func(id, nameserver erb.Value) erb.Value {
 		r.Text("  nameserver ")
 		r.L(4)
 		r.Out(id)
@@ -16288,7 +16288,7 @@ func HaproxyHaproxyResolverBlock(s erb.Scope) string {
 	r.Out(r.IVar("resolve_retries"))
 	r.Text("\n")
 	r.L(7)
-	r.Each(r.IVar("timeout"), erb.Blk2(func(event, time erb.Value) erb.Value {
+	r.Each(r.IVar("timeout"), r.Blk2(func(event, time erb.Value) erb.Value {
 		r.Text("  timeout ")
 		r.L(8)
 		r.Out(event)
@@ -16298,7 +16298,7 @@ func HaproxyHaproxyResolverBlock(s erb.Scope) string {
 		return r.BlockOut()
 	}))
 	r.L(10)
-	r.Each(r.IVar("hold"), erb.Blk2(func(status, period erb.Value) erb.Value {
+	r.Each(r.IVar("hold"), r.Blk2(func(status, period erb.Value) erb.Value {
 		r.Text("  hold ")
 		r.L(11)
 		r.Out(status)
@@ -16319,7 +16319,7 @@ func HaproxyHaproxyUserlistBlock(s erb.Scope) string {
 	r.Out(r.IVar("section_name"))
 	r.Text("\n")
 	r.L(3)
-	r.Each(r.Array(r.IVar("groups")), erb.Blk1(func(group erb.Value) erb.Value {
+	r.Each(r.Array(r.IVar("groups")), r.Blk1(func(group erb.Value) erb.Value {
 		r.L(4)
 		if (erb.Truthy(group)) && (!(erb.Truthy(r.EmptyQ(group)))) {
 			r.Text("  group ")
@@ -16331,7 +16331,7 @@ func HaproxyHaproxyUserlistBlock(s erb.Scope) string {
 		return nil
 	}))
 	r.L(8)
-	r.Each(r.Array(r.IVar("users")), erb.Blk1(func(user erb.Value) erb.Value {
+	r.Each(r.Array(r.IVar("users")), r.Blk1(func(user erb.Value) erb.Value {
 		r.L(9)
 		if (erb.Truthy(user)) && (!(erb.Truthy(r.EmptyQ(user)))) {
 			r.Text("  user ")
@@ -16425,7 +16425,7 @@ func Horizon0006DebianCachePy(s erb.Scope) string {
 	if erb.Truthy(r.KindOfQ(r.IVar("cache_options"), erb.Const("Hash"))) {
 		r.Text("\n        'OPTIONS': {\n        ")
 		r.L(28)
-		r.Each(r.Sort(r.IVar("cache_options"), erb.NoBlock), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("cache_options"), erb.NoBlock), r.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.Text("        '")
 			r.L(29)
 			r.Out(opt_name)
@@ -16450,7 +16450,7 @@ func Horizon0006DebianCachePy(s erb.Scope) string {
 			split = r.OpAdd(r.OpAdd(r.Str(":"), r.IVar("cache_server_port")), r.Str("','"))
 			r.Text("\n        'LOCATION': [ ")
 			r.L(36)
-			r.Each(r.IVar("cache_server_ip_real"), erb.Blk1(func(ip erb.Value) erb.Value {
+			r.Each(r.IVar("cache_server_ip_real"), r.Blk1(func(ip erb.Value) erb.Value {
 				r.Text("'")
 				r.L(36)
 				r.Out(ip)
@@ -16560,7 +16560,7 @@ func Horizon90ManilaSharesPy(s erb.Scope) string {
 	if !(erb.Truthy(r.EmptyQ(r.IVar("manila_options_real")))) {
 		r.Text("OPENSTACK_MANILA_FEATURES = {\n")
 		r.L(44)
-		r.Each(r.Sort(r.IVar("manila_options_real"), erb.NoBlock), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("manila_options_real"), erb.NoBlock), r.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.L(45)
 			if (erb.Equal(opt_val, true)) || (erb.Equal(opt_val, false)) {
 				r.Text("    '")
@@ -16656,7 +16656,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if (!(erb.Truthy(r.EmptyQ(r.IVar("api_versions"))))) && (erb.Truthy(r.KindOfQ(r.IVar("api_versions"), erb.Const("Hash")))) {
 		r.Text("OPENSTACK_API_VERSIONS = {\n")
 		r.L(79)
-		r.Each(r.Sort(r.IVar("api_versions"), erb.NoBlock), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("api_versions"), erb.NoBlock), r.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.Text("    '")
 			r.L(80)
 			r.Out(opt_name)
@@ -16677,7 +16677,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if erb.Truthy(r.KindOfQ(r.IVar("keystone_domain_choices"), erb.Const("Array"))) {
 		r.Text("OPENSTACK_KEYSTONE_DOMAIN_DROPDOWN = True\nOPENSTACK_KEYSTONE_DOMAIN_CHOICES = (\n")
 		r.L(95)
-		r.Each(r.IVar("keystone_domain_choices"), erb.Blk1(func(d erb.Value) erb.Value {
+		r.Each(r.IVar("keystone_domain_choices"), r.Blk1(func(d erb.Value) erb.Value {
 			r.Text("    ('")
 			r.L(96)
 			r.Out(r.ArefStr(d, "name"))
@@ -16743,7 +16743,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if erb.Truthy(r.KindOfQ(r.IVar("cache_options"), erb.Const("Hash"))) {
 		r.Text("        'OPTIONS': {\n")
 		r.L(212)
-		r.Each(r.Sort(r.IVar("cache_options"), erb.NoBlock), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("cache_options"), erb.NoBlock), r.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.Text("            '")
 			r.L(213)
 			r.Out(opt_name)
@@ -16764,7 +16764,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 		if erb.Truthy(r.KindOfQ(r.IVar("cache_server_ip_real"), erb.Const("Array"))) {
 			r.Text("        'LOCATION': [ ")
 			r.L(220)
-			r.Each(r.IVar("cache_server_ip_real"), erb.Blk1(func(ip erb.Value) erb.Value {
+			r.Each(r.IVar("cache_server_ip_real"), r.Blk1(func(ip erb.Value) erb.Value {
 				r.Text("'")
 				r.L(220)
 				r.Out(ip)
@@ -16847,7 +16847,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if erb.Truthy(r.KindOfQ(r.IVar("available_regions"), erb.Const("Array"))) {
 		r.Text("AVAILABLE_REGIONS = [\n")
 		r.L(277)
-		r.Each(r.IVar("available_regions"), erb.Blk1(func(r_ erb.Value) erb.Value {
+		r.Each(r.IVar("available_regions"), r.Blk1(func(r_ erb.Value) erb.Value {
 			r.Text("    ('")
 			r.L(278)
 			r.Out(r.Aref(r_, int64(0)))
@@ -16886,7 +16886,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 			r.Text("    (\"credentials\", _(\"Keystone Credentials\")),\n")
 		}
 		r.L(321)
-		r.Each(r.IVar("websso_choices"), erb.Blk1(func(r_ erb.Value) erb.Value {
+		r.Each(r.IVar("websso_choices"), r.Blk1(func(r_ erb.Value) erb.Value {
 			r.Text("    (\"")
 			r.L(322)
 			r.Out(r.Aref(r_, int64(0)))
@@ -16902,7 +16902,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if erb.Truthy(r.KindOfQ(r.IVar("websso_idp_mapping"), erb.Const("Hash"))) {
 		r.Text("WEBSSO_IDP_MAPPING = {\n")
 		r.L(340)
-		r.Each(r.IVar("websso_idp_mapping"), erb.Blk2(func(key, r_ erb.Value) erb.Value {
+		r.Each(r.IVar("websso_idp_mapping"), r.Blk2(func(key, r_ erb.Value) erb.Value {
 			r.Text("    \"")
 			r.L(341)
 			r.Out(key)
@@ -16962,7 +16962,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if !(erb.Truthy(r.EmptyQ(r.IVar("hypervisor_options_real")))) {
 		r.Text("OPENSTACK_HYPERVISOR_FEATURES = {\n")
 		r.L(404)
-		r.Each(r.Sort(r.IVar("hypervisor_options_real"), erb.NoBlock), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("hypervisor_options_real"), erb.NoBlock), r.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.Text("    '")
 			r.L(405)
 			r.Out(opt_name)
@@ -16978,7 +16978,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if !(erb.Truthy(r.EmptyQ(r.IVar("cinder_options_real")))) {
 		r.Text("OPENSTACK_CINDER_FEATURES = {\n")
 		r.L(417)
-		r.Each(r.Sort(r.IVar("cinder_options_real"), erb.NoBlock), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("cinder_options_real"), erb.NoBlock), r.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.Text("    '")
 			r.L(418)
 			r.Out(opt_name)
@@ -16994,7 +16994,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if !(erb.Truthy(r.EmptyQ(r.IVar("instance_options_real")))) {
 		r.Text("LAUNCH_INSTANCE_DEFAULTS = {\n")
 		r.L(425)
-		r.Each(r.Sort(r.IVar("instance_options_real"), erb.NoBlock), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("instance_options_real"), erb.NoBlock), r.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.L(426)
 			if erb.Truthy(r.KindOfQ(opt_val, erb.Const("String"))) {
 				r.Text("    '")
@@ -17021,7 +17021,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if !(erb.Truthy(r.EmptyQ(r.IVar("neutron_options_real")))) {
 		r.Text("OPENSTACK_NEUTRON_NETWORK = {\n")
 		r.L(472)
-		r.Each(r.Sort(r.IVar("neutron_options_real"), erb.NoBlock), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("neutron_options_real"), erb.NoBlock), r.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.L(473)
 			if (erb.Equal(opt_val, true)) || (erb.Equal(opt_val, false)) {
 				r.Text("    '")
@@ -17068,13 +17068,13 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if !(erb.Truthy(r.EmptyQ(r.IVar("image_backend")))) {
 		r.Text("OPENSTACK_IMAGE_BACKEND = {\n")
 		r.L(509)
-		r.Each(r.IVar("image_backend"), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.IVar("image_backend"), r.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.Text("    '")
 			r.L(510)
 			r.Out(opt_name)
 			r.Text("': [\n")
 			r.L(511)
-			r.Each(opt_val, erb.Blk2(func(val, label erb.Value) erb.Value {
+			r.Each(opt_val, r.Blk2(func(val, label erb.Value) erb.Value {
 				r.Text("        ('")
 				r.L(512)
 				r.Out(val)
@@ -17096,7 +17096,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if erb.Truthy(r.IVar("create_image_defaults")) {
 		r.Text("CREATE_IMAGE_DEFAULTS = {\n")
 		r.L(541)
-		r.Each(r.Sort(r.IVar("create_image_defaults"), erb.NoBlock), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("create_image_defaults"), erb.NoBlock), r.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.Text("    '")
 			r.L(542)
 			r.Out(opt_name)
@@ -17142,7 +17142,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if erb.Truthy(r.KindOfQ(r.IVar("available_themes"), erb.Const("Array"))) {
 		r.Text("AVAILABLE_THEMES = [\n")
 		r.L(595)
-		r.Each(r.IVar("available_themes"), erb.Blk1(func(theme erb.Value) erb.Value {
+		r.Each(r.IVar("available_themes"), r.Blk1(func(theme erb.Value) erb.Value {
 			r.Text("    ('")
 			r.L(596)
 			r.Out(r.ArefStr(theme, "name"))
@@ -17175,7 +17175,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if erb.Truthy(r.KindOfQ(r.IVar("policy_files"), erb.Const("Hash"))) {
 		r.Text("POLICY_FILES = {\n")
 		r.L(642)
-		r.Each(r.Sort(r.IVar("policy_files"), erb.NoBlock), erb.Blk2(func(service_name, filename erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("policy_files"), erb.NoBlock), r.Blk2(func(service_name, filename erb.Value) erb.Value {
 			r.Text("    '")
 			r.L(643)
 			r.Out(service_name)
@@ -17191,7 +17191,7 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 	if erb.Truthy(r.KindOfQ(r.IVar("policy_files"), erb.Const("Hash"))) {
 		r.Text("\nPOLICY_FILES = {\n")
 		r.L(686)
-		r.Each(r.Sort(r.IVar("policy_files"), erb.NoBlock), erb.Blk2(func(service_name, filename erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("policy_files"), erb.NoBlock), r.Blk2(func(service_name, filename erb.Value) erb.Value {
 			r.Text("    '")
 			r.L(687)
 			r.Out(service_name)
@@ -17415,7 +17415,7 @@ func IronicInspectorDnsmasqHttp(s erb.Scope) string {
 		r.Text("\n")
 	}
 	r.L(10)
-	r.Each(r.IVar("dnsmasq_ip_subnets_real"), erb.Blk1(func(s_ erb.Value) erb.Value {
+	r.Each(r.IVar("dnsmasq_ip_subnets_real"), r.Blk1(func(s_ erb.Value) erb.Value {
 		r.L(11)
 		if (erb.Truthy(r.ArefStr(s_, "tag"))) && (erb.Truthy(r.ArefStr(s_, "netmask"))) {
 			r.Text("dhcp-range=set:")
@@ -17481,7 +17481,7 @@ func IronicInspectorDnsmasqHttp(s erb.Scope) string {
 			r.L(33)
 			r.SetIVar("_routes", erb.NewArray())
 			r.L(34)
-			r.Each(r.ArefStr(s_, "classless_static_routes"), erb.Blk1(func(route erb.Value) erb.Value {
+			r.Each(r.ArefStr(s_, "classless_static_routes"), r.Blk1(func(route erb.Value) erb.Value {
 				r.L(35)
 				return r.OpShl(r.IVar("_routes"), r.OpAdd(r.OpAdd(r.ArefStr(route, "destination"), r.Str(",")), r.ArefStr(route, "nexthop")))
 			}))
@@ -17567,7 +17567,7 @@ func IronicInspectorDnsmasqTftp(s erb.Scope) string {
 		r.Text("\n")
 	}
 	r.L(10)
-	r.Each(r.IVar("dnsmasq_ip_subnets_real"), erb.Blk1(func(s_ erb.Value) erb.Value {
+	r.Each(r.IVar("dnsmasq_ip_subnets_real"), r.Blk1(func(s_ erb.Value) erb.Value {
 		r.L(11)
 		if (erb.Truthy(r.ArefStr(s_, "tag"))) && (erb.Truthy(r.ArefStr(s_, "netmask"))) {
 			r.Text("dhcp-range=set:")
@@ -17633,7 +17633,7 @@ func IronicInspectorDnsmasqTftp(s erb.Scope) string {
 			r.L(33)
 			r.SetIVar("_routes", erb.NewArray())
 			r.L(34)
-			r.Each(r.ArefStr(s_, "classless_static_routes"), erb.Blk1(func(route erb.Value) erb.Value {
+			r.Each(r.ArefStr(s_, "classless_static_routes"), r.Blk1(func(route erb.Value) erb.Value {
 				r.L(35)
 				return r.OpShl(r.IVar("_routes"), r.OpAdd(r.OpAdd(r.ArefStr(route, "destination"), r.Str(",")), r.ArefStr(route, "nexthop")))
 			}))
@@ -17961,7 +17961,7 @@ func LogrotateSpecFixturesModulesLogrotateEtcLogrotateDRule(s erb.Scope) string 
 		if erb.EqualStr(r.IVar("_create"), "create") {
 			r.L(12)
 			r.OpShl(opts, func() erb.Value {
-				arg1_, arg2_ := r.Reject(erb.NewArray(r.IVar("_create"), r.IVar("create_mode"), r.IVar("create_owner"), r.IVar("create_group")), erb.Blk1(func(r_ erb.Value) erb.Value {
+				arg1_, arg2_ := r.Reject(erb.NewArray(r.IVar("_create"), r.IVar("create_mode"), r.IVar("create_owner"), r.IVar("create_group")), r.Blk1(func(r_ erb.Value) erb.Value {
 					r.L(13)
 					return r.OpEq(r_, r.Str("undef"))
 				})), r.Str(" ")
@@ -17975,7 +17975,7 @@ func LogrotateSpecFixturesModulesLogrotateEtcLogrotateDRule(s erb.Scope) string 
 	}
 	r.L(20)
 	func() erb.Value {
-		arg3_, arg4_ := erb.NewArray(r.Str("_compress"), r.Str("_copy"), r.Str("_copytruncate"), r.Str("_delaycompress"), r.Str("_dateext"), r.Str("_mail"), r.Str("_missingok"), r.Str("_olddir"), r.Str("_sharedscripts"), r.Str("_ifempty"), r.Str("_maillast"), r.Str("_mailfirst"), r.Str("_shred"), r.Str("_rotate_every")), erb.Blk1(func(bool_ erb.Value) erb.Value {
+		arg3_, arg4_ := erb.NewArray(r.Str("_compress"), r.Str("_copy"), r.Str("_copytruncate"), r.Str("_delaycompress"), r.Str("_dateext"), r.Str("_mail"), r.Str("_missingok"), r.Str("_olddir"), r.Str("_sharedscripts"), r.Str("_ifempty"), r.Str("_maillast"), r.Str("_mailfirst"), r.Str("_shred"), r.Str("_rotate_every")), r.Blk1(func(bool_ erb.Value) erb.Value {
 			r.L(25)
 			if erb.Truthy(r.HasKeyQ(r.ScopeHash(), bool_)) {
 				r.L(25)
@@ -17988,7 +17988,7 @@ func LogrotateSpecFixturesModulesLogrotateEtcLogrotateDRule(s erb.Scope) string 
 	}()
 	r.L(28)
 	func() erb.Value {
-		arg5_, arg6_ := erb.NewArray(r.Str("compresscmd"), r.Str("compressext"), r.Str("compressoptions"), r.Str("dateformat"), r.Str("extension"), r.Str("maxage"), r.Str("minsize"), r.Str("rotate"), r.Str("size"), r.Str("shredcycles"), r.Str("start"), r.Str("uncompresscmd")), erb.Blk1(func(key erb.Value) erb.Value {
+		arg5_, arg6_ := erb.NewArray(r.Str("compresscmd"), r.Str("compressext"), r.Str("compressoptions"), r.Str("dateformat"), r.Str("extension"), r.Str("maxage"), r.Str("minsize"), r.Str("rotate"), r.Str("size"), r.Str("shredcycles"), r.Str("start"), r.Str("uncompresscmd")), r.Blk1(func(key erb.Value) erb.Value {
 			var value erb.Value
 			r.L(33)
 			value = r.Aref(r.ScopeHash(), key)
@@ -18006,7 +18006,7 @@ func LogrotateSpecFixturesModulesLogrotateEtcLogrotateDRule(s erb.Scope) string 
 	r.Out(rpath)
 	r.Text(" {\n")
 	r.L(38)
-	r.Each(opts, erb.Blk1(func(opt erb.Value) erb.Value {
+	r.Each(opts, r.Blk1(func(opt erb.Value) erb.Value {
 		r.Text("  ")
 		r.L(39)
 		r.Out(opt)
@@ -18066,7 +18066,7 @@ func LogrotateEtcLogrotateDRule(s erb.Scope) string {
 		if erb.EqualStr(r.IVar("_create"), "create") {
 			r.L(12)
 			r.OpShl(opts, func() erb.Value {
-				arg1_, arg2_ := r.Reject(erb.NewArray(r.IVar("_create"), r.IVar("create_mode"), r.IVar("create_owner"), r.IVar("create_group")), erb.Blk1(func(r_ erb.Value) erb.Value {
+				arg1_, arg2_ := r.Reject(erb.NewArray(r.IVar("_create"), r.IVar("create_mode"), r.IVar("create_owner"), r.IVar("create_group")), r.Blk1(func(r_ erb.Value) erb.Value {
 					r.L(13)
 					return r.OpEq(r_, r.Str("undef"))
 				})), r.Str(" ")
@@ -18080,7 +18080,7 @@ func LogrotateEtcLogrotateDRule(s erb.Scope) string {
 	}
 	r.L(20)
 	func() erb.Value {
-		arg3_, arg4_ := erb.NewArray(r.Str("_compress"), r.Str("_copy"), r.Str("_copytruncate"), r.Str("_delaycompress"), r.Str("_dateext"), r.Str("_mail"), r.Str("_missingok"), r.Str("_olddir"), r.Str("_sharedscripts"), r.Str("_ifempty"), r.Str("_maillast"), r.Str("_mailfirst"), r.Str("_shred"), r.Str("_rotate_every")), erb.Blk1(func(bool_ erb.Value) erb.Value {
+		arg3_, arg4_ := erb.NewArray(r.Str("_compress"), r.Str("_copy"), r.Str("_copytruncate"), r.Str("_delaycompress"), r.Str("_dateext"), r.Str("_mail"), r.Str("_missingok"), r.Str("_olddir"), r.Str("_sharedscripts"), r.Str("_ifempty"), r.Str("_maillast"), r.Str("_mailfirst"), r.Str("_shred"), r.Str("_rotate_every")), r.Blk1(func(bool_ erb.Value) erb.Value {
 			r.L(25)
 			if erb.Truthy(r.HasKeyQ(r.ScopeHash(), bool_)) {
 				r.L(25)
@@ -18093,7 +18093,7 @@ func LogrotateEtcLogrotateDRule(s erb.Scope) string {
 	}()
 	r.L(28)
 	func() erb.Value {
-		arg5_, arg6_ := erb.NewArray(r.Str("compresscmd"), r.Str("compressext"), r.Str("compressoptions"), r.Str("dateformat"), r.Str("extension"), r.Str("maxage"), r.Str("minsize"), r.Str("rotate"), r.Str("size"), r.Str("shredcycles"), r.Str("start"), r.Str("uncompresscmd")), erb.Blk1(func(key erb.Value) erb.Value {
+		arg5_, arg6_ := erb.NewArray(r.Str("compresscmd"), r.Str("compressext"), r.Str("compressoptions"), r.Str("dateformat"), r.Str("extension"), r.Str("maxage"), r.Str("minsize"), r.Str("rotate"), r.Str("size"), r.Str("shredcycles"), r.Str("start"), r.Str("uncompresscmd")), r.Blk1(func(key erb.Value) erb.Value {
 			var value erb.Value
 			r.L(33)
 			value = r.Aref(r.ScopeHash(), key)
@@ -18111,7 +18111,7 @@ func LogrotateEtcLogrotateDRule(s erb.Scope) string {
 	r.Out(rpath)
 	r.Text(" {\n")
 	r.L(38)
-	r.Each(opts, erb.Blk1(func(opt erb.Value) erb.Value {
+	r.Each(opts, r.Blk1(func(opt erb.Value) erb.Value {
 		r.Text("  ")
 		r.L(39)
 		r.Out(opt)
@@ -18168,7 +18168,7 @@ func McollectiveActionpolicy(s erb.Scope) string {
 	r.Out(r.ArefStr(r.IVar("data"), "default"))
 	r.Text("\n")
 	r.L(3)
-	lines = r.Collect(r.ArefStr(r.IVar("data"), "lines"), erb.Blk1(func(line erb.Value) erb.Value {
+	lines = r.Collect(r.ArefStr(r.IVar("data"), "lines"), r.Blk1(func(line erb.Value) erb.Value {
 		r.L(4)
 		return r.Join(r.ValuesAt(line, r.Spread(r.Splat(erb.NewArray(r.Str("action"), r.Str("callerid"), r.Str("actions"), r.Str("facts"), r.Str("classes"))))...), r.Str("\t"))
 	}))
@@ -18252,7 +18252,7 @@ func McollectiveSettingsCfg(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Each(r.Sort(r.Keys(r.IVar("data")), erb.NoBlock), erb.Blk1(func(setting erb.Value) erb.Value {
+	r.Each(r.Sort(r.Keys(r.IVar("data")), erb.NoBlock), r.Blk1(func(setting erb.Value) erb.Value {
 		r.L(2)
 		if !erb.EqualStr(r.Aref(r.IVar("data"), setting), "") {
 			r.L(3)
@@ -19038,7 +19038,7 @@ func MonitCheckCommon(s erb.Scope) string {
 	r.L(5)
 	if !(erb.Truthy(r.EmptyQ(r.IVar("alerts")))) {
 		r.L(6)
-		r.Each(r.IVar("alerts"), erb.Blk1(func(alert erb.Value) erb.Value {
+		r.Each(r.IVar("alerts"), r.Blk1(func(alert erb.Value) erb.Value {
 			r.Text("  ALERT ")
 			r.L(7)
 			r.Out(alert)
@@ -19050,7 +19050,7 @@ func MonitCheckCommon(s erb.Scope) string {
 	r.L(10)
 	if !(erb.Truthy(r.EmptyQ(r.IVar("noalerts")))) {
 		r.L(11)
-		r.Each(r.IVar("noalerts"), erb.Blk1(func(noalert erb.Value) erb.Value {
+		r.Each(r.IVar("noalerts"), r.Blk1(func(noalert erb.Value) erb.Value {
 			r.Text("  NOALERT ")
 			r.L(12)
 			r.Out(noalert)
@@ -19059,7 +19059,7 @@ func MonitCheckCommon(s erb.Scope) string {
 		}))
 	}
 	r.L(15)
-	r.Each(r.IVar("tests_real"), erb.Blk1(func(test erb.Value) erb.Value {
+	r.Each(r.IVar("tests_real"), r.Blk1(func(test erb.Value) erb.Value {
 		r.Text("  IF ")
 		r.L(16)
 		r.Out(r.ArefStr(test, "condition"))
@@ -19329,7 +19329,7 @@ func MonitConfFileOverrides(s erb.Scope) string {
 	if erb.Truthy(r.IVar("alerts")) {
 		r.Text("\n")
 		r.L(33)
-		r.Each(r.IVar("alerts"), erb.Blk1(func(alert erb.Value) erb.Value {
+		r.Each(r.IVar("alerts"), r.Blk1(func(alert erb.Value) erb.Value {
 			r.Text("set alert ")
 			r.L(34)
 			r.Out(alert)
@@ -19361,7 +19361,7 @@ func MonitConfFileOverrides(s erb.Scope) string {
 		r.L(48)
 		if erb.Truthy(r.IVar("httpserver_allow")) {
 			r.L(49)
-			r.Each(r.IVar("httpserver_allow"), erb.Blk1(func(allow erb.Value) erb.Value {
+			r.Each(r.IVar("httpserver_allow"), r.Blk1(func(allow erb.Value) erb.Value {
 				r.Text("    allow ")
 				r.L(50)
 				r.Out(allow)
@@ -19380,7 +19380,7 @@ func MonitSystemTestFilesystems(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("---\n")
 	r.L(2)
-	r.Each(r.IVar("system_fs"), erb.Blk1(func(fs erb.Value) erb.Value {
+	r.Each(r.IVar("system_fs"), r.Blk1(func(fs erb.Value) erb.Value {
 		r.Text("\n  fs_")
 		r.L(3)
 		r.Out(fs)
@@ -19533,7 +19533,7 @@ func MysqlMebCnf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("### MANAGED BY PUPPET ###\n\n")
 	r.L(3)
-	r.MapUnused(r.Sort(r.IVar("options"), erb.NoBlock), "map", erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.MapUnused(r.Sort(r.IVar("options"), erb.NoBlock), "map", r.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(4)
 		if erb.Truthy(r.IsAQ(v, erb.Const("Hash"))) {
 			r.Text("[")
@@ -19541,7 +19541,7 @@ func MysqlMebCnf(s erb.Scope) string {
 			r.Out(k)
 			r.Text("]\n")
 			r.L(6)
-			r.MapUnused(r.Sort(v, erb.NoBlock), "map", erb.Blk2(func(ki, vi erb.Value) erb.Value {
+			r.MapUnused(r.Sort(v, erb.NoBlock), "map", r.Blk2(func(ki, vi erb.Value) erb.Value {
 				r.L(7)
 				if (erb.Equal(vi, true)) || (erb.EqualStr(v, "")) {
 					r.L(8)
@@ -19552,7 +19552,7 @@ func MysqlMebCnf(s erb.Scope) string {
 					r.L(9)
 					if erb.Truthy(r.IsAQ(vi, erb.Const("Array"))) {
 						r.L(10)
-						return r.Each(vi, erb.Blk1(func(vii erb.Value) erb.Value {
+						return r.Each(vi, r.Blk1(func(vii erb.Value) erb.Value {
 							r.L(11)
 							r.Out(ki)
 							r.Text(" = ")
@@ -19587,7 +19587,7 @@ func MysqlMyCnf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("### MANAGED BY PUPPET ###\n\n")
 	r.L(3)
-	r.MapUnused(r.Sort(r.IVar("options"), erb.NoBlock), "map", erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.MapUnused(r.Sort(r.IVar("options"), erb.NoBlock), "map", r.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(4)
 		if erb.Truthy(r.IsAQ(v, erb.Const("Hash"))) {
 			r.Text("[")
@@ -19595,7 +19595,7 @@ func MysqlMyCnf(s erb.Scope) string {
 			r.Out(k)
 			r.Text("]\n")
 			r.L(6)
-			r.MapUnused(r.Sort(v, erb.NoBlock), "map", erb.Blk2(func(ki, vi erb.Value) erb.Value {
+			r.MapUnused(r.Sort(v, erb.NoBlock), "map", r.Blk2(func(ki, vi erb.Value) erb.Value {
 				r.L(7)
 				if ((erb.EqualStr(ki, "ssl-disable")) || ((erb.Truthy(r.OpMatch(ki, erb.Re("^ssl", "")))) && (erb.Equal(r.ArefStr(v, "ssl-disable"), true)))) || ((erb.Truthy(r.OpMatch(ki, erb.Re("^ssl-", "")))) && (erb.Equal(r.ArefStr(v, "ssl"), false))) {
 					r.L(8)
@@ -19611,7 +19611,7 @@ func MysqlMyCnf(s erb.Scope) string {
 						r.L(11)
 						if erb.Truthy(r.IsAQ(vi, erb.Const("Array"))) {
 							r.L(12)
-							return r.Each(vi, erb.Blk1(func(vii erb.Value) erb.Value {
+							return r.Each(vi, r.Blk1(func(vii erb.Value) erb.Value {
 								r.L(13)
 								r.Out(ki)
 								r.Text(" = ")
@@ -19656,7 +19656,7 @@ func MysqlMyCnfPass(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("### MANAGED BY PUPPET ###\n\n")
 	r.L(3)
-	r.Each(erb.NewArray(r.Str("mysql"), r.Str("client"), r.Str("mysqldump"), r.Str("mysqladmin"), r.Str("mysqlcheck")), erb.Blk1(func(section erb.Value) erb.Value {
+	r.Each(erb.NewArray(r.Str("mysql"), r.Str("client"), r.Str("mysqldump"), r.Str("mysqladmin"), r.Str("mysqlcheck")), r.Blk1(func(section erb.Value) erb.Value {
 		r.Text("\n[")
 		r.L(4)
 		r.Out(section)
@@ -19714,7 +19714,7 @@ func MysqlMysqlbackupSh(s erb.Scope) string {
 	r.L(31)
 	if erb.Truthy(r.IVar("prescript")) {
 		r.L(32)
-		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("prescript")))), erb.Blk1(func(script erb.Value) erb.Value {
+		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("prescript")))), r.Blk1(func(script erb.Value) erb.Value {
 			r.Text("\n")
 			r.L(33)
 			r.Out(script)
@@ -19749,7 +19749,7 @@ func MysqlMysqlbackupSh(s erb.Scope) string {
 	r.L(62)
 	if (erb.Truthy(r.IVar("optional_args"))) && (erb.Truthy(r.IsAQ(r.IVar("optional_args"), erb.Const("Array")))) {
 		r.L(63)
-		r.Each(r.IVar("optional_args"), erb.Blk1(func(arg erb.Value) erb.Value {
+		r.Each(r.IVar("optional_args"), r.Blk1(func(arg erb.Value) erb.Value {
 			r.Text("ADDITIONAL_OPTIONS=\"$ADDITIONAL_OPTIONS ")
 			r.L(64)
 			r.Out(arg)
@@ -19812,7 +19812,7 @@ func MysqlMysqlbackupSh(s erb.Scope) string {
 		}
 	} else {
 		r.L(104)
-		r.Each(r.IVar("backupdatabases"), erb.Blk1(func(db erb.Value) erb.Value {
+		r.Each(r.IVar("backupdatabases"), r.Blk1(func(db erb.Value) erb.Value {
 			r.L(105)
 			r.Out(r.IVar("backupmethod"))
 			r.Text(" --defaults-extra-file=$TMPFILE --opt --flush-logs --single-transaction \\\n    ${ADDITIONAL_OPTIONS} \\\n ")
@@ -19841,7 +19841,7 @@ func MysqlMysqlbackupSh(s erb.Scope) string {
 	r.L(118)
 	if erb.Truthy(r.IVar("postscript")) {
 		r.L(119)
-		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("postscript")))), erb.Blk1(func(script erb.Value) erb.Value {
+		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("postscript")))), r.Blk1(func(script erb.Value) erb.Value {
 			r.Text("\n")
 			r.L(120)
 			r.Out(script)
@@ -19879,7 +19879,7 @@ func MysqlXtrabackupSh(s erb.Scope) string {
 	r.L(19)
 	if erb.Truthy(r.IVar("prescript")) {
 		r.L(20)
-		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("prescript")))), erb.Blk1(func(script erb.Value) erb.Value {
+		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("prescript")))), r.Blk1(func(script erb.Value) erb.Value {
 			r.Text("\n")
 			r.L(21)
 			r.Out(script)
@@ -19918,7 +19918,7 @@ func MysqlXtrabackupSh(s erb.Scope) string {
 	r.L(50)
 	if (erb.Truthy(r.IVar("optional_args"))) && (erb.Truthy(r.IsAQ(r.IVar("optional_args"), erb.Const("Array")))) {
 		r.L(51)
-		r.Each(r.IVar("optional_args"), erb.Blk1(func(arg erb.Value) erb.Value {
+		r.Each(r.IVar("optional_args"), r.Blk1(func(arg erb.Value) erb.Value {
 			r.L(52)
 			return erb.Assign(&_innobackupex_args, r.OpAdd(r.OpAdd(_innobackupex_args, r.Str(" ")), arg))
 		}))
@@ -19937,7 +19937,7 @@ func MysqlXtrabackupSh(s erb.Scope) string {
 	r.L(67)
 	if erb.Truthy(r.IVar("postscript")) {
 		r.L(68)
-		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("postscript")))), erb.Blk1(func(script erb.Value) erb.Value {
+		r.Each(r.Compact(r.Flatten(erb.NewArray(r.IVar("postscript")))), r.Blk1(func(script erb.Value) erb.Value {
 			r.Text("\n")
 			r.L(69)
 			r.Out(script)
@@ -19957,7 +19957,7 @@ func NovaProviderYaml(s erb.Scope) string {
 	r.Out(r.IVar("schema_version"))
 	r.Text("'\nproviders:\n  # for details check https://docs.openstack.org/nova/latest/admin/managing-resource-providers.html\n")
 	r.L(5)
-	r.Each(r.IVar("custom_inventories"), erb.Blk1(func(provider erb.Value) erb.Value {
+	r.Each(r.IVar("custom_inventories"), r.Blk1(func(provider erb.Value) erb.Value {
 		r.Text("  - identification:\n")
 		r.L(7)
 		if erb.Truthy(r.ArefStr(provider, "name")) {
@@ -19980,13 +19980,13 @@ func NovaProviderYaml(s erb.Scope) string {
 		if !(erb.Truthy(r.NilQ(r.ArefStr(provider, "inventories")))) {
 			r.Text("    inventories:\n      additional:\n")
 			r.L(17)
-			r.Each(r.ArefStr(provider, "inventories"), erb.Blk2(func(key, inventory erb.Value) erb.Value {
+			r.Each(r.ArefStr(provider, "inventories"), r.Blk2(func(key, inventory erb.Value) erb.Value {
 				r.Text("        - ")
 				r.L(18)
 				r.Out(key)
 				r.Text(":\n")
 				r.L(19)
-				return r.Each(inventory, erb.Blk2(func(key, value erb.Value) erb.Value {
+				return r.Each(inventory, r.Blk2(func(key, value erb.Value) erb.Value {
 					r.Text("            ")
 					r.L(20)
 					r.Out(key)
@@ -20001,7 +20001,7 @@ func NovaProviderYaml(s erb.Scope) string {
 		if !(erb.Truthy(r.NilQ(r.ArefStr(provider, "traits")))) {
 			r.Text("    traits:\n      additional:\n")
 			r.L(27)
-			return r.Each(r.ArefStr(provider, "traits"), erb.Blk1(func(trait erb.Value) erb.Value {
+			return r.Each(r.ArefStr(provider, "traits"), r.Blk1(func(trait erb.Value) erb.Value {
 				r.Text("        - '")
 				r.L(28)
 				r.Out(trait)
@@ -20082,7 +20082,7 @@ func OpensslCertCnf(s erb.Scope) string {
 	if !(erb.Truthy(r.EmptyQ(r.IVar("altnames")))) {
 		r.Text("[ req_ext ]\nsubjectAltName = \"")
 		r.L(40)
-		r.Out(r.Join(r.CollectBang(r.IVar("altnames"), erb.Blk1(func(i erb.Value) erb.Value {
+		r.Out(r.Join(r.CollectBang(r.IVar("altnames"), r.Blk1(func(i erb.Value) erb.Value {
 			r.L(40)
 			return r.Interp("DNS: ", i)
 		})), r.Str(", ")))
@@ -20107,7 +20107,7 @@ func OpenstackExtrasOcfHandler(s erb.Scope) string {
 	if erb.Truthy(r.IsAQ(r.IVar("parameters"), erb.Const("Hash"))) {
 		r.Text("    ")
 		r.L(10)
-		r.Each(r.IVar("parameters"), erb.Blk2(func(k, v erb.Value) erb.Value {
+		r.Each(r.IVar("parameters"), r.Blk2(func(k, v erb.Value) erb.Value {
 			r.Text("        ")
 			r.L(11)
 			v = r.ToS(v)
@@ -20155,7 +20155,7 @@ func OpenstackExtrasOpenrc(s erb.Scope) string {
 	if erb.Truthy(r.IVar("service_token")) {
 		r.Text("export OS_SERVICE_TOKEN='")
 		r.L(3)
-		r.Out(r.Gsub(r.IVar("service_token"), erb.Blk0(func() erb.Value {
+		r.Out(r.Gsub(r.IVar("service_token"), r.Blk0(func() erb.Value {
 			r.L(3)
 			return r.Str("\\'")
 		}), erb.Re("'", "")))
@@ -20187,7 +20187,7 @@ func OpenstackExtrasOpenrc(s erb.Scope) string {
 	r.Out(r.IVar("username"))
 	r.Text("'\nexport OS_PASSWORD='")
 	r.L(14)
-	r.Out(r.Gsub(r.IVar("password"), erb.Blk0(func() erb.Value {
+	r.Out(r.Gsub(r.IVar("password"), r.Blk0(func() erb.Value {
 		r.L(14)
 		return r.Str("\\'")
 	}), erb.Re("'", "")))
@@ -20316,7 +20316,7 @@ func OpenstacklibCloudsYaml(s erb.Scope) string {
 		r.Out(r.IVar("project_domain_name"))
 		r.Text("\n")
 		r.L(11)
-		r.Each(r.Sort(r.IVar("api_versions"), erb.NoBlock), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("api_versions"), erb.NoBlock), r.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.Text("    ")
 			r.L(12)
 			r.Out(opt_name)
@@ -20359,7 +20359,7 @@ func OpenstacklibCloudsYaml(s erb.Scope) string {
 		r.Out(r.IVar("system_scope"))
 		r.Text("\n")
 		r.L(29)
-		r.Each(r.Sort(r.IVar("api_versions"), erb.NoBlock), erb.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("api_versions"), erb.NoBlock), r.Blk2(func(opt_name, opt_val erb.Value) erb.Value {
 			r.Text("    ")
 			r.L(30)
 			r.Out(opt_name)
@@ -20392,7 +20392,7 @@ func OpenstacklibPolicyRcD(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("#!/bin/bash\n")
 	r.L(2)
-	r.Each(r.IVar("services"), erb.Blk1(func(service erb.Value) erb.Value {
+	r.Each(r.IVar("services"), r.Blk1(func(service erb.Value) erb.Value {
 		r.Text("\nif [ \"$1\" == \"")
 		r.L(3)
 		r.Out(service)
@@ -20409,7 +20409,7 @@ func PostfixConffile(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("#\n#####################################################\n# File managed by puppet\n# DO NOT EDITY!!!\n#\n\n")
 	r.L(7)
-	r.Each(r.Sort(r.Keys(r.IVar("options")), erb.NoBlock), erb.Blk1(func(key erb.Value) erb.Value {
+	r.Each(r.Sort(r.Keys(r.IVar("options")), erb.NoBlock), r.Blk1(func(key erb.Value) erb.Value {
 		r.L(8)
 		r.Out(key)
 		r.Text(" = ")
@@ -21568,7 +21568,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 	r.L(50)
 	if erb.Truthy(r.IVar("reject_bogons_v4")) {
 		r.L(51)
-		r.EachWithIndex(r.IVar("bogons_v4"), erb.Blk2(func(reject, index erb.Value) erb.Value {
+		r.EachWithIndex(r.IVar("bogons_v4"), r.Blk2(func(reject, index erb.Value) erb.Value {
 			var confine erb.Value
 			r.L(52)
 			if (erb.Truthy(r.IncludeQ(reject, r.Str("/")))) && (erb.Truthy(r.OpLt(r.ToI(r.Aref(r.Split(reject, erb.NoBlock, r.Str("/")), int64(-1))), int64(24)))) {
@@ -21594,7 +21594,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 		r.SetIVar("seq_mod", int64(0))
 	}
 	r.L(57)
-	r.EachWithIndex(r.IVar("rejected_v4"), erb.Blk2(func(reject, index erb.Value) erb.Value {
+	r.EachWithIndex(r.IVar("rejected_v4"), r.Blk2(func(reject, index erb.Value) erb.Value {
 		var confine erb.Value
 		r.L(58)
 		if (erb.Truthy(r.IncludeQ(reject, r.Str("/")))) && (erb.Truthy(r.OpLt(r.ToI(r.Aref(r.Split(reject, erb.NoBlock, r.Str("/")), int64(-1))), int64(24)))) {
@@ -21626,7 +21626,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 	r.L(67)
 	if !(erb.Truthy(r.IVar("failover_server"))) {
 		r.L(68)
-		r.Each(r.IVar("networks4"), erb.Blk1(func(network erb.Value) erb.Value {
+		r.Each(r.IVar("networks4"), r.Blk1(func(network erb.Value) erb.Value {
 			r.L(69)
 			r.SetIVar("prefix_v4_index", r.OpAdd(r.IVar("prefix_v4_index"), int64(1)))
 			r.Text("ip prefix-list prefix-v4 seq ")
@@ -21639,7 +21639,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 		}))
 	}
 	r.L(73)
-	r.Each(r.IVar("failsafe_networks4"), erb.Blk1(func(network erb.Value) erb.Value {
+	r.Each(r.IVar("failsafe_networks4"), r.Blk1(func(network erb.Value) erb.Value {
 		r.L(74)
 		r.SetIVar("prefix_v4_index", r.OpAdd(r.IVar("prefix_v4_index"), int64(1)))
 		r.Text("ip prefix-list prefix-v4 seq ")
@@ -21652,7 +21652,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 	}))
 	r.Text("!\n")
 	r.L(78)
-	r.EachWithIndex(r.IVar("networks4"), erb.Blk2(func(network, index erb.Value) erb.Value {
+	r.EachWithIndex(r.IVar("networks4"), r.Blk2(func(network, index erb.Value) erb.Value {
 		r.Text("ip prefix-list specific-v4 seq ")
 		r.L(79)
 		r.Out(r.OpAdd(index, int64(1)))
@@ -21665,7 +21665,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 	r.L(87)
 	if erb.Truthy(r.IVar("reject_bogons_v6")) {
 		r.L(88)
-		r.EachWithIndex(r.IVar("bogons_v6"), erb.Blk2(func(reject, index erb.Value) erb.Value {
+		r.EachWithIndex(r.IVar("bogons_v6"), r.Blk2(func(reject, index erb.Value) erb.Value {
 			var confine erb.Value
 			r.L(89)
 			if (erb.Truthy(r.IncludeQ(reject, r.Str("/")))) && (erb.Truthy(r.OpLt(r.ToI(r.Aref(r.Split(reject, erb.NoBlock, r.Str("/")), int64(-1))), int64(48)))) {
@@ -21691,7 +21691,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 		r.SetIVar("seq_mod", int64(0))
 	}
 	r.L(94)
-	r.EachWithIndex(r.IVar("rejected_v6"), erb.Blk2(func(reject, index erb.Value) erb.Value {
+	r.EachWithIndex(r.IVar("rejected_v6"), r.Blk2(func(reject, index erb.Value) erb.Value {
 		var confine erb.Value
 		r.L(95)
 		if (erb.Truthy(r.IncludeQ(reject, r.Str("/")))) && (erb.Truthy(r.OpLt(r.ToI(r.Aref(r.Split(reject, erb.NoBlock, r.Str("/")), int64(-1))), int64(48)))) {
@@ -21723,7 +21723,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 	r.L(104)
 	if !(erb.Truthy(r.IVar("failover_server"))) {
 		r.L(105)
-		r.Each(r.IVar("networks6"), erb.Blk1(func(network erb.Value) erb.Value {
+		r.Each(r.IVar("networks6"), r.Blk1(func(network erb.Value) erb.Value {
 			r.L(106)
 			r.SetIVar("prefix_v6_index", r.OpAdd(r.IVar("prefix_v6_index"), int64(1)))
 			r.Text("ipv6 prefix-list prefix-v6 seq ")
@@ -21736,7 +21736,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 		}))
 	}
 	r.L(110)
-	r.Each(r.IVar("failsafe_networks6"), erb.Blk1(func(network erb.Value) erb.Value {
+	r.Each(r.IVar("failsafe_networks6"), r.Blk1(func(network erb.Value) erb.Value {
 		r.L(111)
 		r.SetIVar("prefix_v6_index", r.OpAdd(r.IVar("prefix_v6_index"), int64(1)))
 		r.Text("ipv6 prefix-list prefix-v6 seq ")
@@ -21749,7 +21749,7 @@ func QuaggaBgpdConfAcl(s erb.Scope) string {
 	}))
 	r.Text("!\n")
 	r.L(115)
-	r.EachWithIndex(r.IVar("networks6"), erb.Blk2(func(network, index erb.Value) erb.Value {
+	r.EachWithIndex(r.IVar("networks6"), r.Blk2(func(network, index erb.Value) erb.Value {
 		r.Text("ipv6 prefix-list specific-v6 seq ")
 		r.L(116)
 		r.Out(r.OpAdd(index, int64(1)))
@@ -21822,7 +21822,7 @@ func QuaggaBgpdConfHead(s erb.Scope) string {
 	r.Out(r.IVar("log_timestamp_precision"))
 	r.Text("\n")
 	r.L(33)
-	r.Each(r.IVar("debug_bgp"), erb.Blk1(func(debug erb.Value) erb.Value {
+	r.Each(r.IVar("debug_bgp"), r.Blk1(func(debug erb.Value) erb.Value {
 		r.L(34)
 		r.SetIVar("valid_entries", erb.NewArray(r.Str("as4"), r.Str("events"), r.Str("filters"), r.Str("fsm"), r.Str("keepalives"), r.Str("updates"), r.Str("zebra")))
 		r.L(36)
@@ -21846,7 +21846,7 @@ func QuaggaBgpdConfHead(s erb.Scope) string {
 	r.L(44)
 	if erb.Truthy(r.IVar("networks4")) {
 		r.L(45)
-		r.Each(r.IVar("networks4"), erb.Blk1(func(network erb.Value) erb.Value {
+		r.Each(r.IVar("networks4"), r.Blk1(func(network erb.Value) erb.Value {
 			r.Text(" network ")
 			r.L(46)
 			r.Out(network)
@@ -21857,7 +21857,7 @@ func QuaggaBgpdConfHead(s erb.Scope) string {
 	r.L(49)
 	if erb.Truthy(r.IVar("failsafe_networks4")) {
 		r.L(50)
-		r.Each(r.IVar("failsafe_networks4"), erb.Blk1(func(network erb.Value) erb.Value {
+		r.Each(r.IVar("failsafe_networks4"), r.Blk1(func(network erb.Value) erb.Value {
 			r.Text(" network ")
 			r.L(51)
 			r.Out(network)
@@ -21875,7 +21875,7 @@ func QuaggaBgpdConfPeer(s erb.Scope) string {
 	r.L(1)
 	if erb.Truthy(r.AnyQ(r.IVar("addr4"), erb.NoBlock)) {
 		r.L(2)
-		r.Each(r.IVar("addr4"), erb.Blk1(func(addr erb.Value) erb.Value {
+		r.Each(r.IVar("addr4"), r.Blk1(func(addr erb.Value) erb.Value {
 			r.L(3)
 			if erb.Truthy(addr) {
 				r.Text(" neighbor ")
@@ -21963,7 +21963,7 @@ func QuaggaBgpdConfPeer(s erb.Scope) string {
 	r.L(32)
 	if erb.Truthy(r.AnyQ(r.IVar("addr6"), erb.NoBlock)) {
 		r.L(33)
-		r.Each(r.IVar("addr6"), erb.Blk1(func(addr erb.Value) erb.Value {
+		r.Each(r.IVar("addr6"), r.Blk1(func(addr erb.Value) erb.Value {
 			r.L(34)
 			if erb.Truthy(addr) {
 				r.Text(" neighbor ")
@@ -22030,7 +22030,7 @@ func QuaggaBgpdConfRoutemap(s erb.Scope) string {
 		if (erb.Truthy(r.AnyQ(r.IVar("communities"), erb.NoBlock))) || (erb.Truthy(r.IVar("no_export"))) {
 			r.Text("  set community ")
 			r.L(8)
-			r.Out(r.Join(r.Reject(r.IVar("communities"), erb.Blk1(func(x erb.Value) erb.Value {
+			r.Out(r.Join(r.Reject(r.IVar("communities"), r.Blk1(func(x erb.Value) erb.Value {
 				r.L(8)
 				return r.OpEq(x, r.Str("no-export"))
 			})), r.Str(" ")))
@@ -22058,7 +22058,7 @@ func QuaggaBgpdConfRoutemap(s erb.Scope) string {
 		if (erb.Truthy(r.AnyQ(r.IVar("communities"), erb.NoBlock))) || (erb.Truthy(r.IVar("no_export"))) {
 			r.Text("  set community ")
 			r.L(18)
-			r.Out(r.Join(r.Reject(r.IVar("communities"), erb.Blk1(func(x erb.Value) erb.Value {
+			r.Out(r.Join(r.Reject(r.IVar("communities"), r.Blk1(func(x erb.Value) erb.Value {
 				r.L(18)
 				return r.OpEq(x, r.Str("no-export"))
 			})), r.Str(" ")))
@@ -22091,7 +22091,7 @@ func QuaggaBgpdConfV6foot(s erb.Scope) string {
 	r.L(1)
 	if erb.Truthy(r.IVar("networks6")) {
 		r.L(2)
-		r.Each(r.IVar("networks6"), erb.Blk1(func(network erb.Value) erb.Value {
+		r.Each(r.IVar("networks6"), r.Blk1(func(network erb.Value) erb.Value {
 			r.Text("  network ")
 			r.L(3)
 			r.Out(network)
@@ -22102,7 +22102,7 @@ func QuaggaBgpdConfV6foot(s erb.Scope) string {
 	r.L(6)
 	if erb.Truthy(r.IVar("failsafe_networks6")) {
 		r.L(7)
-		r.Each(r.IVar("failsafe_networks6"), erb.Blk1(func(network erb.Value) erb.Value {
+		r.Each(r.IVar("failsafe_networks6"), r.Blk1(func(network erb.Value) erb.Value {
 			r.Text("  network ")
 			r.L(8)
 			r.Out(network)
@@ -22121,7 +22121,7 @@ func QuaggaBgpdConfV6peer(s erb.Scope) string {
 	r.L(1)
 	if erb.Truthy(r.IVar("addr6")) {
 		r.L(2)
-		r.Each(r.IVar("addr6"), erb.Blk1(func(addr erb.Value) erb.Value {
+		r.Each(r.IVar("addr6"), r.Blk1(func(addr erb.Value) erb.Value {
 			r.L(3)
 			if erb.Truthy(addr) {
 				r.Text("  neighbor ")
@@ -22258,7 +22258,7 @@ func RabbitmqRabbitmqEnvConf(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Each(r.Sort(r.IVar("environment_variables"), erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("environment_variables"), erb.NoBlock), r.Blk2(func(key, value erb.Value) erb.Value {
 		r.L(2)
 		if !(erb.Truthy(r.NilQ(value))) {
 			r.L(3)
@@ -22285,7 +22285,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 	if (erb.Truthy(r.IVar("ssl"))) && (erb.Truthy(r.IVar("ssl_versions"))) {
 		r.Text("  {ssl, [{versions, [")
 		r.L(5)
-		r.Out(r.Join(r.Map(r.Sort(r.IVar("ssl_versions"), erb.NoBlock), erb.Blk1(func(v erb.Value) erb.Value {
+		r.Out(r.Join(r.Map(r.Sort(r.IVar("ssl_versions"), erb.NoBlock), r.Blk1(func(v erb.Value) erb.Value {
 			r.L(5)
 			return r.Interp("'", v, "'")
 		})), r.Str(", ")))
@@ -22301,7 +22301,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 	}
 	r.Text("    {loopback_users, [")
 	r.L(11)
-	r.Out(r.Join(r.Map(r.IVar("loopback_users"), erb.Blk1(func(u erb.Value) erb.Value {
+	r.Out(r.Join(r.Map(r.IVar("loopback_users"), r.Blk1(func(u erb.Value) erb.Value {
 		r.L(11)
 		return r.Interp("<<\"", u, "\">>")
 	})), r.Str(", ")))
@@ -22310,7 +22310,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 	if erb.Truthy(r.IVar("auth_backends")) {
 		r.Text("    {auth_backends, [")
 		r.L(13)
-		r.Out(r.Join(r.Map(r.IVar("auth_backends"), erb.Blk1(func(v erb.Value) erb.Value {
+		r.Out(r.Join(r.Map(r.IVar("auth_backends"), r.Blk1(func(v erb.Value) erb.Value {
 			r.L(13)
 			return r.Interp(v)
 		})), r.Str(", ")))
@@ -22325,7 +22325,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 	if erb.Truthy(r.IVar("config_cluster")) {
 		r.Text("    {cluster_nodes, {[")
 		r.L(18)
-		r.Out(r.Join(r.Map(r.IVar("cluster_nodes"), erb.Blk1(func(n erb.Value) erb.Value {
+		r.Out(r.Join(r.Map(r.IVar("cluster_nodes"), r.Blk1(func(n erb.Value) erb.Value {
 			r.L(18)
 			return r.Interp("'rabbit@", n, "'")
 		})), r.Str(", ")))
@@ -22461,7 +22461,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 		if erb.Truthy(r.IVar("ssl_versions")) {
 			r.Text("                   ,{versions, [")
 			r.L(78)
-			r.Out(r.Join(r.Map(r.Sort(r.IVar("ssl_versions"), erb.NoBlock), erb.Blk1(func(v erb.Value) erb.Value {
+			r.Out(r.Join(r.Map(r.Sort(r.IVar("ssl_versions"), erb.NoBlock), r.Blk1(func(v erb.Value) erb.Value {
 				r.L(78)
 				return r.Interp("'", v, "'")
 			})), r.Str(", ")))
@@ -22471,7 +22471,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 		if (erb.Truthy(r.IVar("ssl_ciphers"))) && (erb.Truthy(r.OpGt(r.Size(r.IVar("ssl_ciphers")), int64(0)))) {
 			r.Text("                   ,{ciphers,[\n                     ")
 			r.L(82)
-			r.Out(r.Join(r.Map(r.Sort(r.IVar("ssl_ciphers"), erb.NoBlock), erb.Blk1(func(k erb.Value) erb.Value {
+			r.Out(r.Join(r.Map(r.Sort(r.IVar("ssl_ciphers"), erb.NoBlock), r.Blk1(func(k erb.Value) erb.Value {
 				r.L(82)
 				return r.Interp("{", k, "}")
 			})), r.Str(",\n                     ")))
@@ -22482,7 +22482,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 	r.L(87)
 	if erb.Truthy(r.LookupVarStr("rabbitmq::config_variables")) {
 		r.L(88)
-		r.Each(r.Sort(r.Keys(r.LookupVarStr("rabbitmq::config_variables")), erb.NoBlock), erb.Blk1(func(key erb.Value) erb.Value {
+		r.Each(r.Sort(r.Keys(r.LookupVarStr("rabbitmq::config_variables")), erb.NoBlock), r.Blk1(func(key erb.Value) erb.Value {
 			r.Text("    {")
 			r.L(89)
 			r.Out(key)
@@ -22503,7 +22503,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 	if erb.Truthy(r.IVar("config_kernel_variables")) {
 		r.Text(",\n  {kernel, [\n    ")
 		r.L(96)
-		r.Out(r.Join(r.Map(r.Sort(r.IVar("config_kernel_variables"), erb.NoBlock), erb.Blk2(func(k, v erb.Value) erb.Value {
+		r.Out(r.Join(r.Map(r.Sort(r.IVar("config_kernel_variables"), erb.NoBlock), r.Blk2(func(k, v erb.Value) erb.Value {
 			r.L(96)
 			return r.Interp("{", k, ", ", v, "}")
 		})), r.Str(",\n    ")))
@@ -22516,7 +22516,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 		if !(erb.Truthy(r.EmptyQ(r.IVar("config_management_variables")))) {
 			r.Text("    ")
 			r.L(102)
-			r.Out(r.Join(r.Map(r.Sort(r.IVar("config_management_variables"), erb.NoBlock), erb.Blk2(func(k, v erb.Value) erb.Value {
+			r.Out(r.Join(r.Map(r.Sort(r.IVar("config_management_variables"), erb.NoBlock), r.Blk2(func(k, v erb.Value) erb.Value {
 				r.L(102)
 				return r.Interp("{", k, ", ", v, "}")
 			})), r.Str(",\n    ")))
@@ -22566,7 +22566,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 				if erb.Truthy(r.IVar("ssl_versions")) {
 					r.Text("                     ,{versions, [")
 					r.L(121)
-					r.Out(r.Join(r.Map(r.Sort(r.IVar("ssl_versions"), erb.NoBlock), erb.Blk1(func(v erb.Value) erb.Value {
+					r.Out(r.Join(r.Map(r.Sort(r.IVar("ssl_versions"), erb.NoBlock), r.Blk1(func(v erb.Value) erb.Value {
 						r.L(121)
 						return r.Interp("'", v, "'")
 					})), r.Str(", ")))
@@ -22576,7 +22576,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 				if (erb.Truthy(r.IVar("ssl_ciphers"))) && (erb.Truthy(r.OpGt(r.Size(r.IVar("ssl_ciphers")), int64(0)))) {
 					r.Text("                  ,{ciphers,[\n                      ")
 					r.L(125)
-					r.Out(r.Join(r.Map(r.Sort(r.IVar("ssl_ciphers"), erb.NoBlock), erb.Blk1(func(k erb.Value) erb.Value {
+					r.Out(r.Join(r.Map(r.Sort(r.IVar("ssl_ciphers"), erb.NoBlock), r.Blk1(func(k erb.Value) erb.Value {
 						r.L(125)
 						return r.Interp("{", k, "}")
 					})), r.Str(",\n                      ")))
@@ -22647,7 +22647,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 		r.L(163)
 		if erb.Truthy(r.IVar("ldap_config_variables")) {
 			r.L(164)
-			r.Each(r.Sort(r.Keys(r.IVar("ldap_config_variables")), erb.NoBlock), erb.Blk1(func(key erb.Value) erb.Value {
+			r.Each(r.Sort(r.Keys(r.IVar("ldap_config_variables")), erb.NoBlock), r.Blk1(func(key erb.Value) erb.Value {
 				r.Text("    {")
 				r.L(165)
 				r.Out(key)
@@ -22666,7 +22666,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 	if (erb.Truthy(r.IVar("config_shovel"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("config_shovel_statics"))))) {
 		r.Text(",\n  {rabbitmq_shovel,\n    [{shovels,[\n      ")
 		r.L(174)
-		r.Out(r.Join(r.Map(r.Sort(r.IVar("config_shovel_statics"), erb.NoBlock), erb.Blk2(func(k, v erb.Value) erb.Value {
+		r.Out(r.Join(r.Map(r.Sort(r.IVar("config_shovel_statics"), erb.NoBlock), r.Blk2(func(k, v erb.Value) erb.Value {
 			r.L(174)
 			return r.Interp("{", k, ",[", v, "]}")
 		})), r.Str(",\n      ")))
@@ -22676,7 +22676,7 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 	if (erb.Truthy(r.IVar("config_additional_variables"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("config_additional_variables"))))) {
 		r.Text(",\n% Additional config\n")
 		r.L(179)
-		r.Each(r.Sort(r.Keys(r.IVar("config_additional_variables")), erb.NoBlock), erb.Blk1(func(key erb.Value) erb.Value {
+		r.Each(r.Sort(r.Keys(r.IVar("config_additional_variables")), erb.NoBlock), r.Blk1(func(key erb.Value) erb.Value {
 			r.Text("  {")
 			r.L(180)
 			r.Out(key)
@@ -22911,10 +22911,10 @@ func RedisRedisConf2410(s erb.Scope) string {
 	if erb.Truthy(r.IVar("save_db_to_disk")) {
 		r.Text("\n")
 		r.L(87)
-		r.Each(r.SortBy(r.IVar("save_db_to_disk_interval"), erb.Blk2(func(k, v erb.Value) erb.Value {
+		r.Each(r.SortBy(r.IVar("save_db_to_disk_interval"), r.Blk2(func(k, v erb.Value) erb.Value {
 			r.L(87)
 			return k
-		})), erb.Blk2(func(seconds, key_change erb.Value) erb.Value {
+		})), r.Blk2(func(seconds, key_change erb.Value) erb.Value {
 			r.Text("save ")
 			r.L(88)
 			r.Out(seconds)
@@ -23156,10 +23156,10 @@ func RedisRedisConf28(s erb.Scope) string {
 	if erb.Truthy(r.IVar("save_db_to_disk")) {
 		r.Text("\n")
 		r.L(155)
-		r.Each(r.SortBy(r.IVar("save_db_to_disk_interval"), erb.Blk2(func(k, v erb.Value) erb.Value {
+		r.Each(r.SortBy(r.IVar("save_db_to_disk_interval"), r.Blk2(func(k, v erb.Value) erb.Value {
 			r.L(155)
 			return k
-		})), erb.Blk2(func(seconds, key_change erb.Value) erb.Value {
+		})), r.Blk2(func(seconds, key_change erb.Value) erb.Value {
 			r.Text("save ")
 			r.L(156)
 			r.Out(seconds)
@@ -23434,10 +23434,10 @@ func RedisRedisConf(s erb.Scope) string {
 	if erb.Truthy(r.IVar("save_db_to_disk")) {
 		r.Text("\n")
 		r.L(117)
-		r.Each(r.SortBy(r.IVar("save_db_to_disk_interval"), erb.Blk2(func(k, v erb.Value) erb.Value {
+		r.Each(r.SortBy(r.IVar("save_db_to_disk_interval"), r.Blk2(func(k, v erb.Value) erb.Value {
 			r.L(117)
 			return k
-		})), erb.Blk2(func(seconds, key_change erb.Value) erb.Value {
+		})), r.Blk2(func(seconds, key_change erb.Value) erb.Value {
 			r.Text("save ")
 			r.L(118)
 			r.Out(seconds)
@@ -24103,7 +24103,7 @@ func SazRsyslogRsyslogConf(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("# file is managed by puppet\n\n#################\n#### MODULES ####\n#################\n\n")
 	r.L(7)
-	r.Each(r.IVar("modules"), erb.Blk1(func(module_row erb.Value) erb.Value {
+	r.Each(r.IVar("modules"), r.Blk1(func(module_row erb.Value) erb.Value {
 		r.Text("\n")
 		r.L(8)
 		r.Out(module_row)
@@ -24338,18 +24338,18 @@ func SshSshConfig(s erb.Scope) string {
 	})
 	r.Text("\n")
 	r.L(15)
-	r.Each(r.Sort(r.IVar("options"), erb.NoBlock), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("options"), erb.NoBlock), r.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(16)
 		if erb.Truthy(r.IsAQ(v, erb.Const("Hash"))) {
 			r.L(17)
 			r.Out(k)
 			r.Text("\n")
 			r.L(18)
-			return r.Each(r.Sort(v, erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
+			return r.Each(r.Sort(v, erb.NoBlock), r.Blk2(func(key, value erb.Value) erb.Value {
 				r.L(19)
 				if erb.Truthy(r.IsAQ(value, erb.Const("Array"))) {
 					r.L(20)
-					return r.Each(value, erb.Blk1(func(a erb.Value) erb.Value {
+					return r.Each(value, r.Blk1(func(a erb.Value) erb.Value {
 						r.L(21)
 						if !erb.EqualStr(a, "") {
 							r.Text("    ")
@@ -24380,7 +24380,7 @@ func SshSshConfig(s erb.Scope) string {
 			r.L(30)
 			if erb.Truthy(r.IsAQ(v, erb.Const("Array"))) {
 				r.L(31)
-				return r.Each(v, erb.Blk1(func(a erb.Value) erb.Value {
+				return r.Each(v, r.Blk1(func(a erb.Value) erb.Value {
 					r.L(32)
 					if !erb.EqualStr(a, "") {
 						r.L(33)
@@ -24454,10 +24454,10 @@ func SshSshdConfig(s erb.Scope) string {
 		r.L(19)
 		if erb.Truthy(r.IsAQ(port, erb.Const("Array"))) {
 			r.L(20)
-			r.Each(r.Reject(port, erb.Blk1(func(x erb.Value) erb.Value {
+			r.Each(r.Reject(port, r.Blk1(func(x erb.Value) erb.Value {
 				r.L(20)
 				return r.EmptyQ(r.Strip(r.ToS(x)))
-			})), erb.Blk1(func(p erb.Value) erb.Value {
+			})), r.Blk1(func(p erb.Value) erb.Value {
 				r.Text("Port ")
 				r.L(21)
 				r.Out(p)
@@ -24479,10 +24479,10 @@ func SshSshdConfig(s erb.Scope) string {
 		r.L(28)
 		if erb.Truthy(r.IsAQ(listen, erb.Const("Array"))) {
 			r.L(29)
-			r.Each(r.Reject(listen, erb.Blk1(func(x erb.Value) erb.Value {
+			r.Each(r.Reject(listen, r.Blk1(func(x erb.Value) erb.Value {
 				r.L(29)
 				return r.EmptyQ(r.Strip(x))
-			})), erb.Blk1(func(l erb.Value) erb.Value {
+			})), r.Blk1(func(l erb.Value) erb.Value {
 				r.Text("ListenAddress ")
 				r.L(30)
 				r.Out(l)
@@ -24501,7 +24501,7 @@ func SshSshdConfig(s erb.Scope) string {
 	}
 	r.Text("\n")
 	r.L(37)
-	r.Each(r.SortBy(r.Keys(options), erb.Blk1(func(sk erb.Value) erb.Value {
+	r.Each(r.SortBy(r.Keys(options), r.Blk1(func(sk erb.Value) erb.Value {
 		r.L(37)
 		if erb.Truthy(r.IncludeQ(r.Downcase(r.ToS(sk)), r.Str("match"))) {
 			r.L(37)
@@ -24510,7 +24510,7 @@ func SshSshdConfig(s erb.Scope) string {
 			r.L(37)
 			return r.ToS(sk)
 		}
-	})), erb.Blk1(func(k erb.Value) erb.Value {
+	})), r.Blk1(func(k erb.Value) erb.Value {
 		var v erb.Value
 		r.L(38)
 		v = r.Aref(options, k)
@@ -24520,14 +24520,14 @@ func SshSshdConfig(s erb.Scope) string {
 			r.Out(k)
 			r.Text("\n")
 			r.L(41)
-			return r.Each(r.Sort(r.Keys(v), erb.NoBlock), erb.Blk1(func(key erb.Value) erb.Value {
+			return r.Each(r.Sort(r.Keys(v), erb.NoBlock), r.Blk1(func(key erb.Value) erb.Value {
 				var value erb.Value
 				r.L(42)
 				value = r.Aref(v, key)
 				r.L(43)
 				if erb.Truthy(r.IsAQ(value, erb.Const("Array"))) {
 					r.L(44)
-					return r.Each(value, erb.Blk1(func(a erb.Value) erb.Value {
+					return r.Each(value, r.Blk1(func(a erb.Value) erb.Value {
 						r.L(45)
 						if !erb.EqualStr(a, "") {
 							r.Text("    ")
@@ -24558,7 +24558,7 @@ func SshSshdConfig(s erb.Scope) string {
 			r.L(54)
 			if erb.Truthy(r.IsAQ(v, erb.Const("Array"))) {
 				r.L(55)
-				return r.Each(v, erb.Blk1(func(a erb.Value) erb.Value {
+				return r.Each(v, r.Blk1(func(a erb.Value) erb.Value {
 					r.L(56)
 					if !erb.EqualStr(a, "") {
 						r.L(57)
@@ -24623,7 +24623,7 @@ func SshSshdMatchBlock(s erb.Scope) string {
 	r.Out(r.IVar("name"))
 	r.Text("\n")
 	r.L(14)
-	r.Each(r.Sort(r.Keys(r.IVar("options")), erb.NoBlock), erb.Blk1(func(k erb.Value) erb.Value {
+	r.Each(r.Sort(r.Keys(r.IVar("options")), erb.NoBlock), r.Blk1(func(k erb.Value) erb.Value {
 		var v erb.Value
 		r.L(15)
 		v = r.Aref(r.IVar("options"), k)
@@ -24680,7 +24680,7 @@ func SssdSssdConf(s erb.Scope) string {
 	if erb.Truthy(r.IncludeQ(r.IVar("services"), r.Str("nss"))) {
 		r.Text("[nss]\n")
 		r.L(16)
-		r.Each(r.Sort(r.IVar("nss_options"), erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("nss_options"), erb.NoBlock), r.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(17)
 			if erb.Truthy(r.KindOfQ(value, erb.Const("Array"))) {
 				r.L(18)
@@ -24703,7 +24703,7 @@ func SssdSssdConf(s erb.Scope) string {
 	if erb.Truthy(r.IncludeQ(r.IVar("services"), r.Str("pam"))) {
 		r.Text("[pam]\n")
 		r.L(26)
-		r.Each(r.Sort(r.IVar("pam_options"), erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("pam_options"), erb.NoBlock), r.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(27)
 			if erb.Truthy(r.KindOfQ(value, erb.Const("Array"))) {
 				r.L(28)
@@ -24726,7 +24726,7 @@ func SssdSssdConf(s erb.Scope) string {
 	if erb.Truthy(r.IncludeQ(r.IVar("services"), r.Str("sudo"))) {
 		r.Text("[sudo]\n")
 		r.L(36)
-		r.Each(r.Sort(r.IVar("sudo_options"), erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("sudo_options"), erb.NoBlock), r.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(37)
 			if erb.Truthy(r.KindOfQ(value, erb.Const("Array"))) {
 				r.L(38)
@@ -24749,7 +24749,7 @@ func SssdSssdConf(s erb.Scope) string {
 	if erb.Truthy(r.IncludeQ(r.IVar("services"), r.Str("autofs"))) {
 		r.Text("[autofs]\n")
 		r.L(46)
-		r.Each(r.Sort(r.IVar("autofs_options"), erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("autofs_options"), erb.NoBlock), r.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(47)
 			if erb.Truthy(r.KindOfQ(value, erb.Const("Array"))) {
 				r.L(48)
@@ -24772,7 +24772,7 @@ func SssdSssdConf(s erb.Scope) string {
 	if erb.Truthy(r.IncludeQ(r.IVar("services"), r.Str("ssh"))) {
 		r.Text("[ssh]\n")
 		r.L(56)
-		r.Each(r.Sort(r.IVar("ssh_options"), erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
+		r.Each(r.Sort(r.IVar("ssh_options"), erb.NoBlock), r.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(57)
 			if erb.Truthy(r.KindOfQ(value, erb.Const("Array"))) {
 				r.L(58)
@@ -24792,13 +24792,13 @@ func SssdSssdConf(s erb.Scope) string {
 		}))
 	}
 	r.L(64)
-	r.Each(r.Sort(r.IVar("domains"), erb.NoBlock), erb.Blk2(func(name, data erb.Value) erb.Value {
+	r.Each(r.Sort(r.IVar("domains"), erb.NoBlock), r.Blk2(func(name, data erb.Value) erb.Value {
 		r.Text("[domain/")
 		r.L(65)
 		r.Out(name)
 		r.Text("]\n")
 		r.L(66)
-		return r.Each(r.Sort(data, erb.NoBlock), erb.Blk2(func(key, value erb.Value) erb.Value {
+		return r.Each(r.Sort(data, erb.NoBlock), r.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(67)
 			if ((erb.Truthy(r.OpMatch(key, erb.Re("_uri", "")))) && (erb.Truthy(r.IVar("rotate_uris")))) && (erb.Truthy(r.KindOfQ(value, erb.Const("Array")))) {
 				r.L(68)
@@ -24836,13 +24836,13 @@ func SystemdLimits(s erb.Scope) string {
 	defer r.Fail()
 	r.Text("# This file managed by Puppet - DO NOT EDIT\n[Service]\n")
 	r.L(4)
-	r.Each(r.Sort(r.Keys(r.IVar("limits")), erb.NoBlock), erb.Blk1(func(k erb.Value) erb.Value {
+	r.Each(r.Sort(r.Keys(r.IVar("limits")), erb.NoBlock), r.Blk1(func(k erb.Value) erb.Value {
 		var output erb.Value
 		r.L(7)
 		if erb.Truthy(r.IsAQ(r.Aref(r.IVar("limits"), k), erb.Const("Array"))) {
 			r.L(8)
 			output = func() erb.Value {
-				arg1_, arg2_ := r.Map(r.Aref(r.IVar("limits"), k), erb.Blk1(func(x erb.Value) erb.Value {
+				arg1_, arg2_ := r.Map(r.Aref(r.IVar("limits"), k), r.Blk1(func(x erb.Value) erb.Value {
 					r.L(9)
 					return erb.Assign(&x, r.Interp(k, "=", r.Join(r.Flatten(r.ToA(x)), r.Str(" "))))
 				})), r.Str("\n")
@@ -25319,7 +25319,7 @@ func ZookeeperConfJaasConf(s erb.Scope) string {
 	} else {
 		r.Text("    org.apache.zookeeper.server.auth.DigestLoginModule required\n    ")
 		r.L(11)
-		r.Each(r.LookupVarStr("zookeeper::sasl_users"), erb.Blk2(func(user, pwd erb.Value) erb.Value {
+		r.Each(r.LookupVarStr("zookeeper::sasl_users"), r.Blk2(func(user, pwd erb.Value) erb.Value {
 			r.Text("    user_")
 			r.L(12)
 			r.Out(user)
@@ -25422,13 +25422,13 @@ func ZookeeperConfZooCfg(s erb.Scope) string {
 		r.L(39)
 		_servers = r.New(erb.Const("Hash"), erb.NoBlock)
 		r.L(40)
-		r.EachWithIndex(r.Map(r.LookupVarStr("zookeeper::servers"), erb.NoBlock), erb.Blk2(func(e, i erb.Value) erb.Value {
+		r.EachWithIndex(r.Map(r.LookupVarStr("zookeeper::servers"), erb.NoBlock), r.Blk2(func(e, i erb.Value) erb.Value {
 			r.L(40)
 			return r.Aset(_servers, r.OpAdd(i, int64(1)), e)
 		}))
 	}
 	r.L(42)
-	r.EachPair(_servers, erb.Blk2(func(id, host erb.Value) erb.Value {
+	r.EachPair(_servers, r.Blk2(func(id, host erb.Value) erb.Value {
 		var observer_text erb.Value
 		r.L(44)
 		if erb.Truthy(r.Index(host, erb.NoBlock, r.Str(":"))) {
@@ -25679,7 +25679,7 @@ func Inline3(s erb.Scope) string {
 	r.L(1)
 	r.Out(r.Inspect(r.Merge(r.IVar("hash"), erb.NoBlock, erb.HashOf(r.Str("d"), r.Str("four")))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Merge(r.IVar("hash"), erb.Blk3(func(k, o, n erb.Value) erb.Value {
+	r.Out(r.Inspect(r.Merge(r.IVar("hash"), r.Blk3(func(k, o, n erb.Value) erb.Value {
 		r.L(1)
 		return r.OpAdd(o, n)
 	}), erb.HashOf(r.Str("a"), r.Str("uno")))))
@@ -25710,7 +25710,7 @@ func Inline4(s erb.Scope) string {
 	r.L(1)
 	r.Out(func() erb.Value {
 		h = r.New(erb.Const("Hash"), erb.NoBlock, int64(0))
-		r.Each(erb.NewArray(r.Str("a"), r.Str("b"), r.Str("a")), erb.Blk1(func(w erb.Value) erb.Value {
+		r.Each(erb.NewArray(r.Str("a"), r.Str("b"), r.Str("a")), r.Blk1(func(w erb.Value) erb.Value {
 			r.L(1)
 			{
 				recv1_ := h
@@ -25725,7 +25725,7 @@ func Inline4(s erb.Scope) string {
 	r.Text(" ")
 	r.L(1)
 	r.Out(func() erb.Value {
-		h = r.New(erb.Const("Hash"), erb.Blk2(func(hash, k erb.Value) erb.Value {
+		h = r.New(erb.Const("Hash"), r.Blk2(func(hash, k erb.Value) erb.Value {
 			r.L(1)
 			return r.Aset(hash, k, r.OpMul(k, int64(2)))
 		}))
@@ -25756,7 +25756,7 @@ func Inline5(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.Count(r.IVar("list"), erb.NoBlock, r.Str("fig")))
 	r.Text(" ")
-	r.Out(r.Count(r.IVar("list"), erb.Blk1(func(x erb.Value) erb.Value {
+	r.Out(r.Count(r.IVar("list"), r.Blk1(func(x erb.Value) erb.Value {
 		r.L(1)
 		return r.OpEq(r.Size(x), int64(3))
 	})))
@@ -25789,7 +25789,7 @@ func Inline7(s erb.Scope) string {
 	r.L(2)
 	out = erb.NewArray()
 	r.L(3)
-	r.EachWithIndex(r.IVar("list"), erb.Blk2(func(item, idx erb.Value) erb.Value {
+	r.EachWithIndex(r.IVar("list"), r.Blk2(func(item, idx erb.Value) erb.Value {
 		r.L(4)
 		if erb.Equal(idx, int64(1)) {
 			r.L(4)
@@ -25801,7 +25801,7 @@ func Inline7(s erb.Scope) string {
 	r.L(7)
 	total = int64(0)
 	r.L(8)
-	r.Each(r.IVar("nums"), erb.Blk1(func(n erb.Value) erb.Value {
+	r.Each(r.IVar("nums"), r.Blk1(func(n erb.Value) erb.Value {
 		r.L(8)
 		total = r.OpAdd(total, n)
 		return total
@@ -25843,13 +25843,13 @@ func Inline8(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.EqualQ(r.ToH(r.IVar("hash"), erb.NoBlock), r.IVar("hash")))
 	r.Text(" ")
-	r.Out(r.Sum(r.IVar("hash"), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Out(r.Sum(r.IVar("hash"), r.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(1)
 		return r.Size(v)
 	})))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Join(r.Map(r.Sort(r.Keys(r.IVar("hash")), erb.NoBlock), erb.Blk1(func(k erb.Value) erb.Value {
+	r.Out(r.Join(r.Map(r.Sort(r.Keys(r.IVar("hash")), erb.NoBlock), r.Blk1(func(k erb.Value) erb.Value {
 		r.L(1)
 		return r.Aref(r.IVar("hash"), k)
 	})), r.Str(" ")))
@@ -25896,7 +25896,7 @@ func Inline11(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.Inspect(r.Drop(r.IVar("list"), int64(1))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.TakeWhile(r.IVar("nums"), erb.Blk1(func(x erb.Value) erb.Value {
+	r.Out(r.Inspect(r.TakeWhile(r.IVar("nums"), r.Blk1(func(x erb.Value) erb.Value {
 		r.L(1)
 		return r.OpGt(x, int64(2))
 	}))))
@@ -26038,7 +26038,7 @@ func Inline19(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.Rescue(func() erb.Value {
 		r.L(1)
-		return r.Inspect(r.Map(r.EachWithIndex(r.IVar("hash"), erb.NoBlock), erb.Blk2(func(pair1_, i erb.Value) erb.Value {
+		return r.Inspect(r.Map(r.EachWithIndex(r.IVar("hash"), erb.NoBlock), r.Blk2(func(pair1_, i erb.Value) erb.Value {
 			kv := erb.Elem(pair1_, 0)
 			_ = kv
 			r.L(1)
@@ -26050,7 +26050,7 @@ func Inline19(s erb.Scope) string {
 	}))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Join(r.Map(r.EachWithIndex(r.IVar("hash"), erb.NoBlock), erb.Blk2(func(kv, i erb.Value) erb.Value {
+	r.Out(r.Join(r.Map(r.EachWithIndex(r.IVar("hash"), erb.NoBlock), r.Blk2(func(kv, i erb.Value) erb.Value {
 		r.L(1)
 		return r.Interp(r.Aref(kv, int64(0)), i)
 	}))))
@@ -26060,7 +26060,7 @@ func Inline19(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.Inspect(r.ValuesAt(r.IVar("hash"), r.Str("a"), r.Str("z"))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.GroupBy(r.IVar("hash"), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Out(r.Inspect(r.GroupBy(r.IVar("hash"), r.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(1)
 		return r.Size(v)
 	}))))
@@ -26168,7 +26168,7 @@ func Inline23(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Gsub(r.Str("a\nb\nc"), erb.Blk0(func() erb.Value {
+	r.Out(r.Gsub(r.Str("a\nb\nc"), r.Blk0(func() erb.Value {
 		r.L(1)
 		return r.Interp("[", r.NthRef(1), "]")
 	}), erb.Re("^(.)", "")))
@@ -26196,7 +26196,7 @@ func Inline25(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Each(r.IVar("missing"), erb.Blk1(func(x erb.Value) erb.Value {
+	r.Out(r.Each(r.IVar("missing"), r.Blk1(func(x erb.Value) erb.Value {
 		r.L(1)
 		return x
 	})))
@@ -26239,7 +26239,7 @@ func Inline27(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Inspect(r.Map(r.Select(r.EachWithIndex(r.IVar("list"), erb.NoBlock), erb.Blk2(func(x, i erb.Value) erb.Value {
+	r.Out(r.Inspect(r.Map(r.Select(r.EachWithIndex(r.IVar("list"), erb.NoBlock), r.Blk2(func(x, i erb.Value) erb.Value {
 		r.L(1)
 		return r.EvenQ(i)
 	})), r.BlkSym(erb.Symbol("first")))))
@@ -26298,7 +26298,7 @@ func Inline30(s erb.Scope) string {
 	var x erb.Value
 	_ = x
 	r.L(1)
-	r.Out(r.Inspect(r.Each(erb.NewArray(int64(1), int64(2)), erb.Blk1(func(elem_ erb.Value) erb.Value {
+	r.Out(r.Inspect(r.Each(erb.NewArray(int64(1), int64(2)), r.Blk1(func(elem_ erb.Value) erb.Value {
 		x = elem_
 		return nil
 	}))))
@@ -26316,13 +26316,13 @@ func Inline31(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.Inspect(r.Reverse(r.Sort(r.IVar("list"), erb.NoBlock))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Sort(r.IVar("nums"), erb.Blk2(func(a, b erb.Value) erb.Value {
+	r.Out(r.Inspect(r.Sort(r.IVar("nums"), r.Blk2(func(a, b erb.Value) erb.Value {
 		r.L(1)
 		return r.OpCmp(b, a)
 	}))))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Inspect(r.SortBy(r.IVar("list"), erb.Blk1(func(x erb.Value) erb.Value {
+	r.Out(r.Inspect(r.SortBy(r.IVar("list"), r.Blk1(func(x erb.Value) erb.Value {
 		r.L(1)
 		return r.Length(x)
 	}))))
@@ -26336,7 +26336,7 @@ func Inline31(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.MinBy(r.IVar("list"), r.BlkSym(erb.Symbol("length"))))
 	r.Text(" ")
-	r.Out(r.MaxBy(r.IVar("list"), erb.Blk1(func(s_ erb.Value) erb.Value {
+	r.Out(r.MaxBy(r.IVar("list"), r.Blk1(func(s_ erb.Value) erb.Value {
 		r.L(1)
 		return r.Length(s_)
 	})))
@@ -26368,7 +26368,7 @@ func Inline32(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.Inspect(erb.NewRange(int64(1), int64(3), false)))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Map(erb.NewRange(int64(1), int64(3), false), erb.Blk1(func(i erb.Value) erb.Value {
+	r.Out(r.Inspect(r.Map(erb.NewRange(int64(1), int64(3), false), r.Blk1(func(i erb.Value) erb.Value {
 		r.L(1)
 		return r.OpMul(i, int64(2))
 	}))))
@@ -26385,31 +26385,31 @@ func Inline33(s erb.Scope) string {
 	r.L(1)
 	r.Out(r.Inspect(r.Map(r.IVar("list"), r.BlkSym(erb.Symbol("upcase")))))
 	r.Text(" ")
-	r.Out(r.Join(r.Map(r.IVar("list"), erb.Blk1(func(x erb.Value) erb.Value {
+	r.Out(r.Join(r.Map(r.IVar("list"), r.Blk1(func(x erb.Value) erb.Value {
 		r.L(1)
 		return r.Aref(x, int64(0))
 	}))))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Inspect(r.Collect(r.IVar("list"), erb.Blk1(func(x erb.Value) erb.Value {
+	r.Out(r.Inspect(r.Collect(r.IVar("list"), r.Blk1(func(x erb.Value) erb.Value {
 		r.L(1)
 		return r.Length(x)
 	}))))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Inspect(r.Select(r.IVar("list"), erb.Blk1(func(x erb.Value) erb.Value {
+	r.Out(r.Inspect(r.Select(r.IVar("list"), r.Blk1(func(x erb.Value) erb.Value {
 		r.L(1)
 		return r.OpGt(r.Length(x), int64(3))
 	}))))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Inspect(r.Reject(r.IVar("list"), erb.Blk1(func(x erb.Value) erb.Value {
+	r.Out(r.Inspect(r.Reject(r.IVar("list"), r.Blk1(func(x erb.Value) erb.Value {
 		r.L(1)
 		return r.OpGt(r.Length(x), int64(3))
 	}))))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Find(r.IVar("list"), erb.Blk1(func(x erb.Value) erb.Value {
+	r.Out(r.Find(r.IVar("list"), r.Blk1(func(x erb.Value) erb.Value {
 		r.L(1)
 		return r.StartWithQ(x, r.Str("a"))
 	})))
@@ -26436,13 +26436,13 @@ func Inline35(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.AnyQ(r.IVar("empty_list"), erb.NoBlock))
 	r.Text(" ")
-	r.Out(r.AllQ(r.IVar("list"), erb.Blk1(func(x erb.Value) erb.Value {
+	r.Out(r.AllQ(r.IVar("list"), r.Blk1(func(x erb.Value) erb.Value {
 		r.L(1)
 		return r.OpGt(r.Size(x), int64(2))
 	})))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.NoneQ(r.IVar("list"), erb.Blk1(func(x erb.Value) erb.Value {
+	r.Out(r.NoneQ(r.IVar("list"), r.Blk1(func(x erb.Value) erb.Value {
 		r.L(1)
 		return r.OpEq(x, r.Str("kiwi"))
 	})))
@@ -26450,7 +26450,7 @@ func Inline35(s erb.Scope) string {
 	r.L(1)
 	r.Out(r.AnyQ(erb.NewArray(nil, false), erb.NoBlock))
 	r.Text(" ")
-	r.Out(r.OneQ(r.IVar("nums"), erb.Blk1(func(x erb.Value) erb.Value {
+	r.Out(r.OneQ(r.IVar("nums"), r.Blk1(func(x erb.Value) erb.Value {
 		r.L(1)
 		return r.OpGt(x, int64(2))
 	})))
@@ -26471,19 +26471,19 @@ func Inline37(s erb.Scope) string {
 	r := erb.NewSized(s, 7, 2)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Inspect(r.Map(r.EachPair(r.IVar("hash"), erb.NoBlock), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Out(r.Inspect(r.Map(r.EachPair(r.IVar("hash"), erb.NoBlock), r.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(1)
 		return r.OpAdd(k, v)
 	}))))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Inspect(r.SortBy(r.IVar("hash"), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Out(r.Inspect(r.SortBy(r.IVar("hash"), r.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(1)
 		return v
 	}))))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Inspect(r.MinBy(r.IVar("hash"), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Out(r.Inspect(r.MinBy(r.IVar("hash"), r.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(1)
 		return r.Size(v)
 	}))))
@@ -26497,7 +26497,7 @@ func Inline37(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.EmptyQ(r.IVar("empty_hash")))
 	r.Text(" ")
-	r.Out(r.AnyQ(r.IVar("hash"), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Out(r.AnyQ(r.IVar("hash"), r.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(1)
 		return r.OpEq(v, r.Str("one"))
 	})))
@@ -26671,7 +26671,7 @@ func Inline43(s erb.Scope) string {
 	defer r.Fail()
 	var k, v erb.Value
 	r.L(1)
-	r.Each(r.IVar("hash"), erb.Blk1(func(elem_ erb.Value) erb.Value {
+	r.Each(r.IVar("hash"), r.Blk1(func(elem_ erb.Value) erb.Value {
 		parts1_ := erb.Destructure(elem_, 2, -1)
 		k = parts1_[0]
 		v = parts1_[1]
@@ -26759,7 +26759,7 @@ func Inline48(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.Fetch(r.IVar("hash"), erb.NoBlock, r.Str("z"), r.Str("dflt")))
 	r.Text(" ")
-	r.Out(r.Fetch(r.IVar("hash"), erb.Blk1(func(k erb.Value) erb.Value {
+	r.Out(r.Fetch(r.IVar("hash"), r.Blk1(func(k erb.Value) erb.Value {
 		r.L(1)
 		return r.OpMul(k, int64(2))
 	}), r.Str("z")))
@@ -26917,13 +26917,13 @@ func Inline58(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 2)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Join(r.Map(r.EachWithIndex(r.IVar("list"), erb.NoBlock), erb.Blk2(func(x, i erb.Value) erb.Value {
+	r.Out(r.Join(r.Map(r.EachWithIndex(r.IVar("list"), erb.NoBlock), r.Blk2(func(x, i erb.Value) erb.Value {
 		r.L(1)
 		return r.Interp(i, ":", x)
 	})), r.Str(" ")))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Join(r.WithIndex(r.Map(r.IVar("list"), erb.NoBlock), erb.Blk2(func(x, i erb.Value) erb.Value {
+	r.Out(r.Join(r.WithIndex(r.Map(r.IVar("list"), erb.NoBlock), r.Blk2(func(x, i erb.Value) erb.Value {
 		r.L(1)
 		return r.Interp(i, "=", x)
 	}), int64(1)), r.Str(",")))
@@ -27063,7 +27063,7 @@ func Inline65(s erb.Scope) string {
 	r := erb.NewSized(s, 28, 2)
 	defer r.Fail()
 	r.L(1)
-	r.Each(r.Sort(r.Keys(r.IVar("hash")), erb.NoBlock), erb.Blk1(func(k erb.Value) erb.Value {
+	r.Each(r.Sort(r.Keys(r.IVar("hash")), erb.NoBlock), r.Blk1(func(k erb.Value) erb.Value {
 		r.L(2)
 		r.Out(k)
 		r.Text(" = ")
@@ -27072,13 +27072,13 @@ func Inline65(s erb.Scope) string {
 		return r.BlockOut()
 	}))
 	r.L(4)
-	r.Each(r.IVar("nested"), erb.Blk2(func(name, cfg erb.Value) erb.Value {
+	r.Each(r.IVar("nested"), r.Blk2(func(name, cfg erb.Value) erb.Value {
 		r.Text("[")
 		r.L(5)
 		r.Out(name)
 		r.Text("]\n")
 		r.L(6)
-		return r.EachPair(cfg, erb.Blk2(func(key, value erb.Value) erb.Value {
+		return r.EachPair(cfg, r.Blk2(func(key, value erb.Value) erb.Value {
 			r.L(7)
 			if erb.Truthy(r.IsAQ(value, erb.Const("Array"))) {
 				r.Text("  ")
@@ -27095,7 +27095,7 @@ func Inline65(s erb.Scope) string {
 					r.L(10)
 					r.Out(key)
 					r.Text(" {")
-					r.Each(value, erb.Blk2(func(k, v erb.Value) erb.Value {
+					r.Each(value, r.Blk2(func(k, v erb.Value) erb.Value {
 						r.Text(" ")
 						r.L(10)
 						r.Out(k)
@@ -27190,7 +27190,7 @@ func Inline70(s erb.Scope) string {
 	_ = x
 	r.L(2)
 	x = func() erb.Value {
-		arg1_, arg2_ := r.Map(erb.NewArray(int64(1)), erb.Blk1(func(i erb.Value) erb.Value {
+		arg1_, arg2_ := r.Map(erb.NewArray(int64(1)), r.Blk1(func(i erb.Value) erb.Value {
 			r.L(2)
 			return i
 		})), "no_such_method"
@@ -27207,7 +27207,7 @@ func Inline71(s erb.Scope) string {
 	defer r.Fail()
 	var x erb.Value
 	r.L(1)
-	r.Out(r.Inspect(r.Each(r.IVar("list"), erb.Blk1(func(x erb.Value) erb.Value {
+	r.Out(r.Inspect(r.Each(r.IVar("list"), r.Blk1(func(x erb.Value) erb.Value {
 		r.L(1)
 		return x
 	}))))
@@ -27228,7 +27228,7 @@ func Inline72(s erb.Scope) string {
 	r := erb.NewSized(s, 3, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Inspect(r.Map(r.Times(int64(3), erb.NoBlock), erb.Blk1(func(i erb.Value) erb.Value {
+	r.Out(r.Inspect(r.Map(r.Times(int64(3), erb.NoBlock), r.Blk1(func(i erb.Value) erb.Value {
 		r.L(1)
 		return r.OpMul(i, i)
 	}))))
@@ -27236,7 +27236,7 @@ func Inline72(s erb.Scope) string {
 	r.L(1)
 	r.Out(r.Inspect(r.ToA(r.Upto(int64(1), erb.NoBlock, int64(3)))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.Map(r.Downto(int64(3), erb.NoBlock, int64(1)), erb.Blk1(func(i erb.Value) erb.Value {
+	r.Out(r.Inspect(r.Map(r.Downto(int64(3), erb.NoBlock, int64(1)), r.Blk1(func(i erb.Value) erb.Value {
 		r.L(1)
 		return i
 	}))))
@@ -27263,7 +27263,7 @@ func Inline73(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.Inspect(r.New(erb.Const("Array"), erb.NoBlock, int64(3), r.Str("x"))))
 	r.Text(" ")
-	r.Out(r.Inspect(r.New(erb.Const("Array"), erb.Blk1(func(i erb.Value) erb.Value {
+	r.Out(r.Inspect(r.New(erb.Const("Array"), r.Blk1(func(i erb.Value) erb.Value {
 		r.L(1)
 		return r.OpMul(i, int64(10))
 	}), int64(2))))
@@ -27278,7 +27278,7 @@ func Inline74(s erb.Scope) string {
 	_ = bad
 	r.L(2)
 	items = func() erb.Value {
-		arg1_, arg2_ := r.Map(r.IVar("list"), erb.Blk1(func(i erb.Value) erb.Value {
+		arg1_, arg2_ := r.Map(r.IVar("list"), r.Blk1(func(i erb.Value) erb.Value {
 			r.L(3)
 			return r.Upcase(i)
 		})), r.Str(", ")
@@ -27347,13 +27347,13 @@ func Inline77(s erb.Scope) string {
 	r := erb.NewSized(s, 2, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Inspect(r.Map(erb.NewArray(erb.NewArray(int64(1), int64(2)), erb.NewArray(int64(3), int64(4))), erb.Blk2(func(a, b erb.Value) erb.Value {
+	r.Out(r.Inspect(r.Map(erb.NewArray(erb.NewArray(int64(1), int64(2)), erb.NewArray(int64(3), int64(4))), r.Blk2(func(a, b erb.Value) erb.Value {
 		r.L(1)
 		return r.OpAdd(a, b)
 	}))))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Inspect(r.Map(erb.NewArray(erb.NewArray(int64(1), int64(2)), erb.NewArray(int64(3), int64(4))), erb.Blk1(func(a erb.Value) erb.Value {
+	r.Out(r.Inspect(r.Map(erb.NewArray(erb.NewArray(int64(1), int64(2)), erb.NewArray(int64(3), int64(4))), r.Blk1(func(a erb.Value) erb.Value {
 		r.L(1)
 		return a
 	}))))
@@ -27361,7 +27361,7 @@ func Inline77(s erb.Scope) string {
 	r.L(1)
 	r.Out(r.Rescue(func() erb.Value {
 		r.L(1)
-		return r.Inspect(r.Map(r.EachWithIndex(erb.NewArray(erb.NewArray(int64(1), int64(2))), erb.NoBlock), erb.Blk2(func(pair1_, i erb.Value) erb.Value {
+		return r.Inspect(r.Map(r.EachWithIndex(erb.NewArray(erb.NewArray(int64(1), int64(2))), erb.NoBlock), r.Blk2(func(pair1_, i erb.Value) erb.Value {
 			a := erb.Elem(pair1_, 0)
 			_ = a
 			r.L(1)
@@ -27422,7 +27422,7 @@ func Inline81(s erb.Scope) string {
 	var x erb.Value
 	_ = x
 	r.L(2)
-	x = r.Map(erb.NewArray(int64(1)), erb.Blk1(func(i erb.Value) erb.Value {
+	x = r.Map(erb.NewArray(int64(1)), r.Blk1(func(i erb.Value) erb.Value {
 		r.L(3)
 		return r.NoMethod(i, "foo")
 	}))
@@ -27441,7 +27441,7 @@ func Inline82(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.Inspect(r.Sort(r.IVar("hash"), erb.NoBlock)))
 	r.Text(" ")
-	r.Out(r.Join(r.Map(r.Sort(r.IVar("hash"), erb.NoBlock), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Out(r.Join(r.Map(r.Sort(r.IVar("hash"), erb.NoBlock), r.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(1)
 		return r.Interp(k, "=", v)
 	})), r.Str("&")))
@@ -27540,13 +27540,13 @@ func Inline88(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 2)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Inspect(r.FlatMap(r.IVar("list"), erb.Blk1(func(x erb.Value) erb.Value {
+	r.Out(r.Inspect(r.FlatMap(r.IVar("list"), r.Blk1(func(x erb.Value) erb.Value {
 		r.L(1)
 		return erb.NewArray(x, r.Size(x))
 	}))))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Inspect(r.FilterMap(r.IVar("nums"), erb.Blk1(func(x erb.Value) erb.Value {
+	r.Out(r.Inspect(r.FilterMap(r.IVar("nums"), r.Blk1(func(x erb.Value) erb.Value {
 		r.L(1)
 		if erb.Truthy(r.OddQ(x)) {
 			r.L(1)
@@ -27610,7 +27610,7 @@ func Inline91(s erb.Scope) string {
 	_ = x
 	r.L(2)
 	x = func() erb.Value {
-		arg1_, arg2_ := r.Map(erb.NewArray(int64(1)), erb.Blk1(func(i erb.Value) erb.Value {
+		arg1_, arg2_ := r.Map(erb.NewArray(int64(1)), r.Blk1(func(i erb.Value) erb.Value {
 			r.L(3)
 			return i
 		})), "bar"
@@ -27744,7 +27744,7 @@ func Inline96(s erb.Scope) string {
 	r.Text(" ")
 	r.Out(r.Count(r.IVar("str"), erb.NoBlock, r.Str("lo")))
 	r.Text(" ")
-	r.Out(r.Size(r.Select(r.EachChar(r.IVar("str"), erb.NoBlock), erb.Blk1(func(c erb.Value) erb.Value {
+	r.Out(r.Size(r.Select(r.EachChar(r.IVar("str"), erb.NoBlock), r.Blk1(func(c erb.Value) erb.Value {
 		r.L(1)
 		return r.OpEq(c, r.Str("l"))
 	}))))
@@ -27875,7 +27875,7 @@ func Inline101(s erb.Scope) string {
 	r.L(1)
 	r.Out(func() erb.Value {
 		a = erb.NewArray(r.Str("x"), r.Str("y"))
-		r.MapBang(a, erb.Blk1(func(v erb.Value) erb.Value {
+		r.MapBang(a, r.Blk1(func(v erb.Value) erb.Value {
 			r.L(1)
 			return r.OpMul(v, int64(2))
 		}))
@@ -27892,19 +27892,19 @@ func Inline102(s erb.Scope) string {
 	r.L(1)
 	r.Out(r.Inject(r.IVar("nums"), erb.NoBlock, erb.Symbol("+")))
 	r.Text(" ")
-	r.Out(r.Inject(r.IVar("nums"), erb.Blk2(func(s_, x erb.Value) erb.Value {
+	r.Out(r.Inject(r.IVar("nums"), r.Blk2(func(s_, x erb.Value) erb.Value {
 		r.L(1)
 		return r.OpMul(s_, x)
 	})))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Reduce(r.IVar("nums"), erb.Blk2(func(s_, x erb.Value) erb.Value {
+	r.Out(r.Reduce(r.IVar("nums"), r.Blk2(func(s_, x erb.Value) erb.Value {
 		r.L(1)
 		return r.OpAdd(s_, x)
 	}), int64(10)))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Inspect(r.EachWithObject(r.IVar("list"), erb.Blk2(func(x, acc erb.Value) erb.Value {
+	r.Out(r.Inspect(r.EachWithObject(r.IVar("list"), r.Blk2(func(x, acc erb.Value) erb.Value {
 		r.L(1)
 		return r.OpShl(acc, r.Upcase(x))
 	}), erb.NewArray())))
@@ -28015,7 +28015,7 @@ func Inline107(s erb.Scope) string {
 	var x erb.Value
 	r.L(1)
 	r.JumpTarget(func(brk1_ *erb.Jump) erb.Value {
-		return r.Each(r.IVar("nums"), erb.Blk1(func(elem_ erb.Value) erb.Value {
+		return r.Each(r.IVar("nums"), r.Blk1(func(elem_ erb.Value) erb.Value {
 			x = elem_
 			r.L(1)
 			if erb.Equal(x, int64(1)) {
@@ -28092,37 +28092,37 @@ func Inline111(s erb.Scope) string {
 	r := erb.NewSized(s, 5, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Join(r.Map(r.IVar("hash"), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Out(r.Join(r.Map(r.IVar("hash"), r.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(1)
 		return r.Interp(k, ":", v)
 	})), r.Str(",")))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Inspect(r.Select(r.IVar("hash"), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Out(r.Inspect(r.Select(r.IVar("hash"), r.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(1)
 		return r.OpEq(r.Size(v), int64(3))
 	}))))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Inspect(r.Reject(r.IVar("hash"), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Out(r.Inspect(r.Reject(r.IVar("hash"), r.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(1)
 		return r.OpEq(k, r.Str("a"))
 	}))))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Inspect(r.Select(r.IVar("hash"), erb.Blk1(func(k erb.Value) erb.Value {
+	r.Out(r.Inspect(r.Select(r.IVar("hash"), r.Blk1(func(k erb.Value) erb.Value {
 		r.L(1)
 		return r.OpEq(k, r.Str("a"))
 	}))))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Inspect(r.Map(r.IVar("hash"), erb.Blk1(func(pair erb.Value) erb.Value {
+	r.Out(r.Inspect(r.Map(r.IVar("hash"), r.Blk1(func(pair erb.Value) erb.Value {
 		r.L(1)
 		return r.Class(pair)
 	}))))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Inspect(r.Find(r.IVar("hash"), erb.Blk2(func(k, v erb.Value) erb.Value {
+	r.Out(r.Inspect(r.Find(r.IVar("hash"), r.Blk2(func(k, v erb.Value) erb.Value {
 		r.L(1)
 		return r.OpEq(v, r.Str("two"))
 	}))))
@@ -28153,7 +28153,7 @@ func Inline113(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Gsub(r.Str("CamelCaseString"), erb.Blk0(func() erb.Value {
+	r.Out(r.Gsub(r.Str("CamelCaseString"), r.Blk0(func() erb.Value {
 		r.L(1)
 		return r.OpAdd(r.Str("_"), r.Downcase(r.NthRef(1)))
 	}), erb.Re("([A-Z])", "")))
@@ -28200,7 +28200,7 @@ func Inline116(s erb.Scope) string {
 	defer r.Fail()
 	var extra_option erb.Value
 	r.L(1)
-	r.Each(r.Split(r.Str("--a=1 --b"), erb.NoBlock), erb.Blk1(func(elem_ erb.Value) erb.Value {
+	r.Each(r.Split(r.Str("--a=1 --b"), erb.NoBlock), r.Blk1(func(elem_ erb.Value) erb.Value {
 		extra_option = elem_
 		r.Text("\n    <string>")
 		r.L(2)
@@ -28328,13 +28328,13 @@ func Inline123(s erb.Scope) string {
 	r := erb.NewSized(s, 1, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Join(r.Map(r.EachSlice(erb.NewArray(int64(1), int64(2), int64(3)), erb.NoBlock, int64(2)), erb.Blk2(func(a, b erb.Value) erb.Value {
+	r.Out(r.Join(r.Map(r.EachSlice(erb.NewArray(int64(1), int64(2), int64(3)), erb.NoBlock, int64(2)), r.Blk2(func(a, b erb.Value) erb.Value {
 		r.L(1)
 		return r.Inspect(erb.NewArray(a, b))
 	}))))
 	r.Text(" ")
 	r.L(1)
-	r.Out(r.Join(r.Map(erb.HashOf(r.Str("k"), r.Str("v")), erb.Blk1(func(k erb.Value) erb.Value {
+	r.Out(r.Join(r.Map(erb.HashOf(r.Str("k"), r.Str("v")), r.Blk1(func(k erb.Value) erb.Value {
 		r.L(1)
 		return r.Inspect(k)
 	}))))
@@ -28393,7 +28393,7 @@ func Inline126(s erb.Scope) string {
 	r := erb.NewSized(s, 23, 1)
 	defer r.Fail()
 	r.L(1)
-	r.Each(r.IVar("account_user_list"), erb.Blk1(func(user erb.Value) erb.Value {
+	r.Each(r.IVar("account_user_list"), r.Blk1(func(user erb.Value) erb.Value {
 		r.Text("      user_")
 		r.L(1)
 		r.Out(r.ArefStr(user, "account"))
@@ -28402,7 +28402,7 @@ func Inline126(s erb.Scope) string {
 		r.Text(",      ")
 		r.Out(r.ArefStr(user, "key"))
 		r.Text(" ")
-		r.Out(r.Join(r.Map(r.ArefStr(user, "groups"), erb.Blk1(func(g erb.Value) erb.Value {
+		r.Out(r.Join(r.Map(r.ArefStr(user, "groups"), r.Blk1(func(g erb.Value) erb.Value {
 			r.L(1)
 			return r.OpAdd(r.Str("."), g)
 		})), r.Str(" ")))
@@ -28477,7 +28477,7 @@ func Inline129(s erb.Scope) string {
 	r.L(1)
 	r.Out(r.Gsub(r.IVar("str"), erb.NoBlock, r.Str("o"), r.Str("0")))
 	r.Text(" ")
-	r.Out(r.Gsub(r.IVar("str"), erb.Blk1(func(m erb.Value) erb.Value {
+	r.Out(r.Gsub(r.IVar("str"), r.Blk1(func(m erb.Value) erb.Value {
 		r.L(1)
 		return r.Upcase(m)
 	}), erb.Re("o", "")))
@@ -28904,7 +28904,7 @@ func Inline154(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
 	defer r.Fail()
 	r.L(1)
-	r.Out(r.Inspect(r.Map(erb.NewArray(int64(1), int64(2), int64(3)), erb.Blk1(func(x erb.Value) erb.Value {
+	r.Out(r.Inspect(r.Map(erb.NewArray(int64(1), int64(2), int64(3)), r.Blk1(func(x erb.Value) erb.Value {
 		r.L(1)
 		return r.OpMul(x, int64(2))
 	}))))
