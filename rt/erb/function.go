@@ -86,13 +86,23 @@ func ParamArgs(args []Value, pre, opt, post int, rest bool) (fixed []Value, n in
 		args = full
 	}
 	n = min(opt, len(args)-req)
+	if post == 0 {
+		// the leading arguments as they are: generated code binds
+		// them to its parameters before any default runs
+		return args[: pre+n : pre+n], n, restOf(args, pre+n, len(args), rest)
+	}
 	fixed = make([]Value, 0, req+n)
 	fixed = append(fixed, args[:pre+n]...)
 	fixed = append(fixed, args[len(args)-post:]...)
-	if rest {
-		restArgs = args[pre+n : len(args)-post]
+	return fixed, n, restOf(args, pre+n, len(args)-post, rest)
+}
+
+// restOf is args[i:j] when the method has a *rest parameter, else nil.
+func restOf(args []Value, i, j int, rest bool) []Value {
+	if !rest {
+		return nil
 	}
-	return fixed, n, restArgs
+	return args[i:j]
 }
 
 func Rest(args []Value, i int) []Value {

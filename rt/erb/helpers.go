@@ -137,7 +137,16 @@ func (r *R) KwSplat(v Value) Value {
 
 // Spread expands *x and **x markers in a list.
 func (r *R) Spread(list ...Value) []Value {
-	out := make([]Value, 0, len(list))
+	// room for the splatted Arrays' elements at once
+	n := len(list)
+	for _, e := range list {
+		if s, ok := e.(splatted); ok {
+			if a, ok := s.v.(*Array); ok {
+				n += len(a.A) - 1
+			}
+		}
+	}
+	out := make([]Value, 0, max(n, 0))
 	for _, e := range list {
 		if kw, ok := e.(kwSplatted); ok {
 			if kw.h.Len() > 0 {
