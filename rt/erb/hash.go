@@ -154,6 +154,23 @@ type lazyHashBox struct {
 	l lazyHash
 }
 
+// HashRoom is room for the Ruby Hash of one Puppet hash, made with what
+// holds it: rt/rubyfn's frame of a call with a hash argument, which
+// would otherwise allocate the Hash apart.
+type HashRoom struct{ b lazyHashBox }
+
+// From is FromPuppet(h) or, when threeX, FromPuppet3x(h): the Hash of a
+// Puppet hash, made in the room. A room makes one Hash.
+func (room *HashRoom) From(h *values.Hash, threeX bool) *Hash {
+	from := FromPuppet
+	if threeX {
+		from = FromPuppet3x
+	}
+	room.b.l = lazyHash{src: h, from: from}
+	room.b.h.lazy = &room.b.l
+	return &room.b.h
+}
+
 // load converts a lazy hash's entries.
 func (h *Hash) load() {
 	if h.lazy != nil {

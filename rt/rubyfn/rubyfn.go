@@ -24,7 +24,7 @@ type Methods func(s erb.Scope, method string, b *erb.Block, a []erb.Value) erb.V
 // Impl is the implementation of a 4.x dispatch to method.
 func Impl(m Methods, method string) fn.Impl {
 	return func(c fn.Context, args []values.Value, b fn.Block) values.Value {
-		f := newFrame(c, nil, args, erb.FromPuppet)
+		f := newFrame(c, nil, args, false)
 		return run(&f.s, m, method, rubyBlock(b), f.arr.A)
 	}
 }
@@ -56,11 +56,34 @@ type argFrame struct {
 	strs [2]erb.Str
 }
 
+// hashFrame is an argFrame with room for the Hash of its first hash
+// argument (ensure_resource's parameters, most).
+type hashFrame struct {
+	argFrame
+	hash erb.HashRoom
+}
+
 // newFrame is the frame of a call in c whose arguments are lead followed
-// by the Puppet values args made Ruby values with from (FromPuppet or
-// FromPuppet3x, which make a String a new Str).
-func newFrame(c fn.Context, lead []erb.Value, args []values.Value, from func(values.Value) erb.Value) *frame {
-	f := &argFrame{frame: frame{s: scope{c: c}}}
+// by the Puppet values args made Ruby values with FromPuppet or, when
+// threeX, FromPuppet3x (which make a String a new Str).
+func newFrame(c fn.Context, lead []erb.Value, args []values.Value, threeX bool) *frame {
+	from := erb.FromPuppet
+	if threeX {
+		from = erb.FromPuppet3x
+	}
+	var f *argFrame
+	var room *erb.HashRoom
+	for _, v := range args {
+		if _, ok := v.(*values.Hash); ok {
+			hf := &hashFrame{}
+			f, room = &hf.argFrame, &hf.hash
+			break
+		}
+	}
+	if f == nil {
+		f = &argFrame{}
+	}
+	f.s.c = c
 	var a []erb.Value
 	if n := len(lead) + len(args); n <= len(f.buf) {
 		a = f.buf[:0:n]
@@ -74,6 +97,11 @@ func newFrame(c fn.Context, lead []erb.Value, args []values.Value, from func(val
 			f.strs[ns].S = string(s)
 			a = append(a, &f.strs[ns])
 			ns++
+			continue
+		}
+		if h, ok := v.(*values.Hash); ok && room != nil {
+			a = append(a, room.From(h, threeX))
+			room = nil
 			continue
 		}
 		a = append(a, from(v))
@@ -97,7 +125,7 @@ var scopeLead = []erb.Value{erb.ScopeValue()}
 // scope_param: method receives the calling scope before the arguments.
 func ImplScope(m Methods, method string) fn.Impl {
 	return func(c fn.Context, args []values.Value, b fn.Block) values.Value {
-		f := newFrame(c, scopeLead, args, erb.FromPuppet)
+		f := newFrame(c, scopeLead, args, false)
 		return run(&f.s, m, method, rubyBlock(b), f.arr.A)
 	}
 }
@@ -107,7 +135,7 @@ func ImplScope(m Methods, method string) fn.Impl {
 // the calling scope in place of the first argument.
 func ImplScopeArg(m Methods, method string) fn.Impl {
 	return func(c fn.Context, args []values.Value, b fn.Block) values.Value {
-		f := newFrame(c, scopeLead, args[1:], erb.FromPuppet)
+		f := newFrame(c, scopeLead, args[1:], false)
 		return run(&f.s, m, method, rubyBlock(b), f.arr.A)
 	}
 }
@@ -117,7 +145,7 @@ func ImplScopeArg(m Methods, method string) fn.Impl {
 // returns undef whatever its block returns, which is not converted.
 func impl3(m Methods, method string, rvalue bool) fn.Impl {
 	return func(c fn.Context, args []values.Value, _ fn.Block) values.Value {
-		f := newFrame(c, nil, args, erb.FromPuppet3x)
+		f := newFrame(c, nil, args, true)
 		if !rvalue {
 			runStatement(&f.s, m, method, f.array1())
 			return values.Undef
