@@ -5,22 +5,23 @@ package erb
 // given a single Array spreads it over the parameters; missing arguments
 // are nil and extra ones are dropped.
 type Block struct {
-	n     int  // declared parameters
-	splat bool // spreads a single Array argument
-	f0    func() Value
-	f1    func(Value) Value
-	f2    func(Value, Value) Value
-	f3    func(Value, Value, Value) Value
-	fn    func([]Value) Value
+	n  int // declared parameters
+	f0 func() Value
+	f1 func(Value) Value
+	f2 func(Value, Value) Value
+	f3 func(Value, Value, Value) Value
+	fn func([]Value) Value
 	// Origin is the Puppet lambda a block stands for (LambdaBlock).
 	Origin any
-	// lambda: a Ruby lambda (lambda { }, ->() { }), which takes exactly
-	// its parameters and never spreads an Array over them (proc.go).
-	lambda bool
 	// opt, rest: a block with optional or *rest parameters (BlkParams);
 	// n counts its required ones.
 	opt  int
 	rest bool
+	// splat: the block spreads a single Array argument
+	splat bool
+	// lambda: a Ruby lambda (lambda { }, ->() { }), which takes exactly
+	// its parameters and never spreads an Array over them (proc.go).
+	lambda bool
 }
 
 // LambdaBlock is a Puppet lambda (origin) with n parameters as a Ruby

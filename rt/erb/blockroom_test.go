@@ -61,7 +61,7 @@ func TestBlocksFromRoom(t *testing.T) {
 }
 
 // TestCallRoom: the R of a CallRoom makes its first two Strings, an
-// interpolated string of up to 48 bytes and a block without allocating.
+// interpolated string of up to 32 bytes and a block without allocating.
 func TestCallRoom(t *testing.T) {
 	var c *CallRoom
 	x := S("apache")
@@ -83,5 +83,31 @@ func TestCallRoom(t *testing.T) {
 	}
 	if &c.strs[0] != s1.(*Str) || &c.blks[0] != b {
 		t.Errorf("not made in the room")
+	}
+}
+
+// TestRareState: an R has no rareState until it catches, assigns a
+// constant, sets ENV or seeds rand, and then answers as before.
+func TestRareState(t *testing.T) {
+	r := New(nil)
+	if r.FileConstDefined("X") != nil || r.catching(Symbol("t")) || r.Getenv(S("PP2GO_NOT_SET_ANYWHERE")) != nil || r.environ() != nil {
+		t.Fatalf("a new R answers as if it had state")
+	}
+	if r.rare != nil {
+		t.Fatalf("reading made the rareState")
+	}
+	r.SetFileConst("X", int64(1))
+	r.Setenv(S("PP2GO_RARE"), S("v"))
+	got := r.Catch(Symbol("t"), Blk0(func() Value {
+		if !r.catching(Symbol("t")) {
+			t.Errorf("not catching inside catch")
+		}
+		return r.FileConst("X")
+	}))
+	if got != int64(1) || r.catching(Symbol("t")) || r.Getenv(S("PP2GO_RARE")).(*Str).S != "v" {
+		t.Errorf("catch %v, catching after %v", got, r.catching(Symbol("t")))
+	}
+	if r.rare == nil {
+		t.Errorf("no rareState")
 	}
 }

@@ -13,17 +13,22 @@ func init() {
 
 // SetFileConst is NAME = v.
 func (r *R) SetFileConst(name string, v Value) Value {
-	if r.fileConsts == nil {
-		r.fileConsts = map[string]Value{}
+	x := r.rareState()
+	if x.fileConsts == nil {
+		x.fileConsts = map[string]Value{}
 	}
-	r.fileConsts[name] = v
+	x.fileConsts[name] = v
 	return v
 }
 
 // FileConst reads a constant the file assigns: NameError before the
 // assignment has run.
 func (r *R) FileConst(name string) Value {
-	v, ok := r.fileConsts[name]
+	var v Value
+	ok := false
+	if r.rare != nil {
+		v, ok = r.rare.fileConsts[name]
+	}
 	if !ok {
 		raise(ClassNameError, "uninitialized constant %s", name)
 	}
@@ -32,7 +37,10 @@ func (r *R) FileConst(name string) Value {
 
 // FileConstDefined is defined?(NAME) of a constant the file assigns.
 func (r *R) FileConstDefined(name string) Value {
-	if _, ok := r.fileConsts[name]; ok {
+	if r.rare == nil {
+		return nil
+	}
+	if _, ok := r.rare.fileConsts[name]; ok {
 		return Defined("constant")
 	}
 	return nil

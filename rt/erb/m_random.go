@@ -167,8 +167,8 @@ var (
 // rest of its call (stdlib's fqdn_rotate: old = srand(seed); rand(n);
 // srand(old)), where the numbers are Ruby's for that seed.
 func (r *R) kernelRandom() *rubyRandom {
-	if r.random != nil {
-		return r.random
+	if r.rare != nil && r.rare.random != nil {
+		return r.rare.random
 	}
 	if defaultRandom == nil {
 		seed := randomSeed()
@@ -203,7 +203,7 @@ func (r *R) Srand(args ...Value) Value {
 	defaultRandomMu.Lock()
 	old := r.kernelRandom().seed
 	defaultRandomMu.Unlock()
-	r.random = newRandom(args).(*rubyRandom)
+	r.rareState().random = newRandom(args).(*rubyRandom)
 	return intOf(old)
 }
 

@@ -81,7 +81,7 @@ func (x *rubyTime) zoned() time.Time {
 // when the function set it (an unknown name is UTC, as the C library
 // takes it), else the process's.
 func (r *R) localZone() *time.Location {
-	tz, set := r.env["TZ"]
+	tz, set := r.envVars()["TZ"]
 	if !set {
 		return nil
 	}

@@ -122,10 +122,11 @@ func (r *R) Catch(tag Value, b *Block) (result Value) {
 	if tag == nil {
 		tag = &catchTag{}
 	}
-	r.catches = append(r.catches, tag)
-	n := len(r.catches)
+	x := r.rareState()
+	x.catches = append(x.catches, tag)
+	n := len(x.catches)
 	defer func() {
-		r.catches = r.catches[:n-1]
+		x.catches = x.catches[:n-1]
 		if p := recover(); p != nil {
 			if s, ok := p.(*throwSignal); ok && sameTag(s.tag, tag) {
 				result = s.v
@@ -139,8 +140,11 @@ func (r *R) Catch(tag Value, b *Block) (result Value) {
 
 // catching reports whether a catch of tag is running.
 func (r *R) catching(tag Value) bool {
-	for i := len(r.catches) - 1; i >= 0; i-- {
-		if sameTag(tag, r.catches[i]) {
+	if r.rare == nil {
+		return false
+	}
+	for i := len(r.rare.catches) - 1; i >= 0; i-- {
+		if sameTag(tag, r.rare.catches[i]) {
 			return true
 		}
 	}

@@ -106,7 +106,7 @@ func (r *R) Getenv(name Value) Value {
 	if !ok {
 		typeError("no implicit conversion of %s into String", classOf(name).Name)
 	}
-	if v, set := r.env[s.S]; set {
+	if v, set := r.envVars()[s.S]; set {
 		if v == nil {
 			return nil
 		}
@@ -146,15 +146,16 @@ func (r *R) Setenv(name, value Value) Value {
 	if !ok {
 		implicitConversion(name, "String")
 	}
-	if r.env == nil {
-		r.env = map[string]*string{}
+	x := r.rareState()
+	if x.env == nil {
+		x.env = map[string]*string{}
 	}
 	switch v := value.(type) {
 	case nil:
-		r.env[n.S] = nil
+		x.env[n.S] = nil
 	case *Str:
 		s := v.S
-		r.env[n.S] = &s
+		x.env[n.S] = &s
 	default:
 		implicitConversion(value, "String")
 	}
@@ -164,17 +165,18 @@ func (r *R) Setenv(name, value Value) Value {
 // environ is the environment a command the call runs gets: the
 // process's with the call's ENV assignments.
 func (r *R) environ() []string {
-	if len(r.env) == 0 {
+	env := r.envVars()
+	if len(env) == 0 {
 		return nil
 	}
 	var out []string
 	for _, kv := range os.Environ() {
 		k, _, _ := strings.Cut(kv, "=")
-		if _, set := r.env[k]; !set {
+		if _, set := env[k]; !set {
 			out = append(out, kv)
 		}
 	}
-	for k, v := range r.env {
+	for k, v := range env {
 		if v != nil {
 			out = append(out, k+"="+*v)
 		}

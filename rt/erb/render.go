@@ -98,15 +98,38 @@ type R struct {
 	blks     []Block         // room for the blocks of translated code (block)
 	ivarHint int             // NewSized's guess of the variables read (origins' and strs' room)
 	loaded   bool
-	match    Value   // $~: nil or *MatchData
-	catches  []Value // tags of the running catch blocks (proc.go)
+	match    Value     // $~: nil or *MatchData
+	self     *Instance // the object whose method runs (instance.go)
+	rare     *rareState
+}
+
+// rareState is what few renderings and calls use, made when one does
+// (rareState): an R without it is smaller, and a call of translated Ruby
+// (CallRoom) makes one.
+type rareState struct {
+	catches []Value // tags of the running catch blocks (proc.go)
 	// constants the function file assigns (constants.go)
 	fileConsts map[string]Value
-	self       *Instance // the object whose method runs (instance.go)
 	// env are the call's ENV assignments (nil: unset), puppetapi.go
 	env map[string]*string
 	// random is the generator the call's srand seeded (m_random.go)
 	random *rubyRandom
+}
+
+// rareState is r's rareState, made on first use.
+func (r *R) rareState() *rareState {
+	if r.rare == nil {
+		r.rare = &rareState{}
+	}
+	return r.rare
+}
+
+// envVars are the call's ENV assignments (nil when it made none).
+func (r *R) envVars() map[string]*string {
+	if r.rare == nil {
+		return nil
+	}
+	return r.rare.env
 }
 
 // New starts a rendering in s.
@@ -130,7 +153,7 @@ type RoomForR interface {
 type CallRoom struct {
 	r     R
 	strs  [2]Str
-	bytes [48]byte
+	bytes [32]byte
 	blks  [1]Block
 }
 
