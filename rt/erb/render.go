@@ -195,7 +195,9 @@ func NewSized(s Scope, n, ivars int) *R {
 		r.ivarHint = ivars
 	}
 	if n > 0 {
-		r.out.Grow(n + n/4)
+		// the text, and room for what the template writes of the
+		// variables it reads (about as many values as variables)
+		r.out.Grow(n + n/4 + 16*ivars)
 	}
 	return r
 }

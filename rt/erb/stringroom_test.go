@@ -74,3 +74,45 @@ func TestInterpAllocations(t *testing.T) {
 		t.Errorf("4 Interps with room made %v allocations, want the 2 rooms the run makes", n)
 	}
 }
+
+// TestInspectStringRoom: inspect of a String is one allocation when no
+// byte needs escaping, and escapes as before when some do.
+func TestInspectStringRoom(t *testing.T) {
+	s := S("LoadModule alias_module /usr/lib/apache2/modules/mod_alias.so")
+	if n := testing.AllocsPerRun(10, func() { Inspect(s) }); n != 1 {
+		t.Errorf("inspect made %v allocations, want 1", n)
+	}
+	for in, want := range map[string]string{
+		"plain":       `"plain"`,
+		`q"b\`:        `"q\"b\\"`,
+		"tab\tnl\n":   `"tab\tnl\n"`,
+		"#{x} #$y #z": `"\#{x} \#$y #z"`,
+		"é\x01":       `"é\u0001"`,
+		"":            `""`,
+	} {
+		if got := Inspect(S(in)); got != want {
+			t.Errorf("inspect %q: %s, want %s", in, got, want)
+		}
+	}
+}
+
+// TestNewSizedOutputRoom: a template's output has room for its text and
+// about 16 bytes of each variable it reads, so that a small template
+// (apache's mod/load.erb: 24 bytes of text, 3 variables, ~60 bytes out)
+// writes it without growing.
+func TestNewSizedOutputRoom(t *testing.T) {
+	n := testing.AllocsPerRun(10, func() {
+		r := NewSized(nil, 24, 3)
+		r.Text("LoadModule ")
+		r.Out(S("alias_module"))
+		r.Text(" ")
+		r.Out(S("/usr/lib/apache2/modules/mod_alias.so"))
+		r.Text("\n")
+		if r.Result() != "LoadModule alias_module /usr/lib/apache2/modules/mod_alias.so\n" {
+			t.Fatalf("output %q", r.Result())
+		}
+	})
+	if n != 4 { // the R with its room, the output, the two Strings
+		t.Errorf("rendering made %v allocations, want 4", n)
+	}
+}

@@ -312,6 +312,10 @@ func floatToS(f float64) string {
 // Inspect is Ruby's inspect (Ruby 3.1 formats).
 func Inspect(v Value) string {
 	var b strings.Builder
+	if s, ok := v.(*Str); ok {
+		// the quotes, and the text's bytes when none needs escaping
+		b.Grow(len(s.S) + 2)
+	}
 	writeInspect(&b, v, 0)
 	return b.String()
 }
