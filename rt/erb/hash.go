@@ -58,12 +58,59 @@ func entryLists(n, c int) (keys, vals []Value) {
 	return kv[:n:c], kv[c : c+n : 2*c]
 }
 
-// HashOf makes a hash of alternating keys and values.
+// HashOf makes a hash of alternating keys and values. A hash of up to 4
+// entries (a literal's, mostly) is one allocation with its lists and
+// the frozen copies of its String keys (hashBox).
 func HashOf(kv ...Value) *Hash {
-	h := newHashSized(len(kv) / 2)
-	for i := 0; i+1 < len(kv); i += 2 {
-		h.Set(kv[i], kv[i+1])
+	n := len(kv) / 2
+	var h *Hash
+	var ss strBlock
+	switch {
+	case n == 1:
+		b := &hashBox1{}
+		h, ss = b.h.room(b.kv[:]), b.s[:0]
+	case n == 2:
+		b := &hashBox2{}
+		h, ss = b.h.room(b.kv[:]), b.s[:0]
+	case n == 3 || n == 4:
+		b := &hashBox4{}
+		h, ss = b.h.room(b.kv[:]), b.s[:0]
+	default:
+		h = newHashSized(n)
 	}
+	for i := 0; i+1 < len(kv); i += 2 {
+		h.set(kv[i], kv[i+1], &ss)
+	}
+	return h
+}
+
+// hashBoxN is a small hash literal's Hash with room for N entries (kv:
+// the keys' list, then the values') and for its String keys' frozen
+// copies (s), in one allocation.
+type (
+	hashBox1 struct {
+		h  Hash
+		kv [2]Value
+		s  [1]Str
+	}
+	hashBox2 struct {
+		h  Hash
+		kv [4]Value
+		s  [2]Str
+	}
+	hashBox4 struct {
+		h  Hash
+		kv [8]Value
+		s  [4]Str
+	}
+)
+
+// room points h's empty lists at kv, the keys' room its first half and
+// the values' the second, each capped at its room (an append past it
+// moves the list, not over the other).
+func (h *Hash) room(kv []Value) *Hash {
+	c := len(kv) / 2
+	h.keys, h.vals = kv[0:0:c], kv[c:c:2*c]
 	return h
 }
 
@@ -481,13 +528,23 @@ func (h *Hash) lookupStr(s string) (Value, bool) {
 
 // Set stores a value; a new unfrozen String key is copied and frozen, as
 // Ruby does.
-func (h *Hash) Set(k, v Value) {
+func (h *Hash) Set(k, v Value) { h.set(k, v, nil) }
+
+// set is Set, a String key's frozen copy from ss when it has room.
+func (h *Hash) set(k, v Value, ss *strBlock) {
 	if i := h.find(k); i >= 0 {
 		h.vals[i] = v
 		return
 	}
 	if s, ok := k.(*Str); ok && !s.Frozen {
-		k = &Str{S: s.S, Frozen: true}
+		var c *Str
+		if ss != nil {
+			c = ss.str(s.S)
+		} else {
+			c = &Str{S: s.S}
+		}
+		c.Frozen = true
+		k = c
 	}
 	h.keys = append(h.keys, k)
 	h.vals = append(h.vals, v)

@@ -2,6 +2,7 @@ package erb
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/pp2go/pp2go/rt/values"
@@ -255,4 +256,43 @@ func TestHashEntryListsGrow(t *testing.T) {
 func get(h *Hash, k Value) Value {
 	v, _ := h.Lookup(k)
 	return v
+}
+
+// TestHashOfRoom: a hash literal of up to 4 entries is one allocation
+// with its lists and its String keys' frozen copies; the keys are copies
+// (the literal's Strings stay unfrozen), and the hash grows past its
+// room as any Hash.
+func TestHashOfRoom(t *testing.T) {
+	k1, k2 := S("a"), S("b")
+	for _, c := range []struct {
+		kv   []Value
+		want string
+	}{
+		{[]Value{k1, int64(1)}, `{"a"=>1}`},
+		{[]Value{k1, int64(1), k2, int64(2)}, `{"a"=>1, "b"=>2}`},
+		{[]Value{k1, int64(1), Symbol("s"), nil, k2, int64(3)}, `{"a"=>1, :s=>nil, "b"=>3}`},
+		{[]Value{k1, int64(1), k2, int64(2), int64(3), k1, k1, int64(4)}, `{"a"=>4, "b"=>2, 3=>"a"}`},
+	} {
+		var h *Hash
+		if n := testing.AllocsPerRun(10, func() { h = HashOf(c.kv...) }); n != 1 {
+			t.Errorf("HashOf%s made %v allocations, want 1", Inspect(NewArray(c.kv...)), n)
+		}
+		if got := Inspect(h); got != c.want {
+			t.Errorf("HashOf: %s, want %s", got, c.want)
+		}
+		if k := h.Keys()[0].(*Str); k == k1 || !k.Frozen || k1.Frozen {
+			t.Errorf("the key is not a frozen copy")
+		}
+		for i := range 10 {
+			h.Set(int64(100+i), int64(i))
+		}
+		h.Set(S("c"), int64(5))
+		got := Inspect(h)
+		if !strings.HasPrefix(got, c.want[:len(c.want)-1]+", 100=>0, ") || !strings.HasSuffix(got, `, 109=>9, "c"=>5}`) {
+			t.Errorf("after growing: %s", got)
+		}
+	}
+	if got := Inspect(HashOf(k1, int64(1), k2, int64(2), S("c"), int64(3), S("d"), int64(4), S("e"), int64(5))); got != `{"a"=>1, "b"=>2, "c"=>3, "d"=>4, "e"=>5}` {
+		t.Errorf("HashOf of 5: %s", got)
+	}
 }
