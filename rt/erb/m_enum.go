@@ -407,15 +407,17 @@ func (r *R) mapImpl(name string, recv Value, b *Block) Value {
 		})
 		return &Array{A: out}
 	}
-	var out []Value
-	switch x := recv.(type) { // room for the results at once
+	var out *Array
+	switch x := recv.(type) { // room for the results at once, with the Array when few
 	case *Array:
-		out = make([]Value, 0, len(x.A))
+		out = arrayRoom(len(x.A))
 	case *Hash:
-		out = make([]Value, 0, x.Len())
+		out = arrayRoom(x.Len())
+	default:
+		out = &Array{}
 	}
-	r.eachValue(name, recv, func(v Value) { out = append(out, b.yield1(v)) })
-	return &Array{A: out}
+	r.eachValue(name, recv, func(v Value) { out.A = append(out.A, b.yield1(v)) })
+	return out
 }
 
 // MapUnused is map or collect (name) with a block as a statement: the

@@ -252,12 +252,13 @@ func (r *R) ToA(recv Value, args ...Value) Value {
 }
 
 func hashPairs(h *Hash) *Array {
-	out := make([]Value, len(h.Keys()))
-	pb := newPairBlock(len(out))
-	for i, k := range h.Keys() {
-		out[i] = pb.pair(k, h.Values()[i])
+	keys := h.Keys()
+	out := arrayRoom(len(keys)) // with its list when short
+	pb := newPairBlock(len(keys))
+	for i, k := range keys {
+		out.A = append(out.A, pb.pair(k, h.Values()[i]))
 	}
-	return &Array{A: out}
+	return out
 }
 
 // pairBlock hands out the [key, value] Arrays of a hash's entries from one

@@ -61,3 +61,36 @@ func TestChars(t *testing.T) {
 		t.Errorf("chars of 6 made %v allocations, want 3 (Array, list, Strings)", n)
 	}
 }
+
+// TestMapAndPairsRoom: map of an Array or a Hash of up to 4 elements
+// makes its result in one allocation with its list (2 with the closure
+// that collects it; 4 before), and a Hash's pairs
+// (to_a, sort, each of a hash) are an Array of that room besides their
+// pair block.
+func TestMapAndPairsRoom(t *testing.T) {
+	r := New(nil)
+	a := NewArray(int64(1), int64(2), int64(3))
+	b := Blk1(func(x Value) Value { return x })
+	var out Value
+	if n := testing.AllocsPerRun(10, func() { out = r.Map(a, b) }); n != 2 {
+		t.Errorf("map made %v allocations, want 2", n)
+	}
+	if got := Inspect(out); got != "[1, 2, 3]" {
+		t.Errorf("map: %s", got)
+	}
+	h := HashOf(S("a"), int64(1), S("b"), int64(2))
+	var p *Array
+	if n := testing.AllocsPerRun(10, func() { p = hashPairs(h) }); n != 3 {
+		t.Errorf("hashPairs made %v allocations, want 3 (the Array, the pair block's two)", n)
+	}
+	if got := Inspect(p); got != `[["a", 1], ["b", 2]]` {
+		t.Errorf("pairs: %s", got)
+	}
+	if got := Inspect(r.Map(NewHash(), b)); got != "[]" {
+		t.Errorf("map of {}: %s", got)
+	}
+	big := NewArray(int64(1), int64(2), int64(3), int64(4), int64(5))
+	if got := Inspect(r.Map(big, Blk1(func(x Value) Value { big.A = append(big.A[:0:0], big.A...); return x }))); got != "[1, 2, 3, 4, 5]" {
+		t.Errorf("map of 5: %s", got)
+	}
+}
