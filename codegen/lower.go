@@ -403,8 +403,8 @@ func unparen(e ast.Expr) ast.Expr {
 }
 
 // list lowers an array literal; a constant one is hoisted, and the
-// others copy their elements (NewArrayCopy), so that the call's list stays
-// on the stack.
+// others copy their elements into the compile's chunks (Scope.ArrayCopy),
+// so that the call's list stays on the stack.
 func (l *lowerer) list(x *ast.LiteralList) (jen.Code, kind) {
 	if text, ok := static.Text(x); ok && !containsType(x) {
 		elems := make([]jen.Code, len(x.Values))
@@ -425,10 +425,11 @@ func (l *lowerer) list(x *ast.LiteralList) (jen.Code, kind) {
 	for i, e := range x.Values {
 		elems[i] = l.expr(e)
 	}
-	return v("NewArrayCopy").Call(elems...), call
+	return s().Dot("ArrayCopy").Call(elems...), call
 }
 
-// hash lowers a hash literal; a constant one is hoisted.
+// hash lowers a hash literal; a constant one is hoisted, the others are
+// made in the compile's chunks (Scope.HashOf).
 func (l *lowerer) hash(x *ast.LiteralHash) (jen.Code, kind) {
 	kv := make([]jen.Code, 0, 2*len(x.Entries))
 	for _, en := range x.Entries {
@@ -445,7 +446,7 @@ func (l *lowerer) hash(x *ast.LiteralHash) (jen.Code, kind) {
 		}
 		return l.u.constant(text, rt("HashOf").Call(kv...)), pure
 	}
-	return rt("HashOf").Call(kv...), call
+	return s().Dot("HashOf").Call(kv...), call
 }
 
 // distinctStringKeys reports whether a hash literal's keys are strings,
@@ -990,9 +991,9 @@ func (l *lowerer) query(e ast.Expr) jen.Code {
 	case *ast.ParenthesizedExpression:
 		return l.query(x.Expr)
 	case *ast.AndExpression:
-		return rt("QueryAnd").Call(l.query(x.Left), l.query(x.Right))
+		return s().Dot("QueryAnd").Call(l.query(x.Left), l.query(x.Right))
 	case *ast.OrExpression:
-		return rt("QueryOr").Call(l.query(x.Left), l.query(x.Right))
+		return s().Dot("QueryOr").Call(l.query(x.Left), l.query(x.Right))
 	case *ast.ComparisonExpression:
 		var name jen.Code
 		switch left := x.Left.(type) {
@@ -1003,9 +1004,9 @@ func (l *lowerer) query(e ast.Expr) jen.Code {
 		}
 		switch x.Op {
 		case "==":
-			return rt("QueryEq").Call(name, l.expr(x.Right))
+			return s().Dot("QueryEq").Call(name, l.expr(x.Right))
 		case "!=":
-			return rt("QueryNe").Call(name, l.expr(x.Right))
+			return s().Dot("QueryNe").Call(name, l.expr(x.Right))
 		}
 	}
 	l.fail(e, "Cannot transform object of class %s in a collector query", label(e))

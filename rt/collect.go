@@ -41,10 +41,7 @@ type Query = *QueryExpr
 // same query as data for PuppetDB ([name, op, value], [left, "and",
 // right]: the transformer's match_* methods).
 type QueryExpr struct {
-	// match decides but for tag and title queries, which their fields
-	// decide without a closure: a collector expression makes its query
-	// each time it is evaluated
-	match       func(r *Resource) bool
+	// byTag and byTitle: a tag or title query, which their fields decide
 	byTag       bool
 	tags        []string  // byTag: lowercase
 	tag0        [1]string // room for one tag
@@ -70,7 +67,21 @@ func (q *QueryExpr) Match(r *Resource) bool {
 	case q.byTitle:
 		return values.EqualsString(r.Title, q.title) // no String boxed
 	}
-	return q.match(r)
+	switch q.Op {
+	case "==":
+		cur := r.queryValue(q.Name)
+		if a, ok := cur.(*values.Array); ok {
+			return values.In(q.Value, a).Matched
+		}
+		return values.Equals(cur, q.Value)
+	case "!=":
+		return !values.Equals(r.queryValue(q.Name), q.Value)
+	case "and":
+		return q.Left.Match(r) && q.Right.Match(r)
+	case "or":
+		return q.Left.Match(r) || q.Right.Match(r)
+	}
+	panic("rt: collector query of operator " + q.Op)
 }
 
 // isStable reports whether the query is nil or stable.
@@ -140,8 +151,35 @@ func (d *CollectDecl) Done() values.Value {
 
 // QueryEq is `name == value` in a collector query: an array parameter
 // matches when it includes the value; `tag == x` matches tagged resources.
-func QueryEq(name string, v values.Value) Query {
-	q := &QueryExpr{Op: "==", Name: name, Value: v}
+func QueryEq(name string, v values.Value) Query { return queryEq(new(QueryExpr), name, v) }
+
+// QueryNe is `name != value`.
+func QueryNe(name string, v values.Value) Query { return queryNe(new(QueryExpr), name, v) }
+
+// QueryAnd is `a and b`.
+func QueryAnd(a, b Query) Query { return queryAnd(new(QueryExpr), a, b) }
+
+// QueryOr is `a or b`.
+func QueryOr(a, b Query) Query { return queryOr(new(QueryExpr), a, b) }
+
+// QueryEq, QueryNe, QueryAnd and QueryOr of a scope are the functions',
+// their query in the compile's chunks (querySlab): a collector
+// expression makes its query each time it is evaluated.
+func (s *Scope) QueryEq(name string, v values.Value) Query {
+	return queryEq(s.c.querySlab.new(32), name, v)
+}
+
+func (s *Scope) QueryNe(name string, v values.Value) Query {
+	return queryNe(s.c.querySlab.new(32), name, v)
+}
+
+func (s *Scope) QueryAnd(a, b Query) Query { return queryAnd(s.c.querySlab.new(32), a, b) }
+
+func (s *Scope) QueryOr(a, b Query) Query { return queryOr(s.c.querySlab.new(32), a, b) }
+
+// queryEq makes q (zero) `name == v`.
+func queryEq(q *QueryExpr, name string, v values.Value) Query {
+	*q = QueryExpr{Op: "==", Name: name, Value: v}
 	if name == "tag" {
 		q.byTag, q.tags = true, q.tag0[:0]
 		var buf [1]values.Value // v is mostly one tag
@@ -160,30 +198,22 @@ func QueryEq(name string, v values.Value) Query {
 			return q
 		}
 	}
-	q.match = func(r *Resource) bool {
-		cur := r.queryValue(name)
-		if a, ok := cur.(*values.Array); ok {
-			return values.In(v, a).Matched
-		}
-		return values.Equals(cur, v)
-	}
 	return q
 }
 
-// QueryNe is `name != value`.
-func QueryNe(name string, v values.Value) Query {
-	return &QueryExpr{Op: "!=", Name: name, Value: v,
-		match: func(r *Resource) bool { return !values.Equals(r.queryValue(name), v) }}
+func queryNe(q *QueryExpr, name string, v values.Value) Query {
+	*q = QueryExpr{Op: "!=", Name: name, Value: v}
+	return q
 }
 
-// QueryAnd is `a and b`.
-func QueryAnd(a, b Query) Query {
-	return &QueryExpr{Op: "and", Left: a, Right: b, match: func(r *Resource) bool { return a.Match(r) && b.Match(r) }}
+func queryAnd(q *QueryExpr, a, b Query) Query {
+	*q = QueryExpr{Op: "and", Left: a, Right: b}
+	return q
 }
 
-// QueryOr is `a or b`.
-func QueryOr(a, b Query) Query {
-	return &QueryExpr{Op: "or", Left: a, Right: b, match: func(r *Resource) bool { return a.Match(r) || b.Match(r) }}
+func queryOr(q *QueryExpr, a, b Query) Query {
+	*q = QueryExpr{Op: "or", Left: a, Right: b}
+	return q
 }
 
 // queryValue is Parser::Resource#[]: title, or a parameter's value (nil

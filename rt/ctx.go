@@ -134,11 +134,14 @@ type Ctx struct {
 	byTypeSlab    slab[[]*Resource]
 	resourceLists sliceSlab[*Resource]
 	// arraySlab and refSlab hold the Arrays and references the compile
-	// makes for resources (newArray, Scope.Access), collectorSlab its
-	// collectors
+	// makes for resources and array literals (newArray, Scope.Access,
+	// Scope.ArrayCopy), hashSlab its hash literals' Hashes (Scope.HashOf),
+	// collectorSlab its collectors, querySlab their queries
 	arraySlab     slab[values.Array]
 	refSlab       slab[values.ResourceType]
+	hashSlab      slab[values.Hash]
 	collectorSlab slab[Collector]
+	querySlab     slab[QueryExpr]
 	// collectBuf is the list collectors' runs reuse (Collector.evaluate)
 	collectBuf []*Resource
 	// checkNames and checkVals are validateDefinition's scratch lists

@@ -297,6 +297,16 @@ type splat struct {
 // ArrayOf is an array literal with splats expanded.
 func ArrayOf(vs ...values.Value) values.Value { return values.NewArray(Args(vs...)...) }
 
+// ArrayCopy is an array literal of the compile, of a copy of elems, so
+// that the generated code's list stays on its stack: the Array and its
+// elements are in the compile's chunks, not an allocation each.
+func (s *Scope) ArrayCopy(elems ...values.Value) *values.Array { return s.c.copyArray(elems) }
+
+// HashOf is a hash literal of the compile (keys and values alternate),
+// as the function HashOf makes it, the Hash and its entries in the
+// compile's chunks.
+func (s *Scope) HashOf(kv ...values.Value) values.Value { return s.c.newHash(kv) }
+
 // HashOf is a hash literal: keys and values alternate.
 func HashOf(kv ...values.Value) values.Value {
 	b := values.NewHashBuilder(len(kv) / 2)

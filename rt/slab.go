@@ -77,6 +77,20 @@ func (c *Ctx) copyArray(elems []values.Value) *values.Array {
 	return c.newArray(append(c.valueLists.make(len(elems), 1024), elems...))
 }
 
+// newHash is the hash literal of kv (keys and values alternate) of this
+// compile: the Hash and its entries are in chunks (hashSlab, valueLists).
+func (c *Ctx) newHash(kv []values.Value) *values.Hash {
+	n := len(kv) / 2
+	if n == 0 {
+		return values.NewHashBuilder(0).Build()
+	}
+	b := values.HashIn(c.hashSlab.new(64), c.valueLists.make(2*n, 1024)[:2*n])
+	for i := 0; i+1 < len(kv); i += 2 {
+		b.Put(kv[i], kv[i+1])
+	}
+	return b.Build()
+}
+
 // chunks are the chunks of one type that a compile's slabs took (taken),
 // and zeroed ones a compile before took (spare), which take hands out
 // first.
@@ -114,7 +128,8 @@ func (c *chunks[T]) recycle() {
 // released result (Result.Release) hands them to a next compile
 // (arenas), instead of each compile making and zeroing its ~700 kB (a
 // keystone catalog's), and the collector finding more garbage. Value
-// lists, Arrays and references (valueLists, arraySlab, refSlab) are not
+// lists, Arrays, Hashes, references and queries (valueLists, arraySlab,
+// hashSlab, refSlab, querySlab) are not
 // among them: values flow anywhere, a cache of the process included.
 type arena struct {
 	params        chunks[Param]

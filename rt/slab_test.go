@@ -1,8 +1,10 @@
 package rt
 
 import (
+	"fmt"
 	"testing"
 
+	"github.com/pp2go/pp2go/rt/values"
 	"github.com/stretchr/testify/require"
 )
 
@@ -36,4 +38,76 @@ func TestChunksRecycle(t *testing.T) {
 	require.Equal(t, 600, cap(fresh))
 	require.Len(t, a.tags.taken, 1)
 	require.Len(t, c.paramLists.src.take(8), 8, "a size the spares have not: made")
+}
+
+// TestScopeLiterals: a compile's array and hash literals (Scope.ArrayCopy,
+// Scope.HashOf) are the values ArrayOf and HashOf make, in chunks: many
+// take no allocation each, and each grows out of its room, never into
+// its neighbour's.
+func TestScopeLiterals(t *testing.T) {
+	s := &Scope{c: &Ctx{}}
+	x, y := values.String("x"), values.String("y")
+	a := s.ArrayCopy(x, y)
+	b := s.ArrayCopy(y)
+	require.True(t, values.Equals(a, values.NewArray(x, y)))
+	require.True(t, values.Equals(b, values.NewArray(y)))
+	require.Same(t, values.EmptyArray, s.ArrayCopy())
+	grown := values.NewArray(append(a.Elems(), x)...) // past a's room
+	require.True(t, values.Equals(b, values.NewArray(y)), "b untouched by a grown")
+	require.Equal(t, 3, grown.Len())
+
+	for _, kv := range [][]values.Value{
+		{x, values.Int(1)},
+		{x, values.Int(1), x, values.Int(2)}, // a repeated key keeps its place, the last value
+		{x, values.Int(1), y, values.Undef, values.Int(3), y},
+	} {
+		require.True(t, values.Equals(s.HashOf(kv...), HashOf(kv...)), "%v", kv)
+	}
+	var many []values.Value
+	for i := range 20 { // past indexThreshold: an index, as HashOf's
+		many = append(many, values.String(fmt.Sprint("k", i)), values.Int(i))
+	}
+	h := s.HashOf(many...).(*values.Hash)
+	require.True(t, values.Equals(h, HashOf(many...)))
+	got, ok := h.GetString("k17")
+	require.True(t, ok)
+	require.Equal(t, values.Int(17), got)
+	require.Equal(t, 0, s.HashOf().(*values.Hash).Len())
+
+	n := testing.AllocsPerRun(100, func() {
+		s.HashOf(x, values.Int(1))
+		s.ArrayCopy(x, y)
+	})
+	require.Less(t, n, 0.5, "literals in chunks")
+}
+
+// TestScopeQueries: a scope's queries (in chunks) match as the
+// functions' do: == on a scalar or in an array, !=, and, or, tag, title.
+func TestScopeQueries(t *testing.T) {
+	s := &Scope{c: &Ctx{}}
+	r := &Resource{Type: "Package", Title: "curl", Tags: []string{"package", "curl", "web"}}
+	r.scope = &Scope{resource: r}
+	r.Params = []*Param{{Name: "ensure", Value: values.String("present")},
+		{Name: "pools", Value: values.NewArray(values.String("a"), values.String("b"))}}
+	str := func(s string) values.Value { return values.String(s) }
+	for _, tc := range []struct {
+		name  string
+		q, q2 Query
+		want  bool
+	}{
+		{"eq", s.QueryEq("ensure", str("present")), QueryEq("ensure", str("present")), true},
+		{"eq no", s.QueryEq("ensure", str("absent")), QueryEq("ensure", str("absent")), false},
+		{"in array", s.QueryEq("pools", str("b")), QueryEq("pools", str("b")), true},
+		{"ne", s.QueryNe("ensure", str("absent")), QueryNe("ensure", str("absent")), true},
+		{"unset", s.QueryEq("nope", values.Undef), QueryEq("nope", values.Undef), true},
+		{"tag", s.QueryEq("tag", str("Web")), QueryEq("tag", str("Web")), true},
+		{"title", s.QueryEq("title", str("curl")), QueryEq("title", str("curl")), true},
+		{"and", s.QueryAnd(s.QueryEq("tag", str("web")), s.QueryNe("ensure", str("present"))),
+			QueryAnd(QueryEq("tag", str("web")), QueryNe("ensure", str("present"))), false},
+		{"or", s.QueryOr(s.QueryEq("tag", str("db")), s.QueryEq("title", str("curl"))),
+			QueryOr(QueryEq("tag", str("db")), QueryEq("title", str("curl"))), true},
+	} {
+		require.Equal(t, tc.want, tc.q.Match(r), tc.name)
+		require.Equal(t, tc.want, tc.q2.Match(r), tc.name)
+	}
 }

@@ -106,6 +106,16 @@ func newHashRoom(n int) *Hash {
 	return h
 }
 
+// HashIn starts building, in h (a zero Hash), a hash whose keys and
+// values take room, half each: each half has its own capacity, so that
+// the hash grows out of room, never into a neighbour's. A compile makes
+// its hash literals so, h and room from its chunks.
+func HashIn(h *Hash, room []Value) HashBuilder {
+	n := len(room) / 2
+	h.keys, h.vals = room[:0:n], room[n:n:2*n]
+	return HashBuilder{h: h}
+}
+
 // Put sets key to value.
 func (b *HashBuilder) Put(key, value Value) { b.h.put(key, value) }
 

@@ -154,3 +154,27 @@ func TestDefaultFormatsAsParsed(t *testing.T) {
 		}
 	}
 }
+
+// TestHashIn: a hash built in given room has its keys and values there,
+// each half with its own capacity, and is the hash NewHashBuilder builds.
+func TestHashIn(t *testing.T) {
+	room := make([]Value, 6)
+	var h Hash
+	b := HashIn(&h, room[:4])
+	b.Put(String("a"), Int(1))
+	b.Put(String("b"), Int(2))
+	b.Put(String("a"), Int(3))
+	want := NewHashBuilder(2)
+	want.Put(String("a"), Int(3))
+	want.Put(String("b"), Int(2))
+	if !Equals(b.Build(), want.Build()) {
+		t.Fatalf("HashIn: %s, want %s", ToString(b.Build()), ToString(want.Build()))
+	}
+	if &h.Keys()[0] != &room[0] || &h.Values()[0] != &room[2] {
+		t.Errorf("HashIn: entries not in the room")
+	}
+	b.Put(String("c"), Int(4)) // past the room: grows out of it
+	if room[4] != nil || room[2] != Int(3) || h.Len() != 3 {
+		t.Errorf("HashIn: a hash grown past its room wrote into the room's rest: %v", room)
+	}
+}
