@@ -245,14 +245,12 @@ func titleUniquenessKey(t NativeType, title string) string {
 	if len(keys) == 1 {
 		return titleKeyValue(fields, keys[0], keys, title)
 	}
-	var b strings.Builder
-	for i, k := range keys {
-		if i > 0 {
-			b.WriteByte(0)
-		}
-		b.WriteString(titleKeyValue(fields, k, keys, title))
+	var room [4]string
+	parts := room[:0]
+	for _, k := range keys {
+		parts = append(parts, titleKeyValue(fields, k, keys, title))
 	}
-	return b.String()
+	return joinKey(parts) // kept once per process when short
 }
 
 // titleKeyValue is uniquenessKey's value of the key attribute k (of keys)

@@ -142,6 +142,8 @@ type Ctx struct {
 	hashSlab      slab[values.Hash]
 	collectorSlab slab[Collector]
 	querySlab     slab[QueryExpr]
+	// viewSlab holds the VarViews of its templates' renderings
+	viewSlab slab[VarView]
 	// collectBuf is the list collectors' runs reuse (Collector.evaluate)
 	collectBuf []*Resource
 	// checkNames and checkVals are validateDefinition's scratch lists

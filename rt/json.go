@@ -260,7 +260,7 @@ func (r *Resource) appendOutputParams(out []outParam) []outParam {
 	first := len(out)
 	for _, f := range titleFields {
 		if r.Get(f.Name) == nil && !(f.Name == namevar && f.Value == r.Title && !r.mainTitle && r.titleValue == nil) {
-			out = append(out, outParam{f.Name, values.String(f.Value)})
+			out = append(out, outParam{f.Name, strValue(f.Value)}) // a title: the same each compile
 		}
 	}
 	// a parameter can only repeat a title field's name, or the namevar's

@@ -870,9 +870,11 @@ func (v *VarView) size(t *varTable) (n int, ok bool) {
 	return 0, false
 }
 
-// View makes a VarView of the scope's visible variables.
+// View makes a VarView of the scope's visible variables, in the
+// compile's chunks (a template's rendering makes one).
 func (s *Scope) View() *VarView {
-	v := &VarView{s: s}
+	v := s.c.viewSlab.new(32)
+	v.s = s
 	v.tables = v.buf[:0]
 	v.walk(s)
 	return v

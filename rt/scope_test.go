@@ -111,6 +111,30 @@ func TestVarView(t *testing.T) {
 	}
 }
 
+// TestViewsInChunks: a compile's views (one per template rendering) are
+// in its chunks, each its own: no allocation each, and a view made after
+// another does not change it.
+func TestViewsInChunks(t *testing.T) {
+	c := &Ctx{prog: NewProgram("production")}
+	c.top = newScope(c, nil, nil, nil)
+	c.top.effectiveTable().set("a", values.Int(1))
+	first := c.top.View()
+	c.top.effectiveTable().set("b", values.Int(2))
+	second := c.top.View()
+	if first == second {
+		t.Fatal("two views share one VarView")
+	}
+	if _, ok := first.Get("b"); ok {
+		t.Errorf("b: in the view made before it was set")
+	}
+	if v, ok := second.Get("b"); !ok || v != values.Value(values.Int(2)) {
+		t.Errorf("b: %v %v in the view made after", v, ok)
+	}
+	if n := testing.AllocsPerRun(100, func() { c.top.View() }); n > 0.1 {
+		t.Errorf("View: %v allocations, want none but a chunk's share", n)
+	}
+}
+
 // TestParamLayout checks tables with a definition's parameter layout
 // against plain tables on random assignments: the same names in the same
 // order, the same values found for every name, and the parameters' slots;

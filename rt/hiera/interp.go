@@ -95,6 +95,9 @@ type templatePart struct {
 	expr   string // the stripped expression; "" with isExpr false for the tail
 	full   string // the expression as written, %{...}
 	isExpr bool
+	// scopeName is the recursion guard's name of the expression as a
+	// scope lookup ("scope:" + expr), made once with the template
+	scopeName string
 }
 
 var templates sync.Map // string -> *template
@@ -115,7 +118,8 @@ func parseTemplate(subject string) *template {
 			break
 		}
 		full := rest[i : i+2+j+1]
-		t.parts = append(t.parts, templatePart{lit: rest[:i], expr: strings.TrimSpace(rest[i+2 : i+2+j]), full: full, isExpr: true})
+		expr := strings.TrimSpace(rest[i+2 : i+2+j])
+		t.parts = append(t.parts, templatePart{lit: rest[:i], expr: expr, full: full, isExpr: true, scopeName: "scope:" + expr})
 		rest = rest[i+2+j+1:]
 	}
 	if rest != "" {
@@ -128,10 +132,11 @@ func parseTemplate(subject string) *template {
 
 func (s *Session) interpolateString(subject string, inv *invocation, allowMethods bool) (result values.Value) {
 	t := parseTemplate(subject)
-	inv.with(explainInterpolate, subject, func() {
-		var b strings.Builder
+	body := func() {
+		var room [128]byte // the result, on the stack when short
+		b := room[:0]
 		for _, p := range t.parts {
-			b.WriteString(p.lit)
+			b = append(b, p.lit...)
 			if !p.isExpr || emptyInterpolations[p.expr] {
 				continue
 			}
@@ -145,16 +150,24 @@ func (s *Session) interpolateString(subject string, inv *invocation, allowMethod
 				return
 			}
 			name := key
-			if method == "scope" {
+			if method == "scope" && key == p.expr {
+				name = p.scopeName
+			} else if method == "scope" { // scope('key')
 				name = "scope:" + key
 			}
 			inv.check(name, func() { value = s.interpolate(value, inv, allowMethods) })
 			if value != nil && !values.IsUndef(value) {
-				b.WriteString(fn.RubyToS(value))
+				b = append(b, fn.RubyToS(value)...)
 			}
 		}
-		result = values.String(b.String())
-	})
+		// the same strings each compile (hierarchy paths, data): boxed once
+		result = values.BoxedStringBytes(b)
+	}
+	if inv.ex == nil {
+		body()
+	} else {
+		inv.with(explainInterpolate, subject, body)
+	}
 	return result
 }
 
@@ -226,7 +239,7 @@ func (s *Session) scopeLookup(key string, inv *invocation, subject string) value
 			value = nil
 			return
 		}
-		value = inv.reportFound(root, v)
+		value = inv.reportFoundName(root, v)
 	})
 	if value != nil && !values.IsUndef(value) && len(segs) > 1 {
 		found, ok := subLookup(key, inv, segs[1:], value)

@@ -24,6 +24,17 @@ var strategyKeys = map[string]bool{
 	"reverse_deep": true, "unconstrained_deep": true,
 }
 
+// plainStrategies are the strategies without options, one of each name
+// (nothing changes a strategy once made).
+var plainStrategies = func() map[string]*mergeStrategy {
+	m := make(map[string]*mergeStrategy, len(strategyKeys))
+	for k := range strategyKeys {
+		m[k] = &mergeStrategy{key: k}
+	}
+	m["default"] = defaultStrategy
+	return m
+}()
+
 // The types merge options and merged values are checked against, each
 // parsed when a merge first checks one: a catalog binary's start does not
 // parse them, and a compile parses those of the strategies it merges with.
@@ -95,7 +106,7 @@ func strategyOf(merge any) *mergeStrategy {
 		panic(lookupError("Unknown merge strategy: '" + name + "'"))
 	}
 	if opts == nil {
-		return &mergeStrategy{key: name}
+		return plainStrategies[name]
 	}
 	if err := values.AssertInstance("The merge options", optionsType(name), opts); err != nil {
 		panic(err)

@@ -325,6 +325,15 @@ func (inv *invocation) reportFound(key any, v values.Value) values.Value {
 	return v
 }
 
+// reportFoundName is reportFound of a name, made an event's key (an
+// allocation) only when explaining.
+func (inv *invocation) reportFoundName(key string, v values.Value) values.Value {
+	if inv.ex != nil {
+		inv.ex.current.setEvent(evFound, key, v)
+	}
+	return v
+}
+
 func (inv *invocation) reportFoundInOverrides(key string, v values.Value) values.Value {
 	if inv.ex != nil {
 		inv.ex.current.setEvent(evFoundInOverrides, key, v)

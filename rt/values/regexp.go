@@ -78,6 +78,18 @@ func NewRegexp(source string) (*Regexp, error) {
 	return r, nil
 }
 
+// NewRegexpBytes is NewRegexp(string(source)), the string made only for
+// a source not met before.
+func NewRegexpBytes(source []byte) (*Regexp, error) {
+	if r, ok := regexpCache.LoadBytes(source); ok {
+		if err := r.compile(); err != nil {
+			return nil, err
+		}
+		return r, nil
+	}
+	return NewRegexp(string(source))
+}
+
 // RegexpOf returns the Regexp for source without compiling it; errors show
 // when it is first matched.
 func RegexpOf(source string) *Regexp {

@@ -166,3 +166,25 @@ func BenchmarkMatchStringPath(b *testing.B) {
 		unix.MatchString("/etc/keystone/keystone.conf")
 	}
 }
+
+// TestNewRegexpBytes: NewRegexpBytes is NewRegexp of the bytes' string,
+// the same Regexp, without an allocation for a source met before, and
+// with NewRegexp's error for a bad one.
+func TestNewRegexpBytes(t *testing.T) {
+	src := []byte("(?i:^ab+c$)")
+	want, err := NewRegexp(string(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := NewRegexpBytes(src)
+	if err != nil || got != want {
+		t.Fatalf("NewRegexpBytes(%q) = %p, %v; want %p", src, got, err, want)
+	}
+	if n := testing.AllocsPerRun(100, func() { NewRegexpBytes(src) }); n != 0 {
+		t.Errorf("NewRegexpBytes of a source met before: %v allocations, want 0", n)
+	}
+	_, wantErr := NewRegexp("(?i:a(b)")
+	if _, err := NewRegexpBytes([]byte("(?i:a(b)")); err == nil || wantErr == nil || err.Error() != wantErr.Error() {
+		t.Errorf("NewRegexpBytes of a bad source: %v, want %v", err, wantErr)
+	}
+}

@@ -148,11 +148,16 @@ func init() {
 						}
 					}
 				}
-				src := str(a[1])
-				if opts != "" {
-					src = "(?" + opts + ":" + src + ")"
+				var re *v.Regexp
+				var err error
+				if src := str(a[1]); opts == "" {
+					re, err = v.NewRegexp(src)
+				} else { // (?opts:src), on the stack when short
+					var buf [128]byte
+					b := append(append(buf[:0], "(?"...), opts...)
+					b = append(append(append(b, ':'), src...), ')')
+					re, err = v.NewRegexpBytes(b)
 				}
-				re, err := v.NewRegexp(src)
 				if err != nil {
 					panic(err)
 				}
@@ -357,21 +362,25 @@ func RubySplit(s string, re *v.Regexp) (*v.Array, error) {
 
 // regsubst applies sub or gsub to a string or each string of an array.
 func regsubst(target v.Value, re *v.Regexp, repl v.Value, global bool) v.Value {
-	do := func(s string) v.Value {
+	do := func(e v.Value) v.Value {
+		s := str(e)
 		r, err := RubySub(s, re, repl, global)
 		if err != nil {
 			panic(err)
 		}
-		return v.String(r)
+		if _, ok := e.(v.String); ok && r == s {
+			return e // unchanged: the String as it came, no new box
+		}
+		return v.BoxedString(r) // mostly the same strings each compile
 	}
 	if arr, ok := target.(*v.Array); ok {
 		out := make([]v.Value, arr.Len())
 		for i, e := range arr.Elems() {
-			out[i] = do(str(e))
+			out[i] = do(e)
 		}
 		return v.NewArray(out...)
 	}
-	return do(str(target))
+	return do(target)
 }
 
 // RubySub is String#sub (global false) or #gsub with a replacement string
