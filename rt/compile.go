@@ -2,7 +2,7 @@ package rt
 
 import (
 	"crypto/sha256"
-	"fmt"
+	"encoding/hex"
 	"strconv"
 	"strings"
 	"sync"
@@ -158,10 +158,26 @@ func appendDigest(b []byte, v values.Value) []byte {
 // catalogUUID is a deterministic UUID (version 5 layout) for a catalog:
 // the same program, node and facts give the same UUID.
 func catalogUUID(parts ...string) string {
-	h := sha256.Sum256([]byte(strings.Join(parts, "\x00")))
+	var room [256]byte // the parts joined by NULs, on the stack when short
+	b := room[:0]
+	for i, p := range parts {
+		if i > 0 {
+			b = append(b, 0)
+		}
+		b = append(b, p...)
+	}
+	h := sha256.Sum256(b)
 	h[6] = h[6]&0x0f | 0x50
 	h[8] = h[8]&0x3f | 0x80
-	return fmt.Sprintf("%x-%x-%x-%x-%x", h[0:4], h[4:6], h[6:8], h[8:10], h[10:16])
+	// %x-%x-%x-%x-%x of h's 4, 2, 2, 2 and 6 first bytes
+	var out [36]byte
+	hex.Encode(out[0:8], h[0:4])
+	hex.Encode(out[9:13], h[4:6])
+	hex.Encode(out[14:18], h[6:8])
+	hex.Encode(out[19:23], h[8:10])
+	hex.Encode(out[24:36], h[10:16])
+	out[8], out[13], out[18], out[23] = '-', '-', '-', '-'
+	return string(out[:])
 }
 
 // String formats a log entry as Puppet prints it: "Notice:

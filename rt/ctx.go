@@ -142,10 +142,17 @@ type Ctx struct {
 	hashSlab      slab[values.Hash]
 	collectorSlab slab[Collector]
 	querySlab     slab[QueryExpr]
-	// viewSlab holds the VarViews of its templates' renderings
+	// viewSlab holds the VarViews of its templates' renderings, strSlab
+	// the boxes of Strings (newString)
 	viewSlab slab[VarView]
+	strSlab  slab[values.String]
+	// tableSlab holds the local tables of lambdas, functions and
+	// templates (pushLocal)
+	tableSlab slab[varTable]
 	// collectBuf is the list collectors' runs reuse (Collector.evaluate)
 	collectBuf []*Resource
+	// pendingBuf is the list evaluateDefinitions' rounds reuse
+	pendingBuf []*Resource
 	// checkNames and checkVals are validateDefinition's scratch lists
 	checkNames []string
 	checkVals  []values.Value
@@ -247,6 +254,9 @@ func (c *Ctx) compile() {
 	c.prog.lastKeys.Store(int64(len(c.catalog.table)))
 	c.prog.lastEdges.Store(int64(len(c.catalog.edges)))
 	c.prog.lastTypes.Store(int64(len(c.byType)))
+	c.prog.lastTags.Store(int64(len(c.catalog.Tags)))
+	c.prog.lastRelationships.Store(int64(len(c.relationships)))
+	c.prog.lastClasses.Store(int64(len(c.top.classes)))
 	for typ, list := range c.byType {
 		if _, ok := c.prog.typeCounts.Load(typ); !ok {
 			c.prog.typeCounts.Store(typ, len(*list))
@@ -260,6 +270,8 @@ func (c *Ctx) start() {
 	last := int(c.prog.lastResources.Load())
 	c.catalog = newCatalog(c.node.Name, c.prog.Environment, last, int(c.prog.lastKeys.Load()), int(c.prog.lastEdges.Load()))
 	c.resources = make([]*Resource, 0, last)
+	c.catalog.Tags = make([]string, 0, c.prog.lastTags.Load())
+	c.relationships = make([]*relationship, 0, c.prog.lastRelationships.Load())
 	c.catalog.jsonBufs = &c.prog.jsonBufs
 	c.top = newScope(c, nil, nil, nil)
 	stage := &Resource{Type: "Stage", Title: "main", mainTitle: true, Kind: kindCompilable, scope: c.top}
@@ -503,7 +515,9 @@ func (c *Ctx) evaluateDefinitions() bool {
 		from++
 	}
 	c.definedFrom = from
-	var pending []*Resource
+	// the list of the round before, unless a round runs within this one
+	pending := c.pendingBuf[:0]
+	c.pendingBuf = nil
 	for _, r := range c.resources[from:] {
 		if !r.evaluated && !r.Virtual && !r.builtin() {
 			pending = append(pending, r)
@@ -512,6 +526,8 @@ func (c *Ctx) evaluateDefinitions() bool {
 	for _, r := range pending {
 		c.evaluateLazily(r)
 	}
+	clear(pending)
+	c.pendingBuf = pending[:0]
 	return len(pending) > 0
 }
 

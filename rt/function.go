@@ -166,6 +166,10 @@ func (s *Scope) Fn(site *Site, f *FuncRef, block *Lambda, args ...values.Value) 
 	if block != nil {
 		b = block
 	}
+	if fun.ScopeArg && !fun.API3 { // the scope first, in the list's room
+		own := append(s.c.valueLists.make(len(args)+1, 1024), fn.ScopeArgValue)
+		return fun.CallWithScopeArg(s, append(own, args...), b)
+	}
 	var own []values.Value
 	if len(args) > 0 {
 		own = append(s.c.valueLists.make(len(args), 1024), args...)
@@ -468,6 +472,7 @@ func (l *Lambda) Call(args ...values.Value) (result values.Value) {
 		}
 	}()
 	t := s.pushLocal()
+	s.c.growVars(t, len(l.sig.Params)) // room for the parameters, in chunks
 	rs := l.resolved()
 	s.c.loadAliases(nil, rs.names)
 	l.sig.bind(s, t, args, rs)
@@ -485,7 +490,7 @@ func (l *Lambda) Call(args ...values.Value) (result values.Value) {
 // for missing ones, and checks them against the parameter types
 // (Closure#call_with_scope).
 func (sig *Signature) bind(s *Scope, t *varTable, args []values.Value, rs *resolvedSig) {
-	final := make([]values.Value, 0, len(args))
+	final := s.c.valueLists.make(len(args), 1024)
 	for i, p := range sig.Params {
 		var v values.Value
 		switch {

@@ -124,8 +124,9 @@ type Program struct {
 
 	// the size of the last catalog compiled, for the next one's tables:
 	// its resources, its table's keys (titles and aliases), its edges and
-	// its resources' types
+	// its resources' types; its tags, relationships and classes' scopes
 	lastResources, lastKeys, lastEdges, lastTypes atomic.Int64
+	lastTags, lastRelationships, lastClasses      atomic.Int64
 	// the walks autoload makes to find classes and defined types, by the
 	// name looked up, and the numbers of the keys they walk (walkOf)
 	classWalks, defineWalks readmap.Map[*walk]

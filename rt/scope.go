@@ -403,8 +403,8 @@ func (s *Scope) classScope(name string) *Scope {
 
 func (s *Scope) setClassScope(name string, cs *Scope) {
 	top := s.c.top
-	if top.classes == nil {
-		top.classes = map[string]*Scope{}
+	if top.classes == nil { // as many as the last compile's
+		top.classes = make(map[string]*Scope, s.c.prog.lastClasses.Load())
 	}
 	n := len(top.classes)
 	top.classes[name] = cs
@@ -756,7 +756,8 @@ func (s *Scope) setMatch(groups []values.Value) {
 
 // pushLocal pushes a local table (a lambda's parameters and variables).
 func (s *Scope) pushLocal() *varTable {
-	t := &varTable{kind: localTable, parent: s.ephemeral[len(s.ephemeral)-1]}
+	t := s.c.tableSlab.new(32) // in the compile's chunks
+	*t = varTable{kind: localTable, parent: s.ephemeral[len(s.ephemeral)-1]}
 	s.ephemeral = append(s.ephemeral, t)
 	return t
 }

@@ -313,3 +313,22 @@ func TestLendRoom(t *testing.T) {
 		t.Fatalf("lend without room: %v", names)
 	}
 }
+
+// TestLocalTablesInChunks: local tables (a lambda's, a function's) are in
+// the compile's chunks, each its own, over the table they were pushed on.
+func TestLocalTablesInChunks(t *testing.T) {
+	c := &Ctx{prog: NewProgram("production")}
+	c.top = newScope(c, nil, nil, nil)
+	a := c.top.pushLocal()
+	a.set("x", values.Int(1))
+	b := c.top.pushLocal()
+	if a == b || b.parent != a || b.kind != localTable || len(b.names) != 0 {
+		t.Fatalf("second local table: %+v", b)
+	}
+	if n := testing.AllocsPerRun(100, func() {
+		c.top.pushLocal()
+		c.top.ephemeral = c.top.ephemeral[:len(c.top.ephemeral)-1]
+	}); n > 0.1 {
+		t.Errorf("pushLocal: %v allocations, want none but a chunk's share", n)
+	}
+}

@@ -91,6 +91,16 @@ func (c *Ctx) newHash(kv []values.Value) *values.Hash {
 	return b.Build()
 }
 
+// newString is String(text) as a Value of this compile, its box in
+// chunks (strSlab) rather than an allocation of its own: for the long
+// strings not worth keeping once per process (strValue), a template's
+// rendering.
+func (c *Ctx) newString(text string) values.Value {
+	p := c.strSlab.new(64)
+	*p = values.String(text)
+	return values.StringAt(p)
+}
+
 // chunks are the chunks of one type that a compile's slabs took (taken),
 // and zeroed ones a compile before took (spare), which take hands out
 // first.
@@ -128,8 +138,8 @@ func (c *chunks[T]) recycle() {
 // released result (Result.Release) hands them to a next compile
 // (arenas), instead of each compile making and zeroing its ~700 kB (a
 // keystone catalog's), and the collector finding more garbage. Value
-// lists, Arrays, Hashes, references and queries (valueLists, arraySlab,
-// hashSlab, refSlab, querySlab) are not
+// lists, Arrays, Hashes, Strings' boxes, references and queries
+// (valueLists, arraySlab, hashSlab, strSlab, refSlab, querySlab) are not
 // among them: values flow anywhere, a cache of the process included.
 type arena struct {
 	params        chunks[Param]

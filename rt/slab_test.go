@@ -1,7 +1,9 @@
 package rt
 
 import (
+	"crypto/sha256"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/pp2go/pp2go/rt/values"
@@ -81,6 +83,18 @@ func TestScopeLiterals(t *testing.T) {
 	require.Less(t, n, 0.5, "literals in chunks")
 }
 
+// TestNewString: a compile's Strings boxed in chunks (newString, a
+// template's rendering) are the Strings, each its own box.
+func TestNewString(t *testing.T) {
+	c := &Ctx{}
+	a, b := c.newString("<html>"), c.newString("other")
+	require.Equal(t, values.Value(values.String("<html>")), a)
+	require.Equal(t, values.Value(values.String("other")), b)
+	text := "x"
+	n := testing.AllocsPerRun(100, func() { c.newString(text) })
+	require.Less(t, n, 0.1, "boxes in chunks")
+}
+
 // TestScopeQueries: a scope's queries (in chunks) match as the
 // functions' do: == on a scalar or in an array, !=, and, or, tag, title.
 func TestScopeQueries(t *testing.T) {
@@ -110,4 +124,20 @@ func TestScopeQueries(t *testing.T) {
 		require.Equal(t, tc.want, tc.q.Match(r), tc.name)
 		require.Equal(t, tc.want, tc.q2.Match(r), tc.name)
 	}
+}
+
+// TestCatalogUUID: the catalog's UUID is the version 5 layout of the
+// SHA-256 of its parts joined by NULs, as fmt formats its groups, short
+// parts and long.
+func TestCatalogUUID(t *testing.T) {
+	long := strings.Repeat("f", 300)
+	for _, parts := range [][]string{{"1700000000", "node1.example.com", "\x01\x02digest"}, {"v", long, ""}} {
+		h := sha256.Sum256([]byte(strings.Join(parts, "\x00")))
+		h[6] = h[6]&0x0f | 0x50
+		h[8] = h[8]&0x3f | 0x80
+		want := fmt.Sprintf("%x-%x-%x-%x-%x", h[0:4], h[4:6], h[6:8], h[8:10], h[10:16])
+		require.Equal(t, want, catalogUUID(parts...))
+	}
+	parts := []string{"1700000000", "node1.example.com", "digest"}
+	require.LessOrEqual(t, testing.AllocsPerRun(100, func() { catalogUUID(parts...) }), 1.0, "the string only")
 }

@@ -340,13 +340,13 @@ func registerTemplateFuncs() {
 			return s.renderERB(name, t)
 		}
 		if len(args) == 1 { // (most calls) the rendering as it is, not a copy
-			return values.String(render(args[0]))
+			return s.c.newString(render(args[0]))
 		}
 		var out strings.Builder
 		for _, a := range args {
 			out.WriteString(render(a))
 		}
-		return values.String(out.String())
+		return s.c.newString(out.String())
 	}))
 	fn.Register(fn.New3("inline_template", -2, func(c fn.Context, args []values.Value, _ fn.Block) values.Value {
 		Fail("inline_template(): pp2go translates ERB text at build time; this template text is only known at run time")

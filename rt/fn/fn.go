@@ -356,10 +356,22 @@ func (f *Func) Call(c Context, args []values.Value, block Block) values.Value {
 	if f.API3 {
 		return f.call3(c, args)
 	}
-	f.ready()
 	if f.ScopeArg {
 		args = append([]values.Value{ScopeArgValue}, args...)
 	}
+	return f.callArgs(c, args, block)
+}
+
+// CallWithScopeArg is Call of a ScopeArg function that is not API3, with
+// args that begin with ScopeArgValue already: the caller made the list
+// with room for it, which Call would make.
+func (f *Func) CallWithScopeArg(c Context, args []values.Value, block Block) values.Value {
+	return f.callArgs(c, args, block)
+}
+
+// callArgs is Call with the arguments as the dispatches take them.
+func (f *Func) callArgs(c Context, args []values.Value, block Block) values.Value {
+	f.ready()
 	var bv values.Value
 	if block != nil {
 		bv = block

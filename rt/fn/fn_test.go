@@ -133,3 +133,22 @@ func TestStaticDispatch(t *testing.T) {
 		assert.Equal(t, -1, g.StaticDispatch([]values.Value{nil}), g.Name)
 	}
 }
+
+// TestCallWithScopeArg: a ScopeArg function called with its list begun
+// with ScopeArgValue already (CallWithScopeArg) gets what Call gives it,
+// the list as it came (no copy).
+func TestCallWithScopeArg(t *testing.T) {
+	var got []values.Value
+	f := New("scoped").ScopeArg().
+		D("Any scope, String s", func(c Context, a []values.Value, b Block) values.Value {
+			got = a
+			return a[1]
+		}).Func()
+	x := values.String("x")
+	assert.Equal(t, values.Value(x), f.Call(nil, []values.Value{x}, nil))
+	viaCall := got
+	own := []values.Value{ScopeArgValue, x}
+	assert.Equal(t, values.Value(x), f.CallWithScopeArg(nil, own, nil))
+	assert.Equal(t, viaCall, got)
+	assert.Same(t, &own[0], &got[0])
+}

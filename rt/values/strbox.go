@@ -1,6 +1,10 @@
 package values
 
-import "github.com/pp2go/pp2go/rt/internal/readmap"
+import (
+	"unsafe"
+
+	"github.com/pp2go/pp2go/rt/internal/readmap"
+)
 
 // boxedStrings are Strings boxed once for every compile of the process,
 // by their text: a compile makes the same titles, references,
@@ -32,4 +36,15 @@ func BoxedStringBytes(b []byte) Value {
 		}
 	}
 	return BoxedString(string(b))
+}
+
+// StringAt is *p as a Value boxed in *p itself, where String(*p) would
+// allocate a box of its own: a compile keeps many Strings' boxes in one
+// chunk. *p must not change afterwards (a Value's box never does).
+func StringAt(p *String) Value {
+	v := Value(String("")) // the empty String's box is static: no allocation
+	// an interface is (type word, pointer to its value): only the pointer
+	// changes, to p
+	(*[2]unsafe.Pointer)(unsafe.Pointer(&v))[1] = unsafe.Pointer(p)
+	return v
 }

@@ -3,6 +3,7 @@ package values
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -176,5 +177,36 @@ func TestHashIn(t *testing.T) {
 	b.Put(String("c"), Int(4)) // past the room: grows out of it
 	if room[4] != nil || room[2] != Int(3) || h.Len() != 3 {
 		t.Errorf("HashIn: a hash grown past its room wrote into the room's rest: %v", room)
+	}
+}
+
+// TestStringAt: a String boxed in place is the String: equal to another
+// box of the same text, a String to type switches and assertions, its text
+// kept alive by the box alone (through a GC), and boxed without an
+// allocation.
+func TestStringAt(t *testing.T) {
+	chunk := make([]String, 4)
+	chunk[1] = String("rendered " + fmt.Sprint(42))
+	v := StringAt(&chunk[1])
+	chunk = nil
+	runtime.GC()
+	if v != Value(String("rendered 42")) || !Equals(v, String("rendered 42")) {
+		t.Fatalf("StringAt: %v", v)
+	}
+	switch x := v.(type) {
+	case String:
+		if string(x) != "rendered 42" {
+			t.Errorf("type switch: %q", x)
+		}
+	default:
+		t.Errorf("type switch: %T", v)
+	}
+	if ToString(v) != "rendered 42" {
+		t.Errorf("ToString: %q", ToString(v))
+	}
+	room := make([]String, 1)
+	room[0] = "x"
+	if n := testing.AllocsPerRun(100, func() { v = StringAt(&room[0]) }); n != 0 {
+		t.Errorf("StringAt: %v allocations, want 0", n)
 	}
 }
