@@ -257,6 +257,7 @@ func (c *Ctx) compile() {
 	c.prog.lastTags.Store(int64(len(c.catalog.Tags)))
 	c.prog.lastRelationships.Store(int64(len(c.relationships)))
 	c.prog.lastClasses.Store(int64(len(c.top.classes)))
+	c.prog.lastCollections.Store(int64(len(c.collections)))
 	for typ, list := range c.byType {
 		if _, ok := c.prog.typeCounts.Load(typ); !ok {
 			c.prog.typeCounts.Store(typ, len(*list))
@@ -272,6 +273,9 @@ func (c *Ctx) start() {
 	c.resources = make([]*Resource, 0, last)
 	c.catalog.Tags = make([]string, 0, c.prog.lastTags.Load())
 	c.relationships = make([]*relationship, 0, c.prog.lastRelationships.Load())
+	c.catalog.Classes = make([]string, 0, c.prog.lastClasses.Load())
+	c.collections = make([]*Collector, 0, c.prog.lastCollections.Load())
+	c.calls = make([]*Site, 0, 32) // the function calls running, a few deep
 	c.catalog.jsonBufs = &c.prog.jsonBufs
 	c.top = newScope(c, nil, nil, nil)
 	stage := &Resource{Type: "Stage", Title: "main", mainTitle: true, Kind: kindCompilable, scope: c.top}
@@ -517,6 +521,9 @@ func (c *Ctx) evaluateDefinitions() bool {
 	c.definedFrom = from
 	// the list of the round before, unless a round runs within this one
 	pending := c.pendingBuf[:0]
+	if pending == nil { // room for all: made once
+		pending = make([]*Resource, 0, len(c.resources))
+	}
 	c.pendingBuf = nil
 	for _, r := range c.resources[from:] {
 		if !r.evaluated && !r.Virtual && !r.builtin() {

@@ -552,6 +552,9 @@ type DefaultsDecl struct {
 
 // Attr adds a default.
 func (d *DefaultsDecl) Attr(site *Site, name string, v values.Value) *DefaultsDecl {
+	if d.params == nil {
+		d.params = d.c.paramLists.make(8, 512) // in the compile's chunks
+	}
 	d.params = append(d.params, newParam(d.s, site, name, v, false))
 	return d
 }
@@ -574,6 +577,9 @@ func (d *DefaultsDecl) Done() values.Value {
 		d.s.defaults = map[string][]*Param{}
 	}
 	table := d.s.defaults[d.typ]
+	if cap(table)-len(table) < len(d.params) { // room for all, in chunks
+		table = append(d.c.paramLists.make(len(table)+len(d.params), 512), table...)
+	}
 	for _, p := range d.params {
 		for _, q := range table {
 			if q.Name == p.Name {

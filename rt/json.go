@@ -55,7 +55,7 @@ func (cat *Catalog) JSON(info CatalogInfo) []byte {
 // Render is JSON with what writing the catalog logged (plain JSON's
 // warnings) and its error (plain JSON's under strict=error: then no JSON).
 func (cat *Catalog) Render(info CatalogInfo) ([]byte, []LogEntry, *Error) {
-	w := &jsonWriter{}
+	w := &jsonWriter{params: make([]outParam, 0, 32)} // room for a resource's
 	if info.Plain != nil {
 		w.plain = &plainState{PlainJSON: *info.Plain}
 	}

@@ -124,9 +124,11 @@ type Program struct {
 
 	// the size of the last catalog compiled, for the next one's tables:
 	// its resources, its table's keys (titles and aliases), its edges and
-	// its resources' types; its tags, relationships and classes' scopes
+	// its resources' types; its tags, relationships, classes' scopes and
+	// collectors
 	lastResources, lastKeys, lastEdges, lastTypes atomic.Int64
 	lastTags, lastRelationships, lastClasses      atomic.Int64
+	lastCollections                               atomic.Int64
 	// the walks autoload makes to find classes and defined types, by the
 	// name looked up, and the numbers of the keys they walk (walkOf)
 	classWalks, defineWalks readmap.Map[*walk]

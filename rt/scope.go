@@ -751,7 +751,9 @@ func (s *Scope) Unguard(level int) { s.popEphemerals(level) }
 
 // setMatch records a successful match's $0..$n in a new match table.
 func (s *Scope) setMatch(groups []values.Value) {
-	s.ephemeral = append(s.ephemeral, &varTable{kind: matchTable, parent: s.ephemeral[len(s.ephemeral)-1], match: groups})
+	t := s.c.tableSlab.new(32) // in the compile's chunks
+	*t = varTable{kind: matchTable, parent: s.ephemeral[len(s.ephemeral)-1], match: groups}
+	s.ephemeral = append(s.ephemeral, t)
 }
 
 // pushLocal pushes a local table (a lambda's parameters and variables).
