@@ -253,7 +253,7 @@ func (c *Ctx) makeRelationship(src *Resource, target relTarget, param string, no
 		if old := e.old; old != nil {
 			switch x := old.Value.(type) {
 			case *values.Array:
-				e.list = append(make([]values.Value, 0, x.Len()+1), x.Elems()...)
+				e.list = append(c.valueLists.make(x.Len()+1, 1024), x.Elems()...)
 			default:
 				if !values.IsUndef(x) {
 					e.list = append(c.valueLists.make(4, 1024), x)
@@ -265,6 +265,9 @@ func (c *Ctx) makeRelationship(src *Resource, target relTarget, param string, no
 		}
 		*at = e
 		c.relationshipOrder = append(c.relationshipOrder, e)
+	}
+	if len(e.list) == cap(e.list) { // grown in chunks, twice as large
+		e.list = append(c.valueLists.make(2*len(e.list), 1024), e.list...)
 	}
 	e.list = append(e.list, target.ref)
 	if target.found {
@@ -317,6 +320,9 @@ func (c *Ctx) setRelationshipParams() {
 		}
 		p.Value = c.newArray(e.list)
 		p.foundRefs = uint16(min(e.found, 1<<16-1))
+		if r := e.src; len(r.Params) == cap(r.Params) { // room in chunks
+			r.Params = append(c.paramLists.make(len(r.Params)+2, 512), r.Params...)
+		}
 		e.src.set(c.newParam(p))
 	}
 	c.relationshipIndex, c.relationshipOrder = nil, nil
