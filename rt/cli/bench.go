@@ -95,9 +95,9 @@ that failed (the first one included). --puppet and --setting are compile's.`,
 				// the profile then shows the start-up's allocations too)
 				runtime.MemProfileRate = 4096
 			}
+			prefault.Batch() // as a batch or a server does (it collects)
 			var times []time.Duration
 			failed := 0 // warm compiles that failed
-			runtime.GC()
 			runtime.ReadMemStats(&ms0)
 			cpu0 := cpuTime()
 			start := time.Now()

@@ -452,6 +452,7 @@ func compileDir(stderr io.Writer, p *rt.Program, factsDir, outDir string, jobs i
 	if jobs < 1 {
 		jobs = 1
 	}
+	prefault.Batch()
 	bar := newProgress(stderr, len(files))
 	var failed atomic.Int32
 	var mu sync.Mutex // serializes output to stderr

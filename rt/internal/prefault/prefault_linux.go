@@ -225,3 +225,18 @@ func advise(lo, hi, advice uintptr) syscall.Errno {
 	_, _, errno := syscall.Syscall(syscall.SYS_MADVISE, lo, hi-lo, advice)
 	return errno
 }
+
+// batch has the runtime map want bytes of free heap, advises huge pages for
+// the heap's mapping, and collects.
+func batch(want uintptr) {
+	// A block from Grow is not zeroed: the runtime maps fresh heap for it
+	// and touches none of it (a make'd one would be zeroed, a page fault a
+	// page, where it starts in freed heap).
+	var b strings.Builder
+	b.Grow(int(want))
+	if lo, hi := mapping(probe()); hi != 0 {
+		advise((lo+hugePage-1)&^(hugePage-1), hi&^(hugePage-1), madvHugepage)
+	}
+	b.Reset()
+	runtime.GC() // frees the block
+}

@@ -174,3 +174,36 @@ func TestMapping(t *testing.T) {
 		t.Errorf("mapping(0) = %#x, %#x, want none", lo, hi)
 	}
 }
+
+// TestBatch checks that batch leaves want bytes of free heap mapped, none
+// of it in memory, eligible for huge pages, and that a block the heap
+// then hands out lies in it.
+func TestBatch(t *testing.T) {
+	if mode, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled"); err != nil || strings.Contains(string(mode), "[never]") {
+		t.Skip("no transparent huge pages")
+	}
+	const want = 16 << 20
+	batch(want)
+	p := probe()
+	lo, hi := mapping(p)
+	if lo == 0 {
+		t.Fatal("the heap's mapping is not in /proc/self/maps")
+	}
+	if free := hi - (p + probeSize); free < want-probeSize-hugePage {
+		t.Fatalf("%d bytes of the heap mapped after the probe, want about %d", free, want)
+	}
+	// The top huge page: the heap hands out its lowest free pages.
+	hhi := hi &^ (hugePage - 1)
+	hlo := hhi - hugePage
+	if n := resident(t, hlo, hhi); n != 0 {
+		t.Errorf("%d pages of the free heap [%#x, %#x) in memory before any use, want none", n, hlo, hhi)
+	}
+	if n := smapsField(t, hlo, "THPeligible:"); n != 1 {
+		t.Errorf("the free heap at %#x is not eligible for huge pages (THPeligible: %d)", hlo, n)
+	}
+	b := make([]byte, 4<<20)
+	if q := uintptr(unsafe.Pointer(&b[0])); q < lo || q+uintptr(len(b)) > hi {
+		t.Errorf("a block of the heap at %#x, outside the heap batch mapped [%#x, %#x)", q, lo, hi)
+	}
+	runtime.KeepAlive(b)
+}

@@ -3,3 +3,5 @@
 package prefault
 
 func populate(want uintptr) (lo, hi uintptr) { return 0, 0 }
+
+func batch(want uintptr) {}
