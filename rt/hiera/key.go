@@ -26,20 +26,18 @@ var intSegmentRE = lazyre.New(`^(:?[+-]?[0-9]+)$`)
 // splitKey splits a dotted key into segments: quoted parts are kept whole,
 // integer parts become integers. problem wraps the syntax error.
 func splitKey(key string, problem func(string) error) []values.Value {
+	if !strings.ContainsAny(key, `'".`) {
+		return []values.Value{values.String(key)}
+	}
 	if segs, ok := splitCache.Load(key); ok {
 		return segs.([]values.Value)
 	}
-	var segs []values.Value
-	if !strings.ContainsAny(key, `'".`) {
-		segs = []values.Value{values.String(key)}
-	} else {
-		segs = splitKeyUncached(key, problem)
-	}
+	segs := splitKeyUncached(key, problem)
 	splitCache.Store(key, segs)
 	return segs
 }
 
-// splitCache holds the segments of the keys seen (keys come from data
+// splitCache holds the segments of dotted keys seen (keys come from data
 // and code: a bounded set). The slices are shared: callers never modify
 // them.
 var splitCache sync.Map
