@@ -136,10 +136,6 @@ func (rel *relationship) evaluate(c *Ctx) {
 	if len(sources) == 0 || len(targets) == 0 {
 		return
 	}
-	param := "before"
-	if rel.notify {
-		param = "notify"
-	}
 	// the targets found so far: on the stack, or for many (a
 	// collector's) in the compile's list, made once for the most
 	var dbuf [8]relTarget
@@ -164,7 +160,7 @@ func (rel *relationship) evaluate(c *Ctx) {
 				ref, own := relationshipRef(t.ref, dst)
 				dsts = append(dsts, relTarget{ref: ref, found: own && refFindsItself(dst)})
 			}
-			c.makeRelationship(src, dsts[j], param, rel.notify)
+			c.makeRelationship(src, dsts[j], rel.notify)
 		}
 	}
 }
@@ -241,13 +237,17 @@ func (c *Ctx) relationshipAt(src *Resource, notify bool) **relationshipEnds {
 }
 
 // makeRelationship adds a target's reference to source's before or
-// notify parameter (param) (Relationship#evaluate), in
-// c.relationshipEnds: the parameters are set by setRelationshipParams
-// when every relationship has added its reference, each once.
-func (c *Ctx) makeRelationship(src *Resource, target relTarget, param string, notify bool) {
+// notify parameter (Relationship#evaluate), in c.relationshipEnds: the
+// parameters are set by setRelationshipParams when every relationship
+// has added its reference, each once.
+func (c *Ctx) makeRelationship(src *Resource, target relTarget, notify bool) {
 	at := c.relationshipAt(src, notify)
 	e := *at
 	if e == nil {
+		param := "before"
+		if notify {
+			param = "notify"
+		}
 		e = c.relationshipEndsSlab.new(32)
 		*e = relationshipEnds{src: src, param: param, old: src.param(param)}
 		if old := e.old; old != nil {

@@ -31,21 +31,22 @@ func LambdaBlock(n int, origin any, f func([]Value) Value) *Block {
 	return &Block{n: n, fn: f, Origin: origin}
 }
 
-// Blk0 is a block without parameters.
-func Blk0(f func() Value) *Block { return &Block{f0: f} }
+// Blk0 is a block without parameters, a Block of its own (translated
+// code takes r.Blk0's, from its rendering's room).
+func Blk0(f func() Value) *Block { return (*R)(nil).Blk0(f) }
 
 // Blk1 is a block with one parameter |x|.
-func Blk1(f func(Value) Value) *Block { return &Block{n: 1, f1: f} }
+func Blk1(f func(Value) Value) *Block { return (*R)(nil).Blk1(f) }
 
 // Blk1Splat is |x,|: one parameter that takes the first element of an
 // Array argument.
-func Blk1Splat(f func(Value) Value) *Block { return &Block{n: 1, splat: true, f1: f} }
+func Blk1Splat(f func(Value) Value) *Block { return (*R)(nil).Blk1Splat(f) }
 
 // Blk2 is a block with two parameters |a, b|.
-func Blk2(f func(Value, Value) Value) *Block { return &Block{n: 2, splat: true, f2: f} }
+func Blk2(f func(Value, Value) Value) *Block { return (*R)(nil).Blk2(f) }
 
 // Blk3 is a block with three parameters.
-func Blk3(f func(Value, Value, Value) Value) *Block { return &Block{n: 3, splat: true, f3: f} }
+func Blk3(f func(Value, Value, Value) Value) *Block { return (*R)(nil).Blk3(f) }
 
 // The blocks of translated code (r.Blk0 ... r.Blk3) come from the R of
 // the rendering or call that makes them: each evaluation of a block
@@ -54,8 +55,12 @@ func Blk3(f func(Value, Value, Value) Value) *Block { return &Block{n: 3, splat:
 // 2, then 4 and 8, after). A block Ruby keeps (&blk, a proc) keeps that
 // room alive with it, never shares it.
 
-// block is a new, zero Block from r's room for them.
+// block is a new, zero Block from r's room for them; a nil r's is a
+// Block of its own.
 func (r *R) block() *Block {
+	if r == nil {
+		return new(Block)
+	}
 	if len(r.blks) == cap(r.blks) {
 		r.blks = make([]Block, 0, min(max(2*cap(r.blks), 2), 8))
 	}
@@ -63,35 +68,35 @@ func (r *R) block() *Block {
 	return &r.blks[len(r.blks)-1]
 }
 
-// Blk0 is Blk0 from r's room for blocks.
+// Blk0 is Blk0, the Block from r's room for blocks.
 func (r *R) Blk0(f func() Value) *Block {
 	b := r.block()
 	b.f0 = f
 	return b
 }
 
-// Blk1 is Blk1 from r's room for blocks.
+// Blk1 is Blk1, the Block from r's room for blocks.
 func (r *R) Blk1(f func(Value) Value) *Block {
 	b := r.block()
 	b.n, b.f1 = 1, f
 	return b
 }
 
-// Blk1Splat is Blk1Splat from r's room for blocks.
+// Blk1Splat is Blk1Splat, the Block from r's room for blocks.
 func (r *R) Blk1Splat(f func(Value) Value) *Block {
 	b := r.block()
 	b.n, b.splat, b.f1 = 1, true, f
 	return b
 }
 
-// Blk2 is Blk2 from r's room for blocks.
+// Blk2 is Blk2, the Block from r's room for blocks.
 func (r *R) Blk2(f func(Value, Value) Value) *Block {
 	b := r.block()
 	b.n, b.splat, b.f2 = 2, true, f
 	return b
 }
 
-// Blk3 is Blk3 from r's room for blocks.
+// Blk3 is Blk3, the Block from r's room for blocks.
 func (r *R) Blk3(f func(Value, Value, Value) Value) *Block {
 	b := r.block()
 	b.n, b.splat, b.f3 = 3, true, f

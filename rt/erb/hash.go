@@ -54,7 +54,13 @@ func newHashSized(n int) *Hash {
 // room for c, from one allocation: each is capped at its room, so that
 // an append past it moves the list instead of writing into the other.
 func entryLists(n, c int) (keys, vals []Value) {
-	kv := make([]Value, 2*c)
+	return splitEntries(make([]Value, 2*c), n)
+}
+
+// splitEntries are the lists of n entries in room kv: the keys' in its
+// first half, the values' in the second, each capped at its half.
+func splitEntries(kv []Value, n int) (keys, vals []Value) {
+	c := len(kv) / 2
 	return kv[:n:c], kv[c : c+n : 2*c]
 }
 
@@ -109,8 +115,7 @@ type (
 // the values' the second, each capped at its room (an append past it
 // moves the list, not over the other).
 func (h *Hash) room(kv []Value) *Hash {
-	c := len(kv) / 2
-	h.keys, h.vals = kv[0:0:c], kv[c:c:2*c]
+	h.keys, h.vals = splitEntries(kv, 0)
 	return h
 }
 
