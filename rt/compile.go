@@ -55,7 +55,11 @@ func CompileNode(p *Program, name string, facts *values.Hash) *Result {
 func CompileWith(p *Program, node *Node) *Result {
 	res := compileResult(p, node)
 	if res.Err == nil {
-		res.render(p, CatalogInfo{Version: p.Version, CatalogUUID: catalogUUID(p.Version, node.Name, factsDigest(node.Facts))})
+		digest := node.FactsDigest
+		if digest == "" {
+			digest = factsDigest(node.Facts)
+		}
+		res.render(p, CatalogInfo{Version: p.Version, CatalogUUID: catalogUUID(p.Version, node.Name, digest)})
 	}
 	return res
 }
@@ -101,9 +105,10 @@ func CompileForAgent(p *Program, node *Node, info CatalogInfo) *Result {
 	return res
 }
 
-// factsDigest identifies a node's facts for the catalog's UUID: the
-// SHA-256 of an unambiguous encoding of them (cheaper than their string
-// form, which every compile made).
+// factsDigest identifies a node's facts for the catalog's UUID when the
+// node has no FactsDigest: the SHA-256 of an unambiguous encoding of them
+// (a walk of the facts, 8% of a warm firewall compile: readers that have
+// the facts' bytes hash those instead).
 func factsDigest(facts *values.Hash) string {
 	if facts == nil {
 		return ""

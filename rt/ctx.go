@@ -14,6 +14,10 @@ import (
 type Node struct {
 	Name  string
 	Facts *values.Hash
+	// FactsDigest identifies Facts in the catalog's UUID: a digest of
+	// their source (the facts file's bytes), which its reader has at
+	// hand; empty, CompileWith makes one of Facts themselves.
+	FactsDigest string
 	// Main, when set, replaces the program's node definitions with
 	// `node default { <Main> }` (rspec-puppet style class tests, sweeps).
 	Main func(s *Scope)

@@ -64,7 +64,7 @@ that failed (the first one included). --puppet and --setting are compile's.`,
 			if factsFile == "" {
 				return fmt.Errorf("give --facts FILE")
 			}
-			facts, err := LoadFacts(factsFile)
+			facts, digest, err := readFacts(factsFile)
 			if err != nil {
 				return err
 			}
@@ -81,7 +81,8 @@ that failed (the first one included). --puppet and --setting are compile's.`,
 			}
 			p.DropDebug = true // as compile without --debug
 			t0 = time.Now()
-			res := rt.CompileNode(p, args[0], facts)
+			node := func() *rt.Node { return &rt.Node{Name: args[0], Facts: facts, FactsDigest: digest} }
+			res := rt.CompileWith(p, node())
 			firstNs := time.Since(t0)
 			runtime.ReadMemStats(&ms1)
 			startAllocs, startBytes := ms1.Mallocs-ms0.Mallocs, ms1.TotalAlloc-ms0.TotalAlloc
@@ -103,7 +104,7 @@ that failed (the first one included). --puppet and --setting are compile's.`,
 			start := time.Now()
 			for len(times) < count || (count == 0 && (time.Since(start) < minTime || len(times) < 10)) {
 				t := time.Now()
-				r := rt.CompileNode(p, args[0], facts)
+				r := rt.CompileWith(p, node())
 				if r.Err != nil {
 					if failed == 0 && res.Err == nil {
 						fmt.Fprintf(os.Stderr, "a warm compile failed: %v\n", r.Err)

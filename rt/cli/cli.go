@@ -157,11 +157,11 @@ not with --facts-dir.`,
 			if len(args) != 1 || factsFile == "" {
 				return fmt.Errorf("give a NODE and --facts FILE (or --facts-dir and --out-dir)")
 			}
-			facts, err := LoadFacts(factsFile)
+			facts, digest, err := readFacts(factsFile)
 			if err != nil {
 				return err
 			}
-			node := &rt.Node{Name: args[0], Facts: facts}
+			node := &rt.Node{Name: args[0], Facts: facts, FactsDigest: digest}
 			if len(classes) > 0 {
 				node.Top = rt.IncludeClasses(classes...)
 			}
@@ -465,10 +465,10 @@ func compileDir(stderr io.Writer, p *rt.Program, factsDir, outDir string, jobs i
 			var fr factsReader // this worker's: nodes' facts share values
 			for name := range work {
 				node := strings.TrimSuffix(name, filepath.Ext(name))
-				facts, err := fr.load(filepath.Join(factsDir, name))
+				facts, digest, err := fr.load(filepath.Join(factsDir, name))
 				var res *rt.Result
 				if err == nil {
-					res = rt.CompileNode(p, node, facts)
+					res = rt.CompileWith(p, &rt.Node{Name: node, Facts: facts, FactsDigest: digest})
 					if res.Err == nil && checkDeps {
 						res.Err = depsError(res)
 					}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"io"
 	"math"
@@ -23,11 +24,29 @@ import (
 // PuppetDB's and `puppet facts`' {"name": .., "values": {..}} form; JSON, or
 // YAML for files named .yaml or .yml. Key order is kept, as Puppet keeps it.
 func LoadFacts(path string) (*values.Hash, error) {
-	v, err := readValueFile(path)
+	facts, _, err := readFacts(path)
+	return facts, err
+}
+
+// readFacts is LoadFacts with the digest of the file's bytes, which
+// identifies the facts in the catalog's UUID (rt.Node's FactsDigest).
+func readFacts(path string) (*values.Hash, string, error) {
+	b, err := readFile(path)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return factsOf(v, path)
+	v, err := decodeValueFile(path, b)
+	if err != nil {
+		return nil, "", err
+	}
+	facts, err := factsOf(v, path)
+	return facts, factsDigest(b), err
+}
+
+// factsDigest identifies a facts file's content: the SHA-256 of its bytes.
+func factsDigest(b []byte) string {
+	sum := sha256.Sum256(b)
+	return string(sum[:])
 }
 
 // factsOf is the facts of a facts file's value.
@@ -51,7 +70,15 @@ func readValueFile(path string) (values.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	var v values.Value
+	return decodeValueFile(path, b)
+}
+
+// decodeValueFile decodes the bytes b of a file of data (readValueFile).
+func decodeValueFile(path string, b []byte) (values.Value, error) {
+	var (
+		v   values.Value
+		err error
+	)
 	if strings.HasSuffix(path, ".yaml") || strings.HasSuffix(path, ".yml") {
 		v, err = decodeYAML(b)
 	} else {
@@ -124,18 +151,18 @@ type lastEntry struct {
 // from nothing (files of values no two nodes share would grow it forever).
 const factsKept = 1 << 13
 
-func (r *factsReader) load(path string) (*values.Hash, error) {
+func (r *factsReader) load(path string) (*values.Hash, string, error) {
 	if strings.HasSuffix(path, ".yaml") || strings.HasSuffix(path, ".yml") {
-		return LoadFacts(path)
+		return readFacts(path)
 	}
 	f, err := openFile(path, os.O_RDONLY, 0)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	r.buf, err = readAll(f, r.buf[:0])
 	f.Close()
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if r.strs == nil || len(r.strs) > factsKept || len(r.last) > factsKept {
 		r.strs, r.last = map[string]values.Value{}, map[entryKey]lastEntry{}
@@ -144,9 +171,10 @@ func (r *factsReader) load(path string) (*values.Hash, error) {
 	v, err := d.document()
 	r.stack = d.stack
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, "", fmt.Errorf("%s: %w", path, err)
 	}
-	return factsOf(v, path)
+	facts, err := factsOf(v, path)
+	return facts, factsDigest(r.buf), err
 }
 
 // str is the value of a string of the file being read (a part of the

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"io"
 	"os"
@@ -150,8 +151,8 @@ func TestFactsReader(t *testing.T) {
 		if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		got, gerr := r.load(path)
-		want, werr := LoadFacts(path)
+		got, gd, gerr := r.load(path)
+		want, wd, werr := readFacts(path)
 		if (gerr == nil) != (werr == nil) || gerr != nil && gerr.Error() != werr.Error() {
 			t.Errorf("%s: error %v, LoadFacts' %v", doc, gerr, werr)
 			continue
@@ -159,12 +160,16 @@ func TestFactsReader(t *testing.T) {
 		if gerr == nil && show(got) != show(want) {
 			t.Errorf("%s: got %s, want %s", doc, show(got), show(want))
 		}
+		// the facts' digest, in the catalog's UUID, is the file's bytes'
+		if sum := sha256.Sum256([]byte(doc)); gerr == nil && (gd != string(sum[:]) || wd != gd) {
+			t.Errorf("%s: digests %x and %x, want the file's SHA-256 %x", doc, gd, wd, sum)
+		}
 	}
 	// the second file's entries are the first's
 	a, _ := decodeJSON([]byte(docs[0]))
 	os.WriteFile(path, []byte(docs[0]), 0o644)
-	x, _ := r.load(path)
-	y, _ := r.load(path)
+	x, _, _ := r.load(path)
+	y, _, _ := r.load(path)
 	xo, _ := x.GetString("os")
 	yo, _ := y.GetString("os")
 	if xo != yo {
@@ -185,7 +190,7 @@ func BenchmarkFactsReader(b *testing.B) {
 	var r factsReader
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := r.load(path); err != nil {
+		if _, _, err := r.load(path); err != nil {
 			b.Fatal(err)
 		}
 	}
