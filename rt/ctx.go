@@ -2,6 +2,7 @@ package rt
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/erb"
@@ -309,6 +310,9 @@ func (c *Ctx) setNodeParameters() {
 	// (the first of a name wins; environment is the environment's; a fact
 	// named trusted is dropped, as Puppet's Node#sanitize drops it, and
 	// stays in $facts only).
+	if c.setNodeVariables(facts, serverFacts) {
+		return
+	}
 	n := facts.Len() + serverFacts.Len() + 8
 	c.top.symtable.reserve(n)
 	for _, h := range []*values.Hash{facts, serverFacts} {
@@ -320,15 +324,130 @@ func (c *Ctx) setNodeParameters() {
 			c.top.setvar(name, h.ValueAt(i), true)
 		}
 	}
-	c.top.setvar("environment", values.String(c.prog.Environment), true)
+	vars := c.nodeVariables(serverFacts)
+	for i, name := range nodeVariableNames {
+		c.top.setvar(name, vars[i], true)
+	}
+}
+
+// nodeVariableNames are the top scope variables set after the facts, in
+// this order, with nodeVariables' values.
+var nodeVariableNames = [...]string{"environment", "trusted", "server_facts", "facts"}
+
+func (c *Ctx) nodeVariables(serverFacts *values.Hash) [len(nodeVariableNames)]values.Value {
 	trusted := c.node.Trusted
 	if trusted == nil {
 		trusted = trustedFor(c.node.Name)
 	}
-	c.top.setvar("trusted", trusted, true)
 	sf := serverFacts.Merge(values.NewHashFromPairs(values.String("environment"), values.String(c.prog.Environment)))
-	c.top.setvar("server_facts", sf, true)
-	c.top.setvar("facts", facts, true)
+	facts := c.node.Facts
+	if facts == nil {
+		facts = values.NewHash()
+	}
+	return [...]values.Value{values.String(c.prog.Environment), trusted, sf, facts}
+}
+
+// nodeLayout is the top scope's variables that a node's facts and server
+// facts make (setNodeParameters), for nodes whose facts have the same
+// names in the same order: a batch's nodes, or one node compiled again.
+// Its names and index are the program's, shared by the compiles that use
+// it: each table clones the index (a copy of the map's memory, cheaper
+// than indexing 130 facts anew) and takes the names as a list with no
+// room, which its own variables' append copies.
+type nodeLayout struct {
+	facts, serverFacts []string // the keys it was made from
+	names              []string // the variables, nodeVariableNames last
+	from               []int32  // the facts' value k is facts' k, -1-k server facts' k
+	index              map[string]int
+	odd                int
+}
+
+// setNodeVariables sets the node's variables on an empty top scope
+// through the program's nodeLayout, made anew when the facts' names are
+// not its; false when a name is one setvar treats apart (digits).
+func (c *Ctx) setNodeVariables(facts, serverFacts *values.Hash) bool {
+	t := c.top.symtable
+	if len(t.names) > 0 || t.layout != nil {
+		return false
+	}
+	l := c.prog.nodeLayout.Load()
+	if !l.fits(facts, serverFacts) {
+		if l = newNodeLayout(facts, serverFacts); l == nil {
+			return false
+		}
+		c.prog.nodeLayout.Store(l)
+	}
+	vals := make([]values.Value, len(l.names), len(l.names)+8)
+	for i, k := range l.from {
+		if k >= 0 {
+			vals[i] = facts.ValueAt(int(k))
+		} else {
+			vals[i] = serverFacts.ValueAt(int(-1 - k))
+		}
+	}
+	node := c.nodeVariables(serverFacts)
+	copy(vals[len(l.from):], node[:])
+	t.names, t.vals, t.index, t.odd = l.names[:len(l.names):len(l.names)], vals, maps.Clone(l.index), l.odd
+	return true
+}
+
+// fits reports whether the facts' and server facts' keys are the ones l
+// was made from.
+func (l *nodeLayout) fits(facts, serverFacts *values.Hash) bool {
+	if l == nil || facts.Len() != len(l.facts) || serverFacts.Len() != len(l.serverFacts) {
+		return false
+	}
+	for i, name := range l.facts {
+		if k, ok := facts.KeyAt(i).(values.String); !ok || string(k) != name {
+			return false
+		}
+	}
+	for i, name := range l.serverFacts {
+		if k, ok := serverFacts.KeyAt(i).(values.String); !ok || string(k) != name {
+			return false
+		}
+	}
+	return true
+}
+
+// newNodeLayout is the layout of facts and server facts' variables, as
+// setNodeParameters' loop sets them, or nil when a key is no string or a
+// name is one setvar fails on (digits, or a node variable's set later).
+func newNodeLayout(facts, serverFacts *values.Hash) *nodeLayout {
+	l := &nodeLayout{index: make(map[string]int, facts.Len()+serverFacts.Len()+len(nodeVariableNames))}
+	for j, h := range []*values.Hash{facts, serverFacts} {
+		keys := make([]string, h.Len())
+		for i := range keys {
+			k, ok := h.KeyAt(i).(values.String)
+			if !ok || isDigits(string(k)) || k == "server_facts" || k == "facts" {
+				return nil // setvar fails (setNodeParameters' loop)
+			}
+			keys[i] = string(k)
+			if _, dup := l.index[keys[i]]; dup || keys[i] == "environment" || keys[i] == "trusted" {
+				continue
+			}
+			l.index[keys[i]] = len(l.names)
+			l.names = append(l.names, keys[i])
+			if j == 0 {
+				l.from = append(l.from, int32(i))
+			} else {
+				l.from = append(l.from, int32(-1-i))
+			}
+			if erb.OddName(keys[i]) {
+				l.odd++
+			}
+		}
+		if j == 0 {
+			l.facts = keys
+		} else {
+			l.serverFacts = keys
+		}
+	}
+	for _, name := range nodeVariableNames {
+		l.index[name] = len(l.names)
+		l.names = append(l.names, name)
+	}
+	return l
 }
 
 // trustedFor is $trusted for an authenticated agent with a certificate name.

@@ -127,6 +127,8 @@ type Program struct {
 	// its resources' types; its tags, relationships, classes' scopes and
 	// collectors
 	lastResources, lastKeys, lastEdges, lastTypes atomic.Int64
+	// nodeLayout is the last compile's top scope variables of its facts
+	nodeLayout atomic.Pointer[nodeLayout]
 	lastTags, lastRelationships, lastClasses      atomic.Int64
 	lastCollections                               atomic.Int64
 	// the walks autoload makes to find classes and defined types, by the
