@@ -70,24 +70,50 @@ func (t *SiteTable) At(i int) *Site {
 }
 
 // build builds site i, and the index of the table's links when it builds
-// its first site.
+// its first site. It unlocks without a defer: building a site calls
+// nothing that fails (the generated tables are consistent), and a
+// deferred call costs each of the thousands of sites a one-shot compile
+// builds.
 func (t *SiteTable) build(i int) *Site {
 	sitesMu.Lock()
-	defer sitesMu.Unlock()
 	b := t.built.Load()
 	if b == nil {
 		n := len(t.Data) / 4
 		b = &builtSites{sites: make([]atomic.Pointer[Site], n)}
+		if k := len(t.Operands)/3 + len(t.AccessKeys)/3; k > 0 {
+			b.links = make([]siteEntry, 0, k) // an access expression has a key or more
+		}
 		for k := 0; k+2 < len(t.Operands); k += 3 {
 			b.links = append(b.links, siteEntry{t.Operands[k], int32(k)})
 		}
 		for k := 0; k+1 < len(t.AccessKeys); k += 2 + int(t.AccessKeys[k+1]) {
 			b.links = append(b.links, siteEntry{t.AccessKeys[k], int32(-1 - k)})
 		}
-		slices.SortStableFunc(b.links, func(x, y siteEntry) int { return cmp.Compare(x.site, y.site) })
+		if !slices.IsSortedFunc(b.links, compareSiteEntries) {
+			slices.SortStableFunc(b.links, compareSiteEntries)
+		}
 		t.built.Store(b)
 	}
-	return t.site(b, i)
+	s := t.site(b, i)
+	sitesMu.Unlock()
+	return s
+}
+
+func compareSiteEntries(x, y siteEntry) int { return cmp.Compare(x.site, y.site) }
+
+// firstLink is the index in links of site i's first entry, or of the
+// first entry after it when it has none.
+func (b *builtSites) firstLink(i int32) int {
+	lo, hi := 0, len(b.links)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if b.links[m].site < i {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
 }
 
 // site returns site i, built with its links and the sites they point at
@@ -107,26 +133,25 @@ func (t *SiteTable) site(b *builtSites, i int) *Site {
 	freeSites = freeSites[1:]
 	d := t.Data[i*4 : i*4+4]
 	s.File, s.Line, s.Column, s.Label = &t.Files[d[0]], d[1], d[2], t.Labels[d[3]]
-	k, _ := slices.BinarySearchFunc(b.links, int32(i), func(e siteEntry, i int32) int { return cmp.Compare(e.site, i) })
-	for ; k < len(b.links) && b.links[k].site == int32(i); k++ {
-		if s.links == nil {
-			s.links = &siteLinks{}
-			if b.linking == nil {
-				b.linking = map[int]*Site{}
-			}
-			b.linking[i] = s
-			defer delete(b.linking, i)
+	if k := b.firstLink(int32(i)); k < len(b.links) && b.links[k].site == int32(i) {
+		s.links = &siteLinks{}
+		if b.linking == nil {
+			b.linking = map[int]*Site{}
 		}
-		if at := b.links[k].at; at >= 0 {
-			s.links.left, s.links.right = t.site(b, int(t.Operands[at+1])), t.site(b, int(t.Operands[at+2]))
-		} else {
-			at := int(-1 - at)
-			keys := make([]*Site, t.AccessKeys[at+1])
-			for j := range keys {
-				keys[j] = t.site(b, int(t.AccessKeys[at+2+j]))
+		b.linking[i] = s
+		for ; k < len(b.links) && b.links[k].site == int32(i); k++ {
+			if at := b.links[k].at; at >= 0 {
+				s.links.left, s.links.right = t.site(b, int(t.Operands[at+1])), t.site(b, int(t.Operands[at+2]))
+			} else {
+				at := int(-1 - at)
+				keys := make([]*Site, t.AccessKeys[at+1])
+				for j := range keys {
+					keys[j] = t.site(b, int(t.AccessKeys[at+2+j]))
+				}
+				s.links.keys = keys
 			}
-			s.links.keys = keys
 		}
+		delete(b.linking, i)
 	}
 	b.sites[i].Store(s)
 	return s

@@ -82,3 +82,26 @@ func TestSiteTableLinksBack(t *testing.T) {
 		t.Errorf("site 2: links %v %v", s.Left(), s.Right())
 	}
 }
+
+// TestSiteTableSortedLinks checks a table whose links are in site order,
+// as generated (the index of links is then not sorted again), with sites
+// that have none before, between and after them.
+func TestSiteTableSortedLinks(t *testing.T) {
+	tb := &SiteTable{Files: []File{{Path: "a.pp"}}, Labels: []string{""}, Data: make([]int32, 9*4),
+		Operands: []int32{1, 2, 3, 4, 5, 6}, AccessKeys: []int32{7, 1, 8}}
+	at := tb.At
+	if s := at(1); s.Left() != at(2) || s.Right() != at(3) || s.Keys() != nil {
+		t.Errorf("site 1: links %v %v %v", s.Left(), s.Right(), s.Keys())
+	}
+	if s := at(4); s.Left() != at(5) || s.Right() != at(6) {
+		t.Errorf("site 4: links %v %v", s.Left(), s.Right())
+	}
+	if k := at(7).Keys(); len(k) != 1 || k[0] != at(8) {
+		t.Errorf("site 7: keys %v", k)
+	}
+	for _, i := range []int{0, 2, 3, 5, 6, 8} {
+		if s := at(i); s.Left() != nil || s.Keys() != nil {
+			t.Errorf("site %d: links", i)
+		}
+	}
+}
