@@ -29,7 +29,7 @@ var builtinTypes = map[string]Type{
 // TypeByName returns the built-in type (or built-in alias such as Data) for
 // a type name as written in Puppet code.
 func TypeByName(name string) (Type, bool) {
-	if t, ok := builtinTypes[strings.ToLower(name)]; ok {
+	if t, ok := builtinType(name); ok {
 		return t, true
 	}
 	if a, ok := builtinAliases[name]; ok {
@@ -42,6 +42,33 @@ func TypeByName(name string) (Type, bool) {
 		return ErrorT, true
 	}
 	return nil, false
+}
+
+// builtinType is builtinTypes' type for name whatever the case of its
+// letters, as strings.ToLower would find it. An ASCII name is lowered in
+// a buffer on the stack (strings.ToLower makes a string of each
+// capitalized name, and type names are capitalized), or is longer than
+// every built-in name; another is lowered by strings.ToLower.
+func builtinType(name string) (Type, bool) {
+	var buf [16]byte // longer than the longest name (catalogentry)
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case c >= 0x80:
+			t, ok := builtinTypes[strings.ToLower(name)]
+			return t, ok
+		case i >= len(buf):
+			continue // an ASCII name this long is no built-in type's
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	if len(name) > len(buf) {
+		return nil, false
+	}
+	t, ok := builtinTypes[string(buf[:len(name)])]
+	return t, ok
 }
 
 // ParseType parses a type expression such as "Hash[String, Optional[Integer[0]]]"
