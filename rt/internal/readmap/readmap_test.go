@@ -17,15 +17,17 @@ func TestLoadStore(t *testing.T) {
 	if v := m.Store("0", -1); v != 0 {
 		t.Fatalf("Store(0, -1) = %d: the first value stays", v)
 	}
-	for i := range 150 {
-		v, ok := m.Load(strconv.Itoa(i))
-		if i < 100 && (!ok || v != i) || i >= 100 && ok {
-			t.Fatalf("Load(%d) = %d, %v", i, v, ok)
+	for range publishFactor {
+		for i := range 150 {
+			v, ok := m.Load(strconv.Itoa(i))
+			if i < 100 && (!ok || v != i) || i >= 100 && ok {
+				t.Fatalf("Load(%d) = %d, %v", i, v, ok)
+			}
 		}
 	}
-	// the hits have published every entry
+	// the misses have published every entry
 	if r := m.read.Load(); r == nil || len(*r) != 100 || m.unpublished.Load() {
-		t.Fatal("entries not published after as many misses")
+		t.Fatal("entries not published after publishFactor times as many misses")
 	}
 }
 
@@ -75,5 +77,23 @@ func TestLoadBytes(t *testing.T) {
 	key := []byte("ab")
 	if n := testing.AllocsPerRun(100, func() { m.LoadBytes(key) }); n != 0 {
 		t.Fatalf("LoadBytes of a published key allocates %v times", n)
+	}
+}
+
+// TestPublishes checks that entries are published after publishFactor
+// misses per entry, and not before.
+func TestPublishes(t *testing.T) {
+	m := Map[int]{Limit: 100}
+	for i := range 10 {
+		m.Store(strconv.Itoa(i), i) // 10 misses
+	}
+	if m.read.Load() != nil {
+		t.Fatal("entries published after a miss each")
+	}
+	for range publishFactor * 10 {
+		m.Load("5")
+	}
+	if r := m.read.Load(); r == nil || len(*r) != 10 || m.unpublished.Load() {
+		t.Fatalf("entries not published after %d misses", publishFactor*10)
 	}
 }
