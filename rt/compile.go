@@ -41,6 +41,7 @@ func (res *Result) Release() {
 	res.arena = nil
 	a.recycle()
 	arenas.Put(a)
+	values.KeepCopies() // the process compiles again: see there
 }
 
 // CompileNode compiles the catalog of a node from its facts, with the

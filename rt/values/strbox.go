@@ -1,6 +1,8 @@
 package values
 
 import (
+	"strings"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/pp2go/pp2go/rt/internal/readmap"
@@ -16,6 +18,21 @@ var boxedStrings = readmap.Map[Value]{Limit: 1 << 14}
 // MaxBoxedString is the longest String BoxedString keeps.
 const MaxBoxedString = 128
 
+// copyBoxed has BoxedString keep a copy of a string it boxes for the first
+// time (KeepCopies).
+var copyBoxed atomic.Bool
+
+// KeepCopies has BoxedString keep copies of the strings it boxes from now
+// on, where it kept them as given: a string may be part of a compile's
+// memory (a rendering's room for its strings, a chunk of the compile's
+// bytes), which its box, kept for the process, kept whole. A process that
+// compiles one catalog keeps its compile's memory anyway, and copies
+// nothing; one that compiles many (rt calls KeepCopies when a result is
+// released) kept a rendering's frame or a chunk for each string a node
+// had and no node before it (its name, its addresses: ~7 a keystone node),
+// ~3 KiB a keystone node of a --facts-dir batch.
+func KeepCopies() { copyBoxed.Store(true) }
+
 // BoxedString is String(s) as a Value, boxed once per process.
 func BoxedString(s string) Value {
 	if len(s) > MaxBoxedString {
@@ -24,18 +41,23 @@ func BoxedString(s string) Value {
 	if v, ok := boxedStrings.Load(s); ok {
 		return v
 	}
+	if copyBoxed.Load() {
+		s = strings.Clone(s)
+	}
 	return boxedStrings.Store(s, String(s))
 }
 
 // BoxedStringBytes is BoxedString(string(b)), the string made only when
-// it is not kept yet.
+// it is not kept yet (a copy of b: no copy again).
 func BoxedStringBytes(b []byte) Value {
 	if len(b) <= MaxBoxedString {
 		if v, ok := boxedStrings.LoadBytes(b); ok {
 			return v
 		}
+		s := string(b)
+		return boxedStrings.Store(s, String(s))
 	}
-	return BoxedString(string(b))
+	return String(string(b))
 }
 
 // StringAt is *p as a Value boxed in *p itself, where String(*p) would
