@@ -127,10 +127,10 @@ type Program struct {
 	// its resources' types; its tags, relationships, classes' scopes and
 	// collectors
 	lastResources, lastKeys, lastEdges, lastTypes atomic.Int64
-	// nodeLayout is the last compile's top scope variables of its facts
-	nodeLayout atomic.Pointer[nodeLayout]
 	lastTags, lastRelationships, lastClasses      atomic.Int64
 	lastCollections                               atomic.Int64
+	// the last compile's top scope variables of its facts (setNodeVariables)
+	nodeLayout atomic.Pointer[nodeLayout]
 	// the walks autoload makes to find classes and defined types, by the
 	// name looked up, and the numbers of the keys they walk (walkOf)
 	classWalks, defineWalks readmap.Map[*walk]
