@@ -13,6 +13,7 @@ import (
 
 	"github.com/pp2go/pp2go/rt"
 	"github.com/pp2go/pp2go/rt/internal/prefault"
+	"github.com/pp2go/pp2go/rt/internal/prefault/batch"
 	"github.com/pp2go/pp2go/rt/internal/startup"
 )
 
@@ -96,7 +97,7 @@ that failed (the first one included). --puppet and --setting are compile's.`,
 				// the profile then shows the start-up's allocations too)
 				runtime.MemProfileRate = 4096
 			}
-			prefault.Batch() // as a batch or a server does (it collects)
+			batch.Prefault() // as a batch or a server does (it collects)
 			var times []time.Duration
 			failed := 0 // warm compiles that failed
 			runtime.ReadMemStats(&ms0)

@@ -28,6 +28,7 @@ import (
 	"github.com/pp2go/pp2go/rt/erb"
 	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"github.com/pp2go/pp2go/rt/internal/prefault"
+	"github.com/pp2go/pp2go/rt/internal/prefault/batch"
 )
 
 // Main runs the command line of a catalog binary for a program.
@@ -452,7 +453,7 @@ func compileDir(stderr io.Writer, p *rt.Program, factsDir, outDir string, jobs i
 	if jobs < 1 {
 		jobs = 1
 	}
-	prefault.Batch()
+	batch.Prefault()
 	bar := newProgress(stderr, len(files))
 	var failed atomic.Int32
 	var mu sync.Mutex // serializes output to stderr

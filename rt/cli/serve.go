@@ -18,7 +18,7 @@ import (
 
 	"github.com/pp2go/pp2go/rt"
 	"github.com/pp2go/pp2go/rt/fileserve"
-	"github.com/pp2go/pp2go/rt/internal/prefault"
+	"github.com/pp2go/pp2go/rt/internal/prefault/batch"
 	"github.com/pp2go/pp2go/rt/server"
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -161,7 +161,7 @@ PuppetDB and the same CA, serve a site as one puppetserver: see the README.`,
 			if err != nil {
 				return fmt.Errorf("--ssldir %s: %w", sslDir, err)
 			}
-			prefault.Batch()
+			batch.Prefault()
 			l, err := net.Listen("tcp", listen)
 			if err != nil {
 				return err

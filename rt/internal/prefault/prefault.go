@@ -5,10 +5,9 @@
 // the range holds whole huge pages (2 MiB), they are huge pages: on this
 // project's VMs even a page faulted in costs 10-15 µs at its first touch.
 // The package's init faults in what the other packages' inits will use;
-// cli calls Compile before it compiles.
+// cli calls Compile before it compiles. Package batch readies the heap of
+// a process that compiles catalog after catalog.
 package prefault
-
-import "runtime"
 
 const (
 	// initHeap is what the packages initialized after this one use: they
@@ -29,19 +28,4 @@ func init() {
 // Compile faults in the heap a compile is about to use.
 func Compile() {
 	populate(compileHeap)
-}
-
-// Batch readies the heap of a process that compiles catalog after catalog
-// (bench, a directory of nodes' facts, a server): it collects, and the
-// runtime maps the free heap the compiles will grow into (the heap's goal,
-// a quarter more), whose whole huge pages the kernel backs with huge pages
-// as they are first touched, a fault per 2 MiB. In 4 KiB pages, a keystone
-// process's first ~40 compiles each faulted in ~180 pages of fresh heap
-// (0.75 MB allocated a compile, until the heap reached its goal of
-// ~38 MiB), ~7,000 faults in all; with Batch, ~1,000.
-func Batch() {
-	runtime.GC()
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	batch(uintptr(max(ms.NextGC+ms.NextGC/4, 16<<20)))
 }

@@ -1,10 +1,7 @@
 package prefault
 
 import (
-	"os"
 	"runtime"
-	"strconv"
-	"strings"
 	"syscall"
 	"unsafe"
 )
@@ -170,26 +167,92 @@ func query(fd int, addr uintptr) (lo, hi uintptr, flags uint64, errno syscall.Er
 
 // mapsText is mapping, read from the text of /proc/self/maps.
 func mapsText(addr uintptr) (lo, hi uintptr) {
-	maps, err := os.ReadFile("/proc/self/maps")
-	if err != nil {
+	maps, ok := readFile("/proc/self/maps")
+	if !ok {
 		return 0, 0
 	}
-	for line := range strings.Lines(string(maps)) {
-		span, perms, _ := strings.Cut(line, " ")
-		first, last, _ := strings.Cut(span, "-")
-		l, err1 := strconv.ParseUint(first, 16, 64)
-		h, err2 := strconv.ParseUint(last, 16, 64)
-		ok := err1 == nil && err2 == nil && strings.HasPrefix(perms, "rw")
+	for len(maps) > 0 {
+		var line []byte
+		line, maps, _ = cut(maps, '\n')
+		span, perms, _ := cut(line, ' ')
+		first, last, _ := cut(span, '-')
+		l, ok1 := parseHex(first)
+		h, ok2 := parseHex(last)
+		ok := ok1 && ok2 && len(perms) >= 2 && perms[0] == 'r' && perms[1] == 'w'
 		switch {
-		case hi == 0 && ok && uintptr(l) <= addr && addr < uintptr(h):
-			lo, hi = uintptr(l), uintptr(h)
-		case hi != 0 && ok && uintptr(l) == hi:
-			hi = uintptr(h)
+		case hi == 0 && ok && l <= addr && addr < h:
+			lo, hi = l, h
+		case hi != 0 && ok && l == hi:
+			hi = h
 		case hi != 0:
 			return lo, hi
 		}
 	}
 	return lo, hi
+}
+
+// readFile is os.ReadFile of a file of /proc. The package does without
+// os, strings and strconv so that it is initialized right after runtime
+// and syscall: a package is initialized after its imports, and after
+// them the packages that come first by import path (regexp2's tables,
+// crypto, compress, os, ...) were initialized before it, faulting in ~50
+// pages of fresh heap one by one (a one-shot keystone compile's page
+// faults, median of 15: 914 -> 868).
+func readFile(name string) ([]byte, bool) {
+	fd, err := syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, false
+	}
+	defer syscall.Close(fd)
+	b := make([]byte, 0, 16<<10)
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := syscall.Read(fd, b[len(b):cap(b)])
+		switch {
+		case err == syscall.EINTR:
+			continue
+		case err != nil:
+			return nil, false
+		case n == 0:
+			return b, true
+		}
+		b = b[:len(b)+n]
+	}
+}
+
+// cut is strings.Cut of bytes at a byte (see readFile).
+func cut(b []byte, sep byte) (before, after []byte, found bool) {
+	for i, c := range b {
+		if c == sep {
+			return b[:i], b[i+1:], true
+		}
+	}
+	return b, nil, false
+}
+
+// parseHex is the number a non-empty run of hexadecimal digits spells
+// (see readFile).
+func parseHex(b []byte) (uintptr, bool) {
+	var n uintptr
+	for _, c := range b {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c -= 'a' - 10
+		case 'A' <= c && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, false
+		}
+		if n>>(8*unsafe.Sizeof(n)-4) != 0 {
+			return 0, false // overflows
+		}
+		n = n<<4 | uintptr(c)
+	}
+	return n, len(b) > 0
 }
 
 // firstResident is the first page of [lo, hi) that is in memory, or hi.
@@ -226,17 +289,14 @@ func advise(lo, hi, advice uintptr) syscall.Errno {
 	return errno
 }
 
-// batch has the runtime map want bytes of free heap, advises huge pages for
-// the heap's mapping, and collects.
-func batch(want uintptr) {
-	// A block from Grow is not zeroed: the runtime maps fresh heap for it
-	// and touches none of it (a make'd one would be zeroed, a page fault a
-	// page, where it starts in freed heap).
-	var b strings.Builder
-	b.Grow(int(want))
-	if lo, hi := mapping(probe()); hi != 0 {
-		advise((lo+hugePage-1)&^(hugePage-1), hi&^(hugePage-1), madvHugepage)
-	}
-	b.Reset()
-	runtime.GC() // frees the block
+// HeapMapping is the writable mapping that holds the heap's lowest free
+// pages, with the writable mappings that follow it (see mapping), or 0, 0.
+func HeapMapping() (lo, hi uintptr) {
+	return mapping(probe())
+}
+
+// AdviseHugePages advises huge pages for the whole huge pages of [lo, hi),
+// which the kernel then backs with huge pages as they are first touched.
+func AdviseHugePages(lo, hi uintptr) {
+	advise((lo+hugePage-1)&^(hugePage-1), hi&^(hugePage-1), madvHugepage)
 }

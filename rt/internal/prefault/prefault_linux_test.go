@@ -2,6 +2,7 @@ package prefault
 
 import (
 	"os"
+	"os/exec"
 	"runtime"
 	"strconv"
 	"strings"
@@ -178,32 +179,49 @@ func TestMapping(t *testing.T) {
 // TestBatch checks that batch leaves want bytes of free heap mapped, none
 // of it in memory, eligible for huge pages, and that a block the heap
 // then hands out lies in it.
-func TestBatch(t *testing.T) {
-	if mode, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled"); err != nil || strings.Contains(string(mode), "[never]") {
-		t.Skip("no transparent huge pages")
+
+// TestReadFile checks readFile against os.ReadFile, for a file longer than
+// its first buffer, an empty one and one that does not exist.
+func TestReadFile(t *testing.T) {
+	dir := t.TempDir()
+	long := strings.Repeat("0123456789abcdef\n", 3000) // 51 kB
+	for name, text := range map[string]string{"long": long, "empty": ""} {
+		path := dir + "/" + name
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if b, ok := readFile(path); !ok || string(b) != text {
+			t.Errorf("readFile(%s) = %d bytes, %v; want %d bytes", name, len(b), ok, len(text))
+		}
 	}
-	const want = 16 << 20
-	batch(want)
-	p := probe()
-	lo, hi := mapping(p)
-	if lo == 0 {
-		t.Fatal("the heap's mapping is not in /proc/self/maps")
+	if _, ok := readFile(dir + "/none"); ok {
+		t.Error("readFile of a missing file succeeded")
 	}
-	if free := hi - (p + probeSize); free < want-probeSize-hugePage {
-		t.Fatalf("%d bytes of the heap mapped after the probe, want about %d", free, want)
+}
+
+// TestParseHex checks parseHex against strconv.ParseUint.
+func TestParseHex(t *testing.T) {
+	for _, s := range []string{"0", "7f0a", "FFff", "ffffffffffffffff", "10000000000000000", "", "x", "12 ", "-1"} {
+		want, err := strconv.ParseUint(s, 16, 64)
+		got, ok := parseHex([]byte(s))
+		if ok != (err == nil) || ok && uint64(got) != want {
+			t.Errorf("parseHex(%q) = %#x, %v; want %#x, %v", s, got, ok, want, err)
+		}
 	}
-	// The top huge page: the heap hands out its lowest free pages.
-	hhi := hi &^ (hugePage - 1)
-	hlo := hhi - hugePage
-	if n := resident(t, hlo, hhi); n != 0 {
-		t.Errorf("%d pages of the free heap [%#x, %#x) in memory before any use, want none", n, hlo, hhi)
+}
+
+// TestEarlyInit checks that the package imports nothing that a package
+// coming earlier by import path waits for (os, strings, strconv: see
+// readFile).
+func TestEarlyInit(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", ".").Output()
+	if err != nil {
+		t.Skip(err)
 	}
-	if n := smapsField(t, hlo, "THPeligible:"); n != 1 {
-		t.Errorf("the free heap at %#x is not eligible for huge pages (THPeligible: %d)", hlo, n)
+	for _, dep := range strings.Fields(string(out)) {
+		switch dep {
+		case "os", "strings", "strconv", "unicode", "fmt":
+			t.Errorf("the package depends on %s", dep)
+		}
 	}
-	b := make([]byte, 4<<20)
-	if q := uintptr(unsafe.Pointer(&b[0])); q < lo || q+uintptr(len(b)) > hi {
-		t.Errorf("a block of the heap at %#x, outside the heap batch mapped [%#x, %#x)", q, lo, hi)
-	}
-	runtime.KeepAlive(b)
 }

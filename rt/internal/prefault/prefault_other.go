@@ -4,4 +4,8 @@ package prefault
 
 func populate(want uintptr) (lo, hi uintptr) { return 0, 0 }
 
-func batch(want uintptr) {}
+// HeapMapping is the heap's mapping, unknown here.
+func HeapMapping() (lo, hi uintptr) { return 0, 0 }
+
+// AdviseHugePages does nothing here.
+func AdviseHugePages(lo, hi uintptr) {}
