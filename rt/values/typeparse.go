@@ -245,7 +245,9 @@ func (p *typeParser) next() {
 			p.pos++
 		}
 		text := s[start:p.pos]
-		if n := ToNumber(String(text)); n != nil {
+		if n, ok := decimalInt(text); ok {
+			p.tok = token{kind: tkInt, text: text, val: n}
+		} else if n := ToNumber(String(text)); n != nil {
 			if f, ok := n.(Float); ok {
 				p.tok = token{kind: tkFloat, text: text, val: f}
 			} else {
@@ -326,9 +328,27 @@ func (p *typeParser) next() {
 		p.tok = token{kind: tkPunct, text: "=>"}
 	default:
 		p.pos++
-		p.tok = token{kind: tkPunct, text: string(c)}
+		p.tok = token{kind: tkPunct, text: s[start:p.pos]} // string(c) would make a string
 	}
 	p.prevVal = p.tok.kind != tkPunct || p.tok.text == "]" || p.tok.text == "}"
+}
+
+// decimalInt is ToNumber's Int for a number spelt in decimal digits
+// without a leading zero (most numbers of types: Integer[0, 65535]), which
+// ToNumber finds with a regular expression.
+func decimalInt(text string) (Value, bool) {
+	if len(text) == 0 || len(text) > 18 || len(text) > 1 && text[0] == '0' {
+		return nil, false
+	}
+	var n int64
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c < '0' || c > '9' {
+			return nil, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	return Int(n), true
 }
 
 func (p *typeParser) expect(punct string) error {
@@ -445,14 +465,18 @@ func (p *typeParser) expr() (Value, error) {
 }
 
 func (p *typeParser) list(end string) ([]Value, error) {
-	var out []Value
+	// The values are gathered on the stack and copied into a list of
+	// their number (most lists are a type's one to three arguments):
+	// appending to a list from nothing made up to three.
+	var room [4]Value
+	out := room[:0]
 	for {
 		if p.err != nil {
 			return nil, p.err
 		}
 		if p.tok.kind == tkPunct && p.tok.text == end {
 			p.next()
-			return out, nil
+			return copyValues(out), nil
 		}
 		v, err := p.expr()
 		if err != nil {
@@ -466,8 +490,18 @@ func (p *typeParser) list(end string) ([]Value, error) {
 		if err := p.expect(end); err != nil {
 			return nil, err
 		}
-		return out, nil
+		return copyValues(out), nil
 	}
+}
+
+// copyValues is a copy of vs, nil when empty.
+func copyValues(vs []Value) []Value {
+	if len(vs) == 0 {
+		return nil
+	}
+	out := make([]Value, len(vs))
+	copy(out, vs)
+	return out
 }
 
 func (p *typeParser) hash() (Value, error) {

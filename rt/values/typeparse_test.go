@@ -1,6 +1,7 @@
 package values
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -24,5 +25,48 @@ func TestBuiltinType(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, func() { builtinType("CatalogEntry") }); n != 0 {
 		t.Errorf("builtinType allocates %v times", n)
+	}
+}
+
+// typeTexts are type expressions as modules write them (keystone's
+// environment's parameter types and aliases).
+var typeTexts = []string{
+	"String", "Boolean", "Optional[String]", "Integer[0, 65535]", "Stdlib::Absolutepath",
+	"Enum['present', 'absent', 'latest']", "Variant[Boolean, Enum['true', 'false']]",
+	"Optional[Variant[String[1], Array[String[1]]]]", "Hash[String, Variant[String, Integer]]",
+	"Array[Collectd::Bind::View]", "Pattern[/^\\d+$/]", "Optional[Integer[1]]",
+	"Struct[{name => String, Optional[port] => Integer[0, 65535], ensure => Enum['present', 'absent']}]",
+	"Variant[Stdlib::Windowspath, Stdlib::Unixpath]", "Tuple[String, Integer, 2, 3]",
+	"Class['keystone::db::postgresql']", "Anchor['nova::install::begin']", "Integer[49152, 65535]",
+	"Optional[Variant[Integer[0], Pattern[/^[0-9]+[kKmMgG]?$/]]]", "Array[String[1], 1]",
+}
+
+func BenchmarkParseTypes(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, s := range typeTexts {
+			if _, err := ParseLiteral(s, nil); err != nil {
+				b.Fatal(s, err)
+			}
+		}
+	}
+}
+
+// TestDecimalInt checks decimalInt against ToNumber for the texts it
+// takes, and that it leaves the others to ToNumber.
+func TestDecimalInt(t *testing.T) {
+	for _, s := range []string{"0", "7", "65535", "123456789012345678", "1234567890123456789", "007", "0x1F", "1e3", "1.5", "", "12a", "-1"} {
+		got, ok := decimalInt(s)
+		if !ok {
+			continue
+		}
+		if want := ToNumber(String(s)); want == nil || !Equals(got, want) || fmt.Sprintf("%T", got) != fmt.Sprintf("%T", want) {
+			t.Errorf("decimalInt(%q) = %v (%T), ToNumber: %v (%T)", s, got, got, want, want)
+		}
+	}
+	for _, s := range []string{"007", "0x1F", "1e3", "1.5", "", "12a", "1234567890123456789"} {
+		if _, ok := decimalInt(s); ok {
+			t.Errorf("decimalInt(%q) takes it", s)
+		}
 	}
 }
