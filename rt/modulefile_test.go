@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"strings"
 	"testing"
 	"testing/fstest"
 )
@@ -45,5 +46,30 @@ func TestModuleFile(t *testing.T) {
 	// file() and the hand-written functions read metadata.json too
 	if b, ok := p.findFile("/nowhere/modules/m/metadata.json"); !ok || string(b) != `{"name": "x-m"}` {
 		t.Errorf("findFile(metadata.json) = %q, %v", b, ok)
+	}
+}
+
+// TestModuleTreeSortsWhenLookedIn checks that a tree whose entries are not
+// sorted (a build's are) is sorted when first looked in, not when added,
+// and is found in then.
+func TestModuleTreeSortsWhenLookedIn(t *testing.T) {
+	p := NewProgram("production")
+	p.AddModule("m", "/nowhere/modules/m", nil)
+	tree := &ModuleTree{Entries: []TreeEntry{{Path: "d/x"}, {Path: "b"}, {Path: "d", Dir: true}, {Path: "a"}}}
+	p.AddModuleTree("m", "files", tree)
+	if tree.Entries[0].Path != "d/x" {
+		t.Fatalf("entries sorted when added: %v", tree.Entries)
+	}
+	for _, rel := range []string{"a", "b", "d", "d/x"} {
+		if e, ok := p.ModuleTree("m", "files").Lookup(rel); !ok || e.Path != rel {
+			t.Errorf("Lookup(%q) = %v, %v", rel, e, ok)
+		}
+	}
+	var names []string
+	for _, e := range tree.Children("") {
+		names = append(names, e.Path)
+	}
+	if got := strings.Join(names, " "); got != "a b d" {
+		t.Errorf("Children of the root: %s, want a b d", got)
 	}
 }
