@@ -10,24 +10,9 @@ import (
 	"testing"
 	"time"
 	"unsafe"
-)
 
-// resident is how many pages of [lo, hi) are in memory.
-func resident(t *testing.T, lo, hi uintptr) int {
-	page := uintptr(syscall.Getpagesize())
-	if lo >= hi {
-		return 0
-	}
-	vec := make([]byte, (hi-lo)/page)
-	if _, _, errno := syscall.Syscall(syscall.SYS_MINCORE, lo, hi-lo, uintptr(unsafe.Pointer(&vec[0]))); errno != 0 {
-		t.Fatalf("mincore: %v", errno)
-	}
-	n := 0
-	for _, v := range vec {
-		n += int(v & 1)
-	}
-	return n
-}
+	"github.com/pp2go/pp2go/rt/internal/prefault/proctest"
+)
 
 func needPopulate(t *testing.T) {
 	m, err := syscall.Mmap(-1, 0, 4096, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
@@ -77,7 +62,7 @@ func TestPopulate(t *testing.T) {
 		t.Errorf("%d bytes of free heap populated, want %d", hi-lo, want)
 	}
 	page := uintptr(syscall.Getpagesize())
-	if n := resident(t, lo, hi); n != int((hi-lo)/page) {
+	if n := proctest.Resident(t, lo, hi); n != int((hi-lo)/page) {
 		t.Errorf("%d of the %d pages populated are in memory", n, (hi-lo)/page)
 	}
 	// The heap's next block is taken from the pages populated, while no
@@ -123,41 +108,13 @@ func TestHugePages(t *testing.T) {
 		t.Fatal("the heap's mapping is not in /proc/self/maps")
 	}
 	hlo, hhi := (lo+hugePage-1)&^(hugePage-1), hi&^(hugePage-1)
-	if n := smapsField(t, hlo, "THPeligible:"); n != 1 {
+	if n := proctest.SmapsField(t, hlo, "THPeligible:"); n != 1 {
 		t.Errorf("the mapping of [%#x, %#x) is not eligible for huge pages (THPeligible: %d)", hlo, hhi, n)
 	}
 	// A kernel without free huge pages gives pages: not this test's failure.
-	if got := smapsField(t, hlo, "AnonHugePages:") << 10; got < uint64(hhi-hlo) {
+	if got := proctest.SmapsField(t, hlo, "AnonHugePages:") << 10; got < uint64(hhi-hlo) {
 		t.Logf("%d bytes of huge pages in the mapping of [%#x, %#x), want at least %d", got, hlo, hhi, hhi-hlo)
 	}
-}
-
-// smapsField is the number a field of /proc/self/smaps says for the
-// mapping holding addr.
-func smapsField(t *testing.T, addr uintptr, field string) uint64 {
-	smaps, err := os.ReadFile("/proc/self/smaps")
-	if err != nil {
-		t.Skip(err)
-	}
-	in := false
-	for line := range strings.Lines(string(smaps)) {
-		if span, _, ok := strings.Cut(line, " "); ok && strings.Contains(span, "-") {
-			first, last, _ := strings.Cut(span, "-")
-			l, err1 := strconv.ParseUint(first, 16, 64)
-			h, err2 := strconv.ParseUint(last, 16, 64)
-			in = err1 == nil && err2 == nil && uintptr(l) <= addr && addr < uintptr(h)
-			continue
-		}
-		if v, ok := strings.CutPrefix(line, field); ok && in {
-			n, err := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return n
-		}
-	}
-	t.Fatalf("no %s for the mapping holding %#x in /proc/self/smaps", field, addr)
-	return 0
 }
 
 // TestMapping checks the mapping PROCMAP_QUERY finds against the text of

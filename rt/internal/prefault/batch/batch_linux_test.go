@@ -3,13 +3,12 @@ package batch
 import (
 	"os"
 	"runtime"
-	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"unsafe"
 
 	"github.com/pp2go/pp2go/rt/internal/prefault"
+	"github.com/pp2go/pp2go/rt/internal/prefault/proctest"
 )
 
 const hugePage = 2 << 20
@@ -33,10 +32,10 @@ func TestGrow(t *testing.T) {
 	// The top huge page: the heap hands out its lowest free pages.
 	hhi := hi &^ (hugePage - 1)
 	hlo := hhi - hugePage
-	if n := resident(t, hlo, hhi); n != 0 {
+	if n := proctest.Resident(t, hlo, hhi); n != 0 {
 		t.Errorf("%d pages of the free heap [%#x, %#x) in memory before any use, want none", n, hlo, hhi)
 	}
-	if n := smapsField(t, hlo, "THPeligible:"); n != 1 {
+	if n := proctest.SmapsField(t, hlo, "THPeligible:"); n != 1 {
 		t.Errorf("the free heap at %#x is not eligible for huge pages (THPeligible: %d)", hlo, n)
 	}
 	b := make([]byte, 4<<20)
@@ -44,46 +43,4 @@ func TestGrow(t *testing.T) {
 		t.Errorf("a block of the heap at %#x, outside the heap grow mapped [%#x, %#x)", q, lo, hi)
 	}
 	runtime.KeepAlive(b)
-}
-
-// resident is how many pages of [lo, hi) are in memory.
-func resident(t *testing.T, lo, hi uintptr) int {
-	page := uintptr(syscall.Getpagesize())
-	vec := make([]byte, (hi-lo)/page)
-	if _, _, errno := syscall.Syscall(syscall.SYS_MINCORE, lo, hi-lo, uintptr(unsafe.Pointer(&vec[0]))); errno != 0 {
-		t.Fatalf("mincore: %v", errno)
-	}
-	n := 0
-	for _, v := range vec {
-		n += int(v & 1)
-	}
-	return n
-}
-
-// smapsField is the number a field of /proc/self/smaps says for the
-// mapping holding addr.
-func smapsField(t *testing.T, addr uintptr, field string) uint64 {
-	smaps, err := os.ReadFile("/proc/self/smaps")
-	if err != nil {
-		t.Skip(err)
-	}
-	in := false
-	for line := range strings.Lines(string(smaps)) {
-		if span, _, ok := strings.Cut(line, " "); ok && strings.Contains(span, "-") {
-			first, last, _ := strings.Cut(span, "-")
-			l, err1 := strconv.ParseUint(first, 16, 64)
-			h, err2 := strconv.ParseUint(last, 16, 64)
-			in = err1 == nil && err2 == nil && uintptr(l) <= addr && addr < uintptr(h)
-			continue
-		}
-		if v, ok := strings.CutPrefix(line, field); ok && in {
-			n, err := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return n
-		}
-	}
-	t.Fatalf("no %s for the mapping holding %#x in /proc/self/smaps", field, addr)
-	return 0
 }

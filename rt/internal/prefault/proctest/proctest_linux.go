@@ -1,0 +1,57 @@
+// Package proctest reads what the kernel says of this process's memory,
+// for the tests of prefault and prefault/batch.
+package proctest
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"unsafe"
+)
+
+// Resident is how many pages of [lo, hi) are in memory (mincore).
+func Resident(t testing.TB, lo, hi uintptr) int {
+	page := uintptr(syscall.Getpagesize())
+	if lo >= hi {
+		return 0
+	}
+	vec := make([]byte, (hi-lo)/page)
+	if _, _, errno := syscall.Syscall(syscall.SYS_MINCORE, lo, hi-lo, uintptr(unsafe.Pointer(&vec[0]))); errno != 0 {
+		t.Fatalf("mincore: %v", errno)
+	}
+	n := 0
+	for _, v := range vec {
+		n += int(v & 1)
+	}
+	return n
+}
+
+// SmapsField is the number a field of /proc/self/smaps says for the
+// mapping holding addr; the test skips where there is no smaps.
+func SmapsField(t testing.TB, addr uintptr, field string) uint64 {
+	smaps, err := os.ReadFile("/proc/self/smaps")
+	if err != nil {
+		t.Skip(err)
+	}
+	in := false
+	for line := range strings.Lines(string(smaps)) {
+		if span, _, ok := strings.Cut(line, " "); ok && strings.Contains(span, "-") {
+			first, last, _ := strings.Cut(span, "-")
+			l, err1 := strconv.ParseUint(first, 16, 64)
+			h, err2 := strconv.ParseUint(last, 16, 64)
+			in = err1 == nil && err2 == nil && uintptr(l) <= addr && addr < uintptr(h)
+			continue
+		}
+		if v, ok := strings.CutPrefix(line, field); ok && in {
+			n, err := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+	}
+	t.Fatalf("no %s for the mapping holding %#x in /proc/self/smaps", field, addr)
+	return 0
+}
