@@ -307,9 +307,7 @@ func (c *Ctx) setNodeParameters() {
 		serverFacts = values.NewHash()
 	}
 	// Facts and server facts are node parameters: top scope variables
-	// (the first of a name wins; environment is the environment's; a fact
-	// named trusted is dropped, as Puppet's Node#sanitize drops it, and
-	// stays in $facts only).
+	// (the first of a name wins; notNodeVariable's are none).
 	if c.setNodeVariables(facts, serverFacts) {
 		return
 	}
@@ -318,13 +316,13 @@ func (c *Ctx) setNodeParameters() {
 	for _, h := range []*values.Hash{facts, serverFacts} {
 		for i := 0; i < h.Len(); i++ {
 			name := values.ToString(h.KeyAt(i))
-			if name == "environment" || name == "trusted" || c.top.symtable.find(name) >= 0 {
+			if notNodeVariable(name) || c.top.symtable.find(name) >= 0 {
 				continue
 			}
 			c.top.setvar(name, h.ValueAt(i), true)
 		}
 	}
-	vars := c.nodeVariables(serverFacts)
+	vars := c.nodeVariables(facts, serverFacts)
 	for i, name := range nodeVariableNames {
 		c.top.setvar(name, vars[i], true)
 	}
@@ -334,16 +332,17 @@ func (c *Ctx) setNodeParameters() {
 // this order, with nodeVariables' values.
 var nodeVariableNames = [...]string{"environment", "trusted", "server_facts", "facts"}
 
-func (c *Ctx) nodeVariables(serverFacts *values.Hash) [len(nodeVariableNames)]values.Value {
+// notNodeVariable reports whether a fact of this name is no top scope
+// variable: environment is the environment's; a fact named trusted is
+// dropped, as Puppet's Node#sanitize drops it, and stays in $facts only.
+func notNodeVariable(name string) bool { return name == "environment" || name == "trusted" }
+
+func (c *Ctx) nodeVariables(facts, serverFacts *values.Hash) [len(nodeVariableNames)]values.Value {
 	trusted := c.node.Trusted
 	if trusted == nil {
 		trusted = trustedFor(c.node.Name)
 	}
 	sf := serverFacts.Merge(values.NewHashFromPairs(values.String("environment"), values.String(c.prog.Environment)))
-	facts := c.node.Facts
-	if facts == nil {
-		facts = values.NewHash()
-	}
 	return [...]values.Value{values.String(c.prog.Environment), trusted, sf, facts}
 }
 
@@ -385,7 +384,7 @@ func (c *Ctx) setNodeVariables(facts, serverFacts *values.Hash) bool {
 			vals[i] = serverFacts.ValueAt(int(-1 - k))
 		}
 	}
-	node := c.nodeVariables(serverFacts)
+	node := c.nodeVariables(facts, serverFacts)
 	copy(vals[len(l.from):], node[:])
 	t.names, t.vals, t.index, t.odd = l.names[:len(l.names):len(l.names)], vals, maps.Clone(l.index), l.odd
 	return true
@@ -394,16 +393,16 @@ func (c *Ctx) setNodeVariables(facts, serverFacts *values.Hash) bool {
 // fits reports whether the facts' and server facts' keys are the ones l
 // was made from.
 func (l *nodeLayout) fits(facts, serverFacts *values.Hash) bool {
-	if l == nil || facts.Len() != len(l.facts) || serverFacts.Len() != len(l.serverFacts) {
+	return l != nil && keysAre(facts, l.facts) && keysAre(serverFacts, l.serverFacts)
+}
+
+// keysAre reports whether h's keys are the strings names, in order.
+func keysAre(h *values.Hash, names []string) bool {
+	if h.Len() != len(names) {
 		return false
 	}
-	for i, name := range l.facts {
-		if k, ok := facts.KeyAt(i).(values.String); !ok || string(k) != name {
-			return false
-		}
-	}
-	for i, name := range l.serverFacts {
-		if k, ok := serverFacts.KeyAt(i).(values.String); !ok || string(k) != name {
+	for i, name := range names {
+		if k, ok := h.KeyAt(i).(values.String); !ok || string(k) != name {
 			return false
 		}
 	}
@@ -423,7 +422,7 @@ func newNodeLayout(facts, serverFacts *values.Hash) *nodeLayout {
 				return nil // setvar fails (setNodeParameters' loop)
 			}
 			keys[i] = string(k)
-			if _, dup := l.index[keys[i]]; dup || keys[i] == "environment" || keys[i] == "trusted" {
+			if _, dup := l.index[keys[i]]; dup || notNodeVariable(keys[i]) {
 				continue
 			}
 			l.index[keys[i]] = len(l.names)
