@@ -7,6 +7,7 @@ package batch
 import (
 	"runtime"
 	"strings"
+	"unsafe"
 
 	"github.com/pp2go/pp2go/rt/internal/prefault"
 )
@@ -26,16 +27,18 @@ func Prefault() {
 }
 
 // grow has the runtime map want bytes of free heap, advises huge pages for
-// the heap's mapping, and collects.
-func grow(want uintptr) {
+// the heap's mapping, and collects. It returns where that free block starts.
+func grow(want uintptr) (block uintptr) {
 	// A block from Grow is not zeroed: the runtime maps fresh heap for it
 	// and touches none of it (a make'd one would be zeroed, a page fault a
 	// page, where it starts in freed heap).
 	var b strings.Builder
 	b.Grow(int(want))
+	block = uintptr(unsafe.Pointer(unsafe.StringData(b.String()[:0])))
 	if lo, hi := prefault.HeapMapping(); hi != 0 {
 		prefault.AdviseHugePages(lo, hi)
 	}
 	b.Reset()
 	runtime.GC() // frees the block
+	return block
 }

@@ -21,7 +21,7 @@ func TestGrow(t *testing.T) {
 		t.Skip("no transparent huge pages")
 	}
 	const want = 16 << 20
-	grow(want)
+	block := grow(want)
 	lo, hi := prefault.HeapMapping()
 	if lo == 0 {
 		t.Fatal("the heap's mapping is not in /proc/self/maps")
@@ -29,9 +29,14 @@ func TestGrow(t *testing.T) {
 	if hi-lo < want {
 		t.Fatalf("%d bytes of the heap mapped, want at least %d", hi-lo, want)
 	}
-	// The top huge page: the heap hands out its lowest free pages.
-	hhi := hi &^ (hugePage - 1)
+	// The block's top whole huge page: the heap hands out its lowest free
+	// pages. (Not the mapping's: the heap's start is random, and the pages
+	// after the block may hold the runtime's allocations.)
+	hhi := (block + want) &^ (hugePage - 1)
 	hlo := hhi - hugePage
+	if hlo < block || hhi > hi {
+		t.Fatalf("the block [%#x, %#x) holds no whole huge page in the mapping [%#x, %#x)", block, block+want, lo, hi)
+	}
 	if n := proctest.Resident(t, hlo, hhi); n != 0 {
 		t.Errorf("%d pages of the free heap [%#x, %#x) in memory before any use, want none", n, hlo, hhi)
 	}
