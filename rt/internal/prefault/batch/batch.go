@@ -23,8 +23,15 @@ func Prefault() {
 	runtime.GC()
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	grow(uintptr(max(ms.NextGC+ms.NextGC/4, 16<<20)))
+	goal := ms.NextGC
+	if goal > maxGoal {
+		goal = maxGoal // GOGC=off: no goal (NextGC is the largest uint64)
+	}
+	grow(uintptr(max(goal+goal/4, 16<<20)))
 }
+
+// maxGoal bounds the heap Prefault maps ahead of use.
+const maxGoal = 1 << 30
 
 // grow has the runtime map want bytes of free heap, advises huge pages for
 // the heap's mapping, and collects. It returns where that free block starts.

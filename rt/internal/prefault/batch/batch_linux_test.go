@@ -3,6 +3,7 @@ package batch
 import (
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"unsafe"
@@ -48,4 +49,11 @@ func TestGrow(t *testing.T) {
 		t.Errorf("a block of the heap at %#x, outside the heap grow mapped [%#x, %#x)", q, lo, hi)
 	}
 	runtime.KeepAlive(b)
+}
+
+// TestPrefaultWithoutGoal checks that Prefault works with the collector off
+// (GOGC=off), when the heap has no goal.
+func TestPrefaultWithoutGoal(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	Prefault()
 }
