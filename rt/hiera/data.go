@@ -19,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -135,6 +136,10 @@ type Entry struct {
 	// DefaultConfig is set for entries of a default configuration: paths
 	// that do not exist are dropped.
 	DefaultConfig bool
+
+	// res is the entry's resolution by an earlier compile, which a compile
+	// reuses when every variable it read has the same value (reuse)
+	res atomic.Pointer[entryResolution]
 }
 
 // File is a file that a hierarchy can reach, parsed at build time in the

@@ -212,6 +212,7 @@ func (s *Session) scopeLookup(key string, inv *invocation, subject string) value
 	segs := splitKey(key, func(p string) error { return lookupError(p + " in string: " + subject) })
 	root := segmentString(segs[0])
 	var value values.Value
+	exists := false
 	inv.with(explainScope, "Global Scope", func() {
 		if inv.overrides != nil {
 			if v, ok := inv.overrides.GetString(root); ok {
@@ -224,7 +225,8 @@ func (s *Session) scopeLookup(key string, inv *invocation, subject string) value
 		if inv.defaults != nil {
 			d, hasDefault = inv.defaults.GetString(root)
 		}
-		v, exists := inv.variable(root)
+		var v values.Value
+		v, exists = inv.variable(root)
 		if (v == nil || values.IsUndef(v)) && !exists {
 			// Puppet 8.10 catches the variable's :undefined_variable throw
 			// when the lookup's defaults hold it (Hiera::Scope catches it
@@ -249,6 +251,9 @@ func (s *Session) scopeLookup(key string, inv *invocation, subject string) value
 			value = nil
 		}
 	}
+	if inv.rec != nil {
+		inv.rec.scopeRead(inv, root, segs[1:], value, exists)
+	}
 	inv.rememberScopeLookup(key, root, segs[1:], value)
 	return value
 }
@@ -263,6 +268,9 @@ func (s *Session) scopeLookup(key string, inv *invocation, subject string) value
 // same, but names the variable as written and knows nothing of
 // avoid_hiera_interpolation_errors.
 func (s *Session) variableNotFound(name string, inv *invocation) {
+	if inv.rec != nil {
+		inv.rec.tainted = true
+	}
 	if s.scope == nil {
 		return
 	}

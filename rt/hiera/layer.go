@@ -195,6 +195,8 @@ func (l *layer) providers(inv *invocation, useDefault bool) []*provider {
 		// which finds no parent (Invocation.current is per class): nothing
 		// is explained and no recursion guard is inherited.
 		slc := &invocation{s: inv.s, collect: &scopeCollector{}, hieraScope: inv.hieraScope}
+		// an explained lookup resolves afresh (nothing of other compiles)
+		slc.reuse = inv.ex == nil
 		l.resolveAll(slc)
 		l.interps = slc.collect.list
 		l.done = true
@@ -278,50 +280,73 @@ func rubyEql(a, b values.Value) bool {
 }
 
 func (l *layer) resolve(inv *invocation, entries []*Entry) []*provider {
-	s := inv.s
 	var out []*provider
 	for _, e := range entries {
-		datadir := interpString(s, e.Datadir, inv)
-		var locs []*location
-		hasLocs := true
-		// Puppet 8.10 resolves a version 5 entry's locations avoiding
-		// interpolation errors, not its datadir and options
-		inv.avoidErrors = s.Puppet >= 8 && l.cfg.Version == 5
-		switch e.LocationKind {
-		case "path", "paths":
-			for _, p := range e.Locations {
-				ip := interpString(s, p, inv)
-				if e.Extension != "" && !strings.HasSuffix(ip, e.Extension) {
-					ip += e.Extension
-				}
-				full := joinPath(datadir, ip)
-				f := s.d.file(full)
-				if e.DefaultConfig && f == nil {
-					continue
-				}
-				locs = append(locs, &location{original: p, path: full, exists: f != nil, file: f})
+		if p, ok := l.reuse(inv, e); ok {
+			if p != nil {
+				out = append(out, p)
 			}
-		case "glob", "globs":
-			for _, g := range e.Locations {
-				full := joinPath(datadir, interpString(s, g, inv))
-				for _, f := range s.d.glob(full) {
-					locs = append(locs, &location{original: full, path: f, exists: true})
-				}
-			}
-		case "uri", "uris":
-			for _, u := range e.Locations {
-				locs = append(locs, &location{original: u, path: interpString(s, u, inv), uri: true, exists: true})
-			}
-		case "mapped_paths":
-			locs = l.mappedPaths(inv, datadir, e.Locations)
-		default:
-			hasLocs = false
-		}
-		inv.avoidErrors = false
-		if e.DefaultConfig && hasLocs && len(locs) == 0 {
 			continue
 		}
-		p := &provider{l: l, e: e}
+		if p := l.resolveEntry(inv, e); p != nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// resolveEntry resolves one entry, nil when it gives no provider (a default
+// configuration's entry whose paths do not exist); with inv.reuse it
+// records its reads and keeps the resolution for the compiles after
+// (Entry.res).
+func (l *layer) resolveEntry(inv *invocation, e *Entry) *provider {
+	s := inv.s
+	var rec *resolutionRecord
+	warnings := s.warnings
+	if inv.reuse {
+		rec = &resolutionRecord{}
+		inv.rec = rec
+	}
+	datadir := interpString(s, e.Datadir, inv)
+	var locs []*location
+	hasLocs := true
+	// Puppet 8.10 resolves a version 5 entry's locations avoiding
+	// interpolation errors, not its datadir and options
+	inv.avoidErrors = s.Puppet >= 8 && l.cfg.Version == 5
+	switch e.LocationKind {
+	case "path", "paths":
+		for _, p := range e.Locations {
+			ip := interpString(s, p, inv)
+			if e.Extension != "" && !strings.HasSuffix(ip, e.Extension) {
+				ip += e.Extension
+			}
+			full := joinPath(datadir, ip)
+			f := s.d.file(full)
+			if e.DefaultConfig && f == nil {
+				continue
+			}
+			locs = append(locs, &location{original: p, path: full, exists: f != nil, file: f})
+		}
+	case "glob", "globs":
+		for _, g := range e.Locations {
+			full := joinPath(datadir, interpString(s, g, inv))
+			for _, f := range s.d.glob(full) {
+				locs = append(locs, &location{original: full, path: f, exists: true})
+			}
+		}
+	case "uri", "uris":
+		for _, u := range e.Locations {
+			locs = append(locs, &location{original: u, path: interpString(s, u, inv), uri: true, exists: true})
+		}
+	case "mapped_paths":
+		locs = l.mappedPaths(inv, datadir, e.Locations)
+	default:
+		hasLocs = false
+	}
+	inv.avoidErrors = false
+	var p *provider
+	if !e.DefaultConfig || !hasLocs || len(locs) > 0 {
+		p = &provider{l: l, e: e}
 		if hasLocs {
 			p.locations = locs
 			if locs == nil {
@@ -331,9 +356,14 @@ func (l *layer) resolve(inv *invocation, entries []*Entry) []*provider {
 		if e.Options != nil {
 			p.options, _ = s.interpolate(e.Options, inv, false).(*values.Hash)
 		}
-		out = append(out, p)
 	}
-	return out
+	if rec != nil {
+		inv.rec = nil
+		if !rec.tainted && s.warnings == warnings {
+			e.keep(s, inv, rec, p)
+		}
+	}
+	return p
 }
 
 func interpString(s *Session, str string, inv *invocation) string {

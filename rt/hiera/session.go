@@ -74,6 +74,9 @@ type Session struct {
 	strict string
 	// spare is an invocation done with, for AutomaticParameterKey
 	spare *invocation
+	// warnings counts the warnings the session was asked to log (warn,
+	// warnOnce): a resolution that logged any is not kept (Entry.res)
+	warnings int
 }
 
 // NewSession starts the lookups of one compile.
@@ -118,6 +121,7 @@ func (s *Session) fileWarning(path string, f *File) {
 }
 
 func (s *Session) warn(key, msg string) {
+	s.warnings++
 	if s.warned[key] {
 		return
 	}
@@ -129,6 +133,7 @@ func (s *Session) warn(key, msg string) {
 
 // warnOnce logs msg as Puppet.warn_once does with key (WarnOnce).
 func (s *Session) warnOnce(key, msg string) {
+	s.warnings++
 	if s.WarnOnce != nil {
 		s.WarnOnce(key, msg)
 		return
@@ -219,6 +224,11 @@ type invocation struct {
 	// automatic: an automatic parameter lookup, which may end at
 	// missingEverywhere
 	automatic bool
+	// reuse: resolving a hierarchy, the entries' resolutions of earlier
+	// compiles may be reused and this one's kept (Entry.res)
+	reuse bool
+	// rec records the reads of the entry being resolved (reuse)
+	rec *resolutionRecord
 
 	stack [4]string // nameStack's first entries
 }
@@ -298,12 +308,21 @@ func (inv *invocation) rememberScopeLookup(key, root string, segs []values.Value
 	if inv.collect.eluded != "" && root == inv.collect.eluded {
 		return
 	}
-	for _, si := range inv.collect.list {
-		if si.key == key {
+	si := scopeInterp{key, root, segs, v}
+	if inv.rec != nil {
+		inv.rec.interps = append(inv.rec.interps, si)
+	}
+	inv.collect.add(si)
+}
+
+// add appends si to the list unless it has its key already.
+func (c *scopeCollector) add(si scopeInterp) {
+	for _, o := range c.list {
+		if o.key == si.key {
 			return
 		}
 	}
-	inv.collect.list = append(inv.collect.list, scopeInterp{key, root, segs, v})
+	c.list = append(c.list, si)
 }
 
 // ---- explain reporting (no-ops without an explainer) ----

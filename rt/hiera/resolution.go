@@ -1,0 +1,183 @@
+package hiera
+
+import (
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// A hierarchy entry's resolution (its datadir, locations and options
+// interpolated, its data files found) depends on nothing but the
+// variables its interpolations read: Data is the program's and does not
+// change. A compile keeps the resolution it made on the Entry
+// (entryResolution) with every variable it read, and the compiles after
+// it, the concurrent ones of a server or a batch among them, reuse it when
+// each of those variables has the value it had; they resolve the entry
+// again otherwise, and keep theirs. Only resolutions that read variables
+// alone and quietly are kept: none that read a variable that does not
+// exist (whatever strict makes of it), none that logged a warning, none
+// that failed, and none made for an explained lookup, which resolves
+// afresh. The session's own rule (Puppet's "Hiera configuration recreated
+// due to change of scope variables used in interpolation expressions",
+// layer.stable) is untouched: a reused entry gives the layer the
+// interpolations (scopeInterp) its resolution gave.
+
+// entryResolution is one entry's resolution as a compile made it,
+// immutable once kept.
+type entryResolution struct {
+	// the session settings it was made under
+	puppet     int
+	strict     string
+	hieraScope bool
+	// reads are the variables its interpolations read from the scope, in
+	// order (each name and segments once)
+	reads []varRead
+	// interps are the candidates its resolution gave rememberScopeLookup,
+	// in order, for the layer's list
+	interps []scopeInterp
+	// none: the entry gave no provider; else the provider's locations and
+	// options
+	none      bool
+	locations []*location
+	options   *values.Hash
+}
+
+// varRead is a variable an interpolation read: its name as the Scope
+// takes it, the segments dug into it and the value found (nil when the
+// segments found nothing).
+type varRead struct {
+	name     string
+	segments []values.Value
+	value    values.Value
+}
+
+// resolutionRecord collects an entry's reads as it is resolved.
+type resolutionRecord struct {
+	reads   []varRead
+	interps []scopeInterp
+	// tainted: the resolution read something other than a variable that
+	// exists, and is not kept
+	tainted bool
+}
+
+// scopeRead records scopeLookup's read of root (dug into by segs, giving
+// value) for the entry being resolved. A local variable (mapped_paths')
+// is not read from the scope: its value is one the mapped variable's
+// recorded read gave.
+func (r *resolutionRecord) scopeRead(inv *invocation, root string, segs []values.Value, value values.Value, exists bool) {
+	if !exists || inv.overrides != nil || inv.defaults != nil {
+		r.tainted = true
+		return
+	}
+	if inv.isLocal(root) {
+		return
+	}
+	for _, rd := range r.reads {
+		if rd.name == root && sameSegments(rd.segments, segs) {
+			return
+		}
+	}
+	r.reads = append(r.reads, varRead{name: root, segments: segs, value: value})
+}
+
+func sameSegments(a, b []values.Value) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !values.Eql(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// keep makes rec and p (nil: none) the entry's resolution for the
+// compiles after this one.
+func (e *Entry) keep(s *Session, inv *invocation, rec *resolutionRecord, p *provider) {
+	r := &entryResolution{puppet: s.Puppet, strict: s.strict, hieraScope: inv.hieraScope,
+		reads: rec.reads, interps: rec.interps, none: p == nil}
+	if p != nil {
+		r.locations, r.options = p.locations, p.options
+	}
+	e.res.Store(r)
+}
+
+// reuse gives the entry's provider from the resolution an earlier compile
+// kept, when this resolution (inv) may reuse it and every variable it read
+// has the same value: ok, and p nil for an entry that gives none. The
+// layer's interpolations get the resolution's.
+func (l *layer) reuse(inv *invocation, e *Entry) (p *provider, ok bool) {
+	if !inv.reuse {
+		return nil, false
+	}
+	r := e.res.Load()
+	if r == nil || !r.valid(inv) {
+		return nil, false
+	}
+	for _, si := range r.interps {
+		inv.collect.add(si)
+	}
+	if r.none {
+		return nil, true
+	}
+	return &provider{l: l, e: e, locations: r.locations, options: r.options}, true
+}
+
+// valid reports whether r may stand for the entry's resolution with inv:
+// made under the same settings, and each variable it read reads the same
+// value now (read quietly: no warning, no error; values compared as the
+// layer's stable check compares them).
+func (r *entryResolution) valid(inv *invocation) bool {
+	s := inv.s
+	if r.puppet != s.Puppet || r.strict != s.strict || r.hieraScope != inv.hieraScope {
+		return false
+	}
+	if len(r.reads) > 0 && s.scope == nil {
+		return false
+	}
+	for i := range r.reads {
+		rd := &r.reads[i]
+		v, exists := s.scope.LookupVar(rd.name)
+		if !exists {
+			return false
+		}
+		if v != nil && !values.IsUndef(v) && len(rd.segments) > 0 {
+			var dug bool
+			if v, dug = digQuietly(v, rd.segments); !dug {
+				return false
+			}
+		}
+		if !rubyEql(rd.value, v) {
+			return false
+		}
+	}
+	return true
+}
+
+// digQuietly digs into v by segments as subLookup does, giving nil for a
+// segment not found; dug is false where subLookup fails (a value neither
+// a hash nor an array indexed), which a resolution would raise.
+func digQuietly(v values.Value, segments []values.Value) (_ values.Value, dug bool) {
+	for _, seg := range segments {
+		if v == nil || values.IsUndef(v) {
+			return nil, true
+		}
+		if n, isInt := seg.(values.Int); isInt {
+			if a, isArr := v.(*values.Array); isArr {
+				if n < 0 || int(n) >= a.Len() {
+					return nil, true
+				}
+				v = a.At(int(n))
+				continue
+			}
+		}
+		h, isHash := v.(*values.Hash)
+		if !isHash {
+			return nil, false
+		}
+		var has bool
+		if v, has = h.Get(seg); !has {
+			return nil, true
+		}
+	}
+	return v, true
+}

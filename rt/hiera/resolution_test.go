@@ -1,0 +1,309 @@
+package hiera
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// mapScope is a compile's variables: names as LookupVar takes them.
+type mapScope map[string]values.Value
+
+func (m mapScope) LookupVar(name string) (values.Value, bool) {
+	v, ok := m[name]
+	return v, ok
+}
+
+func str(v string) values.Value { return values.String(v) }
+
+func yamlFile(path string, kv ...string) *File {
+	var pairs []values.Value
+	for i := 0; i < len(kv); i += 2 {
+		pairs = append(pairs, str(kv[i]), str(kv[i+1]))
+	}
+	return &File{Path: path, Format: "yaml", Data: values.NewHashFromPairs(pairs...)}
+}
+
+// resolutionData is an environment layer whose levels read a trusted fact,
+// a fact, a top scope variable (::tier), a variable of the lookup's scope
+// (site) and a mapped fact.
+func resolutionData(extra ...*Entry) *Data {
+	entry := func(name, path string) *Entry {
+		return &Entry{Name: name, Kind: "data_hash", Function: "yaml_data", Datadir: "/env/data", LocationKind: "path", Locations: []string{path}}
+	}
+	h := []*Entry{
+		entry("node", "nodes/%{trusted.certname}.yaml"),
+		entry("os", "os/%{facts.os.family}.yaml"),
+		entry("tier", "tier/%{::tier}.yaml"),
+		entry("site", "site/%{site}.yaml"),
+		{Name: "svc", Kind: "data_hash", Function: "yaml_data", Datadir: "/env/data", LocationKind: "mapped_paths",
+			Locations: []string{"facts.svcs", "svc", "svc/%{svc}.yaml"}},
+		entry("common", "common.yaml"),
+	}
+	h = append(h, extra...)
+	return &Data{
+		EnvName: "production",
+		Env:     &Config{Path: "/env/hiera.yaml", Root: "/env", Version: 5, Hierarchy: h},
+		Files: []*File{
+			yamlFile("/env/data/common.yaml", "c", "common"),
+			yamlFile("/env/data/nodes/a.yaml", "n", "node-a"),
+			yamlFile("/env/data/nodes/b.yaml", "n", "node-b"),
+			yamlFile("/env/data/os/Debian.yaml", "o", "debian"),
+			yamlFile("/env/data/os/RedHat.yaml", "o", "redhat"),
+			yamlFile("/env/data/site/x.yaml", "s", "site-x"),
+			yamlFile("/env/data/site/y.yaml", "s", "site-y"),
+			yamlFile("/env/data/svc/db.yaml", "v", "db"),
+			yamlFile("/env/data/svc/web.yaml", "v", "web"),
+			yamlFile("/env/data/tier/gold.yaml", "t", "gold"),
+			yamlFile("/env/data/tier/silver.yaml", "t", "silver"),
+		},
+	}
+}
+
+// nodeScope is a node's variables, each hash made anew (as each compile
+// makes its facts).
+func nodeScope(certname, family, tier, site string, svcs ...string) mapScope {
+	var sv []values.Value
+	for _, s := range svcs {
+		sv = append(sv, str(s))
+	}
+	return mapScope{
+		"trusted": values.NewHashFromPairs(str("certname"), str(certname)),
+		"facts": values.NewHashFromPairs(str("os"), values.NewHashFromPairs(str("family"), str(family)),
+			str("svcs"), values.NewArray(sv...)),
+		"::tier": str(tier),
+		"site":   str(site),
+	}
+}
+
+func lookupString(t *testing.T, s *Session, key string) string {
+	t.Helper()
+	return values.ToString(s.Lookup(&LookupArgs{Name: str(key), HasDefault: true, DefaultValue: str("-")}))
+}
+
+// kept is each entry's kept resolution.
+func kept(d *Data) []*entryResolution {
+	var out []*entryResolution
+	for _, e := range d.Env.Hierarchy {
+		out = append(out, e.res.Load())
+	}
+	return out
+}
+
+// freshInterps resolves the layer of s again without reuse: the
+// interpolations a resolution of this compile gives.
+func freshInterps(s *Session) []scopeInterp {
+	slc := &invocation{s: s, collect: &scopeCollector{}}
+	l := &layer{s: s, cfg: s.d.Env, place: "Environment"}
+	l.resolveAll(slc)
+	return slc.collect.list
+}
+
+func sameInterps(t *testing.T, what string, got, want []scopeInterp) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%s: interps %v, want %v", what, got, want)
+	}
+	for i := range got {
+		g, w := got[i], want[i]
+		if g.key != w.key || g.root != w.root || !reflect.DeepEqual(g.segments, w.segments) || !rubyEql(g.value, w.value) {
+			t.Errorf("%s: interp %d = %+v, want %+v", what, i, g, w)
+		}
+	}
+}
+
+// TestResolutionReused: a second compile whose variables read the same
+// values reuses every entry's resolution (the same locations), with
+// providers of its own, and the layer's interpolations as a resolution
+// gives them.
+func TestResolutionReused(t *testing.T) {
+	d := resolutionData()
+	s1 := NewSession(d, nodeScope("a", "Debian", "gold", "x", "db", "web"))
+	if got := lookupString(t, s1, "o"); got != "debian" {
+		t.Fatalf("o = %s", got)
+	}
+	first := kept(d)
+	for i, r := range first {
+		if r == nil {
+			t.Fatalf("entry %d: no resolution kept", i)
+		}
+	}
+	if len(first[4].reads) != 1 || first[4].reads[0].name != "facts" {
+		t.Errorf("mapped_paths reads %+v, want facts.svcs only (svc is local)", first[4].reads)
+	}
+
+	s2 := NewSession(d, nodeScope("a", "Debian", "gold", "x", "db", "web"))
+	for key, want := range map[string]string{"o": "debian", "n": "node-a", "t": "gold", "s": "site-x", "v": "db", "c": "common"} {
+		if got := lookupString(t, s2, key); got != want {
+			t.Errorf("%s = %s, want %s", key, got, want)
+		}
+	}
+	for i, r := range kept(d) {
+		if r != first[i] {
+			t.Errorf("entry %d: resolution replaced, want reused", i)
+		}
+	}
+	p1, p2 := s1.env.resolved, s2.env.resolved
+	if len(p1) != len(p2) {
+		t.Fatalf("providers %d and %d", len(p1), len(p2))
+	}
+	for i := range p2 {
+		if p1[i] == p2[i] || p2[i].l != s2.env {
+			t.Errorf("provider %d: not the session's own", i)
+		}
+		if &p1[i].locations[0] != &p2[i].locations[0] {
+			t.Errorf("provider %d: locations resolved again", i)
+		}
+	}
+	sameInterps(t, "reused", s2.env.interps, freshInterps(s2))
+	sameInterps(t, "first", s1.env.interps, s2.env.interps)
+}
+
+// TestResolutionInvalidated: an entry is resolved again, and its new
+// resolution kept, when a variable it read differs (a trusted fact, a
+// fact, a :: variable, a local one, a mapped fact); the others are reused.
+func TestResolutionInvalidated(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		scope mapScope
+		entry int
+		key   string
+		want  string
+	}{
+		{"trusted", nodeScope("b", "Debian", "gold", "x", "db", "web"), 0, "n", "node-b"},
+		{"fact", nodeScope("a", "RedHat", "gold", "x", "db", "web"), 1, "o", "redhat"},
+		{"top scope", nodeScope("a", "Debian", "silver", "x", "db", "web"), 2, "t", "silver"},
+		{"local", nodeScope("a", "Debian", "gold", "y", "db", "web"), 3, "s", "site-y"},
+		{"mapped", nodeScope("a", "Debian", "gold", "x", "web"), 4, "v", "web"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d := resolutionData()
+			s1 := NewSession(d, nodeScope("a", "Debian", "gold", "x", "db", "web"))
+			lookupString(t, s1, c.key)
+			first := kept(d)
+			s2 := NewSession(d, c.scope)
+			if got := lookupString(t, s2, c.key); got != c.want {
+				t.Errorf("%s = %s, want %s", c.key, got, c.want)
+			}
+			for i, r := range kept(d) {
+				if (i == c.entry) == (r == first[i]) {
+					t.Errorf("entry %d: replaced %v", i, r != first[i])
+				}
+			}
+			sameInterps(t, "after", s2.env.interps, freshInterps(s2))
+			// and the first node's values again: resolved again, right
+			s3 := NewSession(d, nodeScope("a", "Debian", "gold", "x", "db", "web"))
+			if got := lookupString(t, s3, c.key); got == c.want {
+				t.Errorf("first node's %s = %s", c.key, got)
+			}
+		})
+	}
+}
+
+// TestResolutionRecreatedInSession: within a compile, a change of a
+// variable the resolution interpolated recreates the hierarchy as Puppet
+// does, and says so in the explanation, whether or not the resolutions
+// are of earlier compiles.
+func TestResolutionRecreatedInSession(t *testing.T) {
+	const recreated = "Hiera configuration recreated due to change of scope variables used in interpolation expressions"
+	d := resolutionData()
+	for _, warm := range []bool{false, true} {
+		sc := nodeScope("a", "Debian", "gold", "x", "db")
+		s := NewSession(d, sc)
+		if got := lookupString(t, s, "s"); got != "site-x" {
+			t.Fatalf("s = %s", got)
+		}
+		if _, ex, _ := s.Explain(&LookupArgs{Name: str("s")}); strings.Contains(ex, recreated) {
+			t.Errorf("warm %v: nothing changed, explanation says recreated:\n%s", warm, ex)
+		}
+		sc["site"] = str("y")
+		v, ex, err := s.Explain(&LookupArgs{Name: str("s")})
+		if err != nil || values.ToString(v) != "site-y" || !strings.Contains(ex, recreated) {
+			t.Errorf("warm %v: site changed: %v %v, explanation:\n%s", warm, v, err, ex)
+		}
+		// a fact is the compile's constant: not checked again
+		sc["site"] = str("x")
+		lookupString(t, s, "s")
+		sc["facts"] = values.NewHashFromPairs(str("os"), values.NewHashFromPairs(str("family"), str("RedHat")))
+		if _, ex, _ := s.Explain(&LookupArgs{Name: str("o")}); strings.Contains(ex, recreated) {
+			t.Errorf("warm %v: a fact changed in the compile, explanation says recreated:\n%s", warm, ex)
+		}
+	}
+}
+
+// TestResolutionNotKept: a resolution that reads a variable that does not
+// exist (under strict=off too), logs a warning, fails, or is made for an
+// explained lookup is not kept; an explained lookup does not reuse one.
+func TestResolutionNotKept(t *testing.T) {
+	undef := &Entry{Name: "undef", Kind: "data_hash", Function: "yaml_data", Datadir: "/env/data", LocationKind: "path", Locations: []string{"u/%{nosuch}.yaml"}}
+	for _, strict := range []string{"off", "warning"} {
+		d := resolutionData(undef)
+		s := NewSession(d, nodeScope("a", "Debian", "gold", "x", "db"))
+		s.SetStrict(strict)
+		var warnings []string
+		s.Warn = func(m string) { warnings = append(warnings, m) }
+		lookupString(t, s, "c")
+		if undef.res.Load() != nil {
+			t.Errorf("strict=%s: an undefined variable's resolution kept", strict)
+		}
+		if kept(d)[0] == nil {
+			t.Errorf("strict=%s: the other entries' not kept", strict)
+		}
+		if (strict == "warning") != (len(warnings) == 1) {
+			t.Errorf("strict=%s: warnings %q", strict, warnings)
+		}
+		undef.res.Store(nil)
+	}
+
+	method := &Entry{Name: "method", Kind: "data_hash", Function: "yaml_data", Datadir: "/env/data", LocationKind: "path", Locations: []string{"m/%{lookup('c')}.yaml"}}
+	d := resolutionData(method)
+	for i := 0; i < 2; i++ {
+		_, _, err := NewSession(d, nodeScope("a", "Debian", "gold", "x", "db")).Explain(&LookupArgs{Name: str("c")})
+		if err == nil || !strings.Contains(err.Error(), "Interpolation using method syntax is not allowed") {
+			t.Errorf("method syntax: %v", err)
+		}
+		if method.res.Load() != nil {
+			t.Errorf("a failed resolution kept")
+		}
+	}
+
+	d = resolutionData()
+	s := NewSession(d, nodeScope("a", "Debian", "gold", "x", "db"))
+	if _, _, err := s.Explain(&LookupArgs{Name: str("c")}); err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range kept(d) {
+		if r != nil {
+			t.Errorf("entry %d: an explained lookup's resolution kept", i)
+		}
+	}
+	lookupString(t, NewSession(d, nodeScope("a", "Debian", "gold", "x", "db")), "c")
+	first := kept(d)
+	s = NewSession(d, nodeScope("a", "Debian", "gold", "x", "db"))
+	if _, _, err := s.Explain(&LookupArgs{Name: str("c")}); err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range s.env.resolved {
+		if len(p.locations) > 0 && len(first[i].locations) > 0 && p.locations[0] == first[i].locations[0] {
+			t.Errorf("entry %d: an explained lookup reused a resolution", i)
+		}
+	}
+}
+
+// TestResolutionSettings: a resolution is reused only under the settings
+// it was made under (Puppet's version, strict).
+func TestResolutionSettings(t *testing.T) {
+	d := resolutionData()
+	lookupString(t, NewSession(d, nodeScope("a", "Debian", "gold", "x", "db")), "c")
+	first := kept(d)
+	s := NewSession(d, nodeScope("a", "Debian", "gold", "x", "db"))
+	s.Puppet = 8
+	lookupString(t, s, "c")
+	for i, r := range kept(d) {
+		if r == first[i] || r.puppet != 8 {
+			t.Errorf("entry %d: reused under another Puppet", i)
+		}
+	}
+}
