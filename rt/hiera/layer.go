@@ -19,14 +19,18 @@ type layer struct {
 	resolved        []*provider
 	resolvedDefault []*provider
 	interps         []scopeInterp
-	done            bool
+	// constant: every interpolation is of a compile constant (facts,
+	// trusted, server_facts), which stable need not read again
+	constant bool
+	done     bool
 }
 
 // provider is one resolved hierarchy entry (a function provider).
 type provider struct {
 	l         *layer
 	e         *Entry
-	locations []*location // nil: the function takes no location
+	res       *entryResolution // the resolution kept or reused, if any
+	locations []*location      // nil: the function takes no location
 	options   *values.Hash
 	ctx       map[string]map[string]lookupKeyResult // lookup_key / data_dig caches per location
 }
@@ -115,6 +119,16 @@ func (l *layer) missing(lk *lookupKey, inv *invocation) bool {
 		return false
 	}
 	for _, p := range l.providers(inv, false) {
+		if p.res != nil {
+			if hs, plain := p.res.dataHashes(p); plain {
+				for _, h := range hs {
+					if _, ok := h.GetString(lk.root); ok {
+						return false
+					}
+				}
+				continue
+			}
+		}
 		switch p.e.Function {
 		case "yaml_data", "json_data", "hocon_data":
 		default:
@@ -199,6 +213,10 @@ func (l *layer) providers(inv *invocation, useDefault bool) []*provider {
 		slc.reuse = inv.ex == nil
 		l.resolveAll(slc)
 		l.interps = slc.collect.list
+		l.constant = true
+		for _, si := range l.interps {
+			l.constant = l.constant && compileConstant(si.root)
+		}
 		l.done = true
 	}
 	if useDefault {
@@ -229,7 +247,8 @@ func (l *layer) resolveAll(slc *invocation) {
 }
 
 func (l *layer) stable(inv *invocation) bool {
-	if len(l.interps) == 0 {
+	if len(l.interps) == 0 || l.constant && inv.locals == nil {
+		// nothing to read again (a local of the lookup would be read)
 		return true
 	}
 	// variables and sub-lookups read without explaining (child's other
@@ -281,9 +300,19 @@ func rubyEql(a, b values.Value) bool {
 
 func (l *layer) resolve(inv *invocation, entries []*Entry) []*provider {
 	var out []*provider
-	for _, e := range entries {
-		if p, ok := l.reuse(inv, e); ok {
-			if p != nil {
+	if len(entries) > 0 {
+		out = make([]*provider, 0, len(entries))
+	}
+	var own []provider // the session's providers of reused resolutions
+	for i, e := range entries {
+		if r := l.reusable(inv, e); r != nil {
+			if !r.none {
+				if own == nil {
+					own = make([]provider, len(entries)-i)
+				}
+				p := &own[0]
+				own = own[1:]
+				*p = provider{l: l, e: e, res: r, locations: r.locations, options: r.options}
 				out = append(out, p)
 			}
 			continue
@@ -593,15 +622,7 @@ func (p *provider) dataHash(inv *invocation, loc *location) *values.Hash {
 // does.
 func (p *provider) moduleKeysOnly(h *values.Hash, loc *location) *values.Hash {
 	pfx := p.l.module + "::"
-	bad := false
-	for i := 0; i < h.Len(); i++ {
-		k, isStr := h.KeyAt(i).(values.String)
-		if !isStr || (string(k) != lookupOptionsKey && !strings.HasPrefix(string(k), pfx)) {
-			bad = true
-			break
-		}
-	}
-	if !bad {
+	if bindsOnly(h, pfx) {
 		return h
 	}
 	msg := "Value returned from " + p.fullName()
@@ -623,6 +644,18 @@ func (p *provider) moduleKeysOnly(h *values.Hash, loc *location) *values.Hash {
 			"Module '"+p.l.module+"': "+msg+" must use keys qualified with the name of the module")
 	}
 	return b.Build()
+}
+
+// bindsOnly reports whether h has only keys a module whose keys start with
+// pfx may bind.
+func bindsOnly(h *values.Hash, pfx string) bool {
+	for i := 0; i < h.Len(); i++ {
+		k, isStr := h.KeyAt(i).(values.String)
+		if !isStr || (string(k) != lookupOptionsKey && !strings.HasPrefix(string(k), pfx)) {
+			return false
+		}
+	}
+	return true
 }
 
 func (p *provider) cache(loc *location) map[string]lookupKeyResult {

@@ -1,6 +1,8 @@
 package hiera
 
 import (
+	"sync"
+
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -38,6 +40,11 @@ type entryResolution struct {
 	none      bool
 	locations []*location
 	options   *values.Hash
+
+	// the hashes of the data files as layer.missing reads them (dataHashes)
+	hashesOnce sync.Once
+	hashes     []*values.Hash
+	plain      bool
 }
 
 // varRead is a variable an interpolation read: its name as the Scope
@@ -97,29 +104,26 @@ func (e *Entry) keep(s *Session, inv *invocation, rec *resolutionRecord, p *prov
 		reads: rec.reads, interps: rec.interps, none: p == nil}
 	if p != nil {
 		r.locations, r.options = p.locations, p.options
+		p.res = r
 	}
 	e.res.Store(r)
 }
 
-// reuse gives the entry's provider from the resolution an earlier compile
-// kept, when this resolution (inv) may reuse it and every variable it read
-// has the same value: ok, and p nil for an entry that gives none. The
-// layer's interpolations get the resolution's.
-func (l *layer) reuse(inv *invocation, e *Entry) (p *provider, ok bool) {
+// reusable is the resolution an earlier compile kept for the entry, when
+// this resolution (inv) may reuse it and every variable it read has the
+// same value; the layer's interpolations get the resolution's.
+func (l *layer) reusable(inv *invocation, e *Entry) *entryResolution {
 	if !inv.reuse {
-		return nil, false
+		return nil
 	}
 	r := e.res.Load()
 	if r == nil || !r.valid(inv) {
-		return nil, false
+		return nil
 	}
 	for _, si := range r.interps {
 		inv.collect.add(si)
 	}
-	if r.none {
-		return nil, true
-	}
-	return &provider{l: l, e: e, locations: r.locations, options: r.options}, true
+	return r
 }
 
 // valid reports whether r may stand for the entry's resolution with inv:
@@ -180,4 +184,52 @@ func digQuietly(v values.Value, segments []values.Value) (_ values.Value, dug bo
 		}
 	}
 	return v, true
+}
+
+// dataHashes are the hashes of the data files of p (r's provider) that
+// layer.missing reads, in its order, when reading them is nothing but
+// reading their data (plain): a yaml, json or hocon data_hash function of
+// paths, globs or mapped paths, whose files that exist each parse as a
+// hash with no error and no warning, and bind only the module's keys in a
+// module's layer. They are the same for every compile that has r; layer.missing
+// reads each file otherwise.
+func (r *entryResolution) dataHashes(p *provider) (hs []*values.Hash, plain bool) {
+	r.hashesOnce.Do(func() { r.hashes, r.plain = p.plainDataHashes() })
+	return r.hashes, r.plain
+}
+
+func (p *provider) plainDataHashes() ([]*values.Hash, bool) {
+	switch p.e.Function {
+	case "yaml_data", "json_data", "hocon_data":
+	default:
+		return nil, false
+	}
+	if p.e.Kind != "data_hash" || p.locations == nil {
+		return nil, false
+	}
+	var hs []*values.Hash
+	for _, loc := range p.locations {
+		if !loc.exists {
+			continue
+		}
+		if loc.uri {
+			return nil, false
+		}
+		f := loc.file
+		if f == nil {
+			f = p.l.s.d.file(loc.path)
+		}
+		if f == nil || f.Dir || f.Error != "" || f.Warning != "" {
+			return nil, false
+		}
+		h := f.Hash()
+		if h == nil || h.Len() == 0 {
+			continue
+		}
+		if p.l.place == "Module" && !bindsOnly(h, p.l.module+"::") {
+			return nil, false
+		}
+		hs = append(hs, h)
+	}
+	return hs, true
 }

@@ -307,3 +307,74 @@ func TestResolutionSettings(t *testing.T) {
 		}
 	}
 }
+
+// TestStableConstant: a layer whose interpolations are all of compile
+// constants is stable without reading them again; one that reads another
+// variable reads it.
+func TestStableConstant(t *testing.T) {
+	entry := func(path string) *Entry {
+		return &Entry{Name: path, Kind: "data_hash", Function: "yaml_data", Datadir: "/env/data", LocationKind: "path", Locations: []string{path}}
+	}
+	for _, c := range []struct {
+		path     string
+		constant bool
+	}{
+		{"os/%{facts.os.family}.yaml", true},
+		{"nodes/%{trusted.certname}.yaml", true},
+		{"tier/%{::tier}.yaml", true}, // a :: variable that exists is not remembered
+		{"site/%{site}.yaml", false},
+		{"common.yaml", true},
+	} {
+		d := resolutionData()
+		d.Env.Hierarchy = []*Entry{entry(c.path)}
+		s := NewSession(d, nodeScope("a", "Debian", "gold", "x", "db"))
+		lookupString(t, s, "c")
+		if s.env.constant != c.constant {
+			t.Errorf("%s: constant %v, interps %+v", c.path, s.env.constant, s.env.interps)
+		}
+	}
+}
+
+// TestMissingPlain: missingEverywhere reads the hashes of a kept
+// resolution's files when reading them is reading their data, and reads
+// the files otherwise, logging their warnings in every compile.
+func TestMissingPlain(t *testing.T) {
+	d := resolutionData(&Entry{Name: "warn", Kind: "data_hash", Function: "yaml_data", Datadir: "/env/data", LocationKind: "path", Locations: []string{"warn.yaml"}})
+	d.Files = append(d.Files, &File{Path: "/env/data/warn.yaml", Format: "yaml", Warning: "warn.yaml is not a hash"})
+	d.Modules = map[string]*Config{"m": {Path: "/env/modules/m/hiera.yaml", Root: "/env/modules/m", Version: 5, Hierarchy: []*Entry{
+		{Name: "m", Kind: "data_hash", Function: "yaml_data", Datadir: "/env/modules/m/data", LocationKind: "path", Locations: []string{"m.yaml"}},
+	}}}
+	d.Files = append(d.Files, yamlFile("/env/modules/m/data/m.yaml", "m::a", "ma", "other", "o"))
+	d.ModuleNames = []string{"m"}
+	for i := 0; i < 2; i++ {
+		s := NewSession(d, nodeScope("a", "Debian", "gold", "x", "db"))
+		var warnings []string
+		s.Warn = func(m string) { warnings = append(warnings, m) }
+		if v, found := s.AutomaticParameterKey(NewKey("m::zz")); found {
+			t.Errorf("compile %d: m::zz found: %v", i, v)
+		}
+		if len(warnings) != 2 || warnings[0] != "warn.yaml is not a hash" || !strings.Contains(warnings[1], "must use keys qualified with the name of the module") {
+			t.Errorf("compile %d: warnings %q", i, warnings)
+		}
+		for key, want := range map[string]string{"m::a": "ma", "c": "common", "o": "debian"} {
+			lk := NewKey(key)
+			if v, found := s.AutomaticParameterKey(lk); !found || values.ToString(v) != want {
+				t.Errorf("compile %d: %s = %v, %v", i, key, v, found)
+			}
+		}
+		plain := map[string]bool{}
+		for _, p := range s.env.resolved {
+			if p.res != nil {
+				_, plain[p.e.Name] = p.res.dataHashes(p)
+			}
+		}
+		if !plain["common"] || !plain["os"] || plain["warn"] || len(plain) != 7 {
+			t.Errorf("compile %d: plain %v", i, plain)
+		}
+		if p := s.modules["m"].resolved[0]; p.res == nil {
+			t.Errorf("compile %d: module's resolution not kept", i)
+		} else if _, plain := p.res.dataHashes(p); plain {
+			t.Errorf("compile %d: a module's file binding another's key is plain", i)
+		}
+	}
+}
