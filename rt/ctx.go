@@ -481,20 +481,31 @@ func TrustedFor(certname string, extensions, external *values.Hash) *values.Hash
 }
 
 func (c *Ctx) createSettingsScope() {
-	settings := &Class{Name: "settings", noModule: true}
-	res := &Resource{Type: "Class", Title: "Settings", Kind: kindUnknown, scope: c.top, source: settings, class: settings}
+	settings := &settingsClass
+	res := c.newResource(Resource{Type: "Class", Title: "Settings", Kind: kindUnknown, scope: c.top, source: settings, class: settings})
 	res.tag("class")
 	res.tagIfValid("Settings")
 	c.catalog.add(res)
-	c.evaluateCode(res, settings)
+	// What evaluateCode does for a class with no parent, parameters or
+	// body, but the variables: the scope's table, its title and name
+	// followed by the settings, is the program's, shared by its
+	// compiles (no code runs in the settings scope, so nothing sets a
+	// variable in it), and the parameters' check, which no parameter
+	// fails, is made once.
+	s := c.top.newChild(settings, res)
+	s.symtable = c.prog.settingsTable()
+	s.tables[1].parent = s.symtable // the match table, ephemeral0's
+	c.catalog.addClass(settings.Name)
+	s.setClassScope(settings.Name, s)
+	c.addEdgeToStage(res)
+	_, layout := settings.sig.get(c, nil, nil)
+	res.checked = !layout.checkAgain
 	res.evaluated = true
-	s := c.top.classScope("settings")
-	// The scope's table, its title and name followed by the settings, is
-	// the program's, shared by its compiles: no code runs in the settings
-	// scope, so nothing sets a variable in it after this.
-	s.symtable = c.prog.settingsTable(s.symtable)
-	s.ephemeral = []*varTable{{kind: matchTable, parent: s.symtable}}
 }
+
+// settingsClass is the class of the settings scope, which Puppet makes
+// without a module name, parameters or code: one for every compile.
+var settingsClass = Class{Name: "settings", noModule: true}
 
 // ---- main and node ----
 

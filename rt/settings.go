@@ -111,21 +111,21 @@ func (p *Program) Setting(name string) string {
 	return p.settingRoot(name)
 }
 
-// settingsTable is the variable table of the settings scope, whose own
-// table (holding its title and name) is first: the settings follow, and
+// settingsTable is the variable table of the settings scope: its title
+// and name (as setResourceParameters sets a class's), the settings, and
 // all_local, the hash of them all, which Puppet keeps only among its
 // qualified variables (no code runs in the settings scope, so only
 // $settings::all_local sees it either way). It is built on first use.
-func (p *Program) settingsTable(first *varTable) *varTable {
+func (p *Program) settingsTable() *varTable {
 	p.settingsMu.Lock()
 	defer p.settingsMu.Unlock()
 	if p.settings == nil {
 		h := p.buildSettings()
 		t := &varTable{kind: localTable}
-		t.reserve(len(first.names) + h.Len() + 1)
-		for i, n := range first.names {
-			t.set(n, first.vals[i])
-		}
+		t.reserve(2 + h.Len() + 1)
+		name := settingsClass.value()
+		t.set("title", name)
+		t.set("name", name)
 		for i := 0; i < h.Len(); i++ {
 			t.set(values.ToString(h.KeyAt(i)), h.ValueAt(i))
 		}

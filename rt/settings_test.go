@@ -21,7 +21,7 @@ func TestSettings(t *testing.T) {
 	p.SetPuppet(Puppet7)
 	require.NoError(t, p.SetSetting("certname", "web1.example.com"))
 	require.NoError(t, p.SetSetting("modulepath", "/srv/env/modules:/usr/share/puppet/modules"))
-	tab := p.settingsTable(&varTable{kind: localTable})
+	tab := p.settingsTable()
 	get := func(name string) values.Value {
 		i := tab.find(name)
 		require.GreaterOrEqual(t, i, 0, name)
@@ -95,7 +95,7 @@ func TestSettableErrors(t *testing.T) {
 		{"max_deprecations", "+4", values.Int(4)},
 	} {
 		require.NoError(t, p.SetSetting(c.name, c.value), c.name)
-		tab := p.settingsTable(&varTable{kind: localTable})
+		tab := p.settingsTable()
 		assert.Equal(t, c.want, tab.vals[tab.find(c.name)], c.name+"="+c.value)
 	}
 	assert.Equal(t, "md5", p.DigestAlgorithm())
@@ -117,7 +117,7 @@ func TestSettableSettings(t *testing.T) {
 	p.SetPuppet(Puppet8)
 	assert.Equal(t, "off", p.StrictMode())
 	assert.False(t, p.StrictVariables())
-	tab := p.settingsTable(&varTable{kind: localTable})
+	tab := p.settingsTable()
 	assert.Equal(t, values.String("off"), tab.vals[tab.find("strict")])
 	assert.Equal(t, values.Bool(false), tab.vals[tab.find("strict_variables")])
 	assert.Equal(t, "8.10.0", p.Puppet().Version)
@@ -137,7 +137,7 @@ func TestEnvironmentConfRichData(t *testing.T) {
 	assert.True(t, p.RichData())
 	require.NoError(t, p.SetSetting("rich_data", "false"))
 	assert.True(t, p.RichData(), "environment.conf's wins over a later --setting")
-	tab := p.settingsTable(&varTable{kind: localTable})
+	tab := p.settingsTable()
 	assert.Equal(t, values.Bool(false), tab.vals[tab.find("rich_data")])
 	assert.EqualError(t, p.SetEnvironmentConf("rich_data", "maybe"),
 		`Invalid value '"maybe"' for boolean parameter: rich_data`)
@@ -161,7 +161,7 @@ func TestParsePuppet(t *testing.T) {
 func TestSettings8(t *testing.T) {
 	p := NewProgram("production")
 	require.NoError(t, p.SetSetting("certname", "web1.example.com"))
-	tab := p.settingsTable(&varTable{kind: localTable})
+	tab := p.settingsTable()
 	get := func(name string) values.Value {
 		i := tab.find(name)
 		require.GreaterOrEqual(t, i, 0, name)
@@ -221,4 +221,49 @@ func jsonSetting(v any) any {
 		}
 	}
 	return v
+}
+
+// TestSettingsScope checks the settings scope each compile makes from the
+// program's one table: Class[Settings] as Puppet's catalogs have it (tags
+// class and settings, contained by Stage[main], "settings" first among
+// the classes: the conformance scenarios' catalogs), $settings::title and
+// $settings::name the class's name (Resource::Type#set_resource_parameters),
+// a setting's value, and the same in a second compile, which takes the
+// table its first built.
+func TestSettingsScope(t *testing.T) {
+	p := NewProgram("production")
+	p.SetPuppet(Puppet7)
+	require.NoError(t, p.SetSetting("certname", "web1.example.com"))
+	var got []string
+	node := &Node{Name: "n1.example.com", Facts: strs("a", "1"), Main: func(s *Scope) {
+		got = got[:0]
+		for _, name := range []string{"settings::title", "settings::name", "settings::certname"} {
+			got = append(got, values.ToString(s.Var(nil, name)))
+		}
+	}}
+	var tables []*varTable
+	for range 2 {
+		res := CompileWith(p, node)
+		require.NoError(t, res.Err)
+		assert.Equal(t, []string{"settings", "settings", "web1.example.com"}, got)
+		var doc struct {
+			Resources []struct {
+				Type, Title string
+				Tags        []string
+			}
+			Edges   []struct{ Source, Target string }
+			Classes []string
+		}
+		require.NoError(t, json.Unmarshal(res.JSON, &doc))
+		require.GreaterOrEqual(t, len(doc.Resources), 2)
+		assert.Equal(t, "Class", doc.Resources[1].Type)
+		assert.Equal(t, "Settings", doc.Resources[1].Title)
+		assert.Equal(t, []string{"class", "settings"}, doc.Resources[1].Tags)
+		assert.Contains(t, doc.Edges, struct{ Source, Target string }{"Stage[main]", "Class[Settings]"})
+		require.NotEmpty(t, doc.Classes)
+		assert.Equal(t, "settings", doc.Classes[0])
+		tables = append(tables, res.Catalog.resources[1].scope.classScope("settings").symtable)
+		res.Release()
+	}
+	assert.Same(t, tables[0], tables[1], "the program's table, in each compile")
 }
