@@ -602,7 +602,7 @@ func paramsValid(params []values.ParamType, l *paramLayout, given []*Param) bool
 // setvar could fail or the scope's table is not a plain one.
 func (s *Scope) adoptParameters(pt *varTable) bool {
 	st := s.effectiveTable()
-	if st != s.symtable || st.layout != nil || st.index != nil || !pt.layout.plain {
+	if st != s.symtable || st.layout != nil || st.index != nil || st.base != nil || !pt.layout.plain {
 		return false
 	}
 	for _, i := range pt.extra {

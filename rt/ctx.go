@@ -2,7 +2,6 @@ package rt
 
 import (
 	"fmt"
-	"maps"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/erb"
@@ -350,9 +349,9 @@ func (c *Ctx) nodeVariables(facts, serverFacts *values.Hash) [len(nodeVariableNa
 // facts make (setNodeParameters), for nodes whose facts have the same
 // names in the same order: a batch's nodes, or one node compiled again.
 // Its names and index are the program's, shared by the compiles that use
-// it: each table clones the index (a copy of the map's memory, cheaper
-// than indexing 130 facts anew) and takes the names as a list with no
-// room, which its own variables' append copies.
+// it: each table takes the index as its base (varTable.base), which it
+// never writes, indexing the variables it adds apart, and the names as a
+// list with no room, which its own variables' append copies.
 type nodeLayout struct {
 	facts, serverFacts []string // the keys it was made from
 	names              []string // the variables, nodeVariableNames last
@@ -386,7 +385,7 @@ func (c *Ctx) setNodeVariables(facts, serverFacts *values.Hash) bool {
 	}
 	node := c.nodeVariables(facts, serverFacts)
 	copy(vals[len(l.from):], node[:])
-	t.names, t.vals, t.index, t.odd = l.names[:len(l.names):len(l.names)], vals, maps.Clone(l.index), l.odd
+	t.names, t.vals, t.base, t.odd = l.names[:len(l.names):len(l.names)], vals, l.index, l.odd
 	return true
 }
 

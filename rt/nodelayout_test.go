@@ -75,3 +75,45 @@ func TestNodeLayout(t *testing.T) {
 		assert.Contains(t, res.Err.Error(), "variable '$"+name+"'", name)
 	}
 }
+
+// TestVarTableBase checks a table whose first names are indexed by a
+// shared base map (the top scope's, a nodeLayout's index): names found
+// in the base and among those set after it, with few (searched) and many
+// (indexed) of its own, a base name set again in place, reserve indexing
+// only its own names, and the base never written.
+func TestVarTableBase(t *testing.T) {
+	base := map[string]int{"a": 0, "b": 1, "c": 2}
+	names := []string{"a", "b", "c"}
+	tab := &varTable{kind: localTable, names: names[:3:3], vals: []values.Value{values.Int(0), values.Int(1), values.Int(2)}, base: base}
+	for i := 0; i < 20; i++ {
+		name := string(rune('d' + i))
+		tab.set(name, values.Int(int64(3+i)))
+		for j, n := range tab.names {
+			require.Equal(t, j, tab.find(n), "%s after %d set", n, i+1)
+		}
+		assert.Equal(t, -1, tab.find("zz"))
+		assert.Equal(t, i+1 > 8, tab.index != nil, "own names indexed once more than 8")
+	}
+	tab.set("b", values.Int(10))
+	v, ok := tab.get("b")
+	assert.True(t, ok)
+	assert.Equal(t, values.Int(10), v)
+	assert.Equal(t, 23, len(tab.names), "set in place")
+	assert.Equal(t, map[string]int{"a": 0, "b": 1, "c": 2}, base, "the base is not written")
+	assert.Equal(t, []string{"a", "b", "c"}, names, "nor its names")
+	for _, n := range []string{"a", "b", "c"} {
+		_, own := tab.index[n]
+		assert.False(t, own, n)
+	}
+
+	few := &varTable{kind: localTable, names: names[:3:3], vals: make([]values.Value, 3), base: base}
+	few.reserve(4)
+	assert.Nil(t, few.index, "3 own names to come: searched")
+	few.reserve(20)
+	require.NotNil(t, few.index)
+	assert.Empty(t, few.index, "no own name yet")
+	few.set("x", values.Undef)
+	assert.Equal(t, map[string]int{"x": 3}, few.index)
+	assert.Equal(t, 3, few.find("x"))
+	assert.Equal(t, 0, few.find("a"))
+}

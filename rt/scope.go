@@ -55,8 +55,12 @@ type varTable struct {
 	parent *varTable
 	names  []string // insertion order (to_hash keeps it)
 	vals   []values.Value
-	index  map[string]int // built once a table grows (with a layout: of its other names)
+	index  map[string]int // built once a table grows (with a layout: of its other names; with a base: of the names after it)
 	odd    int            // names that are no Ruby identifier (erb.OddName)
+	// base indexes the table's first names, names[:len(base)], shared
+	// with other tables and never written (the top scope's facts: a
+	// nodeLayout's index); index holds the names added after them
+	base map[string]int
 
 	// A class's or define's parameter table and the symbol table of its
 	// scope have the definition's parameters as a layout: parameter k's
@@ -147,15 +151,22 @@ func (t *varTable) find(name string) int {
 			return -1
 		}
 	}
+	from := 0
+	if t.base != nil {
+		if i, ok := t.base[name]; ok {
+			return i
+		}
+		from = len(t.base)
+	}
 	if t.index != nil {
 		if i, ok := t.index[name]; ok {
 			return i
 		}
 		return -1
 	}
-	for i, n := range t.names {
+	for i, n := range t.names[from:] {
 		if n == name {
-			return i
+			return from + i
 		}
 	}
 	return -1
@@ -244,11 +255,16 @@ func (t *varTable) set(name string, v values.Value) {
 		}
 	case t.index != nil:
 		t.index[name] = pos
-	case len(t.names) > 8:
-		t.index = make(map[string]int, 16)
-		for i, n := range t.names {
-			t.index[n] = i
-		}
+	case len(t.names)-len(t.base) > 8:
+		t.indexOwn(16)
+	}
+}
+
+// indexOwn indexes the table's names after its base, with room for n.
+func (t *varTable) indexOwn(n int) {
+	t.index = make(map[string]int, n)
+	for i := len(t.base); i < len(t.names); i++ {
+		t.index[t.names[i]] = i
 	}
 }
 
@@ -291,12 +307,8 @@ func (t *varTable) reserve(n int) {
 		return
 	}
 	t.grow(n)
-	if t.layout == nil && len(t.names)+n > 8 {
-		index := make(map[string]int, len(t.names)+n)
-		for i, name := range t.names {
-			index[name] = i
-		}
-		t.index = index
+	if t.layout == nil && t.index == nil && len(t.names)-len(t.base)+n > 8 {
+		t.indexOwn(len(t.names) - len(t.base) + n)
 	}
 }
 
