@@ -437,7 +437,12 @@ func (c *Ctx) findClass(name string) *Class {
 	c.autoload(w)
 	cl := c.prog.checkClass(w.norm, w.class)
 	if c.classesFound == nil {
-		c.classesFound = make(map[string]*Class, 64)
+		// as many as the last compile's, 64 in a first
+		n := c.prog.lastClassesFound.Load()
+		if n == 0 {
+			n = 64
+		}
+		c.classesFound = make(map[string]*Class, n)
 	}
 	c.classesFound[name] = cl
 	return cl

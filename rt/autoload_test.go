@@ -3,6 +3,11 @@ package rt
 import (
 	"slices"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/pp2go/pp2go/rt/values"
 )
 
 // TestAutoloadWalk checks the manifests a lookup loads, in Puppet's order
@@ -41,5 +46,27 @@ func TestAutoloadWalk(t *testing.T) {
 		if got := loaded(); !slices.Equal(got, st.want) {
 			t.Errorf("findClass(%s) loaded %q, want %q", st.class, got, st.want)
 		}
+	}
+}
+
+// TestClassesFoundSize checks that a compile's findClass map is made for
+// as many names as the last compile looked up (a first compile's for 64):
+// the program records them as a compile succeeds.
+func TestClassesFoundSize(t *testing.T) {
+	p := NewProgram("production")
+	p.AddClass(&Class{Name: "k1"})
+	p.AddClass(&Class{Name: "k2"})
+	var found int
+	node := &Node{Name: "n1.example.com", Main: func(s *Scope) {
+		s.c.Include(s, []values.Value{values.String("k1"), values.String("k2"), values.String("k1")})
+		found = len(s.c.classesFound)
+	}}
+	assert.Equal(t, int64(0), p.lastClassesFound.Load())
+	for range 2 {
+		res := CompileWith(p, node)
+		require.NoError(t, res.Err)
+		assert.Equal(t, 2, found)
+		assert.Equal(t, int64(2), p.lastClassesFound.Load())
+		res.Release()
 	}
 }

@@ -262,6 +262,7 @@ func (c *Ctx) compile() {
 	c.prog.lastRelationships.Store(int64(len(c.relationships)))
 	c.prog.lastClasses.Store(int64(len(c.top.classes)))
 	c.prog.lastCollections.Store(int64(len(c.collections)))
+	c.prog.lastClassesFound.Store(int64(len(c.classesFound)))
 	for typ, list := range c.byType {
 		if _, ok := c.prog.typeCounts.Load(typ); !ok {
 			c.prog.typeCounts.Store(typ, len(*list))

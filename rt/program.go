@@ -125,10 +125,10 @@ type Program struct {
 	// the size of the last catalog compiled, for the next one's tables:
 	// its resources, its table's keys (titles and aliases), its edges and
 	// its resources' types; its tags, relationships, classes' scopes and
-	// collectors
+	// collectors, and the class names it looked up (findClass)
 	lastResources, lastKeys, lastEdges, lastTypes atomic.Int64
 	lastTags, lastRelationships, lastClasses      atomic.Int64
-	lastCollections                               atomic.Int64
+	lastCollections, lastClassesFound             atomic.Int64
 	// the last compile's top scope variables of its facts (setNodeVariables)
 	nodeLayout atomic.Pointer[nodeLayout]
 	// the walks autoload makes to find classes and defined types, by the
