@@ -300,11 +300,11 @@ func (c *Ctx) start() {
 func (c *Ctx) setNodeParameters() {
 	facts := c.node.Facts
 	if facts == nil {
-		facts = values.NewHash()
+		facts = values.EmptyHash
 	}
 	serverFacts := c.node.ServerFacts
 	if serverFacts == nil {
-		serverFacts = values.NewHash()
+		serverFacts = values.EmptyHash
 	}
 	// Facts and server facts are node parameters: top scope variables
 	// (the first of a name wins; notNodeVariable's are none).
@@ -342,8 +342,25 @@ func (c *Ctx) nodeVariables(facts, serverFacts *values.Hash) [len(nodeVariableNa
 	if trusted == nil {
 		trusted = trustedFor(c.node.Name)
 	}
-	sf := serverFacts.Merge(values.NewHashFromPairs(values.String("environment"), values.String(c.prog.Environment)))
-	return [...]values.Value{values.String(c.prog.Environment), trusted, sf, facts}
+	sv := c.prog.serverFactsVar.Load()
+	if sv == nil || sv.src != serverFacts || sv.envName != c.prog.Environment {
+		env := values.Value(values.String(c.prog.Environment))
+		sv = &serverFactsVar{src: serverFacts, envName: c.prog.Environment, env: env,
+			merged: serverFacts.Merge(values.NewHashFromPairs(values.String("environment"), env))}
+		c.prog.serverFactsVar.Store(sv)
+	}
+	return [...]values.Value{sv.env, trusted, sv.merged, facts}
+}
+
+// serverFactsVar is $server_facts of the compiles whose node's server
+// facts are src (the program's, mostly: the same hash each compile), in
+// the environment named envName: src with the environment, made once, as
+// the environment's name (env) is boxed once.
+type serverFactsVar struct {
+	src     *values.Hash
+	envName string
+	env     values.Value
+	merged  *values.Hash
 }
 
 // nodeLayout is the top scope's variables that a node's facts and server
@@ -457,10 +474,10 @@ func trustedFor(certname string) *values.Hash { return TrustedFor(certname, nil,
 // none), as Puppet's TrustedInformation makes it.
 func TrustedFor(certname string, extensions, external *values.Hash) *values.Hash {
 	if extensions == nil {
-		extensions = values.NewHash()
+		extensions = values.EmptyHash
 	}
 	if external == nil {
-		external = values.NewHash()
+		external = values.EmptyHash
 	}
 	host, domain := certname, ""
 	if i := strings.IndexByte(certname, '.'); i >= 0 {

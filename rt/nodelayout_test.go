@@ -117,3 +117,42 @@ func TestVarTableBase(t *testing.T) {
 	assert.Equal(t, 3, few.find("x"))
 	assert.Equal(t, 0, few.find("a"))
 }
+
+// TestServerFactsVar checks $server_facts: the node's server facts and
+// the environment, made once for the compiles whose server facts are the
+// same hash, anew for other ones; and $trusted of an agent with no
+// extensions or external data.
+func TestServerFactsVar(t *testing.T) {
+	p := NewProgram("production")
+	var top *values.Hash
+	compile := func(sf *values.Hash) *values.Hash {
+		res := CompileWith(p, &Node{Name: "n1.example.com", Facts: strs("a", "1"), ServerFacts: sf,
+			Main: func(s *Scope) { top = s.c.top.ToHash(true) }})
+		require.NoError(t, res.Err)
+		v, _ := top.GetString("server_facts")
+		return v.(*values.Hash)
+	}
+	sf := strs("serverversion", "8.10.0")
+	first := compile(sf)
+	assert.Equal(t, []string{"serverversion", "environment"}, keysOf(first))
+	env, _ := first.GetString("environment")
+	assert.Equal(t, values.String("production"), env)
+	assert.Same(t, first, compile(sf), "the same server facts: the same $server_facts")
+	other := compile(strs("servername", "s1"))
+	assert.Equal(t, []string{"servername", "environment"}, keysOf(other))
+	v, _ := top.GetString("environment")
+	assert.Equal(t, values.String("production"), v)
+	trusted, _ := top.GetString("trusted")
+	for _, k := range []string{"extensions", "external"} {
+		h, _ := trusted.(*values.Hash).GetString(k)
+		assert.Equal(t, 0, h.(*values.Hash).Len(), k)
+	}
+}
+
+func keysOf(h *values.Hash) []string {
+	var ks []string
+	for i := 0; i < h.Len(); i++ {
+		ks = append(ks, values.ToString(h.KeyAt(i)))
+	}
+	return ks
+}

@@ -131,6 +131,8 @@ type Program struct {
 	lastCollections, lastClassesFound             atomic.Int64
 	// the last compile's top scope variables of its facts (setNodeVariables)
 	nodeLayout atomic.Pointer[nodeLayout]
+	// the last compile's $server_facts (nodeVariables)
+	serverFactsVar atomic.Pointer[serverFactsVar]
 	// the walks autoload makes to find classes and defined types, by the
 	// name looked up, and the numbers of the keys they walk (walkOf)
 	classWalks, defineWalks readmap.Map[*walk]
