@@ -263,6 +263,7 @@ func (c *Ctx) compile() {
 	c.prog.lastClasses.Store(int64(len(c.top.classes)))
 	c.prog.lastCollections.Store(int64(len(c.collections)))
 	c.prog.lastClassesFound.Store(int64(len(c.classesFound)))
+	c.recordSlabs()
 	for typ, list := range c.byType {
 		if _, ok := c.prog.typeCounts.Load(typ); !ok {
 			c.prog.typeCounts.Store(typ, len(*list))
@@ -273,6 +274,7 @@ func (c *Ctx) compile() {
 // start makes the catalog with Stage[main] and the top scope with the
 // node's parameters and $settings.
 func (c *Ctx) start() {
+	c.startSlabs()
 	last := int(c.prog.lastResources.Load())
 	c.catalog = newCatalog(c.node.Name, c.prog.Environment, last, int(c.prog.lastKeys.Load()), int(c.prog.lastEdges.Load()))
 	c.resources = make([]*Resource, 0, last)

@@ -129,6 +129,8 @@ type Program struct {
 	lastResources, lastKeys, lastEdges, lastTypes atomic.Int64
 	lastTags, lastRelationships, lastClasses      atomic.Int64
 	lastCollections, lastClassesFound             atomic.Int64
+	// and what its sized slabs handed out (Ctx.sizedSlabs)
+	lastSlabUse [numSizedSlabs]atomic.Int64
 	// the last compile's top scope variables of its facts (setNodeVariables)
 	nodeLayout atomic.Pointer[nodeLayout]
 	// the last compile's $server_facts (nodeVariables)

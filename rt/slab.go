@@ -14,15 +14,17 @@ import (
 type slab[T any] struct {
 	free []T
 	src  *chunks[T]
+	sizing
 }
 
 // new returns a zeroed T.
 func (s *slab[T]) new(chunk int) *T {
 	if len(s.free) == 0 {
-		s.free = s.src.take(chunk)
+		s.free = s.src.take(s.chunkSize(chunk))
 	}
 	p := &s.free[0]
 	s.free = s.free[1:]
+	s.used++
 	return p
 }
 
@@ -33,6 +35,7 @@ func (s *slab[T]) new(chunk int) *T {
 type sliceSlab[T any] struct {
 	free []T
 	src  *chunks[T]
+	sizing
 }
 
 // make returns an empty slice with capacity n.
@@ -41,11 +44,58 @@ func (s *sliceSlab[T]) make(n, chunk int) []T {
 		return make([]T, 0, n)
 	}
 	if len(s.free) < n {
-		s.free = s.src.take(chunk)
+		s.free = s.src.take(max(n, s.chunkSize(chunk)))
 	}
 	out := s.free[:0:n]
 	s.free = s.free[n:]
+	s.used += n
 	return out
+}
+
+// sizing is what a slab handed out in a compile (used, in elements), and
+// the size of its first chunk when not the callers' (first, 0 for theirs):
+// a slab whose chunks no compile hands on (no arena's) takes a first
+// chunk of about what the last compile used, when that is less, as a
+// small catalog's compile uses a few of a large one's chunk (sizedSlabs).
+type sizing struct {
+	used, first int
+}
+
+// chunkSize is the size of the next chunk, chunk as the caller gives it.
+func (z *sizing) chunkSize(chunk int) int {
+	if z.first > 0 {
+		chunk, z.first = min(chunk, z.first), 0
+	}
+	return chunk
+}
+
+// sizedSlabs are the compile's slabs whose chunks it makes anew (no
+// arena's), by number: a compile's first chunks are sized by the last
+// compile's use (Program.lastSlabUse, startSlabs).
+func (c *Ctx) sizedSlabs() [numSizedSlabs]*sizing {
+	return [...]*sizing{&c.valueLists.sizing, &c.arraySlab.sizing, &c.hashSlab.sizing, &c.strSlab.sizing,
+		&c.refSlab.sizing, &c.relationshipSlab.sizing, &c.relationshipEndsSlab.sizing, &c.typeSlab.sizing,
+		&c.collectorSlab.sizing, &c.querySlab.sizing, &c.viewSlab.sizing, &c.tableSlab.sizing}
+}
+
+const numSizedSlabs = 12
+
+// startSlabs sizes the first chunks of the sized slabs by the last
+// compile's use, a quarter more (a node of the same catalog may use a
+// little more), when that is less than their callers' chunks.
+func (c *Ctx) startSlabs() {
+	for i, z := range c.sizedSlabs() {
+		if u := int(c.prog.lastSlabUse[i].Load()); u > 0 {
+			z.first = u + u/4 + 4
+		}
+	}
+}
+
+// recordSlabs keeps the sized slabs' use for the next compile.
+func (c *Ctx) recordSlabs() {
+	for i, z := range c.sizedSlabs() {
+		c.prog.lastSlabUse[i].Store(int64(z.used))
+	}
 }
 
 // newParam is a parameter of this compile.

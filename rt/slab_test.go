@@ -141,3 +141,46 @@ func TestCatalogUUID(t *testing.T) {
 	parts := []string{"1700000000", "node1.example.com", "digest"}
 	require.LessOrEqual(t, testing.AllocsPerRun(100, func() { catalogUUID(parts...) }), 1.0, "the string only")
 }
+
+// TestSlabSizing: a sized slab's first chunk is about what the last
+// compile used when that is less than the callers' chunk, its next ones
+// the callers'; a compile records its use for the next.
+func TestSlabSizing(t *testing.T) {
+	var s sliceSlab[values.Value]
+	s.first = 40
+	s.make(10, 1024)
+	s.make(30, 1024)
+	require.Empty(t, s.free, "a chunk of 40")
+	s.make(5, 1024)
+	require.Equal(t, 45, s.used)
+	require.Len(t, s.free, 1024-5, "then the callers' chunk")
+	var big sliceSlab[values.Value]
+	big.first = 5000 // more than the callers': theirs
+	big.make(3, 1024)
+	require.Len(t, big.free, 1024-3)
+
+	var h slab[values.Hash]
+	h.first = 3
+	for range 4 {
+		h.new(64)
+	}
+	require.Len(t, h.free, 63, "3, then 64")
+	require.Equal(t, 4, h.used)
+
+	p := NewProgram("production")
+	node := &Node{Name: "n1.example.com", Main: func(s *Scope) {
+		s.c.newHash([]values.Value{values.String("a"), values.Int(1)})
+	}}
+	res := CompileWith(p, node)
+	require.NoError(t, res.Err)
+	used := p.lastSlabUse[0].Load() // valueLists
+	require.Positive(t, used)
+	require.Less(t, used, int64(1024))
+	require.Equal(t, int64(1), p.lastSlabUse[2].Load(), "one Hash")
+	res.Release()
+	var first int
+	node.Main = func(s *Scope) { first = s.c.valueLists.first + len(s.c.valueLists.free) + s.c.valueLists.used }
+	res = CompileWith(p, node)
+	require.NoError(t, res.Err)
+	require.Equal(t, int(used+used/4+4), first, "the first chunk's size, or what is left to take")
+}
