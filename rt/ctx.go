@@ -185,6 +185,7 @@ func compileIn(p *Program, n *Node, a *arena) (cat *Catalog, logs []LogEntry, er
 	c := newCtx(p, n)
 	if a != nil {
 		c.useArena(a)
+		defer c.noteUnused() // runs after the recover below
 	}
 	defer func() {
 		if r := recover(); r != nil {

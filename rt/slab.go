@@ -153,8 +153,13 @@ func (c *Ctx) newString(text string) values.Value {
 
 // chunks are the chunks of one type that a compile's slabs took (taken),
 // and zeroed ones a compile before took (spare), which take hands out
-// first.
-type chunks[T any] struct{ taken, spare [][]T }
+// first. unused is how many elements at the end of the last chunk taken
+// its slab never handed out, still zero (noteUnused), which recycle does
+// not clear again.
+type chunks[T any] struct {
+	taken, spare [][]T
+	unused       int
+}
 
 // take is a zeroed chunk of n; a nil c makes one.
 func (c *chunks[T]) take(n int) []T {
@@ -173,9 +178,13 @@ func (c *chunks[T]) take(n int) []T {
 
 // recycle zeroes the chunks taken and makes them spare.
 func (c *chunks[T]) recycle() {
-	for _, ch := range c.taken {
+	for i, ch := range c.taken {
+		if i == len(c.taken)-1 {
+			ch = ch[:len(ch)-c.unused]
+		}
 		clear(ch)
 	}
+	c.unused = 0
 	c.spare = append(c.spare, c.taken...)
 	clear(c.taken)
 	c.taken = c.taken[:0]
@@ -211,6 +220,31 @@ func (c *Ctx) useArena(a *arena) {
 	c.paramSlab.src, c.resourceSlab.src, c.scopeSlab.src = &a.params, &a.resources, &a.scopes
 	c.paramLists.src, c.tagLists.src, c.nameLists.src = &a.paramLists, &a.tags, &a.names
 	c.int32Lists.src, c.byTypeSlab.src, c.resourceLists.src = &a.int32s, &a.byType, &a.resourceLists
+}
+
+// noteUnused records, as a compile ends, the elements at the end of each
+// arena slab's last chunk that it never handed out: its free list, a
+// suffix of that chunk (take appends the chunk it hands the slab), which
+// no slab writes (a slice's capacity ends where the next one starts).
+func (c *Ctx) noteUnused() {
+	a := c.arena
+	unused(&a.params, c.paramSlab.free)
+	unused(&a.resources, c.resourceSlab.free)
+	unused(&a.scopes, c.scopeSlab.free)
+	unused(&a.paramLists, c.paramLists.free)
+	unused(&a.tags, c.tagLists.free)
+	unused(&a.names, c.nameLists.free)
+	unused(&a.int32s, c.int32Lists.free)
+	unused(&a.byType, c.byTypeSlab.free)
+	unused(&a.resourceLists, c.resourceLists.free)
+}
+
+// unused records free, a slab's free list, as the unused end of c's last
+// chunk.
+func unused[T any](c *chunks[T], free []T) {
+	if n := len(c.taken); n > 0 && len(free) > 0 && &c.taken[n-1][len(c.taken[n-1])-len(free)] == &free[0] {
+		c.unused = len(free)
+	}
 }
 
 // recycle zeroes the arena's chunks for a next compile.

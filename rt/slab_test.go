@@ -184,3 +184,37 @@ func TestSlabSizing(t *testing.T) {
 	require.NoError(t, res.Err)
 	require.Equal(t, int(used+used/4+4), first, "the first chunk's size, or what is left to take")
 }
+
+// TestChunksUnused: recycle clears what a compile's slabs handed out of
+// their last chunks, not the end they never did (still zero), and a
+// recycled chunk comes back zeroed where it was written.
+func TestChunksUnused(t *testing.T) {
+	var a arena
+	c := &Ctx{}
+	c.useArena(&a)
+	for i := range 3 {
+		c.newParam(Param{Name: fmt.Sprint("p", i)})
+	}
+	names := append(c.nameLists.make(2, 1024), "a", "b")
+	c.noteUnused()
+	require.Equal(t, 75-3, a.params.unused)
+	require.Equal(t, 1024-2, a.names.unused)
+	require.Equal(t, 0, a.tags.unused, "no chunk")
+	a.recycle()
+	require.Equal(t, 0, a.params.unused)
+	require.Len(t, a.params.spare, 1)
+	for i, p := range a.params.spare[0] {
+		require.Equal(t, Param{}, p, "zeroed: %d", i)
+	}
+
+	c = &Ctx{}
+	c.useArena(&a)
+	for range 75 {
+		c.newParam(Param{})
+	}
+	again := c.nameLists.make(2, 1024)
+	require.Same(t, &names[0], &again[:1][0], "the same chunk")
+	require.Equal(t, []string{"", ""}, again[:2])
+	c.noteUnused()
+	require.Equal(t, 0, a.params.unused, "all handed out")
+}
