@@ -164,8 +164,9 @@ func (p *Program) buildSettings() *values.Hash {
 	pairs = append(pairs, "@certname@", root("certname"), "@environment@", p.Environment)
 	fill := strings.NewReplacer(pairs...)
 
-	b := values.NewHashBuilder(len(SettingRoots))
-	for _, e := range p.Puppet().settings {
+	settings := p.Puppet().settings
+	b := values.NewHashBuilder(len(settings))
+	for _, e := range settings {
 		name, v := e.name, settingValue(e.value, fill)
 		switch name {
 		case "modulepath", "manifest":

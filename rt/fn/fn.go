@@ -185,7 +185,11 @@ func (f *Func) ready() {
 	}
 }
 
-var registry = map[string]*Func{}
+// registry has room for the functions of a large environment (core's and
+// its modules': 295 in keystone's 92 modules, 178 of them 3.x), which
+// Register adds in the packages' initialization: grown from nothing it
+// rehashed every entry at each doubling, in every process's start.
+var registry = make(map[string]*Func, 320)
 
 // Register adds a function to the registry (from init functions). A core
 // function (Module "") is never replaced by a module's function of the same
@@ -223,7 +227,7 @@ func Register(f *Func) {
 	registry[f.Name] = f
 }
 
-var legacy3x = map[string]bool{}
+var legacy3x = make(map[string]bool, 192)
 
 // shadowed3x are the modules' 3.x functions that a core function, or
 // their module's 4.x function, of the same name shadows for Puppet code:

@@ -227,8 +227,9 @@ type ruby3xFunc struct {
 	rvalue bool
 }
 
-// ruby3x are the translated 3.x functions (written at init, read after).
-var ruby3x = map[*fn.Func]ruby3xFunc{}
+// ruby3x are the translated 3.x functions (written at init, read after),
+// with room for a large environment's (keystone's 92 modules: 124).
+var ruby3x = make(map[*fn.Func]ruby3xFunc, 128)
 
 // Call3xRuby is scope.function_name(args) of a translated 3.x function:
 // Puppet's function_x method, which checks the arity (ArgumentError), runs
