@@ -404,11 +404,15 @@ func validateLookupOptions(v values.Value, module string) *values.Hash {
 
 func (s *Session) lookupLookupOptions(lk *lookupKey, inv *invocation) *values.Hash {
 	mod := lk.module
+	if s.lastOptions.ok && s.lastOptions.module == mod {
+		return s.lastOptions.co.forKey(lk.root)
+	}
 	co, ok := s.lookupOptions[mod]
 	if !ok {
 		co = s.retrieveLookupOptions(mod, inv)
 		s.lookupOptions[mod] = co
 	}
+	s.lastOptions = lastOptions{mod, co, true}
 	return co.forKey(lk.root)
 }
 

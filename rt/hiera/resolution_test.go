@@ -378,3 +378,46 @@ func TestMissingPlain(t *testing.T) {
 		}
 	}
 }
+
+// TestAlternatingModules: lookups of keys of two modules in turn each get
+// their module's layer and lookup_options.
+func TestAlternatingModules(t *testing.T) {
+	arr := func(v ...string) values.Value {
+		var a []values.Value
+		for _, s := range v {
+			a = append(a, str(s))
+		}
+		return values.NewArray(a...)
+	}
+	mod := func(name string) *Config {
+		return &Config{Path: "/env/modules/" + name + "/hiera.yaml", Root: "/env/modules/" + name, Version: 5, Hierarchy: []*Entry{
+			{Name: "common", Kind: "data_hash", Function: "yaml_data", Datadir: "/env/modules/" + name + "/data", LocationKind: "path", Locations: []string{"common.yaml"}},
+		}}
+	}
+	d := &Data{
+		EnvName: "production",
+		Env: &Config{Path: "/env/hiera.yaml", Root: "/env", Version: 5, Hierarchy: []*Entry{
+			{Name: "common", Kind: "data_hash", Function: "yaml_data", Datadir: "/env/data", LocationKind: "path", Locations: []string{"common.yaml"}},
+		}},
+		Modules:     map[string]*Config{"m": mod("m"), "n": mod("n")},
+		ModuleNames: []string{"m", "n"},
+		Files: []*File{
+			{Path: "/env/data/common.yaml", Format: "yaml", Data: values.NewHashFromPairs(str("m::a"), arr("env"), str("n::a"), arr("env"))},
+			{Path: "/env/modules/m/data/common.yaml", Format: "yaml", Data: values.NewHashFromPairs(str("m::a"), arr("m"),
+				str("lookup_options"), values.NewHashFromPairs(str("m::a"), values.NewHashFromPairs(str("merge"), str("unique"))))},
+			{Path: "/env/modules/n/data/common.yaml", Format: "yaml", Data: values.NewHashFromPairs(str("n::a"), arr("n"), str("n::b"), arr("nb"),
+				str("lookup_options"), values.NewHashFromPairs(str("n::a"), values.NewHashFromPairs(str("merge"), str("unique"))))},
+		},
+	}
+	for c := 0; c < 2; c++ {
+		s := NewSession(d, mapScope{})
+		for i := 0; i < 2; i++ {
+			for _, k := range []struct{ key, want string }{{"m::a", "[env, m]"}, {"n::a", "[env, n]"}, {"n::b", "[nb]"}, {"m::a", "[env, m]"}} {
+				v, found := s.AutomaticParameterKey(NewKey(k.key))
+				if !found || values.ToString(v) != k.want {
+					t.Errorf("compile %d: %s = %v, %v; want %s", c, k.key, v, found, k.want)
+				}
+			}
+		}
+	}
+}

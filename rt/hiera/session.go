@@ -74,6 +74,11 @@ type Session struct {
 	strict string
 	// spare is an invocation done with, for AutomaticParameterKey
 	spare *invocation
+	// lastModule and lastOptions are the entries of modules and
+	// lookupOptions used last (most lookups are of the module of the
+	// lookup before)
+	lastModule  lastModule
+	lastOptions lastOptions
 	// warnings counts the warnings the session was asked to log (warn,
 	// warnOnce): a resolution that logged any is not kept (Entry.res)
 	warnings int
@@ -169,7 +174,12 @@ func (s *Session) envLayer() *layer {
 }
 
 func (s *Session) moduleLayer(name string) *layer {
+	if s.lastModule.ok && s.lastModule.name == name {
+		// a class's lookups one after another: its module's
+		return s.lastModule.l
+	}
 	if l, ok := s.modules[name]; ok {
+		s.lastModule = lastModule{name, l, true}
 		return l
 	}
 	var l *layer
@@ -184,7 +194,23 @@ func (s *Session) moduleLayer(name string) *layer {
 		l = &layer{s: s, cfg: c, place: "Module", module: name}
 	}
 	s.modules[name] = l
+	s.lastModule = lastModule{name, l, true}
 	return l
+}
+
+// lastModule is the module layer moduleLayer gave last (nil for none).
+type lastModule struct {
+	name string
+	l    *layer
+	ok   bool
+}
+
+// lastOptions is the lookup_options lookupLookupOptions found last for a
+// module, as s.lookupOptions holds them.
+type lastOptions struct {
+	module string
+	co     *compiledOptions
+	ok     bool
 }
 
 // absent reports whether Puppet left module name out of the environment
@@ -321,6 +347,9 @@ func (c *scopeCollector) add(si scopeInterp) {
 		if o.key == si.key {
 			return
 		}
+	}
+	if c.list == nil {
+		c.list = make([]scopeInterp, 0, 4) // a hierarchy's few
 	}
 	c.list = append(c.list, si)
 }
