@@ -3,6 +3,7 @@ package hiera
 import (
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/pp2go/pp2go/rt/values"
@@ -419,5 +420,52 @@ func TestAlternatingModules(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestResolutionConcurrent: compiles of several nodes at once (a server, a
+// batch) share the kept resolutions and each gets its own node's data.
+func TestResolutionConcurrent(t *testing.T) {
+	d := resolutionData()
+	nodes := []struct {
+		scope mapScope
+		want  map[string]string
+	}{
+		{nodeScope("a", "Debian", "gold", "x", "db"), map[string]string{"n": "node-a", "o": "debian", "t": "gold", "s": "site-x", "v": "db"}},
+		{nodeScope("b", "RedHat", "silver", "y", "web"), map[string]string{"n": "node-b", "o": "redhat", "t": "silver", "s": "site-y", "v": "web"}},
+		{nodeScope("c", "Debian", "silver", "x", "web"), map[string]string{"n": "-", "o": "debian", "t": "silver", "s": "site-x", "v": "web"}},
+	}
+	errs := make(chan string, 64)
+	var wg sync.WaitGroup
+	for g := 0; g < 6; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			for i := 0; i < 200; i++ {
+				n := nodes[(g+i)%len(nodes)]
+				// each compile's variables made anew, as each compile makes them
+				sc := mapScope{}
+				for k, v := range n.scope {
+					sc[k] = v
+				}
+				s := NewSession(d, sc)
+				for key, want := range n.want {
+					if got := values.ToString(s.Lookup(&LookupArgs{Name: str(key), HasDefault: true, DefaultValue: str("-")})); got != want {
+						select {
+						case errs <- key + " = " + got + ", want " + want:
+						default:
+						}
+					}
+				}
+				if _, found := s.AutomaticParameterKey(NewKey("m::zz")); found {
+					errs <- "m::zz found"
+				}
+			}
+		}(g)
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }
