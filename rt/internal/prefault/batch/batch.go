@@ -30,8 +30,9 @@ func Prefault() {
 	grow(uintptr(max(goal+goal/4, 16<<20)))
 }
 
-// maxGoal bounds the heap Prefault maps ahead of use.
-const maxGoal = 1 << 30
+// maxGoal bounds the heap Prefault maps ahead of use (a quarter more):
+// mapped, it counts against the machine's commit limit, touched or not.
+const maxGoal = 256 << 20
 
 // grow has the runtime map want bytes of free heap, advises huge pages for
 // the heap's mapping, and collects. It returns where that free block starts.
