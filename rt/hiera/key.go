@@ -178,28 +178,37 @@ func subLookup(key string, inv *invocation, segments []values.Value, value value
 
 // subLookupStep digs one segment into value.
 func subLookupStep(key string, inv *invocation, seg, value values.Value) (values.Value, bool) {
-	if value == nil || values.IsUndef(value) {
-		inv.reportNotFound(seg)
-		return nil, false
-	}
-	if n, isInt := seg.(values.Int); isInt {
-		if a, isArr := value.(*values.Array); isArr {
-			if n < 0 || int(n) >= a.Len() {
-				inv.reportNotFound(seg)
-				return nil, false
-			}
-			return inv.reportFound(seg, a.At(int(n))), true
-		}
-	}
-	h, isHash := value.(*values.Hash)
-	if !isHash {
+	v, found, hashLike := dig(seg, value)
+	if !hashLike {
 		panic(lookupError("Data Provider type mismatch: Got " + fn.RubyClass(value) +
 			" when a hash-like object was expected to access value using '" + segmentString(seg) + "' from key '" + key + "'"))
 	}
-	v, has := h.Get(seg)
-	if !has {
+	if !found {
 		inv.reportNotFound(seg)
 		return nil, false
 	}
 	return inv.reportFound(seg, v), true
+}
+
+// dig digs one segment into value: found is false where value (undef, an
+// array, a hash) has no such entry, hashLike false where value is neither
+// an array indexed by an integer nor a hash.
+func dig(seg, value values.Value) (v values.Value, found, hashLike bool) {
+	if value == nil || values.IsUndef(value) {
+		return nil, false, true
+	}
+	if n, isInt := seg.(values.Int); isInt {
+		if a, isArr := value.(*values.Array); isArr {
+			if n < 0 || int(n) >= a.Len() {
+				return nil, false, true
+			}
+			return a.At(int(n)), true, true
+		}
+	}
+	h, isHash := value.(*values.Hash)
+	if !isHash {
+		return nil, false, false
+	}
+	v, found = h.Get(seg)
+	return v, found, true
 }

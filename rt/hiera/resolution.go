@@ -162,24 +162,11 @@ func (r *entryResolution) valid(inv *invocation) bool {
 // a hash nor an array indexed), which a resolution would raise.
 func digQuietly(v values.Value, segments []values.Value) (_ values.Value, dug bool) {
 	for _, seg := range segments {
-		if v == nil || values.IsUndef(v) {
-			return nil, true
-		}
-		if n, isInt := seg.(values.Int); isInt {
-			if a, isArr := v.(*values.Array); isArr {
-				if n < 0 || int(n) >= a.Len() {
-					return nil, true
-				}
-				v = a.At(int(n))
-				continue
-			}
-		}
-		h, isHash := v.(*values.Hash)
-		if !isHash {
+		var found, hashLike bool
+		if v, found, hashLike = dig(seg, v); !hashLike {
 			return nil, false
 		}
-		var has bool
-		if v, has = h.Get(seg); !has {
+		if !found {
 			return nil, true
 		}
 	}
