@@ -58,3 +58,71 @@ func TestRegexpASCIIMatch(t *testing.T) {
 		require.Equal(t, c.want, show(re.findAt(c.s, []rune(c.s), 0)), "/%s/%s =~ %q (regexp2)", c.src, c.flags, c.s)
 	}
 }
+
+// A pattern of plain text, perhaps after a ^, is found by a string
+// search (findLiteral) where Go's engine would take it; the match data
+// are Ruby's as regexp2's. Expected values are Ruby 3.1's, as above.
+func TestRegexpLiteral(t *testing.T) {
+	cases := []struct {
+		src, flags, s, want string
+		lit                 bool // a string search finds it
+	}{
+		{`^ssl`, "", "ssl-ca", `[["ssl"], "", "-ca", [0]]`, true},
+		{`^ssl`, "", "x\nssl-ca", `[["ssl"], "x\n", "-ca", [2]]`, true},
+		{`^ssl`, "", "xssl\nssl", `[["ssl"], "xssl\n", "", [5]]`, true},
+		{`^ssl`, "", "xssl", `nil`, true},
+		{`^ssl`, "", "assl\n\nssl", `[["ssl"], "assl\n\n", "", [6]]`, true},
+		{`^ssl-`, "", "ssl", `nil`, true},
+		{`ssl`, "", "a ssl b", `[["ssl"], "a ", " b", [2]]`, true},
+		{`^ab`, "", "a\nab\n", `[["ab"], "a\n", "\n", [2]]`, true},
+		{`^ab`, "", "\n", `nil`, true},
+		{`^s`, "", "s\n", `[["s"], "", "\n", [0]]`, true},
+		{`location`, "", "LocationMatch", `nil`, true},
+		{`a-b c`, "", "x a-b c y", `[["a-b c"], "x ", " y", [2]]`, true},
+		{`^x`, "m", "y\nx", `[["x"], "y\n", "", [2]]`, true},
+		{`location`, "i", "LocationMatch", `[["Location"], "", "Match", [0]]`, false},
+		{`^`, "", "a", `[[""], "", "a", [0]]`, false},
+		{`a.c`, "", "abc", `[["abc"], "", "", [0]]`, false},
+		{`^(ssl)`, "", "ssl", `[["ssl", "ssl"], "", "", [0, 0]]`, false},
+		{`a\-b`, "", "a-b", `[["a-b"], "", "", [0]]`, false},
+	}
+	for _, c := range cases {
+		re, err := NewRegexp(c.src, c.flags)
+		require.NoError(t, err)
+		require.Equal(t, c.lit, re.lit != "", "/%s/%s: plain text", c.src, c.flags)
+		show := func(md *MatchData) string {
+			if md == nil {
+				return "nil"
+			}
+			begins := make([]Value, len(md.starts))
+			for i, b := range md.starts {
+				if b >= 0 {
+					begins[i] = int64(b)
+				}
+			}
+			return Inspect(NewArray(NewArray(md.Groups...), S(md.PreMatch()), S(md.PostMatch()), NewArray(begins...)))
+		}
+		require.Equal(t, c.want, show(re.findAt(c.s, re.matchFrom(c.s, 0), 0)), "/%s/%s =~ %q", c.src, c.flags, c.s)
+		require.Equal(t, c.want, show(re.findAt(c.s, []rune(c.s), 0)), "/%s/%s =~ %q (regexp2)", c.src, c.flags, c.s)
+	}
+}
+
+// BenchmarkRegexpLiteral: ki =~ /^ssl/ of my.cnf.erb's options, by a
+// string search (lit) and by Go's engine (go).
+func BenchmarkRegexpLiteral(b *testing.B) {
+	for _, engine := range []string{"lit", "go"} {
+		for _, s := range []string{"innodb_buffer_pool_size", "ssl-ca"} {
+			b.Run(engine+"/"+s, func(b *testing.B) {
+				re, err := NewRegexp(`^ssl`, "")
+				require.NoError(b, err)
+				if engine == "go" {
+					re.lit = ""
+				}
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					re.findAt(s, nil, 0)
+				}
+			})
+		}
+	}
+}
