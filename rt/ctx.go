@@ -7,6 +7,7 @@ import (
 	"github.com/pp2go/pp2go/rt/erb"
 	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/hiera"
+	"github.com/pp2go/pp2go/rt/rubyfn"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -150,6 +151,9 @@ type Ctx struct {
 	// the boxes of Strings (newString)
 	viewSlab slab[VarView]
 	strSlab  slab[values.String]
+	// rubyFrames are the frames of its calls of translated Ruby done
+	// with (Scope.RubyFrames)
+	rubyFrames rubyfn.Frames
 	// tableSlab holds the local tables of lambdas, functions and
 	// templates (pushLocal)
 	tableSlab slab[varTable]

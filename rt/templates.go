@@ -107,6 +107,10 @@ func (e erbScope) Call3x(name string, args []values.Value) values.Value {
 	return rubyfn.Call3x(e.s, name, args)
 }
 
+// RubyFrames implements rubyfn.FrameSource: the frames of the compile's
+// calls of translated Ruby done with.
+func (s *Scope) RubyFrames() *rubyfn.Frames { return &s.c.rubyFrames }
+
 // Call3xRuby is scope.function_name(args) of a translated 3.x function,
 // given the template's Ruby values as they are.
 func (e erbScope) Call3xRuby(name string, args []erb.Value) (erb.Value, bool) {

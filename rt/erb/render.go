@@ -166,6 +166,18 @@ func (c *CallRoom) R() *R {
 	return &c.r
 }
 
+// Unused reports whether the R of the room (R) kept to itself what it
+// made, so that nothing can point into the room once the call has
+// returned: no String, built string's bytes or block from the room (nor
+// from blocks that replaced it, which take its room first), no rare
+// state, receiver, instance variables or match. A frame of a call whose
+// room is unused may be reused for another call (rt/rubyfn's Frames).
+func (c *CallRoom) Unused() bool {
+	r := &c.r
+	return len(r.strs) == 0 && len(r.bytes) == 0 && len(r.blks) == 0 && r.rare == nil &&
+		r.self == nil && !r.loaded && r.match == nil && r.out.Len() == 0
+}
+
 // NewSized starts a rendering whose output is expected to be about n
 // bytes (the template's text) and that reads about ivars instance
 // variables.

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/pp2go/pp2go/rt/erb"
+	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -40,5 +41,78 @@ func TestFrameHashArgument(t *testing.T) {
 		if got := erb.ToPuppet(a[0]); got != values.Value(h) {
 			t.Errorf("threeX %v: the hash read goes back as another hash", threeX)
 		}
+	}
+}
+
+// framesCtx is a compile's context as far as frames go: its Frames.
+type framesCtx struct {
+	fn.Context
+	frames Frames
+}
+
+func (c *framesCtx) RubyFrames() *Frames { return &c.frames }
+
+// TestFramesReused: a call from Puppet whose Ruby made nothing in its
+// frame's room gives the frame back, zeroed, for the next call (no
+// allocation a call); one whose Ruby made a String there (its result,
+// converted, or a String the Ruby kept) keeps its frame, so that the
+// next call's frame is another and the String stays as made; one that
+// raised keeps its frame.
+func TestFramesReused(t *testing.T) {
+	c := &framesCtx{}
+	var seen []*erb.Str
+	var frames []*erb.R
+	m := func(s erb.Scope, method string, b *erb.Block, a []erb.Value) erb.Value {
+		r := erb.NewSized(s, 0, 0)
+		frames = append(frames, r)
+		switch method {
+		case "plain": // reads its arguments only
+			return a[0].(*erb.Array).A[0]
+		case "string": // makes a String in its room
+			str := r.Str("made " + erb.ToS(a[0].(*erb.Array).A[0]))
+			seen = append(seen, str)
+			return str
+		case "raise":
+			r.Raise(erb.Const("ArgumentError"), erb.S("no"))
+		}
+		return nil
+	}
+	args := []values.Value{values.String("x"), values.NewHashBuilder(0).Build()}
+	plain := impl3(m, "plain", true)
+	if got := plain(c, args, nil); got != values.Value(values.String("x")) {
+		t.Fatalf("plain: %v", got)
+	}
+	if n := testing.AllocsPerRun(20, func() { plain(c, args, nil) }); n != 0 {
+		t.Errorf("a call whose frame comes back made %v allocations, want 0", n)
+	}
+	frames = frames[:0]
+	plain(c, args, nil)
+	plain(c, args, nil)
+	if frames[0] != frames[1] {
+		t.Errorf("a frame given back is not the next call's")
+	}
+
+	str := impl3(m, "string", true)
+	frames = frames[:0]
+	if got := str(c, []values.Value{values.String("a"), args[1]}, nil); got != values.Value(values.String("made a")) {
+		t.Fatalf("string: %v", got)
+	}
+	str(c, []values.Value{values.String("b"), args[1]}, nil)
+	plain(c, args, nil)
+	if frames[0] == frames[1] || frames[0] == frames[2] {
+		t.Errorf("the frame of a call that made a String in its room was reused")
+	}
+	if seen[0].S != "made a" || seen[1].S != "made b" {
+		t.Errorf("Strings made in rooms: %q, %q", seen[0].S, seen[1].S)
+	}
+
+	frames = frames[:0]
+	func() {
+		defer func() { _ = recover() }()
+		impl3(m, "raise", true)(c, args, nil)
+	}()
+	plain(c, args, nil)
+	if frames[0] == frames[1] {
+		t.Errorf("the frame of a call that raised was reused")
 	}
 }

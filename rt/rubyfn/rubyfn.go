@@ -25,7 +25,9 @@ type Methods func(s erb.Scope, method string, b *erb.Block, a []erb.Value) erb.V
 func Impl(m Methods, method string) fn.Impl {
 	return func(c fn.Context, args []values.Value, b fn.Block) values.Value {
 		f := newFrame(c, nil, args, false)
-		return run(&f.s, m, method, rubyBlock(b), f.arr.A)
+		v := run(&f.s, m, method, rubyBlock(b), f.arr.A)
+		f.release()
+		return v
 	}
 }
 
@@ -39,6 +41,11 @@ type frame struct {
 	arr  erb.Array    // the arguments
 	one  [1]erb.Value // &arr
 	room erb.CallRoom
+	// the frame of a call from Puppet, its argFrame or hashFrame, and
+	// the Frames it goes back to when the call is done (release)
+	af *argFrame
+	hf *hashFrame
+	fs *Frames
 }
 
 // init points the frame's scope at its room.
@@ -71,19 +78,22 @@ func newFrame(c fn.Context, lead []erb.Value, args []values.Value, threeX bool) 
 	if threeX {
 		from = erb.FromPuppet3x
 	}
+	fs := framesOf(c)
 	var f *argFrame
 	var room *erb.HashRoom
 	for _, v := range args {
 		if _, ok := v.(*values.Hash); ok {
-			hf := &hashFrame{}
+			hf := fs.hashFrame()
 			f, room = &hf.argFrame, &hf.hash
+			f.hf = hf
 			break
 		}
 	}
 	if f == nil {
-		f = &argFrame{}
+		f = fs.argFrame()
+		f.af = f
 	}
-	f.s.c = c
+	f.s.c, f.fs = c, fs
 	var a []erb.Value
 	if n := len(lead) + len(args); n <= len(f.buf) {
 		a = f.buf[:0:n]
@@ -110,6 +120,95 @@ func newFrame(c fn.Context, lead []erb.Value, args []values.Value, threeX bool) 
 	return f.frame.init()
 }
 
+// Frames are the frames of a compile's calls of translated Ruby from
+// Puppet done with, for the next calls: a frame is 600 to 800 bytes,
+// and a compile makes one for each call (keystone's ~155: has_key,
+// ensure_resource, validate_legacy...), each an allocation and bytes for
+// the collector, while a few at a time are in use. A call's frame comes
+// back only when the call returned and its room is unused
+// (erb.CallRoom.Unused): its arguments (the frame's Strings, Hash and
+// lists) were handed to the Ruby only, whose result Puppet gets
+// converted, and nothing else the call made is in the frame. The zero
+// Frames is ready; it is a compile's (FrameSource), used by one
+// goroutine at a time.
+type Frames struct {
+	args   []*argFrame
+	hashes []*hashFrame
+	// room for the lists: a call from Puppet in a call from Puppet is
+	// rare, so a compile reuses a frame or two of each kind
+	argsRoom   [4]*argFrame
+	hashesRoom [4]*hashFrame
+}
+
+// FrameSource is implemented by the contexts of a compile (rt's scopes):
+// the compile's Frames. In another context each frame is an allocation
+// of its own and is not reused.
+type FrameSource interface {
+	RubyFrames() *Frames
+}
+
+// framesOf is c's Frames (nil when c has none).
+func framesOf(c fn.Context) *Frames {
+	if src, ok := c.(FrameSource); ok {
+		return src.RubyFrames()
+	}
+	return nil
+}
+
+// argFrame is a zero argFrame: one done with, else a new one.
+func (fs *Frames) argFrame() *argFrame {
+	if fs != nil {
+		if n := len(fs.args); n > 0 {
+			f := fs.args[n-1]
+			fs.args = fs.args[:n-1]
+			return f
+		}
+	}
+	return &argFrame{}
+}
+
+// hashFrame is a zero hashFrame: one done with, else a new one.
+func (fs *Frames) hashFrame() *hashFrame {
+	if fs != nil {
+		if n := len(fs.hashes); n > 0 {
+			f := fs.hashes[n-1]
+			fs.hashes = fs.hashes[:n-1]
+			return f
+		}
+	}
+	return &hashFrame{}
+}
+
+// release gives the frame of a call from Puppet that returned back to its
+// Frames, zeroed, when its room is unused (Frames); otherwise, and when
+// the Frames have room for no more, it is left to the collector.
+func (f *frame) release() {
+	fs := f.fs
+	if fs == nil || !f.room.Unused() {
+		return
+	}
+	switch {
+	case f.hf != nil:
+		if fs.hashes == nil {
+			fs.hashes = fs.hashesRoom[:0]
+		}
+		if len(fs.hashes) < cap(fs.hashes) {
+			hf := f.hf
+			*hf = hashFrame{}
+			fs.hashes = append(fs.hashes, hf)
+		}
+	case f.af != nil:
+		if fs.args == nil {
+			fs.args = fs.argsRoom[:0]
+		}
+		if len(fs.args) < cap(fs.args) {
+			af := f.af
+			*af = argFrame{}
+			fs.args = append(fs.args, af)
+		}
+	}
+}
+
 // array1 is the one argument of a 3.x function's block: the Array of the
 // frame's arguments.
 func (f *frame) array1() []erb.Value {
@@ -126,7 +225,9 @@ var scopeLead = []erb.Value{erb.ScopeValue()}
 func ImplScope(m Methods, method string) fn.Impl {
 	return func(c fn.Context, args []values.Value, b fn.Block) values.Value {
 		f := newFrame(c, scopeLead, args, false)
-		return run(&f.s, m, method, rubyBlock(b), f.arr.A)
+		v := run(&f.s, m, method, rubyBlock(b), f.arr.A)
+		f.release()
+		return v
 	}
 }
 
@@ -136,7 +237,9 @@ func ImplScope(m Methods, method string) fn.Impl {
 func ImplScopeArg(m Methods, method string) fn.Impl {
 	return func(c fn.Context, args []values.Value, b fn.Block) values.Value {
 		f := newFrame(c, scopeLead, args[1:], false)
-		return run(&f.s, m, method, rubyBlock(b), f.arr.A)
+		v := run(&f.s, m, method, rubyBlock(b), f.arr.A)
+		f.release()
+		return v
 	}
 }
 
@@ -148,9 +251,12 @@ func impl3(m Methods, method string, rvalue bool) fn.Impl {
 		f := newFrame(c, nil, args, true)
 		if !rvalue {
 			runStatement(&f.s, m, method, f.array1())
+			f.release()
 			return values.Undef
 		}
-		return run(&f.s, m, method, nil, f.array1())
+		v := run(&f.s, m, method, nil, f.array1())
+		f.release()
+		return v
 	}
 }
 
