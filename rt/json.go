@@ -56,6 +56,9 @@ func (cat *Catalog) JSON(info CatalogInfo) []byte {
 // warnings) and its error (plain JSON's under strict=error: then no JSON).
 func (cat *Catalog) Render(info CatalogInfo) ([]byte, []LogEntry, *Error) {
 	w := &jsonWriter{params: make([]outParam, 0, 32)} // room for a resource's
+	if n := (len(cat.resources) + 63) / 64; n > len(w.plainRefs) {
+		w.moreRefs = make([]uint64, n-len(w.plainRefs))
+	}
 	if info.Plain != nil {
 		w.plain = &plainState{PlainJSON: *info.Plain}
 	}
@@ -99,9 +102,9 @@ func (cat *Catalog) Render(info CatalogInfo) ([]byte, []LogEntry, *Error) {
 		}
 		first = false
 		b = append(b, `{"source":`...)
-		b = appendRef(b, e.Source)
+		b = w.appendRef(b, cat, e.Source)
 		b = append(b, `,"target":`...)
-		b = appendRef(b, e.Target)
+		b = w.appendRef(b, cat, e.Target)
 		b = append(b, '}')
 	}
 	b = append(b, `],"classes":`...)
@@ -164,9 +167,14 @@ func (b *jsonBuffers) put(buf []byte) {
 // with it on a tenth of the time).
 func (w *jsonWriter) resource(b []byte, r *Resource) []byte {
 	b = append(b, `{"type":`...)
+	n := len(b)
 	b = appendStr(b, r.Type)
 	b = append(b, `,"title":`...)
 	b = appendStr(b, r.Title)
+	// escaping lengthens what it changes
+	if len(b)-n == len(r.Type)+len(r.Title)+len(`","title":"`)+2 {
+		w.setPlainRef(int(r.pos))
+	}
 	b = append(b, `,"tags":[`...)
 	for i, t := range r.Tags {
 		if i > 0 {
@@ -259,7 +267,9 @@ func (r *Resource) appendOutputParams(out []outParam) []outParam {
 	titleFields := r.titleFields()
 	first := len(out)
 	for _, f := range titleFields {
-		if r.Get(f.Name) == nil && !(f.Name == namevar && f.Value == r.Title && !r.mainTitle && r.titleValue == nil) {
+		// the namevar's field that is the title is left out (most
+		// resources' only field) before the parameters are searched
+		if !(f.Name == namevar && f.Value == r.Title && !r.mainTitle && r.titleValue == nil) && r.Get(f.Name) == nil {
 			out = append(out, outParam{f.Name, strValue(f.Value)}) // a title: the same each compile
 		}
 	}
@@ -328,8 +338,13 @@ type outParam struct {
 }
 
 type jsonWriter struct {
-	buf       []byte      // what plain JSON's writing appends to
-	plainFile string      // a resource's file without bytes to escape (appendFile)
+	buf       []byte // what plain JSON's writing appends to
+	plainFile string // a resource's file without bytes to escape (appendFile)
+	// plainRefs has the bit of each resource (by position) whose type
+	// and title were written with no byte to escape, the first 1,024's
+	// (the writer is on the stack), moreRefs the others'
+	plainRefs [16]uint64
+	moreRefs  []uint64
 	params    []outParam  // a resource's parameters, the slice reused
 	plain     *plainState // writing plain JSON (rich data off)
 }
@@ -500,6 +515,39 @@ func appendStr(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
+// setPlainRef sets the bit of the resource at position p (plainRefs).
+func (w *jsonWriter) setPlainRef(p int) {
+	if i := p / 64; i < len(w.plainRefs) {
+		w.plainRefs[i] |= 1 << (p % 64)
+	} else if i -= len(w.plainRefs); i < len(w.moreRefs) {
+		w.moreRefs[i] |= 1 << (p % 64)
+	}
+}
+
+// plainRef is the bit of the resource at position p (plainRefs).
+func (w *jsonWriter) plainRef(p int) bool {
+	if i := p / 64; i < len(w.plainRefs) {
+		return w.plainRefs[i]&(1<<(p%64)) != 0
+	} else if i -= len(w.plainRefs); i < len(w.moreRefs) {
+		return w.moreRefs[i]&(1<<(p%64)) != 0
+	}
+	return false
+}
+
+// appendRef appends a resource's reference, Type[title], as a JSON string,
+// without looking for bytes to escape in the type and title of a resource
+// of cat written before with none (plainRefs): an edge's ends.
+func (w *jsonWriter) appendRef(b []byte, cat *Catalog, r *Resource) []byte {
+	if p := int(r.pos); p < len(cat.resources) && w.plainRef(p) && cat.resources[p] == r {
+		b = append(b, '"')
+		b = append(b, r.Type...)
+		b = append(b, '[')
+		b = append(b, r.Title...)
+		return append(b, ']', '"')
+	}
+	return appendRef(b, r)
+}
+
 // appendRef appends a resource's reference, Type[title], as a JSON string.
 func appendRef(b []byte, r *Resource) []byte {
 	b = append(b, '"')
@@ -550,12 +598,31 @@ func word(s string, i int) uint64 {
 		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 }
 
+// shortWord is a word of the 1 to 7 bytes of s: two 4-byte loads that
+// overlap for 4 to 7 bytes, the first, middle and last byte for 1 to 3,
+// the rest 'a', plain. notPlain of it flags a byte of s exactly when one
+// is not plain (it flags each byte by itself), though not where.
+func shortWord(s string) uint64 {
+	n := len(s)
+	if n >= 4 {
+		lo, hi := s[:4], s[n-4:]
+		return uint64(uint32(lo[0])|uint32(lo[1])<<8|uint32(lo[2])<<16|uint32(lo[3])<<24) |
+			uint64(uint32(hi[0])|uint32(hi[1])<<8|uint32(hi[2])<<16|uint32(hi[3])<<24)<<32
+	}
+	return uint64(s[0]) | uint64(s[n>>1])<<8 | uint64(s[n-1])<<16 | 0x6161616161<<24
+}
+
 // plainRun is where the run of plain bytes (jsonPlain) from s[i] ends. It
 // tests eight bytes at a time (catalogs' strings are mostly such runs, file
 // contents long ones), the last bytes of a string of 8 or more in the word
 // that ends it.
 func plainRun(s string, i int) int {
 	n := len(s)
+	if n < 8 && i == 0 && n > 0 && notPlain(shortWord(s)) == 0 {
+		// a short string, all plain (names, most values), without a
+		// loop of a byte at a time
+		return n
+	}
 	for ; i+8 <= n; i += 8 {
 		if m := notPlain(word(s, i)); m != 0 {
 			return i + bits.TrailingZeros64(m)/8

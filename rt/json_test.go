@@ -158,3 +158,99 @@ func BenchmarkEscaped(b *testing.B) {
 		}
 	}
 }
+
+// The writer copies the tags a resource shares at the end of its list with
+// the resource written before, and writes the edges' ends without escaping
+// a type and title written before with nothing to escape: the JSON read
+// back has every resource's tags and every edge's ends as they are, for
+// lists sharing ends or not (equal strings or the same), longer than the
+// places kept (64), virtual resources between, titles to escape and
+// an edge from a resource not in the catalog.
+func TestRenderTagsAndEdges(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	pool := []string{"class", "apache", "apache::vhost", "vhost", "keystone", "node", "x\n", "a.b-c", "é::ü", "settings"}
+	titles := []string{"plain", "with \"quote\"", `back\slash`, "tab\there", "é", "\x01ctl", "a]b[c", "x\xffy"}
+	cat := newCatalog("n", "production", 0, 0, 0)
+	var written []*Resource
+	var prev []string
+	for i := range 300 {
+		var tags []string
+		if prev != nil && rng.IntN(4) > 0 {
+			// an end of the previous list, as the strings or copies
+			keep := prev[rng.IntN(len(prev)+1):]
+			for range rng.IntN(4) {
+				tag := pool[rng.IntN(len(pool))]
+				if !strings.HasSuffix(tag, "\n") { // a tag's only newline is its last byte
+					tag += fmt.Sprint(rng.IntN(3))
+				}
+				tags = append(tags, tag)
+			}
+			for _, s := range keep {
+				if rng.IntN(3) == 0 {
+					s = strings.Clone(s)
+				}
+				tags = append(tags, s)
+			}
+		} else {
+			for range rng.IntN(8) {
+				tags = append(tags, pool[rng.IntN(len(pool))])
+			}
+		}
+		if rng.IntN(40) == 0 {
+			for j := range 63 + rng.IntN(3) {
+				tags = append(tags, fmt.Sprint("t", j))
+			}
+		}
+		r := &Resource{Type: "Notify", Title: fmt.Sprint(titles[rng.IntN(len(titles))], i), Tags: tags,
+			Virtual: rng.IntN(10) == 0}
+		if i%7 == 0 {
+			r.Type = "My::T\"ype"
+		}
+		cat.add(r)
+		if !r.Virtual {
+			written = append(written, r)
+			prev = tags
+		}
+	}
+	outside := &Resource{Type: "Notify", Title: "outside \"x\""}
+	for i := range 200 {
+		a, b := cat.resources[rng.IntN(len(cat.resources))], cat.resources[rng.IntN(len(cat.resources))]
+		if i%50 == 0 {
+			a = outside
+		}
+		cat.addEdge(a, b)
+	}
+	var doc struct {
+		Resources []struct {
+			Type, Title string
+			Tags        []string
+		}
+		Edges []struct{ Source, Target string }
+	}
+	if err := json.Unmarshal(cat.JSON(CatalogInfo{}), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Resources) != len(written) {
+		t.Fatalf("%d resources, want %d", len(doc.Resources), len(written))
+	}
+	for i, r := range written {
+		got := doc.Resources[i]
+		if got.Type != r.Type || got.Title != strings.ToValidUTF8(r.Title, "\ufffd") ||
+			fmt.Sprintf("%q", got.Tags) != fmt.Sprintf("%q", r.Tags) && !(len(got.Tags) == 0 && len(r.Tags) == 0) {
+			t.Fatalf("resource %d: %q %q %q, want %q %q %q", i, got.Type, got.Title, got.Tags, r.Type, r.Title, r.Tags)
+		}
+	}
+	var want []string
+	for _, e := range cat.Edges() {
+		if !e.Source.Virtual && !e.Target.Virtual {
+			want = append(want, strings.ToValidUTF8(e.Source.Ref()+" "+e.Target.Ref(), "\ufffd"))
+		}
+	}
+	var got []string
+	for _, e := range doc.Edges {
+		got = append(got, e.Source+" "+e.Target)
+	}
+	if fmt.Sprintf("%q", got) != fmt.Sprintf("%q", want) {
+		t.Errorf("edges\n%q\nwant\n%q", got, want)
+	}
+}
