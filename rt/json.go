@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -176,12 +177,7 @@ func (w *jsonWriter) resource(b []byte, r *Resource) []byte {
 		w.setPlainRef(int(r.pos))
 	}
 	b = append(b, `,"tags":[`...)
-	for i, t := range r.Tags {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendTag(b, t)
-	}
+	b = w.appendTags(b, r.Tags)
 	b = append(b, ']')
 	if r.File != "" || r.Line > 0 {
 		// a line without a file: the code setting's source, whose
@@ -230,6 +226,65 @@ func (w *jsonWriter) resource(b []byte, r *Resource) []byte {
 		b = appendStrings(b, r.Sensitive)
 	}
 	return append(b, '}')
+}
+
+// maxTagsAt is the most tags of a resource whose places appendTags keeps.
+const maxTagsAt = 64
+
+// appendTags appends a resource's tags, comma-separated, to b. The tags a
+// resource has in common with the resource written before, at the end of
+// both lists (its scope's: a class's resources come together), are copied
+// from that resource's JSON in b, as one run of bytes, rather than written
+// again tag by tag (in a keystone catalog 5,914 of the 7,460 tags).
+func (w *jsonWriter) appendTags(b []byte, tags []string) []byte {
+	n, k := len(tags), commonSuffix(tags, w.prevTags)
+	if n > maxTagsAt {
+		// too many to keep the places of: the next resource copies none
+		w.prevTags = nil
+		for i, t := range tags {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendTag(b, t)
+		}
+		return b
+	}
+	// tagsBack[j] is where the j-th tag from the end starts, counted back
+	// from the end of the list: the same for the tags in common
+	back := &w.tagsBack
+	for i, t := range tags[:n-k] {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		back[n-1-i] = int32(len(b)) // from the start until the end is known
+		b = appendTag(b, t)
+	}
+	if k > 0 {
+		if n > k {
+			b = append(b, ',')
+		}
+		b = append(b, b[w.tagsEnd-int(back[k-1]):w.tagsEnd]...)
+	}
+	end := int32(len(b))
+	for j := k; j < n; j++ {
+		back[j] = end - back[j]
+	}
+	w.prevTags, w.tagsEnd = tags, len(b)
+	return b
+}
+
+// commonSuffix is how many strings a and b have in common at their ends.
+// A string is compared with itself without reading its bytes.
+func commonSuffix(a, b []string) int {
+	i, j := len(a), len(b)
+	for i > 0 && j > 0 {
+		x, y := a[i-1], b[j-1]
+		if len(x) != len(y) || unsafe.StringData(x) != unsafe.StringData(y) && x != y {
+			break
+		}
+		i, j = i-1, j-1
+	}
+	return len(a) - i
 }
 
 // appendFile is appendStr of a resource's file, mostly the file of the
@@ -340,6 +395,12 @@ type outParam struct {
 type jsonWriter struct {
 	buf       []byte // what plain JSON's writing appends to
 	plainFile string // a resource's file without bytes to escape (appendFile)
+	// prevTags are the tags of the resource written last, tagsEnd where
+	// its last tag ends in the buffer, tagsBack where each starts
+	// (appendTags); nil prevTags: none to copy
+	prevTags []string
+	tagsEnd  int
+	tagsBack [maxTagsAt]int32
 	// plainRefs has the bit of each resource (by position) whose type
 	// and title were written with no byte to escape, the first 1,024's
 	// (the writer is on the stack), moreRefs the others'

@@ -164,7 +164,7 @@ func BenchmarkEscaped(b *testing.B) {
 // a type and title written before with nothing to escape: the JSON read
 // back has every resource's tags and every edge's ends as they are, for
 // lists sharing ends or not (equal strings or the same), longer than the
-// places kept (64), virtual resources between, titles to escape and
+// places kept (maxTagsAt), virtual resources between, titles to escape and
 // an edge from a resource not in the catalog.
 func TestRenderTagsAndEdges(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -197,7 +197,7 @@ func TestRenderTagsAndEdges(t *testing.T) {
 			}
 		}
 		if rng.IntN(40) == 0 {
-			for j := range 63 + rng.IntN(3) {
+			for j := range maxTagsAt + rng.IntN(3) - 1 {
 				tags = append(tags, fmt.Sprint("t", j))
 			}
 		}
