@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"sort"
 	"strconv"
@@ -276,15 +277,19 @@ func (w *jsonWriter) appendTags(b []byte, tags []string) []byte {
 // commonSuffix is how many strings a and b have in common at their ends.
 // A string is compared with itself without reading its bytes.
 func commonSuffix(a, b []string) int {
-	i, j := len(a), len(b)
-	for i > 0 && j > 0 {
-		x, y := a[i-1], b[j-1]
+	if len(a) > len(b) {
+		a = a[len(a)-len(b):]
+	}
+	b = b[len(b)-len(a):]
+	b = b[:len(a)]
+	k := len(a) - 1
+	for ; k >= 0; k-- {
+		x, y := a[k], b[k]
 		if len(x) != len(y) || unsafe.StringData(x) != unsafe.StringData(y) && x != y {
 			break
 		}
-		i, j = i-1, j-1
 	}
-	return len(a) - i
+	return len(a) - 1 - k
 }
 
 // appendFile is appendStr of a resource's file, mostly the file of the
@@ -571,9 +576,51 @@ func appendType(b []byte, t values.Type) []byte {
 // appendStr appends a JSON string as Ruby's JSON generator writes it: UTF-8
 // as is, control characters, quote and backslash escaped.
 func appendStr(b []byte, s string) []byte {
+	if len(s) <= 16 && cap(b)-len(b) >= 18 {
+		if q, ok := appendShort(b, s); ok {
+			return q
+		}
+	}
 	b = append(b, '"')
 	b = appendEscaped(b, s)
 	return append(b, '"')
+}
+
+// appendShort appends s of at most 16 bytes between quotes, ok when it has
+// nothing to escape (most names, types, titles and values), else false
+// with b as it was. b has room for 18 bytes more. The bytes are tested and
+// copied as two words that overlap (or a few bytes for a string under 4),
+// without a loop or a call.
+func appendShort(b []byte, s string) ([]byte, bool) {
+	n, l := len(s), len(b)
+	switch {
+	case n >= 8:
+		lo, hi := word(s, 0), word(s, n-8)
+		if notPlain(lo)|notPlain(hi) != 0 {
+			return b, false
+		}
+		b = b[:l+n+2]
+		binary.LittleEndian.PutUint64(b[l+1:], lo)
+		binary.LittleEndian.PutUint64(b[l+n-7:], hi)
+	case n >= 4:
+		lo, hi := word32(s, 0), word32(s, n-4)
+		if notPlain(uint64(lo)|uint64(hi)<<32) != 0 {
+			return b, false
+		}
+		b = b[:l+n+2]
+		binary.LittleEndian.PutUint32(b[l+1:], lo)
+		binary.LittleEndian.PutUint32(b[l+n-3:], hi)
+	case n > 0:
+		if notPlain(shortWord(s)) != 0 {
+			return b, false
+		}
+		b = b[:l+n+2]
+		b[l+1], b[l+1+n>>1], b[l+n] = s[0], s[n>>1], s[n-1]
+	default:
+		b = b[:l+2]
+	}
+	b[l], b[l+n+1] = '"', '"'
+	return b, true
 }
 
 // setPlainRef sets the bit of the resource at position p (plainRefs).
@@ -659,6 +706,12 @@ func word(s string, i int) uint64 {
 		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 }
 
+// word32 is the 4 bytes of s from i, the first the lowest.
+func word32(s string, i int) uint32 {
+	b := s[i : i+4]
+	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
+}
+
 // shortWord is a word of the 1 to 7 bytes of s: two 4-byte loads that
 // overlap for 4 to 7 bytes, the first, middle and last byte for 1 to 3,
 // the rest 'a', plain. notPlain of it flags a byte of s exactly when one
@@ -666,9 +719,7 @@ func word(s string, i int) uint64 {
 func shortWord(s string) uint64 {
 	n := len(s)
 	if n >= 4 {
-		lo, hi := s[:4], s[n-4:]
-		return uint64(uint32(lo[0])|uint32(lo[1])<<8|uint32(lo[2])<<16|uint32(lo[3])<<24) |
-			uint64(uint32(hi[0])|uint32(hi[1])<<8|uint32(hi[2])<<16|uint32(hi[3])<<24)<<32
+		return uint64(word32(s, 0)) | uint64(word32(s, n-4))<<32
 	}
 	return uint64(s[0]) | uint64(s[n>>1])<<8 | uint64(s[n-1])<<16 | 0x6161616161<<24
 }

@@ -117,14 +117,21 @@ func escapeBytewise(s string) string {
 // A resource's tags are written as they are, a final newline escaped: the
 // tags validTag accepts, and their segments, need no other escape.
 func TestAppendTag(t *testing.T) {
-	for _, tag := range []string{"apache", "apache::vhost", "a.b-c_d", "9lives", "_x", "étoile::ü", "日本", "x\n", "a::b\n",
-		"a::::b", "tag\u0301", "a\"b", "a\\b", "a b", "a\tb", "a\n\n", "\xff", "-x", ":x"} {
+	tags := []string{"apache", "apache::vhost", "a.b-c_d", "9lives", "_x", "étoile::ü", "日本", "x\n", "a::b\n",
+		"a::::b", "tag\u0301", "a\"b", "a\\b", "a b", "a\tb", "a\n\n", "\xff", "-x", ":x", "x"}
+	for n := 1; n <= 20; n++ {
+		tags = append(tags, "abcdefghijklmnopqrstuvwxyz"[:n], "abcdefghijklmnopqrstuvwxyz"[:n]+"\n", "k::"+"é日"[:n%6])
+	}
+	for _, tag := range tags {
 		if !validTag(tag) {
 			continue
 		}
 		for _, seg := range append(strings.Split(tag, "::"), tag) {
-			if got, want := string(appendTag(nil, seg)), string(appendStr(nil, seg)); got != want {
-				t.Errorf("tag %q: %s, want %s", seg, got, want)
+			for _, room := range []int{0, 17, 18, 40} {
+				b := append(make([]byte, 0, 2+room), "x:"...)
+				if got, want := string(appendTag(b, seg)), "x:"+string(appendStr(nil, seg)); got != want {
+					t.Errorf("tag %q (room %d): %s, want %s", seg, room, got, want)
+				}
 			}
 		}
 	}
@@ -252,5 +259,35 @@ func TestRenderTagsAndEdges(t *testing.T) {
 	}
 	if fmt.Sprintf("%q", got) != fmt.Sprintf("%q", want) {
 		t.Errorf("edges\n%q\nwant\n%q", got, want)
+	}
+}
+
+// appendStr writes a string of up to 16 bytes without escapes through
+// appendShort, in place in a buffer with room: every length, with every
+// byte at every place, and after a buffer's bytes, is written as the
+// byte-at-a-time escaper writes it, and the bytes after are untouched.
+func TestAppendShort(t *testing.T) {
+	base := "abcdefghijklmnopqrstu"
+	for c := 0; c < 256; c++ {
+		for n := 0; n <= 20; n++ {
+			for at := 0; at < max(n, 1); at++ {
+				b := []byte(base[:n])
+				if n > 0 {
+					b[at] = byte(c)
+				}
+				s := string(b)
+				want := `"` + escapeBytewise(s) + `"`
+				for _, room := range []int{0, 17, 18, 40} {
+					buf := append(make([]byte, 0, 3+room), "x:"...)
+					got := appendStr(buf, s)
+					if string(got) != "x:"+want {
+						t.Fatalf("%q (room %d): %q, want %q", s, room, got, "x:"+want)
+					}
+					if rest := got[len(got):cap(got)]; len(got) < cap(got) && strings.Trim(string(rest), "\x00") != "" {
+						t.Fatalf("%q: wrote %q beyond the string", s, rest)
+					}
+				}
+			}
+		}
 	}
 }
