@@ -38,7 +38,8 @@ func (g *defGen) params(ps []*ast.Parameter) jen.Code {
 			d[jen.Id("Type")] = t
 		}
 		if p.Value != nil {
-			d[jen.Id("Default")] = g.scopeFunc(p.Value)
+			field, code := g.paramDefault(p.Value)
+			d[jen.Id(field)] = code
 		}
 		items[i] = jen.Line().Values(d)
 	}

@@ -747,6 +747,35 @@ func (l *lowerer) scopeFunc(e ast.Expr) jen.Code {
 	return jen.Func().Params(jen.Id("s").Op("*").Qual(rtPath, "Scope")).Qual(valuesPath, "Value").Block(l.tail(e)...)
 }
 
+// paramDefault lowers a class's or define's parameter default: a literal
+// is its value, the parameter's Const, which binding gives without
+// evaluating code; the others are a scopeFunc, its Default.
+func (l *lowerer) paramDefault(e ast.Expr) (field string, code jen.Code) {
+	if tailForm(e) {
+		return "Default", l.scopeFunc(e)
+	}
+	outer := l.slots
+	l.slots = nil // as scopeFunc's: defaults read the parameters by name
+	code, k := l.exprK(e)
+	l.slots = outer
+	if k == pure {
+		return "Const", code
+	}
+	return "Default", jen.Func().Params(jen.Id("s").Op("*").Qual(rtPath, "Scope")).Qual(valuesPath, "Value").Block(jen.Return(code))
+}
+
+// tailForm reports whether tail lowers e as statements (a block, an if,
+// unless or case) rather than as one returned expression.
+func tailForm(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.BlockExpression, *ast.IfExpression, *ast.UnlessExpression, *ast.CaseExpression:
+		return true
+	case *ast.ParenthesizedExpression:
+		return tailForm(x.Expr)
+	}
+	return false
+}
+
 // literalString is the value of a string literal (plain, double quoted
 // without interpolation, or a heredoc of one).
 func literalString(e ast.Expr) (string, bool) {

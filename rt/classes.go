@@ -468,7 +468,7 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 	// (a define may have hundreds)
 	bySlot := layout.plain && !layout.dup
 	for i, p := range params {
-		if p.Default == nil {
+		if !p.hasDefault() {
 			continue
 		}
 		var cur values.Value
@@ -489,7 +489,10 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 			grown := c.paramLists.make(len(r.Params)+len(params)-i+2, 512)
 			r.Params = append(grown, r.Params...)
 		}
-		v := c.evaluateDefault(r, s, pt, p)
+		v := p.Const // a literal's, given without evaluating code
+		if v == nil {
+			v = c.evaluateDefault(r, s, pt, p)
+		}
 		np := c.newParam(Param{Name: p.Name, Value: v, Source: r.source, file: &r.File, Line: int32(r.Line)})
 		if !bySlot {
 			r.set(np)

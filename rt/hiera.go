@@ -75,7 +75,7 @@ func (c *Ctx) automaticParameters(r *Resource, s *Scope, cl *Class) {
 		}
 		c.hieraCur = s
 		v, found := session.AutomaticParameterKey(keys[i])
-		if !found || (values.IsUndef(v) && p.Default != nil) {
+		if !found || (values.IsUndef(v) && p.hasDefault()) {
 			continue
 		}
 		if len(r.Params) == cap(r.Params) {

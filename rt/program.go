@@ -194,9 +194,15 @@ type Parameter struct {
 	// (pops_bridge.rb create_type_map; Program.AddParamTypeLoad).
 	TypeExpr func(s *Scope) values.Value
 	// Default evaluates the default value in the definition's scope; nil
-	// when the parameter is required.
+	// when the parameter is required or its default is Const.
 	Default func(s *Scope) values.Value
+	// Const is the default when it is a literal (a constant value): the
+	// parameter gets it without code evaluated; nil for the others.
+	Const values.Value
 }
+
+// hasDefault reports whether the parameter has a default (is optional).
+func (p *Parameter) hasDefault() bool { return p.Default != nil || p.Const != nil }
 
 // Class is a Puppet class.
 type Class struct {
@@ -448,7 +454,7 @@ func (ps *paramSig) get(c *Ctx, params []*Parameter, locals []string) ([]values.
 				}
 			}
 			ps.computed = ps.computed || p.TypeExpr != nil
-			ps.types[i] = values.ParamType{Name: p.Name, Type: t, Optional: p.Default != nil}
+			ps.types[i] = values.ParamType{Name: p.Name, Type: t, Optional: p.hasDefault()}
 		}
 		ps.layout = newParamLayout(params, locals)
 	})

@@ -1,0 +1,46 @@
+package codegen_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestConstDefaults: a class's or define's parameter whose default is a
+// literal has it as rt.Parameter.Const, a value given without evaluating
+// code; the others have a Default function evaluated in the definition's
+// scope.
+func TestConstDefaults(t *testing.T) {
+	files := map[string]string{
+		"manifests/site.pp": "include m\n",
+		"modules/m/manifests/init.pp": `class m (
+  String $a = 'x',
+  $b = "${a}!",
+  $c = -3,
+  $d = [1, 2],
+  $e = undef,
+  $f = if $a == 'x' { 1 } else { 2 },
+  $g = $m::a,
+  $h,
+) {
+  m::d { 't': }
+}
+`,
+		"modules/m/manifests/d.pp": "define m::d ($p = true, $q = $title) { notice($p, $q) }\n",
+	}
+	m := generatedGo(t, files, "modules/m/")
+	for _, want := range []string{
+		`Const:\s+v\.String\("x"\),\s+Name:\s+"a",`,
+		`Default: func\(s \*rt\.Scope\) v\.Value \{\s+return rt\.Interpolate\(s\.Var\(pos\(\d+\), "a"\), v\.String\("!"\)\)\s+\},\s+Name:\s+"b",`,
+		`Const:\s+v\.Int\(-3\),\s+Name:\s+"c",`,
+		`Const:\s+&lit\d+,\s+Name:\s+"d",`,
+		`Const:\s+v\.Undef,\s+Name:\s+"e",`,
+		`Default: func\(s \*rt\.Scope\) v\.Value \{\s+if .*\{\s+return v\.Int\(1\)`,
+		`Default: func\(s \*rt\.Scope\) v\.Value \{\s+return s\.Qualified\(pos\(\d+\), \w+\)\s+\},\s+Name:\s+"g",`,
+		`\{Name: "h"\}`,
+		`Const:\s+v\.True,\s+Name:\s+"p",`,
+		`Default: func\(s \*rt\.Scope\) v\.Value \{\s+return s\.Var\(pos\(\d+\), "title"\)\s+\},\s+Name:\s+"q",`,
+	} {
+		require.Regexp(t, want, m)
+	}
+}

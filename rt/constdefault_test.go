@@ -1,0 +1,67 @@
+package rt
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// TestConstDefaults checks parameters whose default is a literal
+// (Parameter.Const): binding gives the value where the resource sets none
+// (or sets undef), a default evaluated after it reads it, the parameter is
+// optional, its type is checked, and a required parameter without a value
+// still fails.
+func TestConstDefaults(t *testing.T) {
+	p := NewProgram("production")
+	str := &TypeRef{Text: "String"}
+	p.AddDefine(&Define{Name: "d", Params: []*Parameter{
+		{Name: "a", Type: str, Const: values.String("x")},
+		{Name: "b", Default: func(s *Scope) values.Value {
+			return values.String(values.ToString(s.Var(nil, "a")) + "!")
+		}},
+		{Name: "u", Const: values.Undef},
+		{Name: "c"},
+	}})
+	site := &Site{File: &File{Path: "/e/site.pp"}, Line: 3}
+	declare := func(title string, attrs ...any) func(s *Scope) {
+		return func(s *Scope) {
+			d := s.Declare(site, "d", Regular).Body(site, values.String(title))
+			for i := 0; i < len(attrs); i += 2 {
+				d.Attr(site, attrs[i].(string), attrs[i+1].(values.Value))
+			}
+			d.Exec()
+		}
+	}
+	compile := func(bodies ...func(s *Scope)) *Result {
+		return CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
+			for _, b := range bodies {
+				b(s)
+			}
+		}})
+	}
+	for round := range 2 { // a program's second compile as its first
+		res := compile(declare("t1", "c", values.Int(1)), declare("t2", "c", values.Int(2), "a", values.String("y")),
+			declare("t3", "c", values.Int(3), "a", values.Undef))
+		require.NoError(t, res.Err, "round %d", round)
+		for title, want := range map[string][2]string{"t1": {"x", "x!"}, "t2": {"y", "y!"}, "t3": {"x", "x!"}} {
+			r := res.Catalog.Resource("D", title)
+			require.NotNil(t, r, title)
+			require.Equal(t, values.Value(values.String(want[0])), r.Get("a"), title)
+			require.Equal(t, values.Value(values.String(want[1])), r.Get("b"), title)
+			require.True(t, values.IsUndef(r.Get("u")), title)
+		}
+		res.Release()
+
+		res = compile(declare("t4", "a", values.String("z")))
+		require.Error(t, res.Err)
+		require.Contains(t, res.Err.Error(), "D[t4]: expects a value for parameter 'c'")
+		require.NotContains(t, res.Err.Error(), "'a'")
+
+		res = compile(declare("t5", "c", values.Int(1), "a", values.Int(5)))
+		require.Error(t, res.Err)
+		require.True(t, strings.Contains(res.Err.Error(), "D[t5]: parameter 'a' expects a String value, got Integer"), res.Err.Error())
+	}
+}
