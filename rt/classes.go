@@ -2,6 +2,7 @@ package rt
 
 import (
 	"strings"
+	"sync/atomic"
 
 	"github.com/pp2go/pp2go/rt/internal/readmap"
 	"github.com/pp2go/pp2go/rt/restype"
@@ -406,12 +407,29 @@ func (c *Ctx) setResourceParameters(r *Resource, s *Scope, def definition, isCla
 }
 
 // moduleValue is a definition's module name as a value: its module's,
-// boxed once (AddModule), when the program has the module.
+// boxed once (AddModule), when the program has the module. A class or a
+// defined type keeps it when first found.
 func (p *Program) moduleValue(d definition) values.Value {
-	if m := p.modules[d.module()]; m != nil {
-		return m.name
+	var kept *atomic.Pointer[values.Value]
+	switch x := d.(type) {
+	case *Class:
+		kept = &x.moduleName
+	case *Define:
+		kept = &x.moduleName
 	}
-	return values.String(d.module())
+	if kept != nil {
+		if v := kept.Load(); v != nil {
+			return *v
+		}
+	}
+	m := p.modules[d.module()]
+	if m == nil {
+		return values.String(d.module())
+	}
+	if kept != nil {
+		kept.Store(&m.name)
+	}
+	return m.name
 }
 
 // bindParameters gives a definition's parameters their values: the ones

@@ -231,6 +231,9 @@ type Class struct {
 	// nameValue is Name as a value ($title and $name in the class's
 	// scope), made when first needed
 	nameValue atomic.Pointer[values.Value]
+	// moduleName is its module's name value ($module_name), kept when
+	// first found (moduleValue)
+	moduleName atomic.Pointer[values.Value]
 }
 
 // value is the class's name as a value, made once per process.
@@ -280,6 +283,9 @@ type Define struct {
 	Line   int
 
 	sig paramSig
+	// moduleName is its module's name value ($module_name), kept when
+	// first found (moduleValue)
+	moduleName atomic.Pointer[values.Value]
 }
 
 // NodeDef is a node definition.
