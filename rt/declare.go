@@ -441,23 +441,61 @@ func (c *Ctx) resourceType(typeName string) *resourceType {
 	if t := c.resourceTypes[typeName]; t != nil {
 		return t
 	}
-	native := c.prog.findNative(typeName)
-	var def *Define
-	if native == nil {
-		def = c.findDefine(typeName)
-	}
-	if native == nil && def == nil {
-		Errorf("Unknown resource type: '%s'", typeName)
-	}
-	c.prog.checkAutoload(native)
+	res := c.resolveResourceType(typeName)
 	t := c.typeSlab.new(16)
-	*t = resourceType{native: native, def: def, name: capitalized.get(typeName)}
-	t.tags, _ = typeTagsOf(t.name)
+	*t = resourceType{native: res.native, def: res.def, name: res.name, tags: res.tags}
 	if c.resourceTypes == nil {
 		c.resourceTypes = make(map[string]*resourceType, 32)
 	}
 	c.resourceTypes[typeName] = t
 	return t
+}
+
+// typeFound is what a type name resolves to in a program, the same
+// in each of its compiles: kept by the program for their later ones,
+// which only load what finding a defined type loads (walk).
+type typeFound struct {
+	native NativeType
+	def    *Define
+	walk   *walk    // the walk that found def
+	name   string   // capitalized
+	tags   []string // typeTagsOf(name)'s
+	// the release and strict setting it was resolved with, which decide
+	// which modules are absent (Program.SetPuppet, SetSetting)
+	release *Release
+	strict  string
+}
+
+// resolveResourceType is resourceType's resolution of a name: the
+// program's, or found and kept for its next compiles (from its second
+// compile on). A name that fails
+// (an unknown type, a broken manifest, a type whose Ruby library is
+// missing) fails in each compile and is not kept.
+func (c *Ctx) resolveResourceType(typeName string) typeFound {
+	p := c.prog
+	if res, ok := p.resourceTypes.Load(typeName); ok && res.release == p.Puppet() && res.strict == p.strict {
+		if res.walk != nil {
+			c.autoload(res.walk)
+		}
+		return *res
+	}
+	res := typeFound{native: p.findNative(typeName), release: p.Puppet(), strict: p.strict}
+	if res.native == nil {
+		res.walk = p.walkOf(typeName, true)
+		c.autoload(res.walk)
+		res.def = p.checkDefine(res.walk.norm, res.walk.define)
+	}
+	if res.native == nil && res.def == nil {
+		Errorf("Unknown resource type: '%s'", typeName)
+	}
+	p.checkAutoload(res.native)
+	res.name = capitalized.get(typeName)
+	res.tags, _ = typeTagsOf(res.name)
+	if p.compiledOnce() { // a one-shot process's compile would keep it for none
+		kept := res
+		p.resourceTypes.Store(typeName, &kept) // unless kept (a stale one stays)
+	}
+	return res
 }
 
 // initResource sets a new resource's parameters and the scope's defaults

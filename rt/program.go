@@ -139,6 +139,9 @@ type Program struct {
 	// name looked up, and the numbers of the keys they walk (walkOf)
 	classWalks, defineWalks readmap.Map[*walk]
 	walkKeys                numbering
+	// resourceTypes are what resource expressions' type names resolve to,
+	// by the name (Ctx.resourceType)
+	resourceTypes readmap.Map[*typeFound]
 	// typeCounts are how many resources of each type (Resource.Type) the
 	// first catalog that had one had, for a later one's list of them
 	// (Ctx.typeList)
@@ -158,6 +161,8 @@ func NewProgram(environment string) *Program {
 		typeCounts:  readmap.Map[int]{Limit: maxCachedNames},
 		classWalks:  readmap.Map[*walk]{Limit: maxCachedNames},
 		defineWalks: readmap.Map[*walk]{Limit: maxCachedNames},
+
+		resourceTypes: readmap.Map[*typeFound]{Limit: maxCachedNames},
 	}
 	p.applySettings()
 	p.installVendored(p.Puppet())
@@ -200,6 +205,10 @@ type Parameter struct {
 	// parameter gets it without code evaluated; nil for the others.
 	Const values.Value
 }
+
+// compiledOnce reports whether a compile of the program succeeded (and
+// recorded its figures, lastResources: a catalog has Stage[main]).
+func (p *Program) compiledOnce() bool { return p.lastResources.Load() > 0 }
 
 // hasDefault reports whether the parameter has a default (is optional).
 func (p *Parameter) hasDefault() bool { return p.Default != nil || p.Const != nil }
