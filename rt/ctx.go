@@ -82,7 +82,14 @@ type Ctx struct {
 	typeSlab      slab[resourceType]
 	classesFound  map[string]*Class
 	// freeDecls are resource expressions done with, for reuse
-	freeDecls     []*Declaration
+	freeDecls []*Declaration
+	// defaultTypes are the types some scope has resource defaults for
+	// (Scope.defaults), by capitalized name: a resource of another type
+	// does not look for them up its scopes. defaultsGen counts the
+	// defaults expressions evaluated (resourceType.mayHaveDefaults).
+	defaultTypes  []string
+	defaultTypes0 [8]string // room for them
+	defaultsGen   int
 	overrides     map[string][]*Resource // pending overrides by ref
 	overrideOrder []string               // their refs, first seen first
 	overriders    map[definition]bool    // sources that may override anything (collectors with overrides)

@@ -383,7 +383,7 @@ func (c *Ctx) createResources(s *Scope, site *Site, typeName string, typeRef *Re
 			} else {
 				r.Kind = kindCompilable
 			}
-			c.initResource(s, r, params, distinct, rtype.tags)
+			c.initResource(s, r, params, distinct, rtype)
 			c.addResourceTo(s, r, list)
 			if refs != nil {
 				*refs = append(*refs, r.refType(c))
@@ -423,6 +423,20 @@ type resourceType struct {
 	// (initResource fails)
 	tags []string
 	list *[]*Resource // c.typeList(name), once a resource needs it
+	// hasDefaults: some scope has resource defaults for the type, as
+	// c.defaultTypes said when c.defaultsGen was defaultsGen
+	hasDefaults bool
+	defaultsGen int
+}
+
+// mayHaveDefaults reports whether some scope of the compile has resource
+// defaults for the type (c.defaultTypes), asked again only when a
+// defaults expression was evaluated since.
+func (t *resourceType) mayHaveDefaults(c *Ctx) bool {
+	if t.defaultsGen != c.defaultsGen {
+		t.defaultsGen, t.hasDefaults = c.defaultsGen, slices.Contains(c.defaultTypes, t.name)
+	}
+	return t.hasDefaults
 }
 
 // resources is c.typeList(t.name).
@@ -501,9 +515,13 @@ func (c *Ctx) resolveResourceType(typeName string) typeFound {
 // initResource sets a new resource's parameters and the scope's defaults
 // (Parser::Resource#initialize) and its automatic tags. distinct says the
 // parameters' names are known to be distinct (no duplicate to look for).
-// typeTags are typeTagsOf(r.Type)'s when the caller has them (a resource
-// expression's type keeps them), nil to look them up.
-func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param, distinct bool, typeTags []string) {
+// rtype is r's type as a resource expression found it (its tags, whether
+// it may have defaults), nil to look them up.
+func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param, distinct bool, rtype *resourceType) {
+	var typeTags []string
+	if rtype != nil {
+		typeTags = rtype.tags
+	}
 	if typeTags == nil {
 		typeTags, _ = typeTagsOf(r.Type)
 	}
@@ -511,7 +529,10 @@ func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param, distinct bool
 	if r.titleValue == nil {
 		titleTags = titleTagsOf(r.Title)
 	}
-	defaults := s.lookupDefaults(r.Type)
+	var defaults []*Param
+	if rtype == nil || rtype.mayHaveDefaults(c) {
+		defaults = s.lookupDefaults(r.Type)
+	}
 	if r.Params == nil {
 		// room for the metaparameters relationships and stages add
 		r.Params = c.paramLists.make(len(params)+len(defaults)+2, 512)
@@ -614,6 +635,14 @@ func (d *DefaultsDecl) Done() values.Value {
 	if d.s.defaults == nil {
 		d.s.defaults = map[string][]*Param{}
 	}
+	c := d.c
+	if !slices.Contains(c.defaultTypes, d.typ) {
+		if c.defaultTypes == nil {
+			c.defaultTypes = c.defaultTypes0[:0]
+		}
+		c.defaultTypes = append(c.defaultTypes, d.typ)
+	}
+	c.defaultsGen++
 	table := d.s.defaults[d.typ]
 	if cap(table)-len(table) < len(d.params) { // room for all, in chunks
 		table = append(d.c.paramLists.make(len(table)+len(d.params), 512), table...)

@@ -964,6 +964,9 @@ func (s *Scope) visibleNames(keep func(string) bool) []string {
 // lookupDefaults is Puppet's lookupdefaults: defaults for a type from this
 // scope and its dynamic parents, the nearest winning.
 func (s *Scope) lookupDefaults(typeName string) []*Param {
+	if s.c != nil && len(s.c.defaultTypes) == 0 {
+		return nil // no scope of the compile has any
+	}
 	// mostly no scope of the chain has defaults for the type, or one has:
 	// its list is the answer (callers only read it)
 	var only []*Param
