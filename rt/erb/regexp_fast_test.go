@@ -42,20 +42,8 @@ func TestRegexpASCIIMatch(t *testing.T) {
 		re, err := NewRegexp(c.src, c.flags)
 		require.NoError(t, err)
 		require.Equal(t, c.fast, re.fast.Plain != nil, "/%s/%s: Go's engine", c.src, c.flags)
-		show := func(md *MatchData) string {
-			if md == nil {
-				return "nil"
-			}
-			begins := make([]Value, len(md.starts))
-			for i, b := range md.starts {
-				if b >= 0 {
-					begins[i] = int64(b)
-				}
-			}
-			return Inspect(NewArray(NewArray(md.Groups...), S(md.PreMatch()), S(md.PostMatch()), NewArray(begins...)))
-		}
-		require.Equal(t, c.want, show(re.findAt(c.s, re.matchFrom(c.s, 0), 0)), "/%s/%s =~ %q", c.src, c.flags, c.s)
-		require.Equal(t, c.want, show(re.findAt(c.s, []rune(c.s), 0)), "/%s/%s =~ %q (regexp2)", c.src, c.flags, c.s)
+		require.Equal(t, c.want, showMatch(re.findAt(c.s, re.matchFrom(c.s, 0), 0)), "/%s/%s =~ %q", c.src, c.flags, c.s)
+		require.Equal(t, c.want, showMatch(re.findAt(c.s, []rune(c.s), 0)), "/%s/%s =~ %q (regexp2)", c.src, c.flags, c.s)
 	}
 }
 
@@ -90,20 +78,8 @@ func TestRegexpLiteral(t *testing.T) {
 		re, err := NewRegexp(c.src, c.flags)
 		require.NoError(t, err)
 		require.Equal(t, c.lit, re.lit != "", "/%s/%s: plain text", c.src, c.flags)
-		show := func(md *MatchData) string {
-			if md == nil {
-				return "nil"
-			}
-			begins := make([]Value, len(md.starts))
-			for i, b := range md.starts {
-				if b >= 0 {
-					begins[i] = int64(b)
-				}
-			}
-			return Inspect(NewArray(NewArray(md.Groups...), S(md.PreMatch()), S(md.PostMatch()), NewArray(begins...)))
-		}
-		require.Equal(t, c.want, show(re.findAt(c.s, re.matchFrom(c.s, 0), 0)), "/%s/%s =~ %q", c.src, c.flags, c.s)
-		require.Equal(t, c.want, show(re.findAt(c.s, []rune(c.s), 0)), "/%s/%s =~ %q (regexp2)", c.src, c.flags, c.s)
+		require.Equal(t, c.want, showMatch(re.findAt(c.s, re.matchFrom(c.s, 0), 0)), "/%s/%s =~ %q", c.src, c.flags, c.s)
+		require.Equal(t, c.want, showMatch(re.findAt(c.s, []rune(c.s), 0)), "/%s/%s =~ %q (regexp2)", c.src, c.flags, c.s)
 	}
 }
 
@@ -125,4 +101,19 @@ func BenchmarkRegexpLiteral(b *testing.B) {
 			})
 		}
 	}
+}
+
+// showMatch is a match as the tests' Ruby printed it: [groups, pre_match,
+// post_match, begins], or nil.
+func showMatch(md *MatchData) string {
+	if md == nil {
+		return "nil"
+	}
+	begins := make([]Value, len(md.starts))
+	for i, b := range md.starts {
+		if b >= 0 {
+			begins[i] = int64(b)
+		}
+	}
+	return Inspect(NewArray(NewArray(md.Groups...), S(md.PreMatch()), S(md.PostMatch()), NewArray(begins...)))
 }
