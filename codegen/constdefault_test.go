@@ -7,9 +7,10 @@ import (
 )
 
 // TestConstDefaults: a class's or define's parameter whose default is a
-// literal has it as rt.Parameter.Const, a value given without evaluating
-// code; the others have a Default function evaluated in the definition's
-// scope.
+// scalar literal has it as rt.Parameter.Const, a value given without
+// evaluating code, written as a conversion of a constant (which Go
+// initializes statically); the others, lists and hashes included, have a
+// Default function evaluated in the definition's scope.
 func TestConstDefaults(t *testing.T) {
 	files := map[string]string{
 		"manifests/site.pp": "include m\n",
@@ -33,14 +34,17 @@ func TestConstDefaults(t *testing.T) {
 		`Const:\s+v\.String\("x"\),\s+Name:\s+"a",`,
 		`Default: func\(s \*rt\.Scope\) v\.Value \{\s+return rt\.Interpolate\(s\.Var\(pos\(\d+\), "a"\), v\.String\("!"\)\)\s+\},\s+Name:\s+"b",`,
 		`Const:\s+v\.Int\(-3\),\s+Name:\s+"c",`,
-		`Const:\s+&lit\d+,\s+Name:\s+"d",`,
-		`Const:\s+v\.Undef,\s+Name:\s+"e",`,
+		`Default: func\(s \*rt\.Scope\) v\.Value \{\s+return &lit\d+\s+\},\s+Name:\s+"d",`,
+		`Const:\s+v\.UndefValue\{\},\s+Name:\s+"e",`,
 		`Default: func\(s \*rt\.Scope\) v\.Value \{\s+if .*\{\s+return v\.Int\(1\)`,
 		`Default: func\(s \*rt\.Scope\) v\.Value \{\s+return s\.Qualified\(pos\(\d+\), \w+\)\s+\},\s+Name:\s+"g",`,
 		`\{Name: "h"\}`,
-		`Const:\s+v\.True,\s+Name:\s+"p",`,
+		`Const:\s+v\.Bool\(true\),\s+Name:\s+"p",`,
 		`Default: func\(s \*rt\.Scope\) v\.Value \{\s+return s\.Var\(pos\(\d+\), "title"\)\s+\},\s+Name:\s+"q",`,
 	} {
 		require.Regexp(t, want, m)
 	}
+	// a variable named by a Const would make its definition's literal
+	// code that runs at start
+	require.NotRegexp(t, `Const:\s+(v\.(True|False|Undef|Default)|&?lit\d+),`, m)
 }

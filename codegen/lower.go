@@ -747,21 +747,58 @@ func (l *lowerer) scopeFunc(e ast.Expr) jen.Code {
 	return jen.Func().Params(jen.Id("s").Op("*").Qual(rtPath, "Scope")).Qual(valuesPath, "Value").Block(l.tail(e)...)
 }
 
-// paramDefault lowers a class's or define's parameter default: a literal
-// is its value, the parameter's Const, which binding gives without
+// paramDefault lowers a class's or define's parameter default: a scalar
+// literal is its value, the parameter's Const, which binding gives without
 // evaluating code; the others are a scopeFunc, its Default.
 func (l *lowerer) paramDefault(e ast.Expr) (field string, code jen.Code) {
-	if tailForm(e) {
-		return "Default", l.scopeFunc(e)
+	if c, ok := l.staticConst(e); ok {
+		return "Const", c
 	}
-	outer := l.slots
-	l.slots = nil // as scopeFunc's: defaults read the parameters by name
+	return "Default", l.scopeFunc(e)
+}
+
+// staticConst is the value of a scalar literal as Go code that the Go
+// compiler initializes statically (a conversion of a constant): a
+// definition whose parameters name a variable (v.True, a hoisted lit) is
+// made by code at the process's start instead, each of the environment's
+// thousands of definitions then allocated and its data pages written
+// (+250 page faults a keystone one-shot). Lists and hashes are not
+// scalars: their Default returns their hoisted value.
+func (l *lowerer) staticConst(e ast.Expr) (jen.Code, bool) {
+	switch x := e.(type) {
+	case *ast.ParenthesizedExpression:
+		return l.staticConst(x.Expr)
+	case *ast.TextExpression:
+		return l.staticConst(x.Expr)
+	case *ast.HeredocExpression:
+		return l.staticConst(x.Text)
+	case *ast.LiteralBoolean:
+		return v("Bool").Call(jen.Lit(x.Value)), true
+	case *ast.LiteralUndef:
+		return v("UndefValue").Values(), true
+	case *ast.LiteralDefault:
+		return v("DefaultValue").Values(), true
+	case *ast.LiteralString, *ast.QualifiedName, *ast.ReservedWord, *ast.LiteralFloat, *ast.ConcatenatedString:
+	case *ast.LiteralInteger:
+		if x.Big != nil {
+			return nil, false
+		}
+	case *ast.UnaryMinusExpression:
+		switch n := x.Expr.(type) {
+		case *ast.LiteralFloat:
+		case *ast.LiteralInteger:
+			if n.Big != nil {
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+	default:
+		return nil, false
+	}
+	// v.String, v.Int or v.Float of a constant when pure
 	code, k := l.exprK(e)
-	l.slots = outer
-	if k == pure {
-		return "Const", code
-	}
-	return "Default", jen.Func().Params(jen.Id("s").Op("*").Qual(rtPath, "Scope")).Qual(valuesPath, "Value").Block(jen.Return(code))
+	return code, k == pure
 }
 
 // tailForm reports whether tail lowers e as statements (a block, an if,
