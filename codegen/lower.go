@@ -778,25 +778,17 @@ func (l *lowerer) staticConst(e ast.Expr) (jen.Code, bool) {
 		return v("UndefValue").Values(), true
 	case *ast.LiteralDefault:
 		return v("DefaultValue").Values(), true
-	case *ast.LiteralString, *ast.QualifiedName, *ast.ReservedWord, *ast.LiteralFloat, *ast.ConcatenatedString:
+	case *ast.LiteralString, *ast.QualifiedName, *ast.ReservedWord, *ast.LiteralFloat,
+		*ast.ConcatenatedString, *ast.UnaryMinusExpression:
 	case *ast.LiteralInteger:
 		if x.Big != nil {
-			return nil, false
-		}
-	case *ast.UnaryMinusExpression:
-		switch n := x.Expr.(type) {
-		case *ast.LiteralFloat:
-		case *ast.LiteralInteger:
-			if n.Big != nil {
-				return nil, false
-			}
-		default:
 			return nil, false
 		}
 	default:
 		return nil, false
 	}
-	// v.String, v.Int or v.Float of a constant when pure
+	// v.String, v.Int or v.Float of a constant when pure (exprK says
+	// which: an interpolation or a negation of another is a call)
 	code, k := l.exprK(e)
 	return code, k == pure
 }
