@@ -210,15 +210,26 @@ func (h *Hash) put(key, value Value) {
 	if value == nil {
 		value = Undef
 	}
+	if h.index != nil {
+		// the key's identity made once, to find it and to index it (a
+		// composite key's is its text: a type's is the type printed)
+		id := identityKey(key)
+		if i, ok := h.index[id]; ok {
+			h.vals[i] = value
+			return
+		}
+		h.keys = append(h.keys, key)
+		h.vals = append(h.vals, value)
+		h.index[id] = len(h.keys) - 1
+		return
+	}
 	if i := h.find(key); i >= 0 {
 		h.vals[i] = value
 		return
 	}
 	h.keys = append(h.keys, key)
 	h.vals = append(h.vals, value)
-	if h.index != nil {
-		h.index[identityKey(key)] = len(h.keys) - 1
-	} else if len(h.keys) >= indexThreshold {
+	if len(h.keys) >= indexThreshold {
 		// as large as the room made for the keys (NewHashFromPairs',
 		// NewHashBuilder's): a hash built to its size does not grow its
 		// index entry by entry
@@ -268,9 +279,14 @@ func (h *Hash) Merge(o *Hash) *Hash {
 // lookup by a Go string converts it to a String, which needs no box that
 // outlives the lookup.
 func identityKey(v Value) any {
-	switch v.(type) {
+	switch x := v.(type) {
 	case String, Int, Bool, UndefValue, DefaultValue, Float:
 		return v
+	case Type:
+		// writeIdentity's form, made in one piece (a Struct's keys are
+		// types: Optional['name'])
+		s := TypeString(x)
+		return compositeKey("t" + strconv.Itoa(len(s)) + ":" + s)
 	}
 	var sb strings.Builder
 	writeIdentity(&sb, v)

@@ -14,6 +14,7 @@ func TypeString(t Type) string {
 		return TypeStringExpanded(a)
 	}
 	var f typeFormatter
+	f.b.Grow(32) // most types print in 32 bytes, built in one
 	f.appendType(t)
 	return f.b.String()
 }

@@ -259,6 +259,14 @@ func (p *typeParser) next() {
 		}
 	case c == '\'' || c == '"':
 		p.pos++
+		if end := strings.IndexByte(s[p.pos:], c); end >= 0 && strings.IndexByte(s[p.pos:p.pos+end], '\\') < 0 {
+			// no escape: the text is the source's (nearly every string
+			// of a type: Enum's, Struct's keys)
+			text := s[p.pos : p.pos+end]
+			p.pos += end + 1
+			p.tok = token{kind: tkString, text: text, val: String(text)}
+			return
+		}
 		var b strings.Builder
 		for p.pos < len(s) && s[p.pos] != c {
 			if s[p.pos] == '\\' && p.pos+1 < len(s) {

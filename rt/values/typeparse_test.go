@@ -2,6 +2,7 @@ package values
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -67,6 +68,74 @@ func TestDecimalInt(t *testing.T) {
 	for _, s := range []string{"007", "0x1F", "1e3", "1.5", "", "12a", "1234567890123456789"} {
 		if _, ok := decimalInt(s); ok {
 			t.Errorf("decimalInt(%q) takes it", s)
+		}
+	}
+}
+
+// TestQuotedStrings checks the strings of a type, quoted with and without
+// escapes: single-quoted Puppet strings take \' and \\ only (other
+// backslashes stay), double-quoted ones \n, \t, \r, \s, \", \\, \$ and \'.
+func TestQuotedStrings(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want []string
+	}{
+		{`Enum['present', 'absent']`, []string{"present", "absent"}},
+		{`Enum["a b", '']`, []string{"a b", ""}},
+		{`Enum['it\'s', 'a\\b', 'c\d', 'e"f']`, []string{"it's", `a\b`, `c\d`, `e"f`}},
+		{`Enum["x\ty", "q\"r", "s'u", "v\w"]`, []string{"x\ty", `q"r`, "s'u", `v\w`}},
+		{`Enum['\'', 'z']`, []string{"'", "z"}},
+	} {
+		v, err := ParseType(c.src, nil)
+		if err != nil {
+			t.Errorf("%s: %v", c.src, err)
+			continue
+		}
+		e, ok := v.(*EnumType)
+		slices.Sort(c.want) // an Enum's values are sorted
+		if !ok || fmt.Sprint(e.Values) != fmt.Sprint(c.want) {
+			t.Errorf("%s = %#v, want Enum of %q", c.src, v, c.want)
+		}
+	}
+	for _, src := range []string{`Enum['abc]`, `Enum['abc\']`} {
+		if _, err := ParseType(src, nil); err == nil {
+			t.Errorf("%s parses", src)
+		}
+	}
+}
+
+// TestTypeKeys checks a hash of more keys than it searches without an
+// index, each a type (a Struct's, as a type alias's definition writes
+// them): each key is found by an equal type, and putting a key again
+// replaces its value in place.
+func TestTypeKeys(t *testing.T) {
+	src := "{"
+	for i := range indexThreshold + 3 {
+		src += fmt.Sprintf("Optional['k%d'] => %d, ", i, i)
+	}
+	src += "Optional['k1'] => 100}"
+	v, err := ParseLiteral(src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := v.(*Hash)
+	if h.Len() != indexThreshold+3 || h.index == nil {
+		t.Fatalf("%d entries (indexed: %v), want %d", h.Len(), h.index != nil, indexThreshold+3)
+	}
+	for i := range indexThreshold + 3 {
+		k, err := ParseType(fmt.Sprintf("Optional['k%d']", i), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := Value(Int(i))
+		if i == 1 {
+			want = Int(100)
+		}
+		if got, ok := h.Get(k); !ok || !Equals(got, want) {
+			t.Errorf("Get(%s) = %v, %v; want %v", k, got, ok, want)
+		}
+		if !Equals(h.KeyAt(i), k) {
+			t.Errorf("key %d = %s, want %s", i, h.KeyAt(i), k)
 		}
 	}
 }
