@@ -94,6 +94,15 @@ func newLookupKey(key string) *lookupKey {
 var lookupKeys = readmap.Map[*lookupKey]{Limit: 1 << 15}
 
 func makeLookupKey(key string) *lookupKey {
+	if !strings.ContainsAny(key, `'".`) {
+		// one segment, the key (a class's automatic parameters'),
+		// without making splitKey's list of it
+		lk := &lookupKey{text: key, root: key}
+		if i := strings.Index(key, "::"); i >= 0 {
+			lk.module = key[:i]
+		}
+		return lk
+	}
 	segs := splitKey(key, func(p string) error {
 		return lookupError(p + " in key: '" + key + "'")
 	})
