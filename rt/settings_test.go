@@ -267,3 +267,18 @@ func TestSettingsScope(t *testing.T) {
 	}
 	assert.Same(t, tables[0], tables[1], "the program's table, in each compile")
 }
+
+// TestPrefetchServerFacts checks that the server facts found on another
+// goroutine are this host's, as found where a compile needs them, and the
+// same for each compile (one-shot compiles prefetch them).
+func TestPrefetchServerFacts(t *testing.T) {
+	PrefetchServerFacts()
+	got := HostServerFacts()
+	want := hostServerFacts(Puppet8)
+	if !values.Equals(got, want) {
+		t.Errorf("prefetched %v, want %v", got, want)
+	}
+	if HostServerFacts() != got {
+		t.Error("found again")
+	}
+}

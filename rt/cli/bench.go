@@ -61,7 +61,8 @@ is timed too (the error is the result), and fail=N counts the compiles
 that failed (the first one included). --puppet and --setting are compile's.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			prefault.Compile() // as compile does: first_ns is a one-shot compile's
+			rt.PrefetchServerFacts() // as compile does
+			prefault.Compile()       // as compile does: first_ns is a one-shot compile's
 			if factsFile == "" {
 				return fmt.Errorf("give --facts FILE")
 			}

@@ -123,6 +123,7 @@ pre_condition does first (onceover's $onceover_class and $onceover_node);
 not with --facts-dir.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			rt.PrefetchServerFacts()
 			prefault.Compile()
 			shown := logsFrom(quiet, verbose, debugLogs)
 			if err := pf.apply(program()); err != nil {
