@@ -292,19 +292,6 @@ func (u *unit) tables() *jen.File {
 			g.Line()
 		}
 	})
-	// files and labels are arrays that the table takes slices of: the
-	// linker lays out those slices, where it leaves copying a slice
-	// variable to code at start-up (once an initializer calls a function,
-	// Go's staticinit copies no package variable), which writes the
-	// table's page
-	f.Var().Id("labels").Op("=").Index(jen.Op("...")).String().ValuesFunc(func(g *jen.Group) {
-		for _, l := range u.labels {
-			g.Line().Lit(l)
-		}
-		if len(u.labels) > 0 {
-			g.Line()
-		}
-	})
 	f.Comment("sites holds four numbers per site: file, line, column and label.")
 	var data strings.Builder
 	data.WriteString("[]int32{\n")
@@ -312,10 +299,30 @@ func (u *unit) tables() *jen.File {
 		fmt.Fprintf(&data, "%d, %d, %d, %d, // %s\n", s.file, s.line, s.column, s.label, s.comment)
 	}
 	data.WriteString("}")
+	// the table lists the files' addresses and the labels themselves:
+	// Go's static initialization lays those lists out, where a slice of
+	// an array (files[:]) in the table's literal makes the whole table a
+	// variable that the package's init makes at start-up, which runs
+	// the package's code (a page of the binary's text) and writes the
+	// table's data page
 	table := jen.Dict{
-		jen.Id("Files"):  jen.Id("files").Index(jen.Op(":")),
-		jen.Id("Labels"): jen.Id("labels").Index(jen.Op(":")),
-		jen.Id("Data"):   jen.Op(data.String()),
+		jen.Id("Files"): jen.Index().Op("*").Qual(rtPath, "File").ValuesFunc(func(g *jen.Group) {
+			for i := range u.files {
+				g.Line().Op("&").Id("files").Index(jen.Lit(i))
+			}
+			if len(u.files) > 0 {
+				g.Line()
+			}
+		}),
+		jen.Id("Labels"): jen.Index().String().ValuesFunc(func(g *jen.Group) {
+			for _, l := range u.labels {
+				g.Line().Lit(l)
+			}
+			if len(u.labels) > 0 {
+				g.Line()
+			}
+		}),
+		jen.Id("Data"): jen.Op(data.String()),
 	}
 	if len(u.operands) > 0 {
 		items := make([]jen.Code, len(u.operands))

@@ -26,7 +26,10 @@ const IsVersion1 = true
 // whole tables, or all of them when the program starts, would cost every
 // run the time and the heap pages of the others.
 type SiteTable struct {
-	Files  []File
+	// Files are the addresses of the package's files (generated code
+	// lists them, &files[0], ...: a slice of an array, files[:], would
+	// make the table a variable that code initializes at start-up)
+	Files  []*File
 	Labels []string
 	Data   []int32 // four numbers per site: file index, line, column, label index
 	// Operands are three numbers per binary expression whose operands are
@@ -130,7 +133,7 @@ func (t *SiteTable) site(b *builtSites, i int) *Site {
 	s := &freeSites[0]
 	freeSites = freeSites[1:]
 	d := t.Data[i*4 : i*4+4]
-	s.File, s.Line, s.Column, s.Label = &t.Files[d[0]], d[1], d[2], t.Labels[d[3]]
+	s.File, s.Line, s.Column, s.Label = t.Files[d[0]], d[1], d[2], t.Labels[d[3]]
 	if k := b.firstLink(int32(i)); k < len(b.links) && b.links[k].site == int32(i) {
 		s.links = &siteLinks{}
 		if b.linking == nil {

@@ -12,7 +12,7 @@ func TestSiteTable(t *testing.T) {
 	const w = 32 // sites per word of the built bits
 	const n = 3*w + 5
 	newTable := func() *SiteTable {
-		tb := &SiteTable{Files: []File{{Path: "a.pp"}, {Path: "b.pp"}}, Labels: []string{"", "Variable"}}
+		tb := &SiteTable{Files: []*File{{Path: "a.pp"}, {Path: "b.pp"}}, Labels: []string{"", "Variable"}}
 		for i := range n {
 			tb.Data = append(tb.Data, int32(i%2), int32(i+1), int32(i+2), int32(i%2))
 		}
@@ -26,7 +26,7 @@ func TestSiteTable(t *testing.T) {
 	check := func(tb *SiteTable) {
 		for i := range n {
 			s := tb.At(i)
-			if s.File != &tb.Files[i%2] || s.Line != int32(i+1) || s.Column != int32(i+2) || s.Label != tb.Labels[i%2] {
+			if s.File != tb.Files[i%2] || s.Line != int32(i+1) || s.Column != int32(i+2) || s.Label != tb.Labels[i%2] {
 				t.Fatalf("site %d: %+v", i, s)
 			}
 		}
@@ -72,7 +72,7 @@ func TestSiteTable(t *testing.T) {
 // TestSiteTableLinksBack checks links that point back at a site being
 // built, and a site with two entries of operands, whose later one wins.
 func TestSiteTableLinksBack(t *testing.T) {
-	tb := &SiteTable{Files: []File{{Path: "a.pp"}}, Labels: []string{""}, Data: make([]int32, 5*4),
+	tb := &SiteTable{Files: []*File{{Path: "a.pp"}}, Labels: []string{""}, Data: make([]int32, 5*4),
 		Operands: []int32{0, 1, 0, 2, 3, 4, 2, 4, 3}, AccessKeys: []int32{1, 1, 0}}
 	at := tb.At
 	if s := at(0); s.Left() != at(1) || s.Right() != s || at(1).Keys()[0] != s {
@@ -87,7 +87,7 @@ func TestSiteTableLinksBack(t *testing.T) {
 // as generated (the index of links is then not sorted again), with sites
 // that have none before, between and after them.
 func TestSiteTableSortedLinks(t *testing.T) {
-	tb := &SiteTable{Files: []File{{Path: "a.pp"}}, Labels: []string{""}, Data: make([]int32, 9*4),
+	tb := &SiteTable{Files: []*File{{Path: "a.pp"}}, Labels: []string{""}, Data: make([]int32, 9*4),
 		Operands: []int32{1, 2, 3, 4, 5, 6}, AccessKeys: []int32{7, 1, 8}}
 	at := tb.At
 	if s := at(1); s.Left() != at(2) || s.Right() != at(3) || s.Keys() != nil {
