@@ -1,15 +1,19 @@
 package codegen_test
 
 import (
+	"regexp"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 )
 
-// TestHoistedLiterals: constant array literals, and constant hashes of a
-// few distinct string keys, are package variables holding the value
-// (v.ArrayLit, v.HashLit), used by their address; an empty array, a hash
-// with a repeated key or with nine entries is built by NewArray or HashOf.
+// TestHoistedLiterals: constant array literals, and constant hashes of
+// distinct string or integer keys (any number, none included), are package variables
+// holding the value (v.ArrayLit, v.HashLit), used by their address, their
+// scalar elements conversions of constants (v.Bool(true), not v.True):
+// Go's static initialization lays them out, no code makes them at
+// start-up. Only a hash with a repeated key (1 and 0x1 are one) is built
+// by HashOf; the string '1' and the integer 1 are different keys.
 func TestHoistedLiterals(t *testing.T) {
 	files := map[string]string{
 		"manifests/site.pp": `$a = ['x', [1, 2]]
@@ -17,21 +21,34 @@ $b = {'k' => 'v', l => ['x', [1, 2]]}
 $c = {'k' => 1, 'k' => 2}
 $d = {a => 1, b => 2, c => 3, d => 4, e => 5, f => 6, g => 7, h => 8, i => 9}
 $e = []
-notice($a, $b, $c, $d, $e)
+$f = [true, undef, false, {}, {'t' => true, 'u' => undef, 'd' => default}]
+$g = {1 => 'a', '1' => 'b', 0x10 => 'c'}
+$h = {1 => 'a', 0x1 => 'b'}
+notice($a, $b, $c, $d, $e, $f, $g, $h)
 `,
 	}
-	site := generatedGo(t, files, "site")
+	// one space for gofmt's alignment of the variables
+	site := regexp.MustCompile(` +`).ReplaceAllString(generatedGo(t, files, "site"), " ")
 	for _, want := range []string{
 		`lit1 = v.ArrayLit(v.Int(1), v.Int(2))`,
 		`lit2 = v.ArrayLit(v.String("x"), &lit1)`,
 		`lit3 = v.HashLit([]v.Value{v.String("k"), v.String("l")}, []v.Value{v.String("v"), &lit2})`,
 		`lit4 = rt.HashOf(v.String("k"), v.Int(1), v.String("k"), v.Int(2))`,
-		`lit5 = rt.HashOf(v.String("a"), v.Int(1)`,
-		`lit6 = v.NewArray()`,
+		`lit5 = v.HashLit([]v.Value{v.String("a"), v.String("b"), v.String("c"), v.String("d"), v.String("e"), v.String("f"), v.String("g"), v.String("h"), v.String("i")}, []v.Value{v.Int(1), v.Int(2), v.Int(3), v.Int(4), v.Int(5), v.Int(6), v.Int(7), v.Int(8), v.Int(9)})`,
+		`lit6 = v.ArrayLit()`,
+		`lit7 = v.HashLit([]v.Value{}, []v.Value{})`,
+		`lit8 = v.HashLit([]v.Value{v.String("t"), v.String("u"), v.String("d")}, []v.Value{v.Bool(true), v.UndefValue{}, v.DefaultValue{}})`,
+		`lit9 = v.ArrayLit(v.Bool(true), v.UndefValue{}, v.Bool(false), &lit7, &lit8)`,
+		`lit10 = v.HashLit([]v.Value{v.Int(1), v.String("1"), v.Int(16)}, []v.Value{v.String("a"), v.String("b"), v.String("c")})`,
+		`lit11 = rt.HashOf(v.Int(1), v.String("a"), v.Int(1), v.String("b"))`,
 		`s.Assign(pos(0), "a", &lit2)`,
 		`"b", &lit3)`,
 		`"c", lit4)`,
-		`"e", lit6)`,
+		`"d", &lit5)`,
+		`"e", &lit6)`,
+		`"f", &lit9)`,
+		`"g", &lit10)`,
+		`"h", lit11)`,
 	} {
 		require.Contains(t, site, want)
 	}

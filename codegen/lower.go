@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -409,10 +410,7 @@ func (l *lowerer) list(x *ast.LiteralList) (jen.Code, kind) {
 	if text, ok := static.Text(x); ok && !containsType(x) {
 		elems := make([]jen.Code, len(x.Values))
 		for i, e := range x.Values {
-			elems[i] = l.expr(e)
-		}
-		if len(elems) == 0 {
-			return l.u.constant(text, v("NewArray").Call()), pure
+			elems[i] = l.constElem(e)
 		}
 		return l.u.constantAddr(text, v("ArrayLit").Call(elems...)), pure
 	}
@@ -436,10 +434,10 @@ func (l *lowerer) hash(x *ast.LiteralHash) (jen.Code, kind) {
 		kv = append(kv, l.expr(en.Key), l.expr(en.Value))
 	}
 	if text, ok := static.Text(x); ok && !containsType(x) {
-		if len(x.Entries) > 0 && len(x.Entries) <= values.HashLitMax && distinctStringKeys(x) {
+		if distinctKeys(x) {
 			keys, vals := make([]jen.Code, 0, len(x.Entries)), make([]jen.Code, 0, len(x.Entries))
-			for i := 0; i < len(kv); i += 2 {
-				keys, vals = append(keys, kv[i]), append(vals, kv[i+1])
+			for _, en := range x.Entries {
+				keys, vals = append(keys, l.constElem(en.Key)), append(vals, l.constElem(en.Value))
 			}
 			slice := jen.Index().Qual(valuesPath, "Value")
 			return l.u.constantAddr(text, v("HashLit").Call(slice.Clone().Values(keys...), slice.Clone().Values(vals...))), pure
@@ -449,17 +447,36 @@ func (l *lowerer) hash(x *ast.LiteralHash) (jen.Code, kind) {
 	return s().Dot("HashOf").Call(kv...), call
 }
 
-// distinctStringKeys reports whether a hash literal's keys are strings,
-// each once (a HashLit's; HashOf keeps the last of a repeated key).
-func distinctStringKeys(x *ast.LiteralHash) bool {
+// constElem lowers an element of a hoisted constant list or hash so that
+// Go initializes the constant statically: a scalar literal as a
+// conversion of a constant (staticConst: v.Bool(true), not the variable
+// v.True of another package, whose copy Go's static initialization
+// leaves to code at start-up), a nested list or hash by the address of
+// its own hoisted constant.
+func (l *lowerer) constElem(e ast.Expr) jen.Code {
+	if c, ok := l.staticConst(e); ok {
+		return c
+	}
+	return l.expr(e)
+}
+
+// distinctKeys reports whether a hash literal's keys are strings or
+// integers, each once (a HashLit's; HashOf keeps the last of a repeated
+// key). The string "1" and the integer 1 are different keys.
+func distinctKeys(x *ast.LiteralHash) bool {
 	seen := map[string]bool{}
 	for _, en := range x.Entries {
 		var k string
 		switch key := en.Key.(type) {
 		case *ast.LiteralString:
-			k = key.Value
+			k = "s" + key.Value
 		case *ast.QualifiedName:
-			k = key.Value
+			k = "s" + key.Value
+		case *ast.LiteralInteger:
+			if key.Big != nil {
+				return false
+			}
+			k = "i" + strconv.FormatInt(int64(key.Value), 10)
 		default:
 			return false
 		}

@@ -21,13 +21,17 @@ func (*Hash) puppetValue() {}
 
 const indexThreshold = 9
 
-// HashLitMax is the most entries a HashLit has: a larger hash has an index.
+// HashLitMax is the most entries a hash without an index has once it is
+// built entry by entry: a larger one has an index.
 const HashLitMax = indexThreshold - 1
 
-// HashLit is a hash the build knows, of distinct keys and at most
-// HashLitMax entries, which generated code keeps in a package variable
-// and uses by its address: unlike HashOf's, its value is laid out by the
-// linker, not built at start-up.
+// HashLit is a hash the build knows, of distinct keys, which generated
+// code keeps in a package variable and uses by its address: unlike
+// HashOf's, its value is laid out by the linker, not built at start-up.
+// It has no index, whatever its size: its keys are searched in order (a
+// literal of more than HashLitMax entries is rare and small, and a map
+// cannot be laid out by the linker: it would be made at start-up, its
+// package's code run then whether a compile uses it or not).
 func HashLit(keys, vals []Value) Hash { return Hash{keys: keys, vals: vals} }
 
 // EmptyHash is the shared empty hash.

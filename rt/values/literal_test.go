@@ -1,6 +1,9 @@
 package values
 
-import "testing"
+import (
+	"strconv"
+	"testing"
+)
 
 // TestLiterals: the arrays and hashes generated code lays out as data
 // (ArrayLit, HashLit) are those NewArray and a HashBuilder make.
@@ -74,5 +77,49 @@ func TestHashRoom(t *testing.T) {
 		_ = b.Build()
 	}); n != 1 {
 		t.Errorf("a hash of one entry: %v allocations, want 1", n)
+	}
+}
+
+// TestLargeHashLit: a HashLit of more than HashLitMax entries has no index
+// (the linker lays it out) and finds, merges and compares as a built hash
+// of the same entries, which has one; an empty HashLit and ArrayLit are
+// the empty hash and array.
+func TestLargeHashLit(t *testing.T) {
+	const n = 3 * HashLitMax
+	keys, vals := make([]Value, n), make([]Value, n)
+	b := NewHashBuilder(n)
+	for i := range n {
+		keys[i], vals[i] = String("k"+strconv.Itoa(i)), Int(i)
+		b.Put(keys[i], vals[i])
+	}
+	h, built := HashLit(keys, vals), b.Build()
+	if h.index != nil || built.index == nil {
+		t.Fatalf("index: HashLit %v, built %v", h.index != nil, built.index != nil)
+	}
+	if !Equals(&h, built) || !Equals(built, &h) {
+		t.Errorf("HashLit = %v, want %v", &h, built)
+	}
+	for i := range n {
+		if v, ok := h.GetString("k" + strconv.Itoa(i)); !ok || v != Int(i) {
+			t.Errorf("HashLit's k%d = %v, %v", i, v, ok)
+		}
+		if !h.Has(keys[i]) || h.IndexOfString(string(keys[i].(String))) != i {
+			t.Errorf("HashLit has no k%d", i)
+		}
+	}
+	if h.Has(String("k")) || h.Has(Int(0)) {
+		t.Error("HashLit has a key it was not given")
+	}
+	o := NewHash(HashEntry{String("k3"), String("x")}, HashEntry{String("new"), Int(-1)})
+	m := h.Merge(o)
+	if v, _ := m.GetString("k3"); v != String("x") || m.Len() != n+1 || m.KeyAt(3) != String("k3") {
+		t.Errorf("merged: %v", m)
+	}
+	if v, _ := h.GetString("k3"); v != Int(3) || h.Len() != n {
+		t.Errorf("Merge changed the HashLit: %v", &h)
+	}
+	e, a := HashLit([]Value{}, []Value{}), ArrayLit()
+	if !Equals(&e, EmptyHash) || e.Len() != 0 || !Equals(&a, EmptyArray) || a.Len() != 0 {
+		t.Errorf("empty literals: %v %v", &e, &a)
 	}
 }
