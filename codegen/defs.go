@@ -222,7 +222,7 @@ func (g *defGen) function(name string, x *ast.FunctionDefinition) {
 	sig := g.signature(x.Params, x.ReturnType)
 	g.out.Comment(id + " " + g.doc("function", name, x))
 	g.out.Func().Id(id).Params(scopeParam()).Qual(valuesPath, "Value").Block(g.tail(x.Body)...)
-	g.u.register = append(g.u.register, jen.Id("p").Dot("AddFunction").Call(jen.Lit(name), jen.Lit(g.u.module), sig, jen.Id(id)))
+	g.u.functions = append(g.u.functions, jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(name), jen.Id("Sig"): sig, jen.Id("Body"): jen.Id(id)}))
 	g.g.loadRaise(g.u, g.f, "AddRaise", jen.Lit("function "+name))
 }
 
@@ -248,7 +248,7 @@ func (g *defGen) typeAlias(x *ast.TypeAlias) {
 		}
 		return
 	}
-	g.u.register = append(g.u.register, jen.Id("p").Dot("AddTypeAlias").Call(jen.Lit(x.Name), jen.Lit(text)))
+	g.u.aliases = append(g.u.aliases, jen.Values(jen.Lit(x.Name), jen.Lit(text)))
 	g.g.strictAlias(g.u, x)
 }
 
@@ -334,7 +334,7 @@ func (g *defGen) eppTemplate(name string) {
 	id := g.u.ident("epp" + goName(name))
 	g.out.Comment(fmt.Sprintf("%s renders the EPP template %s.", id, g.rel))
 	g.out.Func().Id(id).Params(scopeParam()).Block(g.eppBody(lam)...)
-	g.u.register = append(g.u.register, jen.Id("p").Dot("AddEPP").Call(jen.Lit(name), g.eppValue(lam, jen.Id(id))))
+	g.u.epps = append(g.u.epps, jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(name), jen.Id("EPP"): g.eppValue(lam, jen.Id(id))}))
 	g.g.loadRaise(g.u, g.f, "AddRaise", jen.Lit("epp "+name))
 }
 

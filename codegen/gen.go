@@ -102,7 +102,7 @@ func Generate(e *env.Env, opts Options) (*Result, error) {
 	units = append(units, g.environment())
 	var kept []*unit
 	for _, u := range units {
-		if len(u.register) > 0 {
+		if u.registers() {
 			kept = append(kept, u)
 			if err := g.emit(u); err != nil {
 				return nil, err
@@ -484,9 +484,18 @@ func (g *generator) catalog(units []*unit, hasHiera bool) error {
 	if definitionIndex(f, units) {
 		body = append(body, jen.Id("p").Dot("SetDefinitions").Call(jen.Op("&").Id("definitions")))
 	}
-	for _, u := range units {
-		f.ImportAlias(u.dir, u.pkg)
-		body = append(body, jen.Qual(u.dir, "Register").Call(jen.Id("p")))
+	if len(units) > 0 {
+		// the packages' modules, by address: a table the linker lays out,
+		// and no code of theirs runs as the program is built
+		f.Comment("modules are what the environment's packages give the program, in order.")
+		f.Var().Id("modules").Op("=").Index(jen.Op("...")).Op("*").Qual(rtPath, "Module").ValuesFunc(func(g *jen.Group) {
+			for _, u := range units {
+				f.ImportAlias(u.dir, u.pkg)
+				g.Line().Op("&").Qual(u.dir, "Module")
+			}
+			g.Line()
+		})
+		body = append(body, jen.Id("p").Dot("AddModules").Call(jen.Id("modules").Index(jen.Op(":"))))
 	}
 	if hasHiera {
 		body = append(body, jen.Id("p").Dot("Hiera").Op("=").Qual(g.pkgPath("hieradata"), "Data"))
@@ -789,8 +798,8 @@ func goPackageName(name string) string {
 		}
 		return '_'
 	}, strings.ToLower(name))
-	// (program and definitions are the catalog package's variables)
-	if n == "" || jen.IsReservedWord(n) || n == "rt" || n == "v" || n == "program" || n == "definitions" || (n[0] >= '0' && n[0] <= '9') {
+	// (program, definitions and modules are the catalog package's variables)
+	if n == "" || jen.IsReservedWord(n) || n == "rt" || n == "v" || n == "program" || n == "definitions" || n == "modules" || (n[0] >= '0' && n[0] <= '9') {
 		n = "m_" + n
 	}
 	return n

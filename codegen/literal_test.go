@@ -58,7 +58,9 @@ notice($a, $b, $c, $d, $e, $f, $g, $h)
 // address and the directory in it, and the site table lists its files'
 // addresses and its labels (not slices of arrays, files[:], which make the
 // table a variable that code initializes at start-up), so that Go's
-// staticinit lays them out.
+// staticinit lays them out; so does the package's Module, which the
+// catalog package's modules list by address: no code of the package runs
+// as the program is built.
 func TestStaticTables(t *testing.T) {
 	files := map[string]string{
 		"manifests/site.pp":           "include m\n",
@@ -71,7 +73,16 @@ func TestStaticTables(t *testing.T) {
 		`Dir:\s+"files",`,
 		`Files: \[\]\*rt\.File\{\s+&files\[0\],\s+\},`,
 		`Labels: \[\]string\{\s+"Resource Statement",`,
+		// what the package gives the program is a table, rt.Module
+		`var Module = rt\.Module\{\s+Dir:\s+"[^"]+/modules/m",\s+Files:\s+&moduleFiles,\s+FilesDir: "files",\s+Name:\s+"m",\s+Trees: \[\]rt\.TreeDef\{\s+\{"files", filesTree\},\s+\},\s+\}`,
 	} {
 		require.Regexp(t, want, m)
 	}
+	require.NotContains(t, m, "func Register")
+	require.NotContains(t, m, "func register")
+	// the catalog package lists the modules by address and hands them
+	// to the program in one call
+	cat := generatedGo(t, files, "catalog/")
+	require.Regexp(t, `var modules = \[\.\.\.\]\*rt\.Module\{\s+&m\.Module,\s+&site\.Module,\s+\}`, cat)
+	require.Contains(t, cat, "p.AddModules(modules[:])")
 }

@@ -42,7 +42,7 @@ type treeEntry struct {
 // copied beside the package and embedded, or, when go:embed refuses its
 // name, kept as a string in the generated source; a table records what
 // embed.FS loses (modes, modification times, symbolic links, directories).
-// It registers the module's directory and trees with the program.
+// The module's rt.Module records its directory and trees.
 func (g *generator) moduleFiles(u *unit, m *env.Module) {
 	rel := strings.TrimPrefix(u.dir, g.opts.ModulePath+"/")
 	f := jen.NewFilePathName(u.dir, u.pkg)
@@ -50,7 +50,6 @@ func (g *generator) moduleFiles(u *unit, m *env.Module) {
 	f.ImportAlias(rtPath, "rt")
 	var patterns []string
 	var trees, decls []jen.Code
-	var register []jen.Code
 	embedded := map[string]bool{}
 	for _, dir := range compiledDirs {
 		root, entries, ok := g.walkCompiled(m, dir)
@@ -90,13 +89,9 @@ func (g *generator) moduleFiles(u *unit, m *env.Module) {
 			jen.Var().Id(id).Op("=").Op("&").Qual(rtPath, "ModuleTree").Values(fields),
 			jen.Line())
 		trees = append(trees, jen.Id(id))
-		register = append(register, jen.Id("p").Dot("AddModuleTree").Call(jen.Lit(m.Name), jen.Lit(dir), jen.Id(id)))
+		u.trees = append(u.trees, jen.Values(jen.Lit(dir), jen.Id(id)))
 	}
-	var files jen.Code = jen.Nil()
-	if embedded["files"] {
-		files = jen.Qual(rtPath, "SubFS").Call(jen.Id("moduleFiles"), jen.Lit("files"))
-	}
-	u.register = append(u.register, jen.Id("p").Dot("AddModule").Call(jen.Lit(m.Name), jen.Lit(m.Dir), files))
+	u.modDir, u.filesEmbedded = m.Dir, embedded["files"]
 	for _, puppet := range releases {
 		if msg := m.MetadataError[puppet]; msg != "" {
 			u.register = append(u.register, jen.Id("p").Dot("AddFaultyMetadata").Call(jen.Lit(m.Name), jen.Lit(puppet), jen.Lit(msg)))
@@ -105,9 +100,8 @@ func (g *generator) moduleFiles(u *unit, m *env.Module) {
 	if b, err := os.ReadFile(filepath.Join(m.Dir, "metadata.json")); err == nil {
 		// module Ruby reads it (load_module_metadata, has_module): the
 		// binary carries it, as it carries files/
-		u.register = append(u.register, jen.Id("p").Dot("AddModuleMetadata").Call(jen.Lit(m.Name), jen.Lit(string(b))))
+		u.metadata, u.hasMetadata = string(b), true
 	}
-	u.register = append(u.register, register...)
 	if len(trees) == 0 {
 		return
 	}

@@ -13,8 +13,10 @@ import (
 )
 
 // TestTranslatedRubyFunctions: a module's Ruby functions, 4.x and 3.x,
-// are translated into its package and registered there; one that does
-// not translate is reported with its file, line and construct.
+// are translated into its package and listed in its rt.Module as data
+// (rubyfn.Func: the program registers them, no code of the package runs
+// to); one that does not translate is reported with its file, line and
+// construct.
 func TestTranslatedRubyFunctions(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
@@ -55,7 +57,9 @@ end
 			gen += string(b)
 		}
 	}
-	require.Contains(t, gen, `fn.New("m::twice").Module("m").`)
-	require.Contains(t, gen, `D("Integer x", rubyfn.Impl(rbfn`)
-	require.Contains(t, gen, `rubyfn.Register3("m_triple", "m", 1, true, rbfn`)
+	require.Regexp(t, `Ruby: \[\]rubyfn\.Func\{\s+\{`, gen)
+	require.Regexp(t, `\{\s+API:\s+4,\s+Dispatches: \[\]rubyfn\.Dispatch\{\{\s+Method: "twice",\s+Spec:\s+"Integer x",\s+\}\},\s+Methods: rbfn\w+,\s+Name:\s+"m::twice",\s+\}`, gen)
+	require.Regexp(t, `\{\s+API:\s+3,\s+Arity:\s+1,\s+Method:\s+"real_function_m_triple",\s+Methods: rbfn\w+,\s+Name:\s+"m_triple",\s+Rvalue:\s+true,\s+\}`, gen)
+	require.NotContains(t, gen, "func Register")
+	require.NotContains(t, gen, "fn.New(")
 }

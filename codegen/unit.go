@@ -54,9 +54,25 @@ type unit struct {
 	// its templates table lists
 	classes, defines []named
 	erbs             []jen.Code
-	register         []jen.Code // statements of the package's Register(p)
-	outputs          map[string]*jen.File
-	order            []string // output file names in creation order
+	// what the package's Module gives the program, as data (rt.Module):
+	// its functions written in Puppet, type aliases, EPP templates (each
+	// the composite literal of its rt type), the module's directory,
+	// whether its files/ are embedded, its metadata.json and trees, and
+	// its functions written in Ruby
+	functions, aliases, epps []jen.Code
+	modDir                   string
+	filesEmbedded            bool
+	metadata                 string
+	hasMetadata              bool
+	trees, ruby              []jen.Code
+	// register are the statements of the package's register(p), what is
+	// too rare to be data (rt.Module.Register)
+	register []jen.Code
+	// goFuncs: the package has functions written in Go, which its init
+	// registers (usergo.go)
+	goFuncs bool
+	outputs map[string]*jen.File
+	order   []string // output file names in creation order
 }
 
 // named is a definition's Puppet name and its Go identifier.
@@ -83,7 +99,7 @@ type refTable struct {
 func newUnit(pkg, dir, module string) *unit {
 	u := &unit{pkg: pkg, dir: dir, module: module, fileIdx: map[string]int{}, siteIdx: map[siteKey]int{},
 		lblIdx: map[string]int{}, idents: map[string]bool{}, outputs: map[string]*jen.File{}}
-	for _, reserved := range []string{"pos", "sites", "files", "labels", "Register", "init", "moduleFiles", "templates"} {
+	for _, reserved := range []string{"pos", "sites", "files", "labels", "Register", "register", "Module", "init", "moduleFiles", "templates"} {
 		u.idents[reserved] = true
 	}
 	return u
@@ -268,7 +284,7 @@ func (u *unit) constantAddr(key string, code jen.Code) jen.Code {
 	return jen.Op("&").Add(u.constant(key, code))
 }
 
-// tables emits the package's tables and its Register function into the
+// tables emits the package's tables and its Module (and register function) into the
 // file pp2go.go.
 func (u *unit) tables() *jen.File {
 	f := jen.NewFilePathName(u.dir, u.pkg)
@@ -356,19 +372,78 @@ func (u *unit) tables() *jen.File {
 			}
 		})
 	}
-	register := u.register
 	if len(u.erbs) > 0 {
 		f.Line()
 		f.Comment("templates are the package's ERB templates.")
 		f.Var().Id("templates").Op("=").Qual(rtPath, "Templates").Values(jen.Dict{
 			jen.Id("ERB"): jen.Index().Qual(rtPath, "ERB").Values(u.erbs...),
 		})
-		register = append([]jen.Code{jen.Id("p").Dot("AddTemplates").Call(jen.Op("&").Id("templates"))}, register...)
 	}
 	f.Line()
-	f.Comment("Register adds the package's definitions to a program.")
-	f.Func().Id("Register").Params(jen.Id("p").Op("*").Qual(rtPath, "Program")).Block(register...)
+	f.Comment("Module is what the package gives the program, registered by rt.Program.AddModules.")
+	f.Var().Id("Module").Op("=").Qual(rtPath, "Module").Values(u.moduleFields())
+	if len(u.register) > 0 {
+		f.Line()
+		f.Comment("register registers what the package's Module does not hold.")
+		f.Func().Id("register").Params(jen.Id("p").Op("*").Qual(rtPath, "Program")).Block(u.register...)
+	}
 	return f
+}
+
+// registers reports whether the package gives the program anything: a
+// package that does not is left out of the program.
+func (u *unit) registers() bool {
+	return len(u.erbs)+len(u.functions)+len(u.aliases)+len(u.epps)+len(u.trees)+len(u.ruby)+len(u.register) > 0 ||
+		u.modDir != "" || u.hasMetadata || u.goFuncs
+}
+
+// moduleFields are the fields of the package's rt.Module, a table that Go
+// lays out: no code of the package runs when the program is built.
+func (u *unit) moduleFields() jen.Dict {
+	d := jen.Dict{}
+	list := func(field, typ string, items []jen.Code) {
+		if len(items) > 0 {
+			d[jen.Id(field)] = jen.Index().Qual(rtPath, typ).ValuesFunc(func(g *jen.Group) {
+				for _, it := range items {
+					g.Line().Add(it)
+				}
+				g.Line()
+			})
+		}
+	}
+	if len(u.erbs) > 0 {
+		d[jen.Id("Templates")] = jen.Op("&").Id("templates")
+	}
+	list("Functions", "FunctionDef", u.functions)
+	list("Aliases", "TypeAliasDef", u.aliases)
+	list("EPP", "EPPDef", u.epps)
+	if u.modDir != "" {
+		d[jen.Id("Name")] = jen.Lit(u.module)
+		d[jen.Id("Dir")] = jen.Lit(u.modDir)
+		if u.filesEmbedded {
+			d[jen.Id("Files")] = jen.Op("&").Id("moduleFiles")
+			d[jen.Id("FilesDir")] = jen.Lit("files")
+		}
+	} else if u.module != "" {
+		d[jen.Id("Name")] = jen.Lit(u.module)
+	}
+	if u.hasMetadata {
+		d[jen.Id("Metadata")] = jen.Lit(u.metadata)
+		d[jen.Id("HasMetadata")] = jen.True()
+	}
+	list("Trees", "TreeDef", u.trees)
+	if len(u.ruby) > 0 {
+		d[jen.Id("Ruby")] = jen.Index().Qual(rtPath+"/rubyfn", "Func").ValuesFunc(func(g *jen.Group) {
+			for _, it := range u.ruby {
+				g.Line().Add(it)
+			}
+			g.Line()
+		})
+	}
+	if len(u.register) > 0 {
+		d[jen.Id("Register")] = jen.Id("register")
+	}
+	return d
 }
 
 // goName turns a Puppet name or text into the tail of a Go identifier:

@@ -51,7 +51,7 @@ func (g *generator) userGoDir(u *unit, module, base string) {
 	}
 	g.userGo = append(g.userGo, &userGo{module: module, src: src, dir: dir, unit: u})
 	// keeps the unit's package, whose init registers the functions
-	u.register = append(u.register, jen.Comment("functions written in Go: "+src))
+	u.goFuncs = true
 }
 
 // userFunctions reads the copied go/ packages with go/packages, in a

@@ -412,8 +412,8 @@ func (p *Program) define(name string) *Define {
 	return nil
 }
 
-// Templates are a generated package's ERB templates: a table its Register
-// hands to AddTemplates.
+// Templates are a generated package's ERB templates: a table its Module
+// holds (AddTemplates).
 type Templates struct {
 	ERB []ERB
 }

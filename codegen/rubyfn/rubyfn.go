@@ -628,3 +628,56 @@ func nodeName(n erb.Node) string {
 	}
 	return strings.ToLower(strings.TrimPrefix(fmt.Sprintf("%T", n), "*erb."))
 }
+
+// Defs are the function as data, rubyfn.Func literals (with the type
+// elided, for a []rubyfn.Func), its methods being the Go function
+// funcName: the function, then the others of its file, in the order
+// Registration registers them.
+func (fun *Function) Defs(funcName string) []jen.Code {
+	fields := jen.Dict{jen.Id("Name"): jen.Lit(fun.Name), jen.Id("API"): jen.Lit(fun.API)}
+	var also []jen.Code
+	switch {
+	case fun.LoadError != "":
+		fields[jen.Id("LoadError")] = jen.Lit(fun.LoadError)
+		for _, o := range fun.Also {
+			o.LoadError = fun.LoadError
+			also = append(also, o.Defs(funcName)...)
+		}
+	case fun.API == erbgen.API3:
+		fields[jen.Id("Methods")] = jen.Id(funcName)
+		fields[jen.Id("Arity")] = jen.Lit(fun.Arity)
+		fields[jen.Id("Rvalue")] = jen.Lit(fun.Rvalue)
+		fields[jen.Id("Method")] = jen.Lit(fun.method3)
+		for _, o := range fun.Also {
+			also = append(also, o.Defs(funcName)...)
+		}
+	default:
+		fields[jen.Id("Methods")] = jen.Id(funcName)
+		if fun.ScopeArg {
+			fields[jen.Id("ScopeArg")] = jen.True()
+		}
+		if len(fun.LocalTypes) > 0 {
+			fields[jen.Id("LocalTypes")] = jen.Index().Index(jen.Lit(2)).String().ValuesFunc(func(g *jen.Group) {
+				for _, lt := range fun.LocalTypes {
+					g.Values(jen.Lit(lt[0]), jen.Lit(lt[1]))
+				}
+			})
+		}
+		fields[jen.Id("Dispatches")] = jen.Index().Qual(rubyfnPath, "Dispatch").ValuesFunc(func(g *jen.Group) {
+			for _, d := range fun.Dispatches {
+				df := jen.Dict{jen.Id("Spec"): jen.Lit(d.Spec), jen.Id("Method"): jen.Lit(d.Method)}
+				if d.Return != "" {
+					df[jen.Id("Return")] = jen.Lit(d.Return)
+				}
+				if d.Scope && !fun.ScopeArg {
+					df[jen.Id("Scope")] = jen.True()
+				}
+				if d.Mismatch {
+					df[jen.Id("Mismatch")] = jen.True()
+				}
+				g.Values(df)
+			}
+		})
+	}
+	return append([]jen.Code{jen.Values(fields)}, also...)
+}

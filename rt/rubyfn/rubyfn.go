@@ -581,3 +581,86 @@ func (s *scope) CommandsAllowed() bool {
 // of that name (a 4.x, 3.x or Puppet-language function, of a module or of
 // Puppet).
 func (s *scope) HasFunction(name string) bool { return fn.Lookup(name) != nil || fn.Has3x(name) }
+
+// Func is a translated Ruby function as data, which a generated package
+// lists (rt.Module) instead of running code that registers it: Register
+// registers it as Register3, RegisterLoadError or the rt/fn Builder
+// chain of its dispatches would.
+type Func struct {
+	Name string
+	// API is the Ruby API the function is written with: 3 or 4.
+	API int
+	// LoadError, when set, is the error loading the function's file
+	// raises: every call fails with it (RegisterLoadError).
+	LoadError string
+	// Methods are the translated file's methods.
+	Methods Methods
+	// a 3.x function (Register3): its arity, whether it is an rvalue and
+	// the method of its block
+	Arity  int
+	Rvalue bool
+	Method string
+	// a 4.x function: ScopeArg (fn.Func.ScopeArg: the methods receive
+	// the calling scope in place of the first argument), its local types
+	// (name, definition) and its dispatches
+	ScopeArg   bool
+	LocalTypes [][2]string
+	Dispatches []Dispatch
+}
+
+// Dispatch is a dispatch of a 4.x function: its signature spec, its
+// return type ("" for none), the method that implements it, whether the
+// method receives the calling scope first (Scope) and whether it is an
+// argument_mismatch dispatch.
+type Dispatch struct {
+	Spec, Return, Method string
+	Scope, Mismatch      bool
+}
+
+// Register registers the function as module's, the types of its
+// signatures that are neither built in nor local resolved by r (nil for
+// none).
+func (f *Func) Register(module string, r values.TypeResolver) {
+	switch {
+	case f.LoadError != "":
+		RegisterLoadError(f.Name, module, f.API, f.LoadError)
+		return
+	case f.API == 3:
+		Register3(f.Name, module, f.Arity, f.Rvalue, f.Methods, f.Method)
+		return
+	}
+	b := fn.New(f.Name)
+	if module != "" {
+		b.Module(module)
+	}
+	if r != nil {
+		b.Resolver(r)
+	}
+	if f.ScopeArg {
+		b.ScopeArg()
+	}
+	for _, lt := range f.LocalTypes {
+		b.LocalType(lt[0], lt[1])
+	}
+	for _, d := range f.Dispatches {
+		var impl fn.Impl
+		switch {
+		case f.ScopeArg:
+			impl = ImplScopeArg(f.Methods, d.Method)
+		case d.Scope:
+			impl = ImplScope(f.Methods, d.Method)
+		default:
+			impl = Impl(f.Methods, d.Method)
+		}
+		switch {
+		case d.Mismatch:
+			b.Mismatch(d.Spec, impl)
+		case d.Return != "":
+			b.DR(d.Spec, d.Return, impl)
+		default:
+			b.D(d.Spec, impl)
+		}
+		b.Method(d.Method)
+	}
+	b.Register()
+}

@@ -1,0 +1,111 @@
+package rt
+
+import (
+	"io/fs"
+
+	"github.com/pp2go/pp2go/rt/rubyfn"
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// Module is what a generated package (a module of the module path, or the
+// environment) gives the program, as data: Go's static initialization lays
+// it out, so that no code of the package runs when the process starts (a
+// package's code, run at start, costs a page fault and 64 KiB of the
+// binary's text in memory each, for every module of the environment,
+// though a node uses a few). AddModules registers it: what each field
+// holds in the order of the fields, as the calls named there would, then
+// Register for what is too rare to be data.
+type Module struct {
+	// Templates are the package's ERB templates (AddTemplates).
+	Templates *Templates
+	// Functions are the functions written in Puppet (AddFunction), of
+	// module Name.
+	Functions []FunctionDef
+	// Aliases are the type aliases (AddTypeAlias).
+	Aliases []TypeAliasDef
+	// EPP are the EPP templates (AddEPP).
+	EPP []EPPDef
+	// Name and Dir are the module's name and directory (AddModule), Dir
+	// "" for the environment, which is no module. The module's files/
+	// are Files's directory FilesDir, nil when it has none.
+	Name, Dir string
+	Files     fs.FS
+	FilesDir  string
+	// Metadata is the module's metadata.json (AddModuleMetadata), when
+	// HasMetadata.
+	Metadata    string
+	HasMetadata bool
+	// Trees are the module's directories the file server serves
+	// (AddModuleTree).
+	Trees []TreeDef
+	// Ruby are the module's functions written in Ruby, translated to Go,
+	// registered with rt/fn in this order, their types resolved in the
+	// program.
+	Ruby []rubyfn.Func
+	// Register registers the rest (load errors, strict issues, nodes and
+	// main manifests...); nil for most modules.
+	Register func(p *Program)
+}
+
+// FunctionDef is a function written in Puppet (AddFunction).
+type FunctionDef struct {
+	Name string
+	Sig  *Signature
+	Body func(s *Scope) values.Value
+}
+
+// TypeAliasDef is a type alias by its definition's text (AddTypeAlias).
+type TypeAliasDef struct{ Name, Definition string }
+
+// EPPDef is an EPP template by the name epp() finds it by (AddEPP).
+type EPPDef struct {
+	Name string
+	EPP  *EPP
+}
+
+// TreeDef is a module directory the file server serves (AddModuleTree).
+type TreeDef struct {
+	Dir  string
+	Tree *ModuleTree
+}
+
+// AddModules registers the generated packages' modules, in order.
+func (p *Program) AddModules(ms []*Module) {
+	var r values.TypeResolver
+	for _, m := range ms {
+		if m.Templates != nil {
+			p.AddTemplates(m.Templates)
+		}
+		for _, f := range m.Functions {
+			p.AddFunction(f.Name, m.Name, f.Sig, f.Body)
+		}
+		for _, a := range m.Aliases {
+			p.AddTypeAlias(a.Name, a.Definition)
+		}
+		for _, t := range m.EPP {
+			p.AddEPP(t.Name, t.EPP)
+		}
+		if m.Dir != "" {
+			var files fs.FS
+			if m.Files != nil {
+				files = SubFS(m.Files, m.FilesDir)
+			}
+			p.AddModule(m.Name, m.Dir, files)
+			if m.HasMetadata {
+				p.AddModuleMetadata(m.Name, m.Metadata)
+			}
+			for _, t := range m.Trees {
+				p.AddModuleTree(m.Name, t.Dir, t.Tree)
+			}
+		}
+		if len(m.Ruby) > 0 && r == nil {
+			r = p.TypeResolver()
+		}
+		for i := range m.Ruby {
+			m.Ruby[i].Register(m.Name, r)
+		}
+		if m.Register != nil {
+			m.Register(p)
+		}
+	}
+}

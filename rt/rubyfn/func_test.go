@@ -1,0 +1,84 @@
+package rubyfn
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/pp2go/pp2go/rt/erb"
+	"github.com/pp2go/pp2go/rt/fn"
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// TestFuncRegister: a Func registers the function that the registration
+// code generated packages ran before registered (fn.New's chain with
+// Impl, ImplScope or ImplScopeArg, Register3, RegisterLoadError): the same
+// module, API, arity, signatures, return types, methods and argument
+// mismatch dispatches, and implementations that call the same methods
+// with the same arguments.
+func TestFuncRegister(t *testing.T) {
+	var calls []string
+	m := Methods(func(s erb.Scope, method string, b *erb.Block, a []erb.Value) erb.Value {
+		calls = append(calls, fmt.Sprintf("%s %d %s", method, len(a), erb.Inspect(a[len(a)-1])))
+		return nil
+	})
+	defs := []Func{
+		{Name: "rubyfn_test::plain", API: 4, Methods: m, LocalTypes: [][2]string{{"T", "Integer"}},
+			Dispatches: []Dispatch{
+				{Spec: "T x", Method: "one"},
+				{Spec: "String x, String y", Return: "String", Method: "two", Scope: true},
+				{Spec: "Any x", Method: "bad", Mismatch: true},
+			}},
+		{Name: "rubyfn_test::scopearg", API: 4, Methods: m, ScopeArg: true,
+			Dispatches: []Dispatch{{Spec: "Any scope, String x", Method: "s"}}},
+		{Name: "rubyfn_test_three", API: 3, Methods: m, Arity: 1, Rvalue: true, Method: "real_function_rubyfn_test_three"},
+		{Name: "rubyfn_test::broken", API: 4, LoadError: "it raised"},
+		{Name: "rubyfn_test_broken3", API: 3, LoadError: "it raised too"},
+	}
+	for i := range defs {
+		defs[i].Register("m", nil)
+	}
+	fn.New("rubyfn_test::plain_chain").Module("m").LocalType("T", "Integer").
+		D("T x", Impl(m, "one")).Method("one").
+		DR("String x, String y", "String", ImplScope(m, "two")).Method("two").
+		Mismatch("Any x", Impl(m, "bad")).Method("bad").
+		Register()
+	fn.New("rubyfn_test::scopearg_chain").Module("m").ScopeArg().
+		D("Any scope, String x", ImplScopeArg(m, "s")).Method("s").
+		Register()
+	Register3("rubyfn_test_three_chain", "m", 1, true, m, "real_function_rubyfn_test_three")
+	RegisterLoadError("rubyfn_test::broken_chain", "m", 4, "it raised")
+	RegisterLoadError("rubyfn_test_broken3_chain", "m", 3, "it raised too")
+
+	describe := func(f *fn.Func) string {
+		calls = nil
+		s := fmt.Sprintf("module %s 3x %v arity %d scope %v statement %v", f.Module, f.API3, f.Arity, f.ScopeArg, f.Statement)
+		for _, sig := range f.Signatures() {
+			s += " sig " + values.TypeString(sig.CallableType())
+		}
+		for _, d := range f.Dispatches {
+			ret := "-"
+			if d.Return != nil {
+				ret = values.TypeString(d.Return)
+			}
+			s += fmt.Sprintf("\n  %s return %s mismatch %v method %s since %d: ", values.TypeString(d.Sig.CallableType()), ret, d.ArgumentMismatch, d.Method, d.Since)
+			func() {
+				defer func() {
+					if p := recover(); p != nil {
+						s += fmt.Sprint("panic ", p)
+					}
+				}()
+				d.Impl(nil, []values.Value{values.String("a"), values.String("b")}, nil)
+			}()
+		}
+		return s + fmt.Sprint("\n  calls ", calls)
+	}
+	for _, d := range defs {
+		f, chain := fn.Lookup(d.Name), fn.Lookup(d.Name+"_chain")
+		if f == nil || chain == nil {
+			t.Fatalf("%s: registered %v, chain %v", d.Name, f != nil, chain != nil)
+		}
+		if got, want := describe(f), describe(chain); got != want {
+			t.Errorf("%s:\n%s\nwant\n%s", d.Name, got, want)
+		}
+	}
+}
