@@ -419,6 +419,7 @@ func (u *unit) moduleFields() jen.Dict {
 	list("EPP", "EPPDef", u.epps)
 	if u.modDir != "" {
 		d[jen.Id("Name")] = jen.Lit(u.module)
+		d[jen.Id("NameValue")] = jen.Qual(valuesPath, "String").Call(jen.Lit(u.module))
 		d[jen.Id("Dir")] = jen.Lit(u.modDir)
 		if u.filesEmbedded {
 			d[jen.Id("Files")] = jen.Op("&").Id("moduleFiles")

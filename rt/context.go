@@ -45,13 +45,18 @@ type module struct {
 // AddModule records a module's directory (for module_directory and
 // find_file) and its files/ directory's content, which file() reads.
 func (p *Program) AddModule(name, dir string, files fs.FS) {
+	p.addModule(name, values.String(name), dir, files)
+}
+
+// addModule is AddModule with the module's name as a Puppet value too.
+func (p *Program) addModule(name string, value values.Value, dir string, files fs.FS) {
 	if p.modules == nil {
 		p.modules = map[string]*module{}
 	}
 	if p.modules[name] == nil {
 		p.moduleOrder = append(p.moduleOrder, name)
 	}
-	p.modules[name] = &module{name: values.String(name), dir: dir, files: files}
+	p.modules[name] = &module{name: value, dir: dir, files: files}
 }
 
 // AddModuleMetadata records a module's metadata.json, which module Ruby

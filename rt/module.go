@@ -26,9 +26,12 @@ type Module struct {
 	// EPP are the EPP templates (AddEPP).
 	EPP []EPPDef
 	// Name and Dir are the module's name and directory (AddModule), Dir
-	// "" for the environment, which is no module. The module's files/
-	// are Files's directory FilesDir, nil when it has none.
+	// "" for the environment, which is no module, and NameValue the name
+	// as a Puppet value, v.String(Name), which Go lays out (made from
+	// Name, it would be an allocation of each module's). The module's
+	// files/ are Files's directory FilesDir, nil when it has none.
 	Name, Dir string
+	NameValue values.Value
 	Files     fs.FS
 	FilesDir  string
 	// Metadata is the module's metadata.json (AddModuleMetadata), when
@@ -90,7 +93,11 @@ func (p *Program) AddModules(ms []*Module) {
 			if m.Files != nil {
 				files = SubFS(m.Files, m.FilesDir)
 			}
-			p.AddModule(m.Name, m.Dir, files)
+			name := m.NameValue
+			if name == nil {
+				name = values.String(m.Name)
+			}
+			p.addModule(m.Name, name, m.Dir, files)
 			if m.HasMetadata {
 				p.AddModuleMetadata(m.Name, m.Metadata)
 			}

@@ -12,7 +12,8 @@ import (
 // TestAddModules: a package's Module registers what its Register's calls
 // registered (AddTemplates, AddFunction, AddTypeAlias, AddEPP,
 // AddModule, AddModuleMetadata, AddModuleTree), the modules in order, the
-// environment (Dir "") as no module, and then runs its register.
+// environment (Dir "") as no module, and then runs its register; a
+// module's name value is its NameValue, or made from its Name.
 func TestAddModules(t *testing.T) {
 	files := fstest.MapFS{"files/a.txt": {Data: []byte("A\n")}}
 	sig := &Signature{}
@@ -26,7 +27,7 @@ func TestAddModules(t *testing.T) {
 		Functions: []FunctionDef{{Name: "m::f", Sig: sig, Body: body}},
 		Aliases:   []TypeAliasDef{{"M::Port", "Integer[1, 65535]"}, {"M::Ports", "Array[M::Port]"}},
 		EPP:       []EPPDef{{Name: "m/x.epp", EPP: epp}},
-		Name:      "m", Dir: "/modules/m", Files: files, FilesDir: "files",
+		Name:      "m", NameValue: values.String("m"), Dir: "/modules/m", Files: files, FilesDir: "files",
 		Metadata: `{"name": "a-m"}`, HasMetadata: true,
 		Trees:    []TreeDef{{Dir: "templates", Tree: tree}},
 		Register: func(p *Program) { order = append(order, "m: "+p.modules["m"].dir) },
