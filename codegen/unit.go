@@ -401,9 +401,9 @@ func (u *unit) registers() bool {
 // lays out: no code of the package runs when the program is built.
 func (u *unit) moduleFields() jen.Dict {
 	d := jen.Dict{}
-	list := func(field, typ string, items []jen.Code) {
+	list := func(field, pkg, typ string, items []jen.Code) {
 		if len(items) > 0 {
-			d[jen.Id(field)] = jen.Index().Qual(rtPath, typ).ValuesFunc(func(g *jen.Group) {
+			d[jen.Id(field)] = jen.Index().Qual(pkg, typ).ValuesFunc(func(g *jen.Group) {
 				for _, it := range items {
 					g.Line().Add(it)
 				}
@@ -414,9 +414,9 @@ func (u *unit) moduleFields() jen.Dict {
 	if len(u.erbs) > 0 {
 		d[jen.Id("Templates")] = jen.Op("&").Id("templates")
 	}
-	list("Functions", "FunctionDef", u.functions)
-	list("Aliases", "TypeAliasDef", u.aliases)
-	list("EPP", "EPPDef", u.epps)
+	list("Functions", rtPath, "FunctionDef", u.functions)
+	list("Aliases", rtPath, "TypeAliasDef", u.aliases)
+	list("EPP", rtPath, "EPPDef", u.epps)
 	if u.modDir != "" {
 		d[jen.Id("Name")] = jen.Lit(u.module)
 		d[jen.Id("NameValue")] = jen.Qual(valuesPath, "String").Call(jen.Lit(u.module))
@@ -432,15 +432,8 @@ func (u *unit) moduleFields() jen.Dict {
 		d[jen.Id("Metadata")] = jen.Lit(u.metadata)
 		d[jen.Id("HasMetadata")] = jen.True()
 	}
-	list("Trees", "TreeDef", u.trees)
-	if len(u.ruby) > 0 {
-		d[jen.Id("Ruby")] = jen.Index().Qual(rtPath+"/rubyfn", "Func").ValuesFunc(func(g *jen.Group) {
-			for _, it := range u.ruby {
-				g.Line().Add(it)
-			}
-			g.Line()
-		})
-	}
+	list("Trees", rtPath, "TreeDef", u.trees)
+	list("Ruby", rtPath+"/rubyfn", "Func", u.ruby)
 	if len(u.register) > 0 {
 		d[jen.Id("Register")] = jen.Id("register")
 	}
