@@ -31,6 +31,36 @@ func TestDispatchOrderAndMismatch(t *testing.T) {
 		callErr(func() { f.Call(nil, []values.Value{values.Int(1), values.String("a")}, nil) }))
 }
 
+// TestBuilderRoom: New makes the builder, the function and its first
+// builderRoom dispatches in one allocation; dispatches past the room are
+// added as before, each where Since and Method find it, in order.
+func TestBuilderRoom(t *testing.T) {
+	impl := func(v string) Impl {
+		return func(c Context, a []values.Value, b Block) values.Value { return values.String(v) }
+	}
+	i, str := impl("i"), impl("s")
+	n := testing.AllocsPerRun(100, func() {
+		New("f").D("Integer a", i).DR("String a", "String", str).Method("m").Func()
+	})
+	assert.Equal(t, 1.0, n, "allocations of a function of two dispatches")
+	f := New("g").D("Integer a", impl("i")).D("String a", impl("s")).Method("ms").
+		Mismatch("Float a", impl("no floats")).Since(8).D("Any a", impl("any")).Method("ma").Func()
+	var specs, methods []string
+	for _, d := range f.Dispatches {
+		specs, methods = append(specs, d.spec), append(methods, d.Method)
+	}
+	assert.Equal(t, []string{"Integer a", "String a", "Float a", "Any a"}, specs)
+	assert.Equal(t, []string{"", "ms", "", "ma"}, methods)
+	assert.Equal(t, 8, f.Dispatches[2].Since)
+	assert.True(t, f.Dispatches[2].ArgumentMismatch)
+	for _, c := range []struct {
+		arg  values.Value
+		want values.Value
+	}{{values.Int(1), values.String("i")}, {values.String("x"), values.String("s")}, {values.True, values.String("any")}} {
+		assert.Equal(t, c.want, f.Call(nil, []values.Value{c.arg}, nil))
+	}
+}
+
 func TestArgumentMismatchAndReturn(t *testing.T) {
 	f := New("my::f").
 		DR("Integer a", "String", func(c Context, a []values.Value, b Block) values.Value { return a[0] }).
