@@ -429,19 +429,21 @@ func (l *lowerer) list(x *ast.LiteralList) (jen.Code, kind) {
 // hash lowers a hash literal; a constant one is hoisted, the others are
 // made in the compile's chunks (Scope.HashOf).
 func (l *lowerer) hash(x *ast.LiteralHash) (jen.Code, kind) {
+	text, constant := static.Text(x)
+	constant = constant && !containsType(x)
+	if constant && distinctKeys(x) {
+		keys, vals := make([]jen.Code, 0, len(x.Entries)), make([]jen.Code, 0, len(x.Entries))
+		for _, en := range x.Entries {
+			keys, vals = append(keys, l.constElem(en.Key)), append(vals, l.constElem(en.Value))
+		}
+		slice := jen.Index().Qual(valuesPath, "Value")
+		return l.u.constantAddr(text, v("HashLit").Call(slice.Clone().Values(keys...), slice.Clone().Values(vals...))), pure
+	}
 	kv := make([]jen.Code, 0, 2*len(x.Entries))
 	for _, en := range x.Entries {
 		kv = append(kv, l.expr(en.Key), l.expr(en.Value))
 	}
-	if text, ok := static.Text(x); ok && !containsType(x) {
-		if distinctKeys(x) {
-			keys, vals := make([]jen.Code, 0, len(x.Entries)), make([]jen.Code, 0, len(x.Entries))
-			for _, en := range x.Entries {
-				keys, vals = append(keys, l.constElem(en.Key)), append(vals, l.constElem(en.Value))
-			}
-			slice := jen.Index().Qual(valuesPath, "Value")
-			return l.u.constantAddr(text, v("HashLit").Call(slice.Clone().Values(keys...), slice.Clone().Values(vals...))), pure
-		}
+	if constant {
 		return l.u.constant(text, rt("HashOf").Call(kv...)), pure
 	}
 	return s().Dot("HashOf").Call(kv...), call

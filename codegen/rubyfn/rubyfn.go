@@ -27,11 +27,9 @@ import (
 	rterb "github.com/pp2go/pp2go/rt/erb"
 )
 
-// Import paths of the runtime packages generated code uses.
-const (
-	fnPath     = "github.com/pp2go/pp2go/rt/fn"
-	rubyfnPath = "github.com/pp2go/pp2go/rt/rubyfn"
-)
+// rubyfnPath is the import path of the runtime package that registers
+// translated functions.
+const rubyfnPath = "github.com/pp2go/pp2go/rt/rubyfn"
 
 // Function is a translated function file.
 type Function struct {
@@ -51,7 +49,9 @@ type Function struct {
 	ScopeArg bool
 	// Resolver, when set, is the Go expression of the values.TypeResolver
 	// the signatures' other type names (module type aliases such as
-	// Stdlib::IP::Address) resolve with, as Puppet's loader resolves them.
+	// Stdlib::IP::Address) resolve with in Emit's registration, as
+	// Puppet's loader resolves them (a program's are resolved by the
+	// program).
 	Resolver jen.Code
 
 	// LoadError is Ruby's LoadError message when loading the file fails
@@ -128,11 +128,24 @@ func UntranslatedMessage(name, file, why string) string {
 }
 
 // Emit adds the function's Go to f: its methods as the function funcName
-// and an init function registering it with rt/fn for module.
+// and an init function registering it with rt/fn for module, as the
+// program registers the functions of a generated package (rt.Module.Ruby).
 func (fun *Function) Emit(f *jen.File, funcName, module string) {
 	fun.EmitMethods(f, funcName)
 	f.Commentf("The function %s, translated from %s.", fun.Name, fun.Path)
-	f.Func().Id("init").Params().Block(fun.Registration(funcName, module))
+	resolver := fun.Resolver
+	if resolver == nil {
+		resolver = jen.Nil()
+	}
+	defs := jen.Index().Qual(rubyfnPath, "Func").ValuesFunc(func(g *jen.Group) {
+		for _, d := range fun.Defs(funcName) {
+			g.Line().Add(d)
+		}
+		g.Line()
+	})
+	f.Func().Id("init").Params().Block(
+		jen.For(jen.List(jen.Id("_"), jen.Id("def")).Op(":=").Range().Add(defs)).Block(
+			jen.Id("def").Dot("Register").Call(jen.Lit(module), resolver)))
 }
 
 // EmitMethods adds the function's methods to f as the Go function
@@ -140,59 +153,6 @@ func (fun *Function) Emit(f *jen.File, funcName, module string) {
 func (fun *Function) EmitMethods(f *jen.File, funcName string) {
 	f.ImportAlias(erbgen.RuntimePath, "erb")
 	fun.Methods.Emit(f, funcName)
-}
-
-// Registration is the statement that registers the function with rt/fn
-// as module's, its methods being the Go function funcName.
-func (fun *Function) Registration(funcName, module string) jen.Code {
-	if fun.LoadError != "" {
-		reg := jen.Qual(rubyfnPath, "RegisterLoadError").Call(jen.Lit(fun.Name), jen.Lit(module), jen.Lit(fun.API), jen.Lit(fun.LoadError))
-		for _, o := range fun.Also {
-			o.LoadError = fun.LoadError
-			reg = reg.Line().Add(o.Registration(funcName, module))
-		}
-		return reg
-	}
-	if fun.API == erbgen.API3 {
-		reg := jen.Qual(rubyfnPath, "Register3").Call(jen.Lit(fun.Name), jen.Lit(module), jen.Lit(fun.Arity), jen.Lit(fun.Rvalue), jen.Id(funcName), jen.Lit(fun.method3))
-		for _, o := range fun.Also {
-			reg = reg.Line().Add(o.Registration(funcName, module))
-		}
-		return reg
-	}
-	chain := jen.Qual(fnPath, "New").Call(jen.Lit(fun.Name))
-	if module != "" {
-		chain = chain.Dot("Module").Call(jen.Lit(module))
-	}
-	if fun.Resolver != nil {
-		chain = chain.Dot("Resolver").Call(fun.Resolver)
-	}
-	if fun.ScopeArg {
-		chain = chain.Dot("ScopeArg").Call()
-	}
-	for _, lt := range fun.LocalTypes {
-		chain = chain.Op(".").Line().Id("LocalType").Call(jen.Lit(lt[0]), jen.Lit(lt[1]))
-	}
-	for _, d := range fun.Dispatches {
-		implName := "Impl"
-		switch {
-		case fun.ScopeArg:
-			implName = "ImplScopeArg"
-		case d.Scope:
-			implName = "ImplScope"
-		}
-		impl := jen.Qual(rubyfnPath, implName).Call(jen.Id(funcName), jen.Lit(d.Method))
-		switch {
-		case d.Mismatch:
-			chain = chain.Op(".").Line().Id("Mismatch").Call(jen.Lit(d.Spec), impl)
-		case d.Return != "":
-			chain = chain.Op(".").Line().Id("DR").Call(jen.Lit(d.Spec), jen.Lit(d.Return), impl)
-		default:
-			chain = chain.Op(".").Line().Id("D").Call(jen.Lit(d.Spec), impl)
-		}
-		chain = chain.Dot("Method").Call(jen.Lit(d.Method))
-	}
-	return chain.Op(".").Line().Id("Register").Call()
 }
 
 // reader reads a function file's declaration.
@@ -632,7 +592,7 @@ func nodeName(n erb.Node) string {
 // Defs are the function as data, rubyfn.Func literals (with the type
 // elided, for a []rubyfn.Func), its methods being the Go function
 // funcName: the function, then the others of its file, in the order
-// Registration registers them.
+// they are registered (rt/rubyfn's Func.Register registers each).
 func (fun *Function) Defs(funcName string) []jen.Code {
 	fields := jen.Dict{jen.Id("Name"): jen.Lit(fun.Name), jen.Id("API"): jen.Lit(fun.API)}
 	var also []jen.Code
