@@ -67,6 +67,11 @@ type Options struct {
 	// code, hiera_config, ...), which the program records for
 	// $settings::* to show them.
 	BuildSettings [][2]string
+	// Reuse is the directory an earlier generation was written to
+	// (Result.Write), usually the one this one goes to: a file whose
+	// unformatted Go is unchanged is read from there instead of being
+	// formatted again (format.go).
+	Reuse string
 }
 
 // Result is a generated Go module: file contents by path, relative to the
@@ -77,6 +82,8 @@ type Result struct {
 	// Ruby are the module path's Ruby functions and what stands in for
 	// each (ports.go).
 	Ruby []*RubyFunction
+	// formats is the record Write leaves for the next generation (format.go).
+	formats *formatter
 }
 
 // runtimeDir is where the copy of pp2go's runtime goes in the module.
@@ -93,7 +100,8 @@ func Generate(e *env.Env, opts Options) (*Result, error) {
 	if opts.Environment == "" {
 		opts.Environment = "production"
 	}
-	g := &generator{e: e, opts: opts, res: &Result{Files: map[string][]byte{}}, goFuncs: map[string]bool{}}
+	g := &generator{e: e, opts: opts, res: &Result{Files: map[string][]byte{}}, goFuncs: map[string]bool{}, fmt: newFormatter(opts.Reuse)}
+	g.res.formats = g.fmt
 	g.index()
 	var units []*unit
 	for _, m := range e.Modules {
@@ -101,13 +109,20 @@ func Generate(e *env.Env, opts Options) (*Result, error) {
 	}
 	units = append(units, g.environment())
 	var kept []*unit
+	var names []string
+	var files []*jen.File
 	for _, u := range units {
 		if u.registers() {
 			kept = append(kept, u)
-			if err := g.emit(u); err != nil {
-				return nil, err
+			rel := strings.TrimPrefix(u.dir, g.opts.ModulePath+"/")
+			for _, name := range u.order {
+				names, files = append(names, path.Join(rel, name)), append(files, u.outputs[name])
 			}
+			names, files = append(names, path.Join(rel, "pp2go.go")), append(files, u.tables())
 		}
+	}
+	if err := g.renderAll(names, files); err != nil {
+		return nil, err
 	}
 	hasHiera, err := g.hiera()
 	if err != nil {
@@ -156,6 +171,7 @@ type generator struct {
 	untranslatable map[string]string
 	// layouts are classes' variables by number (classSlot), by class name
 	layouts map[string]map[string]int
+	fmt     *formatter
 }
 
 // index records which definitions Puppet would find, under which names:
@@ -376,23 +392,13 @@ func (g *generator) file(u *unit, f *env.File, base string, main bool) {
 	}
 }
 
-// emit renders a unit's files.
-func (g *generator) emit(u *unit) error {
-	rel := strings.TrimPrefix(u.dir, g.opts.ModulePath+"/")
-	for _, name := range u.order {
-		if err := g.render(path.Join(rel, name), u.outputs[name]); err != nil {
-			return err
-		}
-	}
-	return g.render(path.Join(rel, "pp2go.go"), u.tables())
-}
-
+// render renders a file of the module.
 func (g *generator) render(name string, f *jen.File) error {
-	var buf bytes.Buffer
-	if err := f.Render(&buf); err != nil {
-		return fmt.Errorf("generating %s: %w", name, err)
+	b, err := g.fmt.render(name, f)
+	if err != nil {
+		return err
 	}
-	g.res.Files[name] = buf.Bytes()
+	g.res.Files[name] = b
 	return nil
 }
 
@@ -741,6 +747,11 @@ func (r *Result) Write(dir string) error {
 			continue // keep the file's time, so that builds stay cached
 		}
 		if err := os.WriteFile(p, r.Files[name], 0o644); err != nil {
+			return err
+		}
+	}
+	if r.formats != nil {
+		if err := os.WriteFile(filepath.Join(dir, formatRecord), r.formats.record(), 0o644); err != nil {
 			return err
 		}
 	}

@@ -142,7 +142,7 @@ Build the binary with 'go build -o BINARY .' in DIR, or use 'pp2go build'.`,
 			if out == "" {
 				return errors.New("give the output directory with -o")
 			}
-			res, err := generate(cmd.ErrOrStderr(), args[0], &ef, false)
+			res, err := generate(cmd.ErrOrStderr(), args[0], &ef, false, out)
 			if err != nil {
 				return err
 			}
@@ -218,15 +218,15 @@ packages that changed.`,
 			}
 			stderr := cmd.ErrOrStderr()
 			start := time.Now()
-			res, err := generate(stderr, args[0], &ef, strict)
-			if err != nil {
-				return err
-			}
 			if work == "" {
-				work, err = workDir(args[0])
-				if err != nil {
+				var err error
+				if work, err = workDir(args[0]); err != nil {
 					return err
 				}
+			}
+			res, err := generate(stderr, args[0], &ef, strict, work)
+			if err != nil {
+				return err
 			}
 			ph := newPhases(stderr)
 			ph.begin("Writing the Go module to " + work)
@@ -261,7 +261,10 @@ packages that changed.`,
 // On a terminal it shows each phase as it runs, then what it did and how
 // long it took (a large environment takes seconds to load, check and
 // generate); elsewhere it prints only diagnostics.
-func generate(stderr io.Writer, dir string, ef *envFlags, strict bool) (*codegen.Result, error) {
+//
+// reuse is the directory the module goes to, where an earlier generation
+// may have left files that need no formatting again (codegen.Options.Reuse).
+func generate(stderr io.Writer, dir string, ef *envFlags, strict bool, reuse string) (*codegen.Result, error) {
 	if err := ef.puppetFlags.parse(); err != nil {
 		return nil, err
 	}
@@ -355,7 +358,7 @@ func generate(stderr io.Writer, dir string, ef *envFlags, strict bool) (*codegen
 	}
 	ph.begin("Generating Go")
 	res, err := codegen.Generate(e, codegen.Options{Environment: ef.environment, Runtime: pp2go.Runtime, Version: version, HieraConfig: hieraConfig, Checked: checked,
-		Puppet: ef.release.Major, Settings: settings, BuildSettings: ef.buildSettings()})
+		Puppet: ef.release.Major, Settings: settings, BuildSettings: ef.buildSettings(), Reuse: reuse})
 	if err != nil {
 		ph.clear()
 		return nil, err

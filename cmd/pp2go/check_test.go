@@ -142,7 +142,7 @@ func TestReleaseOnlyDiagnostics(t *testing.T) {
 		require.NoError(t, err)
 		var build bytes.Buffer
 		ef := &envFlags{baseModulePath: t.TempDir(), environment: "production", hieraConfig: "/nonexistent/hiera.yaml", puppetFlags: puppetFlags{puppet: puppet}}
-		_, err = generate(&build, dir, ef, false)
+		_, err = generate(&build, dir, ef, false, "")
 		require.NoError(t, err, build.String())
 		if puppet == "7" {
 			require.NotContains(t, out, msg)

@@ -493,7 +493,7 @@ func (e *diffEnv) build(log io.Writer, ef *envFlags, phase func(string)) error {
 	os.Remove(stampFile)
 	var buf bytes.Buffer
 	phase("generating Go")
-	res, err := generate(io.MultiWriter(log, &buf), e.dir, ef, false)
+	res, err := generate(io.MultiWriter(log, &buf), e.dir, ef, false, e.work)
 	if err != nil {
 		return err
 	}

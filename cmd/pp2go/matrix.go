@@ -400,11 +400,11 @@ func buildMatrixBinary(stderr io.Writer, envDir, work string, mf *matrixFlags) (
 	ef := mf.ef
 	ef.manifest = manifests
 	start := time.Now()
-	res, err := generate(stderr, envDir, &ef, false)
+	module := filepath.Join(work, "module")
+	res, err := generate(stderr, envDir, &ef, false, module)
 	if err != nil {
 		return "", err
 	}
-	module := filepath.Join(work, "module")
 	if err := res.Write(module); err != nil {
 		return "", err
 	}

@@ -51,7 +51,7 @@ func TestGenerateProgress(t *testing.T) {
 	ef := &envFlags{baseModulePath: t.TempDir(), environment: "production", puppetFlags: puppetFlags{puppet: "7"}} // its warning is Puppet 7.23's
 
 	var plain bytes.Buffer
-	_, err := generate(&plain, dir, ef, false)
+	_, err := generate(&plain, dir, ef, false, "")
 	require.NoError(t, err)
 	require.Equal(t, "Warning: "+dir+"/manifests/site.pp:2:8: Unknown variable: 'nope'.\n", plain.String(),
 		"no progress when the output is no terminal")
@@ -62,7 +62,7 @@ func TestGenerateProgress(t *testing.T) {
 		b, _ := io.ReadAll(reader)
 		got <- string(b)
 	}()
-	_, err = generate(term, dir, ef, false)
+	_, err = generate(term, dir, ef, false, "")
 	require.NoError(t, err)
 	term.Close()
 	out := <-got // the reader ends when the terminal's side is closed

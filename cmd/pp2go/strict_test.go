@@ -34,7 +34,7 @@ func generateStrict(t *testing.T, dir string) (string, error) {
 	var out bytes.Buffer
 	// The outcomes were checked against Puppet 7.23.
 	ef := &envFlags{baseModulePath: t.TempDir(), environment: "production", hieraConfig: "/nonexistent/hiera.yaml", puppetFlags: puppetFlags{puppet: "7"}}
-	_, err := generate(&out, dir, ef, true)
+	_, err := generate(&out, dir, ef, true, "")
 	return out.String(), err
 }
 

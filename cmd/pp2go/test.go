@@ -71,14 +71,14 @@ too low: 0 when every test passes.`,
 			if err != nil {
 				return err
 			}
-			res, err := generate(stderr, envDir, &ef, false)
-			if err != nil {
-				return err
-			}
 			if work == "" {
 				if work, err = workDir(envDir); err != nil {
 					return err
 				}
+			}
+			res, err := generate(stderr, envDir, &ef, false, work)
+			if err != nil {
+				return err
 			}
 			if err := res.Write(work); err != nil {
 				return err

@@ -55,7 +55,7 @@ func generateWith(t *testing.T, dir string, strict bool) (string, error) {
 	ef := &envFlags{}
 	ef.add(&cobra.Command{}) // the flags' defaults
 	ef.baseModulePath, ef.hieraConfig = t.TempDir(), "/nonexistent/hiera.yaml"
-	_, err := generate(&out, dir, ef, strict)
+	_, err := generate(&out, dir, ef, strict, "")
 	return out.String(), err
 }
 
