@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime/debug"
 )
 
 // errSilent fails a command that has already reported its errors.
@@ -27,7 +28,16 @@ func (e *exitError) Error() string {
 
 func (e *exitError) Unwrap() error { return e.err }
 
+// gcPercent is pp2go's GOGC unless the environment sets one: a build
+// keeps what it generates (~270 MB live at the end for a 92-module
+// environment): at Go's default the collector runs 18 times over that
+// growing heap, at 400 4 times (a fifth less CPU for a generation).
+const gcPercent = 400
+
 func main() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(gcPercent)
+	}
 	if err := newRootCmd().Execute(); err != nil {
 		status := 1
 		var ee *exitError
