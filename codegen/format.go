@@ -123,30 +123,54 @@ func (f *formatter) record() []byte {
 	return b.Bytes()
 }
 
-// renderAll renders files on every core: each file is rendered on its own
-// (jen.File's render changes only that file's imports).
-func (g *generator) renderAll(names []string, files []*jen.File) error {
-	outs := make([][]byte, len(files))
-	errs := make([]error, len(files))
-	var next sync.WaitGroup
-	work := make(chan int)
+// renderer renders files on every core while generation goes on: a
+// module's files are complete once the module is generated (each
+// jen.File's render changes only that file's imports).
+type renderer struct {
+	f     *formatter
+	jobs  chan renderJob
+	done  sync.WaitGroup
+	mu    sync.Mutex
+	names []string
+	outs  map[string][]byte
+	errs  map[string]error
+}
+
+type renderJob struct {
+	name string
+	file *jen.File
+}
+
+func newRenderer(f *formatter) *renderer {
+	r := &renderer{f: f, jobs: make(chan renderJob, 64), outs: map[string][]byte{}, errs: map[string]error{}}
 	for range runtime.GOMAXPROCS(0) {
-		next.Go(func() {
-			for i := range work {
-				outs[i], errs[i] = g.fmt.render(names[i], files[i])
+		r.done.Go(func() {
+			for j := range r.jobs {
+				out, err := f.render(j.name, j.file)
+				r.mu.Lock()
+				r.outs[j.name], r.errs[j.name] = out, err
+				r.mu.Unlock()
 			}
 		})
 	}
-	for i := range files {
-		work <- i
-	}
-	close(work)
-	next.Wait()
-	for i, name := range names {
-		if errs[i] != nil {
-			return errs[i]
+	return r
+}
+
+// add queues a file, by its name in the module.
+func (r *renderer) add(name string, file *jen.File) {
+	r.names = append(r.names, name)
+	r.jobs <- renderJob{name, file}
+}
+
+// wait waits for the files queued and returns them, or the first queued
+// file's error.
+func (r *renderer) wait() (map[string][]byte, error) {
+	close(r.jobs)
+	r.done.Wait()
+	for _, name := range r.names {
+		if err := r.errs[name]; err != nil {
+			return nil, err
 		}
-		g.res.Files[name] = outs[i]
 	}
-	return nil
+	return r.outs, nil
 }

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -103,26 +104,38 @@ func Generate(e *env.Env, opts Options) (*Result, error) {
 	g := &generator{e: e, opts: opts, res: &Result{Files: map[string][]byte{}}, goFuncs: map[string]bool{}, fmt: newFormatter(opts.Reuse)}
 	g.res.formats = g.fmt
 	g.index()
+	// a unit's source files render as the next unit is generated; its
+	// tables (pp2go.go), once all are
+	rd := newRenderer(g.fmt)
+	queue := func(u *unit) *unit {
+		rel := strings.TrimPrefix(u.dir, g.opts.ModulePath+"/")
+		for _, name := range u.order {
+			rd.add(path.Join(rel, name), u.outputs[name])
+		}
+		return u
+	}
 	var units []*unit
 	for _, m := range e.Modules {
-		units = append(units, g.module(m))
+		units = append(units, queue(g.module(m)))
 	}
-	units = append(units, g.environment())
+	units = append(units, queue(g.environment()))
 	var kept []*unit
-	var names []string
-	var files []*jen.File
 	for _, u := range units {
 		if u.registers() {
 			kept = append(kept, u)
-			rel := strings.TrimPrefix(u.dir, g.opts.ModulePath+"/")
-			for _, name := range u.order {
-				names, files = append(names, path.Join(rel, name)), append(files, u.outputs[name])
-			}
-			names, files = append(names, path.Join(rel, "pp2go.go")), append(files, u.tables())
+			rd.add(path.Join(strings.TrimPrefix(u.dir, g.opts.ModulePath+"/"), "pp2go.go"), u.tables())
 		}
 	}
-	if err := g.renderAll(names, files); err != nil {
+	rendered, err := rd.wait()
+	if err != nil {
 		return nil, err
+	}
+	for _, u := range kept {
+		// (a unit that registers nothing is not part of the module)
+		rel := strings.TrimPrefix(u.dir, g.opts.ModulePath+"/")
+		for _, name := range append(slices.Clone(u.order), "pp2go.go") {
+			g.res.Files[path.Join(rel, name)] = rendered[path.Join(rel, name)]
+		}
 	}
 	hasHiera, err := g.hiera()
 	if err != nil {
