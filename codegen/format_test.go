@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"crypto/sha256"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -68,4 +69,39 @@ func TestFormatError(t *testing.T) {
 	_, err := newFormatter("").render("p/p.go", f)
 	require.ErrorContains(t, err, "generating p/p.go")
 	require.ErrorContains(t, err, "package p")
+}
+
+// TestRenderer: files queued as generation goes come back formatted, and
+// of several that fail, the first queued one's error is reported, however
+// the cores finish.
+func TestRenderer(t *testing.T) {
+	ok := func(value string) *jen.File {
+		f := jen.NewFile("p")
+		f.Var().Id("X").Op("=").Lit(value)
+		return f
+	}
+	bad := func() *jen.File {
+		f := jen.NewFile("p")
+		f.Op("}")
+		return f
+	}
+	r := newRenderer(newFormatter(""))
+	for i := range 20 {
+		r.add(fmt.Sprintf("p%d/p.go", i), ok(fmt.Sprint(i)))
+	}
+	outs, err := r.wait()
+	require.NoError(t, err)
+	require.Len(t, outs, 20)
+	require.Equal(t, "package p\n\nvar X = \"7\"\n", string(outs["p7/p.go"]))
+
+	for range 5 {
+		r = newRenderer(newFormatter(""))
+		r.add("a/p.go", ok("a"))
+		r.add("b/p.go", bad())
+		for i := range 20 {
+			r.add(fmt.Sprintf("c%d/p.go", i), bad())
+		}
+		_, err = r.wait()
+		require.ErrorContains(t, err, "generating b/p.go")
+	}
 }
