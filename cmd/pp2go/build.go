@@ -209,8 +209,8 @@ where). Errors in code no node reaches (a module of the base module path
 that nothing uses) stay warnings.
 
 The generated module is kept in a work directory (--work, by default in the
-user's cache directory) so that rebuilding after an edit recompiles only the
-packages that changed.`,
+user's cache directory) so that rebuilding after an edit formats only the Go
+files and recompiles only the packages that changed.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
