@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -446,19 +447,18 @@ func staticEnv() []string {
 // goBuild runs go build in the generated module, showing which package it
 // is compiling.
 func goBuild(stderr io.Writer, dir, binary string) error {
+	// go list counts the packages for the progress line while go build
+	// starts (each takes a few tenths of a second to read the module)
 	list := exec.Command("go", "list", "-deps", ".")
 	list.Dir = dir
 	list.Env = staticEnv()
-	pkgs, err := list.Output()
-	if err != nil {
-		var ee *exec.ExitError
-		if errors.As(err, &ee) {
-			return fmt.Errorf("go list: %s", strings.TrimSpace(string(ee.Stderr)))
-		}
-		return fmt.Errorf("go list: %w", err)
-	}
-	total := strings.Count(string(pkgs), "\n")
-	fmt.Fprintf(stderr, "Building %d Go packages with go build (cached packages are skipped)\n", total)
+	listed := make(chan error, 1)
+	var pkgs []byte
+	go func() {
+		var err error
+		pkgs, err = list.Output()
+		listed <- err
+	}()
 	// -w: no DWARF (debuggers' line tables), a third of the link's time
 	// after an edit and a sixth of the binary; the symbol table stays for
 	// profilers, and Go's tracebacks need neither
@@ -467,11 +467,25 @@ func goBuild(stderr io.Writer, dir, binary string) error {
 	cmd.Env = staticEnv()
 	pipe, err := cmd.StderrPipe()
 	if err != nil {
+		<-listed
 		return err
 	}
 	if err := cmd.Start(); err != nil {
+		<-listed
 		return err
 	}
+	if err := <-listed; err != nil {
+		cmd.Process.Kill()
+		io.Copy(io.Discard, pipe)
+		cmd.Wait()
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			return fmt.Errorf("go list: %s", strings.TrimSpace(string(ee.Stderr)))
+		}
+		return fmt.Errorf("go list: %w", err)
+	}
+	total := bytes.Count(pkgs, []byte("\n"))
+	fmt.Fprintf(stderr, "Building %d Go packages with go build (cached packages are skipped)\n", total)
 	tty := isTerminal(stderr)
 	var errs []string
 	n := 0
