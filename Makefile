@@ -46,11 +46,13 @@ lang:
 # then the catalogs of mod_firewall, mod_postgresql, mod_lamp_web and
 # mod_keystone, one compile in a warm process and the whole binary run,
 # beside the oracle's bench with the default settings and with the
-# environment cached (environment_timeout = unlimited), with the ratios
-# (conformance/cmd/bench; about 8 minutes of CPU). Needs puppet-agent and the
-# puppet-module-* packages installed. BENCHFLAGS passes flags to
-# conformance/cmd/bench: -run REGEXP selects scenarios (-run . all),
-# -no-puppet times pp2go only. `go test ./conformance -bench Catalog` gives
+# environment cached (environment_timeout = unlimited), with the ratios,
+# then many keystone catalogs in one process and pp2go build of keystone's
+# 92-module environment after one-file edits (conformance/cmd/bench; about
+# 9 minutes of CPU). Needs puppet-agent and the puppet-module-* packages
+# installed. BENCHFLAGS passes flags to conformance/cmd/bench: -run REGEXP
+# selects scenarios (-run . all), -no-puppet times pp2go only, -build-cold
+# also times a build with an empty Go build cache. `go test ./conformance -bench Catalog` gives
 # pp2go's figures as Go benchmarks.
 bench:
 	./tools/bench-parse.sh

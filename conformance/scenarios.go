@@ -76,7 +76,7 @@ func (sc *Scenario) Build(work string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: RepoDir(), Version: "conformance"})
+	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: RepoDir(), Version: "conformance", Reuse: work})
 	if err != nil {
 		return "", err
 	}
@@ -87,7 +87,7 @@ func (sc *Scenario) Build(work string) (string, error) {
 		return "", err
 	}
 	bin := filepath.Join(work, "bin", "catalog")
-	cmd := exec.Command("go", "build", "-trimpath", "-o", bin, ".")
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-w", "-o", bin, ".")
 	cmd.Dir = work
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0") // as pp2go build builds it
 	if out, err := cmd.CombinedOutput(); err != nil {

@@ -26,7 +26,11 @@
 // `compile --facts-dir DIR --out-dir OUT -j 2` over -throughput copies of
 // the node's facts (see conformance.Throughput), timed from the outside,
 // the best of two runs, and the time of 10,000 such catalogs extrapolated
-// linearly from it, beside issue 14's target of 10 s.
+// linearly from it, beside issue 14's target of 10 s. And for the scenario
+// -build-scenario names (mod_keystone: 92 modules), `pp2go build` of a copy
+// of its environment: a first build, then rebuilds after one-file edits
+// (issue 14's target: under 3 s), and with -build-cold a build with an
+// empty Go build cache (under 90 s).
 //
 // The rounds of warm and run timings are interleaved, half of them before
 // and half after Puppet's timings, so that a change of load on the machine
@@ -69,6 +73,8 @@ func main() {
 	pPasses := flag.Int("puppet-passes", 2, "Puppet: timed passes of the warm batch (bench's PASSES)")
 	tpScenario := flag.String("throughput-scenario", "mod_keystone", "the scenario whose node is compiled many times in one process (compile --facts-dir -j 2)")
 	tpNodes := flag.Int("throughput", 2000, "how many copies of that node's facts are compiled (0: none)")
+	buildScenario := flag.String("build-scenario", "mod_keystone", "the scenario whose environment pp2go build builds, then rebuilds after one-file edits (\"\": none)")
+	buildCold := flag.Bool("build-cold", false, "also time a build with an empty Go build cache (about 90 s)")
 	flag.Parse()
 	re, err := regexp.Compile(*run)
 	if err != nil {
@@ -95,7 +101,7 @@ func main() {
 	fmt.Println(rule)
 	var coldRatios, warmRatios, cachedRatios []float64
 	var notes []string
-	var tp []string // the throughput line
+	var tp []string // the throughput and build lines
 	for _, sc := range scs {
 		if !re.MatchString(sc.Name) {
 			continue
@@ -108,6 +114,9 @@ func main() {
 		}
 		if sc.Name == *tpScenario && *tpNodes > 0 {
 			tp = append(tp, throughput(sc, row.bin, *work, *tpNodes))
+		}
+		if sc.Name == *buildScenario {
+			tp = append(tp, buildTimes(sc, *work, *buildCold))
 		}
 		p := row.puppet
 		coldRatio, warmRatio, cachedRatio := math.NaN(), math.NaN(), math.NaN()

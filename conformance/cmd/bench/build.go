@@ -1,0 +1,98 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/pp2go/pp2go/conformance"
+)
+
+// buildEdits is how many one-file edits the build line times.
+const buildEdits = 3
+
+// buildTimes times `pp2go build` of a scenario's environment (issue 14's
+// build figures: mod_keystone's is the 92-module environment): a copy of
+// it is built once, then after each of buildEdits edits of its main
+// manifest, the work directory kept as pp2go build keeps it; with cold,
+// also a first build with an empty Go build cache (Go's standard library
+// and pp2go's runtime compiled too).
+func buildTimes(sc *conformance.Scenario, work string, cold bool) string {
+	line, err := buildTimesErr(sc, work, cold)
+	if err != nil {
+		return fmt.Sprintf("build: %s: %v", sc.Name, err)
+	}
+	return line
+}
+
+func buildTimesErr(sc *conformance.Scenario, work string, cold bool) (string, error) {
+	dir := filepath.Join(work, sc.Name, "build")
+	if err := os.RemoveAll(dir); err != nil {
+		return "", err
+	}
+	pp2go := filepath.Join(dir, "pp2go")
+	cmd := exec.Command("go", "build", "-o", pp2go, "./cmd/pp2go")
+	cmd.Dir = conformance.RepoDir()
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build pp2go: %v\n%s", err, out)
+	}
+	envDir := filepath.Join(dir, "env")
+	if err := os.CopyFS(envDir, os.DirFS(sc.Dir)); err != nil {
+		return "", err
+	}
+	site := filepath.Join(envDir, "manifests", "site.pp")
+	if err := os.Chmod(site, 0o644); err != nil {
+		return "", err
+	}
+	build := func(extraEnv ...string) (time.Duration, error) {
+		cmd := exec.Command(pp2go, "build", envDir, "--puppet", "7", "--basemodulepath", conformance.ModulesDir(),
+			"-o", filepath.Join(dir, "catalog"), "--work", filepath.Join(dir, "work"))
+		cmd.Env = append(os.Environ(), extraEnv...)
+		start := time.Now()
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			return 0, fmt.Errorf("pp2go build: %v\n%s", err, out)
+		}
+		return time.Since(start), nil
+	}
+	var coldText string
+	if cold {
+		cache := filepath.Join(dir, "gocache")
+		d, err := build("GOCACHE=" + cache)
+		if err != nil {
+			return "", err
+		}
+		os.RemoveAll(cache)
+		os.RemoveAll(filepath.Join(dir, "work"))
+		coldText = fmt.Sprintf("with an empty Go build cache %.1f s (target: under 90 s), ", d.Seconds())
+	}
+	first, err := build()
+	if err != nil {
+		return "", err
+	}
+	var edits []time.Duration
+	for i := range buildEdits {
+		f, err := os.OpenFile(site, os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			return "", err
+		}
+		_, err = fmt.Fprintf(f, "\n$pp2go_bench_edit_%d = 'edit %d'\n", i, i)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return "", err
+		}
+		d, err := build()
+		if err != nil {
+			return "", err
+		}
+		edits = append(edits, d)
+	}
+	slices.Sort(edits)
+	return fmt.Sprintf("build: %s, pp2go build: %sinto a fresh work directory %.1f s (with the Go build cache as it was), after a one-file edit (site.pp) %.1f s median, %.1f s min of %d (target: under 3 s)",
+		sc.Name, coldText, first.Seconds(), edits[len(edits)/2].Seconds(), edits[0].Seconds(), buildEdits), nil
+}
