@@ -314,7 +314,7 @@ func writeCatalog(path string, data []byte, exists bool) error {
 		_, err := f.Write(data)
 		return err
 	}
-	if abs, err := filepath.Abs(path); err == nil && (strings.HasPrefix(abs, "/dev/") || strings.HasPrefix(abs, "/proc/")) {
+	if abs, err := filepath.Abs(path); err == nil && special(abs) {
 		return writeDirect(path, data)
 	}
 	if !exists {
@@ -349,6 +349,20 @@ func writeCatalog(path string, data []byte, exists bool) error {
 		return err
 	}
 	return replaceFile(path, data, st) // st nil: path names nothing
+}
+
+// special says whether an absolute path is under /dev or /proc, where
+// writeCatalog writes to the file that is there.
+func special(abs string) bool {
+	return strings.HasPrefix(abs, "/dev/") || strings.HasPrefix(abs, "/proc/")
+}
+
+// specialDir says whether the files of a directory are special: a
+// directory whose path filepath.Abs cannot make counts as one (its files
+// then take writeCatalog's whole way, which looks at each).
+func specialDir(dir string) bool {
+	abs, err := filepath.Abs(dir)
+	return err != nil || special(abs+"/")
 }
 
 // replaceFile puts a complete file of data at path by renaming a
@@ -451,6 +465,11 @@ func compileDir(stderr io.Writer, p *rt.Program, factsDir, outDir string, jobs i
 	for _, e := range outs {
 		had[e.Name()] = true
 	}
+	// A catalog of a name the out directory did not have is a new regular
+	// file (unless the directory is under /dev or /proc): replaceFile
+	// writes it without writeCatalog's look at its path (filepath.Abs: a
+	// getwd, which is two stats, for each catalog).
+	plainDir := !specialDir(outDir)
 	if jobs < 1 {
 		jobs = 1
 	}
@@ -475,7 +494,12 @@ func compileDir(stderr io.Writer, p *rt.Program, factsDir, outDir string, jobs i
 						res.Err = depsError(res)
 					}
 					if res.Err == nil {
-						err = writeCatalog(filepath.Join(outDir, node+".json"), catalogJSON(res.JSON, pretty), had[node+".json"])
+						name := node + ".json"
+						if path, data := filepath.Join(outDir, name), catalogJSON(res.JSON, pretty); plainDir && !had[name] {
+							err = replaceFile(path, data, nil)
+						} else {
+							err = writeCatalog(path, data, had[name])
+						}
 						res.Release()
 					} else {
 						err = res.Err

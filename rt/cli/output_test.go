@@ -209,3 +209,20 @@ func TestCompileDirOutFiles(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, bytes.HasPrefix(b, []byte(`{"tags":`)))
 }
+
+// specialDir tells the directories whose files writeCatalog writes to as
+// they are (under /dev or /proc, however the path is spelled): compileDir
+// writes the catalogs of other directories' new names straight to a
+// temporary file and renames it.
+func TestSpecialDir(t *testing.T) {
+	for _, dir := range []string{"/dev", "/dev/", "/dev/fd", "/proc/self/fd", "/dev/../proc"} {
+		require.True(t, specialDir(dir), dir)
+	}
+	for _, dir := range []string{t.TempDir(), "/devices", "/procedures/x", "/"} {
+		require.False(t, specialDir(dir), dir)
+	}
+	t.Chdir("/dev")
+	require.True(t, specialDir("."), "relative to a working directory under /dev")
+	require.True(t, specialDir("fd"))
+	require.False(t, specialDir("../tmp"))
+}
