@@ -34,6 +34,9 @@ type Regexp struct {
 	// (a quarter of its compiling)
 	syntaxOnce       sync.Once
 	groups, nullable bool
+	// class: the pattern is one character of a set, found without Go's
+	// engine (charSet), decided with groups
+	class *charSet
 	// literals are strings every match contains (requiredLiterals),
 	// decided with groups: a subject without one of them has no match
 	literals []string
@@ -218,6 +221,7 @@ func (r *Regexp) goFor(s string, groups bool) *regexp.Regexp {
 			r.nullable = err != nil || nullableSyntax(re)
 			if err == nil {
 				r.literals = requiredLiterals(re, nil)
+				r.class = charSetOf(re)
 			}
 		})
 		if !r.groups {
@@ -276,6 +280,13 @@ func (r *Regexp) Match(s string) ([]Value, error) {
 		return nil, err
 	}
 	if fast := r.goFor(s, true); fast != nil {
+		if r.class != nil {
+			i, j := r.class.find(s, 0)
+			if i < 0 {
+				return nil, nil
+			}
+			return []Value{String(s[i:j])}, nil
+		}
 		for _, l := range r.literals {
 			if !strings.Contains(s, l) {
 				return nil, nil

@@ -20,6 +20,12 @@ func (r *Regexp) FindIndexFrom(s string, start int) ([]int, error) {
 		return nil, nil
 	}
 	if fast := r.goFor(s, true); fast != nil && start == 0 {
+		if r.class != nil {
+			if i, j := r.class.find(s, 0); i >= 0 {
+				return []int{i, j}, nil
+			}
+			return nil, nil
+		}
 		return fast.FindStringSubmatchIndex(s), nil
 	}
 	runes, offs := runeOffsets(s)
@@ -37,6 +43,9 @@ func (r *Regexp) FindAllIndex(s string, n int) ([][]int, error) {
 	}
 	if fast := r.goFor(s, true); fast != nil && !r.nullable {
 		// Without empty matches Go's iteration is Ruby's.
+		if r.class != nil {
+			return r.class.findAll(s, n), nil
+		}
 		return fast.FindAllStringSubmatchIndex(s, n), nil
 	}
 	runes, offs := runeOffsets(s)

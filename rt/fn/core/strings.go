@@ -393,6 +393,9 @@ func RubySub(s string, re *v.Regexp, repl v.Value, global bool) (string, error) 
 			}
 			return strings.Replace(s, lit, string(r), 1), nil
 		}
+		if out, ok := re.ReplaceSet(s, string(r), global); ok {
+			return out, nil
+		}
 	}
 	var matches [][]int
 	var err error

@@ -1,0 +1,100 @@
+package values
+
+import (
+	"reflect"
+	"regexp"
+	"regexp/syntax"
+	"testing"
+)
+
+// TestCharSet checks the scan of one-character-of-a-set patterns against
+// Go's engine, which matched them before: the same matches from
+// FindAllIndex, FindIndexFrom and Match, on ASCII, other UTF-8 and bytes
+// that are not UTF-8.
+func TestCharSet(t *testing.T) {
+	patterns := []struct {
+		src string
+		set bool // a charSet
+	}{
+		{`[\\/:~\n\s\+\*\(\)@]`, true}, // concat's title escape
+		{`[:\n/]`, true},
+		{`/`, true},
+		{`[^a-z0-9_]`, true},
+		{`[^\s]`, true},
+		{`\s`, true},
+		{`\d`, true},
+		{`[aeiou]`, true},
+		{`(?i)[a-c]`, true},
+		{`.`, false},
+		{`[é]`, false},
+		{`[^é]`, false},
+		{`(?i)k`, false},
+		{`[a-zé]`, false},
+		{`ab`, false},
+		{`[a]+`, false},
+		{`^[a]`, false},
+	}
+	subjects := []string{"", "a", "/etc/postgresql/12/main/pg_hba.conf", "x y\tz\n", "héllo wörld/é",
+		"\xff\xfeab/\xc3", "日本語 text", "A:B/C~D@E(F)G*H+I\\J", "aaa", "__init__", "\x00\x7f\u0085\u00a0"}
+	for _, p := range patterns {
+		r, err := NewRegexp(p.src)
+		if err != nil {
+			t.Fatalf("%s: %v", p.src, err)
+		}
+		r.goFor("", true) // decides class
+		if (r.class != nil) != p.set {
+			t.Errorf("%s: charSet %v, want %v", p.src, r.class != nil, p.set)
+		}
+		goRe := regexp.MustCompile(r.fast.Plain.String())
+		for _, s := range subjects {
+			for _, n := range []int{-1, 0, 1, 2} {
+				got, err := r.FindAllIndex(s, n)
+				want := goRe.FindAllStringSubmatchIndex(s, n)
+				if err != nil || !reflect.DeepEqual(got, want) {
+					t.Errorf("%s FindAllIndex(%q, %d) = %v, %v; want %v", p.src, s, n, got, err, want)
+				}
+			}
+			got, err := r.FindIndexFrom(s, 0)
+			if want := goRe.FindStringSubmatchIndex(s); err != nil || !reflect.DeepEqual(got, want) {
+				t.Errorf("%s FindIndexFrom(%q, 0) = %v, %v; want %v", p.src, s, got, err, want)
+			}
+			for _, repl := range []string{"_", "", "--"} {
+				got, ok := r.ReplaceSet(s, repl, true)
+				if want := goRe.ReplaceAllLiteralString(s, repl); ok != p.set || ok && got != want {
+					t.Errorf("%s ReplaceSet(%q, %q, true) = %q, %v; want %q", p.src, s, repl, got, ok, want)
+				}
+				got, ok = r.ReplaceSet(s, repl, false)
+				want := s
+				if m := goRe.FindStringIndex(s); m != nil {
+					want = s[:m[0]] + repl + s[m[1]:]
+				}
+				if ok != p.set || ok && got != want {
+					t.Errorf("%s ReplaceSet(%q, %q, false) = %q, %v; want %q", p.src, s, repl, got, ok, want)
+				}
+			}
+			m, err := r.Match(s)
+			var want []Value
+			if g := goRe.FindString(s); goRe.MatchString(s) {
+				want = []Value{String(g)}
+			}
+			if err != nil || !reflect.DeepEqual(m, want) {
+				t.Errorf("%s Match(%q) = %v, %v; want %v", p.src, s, m, err, want)
+			}
+		}
+	}
+}
+
+// TestCharSetOf checks which parsed patterns are sets: those whose
+// characters beyond ASCII are all or none.
+func TestCharSetOf(t *testing.T) {
+	for src, want := range map[string]bool{`[abc]`: true, `[^abc]`: true, `[\x00-\x{10FFFF}]`: false, `[\x00-\x{7F}\x{81}-\x{10FFFF}]`: false, `[^\x{100}-\x{10FFFF}]`: false,
+		`[\x{80}-\x{10FFFF}]`: true, `[\x{81}-\x{10FFFF}]`: false, `[a\x{100}]`: false, `a|b`: true, `a|bc`: false} {
+		re, err := syntax.Parse(src, syntax.Perl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := charSetOf(re) != nil; got != want {
+			t.Errorf("charSetOf(%s) = %v, want %v", src, got, want)
+		}
+	}
+}
