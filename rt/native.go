@@ -19,7 +19,9 @@ type native struct {
 	keys     []string // namevars, sorted (keyAttrs)
 
 	attrsOnce sync.Once
-	attrs     map[string]struct{} // the type's own attributes' names (HasAttribute)
+	// attrs are the names HasAttribute accepts: the type's own
+	// attributes', the metaparameters' and "name"
+	attrs nameSet
 
 	once     sync.Once
 	patterns []*values.Regexp // title patterns (a bad one fails to match)
@@ -97,17 +99,18 @@ func (n *native) Isomorphic() bool        { return n.t.Isomorphic }
 // instead of a scan of the list: finish checks every parameter of every
 // resource (a file has 34 attributes).
 func (n *native) HasAttribute(name string) bool {
-	if n.t.Open || restype.IsMetaparam(name) || name == "name" {
+	if n.t.Open {
 		return true
 	}
 	n.attrsOnce.Do(func() {
-		n.attrs = make(map[string]struct{}, len(n.t.Attrs))
+		names := make([]string, 0, len(n.t.Attrs)+len(restype.Metaparams)+1)
 		for _, a := range n.t.Attrs {
-			n.attrs[a.Name] = struct{}{}
+			names = append(names, a.Name)
 		}
+		names = append(append(names, restype.Metaparams...), "name")
+		n.attrs = newNameSet(names)
 	})
-	_, ok := n.attrs[name]
-	return ok
+	return n.attrs.has(name)
 }
 
 // ParseTitle applies the type's title patterns (Puppet::Resource#
