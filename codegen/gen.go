@@ -20,7 +20,6 @@ import (
 
 	"github.com/pp2go/pp2go/codegen/erbgen"
 	"github.com/pp2go/pp2go/codegen/hieragen"
-	"github.com/pp2go/pp2go/codegen/rubyfn"
 	"github.com/pp2go/pp2go/frontend/ast"
 	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/env"
@@ -104,6 +103,7 @@ func Generate(e *env.Env, opts Options) (*Result, error) {
 	g := &generator{e: e, opts: opts, res: &Result{Files: map[string][]byte{}}, goFuncs: map[string]bool{}, fmt: newFormatter(opts.Reuse)}
 	g.res.formats = g.fmt
 	g.index()
+	g.ahead = g.translateAhead()
 	// a unit's source files render as the next unit is generated; its
 	// tables (pp2go.go), once all are
 	rd := newRenderer(g.fmt)
@@ -185,6 +185,8 @@ type generator struct {
 	// layouts are classes' variables by number (classSlot), by class name
 	layouts map[string]map[string]int
 	fmt     *formatter
+	// ahead translates the modules' Ruby as generation starts (prefetch.go)
+	ahead *prefetch
 }
 
 // index records which definitions Puppet would find, under which names:
@@ -267,13 +269,13 @@ func Untranslated(d *diag.Diagnostic) bool {
 // reach its module. Another file of templates/ (which may be meant for
 // file() only) just fails the nodes that render it.
 func (g *generator) erbTemplate(u *unit, m *env.Module, name string) {
-	path := filepath.Join(m.Dir, "templates", filepath.FromSlash(name))
-	src, err := os.ReadFile(path)
-	if err != nil {
+	path := templatePath(m, name)
+	tr := g.ahead.get(path, true)
+	if tr.readErr != nil {
 		return
 	}
 	fields := jen.Dict{jen.Id("Name"): jen.Lit(m.Name + "/" + name), jen.Id("Path"): jen.Lit(path)}
-	t, err := rubyfn.TranslateTemplate(path, src)
+	t, err := tr.template, tr.err
 	if err != nil {
 		d, ok := err.(*diag.Diagnostic)
 		if !ok {

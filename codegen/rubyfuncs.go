@@ -2,11 +2,9 @@ package codegen
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/pp2go/pp2go/codegen/rubyfn"
 	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/env"
 	"github.com/pp2go/pp2go/typecheck/corefn"
@@ -21,30 +19,20 @@ import (
 // that calls the function fails with it).
 func (g *generator) translateRuby(u *unit, m *env.Module) {
 	for _, rf := range m.RubyFunctions {
-		if _, core := corefn.Lookup(rf.Name); core {
-			continue
-		}
-		ref := g.e.FindFunction(rf.Name, nil)
-		if ref == nil {
-			continue
-		}
-		// a 3.x function that the module's 4.x function of the same name
-		// hides from Puppet code is what Ruby's scope.function_x calls
-		// (fn.Lookup3x)
-		hidden3x := ref.Ruby != rf && rf.API == 3 && ref.Ruby != nil && ref.Ruby.API == 4 && ref.Module == m
-		if ref.Ruby != rf && !hidden3x {
+		translate, hidden3x := g.translatesRuby(m, rf)
+		if !translate {
 			continue
 		}
 		if g.translated == nil {
 			g.translated = map[string]bool{}
 			g.untranslatable = map[string]string{}
 		}
-		src, err := os.ReadFile(rf.Path)
-		if err != nil {
-			g.untranslatable[rf.Path] = err.Error()
+		tr := g.ahead.get(rf.Path, false)
+		if tr.readErr != nil {
+			g.untranslatable[rf.Path] = tr.readErr.Error()
 			continue
 		}
-		fun, err := rubyfn.Translate(rf.Path, src)
+		fun, err := tr.function, tr.err
 		if hidden3x && (err != nil || fun.Name != rf.Name || len(fun.Methods.Untranslated) > 0) {
 			continue // the 4.x function answers function_x as before
 		}
@@ -83,4 +71,20 @@ func (g *generator) translateRuby(u *unit, m *env.Module) {
 			g.translated[rf.Name] = true
 		}
 	}
+}
+
+// translatesRuby reports whether translateRuby translates a Ruby function
+// of module m: one Puppet finds by its name, or a 3.x function that the
+// module's 4.x function of the same name hides from Puppet code (hidden3x),
+// which Ruby's scope.function_x calls (fn.Lookup3x).
+func (g *generator) translatesRuby(m *env.Module, rf *env.RubyFunction) (translate, hidden3x bool) {
+	if _, core := corefn.Lookup(rf.Name); core {
+		return false, false
+	}
+	ref := g.e.FindFunction(rf.Name, nil)
+	if ref == nil {
+		return false, false
+	}
+	hidden3x = ref.Ruby != rf && rf.API == 3 && ref.Ruby != nil && ref.Ruby.API == 4 && ref.Module == m
+	return ref.Ruby == rf || hidden3x, hidden3x
 }
