@@ -174,10 +174,16 @@ const throughputJobs = 2
 // would take at that rate.
 func throughput(sc *conformance.Scenario, bin, work string, n int) string {
 	node, facts := sc.BenchNode()
+	// each run in a directory of its own, all deleted after the runs
+	// (see conformance.Throughput)
 	dir := filepath.Join(work, sc.Name, "throughput")
+	if err := os.RemoveAll(dir); err != nil {
+		return fmt.Sprintf("throughput: %s: %v", sc.Name, err)
+	}
+	defer os.RemoveAll(dir)
 	best, rss := time.Duration(math.MaxInt64), int64(0)
-	for range 2 {
-		d, r, err := conformance.Throughput(bin, node, facts, n, throughputJobs, dir)
+	for i := range 2 {
+		d, r, err := conformance.Throughput(bin, node, facts, n, throughputJobs, filepath.Join(dir, fmt.Sprint(i+1)))
 		if err != nil {
 			return fmt.Sprintf("throughput: %s: %v", sc.Name, err)
 		}
