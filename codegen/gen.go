@@ -108,9 +108,8 @@ func Generate(e *env.Env, opts Options) (*Result, error) {
 	// tables (pp2go.go), once all are
 	rd := newRenderer(g.fmt)
 	queue := func(u *unit) *unit {
-		rel := strings.TrimPrefix(u.dir, g.opts.ModulePath+"/")
 		for _, name := range u.order {
-			rd.add(path.Join(rel, name), u.outputs[name])
+			rd.add(g.unitFile(u, name), u.outputs[name])
 		}
 		return u
 	}
@@ -123,7 +122,7 @@ func Generate(e *env.Env, opts Options) (*Result, error) {
 	for _, u := range units {
 		if u.registers() {
 			kept = append(kept, u)
-			rd.add(path.Join(strings.TrimPrefix(u.dir, g.opts.ModulePath+"/"), "pp2go.go"), u.tables())
+			rd.add(g.unitFile(u, "pp2go.go"), u.tables())
 		}
 	}
 	rendered, err := rd.wait()
@@ -132,9 +131,8 @@ func Generate(e *env.Env, opts Options) (*Result, error) {
 	}
 	for _, u := range kept {
 		// (a unit that registers nothing is not part of the module)
-		rel := strings.TrimPrefix(u.dir, g.opts.ModulePath+"/")
 		for _, name := range append(slices.Clone(u.order), "pp2go.go") {
-			g.res.Files[path.Join(rel, name)] = rendered[path.Join(rel, name)]
+			g.res.Files[g.unitFile(u, name)] = rendered[g.unitFile(u, name)]
 		}
 	}
 	hasHiera, err := g.hiera()
@@ -184,7 +182,8 @@ type generator struct {
 	untranslatable map[string]string
 	// layouts are classes' variables by number (classSlot), by class name
 	layouts map[string]map[string]int
-	fmt     *formatter
+	// fmt formats the files, reusing an earlier generation's (format.go)
+	fmt *formatter
 	// ahead translates the modules' Ruby as generation starts (prefetch.go)
 	ahead *prefetch
 }
@@ -206,6 +205,11 @@ func (g *generator) index() {
 }
 
 func (g *generator) pkgPath(dir string) string { return g.opts.ModulePath + "/" + dir }
+
+// unitFile is the path in the module of a file of a unit's package.
+func (g *generator) unitFile(u *unit, name string) string {
+	return path.Join(strings.TrimPrefix(u.dir, g.opts.ModulePath+"/"), name)
+}
 
 // module generates the package of a Puppet module.
 func (g *generator) module(m *env.Module) *unit {

@@ -32,7 +32,7 @@ func (g *generator) userGoDir(u *unit, module, base string) {
 	if err != nil {
 		return
 	}
-	dir := path.Join(strings.TrimPrefix(u.dir, g.opts.ModulePath+"/"), "go")
+	dir := g.unitFile(u, "go")
 	copied := 0
 	for _, ent := range entries {
 		name := ent.Name()
