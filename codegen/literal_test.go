@@ -59,8 +59,8 @@ notice($a, $b, $c, $d, $e, $f, $g, $h)
 // addresses and its labels (not slices of arrays, files[:], which make the
 // table a variable that code initializes at start-up), so that Go's
 // staticinit lays them out; so does the package's Module, which the
-// catalog package's modules list by address: no code of the package runs
-// as the program is built.
+// modulepath package's Modules list by address: no code of the package
+// runs as the program is built.
 func TestStaticTables(t *testing.T) {
 	files := map[string]string{
 		"manifests/site.pp":           "include m\n",
@@ -80,9 +80,12 @@ func TestStaticTables(t *testing.T) {
 	}
 	require.NotContains(t, m, "func Register")
 	require.NotContains(t, m, "func register")
-	// the catalog package lists the modules by address and hands them
-	// to the program in one call
+	// the modulepath package lists the module path's modules by address,
+	// the catalog package the main manifests' after them, each handed to
+	// the program in one call
+	mp := generatedGo(t, files, "modulepath/")
+	require.Regexp(t, `var Modules = \[\.\.\.\]\*rt\.Module\{\s+&m\.Module,\s+\}`, mp)
 	cat := generatedGo(t, files, "catalog/")
-	require.Regexp(t, `var modules = \[\.\.\.\]\*rt\.Module\{\s+&m\.Module,\s+&site\.Module,\s+\}`, cat)
-	require.Contains(t, cat, "p.AddModules(modules[:])")
+	require.Regexp(t, `var modules = \[\.\.\.\]\*rt\.Module\{\s+&site\.Module,\s+\}`, cat)
+	require.Regexp(t, `p\.AddModules\(modulepath\.Modules\[:\]\)\s+p\.AddModules\(modules\[:\]\)`, cat)
 }

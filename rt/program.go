@@ -44,7 +44,7 @@ type Program struct {
 
 	classes   map[string]*Class  // added one by one (AddClass)
 	defines   map[string]*Define // added one by one (AddDefine)
-	index     *DefinitionIndex   // the generated program's (SetDefinitions)
+	indexes   []*DefinitionIndex // the generated program's (SetDefinitions)
 	nodes     []*NodeDef
 	modules   map[string]*module // module directories and files, by name
 	functions []puppetFunc       // Puppet-language functions, registered by Finish
@@ -380,19 +380,21 @@ type DefineEntry struct {
 	Define *Define
 }
 
-// SetDefinitions sets the program's index of classes and defined types;
-// those added one by one (AddClass, AddDefine) come before it.
-func (p *Program) SetDefinitions(ix *DefinitionIndex) { p.index = ix }
+// SetDefinitions sets the program's indexes of classes and defined types,
+// a name found in a later one before an earlier one (the main manifests'
+// after the module path's: Puppet finds theirs first); those added one by
+// one (AddClass, AddDefine) come before them.
+func (p *Program) SetDefinitions(ix ...*DefinitionIndex) { p.indexes = ix }
 
 // class is the class named name (lower-case, unqualified), nil if none.
 func (p *Program) class(name string) *Class {
 	if c := p.classes[name]; c != nil {
 		return c
 	}
-	if p.index != nil {
-		e := p.index.Classes
-		if i, ok := slices.BinarySearchFunc(e, name, func(e ClassEntry, name string) int { return strings.Compare(e.Name, name) }); ok {
-			return e[i].Class
+	for i := len(p.indexes) - 1; i >= 0; i-- {
+		e := p.indexes[i].Classes
+		if j, ok := slices.BinarySearchFunc(e, name, func(e ClassEntry, name string) int { return strings.Compare(e.Name, name) }); ok {
+			return e[j].Class
 		}
 	}
 	return nil
@@ -403,10 +405,10 @@ func (p *Program) define(name string) *Define {
 	if d := p.defines[name]; d != nil {
 		return d
 	}
-	if p.index != nil {
-		e := p.index.Defines
-		if i, ok := slices.BinarySearchFunc(e, name, func(e DefineEntry, name string) int { return strings.Compare(e.Name, name) }); ok {
-			return e[i].Define
+	for i := len(p.indexes) - 1; i >= 0; i-- {
+		e := p.indexes[i].Defines
+		if j, ok := slices.BinarySearchFunc(e, name, func(e DefineEntry, name string) int { return strings.Compare(e.Name, name) }); ok {
+			return e[j].Define
 		}
 	}
 	return nil
