@@ -40,12 +40,13 @@ type formatter struct {
 	prev map[string]formatSum // its record, by file
 	mu   sync.Mutex
 	sums map[string]formatSum // this generation's record
+	read map[string]bool      // the files read back from dir
 }
 
 // newFormatter reads the record of the generation in dir, if any: a
 // missing or unreadable record only means that every file is formatted.
 func newFormatter(dir string) *formatter {
-	f := &formatter{dir: dir, sums: map[string]formatSum{}}
+	f := &formatter{dir: dir, sums: map[string]formatSum{}, read: map[string]bool{}}
 	if dir == "" {
 		return f
 	}
@@ -63,7 +64,8 @@ func newFormatter(dir string) *formatter {
 		fields := strings.SplitN(sc.Text(), " ", 3)
 		var s formatSum
 		if len(fields) != 3 || !unhex(s.raw[:], fields[0]) || !unhex(s.out[:], fields[1]) {
-			return &formatter{dir: dir, sums: f.sums} // a damaged record: none
+			f.prev = nil // a damaged record: none
+			break
 		}
 		f.prev[fields[2]] = s
 	}
@@ -98,6 +100,12 @@ func (f *formatter) render(name string, file *jen.File) ([]byte, error) {
 	return out, nil
 }
 
+// onDisk reports whether a file is in dir as this generation has it: read
+// back from there (Result.Write need not read it again to compare).
+func (f *formatter) onDisk(dir, name string) bool {
+	return f != nil && f.read[name] && filepath.Clean(dir) == filepath.Clean(f.dir)
+}
+
 // reuse returns the earlier generation's formatted file when it was made
 // from the same unformatted text and is unchanged on disk, or nil.
 func (f *formatter) reuse(name string, raw [sha256.Size]byte) []byte {
@@ -109,6 +117,9 @@ func (f *formatter) reuse(name string, raw [sha256.Size]byte) []byte {
 	if err != nil || sha256.Sum256(b) != prev.out {
 		return nil
 	}
+	f.mu.Lock()
+	f.read[name] = true
+	f.mu.Unlock()
 	return b
 }
 

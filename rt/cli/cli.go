@@ -302,10 +302,14 @@ func catalogJSON(data []byte, pretty bool) []byte {
 func writeFile(path string, data []byte) error { return writeCatalog(path, data, true) }
 
 // writeCatalog is writeFile; without exists the caller knows that path
-// names nothing (a --facts-dir node's catalog whose name the out directory
-// did not have when the run began), and no lstat looks for a file or link
-// to replace: the complete file is renamed to path as a new one would be.
+// names nothing and is no stream or device (a --facts-dir node's catalog
+// whose name the out directory did not have when the run began, the
+// directory not under /dev or /proc: specialDir), and nothing looks at
+// it: the complete file is renamed to path as a new one would be.
 func writeCatalog(path string, data []byte, exists bool) error {
+	if !exists {
+		return replaceFile(path, data, nil)
+	}
 	// /dev/stdout, /dev/fd/N, /proc/self/fd/N name a descriptor this
 	// process already has: the catalog goes to it, as with -o -, and not
 	// over the file the shell opened for it (which would drop what others
@@ -316,9 +320,6 @@ func writeCatalog(path string, data []byte, exists bool) error {
 	}
 	if abs, err := filepath.Abs(path); err == nil && special(abs) {
 		return writeDirect(path, data)
-	}
-	if !exists {
-		return replaceFile(path, data, nil)
 	}
 	// Only a link as the last name needs resolving (a link's target is
 	// replaced, not the link): a file is replaced through its directories
@@ -466,9 +467,9 @@ func compileDir(stderr io.Writer, p *rt.Program, factsDir, outDir string, jobs i
 		had[e.Name()] = true
 	}
 	// A catalog of a name the out directory did not have is a new regular
-	// file (unless the directory is under /dev or /proc): replaceFile
-	// writes it without writeCatalog's look at its path (filepath.Abs: a
-	// getwd, which is two stats, for each catalog).
+	// file (unless the directory is under /dev or /proc): writeCatalog
+	// writes it without a look at its path (filepath.Abs: a getwd, which
+	// is two stats, for each catalog).
 	plainDir := !specialDir(outDir)
 	if jobs < 1 {
 		jobs = 1
@@ -495,11 +496,7 @@ func compileDir(stderr io.Writer, p *rt.Program, factsDir, outDir string, jobs i
 					}
 					if res.Err == nil {
 						name := node + ".json"
-						if path, data := filepath.Join(outDir, name), catalogJSON(res.JSON, pretty); plainDir && !had[name] {
-							err = replaceFile(path, data, nil)
-						} else {
-							err = writeCatalog(path, data, had[name])
-						}
+						err = writeCatalog(filepath.Join(outDir, name), catalogJSON(res.JSON, pretty), had[name] || !plainDir)
 						res.Release()
 					} else {
 						err = res.Err
