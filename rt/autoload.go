@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/pp2go/pp2go/rt/internal/readmap"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -539,7 +540,7 @@ func (p *Program) walkOf(name string, define bool) *walk {
 	if define {
 		cache = &p.defineWalks
 	}
-	if w, ok := cache.Load(name); ok {
+	if w, ok := readmap.Load(cache, name); ok {
 		return w
 	}
 	norm := normalizeName(name)
@@ -581,7 +582,7 @@ func (p *Program) walkOf(name string, define bool) *walk {
 			}
 		}
 	}
-	return cache.Store(name, w)
+	return readmap.Store(cache, name, w)
 }
 
 // walkKey is the program's number for a manifest's key or a name walked.

@@ -183,7 +183,7 @@ func (c *Ctx) createResourcesFunction(s *Scope, args []values.Value) values.Valu
 	if typeName == "class" && form != Regular {
 		IssueAt(s.callSite, "CLASS_NOT_VIRTUALIZABLE", "Classes are not virtualizable")
 	}
-	refs := c.valueLists.make(instances.Len(), 1024)
+	refs := makeSlice(&c.valueLists, instances.Len(), 1024)
 	for i := 0; i < instances.Len(); i++ {
 		title := instances.KeyAt(i)
 		params, _ := instances.ValueAt(i).(*values.Hash)
@@ -191,12 +191,12 @@ func (c *Ctx) createResourcesFunction(s *Scope, args []values.Value) values.Valu
 			params = noHash
 		}
 		merged := defaults.Merge(params)
-		ps := c.paramLists.make(merged.Len(), 512)
+		ps := makeSlice(&c.paramLists, merged.Len(), 512)
 		for j := 0; j < merged.Len(); j++ {
 			ps = append(ps, c.newParam(Param{Name: values.ToString(merged.KeyAt(j)), Value: merged.ValueAt(j), Source: s.source}))
 		}
-		tvs := flattenInto(c.valueLists.make(1, 1024), title)
-		titles := c.nameLists.make(len(tvs), 1024)
+		tvs := flattenInto(makeSlice(&c.valueLists, 1, 1024), title)
+		titles := makeSlice(&c.nameLists, len(tvs), 1024)
 		for _, t := range tvs {
 			titles = append(titles, values.ToString(t))
 		}

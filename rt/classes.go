@@ -2,8 +2,8 @@ package rt
 
 import (
 	"strings"
-	"sync/atomic"
 
+	"github.com/pp2go/pp2go/rt/internal/atomicptr"
 	"github.com/pp2go/pp2go/rt/internal/readmap"
 	"github.com/pp2go/pp2go/rt/restype"
 	"github.com/pp2go/pp2go/rt/values"
@@ -136,10 +136,10 @@ func flattenInto(out []values.Value, v values.Value) []values.Value {
 // their "::"): an Array of Class types.
 func classTypes(names []string) values.Value {
 	if len(names) == 1 {
-		if a, ok := includeValues.Load(names[0]); ok {
+		if a, ok := readmap.Load(&includeValues, names[0]); ok {
 			return a
 		}
-		return includeValues.Store(names[0], values.NewArray(values.NewClassType(strings.TrimPrefix(names[0], "::"))))
+		return readmap.Store(&includeValues, names[0], values.NewArray(values.NewClassType(strings.TrimPrefix(names[0], "::"))))
 	}
 	out := make([]values.Value, len(names))
 	for i, n := range names {
@@ -410,7 +410,7 @@ func (c *Ctx) setResourceParameters(r *Resource, s *Scope, def definition, isCla
 // boxed once (AddModule), when the program has the module. A class or a
 // defined type keeps it when first found.
 func (p *Program) moduleValue(d definition) values.Value {
-	var kept *atomic.Pointer[values.Value]
+	var kept *atomicptr.Pointer[values.Value]
 	switch x := d.(type) {
 	case *Class:
 		kept = &x.moduleName
@@ -418,7 +418,7 @@ func (p *Program) moduleValue(d definition) values.Value {
 		kept = &x.moduleName
 	}
 	if kept != nil {
-		if v := kept.Load(); v != nil {
+		if v := atomicptr.Load(kept); v != nil {
 			return *v
 		}
 	}
@@ -427,7 +427,7 @@ func (p *Program) moduleValue(d definition) values.Value {
 		return values.String(d.module())
 	}
 	if kept != nil {
-		kept.Store(&m.name)
+		atomicptr.Store(kept, &m.name)
 	}
 	return m.name
 }
@@ -453,10 +453,10 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 	st := s.symtable
 	names, vals, room := st.lend(n)
 	if names == nil {
-		names, vals = c.nameLists.make(n, 1024), c.valueLists.make(n, 1024)
+		names, vals = makeSlice(&c.nameLists, n, 1024), makeSlice(&c.valueLists, n, 1024)
 	}
 	*pt = varTable{kind: paramTable, parent: s.ephemeral[len(s.ephemeral)-1], layout: layout,
-		slots: c.int32Lists.make(int(layout.slots), 1024)[:layout.slots],
+		slots: makeSlice(&c.int32Lists, int(layout.slots), 1024)[:layout.slots],
 		names: names, vals: vals}
 	level := s.ephemeralLevel()
 	s.ephemeral = append(s.ephemeral, pt)
@@ -504,7 +504,7 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 			// room for the defaults still to come, and the
 			// metaparameters relationships add: one list, not one
 			// per growth
-			grown := c.paramLists.make(len(r.Params)+len(params)-i+2, 512)
+			grown := makeSlice(&c.paramLists, len(r.Params)+len(params)-i+2, 512)
 			r.Params = append(grown, r.Params...)
 		}
 		v := p.Const // a literal's, given without evaluating code
@@ -661,7 +661,7 @@ func (s *Scope) adoptParameters(pt *varTable) bool {
 			st.slots[k] = i + int32(base)
 		}
 	}
-	st.extra = s.c.int32Lists.make(base+len(pt.extra), 1024)
+	st.extra = makeSlice(&s.c.int32Lists, base+len(pt.extra), 1024)
 	for i := 0; i < base; i++ {
 		st.extra = append(st.extra, int32(i))
 	}

@@ -107,7 +107,7 @@ func (s *Scope) Collect(site *Site, typeName string, exported bool, q Query) *Co
 	if c.prog.findNative(name) == nil && c.prog.findDefine(name) == nil {
 		panic(runtimeError(site, "Resource type "+name+" doesn't exist"))
 	}
-	coll := c.collectorSlab.new(8)
+	coll := alloc(&c.collectorSlab, 8)
 	*coll = Collector{scope: s, typeName: capitalized.get(name), query: q, exported: exported}
 	if site != nil && site.File != nil {
 		coll.file, coll.line = site.File.Path, int(site.Line)
@@ -166,16 +166,16 @@ func QueryOr(a, b Query) Query { return queryOr(new(QueryExpr), a, b) }
 // their query in the compile's chunks (querySlab): a collector
 // expression makes its query each time it is evaluated.
 func (s *Scope) QueryEq(name string, v values.Value) Query {
-	return queryEq(s.c.querySlab.new(32), name, v)
+	return queryEq(alloc(&s.c.querySlab, 32), name, v)
 }
 
 func (s *Scope) QueryNe(name string, v values.Value) Query {
-	return queryNe(s.c.querySlab.new(32), name, v)
+	return queryNe(alloc(&s.c.querySlab, 32), name, v)
 }
 
-func (s *Scope) QueryAnd(a, b Query) Query { return queryAnd(s.c.querySlab.new(32), a, b) }
+func (s *Scope) QueryAnd(a, b Query) Query { return queryAnd(alloc(&s.c.querySlab, 32), a, b) }
 
-func (s *Scope) QueryOr(a, b Query) Query { return queryOr(s.c.querySlab.new(32), a, b) }
+func (s *Scope) QueryOr(a, b Query) Query { return queryOr(alloc(&s.c.querySlab, 32), a, b) }
 
 // queryEq makes q (zero) `name == v`.
 func queryEq(q *QueryExpr, name string, v values.Value) Query {
@@ -329,7 +329,7 @@ func (coll *Collector) evaluate(c *Ctx) bool {
 	}
 	fresh := false
 	if coll.order == nil {
-		coll.order = c.resourceLists.make(len(found), 256)
+		coll.order = makeSlice(&c.resourceLists, len(found), 256)
 	}
 	for _, r := range found {
 		if !coll.has(r) {

@@ -7,6 +7,8 @@ import (
 	"github.com/pp2go/pp2go/rt/erb"
 	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/hiera"
+	"github.com/pp2go/pp2go/rt/internal/atomicptr"
+	"github.com/pp2go/pp2go/rt/internal/readmap"
 	"github.com/pp2go/pp2go/rt/rubyfn"
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -277,8 +279,8 @@ func (c *Ctx) compile() {
 	c.prog.lastClassesFound.Store(int64(len(c.classesFound)))
 	c.recordSlabs()
 	for typ, list := range c.byType {
-		if _, ok := c.prog.typeCounts.Load(typ); !ok {
-			c.prog.typeCounts.Store(typ, len(*list))
+		if _, ok := readmap.Load(&c.prog.typeCounts, typ); !ok {
+			readmap.Store(&c.prog.typeCounts, typ, len(*list))
 		}
 	}
 }
@@ -356,12 +358,12 @@ func (c *Ctx) nodeVariables(facts, serverFacts *values.Hash) [len(nodeVariableNa
 	if trusted == nil {
 		trusted = trustedFor(c.node.Name)
 	}
-	sv := c.prog.serverFactsVar.Load()
+	sv := atomicptr.Load(&c.prog.serverFactsVar)
 	if sv == nil || sv.src != serverFacts || sv.envName != c.prog.Environment {
 		env := values.Value(values.String(c.prog.Environment))
 		sv = &serverFactsVar{src: serverFacts, envName: c.prog.Environment, env: env,
 			merged: serverFacts.Merge(values.NewHashFromPairs(values.String("environment"), env))}
-		c.prog.serverFactsVar.Store(sv)
+		atomicptr.Store(&c.prog.serverFactsVar, sv)
 	}
 	return [...]values.Value{sv.env, trusted, sv.merged, facts}
 }
@@ -400,12 +402,12 @@ func (c *Ctx) setNodeVariables(facts, serverFacts *values.Hash) bool {
 	if len(t.names) > 0 || t.layout != nil {
 		return false
 	}
-	l := c.prog.nodeLayout.Load()
+	l := atomicptr.Load(&c.prog.nodeLayout)
 	if !l.fits(facts, serverFacts) {
 		if l = newNodeLayout(facts, serverFacts); l == nil {
 			return false
 		}
-		c.prog.nodeLayout.Store(l)
+		atomicptr.Store(&c.prog.nodeLayout, l)
 	}
 	vals := make([]values.Value, len(l.names), len(l.names)+8)
 	for i, k := range l.from {
@@ -603,12 +605,12 @@ func (c *Ctx) typeList(typ string) *[]*Resource {
 	}
 	list := c.byType[typ]
 	if list == nil {
-		n, ok := c.prog.typeCounts.Load(typ)
+		n, ok := readmap.Load(&c.prog.typeCounts, typ)
 		if !ok {
 			n = 4
 		}
-		list = c.byTypeSlab.new(32)
-		*list = c.resourceLists.make(n, 256)
+		list = alloc(&c.byTypeSlab, 32)
+		*list = makeSlice(&c.resourceLists, n, 256)
 		c.byType[typ] = list
 	}
 	return list

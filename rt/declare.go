@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/pp2go/pp2go/rt/fn"
+	"github.com/pp2go/pp2go/rt/internal/readmap"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -287,7 +288,7 @@ func newParam(s *Scope, site *Site, name string, v values.Value, add bool) *Para
 // resource types).
 func (d *Declaration) Done() values.Value {
 	c := d.c // d is reused once create is done with it
-	refs := c.valueLists.make(d.ntitles, 1024)
+	refs := makeSlice(&c.valueLists, d.ntitles, 1024)
 	d.create(&refs)
 	return c.newArray(refs)
 }
@@ -456,7 +457,7 @@ func (c *Ctx) resourceType(typeName string) *resourceType {
 		return t
 	}
 	res := c.resolveResourceType(typeName)
-	t := c.typeSlab.new(16)
+	t := alloc(&c.typeSlab, 16)
 	*t = resourceType{native: res.native, def: res.def, name: res.name, tags: res.tags}
 	if c.resourceTypes == nil {
 		c.resourceTypes = make(map[string]*resourceType, 32)
@@ -487,7 +488,7 @@ type typeFound struct {
 // missing) fails in each compile and is not kept.
 func (c *Ctx) resolveResourceType(typeName string) typeFound {
 	p := c.prog
-	if res, ok := p.resourceTypes.Load(typeName); ok && res.release == p.Puppet() && res.strict == p.strict {
+	if res, ok := readmap.Load(&p.resourceTypes, typeName); ok && res.release == p.Puppet() && res.strict == p.strict {
 		if res.walk != nil {
 			c.autoload(res.walk)
 		}
@@ -507,7 +508,7 @@ func (c *Ctx) resolveResourceType(typeName string) typeFound {
 	res.tags, _ = typeTagsOf(res.name)
 	if p.compiledOnce() { // a one-shot process's compile would keep it for none
 		kept := res
-		p.resourceTypes.Store(typeName, &kept) // unless kept (a stale one stays)
+		readmap.Store(&p.resourceTypes, typeName, &kept) // unless kept (a stale one stays)
 	}
 	return res
 }
@@ -535,7 +536,7 @@ func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param, distinct bool
 	}
 	if r.Params == nil {
 		// room for the metaparameters relationships and stages add
-		r.Params = c.paramLists.make(len(params)+len(defaults)+2, 512)
+		r.Params = makeSlice(&c.paramLists, len(params)+len(defaults)+2, 512)
 	}
 	if r.Tags == nil {
 		r.Tags = c.newTags(s, ownTags(typeTags, titleTags, params, defaults))
@@ -575,7 +576,7 @@ func (c *Ctx) newTags(s *Scope, own int) []string {
 	if sr := s.resource; sr != nil {
 		n += len(sr.Tags)
 	}
-	return c.tagLists.make(n, 512)
+	return makeSlice(&c.tagLists, n, 512)
 }
 
 // applyDefaults adds the resource defaults that apply to r's type in its
@@ -612,7 +613,7 @@ type DefaultsDecl struct {
 // Attr adds a default.
 func (d *DefaultsDecl) Attr(site *Site, name string, v values.Value) *DefaultsDecl {
 	if d.params == nil {
-		d.params = d.c.paramLists.make(8, 512) // in the compile's chunks
+		d.params = makeSlice(&d.c.paramLists, 8, 512) // in the compile's chunks
 	}
 	d.params = append(d.params, newParam(d.s, site, name, v, false))
 	return d
@@ -645,7 +646,7 @@ func (d *DefaultsDecl) Done() values.Value {
 	c.defaultsGen++
 	table := d.s.defaults[d.typ]
 	if cap(table)-len(table) < len(d.params) { // room for all, in chunks
-		table = append(d.c.paramLists.make(len(table)+len(d.params), 512), table...)
+		table = append(makeSlice(&d.c.paramLists, len(table)+len(d.params), 512), table...)
 	}
 	for _, p := range d.params {
 		for _, q := range table {

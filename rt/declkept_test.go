@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/pp2go/pp2go/rt/internal/readmap"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -41,7 +42,7 @@ func TestResourceTypesKept(t *testing.T) {
 		require.Subset(t, d.Tags, []string{"m::d", "m", "d", "x"})
 		require.Equal(t, []values.Value{values.String("m")}, modules)
 		for _, name := range []string{"notify", "m::d"} {
-			found, ok := p.resourceTypes.Load(name)
+			found, ok := readmap.Load(&p.resourceTypes, name)
 			require.Equal(t, round > 0, ok, "%s kept after compile %d", name, round)
 			if ok {
 				require.Equal(t, capitalized.get(name), found.name)
@@ -55,7 +56,7 @@ func TestResourceTypesKept(t *testing.T) {
 		}})
 		require.Error(t, res.Err)
 		require.Contains(t, res.Err.Error(), "Unknown resource type: 'nope'")
-		_, ok := p.resourceTypes.Load("nope")
+		_, ok := readmap.Load(&p.resourceTypes, "nope")
 		require.False(t, ok)
 	}
 }

@@ -2,9 +2,9 @@ package rt
 
 import (
 	"strings"
-	"sync/atomic"
 
 	"github.com/pp2go/pp2go/rt/fn"
+	"github.com/pp2go/pp2go/rt/internal/atomicptr"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -125,18 +125,18 @@ type FuncRef struct {
 	// at build time, counting from 1 (fn.Func.StaticDispatch); 0: the
 	// call chooses it from its arguments.
 	Dispatch int
-	f        atomic.Pointer[fn.Func]
+	f        atomicptr.Pointer[fn.Func]
 }
 
 func (r *FuncRef) resolve(site *Site) *fn.Func {
-	if f := r.f.Load(); f != nil {
+	if f := atomicptr.Load(&r.f); f != nil {
 		return f
 	}
 	f := fn.Lookup(r.Name)
 	if f == nil {
 		IssueAt(site, "UNKNOWN_FUNCTION", "Unknown function: '%s'.", r.Name)
 	}
-	r.f.Store(f)
+	atomicptr.Store(&r.f, f)
 	return f
 }
 
@@ -167,12 +167,12 @@ func (s *Scope) Fn(site *Site, f *FuncRef, block *Lambda, args ...values.Value) 
 		b = block
 	}
 	if fun.ScopeArg && !fun.API3 { // the scope first, in the list's room
-		own := append(s.c.valueLists.make(len(args)+1, 1024), fn.ScopeArgValue)
+		own := append(makeSlice(&s.c.valueLists, len(args)+1, 1024), fn.ScopeArgValue)
 		return fun.CallWithScopeArg(s, append(own, args...), b)
 	}
 	var own []values.Value
 	if len(args) > 0 {
-		own = append(s.c.valueLists.make(len(args), 1024), args...)
+		own = append(makeSlice(&s.c.valueLists, len(args), 1024), args...)
 	}
 	if f.Dispatch > 0 && fun.Bindable() {
 		return fun.CallDispatch(s, f.Dispatch-1, own)
@@ -303,7 +303,7 @@ type Signature struct {
 	// all (Closure::Named's @enclosing_scope is nil: Ctx.nilScope)
 	ReturnExpr func(s *Scope) values.Value
 
-	resolved atomic.Pointer[resolvedSig]
+	resolved atomicptr.Pointer[resolvedSig]
 }
 
 // resolvedSig is a Signature with its types resolved in a program.
@@ -323,11 +323,11 @@ type resolvedSig struct {
 
 // resolve resolves the signature's types in prog, once.
 func (sig *Signature) resolve(prog *Program) *resolvedSig {
-	if r := sig.resolved.Load(); r != nil && r.prog == prog {
+	if r := atomicptr.Load(&sig.resolved); r != nil && r.prog == prog {
 		return r
 	}
 	r := sig.resolveWith(prog, nil, nil)
-	sig.resolved.Store(r)
+	atomicptr.Store(&sig.resolved, r)
 	return r
 }
 
@@ -490,7 +490,7 @@ func (l *Lambda) Call(args ...values.Value) (result values.Value) {
 // for missing ones, and checks them against the parameter types
 // (Closure#call_with_scope).
 func (sig *Signature) bind(s *Scope, t *varTable, args []values.Value, rs *resolvedSig) {
-	final := s.c.valueLists.make(len(args), 1024)
+	final := makeSlice(&s.c.valueLists, len(args), 1024)
 	for i, p := range sig.Params {
 		var v values.Value
 		switch {

@@ -4,9 +4,9 @@ import (
 	"cmp"
 	"slices"
 	"sync"
-	"sync/atomic"
 
 	"github.com/pp2go/pp2go/rt/fn"
+	"github.com/pp2go/pp2go/rt/internal/atomicptr"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -39,12 +39,12 @@ type SiteTable struct {
 	// site, its number of keys and their sites.
 	AccessKeys []int32
 
-	built atomic.Pointer[builtSites]
+	built atomicptr.Pointer[builtSites]
 }
 
 // builtSites is a table's sites built so far.
 type builtSites struct {
-	sites []atomic.Pointer[Site] // by index, nil until built
+	sites []atomicptr.Pointer[Site] // by index, nil until built
 	// links are the sites that have links, by site then in the table's
 	// order, each with its entry: an offset in Operands, or -1-offset in
 	// AccessKeys
@@ -64,8 +64,8 @@ var (
 
 // At returns site i.
 func (t *SiteTable) At(i int) *Site {
-	if b := t.built.Load(); b != nil {
-		if s := b.sites[i].Load(); s != nil {
+	if b := atomicptr.Load(&t.built); b != nil {
+		if s := atomicptr.Load(&b.sites[i]); s != nil {
 			return s
 		}
 	}
@@ -79,10 +79,10 @@ func (t *SiteTable) At(i int) *Site {
 func (t *SiteTable) build(i int) *Site {
 	sitesMu.Lock()
 	defer sitesMu.Unlock()
-	b := t.built.Load()
+	b := atomicptr.Load(&t.built)
 	if b == nil {
 		n := len(t.Data) / 4
-		b = &builtSites{sites: make([]atomic.Pointer[Site], n)}
+		b = &builtSites{sites: make([]atomicptr.Pointer[Site], n)}
 		if k := len(t.Operands)/3 + len(t.AccessKeys)/3; k > 0 {
 			b.links = make([]siteEntry, 0, k) // an access expression has a key or more
 		}
@@ -95,7 +95,7 @@ func (t *SiteTable) build(i int) *Site {
 		if !slices.IsSortedFunc(b.links, compareSiteEntries) {
 			slices.SortStableFunc(b.links, compareSiteEntries)
 		}
-		t.built.Store(b)
+		atomicptr.Store(&t.built, b)
 	}
 	return t.site(b, i)
 }
@@ -121,7 +121,7 @@ func (b *builtSites) firstLink(i int32) int {
 // (with sitesMu). A later entry of a site's links replaces an earlier
 // one's, as a later use of the site would.
 func (t *SiteTable) site(b *builtSites, i int) *Site {
-	if s := b.sites[i].Load(); s != nil {
+	if s := atomicptr.Load(&b.sites[i]); s != nil {
 		return s
 	}
 	if s := b.linking[i]; s != nil {
@@ -154,26 +154,26 @@ func (t *SiteTable) site(b *builtSites, i int) *Site {
 		}
 		delete(b.linking, i)
 	}
-	b.sites[i].Store(s)
+	atomicptr.Store(&b.sites[i], s)
 	return s
 }
 
 // RegexpRef is a regular expression literal, compiled on first use.
 type RegexpRef struct {
 	Src string
-	re  atomic.Pointer[values.Regexp]
+	re  atomicptr.Pointer[values.Regexp]
 }
 
 // Regexp is the literal's value.
 func (s *Scope) Regexp(site *Site, r *RegexpRef) values.Value {
-	if re := r.re.Load(); re != nil {
+	if re := atomicptr.Load(&r.re); re != nil {
 		return re
 	}
 	re, err := values.NewRegexp(r.Src)
 	if err != nil {
 		raise(site, err)
 	}
-	r.re.Store(re)
+	atomicptr.Store(&r.re, re)
 	return re
 }
 

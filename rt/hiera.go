@@ -81,7 +81,7 @@ func (c *Ctx) automaticParameters(r *Resource, s *Scope, cl *Class) {
 		if len(r.Params) == cap(r.Params) {
 			// room for this parameter and those still to come, which
 			// Hiera or their defaults (bindParameters) may set: one list
-			grown := c.paramLists.make(len(r.Params)+len(cl.Params)-i+2, 512)
+			grown := makeSlice(&c.paramLists, len(r.Params)+len(cl.Params)-i+2, 512)
 			r.Params = append(grown, r.Params...)
 		}
 		r.set(c.newParam(Param{Name: p.Name, Value: v, Source: r.source, file: &r.File, Line: int32(r.Line)}))

@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/pp2go/pp2go/rt/internal/atomicptr"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -23,9 +24,9 @@ func TestModuleValue(t *testing.T) {
 		require.Equal(t, values.Value(values.String("m")), p.moduleValue(cl))
 		require.Equal(t, values.Value(values.String("m")), p.moduleValue(d))
 	}))
-	require.Same(t, &p.modules["m"].name, cl.moduleName.Load())
-	require.Same(t, &p.modules["m"].name, d.moduleName.Load())
+	require.Same(t, &p.modules["m"].name, atomicptr.Load(&cl.moduleName))
+	require.Same(t, &p.modules["m"].name, atomicptr.Load(&d.moduleName))
 	require.Equal(t, values.Value(values.String("n")), p.moduleValue(other))
-	require.Nil(t, other.moduleName.Load())
+	require.Nil(t, atomicptr.Load(&other.moduleName))
 	require.Equal(t, values.Value(values.String("")), p.moduleValue(&NodeDef{}))
 }

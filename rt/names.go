@@ -24,12 +24,12 @@ func (c *nameCache) get(name string) string {
 	if c.same(name) {
 		return name
 	}
-	if s, ok := c.m.Load(name); ok {
+	if s, ok := readmap.Load(&c.m, name); ok {
 		return s
 	}
 	s := c.f(name)
 	if s != name {
-		c.m.Store(name, s)
+		readmap.Store(&c.m, name, s)
 	}
 	return s
 }

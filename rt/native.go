@@ -136,10 +136,10 @@ func (n *native) appendTitle(dst []TitleField, title string) ([]TitleField, bool
 			}
 			continue
 		}
-		m, found := n.titles.Load(title)
+		m, found := readmap.Load(&n.titles, title)
 		if !found {
 			m.fields, m.ok = n.matchTitle(patterns, i, title)
-			m = n.titles.Store(title, m)
+			m = readmap.Store(&n.titles, title, m)
 		}
 		if !m.ok {
 			return nil, false

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/pp2go/pp2go/rt/internal/atomicptr"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -47,13 +48,13 @@ func TestNodeLayout(t *testing.T) {
 	trusted, _ := top.GetString("trusted")
 	certname, _ := trusted.(*values.Hash).GetString("certname")
 	assert.Equal(t, "n1.example.com", values.ToString(certname))
-	layout := p.nodeLayout.Load()
+	layout := atomicptr.Load(&p.nodeLayout)
 	require.NotNil(t, layout)
 
 	// the same names: the same layout, this compile's values, no $z
 	res = compile(strs("a", "10", "environment", "x", "trusted", "t", "b", "20"), nil)
 	require.NoError(t, res.Err)
-	assert.Same(t, layout, p.nodeLayout.Load())
+	assert.Same(t, layout, atomicptr.Load(&p.nodeLayout))
 	assert.Equal(t, []string{"a", "b", "c", "environment", "trusted", "server_facts", "facts", "module_name", "title", "name"}, keys())
 	assert.Equal(t, []string{"10", "20", "3"}, []string{get("a"), get("b"), get("c")})
 
@@ -65,7 +66,7 @@ func TestNodeLayout(t *testing.T) {
 	// other names: another layout
 	res = compile(strs("d", "4"), nil)
 	require.NoError(t, res.Err)
-	assert.NotSame(t, layout, p.nodeLayout.Load())
+	assert.NotSame(t, layout, atomicptr.Load(&p.nodeLayout))
 	assert.Equal(t, []string{"d", "b", "c", "environment", "trusted", "server_facts", "facts", "module_name", "title", "name"}, keys())
 
 	// names setvar refuses: setNodeParameters' own loop fails on them

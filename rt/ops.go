@@ -3,8 +3,8 @@ package rt
 import (
 	"slices"
 	"strings"
-	"sync/atomic"
 
+	"github.com/pp2go/pp2go/rt/internal/atomicptr"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -151,7 +151,7 @@ func (s *Scope) Access(site *Site, v values.Value, keys ...values.Value) values.
 			// Type[$title]: the reference Access would make, in the
 			// compile's chunks (apache::mod makes several an instance)
 			if title, ok := keys[0].(values.String); ok && values.TitleReferences(x) {
-				r := s.c.refSlab.new(64)
+				r := alloc(&s.c.refSlab, 64)
 				*r = values.ResourceType{TypeName: x.TypeName, Title: string(title), HasTitle: true}
 				return r
 			}
@@ -324,7 +324,7 @@ func HashOf(kv ...values.Value) values.Value {
 type TypeRef struct {
 	Text string // Puppet's type syntax
 
-	t atomic.Pointer[typeResolution]
+	t atomicptr.Pointer[typeResolution]
 }
 
 type typeResolution struct {
@@ -347,7 +347,7 @@ func (s *Scope) UnknownType(site *Site, name string) values.Value {
 // Type is the value of a type expression in this compilation's program.
 func (s *Scope) Type(site *Site, r *TypeRef) values.Value {
 	prog := s.c.prog
-	tr := r.t.Load()
+	tr := atomicptr.Load(&r.t)
 	if tr == nil || tr.prog != prog {
 		t, err := prog.parseType(r.Text)
 		if err != nil {
@@ -359,7 +359,7 @@ func (s *Scope) Type(site *Site, r *TypeRef) values.Value {
 				tr.names = names
 			}
 		}
-		r.t.Store(tr)
+		atomicptr.Store(&r.t, tr)
 	}
 	if tr.names != nil {
 		s.c.loadAliases(site, tr.names)

@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/pp2go/pp2go/rt/hiera"
+	"github.com/pp2go/pp2go/rt/internal/atomicptr"
 	"github.com/pp2go/pp2go/rt/internal/readmap"
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -132,9 +133,9 @@ type Program struct {
 	// and what its sized slabs handed out (Ctx.sizedSlabs)
 	lastSlabUse [numSizedSlabs]atomic.Int64
 	// the last compile's top scope variables of its facts (setNodeVariables)
-	nodeLayout atomic.Pointer[nodeLayout]
+	nodeLayout atomicptr.Pointer[nodeLayout]
 	// the last compile's $server_facts (nodeVariables)
-	serverFactsVar atomic.Pointer[serverFactsVar]
+	serverFactsVar atomicptr.Pointer[serverFactsVar]
 	// the walks autoload makes to find classes and defined types, by the
 	// name looked up, and the numbers of the keys they walk (walkOf)
 	classWalks, defineWalks readmap.Map[*walk]
@@ -236,28 +237,28 @@ type Class struct {
 	// here, not in the parameters, as the class is written to as it is
 	// first evaluated anyway (sig), and each page of the binary's data
 	// written to is a page fault.
-	hieraKeys atomic.Pointer[[]hiera.Key]
+	hieraKeys atomicptr.Pointer[[]hiera.Key]
 	// nameValue is Name as a value ($title and $name in the class's
 	// scope), made when first needed
-	nameValue atomic.Pointer[values.Value]
+	nameValue atomicptr.Pointer[values.Value]
 	// moduleName is its module's name value ($module_name), kept when
 	// first found (moduleValue)
-	moduleName atomic.Pointer[values.Value]
+	moduleName atomicptr.Pointer[values.Value]
 }
 
 // value is the class's name as a value, made once per process.
 func (c *Class) value() values.Value {
-	if v := c.nameValue.Load(); v != nil {
+	if v := atomicptr.Load(&c.nameValue); v != nil {
 		return *v
 	}
 	v := values.Value(values.String(c.Name))
-	c.nameValue.Store(&v)
+	atomicptr.Store(&c.nameValue, &v)
 	return v
 }
 
 // automaticKeys are the class's hieraKeys.
 func (c *Class) automaticKeys() []hiera.Key {
-	if keys := c.hieraKeys.Load(); keys != nil {
+	if keys := atomicptr.Load(&c.hieraKeys); keys != nil {
 		return *keys
 	}
 	prefix := strings.TrimPrefix(c.Name, "::") + "::"
@@ -277,7 +278,7 @@ func (c *Class) automaticKeys() []hiera.Key {
 		n := len(prefix) + len(p.Name)
 		keys[i], at = hiera.NewKey(all[at:at+n]), at+n
 	}
-	c.hieraKeys.CompareAndSwap(nil, &keys) // a concurrent compile's are the same
+	atomicptr.CompareAndSwap(&c.hieraKeys, nil, &keys) // a concurrent compile's are the same
 	return keys
 }
 
@@ -294,7 +295,7 @@ type Define struct {
 	sig paramSig
 	// moduleName is its module's name value ($module_name), kept when
 	// first found (moduleValue)
-	moduleName atomic.Pointer[values.Value]
+	moduleName atomicptr.Pointer[values.Value]
 }
 
 // NodeDef is a node definition.
@@ -452,8 +453,8 @@ type paramSig struct {
 	// computed: some types are computed at run time (Parameter.TypeExpr)
 	computed bool
 	types    []values.ParamType
-	layout   *paramLayout                       // set with types
-	full     atomic.Pointer[[]values.ParamType] // withMetaparams(types), made when first needed
+	layout   *paramLayout                          // set with types
+	full     atomicptr.Pointer[[]values.ParamType] // withMetaparams(types), made when first needed
 }
 
 // get is the parameters' types and layout in compilation c: a type
@@ -495,11 +496,11 @@ func (ps *paramSig) withMetaparams(types []values.ParamType) []values.ParamType 
 	if ps.computed {
 		return withMetaparams(types)
 	}
-	if full := ps.full.Load(); full != nil {
+	if full := atomicptr.Load(&ps.full); full != nil {
 		return *full
 	}
 	full := withMetaparams(ps.types)
-	ps.full.CompareAndSwap(nil, &full) // a concurrent compile's is the same
+	atomicptr.CompareAndSwap(&ps.full, nil, &full) // a concurrent compile's is the same
 	return full
 }
 

@@ -44,7 +44,7 @@ func (s *Scope) Relate(site *Site, op string, left, right values.Value) values.V
 	notify := op == "~>" || op == "<~"
 	for _, s := range source {
 		for _, t := range target {
-			rel := c.relationshipSlab.new(32)
+			rel := alloc(&c.relationshipSlab, 32)
 			rel.notify, rel.ends = notify, [2]values.Value{s, t}
 			rel.source, rel.target = rel.ends[0:1:1], rel.ends[1:2:2]
 			c.relationships = append(c.relationships, rel)
@@ -55,7 +55,7 @@ func (s *Scope) Relate(site *Site, op string, left, right values.Value) values.V
 	}
 	if len(r) == 1 {
 		if cv, ok := r[0].(*collectorValue); ok {
-			cv.emptyAlternative = append(c.valueLists.make(len(l), 1024), l...)
+			cv.emptyAlternative = append(makeSlice(&c.valueLists, len(l), 1024), l...)
 		}
 	}
 	return c.copyArray(r)
@@ -248,26 +248,26 @@ func (c *Ctx) makeRelationship(src *Resource, target relTarget, notify bool) {
 		if notify {
 			param = "notify"
 		}
-		e = c.relationshipEndsSlab.new(32)
+		e = alloc(&c.relationshipEndsSlab, 32)
 		*e = relationshipEnds{src: src, param: param, old: src.param(param)}
 		if old := e.old; old != nil {
 			switch x := old.Value.(type) {
 			case *values.Array:
-				e.list = append(c.valueLists.make(x.Len()+1, 1024), x.Elems()...)
+				e.list = append(makeSlice(&c.valueLists, x.Len()+1, 1024), x.Elems()...)
 			default:
 				if !values.IsUndef(x) {
-					e.list = append(c.valueLists.make(4, 1024), x)
+					e.list = append(makeSlice(&c.valueLists, 4, 1024), x)
 				}
 			}
 		}
 		if e.list == nil {
-			e.list = c.valueLists.make(4, 1024)
+			e.list = makeSlice(&c.valueLists, 4, 1024)
 		}
 		*at = e
 		c.relationshipOrder = append(c.relationshipOrder, e)
 	}
 	if len(e.list) == cap(e.list) { // grown in chunks, twice as large
-		e.list = append(c.valueLists.make(2*len(e.list), 1024), e.list...)
+		e.list = append(makeSlice(&c.valueLists, 2*len(e.list), 1024), e.list...)
 	}
 	e.list = append(e.list, target.ref)
 	if target.found {
@@ -321,7 +321,7 @@ func (c *Ctx) setRelationshipParams() {
 		p.Value = c.newArray(e.list)
 		p.foundRefs = uint16(min(e.found, 1<<16-1))
 		if r := e.src; len(r.Params) == cap(r.Params) { // room in chunks
-			r.Params = append(c.paramLists.make(len(r.Params)+2, 512), r.Params...)
+			r.Params = append(makeSlice(&c.paramLists, len(r.Params)+2, 512), r.Params...)
 		}
 		e.src.set(c.newParam(p))
 	}

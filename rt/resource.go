@@ -129,7 +129,7 @@ func (r *Resource) refValue() values.Value {
 // stand for).
 func (r *Resource) refType(c *Ctx) *values.ResourceType {
 	if r.refTyp == nil {
-		t := c.refSlab.new(64)
+		t := alloc(&c.refSlab, 64)
 		*t = values.ResourceType{TypeName: values.CapitalizeSegments(r.Type), Title: r.Title, HasTitle: true}
 		r.refTyp = t
 	}
@@ -220,7 +220,7 @@ var typeTags = readmap.Map[[]string]{Limit: maxCachedNames}
 // typeTagsOf is the tags tag gives a type name, ok false when the name is
 // no valid tag.
 func typeTagsOf(typ string) (tags []string, ok bool) {
-	if tags, ok := typeTags.Load(typ); ok {
+	if tags, ok := readmap.Load(&typeTags, typ); ok {
 		return tags, true
 	}
 	t := lowered.get(typ)
@@ -231,7 +231,7 @@ func typeTagsOf(typ string) (tags []string, ok bool) {
 	if strings.Contains(t, "::") {
 		tags = append(tags, strings.Split(t, "::")...)
 	}
-	return typeTags.Store(typ, tags), true
+	return readmap.Store(&typeTags, typ, tags), true
 }
 
 // addTags adds the tags tag gives a name (the name, then its segments):
@@ -258,7 +258,7 @@ func titleTagsOf(title string) []string {
 	if notTagASCII(title) {
 		return nil // no lookup (half of a catalog's titles are paths, settings, commands)
 	}
-	if tags, ok := titleTags.Load(title); ok {
+	if tags, ok := readmap.Load(&titleTags, title); ok {
 		return tags
 	}
 	var tags []string
@@ -269,7 +269,7 @@ func titleTagsOf(title string) []string {
 			tags = append(tags, strings.Split(t, "::")...)
 		}
 	}
-	return titleTags.Store(title, tags)
+	return readmap.Store(&titleTags, title, tags)
 }
 
 // tagValues tags with a tag parameter's value (a string or an array).

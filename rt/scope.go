@@ -327,8 +327,8 @@ func (c *Ctx) growVars(t *varTable, n int) {
 	if cap(t.names)-len(t.names) >= n {
 		return
 	}
-	t.names = append(c.nameLists.make(len(t.names)+n, 1024), t.names...)
-	t.vals = append(c.valueLists.make(len(t.vals)+n, 1024), t.vals...)
+	t.names = append(makeSlice(&c.nameLists, len(t.names)+n, 1024), t.names...)
+	t.vals = append(makeSlice(&c.valueLists, len(t.vals)+n, 1024), t.vals...)
 }
 
 // varLists are a table's lists, whole (see lend).
@@ -402,7 +402,7 @@ func (s *Scope) init(c *Ctx, parent *Scope, source definition, res *Resource) *S
 // newChild is a child of s for a definition's code, from the compile's
 // chunks (a scope lives as long as the resources declared in it).
 func (s *Scope) newChild(source definition, res *Resource) *Scope {
-	return s.c.scopeSlab.new(11).init(s.c, s, source, res) // 11 fill 5376 bytes
+	return alloc(&s.c.scopeSlab, 11).init(s.c, s, source, res) // 11 fill 5376 bytes
 }
 
 func (s *Scope) isTop() bool  { return s == s.c.top }
@@ -763,14 +763,14 @@ func (s *Scope) Unguard(level int) { s.popEphemerals(level) }
 
 // setMatch records a successful match's $0..$n in a new match table.
 func (s *Scope) setMatch(groups []values.Value) {
-	t := s.c.tableSlab.new(32) // in the compile's chunks
+	t := alloc(&s.c.tableSlab, 32) // in the compile's chunks
 	*t = varTable{kind: matchTable, parent: s.ephemeral[len(s.ephemeral)-1], match: groups}
 	s.ephemeral = append(s.ephemeral, t)
 }
 
 // pushLocal pushes a local table (a lambda's parameters and variables).
 func (s *Scope) pushLocal() *varTable {
-	t := s.c.tableSlab.new(32) // in the compile's chunks
+	t := alloc(&s.c.tableSlab, 32) // in the compile's chunks
 	*t = varTable{kind: localTable, parent: s.ephemeral[len(s.ephemeral)-1]}
 	s.ephemeral = append(s.ephemeral, t)
 	return t
@@ -888,7 +888,7 @@ func (v *VarView) size(t *varTable) (n int, ok bool) {
 // View makes a VarView of the scope's visible variables, in the
 // compile's chunks (a template's rendering makes one).
 func (s *Scope) View() *VarView {
-	v := s.c.viewSlab.new(32)
+	v := alloc(&s.c.viewSlab, 32)
 	v.s = s
 	v.tables = v.buf[:0]
 	v.walk(s)

@@ -18,9 +18,9 @@ type slab[T any] struct {
 }
 
 // new returns a zeroed T.
-func (s *slab[T]) new(chunk int) *T {
+func alloc[T any](s *slab[T], chunk int) *T {
 	if len(s.free) == 0 {
-		s.free = s.src.take(s.chunkSize(chunk))
+		s.free = take(s.src, s.chunkSize(chunk))
 	}
 	p := &s.free[0]
 	s.free = s.free[1:]
@@ -39,12 +39,12 @@ type sliceSlab[T any] struct {
 }
 
 // make returns an empty slice with capacity n.
-func (s *sliceSlab[T]) make(n, chunk int) []T {
+func makeSlice[T any](s *sliceSlab[T], n, chunk int) []T {
 	if n > chunk/8 {
 		return make([]T, 0, n)
 	}
 	if len(s.free) < n {
-		s.free = s.src.take(max(n, s.chunkSize(chunk)))
+		s.free = take(s.src, max(n, s.chunkSize(chunk)))
 	}
 	out := s.free[:0:n]
 	s.free = s.free[n:]
@@ -100,14 +100,14 @@ func (c *Ctx) recordSlabs() {
 
 // newParam is a parameter of this compile.
 func (c *Ctx) newParam(p Param) *Param {
-	q := c.paramSlab.new(75) // 75 fill a chunk's size class (4,864 bytes with its malloc header)
+	q := alloc(&c.paramSlab, 75) // 75 fill a chunk's size class (4,864 bytes with its malloc header)
 	*q = p
 	return q
 }
 
 // newResource is a resource of this compile.
 func (c *Ctx) newResource(r Resource) *Resource {
-	q := c.resourceSlab.new(15) // 15 fill a chunk's size class (5376 bytes)
+	q := alloc(&c.resourceSlab, 15) // 15 fill a chunk's size class (5376 bytes)
 	*q = r
 	return q
 }
@@ -117,14 +117,14 @@ func (c *Ctx) newArray(elems []values.Value) *values.Array {
 	if len(elems) == 0 {
 		return values.EmptyArray
 	}
-	a := c.arraySlab.new(64)
+	a := alloc(&c.arraySlab, 64)
 	*a = values.ArrayLit(elems...)
 	return a
 }
 
 // copyArray is newArray of a copy of elems.
 func (c *Ctx) copyArray(elems []values.Value) *values.Array {
-	return c.newArray(append(c.valueLists.make(len(elems), 1024), elems...))
+	return c.newArray(append(makeSlice(&c.valueLists, len(elems), 1024), elems...))
 }
 
 // newHash is the hash literal of kv (keys and values alternate) of this
@@ -134,7 +134,7 @@ func (c *Ctx) newHash(kv []values.Value) *values.Hash {
 	if n == 0 {
 		return values.NewHashBuilder(0).Build()
 	}
-	b := values.HashIn(c.hashSlab.new(64), c.valueLists.make(2*n, 1024)[:2*n])
+	b := values.HashIn(alloc(&c.hashSlab, 64), makeSlice(&c.valueLists, 2*n, 1024)[:2*n])
 	for i := 0; i+1 < len(kv); i += 2 {
 		b.Put(kv[i], kv[i+1])
 	}
@@ -146,7 +146,7 @@ func (c *Ctx) newHash(kv []values.Value) *values.Hash {
 // strings not worth keeping once per process (strValue), a template's
 // rendering.
 func (c *Ctx) newString(text string) values.Value {
-	p := c.strSlab.new(64)
+	p := alloc(&c.strSlab, 64)
 	*p = values.String(text)
 	return values.StringAt(p)
 }
@@ -162,7 +162,7 @@ type chunks[T any] struct {
 }
 
 // take is a zeroed chunk of n; a nil c makes one.
-func (c *chunks[T]) take(n int) []T {
+func take[T any](c *chunks[T], n int) []T {
 	if c == nil {
 		return make([]T, n)
 	}
@@ -177,7 +177,7 @@ func (c *chunks[T]) take(n int) []T {
 }
 
 // recycle zeroes the chunks taken and makes them spare.
-func (c *chunks[T]) recycle() {
+func recycleChunks[T any](c *chunks[T]) {
 	for i, ch := range c.taken {
 		if i == len(c.taken)-1 {
 			ch = ch[:len(ch)-c.unused]
@@ -249,13 +249,13 @@ func unused[T any](c *chunks[T], free []T) {
 
 // recycle zeroes the arena's chunks for a next compile.
 func (a *arena) recycle() {
-	a.params.recycle()
-	a.resources.recycle()
-	a.scopes.recycle()
-	a.paramLists.recycle()
-	a.tags.recycle()
-	a.names.recycle()
-	a.int32s.recycle()
-	a.byType.recycle()
-	a.resourceLists.recycle()
+	recycleChunks(&a.params)
+	recycleChunks(&a.resources)
+	recycleChunks(&a.scopes)
+	recycleChunks(&a.paramLists)
+	recycleChunks(&a.tags)
+	recycleChunks(&a.names)
+	recycleChunks(&a.int32s)
+	recycleChunks(&a.byType)
+	recycleChunks(&a.resourceLists)
 }

@@ -18,8 +18,8 @@ func TestChunksRecycle(t *testing.T) {
 	c := &Ctx{}
 	c.useArena(&a)
 	r := c.newResource(Resource{Type: "File", Title: "/a"})
-	tags := append(c.tagLists.make(2, 512), "file", "a")
-	slots := c.int32Lists.make(3, 1024)[:3]
+	tags := append(makeSlice(&c.tagLists, 2, 512), "file", "a")
+	slots := makeSlice(&c.int32Lists, 3, 1024)[:3]
 	slots[1] = 7
 	require.Len(t, a.resources.taken, 1)
 	a.recycle()
@@ -31,15 +31,15 @@ func TestChunksRecycle(t *testing.T) {
 	r2 := c.newResource(Resource{Type: "Notify", Title: "b"})
 	require.Same(t, r, r2, "the chunk of the compile before")
 	require.Equal(t, "Notify", r2.Type)
-	tags2 := c.tagLists.make(2, 512)
+	tags2 := makeSlice(&c.tagLists, 2, 512)
 	require.Same(t, &tags[:1][0], &tags2[:1][0])
 	require.Equal(t, []string{"", ""}, tags2[:2], "zeroed")
-	require.Equal(t, []int32{0, 0, 0}, c.int32Lists.make(3, 1024)[:3], "zeroed")
+	require.Equal(t, []int32{0, 0, 0}, makeSlice(&c.int32Lists, 3, 1024)[:3], "zeroed")
 	require.Empty(t, a.tags.spare)
-	fresh := c.tagLists.make(600, 512) // past a chunk's eighth: its own
+	fresh := makeSlice(&c.tagLists, 600, 512) // past a chunk's eighth: its own
 	require.Equal(t, 600, cap(fresh))
 	require.Len(t, a.tags.taken, 1)
-	require.Len(t, c.paramLists.src.take(8), 8, "a size the spares have not: made")
+	require.Len(t, take(c.paramLists.src, 8), 8, "a size the spares have not: made")
 }
 
 // TestScopeLiterals: a compile's array and hash literals (Scope.ArrayCopy,
@@ -148,21 +148,21 @@ func TestCatalogUUID(t *testing.T) {
 func TestSlabSizing(t *testing.T) {
 	var s sliceSlab[values.Value]
 	s.first = 40
-	s.make(10, 1024)
-	s.make(30, 1024)
+	makeSlice(&s, 10, 1024)
+	makeSlice(&s, 30, 1024)
 	require.Empty(t, s.free, "a chunk of 40")
-	s.make(5, 1024)
+	makeSlice(&s, 5, 1024)
 	require.Equal(t, 45, s.used)
 	require.Len(t, s.free, 1024-5, "then the callers' chunk")
 	var big sliceSlab[values.Value]
 	big.first = 5000 // more than the callers': theirs
-	big.make(3, 1024)
+	makeSlice(&big, 3, 1024)
 	require.Len(t, big.free, 1024-3)
 
 	var h slab[values.Hash]
 	h.first = 3
 	for range 4 {
-		h.new(64)
+		alloc(&h, 64)
 	}
 	require.Len(t, h.free, 63, "3, then 64")
 	require.Equal(t, 4, h.used)
@@ -195,7 +195,7 @@ func TestChunksUnused(t *testing.T) {
 	for i := range 3 {
 		c.newParam(Param{Name: fmt.Sprint("p", i)})
 	}
-	names := append(c.nameLists.make(2, 1024), "a", "b")
+	names := append(makeSlice(&c.nameLists, 2, 1024), "a", "b")
 	c.noteUnused()
 	require.Equal(t, 75-3, a.params.unused)
 	require.Equal(t, 1024-2, a.names.unused)
@@ -212,7 +212,7 @@ func TestChunksUnused(t *testing.T) {
 	for range 75 {
 		c.newParam(Param{})
 	}
-	again := c.nameLists.make(2, 1024)
+	again := makeSlice(&c.nameLists, 2, 1024)
 	require.Same(t, &names[0], &again[:1][0], "the same chunk")
 	require.Equal(t, []string{"", ""}, again[:2])
 	c.noteUnused()

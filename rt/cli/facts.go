@@ -353,10 +353,10 @@ func (d *jsonDecoder) key() (values.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, ok := jsonKeys.Load(s)
+	v, ok := readmap.Load(&jsonKeys, s)
 	if !ok {
 		s = strings.Clone(s) // kept: not a part of the document
-		v = jsonKeys.Store(s, values.String(s))
+		v = readmap.Store[values.Value](&jsonKeys, s, values.String(s))
 	}
 	return v, nil
 }

@@ -72,14 +72,14 @@ func init() {
 // NewRegexp compiles a Ruby pattern; flags is a set of i, m, x.
 func NewRegexp(src, flags string) (*Regexp, error) {
 	bits := flagBits(flags)
-	if re, ok := reCache[bits].Load(src); ok {
+	if re, ok := readmap.Load(&reCache[bits], src); ok {
 		return re, nil
 	}
 	re, err := compileRegexp(src, flagNames[bits])
 	if err != nil {
 		return nil, err
 	}
-	return reCache[bits].Store(src, re), nil
+	return readmap.Store(&reCache[bits], src, re), nil
 }
 
 // Re is a regexp literal (or an interpolated one, compiled when run).

@@ -207,11 +207,11 @@ func mungeTypeName(s string) string {
 	if s == "" || strings.EqualFold(s, "component") {
 		return "Class"
 	}
-	if m, ok := mungedNames.Load(s); ok {
+	if m, ok := readmap.Load(&mungedNames, s); ok {
 		return m
 	}
 	s = strings.Clone(s) // a part of a reference's text, perhaps
-	return mungedNames.Store(s, values.CapitalizeSegments(s))
+	return readmap.Store(&mungedNames, s, values.CapitalizeSegments(s))
 }
 
 // mungedNames are the munged type names (and class titles) by the name:

@@ -19,8 +19,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 
+	"github.com/pp2go/pp2go/rt/internal/atomicptr"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -139,7 +139,7 @@ type Entry struct {
 
 	// res is the entry's resolution by an earlier compile, which a compile
 	// reuses when every variable it read has the same value (reuse)
-	res atomic.Pointer[entryResolution]
+	res atomicptr.Pointer[entryResolution]
 }
 
 // File is a file that a hierarchy can reach, parsed at build time in the

@@ -1,10 +1,11 @@
 package hiera
 
 import (
-	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 
 	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/internal/readmap"
@@ -81,10 +82,10 @@ func segmentValue(s string) values.Value {
 }
 
 func newLookupKey(key string) *lookupKey {
-	if lk, ok := lookupKeys.Load(key); ok {
+	if lk, ok := readmap.Load(&lookupKeys, key); ok {
 		return lk
 	}
-	return lookupKeys.Store(key, makeLookupKey(key))
+	return readmap.Store(&lookupKeys, key, makeLookupKey(key))
 }
 
 // lookupKeys holds the lookupKeys made, which nothing changes once made:

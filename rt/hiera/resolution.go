@@ -3,6 +3,7 @@ package hiera
 import (
 	"sync"
 
+	"github.com/pp2go/pp2go/rt/internal/atomicptr"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -106,7 +107,7 @@ func (e *Entry) keep(s *Session, inv *invocation, rec *resolutionRecord, p *prov
 		r.locations, r.options = p.locations, p.options
 		p.res = r
 	}
-	e.res.Store(r)
+	atomicptr.Store(&e.res, r)
 }
 
 // reusable is the resolution an earlier compile kept for the entry, when
@@ -116,7 +117,7 @@ func (l *layer) reusable(inv *invocation, e *Entry) *entryResolution {
 	if !inv.reuse {
 		return nil
 	}
-	r := e.res.Load()
+	r := atomicptr.Load(&e.res)
 	if r == nil || !r.valid(inv) {
 		return nil
 	}

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/pp2go/pp2go/rt/internal/atomicptr"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -88,7 +89,7 @@ func lookupString(t *testing.T, s *Session, key string) string {
 func kept(d *Data) []*entryResolution {
 	var out []*entryResolution
 	for _, e := range d.Env.Hierarchy {
-		out = append(out, e.res.Load())
+		out = append(out, atomicptr.Load(&e.res))
 	}
 	return out
 }
@@ -246,7 +247,7 @@ func TestResolutionNotKept(t *testing.T) {
 		var warnings []string
 		s.Warn = func(m string) { warnings = append(warnings, m) }
 		lookupString(t, s, "c")
-		if undef.res.Load() != nil {
+		if atomicptr.Load(&undef.res) != nil {
 			t.Errorf("strict=%s: an undefined variable's resolution kept", strict)
 		}
 		if kept(d)[0] == nil {
@@ -255,7 +256,7 @@ func TestResolutionNotKept(t *testing.T) {
 		if (strict == "warning") != (len(warnings) == 1) {
 			t.Errorf("strict=%s: warnings %q", strict, warnings)
 		}
-		undef.res.Store(nil)
+		atomicptr.Store(&undef.res, nil)
 	}
 
 	method := &Entry{Name: "method", Kind: "data_hash", Function: "yaml_data", Datadir: "/env/data", LocationKind: "path", Locations: []string{"m/%{lookup('c')}.yaml"}}
@@ -265,7 +266,7 @@ func TestResolutionNotKept(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "Interpolation using method syntax is not allowed") {
 			t.Errorf("method syntax: %v", err)
 		}
-		if method.res.Load() != nil {
+		if atomicptr.Load(&method.res) != nil {
 			t.Errorf("a failed resolution kept")
 		}
 	}

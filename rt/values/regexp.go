@@ -84,7 +84,7 @@ func NewRegexp(source string) (*Regexp, error) {
 // NewRegexpBytes is NewRegexp(string(source)), the string made only for
 // a source not met before.
 func NewRegexpBytes(source []byte) (*Regexp, error) {
-	if r, ok := regexpCache.LoadBytes(source); ok {
+	if r, ok := readmap.LoadBytes(&regexpCache, source); ok {
 		if err := r.compile(); err != nil {
 			return nil, err
 		}
@@ -96,12 +96,12 @@ func NewRegexpBytes(source []byte) (*Regexp, error) {
 // RegexpOf returns the Regexp for source without compiling it; errors show
 // when it is first matched.
 func RegexpOf(source string) *Regexp {
-	if r, ok := regexpCache.Load(source); ok {
+	if r, ok := readmap.Load(&regexpCache, source); ok {
 		return r
 	}
 	r := &Regexp{source: source}
 	r.matched.Limit = subjectsKept
-	return regexpCache.Store(source, r)
+	return readmap.Store(&regexpCache, source, r)
 }
 
 // Source returns the Ruby source of the pattern.
@@ -331,11 +331,11 @@ func (r *Regexp) MatchString(s string) bool {
 	if len(s) > subjectMaxKept {
 		return r.matchString(s)
 	}
-	if ok, found := r.matched.Load(s); found {
+	if ok, found := readmap.Load(&r.matched, s); found {
 		return ok
 	}
 	ok := r.matchString(s)
-	r.matched.Store(s, ok)
+	readmap.Store(&r.matched, s, ok)
 	return ok
 }
 

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pp2go/pp2go/rt/internal/readmap"
 	"github.com/stretchr/testify/require"
 )
 
@@ -152,9 +153,9 @@ func TestMatchStringAgain(t *testing.T) {
 		require.False(t, unix.MatchString(long[1:]))
 		require.True(t, RegexpOf(`\Ax\z`).MatchString("x"))
 	}
-	_, kept := unix.matched.Load("/etc/keystone/keystone.conf")
+	_, kept := readmap.Load(&unix.matched, "/etc/keystone/keystone.conf")
 	require.True(t, kept)
-	_, kept = unix.matched.Load(long)
+	_, kept = readmap.Load(&unix.matched, long)
 	require.False(t, kept)
 }
 

@@ -38,24 +38,24 @@ func BoxedString(s string) Value {
 	if len(s) > MaxBoxedString {
 		return String(s)
 	}
-	if v, ok := boxedStrings.Load(s); ok {
+	if v, ok := readmap.Load(&boxedStrings, s); ok {
 		return v
 	}
 	if copyBoxed.Load() {
 		s = strings.Clone(s)
 	}
-	return boxedStrings.Store(s, String(s))
+	return readmap.Store[Value](&boxedStrings, s, String(s))
 }
 
 // BoxedStringBytes is BoxedString(string(b)), the string made only when
 // it is not kept yet (a copy of b: no copy again).
 func BoxedStringBytes(b []byte) Value {
 	if len(b) <= MaxBoxedString {
-		if v, ok := boxedStrings.LoadBytes(b); ok {
+		if v, ok := readmap.LoadBytes(&boxedStrings, b); ok {
 			return v
 		}
 		s := string(b)
-		return boxedStrings.Store(s, String(s))
+		return readmap.Store[Value](&boxedStrings, s, String(s))
 	}
 	return String(string(b))
 }

@@ -8,6 +8,8 @@ import (
 	"maps"
 	"sync"
 	"sync/atomic"
+
+	"github.com/pp2go/pp2go/rt/internal/atomicptr"
 )
 
 // publishFactor is how many misses per entry publish the entries. A first
@@ -19,12 +21,13 @@ import (
 const publishFactor = 4
 
 // Map is such a map. Its zero value is empty and never grows: Limit is
-// the number of entries it keeps.
+// the number of entries it keeps. Its operations are functions, not
+// methods, as rt/internal/atomicptr says why.
 type Map[V any] struct {
 	Limit int
 
-	read        atomic.Pointer[map[string]V] // published: read without the lock
-	unpublished atomic.Bool                  // dirty has entries read lacks
+	read        atomicptr.Pointer[map[string]V] // published: read without the lock
+	unpublished atomic.Bool                     // dirty has entries read lacks
 
 	mu     sync.Mutex
 	dirty  map[string]V // every entry
@@ -32,8 +35,8 @@ type Map[V any] struct {
 }
 
 // Load is the value stored for key.
-func (m *Map[V]) Load(key string) (v V, ok bool) {
-	if r := m.read.Load(); r != nil {
+func Load[V any](m *Map[V], key string) (v V, ok bool) {
+	if r := atomicptr.Load(&m.read); r != nil {
 		if v, ok = (*r)[key]; ok {
 			return v, true
 		}
@@ -44,14 +47,14 @@ func (m *Map[V]) Load(key string) (v V, ok bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	v, ok = m.dirty[key]
-	m.missed()
+	missed(m)
 	return v, ok
 }
 
 // LoadBytes is Load of string(key), without making the string once the
 // entries are published.
-func (m *Map[V]) LoadBytes(key []byte) (v V, ok bool) {
-	if r := m.read.Load(); r != nil {
+func LoadBytes[V any](m *Map[V], key []byte) (v V, ok bool) {
+	if r := atomicptr.Load(&m.read); r != nil {
 		if v, ok = (*r)[string(key)]; ok {
 			return v, true
 		}
@@ -59,12 +62,12 @@ func (m *Map[V]) LoadBytes(key []byte) (v V, ok bool) {
 	if !m.unpublished.Load() {
 		return v, false
 	}
-	return m.Load(string(key))
+	return Load(m, string(key))
 }
 
 // Store keeps v for key unless key has a value or the map is full, and
 // returns the value key has: the first one stored (v when full).
-func (m *Map[V]) Store(key string, v V) V {
+func Store[V any](m *Map[V], key string, v V) V {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if old, ok := m.dirty[key]; ok {
@@ -78,7 +81,7 @@ func (m *Map[V]) Store(key string, v V) V {
 	}
 	m.dirty[key] = v
 	m.unpublished.Store(true)
-	m.missed()
+	missed(m)
 	return v
 }
 
@@ -86,13 +89,13 @@ func (m *Map[V]) Store(key string, v V) V {
 // publishes a new copy once they are publishFactor times as many as the
 // entries: copying costs a constant per miss, and a warm process only
 // hits.
-func (m *Map[V]) missed() {
+func missed[V any](m *Map[V]) {
 	m.misses++
 	if m.misses < publishFactor*len(m.dirty) {
 		return
 	}
 	r := maps.Clone(m.dirty)
-	m.read.Store(&r)
+	atomicptr.Store(&m.read, &r)
 	m.misses = 0
 	m.unpublished.Store(false)
 }
