@@ -449,18 +449,24 @@ func staticEnv() []string {
 // goBuild runs go build in the generated module, showing which package it
 // is compiling.
 func goBuild(stderr io.Writer, dir, binary string) error {
-	// go list counts the packages for the progress line while go build
+	// the progress line's count of packages: the one go list gave for the
+	// same packages before (packagesRecord), or go list's while go build
 	// starts (each takes a few tenths of a second to read the module)
-	list := exec.Command("go", "list", "-deps", ".")
-	list.Dir = dir
-	list.Env = staticEnv()
+	key := packagesKey(dir)
+	total, known := recordedPackages(dir, key)
 	listed := make(chan error, 1)
-	var pkgs []byte
-	go func() {
-		var err error
-		pkgs, err = list.Output()
-		listed <- err
-	}()
+	if known {
+		listed <- nil
+	} else {
+		list := exec.Command("go", "list", "-deps", ".")
+		list.Dir = dir
+		list.Env = staticEnv()
+		go func() {
+			pkgs, err := list.Output()
+			total = bytes.Count(pkgs, []byte("\n"))
+			listed <- err
+		}()
+	}
 	// -w: no DWARF (debuggers' line tables), a third of the link's time
 	// after an edit and a sixth of the binary; the symbol table stays for
 	// profilers, and Go's tracebacks need neither
@@ -486,7 +492,9 @@ func goBuild(stderr io.Writer, dir, binary string) error {
 		}
 		return fmt.Errorf("go list: %w", err)
 	}
-	total := bytes.Count(pkgs, []byte("\n"))
+	if !known {
+		recordPackages(dir, key, total)
+	}
 	fmt.Fprintf(stderr, "Building %d Go packages with go build (cached packages are skipped)\n", total)
 	tty := isTerminal(stderr)
 	var errs []string
@@ -511,6 +519,67 @@ func goBuild(stderr io.Writer, dir, binary string) error {
 		return fmt.Errorf("go build failed:\n%s", strings.Join(errs, "\n"))
 	}
 	return nil
+}
+
+// packagesRecord is where goBuild keeps, in the module's directory, the
+// count of packages go list gave, and for which module: the digest of its
+// go.mod, vendor/modules.txt and the directories that hold Go files
+// (packagesKey). An edit of a file changes none of them, and a build
+// after it does not run go list again.
+const packagesRecord = ".pp2go-packages"
+
+// packagesKey is that digest of the module in dir ("" if it cannot be
+// read).
+func packagesKey(dir string) string {
+	h := sha256.New()
+	for _, name := range []string{"go.mod", filepath.Join("vendor", "modules.txt")} {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return ""
+		}
+		fmt.Fprintf(h, "%s %d\n", name, len(b))
+		h.Write(b)
+	}
+	last := ""
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && path != dir && (d.Name() == "vendor" || d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".") || strings.HasPrefix(d.Name(), "_")) {
+			return filepath.SkipDir
+		}
+		if p := filepath.Dir(path); !d.IsDir() && strings.HasSuffix(path, ".go") && p != last {
+			fmt.Fprintf(h, "dir %s\n", p)
+			last = p
+		}
+		return nil
+	})
+	if err != nil {
+		return ""
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// recordedPackages is the count recorded for key, if any.
+func recordedPackages(dir, key string) (int, bool) {
+	b, err := os.ReadFile(filepath.Join(dir, packagesRecord))
+	if key == "" || err != nil {
+		return 0, false
+	}
+	var k string
+	var n int
+	if _, err := fmt.Sscanf(string(b), "%s %d", &k, &n); err != nil || k != key || n <= 0 {
+		return 0, false
+	}
+	return n, true
+}
+
+// recordPackages records n for key (a record that cannot be written is
+// only a go list more next time).
+func recordPackages(dir, key string, n int) {
+	if key != "" {
+		os.WriteFile(filepath.Join(dir, packagesRecord), fmt.Appendf(nil, "%s %d\n", key, n), 0o644)
+	}
 }
 
 // generatedGoFiles counts the Go files generated for the environment
