@@ -32,15 +32,15 @@ func TestConstDefaults(t *testing.T) {
 	m := generatedGo(t, files, "modules/m/")
 	for _, want := range []string{
 		`Const:\s+v\.String\("x"\),\s+Name:\s+"a",`,
-		`Default: func\(s \*rt\.Scope\) v\.Value \{\s+return rt\.Interpolate\(s\.Var\(pos\(\d+\), "a"\), v\.String\("!"\)\)\s+\},\s+Name:\s+"b",`,
+		`Default: func\(s \*rt\.Scope\) v\.Value \{\s+return rt\.Interpolate\(s\.Var\(sites\.Ref\(\d+\), "a"\), v\.String\("!"\)\)\s+\},\s+Name:\s+"b",`,
 		`Const:\s+v\.Int\(-3\),\s+Name:\s+"c",`,
 		`Default: func\(s \*rt\.Scope\) v\.Value \{\s+return &lit\d+\s+\},\s+Name:\s+"d",`,
 		`Const:\s+v\.UndefValue\{\},\s+Name:\s+"e",`,
 		`Default: func\(s \*rt\.Scope\) v\.Value \{\s+if .*\{\s+return v\.Int\(1\)`,
-		`Default: func\(s \*rt\.Scope\) v\.Value \{\s+return s\.Qualified\(pos\(\d+\), \w+\)\s+\},\s+Name:\s+"g",`,
+		`Default: func\(s \*rt\.Scope\) v\.Value \{\s+return s\.Qualified\(sites\.Ref\(\d+\), \w+\)\s+\},\s+Name:\s+"g",`,
 		`\{Name: "h"\}`,
 		`Const:\s+v\.Bool\(true\),\s+Name:\s+"p",`,
-		`Default: func\(s \*rt\.Scope\) v\.Value \{\s+return s\.Var\(pos\(\d+\), "title"\)\s+\},\s+Name:\s+"q",`,
+		`Default: func\(s \*rt\.Scope\) v\.Value \{\s+return s\.Var\(sites\.Ref\(\d+\), "title"\)\s+\},\s+Name:\s+"q",`,
 	} {
 		require.Regexp(t, want, m)
 	}

@@ -49,6 +49,10 @@ const (
 
 func (l *lowerer) pos(n ast.Expr) jen.Code { return l.u.pos(l.f, n, label(n)) }
 
+// lazyPos is n's site for an operation that needs it only to fail or warn
+// (rt.SiteRef).
+func (l *lowerer) lazyPos(n ast.Expr) jen.Code { return l.u.lazyPos(l.f, n, label(n)) }
+
 // fail records a build error for a construct pp2go cannot compile.
 func (l *lowerer) fail(n ast.Positioned, format string, args ...any) {
 	p := l.f.Program.Position(n)
@@ -285,7 +289,7 @@ func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
 		if !l.g.typeKnown(name) {
 			return s().Dot("UnknownType").Call(l.pos(x), jen.Lit(name)), call
 		}
-		return s().Dot("Type").Call(l.pos(x), l.u.typeRef(name)), call
+		return s().Dot("Type").Call(l.lazyPos(x), l.u.typeRef(name)), call
 	case *ast.LiteralList:
 		return l.list(x)
 	case *ast.LiteralHash:
@@ -324,20 +328,20 @@ func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
 	case *ast.VariableExpression:
 		name := varName(x)
 		if k, ok := l.slots[name]; ok && k < l.nparams {
-			return s().Dot("Param").Call(l.pos(x), jen.Lit(k), jen.Lit(name)), call
+			return s().Dot("Param").Call(l.lazyPos(x), jen.Lit(k), jen.Lit(name)), call
 		} else if ok {
-			return s().Dot("Local").Call(l.pos(x), jen.Lit(k), jen.Lit(name)), call
+			return s().Dot("Local").Call(l.lazyPos(x), jen.Lit(k), jen.Lit(name)), call
 		}
 		if strings.Contains(name, "::") {
-			return s().Dot("Qualified").Call(l.pos(x), l.u.varRef(name, l.g.classSlot(name))), call
+			return s().Dot("Qualified").Call(l.lazyPos(x), l.u.varRef(name, l.g.classSlot(name))), call
 		}
-		return s().Dot("Var").Call(l.pos(x), jen.Lit(name)), call
+		return s().Dot("Var").Call(l.lazyPos(x), jen.Lit(name)), call
 	case *ast.AssignmentExpression:
 		return l.assign(x), call
 	case *ast.ArithmeticExpression:
 		return s().Dot("Arith").Call(l.u.binarySite(l.f, x, x.Left, x.Right, label(x)), jen.Lit(x.Op), l.expr(x.Left), l.expr(x.Right)), call
 	case *ast.ComparisonExpression:
-		return rt("Compare").Call(l.pos(x), jen.Lit(x.Op), l.expr(x.Left), l.expr(x.Right)), call
+		return rt("Compare").Call(l.lazyPos(x), jen.Lit(x.Op), l.expr(x.Left), l.expr(x.Right)), call
 	case *ast.MatchExpression:
 		return s().Dot("Match").Call(l.u.binarySite(l.f, x, x.Left, x.Right, label(x)), jen.Lit(x.Op == "!~"), l.expr(x.Left), l.expr(x.Right)), call
 	case *ast.InExpression:
@@ -348,7 +352,7 @@ func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
 		return s().Dot("Relate").Call(l.pos(x), jen.Lit(x.Op), l.expr(x.Left), l.expr(x.Right)), call
 	case *ast.AccessExpression:
 		if text, ok := static.Text(x); ok && isType(x) && l.unknownType(x) == nil && !l.aliasFails(x) {
-			return s().Dot("Type").Call(l.pos(x), l.u.typeRef(text)), call
+			return s().Dot("Type").Call(l.lazyPos(x), l.u.typeRef(text)), call
 		}
 		// a key that does not apply fails at the key
 		site := l.u.accessSite(l.f, x, x.Keys, label(x))
@@ -531,7 +535,7 @@ func (l *lowerer) assign(x *ast.AssignmentExpression) jen.Code {
 		// a local of the body (a lambda's variables are no slots there)
 		name := varName(left)
 		if k, ok := l.slots[name]; ok && k >= l.nparams {
-			return s().Dot("SetLocal").Call(l.pos(x), jen.Lit(k), jen.Lit(name), l.expr(x.Right))
+			return s().Dot("SetLocal").Call(l.lazyPos(x), jen.Lit(k), jen.Lit(name), l.expr(x.Right))
 		}
 		return s().Dot("Assign").Call(l.pos(x), jen.Lit(name), l.expr(x.Right))
 	case *ast.LiteralList:
@@ -1002,7 +1006,7 @@ func (l *lowerer) declaration(x *ast.ResourceExpression) *jen.Statement {
 		st = s().Dot("Declare").Call(l.pos(x), rt("ResourceTypeName").Call(l.pos(t), l.expr(t)), form(x.Form))
 	}
 	for _, b := range x.Bodies {
-		st = chain(st, "Body", l.pos(b.Title), l.expr(b.Title))
+		st = chain(st, "Body", l.lazyPos(b.Title), l.expr(b.Title))
 		st = l.attrs(st, b.Operations)
 	}
 	return st

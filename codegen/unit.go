@@ -184,6 +184,13 @@ func (u *unit) pos(f *env.File, n ast.Positioned, label string) jen.Code {
 	return jen.Id("pos").Call(jen.Lit(u.site(f, n, label)))
 }
 
+// lazyPos is the Go expression for a site that the operation needs only
+// when it fails or warns (rt.SiteRef): no call to build it when the
+// operation succeeds, as pos's would.
+func (u *unit) lazyPos(f *env.File, n ast.Positioned, label string) jen.Code {
+	return jen.Id("sites").Dot("Ref").Call(jen.Lit(u.site(f, n, label)))
+}
+
 // ref returns the identifier of a reference in table t, creating it with
 // a name based on want and an initializer.
 func (u *unit) ref(t *refTable, key, want string, init func() jen.Code) string {

@@ -20,7 +20,7 @@ func TestConstDefaults(t *testing.T) {
 	p.AddDefine(&Define{Name: "d", Params: []*Parameter{
 		{Name: "a", Type: str, Const: values.String("x")},
 		{Name: "b", Default: func(s *Scope) values.Value {
-			return values.String(values.ToString(s.Var(nil, "a")) + "!")
+			return values.String(values.ToString(s.Var(SiteRef{}, "a")) + "!")
 		}},
 		{Name: "u", Const: values.Undef},
 		{Name: "c"},
@@ -28,7 +28,7 @@ func TestConstDefaults(t *testing.T) {
 	site := &Site{File: &File{Path: "/e/site.pp"}, Line: 3}
 	declare := func(title string, attrs ...any) func(s *Scope) {
 		return func(s *Scope) {
-			d := s.Declare(site, "d", Regular).Body(site, values.String(title))
+			d := s.Declare(site, "d", Regular).Body(SiteRefOf(site), values.String(title))
 			for i := 0; i < len(attrs); i += 2 {
 				d.Attr(site, attrs[i].(string), attrs[i+1].(values.Value))
 			}

@@ -174,9 +174,9 @@ func DefaultsTypeName(site *Site, v values.Value) string {
 
 // Body starts a body with its evaluated title expression (titleSite
 // locates the title for errors).
-func (d *Declaration) Body(titleSite *Site, title values.Value) *Declaration {
+func (d *Declaration) Body(titleSite SiteRef, title values.Value) *Declaration {
 	if values.IsUndef(title) {
-		IssueAt(titleSite, "MISSING_TITLE", "Missing title. The title expression resulted in undef")
+		IssueAt(titleSite.Site(), "MISSING_TITLE", "Missing title. The title expression resulted in undef")
 	}
 	b := d.newBody()
 	var room [8]values.Value
@@ -187,7 +187,7 @@ func (d *Declaration) Body(titleSite *Site, title values.Value) *Declaration {
 	for i, t := range titles {
 		switch x := t.(type) {
 		case nil, values.UndefValue:
-			IssueAt(titleSite, "MISSING_TITLE_AT", "Missing title at index %d. The title expression resulted in an undef title", i)
+			IssueAt(titleSite.Site(), "MISSING_TITLE_AT", "Missing title at index %d. The title expression resulted in an undef title", i)
 		case values.DefaultValue:
 			if d.seenTitle(b, "\x00default") {
 				IssueAt(d.site, "DUPLICATE_TITLE", "The title '%s' has already been used in this resource expression", "default")
@@ -196,14 +196,14 @@ func (d *Declaration) Body(titleSite *Site, title values.Value) *Declaration {
 			d.defaults = b
 		case values.String:
 			if x == "" {
-				IssueAt(titleSite, "EMPTY_STRING_TITLE_AT", "Empty string title at %d. Title strings must have a length greater than zero.", i)
+				IssueAt(titleSite.Site(), "EMPTY_STRING_TITLE_AT", "Empty string title at %d. Title strings must have a length greater than zero.", i)
 			}
 			if d.seenTitle(b, string(x)) {
 				IssueAt(d.site, "DUPLICATE_TITLE", "The title '%s' has already been used in this resource expression", string(x))
 			}
 			b.titles = append(b.titles, string(x))
 		default:
-			IssueAt(titleSite, "ILLEGAL_TITLE_TYPE_AT", "Illegal title type at index %d. Expected String, got %s", i,
+			IssueAt(titleSite.Site(), "ILLEGAL_TITLE_TYPE_AT", "Illegal title type at index %d. Expected String, got %s", i,
 				values.TypeString(values.Generalize(values.Infer(t))))
 		}
 	}

@@ -21,13 +21,13 @@ func TestResourceTypesKept(t *testing.T) {
 	p.AddCoreTypes()
 	var modules []values.Value
 	p.AddDefine(&Define{Name: "m::d", Module: "m", Body: func(s *Scope) {
-		modules = append(modules, s.Var(nil, "module_name"))
+		modules = append(modules, s.Var(SiteRef{}, "module_name"))
 	}})
 	site := &Site{File: &File{Path: "/e/site.pp"}, Line: 1}
 	notify := &ResourceTypeRef{Name: "notify"}
 	node := &Node{Name: "n1.example.com", Main: func(s *Scope) {
-		s.DeclareType(site, notify, Regular).Body(site, values.String("hi")).Exec()
-		s.Declare(site, "m::d", Regular).Body(site, values.String("x")).Exec()
+		s.DeclareType(site, notify, Regular).Body(SiteRefOf(site), values.String("hi")).Exec()
+		s.Declare(site, "m::d", Regular).Body(SiteRefOf(site), values.String("x")).Exec()
 	}}
 	for round := range 3 {
 		modules = nil
@@ -52,7 +52,7 @@ func TestResourceTypesKept(t *testing.T) {
 	}
 	for range 2 {
 		res := CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
-			s.Declare(site, "nope", Regular).Body(site, values.String("x")).Exec()
+			s.Declare(site, "nope", Regular).Body(SiteRefOf(site), values.String("x")).Exec()
 		}})
 		require.Error(t, res.Err)
 		require.Contains(t, res.Err.Error(), "Unknown resource type: 'nope'")

@@ -71,7 +71,7 @@ func Neg(site *Site, a values.Value) values.Value {
 }
 
 // Compare is a comparison: == != < <= > >=.
-func Compare(site *Site, op string, a, b values.Value) values.Value {
+func Compare(site SiteRef, op string, a, b values.Value) values.Value {
 	switch op {
 	case "==":
 		return values.BoolOf(values.Equals(a, b))
@@ -80,7 +80,7 @@ func Compare(site *Site, op string, a, b values.Value) values.Value {
 	}
 	ok, err := values.CompareOp(op, a, b)
 	if err != nil {
-		raise(site, err)
+		raise(site.Site(), err)
 	}
 	return values.BoolOf(ok)
 }
@@ -345,13 +345,13 @@ func (s *Scope) UnknownType(site *Site, name string) values.Value {
 }
 
 // Type is the value of a type expression in this compilation's program.
-func (s *Scope) Type(site *Site, r *TypeRef) values.Value {
+func (s *Scope) Type(site SiteRef, r *TypeRef) values.Value {
 	prog := s.c.prog
 	tr := atomicptr.Load(&r.t)
 	if tr == nil || tr.prog != prog {
 		t, err := prog.parseType(r.Text)
 		if err != nil {
-			raise(site, err)
+			raise(site.Site(), err)
 		}
 		tr = &typeResolution{prog: prog, t: t}
 		if prog.hasAliasIssues() {
@@ -362,7 +362,7 @@ func (s *Scope) Type(site *Site, r *TypeRef) values.Value {
 		atomicptr.Store(&r.t, tr)
 	}
 	if tr.names != nil {
-		s.c.loadAliases(site, tr.names)
+		s.c.loadAliases(site.Site(), tr.names)
 	}
 	return tr.t
 }

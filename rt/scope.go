@@ -473,9 +473,9 @@ func (s *Scope) qualifiedScope(name string) *Scope {
 // unknown variable is undef, with Puppet's UNKNOWN_VARIABLE issue as the
 // settings make it (runtime3_support.rb): an error with strict_variables
 // or strict=error, a warning with strict=warning, nothing with strict=off.
-func (s *Scope) Var(site *Site, name string) values.Value {
+func (s *Scope) Var(site SiteRef, name string) values.Value {
 	if s == s.c.noScope {
-		panic(runtimeError(site, nilScopeError[s.c.prog.Puppet().Major]))
+		panic(runtimeError(site.Site(), nilScopeError[s.c.prog.Puppet().Major]))
 	}
 	v, ok := s.lookup(name)
 	if ok {
@@ -488,9 +488,9 @@ func (s *Scope) Var(site *Site, name string) values.Value {
 		p := s.c.prog
 		switch {
 		case p.strictVariables || p.strict == "error":
-			IssueAt(site, "UNKNOWN_VARIABLE", "Unknown variable: '%s'.", name)
+			IssueAt(site.Site(), "UNKNOWN_VARIABLE", "Unknown variable: '%s'.", name)
 		case p.strict == "warning":
-			s.c.issueWarning(site, "Unknown variable: '"+name+"'.")
+			s.c.issueWarning(site.Site(), "Unknown variable: '"+name+"'.")
 		}
 	}
 	return values.Undef
@@ -500,7 +500,7 @@ func (s *Scope) Var(site *Site, name string) values.Value {
 // named name, where the generated code knows that nothing between the
 // body and the scope's own table can bind the name (no lambda's parameter
 // or variable): the value its slot holds, else what Var finds.
-func (s *Scope) Param(site *Site, k int, name string) values.Value {
+func (s *Scope) Param(site SiteRef, k int, name string) values.Value {
 	if t := s.symtable; k < len(t.slots) {
 		if i := t.slots[k]; i > 0 {
 			if v := t.vals[i-1]; v != nil {
@@ -516,7 +516,7 @@ func (s *Scope) Param(site *Site, k int, name string) values.Value {
 // s (numbered after the parameters, Class.Locals), named name, as Param
 // reads a parameter: the value its slot holds once the body assigned it,
 // else what Var finds (an outer scope's variable, or none).
-func (s *Scope) Local(site *Site, k int, name string) values.Value {
+func (s *Scope) Local(site SiteRef, k int, name string) values.Value {
 	return s.Param(site, k, name)
 }
 
@@ -524,14 +524,14 @@ func (s *Scope) Local(site *Site, k int, name string) values.Value {
 // define whose body runs in s, where the generated code knows the
 // assignment is the body's own (in no lambda): the value goes to its slot
 // when nothing binds the name yet, else Assign raises Puppet's error.
-func (s *Scope) SetLocal(site *Site, k int, name string, v values.Value) values.Value {
+func (s *Scope) SetLocal(site SiteRef, k int, name string, v values.Value) values.Value {
 	if t := s.symtable; k < len(t.slots) && t.slots[k] == 0 && s.effectiveTable() == t {
 		t.names = append(t.names, name)
 		t.vals = append(t.vals, v)
 		t.slots[k] = int32(len(t.names)) // a layout's name: not odd (add)
 		return v
 	}
-	return s.Assign(site, name, v)
+	return s.Assign(site.Site(), name, v)
 }
 
 // lookup returns a variable's value, or ok=false when it is not found

@@ -207,7 +207,7 @@ func TestParamLayout(t *testing.T) {
 		for i := 0; i < rng.Intn(12); i++ {
 			n := "local" + string(rune('a'+i))
 			if k := slices.Index(locals, n); k >= 0 && rng.Intn(2) == 0 {
-				s.SetLocal(nil, len(params)+k, n, values.Int(i))
+				s.SetLocal(SiteRef{}, len(params)+k, n, values.Int(i))
 			} else {
 				s.setvar(n, values.Int(i), false)
 			}
@@ -257,14 +257,14 @@ func TestQualifiedVar(t *testing.T) {
 			t.Fatal("not adopted")
 		}
 		if round != 1 {
-			s.SetLocal(nil, 3, "y", values.String("y"))
+			s.SetLocal(SiteRef{}, 3, "y", values.String("y"))
 		}
 		s.setvar("extra", values.Int(7), false)
-		s.SetLocal(nil, 2, "x", values.String("x"))
+		s.SetLocal(SiteRef{}, 2, "x", values.String("x"))
 		s.setClassScope("k", s)
 		for pass := 0; pass < 2; pass++ {
 			for _, r := range refs {
-				got, want := s.Qualified(nil, r), s.Var(nil, r.Name)
+				got, want := s.Qualified(SiteRef{}, r), s.Var(SiteRef{}, r.Name)
 				if !values.Equals(got, want) || values.IsUndef(got) != values.IsUndef(want) {
 					t.Errorf("round %d: %s (slot %d) is %v, Var finds %v", round, r.Name, r.Slot, got, want)
 				}
@@ -275,7 +275,7 @@ func TestQualifiedVar(t *testing.T) {
 		s2 := newScope(c, c.top, cl, &Resource{Type: "Class", Title: "K"})
 		s2.setvar("x", values.String("x2"), false)
 		s.setClassScope("k", s2)
-		if got := s.Qualified(nil, refs[8]); got != values.String("x2") {
+		if got := s.Qualified(SiteRef{}, refs[8]); got != values.String("x2") {
 			t.Errorf("round %d: k::x is %v in the replaced scope, want x2", round, got)
 		}
 	}

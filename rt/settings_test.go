@@ -238,7 +238,7 @@ func TestSettingsScope(t *testing.T) {
 	node := &Node{Name: "n1.example.com", Facts: strs("a", "1"), Main: func(s *Scope) {
 		got = got[:0]
 		for _, name := range []string{"settings::title", "settings::name", "settings::certname"} {
-			got = append(got, values.ToString(s.Var(nil, name)))
+			got = append(got, values.ToString(s.Var(SiteRef{}, name)))
 		}
 	}}
 	var tables []*varTable

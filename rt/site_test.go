@@ -1,8 +1,11 @@
 package rt
 
 import (
+	"strings"
 	"sync"
 	"testing"
+
+	"github.com/pp2go/pp2go/rt/values"
 )
 
 // TestSiteTable checks the sites built one by one, first used in any
@@ -103,5 +106,45 @@ func TestSiteTableSortedLinks(t *testing.T) {
 		if s := at(i); s.Left() != nil || s.Keys() != nil {
 			t.Errorf("site %d: links", i)
 		}
+	}
+}
+
+// TestSiteRef checks that a SiteRef builds its site only when an
+// operation needs it: a variable read that finds its variable builds
+// none, one that fails reports the site's location, the site At builds.
+func TestSiteRef(t *testing.T) {
+	tb := &SiteTable{Files: []*File{{Path: "/e/a.pp"}}, Labels: []string{"Variable"},
+		Data: []int32{0, 3, 4, 0, 0, 5, 6, 0}}
+	p := NewProgram("production")
+	p.strict, p.strictVariables = "error", true
+	c := &Ctx{prog: p}
+	c.top = newScope(c, nil, nil, nil)
+	c.top.symtable.set("f", values.Int(1))
+	if v := c.top.Var(tb.Ref(0), "f"); v != values.Int(1) {
+		t.Fatalf("$f is %v", v)
+	}
+	if v := c.top.Qualified(tb.Ref(0), QualifiedVar("::f", -1)); v != values.Int(1) {
+		t.Fatalf("$::f is %v", v)
+	}
+	if tb.built.Load() != nil {
+		t.Fatal("a read that found its variable built a site")
+	}
+	func() {
+		defer func() {
+			err, _ := recover().(error)
+			if err == nil || !strings.Contains(err.Error(), "Unknown variable: 'nope'") || !strings.Contains(err.Error(), "(file: /e/a.pp, line: 5, column: 6)") {
+				t.Errorf("unknown variable: %v", err)
+			}
+		}()
+		c.top.Var(tb.Ref(1), "nope")
+	}()
+	if s := tb.Ref(1).Site(); s != tb.At(1) || s.Line != 5 || s.Column != 6 || s.File != tb.Files[0] {
+		t.Errorf("Ref(1).Site() = %+v", s)
+	}
+	if (SiteRef{}).Site() != nil || SiteRefOf(nil) != (SiteRef{}) {
+		t.Error("the zero SiteRef is a site")
+	}
+	if s := (&Site{Line: 9}); SiteRefOf(s).Site() != s {
+		t.Error("SiteRefOf(s).Site() is not s")
 	}
 }

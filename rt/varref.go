@@ -107,7 +107,7 @@ func QualifiedVar(name string, slot int) *VarRef {
 // Qualified reads a qualified variable at site: what Var finds for its
 // name, found without looking the name up when its class's table (or the
 // top scope's) has it where the reference says.
-func (s *Scope) Qualified(site *Site, r *VarRef) values.Value {
+func (s *Scope) Qualified(site SiteRef, r *VarRef) values.Value {
 	if s == s.c.noScope {
 		return s.Var(site, r.Name) // which fails as lookupvar on nil
 	}

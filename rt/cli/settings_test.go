@@ -23,7 +23,7 @@ func unknownVarProgram() *rt.Program {
 	p := rt.NewProgram("production")
 	p.AddCoreTypes()
 	site := &rt.Site{File: &rt.File{Path: "/env/manifests/site.pp"}, Line: 2, Column: 12}
-	p.AddMain(func(s *rt.Scope) { s.Var(site, "nosuch") })
+	p.AddMain(func(s *rt.Scope) { s.Var(rt.SiteRefOf(site), "nosuch") })
 	p.Finish()
 	return p
 }

@@ -230,7 +230,7 @@ func Declare(typ, title string, params Params) Option {
 		}
 		c.subjects = append(c.subjects, [2]string{typ, title})
 		c.code = append(c.code, func(s *rt.Scope) {
-			d := s.Declare(testSite, typ, rt.Regular).Body(testSite, values.String(title))
+			d := s.Declare(testSite, typ, rt.Regular).Body(testSiteRef, values.String(title))
 			for i, k := range names {
 				d.Attr(testSite, k, vals[i])
 			}
@@ -243,6 +243,9 @@ func Declare(typ, title string, params Params) Option {
 // testSite is where the code of Include, Class and Declare is: nowhere in
 // the environment (resources it declares have no file and line).
 var testSite = &rt.Site{File: &rt.File{}, Label: "Resource Statement"}
+
+// testSiteRef is testSite where an operation takes a rt.SiteRef.
+var testSiteRef = rt.SiteRefOf(testSite)
 
 // Result is a compile's outcome, for tests that look at it themselves.
 type Result struct {

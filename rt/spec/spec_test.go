@@ -53,14 +53,14 @@ var testProgram = sync.OnceValue(func() *rt.Program {
 	ref := func(typ, title string) values.Value { return values.NewResourceType(typ, title, true) }
 	fail := &rt.FuncRef{Name: "fail"}
 	file := func(s *rt.Scope, line int, title string, attrs ...any) {
-		d := s.Declare(site(line, "Resource Statement"), "file", rt.Regular).Body(site(line, ""), values.String(title))
+		d := s.Declare(site(line, "Resource Statement"), "file", rt.Regular).Body(rt.SiteRefOf(site(line, "")), values.String(title))
 		for i := 0; i < len(attrs); i += 2 {
 			d.Attr(site(line, ""), attrs[i].(string), Value(attrs[i+1]))
 		}
 		d.Done()
 	}
 	notify := func(s *rt.Scope, line int, title string, attrs ...any) {
-		d := s.Declare(site(line, "Resource Statement"), "notify", rt.Regular).Body(site(line, ""), values.String(title))
+		d := s.Declare(site(line, "Resource Statement"), "notify", rt.Regular).Body(rt.SiteRefOf(site(line, "")), values.String(title))
 		for i := 0; i < len(attrs); i += 2 {
 			d.Attr(site(line, ""), attrs[i].(string), Value(attrs[i+1]))
 		}
@@ -71,10 +71,10 @@ var testProgram = sync.OnceValue(func() *rt.Program {
 		Return: &rt.TypeRef{Text: "Integer"},
 	}, func(s *rt.Scope) values.Value {
 		at := &rt.Site{File: &rt.File{Path: "/env/modules/mymod/functions/double.pp"}, Line: 2, Column: 17, Label: "Function Call"}
-		if rt.Truthy(rt.Compare(at, ">", s.Var(at, "x"), values.Int(100))) {
-			s.Fn(at, fail, nil, rt.Interpolate(values.String("too big: "), s.Var(at, "x")))
+		if rt.Truthy(rt.Compare(rt.SiteRefOf(at), ">", s.Var(rt.SiteRefOf(at), "x"), values.Int(100))) {
+			s.Fn(at, fail, nil, rt.Interpolate(values.String("too big: "), s.Var(rt.SiteRefOf(at), "x")))
 		}
-		return rt.Arith(at, "*", s.Var(at, "x"), values.Int(2))
+		return rt.Arith(at, "*", s.Var(rt.SiteRefOf(at), "x"), values.Int(2))
 	})
 	p.AddTypeAlias("Mymod::Port", "Integer[1, 65535]")
 	p.AddClass(&rt.Class{Name: "cyc", File: &rt.File{Path: "/env/manifests/site.pp"}, Line: 1, Body: func(s *rt.Scope) {
@@ -89,15 +89,15 @@ var testProgram = sync.OnceValue(func() *rt.Program {
 	p.AddClass(&rt.Class{Name: "monitoring::target", File: &rt.File{Path: "/env/manifests/site.pp"}, Line: 10, Body: func(s *rt.Scope) {
 		at := site(11, "")
 		net := func(k string) values.Value {
-			return s.Access(at, s.Access(at, s.Var(at, "facts"), values.String("networking")), values.String(k))
+			return s.Access(at, s.Access(at, s.Var(rt.SiteRefOf(at), "facts"), values.String("networking")), values.String(k))
 		}
 		s.Declare(site(11, "Resource Statement"), "file", rt.Exported).
-			Body(at, rt.Interpolate(values.String("/etc/monitoring/"), net("fqdn"), values.String(".cfg"))).
+			Body(rt.SiteRefOf(at), rt.Interpolate(values.String("/etc/monitoring/"), net("fqdn"), values.String(".cfg"))).
 			Attr(at, "content", rt.Interpolate(values.String("host "), net("ip"), values.String("\n"))).
 			Attr(at, "tag", values.NewArray(values.String("monitoring"))).
 			Done()
 		s.Declare(site(13, "Resource Statement"), "user", rt.Exported).
-			Body(at, rt.Interpolate(values.String("mon-"), net("hostname"))).
+			Body(rt.SiteRefOf(at), rt.Interpolate(values.String("mon-"), net("hostname"))).
 			Attr(at, "uid", values.Int(4000)).
 			Attr(at, "comment", net("ip")).
 			Done()
