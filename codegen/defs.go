@@ -298,11 +298,14 @@ func (g *defGen) mainCode() {
 	g.u.register = append(g.u.register, jen.Id("p").Dot("AddMain").Call(jen.Id(id)))
 }
 
+// outputNameSeps are the separators outputName replaces.
+var outputNameSeps = strings.NewReplacer("/", "_", "-", "_", ".", "_")
+
 // outputName is the Go file a Puppet source file becomes:
 // manifests/install/freebsd.pp -> manifests_install_freebsd_pp.go (the
 // last element keeps Go from reading _freebsd as a build constraint).
 func outputName(rel string) string {
-	name := strings.NewReplacer("/", "_", "-", "_", ".", "_").Replace(rel)
+	name := outputNameSeps.Replace(rel)
 	// go build reads x_windows.go, x_arm64.go (and x_linux_arm64.go) only
 	// on that system and x_test.go only in tests: a template named
 	// conf-windows must not become one

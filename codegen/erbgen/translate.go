@@ -253,12 +253,15 @@ func isASCII(s string) bool {
 	return true
 }
 
+// camelMarks spells a Ruby method name's ? and ! in Go.
+var camelMarks = strings.NewReplacer("?", "Q", "!", "Bang")
+
 func goCamel(s string) string {
 	if !isASCII(s) {
 		return "ǂ" + hex.EncodeToString([]byte(s))
 	}
 	g := rterb.GoName(s)
-	g = strings.NewReplacer("?", "Q", "!", "Bang").Replace(g)
+	g = camelMarks.Replace(g)
 	return g
 }
 

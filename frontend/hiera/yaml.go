@@ -278,6 +278,9 @@ var (
 	psychSymRE     = regexp.MustCompile(`^:(["'])(.*)(["'])`)
 )
 
+// numberSeps are the separators YAML 1.1 allows in numbers (1_000, 1,000).
+var numberSeps = strings.NewReplacer("_", "", ",", "")
+
 func (c *yamlConv) scalar(n *yaml.Node, tag string) (values.Value, error) {
 	s := n.Value
 	quoted := n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0
@@ -293,12 +296,12 @@ func (c *yamlConv) scalar(n *yaml.Node, tag string) (values.Value, error) {
 	case "!!null":
 		return values.Undef, nil
 	case "!!int":
-		if v, ok := rubyInteger(strings.NewReplacer("_", "", ",", "").Replace(s)); ok {
+		if v, ok := rubyInteger(numberSeps.Replace(s)); ok {
 			return v, nil
 		}
 		return nil, nodeErr(n, fmt.Sprintf("invalid value for Integer(): %q", s))
 	case "!!float":
-		f, err := strconv.ParseFloat(strings.NewReplacer("_", "", ",", "").Replace(s), 64)
+		f, err := strconv.ParseFloat(numberSeps.Replace(s), 64)
 		if err != nil {
 			return nil, nodeErr(n, fmt.Sprintf("invalid value for Float(): %q", s))
 		}
@@ -377,7 +380,7 @@ func (c *yamlConv) tokenize(n *yaml.Node, s string) (values.Value, error) {
 		if s == "." || s == "+." || s == "-." {
 			return values.String(s), nil
 		}
-		t := strings.NewReplacer(",", "", "_", "").Replace(s)
+		t := numberSeps.Replace(s)
 		// Psych drops a '.' right before an exponent or at the end
 		t = regexp.MustCompile(`\.([Ee]|$)`).ReplaceAllString(t, "$1")
 		f, err := strconv.ParseFloat(t, 64)
@@ -386,7 +389,7 @@ func (c *yamlConv) tokenize(n *yaml.Node, s string) (values.Value, error) {
 		}
 		return values.Float(f), nil
 	case psychIntRE.MatchString(s):
-		if v, ok := rubyInteger(strings.NewReplacer(",", "", "_", "").Replace(s)); ok {
+		if v, ok := rubyInteger(numberSeps.Replace(s)); ok {
 			return v, nil
 		}
 		return nil, nodeErr(n, "Integer "+s+" is out of range for a Puppet Integer")
