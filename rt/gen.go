@@ -100,10 +100,10 @@ func SiteRefOf(s *Site) SiteRef {
 	if s == nil {
 		return SiteRef{}
 	}
-	b := &builtSites{sites: make([]atomic.Pointer[Site], 1)}
-	b.sites[0].Store(s)
+	b := &builtSites{sites: make([]atomicptr.Pointer[Site], 1)}
+	atomicptr.Store(&b.sites[0], s)
 	t := &SiteTable{}
-	t.built.Store(b)
+	atomicptr.Store(&t.built, b)
 	return SiteRef{t, 0}
 }
 

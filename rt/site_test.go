@@ -5,6 +5,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/pp2go/pp2go/rt/internal/atomicptr"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -126,7 +127,7 @@ func TestSiteRef(t *testing.T) {
 	if v := c.top.Qualified(tb.Ref(0), QualifiedVar("::f", -1)); v != values.Int(1) {
 		t.Fatalf("$::f is %v", v)
 	}
-	if tb.built.Load() != nil {
+	if atomicptr.Load(&tb.built) != nil {
 		t.Fatal("a read that found its variable built a site")
 	}
 	func() {
