@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/pp2go/pp2go/frontend/ast"
 	"github.com/pp2go/pp2go/frontend/diag"
@@ -118,6 +119,10 @@ type Env struct {
 	vendored      []*restype.Type          // Options.Vendored
 	code          string                   // Options.Code
 	files         map[string]*File
+	// rubyFeatures are the required Ruby features found so far
+	// (requireRuby), by feature: types' files require the same few
+	// helpers, each looked for in every module's lib directory.
+	rubyFeatures sync.Map // string -> rubyFeature
 }
 
 // Module is a module of the environment.

@@ -457,15 +457,29 @@ func (e *Env) scanRuby() {
 }
 
 // requireRuby finds a required Ruby feature in the modules' lib
-// directories, as Ruby's load path with those directories would.
+// directories, as Ruby's load path with those directories would (once a
+// feature: rubyFeatures).
 func (e *Env) requireRuby(feature string) (string, string, bool) {
+	if f, ok := e.rubyFeatures.Load(feature); ok {
+		f := f.(rubyFeature)
+		return f.path, f.text, f.found
+	}
+	var f rubyFeature
 	for _, m := range e.Modules {
 		p := filepath.Join(m.Dir, "lib", filepath.FromSlash(feature)+".rb")
 		if text, err := os.ReadFile(p); err == nil {
-			return p, string(text), true
+			f = rubyFeature{p, string(text), true}
+			break
 		}
 	}
-	return "", "", false
+	e.rubyFeatures.Store(feature, f)
+	return f.path, f.text, f.found
+}
+
+// rubyFeature is where requireRuby found a feature, and its text.
+type rubyFeature struct {
+	path, text string
+	found      bool
 }
 
 // SortDiags sorts diagnostics by file, line, column, code and message, for
