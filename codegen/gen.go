@@ -796,10 +796,14 @@ func parseGoMod(b []byte) (goVersion string, requires []string) {
 // Write writes the module into dir, removing generated files that are no
 // longer part of it.
 func (r *Result) Write(dir string) error {
+	made := map[string]bool{} // directories made (or there) already
 	for _, name := range sortedKeys(r.Files) {
 		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
+		if d := filepath.Dir(p); !made[d] {
+			if err := os.MkdirAll(d, 0o755); err != nil {
+				return err
+			}
+			made[d] = true
 		}
 		if r.formats.onDisk(dir, name) {
 			continue // read from there as this generation has it
