@@ -981,7 +981,7 @@ func (l *lowerer) attrs(st *jen.Statement, ops []ast.AttributeOp) *jen.Statement
 			if o.Op == "+>" {
 				method = "Plus"
 			}
-			st = chain(st, method, l.u.pos(l.f, o, "'"+o.Op+"' expression"), jen.Lit(o.Name), l.expr(o.Value))
+			st = chain(st, method, l.u.lazyPos(l.f, o, "'"+o.Op+"' expression"), jen.Lit(o.Name), l.expr(o.Value))
 		case *ast.AttributesOperation:
 			st = chain(st, "Splat", l.pos(o.Expr), l.expr(o.Expr))
 		}

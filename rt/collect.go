@@ -124,14 +124,14 @@ type CollectDecl struct {
 }
 
 // Attr adds an override.
-func (d *CollectDecl) Attr(site *Site, name string, v values.Value) *CollectDecl {
-	d.coll.overrides = append(d.coll.overrides, newParam(d.s, site, name, v, false))
+func (d *CollectDecl) Attr(site SiteRef, name string, v values.Value) *CollectDecl {
+	d.coll.overrides = append(d.coll.overrides, newParamAt(d.s, site, name, v, false))
 	return d
 }
 
 // Plus adds an override with +>.
-func (d *CollectDecl) Plus(site *Site, name string, v values.Value) *CollectDecl {
-	d.coll.overrides = append(d.coll.overrides, newParam(d.s, site, name, v, true))
+func (d *CollectDecl) Plus(site SiteRef, name string, v values.Value) *CollectDecl {
+	d.coll.overrides = append(d.coll.overrides, newParamAt(d.s, site, name, v, true))
 	return d
 }
 

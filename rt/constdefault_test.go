@@ -30,7 +30,7 @@ func TestConstDefaults(t *testing.T) {
 		return func(s *Scope) {
 			d := s.Declare(site, "d", Regular).Body(SiteRefOf(site), values.String(title))
 			for i := 0; i < len(attrs); i += 2 {
-				d.Attr(site, attrs[i].(string), attrs[i+1].(values.Value))
+				d.Attr(SiteRefOf(site), attrs[i].(string), attrs[i+1].(values.Value))
 			}
 			d.Exec()
 		}

@@ -245,14 +245,14 @@ func (d *Declaration) addParam(p *Param) {
 }
 
 // Attr adds `name => value` (site locates the attribute operation).
-func (d *Declaration) Attr(site *Site, name string, v values.Value) *Declaration {
-	d.addParam(newParam(d.s, site, name, v, false))
+func (d *Declaration) Attr(site SiteRef, name string, v values.Value) *Declaration {
+	d.addParam(newParamAt(d.s, site, name, v, false))
 	return d
 }
 
 // Plus adds `name +> value`.
-func (d *Declaration) Plus(site *Site, name string, v values.Value) *Declaration {
-	d.addParam(newParam(d.s, site, name, v, true))
+func (d *Declaration) Plus(site SiteRef, name string, v values.Value) *Declaration {
+	d.addParam(newParamAt(d.s, site, name, v, true))
 	return d
 }
 
@@ -281,6 +281,13 @@ func newParam(s *Scope, site *Site, name string, v values.Value, add bool) *Para
 	if site != nil && site.File != nil {
 		p.file, p.Line = &site.File.Path, site.Line
 	}
+	return s.c.newParam(p)
+}
+
+// newParamAt is newParam at a site not built: its file and line.
+func newParamAt(s *Scope, site SiteRef, name string, v values.Value, add bool) *Param {
+	p := Param{Name: name, Value: v, Add: add, Source: s.source}
+	p.file, p.Line = site.fileLine()
 	return s.c.newParam(p)
 }
 
@@ -611,17 +618,17 @@ type DefaultsDecl struct {
 }
 
 // Attr adds a default.
-func (d *DefaultsDecl) Attr(site *Site, name string, v values.Value) *DefaultsDecl {
+func (d *DefaultsDecl) Attr(site SiteRef, name string, v values.Value) *DefaultsDecl {
 	if d.params == nil {
 		d.params = makeSlice(&d.c.paramLists, 8, 512) // in the compile's chunks
 	}
-	d.params = append(d.params, newParam(d.s, site, name, v, false))
+	d.params = append(d.params, newParamAt(d.s, site, name, v, false))
 	return d
 }
 
 // Plus adds a default with +> (Puppet accepts it here at run time).
-func (d *DefaultsDecl) Plus(site *Site, name string, v values.Value) *DefaultsDecl {
-	d.params = append(d.params, newParam(d.s, site, name, v, true))
+func (d *DefaultsDecl) Plus(site SiteRef, name string, v values.Value) *DefaultsDecl {
+	d.params = append(d.params, newParamAt(d.s, site, name, v, true))
 	return d
 }
 
@@ -681,14 +688,14 @@ type OverrideDecl struct {
 }
 
 // Attr adds an overriding value.
-func (o *OverrideDecl) Attr(site *Site, name string, v values.Value) *OverrideDecl {
-	o.params = append(o.params, newParam(o.s, site, name, v, false))
+func (o *OverrideDecl) Attr(site SiteRef, name string, v values.Value) *OverrideDecl {
+	o.params = append(o.params, newParamAt(o.s, site, name, v, false))
 	return o
 }
 
 // Plus adds to a parameter's value (+>).
-func (o *OverrideDecl) Plus(site *Site, name string, v values.Value) *OverrideDecl {
-	o.params = append(o.params, newParam(o.s, site, name, v, true))
+func (o *OverrideDecl) Plus(site SiteRef, name string, v values.Value) *OverrideDecl {
+	o.params = append(o.params, newParamAt(o.s, site, name, v, true))
 	return o
 }
 

@@ -94,6 +94,27 @@ func (r SiteRef) Site() *Site {
 	return r.T.At(int(r.I))
 }
 
+// fileLine is the file and the line of r's site, as a parameter set there
+// records them (newParamAt), read from the table's numbers without
+// building the site: nil and 0 for none.
+func (r SiteRef) fileLine() (*string, int32) {
+	t := r.T
+	if t == nil {
+		return nil, 0
+	}
+	if k := int(r.I) * 4; k+1 < len(t.Data) {
+		if f := t.Files[t.Data[k]]; f != nil {
+			return &f.Path, t.Data[k+1]
+		}
+		return nil, 0
+	}
+	// a table of sites built elsewhere (SiteRefOf)
+	if s := r.Site(); s != nil && s.File != nil {
+		return &s.File.Path, s.Line
+	}
+	return nil, 0
+}
+
 // SiteRefOf is a SiteRef to s, a site that is no generated table's (nil:
 // the zero SiteRef).
 func SiteRefOf(s *Site) SiteRef {

@@ -142,6 +142,18 @@ func TestSiteRef(t *testing.T) {
 	if s := tb.Ref(1).Site(); s != tb.At(1) || s.Line != 5 || s.Column != 6 || s.File != tb.Files[0] {
 		t.Errorf("Ref(1).Site() = %+v", s)
 	}
+	// a parameter's file and line, read without building the site, are
+	// the site's
+	tb2 := &SiteTable{Files: tb.Files, Labels: tb.Labels, Data: tb.Data}
+	if f, l := tb2.Ref(1).fileLine(); atomicptr.Load(&tb2.built) != nil || f != &tb.At(1).File.Path || l != 5 {
+		t.Errorf("fileLine: %p %d", f, l)
+	}
+	if f, l := SiteRefOf(tb.At(0)).fileLine(); f != &tb.Files[0].Path || l != 3 {
+		t.Errorf("fileLine of SiteRefOf: %p %d", f, l)
+	}
+	if f, l := (SiteRef{}).fileLine(); f != nil || l != 0 {
+		t.Errorf("fileLine of no site: %p %d", f, l)
+	}
 	if (SiteRef{}).Site() != nil || SiteRefOf(nil) != (SiteRef{}) {
 		t.Error("the zero SiteRef is a site")
 	}

@@ -31,7 +31,7 @@ func compile(t *testing.T, path string, decls ...decl) *catgraph.Graph {
 			at := &rt.Site{File: &rt.File{Path: path}, Line: int32(d.line), Column: 1}
 			b := s.Declare(at, d.typ, d.form).Body(rt.SiteRefOf(at), values.String(d.title))
 			if d.param != "" && d.param != "realize" {
-				b.Attr(at, d.param, values.NewResourceType(d.rtyp, d.rtitle, true))
+				b.Attr(rt.SiteRefOf(at), d.param, values.NewResourceType(d.rtyp, d.rtitle, true))
 			}
 			b.Done()
 			if d.param == "realize" {

@@ -232,7 +232,7 @@ func Declare(typ, title string, params Params) Option {
 		c.code = append(c.code, func(s *rt.Scope) {
 			d := s.Declare(testSite, typ, rt.Regular).Body(testSiteRef, values.String(title))
 			for i, k := range names {
-				d.Attr(testSite, k, vals[i])
+				d.Attr(testSiteRef, k, vals[i])
 			}
 			d.Done()
 		})

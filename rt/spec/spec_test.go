@@ -55,14 +55,14 @@ var testProgram = sync.OnceValue(func() *rt.Program {
 	file := func(s *rt.Scope, line int, title string, attrs ...any) {
 		d := s.Declare(site(line, "Resource Statement"), "file", rt.Regular).Body(rt.SiteRefOf(site(line, "")), values.String(title))
 		for i := 0; i < len(attrs); i += 2 {
-			d.Attr(site(line, ""), attrs[i].(string), Value(attrs[i+1]))
+			d.Attr(rt.SiteRefOf(site(line, "")), attrs[i].(string), Value(attrs[i+1]))
 		}
 		d.Done()
 	}
 	notify := func(s *rt.Scope, line int, title string, attrs ...any) {
 		d := s.Declare(site(line, "Resource Statement"), "notify", rt.Regular).Body(rt.SiteRefOf(site(line, "")), values.String(title))
 		for i := 0; i < len(attrs); i += 2 {
-			d.Attr(site(line, ""), attrs[i].(string), Value(attrs[i+1]))
+			d.Attr(rt.SiteRefOf(site(line, "")), attrs[i].(string), Value(attrs[i+1]))
 		}
 		d.Done()
 	}
@@ -93,13 +93,13 @@ var testProgram = sync.OnceValue(func() *rt.Program {
 		}
 		s.Declare(site(11, "Resource Statement"), "file", rt.Exported).
 			Body(rt.SiteRefOf(at), rt.Interpolate(values.String("/etc/monitoring/"), net("fqdn"), values.String(".cfg"))).
-			Attr(at, "content", rt.Interpolate(values.String("host "), net("ip"), values.String("\n"))).
-			Attr(at, "tag", values.NewArray(values.String("monitoring"))).
+			Attr(rt.SiteRefOf(at), "content", rt.Interpolate(values.String("host "), net("ip"), values.String("\n"))).
+			Attr(rt.SiteRefOf(at), "tag", values.NewArray(values.String("monitoring"))).
 			Done()
 		s.Declare(site(13, "Resource Statement"), "user", rt.Exported).
 			Body(rt.SiteRefOf(at), rt.Interpolate(values.String("mon-"), net("hostname"))).
-			Attr(at, "uid", values.Int(4000)).
-			Attr(at, "comment", net("ip")).
+			Attr(rt.SiteRefOf(at), "uid", values.Int(4000)).
+			Attr(rt.SiteRefOf(at), "comment", net("ip")).
 			Done()
 	}})
 	p.AddClass(&rt.Class{Name: "exp", File: &rt.File{Path: "/env/manifests/site.pp"}, Line: 16, Body: func(s *rt.Scope) {
