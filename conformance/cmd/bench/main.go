@@ -28,9 +28,10 @@
 // the best of two runs, and the time of 10,000 such catalogs extrapolated
 // linearly from it, beside issue 14's target of 10 s. And for the scenario
 // -build-scenario names (mod_keystone: 92 modules), `pp2go build` of a copy
-// of its environment: a first build, then rebuilds after one-file edits
-// (issue 14's target: under 3 s), and with -build-cold a build with an
-// empty Go build cache (under 90 s).
+// of its environment: a first build, then rebuilds after one-file edits of
+// site.pp and of a manifest of its own modules (issue 14's target: under
+// 3 s), and with -build-cold a build with an empty Go build cache (under
+// 90 s).
 //
 // The rounds of warm and run timings are interleaved, half of them before
 // and half after Puppet's timings, so that a change of load on the machine
