@@ -25,7 +25,13 @@ const (
 	// of its first touch (3 µs against 2 µs); 3 MiB took the time of
 	// 4.75 MiB and 1.9 MB less RSS (keystone one-shot, 120 interleaved
 	// runs: median 17.7 against 17.8 ms, RSS median 27.0 against 28.9 MB).
-	compileHeap = 3 << 20
+	// Since, the start faults in less (RSS median 23.4 MB at 3 MiB), and
+	// 4 MiB beats 3: keystone one-shot, 300 pairs of interleaved runs
+	// under chrt -f (the machine's other work set aside), the pairs'
+	// median difference 0.45-0.63 ms shorter (three rounds), page faults
+	// 932-1038 -> 776-851 (perf stat -r 60, two rounds), RSS median 23.4
+	// -> 23.8 MB; 5 MiB did no better than 4 (0.19-0.75 ms, 24.7 MB).
+	compileHeap = 4 << 20
 )
 
 func init() {
