@@ -176,7 +176,9 @@ func (u *unit) accessSite(f *env.File, n ast.Expr, keys []ast.Expr, label string
 	for _, k := range keys {
 		u.accessKeys = append(u.accessKeys, u.site(f, k, ""))
 	}
-	return jen.Id("pos").Call(jen.Lit(i))
+	// its site and the keys' are needed only when the access fails
+	// (rt.Scope.Access)
+	return jen.Id("sites").Dot("Ref").Call(jen.Lit(i))
 }
 
 // pos is the Go expression for a site.

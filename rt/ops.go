@@ -138,7 +138,7 @@ func (s *Scope) CaseMatch(test, option values.Value) bool {
 // resource (File['x']['mode']). Its keys stay on the caller's stack: the
 // common accesses read them here, and the others are given a copy, which
 // values.Access may keep.
-func (s *Scope) Access(site *Site, v values.Value, keys ...values.Value) values.Value {
+func (s *Scope) Access(site SiteRef, v values.Value, keys ...values.Value) values.Value {
 	if len(keys) == 1 {
 		switch x := v.(type) {
 		case *values.Hash:
@@ -157,7 +157,7 @@ func (s *Scope) Access(site *Site, v values.Value, keys ...values.Value) values.
 			}
 		}
 	}
-	return s.access(site, v, slices.Clone(keys))
+	return s.access(site.Site(), v, slices.Clone(keys))
 }
 
 func (s *Scope) access(site *Site, v values.Value, keys []values.Value) values.Value {

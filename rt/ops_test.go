@@ -33,12 +33,12 @@ func TestAccessKeys(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := s.Access(nil, tc.v, tc.keys...); !values.Equals(got, want) {
+		if got := s.Access(SiteRef{}, tc.v, tc.keys...); !values.Equals(got, want) {
 			t.Errorf("%v%v = %v, want %v", tc.v, tc.keys, got, want)
 		}
 	}
 	key := values.Value(values.String("mysqld"))
-	if n := testing.AllocsPerRun(100, func() { _ = s.Access(nil, h, key) }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { _ = s.Access(SiteRef{}, h, key) }); n != 0 {
 		t.Errorf("$h[k]: %v allocations, want 0", n)
 	}
 }

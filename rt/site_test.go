@@ -127,8 +127,12 @@ func TestSiteRef(t *testing.T) {
 	if v := c.top.Qualified(tb.Ref(0), QualifiedVar("::f", -1)); v != values.Int(1) {
 		t.Fatalf("$::f is %v", v)
 	}
+	h := values.NewHash(values.HashEntry{Key: values.String("k"), Value: values.Int(2)})
+	if v := c.top.Access(tb.Ref(0), h, values.String("k")); v != values.Int(2) {
+		t.Fatalf("$h[k] is %v", v)
+	}
 	if atomicptr.Load(&tb.built) != nil {
-		t.Fatal("a read that found its variable built a site")
+		t.Fatal("a read that found its variable, or an access, built a site")
 	}
 	func() {
 		defer func() {

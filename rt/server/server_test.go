@@ -48,11 +48,11 @@ func testProgram() *rt.Program {
 		trusted := func(keys ...string) values.Value {
 			v := s.Var(rt.SiteRefOf(a), "trusted")
 			for _, k := range keys {
-				v = s.Access(a, v, values.String(k))
+				v = s.Access(rt.SiteRefOf(a), v, values.String(k))
 			}
 			return v
 		}
-		family := s.Access(a, s.Access(a, s.Var(rt.SiteRefOf(a), "facts"), values.String("os")), values.String("family"))
+		family := s.Access(rt.SiteRefOf(a), s.Access(rt.SiteRefOf(a), s.Var(rt.SiteRefOf(a), "facts"), values.String("os")), values.String("family"))
 		s.Declare(at(1, 1, "Resource Statement"), "notify", rt.Regular).Body(rt.SiteRefOf(a), values.String("role")).
 			Attr(rt.SiteRefOf(a), "message", rt.Interpolate(trusted("certname"), values.String(" "), trusted("extensions", "pp_role"), values.String(" "), family)).
 			Done()

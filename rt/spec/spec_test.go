@@ -89,7 +89,7 @@ var testProgram = sync.OnceValue(func() *rt.Program {
 	p.AddClass(&rt.Class{Name: "monitoring::target", File: &rt.File{Path: "/env/manifests/site.pp"}, Line: 10, Body: func(s *rt.Scope) {
 		at := site(11, "")
 		net := func(k string) values.Value {
-			return s.Access(at, s.Access(at, s.Var(rt.SiteRefOf(at), "facts"), values.String("networking")), values.String(k))
+			return s.Access(rt.SiteRefOf(at), s.Access(rt.SiteRefOf(at), s.Var(rt.SiteRefOf(at), "facts"), values.String("networking")), values.String(k))
 		}
 		s.Declare(site(11, "Resource Statement"), "file", rt.Exported).
 			Body(rt.SiteRefOf(at), rt.Interpolate(values.String("/etc/monitoring/"), net("fqdn"), values.String(".cfg"))).
