@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -278,7 +279,7 @@ func BuildLangCorpus(archives []*LangArchive, work string, puppet int) (*LangCor
 	lc.GenTime = time.Since(start)
 	start = time.Now()
 	lc.Driver = filepath.Join(work, "bin", fmt.Sprintf("lang-puppet%d", puppet))
-	cmd := exec.Command("go", "build", "-trimpath", "-o", lc.Driver, "./driver")
+	cmd := exec.Command("go", slices.Concat([]string{"build"}, codegen.GoBuildFlags, []string{"-o", lc.Driver, "./driver"})...)
 	cmd.Dir = gen
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("go build: %v\n%s", err, out)

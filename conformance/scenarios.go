@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -87,7 +88,7 @@ func (sc *Scenario) Build(work string) (string, error) {
 		return "", err
 	}
 	bin := filepath.Join(work, "bin", "catalog")
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-w", "-o", bin, ".")
+	cmd := exec.Command("go", slices.Concat([]string{"build"}, codegen.GoBuildFlags, []string{"-o", bin, "."})...)
 	cmd.Dir = work
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0") // as pp2go build builds it
 	if out, err := cmd.CombinedOutput(); err != nil {

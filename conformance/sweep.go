@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -152,7 +153,7 @@ func BuildDriver(envDir, work string, puppet int) (*Sweep, error) {
 	sw.GenTime = time.Since(start)
 	start = time.Now()
 	sw.Driver = filepath.Join(work, "bin", "sweep")
-	cmd := exec.Command("go", "build", "-trimpath", "-o", sw.Driver, "./sweep")
+	cmd := exec.Command("go", slices.Concat([]string{"build"}, codegen.GoBuildFlags, []string{"-o", sw.Driver, "./sweep"})...)
 	cmd.Dir = gen
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("go build: %v\n%s", err, out)

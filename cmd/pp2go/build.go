@@ -212,8 +212,9 @@ that nothing uses) stay warnings.
 The generated module is kept in a work directory (--work, by default in the
 user's cache directory) so that rebuilding after an edit formats only the Go
 files and recompiles only the packages that changed. The binary has no DWARF
-debugging information (go build -ldflags=-w: a faster link, a smaller file);
-Go's tracebacks and profiles do not need it.`,
+debugging information (go build -ldflags=-w -gcflags=all=-dwarf=false: a
+faster compile and link, a smaller file); Go's tracebacks and profiles do
+not need it.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
@@ -467,10 +468,7 @@ func goBuild(stderr io.Writer, dir, binary string) error {
 			listed <- err
 		}()
 	}
-	// -w: no DWARF (debuggers' line tables), a third of the link's time
-	// after an edit and a sixth of the binary; the symbol table stays for
-	// profilers, and Go's tracebacks need neither
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-w", "-v", "-o", binary, ".")
+	cmd := exec.Command("go", slices.Concat([]string{"build"}, codegen.GoBuildFlags, []string{"-v", "-o", binary, "."})...)
 	cmd.Dir = dir
 	cmd.Env = staticEnv()
 	pipe, err := cmd.StderrPipe()
