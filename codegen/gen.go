@@ -95,6 +95,24 @@ type Result struct {
 // neither.
 var GoBuildFlags = []string{"-trimpath", "-ldflags=-w", "-gcflags=all=-dwarf=false"}
 
+// GoBuildEnv is go build's environment for a generated module: cgo off
+// (unless CGO_ENABLED says otherwise), so that the binary is static, needs
+// no C library and starts faster (no dynamic loader, no cgo
+// initialization); and the compiler and linker at GOGC=400 (unless GOGC is
+// set): they keep much of what they allocate, and at Go's default
+// collected it over and over (compiling the apache module's package
+// 6.3-6.8 -> 5.1-5.6 s of CPU, peak 320 -> 430 MB).
+func GoBuildEnv() []string {
+	env := os.Environ()
+	if os.Getenv("CGO_ENABLED") == "" {
+		env = append(env, "CGO_ENABLED=0")
+	}
+	if os.Getenv("GOGC") == "" {
+		env = append(env, "GOGC=400")
+	}
+	return env
+}
+
 // runtimeDir is where the copy of pp2go's runtime goes in the module.
 const runtimeDir = "pp2go-rt"
 

@@ -90,7 +90,7 @@ func (sc *Scenario) Build(work string) (string, error) {
 	bin := filepath.Join(work, "bin", "catalog")
 	cmd := exec.Command("go", slices.Concat([]string{"build"}, codegen.GoBuildFlags, []string{"-o", bin, "."})...)
 	cmd.Dir = work
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0") // as pp2go build builds it
+	cmd.Env = codegen.GoBuildEnv() // as pp2go build builds it
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("go build: %v\n%s", err, out)
 	}

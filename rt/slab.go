@@ -17,7 +17,8 @@ type slab[T any] struct {
 	sizing
 }
 
-// new returns a zeroed T.
+// alloc returns a zeroed T from s. (The slabs' operations are functions,
+// not methods, as rt/internal/atomicptr says why.)
 func alloc[T any](s *slab[T], chunk int) *T {
 	if len(s.free) == 0 {
 		s.free = take(s.src, s.chunkSize(chunk))
@@ -38,7 +39,7 @@ type sliceSlab[T any] struct {
 	sizing
 }
 
-// make returns an empty slice with capacity n.
+// makeSlice returns an empty slice with capacity n from s.
 func makeSlice[T any](s *sliceSlab[T], n, chunk int) []T {
 	if n > chunk/8 {
 		return make([]T, 0, n)
@@ -161,7 +162,7 @@ type chunks[T any] struct {
 	unused       int
 }
 
-// take is a zeroed chunk of n; a nil c makes one.
+// take returns a zeroed chunk of n from c; a nil c makes one.
 func take[T any](c *chunks[T], n int) []T {
 	if c == nil {
 		return make([]T, n)
@@ -176,7 +177,7 @@ func take[T any](c *chunks[T], n int) []T {
 	return ch
 }
 
-// recycle zeroes the chunks taken and makes them spare.
+// recycleChunks zeroes the chunks c took and makes them spare.
 func recycleChunks[T any](c *chunks[T]) {
 	for i, ch := range c.taken {
 		if i == len(c.taken)-1 {

@@ -436,24 +436,6 @@ func workDir(envDir string) (string, error) {
 	return filepath.Join(cache, "pp2go", "build", filepath.Base(abs)+"-"+hex.EncodeToString(sum[:6])), nil
 }
 
-// goEnv is the environment of go build: cgo off (unless CGO_ENABLED says
-// otherwise), so that the binary is static, needs no C library and starts
-// faster (no dynamic loader, no cgo initialization); and the compiler and
-// linker at GOGC=400 (unless GOGC is set): they keep much of what they
-// allocate, and at Go's default collected it over and over (compiling the
-// apache module's package 6.3-6.8 -> 5.1-5.6 s of CPU, peak 320 -> 430 MB;
-// go build after an edit of site.pp 1.46-1.68 -> 1.20-1.32 s).
-func goEnv() []string {
-	env := os.Environ()
-	if os.Getenv("CGO_ENABLED") == "" {
-		env = append(env, "CGO_ENABLED=0")
-	}
-	if os.Getenv("GOGC") == "" {
-		env = append(env, "GOGC=400")
-	}
-	return env
-}
-
 // goBuild runs go build in the generated module, showing which package it
 // is compiling.
 func goBuild(stderr io.Writer, dir, binary string) error {
@@ -468,7 +450,7 @@ func goBuild(stderr io.Writer, dir, binary string) error {
 	} else {
 		list := exec.Command("go", "list", "-deps", ".")
 		list.Dir = dir
-		list.Env = goEnv()
+		list.Env = codegen.GoBuildEnv()
 		go func() {
 			pkgs, err := list.Output()
 			total = bytes.Count(pkgs, []byte("\n"))
@@ -477,7 +459,7 @@ func goBuild(stderr io.Writer, dir, binary string) error {
 	}
 	cmd := exec.Command("go", slices.Concat([]string{"build"}, codegen.GoBuildFlags, []string{"-v", "-o", binary, "."})...)
 	cmd.Dir = dir
-	cmd.Env = goEnv()
+	cmd.Env = codegen.GoBuildEnv()
 	pipe, err := cmd.StderrPipe()
 	if err != nil {
 		<-listed
