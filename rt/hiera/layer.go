@@ -120,11 +120,9 @@ func (l *layer) missing(lk *lookupKey, inv *invocation) bool {
 	}
 	for _, p := range l.providers(inv, false) {
 		if p.res != nil {
-			if hs, plain := p.res.dataHashes(p); plain {
-				for _, h := range hs {
-					if _, ok := h.GetString(lk.root); ok {
-						return false
-					}
+			if keys, plain := p.res.dataKeys(p); plain {
+				if _, ok := keys[lk.root]; ok {
+					return false
 				}
 				continue
 			}

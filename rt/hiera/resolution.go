@@ -42,9 +42,11 @@ type entryResolution struct {
 	locations []*location
 	options   *values.Hash
 
-	// the hashes of the data files as layer.missing reads them (dataHashes)
+	// the hashes of the data files as layer.missing reads them
+	// (dataHashes), and their String keys in one set (hashKeys)
 	hashesOnce sync.Once
 	hashes     []*values.Hash
+	keys       map[string]struct{}
 	plain      bool
 }
 
@@ -182,8 +184,39 @@ func digQuietly(v values.Value, segments []values.Value) (_ values.Value, dug bo
 // module's layer. They are the same for every compile that has r; layer.missing
 // reads each file otherwise.
 func (r *entryResolution) dataHashes(p *provider) (hs []*values.Hash, plain bool) {
-	r.hashesOnce.Do(func() { r.hashes, r.plain = p.plainDataHashes() })
+	r.hashesOnce.Do(func() {
+		r.hashes, r.plain = p.plainDataHashes()
+		if r.plain {
+			r.keys = hashKeys(r.hashes)
+		}
+	})
 	return r.hashes, r.plain
+}
+
+// dataKeys are the String keys of dataHashes in one set: a key is in it
+// when one of the hashes has it (GetString finds it), for layer.missing,
+// which asks this of every automatic parameter's key (a keystone compile
+// asks 416 keys of each of a layer's files; most are in none).
+func (r *entryResolution) dataKeys(p *provider) (keys map[string]struct{}, plain bool) {
+	_, plain = r.dataHashes(p)
+	return r.keys, plain
+}
+
+// hashKeys is the set of the String keys of hs.
+func hashKeys(hs []*values.Hash) map[string]struct{} {
+	n := 0
+	for _, h := range hs {
+		n += h.Len()
+	}
+	keys := make(map[string]struct{}, n)
+	for _, h := range hs {
+		for i := 0; i < h.Len(); i++ {
+			if k, ok := h.KeyAt(i).(values.String); ok {
+				keys[string(k)] = struct{}{}
+			}
+		}
+	}
+	return keys
 }
 
 func (p *provider) plainDataHashes() ([]*values.Hash, bool) {

@@ -470,3 +470,34 @@ func TestResolutionConcurrent(t *testing.T) {
 		t.Error(e)
 	}
 }
+
+// TestHashKeys: the set layer.missing asks holds a key exactly when one of
+// the files' hashes finds it with GetString (a key of another type, or a
+// key of a nested hash, is not one).
+func TestHashKeys(t *testing.T) {
+	a := values.NewHashBuilder(4)
+	a.Put(str("m::a"), str("x"))
+	a.Put(values.Int(1), str("one"))
+	nested := values.NewHashBuilder(1)
+	nested.Put(str("inner"), str("y"))
+	a.Put(str("m::h"), nested.Build())
+	b := values.NewHashBuilder(2)
+	b.Put(str("m::b"), values.UndefValue{})
+	b.Put(str("m::a"), str("again"))
+	hs := []*values.Hash{a.Build(), b.Build(), values.NewHashBuilder(0).Build()}
+	keys := hashKeys(hs)
+	for _, k := range []string{"m::a", "m::b", "m::h", "1", "inner", "m::c", ""} {
+		want := false
+		for _, h := range hs {
+			if _, ok := h.GetString(k); ok {
+				want = true
+			}
+		}
+		if _, got := keys[k]; got != want {
+			t.Errorf("%q in the set: %v, GetString finds it in a hash: %v", k, got, want)
+		}
+	}
+	if len(keys) != 3 {
+		t.Errorf("set %v, want m::a, m::b and m::h", keys)
+	}
+}
