@@ -210,6 +210,12 @@ type arena struct {
 	int32s        chunks[int32]
 	byType        chunks[[]*Resource]
 	resourceLists chunks[*Resource]
+
+	// the catalog's table and lists of the compile, for the next one's
+	// (newCatalogIn); nil while a compile has them
+	table        map[refKey]*Resource
+	catResources []*Resource
+	edges        []Edge
 }
 
 // arenas are arenas of released results (none until a result is).
@@ -229,6 +235,10 @@ func (c *Ctx) useArena(a *arena) {
 // no slab writes (a slice's capacity ends where the next one starts).
 func (c *Ctx) noteUnused() {
 	a := c.arena
+	if cat := c.catalog; cat != nil && cat.table != nil {
+		// the next compile's, once the result is released
+		a.table, a.catResources, a.edges = cat.table, cat.resources, cat.edges
+	}
 	unused(&a.params, c.paramSlab.free)
 	unused(&a.resources, c.resourceSlab.free)
 	unused(&a.scopes, c.scopeSlab.free)

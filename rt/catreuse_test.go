@@ -1,0 +1,85 @@
+package rt
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// TestCatalogTablesReused: a compile's catalog takes the table and lists a
+// released compile left in its arena, emptied (no entry and no pointer of
+// the old catalog left), and the arena no longer holds them; without them
+// (or without an arena) it makes its own. Compiles that each reuse the last
+// one's write the same catalog.
+func TestCatalogTablesReused(t *testing.T) {
+	old := newCatalog("n", "production", 4, 4, 4)
+	a, b := &Resource{Type: "Notify", Title: "a"}, &Resource{Type: "Notify", Title: "b"}
+	old.add(a)
+	old.add(b)
+	old.edges = append(old.edges, Edge{a, b})
+	ar := &arena{table: old.table, catResources: old.resources, edges: old.edges}
+	cat := newCatalogIn(ar, "n", "production", 2, 2, 1)
+	require.Equal(t, reflect.ValueOf(old.table).UnsafePointer(), reflect.ValueOf(cat.table).UnsafePointer())
+	require.Empty(t, cat.table)
+	require.Empty(t, cat.resources)
+	require.Empty(t, cat.edges)
+	require.Equal(t, &old.resources[:cap(old.resources)][0], &cat.resources[:1][0], "the list's room reused")
+	for _, r := range cat.resources[:cap(cat.resources)] {
+		require.Nil(t, r)
+	}
+	for _, e := range cat.edges[:cap(cat.edges)] {
+		require.Equal(t, Edge{}, e)
+	}
+	require.Nil(t, ar.table)
+	require.Nil(t, ar.catResources)
+	require.Nil(t, ar.edges)
+	// a list without room enough is made anew
+	ar = &arena{table: map[refKey]*Resource{}, catResources: make([]*Resource, 0, 1)}
+	cat = newCatalogIn(ar, "n", "production", 8, 8, 8)
+	require.GreaterOrEqual(t, cap(cat.resources), 8)
+	require.GreaterOrEqual(t, cap(cat.edges), 8)
+	require.NotNil(t, newCatalogIn(nil, "n", "production", 0, 0, 0).table)
+
+	p := NewProgram("production")
+	p.AddCoreTypes()
+	site := &Site{File: &File{Path: "/e/site.pp"}, Line: 1}
+	notify := &ResourceTypeRef{Name: "notify"}
+	var titles []string
+	node := &Node{Name: "n1.example.com", Main: func(s *Scope) {
+		for _, title := range titles {
+			s.DeclareType(site, notify, Regular).Body(SiteRefOf(site), values.String(title)).Exec()
+		}
+	}}
+	var first []byte
+	for round := range 4 {
+		// a catalog with more resources than the last one, then fewer
+		titles = []string{"hi", "there"}
+		if round == 1 {
+			titles = append(titles, "more", "and", "more again")
+		}
+		res := CompileWith(p, node)
+		require.NoError(t, res.Err, "round %d", round)
+		notifies := 0
+		for _, r := range res.Catalog.Resources() {
+			if r.Type == "Notify" {
+				notifies++
+			}
+		}
+		require.Equal(t, len(titles), notifies, "round %d", round)
+		for _, title := range titles {
+			require.NotNil(t, res.Catalog.Resource("Notify", title), "round %d", round)
+		}
+		if round != 1 {
+			require.Nil(t, res.Catalog.Resource("Notify", "more"), "round %d", round)
+		}
+		if round == 0 {
+			first = append([]byte(nil), res.JSON...)
+		} else if round > 1 {
+			require.Equal(t, string(first), string(res.JSON), "round %d", round)
+		}
+		res.Release()
+	}
+}
