@@ -1,0 +1,148 @@
+//go:build linux && (amd64 || arm64)
+
+package cli
+
+import (
+	"os"
+	"syscall"
+	"unsafe"
+)
+
+// oDirect is the open flag of a file written past the page cache, straight
+// to its device (fileWrite).
+const oDirect = syscall.O_DIRECT
+
+// directDir says whether the files of a directory are written past the
+// page cache: the directory is on a local disk's file system that takes
+// O_DIRECT writes (ext2/3/4, XFS, Btrfs). Not tmpfs (its pages are the
+// file), nor a network or FUSE file system, where a direct write waits on
+// the other end.
+func directDir(dir string) bool {
+	var st syscall.Statfs_t
+	if err := syscall.Statfs(dir, &st); err != nil {
+		return false
+	}
+	switch uint32(st.Type) {
+	case 0xef53, // ext2, ext3, ext4
+		0x58465342, // XFS
+		0x9123683e: // Btrfs
+		return true
+	}
+	return false
+}
+
+// endDirect has the rest of f's writes go through the page cache.
+func endDirect(f *os.File) error {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return err
+	}
+	var ferr error
+	if err := rc.Control(func(fd uintptr) {
+		flags, _, errno := syscall.Syscall(syscall.SYS_FCNTL, fd, syscall.F_GETFL, 0)
+		if errno == 0 {
+			_, _, errno = syscall.Syscall(syscall.SYS_FCNTL, fd, syscall.F_SETFL, flags&^syscall.O_DIRECT)
+		}
+		if errno != 0 {
+			ferr = os.NewSyscallError("fcntl", errno)
+		}
+	}); err != nil {
+		return err
+	}
+	return ferr
+}
+
+// aio is a context of Linux's asynchronous I/O (io_setup), for one write
+// in flight at a time: a direct write it submits returns at once, where
+// write(2) waits for the device.
+type aio struct{ ctx uintptr }
+
+// newAIO is a context, or nil when the kernel gives none (no AIO, or no
+// room under fs.aio-max-nr).
+func newAIO() *aio {
+	var ctx uintptr
+	if _, _, errno := syscall.Syscall(syscall.SYS_IO_SETUP, 1, uintptr(unsafe.Pointer(&ctx)), 0); errno != 0 {
+		return nil
+	}
+	return &aio{ctx}
+}
+
+// close frees the context, which has no write in flight.
+func (a *aio) close() {
+	if a != nil {
+		syscall.Syscall(syscall.SYS_IO_DESTROY, a.ctx, 0, 0)
+	}
+}
+
+// iocb and ioEvent are linux/aio_abi.h's struct iocb and io_event (on a
+// little-endian machine: aio_key comes before aio_rw_flags).
+type iocb struct {
+	data      uint64
+	key       uint32
+	rwFlags   int32
+	opcode    uint16
+	reqprio   int16
+	fildes    uint32
+	buf       uint64
+	nbytes    uint64
+	offset    int64
+	reserved2 uint64
+	flags     uint32
+	resfd     uint32
+}
+
+type ioEvent struct {
+	data, obj uint64
+	res, res2 int64
+}
+
+// iocbCmdPwrite is IOCB_CMD_PWRITE.
+const iocbCmdPwrite = 1
+
+// submit starts writing b at the start of the file f. b's memory must not
+// change or be freed until wait returns (the kernel copies iocb itself at
+// once).
+func (a *aio) submit(f *os.File, b []byte) error {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return err
+	}
+	var serr error
+	if err := rc.Control(func(fd uintptr) {
+		cb := &iocb{opcode: iocbCmdPwrite, fildes: uint32(fd), buf: uint64(uintptr(unsafe.Pointer(unsafe.SliceData(b)))), nbytes: uint64(len(b))}
+		for {
+			n, _, errno := syscall.Syscall(syscall.SYS_IO_SUBMIT, a.ctx, 1, uintptr(unsafe.Pointer(&cb)))
+			switch {
+			case errno == syscall.EINTR || errno == syscall.EAGAIN:
+				continue
+			case errno != 0:
+				serr = os.NewSyscallError("io_submit", errno)
+			case n != 1:
+				serr = os.NewSyscallError("io_submit", syscall.EIO)
+			}
+			return
+		}
+	}); err != nil {
+		return err
+	}
+	return serr
+}
+
+// wait waits for the write in flight to end: how many bytes it wrote.
+func (a *aio) wait() (int, error) {
+	var ev ioEvent
+	for {
+		n, _, errno := syscall.Syscall6(syscall.SYS_IO_GETEVENTS, a.ctx, 1, 1, uintptr(unsafe.Pointer(&ev)), 0, 0)
+		switch {
+		case errno == syscall.EINTR:
+			continue
+		case errno != 0:
+			return 0, os.NewSyscallError("io_getevents", errno)
+		case n != 1:
+			continue
+		case ev.res < 0:
+			return 0, os.NewSyscallError("write", syscall.Errno(-ev.res))
+		}
+		return int(ev.res), nil
+	}
+}

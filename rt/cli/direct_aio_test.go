@@ -1,0 +1,87 @@
+//go:build linux && (amd64 || arm64)
+
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"unsafe"
+
+	"github.com/stretchr/testify/require"
+)
+
+// A catalog written with an aio (startCatalog, fileWrite.end) is the
+// catalog, at every length, from aligned memory or not, new or replacing a
+// file (whose mode it keeps); its whole blocks went past the page cache
+// (not in it afterwards, which is the point: no new page of memory a
+// block), and the write was in flight while the caller went on.
+func TestWriteCatalogDirect(t *testing.T) {
+	dir := t.TempDir()
+	if !directDir(dir) {
+		t.Skip("the test's directory is on a file system without direct writes")
+	}
+	require.False(t, directDir("/proc"), "no direct writes to /proc")
+	a := newAIO()
+	require.NotNil(t, a)
+	defer a.close()
+	// memory aligned as a large object of Go's heap is (and as the catalog
+	// writer's buffers are)
+	mem := make([]byte, 3*directAlign*20)
+	off := int((directAlign - uintptr(unsafe.Pointer(&mem[0]))%directAlign) % directAlign)
+	for i := range mem {
+		mem[i] = byte('a' + i%26)
+	}
+	path := filepath.Join(dir, "cat.json")
+	for _, c := range []struct {
+		start, n int
+		exists   bool
+	}{{off, 0, false}, {off, 100, true}, {off, directAlign, true}, {off, directAlign + 1, true}, {off, 20*directAlign + 17, true}, {off + 8, 5*directAlign + 3, true}, {off, 2 * directAlign, true}} {
+		data := mem[c.start : c.start+c.n]
+		w := startCatalog(path, data, c.exists, a)
+		require.NoError(t, w.err)
+		require.Equal(t, c.n >= directAlign && c.start == off, w.aio != nil, "%d bytes at %d: a direct write in flight", c.n, c.start)
+		require.NoError(t, w.end())
+		if c.n == 20*directAlign+17 {
+			require.Equal(t, 1, cachedPages(t, path), "only the last, partial block went through the page cache")
+			require.NoError(t, os.Chmod(path, 0o604))
+		}
+		b, err := os.ReadFile(path)
+		require.NoError(t, err)
+		require.True(t, bytes.Equal(data, b), "%d bytes at %d", c.n, c.start)
+	}
+	st, err := os.Stat(path)
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o604), st.Mode().Perm(), "a replaced file keeps its mode")
+	require.Equal(t, []string{"cat.json"}, onlyFiles(t, dir), "no temporary file left")
+
+	// without an aio: through the page cache, whole
+	data := mem[off : off+20*directAlign+17]
+	require.NoError(t, writeCatalog(path, data, true, nil))
+	require.Equal(t, 21, cachedPages(t, path))
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.True(t, bytes.Equal(data, b))
+}
+
+// cachedPages is how many of a file's pages are in the page cache.
+func cachedPages(t *testing.T, path string) int {
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	st, err := f.Stat()
+	require.NoError(t, err)
+	m, err := syscall.Mmap(int(f.Fd()), 0, int(st.Size()), syscall.PROT_READ, syscall.MAP_SHARED)
+	require.NoError(t, err)
+	defer syscall.Munmap(m)
+	vec := make([]byte, (len(m)+os.Getpagesize()-1)/os.Getpagesize())
+	_, _, errno := syscall.Syscall(syscall.SYS_MINCORE, uintptr(unsafe.Pointer(&m[0])), uintptr(len(m)), uintptr(unsafe.Pointer(&vec[0])))
+	require.Zero(t, errno)
+	n := 0
+	for _, v := range vec {
+		n += int(v & 1)
+	}
+	return n
+}
