@@ -35,13 +35,13 @@ func TestBoundCalls(t *testing.T) {
 	site := generatedGo(t, files, "site")
 	for _, want := range []string{
 		`fnIncludeD1    = &rt.FuncRef{Name: "include", Dispatch: 1}`,
-		`s.Fn(pos(0), fnIncludeD1, nil, v.String("m"))`,
-		`s.Fn(pos(2), fnVersioncmpD1, nil, v.String("1"), v.String("2"))`,
-		`s.Fn(pos(4), fnVersioncmp, nil, s.Var(sites.Ref(5), "a"), v.String("2"))`,
-		`s.Fn(pos(8), fnMap, s.Lambda(`,
-		`s.Fn(pos(10), fnVersioncmp, nil, rt.Args(rt.Splat(&lit3))...)`,
-		`s.Fn(pos(12), fnMF, nil, v.Int(1))`,
-		`s.Fn(pos(14), fnVersioncmp, nil, v.Int(1), v.String("2"))`,
+		`s.Fn(sites.Ref(0), fnIncludeD1, nil, v.String("m"))`,
+		`s.Fn(sites.Ref(2), fnVersioncmpD1, nil, v.String("1"), v.String("2"))`,
+		`s.Fn(sites.Ref(4), fnVersioncmp, nil, s.Var(sites.Ref(5), "a"), v.String("2"))`,
+		`s.Fn(sites.Ref(8), fnMap, s.Lambda(`,
+		`s.Fn(sites.Ref(10), fnVersioncmp, nil, rt.Args(rt.Splat(&lit3))...)`,
+		`s.Fn(sites.Ref(12), fnMF, nil, v.Int(1))`,
+		`s.Fn(sites.Ref(14), fnVersioncmp, nil, v.Int(1), v.String("2"))`,
 	} {
 		require.Contains(t, site, want)
 	}

@@ -616,7 +616,8 @@ func (l *lowerer) fnCall(at ast.Expr, name string, lambda *ast.LambdaExpression,
 	if ref == nil {
 		ref = l.u.funcRef(name)
 	}
-	list := append([]jen.Code{l.pos(at), ref, block}, l.args(args)...)
+	// the call's site is built only when it is needed (rt.Scope.Fn)
+	list := append([]jen.Code{l.lazyPos(at), ref, block}, l.args(args)...)
 	return s().Dot("Fn").Call(list...)
 }
 
@@ -863,7 +864,7 @@ func (l *lowerer) inlineEPP(at ast.Expr, text string, args []ast.Expr) jen.Code 
 	tl := &lowerer{u: l.u, f: &env.File{Path: "inlined-epp-text", Source: src, Program: res.Program}, diags: l.diags, g: l.g, out: l.out}
 	body := jen.Func().Params(jen.Id("s").Op("*").Qual(rtPath, "Scope")).Block(tl.eppBody(lam)...)
 	dg := &defGen{lowerer: *tl}
-	list := append([]jen.Code{l.pos(at), dg.eppValue(lam, body)}, l.args(args)...)
+	list := append([]jen.Code{l.lazyPos(at), dg.eppValue(lam, body)}, l.args(args)...)
 	return s().Dot("InlineEPP").Call(list...)
 }
 
@@ -894,7 +895,7 @@ func (l *lowerer) inlineERB(at ast.Expr, texts []string) jen.Code {
 			erbgen.VersionMarker(l.out)
 		}
 		t.Emit(l.out, id)
-		parts[i] = s().Dot("InlineERB").Call(l.pos(at), jen.Id(id))
+		parts[i] = s().Dot("InlineERB").Call(l.lazyPos(at), jen.Id(id))
 	}
 	if len(parts) == 1 {
 		return parts[0]

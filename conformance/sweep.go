@@ -198,7 +198,7 @@ func main() {
 	prog := catalog.Program()
 	factsOf := map[string]*values.Hash{}
 	include := &rt.FuncRef{Name: "include"}
-	at := &rt.Site{File: &rt.File{Path: *site}, Line: 1, Column: 16, Label: "Function Call"}
+	at := rt.SiteRefOf(&rt.Site{File: &rt.File{Path: *site}, Line: 1, Column: 16, Label: "Function Call"})
 	in := bufio.NewScanner(os.Stdin)
 	for in.Scan() {
 		f := strings.Fields(in.Text())

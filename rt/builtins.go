@@ -77,13 +77,13 @@ func registerBuiltinFuncs() {
 		}).Register()
 
 	fn.New("break").D("", func(c fn.Context, _ []values.Value, _ fn.Block) values.Value {
-		return Break(scopeOf(c).callSite)
+		return Break(scopeOf(c).callSite.Site())
 	}).Register()
 	fn.New("next").D("Any value?", func(c fn.Context, args []values.Value, _ fn.Block) values.Value {
-		return Next(scopeOf(c).callSite, firstOrUndef(args))
+		return Next(scopeOf(c).callSite.Site(), firstOrUndef(args))
 	}).Register()
 	fn.New("return").D("Any value?", func(c fn.Context, args []values.Value, _ fn.Block) values.Value {
-		return Return(scopeOf(c).callSite, firstOrUndef(args))
+		return Return(scopeOf(c).callSite.Site(), firstOrUndef(args))
 	}).Register()
 
 	for _, level := range []string{"alert", "crit", "debug", "emerg", "err", "info", "notice", "warning"} {
@@ -181,7 +181,7 @@ func (c *Ctx) createResourcesFunction(s *Scope, args []values.Value) values.Valu
 	}
 	typeName := lowered.get(strings.TrimLeft(typ, "@")) // ensure_resource's are capitalized
 	if typeName == "class" && form != Regular {
-		IssueAt(s.callSite, "CLASS_NOT_VIRTUALIZABLE", "Classes are not virtualizable")
+		IssueAt(s.callSite.Site(), "CLASS_NOT_VIRTUALIZABLE", "Classes are not virtualizable")
 	}
 	refs := makeSlice(&c.valueLists, instances.Len(), 1024)
 	for i := 0; i < instances.Len(); i++ {
@@ -200,7 +200,7 @@ func (c *Ctx) createResourcesFunction(s *Scope, args []values.Value) values.Valu
 		for _, t := range tvs {
 			titles = append(titles, values.ToString(t))
 		}
-		c.createResources(s, s.callSite, typeName, nil, form, titles, ps, false, &refs, tvs...)
+		c.createResources(s, s.callSite.Site(), typeName, nil, form, titles, ps, false, &refs, tvs...)
 	}
 	return c.newArray(refs)
 }

@@ -228,5 +228,5 @@ func IncludeClasses(names ...string) func(s *Scope) {
 	for i, n := range names {
 		args[i] = values.String(n)
 	}
-	return func(s *Scope) { s.Fn(nil, ref, nil, args...) }
+	return func(s *Scope) { s.Fn(SiteRef{}, ref, nil, args...) }
 }

@@ -100,7 +100,7 @@ func (s *Scope) WarningsDisabled(kind string) bool { return s.c.prog.WarningsDis
 func (s *Scope) Stacktrace() []fn.Frame {
 	out := make([]fn.Frame, 0, len(s.c.calls))
 	for i := len(s.c.calls) - 1; i >= 0; i-- {
-		site := s.c.calls[i]
+		site := s.c.calls[i].Site()
 		if site == nil || site.File == nil {
 			out = append(out, fn.Frame{File: "unknown"})
 			continue

@@ -100,7 +100,7 @@ type Ctx struct {
 
 	// calls are the function calls in progress, the innermost last (the
 	// frames of Puppet::Pops::PuppetStack).
-	calls []*Site
+	calls []SiteRef
 
 	warned map[string]bool // keys of the warnings given once
 	// walkedBits are the manifests loaded and the names walked to the
@@ -296,7 +296,7 @@ func (c *Ctx) start() {
 	c.relationships = make([]*relationship, 0, c.prog.lastRelationships.Load())
 	c.catalog.Classes = make([]string, 0, c.prog.lastClasses.Load())
 	c.collections = make([]*Collector, 0, c.prog.lastCollections.Load())
-	c.calls = make([]*Site, 0, 32) // the function calls running, a few deep
+	c.calls = make([]SiteRef, 0, 32) // the function calls running, a few deep
 	c.catalog.jsonBufs = &c.prog.jsonBufs
 	c.top = newScope(c, nil, nil, nil)
 	stage := &Resource{Type: "Stage", Title: "main", mainTitle: true, Kind: kindCompilable, scope: c.top}

@@ -128,13 +128,13 @@ type FuncRef struct {
 	f        atomicptr.Pointer[fn.Func]
 }
 
-func (r *FuncRef) resolve(site *Site) *fn.Func {
+func (r *FuncRef) resolve(site SiteRef) *fn.Func {
 	if f := atomicptr.Load(&r.f); f != nil {
 		return f
 	}
 	f := fn.Lookup(r.Name)
 	if f == nil {
-		IssueAt(site, "UNKNOWN_FUNCTION", "Unknown function: '%s'.", r.Name)
+		IssueAt(site.Site(), "UNKNOWN_FUNCTION", "Unknown function: '%s'.", r.Name)
 	}
 	atomicptr.Store(&r.f, f)
 	return f
@@ -147,10 +147,14 @@ func (r *FuncRef) resolve(site *Site) *fn.Func {
 // The function gets a copy of args from the compile's slab (which it may
 // keep: in a value it returns, say), so that args itself does not escape
 // and the caller's variadic list stays on its stack.
-func (s *Scope) Fn(site *Site, f *FuncRef, block *Lambda, args ...values.Value) values.Value {
+//
+// The site is built (SiteRef.Site) only when the call fails, logs or
+// needs it otherwise (create_resources, break, a stack trace): a keystone
+// compile makes 578 calls, and built each one's site before.
+func (s *Scope) Fn(site SiteRef, f *FuncRef, block *Lambda, args ...values.Value) values.Value {
 	fun := f.resolve(site)
 	if !s.c.prog.hasFunction(fun) {
-		IssueAt(site, "UNKNOWN_FUNCTION", "Unknown function: '%s'.", f.Name)
+		IssueAt(site.Site(), "UNKNOWN_FUNCTION", "Unknown function: '%s'.", f.Name)
 	}
 	prev := s.callSite
 	s.callSite = site
@@ -159,7 +163,7 @@ func (s *Scope) Fn(site *Site, f *FuncRef, block *Lambda, args ...values.Value) 
 		s.callSite = prev
 		s.c.calls = s.c.calls[:len(s.c.calls)-1]
 		if r := recover(); r != nil {
-			atSite(site, r)
+			atSite(site.Site(), r)
 		}
 	}()
 	var b fn.Block
@@ -253,14 +257,14 @@ func (s *Scope) Call(name string, args []values.Value, block fn.Block) values.Va
 }
 
 // Log implements fn.Context.
-func (s *Scope) Log(level, msg string) { s.c.logAt(level, s.callSite, msg, s) }
+func (s *Scope) Log(level, msg string) { s.c.logAt(level, s.callSite.Site(), msg, s) }
 
 // DropsLog implements erb.LogFilter: the compile keeps no debug
 // messages when the program drops them.
 func (s *Scope) DropsLog(level string) bool { return s.c.prog.DropDebug && level == "debug" }
 
 // Warn implements fn.Context.
-func (s *Scope) Warn(msg string) { s.c.logAt("warning", s.callSite, msg, nil) }
+func (s *Scope) Warn(msg string) { s.c.logAt("warning", s.callSite.Site(), msg, nil) }
 
 // NodeName implements fn.Context.
 func (s *Scope) NodeName() string { return s.c.node.Name }

@@ -20,7 +20,7 @@ type Scope struct {
 	symtable  *varTable   // the scope's own variables
 	ephemeral []*varTable // top is the effective table; [0] is a match table over symtable
 
-	callSite *Site            // the function call being made from this scope, for its logs
+	callSite SiteRef          // the function call being made from this scope, for its logs
 	epp      *strings.Builder // an EPP template's output, while one renders in this scope
 	// eppSensitive is set when the output holds a Sensitive value's text
 	eppSensitive bool

@@ -5,6 +5,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/pp2go/pp2go/rt/internal/atomicptr"
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -164,4 +166,49 @@ func TestSiteRef(t *testing.T) {
 	if s := (&Site{Line: 9}); SiteRefOf(s).Site() != s {
 		t.Error("SiteRefOf(s).Site() is not s")
 	}
+}
+
+// TestFnSiteRef: a function call that succeeds without logging builds no
+// site (Scope.Fn takes a SiteRef); a call's log and its failure are at the
+// call's site, built then.
+func TestFnSiteRef(t *testing.T) {
+	table := func() *SiteTable {
+		return &SiteTable{Files: []*File{{Path: "/e/a.pp"}}, Labels: []string{"Function Call"},
+			Data: []int32{0, 3, 4, 0, 0, 5, 6, 0}}
+	}
+	p := NewProgram("production")
+	p.AddCoreTypes()
+	p.Finish()
+	versioncmp, warning, fail := &FuncRef{Name: "versioncmp"}, &FuncRef{Name: "warning"}, &FuncRef{Name: "fail"}
+	tb := table()
+	var got values.Value
+	res := CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
+		got = s.Fn(tb.Ref(0), versioncmp, nil, values.String("1"), values.String("2"))
+	}})
+	require.NoError(t, res.Err)
+	require.Equal(t, values.Int(-1), got)
+	require.Nil(t, atomicptr.Load(&tb.built), "a call that succeeded built its site")
+
+	tb = table()
+	res = CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
+		s.Fn(tb.Ref(1), warning, nil, values.String("careful"))
+	}})
+	require.NoError(t, res.Err)
+	found := false
+	for _, l := range res.Logs {
+		if strings.Contains(l.Message, "careful") {
+			found = true
+			require.Equal(t, "/e/a.pp", l.File, "%+v", l)
+			require.Equal(t, 5, l.Line, "%+v", l)
+		}
+	}
+	require.True(t, found, "no warning logged: %+v", res.Logs)
+
+	tb = table()
+	res = CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
+		s.Fn(tb.Ref(1), fail, nil, values.String("boom"))
+	}})
+	require.Error(t, res.Err)
+	require.Contains(t, res.Err.Error(), "boom")
+	require.Contains(t, res.Err.Error(), "(file: /e/a.pp, line: 5, column: 6)")
 }

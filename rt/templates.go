@@ -68,13 +68,13 @@ func (s *Scope) renderERB(name string, t *ERB) string {
 
 // InlineERB is inline_template() with literal template text, translated
 // at build time.
-func (s *Scope) InlineERB(site *Site, t erb.Template) values.Value {
+func (s *Scope) InlineERB(site SiteRef, t erb.Template) values.Value {
 	prev := s.callSite
 	s.callSite = site
 	defer func() {
 		s.callSite = prev
 		if r := recover(); r != nil {
-			atSite(site, r)
+			atSite(site.Site(), r)
 		}
 	}()
 	out, err := erb.RenderInline(t, erbScope{s})
@@ -189,13 +189,13 @@ func (e erbScope) UpdateVar(name string, v values.Value) { e.s.updateVar(name, v
 
 // InlineEPP is inline_epp() with literal template text, compiled at build
 // time, called at site with the optional template arguments.
-func (s *Scope) InlineEPP(site *Site, t *EPP, args ...values.Value) values.Value {
+func (s *Scope) InlineEPP(site SiteRef, t *EPP, args ...values.Value) values.Value {
 	prev := s.callSite
 	s.callSite = site
 	defer func() {
 		s.callSite = prev
 		if r := recover(); r != nil {
-			atSite(site, r)
+			atSite(site.Site(), r)
 		}
 	}()
 	hash, set := templateArgs("inline_epp", args)

@@ -35,7 +35,7 @@ func compile(t *testing.T, path string, decls ...decl) *catgraph.Graph {
 			}
 			b.Done()
 			if d.param == "realize" {
-				s.Fn(at, &rt.FuncRef{Name: "realize"}, nil, values.NewResourceType(d.rtyp, d.rtitle, true))
+				s.Fn(rt.SiteRefOf(at), &rt.FuncRef{Name: "realize"}, nil, values.NewResourceType(d.rtyp, d.rtitle, true))
 			}
 		}
 	}})

@@ -60,7 +60,7 @@ func testProgram() *rt.Program {
 			Attr(rt.SiteRefOf(at(2, 1, "")), "ensure", values.String("file")).Done()
 		s.Declare(at(3, 1, "Resource Statement"), "notify", rt.Virtual).Body(rt.SiteRefOf(at(3, 1, "")), values.String("virtual")).Done()
 		if rt.Truthy(rt.Compare(rt.SiteRefOf(at(4, 4, "")), "==", trusted("certname"), values.String("bad.example.com"))) {
-			s.Fn(at(4, 48, "Function Call"), failRef, nil, values.String("boom"))
+			s.Fn(rt.SiteRefOf(at(4, 48, "Function Call")), failRef, nil, values.String("boom"))
 		}
 		s.Declare(at(5, 1, "Resource Statement"), "notify", rt.Regular).Body(rt.SiteRefOf(at(5, 1, "")), values.String("private")).
 			Attr(rt.SiteRefOf(at(5, 1, "")), "message", trusted("extensions", "1.3.6.1.4.1.34380.1.2.1")).Done()

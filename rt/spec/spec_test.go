@@ -72,7 +72,7 @@ var testProgram = sync.OnceValue(func() *rt.Program {
 	}, func(s *rt.Scope) values.Value {
 		at := &rt.Site{File: &rt.File{Path: "/env/modules/mymod/functions/double.pp"}, Line: 2, Column: 17, Label: "Function Call"}
 		if rt.Truthy(rt.Compare(rt.SiteRefOf(at), ">", s.Var(rt.SiteRefOf(at), "x"), values.Int(100))) {
-			s.Fn(at, fail, nil, rt.Interpolate(values.String("too big: "), s.Var(rt.SiteRefOf(at), "x")))
+			s.Fn(rt.SiteRefOf(at), fail, nil, rt.Interpolate(values.String("too big: "), s.Var(rt.SiteRefOf(at), "x")))
 		}
 		return rt.Arith(at, "*", s.Var(rt.SiteRefOf(at), "x"), values.Int(2))
 	})
