@@ -1002,9 +1002,9 @@ func (l *lowerer) declaration(x *ast.ResourceExpression) *jen.Statement {
 	var st *jen.Statement
 	switch t := x.TypeName.(type) {
 	case *ast.QualifiedName:
-		st = s().Dot("DeclareType").Call(l.pos(x), l.u.resourceTypeRef(strings.ToLower(t.Value)), form(x.Form))
+		st = s().Dot("DeclareType").Call(l.lazyPos(x), l.u.resourceTypeRef(strings.ToLower(t.Value)), form(x.Form))
 	default:
-		st = s().Dot("Declare").Call(l.pos(x), rt("ResourceTypeName").Call(l.pos(t), l.expr(t)), form(x.Form))
+		st = s().Dot("Declare").Call(l.lazyPos(x), rt("ResourceTypeName").Call(l.pos(t), l.expr(t)), form(x.Form))
 	}
 	for _, b := range x.Bodies {
 		st = chain(st, "Body", l.lazyPos(b.Title), l.expr(b.Title))

@@ -50,7 +50,7 @@ func TestCatalogTablesReused(t *testing.T) {
 	var titles []string
 	node := &Node{Name: "n1.example.com", Main: func(s *Scope) {
 		for _, title := range titles {
-			s.DeclareType(site, notify, Regular).Body(SiteRefOf(site), values.String(title)).Exec()
+			s.DeclareType(SiteRefOf(site), notify, Regular).Body(SiteRefOf(site), values.String(title)).Exec()
 		}
 	}}
 	var first []byte

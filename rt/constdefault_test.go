@@ -28,7 +28,7 @@ func TestConstDefaults(t *testing.T) {
 	site := &Site{File: &File{Path: "/e/site.pp"}, Line: 3}
 	declare := func(title string, attrs ...any) func(s *Scope) {
 		return func(s *Scope) {
-			d := s.Declare(site, "d", Regular).Body(SiteRefOf(site), values.String(title))
+			d := s.Declare(SiteRefOf(site), "d", Regular).Body(SiteRefOf(site), values.String(title))
 			for i := 0; i < len(attrs); i += 2 {
 				d.Attr(SiteRefOf(site), attrs[i].(string), attrs[i+1].(values.Value))
 			}

@@ -26,7 +26,7 @@ const (
 type Declaration struct {
 	c        *Ctx
 	s        *Scope
-	site     *Site
+	site     SiteRef // built only for an error (its file and line are the table's)
 	typeName string
 	typeRef  *ResourceTypeRef // nil for a type name computed at run time
 	form     Form
@@ -62,17 +62,17 @@ type ResourceTypeRef struct {
 var resourceTypeNumbers numbering
 
 // DeclareType starts a resource expression of the type t names at site.
-func (s *Scope) DeclareType(site *Site, t *ResourceTypeRef, form Form) *Declaration {
+func (s *Scope) DeclareType(site SiteRef, t *ResourceTypeRef, form Form) *Declaration {
 	d := s.Declare(site, t.Name, form)
 	d.typeRef = t
 	return d
 }
 
 // Declare starts a resource expression of the named type at site.
-func (s *Scope) Declare(site *Site, typeName string, form Form) *Declaration {
+func (s *Scope) Declare(site SiteRef, typeName string, form Form) *Declaration {
 	c := s.c
 	if form == Exported && c.prog.Exported == nil {
-		c.issueWarning(site, "You cannot collect exported resources without storeconfigs being set; the export is ignored")
+		c.issueWarning(site.Site(), "You cannot collect exported resources without storeconfigs being set; the export is ignored")
 	}
 	// a declaration is done with when its resources are created: the
 	// compile reuses it, and its first body's parameter list
@@ -190,7 +190,7 @@ func (d *Declaration) Body(titleSite SiteRef, title values.Value) *Declaration {
 			IssueAt(titleSite.Site(), "MISSING_TITLE_AT", "Missing title at index %d. The title expression resulted in an undef title", i)
 		case values.DefaultValue:
 			if d.seenTitle(b, "\x00default") {
-				IssueAt(d.site, "DUPLICATE_TITLE", "The title '%s' has already been used in this resource expression", "default")
+				IssueAt(d.site.Site(), "DUPLICATE_TITLE", "The title '%s' has already been used in this resource expression", "default")
 			}
 			b.isDef = true
 			d.defaults = b
@@ -199,7 +199,7 @@ func (d *Declaration) Body(titleSite SiteRef, title values.Value) *Declaration {
 				IssueAt(titleSite.Site(), "EMPTY_STRING_TITLE_AT", "Empty string title at %d. Title strings must have a length greater than zero.", i)
 			}
 			if d.seenTitle(b, string(x)) {
-				IssueAt(d.site, "DUPLICATE_TITLE", "The title '%s' has already been used in this resource expression", string(x))
+				IssueAt(d.site.Site(), "DUPLICATE_TITLE", "The title '%s' has already been used in this resource expression", string(x))
 			}
 			b.titles = append(b.titles, string(x))
 		default:
@@ -235,7 +235,7 @@ func (d *Declaration) addParam(p *Param) {
 	b := d.current()
 	for _, q := range b.params {
 		if q.Name == p.Name {
-			IssueAt(d.site, "DUPLICATE_ATTRIBUTE", "The attribute '%s' has already been set", p.Name)
+			IssueAt(d.site.Site(), "DUPLICATE_ATTRIBUTE", "The attribute '%s' has already been set", p.Name)
 		}
 	}
 	if b.params == nil {
@@ -347,8 +347,12 @@ func mergeParams(defaults, body []*Param) []*Param {
 // references to the resources are appended to refs unless it is nil.
 // titleValues, when not nil, are the titles as values, for titles that are
 // not Strings (create_resources).
-func (c *Ctx) createResources(s *Scope, site *Site, typeName string, typeRef *ResourceTypeRef, form Form, titles []string, params []*Param, distinct bool, refs *[]values.Value, titleValues ...values.Value) {
-	guard(site, func() {
+//
+// The site is built only for an error: the resources' file and line are
+// read from its table (SiteRef.fileLine).
+func (c *Ctx) createResources(s *Scope, site SiteRef, typeName string, typeRef *ResourceTypeRef, form Form, titles []string, params []*Param, distinct bool, refs *[]values.Value, titleValues ...values.Value) {
+	file, line := site.fileLine()
+	guardRef(site, func() {
 		if equalFold(typeName, "class") {
 			for _, title := range titles {
 				cl := c.findClass(title)
@@ -357,13 +361,13 @@ func (c *Ctx) createResources(s *Scope, site *Site, typeName string, typeRef *Re
 					name = cl.Name
 				}
 				if form != Regular {
-					IssueAt(site, "CLASS_NOT_VIRTUALIZABLE", "Classes are not virtualizable")
+					IssueAt(site.Site(), "CLASS_NOT_VIRTUALIZABLE", "Classes are not virtualizable")
 				}
 				if cl == nil {
 					Errorf("Could not find declared class %s", name)
 				}
 				r := c.newResource(Resource{Type: "Class", Title: classTitle(cl.Name), Kind: kindClass, scope: s, source: s.source, class: cl})
-				r.File, r.Line = site.File.Path, int(site.Line)
+				r.File, r.Line = *file, int(line)
 				c.initResource(s, r, params, distinct, nil)
 				c.instantiate(s, r)
 				c.addResource(s, r)
@@ -385,7 +389,7 @@ func (c *Ctx) createResources(s *Scope, site *Site, typeName string, typeRef *Re
 					r.titleValue = titleValues[i]
 				}
 			}
-			r.File, r.Line = site.File.Path, int(site.Line)
+			r.File, r.Line = *file, int(line)
 			if def != nil {
 				r.Kind = kindDefinedType
 			} else {

@@ -26,8 +26,8 @@ func TestResourceTypesKept(t *testing.T) {
 	site := &Site{File: &File{Path: "/e/site.pp"}, Line: 1}
 	notify := &ResourceTypeRef{Name: "notify"}
 	node := &Node{Name: "n1.example.com", Main: func(s *Scope) {
-		s.DeclareType(site, notify, Regular).Body(SiteRefOf(site), values.String("hi")).Exec()
-		s.Declare(site, "m::d", Regular).Body(SiteRefOf(site), values.String("x")).Exec()
+		s.DeclareType(SiteRefOf(site), notify, Regular).Body(SiteRefOf(site), values.String("hi")).Exec()
+		s.Declare(SiteRefOf(site), "m::d", Regular).Body(SiteRefOf(site), values.String("x")).Exec()
 	}}
 	for round := range 3 {
 		modules = nil
@@ -52,7 +52,7 @@ func TestResourceTypesKept(t *testing.T) {
 	}
 	for range 2 {
 		res := CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
-			s.Declare(site, "nope", Regular).Body(SiteRefOf(site), values.String("x")).Exec()
+			s.Declare(SiteRefOf(site), "nope", Regular).Body(SiteRefOf(site), values.String("x")).Exec()
 		}})
 		require.Error(t, res.Err)
 		require.Contains(t, res.Err.Error(), "Unknown resource type: 'nope'")

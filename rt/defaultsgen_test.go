@@ -20,14 +20,14 @@ func TestDefaultsOfType(t *testing.T) {
 	notify := &ResourceTypeRef{Name: "notify"}
 	file := &ResourceTypeRef{Name: "file"}
 	res := CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
-		s.DeclareType(site, notify, Regular).Body(SiteRefOf(site), values.String("before")).Exec()
-		s.DeclareType(site, file, Regular).Body(SiteRefOf(site), values.String("/a")).Exec()
+		s.DeclareType(SiteRefOf(site), notify, Regular).Body(SiteRefOf(site), values.String("before")).Exec()
+		s.DeclareType(SiteRefOf(site), file, Regular).Body(SiteRefOf(site), values.String("/a")).Exec()
 		s.Defaults(site, "notify").Attr(SiteRefOf(site), "message", values.String("m")).Done()
-		s.DeclareType(site, notify, Regular).Body(SiteRefOf(site), values.String("after")).Exec()
-		s.DeclareType(site, file, Regular).Body(SiteRefOf(site), values.String("/b")).Exec()
+		s.DeclareType(SiteRefOf(site), notify, Regular).Body(SiteRefOf(site), values.String("after")).Exec()
+		s.DeclareType(SiteRefOf(site), file, Regular).Body(SiteRefOf(site), values.String("/b")).Exec()
 		s.Defaults(site, "file").Attr(SiteRefOf(site), "mode", values.String("0644")).Done()
-		s.DeclareType(site, file, Regular).Body(SiteRefOf(site), values.String("/c")).Exec()
-		s.DeclareType(site, notify, Regular).Body(SiteRefOf(site), values.String("last")).Attr(SiteRefOf(site), "message", values.String("own")).Exec()
+		s.DeclareType(SiteRefOf(site), file, Regular).Body(SiteRefOf(site), values.String("/c")).Exec()
+		s.DeclareType(SiteRefOf(site), notify, Regular).Body(SiteRefOf(site), values.String("last")).Attr(SiteRefOf(site), "message", values.String("own")).Exec()
 	}})
 	require.NoError(t, res.Err)
 	get := func(typ, title, param string) values.Value {

@@ -139,6 +139,16 @@ func guard(s *Site, f func()) {
 	f()
 }
 
+// guardRef is guard at a site built only when f panics.
+func guardRef(s SiteRef, f func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			atSite(s.Site(), r)
+		}
+	}()
+	f()
+}
+
 // firstLine is the first line of a message (for logs).
 func firstLine(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {

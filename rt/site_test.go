@@ -212,3 +212,47 @@ func TestFnSiteRef(t *testing.T) {
 	require.Contains(t, res.Err.Error(), "boom")
 	require.Contains(t, res.Err.Error(), "(file: /e/a.pp, line: 5, column: 6)")
 }
+
+// TestDeclareSiteRef: a resource expression that succeeds builds no site
+// (Scope.DeclareType and Declare take a SiteRef): its resources' file and
+// line are read from the table; create_resources' resources are at the
+// call's; an error of the expression is at its site, built then.
+func TestDeclareSiteRef(t *testing.T) {
+	table := func() *SiteTable {
+		return &SiteTable{Files: []*File{{Path: "/e/a.pp"}, {Path: "/e/b.pp"}}, Labels: []string{"Resource Statement", "Function Call"},
+			Data: []int32{0, 3, 4, 0, 1, 7, 8, 1}}
+	}
+	p := NewProgram("production")
+	p.AddCoreTypes()
+	p.Finish()
+	notify := &ResourceTypeRef{Name: "notify"}
+	createResources := &FuncRef{Name: "create_resources"}
+	titleAt := SiteRefOf(&Site{File: &File{Path: "/e/a.pp"}, Line: 3})
+	tb := table()
+	res := CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
+		s.DeclareType(tb.Ref(0), notify, Regular).Body(titleAt, values.String("hi")).Exec()
+		s.Declare(tb.Ref(0), "notify", Regular).Body(titleAt, values.String("there")).Exec()
+		s.Fn(tb.Ref(1), createResources, nil, values.String("notify"),
+			values.NewHash(values.HashEntry{Key: values.String("made"), Value: values.NewHash()}))
+	}})
+	require.NoError(t, res.Err)
+	require.Nil(t, atomicptr.Load(&tb.built), "a resource expression that succeeded built its site")
+	for _, title := range []string{"hi", "there"} {
+		r := res.Catalog.Resource("Notify", title)
+		require.NotNil(t, r, title)
+		require.Equal(t, "/e/a.pp", r.File, title)
+		require.Equal(t, 3, r.Line, title)
+	}
+	made := res.Catalog.Resource("Notify", "made")
+	require.NotNil(t, made)
+	require.Equal(t, "/e/b.pp", made.File)
+	require.Equal(t, 7, made.Line)
+
+	tb = table()
+	res = CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
+		s.DeclareType(tb.Ref(0), notify, Regular).Body(titleAt, values.String("hi")).Body(titleAt, values.String("hi")).Exec()
+	}})
+	require.Error(t, res.Err)
+	require.Contains(t, res.Err.Error(), "The title 'hi' has already been used in this resource expression")
+	require.Contains(t, res.Err.Error(), "(file: /e/a.pp, line: 3, column: 4)")
+}

@@ -29,7 +29,7 @@ func compile(t *testing.T, path string, decls ...decl) *catgraph.Graph {
 	p.AddClass(&rt.Class{Name: "m", File: &rt.File{Path: path}, Line: 1, Body: func(s *rt.Scope) {
 		for _, d := range decls {
 			at := &rt.Site{File: &rt.File{Path: path}, Line: int32(d.line), Column: 1}
-			b := s.Declare(at, d.typ, d.form).Body(rt.SiteRefOf(at), values.String(d.title))
+			b := s.Declare(rt.SiteRefOf(at), d.typ, d.form).Body(rt.SiteRefOf(at), values.String(d.title))
 			if d.param != "" && d.param != "realize" {
 				b.Attr(rt.SiteRefOf(at), d.param, values.NewResourceType(d.rtyp, d.rtitle, true))
 			}

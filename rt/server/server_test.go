@@ -53,16 +53,16 @@ func testProgram() *rt.Program {
 			return v
 		}
 		family := s.Access(rt.SiteRefOf(a), s.Access(rt.SiteRefOf(a), s.Var(rt.SiteRefOf(a), "facts"), values.String("os")), values.String("family"))
-		s.Declare(at(1, 1, "Resource Statement"), "notify", rt.Regular).Body(rt.SiteRefOf(a), values.String("role")).
+		s.Declare(rt.SiteRefOf(at(1, 1, "Resource Statement")), "notify", rt.Regular).Body(rt.SiteRefOf(a), values.String("role")).
 			Attr(rt.SiteRefOf(a), "message", rt.Interpolate(trusted("certname"), values.String(" "), trusted("extensions", "pp_role"), values.String(" "), family)).
 			Done()
-		s.Declare(at(2, 1, "Resource Statement"), "file", rt.Exported).Body(rt.SiteRefOf(at(2, 1, "")), values.String("/tmp/exported")).
+		s.Declare(rt.SiteRefOf(at(2, 1, "Resource Statement")), "file", rt.Exported).Body(rt.SiteRefOf(at(2, 1, "")), values.String("/tmp/exported")).
 			Attr(rt.SiteRefOf(at(2, 1, "")), "ensure", values.String("file")).Done()
-		s.Declare(at(3, 1, "Resource Statement"), "notify", rt.Virtual).Body(rt.SiteRefOf(at(3, 1, "")), values.String("virtual")).Done()
+		s.Declare(rt.SiteRefOf(at(3, 1, "Resource Statement")), "notify", rt.Virtual).Body(rt.SiteRefOf(at(3, 1, "")), values.String("virtual")).Done()
 		if rt.Truthy(rt.Compare(rt.SiteRefOf(at(4, 4, "")), "==", trusted("certname"), values.String("bad.example.com"))) {
 			s.Fn(rt.SiteRefOf(at(4, 48, "Function Call")), failRef, nil, values.String("boom"))
 		}
-		s.Declare(at(5, 1, "Resource Statement"), "notify", rt.Regular).Body(rt.SiteRefOf(at(5, 1, "")), values.String("private")).
+		s.Declare(rt.SiteRefOf(at(5, 1, "Resource Statement")), "notify", rt.Regular).Body(rt.SiteRefOf(at(5, 1, "")), values.String("private")).
 			Attr(rt.SiteRefOf(at(5, 1, "")), "message", trusted("extensions", "1.3.6.1.4.1.34380.1.2.1")).Done()
 	})
 	p.Finish()

@@ -230,7 +230,7 @@ func Declare(typ, title string, params Params) Option {
 		}
 		c.subjects = append(c.subjects, [2]string{typ, title})
 		c.code = append(c.code, func(s *rt.Scope) {
-			d := s.Declare(testSite, typ, rt.Regular).Body(testSiteRef, values.String(title))
+			d := s.Declare(testSiteRef, typ, rt.Regular).Body(testSiteRef, values.String(title))
 			for i, k := range names {
 				d.Attr(testSiteRef, k, vals[i])
 			}

@@ -53,14 +53,14 @@ var testProgram = sync.OnceValue(func() *rt.Program {
 	ref := func(typ, title string) values.Value { return values.NewResourceType(typ, title, true) }
 	fail := &rt.FuncRef{Name: "fail"}
 	file := func(s *rt.Scope, line int, title string, attrs ...any) {
-		d := s.Declare(site(line, "Resource Statement"), "file", rt.Regular).Body(rt.SiteRefOf(site(line, "")), values.String(title))
+		d := s.Declare(rt.SiteRefOf(site(line, "Resource Statement")), "file", rt.Regular).Body(rt.SiteRefOf(site(line, "")), values.String(title))
 		for i := 0; i < len(attrs); i += 2 {
 			d.Attr(rt.SiteRefOf(site(line, "")), attrs[i].(string), Value(attrs[i+1]))
 		}
 		d.Done()
 	}
 	notify := func(s *rt.Scope, line int, title string, attrs ...any) {
-		d := s.Declare(site(line, "Resource Statement"), "notify", rt.Regular).Body(rt.SiteRefOf(site(line, "")), values.String(title))
+		d := s.Declare(rt.SiteRefOf(site(line, "Resource Statement")), "notify", rt.Regular).Body(rt.SiteRefOf(site(line, "")), values.String(title))
 		for i := 0; i < len(attrs); i += 2 {
 			d.Attr(rt.SiteRefOf(site(line, "")), attrs[i].(string), Value(attrs[i+1]))
 		}
@@ -91,12 +91,12 @@ var testProgram = sync.OnceValue(func() *rt.Program {
 		net := func(k string) values.Value {
 			return s.Access(rt.SiteRefOf(at), s.Access(rt.SiteRefOf(at), s.Var(rt.SiteRefOf(at), "facts"), values.String("networking")), values.String(k))
 		}
-		s.Declare(site(11, "Resource Statement"), "file", rt.Exported).
+		s.Declare(rt.SiteRefOf(site(11, "Resource Statement")), "file", rt.Exported).
 			Body(rt.SiteRefOf(at), rt.Interpolate(values.String("/etc/monitoring/"), net("fqdn"), values.String(".cfg"))).
 			Attr(rt.SiteRefOf(at), "content", rt.Interpolate(values.String("host "), net("ip"), values.String("\n"))).
 			Attr(rt.SiteRefOf(at), "tag", values.NewArray(values.String("monitoring"))).
 			Done()
-		s.Declare(site(13, "Resource Statement"), "user", rt.Exported).
+		s.Declare(rt.SiteRefOf(site(13, "Resource Statement")), "user", rt.Exported).
 			Body(rt.SiteRefOf(at), rt.Interpolate(values.String("mon-"), net("hostname"))).
 			Attr(rt.SiteRefOf(at), "uid", values.Int(4000)).
 			Attr(rt.SiteRefOf(at), "comment", net("ip")).
