@@ -388,12 +388,12 @@ func startReplace(path string, data []byte, st fs.FileInfo, a *aio) *fileWrite {
 	if a != nil {
 		flag = oDirect
 	}
-	tmp, err := createTemp(path, 0o666, flag)
+	tmp, flag, err := createTemp(path, 0o666, flag)
 	if err != nil {
 		return &fileWrite{err: err}
 	}
 	w := &fileWrite{tmp: tmp, path: path, st: st, data: data, direct: flag != 0}
-	if n := len(data) &^ (directAlign - 1); a != nil && n > 0 && uintptr(unsafe.Pointer(unsafe.SliceData(data)))%directAlign == 0 {
+	if n := len(data) &^ (directAlign - 1); flag != 0 && n > 0 && uintptr(unsafe.Pointer(unsafe.SliceData(data)))%directAlign == 0 {
 		// The file has its size first: a direct write past the end of a
 		// file waits for the device even when submitted asynchronously
 		// (ext4: IOMAP_DIO_FORCE_WAIT).
@@ -498,13 +498,21 @@ func openStream(path string) *os.File {
 }
 
 // createTemp creates a new file beside path, with mode perm less the
-// umask, opened with the extra flags flag (oDirect or 0).
-func createTemp(path string, perm fs.FileMode, flag int) (*os.File, error) {
+// umask, opened with the extra flags flag (oDirect or 0), and says with
+// which: a file system that refuses oDirect (EINVAL: path a link to a file
+// elsewhere) has the file opened without.
+func createTemp(path string, perm fs.FileMode, flag int) (*os.File, int, error) {
 	for {
 		name := filepath.Join(filepath.Dir(path), fmt.Sprintf(".%s.%d.tmp", filepath.Base(path), rand.Uint32()))
 		f, err := openFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL|flag, perm)
+		if flag != 0 && errors.Is(err, syscall.EINVAL) {
+			// the kernel made the file before it refused the flag
+			os.Remove(name)
+			flag = 0
+			continue
+		}
 		if !errors.Is(err, fs.ErrExist) {
-			return f, err
+			return f, flag, err
 		}
 	}
 }

@@ -4,6 +4,7 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -84,4 +85,26 @@ func cachedPages(t *testing.T, path string) int {
 		n += int(v & 1)
 	}
 	return n
+}
+
+// createTemp opens the file without the flag a file system refuses with
+// EINVAL (a catalog's name may link to a file on one that takes no direct
+// writes), and leaves no other file behind. (O_DIRECTORY with O_CREAT
+// stands for such a flag: Linux 6.4 and later refuse it with EINVAL.)
+func TestCreateTempRefusedFlag(t *testing.T) {
+	dir := t.TempDir()
+	var u syscall.Utsname
+	require.NoError(t, syscall.Uname(&u))
+	var major, minor int
+	fmt.Sscanf(unsafe.String((*byte)(unsafe.Pointer(&u.Release[0])), len(u.Release)), "%d.%d", &major, &minor)
+	if major < 6 || major == 6 && minor < 4 {
+		t.Skipf("Linux %d.%d takes O_DIRECTORY with O_CREAT", major, minor)
+	}
+	f, flag, err := createTemp(filepath.Join(dir, "cat.json"), 0o666, syscall.O_DIRECTORY)
+	require.NoError(t, err)
+	defer f.Close()
+	require.Zero(t, flag)
+	_, err = f.Write([]byte("x"))
+	require.NoError(t, err)
+	require.Equal(t, []string{filepath.Base(f.Name())}, onlyFiles(t, dir))
 }
