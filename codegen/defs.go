@@ -235,11 +235,11 @@ func (g *defGen) typeAlias(x *ast.TypeAlias) {
 	raises := g.g.aliasRaises(lower)
 	for _, puppet := range releases {
 		if msg := raises[puppet]; msg != "" {
-			g.u.register = append(g.u.register, jen.Id("p").Dot("AddAliasRaise").Call(jen.Lit(lower), jen.Lit(puppet), jen.Lit(msg)))
+			g.u.addRegister(jen.Id("p").Dot("AddAliasRaise").Call(jen.Lit(lower), jen.Lit(puppet), jen.Lit(msg)))
 		}
 	}
 	if m := g.g.faultyAlias(lower); m != "" {
-		g.u.register = append(g.u.register, jen.Id("p").Dot("AddModuleAlias").Call(jen.Lit(m), jen.Lit(lower)))
+		g.u.addRegister(jen.Id("p").Dot("AddModuleAlias").Call(jen.Lit(m), jen.Lit(lower)))
 	}
 	text, ok := static.Text(x.TypeExpr)
 	if !ok {
@@ -282,7 +282,7 @@ func (g *defGen) node(x *ast.NodeDefinition) {
 	}
 	g.out.Comment(fmt.Sprintf("%s is the node definition at %s:%d.", id, g.rel, g.line(x)))
 	g.out.Func().Id(id).Params(scopeParam()).Block(g.stmts(x.Body)...)
-	g.u.register = append(g.u.register, jen.Id("p").Dot("AddNode").Call(jen.Op("&").Qual(rtPath, "NodeDef").Values(jen.Dict{
+	g.u.addRegister(jen.Id("p").Dot("AddNode").Call(jen.Op("&").Qual(rtPath, "NodeDef").Values(jen.Dict{
 		jen.Id("Matches"): jen.Index().Qual(rtPath, "NodeMatch").Values(matches...),
 		jen.Id("Body"):    jen.Id(id),
 		jen.Id("File"):    g.fileRef(),
@@ -295,7 +295,7 @@ func (g *defGen) mainCode() {
 	id := g.u.ident("main" + goName(strings.TrimSuffix(g.rel, ".pp")))
 	g.out.Comment(fmt.Sprintf("%s is the top level code of %s.", id, g.rel))
 	g.out.Func().Id(id).Params(scopeParam()).Block(g.stmts(g.f.Program.Body)...)
-	g.u.register = append(g.u.register, jen.Id("p").Dot("AddMain").Call(jen.Id(id)))
+	g.u.addRegister(jen.Id("p").Dot("AddMain").Call(jen.Id(id)))
 }
 
 // outputNameSeps are the separators outputName replaces.
@@ -337,7 +337,17 @@ func (g *defGen) eppTemplate(name string) {
 	id := g.u.ident("epp" + goName(name))
 	g.out.Comment(fmt.Sprintf("%s renders the EPP template %s.", id, g.rel))
 	g.out.Func().Id(id).Params(scopeParam()).Block(g.eppBody(lam)...)
-	g.u.epps = append(g.u.epps, jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(name), jen.Id("EPP"): g.eppValue(lam, jen.Id(id))}))
+	val := g.eppValue(lam, jen.Id(id))
+	epp := jen.Op("&").Add(val)
+	if g.u.home != nil {
+		// a part's: the root's Module takes the address of its variable
+		v := g.u.rootIdent("epp" + goName(name) + "Def")
+		g.out.Comment(fmt.Sprintf("%s is the EPP template %s.", v, g.rel))
+		g.out.Var().Id(v).Op("=").Add(val)
+		epp = jen.Op("&").Qual(g.u.dir, v)
+	}
+	r := g.u.root()
+	r.epps = append(r.epps, jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(name), jen.Id("EPP"): epp}))
 	g.g.loadRaise(g.u, g.f, "AddRaise", jen.Lit("epp "+name))
 }
 
@@ -347,7 +357,7 @@ func (g *defGen) eppValue(lam *ast.LambdaExpression, body jen.Code) jen.Code {
 	if e, ok := lam.Body.(*ast.EppExpression); ok {
 		specified = e.ParamsSpecified
 	}
-	return jen.Op("&").Qual(rtPath, "EPP").Values(jen.Dict{
+	return jen.Qual(rtPath, "EPP").Values(jen.Dict{
 		jen.Id("ParamsSpecified"): jen.Lit(specified),
 		jen.Id("Sig"):             g.signature(lam.Params, nil),
 		jen.Id("Body"):            body,

@@ -142,14 +142,20 @@ func Generate(e *env.Env, opts Options) (*Result, error) {
 	}
 	var units []*unit
 	for _, m := range e.Modules {
-		units = append(units, queue(g.module(m)))
+		u := g.module(m)
+		for _, p := range u.parts {
+			queue(p)
+		}
+		units = append(units, queue(u))
 	}
 	units = append(units, queue(g.environment()))
 	var kept []*unit
 	for _, u := range units {
 		if u.registers() {
 			kept = append(kept, u)
-			rd.add(g.unitFile(u, "pp2go.go"), u.tables())
+			for _, p := range append([]*unit{u}, u.parts...) {
+				rd.add(g.unitFile(p, "pp2go.go"), p.tables())
+			}
 		}
 	}
 	rendered, err := rd.wait()
@@ -158,8 +164,10 @@ func Generate(e *env.Env, opts Options) (*Result, error) {
 	}
 	for _, u := range kept {
 		// (a unit that registers nothing is not part of the module)
-		for _, name := range append(slices.Clone(u.order), "pp2go.go") {
-			g.res.Files[g.unitFile(u, name)] = rendered[g.unitFile(u, name)]
+		for _, p := range append([]*unit{u}, u.parts...) {
+			for _, name := range append(slices.Clone(p.order), "pp2go.go") {
+				g.res.Files[g.unitFile(p, name)] = rendered[g.unitFile(p, name)]
+			}
 		}
 	}
 	hasHiera, err := g.hiera()
@@ -241,25 +249,80 @@ func (g *generator) unitFile(u *unit, name string) string {
 // module generates the package of a Puppet module.
 func (g *generator) module(m *env.Module) *unit {
 	u := newUnit(goPackageName(m.Name), g.pkgPath("modules/"+m.Name), m.Name)
+	manifests := parts(u, m, "manifests", m.Manifests, func(f *env.File) string { return relPath(m.Dir, f.Path) })
 	for _, f := range m.Files {
-		g.file(u, f, m.Dir, false)
+		g.file(manifests(f), f, m.Dir, false)
 		g.broken(u, m, f)
 		g.loadFailure(u, m, f)
 	}
+	var erbs []string
+	for _, name := range m.Templates {
+		if !strings.HasSuffix(name, ".epp") {
+			erbs = append(erbs, name)
+		}
+	}
+	epps := parts(u, m, "epp", m.EPP, func(f *env.File) string { return relPath(m.Dir, f.Path) })
+	erbParts := parts(u, m, "erb", erbs, func(name string) string { return "templates/" + name })
 	for _, f := range m.EPP {
-		g.template(u, m, f)
+		g.template(epps(f), m, f)
 	}
 	// template() renders any file of templates/ as ERB, whatever its
 	// name (postgresql's pg_hba_rule.conf); EPP templates have their own.
-	for _, name := range m.Templates {
-		if !strings.HasSuffix(name, ".epp") {
-			g.erbTemplate(u, m, name)
-		}
+	for _, name := range erbs {
+		g.erbTemplate(erbParts(name), m, name)
 	}
 	g.moduleFiles(u, m)
 	g.userGoDir(u, m.Name, m.Dir)
 	g.translateRuby(u, m) // rubyfuncs.go
 	return u
+}
+
+// partFiles is how many files of a kind (manifests, EPP templates, ERB
+// templates) a module's package holds before they go into packages of
+// their own, partFiles each: go build compiles a package whole, and a
+// large module's (apache's 118 manifests and 100 templates, 1.2 MB of Go)
+// took ~4 s, most of a rebuild after an edit of one file.
+const partFiles = 16
+
+// parts returns which unit generates each of a module's files of a kind:
+// u itself, or, when there are more than partFiles, one of u's parts:
+// consecutive files in path order, partFiles to a part, so that an edit of
+// a file moves none and compiles its part alone (and what imports the
+// part: u, or modulepath for a part's definitions). A part is named after
+// its kind and place: modules/apache/manifests3 holds apache's third group
+// of manifests.
+func parts[F comparable](u *unit, m *env.Module, kind string, files []F, rel func(F) string) func(F) *unit {
+	if len(files) <= partFiles {
+		return func(F) *unit { return u }
+	}
+	files = slices.Clone(files)
+	slices.SortFunc(files, func(a, b F) int { return strings.Compare(rel(a), rel(b)) })
+	of := map[F]*unit{}
+	for i, n := 0, 1; i < len(files); i, n = i+partFiles, n+1 {
+		group := files[i:min(i+partFiles, len(files))]
+		name := fmt.Sprintf("%s%d", kind, n)
+		p := newUnit(name, u.dir+"/"+name, m.Name)
+		p.home = u
+		p.doc = fmt.Sprintf("Package %s holds the Go of module %s's %s to %s.", name, m.Name, rel(group[0]), rel(group[len(group)-1]))
+		u.parts = append(u.parts, p)
+		for _, f := range group {
+			of[f] = p
+		}
+	}
+	return func(f F) *unit {
+		if p := of[f]; p != nil {
+			return p
+		}
+		return u // (a module's functions and types)
+	}
+}
+
+// relPath is path relative to dir, with slashes.
+func relPath(dir, path string) string {
+	if rel, err := filepath.Rel(dir, path); err == nil {
+		return filepath.ToSlash(rel)
+	}
+	return path
 }
 
 // maxModuleFile is the largest module file compiled in.
@@ -281,7 +344,7 @@ func (g *generator) broken(u *unit, m *env.Module, f *env.File) {
 	if rel != "init" {
 		name += "::" + strings.ReplaceAll(filepath.ToSlash(rel), "/", "::")
 	}
-	u.register = append(u.register, jen.Id("p").Dot("AddBroken").Call(jen.Lit(strings.ToLower(name)), jen.Lit(errs[0].Error())))
+	u.addRegister(jen.Id("p").Dot("AddBroken").Call(jen.Lit(strings.ToLower(name)), jen.Lit(errs[0].Error())))
 }
 
 // Untranslated reports whether a diagnostic of Generate is about Ruby
@@ -325,11 +388,11 @@ func (g *generator) erbTemplate(u *unit, m *env.Module, name string) {
 		out.HeaderComment(fmt.Sprintf("Code generated by pp2go from %s; DO NOT EDIT.", rel))
 		out.ImportAlias(erbgen.RuntimePath, "erb")
 		erbgen.VersionMarker(out)
-		id := u.ident("erb" + goName(name))
+		id := u.rootIdent("erb" + goName(name))
 		t.Emit(out, id)
-		fields[jen.Id("Render")] = jen.Id(id)
+		fields[jen.Id("Render")] = jen.Qual(u.dir, id)
 	}
-	u.erbs = append(u.erbs, jen.Values(fields))
+	u.root().erbs = append(u.root().erbs, jen.Values(fields))
 }
 
 // template generates an EPP template of a module.
@@ -361,7 +424,7 @@ func (g *generator) environment() *unit {
 		clash = g.e.ManifestConflict
 	}
 	if clash != "" {
-		u.register = append(u.register, jen.Id("p").Dot("AddEnvironmentError").Call(jen.Lit(clash)))
+		u.addRegister(jen.Id("p").Dot("AddEnvironmentError").Call(jen.Lit(clash)))
 	}
 	for _, f := range g.e.Manifests {
 		g.loadRaise(u, f, "AddLoadRaise", jen.Lit(""), jen.Lit(""))
@@ -406,7 +469,7 @@ func (g *generator) file(u *unit, f *env.File, base string, main bool) {
 			// a main manifest's definitions load as every compile starts
 			for i, p := range params {
 				if p.Type != nil && computedType(p.Type) {
-					u.register = append(u.register, paramTypeLoad("", "", kind, name, i))
+					u.addRegister(paramTypeLoad("", "", kind, name, i))
 				}
 			}
 		}
@@ -604,23 +667,36 @@ func moduleList(f *jen.File, name, what string, units []*unit) {
 // define the same name, the last one's, as registering them in order
 // would keep. It reports whether there are any.
 func definitionIndex(f *jen.File, name string, units []*unit) bool {
-	classes, defines := map[string]jen.Code{}, map[string]jen.Code{}
+	// each entry's fields after its name
+	classes, defines := map[string][]jen.Code{}, map[string][]jen.Code{}
 	for _, u := range units {
 		for _, c := range u.classes {
-			classes[c.name] = jen.Op("&").Qual(u.dir, c.id)
+			classes[c.name] = []jen.Code{jen.Id("Class").Op(":").Op("&").Qual(u.dir, c.id)}
 		}
 		for _, d := range u.defines {
-			defines[d.name] = jen.Op("&").Qual(u.dir, d.id)
+			defines[d.name] = []jen.Code{jen.Id("Define").Op(":").Op("&").Qual(u.dir, d.id)}
+		}
+		// a part's, by its place in its module's table (partDefinitions)
+		var nc, nd int
+		for _, p := range u.parts {
+			for _, c := range p.classes {
+				classes[c.name] = []jen.Code{jen.Id("In").Op(":").Op("&").Qual(u.dir, "Classes"), jen.Id("At").Op(":").Lit(nc)}
+				nc++
+			}
+			for _, d := range p.defines {
+				defines[d.name] = []jen.Code{jen.Id("In").Op(":").Op("&").Qual(u.dir, "Defines"), jen.Id("At").Op(":").Lit(nd)}
+				nd++
+			}
 		}
 	}
 	if len(classes)+len(defines) == 0 {
 		return false
 	}
-	entries := func(m map[string]jen.Code, field string) jen.Code {
+	entries := func(m map[string][]jen.Code) jen.Code {
 		return jen.ValuesFunc(func(g *jen.Group) {
 			for _, name := range sortedKeys(m) {
 				// (one line each: the table has thousands)
-				g.Line().Values(jen.Id("Name").Op(":").Lit(name), jen.Id(field).Op(":").Add(m[name]))
+				g.Line().Values(append([]jen.Code{jen.Id("Name").Op(":").Lit(name)}, m[name]...)...)
 			}
 			g.Line()
 		})
@@ -628,8 +704,8 @@ func definitionIndex(f *jen.File, name string, units []*unit) bool {
 	f.Comment(fmt.Sprintf("%s are the classes and defined types of the packages, sorted by name", name))
 	f.Comment("for the program's binary search.")
 	f.Var().Id(name).Op("=").Qual(rtPath, "DefinitionIndex").Values(jen.Dict{
-		jen.Id("Classes"): jen.Index().Qual(rtPath, "ClassEntry").Add(entries(classes, "Class")),
-		jen.Id("Defines"): jen.Index().Qual(rtPath, "DefineEntry").Add(entries(defines, "Define")),
+		jen.Id("Classes"): jen.Index().Qual(rtPath, "ClassEntry").Add(entries(classes)),
+		jen.Id("Defines"): jen.Index().Qual(rtPath, "DefineEntry").Add(entries(defines)),
 	})
 	return true
 }
@@ -879,7 +955,7 @@ func (r *Result) removeStale(dir string) error {
 		if _, ok := r.Files[rel]; ok {
 			return nil
 		}
-		stale := strings.HasPrefix(rel, runtimeDir+"/") || strings.HasPrefix(rel, vendorDir+"/") || (strings.HasPrefix(rel, "modules/") && strings.Contains(rel, "/files/"))
+		stale := strings.HasPrefix(rel, runtimeDir+"/") || strings.HasPrefix(rel, vendorDir+"/") || (strings.HasPrefix(rel, "modules/") && inCompiledDir(rel))
 		if !stale && strings.HasSuffix(rel, ".go") {
 			b, err := os.ReadFile(p)
 			stale = err == nil && bytes.HasPrefix(b, []byte("// Code generated by pp2go"))
@@ -891,6 +967,18 @@ func (r *Result) removeStale(dir string) error {
 		}
 		return nil
 	})
+}
+
+// inCompiledDir reports whether a path of the module is in a copy of a
+// module's compiledDirs (moduleFiles): a stale copy, which go:embed
+// would embed, goes.
+func inCompiledDir(rel string) bool {
+	for _, d := range compiledDirs {
+		if strings.Contains(rel, "/"+d+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // goPackageName makes a Puppet module name a Go package name.

@@ -74,7 +74,7 @@ func TestStaticTables(t *testing.T) {
 		`Files: \[\]\*rt\.File\{\s+&files\[0\],\s+\},`,
 		`Labels: \[\]string\{\s+"Resource Statement",`,
 		// what the package gives the program is a table, rt.Module
-		`var Module = rt\.Module\{\s+Dir:\s+"[^"]+/modules/m",\s+Files:\s+&moduleFiles,\s+FilesDir:\s+"files",\s+Name:\s+"m",\s+NameValue: v\.String\("m"\),\s+Trees: \[\]rt\.TreeDef\{\s+\{"files", filesTree\},\s+\},\s+\}`,
+		`var Module = rt\.Module\{\s+Dir:\s+"[^"]+/modules/m",\s+Files:\s+&moduleFiles,\s+FilesDir:\s+"files",\s+Name:\s+"m",\s+NameValue: v\.String\("m"\),\s+Trees: \[\]rt\.TreeDef\{\s+\{"files", &filesTree\},\s+\},\s+\}`,
 	} {
 		require.Regexp(t, want, m)
 	}

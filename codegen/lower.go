@@ -864,7 +864,7 @@ func (l *lowerer) inlineEPP(at ast.Expr, text string, args []ast.Expr) jen.Code 
 	tl := &lowerer{u: l.u, f: &env.File{Path: "inlined-epp-text", Source: src, Program: res.Program}, diags: l.diags, g: l.g, out: l.out}
 	body := jen.Func().Params(jen.Id("s").Op("*").Qual(rtPath, "Scope")).Block(tl.eppBody(lam)...)
 	dg := &defGen{lowerer: *tl}
-	list := append([]jen.Code{l.lazyPos(at), dg.eppValue(lam, body)}, l.args(args)...)
+	list := append([]jen.Code{l.lazyPos(at), jen.Op("&").Add(dg.eppValue(lam, body))}, l.args(args)...)
 	return s().Dot("InlineEPP").Call(list...)
 }
 

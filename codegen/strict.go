@@ -65,7 +65,7 @@ func issuesLit(f *env.File, errs diag.List, warnings int) jen.Code {
 func (g *generator) loadRaise(u *unit, f *env.File, register string, args ...jen.Code) {
 	for _, puppet := range releases {
 		if d := validate.Raised(f.Diags, puppet); d != nil {
-			u.register = append(u.register, jen.Id("p").Dot(register).Call(slices.Concat(args, []jen.Code{jen.Lit(puppet), jen.Lit(d.Message)})...))
+			u.addRegister(jen.Id("p").Dot(register).Call(slices.Concat(args, []jen.Code{jen.Lit(puppet), jen.Lit(d.Message)})...))
 		}
 	}
 }
@@ -90,7 +90,7 @@ func (g *generator) loadWarnings(u *unit, module, rel string, f *env.File) {
 		for _, d := range ds {
 			args = append(args, jen.Lit(d.Message))
 		}
-		u.register = append(u.register, jen.Id("p").Dot("AddLoadWarnings").Call(args...))
+		u.addRegister(jen.Id("p").Dot("AddLoadWarnings").Call(args...))
 	}
 }
 
@@ -102,7 +102,7 @@ func (g *generator) loadWarnings(u *unit, module, rel string, f *env.File) {
 func (g *generator) strictLoadError(u *unit, module, rel string, f *env.File) {
 	for _, puppet := range releases {
 		if issues, ok := strictFailure(f, puppet); ok {
-			u.register = append(u.register, jen.Id("p").Dot("AddStrictLoadError").Call(jen.Lit(module), jen.Lit(rel), jen.Lit(puppet), issues))
+			u.addRegister(jen.Id("p").Dot("AddStrictLoadError").Call(jen.Lit(module), jen.Lit(rel), jen.Lit(puppet), issues))
 		}
 	}
 }
@@ -127,7 +127,7 @@ func (g *generator) strictAlias(u *unit, x *ast.TypeAlias) {
 		}
 		for _, puppet := range releases {
 			if issues, ok := strictFailure(d.File, puppet); ok {
-				u.register = append(u.register, jen.Id("p").Dot("AddStrictAlias").Call(jen.Lit(strings.ToLower(x.Name)), jen.Lit(name), jen.Lit(puppet), issues))
+				u.addRegister(jen.Id("p").Dot("AddStrictAlias").Call(jen.Lit(strings.ToLower(x.Name)), jen.Lit(name), jen.Lit(puppet), issues))
 			}
 		}
 		a, ok := d.Node.(*ast.TypeAlias)
@@ -171,7 +171,7 @@ func (g *generator) paramTypeLoad(u *unit, module, rel string, t ast.Expr, seen 
 			}
 			name := strings.ToLower(strings.TrimPrefix(r.CasedValue, "::"))
 			if outer && g.aliasFails(name) {
-				u.register = append(u.register, jen.Id("p").Dot("AddAliasLoad").Call(
+				u.addRegister(jen.Id("p").Dot("AddAliasLoad").Call(
 					jen.Lit(module), jen.Lit(rel), pos(r), jen.Lit(strings.TrimPrefix(r.CasedValue, "::"))))
 			}
 			if seen[name] {
@@ -184,7 +184,7 @@ func (g *generator) paramTypeLoad(u *unit, module, rel string, t ast.Expr, seen 
 			}
 			for _, puppet := range releases {
 				if issues, ok := strictFailure(d.File, puppet); ok {
-					u.register = append(u.register, jen.Id("p").Dot("AddStrictTypeError").Call(jen.Lit(module), jen.Lit(rel), jen.Lit(name), jen.Lit(puppet), issues))
+					u.addRegister(jen.Id("p").Dot("AddStrictTypeError").Call(jen.Lit(module), jen.Lit(rel), jen.Lit(name), jen.Lit(puppet), issues))
 				}
 			}
 			if a, ok := d.Node.(*ast.TypeAlias); ok {

@@ -126,7 +126,7 @@ func (g *generator) loadFailure(u *unit, m *env.Module, f *env.File) {
 	}
 	g.loadRaise(u, f, "AddLoadRaise", jen.Lit(m.Name), jen.Lit(filepath.ToSlash(rel)))
 	if errs := f.Diags.Errors(); len(errs) > 0 {
-		u.register = append(u.register, jen.Id("p").Dot("AddValidationError").Call(
+		u.addRegister(jen.Id("p").Dot("AddValidationError").Call(
 			jen.Lit(m.Name), jen.Lit(filepath.ToSlash(rel)), issuesLit(f, errs, 0)))
 		return
 	}
@@ -144,17 +144,17 @@ func (g *generator) loadFailure(u *unit, m *env.Module, f *env.File) {
 				continue
 			}
 			if computedType(p.Type) {
-				u.register = append(u.register, paramTypeLoad(m.Name, filepath.ToSlash(rel), kind, g.names[d], i))
+				u.addRegister(paramTypeLoad(m.Name, filepath.ToSlash(rel), kind, g.names[d], i))
 				continue
 			}
 			if r := g.paramTypeLoad(u, m.Name, filepath.ToSlash(rel), p.Type, seen, l.pos); r != nil {
-				u.register = append(u.register, jen.Id("p").Dot("AddLoadFailure").Call(
+				u.addRegister(jen.Id("p").Dot("AddLoadFailure").Call(
 					jen.Lit(m.Name), jen.Lit(filepath.ToSlash(rel)), l.pos(r), jen.Lit(r.CasedValue)))
 				return
 			}
 		}
 		if msg := g.moduleClash(f, d); msg != "" {
-			u.register = append(u.register, jen.Id("p").Dot("AddLoadError").Call(
+			u.addRegister(jen.Id("p").Dot("AddLoadError").Call(
 				jen.Lit(m.Name), jen.Lit(filepath.ToSlash(rel)), jen.Lit(msg)))
 			return
 		}

@@ -14,8 +14,8 @@ func TestDefinitionIndexes(t *testing.T) {
 	defA, siteD := &Define{Name: "d"}, &Define{Name: "d"}
 	p := NewProgram("production")
 	p.SetDefinitions(
-		&DefinitionIndex{Classes: []ClassEntry{{"a", modA}, {"b", modB}}, Defines: []DefineEntry{{"d", defA}}},
-		&DefinitionIndex{Classes: []ClassEntry{{"a", siteA}}, Defines: []DefineEntry{{"d", siteD}}})
+		&DefinitionIndex{Classes: []ClassEntry{{Name: "a", Class: modA}, {Name: "b", Class: modB}}, Defines: []DefineEntry{{Name: "d", Define: defA}}},
+		&DefinitionIndex{Classes: []ClassEntry{{Name: "a", Class: siteA}}, Defines: []DefineEntry{{Name: "d", Define: siteD}}})
 	require.Same(t, siteA, p.class("a"))
 	require.Same(t, modB, p.class("b"))
 	require.Nil(t, p.class("z"))
@@ -25,4 +25,20 @@ func TestDefinitionIndexes(t *testing.T) {
 	p.AddClass(&Class{Name: "b"})
 	require.Same(t, one, p.class("c"))
 	require.NotSame(t, modB, p.class("b"))
+}
+
+// TestDefinitionIndexParts: an entry may name a class or defined type by
+// its place in a table (a module whose definitions are in parts).
+func TestDefinitionIndexParts(t *testing.T) {
+	c0, c1, d0 := &Class{Name: "m"}, &Class{Name: "m::x"}, &Define{Name: "m::d"}
+	classes, defines := []*Class{c0, c1}, []*Define{d0}
+	p := NewProgram("production")
+	p.SetDefinitions(&DefinitionIndex{
+		Classes: []ClassEntry{{Name: "m", In: &classes, At: 0}, {Name: "m::x", In: &classes, At: 1}},
+		Defines: []DefineEntry{{Name: "m::d", In: &defines, At: 0}},
+	})
+	require.Same(t, c0, p.class("m"))
+	require.Same(t, c1, p.class("m::x"))
+	require.Same(t, d0, p.define("m::d"))
+	require.Nil(t, p.class("m::d"))
 }

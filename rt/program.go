@@ -369,16 +369,39 @@ type DefinitionIndex struct {
 	Defines []DefineEntry
 }
 
-// ClassEntry is a class of a DefinitionIndex under its name.
+// ClassEntry is a class of a DefinitionIndex under its name: Class, or
+// the At'th of In, the table of a module's package whose classes are in
+// its parts (packages it imports, codegen's parts): the index names the
+// table rather than the parts, so that an edit of a part compiles that
+// part and its module's package, not the index's package too.
 type ClassEntry struct {
 	Name  string
 	Class *Class
+	In    *[]*Class
+	At    int
 }
 
-// DefineEntry is a defined type of a DefinitionIndex under its name.
+func (e *ClassEntry) class() *Class {
+	if e.In != nil {
+		return (*e.In)[e.At]
+	}
+	return e.Class
+}
+
+// DefineEntry is a defined type of a DefinitionIndex under its name, as
+// ClassEntry.
 type DefineEntry struct {
 	Name   string
 	Define *Define
+	In     *[]*Define
+	At     int
+}
+
+func (e *DefineEntry) define() *Define {
+	if e.In != nil {
+		return (*e.In)[e.At]
+	}
+	return e.Define
 }
 
 // SetDefinitions sets the program's indexes of classes and defined types,
@@ -395,7 +418,7 @@ func (p *Program) class(name string) *Class {
 	for i := len(p.indexes) - 1; i >= 0; i-- {
 		e := p.indexes[i].Classes
 		if j, ok := slices.BinarySearchFunc(e, name, func(e ClassEntry, name string) int { return strings.Compare(e.Name, name) }); ok {
-			return e[j].Class
+			return e[j].class()
 		}
 	}
 	return nil
@@ -409,7 +432,7 @@ func (p *Program) define(name string) *Define {
 	for i := len(p.indexes) - 1; i >= 0; i-- {
 		e := p.indexes[i].Defines
 		if j, ok := slices.BinarySearchFunc(e, name, func(e DefineEntry, name string) int { return strings.Compare(e.Name, name) }); ok {
-			return e[j].Define
+			return e[j].define()
 		}
 	}
 	return nil
