@@ -19,8 +19,9 @@ const buildEdits = 3
 // buildTimes times `pp2go build` of a scenario's environment (issue 14's
 // build figures: mod_keystone's is the 92-module environment): a copy of
 // it is built once, then after each of buildEdits edits of its main
-// manifest and of a manifest of its own modules, the work directory kept
-// as pp2go build keeps it; with cold, also a first build with an empty Go
+// manifest, of a manifest of its own modules, and of the largest manifest
+// and ERB template of the module path's largest module (copied into the
+// environment), the work directory kept as pp2go build keeps it; with cold, also a first build with an empty Go
 // build cache (Go's standard library and pp2go's runtime compiled too).
 func buildTimes(sc *conformance.Scenario, work string, cold bool) string {
 	line, err := buildTimesErr(sc, work, cold)
@@ -68,6 +69,16 @@ func buildTimesErr(sc *conformance.Scenario, work string, cold bool) (string, er
 		os.RemoveAll(filepath.Join(dir, "work"))
 		coldText = fmt.Sprintf("with an empty Go build cache %.1f s (target: under 90 s), ", d.Seconds())
 	}
+	module, err := moduleManifest(envDir)
+	if err != nil {
+		return "", err
+	}
+	// the largest module's files are edited in a copy in the
+	// environment's modules, which come first in its module path
+	big, manifests, err := largestModule(conformance.ModulesDir(), filepath.Join(envDir, "modules"))
+	if err != nil {
+		return "", err
+	}
 	first, err := build()
 	if err != nil {
 		return "", err
@@ -75,10 +86,6 @@ func buildTimesErr(sc *conformance.Scenario, work string, cold bool) (string, er
 	siteEdits, err := timeEdits(site, build, func(text string, i int) string {
 		return text + fmt.Sprintf("\n$pp2go_bench_edit_%d = 'edit %d'\n", i, i)
 	})
-	if err != nil {
-		return "", err
-	}
-	module, err := moduleManifest(envDir)
 	if err != nil {
 		return "", err
 	}
@@ -91,9 +98,86 @@ func buildTimesErr(sc *conformance.Scenario, work string, cold bool) (string, er
 	if err != nil {
 		return "", err
 	}
-	rel, _ := filepath.Rel(filepath.Join(envDir, "modules"), module)
-	return fmt.Sprintf("build: %s, pp2go build: %sinto a fresh work directory %.1f s (with the Go build cache as it was); after a one-file edit (target: under 3 s) of site.pp %s, of a module's manifest (%s) %s",
-		sc.Name, coldText, first.Seconds(), siteEdits, rel, moduleEdits), nil
+	bigManifest, err := largestFile(filepath.Join(big, "manifests"), ".pp", classStart)
+	if err != nil {
+		return "", err
+	}
+	bigEdits, err := timeEdits(bigManifest, build, func(text string, i int) string {
+		m := classStart.FindStringIndex(text)
+		return text[:m[1]] + fmt.Sprintf("  $pp2go_bench_edit_%d = 'edit %d'\n", i, i) + text[m[1]:]
+	})
+	if err != nil {
+		return "", err
+	}
+	bigTemplate, err := largestFile(filepath.Join(big, "templates"), ".erb", nil)
+	if err != nil {
+		return "", err
+	}
+	templateEdits, err := timeEdits(bigTemplate, build, func(text string, i int) string {
+		return text + fmt.Sprintf("<%%# pp2go bench edit %d %%>", i)
+	})
+	if err != nil {
+		return "", err
+	}
+	rel := func(p string) string {
+		r, _ := filepath.Rel(filepath.Join(envDir, "modules"), p)
+		return r
+	}
+	return fmt.Sprintf("build: %s, pp2go build: %sinto a fresh work directory %.1f s (with the Go build cache as it was); after a one-file edit (target: under 3 s) of site.pp %s, of a module's manifest (%s) %s, of the largest module's (%d manifests) largest manifest (%s) %s, of its largest ERB template (%s) %s",
+		sc.Name, coldText, first.Seconds(), siteEdits, rel(module), moduleEdits, manifests, rel(bigManifest), bigEdits, rel(bigTemplate), templateEdits), nil
+}
+
+// largestModule copies the module of modulesDir with the most manifests
+// into envModules and returns the copy's directory and its number of
+// manifests.
+func largestModule(modulesDir, envModules string) (string, int, error) {
+	entries, err := os.ReadDir(modulesDir)
+	if err != nil {
+		return "", 0, err
+	}
+	var name string
+	var most int
+	for _, e := range entries {
+		n := 0
+		filepath.WalkDir(filepath.Join(modulesDir, e.Name(), "manifests"), func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".pp") {
+				n++
+			}
+			return nil
+		})
+		if n > most {
+			name, most = e.Name(), n
+		}
+	}
+	if name == "" {
+		return "", 0, fmt.Errorf("no module in %s has manifests", modulesDir)
+	}
+	dir := filepath.Join(envModules, name)
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join(modulesDir, name))); err != nil {
+		return "", 0, err
+	}
+	return dir, most, nil
+}
+
+// largestFile is the largest file under dir named *ext (whose text
+// matches re, if not nil).
+func largestFile(dir, ext string, re *regexp.Regexp) (string, error) {
+	var found string
+	var size int
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ext) {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err == nil && len(b) > size && (re == nil || re.Match(b)) {
+			found, size = p, len(b)
+		}
+		return nil
+	})
+	if err == nil && found == "" {
+		err = fmt.Errorf("no %s file in %s", ext, dir)
+	}
+	return found, err
 }
 
 // classStart is the line that opens a manifest's class or defined type.
