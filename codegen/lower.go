@@ -278,7 +278,7 @@ func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
 	case *ast.LiteralDefault:
 		return v("Default"), pure
 	case *ast.LiteralRegularExpression:
-		return s().Dot("Regexp").Call(l.pos(x), l.u.regexpRef(x.Pattern)), call
+		return s().Dot("Regexp").Call(l.lazyPos(x), l.u.regexpRef(x.Pattern)), call
 	case *ast.QualifiedName:
 		return v("String").Call(jen.Lit(x.Value)), pure
 	case *ast.ReservedWord:
@@ -343,13 +343,13 @@ func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
 	case *ast.ComparisonExpression:
 		return rt("Compare").Call(l.lazyPos(x), jen.Lit(x.Op), l.expr(x.Left), l.expr(x.Right)), call
 	case *ast.MatchExpression:
-		return s().Dot("Match").Call(l.u.binarySite(l.f, x, x.Left, x.Right, label(x)), jen.Lit(x.Op == "!~"), l.expr(x.Left), l.expr(x.Right)), call
+		return s().Dot("Match").Call(l.u.lazyBinarySite(l.f, x, x.Left, x.Right, label(x)), jen.Lit(x.Op == "!~"), l.expr(x.Left), l.expr(x.Right)), call
 	case *ast.InExpression:
-		return s().Dot("In").Call(l.pos(x), l.expr(x.Left), l.expr(x.Right)), call
+		return s().Dot("In").Call(l.lazyPos(x), l.expr(x.Left), l.expr(x.Right)), call
 	case *ast.AndExpression, *ast.OrExpression:
 		return v("BoolOf").Call(l.cond(x)), call
 	case *ast.RelationshipExpression:
-		return s().Dot("Relate").Call(l.pos(x), jen.Lit(x.Op), l.expr(x.Left), l.expr(x.Right)), call
+		return s().Dot("Relate").Call(l.lazyPos(x), jen.Lit(x.Op), l.expr(x.Left), l.expr(x.Right)), call
 	case *ast.AccessExpression:
 		if text, ok := static.Text(x); ok && isType(x) && l.unknownType(x) == nil && !l.aliasFails(x) {
 			return s().Dot("Type").Call(l.lazyPos(x), l.u.typeRef(text)), call

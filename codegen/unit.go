@@ -200,6 +200,14 @@ func (u *unit) binarySite(f *env.File, n, left, right ast.Expr, label string) je
 	return jen.Id("pos").Call(jen.Lit(i))
 }
 
+// lazyBinarySite is binarySite for an operation that needs its site only
+// when it fails (rt.SiteRef).
+func (u *unit) lazyBinarySite(f *env.File, n, left, right ast.Expr, label string) jen.Code {
+	i := u.site(f, n, label)
+	u.operands = append(u.operands, i, u.site(f, left, ""), u.site(f, right, ""))
+	return jen.Id("sites").Dot("Ref").Call(jen.Lit(i))
+}
+
 // accessSite is the site of an access expression whose keys are located
 // too (Puppet reports a key that does not apply at the key).
 func (u *unit) accessSite(f *env.File, n ast.Expr, keys []ast.Expr, label string) jen.Code {

@@ -223,13 +223,13 @@ type RegexpRef struct {
 }
 
 // Regexp is the literal's value.
-func (s *Scope) Regexp(site *Site, r *RegexpRef) values.Value {
+func (s *Scope) Regexp(site SiteRef, r *RegexpRef) values.Value {
 	if re := atomicptr.Load(&r.re); re != nil {
 		return re
 	}
 	re, err := values.NewRegexp(r.Src)
 	if err != nil {
-		raise(site, err)
+		raise(site.Site(), err)
 	}
 	atomicptr.Store(&r.re, re)
 	return re

@@ -92,12 +92,13 @@ func Not(v values.Value) values.Value { return values.BoolOf(!values.Truthy(v)) 
 func Truthy(v values.Value) bool { return values.Truthy(v) }
 
 // Match is `a =~ b` (negate for !~): a successful regexp match sets $0..$n
-// in the scope.
-func (s *Scope) Match(site *Site, negate bool, a, b values.Value) values.Value {
+// in the scope. The site is built only for an error.
+func (s *Scope) Match(ref SiteRef, negate bool, a, b values.Value) values.Value {
 	m, err := values.MatchOp(a, b)
 	if err != nil {
 		// eval_MatchExpression fails at the operand it blames: the
 		// pattern that is no regexp, the left value that is no string.
+		site := ref.Site()
 		at := site
 		if ve, ok := err.(*values.Error); ok && site.Left() != nil {
 			switch ve.Code {
@@ -116,7 +117,7 @@ func (s *Scope) Match(site *Site, negate bool, a, b values.Value) values.Value {
 }
 
 // In is `a in b`; a regexp match sets $0..$n.
-func (s *Scope) In(site *Site, a, b values.Value) values.Value {
+func (s *Scope) In(site SiteRef, a, b values.Value) values.Value {
 	m := values.In(a, b)
 	if m.Groups != nil {
 		s.setMatch(m.Groups)

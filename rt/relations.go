@@ -29,7 +29,9 @@ type collectorValue struct {
 // Relate is a relationship expression `left op right` (-> ~> <- <~) at
 // site. It records relationships between every pair and returns the right
 // operand's references, which chains use as the next left operand.
-func (s *Scope) Relate(site *Site, op string, left, right values.Value) values.Value {
+//
+// The site is built only for an error of an operand.
+func (s *Scope) Relate(site SiteRef, op string, left, right values.Value) values.Value {
 	c := s.c
 	// the operands' lists are on the stack: a relationship copies its
 	// ends, and what is kept (the value, a collector's alternative) is
@@ -64,7 +66,7 @@ func (s *Scope) Relate(site *Site, op string, left, right values.Value) values.V
 // relationOperands appends to out the values a relationship accepts that
 // an operand flattens to: resource and class references, strings naming
 // them, collectors.
-func (c *Ctx) relationOperands(site *Site, v values.Value, out []values.Value) []values.Value {
+func (c *Ctx) relationOperands(site SiteRef, v values.Value, out []values.Value) []values.Value {
 	var add func(v values.Value)
 	add = func(v values.Value) {
 		switch x := v.(type) {
@@ -84,21 +86,21 @@ func (c *Ctx) relationOperands(site *Site, v values.Value, out []values.Value) [
 			// relationship expression.
 			t, err := c.prog.parseType(string(x))
 			if err != nil {
-				panic(runtimeError(site, err.Error()))
+				panic(runtimeError(site.Site(), err.Error()))
 			}
 			if _, ok := t.(values.Type); !ok {
-				panic(runtimeError(site, "The expression <"+strings.TrimSpace(string(x))+"> is not a valid type specification."))
+				panic(runtimeError(site.Site(), "The expression <"+strings.TrimSpace(string(x))+"> is not a valid type specification."))
 			}
 			add(t)
 			return
 		case values.Type:
 			if !values.IsAssignable(catalogEntryOrType, x) {
-				IssueAt(site, "NOT_CATALOG_TYPE", "Illegal relationship operand, can not form a relationship with something of type %s. A Catalog type is required.", values.TypeString(x))
+				IssueAt(site.Site(), "NOT_CATALOG_TYPE", "Illegal relationship operand, can not form a relationship with something of type %s. A Catalog type is required.", values.TypeString(x))
 			}
 			out = appendUnique(out, x)
 			return
 		}
-		IssueAt(site, "ILLEGAL_RELATIONSHIP_OPERAND_TYPE", "Illegal relationship operand, can not form a relationship with %s. A Catalog type is required.", valueLabel(v))
+		IssueAt(site.Site(), "ILLEGAL_RELATIONSHIP_OPERAND_TYPE", "Illegal relationship operand, can not form a relationship with %s. A Catalog type is required.", valueLabel(v))
 	}
 	add(v)
 	return out

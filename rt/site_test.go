@@ -256,3 +256,54 @@ func TestDeclareSiteRef(t *testing.T) {
 	require.Contains(t, res.Err.Error(), "The title 'hi' has already been used in this resource expression")
 	require.Contains(t, res.Err.Error(), "(file: /e/a.pp, line: 3, column: 4)")
 }
+
+// TestOperatorSiteRef: a relationship, a match, an in and a regexp literal
+// that succeed build no site (they take a SiteRef); their errors are at
+// the site (a match's at the operand it blames: the table's operand links).
+func TestOperatorSiteRef(t *testing.T) {
+	table := func() *SiteTable {
+		// site 0: the expression at line 3; 1 and 2: its operands at
+		// lines 5 and 7
+		return &SiteTable{Files: []*File{{Path: "/e/a.pp"}}, Labels: []string{"Relationship", "Match Expression"},
+			Data: []int32{0, 3, 4, 0, 0, 5, 6, 1, 0, 7, 8, 1}, Operands: []int32{0, 1, 2}}
+	}
+	p := NewProgram("production")
+	p.AddCoreTypes()
+	p.Finish()
+	notify := &ResourceTypeRef{Name: "notify"}
+	titleAt := SiteRefOf(&Site{File: &File{Path: "/e/a.pp"}, Line: 3})
+	re := &RegexpRef{Src: "^a"}
+	tb := table()
+	var matched, in values.Value
+	res := CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
+		s.DeclareType(tb.Ref(0), notify, Regular).Body(titleAt, values.String("a")).Exec()
+		s.DeclareType(tb.Ref(0), notify, Regular).Body(titleAt, values.String("b")).Exec()
+		s.Relate(tb.Ref(0), "->", values.NewResourceType("Notify", "a", true), values.NewResourceType("Notify", "b", true))
+		matched = s.Match(tb.Ref(0), false, values.String("abc"), s.Regexp(tb.Ref(0), re))
+		in = s.In(tb.Ref(0), values.String("b"), values.NewArray(values.String("b")))
+	}})
+	require.NoError(t, res.Err)
+	require.Nil(t, atomicptr.Load(&tb.built), "operations that succeeded built their site")
+	require.Equal(t, values.True, matched)
+	require.Equal(t, values.True, in)
+	require.Equal(t, "[Notify[b]]", values.ToString(res.Catalog.Resource("Notify", "a").Get("before")))
+
+	for _, c := range []struct {
+		main func(s *Scope, tb *SiteTable)
+		msg  string
+		at   string
+	}{
+		{func(s *Scope, tb *SiteTable) { s.Relate(tb.Ref(0), "->", values.Int(1), values.String("Notify[b]")) },
+			"Illegal relationship operand", "(file: /e/a.pp, line: 3, column: 4)"},
+		{func(s *Scope, tb *SiteTable) { s.Match(tb.Ref(0), false, values.String("abc"), values.Int(1)) },
+			"", "(file: /e/a.pp, line: 7, column: 8)"},
+		{func(s *Scope, tb *SiteTable) { s.Regexp(tb.Ref(0), &RegexpRef{Src: "("}) },
+			"", "(file: /e/a.pp, line: 3, column: 4)"},
+	} {
+		tb := table()
+		res := CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) { c.main(s, tb) }})
+		require.Error(t, res.Err)
+		require.Contains(t, res.Err.Error(), c.msg)
+		require.Contains(t, res.Err.Error(), c.at)
+	}
+}
