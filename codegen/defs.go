@@ -76,7 +76,7 @@ func (g *defGen) class(name string, x *ast.HostClassDefinition) {
 	}
 	g.out.Comment(id + " " + g.doc("class", name, x))
 	g.out.Var().Id(id).Op("=").Qual(rtPath, "Class").Values(fields)
-	g.out.Func().Id(body).Params(scopeParam()).Block(g.bodyStmts(x.Params, locals, x.Body)...)
+	g.bodyFunc(body, g.bodyStmts(x.Params, locals, x.Body))
 	g.u.classes = append(g.u.classes, named{name, id})
 }
 
@@ -98,8 +98,39 @@ func (g *defGen) define(name string, x *ast.ResourceTypeDefinition) {
 	}
 	g.out.Comment(id + " " + g.doc("define", name, x))
 	g.out.Var().Id(id).Op("=").Qual(rtPath, "Define").Values(fields)
-	g.out.Func().Id(body).Params(scopeParam()).Block(g.bodyStmts(x.Params, locals, x.Body)...)
+	g.bodyFunc(body, g.bodyStmts(x.Params, locals, x.Body))
 	g.u.defines = append(g.u.defines, named{name, id})
+}
+
+// bodyChunk is how many statements a generated body function runs before
+// it runs them in functions of bodyChunk statements each, in turn: the Go
+// compiler's time grows faster than a function's size (SSA construction's
+// phi insertion and position maps), and apache::vhost's body (88
+// statements) was 0.5 s of its package's 0.6 s of CPU to compile; in
+// functions of 8, 40% less, and they compile in parallel.
+const bodyChunk = 8
+
+// bodyFunc emits the function name(s *rt.Scope) that runs stmts, the
+// statements of a body: each a Go statement of its own (no Go variable,
+// label or return spans two), so that they can run in functions of their
+// own.
+func (g *defGen) bodyFunc(name string, stmts []jen.Code) {
+	if len(stmts) <= 2*bodyChunk {
+		g.out.Func().Id(name).Params(scopeParam()).Block(stmts...)
+		return
+	}
+	var calls []jen.Code
+	var parts []jen.Code
+	for i := 0; i < len(stmts); i += bodyChunk {
+		part := g.u.ident(fmt.Sprintf("%s%d", name, len(calls)+1))
+		calls = append(calls, jen.Id(part).Call(jen.Id("s")))
+		parts = append(parts, jen.Line(), jen.Func().Id(part).Params(scopeParam()).Block(stmts[i:min(i+bodyChunk, len(stmts))]...))
+	}
+	g.out.Comment(fmt.Sprintf("%s runs its statements in parts (bodyChunk).", name))
+	g.out.Func().Id(name).Params(scopeParam()).Block(calls...)
+	for _, p := range parts {
+		g.out.Add(p)
+	}
 }
 
 // bodyStmts lowers the body of a class or define with params and the
@@ -281,7 +312,7 @@ func (g *defGen) node(x *ast.NodeDefinition) {
 		}
 	}
 	g.out.Comment(fmt.Sprintf("%s is the node definition at %s:%d.", id, g.rel, g.line(x)))
-	g.out.Func().Id(id).Params(scopeParam()).Block(g.stmts(x.Body)...)
+	g.bodyFunc(id, g.stmts(x.Body))
 	g.u.addRegister(jen.Id("p").Dot("AddNode").Call(jen.Op("&").Qual(rtPath, "NodeDef").Values(jen.Dict{
 		jen.Id("Matches"): jen.Index().Qual(rtPath, "NodeMatch").Values(matches...),
 		jen.Id("Body"):    jen.Id(id),
@@ -294,7 +325,7 @@ func (g *defGen) node(x *ast.NodeDefinition) {
 func (g *defGen) mainCode() {
 	id := g.u.ident("main" + goName(strings.TrimSuffix(g.rel, ".pp")))
 	g.out.Comment(fmt.Sprintf("%s is the top level code of %s.", id, g.rel))
-	g.out.Func().Id(id).Params(scopeParam()).Block(g.stmts(g.f.Program.Body)...)
+	g.bodyFunc(id, g.stmts(g.f.Program.Body))
 	g.u.addRegister(jen.Id("p").Dot("AddMain").Call(jen.Id(id)))
 }
 
@@ -336,7 +367,7 @@ func (g *defGen) eppTemplate(name string) {
 	}
 	id := g.u.ident("epp" + goName(name))
 	g.out.Comment(fmt.Sprintf("%s renders the EPP template %s.", id, g.rel))
-	g.out.Func().Id(id).Params(scopeParam()).Block(g.eppBody(lam)...)
+	g.bodyFunc(id, g.eppBody(lam))
 	val := g.eppValue(lam, jen.Id(id))
 	epp := jen.Op("&").Add(val)
 	if g.u.home != nil {

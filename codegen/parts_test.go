@@ -93,3 +93,23 @@ func TestManifestParts(t *testing.T) {
 	require.Contains(t, changed, "modules/big/erb1/templates_e05_erb.go")
 	require.Contains(t, changed, "modules/big/tree/templates/e05.erb")
 }
+
+// TestBodyChunks: a body of many statements runs them in functions of
+// bodyChunk (8) statements, in order; a short body stays one function.
+func TestBodyChunks(t *testing.T) {
+	var body strings.Builder
+	for i := 1; i <= 20; i++ {
+		fmt.Fprintf(&body, "  notify { 'n%02d': }\n", i)
+	}
+	files := map[string]string{
+		"manifests/site.pp":            "include m, m::short\n",
+		"modules/m/manifests/init.pp":  "class m {\n" + body.String() + "}\n",
+		"modules/m/manifests/short.pp": "class m::short { notify { 'x': } }\n",
+	}
+	m := generatedGo(t, files, "modules/m/")
+	require.Contains(t, m, "func classMBody(s *rt.Scope) {\n\tclassMBody1(s)\n\tclassMBody2(s)\n\tclassMBody3(s)\n}")
+	require.Regexp(t, `func classMBody1\(s \*rt.Scope\) \{\n\ts.DeclareType\([^\n]*\n\t\tBody\([^\n]*"n01"`, m)
+	require.Regexp(t, `func classMBody3\(s \*rt.Scope\) \{\n\ts.DeclareType\([^\n]*\n\t\tBody\([^\n]*"n17"`, m)
+	require.Equal(t, 21, strings.Count(m, "Exec()")) // and m::short's
+	require.Contains(t, m, "func classMShortBody(s *rt.Scope) {\n\ts.DeclareType(")
+}
