@@ -1,7 +1,8 @@
 // Package codegen turns a loaded Puppet environment into a Go module: one
-// package per Puppet module, one for the environment's own code, a catalog
-// package that registers them all into an rt.Program, and a main package
-// for the catalog binary. Generated code calls package rt for everything
+// package per Puppet module (a large module's manifests, templates and
+// files in packages of its own, its parts), one for the environment's own
+// code, a catalog package that registers them all into an rt.Program, and
+// a main package for the catalog binary. Generated code calls package rt for everything
 // Puppet does; it is deterministic, gofmt-clean and vet-clean.
 package codegen
 
@@ -583,7 +584,7 @@ func (g *generator) catalog(units []*unit, hasHiera bool) error {
 	}
 	// What the module path gives is in a package of its own, modulepath:
 	// it imports every module's package and is compiled again when one
-	// changes; the catalog package, compiled again after any edit (the
+	// changes (not when one of its parts does: see parts); the catalog package, compiled again after any edit (the
 	// version changes), holds only the main manifests' part.
 	mpPath := g.pkgPath("modulepath")
 	mp := jen.NewFilePathName(mpPath, "modulepath")

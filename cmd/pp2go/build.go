@@ -124,8 +124,11 @@ func newGenCmd() *cobra.Command {
 		Use:   "gen ENV_DIR -o DIR",
 		Short: "Generate the Go module of a Puppet environment",
 		Long: `Generate the Go module of a Puppet environment into DIR: one package per Puppet
-module, one for the environment's own code (site), a catalog package that
-assembles them, and a main package for the catalog binary.
+module (a module of more than 16 manifests or templates has them in packages
+of 16, modules/MOD/manifests1, erb1, epp1, ..., and its files in
+modules/MOD/tree, so that an edit compiles a part of it), one for the
+environment's own code (site), a catalog package that assembles them, and a
+main package for the catalog binary.
 
 DIR/vendor receives pp2go's runtime and the packages of the Go modules it
 uses (cobra, regexp2, yaml, ...), copied from the local module cache at the
