@@ -89,12 +89,7 @@ func buildTimesErr(sc *conformance.Scenario, work string, cold bool) (string, er
 	if err != nil {
 		return "", err
 	}
-	moduleEdits, err := timeEdits(module, build, func(text string, i int) string {
-		// a statement at the top of the file's class or defined type
-		// (moduleManifest found the line, which the edits keep)
-		m := classStart.FindStringIndex(text)
-		return text[:m[1]] + fmt.Sprintf("  $pp2go_bench_edit_%d = 'edit %d'\n", i, i) + text[m[1]:]
-	})
+	moduleEdits, err := timeEdits(module, build, classEdit)
 	if err != nil {
 		return "", err
 	}
@@ -102,10 +97,7 @@ func buildTimesErr(sc *conformance.Scenario, work string, cold bool) (string, er
 	if err != nil {
 		return "", err
 	}
-	bigEdits, err := timeEdits(bigManifest, build, func(text string, i int) string {
-		m := classStart.FindStringIndex(text)
-		return text[:m[1]] + fmt.Sprintf("  $pp2go_bench_edit_%d = 'edit %d'\n", i, i) + text[m[1]:]
-	})
+	bigEdits, err := timeEdits(bigManifest, build, classEdit)
 	if err != nil {
 		return "", err
 	}
@@ -178,6 +170,14 @@ func largestFile(dir, ext string, re *regexp.Regexp) (string, error) {
 		err = fmt.Errorf("no %s file in %s", ext, dir)
 	}
 	return found, err
+}
+
+// classEdit is the i'th edit of a manifest: a statement at the top of its
+// class or defined type (the file was chosen for a line classStart finds,
+// which the edits keep).
+func classEdit(text string, i int) string {
+	m := classStart.FindStringIndex(text)
+	return text[:m[1]] + fmt.Sprintf("  $pp2go_bench_edit_%d = 'edit %d'\n", i, i) + text[m[1]:]
 }
 
 // classStart is the line that opens a manifest's class or defined type.
