@@ -28,10 +28,11 @@ type unit struct {
 	dir    string // directory in the generated module
 	module string // Puppet module name; "" for the environment
 
-	// parts are the packages holding a large module's manifests
-	// (manifestParts); a part (doc says which manifests it holds) has its
-	// own tables but no Module: what it registers goes to its module's
-	// package (home), and the catalog's index lists its definitions.
+	// parts are the packages holding a large module's manifests and
+	// templates (codegen's parts); a part (doc says which files it holds)
+	// has its own tables but no Module: what it registers goes to its
+	// module's package (home), whose Classes and Defines list its
+	// definitions for the module path's index.
 	parts []*unit
 	home  *unit
 	doc   string
@@ -112,6 +113,9 @@ func newUnit(pkg, dir, module string) *unit {
 	}
 	return u
 }
+
+// withParts is u and its parts, the packages it generates.
+func (u *unit) withParts() []*unit { return append([]*unit{u}, u.parts...) }
 
 // root is the package whose Module registers what u generates: u's
 // module's package for a part, u itself otherwise.
@@ -195,17 +199,21 @@ func (u *unit) site(f *env.File, n ast.Positioned, label string) int {
 // binarySite is the site of a binary expression whose operands are
 // located too (arithmetic, where Puppet reports errors at an operand).
 func (u *unit) binarySite(f *env.File, n, left, right ast.Expr, label string) jen.Code {
-	i := u.site(f, n, label)
-	u.operands = append(u.operands, i, u.site(f, left, ""), u.site(f, right, ""))
-	return jen.Id("pos").Call(jen.Lit(i))
+	return jen.Id("pos").Call(jen.Lit(u.operandSites(f, n, left, right, label)))
 }
 
 // lazyBinarySite is binarySite for an operation that needs its site only
 // when it fails (rt.SiteRef).
 func (u *unit) lazyBinarySite(f *env.File, n, left, right ast.Expr, label string) jen.Code {
+	return jen.Id("sites").Dot("Ref").Call(jen.Lit(u.operandSites(f, n, left, right, label)))
+}
+
+// operandSites is the index of the site of a binary expression, recorded
+// with its operands' sites.
+func (u *unit) operandSites(f *env.File, n, left, right ast.Expr, label string) int {
 	i := u.site(f, n, label)
 	u.operands = append(u.operands, i, u.site(f, left, ""), u.site(f, right, ""))
-	return jen.Id("sites").Dot("Ref").Call(jen.Lit(i))
+	return i
 }
 
 // accessSite is the site of an access expression whose keys are located

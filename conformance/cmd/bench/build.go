@@ -21,8 +21,9 @@ const buildEdits = 3
 // it is built once, then after each of buildEdits edits of its main
 // manifest, of a manifest of its own modules, and of the largest manifest
 // and ERB template of the module path's largest module (copied into the
-// environment), the work directory kept as pp2go build keeps it; with cold, also a first build with an empty Go
-// build cache (Go's standard library and pp2go's runtime compiled too).
+// environment), the work directory kept as pp2go build keeps it; with
+// cold, also a first build with an empty Go build cache (Go's standard
+// library and pp2go's runtime compiled too).
 func buildTimes(sc *conformance.Scenario, work string, cold bool) string {
 	line, err := buildTimesErr(sc, work, cold)
 	if err != nil {
