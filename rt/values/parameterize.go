@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/pp2go/pp2go/rt/internal/atomicptr"
 )
 
 // CatalogAccessError is returned by Access and Parameterize for
@@ -46,6 +48,11 @@ func Parameterize(t Type, args []Value) (Value, error) {
 			break
 		}
 		return callableOf(args)
+	}
+	if t == EnumT {
+		if e := cachedEnum(args); e != nil {
+			return e, nil
+		}
 	}
 	keys := flatten(args)
 	switch x := t.(type) {
@@ -1111,4 +1118,76 @@ func rubyClassLabel(v Value) string {
 		return t.Name() + "-Type"
 	}
 	return rubyClass(v)
+}
+
+// enumCache holds the Enum types Enum[...] made of strings, by the strings
+// as given (a slot of a few, found by a digest of them): a defined type's
+// Enum[$list] of a literal list (postgresql's pg_hba_rule asserts
+// Enum[$allowed_auth_methods] of 16 methods for each rule) makes the same
+// type each time, which NewEnumType makes by copying, sorting and
+// deduplicating its strings. A type is immutable, so the program's
+// compiles share it.
+var enumCache [32]atomicptr.Pointer[enumEntry]
+
+// enumEntry is a type of enumCache and the arguments it was made of.
+type enumEntry struct {
+	vals []string
+	ci   bool
+	t    *EnumType
+}
+
+// cachedEnum is Enum[args...] when args are strings, or one array of
+// strings, with an optional Boolean last (case-insensitive): the type
+// enumCache holds for them, else one made and kept there. It is nil for
+// other arguments (no strings, a nested array, a value of another type),
+// which Parameterize takes as it does all others.
+func cachedEnum(args []Value) *EnumType {
+	ci := false
+	if n := len(args); n > 0 {
+		if b, ok := args[n-1].(Bool); ok {
+			ci, args = bool(b), args[:n-1]
+		}
+	}
+	if len(args) == 1 {
+		if a, ok := args[0].(*Array); ok {
+			args = a.elems
+		}
+	}
+	if len(args) == 0 {
+		return nil
+	}
+	h := uint32(len(args))
+	if ci {
+		h ^= 0x9e3779b9
+	}
+	for _, v := range args {
+		s, ok := v.(String)
+		if !ok {
+			return nil
+		}
+		h = h*31 + uint32(len(s))
+		if len(s) > 0 {
+			h = h*31 + uint32(s[0]) + uint32(s[len(s)-1])<<8
+		}
+	}
+	slot := &enumCache[(h^h>>16)%uint32(len(enumCache))]
+	if e := atomicptr.Load(slot); e != nil && e.ci == ci && len(e.vals) == len(args) {
+		same := true
+		for i, v := range args {
+			if e.vals[i] != string(v.(String)) {
+				same = false
+				break
+			}
+		}
+		if same {
+			return e.t
+		}
+	}
+	vals := make([]string, len(args))
+	for i, v := range args {
+		vals[i] = string(v.(String))
+	}
+	t := NewEnumType(vals, ci)
+	atomicptr.Store(slot, &enumEntry{vals: vals, ci: ci, t: t})
+	return t
 }

@@ -210,3 +210,43 @@ func TestStringAt(t *testing.T) {
 		t.Errorf("StringAt: %v allocations, want 0", n)
 	}
 }
+
+// TestEnumOfStringsIsKept: Enum[$list] of strings, as pg_hba_rule's
+// assert_type(Enum[$allowed_auth_methods], ...) gives it for each rule, is
+// the type Puppet makes (its values unique and sorted: Puppet 7 notices
+// Enum[['md5', 'trust', 'md5']] as Enum['md5', 'trust']), made once and
+// kept (enumCache): the same lists give the same type, other lists (one
+// value different, a case-insensitive flag) their own, and arguments that
+// are not strings fail as before.
+func TestEnumOfStringsIsKept(t *testing.T) {
+	enum := func(args ...Value) Value {
+		t.Helper()
+		v, err := Parameterize(EnumT, args)
+		require.NoError(t, err)
+		return v
+	}
+	list := func(s ...string) *Array {
+		vs := make([]Value, len(s))
+		for i, x := range s {
+			vs[i] = String(x)
+		}
+		a := ArrayLit(vs...)
+		return &a
+	}
+	for round := 0; round < 2; round++ {
+		a := enum(list("md5", "trust", "md5"))
+		assert.Equal(t, "Enum['md5', 'trust']", TypeString(a.(Type)))
+		assert.Same(t, a, enum(list("md5", "trust", "md5")))
+		b := enum(list("md5", "trusT", "md5"))
+		assert.Equal(t, "Enum['md5', 'trusT']", TypeString(b.(Type)))
+		c := enum(list("md5", "trust", "md5"), Bool(true))
+		assert.Equal(t, "Enum['md5', 'trust', true]", TypeString(c.(Type)))
+		assert.Equal(t, "Enum['a', 'b']", TypeString(enum(String("b"), String("a")).(Type)))
+		assert.Equal(t, "Enum['a', 'b']", TypeString(enum(list("b"), String("a")).(Type)))
+		assert.Same(t, a, enum(list("md5", "trust", "md5")))
+	}
+	_, err := Parameterize(EnumT, []Value{list()})
+	assert.Error(t, err)
+	_, err = Parameterize(EnumT, []Value{NewArray(String("a"), Int(1))})
+	assert.Error(t, err)
+}
