@@ -154,7 +154,7 @@ func classTypes(names []string) values.Value {
 var includeValues = readmap.Map[*values.Array]{Limit: maxCachedNames}
 
 func classRef(name string) values.Value {
-	return values.NewResourceType("Class", capitalizeTypeName(name), true)
+	return values.NewResourceType("Class", capitalized.get(name), true)
 }
 
 // evaluateClasses declares the classes that are not declared yet and

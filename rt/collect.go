@@ -424,7 +424,7 @@ func (c *Ctx) findResourceRef(ref values.Value) *Resource {
 	if strings.EqualFold(typ, "class") {
 		return c.catalog.find("Class", classTitle(normalizeName(title)))
 	}
-	return c.catalog.findByRef(c.prog, capitalizeTypeName(typ), title)
+	return c.catalog.findByRef(c.prog, capitalized.get(typ), title)
 }
 
 // splitRef splits a resource reference into type and title.

@@ -388,7 +388,7 @@ func (s *Scope) ScopeSource() (string, bool) {
 
 // HasResourceDefault implements fn.DefaultsFinder.
 func (s *Scope) HasResourceDefault(typeName, attr string) bool {
-	for _, p := range s.lookupDefaults(capitalizeTypeName(typeName)) {
+	for _, p := range s.lookupDefaults(capitalized.get(typeName)) {
 		if p.Name == attr {
 			return true
 		}

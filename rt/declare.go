@@ -609,7 +609,7 @@ func (c *Ctx) applyDefaults(r *Resource, defaults []*Param) {
 
 // Defaults is `Type { attrs }`: defaults for a type in this scope.
 func (s *Scope) Defaults(site *Site, typeName string) *DefaultsDecl {
-	return &DefaultsDecl{c: s.c, s: s, site: site, typ: capitalizeTypeName(typeName)}
+	return &DefaultsDecl{c: s.c, s: s, site: site, typ: capitalized.get(typeName)}
 }
 
 // DefaultsDecl collects the attribute operations of a defaults expression.

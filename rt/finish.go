@@ -247,7 +247,7 @@ func refParts(v values.Value) (typ, title string, ok bool) {
 		if strings.EqualFold(x.TypeName, "class") {
 			return "Class", x.Title, isASCII(x.Title)
 		}
-		typ = capitalizeTypeName(x.TypeName)
+		typ = capitalized.get(x.TypeName)
 		return typ, x.Title, typ != "" && strings.IndexByte(typ, '[') < 0
 	case *values.ClassType:
 		return "Class", x.ClassName, x.ClassName != "" && isASCII(x.ClassName)
@@ -261,7 +261,7 @@ func (c *Ctx) findResourceByName(typ, title string) *Resource {
 	if strings.EqualFold(typ, "class") {
 		return c.catalog.find("Class", classTitle(normalizeName(title)))
 	}
-	return c.catalog.findByRef(c.prog, capitalizeTypeName(typ), title)
+	return c.catalog.findByRef(c.prog, capitalized.get(typ), title)
 }
 
 // refString is a reference as Puppet 3 resources print it: "Type[title]".

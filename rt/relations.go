@@ -335,7 +335,7 @@ func (c *Ctx) setRelationshipParams() {
 // (where its reference, findRelationshipEnd, finds it), else the one its
 // reference finds.
 func (c *Ctx) relationshipEnd(e relEnd) *Resource {
-	if r := e.res; r != nil && c.catalog.holds(r) && capitalizeTypeName(r.Type) == r.Type {
+	if r := e.res; r != nil && c.catalog.holds(r) && capitalized.get(r.Type) == r.Type {
 		return r
 	}
 	return c.findRelationshipEnd(e.ref)
@@ -345,7 +345,7 @@ func (c *Ctx) findRelationshipEnd(v values.Value) *Resource {
 	switch x := v.(type) {
 	case *values.ResourceType:
 		if x.HasTitle {
-			return c.catalog.findByRef(c.prog, capitalizeTypeName(x.TypeName), x.Title)
+			return c.catalog.findByRef(c.prog, capitalized.get(x.TypeName), x.Title)
 		}
 	case *values.ClassType:
 		return c.catalog.find("Class", classTitle(normalizeName(x.ClassName)))
