@@ -5,17 +5,21 @@
 // 1,360 heap pages one at a time. Where the range holds whole huge pages
 // (2 MiB), they are huge pages: on the earlier VMs even a page faulted in
 // cost 10-15 µs at its first touch.
-// The package's init faults in what the other packages' inits will use;
 // cli calls Compile before it compiles. Package batch readies the heap of
 // a process that compiles catalog after catalog.
+//
+// The package's init faulted in what the other packages' inits would use
+// (512 KiB past the heap's first free page, and the pages of the heap in
+// use below it): no more, as that took more than it saved. The heap in
+// use then held ~1.6 MiB not in memory (the main goroutine's 512 KiB
+// stack, the runtime's pages for its caches), which the process then
+// never touched whole; a one-shot keystone compile without it, 300
+// interleaved pairs of runs: page faults (getrusage) median 1,560 ->
+// 1,492, CPU 14.13 -> 13.94 ms, wall 14.70 -> 14.41 ms; Compile faults in
+// the heap in use that is not in memory then, as before.
 package prefault
 
 const (
-	// initHeap is what the packages initialized after this one use: they
-	// allocate 340 kB (of a whole process's start, 512 KiB did better
-	// than 256 KiB or 1 MiB).
-	initHeap = 512 << 10
-
 	// compileHeap is the part of a compile's heap faulted in at once: a
 	// one-shot keystone compile's heap grows by 4.7 MiB after the
 	// packages' initialization, ~3.5 MiB of it touched (each size class
@@ -33,10 +37,6 @@ const (
 	// -> 23.8 MB; 5 MiB did no better than 4 (0.19-0.75 ms, 24.7 MB).
 	compileHeap = 4 << 20
 )
-
-func init() {
-	populate(initHeap)
-}
 
 // Compile faults in the heap a compile is about to use.
 func Compile() {

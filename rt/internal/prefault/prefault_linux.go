@@ -192,12 +192,9 @@ func mapsText(addr uintptr) (lo, hi uintptr) {
 }
 
 // readFile is os.ReadFile of a file of /proc. The package does without
-// os, strings and strconv so that it is initialized right after runtime
-// and syscall: a package is initialized after its imports, and after
-// them the packages that come first by import path (regexp2's tables,
-// crypto, compress, os, ...) were initialized before it, faulting in ~50
-// pages of fresh heap one by one (a one-shot keystone compile's page
-// faults, median of 15: 914 -> 868).
+// os, strings and strconv: it did so to be initialized right after
+// runtime and syscall, when its init faulted in the heap the other
+// packages' inits would use (see the package's doc: no more).
 func readFile(name string) ([]byte, bool) {
 	fd, err := syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
 	if err != nil {

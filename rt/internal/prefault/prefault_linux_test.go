@@ -2,7 +2,6 @@ package prefault
 
 import (
 	"os"
-	"os/exec"
 	"runtime"
 	"strconv"
 	"strings"
@@ -163,22 +162,6 @@ func TestParseHex(t *testing.T) {
 		got, ok := parseHex([]byte(s))
 		if ok != (err == nil) || ok && uint64(got) != want {
 			t.Errorf("parseHex(%q) = %#x, %v; want %#x, %v", s, got, ok, want, err)
-		}
-	}
-}
-
-// TestEarlyInit checks that the package imports nothing that a package
-// coming earlier by import path waits for (os, strings, strconv: see
-// readFile).
-func TestEarlyInit(t *testing.T) {
-	out, err := exec.Command("go", "list", "-deps", ".").Output()
-	if err != nil {
-		t.Skip(err)
-	}
-	for _, dep := range strings.Fields(string(out)) {
-		switch dep {
-		case "os", "strings", "strconv", "unicode", "fmt":
-			t.Errorf("the package depends on %s", dep)
 		}
 	}
 }

@@ -1,7 +1,6 @@
 // Package batch readies the heap of a process that compiles catalog after
 // catalog: bench, a directory of nodes' facts, a server. It is apart from
-// package prefault, which does without strings (see prefault's readFile)
-// to be initialized early.
+// package prefault, which does without strings (see prefault's readFile).
 package batch
 
 import (
