@@ -54,3 +54,43 @@ func TestGoBuild(t *testing.T) {
 	require.Empty(t, out.String())
 	require.NoFileExists(t, bin)
 }
+
+// TestRewriteBinary: the binary is replaced by a new file of the same
+// bytes and mode (written with write(2): see rewriteBinary), and nothing
+// else is left in its directory; what is not a regular file is left as it
+// is.
+func TestRewriteBinary(t *testing.T) {
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "catalog")
+	data := bytes.Repeat([]byte("\x7fELF binary bytes "), 100_000)
+	require.NoError(t, os.WriteFile(bin, data, 0o644))
+	require.NoError(t, os.Chmod(bin, 0o751))
+	before, err := os.Stat(bin)
+	require.NoError(t, err)
+
+	rewriteBinary(bin)
+	after, err := os.Stat(bin)
+	require.NoError(t, err)
+	require.False(t, os.SameFile(before, after), "the binary is a new file")
+	require.Equal(t, os.FileMode(0o751), after.Mode().Perm())
+	got, err := os.ReadFile(bin)
+	require.NoError(t, err)
+	require.Equal(t, data, got)
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Len(t, entries, 1)
+
+	link := filepath.Join(dir, "link")
+	require.NoError(t, os.Symlink(bin, link))
+	rewriteBinary(link)
+	target, err := os.Readlink(link)
+	require.NoError(t, err)
+	require.Equal(t, bin, target)
+	again, err := os.Stat(bin)
+	require.NoError(t, err)
+	require.True(t, os.SameFile(after, again), "a link is left as it is")
+	rewriteBinary(filepath.Join(dir, "none")) // nothing to rewrite
+	entries, err = os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Len(t, entries, 2)
+}
