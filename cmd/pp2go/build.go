@@ -508,50 +508,7 @@ func goBuild(stderr io.Writer, dir, binary string) error {
 	if err != nil {
 		return fmt.Errorf("go build failed:\n%s", strings.Join(errs, "\n"))
 	}
-	rewriteBinary(binary)
 	return nil
-}
-
-// rewriteBinary writes the binary go build made again, with write(2)
-// (io.Copy: copy_file_range), into a new file renamed over it. Why: the
-// linker writes its output through a shared mapping, which leaves the
-// file's page cache in 4 KiB pages, and a file written with write(2) is
-// cached in large folios (ext4, XFS, Btrfs; Linux 6.x). Every run of the
-// binary maps its code and data from that cache, a fault mapping the
-// pages around the one touched (~270 such faults in a one-shot keystone
-// compile), each cheaper when it takes a large folio's pages at once:
-// the same binary, 150 interleaved runs each, keystone's compile -o CPU
-// median 15.86 -> 14.60 ms, firewall's 8.58 -> 7.87 ms. The page cache
-// keeps the folios until it drops the file: read back by the runs'
-// faults, it is in small folios again. Failing, the binary stays as go
-// build made it.
-func rewriteBinary(binary string) {
-	st, err := os.Lstat(binary)
-	if err != nil || !st.Mode().IsRegular() {
-		return
-	}
-	src, err := os.Open(binary)
-	if err != nil {
-		return
-	}
-	defer src.Close()
-	tmp, err := os.CreateTemp(filepath.Dir(binary), "."+filepath.Base(binary)+".*")
-	if err != nil {
-		return
-	}
-	_, err = io.Copy(tmp, src)
-	if err == nil {
-		err = tmp.Chmod(st.Mode().Perm())
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), binary)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
 }
 
 // packagesRecord is where goBuild keeps, in the module's directory, the
