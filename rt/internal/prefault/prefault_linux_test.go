@@ -75,6 +75,36 @@ func TestPopulate(t *testing.T) {
 	}
 }
 
+// TestPopulateLeavesHeapInUse checks that populate leaves the pages of
+// the heap in use below the free heap it faults in as they are: a block
+// taken and not touched stays out of memory (but for the huge page that
+// holds the range's start, which hugePages may make whole).
+func TestPopulateLeavesHeapInUse(t *testing.T) {
+	needPopulate(t)
+	blk := make([]byte, 4<<20) // fresh pages of the heap, not touched
+	lo0 := uintptr(unsafe.Pointer(unsafe.SliceData(blk)))
+	hi0 := lo0 + uintptr(len(blk))
+	page := uintptr(syscall.Getpagesize())
+	if n := proctest.Resident(t, lo0, hi0); n != 0 {
+		t.Skipf("the block's memory was used before (%d pages in memory)", n)
+	}
+	lo, _ := populate(2 << 20)
+	if lo == 0 {
+		t.Fatal("the heap's mapping is not in /proc/self/maps")
+	}
+	if lo < hi0 {
+		t.Fatalf("the free heap populated [%#x, ...) starts below the block's end %#x", lo, hi0)
+	}
+	end := min(hi0, lo&^(hugePage-1)) // below the huge page holding lo
+	if end <= lo0 {
+		t.Skip("the block is in the huge page that holds the populated range's start")
+	}
+	if n := proctest.Resident(t, lo0, end); n != 0 {
+		t.Errorf("%d of the %d pages of a block taken and not touched are in memory", n, (end-lo0)/page)
+	}
+	runtime.KeepAlive(blk)
+}
+
 func TestFirstResident(t *testing.T) {
 	page := uintptr(syscall.Getpagesize())
 	m, err := syscall.Mmap(-1, 0, int(4*page), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
