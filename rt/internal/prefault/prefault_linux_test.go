@@ -2,6 +2,7 @@ package prefault
 
 import (
 	"os"
+	"os/exec"
 	"runtime"
 	"strconv"
 	"strings"
@@ -73,36 +74,6 @@ func TestPopulate(t *testing.T) {
 	if p := uintptr(unsafe.Pointer(&b[0])); ms.NumGC == 0 && (p < lo || p+uintptr(len(b)) > hi) {
 		t.Errorf("a block of the heap at %#x, outside the pages populated [%#x, %#x)", p, lo, hi)
 	}
-}
-
-// TestPopulateLeavesHeapInUse checks that populate leaves the pages of
-// the heap in use below the free heap it faults in as they are: a block
-// taken and not touched stays out of memory (but for the huge page that
-// holds the range's start, which hugePages may make whole).
-func TestPopulateLeavesHeapInUse(t *testing.T) {
-	needPopulate(t)
-	blk := make([]byte, 4<<20) // fresh pages of the heap, not touched
-	lo0 := uintptr(unsafe.Pointer(unsafe.SliceData(blk)))
-	hi0 := lo0 + uintptr(len(blk))
-	page := uintptr(syscall.Getpagesize())
-	if n := proctest.Resident(t, lo0, hi0); n != 0 {
-		t.Skipf("the block's memory was used before (%d pages in memory)", n)
-	}
-	lo, _ := populate(2 << 20)
-	if lo == 0 {
-		t.Fatal("the heap's mapping is not in /proc/self/maps")
-	}
-	if lo < hi0 {
-		t.Fatalf("the free heap populated [%#x, ...) starts below the block's end %#x", lo, hi0)
-	}
-	end := min(hi0, lo&^(hugePage-1)) // below the huge page holding lo
-	if end <= lo0 {
-		t.Skip("the block is in the huge page that holds the populated range's start")
-	}
-	if n := proctest.Resident(t, lo0, end); n != 0 {
-		t.Errorf("%d of the %d pages of a block taken and not touched are in memory", n, (end-lo0)/page)
-	}
-	runtime.KeepAlive(blk)
 }
 
 func TestFirstResident(t *testing.T) {
@@ -194,4 +165,48 @@ func TestParseHex(t *testing.T) {
 			t.Errorf("parseHex(%q) = %#x, %v; want %#x, %v", s, got, ok, want, err)
 		}
 	}
+}
+
+// TestPopulateLeavesHeapInUse checks that populate leaves the pages of
+// the heap in use below the free heap it faults in as they are: a block
+// taken and not touched stays out of memory (but for the huge page that
+// holds the range's start, which hugePages may make whole). It runs in a
+// process of its own: a fresh heap (in this one, the other tests' memory
+// would be reused, and its block would change the heap they find).
+func TestPopulateLeavesHeapInUse(t *testing.T) {
+	if os.Getenv("PREFAULT_TEST_CHILD") == "" {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestPopulateLeavesHeapInUse$", "-test.v")
+		cmd.Env = append(os.Environ(), "PREFAULT_TEST_CHILD=1")
+		out, err := cmd.CombinedOutput()
+		switch {
+		case err != nil:
+			t.Fatalf("%v\n%s", err, out)
+		case strings.Contains(string(out), "--- SKIP"):
+			t.Skipf("in a process of its own:\n%s", out)
+		}
+		return
+	}
+	needPopulate(t)
+	blk := make([]byte, 4<<20) // fresh pages of the heap, not touched
+	lo0 := uintptr(unsafe.Pointer(unsafe.SliceData(blk)))
+	hi0 := lo0 + uintptr(len(blk))
+	page := uintptr(syscall.Getpagesize())
+	if n := proctest.Resident(t, lo0, hi0); n != 0 {
+		t.Skipf("the block's memory was used before (%d pages in memory)", n)
+	}
+	lo, _ := populate(2 << 20)
+	if lo == 0 {
+		t.Fatal("the heap's mapping is not in /proc/self/maps")
+	}
+	if lo < hi0 {
+		t.Fatalf("the free heap populated [%#x, ...) starts below the block's end %#x", lo, hi0)
+	}
+	end := min(hi0, lo&^(hugePage-1)) // below the huge page holding lo
+	if end <= lo0 {
+		t.Skip("the block is in the huge page that holds the populated range's start")
+	}
+	if n := proctest.Resident(t, lo0, end); n != 0 {
+		t.Errorf("%d of the %d pages of a block taken and not touched are in memory", n, (end-lo0)/page)
+	}
+	runtime.KeepAlive(blk)
 }
