@@ -77,8 +77,9 @@ type refKey struct{ typ, title string }
 func titleKey(typ, title string) refKey { return refKey{typ, title} }
 
 // add adds a resource, failing on a duplicate declaration, and registers
-// its aliases.
-func (cat *Catalog) add(r *Resource) {
+// its aliases. It returns r's stage parameter (nil: none), which adding a
+// resource checks.
+func (cat *Catalog) add(r *Resource) (stage values.Value) {
 	key := titleKey(r.Type, r.Title)
 	if existing := cat.table[key]; existing != nil {
 		cat.failDuplicate(r, existing)
@@ -87,7 +88,30 @@ func (cat *Catalog) add(r *Resource) {
 	r.listed = true
 	r.pos = int32(len(cat.resources))
 	cat.resources = append(cat.resources, r)
-	cat.addAliases(r)
+	// what adding r reads of its parameters, in one pass over them
+	k, single := r.singleKeyName()
+	alias, stage, kv := r.get3("alias", "stage", k)
+	cat.addAliases(r, alias, kv, single)
+	return stage
+}
+
+// get3 is Get of three names in one pass over the parameters (each the
+// first parameter of its name, as Get finds it).
+func (r *Resource) get3(a, b, c string) (va, vb, vc values.Value) {
+	var fa, fb, fc bool
+	for _, p := range r.Params {
+		n := p.Name
+		if !fa && n == a {
+			va, fa = p.Value, true
+		}
+		if !fb && n == b {
+			vb, fb = p.Value, true
+		}
+		if !fc && n == c {
+			vc, fc = p.Value, true
+		}
+	}
+	return va, vb, vc
 }
 
 func (cat *Catalog) failDuplicate(r, existing *Resource) {
@@ -105,9 +129,11 @@ func (cat *Catalog) failDuplicate(r, existing *Resource) {
 
 // addAliases registers the resource under its alias metaparameter and,
 // for isomorphic types, its uniqueness key (Catalog#create_resource_aliases).
-func (cat *Catalog) addAliases(r *Resource) {
-	if a := r.Get("alias"); a != nil {
-		for _, v := range flattenInto(nil, a) {
+// alias is r's alias parameter, and key its namevar's (singleKeyName's
+// name) when single (nil: none).
+func (cat *Catalog) addAliases(r *Resource, alias, key values.Value, single bool) {
+	if alias != nil {
+		for _, v := range flattenInto(nil, alias) {
 			if !values.IsUndef(v) {
 				cat.alias(r, []string{values.ToString(v)}, true)
 			}
@@ -116,33 +142,39 @@ func (cat *Catalog) addAliases(r *Resource) {
 	if r.native != nil && !r.native.Isomorphic() {
 		return
 	}
-	if k, ok := r.singleKey(); ok {
-		if k != r.Title {
+	if single {
+		if k := r.singleKey(key); k != r.Title {
 			cat.alias(r, []string{k}, false)
 		}
 		return
 	}
 	var room [4]string
-	key := r.uniquenessKey(room[:0])
-	if len(key) > 0 && !(len(key) == 1 && key[0] == r.Title) {
-		cat.alias(r, key, false)
+	k := r.uniquenessKey(room[:0])
+	if len(k) > 0 && !(len(k) == 1 && k[0] == r.Title) {
+		cat.alias(r, k, false)
 	}
 }
 
-// singleKey is uniquenessKey()[0] for a type with one namevar (most), ok
-// false for the others: the key without its list.
-func (r *Resource) singleKey() (key string, ok bool) {
-	k := "name"
+// singleKeyName is the name of the one namevar of r's type (most have
+// one), single false for the others.
+func (r *Resource) singleKeyName() (name string, single bool) {
 	if r.native != nil {
 		keys := r.native.KeyAttributes()
 		if len(keys) != 1 {
 			return "", false
 		}
-		k = keys[0]
+		return keys[0], true
 	}
-	if v := r.Get(k); v != nil && !values.IsUndef(v) {
-		return values.ToString(v), true
+	return "name", true
+}
+
+// singleKey is uniquenessKey()[0] for a type with one namevar, whose
+// parameter (Get(singleKeyName)) is v: the key without its list.
+func (r *Resource) singleKey(v values.Value) (key string) {
+	if v != nil && !values.IsUndef(v) {
+		return values.ToString(v)
 	}
+	k, _ := r.singleKeyName()
 	for _, f := range r.titleFields() {
 		if f.Name == k {
 			key = f.Value
@@ -151,7 +183,7 @@ func (r *Resource) singleKey() (key string, ok bool) {
 	if key == "" {
 		key = r.nameValue()
 	}
-	return key, true
+	return key
 }
 
 // alias registers r under another key: an alias name (single) or its

@@ -125,3 +125,18 @@ func TestJoinKey(t *testing.T) {
 		t.Errorf("joinKey of a key made before: %v allocations, want 0", n)
 	}
 }
+
+// TestGet3FindsFirst: get3, which adding a resource reads its alias, stage
+// and namevar with, finds each name's first parameter as Get does, nil for
+// a name it does not have.
+func TestGet3FindsFirst(t *testing.T) {
+	r := &Resource{Type: "File", Title: "/x", Params: []*Param{
+		{Name: "path", Value: values.String("/y")},
+		{Name: "stage", Value: values.String("early")},
+		{Name: "path", Value: values.String("/z")},
+	}}
+	a, s, k := r.get3("alias", "stage", "path")
+	if a != nil || s != r.Get("stage") || k != r.Get("path") || k != values.Value(values.String("/y")) {
+		t.Fatalf("get3 = %v, %v, %v", a, s, k)
+	}
+}

@@ -620,8 +620,7 @@ func (c *Ctx) typeList(typ string) *[]*Resource {
 func (c *Ctx) addResourceTo(s *Scope, r *Resource, list *[]*Resource) {
 	c.resources = append(c.resources, r)
 	*list = append(*list, r)
-	c.catalog.add(r)
-	if !r.isClass() && r.Get("stage") != nil {
+	if stage := c.catalog.add(r); stage != nil && !r.isClass() {
 		Errorf("Only classes can set 'stage'; normal resources like %s cannot change run stage", r.Ref())
 	}
 	if r.isStage() {
