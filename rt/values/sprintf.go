@@ -184,6 +184,9 @@ func (s *fmtSpec) pad(body string, numeric bool) string {
 func (s *fmtSpec) format(arg Value) (string, error) {
 	switch s.verb {
 	case 'd', 'i', 'u':
+		if x, ok := arg.(Int); ok {
+			return s.decimal(int64(x)), nil // without a big.Int
+		}
 		n, err := toRubyInteger(arg)
 		if err != nil {
 			return "", err
@@ -292,6 +295,35 @@ func (s *fmtSpec) integer(n *big.Int, base int, prefix string) string {
 			pre = prefix
 		}
 	}
+	return s.integerBody(sign, pre, digits)
+}
+
+// decimal is integer(big.NewInt(x), 10, "") of an Int, as %d, %i and %u
+// format it: its digits made without a big.Int (sprintf('%03d', $order)
+// formats an Int for each of postgresql's pg_hba rules).
+func (s *fmtSpec) decimal(x int64) string {
+	u := uint64(x)
+	sign := ""
+	if x < 0 {
+		u = -u // MinInt64's magnitude too
+		sign = "-"
+	} else if s.plus {
+		sign = "+"
+	} else if s.space {
+		sign = " "
+	}
+	digits := strconv.FormatUint(u, 10)
+	if s.hasPrec {
+		for len(digits) < s.prec {
+			digits = "0" + digits
+		}
+	}
+	return s.integerBody(sign, "", digits)
+}
+
+// integerBody is integer's number of its sign, radix prefix and digits
+// (precision applied), padded to the width.
+func (s *fmtSpec) integerBody(sign, pre, digits string) string {
 	body := sign + pre + digits
 	if s.zero && !s.minus && !s.hasPrec && strings.HasPrefix(digits, "..") && s.hasWidth {
 		// Ruby fills with the repeating digit instead of dots

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -249,4 +250,28 @@ func TestEnumOfStringsIsKept(t *testing.T) {
 	assert.Error(t, err)
 	_, err = Parameterize(EnumT, []Value{NewArray(String("a"), Int(1))})
 	assert.Error(t, err)
+}
+
+// TestSprintfDecimalOfInt: %d, %i and %u of an Int, formatted without a
+// big.Int (fmtSpec.decimal), give what Ruby's format gives (format('%03d',
+// 7) is "007", format('%.3d', -5) "-005", format('%05d', -42) "-0042"),
+// the same as the number given as a String, which takes the big.Int path.
+func TestSprintfDecimalOfInt(t *testing.T) {
+	for _, c := range []struct {
+		format string
+		n      int64
+		want   string
+	}{
+		{"%03d", 7, "007"}, {"%d", 0, "0"}, {"%+d", 5, "+5"}, {"% d", 5, " 5"},
+		{"%.3d", -5, "-005"}, {"%-5d|", -42, "-42  |"}, {"%05d", -42, "-0042"},
+		{"%5.3d", 7, "  007"}, {"%+05i", 12, "+0012"}, {"%u", -3, "-3"},
+		{"%d", -9223372036854775808, "-9223372036854775808"}, {"%#d", 9, "9"},
+	} {
+		got, err := Sprintf(c.format, Int(c.n))
+		require.NoError(t, err)
+		assert.Equal(t, c.want, got, c.format)
+		viaBig, err := Sprintf(c.format, String(strconv.FormatInt(c.n, 10)))
+		require.NoError(t, err)
+		assert.Equal(t, viaBig, got, c.format)
+	}
 }
