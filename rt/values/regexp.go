@@ -285,7 +285,9 @@ func (r *Regexp) Match(s string) ([]Value, error) {
 			if i < 0 {
 				return nil, nil
 			}
-			return []Value{String(s[i:j])}, nil
+			out, strs := matchData(1)
+			out[0] = stringIn(strs, 0, s[i:j])
+			return out, nil
 		}
 		for _, l := range r.literals {
 			if !strings.Contains(s, l) {
@@ -296,12 +298,12 @@ func (r *Regexp) Match(s string) ([]Value, error) {
 		if idx == nil {
 			return nil, nil
 		}
-		out := make([]Value, len(idx)/2)
+		out, strs := matchData(len(idx) / 2)
 		for i := range out {
 			if idx[2*i] < 0 {
 				out[i] = Undef
 			} else {
-				out[i] = String(s[idx[2*i]:idx[2*i+1]])
+				out[i] = stringIn(strs, i, s[idx[2*i]:idx[2*i+1]])
 			}
 		}
 		return out, nil
@@ -324,6 +326,41 @@ func (r *Regexp) Match(s string) ([]Value, error) {
 		}
 	}
 	return out, nil
+}
+
+// matchRoom is the match data of a regexp of fewer than N groups and the
+// Strings its values box, in one allocation (a String boxed by itself is
+// an allocation of each group's).
+type matchRoom[N ~[1]Value | ~[2]Value | ~[4]Value, S ~[1]String | ~[2]String | ~[4]String] struct {
+	vals N
+	strs S
+}
+
+// matchData is the list of n values for Match's match data, and room for
+// the Strings of its values when n is at most 4 (nil for more).
+func matchData(n int) ([]Value, []String) {
+	switch {
+	case n == 1:
+		m := new(matchRoom[[1]Value, [1]String])
+		return m.vals[:], m.strs[:]
+	case n == 2:
+		m := new(matchRoom[[2]Value, [2]String])
+		return m.vals[:], m.strs[:]
+	case n <= 4:
+		m := new(matchRoom[[4]Value, [4]String])
+		return m.vals[:n:n], m.strs[:n:n]
+	}
+	return make([]Value, n), nil
+}
+
+// stringIn is String(s) as the i-th value of match data, boxed in its
+// room strs when it has one (matchData).
+func stringIn(strs []String, i int, s string) Value {
+	if strs == nil {
+		return String(s)
+	}
+	strs[i] = String(s)
+	return StringAt(&strs[i])
 }
 
 // MatchString reports whether s matches, without building match data.

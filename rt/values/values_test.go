@@ -275,3 +275,30 @@ func TestSprintfDecimalOfInt(t *testing.T) {
 		assert.Equal(t, viaBig, got, c.format)
 	}
 }
+
+// TestMatchDataInOneRoom: Match's match data ($0, $1, ...), its Strings
+// boxed in the list's own allocation for up to 4 values, is what Ruby's
+// MatchData gives ('pg_hba' =~ /(p)(g)?(x)?_(h)(b)(a)/ sets $0 to the
+// string, $3 to nil), however many groups.
+func TestMatchDataInOneRoom(t *testing.T) {
+	for _, c := range []struct {
+		re, s string
+		want  []Value
+	}{
+		{`_`, "pg_hba", []Value{String("_")}},
+		{`[a-z]+`, "pg_hba", []Value{String("pg")}},
+		{`^(\w+)_`, "pg_hba", []Value{String("pg_"), String("pg")}},
+		{`(p)(x)?(g)`, "pg_hba", []Value{String("pg"), String("p"), Undef, String("g")}},
+		{`(p)(g)?(x)?_(h)(b)(a)`, "pg_hba", []Value{String("pg_hba"), String("p"), String("g"), Undef, String("h"), String("b"), String("a")}},
+		{`(p)(g)?(x)?_(h)(b)(a)`, "no", nil},
+	} {
+		re, err := NewRegexp(c.re)
+		require.NoError(t, err)
+		got, err := re.Match(c.s)
+		require.NoError(t, err)
+		require.Equal(t, len(c.want), len(got), c.re)
+		for i := range c.want {
+			assert.True(t, Equals(c.want[i], got[i]), "%s: $%d = %v", c.re, i, got[i])
+		}
+	}
+}
