@@ -644,9 +644,6 @@ func (d *DefaultsDecl) Splat(site *Site, v values.Value) *DefaultsDecl {
 
 // Done records the defaults in the scope (Scope#define_settings).
 func (d *DefaultsDecl) Done() values.Value {
-	if d.s.defaults == nil {
-		d.s.defaults = map[string][]*Param{}
-	}
 	c := d.c
 	if !slices.Contains(c.defaultTypes, d.typ) {
 		if c.defaultTypes == nil {
@@ -655,7 +652,7 @@ func (d *DefaultsDecl) Done() values.Value {
 		c.defaultTypes = append(c.defaultTypes, d.typ)
 	}
 	c.defaultsGen++
-	table := d.s.defaults[d.typ]
+	table := d.s.defaults.of(d.typ)
 	if cap(table)-len(table) < len(d.params) { // room for all, in chunks
 		table = append(makeSlice(&d.c.paramLists, len(table)+len(d.params), 512), table...)
 	}
@@ -671,7 +668,7 @@ func (d *DefaultsDecl) Done() values.Value {
 		}
 		table = append(table, p)
 	}
-	d.s.defaults[d.typ] = table
+	d.s.defaults.set(d.typ, table)
 	return values.Undef
 }
 

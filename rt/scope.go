@@ -26,8 +26,8 @@ type Scope struct {
 	eppSensitive bool
 	erbData      map[string]any // Ruby objects ERB templates keep in the scope
 
-	defaults map[string][]*Param // resource defaults by capitalized type name
-	classes  map[string]*Scope   // class scopes by name (kept in the top scope)
+	defaults scopeDefaults     // resource defaults by capitalized type name
+	classes  map[string]*Scope // class scopes by name (kept in the top scope)
 
 	// inherited caches inheritedScope once found: a parent class is
 	// evaluated before its child, and its scope never changes after.
@@ -961,6 +961,38 @@ func (s *Scope) visibleNames(keep func(string) bool) []string {
 
 // ---- resource defaults ----
 
+// scopeDefaults are a scope's resource defaults, by capitalized type name:
+// a list, as a scope mostly has defaults for one type or two (a map, made
+// for each scope with defaults, cost two allocations).
+type scopeDefaults []typeDefaults
+
+// typeDefaults are the defaults of one type.
+type typeDefaults struct {
+	typ    string
+	params []*Param
+}
+
+// of is the defaults for the type, nil for none.
+func (d scopeDefaults) of(typ string) []*Param {
+	for i := range d {
+		if d[i].typ == typ {
+			return d[i].params
+		}
+	}
+	return nil
+}
+
+// set makes params the defaults for the type.
+func (d *scopeDefaults) set(typ string, params []*Param) {
+	for i := range *d {
+		if (*d)[i].typ == typ {
+			(*d)[i].params = params
+			return
+		}
+	}
+	*d = append(*d, typeDefaults{typ, params})
+}
+
 // lookupDefaults is Puppet's lookupdefaults: defaults for a type from this
 // scope and its dynamic parents, the nearest winning.
 func (s *Scope) lookupDefaults(typeName string) []*Param {
@@ -972,7 +1004,7 @@ func (s *Scope) lookupDefaults(typeName string) []*Param {
 	var only []*Param
 	n := 0
 	for sc := s; sc != nil; sc = sc.parent {
-		if d := sc.defaults[typeName]; len(d) > 0 {
+		if d := sc.defaults.of(typeName); len(d) > 0 {
 			only = d
 			n++
 		}
@@ -986,7 +1018,7 @@ func (s *Scope) lookupDefaults(typeName string) []*Param {
 	}
 	var out []*Param
 	for i := len(chain) - 1; i >= 0; i-- {
-		for _, p := range chain[i].defaults[typeName] {
+		for _, p := range chain[i].defaults.of(typeName) {
 			replaced := false
 			for j, q := range out {
 				if q.Name == p.Name {
@@ -1007,7 +1039,7 @@ func (s *Scope) lookupDefaults(typeName string) []*Param {
 // type's parameter here or above.
 func (s *Scope) isDefault(typeName, name string, v values.Value) bool {
 	for sc := s; sc != nil; sc = sc.parent {
-		for _, p := range sc.defaults[typeName] {
+		for _, p := range sc.defaults.of(typeName) {
 			if p.Name == name && values.Equals(p.Value, v) {
 				return true
 			}

@@ -332,3 +332,21 @@ func TestLocalTablesInChunks(t *testing.T) {
 		t.Errorf("pushLocal: %v allocations, want none but a chunk's share", n)
 	}
 }
+
+// TestScopeDefaultsByType: a scope's resource defaults, a list by type
+// (scopeDefaults), give each type its own and replace a type's list.
+func TestScopeDefaultsByType(t *testing.T) {
+	var d scopeDefaults
+	if d.of("Exec") != nil {
+		t.Fatal("defaults of an empty list")
+	}
+	exec := []*Param{{Name: "path"}}
+	file := []*Param{{Name: "owner"}}
+	d.set("Exec", exec)
+	d.set("File", file)
+	exec2 := append(exec, &Param{Name: "user"})
+	d.set("Exec", exec2)
+	if len(d) != 2 || len(d.of("Exec")) != 2 || d.of("File")[0] != file[0] || d.of("Package") != nil {
+		t.Fatalf("defaults %+v", d)
+	}
+}
