@@ -14,6 +14,7 @@ import (
 // hash argument, and the conversions d i u f e E g G a A x X o b B s p c %.
 func Sprintf(format string, args ...Value) (string, error) {
 	var b strings.Builder
+	b.Grow(len(format) + 16) // one allocation mostly, not one a growth
 	argi := 0
 	nextArg := func() (Value, error) {
 		if argi >= len(args) {
