@@ -144,6 +144,8 @@ type Ctx struct {
 	int32Lists      sliceSlab[int32]
 	nameLists       sliceSlab[string]
 	valueLists      sliceSlab[values.Value]
+	// defaultsLists back scopes' lists of resource defaults (scopeDefaults)
+	defaultsLists sliceSlab[typeDefaults]
 	// byTypeSlab and resourceLists back byType's lists
 	byTypeSlab    slab[[]*Resource]
 	resourceLists sliceSlab[*Resource]

@@ -668,6 +668,9 @@ func (d *DefaultsDecl) Done() values.Value {
 		}
 		table = append(table, p)
 	}
+	if d.s.defaults == nil {
+		d.s.defaults = makeSlice(&c.defaultsLists, 1, 32) // in the compile's chunks: mostly one type
+	}
 	d.s.defaults.set(d.typ, table)
 	return values.Undef
 }
