@@ -410,6 +410,8 @@ func TranslateWith(path string, src []byte, mr *ModuleRuby) (*Template, error) {
 	// the classes after r := ... and defer r.Fail()
 	body = append(body[:2:2], append(decls, body[2:]...)...)
 	out := &Template{Path: path, body: body}
+	out.pure = mr == nil && len(tr.defOrder) == 0 && pureBody(body)
+	out.size, out.ivars = textSize(t.Body), len(tr.ivars)
 	out.Functions = sortedKeys(tr.functions)
 	out.Variables = sortedKeys(tr.variables)
 	return out, nil

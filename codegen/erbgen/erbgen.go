@@ -38,6 +38,12 @@ type Template struct {
 	Variables []string
 
 	body []jen.Code
+	// pure: the template's text is a function of the instance variables
+	// it reads (memoizable); Emit gives it an erb.Memo
+	pure bool
+	// size and ivars are NewSized's arguments: the template's text size
+	// and the instance variables it reads
+	size, ivars int
 }
 
 // Translate parses and translates a template. The error is a
@@ -48,8 +54,22 @@ func Translate(path string, src []byte) (*Template, error) {
 
 // Emit adds the template's function to f under funcName.
 func (t *Template) Emit(f *jen.File, funcName string) {
+	body := t.body
+	memo := funcName + "Memo"
+	if t.pure {
+		// a rendering kept for the variables' values, if any, after
+		// r := erb.NewSized(...) without the output's room, which Memo
+		// makes when the rendering runs
+		r := jen.Id("r").Op(":=").Qual(RuntimePath, "NewSized").Call(jen.Id("s"), jen.Lit(0), jen.Lit(t.ivars))
+		check := jen.If(jen.List(jen.Id("out"), jen.Id("ok")).Op(":=").Id("r").Dot("Memo").Call(jen.Op("&").Id(memo), jen.Lit(t.size)), jen.Id("ok")).Block(jen.Return(jen.Id("out")))
+		body = append([]jen.Code{r, check}, body[1:]...)
+	}
 	f.Commentf("%s renders the ERB template %s.", funcName, t.Path)
-	f.Func().Id(funcName).Params(jen.Id("s").Qual(RuntimePath, "Scope")).String().Block(t.body...)
+	f.Func().Id(funcName).Params(jen.Id("s").Qual(RuntimePath, "Scope")).String().Block(body...)
+	if t.pure {
+		f.Commentf("%s keeps renderings of %s: its text depends only on the instance variables it reads.", memo, funcName)
+		f.Var().Id(memo).Qual(RuntimePath, "Memo")
+	}
 }
 
 // VersionMarker adds to f the reference to rt/erb's version constant that

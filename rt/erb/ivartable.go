@@ -39,6 +39,9 @@ func (t *ivarTable) get(name string) (Value, bool) {
 	return nil, false
 }
 
+// len is the number of variables in the table.
+func (t *ivarTable) len() int { return len(t.list) }
+
 // has reports whether the table has the variable.
 func (t *ivarTable) has(name string) bool {
 	_, ok := t.get(name)

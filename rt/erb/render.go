@@ -101,6 +101,7 @@ type R struct {
 	match    Value     // $~: nil or *MatchData
 	self     *Instance // the object whose method runs (instance.go)
 	rare     *rareState
+	memo     *memoRec // the rendering is recorded for its template's Memo (memo.go)
 }
 
 // rareState is what few renderings and calls use, made when one does
@@ -358,10 +359,17 @@ func (r *R) Result() string {
 				}
 				done[o.name] = true
 				u.UpdateVar(o.name, ToPuppet(o.v))
+				if r.memo != nil {
+					r.memo.bad = true // a change a Memo could not make again
+				}
 			}
 		}
 	}
-	return r.out.String()
+	out := r.out.String()
+	if r.memo != nil {
+		r.memoKeep(out)
+	}
+	return out
 }
 
 // sameAsPuppet compares a Ruby value with the Puppet value it was made from
@@ -515,8 +523,14 @@ func (r *R) IVar(name string) Value {
 	if !ok {
 		pv, found := r.scopeVar(name)
 		if !found || values.IsUndef(pv) {
+			if r.memo != nil {
+				r.memoRead(name, nil)
+			}
 			r.ivars.set(name, nil)
 			return nil
+		}
+		if r.memo != nil {
+			r.memoRead(name, pv)
 		}
 		c := r.fromScope(name, pv)
 		r.ivars.set(name, c)

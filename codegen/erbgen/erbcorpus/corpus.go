@@ -10,15 +10,24 @@ var _ = erb.SupportPackageIsVersion1
 
 // ApacheConfdNoAccfConf renders the ERB template apache/templates/confd/no-accf.conf.erb.
 func ApacheConfdNoAccfConf(s erb.Scope) string {
-	r := erb.NewSized(s, 89, 0)
+	r := erb.NewSized(s, 0, 0)
+	if out, ok := r.Memo(&ApacheConfdNoAccfConfMemo, 89); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<IfDefine NOHTTPACCEPT>\n   AcceptFilter http none\n   AcceptFilter https none\n</IfDefine>\n")
 	return r.Result()
 }
 
+// ApacheConfdNoAccfConfMemo keeps renderings of ApacheConfdNoAccfConf: its text depends only on the instance variables it reads.
+var ApacheConfdNoAccfConfMemo erb.Memo
+
 // ApacheFastcgiServer renders the ERB template apache/templates/fastcgi/server.erb.
 func ApacheFastcgiServer(s erb.Scope) string {
-	r := erb.NewSized(s, 40, 8)
+	r := erb.NewSized(s, 0, 8)
+	if out, ok := r.Memo(&ApacheFastcgiServerMemo, 40); ok {
+		return out
+	}
 	defer r.Fail()
 	var timeout, flush, host_or_socket, pass_header, options erb.Value
 	r.L(2)
@@ -64,6 +73,9 @@ func ApacheFastcgiServer(s erb.Scope) string {
 	r.Text("\n")
 	return r.Result()
 }
+
+// ApacheFastcgiServerMemo keeps renderings of ApacheFastcgiServer: its text depends only on the instance variables it reads.
+var ApacheFastcgiServerMemo erb.Memo
 
 // ApacheHttpdConf renders the ERB template apache/templates/httpd.conf.erb.
 func ApacheHttpdConf(s erb.Scope) string {
@@ -356,7 +368,10 @@ func ApacheHttpdConf(s erb.Scope) string {
 
 // ApacheListen renders the ERB template apache/templates/listen.erb.
 func ApacheListen(s erb.Scope) string {
-	r := erb.NewSized(s, 8, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&ApacheListenMemo, 8); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("Listen ")
 	r.L(2)
@@ -365,9 +380,15 @@ func ApacheListen(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheListenMemo keeps renderings of ApacheListen: its text depends only on the instance variables it reads.
+var ApacheListenMemo erb.Memo
+
 // ApacheModAllow renders the ERB template apache/templates/mod/_allow.erb.
 func ApacheModAllow(s erb.Scope) string {
-	r := erb.NewSized(s, 71, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&ApacheModAllowMemo, 71); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("    Order deny,allow\n    Deny from all\n")
 	r.L(3)
@@ -384,6 +405,9 @@ func ApacheModAllow(s erb.Scope) string {
 	}
 	return r.Result()
 }
+
+// ApacheModAllowMemo keeps renderings of ApacheModAllow: its text depends only on the instance variables it reads.
+var ApacheModAllowMemo erb.Memo
 
 // ApacheModRequire renders the ERB template apache/templates/mod/_require.erb.
 func ApacheModRequire(s erb.Scope) string {
@@ -510,7 +534,10 @@ func ApacheModAliasConf(s erb.Scope) string {
 
 // ApacheModAuthCasConf renders the ERB template apache/templates/mod/auth_cas.conf.erb.
 func ApacheModAuthCasConf(s erb.Scope) string {
-	r := erb.NewSized(s, 391, 22)
+	r := erb.NewSized(s, 0, 22)
+	if out, ok := r.Memo(&ApacheModAuthCasConfMemo, 391); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("CASCookiePath ")
 	r.L(1)
@@ -641,9 +668,15 @@ func ApacheModAuthCasConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheModAuthCasConfMemo keeps renderings of ApacheModAuthCasConf: its text depends only on the instance variables it reads.
+var ApacheModAuthCasConfMemo erb.Memo
+
 // ApacheModAuthMellonConf renders the ERB template apache/templates/mod/auth_mellon.conf.erb.
 func ApacheModAuthMellonConf(s erb.Scope) string {
-	r := erb.NewSized(s, 128, 7)
+	r := erb.NewSized(s, 0, 7)
+	if out, ok := r.Memo(&ApacheModAuthMellonConfMemo, 128); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("mellon_cache_size")) {
@@ -697,9 +730,15 @@ func ApacheModAuthMellonConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheModAuthMellonConfMemo keeps renderings of ApacheModAuthMellonConf: its text depends only on the instance variables it reads.
+var ApacheModAuthMellonConfMemo erb.Memo
+
 // ApacheModAuthnDbdConf renders the ERB template apache/templates/mod/authn_dbd.conf.erb.
 func ApacheModAuthnDbdConf(s erb.Scope) string {
-	r := erb.NewSized(s, 266, 8)
+	r := erb.NewSized(s, 0, 8)
+	if out, ok := r.Memo(&ApacheModAuthnDbdConfMemo, 266); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("#Database Management\nDBDriver ")
 	r.L(2)
@@ -733,9 +772,15 @@ func ApacheModAuthnDbdConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheModAuthnDbdConfMemo keeps renderings of ApacheModAuthnDbdConf: its text depends only on the instance variables it reads.
+var ApacheModAuthnDbdConfMemo erb.Memo
+
 // ApacheModAuthnzLdapConf renders the ERB template apache/templates/mod/authnz_ldap.conf.erb.
 func ApacheModAuthnzLdapConf(s erb.Scope) string {
-	r := erb.NewSized(s, 49, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&ApacheModAuthnzLdapConfMemo, 49); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if erb.Equal(r.IVar("verify_server_cert"), true) {
@@ -746,9 +791,15 @@ func ApacheModAuthnzLdapConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheModAuthnzLdapConfMemo keeps renderings of ApacheModAuthnzLdapConf: its text depends only on the instance variables it reads.
+var ApacheModAuthnzLdapConfMemo erb.Memo
+
 // ApacheModAutoindexConf renders the ERB template apache/templates/mod/autoindex.conf.erb.
 func ApacheModAutoindexConf(s erb.Scope) string {
-	r := erb.NewSized(s, 1811, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&ApacheModAutoindexConfMemo, 1811); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("IndexOptions FancyIndexing VersionSort HTMLTable NameWidth=* DescriptionWidth=* Charset=UTF-8\nAddIconByEncoding (CMP,/icons/compressed.gif) x-compress x-gzip x-bzip2\n\nAddIconByType (TXT,/icons/text.gif) text/*\nAddIconByType (IMG,/icons/image2.gif) image/*\nAddIconByType (SND,/icons/sound2.gif) audio/*\nAddIconByType (VID,/icons/movie.gif) video/*\n\nAddIcon /icons/binary.gif .bin .exe\nAddIcon /icons/binhex.gif .hqx\nAddIcon /icons/tar.gif .tar\nAddIcon /icons/world2.gif .wrl .wrl.gz .vrml .vrm .iv\nAddIcon /icons/compressed.gif .Z .z .tgz .gz .zip\nAddIcon /icons/a.gif .ps .ai .eps\nAddIcon /icons/layout.gif .html .shtml .htm .pdf\nAddIcon /icons/text.gif .txt\nAddIcon /icons/c.gif .c\nAddIcon /icons/p.gif .pl .py\nAddIcon /icons/f.gif .for\nAddIcon /icons/dvi.gif .dvi\nAddIcon /icons/uuencoded.gif .uu\nAddIcon /icons/script.gif .conf .sh .shar .csh .ksh .tcl\nAddIcon /icons/tex.gif .tex\nAddIcon /icons/bomb.gif /core\nAddIcon (SND,/icons/sound2.gif) .ogg\nAddIcon (VID,/icons/movie.gif) .ogm\n\nAddIcon /icons/back.gif ..\nAddIcon /icons/hand.right.gif README\nAddIcon /icons/folder.gif ^^DIRECTORY^^\nAddIcon /icons/blank.gif ^^BLANKICON^^\n\nAddIcon /icons/odf6odt")
 	r.L(33)
@@ -805,9 +856,15 @@ func ApacheModAutoindexConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheModAutoindexConfMemo keeps renderings of ApacheModAutoindexConf: its text depends only on the instance variables it reads.
+var ApacheModAutoindexConfMemo erb.Memo
+
 // ApacheModCgidConf renders the ERB template apache/templates/mod/cgid.conf.erb.
 func ApacheModCgidConf(s erb.Scope) string {
-	r := erb.NewSized(s, 14, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&ApacheModCgidConfMemo, 14); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("ScriptSock \"")
 	r.L(1)
@@ -815,6 +872,9 @@ func ApacheModCgidConf(s erb.Scope) string {
 	r.Text("\"\n")
 	return r.Result()
 }
+
+// ApacheModCgidConfMemo keeps renderings of ApacheModCgidConf: its text depends only on the instance variables it reads.
+var ApacheModCgidConfMemo erb.Memo
 
 // ApacheModClusterConf renders the ERB template apache/templates/mod/cluster.conf.erb.
 func ApacheModClusterConf(s erb.Scope) string {
@@ -865,7 +925,10 @@ func ApacheModClusterConf(s erb.Scope) string {
 
 // ApacheModDavFsConf renders the ERB template apache/templates/mod/dav_fs.conf.erb.
 func ApacheModDavFsConf(s erb.Scope) string {
-	r := erb.NewSized(s, 13, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&ApacheModDavFsConfMemo, 13); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("DAVLockDB \"")
 	r.L(1)
@@ -874,9 +937,15 @@ func ApacheModDavFsConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheModDavFsConfMemo keeps renderings of ApacheModDavFsConf: its text depends only on the instance variables it reads.
+var ApacheModDavFsConfMemo erb.Memo
+
 // ApacheModDeflateConf renders the ERB template apache/templates/mod/deflate.conf.erb.
 func ApacheModDeflateConf(s erb.Scope) string {
-	r := erb.NewSized(s, 52, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&ApacheModDeflateConfMemo, 52); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	r.Each(r.Sort(r.IVar("types"), erb.NoBlock), r.Blk1(func(type_ erb.Value) erb.Value {
@@ -900,9 +969,15 @@ func ApacheModDeflateConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheModDeflateConfMemo keeps renderings of ApacheModDeflateConf: its text depends only on the instance variables it reads.
+var ApacheModDeflateConfMemo erb.Memo
+
 // ApacheModDirConf renders the ERB template apache/templates/mod/dir.conf.erb.
 func ApacheModDirConf(s erb.Scope) string {
-	r := erb.NewSized(s, 16, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&ApacheModDirConfMemo, 16); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("DirectoryIndex ")
 	r.L(1)
@@ -911,9 +986,15 @@ func ApacheModDirConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheModDirConfMemo keeps renderings of ApacheModDirConf: its text depends only on the instance variables it reads.
+var ApacheModDirConfMemo erb.Memo
+
 // ApacheModDiskCacheConf renders the ERB template apache/templates/mod/disk_cache.conf.erb.
 func ApacheModDiskCacheConf(s erb.Scope) string {
-	r := erb.NewSized(s, 85, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&ApacheModDiskCacheConfMemo, 85); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("CacheEnable disk /\nCacheRoot \"")
 	r.L(2)
@@ -928,9 +1009,15 @@ func ApacheModDiskCacheConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheModDiskCacheConfMemo keeps renderings of ApacheModDiskCacheConf: its text depends only on the instance variables it reads.
+var ApacheModDiskCacheConfMemo erb.Memo
+
 // ApacheModDumpioConf renders the ERB template apache/templates/mod/dumpio.conf.erb.
 func ApacheModDumpioConf(s erb.Scope) string {
-	r := erb.NewSized(s, 87, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&ApacheModDumpioConfMemo, 87); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# https://httpd.apache.org/docs/2.4/mod/mod_dumpio.html\nDumpIOInput \"")
 	r.L(2)
@@ -942,9 +1029,15 @@ func ApacheModDumpioConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheModDumpioConfMemo keeps renderings of ApacheModDumpioConf: its text depends only on the instance variables it reads.
+var ApacheModDumpioConfMemo erb.Memo
+
 // ApacheModEventConf renders the ERB template apache/templates/mod/event.conf.erb.
 func ApacheModEventConf(s erb.Scope) string {
-	r := erb.NewSized(s, 326, 11)
+	r := erb.NewSized(s, 0, 11)
+	if out, ok := r.Memo(&ApacheModEventConfMemo, 326); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<IfModule mpm_event_module>\n")
 	r.L(2)
@@ -1030,6 +1123,9 @@ func ApacheModEventConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheModEventConfMemo keeps renderings of ApacheModEventConf: its text depends only on the instance variables it reads.
+var ApacheModEventConfMemo erb.Memo
+
 // ApacheModExpiresConf renders the ERB template apache/templates/mod/expires.conf.erb.
 func ApacheModExpiresConf(s erb.Scope) string {
 	r := erb.NewSized(s, 51, 3)
@@ -1066,7 +1162,10 @@ func ApacheModExpiresConf(s erb.Scope) string {
 
 // ApacheModExtFilterConf renders the ERB template apache/templates/mod/ext_filter.conf.erb.
 func ApacheModExtFilterConf(s erb.Scope) string {
-	r := erb.NewSized(s, 47, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&ApacheModExtFilterConfMemo, 47); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# mod_ext_filter definitions\n")
 	r.L(2)
@@ -1085,9 +1184,15 @@ func ApacheModExtFilterConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheModExtFilterConfMemo keeps renderings of ApacheModExtFilterConf: its text depends only on the instance variables it reads.
+var ApacheModExtFilterConfMemo erb.Memo
+
 // ApacheModFastcgiConf renders the ERB template apache/templates/mod/fastcgi.conf.erb.
 func ApacheModFastcgiConf(s erb.Scope) string {
-	r := erb.NewSized(s, 240, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&ApacheModFastcgiConfMemo, 240); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# The Fastcgi Apache module configuration file is being\n# managed by Puppet and changes will be overwritten.\n<IfModule mod_fastcgi.c>\n  <FilesMatch \".+(\\.fcgi)$\">\n    SetHandler fastcgi-script\n  </FilesMatch>\n  FastCgiIpcDir \"")
 	r.L(7)
@@ -1095,6 +1200,9 @@ func ApacheModFastcgiConf(s erb.Scope) string {
 	r.Text("\"\n</IfModule>\n")
 	return r.Result()
 }
+
+// ApacheModFastcgiConfMemo keeps renderings of ApacheModFastcgiConf: its text depends only on the instance variables it reads.
+var ApacheModFastcgiConfMemo erb.Memo
 
 // ApacheModFcgidConf renders the ERB template apache/templates/mod/fcgid.conf.erb.
 func ApacheModFcgidConf(s erb.Scope) string {
@@ -1400,7 +1508,10 @@ func ApacheModItkConf(s erb.Scope) string {
 
 // ApacheModJkConf renders the ERB template apache/templates/mod/jk.conf.erb.
 func ApacheModJkConf(s erb.Scope) string {
-	r := erb.NewSized(s, 882, 37)
+	r := erb.NewSized(s, 0, 37)
+	if out, ok := r.Memo(&ApacheModJkConfMemo, 882); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# This file is generated automatically by Puppet - DO NOT EDIT\n# Any manual changes will be overwritten\n\n<IfModule jk_module>\n")
 	r.L(5)
@@ -1721,9 +1832,15 @@ func ApacheModJkConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheModJkConfMemo keeps renderings of ApacheModJkConf: its text depends only on the instance variables it reads.
+var ApacheModJkConfMemo erb.Memo
+
 // ApacheModJkUriworkermapProperties renders the ERB template apache/templates/mod/jk/uriworkermap.properties.erb.
 func ApacheModJkUriworkermapProperties(s erb.Scope) string {
-	r := erb.NewSized(s, 112, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&ApacheModJkUriworkermapPropertiesMemo, 112); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# This file is generated automatically by Puppet - DO NOT EDIT\n# Any manual changes will be overwritten\n")
 	r.L(31)
@@ -1749,9 +1866,15 @@ func ApacheModJkUriworkermapProperties(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheModJkUriworkermapPropertiesMemo keeps renderings of ApacheModJkUriworkermapProperties: its text depends only on the instance variables it reads.
+var ApacheModJkUriworkermapPropertiesMemo erb.Memo
+
 // ApacheModJkWorkersProperties renders the ERB template apache/templates/mod/jk/workers.properties.erb.
 func ApacheModJkWorkersProperties(s erb.Scope) string {
-	r := erb.NewSized(s, 154, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&ApacheModJkWorkersPropertiesMemo, 154); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# This file is generated automatically by Puppet - DO NOT EDIT\n# Any manual changes will be overwritten\n")
 	r.L(38)
@@ -1806,6 +1929,9 @@ func ApacheModJkWorkersProperties(s erb.Scope) string {
 	}))
 	return r.Result()
 }
+
+// ApacheModJkWorkersPropertiesMemo keeps renderings of ApacheModJkWorkersProperties: its text depends only on the instance variables it reads.
+var ApacheModJkWorkersPropertiesMemo erb.Memo
 
 // ApacheModLdapConf renders the ERB template apache/templates/mod/ldap.conf.erb.
 func ApacheModLdapConf(s erb.Scope) string {
@@ -1878,7 +2004,10 @@ func ApacheModLdapConf(s erb.Scope) string {
 
 // ApacheModLoad renders the ERB template apache/templates/mod/load.erb.
 func ApacheModLoad(s erb.Scope) string {
-	r := erb.NewSized(s, 24, 3)
+	r := erb.NewSized(s, 0, 3)
+	if out, ok := r.Memo(&ApacheModLoadMemo, 24); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("loadfiles")) {
@@ -1901,9 +2030,15 @@ func ApacheModLoad(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheModLoadMemo keeps renderings of ApacheModLoad: its text depends only on the instance variables it reads.
+var ApacheModLoadMemo erb.Memo
+
 // ApacheModMimeConf renders the ERB template apache/templates/mod/mime.conf.erb.
 func ApacheModMimeConf(s erb.Scope) string {
-	r := erb.NewSized(s, 642, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&ApacheModMimeConfMemo, 642); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("TypesConfig ")
 	r.L(1)
@@ -1928,9 +2063,15 @@ func ApacheModMimeConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheModMimeConfMemo keeps renderings of ApacheModMimeConf: its text depends only on the instance variables it reads.
+var ApacheModMimeConfMemo erb.Memo
+
 // ApacheModMimeMagicConf renders the ERB template apache/templates/mod/mime_magic.conf.erb.
 func ApacheModMimeMagicConf(s erb.Scope) string {
-	r := erb.NewSized(s, 17, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&ApacheModMimeMagicConfMemo, 17); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("MIMEMagicFile \"")
 	r.L(1)
@@ -1939,17 +2080,29 @@ func ApacheModMimeMagicConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheModMimeMagicConfMemo keeps renderings of ApacheModMimeMagicConf: its text depends only on the instance variables it reads.
+var ApacheModMimeMagicConfMemo erb.Memo
+
 // ApacheModMpmEventConf renders the ERB template apache/templates/mod/mpm_event.conf.erb.
 func ApacheModMpmEventConf(s erb.Scope) string {
-	r := erb.NewSized(s, 222, 0)
+	r := erb.NewSized(s, 0, 0)
+	if out, ok := r.Memo(&ApacheModMpmEventConfMemo, 222); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<IfModule mpm_event_module>\n  StartServers          2\n  MinSpareThreads      25\n  MaxSpareThreads      75\n  ThreadLimit          64\n  ThreadsPerChild      25\n  MaxClients          150\n  MaxRequestsPerChild   0\n</IfModule>\n")
 	return r.Result()
 }
 
+// ApacheModMpmEventConfMemo keeps renderings of ApacheModMpmEventConf: its text depends only on the instance variables it reads.
+var ApacheModMpmEventConfMemo erb.Memo
+
 // ApacheModNegotiationConf renders the ERB template apache/templates/mod/negotiation.conf.erb.
 func ApacheModNegotiationConf(s erb.Scope) string {
-	r := erb.NewSized(s, 41, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&ApacheModNegotiationConfMemo, 41); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("LanguagePriority ")
 	r.L(1)
@@ -1961,9 +2114,15 @@ func ApacheModNegotiationConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheModNegotiationConfMemo keeps renderings of ApacheModNegotiationConf: its text depends only on the instance variables it reads.
+var ApacheModNegotiationConfMemo erb.Memo
+
 // ApacheModNssConf renders the ERB template apache/templates/mod/nss.conf.erb.
 func ApacheModNssConf(s erb.Scope) string {
-	r := erb.NewSized(s, 9383, 5)
+	r := erb.NewSized(s, 0, 5)
+	if out, ok := r.Memo(&ApacheModNssConfMemo, 9383); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("#\n# This is the Apache server configuration file providing SSL support using.\n# the mod_nss plugin.  It contains the configuration directives to instruct\n# the server how to serve pages over an https connection.\n#\n# Do NOT simply read the instructions in here without understanding\n# what they do.  They're here only as hints or reminders.  If you are unsure\n# consult the online docs. You have been warned.\n#\n\n#LoadModule nss_module modules/libmodnss.so\n\n#\n# When we also provide SSL we have to listen to the\n# standard HTTP port (see above) and to the HTTPS port\n#\n# Note: Configurations that use IPv6 but not IPv4-mapped addresses need two\n#       Listen directives: \"Listen [::]:8443\" and \"Listen 0.0.0.0:443\"\n#\nListen ")
 	r.L(20)
@@ -1993,6 +2152,9 @@ func ApacheModNssConf(s erb.Scope) string {
 	r.Text("/alias\"\n\n#   Database Prefix:\n#   In order to be able to store multiple NSS databases in one directory\n#   they need unique names. This option sets the database prefix used for\n#   cert8.db and key3.db.\n#NSSDBPrefix my-prefix-\n\n#   Client Authentication (Type):\n#   Client certificate verification type.  Types are none, optional and\n#   require.\n#NSSVerifyClient none\n\n#\n#   Online Certificate Status Protocol (OCSP).\n#   Verify that certificates have not been revoked before accepting them.\n#NSSOCSP off\n\n#\n#   Use a default OCSP responder. If enabled this will be used regardless\n#   of whether one is included in a client certificate. Note that the\n#   server certificate is verified during startup.\n#\n#   NSSOCSPDefaultURL defines the service URL of the OCSP responder\n#   NSSOCSPDefaultName is the nickname of the certificate to trust to\n#       sign the OCSP responses.\n#NSSOCSPDefaultResponder on\n#NSSOCSPDefaultURL http://example.com/ocsp/status\n#NSSOCSPDefaultName ocsp-nickname\n\n#   Access Control:\n#   With SSLRequire you can do per-directory access control based\n#   on arbitrary complex boolean expressions containing server\n#   variable checks and other lookup directives.  The syntax is a\n#   mixture between C and Perl.  See the mod_nss documentation\n#   for more details.\n#<Location />\n#NSSRequire (    %{SSL_CIPHER} !~ m/^(EXP|NULL)/ \\\n#            and %{SSL_CLIENT_S_DN_O} eq \"Snake Oil, Ltd.\" \\\n#            and %{SSL_CLIENT_S_DN_OU} in {\"Staff\", \"CA\", \"Dev\"} \\\n#            and %{TIME_WDAY} >= 1 and %{TIME_WDAY} <= 5 \\\n#            and %{TIME_HOUR} >= 8 and %{TIME_HOUR} <= 20       ) \\\n#           or %{REMOTE_ADDR} =~ m/^192\\.76\\.162\\.[0-9]+$/\n#</Location>\n\n#   SSL Engine Options:\n#   Set various options for the SSL engine.\n#   o FakeBasicAuth:\n#     Translate the client X.509 into a Basic Authorisation.  This means that\n#     the standard Auth/DBMAuth methods can be used for access control.  The\n#     user name is the `one line' version of the client's X.509 certificate.\n#     Note that no password is obtained from the user. Every entry in the user\n#     file needs this password: `xxj31ZMTZzkVA'.\n#   o ExportCertData:\n#     This exports two additional environment variables: SSL_CLIENT_CERT and\n#     SSL_SERVER_CERT. These contain the PEM-encoded certificates of the\n#     server (always existing) and the client (only existing when client\n#     authentication is used). This can be used to import the certificates\n#     into CGI scripts.\n#   o StdEnvVars:\n#     This exports the standard SSL/TLS related `SSL_*' environment variables.\n#     Per default this exportation is switched off for performance reasons,\n#     because the extraction step is an expensive operation and is usually\n#     useless for serving static content. So one usually enables the\n#     exportation for CGI and SSI requests only.\n#   o StrictRequire:\n#     This denies access when \"NSSRequireSSL\" or \"NSSRequire\" applied even\n#     under a \"Satisfy any\" situation, i.e. when it applies access is denied\n#     and no other module can change it.\n#   o OptRenegotiate:\n#     This enables optimized SSL connection renegotiation handling when SSL\n#     directives are used in per-directory context.\n#NSSOptions +FakeBasicAuth +ExportCertData +CompatEnvVars +StrictRequire\n<FilesMatch \"\\.(cgi|shtml|phtml|php3?)$\">\n    NSSOptions +StdEnvVars\n</FilesMatch>\n<Directory \"/var/www/cgi-bin\">\n    NSSOptions +StdEnvVars\n</Directory>\n\n#   Per-Server Logging:\n#   The home of a custom SSL log file. Use this when you want a\n#   compact non-error SSL logfile on a virtual host basis.\n#CustomLog /home/rcrit/redhat/apache/logs/ssl_request_log \\\n#          \"%t %h %{SSL_PROTOCOL}x %{SSL_CIPHER}x \\\"%r\\\" %b\"\n\n</VirtualHost>\n\n")
 	return r.Result()
 }
+
+// ApacheModNssConfMemo keeps renderings of ApacheModNssConf: its text depends only on the instance variables it reads.
+var ApacheModNssConfMemo erb.Memo
 
 // ApacheModPagespeedConf renders the ERB template apache/templates/mod/pagespeed.conf.erb.
 func ApacheModPagespeedConf(s erb.Scope) string {
@@ -2176,7 +2338,10 @@ func ApacheModPagespeedConf(s erb.Scope) string {
 
 // ApacheModPassengerConf renders the ERB template apache/templates/mod/passenger.conf.erb.
 func ApacheModPassengerConf(s erb.Scope) string {
-	r := erb.NewSized(s, 2151, 79)
+	r := erb.NewSized(s, 0, 79)
+	if out, ok := r.Memo(&ApacheModPassengerConfMemo, 2151); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# The Passenger Apache module configuration file is being\n# managed by Puppet and changes will be overwritten.\n<IfModule mod_passenger.c>\n")
 	r.L(4)
@@ -2740,9 +2905,15 @@ func ApacheModPassengerConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheModPassengerConfMemo keeps renderings of ApacheModPassengerConf: its text depends only on the instance variables it reads.
+var ApacheModPassengerConfMemo erb.Memo
+
 // ApacheModPeruserConf renders the ERB template apache/templates/mod/peruser.conf.erb.
 func ApacheModPeruserConf(s erb.Scope) string {
-	r := erb.NewSized(s, 330, 9)
+	r := erb.NewSized(s, 0, 9)
+	if out, ok := r.Memo(&ApacheModPeruserConfMemo, 330); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<IfModule mpm_peruser_module>\n  MinSpareProcessors  ")
 	r.L(2)
@@ -2778,6 +2949,9 @@ func ApacheModPeruserConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheModPeruserConfMemo keeps renderings of ApacheModPeruserConf: its text depends only on the instance variables it reads.
+var ApacheModPeruserConfMemo erb.Memo
+
 // ApacheModPhpConf renders the ERB template apache/templates/mod/php.conf.erb.
 func ApacheModPhpConf(s erb.Scope) string {
 	r := erb.NewSized(s, 540, 1)
@@ -2794,7 +2968,10 @@ func ApacheModPhpConf(s erb.Scope) string {
 
 // ApacheModPreforkConf renders the ERB template apache/templates/mod/prefork.conf.erb.
 func ApacheModPreforkConf(s erb.Scope) string {
-	r := erb.NewSized(s, 261, 9)
+	r := erb.NewSized(s, 0, 9)
+	if out, ok := r.Memo(&ApacheModPreforkConfMemo, 261); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<IfModule mpm_prefork_module>\n  StartServers        ")
 	r.L(2)
@@ -2845,6 +3022,9 @@ func ApacheModPreforkConf(s erb.Scope) string {
 	r.Text("\n</IfModule>\n")
 	return r.Result()
 }
+
+// ApacheModPreforkConfMemo keeps renderings of ApacheModPreforkConf: its text depends only on the instance variables it reads.
+var ApacheModPreforkConfMemo erb.Memo
 
 // ApacheModProxyConf renders the ERB template apache/templates/mod/proxy.conf.erb.
 func ApacheModProxyConf(s erb.Scope) string {
@@ -2919,15 +3099,24 @@ func ApacheModProxyBalancerConf(s erb.Scope) string {
 
 // ApacheModProxyHtmlConf renders the ERB template apache/templates/mod/proxy_html.conf.erb.
 func ApacheModProxyHtmlConf(s erb.Scope) string {
-	r := erb.NewSized(s, 853, 0)
+	r := erb.NewSized(s, 0, 0)
+	if out, ok := r.Memo(&ApacheModProxyHtmlConfMemo, 853); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("ProxyHTMLLinks  a               href\nProxyHTMLLinks  area            href\nProxyHTMLLinks  link            href\nProxyHTMLLinks  img             src longdesc usemap\nProxyHTMLLinks  object          classid codebase data usemap\nProxyHTMLLinks  q               cite\nProxyHTMLLinks  blockquote      cite\nProxyHTMLLinks  ins             cite\nProxyHTMLLinks  del             cite\nProxyHTMLLinks  form            action\nProxyHTMLLinks  input           src usemap\nProxyHTMLLinks  head            profile\nProxyHTMLLinks  base            href\nProxyHTMLLinks  script          src for\nProxyHTMLLinks  meta            content\n\nProxyHTMLEvents onclick ondblclick onmousedown onmouseup \\\n                onmouseover onmousemove onmouseout onkeypress \\\n                onkeydown onkeyup onfocus onblur onload \\\n                onunload onsubmit onreset onselect onchange\n")
 	return r.Result()
 }
 
+// ApacheModProxyHtmlConfMemo keeps renderings of ApacheModProxyHtmlConf: its text depends only on the instance variables it reads.
+var ApacheModProxyHtmlConfMemo erb.Memo
+
 // ApacheModReqtimeoutConf renders the ERB template apache/templates/mod/reqtimeout.conf.erb.
 func ApacheModReqtimeoutConf(s erb.Scope) string {
-	r := erb.NewSized(s, 20, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&ApacheModReqtimeoutConfMemo, 20); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	r.Each(r.Array(r.IVar("timeouts")), r.Blk1(func(timeout erb.Value) erb.Value {
@@ -2940,9 +3129,15 @@ func ApacheModReqtimeoutConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheModReqtimeoutConfMemo keeps renderings of ApacheModReqtimeoutConf: its text depends only on the instance variables it reads.
+var ApacheModReqtimeoutConfMemo erb.Memo
+
 // ApacheModRpafConf renders the ERB template apache/templates/mod/rpaf.conf.erb.
 func ApacheModRpafConf(s erb.Scope) string {
-	r := erb.NewSized(s, 508, 3)
+	r := erb.NewSized(s, 0, 3)
+	if out, ok := r.Memo(&ApacheModRpafConfMemo, 508); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# Enable reverse proxy add forward\nRPAFenable On\n# RPAFsethostname will, when enabled, take the incoming X-Host header and\n# update the virtual host settings accordingly. This allows to have the same\n# hostnames as in the \"real\" configuration for the forwarding proxy.\n")
 	r.L(6)
@@ -2960,6 +3155,9 @@ func ApacheModRpafConf(s erb.Scope) string {
 	r.Text("\n")
 	return r.Result()
 }
+
+// ApacheModRpafConfMemo keeps renderings of ApacheModRpafConf: its text depends only on the instance variables it reads.
+var ApacheModRpafConfMemo erb.Memo
 
 // ApacheModSecurityConf renders the ERB template apache/templates/mod/security.conf.erb.
 func ApacheModSecurityConf(s erb.Scope) string {
@@ -3049,7 +3247,10 @@ func ApacheModSecurityConf(s erb.Scope) string {
 
 // ApacheModSecurityCrsConf renders the ERB template apache/templates/mod/security_crs.conf.erb.
 func ApacheModSecurityCrsConf(s erb.Scope) string {
-	r := erb.NewSized(s, 13243, 13)
+	r := erb.NewSized(s, 0, 13)
+	if out, ok := r.Memo(&ApacheModSecurityCrsConfMemo, 13243); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# ---------------------------------------------------------------\n# Core ModSecurity Rule Set ver.2.2.9\n# Copyright (C) 2006-2012 Trustwave All rights reserved.\n#\n# The OWASP ModSecurity Core Rule Set is distributed under \n# Apache Software License (ASL) version 2\n# Please see the enclosed LICENCE file for full details.\n# ---------------------------------------------------------------\n\n\n#\n# -- [[ Recommended Base Configuration ]] ------------------------------------------------- \n#\n# The configuration directives/settings in this file are used to control\n# the OWASP ModSecurity CRS. These settings do **NOT** configure the main\n# ModSecurity settings such as:\n# \n# - SecRuleEngine\n# - SecRequestBodyAccess\n# - SecAuditEngine\n# - SecDebugLog\n#\n# You should use the modsecurity.conf-recommended file that comes with the\n# ModSecurity source code archive.\n#\n# Ref: https://github.com/SpiderLabs/ModSecurity/blob/master/modsecurity.conf-recommended \n#\n\n\n#\n# -- [[ Rule Version ]] -------------------------------------------------------------------\n#\n# Rule version data is added to the \"Producer\" line of Section H of the Audit log:\n#\n# - Producer: ModSecurity for Apache/2.7.0-rc1 (http://www.modsecurity.org/); OWASP_CRS/2.2.4.\n#\n# Ref: https://github.com/SpiderLabs/ModSecurity/wiki/Reference-Manual#wiki-SecComponentSignature \n#\nSecComponentSignature \"OWASP_CRS/2.2.9\"\n\n\n#\n# -- [[ Modes of Operation: Self-Contained vs. Collaborative Detection ]] -----------------\n#\n# Each detection rule uses the \"block\" action which will inherit the SecDefaultAction\n# specified below.  Your settings here will determine which mode of operation you use.\n#\n# -- [[ Self-Contained Mode ]] --\n# Rules inherit the \"deny\" disruptive action.  The first rule that matches will block.\n#\n# -- [[ Collaborative Detection Mode ]] --\n# This is a \"delayed blocking\" mode of operation where each matching rule will inherit\n# the \"pass\" action and will only contribute to anomaly scores.  Transactional blocking\n# can be applied \n#\n# -- [[ Alert Logging Control ]] --\n# You have three options -\n#\n# - To log to both the Apache error_log and ModSecurity audit_log file use: \"log\"\n# - To log *only* to the ModSecurity audit_log file use: \"nolog,auditlog\"\n# - To log *only* to the Apache error_log file use: \"log,noauditlog\"\n#\n# Ref: http://blog.spiderlabs.com/2010/11/advanced-topic-of-the-week-traditional-vs-anomaly-scoring-detection-modes.html\n# Ref: https://github.com/SpiderLabs/ModSecurity/wiki/Reference-Manual#wiki-SecDefaultAction \n#\nSecDefaultAction \"phase:1,")
 	r.L(66)
@@ -3097,13 +3298,22 @@ func ApacheModSecurityCrsConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheModSecurityCrsConfMemo keeps renderings of ApacheModSecurityCrsConf: its text depends only on the instance variables it reads.
+var ApacheModSecurityCrsConfMemo erb.Memo
+
 // ApacheModSetenvifConf renders the ERB template apache/templates/mod/setenvif.conf.erb.
 func ApacheModSetenvifConf(s erb.Scope) string {
-	r := erb.NewSized(s, 1415, 0)
+	r := erb.NewSized(s, 0, 0)
+	if out, ok := r.Memo(&ApacheModSetenvifConfMemo, 1415); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("#\n# The following directives modify normal HTTP response behavior to\n# handle known problems with browser implementations.\n#\nBrowserMatch \"Mozilla/2\" nokeepalive\nBrowserMatch \"MSIE 4\\.0b2;\" nokeepalive downgrade-1.0 force-response-1.0\nBrowserMatch \"RealPlayer 4\\.0\" force-response-1.0\nBrowserMatch \"Java/1\\.0\" force-response-1.0\nBrowserMatch \"JDK/1\\.0\" force-response-1.0\n\n#\n# The following directive disables redirects on non-GET requests for\n# a directory that does not include the trailing slash.  This fixes a \n# problem with Microsoft WebFolders which does not appropriately handle \n# redirects for folders with DAV methods.\n# Same deal with Apple's DAV filesystem and Gnome VFS support for DAV.\n#\nBrowserMatch \"Microsoft Data Access Internet Publishing Provider\" redirect-carefully\nBrowserMatch \"MS FrontPage\" redirect-carefully\nBrowserMatch \"^WebDrive\" redirect-carefully\nBrowserMatch \"^WebDAVFS/1.[0123]\" redirect-carefully\nBrowserMatch \"^gnome-vfs/1.0\" redirect-carefully\nBrowserMatch \"^gvfs/1\" redirect-carefully\nBrowserMatch \"^XML Spy\" redirect-carefully\nBrowserMatch \"^Dreamweaver-WebDAV-SCM1\" redirect-carefully\nBrowserMatch \" Konqueror/4\" redirect-carefully\n\n<IfModule mod_ssl.c>\n  BrowserMatch \"MSIE [2-6]\" \\\n    nokeepalive ssl-unclean-shutdown \\\n    downgrade-1.0 force-response-1.0\n  # MSIE 7 and newer should be able to use keepalive\n  BrowserMatch \"MSIE [17-9]\" ssl-unclean-shutdown\n</IfModule>\n")
 	return r.Result()
 }
+
+// ApacheModSetenvifConfMemo keeps renderings of ApacheModSetenvifConf: its text depends only on the instance variables it reads.
+var ApacheModSetenvifConfMemo erb.Memo
 
 // ApacheModSslConf renders the ERB template apache/templates/mod/ssl.conf.erb.
 func ApacheModSslConf(s erb.Scope) string {
@@ -3254,11 +3464,17 @@ func ApacheModStatusConf(s erb.Scope) string {
 
 // ApacheModSuphpConf renders the ERB template apache/templates/mod/suphp.conf.erb.
 func ApacheModSuphpConf(s erb.Scope) string {
-	r := erb.NewSized(s, 664, 0)
+	r := erb.NewSized(s, 0, 0)
+	if out, ok := r.Memo(&ApacheModSuphpConfMemo, 664); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<IfModule mod_suphp.c>\n    AddType application/x-httpd-suphp .php .php3 .php4 .php5 .phtml\n    suPHP_AddHandler application/x-httpd-suphp\n\n    <Directory />\n        suPHP_Engine on\n    </Directory>\n\n    # By default, disable suPHP for debian packaged web applications as files\n    # are owned by root and cannot be executed by suPHP because of min_uid.\n    <Directory /usr/share>\n        suPHP_Engine off\n    </Directory>\n\n# # Use a specific php config file (a dir which contains a php.ini file)\n#       suPHP_ConfigPath /etc/php4/cgi/suphp/\n# # Tells mod_suphp NOT to handle requests with the type <mime-type>.\n#       suPHP_RemoveHandler <mime-type>\n</IfModule>\n")
 	return r.Result()
 }
+
+// ApacheModSuphpConfMemo keeps renderings of ApacheModSuphpConf: its text depends only on the instance variables it reads.
+var ApacheModSuphpConfMemo erb.Memo
 
 // ApacheModUserdirConf renders the ERB template apache/templates/mod/userdir.conf.erb.
 func ApacheModUserdirConf(s erb.Scope) string {
@@ -3312,7 +3528,10 @@ func ApacheModUserdirConf(s erb.Scope) string {
 
 // ApacheModWorkerConf renders the ERB template apache/templates/mod/worker.conf.erb.
 func ApacheModWorkerConf(s erb.Scope) string {
-	r := erb.NewSized(s, 248, 9)
+	r := erb.NewSized(s, 0, 9)
+	if out, ok := r.Memo(&ApacheModWorkerConfMemo, 248); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<IfModule mpm_worker_module>\n  ServerLimit         ")
 	r.L(2)
@@ -3344,6 +3563,9 @@ func ApacheModWorkerConf(s erb.Scope) string {
 	r.Text("\n</IfModule>\n")
 	return r.Result()
 }
+
+// ApacheModWorkerConfMemo keeps renderings of ApacheModWorkerConf: its text depends only on the instance variables it reads.
+var ApacheModWorkerConfMemo erb.Memo
 
 // ApacheModWsgiConf renders the ERB template apache/templates/mod/wsgi.conf.erb.
 func ApacheModWsgiConf(s erb.Scope) string {
@@ -3398,7 +3620,10 @@ func ApacheModWsgiConf(s erb.Scope) string {
 
 // ApacheNamevirtualhost renders the ERB template apache/templates/namevirtualhost.erb.
 func ApacheNamevirtualhost(s erb.Scope) string {
-	r := erb.NewSized(s, 17, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&ApacheNamevirtualhostMemo, 17); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("NameVirtualHost ")
 	r.L(2)
@@ -3407,17 +3632,29 @@ func ApacheNamevirtualhost(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheNamevirtualhostMemo keeps renderings of ApacheNamevirtualhost: its text depends only on the instance variables it reads.
+var ApacheNamevirtualhostMemo erb.Memo
+
 // ApachePortsHeader renders the ERB template apache/templates/ports_header.erb.
 func ApachePortsHeader(s erb.Scope) string {
-	r := erb.NewSized(s, 164, 0)
+	r := erb.NewSized(s, 0, 0)
+	if out, ok := r.Memo(&ApachePortsHeaderMemo, 164); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# ************************************\n# Listen & NameVirtualHost resources in module puppetlabs-apache\n# Managed by Puppet\n# ************************************\n\n")
 	return r.Result()
 }
 
+// ApachePortsHeaderMemo keeps renderings of ApachePortsHeader: its text depends only on the instance variables it reads.
+var ApachePortsHeaderMemo erb.Memo
+
 // ApacheVhostAccessLog renders the ERB template apache/templates/vhost/_access_log.erb.
 func ApacheVhostAccessLog(s erb.Scope) string {
-	r := erb.NewSized(s, 17, 4)
+	r := erb.NewSized(s, 0, 4)
+	if out, ok := r.Memo(&ApacheVhostAccessLogMemo, 17); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	r.Each(r.IVar("_access_logs"), r.Blk1(func(log erb.Value) erb.Value {
@@ -3492,9 +3729,15 @@ func ApacheVhostAccessLog(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheVhostAccessLogMemo keeps renderings of ApacheVhostAccessLog: its text depends only on the instance variables it reads.
+var ApacheVhostAccessLogMemo erb.Memo
+
 // ApacheVhostAction renders the ERB template apache/templates/vhost/_action.erb.
 func ApacheVhostAction(s erb.Scope) string {
-	r := erb.NewSized(s, 28, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&ApacheVhostActionMemo, 28); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("action")) {
@@ -3505,6 +3748,9 @@ func ApacheVhostAction(s erb.Scope) string {
 	}
 	return r.Result()
 }
+
+// ApacheVhostActionMemo keeps renderings of ApacheVhostAction: its text depends only on the instance variables it reads.
+var ApacheVhostActionMemo erb.Memo
 
 // ApacheVhostAdditionalIncludes renders the ERB template apache/templates/vhost/_additional_includes.erb.
 func ApacheVhostAdditionalIncludes(s erb.Scope) string {
@@ -3533,7 +3779,10 @@ func ApacheVhostAdditionalIncludes(s erb.Scope) string {
 
 // ApacheVhostAliases renders the ERB template apache/templates/vhost/_aliases.erb.
 func ApacheVhostAliases(s erb.Scope) string {
-	r := erb.NewSized(s, 133, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&ApacheVhostAliasesMemo, 133); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if (erb.Truthy(r.IVar("aliases"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("aliases"))))) {
@@ -3593,9 +3842,15 @@ func ApacheVhostAliases(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheVhostAliasesMemo keeps renderings of ApacheVhostAliases: its text depends only on the instance variables it reads.
+var ApacheVhostAliasesMemo erb.Memo
+
 // ApacheVhostAllowEncodedSlashes renders the ERB template apache/templates/vhost/_allow_encoded_slashes.erb.
 func ApacheVhostAllowEncodedSlashes(s erb.Scope) string {
-	r := erb.NewSized(s, 24, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&ApacheVhostAllowEncodedSlashesMemo, 24); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("allow_encoded_slashes")) {
@@ -3607,9 +3862,15 @@ func ApacheVhostAllowEncodedSlashes(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheVhostAllowEncodedSlashesMemo keeps renderings of ApacheVhostAllowEncodedSlashes: its text depends only on the instance variables it reads.
+var ApacheVhostAllowEncodedSlashesMemo erb.Memo
+
 // ApacheVhostAuthCas renders the ERB template apache/templates/vhost/_auth_cas.erb.
 func ApacheVhostAuthCas(s erb.Scope) string {
-	r := erb.NewSized(s, 413, 22)
+	r := erb.NewSized(s, 0, 22)
+	if out, ok := r.Memo(&ApacheVhostAuthCasMemo, 413); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("cas_enabled")) {
@@ -3755,9 +4016,15 @@ func ApacheVhostAuthCas(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheVhostAuthCasMemo keeps renderings of ApacheVhostAuthCas: its text depends only on the instance variables it reads.
+var ApacheVhostAuthCasMemo erb.Memo
+
 // ApacheVhostAuthKerb renders the ERB template apache/templates/vhost/_auth_kerb.erb.
 func ApacheVhostAuthKerb(s erb.Scope) string {
-	r := erb.NewSized(s, 199, 10)
+	r := erb.NewSized(s, 0, 10)
+	if out, ok := r.Memo(&ApacheVhostAuthKerbMemo, 199); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("auth_kerb")) {
@@ -3829,9 +4096,15 @@ func ApacheVhostAuthKerb(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheVhostAuthKerbMemo keeps renderings of ApacheVhostAuthKerb: its text depends only on the instance variables it reads.
+var ApacheVhostAuthKerbMemo erb.Memo
+
 // ApacheVhostAuthOidc renders the ERB template apache/templates/vhost/_auth_oidc.erb.
 func ApacheVhostAuthOidc(s erb.Scope) string {
-	r := erb.NewSized(s, 9, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&ApacheVhostAuthOidcMemo, 9); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("auth_oidc")) {
@@ -3848,6 +4121,9 @@ func ApacheVhostAuthOidc(s erb.Scope) string {
 	}
 	return r.Result()
 }
+
+// ApacheVhostAuthOidcMemo keeps renderings of ApacheVhostAuthOidc: its text depends only on the instance variables it reads.
+var ApacheVhostAuthOidcMemo erb.Memo
 
 // ApacheVhostBlock renders the ERB template apache/templates/vhost/_block.erb.
 func ApacheVhostBlock(s erb.Scope) string {
@@ -3873,7 +4149,10 @@ func ApacheVhostBlock(s erb.Scope) string {
 
 // ApacheVhostCharsets renders the ERB template apache/templates/vhost/_charsets.erb.
 func ApacheVhostCharsets(s erb.Scope) string {
-	r := erb.NewSized(s, 22, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&ApacheVhostCharsetsMemo, 22); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("add_default_charset")) {
@@ -3885,9 +4164,15 @@ func ApacheVhostCharsets(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheVhostCharsetsMemo keeps renderings of ApacheVhostCharsets: its text depends only on the instance variables it reads.
+var ApacheVhostCharsetsMemo erb.Memo
+
 // ApacheVhostCustomFragment renders the ERB template apache/templates/vhost/_custom_fragment.erb.
 func ApacheVhostCustomFragment(s erb.Scope) string {
-	r := erb.NewSized(s, 25, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&ApacheVhostCustomFragmentMemo, 25); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("custom_fragment")) {
@@ -3898,6 +4183,9 @@ func ApacheVhostCustomFragment(s erb.Scope) string {
 	}
 	return r.Result()
 }
+
+// ApacheVhostCustomFragmentMemo keeps renderings of ApacheVhostCustomFragment: its text depends only on the instance variables it reads.
+var ApacheVhostCustomFragmentMemo erb.Memo
 
 // ApacheVhostDirectories renders the ERB template apache/templates/vhost/_directories.erb.
 func ApacheVhostDirectories(s erb.Scope) string {
@@ -5063,7 +5351,10 @@ func ApacheVhostDirectories(s erb.Scope) string {
 
 // ApacheVhostDocroot renders the ERB template apache/templates/vhost/_docroot.erb.
 func ApacheVhostDocroot(s erb.Scope) string {
-	r := erb.NewSized(s, 63, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&ApacheVhostDocrootMemo, 63); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("\n  ## Vhost docroot\n")
 	r.L(3)
@@ -5084,9 +5375,15 @@ func ApacheVhostDocroot(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheVhostDocrootMemo keeps renderings of ApacheVhostDocroot: its text depends only on the instance variables it reads.
+var ApacheVhostDocrootMemo erb.Memo
+
 // ApacheVhostErrorDocument renders the ERB template apache/templates/vhost/_error_document.erb.
 func ApacheVhostErrorDocument(s erb.Scope) string {
-	r := erb.NewSized(s, 18, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&ApacheVhostErrorDocumentMemo, 18); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if (erb.Truthy(r.IVar("error_documents"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("error_documents"))))) {
@@ -5108,9 +5405,15 @@ func ApacheVhostErrorDocument(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheVhostErrorDocumentMemo keeps renderings of ApacheVhostErrorDocument: its text depends only on the instance variables it reads.
+var ApacheVhostErrorDocumentMemo erb.Memo
+
 // ApacheVhostFallbackresource renders the ERB template apache/templates/vhost/_fallbackresource.erb.
 func ApacheVhostFallbackresource(s erb.Scope) string {
-	r := erb.NewSized(s, 21, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&ApacheVhostFallbackresourceMemo, 21); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("fallbackresource")) {
@@ -5121,6 +5424,9 @@ func ApacheVhostFallbackresource(s erb.Scope) string {
 	}
 	return r.Result()
 }
+
+// ApacheVhostFallbackresourceMemo keeps renderings of ApacheVhostFallbackresource: its text depends only on the instance variables it reads.
+var ApacheVhostFallbackresourceMemo erb.Memo
 
 // ApacheVhostFastcgi renders the ERB template apache/templates/vhost/_fastcgi.erb.
 func ApacheVhostFastcgi(s erb.Scope) string {
@@ -5160,7 +5466,10 @@ func ApacheVhostFastcgi(s erb.Scope) string {
 
 // ApacheVhostFileFooter renders the ERB template apache/templates/vhost/_file_footer.erb.
 func ApacheVhostFileFooter(s erb.Scope) string {
-	r := erb.NewSized(s, 46, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&ApacheVhostFileFooterMemo, 46); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	r.Each(r.IVar("define"), r.Blk2(func(k, v erb.Value) erb.Value {
@@ -5184,6 +5493,9 @@ func ApacheVhostFileFooter(s erb.Scope) string {
 	}
 	return r.Result()
 }
+
+// ApacheVhostFileFooterMemo keeps renderings of ApacheVhostFileFooter: its text depends only on the instance variables it reads.
+var ApacheVhostFileFooterMemo erb.Memo
 
 // ApacheVhostFileHeader renders the ERB template apache/templates/vhost/_file_header.erb.
 func ApacheVhostFileHeader(s erb.Scope) string {
@@ -5273,7 +5585,10 @@ func ApacheVhostFileHeader(s erb.Scope) string {
 
 // ApacheVhostFilters renders the ERB template apache/templates/vhost/_filters.erb.
 func ApacheVhostFilters(s erb.Scope) string {
-	r := erb.NewSized(s, 94, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&ApacheVhostFiltersMemo, 94); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if (erb.Truthy(r.IVar("filters"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("filters"))))) {
@@ -5294,9 +5609,15 @@ func ApacheVhostFilters(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheVhostFiltersMemo keeps renderings of ApacheVhostFilters: its text depends only on the instance variables it reads.
+var ApacheVhostFiltersMemo erb.Memo
+
 // ApacheVhostHeader renders the ERB template apache/templates/vhost/_header.erb.
 func ApacheVhostHeader(s erb.Scope) string {
-	r := erb.NewSized(s, 102, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&ApacheVhostHeaderMemo, 102); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if (erb.Truthy(r.IVar("headers"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("headers"))))) {
@@ -5316,6 +5637,9 @@ func ApacheVhostHeader(s erb.Scope) string {
 	}
 	return r.Result()
 }
+
+// ApacheVhostHeaderMemo keeps renderings of ApacheVhostHeader: its text depends only on the instance variables it reads.
+var ApacheVhostHeaderMemo erb.Memo
 
 // ApacheVhostHttp2 renders the ERB template apache/templates/vhost/_http2.erb.
 func ApacheVhostHttp2(s erb.Scope) string {
@@ -5439,7 +5763,10 @@ func ApacheVhostHttp2(s erb.Scope) string {
 
 // ApacheVhostHttpProtocolOptions renders the ERB template apache/templates/vhost/_http_protocol_options.erb.
 func ApacheVhostHttpProtocolOptions(s erb.Scope) string {
-	r := erb.NewSized(s, 21, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&ApacheVhostHttpProtocolOptionsMemo, 21); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("HttpProtocolOptions ")
 	r.L(1)
@@ -5448,9 +5775,15 @@ func ApacheVhostHttpProtocolOptions(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheVhostHttpProtocolOptionsMemo keeps renderings of ApacheVhostHttpProtocolOptions: its text depends only on the instance variables it reads.
+var ApacheVhostHttpProtocolOptionsMemo erb.Memo
+
 // ApacheVhostItk renders the ERB template apache/templates/vhost/_itk.erb.
 func ApacheVhostItk(s erb.Scope) string {
-	r := erb.NewSized(s, 207, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&ApacheVhostItkMemo, 207); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if (erb.Truthy(r.IVar("itk"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("itk"))))) {
@@ -5514,9 +5847,15 @@ func ApacheVhostItk(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheVhostItkMemo keeps renderings of ApacheVhostItk: its text depends only on the instance variables it reads.
+var ApacheVhostItkMemo erb.Memo
+
 // ApacheVhostJkMounts renders the ERB template apache/templates/vhost/_jk_mounts.erb.
 func ApacheVhostJkMounts(s erb.Scope) string {
-	r := erb.NewSized(s, 29, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&ApacheVhostJkMountsMemo, 29); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if (erb.Truthy(r.IVar("jk_mounts"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("jk_mounts"))))) {
@@ -5554,9 +5893,15 @@ func ApacheVhostJkMounts(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheVhostJkMountsMemo keeps renderings of ApacheVhostJkMounts: its text depends only on the instance variables it reads.
+var ApacheVhostJkMountsMemo erb.Memo
+
 // ApacheVhostKeepaliveOptions renders the ERB template apache/templates/vhost/_keepalive_options.erb.
 func ApacheVhostKeepaliveOptions(s erb.Scope) string {
-	r := erb.NewSized(s, 57, 3)
+	r := erb.NewSized(s, 0, 3)
+	if out, ok := r.Memo(&ApacheVhostKeepaliveOptionsMemo, 57); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("keepalive")) {
@@ -5582,9 +5927,15 @@ func ApacheVhostKeepaliveOptions(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheVhostKeepaliveOptionsMemo keeps renderings of ApacheVhostKeepaliveOptions: its text depends only on the instance variables it reads.
+var ApacheVhostKeepaliveOptionsMemo erb.Memo
+
 // ApacheVhostLogging renders the ERB template apache/templates/vhost/_logging.erb.
 func ApacheVhostLogging(s erb.Scope) string {
-	r := erb.NewSized(s, 81, 4)
+	r := erb.NewSized(s, 0, 4)
+	if out, ok := r.Memo(&ApacheVhostLoggingMemo, 81); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if (erb.Truthy(r.IVar("error_log"))) || (erb.Truthy(r.IVar("log_level"))) {
@@ -5631,6 +5982,9 @@ func ApacheVhostLogging(s erb.Scope) string {
 	}
 	return r.Result()
 }
+
+// ApacheVhostLoggingMemo keeps renderings of ApacheVhostLogging: its text depends only on the instance variables it reads.
+var ApacheVhostLoggingMemo erb.Memo
 
 // ApacheVhostPassenger renders the ERB template apache/templates/vhost/_passenger.erb.
 func ApacheVhostPassenger(s erb.Scope) string {
@@ -5928,7 +6282,10 @@ func ApacheVhostPassenger(s erb.Scope) string {
 
 // ApacheVhostPhp renders the ERB template apache/templates/vhost/_php.erb.
 func ApacheVhostPhp(s erb.Scope) string {
-	r := erb.NewSized(s, 43, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&ApacheVhostPhpMemo, 43); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if (erb.Truthy(r.IVar("php_values"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("php_values"))))) {
@@ -5978,9 +6335,15 @@ func ApacheVhostPhp(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheVhostPhpMemo keeps renderings of ApacheVhostPhp: its text depends only on the instance variables it reads.
+var ApacheVhostPhpMemo erb.Memo
+
 // ApacheVhostPhpAdmin renders the ERB template apache/templates/vhost/_php_admin.erb.
 func ApacheVhostPhpAdmin(s erb.Scope) string {
-	r := erb.NewSized(s, 39, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&ApacheVhostPhpAdminMemo, 39); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if (erb.Truthy(r.IVar("php_admin_values"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("php_admin_values"))))) {
@@ -6018,6 +6381,9 @@ func ApacheVhostPhpAdmin(s erb.Scope) string {
 	}
 	return r.Result()
 }
+
+// ApacheVhostPhpAdminMemo keeps renderings of ApacheVhostPhpAdmin: its text depends only on the instance variables it reads.
+var ApacheVhostPhpAdminMemo erb.Memo
 
 // ApacheVhostProxy renders the ERB template apache/templates/vhost/_proxy.erb.
 func ApacheVhostProxy(s erb.Scope) string {
@@ -6395,7 +6761,10 @@ func ApacheVhostRedirect(s erb.Scope) string {
 
 // ApacheVhostRequestheader renders the ERB template apache/templates/vhost/_requestheader.erb.
 func ApacheVhostRequestheader(s erb.Scope) string {
-	r := erb.NewSized(s, 124, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&ApacheVhostRequestheaderMemo, 124); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if (erb.Truthy(r.IVar("request_headers"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("request_headers"))))) {
@@ -6415,6 +6784,9 @@ func ApacheVhostRequestheader(s erb.Scope) string {
 	}
 	return r.Result()
 }
+
+// ApacheVhostRequestheaderMemo keeps renderings of ApacheVhostRequestheader: its text depends only on the instance variables it reads.
+var ApacheVhostRequestheaderMemo erb.Memo
 
 // ApacheVhostRequire renders the ERB template apache/templates/vhost/_require.erb.
 func ApacheVhostRequire(s erb.Scope) string {
@@ -6554,7 +6926,10 @@ func ApacheVhostRequire(s erb.Scope) string {
 
 // ApacheVhostRewrite renders the ERB template apache/templates/vhost/_rewrite.erb.
 func ApacheVhostRewrite(s erb.Scope) string {
-	r := erb.NewSized(s, 226, 5)
+	r := erb.NewSized(s, 0, 5)
+	if out, ok := r.Memo(&ApacheVhostRewriteMemo, 226); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("rewrites")) {
@@ -6659,6 +7034,9 @@ func ApacheVhostRewrite(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheVhostRewriteMemo keeps renderings of ApacheVhostRewrite: its text depends only on the instance variables it reads.
+var ApacheVhostRewriteMemo erb.Memo
+
 // ApacheVhostScriptalias renders the ERB template apache/templates/vhost/_scriptalias.erb.
 func ApacheVhostScriptalias(s erb.Scope) string {
 	r := erb.NewSized(s, 70, 2)
@@ -6723,7 +7101,10 @@ func ApacheVhostScriptalias(s erb.Scope) string {
 
 // ApacheVhostSecurity renders the ERB template apache/templates/vhost/_security.erb.
 func ApacheVhostSecurity(s erb.Scope) string {
-	r := erb.NewSized(s, 391, 7)
+	r := erb.NewSized(s, 0, 7)
+	if out, ok := r.Memo(&ApacheVhostSecurityMemo, 391); ok {
+		return out
+	}
 	defer r.Fail()
 	var ips erb.Value
 	r.Text("<IfModule mod_security2.c>\n")
@@ -6819,9 +7200,15 @@ func ApacheVhostSecurity(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheVhostSecurityMemo keeps renderings of ApacheVhostSecurity: its text depends only on the instance variables it reads.
+var ApacheVhostSecurityMemo erb.Memo
+
 // ApacheVhostServeralias renders the ERB template apache/templates/vhost/_serveralias.erb.
 func ApacheVhostServeralias(s erb.Scope) string {
-	r := erb.NewSized(s, 36, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&ApacheVhostServeraliasMemo, 36); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if (erb.Truthy(r.IVar("serveraliases"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("serveraliases"))))) {
@@ -6838,17 +7225,29 @@ func ApacheVhostServeralias(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheVhostServeraliasMemo keeps renderings of ApacheVhostServeralias: its text depends only on the instance variables it reads.
+var ApacheVhostServeraliasMemo erb.Memo
+
 // ApacheVhostServersignature renders the ERB template apache/templates/vhost/_serversignature.erb.
 func ApacheVhostServersignature(s erb.Scope) string {
-	r := erb.NewSized(s, 22, 0)
+	r := erb.NewSized(s, 0, 0)
+	if out, ok := r.Memo(&ApacheVhostServersignatureMemo, 22); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("  ServerSignature Off\n")
 	return r.Result()
 }
 
+// ApacheVhostServersignatureMemo keeps renderings of ApacheVhostServersignature: its text depends only on the instance variables it reads.
+var ApacheVhostServersignatureMemo erb.Memo
+
 // ApacheVhostSetenv renders the ERB template apache/templates/vhost/_setenv.erb.
 func ApacheVhostSetenv(s erb.Scope) string {
-	r := erb.NewSized(s, 88, 3)
+	r := erb.NewSized(s, 0, 3)
+	if out, ok := r.Memo(&ApacheVhostSetenvMemo, 88); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if (erb.Truthy(r.IVar("setenv"))) && (!(erb.Truthy(r.EmptyQ(r.IVar("setenv"))))) {
@@ -6887,9 +7286,15 @@ func ApacheVhostSetenv(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheVhostSetenvMemo keeps renderings of ApacheVhostSetenv: its text depends only on the instance variables it reads.
+var ApacheVhostSetenvMemo erb.Memo
+
 // ApacheVhostShib renders the ERB template apache/templates/vhost/_shib.erb.
 func ApacheVhostShib(s erb.Scope) string {
-	r := erb.NewSized(s, 39, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&ApacheVhostShibMemo, 39); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("  ## Shibboleth\n")
 	r.L(2)
@@ -6901,6 +7306,9 @@ func ApacheVhostShib(s erb.Scope) string {
 	}
 	return r.Result()
 }
+
+// ApacheVhostShibMemo keeps renderings of ApacheVhostShib: its text depends only on the instance variables it reads.
+var ApacheVhostShibMemo erb.Memo
 
 // ApacheVhostSsl renders the ERB template apache/templates/vhost/_ssl.erb.
 func ApacheVhostSsl(s erb.Scope) string {
@@ -7033,7 +7441,10 @@ func ApacheVhostSsl(s erb.Scope) string {
 
 // ApacheVhostSslproxy renders the ERB template apache/templates/vhost/_sslproxy.erb.
 func ApacheVhostSslproxy(s erb.Scope) string {
-	r := erb.NewSized(s, 281, 10)
+	r := erb.NewSized(s, 0, 10)
+	if out, ok := r.Memo(&ApacheVhostSslproxyMemo, 281); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("ssl_proxyengine")) {
@@ -7105,9 +7516,15 @@ func ApacheVhostSslproxy(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheVhostSslproxyMemo keeps renderings of ApacheVhostSslproxy: its text depends only on the instance variables it reads.
+var ApacheVhostSslproxyMemo erb.Memo
+
 // ApacheVhostSuexec renders the ERB template apache/templates/vhost/_suexec.erb.
 func ApacheVhostSuexec(s erb.Scope) string {
-	r := erb.NewSized(s, 20, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&ApacheVhostSuexecMemo, 20); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("suexec_user_group")) {
@@ -7119,9 +7536,15 @@ func ApacheVhostSuexec(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheVhostSuexecMemo keeps renderings of ApacheVhostSuexec: its text depends only on the instance variables it reads.
+var ApacheVhostSuexecMemo erb.Memo
+
 // ApacheVhostSuphp renders the ERB template apache/templates/vhost/_suphp.erb.
 func ApacheVhostSuphp(s erb.Scope) string {
-	r := erb.NewSized(s, 58, 3)
+	r := erb.NewSized(s, 0, 3)
+	if out, ok := r.Memo(&ApacheVhostSuphpMemo, 58); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if erb.EqualStr(r.IVar("suphp_engine"), "on") {
@@ -7150,9 +7573,15 @@ func ApacheVhostSuphp(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheVhostSuphpMemo keeps renderings of ApacheVhostSuphp: its text depends only on the instance variables it reads.
+var ApacheVhostSuphpMemo erb.Memo
+
 // ApacheVhostUseCanonicalName renders the ERB template apache/templates/vhost/_use_canonical_name.erb.
 func ApacheVhostUseCanonicalName(s erb.Scope) string {
-	r := erb.NewSized(s, 21, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&ApacheVhostUseCanonicalNameMemo, 21); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("use_canonical_name")) {
@@ -7164,9 +7593,15 @@ func ApacheVhostUseCanonicalName(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheVhostUseCanonicalNameMemo keeps renderings of ApacheVhostUseCanonicalName: its text depends only on the instance variables it reads.
+var ApacheVhostUseCanonicalNameMemo erb.Memo
+
 // ApacheVhostWsgi renders the ERB template apache/templates/vhost/_wsgi.erb.
 func ApacheVhostWsgi(s erb.Scope) string {
-	r := erb.NewSized(s, 292, 10)
+	r := erb.NewSized(s, 0, 10)
+	if out, ok := r.Memo(&ApacheVhostWsgiMemo, 292); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if (((erb.Truthy(r.IVar("wsgi_application_group"))) || (erb.Truthy(r.IVar("wsgi_daemon_process")))) || (erb.Truthy(r.IVar("wsgi_import_script")))) || (erb.Truthy(r.IVar("wsgi_process_group"))) {
@@ -7306,9 +7741,15 @@ func ApacheVhostWsgi(s erb.Scope) string {
 	return r.Result()
 }
 
+// ApacheVhostWsgiMemo keeps renderings of ApacheVhostWsgi: its text depends only on the instance variables it reads.
+var ApacheVhostWsgiMemo erb.Memo
+
 // ArchvsyncFtpsyncArchiveConf renders the ERB template archvsync/templates/ftpsync-archive.conf.erb.
 func ArchvsyncFtpsyncArchiveConf(s erb.Scope) string {
-	r := erb.NewSized(s, 923, 15)
+	r := erb.NewSized(s, 0, 15)
+	if out, ok := r.Memo(&ArchvsyncFtpsyncArchiveConfMemo, 923); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("MIRRORNAME=")
 	r.L(1)
@@ -7359,9 +7800,15 @@ func ArchvsyncFtpsyncArchiveConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// ArchvsyncFtpsyncArchiveConfMemo keeps renderings of ArchvsyncFtpsyncArchiveConf: its text depends only on the instance variables it reads.
+var ArchvsyncFtpsyncArchiveConfMemo erb.Memo
+
 // ArchvsyncFtpsyncSecurityConf renders the ERB template archvsync/templates/ftpsync-security.conf.erb.
 func ArchvsyncFtpsyncSecurityConf(s erb.Scope) string {
-	r := erb.NewSized(s, 924, 15)
+	r := erb.NewSized(s, 0, 15)
+	if out, ok := r.Memo(&ArchvsyncFtpsyncSecurityConfMemo, 924); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("MIRRORNAME=")
 	r.L(1)
@@ -7412,9 +7859,15 @@ func ArchvsyncFtpsyncSecurityConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// ArchvsyncFtpsyncSecurityConfMemo keeps renderings of ArchvsyncFtpsyncSecurityConf: its text depends only on the instance variables it reads.
+var ArchvsyncFtpsyncSecurityConfMemo erb.Memo
+
 // ArchvsyncFtpsyncUbuntuConf renders the ERB template archvsync/templates/ftpsync-ubuntu.conf.erb.
 func ArchvsyncFtpsyncUbuntuConf(s erb.Scope) string {
-	r := erb.NewSized(s, 922, 15)
+	r := erb.NewSized(s, 0, 15)
+	if out, ok := r.Memo(&ArchvsyncFtpsyncUbuntuConfMemo, 922); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("MIRRORNAME=")
 	r.L(1)
@@ -7465,9 +7918,15 @@ func ArchvsyncFtpsyncUbuntuConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// ArchvsyncFtpsyncUbuntuConfMemo keeps renderings of ArchvsyncFtpsyncUbuntuConf: its text depends only on the instance variables it reads.
+var ArchvsyncFtpsyncUbuntuConfMemo erb.Memo
+
 // ArchvsyncFtpsyncConf renders the ERB template archvsync/templates/ftpsync.conf.erb.
 func ArchvsyncFtpsyncConf(s erb.Scope) string {
-	r := erb.NewSized(s, 915, 15)
+	r := erb.NewSized(s, 0, 15)
+	if out, ok := r.Memo(&ArchvsyncFtpsyncConfMemo, 915); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("MIRRORNAME=")
 	r.L(1)
@@ -7518,17 +7977,29 @@ func ArchvsyncFtpsyncConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// ArchvsyncFtpsyncConfMemo keeps renderings of ArchvsyncFtpsyncConf: its text depends only on the instance variables it reads.
+var ArchvsyncFtpsyncConfMemo erb.Memo
+
 // ArchvsyncFtpsync renders the ERB template archvsync/templates/ftpsync.erb.
 func ArchvsyncFtpsync(s erb.Scope) string {
-	r := erb.NewSized(s, 118, 0)
+	r := erb.NewSized(s, 0, 0)
+	if out, ok := r.Memo(&ArchvsyncFtpsyncMemo, 118); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("#!/bin/sh\n\nset -e\n\nFTPSYNC=/usr/bin/ftpsync\n\n[ -x ${FTPSYNC} ] || exit 0\n\ncd /home/ftp\nsu ftp -s /bin/sh -c 'ftpsync'\n")
 	return r.Result()
 }
 
+// ArchvsyncFtpsyncMemo keeps renderings of ArchvsyncFtpsync: its text depends only on the instance variables it reads.
+var ArchvsyncFtpsyncMemo erb.Memo
+
 // ArchvsyncRunmirrorsConf renders the ERB template archvsync/templates/runmirrors.conf.erb.
 func ArchvsyncRunmirrorsConf(s erb.Scope) string {
-	r := erb.NewSized(s, 731, 4)
+	r := erb.NewSized(s, 0, 4)
+	if out, ok := r.Memo(&ArchvsyncRunmirrorsConfMemo, 731); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("########################################################################\n########################################################################\n## This is a sample configuration file for the runmirror script.      ##\n## Only options most users may need are included.  For documentation  ##\n## and all available options see runmirrors.conf(5).                  ##\n########################################################################\n########################################################################\n\nMAILTO=\"")
 	r.L(9)
@@ -7546,9 +8017,15 @@ func ArchvsyncRunmirrorsConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// ArchvsyncRunmirrorsConfMemo keeps renderings of ArchvsyncRunmirrorsConf: its text depends only on the instance variables it reads.
+var ArchvsyncRunmirrorsConfMemo erb.Memo
+
 // CeilometerEventPipelineYaml renders the ERB template ceilometer/templates/event_pipeline.yaml.erb.
 func CeilometerEventPipelineYaml(s erb.Scope) string {
-	r := erb.NewSized(s, 165, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&CeilometerEventPipelineYamlMemo, 165); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("---\nsources:\n    - name: event_source\n      events:\n          - \"*\"\n      sinks:\n          - event_sink\nsinks:\n    - name: event_sink\n      publishers:\n")
 	r.L(11)
@@ -7562,9 +8039,15 @@ func CeilometerEventPipelineYaml(s erb.Scope) string {
 	return r.Result()
 }
 
+// CeilometerEventPipelineYamlMemo keeps renderings of CeilometerEventPipelineYaml: its text depends only on the instance variables it reads.
+var CeilometerEventPipelineYamlMemo erb.Memo
+
 // CeilometerPipelineYaml renders the ERB template ceilometer/templates/pipeline.yaml.erb.
 func CeilometerPipelineYaml(s erb.Scope) string {
-	r := erb.NewSized(s, 165, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&CeilometerPipelineYamlMemo, 165); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("---\nsources:\n    - name: meter_source\n      meters:\n          - \"*\"\n      sinks:\n          - meter_sink\nsinks:\n    - name: meter_sink\n      publishers:\n")
 	r.L(11)
@@ -7578,9 +8061,15 @@ func CeilometerPipelineYaml(s erb.Scope) string {
 	return r.Result()
 }
 
+// CeilometerPipelineYamlMemo keeps renderings of CeilometerPipelineYaml: its text depends only on the instance variables it reads.
+var CeilometerPipelineYamlMemo erb.Memo
+
 // CeilometerPollingYaml renders the ERB template ceilometer/templates/polling.yaml.erb.
 func CeilometerPollingYaml(s erb.Scope) string {
-	r := erb.NewSized(s, 82, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&CeilometerPollingYamlMemo, 82); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("---\nsources:\n    - name: some_pollsters\n      interval: ")
 	r.L(4)
@@ -7596,6 +8085,9 @@ func CeilometerPollingYaml(s erb.Scope) string {
 	}))
 	return r.Result()
 }
+
+// CeilometerPollingYamlMemo keeps renderings of CeilometerPollingYaml: its text depends only on the instance variables it reads.
+var CeilometerPollingYamlMemo erb.Memo
 
 // ChronyChronyConfArchlinux renders the ERB template chrony/templates/chrony.conf.archlinux.erb.
 func ChronyChronyConfArchlinux(s erb.Scope) string {
@@ -8033,7 +8525,10 @@ func ChronyChronyConfRedhat(s erb.Scope) string {
 
 // ChronyChronyKeys renders the ERB template chrony/templates/chrony.keys.erb.
 func ChronyChronyKeys(s erb.Scope) string {
-	r := erb.NewSized(s, 3, 3)
+	r := erb.NewSized(s, 0, 3)
+	if out, ok := r.Memo(&ChronyChronyKeysMemo, 3); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if (erb.Truthy(r.IVar("chrony_password"))) && (!erb.EqualStr(r.IVar("chrony_password"), "unset")) {
@@ -8055,6 +8550,9 @@ func ChronyChronyKeys(s erb.Scope) string {
 	}
 	return r.Result()
 }
+
+// ChronyChronyKeysMemo keeps renderings of ChronyChronyKeys: its text depends only on the instance variables it reads.
+var ChronyChronyKeysMemo erb.Memo
 
 // CollectdCollectdConf renders the ERB template collectd/templates/collectd.conf.erb.
 func CollectdCollectdConf(s erb.Scope) string {
@@ -8479,7 +8977,10 @@ func CollectdMysqlDatabaseConf(s erb.Scope) string {
 
 // CollectdPluginAggregationAggregatorConf renders the ERB template collectd/templates/plugin/aggregation-aggregator.conf.erb.
 func CollectdPluginAggregationAggregatorConf(s erb.Scope) string {
-	r := erb.NewSized(s, 367, 16)
+	r := erb.NewSized(s, 0, 16)
+	if out, ok := r.Memo(&CollectdPluginAggregationAggregatorConfMemo, 367); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin \"aggregation\">\n  <Aggregation>\n")
 	r.L(3)
@@ -8602,6 +9103,9 @@ func CollectdPluginAggregationAggregatorConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginAggregationAggregatorConfMemo keeps renderings of CollectdPluginAggregationAggregatorConf: its text depends only on the instance variables it reads.
+var CollectdPluginAggregationAggregatorConfMemo erb.Memo
+
 // CollectdPluginAmqpConf renders the ERB template collectd/templates/plugin/amqp.conf.erb.
 func CollectdPluginAmqpConf(s erb.Scope) string {
 	r := erb.NewSized(s, 337, 14)
@@ -8670,7 +9174,10 @@ func CollectdPluginAmqpConf(s erb.Scope) string {
 
 // CollectdPluginApacheConf renders the ERB template collectd/templates/plugin/apache.conf.erb.
 func CollectdPluginApacheConf(s erb.Scope) string {
-	r := erb.NewSized(s, 174, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&CollectdPluginApacheConfMemo, 174); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin \"apache\">\n")
 	r.L(2)
@@ -8738,6 +9245,9 @@ func CollectdPluginApacheConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginApacheConfMemo keeps renderings of CollectdPluginApacheConf: its text depends only on the instance variables it reads.
+var CollectdPluginApacheConfMemo erb.Memo
+
 // CollectdPluginApacheInstanceConf renders the ERB template collectd/templates/plugin/apache/instance.conf.erb.
 func CollectdPluginApacheInstanceConf(s erb.Scope) string {
 	r := erb.NewSized(s, 174, 9)
@@ -8804,7 +9314,10 @@ func CollectdPluginApacheInstanceConf(s erb.Scope) string {
 
 // CollectdPluginBindConf renders the ERB template collectd/templates/plugin/bind.conf.erb.
 func CollectdPluginBindConf(s erb.Scope) string {
-	r := erb.NewSized(s, 214, 9)
+	r := erb.NewSized(s, 0, 9)
+	if out, ok := r.Memo(&CollectdPluginBindConfMemo, 214); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin bind>\n  URL \"")
 	r.L(2)
@@ -8876,9 +9389,15 @@ func CollectdPluginBindConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginBindConfMemo keeps renderings of CollectdPluginBindConf: its text depends only on the instance variables it reads.
+var CollectdPluginBindConfMemo erb.Memo
+
 // CollectdPluginCephConf renders the ERB template collectd/templates/plugin/ceph.conf.erb.
 func CollectdPluginCephConf(s erb.Scope) string {
-	r := erb.NewSized(s, 139, 3)
+	r := erb.NewSized(s, 0, 3)
+	if out, ok := r.Memo(&CollectdPluginCephConfMemo, 139); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin ceph>\n  LongRunAvgLatency ")
 	r.L(2)
@@ -8902,9 +9421,15 @@ func CollectdPluginCephConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginCephConfMemo keeps renderings of CollectdPluginCephConf: its text depends only on the instance variables it reads.
+var CollectdPluginCephConfMemo erb.Memo
+
 // CollectdPluginCgroupsConf renders the ERB template collectd/templates/plugin/cgroups.conf.erb.
 func CollectdPluginCgroupsConf(s erb.Scope) string {
-	r := erb.NewSized(s, 57, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&CollectdPluginCgroupsConfMemo, 57); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin cgroups>\n")
 	r.L(2)
@@ -8922,9 +9447,15 @@ func CollectdPluginCgroupsConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginCgroupsConfMemo keeps renderings of CollectdPluginCgroupsConf: its text depends only on the instance variables it reads.
+var CollectdPluginCgroupsConfMemo erb.Memo
+
 // CollectdPluginChainConf renders the ERB template collectd/templates/plugin/chain.conf.erb.
 func CollectdPluginChainConf(s erb.Scope) string {
-	r := erb.NewSized(s, 144, 3)
+	r := erb.NewSized(s, 0, 3)
+	if out, ok := r.Memo(&CollectdPluginChainConfMemo, 144); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Chain \"")
 	r.L(1)
@@ -8985,9 +9516,15 @@ func CollectdPluginChainConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginChainConfMemo keeps renderings of CollectdPluginChainConf: its text depends only on the instance variables it reads.
+var CollectdPluginChainConfMemo erb.Memo
+
 // CollectdPluginCsvConf renders the ERB template collectd/templates/plugin/csv.conf.erb.
 func CollectdPluginCsvConf(s erb.Scope) string {
-	r := erb.NewSized(s, 50, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&CollectdPluginCsvConfMemo, 50); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin csv>\n  DataDir \"")
 	r.L(2)
@@ -8998,6 +9535,9 @@ func CollectdPluginCsvConf(s erb.Scope) string {
 	r.Text("\n</Plugin>\n")
 	return r.Result()
 }
+
+// CollectdPluginCsvConfMemo keeps renderings of CollectdPluginCsvConf: its text depends only on the instance variables it reads.
+var CollectdPluginCsvConfMemo erb.Memo
 
 // CollectdPluginCurlPageConf renders the ERB template collectd/templates/plugin/curl-page.conf.erb.
 func CollectdPluginCurlPageConf(s erb.Scope) string {
@@ -9085,7 +9625,10 @@ func CollectdPluginCurlPageConf(s erb.Scope) string {
 
 // CollectdPluginDbiDatabaseConf renders the ERB template collectd/templates/plugin/dbi/database.conf.erb.
 func CollectdPluginDbiDatabaseConf(s erb.Scope) string {
-	r := erb.NewSized(s, 108, 6)
+	r := erb.NewSized(s, 0, 6)
+	if out, ok := r.Memo(&CollectdPluginDbiDatabaseConfMemo, 108); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("  <Database \"")
 	r.L(1)
@@ -9130,9 +9673,15 @@ func CollectdPluginDbiDatabaseConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginDbiDatabaseConfMemo keeps renderings of CollectdPluginDbiDatabaseConf: its text depends only on the instance variables it reads.
+var CollectdPluginDbiDatabaseConfMemo erb.Memo
+
 // CollectdPluginDbiQueryConf renders the ERB template collectd/templates/plugin/dbi/query.conf.erb.
 func CollectdPluginDbiQueryConf(s erb.Scope) string {
-	r := erb.NewSized(s, 281, 5)
+	r := erb.NewSized(s, 0, 5)
+	if out, ok := r.Memo(&CollectdPluginDbiQueryConfMemo, 281); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("  <Query ")
 	r.L(1)
@@ -9226,6 +9775,9 @@ func CollectdPluginDbiQueryConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginDbiQueryConfMemo keeps renderings of CollectdPluginDbiQueryConf: its text depends only on the instance variables it reads.
+var CollectdPluginDbiQueryConfMemo erb.Memo
+
 // CollectdPluginDfConf renders the ERB template collectd/templates/plugin/df.conf.erb.
 func CollectdPluginDfConf(s erb.Scope) string {
 	r := erb.NewSized(s, 170, 9)
@@ -9316,7 +9868,10 @@ func CollectdPluginDiskConf(s erb.Scope) string {
 
 // CollectdPluginDnsConf renders the ERB template collectd/templates/plugin/dns.conf.erb.
 func CollectdPluginDnsConf(s erb.Scope) string {
-	r := erb.NewSized(s, 81, 3)
+	r := erb.NewSized(s, 0, 3)
+	if out, ok := r.Memo(&CollectdPluginDnsConfMemo, 81); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin dns>\n  Interface \"")
 	r.L(2)
@@ -9336,9 +9891,15 @@ func CollectdPluginDnsConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginDnsConfMemo keeps renderings of CollectdPluginDnsConf: its text depends only on the instance variables it reads.
+var CollectdPluginDnsConfMemo erb.Memo
+
 // CollectdPluginEthstatConf renders the ERB template collectd/templates/plugin/ethstat.conf.erb.
 func CollectdPluginEthstatConf(s erb.Scope) string {
-	r := erb.NewSized(s, 63, 3)
+	r := erb.NewSized(s, 0, 3)
+	if out, ok := r.Memo(&CollectdPluginEthstatConfMemo, 63); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin ethstat>\n")
 	r.L(2)
@@ -9364,9 +9925,15 @@ func CollectdPluginEthstatConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginEthstatConfMemo keeps renderings of CollectdPluginEthstatConf: its text depends only on the instance variables it reads.
+var CollectdPluginEthstatConfMemo erb.Memo
+
 // CollectdPluginExecCmdConf renders the ERB template collectd/templates/plugin/exec/cmd.conf.erb.
 func CollectdPluginExecCmdConf(s erb.Scope) string {
-	r := erb.NewSized(s, 40, 4)
+	r := erb.NewSized(s, 0, 4)
+	if out, ok := r.Memo(&CollectdPluginExecCmdConfMemo, 40); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if !(erb.Truthy(r.EmptyQ(r.IVar("exec")))) {
@@ -9393,6 +9960,9 @@ func CollectdPluginExecCmdConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginExecCmdConfMemo keeps renderings of CollectdPluginExecCmdConf: its text depends only on the instance variables it reads.
+var CollectdPluginExecCmdConfMemo erb.Memo
+
 // CollectdPluginFhcountConf renders the ERB template collectd/templates/plugin/fhcount.conf.erb.
 func CollectdPluginFhcountConf(s erb.Scope) string {
 	r := erb.NewSized(s, 65, 2)
@@ -9412,7 +9982,10 @@ func CollectdPluginFhcountConf(s erb.Scope) string {
 
 // CollectdPluginFilecountDirectoryConf renders the ERB template collectd/templates/plugin/filecount-directory.conf.erb.
 func CollectdPluginFilecountDirectoryConf(s erb.Scope) string {
-	r := erb.NewSized(s, 150, 7)
+	r := erb.NewSized(s, 0, 7)
+	if out, ok := r.Memo(&CollectdPluginFilecountDirectoryConfMemo, 150); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin \"filecount\">\n  <Directory \"")
 	r.L(2)
@@ -9460,6 +10033,9 @@ func CollectdPluginFilecountDirectoryConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginFilecountDirectoryConfMemo keeps renderings of CollectdPluginFilecountDirectoryConf: its text depends only on the instance variables it reads.
+var CollectdPluginFilecountDirectoryConfMemo erb.Memo
+
 // CollectdPluginFilecountConf renders the ERB template collectd/templates/plugin/filecount.conf.erb.
 func CollectdPluginFilecountConf(s erb.Scope) string {
 	r := erb.NewSized(s, 127, 1)
@@ -9497,7 +10073,10 @@ func CollectdPluginFilecountConf(s erb.Scope) string {
 
 // CollectdPluginFilterMatch renders the ERB template collectd/templates/plugin/filter/match.erb.
 func CollectdPluginFilterMatch(s erb.Scope) string {
-	r := erb.NewSized(s, 67, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&CollectdPluginFilterMatchMemo, 67); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.NilQ(r.IVar("options"))) {
@@ -9554,9 +10133,15 @@ func CollectdPluginFilterMatch(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginFilterMatchMemo keeps renderings of CollectdPluginFilterMatch: its text depends only on the instance variables it reads.
+var CollectdPluginFilterMatchMemo erb.Memo
+
 // CollectdPluginFilterTarget renders the ERB template collectd/templates/plugin/filter/target.erb.
 func CollectdPluginFilterTarget(s erb.Scope) string {
-	r := erb.NewSized(s, 76, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&CollectdPluginFilterTargetMemo, 76); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.NilQ(r.IVar("options"))) {
@@ -9614,9 +10199,15 @@ func CollectdPluginFilterTarget(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginFilterTargetMemo keeps renderings of CollectdPluginFilterTarget: its text depends only on the instance variables it reads.
+var CollectdPluginFilterTargetMemo erb.Memo
+
 // CollectdPluginGenericjmxConfHeader renders the ERB template collectd/templates/plugin/genericjmx.conf.header.erb.
 func CollectdPluginGenericjmxConfHeader(s erb.Scope) string {
-	r := erb.NewSized(s, 127, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&CollectdPluginGenericjmxConfHeaderMemo, 127); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin \"java\">\n  JVMArg \"-Djava.class.path=")
 	r.L(2)
@@ -9634,9 +10225,15 @@ func CollectdPluginGenericjmxConfHeader(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginGenericjmxConfHeaderMemo keeps renderings of CollectdPluginGenericjmxConfHeader: its text depends only on the instance variables it reads.
+var CollectdPluginGenericjmxConfHeaderMemo erb.Memo
+
 // CollectdPluginGenericjmxConnectionConf renders the ERB template collectd/templates/plugin/genericjmx/connection.conf.erb.
 func CollectdPluginGenericjmxConnectionConf(s erb.Scope) string {
-	r := erb.NewSized(s, 130, 6)
+	r := erb.NewSized(s, 0, 6)
+	if out, ok := r.Memo(&CollectdPluginGenericjmxConnectionConfMemo, 130); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Connection>\n  ")
 	r.L(2)
@@ -9685,6 +10282,9 @@ func CollectdPluginGenericjmxConnectionConf(s erb.Scope) string {
 	r.Text("</Connection>\n")
 	return r.Result()
 }
+
+// CollectdPluginGenericjmxConnectionConfMemo keeps renderings of CollectdPluginGenericjmxConnectionConf: its text depends only on the instance variables it reads.
+var CollectdPluginGenericjmxConnectionConfMemo erb.Memo
 
 // CollectdPluginGenericjmxMbeanConf renders the ERB template collectd/templates/plugin/genericjmx/mbean.conf.erb.
 func CollectdPluginGenericjmxMbeanConf(s erb.Scope) string {
@@ -9789,7 +10389,10 @@ func CollectdPluginHddtempConf(s erb.Scope) string {
 
 // CollectdPluginIntelPmuConf renders the ERB template collectd/templates/plugin/intel_pmu.conf.erb.
 func CollectdPluginIntelPmuConf(s erb.Scope) string {
-	r := erb.NewSized(s, 142, 5)
+	r := erb.NewSized(s, 0, 5)
+	if out, ok := r.Memo(&CollectdPluginIntelPmuConfMemo, 142); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin intel_pmu>\n")
 	r.L(2)
@@ -9831,6 +10434,9 @@ func CollectdPluginIntelPmuConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginIntelPmuConfMemo keeps renderings of CollectdPluginIntelPmuConf: its text depends only on the instance variables it reads.
+var CollectdPluginIntelPmuConfMemo erb.Memo
+
 // CollectdPluginInterfaceConf renders the ERB template collectd/templates/plugin/interface.conf.erb.
 func CollectdPluginInterfaceConf(s erb.Scope) string {
 	r := erb.NewSized(s, 81, 3)
@@ -9861,7 +10467,10 @@ func CollectdPluginInterfaceConf(s erb.Scope) string {
 
 // CollectdPluginIpmiConf renders the ERB template collectd/templates/plugin/ipmi.conf.erb.
 func CollectdPluginIpmiConf(s erb.Scope) string {
-	r := erb.NewSized(s, 123, 5)
+	r := erb.NewSized(s, 0, 5)
+	if out, ok := r.Memo(&CollectdPluginIpmiConfMemo, 123); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin \"ipmi\">\n")
 	r.L(2)
@@ -9887,6 +10496,9 @@ func CollectdPluginIpmiConf(s erb.Scope) string {
 	r.Text("\n</Plugin>\n")
 	return r.Result()
 }
+
+// CollectdPluginIpmiConfMemo keeps renderings of CollectdPluginIpmiConf: its text depends only on the instance variables it reads.
+var CollectdPluginIpmiConfMemo erb.Memo
 
 // CollectdPluginIptablesConf renders the ERB template collectd/templates/plugin/iptables.conf.erb.
 func CollectdPluginIptablesConf(s erb.Scope) string {
@@ -9931,7 +10543,10 @@ func CollectdPluginIptablesConf(s erb.Scope) string {
 
 // CollectdPluginIrqConf renders the ERB template collectd/templates/plugin/irq.conf.erb.
 func CollectdPluginIrqConf(s erb.Scope) string {
-	r := erb.NewSized(s, 51, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&CollectdPluginIrqConfMemo, 51); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin irq>\n")
 	r.L(2)
@@ -9949,9 +10564,15 @@ func CollectdPluginIrqConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginIrqConfMemo keeps renderings of CollectdPluginIrqConf: its text depends only on the instance variables it reads.
+var CollectdPluginIrqConfMemo erb.Memo
+
 // CollectdPluginJavaConf renders the ERB template collectd/templates/plugin/java.conf.erb.
 func CollectdPluginJavaConf(s erb.Scope) string {
-	r := erb.NewSized(s, 95, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&CollectdPluginJavaConfMemo, 95); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if !(erb.Truthy(r.EmptyQ(r.Array(r.IVar("jvmarg"))))) {
@@ -9989,6 +10610,9 @@ func CollectdPluginJavaConf(s erb.Scope) string {
 	}
 	return r.Result()
 }
+
+// CollectdPluginJavaConfMemo keeps renderings of CollectdPluginJavaConf: its text depends only on the instance variables it reads.
+var CollectdPluginJavaConfMemo erb.Memo
 
 // CollectdPluginLoadConf renders the ERB template collectd/templates/plugin/load.conf.erb.
 func CollectdPluginLoadConf(s erb.Scope) string {
@@ -10031,7 +10655,10 @@ func CollectdPluginLogfileConf(s erb.Scope) string {
 
 // CollectdPluginMatchTpl renders the ERB template collectd/templates/plugin/match.tpl.erb.
 func CollectdPluginMatchTpl(s erb.Scope) string {
-	r := erb.NewSized(s, 96, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&CollectdPluginMatchTplMemo, 96); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	r.Each(r.IVar("matches"), r.Blk1(func(match erb.Value) erb.Value {
@@ -10066,9 +10693,15 @@ func CollectdPluginMatchTpl(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginMatchTplMemo keeps renderings of CollectdPluginMatchTpl: its text depends only on the instance variables it reads.
+var CollectdPluginMatchTplMemo erb.Memo
+
 // CollectdPluginMemcachedConf renders the ERB template collectd/templates/plugin/memcached.conf.erb.
 func CollectdPluginMemcachedConf(s erb.Scope) string {
-	r := erb.NewSized(s, 110, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&CollectdPluginMemcachedConfMemo, 110); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin memcached>\n")
 	r.L(2)
@@ -10116,6 +10749,9 @@ func CollectdPluginMemcachedConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginMemcachedConfMemo keeps renderings of CollectdPluginMemcachedConf: its text depends only on the instance variables it reads.
+var CollectdPluginMemcachedConfMemo erb.Memo
+
 // CollectdPluginMemoryConf renders the ERB template collectd/templates/plugin/memory.conf.erb.
 func CollectdPluginMemoryConf(s erb.Scope) string {
 	r := erb.NewSized(s, 64, 2)
@@ -10135,7 +10771,10 @@ func CollectdPluginMemoryConf(s erb.Scope) string {
 
 // CollectdPluginMongodbConf renders the ERB template collectd/templates/plugin/mongodb.conf.erb.
 func CollectdPluginMongodbConf(s erb.Scope) string {
-	r := erb.NewSized(s, 192, 6)
+	r := erb.NewSized(s, 0, 6)
+	if out, ok := r.Memo(&CollectdPluginMongodbConfMemo, 192); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin python>\n    ModulePath ")
 	r.L(2)
@@ -10171,9 +10810,15 @@ func CollectdPluginMongodbConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginMongodbConfMemo keeps renderings of CollectdPluginMongodbConf: its text depends only on the instance variables it reads.
+var CollectdPluginMongodbConfMemo erb.Memo
+
 // CollectdPluginNetlinkConf renders the ERB template collectd/templates/plugin/netlink.conf.erb.
 func CollectdPluginNetlinkConf(s erb.Scope) string {
-	r := erb.NewSized(s, 110, 6)
+	r := erb.NewSized(s, 0, 6)
+	if out, ok := r.Memo(&CollectdPluginNetlinkConfMemo, 110); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin netlink>\n")
 	r.L(2)
@@ -10223,9 +10868,15 @@ func CollectdPluginNetlinkConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginNetlinkConfMemo keeps renderings of CollectdPluginNetlinkConf: its text depends only on the instance variables it reads.
+var CollectdPluginNetlinkConfMemo erb.Memo
+
 // CollectdPluginNetworkConf renders the ERB template collectd/templates/plugin/network.conf.erb.
 func CollectdPluginNetworkConf(s erb.Scope) string {
-	r := erb.NewSized(s, 95, 4)
+	r := erb.NewSized(s, 0, 4)
+	if out, ok := r.Memo(&CollectdPluginNetworkConfMemo, 95); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin network>\n")
 	r.L(2)
@@ -10259,6 +10910,9 @@ func CollectdPluginNetworkConf(s erb.Scope) string {
 	r.Text("  \n</Plugin>\n")
 	return r.Result()
 }
+
+// CollectdPluginNetworkConfMemo keeps renderings of CollectdPluginNetworkConf: its text depends only on the instance variables it reads.
+var CollectdPluginNetworkConfMemo erb.Memo
 
 // CollectdPluginNetworkListenerConf renders the ERB template collectd/templates/plugin/network/listener.conf.erb.
 func CollectdPluginNetworkListenerConf(s erb.Scope) string {
@@ -10377,7 +11031,10 @@ func CollectdPluginNetworkServerConf(s erb.Scope) string {
 
 // CollectdPluginNginxConf renders the ERB template collectd/templates/plugin/nginx.conf.erb.
 func CollectdPluginNginxConf(s erb.Scope) string {
-	r := erb.NewSized(s, 98, 6)
+	r := erb.NewSized(s, 0, 6)
+	if out, ok := r.Memo(&CollectdPluginNginxConfMemo, 98); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin nginx>\n  URL \"")
 	r.L(2)
@@ -10422,6 +11079,9 @@ func CollectdPluginNginxConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginNginxConfMemo keeps renderings of CollectdPluginNginxConf: its text depends only on the instance variables it reads.
+var CollectdPluginNginxConfMemo erb.Memo
+
 // CollectdPluginNtpdConf renders the ERB template collectd/templates/plugin/ntpd.conf.erb.
 func CollectdPluginNtpdConf(s erb.Scope) string {
 	r := erb.NewSized(s, 79, 4)
@@ -10449,7 +11109,10 @@ func CollectdPluginNtpdConf(s erb.Scope) string {
 
 // CollectdPluginNutUpsConf renders the ERB template collectd/templates/plugin/nut/ups.conf.erb.
 func CollectdPluginNutUpsConf(s erb.Scope) string {
-	r := erb.NewSized(s, 32, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&CollectdPluginNutUpsConfMemo, 32); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin nut>\n  UPS \"")
 	r.L(2)
@@ -10458,9 +11121,15 @@ func CollectdPluginNutUpsConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginNutUpsConfMemo keeps renderings of CollectdPluginNutUpsConf: its text depends only on the instance variables it reads.
+var CollectdPluginNutUpsConfMemo erb.Memo
+
 // CollectdPluginOpenldapConf renders the ERB template collectd/templates/plugin/openldap.conf.erb.
 func CollectdPluginOpenldapConf(s erb.Scope) string {
-	r := erb.NewSized(s, 175, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&CollectdPluginOpenldapConfMemo, 175); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin \"openldap\">\n")
 	r.L(2)
@@ -10528,9 +11197,15 @@ func CollectdPluginOpenldapConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginOpenldapConfMemo keeps renderings of CollectdPluginOpenldapConf: its text depends only on the instance variables it reads.
+var CollectdPluginOpenldapConfMemo erb.Memo
+
 // CollectdPluginOpenvpnConf renders the ERB template collectd/templates/plugin/openvpn.conf.erb.
 func CollectdPluginOpenvpnConf(s erb.Scope) string {
-	r := erb.NewSized(s, 135, 5)
+	r := erb.NewSized(s, 0, 5)
+	if out, ok := r.Memo(&CollectdPluginOpenvpnConfMemo, 135); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin openvpn>\n")
 	r.L(2)
@@ -10557,9 +11232,15 @@ func CollectdPluginOpenvpnConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginOpenvpnConfMemo keeps renderings of CollectdPluginOpenvpnConf: its text depends only on the instance variables it reads.
+var CollectdPluginOpenvpnConfMemo erb.Memo
+
 // CollectdPluginOracleDatabaseConf renders the ERB template collectd/templates/plugin/oracle/database.conf.erb.
 func CollectdPluginOracleDatabaseConf(s erb.Scope) string {
-	r := erb.NewSized(s, 91, 5)
+	r := erb.NewSized(s, 0, 5)
+	if out, ok := r.Memo(&CollectdPluginOracleDatabaseConfMemo, 91); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("  <Database \"")
 	r.L(1)
@@ -10586,9 +11267,15 @@ func CollectdPluginOracleDatabaseConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginOracleDatabaseConfMemo keeps renderings of CollectdPluginOracleDatabaseConf: its text depends only on the instance variables it reads.
+var CollectdPluginOracleDatabaseConfMemo erb.Memo
+
 // CollectdPluginOracleQueryConf renders the ERB template collectd/templates/plugin/oracle/query.conf.erb.
 func CollectdPluginOracleQueryConf(s erb.Scope) string {
-	r := erb.NewSized(s, 144, 3)
+	r := erb.NewSized(s, 0, 3)
+	if out, ok := r.Memo(&CollectdPluginOracleQueryConfMemo, 144); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("  <Query \"")
 	r.L(1)
@@ -10632,6 +11319,9 @@ func CollectdPluginOracleQueryConf(s erb.Scope) string {
 	r.Text("  </Query>")
 	return r.Result()
 }
+
+// CollectdPluginOracleQueryConfMemo keeps renderings of CollectdPluginOracleQueryConf: its text depends only on the instance variables it reads.
+var CollectdPluginOracleQueryConfMemo erb.Memo
 
 // CollectdPluginOvsEventsConf renders the ERB template collectd/templates/plugin/ovs_events.conf.erb.
 func CollectdPluginOvsEventsConf(s erb.Scope) string {
@@ -10686,7 +11376,10 @@ func CollectdPluginOvsEventsConf(s erb.Scope) string {
 
 // CollectdPluginOvsStatsConf renders the ERB template collectd/templates/plugin/ovs_stats.conf.erb.
 func CollectdPluginOvsStatsConf(s erb.Scope) string {
-	r := erb.NewSized(s, 81, 4)
+	r := erb.NewSized(s, 0, 4)
+	if out, ok := r.Memo(&CollectdPluginOvsStatsConfMemo, 81); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin \"ovs_stats\">\n")
 	r.L(2)
@@ -10721,9 +11414,15 @@ func CollectdPluginOvsStatsConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginOvsStatsConfMemo keeps renderings of CollectdPluginOvsStatsConf: its text depends only on the instance variables it reads.
+var CollectdPluginOvsStatsConfMemo erb.Memo
+
 // CollectdPluginPerlConf renders the ERB template collectd/templates/plugin/perl.conf.erb.
 func CollectdPluginPerlConf(s erb.Scope) string {
-	r := erb.NewSized(s, 24, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&CollectdPluginPerlConfMemo, 24); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("Include \"")
 	r.L(1)
@@ -10732,9 +11431,15 @@ func CollectdPluginPerlConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginPerlConfMemo keeps renderings of CollectdPluginPerlConf: its text depends only on the instance variables it reads.
+var CollectdPluginPerlConfMemo erb.Memo
+
 // CollectdPluginPerlPlugin renders the ERB template collectd/templates/plugin/perl/plugin.erb.
 func CollectdPluginPerlPlugin(s erb.Scope) string {
-	r := erb.NewSized(s, 196, 6)
+	r := erb.NewSized(s, 0, 6)
+	if out, ok := r.Memo(&CollectdPluginPerlPluginMemo, 196); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin perl>\n")
 	r.L(2)
@@ -10873,9 +11578,15 @@ func CollectdPluginPerlPlugin(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginPerlPluginMemo keeps renderings of CollectdPluginPerlPlugin: its text depends only on the instance variables it reads.
+var CollectdPluginPerlPluginMemo erb.Memo
+
 // CollectdPluginPostgresqlDatabaseConf renders the ERB template collectd/templates/plugin/postgresql/database.conf.erb.
 func CollectdPluginPostgresqlDatabaseConf(s erb.Scope) string {
-	r := erb.NewSized(s, 186, 12)
+	r := erb.NewSized(s, 0, 12)
+	if out, ok := r.Memo(&CollectdPluginPostgresqlDatabaseConfMemo, 186); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("  <Database \"")
 	r.L(1)
@@ -10963,9 +11674,15 @@ func CollectdPluginPostgresqlDatabaseConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginPostgresqlDatabaseConfMemo keeps renderings of CollectdPluginPostgresqlDatabaseConf: its text depends only on the instance variables it reads.
+var CollectdPluginPostgresqlDatabaseConfMemo erb.Memo
+
 // CollectdPluginPostgresqlQueryConf renders the ERB template collectd/templates/plugin/postgresql/query.conf.erb.
 func CollectdPluginPostgresqlQueryConf(s erb.Scope) string {
-	r := erb.NewSized(s, 204, 6)
+	r := erb.NewSized(s, 0, 6)
+	if out, ok := r.Memo(&CollectdPluginPostgresqlQueryConfMemo, 204); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("  <Query ")
 	r.L(1)
@@ -11029,9 +11746,15 @@ func CollectdPluginPostgresqlQueryConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginPostgresqlQueryConfMemo keeps renderings of CollectdPluginPostgresqlQueryConf: its text depends only on the instance variables it reads.
+var CollectdPluginPostgresqlQueryConfMemo erb.Memo
+
 // CollectdPluginPostgresqlWriterConf renders the ERB template collectd/templates/plugin/postgresql/writer.conf.erb.
 func CollectdPluginPostgresqlWriterConf(s erb.Scope) string {
-	r := erb.NewSized(s, 57, 3)
+	r := erb.NewSized(s, 0, 3)
+	if out, ok := r.Memo(&CollectdPluginPostgresqlWriterConfMemo, 57); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("  <Writer ")
 	r.L(1)
@@ -11051,9 +11774,15 @@ func CollectdPluginPostgresqlWriterConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginPostgresqlWriterConfMemo keeps renderings of CollectdPluginPostgresqlWriterConf: its text depends only on the instance variables it reads.
+var CollectdPluginPostgresqlWriterConfMemo erb.Memo
+
 // CollectdPluginProtocolsConf renders the ERB template collectd/templates/plugin/protocols.conf.erb.
 func CollectdPluginProtocolsConf(s erb.Scope) string {
-	r := erb.NewSized(s, 60, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&CollectdPluginProtocolsConfMemo, 60); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("values")) {
@@ -11081,9 +11810,15 @@ func CollectdPluginProtocolsConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginProtocolsConfMemo keeps renderings of CollectdPluginProtocolsConf: its text depends only on the instance variables it reads.
+var CollectdPluginProtocolsConfMemo erb.Memo
+
 // CollectdPluginRabbitmqConf renders the ERB template collectd/templates/plugin/rabbitmq.conf.erb.
 func CollectdPluginRabbitmqConf(s erb.Scope) string {
-	r := erb.NewSized(s, 91, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&CollectdPluginRabbitmqConfMemo, 91); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# Generated by Puppet\n# Rest of RabbitMQ plugin config is in python-config.conf\n")
 	r.L(3)
@@ -11096,9 +11831,15 @@ func CollectdPluginRabbitmqConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginRabbitmqConfMemo keeps renderings of CollectdPluginRabbitmqConf: its text depends only on the instance variables it reads.
+var CollectdPluginRabbitmqConfMemo erb.Memo
+
 // CollectdPluginRedisConf renders the ERB template collectd/templates/plugin/redis.conf.erb.
 func CollectdPluginRedisConf(s erb.Scope) string {
-	r := erb.NewSized(s, 160, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&CollectdPluginRedisConfMemo, 160); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("nodes")) {
@@ -11162,9 +11903,15 @@ func CollectdPluginRedisConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginRedisConfMemo keeps renderings of CollectdPluginRedisConf: its text depends only on the instance variables it reads.
+var CollectdPluginRedisConfMemo erb.Memo
+
 // CollectdPluginRrdcachedConf renders the ERB template collectd/templates/plugin/rrdcached.conf.erb.
 func CollectdPluginRrdcachedConf(s erb.Scope) string {
-	r := erb.NewSized(s, 187, 10)
+	r := erb.NewSized(s, 0, 10)
+	if out, ok := r.Memo(&CollectdPluginRrdcachedConfMemo, 187); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin rrdcached>\n  DaemonAddress \"")
 	r.L(2)
@@ -11234,9 +11981,15 @@ func CollectdPluginRrdcachedConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginRrdcachedConfMemo keeps renderings of CollectdPluginRrdcachedConf: its text depends only on the instance variables it reads.
+var CollectdPluginRrdcachedConfMemo erb.Memo
+
 // CollectdPluginRrdtoolConf renders the ERB template collectd/templates/plugin/rrdtool.conf.erb.
 func CollectdPluginRrdtoolConf(s erb.Scope) string {
-	r := erb.NewSized(s, 142, 8)
+	r := erb.NewSized(s, 0, 8)
+	if out, ok := r.Memo(&CollectdPluginRrdtoolConfMemo, 142); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin rrdtool>\n  DataDir \"")
 	r.L(2)
@@ -11272,9 +12025,15 @@ func CollectdPluginRrdtoolConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginRrdtoolConfMemo keeps renderings of CollectdPluginRrdtoolConf: its text depends only on the instance variables it reads.
+var CollectdPluginRrdtoolConfMemo erb.Memo
+
 // CollectdPluginSensorsConf renders the ERB template collectd/templates/plugin/sensors.conf.erb.
 func CollectdPluginSensorsConf(s erb.Scope) string {
-	r := erb.NewSized(s, 79, 3)
+	r := erb.NewSized(s, 0, 3)
+	if out, ok := r.Memo(&CollectdPluginSensorsConfMemo, 79); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin sensors>\n")
 	r.L(2)
@@ -11305,6 +12064,9 @@ func CollectdPluginSensorsConf(s erb.Scope) string {
 	r.Text("</Plugin>\n")
 	return r.Result()
 }
+
+// CollectdPluginSensorsConfMemo keeps renderings of CollectdPluginSensorsConf: its text depends only on the instance variables it reads.
+var CollectdPluginSensorsConfMemo erb.Memo
 
 // CollectdPluginSmartConf renders the ERB template collectd/templates/plugin/smart.conf.erb.
 func CollectdPluginSmartConf(s erb.Scope) string {
@@ -11508,7 +12270,10 @@ func CollectdPluginSnmpConf(s erb.Scope) string {
 
 // CollectdPluginSnmpDataConf renders the ERB template collectd/templates/plugin/snmp/data.conf.erb.
 func CollectdPluginSnmpDataConf(s erb.Scope) string {
-	r := erb.NewSized(s, 171, 10)
+	r := erb.NewSized(s, 0, 10)
+	if out, ok := r.Memo(&CollectdPluginSnmpDataConfMemo, 171); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin snmp>\n  <Data \"")
 	r.L(2)
@@ -11583,6 +12348,9 @@ func CollectdPluginSnmpDataConf(s erb.Scope) string {
 	r.Text("\n  </Data>\n</Plugin>\n \n")
 	return r.Result()
 }
+
+// CollectdPluginSnmpDataConfMemo keeps renderings of CollectdPluginSnmpDataConf: its text depends only on the instance variables it reads.
+var CollectdPluginSnmpDataConfMemo erb.Memo
 
 // CollectdPluginSnmpHostConf renders the ERB template collectd/templates/plugin/snmp/host.conf.erb.
 func CollectdPluginSnmpHostConf(s erb.Scope) string {
@@ -11661,7 +12429,10 @@ func CollectdPluginSnmpHostConf(s erb.Scope) string {
 
 // CollectdPluginStatsdConf renders the ERB template collectd/templates/plugin/statsd.conf.erb.
 func CollectdPluginStatsdConf(s erb.Scope) string {
-	r := erb.NewSized(s, 195, 12)
+	r := erb.NewSized(s, 0, 12)
+	if out, ok := r.Memo(&CollectdPluginStatsdConfMemo, 195); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin statsd>\n")
 	r.L(2)
@@ -11753,13 +12524,22 @@ func CollectdPluginStatsdConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginStatsdConfMemo keeps renderings of CollectdPluginStatsdConf: its text depends only on the instance variables it reads.
+var CollectdPluginStatsdConfMemo erb.Memo
+
 // CollectdPluginTargetV5upgradeConf renders the ERB template collectd/templates/plugin/target_v5upgrade.conf.erb.
 func CollectdPluginTargetV5upgradeConf(s erb.Scope) string {
-	r := erb.NewSized(s, 50, 0)
+	r := erb.NewSized(s, 0, 0)
+	if out, ok := r.Memo(&CollectdPluginTargetV5upgradeConfMemo, 50); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Chain \"PreCache\">\n   Target \"v5upgrade\"\n</Chain>\n")
 	return r.Result()
 }
+
+// CollectdPluginTargetV5upgradeConfMemo keeps renderings of CollectdPluginTargetV5upgradeConf: its text depends only on the instance variables it reads.
+var CollectdPluginTargetV5upgradeConfMemo erb.Memo
 
 // CollectdPluginTcpconnsConf renders the ERB template collectd/templates/plugin/tcpconns.conf.erb.
 func CollectdPluginTcpconnsConf(s erb.Scope) string {
@@ -11870,7 +12650,10 @@ func CollectdPluginUuidConf(s erb.Scope) string {
 
 // CollectdPluginVarnishConf renders the ERB template collectd/templates/plugin/varnish.conf.erb.
 func CollectdPluginVarnishConf(s erb.Scope) string {
-	r := erb.NewSized(s, 63, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&CollectdPluginVarnishConfMemo, 63); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin varnish>\n")
 	r.L(2)
@@ -11895,6 +12678,9 @@ func CollectdPluginVarnishConf(s erb.Scope) string {
 	r.Text("</Plugin>\n")
 	return r.Result()
 }
+
+// CollectdPluginVarnishConfMemo keeps renderings of CollectdPluginVarnishConf: its text depends only on the instance variables it reads.
+var CollectdPluginVarnishConfMemo erb.Memo
 
 // CollectdPluginVirtConf renders the ERB template collectd/templates/plugin/virt.conf.erb.
 func CollectdPluginVirtConf(s erb.Scope) string {
@@ -11978,7 +12764,10 @@ func CollectdPluginVirtConf(s erb.Scope) string {
 
 // CollectdPluginVmemConf renders the ERB template collectd/templates/plugin/vmem.conf.erb.
 func CollectdPluginVmemConf(s erb.Scope) string {
-	r := erb.NewSized(s, 35, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&CollectdPluginVmemConfMemo, 35); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin vmem>\n  Verbose ")
 	r.L(2)
@@ -11986,6 +12775,9 @@ func CollectdPluginVmemConf(s erb.Scope) string {
 	r.Text("\n</Plugin>\n")
 	return r.Result()
 }
+
+// CollectdPluginVmemConfMemo keeps renderings of CollectdPluginVmemConf: its text depends only on the instance variables it reads.
+var CollectdPluginVmemConfMemo erb.Memo
 
 // CollectdPluginWriteGraphiteCarbonConf renders the ERB template collectd/templates/plugin/write_graphite/carbon.conf.erb.
 func CollectdPluginWriteGraphiteCarbonConf(s erb.Scope) string {
@@ -12051,7 +12843,10 @@ func CollectdPluginWriteGraphiteCarbonConf(s erb.Scope) string {
 
 // CollectdPluginWriteKafkaConf renders the ERB template collectd/templates/plugin/write_kafka.conf.erb.
 func CollectdPluginWriteKafkaConf(s erb.Scope) string {
-	r := erb.NewSized(s, 143, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&CollectdPluginWriteKafkaConfMemo, 143); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("LoadPlugin \"write_kafka\"\n<Plugin write_kafka>\n  Property \"metadata.broker.list\" \"")
 	r.L(3)
@@ -12076,6 +12871,9 @@ func CollectdPluginWriteKafkaConf(s erb.Scope) string {
 	r.Text("</Plugin>\n")
 	return r.Result()
 }
+
+// CollectdPluginWriteKafkaConfMemo keeps renderings of CollectdPluginWriteKafkaConf: its text depends only on the instance variables it reads.
+var CollectdPluginWriteKafkaConfMemo erb.Memo
 
 // CollectdPluginWriteLogConf renders the ERB template collectd/templates/plugin/write_log.conf.erb.
 func CollectdPluginWriteLogConf(s erb.Scope) string {
@@ -12107,7 +12905,10 @@ func CollectdPluginWritePrometheusConf(s erb.Scope) string {
 
 // CollectdPluginWriteSensuConf renders the ERB template collectd/templates/plugin/write_sensu.conf.erb.
 func CollectdPluginWriteSensuConf(s erb.Scope) string {
-	r := erb.NewSized(s, 417, 8)
+	r := erb.NewSized(s, 0, 8)
+	if out, ok := r.Memo(&CollectdPluginWriteSensuConfMemo, 417); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("LoadPlugin \"write_sensu\"\n<Plugin write_sensu>\n  Attribute \"production\" \"true\"\n  Tag \"appserver\"\n  <Node \"default\">\n    Host \"")
 	r.L(6)
@@ -12157,9 +12958,15 @@ func CollectdPluginWriteSensuConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginWriteSensuConfMemo keeps renderings of CollectdPluginWriteSensuConf: its text depends only on the instance variables it reads.
+var CollectdPluginWriteSensuConfMemo erb.Memo
+
 // CollectdPluginWriteTsdbConf renders the ERB template collectd/templates/plugin/write_tsdb.conf.erb.
 func CollectdPluginWriteTsdbConf(s erb.Scope) string {
-	r := erb.NewSized(s, 132, 5)
+	r := erb.NewSized(s, 0, 5)
+	if out, ok := r.Memo(&CollectdPluginWriteTsdbConfMemo, 132); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin write_tsdb>\n   <Node>\n     Host \"")
 	r.L(3)
@@ -12180,9 +12987,15 @@ func CollectdPluginWriteTsdbConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginWriteTsdbConfMemo keeps renderings of CollectdPluginWriteTsdbConf: its text depends only on the instance variables it reads.
+var CollectdPluginWriteTsdbConfMemo erb.Memo
+
 // CollectdPluginZookeeperConf renders the ERB template collectd/templates/plugin/zookeeper.conf.erb.
 func CollectdPluginZookeeperConf(s erb.Scope) string {
-	r := erb.NewSized(s, 51, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&CollectdPluginZookeeperConfMemo, 51); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<Plugin \"zookeeper\">\n  Host \"")
 	r.L(2)
@@ -12194,9 +13007,15 @@ func CollectdPluginZookeeperConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdPluginZookeeperConfMemo keeps renderings of CollectdPluginZookeeperConf: its text depends only on the instance variables it reads.
+var CollectdPluginZookeeperConfMemo erb.Memo
+
 // CollectdTailFileConf renders the ERB template collectd/templates/tail-file.conf.erb.
 func CollectdTailFileConf(s erb.Scope) string {
-	r := erb.NewSized(s, 174, 3)
+	r := erb.NewSized(s, 0, 3)
+	if out, ok := r.Memo(&CollectdTailFileConfMemo, 174); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# Generated by Puppet\n\n<Plugin \"tail\">\n <File \"")
 	r.L(4)
@@ -12234,13 +13053,22 @@ func CollectdTailFileConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// CollectdTailFileConfMemo keeps renderings of CollectdTailFileConf: its text depends only on the instance variables it reads.
+var CollectdTailFileConfMemo erb.Memo
+
 // CorosyncCman renders the ERB template corosync/templates/cman.erb.
 func CorosyncCman(s erb.Scope) string {
-	r := erb.NewSized(s, 22, 0)
+	r := erb.NewSized(s, 0, 0)
+	if out, ok := r.Memo(&CorosyncCmanMemo, 22); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("CMAN_QUORUM_TIMEOUT=0\n")
 	return r.Result()
 }
+
+// CorosyncCmanMemo keeps renderings of CorosyncCman: its text depends only on the instance variables it reads.
+var CorosyncCmanMemo erb.Memo
 
 // CorosyncCorosyncConf renders the ERB template corosync/templates/corosync.conf.erb.
 func CorosyncCorosyncConf(s erb.Scope) string {
@@ -12547,7 +13375,10 @@ func CorosyncCorosyncConf(s erb.Scope) string {
 
 // CorosyncService renders the ERB template corosync/templates/service.erb.
 func CorosyncService(s erb.Scope) string {
-	r := erb.NewSized(s, 30, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&CorosyncServiceMemo, 30); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("service {\n  name: ")
 	r.L(2)
@@ -12558,6 +13389,9 @@ func CorosyncService(s erb.Scope) string {
 	r.Text("\n}\n")
 	return r.Result()
 }
+
+// CorosyncServiceMemo keeps renderings of CorosyncService: its text depends only on the instance variables it reads.
+var CorosyncServiceMemo erb.Memo
 
 // DatacatSpecFixturesModulesDemo1Sheeps renders the ERB template datacat/spec/fixtures/modules/demo1/templates/sheeps.erb.
 func DatacatSpecFixturesModulesDemo1Sheeps(s erb.Scope) string {
@@ -12586,7 +13420,10 @@ func DatacatSpecFixturesModulesDemo2Merging(s erb.Scope) string {
 
 // DatacatSpecFixturesModulesDemo3HostgroupsCfg renders the ERB template datacat/spec/fixtures/modules/demo3/templates/hostgroups.cfg.erb.
 func DatacatSpecFixturesModulesDemo3HostgroupsCfg(s erb.Scope) string {
-	r := erb.NewSized(s, 67, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&DatacatSpecFixturesModulesDemo3HostgroupsCfgMemo, 67); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# hostgroups.cfg.erb\n")
 	r.L(2)
@@ -12604,6 +13441,9 @@ func DatacatSpecFixturesModulesDemo3HostgroupsCfg(s erb.Scope) string {
 	return r.Result()
 }
 
+// DatacatSpecFixturesModulesDemo3HostgroupsCfgMemo keeps renderings of DatacatSpecFixturesModulesDemo3HostgroupsCfg: its text depends only on the instance variables it reads.
+var DatacatSpecFixturesModulesDemo3HostgroupsCfgMemo erb.Memo
+
 // DatacatSpecFixturesModulesIssue1RefersToScope renders the ERB template datacat/spec/fixtures/modules/issue1/templates/refers_to_scope.erb.
 func DatacatSpecFixturesModulesIssue1RefersToScope(s erb.Scope) string {
 	r := erb.NewSized(s, 209, 0)
@@ -12617,15 +13457,24 @@ func DatacatSpecFixturesModulesIssue1RefersToScope(s erb.Scope) string {
 
 // DatacatSpecFixturesModulesTemplateBodyTest1 renders the ERB template datacat/spec/fixtures/modules/template_body/templates/test1.erb.
 func DatacatSpecFixturesModulesTemplateBodyTest1(s erb.Scope) string {
-	r := erb.NewSized(s, 20, 0)
+	r := erb.NewSized(s, 0, 0)
+	if out, ok := r.Memo(&DatacatSpecFixturesModulesTemplateBodyTest1Memo, 20); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("Goodbye cruel world\n")
 	return r.Result()
 }
 
+// DatacatSpecFixturesModulesTemplateBodyTest1Memo keeps renderings of DatacatSpecFixturesModulesTemplateBodyTest1: its text depends only on the instance variables it reads.
+var DatacatSpecFixturesModulesTemplateBodyTest1Memo erb.Memo
+
 // DesignateAgentPoolsYaml renders the ERB template designate/templates/agent-pools.yaml.erb.
 func DesignateAgentPoolsYaml(s erb.Scope) string {
-	r := erb.NewSized(s, 315, 7)
+	r := erb.NewSized(s, 0, 7)
+	if out, ok := r.Memo(&DesignateAgentPoolsYamlMemo, 315); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("---\n- name: default\n  description: Default pool\n  attributes: {}\n\n  targets:\n")
 	r.L(7)
@@ -12669,9 +13518,15 @@ func DesignateAgentPoolsYaml(s erb.Scope) string {
 	return r.Result()
 }
 
+// DesignateAgentPoolsYamlMemo keeps renderings of DesignateAgentPoolsYaml: its text depends only on the instance variables it reads.
+var DesignateAgentPoolsYamlMemo erb.Memo
+
 // DesignateBind9PoolsYaml renders the ERB template designate/templates/bind9-pools.yaml.erb.
 func DesignateBind9PoolsYaml(s erb.Scope) string {
-	r := erb.NewSized(s, 406, 9)
+	r := erb.NewSized(s, 0, 9)
+	if out, ok := r.Memo(&DesignateBind9PoolsYamlMemo, 406); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("---\n- name: default\n  description: Default pool\n  attributes: {}\n\n  ns_records:\n")
 	r.L(7)
@@ -12739,9 +13594,15 @@ func DesignateBind9PoolsYaml(s erb.Scope) string {
 	return r.Result()
 }
 
+// DesignateBind9PoolsYamlMemo keeps renderings of DesignateBind9PoolsYaml: its text depends only on the instance variables it reads.
+var DesignateBind9PoolsYamlMemo erb.Memo
+
 // DesignatePdns4PoolsYaml renders the ERB template designate/templates/pdns4-pools.yaml.erb.
 func DesignatePdns4PoolsYaml(s erb.Scope) string {
-	r := erb.NewSized(s, 298, 7)
+	r := erb.NewSized(s, 0, 7)
+	if out, ok := r.Memo(&DesignatePdns4PoolsYamlMemo, 298); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("---\n- name: default\n  description: Default pool\n  attributes: {}\n\n  targets:\n")
 	r.L(7)
@@ -12787,9 +13648,15 @@ func DesignatePdns4PoolsYaml(s erb.Scope) string {
 	return r.Result()
 }
 
+// DesignatePdns4PoolsYamlMemo keeps renderings of DesignatePdns4PoolsYaml: its text depends only on the instance variables it reads.
+var DesignatePdns4PoolsYamlMemo erb.Memo
+
 // DnsKey renders the ERB template dns/templates/key.erb.
 func DnsKey(s erb.Scope) string {
-	r := erb.NewSized(s, 43, 3)
+	r := erb.NewSized(s, 0, 3)
+	if out, ok := r.Memo(&DnsKeyMemo, 43); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("key \"")
 	r.L(1)
@@ -12803,6 +13670,9 @@ func DnsKey(s erb.Scope) string {
 	r.Text("\";\n};\n")
 	return r.Result()
 }
+
+// DnsKeyMemo keeps renderings of DnsKey: its text depends only on the instance variables it reads.
+var DnsKeyMemo erb.Memo
 
 // DnsNamedConf renders the ERB template dns/templates/named.conf.erb.
 func DnsNamedConf(s erb.Scope) string {
@@ -13180,7 +14050,10 @@ func DnsOptionsConf(s erb.Scope) string {
 
 // DnsZoneHeader renders the ERB template dns/templates/zone.header.erb.
 func DnsZoneHeader(s erb.Scope) string {
-	r := erb.NewSized(s, 107, 10)
+	r := erb.NewSized(s, 0, 10)
+	if out, ok := r.Memo(&DnsZoneHeaderMemo, 107); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("$TTL ")
 	r.L(1)
@@ -13221,6 +14094,9 @@ func DnsZoneHeader(s erb.Scope) string {
 	r.Text("\n")
 	return r.Result()
 }
+
+// DnsZoneHeaderMemo keeps renderings of DnsZoneHeader: its text depends only on the instance variables it reads.
+var DnsZoneHeaderMemo erb.Memo
 
 // EtcdEtcEtcdEtcdConf renders the ERB template etcd/templates/etc/etcd/etcd.conf.erb.
 func EtcdEtcEtcdEtcdConf(s erb.Scope) string {
@@ -13668,11 +14544,17 @@ func EtcdEtcEtcdEtcdYml(s erb.Scope) string {
 
 // EtcdJournaldConf renders the ERB template etcd/templates/journald.conf.erb.
 func EtcdJournaldConf(s erb.Scope) string {
-	r := erb.NewSized(s, 321, 0)
+	r := erb.NewSized(s, 0, 0)
+	if out, ok := r.Memo(&EtcdJournaldConfMemo, 321); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# Managed by Puppet\n\n[Service]\nNotifyAccess=all\nType=notify\nExecStart=\nExecStart=-/bin/bash -c \"GOMAXPROCS=$(nproc) /usr/bin/etcd --name=\\\"${ETCD_NAME}\\\" --data-dir=\\\"${ETCD_DATA_DIR}\\\" --listen-client-urls=\\\"${ETCD_LISTEN_CLIENT_URLS}\\\" 2>&1 | /usr/bin/forward-journald -tag etcd\"\nStandardOutput=null\nStandardError=null\n")
 	return r.Result()
 }
+
+// EtcdJournaldConfMemo keeps renderings of EtcdJournaldConf: its text depends only on the instance variables it reads.
+var EtcdJournaldConfMemo erb.Memo
 
 // FilebeatFilebeatYml renders the ERB template filebeat/templates/filebeat.yml.erb.
 func FilebeatFilebeatYml(s erb.Scope) string {
@@ -15545,7 +16427,10 @@ func FilebeatPureHashYml(s erb.Scope) string {
 
 // FilebeatSystemdLoggingConf renders the ERB template filebeat/templates/systemd/logging.conf.erb.
 func FilebeatSystemdLoggingConf(s erb.Scope) string {
-	r := erb.NewSized(s, 38, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&FilebeatSystemdLoggingConfMemo, 38); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("[Service]\nEnvironment=\"BEAT_LOG_OPTS=")
 	r.L(2)
@@ -15554,9 +16439,15 @@ func FilebeatSystemdLoggingConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// FilebeatSystemdLoggingConfMemo keeps renderings of FilebeatSystemdLoggingConf: its text depends only on the instance variables it reads.
+var FilebeatSystemdLoggingConfMemo erb.Memo
+
 // GaleraClustercheck renders the ERB template galera/templates/clustercheck.erb.
 func GaleraClustercheck(s erb.Scope) string {
-	r := erb.NewSized(s, 3597, 5)
+	r := erb.NewSized(s, 0, 5)
+	if out, ok := r.Memo(&GaleraClustercheckMemo, 3597); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("#!/bin/bash\n#\n# Script to make a proxy (ie HAProxy) capable of monitoring Percona XtraDB Cluster nodes properly\n#\n# Author: Olaf van Zandwijk <olaf.vanzandwijk@nedap.com>\n# Author: Raghavendra Prabhu <raghavendra.prabhu@percona.com>\n#\n# Documentation and download: https://github.com/olafz/percona-clustercheck\n#\n# Based on the original script from Unai Rodriguez\n#\n\nif [[ $1 == '-h' || $1 == '--help' ]];then\n    echo \"Usage: $0 <user> <pass> <available_when_donor=0|1> <log_file> <available_when_readonly=0|1> <defaults_extra_file>\"\n    exit\nfi\n\n# if the disabled file is present, return 503. This allows\n# admins to manually remove a node from a cluster easily.\nif [ -e \"/var/tmp/clustercheck.disabled\" ]; then\n    # Shell return-code is 1\n    echo -en \"HTTP/1.1 503 Service Unavailable\\r\\n\"\n    echo -en \"Content-Type: text/plain\\r\\n\"\n    echo -en \"Connection: close\\r\\n\"\n    echo -en \"Content-Length: 51\\r\\n\"\n    echo -en \"\\r\\n\"\n    echo -en \"Percona XtraDB Cluster Node is manually disabled.\\r\\n\"\n    sleep 0.1\n    exit 1\nfi\n\nMYSQL_USERNAME=\"")
 	r.L(32)
@@ -15577,9 +16468,15 @@ func GaleraClustercheck(s erb.Scope) string {
 	return r.Result()
 }
 
+// GaleraClustercheckMemo keeps renderings of GaleraClustercheck: its text depends only on the instance variables it reads.
+var GaleraClustercheckMemo erb.Memo
+
 // GaleraDebianCnf renders the ERB template galera/templates/debian.cnf.erb.
 func GaleraDebianCnf(s erb.Scope) string {
-	r := erb.NewSized(s, 241, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&GaleraDebianCnfMemo, 241); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("[client]\nhost     = localhost\nuser     = debian-sys-maint\npassword = ")
 	r.L(4)
@@ -15591,13 +16488,22 @@ func GaleraDebianCnf(s erb.Scope) string {
 	return r.Result()
 }
 
+// GaleraDebianCnfMemo keeps renderings of GaleraDebianCnf: its text depends only on the instance variables it reads.
+var GaleraDebianCnfMemo erb.Memo
+
 // GaleraDebianDefaultMyCnf renders the ERB template galera/templates/debian_default_my_cnf.
 func GaleraDebianDefaultMyCnf(s erb.Scope) string {
-	r := erb.NewSized(s, 1440, 0)
+	r := erb.NewSized(s, 0, 0)
+	if out, ok := r.Memo(&GaleraDebianDefaultMyCnfMemo, 1440); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("[client]\nport\t\t= 3306\nsocket\t\t= /var/run/mysqld/mysqld.sock\n\n\n[mysqld_safe]\nsocket\t\t= /var/run/mysqld/mysqld.sock\nnice\t\t= 0\n\n[mysqld]\nuser\t\t= mysql\npid-file\t= /var/run/mysqld/mysqld.pid\nsocket\t\t= /var/run/mysqld/mysqld.sock\nport\t\t= 3306\nbasedir\t\t= /usr\ndatadir\t\t= /var/lib/mysql\ntmpdir\t\t= /tmp\nlc_messages_dir\t= /usr/share/mysql\nlc_messages\t= en_US\nskip-external-locking\nbind-address\t\t= 127.0.0.1\nmax_connections\t\t= 100\nconnect_timeout\t\t= 5\nwait_timeout\t\t= 600\nmax_allowed_packet\t= 16M\nthread_cache_size       = 128\nsort_buffer_size\t= 4M\nbulk_insert_buffer_size\t= 16M\ntmp_table_size\t\t= 32M\nmax_heap_table_size\t= 32M\nmyisam_recover          = BACKUP\nkey_buffer_size\t\t= 128M\ntable_open_cache\t= 400\nmyisam_sort_buffer_size\t= 512M\nconcurrent_insert\t= 2\nread_buffer_size\t= 2M\nread_rnd_buffer_size\t= 1M\nquery_cache_limit\t\t= 128K\nquery_cache_size\t\t= 64M\nlog_warnings\t\t= 2\nslow_query_log_file\t= /var/log/mysql/mariadb-slow.log\nlong_query_time = 10\nlog_slow_verbosity\t= query_plan\n\nlog_bin\t\t\t= /var/log/mysql/mariadb-bin\nlog_bin_index\t\t= /var/log/mysql/mariadb-bin.index\nexpire_logs_days\t= 10\nmax_binlog_size         = 100M\ndefault_storage_engine\t= InnoDB\ninnodb_buffer_pool_size\t= 256M\ninnodb_log_buffer_size\t= 8M\ninnodb_file_per_table\t= 1\ninnodb_open_files\t= 400\ninnodb_io_capacity\t= 400\ninnodb_flush_method\t= O_DIRECT\n\n\n\n[mysqldump]\nquick\nquote-names\nmax_allowed_packet\t= 16M\n\n[mysql]\n\n[isamchk]\nkey_buffer\t\t= 16M\n\n!includedir /etc/mysql/conf.d/\n")
 	return r.Result()
 }
+
+// GaleraDebianDefaultMyCnfMemo keeps renderings of GaleraDebianDefaultMyCnf: its text depends only on the instance variables it reads.
+var GaleraDebianDefaultMyCnfMemo erb.Memo
 
 // GitoliteGitoliteRc renders the ERB template gitolite/templates/gitolite.rc.erb.
 func GitoliteGitoliteRc(s erb.Scope) string {
@@ -15784,9 +16690,15 @@ func GitoliteRepo(s erb.Scope) string {
 // HaproxyEmpty renders the ERB template haproxy/templates/empty.erb.
 func HaproxyEmpty(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
+	if out, ok := r.Memo(&HaproxyEmptyMemo, 0); ok {
+		return out
+	}
 	defer r.Fail()
 	return r.Result()
 }
+
+// HaproxyEmptyMemo keeps renderings of HaproxyEmpty: its text depends only on the instance variables it reads.
+var HaproxyEmptyMemo erb.Memo
 
 // HaproxyFragmentsBind renders the ERB template haproxy/templates/fragments/_bind.erb.
 func HaproxyFragmentsBind(s erb.Scope) string {
@@ -15880,7 +16792,10 @@ func HaproxyFragmentsBind(s erb.Scope) string {
 
 // HaproxyFragmentsMode renders the ERB template haproxy/templates/fragments/_mode.erb.
 func HaproxyFragmentsMode(s erb.Scope) string {
-	r := erb.NewSized(s, 8, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&HaproxyFragmentsModeMemo, 8); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("mode")) {
@@ -15891,6 +16806,9 @@ func HaproxyFragmentsMode(s erb.Scope) string {
 	}
 	return r.Result()
 }
+
+// HaproxyFragmentsModeMemo keeps renderings of HaproxyFragmentsMode: its text depends only on the instance variables it reads.
+var HaproxyFragmentsModeMemo erb.Memo
 
 // HaproxyFragmentsOptions renders the ERB template haproxy/templates/fragments/_options.erb.
 func HaproxyFragmentsOptions(s erb.Scope) string {
@@ -15958,7 +16876,10 @@ func HaproxyFragmentsOptions(s erb.Scope) string {
 
 // HaproxyHaproxyBaseCfg renders the ERB template haproxy/templates/haproxy-base.cfg.erb.
 func HaproxyHaproxyBaseCfg(s erb.Scope) string {
-	r := erb.NewSized(s, 39, 3)
+	r := erb.NewSized(s, 0, 3)
+	if out, ok := r.Memo(&HaproxyHaproxyBaseCfgMemo, 39); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("global\n")
 	r.L(2)
@@ -16029,6 +16950,9 @@ func HaproxyHaproxyBaseCfg(s erb.Scope) string {
 	}
 	return r.Result()
 }
+
+// HaproxyHaproxyBaseCfgMemo keeps renderings of HaproxyHaproxyBaseCfg: its text depends only on the instance variables it reads.
+var HaproxyHaproxyBaseCfgMemo erb.Memo
 
 // HaproxyHaproxyBackendBlock renders the ERB template haproxy/templates/haproxy_backend_block.erb.
 func HaproxyHaproxyBackendBlock(s erb.Scope) string {
@@ -16189,7 +17113,10 @@ func HaproxyHaproxyMailer(s erb.Scope) string {
 
 // HaproxyHaproxyMailersBlock renders the ERB template haproxy/templates/haproxy_mailers_block.erb.
 func HaproxyHaproxyMailersBlock(s erb.Scope) string {
-	r := erb.NewSized(s, 10, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&HaproxyHaproxyMailersBlockMemo, 10); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("\nmailers ")
 	r.L(2)
@@ -16197,6 +17124,9 @@ func HaproxyHaproxyMailersBlock(s erb.Scope) string {
 	r.Text("\n")
 	return r.Result()
 }
+
+// HaproxyHaproxyMailersBlockMemo keeps renderings of HaproxyHaproxyMailersBlock: its text depends only on the instance variables it reads.
+var HaproxyHaproxyMailersBlockMemo erb.Memo
 
 // HaproxyHaproxyMapfile renders the ERB template haproxy/templates/haproxy_mapfile.erb.
 func HaproxyHaproxyMapfile(s erb.Scope) string {
@@ -16256,7 +17186,10 @@ func HaproxyHaproxyPeer(s erb.Scope) string {
 
 // HaproxyHaproxyPeersBlock renders the ERB template haproxy/templates/haproxy_peers_block.erb.
 func HaproxyHaproxyPeersBlock(s erb.Scope) string {
-	r := erb.NewSized(s, 8, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&HaproxyHaproxyPeersBlockMemo, 8); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("\npeers ")
 	r.L(2)
@@ -16265,9 +17198,15 @@ func HaproxyHaproxyPeersBlock(s erb.Scope) string {
 	return r.Result()
 }
 
+// HaproxyHaproxyPeersBlockMemo keeps renderings of HaproxyHaproxyPeersBlock: its text depends only on the instance variables it reads.
+var HaproxyHaproxyPeersBlockMemo erb.Memo
+
 // HaproxyHaproxyResolverBlock renders the ERB template haproxy/templates/haproxy_resolver_block.erb.
 func HaproxyHaproxyResolverBlock(s erb.Scope) string {
-	r := erb.NewSized(s, 67, 5)
+	r := erb.NewSized(s, 0, 5)
+	if out, ok := r.Memo(&HaproxyHaproxyResolverBlockMemo, 67); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("\nresolvers ")
 	r.L(2)
@@ -16310,9 +17249,15 @@ func HaproxyHaproxyResolverBlock(s erb.Scope) string {
 	return r.Result()
 }
 
+// HaproxyHaproxyResolverBlockMemo keeps renderings of HaproxyHaproxyResolverBlock: its text depends only on the instance variables it reads.
+var HaproxyHaproxyResolverBlockMemo erb.Memo
+
 // HaproxyHaproxyUserlistBlock renders the ERB template haproxy/templates/haproxy_userlist_block.erb.
 func HaproxyHaproxyUserlistBlock(s erb.Scope) string {
-	r := erb.NewSized(s, 28, 3)
+	r := erb.NewSized(s, 0, 3)
+	if out, ok := r.Memo(&HaproxyHaproxyUserlistBlockMemo, 28); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("\nuserlist ")
 	r.L(2)
@@ -16345,9 +17290,15 @@ func HaproxyHaproxyUserlistBlock(s erb.Scope) string {
 	return r.Result()
 }
 
+// HaproxyHaproxyUserlistBlockMemo keeps renderings of HaproxyHaproxyUserlistBlock: its text depends only on the instance variables it reads.
+var HaproxyHaproxyUserlistBlockMemo erb.Memo
+
 // HaproxyInstanceServiceUnitExample renders the ERB template haproxy/templates/instance_service_unit_example.erb.
 func HaproxyInstanceServiceUnitExample(s erb.Scope) string {
-	r := erb.NewSized(s, 224, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&HaproxyInstanceServiceUnitExampleMemo, 224); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("[Unit]\nDescription=HAProxy-")
 	r.L(2)
@@ -16365,9 +17316,15 @@ func HaproxyInstanceServiceUnitExample(s erb.Scope) string {
 	return r.Result()
 }
 
+// HaproxyInstanceServiceUnitExampleMemo keeps renderings of HaproxyInstanceServiceUnitExample: its text depends only on the instance variables it reads.
+var HaproxyInstanceServiceUnitExampleMemo erb.Memo
+
 // HorizonSpecFixturesOverrideLocalSettingsPy renders the ERB template horizon/spec/fixtures/override_local_settings.py.erb.
 func HorizonSpecFixturesOverrideLocalSettingsPy(s erb.Scope) string {
-	r := erb.NewSized(s, 507, 3)
+	r := erb.NewSized(s, 0, 3)
+	if out, ok := r.Memo(&HorizonSpecFixturesOverrideLocalSettingsPyMemo, 507); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# Custom local_settings.py\nDEBUG = ")
 	r.L(2)
@@ -16387,9 +17344,15 @@ func HorizonSpecFixturesOverrideLocalSettingsPy(s erb.Scope) string {
 	return r.Result()
 }
 
+// HorizonSpecFixturesOverrideLocalSettingsPyMemo keeps renderings of HorizonSpecFixturesOverrideLocalSettingsPy: its text depends only on the instance variables it reads.
+var HorizonSpecFixturesOverrideLocalSettingsPyMemo erb.Memo
+
 // Horizon0001DebianDebugPy renders the ERB template horizon/templates/_0001_debian_debug.py.erb.
 func Horizon0001DebianDebugPy(s erb.Scope) string {
-	r := erb.NewSized(s, 102, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&Horizon0001DebianDebugPyMemo, 102); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# This file is managed by Puppet.\n# Do not edit by hand.\n\n# To enable debug set DEBUG = True\nDEBUG = ")
 	r.L(5)
@@ -16398,17 +17361,29 @@ func Horizon0001DebianDebugPy(s erb.Scope) string {
 	return r.Result()
 }
 
+// Horizon0001DebianDebugPyMemo keeps renderings of Horizon0001DebianDebugPy: its text depends only on the instance variables it reads.
+var Horizon0001DebianDebugPyMemo erb.Memo
+
 // Horizon0005DebianWebrootPy renders the ERB template horizon/templates/_0005_debian_webroot.py.erb.
 func Horizon0005DebianWebrootPy(s erb.Scope) string {
-	r := erb.NewSized(s, 135, 0)
+	r := erb.NewSized(s, 0, 0)
+	if out, ok := r.Memo(&Horizon0005DebianWebrootPyMemo, 135); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# This file is managed by Puppet.\n# Do not edit by hand.\n\n# To specify path for webroot, set WEBROOT = \"/webroot\"\nWEBROOT = \"/horizon\"\n")
 	return r.Result()
 }
 
+// Horizon0005DebianWebrootPyMemo keeps renderings of Horizon0005DebianWebrootPy: its text depends only on the instance variables it reads.
+var Horizon0005DebianWebrootPyMemo erb.Memo
+
 // Horizon0006DebianCachePy renders the ERB template horizon/templates/_0006_debian_cache.py.erb.
 func Horizon0006DebianCachePy(s erb.Scope) string {
-	r := erb.NewSized(s, 1088, 7)
+	r := erb.NewSized(s, 0, 7)
+	if out, ok := r.Memo(&Horizon0006DebianCachePyMemo, 1088); ok {
+		return out
+	}
 	defer r.Fail()
 	var split erb.Value
 	_ = split
@@ -16482,9 +17457,15 @@ func Horizon0006DebianCachePy(s erb.Scope) string {
 	return r.Result()
 }
 
+// Horizon0006DebianCachePyMemo keeps renderings of Horizon0006DebianCachePy: its text depends only on the instance variables it reads.
+var Horizon0006DebianCachePyMemo erb.Memo
+
 // Horizon1499LoadBalancerSettingsPy renders the ERB template horizon/templates/_1499_load_balancer_settings.py.erb.
 func Horizon1499LoadBalancerSettingsPy(s erb.Scope) string {
-	r := erb.NewSized(s, 863, 3)
+	r := erb.NewSized(s, 0, 3)
+	if out, ok := r.Memo(&Horizon1499LoadBalancerSettingsPyMemo, 863); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("from django.conf import settings\n\n\nsettings.POLICY_FILES.update({\n    'load-balancer': '")
 	r.L(5)
@@ -16505,9 +17486,15 @@ func Horizon1499LoadBalancerSettingsPy(s erb.Scope) string {
 	return r.Result()
 }
 
+// Horizon1499LoadBalancerSettingsPyMemo keeps renderings of Horizon1499LoadBalancerSettingsPy: its text depends only on the instance variables it reads.
+var Horizon1499LoadBalancerSettingsPyMemo erb.Memo
+
 // Horizon1699OrchestrationSettingsPy renders the ERB template horizon/templates/_1699_orchestration_settings.py.erb.
 func Horizon1699OrchestrationSettingsPy(s erb.Scope) string {
-	r := erb.NewSized(s, 810, 6)
+	r := erb.NewSized(s, 0, 6)
+	if out, ok := r.Memo(&Horizon1699OrchestrationSettingsPyMemo, 810); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("from django.conf import settings\n\n\nOPENSTACK_HEAT_STACK = {\n    'enable_user_pass': ")
 	r.L(5)
@@ -16531,9 +17518,15 @@ func Horizon1699OrchestrationSettingsPy(s erb.Scope) string {
 	return r.Result()
 }
 
+// Horizon1699OrchestrationSettingsPyMemo keeps renderings of Horizon1699OrchestrationSettingsPy: its text depends only on the instance variables it reads.
+var Horizon1699OrchestrationSettingsPyMemo erb.Memo
+
 // Horizon1799DnsSettingsPy renders the ERB template horizon/templates/_1799_dns_settings.py.erb.
 func Horizon1799DnsSettingsPy(s erb.Scope) string {
-	r := erb.NewSized(s, 173, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&Horizon1799DnsSettingsPyMemo, 173); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("from django.conf import settings\n\n\nsettings.POLICY_FILES.update({\n    'dns': '")
 	r.L(5)
@@ -16542,9 +17535,15 @@ func Horizon1799DnsSettingsPy(s erb.Scope) string {
 	return r.Result()
 }
 
+// Horizon1799DnsSettingsPyMemo keeps renderings of Horizon1799DnsSettingsPy: its text depends only on the instance variables it reads.
+var Horizon1799DnsSettingsPyMemo erb.Memo
+
 // Horizon90ManilaSharesPy renders the ERB template horizon/templates/_90_manila_shares.py.erb.
 func Horizon90ManilaSharesPy(s erb.Scope) string {
-	r := erb.NewSized(s, 1147, 4)
+	r := erb.NewSized(s, 0, 4)
+	if out, ok := r.Memo(&Horizon90ManilaSharesPyMemo, 1147); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("from django.conf import settings\n\n\nsettings.POLICY_FILES.update({\n    'share': '")
 	r.L(5)
@@ -16595,6 +17594,9 @@ func Horizon90ManilaSharesPy(s erb.Scope) string {
 	}
 	return r.Result()
 }
+
+// Horizon90ManilaSharesPyMemo keeps renderings of Horizon90ManilaSharesPy: its text depends only on the instance variables it reads.
+var Horizon90ManilaSharesPyMemo erb.Memo
 
 // HorizonLocalSettingsPy renders the ERB template horizon/templates/local_settings.py.erb.
 func HorizonLocalSettingsPy(s erb.Scope) string {
@@ -17360,7 +18362,10 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 
 // IpaclientNisdomain renders the ERB template ipaclient/templates/nisdomain.erb.
 func IpaclientNisdomain(s erb.Scope) string {
-	r := erb.NewSized(s, 199, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&IpaclientNisdomainMemo, 199); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# Installed by the ipaclient puppet module\ndescription \"sets the nisdomainanme\"\nauthor \"Stephen Benjamin <stephen@bitbin.de>\"\n\nstart on runlevel [2345]\n\ntask\nscript\n  /bin/nisdomainname ")
 	r.L(9)
@@ -17369,9 +18374,15 @@ func IpaclientNisdomain(s erb.Scope) string {
 	return r.Result()
 }
 
+// IpaclientNisdomainMemo keeps renderings of IpaclientNisdomain: its text depends only on the instance variables it reads.
+var IpaclientNisdomainMemo erb.Memo
+
 // IronicDnsmasqTftpServer renders the ERB template ironic/templates/dnsmasq_tftp_server.erb.
 func IronicDnsmasqTftpServer(s erb.Scope) string {
-	r := erb.NewSized(s, 125, 3)
+	r := erb.NewSized(s, 0, 3)
+	if out, ok := r.Memo(&IronicDnsmasqTftpServerMemo, 125); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# Configuration for a dnsmasq based TFTP service\nport=0\nbind-interfaces\nenable-tftp\ntftp-root=")
 	r.L(5)
@@ -17393,6 +18404,9 @@ func IronicDnsmasqTftpServer(s erb.Scope) string {
 	}
 	return r.Result()
 }
+
+// IronicDnsmasqTftpServerMemo keeps renderings of IronicDnsmasqTftpServer: its text depends only on the instance variables it reads.
+var IronicDnsmasqTftpServerMemo erb.Memo
 
 // IronicInspectorDnsmasqHttp renders the ERB template ironic/templates/inspector_dnsmasq_http.erb.
 func IronicInspectorDnsmasqHttp(s erb.Scope) string {
@@ -17728,7 +18742,10 @@ func IronicInspectorIpxe(s erb.Scope) string {
 
 // IronicInspectorPxelinuxCfg renders the ERB template ironic/templates/inspector_pxelinux_cfg.erb.
 func IronicInspectorPxelinuxCfg(s erb.Scope) string {
-	r := erb.NewSized(s, 190, 5)
+	r := erb.NewSized(s, 0, 5)
+	if out, ok := r.Memo(&IronicInspectorPxelinuxCfgMemo, 190); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("default inspector\n\nlabel inspector\nkernel ")
 	r.L(4)
@@ -17745,6 +18762,9 @@ func IronicInspectorPxelinuxCfg(s erb.Scope) string {
 	r.Text("\nipappend 3\n")
 	return r.Result()
 }
+
+// IronicInspectorPxelinuxCfgMemo keeps renderings of IronicInspectorPxelinuxCfg: its text depends only on the instance variables it reads.
+var IronicInspectorPxelinuxCfgMemo erb.Memo
 
 // KeystoneMellonConf renders the ERB template keystone/templates/mellon.conf.erb.
 func KeystoneMellonConf(s erb.Scope) string {
@@ -17931,7 +18951,10 @@ func KeystoneShibbolethConf(s erb.Scope) string {
 
 // KmodRedhatModprobe renders the ERB template kmod/templates/redhat.modprobe.erb.
 func KmodRedhatModprobe(s erb.Scope) string {
-	r := erb.NewSized(s, 75, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&KmodRedhatModprobeMemo, 75); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("#!/bin/sh\n\n# file managed by puppet\n\nexec /sbin/modprobe ")
 	r.L(5)
@@ -17939,6 +18962,9 @@ func KmodRedhatModprobe(s erb.Scope) string {
 	r.Text(" > /dev/null 2>&1\n")
 	return r.Result()
 }
+
+// KmodRedhatModprobeMemo keeps renderings of KmodRedhatModprobe: its text depends only on the instance variables it reads.
+var KmodRedhatModprobeMemo erb.Memo
 
 // LogrotateSpecFixturesModulesLogrotateEtcLogrotateDRule renders the ERB template logrotate/spec/fixtures/modules/logrotate/templates/etc/logrotate.d/rule.erb.
 func LogrotateSpecFixturesModulesLogrotateEtcLogrotateDRule(s erb.Scope) string {
@@ -18152,11 +19178,17 @@ func LogrotateEtcLogrotateDRule(s erb.Scope) string {
 
 // McollectiveSpecFixturesModulesSiteMcollectiveTestActivemqXml renders the ERB template mcollective/spec/fixtures/modules/site_mcollective/templates/test_activemq.xml.erb.
 func McollectiveSpecFixturesModulesSiteMcollectiveTestActivemqXml(s erb.Scope) string {
-	r := erb.NewSized(s, 52, 0)
+	r := erb.NewSized(s, 0, 0)
+	if out, ok := r.Memo(&McollectiveSpecFixturesModulesSiteMcollectiveTestActivemqXmlMemo, 52); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("Test of the mcollective::activemq_template parameter")
 	return r.Result()
 }
+
+// McollectiveSpecFixturesModulesSiteMcollectiveTestActivemqXmlMemo keeps renderings of McollectiveSpecFixturesModulesSiteMcollectiveTestActivemqXml: its text depends only on the instance variables it reads.
+var McollectiveSpecFixturesModulesSiteMcollectiveTestActivemqXmlMemo erb.Memo
 
 // McollectiveActionpolicy renders the ERB template mcollective/templates/actionpolicy.erb.
 func McollectiveActionpolicy(s erb.Scope) string {
@@ -18230,7 +19262,10 @@ func McollectiveActivemqXml(s erb.Scope) string {
 
 // McollectiveRefreshMcollectiveMetadata renders the ERB template mcollective/templates/refresh-mcollective-metadata.erb.
 func McollectiveRefreshMcollectiveMetadata(s erb.Scope) string {
-	r := erb.NewSized(s, 211, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&McollectiveRefreshMcollectiveMetadataMemo, 211); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("#!")
 	r.L(1)
@@ -18247,9 +19282,15 @@ func McollectiveRefreshMcollectiveMetadata(s erb.Scope) string {
 	return r.Result()
 }
 
+// McollectiveRefreshMcollectiveMetadataMemo keeps renderings of McollectiveRefreshMcollectiveMetadata: its text depends only on the instance variables it reads.
+var McollectiveRefreshMcollectiveMetadataMemo erb.Memo
+
 // McollectiveSettingsCfg renders the ERB template mcollective/templates/settings.cfg.erb.
 func McollectiveSettingsCfg(s erb.Scope) string {
-	r := erb.NewSized(s, 5, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&McollectiveSettingsCfgMemo, 5); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	r.Each(r.Sort(r.Keys(r.IVar("data")), erb.NoBlock), r.Blk1(func(setting erb.Value) erb.Value {
@@ -18266,6 +19307,9 @@ func McollectiveSettingsCfg(s erb.Scope) string {
 	r.Text("\n")
 	return r.Result()
 }
+
+// McollectiveSettingsCfgMemo keeps renderings of McollectiveSettingsCfg: its text depends only on the instance variables it reads.
+var McollectiveSettingsCfgMemo erb.Memo
 
 // MemcachedMemcachedConf renders the ERB template memcached/templates/memcached.conf.erb.
 func MemcachedMemcachedConf(s erb.Scope) string {
@@ -18735,7 +19779,10 @@ func MemcachedMemcachedWindows(s erb.Scope) string {
 
 // MongodbMongodbConf renders the ERB template mongodb/templates/mongodb.conf.erb.
 func MongodbMongodbConf(s erb.Scope) string {
-	r := erb.NewSized(s, 2456, 41)
+	r := erb.NewSized(s, 0, 41)
+	if out, ok := r.Memo(&MongodbMongodbConfMemo, 2456); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# mongo.conf - generated from Puppet\n\n#where to log\nlogpath=")
 	r.L(4)
@@ -19020,9 +20067,15 @@ func MongodbMongodbConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// MongodbMongodbConfMemo keeps renderings of MongodbMongodbConf: its text depends only on the instance variables it reads.
+var MongodbMongodbConfMemo erb.Memo
+
 // MonitCheckCommon renders the ERB template monit/templates/check/common.erb.
 func MonitCheckCommon(s erb.Scope) string {
-	r := erb.NewSized(s, 65, 5)
+	r := erb.NewSized(s, 0, 5)
+	if out, ok := r.Memo(&MonitCheckCommonMemo, 65); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("  GROUP ")
 	r.L(1)
@@ -19081,9 +20134,15 @@ func MonitCheckCommon(s erb.Scope) string {
 	return r.Result()
 }
 
+// MonitCheckCommonMemo keeps renderings of MonitCheckCommon: its text depends only on the instance variables it reads.
+var MonitCheckCommonMemo erb.Memo
+
 // MonitCheckDirectory renders the ERB template monit/templates/check/directory.erb.
 func MonitCheckDirectory(s erb.Scope) string {
-	r := erb.NewSized(s, 28, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&MonitCheckDirectoryMemo, 28); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("CHECK DIRECTORY ")
 	r.L(1)
@@ -19094,9 +20153,15 @@ func MonitCheckDirectory(s erb.Scope) string {
 	return r.Result()
 }
 
+// MonitCheckDirectoryMemo keeps renderings of MonitCheckDirectory: its text depends only on the instance variables it reads.
+var MonitCheckDirectoryMemo erb.Memo
+
 // MonitCheckFifo renders the ERB template monit/templates/check/fifo.erb.
 func MonitCheckFifo(s erb.Scope) string {
-	r := erb.NewSized(s, 23, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&MonitCheckFifoMemo, 23); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("CHECK FIFO ")
 	r.L(1)
@@ -19107,9 +20172,15 @@ func MonitCheckFifo(s erb.Scope) string {
 	return r.Result()
 }
 
+// MonitCheckFifoMemo keeps renderings of MonitCheckFifo: its text depends only on the instance variables it reads.
+var MonitCheckFifoMemo erb.Memo
+
 // MonitCheckFile renders the ERB template monit/templates/check/file.erb.
 func MonitCheckFile(s erb.Scope) string {
-	r := erb.NewSized(s, 23, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&MonitCheckFileMemo, 23); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("CHECK FILE ")
 	r.L(1)
@@ -19120,9 +20191,15 @@ func MonitCheckFile(s erb.Scope) string {
 	return r.Result()
 }
 
+// MonitCheckFileMemo keeps renderings of MonitCheckFile: its text depends only on the instance variables it reads.
+var MonitCheckFileMemo erb.Memo
+
 // MonitCheckFilesystem renders the ERB template monit/templates/check/filesystem.erb.
 func MonitCheckFilesystem(s erb.Scope) string {
-	r := erb.NewSized(s, 29, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&MonitCheckFilesystemMemo, 29); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("CHECK FILESYSTEM ")
 	r.L(1)
@@ -19133,9 +20210,15 @@ func MonitCheckFilesystem(s erb.Scope) string {
 	return r.Result()
 }
 
+// MonitCheckFilesystemMemo keeps renderings of MonitCheckFilesystem: its text depends only on the instance variables it reads.
+var MonitCheckFilesystemMemo erb.Memo
+
 // MonitCheckHost renders the ERB template monit/templates/check/host.erb.
 func MonitCheckHost(s erb.Scope) string {
-	r := erb.NewSized(s, 21, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&MonitCheckHostMemo, 21); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("CHECK HOST ")
 	r.L(1)
@@ -19146,9 +20229,15 @@ func MonitCheckHost(s erb.Scope) string {
 	return r.Result()
 }
 
+// MonitCheckHostMemo keeps renderings of MonitCheckHost: its text depends only on the instance variables it reads.
+var MonitCheckHostMemo erb.Memo
+
 // MonitCheckProcess renders the ERB template monit/templates/check/process.erb.
 func MonitCheckProcess(s erb.Scope) string {
-	r := erb.NewSized(s, 196, 9)
+	r := erb.NewSized(s, 0, 9)
+	if out, ok := r.Memo(&MonitCheckProcessMemo, 196); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("pidfile")) {
@@ -19220,9 +20309,15 @@ func MonitCheckProcess(s erb.Scope) string {
 	return r.Result()
 }
 
+// MonitCheckProcessMemo keeps renderings of MonitCheckProcess: its text depends only on the instance variables it reads.
+var MonitCheckProcessMemo erb.Memo
+
 // MonitCheckProgram renders the ERB template monit/templates/check/program.erb.
 func MonitCheckProgram(s erb.Scope) string {
-	r := erb.NewSized(s, 26, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&MonitCheckProgramMemo, 26); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("CHECK PROGRAM ")
 	r.L(1)
@@ -19233,9 +20328,15 @@ func MonitCheckProgram(s erb.Scope) string {
 	return r.Result()
 }
 
+// MonitCheckProgramMemo keeps renderings of MonitCheckProgram: its text depends only on the instance variables it reads.
+var MonitCheckProgramMemo erb.Memo
+
 // MonitCheckSystem renders the ERB template monit/templates/check/system.erb.
 func MonitCheckSystem(s erb.Scope) string {
-	r := erb.NewSized(s, 14, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&MonitCheckSystemMemo, 14); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("CHECK SYSTEM ")
 	r.L(1)
@@ -19244,9 +20345,15 @@ func MonitCheckSystem(s erb.Scope) string {
 	return r.Result()
 }
 
+// MonitCheckSystemMemo keeps renderings of MonitCheckSystem: its text depends only on the instance variables it reads.
+var MonitCheckSystemMemo erb.Memo
+
 // MonitConfFile renders the ERB template monit/templates/conf_file.erb.
 func MonitConfFile(s erb.Scope) string {
-	r := erb.NewSized(s, 10264, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&MonitConfFileMemo, 10264); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# Managed by Puppet.\n\n###############################################################################\n## Monit control file\n###############################################################################\n##\n## Comments begin with a '#' and extend through the end of the line. Keywords\n## are case insensitive. All path's MUST BE FULLY QUALIFIED, starting with '/'.\n##\n## Below you will find examples of some frequently used statements. For \n## information about the control file and a complete list of statements and \n## options, please have a look in the Monit manual.\n##\n##\n###############################################################################\n## Global section\n###############################################################################\n##\n## Start Monit in the background (run as a daemon):\n#\n# set daemon  120           # check services at 2-minute intervals\n#   with start delay 240    # optional: delay the first check by 4-minutes (by \n#                           # default Monit check immediately after Monit start)\n#\n#\n## Set syslog logging with the 'daemon' facility. If the FACILITY option is\n## omitted, Monit will use 'user' facility by default. If you want to log to \n## a standalone log file instead, specify the full path to the log file\n#\n# set logfile syslog facility log_daemon                       \n#\n#\n### Set the location of the Monit id file which stores the unique id for the\n### Monit instance. The id is generated and stored on first Monit start. By \n### default the file is placed in $HOME/.monit.id.\n#\n# set idfile /var/.monit.id\n#\n### Set the location of the Monit state file which saves monitoring states\n### on each cycle. By default the file is placed in $HOME/.monit.state. If\n### the state file is stored on a persistent filesystem, Monit will recover\n### the monitoring state across reboots. If it is on temporary filesystem, the\n### state will be lost on reboot which may be convenient in some situations.\n#\n# set statefile /var/.monit.state\n#\n## Set the list of mail servers for alert delivery. Multiple servers may be \n## specified using a comma separator. By default Monit uses port 25 - it is\n## possible to override this with the PORT option.\n#\n# set mailserver mail.bar.baz,               # primary mailserver\n#                backup.bar.baz port 10025,  # backup mailserver on port 10025\n#                localhost                   # fallback relay\n#\n#\n## By default Monit will drop alert events if no mail servers are available. \n## If you want to keep the alerts for later delivery retry, you can use the \n## EVENTQUEUE statement. The base directory where undelivered alerts will be \n## stored is specified by the BASEDIR option. You can limit the maximal queue\n## size using the SLOTS option (if omitted, the queue is limited by space \n## available in the back end filesystem).\n#\n# set eventqueue\n#     basedir /var/monit  # set the base directory where events will be stored\n#     slots 100           # optionally limit the queue size\n#\n#\n## Send status and events to M/Monit (for more informations about M/Monit \n## see http://mmonit.com/).\n#\n# set mmonit http://monit:monit@192.168.1.10:8080/collector\n#\n#\n## Monit by default uses the following alert mail format:\n##\n## --8<--\n## From: monit@$HOST                         # sender\n## Subject: monit alert --  $EVENT $SERVICE  # subject\n##\n## $EVENT Service $SERVICE                   #\n##                                           #\n##      Date:        $DATE                   #\n##      Action:      $ACTION                 #\n##      Host:        $HOST                   # body\n##      Description: $DESCRIPTION            #\n##                                           #\n## Your faithful employee,                   #\n## Monit                                     #\n## --8<--\n##\n## You can override this message format or parts of it, such as subject\n## or sender using the MAIL-FORMAT statement. Macros such as $DATE, etc.\n## are expanded at runtime. For example, to override the sender, use:\n#\n# set mail-format { from: monit@foo.bar }\n#\n#\n## You can set alert recipients whom will receive alerts if/when a \n## service defined in this file has errors. Alerts may be restricted on \n## events by using a filter as in the second example below. \n#\n# set alert sysadm@foo.bar                       # receive all alerts\n# set alert manager@foo.bar only on { timeout }  # receive just service-\n#                                                # timeout alert\n#\n#\n## Monit has an embedded web server which can be used to view status of \n## services monitored and manage services from a web interface. See the\n## Monit Wiki if you want to enable SSL for the web server. \n#\n# set httpd port 2812 and\n#     use address localhost  # only accept connection from localhost\n#     allow localhost        # allow localhost to connect to the server and\n#     allow admin:monit      # require user 'admin' with password 'monit'\n#     allow @monit           # allow users of group 'monit' to connect (rw)\n#     allow @users readonly  # allow users of group 'users' to connect readonly\n#\n#\n###############################################################################\n## Services\n###############################################################################\n##\n## Check general system resources such as load average, cpu and memory\n## usage. Each test specifies a resource, conditions and the action to be\n## performed should a test fail.\n#\n#  check system myhost.mydomain.tld\n#    if loadavg (1min) > 4 then alert\n#    if loadavg (5min) > 2 then alert\n#    if memory usage > 75% then alert\n#    if cpu usage (user) > 70% then alert\n#    if cpu usage (system) > 30% then alert\n#    if cpu usage (wait) > 20% then alert\n#\n#    \n## Check a file for existence, checksum, permissions, uid and gid. In addition\n## to alert recipients in the global section, customized alert can be sent to \n## additional recipients by specifying a local alert handler. The service may \n## be grouped using the GROUP option. More than one group can be specified by\n## repeating the 'group name' statement.\n#    \n#  check file apache_bin with path /usr/local/apache/bin/httpd\n#    if failed checksum and \n#       expect the sum 8f7f419955cefa0b33a2ba316cba3659 then unmonitor\n#    if failed permission 755 then unmonitor\n#    if failed uid root then unmonitor\n#    if failed gid root then unmonitor\n#    alert security@foo.bar on {\n#           checksum, permission, uid, gid, unmonitor\n#        } with the mail-format { subject: Alarm! }\n#    group server\n#\n#    \n## Check that a process is running, in this case Apache, and that it respond\n## to HTTP and HTTPS requests. Check its resource usage such as cpu and memory,\n## and number of children. If the process is not running, Monit will restart \n## it by default. In case the service is restarted very often and the \n## problem remains, it is possible to disable monitoring using the TIMEOUT\n## statement. This service depends on another service (apache_bin) which\n## is defined above.\n#    \n#  check process apache with pidfile /usr/local/apache/logs/httpd.pid\n#    start program = \"/etc/init.d/httpd start\" with timeout 60 seconds\n#    stop program  = \"/etc/init.d/httpd stop\"\n#    if cpu > 60% for 2 cycles then alert\n#    if cpu > 80% for 5 cycles then restart\n#    if totalmem > 200.0 MB for 5 cycles then restart\n#    if children > 250 then restart\n#    if loadavg(5min) greater than 10 for 8 cycles then stop\n#    if failed host www.tildeslash.com port 80 protocol http\n#       and request \"/somefile.html\"\n#       then restart\n#    if failed port 443 type tcpssl protocol http\n#       with timeout 15 seconds\n#       then restart\n#    if 3 restarts within 5 cycles then timeout\n#    depends on apache_bin\n#    group server\n#    \n#    \n## Check filesystem permissions, uid, gid, space and inode usage. Other services,\n## such as databases, may depend on this resource and an automatically graceful\n## stop may be cascaded to them before the filesystem will become full and data\n## lost.\n#\n#  check filesystem datafs with path /dev/sdb1\n#    start program  = \"/bin/mount /data\"\n#    stop program  = \"/bin/umount /data\"\n#    if failed permission 660 then unmonitor\n#    if failed uid root then unmonitor\n#    if failed gid disk then unmonitor\n#    if space usage > 80% for 5 times within 15 cycles then alert\n#    if space usage > 99% then stop\n#    if inode usage > 30000 then alert\n#    if inode usage > 99% then stop\n#    group server\n#\n#\n## Check a file's timestamp. In this example, we test if a file is older \n## than 15 minutes and assume something is wrong if its not updated. Also,\n## if the file size exceed a given limit, execute a script\n#\n#  check file database with path /data/mydatabase.db\n#    if failed permission 700 then alert\n#    if failed uid data then alert\n#    if failed gid data then alert\n#    if timestamp > 15 minutes then alert\n#    if size > 100 MB then exec \"/my/cleanup/script\" as uid dba and gid dba\n#\n#\n## Check directory permission, uid and gid.  An event is triggered if the \n## directory does not belong to the user with uid 0 and gid 0.  In addition, \n## the permissions have to match the octal description of 755 (see chmod(1)).\n#\n#  check directory bin with path /bin\n#    if failed permission 755 then unmonitor\n#    if failed uid 0 then unmonitor\n#    if failed gid 0 then unmonitor\n#\n#\n## Check a remote host availability by issuing a ping test and check the \n## content of a response from a web server. Up to three pings are sent and \n## connection to a port and an application level network check is performed.\n#\n#  check host myserver with address 192.168.1.1\n#    if failed icmp type echo count 3 with timeout 3 seconds then alert\n#    if failed port 3306 protocol mysql with timeout 15 seconds then alert\n#    if failed url http://user:password@www.foo.bar:8080/?querystring\n#       and content == 'action=\"j_security_check\"'\n#       then alert\n#\n#\n###############################################################################\n## Includes\n###############################################################################\n##\n## It is possible to include additional configuration parts from other files or\n## directories.\n#\n#  include ")
 	r.L(240)
@@ -19261,9 +20368,15 @@ func MonitConfFile(s erb.Scope) string {
 	return r.Result()
 }
 
+// MonitConfFileMemo keeps renderings of MonitConfFile: its text depends only on the instance variables it reads.
+var MonitConfFileMemo erb.Memo
+
 // MonitConfFileOverrides renders the ERB template monit/templates/conf_file_overrides.erb.
 func MonitConfFileOverrides(s erb.Scope) string {
-	r := erb.NewSized(s, 327, 19)
+	r := erb.NewSized(s, 0, 19)
+	if out, ok := r.Memo(&MonitConfFileOverridesMemo, 327); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# Managed by Puppet.\n\nset daemon ")
 	r.L(3)
@@ -19374,9 +20487,15 @@ func MonitConfFileOverrides(s erb.Scope) string {
 	return r.Result()
 }
 
+// MonitConfFileOverridesMemo keeps renderings of MonitConfFileOverrides: its text depends only on the instance variables it reads.
+var MonitConfFileOverridesMemo erb.Memo
+
 // MonitSystemTestFilesystems renders the ERB template monit/templates/system_test_filesystems.erb.
 func MonitSystemTestFilesystems(s erb.Scope) string {
-	r := erb.NewSized(s, 174, 3)
+	r := erb.NewSized(s, 0, 3)
+	if out, ok := r.Memo(&MonitSystemTestFilesystemsMemo, 174); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("---\n")
 	r.L(2)
@@ -19400,9 +20519,15 @@ func MonitSystemTestFilesystems(s erb.Scope) string {
 	return r.Result()
 }
 
+// MonitSystemTestFilesystemsMemo keeps renderings of MonitSystemTestFilesystems: its text depends only on the instance variables it reads.
+var MonitSystemTestFilesystemsMemo erb.Memo
+
 // MonitSystemTestResources renders the ERB template monit/templates/system_test_resources.erb.
 func MonitSystemTestResources(s erb.Scope) string {
-	r := erb.NewSized(s, 523, 8)
+	r := erb.NewSized(s, 0, 8)
+	if out, ok := r.Memo(&MonitSystemTestResourcesMemo, 523); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("---\n")
 	r.L(2)
@@ -19472,9 +20597,15 @@ func MonitSystemTestResources(s erb.Scope) string {
 	return r.Result()
 }
 
+// MonitSystemTestResourcesMemo keeps renderings of MonitSystemTestResources: its text depends only on the instance variables it reads.
+var MonitSystemTestResourcesMemo erb.Memo
+
 // MuranoLocalSettingsPy renders the ERB template murano/templates/local_settings.py.erb.
 func MuranoLocalSettingsPy(s erb.Scope) string {
-	r := erb.NewSized(s, 369, 9)
+	r := erb.NewSized(s, 0, 9)
+	if out, ok := r.Memo(&MuranoLocalSettingsPyMemo, 369); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("## MURANO_CONFIG_BEGIN ##\n")
 	r.L(2)
@@ -19527,9 +20658,15 @@ func MuranoLocalSettingsPy(s erb.Scope) string {
 	return r.Result()
 }
 
+// MuranoLocalSettingsPyMemo keeps renderings of MuranoLocalSettingsPy: its text depends only on the instance variables it reads.
+var MuranoLocalSettingsPyMemo erb.Memo
+
 // MysqlMebCnf renders the ERB template mysql/templates/meb.cnf.erb.
 func MysqlMebCnf(s erb.Scope) string {
-	r := erb.NewSized(s, 40, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&MysqlMebCnfMemo, 40); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("### MANAGED BY PUPPET ###\n\n")
 	r.L(3)
@@ -19581,9 +20718,15 @@ func MysqlMebCnf(s erb.Scope) string {
 	return r.Result()
 }
 
+// MysqlMebCnfMemo keeps renderings of MysqlMebCnf: its text depends only on the instance variables it reads.
+var MysqlMebCnfMemo erb.Memo
+
 // MysqlMyCnf renders the ERB template mysql/templates/my.cnf.erb.
 func MysqlMyCnf(s erb.Scope) string {
-	r := erb.NewSized(s, 57, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&MysqlMyCnfMemo, 57); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("### MANAGED BY PUPPET ###\n\n")
 	r.L(3)
@@ -19649,6 +20792,9 @@ func MysqlMyCnf(s erb.Scope) string {
 	r.Text("\n")
 	return r.Result()
 }
+
+// MysqlMyCnfMemo keeps renderings of MysqlMyCnf: its text depends only on the instance variables it reads.
+var MysqlMyCnfMemo erb.Memo
 
 // MysqlMyCnfPass renders the ERB template mysql/templates/my.cnf.pass.erb.
 func MysqlMyCnfPass(s erb.Scope) string {
@@ -19950,7 +21096,10 @@ func MysqlXtrabackupSh(s erb.Scope) string {
 
 // NovaProviderYaml renders the ERB template nova/templates/provider.yaml.erb.
 func NovaProviderYaml(s erb.Scope) string {
-	r := erb.NewSized(s, 321, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&NovaProviderYamlMemo, 321); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("meta:\n  schema_version: '")
 	r.L(2)
@@ -20014,9 +21163,15 @@ func NovaProviderYaml(s erb.Scope) string {
 	return r.Result()
 }
 
+// NovaProviderYamlMemo keeps renderings of NovaProviderYaml: its text depends only on the instance variables it reads.
+var NovaProviderYamlMemo erb.Memo
+
 // NovaSecretXmlCompute renders the ERB template nova/templates/secret.xml-compute.erb.
 func NovaSecretXmlCompute(s erb.Scope) string {
-	r := erb.NewSized(s, 121, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&NovaSecretXmlComputeMemo, 121); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("<secret ephemeral='no' private='no'>\n  <usage type='ceph'>\n    <name>")
 	r.L(3)
@@ -20027,6 +21182,9 @@ func NovaSecretXmlCompute(s erb.Scope) string {
 	r.Text("</uuid>\n</secret>\n")
 	return r.Result()
 }
+
+// NovaSecretXmlComputeMemo keeps renderings of NovaSecretXmlCompute: its text depends only on the instance variables it reads.
+var NovaSecretXmlComputeMemo erb.Memo
 
 // OpensslCertCnf renders the ERB template openssl/templates/cert.cnf.erb.
 func OpensslCertCnf(s erb.Scope) string {
@@ -20291,7 +21449,10 @@ func OpenstackExtrasOpenrc(s erb.Scope) string {
 
 // OpenstacklibCloudsYaml renders the ERB template openstacklib/templates/clouds.yaml.erb.
 func OpenstacklibCloudsYaml(s erb.Scope) string {
-	r := erb.NewSized(s, 377, 10)
+	r := erb.NewSized(s, 0, 10)
+	if out, ok := r.Memo(&OpenstacklibCloudsYamlMemo, 377); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("clouds:\n")
 	r.L(2)
@@ -20386,9 +21547,15 @@ func OpenstacklibCloudsYaml(s erb.Scope) string {
 	return r.Result()
 }
 
+// OpenstacklibCloudsYamlMemo keeps renderings of OpenstacklibCloudsYaml: its text depends only on the instance variables it reads.
+var OpenstacklibCloudsYamlMemo erb.Memo
+
 // OpenstacklibPolicyRcD renders the ERB template openstacklib/templates/policy-rc.d.erb.
 func OpenstacklibPolicyRcD(s erb.Scope) string {
-	r := erb.NewSized(s, 58, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&OpenstacklibPolicyRcDMemo, 58); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("#!/bin/bash\n")
 	r.L(2)
@@ -20403,9 +21570,15 @@ func OpenstacklibPolicyRcD(s erb.Scope) string {
 	return r.Result()
 }
 
+// OpenstacklibPolicyRcDMemo keeps renderings of OpenstacklibPolicyRcD: its text depends only on the instance variables it reads.
+var OpenstacklibPolicyRcDMemo erb.Memo
+
 // PostfixConffile renders the ERB template postfix/templates/conffile.erb.
 func PostfixConffile(s erb.Scope) string {
-	r := erb.NewSized(s, 106, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&PostfixConffileMemo, 106); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("#\n#####################################################\n# File managed by puppet\n# DO NOT EDITY!!!\n#\n\n")
 	r.L(7)
@@ -20420,9 +21593,15 @@ func PostfixConffile(s erb.Scope) string {
 	return r.Result()
 }
 
+// PostfixConffileMemo keeps renderings of PostfixConffile: its text depends only on the instance variables it reads.
+var PostfixConffileMemo erb.Memo
+
 // PostfixMasterCfSLES112 renders the ERB template postfix/templates/master.cf.SLES11.2.erb.
 func PostfixMasterCfSLES112(s erb.Scope) string {
-	r := erb.NewSized(s, 9003, 4)
+	r := erb.NewSized(s, 0, 4)
+	if out, ok := r.Memo(&PostfixMasterCfSLES112Memo, 9003); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("#\n### This file is managed by Puppet, all edits will be lost on next Puppet run!\n#\n#\n# Postfix master process configuration file.  For details on the format\n# of the file, see the Postfix master(5) manual page.\n#\n# ==========================================================================\n# service type  private unpriv  chroot  wakeup  maxproc command + args\n#               (yes)   (yes)   (yes)   (never) (100)                                                                                                                                                                                        \n# ==========================================================================                                                                                                                                                                 \n")
 	r.L(12)
@@ -20494,9 +21673,15 @@ func PostfixMasterCfSLES112(s erb.Scope) string {
 	return r.Result()
 }
 
+// PostfixMasterCfSLES112Memo keeps renderings of PostfixMasterCfSLES112: its text depends only on the instance variables it reads.
+var PostfixMasterCfSLES112Memo erb.Memo
+
 // PostfixMasterCfSLES113 renders the ERB template postfix/templates/master.cf.SLES11.3.erb.
 func PostfixMasterCfSLES113(s erb.Scope) string {
-	r := erb.NewSized(s, 4728, 4)
+	r := erb.NewSized(s, 0, 4)
+	if out, ok := r.Memo(&PostfixMasterCfSLES113Memo, 4728); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("#\n### This file is managed by Puppet, all edits will be lost on next Puppet run!\n#\n#\n# Postfix master process configuration file.  For details on the format\n# of the file, see the Postfix master(5) manual page.\n#\n# ==========================================================================\n# service type  private unpriv  chroot  wakeup  maxproc command + args\n#               (yes)   (yes)   (yes)   (never) (100)\n# ==========================================================================\n")
 	r.L(12)
@@ -20568,9 +21753,15 @@ func PostfixMasterCfSLES113(s erb.Scope) string {
 	return r.Result()
 }
 
+// PostfixMasterCfSLES113Memo keeps renderings of PostfixMasterCfSLES113: its text depends only on the instance variables it reads.
+var PostfixMasterCfSLES113Memo erb.Memo
+
 // PostfixMasterCfSLES114 renders the ERB template postfix/templates/master.cf.SLES11.4.erb.
 func PostfixMasterCfSLES114(s erb.Scope) string {
-	r := erb.NewSized(s, 4576, 4)
+	r := erb.NewSized(s, 0, 4)
+	if out, ok := r.Memo(&PostfixMasterCfSLES114Memo, 4576); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("#\n### This file is managed by Puppet, all edits will be lost on next Puppet run!\n#\n#\n# Postfix master process configuration file.  For details on the format\n# of the file, see the Postfix master(5) manual page.\n#\n# ==========================================================================\n# service type  private unpriv  chroot  wakeup  maxproc command + args\n#               (yes)   (yes)   (yes)   (never) (100)\n# ==========================================================================\n")
 	r.L(12)
@@ -20645,9 +21836,15 @@ func PostfixMasterCfSLES114(s erb.Scope) string {
 	return r.Result()
 }
 
+// PostfixMasterCfSLES114Memo keeps renderings of PostfixMasterCfSLES114: its text depends only on the instance variables it reads.
+var PostfixMasterCfSLES114Memo erb.Memo
+
 // PostfixMasterCfSLES122 renders the ERB template postfix/templates/master.cf.SLES12.2.erb.
 func PostfixMasterCfSLES122(s erb.Scope) string {
-	r := erb.NewSized(s, 7710, 7)
+	r := erb.NewSized(s, 0, 7)
+	if out, ok := r.Memo(&PostfixMasterCfSLES122Memo, 7710); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("#\n# Postfix master process configuration file.  For details on the format\n# of the file, see the master(5) manual page (command: \"man 5 master\" or\n# on-line: http://www.postfix.org/master.5.html).\n#\n# Do not forget to execute \"postfix reload\" after editing this file.\n#\n# ==========================================================================\n# service type  private unpriv  chroot  wakeup  maxproc command + args\n#               (yes)   (yes)   (yes)   (never) (100)\n# ==========================================================================\n")
 	r.L(12)
@@ -20689,10 +21886,16 @@ func PostfixMasterCfSLES122(s erb.Scope) string {
 	r.Text(" argv=/usr/local/bin/maildrop -d ${recipient}\n#\n# ====================================================================\n#\n# Recent Cyrus versions can use the existing \"lmtp\" master.cf entry.\n#\n# Specify in cyrus.conf:\n#   lmtp    cmd=\"lmtpd -a\" listen=\"localhost:lmtp\" proto=tcp4\n#\n# Specify in main.cf one or more of the following:\n#  mailbox_transport = lmtp:inet:localhost\n#  virtual_transport = lmtp:inet:localhost\n#\n# ====================================================================\n#\n# Cyrus 2.1.5 (Amos Gouaux)\n# Also specify in main.cf: cyrus_destination_recipient_limit=1\n#\n#cyrus     unix  -       n       n       -       -       pipe\n#  user=cyrus argv=/usr/lib/cyrus/bin/deliver -e -r ${sender} -m ${extension} ${user}\n#\n# ====================================================================\n#\n# Old example of delivery via Cyrus.\n#\n#old-cyrus unix  -       n       n       -       -       pipe\n#  flags=R user=cyrus argv=/cyrus/bin/deliver -e -m ${extension} ${user}\n#\n# ====================================================================\n#\n# See the Postfix UUCP_README file for configuration details.\n#\n#uucp      unix  -       n       n       -       -       pipe\n#  flags=Fqhu user=uucp argv=uux -r -n -z -a$sender - $nexthop!rmail ($recipient)\n#\n# ====================================================================\n#\n# Other external delivery methods.\n#\n#ifmail    unix  -       n       n       -       -       pipe\n#  flags=F user=ftn argv=/usr/lib/ifmail/ifmail -r $nexthop ($recipient)\n#\n#bsmtp     unix  -       n       n       -       -       pipe\n#  flags=Fq. user=bsmtp argv=/usr/local/sbin/bsmtp -f $sender $nexthop $recipient\n#\n#scalemail-backend unix -       n       n       -       2       pipe\n#  flags=R user=scalemail argv=/usr/lib/scalemail/bin/scalemail-store\n#  ${nexthop} ${user} ${extension}\n#\n#mailman   unix  -       n       n       -       -       pipe\n#  flags=FR user=list argv=/usr/lib/mailman/bin/postfix-to-mailman.py\n#  ${nexthop} ${user}\n#\n#procmail  unix  -       n       n       -       -       pipe\n#  flags=R user=nobody argv=/usr/bin/procmail -t -m /etc/procmailrc ${sender} ${recipient}\n#\n#dovecot   unix  -       n       n       -       -       pipe\n#  flags=DRhu user=vmail:vmail argv=/usr/lib/dovecot/deliver -d ${recipient}\n#\n")
 	return r.Result()
 }
+
+// PostfixMasterCfSLES122Memo keeps renderings of PostfixMasterCfSLES122: its text depends only on the instance variables it reads.
+var PostfixMasterCfSLES122Memo erb.Memo
 
 // PostfixMasterCfSLES123 renders the ERB template postfix/templates/master.cf.SLES12.3.erb.
 func PostfixMasterCfSLES123(s erb.Scope) string {
-	r := erb.NewSized(s, 7710, 7)
+	r := erb.NewSized(s, 0, 7)
+	if out, ok := r.Memo(&PostfixMasterCfSLES123Memo, 7710); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("#\n# Postfix master process configuration file.  For details on the format\n# of the file, see the master(5) manual page (command: \"man 5 master\" or\n# on-line: http://www.postfix.org/master.5.html).\n#\n# Do not forget to execute \"postfix reload\" after editing this file.\n#\n# ==========================================================================\n# service type  private unpriv  chroot  wakeup  maxproc command + args\n#               (yes)   (yes)   (yes)   (never) (100)\n# ==========================================================================\n")
 	r.L(12)
@@ -20735,9 +21938,15 @@ func PostfixMasterCfSLES123(s erb.Scope) string {
 	return r.Result()
 }
 
+// PostfixMasterCfSLES123Memo keeps renderings of PostfixMasterCfSLES123: its text depends only on the instance variables it reads.
+var PostfixMasterCfSLES123Memo erb.Memo
+
 // PostfixMasterCfSolaris renders the ERB template postfix/templates/master.cf.Solaris.erb.
 func PostfixMasterCfSolaris(s erb.Scope) string {
-	r := erb.NewSized(s, 4267, 6)
+	r := erb.NewSized(s, 0, 6)
+	if out, ok := r.Memo(&PostfixMasterCfSolarisMemo, 4267); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# file managed by puppet\n#\n# Postfix master process configuration file.  For details on the format\n# of the file, see the master(5) manual page (command: \"man 5 master\").\n#\n# ==========================================================================\n# service type  private unpriv  chroot  wakeup  maxproc command + args\n#               (yes)   (yes)   (yes)   (never) (100)\n# ==========================================================================\n")
 	r.L(10)
@@ -20830,9 +22039,15 @@ func PostfixMasterCfSolaris(s erb.Scope) string {
 	return r.Result()
 }
 
+// PostfixMasterCfSolarisMemo keeps renderings of PostfixMasterCfSolaris: its text depends only on the instance variables it reads.
+var PostfixMasterCfSolarisMemo erb.Memo
+
 // PostfixMasterCfCommon renders the ERB template postfix/templates/master.cf.common.erb.
 func PostfixMasterCfCommon(s erb.Scope) string {
-	r := erb.NewSized(s, 1296, 8)
+	r := erb.NewSized(s, 0, 8)
+	if out, ok := r.Memo(&PostfixMasterCfCommonMemo, 1296); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("use_amavisd")) {
@@ -20879,9 +22094,15 @@ func PostfixMasterCfCommon(s erb.Scope) string {
 	return r.Result()
 }
 
+// PostfixMasterCfCommonMemo keeps renderings of PostfixMasterCfCommon: its text depends only on the instance variables it reads.
+var PostfixMasterCfCommonMemo erb.Memo
+
 // PostfixMasterCfDebian renders the ERB template postfix/templates/master.cf.debian.erb.
 func PostfixMasterCfDebian(s erb.Scope) string {
-	r := erb.NewSized(s, 4180, 8)
+	r := erb.NewSized(s, 0, 8)
+	if out, ok := r.Memo(&PostfixMasterCfDebianMemo, 4180); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# file managed by puppet\n#\n# Postfix master process configuration file.  For details on the format\n# of the file, see the master(5) manual page (command: \"man 5 master\").\n#\n# ==========================================================================\n# service type  private unpriv  chroot  wakeup  maxproc command + args\n#               (yes)   (yes)   (yes)   (never) (100)\n# ==========================================================================\n")
 	r.L(10)
@@ -20981,9 +22202,15 @@ func PostfixMasterCfDebian(s erb.Scope) string {
 	return r.Result()
 }
 
+// PostfixMasterCfDebianMemo keeps renderings of PostfixMasterCfDebian: its text depends only on the instance variables it reads.
+var PostfixMasterCfDebianMemo erb.Memo
+
 // PostfixMasterCfRedhat renders the ERB template postfix/templates/master.cf.redhat.erb.
 func PostfixMasterCfRedhat(s erb.Scope) string {
-	r := erb.NewSized(s, 4316, 8)
+	r := erb.NewSized(s, 0, 8)
+	if out, ok := r.Memo(&PostfixMasterCfRedhatMemo, 4316); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# file managed by puppet\n#\n# Postfix master process configuration file.  For details on the format\n# of the file, see the master(5) manual page (command: \"man 5 master\").\n#\n# ==========================================================================\n# service type  private unpriv  chroot  wakeup  maxproc command + args\n#               (yes)   (yes)   (yes)   (never) (100)\n# ==========================================================================\n")
 	r.L(10)
@@ -21083,9 +22310,15 @@ func PostfixMasterCfRedhat(s erb.Scope) string {
 	return r.Result()
 }
 
+// PostfixMasterCfRedhatMemo keeps renderings of PostfixMasterCfRedhat: its text depends only on the instance variables it reads.
+var PostfixMasterCfRedhatMemo erb.Memo
+
 // PostfixMasterCfSles renders the ERB template postfix/templates/master.cf.sles.erb.
 func PostfixMasterCfSles(s erb.Scope) string {
-	r := erb.NewSized(s, 7726, 8)
+	r := erb.NewSized(s, 0, 8)
+	if out, ok := r.Memo(&PostfixMasterCfSlesMemo, 7726); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# file managed by puppet\n#\n# Postfix master process configuration file.  For details on the format\n# of the file, see the master(5) manual page (command: \"man 5 master\" or\n# on-line: http://www.postfix.org/master.5.html).\n#\n# Do not forget to execute \"postfix reload\" after editing this file.\n#\n# ==========================================================================\n# service type  private unpriv  chroot  wakeup  maxproc command + args\n#               (yes)   (yes)   (yes)   (never) (100)\n# ==========================================================================\n")
 	r.L(13)
@@ -21185,9 +22418,15 @@ func PostfixMasterCfSles(s erb.Scope) string {
 	return r.Result()
 }
 
+// PostfixMasterCfSlesMemo keeps renderings of PostfixMasterCfSles: its text depends only on the instance variables it reads.
+var PostfixMasterCfSlesMemo erb.Memo
+
 // PostfixPostfixLdapAliasesCf renders the ERB template postfix/templates/postfix-ldap-aliases.cf.erb.
 func PostfixPostfixLdapAliasesCf(s erb.Scope) string {
-	r := erb.NewSized(s, 56, 3)
+	r := erb.NewSized(s, 0, 3)
+	if out, ok := r.Memo(&PostfixPostfixLdapAliasesCfMemo, 56); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# File managed by puppet\nserver_host = ")
 	r.L(2)
@@ -21206,9 +22445,15 @@ func PostfixPostfixLdapAliasesCf(s erb.Scope) string {
 	return r.Result()
 }
 
+// PostfixPostfixLdapAliasesCfMemo keeps renderings of PostfixPostfixLdapAliasesCf: its text depends only on the instance variables it reads.
+var PostfixPostfixLdapAliasesCfMemo erb.Memo
+
 // PostgresqlPgHbaRuleConf renders the ERB template postgresql/templates/pg_hba_rule.conf.
 func PostgresqlPgHbaRuleConf(s erb.Scope) string {
-	r := erb.NewSized(s, 47, 9)
+	r := erb.NewSized(s, 0, 9)
+	if out, ok := r.Memo(&PostgresqlPgHbaRuleConfMemo, 47); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("\n# Rule Name: ")
 	r.L(2)
@@ -21236,9 +22481,15 @@ func PostgresqlPgHbaRuleConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// PostgresqlPgHbaRuleConfMemo keeps renderings of PostgresqlPgHbaRuleConf: its text depends only on the instance variables it reads.
+var PostgresqlPgHbaRuleConfMemo erb.Memo
+
 // PostgresqlRecoveryConf renders the ERB template postgresql/templates/recovery.conf.erb.
 func PostgresqlRecoveryConf(s erb.Scope) string {
-	r := erb.NewSized(s, 370, 15)
+	r := erb.NewSized(s, 0, 15)
+	if out, ok := r.Memo(&PostgresqlRecoveryConfMemo, 370); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("restore_command")) {
@@ -21350,6 +22601,9 @@ func PostgresqlRecoveryConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// PostgresqlRecoveryConfMemo keeps renderings of PostgresqlRecoveryConf: its text depends only on the instance variables it reads.
+var PostgresqlRecoveryConfMemo erb.Memo
+
 // PostgresqlSystemdOverride renders the ERB template postgresql/templates/systemd-override.erb.
 func PostgresqlSystemdOverride(s erb.Scope) string {
 	r := erb.NewSized(s, 197, 4)
@@ -21399,13 +22653,22 @@ func PostgresqlSystemdOverride(s erb.Scope) string {
 // PowerdnsPdnsConf renders the ERB template powerdns/templates/pdns.conf.erb.
 func PowerdnsPdnsConf(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
+	if out, ok := r.Memo(&PowerdnsPdnsConfMemo, 0); ok {
+		return out
+	}
 	defer r.Fail()
 	return r.Result()
 }
 
+// PowerdnsPdnsConfMemo keeps renderings of PowerdnsPdnsConf: its text depends only on the instance variables it reads.
+var PowerdnsPdnsConfMemo erb.Memo
+
 // PowerdnsPdnsLdapLocal renders the ERB template powerdns/templates/pdns.ldap.local.erb.
 func PowerdnsPdnsLdapLocal(s erb.Scope) string {
-	r := erb.NewSized(s, 167, 4)
+	r := erb.NewSized(s, 0, 4)
+	if out, ok := r.Memo(&PowerdnsPdnsLdapLocalMemo, 167); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# LDAP Configuration\n#\n# Managed by Puppet\n#\n# Launch ldap backend\nlaunch=ldap\n\n# ldap parameters\nldap-host=")
 	r.L(9)
@@ -21423,9 +22686,15 @@ func PowerdnsPdnsLdapLocal(s erb.Scope) string {
 	return r.Result()
 }
 
+// PowerdnsPdnsLdapLocalMemo keeps renderings of PowerdnsPdnsLdapLocal: its text depends only on the instance variables it reads.
+var PowerdnsPdnsLdapLocalMemo erb.Memo
+
 // PowerdnsPdnsMysqlLocal renders the ERB template powerdns/templates/pdns.mysql.local.erb.
 func PowerdnsPdnsMysqlLocal(s erb.Scope) string {
-	r := erb.NewSized(s, 203, 9)
+	r := erb.NewSized(s, 0, 9)
+	if out, ok := r.Memo(&PowerdnsPdnsMysqlLocalMemo, 203); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# MySQL Configuration\n#\n# Managed by Puppet\n#\n# Launch gmysql backend\nlaunch=gmysql\n\n# gmysql parameters\ngmysql-host=")
 	r.L(9)
@@ -21459,9 +22728,15 @@ func PowerdnsPdnsMysqlLocal(s erb.Scope) string {
 	return r.Result()
 }
 
+// PowerdnsPdnsMysqlLocalMemo keeps renderings of PowerdnsPdnsMysqlLocal: its text depends only on the instance variables it reads.
+var PowerdnsPdnsMysqlLocalMemo erb.Memo
+
 // PowerdnsPdnsPgsqlLocal renders the ERB template powerdns/templates/pdns.pgsql.local.erb.
 func PowerdnsPdnsPgsqlLocal(s erb.Scope) string {
-	r := erb.NewSized(s, 200, 9)
+	r := erb.NewSized(s, 0, 9)
+	if out, ok := r.Memo(&PowerdnsPdnsPgsqlLocalMemo, 200); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# PostgreSQL Configuration\n#\n# Managed by Puppet\n#\n# Launch gpgsql backend\nlaunch=gpgsql\n\n# gpgsql parameters\ngpgsql-host=")
 	r.L(9)
@@ -21495,9 +22770,15 @@ func PowerdnsPdnsPgsqlLocal(s erb.Scope) string {
 	return r.Result()
 }
 
+// PowerdnsPdnsPgsqlLocalMemo keeps renderings of PowerdnsPdnsPgsqlLocal: its text depends only on the instance variables it reads.
+var PowerdnsPdnsPgsqlLocalMemo erb.Memo
+
 // PowerdnsRecursorConf renders the ERB template powerdns/templates/recursor.conf.erb.
 func PowerdnsRecursorConf(s erb.Scope) string {
-	r := erb.NewSized(s, 7598, 11)
+	r := erb.NewSized(s, 0, 11)
+	if out, ok := r.Memo(&PowerdnsRecursorConfMemo, 7598); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# Autogenerated configuration file template\n#################################\n# aaaa-additional-processing  turn on to do AAAA additional processing (slow)\n#\n# aaaa-additional-processing=off\n\n#################################\n# allow-from  If set, only allow these comma separated netmasks to recurse\n#\n# allow-from=127.0.0.0/8, 10.0.0.0/8, 192.168.0.0/16, 172.16.0.0/12, ::1/128, fe80::/10\n\n#################################\n# allow-from-file If set, load allowed netmasks from this file\n#\n# allow-from-file=\n\n#################################\n# auth-can-lower-ttl  If we follow RFC 2181 to the letter, an authoritative server can lower the TTL of NS records\n#\n# auth-can-lower-ttl=off\n\n#################################\n# auth-zones  Zones for which we have authoritative data, comma separated domain=file pairs \n#\n# auth-zones=\n\n#################################\n# chroot  switch to chroot jail\n#\n# chroot=\n\n#################################\n# client-tcp-timeout  Timeout in seconds when talking to TCP clients\n#\n# client-tcp-timeout=2\n\n#################################\n# config-dir  Location of configuration directory (recursor.conf)\n#\n# config-dir=/etc/powerdns/\n\n#################################\n# daemon  Operate as a daemon\n#\n# daemon=yes\n\n#################################\n# delegation-only Which domains we only accept delegations from\n#\n# delegation-only=\n\n#################################\n# disable-edns  Disable EDNS\n#\n# disable-edns=\n\n#################################\n# disable-edns-ping Disable EDNSPing\n#\n# disable-edns-ping=no\n\n#################################\n# disable-packetcache Disable packetcache\n#\n# disable-packetcache=no\n\n#################################\n# dont-query  If set, do not query these netmasks for DNS data\n#\n# dont-query=127.0.0.0/8, 10.0.0.0/8, 192.168.0.0/16, 172.16.0.0/12, ::1/128, fe80::/10\n\n#################################\n# entropy-source  If set, read entropy from this file\n#\n# entropy-source=/dev/urandom\n\n#################################\n# etc-hosts-file  Path to 'hosts' file\n#\n# etc-hosts-file=/etc/hosts\n\n#################################\n# export-etc-hosts  If we should serve up contents from /etc/hosts\n#\n# export-etc-hosts=off\n\n#################################\n# forward-zones Zones for which we forward queries, comma separated domain=ip pairs\n#\n# forward-zones=\n")
 	r.L(91)
@@ -21555,6 +22836,9 @@ func PowerdnsRecursorConf(s erb.Scope) string {
 	r.Text("\n\n#################################\n# version-string  string reported on version.pdns or version.bind\n#\n# version-string=PowerDNS Recursor 3.3 $Id: pdns_recursor.cc 1712 2010-09-11 13:40:03Z ahu $\n\n\n")
 	return r.Result()
 }
+
+// PowerdnsRecursorConfMemo keeps renderings of PowerdnsRecursorConf: its text depends only on the instance variables it reads.
+var PowerdnsRecursorConfMemo erb.Memo
 
 // QuaggaBgpdConfAcl renders the ERB template quagga/templates/bgpd.conf.acl.erb.
 func QuaggaBgpdConfAcl(s erb.Scope) string {
@@ -22086,7 +23370,10 @@ func QuaggaBgpdConfRoutemap(s erb.Scope) string {
 
 // QuaggaBgpdConfV6foot renders the ERB template quagga/templates/bgpd.conf.v6foot.erb.
 func QuaggaBgpdConfV6foot(s erb.Scope) string {
-	r := erb.NewSized(s, 43, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&QuaggaBgpdConfV6footMemo, 43); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("networks6")) {
@@ -22113,6 +23400,9 @@ func QuaggaBgpdConfV6foot(s erb.Scope) string {
 	r.Text(" exit-address-family\n")
 	return r.Result()
 }
+
+// QuaggaBgpdConfV6footMemo keeps renderings of QuaggaBgpdConfV6foot: its text depends only on the instance variables it reads.
+var QuaggaBgpdConfV6footMemo erb.Memo
 
 // QuaggaBgpdConfV6peer renders the ERB template quagga/templates/bgpd.conf.v6peer.erb.
 func QuaggaBgpdConfV6peer(s erb.Scope) string {
@@ -22182,7 +23472,10 @@ func QuaggaBgpdConfV6peer(s erb.Scope) string {
 
 // QuaggaDebianConf renders the ERB template quagga/templates/debian.conf.erb.
 func QuaggaDebianConf(s erb.Scope) string {
-	r := erb.NewSized(s, 948, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&QuaggaDebianConfMemo, 948); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("#\n# If this option is set the /etc/init.d/quagga script automatically loads\n# the config via \"vtysh -b\" when the servers are started.\n# Check /etc/pam.d/quagga if you intend to use \"vtysh\"!\n#\nvtysh_enable=yes\nzebra_options=\"  --daemon -A 127.0.0.1\"\nbgpd_options=\"   --daemon -A 127.0.0.1")
 	r.L(8)
@@ -22195,16 +23488,28 @@ func QuaggaDebianConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// QuaggaDebianConfMemo keeps renderings of QuaggaDebianConf: its text depends only on the instance variables it reads.
+var QuaggaDebianConfMemo erb.Memo
+
 // QuaggaOspfdConf renders the ERB template quagga/templates/ospfd.conf.erb.
 func QuaggaOspfdConf(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
+	if out, ok := r.Memo(&QuaggaOspfdConfMemo, 0); ok {
+		return out
+	}
 	defer r.Fail()
 	return r.Result()
 }
 
+// QuaggaOspfdConfMemo keeps renderings of QuaggaOspfdConf: its text depends only on the instance variables it reads.
+var QuaggaOspfdConfMemo erb.Memo
+
 // QuaggaQuaggaStatusSh renders the ERB template quagga/templates/quagga_status.sh.erb.
 func QuaggaQuaggaStatusSh(s erb.Scope) string {
-	r := erb.NewSized(s, 153, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&QuaggaQuaggaStatusShMemo, 153); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("#!/bin/sh\nPATH=/usr/bin\nfor DAEMON in $(awk -F= '$2==\"yes\" {print $1}' /etc/quagga/daemons)\ndo\n    pgrep -u ")
 	r.L(5)
@@ -22213,9 +23518,15 @@ func QuaggaQuaggaStatusSh(s erb.Scope) string {
 	return r.Result()
 }
 
+// QuaggaQuaggaStatusShMemo keeps renderings of QuaggaQuaggaStatusSh: its text depends only on the instance variables it reads.
+var QuaggaQuaggaStatusShMemo erb.Memo
+
 // RabbitmqDefault renders the ERB template rabbitmq/templates/default.erb.
 func RabbitmqDefault(s erb.Scope) string {
-	r := erb.NewSized(s, 400, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&RabbitmqDefaultMemo, 400); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# File managed by Puppet.\n\n# This file is sourced by /etc/init.d/rabbitmq-server. Its primary\n# reason for existing is to allow adjustment of system limits for the\n# rabbitmq-server process.\n#\n# Maximum number of open file handles. This will need to be increased\n# to handle many simultaneous connections. Refer to the system\n# documentation for ulimit (in man bash) for more information.\nulimit -n ")
 	r.L(10)
@@ -22224,9 +23535,15 @@ func RabbitmqDefault(s erb.Scope) string {
 	return r.Result()
 }
 
+// RabbitmqDefaultMemo keeps renderings of RabbitmqDefault: its text depends only on the instance variables it reads.
+var RabbitmqDefaultMemo erb.Memo
+
 // RabbitmqInetrc renders the ERB template rabbitmq/templates/inetrc.erb.
 func RabbitmqInetrc(s erb.Scope) string {
-	r := erb.NewSized(s, 82, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&RabbitmqInetrcMemo, 82); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("%% This file managed by Puppet\n%% Template Path: ")
 	r.L(2)
@@ -22239,9 +23556,15 @@ func RabbitmqInetrc(s erb.Scope) string {
 	return r.Result()
 }
 
+// RabbitmqInetrcMemo keeps renderings of RabbitmqInetrc: its text depends only on the instance variables it reads.
+var RabbitmqInetrcMemo erb.Memo
+
 // RabbitmqLimitsConf renders the ERB template rabbitmq/templates/limits.conf.
 func RabbitmqLimitsConf(s erb.Scope) string {
-	r := erb.NewSized(s, 44, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&RabbitmqLimitsConfMemo, 44); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("rabbitmq soft nofile ")
 	r.L(1)
@@ -22253,9 +23576,15 @@ func RabbitmqLimitsConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// RabbitmqLimitsConfMemo keeps renderings of RabbitmqLimitsConf: its text depends only on the instance variables it reads.
+var RabbitmqLimitsConfMemo erb.Memo
+
 // RabbitmqRabbitmqEnvConf renders the ERB template rabbitmq/templates/rabbitmq-env.conf.erb.
 func RabbitmqRabbitmqEnvConf(s erb.Scope) string {
-	r := erb.NewSized(s, 2, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&RabbitmqRabbitmqEnvConfMemo, 2); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	r.Each(r.Sort(r.IVar("environment_variables"), erb.NoBlock), r.Blk2(func(key, value erb.Value) erb.Value {
@@ -22272,6 +23601,9 @@ func RabbitmqRabbitmqEnvConf(s erb.Scope) string {
 	}))
 	return r.Result()
 }
+
+// RabbitmqRabbitmqEnvConfMemo keeps renderings of RabbitmqRabbitmqEnvConf: its text depends only on the instance variables it reads.
+var RabbitmqRabbitmqEnvConfMemo erb.Memo
 
 // RabbitmqRabbitmqConfig renders the ERB template rabbitmq/templates/rabbitmq.config.erb.
 func RabbitmqRabbitmqConfig(s erb.Scope) string {
@@ -22696,7 +24028,10 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 
 // RabbitmqRabbitmqadminConf renders the ERB template rabbitmq/templates/rabbitmqadmin.conf.erb.
 func RabbitmqRabbitmqadminConf(s erb.Scope) string {
-	r := erb.NewSized(s, 115, 9)
+	r := erb.NewSized(s, 0, 9)
+	if out, ok := r.Memo(&RabbitmqRabbitmqadminConfMemo, 115); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("[default]\n")
 	r.L(2)
@@ -22737,9 +24072,15 @@ func RabbitmqRabbitmqadminConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// RabbitmqRabbitmqadminConfMemo keeps renderings of RabbitmqRabbitmqadminConf: its text depends only on the instance variables it reads.
+var RabbitmqRabbitmqadminConfMemo erb.Memo
+
 // RedisRedisSentinelConf renders the ERB template redis/templates/redis-sentinel.conf.erb.
 func RedisRedisSentinelConf(s erb.Scope) string {
-	r := erb.NewSized(s, 259, 16)
+	r := erb.NewSized(s, 0, 16)
+	if out, ok := r.Memo(&RedisRedisSentinelConfMemo, 259); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if erb.Truthy(r.IVar("sentinel_bind")) {
@@ -22823,9 +24164,15 @@ func RedisRedisSentinelConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// RedisRedisSentinelConfMemo keeps renderings of RedisRedisSentinelConf: its text depends only on the instance variables it reads.
+var RedisRedisSentinelConfMemo erb.Memo
+
 // RedisRedisSentinelInit renders the ERB template redis/templates/redis-sentinel.init.erb.
 func RedisRedisSentinelInit(s erb.Scope) string {
-	r := erb.NewSized(s, 1601, 3)
+	r := erb.NewSized(s, 0, 3)
+	if out, ok := r.Memo(&RedisRedisSentinelInitMemo, 1601); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("#! /bin/sh\n### BEGIN INIT INFO\n# Provides:\t\tredis-sentinel\n# Required-Start:\t$syslog $remote_fs\n# Required-Stop:\t$syslog $remote_fs\n# Should-Start:\t\t$local_fs\n# Should-Stop:\t\t$local_fs\n# Default-Start:\t2 3 4 5\n# Default-Stop:\t\t0 1 6\n# Short-Description:\tredis-sentinel - Monitor redis-server\n# Description:\t\tredis-sentinel - Monitor redis-server\n### END INIT INFO\n\n\nPATH=/usr/local/sbin:/usr/local/bin:/sbin:/bin:/usr/sbin:/usr/bin\nDAEMON=/usr/bin/redis-sentinel\nDAEMON_ARGS=")
 	r.L(17)
@@ -22843,6 +24190,9 @@ func RedisRedisSentinelInit(s erb.Scope) string {
 	r.Text(" --exec $DAEMON -- $DAEMON_ARGS\n\tthen\n\t\techo \"$NAME.\"\n\telse\n\t\techo \"failed\"\n\tfi\n\t;;\n  stop)\n\techo -n \"Stopping $DESC: \"\n\tif start-stop-daemon --stop --retry forever/TERM/1 --quiet --oknodo --pidfile $PIDFILE --exec $DAEMON\n\tthen\n\t\techo \"$NAME.\"\n\telse\n\t\techo \"failed\"\n\tfi\n\trm -f $PIDFILE\n\tsleep 1\n\t;;\n\n  restart|force-reload)\n\t${0} stop\n\t${0} start\n\t;;\n\n  status)\n\techo -n \"$DESC is \"\n\tif start-stop-daemon --stop --quiet --signal 0 --name ${NAME} --pidfile ${PIDFILE}\n\tthen\n\t\techo \"running\"\n\telse\n\t\techo \"not running\"\n\t\texit 1\n\tfi\n\t;;\n\n  *)\n\techo \"Usage: /etc/init.d/$NAME {start|stop|restart|force-reload|status}\" >&2\n\texit 1\n\t;;\nesac\n\nexit 0\n")
 	return r.Result()
 }
+
+// RedisRedisSentinelInitMemo keeps renderings of RedisRedisSentinelInit: its text depends only on the instance variables it reads.
+var RedisRedisSentinelInitMemo erb.Memo
 
 // RedisRedisConf2410 renders the ERB template redis/templates/redis.conf.2.4.10.erb.
 func RedisRedisConf2410(s erb.Scope) string {
@@ -23673,7 +25023,10 @@ func RedisRedisConf(s erb.Scope) string {
 
 // RedisServiceTemplatesRedisDebian renders the ERB template redis/templates/service_templates/redis.Debian.erb.
 func RedisServiceTemplatesRedisDebian(s erb.Scope) string {
-	r := erb.NewSized(s, 1901, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&RedisServiceTemplatesRedisDebianMemo, 1901); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("#! /bin/sh\n### BEGIN INIT INFO\n# Provides:     redis-server\n# Required-Start:   $syslog $remote_fs\n# Required-Stop:    $syslog $remote_fs\n# Should-Start:     $local_fs\n# Should-Stop:      $local_fs\n# Default-Start:    2 3 4 5\n# Default-Stop:     0 1 6\n# Short-Description:    redis-server - Persistent key-value db\n# Description:      redis-server - Persistent key-value db\n### END INIT INFO\n\nPATH=/usr/local/sbin:/usr/local/bin:/sbin:/bin:/usr/sbin:/usr/bin\nDAEMON=/usr/bin/redis-server\nDAEMON_ARGS=")
 	r.L(16)
@@ -23691,9 +25044,15 @@ func RedisServiceTemplatesRedisDebian(s erb.Scope) string {
 	return r.Result()
 }
 
+// RedisServiceTemplatesRedisDebianMemo keeps renderings of RedisServiceTemplatesRedisDebian: its text depends only on the instance variables it reads.
+var RedisServiceTemplatesRedisDebianMemo erb.Memo
+
 // RedisServiceTemplatesRedisRedHat renders the ERB template redis/templates/service_templates/redis.RedHat.erb.
 func RedisServiceTemplatesRedisRedHat(s erb.Scope) string {
-	r := erb.NewSized(s, 1933, 2)
+	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&RedisServiceTemplatesRedisRedHatMemo, 1933); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("#!/bin/sh\n#\n# redis        init file for starting up the redis daemon\n#\n# chkconfig:   - 20 80\n# description: Starts and stops the redis daemon.\n#\n### BEGIN INIT INFO\n# Provides: redis-server-")
 	r.L(9)
@@ -23717,9 +25076,15 @@ func RedisServiceTemplatesRedisRedHat(s erb.Scope) string {
 	return r.Result()
 }
 
+// RedisServiceTemplatesRedisRedHatMemo keeps renderings of RedisServiceTemplatesRedisRedHat: its text depends only on the instance variables it reads.
+var RedisServiceTemplatesRedisRedHatMemo erb.Memo
+
 // RedisServiceTemplatesRedisService renders the ERB template redis/templates/service_templates/redis.service.erb.
 func RedisServiceTemplatesRedisService(s erb.Scope) string {
-	r := erb.NewSized(s, 254, 4)
+	r := erb.NewSized(s, 0, 4)
+	if out, ok := r.Memo(&RedisServiceTemplatesRedisServiceMemo, 254); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("[Unit]\nDescription=Advanced key-value store for ")
 	r.L(2)
@@ -23740,9 +25105,15 @@ func RedisServiceTemplatesRedisService(s erb.Scope) string {
 	return r.Result()
 }
 
+// RedisServiceTemplatesRedisServiceMemo keeps renderings of RedisServiceTemplatesRedisService: its text depends only on the instance variables it reads.
+var RedisServiceTemplatesRedisServiceMemo erb.Memo
+
 // RsyncHeader renders the ERB template rsync/templates/header.erb.
 func RsyncHeader(s erb.Scope) string {
-	r := erb.NewSized(s, 208, 5)
+	r := erb.NewSized(s, 0, 5)
+	if out, ok := r.Memo(&RsyncHeaderMemo, 208); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# This file is being maintained by Puppet.\n# DO NOT EDIT\n\npid file = /var/run/rsyncd.pid\nuid = ")
 	r.L(5)
@@ -23766,6 +25137,9 @@ func RsyncHeader(s erb.Scope) string {
 	}
 	return r.Result()
 }
+
+// RsyncHeaderMemo keeps renderings of RsyncHeader: its text depends only on the instance variables it reads.
+var RsyncHeaderMemo erb.Memo
 
 // RsyncModule renders the ERB template rsync/templates/module.erb.
 func RsyncModule(s erb.Scope) string {
@@ -24044,7 +25418,10 @@ func SazRsyslogClientConf(s erb.Scope) string {
 
 // SazRsyslogDatabaseConf renders the ERB template saz-rsyslog/templates/database.conf.erb.
 func SazRsyslogDatabaseConf(s erb.Scope) string {
-	r := erb.NewSized(s, 85, 6)
+	r := erb.NewSized(s, 0, 6)
+	if out, ok := r.Memo(&SazRsyslogDatabaseConfMemo, 85); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# File is managed by Puppet\n\n## Configuration file for rsyslog-")
 	r.L(3)
@@ -24067,9 +25444,15 @@ func SazRsyslogDatabaseConf(s erb.Scope) string {
 	return r.Result()
 }
 
+// SazRsyslogDatabaseConfMemo keeps renderings of SazRsyslogDatabaseConf: its text depends only on the instance variables it reads.
+var SazRsyslogDatabaseConfMemo erb.Memo
+
 // SazRsyslogImfile renders the ERB template saz-rsyslog/templates/imfile.erb.
 func SazRsyslogImfile(s erb.Scope) string {
-	r := erb.NewSized(s, 160, 7)
+	r := erb.NewSized(s, 0, 7)
+	if out, ok := r.Memo(&SazRsyslogImfileMemo, 160); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("$ModLoad imfile\n\n$InputFileName ")
 	r.L(3)
@@ -24096,6 +25479,9 @@ func SazRsyslogImfile(s erb.Scope) string {
 	}
 	return r.Result()
 }
+
+// SazRsyslogImfileMemo keeps renderings of SazRsyslogImfile: its text depends only on the instance variables it reads.
+var SazRsyslogImfileMemo erb.Memo
 
 // SazRsyslogRsyslogConf renders the ERB template saz-rsyslog/templates/rsyslog.conf.erb.
 func SazRsyslogRsyslogConf(s erb.Scope) string {
@@ -24644,11 +26030,17 @@ func SshSshdMatchBlock(s erb.Scope) string {
 
 // SssdSpecTestResourcesSssd renders the ERB template sssd/spec/test-resources/templates/sssd.erb.
 func SssdSpecTestResourcesSssd(s erb.Scope) string {
-	r := erb.NewSized(s, 15, 0)
+	r := erb.NewSized(s, 0, 0)
+	if out, ok := r.Memo(&SssdSpecTestResourcesSssdMemo, 15); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("Test template.\n")
 	return r.Result()
 }
+
+// SssdSpecTestResourcesSssdMemo keeps renderings of SssdSpecTestResourcesSssd: its text depends only on the instance variables it reads.
+var SssdSpecTestResourcesSssdMemo erb.Memo
 
 // SssdSssdConf renders the ERB template sssd/templates/sssd.conf.erb.
 func SssdSssdConf(s erb.Scope) string {
@@ -24863,7 +26255,10 @@ func SystemdLimits(s erb.Scope) string {
 
 // TftpTftpdHpa renders the ERB template tftp/templates/tftpd-hpa.erb.
 func TftpTftpdHpa(s erb.Scope) string {
-	r := erb.NewSized(s, 94, 5)
+	r := erb.NewSized(s, 0, 5)
+	if out, ok := r.Memo(&TftpTftpdHpaMemo, 94); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# /etc/default/tftpd-hpa\n\nTFTP_USERNAME=\"")
 	r.L(3)
@@ -24883,9 +26278,15 @@ func TftpTftpdHpa(s erb.Scope) string {
 	return r.Result()
 }
 
+// TftpTftpdHpaMemo keeps renderings of TftpTftpdHpa: its text depends only on the instance variables it reads.
+var TftpTftpdHpaMemo erb.Memo
+
 // XinetdService renders the ERB template xinetd/templates/service.erb.
 func XinetdService(s erb.Scope) string {
-	r := erb.NewSized(s, 796, 30)
+	r := erb.NewSized(s, 0, 30)
+	if out, ok := r.Memo(&XinetdServiceMemo, 796); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# This file is being maintained by Puppet.\n# DO NOT EDIT\n\nservice ")
 	r.L(4)
@@ -25066,9 +26467,15 @@ func XinetdService(s erb.Scope) string {
 	return r.Result()
 }
 
+// XinetdServiceMemo keeps renderings of XinetdService: its text depends only on the instance variables it reads.
+var XinetdServiceMemo erb.Memo
+
 // XinetdXinetdConf renders the ERB template xinetd/templates/xinetd.conf.erb.
 func XinetdXinetdConf(s erb.Scope) string {
-	r := erb.NewSized(s, 1261, 22)
+	r := erb.NewSized(s, 0, 22)
+	if out, ok := r.Memo(&XinetdXinetdConfMemo, 1261); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("# This file is being maintained by Puppet.\n# DO NOT EDIT\n#\n# This is the master xinetd configuration file. Settings in the\n# default section will be inherited by all service configurations\n# unless explicitly overridden in the service configuration. See\n# xinetd.conf in the man pages for a more detailed explanation of\n# these attributes.\n\ndefaults\n{\n# The next two items are intended to be a quick access place to\n# temporarily enable or disable services.\n")
 	r.L(14)
@@ -25229,6 +26636,9 @@ func XinetdXinetdConf(s erb.Scope) string {
 	r.Text("\n")
 	return r.Result()
 }
+
+// XinetdXinetdConfMemo keeps renderings of XinetdXinetdConf: its text depends only on the instance variables it reads.
+var XinetdXinetdConfMemo erb.Memo
 
 // ZookeeperConfEnvironment renders the ERB template zookeeper/templates/conf/environment.erb.
 func ZookeeperConfEnvironment(s erb.Scope) string {
@@ -25972,11 +27382,17 @@ func Inline14(s erb.Scope) string {
 // Inline15 renders the ERB template inline:19dca1b865b6da41.
 func Inline15(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
+	if out, ok := r.Memo(&Inline15Memo, 0); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	r.Out(r.Str("single #{@str} ' \\ \\n"))
 	return r.Result()
 }
+
+// Inline15Memo keeps renderings of Inline15: its text depends only on the instance variables it reads.
+var Inline15Memo erb.Memo
 
 // Inline16 renders the ERB template inline:19ee403124cb2a7f.
 func Inline16(s erb.Scope) string {
@@ -26084,7 +27500,10 @@ func Inline20(s erb.Scope) string {
 
 // Inline21 renders the ERB template inline:2468f8e236206f81.
 func Inline21(s erb.Scope) string {
-	r := erb.NewSized(s, 8, 0)
+	r := erb.NewSized(s, 0, 0)
+	if out, ok := r.Memo(&Inline21Memo, 8); ok {
+		return out
+	}
 	defer r.Fail()
 	var x erb.Value
 	r.Text("line 1\n")
@@ -26095,6 +27514,9 @@ func Inline21(s erb.Scope) string {
 	r.Text("\n")
 	return r.Result()
 }
+
+// Inline21Memo keeps renderings of Inline21: its text depends only on the instance variables it reads.
+var Inline21Memo erb.Memo
 
 // Inline22 renders the ERB template inline:2b0060b613648a9e.
 func Inline22(s erb.Scope) string {
@@ -26194,6 +27616,9 @@ func Inline24(s erb.Scope) string {
 // Inline25 renders the ERB template inline:2f2b49814aaefdb3.
 func Inline25(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&Inline25Memo, 0); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	r.Out(r.Each(r.IVar("missing"), r.Blk1(func(x erb.Value) erb.Value {
@@ -26202,6 +27627,9 @@ func Inline25(s erb.Scope) string {
 	})))
 	return r.Result()
 }
+
+// Inline25Memo keeps renderings of Inline25: its text depends only on the instance variables it reads.
+var Inline25Memo erb.Memo
 
 // Inline26 renders the ERB template inline:2fbd2a1709c8b197.
 func Inline26(s erb.Scope) string {
@@ -26693,7 +28121,10 @@ func Inline43(s erb.Scope) string {
 
 // Inline44 renders the ERB template inline:46fc1237cac0f48b.
 func Inline44(s erb.Scope) string {
-	r := erb.NewSized(s, 3, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&Inline44Memo, 3); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("\n")
 	r.L(2)
@@ -26703,6 +28134,9 @@ func Inline44(s erb.Scope) string {
 	r.Text("\n")
 	return r.Result()
 }
+
+// Inline44Memo keeps renderings of Inline44: its text depends only on the instance variables it reads.
+var Inline44Memo erb.Memo
 
 // Inline45 renders the ERB template inline:473162a42e79894c.
 func Inline45(s erb.Scope) string {
@@ -26780,11 +28214,17 @@ func Inline48(s erb.Scope) string {
 // Inline49 renders the ERB template inline:4a181a0bfaba2ed0.
 func Inline49(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
+	if out, ok := r.Memo(&Inline49Memo, 0); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	r.Out(r.OpAdd(nil, int64(1)))
 	return r.Result()
 }
+
+// Inline49Memo keeps renderings of Inline49: its text depends only on the instance variables it reads.
+var Inline49Memo erb.Memo
 
 // Inline50 renders the ERB template inline:4b035b34024fce82.
 func Inline50(s erb.Scope) string {
@@ -26813,11 +28253,17 @@ func Inline51(s erb.Scope) string {
 // Inline52 renders the ERB template inline:4bedcb15db4ae522.
 func Inline52(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
+	if out, ok := r.Memo(&Inline52Memo, 0); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	r.Out(r.First(erb.NewArray(int64(1), int64(2)), int64(-1)))
 	return r.Result()
 }
+
+// Inline52Memo keeps renderings of Inline52: its text depends only on the instance variables it reads.
+var Inline52Memo erb.Memo
 
 // Inline53 renders the ERB template inline:4d4c0d89353342e5.
 func Inline53(s erb.Scope) string {
@@ -27409,11 +28855,17 @@ func Inline79(s erb.Scope) string {
 // Inline80 renders the ERB template inline:88796892a9d8f79f.
 func Inline80(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
+	if out, ok := r.Memo(&Inline80Memo, 0); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	r.Out(r.Sort(erb.NewArray(int64(1), r.Str("a")), erb.NoBlock))
 	return r.Result()
 }
+
+// Inline80Memo keeps renderings of Inline80: its text depends only on the instance variables it reads.
+var Inline80Memo erb.Memo
 
 // Inline81 renders the ERB template inline:8935b90bdda450eb.
 func Inline81(s erb.Scope) string {
@@ -27529,11 +28981,17 @@ func Inline86(s erb.Scope) string {
 // Inline87 renders the ERB template inline:8b5cd083e8bcfe0a.
 func Inline87(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&Inline87Memo, 0); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	r.Out(r.OpAdd(r.IVar("num"), r.Str("a")))
 	return r.Result()
 }
+
+// Inline87Memo keeps renderings of Inline87: its text depends only on the instance variables it reads.
+var Inline87Memo erb.Memo
 
 // Inline88 renders the ERB template inline:8eca91dea91e4453.
 func Inline88(s erb.Scope) string {
@@ -27727,13 +29185,19 @@ func Inline94(s erb.Scope) string {
 
 // Inline95 renders the ERB template inline:9ff52162bd09a07b.
 func Inline95(s erb.Scope) string {
-	r := erb.NewSized(s, 10, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&Inline95Memo, 10); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(3)
 	r.Out(r.IVar("str"))
 	r.Text(" trailing\n")
 	return r.Result()
 }
+
+// Inline95Memo keeps renderings of Inline95: its text depends only on the instance variables it reads.
+var Inline95Memo erb.Memo
 
 // Inline96 renders the ERB template inline:a435a34e577ad8da.
 func Inline96(s erb.Scope) string {
@@ -27777,7 +29241,10 @@ func Inline97(s erb.Scope) string {
 
 // Inline98 renders the ERB template inline:a4c5b17f2e4d5d6c.
 func Inline98(s erb.Scope) string {
-	r := erb.NewSized(s, 6, 0)
+	r := erb.NewSized(s, 0, 0)
+	if out, ok := r.Memo(&Inline98Memo, 6); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	r.Out(r.OpMatch(r.Str("CASE"), erb.Re("case", "i")))
@@ -27796,9 +29263,15 @@ func Inline98(s erb.Scope) string {
 	return r.Result()
 }
 
+// Inline98Memo keeps renderings of Inline98: its text depends only on the instance variables it reads.
+var Inline98Memo erb.Memo
+
 // Inline99 renders the ERB template inline:acc34a6172523bf6.
 func Inline99(s erb.Scope) string {
-	r := erb.NewSized(s, 2, 0)
+	r := erb.NewSized(s, 0, 0)
+	if out, ok := r.Memo(&Inline99Memo, 2); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("\n")
 	r.L(2)
@@ -27807,9 +29280,15 @@ func Inline99(s erb.Scope) string {
 	return r.Result()
 }
 
+// Inline99Memo keeps renderings of Inline99: its text depends only on the instance variables it reads.
+var Inline99Memo erb.Memo
+
 // Inline100 renders the ERB template inline:b12adc2373d45973.
 func Inline100(s erb.Scope) string {
-	r := erb.NewSized(s, 9, 6)
+	r := erb.NewSized(s, 0, 6)
+	if out, ok := r.Memo(&Inline100Memo, 9); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	r.Out(r.IsAQ(r.IVar("str"), erb.Const("String")))
@@ -27833,6 +29312,9 @@ func Inline100(s erb.Scope) string {
 	r.Out(r.IsAQ(r.IVar("list"), erb.Const("Enumerable")))
 	return r.Result()
 }
+
+// Inline100Memo keeps renderings of Inline100: its text depends only on the instance variables it reads.
+var Inline100Memo erb.Memo
 
 // Inline101 renders the ERB template inline:b365c76eac71dae1.
 func Inline101(s erb.Scope) string {
@@ -27964,11 +29446,17 @@ func Inline103(s erb.Scope) string {
 // Inline104 renders the ERB template inline:b699ac66dc81f961.
 func Inline104(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 2)
+	if out, ok := r.Memo(&Inline104Memo, 0); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	r.Out(r.Interp(r.IVar("str"), " and ", r.IVar("num"), " and ", r.IVar("num")))
 	return r.Result()
 }
+
+// Inline104Memo keeps renderings of Inline104: its text depends only on the instance variables it reads.
+var Inline104Memo erb.Memo
 
 // Inline105 renders the ERB template inline:b84d5316cb0e819b.
 func Inline105(s erb.Scope) string {
@@ -28131,7 +29619,10 @@ func Inline111(s erb.Scope) string {
 
 // Inline112 renders the ERB template inline:c0753a77bc6259b2.
 func Inline112(s erb.Scope) string {
-	r := erb.NewSized(s, 5, 0)
+	r := erb.NewSized(s, 0, 0)
+	if out, ok := r.Memo(&Inline112Memo, 5); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	r.Out(r.OpMatch(r.Str("price: 10"), erb.Re("(?<=price: )\\d+", "")))
@@ -28147,6 +29638,9 @@ func Inline112(s erb.Scope) string {
 	r.Out(r.OpMatch(r.Str("  "), erb.Re("\\S", "")))
 	return r.Result()
 }
+
+// Inline112Memo keeps renderings of Inline112: its text depends only on the instance variables it reads.
+var Inline112Memo erb.Memo
 
 // Inline113 renders the ERB template inline:c380f43391c3d120.
 func Inline113(s erb.Scope) string {
@@ -28215,11 +29709,17 @@ func Inline116(s erb.Scope) string {
 // Inline117 renders the ERB template inline:cd68ef2e6d1a9bd3.
 func Inline117(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&Inline117Memo, 0); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	r.Out(r.OpAdd(r.Str("a"), r.IVar("num")))
 	return r.Result()
 }
+
+// Inline117Memo keeps renderings of Inline117: its text depends only on the instance variables it reads.
+var Inline117Memo erb.Memo
 
 // Inline118 renders the ERB template inline:cd7e74dad0f2e5e4.
 func Inline118(s erb.Scope) string {
@@ -28343,7 +29843,10 @@ func Inline123(s erb.Scope) string {
 
 // Inline124 renders the ERB template inline:d1fb21cb14682b3b.
 func Inline124(s erb.Scope) string {
-	r := erb.NewSized(s, 7, 0)
+	r := erb.NewSized(s, 0, 0)
+	if out, ok := r.Memo(&Inline124Memo, 7); ok {
+		return out
+	}
 	defer r.Fail()
 	r.Text("a ")
 	r.L(1)
@@ -28352,6 +29855,9 @@ func Inline124(s erb.Scope) string {
 	r.Text(" c")
 	return r.Result()
 }
+
+// Inline124Memo keeps renderings of Inline124: its text depends only on the instance variables it reads.
+var Inline124Memo erb.Memo
 
 // Inline125 renders the ERB template inline:d21470bea01d81d1.
 func Inline125(s erb.Scope) string {
@@ -28390,7 +29896,10 @@ func Inline125(s erb.Scope) string {
 
 // Inline126 renders the ERB template inline:d2c2a5f042f026e6.
 func Inline126(s erb.Scope) string {
-	r := erb.NewSized(s, 23, 1)
+	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&Inline126Memo, 23); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	r.Each(r.IVar("account_user_list"), r.Blk1(func(user erb.Value) erb.Value {
@@ -28412,9 +29921,15 @@ func Inline126(s erb.Scope) string {
 	return r.Result()
 }
 
+// Inline126Memo keeps renderings of Inline126: its text depends only on the instance variables it reads.
+var Inline126Memo erb.Memo
+
 // Inline127 renders the ERB template inline:d5f9f82ab236ec99.
 func Inline127(s erb.Scope) string {
-	r := erb.NewSized(s, 42, 0)
+	r := erb.NewSized(s, 0, 0)
+	if out, ok := r.Memo(&Inline127Memo, 42); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	if true {
@@ -28430,6 +29945,9 @@ func Inline127(s erb.Scope) string {
 	r.Text("\ndone\n")
 	return r.Result()
 }
+
+// Inline127Memo keeps renderings of Inline127: its text depends only on the instance variables it reads.
+var Inline127Memo erb.Memo
 
 // Inline128 renders the ERB template inline:d7b97aa591b66590.
 func Inline128(s erb.Scope) string {
@@ -28610,7 +30128,10 @@ func Inline135(s erb.Scope) string {
 
 // Inline136 renders the ERB template inline:dee8ff373c2fe092.
 func Inline136(s erb.Scope) string {
-	r := erb.NewSized(s, 3, 3)
+	r := erb.NewSized(s, 0, 3)
+	if out, ok := r.Memo(&Inline136Memo, 3); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	r.Out(func() erb.Value {
@@ -28657,6 +30178,9 @@ func Inline136(s erb.Scope) string {
 	}())
 	return r.Result()
 }
+
+// Inline136Memo keeps renderings of Inline136: its text depends only on the instance variables it reads.
+var Inline136Memo erb.Memo
 
 // Inline137 renders the ERB template inline:e39a0e29324f1f46.
 func Inline137(s erb.Scope) string {
@@ -28865,20 +30389,32 @@ func Inline150(s erb.Scope) string {
 // Inline151 renders the ERB template inline:f81b284d8ec71f34.
 func Inline151(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 1)
+	if out, ok := r.Memo(&Inline151Memo, 0); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	r.Out(r.Each(r.IVar("str"), erb.NoBlock))
 	return r.Result()
 }
 
+// Inline151Memo keeps renderings of Inline151: its text depends only on the instance variables it reads.
+var Inline151Memo erb.Memo
+
 // Inline152 renders the ERB template inline:f8b732dcdec1472a.
 func Inline152(s erb.Scope) string {
 	r := erb.NewSized(s, 0, 0)
+	if out, ok := r.Memo(&Inline152Memo, 0); ok {
+		return out
+	}
 	defer r.Fail()
 	r.L(1)
 	r.Out(r.Str("esc: \t|A|é|A|\x1b[0m| |"))
 	return r.Result()
 }
+
+// Inline152Memo keeps renderings of Inline152: its text depends only on the instance variables it reads.
+var Inline152Memo erb.Memo
 
 // Inline153 renders the ERB template inline:f92140fa6c772471.
 func Inline153(s erb.Scope) string {

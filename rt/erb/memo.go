@@ -1,0 +1,306 @@
+package erb
+
+import (
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// Memo is the renderings a template kept for the next: the text and the
+// scope variables it read, with their values. A template is given one by
+// codegen (erbgen) only when its translation reads nothing but instance
+// variables and calls only methods that neither have effects nor read
+// anything else (no Puppet function, no scope method, no change of a
+// variable in place): its text is then a function of the values of the
+// variables it reads, in the order it reads them. A rendering that finds
+// that each variable of a kept rendering has, in its scope, the value
+// that one read (compared exactly: strings by bytes, hashes by their
+// keys in order, Integer and Float apart) would read the same variables
+// with the same values and write the same text, which it returns without
+// running (R.Memo). The zero Memo is ready; a Memo is safe for the
+// compiles of a process running at once.
+type Memo struct {
+	mu      sync.Mutex
+	entries []*memoEntry // most recent last
+}
+
+// memoEntry is one rendering kept: the variables it read, in order, and
+// its text.
+type memoEntry struct {
+	reads []memoRead
+	out   string
+}
+
+// memoRead is a variable a rendering read: its value (nil when the scope
+// has none or it is undef, which the template sees as nil).
+type memoRead struct {
+	name string
+	v    values.Value
+}
+
+const (
+	// memoEntries is the most renderings a template keeps (apache's
+	// load.erb renders for each of keystone's ~22 modules).
+	memoEntries = 32
+	// memoBudget bounds the bytes all Memos keep (texts and values read).
+	memoBudget = 4 << 20
+)
+
+// memoBytes are the bytes the process's Memos keep (memoBudget).
+var memoBytes atomic.Int64
+
+// memoRec is what an R that renders for a Memo records (R.Memo).
+type memoRec struct {
+	m     *Memo
+	reads []memoRead
+	bad   bool // a value read that a Memo cannot keep: the rendering is not kept
+}
+
+// Memo returns the text of a rendering m kept whose variables have, in
+// r's scope, the values it read. Otherwise it returns false, r has room
+// for an output of about n bytes (as NewSized's, which generated code
+// gives 0 for a template with a Memo: a rendering m kept needs none) and
+// r records the variables the rendering reads, and its Result keeps the
+// rendering in m. Generated code calls it first, with the template's Memo.
+func (r *R) Memo(m *Memo, n int) (string, bool) {
+	if n > 0 {
+		defer r.out.Grow(n + n/4 + 16*r.ivarHint)
+	}
+	if !r.loaded {
+		r.loadIVars()
+	}
+	// only a scope read one variable at a time (VarIndex), without
+	// variables whose names are not Ruby identifiers (read all at once by
+	// loadIVars), and nothing assigned yet
+	if r.index == nil || r.ivars.len() > 0 || r.self != nil {
+		return "", false
+	}
+	m.mu.Lock()
+	var seen memoSeen
+	for i := len(m.entries) - 1; i >= 0; i-- {
+		e := m.entries[i]
+		if r.memoMatches(e, &seen) {
+			m.mu.Unlock()
+			return e.out, true
+		}
+	}
+	full := len(m.entries) >= memoEntries || memoBytes.Load() >= memoBudget
+	m.mu.Unlock()
+	if !full {
+		r.memo = &memoRec{m: m}
+	}
+	return "", false
+}
+
+// memoSeen are the variables a lookup (R.Memo) read from the scope so
+// far: the renderings a Memo keeps mostly read the same first variables
+// (apache's load.erb: @loadfiles, then @_id of each of ~22 modules), each
+// read once.
+type memoSeen struct {
+	list [8]memoRead
+	n    int
+}
+
+// visible is the scope's variable name (nil: none, or undef), read once
+// for a lookup.
+func (r *R) visible(name string, seen *memoSeen) values.Value {
+	for i := 0; i < seen.n; i++ {
+		if seen.list[i].name == name {
+			return seen.list[i].v
+		}
+	}
+	v, found := r.index.Visible(name)
+	if !found || values.IsUndef(v) {
+		v = nil
+	}
+	if seen.n < len(seen.list) {
+		seen.list[seen.n] = memoRead{name: name, v: v}
+		seen.n++
+	}
+	return v
+}
+
+// memoMatches reports whether each variable e read has its value in r's
+// scope.
+func (r *R) memoMatches(e *memoEntry, seen *memoSeen) bool {
+	for _, rd := range e.reads {
+		if !memoEqual(rd.v, r.visible(rd.name, seen)) {
+			return false
+		}
+	}
+	return true
+}
+
+// memoRead records a variable the rendering read from the scope (nil:
+// none, or undef).
+func (r *R) memoRead(name string, v values.Value) {
+	rec := r.memo
+	if rec.bad {
+		return
+	}
+	c, ok := memoCopy(v)
+	if !ok {
+		rec.bad = true
+		return
+	}
+	rec.reads = append(rec.reads, memoRead{name: strings.Clone(name), v: c})
+}
+
+// memoKeep keeps the rendering that wrote out in its Memo.
+func (r *R) memoKeep(out string) {
+	rec := r.memo
+	r.memo = nil
+	if rec.bad {
+		return
+	}
+	size := int64(len(out)) + 64
+	for _, rd := range rec.reads {
+		size += int64(len(rd.name)) + memoSize(rd.v)
+	}
+	if memoBytes.Add(size) > memoBudget {
+		memoBytes.Add(-size)
+		return
+	}
+	m := rec.m
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, e := range m.entries {
+		if sameReads(e.reads, rec.reads) {
+			memoBytes.Add(-size)
+			return // another compile kept it meanwhile
+		}
+	}
+	if len(m.entries) >= memoEntries {
+		memoBytes.Add(-size)
+		return
+	}
+	m.entries = append(m.entries, &memoEntry{reads: rec.reads, out: strings.Clone(out)})
+}
+
+// sameReads reports whether two renderings read the same variables with
+// the same values.
+func sameReads(a, b []memoRead) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].name != b[i].name || !memoEqual(a[i].v, b[i].v) {
+			return false
+		}
+	}
+	return true
+}
+
+// memoCopy is a copy of a value read that owns its memory (a compile's
+// values may live in memory the next compile reuses), false for a value of
+// a kind a Memo does not keep.
+func memoCopy(v values.Value) (values.Value, bool) {
+	switch x := v.(type) {
+	case nil:
+		return nil, true
+	case values.String:
+		return values.String(strings.Clone(string(x))), true
+	case values.Int, values.Float, values.Bool:
+		return x, true
+	case *values.Array:
+		out := make([]values.Value, x.Len())
+		for i, e := range x.Elems() {
+			c, ok := memoCopy(e)
+			if !ok {
+				return nil, false
+			}
+			out[i] = c
+		}
+		return values.NewArray(out...), true
+	case *values.Hash:
+		b := values.NewHashBuilder(x.Len())
+		for i := 0; i < x.Len(); i++ {
+			k, ok := memoCopy(x.KeyAt(i))
+			if !ok {
+				return nil, false
+			}
+			e, ok := memoCopy(x.ValueAt(i))
+			if !ok {
+				return nil, false
+			}
+			b.Put(k, e)
+		}
+		return b.Build(), true
+	case values.UndefValue:
+		return values.Undef, true
+	}
+	return nil, false
+}
+
+// memoEqual compares a value kept (memoCopy) with a value read, exactly:
+// of the same kind, strings by bytes, arrays by their elements, hashes by
+// their keys and values in order.
+func memoEqual(kept, v values.Value) bool {
+	switch x := kept.(type) {
+	case nil:
+		return v == nil
+	case values.String:
+		y, ok := v.(values.String)
+		return ok && x == y
+	case values.Int:
+		y, ok := v.(values.Int)
+		return ok && x == y
+	case values.Float:
+		y, ok := v.(values.Float)
+		// bits: -0.0 and 0.0 print apart; NaN is no Puppet value
+		return ok && (x == y && (x != 0 || (1/x > 0) == (1/y > 0)))
+	case values.Bool:
+		y, ok := v.(values.Bool)
+		return ok && x == y
+	case values.UndefValue:
+		_, ok := v.(values.UndefValue)
+		return ok
+	case *values.Array:
+		y, ok := v.(*values.Array)
+		if !ok || y.Len() != x.Len() {
+			return false
+		}
+		ye := y.Elems()
+		for i, e := range x.Elems() {
+			if !memoEqual(e, ye[i]) {
+				return false
+			}
+		}
+		return true
+	case *values.Hash:
+		y, ok := v.(*values.Hash)
+		if !ok || y.Len() != x.Len() {
+			return false
+		}
+		for i := 0; i < x.Len(); i++ {
+			if !memoEqual(x.KeyAt(i), y.KeyAt(i)) || !memoEqual(x.ValueAt(i), y.ValueAt(i)) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// memoSize is about the bytes a kept value holds.
+func memoSize(v values.Value) int64 {
+	switch x := v.(type) {
+	case values.String:
+		return int64(len(x)) + 16
+	case *values.Array:
+		n := int64(48)
+		for _, e := range x.Elems() {
+			n += memoSize(e) + 16
+		}
+		return n
+	case *values.Hash:
+		n := int64(96)
+		for i := 0; i < x.Len(); i++ {
+			n += memoSize(x.KeyAt(i)) + memoSize(x.ValueAt(i)) + 32
+		}
+		return n
+	}
+	return 16
+}

@@ -1,0 +1,122 @@
+package erb
+
+import (
+	"testing"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// viewScope is a scope read one variable at a time (VarIndex), counting
+// the reads.
+type viewScope struct {
+	testScope
+	reads int
+}
+
+func (s *viewScope) VarView() VarView { return s }
+func (s *viewScope) Visible(name string) (values.Value, bool) {
+	s.reads++
+	return s.vars.GetString(name)
+}
+func (s *viewScope) OddNames() []string { return nil }
+
+// memoTemplate is, as erbgen writes a template it gives a Memo,
+//
+//	<% if @opts.is_a?(Hash) %><% @opts.each do |k, v| %><%= k %>=<%= v %>;<% end %><% else %><%= @other %><% end %>
+var memoTemplateMemo Memo
+
+var memoRenders int
+
+func memoTemplate(s Scope) string {
+	r := NewSized(s, 0, 2)
+	if out, ok := r.Memo(&memoTemplateMemo, 8); ok {
+		return out
+	}
+	defer r.Fail()
+	memoRenders++
+	if Truthy(r.IsAQ(r.IVar("opts"), Const("Hash"))) {
+		r.Each(r.IVar("opts"), r.Blk2(func(k, v Value) Value {
+			r.Out(k)
+			r.Text("=")
+			r.Out(v)
+			r.Text(";")
+			return r.BlockOut()
+		}))
+	} else {
+		r.Out(r.IVar("other"))
+	}
+	return r.Result()
+}
+
+// A template with a Memo renders once for the values of the variables it
+// reads: a rendering whose variables have the values a kept rendering
+// read returns its text; any difference, exact (hash order, Integer and
+// Float, a variable the kept rendering did not read being absent or
+// not), renders again.
+func TestMemo(t *testing.T) {
+	memoTemplateMemo = Memo{}
+	memoRenders = 0
+	h := func(kv ...values.Value) *values.Hash {
+		b := values.NewHashBuilder(len(kv) / 2)
+		for i := 0; i < len(kv); i += 2 {
+			b.Put(kv[i], kv[i+1])
+		}
+		return b.Build()
+	}
+	s := func(x string) values.Value { return values.String(x) }
+	for i, c := range []struct {
+		vars   *values.Hash
+		want   string
+		render bool
+	}{
+		{h(s("opts"), h(s("a"), values.Int(1), s("b"), s("x"))), "a=1;b=x;", true},
+		{h(s("opts"), h(s("a"), values.Int(1), s("b"), s("x"))), "a=1;b=x;", false},
+		// @other is not read when @opts is a Hash
+		{h(s("opts"), h(s("a"), values.Int(1), s("b"), s("x")), s("other"), s("y")), "a=1;b=x;", false},
+		{h(s("opts"), h(s("b"), s("x"), s("a"), values.Int(1))), "b=x;a=1;", true},
+		{h(s("opts"), h(s("a"), values.Float(1), s("b"), s("x"))), "a=1.0;b=x;", true},
+		{h(s("opts"), h(s("a"), values.Int(1), s("b"), s("X"))), "a=1;b=X;", true},
+		{h(s("other"), s("y")), "y", true},
+		{h(s("other"), s("y")), "y", false},
+		{h(s("other"), s("z")), "z", true},
+		{h(s("other"), values.Undef), "", true},
+		{h(), "", false},
+		{h(s("opts"), values.NewArray(s("a"))), "", true},
+		{h(s("opts"), h(s("a"), values.Int(1), s("b"), s("x"))), "a=1;b=x;", false},
+	} {
+		before := memoRenders
+		got, err := Render(memoTemplate, &viewScope{testScope: testScope{vars: c.vars}}, "t", "t.erb")
+		if err != nil {
+			t.Fatalf("%d: %v", i, err)
+		}
+		if got != c.want || (memoRenders > before) != c.render {
+			t.Errorf("%d: got %q (rendered %v), want %q (rendered %v)", i, got, memoRenders > before, c.want, c.render)
+		}
+	}
+}
+
+// A scope that is not read one variable at a time, or a value a Memo does
+// not keep, renders every time.
+func TestMemoNotKept(t *testing.T) {
+	memoTemplateMemo = Memo{}
+	memoRenders = 0
+	b := values.NewHashBuilder(1)
+	b.Put(values.String("other"), values.String("y"))
+	vars := b.Build()
+	for i := 0; i < 2; i++ {
+		if got, _ := Render(memoTemplate, &testScope{vars: vars}, "t", "t.erb"); got != "y" {
+			t.Fatalf("got %q", got)
+		}
+	}
+	b = values.NewHashBuilder(1)
+	b.Put(values.String("other"), values.Default)
+	vars = b.Build()
+	for i := 0; i < 2; i++ {
+		if _, err := Render(memoTemplate, &viewScope{testScope: testScope{vars: vars}}, "t", "t.erb"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if memoRenders != 4 || len(memoTemplateMemo.entries) != 0 {
+		t.Errorf("%d renderings, %d kept; want 4, 0", memoRenders, len(memoTemplateMemo.entries))
+	}
+}
