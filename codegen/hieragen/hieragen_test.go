@@ -194,9 +194,13 @@ func main() {
 	os.WriteFile(filepath.Join(tmp, "main.go"), []byte(strings.Replace(main, "BUILD", filepath.Base(tmp), 1)), 0o644)
 	cmd := exec.Command("go", "run", "./codegen/hieragen/"+filepath.ToSlash(tmp))
 	cmd.Dir = repoRoot(t)
-	out, err := cmd.CombinedOutput()
+	// the program's output alone: go's own messages (GOFLAGS=-v's package
+	// names, downloads) go to stderr
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("go run: %v\n%s", err, out)
+		t.Fatalf("go run: %v\n%s%s", err, out, stderr.String())
 	}
 	want := "http://app-lang:9090\n{log => {level => debug, file => /var/log/app.log}, db => {host => db.example.com, port => 5432}} true\n"
 	if string(out) != want {

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/dave/jennifer/jen"
@@ -57,9 +58,14 @@ func TestModuleTemplates(t *testing.T) {
 				t.Fatal(err)
 			}
 			data, _ := filepath.Abs(filepath.Join("testdata", "templates", c.name+".json"))
-			out, err := exec.Command(gobin, "run", "./"+filepath.ToSlash(dir), data, c.template, path).CombinedOutput()
+			// the rendering alone: go's own messages (GOFLAGS=-v's
+			// package names, downloads) go to stderr
+			cmd := exec.Command(gobin, "run", "./"+filepath.ToSlash(dir), data, c.template, path)
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			out, err := cmd.Output()
 			if err != nil {
-				t.Fatalf("%v\n%s", err, out)
+				t.Fatalf("%v\n%s%s", err, out, stderr.String())
 			}
 			want, err := os.ReadFile(filepath.Join("testdata", "templates", c.name+".txt"))
 			if err != nil {
