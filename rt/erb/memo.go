@@ -24,6 +24,7 @@ import (
 type Memo struct {
 	mu      sync.Mutex
 	entries []*memoEntry // most recent last
+	next    int          // the entry after the one found last (memoFind)
 }
 
 // memoEntry is one rendering kept: the variables it read, in order, and
@@ -65,25 +66,41 @@ type memoRec struct {
 // r records the variables the rendering reads, and its Result keeps the
 // rendering in m. Generated code calls it first, with the template's Memo.
 func (r *R) Memo(m *Memo, n int) (string, bool) {
-	if n > 0 {
-		defer r.out.Grow(n + n/4 + 16*r.ivarHint)
-	}
 	if !r.loaded {
 		r.loadIVars()
 	}
 	// only a scope read one variable at a time (VarIndex), without
 	// variables whose names are not Ruby identifiers (read all at once by
 	// loadIVars), and nothing assigned yet
-	if r.index == nil || r.ivars.len() > 0 || r.self != nil {
-		return "", false
+	if r.index != nil && r.ivars.len() == 0 && r.self == nil {
+		if out, ok := r.memoFind(m); ok {
+			return out, true
+		}
 	}
+	if n > 0 {
+		r.out.Grow(n + n/4 + 16*r.ivarHint)
+	}
+	return "", false
+}
+
+// memoFind is the text of a rendering m kept whose variables have their
+// values in r's scope; otherwise r records for m, unless m is full. The
+// rendering after the one found last is looked at first: compiles render
+// a template in the same order (apache's load.erb for each module), and
+// at most one kept rendering has the values (R.Memo).
+func (r *R) memoFind(m *Memo) (string, bool) {
 	m.mu.Lock()
 	var seen memoSeen
+	if i := m.next; i < len(m.entries) && r.memoMatches(m.entries[i], &seen) {
+		m.next = i + 1
+		m.mu.Unlock()
+		return m.entries[i].out, true
+	}
 	for i := len(m.entries) - 1; i >= 0; i-- {
-		e := m.entries[i]
-		if r.memoMatches(e, &seen) {
+		if i != m.next && r.memoMatches(m.entries[i], &seen) {
+			m.next = i + 1
 			m.mu.Unlock()
-			return e.out, true
+			return m.entries[i].out, true
 		}
 	}
 	full := len(m.entries) >= memoEntries || memoBytes.Load() >= memoBudget

@@ -120,3 +120,35 @@ func TestMemoNotKept(t *testing.T) {
 		t.Errorf("%d renderings, %d kept; want 4, 0", memoRenders, len(memoTemplateMemo.entries))
 	}
 }
+
+// Renderings found in the order they were kept, or in another, are the
+// ones with the scope's values (the one after the last found is looked at
+// first).
+func TestMemoOrder(t *testing.T) {
+	memoTemplateMemo = Memo{}
+	memoRenders = 0
+	render := func(v string) {
+		t.Helper()
+		b := values.NewHashBuilder(1)
+		b.Put(values.String("other"), values.String(v))
+		got, err := Render(memoTemplate, &viewScope{testScope: testScope{vars: b.Build()}}, "t", "t.erb")
+		if err != nil || got != v {
+			t.Fatalf("got %q, %v; want %q", got, err, v)
+		}
+	}
+	names := []string{"a", "b", "c", "d", "e"}
+	for round := 0; round < 3; round++ {
+		for _, v := range names {
+			render(v)
+		}
+	}
+	for i := len(names) - 1; i >= 0; i-- {
+		render(names[i])
+	}
+	render("c")
+	render("c")
+	render("a")
+	if memoRenders != len(names) {
+		t.Errorf("%d renderings, want %d", memoRenders, len(names))
+	}
+}
