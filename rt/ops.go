@@ -158,6 +158,13 @@ func (s *Scope) Access(site SiteRef, v values.Value, keys ...values.Value) value
 			}
 		}
 	}
+	if v == values.Value(values.EnumT) {
+		// Enum[$list] of strings, as the type kept for them (its keys
+		// stay on the stack)
+		if e := values.EnumOf(keys); e != nil {
+			return e
+		}
+	}
 	return s.access(site.Site(), v, slices.Clone(keys))
 }
 

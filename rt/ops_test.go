@@ -9,8 +9,9 @@ import (
 	"github.com/pp2go/pp2go/rt/values"
 )
 
-// TestAccessKeys: Scope.Access answers as values.Access, and a hash's
-// one key does not leave the caller's stack.
+// TestAccessKeys: Scope.Access answers as values.Access (Enum[$list] of
+// strings as the type kept for them), and a hash's one key does not leave
+// the caller's stack.
 func TestAccessKeys(t *testing.T) {
 	c := &Ctx{prog: NewProgram("production")}
 	s := newScope(c, nil, nil, nil)
@@ -28,6 +29,8 @@ func TestAccessKeys(t *testing.T) {
 		{arr, []values.Value{values.Int(1)}},
 		{arr, []values.Value{values.Int(1), values.Int(2)}},
 		{values.String("abc"), []values.Value{values.Int(-1)}},
+		{values.EnumT, []values.Value{values.NewArray(values.String("md5"), values.String("trust"), values.String("md5"))}},
+		{values.EnumT, []values.Value{values.String("b"), values.String("a"), values.Bool(true)}},
 	} {
 		want, err := values.Access(tc.v, tc.keys)
 		if err != nil {

@@ -50,7 +50,7 @@ func Parameterize(t Type, args []Value) (Value, error) {
 		return callableOf(args)
 	}
 	if t == EnumT {
-		if e := cachedEnum(args); e != nil {
+		if e := EnumOf(args); e != nil {
 			return e, nil
 		}
 	}
@@ -1136,12 +1136,13 @@ type enumEntry struct {
 	t    *EnumType
 }
 
-// cachedEnum is Enum[args...] when args are strings, or one array of
+// EnumOf is Enum[args...] when args are strings, or one array of
 // strings, with an optional Boolean last (case-insensitive): the type
 // enumCache holds for them, else one made and kept there. It is nil for
 // other arguments (no strings, a nested array, a value of another type),
-// which Parameterize takes as it does all others.
-func cachedEnum(args []Value) *EnumType {
+// which Parameterize takes as it does all others. It keeps nothing of
+// args but their strings' text.
+func EnumOf(args []Value) *EnumType {
 	ci := false
 	if n := len(args); n > 0 {
 		if b, ok := args[n-1].(Bool); ok {
