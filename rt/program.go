@@ -381,12 +381,7 @@ type ClassEntry struct {
 	At    int
 }
 
-func (e *ClassEntry) class() *Class {
-	if e.In != nil {
-		return (*e.In)[e.At]
-	}
-	return e.Class
-}
+func (e *ClassEntry) class() *Class { return entryOf(e.Class, e.In, e.At) }
 
 // DefineEntry is a defined type of a DefinitionIndex under its name, as
 // ClassEntry.
@@ -397,11 +392,15 @@ type DefineEntry struct {
 	At     int
 }
 
-func (e *DefineEntry) define() *Define {
-	if e.In != nil {
-		return (*e.In)[e.At]
+func (e *DefineEntry) define() *Define { return entryOf(e.Define, e.In, e.At) }
+
+// entryOf is the definition of an index entry: the At'th of In when the
+// entry names a table, else its own.
+func entryOf[T any](def *T, in *[]*T, at int) *T {
+	if in != nil {
+		return (*in)[at]
 	}
-	return e.Define
+	return def
 }
 
 // SetDefinitions sets the program's indexes of classes and defined types,

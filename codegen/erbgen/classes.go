@@ -407,11 +407,10 @@ func TranslateWith(path string, src []byte, mr *ModuleRuby) (*Template, error) {
 	if err != nil {
 		return nil, err
 	}
-	// the classes after r := ... and defer r.Fail()
-	body = append(body[:2:2], append(decls, body[2:]...)...)
-	out := &Template{Path: path, body: body}
+	// the classes after defer r.Fail()
+	body = append(body[:1:1], append(decls, body[1:]...)...)
+	out := &Template{Path: path, body: body, size: textSize(t.Body), ivars: len(tr.ivars)}
 	out.pure = mr == nil && len(tr.defOrder) == 0 && pureBody(body)
-	out.size, out.ivars = textSize(t.Body), len(tr.ivars)
 	out.Functions = sortedKeys(tr.functions)
 	out.Variables = sortedKeys(tr.variables)
 	return out, nil

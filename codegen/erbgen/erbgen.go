@@ -37,7 +37,7 @@ type Template struct {
 	// (scope['x'], scope.lookupvar('x')), sorted.
 	Variables []string
 
-	body []jen.Code
+	body []jen.Code // the function's statements after r := erb.NewSized(...)
 	// pure: the template's text is a function of the instance variables
 	// it reads (memoizable); Emit gives it an erb.Memo
 	pure bool
@@ -54,16 +54,18 @@ func Translate(path string, src []byte) (*Template, error) {
 
 // Emit adds the template's function to f under funcName.
 func (t *Template) Emit(f *jen.File, funcName string) {
-	body := t.body
 	memo := funcName + "Memo"
+	var body []jen.Code
 	if t.pure {
-		// a rendering kept for the variables' values, if any, after
-		// r := erb.NewSized(...) without the output's room, which Memo
-		// makes when the rendering runs
-		r := jen.Id("r").Op(":=").Qual(RuntimePath, "NewSized").Call(jen.Id("s"), jen.Lit(0), jen.Lit(t.ivars))
-		check := jen.If(jen.List(jen.Id("out"), jen.Id("ok")).Op(":=").Id("r").Dot("Memo").Call(jen.Op("&").Id(memo), jen.Lit(t.size)), jen.Id("ok")).Block(jen.Return(jen.Id("out")))
-		body = append([]jen.Code{r, check}, body[1:]...)
+		// a rendering kept for the variables' values, if any; the
+		// output's room is made by Memo when the rendering runs
+		body = append(body,
+			jen.Id("r").Op(":=").Qual(RuntimePath, "NewSized").Call(jen.Id("s"), jen.Lit(0), jen.Lit(t.ivars)),
+			jen.If(jen.List(jen.Id("out"), jen.Id("ok")).Op(":=").Id("r").Dot("Memo").Call(jen.Op("&").Id(memo), jen.Lit(t.size)), jen.Id("ok")).Block(jen.Return(jen.Id("out"))))
+	} else {
+		body = append(body, jen.Id("r").Op(":=").Qual(RuntimePath, "NewSized").Call(jen.Id("s"), jen.Lit(t.size), jen.Lit(t.ivars)))
 	}
+	body = append(body, t.body...)
 	f.Commentf("%s renders the ERB template %s.", funcName, t.Path)
 	f.Func().Id(funcName).Params(jen.Id("s").Qual(RuntimePath, "Scope")).String().Block(body...)
 	if t.pure {

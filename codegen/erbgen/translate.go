@@ -137,14 +137,14 @@ func (t *translator) catchUnsupported(body *[]jen.Code, err *error) {
 	*err = t.t.Errorf(code, u.off, "%s", u.msg)
 }
 
-// run translates the whole template into the statements of its function.
+// run translates the whole template into the statements of its function
+// after r := erb.NewSized(...), which Template.Emit writes.
 func (t *translator) run() (body []jen.Code, err error) {
 	defer t.catchUnsupported(&body, &err)
 	t.collectDefs(t.t.Body)
 	t.scope = &scope{kind: scopeTop, vars: map[string]*local{}}
 	t.frame = &frame{kind: scopeTop}
 	stmts := t.stmts(t.t.Body)
-	body = append(body, jen.Id("r").Op(":=").Qual(RuntimePath, "NewSized").Call(jen.Id("s"), jen.Lit(textSize(t.t.Body)), jen.Lit(len(t.ivars))))
 	body = append(body, jen.Defer().Id("r").Dot("Fail").Call())
 	for _, name := range t.defOrder {
 		body = append(body, jen.Var().Id(t.defs[name]).Op("*").Qual(RuntimePath, "Def"))

@@ -128,10 +128,7 @@ func (r *R) visible(name string, seen *memoSeen) values.Value {
 			return seen.list[i].v
 		}
 	}
-	v, found := r.index.Visible(name)
-	if !found || values.IsUndef(v) {
-		v = nil
-	}
+	v := definedOrNil(r.index.Visible(name))
 	if seen.n < len(seen.list) {
 		seen.list[seen.n] = memoRead{name: name, v: v}
 		seen.n++
@@ -148,6 +145,15 @@ func (r *R) memoMatches(e *memoEntry, seen *memoSeen) bool {
 		}
 	}
 	return true
+}
+
+// definedOrNil is a scope variable's value as a template sees it: nil
+// when the scope has none or it is undef.
+func definedOrNil(v values.Value, found bool) values.Value {
+	if !found || values.IsUndef(v) {
+		return nil
+	}
+	return v
 }
 
 // memoRead records a variable the rendering read from the scope (nil:

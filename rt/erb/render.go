@@ -521,16 +521,13 @@ func (r *R) IVar(name string) Value {
 	}
 	v, ok := r.ivars.get(name)
 	if !ok {
-		pv, found := r.scopeVar(name)
-		if !found || values.IsUndef(pv) {
-			if r.memo != nil {
-				r.memoRead(name, nil)
-			}
-			r.ivars.set(name, nil)
-			return nil
-		}
+		pv := definedOrNil(r.scopeVar(name))
 		if r.memo != nil {
 			r.memoRead(name, pv)
+		}
+		if pv == nil {
+			r.ivars.set(name, nil)
+			return nil
 		}
 		c := r.fromScope(name, pv)
 		r.ivars.set(name, c)
