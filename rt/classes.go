@@ -652,6 +652,7 @@ func (s *Scope) adoptParameters(pt *varTable) bool {
 		}
 	}
 	base := len(st.names)
+	st.ownNames(len(pt.names))
 	st.names = append(st.names, pt.names...)
 	st.vals = append(st.vals, pt.vals...)
 	st.odd += pt.odd

@@ -168,6 +168,9 @@ type Ctx struct {
 	// tableSlab holds the local tables of lambdas, functions and
 	// templates (pushLocal)
 	tableSlab slab[varTable]
+	// nodeLayout is the layout of the top scope's node variables, if any
+	// (setNodeVariables)
+	nodeLayout *nodeLayout
 	// collectBuf is the list collectors' runs reuse (Collector.evaluate)
 	collectBuf []*Resource
 	// pendingBuf is the list evaluateDefinitions' rounds reuse
@@ -270,6 +273,7 @@ func (c *Ctx) compile() {
 	c.finish()
 	c.failOnUnevaluated()
 	c.validateRelationships()
+	c.learnTopNames()
 	c.prog.lastResources.Store(int64(len(c.catalog.resources)))
 	c.prog.lastKeys.Store(int64(len(c.catalog.table)))
 	c.prog.lastEdges.Store(int64(len(c.catalog.edges)))
@@ -358,7 +362,12 @@ func notNodeVariable(name string) bool { return name == "environment" || name ==
 func (c *Ctx) nodeVariables(facts, serverFacts *values.Hash) [len(nodeVariableNames)]values.Value {
 	trusted := c.node.Trusted
 	if trusted == nil {
-		trusted = trustedFor(c.node.Name)
+		tv := atomicptr.Load(&c.prog.trustedVar)
+		if tv == nil || tv.certname != c.node.Name {
+			tv = &trustedVar{certname: c.node.Name, trusted: trustedFor(c.node.Name)}
+			atomicptr.Store(&c.prog.trustedVar, tv)
+		}
+		trusted = tv.trusted
 	}
 	sv := atomicptr.Load(&c.prog.serverFactsVar)
 	if sv == nil || sv.src != serverFacts || sv.envName != c.prog.Environment {
@@ -368,6 +377,14 @@ func (c *Ctx) nodeVariables(facts, serverFacts *values.Hash) [len(nodeVariableNa
 		atomicptr.Store(&c.prog.serverFactsVar, sv)
 	}
 	return [...]values.Value{sv.env, trusted, sv.merged, facts}
+}
+
+// trustedVar is $trusted of the compiles of the node certname with no
+// trusted information of their own (an authenticated agent's with no
+// extensions): made once, as the hash is a value no code changes.
+type trustedVar struct {
+	certname string
+	trusted  *values.Hash
 }
 
 // serverFactsVar is $server_facts of the compiles whose node's server
@@ -387,14 +404,24 @@ type serverFactsVar struct {
 // Its names and index are the program's, shared by the compiles that use
 // it: each table takes the index as its base (varTable.base), which it
 // never writes, indexing the variables it adds apart, and the names as a
-// list with no room, which its own variables' append copies.
+// list whose room, if any, holds the names that an earlier compile's top
+// scope added after them (learned), which a table extends its list over
+// while it adds the same names, never writing them (varTable.sharedRoom).
 type nodeLayout struct {
 	facts, serverFacts []string // the keys it was made from
 	names              []string // the variables, nodeVariableNames last
 	from               []int32  // the facts' value k is facts' k, -1-k server facts' k
 	index              map[string]int
 	odd                int
+	// learned is names followed by the names the top scope of the first
+	// compile through the layout that added any added after them (main's
+	// $title and $name, the main manifest's variables): set once, never
+	// written after
+	learned atomicptr.Pointer[[]string]
 }
+
+// maxLearned bounds the names a nodeLayout learns (nodeLayout.learned).
+const maxLearned = 256
 
 // setNodeVariables sets the node's variables on an empty top scope
 // through the program's nodeLayout, made anew when the facts' names are
@@ -421,8 +448,27 @@ func (c *Ctx) setNodeVariables(facts, serverFacts *values.Hash) bool {
 	}
 	node := c.nodeVariables(facts, serverFacts)
 	copy(vals[len(l.from):], node[:])
-	t.names, t.vals, t.base, t.odd = l.names[:len(l.names):len(l.names)], vals, l.index, l.odd
+	names := l.names[:len(l.names):len(l.names)]
+	if learned := atomicptr.Load(&l.learned); learned != nil {
+		names = (*learned)[:len(l.names)]
+		t.sharedRoom = true
+	}
+	t.names, t.vals, t.base, t.odd = names, vals, l.index, l.odd
+	c.nodeLayout = l
 	return true
+}
+
+// learnTopNames gives the compile's nodeLayout, unless it has them, the
+// names its top scope added after the node's variables, for the compiles
+// after it (nodeLayout.learned).
+func (c *Ctx) learnTopNames() {
+	l, t := c.nodeLayout, c.top.symtable
+	if l == nil || len(t.names) == len(l.names) || atomicptr.Load(&l.learned) != nil {
+		return
+	}
+	n := min(len(t.names), len(l.names)+maxLearned)
+	learned := append(make([]string, 0, n), t.names[:n]...)
+	atomicptr.CompareAndSwap(&l.learned, nil, &learned)
 }
 
 // fits reports whether the facts' and server facts' keys are the ones l

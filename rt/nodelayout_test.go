@@ -157,3 +157,122 @@ func keysOf(h *values.Hash) []string {
 	}
 	return ks
 }
+
+// TestNodeLayoutLearnsTopNames checks the names a nodeLayout learns from
+// the top scope of its first compile that adds any: the compiles after it
+// list their top scope variables as Puppet does (the node's, then those
+// the compile added, in its order), over the learned list while they add
+// the same names, in a list of their own once they add another, and the
+// learned list is never written.
+func TestNodeLayoutLearnsTopNames(t *testing.T) {
+	p := NewProgram("production")
+	var top *values.Hash
+	var topNames []string
+	compile := func(code func(s *Scope)) []string {
+		res := CompileWith(p, &Node{Name: "n1.example.com", Facts: strs("a", "1", "b", "2"), ServerFacts: strs("c", "3"), Top: code,
+			Main: func(s *Scope) { top = s.c.top.ToHash(true); topNames = s.c.top.symtable.names }})
+		require.NoError(t, res.Err)
+		var ks []string
+		for i := 0; i < top.Len(); i++ {
+			ks = append(ks, values.ToString(top.KeyAt(i)))
+		}
+		return ks
+	}
+	assign := func(kv ...string) func(s *Scope) {
+		return func(s *Scope) {
+			for i := 0; i < len(kv); i += 2 {
+				s.Assign(nil, kv[i], values.String(kv[i+1]))
+			}
+		}
+	}
+	node := []string{"a", "b", "c", "environment", "trusted", "server_facts", "facts"}
+	withOwn := func(own ...string) []string { return append(append([]string{}, node...), own...) }
+
+	assert.Equal(t, withOwn("module_name", "title", "name", "x", "y"), compile(assign("x", "1", "y", "2")))
+	l := atomicptr.Load(&p.nodeLayout)
+	require.NotNil(t, l)
+	learned := atomicptr.Load(&l.learned)
+	require.NotNil(t, learned)
+	want := withOwn("module_name", "title", "name", "x", "y")
+	assert.Equal(t, want, *learned)
+
+	// the same names: the learned list itself, extended
+	assert.Equal(t, want, compile(assign("x", "3", "y", "4")))
+	assert.Same(t, &(*learned)[0], &topNames[0])
+	v, _ := top.GetString("y")
+	assert.Equal(t, values.String("4"), v)
+
+	// other names: a list of the compile's own, the learned one as it was
+	assert.Equal(t, withOwn("module_name", "title", "name", "x", "z", "y"), compile(assign("x", "5", "z", "6", "y", "7")))
+	assert.NotSame(t, &(*learned)[0], &topNames[0])
+	assert.Equal(t, want, *learned)
+	assert.Same(t, learned, atomicptr.Load(&l.learned), "learned once")
+	v, _ = top.GetString("z")
+	assert.Equal(t, values.String("6"), v)
+
+	// fewer names: the learned list, no name of it the compile lacks
+	assert.Equal(t, withOwn("module_name", "title", "name", "x"), compile(assign("x", "8")))
+	_, ok := top.GetString("y")
+	assert.False(t, ok)
+	assert.Equal(t, want, *learned)
+}
+
+// TestVarTableSharedRoom checks a table whose room after its names is
+// shared: a name that is the one already there extends the names over
+// it, another name moves them to a list of the table's own, and the
+// shared list is never written; nor is it lent.
+func TestVarTableSharedRoom(t *testing.T) {
+	shared := []string{"a", "b", "c", "d"}
+	tab := &varTable{kind: localTable, names: shared[:2], vals: []values.Value{values.Int(0), values.Int(1)}, sharedRoom: true}
+	names, _, _ := tab.lend(1)
+	assert.Nil(t, names, "no room lent")
+	tab.set("c", values.Int(2))
+	assert.Equal(t, []string{"a", "b", "c"}, tab.names)
+	assert.Same(t, &shared[0], &tab.names[0])
+	tab.set("x", values.Int(3))
+	assert.Equal(t, []string{"a", "b", "c", "x"}, tab.names)
+	assert.NotSame(t, &shared[0], &tab.names[0])
+	assert.False(t, tab.sharedRoom)
+	assert.Equal(t, []string{"a", "b", "c", "d"}, shared)
+	v, ok := tab.get("x")
+	assert.True(t, ok)
+	assert.Equal(t, values.Int(3), v)
+	v, _ = tab.get("c")
+	assert.Equal(t, values.Int(2), v)
+}
+
+// TestTrustedVar checks $trusted of nodes with no trusted information of
+// their own, as Puppet's TrustedInformation makes it for an authenticated
+// agent (authenticated remote, certname, hostname and domain split at the
+// first dot, no domain for a name without one): made once for the compiles
+// of one node, anew for another node, and a node's own trusted hash used
+// as given.
+func TestTrustedVar(t *testing.T) {
+	p := NewProgram("production")
+	var top *values.Hash
+	compile := func(name string, trusted *values.Hash) *values.Hash {
+		res := CompileWith(p, &Node{Name: name, Facts: strs("a", "1"), ServerFacts: strs("c", "3"), Trusted: trusted,
+			Main: func(s *Scope) { top = s.c.top.ToHash(true) }})
+		require.NoError(t, res.Err)
+		v, _ := top.GetString("trusted")
+		return v.(*values.Hash)
+	}
+	get := func(h *values.Hash, k string) values.Value { v, _ := h.GetString(k); return v }
+	first := compile("web1.example.com", nil)
+	assert.Equal(t, []string{"authenticated", "certname", "extensions", "hostname", "domain", "external"}, keysOf(first))
+	assert.Equal(t, values.String("remote"), get(first, "authenticated"))
+	assert.Equal(t, values.String("web1.example.com"), get(first, "certname"))
+	assert.Equal(t, values.String("web1"), get(first, "hostname"))
+	assert.Equal(t, values.String("example.com"), get(first, "domain"))
+	assert.Same(t, first, compile("web1.example.com", nil), "the same node: the same $trusted")
+
+	other := compile("db1", nil)
+	assert.NotSame(t, first, other)
+	assert.Equal(t, values.String("db1"), get(other, "certname"))
+	assert.Equal(t, values.String("db1"), get(other, "hostname"))
+	assert.True(t, values.IsUndef(get(other, "domain")))
+	assert.Equal(t, values.String("web1.example.com"), get(compile("web1.example.com", nil), "certname"))
+
+	own := strs("authenticated", "local")
+	assert.Same(t, own, compile("web1.example.com", own))
+}

@@ -136,6 +136,9 @@ type Program struct {
 	nodeLayout atomicptr.Pointer[nodeLayout]
 	// the last compile's $server_facts (nodeVariables)
 	serverFactsVar atomicptr.Pointer[serverFactsVar]
+	// trustedVar is $trusted of the last node compiled with no trusted
+	// information of its own
+	trustedVar atomicptr.Pointer[trustedVar]
 	// the walks autoload makes to find classes and defined types, by the
 	// name looked up, and the numbers of the keys they walk (walkOf)
 	classWalks, defineWalks readmap.Map[*walk]

@@ -75,6 +75,11 @@ type varTable struct {
 
 	// parameter tables: set while defaults evaluate
 	readOnly bool
+	// sharedRoom: the room after names is other tables' too (the top
+	// scope's names, a nodeLayout's learned list), never written: a name
+	// added extends names over it when it is the name already there, and
+	// moves names to a list of the table's own otherwise (appendName)
+	sharedRoom bool
 }
 
 // paramLayout numbers a definition's variables: its parameters in their
@@ -287,9 +292,31 @@ func (t *varTable) add(name string, v values.Value) int {
 		// grow once for the first few variables, not at 1, 2 and 4
 		t.names, t.vals = make([]string, 0, 4), make([]values.Value, 0, 4)
 	}
-	t.names = append(t.names, name)
+	t.appendName(name)
 	t.vals = append(t.vals, v)
 	return len(t.names) - 1
+}
+
+// appendName appends name to t.names, where the room after them may be
+// shared (sharedRoom).
+func (t *varTable) appendName(name string) {
+	if t.sharedRoom {
+		if k := len(t.names); k < cap(t.names) && t.names[:k+1][k] == name {
+			t.names = t.names[:k+1]
+			return
+		}
+		t.ownNames(1)
+	}
+	t.names = append(t.names, name)
+}
+
+// ownNames moves a table's names whose room is shared to a list of its
+// own, with room for n more.
+func (t *varTable) ownNames(n int) {
+	if t.sharedRoom {
+		t.names = append(make([]string, 0, 2*len(t.names)+n), t.names...)
+		t.sharedRoom = false
+	}
 }
 
 // indexExtra indexes the names of a table with a layout that are no
@@ -319,6 +346,7 @@ func (t *varTable) grow(n int) {
 	}
 	t.names = append(make([]string, 0, len(t.names)+n), t.names...)
 	t.vals = append(make([]values.Value, 0, len(t.vals)+n), t.vals...)
+	t.sharedRoom = false
 }
 
 // growVars is t.grow(n) with the lists from the compile's chunks (a
@@ -329,6 +357,7 @@ func (c *Ctx) growVars(t *varTable, n int) {
 	}
 	t.names = append(makeSlice(&c.nameLists, len(t.names)+n, 1024), t.names...)
 	t.vals = append(makeSlice(&c.valueLists, len(t.vals)+n, 1024), t.vals...)
+	t.sharedRoom = false
 }
 
 // varLists are a table's lists, whole (see lend).
@@ -343,7 +372,7 @@ type varLists struct {
 // moves its lists elsewhere instead of writing over the lent ones.
 func (t *varTable) lend(n int) (names []string, vals []values.Value, room varLists) {
 	k := len(t.names)
-	if len(t.vals) != k || cap(t.names)-k < n || cap(t.vals)-k < n {
+	if t.sharedRoom || len(t.vals) != k || cap(t.names)-k < n || cap(t.vals)-k < n {
 		return nil, nil, varLists{}
 	}
 	room = varLists{t.names, t.vals}
@@ -526,7 +555,7 @@ func (s *Scope) Local(site SiteRef, k int, name string) values.Value {
 // when nothing binds the name yet, else Assign raises Puppet's error.
 func (s *Scope) SetLocal(site SiteRef, k int, name string, v values.Value) values.Value {
 	if t := s.symtable; k < len(t.slots) && t.slots[k] == 0 && s.effectiveTable() == t {
-		t.names = append(t.names, name)
+		t.appendName(name)
 		t.vals = append(t.vals, v)
 		t.slots[k] = int32(len(t.names)) // a layout's name: not odd (add)
 		return v

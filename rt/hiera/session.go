@@ -58,6 +58,8 @@ type Session struct {
 
 	global, env *layer
 	modules     map[string]*layer
+	// globalRoom and envRoom are where global and env point, when set
+	globalRoom, envRoom layer
 
 	lookupOptions    map[string]*compiledOptions // by module ("": none), once retrieved (nil: none)
 	globalOpts       *values.Hash
@@ -66,8 +68,7 @@ type Session struct {
 	envOptsDone      bool
 	moduleDefaultOps map[string]*compiledOptions
 
-	backendCache map[string]map[string]values.Value
-	warned       map[string]bool
+	warned       map[string]bool // made at the first warning
 	started      bool
 	envConsulted bool
 	// strict is Puppet's strict setting (SetStrict)
@@ -87,10 +88,10 @@ type Session struct {
 // NewSession starts the lookups of one compile.
 func NewSession(d *Data, s Scope) *Session {
 	se := &Session{d: d, scope: s, DataBindingTerminus: "hiera", modules: map[string]*layer{},
-		lookupOptions: map[string]*compiledOptions{},
-		backendCache:  map[string]map[string]values.Value{}, warned: map[string]bool{}}
+		lookupOptions: map[string]*compiledOptions{}}
 	if d.Global != nil {
-		se.global = &layer{s: se, cfg: d.Global, place: "Global"}
+		se.globalRoom = layer{s: se, cfg: d.Global, place: "Global"}
+		se.global = &se.globalRoom
 	}
 	se.SetStrict("")
 	return se
@@ -103,7 +104,8 @@ func (s *Session) SetStrict(strict string) {
 	s.strict = strict
 	s.env = nil
 	if s.exists(s.d.Env) {
-		s.env = &layer{s: s, cfg: s.d.Env, place: "Environment"}
+		s.envRoom = layer{s: s, cfg: s.d.Env, place: "Environment"}
+		s.env = &s.envRoom
 	}
 }
 
@@ -129,6 +131,9 @@ func (s *Session) warn(key, msg string) {
 	s.warnings++
 	if s.warned[key] {
 		return
+	}
+	if s.warned == nil {
+		s.warned = map[string]bool{}
 	}
 	s.warned[key] = true
 	if s.Warn != nil {
