@@ -34,7 +34,7 @@ func BenchmarkCatalog(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	work := filepath.Join(os.TempDir(), "pp2go-bench")
+	work := workDir(b, "pp2go-bench")
 	for _, sc := range scs {
 		b.Run(sc.Name, func(b *testing.B) {
 			dir := filepath.Join(work, sc.Name)

@@ -155,10 +155,11 @@ type LangCorpus struct {
 	Build    time.Duration
 }
 
-// LockLangWork takes the lock of a work directory, for test runs that
-// share it (the go build cache works best with stable paths); the returned
+// LockWork takes the lock of a work directory, for test runs that share it
+// (the go build cache works best with stable paths): two runs at once, from
+// two checkouts, would build each other's generated code; the returned
 // function releases it.
-func LockLangWork(work string) (func(), error) {
+func LockWork(work string) (func(), error) {
 	if err := os.MkdirAll(work, 0o755); err != nil {
 		return nil, err
 	}

@@ -2,8 +2,6 @@ package conformance
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -39,12 +37,7 @@ func TestLangCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	work := filepath.Join(os.TempDir(), "pp2go-lang")
-	unlock, err := LockLangWork(work)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer unlock()
+	work := workDir(t, "pp2go-lang")
 	for _, a := range archives {
 		if len(a.Nodes) > 1 && hasParseError(a) {
 			t.Errorf("%s: Puppet cannot parse the archive, so each of its %d cases only repeats that error: "+

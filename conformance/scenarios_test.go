@@ -32,7 +32,7 @@ func TestScenarios(t *testing.T) {
 	if _, err := os.Stat(ModulesDir()); err != nil {
 		t.Fatalf("the scenarios need the Debian module packages (%v)", err)
 	}
-	work := filepath.Join(os.TempDir(), "pp2go-conformance")
+	work := workDir(t, "pp2go-conformance")
 	passed, failed := map[int]int{}, map[int]int{}
 	for _, sc := range scs {
 		t.Run(sc.Name, func(t *testing.T) {

@@ -17,3 +17,18 @@ func sharedPath(t testing.TB, rel ...string) string {
 	}
 	return p
 }
+
+// workDir is the work directory name under the system's temporary
+// directory, locked for the test (LockWork) until it ends: the tests that
+// build environments there share it with the same test run from another
+// checkout, whose generated code they would otherwise build.
+func workDir(t testing.TB, name string) string {
+	t.Helper()
+	work := filepath.Join(os.TempDir(), name)
+	unlock, err := LockWork(work)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(unlock)
+	return work
+}

@@ -23,7 +23,7 @@ func TestSweep(t *testing.T) {
 	if _, err := os.Stat(ModulesDir()); err != nil {
 		t.Fatalf("the sweep needs the Debian module packages (%v)", err)
 	}
-	results, _ := runSweepTest(t, SweepDir(), filepath.Join(os.TempDir(), "pp2go-sweep-test"), 7, "sweep")
+	results, _ := runSweepTest(t, SweepDir(), workDir(t, "pp2go-sweep-test"), 7, "sweep")
 	listed, err := ReadSweepDifferences(SweepDifferencesFile())
 	if err != nil {
 		t.Fatal(err)
@@ -151,7 +151,7 @@ func TestSweepDebian13(t *testing.T) {
 }
 
 func sweepDebian13(t *testing.T, dir string, puppet int) {
-	work := filepath.Join(os.TempDir(), fmt.Sprintf("pp2go-sweep13-test-%d", puppet))
+	work := workDir(t, fmt.Sprintf("pp2go-sweep13-test-%d", puppet))
 	results, run := runSweepTest(t, dir, work, puppet, fmt.Sprintf("sweep13 (Puppet %d)", puppet))
 	if run.Crashed > 0 {
 		t.Errorf("%d jobs crashed or hung (see %s)", run.Crashed, run.Out)
