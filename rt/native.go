@@ -25,6 +25,10 @@ type native struct {
 
 	once     sync.Once
 	patterns []*values.Regexp // title patterns (a bad one fails to match)
+	// literals are the strings a title must contain, in order, to match
+	// each pattern (values.RequiredLiterals): a title without them is
+	// not matched, and the pattern not compiled for it
+	literals [][]string
 	// titles are the titles a regexp of the patterns was matched with,
 	// and the fields they gave: a process parses the same titles again
 	// (each compile makes the same resources and references)
@@ -164,14 +168,19 @@ func (n *native) matchTitle(patterns []restype.TitlePattern, from int, title str
 			// each compiled when first matched: the first pattern that
 			// matches ends the search (keystone's types have up to 8)
 			n.patterns = make([]*values.Regexp, len(patterns))
+			n.literals = make([][]string, len(patterns))
 			for i, p := range patterns {
 				src := p.Regexp
 				if p.Flags != "" {
 					src = "(?" + p.Flags + ")" + src
 				}
 				n.patterns[i] = values.RegexpOf(src)
+				n.literals[i] = values.RequiredLiterals(p.Regexp, p.Flags)
 			}
 		})
+		if !values.ContainsInOrder(title, n.literals[i]) {
+			continue
+		}
 		groups, err := n.patterns[i].Match(title)
 		if err != nil || groups == nil {
 			continue

@@ -84,3 +84,38 @@ func TestHasAttribute(t *testing.T) {
 		}
 	}
 }
+
+// A title is matched by the first of a type's patterns that matches it,
+// the patterns whose separators it lacks (in their order) skipped
+// without their regexp: keystone_user_role's patterns (puppet-keystone's
+// type, Puppet's parse_title) on the titles of its README.
+func TestTitlePatternsSeparators(t *testing.T) {
+	const name, domain = `((?-mix:(?:[^:]|:[^:])+))`, `((?-mix:(?:[^:@]|:[^:@])+))`
+	n := Native(&restype.Type{Name: "keystone_user_role", TitlePatterns: []restype.TitlePattern{
+		{Regexp: `^` + name + `::` + domain + `@` + domain + `::` + name + `$`, Attrs: []string{"user", "user_domain", "project", "project_domain"}},
+		{Regexp: `^` + name + `::` + domain + `@::` + name + `$`, Attrs: []string{"user", "user_domain", "domain"}},
+		{Regexp: `^` + name + `::` + domain + `@` + domain + `$`, Attrs: []string{"user", "user_domain", "project"}},
+		{Regexp: `^` + name + `@` + domain + `::` + name + `$`, Attrs: []string{"user", "project", "project_domain"}},
+		{Regexp: `^` + name + `@::` + name + `$`, Attrs: []string{"user", "domain"}},
+		{Regexp: `^` + name + `@` + domain + `$`, Attrs: []string{"user", "project"}},
+		{Regexp: `^` + name + `@::::` + name + `$`, Attrs: []string{"user", "system"}},
+	}})
+	for _, c := range []struct {
+		title string
+		want  []TitleField
+	}{
+		{"admin@admin", []TitleField{{"user", "admin"}, {"project", "admin"}}},
+		{"admin@::::all", []TitleField{{"user", "admin"}, {"system", "all"}}},
+		{"admin@::Default", []TitleField{{"user", "admin"}, {"domain", "Default"}}},
+		{"admin::Default@admin::Default", []TitleField{{"user", "admin"}, {"user_domain", "Default"}, {"project", "admin"}, {"project_domain", "Default"}}},
+		{"admin::Default@admin", []TitleField{{"user", "admin"}, {"user_domain", "Default"}, {"project", "admin"}}},
+	} {
+		f, ok := n.ParseTitle(c.title)
+		if !ok || !slices.Equal(f, c.want) {
+			t.Errorf("%s: %v %v, want %v", c.title, f, ok, c.want)
+		}
+	}
+	if f, ok := n.ParseTitle("admin"); ok {
+		t.Errorf("admin: %v", f)
+	}
+}
