@@ -149,6 +149,9 @@ func rubyFloatToS(f float64) string {
 // double quotes (with escapes) when s has control characters
 // (StringConverter#puppet_quote).
 func PuppetQuote(s string) string {
+	if plainQuotable(s) {
+		return "'" + s + "'"
+	}
 	var b strings.Builder
 	b.Grow(len(s) + 2)
 	b.WriteByte('\'')
@@ -177,6 +180,31 @@ func PuppetQuote(s string) string {
 	}
 	b.WriteByte('\'')
 	return b.String()
+}
+
+// plainQuotable reports whether PuppetQuote(s) is s between single
+// quotes as it is: printable ASCII without a quote or a backslash (nearly
+// every string a type names: Enum's values, Struct's keys), which
+// PuppetQuote's rune by rune copy would write unchanged.
+func plainQuotable(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x80 || c == '\'' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+// writePuppetQuote writes PuppetQuote(s) to b, without a string of its
+// own when s is plainQuotable.
+func writePuppetQuote(b *strings.Builder, s string) {
+	if !plainQuotable(s) {
+		b.WriteString(PuppetQuote(s))
+		return
+	}
+	b.WriteByte('\'')
+	b.WriteString(s)
+	b.WriteByte('\'')
 }
 
 func puppetDoubleQuote(s string) string {

@@ -106,7 +106,7 @@ func (f *typeFormatter) appendType(t Type) {
 				if i > 0 {
 					f.sep()
 				}
-				f.b.WriteString(PuppetQuote(v))
+				writePuppetQuote(&f.b, v)
 			}
 			if x.CaseInsensitive {
 				f.b.WriteString(", true")
@@ -169,14 +169,14 @@ func (f *typeFormatter) appendType(t Type) {
 				valueOptional := IsAssignable(e.Value, UndefT)
 				if o, ok := e.Key.(*OptionalType); ok {
 					if valueOptional {
-						f.b.WriteString(PuppetQuote(e.elementName()))
+						writePuppetQuote(&f.b, e.elementName())
 					} else {
 						f.appendType(o)
 					}
 				} else if valueOptional {
 					f.appendType(&NotUndefType{Type: e.Key})
 				} else {
-					f.b.WriteString(PuppetQuote(e.elementName()))
+					writePuppetQuote(&f.b, e.elementName())
 				}
 				f.b.WriteString(" => ")
 				f.appendType(e.Value)
@@ -200,7 +200,7 @@ func (f *typeFormatter) appendType(t Type) {
 			f.b.WriteString("Resource")
 			return
 		}
-		f.array(x.TypeName, !x.HasTitle, func() { f.b.WriteString(PuppetQuote(x.Title)) })
+		f.array(x.TypeName, !x.HasTitle, func() { writePuppetQuote(&f.b, x.Title) })
 	case *IterableType:
 		f.array("Iterable", x.Type == nil, func() { f.appendType(x.Type) })
 	case *IteratorType:
@@ -209,7 +209,7 @@ func (f *typeFormatter) appendType(t Type) {
 		f.array("Runtime", x.Runtime == "" && x.RuntimeName == "", func() {
 			f.b.WriteString(x.Runtime)
 			f.sep()
-			f.b.WriteString(PuppetQuote(x.RuntimeName))
+			writePuppetQuote(&f.b, x.RuntimeName)
 		})
 	case *SensitiveType:
 		f.array("Sensitive", x.Type == AnyT || TypeEqual(x.Type, AnyT), func() { f.appendType(x.Type) })
@@ -240,7 +240,7 @@ func (f *typeFormatter) appendType(t Type) {
 		f.alias(x)
 	case *TypeReferenceType:
 		f.b.WriteString("TypeReference[")
-		f.b.WriteString(PuppetQuote(x.TypeString))
+		writePuppetQuote(&f.b, x.TypeString)
 		f.b.WriteByte(']')
 	case *ObjectType:
 		if x == ObjectT {
@@ -263,7 +263,7 @@ func (f *typeFormatter) appendType(t Type) {
 
 func (f *typeFormatter) containedStringOrType(t Type) {
 	if s, ok := t.(*StringType); ok && s.HasValue {
-		f.b.WriteString(PuppetQuote(s.Value))
+		writePuppetQuote(&f.b, s.Value)
 		return
 	}
 	f.appendType(t)
@@ -359,7 +359,7 @@ func (f *typeFormatter) appendLiteral(v Value) {
 	case Type:
 		f.appendType(x)
 	case String:
-		f.b.WriteString(PuppetQuote(string(x)))
+		writePuppetQuote(&f.b, string(x))
 	case *Array:
 		f.b.WriteByte('[')
 		for i, e := range x.elems {
