@@ -34,6 +34,8 @@ func TestSettings(t *testing.T) {
 	assert.Equal(t, values.String("/etc/puppet"), get("confdir"))
 	assert.Equal(t, values.String("production"), get("environment"))
 	assert.Equal(t, values.String("warning"), get("strict"))
+	assert.Equal(t, values.String("notice"), get("log_level"))
+	assert.Equal(t, values.String("daemon"), get("syslogfacility"))
 	assert.Equal(t, values.Bool(false), get("strict_variables"))
 	assert.Equal(t, values.Int(8140), get("serverport"))
 	assert.Equal(t, values.Float(math.Inf(1)), get("maxwaitforcert"))
