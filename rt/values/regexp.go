@@ -40,6 +40,9 @@ type Regexp struct {
 	// literals are strings every match contains (requiredLiterals),
 	// decided with groups: a subject without one of them has no match
 	literals []string
+	// whole: the pattern matches whole subjects that are one of a few
+	// strings (wholeSetOf), decided with groups
+	whole *wholeSet
 	// finalNewline: fast is right only for subjects without a final
 	// newline, the others are regexp2's (goFor): it reads the pattern's \Z
 	// (the end, or before a final newline) as \z, or Ruby's ^ as (?m)^,
@@ -222,6 +225,7 @@ func (r *Regexp) goFor(s string, groups bool) *regexp.Regexp {
 			if err == nil {
 				r.literals = requiredLiterals(re, nil)
 				r.class = charSetOf(re)
+				r.whole = wholeSetOf(re)
 			}
 		})
 		if !r.groups {
@@ -287,6 +291,16 @@ func (r *Regexp) Match(s string) ([]Value, error) {
 			}
 			out, strs := matchData(1)
 			out[0] = stringIn(strs, 0, s[i:j])
+			return out, nil
+		}
+		if r.whole != nil && fast == r.fast.Plain {
+			if !r.whole.has(s) {
+				return nil, nil
+			}
+			out, strs := matchData(r.whole.groups)
+			for i := range out {
+				out[i] = stringIn(strs, i, s)
+			}
 			return out, nil
 		}
 		for _, l := range r.literals {
