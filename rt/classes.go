@@ -194,7 +194,7 @@ func (c *Ctx) evaluateClasses(s *Scope, names []string, resources bool) []*Resou
 // ensureClass is Resource::Type#ensure_in_catalog without parameters: the
 // class's resource, created (with its parent's) if the catalog lacks it.
 func (c *Ctx) ensureClass(s *Scope, cl *Class) *Resource {
-	if r := c.catalog.find("Class", classTitle(cl.Name)); r != nil {
+	if r := c.catalog.find("Class", cl.title()); r != nil {
 		return r
 	}
 	r := c.newClassResource(s, cl, cl)
@@ -213,7 +213,7 @@ func classTitle(name string) string {
 // newClassResource makes a class's resource with the resource defaults of
 // its scope.
 func (c *Ctx) newClassResource(s *Scope, cl *Class, source definition) *Resource {
-	r := c.newResource(Resource{Type: "Class", Title: classTitle(cl.Name), Kind: kindClass, scope: s, source: source, class: cl})
+	r := c.newResource(Resource{Type: "Class", Title: cl.title(), Kind: kindClass, scope: s, source: source, class: cl})
 	r.Tags = c.newTags(s, 6) // class, the name and its segments
 	c.applyDefaults(r, s.lookupDefaults(r.Type))
 	r.tag("class")
@@ -247,7 +247,7 @@ func (c *Ctx) instantiate(s *Scope, r *Resource) {
 		if parent == nil {
 			c.parentNotFound(cl)
 		}
-		if c.catalog.find("Class", classTitle(parent.Name)) == nil {
+		if c.catalog.find("Class", parent.title()) == nil {
 			c.ensureClass(s, parent)
 		}
 	}
@@ -293,7 +293,7 @@ func (c *Ctx) evaluateParent(r *Resource, cl *Class) *Scope {
 		}
 		return nil
 	}
-	pr := c.catalog.find("Class", classTitle(parent.Name))
+	pr := c.catalog.find("Class", parent.title())
 	if pr == nil {
 		return nil
 	}
@@ -379,7 +379,11 @@ func (c *Ctx) setResourceParameters(r *Resource, s *Scope, def definition, isCla
 	if nameV != nil {
 		name = values.ToString(nameV)
 	}
-	if isClass || r.Type == "Node" {
+	if cl, ok := def.(*Class); ok && nameV == nil && cl.Name != "" && title == cl.title() && isLowerASCII(cl.Name) {
+		// a class's title is its name capitalized (cl.title): the name
+		// is its lowercase form
+		title, name = cl.Name, cl.Name
+	} else if isClass || r.Type == "Node" {
 		// classes' capitalized titles: lowercase forms cached
 		title, name = lowered.get(title), lowered.get(name)
 	}

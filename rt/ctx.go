@@ -283,6 +283,7 @@ func (c *Ctx) compile() {
 	c.prog.lastClasses.Store(int64(len(c.top.classes)))
 	c.prog.lastCollections.Store(int64(len(c.collections)))
 	c.prog.lastClassesFound.Store(int64(len(c.classesFound)))
+	c.prog.lastTypeNames.Store(int64(len(c.resourceTypes)))
 	c.recordSlabs()
 	for typ, list := range c.byType {
 		if _, ok := readmap.Load(&c.prog.typeCounts, typ); !ok {

@@ -366,7 +366,7 @@ func (c *Ctx) createResources(s *Scope, site SiteRef, typeName string, typeRef *
 				if cl == nil {
 					Errorf("Could not find declared class %s", name)
 				}
-				r := c.newResource(Resource{Type: "Class", Title: classTitle(cl.Name), Kind: kindClass, scope: s, source: s.source, class: cl})
+				r := c.newResource(Resource{Type: "Class", Title: cl.title(), Kind: kindClass, scope: s, source: s.source, class: cl})
 				r.File, r.Line = *file, int(line)
 				c.initResource(s, r, params, distinct, nil)
 				c.instantiate(s, r)
@@ -471,7 +471,9 @@ func (c *Ctx) resourceType(typeName string) *resourceType {
 	t := alloc(&c.typeSlab, 16)
 	*t = resourceType{native: res.native, def: res.def, name: res.name, tags: res.tags}
 	if c.resourceTypes == nil {
-		c.resourceTypes = make(map[string]*resourceType, 32)
+		// as many as the last compile named (a map for at most 8 is
+		// one group of slots, a larger one a table)
+		c.resourceTypes = make(map[string]*resourceType, max(c.prog.lastTypeNames.Load(), 4))
 	}
 	c.resourceTypes[typeName] = t
 	return t

@@ -126,10 +126,12 @@ type Program struct {
 	// the size of the last catalog compiled, for the next one's tables:
 	// its resources, its table's keys (titles and aliases), its edges and
 	// its resources' types; its tags, relationships, classes' scopes and
-	// collectors, and the class names it looked up (findClass)
+	// collectors, and the class names it looked up (findClass), and
+	// the type names its resource expressions named (resourceType)
 	lastResources, lastKeys, lastEdges, lastTypes atomic.Int64
 	lastTags, lastRelationships, lastClasses      atomic.Int64
 	lastCollections, lastClassesFound             atomic.Int64
+	lastTypeNames                                 atomic.Int64
 	// and what its sized slabs handed out (Ctx.sizedSlabs)
 	lastSlabUse [numSizedSlabs]atomic.Int64
 	// the last compile's top scope variables of its facts (setNodeVariables)
@@ -247,6 +249,20 @@ type Class struct {
 	// moduleName is its module's name value ($module_name), kept when
 	// first found (moduleValue)
 	moduleName atomicptr.Pointer[values.Value]
+	// titleKept is title's, made when first needed
+	titleKept atomicptr.Pointer[string]
+}
+
+// title is the title of the class's resource (classTitle of its name),
+// found once per process: a compile finds it for each class it evaluates
+// several times.
+func (c *Class) title() string {
+	if t := atomicptr.Load(&c.titleKept); t != nil {
+		return *t
+	}
+	t := classTitle(c.Name)
+	atomicptr.Store(&c.titleKept, &t)
+	return t
 }
 
 // value is the class's name as a value, made once per process.
