@@ -175,6 +175,8 @@ type Ctx struct {
 	collectBuf []*Resource
 	// pendingBuf is the list evaluateDefinitions' rounds reuse
 	pendingBuf []*Resource
+	// refsFound are references validateReferences found
+	refsFound foundRefs
 	// checkNames and checkVals are validateDefinition's scratch lists
 	checkNames []string
 	checkVals  []values.Value

@@ -219,9 +219,13 @@ func (c *Ctx) validateReferences(p *Param, v values.Value) {
 	if values.IsUndef(v) {
 		return
 	}
+	if c.refsFound.has(v) {
+		return
+	}
 	// a reference found from its type and title as they are: no string
 	// built to be split again
 	if typ, title, ok := refParts(v); ok && c.findResourceByName(typ, title) != nil {
+		c.refsFound.add(v)
 		return
 	}
 	text := refString(v)
@@ -289,4 +293,44 @@ func splitRefString(s string) (typ, title string, ok bool) {
 		return "", "", false
 	}
 	return s[:i], s[i+1 : len(s)-1], true
+}
+
+// foundRefs are the last references validateReferences found: a value
+// resource defaults give many resources (require => Class['x']) is one
+// reference, found once. The catalog only grows, so a reference found
+// stays found.
+type foundRefs struct {
+	refs [8]values.Value
+	next int
+}
+
+// has reports whether v is one of the references kept (the same value).
+func (f *foundRefs) has(v values.Value) bool {
+	if !keptRef(v) {
+		return false
+	}
+	for _, r := range f.refs {
+		if r == v {
+			return true
+		}
+	}
+	return false
+}
+
+// add keeps v, in place of the reference kept longest.
+func (f *foundRefs) add(v values.Value) {
+	if keptRef(v) {
+		f.refs[f.next] = v
+		f.next = (f.next + 1) % len(f.refs)
+	}
+}
+
+// keptRef reports whether v is a reference foundRefs keeps: a pointer,
+// compared by identity.
+func keptRef(v values.Value) bool {
+	switch v.(type) {
+	case *values.ResourceType, *values.ClassType:
+		return true
+	}
+	return false
 }

@@ -59,3 +59,52 @@ func TestRelationshipEndsFoundOnce(t *testing.T) {
 	}()
 	(&relationship{source: []values.Value{ref("a"), ref("b1")}, target: []values.Value{ref("c"), ref("x")}}).evaluate(c)
 }
+
+// TestValidateReferencesKeepsFound checks the last check of relationship
+// parameters: a reference that many resources' parameters hold (a
+// resource default's require => Class['a']) is found once and then
+// known, another reference is still looked up, and one that names no
+// resource fails with Puppet's error however often an equal one was found.
+func TestValidateReferencesKeepsFound(t *testing.T) {
+	p := NewProgram("production")
+	p.AddCoreTypes()
+	p.AddClass(&Class{Name: "a"})
+	site := &Site{File: &File{Path: "/env/manifests/site.pp"}, Line: 3}
+	classA := values.NewClassType("a")
+	compile := func(missing bool) *Result {
+		return CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
+			s.c.Include(s, []values.Value{values.String("a")})
+			for _, title := range []string{"x", "y", "z"} {
+				s.Declare(SiteRefOf(site), "notify", Regular).Body(SiteRefOf(site), values.String(title)).
+					Attr(SiteRefOf(site), "require", classA).Exec()
+			}
+			s.Declare(SiteRefOf(site), "notify", Regular).Body(SiteRefOf(site), values.String("w")).
+				Attr(SiteRefOf(site), "before", values.NewResourceType("notify", "x", true)).Exec()
+			if missing {
+				s.Declare(SiteRefOf(site), "notify", Regular).Body(SiteRefOf(site), values.String("v")).
+					Attr(SiteRefOf(site), "require", values.NewClassType("b")).Exec()
+			}
+		}})
+	}
+	res := compile(false)
+	if res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	var f foundRefs
+	other := values.NewClassType("a") // equal, not the same value
+	f.add(classA)
+	if !f.has(classA) || f.has(other) {
+		t.Errorf("kept: %v", f.refs)
+	}
+	f.add(values.String("Class[a]")) // no reference kept by identity
+	for i := 0; i < len(f.refs); i++ {
+		f.add(values.NewResourceType("notify", "x", true))
+	}
+	if f.has(classA) {
+		t.Errorf("the reference kept longest is not replaced")
+	}
+	res = compile(true)
+	if res.Err == nil || !strings.Contains(res.Err.Error(), "Could not find resource 'Class[B]' in parameter 'require'") {
+		t.Errorf("error %v", res.Err)
+	}
+}
