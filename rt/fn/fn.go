@@ -158,6 +158,12 @@ type Func struct {
 	// Statement marks a 3.x function of type :statement: it returns undef
 	// whatever its implementation produces.
 	Statement bool
+	// Converts3x marks an API3 function whose implementation applies
+	// Convert3x to its arguments itself, as it makes them values of its own
+	// (a translated Ruby function's): Call gives it the arguments as they
+	// are, where it would copy the list to convert them (pick($x, ...) of
+	// an undef $x).
+	Converts3x bool
 	// ScopeArg marks a function whose `call' passes the calling scope
 	// before the caller's arguments (stdlib's validate_legacy): its
 	// dispatches' first parameter is the scope, counted in their arity,
@@ -536,17 +542,12 @@ func accepts(s *values.Signature, args []values.Value, block values.Value) bool 
 
 // call3 calls a 3.x function the way Puppet's Function3x does. The
 // arguments are copied only when some must be converted (implementations
-// do not change their argument list).
+// do not change their argument list), and not at all for an
+// implementation that converts them (Converts3x).
 func (f *Func) call3(c Context, args []values.Value) values.Value {
-	conv, copied := args, false
-	for i, a := range args {
-		if !needs3x(a, true) {
-			continue
-		}
-		if !copied {
-			conv, copied = append([]values.Value(nil), args...), true
-		}
-		conv[i] = Convert3x(a, true)
+	conv := args
+	if !f.Converts3x {
+		conv = convert3xArgs(args)
 	}
 	n := len(conv)
 	if f.Arity >= 0 && n != f.Arity {
@@ -567,6 +568,22 @@ func (f *Func) call3(c Context, args []values.Value) values.Value {
 		return values.Undef
 	}
 	return r
+}
+
+// convert3xArgs is args with Convert3x applied to each: args itself
+// when none changes, else a copy.
+func convert3xArgs(args []values.Value) []values.Value {
+	conv, copied := args, false
+	for i, a := range args {
+		if !needs3x(a, true) {
+			continue
+		}
+		if !copied {
+			conv, copied = append([]values.Value(nil), args...), true
+		}
+		conv[i] = Convert3x(a, true)
+	}
+	return conv
 }
 
 // Convert3x is Puppet's conversion of an argument given to a 3.x function

@@ -79,6 +79,15 @@ func TestAPI3(t *testing.T) {
 	assert.Equal(t, []values.Value{values.String(""), values.NewArray(values.Undef), values.String(`/a\/b/`)}, got)
 	g := New3("g3", 1, nil)
 	assert.Equal(t, "g3(): Wrong number of arguments given (2 for 1)", callErr(func() { g.Call(nil, []values.Value{values.Int(1), values.Int(2)}, nil) }))
+	// an implementation that converts its arguments (Converts3x) is given
+	// them as they are, the caller's list itself, arity still checked
+	h := New3("h3", -2, func(c Context, a []values.Value, b Block) values.Value { got = a; return nil })
+	h.Converts3x = true
+	args := []values.Value{values.Undef, values.RegexpOf("a/b")}
+	h.Call(nil, args, nil)
+	assert.Equal(t, []values.Value{values.Undef, values.RegexpOf("a/b")}, got)
+	assert.True(t, &got[0] == &args[0], "the caller's list")
+	assert.Equal(t, "h3(): Wrong number of arguments given (0 for minimum 1)", callErr(func() { h.Call(nil, nil, nil) }))
 }
 
 // Messages as Puppet 7.23 gives them for

@@ -82,3 +82,40 @@ func TestFuncRegister(t *testing.T) {
 		}
 	}
 }
+
+// TestRegister3Converts: a translated 3.x function sees its arguments as
+// Puppet's Runtime3FunctionArgumentConverter gives them to a 3.x
+// function (undef an empty String at the top, nil inside, a regexp its
+// inspect), and converts them itself (fn.Func.Converts3x): the caller's
+// list is not copied.
+func TestRegister3Converts(t *testing.T) {
+	var seen string
+	m := Methods(func(s erb.Scope, method string, b *erb.Block, a []erb.Value) erb.Value {
+		seen = erb.Inspect(a[0])
+		return nil
+	})
+	Register3("rubyfn_test_converts", "m", -1, true, m, "real_function_rubyfn_test_converts")
+	f := fn.Lookup3x("rubyfn_test_converts")
+	if f == nil || !f.Converts3x {
+		t.Fatalf("registered %v, Converts3x false", f)
+	}
+	hb := values.NewHashBuilder(1)
+	hb.Put(values.String("k"), values.RegexpOf("x"))
+	args := []values.Value{values.Undef, values.RegexpOf("a/b"), values.NewArray(values.Undef, values.String("s")), hb.Build()}
+	f.Call(nil, args, nil)
+	if want := `["", "/a\\/b/", [nil, "s"], {"k"=>"/x/"}]`; seen != want {
+		t.Errorf("the Ruby saw %s, want %s", seen, want)
+	}
+	if args[0] != values.Value(values.Undef) {
+		t.Errorf("the caller's arguments changed: %v", args)
+	}
+	// the copy a call would make to convert an undef argument is not made
+	one := []values.Value{values.Undef}
+	own := testing.AllocsPerRun(10, func() { f.Call(nil, one, nil) })
+	f.Converts3x = false
+	copied := testing.AllocsPerRun(10, func() { f.Call(nil, one, nil) })
+	f.Converts3x = true
+	if own != copied-1 {
+		t.Errorf("a call with an undef argument made %v allocations, %v with the list copied", own, copied)
+	}
+}

@@ -72,7 +72,9 @@ type hashFrame struct {
 
 // newFrame is the frame of a call in c whose arguments are lead followed
 // by the Puppet values args made Ruby values with FromPuppet or, when
-// threeX, FromPuppet3x (which make a String a new Str).
+// threeX, converted as Puppet converts a 3.x function's arguments
+// (fn.Convert3x: fn.Func.Converts3x) and made Ruby values with
+// FromPuppet3x (which make a String a new Str).
 func newFrame(c fn.Context, lead []erb.Value, args []values.Value, threeX bool) *frame {
 	from := erb.FromPuppet
 	if threeX {
@@ -103,6 +105,9 @@ func newFrame(c fn.Context, lead []erb.Value, args []values.Value, threeX bool) 
 	a = append(a, lead...)
 	ns := 0
 	for _, v := range args {
+		if threeX {
+			v = fn.Convert3x(v, true) // v itself when nothing changes
+		}
 		if s, ok := v.(values.String); ok && ns < len(f.strs) {
 			f.strs[ns].S = string(s)
 			a = append(a, &f.strs[ns])
@@ -320,6 +325,7 @@ func (s *scope) Call(name string, args []values.Value) values.Value {
 func Register3(name, module string, arity int, rvalue bool, m Methods, method string) {
 	f := fn.New3(name, arity, impl3(m, method, rvalue))
 	f.Module = module
+	f.Converts3x = true // newFrame, as it makes the arguments Ruby values
 	ruby3x[f] = ruby3xFunc{m: m, method: method, arity: arity, rvalue: rvalue}
 	fn.Register(f)
 }
