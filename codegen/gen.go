@@ -17,6 +17,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/dave/jennifer/jen"
 
@@ -217,6 +218,9 @@ type generator struct {
 	ruby           []*RubyFunction
 	translated     map[string]bool
 	untranslatable map[string]string
+	// pure are pureFunction's verdicts, by function name
+	pure   map[string]bool
+	pureMu sync.Mutex
 	// layouts are classes' variables by number (classSlot), by class name
 	layouts map[string]map[string]int
 	// fmt formats the files, reusing an earlier generation's (format.go)
@@ -391,6 +395,7 @@ func (g *generator) erbTemplate(u *unit, m *env.Module, name string) {
 		out.ImportAlias(erbgen.RuntimePath, "erb")
 		erbgen.VersionMarker(out)
 		id := u.rootIdent("erb" + goName(name))
+		t.CallsPure(g.pureFunction)
 		t.Emit(out, id)
 		fields[jen.Id("Render")] = jen.Qual(u.dir, id)
 	}

@@ -894,6 +894,9 @@ func (l *lowerer) inlineERB(at ast.Expr, texts []string) jen.Code {
 			l.out.ImportAlias(erbgen.RuntimePath, "erb")
 			erbgen.VersionMarker(l.out)
 		}
+		if l.g != nil {
+			t.CallsPure(l.g.pureFunction)
+		}
 		t.Emit(l.out, id)
 		parts[i] = s().Dot("InlineERB").Call(l.lazyPos(at), jen.Id(id))
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/env"
+	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/typecheck/corefn"
 )
 
@@ -87,4 +88,65 @@ func (g *generator) translatesRuby(m *env.Module, rf *env.RubyFunction) (transla
 	}
 	hidden3x = ref.Ruby != rf && rf.API == 3 && ref.Ruby != nil && ref.Ruby.API == 4 && ref.Module == m
 	return ref.Ruby == rf || hidden3x, hidden3x
+}
+
+// pureFunction reports whether every function a template's call of name
+// (scope.function_x, scope.call_function('x')) may run is pure (rt/fn's
+// Func.Pure), so that the template may keep its renderings
+// (erbgen.Template.CallsPure): Puppet's core function, which no module's
+// Ruby function of that name shadows for templates (translatesRuby leaves
+// those out), declared pure in rt/fn; else the environment's Ruby
+// functions of that name, which Puppet finds by it (no Puppet-language
+// function, nor a user's Go or a library port stands in), each translated
+// whole and proven pure (rubyfn.Function.Pure). rt/erb checks the
+// functions a rendering calls again as it runs (fn.PureName).
+func (g *generator) pureFunction(name string) bool {
+	g.pureMu.Lock()
+	defer g.pureMu.Unlock()
+	if pure, ok := g.pure[name]; ok {
+		return pure
+	}
+	if g.pure == nil {
+		g.pure = map[string]bool{}
+	}
+	pure := g.provedPure(name)
+	g.pure[name] = pure
+	return pure
+}
+
+// provedPure is pureFunction's verdict, found.
+func (g *generator) provedPure(name string) bool {
+	if g.goFuncs[name] {
+		return false
+	}
+	mods := append([]*env.Module{}, g.e.Modules...)
+	if g.e.Root != nil {
+		mods = append([]*env.Module{g.e.Root}, mods...)
+	}
+	var files []*env.RubyFunction
+	var owners []*env.Module
+	for _, m := range mods {
+		for _, rf := range m.RubyFunctions {
+			if rf.Name == name {
+				files, owners = append(files, rf), append(owners, m)
+			}
+		}
+	}
+	if _, core := corefn.Lookup(name); core {
+		f := fn.Lookup(name)
+		return len(files) == 0 && f != nil && f.Module == "" && f.Pure
+	}
+	if ref := g.e.FindFunction(name, nil); ref == nil || ref.Ruby == nil || len(files) == 0 {
+		return false
+	}
+	for i, rf := range files {
+		if portBound(owners[i], name) {
+			return false
+		}
+		tr := g.ahead.get(rf.Path, false)
+		if tr.readErr != nil || tr.err != nil || tr.function == nil || tr.function.Name != name || !tr.function.Pure() {
+			return false
+		}
+	}
+	return true
 }

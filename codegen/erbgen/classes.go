@@ -410,8 +410,11 @@ func TranslateWith(path string, src []byte, mr *ModuleRuby) (*Template, error) {
 	// the classes after defer r.Fail()
 	body = append(body[:1:1], append(decls, body[1:]...)...)
 	out := &Template{Path: path, body: body, size: textSize(t.Body), ivars: len(tr.ivars)}
-	out.pure = mr == nil && len(tr.defOrder) == 0 && pureBody(body)
 	out.Functions = sortedKeys(tr.functions)
+	if mr == nil && len(tr.defOrder) == 0 && pureBody(body, nil, true) {
+		out.pure = len(out.Functions) == 0
+		out.pureCalls = !out.pure
+	}
 	out.Variables = sortedKeys(tr.variables)
 	return out, nil
 }

@@ -41,6 +41,10 @@ type Template struct {
 	// pure: the template's text is a function of the instance variables
 	// it reads (memoizable); Emit gives it an erb.Memo
 	pure bool
+	// pureCalls: it would be, but for the Puppet functions it calls
+	// (Functions), by their literal names: it is when they are pure
+	// (CallsPure)
+	pureCalls bool
 	// size and ivars are NewSized's arguments: the template's text size
 	// and the instance variables it reads
 	size, ivars int
@@ -50,6 +54,25 @@ type Template struct {
 // *diag.Diagnostic (file, line, column, message).
 func Translate(path string, src []byte) (*Template, error) {
 	return TranslateWith(path, src, nil)
+}
+
+// CallsPure makes a template whose text would be a function of the
+// instance variables it reads but for the Puppet functions it calls (by
+// their literal names) keep its renderings (an erb.Memo) when each of
+// them is pure: a function of its arguments alone, without effect, as
+// pure reports of every function a call of that name may run. (The
+// rendering checks it again as it runs: erb.R.Memo keeps no rendering
+// that called a function rt/fn does not know as pure.)
+func (t *Template) CallsPure(pure func(name string) bool) {
+	if !t.pureCalls {
+		return
+	}
+	for _, name := range t.Functions {
+		if !pure(name) {
+			return
+		}
+	}
+	t.pure, t.pureCalls = true, false
 }
 
 // Emit adds the template's function to f under funcName.

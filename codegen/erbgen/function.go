@@ -42,6 +42,12 @@ type Methods struct {
 	Functions []string
 	Variables []string
 	Names     []string // the methods, in definition order
+	// Pure: every method translated, and none calls a Puppet function,
+	// reads a Puppet variable or the scope, uses module classes or calls
+	// a runtime method that has effects or other inputs than its
+	// arguments (pureMethods, pureFileMethods): what a method returns is
+	// a function of its arguments alone, and calling it has no effect
+	Pure bool
 
 	body []jen.Code
 	lits *litPool
@@ -98,6 +104,7 @@ func runDefs(t *erb.Template, api int, defs []*erb.Def, untranslatedPrefix strin
 func (t *translator) methods(body []jen.Code, failed []*diag.Diagnostic) *Methods {
 	m := &Methods{Path: t.t.Name, body: body, lits: t.lits, Functions: sortedKeys(t.functions), Variables: sortedKeys(t.variables), Untranslated: append(t.untranslated, failed...)}
 	m.Names = append(m.Names, t.defOrder...)
+	m.Pure = len(m.Untranslated) == 0 && t.classes == nil && len(m.Functions) == 0 && len(m.Variables) == 0 && pureBody(body, pureFileMethods, false)
 	return m
 }
 

@@ -3,6 +3,7 @@ package erbgen
 import (
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 )
@@ -35,17 +36,38 @@ var pureMethods = map[string]bool{
 	"Capitalize": true, "Downcase": true, "Upcase": true, "Strip": true, "Chars": true, "ToS": true,
 }
 
+// pureFileMethods are the methods of the runtime, beyond pureMethods, a
+// translated function's file may call and still return a value that is a
+// function of its arguments alone, without effect (Methods.Pure): the
+// frame of its methods (each call makes its own, and its arguments are
+// the call's own Ruby values, made from Puppet's) and raising an error.
+var pureFileMethods = map[string]bool{
+	"Def": true, "CallDefBlock": true, "UndefinedMethod": true, "Raise": true,
+}
+
 // selector finds the package-qualified names and method calls of
 // generated Go: r.X, erb.X, and any other x.X.
 var selector = regexp.MustCompile(`\b([A-Za-z_][A-Za-z0-9_]*)\.([A-Za-z_][A-Za-z0-9_]*)`)
 
-// pureBody reports whether a template's generated statements call only
-// pureMethods of the rendering (r) and of the runtime (erb), and nothing
-// else qualified (a block's jump, another package).
-func pureBody(body []jen.Code) bool {
+// literalCall is the text, literals emptied (withoutLiterals), after
+// r.Function and r.CallFunction in a call of a Puppet function by a
+// literal name (scope.function_x(...), scope.call_function('x', ...)).
+var literalCall = map[string]string{"Function": `("`, "CallFunction": `(r.Str("")`}
+
+// pureBody reports whether generated statements call only pureMethods
+// (and the others that more lets through) of the rendering (r) and of
+// the runtime (erb), and nothing else qualified (a block's jump, another
+// package). With calls, a call of a Puppet function by a literal name is
+// let through too: the statements are pure when the functions they call
+// are (Template.CallsPure).
+func pureBody(body []jen.Code, more map[string]bool, calls bool) bool {
 	text := withoutLiterals(fmt.Sprintf("%#v", jen.Block(body...)))
-	for _, m := range selector.FindAllStringSubmatch(text, -1) {
-		if (m[1] == "r" || m[1] == "erb") && pureMethods[m[2]] {
+	for _, loc := range selector.FindAllStringSubmatchIndex(text, -1) {
+		pkg, name := text[loc[2]:loc[3]], text[loc[4]:loc[5]]
+		if (pkg == "r" || pkg == "erb") && (pureMethods[name] || more[name]) {
+			continue
+		}
+		if after, ok := literalCall[name]; ok && calls && pkg == "r" && strings.HasPrefix(text[loc[1]:], after) {
 			continue
 		}
 		return false

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/pp2go/pp2go/frontend/erb"
 )
 
 // A template whose text depends only on the instance variables it reads
@@ -45,6 +47,77 @@ func TestPureTemplatesMemo(t *testing.T) {
 		got := f.GoString()
 		if tpl.pure != c.pure || strings.Contains(got, "r.Memo(&TMemo") != c.pure {
 			t.Errorf("%q: pure %v, want %v:\n%s", c.src, tpl.pure, c.pure, got)
+		}
+	}
+}
+
+// A template that would keep its renderings but for the Puppet functions
+// it calls by their literal names keeps them when each of those is pure
+// (CallsPure); a function not pure or a name computed when it runs keeps
+// them from being kept.
+func TestPureCallsMemo(t *testing.T) {
+	pure := func(name string) bool { return name == "versioncmp" || name == "apache::bool2httpd" }
+	for _, c := range []struct {
+		src  string
+		pure bool
+	}{
+		{"<% if scope.function_versioncmp([@v, '2.4']) >= 0 -%>\nnew\n<% end -%>\n", true},
+		{"<%= scope.call_function('apache::bool2httpd', [@x]) %>", true},
+		{"<%= scope.call_function('apache::bool2httpd', [@x]) %><%= scope.function_versioncmp([@v, '2']) %>", true},
+		{"<%= scope.call_function('apache::bool2httpd', [@x]) %><%= scope.function_template(['a/b.erb']) %>", false},
+		{"<%= scope.function_warning(['x']) %>", false},
+		{"<%= scope.call_function(@name, [@x]) %>", false},
+		{"<%= scope.call_function(\"apache::#{@f}\", [@x]) %>", false},
+		{"<%= scope.call_function('apache::bool2httpd', [@x]) %><%= scope['y'] %>", false},
+	} {
+		tpl, err := Translate("t.erb", []byte(c.src))
+		if err != nil {
+			t.Errorf("%q: %v", c.src, err)
+			continue
+		}
+		tpl.CallsPure(pure)
+		f := jen.NewFile("p")
+		tpl.Emit(f, "T")
+		got := f.GoString()
+		if tpl.pure != c.pure || strings.Contains(got, "r.Memo(&TMemo") != c.pure {
+			t.Errorf("%q: pure %v, want %v:\n%s", c.src, tpl.pure, c.pure, got)
+		}
+	}
+}
+
+// A function file's methods are pure when each translated and none calls
+// a Puppet function, reads the scope or a Puppet variable, or runs a
+// method with effects or other inputs (Methods.Pure).
+func TestPureMethods(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		pure bool
+	}{
+		{"def bool2httpd(arg)\n  return 'Off' if arg.nil? || arg == false || arg =~ %r{false}i\n  return 'On' if arg == true\n  arg.to_s\nend\n", true},
+		{"def f(h, k)\n  raise ArgumentError, 'no hash' unless h.is_a?(Hash)\n  h.key?(k)\nend\n", true},
+		{"def f(x)\n  call_function('warning', x)\n  x\nend\n", false},
+		{"def f(x)\n  closure_scope['facts']\nend\n", false},
+		{"def f(x)\n  x << 1\nend\n", false},
+		{"def f(x)\n  Time.now.to_s + x\nend\n", false},
+		{"def f(x)\n  rand(x)\nend\n", false},
+	} {
+		tpl, err := erb.ParseRuby("f.rb", []byte(c.src))
+		if err != nil {
+			t.Fatalf("%q: %v", c.src, err)
+		}
+		var defs []*erb.Def
+		for _, n := range tpl.Body {
+			if d, ok := n.(*erb.Def); ok {
+				defs = append(defs, d)
+			}
+		}
+		m, err := TranslateMethods(tpl, API4, defs, "untranslated: ")
+		if err != nil {
+			t.Errorf("%q: %v", c.src, err)
+			continue
+		}
+		if m.Pure != c.pure {
+			t.Errorf("%q: pure %v, want %v", c.src, m.Pure, c.pure)
 		}
 	}
 }

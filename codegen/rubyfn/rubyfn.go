@@ -121,6 +121,22 @@ func (fun *Function) namedAfter(base string) {
 	}
 }
 
+// Pure reports whether the function is pure (rt/fn's Func.Pure): a
+// function of its arguments alone, without effect. Its file loads, its
+// methods are pure (erbgen.Methods.Pure) and no dispatch receives the
+// calling scope.
+func (fun *Function) Pure() bool {
+	if fun.LoadError != "" || fun.Methods == nil || !fun.Methods.Pure || fun.ScopeArg {
+		return false
+	}
+	for _, d := range fun.Dispatches {
+		if d.Scope {
+			return false
+		}
+	}
+	return true
+}
+
 // UntranslatedMessage is the error of a call to the Ruby function name of
 // file that pp2go did not translate, for the reason why.
 func UntranslatedMessage(name, file, why string) string {
@@ -595,6 +611,9 @@ func nodeName(n erb.Node) string {
 // they are registered (rt/rubyfn's Func.Register registers each).
 func (fun *Function) Defs(funcName string) []jen.Code {
 	fields := jen.Dict{jen.Id("Name"): jen.Lit(fun.Name), jen.Id("API"): jen.Lit(fun.API)}
+	if fun.Pure() {
+		fields[jen.Id("Pure")] = jen.True()
+	}
 	var also []jen.Code
 	switch {
 	case fun.LoadError != "":

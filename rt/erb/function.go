@@ -192,6 +192,7 @@ type Ruby3xCaller interface {
 
 // callPuppet3x is a 3.x call of the Puppet function name.
 func (r *R) callPuppet3x(name string, args []Value) Value {
+	r.memoCall(name)
 	if rc, ok := r.scope.(Ruby3xCaller); ok {
 		if v, ok := rc.Call3xRuby(name, args); ok {
 			return v

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -12,15 +13,15 @@ import (
 // scope variables it read, with their values. A template is given one by
 // codegen (erbgen) only when its translation reads nothing but instance
 // variables and calls only methods that neither have effects nor read
-// anything else (no Puppet function, no scope method, no change of a
-// variable in place): its text is then a function of the values of the
-// variables it reads, in the order it reads them. A rendering that finds
-// that each variable of a kept rendering has, in its scope, the value
-// that one read (compared exactly: strings by bytes, hashes by their
-// keys in order, Integer and Float apart) would read the same variables
-// with the same values and write the same text, which it returns without
-// running (R.Memo). The zero Memo is ready; a Memo is safe for the
-// compiles of a process running at once.
+// anything else (no Puppet function but pure ones, fn.Func.Pure; no scope
+// method, no change of a variable in place): its text is then a function
+// of the values of the variables it reads, in the order it reads them. A
+// rendering that finds that each variable of a kept rendering has, in its
+// scope, the value that one read (compared exactly: strings by bytes,
+// hashes by their keys in order, Integer and Float apart) would read the
+// same variables with the same values and write the same text, which it
+// returns without running (R.Memo). The zero Memo is ready; a Memo is
+// safe for the compiles of a process running at once.
 type Memo struct {
 	mu      sync.Mutex
 	entries []*memoEntry // most recent last
@@ -169,6 +170,17 @@ func (r *R) memoRead(name string, v values.Value) {
 		return
 	}
 	rec.reads = append(rec.reads, memoRead{name: strings.Clone(name), v: c})
+}
+
+// memoCall notes that a rendering calls the Puppet function name: while
+// it records for a Memo, a function that is not pure (fn.PureName), whose
+// result or effects its variables do not decide, makes it a rendering not
+// kept. (codegen gives a Memo to a template only when the functions it
+// calls are pure; this holds the promise at run time.)
+func (r *R) memoCall(name string) {
+	if rec := r.memo; rec != nil && !rec.bad && !fn.PureName(name) {
+		rec.bad = true
+	}
 }
 
 // memoKeep keeps the rendering that wrote out in its Memo.

@@ -3,6 +3,7 @@ package erb
 import (
 	"testing"
 
+	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -150,5 +151,54 @@ func TestMemoOrder(t *testing.T) {
 	render("a")
 	if memoRenders != len(names) {
 		t.Errorf("%d renderings, want %d", memoRenders, len(names))
+	}
+}
+
+// callTemplate is, as erbgen writes a template it gives a Memo because the
+// functions it calls are pure (Template.CallsPure),
+//
+//	<%= scope.call_function(@f, [@v]) %>
+//
+// with the function's name a variable here, to call either function.
+var callTemplateMemo Memo
+
+var callRenders int
+
+func callTemplate(s Scope) string {
+	r := NewSized(s, 0, 2)
+	if out, ok := r.Memo(&callTemplateMemo, 8); ok {
+		return out
+	}
+	defer r.Fail()
+	callRenders++
+	r.Out(r.CallFunction(r.IVar("f"), NewArray(r.IVar("v"))))
+	return r.Result()
+}
+
+// A rendering that calls a Puppet function rt/fn knows as pure (Func.Pure)
+// is kept; one that calls a function that is not, or one rt/fn does not
+// know, is not, though erbgen gave the template a Memo (the functions a
+// rendering calls are checked again as it runs).
+func TestMemoFunctionCalls(t *testing.T) {
+	impl := func(c fn.Context, a []values.Value, _ fn.Block) values.Value { return a[0] }
+	fn.New("erb_test_pure").Pure().D("Any x", impl).Register()
+	fn.New("erb_test_impure").D("Any x", impl).Register()
+	for _, c := range []struct {
+		f    string
+		kept bool
+	}{{"erb_test_pure", true}, {"erb_test_impure", false}, {"erb_test_unknown", false}} {
+		callTemplateMemo, callRenders = Memo{}, 0
+		b := values.NewHashBuilder(2)
+		b.Put(values.String("f"), values.String(c.f))
+		b.Put(values.String("v"), values.String("x"))
+		vars := b.Build()
+		for i := 0; i < 2; i++ {
+			if _, err := Render(callTemplate, &viewScope{testScope: testScope{vars: vars}}, "t", "t.erb"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if kept := callRenders == 1 && len(callTemplateMemo.entries) == 1; kept != c.kept {
+			t.Errorf("%s: %d renderings, %d kept; kept %v, want %v", c.f, callRenders, len(callTemplateMemo.entries), kept, c.kept)
+		}
 	}
 }

@@ -701,6 +701,7 @@ func (r *R) CallFunction(args ...Value) Value {
 }
 
 func (r *R) callPuppet(name string, args []Value) Value {
+	r.memoCall(name)
 	pargs := puppetArgs(args)
 	if r.scope == nil {
 		noMethod("function_"+name, &scopeObject{})

@@ -83,6 +83,9 @@ func (b *Builder) add(d Dispatch) *Builder {
 // argument (Func.ScopeArg).
 func (b *Builder) ScopeArg() *Builder { b.f.ScopeArg = true; return b }
 
+// Pure declares the function pure (Func.Pure).
+func (b *Builder) Pure() *Builder { b.f.Pure = true; return b }
+
 // Module sets the module that provides the function ("" for core).
 func (b *Builder) Module(m string) *Builder { b.f.Module = m; return b }
 

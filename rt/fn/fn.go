@@ -158,6 +158,14 @@ type Func struct {
 	// Statement marks a 3.x function of type :statement: it returns undef
 	// whatever its implementation produces.
 	Statement bool
+	// Pure marks a function whose result is a function of its arguments
+	// alone and whose call has no effect: it logs nothing, and reads or
+	// changes no scope, catalog, file, clock or random number. A template
+	// whose Puppet function calls all run pure functions keeps its
+	// renderings (erb.Memo). Setting it is a promise about the
+	// implementation: Puppet's core functions declare it (Builder.Pure),
+	// translated Ruby has it when codegen proved it at build time.
+	Pure bool
 	// Converts3x marks an API3 function whose implementation applies
 	// Convert3x to its arguments itself, as it makes them values of its own
 	// (a translated Ruby function's): Call gives it the arguments as they
@@ -274,6 +282,15 @@ func Lookup(name string) *Func {
 		return registry[name[2:]]
 	}
 	return nil
+}
+
+// PureName reports whether a call of the function name runs a pure
+// function (Func.Pure), however it is called: the 4.x function of that
+// name and the 3.x one a template's scope.function_x calls are both pure
+// (and one exists).
+func PureName(name string) bool {
+	f4, f3 := Lookup(name), Lookup3x(name)
+	return (f4 != nil || f3 != nil) && (f4 == nil || f4.Pure) && (f3 == nil || f3.Pure)
 }
 
 // Names returns the names of all registered functions, sorted.

@@ -191,3 +191,15 @@ func TestCallWithScopeArg(t *testing.T) {
 	assert.Equal(t, viaCall, got)
 	assert.Same(t, &own[0], &got[0])
 }
+
+// PureName: a name whose functions (the 4.x one and the 3.x one a
+// template's function_x calls) are all pure; none of that name is no
+// pure one.
+func TestPureName(t *testing.T) {
+	impl := func(c Context, a []values.Value, _ Block) values.Value { return nil }
+	New("fn_test_pure").Pure().D("Any x", impl).Register()
+	New("fn_test_impure").D("Any x", impl).Register()
+	assert.True(t, PureName("fn_test_pure"))
+	assert.False(t, PureName("fn_test_impure"))
+	assert.False(t, PureName("fn_test_none"))
+}

@@ -323,8 +323,14 @@ func (s *scope) Call(name string, args []values.Value) values.Value {
 // newfunction's, m's method running its block; a function that is not an
 // rvalue returns undef whatever its block returns.
 func Register3(name, module string, arity int, rvalue bool, m Methods, method string) {
+	register3(name, module, arity, rvalue, m, method, false)
+}
+
+// register3 is Register3 of a function that is pure (fn.Func.Pure) or not.
+func register3(name, module string, arity int, rvalue bool, m Methods, method string, pure bool) {
 	f := fn.New3(name, arity, impl3(m, method, rvalue))
 	f.Module = module
+	f.Pure = pure
 	f.Converts3x = true // newFrame, as it makes the arguments Ruby values
 	ruby3x[f] = ruby3xFunc{m: m, method: method, arity: arity, rvalue: rvalue}
 	fn.Register(f)
@@ -612,6 +618,8 @@ type Func struct {
 	ScopeArg   bool
 	LocalTypes [][2]string
 	Dispatches []Dispatch
+	// Pure: codegen proved the function pure (fn.Func.Pure)
+	Pure bool
 }
 
 // Dispatch is a dispatch of a 4.x function: its signature spec, its
@@ -632,12 +640,15 @@ func (f *Func) Register(module string, r values.TypeResolver) {
 		RegisterLoadError(f.Name, module, f.API, f.LoadError)
 		return
 	case f.API == 3:
-		Register3(f.Name, module, f.Arity, f.Rvalue, f.Methods, f.Method)
+		register3(f.Name, module, f.Arity, f.Rvalue, f.Methods, f.Method, f.Pure)
 		return
 	}
 	b := fn.New(f.Name)
 	if module != "" {
 		b.Module(module)
+	}
+	if f.Pure {
+		b.Pure()
 	}
 	if r != nil {
 		b.Resolver(r)

@@ -188,7 +188,7 @@ func init() {
 			return v.NewArray(out...)
 		}).Register()
 
-	fn.New("versioncmp").
+	fn.New("versioncmp").Pure().
 		D("String a, String b, Boolean ignore_trailing_zeroes?", func(c fn.Context, a args, b fn.Block) v.Value {
 			return v.Int(Versioncmp(str(a[0]), str(a[1]), boolArg(a, 2, false)))
 		}).Register()
