@@ -3,6 +3,8 @@ package rt
 import (
 	"io/fs"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -73,6 +75,53 @@ func TestAddModules(t *testing.T) {
 		w, ok2 := want.ResolveType(name)
 		if !ok1 || !ok2 || values.TypeString(g) != values.TypeString(w) {
 			t.Errorf("alias %s: %v %v, want %v %v", name, g, ok1, w, ok2)
+		}
+	}
+}
+
+// TestAddModulesTwice: the tables AddModules makes at the size of the
+// module path's entries take the environment's package's entries after
+// them (a catalog's Program adds the two lists in turn), and keep what
+// was registered before.
+func TestAddModulesTwice(t *testing.T) {
+	p := NewProgram("production")
+	p.AddERB("early/x.erb", &ERB{Name: "early/x.erb"})
+	var mods []*Module
+	for _, name := range []string{"a", "b", "c"} {
+		mods = append(mods, &Module{
+			Name: name, Dir: "/modules/" + name,
+			Templates: &Templates{ERB: []ERB{{Name: name + "/x.erb"}, {Name: name + "/y.erb"}}},
+			EPP:       []EPPDef{{Name: name + "/x.epp", EPP: &EPP{}}},
+			Aliases:   []TypeAliasDef{{strings.ToUpper(name[:1]) + "::Port", "Integer[1, 65535]"}},
+		})
+	}
+	p.AddModules(mods)
+	p.AddModules([]*Module{{
+		Templates: &Templates{ERB: []ERB{{Name: "site/z.erb"}}},
+		EPP:       []EPPDef{{Name: "site/z.epp", EPP: &EPP{}}},
+		Aliases:   []TypeAliasDef{{"Site::Name", "String[1]"}},
+	}, {Name: "d", Dir: "/modules/d"}})
+	var erbs, epps []string
+	for name := range p.erb {
+		erbs = append(erbs, name)
+	}
+	for name := range p.epp {
+		epps = append(epps, name)
+	}
+	slices.Sort(erbs)
+	slices.Sort(epps)
+	if want := []string{"a/x.erb", "a/y.erb", "b/x.erb", "b/y.erb", "c/x.erb", "c/y.erb", "early/x.erb", "site/z.erb"}; !slices.Equal(erbs, want) {
+		t.Errorf("erb %v, want %v", erbs, want)
+	}
+	if want := []string{"a/x.epp", "b/x.epp", "c/x.epp", "site/z.epp"}; !slices.Equal(epps, want) {
+		t.Errorf("epp %v, want %v", epps, want)
+	}
+	if want := []string{"a", "b", "c", "d"}; !slices.Equal(p.moduleOrder, want) || len(p.modules) != 4 {
+		t.Errorf("modules %v (%d), want %v", p.moduleOrder, len(p.modules), want)
+	}
+	for name, want := range map[string]string{"A::Port": "Integer[1, 65535]", "c::port": "Integer[1, 65535]", "Site::Name": "String[1]"} {
+		if got, ok := p.ResolveType(name); !ok || values.TypeString(got.(*values.TypeAliasType).ResolvedType()) != want {
+			t.Errorf("alias %s: %v %v, want %s", name, got, ok, want)
 		}
 	}
 }

@@ -597,6 +597,14 @@ func (r *AliasRegistry) Define(name, definition string) {
 	r.defs[strings.ToLower(name)] = aliasDef{name, definition}
 }
 
+// Reserve makes room for n definitions (Define) in a registry that has
+// none yet.
+func (r *AliasRegistry) Reserve(n int) {
+	if n > 0 && len(r.defs) == 0 {
+		r.defs = make(map[string]aliasDef, n)
+	}
+}
+
 // DefineResourceType makes name resolve to the resource type of that name.
 func (r *AliasRegistry) DefineResourceType(name string) {
 	r.resources[strings.ToLower(name)] = true
