@@ -93,8 +93,10 @@ func (s *Session) AutomaticParameter(class, param string) (v values.Value, found
 type Key struct{ lk *lookupKey }
 
 // NewKey makes the Key of key ("class::param"). A key Hiera cannot parse
-// panics as a lookup of it does.
-func NewKey(key string) Key { return Key{newLookupKey(key)} }
+// panics as a lookup of it does. The caller keeps it, so it is not added
+// to the process's table of keys (lookupKeys), which a class's keys, made
+// once, would only fill: a one-shot keystone compile made 423 of them.
+func NewKey(key string) Key { return Key{makeLookupKey(key)} }
 
 // AutomaticParameterKey is AutomaticParameter of the key "class::param".
 func (s *Session) AutomaticParameterKey(key Key) (v values.Value, found bool) {

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/pp2go/pp2go/rt/internal/readmap"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -28,5 +29,23 @@ func TestMakeLookupKey(t *testing.T) {
 		if lk.text != c.key || lk.root != c.root || lk.module != c.module || !slices.EqualFunc(lk.segments, c.segments, values.Equals) {
 			t.Errorf("%s: root %q module %q segments %v, want %q %q %v", c.key, lk.root, lk.module, lk.segments, c.root, c.module, c.segments)
 		}
+	}
+}
+
+// TestNewKey: a class's key (NewKey) is the key a lookup of its text
+// makes (root, module: Hiera's module layer is found by its first
+// segment), and is not added to the process's table of keys, as its
+// class keeps it.
+func TestNewKey(t *testing.T) {
+	const text = "cold2test::vhost_dir"
+	k := NewKey(text)
+	if k.lk.text != text || k.lk.root != text || k.lk.module != "cold2test" || k.lk.segments != nil {
+		t.Errorf("NewKey(%q) = %+v", text, *k.lk)
+	}
+	if _, ok := readmap.Load(&lookupKeys, text); ok {
+		t.Errorf("NewKey(%q) added it to lookupKeys", text)
+	}
+	if lk := newLookupKey(text); lk.text != k.lk.text || lk.root != k.lk.root || lk.module != k.lk.module || lk.segments != nil {
+		t.Errorf("newLookupKey(%q) = %+v, NewKey's %+v", text, *lk, *k.lk)
 	}
 }
