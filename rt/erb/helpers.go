@@ -120,8 +120,30 @@ func (r *R) Erbout() Value { return S(r.out.String()) }
 // splatted marks *x in an array literal or argument list.
 type splatted struct{ v Value }
 
+// splatArray marks *x of an Array x: a pointer, which a Value holds
+// without an allocation (a splatted is one, as a Value, each time a
+// call's *args runs).
+type splatArray Array
+
 // Splat is *x.
-func (r *R) Splat(v Value) Value { return splatted{v} }
+func (r *R) Splat(v Value) Value {
+	if a, ok := v.(*Array); ok && a != nil {
+		return (*splatArray)(a)
+	}
+	return splatted{v}
+}
+
+// unsplat is the x of a *x marker (Splat); ok is false for any other
+// value.
+func unsplat(e Value) (x Value, ok bool) {
+	switch s := e.(type) {
+	case *splatArray:
+		return (*Array)(s), true
+	case splatted:
+		return s.v, true
+	}
+	return nil, false
+}
 
 type kwSplatted struct{ h *Hash }
 
@@ -140,10 +162,8 @@ func (r *R) Spread(list ...Value) []Value {
 	// room for the splatted Arrays' elements at once
 	n := len(list)
 	for _, e := range list {
-		if s, ok := e.(splatted); ok {
-			if a, ok := s.v.(*Array); ok {
-				n += len(a.A) - 1
-			}
+		if a, ok := e.(*splatArray); ok {
+			n += len(a.A) - 1
 		}
 	}
 	out := make([]Value, 0, max(n, 0))
@@ -154,12 +174,12 @@ func (r *R) Spread(list ...Value) []Value {
 			}
 			continue
 		}
-		s, ok := e.(splatted)
+		v, ok := unsplat(e)
 		if !ok {
 			out = append(out, e)
 			continue
 		}
-		switch x := s.v.(type) {
+		switch x := v.(type) {
 		case *Array:
 			out = append(out, x.A...)
 		case nil:

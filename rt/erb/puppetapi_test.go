@@ -119,6 +119,10 @@ func TestCallFunctionSplatsArgs(t *testing.T) {
 	require.Equal(t, `[]`, Inspect(r.CallFunction(S("args"), nil)))
 	require.Equal(t, `["x"]`, Inspect(r.CallFunction(S("args"), S("x"))))
 	require.Equal(t, `[1, 2]`, Inspect(r.CallFunction(S("args"), NewArray(int64(1), int64(2)))))
+	// an Array's elements are the arguments, the Array itself untouched
+	a := NewArray(NewArray(int64(1)), S("x"))
+	require.Equal(t, `[[1], "x"]`, Inspect(r.CallFunction(S("args"), a)))
+	require.Equal(t, `[[1], "x"]`, Inspect(a))
 }
 
 type warnScope struct {

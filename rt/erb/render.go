@@ -694,8 +694,14 @@ func (r *R) CallFunction(args ...Value) Value {
 	var list []Value
 	if len(args) == 2 {
 		// Puppet splats args (function.call(scope, *args)): a Hash gives
-		// its pairs (Forge sudo 9's templates pass @defaults so)
-		list = r.Spread(splatted{args[1]})
+		// its pairs (Forge sudo 9's templates pass @defaults so); an
+		// Array's elements are read as they are (callPuppet converts
+		// them, keeping no list of them)
+		if a, ok := args[1].(*Array); ok {
+			list = a.A
+		} else {
+			list = r.Spread(splatted{args[1]})
+		}
 	}
 	return r.callPuppet(name, list)
 }
