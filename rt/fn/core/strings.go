@@ -594,13 +594,57 @@ func Versioncmp(a, b string, ignoreTrailingZeroes bool) int {
 		}
 		if allDigits(x) && allDigits(y) {
 			if x[0] == '0' || y[0] == '0' {
-				return strings.Compare(strings.ToUpper(x), strings.ToUpper(y))
+				return compareUpper(x, y)
 			}
 			return cmpDecimal(x, y)
 		}
-		return strings.Compare(strings.ToUpper(x), strings.ToUpper(y))
+		return compareUpper(x, y)
 	}
 	return strings.Compare(a, b)
+}
+
+// compareUpper is Ruby's x.upcase <=> y.upcase, as
+// strings.Compare(strings.ToUpper(x), strings.ToUpper(y)), without
+// making the upper-case strings when both are ASCII (most versions'
+// tokens: "el", "amd64"), whose bytes it compares upper-cased.
+func compareUpper(x, y string) int {
+	if !isASCII(x) || !isASCII(y) {
+		return strings.Compare(strings.ToUpper(x), strings.ToUpper(y))
+	}
+	for i := 0; i < len(x) && i < len(y); i++ {
+		cx, cy := upperASCII(x[i]), upperASCII(y[i])
+		if cx != cy {
+			if cx < cy {
+				return -1
+			}
+			return 1
+		}
+	}
+	switch {
+	case len(x) < len(y):
+		return -1
+	case len(x) > len(y):
+		return 1
+	}
+	return 0
+}
+
+// isASCII reports whether s has only ASCII bytes.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// upperASCII is the ASCII byte c upper-cased.
+func upperASCII(c byte) byte {
+	if c >= 'a' && c <= 'z' {
+		return c - ('a' - 'A')
+	}
+	return c
 }
 
 func cmpDecimal(x, y string) int {

@@ -1,0 +1,34 @@
+package core
+
+import "testing"
+
+// TestVersioncmpUpcase: tokens that are not both numbers compare as
+// Puppet 7.23's Puppet::Util::Package.versioncmp compares them (a.upcase
+// <=> b.upcase, which returns at the first differing token, 0 when they
+// differ in case only), without allocating for ASCII tokens.
+func TestVersioncmpUpcase(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{
+		{"1.a", "1.B", -1}, // "A" <=> "B", where the bytes give a > B
+		{"1.b", "1.A", 1},
+		{"1.a", "1.A", 0},
+		{"1.abc", "1.AB", 1},
+		{"1.AB", "1.abc", -1},
+		{"1.el7", "1.EL8", 0}, // returns at "el" <=> "EL"
+		{"1.2-rc1", "1.2-RC2", 0},
+		{"4.19.0-amd64", "4.19.0-i386", -1},
+		{"01", "1", -1}, // "01".upcase <=> "1"
+		{"1.é", "1.É", 0},
+		{"1.é", "1.f", 1}, // "É" is after "F" in bytes
+		{"1.[", "1.a", 1}, // '[' (0x5b) is after 'A' (0x41), before 'a'
+	} {
+		if got := Versioncmp(c.a, c.b, false); got != c.want {
+			t.Errorf("versioncmp(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
+		}
+	}
+	if n := testing.AllocsPerRun(10, func() { Versioncmp("4.19.0-amd64", "4.19.0-i386", false) }); n != 0 {
+		t.Errorf("versioncmp made %v allocations, want 0", n)
+	}
+}
