@@ -217,7 +217,7 @@ func (c *Ctx) newClassResource(s *Scope, cl *Class, source definition) *Resource
 	r.Tags = c.newTags(s, 6) // class, the name and its segments
 	c.applyDefaults(r, s.lookupDefaults(r.Type))
 	r.tag("class")
-	if cl.Name != "" && isASCII(cl.Name) {
+	if cl.Name != "" && values.IsASCII(cl.Name) {
 		// the title lowercased (not main's), without making it again
 		r.tagIfValid(cl.Name)
 	} else {

@@ -249,12 +249,12 @@ func refParts(v values.Value) (typ, title string, ok bool) {
 			return "", "", false
 		}
 		if strings.EqualFold(x.TypeName, "class") {
-			return "Class", x.Title, isASCII(x.Title)
+			return "Class", x.Title, values.IsASCII(x.Title)
 		}
 		typ = capitalized.get(x.TypeName)
 		return typ, x.Title, typ != "" && strings.IndexByte(typ, '[') < 0
 	case *values.ClassType:
-		return "Class", x.ClassName, x.ClassName != "" && isASCII(x.ClassName)
+		return "Class", x.ClassName, x.ClassName != "" && values.IsASCII(x.ClassName)
 	}
 	return "", "", false
 }

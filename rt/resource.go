@@ -442,7 +442,7 @@ func capitalizeTypeName(name string) string {
 	if isCapitalizedName(name) {
 		return name
 	}
-	if !isASCII(name) {
+	if !values.IsASCII(name) {
 		segs := strings.Split(strings.ToLower(name), "::")
 		for i, s := range segs {
 			if r, n := utf8.DecodeRuneInString(s); n > 0 {
@@ -471,15 +471,6 @@ func capitalizeTypeName(name string) string {
 		start = false
 	}
 	return b.String()
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
 }
 
 // isCapitalizedName tells whether an ASCII name is already in

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/pp2go/pp2go/rt/values"
 )
 
 // capitalizeTypeName returns most names unchanged; the answers are those of
@@ -39,7 +41,7 @@ func TestNotTagASCII(t *testing.T) {
 		if notTagASCII(s) && validTag(s) {
 			t.Errorf("notTagASCII(%q) rejects a valid tag", s)
 		}
-		if isASCII(s) && !strings.Contains(s, "\n") && notTagASCII(s) == validTag(s) {
+		if values.IsASCII(s) && !strings.Contains(s, "\n") && notTagASCII(s) == validTag(s) {
 			t.Errorf("notTagASCII(%q) disagrees with validTag on an ASCII string", s)
 		}
 		var want []string

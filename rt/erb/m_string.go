@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/pp2go/pp2go/rt/values"
 )
 
 // String (and Symbol) methods.
@@ -120,7 +122,7 @@ func (r *R) sameKind(recv Value, s string) Value {
 }
 
 func upper(s string) string {
-	if isASCII(s) {
+	if values.IsASCII(s) {
 		return strings.ToUpper(s)
 	}
 	var b strings.Builder
@@ -135,15 +137,6 @@ func upper(s string) string {
 }
 
 func lower(s string) string { return strings.ToLower(s) }
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
 
 func capitalize(s string) string {
 	if s == "" {
@@ -1370,7 +1363,7 @@ func (r *R) PartitionStr(recv Value, args ...Value) Value {
 // UnicodeNormalize is unicode_normalize (ASCII text only).
 func (r *R) UnicodeNormalize(recv Value, args ...Value) Value {
 	s := mustStr("unicode_normalize", recv).S
-	if !isASCII(s) {
+	if !values.IsASCII(s) {
 		raise(ClassArgumentError, "pp2go: unicode_normalize of non-ASCII text is not supported")
 	}
 	return S(s)

@@ -651,7 +651,7 @@ func newMatchData(re *Regexp, s string, runes []rune, n int) (md *MatchData, ss 
 // matchFrom is the runes argument of findAt for a search of s from pos:
 // nil when Go's engine may search (from the start of an ASCII string).
 func (re *Regexp) matchFrom(s string, pos int) []rune {
-	if pos == 0 && re.fast.Plain != nil && isASCII(s) {
+	if pos == 0 && re.fast.Plain != nil && values.IsASCII(s) {
 		return nil
 	}
 	return []rune(s)

@@ -85,7 +85,7 @@ func (t *StringType) instanceOf(v Value, g *guard) bool {
 	}
 	if t.Size != nil {
 		n := int64(len(s))
-		if n > t.Size.To || n < t.Size.From || !isASCII(string(s)) {
+		if n > t.Size.To || n < t.Size.From || !IsASCII(string(s)) {
 			n = int64(runeCount(string(s)))
 		}
 		return n >= t.Size.From && n <= t.Size.To
@@ -93,7 +93,8 @@ func (t *StringType) instanceOf(v Value, g *guard) bool {
 	return !t.HasValue || string(s) == t.Value
 }
 
-func isASCII(s string) bool {
+// IsASCII reports whether s has only ASCII bytes.
+func IsASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= 0x80 {
 			return false

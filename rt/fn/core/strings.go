@@ -608,7 +608,7 @@ func Versioncmp(a, b string, ignoreTrailingZeroes bool) int {
 // making the upper-case strings when both are ASCII (most versions'
 // tokens: "el", "amd64"), whose bytes it compares upper-cased.
 func compareUpper(x, y string) int {
-	if !isASCII(x) || !isASCII(y) {
+	if !v.IsASCII(x) || !v.IsASCII(y) {
 		return strings.Compare(strings.ToUpper(x), strings.ToUpper(y))
 	}
 	for i := 0; i < len(x) && i < len(y); i++ {
@@ -627,16 +627,6 @@ func compareUpper(x, y string) int {
 		return 1
 	}
 	return 0
-}
-
-// isASCII reports whether s has only ASCII bytes.
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
 }
 
 // upperASCII is the ASCII byte c upper-cased.
