@@ -1,7 +1,10 @@
 package prefault
 
 import (
+	"bytes"
+	"os"
 	"runtime"
+	"strconv"
 	"syscall"
 	"unsafe"
 )
@@ -175,18 +178,19 @@ func query(fd int, addr uintptr) (lo, hi uintptr, flags uint64, errno syscall.Er
 
 // mapsText is mapping, read from the text of /proc/self/maps.
 func mapsText(addr uintptr) (lo, hi uintptr) {
-	maps, ok := readFile("/proc/self/maps")
-	if !ok {
+	maps, err := os.ReadFile("/proc/self/maps")
+	if err != nil {
 		return 0, 0
 	}
 	for len(maps) > 0 {
 		var line []byte
-		line, maps, _ = cut(maps, '\n')
-		span, perms, _ := cut(line, ' ')
-		first, last, _ := cut(span, '-')
-		l, ok1 := parseHex(first)
-		h, ok2 := parseHex(last)
-		ok := ok1 && ok2 && len(perms) >= 2 && perms[0] == 'r' && perms[1] == 'w'
+		line, maps, _ = bytes.Cut(maps, []byte{'\n'})
+		span, perms, _ := bytes.Cut(line, []byte{' '})
+		first, last, _ := bytes.Cut(span, []byte{'-'})
+		l64, err1 := strconv.ParseUint(string(first), 16, 64)
+		h64, err2 := strconv.ParseUint(string(last), 16, 64)
+		l, h := uintptr(l64), uintptr(h64)
+		ok := err1 == nil && err2 == nil && len(perms) >= 2 && perms[0] == 'r' && perms[1] == 'w'
 		switch {
 		case hi == 0 && ok && l <= addr && addr < h:
 			lo, hi = l, h
@@ -197,67 +201,6 @@ func mapsText(addr uintptr) (lo, hi uintptr) {
 		}
 	}
 	return lo, hi
-}
-
-// readFile is os.ReadFile of a file of /proc. The package does without
-// os, strings and strconv: it did so to be initialized right after
-// runtime and syscall, when its init faulted in the heap the other
-// packages' inits would use (see the package's doc: no more).
-func readFile(name string) ([]byte, bool) {
-	fd, err := syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
-	if err != nil {
-		return nil, false
-	}
-	defer syscall.Close(fd)
-	b := make([]byte, 0, 16<<10)
-	for {
-		if len(b) == cap(b) {
-			b = append(b, 0)[:len(b)]
-		}
-		n, err := syscall.Read(fd, b[len(b):cap(b)])
-		switch {
-		case err == syscall.EINTR:
-			continue
-		case err != nil:
-			return nil, false
-		case n == 0:
-			return b, true
-		}
-		b = b[:len(b)+n]
-	}
-}
-
-// cut is strings.Cut of bytes at a byte (see readFile).
-func cut(b []byte, sep byte) (before, after []byte, found bool) {
-	for i, c := range b {
-		if c == sep {
-			return b[:i], b[i+1:], true
-		}
-	}
-	return b, nil, false
-}
-
-// parseHex is the number a non-empty run of hexadecimal digits spells
-// (see readFile).
-func parseHex(b []byte) (uintptr, bool) {
-	var n uintptr
-	for _, c := range b {
-		switch {
-		case '0' <= c && c <= '9':
-			c -= '0'
-		case 'a' <= c && c <= 'f':
-			c -= 'a' - 10
-		case 'A' <= c && c <= 'F':
-			c -= 'A' - 10
-		default:
-			return 0, false
-		}
-		if n>>(8*unsafe.Sizeof(n)-4) != 0 {
-			return 0, false // overflows
-		}
-		n = n<<4 | uintptr(c)
-	}
-	return n, len(b) > 0
 }
 
 // firstResident is the first page of [lo, hi) that is in memory, or hi.

@@ -4,7 +4,6 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -136,36 +135,6 @@ func TestMapping(t *testing.T) {
 // TestBatch checks that batch leaves want bytes of free heap mapped, none
 // of it in memory, eligible for huge pages, and that a block the heap
 // then hands out lies in it.
-
-// TestReadFile checks readFile against os.ReadFile, for a file longer than
-// its first buffer, an empty one and one that does not exist.
-func TestReadFile(t *testing.T) {
-	dir := t.TempDir()
-	long := strings.Repeat("0123456789abcdef\n", 3000) // 51 kB
-	for name, text := range map[string]string{"long": long, "empty": ""} {
-		path := dir + "/" + name
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if b, ok := readFile(path); !ok || string(b) != text {
-			t.Errorf("readFile(%s) = %d bytes, %v; want %d bytes", name, len(b), ok, len(text))
-		}
-	}
-	if _, ok := readFile(dir + "/none"); ok {
-		t.Error("readFile of a missing file succeeded")
-	}
-}
-
-// TestParseHex checks parseHex against strconv.ParseUint.
-func TestParseHex(t *testing.T) {
-	for _, s := range []string{"0", "7f0a", "FFff", "ffffffffffffffff", "10000000000000000", "", "x", "12 ", "-1"} {
-		want, err := strconv.ParseUint(s, 16, 64)
-		got, ok := parseHex([]byte(s))
-		if ok != (err == nil) || ok && uint64(got) != want {
-			t.Errorf("parseHex(%q) = %#x, %v; want %#x, %v", s, got, ok, want, err)
-		}
-	}
-}
 
 // TestPopulateLeavesHeapInUse checks that populate leaves the pages of
 // the heap in use below the free heap it faults in as they are: a block

@@ -1,6 +1,6 @@
 // Package batch readies the heap of a process that compiles catalog after
-// catalog: bench, a directory of nodes' facts, a server. It is apart from
-// package prefault, which does without strings (see prefault's readFile).
+// catalog: bench, a directory of nodes' facts, a server. Package prefault
+// readies the heap of one compile.
 package batch
 
 import (
