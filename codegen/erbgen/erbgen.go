@@ -61,7 +61,7 @@ func Translate(path string, src []byte) (*Template, error) {
 // their literal names) keep its renderings (an erb.Memo) when each of
 // them is pure: a function of its arguments alone, without effect, as
 // pure reports of every function a call of that name may run. (The
-// rendering checks it again as it runs: erb.R.Memo keeps no rendering
+// rendering checks it again as it runs: erb.NewMemo's R keeps no rendering
 // that called a function rt/fn does not know as pure.)
 func (t *Template) CallsPure(pure func(name string) bool) {
 	if !t.pureCalls {
@@ -80,11 +80,11 @@ func (t *Template) Emit(f *jen.File, funcName string) {
 	memo := funcName + "Memo"
 	var body []jen.Code
 	if t.pure {
-		// a rendering kept for the variables' values, if any; the
-		// output's room is made by Memo when the rendering runs
+		// a rendering kept for the variables' values, if any, found
+		// before the rendering's R is made
 		body = append(body,
-			jen.Id("r").Op(":=").Qual(RuntimePath, "NewSized").Call(jen.Id("s"), jen.Lit(0), jen.Lit(t.ivars)),
-			jen.If(jen.List(jen.Id("out"), jen.Id("ok")).Op(":=").Id("r").Dot("Memo").Call(jen.Op("&").Id(memo), jen.Lit(t.size)), jen.Id("ok")).Block(jen.Return(jen.Id("out"))))
+			jen.List(jen.Id("r"), jen.Id("out")).Op(":=").Qual(RuntimePath, "NewMemo").Call(jen.Id("s"), jen.Op("&").Id(memo), jen.Lit(t.size), jen.Lit(t.ivars)),
+			jen.If(jen.Id("r").Op("==").Nil()).Block(jen.Return(jen.Id("out"))))
 	} else {
 		body = append(body, jen.Id("r").Op(":=").Qual(RuntimePath, "NewSized").Call(jen.Id("s"), jen.Lit(t.size), jen.Lit(t.ivars)))
 	}

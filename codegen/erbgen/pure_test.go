@@ -45,7 +45,7 @@ func TestPureTemplatesMemo(t *testing.T) {
 		f := jen.NewFile("p")
 		tpl.Emit(f, "T")
 		got := f.GoString()
-		if tpl.pure != c.pure || strings.Contains(got, "r.Memo(&TMemo") != c.pure {
+		if tpl.pure != c.pure || strings.Contains(got, "erb.NewMemo(s, &TMemo") != c.pure {
 			t.Errorf("%q: pure %v, want %v:\n%s", c.src, tpl.pure, c.pure, got)
 		}
 	}
@@ -79,7 +79,7 @@ func TestPureCallsMemo(t *testing.T) {
 		f := jen.NewFile("p")
 		tpl.Emit(f, "T")
 		got := f.GoString()
-		if tpl.pure != c.pure || strings.Contains(got, "r.Memo(&TMemo") != c.pure {
+		if tpl.pure != c.pure || strings.Contains(got, "erb.NewMemo(s, &TMemo") != c.pure {
 			t.Errorf("%q: pure %v, want %v:\n%s", c.src, tpl.pure, c.pure, got)
 		}
 	}

@@ -72,8 +72,8 @@ func TestGeneratedCodeShape(t *testing.T) {
 	}
 	want := `// Example renders the ERB template mod/templates/example.erb.
 func Example(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&ExampleMemo, 1); ok {
+	r, out := erb.NewMemo(s, &ExampleMemo, 1, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()

@@ -20,7 +20,7 @@ import (
 // scope, the value that one read (compared exactly: strings by bytes,
 // hashes by their keys in order, Integer and Float apart) would read the
 // same variables with the same values and write the same text, which it
-// returns without running (R.Memo). The zero Memo is ready; a Memo is
+// returns without running (NewMemo). The zero Memo is ready; a Memo is
 // safe for the compiles of a process running at once.
 type Memo struct {
 	mu      sync.Mutex
@@ -53,66 +53,88 @@ const (
 // memoBytes are the bytes the process's Memos keep (memoBudget).
 var memoBytes atomic.Int64
 
-// memoRec is what an R that renders for a Memo records (R.Memo).
+// memoRec is what an R that renders for a Memo records (NewMemo).
 type memoRec struct {
 	m     *Memo
 	reads []memoRead
 	bad   bool // a value read that a Memo cannot keep: the rendering is not kept
 }
 
-// Memo returns the text of a rendering m kept whose variables have, in
-// r's scope, the values it read. Otherwise it returns false, r has room
-// for an output of about n bytes (as NewSized's, which generated code
-// gives 0 for a template with a Memo: a rendering m kept needs none) and
-// r records the variables the rendering reads, and its Result keeps the
-// rendering in m. Generated code calls it first, with the template's Memo.
-func (r *R) Memo(m *Memo, n int) (string, bool) {
-	if !r.loaded {
+// NewMemo is how a template with a Memo starts: the text of a rendering m
+// kept whose variables have, in s, the values it read, with a nil R;
+// otherwise an R as NewSized(s, 0, ivars)'s with room for an output of
+// about n bytes, which records the variables the rendering reads when m
+// has room for it, and whose Result keeps the rendering in m. The Memo is
+// looked at before the R is made: a rendering found needs none.
+func NewMemo(s Scope, m *Memo, n, ivars int) (*R, string) {
+	// only a scope read one variable at a time (VarIndex), without
+	// variables whose names are not Ruby identifiers (instance variables
+	// assigned before the rendering starts)
+	var ix VarView
+	var odd []string
+	record := false
+	if vi, ok := s.(VarIndex); ok {
+		ix = vi.VarView()
+		odd = ix.OddNames()
+		if !anyVisible(ix, odd) {
+			out, ok, full := memoFind(ix, m)
+			if ok {
+				return nil, out
+			}
+			record = !full
+		}
+	}
+	r := NewSized(s, 0, ivars)
+	if ix != nil {
+		r.loadView(ix, odd)
+	} else {
 		r.loadIVars()
 	}
-	// only a scope read one variable at a time (VarIndex), without
-	// variables whose names are not Ruby identifiers (read all at once by
-	// loadIVars), and nothing assigned yet
-	if r.index != nil && r.ivars.len() == 0 && r.self == nil {
-		if out, ok := r.memoFind(m); ok {
-			return out, true
-		}
+	if record && r.self == nil && r.ivars.len() == 0 {
+		r.memo = &memoRec{m: m}
 	}
 	if n > 0 {
 		r.out.Grow(n + n/4 + 16*r.ivarHint)
 	}
-	return "", false
+	return r, ""
+}
+
+// anyVisible reports whether one of names has a value in ix.
+func anyVisible(ix VarView, names []string) bool {
+	for _, k := range names {
+		if _, found := ix.Visible(k); found {
+			return true
+		}
+	}
+	return false
 }
 
 // memoFind is the text of a rendering m kept whose variables have their
-// values in r's scope; otherwise r records for m, unless m is full. The
-// rendering after the one found last is looked at first: compiles render
-// a template in the same order (apache's load.erb for each module), and
-// at most one kept rendering has the values (R.Memo).
-func (r *R) memoFind(m *Memo) (string, bool) {
+// values in ix; full when m keeps no more renderings. The rendering after
+// the one found last is looked at first: compiles render a template in
+// the same order (apache's load.erb for each module), and at most one
+// kept rendering has the values (NewMemo).
+func memoFind(ix VarView, m *Memo) (out string, ok, full bool) {
 	m.mu.Lock()
 	var seen memoSeen
-	if i := m.next; i < len(m.entries) && r.memoMatches(m.entries[i], &seen) {
+	if i := m.next; i < len(m.entries) && memoMatches(ix, m.entries[i], &seen) {
 		m.next = i + 1
 		m.mu.Unlock()
-		return m.entries[i].out, true
+		return m.entries[i].out, true, false
 	}
 	for i := len(m.entries) - 1; i >= 0; i-- {
-		if i != m.next && r.memoMatches(m.entries[i], &seen) {
+		if i != m.next && memoMatches(ix, m.entries[i], &seen) {
 			m.next = i + 1
 			m.mu.Unlock()
-			return m.entries[i].out, true
+			return m.entries[i].out, true, false
 		}
 	}
-	full := len(m.entries) >= memoEntries || memoBytes.Load() >= memoBudget
+	full = len(m.entries) >= memoEntries || memoBytes.Load() >= memoBudget
 	m.mu.Unlock()
-	if !full {
-		r.memo = &memoRec{m: m}
-	}
-	return "", false
+	return "", false, full
 }
 
-// memoSeen are the variables a lookup (R.Memo) read from the scope so
+// memoSeen are the variables a lookup (NewMemo) read from the scope so
 // far: the renderings a Memo keeps mostly read the same first variables
 // (apache's load.erb: @loadfiles, then @_id of each of ~22 modules), each
 // read once.
@@ -123,13 +145,13 @@ type memoSeen struct {
 
 // visible is the scope's variable name (nil: none, or undef), read once
 // for a lookup.
-func (r *R) visible(name string, seen *memoSeen) values.Value {
+func visible(ix VarView, name string, seen *memoSeen) values.Value {
 	for i := 0; i < seen.n; i++ {
 		if seen.list[i].name == name {
 			return seen.list[i].v
 		}
 	}
-	v := definedOrNil(r.index.Visible(name))
+	v := definedOrNil(ix.Visible(name))
 	if seen.n < len(seen.list) {
 		seen.list[seen.n] = memoRead{name: name, v: v}
 		seen.n++
@@ -137,11 +159,10 @@ func (r *R) visible(name string, seen *memoSeen) values.Value {
 	return v
 }
 
-// memoMatches reports whether each variable e read has its value in r's
-// scope.
-func (r *R) memoMatches(e *memoEntry, seen *memoSeen) bool {
+// memoMatches reports whether each variable e read has its value in ix.
+func memoMatches(ix VarView, e *memoEntry, seen *memoSeen) bool {
 	for _, rd := range e.reads {
-		if !memoEqual(rd.v, r.visible(rd.name, seen)) {
+		if !memoEqual(rd.v, visible(ix, rd.name, seen)) {
 			return false
 		}
 	}

@@ -29,8 +29,8 @@ var memoTemplateMemo Memo
 var memoRenders int
 
 func memoTemplate(s Scope) string {
-	r := NewSized(s, 0, 2)
-	if out, ok := r.Memo(&memoTemplateMemo, 8); ok {
+	r, out := NewMemo(s, &memoTemplateMemo, 8, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -165,8 +165,8 @@ var callTemplateMemo Memo
 var callRenders int
 
 func callTemplate(s Scope) string {
-	r := NewSized(s, 0, 2)
-	if out, ok := r.Memo(&callTemplateMemo, 8); ok {
+	r, out := NewMemo(s, &callTemplateMemo, 8, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -200,5 +200,55 @@ func TestMemoFunctionCalls(t *testing.T) {
 		if kept := callRenders == 1 && len(callTemplateMemo.entries) == 1; kept != c.kept {
 			t.Errorf("%s: %d renderings, %d kept; kept %v, want %v", c.f, callRenders, len(callTemplateMemo.entries), kept, c.kept)
 		}
+	}
+}
+
+// A rendering a Memo kept is found before the rendering's R is made: it
+// allocates nothing.
+func TestMemoHitAllocatesNothing(t *testing.T) {
+	memoTemplateMemo = Memo{}
+	memoRenders = 0
+	b := values.NewHashBuilder(1)
+	b.Put(values.String("other"), values.String("y"))
+	s := &viewScope{testScope: testScope{vars: b.Build()}}
+	if got := memoTemplate(s); got != "y" {
+		t.Fatalf("got %q", got)
+	}
+	if n := testing.AllocsPerRun(100, func() {
+		if memoTemplate(s) != "y" {
+			t.Fatal("wrong text")
+		}
+	}); n != 0 {
+		t.Errorf("a rendering found allocates %v times, want 0", n)
+	}
+	if memoRenders != 1 {
+		t.Errorf("%d renderings, want 1", memoRenders)
+	}
+}
+
+// oddScope is a viewScope with a visible variable whose name is not a Ruby
+// identifier: Puppet's template wrapper gives it an instance variable
+// with "_" for the other characters (@a_b for a-b), which a template can
+// read without the scope being asked.
+type oddScope struct{ viewScope }
+
+func (s *oddScope) VarView() VarView   { return s }
+func (s *oddScope) OddNames() []string { return []string{"a-b"} }
+
+// A scope with such a variable renders every time and keeps nothing.
+func TestMemoOddNames(t *testing.T) {
+	memoTemplateMemo = Memo{}
+	memoRenders = 0
+	b := values.NewHashBuilder(2)
+	b.Put(values.String("other"), values.String("y"))
+	b.Put(values.String("a-b"), values.String("z"))
+	for i := 0; i < 2; i++ {
+		got, err := Render(memoTemplate, &oddScope{viewScope{testScope: testScope{vars: b.Build()}}}, "t", "t.erb")
+		if err != nil || got != "y" {
+			t.Fatalf("got %q, %v", got, err)
+		}
+	}
+	if memoRenders != 2 || len(memoTemplateMemo.entries) != 0 {
+		t.Errorf("%d renderings, %d kept; want 2, 0", memoRenders, len(memoTemplateMemo.entries))
 	}
 }

@@ -456,17 +456,7 @@ func (r *R) loadIVars() {
 	}
 	if vi, ok := r.scope.(VarIndex); ok {
 		ix := vi.VarView()
-		r.index = ix
-		for _, k := range ix.OddNames() {
-			v, found := ix.Visible(k)
-			if !found {
-				continue
-			}
-			name := ivarName(k)
-			if !r.ivars.has(name) {
-				r.ivars.set(name, lazyIVar{v})
-			}
-		}
+		r.loadView(ix, ix.OddNames())
 		return
 	}
 	r.vars = r.scope.Vars()
@@ -486,6 +476,23 @@ func (r *R) loadIVars() {
 			continue
 		}
 		name := ivarName(string(k))
+		if !r.ivars.has(name) {
+			r.ivars.set(name, lazyIVar{v})
+		}
+	}
+}
+
+// loadView is loadIVars of a scope read one variable at a time: ix is its
+// view, odd its OddNames.
+func (r *R) loadView(ix VarView, odd []string) {
+	r.loaded = true
+	r.index = ix
+	for _, k := range odd {
+		v, found := ix.Visible(k)
+		if !found {
+			continue
+		}
+		name := ivarName(k)
 		if !r.ivars.has(name) {
 			r.ivars.set(name, lazyIVar{v})
 		}
@@ -770,7 +777,6 @@ type scopeObject struct{}
 // template as given to template() ("mod/file.erb") and path its file. A
 // Ruby exception becomes a *TemplateError with Puppet's message.
 func Render(t Template, s Scope, name, path string) (out string, err error) {
-	r := &R{}
 	defer func() {
 		if p := recover(); p != nil {
 			re, ok := p.(*RubyError)
@@ -780,7 +786,6 @@ func Render(t Template, s Scope, name, path string) (out string, err error) {
 			out, err = "", newTemplateError(re, name, path, false)
 		}
 	}()
-	_ = r
 	return t(s), nil
 }
 

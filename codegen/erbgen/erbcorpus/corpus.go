@@ -10,8 +10,8 @@ var _ = erb.SupportPackageIsVersion1
 
 // ApacheConfdNoAccfConf renders the ERB template apache/templates/confd/no-accf.conf.erb.
 func ApacheConfdNoAccfConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 0)
-	if out, ok := r.Memo(&ApacheConfdNoAccfConfMemo, 89); ok {
+	r, out := erb.NewMemo(s, &ApacheConfdNoAccfConfMemo, 89, 0)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -24,8 +24,8 @@ var ApacheConfdNoAccfConfMemo erb.Memo
 
 // ApacheFastcgiServer renders the ERB template apache/templates/fastcgi/server.erb.
 func ApacheFastcgiServer(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 8)
-	if out, ok := r.Memo(&ApacheFastcgiServerMemo, 40); ok {
+	r, out := erb.NewMemo(s, &ApacheFastcgiServerMemo, 40, 8)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -368,8 +368,8 @@ func ApacheHttpdConf(s erb.Scope) string {
 
 // ApacheListen renders the ERB template apache/templates/listen.erb.
 func ApacheListen(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&ApacheListenMemo, 8); ok {
+	r, out := erb.NewMemo(s, &ApacheListenMemo, 8, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -385,8 +385,8 @@ var ApacheListenMemo erb.Memo
 
 // ApacheModAllow renders the ERB template apache/templates/mod/_allow.erb.
 func ApacheModAllow(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&ApacheModAllowMemo, 71); ok {
+	r, out := erb.NewMemo(s, &ApacheModAllowMemo, 71, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -534,8 +534,8 @@ func ApacheModAliasConf(s erb.Scope) string {
 
 // ApacheModAuthCasConf renders the ERB template apache/templates/mod/auth_cas.conf.erb.
 func ApacheModAuthCasConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 22)
-	if out, ok := r.Memo(&ApacheModAuthCasConfMemo, 391); ok {
+	r, out := erb.NewMemo(s, &ApacheModAuthCasConfMemo, 391, 22)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -673,8 +673,8 @@ var ApacheModAuthCasConfMemo erb.Memo
 
 // ApacheModAuthMellonConf renders the ERB template apache/templates/mod/auth_mellon.conf.erb.
 func ApacheModAuthMellonConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 7)
-	if out, ok := r.Memo(&ApacheModAuthMellonConfMemo, 128); ok {
+	r, out := erb.NewMemo(s, &ApacheModAuthMellonConfMemo, 128, 7)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -735,8 +735,8 @@ var ApacheModAuthMellonConfMemo erb.Memo
 
 // ApacheModAuthnDbdConf renders the ERB template apache/templates/mod/authn_dbd.conf.erb.
 func ApacheModAuthnDbdConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 8)
-	if out, ok := r.Memo(&ApacheModAuthnDbdConfMemo, 266); ok {
+	r, out := erb.NewMemo(s, &ApacheModAuthnDbdConfMemo, 266, 8)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -777,8 +777,8 @@ var ApacheModAuthnDbdConfMemo erb.Memo
 
 // ApacheModAuthnzLdapConf renders the ERB template apache/templates/mod/authnz_ldap.conf.erb.
 func ApacheModAuthnzLdapConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&ApacheModAuthnzLdapConfMemo, 49); ok {
+	r, out := erb.NewMemo(s, &ApacheModAuthnzLdapConfMemo, 49, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -796,8 +796,8 @@ var ApacheModAuthnzLdapConfMemo erb.Memo
 
 // ApacheModAutoindexConf renders the ERB template apache/templates/mod/autoindex.conf.erb.
 func ApacheModAutoindexConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&ApacheModAutoindexConfMemo, 1811); ok {
+	r, out := erb.NewMemo(s, &ApacheModAutoindexConfMemo, 1811, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -861,8 +861,8 @@ var ApacheModAutoindexConfMemo erb.Memo
 
 // ApacheModCgidConf renders the ERB template apache/templates/mod/cgid.conf.erb.
 func ApacheModCgidConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&ApacheModCgidConfMemo, 14); ok {
+	r, out := erb.NewMemo(s, &ApacheModCgidConfMemo, 14, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -925,8 +925,8 @@ func ApacheModClusterConf(s erb.Scope) string {
 
 // ApacheModDavFsConf renders the ERB template apache/templates/mod/dav_fs.conf.erb.
 func ApacheModDavFsConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&ApacheModDavFsConfMemo, 13); ok {
+	r, out := erb.NewMemo(s, &ApacheModDavFsConfMemo, 13, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -942,8 +942,8 @@ var ApacheModDavFsConfMemo erb.Memo
 
 // ApacheModDeflateConf renders the ERB template apache/templates/mod/deflate.conf.erb.
 func ApacheModDeflateConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&ApacheModDeflateConfMemo, 52); ok {
+	r, out := erb.NewMemo(s, &ApacheModDeflateConfMemo, 52, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -974,8 +974,8 @@ var ApacheModDeflateConfMemo erb.Memo
 
 // ApacheModDirConf renders the ERB template apache/templates/mod/dir.conf.erb.
 func ApacheModDirConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&ApacheModDirConfMemo, 16); ok {
+	r, out := erb.NewMemo(s, &ApacheModDirConfMemo, 16, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -991,8 +991,8 @@ var ApacheModDirConfMemo erb.Memo
 
 // ApacheModDiskCacheConf renders the ERB template apache/templates/mod/disk_cache.conf.erb.
 func ApacheModDiskCacheConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&ApacheModDiskCacheConfMemo, 85); ok {
+	r, out := erb.NewMemo(s, &ApacheModDiskCacheConfMemo, 85, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -1014,8 +1014,8 @@ var ApacheModDiskCacheConfMemo erb.Memo
 
 // ApacheModDumpioConf renders the ERB template apache/templates/mod/dumpio.conf.erb.
 func ApacheModDumpioConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&ApacheModDumpioConfMemo, 87); ok {
+	r, out := erb.NewMemo(s, &ApacheModDumpioConfMemo, 87, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -1034,8 +1034,8 @@ var ApacheModDumpioConfMemo erb.Memo
 
 // ApacheModEventConf renders the ERB template apache/templates/mod/event.conf.erb.
 func ApacheModEventConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 11)
-	if out, ok := r.Memo(&ApacheModEventConfMemo, 326); ok {
+	r, out := erb.NewMemo(s, &ApacheModEventConfMemo, 326, 11)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -1162,8 +1162,8 @@ func ApacheModExpiresConf(s erb.Scope) string {
 
 // ApacheModExtFilterConf renders the ERB template apache/templates/mod/ext_filter.conf.erb.
 func ApacheModExtFilterConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&ApacheModExtFilterConfMemo, 47); ok {
+	r, out := erb.NewMemo(s, &ApacheModExtFilterConfMemo, 47, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -1189,8 +1189,8 @@ var ApacheModExtFilterConfMemo erb.Memo
 
 // ApacheModFastcgiConf renders the ERB template apache/templates/mod/fastcgi.conf.erb.
 func ApacheModFastcgiConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&ApacheModFastcgiConfMemo, 240); ok {
+	r, out := erb.NewMemo(s, &ApacheModFastcgiConfMemo, 240, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -1508,8 +1508,8 @@ func ApacheModItkConf(s erb.Scope) string {
 
 // ApacheModJkConf renders the ERB template apache/templates/mod/jk.conf.erb.
 func ApacheModJkConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 37)
-	if out, ok := r.Memo(&ApacheModJkConfMemo, 882); ok {
+	r, out := erb.NewMemo(s, &ApacheModJkConfMemo, 882, 37)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -1837,8 +1837,8 @@ var ApacheModJkConfMemo erb.Memo
 
 // ApacheModJkUriworkermapProperties renders the ERB template apache/templates/mod/jk/uriworkermap.properties.erb.
 func ApacheModJkUriworkermapProperties(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&ApacheModJkUriworkermapPropertiesMemo, 112); ok {
+	r, out := erb.NewMemo(s, &ApacheModJkUriworkermapPropertiesMemo, 112, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -1871,8 +1871,8 @@ var ApacheModJkUriworkermapPropertiesMemo erb.Memo
 
 // ApacheModJkWorkersProperties renders the ERB template apache/templates/mod/jk/workers.properties.erb.
 func ApacheModJkWorkersProperties(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&ApacheModJkWorkersPropertiesMemo, 154); ok {
+	r, out := erb.NewMemo(s, &ApacheModJkWorkersPropertiesMemo, 154, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -2004,8 +2004,8 @@ func ApacheModLdapConf(s erb.Scope) string {
 
 // ApacheModLoad renders the ERB template apache/templates/mod/load.erb.
 func ApacheModLoad(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 3)
-	if out, ok := r.Memo(&ApacheModLoadMemo, 24); ok {
+	r, out := erb.NewMemo(s, &ApacheModLoadMemo, 24, 3)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -2035,8 +2035,8 @@ var ApacheModLoadMemo erb.Memo
 
 // ApacheModMimeConf renders the ERB template apache/templates/mod/mime.conf.erb.
 func ApacheModMimeConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&ApacheModMimeConfMemo, 642); ok {
+	r, out := erb.NewMemo(s, &ApacheModMimeConfMemo, 642, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -2068,8 +2068,8 @@ var ApacheModMimeConfMemo erb.Memo
 
 // ApacheModMimeMagicConf renders the ERB template apache/templates/mod/mime_magic.conf.erb.
 func ApacheModMimeMagicConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&ApacheModMimeMagicConfMemo, 17); ok {
+	r, out := erb.NewMemo(s, &ApacheModMimeMagicConfMemo, 17, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -2085,8 +2085,8 @@ var ApacheModMimeMagicConfMemo erb.Memo
 
 // ApacheModMpmEventConf renders the ERB template apache/templates/mod/mpm_event.conf.erb.
 func ApacheModMpmEventConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 0)
-	if out, ok := r.Memo(&ApacheModMpmEventConfMemo, 222); ok {
+	r, out := erb.NewMemo(s, &ApacheModMpmEventConfMemo, 222, 0)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -2099,8 +2099,8 @@ var ApacheModMpmEventConfMemo erb.Memo
 
 // ApacheModNegotiationConf renders the ERB template apache/templates/mod/negotiation.conf.erb.
 func ApacheModNegotiationConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&ApacheModNegotiationConfMemo, 41); ok {
+	r, out := erb.NewMemo(s, &ApacheModNegotiationConfMemo, 41, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -2119,8 +2119,8 @@ var ApacheModNegotiationConfMemo erb.Memo
 
 // ApacheModNssConf renders the ERB template apache/templates/mod/nss.conf.erb.
 func ApacheModNssConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 5)
-	if out, ok := r.Memo(&ApacheModNssConfMemo, 9383); ok {
+	r, out := erb.NewMemo(s, &ApacheModNssConfMemo, 9383, 5)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -2338,8 +2338,8 @@ func ApacheModPagespeedConf(s erb.Scope) string {
 
 // ApacheModPassengerConf renders the ERB template apache/templates/mod/passenger.conf.erb.
 func ApacheModPassengerConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 79)
-	if out, ok := r.Memo(&ApacheModPassengerConfMemo, 2151); ok {
+	r, out := erb.NewMemo(s, &ApacheModPassengerConfMemo, 2151, 79)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -2910,8 +2910,8 @@ var ApacheModPassengerConfMemo erb.Memo
 
 // ApacheModPeruserConf renders the ERB template apache/templates/mod/peruser.conf.erb.
 func ApacheModPeruserConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 9)
-	if out, ok := r.Memo(&ApacheModPeruserConfMemo, 330); ok {
+	r, out := erb.NewMemo(s, &ApacheModPeruserConfMemo, 330, 9)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -2968,8 +2968,8 @@ func ApacheModPhpConf(s erb.Scope) string {
 
 // ApacheModPreforkConf renders the ERB template apache/templates/mod/prefork.conf.erb.
 func ApacheModPreforkConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 9)
-	if out, ok := r.Memo(&ApacheModPreforkConfMemo, 261); ok {
+	r, out := erb.NewMemo(s, &ApacheModPreforkConfMemo, 261, 9)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -3099,8 +3099,8 @@ func ApacheModProxyBalancerConf(s erb.Scope) string {
 
 // ApacheModProxyHtmlConf renders the ERB template apache/templates/mod/proxy_html.conf.erb.
 func ApacheModProxyHtmlConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 0)
-	if out, ok := r.Memo(&ApacheModProxyHtmlConfMemo, 853); ok {
+	r, out := erb.NewMemo(s, &ApacheModProxyHtmlConfMemo, 853, 0)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -3113,8 +3113,8 @@ var ApacheModProxyHtmlConfMemo erb.Memo
 
 // ApacheModReqtimeoutConf renders the ERB template apache/templates/mod/reqtimeout.conf.erb.
 func ApacheModReqtimeoutConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&ApacheModReqtimeoutConfMemo, 20); ok {
+	r, out := erb.NewMemo(s, &ApacheModReqtimeoutConfMemo, 20, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -3134,8 +3134,8 @@ var ApacheModReqtimeoutConfMemo erb.Memo
 
 // ApacheModRpafConf renders the ERB template apache/templates/mod/rpaf.conf.erb.
 func ApacheModRpafConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 3)
-	if out, ok := r.Memo(&ApacheModRpafConfMemo, 508); ok {
+	r, out := erb.NewMemo(s, &ApacheModRpafConfMemo, 508, 3)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -3247,8 +3247,8 @@ func ApacheModSecurityConf(s erb.Scope) string {
 
 // ApacheModSecurityCrsConf renders the ERB template apache/templates/mod/security_crs.conf.erb.
 func ApacheModSecurityCrsConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 13)
-	if out, ok := r.Memo(&ApacheModSecurityCrsConfMemo, 13243); ok {
+	r, out := erb.NewMemo(s, &ApacheModSecurityCrsConfMemo, 13243, 13)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -3303,8 +3303,8 @@ var ApacheModSecurityCrsConfMemo erb.Memo
 
 // ApacheModSetenvifConf renders the ERB template apache/templates/mod/setenvif.conf.erb.
 func ApacheModSetenvifConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 0)
-	if out, ok := r.Memo(&ApacheModSetenvifConfMemo, 1415); ok {
+	r, out := erb.NewMemo(s, &ApacheModSetenvifConfMemo, 1415, 0)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -3464,8 +3464,8 @@ func ApacheModStatusConf(s erb.Scope) string {
 
 // ApacheModSuphpConf renders the ERB template apache/templates/mod/suphp.conf.erb.
 func ApacheModSuphpConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 0)
-	if out, ok := r.Memo(&ApacheModSuphpConfMemo, 664); ok {
+	r, out := erb.NewMemo(s, &ApacheModSuphpConfMemo, 664, 0)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -3528,8 +3528,8 @@ func ApacheModUserdirConf(s erb.Scope) string {
 
 // ApacheModWorkerConf renders the ERB template apache/templates/mod/worker.conf.erb.
 func ApacheModWorkerConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 9)
-	if out, ok := r.Memo(&ApacheModWorkerConfMemo, 248); ok {
+	r, out := erb.NewMemo(s, &ApacheModWorkerConfMemo, 248, 9)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -3620,8 +3620,8 @@ func ApacheModWsgiConf(s erb.Scope) string {
 
 // ApacheNamevirtualhost renders the ERB template apache/templates/namevirtualhost.erb.
 func ApacheNamevirtualhost(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&ApacheNamevirtualhostMemo, 17); ok {
+	r, out := erb.NewMemo(s, &ApacheNamevirtualhostMemo, 17, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -3637,8 +3637,8 @@ var ApacheNamevirtualhostMemo erb.Memo
 
 // ApachePortsHeader renders the ERB template apache/templates/ports_header.erb.
 func ApachePortsHeader(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 0)
-	if out, ok := r.Memo(&ApachePortsHeaderMemo, 164); ok {
+	r, out := erb.NewMemo(s, &ApachePortsHeaderMemo, 164, 0)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -3651,8 +3651,8 @@ var ApachePortsHeaderMemo erb.Memo
 
 // ApacheVhostAccessLog renders the ERB template apache/templates/vhost/_access_log.erb.
 func ApacheVhostAccessLog(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 4)
-	if out, ok := r.Memo(&ApacheVhostAccessLogMemo, 17); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostAccessLogMemo, 17, 4)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -3734,8 +3734,8 @@ var ApacheVhostAccessLogMemo erb.Memo
 
 // ApacheVhostAction renders the ERB template apache/templates/vhost/_action.erb.
 func ApacheVhostAction(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&ApacheVhostActionMemo, 28); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostActionMemo, 28, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -3779,8 +3779,8 @@ func ApacheVhostAdditionalIncludes(s erb.Scope) string {
 
 // ApacheVhostAliases renders the ERB template apache/templates/vhost/_aliases.erb.
 func ApacheVhostAliases(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&ApacheVhostAliasesMemo, 133); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostAliasesMemo, 133, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -3847,8 +3847,8 @@ var ApacheVhostAliasesMemo erb.Memo
 
 // ApacheVhostAllowEncodedSlashes renders the ERB template apache/templates/vhost/_allow_encoded_slashes.erb.
 func ApacheVhostAllowEncodedSlashes(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&ApacheVhostAllowEncodedSlashesMemo, 24); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostAllowEncodedSlashesMemo, 24, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -3867,8 +3867,8 @@ var ApacheVhostAllowEncodedSlashesMemo erb.Memo
 
 // ApacheVhostAuthCas renders the ERB template apache/templates/vhost/_auth_cas.erb.
 func ApacheVhostAuthCas(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 22)
-	if out, ok := r.Memo(&ApacheVhostAuthCasMemo, 413); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostAuthCasMemo, 413, 22)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -4021,8 +4021,8 @@ var ApacheVhostAuthCasMemo erb.Memo
 
 // ApacheVhostAuthKerb renders the ERB template apache/templates/vhost/_auth_kerb.erb.
 func ApacheVhostAuthKerb(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 10)
-	if out, ok := r.Memo(&ApacheVhostAuthKerbMemo, 199); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostAuthKerbMemo, 199, 10)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -4101,8 +4101,8 @@ var ApacheVhostAuthKerbMemo erb.Memo
 
 // ApacheVhostAuthOidc renders the ERB template apache/templates/vhost/_auth_oidc.erb.
 func ApacheVhostAuthOidc(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&ApacheVhostAuthOidcMemo, 9); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostAuthOidcMemo, 9, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -4149,8 +4149,8 @@ func ApacheVhostBlock(s erb.Scope) string {
 
 // ApacheVhostCharsets renders the ERB template apache/templates/vhost/_charsets.erb.
 func ApacheVhostCharsets(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&ApacheVhostCharsetsMemo, 22); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostCharsetsMemo, 22, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -4169,8 +4169,8 @@ var ApacheVhostCharsetsMemo erb.Memo
 
 // ApacheVhostCustomFragment renders the ERB template apache/templates/vhost/_custom_fragment.erb.
 func ApacheVhostCustomFragment(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&ApacheVhostCustomFragmentMemo, 25); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostCustomFragmentMemo, 25, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -5351,8 +5351,8 @@ func ApacheVhostDirectories(s erb.Scope) string {
 
 // ApacheVhostDocroot renders the ERB template apache/templates/vhost/_docroot.erb.
 func ApacheVhostDocroot(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&ApacheVhostDocrootMemo, 63); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostDocrootMemo, 63, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -5380,8 +5380,8 @@ var ApacheVhostDocrootMemo erb.Memo
 
 // ApacheVhostErrorDocument renders the ERB template apache/templates/vhost/_error_document.erb.
 func ApacheVhostErrorDocument(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&ApacheVhostErrorDocumentMemo, 18); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostErrorDocumentMemo, 18, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -5410,8 +5410,8 @@ var ApacheVhostErrorDocumentMemo erb.Memo
 
 // ApacheVhostFallbackresource renders the ERB template apache/templates/vhost/_fallbackresource.erb.
 func ApacheVhostFallbackresource(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&ApacheVhostFallbackresourceMemo, 21); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostFallbackresourceMemo, 21, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -5466,8 +5466,8 @@ func ApacheVhostFastcgi(s erb.Scope) string {
 
 // ApacheVhostFileFooter renders the ERB template apache/templates/vhost/_file_footer.erb.
 func ApacheVhostFileFooter(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&ApacheVhostFileFooterMemo, 46); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostFileFooterMemo, 46, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -5585,8 +5585,8 @@ func ApacheVhostFileHeader(s erb.Scope) string {
 
 // ApacheVhostFilters renders the ERB template apache/templates/vhost/_filters.erb.
 func ApacheVhostFilters(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&ApacheVhostFiltersMemo, 94); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostFiltersMemo, 94, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -5614,8 +5614,8 @@ var ApacheVhostFiltersMemo erb.Memo
 
 // ApacheVhostHeader renders the ERB template apache/templates/vhost/_header.erb.
 func ApacheVhostHeader(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&ApacheVhostHeaderMemo, 102); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostHeaderMemo, 102, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -5763,8 +5763,8 @@ func ApacheVhostHttp2(s erb.Scope) string {
 
 // ApacheVhostHttpProtocolOptions renders the ERB template apache/templates/vhost/_http_protocol_options.erb.
 func ApacheVhostHttpProtocolOptions(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&ApacheVhostHttpProtocolOptionsMemo, 21); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostHttpProtocolOptionsMemo, 21, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -5780,8 +5780,8 @@ var ApacheVhostHttpProtocolOptionsMemo erb.Memo
 
 // ApacheVhostItk renders the ERB template apache/templates/vhost/_itk.erb.
 func ApacheVhostItk(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&ApacheVhostItkMemo, 207); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostItkMemo, 207, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -5852,8 +5852,8 @@ var ApacheVhostItkMemo erb.Memo
 
 // ApacheVhostJkMounts renders the ERB template apache/templates/vhost/_jk_mounts.erb.
 func ApacheVhostJkMounts(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&ApacheVhostJkMountsMemo, 29); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostJkMountsMemo, 29, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -5898,8 +5898,8 @@ var ApacheVhostJkMountsMemo erb.Memo
 
 // ApacheVhostKeepaliveOptions renders the ERB template apache/templates/vhost/_keepalive_options.erb.
 func ApacheVhostKeepaliveOptions(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 3)
-	if out, ok := r.Memo(&ApacheVhostKeepaliveOptionsMemo, 57); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostKeepaliveOptionsMemo, 57, 3)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -5932,8 +5932,8 @@ var ApacheVhostKeepaliveOptionsMemo erb.Memo
 
 // ApacheVhostLogging renders the ERB template apache/templates/vhost/_logging.erb.
 func ApacheVhostLogging(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 4)
-	if out, ok := r.Memo(&ApacheVhostLoggingMemo, 81); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostLoggingMemo, 81, 4)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -6282,8 +6282,8 @@ func ApacheVhostPassenger(s erb.Scope) string {
 
 // ApacheVhostPhp renders the ERB template apache/templates/vhost/_php.erb.
 func ApacheVhostPhp(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&ApacheVhostPhpMemo, 43); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostPhpMemo, 43, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -6340,8 +6340,8 @@ var ApacheVhostPhpMemo erb.Memo
 
 // ApacheVhostPhpAdmin renders the ERB template apache/templates/vhost/_php_admin.erb.
 func ApacheVhostPhpAdmin(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&ApacheVhostPhpAdminMemo, 39); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostPhpAdminMemo, 39, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -6761,8 +6761,8 @@ func ApacheVhostRedirect(s erb.Scope) string {
 
 // ApacheVhostRequestheader renders the ERB template apache/templates/vhost/_requestheader.erb.
 func ApacheVhostRequestheader(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&ApacheVhostRequestheaderMemo, 124); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostRequestheaderMemo, 124, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -6926,8 +6926,8 @@ func ApacheVhostRequire(s erb.Scope) string {
 
 // ApacheVhostRewrite renders the ERB template apache/templates/vhost/_rewrite.erb.
 func ApacheVhostRewrite(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 5)
-	if out, ok := r.Memo(&ApacheVhostRewriteMemo, 226); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostRewriteMemo, 226, 5)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -7101,8 +7101,8 @@ func ApacheVhostScriptalias(s erb.Scope) string {
 
 // ApacheVhostSecurity renders the ERB template apache/templates/vhost/_security.erb.
 func ApacheVhostSecurity(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 7)
-	if out, ok := r.Memo(&ApacheVhostSecurityMemo, 391); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostSecurityMemo, 391, 7)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -7205,8 +7205,8 @@ var ApacheVhostSecurityMemo erb.Memo
 
 // ApacheVhostServeralias renders the ERB template apache/templates/vhost/_serveralias.erb.
 func ApacheVhostServeralias(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&ApacheVhostServeraliasMemo, 36); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostServeraliasMemo, 36, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -7230,8 +7230,8 @@ var ApacheVhostServeraliasMemo erb.Memo
 
 // ApacheVhostServersignature renders the ERB template apache/templates/vhost/_serversignature.erb.
 func ApacheVhostServersignature(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 0)
-	if out, ok := r.Memo(&ApacheVhostServersignatureMemo, 22); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostServersignatureMemo, 22, 0)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -7244,8 +7244,8 @@ var ApacheVhostServersignatureMemo erb.Memo
 
 // ApacheVhostSetenv renders the ERB template apache/templates/vhost/_setenv.erb.
 func ApacheVhostSetenv(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 3)
-	if out, ok := r.Memo(&ApacheVhostSetenvMemo, 88); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostSetenvMemo, 88, 3)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -7291,8 +7291,8 @@ var ApacheVhostSetenvMemo erb.Memo
 
 // ApacheVhostShib renders the ERB template apache/templates/vhost/_shib.erb.
 func ApacheVhostShib(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&ApacheVhostShibMemo, 39); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostShibMemo, 39, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -7441,8 +7441,8 @@ func ApacheVhostSsl(s erb.Scope) string {
 
 // ApacheVhostSslproxy renders the ERB template apache/templates/vhost/_sslproxy.erb.
 func ApacheVhostSslproxy(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 10)
-	if out, ok := r.Memo(&ApacheVhostSslproxyMemo, 281); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostSslproxyMemo, 281, 10)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -7521,8 +7521,8 @@ var ApacheVhostSslproxyMemo erb.Memo
 
 // ApacheVhostSuexec renders the ERB template apache/templates/vhost/_suexec.erb.
 func ApacheVhostSuexec(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&ApacheVhostSuexecMemo, 20); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostSuexecMemo, 20, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -7541,8 +7541,8 @@ var ApacheVhostSuexecMemo erb.Memo
 
 // ApacheVhostSuphp renders the ERB template apache/templates/vhost/_suphp.erb.
 func ApacheVhostSuphp(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 3)
-	if out, ok := r.Memo(&ApacheVhostSuphpMemo, 58); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostSuphpMemo, 58, 3)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -7578,8 +7578,8 @@ var ApacheVhostSuphpMemo erb.Memo
 
 // ApacheVhostUseCanonicalName renders the ERB template apache/templates/vhost/_use_canonical_name.erb.
 func ApacheVhostUseCanonicalName(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&ApacheVhostUseCanonicalNameMemo, 21); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostUseCanonicalNameMemo, 21, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -7598,8 +7598,8 @@ var ApacheVhostUseCanonicalNameMemo erb.Memo
 
 // ApacheVhostWsgi renders the ERB template apache/templates/vhost/_wsgi.erb.
 func ApacheVhostWsgi(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 10)
-	if out, ok := r.Memo(&ApacheVhostWsgiMemo, 292); ok {
+	r, out := erb.NewMemo(s, &ApacheVhostWsgiMemo, 292, 10)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -7746,8 +7746,8 @@ var ApacheVhostWsgiMemo erb.Memo
 
 // ArchvsyncFtpsyncArchiveConf renders the ERB template archvsync/templates/ftpsync-archive.conf.erb.
 func ArchvsyncFtpsyncArchiveConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 15)
-	if out, ok := r.Memo(&ArchvsyncFtpsyncArchiveConfMemo, 923); ok {
+	r, out := erb.NewMemo(s, &ArchvsyncFtpsyncArchiveConfMemo, 923, 15)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -7805,8 +7805,8 @@ var ArchvsyncFtpsyncArchiveConfMemo erb.Memo
 
 // ArchvsyncFtpsyncSecurityConf renders the ERB template archvsync/templates/ftpsync-security.conf.erb.
 func ArchvsyncFtpsyncSecurityConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 15)
-	if out, ok := r.Memo(&ArchvsyncFtpsyncSecurityConfMemo, 924); ok {
+	r, out := erb.NewMemo(s, &ArchvsyncFtpsyncSecurityConfMemo, 924, 15)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -7864,8 +7864,8 @@ var ArchvsyncFtpsyncSecurityConfMemo erb.Memo
 
 // ArchvsyncFtpsyncUbuntuConf renders the ERB template archvsync/templates/ftpsync-ubuntu.conf.erb.
 func ArchvsyncFtpsyncUbuntuConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 15)
-	if out, ok := r.Memo(&ArchvsyncFtpsyncUbuntuConfMemo, 922); ok {
+	r, out := erb.NewMemo(s, &ArchvsyncFtpsyncUbuntuConfMemo, 922, 15)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -7923,8 +7923,8 @@ var ArchvsyncFtpsyncUbuntuConfMemo erb.Memo
 
 // ArchvsyncFtpsyncConf renders the ERB template archvsync/templates/ftpsync.conf.erb.
 func ArchvsyncFtpsyncConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 15)
-	if out, ok := r.Memo(&ArchvsyncFtpsyncConfMemo, 915); ok {
+	r, out := erb.NewMemo(s, &ArchvsyncFtpsyncConfMemo, 915, 15)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -7982,8 +7982,8 @@ var ArchvsyncFtpsyncConfMemo erb.Memo
 
 // ArchvsyncFtpsync renders the ERB template archvsync/templates/ftpsync.erb.
 func ArchvsyncFtpsync(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 0)
-	if out, ok := r.Memo(&ArchvsyncFtpsyncMemo, 118); ok {
+	r, out := erb.NewMemo(s, &ArchvsyncFtpsyncMemo, 118, 0)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -7996,8 +7996,8 @@ var ArchvsyncFtpsyncMemo erb.Memo
 
 // ArchvsyncRunmirrorsConf renders the ERB template archvsync/templates/runmirrors.conf.erb.
 func ArchvsyncRunmirrorsConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 4)
-	if out, ok := r.Memo(&ArchvsyncRunmirrorsConfMemo, 731); ok {
+	r, out := erb.NewMemo(s, &ArchvsyncRunmirrorsConfMemo, 731, 4)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -8022,8 +8022,8 @@ var ArchvsyncRunmirrorsConfMemo erb.Memo
 
 // CeilometerEventPipelineYaml renders the ERB template ceilometer/templates/event_pipeline.yaml.erb.
 func CeilometerEventPipelineYaml(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&CeilometerEventPipelineYamlMemo, 165); ok {
+	r, out := erb.NewMemo(s, &CeilometerEventPipelineYamlMemo, 165, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -8044,8 +8044,8 @@ var CeilometerEventPipelineYamlMemo erb.Memo
 
 // CeilometerPipelineYaml renders the ERB template ceilometer/templates/pipeline.yaml.erb.
 func CeilometerPipelineYaml(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&CeilometerPipelineYamlMemo, 165); ok {
+	r, out := erb.NewMemo(s, &CeilometerPipelineYamlMemo, 165, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -8066,8 +8066,8 @@ var CeilometerPipelineYamlMemo erb.Memo
 
 // CeilometerPollingYaml renders the ERB template ceilometer/templates/polling.yaml.erb.
 func CeilometerPollingYaml(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&CeilometerPollingYamlMemo, 82); ok {
+	r, out := erb.NewMemo(s, &CeilometerPollingYamlMemo, 82, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -8525,8 +8525,8 @@ func ChronyChronyConfRedhat(s erb.Scope) string {
 
 // ChronyChronyKeys renders the ERB template chrony/templates/chrony.keys.erb.
 func ChronyChronyKeys(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 3)
-	if out, ok := r.Memo(&ChronyChronyKeysMemo, 3); ok {
+	r, out := erb.NewMemo(s, &ChronyChronyKeysMemo, 3, 3)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -8977,8 +8977,8 @@ func CollectdMysqlDatabaseConf(s erb.Scope) string {
 
 // CollectdPluginAggregationAggregatorConf renders the ERB template collectd/templates/plugin/aggregation-aggregator.conf.erb.
 func CollectdPluginAggregationAggregatorConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 16)
-	if out, ok := r.Memo(&CollectdPluginAggregationAggregatorConfMemo, 367); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginAggregationAggregatorConfMemo, 367, 16)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -9174,8 +9174,8 @@ func CollectdPluginAmqpConf(s erb.Scope) string {
 
 // CollectdPluginApacheConf renders the ERB template collectd/templates/plugin/apache.conf.erb.
 func CollectdPluginApacheConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&CollectdPluginApacheConfMemo, 174); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginApacheConfMemo, 174, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -9314,8 +9314,8 @@ func CollectdPluginApacheInstanceConf(s erb.Scope) string {
 
 // CollectdPluginBindConf renders the ERB template collectd/templates/plugin/bind.conf.erb.
 func CollectdPluginBindConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 9)
-	if out, ok := r.Memo(&CollectdPluginBindConfMemo, 214); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginBindConfMemo, 214, 9)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -9394,8 +9394,8 @@ var CollectdPluginBindConfMemo erb.Memo
 
 // CollectdPluginCephConf renders the ERB template collectd/templates/plugin/ceph.conf.erb.
 func CollectdPluginCephConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 3)
-	if out, ok := r.Memo(&CollectdPluginCephConfMemo, 139); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginCephConfMemo, 139, 3)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -9426,8 +9426,8 @@ var CollectdPluginCephConfMemo erb.Memo
 
 // CollectdPluginCgroupsConf renders the ERB template collectd/templates/plugin/cgroups.conf.erb.
 func CollectdPluginCgroupsConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&CollectdPluginCgroupsConfMemo, 57); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginCgroupsConfMemo, 57, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -9452,8 +9452,8 @@ var CollectdPluginCgroupsConfMemo erb.Memo
 
 // CollectdPluginChainConf renders the ERB template collectd/templates/plugin/chain.conf.erb.
 func CollectdPluginChainConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 3)
-	if out, ok := r.Memo(&CollectdPluginChainConfMemo, 144); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginChainConfMemo, 144, 3)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -9521,8 +9521,8 @@ var CollectdPluginChainConfMemo erb.Memo
 
 // CollectdPluginCsvConf renders the ERB template collectd/templates/plugin/csv.conf.erb.
 func CollectdPluginCsvConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&CollectdPluginCsvConfMemo, 50); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginCsvConfMemo, 50, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -9625,8 +9625,8 @@ func CollectdPluginCurlPageConf(s erb.Scope) string {
 
 // CollectdPluginDbiDatabaseConf renders the ERB template collectd/templates/plugin/dbi/database.conf.erb.
 func CollectdPluginDbiDatabaseConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 6)
-	if out, ok := r.Memo(&CollectdPluginDbiDatabaseConfMemo, 108); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginDbiDatabaseConfMemo, 108, 6)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -9678,8 +9678,8 @@ var CollectdPluginDbiDatabaseConfMemo erb.Memo
 
 // CollectdPluginDbiQueryConf renders the ERB template collectd/templates/plugin/dbi/query.conf.erb.
 func CollectdPluginDbiQueryConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 5)
-	if out, ok := r.Memo(&CollectdPluginDbiQueryConfMemo, 281); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginDbiQueryConfMemo, 281, 5)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -9868,8 +9868,8 @@ func CollectdPluginDiskConf(s erb.Scope) string {
 
 // CollectdPluginDnsConf renders the ERB template collectd/templates/plugin/dns.conf.erb.
 func CollectdPluginDnsConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 3)
-	if out, ok := r.Memo(&CollectdPluginDnsConfMemo, 81); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginDnsConfMemo, 81, 3)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -9896,8 +9896,8 @@ var CollectdPluginDnsConfMemo erb.Memo
 
 // CollectdPluginEthstatConf renders the ERB template collectd/templates/plugin/ethstat.conf.erb.
 func CollectdPluginEthstatConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 3)
-	if out, ok := r.Memo(&CollectdPluginEthstatConfMemo, 63); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginEthstatConfMemo, 63, 3)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -9930,8 +9930,8 @@ var CollectdPluginEthstatConfMemo erb.Memo
 
 // CollectdPluginExecCmdConf renders the ERB template collectd/templates/plugin/exec/cmd.conf.erb.
 func CollectdPluginExecCmdConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 4)
-	if out, ok := r.Memo(&CollectdPluginExecCmdConfMemo, 40); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginExecCmdConfMemo, 40, 4)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -9982,8 +9982,8 @@ func CollectdPluginFhcountConf(s erb.Scope) string {
 
 // CollectdPluginFilecountDirectoryConf renders the ERB template collectd/templates/plugin/filecount-directory.conf.erb.
 func CollectdPluginFilecountDirectoryConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 7)
-	if out, ok := r.Memo(&CollectdPluginFilecountDirectoryConfMemo, 150); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginFilecountDirectoryConfMemo, 150, 7)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -10073,8 +10073,8 @@ func CollectdPluginFilecountConf(s erb.Scope) string {
 
 // CollectdPluginFilterMatch renders the ERB template collectd/templates/plugin/filter/match.erb.
 func CollectdPluginFilterMatch(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&CollectdPluginFilterMatchMemo, 67); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginFilterMatchMemo, 67, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -10138,8 +10138,8 @@ var CollectdPluginFilterMatchMemo erb.Memo
 
 // CollectdPluginFilterTarget renders the ERB template collectd/templates/plugin/filter/target.erb.
 func CollectdPluginFilterTarget(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&CollectdPluginFilterTargetMemo, 76); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginFilterTargetMemo, 76, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -10204,8 +10204,8 @@ var CollectdPluginFilterTargetMemo erb.Memo
 
 // CollectdPluginGenericjmxConfHeader renders the ERB template collectd/templates/plugin/genericjmx.conf.header.erb.
 func CollectdPluginGenericjmxConfHeader(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&CollectdPluginGenericjmxConfHeaderMemo, 127); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginGenericjmxConfHeaderMemo, 127, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -10230,8 +10230,8 @@ var CollectdPluginGenericjmxConfHeaderMemo erb.Memo
 
 // CollectdPluginGenericjmxConnectionConf renders the ERB template collectd/templates/plugin/genericjmx/connection.conf.erb.
 func CollectdPluginGenericjmxConnectionConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 6)
-	if out, ok := r.Memo(&CollectdPluginGenericjmxConnectionConfMemo, 130); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginGenericjmxConnectionConfMemo, 130, 6)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -10389,8 +10389,8 @@ func CollectdPluginHddtempConf(s erb.Scope) string {
 
 // CollectdPluginIntelPmuConf renders the ERB template collectd/templates/plugin/intel_pmu.conf.erb.
 func CollectdPluginIntelPmuConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 5)
-	if out, ok := r.Memo(&CollectdPluginIntelPmuConfMemo, 142); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginIntelPmuConfMemo, 142, 5)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -10467,8 +10467,8 @@ func CollectdPluginInterfaceConf(s erb.Scope) string {
 
 // CollectdPluginIpmiConf renders the ERB template collectd/templates/plugin/ipmi.conf.erb.
 func CollectdPluginIpmiConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 5)
-	if out, ok := r.Memo(&CollectdPluginIpmiConfMemo, 123); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginIpmiConfMemo, 123, 5)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -10543,8 +10543,8 @@ func CollectdPluginIptablesConf(s erb.Scope) string {
 
 // CollectdPluginIrqConf renders the ERB template collectd/templates/plugin/irq.conf.erb.
 func CollectdPluginIrqConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&CollectdPluginIrqConfMemo, 51); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginIrqConfMemo, 51, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -10569,8 +10569,8 @@ var CollectdPluginIrqConfMemo erb.Memo
 
 // CollectdPluginJavaConf renders the ERB template collectd/templates/plugin/java.conf.erb.
 func CollectdPluginJavaConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&CollectdPluginJavaConfMemo, 95); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginJavaConfMemo, 95, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -10655,8 +10655,8 @@ func CollectdPluginLogfileConf(s erb.Scope) string {
 
 // CollectdPluginMatchTpl renders the ERB template collectd/templates/plugin/match.tpl.erb.
 func CollectdPluginMatchTpl(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&CollectdPluginMatchTplMemo, 96); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginMatchTplMemo, 96, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -10698,8 +10698,8 @@ var CollectdPluginMatchTplMemo erb.Memo
 
 // CollectdPluginMemcachedConf renders the ERB template collectd/templates/plugin/memcached.conf.erb.
 func CollectdPluginMemcachedConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&CollectdPluginMemcachedConfMemo, 110); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginMemcachedConfMemo, 110, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -10771,8 +10771,8 @@ func CollectdPluginMemoryConf(s erb.Scope) string {
 
 // CollectdPluginMongodbConf renders the ERB template collectd/templates/plugin/mongodb.conf.erb.
 func CollectdPluginMongodbConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 6)
-	if out, ok := r.Memo(&CollectdPluginMongodbConfMemo, 192); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginMongodbConfMemo, 192, 6)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -10815,8 +10815,8 @@ var CollectdPluginMongodbConfMemo erb.Memo
 
 // CollectdPluginNetlinkConf renders the ERB template collectd/templates/plugin/netlink.conf.erb.
 func CollectdPluginNetlinkConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 6)
-	if out, ok := r.Memo(&CollectdPluginNetlinkConfMemo, 110); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginNetlinkConfMemo, 110, 6)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -10873,8 +10873,8 @@ var CollectdPluginNetlinkConfMemo erb.Memo
 
 // CollectdPluginNetworkConf renders the ERB template collectd/templates/plugin/network.conf.erb.
 func CollectdPluginNetworkConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 4)
-	if out, ok := r.Memo(&CollectdPluginNetworkConfMemo, 95); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginNetworkConfMemo, 95, 4)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -11031,8 +11031,8 @@ func CollectdPluginNetworkServerConf(s erb.Scope) string {
 
 // CollectdPluginNginxConf renders the ERB template collectd/templates/plugin/nginx.conf.erb.
 func CollectdPluginNginxConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 6)
-	if out, ok := r.Memo(&CollectdPluginNginxConfMemo, 98); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginNginxConfMemo, 98, 6)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -11109,8 +11109,8 @@ func CollectdPluginNtpdConf(s erb.Scope) string {
 
 // CollectdPluginNutUpsConf renders the ERB template collectd/templates/plugin/nut/ups.conf.erb.
 func CollectdPluginNutUpsConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&CollectdPluginNutUpsConfMemo, 32); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginNutUpsConfMemo, 32, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -11126,8 +11126,8 @@ var CollectdPluginNutUpsConfMemo erb.Memo
 
 // CollectdPluginOpenldapConf renders the ERB template collectd/templates/plugin/openldap.conf.erb.
 func CollectdPluginOpenldapConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&CollectdPluginOpenldapConfMemo, 175); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginOpenldapConfMemo, 175, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -11202,8 +11202,8 @@ var CollectdPluginOpenldapConfMemo erb.Memo
 
 // CollectdPluginOpenvpnConf renders the ERB template collectd/templates/plugin/openvpn.conf.erb.
 func CollectdPluginOpenvpnConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 5)
-	if out, ok := r.Memo(&CollectdPluginOpenvpnConfMemo, 135); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginOpenvpnConfMemo, 135, 5)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -11237,8 +11237,8 @@ var CollectdPluginOpenvpnConfMemo erb.Memo
 
 // CollectdPluginOracleDatabaseConf renders the ERB template collectd/templates/plugin/oracle/database.conf.erb.
 func CollectdPluginOracleDatabaseConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 5)
-	if out, ok := r.Memo(&CollectdPluginOracleDatabaseConfMemo, 91); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginOracleDatabaseConfMemo, 91, 5)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -11272,8 +11272,8 @@ var CollectdPluginOracleDatabaseConfMemo erb.Memo
 
 // CollectdPluginOracleQueryConf renders the ERB template collectd/templates/plugin/oracle/query.conf.erb.
 func CollectdPluginOracleQueryConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 3)
-	if out, ok := r.Memo(&CollectdPluginOracleQueryConfMemo, 144); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginOracleQueryConfMemo, 144, 3)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -11376,8 +11376,8 @@ func CollectdPluginOvsEventsConf(s erb.Scope) string {
 
 // CollectdPluginOvsStatsConf renders the ERB template collectd/templates/plugin/ovs_stats.conf.erb.
 func CollectdPluginOvsStatsConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 4)
-	if out, ok := r.Memo(&CollectdPluginOvsStatsConfMemo, 81); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginOvsStatsConfMemo, 81, 4)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -11419,8 +11419,8 @@ var CollectdPluginOvsStatsConfMemo erb.Memo
 
 // CollectdPluginPerlConf renders the ERB template collectd/templates/plugin/perl.conf.erb.
 func CollectdPluginPerlConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&CollectdPluginPerlConfMemo, 24); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginPerlConfMemo, 24, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -11436,8 +11436,8 @@ var CollectdPluginPerlConfMemo erb.Memo
 
 // CollectdPluginPerlPlugin renders the ERB template collectd/templates/plugin/perl/plugin.erb.
 func CollectdPluginPerlPlugin(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 6)
-	if out, ok := r.Memo(&CollectdPluginPerlPluginMemo, 196); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginPerlPluginMemo, 196, 6)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -11583,8 +11583,8 @@ var CollectdPluginPerlPluginMemo erb.Memo
 
 // CollectdPluginPostgresqlDatabaseConf renders the ERB template collectd/templates/plugin/postgresql/database.conf.erb.
 func CollectdPluginPostgresqlDatabaseConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 12)
-	if out, ok := r.Memo(&CollectdPluginPostgresqlDatabaseConfMemo, 186); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginPostgresqlDatabaseConfMemo, 186, 12)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -11679,8 +11679,8 @@ var CollectdPluginPostgresqlDatabaseConfMemo erb.Memo
 
 // CollectdPluginPostgresqlQueryConf renders the ERB template collectd/templates/plugin/postgresql/query.conf.erb.
 func CollectdPluginPostgresqlQueryConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 6)
-	if out, ok := r.Memo(&CollectdPluginPostgresqlQueryConfMemo, 204); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginPostgresqlQueryConfMemo, 204, 6)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -11751,8 +11751,8 @@ var CollectdPluginPostgresqlQueryConfMemo erb.Memo
 
 // CollectdPluginPostgresqlWriterConf renders the ERB template collectd/templates/plugin/postgresql/writer.conf.erb.
 func CollectdPluginPostgresqlWriterConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 3)
-	if out, ok := r.Memo(&CollectdPluginPostgresqlWriterConfMemo, 57); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginPostgresqlWriterConfMemo, 57, 3)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -11779,8 +11779,8 @@ var CollectdPluginPostgresqlWriterConfMemo erb.Memo
 
 // CollectdPluginProtocolsConf renders the ERB template collectd/templates/plugin/protocols.conf.erb.
 func CollectdPluginProtocolsConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&CollectdPluginProtocolsConfMemo, 60); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginProtocolsConfMemo, 60, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -11815,8 +11815,8 @@ var CollectdPluginProtocolsConfMemo erb.Memo
 
 // CollectdPluginRabbitmqConf renders the ERB template collectd/templates/plugin/rabbitmq.conf.erb.
 func CollectdPluginRabbitmqConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&CollectdPluginRabbitmqConfMemo, 91); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginRabbitmqConfMemo, 91, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -11836,8 +11836,8 @@ var CollectdPluginRabbitmqConfMemo erb.Memo
 
 // CollectdPluginRedisConf renders the ERB template collectd/templates/plugin/redis.conf.erb.
 func CollectdPluginRedisConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&CollectdPluginRedisConfMemo, 160); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginRedisConfMemo, 160, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -11908,8 +11908,8 @@ var CollectdPluginRedisConfMemo erb.Memo
 
 // CollectdPluginRrdcachedConf renders the ERB template collectd/templates/plugin/rrdcached.conf.erb.
 func CollectdPluginRrdcachedConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 10)
-	if out, ok := r.Memo(&CollectdPluginRrdcachedConfMemo, 187); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginRrdcachedConfMemo, 187, 10)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -11986,8 +11986,8 @@ var CollectdPluginRrdcachedConfMemo erb.Memo
 
 // CollectdPluginRrdtoolConf renders the ERB template collectd/templates/plugin/rrdtool.conf.erb.
 func CollectdPluginRrdtoolConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 8)
-	if out, ok := r.Memo(&CollectdPluginRrdtoolConfMemo, 142); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginRrdtoolConfMemo, 142, 8)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -12030,8 +12030,8 @@ var CollectdPluginRrdtoolConfMemo erb.Memo
 
 // CollectdPluginSensorsConf renders the ERB template collectd/templates/plugin/sensors.conf.erb.
 func CollectdPluginSensorsConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 3)
-	if out, ok := r.Memo(&CollectdPluginSensorsConfMemo, 79); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginSensorsConfMemo, 79, 3)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -12270,8 +12270,8 @@ func CollectdPluginSnmpConf(s erb.Scope) string {
 
 // CollectdPluginSnmpDataConf renders the ERB template collectd/templates/plugin/snmp/data.conf.erb.
 func CollectdPluginSnmpDataConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 10)
-	if out, ok := r.Memo(&CollectdPluginSnmpDataConfMemo, 171); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginSnmpDataConfMemo, 171, 10)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -12429,8 +12429,8 @@ func CollectdPluginSnmpHostConf(s erb.Scope) string {
 
 // CollectdPluginStatsdConf renders the ERB template collectd/templates/plugin/statsd.conf.erb.
 func CollectdPluginStatsdConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 12)
-	if out, ok := r.Memo(&CollectdPluginStatsdConfMemo, 195); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginStatsdConfMemo, 195, 12)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -12529,8 +12529,8 @@ var CollectdPluginStatsdConfMemo erb.Memo
 
 // CollectdPluginTargetV5upgradeConf renders the ERB template collectd/templates/plugin/target_v5upgrade.conf.erb.
 func CollectdPluginTargetV5upgradeConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 0)
-	if out, ok := r.Memo(&CollectdPluginTargetV5upgradeConfMemo, 50); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginTargetV5upgradeConfMemo, 50, 0)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -12650,8 +12650,8 @@ func CollectdPluginUuidConf(s erb.Scope) string {
 
 // CollectdPluginVarnishConf renders the ERB template collectd/templates/plugin/varnish.conf.erb.
 func CollectdPluginVarnishConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&CollectdPluginVarnishConfMemo, 63); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginVarnishConfMemo, 63, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -12764,8 +12764,8 @@ func CollectdPluginVirtConf(s erb.Scope) string {
 
 // CollectdPluginVmemConf renders the ERB template collectd/templates/plugin/vmem.conf.erb.
 func CollectdPluginVmemConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&CollectdPluginVmemConfMemo, 35); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginVmemConfMemo, 35, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -12843,8 +12843,8 @@ func CollectdPluginWriteGraphiteCarbonConf(s erb.Scope) string {
 
 // CollectdPluginWriteKafkaConf renders the ERB template collectd/templates/plugin/write_kafka.conf.erb.
 func CollectdPluginWriteKafkaConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&CollectdPluginWriteKafkaConfMemo, 143); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginWriteKafkaConfMemo, 143, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -12905,8 +12905,8 @@ func CollectdPluginWritePrometheusConf(s erb.Scope) string {
 
 // CollectdPluginWriteSensuConf renders the ERB template collectd/templates/plugin/write_sensu.conf.erb.
 func CollectdPluginWriteSensuConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 8)
-	if out, ok := r.Memo(&CollectdPluginWriteSensuConfMemo, 417); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginWriteSensuConfMemo, 417, 8)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -12963,8 +12963,8 @@ var CollectdPluginWriteSensuConfMemo erb.Memo
 
 // CollectdPluginWriteTsdbConf renders the ERB template collectd/templates/plugin/write_tsdb.conf.erb.
 func CollectdPluginWriteTsdbConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 5)
-	if out, ok := r.Memo(&CollectdPluginWriteTsdbConfMemo, 132); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginWriteTsdbConfMemo, 132, 5)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -12992,8 +12992,8 @@ var CollectdPluginWriteTsdbConfMemo erb.Memo
 
 // CollectdPluginZookeeperConf renders the ERB template collectd/templates/plugin/zookeeper.conf.erb.
 func CollectdPluginZookeeperConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&CollectdPluginZookeeperConfMemo, 51); ok {
+	r, out := erb.NewMemo(s, &CollectdPluginZookeeperConfMemo, 51, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -13012,8 +13012,8 @@ var CollectdPluginZookeeperConfMemo erb.Memo
 
 // CollectdTailFileConf renders the ERB template collectd/templates/tail-file.conf.erb.
 func CollectdTailFileConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 3)
-	if out, ok := r.Memo(&CollectdTailFileConfMemo, 174); ok {
+	r, out := erb.NewMemo(s, &CollectdTailFileConfMemo, 174, 3)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -13058,8 +13058,8 @@ var CollectdTailFileConfMemo erb.Memo
 
 // CorosyncCman renders the ERB template corosync/templates/cman.erb.
 func CorosyncCman(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 0)
-	if out, ok := r.Memo(&CorosyncCmanMemo, 22); ok {
+	r, out := erb.NewMemo(s, &CorosyncCmanMemo, 22, 0)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -13375,8 +13375,8 @@ func CorosyncCorosyncConf(s erb.Scope) string {
 
 // CorosyncService renders the ERB template corosync/templates/service.erb.
 func CorosyncService(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&CorosyncServiceMemo, 30); ok {
+	r, out := erb.NewMemo(s, &CorosyncServiceMemo, 30, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -13420,8 +13420,8 @@ func DatacatSpecFixturesModulesDemo2Merging(s erb.Scope) string {
 
 // DatacatSpecFixturesModulesDemo3HostgroupsCfg renders the ERB template datacat/spec/fixtures/modules/demo3/templates/hostgroups.cfg.erb.
 func DatacatSpecFixturesModulesDemo3HostgroupsCfg(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&DatacatSpecFixturesModulesDemo3HostgroupsCfgMemo, 67); ok {
+	r, out := erb.NewMemo(s, &DatacatSpecFixturesModulesDemo3HostgroupsCfgMemo, 67, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -13457,8 +13457,8 @@ func DatacatSpecFixturesModulesIssue1RefersToScope(s erb.Scope) string {
 
 // DatacatSpecFixturesModulesTemplateBodyTest1 renders the ERB template datacat/spec/fixtures/modules/template_body/templates/test1.erb.
 func DatacatSpecFixturesModulesTemplateBodyTest1(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 0)
-	if out, ok := r.Memo(&DatacatSpecFixturesModulesTemplateBodyTest1Memo, 20); ok {
+	r, out := erb.NewMemo(s, &DatacatSpecFixturesModulesTemplateBodyTest1Memo, 20, 0)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -13471,8 +13471,8 @@ var DatacatSpecFixturesModulesTemplateBodyTest1Memo erb.Memo
 
 // DesignateAgentPoolsYaml renders the ERB template designate/templates/agent-pools.yaml.erb.
 func DesignateAgentPoolsYaml(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 7)
-	if out, ok := r.Memo(&DesignateAgentPoolsYamlMemo, 315); ok {
+	r, out := erb.NewMemo(s, &DesignateAgentPoolsYamlMemo, 315, 7)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -13523,8 +13523,8 @@ var DesignateAgentPoolsYamlMemo erb.Memo
 
 // DesignateBind9PoolsYaml renders the ERB template designate/templates/bind9-pools.yaml.erb.
 func DesignateBind9PoolsYaml(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 9)
-	if out, ok := r.Memo(&DesignateBind9PoolsYamlMemo, 406); ok {
+	r, out := erb.NewMemo(s, &DesignateBind9PoolsYamlMemo, 406, 9)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -13599,8 +13599,8 @@ var DesignateBind9PoolsYamlMemo erb.Memo
 
 // DesignatePdns4PoolsYaml renders the ERB template designate/templates/pdns4-pools.yaml.erb.
 func DesignatePdns4PoolsYaml(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 7)
-	if out, ok := r.Memo(&DesignatePdns4PoolsYamlMemo, 298); ok {
+	r, out := erb.NewMemo(s, &DesignatePdns4PoolsYamlMemo, 298, 7)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -13653,8 +13653,8 @@ var DesignatePdns4PoolsYamlMemo erb.Memo
 
 // DnsKey renders the ERB template dns/templates/key.erb.
 func DnsKey(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 3)
-	if out, ok := r.Memo(&DnsKeyMemo, 43); ok {
+	r, out := erb.NewMemo(s, &DnsKeyMemo, 43, 3)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -14050,8 +14050,8 @@ func DnsOptionsConf(s erb.Scope) string {
 
 // DnsZoneHeader renders the ERB template dns/templates/zone.header.erb.
 func DnsZoneHeader(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 10)
-	if out, ok := r.Memo(&DnsZoneHeaderMemo, 107); ok {
+	r, out := erb.NewMemo(s, &DnsZoneHeaderMemo, 107, 10)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -14544,8 +14544,8 @@ func EtcdEtcEtcdEtcdYml(s erb.Scope) string {
 
 // EtcdJournaldConf renders the ERB template etcd/templates/journald.conf.erb.
 func EtcdJournaldConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 0)
-	if out, ok := r.Memo(&EtcdJournaldConfMemo, 321); ok {
+	r, out := erb.NewMemo(s, &EtcdJournaldConfMemo, 321, 0)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -16427,8 +16427,8 @@ func FilebeatPureHashYml(s erb.Scope) string {
 
 // FilebeatSystemdLoggingConf renders the ERB template filebeat/templates/systemd/logging.conf.erb.
 func FilebeatSystemdLoggingConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&FilebeatSystemdLoggingConfMemo, 38); ok {
+	r, out := erb.NewMemo(s, &FilebeatSystemdLoggingConfMemo, 38, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -16444,8 +16444,8 @@ var FilebeatSystemdLoggingConfMemo erb.Memo
 
 // GaleraClustercheck renders the ERB template galera/templates/clustercheck.erb.
 func GaleraClustercheck(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 5)
-	if out, ok := r.Memo(&GaleraClustercheckMemo, 3597); ok {
+	r, out := erb.NewMemo(s, &GaleraClustercheckMemo, 3597, 5)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -16473,8 +16473,8 @@ var GaleraClustercheckMemo erb.Memo
 
 // GaleraDebianCnf renders the ERB template galera/templates/debian.cnf.erb.
 func GaleraDebianCnf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&GaleraDebianCnfMemo, 241); ok {
+	r, out := erb.NewMemo(s, &GaleraDebianCnfMemo, 241, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -16493,8 +16493,8 @@ var GaleraDebianCnfMemo erb.Memo
 
 // GaleraDebianDefaultMyCnf renders the ERB template galera/templates/debian_default_my_cnf.
 func GaleraDebianDefaultMyCnf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 0)
-	if out, ok := r.Memo(&GaleraDebianDefaultMyCnfMemo, 1440); ok {
+	r, out := erb.NewMemo(s, &GaleraDebianDefaultMyCnfMemo, 1440, 0)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -16689,8 +16689,8 @@ func GitoliteRepo(s erb.Scope) string {
 
 // HaproxyEmpty renders the ERB template haproxy/templates/empty.erb.
 func HaproxyEmpty(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 0)
-	if out, ok := r.Memo(&HaproxyEmptyMemo, 0); ok {
+	r, out := erb.NewMemo(s, &HaproxyEmptyMemo, 0, 0)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -16792,8 +16792,8 @@ func HaproxyFragmentsBind(s erb.Scope) string {
 
 // HaproxyFragmentsMode renders the ERB template haproxy/templates/fragments/_mode.erb.
 func HaproxyFragmentsMode(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&HaproxyFragmentsModeMemo, 8); ok {
+	r, out := erb.NewMemo(s, &HaproxyFragmentsModeMemo, 8, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -16876,8 +16876,8 @@ func HaproxyFragmentsOptions(s erb.Scope) string {
 
 // HaproxyHaproxyBaseCfg renders the ERB template haproxy/templates/haproxy-base.cfg.erb.
 func HaproxyHaproxyBaseCfg(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 3)
-	if out, ok := r.Memo(&HaproxyHaproxyBaseCfgMemo, 39); ok {
+	r, out := erb.NewMemo(s, &HaproxyHaproxyBaseCfgMemo, 39, 3)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -17113,8 +17113,8 @@ func HaproxyHaproxyMailer(s erb.Scope) string {
 
 // HaproxyHaproxyMailersBlock renders the ERB template haproxy/templates/haproxy_mailers_block.erb.
 func HaproxyHaproxyMailersBlock(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&HaproxyHaproxyMailersBlockMemo, 10); ok {
+	r, out := erb.NewMemo(s, &HaproxyHaproxyMailersBlockMemo, 10, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -17186,8 +17186,8 @@ func HaproxyHaproxyPeer(s erb.Scope) string {
 
 // HaproxyHaproxyPeersBlock renders the ERB template haproxy/templates/haproxy_peers_block.erb.
 func HaproxyHaproxyPeersBlock(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&HaproxyHaproxyPeersBlockMemo, 8); ok {
+	r, out := erb.NewMemo(s, &HaproxyHaproxyPeersBlockMemo, 8, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -17203,8 +17203,8 @@ var HaproxyHaproxyPeersBlockMemo erb.Memo
 
 // HaproxyHaproxyResolverBlock renders the ERB template haproxy/templates/haproxy_resolver_block.erb.
 func HaproxyHaproxyResolverBlock(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 5)
-	if out, ok := r.Memo(&HaproxyHaproxyResolverBlockMemo, 67); ok {
+	r, out := erb.NewMemo(s, &HaproxyHaproxyResolverBlockMemo, 67, 5)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -17254,8 +17254,8 @@ var HaproxyHaproxyResolverBlockMemo erb.Memo
 
 // HaproxyHaproxyUserlistBlock renders the ERB template haproxy/templates/haproxy_userlist_block.erb.
 func HaproxyHaproxyUserlistBlock(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 3)
-	if out, ok := r.Memo(&HaproxyHaproxyUserlistBlockMemo, 28); ok {
+	r, out := erb.NewMemo(s, &HaproxyHaproxyUserlistBlockMemo, 28, 3)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -17295,8 +17295,8 @@ var HaproxyHaproxyUserlistBlockMemo erb.Memo
 
 // HaproxyInstanceServiceUnitExample renders the ERB template haproxy/templates/instance_service_unit_example.erb.
 func HaproxyInstanceServiceUnitExample(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&HaproxyInstanceServiceUnitExampleMemo, 224); ok {
+	r, out := erb.NewMemo(s, &HaproxyInstanceServiceUnitExampleMemo, 224, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -17321,8 +17321,8 @@ var HaproxyInstanceServiceUnitExampleMemo erb.Memo
 
 // HorizonSpecFixturesOverrideLocalSettingsPy renders the ERB template horizon/spec/fixtures/override_local_settings.py.erb.
 func HorizonSpecFixturesOverrideLocalSettingsPy(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 3)
-	if out, ok := r.Memo(&HorizonSpecFixturesOverrideLocalSettingsPyMemo, 507); ok {
+	r, out := erb.NewMemo(s, &HorizonSpecFixturesOverrideLocalSettingsPyMemo, 507, 3)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -17349,8 +17349,8 @@ var HorizonSpecFixturesOverrideLocalSettingsPyMemo erb.Memo
 
 // Horizon0001DebianDebugPy renders the ERB template horizon/templates/_0001_debian_debug.py.erb.
 func Horizon0001DebianDebugPy(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&Horizon0001DebianDebugPyMemo, 102); ok {
+	r, out := erb.NewMemo(s, &Horizon0001DebianDebugPyMemo, 102, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -17366,8 +17366,8 @@ var Horizon0001DebianDebugPyMemo erb.Memo
 
 // Horizon0005DebianWebrootPy renders the ERB template horizon/templates/_0005_debian_webroot.py.erb.
 func Horizon0005DebianWebrootPy(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 0)
-	if out, ok := r.Memo(&Horizon0005DebianWebrootPyMemo, 135); ok {
+	r, out := erb.NewMemo(s, &Horizon0005DebianWebrootPyMemo, 135, 0)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -17380,8 +17380,8 @@ var Horizon0005DebianWebrootPyMemo erb.Memo
 
 // Horizon0006DebianCachePy renders the ERB template horizon/templates/_0006_debian_cache.py.erb.
 func Horizon0006DebianCachePy(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 7)
-	if out, ok := r.Memo(&Horizon0006DebianCachePyMemo, 1088); ok {
+	r, out := erb.NewMemo(s, &Horizon0006DebianCachePyMemo, 1088, 7)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -17462,8 +17462,8 @@ var Horizon0006DebianCachePyMemo erb.Memo
 
 // Horizon1499LoadBalancerSettingsPy renders the ERB template horizon/templates/_1499_load_balancer_settings.py.erb.
 func Horizon1499LoadBalancerSettingsPy(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 3)
-	if out, ok := r.Memo(&Horizon1499LoadBalancerSettingsPyMemo, 863); ok {
+	r, out := erb.NewMemo(s, &Horizon1499LoadBalancerSettingsPyMemo, 863, 3)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -17491,8 +17491,8 @@ var Horizon1499LoadBalancerSettingsPyMemo erb.Memo
 
 // Horizon1699OrchestrationSettingsPy renders the ERB template horizon/templates/_1699_orchestration_settings.py.erb.
 func Horizon1699OrchestrationSettingsPy(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 6)
-	if out, ok := r.Memo(&Horizon1699OrchestrationSettingsPyMemo, 810); ok {
+	r, out := erb.NewMemo(s, &Horizon1699OrchestrationSettingsPyMemo, 810, 6)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -17523,8 +17523,8 @@ var Horizon1699OrchestrationSettingsPyMemo erb.Memo
 
 // Horizon1799DnsSettingsPy renders the ERB template horizon/templates/_1799_dns_settings.py.erb.
 func Horizon1799DnsSettingsPy(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&Horizon1799DnsSettingsPyMemo, 173); ok {
+	r, out := erb.NewMemo(s, &Horizon1799DnsSettingsPyMemo, 173, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -17540,8 +17540,8 @@ var Horizon1799DnsSettingsPyMemo erb.Memo
 
 // Horizon90ManilaSharesPy renders the ERB template horizon/templates/_90_manila_shares.py.erb.
 func Horizon90ManilaSharesPy(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 4)
-	if out, ok := r.Memo(&Horizon90ManilaSharesPyMemo, 1147); ok {
+	r, out := erb.NewMemo(s, &Horizon90ManilaSharesPyMemo, 1147, 4)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -18362,8 +18362,8 @@ func HorizonLocalSettingsPy(s erb.Scope) string {
 
 // IpaclientNisdomain renders the ERB template ipaclient/templates/nisdomain.erb.
 func IpaclientNisdomain(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&IpaclientNisdomainMemo, 199); ok {
+	r, out := erb.NewMemo(s, &IpaclientNisdomainMemo, 199, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -18379,8 +18379,8 @@ var IpaclientNisdomainMemo erb.Memo
 
 // IronicDnsmasqTftpServer renders the ERB template ironic/templates/dnsmasq_tftp_server.erb.
 func IronicDnsmasqTftpServer(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 3)
-	if out, ok := r.Memo(&IronicDnsmasqTftpServerMemo, 125); ok {
+	r, out := erb.NewMemo(s, &IronicDnsmasqTftpServerMemo, 125, 3)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -18742,8 +18742,8 @@ func IronicInspectorIpxe(s erb.Scope) string {
 
 // IronicInspectorPxelinuxCfg renders the ERB template ironic/templates/inspector_pxelinux_cfg.erb.
 func IronicInspectorPxelinuxCfg(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 5)
-	if out, ok := r.Memo(&IronicInspectorPxelinuxCfgMemo, 190); ok {
+	r, out := erb.NewMemo(s, &IronicInspectorPxelinuxCfgMemo, 190, 5)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -18951,8 +18951,8 @@ func KeystoneShibbolethConf(s erb.Scope) string {
 
 // KmodRedhatModprobe renders the ERB template kmod/templates/redhat.modprobe.erb.
 func KmodRedhatModprobe(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&KmodRedhatModprobeMemo, 75); ok {
+	r, out := erb.NewMemo(s, &KmodRedhatModprobeMemo, 75, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -19178,8 +19178,8 @@ func LogrotateEtcLogrotateDRule(s erb.Scope) string {
 
 // McollectiveSpecFixturesModulesSiteMcollectiveTestActivemqXml renders the ERB template mcollective/spec/fixtures/modules/site_mcollective/templates/test_activemq.xml.erb.
 func McollectiveSpecFixturesModulesSiteMcollectiveTestActivemqXml(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 0)
-	if out, ok := r.Memo(&McollectiveSpecFixturesModulesSiteMcollectiveTestActivemqXmlMemo, 52); ok {
+	r, out := erb.NewMemo(s, &McollectiveSpecFixturesModulesSiteMcollectiveTestActivemqXmlMemo, 52, 0)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -19262,8 +19262,8 @@ func McollectiveActivemqXml(s erb.Scope) string {
 
 // McollectiveRefreshMcollectiveMetadata renders the ERB template mcollective/templates/refresh-mcollective-metadata.erb.
 func McollectiveRefreshMcollectiveMetadata(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&McollectiveRefreshMcollectiveMetadataMemo, 211); ok {
+	r, out := erb.NewMemo(s, &McollectiveRefreshMcollectiveMetadataMemo, 211, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -19287,8 +19287,8 @@ var McollectiveRefreshMcollectiveMetadataMemo erb.Memo
 
 // McollectiveSettingsCfg renders the ERB template mcollective/templates/settings.cfg.erb.
 func McollectiveSettingsCfg(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&McollectiveSettingsCfgMemo, 5); ok {
+	r, out := erb.NewMemo(s, &McollectiveSettingsCfgMemo, 5, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -19779,8 +19779,8 @@ func MemcachedMemcachedWindows(s erb.Scope) string {
 
 // MongodbMongodbConf renders the ERB template mongodb/templates/mongodb.conf.erb.
 func MongodbMongodbConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 41)
-	if out, ok := r.Memo(&MongodbMongodbConfMemo, 2456); ok {
+	r, out := erb.NewMemo(s, &MongodbMongodbConfMemo, 2456, 41)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -20072,8 +20072,8 @@ var MongodbMongodbConfMemo erb.Memo
 
 // MonitCheckCommon renders the ERB template monit/templates/check/common.erb.
 func MonitCheckCommon(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 5)
-	if out, ok := r.Memo(&MonitCheckCommonMemo, 65); ok {
+	r, out := erb.NewMemo(s, &MonitCheckCommonMemo, 65, 5)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -20139,8 +20139,8 @@ var MonitCheckCommonMemo erb.Memo
 
 // MonitCheckDirectory renders the ERB template monit/templates/check/directory.erb.
 func MonitCheckDirectory(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&MonitCheckDirectoryMemo, 28); ok {
+	r, out := erb.NewMemo(s, &MonitCheckDirectoryMemo, 28, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -20158,8 +20158,8 @@ var MonitCheckDirectoryMemo erb.Memo
 
 // MonitCheckFifo renders the ERB template monit/templates/check/fifo.erb.
 func MonitCheckFifo(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&MonitCheckFifoMemo, 23); ok {
+	r, out := erb.NewMemo(s, &MonitCheckFifoMemo, 23, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -20177,8 +20177,8 @@ var MonitCheckFifoMemo erb.Memo
 
 // MonitCheckFile renders the ERB template monit/templates/check/file.erb.
 func MonitCheckFile(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&MonitCheckFileMemo, 23); ok {
+	r, out := erb.NewMemo(s, &MonitCheckFileMemo, 23, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -20196,8 +20196,8 @@ var MonitCheckFileMemo erb.Memo
 
 // MonitCheckFilesystem renders the ERB template monit/templates/check/filesystem.erb.
 func MonitCheckFilesystem(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&MonitCheckFilesystemMemo, 29); ok {
+	r, out := erb.NewMemo(s, &MonitCheckFilesystemMemo, 29, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -20215,8 +20215,8 @@ var MonitCheckFilesystemMemo erb.Memo
 
 // MonitCheckHost renders the ERB template monit/templates/check/host.erb.
 func MonitCheckHost(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&MonitCheckHostMemo, 21); ok {
+	r, out := erb.NewMemo(s, &MonitCheckHostMemo, 21, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -20234,8 +20234,8 @@ var MonitCheckHostMemo erb.Memo
 
 // MonitCheckProcess renders the ERB template monit/templates/check/process.erb.
 func MonitCheckProcess(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 9)
-	if out, ok := r.Memo(&MonitCheckProcessMemo, 196); ok {
+	r, out := erb.NewMemo(s, &MonitCheckProcessMemo, 196, 9)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -20314,8 +20314,8 @@ var MonitCheckProcessMemo erb.Memo
 
 // MonitCheckProgram renders the ERB template monit/templates/check/program.erb.
 func MonitCheckProgram(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&MonitCheckProgramMemo, 26); ok {
+	r, out := erb.NewMemo(s, &MonitCheckProgramMemo, 26, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -20333,8 +20333,8 @@ var MonitCheckProgramMemo erb.Memo
 
 // MonitCheckSystem renders the ERB template monit/templates/check/system.erb.
 func MonitCheckSystem(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&MonitCheckSystemMemo, 14); ok {
+	r, out := erb.NewMemo(s, &MonitCheckSystemMemo, 14, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -20350,8 +20350,8 @@ var MonitCheckSystemMemo erb.Memo
 
 // MonitConfFile renders the ERB template monit/templates/conf_file.erb.
 func MonitConfFile(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&MonitConfFileMemo, 10264); ok {
+	r, out := erb.NewMemo(s, &MonitConfFileMemo, 10264, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -20373,8 +20373,8 @@ var MonitConfFileMemo erb.Memo
 
 // MonitConfFileOverrides renders the ERB template monit/templates/conf_file_overrides.erb.
 func MonitConfFileOverrides(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 19)
-	if out, ok := r.Memo(&MonitConfFileOverridesMemo, 327); ok {
+	r, out := erb.NewMemo(s, &MonitConfFileOverridesMemo, 327, 19)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -20492,8 +20492,8 @@ var MonitConfFileOverridesMemo erb.Memo
 
 // MonitSystemTestFilesystems renders the ERB template monit/templates/system_test_filesystems.erb.
 func MonitSystemTestFilesystems(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 3)
-	if out, ok := r.Memo(&MonitSystemTestFilesystemsMemo, 174); ok {
+	r, out := erb.NewMemo(s, &MonitSystemTestFilesystemsMemo, 174, 3)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -20524,8 +20524,8 @@ var MonitSystemTestFilesystemsMemo erb.Memo
 
 // MonitSystemTestResources renders the ERB template monit/templates/system_test_resources.erb.
 func MonitSystemTestResources(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 8)
-	if out, ok := r.Memo(&MonitSystemTestResourcesMemo, 523); ok {
+	r, out := erb.NewMemo(s, &MonitSystemTestResourcesMemo, 523, 8)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -20602,8 +20602,8 @@ var MonitSystemTestResourcesMemo erb.Memo
 
 // MuranoLocalSettingsPy renders the ERB template murano/templates/local_settings.py.erb.
 func MuranoLocalSettingsPy(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 9)
-	if out, ok := r.Memo(&MuranoLocalSettingsPyMemo, 369); ok {
+	r, out := erb.NewMemo(s, &MuranoLocalSettingsPyMemo, 369, 9)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -20663,8 +20663,8 @@ var MuranoLocalSettingsPyMemo erb.Memo
 
 // MysqlMebCnf renders the ERB template mysql/templates/meb.cnf.erb.
 func MysqlMebCnf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&MysqlMebCnfMemo, 40); ok {
+	r, out := erb.NewMemo(s, &MysqlMebCnfMemo, 40, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -20723,8 +20723,8 @@ var MysqlMebCnfMemo erb.Memo
 
 // MysqlMyCnf renders the ERB template mysql/templates/my.cnf.erb.
 func MysqlMyCnf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&MysqlMyCnfMemo, 57); ok {
+	r, out := erb.NewMemo(s, &MysqlMyCnfMemo, 57, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -21096,8 +21096,8 @@ func MysqlXtrabackupSh(s erb.Scope) string {
 
 // NovaProviderYaml renders the ERB template nova/templates/provider.yaml.erb.
 func NovaProviderYaml(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&NovaProviderYamlMemo, 321); ok {
+	r, out := erb.NewMemo(s, &NovaProviderYamlMemo, 321, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -21168,8 +21168,8 @@ var NovaProviderYamlMemo erb.Memo
 
 // NovaSecretXmlCompute renders the ERB template nova/templates/secret.xml-compute.erb.
 func NovaSecretXmlCompute(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&NovaSecretXmlComputeMemo, 121); ok {
+	r, out := erb.NewMemo(s, &NovaSecretXmlComputeMemo, 121, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -21449,8 +21449,8 @@ func OpenstackExtrasOpenrc(s erb.Scope) string {
 
 // OpenstacklibCloudsYaml renders the ERB template openstacklib/templates/clouds.yaml.erb.
 func OpenstacklibCloudsYaml(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 10)
-	if out, ok := r.Memo(&OpenstacklibCloudsYamlMemo, 377); ok {
+	r, out := erb.NewMemo(s, &OpenstacklibCloudsYamlMemo, 377, 10)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -21552,8 +21552,8 @@ var OpenstacklibCloudsYamlMemo erb.Memo
 
 // OpenstacklibPolicyRcD renders the ERB template openstacklib/templates/policy-rc.d.erb.
 func OpenstacklibPolicyRcD(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&OpenstacklibPolicyRcDMemo, 58); ok {
+	r, out := erb.NewMemo(s, &OpenstacklibPolicyRcDMemo, 58, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -21575,8 +21575,8 @@ var OpenstacklibPolicyRcDMemo erb.Memo
 
 // PostfixConffile renders the ERB template postfix/templates/conffile.erb.
 func PostfixConffile(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&PostfixConffileMemo, 106); ok {
+	r, out := erb.NewMemo(s, &PostfixConffileMemo, 106, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -21598,8 +21598,8 @@ var PostfixConffileMemo erb.Memo
 
 // PostfixMasterCfSLES112 renders the ERB template postfix/templates/master.cf.SLES11.2.erb.
 func PostfixMasterCfSLES112(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 4)
-	if out, ok := r.Memo(&PostfixMasterCfSLES112Memo, 9003); ok {
+	r, out := erb.NewMemo(s, &PostfixMasterCfSLES112Memo, 9003, 4)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -21678,8 +21678,8 @@ var PostfixMasterCfSLES112Memo erb.Memo
 
 // PostfixMasterCfSLES113 renders the ERB template postfix/templates/master.cf.SLES11.3.erb.
 func PostfixMasterCfSLES113(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 4)
-	if out, ok := r.Memo(&PostfixMasterCfSLES113Memo, 4728); ok {
+	r, out := erb.NewMemo(s, &PostfixMasterCfSLES113Memo, 4728, 4)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -21758,8 +21758,8 @@ var PostfixMasterCfSLES113Memo erb.Memo
 
 // PostfixMasterCfSLES114 renders the ERB template postfix/templates/master.cf.SLES11.4.erb.
 func PostfixMasterCfSLES114(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 4)
-	if out, ok := r.Memo(&PostfixMasterCfSLES114Memo, 4576); ok {
+	r, out := erb.NewMemo(s, &PostfixMasterCfSLES114Memo, 4576, 4)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -21841,8 +21841,8 @@ var PostfixMasterCfSLES114Memo erb.Memo
 
 // PostfixMasterCfSLES122 renders the ERB template postfix/templates/master.cf.SLES12.2.erb.
 func PostfixMasterCfSLES122(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 7)
-	if out, ok := r.Memo(&PostfixMasterCfSLES122Memo, 7710); ok {
+	r, out := erb.NewMemo(s, &PostfixMasterCfSLES122Memo, 7710, 7)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -21892,8 +21892,8 @@ var PostfixMasterCfSLES122Memo erb.Memo
 
 // PostfixMasterCfSLES123 renders the ERB template postfix/templates/master.cf.SLES12.3.erb.
 func PostfixMasterCfSLES123(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 7)
-	if out, ok := r.Memo(&PostfixMasterCfSLES123Memo, 7710); ok {
+	r, out := erb.NewMemo(s, &PostfixMasterCfSLES123Memo, 7710, 7)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -21943,8 +21943,8 @@ var PostfixMasterCfSLES123Memo erb.Memo
 
 // PostfixMasterCfSolaris renders the ERB template postfix/templates/master.cf.Solaris.erb.
 func PostfixMasterCfSolaris(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 6)
-	if out, ok := r.Memo(&PostfixMasterCfSolarisMemo, 4267); ok {
+	r, out := erb.NewMemo(s, &PostfixMasterCfSolarisMemo, 4267, 6)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -22044,8 +22044,8 @@ var PostfixMasterCfSolarisMemo erb.Memo
 
 // PostfixMasterCfCommon renders the ERB template postfix/templates/master.cf.common.erb.
 func PostfixMasterCfCommon(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 8)
-	if out, ok := r.Memo(&PostfixMasterCfCommonMemo, 1296); ok {
+	r, out := erb.NewMemo(s, &PostfixMasterCfCommonMemo, 1296, 8)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -22099,8 +22099,8 @@ var PostfixMasterCfCommonMemo erb.Memo
 
 // PostfixMasterCfDebian renders the ERB template postfix/templates/master.cf.debian.erb.
 func PostfixMasterCfDebian(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 8)
-	if out, ok := r.Memo(&PostfixMasterCfDebianMemo, 4180); ok {
+	r, out := erb.NewMemo(s, &PostfixMasterCfDebianMemo, 4180, 8)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -22207,8 +22207,8 @@ var PostfixMasterCfDebianMemo erb.Memo
 
 // PostfixMasterCfRedhat renders the ERB template postfix/templates/master.cf.redhat.erb.
 func PostfixMasterCfRedhat(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 8)
-	if out, ok := r.Memo(&PostfixMasterCfRedhatMemo, 4316); ok {
+	r, out := erb.NewMemo(s, &PostfixMasterCfRedhatMemo, 4316, 8)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -22315,8 +22315,8 @@ var PostfixMasterCfRedhatMemo erb.Memo
 
 // PostfixMasterCfSles renders the ERB template postfix/templates/master.cf.sles.erb.
 func PostfixMasterCfSles(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 8)
-	if out, ok := r.Memo(&PostfixMasterCfSlesMemo, 7726); ok {
+	r, out := erb.NewMemo(s, &PostfixMasterCfSlesMemo, 7726, 8)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -22423,8 +22423,8 @@ var PostfixMasterCfSlesMemo erb.Memo
 
 // PostfixPostfixLdapAliasesCf renders the ERB template postfix/templates/postfix-ldap-aliases.cf.erb.
 func PostfixPostfixLdapAliasesCf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 3)
-	if out, ok := r.Memo(&PostfixPostfixLdapAliasesCfMemo, 56); ok {
+	r, out := erb.NewMemo(s, &PostfixPostfixLdapAliasesCfMemo, 56, 3)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -22450,8 +22450,8 @@ var PostfixPostfixLdapAliasesCfMemo erb.Memo
 
 // PostgresqlPgHbaRuleConf renders the ERB template postgresql/templates/pg_hba_rule.conf.
 func PostgresqlPgHbaRuleConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 9)
-	if out, ok := r.Memo(&PostgresqlPgHbaRuleConfMemo, 47); ok {
+	r, out := erb.NewMemo(s, &PostgresqlPgHbaRuleConfMemo, 47, 9)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -22486,8 +22486,8 @@ var PostgresqlPgHbaRuleConfMemo erb.Memo
 
 // PostgresqlRecoveryConf renders the ERB template postgresql/templates/recovery.conf.erb.
 func PostgresqlRecoveryConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 15)
-	if out, ok := r.Memo(&PostgresqlRecoveryConfMemo, 370); ok {
+	r, out := erb.NewMemo(s, &PostgresqlRecoveryConfMemo, 370, 15)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -22652,8 +22652,8 @@ func PostgresqlSystemdOverride(s erb.Scope) string {
 
 // PowerdnsPdnsConf renders the ERB template powerdns/templates/pdns.conf.erb.
 func PowerdnsPdnsConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 0)
-	if out, ok := r.Memo(&PowerdnsPdnsConfMemo, 0); ok {
+	r, out := erb.NewMemo(s, &PowerdnsPdnsConfMemo, 0, 0)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -22665,8 +22665,8 @@ var PowerdnsPdnsConfMemo erb.Memo
 
 // PowerdnsPdnsLdapLocal renders the ERB template powerdns/templates/pdns.ldap.local.erb.
 func PowerdnsPdnsLdapLocal(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 4)
-	if out, ok := r.Memo(&PowerdnsPdnsLdapLocalMemo, 167); ok {
+	r, out := erb.NewMemo(s, &PowerdnsPdnsLdapLocalMemo, 167, 4)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -22691,8 +22691,8 @@ var PowerdnsPdnsLdapLocalMemo erb.Memo
 
 // PowerdnsPdnsMysqlLocal renders the ERB template powerdns/templates/pdns.mysql.local.erb.
 func PowerdnsPdnsMysqlLocal(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 9)
-	if out, ok := r.Memo(&PowerdnsPdnsMysqlLocalMemo, 203); ok {
+	r, out := erb.NewMemo(s, &PowerdnsPdnsMysqlLocalMemo, 203, 9)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -22733,8 +22733,8 @@ var PowerdnsPdnsMysqlLocalMemo erb.Memo
 
 // PowerdnsPdnsPgsqlLocal renders the ERB template powerdns/templates/pdns.pgsql.local.erb.
 func PowerdnsPdnsPgsqlLocal(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 9)
-	if out, ok := r.Memo(&PowerdnsPdnsPgsqlLocalMemo, 200); ok {
+	r, out := erb.NewMemo(s, &PowerdnsPdnsPgsqlLocalMemo, 200, 9)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -22775,8 +22775,8 @@ var PowerdnsPdnsPgsqlLocalMemo erb.Memo
 
 // PowerdnsRecursorConf renders the ERB template powerdns/templates/recursor.conf.erb.
 func PowerdnsRecursorConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 11)
-	if out, ok := r.Memo(&PowerdnsRecursorConfMemo, 7598); ok {
+	r, out := erb.NewMemo(s, &PowerdnsRecursorConfMemo, 7598, 11)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -23370,8 +23370,8 @@ func QuaggaBgpdConfRoutemap(s erb.Scope) string {
 
 // QuaggaBgpdConfV6foot renders the ERB template quagga/templates/bgpd.conf.v6foot.erb.
 func QuaggaBgpdConfV6foot(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&QuaggaBgpdConfV6footMemo, 43); ok {
+	r, out := erb.NewMemo(s, &QuaggaBgpdConfV6footMemo, 43, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -23472,8 +23472,8 @@ func QuaggaBgpdConfV6peer(s erb.Scope) string {
 
 // QuaggaDebianConf renders the ERB template quagga/templates/debian.conf.erb.
 func QuaggaDebianConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&QuaggaDebianConfMemo, 948); ok {
+	r, out := erb.NewMemo(s, &QuaggaDebianConfMemo, 948, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -23493,8 +23493,8 @@ var QuaggaDebianConfMemo erb.Memo
 
 // QuaggaOspfdConf renders the ERB template quagga/templates/ospfd.conf.erb.
 func QuaggaOspfdConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 0)
-	if out, ok := r.Memo(&QuaggaOspfdConfMemo, 0); ok {
+	r, out := erb.NewMemo(s, &QuaggaOspfdConfMemo, 0, 0)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -23506,8 +23506,8 @@ var QuaggaOspfdConfMemo erb.Memo
 
 // QuaggaQuaggaStatusSh renders the ERB template quagga/templates/quagga_status.sh.erb.
 func QuaggaQuaggaStatusSh(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&QuaggaQuaggaStatusShMemo, 153); ok {
+	r, out := erb.NewMemo(s, &QuaggaQuaggaStatusShMemo, 153, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -23523,8 +23523,8 @@ var QuaggaQuaggaStatusShMemo erb.Memo
 
 // RabbitmqDefault renders the ERB template rabbitmq/templates/default.erb.
 func RabbitmqDefault(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&RabbitmqDefaultMemo, 400); ok {
+	r, out := erb.NewMemo(s, &RabbitmqDefaultMemo, 400, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -23540,8 +23540,8 @@ var RabbitmqDefaultMemo erb.Memo
 
 // RabbitmqInetrc renders the ERB template rabbitmq/templates/inetrc.erb.
 func RabbitmqInetrc(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&RabbitmqInetrcMemo, 82); ok {
+	r, out := erb.NewMemo(s, &RabbitmqInetrcMemo, 82, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -23561,8 +23561,8 @@ var RabbitmqInetrcMemo erb.Memo
 
 // RabbitmqLimitsConf renders the ERB template rabbitmq/templates/limits.conf.
 func RabbitmqLimitsConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&RabbitmqLimitsConfMemo, 44); ok {
+	r, out := erb.NewMemo(s, &RabbitmqLimitsConfMemo, 44, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -23581,8 +23581,8 @@ var RabbitmqLimitsConfMemo erb.Memo
 
 // RabbitmqRabbitmqEnvConf renders the ERB template rabbitmq/templates/rabbitmq-env.conf.erb.
 func RabbitmqRabbitmqEnvConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&RabbitmqRabbitmqEnvConfMemo, 2); ok {
+	r, out := erb.NewMemo(s, &RabbitmqRabbitmqEnvConfMemo, 2, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -24028,8 +24028,8 @@ func RabbitmqRabbitmqConfig(s erb.Scope) string {
 
 // RabbitmqRabbitmqadminConf renders the ERB template rabbitmq/templates/rabbitmqadmin.conf.erb.
 func RabbitmqRabbitmqadminConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 9)
-	if out, ok := r.Memo(&RabbitmqRabbitmqadminConfMemo, 115); ok {
+	r, out := erb.NewMemo(s, &RabbitmqRabbitmqadminConfMemo, 115, 9)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -24077,8 +24077,8 @@ var RabbitmqRabbitmqadminConfMemo erb.Memo
 
 // RedisRedisSentinelConf renders the ERB template redis/templates/redis-sentinel.conf.erb.
 func RedisRedisSentinelConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 16)
-	if out, ok := r.Memo(&RedisRedisSentinelConfMemo, 259); ok {
+	r, out := erb.NewMemo(s, &RedisRedisSentinelConfMemo, 259, 16)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -24169,8 +24169,8 @@ var RedisRedisSentinelConfMemo erb.Memo
 
 // RedisRedisSentinelInit renders the ERB template redis/templates/redis-sentinel.init.erb.
 func RedisRedisSentinelInit(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 3)
-	if out, ok := r.Memo(&RedisRedisSentinelInitMemo, 1601); ok {
+	r, out := erb.NewMemo(s, &RedisRedisSentinelInitMemo, 1601, 3)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -25023,8 +25023,8 @@ func RedisRedisConf(s erb.Scope) string {
 
 // RedisServiceTemplatesRedisDebian renders the ERB template redis/templates/service_templates/redis.Debian.erb.
 func RedisServiceTemplatesRedisDebian(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&RedisServiceTemplatesRedisDebianMemo, 1901); ok {
+	r, out := erb.NewMemo(s, &RedisServiceTemplatesRedisDebianMemo, 1901, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -25049,8 +25049,8 @@ var RedisServiceTemplatesRedisDebianMemo erb.Memo
 
 // RedisServiceTemplatesRedisRedHat renders the ERB template redis/templates/service_templates/redis.RedHat.erb.
 func RedisServiceTemplatesRedisRedHat(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&RedisServiceTemplatesRedisRedHatMemo, 1933); ok {
+	r, out := erb.NewMemo(s, &RedisServiceTemplatesRedisRedHatMemo, 1933, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -25081,8 +25081,8 @@ var RedisServiceTemplatesRedisRedHatMemo erb.Memo
 
 // RedisServiceTemplatesRedisService renders the ERB template redis/templates/service_templates/redis.service.erb.
 func RedisServiceTemplatesRedisService(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 4)
-	if out, ok := r.Memo(&RedisServiceTemplatesRedisServiceMemo, 254); ok {
+	r, out := erb.NewMemo(s, &RedisServiceTemplatesRedisServiceMemo, 254, 4)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -25110,8 +25110,8 @@ var RedisServiceTemplatesRedisServiceMemo erb.Memo
 
 // RsyncHeader renders the ERB template rsync/templates/header.erb.
 func RsyncHeader(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 5)
-	if out, ok := r.Memo(&RsyncHeaderMemo, 208); ok {
+	r, out := erb.NewMemo(s, &RsyncHeaderMemo, 208, 5)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -25418,8 +25418,8 @@ func SazRsyslogClientConf(s erb.Scope) string {
 
 // SazRsyslogDatabaseConf renders the ERB template saz-rsyslog/templates/database.conf.erb.
 func SazRsyslogDatabaseConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 6)
-	if out, ok := r.Memo(&SazRsyslogDatabaseConfMemo, 85); ok {
+	r, out := erb.NewMemo(s, &SazRsyslogDatabaseConfMemo, 85, 6)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -25449,8 +25449,8 @@ var SazRsyslogDatabaseConfMemo erb.Memo
 
 // SazRsyslogImfile renders the ERB template saz-rsyslog/templates/imfile.erb.
 func SazRsyslogImfile(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 7)
-	if out, ok := r.Memo(&SazRsyslogImfileMemo, 160); ok {
+	r, out := erb.NewMemo(s, &SazRsyslogImfileMemo, 160, 7)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -26030,8 +26030,8 @@ func SshSshdMatchBlock(s erb.Scope) string {
 
 // SssdSpecTestResourcesSssd renders the ERB template sssd/spec/test-resources/templates/sssd.erb.
 func SssdSpecTestResourcesSssd(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 0)
-	if out, ok := r.Memo(&SssdSpecTestResourcesSssdMemo, 15); ok {
+	r, out := erb.NewMemo(s, &SssdSpecTestResourcesSssdMemo, 15, 0)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -26255,8 +26255,8 @@ func SystemdLimits(s erb.Scope) string {
 
 // TftpTftpdHpa renders the ERB template tftp/templates/tftpd-hpa.erb.
 func TftpTftpdHpa(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 5)
-	if out, ok := r.Memo(&TftpTftpdHpaMemo, 94); ok {
+	r, out := erb.NewMemo(s, &TftpTftpdHpaMemo, 94, 5)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -26283,8 +26283,8 @@ var TftpTftpdHpaMemo erb.Memo
 
 // XinetdService renders the ERB template xinetd/templates/service.erb.
 func XinetdService(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 30)
-	if out, ok := r.Memo(&XinetdServiceMemo, 796); ok {
+	r, out := erb.NewMemo(s, &XinetdServiceMemo, 796, 30)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -26472,8 +26472,8 @@ var XinetdServiceMemo erb.Memo
 
 // XinetdXinetdConf renders the ERB template xinetd/templates/xinetd.conf.erb.
 func XinetdXinetdConf(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 22)
-	if out, ok := r.Memo(&XinetdXinetdConfMemo, 1261); ok {
+	r, out := erb.NewMemo(s, &XinetdXinetdConfMemo, 1261, 22)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -27381,8 +27381,8 @@ func Inline14(s erb.Scope) string {
 
 // Inline15 renders the ERB template inline:19dca1b865b6da41.
 func Inline15(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 0)
-	if out, ok := r.Memo(&Inline15Memo, 0); ok {
+	r, out := erb.NewMemo(s, &Inline15Memo, 0, 0)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -27500,8 +27500,8 @@ func Inline20(s erb.Scope) string {
 
 // Inline21 renders the ERB template inline:2468f8e236206f81.
 func Inline21(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 0)
-	if out, ok := r.Memo(&Inline21Memo, 8); ok {
+	r, out := erb.NewMemo(s, &Inline21Memo, 8, 0)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -27615,8 +27615,8 @@ func Inline24(s erb.Scope) string {
 
 // Inline25 renders the ERB template inline:2f2b49814aaefdb3.
 func Inline25(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&Inline25Memo, 0); ok {
+	r, out := erb.NewMemo(s, &Inline25Memo, 0, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -28121,8 +28121,8 @@ func Inline43(s erb.Scope) string {
 
 // Inline44 renders the ERB template inline:46fc1237cac0f48b.
 func Inline44(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&Inline44Memo, 3); ok {
+	r, out := erb.NewMemo(s, &Inline44Memo, 3, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -28213,8 +28213,8 @@ func Inline48(s erb.Scope) string {
 
 // Inline49 renders the ERB template inline:4a181a0bfaba2ed0.
 func Inline49(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 0)
-	if out, ok := r.Memo(&Inline49Memo, 0); ok {
+	r, out := erb.NewMemo(s, &Inline49Memo, 0, 0)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -28252,8 +28252,8 @@ func Inline51(s erb.Scope) string {
 
 // Inline52 renders the ERB template inline:4bedcb15db4ae522.
 func Inline52(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 0)
-	if out, ok := r.Memo(&Inline52Memo, 0); ok {
+	r, out := erb.NewMemo(s, &Inline52Memo, 0, 0)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -28854,8 +28854,8 @@ func Inline79(s erb.Scope) string {
 
 // Inline80 renders the ERB template inline:88796892a9d8f79f.
 func Inline80(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 0)
-	if out, ok := r.Memo(&Inline80Memo, 0); ok {
+	r, out := erb.NewMemo(s, &Inline80Memo, 0, 0)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -28980,8 +28980,8 @@ func Inline86(s erb.Scope) string {
 
 // Inline87 renders the ERB template inline:8b5cd083e8bcfe0a.
 func Inline87(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&Inline87Memo, 0); ok {
+	r, out := erb.NewMemo(s, &Inline87Memo, 0, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -29185,8 +29185,8 @@ func Inline94(s erb.Scope) string {
 
 // Inline95 renders the ERB template inline:9ff52162bd09a07b.
 func Inline95(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&Inline95Memo, 10); ok {
+	r, out := erb.NewMemo(s, &Inline95Memo, 10, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -29241,8 +29241,8 @@ func Inline97(s erb.Scope) string {
 
 // Inline98 renders the ERB template inline:a4c5b17f2e4d5d6c.
 func Inline98(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 0)
-	if out, ok := r.Memo(&Inline98Memo, 6); ok {
+	r, out := erb.NewMemo(s, &Inline98Memo, 6, 0)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -29268,8 +29268,8 @@ var Inline98Memo erb.Memo
 
 // Inline99 renders the ERB template inline:acc34a6172523bf6.
 func Inline99(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 0)
-	if out, ok := r.Memo(&Inline99Memo, 2); ok {
+	r, out := erb.NewMemo(s, &Inline99Memo, 2, 0)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -29285,8 +29285,8 @@ var Inline99Memo erb.Memo
 
 // Inline100 renders the ERB template inline:b12adc2373d45973.
 func Inline100(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 6)
-	if out, ok := r.Memo(&Inline100Memo, 9); ok {
+	r, out := erb.NewMemo(s, &Inline100Memo, 9, 6)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -29445,8 +29445,8 @@ func Inline103(s erb.Scope) string {
 
 // Inline104 renders the ERB template inline:b699ac66dc81f961.
 func Inline104(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 2)
-	if out, ok := r.Memo(&Inline104Memo, 0); ok {
+	r, out := erb.NewMemo(s, &Inline104Memo, 0, 2)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -29619,8 +29619,8 @@ func Inline111(s erb.Scope) string {
 
 // Inline112 renders the ERB template inline:c0753a77bc6259b2.
 func Inline112(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 0)
-	if out, ok := r.Memo(&Inline112Memo, 5); ok {
+	r, out := erb.NewMemo(s, &Inline112Memo, 5, 0)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -29708,8 +29708,8 @@ func Inline116(s erb.Scope) string {
 
 // Inline117 renders the ERB template inline:cd68ef2e6d1a9bd3.
 func Inline117(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&Inline117Memo, 0); ok {
+	r, out := erb.NewMemo(s, &Inline117Memo, 0, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -29843,8 +29843,8 @@ func Inline123(s erb.Scope) string {
 
 // Inline124 renders the ERB template inline:d1fb21cb14682b3b.
 func Inline124(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 0)
-	if out, ok := r.Memo(&Inline124Memo, 7); ok {
+	r, out := erb.NewMemo(s, &Inline124Memo, 7, 0)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -29896,8 +29896,8 @@ func Inline125(s erb.Scope) string {
 
 // Inline126 renders the ERB template inline:d2c2a5f042f026e6.
 func Inline126(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&Inline126Memo, 23); ok {
+	r, out := erb.NewMemo(s, &Inline126Memo, 23, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -29926,8 +29926,8 @@ var Inline126Memo erb.Memo
 
 // Inline127 renders the ERB template inline:d5f9f82ab236ec99.
 func Inline127(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 0)
-	if out, ok := r.Memo(&Inline127Memo, 42); ok {
+	r, out := erb.NewMemo(s, &Inline127Memo, 42, 0)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -30128,8 +30128,8 @@ func Inline135(s erb.Scope) string {
 
 // Inline136 renders the ERB template inline:dee8ff373c2fe092.
 func Inline136(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 3)
-	if out, ok := r.Memo(&Inline136Memo, 3); ok {
+	r, out := erb.NewMemo(s, &Inline136Memo, 3, 3)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -30388,8 +30388,8 @@ func Inline150(s erb.Scope) string {
 
 // Inline151 renders the ERB template inline:f81b284d8ec71f34.
 func Inline151(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 1)
-	if out, ok := r.Memo(&Inline151Memo, 0); ok {
+	r, out := erb.NewMemo(s, &Inline151Memo, 0, 1)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
@@ -30403,8 +30403,8 @@ var Inline151Memo erb.Memo
 
 // Inline152 renders the ERB template inline:f8b732dcdec1472a.
 func Inline152(s erb.Scope) string {
-	r := erb.NewSized(s, 0, 0)
-	if out, ok := r.Memo(&Inline152Memo, 0); ok {
+	r, out := erb.NewMemo(s, &Inline152Memo, 0, 0)
+	if r == nil {
 		return out
 	}
 	defer r.Fail()
