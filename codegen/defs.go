@@ -7,6 +7,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/pp2go/pp2go/frontend/ast"
+	"github.com/pp2go/pp2go/rt/values"
 	"github.com/pp2go/pp2go/typecheck/static"
 )
 
@@ -279,7 +280,9 @@ func (g *defGen) typeAlias(x *ast.TypeAlias) {
 		}
 		return
 	}
-	g.u.aliases = append(g.u.aliases, jen.Values(jen.Lit(x.Name), jen.Lit(text)))
+	// a definition that resolves whatever its names name is resolved
+	// when the alias is first used (rt.TypeAliasDef.Resolves)
+	g.u.aliases = append(g.u.aliases, jen.Values(jen.Lit(x.Name), jen.Lit(text), jen.Lit(values.DefinitionResolves(text))))
 	g.g.strictAlias(g.u, x)
 }
 

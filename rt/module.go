@@ -58,7 +58,14 @@ type FunctionDef struct {
 }
 
 // TypeAliasDef is a type alias by its definition's text (AddTypeAlias).
-type TypeAliasDef struct{ Name, Definition string }
+// Resolves says that the build found that the definition resolves
+// whatever the names in it name (values.DefinitionResolves): it is then
+// resolved when the alias is first used, not when a type that names it
+// is parsed (values.AliasRegistry.DefineDeferred).
+type TypeAliasDef struct {
+	Name, Definition string
+	Resolves         bool
+}
 
 // EPPDef is an EPP template by the name epp() finds it by (AddEPP).
 type EPPDef struct {
@@ -84,7 +91,11 @@ func (p *Program) AddModules(ms []*Module) {
 			p.AddFunction(f.Name, m.Name, f.Sig, f.Body)
 		}
 		for _, a := range m.Aliases {
-			p.AddTypeAlias(a.Name, a.Definition)
+			if a.Resolves {
+				p.aliases.DefineDeferred(a.Name, a.Definition)
+			} else {
+				p.AddTypeAlias(a.Name, a.Definition)
+			}
 		}
 		for _, t := range m.EPP {
 			p.AddEPP(t.Name, t.EPP)

@@ -1,11 +1,65 @@
 package values
 
+import "github.com/pp2go/pp2go/rt/internal/atomicptr"
+
 // TypeAliasType is a named alias (type Foo = ...). Aliases may be recursive:
 // create the alias first, then Resolve it with a type that refers to it.
 type TypeAliasType struct {
 	AliasName string
 	resolved  Type
 	builtin   bool // Data, RichData, ... print without their definition
+	// deferred is set on an alias an AliasRegistry gives out before its
+	// definition is resolved (DefineDeferred): the alias stands for the
+	// registry's, resolved when first used.
+	deferred *deferredAlias
+}
+
+// deferredAlias is the resolution, on first use, of an alias whose
+// definition is known to resolve: the registry's alias of that name, made
+// and resolved under the registry's lock (AliasRegistry.resolveLocked) as
+// ResolveType would have made it, then kept.
+//
+// The resolution never comes back to a deferred alias: a definition is
+// parsed with the registry's locked resolver, which gives the registry's
+// own aliases (resolved, or, for an alias whose definition is being
+// resolved further up, unresolved: Any while it is, as an eager
+// resolution sees it). So a use that the resolution makes of an alias
+// (Normalize, a Struct's optional keys) cannot wait for the lock it holds,
+// and two concurrent first uses are serialized by the one lock.
+type deferredAlias struct {
+	reg    *AliasRegistry
+	key    string
+	target atomicptr.Pointer[TypeAliasType]
+}
+
+// canonical is the alias t stands for: the registry's, resolving it,
+// for a deferred alias; t itself otherwise.
+func (t *TypeAliasType) canonical() *TypeAliasType {
+	if t.deferred == nil {
+		return t
+	}
+	return t.deferred.resolve()
+}
+
+func (d *deferredAlias) resolve() *TypeAliasType {
+	if a := atomicptr.Load(&d.target); a != nil {
+		return a
+	}
+	d.reg.mu.Lock()
+	defer d.reg.mu.Unlock()
+	if a := atomicptr.Load(&d.target); a != nil {
+		return a
+	}
+	name := d.reg.defs[d.key].name
+	a, ok := d.reg.resolveLocked(name, d.key)
+	if !ok {
+		// the build found that the definition resolves
+		// (DefineDeferred); should it not, the alias is Any
+		a = NewTypeAlias(name)
+	}
+	t := a.(*TypeAliasType) // the definition of key is an alias's
+	atomicptr.Store(&d.target, t)
+	return t
 }
 
 func (*TypeAliasType) puppetValue() {}
@@ -38,6 +92,7 @@ func (t *TypeAliasType) Resolve(target Type) {
 
 // ResolvedType returns the aliased type (Any when never resolved).
 func (t *TypeAliasType) ResolvedType() Type {
+	t = t.canonical()
 	if t.resolved == nil {
 		return AnyT
 	}

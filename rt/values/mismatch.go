@@ -539,6 +539,7 @@ func walkTypes(t Type, seen map[*TypeAliasType]bool, f func(Type) bool) bool {
 	case *InitType:
 		kids = []Type{x.Type}
 	case *TypeAliasType:
+		x = x.canonical()
 		if seen[x] {
 			return true
 		}

@@ -274,6 +274,7 @@ func (f *typeFormatter) alias(t *TypeAliasType) {
 	if !f.expanded || t.builtin {
 		return
 	}
+	t = t.canonical() // a deferred alias's definition names the registry's
 	if f.inAlias[t] {
 		return
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // TypeResolver resolves type names that are not built in: type aliases,
@@ -574,9 +575,14 @@ func argsText(args []Value) string {
 // Names are found whatever the case of their letters, as Puppet's loaders
 // find them (Foo::BarBaz finds `type Foo::Barbaz`); an alias keeps the
 // name it was defined with.
+//
+// It may be used from concurrent goroutines: its tables are kept under
+// its lock.
 type AliasRegistry struct {
+	mu        sync.Mutex
 	defs      map[string]aliasDef // by lower-case name
 	aliases   map[string]*TypeAliasType
+	deferred  map[string]*TypeAliasType // DefineDeferred's, as given out
 	resources map[string]bool
 	// Hidden reports the aliases (lower-case names) that are defined but
 	// not to be found: a name of one resolves to no type, a type
@@ -585,7 +591,10 @@ type AliasRegistry struct {
 	Hidden func(name string) bool
 }
 
-type aliasDef struct{ name, text string }
+type aliasDef struct {
+	name, text string
+	deferred   bool // DefineDeferred
+}
 
 // NewAliasRegistry returns an empty registry.
 func NewAliasRegistry() *AliasRegistry {
@@ -594,8 +603,32 @@ func NewAliasRegistry() *AliasRegistry {
 
 // Define records `type name = definition`.
 func (r *AliasRegistry) Define(name, definition string) {
-	r.defs[strings.ToLower(name)] = aliasDef{name, definition}
+	r.defs[strings.ToLower(name)] = aliasDef{name: name, text: definition}
 }
+
+// DefineDeferred records `type name = definition` for a definition known
+// to resolve (ResolveType gives it as a type, whatever the other aliases
+// are; the build checks it, DefinitionResolves): ResolveType gives the
+// alias without resolving its definition, which is resolved when the
+// alias is first used, so that an alias that a parameter's type names but
+// no value is checked against is never parsed.
+func (r *AliasRegistry) DefineDeferred(name, definition string) {
+	r.defs[strings.ToLower(name)] = aliasDef{name: name, text: definition, deferred: true}
+}
+
+// DefinitionResolves reports whether an alias's definition resolves
+// whatever the names it holds name (DefineDeferred): it is a type, and it
+// parses when every name other than Puppet's own types is an alias,
+// unresolved, as it then may be (an alias takes no parameters).
+func DefinitionResolves(definition string) bool {
+	_, err := ParseType(definition, unresolvedAliases{})
+	return err == nil
+}
+
+// unresolvedAliases resolves every name to an alias not yet resolved.
+type unresolvedAliases struct{}
+
+func (unresolvedAliases) ResolveType(name string) (Type, bool) { return NewTypeAlias(name), true }
 
 // Reserve makes room for n definitions (Define) in a registry that has
 // none yet.
@@ -613,13 +646,44 @@ func (r *AliasRegistry) DefineResourceType(name string) {
 // ResolveType implements TypeResolver.
 func (r *AliasRegistry) ResolveType(name string) (Type, bool) {
 	key := strings.ToLower(name)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if def, ok := r.defs[key]; ok && def.deferred && r.Hidden == nil {
+		if _, done := r.aliases[key]; !done {
+			a := r.deferred[key]
+			if a == nil {
+				a = &TypeAliasType{AliasName: def.name, deferred: &deferredAlias{reg: r, key: key}}
+				if r.deferred == nil {
+					r.deferred = map[string]*TypeAliasType{}
+				}
+				r.deferred[key] = a
+			}
+			return a, true
+		}
+	}
+	return r.resolveLocked(name, key)
+}
+
+// lockedAliases is the registry's resolver while its lock is held: a
+// definition being resolved names the registry's own aliases.
+type lockedAliases struct{ r *AliasRegistry }
+
+func (l lockedAliases) ResolveType(name string) (Type, bool) {
+	return l.r.resolveLocked(name, strings.ToLower(name))
+}
+
+// resolveLocked is ResolveType of a lower-case name, the lock held: an
+// alias's definition is resolved as the alias is made, each alias it
+// names first (an alias whose definition is being resolved further up is
+// given unresolved).
+func (r *AliasRegistry) resolveLocked(name, key string) (Type, bool) {
 	if a, ok := r.aliases[key]; ok {
 		return a, true
 	}
 	if def, ok := r.defs[key]; ok && (r.Hidden == nil || !r.Hidden(key)) {
 		a := NewTypeAlias(def.name)
 		r.aliases[key] = a
-		t, err := ParseType(def.text, r)
+		t, err := ParseType(def.text, lockedAliases{r})
 		if err != nil {
 			delete(r.aliases, key)
 			return nil, false
