@@ -266,7 +266,11 @@ func (u *unit) ref(t *refTable, key, want string, init func() jen.Code) string {
 // which writes into, and so copies, the pages of that data.
 func (u *unit) typeRef(text string) jen.Code {
 	id := u.ref(&u.types, text, "t"+goName(text), func() jen.Code {
-		return jen.Qual(rtPath, "TypeRef").Values(jen.Dict{jen.Id("Text"): jen.Lit(text)})
+		fields := jen.Dict{jen.Id("Text"): jen.Lit(text)}
+		if t := staticType(text); t != nil {
+			fields[jen.Id("Static")] = t
+		}
+		return jen.Qual(rtPath, "TypeRef").Values(fields)
 	})
 	return jen.Op("&").Id(id)
 }

@@ -354,7 +354,7 @@ func (sig *Signature) resolveWith(prog *Program, s, ret *Scope) *resolvedSig {
 		if t == nil {
 			return values.AnyT
 		}
-		v, err := prog.parseType(t.Text)
+		v, err := t.typeIn(prog)
 		if tt, ok := v.(values.Type); ok && err == nil {
 			return tt
 		}

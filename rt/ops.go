@@ -331,6 +331,11 @@ func HashOf(kv ...values.Value) values.Value {
 // expression and resolves it once, when first used.
 type TypeRef struct {
 	Text string // Puppet's type syntax
+	// Static is the type, laid out by the build, when the text names
+	// Puppet's own types only (no alias, resource type or reference,
+	// which resolve in the program): it is then used as it is, never
+	// parsed. nil for the others.
+	Static values.Type
 
 	t atomicptr.Pointer[typeResolution]
 }
@@ -354,6 +359,9 @@ func (s *Scope) UnknownType(site *Site, name string) values.Value {
 
 // Type is the value of a type expression in this compilation's program.
 func (s *Scope) Type(site SiteRef, r *TypeRef) values.Value {
+	if r.Static != nil {
+		return r.Static
+	}
 	prog := s.c.prog
 	tr := atomicptr.Load(&r.t)
 	if tr == nil || tr.prog != prog {
@@ -373,6 +381,15 @@ func (s *Scope) Type(site SiteRef, r *TypeRef) values.Value {
 		s.c.loadAliases(site.Site(), tr.names)
 	}
 	return tr.t
+}
+
+// typeIn is the type r stands for in program p: its Static, or its text
+// parsed (parseType).
+func (r *TypeRef) typeIn(p *Program) (values.Value, error) {
+	if r.Static != nil {
+		return r.Static, nil
+	}
+	return p.parseType(r.Text)
 }
 
 // parseType parses a type's text against the program's aliases and

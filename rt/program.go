@@ -507,7 +507,7 @@ func (ps *paramSig) get(c *Ctx, params []*Parameter, locals []string) ([]values.
 		for i, p := range params {
 			var t values.Type = values.AnyT
 			if p.Type != nil {
-				v, err := c.prog.parseType(p.Type.Text)
+				v, err := p.Type.typeIn(c.prog)
 				if tt, ok := v.(values.Type); ok && err == nil {
 					t = tt
 				}

@@ -254,48 +254,100 @@ const (
 	maxInt = math.MaxInt64
 )
 
+// Builtin holds the default instances of Puppet's types that hold no
+// other type: AnyT is &Builtin.Any. A field's address is a constant that
+// the linker lays out, so that generated code gives types as static data
+// (rt.TypeRef.Static) with them, where reading a variable such as AnyT
+// would be code run as the program starts.
+var Builtin = struct {
+	Any          AnyType
+	Undef        UndefType
+	Default      DefaultType
+	Unit         UnitType
+	Scalar       ScalarType
+	ScalarData   ScalarDataType
+	Numeric      NumericType
+	CatalogEntry CatalogEntryType
+	Binary       BinaryType
+	SemVerRange  SemVerRangeType
+	Integer      IntegerType
+	String       StringType
+	Enum         EnumType
+	Pattern      PatternType
+	Regexp       RegexpType
+	Boolean      BooleanType
+	Collection   CollectionType
+	Tuple        TupleType
+	Struct       StructType
+	Optional     OptionalType
+	NotUndef     NotUndefType
+	Variant      VariantType
+	Callable     CallableType
+	Type         TypeType
+	Class        ClassType
+	Resource     ResourceType
+	Iterable     IterableType
+	Iterator     IteratorType
+	Runtime      RuntimeType
+	SemVer       SemVerType
+	Init         InitType
+	URI          URIType
+}{Integer: IntegerType{From: minInt, To: maxInt}}
+
+// BuiltinOfAny holds the default instances of the types that hold Any, as
+// Builtin does: ArrayT is &BuiltinOfAny.Array.
+var BuiltinOfAny = struct {
+	Array     ArrayType
+	Hash      HashType
+	Sensitive SensitiveType
+}{
+	Array:     ArrayType{Elem: &Builtin.Any},
+	Hash:      HashType{Key: &Builtin.Any, Value: &Builtin.Any},
+	Sensitive: SensitiveType{Type: &Builtin.Any},
+}
+
 // The default (unparameterized) instance of each type. Constructors return
 // these where the result equals them, so that pointer comparison is a fast
 // path.
 var (
-	AnyT          = &AnyType{}
-	UndefT        = &UndefType{}
-	DefaultT      = &DefaultType{}
-	UnitT         = &UnitType{}
-	ScalarT       = &ScalarType{}
-	ScalarDataT   = &ScalarDataType{}
-	NumericT      = &NumericType{}
-	CatalogEntryT = &CatalogEntryType{}
-	BinaryT       = &BinaryType{}
-	SemVerRangeT  = &SemVerRangeType{}
-	IntegerT      = &IntegerType{From: minInt, To: maxInt}
+	AnyT          = &Builtin.Any
+	UndefT        = &Builtin.Undef
+	DefaultT      = &Builtin.Default
+	UnitT         = &Builtin.Unit
+	ScalarT       = &Builtin.Scalar
+	ScalarDataT   = &Builtin.ScalarData
+	NumericT      = &Builtin.Numeric
+	CatalogEntryT = &Builtin.CatalogEntry
+	BinaryT       = &Builtin.Binary
+	SemVerRangeT  = &Builtin.SemVerRange
+	IntegerT      = &Builtin.Integer
 	FloatT        = &FloatType{From: math.Inf(-1), To: math.Inf(1)}
-	StringT       = &StringType{}
-	EnumT         = &EnumType{}
-	PatternT      = &PatternType{}
-	RegexpT       = &RegexpType{}
-	BooleanT      = &BooleanType{}
-	CollectionT   = &CollectionType{}
-	ArrayT        = &ArrayType{Elem: AnyT}
-	HashT         = &HashType{Key: AnyT, Value: AnyT}
-	TupleT        = &TupleType{}
-	StructT       = &StructType{}
-	OptionalT     = &OptionalType{}
-	NotUndefT     = &NotUndefType{}
-	VariantT      = &VariantType{}
-	CallableT     = &CallableType{}
-	TypeT         = &TypeType{}
-	ClassT        = &ClassType{}
-	ResourceT     = &ResourceType{}
-	IterableT     = &IterableType{}
-	IteratorT     = &IteratorType{}
-	RuntimeT      = &RuntimeType{}
-	SensitiveT    = &SensitiveType{Type: AnyT}
+	StringT       = &Builtin.String
+	EnumT         = &Builtin.Enum
+	PatternT      = &Builtin.Pattern
+	RegexpT       = &Builtin.Regexp
+	BooleanT      = &Builtin.Boolean
+	CollectionT   = &Builtin.Collection
+	ArrayT        = &BuiltinOfAny.Array
+	HashT         = &BuiltinOfAny.Hash
+	TupleT        = &Builtin.Tuple
+	StructT       = &Builtin.Struct
+	OptionalT     = &Builtin.Optional
+	NotUndefT     = &Builtin.NotUndef
+	VariantT      = &Builtin.Variant
+	CallableT     = &Builtin.Callable
+	TypeT         = &Builtin.Type
+	ClassT        = &Builtin.Class
+	ResourceT     = &Builtin.Resource
+	IterableT     = &Builtin.Iterable
+	IteratorT     = &Builtin.Iterator
+	RuntimeT      = &Builtin.Runtime
+	SensitiveT    = &BuiltinOfAny.Sensitive
 	TimespanT     = &TimespanType{From: minInt, To: maxInt}
 	TimestampT    = &TimestampType{From: minInt, To: maxInt}
-	SemVerT       = &SemVerType{}
-	InitT         = &InitType{}
-	URIT          = &URIType{}
+	SemVerT       = &Builtin.SemVer
+	InitT         = &Builtin.Init
+	URIT          = &Builtin.URI
 
 	// Frequently used specialisations.
 	defaultSize   = &IntegerType{From: 0, To: maxInt}
