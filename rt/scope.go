@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/erb"
@@ -106,11 +107,13 @@ type paramLayout struct {
 
 func newParamLayout(params []*Parameter, locals []string) *paramLayout {
 	l := &paramLayout{index: make(map[string]int32, len(params)+len(locals)), params: int32(len(params)), slots: int32(len(params) + len(locals)), plain: true}
+	// a name is numbered with one operation of the map, which grows when
+	// it is new: a name already there (rare) gets its first number back
 	for k, p := range params {
-		if _, dup := l.index[p.Name]; !dup {
-			l.index[p.Name] = int32(k)
-		} else {
+		n := len(l.index)
+		if l.index[p.Name] = int32(k); len(l.index) == n {
 			l.dup = true
+			l.index[p.Name] = firstNumber(params, locals, p.Name)
 		}
 		switch p.Name {
 		case "trusted", "facts", "server_facts", "module_name", "caller_module_name", "title", "name":
@@ -124,11 +127,24 @@ func newParamLayout(params []*Parameter, locals []string) *paramLayout {
 		}
 	}
 	for k, name := range locals {
-		if _, dup := l.index[name]; !dup && !specialLocal(name) {
-			l.index[name] = l.params + int32(k)
+		if specialLocal(name) {
+			continue
+		}
+		n := len(l.index)
+		if l.index[name] = l.params + int32(k); len(l.index) == n {
+			l.index[name] = firstNumber(params, locals, name)
 		}
 	}
 	return l
+}
+
+// firstNumber is the number of a definition's variable name that is
+// numbered more than once: its first parameter or local of the name.
+func firstNumber(params []*Parameter, locals []string, name string) int32 {
+	if k := slices.IndexFunc(params, func(p *Parameter) bool { return p.Name == name }); k >= 0 {
+		return int32(k)
+	}
+	return int32(len(params) + slices.Index(locals, name))
 }
 
 // specialLocal reports whether a variable is one that setvar or a

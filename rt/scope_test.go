@@ -2,6 +2,7 @@ package rt
 
 import (
 	"math/rand"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -348,5 +349,26 @@ func TestScopeDefaultsByType(t *testing.T) {
 	d.set("Exec", exec2)
 	if len(d) != 2 || len(d.of("Exec")) != 2 || d.of("File")[0] != file[0] || d.of("Package") != nil {
 		t.Fatalf("defaults %+v", d)
+	}
+}
+
+// A name numbered twice keeps its first number: a parameter declared twice
+// (which Puppet rejects, but the layout must not confuse), a local that is
+// a parameter's name (a parameter reassigned), a local assigned in two
+// places; the names setvar treats apart are never numbered as locals.
+func TestParamLayoutDuplicates(t *testing.T) {
+	params := []*Parameter{{Name: "a"}, {Name: "b"}, {Name: "a"}, {Name: "c"}}
+	locals := []string{"x", "b", "title", "y", "x", "1", "m::n"}
+	l := newParamLayout(params, locals)
+	want := map[string]int32{"a": 0, "b": 1, "c": 3, "x": 4, "y": 7}
+	if !reflect.DeepEqual(l.index, want) {
+		t.Errorf("index %v, want %v", l.index, want)
+	}
+	if !l.dup || l.params != 4 || l.slots != 11 || !l.plain || l.checkAgain {
+		t.Errorf("layout %+v", l)
+	}
+	l = newParamLayout([]*Parameter{{Name: "name"}, {Name: "tag"}}, []string{"name", "z"})
+	if want := map[string]int32{"name": 0, "tag": 1, "z": 3}; !reflect.DeepEqual(l.index, want) || l.dup || l.plain || !l.checkAgain {
+		t.Errorf("index %v (want %v), layout %+v", l.index, want, l)
 	}
 }
