@@ -3,6 +3,7 @@ package erb
 import (
 	"math"
 	"runtime"
+	"sync"
 )
 
 // Class is a Ruby class (or module) as a value: the receiver of Hash.new,
@@ -92,43 +93,107 @@ var (
 	ClassPuppetParseError    = newClass("Puppet::ParseError", ClassPuppetError)
 )
 
-// constants maps the constant paths templates may name to their values.
-var constants = map[string]*Class{}
-
-func init() {
-	for _, c := range []*Class{
-		ClassBasicObject, ClassKernel, ClassComparable, ClassEnumerable, ClassObject, ClassModule, ClassClass,
-		ClassNilClass, ClassTrueClass, ClassFalseClass, ClassNumeric, ClassInteger, ClassFloat,
-		ClassString, ClassSymbol, ClassArray, ClassHash, ClassRange, ClassRegexp, ClassMatchData,
-		ClassEnumerator, ClassIPAddr, ClassJSON, ClassURI, ClassMath, ClassFile,
-		ClassException, ClassScriptError, ClassLoadError, ClassNotImplementedError, ClassStandardError, ClassRuntimeError,
-		ClassFrozenError, ClassArgumentError, ClassIndexError, ClassKeyError, ClassStopIteration,
-		ClassRangeError, ClassFloatDomainError, ClassTypeError, ClassNameError, ClassNoMethodError,
-		ClassZeroDivisionError, ClassRegexpError, ClassEncodingError, ClassLocalJumpError,
-		ClassJSONParserError, ClassJSONNestingError, ClassPsychSyntaxError, ClassIPAddrError, ClassIPAddrInvalid, ClassIPAddrInvalidPrefix,
-		ClassIPAddrAFError, ClassPuppetError, ClassPuppetParseError,
-	} {
-		constants[c.Name] = c
-	}
-	constants["YAML"] = ClassYAML
-	constants["Psych"] = ClassYAML
-	constants["Fixnum"] = ClassInteger // removed in Ruby 3.2; an alias of Integer in 3.1
-	constants["Bignum"] = ClassInteger
-	constants["TrueClass"] = ClassTrueClass
-	constants["JSON::JSONError"] = ClassJSONParserError
+// The constants templates may name (Ruby's classes and other values) and
+// the libraries require accepts are defined in groups, one per file or
+// subject, each filled on the first lookup that reaches it (lookups go
+// through the groups in the order they were defined): most compiles name
+// a few of Ruby's core classes, the first group, and filling every table
+// at start was a twentieth of a small compile's whole process (issue
+// 14). No two groups define one name (TestConstGroupsDisjoint), so the
+// order of the groups decides nothing.
+type constGroup struct {
+	once      sync.Once
+	fill      func(g *constGroup)
+	classes   map[string]*Class
+	values    map[string]Value
+	libraries map[string]bool
 }
 
-// constValues are the constants that are not classes.
-var constValues = map[string]Value{
-	"Regexp::IGNORECASE": int64(1),
-	"Regexp::EXTENDED":   int64(2),
-	"Regexp::MULTILINE":  int64(4),
-	"Float::INFINITY":    math.Inf(1),
-	"Float::NAN":         math.NaN(),
-	"Float::EPSILON":     2.220446049250313e-16,
-	"Float::MAX":         math.MaxFloat64,
-	"Float::MIN":         2.2250738585072014e-308,
-	"RUBY_PLATFORM":      &Str{S: rubyPlatform(), Frozen: true},
+var constGroups []*constGroup
+
+// defineConsts adds a group of constants that fill defines.
+func defineConsts(fill func(g *constGroup)) {
+	constGroups = append(constGroups, &constGroup{fill: fill})
+}
+
+// class defines the constant path as the class c.
+func (g *constGroup) class(path string, c *Class) {
+	if g.classes == nil {
+		g.classes = map[string]*Class{}
+	}
+	g.classes[path] = c
+}
+
+// value defines the constant path, not a class, as v.
+func (g *constGroup) value(path string, v Value) {
+	if g.values == nil {
+		g.values = map[string]Value{}
+	}
+	g.values[path] = v
+}
+
+// library defines the library name as one that require accepts.
+func (g *constGroup) library(name string) {
+	if g.libraries == nil {
+		g.libraries = map[string]bool{}
+	}
+	g.libraries[name] = true
+}
+
+// lookupConst is the value of the constant path, and the library name's
+// being known, in the first group that defines either (both empty when
+// none does).
+func lookupConst(path, library string) (Value, bool) {
+	for _, g := range constGroups {
+		g.once.Do(func() { g.fill(g) })
+		if path != "" {
+			if c := g.classes[path]; c != nil {
+				return c, false
+			}
+			if v := g.values[path]; v != nil {
+				return v, false
+			}
+		}
+		if library != "" && g.libraries[library] {
+			return nil, true
+		}
+	}
+	return nil, false
+}
+
+func init() {
+	defineConsts(func(g *constGroup) {
+		for _, c := range []*Class{
+			ClassBasicObject, ClassKernel, ClassComparable, ClassEnumerable, ClassObject, ClassModule, ClassClass,
+			ClassNilClass, ClassTrueClass, ClassFalseClass, ClassNumeric, ClassInteger, ClassFloat,
+			ClassString, ClassSymbol, ClassArray, ClassHash, ClassRange, ClassRegexp, ClassMatchData,
+			ClassEnumerator, ClassIPAddr, ClassJSON, ClassURI, ClassMath, ClassFile,
+			ClassException, ClassScriptError, ClassLoadError, ClassNotImplementedError, ClassStandardError, ClassRuntimeError,
+			ClassFrozenError, ClassArgumentError, ClassIndexError, ClassKeyError, ClassStopIteration,
+			ClassRangeError, ClassFloatDomainError, ClassTypeError, ClassNameError, ClassNoMethodError,
+			ClassZeroDivisionError, ClassRegexpError, ClassEncodingError, ClassLocalJumpError,
+			ClassJSONParserError, ClassJSONNestingError, ClassPsychSyntaxError, ClassIPAddrError, ClassIPAddrInvalid, ClassIPAddrInvalidPrefix,
+			ClassIPAddrAFError, ClassPuppetError, ClassPuppetParseError,
+		} {
+			g.class(c.Name, c)
+		}
+		g.class("YAML", ClassYAML)
+		g.class("Psych", ClassYAML)
+		g.class("Fixnum", ClassInteger) // removed in Ruby 3.2; an alias of Integer in 3.1
+		g.class("Bignum", ClassInteger)
+		g.class("TrueClass", ClassTrueClass)
+		g.class("JSON::JSONError", ClassJSONParserError)
+		// the constants that are not classes
+		g.value("Regexp::IGNORECASE", int64(1))
+		g.value("Regexp::EXTENDED", int64(2))
+		g.value("Regexp::MULTILINE", int64(4))
+		g.value("Float::INFINITY", math.Inf(1))
+		g.value("Float::NAN", math.NaN())
+		g.value("Float::EPSILON", 2.220446049250313e-16)
+		g.value("Float::MAX", math.MaxFloat64)
+		g.value("Float::MIN", 2.2250738585072014e-308)
+		g.value("RUBY_PLATFORM", &Str{S: rubyPlatform(), Frozen: true})
+	})
 }
 
 // rubyPlatform is RUBY_PLATFORM as Debian's Ruby on this machine's
@@ -148,15 +213,13 @@ func rubyPlatform() string {
 // "JSON::ParserError", "Regexp::IGNORECASE"), or nil when pp2go does not
 // know it.
 func Const(path string) Value {
-	if c := constants[path]; c != nil {
-		return c
-	}
-	return constValues[path]
+	v, _ := lookupConst(path, "")
+	return v
 }
 
 // KnownConst reports whether pp2go knows the constant (for the translator).
 func KnownConst(path string) bool {
-	return constants[path] != nil || constValues[path] != nil || releaseConsts[path] != nil
+	return Const(path) != nil || releaseConsts[path] != nil
 }
 
 // IsA reports whether c is k or inherits from (or includes) k.

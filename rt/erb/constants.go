@@ -7,8 +7,10 @@ package erb
 // them (defined?(X) or X = ...) sees what Ruby keeps for the process.
 
 func init() {
-	// Puppet's own class, which functions test values against
-	constants[ClassSensitive.Name] = ClassSensitive
+	defineConsts(func(g *constGroup) {
+		// Puppet's own class, which functions test values against
+		g.class(ClassSensitive.Name, ClassSensitive)
+	})
 }
 
 // SetFileConst is NAME = v.

@@ -25,12 +25,14 @@ var (
 )
 
 func init() {
-	for _, c := range []*Class{ClassDigestMD5, ClassDigestSHA1, ClassDigestSHA256, ClassDigestSHA384, ClassDigestSHA512, ClassBase64, ClassZlib} {
-		constants[c.Name] = c
-	}
-	for _, lib := range []string{"digest/sha2", "digest/sha256", "digest/sha512", "zlib"} {
-		knownLibraries[lib] = true
-	}
+	defineConsts(func(g *constGroup) {
+		for _, c := range []*Class{ClassDigestMD5, ClassDigestSHA1, ClassDigestSHA256, ClassDigestSHA384, ClassDigestSHA512, ClassBase64, ClassZlib} {
+			g.class(c.Name, c)
+		}
+		for _, lib := range []string{"digest/sha2", "digest/sha256", "digest/sha512", "zlib"} {
+			g.library(lib)
+		}
+	})
 	plain([]plainMethod{
 		{"hexdigest", (*R).Hexdigest},
 		{"digest", (*R).Digest},

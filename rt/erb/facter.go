@@ -14,7 +14,9 @@ import (
 var ClassFacter = newClass("Facter", nil)
 
 func init() {
-	constants[ClassFacter.Name] = ClassFacter
+	defineConsts(func(g *constGroup) {
+		g.class(ClassFacter.Name, ClassFacter)
+	})
 	plain([]plainMethod{{"value", (*R).Value}})
 }
 

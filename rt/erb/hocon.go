@@ -22,11 +22,13 @@ var (
 )
 
 func init() {
-	for _, c := range []*Class{ClassHocon, ClassHoconConfigFactory, ClassHoconError, ClassHoconParseError, ClassHoconUnresolved} {
-		constants[c.Name] = c
-	}
-	knownLibraries["hocon"] = true
-	knownLibraries["hocon/config_factory"] = true
+	defineConsts(func(g *constGroup) {
+		for _, c := range []*Class{ClassHocon, ClassHoconConfigFactory, ClassHoconError, ClassHoconParseError, ClassHoconUnresolved} {
+			g.class(c.Name, c)
+		}
+		g.library("hocon")
+		g.library("hocon/config_factory")
+	})
 	plain([]plainMethod{
 		{"parse_string", (*R).ParseString},
 		{"resolve", (*R).Resolve},

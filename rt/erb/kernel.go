@@ -329,17 +329,26 @@ func (r *R) Raise(args ...Value) Value {
 	return nil
 }
 
-// knownLibraries are the libraries templates require; Puppet has them
-// loaded already, so require returns false.
-var knownLibraries = map[string]bool{
-	"ipaddr": true, "json": true, "yaml": true, "psych": true, "set": true,
-	"shellwords": true, "tempfile": true, "erb": true, "uri": true, "time": true, "date": true,
-	"digest": true, "digest/md5": true, "digest/sha1": true, "base64": true,
-	"socket": true, "resolv": true, "securerandom": true, "cgi": true,
+// The libraries templates require that pp2go has (others add theirs);
+// Puppet has them loaded already, so require returns false.
+func init() {
+	defineConsts(func(g *constGroup) {
+		for _, lib := range []string{
+			"ipaddr", "json", "yaml", "psych", "set",
+			"shellwords", "tempfile", "erb", "uri", "time", "date",
+			"digest", "digest/md5", "digest/sha1", "base64",
+			"socket", "resolv", "securerandom", "cgi",
+		} {
+			g.library(lib)
+		}
+	})
 }
 
 // KnownLibrary reports whether require of name is supported.
-func KnownLibrary(name string) bool { return knownLibraries[name] }
+func KnownLibrary(name string) bool {
+	_, ok := lookupConst("", name)
+	return ok
+}
 
 // Require is Kernel#require: a library Puppet's Ruby has is loaded
 // already (false), another one (a gem a Puppet server does not have) is

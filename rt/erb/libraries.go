@@ -1,14 +1,17 @@
 package erb
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // rubyLibraries are the first path segments of the libraries Puppet
 // 7.23's Ruby can require without gems a Puppet server lacks: Ruby 3.1's
 // own (its default and bundled gems, tools/rubylibraries.rb) and Puppet's
-// dependencies. pp2go implements few of them (knownLibraries); require of
+// dependencies. pp2go implements few of them (KnownLibrary); require of
 // the others succeeds, and what uses them is not translated. A library
 // outside them (a gem such as redis or pry) is Ruby's LoadError.
-var rubyLibraries = func() map[string]bool {
+var rubyLibraries = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, n := range strings.Fields(`
 English abbrev base64 benchmark bigdecimal bundler cgi continuation coverage csv date date_core
@@ -24,12 +27,12 @@ selinux hocon locale fast_gettext gettext-setup multi_json`) {
 		m[n] = true
 	}
 	return m
-}()
+})
 
 // RubyLibrary reports whether Puppet's Ruby has the library name, which
 // pp2go may not implement (require of it succeeds; KnownLibrary says
 // whether pp2go has it).
 func RubyLibrary(name string) bool {
 	first, _, _ := strings.Cut(name, "/")
-	return knownLibraries[name] || rubyLibraries[first]
+	return KnownLibrary(name) || rubyLibraries()[first]
 }

@@ -24,9 +24,11 @@ var (
 )
 
 func init() {
-	for _, c := range []*Class{ClassTempfile, ClassPuppetUtil, ClassPuppetExecution, ClassPuppetExecutionFailure} {
-		constants[c.Name] = c
-	}
+	defineConsts(func(g *constGroup) {
+		for _, c := range []*Class{ClassTempfile, ClassPuppetUtil, ClassPuppetExecution, ClassPuppetExecutionFailure} {
+			g.class(c.Name, c)
+		}
+	})
 	plain([]plainMethod{
 		{"execute", (*R).Execute},
 		{"write", (*R).Write},
@@ -301,4 +303,4 @@ func (r *R) Unlink(recv Value, args ...Value) Value {
 
 var ClassIOError = newClass("IOError", ClassStandardError)
 
-func init() { constants[ClassIOError.Name] = ClassIOError }
+func init() { defineConsts(func(g *constGroup) { g.class(ClassIOError.Name, ClassIOError) }) }

@@ -41,9 +41,11 @@ var (
 )
 
 func init() {
-	for _, c := range []*Class{ClassDir, ClassSystemCallErr, ClassErrnoENOENT, ClassErrnoEISDIR, ClassErrnoEACCES, ClassErrnoENOTDIR, ClassErrnoEEXIST, ClassErrnoEPERM, ClassErrnoOtherFail} {
-		constants[c.Name] = c
-	}
+	defineConsts(func(g *constGroup) {
+		for _, c := range []*Class{ClassDir, ClassSystemCallErr, ClassErrnoENOENT, ClassErrnoEISDIR, ClassErrnoEACCES, ClassErrnoENOTDIR, ClassErrnoEEXIST, ClassErrnoEPERM, ClassErrnoOtherFail} {
+			g.class(c.Name, c)
+		}
+	})
 	plain([]plainMethod{
 		{"exist?", (*R).ExistQ},
 		{"exists?", (*R).ExistsQ},

@@ -22,11 +22,13 @@ var (
 )
 
 func init() {
-	for _, c := range []*Class{ClassFileUtils, ClassFileStat} {
-		constants[c.Name] = c
-	}
-	knownLibraries["fileutils"] = true
-	knownLibraries["etc"] = true
+	defineConsts(func(g *constGroup) {
+		for _, c := range []*Class{ClassFileUtils, ClassFileStat} {
+			g.class(c.Name, c)
+		}
+		g.library("fileutils")
+		g.library("etc")
+	})
 	withBlock([]blockMethod{
 		{"open", (*R).Open},
 	})

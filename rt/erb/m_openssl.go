@@ -23,14 +23,16 @@ var (
 )
 
 func init() {
-	for _, c := range []*Class{ClassOpenSSL, ClassOpenSSLDigest, ClassOpenSSLPKCS5, ClassOpenSSLKDF, ClassOpenSSLHMAC, ClassOpenSSLError, ClassDigestError} {
-		constants[c.Name] = c
-	}
-	knownLibraries["openssl"] = true
-	// OpenSSL::Digest::SHA256.new is the digest as Digest::SHA256.new is
-	for _, c := range []*Class{ClassDigestMD5, ClassDigestSHA1, ClassDigestSHA256, ClassDigestSHA384, ClassDigestSHA512} {
-		constants["OpenSSL::"+c.Name] = c
-	}
+	defineConsts(func(g *constGroup) {
+		for _, c := range []*Class{ClassOpenSSL, ClassOpenSSLDigest, ClassOpenSSLPKCS5, ClassOpenSSLKDF, ClassOpenSSLHMAC, ClassOpenSSLError, ClassDigestError} {
+			g.class(c.Name, c)
+		}
+		g.library("openssl")
+		// OpenSSL::Digest::SHA256.new is the digest as Digest::SHA256.new is
+		for _, c := range []*Class{ClassDigestMD5, ClassDigestSHA1, ClassDigestSHA256, ClassDigestSHA384, ClassDigestSHA512} {
+			g.class("OpenSSL::"+c.Name, c)
+		}
+	})
 	plain([]plainMethod{
 		{"pbkdf2_hmac", (*R).Pbkdf2Hmac},
 	})

@@ -16,7 +16,9 @@ import (
 var ClassRandom = newClass("Random", ClassObject)
 
 func init() {
-	constants[ClassRandom.Name] = ClassRandom
+	defineConsts(func(g *constGroup) {
+		g.class(ClassRandom.Name, ClassRandom)
+	})
 	plain([]plainMethod{
 		{"rand", (*R).Rand},
 		{"seed", (*R).Seed},

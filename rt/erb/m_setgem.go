@@ -18,8 +18,10 @@ var (
 )
 
 func init() {
-	constants[ClassSet.Name] = ClassSet
-	constants[ClassGemVersion.Name] = ClassGemVersion
+	defineConsts(func(g *constGroup) {
+		g.class(ClassSet.Name, ClassSet)
+		g.class(ClassGemVersion.Name, ClassGemVersion)
+	})
 	plain([]plainMethod{
 		{"subset?", (*R).SubsetQ},
 		{"superset?", (*R).SupersetQ},

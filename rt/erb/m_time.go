@@ -22,9 +22,11 @@ var (
 )
 
 func init() {
-	constants[ClassTime.Name] = ClassTime
-	constants[ClassDate.Name] = ClassDate
-	constants[ClassDateTime.Name] = ClassDateTime
+	defineConsts(func(g *constGroup) {
+		g.class(ClassTime.Name, ClassTime)
+		g.class(ClassDate.Name, ClassDate)
+		g.class(ClassDateTime.Name, ClassDateTime)
+	})
 	plain([]plainMethod{
 		{"now", (*R).Now},
 		{"at", (*R).TimeAt},

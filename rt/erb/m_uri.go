@@ -48,11 +48,13 @@ var (
 )
 
 func init() {
-	for _, c := range []*Class{ClassERBUtil, ClassCGI, ClassURIGeneric, ClassURIParser, ClassURIError, ClassURIInvalidURI, ClassURIInvalidComp, ClassURIBadURIError} {
-		constants[c.Name] = c
-	}
-	constValues["URI::DEFAULT_PARSER"] = uriDefaultParser
-	constValues["URI::Parser"] = ClassURIParser
+	defineConsts(func(g *constGroup) {
+		for _, c := range []*Class{ClassERBUtil, ClassCGI, ClassURIGeneric, ClassURIParser, ClassURIError, ClassURIInvalidURI, ClassURIInvalidComp, ClassURIBadURIError} {
+			g.class(c.Name, c)
+		}
+		g.value("URI::DEFAULT_PARSER", uriDefaultParser)
+		g.value("URI::Parser", ClassURIParser)
+	})
 	plain([]plainMethod{
 		{"url_encode", (*R).UrlEncode},
 		{"encode_www_form", (*R).EncodeWwwForm},

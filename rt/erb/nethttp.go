@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -49,11 +50,20 @@ var (
 	ClassNetReadTimeout     = newClass("Net::ReadTimeout", ClassTimeoutError)
 	ClassOpenSSLSSL         = newClass("OpenSSL::SSL", nil)
 	ClassSSLError           = newClass("OpenSSL::SSL::SSLError", ClassOpenSSLError)
-
-	// netHTTPCodes are the response classes of Ruby 3.1's
-	// Net::HTTPResponse::CODE_TO_OBJ, by status code.
-	netHTTPCodes = map[int]*Class{}
 )
+
+// netHTTPCodes are the response classes of Ruby 3.1's
+// Net::HTTPResponse::CODE_TO_OBJ, by status code.
+var netHTTPCodes = sync.OnceValue(func() map[int]*Class {
+	groups := map[byte]*Class{'1': ClassNetHTTPInformation, '2': ClassNetHTTPSuccess, '3': ClassNetHTTPRedirection, '4': ClassNetHTTPClientError, '5': ClassNetHTTPServerError}
+	f := strings.Fields(netHTTPCodeNames)
+	codes := make(map[int]*Class, len(f)/2)
+	for i := 0; i < len(f); i += 2 {
+		n, _ := strconv.Atoi(f[i])
+		codes[n] = newClass("Net::HTTP"+f[i+1], groups[f[i][0]])
+	}
+	return codes
+})
 
 // netHTTPCodeNames are the status codes of Ruby 3.1's
 // Net::HTTPResponse::CODE_TO_OBJ and their classes' names.
@@ -73,24 +83,21 @@ const netHTTPCodeNames = `100 Continue 101 SwitchProtocol 102 Processing 103 Ear
 	510 NotExtended 511 NetworkAuthenticationRequired`
 
 func init() {
-	for _, c := range []*Class{ClassNet, ClassNetHTTP, ClassNetHTTPHeader, ClassNetHTTPGenericReq, ClassNetHTTPRequest,
-		ClassNetHTTPGet, ClassNetHTTPHead, ClassNetHTTPResponse, ClassNetHTTPUnknown, ClassNetHTTPInformation,
-		ClassNetHTTPSuccess, ClassNetHTTPRedirection, ClassNetHTTPClientError, ClassNetHTTPServerError,
-		ClassTimeout, ClassTimeoutError, ClassNetOpenTimeout, ClassNetReadTimeout, ClassOpenSSLSSL, ClassSSLError} {
-		constants[c.Name] = c
-	}
-	constValues["OpenSSL::SSL::VERIFY_NONE"] = int64(0)
-	constValues["OpenSSL::SSL::VERIFY_PEER"] = int64(1)
-	knownLibraries["net/http"] = true
-	knownLibraries["net/https"] = true
-	groups := map[byte]*Class{'1': ClassNetHTTPInformation, '2': ClassNetHTTPSuccess, '3': ClassNetHTTPRedirection, '4': ClassNetHTTPClientError, '5': ClassNetHTTPServerError}
-	f := strings.Fields(netHTTPCodeNames)
-	for i := 0; i < len(f); i += 2 {
-		n, _ := strconv.Atoi(f[i])
-		k := newClass("Net::HTTP"+f[i+1], groups[f[i][0]])
-		constants[k.Name] = k
-		netHTTPCodes[n] = k
-	}
+	defineConsts(func(g *constGroup) {
+		for _, c := range []*Class{ClassNet, ClassNetHTTP, ClassNetHTTPHeader, ClassNetHTTPGenericReq, ClassNetHTTPRequest,
+			ClassNetHTTPGet, ClassNetHTTPHead, ClassNetHTTPResponse, ClassNetHTTPUnknown, ClassNetHTTPInformation,
+			ClassNetHTTPSuccess, ClassNetHTTPRedirection, ClassNetHTTPClientError, ClassNetHTTPServerError,
+			ClassTimeout, ClassTimeoutError, ClassNetOpenTimeout, ClassNetReadTimeout, ClassOpenSSLSSL, ClassSSLError} {
+			g.class(c.Name, c)
+		}
+		g.value("OpenSSL::SSL::VERIFY_NONE", int64(0))
+		g.value("OpenSSL::SSL::VERIFY_PEER", int64(1))
+		g.library("net/http")
+		g.library("net/https")
+		for _, k := range netHTTPCodes() {
+			g.class(k.Name, k)
+		}
+	})
 	plain([]plainMethod{
 		{"basic_auth", (*R).BasicAuth},
 		{"code", (*R).Code},
@@ -191,7 +198,7 @@ type netResponse struct {
 
 func (p *netResponse) rubyClass() *Class {
 	n, _ := strconv.Atoi(p.code)
-	if c := netHTTPCodes[n]; c != nil {
+	if c := netHTTPCodes()[n]; c != nil {
 		return c
 	}
 	switch p.code[0] {

@@ -27,10 +27,12 @@ var (
 )
 
 func init() {
-	for _, c := range []*Class{ClassOpenURI, ClassOpenURIHTTPError, ClassStringIO, ClassSocketError, ClassErrnoECONNREFUSE} {
-		constants[c.Name] = c
-	}
-	knownLibraries["open-uri"] = true
+	defineConsts(func(g *constGroup) {
+		for _, c := range []*Class{ClassOpenURI, ClassOpenURIHTTPError, ClassStringIO, ClassSocketError, ClassErrnoECONNREFUSE} {
+			g.class(c.Name, c)
+		}
+		g.library("open-uri")
+	})
 	plain([]plainMethod{
 		{"open_uri", (*R).OpenUri},
 		{"io", (*R).Io},

@@ -48,8 +48,10 @@ var (
 )
 
 func init() {
-	constants["Proc"] = ClassProc
-	constants["UncaughtThrowError"] = ClassUncaughtThrowError
+	defineConsts(func(g *constGroup) {
+		g.class("Proc", ClassProc)
+		g.class("UncaughtThrowError", ClassUncaughtThrowError)
+	})
 }
 
 // Jump is where a return, next or break the translator cannot make a Go

@@ -28,9 +28,11 @@ var (
 )
 
 func init() {
-	for _, c := range []*Class{ClassPSON, ClassPSONError, ClassPSONParser, ClassPSONGenerator} {
-		constants[c.Name] = c
-	}
+	defineConsts(func(g *constGroup) {
+		for _, c := range []*Class{ClassPSON, ClassPSONError, ClassPSONParser, ClassPSONGenerator} {
+			g.class(c.Name, c)
+		}
+	})
 }
 
 // psonLoad is PSON.load(source) and PSON.parse(source [, opts]).

@@ -379,9 +379,11 @@ func (r *R) ScopeLogInterp(level string, parts ...any) Value {
 }
 
 func init() {
-	// the classes of Puppet values module functions name
-	constants[ClassSensitive.Name] = ClassSensitive
-	constants[ClassBinary.Name] = ClassBinary
+	defineConsts(func(g *constGroup) {
+		// the classes of Puppet values module functions name (and
+		// Sensitive, constants.go)
+		g.class(ClassBinary.Name, ClassBinary)
+	})
 	plain([]plainMethod{
 		{"unwrap", (*R).Unwrap},
 	})
@@ -407,7 +409,9 @@ func (r *R) Unwrap(recv Value, args ...Value) Value {
 // ClassPuppetJSONParseError is Puppet::Util::Json::ParseError.
 var ClassPuppetJSONParseError = newClass("Puppet::Util::Json::ParseError", ClassStandardError)
 
-func init() { constants[ClassPuppetJSONParseError.Name] = ClassPuppetJSONParseError }
+func init() {
+	defineConsts(func(g *constGroup) { g.class(ClassPuppetJSONParseError.Name, ClassPuppetJSONParseError) })
+}
 
 // PuppetJSONLoad is Puppet::Util::Json.load(text): JSON.parse (Puppet
 // loads no MultiJson), its JSON::ParserError raised again as a
@@ -517,7 +521,9 @@ func (r *R) PuppetToData(v Value, opts Value) Value {
 var ClassPuppetDevError = newClass("Puppet::DevError", ClassPuppetError)
 
 func init() {
-	constants[ClassPuppetDevError.Name] = ClassPuppetDevError
+	defineConsts(func(g *constGroup) {
+		g.class(ClassPuppetDevError.Name, ClassPuppetDevError)
+	})
 	plain([]plainMethod{
 		{"absolute_path?", (*R).AbsolutePathQ},
 	})

@@ -58,9 +58,11 @@ var (
 )
 
 func init() {
-	for _, c := range []*Class{ClassPuppetResource, ClassParserResource, ClassCatalog, ClassResourceType} {
-		constants[c.Name] = c
-	}
+	defineConsts(func(g *constGroup) {
+		for _, c := range []*Class{ClassPuppetResource, ClassParserResource, ClassCatalog, ClassResourceType} {
+			g.class(c.Name, c)
+		}
+	})
 	plain([]plainMethod{
 		{"lookupvar", (*R).Lookupvar},
 		{"type", (*R).Type},

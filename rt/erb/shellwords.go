@@ -7,7 +7,9 @@ import "strings"
 var ClassShellwords = newClass("Shellwords", nil)
 
 func init() {
-	constants[ClassShellwords.Name] = ClassShellwords
+	defineConsts(func(g *constGroup) {
+		g.class(ClassShellwords.Name, ClassShellwords)
+	})
 	plain([]plainMethod{
 		{"shellescape", (*R).Shellescape},
 		{"shelljoin", (*R).Shelljoin},

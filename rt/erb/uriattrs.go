@@ -14,9 +14,11 @@ var (
 )
 
 func init() {
-	for _, c := range []*Class{ClassURIHTTP, ClassURIHTTPS} {
-		constants[c.Name] = c
-	}
+	defineConsts(func(g *constGroup) {
+		for _, c := range []*Class{ClassURIHTTP, ClassURIHTTPS} {
+			g.class(c.Name, c)
+		}
+	})
 	plain([]plainMethod{
 		{"scheme", (*R).Scheme},
 		{"host", (*R).Host},

@@ -32,9 +32,11 @@ var (
 )
 
 func init() {
-	for _, c := range []*Class{ClassX509, ClassX509Cert, ClassX509CertError, ClassPKey, ClassPKeyPKey, ClassPKeyRSA, ClassPKeyError, ClassRSAError} {
-		constants[c.Name] = c
-	}
+	defineConsts(func(g *constGroup) {
+		for _, c := range []*Class{ClassX509, ClassX509Cert, ClassX509CertError, ClassPKey, ClassPKeyPKey, ClassPKeyRSA, ClassPKeyError, ClassRSAError} {
+			g.class(c.Name, c)
+		}
+	})
 	plain([]plainMethod{
 		{"verify", (*R).Verify},
 	})

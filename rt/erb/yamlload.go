@@ -29,9 +29,11 @@ var (
 )
 
 func init() {
-	for _, c := range []*Class{ClassPsychException, ClassPsychDisallowed, ClassPsychBadAlias} {
-		constants[c.Name] = c
-	}
+	defineConsts(func(g *constGroup) {
+		for _, c := range []*Class{ClassPsychException, ClassPsychDisallowed, ClassPsychBadAlias} {
+			g.class(c.Name, c)
+		}
+	})
 	plain([]plainMethod{
 		{"unsafe_load", (*R).UnsafeLoad},
 		{"load_file", (*R).LoadFile},
