@@ -2,17 +2,18 @@ package values
 
 import "strings"
 
-// typeMap are the type names Puppet's type parser knows without a loader
-// (TypeParser.type_map).
-var typeMap = map[string]bool{}
-
-func init() {
-	for _, n := range strings.Fields(`integer float numeric init iterable iterator string binary
-		sensitive enum boolean pattern regexp array hash class resource collection scalar scalardata
-		catalogentry undef notundef default any variant optional runtime type tuple struct object
-		typealias typereference typeset callable semver semverrange timestamp timespan uri`) {
-		typeMap[n] = true
+// inTypeMap reports whether the lower-cased name is one of the type names
+// Puppet's type parser knows without a loader (TypeParser.type_map): a
+// switch, where a map would be built at every process's start (issue 14).
+func inTypeMap(name string) bool {
+	switch name {
+	case "integer", "float", "numeric", "init", "iterable", "iterator", "string", "binary",
+		"sensitive", "enum", "boolean", "pattern", "regexp", "array", "hash", "class", "resource", "collection", "scalar", "scalardata",
+		"catalogentry", "undef", "notundef", "default", "any", "variant", "optional", "runtime", "type", "tuple", "struct", "object",
+		"typealias", "typereference", "typeset", "callable", "semver", "semverrange", "timestamp", "timespan", "uri":
+		return true
 	}
+	return false
 }
 
 // TypeMapOnly reports whether every type name of a type's text is one the
@@ -45,7 +46,7 @@ func TypeMapOnly(text string) bool {
 			for j < len(text) && (isWordByte(text[j]) || text[j] == ':') {
 				j++
 			}
-			if !typeMap[strings.ToLower(text[i:j])] {
+			if !inTypeMap(strings.ToLower(text[i:j])) {
 				return false
 			}
 			i = j
