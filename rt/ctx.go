@@ -577,8 +577,7 @@ func (c *Ctx) createSettingsScope() {
 	// variable in it), and the parameters' check, which no parameter
 	// fails, is made once.
 	s := c.top.newChild(settings, res)
-	s.symtable = c.prog.settingsTable()
-	s.tables[1].parent = s.symtable // the match table, ephemeral0's
+	s.settingsPending = true // its variables are set on its first lookup (ready)
 	c.catalog.addClass(settings.Name)
 	s.setClassScope(settings.Name, s)
 	c.addEdgeToStage(res)

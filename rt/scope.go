@@ -25,7 +25,10 @@ type Scope struct {
 	epp      *strings.Builder // an EPP template's output, while one renders in this scope
 	// eppSensitive is set when the output holds a Sensitive value's text
 	eppSensitive bool
-	erbData      map[string]any // Ruby objects ERB templates keep in the scope
+	// settingsPending: the settings scope, whose variables are set on
+	// its first lookup (classScope)
+	settingsPending bool
+	erbData         map[string]any // Ruby objects ERB templates keep in the scope
 
 	defaults scopeDefaults     // resource defaults by capitalized type name
 	classes  map[string]*Scope // class scopes by name (kept in the top scope)
@@ -455,7 +458,21 @@ func (s *Scope) isNode() bool { return s.resource != nil && s.resource.Type == "
 
 // classScope finds the scope a class was evaluated in.
 func (s *Scope) classScope(name string) *Scope {
-	return s.c.top.classes[name]
+	return s.c.top.classes[name].ready()
+}
+
+// ready is the class scope cs (nil for none) with its variables: the
+// settings scope's are the program's settings table, built on the first
+// lookup of a compile's settings scope instead of every compile's start
+// (most compiles read no $settings:: variable, and building the table was
+// a fiftieth of a whole keystone process: issue 14).
+func (cs *Scope) ready() *Scope {
+	if cs != nil && cs.settingsPending {
+		cs.settingsPending = false
+		cs.symtable = cs.c.prog.settingsTable()
+		cs.tables[1].parent = cs.symtable // the match table, ephemeral0's
+	}
+	return cs
 }
 
 func (s *Scope) setClassScope(name string, cs *Scope) {
@@ -616,7 +633,7 @@ func (s *Scope) lookupQualified(fqn string) (values.Value, bool) {
 	}
 	leaf, className := fqn[i+2:], fqn[:i]
 	// the common case: a variable the evaluated class set in its scope
-	if cs := s.c.top.classes[className]; cs != nil {
+	if cs := s.c.top.classes[className].ready(); cs != nil {
 		if _, ok := cs.source.(*Class); ok {
 			if j := cs.symtable.find(leaf); j >= 0 {
 				return cs.symtable.vals[j], true

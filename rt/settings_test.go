@@ -284,3 +284,37 @@ func TestPrefetchServerFacts(t *testing.T) {
 		t.Error("found again")
 	}
 }
+
+// TestSettingsScopeLazy checks that a compile whose code reads no
+// $settings:: variable builds no settings table (its catalog has
+// Class[Settings] all the same), and that each way code reads the settings
+// scope (a qualified variable by name, by reference, the scope of the
+// class) finds its variables when it is the compile's first.
+func TestSettingsScopeLazy(t *testing.T) {
+	p := NewProgram("production")
+	p.SetPuppet(Puppet7)
+	require.NoError(t, p.SetSetting("certname", "web1.example.com"))
+	res := CompileWith(p, &Node{Name: "n1.example.com", Facts: strs("a", "1"), Main: func(s *Scope) {}})
+	require.NoError(t, res.Err)
+	assert.Contains(t, string(res.JSON), `"Class[Settings]"`)
+	assert.Nil(t, p.settings, "no table built")
+	res.Release()
+
+	reads := map[string]func(s *Scope) values.Value{
+		"by name":      func(s *Scope) values.Value { return s.Var(SiteRef{}, "settings::certname") },
+		"by reference": func(s *Scope) values.Value { return s.Qualified(SiteRef{}, QualifiedVar("settings::certname", -1)) },
+		"class scope": func(s *Scope) values.Value {
+			return s.classScope("settings").localValue("certname")
+		},
+	}
+	for what, read := range reads {
+		p := NewProgram("production")
+		p.SetPuppet(Puppet7)
+		require.NoError(t, p.SetSetting("certname", "web1.example.com"))
+		var got values.Value
+		res := CompileWith(p, &Node{Name: "n1.example.com", Facts: strs("a", "1"), Main: func(s *Scope) { got = read(s) }})
+		require.NoError(t, res.Err, what)
+		assert.Equal(t, "web1.example.com", values.ToString(got), what)
+		res.Release()
+	}
+}
