@@ -232,7 +232,9 @@ func goRegexp(tr, flags string, names []string) (fast *regexp.Regexp, caret bool
 		tr = "(?" + opts + ")" + tr
 	}
 	fast, err := regexp.Compile(tr)
-	if err != nil || fast.NumSubexp() != len(names)-1 || values.EmptyRepeatCapture(fast.String()) {
+	// a pattern without groups has no group an empty repetition sets:
+	// only one with groups is parsed again to look (a third of compiling)
+	if err != nil || fast.NumSubexp() != len(names)-1 || fast.NumSubexp() > 0 && values.EmptyRepeatCapture(fast.String()) {
 		return nil, false
 	}
 	return fast, caret

@@ -61,3 +61,28 @@ func TestSmallMatchStrings(t *testing.T) {
 		require.Equal(t, `["bc!", "c"]`, Inspect(&Array{A: md.Groups}), x)
 	}
 }
+
+// A pattern without groups takes Go's engine without its text parsed again
+// for groups an empty repetition sets; one with such a group stays
+// regexp2's, whose groups are Ruby's: /(a|)+b/ =~ "aab" sets $1 to "" in
+// Ruby (Onigmo ends the repetition with an empty iteration), where Go's
+// engine keeps "a".
+func TestRegexpEmptyRepeatGroups(t *testing.T) {
+	for src, fast := range map[string]bool{`a*b`: true, `(?:a|)+b`: true, `(a)b`: true, `(a|)+b`: false, `(x?)*y`: false} {
+		re, err := NewRegexp(src, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := re.fast.Plain != nil; got != fast {
+			t.Errorf("/%s/: Go's engine %v, want %v", src, got, fast)
+		}
+	}
+	re, err := NewRegexp(`(a|)+b`, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := re.findAt("aab", nil, 0)
+	if m == nil || len(m.Groups) != 2 || m.Groups[1] == nil || ToS(m.Groups[1]) != "" {
+		t.Fatalf(`/(a|)+b/ =~ "aab": %+v, want a match with $1 ""`, m)
+	}
+}
