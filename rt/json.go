@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/pp2go/pp2go/rt/internal/readmap"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -65,6 +66,9 @@ func (cat *Catalog) Render(info CatalogInfo) ([]byte, []LogEntry, *Error) {
 		w.plain = &plainState{PlainJSON: *info.Plain}
 	}
 	b := cat.jsonBufs.get(len(cat.resources))
+	if !escapedWarm.Load() && cat.jsonBufs != nil && cat.jsonBufs.last.Load() > 0 {
+		escapedWarm.Store(true) // the program wrote a catalog before
+	}
 	b = append(b, `{"tags":`...)
 	b = appendStrings(b, cat.Tags)
 	b = append(b, `,"name":`...)
@@ -581,9 +585,62 @@ func appendStr(b []byte, s string) []byte {
 			return q
 		}
 	}
+	if len(s) >= escapedMin {
+		return appendLong(b, s)
+	}
 	b = append(b, '"')
 	b = appendEscaped(b, s)
 	return append(b, '"')
+}
+
+const (
+	// escapedMin and escapedMax bound the strings whose JSON is kept
+	// (escapedStrings).
+	escapedMin, escapedMax = 128, 16 << 10
+	// escapedBudget bounds the bytes escapedStrings keeps (its strings
+	// and their JSON).
+	escapedBudget = 2 << 20
+)
+
+// escapedStrings is the JSON of long strings that had bytes to escape,
+// by their text: a file's content from a template (a Memo keeps its
+// text) or from the code's constants is written again by each compile,
+// and finding its JSON (hashing and comparing it) costs a few times less
+// than escaping it line by line. escapedBytes are about the bytes it
+// keeps (a string another compile kept meanwhile is counted twice). It
+// keeps strings once escapedWarm: in a process that writes a second
+// catalog, not in one that writes one (compile of a node), which would
+// only pay for keeping them.
+var (
+	escapedStrings = readmap.Map[string]{Limit: 1024}
+	escapedBytes   atomic.Int64
+	escapedWarm    atomic.Bool
+)
+
+// appendLong is appendStr of a string of at least escapedMin bytes.
+func appendLong(b []byte, s string) []byte {
+	if len(s) > escapedMax {
+		b = append(b, '"')
+		b = appendEscaped(b, s)
+		return append(b, '"')
+	}
+	if e, ok := readmap.Load(&escapedStrings, s); ok {
+		return append(b, e...)
+	}
+	n := len(b)
+	b = append(b, '"')
+	b = appendEscaped(b, s)
+	b = append(b, '"')
+	// a string without a byte to escape is copied as fast as it would
+	// be found: not kept
+	if e := b[n:]; len(e) != len(s)+2 && escapedWarm.Load() {
+		if size := int64(len(s) + len(e)); escapedBytes.Add(size) <= escapedBudget {
+			readmap.Store(&escapedStrings, strings.Clone(s), string(e))
+		} else {
+			escapedBytes.Add(-size)
+		}
+	}
+	return b
 }
 
 // appendShort appends s of at most 16 bytes between quotes, ok when it has

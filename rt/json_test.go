@@ -8,6 +8,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/pp2go/pp2go/rt/internal/readmap"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -289,5 +290,46 @@ func TestAppendShort(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// Long strings are written as Ruby's JSON generator writes them whether
+// their JSON is escaped or found kept (escapedStrings, in a process that
+// wrote a catalog before): the second
+// writing of a text, from another string with the same bytes, and texts
+// that differ in one byte give each their own JSON.
+func TestAppendStrLong(t *testing.T) {
+	line := "  Require all granted \"quoted\"\tand\x01 é \\ path\n"
+	var texts []string
+	for _, n := range []int{3, 4, 40, 400} { // 141 bytes up to past escapedMax
+		texts = append(texts, strings.Repeat(line, n))
+	}
+	texts = append(texts, strings.Repeat("plain text without escapes ", 10))
+	warm := escapedWarm.Load()
+	defer escapedWarm.Store(warm)
+	escapedWarm.Store(false)
+	cold := strings.Repeat("\"before the first catalog\"\n", 8)
+	if got, want := string(appendStr(nil, cold)), `"`+escapeBytewise(cold)+`"`; got != want {
+		t.Fatalf("%q, want %q", got, want)
+	}
+	if _, ok := readmap.Load(&escapedStrings, cold); ok {
+		t.Errorf("a string is kept before the process writes a second catalog")
+	}
+	escapedWarm.Store(true)
+	for round := range 2 {
+		for i, s := range texts {
+			for _, v := range []string{s, strings.Clone(s), s[:len(s)-2] + "x\n"} {
+				got := string(appendStr([]byte("x"), v))
+				if want := `x"` + escapeBytewise(v) + `"`; got != want {
+					t.Fatalf("round %d, text %d: %q, want %q", round, i, got, want)
+				}
+			}
+		}
+	}
+	if _, ok := readmap.Load(&escapedStrings, texts[0]); !ok {
+		t.Errorf("a string with bytes to escape is not kept")
+	}
+	if _, ok := readmap.Load(&escapedStrings, texts[len(texts)-1]); ok {
+		t.Errorf("a string without bytes to escape is kept")
 	}
 }
