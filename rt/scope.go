@@ -633,7 +633,7 @@ func (s *Scope) lookupQualified(fqn string) (values.Value, bool) {
 	}
 	leaf, className := fqn[i+2:], fqn[:i]
 	// the common case: a variable the evaluated class set in its scope
-	if cs := s.c.top.classes[className].ready(); cs != nil {
+	if cs := s.classScope(className); cs != nil {
 		if _, ok := cs.source.(*Class); ok {
 			if j := cs.symtable.find(leaf); j >= 0 {
 				return cs.symtable.vals[j], true

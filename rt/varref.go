@@ -78,7 +78,7 @@ func (c *Ctx) classScopeOf(r *VarRef) *Scope {
 			return cs
 		}
 	}
-	cs := c.top.classes[r.Class].ready()
+	cs := c.top.classScope(r.Class)
 	if cs != nil {
 		if n >= len(c.classScopes) {
 			c.classScopes = append(c.classScopes, make([]*Scope, classNumbers.room(n)-len(c.classScopes))...)

@@ -3,6 +3,7 @@ package values
 import (
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -294,7 +295,7 @@ func (r *Regexp) Match(s string) ([]Value, error) {
 			return out, nil
 		}
 		if r.whole != nil && fast == r.fast.Plain {
-			if !r.whole.has(s) {
+			if !slices.Contains(r.whole.strs, s) {
 				return nil, nil
 			}
 			out, strs := matchData(r.whole.groups)

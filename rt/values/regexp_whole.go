@@ -2,6 +2,8 @@ package values
 
 import (
 	"regexp/syntax"
+	"slices"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -91,29 +93,17 @@ func appendStrings(prefixes []string, re *syntax.Regexp) []string {
 	default:
 		return nil
 	}
-	if len(prefixes)*len(alts) > wholeSetMax {
+	if len(prefixes)*len(alts) > wholeSetMax || slices.ContainsFunc(alts, hasRuneError) {
 		return nil
 	}
 	out := make([]string, 0, len(prefixes)*len(alts))
 	for _, p := range prefixes {
 		for _, a := range alts {
-			for _, c := range a {
-				if c == utf8.RuneError {
-					return nil
-				}
-			}
 			out = append(out, p+a)
 		}
 	}
 	return out
 }
 
-// has reports whether s is one of the set's strings.
-func (ws *wholeSet) has(s string) bool {
-	for _, w := range ws.strs {
-		if w == s {
-			return true
-		}
-	}
-	return false
-}
+// hasRuneError reports whether s holds U+FFFD.
+func hasRuneError(s string) bool { return strings.ContainsRune(s, utf8.RuneError) }
