@@ -48,3 +48,26 @@ func TestConstDefaults(t *testing.T) {
 	// code that runs at start
 	require.NotRegexp(t, `Const:\s+(v\.(True|False|Undef|Default)|&?lit\d+),`, m)
 }
+
+// TestParamsFunction: a class's or define's parameters are made by a
+// function of their own (rt.Class.Params), not written as a literal in
+// the definition's variable, whose pointers would be static data that
+// each process pays for at start; a definition without parameters has
+// no such function. A class named like another's function (m::params,
+// whose variable is ClassMParams) does not clash with it.
+func TestParamsFunction(t *testing.T) {
+	files := map[string]string{
+		"manifests/site.pp":             "include m\n",
+		"modules/m/manifests/init.pp":   "class m (String $a = 'x', $b = $m::params::c) inherits m::params { m::d { 't': } }\n",
+		"modules/m/manifests/params.pp": "class m::params { $c = 1 }\n",
+		"modules/m/manifests/d.pp":      "define m::d ($p = true) { notice($p) }\n",
+	}
+	m := generatedGo(t, files, "modules/m/")
+	require.Regexp(t, `var ClassM = rt\.Class\{[^}]*\n\tParams: classMParams,\n`, m)
+	require.Regexp(t, `func classMParams\(\) \[\]\*rt\.Parameter \{\s+return \[\]\*rt\.Parameter\{\s+\{\s+Const:\s+v\.String\("x"\),\s+Name:\s+"a",\s+Type:\s+&tString,\s+\},\s+\{\s+Default: func`, m)
+	require.Regexp(t, `var DefineMD = rt\.Define\{[^}]*\n\tParams: defineMDParams,\n`, m)
+	require.Regexp(t, `func defineMDParams\(\) \[\]\*rt\.Parameter \{\s+return \[\]\*rt\.Parameter\{\s+\{\s+Const:\s+v\.Bool\(true\),\s+Name:\s+"p",`, m)
+	require.Regexp(t, `var ClassMParams = rt\.Class\{`, m)
+	require.NotContains(t, m, "classMParamsParams")
+	require.NotRegexp(t, `Params: \[\]\*rt\.Parameter`, m)
+}

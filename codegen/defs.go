@@ -48,6 +48,18 @@ func (g *defGen) params(ps []*ast.Parameter) jen.Code {
 	return jen.Index().Op("*").Qual(rtPath, "Parameter").Values(items...)
 }
 
+// paramsFunc emits function fn that makes the parameters of the class or
+// defined type in variable id (rt.Class.Params): code, not the static data
+// of a literal in the variable, whose pointers each process would pay for
+// at start. params is g.params', nil for none.
+func (g *defGen) paramsFunc(fn, id string, params jen.Code) {
+	if params == nil {
+		return
+	}
+	g.out.Comment(fn + " makes " + id + "'s parameters.")
+	g.out.Func().Id(fn).Params().Index().Op("*").Qual(rtPath, "Parameter").Block(jen.Return(params))
+}
+
 func (g *defGen) fileRef() jen.Code {
 	return jen.Op("&").Id("files").Index(jen.Lit(g.u.file(g.f.Path)))
 }
@@ -60,6 +72,7 @@ func (g *defGen) line(n ast.Positioned) int { return g.f.Program.Position(n).Lin
 func (g *defGen) class(name string, x *ast.HostClassDefinition) {
 	id := g.u.ident("Class" + goName(name))
 	body := g.u.ident("class" + goName(name) + "Body")
+	paramsID := g.u.ident("class" + goName(name) + "Params")
 	fields := jen.Dict{
 		jen.Id("Name"): jen.Lit(name), jen.Id("Module"): jen.Lit(g.u.module),
 		jen.Id("File"): g.fileRef(), jen.Id("Line"): jen.Lit(g.line(x)),
@@ -68,8 +81,9 @@ func (g *defGen) class(name string, x *ast.HostClassDefinition) {
 	if x.ParentClass != "" {
 		fields[jen.Id("Parent")] = jen.Lit(strings.ToLower(strings.TrimPrefix(x.ParentClass, "::")))
 	}
-	if p := g.params(x.Params); p != nil {
-		fields[jen.Id("Params")] = p
+	params := g.params(x.Params)
+	if params != nil {
+		fields[jen.Id("Params")] = jen.Id(paramsID)
 	}
 	locals := bodyLocals(x.Params, x.Body)
 	if len(locals) > 0 {
@@ -77,6 +91,7 @@ func (g *defGen) class(name string, x *ast.HostClassDefinition) {
 	}
 	g.out.Comment(id + " " + g.doc("class", name, x))
 	g.out.Var().Id(id).Op("=").Qual(rtPath, "Class").Values(fields)
+	g.paramsFunc(paramsID, id, params)
 	g.bodyFunc(body, g.bodyStmts(x.Params, locals, x.Body))
 	g.u.classes = append(g.u.classes, named{name, id})
 }
@@ -85,13 +100,15 @@ func (g *defGen) class(name string, x *ast.HostClassDefinition) {
 func (g *defGen) define(name string, x *ast.ResourceTypeDefinition) {
 	id := g.u.ident("Define" + goName(name))
 	body := g.u.ident("define" + goName(name) + "Body")
+	paramsID := g.u.ident("define" + goName(name) + "Params")
 	fields := jen.Dict{
 		jen.Id("Name"): jen.Lit(name), jen.Id("Module"): jen.Lit(g.u.module),
 		jen.Id("File"): g.fileRef(), jen.Id("Line"): jen.Lit(g.line(x)),
 		jen.Id("Body"): jen.Id(body),
 	}
-	if p := g.params(x.Params); p != nil {
-		fields[jen.Id("Params")] = p
+	params := g.params(x.Params)
+	if params != nil {
+		fields[jen.Id("Params")] = jen.Id(paramsID)
 	}
 	locals := bodyLocals(x.Params, x.Body)
 	if len(locals) > 0 {
@@ -99,6 +116,7 @@ func (g *defGen) define(name string, x *ast.ResourceTypeDefinition) {
 	}
 	g.out.Comment(id + " " + g.doc("define", name, x))
 	g.out.Var().Id(id).Op("=").Qual(rtPath, "Define").Values(fields)
+	g.paramsFunc(paramsID, id, params)
 	g.bodyFunc(body, g.bodyStmts(x.Params, locals, x.Body))
 	g.u.defines = append(g.u.defines, named{name, id})
 }

@@ -70,10 +70,10 @@ func (p *Program) parameter(ref *paramRef) *Parameter {
 	var params []*Parameter
 	if ref.define {
 		if d := p.define(ref.name); d != nil {
-			params = d.Params
+			params = d.parameters()
 		}
 	} else if cl := p.class(ref.name); cl != nil {
-		params = cl.Params
+		params = cl.parameters()
 	}
 	if ref.index < len(params) {
 		return params[ref.index]

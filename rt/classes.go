@@ -266,17 +266,18 @@ func (c *Ctx) evaluateCode(r *Resource, cl *Class) {
 	if ps := c.evaluateParent(r, cl); ps != nil {
 		s = ps
 	}
+	params := cl.parameters()
 	if !r.mainTitle {
 		s = s.newChild(cl, r)
 		// as evaluateDefine's
-		c.growVars(s.symtable, 4+len(cl.Params)+len(r.Params)+len(cl.Locals))
+		c.growVars(s.symtable, 4+len(params)+len(r.Params)+len(cl.Locals))
 	}
 	c.catalog.addClass(cl.Name)
 	c.setResourceParameters(r, s, cl, true)
 	c.automaticParameters(r, s, cl)
 	s.setClassScope(cl.Name, s)
-	types, layout := cl.sig.get(c, cl.Params, cl.Locals)
-	c.bindParameters(r, s, cl.Params, &cl.sig, types, layout)
+	types, layout := cl.sig.get(c, params, cl.Locals)
+	c.bindParameters(r, s, params, &cl.sig, types, layout)
 	c.addEdgeToStage(r)
 	if cl.Body != nil {
 		runBody(cl.Body, s)
@@ -327,12 +328,13 @@ func (c *Ctx) evaluateNodeCode(r *Resource, def *NodeDef, match []values.Value) 
 func (c *Ctx) evaluateDefine(r *Resource) {
 	d := r.define
 	s := r.scope.newChild(d, r)
+	params := d.parameters()
 	// room for $module_name, $caller_module_name, $title, $name and the
 	// parameters, which adoptParameters appends, and the body's locals
-	c.growVars(s.symtable, 4+len(d.Params)+len(r.Params)+len(d.Locals))
+	c.growVars(s.symtable, 4+len(params)+len(r.Params)+len(d.Locals))
 	c.setResourceParameters(r, s, d, false)
-	types, layout := d.sig.get(c, d.Params, d.Locals)
-	c.bindParameters(r, s, d.Params, &d.sig, types, layout)
+	types, layout := d.sig.get(c, params, d.Locals)
+	c.bindParameters(r, s, params, &d.sig, types, layout)
 	if d.Body != nil {
 		runBody(d.Body, s)
 	}
@@ -723,9 +725,9 @@ func (c *Ctx) evaluateDefault(r *Resource, s *Scope, pt *varTable, p *Parameter)
 func (c *Ctx) paramIndex(r *Resource, name string) int {
 	var params []*Parameter
 	if r.class != nil {
-		params = r.class.Params
+		params = r.class.parameters()
 	} else if r.define != nil {
-		params = r.define.Params
+		params = r.define.parameters()
 	}
 	for i, p := range params {
 		if p.Name == name {

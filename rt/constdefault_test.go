@@ -17,13 +17,15 @@ import (
 func TestConstDefaults(t *testing.T) {
 	p := NewProgram("production")
 	str := &TypeRef{Text: "String"}
-	p.AddDefine(&Define{Name: "d", Params: []*Parameter{
-		{Name: "a", Type: str, Const: values.String("x")},
-		{Name: "b", Default: func(s *Scope) values.Value {
-			return values.String(values.ToString(s.Var(SiteRef{}, "a")) + "!")
-		}},
-		{Name: "u", Const: values.Undef},
-		{Name: "c"},
+	p.AddDefine(&Define{Name: "d", Params: func() []*Parameter {
+		return []*Parameter{
+			{Name: "a", Type: str, Const: values.String("x")},
+			{Name: "b", Default: func(s *Scope) values.Value {
+				return values.String(values.ToString(s.Var(SiteRef{}, "a")) + "!")
+			}},
+			{Name: "u", Const: values.Undef},
+			{Name: "c"},
+		}
 	}})
 	site := &Site{File: &File{Path: "/e/site.pp"}, Line: 3}
 	declare := func(title string, attrs ...any) func(s *Scope) {

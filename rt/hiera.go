@@ -61,12 +61,13 @@ func (s *Scope) HieraSession() *hiera.Session {
 // found value is set on the resource, unless it is undef and the parameter
 // has a default.
 func (c *Ctx) automaticParameters(r *Resource, s *Scope, cl *Class) {
-	if len(cl.Params) == 0 || cl.Name == "" {
+	params := cl.parameters()
+	if len(params) == 0 || cl.Name == "" {
 		return
 	}
 	var session *hiera.Session
 	keys := cl.automaticKeys()
-	for i, p := range cl.Params {
+	for i, p := range params {
 		if v := r.Get(p.Name); v != nil && !values.IsUndef(v) {
 			continue
 		}
@@ -81,7 +82,7 @@ func (c *Ctx) automaticParameters(r *Resource, s *Scope, cl *Class) {
 		if len(r.Params) == cap(r.Params) {
 			// room for this parameter and those still to come, which
 			// Hiera or their defaults (bindParameters) may set: one list
-			grown := makeSlice(&c.paramLists, len(r.Params)+len(cl.Params)-i+2, 512)
+			grown := makeSlice(&c.paramLists, len(r.Params)+len(params)-i+2, 512)
 			r.Params = append(grown, r.Params...)
 		}
 		r.set(c.newParam(Param{Name: p.Name, Value: v, Source: r.source, file: &r.File, Line: int32(r.Line)}))

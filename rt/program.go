@@ -223,7 +223,12 @@ func (p *Parameter) hasDefault() bool { return p.Default != nil || p.Const != ni
 type Class struct {
 	Name   string // lower-case and fully qualified; "" for the main class
 	Parent string // the class inherited, "" for none
-	Params []*Parameter
+	// Params makes the class's parameters, nil for none; read through
+	// parameters. Generated code makes them in a function, not as static
+	// data: pointers in a binary's data cost each process at start (the
+	// runtime decodes the data's pointer map, as large as the data), and
+	// a compile uses the parameters of few of the module path's classes.
+	Params func() []*Parameter
 	// Locals are the variables the body assigns outside lambdas, other
 	// than parameters, numbered after them (Scope.Local, Scope.SetLocal)
 	Locals []string
@@ -232,7 +237,8 @@ type Class struct {
 	File   *File
 	Line   int
 
-	sig paramSig
+	sig    paramSig
+	params madeParams
 	// noModule marks the settings class, which has no module name.
 	noModule bool
 
@@ -281,19 +287,20 @@ func (c *Class) automaticKeys() []hiera.Key {
 		return *keys
 	}
 	prefix := strings.TrimPrefix(c.Name, "::") + "::"
-	size := len(prefix) * len(c.Params)
-	for _, p := range c.Params {
+	params := c.parameters()
+	size := len(prefix) * len(params)
+	for _, p := range params {
 		size += len(p.Name)
 	}
 	var b strings.Builder
 	b.Grow(size)
-	for _, p := range c.Params {
+	for _, p := range params {
 		b.WriteString(prefix)
 		b.WriteString(p.Name)
 	}
 	all, at := b.String(), 0 // one string the keys share
-	keys := make([]hiera.Key, len(c.Params))
-	for i, p := range c.Params {
+	keys := make([]hiera.Key, len(params))
+	for i, p := range params {
 		n := len(prefix) + len(p.Name)
 		keys[i], at = hiera.NewKey(all[at:at+n]), at+n
 	}
@@ -301,20 +308,49 @@ func (c *Class) automaticKeys() []hiera.Key {
 	return keys
 }
 
+// parameters are the class's parameters, made once per process.
+func (c *Class) parameters() []*Parameter { return c.params.get(c.Params) }
+
 // Define is a defined resource type.
 type Define struct {
 	Name   string
-	Params []*Parameter
-	Locals []string // as Class.Locals
+	Params func() []*Parameter // as Class.Params
+	Locals []string            // as Class.Locals
 	Body   func(s *Scope)
 	Module string
 	File   *File
 	Line   int
 
-	sig paramSig
+	sig    paramSig
+	params madeParams
 	// moduleName is its module's name value ($module_name), kept when
 	// first found (moduleValue)
 	moduleName atomicptr.Pointer[values.Value]
+}
+
+// parameters are the defined type's parameters, made once per process.
+func (d *Define) parameters() []*Parameter { return d.params.get(d.Params) }
+
+// madeParams keeps a definition's parameters once made: a compile finds a
+// parameter's computed type by its address (Ctx.paramTypes), so each
+// compile of the process must see the same ones.
+type madeParams struct {
+	made atomicptr.Pointer[[]*Parameter]
+}
+
+// get is the parameters that make made, made on the first call.
+func (m *madeParams) get(make func() []*Parameter) []*Parameter {
+	if ps := atomicptr.Load(&m.made); ps != nil {
+		return *ps
+	}
+	var ps []*Parameter
+	if make != nil {
+		ps = make()
+	}
+	if !atomicptr.CompareAndSwap(&m.made, nil, &ps) {
+		return *atomicptr.Load(&m.made) // a concurrent compile's
+	}
+	return ps
 }
 
 // NodeDef is a node definition.

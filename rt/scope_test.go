@@ -234,7 +234,7 @@ func TestQualifiedVar(t *testing.T) {
 	p := NewProgram("production")
 	p.strict, p.strictVariables = "off", false // unknown variables are undef
 	params := []*Parameter{{Name: "a"}, {Name: "b"}}
-	cl := &Class{Name: "k", Params: params, Locals: []string{"x", "y"}}
+	cl := &Class{Name: "k", Params: func() []*Parameter { return params }, Locals: []string{"x", "y"}}
 	p.AddClass(cl)
 	refs := []*VarRef{
 		QualifiedVar("::f1", -1), QualifiedVar("::f2", -1), QualifiedVar("::nope", -1),
@@ -250,7 +250,7 @@ func TestQualifiedVar(t *testing.T) {
 		}
 		s := newScope(c, c.top, cl, &Resource{Type: "Class", Title: "K"})
 		s.setvar("title", values.String("k"), false)
-		_, layout := cl.sig.get(c, cl.Params, cl.Locals)
+		_, layout := cl.sig.get(c, cl.parameters(), cl.Locals)
 		pt := &varTable{kind: paramTable, layout: layout, slots: make([]int32, layout.slots)}
 		pt.set("b", values.String("b"))
 		pt.set("a", values.Undef)
