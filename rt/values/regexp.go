@@ -124,7 +124,9 @@ func (r *Regexp) compile() error {
 		// which matches the same strings in linear time without allocating.
 		// regexp2 (whose compilation costs much more) is then compiled
 		// only if a search needs it (slow).
-		goTr, finalNewline := goSyntax(tr)
+		// a lookahead that cannot fail where the rest matches is left out
+		// for Go's engine (see dropNeedlessLookaheads)
+		goTr, finalNewline := goSyntax(dropNeedlessLookaheads(tr))
 		if fast, err := regexp.Compile(goTr); err == nil {
 			r.fast.Plain = fast
 			r.finalNewline = finalNewline
