@@ -392,7 +392,7 @@ func (d *jsonDecoder) entry(k values.Value) (values.Value, error) {
 }
 
 // jsonKeys are the keys decodeJSON has read, as values.
-var jsonKeys = readmap.Map[values.Value]{Limit: 1 << 14}
+var jsonKeys = readmap.Map[values.Value]{Limit: 1 << 14, Room: 1 << 9}
 
 func (d *jsonDecoder) array() (values.Value, error) {
 	if err := d.nest(); err != nil {

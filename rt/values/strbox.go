@@ -13,7 +13,7 @@ import (
 // interpolated strings and Ruby functions' results as the last one, and
 // each was a string and its box. Strings longer than MaxBoxedString are
 // not kept, and the map stops growing at 1<<14 entries.
-var boxedStrings = readmap.Map[Value]{Limit: 1 << 14}
+var boxedStrings = readmap.Map[Value]{Limit: 1 << 14, Room: 1 << 10}
 
 // MaxBoxedString is the longest String BoxedString keeps.
 const MaxBoxedString = 128

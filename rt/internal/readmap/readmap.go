@@ -25,6 +25,11 @@ const publishFactor = 4
 // methods, as rt/internal/atomicptr says why.
 type Map[V any] struct {
 	Limit int
+	// Room is the number of entries the map is made with room for: a
+	// process fills its caches in its first compile, and a map grown
+	// from nothing rehashes its entries at each doubling (a tenth of a
+	// one-shot keystone compile's stores' cost)
+	Room int
 
 	read        atomicptr.Pointer[map[string]V] // published: read without the lock
 	unpublished atomic.Bool                     // dirty has entries read lacks
@@ -77,7 +82,7 @@ func Store[V any](m *Map[V], key string, v V) V {
 		return v
 	}
 	if m.dirty == nil {
-		m.dirty = make(map[string]V)
+		m.dirty = make(map[string]V, min(m.Room, m.Limit))
 	}
 	m.dirty[key] = v
 	m.unpublished.Store(true)

@@ -99,3 +99,24 @@ func TestPublishes(t *testing.T) {
 		t.Fatalf("entries not published after %d misses", publishFactor*10)
 	}
 }
+
+// TestRoom checks that a map made with room for its entries takes them
+// without growing: a few allocations for its table, none per doubling.
+func TestRoom(t *testing.T) {
+	keys := make([]string, 200)
+	for i := range keys {
+		keys[i] = strconv.Itoa(i)
+	}
+	fill := func(room int) float64 {
+		return testing.AllocsPerRun(20, func() {
+			m := Map[int]{Limit: 1000, Room: room}
+			for i, k := range keys {
+				Store(&m, k, i)
+			}
+		})
+	}
+	grown, made := fill(0), fill(len(keys))
+	if made > grown/2 {
+		t.Fatalf("storing %d entries allocated %v times with Room, %v without", len(keys), made, grown)
+	}
+}
