@@ -174,7 +174,7 @@ func (b *jsonBuffers) put(buf []byte) {
 func (w *jsonWriter) resource(b []byte, r *Resource) []byte {
 	b = append(b, `{"type":`...)
 	n := len(b)
-	b = appendStr(b, r.Type)
+	b = w.seen.str(b, r.Type)
 	b = append(b, `,"title":`...)
 	b = appendStr(b, r.Title)
 	// escaping lengthens what it changes
@@ -201,7 +201,7 @@ func (w *jsonWriter) resource(b []byte, r *Resource) []byte {
 	}
 	if r.Kind != "" {
 		b = append(b, `,"kind":`...)
-		b = appendStr(b, r.Kind)
+		b = w.seen.str(b, r.Kind)
 	}
 	w.params = r.appendOutputParams(w.params[:0])
 	params := w.params
@@ -214,14 +214,14 @@ func (w *jsonWriter) resource(b []byte, r *Resource) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendStr(b, p.Name)
+			b = w.seen.str(b, p.Name)
 			b = append(b, ':')
 			if w.plain != nil {
 				w.buf = b
 				w.plainWith(values.String(p.Name), p.Value)
 				b, w.buf = w.buf, nil
 			} else {
-				b = appendValue(b, p.Value)
+				b = w.seen.value(b, p.Value)
 			}
 		}
 		b = append(b, '}')
@@ -417,6 +417,7 @@ type jsonWriter struct {
 	moreRefs  []uint64
 	params    []outParam  // a resource's parameters, the slice reused
 	plain     *plainState // writing plain JSON (rich data off)
+	seen      seenJSON    // strings and references written, to copy
 }
 
 func (w *jsonWriter) raw(s string) { w.buf = append(w.buf, s...) }
@@ -451,12 +452,16 @@ func appendTag(b []byte, t string) []byte {
 
 // appendValue appends a parameter value as rich data (ToDataConverter with
 // rich_data, symbols as strings; resource references as "Type[title]").
-func appendValue(b []byte, v values.Value) []byte {
+func appendValue(b []byte, v values.Value) []byte { return (*seenJSON)(nil).value(b, v) }
+
+// value is appendValue copying the strings and references written before
+// (t nil: none).
+func (t *seenJSON) value(b []byte, v values.Value) []byte {
 	switch x := v.(type) {
 	case nil, values.UndefValue:
 		return append(b, "null"...)
 	case values.String:
-		return appendStr(b, string(x))
+		return t.str(b, string(x))
 	case values.Int:
 		return strconv.AppendInt(b, int64(x), 10)
 	case values.Float:
@@ -471,7 +476,7 @@ func appendValue(b []byte, v values.Value) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendValue(b, e)
+			b = t.value(b, e)
 		}
 		return append(b, ']')
 	case *values.Hash:
@@ -492,9 +497,9 @@ func appendValue(b []byte, v values.Value) []byte {
 				if i > 0 {
 					b = append(b, ',')
 				}
-				b = appendValue(b, x.KeyAt(i))
+				b = t.value(b, x.KeyAt(i))
 				b = append(b, ':')
-				b = appendValue(b, x.ValueAt(i))
+				b = t.value(b, x.ValueAt(i))
 			}
 			return append(b, '}')
 		}
@@ -503,9 +508,9 @@ func appendValue(b []byte, v values.Value) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendValue(b, x.KeyAt(i))
+			b = t.value(b, x.KeyAt(i))
 			b = append(b, ',')
-			b = appendValue(b, x.ValueAt(i))
+			b = t.value(b, x.ValueAt(i))
 		}
 		return append(b, "]}"...)
 	case *values.Sensitive:
@@ -513,16 +518,16 @@ func appendValue(b []byte, v values.Value) []byte {
 		b = appendValue(b, x.Unwrap())
 		return append(b, '}')
 	case *values.ResourceType:
-		if x.HasTitle {
-			if strings.EqualFold(x.TypeName, "class") {
-				return appendRefParts(b, "Class", x.Title, true)
-			}
-			return appendRefParts(b, x.TypeName, x.Title, false)
+		if !x.HasTitle {
+			return appendType(b, x)
 		}
-		return appendType(b, x)
+		if strings.EqualFold(x.TypeName, "class") {
+			return t.ref(b, unsafe.Pointer(x), "Class", x.Title, true)
+		}
+		return t.ref(b, unsafe.Pointer(x), x.TypeName, x.Title, false)
 	case *values.ClassType:
 		if x.ClassName != "" {
-			return appendRefParts(b, "Class", x.ClassName, true)
+			return t.ref(b, unsafe.Pointer(x), "Class", x.ClassName, true)
 		}
 		return appendType(b, x)
 	case *values.Deferred:
@@ -544,6 +549,66 @@ func appendValue(b []byte, v values.Value) []byte {
 	default:
 		return appendStr(b, values.ToString(x))
 	}
+}
+
+// seenJSON is where strings and references were written in the JSON of
+// the catalog being written, by the address of their bytes (a string) or
+// of their value (a reference): written again, their JSON is copied from
+// there rather than escaped or built again. Parameter names, types and many
+// values repeat (a keystone catalog writes about 2,400 names of a few
+// dozen). While a catalog is written its strings are alive and unchanged,
+// and the buffer is only appended to, so the same address and length are
+// the same text, written the same way. A slot keeps the last string whose
+// address it hashes to.
+type seenJSON [seenSlots]seenAt
+
+// seenBits is log2 of seenJSON's slots: 512 wrote fewer bytes again in
+// keystone's catalog but cost more to clear than they saved in small ones.
+const seenBits = 8
+
+const seenSlots = 1 << seenBits
+
+type seenAt struct {
+	p       unsafe.Pointer
+	n       int // the string's length; -1 for a reference
+	at, end int // its JSON: the buffer's bytes [at, end)
+}
+
+// slot is the entry of the address p.
+func (t *seenJSON) slot(p unsafe.Pointer) *seenAt {
+	return &t[uint64(uintptr(p))*0x9e3779b97f4a7c15>>(64-seenBits)]
+}
+
+// str is appendStr, copying the JSON of a string written before.
+func (t *seenJSON) str(b []byte, s string) []byte {
+	if t == nil || s == "" {
+		return appendStr(b, s)
+	}
+	p := unsafe.Pointer(unsafe.StringData(s))
+	e := t.slot(p)
+	if e.p == p && e.n == len(s) {
+		return append(b, b[e.at:e.end]...)
+	}
+	at := len(b)
+	b = appendStr(b, s)
+	*e = seenAt{p, len(s), at, len(b)}
+	return b
+}
+
+// ref is appendRefParts of the reference value at p, copying its JSON
+// when the same value was written before.
+func (t *seenJSON) ref(b []byte, p unsafe.Pointer, typ, title string, class bool) []byte {
+	if t == nil {
+		return appendRefParts(b, typ, title, class)
+	}
+	e := t.slot(p)
+	if e.p == p && e.n == -1 {
+		return append(b, b[e.at:e.end]...)
+	}
+	at := len(b)
+	b = appendRefParts(b, typ, title, class)
+	*e = seenAt{p, -1, at, len(b)}
+	return b
 }
 
 func ptypeName(v values.Value) string {

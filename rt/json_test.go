@@ -333,3 +333,57 @@ func TestAppendStrLong(t *testing.T) {
 		t.Errorf("a string without bytes to escape is kept")
 	}
 }
+
+// A catalog's writing copies the JSON of a string or reference it wrote
+// before (seenJSON): whatever repeats, with the same bytes or a copy of
+// them, a prefix of a string written (the same address, another length),
+// strings to escape, references, in arrays and hashes, each value is
+// written as Ruby's generator writes it, and as refString names a
+// reference.
+func TestSeenJSONCopiesWhatItWrote(t *testing.T) {
+	text := "keystone::config \"quoted\" \\ tab\t é \x01 and a longer tail to pass sixteen bytes"
+	var pool []values.Value
+	for n := 1; n <= len(text); n += 3 {
+		pool = append(pool, values.String(text[:n]), values.String(strings.Clone(text[:n])), values.String(text[len(text)-n:]))
+	}
+	pool = append(pool, values.NewResourceType("file", "/etc/x \"y\"", true), values.NewResourceType("class", "apache::vhost", true),
+		values.NewClassType("keystone::db"), values.NewResourceType("apache::vhost", "é", true))
+	rng := rand.New(rand.NewPCG(5, 6))
+	var want func(v values.Value) string
+	want = func(v values.Value) string {
+		switch x := v.(type) {
+		case values.String:
+			return `"` + escapeBytewise(string(x)) + `"`
+		case *values.Array:
+			var parts []string
+			for _, e := range x.Elems() {
+				parts = append(parts, want(e))
+			}
+			return "[" + strings.Join(parts, ",") + "]"
+		case *values.Hash:
+			var parts []string
+			for i := 0; i < x.Len(); i++ {
+				parts = append(parts, want(x.KeyAt(i))+":"+want(x.ValueAt(i)))
+			}
+			return "{" + strings.Join(parts, ",") + "}"
+		}
+		j, _ := json.Marshal(refString(v))
+		return string(j)
+	}
+	var seen seenJSON
+	var b []byte
+	for range 5000 {
+		v := pool[rng.IntN(len(pool))]
+		switch rng.IntN(6) {
+		case 0:
+			v = values.NewArray(v, pool[rng.IntN(len(pool))])
+		case 1:
+			v = values.NewHashFromPairs(values.String(text[:1+rng.IntN(8)]), v)
+		}
+		at := len(b)
+		b = seen.value(b, v)
+		if got, w := string(b[at:]), want(v); got != w {
+			t.Fatalf("%v: wrote %s, want %s", v, got, w)
+		}
+	}
+}
