@@ -328,12 +328,14 @@ func (r *Resource) appendOutputParams(out []outParam) []outParam {
 			namevar = keys[0]
 		}
 	}
-	titleFields := r.titleFields()
+	// the namevar's value that is the title is left out (most resources'
+	// only title field), unless the title is not the name (main, or a
+	// title that is not a String)
+	dropTitle := !r.mainTitle && r.titleValue == nil
 	first := len(out)
-	for _, f := range titleFields {
-		// the namevar's field that is the title is left out (most
-		// resources' only field) before the parameters are searched
-		if !(f.Name == namevar && f.Value == r.Title && !r.mainTitle && r.titleValue == nil) && r.Get(f.Name) == nil {
+	for _, f := range r.titleFields() {
+		// the title field is left out before the parameters are searched
+		if !(dropTitle && f.Name == namevar && f.Value == r.Title) && r.Get(f.Name) == nil {
 			out = append(out, outParam{f.Name, strValue(f.Value)}) // a title: the same each compile
 		}
 	}
@@ -360,27 +362,30 @@ func (r *Resource) appendOutputParams(out []outParam) []outParam {
 				v = values.NewArray(flat...)
 			}
 		}
-		if name == namevar && !r.mainTitle && r.titleValue == nil {
-			if s, ok := v.(values.String); ok && string(s) == r.Title {
-				continue
-			}
-		}
-		replaced := false
 		end := titled
 		if name == namevar {
+			if s, ok := v.(values.String); ok && dropTitle && string(s) == r.Title {
+				continue
+			}
 			end = len(out)
 		}
-		for i, q := range out[first:end] {
-			if q.Name == name {
-				out[first+i].Value = v
-				replaced = true
-			}
-		}
-		if !replaced {
+		if first == end || !replaceParam(out[first:end], name, v) {
 			out = append(out, outParam{name, v})
 		}
 	}
 	return out
+}
+
+// replaceParam sets the value of the parameters named name in params, and
+// says whether there was one.
+func replaceParam(params []outParam, name string, v values.Value) bool {
+	replaced := false
+	for i := range params {
+		if params[i].Name == name {
+			params[i].Value, replaced = v, true
+		}
+	}
+	return replaced
 }
 
 // flatDefined reports whether an array holds neither arrays nor undef

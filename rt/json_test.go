@@ -387,3 +387,33 @@ func TestSeenJSONCopiesWhatItWrote(t *testing.T) {
 		}
 	}
 }
+
+// A resource's parameters are written as Puppet::Resource#to_data_hash
+// presents them: undef ones left out, relationship arrays flattened
+// without undef, the name equal to the title left out, another name kept,
+// and main's name, which is not its title, reported.
+func TestOutputParams(t *testing.T) {
+	p := func(name string, v values.Value) *Param { return &Param{Name: name, Value: v} }
+	show := func(ps []outParam) string {
+		var parts []string
+		for _, p := range ps {
+			parts = append(parts, p.Name+"="+values.ToString(p.Value))
+		}
+		return strings.Join(parts, " ")
+	}
+	ref := values.NewResourceType("file", "/a", true)
+	r := &Resource{Type: "My::Def", Title: "t", Params: []*Param{
+		p("name", values.String("t")), p("x", values.Undef),
+		p("require", values.NewArray(values.NewArray(ref), values.Undef)), p("y", values.String("v"))}}
+	if got, want := show(r.outputParams()), "require=[File['/a']] y=v"; got != want {
+		t.Errorf("%s: %s, want %s", r.Ref(), got, want)
+	}
+	r = &Resource{Type: "My::Def", Title: "t", Params: []*Param{p("y", values.Int(1)), p("name", values.String("other"))}}
+	if got, want := show(r.outputParams()), "y=1 name=other"; got != want {
+		t.Errorf("%s: %s, want %s", r.Ref(), got, want)
+	}
+	main := &Resource{Type: "Class", Title: "main", mainTitle: true, Params: []*Param{p("name", values.String("main"))}}
+	if got, want := show(main.outputParams()), "name=main"; got != want {
+		t.Errorf("%s: %s, want %s", main.Ref(), got, want)
+	}
+}
