@@ -151,7 +151,7 @@ func classTypes(names []string) values.Value {
 // includeValues are classTypes' values for one class name, by the name:
 // most calls name one class, which each compile includes again, and the
 // value is immutable.
-var includeValues = readmap.Map[*values.Array]{Limit: maxCachedNames}
+var includeValues = readmap.Map[*values.Array]{Limit: maxCachedNames, Room: roomCachedNames}
 
 func classRef(name string) values.Value {
 	return values.NewResourceType("Class", capitalized.get(name), true)

@@ -20,6 +20,10 @@ type nameCache struct {
 
 const maxCachedNames = 1 << 14
 
+// roomCachedNames is the room such a cache is made with (readmap.Map.Room):
+// about what a keystone compile stores in it.
+const roomCachedNames = 128
+
 func (c *nameCache) get(name string) string {
 	if c.same(name) {
 		return name
@@ -37,14 +41,14 @@ func (c *nameCache) get(name string) string {
 var (
 	// capitalized is capitalizeTypeName's cache: generated code declares
 	// resources and names classes in lowercase.
-	capitalized = &nameCache{m: readmap.Map[string]{Limit: maxCachedNames}, f: capitalizeTypeName,
+	capitalized = &nameCache{m: readmap.Map[string]{Limit: maxCachedNames, Room: roomCachedNames}, f: capitalizeTypeName,
 		same: func(name string) bool { return !strings.HasPrefix(name, "::") && isCapitalizedName(name) }}
 	// lowered is strings.ToLower's, for resource types' tags and the
 	// type names a type's text names.
-	lowered = &nameCache{m: readmap.Map[string]{Limit: maxCachedNames}, f: strings.ToLower, same: isLowerASCII}
+	lowered = &nameCache{m: readmap.Map[string]{Limit: maxCachedNames, Room: roomCachedNames}, f: strings.ToLower, same: isLowerASCII}
 	// absoluteClass is classNameOf's: include and friends name classes
 	// mostly without "::"
-	absoluteClass = &nameCache{m: readmap.Map[string]{Limit: maxCachedNames}, f: absoluteClassName,
+	absoluteClass = &nameCache{m: readmap.Map[string]{Limit: maxCachedNames, Room: roomCachedNames}, f: absoluteClassName,
 		same: func(name string) bool { return strings.HasPrefix(name, ":") && isLowerASCII(name) }}
 )
 

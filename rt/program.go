@@ -164,11 +164,11 @@ func NewProgram(environment string) *Program {
 		defines:     map[string]*Define{},
 		natives:     map[string]NativeType{},
 		aliases:     values.NewAliasRegistry(),
-		typeCounts:  readmap.Map[int]{Limit: maxCachedNames},
-		classWalks:  readmap.Map[*walk]{Limit: maxCachedNames},
-		defineWalks: readmap.Map[*walk]{Limit: maxCachedNames},
+		typeCounts:  readmap.Map[int]{Limit: maxCachedNames, Room: roomCachedNames},
+		classWalks:  readmap.Map[*walk]{Limit: maxCachedNames, Room: roomCachedNames},
+		defineWalks: readmap.Map[*walk]{Limit: maxCachedNames, Room: roomCachedNames},
 
-		resourceTypes: readmap.Map[*typeFound]{Limit: maxCachedNames},
+		resourceTypes: readmap.Map[*typeFound]{Limit: maxCachedNames, Room: roomCachedNames},
 	}
 	p.applySettings()
 	p.installVendored(p.Puppet())

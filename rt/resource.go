@@ -215,7 +215,7 @@ func (r *Resource) tag(tags ...string) {
 // typeTags are the tags tag gives a resource type's name (the name in
 // lowercase, and its segments), by the name, for the names that are valid
 // tags: every compile tags every resource with its type's.
-var typeTags = readmap.Map[[]string]{Limit: maxCachedNames}
+var typeTags = readmap.Map[[]string]{Limit: maxCachedNames, Room: roomCachedNames}
 
 // typeTagsOf is the tags tag gives a type name, ok false when the name is
 // no valid tag.
@@ -251,7 +251,7 @@ func (r *Resource) tagIfValid(name string) { r.addTags(titleTagsOf(name)) }
 // segments, none for a title that is no valid tag), by the title, for
 // every compile of the process: each compile tags the same resources with
 // their titles, and checked, lowercased and split each.
-var titleTags = readmap.Map[[]string]{Limit: maxCachedNames}
+var titleTags = readmap.Map[[]string]{Limit: maxCachedNames, Room: roomCachedNames}
 
 // titleTagsOf is the tags tagIfValid gives a title.
 func titleTagsOf(title string) []string {
