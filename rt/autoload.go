@@ -561,24 +561,33 @@ func (p *Program) walkOf(name string, define bool) *walk {
 		}
 	}
 	w.name = p.walkKey(norm)
-	segs := strings.Split(norm, "::")
-	if p.module(segs[0]) != nil {
-		init := segs[0] + "/init"
-		for k := len(segs); k >= 1; k-- {
-			// init, then the path (a pair) until the last init alone
-			keys := []string{init}
-			if k > 1 {
-				keys = append(keys, segs[0]+"/"+strings.Join(segs[1:k], "/"))
-			}
-			for _, key := range keys {
-				st := walkStep{key: p.walkKey(key), fail: p.loadFailures[key]}
-				if !slices.Contains(w.steps, st) { // init, walked already
+	mod, rest, nested := strings.Cut(norm, "::")
+	if p.module(mod) != nil {
+		// for a::b::c: init, then the path a/b/c, init, a/b, ... until
+		// the last init alone, each key once; path is "" at the last
+		init, path := mod+"/init", ""
+		if nested {
+			path = mod + "/" + strings.ReplaceAll(rest, "::", "/")
+		}
+		w.steps = make([]walkStep, 1, strings.Count(rest, "::")+2)
+		w.steps[0] = p.walkStep(init)
+		for {
+			if path != "" {
+				if st := p.walkStep(path); !slices.Contains(w.steps, st) {
 					w.steps = append(w.steps, st)
 				}
 			}
-			if w.def >= 0 && slices.Contains(keys, defKey) {
+			if w.def >= 0 && (defKey == init || defKey == path) {
 				w.hit = true
 				break
+			}
+			if path == "" {
+				break
+			}
+			if i := strings.LastIndexByte(path, '/'); i > len(mod) {
+				path = path[:i]
+			} else {
+				path = ""
 			}
 		}
 	}
@@ -587,6 +596,11 @@ func (p *Program) walkOf(name string, define bool) *walk {
 
 // walkKey is the program's number for a manifest's key or a name walked.
 func (p *Program) walkKey(key string) int32 { return int32(p.walkKeys.number(key)) }
+
+// walkStep is the step of a walk that loads the manifest of key.
+func (p *Program) walkStep(key string) walkStep {
+	return walkStep{key: p.walkKey(key), fail: p.loadFailures[key]}
+}
 
 // walked tells whether the compile walked a key (Program.walkKey).
 func (c *Ctx) walked(key int32) bool {
@@ -610,8 +624,12 @@ func (p *Program) makeManifestKey(module string, file *File) string {
 	if m == nil || file == nil {
 		return ""
 	}
-	rel, ok := strings.CutPrefix(file.Path, strings.TrimSuffix(m.dir, "/")+"/manifests/")
+	// file.Path is under dir + "/manifests/" (not made: one string less)
+	rel, ok := strings.CutPrefix(file.Path, strings.TrimSuffix(m.dir, "/"))
 	if !ok {
+		return ""
+	}
+	if rel, ok = strings.CutPrefix(rel, "/manifests/"); !ok {
 		return ""
 	}
 	return module + "/" + strings.TrimSuffix(rel, ".pp")

@@ -169,6 +169,8 @@ func NewProgram(environment string) *Program {
 		defineWalks: readmap.Map[*walk]{Limit: maxCachedNames, Room: roomCachedNames},
 
 		resourceTypes: readmap.Map[*typeFound]{Limit: maxCachedNames, Room: roomCachedNames},
+		// the manifests and names a keystone compile walks: under 200
+		walkKeys: numbering{m: make(map[string]int32, 256)},
 	}
 	p.applySettings()
 	p.installVendored(p.Puppet())
