@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -68,9 +69,16 @@ func CompileWith(p *Program, node *Node) *Result {
 // compileResult compiles the node's catalog (with Puppet's server facts
 // unless the node has its own) in the chunks of a released result's
 // compile, if there is one (arenas).
+// compiles counts the process's compiles: the second has the process's
+// caches kept (values.KeepCopies).
+var compiles atomic.Int32
+
 func compileResult(p *Program, node *Node) *Result {
 	if node.ServerFacts == nil {
 		node.ServerFacts = p.serverFacts()
+	}
+	if compiles.Add(1) == 2 {
+		values.KeepCopies() // the process compiles again: see there
 	}
 	a, _ := arenas.Get().(*arena)
 	cat, logs, err := compileIn(p, node, a)

@@ -347,11 +347,16 @@ func (d *jsonDecoder) object() (values.Value, error) {
 }
 
 // key reads an object's key. The keys of facts repeat, in a node's facts
-// and from node to node: each is made a value once, for the process.
+// and from node to node: each is made a value once, for the process, once
+// it compiles again (values.KeepsCopies).
 func (d *jsonDecoder) key() (values.Value, error) {
 	s, err := d.str()
 	if err != nil {
 		return nil, err
+	}
+	if !values.KeepsCopies() {
+		// the process's first compile: it may be its only one
+		return values.String(strings.Clone(s)), nil
 	}
 	v, ok := readmap.Load(&jsonKeys, s)
 	if !ok {

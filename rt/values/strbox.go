@@ -18,39 +18,42 @@ var boxedStrings = readmap.Map[Value]{Limit: 1 << 14, Room: 1 << 10}
 // MaxBoxedString is the longest String BoxedString keeps.
 const MaxBoxedString = 128
 
-// copyBoxed has BoxedString keep a copy of a string it boxes for the first
-// time (KeepCopies).
-var copyBoxed atomic.Bool
+// keepBoxed has BoxedString keep the strings it boxes (KeepCopies).
+var keepBoxed atomic.Bool
 
-// KeepCopies has BoxedString keep copies of the strings it boxes from now
-// on, where it kept them as given: a string may be part of a compile's
-// memory (a rendering's room for its strings, a chunk of the compile's
-// bytes), which its box, kept for the process, kept whole. A process that
-// compiles one catalog keeps its compile's memory anyway, and copies
-// nothing; one that compiles many (rt calls KeepCopies when a result is
-// released) kept a rendering's frame or a chunk for each string a node
-// had and no node before it (its name, its addresses: ~7 a keystone node),
-// ~3 KiB a keystone node of a --facts-dir batch.
-func KeepCopies() { copyBoxed.Store(true) }
+// KeepCopies has BoxedString keep the strings it boxes from now on, copied:
+// rt calls it as the process compiles a second catalog, or releases one.
+// Until then nothing is kept: a process that compiles one catalog would
+// only store each string for a compile that never comes (a one-shot
+// keystone compile boxed 729 strings, 185 of them again: looking them up
+// and storing them was 2% of the process). A kept string is a copy: it may
+// be part of a compile's memory (a rendering's room for its strings, a
+// chunk of the compile's bytes), which its box, kept for the process,
+// would keep whole (a rendering's frame or a chunk for each string a node
+// had and no node before it: its name, its addresses).
+func KeepCopies() { keepBoxed.Store(true) }
 
-// BoxedString is String(s) as a Value, boxed once per process.
+// KeepsCopies reports whether KeepCopies was called: whether a cache of
+// values for the process's later compiles is worth filling.
+func KeepsCopies() bool { return keepBoxed.Load() }
+
+// BoxedString is String(s) as a Value, boxed once per process (once it
+// compiles again: KeepCopies).
 func BoxedString(s string) Value {
-	if len(s) > MaxBoxedString {
+	if len(s) > MaxBoxedString || !keepBoxed.Load() {
 		return String(s)
 	}
 	if v, ok := readmap.Load(&boxedStrings, s); ok {
 		return v
 	}
-	if copyBoxed.Load() {
-		s = strings.Clone(s)
-	}
+	s = strings.Clone(s)
 	return readmap.Store[Value](&boxedStrings, s, String(s))
 }
 
 // BoxedStringBytes is BoxedString(string(b)), the string made only when
 // it is not kept yet (a copy of b: no copy again).
 func BoxedStringBytes(b []byte) Value {
-	if len(b) <= MaxBoxedString {
+	if len(b) <= MaxBoxedString && keepBoxed.Load() {
 		if v, ok := readmap.LoadBytes(&boxedStrings, b); ok {
 			return v
 		}
