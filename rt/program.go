@@ -288,24 +288,8 @@ func (c *Class) automaticKeys() []hiera.Key {
 	if keys := atomicptr.Load(&c.hieraKeys); keys != nil {
 		return *keys
 	}
-	prefix := strings.TrimPrefix(c.Name, "::") + "::"
 	params := c.parameters()
-	size := len(prefix) * len(params)
-	for _, p := range params {
-		size += len(p.Name)
-	}
-	var b strings.Builder
-	b.Grow(size)
-	for _, p := range params {
-		b.WriteString(prefix)
-		b.WriteString(p.Name)
-	}
-	all, at := b.String(), 0 // one string the keys share
-	keys := make([]hiera.Key, len(params))
-	for i, p := range params {
-		n := len(prefix) + len(p.Name)
-		keys[i], at = hiera.NewKey(all[at:at+n]), at+n
-	}
+	keys := hiera.ParameterKeys(strings.TrimPrefix(c.Name, "::"), len(params), func(i int) string { return params[i].Name })
 	atomicptr.CompareAndSwap(&c.hieraKeys, nil, &keys) // a concurrent compile's are the same
 	return keys
 }

@@ -27,7 +27,7 @@ var intSegmentRE = lazyre.New(`^(:?[+-]?[0-9]+)$`)
 // splitKey splits a dotted key into segments: quoted parts are kept whole,
 // integer parts become integers. problem wraps the syntax error.
 func splitKey(key string, problem func(string) error) []values.Value {
-	if !strings.ContainsAny(key, `'".`) {
+	if !hasSegments(key) {
 		return []values.Value{values.String(key)}
 	}
 	if segs, ok := splitCache.Load(key); ok {
@@ -95,7 +95,7 @@ func newLookupKey(key string) *lookupKey {
 var lookupKeys = readmap.Map[*lookupKey]{Limit: 1 << 15}
 
 func makeLookupKey(key string) *lookupKey {
-	if !strings.ContainsAny(key, `'".`) {
+	if !hasSegments(key) {
 		// one segment, the key (a class's automatic parameters'),
 		// without making splitKey's list of it
 		lk := &lookupKey{text: key, root: key}

@@ -1,0 +1,33 @@
+package hiera
+
+import (
+	"reflect"
+	"testing"
+)
+
+// TestParameterKeys checks that a class's automatic parameters' keys are
+// NewKey's: the key's text, its root and module, and the segments of a
+// name that has some (no class or parameter name has, but the keys must
+// then still be Hiera's).
+func TestParameterKeys(t *testing.T) {
+	for _, c := range []struct {
+		class  string
+		params []string
+	}{
+		{"keystone::db::mysql", []string{"password", "dbname", "host"}},
+		{"ntp", []string{"servers"}},
+		{"apache", nil},
+		{"a", []string{"b.c", "d"}},
+	} {
+		keys := ParameterKeys(c.class, len(c.params), func(i int) string { return c.params[i] })
+		if len(keys) != len(c.params) {
+			t.Fatalf("%s: %d keys for %d parameters", c.class, len(keys), len(c.params))
+		}
+		for i, p := range c.params {
+			want := NewKey(c.class + "::" + p)
+			if !reflect.DeepEqual(*keys[i].lk, *want.lk) {
+				t.Errorf("%s::%s: key %+v, NewKey's %+v", c.class, p, *keys[i].lk, *want.lk)
+			}
+		}
+	}
+}
