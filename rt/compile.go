@@ -66,13 +66,13 @@ func CompileWith(p *Program, node *Node) *Result {
 	return res
 }
 
-// compileResult compiles the node's catalog (with Puppet's server facts
-// unless the node has its own) in the chunks of a released result's
-// compile, if there is one (arenas).
 // compiles counts the process's compiles: the second has the process's
 // caches kept (values.KeepCopies).
 var compiles atomic.Int32
 
+// compileResult compiles the node's catalog (with Puppet's server facts
+// unless the node has its own) in the chunks of a released result's
+// compile, if there is one (arenas).
 func compileResult(p *Program, node *Node) *Result {
 	if node.ServerFacts == nil {
 		node.ServerFacts = p.serverFacts()

@@ -11,7 +11,7 @@ import (
 
 // TestFuncRegister: a Func registers the function that the registration
 // code generated packages ran before registered (fn.New's chain with
-// Impl, ImplScope or ImplScopeArg, Register3, RegisterLoadError): the same
+// Impl, ImplScope or ImplScopeArg, register3, RegisterLoadError): the same
 // module, API, arity, signatures, return types, methods and argument
 // mismatch dispatches, and implementations that call the same methods
 // with the same arguments.
@@ -45,7 +45,7 @@ func TestFuncRegister(t *testing.T) {
 	fn.New("rubyfn_test::scopearg_chain").Module("m").ScopeArg().
 		D("Any scope, String x", ImplScopeArg(m, "s")).Method("s").
 		Register()
-	Register3("rubyfn_test_three_chain", "m", 1, true, m, "real_function_rubyfn_test_three")
+	register3("rubyfn_test_three_chain", "m", 1, true, m, "real_function_rubyfn_test_three", false)
 	RegisterLoadError("rubyfn_test::broken_chain", "m", 4, "it raised")
 	RegisterLoadError("rubyfn_test_broken3_chain", "m", 3, "it raised too")
 
@@ -94,7 +94,7 @@ func TestRegister3Converts(t *testing.T) {
 		seen = erb.Inspect(a[0])
 		return nil
 	})
-	Register3("rubyfn_test_converts", "m", -1, true, m, "real_function_rubyfn_test_converts")
+	register3("rubyfn_test_converts", "m", -1, true, m, "real_function_rubyfn_test_converts", false)
 	f := fn.Lookup3x("rubyfn_test_converts")
 	if f == nil || !f.Converts3x {
 		t.Fatalf("registered %v, Converts3x false", f)

@@ -319,14 +319,9 @@ func (s *scope) Call(name string, args []values.Value) values.Value {
 	return s.c.Call(name, args, nil)
 }
 
-// Register3 registers a translated 3.x function of module: arity as
+// register3 registers a translated 3.x function of module: arity as
 // newfunction's, m's method running its block; a function that is not an
-// rvalue returns undef whatever its block returns.
-func Register3(name, module string, arity int, rvalue bool, m Methods, method string) {
-	register3(name, module, arity, rvalue, m, method, false)
-}
-
-// register3 is Register3 of a function that is pure (fn.Func.Pure) or not.
+// rvalue returns undef whatever its block returns. pure is fn.Func.Pure.
 func register3(name, module string, arity int, rvalue bool, m Methods, method string, pure bool) {
 	f := fn.New3(name, arity, impl3(m, method, rvalue))
 	f.Module = module
@@ -596,7 +591,7 @@ func (s *scope) HasFunction(name string) bool { return fn.Lookup(name) != nil ||
 
 // Func is a translated Ruby function as data, which a generated package
 // lists (rt.Module) instead of running code that registers it: Register
-// registers it as Register3, RegisterLoadError or the rt/fn Builder
+// registers it as register3, RegisterLoadError or the rt/fn Builder
 // chain of its dispatches would.
 type Func struct {
 	Name string
@@ -607,7 +602,7 @@ type Func struct {
 	LoadError string
 	// Methods are the translated file's methods.
 	Methods Methods
-	// a 3.x function (Register3): its arity, whether it is an rvalue and
+	// a 3.x function (register3): its arity, whether it is an rvalue and
 	// the method of its block
 	Arity  int
 	Rvalue bool
