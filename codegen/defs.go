@@ -163,9 +163,10 @@ func (g *defGen) bodyStmts(params []*ast.Parameter, locals []string, body ast.Ex
 }
 
 // variableLayout numbers a definition's variables as rt does: its
-// parameters, then its body's locals.
+// parameters, then its body's locals, then $title and $name (unless a
+// parameter has the name), which every instance's scope has.
 func variableLayout(params []*ast.Parameter, locals []string) map[string]int {
-	slots := make(map[string]int, len(params)+len(locals))
+	slots := make(map[string]int, len(params)+len(locals)+2)
 	for k, p := range params {
 		if _, dup := slots[p.Name]; !dup {
 			slots[p.Name] = k
@@ -173,6 +174,11 @@ func variableLayout(params []*ast.Parameter, locals []string) map[string]int {
 	}
 	for k, name := range locals {
 		slots[name] = len(params) + k
+	}
+	for k, name := range []string{"title", "name"} {
+		if _, param := slots[name]; !param {
+			slots[name] = len(params) + len(locals) + k
+		}
 	}
 	return slots
 }

@@ -34,7 +34,7 @@ type lowerer struct {
 	// (defaults, functions, templates).
 	slots map[string]int
 	// nparams is the number of parameters: slots from nparams on are the
-	// body's local variables (rt.Class.Locals)
+	// body's local variables (rt.Class.Locals), then $title and $name
 	nparams int
 }
 
@@ -532,9 +532,10 @@ func (l *lowerer) assign(x *ast.AssignmentExpression) jen.Code {
 	}
 	switch left := x.Left.(type) {
 	case *ast.VariableExpression:
-		// a local of the body (a lambda's variables are no slots there)
+		// a local of the body (a lambda's variables are no slots there;
+		// $title and $name are numbered but no local: Assign fails)
 		name := varName(left)
-		if k, ok := l.slots[name]; ok && k >= l.nparams {
+		if k, ok := l.slots[name]; ok && k >= l.nparams && !specialVariable(name) {
 			return s().Dot("SetLocal").Call(l.lazyPos(x), jen.Lit(k), jen.Lit(name), l.expr(x.Right))
 		}
 		return s().Dot("Assign").Call(l.pos(x), jen.Lit(name), l.expr(x.Right))

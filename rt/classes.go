@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/internal/atomicptr"
@@ -642,10 +643,20 @@ func (s *Scope) adoptParameters(pt *varTable) bool {
 			}
 		}
 	}
+	// a plain layout has no parameter named $title or $name: it numbers
+	// them last, and a parameter table binding them (which binding never
+	// makes) is not adopted
+	l := pt.layout
+	titleAt := l.slots - int32(len(titleAndName))
+	for _, i := range pt.slots[titleAt:] {
+		if i != 0 {
+			return false // setvar's reassignment error
+		}
+	}
 	for _, n := range st.names {
 		if specialLocal(n) {
-			// $title, $name, $module_name...: no name a plain layout
-			// numbers, so only the table's other names can hold it
+			// $module_name...: no name a plain layout numbers, so
+			// only the table's other names can hold it
 			for _, i := range pt.extra {
 				if pt.names[i] == n {
 					return false // setvar's reassignment error
@@ -670,6 +681,10 @@ func (s *Scope) adoptParameters(pt *varTable) bool {
 	}
 	st.extra = makeSlice(&s.c.int32Lists, base+len(pt.extra), 1024)
 	for i := 0; i < base; i++ {
+		if k := slices.Index(titleAndName[:], st.names[i]); k >= 0 {
+			st.slots[titleAt+int32(k)] = int32(i) + 1
+			continue
+		}
 		st.extra = append(st.extra, int32(i))
 	}
 	for _, i := range pt.extra {

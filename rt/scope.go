@@ -88,7 +88,8 @@ type varTable struct {
 
 // paramLayout numbers a definition's variables: its parameters in their
 // declared order, then the local variables its body assigns (Class.Locals,
-// Define.Locals), which the generated code reads and sets by number.
+// Define.Locals), which the generated code reads and sets by number, then
+// $title and $name, which it reads by number.
 type paramLayout struct {
 	index map[string]int32
 	// params is the number of parameters: the variables numbered from
@@ -138,8 +139,21 @@ func newParamLayout(params []*Parameter, locals []string) *paramLayout {
 			l.index[name] = firstNumber(params, locals, name)
 		}
 	}
+	// $title and $name, which every instance's scope has before its
+	// parameters (setTitleName), are numbered after the locals unless a
+	// parameter has the name: the generated code reads them by number
+	for _, name := range titleAndName {
+		if _, ok := l.index[name]; !ok {
+			l.index[name] = l.slots
+		}
+		l.slots++
+	}
 	return l
 }
+
+// titleAndName are the variables a layout numbers after a definition's
+// locals, in this order (codegen's variableLayout numbers them alike).
+var titleAndName = [...]string{"title", "name"}
 
 // firstNumber is the number of a definition's variable name that is
 // numbered more than once: its first parameter or local of the name.

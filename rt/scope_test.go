@@ -196,9 +196,18 @@ func TestParamLayout(t *testing.T) {
 		for _, sc := range []*Scope{s, want} {
 			sc.setvar("module_name", values.String("m"), false)
 			sc.setvar("title", values.String("t"), false)
+			sc.setvar("name", values.String("n"), false)
 		}
 		if !s.adoptParameters(pt) {
 			t.Fatalf("round %d: not adopted", round)
+		}
+		// $title and $name, set before the parameters, read by number
+		for k, n := range titleAndName {
+			slot := len(params) + len(locals) + k
+			got := s.Local(SiteRef{}, slot, n)
+			if want := s.Var(SiteRef{}, n); got != want || got == values.Undef || s.symtable.slots[slot] == 0 {
+				t.Fatalf("round %d: $%s by number is %v (slot %d), by name %v", round, n, got, s.symtable.slots[slot], want)
+			}
 		}
 		for i, n := range plain.names {
 			want.setvar(n, plain.vals[i], false)
@@ -355,20 +364,22 @@ func TestScopeDefaultsByType(t *testing.T) {
 // A name numbered twice keeps its first number: a parameter declared twice
 // (which Puppet rejects, but the layout must not confuse), a local that is
 // a parameter's name (a parameter reassigned), a local assigned in two
-// places; the names setvar treats apart are never numbered as locals.
+// places; the names setvar treats apart are never numbered as locals, and
+// $title and $name are numbered after the locals unless a parameter has
+// the name.
 func TestParamLayoutDuplicates(t *testing.T) {
 	params := []*Parameter{{Name: "a"}, {Name: "b"}, {Name: "a"}, {Name: "c"}}
 	locals := []string{"x", "b", "title", "y", "x", "1", "m::n"}
 	l := newParamLayout(params, locals)
-	want := map[string]int32{"a": 0, "b": 1, "c": 3, "x": 4, "y": 7}
+	want := map[string]int32{"a": 0, "b": 1, "c": 3, "x": 4, "y": 7, "title": 11, "name": 12}
 	if !reflect.DeepEqual(l.index, want) {
 		t.Errorf("index %v, want %v", l.index, want)
 	}
-	if !l.dup || l.params != 4 || l.slots != 11 || !l.plain || l.checkAgain {
+	if !l.dup || l.params != 4 || l.slots != 13 || !l.plain || l.checkAgain {
 		t.Errorf("layout %+v", l)
 	}
 	l = newParamLayout([]*Parameter{{Name: "name"}, {Name: "tag"}}, []string{"name", "z"})
-	if want := map[string]int32{"name": 0, "tag": 1, "z": 3}; !reflect.DeepEqual(l.index, want) || l.dup || l.plain || !l.checkAgain {
+	if want := map[string]int32{"name": 0, "tag": 1, "z": 3, "title": 4}; !reflect.DeepEqual(l.index, want) || l.dup || l.plain || !l.checkAgain {
 		t.Errorf("index %v (want %v), layout %+v", l.index, want, l)
 	}
 }
