@@ -52,8 +52,9 @@ func TestConstDefaults(t *testing.T) {
 // TestParamsFunction: a class's or define's parameters are made by a
 // function of their own (rt.Class.Params), not written as a literal in
 // the definition's variable, whose pointers would be static data that
-// each process pays for at start; a definition without parameters has
-// no such function. A class named like another's function (m::params,
+// each process pays for at start: one array, set element by element (a
+// literal of the array would be such data too); a definition without
+// parameters has no such function. A class named like another's function (m::params,
 // whose variable is ClassMParams) does not clash with it.
 func TestParamsFunction(t *testing.T) {
 	files := map[string]string{
@@ -64,9 +65,9 @@ func TestParamsFunction(t *testing.T) {
 	}
 	m := generatedGo(t, files, "modules/m/")
 	require.Regexp(t, `var ClassM = rt\.Class\{[^}]*\n\tParams: classMParams,\n`, m)
-	require.Regexp(t, `func classMParams\(\) \[\]\*rt\.Parameter \{\s+return \[\]\*rt\.Parameter\{\s+\{\s+Const:\s+v\.String\("x"\),\s+Name:\s+"a",\s+Type:\s+&tString,\s+\},\s+\{\s+Default: func`, m)
+	require.Regexp(t, `func classMParams\(\) \[\]\*rt\.Parameter \{\s+var ps \[2\]rt\.Parameter\s+ps\[0\] = rt\.Parameter\{\s+Const:\s+v\.String\("x"\),\s+Name:\s+"a",\s+Type:\s+&tString,\s+\}\s+ps\[1\] = rt\.Parameter\{\s+Default: func[^}]+\},\s+Name: "b",\s+\}\s+return rt\.ParamsOf\(ps\[:\]\)\s+\}`, m)
 	require.Regexp(t, `var DefineMD = rt\.Define\{[^}]*\n\tParams: defineMDParams,\n`, m)
-	require.Regexp(t, `func defineMDParams\(\) \[\]\*rt\.Parameter \{\s+return \[\]\*rt\.Parameter\{\s+\{\s+Const:\s+v\.Bool\(true\),\s+Name:\s+"p",`, m)
+	require.Regexp(t, `func defineMDParams\(\) \[\]\*rt\.Parameter \{\s+var ps \[1\]rt\.Parameter\s+ps\[0\] = rt\.Parameter\{\s+Const:\s+v\.Bool\(true\),\s+Name:\s+"p",`, m)
 	require.Regexp(t, `var ClassMParams = rt\.Class\{`, m)
 	require.NotContains(t, m, "classMParamsParams")
 	require.NotRegexp(t, `Params: \[\]\*rt\.Parameter`, m)

@@ -25,12 +25,15 @@ func (g *defGen) doc(kind, name string, n ast.Positioned) string {
 
 func scopeParam() jen.Code { return jen.Id("s").Op("*").Qual(rtPath, "Scope") }
 
-// params lowers class and define parameters.
-func (g *defGen) params(ps []*ast.Parameter) jen.Code {
+// params lowers class and define parameters into the statements of the
+// function that makes them (paramsFunc), nil for none: one array of
+// rt.Parameter, an allocation for all, set element by element (a literal
+// of the whole array would be a template in the binary's data).
+func (g *defGen) params(ps []*ast.Parameter) []jen.Code {
 	if len(ps) == 0 {
 		return nil
 	}
-	items := make([]jen.Code, len(ps))
+	stmts := []jen.Code{jen.Var().Id("ps").Index(jen.Lit(len(ps))).Qual(rtPath, "Parameter")}
 	for i, p := range ps {
 		d := jen.Dict{jen.Id("Name"): jen.Lit(p.Name)}
 		if p.Type != nil && computedType(p.Type) {
@@ -42,22 +45,21 @@ func (g *defGen) params(ps []*ast.Parameter) jen.Code {
 			field, code := g.paramDefault(p.Value)
 			d[jen.Id(field)] = code
 		}
-		items[i] = jen.Line().Values(d)
+		stmts = append(stmts, jen.Id("ps").Index(jen.Lit(i)).Op("=").Qual(rtPath, "Parameter").Values(d))
 	}
-	items = append(items, jen.Line())
-	return jen.Index().Op("*").Qual(rtPath, "Parameter").Values(items...)
+	return append(stmts, jen.Return(jen.Qual(rtPath, "ParamsOf").Call(jen.Id("ps").Index(jen.Op(":")))))
 }
 
 // paramsFunc emits function fn that makes the parameters of the class or
 // defined type in variable id (rt.Class.Params): code, not the static data
 // of a literal in the variable, whose pointers each process would pay for
 // at start. params is g.params', nil for none.
-func (g *defGen) paramsFunc(fn, id string, params jen.Code) {
+func (g *defGen) paramsFunc(fn, id string, params []jen.Code) {
 	if params == nil {
 		return
 	}
 	g.out.Comment(fn + " makes " + id + "'s parameters.")
-	g.out.Func().Id(fn).Params().Index().Op("*").Qual(rtPath, "Parameter").Block(jen.Return(params))
+	g.out.Func().Id(fn).Params().Index().Op("*").Qual(rtPath, "Parameter").Block(params...)
 }
 
 func (g *defGen) fileRef() jen.Code {

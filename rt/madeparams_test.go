@@ -4,6 +4,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+
+	"github.com/pp2go/pp2go/rt/values"
 )
 
 // TestParametersMadeOnce: a definition's parameters are made by its
@@ -39,5 +41,30 @@ func TestParametersMadeOnce(t *testing.T) {
 	}
 	if ps := (&Define{Name: "d"}).parameters(); len(ps) != 0 {
 		t.Fatalf("a define without Params has parameters %v", ps)
+	}
+}
+
+// TestParamsOf: the parameters of an array are its elements themselves,
+// in order, so that what a compile keeps by a Parameter's address is
+// found from either.
+func TestParamsOf(t *testing.T) {
+	var ps [3]Parameter
+	ps[0] = Parameter{Name: "a"}
+	ps[1] = Parameter{Name: "b", Const: values.Int(1)}
+	ps[2] = Parameter{Name: "c"}
+	got := ParamsOf(ps[:])
+	if len(got) != 3 {
+		t.Fatalf("%d parameters, not 3", len(got))
+	}
+	for i := range ps {
+		if got[i] != &ps[i] {
+			t.Fatalf("parameter %d is not the array's element", i)
+		}
+	}
+	if !got[1].hasDefault() || got[2].hasDefault() {
+		t.Fatal("the elements' defaults were not kept")
+	}
+	if len(ParamsOf(nil)) != 0 {
+		t.Fatal("no array, yet parameters")
 	}
 }

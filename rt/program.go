@@ -218,6 +218,17 @@ type Parameter struct {
 // recorded its figures, lastResources: a catalog has Stage[main]).
 func (p *Program) compiledOnce() bool { return p.lastResources.Load() > 0 }
 
+// ParamsOf is the addresses of ps's elements, as a definition's
+// parameters: generated code makes them in one array, one allocation
+// where a list of new Parameters would make one each.
+func ParamsOf(ps []Parameter) []*Parameter {
+	out := make([]*Parameter, len(ps))
+	for i := range ps {
+		out[i] = &ps[i]
+	}
+	return out
+}
+
 // hasDefault reports whether the parameter has a default (is optional).
 func (p *Parameter) hasDefault() bool { return p.Default != nil || p.Const != nil }
 
