@@ -304,7 +304,7 @@ func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
 				return parts[0], pure
 			}
 		}
-		return rt("Interpolate").Call(parts...), call
+		return l.interpolate(parts), call
 	case *ast.TextExpression:
 		return l.exprK(x.Expr)
 	case *ast.HeredocExpression:
@@ -904,7 +904,13 @@ func (l *lowerer) inlineERB(at ast.Expr, texts []string) jen.Code {
 	if len(parts) == 1 {
 		return parts[0]
 	}
-	return rt("Interpolate").Call(parts...)
+	return l.interpolate(parts)
+}
+
+// interpolate joins the parts of a string at a place of its own
+// (rt.InterpolateAt).
+func (l *lowerer) interpolate(parts []jen.Code) jen.Code {
+	return rt("InterpolateAt").Call(append([]jen.Code{l.u.strSite()}, parts...)...)
 }
 
 // ---- selectors ----

@@ -54,6 +54,9 @@ type unit struct {
 	consts  refTable // hoisted constant values by their Go text
 	vars    refTable // *rt.VarRef by qualified variable name
 	rtypes  refTable // rt.ResourceTypeRef by resource type name
+	// strSites is how many interpolations the package's code has: each
+	// has its rt.StrSite in the package's interps
+	strSites int
 
 	erbMarked map[*jen.File]bool // files that carry the ERB runtime's version marker
 
@@ -108,7 +111,7 @@ type refTable struct {
 func newUnit(pkg, dir, module string) *unit {
 	u := &unit{pkg: pkg, dir: dir, module: module, fileIdx: map[string]int{}, siteIdx: map[siteKey]int{},
 		lblIdx: map[string]int{}, idents: map[string]bool{}, outputs: map[string]*jen.File{}}
-	for _, reserved := range []string{"pos", "sites", "files", "labels", "Register", "register", "Module", "init", "moduleFiles", "templates", "Classes", "Defines"} {
+	for _, reserved := range []string{"pos", "sites", "interps", "files", "labels", "Register", "register", "Module", "init", "moduleFiles", "templates", "Classes", "Defines"} {
 		u.idents[reserved] = true
 	}
 	return u
@@ -324,6 +327,12 @@ func (u *unit) varRef(name string, slot int) jen.Code {
 	return jen.Id(id)
 }
 
+// strSite is the place of a new interpolation in the package's interps.
+func (u *unit) strSite() jen.Code {
+	u.strSites++
+	return jen.Op("&").Id("interps").Index(jen.Lit(u.strSites - 1))
+}
+
 // regexpRef is a regular expression literal.
 func (u *unit) regexpRef(src string) jen.Code {
 	id := u.ref(&u.regexps, src, "re"+strconv.Itoa(len(u.regexps.keys)+1), func() jen.Code {
@@ -424,6 +433,12 @@ func (u *unit) tables() *jen.File {
 	// At's call and an inlining record
 	f.Comment("//go:noinline")
 	f.Func().Id("pos").Params(jen.Id("i").Int()).Op("*").Qual(rtPath, "Site").Block(jen.Return(jen.Id("sites").Dot("At").Call(jen.Id("i"))))
+
+	if u.strSites > 0 {
+		f.Line()
+		f.Comment("interps are where the code interpolates strings (rt.InterpolateAt).")
+		f.Var().Id("interps").Index(jen.Lit(u.strSites)).Qual(rtPath, "StrSite")
+	}
 
 	for _, t := range []*refTable{&u.types, &u.rtypes, &u.funcs, &u.regexps, &u.vars, &u.consts} {
 		if len(t.keys) == 0 {

@@ -3,6 +3,7 @@ package rt
 import (
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/pp2go/pp2go/rt/internal/atomicptr"
 	"github.com/pp2go/pp2go/rt/values"
@@ -238,7 +239,75 @@ func (c *Ctx) resourceParam(site *Site, ce *values.CatalogAccessError) values.Va
 
 // Interpolate joins the parts of a double quoted string, each converted as
 // string interpolation does.
-func Interpolate(parts ...values.Value) values.Value {
+func Interpolate(parts ...values.Value) values.Value { return interpolate(nil, parts) }
+
+// StrSite is a place in the generated code where a string is interpolated
+// (a package's interps): the boxes of the short strings made there, in the
+// order first made, and where the next one is expected. Compiles run the
+// same code with mostly the same values, and a site makes the strings it
+// made in the last compile, in the same order (a define's, one for each
+// instance): found there, a string is not looked up among those the
+// process keeps (values.BoxedStringBytes: a hash of the string and a probe
+// of a large map, ~240 instructions). The zero StrSite is ready; a StrSite
+// is safe for compiles running at once (a list, once kept, never changes).
+type StrSite struct {
+	next atomic.Uint32
+	list atomicptr.Pointer[[]*values.String]
+}
+
+// strSiteMax is the most strings a StrSite keeps.
+const strSiteMax = 32
+
+// find is the box of b among those the site keeps, nil for none; it
+// expects the string after it next.
+func (site *StrSite) find(b []byte) *values.String {
+	l := atomicptr.Load(&site.list)
+	if l == nil {
+		return nil
+	}
+	boxes := *l
+	if i := int(site.next.Load()); i < len(boxes) && string(*boxes[i]) == string(b) {
+		site.next.Store(uint32(i) + 1)
+		return boxes[i]
+	}
+	for i, p := range boxes {
+		if string(*p) == string(b) {
+			site.next.Store(uint32(i) + 1)
+			return p
+		}
+	}
+	return nil
+}
+
+// keep adds v, a String's boxed value made at the site, to its list
+// unless the list is full, or the process has compiled no catalog before
+// (values.KeepsCopies: a one-shot compile would keep them in vain).
+func (site *StrSite) keep(v values.Value) {
+	if !values.KeepsCopies() {
+		return
+	}
+	old := atomicptr.Load(&site.list)
+	var boxes []*values.String
+	if old != nil {
+		boxes = *old
+	}
+	if len(boxes) >= strSiteMax {
+		return
+	}
+	l := append(boxes[:len(boxes):len(boxes)], values.BoxOf(v))
+	if atomicptr.CompareAndSwap(&site.list, old, &l) {
+		site.next.Store(uint32(len(l)))
+	}
+}
+
+// InterpolateAt is Interpolate for the code at site.
+func InterpolateAt(site *StrSite, parts ...values.Value) values.Value {
+	return interpolate(site, parts)
+}
+
+// interpolate is Interpolate, with the last string made at site (nil
+// for none) kept there.
+func interpolate(site *StrSite, parts []values.Value) values.Value {
 	if len(parts) == 1 {
 		if _, ok := parts[0].(values.String); ok {
 			return parts[0] // "${x}": the string itself, as it is boxed
@@ -266,7 +335,15 @@ func Interpolate(parts ...values.Value) values.Value {
 				b = append(b, values.ToString(p)...)
 			}
 		}
-		return strValueBytes(b)
+		if site == nil {
+			return strValueBytes(b)
+		}
+		if p := site.find(b); p != nil {
+			return values.StringAt(p)
+		}
+		v := strValueBytes(b)
+		site.keep(v)
+		return v
 	}
 	var b strings.Builder
 	b.Grow(n)

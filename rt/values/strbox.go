@@ -63,6 +63,15 @@ func BoxedStringBytes(b []byte) Value {
 	return String(string(b))
 }
 
+// BoxOf is the String a Value holding one is boxed in, which StringAt
+// makes the same Value of again; nil for a Value of another type.
+func BoxOf(v Value) *String {
+	if _, ok := v.(String); !ok {
+		return nil
+	}
+	return (*String)((*[2]unsafe.Pointer)(unsafe.Pointer(&v))[1])
+}
+
 // StringAt is *p as a Value boxed in *p itself, where String(*p) would
 // allocate a box of its own: a compile keeps many Strings' boxes in one
 // chunk. *p must not change afterwards (a Value's box never does).
