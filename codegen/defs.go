@@ -72,55 +72,49 @@ func (g *defGen) line(n ast.Positioned) int { return g.f.Program.Position(n).Lin
 // address the catalog package's index holds as link-time data) and its
 // body.
 func (g *defGen) class(name string, x *ast.HostClassDefinition) {
-	id := g.u.ident("Class" + goName(name))
-	body := g.u.ident("class" + goName(name) + "Body")
-	paramsID := g.u.ident("class" + goName(name) + "Params")
-	fields := jen.Dict{
-		jen.Id("Name"): jen.Lit(name), jen.Id("Module"): jen.Lit(g.u.module),
-		jen.Id("File"): g.fileRef(), jen.Id("Line"): jen.Lit(g.line(x)),
-		jen.Id("Body"): jen.Id(body),
-	}
+	var parent jen.Dict
 	if x.ParentClass != "" {
-		fields[jen.Id("Parent")] = jen.Lit(strings.ToLower(strings.TrimPrefix(x.ParentClass, "::")))
+		parent = jen.Dict{jen.Id("Parent"): jen.Lit(strings.ToLower(strings.TrimPrefix(x.ParentClass, "::")))}
 	}
-	params := g.params(x.Params)
-	if params != nil {
-		fields[jen.Id("Params")] = jen.Id(paramsID)
-	}
-	locals := bodyLocals(x.Params, x.Body)
-	if len(locals) > 0 {
-		fields[jen.Id("Locals")] = jen.Index().String().Values(lits(locals)...)
-	}
-	g.out.Comment(id + " " + g.doc("class", name, x))
-	g.out.Var().Id(id).Op("=").Qual(rtPath, "Class").Values(fields)
-	g.paramsFunc(paramsID, id, params)
-	g.bodyFunc(body, g.bodyStmts(x.Params, locals, x.Body))
+	id := g.definition("class", name, x, x.Params, x.Body, parent)
 	g.u.classes = append(g.u.classes, named{name, id})
 }
 
 // define emits a defined type.
 func (g *defGen) define(name string, x *ast.ResourceTypeDefinition) {
-	id := g.u.ident("Define" + goName(name))
-	body := g.u.ident("define" + goName(name) + "Body")
-	paramsID := g.u.ident("define" + goName(name) + "Params")
-	fields := jen.Dict{
-		jen.Id("Name"): jen.Lit(name), jen.Id("Module"): jen.Lit(g.u.module),
-		jen.Id("File"): g.fileRef(), jen.Id("Line"): jen.Lit(g.line(x)),
-		jen.Id("Body"): jen.Id(body),
+	id := g.definition("define", name, x, x.Params, x.Body, nil)
+	g.u.defines = append(g.u.defines, named{name, id})
+}
+
+// definition emits a class or defined type (kind "class" or "define"): the
+// variable of its rt.Class or rt.Define, with fields besides the common
+// ones, its parameters' function and its body. It returns the variable.
+func (g *defGen) definition(kind, name string, x ast.Positioned, ps []*ast.Parameter, bodyExpr ast.Expr, fields jen.Dict) string {
+	typ := strings.ToUpper(kind[:1]) + kind[1:] // rt.Class, rt.Define
+	id := g.u.ident(typ + goName(name))
+	body := g.u.ident(kind + goName(name) + "Body")
+	paramsID := g.u.ident(kind + goName(name) + "Params")
+	if fields == nil {
+		fields = jen.Dict{}
 	}
-	params := g.params(x.Params)
+	fields[jen.Id("Name")] = jen.Lit(name)
+	fields[jen.Id("Module")] = jen.Lit(g.u.module)
+	fields[jen.Id("File")] = g.fileRef()
+	fields[jen.Id("Line")] = jen.Lit(g.line(x))
+	fields[jen.Id("Body")] = jen.Id(body)
+	params := g.params(ps)
 	if params != nil {
 		fields[jen.Id("Params")] = jen.Id(paramsID)
 	}
-	locals := bodyLocals(x.Params, x.Body)
+	locals := bodyLocals(ps, bodyExpr)
 	if len(locals) > 0 {
 		fields[jen.Id("Locals")] = jen.Index().String().Values(lits(locals)...)
 	}
-	g.out.Comment(id + " " + g.doc("define", name, x))
-	g.out.Var().Id(id).Op("=").Qual(rtPath, "Define").Values(fields)
+	g.out.Comment(id + " " + g.doc(kind, name, x))
+	g.out.Var().Id(id).Op("=").Qual(rtPath, typ).Values(fields)
 	g.paramsFunc(paramsID, id, params)
-	g.bodyFunc(body, g.bodyStmts(x.Params, locals, x.Body))
-	g.u.defines = append(g.u.defines, named{name, id})
+	g.bodyFunc(body, g.bodyStmts(ps, locals, bodyExpr))
+	return id
 }
 
 // bodyChunk is how many statements a generated body function runs before

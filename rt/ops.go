@@ -305,8 +305,8 @@ func InterpolateAt(site *StrSite, parts ...values.Value) values.Value {
 	return interpolate(site, parts)
 }
 
-// interpolate is Interpolate, with the last string made at site (nil
-// for none) kept there.
+// interpolate is Interpolate, finding and keeping the short strings it
+// makes at site (nil for none).
 func interpolate(site *StrSite, parts []values.Value) values.Value {
 	if len(parts) == 1 {
 		if _, ok := parts[0].(values.String); ok {

@@ -120,7 +120,6 @@ func ParameterKeys(class string, n int, param func(i int) string) []Key {
 	all, at := b.String(), 0 // one string the keys share
 	keys := make([]Key, n)
 	lks := make([]lookupKey, n)
-	module, _, _ := strings.Cut(class, "::")
 	for i := range n {
 		key := all[at : at+len(prefix)+len(param(i))]
 		at += len(key)
@@ -128,7 +127,7 @@ func ParameterKeys(class string, n int, param func(i int) string) []Key {
 			keys[i] = NewKey(key)
 			continue
 		}
-		lks[i] = lookupKey{text: key, root: key, module: module}
+		lks[i] = plainLookupKey(key)
 		keys[i] = Key{&lks[i]}
 	}
 	return keys

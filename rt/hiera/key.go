@@ -96,13 +96,8 @@ var lookupKeys = readmap.Map[*lookupKey]{Limit: 1 << 15}
 
 func makeLookupKey(key string) *lookupKey {
 	if !hasSegments(key) {
-		// one segment, the key (a class's automatic parameters'),
-		// without making splitKey's list of it
-		lk := &lookupKey{text: key, root: key}
-		if i := strings.Index(key, "::"); i >= 0 {
-			lk.module = key[:i]
-		}
-		return lk
+		lk := plainLookupKey(key)
+		return &lk
 	}
 	segs := splitKey(key, func(p string) error {
 		return lookupError(p + " in key: '" + key + "'")
@@ -114,6 +109,16 @@ func makeLookupKey(key string) *lookupKey {
 	}
 	if len(segs) > 1 {
 		lk.segments = segs[1:]
+	}
+	return lk
+}
+
+// plainLookupKey is the lookupKey of a key of one segment (a class's
+// automatic parameters'), without making splitKey's list of it.
+func plainLookupKey(key string) lookupKey {
+	lk := lookupKey{text: key, root: key}
+	if i := strings.Index(key, "::"); i >= 0 {
+		lk.module = key[:i]
 	}
 	return lk
 }
