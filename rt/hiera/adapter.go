@@ -277,7 +277,9 @@ func (s *Session) lookupInModule(lk *lookupKey, inv *invocation, merge any) (val
 	}
 	l := s.moduleLayer(name)
 	if l == nil {
-		inv.reportModuleNotFound(name, !s.absent(name) && s.d.hasModule(name))
+		if inv.ex != nil { // (hasModule reads the environment's every module)
+			inv.reportModuleNotFound(name, !s.absent(name) && s.d.hasModule(name))
+		}
 		return nil, false
 	}
 	return l.keyLookup(lk, inv, merge)

@@ -83,6 +83,11 @@ type Config struct {
 	// it (%{name}, the name quoted or not; comments skipped): where
 	// Puppet's HIERA_UNDEFINED_VARIABLE points (find_line_matching).
 	VarLines map[string]int
+
+	// opts and keys are the layer's lookup_options and its files' keys as
+	// an earlier compile found them (keptOptions, keptKeys)
+	opts atomicptr.Pointer[keptOptions]
+	keys atomicptr.Pointer[keptKeys]
 }
 
 // location is the "(file: F, line: L)" of an error of the configuration,
@@ -171,6 +176,10 @@ type File struct {
 	// data encoded until a lookup reads it).
 	Lazy func() *values.Hash
 	lazy sync.Once
+
+	// interps holds the keys whose values interpolate (interpolates)
+	interps     map[string]bool
+	interpsOnce sync.Once
 }
 
 // Hash returns the file's data, decoding it on first use.
@@ -179,6 +188,27 @@ func (f *File) Hash() *values.Hash {
 		f.lazy.Do(func() { f.Data = f.Lazy() })
 	}
 	return f.Data
+}
+
+// interpolates reports whether the value of the file's key holds a %{...}
+// expression, which a lookup that finds it interpolates: most files' values
+// hold none, and a value that holds none is found as it is, however large.
+func (f *File) interpolates(key string) bool {
+	f.interpsOnce.Do(func() {
+		h := f.Hash()
+		if h == nil {
+			return
+		}
+		for i := 0; i < h.Len(); i++ {
+			if k, ok := h.KeyAt(i).(values.String); ok && needsInterpolation(h.ValueAt(i)) {
+				if f.interps == nil {
+					f.interps = map[string]bool{}
+				}
+				f.interps[string(k)] = true
+			}
+		}
+	})
+	return f.interps[key]
 }
 
 func (d *Data) file(path string) *File {

@@ -23,6 +23,10 @@ type layer struct {
 	// trusted, server_facts), which stable need not read again
 	constant bool
 	done     bool
+	// keys is the set of the keys of the resolved hierarchy's data files,
+	// once plainKeys has looked (keysDone), nil when not read plainly
+	keys     map[string]struct{}
+	keysDone bool
 }
 
 // provider is one resolved hierarchy entry (a function provider).
@@ -105,9 +109,14 @@ func (l *layer) uncheckedKeyLookup(lk *lookupKey, inv *invocation, merge any) (r
 			inv.reportNotFound(lk)
 			return
 		}
+		if k, ok := l.keptLookupOptions(lk, inv, ms, dps); ok {
+			result, found = k.value, k.found
+			return
+		}
 		result, found = lookupVariants(ms, inv, dps, func(p *provider) (values.Value, bool) {
 			return p.uncheckedKeyLookup(lk, inv, ms)
 		})
+		l.keepLookupOptions(lk, inv, ms, dps, result, found)
 	})
 	return
 }
@@ -118,7 +127,12 @@ func (l *layer) missing(lk *lookupKey, inv *invocation) bool {
 	if l.cfg.Error != "" || (l.place == "Global" && l.cfg.Version == 3) {
 		return false
 	}
-	for _, p := range l.providers(inv, false) {
+	dps := l.providers(inv, false)
+	if keys, plain := l.plainKeys(dps); plain {
+		_, ok := keys[lk.root]
+		return !ok
+	}
+	for _, p := range dps {
 		if p.res != nil {
 			if keys, plain := p.res.dataKeys(p); plain {
 				if _, ok := keys[lk.root]; ok {
@@ -211,6 +225,7 @@ func (l *layer) providers(inv *invocation, useDefault bool) []*provider {
 		slc.reuse = inv.ex == nil
 		l.resolveAll(slc)
 		l.interps = slc.collect.list
+		l.keys, l.keysDone = nil, false
 		l.constant = true
 		for _, si := range l.interps {
 			l.constant = l.constant && compileConstant(si.root)
@@ -537,15 +552,21 @@ func (p *provider) lookupAt(lk *lookupKey, inv *invocation, loc *location) (valu
 			inv.reportNotFound(keyRoot{lk})
 			return nil, false
 		}
+		var f *File
 		if loc != nil {
-			if f := inv.s.d.file(loc.path); f != nil && f.Invalid != nil {
-				if t, bad := f.Invalid[lk.root]; bad {
-					panic(&values.Error{Code: values.IssueTypeMismatch, Message: "Value for key '" + lk.root + "', in hash returned from " +
-						p.fullName() + ", when using location '" + loc.path + "', has wrong type, expects Puppet::LookupValue, got " + t})
-				}
+			if f = loc.file; f == nil {
+				f = inv.s.d.file(loc.path)
 			}
 		}
-		v = inv.s.interpolate(v, inv, true)
+		if f != nil && f.Invalid != nil {
+			if t, bad := f.Invalid[lk.root]; bad {
+				panic(&values.Error{Code: values.IssueTypeMismatch, Message: "Value for key '" + lk.root + "', in hash returned from " +
+					p.fullName() + ", when using location '" + loc.path + "', has wrong type, expects Puppet::LookupValue, got " + t})
+			}
+		}
+		if f == nil || !p.readsFiles() || f.interpolates(lk.root) {
+			v = inv.s.interpolate(v, inv, true)
+		}
 		return inv.reportFound(keyRoot{lk}, v), true
 	case "lookup_key", "v3_lookup_key":
 		v, ok := p.lookupKey(lk.root, inv, loc)
@@ -568,6 +589,17 @@ func (p *provider) lookupAt(lk *lookupKey, inv *invocation, loc *location) (valu
 		return nil, false
 	}
 	return nil, false
+}
+
+// readsFiles reports whether the provider's data_hash function reads the
+// data file at its location (yaml_data, json_data, hocon_data): the hash it
+// gives has the file's values.
+func (p *provider) readsFiles() bool {
+	switch p.e.Function {
+	case "yaml_data", "json_data", "hocon_data":
+		return true
+	}
+	return false
 }
 
 func (p *provider) functionNotFound() {
