@@ -640,7 +640,14 @@ func Convert3x(v values.Value, top bool) values.Value {
 	return v
 }
 
+// needs3x reports whether Convert3x changes v. Most values 3.x functions
+// are given are strings, and hashes and arrays of strings, each element
+// of which is looked at: a String is told apart first, by one comparison
+// of its type, before the switch over the other types.
 func needs3x(v values.Value, top bool) bool {
+	if _, ok := v.(values.String); ok {
+		return false
+	}
 	switch x := v.(type) {
 	case nil:
 		return true
@@ -649,16 +656,22 @@ func needs3x(v values.Value, top bool) bool {
 	case *values.Regexp, *values.SemVer, *values.SemVerRange, values.Timespan, values.Timestamp, *values.Binary:
 		return true
 	case *values.Array:
-		for _, e := range x.Elems() {
-			if needs3x(e, false) {
-				return true
-			}
-		}
+		return anyNeeds3x(x.Elems())
 	case *values.Hash:
-		for i := 0; i < x.Len(); i++ {
-			if needs3x(x.KeyAt(i), false) || needs3x(x.ValueAt(i), false) {
-				return true
-			}
+		return anyNeeds3x(x.Keys()) || anyNeeds3x(x.Values())
+	}
+	return false
+}
+
+// anyNeeds3x reports whether Convert3x changes an element of a hash or
+// an array (not at the top level).
+func anyNeeds3x(el []values.Value) bool {
+	for _, e := range el {
+		if _, ok := e.(values.String); ok {
+			continue
+		}
+		if needs3x(e, false) {
+			return true
 		}
 	}
 	return false

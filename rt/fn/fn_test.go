@@ -203,3 +203,27 @@ func TestPureName(t *testing.T) {
 	assert.False(t, PureName("fn_test_impure"))
 	assert.False(t, PureName("fn_test_none"))
 }
+
+// TestConvert3x: Puppet's Runtime3FunctionArgumentConverter. A value
+// with nothing to convert is given as it is (the same hash, not a copy);
+// a regexp or binary inside a hash or an array, under strings, becomes
+// its string; undef becomes "" at the top level only.
+func TestConvert3x(t *testing.T) {
+	str := func(s string) values.Value { return values.String(s) }
+	plain := values.NewHashFromPairs(str("ensure"), str("present"), str("tag"), values.NewArray(str("a"), str("b")))
+	assert.Same(t, plain, Convert3x(plain, true), "a hash of strings is given as it is")
+	list := values.NewArray(str("a"), values.Int(1), values.Undef)
+	assert.Same(t, list, Convert3x(list, true), "nested undef stays undef")
+
+	withRe := values.NewHashFromPairs(str("a"), str("x"), str("m"), values.NewArray(str("y"), values.RegexpOf("^a.*$")))
+	got := Convert3x(withRe, true).(*values.Hash)
+	assert.Equal(t, values.String("/^a.*$/"), got.ValueAt(1).(*values.Array).Elems()[1])
+	assert.Equal(t, values.String("x"), got.ValueAt(0))
+
+	bin := values.NewArray(str("a"), values.NewBinary([]byte("hi")))
+	assert.Equal(t, values.String("aGk="), Convert3x(bin, true).(*values.Array).Elems()[1])
+
+	assert.Equal(t, values.String(""), Convert3x(values.Undef, true))
+	assert.Equal(t, values.Undef, Convert3x(values.Undef, false))
+	assert.Equal(t, values.String("s"), Convert3x(str("s"), true))
+}
