@@ -176,7 +176,7 @@ func (w *jsonWriter) resource(b []byte, r *Resource) []byte {
 	n := len(b)
 	b = w.seen.str(b, r.Type)
 	b = append(b, `,"title":`...)
-	b = appendStr(b, r.Title)
+	b = w.seen.str(b, r.Title)
 	// escaping lengthens what it changes
 	if len(b)-n == len(r.Type)+len(r.Title)+len(`","title":"`)+2 {
 		w.setPlainRef(int(r.pos))
@@ -584,10 +584,14 @@ func (t *seenJSON) slot(p unsafe.Pointer) *seenAt {
 	return &t[uint64(uintptr(p))*0x9e3779b97f4a7c15>>(64-seenBits)]
 }
 
-// str is appendStr, copying the JSON of a string written before.
+// str is appendStr, copying the JSON of a string written before, by this
+// catalog or, the same bytes, by one before (stringJSON).
 func (t *seenJSON) str(b []byte, s string) []byte {
 	if t == nil || s == "" {
 		return appendStr(b, s)
+	}
+	if json, ok := knownJSON(s); ok {
+		return append(b, json...)
 	}
 	p := unsafe.Pointer(unsafe.StringData(s))
 	e := t.slot(p)
@@ -597,6 +601,7 @@ func (t *seenJSON) str(b []byte, s string) []byte {
 	at := len(b)
 	b = appendStr(b, s)
 	*e = seenAt{p, len(s), at, len(b)}
+	keepJSON(s, b[at:])
 	return b
 }
 

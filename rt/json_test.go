@@ -417,3 +417,53 @@ func TestOutputParams(t *testing.T) {
 		t.Errorf("%s: %s, want %s", main.Ref(), got, want)
 	}
 }
+
+// Strings are written as Ruby's JSON generator writes them whether their
+// JSON is escaped or found in the process's table (stringJSON, once the
+// process wrote a catalog): by catalogs after the one that kept it, with
+// strings that share its bytes (a prefix: the same address, another
+// length) or copy them, and with more strings than the table has places.
+// The table keeps a string's JSON by its bytes' address, not its text.
+func TestStringJSONKeepsByAddress(t *testing.T) {
+	text := "keystone::config \"quoted\" \\ tab\t é \x01 and a longer tail to pass sixteen bytes"
+	var pool []string
+	for n := 1; n <= len(text); n++ {
+		pool = append(pool, text[:n], strings.Clone(text[:n]))
+	}
+	for i := range 3 * stringJSONSlots {
+		pool = append(pool, fmt.Sprint("s", i))
+	}
+	warm := escapedWarm.Load()
+	defer escapedWarm.Store(warm)
+	escapedWarm.Store(false)
+	cold := strings.Clone(text)
+	(&seenJSON{}).str(nil, cold)
+	if _, ok := knownJSON(cold); ok {
+		t.Errorf("a string is kept before the process writes a second catalog")
+	}
+	escapedWarm.Store(true)
+	rng := rand.New(rand.NewPCG(7, 8))
+	for round := range 3 {
+		var seen seenJSON // a catalog's
+		b := []byte("x")
+		for range 2 * len(pool) {
+			s := pool[rng.IntN(len(pool))]
+			at := len(b)
+			b = seen.str(b, s)
+			if got, want := string(b[at:]), `"`+escapeBytewise(s)+`"`; got != want {
+				t.Fatalf("round %d: %q, want %q", round, got, want)
+			}
+		}
+	}
+	kept := strings.Clone(text)
+	(&seenJSON{}).str(nil, kept)
+	if json, ok := knownJSON(kept); !ok || json != `"`+escapeBytewise(kept)+`"` {
+		t.Errorf("kept %q: %q %v", kept, json, ok)
+	}
+	if _, ok := knownJSON(strings.Clone(kept)); ok {
+		t.Errorf("a copy of a kept string's bytes is found")
+	}
+	if json, ok := knownJSON(kept[:10]); ok {
+		t.Errorf("a prefix of a kept string is found: %q", json)
+	}
+}
