@@ -88,6 +88,9 @@ type Config struct {
 	// an earlier compile found them (keptOptions, keptKeys)
 	opts atomicptr.Pointer[keptOptions]
 	keys atomicptr.Pointer[keptKeys]
+	// resolution is the hierarchy's resolution by an earlier compile
+	// (keptLayer)
+	resolution atomicptr.Pointer[keptLayer]
 }
 
 // location is the "(file: F, line: L)" of an error of the configuration,

@@ -217,14 +217,19 @@ func (l *layer) providers(inv *invocation, useDefault bool) []*provider {
 				return "Hiera configuration recreated due to change of scope variables used in interpolation expressions"
 			})
 		}
-		// Puppet resolves the hierarchy with an invocation of its own class,
-		// which finds no parent (Invocation.current is per class): nothing
-		// is explained and no recursion guard is inherited.
-		slc := &invocation{s: inv.s, collect: &scopeCollector{}, hieraScope: inv.hieraScope}
 		// an explained lookup resolves afresh (nothing of other compiles)
-		slc.reuse = inv.ex == nil
-		l.resolveAll(slc)
-		l.interps = slc.collect.list
+		reuse := inv.ex == nil
+		if k := l.keptResolution(reuse, inv.hieraScope); k != nil {
+			l.resolved, l.interps = k.providers(l), k.interps
+		} else {
+			// Puppet resolves the hierarchy with an invocation of its own
+			// class, which finds no parent (Invocation.current is per
+			// class): nothing is explained and no recursion guard is
+			// inherited.
+			slc := &invocation{s: inv.s, collect: &scopeCollector{}, hieraScope: inv.hieraScope, reuse: reuse}
+			l.keepResolution(slc, l.resolveAll(slc))
+			l.interps = slc.collect.list
+		}
 		l.keys, l.keysDone = nil, false
 		l.constant = true
 		for _, si := range l.interps {
@@ -241,8 +246,10 @@ func (l *layer) providers(inv *invocation, useDefault bool) []*provider {
 // resolveAll resolves the hierarchies with slc. An error for a variable
 // that does not exist is Puppet's HIERA_UNDEFINED_VARIABLE, at the first
 // line of the file that interpolates the variable as named
-// (configured_data_providers).
-func (l *layer) resolveAll(slc *invocation) {
+// (configured_data_providers). kept are the hierarchy's entries'
+// resolutions, reused or kept, when each entry has one and there is no
+// default hierarchy (nil otherwise).
+func (l *layer) resolveAll(slc *invocation) (kept []*entryResolution) {
 	defer func() {
 		if r := recover(); r != nil {
 			if e, ok := r.(*values.Error); ok {
@@ -253,10 +260,12 @@ func (l *layer) resolveAll(slc *invocation) {
 			panic(r)
 		}
 	}()
-	l.resolved = l.resolve(slc, l.cfg.Hierarchy)
+	l.resolved = l.resolve(slc, l.cfg.Hierarchy, &kept)
 	if len(l.cfg.DefaultHierarchy) > 0 {
-		l.resolvedDefault = l.resolve(slc, l.cfg.DefaultHierarchy)
+		l.resolvedDefault = l.resolve(slc, l.cfg.DefaultHierarchy, nil)
+		kept = nil
 	}
+	return kept
 }
 
 func (l *layer) stable(inv *invocation) bool {
@@ -311,7 +320,21 @@ func rubyEql(a, b values.Value) bool {
 	return values.Eql(a, b)
 }
 
-func (l *layer) resolve(inv *invocation, entries []*Entry) []*provider {
+// resolve resolves entries, appending each one's resolution, reused or
+// kept, to *kept (when kept is not nil); *kept is nil when one has none.
+func (l *layer) resolve(inv *invocation, entries []*Entry, kept *[]*entryResolution) []*provider {
+	if kept != nil && inv.reuse {
+		*kept = make([]*entryResolution, 0, len(entries))
+	}
+	keep := func(r *entryResolution) {
+		if kept != nil && *kept != nil {
+			if r == nil {
+				*kept = nil
+			} else {
+				*kept = append(*kept, r)
+			}
+		}
+	}
 	var out []*provider
 	if len(entries) > 0 {
 		out = make([]*provider, 0, len(entries))
@@ -319,6 +342,7 @@ func (l *layer) resolve(inv *invocation, entries []*Entry) []*provider {
 	var own []provider // the session's providers of reused resolutions
 	for i, e := range entries {
 		if r := l.reusable(inv, e); r != nil {
+			keep(r)
 			if !r.none {
 				if own == nil {
 					own = make([]provider, len(entries)-i)
@@ -330,7 +354,9 @@ func (l *layer) resolve(inv *invocation, entries []*Entry) []*provider {
 			}
 			continue
 		}
-		if p := l.resolveEntry(inv, e); p != nil {
+		p, r := l.resolveEntry(inv, e)
+		keep(r)
+		if p != nil {
 			out = append(out, p)
 		}
 	}
@@ -340,8 +366,8 @@ func (l *layer) resolve(inv *invocation, entries []*Entry) []*provider {
 // resolveEntry resolves one entry, nil when it gives no provider (a default
 // configuration's entry whose paths do not exist); with inv.reuse it
 // records its reads and keeps the resolution for the compiles after
-// (Entry.res).
-func (l *layer) resolveEntry(inv *invocation, e *Entry) *provider {
+// (Entry.res), and gives it (kept).
+func (l *layer) resolveEntry(inv *invocation, e *Entry) (_ *provider, kept *entryResolution) {
 	s := inv.s
 	var rec *resolutionRecord
 	warnings := s.warnings
@@ -402,10 +428,10 @@ func (l *layer) resolveEntry(inv *invocation, e *Entry) *provider {
 	if rec != nil {
 		inv.rec = nil
 		if !rec.tainted && s.warnings == warnings {
-			e.keep(s, inv, rec, p)
+			kept = e.keep(s, inv, rec, p)
 		}
 	}
-	return p
+	return p, kept
 }
 
 func interpString(s *Session, str string, inv *invocation) string {

@@ -1,6 +1,8 @@
 package hiera
 
 import (
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/pp2go/pp2go/rt/internal/atomicptr"
@@ -101,8 +103,8 @@ func sameSegments(a, b []values.Value) bool {
 }
 
 // keep makes rec and p (nil: none) the entry's resolution for the
-// compiles after this one.
-func (e *Entry) keep(s *Session, inv *invocation, rec *resolutionRecord, p *provider) {
+// compiles after this one, and gives it.
+func (e *Entry) keep(s *Session, inv *invocation, rec *resolutionRecord, p *provider) *entryResolution {
 	r := &entryResolution{puppet: s.Puppet, strict: s.strict, hieraScope: inv.hieraScope,
 		reads: rec.reads, interps: rec.interps, none: p == nil}
 	if p != nil {
@@ -110,6 +112,7 @@ func (e *Entry) keep(s *Session, inv *invocation, rec *resolutionRecord, p *prov
 		p.res = r
 	}
 	atomicptr.Store(&e.res, r)
+	return r
 }
 
 // reusable is the resolution an earlier compile kept for the entry, when
@@ -138,12 +141,23 @@ func (r *entryResolution) valid(inv *invocation) bool {
 	if r.puppet != s.Puppet || r.strict != s.strict || r.hieraScope != inv.hieraScope {
 		return false
 	}
-	if len(r.reads) > 0 && s.scope == nil {
+	return sameReads(s, r.reads)
+}
+
+// sameReads reports whether each variable of reads reads the value it
+// read; reads of one name one after another look it up once.
+func sameReads(s *Session, reads []varRead) bool {
+	if len(reads) > 0 && s.scope == nil {
 		return false
 	}
-	for i := range r.reads {
-		rd := &r.reads[i]
-		v, exists := s.scope.LookupVar(rd.name)
+	var v0 values.Value
+	var exists bool
+	for i := range reads {
+		rd := &reads[i]
+		if i == 0 || rd.name != reads[i-1].name {
+			v0, exists = s.scope.LookupVar(rd.name)
+		}
+		v := v0
 		if !exists {
 			return false
 		}
@@ -253,4 +267,81 @@ func (p *provider) plainDataHashes() ([]*values.Hash, bool) {
 		hs = append(hs, h)
 	}
 	return hs, true
+}
+
+// A layer's hierarchy as a whole is kept too (keptLayer), when each of its
+// entries' resolutions was reused or kept: a compile whose variables read
+// what every entry read takes the entries' resolutions at once, looking
+// each variable up once (the entries of a hierarchy read the same facts),
+// and the layer's interpolations as they gave them. A compile that finds
+// one variable changed resolves entry by entry, as above.
+
+// keptLayer is a layer's resolution as a compile made it, immutable once
+// kept.
+type keptLayer struct {
+	// the session settings it was made under
+	puppet     int
+	strict     string
+	hieraScope bool
+	// reads are the variables its entries read, each name and segments
+	// once, sorted by name
+	reads []varRead
+	// entries and res are the entries that gave a provider and their
+	// resolutions, in order
+	entries []*Entry
+	res     []*entryResolution
+	// interps are the layer's interpolations (layer.interps)
+	interps []scopeInterp
+}
+
+// keptResolution is the layer's kept resolution, when a resolution may
+// reuse one (reuse, and with the hieraScope given) and each variable it
+// read reads the same value.
+func (l *layer) keptResolution(reuse, hieraScope bool) *keptLayer {
+	if !reuse {
+		return nil
+	}
+	s := l.s
+	k := atomicptr.Load(&l.cfg.resolution)
+	if k == nil || k.puppet != s.Puppet || k.strict != s.strict || k.hieraScope != hieraScope || !sameReads(s, k.reads) {
+		return nil
+	}
+	return k
+}
+
+// keepResolution keeps the layer's resolution by slc, its hierarchy's
+// entries' resolutions (nil: not all have one), for the compiles after.
+func (l *layer) keepResolution(slc *invocation, res []*entryResolution) {
+	if res == nil {
+		return
+	}
+	s := slc.s
+	k := &keptLayer{puppet: s.Puppet, strict: s.strict, hieraScope: slc.hieraScope, interps: slc.collect.list}
+	for i, r := range res {
+		for _, rd := range r.reads {
+			if !slices.ContainsFunc(k.reads, func(o varRead) bool { return o.name == rd.name && sameSegments(o.segments, rd.segments) }) {
+				k.reads = append(k.reads, rd)
+			}
+		}
+		if !r.none {
+			k.entries = append(k.entries, l.cfg.Hierarchy[i])
+			k.res = append(k.res, r)
+		}
+	}
+	slices.SortStableFunc(k.reads, func(a, b varRead) int { return strings.Compare(a.name, b.name) })
+	atomicptr.Store(&l.cfg.resolution, k)
+}
+
+// providers are the session's providers of k's resolutions, for layer l.
+func (k *keptLayer) providers(l *layer) []*provider {
+	if len(k.res) == 0 {
+		return nil
+	}
+	ps := make([]provider, len(k.res))
+	out := make([]*provider, len(k.res))
+	for i, r := range k.res {
+		ps[i] = provider{l: l, e: k.entries[i], res: r, locations: r.locations, options: r.options}
+		out[i] = &ps[i]
+	}
+	return out
 }

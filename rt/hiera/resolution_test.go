@@ -501,3 +501,67 @@ func TestHashKeys(t *testing.T) {
 		t.Errorf("set %v, want m::a, m::b and m::h", keys)
 	}
 }
+
+// countingScope counts the lookups of each variable.
+type countingScope struct {
+	mapScope
+	n map[string]int
+}
+
+func (c countingScope) LookupVar(name string) (values.Value, bool) {
+	c.n[name]++
+	return c.mapScope.LookupVar(name)
+}
+
+// TestLayerResolutionKept: a compile whose variables read what a layer's
+// entries read takes the layer's kept resolution, looking each variable
+// up once (the hierarchy reads facts twice), with the interpolations a
+// resolution gives; one whose variable differs resolves entry by entry and
+// keeps its own, and each finds its node's data.
+func TestLayerResolutionKept(t *testing.T) {
+	d := resolutionData()
+	lookupString(t, NewSession(d, nodeScope("a", "Debian", "gold", "x", "db")), "c")
+	k := atomicptr.Load(&d.Env.resolution)
+	if k == nil {
+		t.Fatal("no layer resolution kept")
+	}
+	var names []string
+	for _, rd := range k.reads {
+		names = append(names, rd.name)
+	}
+	if want := []string{"::tier", "facts", "facts", "site", "trusted"}; !reflect.DeepEqual(names, want) {
+		t.Errorf("reads %v, want %v", names, want)
+	}
+	for _, c := range []struct {
+		scope mapScope
+		key   string
+		want  string
+		taken bool
+	}{
+		{nodeScope("a", "Debian", "gold", "x", "db"), "v", "db", true},
+		{nodeScope("a", "Debian", "gold", "y", "db"), "s", "site-y", false},
+		{nodeScope("a", "Debian", "gold", "y", "db"), "n", "node-a", true},
+		{nodeScope("b", "RedHat", "gold", "y", "db"), "o", "redhat", false},
+	} {
+		before := atomicptr.Load(&d.Env.resolution)
+		sc := countingScope{c.scope, map[string]int{}}
+		s := NewSession(d, sc)
+		if got := lookupString(t, s, c.key); got != c.want {
+			t.Errorf("%s = %s, want %s", c.key, got, c.want)
+		}
+		after := atomicptr.Load(&d.Env.resolution)
+		if c.taken {
+			if after != before || sc.n["facts"] != 1 || sc.n["trusted"] != 1 {
+				t.Errorf("%s: kept resolution not taken (lookups %v)", c.key, sc.n)
+			}
+			for i, p := range s.env.resolved {
+				if p.res != before.res[i] || p.l != s.env {
+					t.Errorf("%s: provider %d not of the kept resolution", c.key, i)
+				}
+			}
+		} else if after == before {
+			t.Errorf("%s: a variable changed, the kept resolution not replaced", c.key)
+		}
+		sameInterps(t, c.key, s.env.interps, freshInterps(s))
+	}
+}

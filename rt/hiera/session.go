@@ -189,6 +189,12 @@ func (s *Session) moduleLayer(name string) *layer {
 	}
 	var l *layer
 	c := s.d.Modules[name]
+	if c == nil {
+		// no layer, and nothing logged: found as quickly again (most
+		// modules have no data)
+		s.lastModule = lastModule{name, nil, true}
+		return nil
+	}
 	if s.absent(name) {
 		c = nil
 	}
