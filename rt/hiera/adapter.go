@@ -304,7 +304,7 @@ func (s *Session) lookupDefaultInModule(lk *lookupKey, inv *invocation) (result 
 			meta.topKey = lookupOptionsLK
 			meta.moduleName = name
 			inv.with(explainScope, `Searching for "lookup_options"`, func() {
-				if v, ok := l.keyLookupInDefault(lookupOptionsLK, meta, strategyOf("hash")); ok {
+				if v, ok := l.keyLookupInDefault(lookupOptionsLK, meta, hashStrategy); ok {
 					co = compilePatterns(validateLookupOptions(v, name))
 				}
 			})
@@ -422,7 +422,7 @@ func (s *Session) retrieveLookupOptions(mod string, inv *invocation) (co *compil
 	meta := inv.child()
 	meta.topKey = lookupOptionsLK
 	meta.moduleName = inv.moduleName
-	ms := strategyOf("hash")
+	ms := hashStrategy
 	meta.with(explainMeta, lookupOptionsKey, func() {
 		if meta.globalOnly() {
 			co = compilePatterns(s.globalLookupOptions(meta, ms))

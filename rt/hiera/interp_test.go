@@ -29,6 +29,9 @@ func TestPlainStrategies(t *testing.T) {
 	if strategyOf("default") != defaultStrategy {
 		t.Errorf("default: not defaultStrategy")
 	}
+	if strategyOf("hash") != hashStrategy {
+		t.Errorf("hash: not hashStrategy")
+	}
 	if n := testing.AllocsPerRun(100, func() { strategyOf("deep") }); n != 0 {
 		t.Errorf("strategyOf(\"deep\"): %v allocations, want 0", n)
 	}

@@ -35,6 +35,10 @@ var plainStrategies = func() map[string]*mergeStrategy {
 	return m
 }()
 
+// hashStrategy is the hash merge, which every retrieval of lookup_options
+// uses.
+var hashStrategy = plainStrategies["hash"]
+
 // The types merge options and merged values are checked against, each
 // parsed when a merge first checks one: a catalog binary's start does not
 // parse them, and a compile parses those of the strategies it merges with.

@@ -87,8 +87,7 @@ type Session struct {
 
 // NewSession starts the lookups of one compile.
 func NewSession(d *Data, s Scope) *Session {
-	se := &Session{d: d, scope: s, DataBindingTerminus: "hiera", modules: map[string]*layer{},
-		lookupOptions: map[string]*compiledOptions{}}
+	se := &Session{d: d, scope: s, DataBindingTerminus: "hiera", lookupOptions: map[string]*compiledOptions{}}
 	if d.Global != nil {
 		se.globalRoom = layer{s: se, cfg: d.Global, place: "Global"}
 		se.global = &se.globalRoom
@@ -203,6 +202,9 @@ func (s *Session) moduleLayer(name string) *layer {
 	}
 	if s.exists(c) {
 		l = &layer{s: s, cfg: c, place: "Module", module: name}
+	}
+	if s.modules == nil {
+		s.modules = map[string]*layer{} // made for the first module with data
 	}
 	s.modules[name] = l
 	s.lastModule = lastModule{name, l, true}
