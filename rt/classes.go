@@ -468,6 +468,17 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 	level := s.ephemeralLevel()
 	s.ephemeral = append(s.ephemeral, pt)
 	titled := false // a title parameter, which finish checks and binding does not
+	// the resource's parameters are the table's: parameter i's slot
+	// tells whether the resource sets it, without a search by name
+	// (a define may have hundreds)
+	bySlot := layout.plain && !layout.dup
+	// with the slots, the loop over the parameters that gives the
+	// defaults checks the values too (as boundValid would after it),
+	// where the definition's types are known (facts): checked tells
+	// that it does, valid is its verdict
+	facts := sig.facts
+	checked := bySlot && facts != nil
+	valid := true
 	next := int32(0)
 	for _, p := range r.Params {
 		if p.Name == "name" || p.Name == "title" {
@@ -485,26 +496,30 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 			pt.set(p.Name, p.Value)
 			continue
 		}
+		if k >= layout.params {
+			valid = false // a name the definition has as a local only
+		}
 		pt.setParam(k, p.Name, p.Value)
 		next = k + 1
 	}
-	// the resource's parameters are the table's: parameter i's slot
-	// tells whether the resource sets it, without a search by name
-	// (a define may have hundreds)
-	bySlot := layout.plain && !layout.dup
 	for i, p := range params {
-		if !p.hasDefault() {
-			continue
-		}
 		var cur values.Value
+		k := int32(0)
 		if bySlot {
-			if k := pt.slots[i]; k > 0 {
+			if k = pt.slots[i]; k > 0 {
 				cur = pt.vals[k-1]
 			}
-		} else {
+		} else if p.hasDefault() {
 			cur = r.Get(p.Name)
 		}
-		if cur != nil && !values.IsUndef(cur) {
+		if !p.hasDefault() || cur != nil && !values.IsUndef(cur) {
+			if checked && valid {
+				if k == 0 {
+					valid = false // a parameter without a default not given
+				} else if !facts[i].anyValue {
+					valid = values.IsInstance(types[i].Type, cur)
+				}
+			}
 			continue
 		}
 		if len(r.Params) == cap(r.Params) {
@@ -517,6 +532,11 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 		v := p.Const // a literal's, given without evaluating code
 		if v == nil {
 			v = c.evaluateDefault(r, s, pt, p)
+			if checked && valid && !facts[i].anyValue {
+				valid = values.IsInstance(types[i].Type, v)
+			}
+		} else if checked {
+			valid = valid && facts[i].constValid
 		}
 		np := c.newParam(Param{Name: p.Name, Value: v, Source: r.source, file: &r.File, Line: int32(r.Line)})
 		if !bySlot {
@@ -524,18 +544,32 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 			pt.set(p.Name, v)
 			continue
 		}
-		if pt.slots[i] == 0 && p.Name != "tag" {
+		if k == 0 && p.Name != "tag" {
 			r.Params = append(r.Params, np) // what set does with a new name
 		} else {
 			r.set(np)
 		}
-		pt.setParam(int32(i), p.Name, v)
+		if k > 0 {
+			pt.vals[k-1] = v
+		} else {
+			pt.slots[i] = int32(pt.add(p.Name, v) + 1)
+		}
 	}
 	s.popEphemerals(level)
 	st.takeBack(room)
+	if checked && valid {
+		// the other names must be metaparameters
+		for _, i := range pt.extra {
+			if !restype.IsMetaparam(pt.names[i]) {
+				valid = false
+				break
+			}
+		}
+	} else {
+		valid = boundValid(types, pt)
+	}
 	// the message starts with its subject: the reference is only made
 	// for it
-	valid := boundValid(types, pt)
 	if !valid {
 		if msg := values.ValidateParameterList("", sig.withMetaparams(types), pt.names, pt.vals, false); msg != "" {
 			Fail(r.Ref() + msg)

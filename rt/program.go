@@ -529,6 +529,9 @@ type paramSig struct {
 	types    []values.ParamType
 	layout   *paramLayout                          // set with types
 	full     atomicptr.Pointer[[]values.ParamType] // withMetaparams(types), made when first needed
+	// facts are what each parameter's type decides once (not for
+	// computed types): binding skips the checks whose verdict they know
+	facts []typeFacts
 }
 
 // get is the parameters' types and layout in compilation c: a type
@@ -548,6 +551,14 @@ func (ps *paramSig) get(c *Ctx, params []*Parameter, locals []string) ([]values.
 			ps.computed = ps.computed || p.TypeExpr != nil
 			ps.types[i] = values.ParamType{Name: p.Name, Type: t, Optional: p.hasDefault()}
 		}
+		if !ps.computed {
+			ps.facts = make([]typeFacts, len(params))
+			for i, p := range params {
+				t := ps.types[i].Type
+				_, isAny := t.(*values.AnyType)
+				ps.facts[i] = typeFacts{anyValue: isAny, constValid: p.Const != nil && values.IsInstance(t, p.Const)}
+			}
+		}
 		ps.layout = newParamLayout(params, locals)
 	})
 	if !ps.computed {
@@ -560,6 +571,13 @@ func (ps *paramSig) get(c *Ctx, params []*Parameter, locals []string) ([]values.
 		}
 	}
 	return types, ps.layout
+}
+
+// typeFacts are what a parameter's type decides for every binding of
+// it: that every value is an instance (Any), that its literal default
+// (Parameter.Const) is one.
+type typeFacts struct {
+	anyValue, constValid bool
 }
 
 // withMetaparams is types (as get returns them) with name and the
