@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pp2go/pp2go/rt/erb"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -110,6 +111,77 @@ func TestVarView(t *testing.T) {
 	if got := strings.Join(cls.visibleNames(func(n string) bool { return strings.Contains(n, "-") }), " "); got != "dash-x" {
 		t.Errorf("odd names: %q", got)
 	}
+}
+
+// TestVisibleAt checks erbView.VisibleAt, which a template's Memo reads
+// its variables with, against ToHash, the variables a template sees:
+// parameters set, undef and unset, a variable set after the view was
+// made, a match table and a lambda's table above the parameters, and one
+// set of hints used for scopes of two layouts, as a Memo's kept reads
+// are for each rendering.
+func TestVisibleAt(t *testing.T) {
+	c := &Ctx{prog: NewProgram("production")}
+	c.top = newScope(c, nil, nil, nil)
+	c.top.effectiveTable().set("top", values.Int(0))
+	c.top.effectiveTable().set("c", values.String("top's c"))
+	names := []string{"a", "b", "c", "loc", "top", "title", "nope"}
+	hints := map[string]*erb.VarHint{}
+	for _, n := range names {
+		hints[n] = &erb.VarHint{}
+	}
+	define := func(order []string, vals map[string]values.Value) *Scope {
+		var params []*Parameter
+		for _, n := range order {
+			params = append(params, &Parameter{Name: n})
+		}
+		layout := newParamLayout(params, []string{"loc"})
+		s := newScope(c, c.top, &Define{Name: "d"}, &Resource{Type: "D", Title: "t"})
+		s.setvar("title", values.String("t"), false)
+		pt := &varTable{kind: paramTable, layout: layout, slots: make([]int32, layout.slots)}
+		for _, n := range order {
+			if v, ok := vals[n]; ok {
+				pt.set(n, v)
+			}
+		}
+		if !s.adoptParameters(pt) {
+			t.Fatal("parameters not adopted")
+		}
+		return s
+	}
+	check := func(what string, s *Scope, view erbView, late ...string) {
+		t.Helper()
+		all := s.ToHash(false)
+		for _, n := range names {
+			want, wantOK := all.Get(values.String(n))
+			for _, l := range late {
+				if n == l {
+					want, wantOK = nil, false
+				}
+			}
+			for range 2 { // the hint as found, then as filled
+				got, ok := view.VisibleAt(n, hints[n])
+				if ok != wantOK || ok && !values.Equals(got, want) {
+					t.Errorf("%s: %s is %v %v, want %v %v", what, n, got, ok, want, wantOK)
+				}
+			}
+		}
+	}
+	s1 := define([]string{"a", "b", "c"}, map[string]values.Value{"a": values.String("x"), "b": values.Undef})
+	v1 := erbView{s1.View()}
+	s1.setvar("loc", values.Int(1), false)
+	check("first scope", s1, v1, "loc")
+	check("first scope, new view", s1, erbView{s1.View()})
+	s1.setMatch([]values.Value{values.String("m")})
+	check("under a match", s1, erbView{s1.View()})
+	local := s1.pushLocal()
+	local.set("a", values.String("lambda's"))
+	check("under a lambda's table", s1, erbView{s1.View()})
+
+	// another layout, the same hints
+	s2 := define([]string{"c", "b", "a"}, map[string]values.Value{"a": values.Int(2), "c": values.Int(3)})
+	check("second layout", s2, erbView{s2.View()})
+	s3 := define([]string{"a", "b", "c"}, map[string]values.Value{"b": values.Int(4)})
+	check("first layout again", s3, erbView{s3.View()})
 }
 
 // TestViewsInChunks: a compile's views (one per template rendering) are

@@ -159,6 +159,35 @@ type erbView struct{ v *VarView }
 
 func (e erbView) Visible(name string) (values.Value, bool) { return e.v.Get(name) }
 
+// VisibleAt implements erb.HintedView: a name a definition's layout
+// numbers is found again by its number (the hint's Slot, with the layout
+// as its Key) in the first table Get looks at (the scope's innermost but
+// match tables, which Get passes over), where Get would find it.
+func (e erbView) VisibleAt(name string, hint *erb.VarHint) (values.Value, bool) {
+	for _, vt := range e.v.tables {
+		if vt.t.kind == matchTable {
+			continue
+		}
+		l := vt.t.layout
+		if l == nil {
+			break
+		}
+		if hint.Key != l {
+			k, ok := l.index[name]
+			if !ok {
+				break
+			}
+			*hint = erb.VarHint{Key: l, Slot: k}
+		}
+		if i := vt.t.slots[hint.Slot]; i > 0 && int(i) <= vt.n {
+			v := vt.t.vals[i-1]
+			return v, !values.IsUndef(v)
+		}
+		break
+	}
+	return e.v.Get(name)
+}
+
 // OddNames are the visible names erb.OddName accepts, which only the
 // view's tables that have some can hold: most views have none, and
 // visibleNames walks the scopes to find that.

@@ -36,10 +36,12 @@ type memoEntry struct {
 }
 
 // memoRead is a variable a rendering read: its value (nil when the scope
-// has none or it is undef, which the template sees as nil).
+// has none or it is undef, which the template sees as nil), and where a
+// HintedView found it last (written under the Memo's lock).
 type memoRead struct {
 	name string
 	v    values.Value
+	hint VarHint
 }
 
 const (
@@ -143,15 +145,21 @@ type memoSeen struct {
 	n    int
 }
 
-// visible is the scope's variable name (nil: none, or undef), read once
-// for a lookup.
-func visible(ix VarView, name string, seen *memoSeen) values.Value {
+// visible is the scope's variable rd names (nil: none, or undef), read
+// once for a lookup, found through rd's hint where ix takes one.
+func visible(ix VarView, rd *memoRead, seen *memoSeen) values.Value {
+	name := rd.name
 	for i := 0; i < seen.n; i++ {
 		if seen.list[i].name == name {
 			return seen.list[i].v
 		}
 	}
-	v := definedOrNil(ix.Visible(name))
+	var v values.Value
+	if hv, ok := ix.(HintedView); ok {
+		v = definedOrNil(hv.VisibleAt(name, &rd.hint))
+	} else {
+		v = definedOrNil(ix.Visible(name))
+	}
 	if seen.n < len(seen.list) {
 		seen.list[seen.n] = memoRead{name: name, v: v}
 		seen.n++
@@ -161,8 +169,9 @@ func visible(ix VarView, name string, seen *memoSeen) values.Value {
 
 // memoMatches reports whether each variable e read has its value in ix.
 func memoMatches(ix VarView, e *memoEntry, seen *memoSeen) bool {
-	for _, rd := range e.reads {
-		if !memoEqual(rd.v, visible(ix, rd.name, seen)) {
+	for i := range e.reads {
+		rd := &e.reads[i]
+		if !memoEqual(rd.v, visible(ix, rd, seen)) {
 			return false
 		}
 	}

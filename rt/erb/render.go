@@ -36,6 +36,22 @@ type VarView interface {
 	OddNames() []string
 }
 
+// HintedView is a VarView that finds a name again where it found it
+// before: VisibleAt is Visible, given a hint that a read of the name
+// keeps from one rendering to the next (a Memo's), which it fills when
+// the name is where a hint can find it (a definition's variables, by
+// number) and reads first. The zero VarHint is a hint not yet filled.
+type HintedView interface {
+	VisibleAt(name string, hint *VarHint) (values.Value, bool)
+}
+
+// VarHint is where a HintedView found a name: what Key and Slot are is
+// the view's.
+type VarHint struct {
+	Key  any
+	Slot int32
+}
+
 // OddName reports whether a variable name is not a Ruby identifier: its
 // instance variable has "_" for the other characters (ivarName).
 func OddName(name string) bool {
