@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -58,5 +59,64 @@ func TestBindingTypeChecks(t *testing.T) {
 			require.Error(t, res.Err, "round %d: %v", round, c.attrs)
 			require.Contains(t, res.Err.Error(), c.want, "round %d", round)
 		}
+	}
+}
+
+// TestResourceParameters checks $module_name, $caller_module_name,
+// $title and $name in the scope of a define (a new scope, whose table
+// setResourceParameters fills without setvar's checks) and of a class:
+// their values, set first in to_hash's order, and a body that assigns
+// one of them failing as Puppet fails.
+func TestResourceParameters(t *testing.T) {
+	p := NewProgram("production")
+	p.AddModule("m", "/e/modules/m", nil)
+	p.AddModule("top", "/e/modules/top", nil)
+	var seen []string
+	// the scope's own names in their order, then what to_hash has of
+	// them (where the top scope's $title, $name and $module_name have
+	// their places)
+	record := func(s *Scope) {
+		h := s.ToHash(false)
+		kv := []string{strings.Join(s.symtable.names, " ") + ":"}
+		for i := 0; i < h.Len(); i++ {
+			switch k := values.ToString(h.KeyAt(i)); k {
+			case "module_name", "caller_module_name", "title", "name", "x":
+				kv = append(kv, k+"="+values.ToString(h.ValueAt(i)))
+			}
+		}
+		seen = append(seen, strings.Join(kv, " "))
+	}
+	site := &Site{File: &File{Path: "/e/site.pp"}, Line: 3}
+	p.AddDefine(&Define{Name: "m::d", Module: "m", Params: func() []*Parameter {
+		return []*Parameter{{Name: "x", Const: values.Int(1)}}
+	}, Body: func(s *Scope) { record(s) }})
+	p.AddClass(&Class{Name: "top::k", Module: "top", Body: func(s *Scope) {
+		record(s)
+		d := s.Declare(SiteRefOf(site), "m::d", Regular).Body(SiteRefOf(site), values.String("t1"))
+		d.Attr(SiteRefOf(site), "name", values.String("n1"))
+		d.Exec()
+		s.Declare(SiteRefOf(site), "m::d", Regular).Body(SiteRefOf(site), values.String("t2")).Exec()
+	}})
+	p.AddDefine(&Define{Name: "m::bad", Module: "m", Body: func(s *Scope) {
+		s.Assign(site, "title", values.String("again"))
+	}})
+	for round := range 2 {
+		seen = nil
+		res := CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
+			s.c.Include(s, []values.Value{values.String("top::k")})
+		}})
+		require.NoError(t, res.Err, "round %d", round)
+		require.Equal(t, []string{
+			"module_name caller_module_name title name: module_name=top title=top::k name=top::k caller_module_name=",
+			"module_name caller_module_name title name x: module_name=m title=t1 name=n1 caller_module_name=top x=1",
+			"module_name caller_module_name title name x: module_name=m title=t2 name=t2 caller_module_name=top x=1",
+		}, seen, "round %d", round)
+		res.Release()
+
+		res = CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
+			s.Declare(SiteRefOf(site), "m::bad", Regular).Body(SiteRefOf(site), values.String("b")).Exec()
+		}})
+		require.Error(t, res.Err)
+		require.Contains(t, res.Err.Error(), "Cannot reassign variable '$title'")
 	}
 }

@@ -367,15 +367,22 @@ func (c *Ctx) setResourceParameters(r *Resource, s *Scope, def definition, isCla
 			nameV = p.Value
 		}
 	}
+	// a new scope's table (a define's, mostly) is empty: the four
+	// names, each set once, are added without setvar's checks (a
+	// numeric or reserved name, a name bound), which they pass
+	set := s.setvar
+	if t := s.symtable; len(t.names) == 0 && t.layout == nil && t.index == nil && t.base == nil && s.effectiveTable() == t {
+		set = t.setNew
+	}
 	if modName != nil {
-		s.setvar("module_name", modName, false)
+		set("module_name", modName, false)
 	} else if hasModuleName(def) {
-		s.setvar("module_name", c.prog.moduleValue(def), false)
+		set("module_name", c.prog.moduleValue(def), false)
 	}
 	if callerName != nil {
-		s.setvar("caller_module_name", callerName, false)
+		set("caller_module_name", callerName, false)
 	} else if s.parent != nil && s.parent.source != nil && hasModuleName(s.parent.source) {
-		s.setvar("caller_module_name", c.prog.moduleValue(s.parent.source), false)
+		set("caller_module_name", c.prog.moduleValue(s.parent.source), false)
 	}
 	title := r.Title
 	name := title
@@ -391,11 +398,11 @@ func (c *Ctx) setResourceParameters(r *Resource, s *Scope, def definition, isCla
 		title, name = lowered.get(title), lowered.get(name)
 	}
 	if r.titleValue != nil {
-		s.setvar("title", r.titleValue, false)
+		set("title", r.titleValue, false)
 		if nameV == nil {
-			s.setvar("name", r.titleValue, false)
+			set("name", r.titleValue, false)
 		} else {
-			s.setvar("name", values.String(name), false)
+			set("name", values.String(name), false)
 		}
 		return
 	}
@@ -409,8 +416,8 @@ func (c *Ctx) setResourceParameters(r *Resource, s *Scope, def definition, isCla
 	if name != title {
 		nv = values.String(name)
 	}
-	s.setvar("title", tv, false)
-	s.setvar("name", nv, false)
+	set("title", tv, false)
+	set("name", nv, false)
 }
 
 // moduleValue is a definition's module name as a value: its module's,
