@@ -2,6 +2,7 @@ package rt
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/erb"
@@ -820,7 +821,10 @@ func (c *Ctx) finishEvaluation(r *Resource) {
 	if sr := r.scope.resource; sr != nil && sr != r {
 		// no tag collector's verdict changes (tagsChanged): r is
 		// tagged (rawTagged) with its scope resource's tags already
-		r.appendTags(sr.Tags)
+		rest := r.appendTags(sr.Tags)
+		if n := len(sr.Tags) - rest; n > 0 && len(sr.Tags) <= math.MaxUint16 {
+			r.scopeTagsAt, r.scopeTags, r.scopeTagsOf = uint16(len(r.Tags)-n), uint16(n), uint16(len(sr.Tags))
+		}
 	}
 }
 

@@ -58,7 +58,8 @@ func (cat *Catalog) JSON(info CatalogInfo) []byte {
 // Render is JSON with what writing the catalog logged (plain JSON's
 // warnings) and its error (plain JSON's under strict=error: then no JSON).
 func (cat *Catalog) Render(info CatalogInfo) ([]byte, []LogEntry, *Error) {
-	w := &jsonWriter{params: make([]outParam, 0, 32)} // room for a resource's
+	w := &jsonWriter{params: make([]outParam, 0, 32), // room for a resource's
+		cat: cat, tagRuns: make([]tagsRun, len(cat.resources))}
 	if n := (len(cat.resources) + 63) / 64; n > len(w.plainRefs) {
 		w.moreRefs = make([]uint64, n-len(w.plainRefs))
 	}
@@ -182,7 +183,7 @@ func (w *jsonWriter) resource(b []byte, r *Resource) []byte {
 		w.setPlainRef(int(r.pos))
 	}
 	b = append(b, `,"tags":[`...)
-	b = w.appendTags(b, r.Tags)
+	b = w.appendTags(b, r)
 	b = append(b, ']')
 	if r.File != "" || r.Line > 0 {
 		// a line without a file: the code setting's source, whose
@@ -236,23 +237,106 @@ func (w *jsonWriter) resource(b []byte, r *Resource) []byte {
 // maxTagsAt is the most tags of a resource whose places appendTags keeps.
 const maxTagsAt = 64
 
-// appendTags appends a resource's tags, comma-separated, to b. The tags a
+// tagsRun is where a resource's tags were written in the buffer, the
+// bytes [at, end), and how many.
+type tagsRun struct{ at, end, n int32 }
+
+// appendTags appends a resource's tags, comma-separated, to b, and notes
+// where (tagRuns). The last tags of its scope resource the resource has
+// (Resource.scopeTags, most of its tags) are copied from that resource's
+// JSON as one run of bytes, when it was written with the same tags (it
+// comes before the resources of its class or define), rather than written
+// again tag by tag; else the tags it has in common with the resource
+// written before are (appendCommonTags).
+func (w *jsonWriter) appendTags(b []byte, r *Resource) []byte {
+	at := len(b)
+	if scope := w.scopeTagsJSON(b, r); scope != nil {
+		b = appendTagsWith(b, r, scope)
+		w.prevTags = nil // the places of the copied tags are not known
+	} else {
+		b = w.appendCommonTags(b, r.Tags)
+	}
+	w.tagRuns[r.pos] = tagsRun{int32(at), int32(len(b)), int32(len(r.Tags))}
+	return b
+}
+
+// scopeTagsJSON is the JSON, in b, of the tags r has from its scope
+// resource (Resource.scopeTags), the end of that resource's (tagRuns);
+// nil when r has none of them or they were not written: the scope
+// resource is not written yet, or its tags were more then.
+func (w *jsonWriter) scopeTagsJSON(b []byte, r *Resource) []byte {
+	if r.scopeTags == 0 || r.scope == nil {
+		return nil
+	}
+	sr := r.scope.resource
+	if sr == nil || !w.cat.holds(sr) {
+		return nil
+	}
+	run := w.tagRuns[sr.pos]
+	if run.n != int32(r.scopeTagsOf) {
+		return nil
+	}
+	if skip := int(r.scopeTagsOf - r.scopeTags); skip > 0 {
+		// the tags before them, and a comma
+		run.at += int32(tagsSize(sr.Tags[:skip]) + 1)
+	}
+	return b[run.at:run.end]
+}
+
+// appendTagsWith appends r's tags, comma-separated, to b, those from its
+// scope resource (Resource.scopeTags) copied from scope, their JSON.
+func appendTagsWith(b []byte, r *Resource, scope []byte) []byte {
+	k, n := int(r.scopeTagsAt), int(r.scopeTags)
+	b = appendTagList(b, r.Tags[:k])
+	if k > 0 {
+		b = append(b, ',')
+	}
+	b = append(b, scope...)
+	if more := r.Tags[k+n:]; len(more) > 0 {
+		b = append(b, ',')
+		b = appendTagList(b, more)
+	}
+	return b
+}
+
+// appendTagList appends tags, comma-separated, to b. (Not inlined: its
+// loop and its caller's values then stay in registers.)
+//
+//go:noinline
+func appendTagList(b []byte, tags []string) []byte {
+	for i, t := range tags {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendTag(b, t)
+	}
+	return b
+}
+
+// tagsSize is the length of the JSON appendTagList writes of tags: each
+// tag between quotes, a final newline as \n (appendTag), and the commas.
+func tagsSize(tags []string) int {
+	size := len(tags) - 1
+	for _, t := range tags {
+		size += len(t) + 2
+		if n := len(t); n > 0 && t[n-1] == '\n' {
+			size++
+		}
+	}
+	return size
+}
+
+// appendCommonTags appends tags, comma-separated, to b. The tags a
 // resource has in common with the resource written before, at the end of
 // both lists (its scope's: a class's resources come together), are copied
 // from that resource's JSON in b, as one run of bytes, rather than written
-// again tag by tag (in a keystone catalog 5,914 of the 7,460 tags).
-func (w *jsonWriter) appendTags(b []byte, tags []string) []byte {
+// again tag by tag.
+func (w *jsonWriter) appendCommonTags(b []byte, tags []string) []byte {
 	n, k := len(tags), commonSuffix(tags, w.prevTags)
 	if n > maxTagsAt {
 		// too many to keep the places of: the next resource copies none
 		w.prevTags = nil
-		for i, t := range tags {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendTag(b, t)
-		}
-		return b
+		return appendTagList(b, tags)
 	}
 	// tagsBack[j] is where the j-th tag from the end starts, counted back
 	// from the end of the list: the same for the tags in common
@@ -421,6 +505,8 @@ type jsonWriter struct {
 	plainRefs [16]uint64
 	moreRefs  []uint64
 	params    []outParam  // a resource's parameters, the slice reused
+	cat       *Catalog    // the catalog written
+	tagRuns   []tagsRun   // where each resource's tags were written, by position
 	plain     *plainState // writing plain JSON (rich data off)
 	seen      seenJSON    // strings and references written, to copy
 }

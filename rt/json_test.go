@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -465,5 +466,96 @@ func TestStringJSONKeepsByAddress(t *testing.T) {
 	}
 	if json, ok := knownJSON(kept[:10]); ok {
 		t.Errorf("a prefix of a kept string is found: %q", json)
+	}
+}
+
+// A resource's tags are written as it has them whether those of its scope
+// resource (a class or define, finishEvaluation) are copied from that
+// resource's JSON or not: its own tags before them, some of them its own
+// too (not added again), tags added after, the scope resource's tags
+// grown since, written after the resource, or not written (virtual), and
+// final newlines.
+func TestRenderScopeTags(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	pool := []string{"class", "apache", "apache::vhost", "vhost", "keystone", "node", "x\n", "a.b-c", "settings", "mod"}
+	pick := func(n int, tags []string) []string {
+		for range n {
+			if tag := pool[rng.IntN(len(pool))]; !slices.Contains(tags, tag) {
+				tags = append(tags, tag)
+			}
+		}
+		return tags
+	}
+	for round := range 200 {
+		cat := newCatalog("n", "production", 0, 0, 0)
+		var scopes []*Resource
+		for i := range 1 + rng.IntN(4) {
+			sr := &Resource{Type: "Class", Title: fmt.Sprint("C", i), Tags: pick(rng.IntN(8), nil),
+				Virtual: rng.IntN(8) == 0}
+			scopes = append(scopes, sr)
+		}
+		var rs []*Resource
+		for i := range 12 {
+			sr := scopes[rng.IntN(len(scopes))]
+			r := &Resource{Type: "Notify", Title: fmt.Sprint("n", i), Tags: pick(rng.IntN(4), nil), scope: &Scope{resource: sr}}
+			(&Ctx{}).finishEvaluation(r)
+			if rng.IntN(4) == 0 {
+				r.Tags = append(r.Tags, fmt.Sprint("after", i))
+			}
+			if rng.IntN(6) == 0 {
+				sr.Tags = append(sr.Tags, fmt.Sprint("grown", i))
+			}
+			rs = append(rs, r)
+		}
+		// the scope resources mostly before their resources
+		all := append(slices.Clone(scopes), rs...)
+		if rng.IntN(4) == 0 {
+			all = append(rs, scopes...)
+		}
+		for _, r := range all {
+			cat.add(r)
+		}
+		var doc struct {
+			Resources []struct {
+				Type, Title string
+				Tags        []string
+			}
+		}
+		if err := json.Unmarshal(cat.JSON(CatalogInfo{}), &doc); err != nil {
+			t.Fatal(err)
+		}
+		i := 0
+		for _, r := range all {
+			if r.Virtual {
+				continue
+			}
+			got := doc.Resources[i]
+			i++
+			if fmt.Sprintf("%q", got.Tags) != fmt.Sprintf("%q", r.Tags) && !(len(got.Tags) == 0 && len(r.Tags) == 0) {
+				t.Fatalf("round %d, %s: tags %q, want %q", round, r.Ref(), got.Tags, r.Tags)
+			}
+		}
+	}
+}
+
+// Merging a scope resource's tags adds those the resource has not, after
+// its own, and says where the scope's tags it has at its end, in their
+// order, start.
+func TestAppendTagsRest(t *testing.T) {
+	for _, c := range []struct {
+		own, from, want []string
+		rest            int
+	}{
+		{[]string{"notify", "x"}, []string{"class", "c", "node"}, []string{"notify", "x", "class", "c", "node"}, 0},
+		{[]string{"class", "d"}, []string{"class", "c", "node"}, []string{"class", "d", "c", "node"}, 1},
+		{[]string{"c", "x"}, []string{"class", "c", "node"}, []string{"c", "x", "class", "node"}, 2},
+		{[]string{"node"}, []string{"class", "c", "node"}, []string{"node", "class", "c"}, 3},
+		{nil, nil, nil, 0},
+	} {
+		r := &Resource{Tags: slices.Clone(c.own)}
+		rest := r.appendTags(c.from)
+		if fmt.Sprintf("%q", r.Tags) != fmt.Sprintf("%q", c.want) || rest != c.rest {
+			t.Errorf("%q + %q: %q, rest %d; want %q, rest %d", c.own, c.from, r.Tags, rest, c.want, c.rest)
+		}
 	}
 }

@@ -64,6 +64,11 @@ type Resource struct {
 	// pos is the resource's position in the catalog's list
 	pos     int32
 	inEdges int32
+	// the scopeTags tags at scopeTagsAt in Tags are the last ones of its
+	// scope resource's tags, which were scopeTagsOf when they were added
+	// (finishEvaluation), in their order: the writer copies their JSON
+	// (0 scopeTags: none)
+	scopeTagsAt, scopeTags, scopeTagsOf uint16
 	// the flags last, in one word (a compile makes hundreds of resources)
 	Exported bool
 	Virtual  bool
@@ -325,27 +330,33 @@ func (r *Resource) tagsChanged() {
 
 // mergeTags adds another resource's tags.
 func (r *Resource) mergeTags(from []string) {
-	if r.appendTags(from) {
+	n := len(r.Tags)
+	r.appendTags(from)
+	if len(r.Tags) > n {
 		r.tagsChanged()
 	}
 }
 
-// appendTags is mergeTags without tagsChanged, reporting whether a tag
-// was added. The tags are distinct, so each is only looked for among r's
-// own: a scope's tags are many (a resource ends with 16 on average), r's
-// before the merge few.
-func (r *Resource) appendTags(from []string) bool {
+// appendTags is mergeTags without tagsChanged. It returns where the tags
+// of from that r has after the merge in the same order, at its end,
+// start: from[rest:] are the last len(from)-rest tags of r (those after
+// the last tag r had already). The tags are distinct, so each is only
+// looked for among r's own: a scope's tags are many (a resource ends with
+// 16 on average), r's before the merge few.
+func (r *Resource) appendTags(from []string) (rest int) {
 	if need := len(r.Tags) + len(from); need > cap(r.Tags) {
 		// grow once
 		r.Tags = append(make([]string, 0, need), r.Tags...)
 	}
 	own := r.Tags
-	for _, t := range from {
-		if !slices.Contains(own, t) {
+	for i, t := range from {
+		if slices.Contains(own, t) {
+			rest = i + 1
+		} else {
 			r.Tags = append(r.Tags, t)
 		}
 	}
-	return len(r.Tags) > len(own)
+	return rest
 }
 
 // Tagged reports whether the resource has one of the tags.
