@@ -559,7 +559,11 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 		if k > 0 {
 			pt.vals[k-1] = v
 		} else {
-			pt.slots[i] = int32(pt.add(p.Name, v) + 1)
+			// appended as add does, to the table's own lists (a
+			// parameter table has no shared room)
+			pt.names = append(pt.names, p.Name)
+			pt.vals = append(pt.vals, v)
+			pt.slots[i] = int32(len(pt.vals))
 		}
 	}
 	s.popEphemerals(level)
