@@ -119,6 +119,7 @@ func anyVisible(ix VarView, names []string) bool {
 func memoFind(ix VarView, m *Memo) (out string, ok, full bool) {
 	m.mu.Lock()
 	var seen memoSeen
+	seen.hv, _ = ix.(HintedView) // asked once, not at each read
 	if i := m.next; i < len(m.entries) && memoMatches(ix, m.entries[i], &seen) {
 		m.next = i + 1
 		m.mu.Unlock()
@@ -143,6 +144,7 @@ func memoFind(ix VarView, m *Memo) (out string, ok, full bool) {
 type memoSeen struct {
 	list [8]memoRead
 	n    int
+	hv   HintedView // ix's hinted reads, nil when it has none
 }
 
 // visible is the scope's variable rd names (nil: none, or undef), read
@@ -155,8 +157,8 @@ func visible(ix VarView, rd *memoRead, seen *memoSeen) values.Value {
 		}
 	}
 	var v values.Value
-	if hv, ok := ix.(HintedView); ok {
-		v = definedOrNil(hv.VisibleAt(name, &rd.hint))
+	if seen.hv != nil {
+		v = definedOrNil(seen.hv.VisibleAt(name, &rd.hint))
 	} else {
 		v = definedOrNil(ix.Visible(name))
 	}

@@ -252,3 +252,50 @@ func TestMemoOddNames(t *testing.T) {
 		t.Errorf("%d renderings, %d kept; want 2, 0", memoRenders, len(memoTemplateMemo.entries))
 	}
 }
+
+// hintedScope is a viewScope whose reads take hints (HintedView): a
+// hint it filled is the position of the name in its list of names.
+type hintedScope struct {
+	viewScope
+	names         []string
+	hinted, found int // reads with a hint, and those the hint found
+}
+
+func (s *hintedScope) VarView() VarView { return s }
+func (s *hintedScope) VisibleAt(name string, hint *VarHint) (values.Value, bool) {
+	s.hinted++
+	if hint.Key == s && s.names[hint.Slot] == name {
+		s.found++
+	} else {
+		for i, n := range s.names {
+			if n == name {
+				*hint = VarHint{Key: s, Slot: int32(i)}
+			}
+		}
+	}
+	return s.Visible(name)
+}
+
+// A Memo reads the variables of a scope that takes hints with them, one
+// kept with each variable a rendering read: the next rendering in the
+// same scope finds each where its hint says, and gets the kept text.
+func TestMemoHints(t *testing.T) {
+	memoTemplateMemo = Memo{}
+	memoRenders = 0
+	s := &hintedScope{names: []string{"x", "other"}}
+	b := values.NewHashBuilder(1)
+	b.Put(values.String("other"), values.String("y"))
+	s.vars = b.Build()
+	for i, render := range []bool{true, false, false} {
+		before := memoRenders
+		got, err := Render(memoTemplate, s, "t", "t.erb")
+		if err != nil || got != "y" || (memoRenders > before) != render {
+			t.Fatalf("%d: %q %v (rendered %v)", i, got, err, memoRenders > before)
+		}
+	}
+	// the second rendering filled the hints of the reads kept, the
+	// third found them (@opts is not one of the scope's names)
+	if s.hinted != 4 || s.found != 1 {
+		t.Errorf("%d reads with hints, %d found by them; want 4, 1", s.hinted, s.found)
+	}
+}
