@@ -29,6 +29,9 @@ type native struct {
 	// each pattern (values.RequiredLiterals): a title without them is
 	// not matched, and the pattern not compiled for it
 	literals [][]string
+	// shapes are the patterns matched without a regexp (titleShapeOf;
+	// nil for the others)
+	shapes []*titleShape
 	// titles are the titles a regexp of the patterns was matched with,
 	// and the fields they gave: a process parses the same titles again
 	// (each compile makes the same resources and references)
@@ -169,6 +172,7 @@ func (n *native) matchTitle(patterns []restype.TitlePattern, from int, title str
 			// matches ends the search (keystone's types have up to 8)
 			n.patterns = make([]*values.Regexp, len(patterns))
 			n.literals = make([][]string, len(patterns))
+			n.shapes = make([]*titleShape, len(patterns))
 			for i, p := range patterns {
 				src := p.Regexp
 				if p.Flags != "" {
@@ -176,10 +180,26 @@ func (n *native) matchTitle(patterns []restype.TitlePattern, from int, title str
 				}
 				n.patterns[i] = values.RegexpOf(src)
 				n.literals[i] = values.RequiredLiterals(p.Regexp, p.Flags)
+				n.shapes[i] = titleShapeOf(p)
 			}
 		})
 		if !values.ContainsInOrder(title, n.literals[i]) {
 			continue
+		}
+		if sh := n.shapes[i]; sh != nil {
+			groups := make([]string, sh.groups)
+			if ok, handled := sh.match(title, groups); handled {
+				if !ok {
+					continue
+				}
+				var out []TitleField
+				for j, attr := range patterns[i].Attrs {
+					if j < len(groups) {
+						out = append(out, TitleField{Name: attr, Value: groups[j]})
+					}
+				}
+				return out, true
+			}
 		}
 		groups, err := n.patterns[i].Match(title)
 		if err != nil || groups == nil {
