@@ -548,6 +548,9 @@ func appendValue(b []byte, v values.Value) []byte { return (*seenJSON)(nil).valu
 // value is appendValue copying the strings and references written before
 // (t nil: none).
 func (t *seenJSON) value(b []byte, v values.Value) []byte {
+	if s, ok := v.(values.String); ok {
+		return t.str(b, string(s)) // most values: before the switch's search
+	}
 	switch x := v.(type) {
 	case nil, values.UndefValue:
 		return append(b, "null"...)
@@ -676,10 +679,18 @@ func (t *seenJSON) str(b []byte, s string) []byte {
 	if t == nil || s == "" {
 		return appendStr(b, s)
 	}
-	if json, ok := knownJSON(s); ok {
-		return append(b, json...)
+	// the JSON a catalog before wrote, at either place (stringJSON):
+	// looked up here, not in a call, as most strings are found there
+	data := unsafe.StringData(s)
+	places := stringJSONPlaces(data)
+	known := places[0].Load()
+	if !known.of(data, len(s)) {
+		known = places[1].Load()
 	}
-	p := unsafe.Pointer(unsafe.StringData(s))
+	if known.of(data, len(s)) {
+		return append(b, known.json...)
+	}
+	p := unsafe.Pointer(data)
 	e := t.slot(p)
 	if e.p == p && e.n == len(s) {
 		return append(b, b[e.at:e.end]...)

@@ -19,7 +19,7 @@ import (
 // one catalog would only pay for keeping them), up to stringJSONBudget
 // bytes (the strings and their JSON).
 var (
-	stringJSON      [stringJSONSlots]atomic.Pointer[jsonOf]
+	stringJSON      [stringJSONSlots / 2][2]atomic.Pointer[jsonOf]
 	stringJSONBytes atomic.Int64
 )
 
@@ -39,21 +39,14 @@ type jsonOf struct {
 	s, json string
 }
 
-// stringJSONSlot is the first of the two places of the string at p.
-func stringJSONSlot(p *byte) int {
-	return int(uint64(uintptr(unsafe.Pointer(p)))*0x9e3779b97f4a7c15>>(64-stringJSONBits)) &^ 1
+// stringJSONPlaces are the two places of the string at p.
+func stringJSONPlaces(p *byte) *[2]atomic.Pointer[jsonOf] {
+	return &stringJSON[uint64(uintptr(unsafe.Pointer(p)))*0x9e3779b97f4a7c15>>(64-stringJSONBits+1)]
 }
 
-// knownJSON is the JSON stringJSON keeps of s, ok false when none.
-func knownJSON(s string) (json string, ok bool) {
-	p := unsafe.StringData(s)
-	i := stringJSONSlot(p)
-	for _, e := range [2]*jsonOf{stringJSON[i].Load(), stringJSON[i+1].Load()} {
-		if e != nil && unsafe.StringData(e.s) == p && len(e.s) == len(s) {
-			return e.json, true
-		}
-	}
-	return "", false
+// of says whether e is of the string of n bytes at p.
+func (e *jsonOf) of(p *byte, n int) bool {
+	return e != nil && unsafe.StringData(e.s) == p && len(e.s) == n
 }
 
 // keepJSON keeps json, the JSON of s, in stringJSON, when the process
@@ -67,15 +60,16 @@ func keepJSON(s string, json []byte) {
 		stringJSONBytes.Add(-size)
 		return
 	}
-	i := stringJSONSlot(unsafe.StringData(s))
+	places := stringJSONPlaces(unsafe.StringData(s))
+	i := 0
 	switch {
-	case stringJSON[i].Load() == nil:
-	case stringJSON[i+1].Load() == nil:
-		i++
+	case places[0].Load() == nil:
+	case places[1].Load() == nil:
+		i = 1
 	default: // both taken: one of them
-		i += len(s) & 1
+		i = len(s) & 1
 	}
-	if old := stringJSON[i].Swap(&jsonOf{s, string(json)}); old != nil {
+	if old := places[i].Swap(&jsonOf{s, string(json)}); old != nil {
 		stringJSONBytes.Add(-int64(len(old.s) + len(old.json)))
 	}
 }
