@@ -453,25 +453,29 @@ func (cat *Catalog) container(r *Resource) *Resource { return r.container }
 // edgeTargets are the targets of the edges from each resource of the
 // catalog, in the order the edges were added, by the resource's
 // position (Resource.pos); out are those of sources not in the catalog.
-func (cat *Catalog) edgeTargets() (targets [][]*Resource, out map[*Resource][]*Resource) {
+// The lists are the arena's (a, nil for none), until given back
+// (edgeLists.giveBack).
+func (cat *Catalog) edgeTargets(a *arena) (targets edgeLists, out map[*Resource][]*Resource) {
 	n := len(cat.resources)
 	inCatalog := cat.holds
-	count := make([]int32, n)
+	// start[i+1] counts the edges from resources[i], then, summed, is
+	// where its targets end in all
+	start := reuseList(a, func(a *arena) *[]int32 { return &a.edgeStart }, n+1)[:n+1]
 	for _, e := range cat.edges {
 		if inCatalog(e.Source) {
-			count[e.Source.pos]++
+			start[e.Source.pos+1]++
 		}
 	}
-	// one list for all, cut by source
-	all := make([]*Resource, 0, len(cat.edges))
-	targets = make([][]*Resource, n)
-	for i, k := range count {
-		targets[i] = all[len(all) : len(all) : len(all)+int(k)]
-		all = all[:len(all)+int(k)]
+	for i := 1; i <= n; i++ {
+		start[i] += start[i-1]
 	}
+	all := reuseList(a, func(a *arena) *[]*Resource { return &a.edgeTargets }, int(start[n]))[:start[n]]
 	for _, e := range cat.edges {
 		if inCatalog(e.Source) {
-			targets[e.Source.pos] = append(targets[e.Source.pos], e.Target)
+			// start[pos] moves on to where the next target of the
+			// source goes, ending where the next source's start
+			all[start[e.Source.pos]] = e.Target
+			start[e.Source.pos]++
 			continue
 		}
 		if out == nil {
@@ -479,8 +483,32 @@ func (cat *Catalog) edgeTargets() (targets [][]*Resource, out map[*Resource][]*R
 		}
 		out[e.Source] = append(out[e.Source], e.Target)
 	}
-	return targets, out
+	copy(start[1:], start[:n])
+	start[0] = 0
+	return edgeLists{start, all}, out
 }
+
+// edgeLists are the targets of the edges from each resource of a
+// catalog in one list (edgeTargets): two allocations, where a list of
+// lists is as many and one more that is six times the size of start.
+type edgeLists struct {
+	start []int32 // the targets of resources[i] are all[start[i]:start[i+1]]
+	all   []*Resource
+}
+
+// giveBack hands the lists to the arena a (nil: none) for the next
+// compile, when the compile is done with them.
+func (l edgeLists) giveBack(a *arena) {
+	if a != nil {
+		a.edgeStart, a.edgeTargets = l.start, l.all
+	}
+}
+
+// len is the number of resources.
+func (l edgeLists) len() int { return len(l.start) - 1 }
+
+// of are the targets of the edges from resources[i].
+func (l edgeLists) of(i int) []*Resource { return l.all[l.start[i]:l.start[i+1]:l.start[i+1]] }
 
 // addClass records a declared class (and tags the catalog with its name).
 func (cat *Catalog) addClass(name string) {

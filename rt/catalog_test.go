@@ -55,10 +55,13 @@ func TestCatalogEdges(t *testing.T) {
 			t.Errorf("%s has no container, want %s", title, want)
 		}
 	}
-	targets, out := cat.edgeTargets()
+	targets, out := cat.edgeTargets(nil)
 	got = got[:0]
-	for i, ts := range targets {
-		for _, t := range ts {
+	if targets.len() != len(cat.resources) {
+		t.Errorf("edge targets of %d resources, want %d", targets.len(), len(cat.resources))
+	}
+	for i := range targets.len() {
+		for _, t := range targets.of(i) {
 			got = append(got, cat.resources[i].Title+t.Title)
 		}
 	}

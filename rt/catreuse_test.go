@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -49,8 +50,11 @@ func TestCatalogTablesReused(t *testing.T) {
 	notify := &ResourceTypeRef{Name: "notify"}
 	var titles []string
 	node := &Node{Name: "n1.example.com", Main: func(s *Scope) {
-		for _, title := range titles {
+		for i, title := range titles {
 			s.DeclareType(SiteRefOf(site), notify, Regular).Body(SiteRefOf(site), values.String(title)).Exec()
+			if i > 0 { // each after the one before (relationshipAt's index)
+				s.Relate(SiteRefOf(site), "->", values.NewResourceType("Notify", titles[i-1], true), values.NewResourceType("Notify", title, true))
+			}
 		}
 	}}
 	var first []byte
@@ -75,6 +79,11 @@ func TestCatalogTablesReused(t *testing.T) {
 		if round != 1 {
 			require.Nil(t, res.Catalog.Resource("Notify", "more"), "round %d", round)
 		}
+		for i, title := range titles[:len(titles)-1] {
+			before, _ := res.Catalog.Resource("Notify", title).Get("before").(*values.Array)
+			require.NotNil(t, before, "round %d: %s before", round, title)
+			require.Equal(t, "[Notify["+titles[i+1]+"]]", fmt.Sprint(before.Elems()), "round %d", round)
+		}
 		if round == 0 {
 			first = append([]byte(nil), res.JSON...)
 		} else if round > 1 {
@@ -82,4 +91,24 @@ func TestCatalogTablesReused(t *testing.T) {
 		}
 		res.Release()
 	}
+}
+
+// TestReuseList: a compile's list from its arena is the arena's list,
+// emptied and zeroed, and the arena no longer holds it; a list without
+// room enough, or a compile without an arena, makes a new one.
+func TestReuseList(t *testing.T) {
+	r := &Resource{Type: "Notify", Title: "a"}
+	kept := append(make([]*Resource, 0, 4), r, r)
+	a := &arena{ctxResources: kept}
+	sel := func(a *arena) *[]*Resource { return &a.ctxResources }
+	l := reuseList(a, sel, 3)
+	require.Empty(t, l)
+	require.Equal(t, 4, cap(l))
+	require.Same(t, &kept[0], &l[:1][0], "the arena's list")
+	require.Nil(t, l[:2][0], "no pointer of the compile before")
+	require.Nil(t, l[:2][1])
+	require.Nil(t, a.ctxResources, "the compile's now")
+	a.ctxResources = l
+	require.GreaterOrEqual(t, cap(reuseList(a, sel, 5)), 5)
+	require.GreaterOrEqual(t, cap(reuseList(nil, sel, 5)), 5)
 }

@@ -301,7 +301,7 @@ func (c *Ctx) start() {
 	c.startSlabs()
 	last := int(c.prog.lastResources.Load())
 	c.catalog = newCatalogIn(c.arena, c.node.Name, c.prog.Environment, last, int(c.prog.lastKeys.Load()), int(c.prog.lastEdges.Load()))
-	c.resources = make([]*Resource, 0, last)
+	c.resources = reuseList(c.arena, func(a *arena) *[]*Resource { return &a.ctxResources }, last)
 	c.catalog.Tags = make([]string, 0, c.prog.lastTags.Load())
 	c.relationships = make([]*relationship, 0, c.prog.lastRelationships.Load())
 	c.catalog.Classes = make([]string, 0, c.prog.lastClasses.Load())

@@ -121,7 +121,8 @@ func (c *Ctx) addResourceMetaparams() {
 	data := map[*Resource][]*Param{}
 	has := map[*Resource]bool{}
 	seen := map[*Resource]bool{}
-	edgeTargets, otherTargets := c.catalog.edgeTargets()
+	edgeTargets, otherTargets := c.catalog.edgeTargets(c.arena)
+	defer edgeTargets.giveBack(c.arena)
 	queue := []*Resource{c.main}
 	for len(queue) > 0 {
 		src := queue[0]
@@ -130,8 +131,8 @@ func (c *Ctx) addResourceMetaparams() {
 			continue
 		}
 		var targets []*Resource
-		if p := int(src.pos); p < len(edgeTargets) && c.catalog.resources[p] == src {
-			targets = edgeTargets[p]
+		if p := int(src.pos); p < edgeTargets.len() && c.catalog.resources[p] == src {
+			targets = edgeTargets.of(p)
 		} else {
 			targets = otherTargets[src]
 		}

@@ -233,6 +233,9 @@ func (c *Ctx) relationshipAt(src *Resource, notify bool) **relationshipEnds {
 		i++
 	}
 	if i >= len(c.relationshipIndex) {
+		if c.relationshipIndex == nil {
+			c.relationshipIndex = reuseList(c.arena, func(a *arena) *[]*relationshipEnds { return &a.relIndex }, 2*len(c.catalog.resources))
+		}
 		c.relationshipIndex = append(c.relationshipIndex, make([]*relationshipEnds, 2*len(c.catalog.resources)-len(c.relationshipIndex))...)
 	}
 	return &c.relationshipIndex[i]
@@ -326,6 +329,9 @@ func (c *Ctx) setRelationshipParams() {
 			r.Params = append(makeSlice(&c.paramLists, len(r.Params)+2, 512), r.Params...)
 		}
 		e.src.set(c.newParam(p))
+	}
+	if a := c.arena; a != nil {
+		a.relIndex = c.relationshipIndex // for the next compile
 	}
 	c.relationshipIndex, c.relationshipOrder = nil, nil
 }

@@ -216,6 +216,29 @@ type arena struct {
 	table        map[refKey]*Resource
 	catResources []*Resource
 	edges        []Edge
+
+	// lists the compile uses and is done with before it ends, for the
+	// next one's (reuseList): the resources in the order declared
+	// (Ctx.resources), the relationships' index (relationshipAt) and
+	// the containment edges' targets (edgeTargets)
+	ctxResources []*Resource
+	relIndex     []*relationshipEnds
+	edgeStart    []int32
+	edgeTargets  []*Resource
+}
+
+// reuseList is a's list that list selects, emptied with its elements
+// zeroed when it has room for n, else a new list with room for n; the
+// arena's is nil after (the compile's, until it gives it back). A nil a
+// (a compile without an arena) makes a new list.
+func reuseList[T any](a *arena, list func(*arena) *[]T, n int) []T {
+	if a == nil {
+		return make([]T, 0, n)
+	}
+	kept := list(a)
+	l := *kept
+	*kept = nil
+	return clearedRoom(l, n)
 }
 
 // arenas are arenas of released results (none until a result is).
@@ -239,6 +262,7 @@ func (c *Ctx) noteUnused() {
 		// the next compile's, once the result is released
 		a.table, a.catResources, a.edges = cat.table, cat.resources, cat.edges
 	}
+	a.ctxResources = c.resources
 	unused(&a.params, c.paramSlab.free)
 	unused(&a.resources, c.resourceSlab.free)
 	unused(&a.scopes, c.scopeSlab.free)
