@@ -489,8 +489,8 @@ func (cat *Catalog) edgeTargets(a *arena) (targets edgeLists, out map[*Resource]
 }
 
 // edgeLists are the targets of the edges from each resource of a
-// catalog in one list (edgeTargets): two allocations, where a list of
-// lists is as many and one more that is six times the size of start.
+// catalog in one list (edgeTargets), cut by start: a list of lists
+// would take a 24-byte slice header a resource, six times start's.
 type edgeLists struct {
 	start []int32 // the targets of resources[i] are all[start[i]:start[i+1]]
 	all   []*Resource

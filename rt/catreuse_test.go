@@ -112,3 +112,27 @@ func TestReuseList(t *testing.T) {
 	require.GreaterOrEqual(t, cap(reuseList(a, sel, 5)), 5)
 	require.GreaterOrEqual(t, cap(reuseList(nil, sel, 5)), 5)
 }
+
+// TestReuseTables: a compile's class scopes and collectors' sets are the
+// arena's tables, emptied, which the arena no longer holds; without them
+// (or without an arena) they are new.
+func TestReuseTables(t *testing.T) {
+	s := &Scope{}
+	a := &arena{classScopes: map[string]*Scope{"foo": s}}
+	sel := func(a *arena) *map[string]*Scope { return &a.classScopes }
+	m := reuseMap(a, sel, 4)
+	require.Empty(t, m)
+	m["bar"] = s
+	require.Nil(t, a.classScopes, "the compile's now")
+	require.NotNil(t, reuseMap(a, sel, 4), "a new one")
+	require.NotNil(t, reuseMap(nil, sel, 4))
+
+	r := &Resource{Type: "Notify", Title: "a"}
+	a.collected = []map[*Resource]bool{{r: true}}
+	set := collectedSet(a, 4)
+	require.Empty(t, set, "emptied")
+	set[r] = true
+	require.Empty(t, a.collected)
+	require.NotNil(t, collectedSet(a, 4))
+	require.NotNil(t, collectedSet(nil, 4))
+}

@@ -337,7 +337,7 @@ func (coll *Collector) evaluate(c *Ctx) bool {
 			if coll.collected != nil {
 				coll.collected[r] = true
 			} else if len(coll.order) > 16 {
-				coll.collected = make(map[*Resource]bool, 2*len(coll.order))
+				coll.collected = collectedSet(c.arena, 2*len(coll.order))
 				for _, o := range coll.order {
 					coll.collected[o] = true
 				}

@@ -497,7 +497,7 @@ func (cs *Scope) ready() *Scope {
 func (s *Scope) setClassScope(name string, cs *Scope) {
 	top := s.c.top
 	if top.classes == nil { // as many as the last compile's
-		top.classes = make(map[string]*Scope, s.c.prog.lastClasses.Load())
+		top.classes = reuseMap(s.c.arena, func(a *arena) *map[string]*Scope { return &a.classScopes }, int(s.c.prog.lastClasses.Load()))
 	}
 	n := len(top.classes)
 	top.classes[name] = cs

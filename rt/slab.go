@@ -225,6 +225,10 @@ type arena struct {
 	relIndex     []*relationshipEnds
 	edgeStart    []int32
 	edgeTargets  []*Resource
+	// and tables: the class scopes by name (Scope.classes) and the sets
+	// of resources the collectors collected (Collector.collected)
+	classScopes map[string]*Scope
+	collected   []map[*Resource]bool
 }
 
 // reuseList is a's list that list selects, emptied with its elements
@@ -239,6 +243,34 @@ func reuseList[T any](a *arena, list func(*arena) *[]T, n int) []T {
 	l := *kept
 	*kept = nil
 	return clearedRoom(l, n)
+}
+
+// reuseMap is a's map that m selects, emptied (nil after: the compile's,
+// until it gives it back), else a new map with room for n.
+func reuseMap[K comparable, V any](a *arena, m func(*arena) *map[K]V, n int) map[K]V {
+	if a != nil {
+		if kept := m(a); *kept != nil {
+			l := *kept
+			*kept = nil
+			clear(l)
+			return l
+		}
+	}
+	return make(map[K]V, n)
+}
+
+// collectedSet is an empty set for a collector's resources (Collector.collected),
+// one of a's when it has one, else a new one with room for n.
+func collectedSet(a *arena, n int) map[*Resource]bool {
+	if a != nil {
+		if k := len(a.collected); k > 0 {
+			m := a.collected[k-1]
+			a.collected = a.collected[:k-1]
+			clear(m)
+			return m
+		}
+	}
+	return make(map[*Resource]bool, n)
 }
 
 // arenas are arenas of released results (none until a result is).
@@ -263,6 +295,14 @@ func (c *Ctx) noteUnused() {
 		a.table, a.catResources, a.edges = cat.table, cat.resources, cat.edges
 	}
 	a.ctxResources = c.resources
+	if c.top != nil && c.top.classes != nil {
+		a.classScopes = c.top.classes
+	}
+	for _, coll := range c.collections {
+		if coll.collected != nil {
+			a.collected = append(a.collected, coll.collected)
+		}
+	}
 	unused(&a.params, c.paramSlab.free)
 	unused(&a.resources, c.resourceSlab.free)
 	unused(&a.scopes, c.scopeSlab.free)
