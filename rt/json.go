@@ -66,6 +66,7 @@ func (cat *Catalog) Render(info CatalogInfo) ([]byte, []LogEntry, *Error) {
 	if info.Plain != nil {
 		w.plain = &plainState{PlainJSON: *info.Plain}
 	}
+	w.seen.catalog = catalogsWritten.Add(1)
 	b := cat.jsonBufs.get(len(cat.resources))
 	if !escapedWarm.Load() && cat.jsonBufs != nil && cat.jsonBufs.last.Load() > 0 {
 		escapedWarm.Store(true) // the program wrote a catalog before
@@ -654,7 +655,13 @@ func (t *seenJSON) value(b []byte, v values.Value) []byte {
 // and the buffer is only appended to, so the same address and length are
 // the same text, written the same way. A slot keeps the last string whose
 // address it hashes to.
-type seenJSON [seenSlots]seenAt
+type seenJSON struct {
+	at      [seenSlots]seenAt
+	catalog uint32 // the catalog's number (catalogsWritten)
+}
+
+// catalogsWritten numbers the catalogs the process writes.
+var catalogsWritten atomic.Uint32
 
 // seenBits is log2 of seenJSON's slots: 512 wrote fewer bytes again in
 // keystone's catalog but cost more to clear than they saved in small ones.
@@ -670,7 +677,7 @@ type seenAt struct {
 
 // slot is the entry of the address p.
 func (t *seenJSON) slot(p unsafe.Pointer) *seenAt {
-	return &t[uint64(uintptr(p))*0x9e3779b97f4a7c15>>(64-seenBits)]
+	return &t.at[uint64(uintptr(p))*0x9e3779b97f4a7c15>>(64-seenBits)]
 }
 
 // str is appendStr, copying the JSON of a string written before, by this
@@ -698,7 +705,7 @@ func (t *seenJSON) str(b []byte, s string) []byte {
 	at := len(b)
 	b = appendStr(b, s)
 	*e = seenAt{p, len(s), at, len(b)}
-	keepJSON(s, b[at:])
+	keepJSON(s, b[at:], t.catalog)
 	return b
 }
 

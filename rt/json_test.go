@@ -425,7 +425,8 @@ func TestOutputParams(t *testing.T) {
 // process wrote a catalog): by catalogs after the one that kept it, with
 // strings that share its bytes (a prefix: the same address, another
 // length) or copy them, and with more strings than the table has places.
-// The table keeps a string's JSON by its bytes' address, not its text.
+// The table keeps a string's JSON by its bytes' address, not its text,
+// once a second catalog wrote the same bytes.
 func TestStringJSONKeepsByAddress(t *testing.T) {
 	knownJSON := func(s string) *jsonOf {
 		places := stringJSONPlaces(unsafe.StringData(s))
@@ -455,7 +456,7 @@ func TestStringJSONKeepsByAddress(t *testing.T) {
 	escapedWarm.Store(true)
 	rng := rand.New(rand.NewPCG(7, 8))
 	for round := range 3 {
-		var seen seenJSON // a catalog's
+		seen := seenJSON{catalog: uint32(round + 1)} // a catalog's
 		b := []byte("x")
 		for range 2 * len(pool) {
 			s := pool[rng.IntN(len(pool))]
@@ -467,7 +468,14 @@ func TestStringJSONKeepsByAddress(t *testing.T) {
 		}
 	}
 	kept := strings.Clone(text)
-	(&seenJSON{}).str(nil, kept)
+	one := &seenJSON{catalog: 1000}
+	one.str(nil, kept)
+	one.at = [seenSlots]seenAt{} // as if its slot were taken since
+	one.str(nil, kept)
+	if knownJSON(kept) != nil {
+		t.Errorf("a string one catalog wrote is kept")
+	}
+	(&seenJSON{catalog: 1001}).str(nil, kept)
 	if e := knownJSON(kept); e == nil || e.json != `"`+escapeBytewise(kept)+`"` {
 		t.Errorf("kept %q: %v", kept, e)
 	}

@@ -18,9 +18,22 @@ import (
 // one of them. It keeps strings once escapedWarm (a process that writes
 // one catalog would only pay for keeping them), up to stringJSONBudget
 // bytes (the strings and their JSON).
+//
+// It keeps only a string that two catalogs wrote, the same bytes
+// (stringJSONSeen): a string of one node's catalog (its facts, what it
+// built of them) is not written again by the next node's, and keeping it
+// would keep alive the memory it was made in with it. After a collection,
+// a batch of 2,000 keystone nodes held 28 MB when the table kept every
+// string, 16 MB with this rule (the table full), 11 MB with no table.
 var (
 	stringJSON      [stringJSONSlots / 2][2]atomic.Pointer[jsonOf]
 	stringJSONBytes atomic.Int64
+	// stringJSONSeen is, for each of its places, a hash of the address
+	// and length of the last string written there that the table did
+	// not keep, and the number of the catalog that wrote it: numbers,
+	// which keep nothing alive (a string made later at the same address
+	// would only be kept a write early)
+	stringJSONSeen [1 << stringJSONSeenBits]atomic.Uint64
 )
 
 const (
@@ -32,6 +45,9 @@ const (
 	stringJSONBudget = 8 << 20
 	// stringJSONMax is the longest string the table keeps.
 	stringJSONMax = 16 << 10
+	// stringJSONSeenBits is log2 of stringJSONSeen's places, more than
+	// the table's so that two strings seldom take turns at one.
+	stringJSONSeenBits = 16
 )
 
 // jsonOf is a string and its JSON.
@@ -49,10 +65,29 @@ func (e *jsonOf) of(p *byte, n int) bool {
 	return e != nil && unsafe.StringData(e.s) == p && len(e.s) == n
 }
 
+// seenBefore reports whether s, its bytes, was the last string written
+// at its place of stringJSONSeen, by a catalog before the catalog-th (a
+// string a catalog writes again is not one the next catalog writes), and
+// makes it that string, of that catalog, if it was not written there.
+func seenBefore(s string, catalog uint32) bool {
+	p := uint64(uintptr(unsafe.Pointer(unsafe.StringData(s))))
+	h := (p ^ uint64(len(s))<<48) * 0x9e3779b97f4a7c15
+	at := &stringJSONSeen[h>>(64-stringJSONSeenBits)]
+	const catalogBits = 24 // the low bits: the catalog's number
+	k := h&^(1<<catalogBits-1) | uint64(catalog)&(1<<catalogBits-1)
+	switch v := at.Load(); {
+	case v>>catalogBits != k>>catalogBits:
+		at.Store(k)
+		return false
+	default:
+		return v != k
+	}
+}
+
 // keepJSON keeps json, the JSON of s, in stringJSON, when the process
 // writes catalogs again and the table has room.
-func keepJSON(s string, json []byte) {
-	if len(s) > stringJSONMax || !escapedWarm.Load() {
+func keepJSON(s string, json []byte, catalog uint32) {
+	if len(s) > stringJSONMax || !escapedWarm.Load() || !seenBefore(s, catalog) {
 		return
 	}
 	size := int64(len(s) + len(json))
