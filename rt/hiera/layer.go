@@ -141,12 +141,7 @@ func (l *layer) missing(lk *lookupKey, inv *invocation) bool {
 				continue
 			}
 		}
-		switch p.e.Function {
-		case "yaml_data", "json_data", "hocon_data":
-		default:
-			return false
-		}
-		if p.e.Kind != "data_hash" || p.locations == nil {
+		if !p.readsFiles() || p.e.Kind != "data_hash" || p.locations == nil {
 			return false
 		}
 		for _, loc := range p.locations {

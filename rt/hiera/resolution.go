@@ -234,12 +234,7 @@ func hashKeys(hs []*values.Hash) map[string]struct{} {
 }
 
 func (p *provider) plainDataHashes() ([]*values.Hash, bool) {
-	switch p.e.Function {
-	case "yaml_data", "json_data", "hocon_data":
-	default:
-		return nil, false
-	}
-	if p.e.Kind != "data_hash" || p.locations == nil {
+	if !p.readsFiles() || p.e.Kind != "data_hash" || p.locations == nil {
 		return nil, false
 	}
 	var hs []*values.Hash
