@@ -330,7 +330,11 @@ func startCatalog(path string, data []byte, exists bool, a *aio) *fileWrite {
 		return &fileWrite{err: err}
 	}
 	if abs, err := filepath.Abs(path); err == nil && special(abs) {
-		return &fileWrite{err: writeDirect(path, data)}
+		// A name under /dev that names nothing yet (a file of a tmpfs
+		// such as /dev/shm) is made as any new file is, below.
+		if err := writeDirect(path, data); !errors.Is(err, fs.ErrNotExist) {
+			return &fileWrite{err: err}
+		}
 	}
 	// Only a link as the last name needs resolving (a link's target is
 	// replaced, not the link): a file is replaced through its directories

@@ -114,6 +114,31 @@ func TestWriteFileSpecial(t *testing.T) {
 	require.Equal(t, []string{"fifo", "null"}, onlyFiles(t, dir))
 }
 
+// A file under /dev that does not exist yet (/dev/shm's tmpfs) is made, as
+// a batch's catalogs there are: the special-file way opens what is there.
+func TestWriteFileNewUnderDev(t *testing.T) {
+	if fi, err := os.Stat("/dev/shm"); err != nil || !fi.IsDir() {
+		t.Skip("no /dev/shm")
+	}
+	dir, err := os.MkdirTemp("/dev/shm", "pp2go-test")
+	if err != nil {
+		t.Skipf("/dev/shm: %v", err)
+	}
+	defer os.RemoveAll(dir)
+	require.True(t, specialDir(dir))
+	path := filepath.Join(dir, "node.json")
+	require.NoError(t, writeCatalog(path, []byte("catalog"), true, nil))
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, "catalog", string(b))
+	require.NoError(t, writeFile(path, []byte("again")))
+	b, err = os.ReadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, "again", string(b))
+	require.Error(t, writeFile(filepath.Join(dir, "no", "such.json"), []byte("x")))
+	require.Equal(t, []string{"node.json"}, onlyFiles(t, dir))
+}
+
 // -o /dev/stdout writes to the process's standard output, whatever the
 // shell made it (a file that others write to as well, here a pipe).
 func TestWriteFileStdout(t *testing.T) {
