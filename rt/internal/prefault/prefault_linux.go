@@ -10,15 +10,9 @@ import (
 )
 
 const (
-	// madvPopulateWrite (MADV_POPULATE_WRITE, Linux 5.14) faults a range
-	// in as writes would, in one call; older kernels say EINVAL.
-	madvPopulateWrite = 23
-
 	// madvHugepage (MADV_HUGEPAGE) has a range backed by huge pages, each
-	// faulted in whole at its first touch; madvCollapse (MADV_COLLAPSE,
-	// Linux 6.1) makes one of a block some of whose pages are in memory.
+	// faulted in whole at its first touch.
 	madvHugepage = 14
-	madvCollapse = 25
 
 	// hugePage is the size and alignment of an x86-64 huge page.
 	hugePage = 2 << 20
@@ -39,69 +33,35 @@ func probe() uintptr {
 	return p
 }
 
-// populate faults in want bytes of free heap after the heap in use, which
-// it returns. The whole huge pages among those it backs with huge pages
-// (hugePages): on this project's VMs a 4 KiB page's first touch costs
-// 10-15 µs even once faulted in (the hypervisor's page tables), and a
-// huge page's, when its memory is the host's already, ~150 µs (0.3 µs a
-// 4 KiB page).
-func populate(want uintptr) (lo, hi uintptr) {
+// readyHeap has the free heap after the heap in use, at least want bytes
+// of it (growHeap maps more), backed by huge pages as it is first touched
+// (AdviseHugePages), and returns it. Nothing is faulted in ahead: a page
+// the process never touches costs nothing, but for the rest of a huge
+// page it touches.
+//
+// The huge page that holds the range's start has pages in memory below
+// it, and stays in pages: made a huge page at once (MADV_COLLAPSE), it
+// took 0.2-0.3 ms, at times several, for not much less CPU (keystone,
+// lamp_web) or more (firewall one-shot, 100 interleaved runs on a loaded
+// machine: CPU median 4.96 against 4.54 ms).
+func readyHeap(want uintptr) (lo, hi uintptr) {
 	p := probe()
-	start, end := mapping(p)
+	_, end := mapping(p)
 	if end == 0 {
 		return 0, 0
 	}
-	// The runtime leaves a random number of pages at the heap's start
-	// unused: the first page in memory is where its allocations start.
-	// The pages of the heap in use below the probe that are not in
-	// memory are left as they are: spans and stacks taken and not yet
-	// touched (the main goroutine's 512 KiB stack among them) in the
-	// 2.3-2.6 MB from first to the probe at a keystone compile's start,
-	// some of which the process never touches (peak RSS 0.5-0.7 MB less
-	// without). Faulting them in as well cost more than it saved: the
-	// same binaries, 200 interleaved one-shot runs each, CPU median
-	// keystone 16.29 -> 15.67 ms (two more rounds: 15.80 -> 15.36,
-	// 15.62 -> 15.09), firewall 8.69 -> 8.08 (8.39 -> 7.84), lamp_web
-	// 12.21 -> 11.67 ms without.
-	first := firstResident(start, p)
 	if end-(p+probeSize) < want {
 		// The goroutine's stack takes the free pages after the probe
 		// and gives them back: they are still the heap's lowest free
-		// pages, and a second probe would be zeroed (the runtime zeroes
-		// a block of freed pages it hands out): 32 pages touched for
-		// nothing.
+		// pages.
 		growHeap()
 		if _, end = mapping(p); end == 0 {
 			return 0, 0
 		}
 	}
-	lo, hi = p+probeSize, min(end, p+probeSize+want)
-	hugePages(first, lo, hi)
-	madvise(lo, hi)
+	lo, hi = p+probeSize, end
+	AdviseHugePages(lo, hi)
 	return lo, hi
-}
-
-// hugePages has the whole huge pages of [lo, hi) backed by huge pages
-// where the kernel can, and the one holding lo when the heap in use (from
-// first) fills it below lo.
-//
-// A block with a page in memory (the heap in use below lo, the top of
-// growHeap's goroutine's stack) would stay in pages: it is made a huge
-// page now. The blocks are in the heap in use or the range populate
-// faults in, so the process's memory stays what it was.
-func hugePages(first, lo, hi uintptr) {
-	hlo, hhi := (lo+hugePage-1)&^(hugePage-1), hi&^(hugePage-1)
-	if b := lo &^ (hugePage - 1); b >= first {
-		hlo = b
-	}
-	if hlo >= hhi || advise(hlo, hhi, madvHugepage) != 0 {
-		return
-	}
-	for b := hlo; b < hhi; b += hugePage {
-		if firstResident(b, b+hugePage) < b+hugePage {
-			advise(b, b+hugePage, madvCollapse)
-		}
-	}
 }
 
 // growHeap makes the runtime map 4 MiB more of heap and leaves it free: a
@@ -201,31 +161,6 @@ func mapsText(addr uintptr) (lo, hi uintptr) {
 		}
 	}
 	return lo, hi
-}
-
-// firstResident is the first page of [lo, hi) that is in memory, or hi.
-func firstResident(lo, hi uintptr) uintptr {
-	page := uintptr(syscall.Getpagesize())
-	var vec [1024]byte // mincore's answer: a byte a page
-	for lo+page <= hi {
-		n := min((hi-lo)/page, uintptr(len(vec)))
-		_, _, errno := syscall.Syscall(syscall.SYS_MINCORE, lo, n*page, uintptr(unsafe.Pointer(&vec[0])))
-		if errno != 0 {
-			return hi
-		}
-		for i, v := range vec[:n] {
-			if v&1 != 0 {
-				return lo + uintptr(i)*page
-			}
-		}
-		lo += n * page
-	}
-	return hi
-}
-
-// madvise faults in [lo, hi), where the kernel can.
-func madvise(lo, hi uintptr) syscall.Errno {
-	return advise(lo, hi, madvPopulateWrite)
 }
 
 // advise gives the kernel advice about [lo, hi).

@@ -5,7 +5,6 @@ import (
 	"os/exec"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 	"unsafe"
@@ -13,18 +12,13 @@ import (
 	"github.com/pp2go/pp2go/rt/internal/prefault/proctest"
 )
 
-func needPopulate(t *testing.T) {
-	m, err := syscall.Mmap(-1, 0, 4096, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer syscall.Munmap(m)
-	if errno := madvise(uintptr(unsafe.Pointer(&m[0])), uintptr(unsafe.Pointer(&m[0]))+4096); errno != 0 {
-		t.Skipf("the kernel cannot populate: %v", errno)
+func needHugePages(t *testing.T) {
+	if mode, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled"); err != nil || strings.Contains(string(mode), "[never]") {
+		t.Skip("no transparent huge pages")
 	}
 }
 
-// grow grows the heap as populate does, and waits for growHeap's
+// grow grows the heap as readyHeap does, and waits for growHeap's
 // goroutine to be gone, however busy the machine is.
 func grow(t *testing.T) {
 	n := runtime.NumGoroutine()
@@ -49,71 +43,65 @@ func TestGrowHeap(t *testing.T) {
 	}
 }
 
-func TestPopulate(t *testing.T) {
-	needPopulate(t)
-	grow(t) // so that populate has room and need not grow
-	const want = 2 << 20
-	lo, hi := populate(want)
+// TestReadyHeap checks that readyHeap leaves at least the bytes asked
+// for of free heap mapped, none of it in memory (but the top of growHeap's
+// goroutine's stack), and that the heap's next block is taken from it.
+func TestReadyHeap(t *testing.T) {
+	const want = compileHeap
+	lo, hi := readyHeap(want)
 	if lo == 0 {
 		t.Fatal("the heap's mapping is not in /proc/self/maps")
 	}
-	if hi-lo != want {
-		t.Errorf("%d bytes of free heap populated, want %d", hi-lo, want)
+	if hi-lo < want {
+		t.Errorf("%d bytes of free heap readied, want at least %d", hi-lo, want)
 	}
-	page := uintptr(syscall.Getpagesize())
-	if n := proctest.Resident(t, lo, hi); n != int((hi-lo)/page) {
-		t.Errorf("%d of the %d pages populated are in memory", n, (hi-lo)/page)
+	// The pages of growHeap's goroutine's stack it used (its top).
+	const stackTop = 2
+	if n := proctest.Resident(t, lo, hi); n > stackTop {
+		t.Errorf("%d pages of the free heap [%#x, %#x) in memory before any use, want at most %d", n, lo, hi, stackTop)
 	}
-	// The heap's next block is taken from the pages populated, while no
+	// The heap's next block is taken from the pages readied, while no
 	// collection has freed blocks below them (as in a catalog binary's
 	// start).
 	b := make([]byte, 1<<20)
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	if p := uintptr(unsafe.Pointer(&b[0])); ms.NumGC == 0 && (p < lo || p+uintptr(len(b)) > hi) {
-		t.Errorf("a block of the heap at %#x, outside the pages populated [%#x, %#x)", p, lo, hi)
+		t.Errorf("a block of the heap at %#x, outside the pages readied [%#x, %#x)", p, lo, hi)
 	}
+	runtime.KeepAlive(b)
 }
 
-func TestFirstResident(t *testing.T) {
-	page := uintptr(syscall.Getpagesize())
-	m, err := syscall.Mmap(-1, 0, int(4*page), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer syscall.Munmap(m)
-	lo := uintptr(unsafe.Pointer(&m[0]))
-	if got := firstResident(lo, lo+4*page); got != lo+4*page {
-		t.Errorf("firstResident of untouched pages = %#x, want %#x", got, lo+4*page)
-	}
-	m[2*page] = 1
-	if got := firstResident(lo, lo+4*page); got != lo+2*page {
-		t.Errorf("firstResident = %#x, want the page written, %#x", got, lo+2*page)
-	}
-}
-
-// TestHugePages checks that the whole huge pages of the range populate
-// faults in may be huge pages, and are where the kernel has them free.
+// TestHugePages checks that the whole huge pages of the range readyHeap
+// readies may be huge pages, and that a block's first touch makes it one
+// where the kernel has huge pages free.
 func TestHugePages(t *testing.T) {
-	needPopulate(t)
-	if mode, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled"); err != nil || strings.Contains(string(mode), "[never]") {
-		t.Skip("no transparent huge pages")
-	}
+	needHugePages(t)
 	grow(t)
-	grow(t)
-	const want = 6 << 20
-	lo, hi := populate(want)
+	lo, hi := readyHeap(6 << 20)
 	if lo == 0 {
 		t.Fatal("the heap's mapping is not in /proc/self/maps")
 	}
 	hlo, hhi := (lo+hugePage-1)&^(hugePage-1), hi&^(hugePage-1)
+	if hlo >= hhi {
+		t.Fatalf("no whole huge page in the range readied [%#x, %#x)", lo, hi)
+	}
 	if n := proctest.SmapsField(t, hlo, "THPeligible:"); n != 1 {
 		t.Errorf("the mapping of [%#x, %#x) is not eligible for huge pages (THPeligible: %d)", hlo, hhi, n)
 	}
+	// A block of the heap readied, written to in a whole huge page of it.
 	// A kernel without free huge pages gives pages: not this test's failure.
-	if got := proctest.SmapsField(t, hlo, "AnonHugePages:") << 10; got < uint64(hhi-hlo) {
-		t.Logf("%d bytes of huge pages in the mapping of [%#x, %#x), want at least %d", got, hlo, hhi, hhi-hlo)
+	b := make([]byte, 4<<20)
+	p := uintptr(unsafe.Pointer(&b[0]))
+	h := (p + hugePage - 1) &^ (hugePage - 1)
+	if p < lo || h+hugePage > hi {
+		t.Fatalf("a block of the heap at %#x, not in the range readied [%#x, %#x)", p, lo, hi)
 	}
+	b[h-p] = 1
+	if got := proctest.SmapsField(t, h, "AnonHugePages:") << 10; got < hugePage {
+		t.Logf("%d bytes of huge pages in the mapping of %#x once a byte is written, want at least %d", got, h, hugePage)
+	}
+	runtime.KeepAlive(b)
 }
 
 // TestMapping checks the mapping PROCMAP_QUERY finds against the text of
@@ -121,7 +109,7 @@ func TestHugePages(t *testing.T) {
 func TestMapping(t *testing.T) {
 	grow(t)
 	p := probe()
-	populate(6 << 20) // splits the heap's mapping where the kernel has huge pages
+	readyHeap(6 << 20) // the advice splits the heap's mapping
 	lo, hi := mapping(p)
 	tlo, thi := mapsText(p)
 	if lo == 0 || lo != tlo || hi != thi {
@@ -132,19 +120,14 @@ func TestMapping(t *testing.T) {
 	}
 }
 
-// TestBatch checks that batch leaves want bytes of free heap mapped, none
-// of it in memory, eligible for huge pages, and that a block the heap
-// then hands out lies in it.
-
-// TestPopulateLeavesHeapInUse checks that populate leaves the pages of
-// the heap in use below the free heap it faults in as they are: a block
-// taken and not touched stays out of memory (but for the huge page that
-// holds the range's start, which hugePages may make whole). It runs in a
-// process of its own: a fresh heap (in this one, the other tests' memory
-// would be reused, and its block would change the heap they find).
-func TestPopulateLeavesHeapInUse(t *testing.T) {
+// TestReadyHeapLeavesHeapInUse checks that readyHeap leaves the pages of
+// the heap in use below the free heap as they are: a block taken and not
+// touched stays out of memory. It runs in a process of
+// its own: a fresh heap (in this one, the other tests' memory would be
+// reused, and its block would change the heap they find).
+func TestReadyHeapLeavesHeapInUse(t *testing.T) {
 	if os.Getenv("PREFAULT_TEST_CHILD") == "" {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestPopulateLeavesHeapInUse$", "-test.v")
+		cmd := exec.Command(os.Args[0], "-test.run=^TestReadyHeapLeavesHeapInUse$", "-test.v")
 		cmd.Env = append(os.Environ(), "PREFAULT_TEST_CHILD=1")
 		out, err := cmd.CombinedOutput()
 		switch {
@@ -155,27 +138,30 @@ func TestPopulateLeavesHeapInUse(t *testing.T) {
 		}
 		return
 	}
-	needPopulate(t)
-	blk := make([]byte, 4<<20) // fresh pages of the heap, not touched
+	blk := make([]byte, 4<<20) // pages of the heap, not touched
 	lo0 := uintptr(unsafe.Pointer(unsafe.SliceData(blk)))
 	hi0 := lo0 + uintptr(len(blk))
-	page := uintptr(syscall.Getpagesize())
-	if n := proctest.Resident(t, lo0, hi0); n != 0 {
-		t.Skipf("the block's memory was used before (%d pages in memory)", n)
+	// Blocks taken from the free pages below the block, if any, so that
+	// the heap in use below the free heap holds it.
+	var below [][]byte
+	for range 64 {
+		b := make([]byte, probeSize)
+		if uintptr(unsafe.Pointer(unsafe.SliceData(b))) > hi0 {
+			break
+		}
+		below = append(below, b)
 	}
-	lo, _ := populate(2 << 20)
+	before := proctest.Resident(t, lo0, hi0)
+	lo, _ := readyHeap(2 << 20)
 	if lo == 0 {
 		t.Fatal("the heap's mapping is not in /proc/self/maps")
 	}
 	if lo < hi0 {
-		t.Fatalf("the free heap populated [%#x, ...) starts below the block's end %#x", lo, hi0)
+		t.Fatalf("the free heap readied [%#x, ...) starts below the block's end %#x", lo, hi0)
 	}
-	end := min(hi0, lo&^(hugePage-1)) // below the huge page holding lo
-	if end <= lo0 {
-		t.Skip("the block is in the huge page that holds the populated range's start")
-	}
-	if n := proctest.Resident(t, lo0, end); n != 0 {
-		t.Errorf("%d of the %d pages of a block taken and not touched are in memory", n, (end-lo0)/page)
+	if n := proctest.Resident(t, lo0, hi0); n != before {
+		t.Errorf("%d pages of a block taken and not touched in memory, %d before", n, before)
 	}
 	runtime.KeepAlive(blk)
+	runtime.KeepAlive(below)
 }

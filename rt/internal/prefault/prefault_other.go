@@ -2,7 +2,7 @@
 
 package prefault
 
-func populate(want uintptr) (lo, hi uintptr) { return 0, 0 }
+func readyHeap(want uintptr) (lo, hi uintptr) { return 0, 0 }
 
 // HeapMapping is the heap's mapping, unknown here.
 func HeapMapping() (lo, hi uintptr) { return 0, 0 }
