@@ -15,9 +15,10 @@
 // whatever the compile used: a firewall compile touches ~0.7 MB of it.
 package prefault
 
-// compileHeap is the free heap Compile has mapped for a compile: a
-// one-shot keystone compile's heap grows by 4.7 MiB after the packages'
-// initialization, part of which the init readied.
+// compileHeap is the free heap Compile has mapped for a compile (growHeap
+// maps 8 MiB more when there is less): a one-shot keystone compile's heap
+// grows by 4.7 MiB after the packages' initialization, part of which the
+// init readied.
 const compileHeap = 4 << 20
 
 func init() {
