@@ -5,6 +5,7 @@ import (
 	"os"
 	"runtime"
 	"strconv"
+	"strings"
 	"syscall"
 	"unsafe"
 )
@@ -39,29 +40,62 @@ func probe() uintptr {
 // the process never touches costs nothing, but for the rest of a huge
 // page it touches.
 //
-// The huge page that holds the range's start has pages in memory below
-// it, and stays in pages: made a huge page at once (MADV_COLLAPSE), it
-// took 0.2-0.3 ms, at times several, for not much less CPU (keystone,
-// lamp_web) or more (firewall one-shot, 100 interleaved runs on a loaded
-// machine: CPU median 4.96 against 4.54 ms).
+// The huge page that holds the free heap's start: when it has pages in
+// memory below it, it would stay in pages, and the range starts after it
+// (fill takes its rest); when it has none, it is advised whole. Made a
+// huge page at once instead (MADV_COLLAPSE), it took 0.2-0.3 ms, at times
+// several.
 func readyHeap(want uintptr) (lo, hi uintptr) {
 	p := probe()
 	_, end := mapping(p)
 	if end == 0 {
 		return 0, 0
 	}
-	if end-(p+probeSize) < want {
-		// The goroutine's stack takes the free pages after the probe
-		// and gives them back: they are still the heap's lowest free
-		// pages.
+	lo = p + probeSize
+	advice := lo
+	if b := lo &^ (hugePage - 1); b < lo && b+hugePage <= end {
+		switch {
+		case firstResident(b, lo) == lo:
+			advice = b // none of it in memory: the huge page can be one
+		case firstResident(lo, b+hugePage) == b+hugePage:
+			lo = fill(lo, b+hugePage)
+			advice = lo
+		}
+	}
+	if end-lo < want {
+		// The goroutine's stack takes the free pages after lo and gives
+		// them back: they are still the heap's lowest free pages.
 		growHeap()
 		if _, end = mapping(p); end == 0 {
 			return 0, 0
 		}
 	}
-	lo, hi = p+probeSize, end
-	AdviseHugePages(lo, hi)
-	return lo, hi
+	AdviseHugePages(advice, end)
+	return lo, end
+}
+
+// kept holds the blocks fill takes, for the process's life (the
+// collector counts them in the heap: under 2 MiB each, two a process).
+var kept []*strings.Builder
+
+// fill takes the heap's free pages [lo, hi), none of them in memory (the
+// rest of a huge page that has pages in memory below lo), and returns
+// where the heap's free pages then start: hi, or lo if the block was
+// taken elsewhere. The block is not zeroed (strings.Builder's Grow), never
+// touched, and stays out of memory.
+func fill(lo, hi uintptr) uintptr {
+	b := new(strings.Builder)
+	b.Grow(int(hi - lo))
+	kept = append(kept, b)
+	if blockOf(b) != lo {
+		return lo
+	}
+	return hi
+}
+
+// blockOf is where a block fill took starts.
+func blockOf(b *strings.Builder) uintptr {
+	return uintptr(unsafe.Pointer(unsafe.StringData(b.String()[:0])))
 }
 
 // growHeap makes the runtime map 8 MiB more of heap and leaves it free: a
@@ -169,6 +203,26 @@ func mapsText(addr uintptr) (lo, hi uintptr) {
 		}
 	}
 	return lo, hi
+}
+
+// firstResident is the first page of [lo, hi) that is in memory, or hi.
+func firstResident(lo, hi uintptr) uintptr {
+	page := uintptr(syscall.Getpagesize())
+	var vec [1024]byte // mincore's answer: a byte a page
+	for lo+page <= hi {
+		n := min((hi-lo)/page, uintptr(len(vec)))
+		_, _, errno := syscall.Syscall(syscall.SYS_MINCORE, lo, n*page, uintptr(unsafe.Pointer(&vec[0])))
+		if errno != 0 {
+			return hi
+		}
+		for i, v := range vec[:n] {
+			if v&1 != 0 {
+				return lo + uintptr(i)*page
+			}
+		}
+		lo += n * page
+	}
+	return hi
 }
 
 // advise gives the kernel advice about [lo, hi).
