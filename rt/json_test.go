@@ -569,6 +569,9 @@ func TestAppendTagsRest(t *testing.T) {
 		{[]string{"c", "x"}, []string{"class", "c", "node"}, []string{"c", "x", "class", "node"}, 2},
 		{[]string{"node"}, []string{"class", "c", "node"}, []string{"node", "class", "c"}, 3},
 		{nil, nil, nil, 0},
+		// tags of an own tag's length that are not it, one 64 bytes
+		// longer
+		{[]string{"ab", "x"}, []string{"cd", "ab", "ef", "x" + strings.Repeat("y", 64)}, []string{"ab", "x", "cd", "ef", "x" + strings.Repeat("y", 64)}, 2},
 	} {
 		r := &Resource{Tags: slices.Clone(c.own)}
 		rest := r.appendTags(c.from)

@@ -80,6 +80,12 @@ type Resource struct {
 	tagsMerged bool // scope tags added (finish_evaluation)
 	listed     bool // in the catalog (Catalog.add): tag changes count (tagsChanged)
 	fieldsSet  bool
+	// canonType: Type is as capitalizing leaves it (capitalized.get);
+	// selfRef: its reference finds it (refFindsItself). Both are known
+	// from the resource's type when a resource expression makes it;
+	// false is no verdict (the test is made).
+	canonType bool
+	selfRef   bool
 	// checked: the parameters passed their definition's check as they
 	// were bound, and have changed since only in metaparameters, which
 	// the check accepts with any value (validate skips it)
@@ -349,13 +355,21 @@ func (r *Resource) appendTags(from []string) (rest int) {
 		r.Tags = append(make([]string, 0, need), r.Tags...)
 	}
 	own := r.Tags
+	// r's own tags' lengths, as bits: a tag of another length is not
+	// one of them, without comparing it with each
+	var lens uint64
+	for _, t := range own {
+		lens |= 1 << (len(t) & 63)
+	}
+	// the tags r lacks are appended a run at a time
+	run := 0
 	for i, t := range from {
-		if slices.Contains(own, t) {
-			rest = i + 1
-		} else {
-			r.Tags = append(r.Tags, t)
+		if lens&(1<<(len(t)&63)) != 0 && slices.Contains(own, t) {
+			r.Tags = append(r.Tags, from[run:i]...)
+			run, rest = i+1, i+1
 		}
 	}
+	r.Tags = append(r.Tags, from[run:]...)
 	return rest
 }
 
