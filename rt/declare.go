@@ -383,7 +383,7 @@ func (c *Ctx) createResources(s *Scope, site SiteRef, typeName string, typeRef *
 		list := rtype.resources(c)
 		for i, title := range titles {
 			r := c.newResource(Resource{Type: typ, Title: title, scope: s, source: s.source, native: native, define: def,
-				Virtual: form != Regular, Exported: form == Exported})
+				Virtual: form != Regular, Exported: form == Exported, canonType: rtype.canonType, selfRef: rtype.selfRef})
 			if i < len(titleValues) {
 				if _, str := titleValues[i].(values.String); !str {
 					r.titleValue = titleValues[i]
@@ -435,6 +435,8 @@ type resourceType struct {
 	// (initResource fails)
 	tags []string
 	list *[]*Resource // c.typeList(name), once a resource needs it
+	// the type's resources' canonType and selfRef (typeFound's)
+	canonType, selfRef bool
 	// hasDefaults: some scope has resource defaults for the type, as
 	// c.defaultTypes said when c.defaultsGen was defaultsGen
 	hasDefaults bool
@@ -469,7 +471,7 @@ func (c *Ctx) resourceType(typeName string) *resourceType {
 	}
 	res := c.resolveResourceType(typeName)
 	t := alloc(&c.typeSlab, 16)
-	*t = resourceType{native: res.native, def: res.def, name: res.name, tags: res.tags}
+	*t = resourceType{native: res.native, def: res.def, name: res.name, tags: res.tags, canonType: res.canonType, selfRef: res.selfRef}
 	if c.resourceTypes == nil {
 		// as many as the last compile named (a map for at most 8 is
 		// one group of slots, a larger one a table)
@@ -488,6 +490,9 @@ type typeFound struct {
 	walk   *walk    // the walk that found def
 	name   string   // capitalized
 	tags   []string // typeTagsOf(name)'s
+	// name is as capitalizing leaves it; a reference of the type finds
+	// its resource (Resource.canonType, selfRef)
+	canonType, selfRef bool
 	// the release and strict setting it was resolved with, which decide
 	// which modules are absent (Program.SetPuppet, SetSetting)
 	release *Release
@@ -519,6 +524,7 @@ func (c *Ctx) resolveResourceType(typeName string) typeFound {
 	p.checkAutoload(res.native)
 	res.name = capitalized.get(typeName)
 	res.tags, _ = typeTagsOf(res.name)
+	res.canonType, res.selfRef = capitalized.get(res.name) == res.name, canonicalRefPart(res.name) && res.name != "Class"
 	if p.compiledOnce() { // a one-shot process's compile would keep it for none
 		kept := res
 		readmap.Store(&p.resourceTypes, typeName, &kept) // unless kept (a stale one stays)

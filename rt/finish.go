@@ -225,7 +225,7 @@ func (c *Ctx) validateReferences(p *Param, v values.Value) {
 	}
 	// a reference found from its type and title as they are: no string
 	// built to be split again
-	if typ, title, ok := refParts(v); ok && c.findResourceByName(typ, title) != nil {
+	if typ, title, canon, ok := refParts(v); ok && c.findRefParts(typ, title, canon) != nil {
 		c.refsFound.add(v)
 		return
 	}
@@ -242,22 +242,34 @@ func (c *Ctx) validateReferences(p *Param, v values.Value) {
 // refParts are the type and title that splitting refString(v) gives, for
 // the references whose parts are at hand: typed references whose type
 // holds no '[' and (for classes, whose titles are capitalized and then
-// lowercased) an ASCII title. ok is false for the others.
-func refParts(v values.Value) (typ, title string, ok bool) {
+// lowercased) an ASCII title. ok is false for the others. canon says typ
+// is the reference's type as it was, which capitalizing left as it is
+// (capitalizing it again gives it too), and no class's.
+func refParts(v values.Value) (typ, title string, canon, ok bool) {
 	switch x := v.(type) {
 	case *values.ResourceType:
 		if !x.HasTitle {
-			return "", "", false
+			return "", "", false, false
 		}
 		if strings.EqualFold(x.TypeName, "class") {
-			return "Class", x.Title, values.IsASCII(x.Title)
+			return "Class", x.Title, false, values.IsASCII(x.Title)
 		}
 		typ = capitalized.get(x.TypeName)
-		return typ, x.Title, typ != "" && strings.IndexByte(typ, '[') < 0
+		return typ, x.Title, typ == x.TypeName, typ != "" && strings.IndexByte(typ, '[') < 0
 	case *values.ClassType:
-		return "Class", x.ClassName, x.ClassName != "" && values.IsASCII(x.ClassName)
+		return "Class", x.ClassName, false, x.ClassName != "" && values.IsASCII(x.ClassName)
 	}
-	return "", "", false
+	return "", "", false, false
+}
+
+// findRefParts is findResourceByName of refParts' type and title; canon
+// says the type is no class's and as capitalizing leaves it, so it is
+// looked up as it is.
+func (c *Ctx) findRefParts(typ, title string, canon bool) *Resource {
+	if canon {
+		return c.catalog.findByRef(c.prog, typ, title)
+	}
+	return c.findResourceByName(typ, title)
 }
 
 // findResourceByName finds a resource by a reference's type and title, as

@@ -296,7 +296,7 @@ func relationshipRef(target values.Value, r *Resource) (ref values.Value, own bo
 			if r.Type == "Class" && capitalized.get(x.Title) == r.Title {
 				return r.refValue(), true
 			}
-		} else if x.Title == r.Title && capitalized.get(x.TypeName) == r.Type {
+		} else if x.Title == r.Title && (x.TypeName == r.Type && r.canonType || capitalized.get(x.TypeName) == r.Type) {
 			return r.refValue(), true
 		}
 	case *values.ClassType:
@@ -311,9 +311,15 @@ func relationshipRef(target values.Value, r *Resource) (ref values.Value, own bo
 // finds r (findResourceByName): its type, and a class's title, are as
 // capitalizing and lowercasing leave them (Class[main]'s title is not).
 func refFindsItself(r *Resource) bool {
-	canonical := func(s string) bool { return s != "" && s[0] != ':' && isCapitalizedName(s) }
-	return canonical(r.Type) && (r.Type != "Class" || canonical(r.Title))
+	if r.selfRef {
+		return true
+	}
+	return canonicalRefPart(r.Type) && (r.Type != "Class" || canonicalRefPart(r.Title))
 }
+
+// canonicalRefPart says whether a reference's type, or a class's title,
+// is as capitalizing and lowercasing leave it.
+func canonicalRefPart(s string) bool { return s != "" && s[0] != ':' && isCapitalizedName(s) }
 
 // setRelationshipParams sets the parameters makeRelationship collected,
 // in the order they were first added to.
@@ -341,7 +347,7 @@ func (c *Ctx) setRelationshipParams() {
 // (where its reference, findRelationshipEnd, finds it), else the one its
 // reference finds.
 func (c *Ctx) relationshipEnd(e relEnd) *Resource {
-	if r := e.res; r != nil && c.catalog.holds(r) && capitalized.get(r.Type) == r.Type {
+	if r := e.res; r != nil && c.catalog.holds(r) && (r.canonType || capitalized.get(r.Type) == r.Type) {
 		return r
 	}
 	return c.findRelationshipEnd(e.ref)

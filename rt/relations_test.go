@@ -108,3 +108,62 @@ func TestValidateReferencesKeepsFound(t *testing.T) {
 		t.Errorf("error %v", res.Err)
 	}
 }
+
+// TestRelationshipRefsByTypeName: references name a resource by its type
+// in any case, with or without a leading "::", and a relationship's
+// target is added to its source's parameter as "Type[title]", whichever
+// way the code named it (Puppet's Resource references are capitalized);
+// a resource expression's type tells whether its resources' own
+// references find them (canonType, selfRef), as the tests made per
+// resource would.
+func TestRelationshipRefsByTypeName(t *testing.T) {
+	p := NewProgram("production")
+	p.AddCoreTypes()
+	site := &Site{File: &File{Path: "/env/manifests/site.pp"}, Line: 3}
+	ref := func(typ, title string) values.Value { return values.NewResourceType(typ, title, true) }
+	res := CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
+		for _, title := range []string{"a", "b", "c", "d"} {
+			s.Declare(SiteRefOf(site), "notify", Regular).Body(SiteRefOf(site), values.String(title)).Exec()
+		}
+		s.Declare(SiteRefOf(site), "notify", Regular).Body(SiteRefOf(site), values.String("e")).
+			Attr(SiteRefOf(site), "require", values.NewArray(ref("Notify", "a"), ref("notify", "b"), ref("::notify", "c"))).Exec()
+		s.Relate(SiteRefOf(site), "->", ref("notify", "a"), values.NewArray(ref("Notify", "b"), ref("::Notify", "c"), ref("NOTIFY", "d")))
+	}})
+	if res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	var a, e *Resource
+	for _, r := range res.Catalog.Resources() {
+		if r.Type == "Notify" && (!r.canonType || !r.selfRef || !refFindsItself(r)) {
+			t.Errorf("%s: canonType %v, selfRef %v", r.Ref(), r.canonType, r.selfRef)
+		}
+		switch r.Ref() {
+		case "Notify[a]":
+			a = r
+		case "Notify[e]":
+			e = r
+		}
+	}
+	if got := values.ToString(a.Get("before")); got != "[Notify[b], Notify[c], Notify[d]]" {
+		t.Errorf("before %s", got)
+	}
+	if e.Get("require") == nil {
+		t.Errorf("require lost")
+	}
+	for _, c := range []struct {
+		typ         string
+		want        string
+		canon, isOK bool
+	}{
+		{"Notify", "Notify", true, true},
+		{"notify", "Notify", false, true},
+		{"::Notify", "Notify", false, true},
+		{"class", "Class", false, true},
+		{"Foo[x]", "Foo[x]", true, false},
+	} {
+		typ, _, canon, ok := refParts(&values.ResourceType{TypeName: c.typ, Title: "t", HasTitle: true})
+		if typ != c.want || canon != c.canon || ok != c.isOK {
+			t.Errorf("refParts(%s): %q, canon %v, ok %v", c.typ, typ, canon, ok)
+		}
+	}
+}
