@@ -14,9 +14,12 @@ import (
 
 // TestBoundCalls: a call of a core function whose dispatch the literal
 // arguments prove is bound to it at build time (a FuncRef with its
-// Dispatch); a call whose dispatch depends on a value known at run time,
-// a call that no dispatch accepts (it fails at run time, if it runs), a
-// call with a lambda or a splat, and a module's function are not.
+// Dispatch), with the arguments known at run time that it checks when the
+// dispatch is the only one that may accept the call (Check: versioncmp's
+// first); a call whose dispatch depends on a value known at run time
+// (empty's), a call that no dispatch accepts (it fails at run time, if it
+// runs), a call with a lambda or a splat, and a module's function are
+// not.
 func TestBoundCalls(t *testing.T) {
 	files := map[string]string{
 		"manifests/site.pp": `node default {
@@ -27,23 +30,28 @@ func TestBoundCalls(t *testing.T) {
   $d = versioncmp(*['1', '2'])
   $e = m::f(1)
   $f = versioncmp(1, '2')
+  $g = empty($a)
 }
 `,
 		"modules/m/manifests/init.pp": "class m { }\n",
 		"modules/m/functions/f.pp":    "function m::f(Any $x) { $x }\n",
 	}
-	site := generatedGo(t, files, "site")
+	// spaces as one: gofmt aligns the references' block
+	words := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	site := words(generatedGo(t, files, "site"))
 	for _, want := range []string{
-		`fnIncludeD1    = &rt.FuncRef{Name: "include", Dispatch: 1}`,
+		`fnIncludeD1 = &rt.FuncRef{Name: "include", Dispatch: 1}`,
 		`s.Fn(sites.Ref(0), fnIncludeD1, nil, v.String("m"))`,
 		`s.Fn(sites.Ref(2), fnVersioncmpD1, nil, v.String("1"), v.String("2"))`,
-		`s.Fn(sites.Ref(4), fnVersioncmp, nil, s.Var(sites.Ref(5), "a"), v.String("2"))`,
+		`fnVersioncmpD1Check1 = &rt.FuncRef{Name: "versioncmp", Dispatch: 1, Check: 0x1}`,
+		`s.Fn(sites.Ref(4), fnVersioncmpD1Check1, nil, s.Var(sites.Ref(5), "a"), v.String("2"))`,
 		`s.Fn(sites.Ref(8), fnMap, s.Lambda(`,
 		`s.Fn(sites.Ref(10), fnVersioncmp, nil, rt.Args(rt.Splat(&lit3))...)`,
 		`s.Fn(sites.Ref(12), fnMF, nil, v.Int(1))`,
 		`s.Fn(sites.Ref(14), fnVersioncmp, nil, v.Int(1), v.String("2"))`,
+		`s.Fn(sites.Ref(16), fnEmpty, nil, s.Var(sites.Ref(17), "a"))`,
 	} {
-		require.Contains(t, site, want)
+		require.Contains(t, site, words(want))
 	}
 }
 

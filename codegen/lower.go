@@ -611,8 +611,8 @@ func (l *lowerer) fnCall(at ast.Expr, name string, lambda *ast.LambdaExpression,
 	var ref jen.Code
 	if lambda != nil {
 		block = l.lambda(lambda)
-	} else if d := staticDispatch(name, args); d >= 0 {
-		ref = l.u.boundFuncRef(name, d)
+	} else if d, check := staticDispatch(name, args); d >= 0 {
+		ref = l.u.boundFuncRef(name, d, check)
 	}
 	if ref == nil {
 		ref = l.u.funcRef(name)
@@ -623,14 +623,15 @@ func (l *lowerer) fnCall(at ast.Expr, name string, lambda *ast.LambdaExpression,
 }
 
 // staticDispatch is the dispatch of the function name that a call with
-// these arguments and no lambda runs whatever their values, when the
-// function's dispatches are known at build time and the arguments that
-// are literals prove it (rt.StaticDispatch); else -1.
-func staticDispatch(name string, args []ast.Expr) int {
+// these arguments and no lambda runs, when the function's dispatches are
+// known at build time and the arguments that are literals prove it, and
+// the other arguments the call checks against its types when it runs
+// (rt.StaticDispatch); else -1.
+func staticDispatch(name string, args []ast.Expr) (int, uint64) {
 	known := make([]values.Value, len(args))
 	for i, a := range args {
 		if _, ok := a.(*ast.UnfoldExpression); ok {
-			return -1 // the number of arguments is known at run time
+			return -1, 0 // the number of arguments is known at run time
 		}
 		known[i] = literalValue(a)
 	}

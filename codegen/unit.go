@@ -296,10 +296,17 @@ func (u *unit) funcRef(name string) jen.Code {
 }
 
 // boundFuncRef is a reference to a function by name whose dispatch d
-// (counting from 0) the call is bound to at build time.
-func (u *unit) boundFuncRef(name string, d int) jen.Code {
-	id := u.ref(&u.funcs, fmt.Sprintf("%s#%d", name, d+1), fmt.Sprintf("fn%sD%d", goName(name), d+1), func() jen.Code {
-		return jen.Op("&").Qual(rtPath, "FuncRef").Values(jen.Id("Name").Op(":").Lit(name), jen.Id("Dispatch").Op(":").Lit(d+1))
+// (counting from 0) the call is bound to at build time, which checks the
+// arguments of check when it runs (rt.FuncRef.Check).
+func (u *unit) boundFuncRef(name string, d int, check uint64) jen.Code {
+	key, want := fmt.Sprintf("%s#%d", name, d+1), fmt.Sprintf("fn%sD%d", goName(name), d+1)
+	fields := []jen.Code{jen.Id("Name").Op(":").Lit(name), jen.Id("Dispatch").Op(":").Lit(d + 1)}
+	if check != 0 {
+		key, want = fmt.Sprintf("%s/%#x", key, check), fmt.Sprintf("%sCheck%x", want, check)
+		fields = append(fields, jen.Id("Check").Op(":").Id(fmt.Sprintf("%#x", check)))
+	}
+	id := u.ref(&u.funcs, key, want, func() jen.Code {
+		return jen.Op("&").Qual(rtPath, "FuncRef").Values(fields...)
 	})
 	return jen.Id(id)
 }

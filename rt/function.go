@@ -125,7 +125,11 @@ type FuncRef struct {
 	// at build time, counting from 1 (fn.Func.StaticDispatch); 0: the
 	// call chooses it from its arguments.
 	Dispatch int
-	f        atomicptr.Pointer[fn.Func]
+	// Check are the arguments, by position (bit i: the i-th), that a call
+	// bound to Dispatch still checks against its parameter types: those
+	// not known at build time (fn.Func.CallDispatch).
+	Check uint64
+	f     atomicptr.Pointer[fn.Func]
 }
 
 func (r *FuncRef) resolve(site SiteRef) *fn.Func {
@@ -179,22 +183,23 @@ func (s *Scope) Fn(site SiteRef, f *FuncRef, block *Lambda, args ...values.Value
 		own = append(makeSlice(&s.c.valueLists, len(args), 1024), args...)
 	}
 	if f.Dispatch > 0 && fun.Bindable() {
-		return fun.CallDispatch(s, f.Dispatch-1, own)
+		return fun.CallDispatch(s, f.Dispatch-1, f.Check, own)
 	}
 	return fun.Call(s, own, b)
 }
 
 // StaticDispatch is, for code generators, the dispatch that a call of the
-// function name with these arguments and no lambda runs whatever their
-// values (fn.Func.StaticDispatch: args[i] is a literal argument's value,
-// nil when it is known at run time), among the functions every program
-// has (Puppet's core, which no module's function shadows, with the
-// steering functions of this package); -1 when none is proven.
-func StaticDispatch(name string, args []values.Value) int {
+// function name with these arguments and no lambda runs, and the unknown
+// arguments it checks against that dispatch's types when it runs
+// (fn.Func.StaticDispatch: args[i] is a literal argument's value, nil
+// when it is known at run time), among the functions every program has
+// (Puppet's core, which no module's function shadows, with the steering
+// functions of this package); -1 when none is proven.
+func StaticDispatch(name string, args []values.Value) (int, uint64) {
 	registerBuiltins()
 	f := fn.Lookup(name)
 	if f == nil {
-		return -1
+		return -1, 0
 	}
 	return f.StaticDispatch(args)
 }

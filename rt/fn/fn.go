@@ -70,6 +70,7 @@ package fn
 
 import (
 	"fmt"
+	"math/bits"
 	"sort"
 	"strings"
 	"sync"
@@ -456,27 +457,58 @@ func (f *Func) Bindable() bool {
 	return f.Module == "" && f.Terminus == "" && !f.API3 && !f.ScopeArg && !f.since
 }
 
-// StaticDispatch is the index of the dispatch that a call of f with len(args)
-// arguments and no block runs whatever the arguments' values, as far as
-// the arguments known at build time (args[i] non-nil: a literal's value)
-// prove it: Call tries the dispatches in order, so every dispatch before it
-// must reject the call (by arity, by its required block, or by the type of
-// a known argument) and it must accept it (each unknown argument's
-// parameter is of a type that accepts any value). It is -1 when nothing is
-// proven, or when f is not Bindable.
-func (f *Func) StaticDispatch(args []values.Value) int {
-	if !f.Bindable() {
-		return -1
+// StaticDispatch is the index of the dispatch that a call of f with
+// len(args) arguments and no block runs, as far as the arguments known at
+// build time (args[i] non-nil: a literal's value) prove it, and check, the
+// unknown arguments the call still checks against that dispatch's
+// parameter types when it runs (bit i: args[i]; CallDispatch). Call tries
+// the dispatches in order: every dispatch before the one chosen must
+// reject the call whatever the unknown arguments are (by arity, by its
+// required block, or by the type of a known argument), and the chosen one
+// must accept the known arguments. When it accepts any value of the
+// unknown ones, check is 0; otherwise no later dispatch may accept the
+// call either, so that an unknown argument that fails its check makes the
+// call fail as Call would. It is -1 when nothing is proven, or when f is
+// not Bindable.
+func (f *Func) StaticDispatch(args []values.Value) (int, uint64) {
+	if !f.Bindable() || len(args) > 64 {
+		return -1, 0
 	}
+	chosen, check := -1, uint64(0)
 	for i, d := range f.Dispatches {
 		switch staticAccepts(d.Sig, args) {
 		case yes:
-			return i
+			if chosen >= 0 {
+				return -1, 0 // the unknown arguments choose between two
+			}
+			return i, 0
 		case maybe:
-			return -1
+			if chosen >= 0 {
+				return -1, 0
+			}
+			chosen, check = i, unknownChecks(d.Sig, args)
 		}
 	}
-	return -1
+	return chosen, check
+}
+
+// unknownChecks are the unknown arguments (nil) whose parameter in s does
+// not accept any value, as StaticDispatch's check.
+func unknownChecks(s *values.Signature, args []values.Value) uint64 {
+	var check uint64
+	for i, a := range args {
+		if a == nil && !values.IsAssignable(paramType(s, i), values.AnyT) {
+			check |= 1 << i
+		}
+	}
+	return check
+}
+
+// paramType is the type of the parameter of s that takes argument i (the
+// last one takes the rest).
+func paramType(s *values.Signature, i int) values.Type {
+	ps := s.Params
+	return ps[min(i, len(ps)-1)].Type
 }
 
 type tristate int
@@ -490,14 +522,13 @@ const (
 // staticAccepts is accepts for a call without a block whose arguments are
 // known only where non-nil.
 func staticAccepts(s *values.Signature, args []values.Value) tristate {
-	ps := s.Params
 	lo, hi := arity(s)
 	if len(args) < lo || len(args) > hi || s.Block != nil && !s.BlockOptional {
 		return no
 	}
 	r := yes
 	for i, a := range args {
-		t := ps[min(i, len(ps)-1)].Type
+		t := paramType(s, i)
 		switch {
 		case a != nil && !values.IsInstance(t, a):
 			return no
@@ -509,10 +540,20 @@ func staticAccepts(s *values.Signature, args []values.Value) tristate {
 }
 
 // CallDispatch calls f with its dispatch i, which StaticDispatch chose at
-// build time for these arguments: as Call, without trying the dispatches.
-func (f *Func) CallDispatch(c Context, i int, args []values.Value) values.Value {
+// build time for these arguments, check the arguments it still checks:
+// as Call, without trying the dispatches. An argument that fails its
+// check makes Call fail (no other dispatch accepts the call), with
+// Puppet's message.
+func (f *Func) CallDispatch(c Context, i int, check uint64, args []values.Value) values.Value {
 	f.ready()
-	return f.run(c, f.Dispatches[i], args, nil)
+	d := f.Dispatches[i]
+	for ; check != 0; check &= check - 1 {
+		j := bits.TrailingZeros64(check)
+		if !values.IsInstance(paramType(d.Sig, j), args[j]) {
+			return f.Call(c, args, nil)
+		}
+	}
+	return f.run(c, d, args, nil)
 }
 
 // arity is the least and the most arguments s accepts.

@@ -136,7 +136,9 @@ func TestTypeConcurrently(t *testing.T) {
 // StaticDispatch binds a call only when Call would surely choose that
 // dispatch: every earlier one rejects it by arity, required block or the
 // type of a known argument, and each unknown argument's parameter accepts
-// anything; CallDispatch then runs it as Call does.
+// anything, or no other dispatch may accept the call and the unknown
+// arguments are checked when it runs; CallDispatch then runs it as Call
+// does, and fails as Call fails.
 func TestStaticDispatch(t *testing.T) {
 	impl := func(r string) Impl {
 		return func(Context, []values.Value, Block) values.Value { return values.String(r) }
@@ -153,23 +155,52 @@ func TestStaticDispatch(t *testing.T) {
 		want int
 	}{
 		{[]values.Value{nil}, 1},                // arity rejects the first
-		{[]values.Value{s, nil}, -1},            // Integer b: unknown
+		{[]values.Value{s, nil}, -1},            // Integer b: unknown, the fourth takes any b
 		{[]values.Value{values.Int(1), nil}, 3}, // String a rejects the first
 		{[]values.Value{nil, nil, nil}, 3},
 		{nil, -1}, // only the block dispatch takes no arguments
 	} {
-		assert.Equal(t, c.want, f.StaticDispatch(c.args), "%v", c.args)
+		d, check := f.StaticDispatch(c.args)
+		assert.Equal(t, c.want, d, "%v", c.args)
+		assert.Zero(t, check, "%v", c.args)
 	}
-	assert.Equal(t, values.String("any"), f.CallDispatch(nil, 1, []values.Value{s}))
+	assert.Equal(t, values.String("any"), f.CallDispatch(nil, 1, 0, []values.Value{s}))
 	assert.Equal(t, "value returned from function 'sd' has wrong type, expects an Integer value, got String",
-		callErr(func() { f.CallDispatch(nil, 3, []values.Value{s, s}) }))
+		callErr(func() { f.CallDispatch(nil, 3, 0, []values.Value{s, s}) }))
+
+	// the pattern of regsubst($x, 'p', 'r'): only the first dispatch takes
+	// a String b, which checks its unknown a
+	g := New("sdc").
+		D("Variant[String, Array[String]] a, String b", impl("s")).
+		D("Variant[String, Array[String]] a, Regexp b", impl("re")).
+		Func()
+	for _, c := range []struct {
+		args  []values.Value
+		want  int
+		check uint64
+	}{
+		{[]values.Value{nil, s}, 0, 1},
+		{[]values.Value{nil, values.RegexpOf("x")}, 1, 1},
+		{[]values.Value{nil, nil}, -1, 0}, // either may take it
+		{[]values.Value{s, s}, 0, 0},
+	} {
+		d, check := g.StaticDispatch(c.args)
+		assert.Equal(t, c.want, d, "%v", c.args)
+		assert.Equal(t, c.check, check, "%v", c.args)
+	}
+	assert.Equal(t, values.String("s"), g.CallDispatch(nil, 0, 1, []values.Value{s, s}))
+	bad := []values.Value{values.Int(1), s}
+	want := callErr(func() { g.Call(nil, bad, nil) })
+	assert.Contains(t, want, "expects")
+	assert.Equal(t, want, callErr(func() { g.CallDispatch(nil, 0, 1, bad) }))
 
 	for _, g := range []*Func{
 		New("sd::m").Module("m").D("Any a", impl("")).Func(),
 		New("sd3").D("Any a", impl("")).D("Any a, Any b", impl("")).Since(8).Func(),
 		{Name: "sd3x", API3: true, Arity: -1, Dispatches: []*Dispatch{{Impl: impl("")}}},
 	} {
-		assert.Equal(t, -1, g.StaticDispatch([]values.Value{nil}), g.Name)
+		d, _ := g.StaticDispatch([]values.Value{nil})
+		assert.Equal(t, -1, d, g.Name)
 	}
 }
 
