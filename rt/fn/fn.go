@@ -134,6 +134,18 @@ type Dispatch struct {
 	Since int
 
 	spec, ret string // a Builder's texts of Sig and Return, parsed on first use
+	// lo, hi are the least and most arguments Sig takes, worked out once
+	// (prepare) for every call's check (accepts); sized says they are
+	lo, hi int
+	sized  bool
+}
+
+// arity is the least and the most arguments the dispatch takes.
+func (d *Dispatch) arity() (lo, hi int) {
+	if d.sized {
+		return d.lo, d.hi
+	}
+	return arity(d.Sig) // a Func made without Register (PuppetFunction's)
 }
 
 // ScopeArgValue stands for the calling scope in the arguments of a
@@ -261,6 +273,12 @@ func Lookup3x(name string) *Func {
 	return Lookup(name)
 }
 
+// Shadowed3x is the module's 3.x function of that name that a core
+// function or its module's 4.x function shadows for Puppet code (which
+// Lookup3x finds), nil when none does: one lookup where Lookup3x and
+// Lookup are two or three.
+func Shadowed3x(name string) *Func { return shadowed3x[name] }
+
 // Declare3x records that a 3.x function of this name exists (Puppet's
 // Puppet::Parser::Functions.function(name) is true for it), whether or not
 // a 4.x function of the same name shadows it.
@@ -315,7 +333,18 @@ func init() {
 	ModuleLibraries["stdlib"] = modPrefix + "stdlib"
 }
 
+// prepare readies a registered function for its calls: its signatures
+// listed, each dispatch's arity worked out.
 func (f *Func) prepare() {
+	f.listSignatures()
+	for _, d := range f.Dispatches {
+		d.lo, d.hi = arity(d.Sig)
+		d.sized = true
+	}
+}
+
+// listSignatures lists the signatures of the regular dispatches (sigs).
+func (f *Func) listSignatures() {
 	f.sigs = f.sigs[:0]
 	for _, d := range f.Dispatches {
 		if d.Sig == nil {
@@ -348,7 +377,7 @@ func (f *Func) signaturesOf(major int) []*values.Signature {
 func (f *Func) Signatures() []*values.Signature {
 	f.ready()
 	if len(f.sigs) == 0 && len(f.Dispatches) > 0 {
-		f.prepare()
+		f.listSignatures() // a Func made without Register
 	}
 	return f.sigs
 }
@@ -409,7 +438,7 @@ func (f *Func) callArgs(c Context, args []values.Value, block Block) values.Valu
 		major = PuppetMajor(c)
 	}
 	for _, d := range f.Dispatches {
-		if d.Since > major && f.since || !accepts(d.Sig, args, bv) {
+		if d.Since > major && f.since || !accepts(d, args, bv) {
 			continue
 		}
 		return f.run(c, d, args, block)
@@ -575,11 +604,13 @@ func arity(s *values.Signature) (lo, hi int) {
 	return lo, hi
 }
 
-// accepts is Signature.Accepts without building an array of the arguments.
-func accepts(s *values.Signature, args []values.Value, block values.Value) bool {
+// accepts is Signature.Accepts of d's signature without building an array
+// of the arguments.
+func accepts(d *Dispatch, args []values.Value, block values.Value) bool {
+	s := d.Sig
 	ps := s.Params
 	n := len(args)
-	lo, hi := arity(s)
+	lo, hi := d.arity()
 	if n < lo || n > hi {
 		return false
 	}

@@ -258,3 +258,35 @@ func TestConvert3x(t *testing.T) {
 	assert.Equal(t, values.Undef, Convert3x(values.Undef, false))
 	assert.Equal(t, values.String("s"), Convert3x(str("s"), true))
 }
+
+// TestArityChecked: a dispatch's number of arguments is checked the same
+// for a registered function (its arity worked out once) and for a Func
+// called without being registered (a Puppet-language function's).
+func TestArityChecked(t *testing.T) {
+	mk := func() *Func {
+		return &Func{Name: "fn_test_arity", Dispatches: []*Dispatch{{
+			Sig: &values.Signature{Params: []values.SignatureParam{
+				{Name: "a", Type: values.AnyT, Kind: values.ParamRequired},
+				{Name: "b", Type: values.AnyT, Kind: values.ParamOptional},
+			}},
+			Impl: func(_ Context, args []values.Value, _ Block) values.Value { return values.Int(len(args)) },
+		}}}
+	}
+	registered := mk()
+	Register(registered)
+	for _, f := range []*Func{registered, mk()} {
+		for n, want := range map[int]string{0: "expects between 1 and 2 arguments, got none", 1: "", 2: "", 3: "expects between 1 and 2 arguments, got 3"} {
+			args := make([]values.Value, n)
+			for i := range args {
+				args[i] = values.String("x")
+			}
+			got := callErr(func() { f.Call(nil, args, nil) })
+			if want != "" {
+				want = "'fn_test_arity' " + want
+			}
+			if got != want {
+				t.Errorf("%d arguments: %q, want %q", n, got, want)
+			}
+		}
+	}
+}

@@ -119,3 +119,33 @@ func TestFramesReused(t *testing.T) {
 		t.Errorf("the frame of a call that raised was reused")
 	}
 }
+
+// TestCall3xRubyFrames: Ruby's scope.function_x of a translated 3.x
+// function runs it in a frame of the compile's Frames, given back when its
+// result holds nothing (a Boolean: defined_with_params's) and kept when
+// the result may hold the arguments' Array (the Array itself), which the
+// caller then still reads as it was.
+func TestCall3xRubyFrames(t *testing.T) {
+	m := Methods(func(s erb.Scope, method string, b *erb.Block, a []erb.Value) erb.Value {
+		erb.NewSized(s, 0, 0)
+		if method == "real_function_rubyfn_test_frames_args" {
+			return a[0]
+		}
+		return len(a[0].(*erb.Array).A) == 2
+	})
+	register3("rubyfn_test_frames_bool", "m", -1, true, m, "real_function_rubyfn_test_frames_bool", false)
+	register3("rubyfn_test_frames_args", "m", -1, true, m, "real_function_rubyfn_test_frames_args", false)
+	c := &framesCtx{}
+	two := []erb.Value{erb.S("a"), erb.S("b")}
+	if v, ok := Call3xRuby(c, "rubyfn_test_frames_bool", two); !ok || v != true {
+		t.Fatalf("bool: %v, %v", v, ok)
+	}
+	if n := testing.AllocsPerRun(20, func() { Call3xRuby(c, "rubyfn_test_frames_bool", two) }); n > 1 {
+		t.Errorf("a call whose frame comes back made %v allocations, want at most 1 (its scope)", n)
+	}
+	got, _ := Call3xRuby(c, "rubyfn_test_frames_args", two)
+	Call3xRuby(c, "rubyfn_test_frames_bool", []erb.Value{erb.S("c")})
+	if a, ok := got.(*erb.Array); !ok || erb.Inspect(a) != `["a", "b"]` {
+		t.Errorf("the arguments' Array a function returned is %s after another call", erb.Inspect(got))
+	}
+}

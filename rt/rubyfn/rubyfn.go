@@ -133,7 +133,9 @@ func newFrame(c fn.Context, lead []erb.Value, args []values.Value, threeX bool) 
 // back only when the call returned and its room is unused
 // (erb.CallRoom.Unused): its arguments (the frame's Strings, Hash and
 // lists) were handed to the Ruby only, whose result Puppet gets
-// converted, and nothing else the call made is in the frame. The zero
+// converted, and nothing else the call made is in the frame. A call from
+// Ruby (Call3xRuby) gives its frame back only when its Ruby result can
+// hold nothing of the frame either (holdsNothing). The zero
 // Frames is ready; it is a compile's (FrameSource), used by one
 // goroutine at a time.
 type Frames struct {
@@ -360,12 +362,33 @@ func (s *scope) Call3xRuby(name string, args []erb.Value) (erb.Value, bool) {
 	case f.arity < 0 && n < -f.arity-1:
 		panic(&erb.RubyError{Class: erb.ClassArgumentError, Msg: fmt.Sprintf("%s(): Wrong number of arguments given (%d for minimum %d)", name, n, -f.arity-1)})
 	}
-	fr := (&frame{s: scope{c: s.c}, arr: erb.Array{A: args}}).init()
+	fs := framesOf(s.c)
+	fr := fs.argFrame()
+	fr.af, fr.fs, fr.s.c = fr, fs, s.c
+	fr.arr.A = args
+	fr.frame.init()
 	r := f.m(&fr.s, f.method, nil, fr.array1())
 	if !f.rvalue {
+		fr.release()
 		return nil, true
 	}
-	return erb.Convert3xReturn(r), true
+	r = erb.Convert3xReturn(r)
+	if holdsNothing(r) {
+		fr.release()
+	}
+	return r, true
+}
+
+// holdsNothing reports whether a Ruby value can hold no other value (nil,
+// true, false, a number, a Symbol): a Ruby caller that gets it as a
+// function's result cannot reach the function's frame through it (its
+// arguments' Array), which may then be reused (frame.release).
+func holdsNothing(v erb.Value) bool {
+	switch v.(type) {
+	case nil, bool, int64, float64, erb.Symbol:
+		return true
+	}
+	return false
 }
 
 // Call3x is Ruby's scope.function_name(args) in context c, for a
@@ -501,7 +524,7 @@ func (s *scope) Has3xFunction(name string) bool { return fn.Has3x(name) }
 // Call3x is scope.function_name(args): a module's 3.x function of that
 // name even where a core function shadows it for Puppet code.
 func (s *scope) Call3x(name string, args []values.Value) values.Value {
-	if f := fn.Lookup3x(name); f != nil && f != fn.Lookup(name) {
+	if f := fn.Shadowed3x(name); f != nil && f != fn.Lookup(name) {
 		return f.Call(s.c, args, nil)
 	}
 	return s.c.Call(name, args, nil)
