@@ -976,6 +976,25 @@ func (s *Scope) View() *VarView {
 	return v
 }
 
+// hasOddNames reports whether a table visible in s (one walk finds) has
+// a name erb.OddName accepts.
+func (s *Scope) hasOddNames() bool {
+	for t := s.ephemeral[len(s.ephemeral)-1]; t != nil; t = t.parent {
+		if t.odd > 0 {
+			return true
+		}
+	}
+	if s.parent != nil {
+		if inh := s.inheritedScope(); inh != nil && inh.hasOddNames() {
+			return true
+		}
+		if enc := s.enclosingScope(); enc != nil {
+			return enc.hasOddNames()
+		}
+	}
+	return false
+}
+
 func (v *VarView) walk(s *Scope) {
 	for t := s.ephemeral[len(s.ephemeral)-1]; t != nil; t = t.parent {
 		if _, seen := v.size(t); seen {
@@ -1000,12 +1019,27 @@ func (v *VarView) Get(name string) (values.Value, bool) {
 	return val, ok
 }
 
+// visibleVar is to_hash's value for name as s is now (false when it has
+// none): Get of a view made now, without making it.
+func (s *Scope) visibleVar(name string) (values.Value, bool) {
+	val, ok, _ := (*VarView)(nil).lookup(s, name)
+	return val, ok
+}
+
 // lookup is the binding collect would see last, and whether some table
-// binds the name at all (an undef binding hides those below).
+// binds the name at all (an undef binding hides those below). A nil view
+// is s as it is now: each table with all its variables (the tables
+// lookup reaches are those walk finds).
 func (v *VarView) lookup(s *Scope, name string) (values.Value, bool, bool) {
 	for t := s.ephemeral[len(s.ephemeral)-1]; t != nil; t = t.parent {
-		n, ok := v.size(t)
-		if !ok || t.kind == matchTable {
+		n := len(t.names)
+		if v != nil {
+			var ok bool
+			if n, ok = v.size(t); !ok {
+				continue
+			}
+		}
+		if t.kind == matchTable {
 			continue
 		}
 		if i := t.find(name); i >= 0 && i < n {

@@ -111,6 +111,29 @@ func TestVarView(t *testing.T) {
 	if got := strings.Join(cls.visibleNames(func(n string) bool { return strings.Contains(n, "-") }), " "); got != "dash-x" {
 		t.Errorf("odd names: %q", got)
 	}
+
+	// a peek (a Memo's reads) is a view made at each read: it sees late
+	peek := erbPeek{cls}
+	for i := 0; i < all.Len(); i++ {
+		n := values.ToString(all.KeyAt(i))
+		if got, ok := peek.Visible(n); !ok || !values.Equals(got, all.ValueAt(i)) {
+			t.Errorf("%s: peek has %v %v, ToHash %v", n, got, ok, all.ValueAt(i))
+		}
+	}
+	for _, n := range []string{"u", "gone", "nope", "0"} {
+		if v, ok := peek.Visible(n); ok {
+			t.Errorf("%s: peek has %v", n, v)
+		}
+	}
+	if got := strings.Join(peek.OddNames(), " "); got != "dash-x" {
+		t.Errorf("peek's odd names: %q", got)
+	}
+	plain := &Ctx{prog: NewProgram("production")}
+	plain.top = newScope(plain, nil, nil, nil)
+	plain.top.effectiveTable().set("a", values.Int(1))
+	if got := (erbPeek{plain.top}).OddNames(); got != nil {
+		t.Errorf("odd names of a scope without: %q", got)
+	}
 }
 
 // TestVisibleAt checks erbView.VisibleAt, which a template's Memo reads
@@ -148,7 +171,7 @@ func TestVisibleAt(t *testing.T) {
 		}
 		return s
 	}
-	check := func(what string, s *Scope, view erbView, late ...string) {
+	check := func(what string, s *Scope, view erb.HintedView, late ...string) {
 		t.Helper()
 		all := s.ToHash(false)
 		for _, n := range names {
@@ -171,17 +194,22 @@ func TestVisibleAt(t *testing.T) {
 	s1.setvar("loc", values.Int(1), false)
 	check("first scope", s1, v1, "loc")
 	check("first scope, new view", s1, erbView{s1.View()})
+	check("first scope, peek", s1, erbPeek{s1})
 	s1.setMatch([]values.Value{values.String("m")})
 	check("under a match", s1, erbView{s1.View()})
+	check("under a match, peek", s1, erbPeek{s1})
 	local := s1.pushLocal()
 	local.set("a", values.String("lambda's"))
 	check("under a lambda's table", s1, erbView{s1.View()})
+	check("under a lambda's table, peek", s1, erbPeek{s1})
 
 	// another layout, the same hints
 	s2 := define([]string{"c", "b", "a"}, map[string]values.Value{"a": values.Int(2), "c": values.Int(3)})
 	check("second layout", s2, erbView{s2.View()})
+	check("second layout, peek", s2, erbPeek{s2})
 	s3 := define([]string{"a", "b", "c"}, map[string]values.Value{"b": values.Int(4)})
 	check("first layout again", s3, erbView{s3.View()})
+	check("first layout again, peek", s3, erbPeek{s3})
 }
 
 // TestViewsInChunks: a compile's views (one per template rendering) are

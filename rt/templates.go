@@ -155,6 +155,12 @@ func (e erbScope) TemplateMethods() map[string]*erb.Def {
 // at a time.
 func (e erbScope) VarView() erb.VarView { return erbView{e.s.View()} }
 
+// PeekView implements erb.VarPeeker: Vars() read one name at a time as
+// they are at each read, for a template's Memo, which reads a few before
+// its rendering (if any) starts; it makes no VarView, whose walk of the
+// scopes was most of what a rendering found in the Memo cost.
+func (e erbScope) PeekView() erb.VarView { return erbPeek{e.s} }
+
 type erbView struct{ v *VarView }
 
 func (e erbView) Visible(name string) (values.Value, bool) { return e.v.Get(name) }
@@ -168,24 +174,34 @@ func (e erbView) VisibleAt(name string, hint *erb.VarHint) (values.Value, bool) 
 		if vt.t.kind == matchTable {
 			continue
 		}
-		l := vt.t.layout
-		if l == nil {
-			break
-		}
-		if hint.Key != l {
-			k, ok := l.index[name]
-			if !ok {
-				break
-			}
-			*hint = erb.VarHint{Key: l, Slot: k}
-		}
-		if i := vt.t.slots[hint.Slot]; i > 0 && int(i) <= vt.n {
-			v := vt.t.vals[i-1]
-			return v, !values.IsUndef(v)
+		if v, found, ok := vt.t.atHint(vt.n, name, hint); ok {
+			return v, found
 		}
 		break
 	}
 	return e.v.Get(name)
+}
+
+// atHint is VisibleAt's read of name in t, the first table Get looks at,
+// when t had n variables: ok is false when t has no layout numbering the
+// name, or the name is not set there (Get finds it, or not, elsewhere).
+func (t *varTable) atHint(n int, name string, hint *erb.VarHint) (v values.Value, found, ok bool) {
+	l := t.layout
+	if l == nil {
+		return nil, false, false
+	}
+	if hint.Key != l {
+		k, ok := l.index[name]
+		if !ok {
+			return nil, false, false
+		}
+		*hint = erb.VarHint{Key: l, Slot: k}
+	}
+	if i := t.slots[hint.Slot]; i > 0 && int(i) <= n {
+		v := t.vals[i-1]
+		return v, !values.IsUndef(v), true
+	}
+	return nil, false, false
 }
 
 // OddNames are the visible names erb.OddName accepts, which only the
@@ -196,6 +212,33 @@ func (e erbView) OddNames() []string {
 		if vt.t.odd > 0 {
 			return e.v.s.visibleNames(erb.OddName)
 		}
+	}
+	return nil
+}
+
+// erbPeek is erbView's reads of a view made at each read (PeekView).
+type erbPeek struct{ s *Scope }
+
+func (p erbPeek) Visible(name string) (values.Value, bool) { return p.s.visibleVar(name) }
+
+// VisibleAt implements erb.HintedView as erbView's does.
+func (p erbPeek) VisibleAt(name string, hint *erb.VarHint) (values.Value, bool) {
+	for t := p.s.ephemeral[len(p.s.ephemeral)-1]; t != nil; t = t.parent {
+		if t.kind == matchTable {
+			continue
+		}
+		if v, found, ok := t.atHint(len(t.names), name, hint); ok {
+			return v, found
+		}
+		break
+	}
+	return p.s.visibleVar(name)
+}
+
+// OddNames is erbView's OddNames.
+func (p erbPeek) OddNames() []string {
+	if p.s.hasOddNames() {
+		return p.s.visibleNames(erb.OddName)
 	}
 	return nil
 }

@@ -76,7 +76,13 @@ func NewMemo(s Scope, m *Memo, n, ivars int) (*R, string) {
 	var odd []string
 	record := false
 	if vi, ok := s.(VarIndex); ok {
-		ix = vi.VarView()
+		// the lookup reads through a peek where the scope has one: the
+		// view a rendering reads is made only when one is needed
+		if p, ok := s.(VarPeeker); ok {
+			ix = p.PeekView()
+		} else {
+			ix = vi.VarView()
+		}
 		odd = ix.OddNames()
 		if !anyVisible(ix, odd) {
 			out, ok, full := memoFind(ix, m)
@@ -84,6 +90,9 @@ func NewMemo(s Scope, m *Memo, n, ivars int) (*R, string) {
 				return nil, out
 			}
 			record = !full
+		}
+		if _, ok := s.(VarPeeker); ok {
+			ix = vi.VarView() // the scope is as it was: odd holds
 		}
 	}
 	r := NewSized(s, 0, ivars)
@@ -113,20 +122,24 @@ func anyVisible(ix VarView, names []string) bool {
 
 // memoFind is the text of a rendering m kept whose variables have their
 // values in ix; full when m keeps no more renderings. The rendering after
-// the one found last is looked at first: compiles render a template in
-// the same order (apache's load.erb for each module), and at most one
-// kept rendering has the values (NewMemo).
+// the one found last (after the last, the first) is looked at first:
+// compiles render a template in the same order (apache's load.erb for
+// each module), and at most one kept rendering has the values (NewMemo).
 func memoFind(ix VarView, m *Memo) (out string, ok, full bool) {
 	m.mu.Lock()
 	var seen memoSeen
 	seen.hv, _ = ix.(HintedView) // asked once, not at each read
-	if i := m.next; i < len(m.entries) && memoMatches(ix, m.entries[i], &seen) {
-		m.next = i + 1
+	first := m.next              // after the last entry: the first (a compile's next round)
+	if first >= len(m.entries) {
+		first = 0
+	}
+	if first < len(m.entries) && memoMatches(ix, m.entries[first], &seen) {
+		m.next = first + 1
 		m.mu.Unlock()
-		return m.entries[i].out, true, false
+		return m.entries[first].out, true, false
 	}
 	for i := len(m.entries) - 1; i >= 0; i-- {
-		if i != m.next && memoMatches(ix, m.entries[i], &seen) {
+		if i != first && memoMatches(ix, m.entries[i], &seen) {
 			m.next = i + 1
 			m.mu.Unlock()
 			return m.entries[i].out, true, false

@@ -299,3 +299,52 @@ func TestMemoHints(t *testing.T) {
 		t.Errorf("%d reads with hints, %d found by them; want 4, 1", s.hinted, s.found)
 	}
 }
+
+// peekScope is a viewScope that a Memo's lookup can read without a view
+// (VarPeeker): its variables change after the lookup (set), which a view
+// made then, as VarView's, does not see; views counts VarView's calls.
+type peekScope struct {
+	viewScope
+	set   func(*peekScope)
+	views int
+}
+
+func (s *peekScope) PeekView() VarView { return &s.viewScope }
+func (s *peekScope) VarView() VarView {
+	s.views++
+	view := &viewScope{testScope: testScope{vars: s.vars}}
+	if s.set != nil {
+		s.set(s)
+	}
+	return view
+}
+
+// A Memo's lookup reads a scope that has a peek through it: a rendering
+// found makes no view; one not found makes its view after the lookup, and
+// renders the variables as they are then.
+func TestMemoPeek(t *testing.T) {
+	memoTemplateMemo = Memo{}
+	memoRenders = 0
+	vars := func(v string) *values.Hash {
+		b := values.NewHashBuilder(1)
+		b.Put(values.String("other"), values.String(v))
+		return b.Build()
+	}
+	s := &peekScope{viewScope: viewScope{testScope: testScope{vars: vars("y")}}}
+	for i, want := range []int{1, 1} {
+		if got, err := Render(memoTemplate, s, "t", "t.erb"); err != nil || got != "y" {
+			t.Fatalf("%d: got %q, %v", i, got, err)
+		}
+		if s.views != want || memoRenders != 1 {
+			t.Errorf("%d: %d views, %d renderings; want %d, 1", i, s.views, memoRenders, want)
+		}
+	}
+	s.vars = vars("z")
+	s.set = func(s *peekScope) { s.vars = vars("later") }
+	if got, err := Render(memoTemplate, s, "t", "t.erb"); err != nil || got != "z" {
+		t.Fatalf("got %q, %v; want the variables as the view has them", got, err)
+	}
+	if s.views != 2 || memoRenders != 2 {
+		t.Errorf("%d views, %d renderings; want 2, 2", s.views, memoRenders)
+	}
+}

@@ -36,6 +36,15 @@ type VarView interface {
 	OddNames() []string
 }
 
+// VarPeeker is an optional extension of VarIndex: PeekView is a VarView
+// for reads made at once, before the scope changes (a Memo's lookup, after
+// which a rendering found renders nothing): it reads Vars() as they are
+// at each read, and costs less to make than VarView's, which a rendering
+// needs as the variables are when it starts.
+type VarPeeker interface {
+	PeekView() VarView
+}
+
 // HintedView is a VarView that finds a name again where it found it
 // before: VisibleAt is Visible, given a hint that a read of the name
 // keeps from one rendering to the next (a Memo's), which it fills when
