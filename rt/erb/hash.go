@@ -191,6 +191,37 @@ type lazyHash struct {
 	src  *values.Hash
 	from func(values.Value) Value
 	got  []Value
+	// keys has the keyBit of each of src's String keys, and bit 0, once
+	// made: a key whose bit is not in it is not in src, found so without
+	// a search. It is made at the second String key src lacks (misses):
+	// a hash Ruby asks for a key it lacks is mostly asked for many
+	// (apache's _directories.erb asks each directory for ~100 options),
+	// and most hashes are asked for a key or two.
+	keys   uint64
+	misses uint8
+}
+
+// keyBit is a bit of 1 to 63 for a String key: of its length and its
+// first and last bytes.
+func keyBit(s string) uint64 {
+	h := uint(len(s)) * 7
+	if len(s) > 0 {
+		h += uint(s[0]) + uint(s[len(s)-1])*3
+	}
+	return 1 << (1 + h%63)
+}
+
+// missed counts a String key src lacks, and makes keys at the second.
+func (l *lazyHash) missed() {
+	if l.misses++; l.misses != 2 {
+		return
+	}
+	l.keys = 1
+	for i := range l.src.Len() {
+		if k, ok := l.src.KeyAt(i).(values.String); ok {
+			l.keys |= keyBit(string(k))
+		}
+	}
 }
 
 // lazyHashOf is the Ruby hash of a Puppet hash, converted with from: the
@@ -288,8 +319,12 @@ func (l *lazyHash) lookup(k Value) (v Value, found, handled bool) {
 
 // lookupStr is lookup of the String key s.
 func (l *lazyHash) lookupStr(s string) (Value, bool) {
+	if l.keys != 0 && l.keys&keyBit(s) == 0 {
+		return nil, false
+	}
 	i := l.src.IndexOfString(s)
 	if i < 0 {
+		l.missed()
 		return nil, false
 	}
 	if l.got == nil {

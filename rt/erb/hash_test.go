@@ -296,3 +296,38 @@ func TestHashOfRoom(t *testing.T) {
 		t.Errorf("HashOf of 5: %s", got)
 	}
 }
+
+// A hash made from a Puppet hash finds each of its String keys, and no
+// other (keys of the same length, first and last bytes among them), in
+// the Puppet hash itself, without converting it; an Integer key is found
+// as it was.
+func TestLazyHashStringKeys(t *testing.T) {
+	var pairs []values.Value
+	keys := []string{"path", "provider", "options", "", "a", "allow_override", "x-y", "パス"}
+	for i, k := range keys {
+		pairs = append(pairs, values.String(k), values.Int(i))
+	}
+	pairs = append(pairs, values.Int(7), values.String("seven"))
+	h := FromPuppet(values.NewHashFromPairs(pairs...)).(*Hash)
+	for range 2 { // before and after the keys it lacks are many
+		for i, k := range keys {
+			if v, ok := h.lookupStr(k); !ok || v != int64(i) {
+				t.Errorf("%q: %v %v, want %d", k, v, ok, i)
+			}
+		}
+		for _, k := range []string{"pith", "poth", "provides", "b", "allow", "deny", "x_y", "パ", "7", "options "} {
+			if v, ok := h.lookupStr(k); ok {
+				t.Errorf("%q: found %v", k, v)
+			}
+			if v := get(h, S(k)); v != nil {
+				t.Errorf("h[%q] = %v", k, v)
+			}
+		}
+	}
+	if h.lazy == nil {
+		t.Errorf("the lookups converted the hash")
+	}
+	if v := get(h, int64(7)); Inspect(v) != `"seven"` {
+		t.Errorf("h[7] = %s", Inspect(v))
+	}
+}
