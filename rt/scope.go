@@ -32,6 +32,13 @@ type Scope struct {
 
 	defaults scopeDefaults     // resource defaults by capitalized type name
 	classes  map[string]*Scope // class scopes by name (kept in the top scope)
+	// lastDefaults is what lookupDefaults last found here, for a type
+	// when the compile's defaults were those of a count (Ctx.defaultsGen)
+	lastDefaults struct {
+		typ    string
+		gen    int
+		params []*Param
+	}
 
 	// inherited caches inheritedScope once found: a parent class is
 	// evaluated before its child, and its scope never changes after.
@@ -469,7 +476,7 @@ func (s *Scope) init(c *Ctx, parent *Scope, source definition, res *Resource) *S
 // newChild is a child of s for a definition's code, from the compile's
 // chunks (a scope lives as long as the resources declared in it).
 func (s *Scope) newChild(source definition, res *Resource) *Scope {
-	return alloc(&s.c.scopeSlab, 11).init(s.c, s, source, res) // 11 fill 5376 bytes
+	return alloc(&s.c.scopeSlab, 11).init(s.c, s, source, res) // 11 fill 6,248 of a 6,528-byte size class
 }
 
 func (s *Scope) isTop() bool  { return s == s.c.top }
@@ -1114,6 +1121,22 @@ func (s *Scope) lookupDefaults(typeName string) []*Param {
 	if s.c != nil && len(s.c.defaultTypes) == 0 {
 		return nil // no scope of the compile has any
 	}
+	// a scope's resources mostly are of a few types: what was found for
+	// the type stands while no defaults expression was evaluated since
+	// (the scopes above stay the same)
+	last := &s.lastDefaults
+	if s.c != nil && last.typ == typeName && last.gen == s.c.defaultsGen && typeName != "" {
+		return last.params
+	}
+	out := s.mergeDefaults(typeName)
+	if s.c != nil {
+		last.typ, last.gen, last.params = typeName, s.c.defaultsGen, out
+	}
+	return out
+}
+
+// mergeDefaults is lookupDefaults' search of the scopes.
+func (s *Scope) mergeDefaults(typeName string) []*Param {
 	// mostly no scope of the chain has defaults for the type, or one has:
 	// its list is the answer (callers only read it)
 	var only []*Param
