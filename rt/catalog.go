@@ -16,6 +16,7 @@ type Catalog struct {
 
 	resources []*Resource
 	table     map[refKey]*Resource // by type and title, and by uniqueness key
+	aliased   []aliasKey           // the keys of table that are aliases (alias)
 	edges     []Edge
 
 	// jsonBufs are the program's catalog JSON buffers (nil for a catalog
@@ -76,15 +77,26 @@ type refKey struct{ typ, title string }
 
 func titleKey(typ, title string) refKey { return refKey{typ, title} }
 
+// aliasKey is a key of the catalog's table that alias gave a resource.
+type aliasKey struct {
+	key refKey
+	r   *Resource
+}
+
 // add adds a resource, failing on a duplicate declaration, and registers
 // its aliases. It returns r's stage parameter (nil: none), which adding a
 // resource checks.
 func (cat *Catalog) add(r *Resource) (stage values.Value) {
 	key := titleKey(r.Type, r.Title)
-	if existing := cat.table[key]; existing != nil {
+	// one operation of the table, not a lookup then a store: a key it
+	// had (a duplicate, which fails) does not grow it
+	n := len(cat.table)
+	cat.table[key] = r
+	if len(cat.table) == n {
+		existing := cat.holder(key)
+		cat.table[key] = existing
 		cat.failDuplicate(r, existing)
 	}
-	cat.table[key] = r
 	r.listed = true
 	r.pos = int32(len(cat.resources))
 	cat.resources = append(cat.resources, r)
@@ -112,6 +124,23 @@ func (r *Resource) get3(a, b, c string) (va, vb, vc values.Value) {
 		}
 	}
 	return va, vb, vc
+}
+
+// holder is the resource the table has under key: the resource with that
+// type and title, or the one given it as an alias (what cat.table[key]
+// was before add replaced it).
+func (cat *Catalog) holder(key refKey) *Resource {
+	for _, r := range cat.resources {
+		if titleKey(r.Type, r.Title) == key {
+			return r
+		}
+	}
+	for _, a := range cat.aliased {
+		if a.key == key {
+			return a.r
+		}
+	}
+	return nil
 }
 
 func (cat *Catalog) failDuplicate(r, existing *Resource) {
@@ -209,6 +238,7 @@ func (cat *Catalog) alias(r *Resource, key []string, single bool) {
 		Fail(msg)
 	}
 	cat.table[k] = r
+	cat.aliased = append(cat.aliased, aliasKey{k, r})
 }
 
 // joinKey is a key's values joined by NULs, the catalog table's title

@@ -1,0 +1,54 @@
+package rt
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// TestDuplicateDeclaration: a resource whose type and title a resource of
+// the catalog has, or another's alias has, fails with Puppet's error
+// naming where the one declared first is (Catalog#add_resource,
+// fail_on_duplicate_type_and_title); resources of other titles or types
+// do not, and the catalog still finds the first one.
+func TestDuplicateDeclaration(t *testing.T) {
+	p := NewProgram("production")
+	p.AddCoreTypes()
+	file := &File{Path: "/env/manifests/site.pp"}
+	at := func(line int32) SiteRef { return SiteRefOf(&Site{File: file, Line: line}) }
+	compile := func(dup func(s *Scope)) *Result {
+		return CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
+			s.Declare(at(3), "notify", Regular).Body(at(3), values.String("a")).Exec()
+			s.Declare(at(4), "notify", Regular).Body(at(4), values.String("b")).Attr(at(4), "alias", values.String("c")).Exec()
+			s.Declare(at(5), "file", Regular).Body(at(5), values.String("a")).Attr(at(5), "path", values.String("/a")).Exec()
+			dup(s)
+		}})
+	}
+	res := compile(func(s *Scope) {
+		s.Declare(at(7), "notify", Regular).Body(at(7), values.String("d")).Exec()
+	})
+	if res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	for _, c := range []struct{ title, first string }{{"a", "3"}, {"c", "4"}} {
+		res := compile(func(s *Scope) {
+			s.Declare(at(7), "notify", Regular).Body(at(7), values.String(c.title)).Exec()
+		})
+		want := "Duplicate declaration: Notify[" + c.title + "] is already declared at (file: /env/manifests/site.pp, line: " + c.first + "); cannot redeclare"
+		if res.Err == nil || !strings.Contains(res.Err.Error(), want) {
+			t.Errorf("%s: error %v, want %q", c.title, res.Err, want)
+		}
+	}
+	cat := newCatalog("n", "production", 0, 0, 0)
+	a := &Resource{Type: "Notify", Title: "a"}
+	cat.add(a)
+	func() {
+		defer func() { recover() }()
+		cat.add(&Resource{Type: "Notify", Title: "a"})
+		t.Errorf("no duplicate")
+	}()
+	if cat.find("Notify", "a") != a {
+		t.Errorf("the first resource is not found after a duplicate")
+	}
+}
