@@ -46,8 +46,11 @@ type Declaration struct {
 type declBody struct {
 	titles []string
 	params []*Param
-	isDef  bool
-	title0 [1]string
+	// nameLens has bit len(name)%64 set for each parameter's name: a
+	// name of another length is no duplicate, without a comparison
+	nameLens uint64
+	isDef    bool
+	title0   [1]string
 }
 
 // ResourceTypeRef is the type a resource expression names in the code,
@@ -233,9 +236,13 @@ func (d *Declaration) current() *declBody { return d.bodies[len(d.bodies)-1] }
 
 func (d *Declaration) addParam(p *Param) {
 	b := d.current()
-	for _, q := range b.params {
-		if q.Name == p.Name {
-			IssueAt(d.site.Site(), "DUPLICATE_ATTRIBUTE", "The attribute '%s' has already been set", p.Name)
+	if bit := uint64(1) << (len(p.Name) & 63); b.nameLens&bit == 0 {
+		b.nameLens |= bit
+	} else {
+		for _, q := range b.params {
+			if q.Name == p.Name {
+				IssueAt(d.site.Site(), "DUPLICATE_ATTRIBUTE", "The attribute '%s' has already been set", p.Name)
+			}
 		}
 	}
 	if b.params == nil {
