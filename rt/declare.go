@@ -567,11 +567,21 @@ func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param, distinct bool
 	if r.Tags == nil {
 		r.Tags = c.newTags(s, ownTags(typeTags, titleTags, params, defaults))
 	}
-	for _, p := range params {
-		if !distinct && r.param(p.Name) != nil {
-			Errorf("Duplicate parameter '%s' for on %s", p.Name, r.Ref())
+	if distinct {
+		// what add does for each, at once: r is new (not checked)
+		r.Params = append(r.Params, params...)
+		for _, p := range params {
+			if p.Name == "tag" {
+				r.tagValues(p.Value)
+			}
 		}
-		r.add(p)
+	} else {
+		for _, p := range params {
+			if r.param(p.Name) != nil {
+				Errorf("Duplicate parameter '%s' for on %s", p.Name, r.Ref())
+			}
+			r.add(p)
+		}
 	}
 	c.applyDefaults(r, defaults)
 	if typeTags == nil {

@@ -50,3 +50,41 @@ func TestDuplicateAttribute(t *testing.T) {
 		}
 	}
 }
+
+// TestDeclaredParams: a resource has the attributes of its body in their
+// order, then the defaults it does not set; a tag attribute, given or
+// defaulted, tags it (Puppet's tag metaparameter: a qualified tag with its
+// segments too), those tags listed before its type's and title's, as in
+// Puppet's catalogs.
+func TestDeclaredParams(t *testing.T) {
+	p := NewProgram("production")
+	p.AddCoreTypes()
+	site := &Site{File: &File{Path: "/env/manifests/site.pp"}, Line: 3}
+	at := SiteRefOf(site)
+	res := CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
+		s.Defaults(site, "notify").Attr(at, "loglevel", values.String("err")).Attr(at, "message", values.String("d")).Done()
+		s.Declare(at, "notify", Regular).Body(at, values.String("a")).Attr(at, "message", values.String("m")).
+			Attr(at, "tag", values.NewArray(values.String("x"), values.String("y::z"))).Attr(at, "withpath", values.Bool(true)).Exec()
+		s.Defaults(site, "file").Attr(at, "tag", values.String("f")).Done()
+		s.Declare(at, "file", Regular).Body(at, values.String("/b")).Attr(at, "mode", values.String("0644")).Exec()
+	}})
+	if res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	for _, c := range []struct{ typ, title, params, tags string }{
+		{"Notify", "a", "message tag withpath loglevel", "x y::z y z notify a"},
+		{"File", "/b", "mode tag", "f file"},
+	} {
+		r := res.Catalog.Resource(c.typ, c.title)
+		var names []string
+		for _, p := range r.Params {
+			names = append(names, p.Name)
+		}
+		if got := strings.Join(names, " "); got != c.params {
+			t.Errorf("%s: parameters %s, want %s", r.Ref(), got, c.params)
+		}
+		if got := strings.Join(r.Tags, " "); !strings.HasPrefix(got, c.tags) {
+			t.Errorf("%s: tags %s, want %s first", r.Ref(), got, c.tags)
+		}
+	}
+}
