@@ -7,41 +7,45 @@ import (
 	"github.com/pp2go/pp2go/rt/values"
 )
 
+// compileMain compiles the catalog of a node whose code is main, in a
+// program of Puppet's core types; at is a site of site.pp for its
+// expressions.
+func compileMain(main func(s *Scope, at SiteRef)) *Result {
+	p := NewProgram("production")
+	p.AddCoreTypes()
+	at := SiteRefOf(&Site{File: &File{Path: "/env/manifests/site.pp"}, Line: 3})
+	return CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) { main(s, at) }})
+}
+
 // TestDuplicateAttribute: a body that sets an attribute twice fails with
 // Puppet's DUPLICATE_ATTRIBUTE error (evaluator_impl's
 // eval_ResourceExpression), splatted or not; attributes whose names have
 // the same length, or lengths 64 apart, are no duplicates; each body of
 // an expression has its own attributes.
 func TestDuplicateAttribute(t *testing.T) {
-	p := NewProgram("production")
-	p.AddCoreTypes()
-	site := &Site{File: &File{Path: "/env/manifests/site.pp"}, Line: 3}
-	at := SiteRefOf(site)
 	long := "x" + strings.Repeat("y", 64) // 65 bytes: bit 1, as "x"'s
 	for _, c := range []struct {
 		name string
-		body func(d *Declaration)
+		body func(d *Declaration, at SiteRef)
 		dup  string
 	}{
-		{"distinct", func(d *Declaration) {
+		{"distinct", func(d *Declaration, at SiteRef) {
 			d.Body(at, values.String("a")).Attr(at, "message", values.String("m")).Attr(at, "loglevel", values.String("info")).
 				Attr(at, "withpath", values.Bool(true)).Body(at, values.String("b")).Attr(at, "message", values.String("n")).Exec()
 		}, ""},
-		{"same length", func(d *Declaration) {
+		{"same length", func(d *Declaration, at SiteRef) {
 			d.Body(at, values.String("a")).Attr(at, "x", values.String("1")).Attr(at, "y", values.String("2")).Attr(at, long, values.String("3")).Done()
 		}, ""},
-		{"twice", func(d *Declaration) {
+		{"twice", func(d *Declaration, at SiteRef) {
 			d.Body(at, values.String("a")).Attr(at, "message", values.String("m")).Attr(at, "tag", values.String("t")).
 				Attr(at, "message", values.String("n")).Exec()
 		}, "message"},
-		{"splatted", func(d *Declaration) {
+		{"splatted", func(d *Declaration, at SiteRef) {
 			d.Body(at, values.String("a")).Attr(at, "loglevel", values.String("info")).
-				Splat(site, values.NewHashFromPairs(values.String("message"), values.String("m"), values.String("loglevel"), values.String("err"))).Exec()
+				Splat(at.Site(), values.NewHashFromPairs(values.String("message"), values.String("m"), values.String("loglevel"), values.String("err"))).Exec()
 		}, "loglevel"},
 	} {
-		err := CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
-			c.body(s.Declare(at, "notify", Regular))
-		}}).Err
+		err := compileMain(func(s *Scope, at SiteRef) { c.body(s.Declare(at, "notify", Regular), at) }).Err
 		switch {
 		case c.dup == "" && err != nil && strings.Contains(err.Error(), "has already been set"):
 			t.Errorf("%s: %v", c.name, err)
@@ -57,17 +61,13 @@ func TestDuplicateAttribute(t *testing.T) {
 // segments too), those tags listed before its type's and title's, as in
 // Puppet's catalogs.
 func TestDeclaredParams(t *testing.T) {
-	p := NewProgram("production")
-	p.AddCoreTypes()
-	site := &Site{File: &File{Path: "/env/manifests/site.pp"}, Line: 3}
-	at := SiteRefOf(site)
-	res := CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
-		s.Defaults(site, "notify").Attr(at, "loglevel", values.String("err")).Attr(at, "message", values.String("d")).Done()
+	res := compileMain(func(s *Scope, at SiteRef) {
+		s.Defaults(at.Site(), "notify").Attr(at, "loglevel", values.String("err")).Attr(at, "message", values.String("d")).Done()
 		s.Declare(at, "notify", Regular).Body(at, values.String("a")).Attr(at, "message", values.String("m")).
 			Attr(at, "tag", values.NewArray(values.String("x"), values.String("y::z"))).Attr(at, "withpath", values.Bool(true)).Exec()
-		s.Defaults(site, "file").Attr(at, "tag", values.String("f")).Done()
+		s.Defaults(at.Site(), "file").Attr(at, "tag", values.String("f")).Done()
 		s.Declare(at, "file", Regular).Body(at, values.String("/b")).Attr(at, "mode", values.String("0644")).Exec()
-	}})
+	})
 	if res.Err != nil {
 		t.Fatal(res.Err)
 	}

@@ -50,12 +50,9 @@ func TestDefaultsOfType(t *testing.T) {
 // two of them counts for the second one only; the nearest scope's
 // default wins, and another type's resources get none.
 func TestDefaultsFoundAgain(t *testing.T) {
-	p := NewProgram("production")
-	p.AddCoreTypes()
-	site := &Site{File: &File{Path: "/e/site.pp"}, Line: 1}
-	at := SiteRefOf(site)
 	notify := &ResourceTypeRef{Name: "notify"}
-	res := CompileWith(p, &Node{Name: "n1.example.com", Main: func(top *Scope) {
+	res := compileMain(func(top *Scope, at SiteRef) {
+		site := at.Site()
 		top.Defaults(site, "notify").Attr(at, "message", values.String("top")).Done()
 		s := top.newChild(top.source, top.resource)
 		s.Defaults(site, "notify").Attr(at, "withpath", values.Bool(true)).Done()
@@ -70,7 +67,7 @@ func TestDefaultsFoundAgain(t *testing.T) {
 		s.Defaults(site, "notify").Attr(at, "message", values.String("near")).Done()
 		s.DeclareType(at, notify, Regular).Body(at, values.String("e")).Exec()
 		s.Declare(at, "file", Regular).Body(at, values.String("/f")).Exec()
-	}})
+	})
 	require.NoError(t, res.Err)
 	params := func(typ, title string) map[string]string {
 		r := res.Catalog.Resource(typ, title)

@@ -117,18 +117,15 @@ func TestValidateReferencesKeepsFound(t *testing.T) {
 // references find them (canonType, selfRef), as the tests made per
 // resource would.
 func TestRelationshipRefsByTypeName(t *testing.T) {
-	p := NewProgram("production")
-	p.AddCoreTypes()
-	site := &Site{File: &File{Path: "/env/manifests/site.pp"}, Line: 3}
 	ref := func(typ, title string) values.Value { return values.NewResourceType(typ, title, true) }
-	res := CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
+	res := compileMain(func(s *Scope, at SiteRef) {
 		for _, title := range []string{"a", "b", "c", "d"} {
-			s.Declare(SiteRefOf(site), "notify", Regular).Body(SiteRefOf(site), values.String(title)).Exec()
+			s.Declare(at, "notify", Regular).Body(at, values.String(title)).Exec()
 		}
-		s.Declare(SiteRefOf(site), "notify", Regular).Body(SiteRefOf(site), values.String("e")).
-			Attr(SiteRefOf(site), "require", values.NewArray(ref("Notify", "a"), ref("notify", "b"), ref("::notify", "c"))).Exec()
-		s.Relate(SiteRefOf(site), "->", ref("notify", "a"), values.NewArray(ref("Notify", "b"), ref("::Notify", "c"), ref("NOTIFY", "d")))
-	}})
+		s.Declare(at, "notify", Regular).Body(at, values.String("e")).
+			Attr(at, "require", values.NewArray(ref("Notify", "a"), ref("notify", "b"), ref("::notify", "c"))).Exec()
+		s.Relate(at, "->", ref("notify", "a"), values.NewArray(ref("Notify", "b"), ref("::Notify", "c"), ref("NOTIFY", "d")))
+	})
 	if res.Err != nil {
 		t.Fatal(res.Err)
 	}
