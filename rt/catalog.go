@@ -18,6 +18,9 @@ type Catalog struct {
 	table     map[refKey]*Resource // by type and title, and by uniqueness key
 	aliased   []aliasKey           // the keys of table that are aliases (alias)
 	edges     []Edge
+	// tagSet holds Tags, made when first asked (hasTag): a catalog has
+	// hundreds, and each class adds its own
+	tagSet map[string]struct{}
 
 	// jsonBufs are the program's catalog JSON buffers (nil for a catalog
 	// made outside a compile)
@@ -561,29 +564,35 @@ func (cat *Catalog) tag(t string) {
 		return
 	}
 	if strings.Contains(t, "::") {
-		for _, seg := range strings.Split(t, "::") {
+		// strings.Split's segments, without making their list
+		for rest, more := t, true; more; {
+			var seg string
+			seg, rest, more = strings.Cut(rest, "::")
 			cat.addTag(seg)
 		}
 	}
 }
 
+// addTag adds t to the tags unless they have it, and reports whether it
+// did.
 func (cat *Catalog) addTag(t string) bool {
-	for _, u := range cat.Tags {
-		if u == t {
-			return false
-		}
+	if cat.hasTag(t) {
+		return false
 	}
 	cat.Tags = append(cat.Tags, t)
+	cat.tagSet[t] = struct{}{}
 	return true
 }
 
 func (cat *Catalog) hasTag(t string) bool {
-	for _, u := range cat.Tags {
-		if u == t {
-			return true
+	if cat.tagSet == nil {
+		cat.tagSet = make(map[string]struct{}, max(cap(cat.Tags), 64))
+		for _, u := range cat.Tags {
+			cat.tagSet[u] = struct{}{}
 		}
 	}
-	return false
+	_, ok := cat.tagSet[t]
+	return ok
 }
 
 func (cat *Catalog) mergeTags(tags []string) {

@@ -52,3 +52,23 @@ func TestDuplicateDeclaration(t *testing.T) {
 		t.Errorf("the first resource is not found after a duplicate")
 	}
 }
+
+// TestCatalogTags: the catalog's tags are a set in the order they came
+// (Puppet's Catalog#tag), a qualified tag with its segments (Ruby's
+// split("::"): an empty one between two separators), each once,
+// and it tells which it has.
+func TestCatalogTags(t *testing.T) {
+	cat := newCatalog("n", "production", 0, 0, 0)
+	cat.Tags = append(cat.Tags, "node") // as a compile starts them
+	cat.tag("Apache::Mod::SSL")
+	cat.mergeTags([]string{"class", "apache", "mod", "x", "class"})
+	cat.tag("a::::b")
+	if got := strings.Join(cat.Tags, " "); got != "node apache::mod::ssl apache mod ssl class x a::::b a  b" {
+		t.Errorf("tags %q", got)
+	}
+	for tag, want := range map[string]bool{"node": true, "ssl": true, "": true, "Apache": false, "b": true, "c": false} {
+		if cat.hasTag(tag) != want {
+			t.Errorf("hasTag(%q) %v", tag, !want)
+		}
+	}
+}
