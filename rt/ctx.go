@@ -178,6 +178,9 @@ type Ctx struct {
 	pendingBuf []*Resource
 	// refsFound are references validateReferences found
 	refsFound foundRefs
+	// attrsKnown are attribute names validate found its types have
+	// (knownAttrs)
+	attrsKnown *knownAttrs
 	// checkNames and checkVals are validateDefinition's scratch lists
 	checkNames []string
 	checkVals  []values.Value

@@ -2,6 +2,7 @@ package rt
 
 import (
 	"strings"
+	"unsafe"
 
 	"github.com/pp2go/pp2go/rt/restype"
 	"github.com/pp2go/pp2go/rt/values"
@@ -56,8 +57,11 @@ func (c *Ctx) finishResource(r *Resource) {
 func (c *Ctx) validate(r *Resource) {
 	switch {
 	case r.native != nil:
+		if c.attrsKnown == nil {
+			c.attrsKnown = new(knownAttrs)
+		}
 		for _, p := range r.Params {
-			if !r.native.HasAttribute(p.Name) {
+			if !c.attrsKnown.has(r.native, p.Name) {
 				loc := locationString(r.File, r.Line, 0)
 				panic(located("no parameter named '"+p.Name+"' "+loc+" on "+r.Ref(), r.File, r.Line))
 			}
@@ -71,6 +75,31 @@ func (c *Ctx) validate(r *Resource) {
 		types, layout := r.class.sig.get(c, r.class.parameters(), r.class.Locals)
 		c.validateDefinition(r, &r.class.sig, types, layout)
 	}
+}
+
+// knownAttrs are names of attributes of native types, each kept with its
+// type by the address of its bytes, one per slot: the code names a
+// type's attributes with the same strings for each of its resources, so
+// that most of a compile's parameters are found here, without looking
+// the name up in the type's set (NativeType.HasAttribute). A name kept
+// stays referenced, so its bytes are not reused for another string.
+type knownAttrs [128]struct {
+	t    NativeType
+	name string
+}
+
+// has is t.HasAttribute(name), an answer yes kept.
+func (k *knownAttrs) has(t NativeType, name string) bool {
+	p := unsafe.StringData(name)
+	e := &k[(uintptr(unsafe.Pointer(p))>>3^uintptr(len(name)))%uintptr(len(k))]
+	if unsafe.StringData(e.name) == p && len(e.name) == len(name) && e.t == t {
+		return true
+	}
+	if !t.HasAttribute(name) {
+		return false
+	}
+	e.t, e.name = t, name
+	return true
 }
 
 // anyReplaced says whether a template changed one of the parameters'

@@ -1,0 +1,47 @@
+package rt
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// TestKnownAttrs: a name is an attribute of the type it was found for,
+// not of another type that lacks it, whichever was asked first; a name
+// that is no attribute is never kept; names with the same bytes at
+// another address are found too.
+func TestKnownAttrs(t *testing.T) {
+	p := NewProgram("production")
+	p.AddCoreTypes()
+	notify, file := p.findNative("notify"), p.findNative("file")
+	var k knownAttrs
+	msg := "message"
+	for i := 0; i < 2; i++ {
+		if !k.has(notify, msg) || k.has(file, msg) || k.has(notify, "mode") || !k.has(file, "mode") {
+			t.Errorf("round %d: message of notify and mode of file only", i)
+		}
+		if k.has(notify, "bogus") || k.has(file, strings.Repeat("x", 3)) {
+			t.Errorf("round %d: a name that is no attribute", i)
+		}
+	}
+	if !k.has(notify, string([]byte("message"))) || !k.has(notify, "require") {
+		t.Errorf("another string of an attribute's name, a metaparameter")
+	}
+}
+
+// TestUnknownAttribute: a native resource with a parameter its type
+// does not have fails at finish with Puppet's error
+// (Parser::Resource#validate), also after resources of another type
+// whose parameter of that name was found.
+func TestUnknownAttribute(t *testing.T) {
+	res := compileMain(func(s *Scope, at SiteRef) {
+		for _, title := range []string{"a", "b"} {
+			s.Declare(at, "notify", Regular).Body(at, values.String(title)).Attr(at, "message", values.String("m")).Exec()
+		}
+		s.Declare(at, "file", Regular).Body(at, values.String("/tmp/x")).Attr(at, "message", values.String("m")).Exec()
+	})
+	if res.Err == nil || !strings.Contains(res.Err.Error(), "no parameter named 'message'") || !strings.Contains(res.Err.Error(), "File[/tmp/x]") {
+		t.Errorf("error %v", res.Err)
+	}
+}
