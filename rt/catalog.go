@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/values"
@@ -18,8 +19,8 @@ type Catalog struct {
 	table     map[refKey]*Resource // by type and title, and by uniqueness key
 	aliased   []aliasKey           // the keys of table that are aliases (alias)
 	edges     []Edge
-	// tagSet holds Tags, made when first asked (hasTag): a catalog has
-	// hundreds, and each class adds its own
+	// tagSet holds Tags once they are many (hasTag): a catalog has up
+	// to hundreds, and each class adds its own
 	tagSet map[string]struct{}
 
 	// jsonBufs are the program's catalog JSON buffers (nil for a catalog
@@ -580,13 +581,22 @@ func (cat *Catalog) addTag(t string) bool {
 		return false
 	}
 	cat.Tags = append(cat.Tags, t)
-	cat.tagSet[t] = struct{}{}
+	if cat.tagSet != nil {
+		cat.tagSet[t] = struct{}{}
+	}
 	return true
 }
 
+// manyTags is how many tags a catalog has when it makes their set: fewer
+// are compared one by one sooner than a set is made.
+const manyTags = 32
+
 func (cat *Catalog) hasTag(t string) bool {
 	if cat.tagSet == nil {
-		cat.tagSet = make(map[string]struct{}, max(cap(cat.Tags), 64))
+		if len(cat.Tags) < manyTags {
+			return slices.Contains(cat.Tags, t)
+		}
+		cat.tagSet = make(map[string]struct{}, max(cap(cat.Tags), 2*manyTags))
 		for _, u := range cat.Tags {
 			cat.tagSet[u] = struct{}{}
 		}

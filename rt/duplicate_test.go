@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -70,5 +71,15 @@ func TestCatalogTags(t *testing.T) {
 		if cat.hasTag(tag) != want {
 			t.Errorf("hasTag(%q) %v", tag, !want)
 		}
+	}
+	// many tags (a set finds them), each added once: tN::node and tN
+	n := len(cat.Tags)
+	for round := 0; round < 2; round++ {
+		for i := 0; i < 2*manyTags; i++ {
+			cat.tag(fmt.Sprintf("t%d::node", i))
+		}
+	}
+	if len(cat.Tags) != n+4*manyTags || !cat.hasTag("t0::node") || !cat.hasTag("t63") || cat.hasTag("t64") || !cat.hasTag("mod") {
+		t.Errorf("%d tags: %q", len(cat.Tags), cat.Tags[n:])
 	}
 }
