@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/pp2go/pp2go/rt/internal/atomicptr"
 	"github.com/pp2go/pp2go/rt/internal/readmap"
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -65,6 +66,8 @@ func (cat *Catalog) Render(info CatalogInfo) ([]byte, []LogEntry, *Error) {
 	}
 	if info.Plain != nil {
 		w.plain = &plainState{PlainJSON: *info.Plain}
+	} else {
+		w.kept = cat.jsonBufs.keptResources()
 	}
 	w.seen.catalog = catalogsWritten.Add(1)
 	b := cat.jsonBufs.get(len(cat.resources))
@@ -135,6 +138,22 @@ func (cat *Catalog) Render(info CatalogInfo) ([]byte, []LogEntry, *Error) {
 type jsonBuffers struct {
 	last atomic.Int64
 	free sync.Pool // *[]byte
+	// kept is the JSON of resources the catalogs wrote, for the next
+	// catalogs (keptResources), made when the program writes its second
+	kept atomicptr.Pointer[keptResources]
+}
+
+// keptResources is the program's table of resources' JSON, nil while it
+// writes its first catalog (or b is nil).
+func (b *jsonBuffers) keptResources() *keptResources {
+	if b == nil || b.last.Load() == 0 {
+		return nil
+	}
+	if k := atomicptr.Load(&b.kept); k != nil {
+		return k
+	}
+	atomicptr.CompareAndSwap(&b.kept, nil, new(keptResources))
+	return atomicptr.Load(&b.kept)
 }
 
 // get is an empty buffer with room for the last catalog's JSON and a
@@ -168,12 +187,36 @@ func (b *jsonBuffers) put(buf []byte) {
 	}
 }
 
-// resource appends a resource's JSON to b. The writer's functions append
+// resource appends a resource's JSON to b: a copy of the JSON of one a
+// catalog before wrote, when the program kept it and the resource is
+// written as that one was (keptResources), else written (writeResource),
+// and kept for the next catalogs. The writer's functions append
 // to a buffer they are given and return it rather than to a field of the
 // writer: storing the buffer's pointer into memory at each append costs a
 // write barrier while the collector marks (a warm compile's writing ran
 // with it on a tenth of the time).
 func (w *jsonWriter) resource(b []byte, r *Resource) []byte {
+	if w.kept == nil {
+		return w.writeResource(b, r)
+	}
+	at, key := len(b), resourceKey(r)
+	if e := w.kept.find(r, key); e != nil {
+		b = append(b, e.json...)
+		w.tagRuns[r.pos] = tagsRun{int32(at) + e.tagsAt, int32(at) + e.tagsEnd, int32(len(r.Tags))}
+		if e.plainRef {
+			w.setPlainRef(int(r.pos))
+		}
+		w.prevTags = nil // the places of the copied tags are not known
+		return b
+	}
+	b = w.writeResource(b, r)
+	run := w.tagRuns[r.pos]
+	w.kept.keep(r, key, b[at:], int(run.at)-at, int(run.end)-at, w.plainRef(int(r.pos)), w.seen.catalog)
+	return b
+}
+
+// writeResource is resource, writing the resource's JSON.
+func (w *jsonWriter) writeResource(b []byte, r *Resource) []byte {
 	b = append(b, `{"type":`...)
 	n := len(b)
 	b = w.seen.str(b, r.Type)
@@ -505,11 +548,12 @@ type jsonWriter struct {
 	// (the writer is on the stack), moreRefs the others'
 	plainRefs [16]uint64
 	moreRefs  []uint64
-	params    []outParam  // a resource's parameters, the slice reused
-	cat       *Catalog    // the catalog written
-	tagRuns   []tagsRun   // where each resource's tags were written, by position
-	plain     *plainState // writing plain JSON (rich data off)
-	seen      seenJSON    // strings and references written, to copy
+	params    []outParam     // a resource's parameters, the slice reused
+	cat       *Catalog       // the catalog written
+	tagRuns   []tagsRun      // where each resource's tags were written, by position
+	plain     *plainState    // writing plain JSON (rich data off)
+	kept      *keptResources // resources' JSON to copy, nil for none
+	seen      seenJSON       // strings and references written, to copy
 }
 
 func (w *jsonWriter) raw(s string) { w.buf = append(w.buf, s...) }

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/pp2go/pp2go/rt/internal/atomicptr"
 	"github.com/pp2go/pp2go/rt/internal/readmap"
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -578,5 +579,134 @@ func TestAppendTagsRest(t *testing.T) {
 		if fmt.Sprintf("%q", r.Tags) != fmt.Sprintf("%q", c.want) || rest != c.rest {
 			t.Errorf("%q + %q: %q, rest %d; want %q, rest %d", c.own, c.from, r.Tags, rest, c.want, c.rest)
 		}
+	}
+}
+
+// A program's catalogs write a resource from the JSON of one a catalog
+// before wrote (keptResources) only when everything written of it is the
+// same: each catalog's JSON is the one written without the table, while
+// resources change a value, a tag, their file, line, kind or the like,
+// and are made again of other strings of the same text, of new arrays of
+// the same values and of new references to the same resources.
+func TestKeptResourcesWriteWhatChanged(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	texts := []string{"a", "b \"q\"", "é", "x\ny", "80", "/etc/keystone/keystone.conf"}
+	text := func() string { return texts[rng.IntN(len(texts))] }
+	type spec struct {
+		typ, title, file, kind string
+		line                   int
+		exported               bool
+		tags, sensitive        []string
+		names                  []string
+		values                 []values.Value
+	}
+	value := func() values.Value {
+		switch rng.IntN(5) {
+		case 0:
+			return values.Int(rng.IntN(3))
+		case 1:
+			return values.NewArray(values.String(text()), values.Undef)
+		case 2:
+			return values.NewResourceType("File", text(), true)
+		case 3:
+			return values.Undef
+		}
+		return values.String(text())
+	}
+	var specs []*spec
+	for i := range 60 {
+		s := &spec{typ: []string{"File", "Notify", "Apache::Vhost"}[i%3], title: fmt.Sprint(text(), i),
+			file: "/m/manifests/init.pp", kind: "", line: i, tags: []string{"notify", "class", "keystone"}}
+		for j := range rng.IntN(5) {
+			s.names, s.values = append(s.names, fmt.Sprint("p", j)), append(s.values, value())
+		}
+		specs = append(specs, s)
+	}
+	// made again: the same text elsewhere, a new array of the same values
+	again := func(v values.Value) values.Value {
+		switch x := v.(type) {
+		case values.String:
+			return values.String(strings.Clone(string(x)))
+		case *values.Array:
+			return values.NewArray(slices.Clone(x.Elems())...)
+		case *values.ResourceType:
+			return values.NewResourceType(x.TypeName, strings.Clone(x.Title), true)
+		}
+		return v
+	}
+	change := func(s *spec) {
+		switch rng.IntN(10) {
+		case 0:
+			if len(s.values) > 0 {
+				s.values[rng.IntN(len(s.values))] = value()
+			}
+		case 1:
+			s.names, s.values = append(s.names, "added"), append(s.values, value())
+		case 2:
+			s.tags = append(slices.Clone(s.tags), text())
+		case 3:
+			s.tags = slices.Clone(s.tags)
+			s.tags[rng.IntN(len(s.tags))] = "other"
+		case 4:
+			s.line++
+		case 5:
+			s.file = "/m/manifests/" + text()
+		case 6:
+			s.exported = !s.exported
+		case 7:
+			s.kind = "defined_type"
+		case 8:
+			s.sensitive = []string{"p0"}
+		case 9:
+			if len(s.values) > 0 {
+				if a, ok := s.values[0].(*values.Array); ok {
+					s.values[0] = values.NewArray(append(slices.Clone(a.Elems()), values.String(text()))...)
+				}
+			}
+		}
+	}
+	var bufs jsonBuffers
+	copied := 0
+	for round := range 12 {
+		cat := newCatalog("n", "production", 0, 0, 0)
+		var rs []*Resource
+		for _, s := range specs {
+			if round > 0 && rng.IntN(5) == 0 {
+				change(s)
+			}
+			r := &Resource{Type: s.typ, Title: s.title, File: s.file, Line: s.line, Kind: s.kind,
+				Exported: s.exported, Tags: s.tags, Sensitive: s.sensitive}
+			if rng.IntN(3) == 0 {
+				r.Title, r.Tags = strings.Clone(r.Title), slices.Clone(r.Tags)
+			}
+			for j, name := range s.names {
+				v := s.values[j]
+				if rng.IntN(3) == 0 {
+					v = again(v)
+				}
+				r.Params = append(r.Params, &Param{Name: name, Value: v})
+			}
+			cat.add(r)
+			rs = append(rs, r)
+		}
+		for range 40 {
+			cat.addEdge(rs[rng.IntN(len(rs))], rs[rng.IntN(len(rs))])
+		}
+		if k := atomicptr.Load(&bufs.kept); k != nil {
+			for _, r := range rs {
+				if k.find(r, resourceKey(r)) != nil {
+					copied++
+				}
+			}
+		}
+		cat.jsonBufs = nil
+		want := string(cat.JSON(CatalogInfo{}))
+		cat.jsonBufs = &bufs
+		if got := string(cat.JSON(CatalogInfo{})); got != want {
+			t.Fatalf("round %d:\n%s\nwant\n%s", round, got, want)
+		}
+	}
+	if copied < 5*len(specs) {
+		t.Errorf("%d resources copied, want most of those that stayed the same", copied)
 	}
 }

@@ -73,16 +73,32 @@ func seenBefore(s string, catalog uint32) bool {
 	p := uint64(uintptr(unsafe.Pointer(unsafe.StringData(s))))
 	h := (p ^ uint64(len(s))<<48) * 0x9e3779b97f4a7c15
 	at := &stringJSONSeen[h>>(64-stringJSONSeenBits)]
-	const catalogBits = 24 // the low bits: the catalog's number
-	k := h&^(1<<catalogBits-1) | uint64(catalog)&(1<<catalogBits-1)
+	k := seenMark(h, catalog)
 	switch v := at.Load(); {
-	case v>>catalogBits != k>>catalogBits:
+	case !sameSeen(v, k):
 		at.Store(k)
 		return false
 	default:
 		return v != k
 	}
 }
+
+// seenCatalogBits are the low bits of a seenMark: the catalog's number.
+const seenCatalogBits = 24
+
+// seenMark is what a table of things seen (stringJSONSeen,
+// keptResources) holds of the thing of hash h written by the catalog-th
+// catalog: h's high bits, the catalog's number's low ones.
+func seenMark(h uint64, catalog uint32) uint64 {
+	return h&^(1<<seenCatalogBits-1) | uint64(catalog)&(1<<seenCatalogBits-1)
+}
+
+// seenAge is how many catalogs before the one of seenMark mark the one
+// of v was (modulo 1<<seenCatalogBits).
+func seenAge(v, mark uint64) uint64 { return (mark - v) & (1<<seenCatalogBits - 1) }
+
+// sameSeen says whether two seenMarks are of the same thing.
+func sameSeen(a, b uint64) bool { return a>>seenCatalogBits == b>>seenCatalogBits }
 
 // keepJSON keeps json, the JSON of s, in stringJSON, when the process
 // writes catalogs again and the table has room.

@@ -33,3 +33,8 @@ func Store[T any](p *Pointer[T], v *T) { atomic.StorePointer(&p.v, unsafe.Pointe
 func CompareAndSwap[T any](p *Pointer[T], old, new *T) bool {
 	return atomic.CompareAndSwapPointer(&p.v, unsafe.Pointer(old), unsafe.Pointer(new))
 }
+
+// Swap makes p hold new and returns what it held.
+func Swap[T any](p *Pointer[T], new *T) *T {
+	return (*T)(atomic.SwapPointer(&p.v, unsafe.Pointer(new)))
+}

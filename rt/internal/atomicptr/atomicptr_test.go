@@ -17,6 +17,8 @@ func TestPointer(t *testing.T) {
 	require.Same(t, a, Load(&p))
 	require.True(t, CompareAndSwap(&p, a, b))
 	require.Same(t, b, Load(&p))
+	require.Same(t, b, Swap(&p, a), "Swap returns what p held")
+	require.Same(t, a, Load(&p))
 }
 
 // TestPointerConcurrent stores and loads from several goroutines (run with

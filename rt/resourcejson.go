@@ -1,0 +1,285 @@
+package rt
+
+import (
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/pp2go/pp2go/rt/internal/atomicptr"
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// keptResources is the JSON of resources a program's catalogs wrote, with
+// everything it was written from: most resources of a catalog are, value
+// for value, the resources of the same type and title of the catalog the
+// program wrote before (the same node's, or another's in a batch), and
+// copying their JSON costs a fraction of writing it again (a keystone
+// resource's is about 700 bytes of about 20 strings and values). A
+// resource whose type, title, file, line, tags, parameters and the like
+// are the same as a kept one's (same: strings the same bytes, other
+// values the same objects, which are never changed) has the same JSON.
+//
+// An entry holds copies of what its resource had (not the resource, nor
+// its parameters: those are the next compile's, Result.Release), and so
+// keeps alive the values it compares. Like stringJSON it keeps a resource
+// only once a catalog before wrote one of the same type and title (a
+// resource of one node's catalog, named after its facts, is not written
+// by the next node's), at most keptResourcesBudget bytes, and only once
+// the program writes catalogs again (a program that writes one would only
+// pay for keeping them). A resource has two places, by a hash of its type
+// and title (resourceKey).
+type keptResources struct {
+	at    [keptResourcesSets][2]keptPlace
+	bytes atomic.Int64
+}
+
+// keptPlace is a place of keptResources: a resource's JSON, and the
+// seenMark of the last resource written there that was not kept.
+type keptPlace struct {
+	e    atomicptr.Pointer[keptResource]
+	seen atomic.Uint64
+}
+
+const (
+	// keptResourcesBits is log2 of the table's pairs of places: a
+	// keystone catalog has 466 resources.
+	keptResourcesBits = 12
+	keptResourcesSets = 1 << keptResourcesBits
+	// keptResourcesBudget bounds the bytes the table keeps (about).
+	keptResourcesBudget = 8 << 20
+)
+
+// keptResource is a resource's JSON and what it was written from.
+type keptResource struct {
+	json                   string
+	typ, title, file, kind string
+	line                   int
+	native                 NativeType
+	titleValue             values.Value
+	tags, sensitive        []string
+	params                 []outParam // Resource.Params' names and values, undef ones too
+	// the bytes of the tags in json (the writer's tagRuns)
+	tagsAt, tagsEnd int32
+	exported        bool
+	mainTitle       bool
+	plainRef        bool // the type and title had no byte to escape (plainRefs)
+}
+
+// resourceKey hashes a resource's type and title (by their bytes: a
+// title a compile makes, of a number or a fact, is not where the last
+// compile's was).
+func resourceKey(r *Resource) uint64 { return textHash(textHash(0, r.Type), r.Title) }
+
+// textHash is h and s's bytes hashed, eight bytes at a time (word,
+// shortWord).
+func textHash(h uint64, s string) uint64 {
+	const k = 0x9e3779b97f4a7c15
+	n, i := len(s), 0
+	for ; i+8 <= n; i += 8 {
+		h = (h ^ word(s, i)) * k
+		h ^= h >> 32
+	}
+	switch {
+	case i == n:
+	case n >= 8:
+		h = (h ^ word(s, n-8)) * k
+	default:
+		h = (h ^ shortWord(s)) * k
+	}
+	return (h ^ uint64(n)) * k
+}
+
+// find is the kept JSON of a resource written as r is, nil for none.
+func (k *keptResources) find(r *Resource, key uint64) *keptResource {
+	set := &k.at[key>>(64-keptResourcesBits)]
+	for i := range set {
+		if e := atomicptr.Load(&set[i].e); e != nil && e.same(r) {
+			return e
+		}
+	}
+	return nil
+}
+
+// keep keeps json, r's JSON written by the catalog-th catalog, its tags
+// at [tagsAt, tagsEnd), in the place of the one kept of r's type and
+// title, else in the place where a catalog before wrote one (seen), when
+// the table has room.
+func (k *keptResources) keep(r *Resource, key uint64, json []byte, tagsAt, tagsEnd int, plainRef bool, catalog uint32) {
+	set := &k.at[key>>(64-keptResourcesBits)]
+	place := k.placeOf(set, r, seenMark(key, catalog))
+	if place == nil {
+		return
+	}
+	e := &keptResource{
+		json: string(json), typ: r.Type, title: r.Title, file: r.File, kind: r.Kind, line: r.Line,
+		native: r.native, titleValue: r.titleValue,
+		tags:      append([]string(nil), r.Tags...),
+		sensitive: append([]string(nil), r.Sensitive...),
+		params:    make([]outParam, len(r.Params)),
+		tagsAt:    int32(tagsAt), tagsEnd: int32(tagsEnd),
+		exported: r.Exported, mainTitle: r.mainTitle, plainRef: plainRef,
+	}
+	for i, p := range r.Params {
+		e.params[i] = outParam{p.Name, p.Value}
+	}
+	size := e.size()
+	if k.bytes.Add(size) > keptResourcesBudget {
+		k.bytes.Add(-size)
+		return
+	}
+	if old := atomicptr.Swap(&place.e, e); old != nil {
+		k.bytes.Add(-old.size())
+	}
+}
+
+// placeOf is the place of set where r is kept: the one of its type and
+// title, else the one where a catalog before the one of seenMark mark
+// wrote one and noted it; nil when none did (then it notes r in a place,
+// one without a resource if there is one).
+func (k *keptResources) placeOf(set *[2]keptPlace, r *Resource, mark uint64) *keptPlace {
+	for i := range set {
+		if e := atomicptr.Load(&set[i].e); e != nil && sameStr(e.title, r.Title) && sameStr(e.typ, r.Type) {
+			return &set[i]
+		}
+	}
+	for i := range set {
+		if v := set[i].seen.Load(); sameSeen(v, mark) {
+			if v == mark { // this catalog's
+				return nil
+			}
+			return &set[i]
+		}
+	}
+	// noted where it costs least: a place without a resource, else the
+	// one noted the longest ago
+	i := 0
+	if e0, e1 := atomicptr.Load(&set[0].e) != nil, atomicptr.Load(&set[1].e) != nil; e0 != e1 {
+		if e0 {
+			i = 1
+		}
+	} else if seenAge(set[1].seen.Load(), mark) > seenAge(set[0].seen.Load(), mark) {
+		i = 1
+	}
+	set[i].seen.Store(mark)
+	return nil
+}
+
+// size is about the bytes e keeps of its own (not its strings' and
+// values', most of which the program keeps anyway).
+func (e *keptResource) size() int64 {
+	const word = 8
+	return int64(len(e.json) + int(unsafe.Sizeof(*e)) +
+		2*word*(len(e.tags)+len(e.sensitive)) + 4*word*len(e.params))
+}
+
+// same says whether r is written as the resource e was kept from: all that
+// the writer reads of it the same.
+func (e *keptResource) same(r *Resource) bool {
+	if !sameStr(e.title, r.Title) || !sameStr(e.typ, r.Type) || !sameStr(e.file, r.File) ||
+		e.line != r.Line || e.exported != r.Exported || e.mainTitle != r.mainTitle ||
+		!sameStr(e.kind, r.Kind) || !sameNative(e.native, r.native) ||
+		len(e.tags) != len(r.Tags) || len(e.params) != len(r.Params) ||
+		len(e.sensitive) != len(r.Sensitive) {
+		return false
+	}
+	if e.titleValue != nil || r.titleValue != nil {
+		if !sameValue(e.titleValue, r.titleValue) {
+			return false
+		}
+	}
+	for i, p := range r.Params {
+		// most have the same strings and objects: a Param starts with
+		// its name and value, laid out as an outParam, whose four words
+		// are compared at once
+		if k := &e.params[i]; *(*[4]uintptr)(unsafe.Pointer(k)) != *(*[4]uintptr)(unsafe.Pointer(p)) &&
+			!sameParam(k, p) {
+			return false
+		}
+	}
+	return sameStrs(e.tags, r.Tags) && sameStrs(e.sensitive, r.Sensitive)
+}
+
+// sameParam says whether p has k's name and value.
+func sameParam(k *outParam, p *Param) bool {
+	return sameStr(k.Name, p.Name) && sameValue(k.Value, p.Value)
+}
+
+// sameStr is a == b, without comparing the bytes of a string with
+// themselves.
+func sameStr(a, b string) bool {
+	return len(a) == len(b) && (unsafe.StringData(a) == unsafe.StringData(b) || a == b)
+}
+
+// sameStrs says whether two lists hold the same strings.
+func sameStrs(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	// most lists (tags) hold the very strings of the other: their
+	// headers' words compared as bytes, at once
+	if size := len(a) * int(unsafe.Sizeof("")); size == 0 ||
+		unsafe.String((*byte)(unsafe.Pointer(unsafe.SliceData(a))), size) ==
+			unsafe.String((*byte)(unsafe.Pointer(unsafe.SliceData(b))), size) {
+		return true
+	}
+	for i := range a {
+		if !sameStr(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// iface is the layout of an interface value: its type's word, its data's.
+type iface struct{ typ, data unsafe.Pointer }
+
+// sameNative says whether a and b are the same native type (the same
+// object; its title patterns and namevars are the program's).
+func sameNative(a, b NativeType) bool {
+	return *(*iface)(unsafe.Pointer(&a)) == *(*iface)(unsafe.Pointer(&b))
+}
+
+// sameValue says whether a and b are written as the same JSON: the same
+// object (values are never changed once built), or Strings, Integers and
+// Booleans equal, or arrays, hashes and resource references made again of
+// such (a compile makes its relationships' lists and references anew).
+func sameValue(a, b values.Value) bool {
+	ia, ib := *(*iface)(unsafe.Pointer(&a)), *(*iface)(unsafe.Pointer(&b))
+	if ia.typ != ib.typ {
+		return false
+	}
+	if ia.data == ib.data {
+		return true
+	}
+	switch x := a.(type) {
+	case values.String:
+		return sameStr(string(x), string(b.(values.String)))
+	case values.Int:
+		return x == b.(values.Int)
+	case values.Bool:
+		return x == b.(values.Bool)
+	case *values.Array:
+		return sameValues(x.Elems(), b.(*values.Array).Elems())
+	case *values.Hash:
+		y := b.(*values.Hash)
+		return sameValues(x.Keys(), y.Keys()) && sameValues(x.Values(), y.Values())
+	case *values.ResourceType:
+		// written from its type name and title alone (seenJSON.value)
+		y := b.(*values.ResourceType)
+		return x.HasTitle && y.HasTitle && sameStr(x.TypeName, y.TypeName) && sameStr(x.Title, y.Title)
+	}
+	return false
+}
+
+// sameValues says whether two lists hold the same values (sameValue).
+func sameValues(a, b []values.Value) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		// most are the same object: told apart without a call
+		if *(*iface)(unsafe.Pointer(&a[i])) != *(*iface)(unsafe.Pointer(&b[i])) && !sameValue(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
