@@ -74,6 +74,7 @@ func (cat *Catalog) Render(info CatalogInfo) ([]byte, []LogEntry, *Error) {
 	if !escapedWarm.Load() && cat.jsonBufs != nil && cat.jsonBufs.last.Load() > 0 {
 		escapedWarm.Store(true) // the program wrote a catalog before
 	}
+	w.seen.warm = escapedWarm.Load()
 	b = append(b, `{"tags":`...)
 	b = appendStrings(b, cat.Tags)
 	b = append(b, `,"name":`...)
@@ -702,6 +703,10 @@ func (t *seenJSON) value(b []byte, v values.Value) []byte {
 type seenJSON struct {
 	at      [seenSlots]seenAt
 	catalog uint32 // the catalog's number (catalogsWritten)
+	// warm says whether stringJSON may hold strings (escapedWarm): a
+	// process's first catalog does not read its 128 KiB, whose pages it
+	// would fault in (~30 page faults of a one-shot keystone compile)
+	warm bool
 }
 
 // catalogsWritten numbers the catalogs the process writes.
@@ -733,13 +738,15 @@ func (t *seenJSON) str(b []byte, s string) []byte {
 	// the JSON a catalog before wrote, at either place (stringJSON):
 	// looked up here, not in a call, as most strings are found there
 	data := unsafe.StringData(s)
-	places := stringJSONPlaces(data)
-	known := places[0].Load()
-	if !known.of(data, len(s)) {
-		known = places[1].Load()
-	}
-	if known.of(data, len(s)) {
-		return append(b, known.json...)
+	if t.warm {
+		places := stringJSONPlaces(data)
+		known := places[0].Load()
+		if !known.of(data, len(s)) {
+			known = places[1].Load()
+		}
+		if known.of(data, len(s)) {
+			return append(b, known.json...)
+		}
 	}
 	p := unsafe.Pointer(data)
 	e := t.slot(p)

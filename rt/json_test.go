@@ -457,7 +457,7 @@ func TestStringJSONKeepsByAddress(t *testing.T) {
 	escapedWarm.Store(true)
 	rng := rand.New(rand.NewPCG(7, 8))
 	for round := range 3 {
-		seen := seenJSON{catalog: uint32(round + 1)} // a catalog's
+		seen := seenJSON{catalog: uint32(round + 1), warm: true} // a catalog's
 		b := []byte("x")
 		for range 2 * len(pool) {
 			s := pool[rng.IntN(len(pool))]
@@ -469,14 +469,14 @@ func TestStringJSONKeepsByAddress(t *testing.T) {
 		}
 	}
 	kept := strings.Clone(text)
-	one := &seenJSON{catalog: 1000}
+	one := &seenJSON{catalog: 1000, warm: true}
 	one.str(nil, kept)
 	one.at = [seenSlots]seenAt{} // as if its slot were taken since
 	one.str(nil, kept)
 	if knownJSON(kept) != nil {
 		t.Errorf("a string one catalog wrote is kept")
 	}
-	(&seenJSON{catalog: 1001}).str(nil, kept)
+	(&seenJSON{catalog: 1001, warm: true}).str(nil, kept)
 	if e := knownJSON(kept); e == nil || e.json != `"`+escapeBytewise(kept)+`"` {
 		t.Errorf("kept %q: %v", kept, e)
 	}
@@ -485,6 +485,21 @@ func TestStringJSONKeepsByAddress(t *testing.T) {
 	}
 	if e := knownJSON(kept[:10]); e != nil {
 		t.Errorf("a prefix of a kept string is found: %q", e.json)
+	}
+	// a process's first catalog (not warm) does not read the table: a
+	// JSON kept for the string's bytes is not what it writes
+	places := stringJSONPlaces(unsafe.StringData(kept))
+	for i := range places {
+		if e := places[i].Load(); e.of(unsafe.StringData(kept), len(kept)) {
+			places[i].Store(&jsonOf{kept, `"not read"`})
+			defer places[i].Store(e)
+		}
+	}
+	if got := string((&seenJSON{catalog: 1002, warm: true}).str(nil, kept)); got != `"not read"` {
+		t.Errorf("a warm catalog wrote %s, not the table's JSON", got)
+	}
+	if got := string((&seenJSON{catalog: 1003}).str(nil, kept)); got != `"`+escapeBytewise(kept)+`"` {
+		t.Errorf("a first catalog wrote %s", got)
 	}
 }
 
