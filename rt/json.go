@@ -726,7 +726,7 @@ type seenAt struct {
 
 // slot is the entry of the address p.
 func (t *seenJSON) slot(p unsafe.Pointer) *seenAt {
-	return &t.at[uint64(uintptr(p))*0x9e3779b97f4a7c15>>(64-seenBits)]
+	return &t.at[addrSlot(p, seenBits)]
 }
 
 // str is appendStr, copying the JSON of a string written before, by this

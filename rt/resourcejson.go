@@ -72,20 +72,19 @@ func resourceKey(r *Resource) uint64 { return textHash(textHash(0, r.Type), r.Ti
 // textHash is h and s's bytes hashed, eight bytes at a time (word,
 // shortWord).
 func textHash(h uint64, s string) uint64 {
-	const k = 0x9e3779b97f4a7c15
 	n, i := len(s), 0
 	for ; i+8 <= n; i += 8 {
-		h = (h ^ word(s, i)) * k
+		h = (h ^ word(s, i)) * fibonacci
 		h ^= h >> 32
 	}
 	switch {
 	case i == n:
 	case n >= 8:
-		h = (h ^ word(s, n-8)) * k
+		h = (h ^ word(s, n-8)) * fibonacci
 	default:
-		h = (h ^ shortWord(s)) * k
+		h = (h ^ shortWord(s)) * fibonacci
 	}
-	return (h ^ uint64(n)) * k
+	return (h ^ uint64(n)) * fibonacci
 }
 
 // find is the kept JSON of a resource written as r is, nil for none.

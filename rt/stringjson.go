@@ -57,7 +57,17 @@ type jsonOf struct {
 
 // stringJSONPlaces are the two places of the string at p.
 func stringJSONPlaces(p *byte) *[2]atomic.Pointer[jsonOf] {
-	return &stringJSON[uint64(uintptr(unsafe.Pointer(p)))*0x9e3779b97f4a7c15>>(64-stringJSONBits+1)]
+	return &stringJSON[addrSlot(unsafe.Pointer(p), stringJSONBits-1)]
+}
+
+// fibonacci is 2^64 over the golden ratio: a product with it spreads an
+// address's (or a text's) bits over the high bits that pick a table's
+// place (addrSlot, seenBefore, textHash).
+const fibonacci = 0x9e3779b97f4a7c15
+
+// addrSlot is the place, in a table of 1<<bits places, of the address p.
+func addrSlot(p unsafe.Pointer, bits int) uint64 {
+	return uint64(uintptr(p)) * fibonacci >> (64 - bits)
 }
 
 // of says whether e is of the string of n bytes at p.
@@ -71,7 +81,7 @@ func (e *jsonOf) of(p *byte, n int) bool {
 // makes it that string, of that catalog, if it was not written there.
 func seenBefore(s string, catalog uint32) bool {
 	p := uint64(uintptr(unsafe.Pointer(unsafe.StringData(s))))
-	h := (p ^ uint64(len(s))<<48) * 0x9e3779b97f4a7c15
+	h := (p ^ uint64(len(s))<<48) * fibonacci
 	at := &stringJSONSeen[h>>(64-stringJSONSeenBits)]
 	k := seenMark(h, catalog)
 	switch v := at.Load(); {
