@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/pp2go/pp2go/rt/internal/charclass"
 	"github.com/pp2go/pp2go/rt/restype"
 )
 
@@ -29,36 +30,9 @@ type titleShape struct {
 // least min times (0 or 1).
 type titlePart struct {
 	lit   string
-	alts  [][]charPred // the unit's choices; nil for a literal
+	alts  [][]charclass.Set // the unit's choices; nil for a literal
 	min   int
 	group int // the group's number from 0
-}
-
-// charPred is one character of a set: those of the ASCII set, or with
-// neg, every character but those.
-type charPred struct {
-	neg bool
-	set [2]uint64
-}
-
-func (c *charPred) add(b byte) { c.set[b>>6] |= 1 << (b & 63) }
-
-func (c *charPred) matches(r rune) bool {
-	in := r < 0x80 && c.set[r>>6]&(1<<(r&63)) != 0
-	return in != c.neg
-}
-
-// meets reports whether some character is in both sets.
-func (c *charPred) meets(d *charPred) bool {
-	switch {
-	case c.neg && d.neg:
-		return true // every character beyond ASCII
-	case c.neg:
-		return d.set[0]&^c.set[0] != 0 || d.set[1]&^c.set[1] != 0
-	case d.neg:
-		return c.set[0]&^d.set[0] != 0 || c.set[1]&^d.set[1] != 0
-	}
-	return c.set[0]&d.set[0] != 0 || c.set[1]&d.set[1] != 0
 }
 
 // titleShapeOf reads a title pattern as a titleShape, or returns nil for
@@ -127,7 +101,7 @@ func groupOf(s string) (titlePart, int) {
 	var part titlePart
 	n := 0
 	if rest, ok := strings.CutPrefix(s, "(?:"); ok {
-		part.alts = make([][]charPred, 0, 2)
+		part.alts = make([][]charclass.Set, 0, 2)
 		for {
 			seq, k := sequenceOf(rest[n:])
 			if k == 0 || n+k >= len(rest) {
@@ -145,7 +119,7 @@ func groupOf(s string) (titlePart, int) {
 		n += len("(?:")
 		for i := range part.alts {
 			for j := range i {
-				if part.alts[i][0].meets(&part.alts[j][0]) {
+				if part.alts[i][0].Meets(&part.alts[j][0]) {
 					return titlePart{}, 0 // Ruby may go on with either
 				}
 			}
@@ -155,7 +129,7 @@ func groupOf(s string) (titlePart, int) {
 		if k == 0 {
 			return titlePart{}, 0
 		}
-		part.alts, n = [][]charPred{{c}}, k
+		part.alts, n = [][]charclass.Set{{c}}, k
 	}
 	if n >= len(s) {
 		return titlePart{}, 0
@@ -176,8 +150,8 @@ func groupOf(s string) (titlePart, int) {
 
 // sequenceOf reads characters of sets up to a | or ), which it does not
 // take.
-func sequenceOf(s string) ([]charPred, int) {
-	seq := make([]charPred, 0, 2)
+func sequenceOf(s string) ([]charclass.Set, int) {
+	seq := make([]charclass.Set, 0, 2)
 	n := 0
 	for n < len(s) && s[n] != '|' && s[n] != ')' {
 		c, k := predOf(s[n:])
@@ -193,77 +167,18 @@ func sequenceOf(s string) ([]charPred, int) {
 	return seq, n
 }
 
-// predOf reads one character of a set: a class, ., or a literal.
-func predOf(s string) (charPred, int) {
-	var c charPred
-	switch s[0] {
-	case '.':
-		c.neg = true
-		c.add('\n')
+// predOf reads one character of a set: ., or an atom whose set is
+// known exactly.
+func predOf(s string) (charclass.Set, int) {
+	if s[0] == '.' {
+		c, _, _ := charclass.Atom(`[^\n]`)
 		return c, 1
-	case '[':
-		return classOf(s)
 	}
-	b, n := literalChar(s)
-	if n == 0 {
+	c, n, ok := charclass.Atom(s)
+	if !ok || !c.Exact() {
 		return c, 0
 	}
-	c.add(b)
 	return c, n
-}
-
-// classOf reads a bracketed class of ASCII characters and ranges.
-func classOf(s string) (charPred, int) {
-	var c charPred
-	n := 1
-	if n < len(s) && s[n] == '^' {
-		c.neg = true
-		n++
-	}
-	if n < len(s) && s[n] == ']' {
-		return c, 0 // a ] first is one of the characters
-	}
-	for n < len(s) && s[n] != ']' {
-		if s[n] == '[' || s[n] == '&' && n+1 < len(s) && s[n+1] == '&' {
-			return c, 0 // a nested class, an intersection
-		}
-		lo, k := classChar(s[n:])
-		if k == 0 {
-			return c, 0
-		}
-		n += k
-		if n+1 < len(s) && s[n] == '-' && s[n+1] != ']' {
-			hi, k := classChar(s[n+1:])
-			if k == 0 || hi < lo {
-				return c, 0
-			}
-			n += 1 + k
-			for b := int(lo); b <= int(hi); b++ {
-				c.add(byte(b))
-			}
-			continue
-		}
-		c.add(lo)
-	}
-	if n >= len(s) {
-		return c, 0
-	}
-	return c, n + 1
-}
-
-// classChar is one ASCII character in a class: itself, or punctuation
-// after a backslash.
-func classChar(s string) (byte, int) {
-	switch c := s[0]; {
-	case c == '\\':
-		if len(s) > 1 && isEscapedPunct(s[1]) {
-			return s[1], 2
-		}
-		return 0, 0
-	case c < 0x80 && c >= ' ':
-		return c, 1
-	}
-	return 0, 0
 }
 
 // literalChar is one ASCII character outside a class: a letter, a digit
@@ -273,7 +188,7 @@ func literalChar(s string) (byte, int) {
 	c := s[0]
 	switch {
 	case c == '\\':
-		if len(s) > 1 && isEscapedPunct(s[1]) {
+		if len(s) > 1 && charclass.IsEscapedPunct(s[1]) {
 			return s[1], 2
 		}
 	case c >= 0x80 || c < ' ' || strings.IndexByte(`.^$|?*+()[]{}#`, c) >= 0:
@@ -281,13 +196,6 @@ func literalChar(s string) (byte, int) {
 		return c, 1
 	}
 	return 0, 0
-}
-
-// isEscapedPunct reports whether a backslash before c makes c itself:
-// ASCII punctuation (a backslash before a letter or digit is a class, an
-// anchor or a reference).
-func isEscapedPunct(c byte) bool {
-	return c > ' ' && c < 0x80 && !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9')
 }
 
 // maxShapeParts and maxShapeTitle bound match's table of positions known
@@ -355,13 +263,13 @@ func (m *shapeMatch) from(i, pos int) bool {
 }
 
 // unit is the length of the unit's choice that matches at pos, or 0.
-func (m *shapeMatch) unit(alts [][]charPred, pos int) int {
+func (m *shapeMatch) unit(alts [][]charclass.Set, pos int) int {
 next:
 	for _, seq := range alts {
 		q := pos
 		for k := range seq {
 			r, n := utf8.DecodeRuneInString(m.title[q:])
-			if n == 0 || !seq[k].matches(r) {
+			if n == 0 || !seq[k].Matches(r) {
 				continue next
 			}
 			q += n

@@ -2,7 +2,8 @@ package values
 
 import (
 	"strings"
-	"unicode/utf8"
+
+	"github.com/pp2go/pp2go/rt/internal/charclass"
 )
 
 // dropNeedlessLookaheads is a translated pattern (regexp2's syntax)
@@ -47,8 +48,8 @@ func dropNeedlessLookaheads(tr string) string {
 			continue
 		}
 		end := int(g.pair[i])
-		set, n, ok := atomSet(tr[i+3 : end])
-		if !ok || i+3+n != end || set.nonASCII || set.negated {
+		set, n, ok := charclass.Atom(tr[i+3 : end])
+		if !ok || i+3+n != end || set.NonASCII || set.Negated {
 			continue
 		}
 		if q, ok := quantifierAt(tr, end+1); !ok || q.n > 0 {
@@ -136,131 +137,6 @@ func groupsOf(s string) (groups, bool) {
 	return g, true
 }
 
-// byteSet is a set of characters: the ASCII ones by bit, the others as
-// one (nonASCII); negated tells a class was [^...] (its set is already
-// complemented).
-type byteSet struct {
-	bits     [2]uint64
-	nonASCII bool
-	negated  bool
-}
-
-func (s *byteSet) add(lo, hi byte) {
-	for c := int(lo); c <= int(hi); c++ {
-		s.bits[c>>6] |= 1 << (c & 63)
-	}
-}
-
-func (s *byteSet) has(c byte) bool { return c < 0x80 && s.bits[c>>6]&(1<<(c&63)) != 0 }
-
-func (s *byteSet) meets(t *byteSet) bool {
-	return s.bits[0]&t.bits[0] != 0 || s.bits[1]&t.bits[1] != 0 || s.nonASCII && t.nonASCII
-}
-
-// escapeSet is the character an escape stands for (e is what follows the
-// backslash): ok is false for the escapes not read here.
-func escapeSet(e byte) (s byteSet, ok bool) {
-	switch k := strings.IndexByte("ntrfv", e); {
-	case e == 'd':
-		s.add('0', '9')
-	case k >= 0:
-		s.add("\n\t\r\f\v"[k], "\n\t\r\f\v"[k])
-	case e >= 0x80 || e <= ' ' || isWordByte(e):
-		return s, false
-	default:
-		s.add(e, e) // escaped punctuation
-	}
-	return s, true
-}
-
-// atomSet is the characters the one-character atom that s starts with
-// matches (a character, an escape, a class of characters, ranges and
-// such escapes) and its length; ok is false for any other start.
-func atomSet(s string) (set byteSet, n int, ok bool) {
-	if s == "" {
-		return set, 0, false
-	}
-	switch c := s[0]; {
-	case c == '\\':
-		if len(s) < 2 {
-			return set, 0, false
-		}
-		set, ok = escapeSet(s[1])
-		return set, 2, ok
-	case c == '[':
-		return classSet(s)
-	case strings.IndexByte(".^$|()*+?{}", c) >= 0:
-		return set, 0, false
-	case c >= 0x80:
-		_, n := utf8.DecodeRuneInString(s)
-		set.nonASCII = true
-		return set, n, true
-	default:
-		set.add(c, c)
-		return set, 1, true
-	}
-}
-
-// classSet is atomSet for a class.
-func classSet(s string) (set byteSet, n int, ok bool) {
-	i := 1
-	negated := i < len(s) && s[i] == '^'
-	if negated {
-		i++
-	}
-	first := true
-	for i < len(s) {
-		c := s[i]
-		if c == ']' && !first {
-			break
-		}
-		first = false
-		lo := c
-		switch {
-		case c == '[':
-			return set, 0, false // nested, or a subtraction
-		case c == '\\':
-			if i+1 >= len(s) {
-				return set, 0, false
-			}
-			e, ok := escapeSet(s[i+1])
-			if i += 2; !ok || i+1 < len(s) && s[i] == '-' && s[i+1] != ']' {
-				return set, 0, false // not read, or a range from an escape
-			}
-			set.bits[0] |= e.bits[0]
-			set.bits[1] |= e.bits[1]
-			continue
-		case c >= 0x80:
-			_, w := utf8.DecodeRuneInString(s[i:])
-			if i += w; i+1 < len(s) && s[i] == '-' && s[i+1] != ']' {
-				return set, 0, false // a range from beyond ASCII
-			}
-			set.nonASCII = true
-			continue
-		default:
-			i++
-		}
-		hi := lo
-		if i+1 < len(s) && s[i] == '-' && s[i+1] != ']' {
-			h := s[i+1]
-			if h == '\\' || h == '[' || h >= 0x80 || h < lo {
-				return set, 0, false
-			}
-			hi = h
-			i += 2
-		}
-		set.add(lo, hi)
-	}
-	if i >= len(s) {
-		return set, 0, false
-	}
-	if negated {
-		set.bits[0], set.bits[1] = ^set.bits[0], ^set.bits[1]
-		set.nonASCII, set.negated = true, true
-	}
-	return set, i + 1, true
-}
-
 // quantifier is what a quantifier lets its atom do: be absent (min 0),
 // or repeat (more than once).
 type quantifier struct {
@@ -311,7 +187,7 @@ func quantifierAt(s string, i int) (q quantifier, ok bool) {
 type follow struct {
 	s    string
 	g    groups
-	c    byteSet
+	c    charclass.Set
 	seen []bool
 }
 
@@ -348,17 +224,17 @@ func (f *follow) mayStart(i int) bool {
 			i = next
 			continue
 		case '$':
-			return f.c.has('\n')
+			return f.c.Has('\n')
 		case '\\':
 			if i+1 < len(s) && s[i+1] == 'z' {
 				return false
 			}
 			if i+1 < len(s) && s[i+1] == 'Z' {
-				return f.c.has('\n')
+				return f.c.Has('\n')
 			}
 		}
-		set, n, ok := atomSet(s[i:])
-		if !ok || set.meets(&f.c) {
+		set, n, ok := charclass.Atom(s[i:])
+		if !ok || set.Meets(&f.c) {
 			return true
 		}
 		q, ok := quantifierAt(s, i+n)
