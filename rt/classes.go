@@ -277,8 +277,9 @@ func (c *Ctx) evaluateCode(r *Resource, cl *Class) {
 	c.setResourceParameters(r, s, cl, true)
 	c.automaticParameters(r, s, cl)
 	s.setClassScope(cl.Name, s)
-	types, layout := cl.sig.get(c, params, cl.Locals)
-	c.bindParameters(r, s, params, &cl.sig, types, layout)
+	sig := &cl.made().sig
+	types, layout := sig.get(c, params, cl.Locals)
+	c.bindParameters(r, s, params, sig, types, layout)
 	c.addEdgeToStage(r)
 	if cl.Body != nil {
 		runBody(cl.Body, s)
@@ -334,8 +335,9 @@ func (c *Ctx) evaluateDefine(r *Resource) {
 	// parameters, which adoptParameters appends, and the body's locals
 	c.growVars(s.symtable, 4+len(params)+len(r.Params)+len(d.Locals))
 	c.setResourceParameters(r, s, d, false)
-	types, layout := d.sig.get(c, params, d.Locals)
-	c.bindParameters(r, s, params, &d.sig, types, layout)
+	sig := &d.made().sig
+	types, layout := sig.get(c, params, d.Locals)
+	c.bindParameters(r, s, params, sig, types, layout)
 	if d.Body != nil {
 		runBody(d.Body, s)
 	}
@@ -427,9 +429,9 @@ func (p *Program) moduleValue(d definition) values.Value {
 	var kept *atomicptr.Pointer[values.Value]
 	switch x := d.(type) {
 	case *Class:
-		kept = &x.moduleName
+		kept = &x.made().moduleName
 	case *Define:
-		kept = &x.moduleName
+		kept = &x.made().moduleName
 	}
 	if kept != nil {
 		if v := atomicptr.Load(kept); v != nil {

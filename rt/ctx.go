@@ -594,7 +594,7 @@ func (c *Ctx) createSettingsScope() {
 	c.catalog.addClass(settings.Name)
 	s.setClassScope(settings.Name, s)
 	c.addEdgeToStage(res)
-	_, layout := settings.sig.get(c, nil, nil)
+	_, layout := settings.made().sig.get(c, nil, nil)
 	res.checked = !layout.checkAgain
 	res.evaluated = true
 }

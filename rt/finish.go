@@ -69,11 +69,13 @@ func (c *Ctx) validate(r *Resource) {
 	case r.checked && len(r.Sensitive) == 0 && !(c.paramReplaced && anyReplaced(r.Params)):
 		// checked as they were bound (bindParameters), unchanged since
 	case r.define != nil:
-		types, layout := r.define.sig.get(c, r.define.parameters(), r.define.Locals)
-		c.validateDefinition(r, &r.define.sig, types, layout)
+		sig := &r.define.made().sig
+		types, layout := sig.get(c, r.define.parameters(), r.define.Locals)
+		c.validateDefinition(r, sig, types, layout)
 	case r.class != nil && r.class.Name != "" && r.Type == "Class":
-		types, layout := r.class.sig.get(c, r.class.parameters(), r.class.Locals)
-		c.validateDefinition(r, &r.class.sig, types, layout)
+		sig := &r.class.made().sig
+		types, layout := sig.get(c, r.class.parameters(), r.class.Locals)
+		c.validateDefinition(r, sig, types, layout)
 	}
 }
 

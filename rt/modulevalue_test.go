@@ -24,9 +24,9 @@ func TestModuleValue(t *testing.T) {
 		require.Equal(t, values.Value(values.String("m")), p.moduleValue(cl))
 		require.Equal(t, values.Value(values.String("m")), p.moduleValue(d))
 	}))
-	require.Same(t, &p.modules["m"].name, atomicptr.Load(&cl.moduleName))
-	require.Same(t, &p.modules["m"].name, atomicptr.Load(&d.moduleName))
+	require.Same(t, &p.modules["m"].name, atomicptr.Load(&cl.made().moduleName))
+	require.Same(t, &p.modules["m"].name, atomicptr.Load(&d.made().moduleName))
 	require.Equal(t, values.Value(values.String("n")), p.moduleValue(other))
-	require.Nil(t, atomicptr.Load(&other.moduleName))
+	require.Nil(t, atomicptr.Load(&other.made().moduleName))
 	require.Equal(t, values.Value(values.String("")), p.moduleValue(&NodeDef{}))
 }

@@ -359,7 +359,7 @@ func TestQualifiedVar(t *testing.T) {
 		}
 		s := newScope(c, c.top, cl, &Resource{Type: "Class", Title: "K"})
 		s.setvar("title", values.String("k"), false)
-		_, layout := cl.sig.get(c, cl.parameters(), cl.Locals)
+		_, layout := cl.made().sig.get(c, cl.parameters(), cl.Locals)
 		pt := &varTable{kind: paramTable, layout: layout, slots: make([]int32, layout.slots)}
 		pt.set("b", values.String("b"))
 		pt.set("a", values.Undef)
