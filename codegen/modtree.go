@@ -83,8 +83,7 @@ func (g *generator) moduleFiles(u *unit, m *env.Module) {
 			fields[jen.Id("Dir")] = jen.Lit(dir)
 		}
 		fields[jen.Id("Root")] = jen.Qual(rtPath, "TreeEntry").Op(entryLit(root))
-		var rows strings.Builder
-		rows.WriteString("[]rt.TreeEntry{\n")
+		var listing, rows strings.Builder
 		for _, e := range entries {
 			if e.embed {
 				b, err := os.ReadFile(filepath.Join(m.Dir, dir, filepath.FromSlash(e.rel)))
@@ -92,12 +91,21 @@ func (g *generator) moduleFiles(u *unit, m *env.Module) {
 					g.res.Files[g.unitFile(t, path.Join(dir, e.rel))] = b
 				}
 			}
-			rows.WriteString(entryLit(e) + ",\n")
+			if listable(e) {
+				listing.WriteString(listingLine(e))
+			} else {
+				rows.WriteString(entryLit(e) + ",\n")
+			}
 		}
-		rows.WriteString("}")
-		fields[jen.Id("Entries")] = jen.Op(rows.String())
+		if listing.Len() > 0 {
+			fields[jen.Id("Listing")] = jen.Op("`\n" + listing.String() + "`")
+		}
+		if rows.Len() > 0 {
+			fields[jen.Id("Entries")] = jen.Op("[]rt.TreeEntry{\n" + rows.String() + "}")
+		}
 		decls = append(decls,
-			jen.Commentf("%s is the module's %s/ as the build found it.", id, dir),
+			jen.Commentf("%s is the module's %s/ as the build found it: its Listing has", id, dir),
+			jen.Comment("a line an entry (kind, mode, modification time, owner, group and path)."),
 			jen.Var().Id(id).Op("=").Qual(rtPath, "ModuleTree").Values(fields),
 			jen.Line())
 		trees = append(trees, jen.Id(id))
@@ -134,6 +142,27 @@ func (g *generator) moduleFiles(u *unit, m *env.Module) {
 	if err := g.render(g.unitFile(t, "pp2go_files.go"), f); err != nil {
 		g.res.Diags = append(g.res.Diags, &diag.Diagnostic{Severity: diag.Error, Message: err.Error()})
 	}
+}
+
+// listable reports whether a tree's entry is a line of its rt.ModuleTree's
+// Listing, a raw string: a directory, or a file whose content is embedded,
+// with a path that a raw string holds as it is (no control characters, no
+// backquote, no byte order mark).
+func listable(e treeEntry) bool {
+	if e.inline != nil || e.link != "" || !utf8.ValidString(e.rel) {
+		return false
+	}
+	return !strings.ContainsFunc(e.rel, func(r rune) bool { return r < ' ' || r == 0x7f || r == '`' || r == 0xfeff })
+}
+
+// listingLine is a listable entry's line of its tree's Listing
+// (rt.parseListing).
+func listingLine(e treeEntry) string {
+	kind := "f"
+	if e.dir {
+		kind = "d"
+	}
+	return fmt.Sprintf("%s %o %d %d %d %s\n", kind, unixMode(e.mode), e.mtime, e.uid, e.gid, e.rel)
 }
 
 // entryLit is a TreeEntry's literal, on one line.

@@ -5,6 +5,7 @@ import (
 	"path"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -13,8 +14,16 @@ import (
 // Puppet's file server (package fileserve): files/ (the modules mount),
 // lib/ (plugins), facts.d/ (pluginfacts) or locales/ (locales).
 type ModuleTree struct {
-	// Entries are the directory's files and subdirectories (not itself),
-	// sorted by path, as the build found them.
+	// Listing is the directory's files and subdirectories (not itself), as
+	// the build found them, a line each (parseListing). Generated code lists
+	// them so, not as Entries: a string is data without pointers, where a
+	// binary's data with pointers costs each process at its start (the
+	// runtime decodes their map, a bit a word: keystone's 3,749 entries
+	// were 300 KB, a sixth of its data) and a compile looks in few trees.
+	Listing string
+	// Entries are the entries a Listing cannot hold (a file whose content
+	// is inline, a symbolic link, a name with a newline), or a tree's
+	// entries made otherwise than by the build, sorted by path.
 	Entries []TreeEntry
 	// FS holds the content of the files embedded, under Dir (the module's
 	// embedded directories, each under its name: FS is the package's
@@ -25,22 +34,52 @@ type ModuleTree struct {
 	// Root is what the build recorded of the directory itself.
 	Root TreeEntry
 
-	// sorted checks that Entries are sorted when the tree is first looked
-	// in: a build's are, and checking reads every entry of every tree, at
-	// the start of each process, of which most compile without looking in
-	// one (0.3% of a one-shot keystone compile's perf samples)
+	// sorted makes all when the tree is first looked in: most processes
+	// compile without looking in one, and reading every entry of every
+	// tree at each start was 0.3% of a one-shot keystone compile
 	sorted sync.Once
+	all    []TreeEntry // Listing's and Entries' entries, sorted by path
 }
 
-// entries are the tree's Entries, sorted by path.
+// entries are the tree's entries, Listing's and Entries', sorted by path.
 func (t *ModuleTree) entries() []TreeEntry {
 	t.sorted.Do(func() {
-		byPath := func(a, b TreeEntry) int { return strings.Compare(a.Path, b.Path) }
-		if !slices.IsSortedFunc(t.Entries, byPath) {
-			slices.SortFunc(t.Entries, byPath)
+		all := t.Entries
+		if t.Listing != "" {
+			all = append(parseListing(t.Listing), t.Entries...)
 		}
+		byPath := func(a, b TreeEntry) int { return strings.Compare(a.Path, b.Path) }
+		if !slices.IsSortedFunc(all, byPath) {
+			slices.SortFunc(all, byPath)
+		}
+		t.all = all
 	})
-	return t.Entries
+	return t.all
+}
+
+// parseListing is the entries of a ModuleTree's Listing. Each of its
+// lines is an entry's kind (d: a directory; f: a file, its content in the
+// tree's FS), its permission bits in octal, its modification time (Unix
+// seconds), owner and group ids, then its path, the rest of the line:
+//
+//	f 644 1664961448 0 0 puppet/functions/x.rb
+//
+// Lines without those six fields (the empty first and last lines of a
+// listing written one entry a line) are no entries.
+func parseListing(listing string) []TreeEntry {
+	out := make([]TreeEntry, 0, strings.Count(listing, "\n")+1)
+	for line := range strings.Lines(listing) {
+		f := strings.SplitN(strings.TrimSuffix(line, "\n"), " ", 6)
+		if len(f) < 6 {
+			continue
+		}
+		mode, _ := strconv.ParseUint(f[1], 8, 32)
+		mtime, _ := strconv.ParseInt(f[2], 10, 64)
+		uid, _ := strconv.ParseUint(f[3], 10, 32)
+		gid, _ := strconv.ParseUint(f[4], 10, 32)
+		out = append(out, TreeEntry{Path: f[5], Dir: f[0] == "d", Mode: uint32(mode), Mtime: mtime, Uid: uint32(uid), Gid: uint32(gid)})
+	}
+	return out
 }
 
 // TreeEntry is what the build recorded of a module file: go:embed keeps

@@ -73,3 +73,40 @@ func TestModuleTreeSortsWhenLookedIn(t *testing.T) {
 		t.Errorf("Children of the root: %s, want a b d", got)
 	}
 }
+
+// TestModuleTreeListing: a tree's Listing, a line an entry as the build
+// writes it, gives the entries it lists, with their kind, mode,
+// modification time, owner and group, a path with spaces whole; a tree
+// has those and its Entries (an inline file) in one list by path.
+func TestModuleTreeListing(t *testing.T) {
+	tree := &ModuleTree{
+		Listing: `
+d 755 1796096168 0 0 puppet
+d 755 1796096168 0 0 puppet/functions
+f 644 1664961448 0 0 puppet/functions/x.rb
+f 4750 1664961449 1001 1002 puppet/a file  with spaces
+`,
+		Entries: []TreeEntry{{Path: "puppet/b\nc", Mode: 0o600, Inline: true, Data: "B"}},
+	}
+	want := []TreeEntry{
+		{Path: "puppet", Dir: true, Mode: 0o755, Mtime: 1796096168},
+		{Path: "puppet/a file  with spaces", Mode: 0o4750, Mtime: 1664961449, Uid: 1001, Gid: 1002},
+		{Path: "puppet/b\nc", Mode: 0o600, Inline: true, Data: "B"},
+		{Path: "puppet/functions/x.rb", Mode: 0o644, Mtime: 1664961448},
+	}
+	for _, w := range want {
+		if e, ok := tree.Lookup(w.Path); !ok || *e != w {
+			t.Errorf("Lookup(%q) = %+v, %v; want %+v", w.Path, e, ok, w)
+		}
+	}
+	var names []string
+	for _, e := range tree.Children("puppet") {
+		names = append(names, e.Path)
+	}
+	if got := strings.Join(names, "|"); got != "puppet/a file  with spaces|puppet/b\nc|puppet/functions" {
+		t.Errorf("Children(puppet) = %q", got)
+	}
+	if b, err := tree.Content(&want[2]); err != nil || string(b) != "B" {
+		t.Errorf("Content of the inline file = %q, %v", b, err)
+	}
+}
