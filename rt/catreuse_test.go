@@ -3,6 +3,8 @@ package rt
 import (
 	"fmt"
 	"reflect"
+	"runtime"
+	"runtime/debug"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -135,4 +137,48 @@ func TestReuseTables(t *testing.T) {
 	require.Empty(t, a.collected)
 	require.NotNil(t, collectedSet(a, 4))
 	require.NotNil(t, collectedSet(nil, 4))
+}
+
+// TestReleaseCatalog: after ReleaseCatalog a result's JSON stays as it was
+// while the next compile takes its chunks (its resources where the
+// released catalog's were) and writes its own; the Release after it hands
+// nothing on, so that the compile after takes the chunks again (a batch's
+// worker releases each catalog before its next compile and its JSON once
+// written, after that compile).
+func TestReleaseCatalog(t *testing.T) {
+	// one processor and no collection: the chunks go through a
+	// sync.Pool, which a collection empties and whose Get on another
+	// processor than the Put's may find none
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	p := NewProgram("production")
+	p.AddCoreTypes()
+	site := &Site{File: &File{Path: "/e/site.pp"}, Line: 1}
+	notify := &ResourceTypeRef{Name: "notify"}
+	node := func(name string, titles ...string) *Node {
+		return &Node{Name: name, Main: func(s *Scope) {
+			for _, title := range titles {
+				s.DeclareType(SiteRefOf(site), notify, Regular).Body(SiteRefOf(site), values.String(title)).Exec()
+			}
+		}}
+	}
+	CompileWith(p, node("warm.example.com", "x")).Release()
+	a := CompileWith(p, node("a.example.com", "hi", "there"))
+	require.NoError(t, a.Err)
+	aJSON := string(a.JSON)
+	hi := a.Catalog.Resource("Notify", "hi")
+	a.ReleaseCatalog()
+	require.Nil(t, a.Catalog)
+	b := CompileWith(p, node("b.example.com", "other", "titles"))
+	require.NoError(t, b.Err)
+	require.Same(t, hi, b.Catalog.Resource("Notify", "other"), "the next compile's resources in the released chunks")
+	require.Equal(t, aJSON, string(a.JSON), "the released catalog's JSON")
+	require.NotContains(t, string(b.JSON), `"hi"`)
+	a.Release()
+	b.ReleaseCatalog()
+	c := CompileWith(p, node("c.example.com", "c1"))
+	require.Same(t, hi, c.Catalog.Resource("Notify", "c1"), "the chunks handed on once")
+	require.Equal(t, "c1", hi.Title)
+	b.Release()
+	c.Release()
 }

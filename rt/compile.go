@@ -20,8 +20,9 @@ type Result struct {
 	Logs    []LogEntry
 	Err     error // *Error with Puppet's message, or nil
 
-	bufs  *jsonBuffers // where Release hands JSON back
-	arena *arena       // the compile's chunks, which Release hands on
+	bufs     *jsonBuffers // where Release hands JSON back
+	arena    *arena       // the compile's chunks, which Release hands on
+	released bool         // ReleaseCatalog has handed the chunks on
 }
 
 // Release hands the result's JSON buffer back to its program, for the JSON
@@ -32,15 +33,30 @@ type Result struct {
 // allocates). Catalog and JSON are nil after, and nothing of the catalog
 // may be used: its resources are the next compile's. Logs and Err stay.
 func (res *Result) Release() {
+	res.ReleaseCatalog()
 	res.bufs.put(res.JSON)
-	res.JSON, res.bufs, res.Catalog = nil, nil, nil
+	res.JSON, res.bufs = nil, nil
+}
+
+// ReleaseCatalog is the first half of Release, for a caller that still
+// needs the JSON (a batch writes it while it compiles the next node): the
+// compile's chunks go to the next compile, and Catalog is nil after. The
+// next compile then takes the chunks this one has just used, still in the
+// processor's caches, and clears them while they are there, where a
+// Release after the next compile made the one after it take chunks two
+// compiles old.
+func (res *Result) ReleaseCatalog() {
+	res.Catalog = nil
 	a := res.arena
 	if a == nil {
+		if res.released {
+			return
+		}
 		// the process releases what it compiles: its next compiles
 		// keep their chunks (a one-shot compile keeps none)
 		a = new(arena)
 	}
-	res.arena = nil
+	res.arena, res.released = nil, true
 	a.recycle()
 	arenas.Put(a)
 	values.KeepCopies() // the process compiles again: see there

@@ -614,6 +614,7 @@ func compileDir(stderr io.Writer, p *rt.Program, factsDir, outDir string, jobs i
 						finish() // the aio's one write in flight
 						name := node + ".json"
 						file := startCatalog(filepath.Join(outDir, name), catalogJSON(res.JSON, pretty), had[name] || !plainDir, a)
+						res.ReleaseCatalog() // only its JSON is written from now on
 						writing = &nodeWrite{node: node, res: res, file: file}
 						continue
 					}
