@@ -210,3 +210,52 @@ func BenchmarkLoadFacts(b *testing.B) {
 		}
 	}
 }
+
+// TestFactsReaderSameFile: a file of the same bytes as the last one gives
+// that one's facts (not decoded again); a file that differs from it in a
+// byte, or one read after it, is decoded.
+func TestFactsReaderSameFile(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, doc string) string { return writeTestFile(t, dir, name, doc) }
+	const doc = `{"hostname":"a","os":{"name":"Debian"}}`
+	var r factsReader
+	first, d1, err := r.load(write("a.json", doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, d2, err := r.load(write("b.json", doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first != second || d1 != d2 {
+		t.Errorf("the same bytes in another file gave other facts")
+	}
+	for _, next := range []string{`{"hostname":"b","os":{"name":"Debian"}}`, doc, `{"hostname":"a","os":{"name":"Debian"}} `} {
+		got, gd, err := r.load(write("c.json", next))
+		want, wd, werr := readFacts(filepath.Join(dir, "c.json"))
+		if err != nil || werr != nil {
+			t.Fatal(err, werr)
+		}
+		if show(got) != show(want) || gd != wd {
+			t.Errorf("%s: got %s (digest %x), want %s (%x)", next, show(got), gd, show(want), wd)
+		}
+	}
+	// a broken file between two of the same bytes
+	if _, _, err := r.load(write("d.json", doc[:10])); err == nil {
+		t.Errorf("a broken file decoded")
+	}
+	got, _, err := r.load(write("e.json", doc))
+	if err != nil || show(got) != show(first) {
+		t.Errorf("after a broken file: got %v, %v; want %s", got, err, show(first))
+	}
+}
+
+// writeTestFile writes text to the file name of dir: its path.
+func writeTestFile(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
