@@ -3,8 +3,10 @@ package conformance
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -148,7 +150,8 @@ func rssRunner(dir string) (string, error) {
 }
 
 // Throughput times `BINARY compile --facts-dir DIR --out-dir OUT -j JOBS
-// --puppet 7 -q` over n copies of a node's facts, written to dir first
+// --puppet 7 -q` over n copies of a node's facts (each naming its own
+// node: see copyFacts), written to dir first
 // (the facts directory and the catalogs' directory are made there; they
 // must not exist). It deletes nothing: on ext4 without a journal (these
 // VMs') a file created shortly after deletions near it costs a scan past
@@ -178,10 +181,16 @@ func Throughput(binary, node, facts string, n, jobs int, dir string) (time.Durat
 	if rest != "" {
 		rest = "." + rest
 	}
+	host := label
 	label = strings.TrimRight(label, "0123456789")
 	ext := filepath.Ext(facts)
 	for i := 1; i <= n; i++ {
-		if err := os.WriteFile(filepath.Join(factsDir, fmt.Sprintf("%s%d%s%s", label, i, rest, ext)), b, 0o644); err != nil {
+		copyHost := fmt.Sprintf("%s%d", label, i)
+		text, err := copyFacts(b, node, host, copyHost+rest, copyHost, i)
+		if err != nil {
+			return 0, 0, err
+		}
+		if err := os.WriteFile(filepath.Join(factsDir, copyHost+rest+ext), text, 0o644); err != nil {
 			return 0, 0, err
 		}
 	}
@@ -190,6 +199,31 @@ func Throughput(binary, node, facts string, n, jobs int, dir string) (time.Durat
 		err = errors.New(failed)
 	}
 	return d, rss, err
+}
+
+// copyFacts is a node's facts (JSON) as the i-th copy's: every string
+// that is the node's name or its host name (clientcert, fqdn, hostname,
+// ...) is the copy's, and every string that is the node's IPv4 address
+// (the ipaddress fact) is an address of its own. Nodes of a fleet differ at
+// least there, so a batch of copies does not compile the same bytes over
+// and over: what a program keeps between catalogs is measured as a fleet
+// would use it.
+func copyFacts(b []byte, node, host, copyNode, copyHost string, i int) ([]byte, error) {
+	var f map[string]any
+	if err := json.Unmarshal(b, &f); err != nil {
+		return nil, err
+	}
+	if v, ok := f["values"].(map[string]any); ok {
+		f = v // a facts file in Puppet's {"name": ..., "values": ...} form
+	}
+	swap := []string{strconv.Quote(node), strconv.Quote(copyNode), strconv.Quote(host), strconv.Quote(copyHost)}
+	if ip, ok := f["ipaddress"].(string); ok {
+		if a := net.ParseIP(ip).To4(); a != nil {
+			a = net.IPv4(a[0], a[1], byte(i/254), byte(i%254+1))
+			swap = append(swap, strconv.Quote(ip), strconv.Quote(a.String()))
+		}
+	}
+	return []byte(strings.NewReplacer(swap...).Replace(string(b))), nil
 }
 
 // lastLines is the last n lines of s.

@@ -1,9 +1,11 @@
 package conformance
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -92,4 +94,30 @@ func TestRunMeasuredRSS(t *testing.T) {
 	assert.Positive(t, rss)
 	assert.Less(t, rss, int64(32<<20), "peak RSS of /bin/true")
 	runtime.KeepAlive(ballast)
+}
+
+// Each copy of a node's facts names its own node and has an address of its
+// own; the other facts stay the node's.
+func TestCopyFacts(t *testing.T) {
+	facts := `{"fqdn": "ctl1.example.com", "hostname": "ctl1", "clientcert": "ctl1.example.com",
+		"ipaddress": "10.0.10.11", "networking": {"ip": "10.0.10.11", "hostname": "ctl1"},
+		"os": {"family": "Debian"}, "motd": "ctl1 is ctl1.example.com"}`
+	seen := map[string]bool{}
+	for _, i := range []int{1, 7, 300} {
+		host := "ctl" + strconv.Itoa(i)
+		b, err := copyFacts([]byte(facts), "ctl1.example.com", "ctl1", host+".example.com", host, i)
+		require.NoError(t, err)
+		var f map[string]any
+		require.NoError(t, json.Unmarshal(b, &f))
+		require.Equal(t, host+".example.com", f["fqdn"])
+		require.Equal(t, host+".example.com", f["clientcert"])
+		require.Equal(t, host, f["hostname"])
+		net := f["networking"].(map[string]any)
+		require.Equal(t, host, net["hostname"])
+		require.Equal(t, f["ipaddress"], net["ip"])
+		require.False(t, seen[f["ipaddress"].(string)], "address %v given twice", f["ipaddress"])
+		seen[f["ipaddress"].(string)] = true
+		require.Equal(t, map[string]any{"family": "Debian"}, f["os"])
+		require.Equal(t, "ctl1 is ctl1.example.com", f["motd"], "only whole strings are names")
+	}
 }
