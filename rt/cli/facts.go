@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"fmt"
 	"io"
@@ -129,18 +128,11 @@ func readAll(f *os.File, b []byte) ([]byte, error) {
 // last file's entries (of its top-level hash, or of PuppetDB's "values"),
 // kept with their text, when the next file's entry has the same text.
 // The file is read into a buffer it keeps, without a stat for its size.
-// A file of the same bytes as the last one it decoded has that one's
-// facts and digest, neither decoded nor hashed again.
 type factsReader struct {
 	buf   []byte
 	stack []values.Value // jsonDecoder.stack
 	strs  map[string]values.Value
 	last  map[entryKey]lastEntry
-	// the last file decoded: its bytes (the buffer it was read into,
-	// kept while the next file is read into the other), facts, digest
-	text   []byte
-	facts  *values.Hash
-	digest string
 }
 
 // entryKey is a shared entry's key, at depth 1 (the top-level hash's) or
@@ -172,10 +164,6 @@ func (r *factsReader) load(path string) (*values.Hash, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	if r.facts != nil && bytes.Equal(r.buf, r.text) {
-		return r.facts, r.digest, nil
-	}
-	r.facts = nil
 	if r.strs == nil || len(r.strs) > factsKept || len(r.last) > factsKept {
 		r.strs, r.last = map[string]values.Value{}, map[entryKey]lastEntry{}
 	}
@@ -186,14 +174,7 @@ func (r *factsReader) load(path string) (*values.Hash, string, error) {
 		return nil, "", fmt.Errorf("%s: %w", path, err)
 	}
 	facts, err := factsOf(v, path)
-	if err != nil {
-		return nil, "", err
-	}
-	// the values do not hold the buffer's bytes (str, key and entry copy
-	// what they keep): the next file is read into the other buffer
-	r.facts, r.digest = facts, factsDigest(r.buf)
-	r.text, r.buf = r.buf, r.text
-	return r.facts, r.digest, nil
+	return facts, factsDigest(r.buf), err
 }
 
 // str is the value of a string of the file being read (a part of the

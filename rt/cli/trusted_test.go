@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/pp2go/pp2go/rt/values"
@@ -8,7 +10,13 @@ import (
 
 func TestLoadTrusted(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string { return writeTestFile(t, dir, name, text) }
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
 	h, err := loadTrusted(write("t.json", `{"extensions": {"pp_role": "web"}}`), "web1.example.com")
 	if err != nil {
 		t.Fatal(err)
