@@ -339,42 +339,55 @@ func splitRefString(s string) (typ, title string, ok bool) {
 	return s[:i], s[i+1 : len(s)-1], true
 }
 
-// foundRefs are the last references validateReferences found: a value
-// resource defaults give many resources (require => Class['x']) is one
-// reference, found once. The catalog only grows, so a reference found
-// stays found.
-type foundRefs struct {
-	refs [8]values.Value
-	next int
-}
+// foundRefs are references validateReferences found, by the addresses
+// of the bytes of their type's name and title (refNames), one per slot:
+// the code names a reference with the same strings wherever it is
+// evaluated (a define's require => Class['x'] in each of its instances,
+// a resource default's in each resource), and whether a reference is
+// found depends on those strings alone. The catalog only grows, so a
+// reference found stays found.
+type foundRefs [64]struct{ typ, title string }
 
-// has reports whether v is one of the references kept (the same value).
+// has reports whether v is a reference kept: one of the same strings.
 func (f *foundRefs) has(v values.Value) bool {
-	if !keptRef(v) {
+	typ, title, ok := refNames(v)
+	if !ok {
 		return false
 	}
-	for _, r := range f.refs {
-		if r == v {
-			return true
-		}
-	}
-	return false
+	e := f.slot(typ, title)
+	return sameBytes(e.typ, typ) && sameBytes(e.title, title)
 }
 
-// add keeps v, in place of the reference kept longest.
+// add keeps v, in place of the reference at its slot.
 func (f *foundRefs) add(v values.Value) {
-	if keptRef(v) {
-		f.refs[f.next] = v
-		f.next = (f.next + 1) % len(f.refs)
+	if typ, title, ok := refNames(v); ok {
+		e := f.slot(typ, title)
+		e.typ, e.title = typ, title
 	}
 }
 
-// keptRef reports whether v is a reference foundRefs keeps: a pointer,
-// compared by identity.
-func keptRef(v values.Value) bool {
-	switch v.(type) {
-	case *values.ResourceType, *values.ClassType:
-		return true
+// slot is the slot of typ's and title's reference, picked by their
+// addresses.
+func (f *foundRefs) slot(typ, title string) *struct{ typ, title string } {
+	h := (uint64(uintptr(unsafe.Pointer(unsafe.StringData(title)))) ^ uint64(len(title))<<48) * fibonacci
+	h ^= uint64(uintptr(unsafe.Pointer(unsafe.StringData(typ))))
+	return &f[h*fibonacci>>(64-6)]
+}
+
+// refNames are the strings a reference's lookup (refParts, refString)
+// reads: its type's name (Class for a Class type) and its title; ok is
+// false for a value that is no reference with both.
+func refNames(v values.Value) (typ, title string, ok bool) {
+	switch x := v.(type) {
+	case *values.ResourceType:
+		return x.TypeName, x.Title, x.HasTitle && x.TypeName != ""
+	case *values.ClassType:
+		return "Class", x.ClassName, x.ClassName != ""
 	}
-	return false
+	return "", "", false
+}
+
+// sameString says whether a and b are the same bytes (not only equal).
+func sameBytes(a, b string) bool {
+	return unsafe.StringData(a) == unsafe.StringData(b) && len(a) == len(b)
 }

@@ -90,18 +90,24 @@ func TestValidateReferencesKeepsFound(t *testing.T) {
 	if res.Err != nil {
 		t.Fatal(res.Err)
 	}
+	// a reference is kept by its strings' bytes: another value naming
+	// it with the same strings is found, one with equal strings made
+	// apart is not (it is looked up)
 	var f foundRefs
-	other := values.NewClassType("a") // equal, not the same value
 	f.add(classA)
-	if !f.has(classA) || f.has(other) {
-		t.Errorf("kept: %v", f.refs)
+	sameNames := values.NewClassType(classA.ClassName)
+	apart := values.NewClassType(strings.Clone(classA.ClassName))
+	if !f.has(classA) || !f.has(sameNames) || f.has(apart) {
+		t.Errorf("kept: %v %v %v", f.has(classA), f.has(sameNames), f.has(apart))
 	}
-	f.add(values.String("Class[a]")) // no reference kept by identity
-	for i := 0; i < len(f.refs); i++ {
-		f.add(values.NewResourceType("notify", "x", true))
+	notify := values.NewResourceType("Notify", "x", true)
+	f.add(notify)
+	if !f.has(values.NewResourceType(notify.TypeName, notify.Title, true)) || f.has(values.NewResourceType(notify.TypeName, notify.Title, false)) {
+		t.Errorf("a resource reference with its title is kept, one without is not")
 	}
-	if f.has(classA) {
-		t.Errorf("the reference kept longest is not replaced")
+	f.add(values.String("Class[b]"))
+	if f.has(values.String("Class[b]")) {
+		t.Errorf("a String is no reference kept")
 	}
 	res = compile(true)
 	if res.Err == nil || !strings.Contains(res.Err.Error(), "Could not find resource 'Class[B]' in parameter 'require'") {
