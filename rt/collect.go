@@ -421,7 +421,7 @@ func (c *Ctx) findResourceRef(ref values.Value) *Resource {
 	if !ok {
 		return nil
 	}
-	if strings.EqualFold(typ, "class") {
+	if isClassName(typ) {
 		return c.catalog.find("Class", classTitle(normalizeName(title)))
 	}
 	return c.catalog.findByRef(c.prog, capitalized.get(typ), title)

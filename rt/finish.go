@@ -94,7 +94,7 @@ type knownAttrs [128]struct {
 func (k *knownAttrs) has(t NativeType, name string) bool {
 	p := unsafe.StringData(name)
 	e := &k[(uintptr(unsafe.Pointer(p))>>3^uintptr(len(name)))%uintptr(len(k))]
-	if unsafe.StringData(e.name) == p && len(e.name) == len(name) && e.t == t {
+	if unsafe.StringData(e.name) == p && len(e.name) == len(name) && sameNative(e.t, t) {
 		return true
 	}
 	if !t.HasAttribute(name) {
@@ -282,7 +282,7 @@ func refParts(v values.Value) (typ, title string, canon, ok bool) {
 		if !x.HasTitle {
 			return "", "", false, false
 		}
-		if strings.EqualFold(x.TypeName, "class") {
+		if isClassName(x.TypeName) {
 			return "Class", x.Title, false, values.IsASCII(x.Title)
 		}
 		typ = capitalized.get(x.TypeName)
@@ -306,7 +306,7 @@ func (c *Ctx) findRefParts(typ, title string, canon bool) *Resource {
 // findResourceByName finds a resource by a reference's type and title, as
 // Catalog#resource does.
 func (c *Ctx) findResourceByName(typ, title string) *Resource {
-	if strings.EqualFold(typ, "class") {
+	if isClassName(typ) {
 		return c.catalog.find("Class", classTitle(normalizeName(title)))
 	}
 	return c.catalog.findByRef(c.prog, capitalized.get(typ), title)
@@ -317,7 +317,7 @@ func refString(v values.Value) string {
 	switch x := v.(type) {
 	case *values.ResourceType:
 		if x.HasTitle {
-			if strings.EqualFold(x.TypeName, "class") {
+			if isClassName(x.TypeName) {
 				return "Class[" + capitalizeTypeName(x.Title) + "]"
 			}
 			return capitalizeTypeName(x.TypeName) + "[" + x.Title + "]"

@@ -661,7 +661,7 @@ func (t *seenJSON) value(b []byte, v values.Value) []byte {
 		if !x.HasTitle {
 			return appendType(b, x)
 		}
-		if strings.EqualFold(x.TypeName, "class") {
+		if isClassName(x.TypeName) {
 			return t.ref(b, unsafe.Pointer(x), "Class", x.Title, true)
 		}
 		return t.ref(b, unsafe.Pointer(x), x.TypeName, x.Title, false)

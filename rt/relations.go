@@ -292,7 +292,7 @@ func relationshipRef(target values.Value, r *Resource) (ref values.Value, own bo
 		if !x.HasTitle {
 			break
 		}
-		if strings.EqualFold(x.TypeName, "class") {
+		if isClassName(x.TypeName) {
 			if r.Type == "Class" && capitalized.get(x.Title) == r.Title {
 				return r.refValue(), true
 			}
@@ -377,6 +377,14 @@ func refText(v values.Value) string {
 // "an Integer", "a Resource Statement"...), as LabelProvider#a_an does.
 func valueLabel(v values.Value) string {
 	return values.AAn(values.LabelOf(v))
+}
+
+// isClassName says whether a reference's type name is Class in any case
+// (strings.EqualFold(s, "class")). Only C and c fold to c, and five
+// characters take five bytes or more, so that most names are told apart
+// from their length and first byte.
+func isClassName(s string) bool {
+	return len(s) >= 5 && s[0]|0x20 == 'c' && strings.EqualFold(s, "class")
 }
 
 // equalFold compares names case-insensitively.

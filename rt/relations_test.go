@@ -170,3 +170,13 @@ func TestRelationshipRefsByTypeName(t *testing.T) {
 		}
 	}
 }
+
+// TestIsClassName: a reference's type names Class in any case, as
+// strings.EqualFold has it (ſ folds to s).
+func TestIsClassName(t *testing.T) {
+	for _, s := range []string{"Class", "class", "CLASS", "cLaSs", "claſs", "Classes", "File", "", "c", "Clas", "::class", "Klass"} {
+		if got, want := isClassName(s), strings.EqualFold(s, "class"); got != want {
+			t.Errorf("isClassName(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
