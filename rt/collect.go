@@ -231,12 +231,31 @@ func (r *Resource) queryValue(name string) values.Value {
 // rawTagged is Parser::Resource#raw_tagged?: the resource's tags or those of
 // the resources of its enclosing scopes.
 func (r *Resource) rawTagged(tags []string) bool {
-	for x := r; x != nil; x = x.enclosing() {
-		if x.ownTagged(tags) {
+	return r.ownTagged(tags) || r.taggedAbove(tags)
+}
+
+// taggedAbove is rawTagged of the resources enclosing r. A resource that
+// holds the tags of the one enclosing it (holdsScopeTags) has the verdict
+// on that one's own tags already: their search is not made again (a
+// scope's tags are many, each resource's list holds its scopes').
+func (r *Resource) taggedAbove(tags []string) bool {
+	for x := r; ; {
+		up := x.enclosing()
+		if up == nil {
+			return false
+		}
+		if !x.holdsScopeTags() && up.ownTagged(tags) {
 			return true
 		}
+		x = up
 	}
-	return false
+}
+
+// holdsScopeTags says whether r has every tag of its scope's resource: it
+// took them (finishEvaluation) when that one had as many as now (tags
+// are only added to a resource's list, at its end).
+func (r *Resource) holdsScopeTags() bool {
+	return r.tagsMerged && int(r.scopeTagsHeld) == len(r.scope.resource.Tags)
 }
 
 // ownTagged reports whether the resource itself has one of the tags.

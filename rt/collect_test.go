@@ -1,6 +1,9 @@
 package rt
 
 import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/pp2go/pp2go/rt/values"
@@ -117,5 +120,47 @@ func TestDefinedFrom(t *testing.T) {
 	virtual.evaluated = true // as evaluateResource marks it
 	if c.evaluateDefinitions() || c.definedFrom != 4 {
 		t.Fatalf("definedFrom %d, want 4", c.definedFrom)
+	}
+}
+
+// TestRawTaggedHeldTags: rawTagged is Puppet's walk up the enclosing
+// scopes' resources, each one's tags searched, also where a resource took
+// its scope's tags (finishEvaluation) and that scope got more afterwards
+// (a tag function's), in random trees.
+func TestRawTaggedHeldTags(t *testing.T) {
+	walk := func(r *Resource, tags []string) bool { // Parser::Resource#raw_tagged?
+		for x := r; x != nil; x = x.enclosing() {
+			for _, tag := range tags {
+				if slices.Contains(x.Tags, tag) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	tag := func() string { return fmt.Sprint("t", rng.IntN(12)) }
+	for round := range 200 {
+		main := &Resource{Type: "Class", Title: "main", Tags: []string{"class"}}
+		main.scope = &Scope{resource: main}
+		all := []*Resource{main}
+		for i := range 12 {
+			up := all[rng.IntN(len(all))]
+			r := &Resource{Type: "Notify", Title: fmt.Sprint("n", i), Tags: []string{tag()}, scope: &Scope{resource: up}}
+			if rng.IntN(3) > 0 {
+				(&Ctx{}).finishEvaluation(r)
+			}
+			if x := all[rng.IntN(len(all))]; rng.IntN(3) == 0 && !slices.Contains(x.Tags, "late") {
+				x.Tags = append(x.Tags, "late") // a scope tagged after
+			}
+			all = append(all, r)
+		}
+		for _, r := range all {
+			for _, tags := range [][]string{{tag()}, {tag(), tag()}, {"late"}, {"class"}, {"none"}} {
+				if got, want := r.rawTagged(tags), walk(r, tags); got != want {
+					t.Fatalf("round %d: %s rawTagged(%v) = %v, want %v", round, r.Title, tags, got, want)
+				}
+			}
+		}
 	}
 }

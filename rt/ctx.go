@@ -834,6 +834,7 @@ func (c *Ctx) finishEvaluation(r *Resource) {
 		// no tag collector's verdict changes (tagsChanged): r is
 		// tagged (rawTagged) with its scope resource's tags already
 		rest := r.appendTags(sr.Tags)
+		r.scopeTagsHeld = int32(len(sr.Tags))
 		if n := len(sr.Tags) - rest; n > 0 && len(sr.Tags) <= math.MaxUint16 {
 			r.scopeTagsAt, r.scopeTags, r.scopeTagsOf = uint16(len(r.Tags)-n), uint16(n), uint16(len(sr.Tags))
 		}

@@ -69,6 +69,9 @@ type Resource struct {
 	// (finishEvaluation), in their order: the writer copies their JSON
 	// (0 scopeTags: none)
 	scopeTagsAt, scopeTags, scopeTagsOf uint16
+	// scopeTagsHeld is how many tags its scope's resource had when it
+	// took them (finishEvaluation; holdsScopeTags)
+	scopeTagsHeld int32
 	// the flags last, in one word (a compile makes hundreds of resources)
 	Exported bool
 	Virtual  bool
