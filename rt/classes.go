@@ -1,7 +1,6 @@
 package rt
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/internal/atomicptr"
@@ -452,28 +451,9 @@ func (p *Program) moduleValue(d definition) values.Value {
 // the resource sets, else their defaults evaluated in order; it validates
 // them against the parameter types and sets them as variables.
 func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *paramSig, types []values.ParamType, layout *paramLayout) {
-	// the parameters are numbered by the layout: no map of their own.
-	// The scope adopts the table's slots, names and values
-	// (adoptParameters), and the compile reuses the table then (a
-	// default's code may bind another one meanwhile)
-	var pt *varTable
-	if n := len(c.freeParamTables); n > 0 {
-		pt = c.freeParamTables[n-1]
-		c.freeParamTables = c.freeParamTables[:n-1]
-	} else {
-		pt = new(varTable)
-	}
 	n := len(r.Params) + len(params)
-	// the table's lists are the scope's room for them (growVars), so
-	// adoptParameters finds the names and values where they go
-	st := s.symtable
-	names, vals, room := st.lend(n)
-	if names == nil {
-		names, vals = makeSlice(&c.nameLists, n, 1024), makeSlice(&c.valueLists, n, 1024)
-	}
-	*pt = varTable{kind: paramTable, parent: s.ephemeral[len(s.ephemeral)-1], layout: layout,
-		slots: makeSlice(&c.int32Lists, int(layout.slots), 1024)[:layout.slots],
-		names: names, vals: vals}
+	pt, room := c.paramTable(s, layout, n)
+	lead := int(pt.lead)
 	level := s.ephemeralLevel()
 	s.ephemeral = append(s.ephemeral, pt)
 	titled := false // a title parameter, which finish checks and binding does not
@@ -569,7 +549,7 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 		}
 	}
 	s.popEphemerals(level)
-	st.takeBack(room)
+	s.symtable.takeBack(room)
 	if checked && valid {
 		// the other names must be metaparameters
 		for _, i := range pt.extra {
@@ -584,7 +564,7 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 	// the message starts with its subject: the reference is only made
 	// for it
 	if !valid {
-		if msg := values.ValidateParameterList("", sig.withMetaparams(types), pt.names, pt.vals, false); msg != "" {
+		if msg := values.ValidateParameterList("", sig.withMetaparams(types), pt.names[lead:], pt.vals[lead:], false); msg != "" {
 			Fail(r.Ref() + msg)
 		}
 	}
@@ -592,12 +572,46 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 	// with the same verdict while they do not change
 	r.checked = valid && !titled && !layout.checkAgain
 	if !s.adoptParameters(pt) {
-		s.symtable.reserve(len(pt.names))
-		for i, n := range pt.names {
-			s.setvar(n, pt.vals[i], false)
+		s.symtable.reserve(len(pt.names) - lead)
+		for i, n := range pt.names[lead:] {
+			s.setvar(n, pt.vals[lead+i], false)
 		}
 	}
 	c.freeParamTables = append(c.freeParamTables, pt)
+}
+
+// paramTable is a parameter table of layout over s's tables, with room for
+// n variables; the caller gives room back to s's table (takeBack) when
+// done. The parameters are numbered by the layout: no map of their own.
+// The table's lists are those of s's table, with its room for them
+// (growVars): the parameters are where the scope's variables go, and
+// their slots the scope's numbers (the table's lead), for
+// adoptParameters. The compile reuses the table after (a default's code
+// may bind another one meanwhile).
+func (c *Ctx) paramTable(s *Scope, layout *paramLayout, n int) (*varTable, varLists) {
+	var pt *varTable
+	if k := len(c.freeParamTables); k > 0 {
+		pt = c.freeParamTables[k-1]
+		c.freeParamTables = c.freeParamTables[:k-1]
+	} else {
+		pt = new(varTable)
+	}
+	st := s.symtable
+	if st.base == nil {
+		// room made for them (growVars), unless a class's automatic
+		// parameters added some since (the top scope's table, which
+		// has a base, is not adopted)
+		c.growVars(st, n)
+	}
+	names, vals, room := st.lend(n)
+	lead := len(names)
+	if names == nil {
+		names, vals = makeSlice(&c.nameLists, n, 1024), makeSlice(&c.valueLists, n, 1024)
+	}
+	*pt = varTable{kind: paramTable, parent: s.ephemeral[len(s.ephemeral)-1], layout: layout,
+		slots: makeSlice(&c.int32Lists, int(layout.slots), 1024)[:layout.slots],
+		names: names, vals: vals, lead: int32(lead)}
+	return pt, room
 }
 
 // boundValid tells that a bound parameter table passes
@@ -673,70 +687,48 @@ func paramsValid(params []values.ParamType, l *paramLayout, given []*Param) bool
 // adoptParameters makes a bound parameter table's variables the scope's,
 // in its order after those the scope has ($module_name, $title, ...), as
 // setvar would one by one, keeping the layout: the generated code reads
-// the parameters by number. It reports false, changing nothing, where
-// setvar could fail or the scope's table is not a plain one.
+// the parameters by number. The table's lists begin with the scope's
+// variables (its lead), so the scope takes them as they are. It reports
+// false, changing nothing, where setvar could fail or the scope's table is
+// not a plain one, or not the one the table began with.
 func (s *Scope) adoptParameters(pt *varTable) bool {
 	st := s.effectiveTable()
-	if st != s.symtable || st.layout != nil || st.index != nil || st.base != nil || !pt.layout.plain {
+	if st != s.symtable || st.layout != nil || st.index != nil || st.base != nil || !pt.layout.plain || len(st.names) != int(pt.lead) {
 		return false
 	}
-	for _, i := range pt.extra {
-		switch n := pt.names[i]; n {
-		case "trusted", "facts", "server_facts":
+	// the scope has the variables set before the parameters
+	// (setResourceParameters): $module_name and $caller_module_name,
+	// then $title and $name, which a plain layout numbers last. setvar
+	// fails for a parameter table's other name that is one of them (or
+	// reserved), and binds the others
+	base := len(st.names)
+	if base < len(titleAndName) || st.names[base-2] != titleAndName[0] || st.names[base-1] != titleAndName[1] {
+		return false
+	}
+	for _, n := range st.names[:base-2] {
+		if n != "module_name" && n != "caller_module_name" {
 			return false
-		default:
-			if isDigits(n) {
-				return false
-			}
 		}
 	}
-	// a plain layout has no parameter named $title or $name: it numbers
-	// them last, and a parameter table binding them (which binding never
-	// makes) is not adopted
+	for _, i := range pt.extra {
+		if specialLocal(pt.names[i]) {
+			return false
+		}
+	}
 	l := pt.layout
 	titleAt := l.slots - int32(len(titleAndName))
-	for _, i := range pt.slots[titleAt:] {
-		if i != 0 {
-			return false // setvar's reassignment error
-		}
+	if pt.slots[titleAt] != 0 || pt.slots[titleAt+1] != 0 {
+		return false // a plain layout has no parameter named $title or $name, which binding never sets
 	}
-	for _, n := range st.names {
-		if specialLocal(n) {
-			// $module_name...: no name a plain layout numbers, so
-			// only the table's other names can hold it
-			for _, i := range pt.extra {
-				if pt.names[i] == n {
-					return false // setvar's reassignment error
-				}
-			}
-			continue
-		}
-		if _, numbered := pt.layout.index[n]; numbered || pt.find(n) >= 0 {
-			return false // setvar's reassignment error, or a name to keep out of the layout
-		}
-	}
-	base := len(st.names)
-	st.ownNames(len(pt.names))
-	st.names = append(st.names, pt.names...)
-	st.vals = append(st.vals, pt.vals...)
+	st.names, st.vals = pt.names, pt.vals
 	st.odd += pt.odd
-	st.layout, st.slots = pt.layout, pt.slots
-	for k, i := range st.slots {
-		if i > 0 {
-			st.slots[k] = i + int32(base)
-		}
-	}
-	st.extra = makeSlice(&s.c.int32Lists, base+len(pt.extra), 1024)
-	for i := 0; i < base; i++ {
-		if k := slices.Index(titleAndName[:], st.names[i]); k >= 0 {
-			st.slots[titleAt+int32(k)] = int32(i) + 1
-			continue
-		}
+	st.layout, st.slots = l, pt.slots
+	st.slots[titleAt], st.slots[titleAt+1] = int32(base-1), int32(base)
+	st.extra = makeSlice(&s.c.int32Lists, base-2+len(pt.extra), 1024)
+	for i := range base - 2 {
 		st.extra = append(st.extra, int32(i))
 	}
-	for _, i := range pt.extra {
-		st.extra = append(st.extra, i+int32(base))
-	}
+	st.extra = append(st.extra, pt.extra...)
 	if len(st.extra) > 8 {
 		st.indexExtra()
 	}

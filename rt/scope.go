@@ -86,6 +86,11 @@ type varTable struct {
 
 	// parameter tables: set while defaults evaluate
 	readOnly bool
+	// lead: a parameter table's first names and values are its scope's
+	// ($module_name, $title, ...: the lists lent, whole), which it does
+	// not bind (neither its layout's slots nor extra number them), so
+	// that adoptParameters takes the lists as they are
+	lead int32
 	// sharedRoom: the room after names is other tables' too (the top
 	// scope's names, a nodeLayout's learned list), never written: a name
 	// added extends names over it when it is the name already there, and
@@ -411,10 +416,11 @@ type varLists struct {
 	vals  []values.Value
 }
 
-// lend gives another table the room t has for n more variables, as empty
-// lists, nil ones when t has not that much room. Until takeBack(room), t's
-// own lists end where the lent ones start: a variable t adds meanwhile
-// moves its lists elsewhere instead of writing over the lent ones.
+// lend gives another table t's lists with the room t has for n more
+// variables: t's names and values, then the room; nil lists when t has not
+// that much room. Until takeBack(room), t's own lists end where the room
+// starts: a variable t adds meanwhile moves its lists elsewhere instead of
+// writing over the borrower's.
 func (t *varTable) lend(n int) (names []string, vals []values.Value, room varLists) {
 	k := len(t.names)
 	if t.sharedRoom || len(t.vals) != k || cap(t.names)-k < n || cap(t.vals)-k < n {
@@ -422,7 +428,7 @@ func (t *varTable) lend(n int) (names []string, vals []values.Value, room varLis
 	}
 	room = varLists{t.names, t.vals}
 	t.names, t.vals = t.names[:k:k], t.vals[:k:k]
-	return room.names[k:k], room.vals[k:k], room
+	return room.names, room.vals, room
 }
 
 // takeBack ends a lend: t gets its room back unless it has moved.

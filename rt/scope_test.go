@@ -158,9 +158,11 @@ func TestVisibleAt(t *testing.T) {
 			params = append(params, &Parameter{Name: n})
 		}
 		layout := newParamLayout(params, []string{"loc"})
-		s := newScope(c, c.top, &Define{Name: "d"}, &Resource{Type: "D", Title: "t"})
-		s.setvar("title", values.String("t"), false)
-		pt := &varTable{kind: paramTable, layout: layout, slots: make([]int32, layout.slots)}
+		d, r := &Define{Name: "d"}, &Resource{Type: "D", Title: "t"}
+		s := newScope(c, c.top, d, r)
+		c.growVars(s.symtable, 4+len(order)) // as evaluateDefine makes room
+		c.setResourceParameters(r, s, d, false)
+		pt, _ := c.paramTable(s, layout, len(order))
 		for _, n := range order {
 			if v, ok := vals[n]; ok {
 				pt.set(n, v)
@@ -256,21 +258,42 @@ func TestParamLayout(t *testing.T) {
 	numbered := slices.Clone(pool[len(pool)-len(params):])
 	numbered = append(numbered, locals...)
 	for round := 0; round < 200; round++ {
-		pt := &varTable{kind: paramTable, layout: layout, slots: make([]int32, layout.slots)}
+		// a scope with the variables set before the parameters, and a
+		// parameter table over it, which begins with them (its lead)
+		s := newScope(&Ctx{}, nil, nil, nil)
+		want := newScope(&Ctx{}, nil, nil, nil)
+		s.c.growVars(s.symtable, 3+30)
+		for _, sc := range []*Scope{s, want} {
+			sc.setvar("module_name", values.String("m"), false)
+			sc.setvar("title", values.String("t"), false)
+			sc.setvar("name", values.String("n"), false)
+		}
+		pt, _ := s.c.paramTable(s, layout, 30)
+		if pt.lead != 3 {
+			t.Fatalf("round %d: the parameter table's lead is %d, want the scope's 3 names", round, pt.lead)
+		}
 		plain := &varTable{kind: localTable}
 		for i := 0; i < 1+rng.Intn(30); i++ {
 			n := pool[rng.Intn(len(pool))]
 			pt.set(n, values.Int(i))
 			plain.set(n, values.Int(i))
 		}
+		// got's variables are want's after got's lead: a parameter
+		// table does not bind its lead
 		check := func(what string, got, want *varTable) {
 			t.Helper()
-			if strings.Join(got.names, " ") != strings.Join(want.names, " ") {
+			if strings.Join(got.names[got.lead:], " ") != strings.Join(want.names, " ") {
 				t.Fatalf("round %d, %s: names %v, want %v", round, what, got.names, want.names)
 			}
 			for _, n := range append(append(pool, locals...), "module_name", "title", "nope", "localc") {
 				gi, wi := got.find(n), want.find(n)
-				if gi != wi || gi >= 0 && values.ToString(got.vals[gi]) != values.ToString(want.vals[wi]) {
+				if gi >= 0 && gi < int(got.lead) {
+					t.Fatalf("round %d, %s: find(%s) = %d, in the lead", round, what, n, gi)
+				}
+				if gi >= 0 {
+					gi -= int(got.lead)
+				}
+				if gi != wi || gi >= 0 && values.ToString(got.vals[int(got.lead)+gi]) != values.ToString(want.vals[wi]) {
 					t.Fatalf("round %d, %s: find(%s) = %d, want %d", round, what, n, gi, wi)
 				}
 			}
@@ -290,13 +313,6 @@ func TestParamLayout(t *testing.T) {
 			if pt.unassigned(n) {
 				t.Fatalf("round %d: local %s unassigned", round, n)
 			}
-		}
-		s := newScope(&Ctx{}, nil, nil, nil)
-		want := newScope(&Ctx{}, nil, nil, nil)
-		for _, sc := range []*Scope{s, want} {
-			sc.setvar("module_name", values.String("m"), false)
-			sc.setvar("title", values.String("t"), false)
-			sc.setvar("name", values.String("n"), false)
 		}
 		if !s.adoptParameters(pt) {
 			t.Fatalf("round %d: not adopted", round)
@@ -326,10 +342,12 @@ func TestParamLayout(t *testing.T) {
 		check("scope after assignments", s.symtable, want.symtable)
 	}
 	// a name the scope binds already is setvar's error: not adopted
-	pt := &varTable{kind: paramTable, layout: layout, slots: make([]int32, layout.slots)}
-	pt.set("title", values.String("x"))
-	s := newScope(nil, nil, nil, nil)
+	s := newScope(&Ctx{}, nil, nil, nil)
+	s.c.growVars(s.symtable, 3)
 	s.setvar("title", values.String("t"), false)
+	s.setvar("name", values.String("t"), false)
+	pt, _ := s.c.paramTable(s, layout, 1)
+	pt.set("title", values.String("x"))
 	if s.adoptParameters(pt) {
 		t.Fatal("a parameter table binding $title was adopted")
 	}
@@ -357,10 +375,12 @@ func TestQualifiedVar(t *testing.T) {
 		for i, f := range order {
 			c.top.symtable.set(f, values.Int(i))
 		}
-		s := newScope(c, c.top, cl, &Resource{Type: "Class", Title: "K"})
-		s.setvar("title", values.String("k"), false)
+		r := &Resource{Type: "Class", Title: "K"}
+		s := newScope(c, c.top, cl, r)
+		c.growVars(s.symtable, 6)
+		c.setResourceParameters(r, s, cl, true)
 		_, layout := cl.made().sig.get(c, cl.parameters(), cl.Locals)
-		pt := &varTable{kind: paramTable, layout: layout, slots: make([]int32, layout.slots)}
+		pt, _ := c.paramTable(s, layout, 2)
 		pt.set("b", values.String("b"))
 		pt.set("a", values.Undef)
 		if !s.adoptParameters(pt) {
@@ -399,8 +419,8 @@ func TestLendRoom(t *testing.T) {
 		st.grow(4)
 		st.add("title", values.String("x"))
 		names, vals, room := st.lend(3)
-		if names == nil || len(names) != 0 {
-			t.Fatalf("lend(3) with room for 3: %v", names)
+		if !slices.Equal(names, []string{"title"}) || len(vals) != 1 || cap(names) != 4 {
+			t.Fatalf("lend(3) with room for 3: %v, cap %d", names, cap(names))
 		}
 		names, vals = append(names, "a", "b"), append(vals, values.Int(1), values.Int(2))
 		want := []string{"title"}
@@ -409,7 +429,7 @@ func TestLendRoom(t *testing.T) {
 			want = append(want, "late")
 		}
 		st.takeBack(room)
-		if !slices.Equal(names, []string{"a", "b"}) || vals[1] != values.Int(2) {
+		if !slices.Equal(names, []string{"title", "a", "b"}) || vals[2] != values.Int(2) {
 			t.Fatalf("addMeanwhile=%v: lent lists changed: %v %v", addMeanwhile, names, vals)
 		}
 		if !slices.Equal(st.names, want) || len(st.vals) != len(want) {
