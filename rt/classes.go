@@ -456,6 +456,14 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 	lead := int(pt.lead)
 	level := s.ephemeralLevel()
 	s.ephemeral = append(s.ephemeral, pt)
+	// the parameter whose default evaluates, whose errors defaultFailed
+	// reports: one deferred call for all the defaults
+	var evaluating *Parameter
+	defer func() {
+		if evaluating != nil {
+			c.defaultFailed(r, s, pt, evaluating, level+1, recover())
+		}
+	}()
 	titled := false // a title parameter, which finish checks and binding does not
 	// the resource's parameters are the table's: parameter i's slot
 	// tells whether the resource sets it, without a search by name
@@ -520,7 +528,9 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 		}
 		v := p.Const // a literal's, given without evaluating code
 		if v == nil {
-			v = c.evaluateDefault(r, s, pt, p)
+			evaluating = p
+			v = evaluateDefault(s, pt, p)
+			evaluating = nil
 			if checked && valid && !facts[i].anyValue {
 				valid = values.IsInstance(types[i].Type, v)
 			}
@@ -748,31 +758,40 @@ func withMetaparams(ps []values.ParamType) []values.ParamType {
 	return append(out, ps...)
 }
 
-// evaluateDefault evaluates a parameter's default, read-only, reporting a
-// reference to a parameter without a value as Puppet does.
-func (c *Ctx) evaluateDefault(r *Resource, s *Scope, pt *varTable, p *Parameter) (v values.Value) {
+// evaluateDefault evaluates a parameter's default, read-only. A reference
+// to a parameter without a value panics (unevaluatedParameter), which
+// bindParameters reports (defaultFailed).
+func evaluateDefault(s *Scope, pt *varTable, p *Parameter) values.Value {
 	level := s.ephemeralLevel()
-	defer func() {
-		s.popEphemerals(level)
-		pt.readOnly = false
-		if rec := recover(); rec != nil {
-			u, ok := rec.(unevaluatedParameter)
-			if !ok {
-				panic(rec)
-			}
-			from, to := p.Name, u.name
-			if c.paramIndex(r, to) < c.paramIndex(r, from) {
-				Errorf("%s: expects a value for parameter $%s", r.Ref(), to)
-			}
-			Errorf("%s: default expression for $%s tries to illegally access not yet evaluated $%s", r.Ref(), from, to)
-		}
-	}()
 	pt.readOnly = true
-	v = p.Default(s)
+	v := p.Default(s)
+	pt.readOnly = false
+	s.popEphemerals(level)
 	if v == nil {
-		v = values.Undef
+		return values.Undef
 	}
 	return v
+}
+
+// defaultFailed ends the evaluation of the default of p that panicked with
+// rec: the tables its code pushed above level are dropped, and a
+// reference to a parameter without a value is reported as Puppet does;
+// any other panic goes on.
+func (c *Ctx) defaultFailed(r *Resource, s *Scope, pt *varTable, p *Parameter, level int, rec any) {
+	s.popEphemerals(level)
+	pt.readOnly = false
+	if rec == nil {
+		return // no panic (runtime.Goexit)
+	}
+	u, ok := rec.(unevaluatedParameter)
+	if !ok {
+		panic(rec)
+	}
+	from, to := p.Name, u.name
+	if c.paramIndex(r, to) < c.paramIndex(r, from) {
+		Errorf("%s: expects a value for parameter $%s", r.Ref(), to)
+	}
+	Errorf("%s: default expression for $%s tries to illegally access not yet evaluated $%s", r.Ref(), from, to)
 }
 
 // paramIndex is a parameter's position in its definition.

@@ -67,3 +67,57 @@ func TestConstDefaults(t *testing.T) {
 		require.True(t, strings.Contains(res.Err.Error(), "D[t5]: parameter 'a' expects a String value, got Integer"), res.Err.Error())
 	}
 }
+
+// TestDefaultErrors checks the errors of defaults' code, which binding
+// catches in one place for all of a definition's defaults: a default that
+// reads a parameter declared after it (Puppet's "illegally access"), one
+// that reads a required parameter before it that has no value (Puppet's
+// "expects a value"), and another error, which goes on as it is; a
+// resource whose defaults evaluate after them still binds.
+func TestDefaultErrors(t *testing.T) {
+	p := NewProgram("production")
+	read := func(name string) func(s *Scope) values.Value {
+		return func(s *Scope) values.Value { return s.Var(SiteRef{}, name) }
+	}
+	p.AddDefine(&Define{Name: "d", Params: func() []*Parameter {
+		return []*Parameter{
+			{Name: "req"},
+			{Name: "a", Default: read("b")},
+			{Name: "b", Const: values.String("x")},
+			{Name: "c", Default: read("req")},
+			{Name: "boom", Default: func(s *Scope) values.Value { Fail("no default today"); return nil }},
+		}
+	}})
+	site := &Site{File: &File{Path: "/e/site.pp"}, Line: 3}
+	compile := func(attrs ...any) *Result {
+		return CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
+			d := s.Declare(SiteRefOf(site), "d", Regular).Body(SiteRefOf(site), values.String("t"))
+			for i := 0; i < len(attrs); i += 2 {
+				d.Attr(SiteRefOf(site), attrs[i].(string), attrs[i+1].(values.Value))
+			}
+			d.Exec()
+		}})
+	}
+	ok, one := values.String("ok"), values.Int(1)
+	for _, tc := range []struct {
+		attrs []any
+		err   string
+	}{
+		{[]any{"req", one, "boom", ok}, "D[t]: default expression for $a tries to illegally access not yet evaluated $b"},
+		{[]any{"a", ok, "boom", ok}, "D[t]: expects a value for parameter $req"},
+		{[]any{"req", one, "a", ok}, "no default today"},
+		{[]any{"req", one, "a", ok, "boom", ok}, ""},
+	} {
+		res := compile(tc.attrs...)
+		if tc.err == "" {
+			require.NoError(t, res.Err, "%v", tc.attrs)
+			r := res.Catalog.Resource("D", "t")
+			require.Equal(t, values.Value(one), r.Get("c"))
+			require.Equal(t, values.Value(values.String("x")), r.Get("b"))
+			res.Release()
+			continue
+		}
+		require.Error(t, res.Err, "%v", tc.attrs)
+		require.Contains(t, res.Err.Error(), tc.err)
+	}
+}
