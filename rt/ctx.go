@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"unsafe"
 
 	"github.com/pp2go/pp2go/rt/erb"
 	"github.com/pp2go/pp2go/rt/fn"
@@ -485,21 +484,13 @@ func (l *nodeLayout) fits(facts, serverFacts *values.Hash) bool {
 	return l != nil && keysAre(facts, l.facts) && keysAre(serverFacts, l.serverFacts)
 }
 
-// keysAre reports whether h's keys are the strings names, in order. A
-// key whose bytes are name's own (the facts the layout was made from,
-// compiled again) is not compared byte by byte: a process compiling one
-// node's facts again checks its ~120 keys in ~15 instructions each, not ~45.
+// keysAre reports whether h's keys are the strings names, in order.
 func keysAre(h *values.Hash, names []string) bool {
-	keys := h.Keys()
-	if len(keys) != len(names) {
+	if h.Len() != len(names) {
 		return false
 	}
 	for i, name := range names {
-		k, ok := keys[i].(values.String)
-		if !ok || len(k) != len(name) {
-			return false
-		}
-		if unsafe.StringData(string(k)) != unsafe.StringData(name) && string(k) != name {
+		if k, ok := h.KeyAt(i).(values.String); !ok || string(k) != name {
 			return false
 		}
 	}

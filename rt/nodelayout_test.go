@@ -1,7 +1,6 @@
 package rt
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -276,21 +275,4 @@ func TestTrustedVar(t *testing.T) {
 
 	own := strs("authenticated", "local")
 	assert.Same(t, own, compile("web1.example.com", own))
-}
-
-// TestKeysAre: a hash's keys are a layout's names when they are the same
-// strings in the same order, whether their bytes are the names' own (the
-// facts the layout was made from) or a copy of them (another node's).
-func TestKeysAre(t *testing.T) {
-	same := strs("os", "a", "kernel", "b", "ipaddress", "c")
-	names := []string{values.ToString(same.KeyAt(0)), values.ToString(same.KeyAt(1)), values.ToString(same.KeyAt(2))}
-	assert.True(t, keysAre(same, names), "the names' own bytes")
-	copied := strs(strings.Clone("os"), "a", strings.Clone("kernel"), "b", strings.Clone("ipaddress"), "c")
-	assert.True(t, keysAre(copied, names), "a copy of the names")
-	assert.False(t, keysAre(strs("os", "a", "kernex", "b", "ipaddress", "c"), names), "a key of a name's length, another name")
-	assert.False(t, keysAre(strs("os", "a", "kernel", "b", "ipaddres", "c"), names), "a key shorter than its name")
-	assert.False(t, keysAre(strs("os", "a", "kernel", "b"), names), "fewer keys")
-	assert.False(t, keysAre(strs("kernel", "b", "os", "a", "ipaddress", "c"), names), "another order")
-	assert.False(t, keysAre(values.NewHashFromPairs(values.String("os"), values.String("a"), values.Int(1), values.String("b"),
-		values.String("ipaddress"), values.String("c")), names), "a key that is no String")
 }
