@@ -8,7 +8,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/pp2go/pp2go/rt/internal/atomicptr"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -78,7 +77,7 @@ func CompileWith(p *Program, node *Node) *Result {
 		if digest == "" {
 			digest = factsDigest(node.Facts)
 		}
-		res.render(p, CatalogInfo{Version: p.Version, CatalogUUID: p.catalogUUID(node.Name, digest)})
+		res.render(p, CatalogInfo{Version: p.Version, CatalogUUID: catalogUUID(p.Version, node.Name, digest)})
 	}
 	return res
 }
@@ -184,23 +183,6 @@ func appendDigest(b []byte, v values.Value) []byte {
 		return b
 	}
 	return str(b, 'o', values.ToString(v))
-}
-
-// keptUUID is a catalog's UUID and the node name and facts digest it
-// was made from (with the program's version).
-type keptUUID struct{ version, node, digest, uuid string }
-
-// catalogUUID is the UUID of the catalog of node whose facts have digest:
-// the last catalog's when it was made of the same (a node compiled again
-// with the same facts, as a server does between changes), without its
-// SHA-256 again (~5k instructions, 1.5% of a warm mod_firewall compile).
-func (p *Program) catalogUUID(node, digest string) string {
-	if k := atomicptr.Load(&p.lastUUID); k != nil && k.version == p.Version && k.node == node && k.digest == digest {
-		return k.uuid
-	}
-	k := &keptUUID{p.Version, node, digest, catalogUUID(p.Version, node, digest)}
-	atomicptr.Store(&p.lastUUID, k)
-	return k.uuid
 }
 
 // catalogUUID is a deterministic UUID (version 5 layout) for a catalog:

@@ -142,8 +142,6 @@ type Program struct {
 	// trustedVar is $trusted of the last node compiled with no trusted
 	// information of its own
 	trustedVar atomicptr.Pointer[trustedVar]
-	// the last catalog's UUID and what it was made of (keptUUID)
-	lastUUID atomicptr.Pointer[keptUUID]
 	// the walks autoload makes to find classes and defined types, by the
 	// name looked up, and the numbers of the keys they walk (walkOf)
 	classWalks, defineWalks readmap.Map[*walk]

@@ -132,35 +132,14 @@ func TestScopeQueries(t *testing.T) {
 func TestCatalogUUID(t *testing.T) {
 	long := strings.Repeat("f", 300)
 	for _, parts := range [][]string{{"1700000000", "node1.example.com", "\x01\x02digest"}, {"v", long, ""}} {
-		require.Equal(t, uuidOf(parts...), catalogUUID(parts...))
+		h := sha256.Sum256([]byte(strings.Join(parts, "\x00")))
+		h[6] = h[6]&0x0f | 0x50
+		h[8] = h[8]&0x3f | 0x80
+		want := fmt.Sprintf("%x-%x-%x-%x-%x", h[0:4], h[4:6], h[6:8], h[8:10], h[10:16])
+		require.Equal(t, want, catalogUUID(parts...))
 	}
 	parts := []string{"1700000000", "node1.example.com", "digest"}
 	require.LessOrEqual(t, testing.AllocsPerRun(100, func() { catalogUUID(parts...) }), 1.0, "the string only")
-}
-
-// uuidOf is the version 5 layout of the SHA-256 of parts joined by NULs,
-// formatted by fmt.
-func uuidOf(parts ...string) string {
-	h := sha256.Sum256([]byte(strings.Join(parts, "\x00")))
-	h[6] = h[6]&0x0f | 0x50
-	h[8] = h[8]&0x3f | 0x80
-	return fmt.Sprintf("%x-%x-%x-%x-%x", h[0:4], h[4:6], h[6:8], h[8:10], h[10:16])
-}
-
-// TestProgramCatalogUUID: a program's catalog UUID is that of its version,
-// the node and its facts' digest, whichever catalog it made before; the
-// same node and facts again make no new one.
-func TestProgramCatalogUUID(t *testing.T) {
-	p := NewProgram("production")
-	p.Version = "v1"
-	require.Equal(t, uuidOf("v1", "n1", "d1"), p.catalogUUID("n1", "d1"))
-	require.Zero(t, testing.AllocsPerRun(10, func() { p.catalogUUID("n1", "d1") }), "the same node and facts again")
-	require.Equal(t, uuidOf("v1", "n1", "d1"), p.catalogUUID("n1", "d1"))
-	require.Equal(t, uuidOf("v1", "n2", "d1"), p.catalogUUID("n2", "d1"), "another node")
-	require.Equal(t, uuidOf("v1", "n2", "d2"), p.catalogUUID("n2", "d2"), "other facts")
-	p.Version = "v2"
-	require.Equal(t, uuidOf("v2", "n2", "d2"), p.catalogUUID("n2", "d2"), "another version")
-	require.Equal(t, uuidOf("v2", "n1", "d1"), p.catalogUUID("n1", "d1"), "a node before")
 }
 
 // TestSlabSizing: a sized slab's first chunk is about what the last
