@@ -182,3 +182,52 @@ func TestReleaseCatalog(t *testing.T) {
 	b.Release()
 	c.Release()
 }
+
+// TestCtxReused: a compile in an arena whose compile was released takes
+// that compile's context, as a new one's: its node, and tables without
+// what the compile before found (the types its resource expressions
+// named, the resources by type), no overrides; the catalog is the
+// second compile's alone.
+func TestCtxReused(t *testing.T) {
+	p := NewProgram("production")
+	p.AddCoreTypes()
+	at := SiteRefOf(&Site{File: &File{Path: "/e/site.pp"}, Line: 1})
+	var ctxs []*Ctx
+	declare := func(typ string) func(s *Scope) {
+		return func(s *Scope) {
+			ctxs = append(ctxs, s.c)
+			s.DeclareType(at, &ResourceTypeRef{Name: typ}, Regular).Body(at, values.String("x")).Exec()
+		}
+	}
+	a := new(arena)
+	cat, _, err := compileIn(p, &Node{Name: "n1.example.com", Main: declare("notify")}, a)
+	require.NoError(t, err)
+	require.NotNil(t, cat.find("Notify", "x"))
+	require.Same(t, ctxs[0], a.ctx, "the compile leaves its context in the arena")
+	a.recycle()
+	cat, _, err = compileIn(p, &Node{Name: "n2.example.com", Main: declare("package")}, a)
+	require.NoError(t, err)
+	require.Same(t, ctxs[0], ctxs[1], "the context reused")
+	c := ctxs[1]
+	require.Equal(t, "n2.example.com", c.node.Name)
+	require.Contains(t, c.resourceTypes, "package")
+	require.NotContains(t, c.resourceTypes, "notify")
+	require.Contains(t, c.byType, "Package")
+	require.NotContains(t, c.byType, "Notify")
+	require.Nil(t, c.overrides)
+	require.Nil(t, cat.find("Notify", "x"))
+	require.NotNil(t, cat.find("Package", "x"))
+	fresh, _, err := compileIn(p, &Node{Name: "n2.example.com", Main: declare("package")}, nil)
+	require.NoError(t, err)
+	require.NotSame(t, c, ctxs[2], "no arena: a new context")
+	require.Equal(t, refsOf(fresh), refsOf(cat), "the catalog a new context compiles")
+}
+
+// refsOf are the references of the catalog's resources, in order.
+func refsOf(cat *Catalog) []string {
+	var refs []string
+	for _, r := range cat.Resources() {
+		refs = append(refs, r.Ref())
+	}
+	return refs
+}

@@ -335,6 +335,9 @@ func (coll *Collector) evaluate(c *Ctx) bool {
 	if len(coll.overrides) > 0 {
 		// A collector's overrides may override anything its class declared
 		// (Puppet marks the scope's source as an overrider).
+		if c.overriders == nil {
+			c.overriders = map[definition]bool{}
+		}
 		c.overriders[coll.scope.source] = true
 		for _, r := range found {
 			if coll.has(r) {

@@ -206,7 +206,7 @@ func Compile(p *Program, n *Node) (cat *Catalog, logs []LogEntry, err error) {
 
 // compileIn is Compile with the arena's chunks (nil: chunks of its own).
 func compileIn(p *Program, n *Node, a *arena) (cat *Catalog, logs []LogEntry, err error) {
-	c := newCtx(p, n)
+	c := newCtxIn(a, p, n)
 	if a != nil {
 		c.useArena(a)
 		defer c.noteUnused() // runs after the recover below
@@ -222,7 +222,37 @@ func compileIn(p *Program, n *Node, a *arena) (cat *Catalog, logs []LogEntry, er
 }
 
 func newCtx(p *Program, n *Node) *Ctx {
-	return &Ctx{prog: p, node: n, overrides: map[string][]*Resource{}, overriders: map[definition]bool{}}
+	return &Ctx{prog: p, node: n}
+}
+
+// newCtxIn is newCtx in the context the arena's last compile left there
+// (noteUnused), when there is one: a new context's state, with that
+// compile's tables emptied and its lists' room, and its Ruby frames done
+// with. A Ctx is ~2.3 kB of pointers that a compile zeroed anyway; its
+// tables (types, classes found, resources by type) had grown to what a
+// compile of the program needs, and its lists to as many elements.
+// Nothing of the context is the result's, which the arena's compile
+// released.
+func newCtxIn(a *arena, p *Program, n *Node) *Ctx {
+	if a == nil || a.ctx == nil {
+		return newCtx(p, n)
+	}
+	c := a.ctx
+	a.ctx = nil
+	// what it keeps, taken one by one (not a copy of the whole context)
+	frames := c.rubyFrames
+	byType, types, found := emptied(c.byType), emptied(c.resourceTypes), emptied(c.classesFound)
+	rels, colls, calls := c.relationships[:0], c.collections[:0], c.calls[:0] // start clears them
+	collectBuf, pendingBuf := clearedRoom(c.collectBuf, 0), clearedRoom(c.pendingBuf, 0)
+	*c = Ctx{prog: p, node: n, rubyFrames: frames, byType: byType, resourceTypes: types, classesFound: found,
+		relationships: rels, collections: colls, calls: calls, collectBuf: collectBuf, pendingBuf: pendingBuf}
+	return c
+}
+
+// emptied is m, cleared (nil stays nil).
+func emptied[K comparable, V any](m map[K]V) map[K]V {
+	clear(m)
+	return m
 }
 
 // toError turns what a compilation raised into the error it reports.
@@ -305,11 +335,11 @@ func (c *Ctx) start() {
 	last := int(c.prog.lastResources.Load())
 	c.catalog = newCatalogIn(c.arena, c.node.Name, c.prog.Environment, last, int(c.prog.lastKeys.Load()), int(c.prog.lastEdges.Load()))
 	c.resources = reuseList(c.arena, func(a *arena) *[]*Resource { return &a.ctxResources }, last)
-	c.catalog.Tags = make([]string, 0, c.prog.lastTags.Load())
-	c.relationships = make([]*relationship, 0, c.prog.lastRelationships.Load())
-	c.catalog.Classes = make([]string, 0, c.prog.lastClasses.Load())
-	c.collections = make([]*Collector, 0, c.prog.lastCollections.Load())
-	c.calls = make([]SiteRef, 0, 32) // the function calls running, a few deep
+	c.catalog.Tags = reuseList(c.arena, func(a *arena) *[]string { return &a.catTags }, int(c.prog.lastTags.Load()))
+	c.relationships = clearedRoom(c.relationships, int(c.prog.lastRelationships.Load()))
+	c.catalog.Classes = reuseList(c.arena, func(a *arena) *[]string { return &a.catClasses }, int(c.prog.lastClasses.Load()))
+	c.collections = clearedRoom(c.collections, int(c.prog.lastCollections.Load()))
+	c.calls = clearedRoom(c.calls, 32) // the function calls running, a few deep
 	c.catalog.jsonBufs = &c.prog.jsonBufs
 	c.top = newScope(c, nil, nil, nil)
 	stage := &Resource{Type: "Stage", Title: "main", mainTitle: true, Kind: kindCompilable, scope: c.top}

@@ -774,6 +774,9 @@ func (c *Ctx) addOverride(ov *Resource) {
 	if _, ok := c.overrides[key]; !ok {
 		c.overrideOrder = append(c.overrideOrder, key)
 	}
+	if c.overrides == nil {
+		c.overrides = map[string][]*Resource{} // most compiles have none
+	}
 	c.overrides[key] = append(c.overrides[key], ov)
 }
 

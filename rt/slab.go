@@ -229,6 +229,11 @@ type arena struct {
 	// of resources the collectors collected (Collector.collected)
 	classScopes map[string]*Scope
 	collected   []map[*Resource]bool
+	// the catalog's tags and classes, for the next one's (start)
+	catTags, catClasses []string
+	// and the compile's context itself, for the next compile's
+	// (newCtxIn): it keeps its tables and lists
+	ctx *Ctx
 }
 
 // reuseList is a's list that list selects, emptied with its elements
@@ -293,7 +298,9 @@ func (c *Ctx) noteUnused() {
 	if cat := c.catalog; cat != nil && cat.table != nil {
 		// the next compile's, once the result is released
 		a.table, a.catResources, a.edges = cat.table, cat.resources, cat.edges
+		a.catTags, a.catClasses = cat.Tags, cat.Classes
 	}
+	a.ctx = c
 	a.ctxResources = c.resources
 	if c.top != nil && c.top.classes != nil {
 		a.classScopes = c.top.classes
