@@ -94,7 +94,7 @@ type knownAttrs [128]struct {
 func (k *knownAttrs) has(t NativeType, name string) bool {
 	p := unsafe.StringData(name)
 	e := &k[(uintptr(unsafe.Pointer(p))>>3^uintptr(len(name)))%uintptr(len(k))]
-	if unsafe.StringData(e.name) == p && len(e.name) == len(name) && sameNative(e.t, t) {
+	if sameBytes(e.name, name) && sameNative(e.t, t) {
 		return true
 	}
 	if !t.HasAttribute(name) {
@@ -387,7 +387,8 @@ func refNames(v values.Value) (typ, title string, ok bool) {
 	return "", "", false
 }
 
-// sameString says whether a and b are the same bytes (not only equal).
+// sameBytes says whether a and b are the same bytes in memory (not only
+// equal ones).
 func sameBytes(a, b string) bool {
 	return unsafe.StringData(a) == unsafe.StringData(b) && len(a) == len(b)
 }

@@ -72,7 +72,7 @@ func addrSlot(p unsafe.Pointer, bits int) uint64 {
 
 // of says whether e is of the string of n bytes at p.
 func (e *jsonOf) of(p *byte, n int) bool {
-	return e != nil && unsafe.StringData(e.s) == p && len(e.s) == n
+	return e != nil && sameBytes(e.s, unsafe.String(p, n))
 }
 
 // seenBefore reports whether s, its bytes, was the last string written
