@@ -85,15 +85,17 @@ func (c *Ctx) validate(r *Resource) {
 // that most of a compile's parameters are found here, without looking
 // the name up in the type's set (NativeType.HasAttribute). A name kept
 // stays referenced, so its bytes are not reused for another string.
-type knownAttrs [128]struct {
+type knownAttrs [1 << knownAttrsBits]struct {
 	t    NativeType
 	name string
 }
 
+// knownAttrsBits sizes knownAttrs: 128 slots, picked by bytesHash.
+const knownAttrsBits = 7
+
 // has is t.HasAttribute(name), an answer yes kept.
 func (k *knownAttrs) has(t NativeType, name string) bool {
-	p := unsafe.StringData(name)
-	e := &k[(uintptr(unsafe.Pointer(p))>>3^uintptr(len(name)))%uintptr(len(k))]
+	e := &k[bytesHash(name)>>(64-knownAttrsBits)]
 	if sameBytes(e.name, name) && sameNative(e.t, t) {
 		return true
 	}
@@ -369,8 +371,7 @@ func (f *foundRefs) add(v values.Value) {
 // slot is the slot of typ's and title's reference, picked by their
 // addresses.
 func (f *foundRefs) slot(typ, title string) *struct{ typ, title string } {
-	h := (uint64(uintptr(unsafe.Pointer(unsafe.StringData(title)))) ^ uint64(len(title))<<48) * fibonacci
-	h ^= uint64(uintptr(unsafe.Pointer(unsafe.StringData(typ))))
+	h := bytesHash(title) ^ uint64(uintptr(unsafe.Pointer(unsafe.StringData(typ))))
 	return &f[h*fibonacci>>(64-6)]
 }
 

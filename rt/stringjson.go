@@ -62,8 +62,14 @@ func stringJSONPlaces(p *byte) *[2]atomic.Pointer[jsonOf] {
 
 // fibonacci is 2^64 over the golden ratio: a product with it spreads an
 // address's (or a text's) bits over the high bits that pick a table's
-// place (addrSlot, seenBefore, textHash).
+// place (addrSlot, bytesHash, textHash).
 const fibonacci = 0x9e3779b97f4a7c15
+
+// bytesHash is a hash of where s's bytes are and how many: the same for
+// the same bytes in memory (sameBytes), spread over its high bits.
+func bytesHash(s string) uint64 {
+	return (uint64(uintptr(unsafe.Pointer(unsafe.StringData(s)))) ^ uint64(len(s))<<48) * fibonacci
+}
 
 // addrSlot is the place, in a table of 1<<bits places, of the address p.
 func addrSlot(p unsafe.Pointer, bits int) uint64 {
@@ -80,8 +86,7 @@ func (e *jsonOf) of(p *byte, n int) bool {
 // string a catalog writes again is not one the next catalog writes), and
 // makes it that string, of that catalog, if it was not written there.
 func seenBefore(s string, catalog uint32) bool {
-	p := uint64(uintptr(unsafe.Pointer(unsafe.StringData(s))))
-	h := (p ^ uint64(len(s))<<48) * fibonacci
+	h := bytesHash(s)
 	at := &stringJSONSeen[h>>(64-stringJSONSeenBits)]
 	k := seenMark(h, catalog)
 	switch v := at.Load(); {
