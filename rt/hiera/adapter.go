@@ -140,6 +140,46 @@ func (s *Session) missingEverywhere(lk *lookupKey, inv *invocation) (missing boo
 	return true
 }
 
+// settledMiss reports whether an automatic parameter lookup of lk finds
+// nothing, answered from what the compile's lookups before it settled,
+// without an invocation: the module's lookup_options retrieved (none for
+// lk), its layer looked for, and each layer to consult resolved for the
+// whole compile with the keys of its files in one set (its hierarchy
+// interpolates nothing but facts, trusted and server_facts, which no code
+// assigns). Then the full lookup would end at missingEverywhere, having
+// logged nothing and raised nothing; whatever is not settled (the first
+// lookup of a module or of the compile) goes the full way.
+func (s *Session) settledMiss(lk *lookupKey) bool {
+	if !s.started || !s.envConsulted || lk.module == "" ||
+		!s.lastOptions.ok || s.lastOptions.module != lk.module ||
+		!s.lastModule.ok || s.lastModule.name != lk.module {
+		return false
+	}
+	if s.lastOptions.co != nil && s.lastOptions.co.forKey(lk.root) != nil {
+		return false
+	}
+	if t := s.DataBindingTerminus; t != "none" && t != "" && s.global != nil && !s.global.settledMissing(lk) {
+		return false
+	}
+	if s.env != nil && !s.env.settledMissing(lk) {
+		return false
+	}
+	return s.lastModule.l == nil || s.lastModule.l.settledMissing(lk)
+}
+
+// settledMissing reports whether the layer's data files, as resolved for
+// the whole compile and read plainly (plainKeys), lack lk: what missing
+// finds, without resolving again or reading a file. It is false when
+// missing would have more to do.
+func (l *layer) settledMissing(lk *lookupKey) bool {
+	if !l.done || !l.keysDone || l.keys == nil || len(l.interps) > 0 && !l.constant ||
+		len(l.cfg.DefaultHierarchy) > 0 || l.cfg.Error != "" || l.place == "Global" && l.cfg.Version == 3 {
+		return false
+	}
+	_, ok := l.keys[lk.root]
+	return !ok
+}
+
 func (s *Session) convertResult(key string, opts *values.Hash, inv *invocation, result values.Value) values.Value {
 	ct, ok := opts.GetString("convert_to")
 	if !ok || values.IsUndef(ct) {

@@ -1,0 +1,133 @@
+package hiera
+
+import (
+	"testing"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// settledData is an environment whose layer reads the node's own file
+// (nodes/%{trusted.certname}.yaml) and, with hierarchy "role", a file
+// named by the top scope variable $role, which code may set or shadow;
+// module m has data and lookup_options of its own, module k none.
+func settledData(hierarchy string) *Data {
+	arr := func(v ...string) values.Value {
+		var a []values.Value
+		for _, s := range v {
+			a = append(a, str(s))
+		}
+		return values.NewArray(a...)
+	}
+	entry := func(name, location string) *Entry {
+		return &Entry{Name: name, Kind: "data_hash", Function: "yaml_data", Datadir: "/env/data", LocationKind: "path", Locations: []string{location}}
+	}
+	env := []*Entry{entry("node", "nodes/%{trusted.certname}.yaml"), entry("common", "common.yaml")}
+	if hierarchy == "role" {
+		env = []*Entry{entry("role", "roles/%{role}.yaml"), entry("common", "common.yaml")}
+	}
+	return &Data{
+		EnvName: "production",
+		Env:     &Config{Path: "/env/hiera.yaml", Root: "/env", Version: 5, Hierarchy: env},
+		Modules: map[string]*Config{"m": {Path: "/env/modules/m/hiera.yaml", Root: "/env/modules/m", Version: 5, Hierarchy: []*Entry{
+			{Name: "common", Kind: "data_hash", Function: "yaml_data", Datadir: "/env/modules/m/data", LocationKind: "path", Locations: []string{"common.yaml"}},
+		}}},
+		ModuleNames: []string{"k", "m"},
+		Files: []*File{
+			yamlFile("/env/data/common.yaml", "m::a", "common"),
+			yamlFile("/env/data/nodes/a.yaml", "m::n", "node-a", "k::n", "node-a"),
+			{Path: "/env/data/nodes/b.yaml", Format: "yaml", Data: values.NewHashFromPairs(str("m::merged"), arr("node-b"))},
+			yamlFile("/env/data/roles/web.yaml", "m::r", "web"),
+			{Path: "/env/modules/m/data/common.yaml", Format: "yaml", Data: values.NewHashFromPairs(str("m::c"), str("module"),
+				str("m::merged"), arr("m"), str("lookup_options"), values.NewHashFromPairs(str("m::merged"), values.NewHashFromPairs(str("merge"), str("unique"))))},
+		},
+	}
+}
+
+// automatic is one automatic parameter lookup of a compile: what it finds
+// ("" for nothing) and whether the compile's lookups before it settled
+// that it finds nothing.
+type automatic struct {
+	key, want string
+	settled   bool
+}
+
+func checkAutomatic(t *testing.T, s *Session, node string, lookups []automatic) {
+	t.Helper()
+	for _, l := range lookups {
+		k := NewKey(l.key)
+		if got := s.settledMiss(k.lk); got != l.settled {
+			t.Errorf("node %s: %s settled as missing: %v, want %v", node, l.key, got, l.settled)
+		}
+		v, found := s.AutomaticParameterKey(k)
+		got := ""
+		if found {
+			got = values.ToString(v)
+		}
+		if got != l.want {
+			t.Errorf("node %s: %s = %q, want %q", node, l.key, got, l.want)
+		}
+	}
+}
+
+// TestSettledMiss: a compile's automatic lookups find what the layers
+// have (the node's file, common data, the module's data merged as its
+// lookup_options say); a key that none of the files the node reaches has
+// is settled missing once the module's first lookup has found its
+// options and layer, the files of another node's hierarchy playing no
+// part.
+func TestSettledMiss(t *testing.T) {
+	d := settledData("node")
+	for round := 0; round < 2; round++ {
+		s := NewSession(d, nodeVars("a", ""))
+		checkAutomatic(t, s, "a", []automatic{
+			{"m::x", "", false}, // the compile's first lookup
+			{"m::y", "", true},
+			{"m::a", "common", false},
+			{"m::n", "node-a", false},
+			{"m::c", "module", false},
+			{"m::merged", "[m]", false}, // lookup_options of its own
+			{"k::x", "", false},         // module k's first
+			{"k::y", "", true},
+			{"k::n", "node-a", false},
+			{"m::z", "", false}, // module m's again
+			{"m::w", "", true},
+		})
+		s = NewSession(d, nodeVars("b", ""))
+		checkAutomatic(t, s, "b", []automatic{
+			{"m::n", "", false},
+			{"k::n", "", false},
+			{"k::y", "", true},
+			{"m::n", "", false},
+			{"m::merged", "[node-b, m]", false},
+			{"m::n", "", true},
+		})
+	}
+}
+
+// TestSettledMissVariable: a hierarchy that interpolates a variable code
+// may set ($role) is resolved again when it has changed, as Puppet
+// recreates it: nothing is settled, and the lookup after $role is set
+// finds the file it names.
+func TestSettledMissVariable(t *testing.T) {
+	d := settledData("role")
+	vars := nodeVars("a", "db")
+	s := NewSession(d, vars)
+	checkAutomatic(t, s, "a", []automatic{
+		{"m::r", "", false},
+		{"m::y", "", false},
+	})
+	vars["role"] = str("web")
+	checkAutomatic(t, s, "a", []automatic{
+		{"m::r", "web", false},
+		{"m::y", "", false},
+	})
+}
+
+// nodeVars is the variables of node certname, with $role unless it is "".
+func nodeVars(certname, role string) mapScope {
+	m := mapScope{"trusted": values.NewHashFromPairs(str("certname"), str(certname))}
+	if role != "" {
+		m["role"] = str(role)
+	}
+	return m
+}
