@@ -58,13 +58,16 @@ type FunctionDef struct {
 }
 
 // TypeAliasDef is a type alias by its definition's text (AddTypeAlias).
-// Resolves says that the build found that the definition resolves
-// whatever the names in it name (values.DefinitionResolves): it is then
-// resolved when the alias is first used, not when a type that names it
-// is parsed (values.AliasRegistry.DefineDeferred).
+// Key is the name in lowercase, which the program's registry finds it by:
+// the build lowercases it, not each process as it starts (keystone's 92
+// modules have 129 aliases). Resolves says that the build found that the
+// definition resolves whatever the names in it name
+// (values.DefinitionResolves): it is then resolved when the alias is
+// first used, not when a type that names it is parsed
+// (values.AliasRegistry.DefineDeferred).
 type TypeAliasDef struct {
-	Name, Definition string
-	Resolves         bool
+	Name, Key, Definition string
+	Resolves              bool
 }
 
 // EPPDef is an EPP template by the name epp() finds it by (AddEPP).
@@ -91,11 +94,7 @@ func (p *Program) AddModules(ms []*Module) {
 			p.AddFunction(f.Name, m.Name, f.Sig, f.Body)
 		}
 		for _, a := range m.Aliases {
-			if a.Resolves {
-				p.aliases.DefineDeferred(a.Name, a.Definition)
-			} else {
-				p.AddTypeAlias(a.Name, a.Definition)
-			}
+			p.aliases.DefineKeyed(a.Key, a.Name, a.Definition, a.Resolves)
 		}
 		for _, t := range m.EPP {
 			p.AddEPP(t.Name, t.EPP)

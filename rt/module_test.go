@@ -27,7 +27,7 @@ func TestAddModules(t *testing.T) {
 	m := &Module{
 		Templates: erb,
 		Functions: []FunctionDef{{Name: "m::f", Sig: sig, Body: body}},
-		Aliases:   []TypeAliasDef{{"M::Port", "Integer[1, 65535]", true}, {"M::Ports", "Array[M::Port]", false}},
+		Aliases:   []TypeAliasDef{{"M::Port", "m::port", "Integer[1, 65535]", true}, {"M::Ports", "m::ports", "Array[M::Port]", false}},
 		EPP:       []EPPDef{{Name: "m/x.epp", EPP: epp}},
 		Name:      "m", NameValue: values.String("m"), Dir: "/modules/m", Files: files, FilesDir: "files",
 		Metadata: `{"name": "a-m"}`, HasMetadata: true,
@@ -92,14 +92,14 @@ func TestAddModulesTwice(t *testing.T) {
 			Name: name, Dir: "/modules/" + name,
 			Templates: &Templates{ERB: []ERB{{Name: name + "/x.erb"}, {Name: name + "/y.erb"}}},
 			EPP:       []EPPDef{{Name: name + "/x.epp", EPP: &EPP{}}},
-			Aliases:   []TypeAliasDef{{strings.ToUpper(name[:1]) + "::Port", "Integer[1, 65535]", true}},
+			Aliases:   []TypeAliasDef{{strings.ToUpper(name[:1]) + "::Port", name + "::port", "Integer[1, 65535]", true}},
 		})
 	}
 	p.AddModules(mods)
 	p.AddModules([]*Module{{
 		Templates: &Templates{ERB: []ERB{{Name: "site/z.erb"}}},
 		EPP:       []EPPDef{{Name: "site/z.epp", EPP: &EPP{}}},
-		Aliases:   []TypeAliasDef{{"Site::Name", "String[1]", false}},
+		Aliases:   []TypeAliasDef{{"Site::Name", "site::name", "String[1]", false}},
 	}, {Name: "d", Dir: "/modules/d"}})
 	var erbs, epps []string
 	for name := range p.erb {

@@ -124,3 +124,25 @@ func TestDeferredAliasConcurrentFirstUse(t *testing.T) {
 		}
 	}
 }
+
+// DefineKeyed's aliases are found whatever the case of the name's letters,
+// as Puppet's loaders find them, and keep the name they were defined with;
+// deferred or not, they are the types Define and DefineDeferred make.
+func TestDefineKeyedFindsAnyCase(t *testing.T) {
+	r := NewAliasRegistry()
+	r.DefineKeyed("m::portno", "M::PortNo", "Integer[1, 65535]", true)
+	r.DefineKeyed("m::ports", "M::Ports", "Array[M::Portno]", false)
+	for _, name := range []string{"M::PortNo", "m::portno", "M::PORTNO"} {
+		typ, ok := r.ResolveType(name)
+		require.True(t, ok, name)
+		alias, isAlias := typ.(*TypeAliasType)
+		require.True(t, isAlias, name)
+		assert.Equal(t, "M::PortNo", alias.AliasName, name)
+		assert.True(t, IsInstance(typ, Int(80)), name)
+		assert.False(t, IsInstance(typ, Int(0)), name)
+	}
+	typ, ok := r.ResolveType("m::PORTS")
+	require.True(t, ok)
+	assert.True(t, IsInstance(typ, NewArray(Int(22))))
+	assert.False(t, IsInstance(typ, NewArray(Int(70000))))
+}

@@ -603,7 +603,7 @@ func NewAliasRegistry() *AliasRegistry {
 
 // Define records `type name = definition`.
 func (r *AliasRegistry) Define(name, definition string) {
-	r.defs[strings.ToLower(name)] = aliasDef{name: name, text: definition}
+	r.DefineKeyed(strings.ToLower(name), name, definition, false)
 }
 
 // DefineDeferred records `type name = definition` for a definition known
@@ -613,7 +613,14 @@ func (r *AliasRegistry) Define(name, definition string) {
 // alias is first used, so that an alias that a parameter's type names but
 // no value is checked against is never parsed.
 func (r *AliasRegistry) DefineDeferred(name, definition string) {
-	r.defs[strings.ToLower(name)] = aliasDef{name: name, text: definition, deferred: true}
+	r.DefineKeyed(strings.ToLower(name), name, definition, true)
+}
+
+// DefineKeyed is Define, or DefineDeferred when deferred, of a name whose
+// lowercase the caller has (key, strings.ToLower(name)): a program's
+// modules' aliases, which the build lowercased.
+func (r *AliasRegistry) DefineKeyed(key, name, definition string, deferred bool) {
+	r.defs[key] = aliasDef{name: name, text: definition, deferred: deferred}
 }
 
 // DefinitionResolves reports whether an alias's definition resolves
