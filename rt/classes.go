@@ -216,13 +216,8 @@ func (c *Ctx) newClassResource(s *Scope, cl *Class, source definition) *Resource
 	r := c.newResource(Resource{Type: "Class", Title: cl.title(), Kind: kindClass, scope: s, source: source, class: cl})
 	r.Tags = c.newTags(s, 6) // class, the name and its segments
 	c.applyDefaults(r, s.lookupDefaults(r.Type))
-	r.tag("class")
-	if cl.Name != "" && values.IsASCII(cl.Name) {
-		// the title lowercased (not main's), without making it again
-		r.tagIfValid(cl.Name)
-	} else {
-		r.tagIfValid(r.Title)
-	}
+	r.addTag("class") // tag's: a valid tag in lowercase, of one segment
+	r.addTags(cl.nameTags())
 	return r
 }
 

@@ -281,6 +281,8 @@ type madeDefinition struct {
 	nameValue atomicptr.Pointer[values.Value]
 	// titleKept is title's, made when first needed
 	titleKept atomicptr.Pointer[string]
+	// nameTags are nameTags', found when first needed
+	nameTags atomicptr.Pointer[[]string]
 }
 
 // madeOf is the madeDefinition kept in *p, made on the first call (a
@@ -316,6 +318,23 @@ func (c *Class) title() string {
 	}
 	t := classTitle(c.Name)
 	atomicptr.Store(&m.titleKept, &t)
+	return t
+}
+
+// nameTags are the tags the class's resource takes from its name (or,
+// for main and a name not in ASCII, its title): tagIfValid's, found once
+// per process.
+func (c *Class) nameTags() []string {
+	m := c.made()
+	if t := atomicptr.Load(&m.nameTags); t != nil {
+		return *t
+	}
+	name := c.Name
+	if name == "" || !values.IsASCII(name) {
+		name = c.title()
+	}
+	t := titleTagsOf(name)
+	atomicptr.Store(&m.nameTags, &t)
 	return t
 }
 

@@ -390,8 +390,12 @@ func (r *Resource) Tagged(tags ...string) bool {
 }
 
 // validTag is Puppet's ValidTagRegex: \A[[:alnum:]_][[:alnum:]_:.-]*\Z
-// (\Z: a final newline is allowed; the tag keeps it).
+// (\Z: a final newline is allowed; the tag keeps it). Most tags are
+// decided from their bytes (asciiTag), without decoding runes.
 func validTag(s string) bool {
+	if valid, decided := asciiTag(s); decided {
+		return valid
+	}
 	s = strings.TrimSuffix(s, "\n")
 	if s == "" {
 		return false
@@ -409,23 +413,30 @@ func validTag(s string) bool {
 }
 
 // notTagASCII reports that a string is no valid tag (validTag) by an
-// ASCII byte that no tag has there: empty, a first byte that is no
-// letter, digit or '_', or a later one that is none of those nor ':', '.'
-// or '-'. false decides nothing (validTag does): a string it only finds
-// valid bytes in, or a multibyte character, before the end or a
-// final newline.
+// ASCII byte that no tag has there (asciiTag). false decides nothing.
 func notTagASCII(s string) bool {
+	valid, decided := asciiTag(s)
+	return decided && !valid
+}
+
+// asciiTag says whether s is a valid tag (validTag), decided from its
+// ASCII bytes: empty, a first byte that is no letter, digit or '_', or a
+// later one that is none of those nor ':', '.' or '-' is none; a string of
+// only such bytes is one. It decides nothing (decided false) for a
+// multibyte character or a final newline met before the end or a byte
+// that is no tag's.
+func asciiTag(s string) (valid, decided bool) {
 	for i := 0; i < len(s); i++ {
 		switch b := s[i]; {
 		case 'a' <= b && b <= 'z', 'A' <= b && b <= 'Z', '0' <= b && b <= '9', b == '_':
 		case i > 0 && (b == ':' || b == '.' || b == '-'):
 		case b >= utf8.RuneSelf, b == '\n' && i == len(s)-1:
-			return false
+			return false, false
 		default:
-			return true
+			return false, true
 		}
 	}
-	return s == ""
+	return s != "", true
 }
 
 // NativeType is what the runtime needs to know of a native resource type

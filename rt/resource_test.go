@@ -1,6 +1,9 @@
 package rt
 
 import (
+	"math/rand/v2"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -54,5 +57,56 @@ func TestNotTagASCII(t *testing.T) {
 		if got := titleTagsOf(s); strings.Join(got, "|") != strings.Join(want, "|") || len(got) != len(want) {
 			t.Errorf("titleTagsOf(%q) = %q, want %q", s, got, want)
 		}
+	}
+}
+
+// validTag is Puppet's ValidTagRegex, \A[[:alnum:]_][[:alnum:]_:.-]*\Z,
+// Ruby's [[:alnum:]] on a UTF-8 string being letters, marks and decimal
+// digits, and \Z allowing one final newline: on strings of characters of
+// each kind in every place.
+func TestValidTagRegex(t *testing.T) {
+	re := regexp.MustCompile(`\A[\p{L}\p{M}\p{Nd}_][\p{L}\p{M}\p{Nd}_:.-]*\n?\z`)
+	chars := []string{"a", "Z", "0", "_", ":", ".", "-", "/", " ", "\n", "é", "\u0301", "Ⅻ", "٣", "[", "\x00"}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 20000 {
+		var b strings.Builder
+		for range rng.IntN(6) {
+			b.WriteString(chars[rng.IntN(len(chars))])
+		}
+		s := b.String()
+		if got, want := validTag(s), re.MatchString(s); got != want {
+			t.Fatalf("validTag(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// A class's resource is tagged class, then with its name and the name's
+// segments, in lowercase (Resource::Type#instantiate_resource:
+// resource.tag(:class), then the name via Parser::Resource's title
+// tagging), before the tags of the scope declaring it; main's only with
+// class (its title is the symbol :main); each compile of the process
+// alike.
+func TestClassResourceTags(t *testing.T) {
+	p := NewProgram("production")
+	p.AddClass(&Class{Name: "apache::mod::ssl"})
+	p.AddClass(&Class{Name: "ntp"})
+	node := &Node{Name: "n1.example.com", Main: func(s *Scope) {
+		s.c.Include(s, []values.Value{values.String("apache::mod::ssl"), values.String("ntp")})
+	}}
+	for range 2 {
+		res := CompileWith(p, node)
+		if res.Err != nil {
+			t.Fatal(res.Err)
+		}
+		for title, want := range map[string][]string{
+			"Apache::Mod::Ssl": {"class", "apache::mod::ssl", "apache", "mod", "ssl"},
+			"Ntp":              {"class", "ntp"},
+			"main":             {"class"},
+		} {
+			if r := res.Catalog.find("Class", title); r == nil || len(r.Tags) < len(want) || !slices.Equal(r.Tags[:len(want)], want) {
+				t.Errorf("Class[%s]: %v, want tags %q", title, r, want)
+			}
+		}
+		res.Release()
 	}
 }
