@@ -3,8 +3,10 @@ package rt
 import (
 	"slices"
 	"strings"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/pp2go/pp2go/rt/internal/readmap"
 	"github.com/pp2go/pp2go/rt/restype"
@@ -132,10 +134,69 @@ func (r *Resource) Ref() string { return r.Type + "[" + r.Title + "]" }
 // the process's later compiles (strValues).
 func (r *Resource) refValue() values.Value {
 	if r.refStr == nil {
-		var buf [maxStrValue]byte
-		r.refStr = strValueBytes(append(append(append(append(buf[:0], r.Type...), '['), r.Title...), ']'))
+		r.refStr = refValueOf(r.Type, r.Title)
 	}
 	return r.refStr
+}
+
+// refValues are the references refValueOf made, by the addresses of their
+// type's and title's bytes: a compile makes the references of resources
+// whose type and title are the strings the compile before had (the code's
+// constants, strings found where the code made them), and building a
+// reference's text to look it up among the process's Strings (strValue)
+// costs several times comparing it with them. An entry is taken only when
+// its text is the type and title (compared byte for byte: a string made
+// later where another was is not taken for it), and keeps neither alive
+// (their addresses are numbers). A reference is kept only when made
+// twice of the same addresses (refSeen): one of strings a compile made
+// anew (of a fact, a number) would take room and an allocation, and
+// never be found.
+var (
+	refValues [1 << refValuesBits]atomic.Pointer[refOf]
+	// refSeen is, for each place, the hash of the addresses of the last
+	// reference made there that was not kept
+	refSeen [1 << refValuesBits]atomic.Uint64
+)
+
+// refValuesBits is log2 of refValues' places: a keystone compile makes
+// about 200 references.
+const refValuesBits = 10
+
+// refOf is a reference kept in refValues: its String, its text, and the
+// addresses of the type and title it was made of.
+type refOf struct {
+	typ, title unsafe.Pointer
+	text       string
+	ref        values.Value
+}
+
+// refValueOf is the String "Type[title]", the one kept for the process
+// when there is one (strValue).
+func refValueOf(typ, title string) values.Value {
+	h := (bytesHash(typ) ^ uint64(uintptr(unsafe.Pointer(unsafe.StringData(title))))) * fibonacci
+	i := h >> (64 - refValuesBits)
+	at := &refValues[i]
+	if e := at.Load(); e != nil && e.typ == unsafe.Pointer(unsafe.StringData(typ)) &&
+		e.title == unsafe.Pointer(unsafe.StringData(title)) && isRefText(e.text, typ, title) {
+		return e.ref
+	}
+	var buf [maxStrValue]byte
+	text := append(append(append(append(buf[:0], typ...), '['), title...), ']')
+	ref := strValueBytes(text)
+	if len(text) > maxStrValue || !values.KeepsCopies() {
+		return ref // not a String of the process's
+	}
+	if refSeen[i].Swap(h) == h {
+		at.Store(&refOf{unsafe.Pointer(unsafe.StringData(typ)), unsafe.Pointer(unsafe.StringData(title)), string(ref.(values.String)), ref})
+	}
+	return ref
+}
+
+// isRefText says whether text is "typ[title]".
+func isRefText(text, typ, title string) bool {
+	n := len(typ)
+	return len(text) == n+len(title)+2 && text[:n] == typ && text[n] == '[' &&
+		text[n+1:len(text)-1] == title && text[len(text)-1] == ']'
 }
 
 // refType is the resource's reference as a value, Type['title'], made once

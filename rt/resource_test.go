@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 
@@ -57,6 +58,40 @@ func TestNotTagASCII(t *testing.T) {
 		if got := titleTagsOf(s); strings.Join(got, "|") != strings.Join(want, "|") || len(got) != len(want) {
 			t.Errorf("titleTagsOf(%q) = %q, want %q", s, got, want)
 		}
+	}
+}
+
+// A resource's reference is "Type[title]" (Puppet::Resource#to_s), made
+// again of the same type and title strings the same String of the
+// process, and never a reference kept for other strings: strings made
+// where others were (the same addresses, other bytes) are not taken for
+// them.
+func TestRefValueOf(t *testing.T) {
+	values.KeepCopies() // as a process compiling its second catalog
+	typ, title := "Package", strings.Clone("keystone")
+	first := refValueOf(typ, title)
+	if first != values.String("Package[keystone]") {
+		t.Fatalf("refValueOf = %v", first)
+	}
+	if again := refValueOf(typ, title); values.BoxOf(again) != values.BoxOf(first) {
+		t.Errorf("the same strings made another String")
+	}
+	// other bytes at the same addresses: a title of the same length and
+	// one shorter, and another type
+	buf := []byte("keystone")
+	same := unsafe.String(&buf[0], len(buf))
+	for range 2 { // made twice of the same addresses: kept (refSeen)
+		_ = refValueOf(typ, same)
+	}
+	copy(buf, "glance12")
+	if got := refValueOf(typ, same); got != values.String("Package[glance12]") {
+		t.Errorf("refValueOf of other bytes = %v", got)
+	}
+	if got := refValueOf(typ, same[:6]); got != values.String("Package[glance]") {
+		t.Errorf("refValueOf of a shorter title = %v", got)
+	}
+	if got := refValueOf("Service", title); got != values.String("Service[keystone]") {
+		t.Errorf("refValueOf of another type = %v", got)
 	}
 }
 
