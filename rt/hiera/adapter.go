@@ -176,8 +176,7 @@ func (l *layer) settledMissing(lk *lookupKey) bool {
 		len(l.cfg.DefaultHierarchy) > 0 || l.cfg.Error != "" || l.place == "Global" && l.cfg.Version == 3 {
 		return false
 	}
-	_, ok := l.keys[lk.root]
-	return !ok
+	return !l.keys.has(lk)
 }
 
 func (s *Session) convertResult(key string, opts *values.Hash, inv *invocation, result values.Value) values.Value {
@@ -363,7 +362,7 @@ func (s *Session) lookupDefaultInModule(lk *lookupKey, inv *invocation) (result 
 	return result, found
 }
 
-var lookupOptionsLK = &lookupKey{text: lookupOptionsKey, root: lookupOptionsKey}
+var lookupOptionsLK = &lookupKey{text: lookupOptionsKey, root: lookupOptionsKey, hash: keyHash(lookupOptionsKey)}
 
 // compiledOptions is a lookup_options hash split into plain keys and
 // regexp patterns (keys starting with ^).

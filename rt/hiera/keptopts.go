@@ -33,7 +33,7 @@ type keptOptions struct {
 // once kept.
 type keptKeys struct {
 	hashes []*values.Hash
-	keys   map[string]struct{}
+	keys   *keySet
 }
 
 // plainHashes are the hashes of dps's data files in order, when every
@@ -116,7 +116,7 @@ func keepsOptions(lk *lookupKey, inv *invocation, ms *mergeStrategy) bool {
 // plainKeys is the set of the String keys of the layer's data files (its
 // providers dps, as resolved for this compile), when every provider reads
 // data files plainly: a key is in it when one of the files has it.
-func (l *layer) plainKeys(dps []*provider) (map[string]struct{}, bool) {
+func (l *layer) plainKeys(dps []*provider) (*keySet, bool) {
 	if l.keysDone {
 		return l.keys, l.keys != nil
 	}
@@ -136,7 +136,7 @@ func (l *layer) plainKeys(dps []*provider) (map[string]struct{}, bool) {
 
 // unionKeys is the set of the String keys of hs, dps's hashes: the set
 // its provider made when only one has any.
-func unionKeys(dps []*provider, hs []*values.Hash) map[string]struct{} {
+func unionKeys(dps []*provider, hs []*values.Hash) *keySet {
 	for _, p := range dps {
 		if phs, _ := p.res.dataHashes(p); len(phs) == len(hs) {
 			keys, _ := p.res.dataKeys(p)

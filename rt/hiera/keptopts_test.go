@@ -156,7 +156,7 @@ func TestKeptKeys(t *testing.T) {
 			if k == nil {
 				t.Fatalf("round %d, node %s: no keys kept", round, node)
 			}
-			_, hasC := k.keys["only_c"]
+			hasC := k.keys.has(NewKey("only_c").lk)
 			switch {
 			case hasC != (node == "c"):
 				t.Fatalf("round %d, node %s: kept keys %v", round, node, k)

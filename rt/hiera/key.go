@@ -19,6 +19,7 @@ type lookupKey struct {
 	root     string
 	module   string
 	segments []values.Value // values.String or values.Int
+	hash     uint64         // keyHash(root), for keySet
 }
 
 var keySegmentRE = lazyre.New(`\s*"[^"]+"\s*|\s*'[^']+'\s*|[^'".]+`)
@@ -103,7 +104,7 @@ func makeLookupKey(key string) *lookupKey {
 		return lookupError(p + " in key: '" + key + "'")
 	})
 	root := segmentString(segs[0])
-	lk := &lookupKey{text: key, root: root}
+	lk := &lookupKey{text: key, root: root, hash: keyHash(root)}
 	if i := strings.Index(root, "::"); i >= 0 {
 		lk.module = root[:i]
 	}
@@ -116,7 +117,7 @@ func makeLookupKey(key string) *lookupKey {
 // plainLookupKey is the lookupKey of a key of one segment (a class's
 // automatic parameters'), without making splitKey's list of it.
 func plainLookupKey(key string) lookupKey {
-	lk := lookupKey{text: key, root: key}
+	lk := lookupKey{text: key, root: key, hash: keyHash(key)}
 	if i := strings.Index(key, "::"); i >= 0 {
 		lk.module = key[:i]
 	}

@@ -25,7 +25,7 @@ type layer struct {
 	done     bool
 	// keys is the set of the keys of the resolved hierarchy's data files,
 	// once plainKeys has looked (keysDone), nil when not read plainly
-	keys     map[string]struct{}
+	keys     *keySet
 	keysDone bool
 }
 
@@ -129,13 +129,12 @@ func (l *layer) missing(lk *lookupKey, inv *invocation) bool {
 	}
 	dps := l.providers(inv, false)
 	if keys, plain := l.plainKeys(dps); plain {
-		_, ok := keys[lk.root]
-		return !ok
+		return !keys.has(lk)
 	}
 	for _, p := range dps {
 		if p.res != nil {
 			if keys, plain := p.res.dataKeys(p); plain {
-				if _, ok := keys[lk.root]; ok {
+				if keys.has(lk) {
 					return false
 				}
 				continue

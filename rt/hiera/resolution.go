@@ -48,7 +48,7 @@ type entryResolution struct {
 	// (dataHashes), and their String keys in one set (hashKeys)
 	hashesOnce sync.Once
 	hashes     []*values.Hash
-	keys       map[string]struct{}
+	keys       *keySet
 	plain      bool
 }
 
@@ -211,26 +211,9 @@ func (r *entryResolution) dataHashes(p *provider) (hs []*values.Hash, plain bool
 // when one of the hashes has it (GetString finds it), for layer.missing,
 // which asks this of every automatic parameter's key (a keystone compile
 // asks 416 keys of each of a layer's files; most are in none).
-func (r *entryResolution) dataKeys(p *provider) (keys map[string]struct{}, plain bool) {
+func (r *entryResolution) dataKeys(p *provider) (keys *keySet, plain bool) {
 	_, plain = r.dataHashes(p)
 	return r.keys, plain
-}
-
-// hashKeys is the set of the String keys of hs.
-func hashKeys(hs []*values.Hash) map[string]struct{} {
-	n := 0
-	for _, h := range hs {
-		n += h.Len()
-	}
-	keys := make(map[string]struct{}, n)
-	for _, h := range hs {
-		for i := 0; i < h.Len(); i++ {
-			if k, ok := h.KeyAt(i).(values.String); ok {
-				keys[string(k)] = struct{}{}
-			}
-		}
-	}
-	return keys
 }
 
 func (p *provider) plainDataHashes() ([]*values.Hash, bool) {

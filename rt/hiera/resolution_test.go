@@ -493,11 +493,17 @@ func TestHashKeys(t *testing.T) {
 				want = true
 			}
 		}
-		if _, got := keys[k]; got != want {
+		if got := keys.has(NewKey(k).lk); got != want {
 			t.Errorf("%q in the set: %v, GetString finds it in a hash: %v", k, got, want)
 		}
 	}
-	if len(keys) != 3 {
+	n := 0
+	for _, s := range keys.slots {
+		if s.hash != 0 {
+			n++
+		}
+	}
+	if n != 3 {
 		t.Errorf("set %v, want m::a, m::b and m::h", keys)
 	}
 }
