@@ -2,6 +2,7 @@ package hiera
 
 import (
 	"strings"
+	"unsafe"
 
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -151,10 +152,13 @@ func (s *Session) missingEverywhere(lk *lookupKey, inv *invocation) (missing boo
 // lookup of a module or of the compile) goes the full way.
 func (s *Session) settledMiss(lk *lookupKey) bool {
 	if !s.started || !s.envConsulted || lk.module == "" ||
-		!s.lastOptions.ok || s.lastOptions.module != lk.module ||
-		!s.lastModule.ok || s.lastModule.name != lk.module {
+		!s.lastOptions.ok || !sameModule(lk, s.lastOptions.module) ||
+		!s.lastModule.ok || !sameModule(lk, s.lastModule.name) {
 		return false
 	}
+	// the names kept are lk's bytes from now on, which the keys of its
+	// class share (a class of the module of the class before has others)
+	s.lastOptions.module, s.lastModule.name = lk.module, lk.module
 	if s.lastOptions.co != nil && s.lastOptions.co.forKey(lk.root) != nil {
 		return false
 	}
@@ -167,16 +171,20 @@ func (s *Session) settledMiss(lk *lookupKey) bool {
 	return s.lastModule.l == nil || s.lastModule.l.settledMissing(lk)
 }
 
+// sameModule reports whether lk's module is module: the same bytes, as
+// the keys of a class have (ParameterKeys) and settledMiss keeps, or equal
+// ones.
+func sameModule(lk *lookupKey, module string) bool {
+	return len(lk.module) == len(module) && (unsafe.StringData(lk.module) == unsafe.StringData(module) || lk.module == module)
+}
+
 // settledMissing reports whether the layer's data files, as resolved for
-// the whole compile and read plainly (plainKeys), lack lk: what missing
-// finds, without resolving again or reading a file. It is false when
-// missing would have more to do.
+// the whole compile and read plainly (plainKeys, which settles them),
+// lack lk: what missing finds, without resolving again or reading a file.
+// It is false when missing would have more to do. (missing never reaches
+// plainKeys for a version 3 global layer or a configuration in error.)
 func (l *layer) settledMissing(lk *lookupKey) bool {
-	if !l.done || !l.keysDone || l.keys == nil || len(l.interps) > 0 && !l.constant ||
-		len(l.cfg.DefaultHierarchy) > 0 || l.cfg.Error != "" || l.place == "Global" && l.cfg.Version == 3 {
-		return false
-	}
-	return !l.keys.has(lk)
+	return l.settled != nil && !l.settled.has(lk)
 }
 
 func (s *Session) convertResult(key string, opts *values.Hash, inv *invocation, result values.Value) values.Value {

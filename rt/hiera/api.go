@@ -128,6 +128,11 @@ func ParameterKeys(class string, n int, param func(i int) string) []Key {
 			continue
 		}
 		lks[i] = plainLookupKey(key)
+		if i > 0 {
+			// the first key's module, the same bytes: sameModule
+			// finds it the session's without comparing them
+			lks[i].module = lks[0].module
+		}
 		keys[i] = Key{&lks[i]}
 	}
 	return keys

@@ -123,14 +123,17 @@ func (l *layer) plainKeys(dps []*provider) (*keySet, bool) {
 	l.keysDone = true
 	if k := atomicptr.Load(&l.cfg.keys); k != nil && sameHashes(dps, k.hashes) {
 		l.keys = k.keys
-		return l.keys, true
+	} else {
+		hs, plain := plainHashes(dps)
+		if !plain {
+			return nil, false
+		}
+		l.keys = unionKeys(dps, hs)
+		atomicptr.Store(&l.cfg.keys, &keptKeys{hashes: hs, keys: l.keys})
 	}
-	hs, plain := plainHashes(dps)
-	if !plain {
-		return nil, false
+	if (len(l.interps) == 0 || l.constant) && len(l.cfg.DefaultHierarchy) == 0 {
+		l.settled = l.keys
 	}
-	l.keys = unionKeys(dps, hs)
-	atomicptr.Store(&l.cfg.keys, &keptKeys{hashes: hs, keys: l.keys})
 	return l.keys, true
 }
 

@@ -14,7 +14,7 @@ import (
 // hashes the key at each question. Immutable once made: the compiles of a
 // process share it.
 type keySet struct {
-	slots []keySlot // a power of two long, at most half full
+	slots []keySlot // a power of two long, at most a quarter full
 }
 
 type keySlot struct {
@@ -38,8 +38,10 @@ func hashKeys(hs []*values.Hash) *keySet {
 	for _, h := range hs {
 		n += h.Len()
 	}
-	size := 2
-	for size < 2*n {
+	// a quarter full, a key that is not there is found missing at the
+	// first or second slot tried, mostly (1.4 on average; 2.5 half full)
+	size := 4
+	for size < 4*n {
 		size *= 2
 	}
 	ks := &keySet{slots: make([]keySlot, size)}

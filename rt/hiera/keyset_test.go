@@ -7,7 +7,7 @@ import (
 	"github.com/pp2go/pp2go/rt/values"
 )
 
-// TestKeySetProbing: a set of many keys, filled half full whatever their
+// TestKeySetProbing: a set of many keys, filled a quarter full whatever their
 // number (so that keys share slots and are probed past), has each of
 // them, keys of another type left out, and nothing else.
 func TestKeySetProbing(t *testing.T) {

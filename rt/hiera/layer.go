@@ -27,6 +27,9 @@ type layer struct {
 	// once plainKeys has looked (keysDone), nil when not read plainly
 	keys     *keySet
 	keysDone bool
+	// settled is keys when the resolution stands for the whole compile
+	// (constant, no default_hierarchy): settledMissing asks it
+	settled *keySet
 }
 
 // provider is one resolved hierarchy entry (a function provider).
@@ -224,7 +227,7 @@ func (l *layer) providers(inv *invocation, useDefault bool) []*provider {
 			l.keepResolution(slc, l.resolveAll(slc))
 			l.interps = slc.collect.list
 		}
-		l.keys, l.keysDone = nil, false
+		l.keys, l.keysDone, l.settled = nil, false, nil
 		l.constant = true
 		for _, si := range l.interps {
 			l.constant = l.constant && compileConstant(si.root)

@@ -2,13 +2,15 @@ package hiera
 
 import (
 	"reflect"
+	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestParameterKeys checks that a class's automatic parameters' keys are
 // NewKey's: the key's text, its root and module, and the segments of a
 // name that has some (no class or parameter name has, but the keys must
-// then still be Hiera's).
+// then still be Hiera's); a class's plain keys share their module's bytes.
 func TestParameterKeys(t *testing.T) {
 	for _, c := range []struct {
 		class  string
@@ -27,6 +29,12 @@ func TestParameterKeys(t *testing.T) {
 			want := NewKey(c.class + "::" + p)
 			if !reflect.DeepEqual(*keys[i].lk, *want.lk) {
 				t.Errorf("%s::%s: key %+v, NewKey's %+v", c.class, p, *keys[i].lk, *want.lk)
+			}
+			if !sameModule(keys[i].lk, want.lk.module) {
+				t.Errorf("%s::%s: module %q is not NewKey's %q", c.class, p, keys[i].lk.module, want.lk.module)
+			}
+			if i > 0 && !hasSegments(strings.Join(c.params, "")) && unsafe.StringData(keys[i].lk.module) != unsafe.StringData(keys[0].lk.module) {
+				t.Errorf("%s::%s: module not the first key's bytes", c.class, p)
 			}
 		}
 	}

@@ -9,7 +9,8 @@ import (
 // settledData is an environment whose layer reads the node's own file
 // (nodes/%{trusted.certname}.yaml) and, with hierarchy "role", a file
 // named by the top scope variable $role, which code may set or shadow;
-// module m has data and lookup_options of its own, module k none.
+// module m has data and lookup_options of its own, module k none, module
+// d a default_hierarchy.
 func settledData(hierarchy string) *Data {
 	arr := func(v ...string) values.Value {
 		var a []values.Value
@@ -30,13 +31,19 @@ func settledData(hierarchy string) *Data {
 		Env:     &Config{Path: "/env/hiera.yaml", Root: "/env", Version: 5, Hierarchy: env},
 		Modules: map[string]*Config{"m": {Path: "/env/modules/m/hiera.yaml", Root: "/env/modules/m", Version: 5, Hierarchy: []*Entry{
 			{Name: "common", Kind: "data_hash", Function: "yaml_data", Datadir: "/env/modules/m/data", LocationKind: "path", Locations: []string{"common.yaml"}},
+		}}, "d": {Path: "/env/modules/d/hiera.yaml", Root: "/env/modules/d", Version: 5, Hierarchy: []*Entry{
+			{Name: "common", Kind: "data_hash", Function: "yaml_data", Datadir: "/env/modules/d/data", LocationKind: "path", Locations: []string{"common.yaml"}},
+		}, DefaultHierarchy: []*Entry{
+			{Name: "defaults", Kind: "data_hash", Function: "yaml_data", Datadir: "/env/modules/d/data", LocationKind: "path", Locations: []string{"defaults.yaml"}},
 		}}},
-		ModuleNames: []string{"k", "m"},
+		ModuleNames: []string{"d", "k", "m"},
 		Files: []*File{
 			yamlFile("/env/data/common.yaml", "m::a", "common"),
 			yamlFile("/env/data/nodes/a.yaml", "m::n", "node-a", "k::n", "node-a"),
 			{Path: "/env/data/nodes/b.yaml", Format: "yaml", Data: values.NewHashFromPairs(str("m::merged"), arr("node-b"))},
 			yamlFile("/env/data/roles/web.yaml", "m::r", "web"),
+			yamlFile("/env/modules/d/data/common.yaml", "d::a", "common"),
+			yamlFile("/env/modules/d/data/defaults.yaml", "d::b", "default"),
 			{Path: "/env/modules/m/data/common.yaml", Format: "yaml", Data: values.NewHashFromPairs(str("m::c"), str("module"),
 				str("m::merged"), arr("m"), str("lookup_options"), values.NewHashFromPairs(str("m::merged"), values.NewHashFromPairs(str("merge"), str("unique"))))},
 		},
@@ -91,6 +98,9 @@ func TestSettledMiss(t *testing.T) {
 			{"k::n", "node-a", false},
 			{"m::z", "", false}, // module m's again
 			{"m::w", "", true},
+			{"d::a", "common", false},
+			{"d::x", "", false}, // module d's default_hierarchy consulted
+			{"d::b", "default", false},
 		})
 		s = NewSession(d, nodeVars("b", ""))
 		checkAutomatic(t, s, "b", []automatic{
