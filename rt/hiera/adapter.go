@@ -2,7 +2,6 @@ package hiera
 
 import (
 	"strings"
-	"unsafe"
 
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -139,52 +138,6 @@ func (s *Session) missingEverywhere(lk *lookupKey, inv *invocation) (missing boo
 		}
 	}
 	return true
-}
-
-// settledMiss reports whether an automatic parameter lookup of lk finds
-// nothing, answered from what the compile's lookups before it settled,
-// without an invocation: the module's lookup_options retrieved (none for
-// lk), its layer looked for, and each layer to consult resolved for the
-// whole compile with the keys of its files in one set (its hierarchy
-// interpolates nothing but facts, trusted and server_facts, which no code
-// assigns). Then the full lookup would end at missingEverywhere, having
-// logged nothing and raised nothing; whatever is not settled (the first
-// lookup of a module or of the compile) goes the full way.
-func (s *Session) settledMiss(lk *lookupKey) bool {
-	if !s.started || !s.envConsulted || lk.module == "" ||
-		!s.lastOptions.ok || !sameModule(lk, s.lastOptions.module) ||
-		!s.lastModule.ok || !sameModule(lk, s.lastModule.name) {
-		return false
-	}
-	// the names kept are lk's bytes from now on, which the keys of its
-	// class share (a class of the module of the class before has others)
-	s.lastOptions.module, s.lastModule.name = lk.module, lk.module
-	if s.lastOptions.co != nil && s.lastOptions.co.forKey(lk.root) != nil {
-		return false
-	}
-	if t := s.DataBindingTerminus; t != "none" && t != "" && s.global != nil && !s.global.settledMissing(lk) {
-		return false
-	}
-	if s.env != nil && !s.env.settledMissing(lk) {
-		return false
-	}
-	return s.lastModule.l == nil || s.lastModule.l.settledMissing(lk)
-}
-
-// sameModule reports whether lk's module is module: the same bytes, as
-// the keys of a class have (ParameterKeys) and settledMiss keeps, or equal
-// ones.
-func sameModule(lk *lookupKey, module string) bool {
-	return len(lk.module) == len(module) && (unsafe.StringData(lk.module) == unsafe.StringData(module) || lk.module == module)
-}
-
-// settledMissing reports whether the layer's data files, as resolved for
-// the whole compile and read plainly (plainKeys, which settles them),
-// lack lk: what missing finds, without resolving again or reading a file.
-// It is false when missing would have more to do. (missing never reaches
-// plainKeys for a version 3 global layer or a configuration in error.)
-func (l *layer) settledMissing(lk *lookupKey) bool {
-	return l.settled != nil && !l.settled.has(lk)
 }
 
 func (s *Session) convertResult(key string, opts *values.Hash, inv *invocation, result values.Value) values.Value {

@@ -151,8 +151,8 @@ func hasSegments(s string) bool {
 
 // AutomaticParameterKey is AutomaticParameter of the key "class::param".
 func (s *Session) AutomaticParameterKey(key Key) (v values.Value, found bool) {
-	if s.settledMiss(key.lk) {
-		return nil, false
+	if v, found, settled := s.settledLookup(key.lk); settled {
+		return v, found
 	}
 	// the session's spare invocation, which no lookup holds once done
 	// (a nested lookup, while this one runs, makes its own)

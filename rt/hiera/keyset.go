@@ -7,7 +7,7 @@ import (
 )
 
 // keySet is the set of the String keys of data files, which missing and
-// settledMissing ask of every automatic parameter's key (a keystone
+// settledLookup ask of every automatic parameter's key (a keystone
 // compile asks 416 keys, most of them in no file). It is a table
 // open-addressed by a hash of the key that the lookupKey computed once
 // (lookupKey.hash), so a question hashes nothing, where a map[string]

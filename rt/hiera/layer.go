@@ -28,7 +28,7 @@ type layer struct {
 	keys     *keySet
 	keysDone bool
 	// settled is keys when the resolution stands for the whole compile
-	// (constant, no default_hierarchy): settledMissing asks it
+	// (constant, no default_hierarchy): settledLookup asks it
 	settled *keySet
 }
 

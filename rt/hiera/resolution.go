@@ -45,9 +45,11 @@ type entryResolution struct {
 	options   *values.Hash
 
 	// the hashes of the data files as layer.missing reads them
-	// (dataHashes), and their String keys in one set (hashKeys)
+	// (dataHashes), the files they are of, and their String keys in one
+	// set (hashKeys)
 	hashesOnce sync.Once
 	hashes     []*values.Hash
+	files      []*File
 	keys       *keySet
 	plain      bool
 }
@@ -199,7 +201,7 @@ func digQuietly(v values.Value, segments []values.Value) (_ values.Value, dug bo
 // reads each file otherwise.
 func (r *entryResolution) dataHashes(p *provider) (hs []*values.Hash, plain bool) {
 	r.hashesOnce.Do(func() {
-		r.hashes, r.plain = p.plainDataHashes()
+		r.hashes, r.files, r.plain = p.plainDataHashes()
 		if r.plain {
 			r.keys = hashKeys(r.hashes)
 		}
@@ -216,35 +218,36 @@ func (r *entryResolution) dataKeys(p *provider) (keys *keySet, plain bool) {
 	return r.keys, plain
 }
 
-func (p *provider) plainDataHashes() ([]*values.Hash, bool) {
+func (p *provider) plainDataHashes() ([]*values.Hash, []*File, bool) {
 	if !p.readsFiles() || p.e.Kind != "data_hash" || p.locations == nil {
-		return nil, false
+		return nil, nil, false
 	}
 	var hs []*values.Hash
+	var files []*File
 	for _, loc := range p.locations {
 		if !loc.exists {
 			continue
 		}
 		if loc.uri {
-			return nil, false
+			return nil, nil, false
 		}
 		f := loc.file
 		if f == nil {
 			f = p.l.s.d.file(loc.path)
 		}
 		if f == nil || f.Dir || f.Error != "" || f.Warning != "" {
-			return nil, false
+			return nil, nil, false
 		}
 		h := f.Hash()
 		if h == nil || h.Len() == 0 {
 			continue
 		}
 		if p.l.place == "Module" && !bindsOnly(h, p.l.module+"::") {
-			return nil, false
+			return nil, nil, false
 		}
-		hs = append(hs, h)
+		hs, files = append(hs, h), append(files, f)
 	}
-	return hs, true
+	return hs, files, true
 }
 
 // A layer's hierarchy as a whole is kept too (keptLayer), when each of its

@@ -38,13 +38,13 @@ func settledData(hierarchy string) *Data {
 		}}},
 		ModuleNames: []string{"d", "k", "m"},
 		Files: []*File{
-			yamlFile("/env/data/common.yaml", "m::a", "common"),
+			yamlFile("/env/data/common.yaml", "m::a", "common", "m::i", "%{trusted.certname}-i", "m::both", "env"),
 			yamlFile("/env/data/nodes/a.yaml", "m::n", "node-a", "k::n", "node-a"),
 			{Path: "/env/data/nodes/b.yaml", Format: "yaml", Data: values.NewHashFromPairs(str("m::merged"), arr("node-b"))},
 			yamlFile("/env/data/roles/web.yaml", "m::r", "web"),
 			yamlFile("/env/modules/d/data/common.yaml", "d::a", "common"),
 			yamlFile("/env/modules/d/data/defaults.yaml", "d::b", "default"),
-			{Path: "/env/modules/m/data/common.yaml", Format: "yaml", Data: values.NewHashFromPairs(str("m::c"), str("module"),
+			{Path: "/env/modules/m/data/common.yaml", Format: "yaml", Data: values.NewHashFromPairs(str("m::c"), str("module"), str("m::both"), str("module"),
 				str("m::merged"), arr("m"), str("lookup_options"), values.NewHashFromPairs(str("m::merged"), values.NewHashFromPairs(str("merge"), str("unique"))))},
 		},
 	}
@@ -52,7 +52,7 @@ func settledData(hierarchy string) *Data {
 
 // automatic is one automatic parameter lookup of a compile: what it finds
 // ("" for nothing) and whether the compile's lookups before it settled
-// that it finds nothing.
+// what it finds (settledLookup).
 type automatic struct {
 	key, want string
 	settled   bool
@@ -62,8 +62,8 @@ func checkAutomatic(t *testing.T, s *Session, node string, lookups []automatic) 
 	t.Helper()
 	for _, l := range lookups {
 		k := NewKey(l.key)
-		if got := s.settledMiss(k.lk); got != l.settled {
-			t.Errorf("node %s: %s settled as missing: %v, want %v", node, l.key, got, l.settled)
+		if _, _, got := s.settledLookup(k.lk); got != l.settled {
+			t.Errorf("node %s: %s settled: %v, want %v", node, l.key, got, l.settled)
 		}
 		v, found := s.AutomaticParameterKey(k)
 		got := ""
@@ -76,26 +76,28 @@ func checkAutomatic(t *testing.T, s *Session, node string, lookups []automatic) 
 	}
 }
 
-// TestSettledMiss: a compile's automatic lookups find what the layers
+// TestSettledLookup: a compile's automatic lookups find what the layers
 // have (the node's file, common data, the module's data merged as its
-// lookup_options say); a key that none of the files the node reaches has
-// is settled missing once the module's first lookup has found its
-// options and layer, the files of another node's hierarchy playing no
-// part.
-func TestSettledMiss(t *testing.T) {
+// lookup_options say, a value interpolated); once the module's first
+// lookup has found its options and layer, a key is settled, found as it
+// is in the first file that has it or missing from all the files the
+// node reaches, the files of another node's hierarchy playing no part.
+func TestSettledLookup(t *testing.T) {
 	d := settledData("node")
 	for round := 0; round < 2; round++ {
 		s := NewSession(d, nodeVars("a", ""))
 		checkAutomatic(t, s, "a", []automatic{
 			{"m::x", "", false}, // the compile's first lookup
 			{"m::y", "", true},
-			{"m::a", "common", false},
-			{"m::n", "node-a", false},
-			{"m::c", "module", false},
+			{"m::a", "common", true},
+			{"m::n", "node-a", true},
+			{"m::c", "module", true},
+			{"m::i", "a-i", false}, // a value to interpolate
+			{"m::both", "env", true},
 			{"m::merged", "[m]", false}, // lookup_options of its own
 			{"k::x", "", false},         // module k's first
 			{"k::y", "", true},
-			{"k::n", "node-a", false},
+			{"k::n", "node-a", true},
 			{"m::z", "", false}, // module m's again
 			{"m::w", "", true},
 			{"d::a", "common", false},
@@ -110,15 +112,17 @@ func TestSettledMiss(t *testing.T) {
 			{"m::n", "", false},
 			{"m::merged", "[node-b, m]", false},
 			{"m::n", "", true},
+			{"m::a", "common", true},
+			{"m::i", "b-i", false},
 		})
 	}
 }
 
-// TestSettledMissVariable: a hierarchy that interpolates a variable code
+// TestSettledLookupVariable: a hierarchy that interpolates a variable code
 // may set ($role) is resolved again when it has changed, as Puppet
 // recreates it: nothing is settled, and the lookup after $role is set
 // finds the file it names.
-func TestSettledMissVariable(t *testing.T) {
+func TestSettledLookupVariable(t *testing.T) {
 	d := settledData("role")
 	vars := nodeVars("a", "db")
 	s := NewSession(d, vars)
@@ -140,4 +144,23 @@ func nodeVars(certname, role string) mapScope {
 		m["role"] = str(role)
 	}
 	return m
+}
+
+// TestSettledLookupInvalid: a value Puppet rejects (File.Invalid) fails the
+// lookup that finds it, settled or not.
+func TestSettledLookupInvalid(t *testing.T) {
+	d := settledData("node")
+	d.Files[0].Invalid = map[string]string{"m::a": "Object"}
+	s := NewSession(d, nodeVars("a", ""))
+	checkAutomatic(t, s, "a", []automatic{{"m::x", "", false}, {"m::c", "module", true}})
+	defer func() {
+		e, _ := recover().(*values.Error)
+		if want := "Value for key 'm::a', in hash returned from data_hash function 'yaml_data', when using location '/env/data/common.yaml', has wrong type, expects Puppet::LookupValue, got Object"; e == nil || e.Message != want {
+			t.Errorf("error %v, want %s", e, want)
+		}
+	}()
+	if _, _, settled := s.settledLookup(NewKey("m::a").lk); settled {
+		t.Errorf("m::a settled")
+	}
+	s.AutomaticParameterKey(NewKey("m::a"))
 }
