@@ -27,6 +27,10 @@ type Collector struct {
 	// when the catalog's tags were as tagGen counts them (Ctx.tagGen)
 	scanned int
 	tagGen  uint64
+	// ofType is c.byType's list of its type's resources, once there is
+	// one (Ctx.typeList makes it once a compile): a collector runs in
+	// each round of the generators loop
+	ofType *[]*Resource
 	// decl and value are its expression's override block and value
 	// (Scope.Collect, CollectDecl.Done): one allocation for the three
 	decl  CollectDecl
@@ -404,7 +408,13 @@ func (coll *Collector) collect(c *Ctx, found []*Resource) []*Resource {
 	if coll.exported {
 		return append(found, coll.collectExported(c)...)
 	}
-	list := c.ofType(coll.typeName)
+	if coll.ofType == nil {
+		coll.ofType = c.byType[coll.typeName]
+	}
+	var list []*Resource
+	if coll.ofType != nil {
+		list = *coll.ofType
+	}
 	q := coll.query
 	if q.isStable() || (q.byTag && coll.tagGen == c.tagGen) {
 		// what the last runs found is collected already (and no longer

@@ -164,3 +164,39 @@ func TestRawTaggedHeldTags(t *testing.T) {
 		}
 	}
 }
+
+// TestCollectorTypeDeclaredLater: a collector evaluated while its type has
+// no resource yet collects those declared in later rounds of the
+// generators loop (Compiler#evaluate_collections runs each collector in
+// each round), each once, in order.
+func TestCollectorTypeDeclaredLater(t *testing.T) {
+	c := &Ctx{prog: NewProgram("production"), catalog: newCatalog("n", "production", 0, 0, 0)}
+	mainRes := &Resource{Type: "Class", Title: "main", Tags: []string{"class"}}
+	c.top = newScope(c, nil, nil, mainRes)
+	mainRes.scope = c.top
+	c.addResource(c.top, mainRes)
+	declare := func(typ, title string) *Resource {
+		r := &Resource{Type: typ, Title: title, Virtual: true, scope: c.top}
+		c.addResource(c.top, r)
+		return r
+	}
+	coll := &Collector{scope: c.top, typeName: "Service"}
+	if coll.evaluate(c) || len(coll.order) != 0 {
+		t.Fatalf("no service yet: collected %d", len(coll.order))
+	}
+	declare("Package", "p")
+	if coll.evaluate(c) || len(coll.order) != 0 {
+		t.Fatalf("a package is no service: collected %d", len(coll.order))
+	}
+	s1 := declare("Service", "s1")
+	if !coll.evaluate(c) || len(coll.order) != 1 || coll.order[0] != s1 || s1.Virtual {
+		t.Fatalf("s1 declared: collected %d", len(coll.order))
+	}
+	s2 := declare("Service", "s2")
+	if !coll.evaluate(c) || len(coll.order) != 2 || coll.order[1] != s2 || s2.Virtual {
+		t.Fatalf("s2 declared: collected %d", len(coll.order))
+	}
+	if coll.evaluate(c) {
+		t.Error("a run with nothing new found something new")
+	}
+}
