@@ -44,17 +44,24 @@ func TestCollectTagged(t *testing.T) {
 	}
 }
 
+// collectCtx is a compile's context whose catalog holds Class[main], the
+// resource of its top scope, for collectors' tests.
+func collectCtx() *Ctx {
+	c := &Ctx{prog: NewProgram("production"), catalog: newCatalog("n", "production", 0, 0, 0)}
+	mainRes := &Resource{Type: "Class", Title: "main", Tags: []string{"class"}}
+	c.top = newScope(c, nil, nil, mainRes)
+	mainRes.scope = c.top
+	c.addResource(c.top, mainRes)
+	return c
+}
+
 // TestTagCollectorRescan: a tag collector looks again at the resources it
 // looked at before only when some resource of the catalog changed its tags
 // (Ctx.tagGen): a class tagged after its resources were collected brings
 // them in; tags a resource gets before it joins the catalog, and its scope's
 // tags merged as its evaluation starts, change nothing.
 func TestTagCollectorRescan(t *testing.T) {
-	c := &Ctx{prog: NewProgram("production"), catalog: newCatalog("n", "production", 0, 0, 0)}
-	mainRes := &Resource{Type: "Class", Title: "main", Tags: []string{"class"}}
-	c.top = newScope(c, nil, nil, mainRes)
-	mainRes.scope = c.top
-	c.addResource(c.top, mainRes)
+	c := collectCtx()
 	classA := &Resource{Type: "Class", Title: "A", Tags: []string{"class", "a"}, scope: c.top}
 	c.addResource(c.top, classA)
 	inA := newScope(c, c.top, &Class{Name: "a"}, classA)
@@ -170,11 +177,7 @@ func TestRawTaggedHeldTags(t *testing.T) {
 // generators loop (Compiler#evaluate_collections runs each collector in
 // each round), each once, in order.
 func TestCollectorTypeDeclaredLater(t *testing.T) {
-	c := &Ctx{prog: NewProgram("production"), catalog: newCatalog("n", "production", 0, 0, 0)}
-	mainRes := &Resource{Type: "Class", Title: "main", Tags: []string{"class"}}
-	c.top = newScope(c, nil, nil, mainRes)
-	mainRes.scope = c.top
-	c.addResource(c.top, mainRes)
+	c := collectCtx()
 	declare := func(typ, title string) *Resource {
 		r := &Resource{Type: typ, Title: title, Virtual: true, scope: c.top}
 		c.addResource(c.top, r)
