@@ -258,6 +258,11 @@ func (d *jsonDecoder) value() (values.Value, error) {
 		if d.r != nil {
 			return d.r.str(s), nil
 		}
+		if !values.KeepsCopies() {
+			// the process's first compile, which may be its only one: a
+			// part of the decoder's own copy of the file (decodeJSON)
+			return values.String(s), nil
+		}
 		// a copy: a part of the document would keep all of it alive as
 		// long as a cache of the process keeps the string
 		return values.String(strings.Clone(s)), nil
@@ -355,7 +360,12 @@ func (d *jsonDecoder) key() (values.Value, error) {
 		return nil, err
 	}
 	if !values.KeepsCopies() {
-		// the process's first compile: it may be its only one
+		// the process's first compile: it may be its only one (a part of
+		// the decoder's own copy of the file, or of a factsReader's
+		// buffer, which the next file overwrites)
+		if d.r == nil {
+			return values.String(s), nil
+		}
 		return values.String(strings.Clone(s)), nil
 	}
 	v, ok := readmap.Load(&jsonKeys, s)

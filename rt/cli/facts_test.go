@@ -123,6 +123,32 @@ func TestDecodeJSON(t *testing.T) {
 	}
 }
 
+// TestDecodeJSONOwnsItsStrings: the values decodeJSON makes are not
+// changed when the bytes it decoded are (a file's buffer, read again): its
+// strings and keys, parts of its own copy of the text in a process's first
+// compile (values.KeepsCopies), are the text's as it was.
+func TestDecodeJSONOwnsItsStrings(t *testing.T) {
+	b := []byte(`{"fqdn":"web1.example.com","networking":{"ip":"10.0.0.1"},"roles":["db","web"]}`)
+	want := `{"fqdn":"web1.example.com","networking":{"ip":"10.0.0.1"},"roles":["db","web"]}`
+	v, err := decodeJSON(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := show(v)
+	for i := range b {
+		if b[i] >= 'a' && b[i] <= 'z' {
+			b[i] = 'X'
+		}
+	}
+	ref, err := referenceJSON([]byte(want))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := show(v); got != before || got != show(ref) {
+		t.Errorf("after the bytes changed: %s, decoded %s, want %s", got, before, show(ref))
+	}
+}
+
 // TestFactsReader: a factsReader decodes each of a series of files as
 // decodeJSON does, what it shares with the files before (entries of the
 // same text, strings) included.
