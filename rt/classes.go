@@ -471,19 +471,12 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 	facts := sig.facts
 	checked := bySlot && facts != nil
 	valid := true
-	next := int32(0)
 	for _, p := range r.Params {
 		if p.Name == "name" || p.Name == "title" {
 			titled = titled || p.Name == "title"
 			continue
 		}
-		// the parameters mostly come in their declared order (a
-		// class's automatic ones do): the one after the last found is
-		// found without the layout's index
-		k, ok := next, next < layout.params && params[next].Name == p.Name
-		if !ok {
-			k, ok = layout.index[p.Name]
-		}
+		k, ok := layout.number(p.Name)
 		if !ok || layout.dup {
 			pt.set(p.Name, p.Value)
 			continue
@@ -492,7 +485,6 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 			valid = false // a name the definition has as a local only
 		}
 		pt.setParam(k, p.Name, p.Value)
-		next = k + 1
 	}
 	for i, p := range params {
 		var cur values.Value
@@ -659,15 +651,8 @@ func paramsValid(params []values.ParamType, l *paramLayout, given []*Param) bool
 		return false
 	}
 	found := 0 // parameters without a default given
-	next := int32(0)
 	for _, p := range given {
-		// the defaults follow the parameters given, in their declared
-		// order: the one after the last found is mostly the next
-		k, ok := next, next < l.params && params[next].Name == p.Name
-		if !ok {
-			k, ok = l.index[p.Name]
-		}
-		next = k + 1
+		k, ok := l.number(p.Name)
 		if !ok || k >= l.params {
 			if !restype.IsMetaparam(p.Name) && p.Name != "name" {
 				return false

@@ -104,6 +104,12 @@ type varTable struct {
 // $title and $name, which it reads by number.
 type paramLayout struct {
 	index map[string]int32
+	// byAddr numbers the names of index by the address of their bytes
+	// (number): the names a compile gives (a resource's attributes, the
+	// variables the code reads) are the generated code's constants, the
+	// same bytes as the definition's own names
+	byAddr []numberedName
+	shift  uint8 // 64 - log2(len(byAddr)): bytesHash's bits that pick a place
 	// params is the number of parameters: the variables numbered from
 	// params on are locals
 	params int32
@@ -160,7 +166,53 @@ func newParamLayout(params []*Parameter, locals []string) *paramLayout {
 		}
 		l.slots++
 	}
+	l.indexAddresses()
 	return l
+}
+
+// numberedName is a name of a layout with its number (byAddr).
+type numberedName struct {
+	name string
+	k    int32
+}
+
+// indexAddresses makes l.byAddr: index's names at the places bytesHash
+// picks, each at the first free one from there, in a table at most half
+// full.
+func (l *paramLayout) indexAddresses() {
+	bits := 1
+	for 1<<bits < 2*len(l.index) {
+		bits++
+	}
+	l.byAddr, l.shift = make([]numberedName, 1<<bits), uint8(64-bits)
+	for name, k := range l.index {
+		if name == "" {
+			continue // an empty entry's; the index has it
+		}
+		i := bytesHash(name) >> l.shift
+		for l.byAddr[i].name != "" {
+			i = (i + 1) & uint64(len(l.byAddr)-1)
+		}
+		l.byAddr[i] = numberedName{name, k}
+	}
+}
+
+// number is index[name]: found by the address of name's bytes when they
+// are the layout's own (mostly: a map lookup hashes every byte), else in
+// the index.
+func (l *paramLayout) number(name string) (int32, bool) {
+	mask := uint64(len(l.byAddr) - 1)
+	for i := bytesHash(name) >> l.shift; ; i = (i + 1) & mask {
+		e := &l.byAddr[i]
+		if e.name == "" {
+			break
+		}
+		if sameBytes(e.name, name) {
+			return e.k, true
+		}
+	}
+	k, ok := l.index[name]
+	return k, ok
 }
 
 // titleAndName are the variables a layout numbers after a definition's
@@ -189,7 +241,7 @@ func specialLocal(name string) bool {
 
 func (t *varTable) find(name string) int {
 	if t.layout != nil {
-		if k, ok := t.layout.index[name]; ok {
+		if k, ok := t.layout.number(name); ok {
 			return int(t.slots[k]) - 1
 		}
 		if t.index == nil {
@@ -228,7 +280,7 @@ func (t *varTable) unassigned(name string) bool {
 	if t.layout == nil {
 		return false
 	}
-	k, ok := t.layout.index[name]
+	k, ok := t.layout.number(name)
 	return ok && k < t.layout.params && t.slots[k] == 0
 }
 
@@ -275,7 +327,7 @@ func (t *varTable) get(name string) (values.Value, bool) {
 func (t *varTable) set(name string, v values.Value) {
 	k := int32(-1)
 	if t.layout != nil {
-		if j, ok := t.layout.index[name]; ok {
+		if j, ok := t.layout.number(name); ok {
 			k = j
 			if i := t.slots[k]; i > 0 {
 				t.vals[i-1] = v

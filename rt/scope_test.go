@@ -503,3 +503,52 @@ func TestParamLayoutDuplicates(t *testing.T) {
 		t.Errorf("index %v (want %v), layout %+v", l.index, want, l)
 	}
 }
+
+// TestLayoutNumber checks that a layout numbers a name as its index does
+// whether the name's bytes are the definition's own (the generated
+// code's constants), a copy of them (a name computed at run time, a
+// splat's key), or a name it lacks: the parameters in order, then the
+// locals, then $title and $name, a repeated name getting its first
+// number.
+func TestLayoutNumber(t *testing.T) {
+	for _, n := range []int{0, 1, 3, 8, 40} {
+		var params []*Parameter
+		for i := range n {
+			params = append(params, &Parameter{Name: "p" + strings.Repeat("x", i%5) + string(rune('a'+i%26)) + strings.Repeat("y", i/26)})
+		}
+		if n > 2 {
+			params = append(params, &Parameter{Name: params[1].Name}) // a repeated name
+		}
+		locals := []string{"loc", "tag"}
+		l := newParamLayout(params, locals)
+		want := func(name string) (int32, bool) {
+			for k, p := range params {
+				if p.Name == name {
+					return int32(k), true
+				}
+			}
+			if k := slices.Index(locals, name); k >= 0 {
+				return int32(len(params) + k), true
+			}
+			if k := slices.Index(titleAndName[:], name); k >= 0 {
+				return int32(len(params) + len(locals) + k), true
+			}
+			return 0, false
+		}
+		var names []string
+		for _, p := range params {
+			names = append(names, p.Name)
+		}
+		names = append(names, locals...)
+		names = append(names, "title", "name", "require", "", "px", "q")
+		for _, name := range names {
+			for _, form := range []string{name, strings.Clone(name), string([]byte(name))} {
+				k, ok := l.number(form)
+				wk, wok := want(name)
+				if k != wk || ok != wok {
+					t.Errorf("%d parameters: number(%q) = %d, %v; want %d, %v", n, name, k, ok, wk, wok)
+				}
+			}
+		}
+	}
+}

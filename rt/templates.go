@@ -191,7 +191,7 @@ func (t *varTable) atHint(n int, name string, hint *erb.VarHint) (v values.Value
 		return nil, false, false
 	}
 	if hint.Key != l {
-		k, ok := l.index[name]
+		k, ok := l.number(name)
 		if !ok {
 			return nil, false, false
 		}
