@@ -120,3 +120,26 @@ func TestResourceParameters(t *testing.T) {
 		require.Contains(t, res.Err.Error(), "Cannot reassign variable '$title'")
 	}
 }
+
+// TestTableStart: start gives an empty table the variables setvar would,
+// in its order, leaving out a nil module name.
+func TestTableStart(t *testing.T) {
+	for _, mod := range []values.Value{nil, values.String("m")} {
+		for _, caller := range []values.Value{nil, values.String("c")} {
+			title, name := values.String("t"), values.String("n")
+			got := &varTable{kind: localTable}
+			got.start(mod, caller, title, name)
+			want := newScope(&Ctx{}, nil, nil, nil)
+			if mod != nil {
+				want.setvar("module_name", mod, false)
+			}
+			if caller != nil {
+				want.setvar("caller_module_name", caller, false)
+			}
+			want.setvar("title", title, false)
+			want.setvar("name", name, false)
+			require.Equal(t, want.symtable.names, got.names)
+			require.Equal(t, want.symtable.vals, got.vals)
+		}
+	}
+}

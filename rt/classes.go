@@ -363,57 +363,79 @@ func (c *Ctx) setResourceParameters(r *Resource, s *Scope, def definition, isCla
 			nameV = p.Value
 		}
 	}
+	if modName == nil && hasModuleName(def) {
+		modName = c.prog.moduleValue(def)
+	}
+	if callerName == nil && s.parent != nil && s.parent.source != nil && hasModuleName(s.parent.source) {
+		callerName = c.prog.moduleValue(s.parent.source)
+	}
+	title, name := titleAndNameValues(r, def, isClass, nameV)
 	// a new scope's table (a define's, mostly) is empty: the four
-	// names, each set once, are added without setvar's checks (a
-	// numeric or reserved name, a name bound), which they pass
-	set := s.setvar
-	if t := s.symtable; len(t.names) == 0 && t.layout == nil && t.index == nil && t.base == nil && s.effectiveTable() == t {
-		set = t.setNew
-	}
-	if modName != nil {
-		set("module_name", modName, false)
-	} else if hasModuleName(def) {
-		set("module_name", c.prog.moduleValue(def), false)
-	}
-	if callerName != nil {
-		set("caller_module_name", callerName, false)
-	} else if s.parent != nil && s.parent.source != nil && hasModuleName(s.parent.source) {
-		set("caller_module_name", c.prog.moduleValue(s.parent.source), false)
-	}
-	title := r.Title
-	name := title
-	if nameV != nil {
-		name = values.ToString(nameV)
-	}
-	if cl, ok := def.(*Class); ok && nameV == nil && cl.Name != "" && title == cl.title() && isLowerASCII(cl.Name) {
-		// a class's title is its name capitalized (cl.title): the name
-		// is its lowercase form
-		title, name = cl.Name, cl.Name
-	} else if isClass || r.Type == "Node" {
-		// classes' capitalized titles: lowercase forms cached
-		title, name = lowered.get(title), lowered.get(name)
-	}
-	if r.titleValue != nil {
-		set("title", r.titleValue, false)
-		if nameV == nil {
-			set("name", r.titleValue, false)
-		} else {
-			set("name", values.String(name), false)
-		}
+	// names, each set once, are appended at once, without setvar's
+	// checks (a numeric or reserved name, a name bound), which they pass
+	if t := s.symtable; len(t.names) == 0 && t.layout == nil && t.index == nil && t.base == nil && !t.sharedRoom && s.effectiveTable() == t {
+		t.start(modName, callerName, title, name)
 		return
 	}
-	var tv values.Value
-	if cl, ok := def.(*Class); ok && title == cl.Name {
-		tv = cl.value() // a class's title is its name: boxed once
+	if modName != nil {
+		s.setvar("module_name", modName, false)
+	}
+	if callerName != nil {
+		s.setvar("caller_module_name", callerName, false)
+	}
+	s.setvar("title", title, false)
+	s.setvar("name", name, false)
+}
+
+// start sets the variables a definition's scope begins with in an empty
+// table of no layout, index, base or shared room, as setvar would one by
+// one: $module_name and $caller_module_name unless nil, $title and $name.
+func (t *varTable) start(modName, callerName, title, name values.Value) {
+	names, vals := t.names, t.vals
+	if cap(names) < 4 || cap(vals) < 4 {
+		names, vals = make([]string, 0, 4), make([]values.Value, 0, 4) // as add
+	}
+	if modName != nil {
+		names, vals = append(names, "module_name"), append(vals, modName)
+	}
+	if callerName != nil {
+		names, vals = append(names, "caller_module_name"), append(vals, callerName)
+	}
+	t.names, t.vals = append(names, "title", "name"), append(vals, title, name)
+}
+
+// titleAndNameValues are the values of $title and $name in the scope of
+// r's definition def, whose resource sets its parameter name to nameV
+// (nil for none).
+func titleAndNameValues(r *Resource, def definition, isClass bool, nameV values.Value) (title, name values.Value) {
+	titleS := r.Title
+	nameS := titleS
+	if nameV != nil {
+		nameS = values.ToString(nameV)
+	}
+	if cl, ok := def.(*Class); ok && nameV == nil && cl.Name != "" && titleS == cl.title() && isLowerASCII(cl.Name) {
+		// a class's title is its name capitalized (cl.title): the name
+		// is its lowercase form
+		titleS, nameS = cl.Name, cl.Name
+	} else if isClass || r.Type == "Node" {
+		// classes' capitalized titles: lowercase forms cached
+		titleS, nameS = lowered.get(titleS), lowered.get(nameS)
+	}
+	if r.titleValue != nil {
+		if nameV == nil {
+			return r.titleValue, r.titleValue
+		}
+		return r.titleValue, values.String(nameS)
+	}
+	if cl, ok := def.(*Class); ok && titleS == cl.Name {
+		title = cl.value() // a class's title is its name: boxed once
 	} else {
-		tv = strValue(title) // a compile declares the same titles as the last
+		title = strValue(titleS) // a compile declares the same titles as the last
 	}
-	nv := tv
-	if name != title {
-		nv = values.String(name)
+	if nameS != titleS {
+		return title, values.String(nameS)
 	}
-	set("title", tv, false)
-	set("name", nv, false)
+	return title, title
 }
 
 // moduleValue is a definition's module name as a value: its module's,

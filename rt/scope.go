@@ -380,11 +380,6 @@ func (t *varTable) setParam(k int32, name string, v values.Value) {
 	t.slots[k] = int32(t.add(name, v) + 1)
 }
 
-// setNew is setvar(name, v, privileged) of a name the table lacks, in a
-// table of no layout, index or base, whose name is no odd one: it is
-// appended, as set would (and no check of setvar's fails).
-func (t *varTable) setNew(name string, v values.Value, _ bool) { t.add(name, v) }
-
 // add appends a variable the table lacks and returns its position; the
 // caller indexes it, and counts it in odd when it may be odd: a layout's
 // names are a definition's parameters and locals, Puppet variable names
