@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/pp2go/pp2go/rt/values"
@@ -233,6 +234,41 @@ func BenchmarkLoadFacts(b *testing.B) {
 	for b.Loop() {
 		if _, err := LoadFacts(path); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestPlainEnd checks the eight-bytes-at-a-time scan against JSON's rule
+// for a string's characters, read one byte at a time: every byte value
+// at every place of a run, after plain runs of every length, and with
+// bytes that flag neither test above and below it.
+func TestPlainEnd(t *testing.T) {
+	slow := func(s string, i int) int {
+		for ; i < len(s); i++ {
+			if c := s[i]; c == '"' || c == '\\' || c < 0x20 || c >= 0x80 {
+				return i
+			}
+		}
+		return i
+	}
+	for c := 0; c < 256; c++ {
+		for n := 0; n < 20; n++ {
+			for _, fill := range []byte{'a', ' ', '!', '#', '[', ']', 0x7f} {
+				b := []byte(strings.Repeat(string(fill), 24))
+				b[n] = byte(c)
+				s := string(b)
+				for from := 0; from <= n; from++ {
+					if got, want := plainEnd(s, from), slow(s, from); got != want {
+						t.Fatalf("plainEnd(%q, %d) = %d, want %d", s, from, got, want)
+					}
+				}
+			}
+		}
+	}
+	// two flagged bytes: the first is the end, whatever the second
+	for _, s := range []string{"abc\x1f\"defghij", "abcdefg\x00\xff", "\x80\x00", "abcdefgh\\\"", "ab\"\\cdefgh"} {
+		if got, want := plainEnd(s, 0), slow(s, 0); got != want {
+			t.Errorf("plainEnd(%q, 0) = %d, want %d", s, got, want)
 		}
 	}
 }
