@@ -165,7 +165,7 @@ const refValuesBits = 10
 // refOf is a reference kept in refValues: its String, its text, and the
 // addresses of the type and title it was made of.
 type refOf struct {
-	typ, title unsafe.Pointer
+	typ, title uintptr // numbers, not pointers: they keep nothing alive
 	text       string
 	ref        values.Value
 }
@@ -173,11 +173,11 @@ type refOf struct {
 // refValueOf is the String "Type[title]", the one kept for the process
 // when there is one (strValue).
 func refValueOf(typ, title string) values.Value {
-	h := (bytesHash(typ) ^ uint64(uintptr(unsafe.Pointer(unsafe.StringData(title))))) * fibonacci
+	h := (bytesHash(typ) ^ uint64(addressOf(title))) * fibonacci
 	i := h >> (64 - refValuesBits)
 	at := &refValues[i]
-	if e := at.Load(); e != nil && e.typ == unsafe.Pointer(unsafe.StringData(typ)) &&
-		e.title == unsafe.Pointer(unsafe.StringData(title)) && isRefText(e.text, typ, title) {
+	if e := at.Load(); e != nil && e.typ == addressOf(typ) &&
+		e.title == addressOf(title) && isRefText(e.text, typ, title) {
 		return e.ref
 	}
 	var buf [maxStrValue]byte
@@ -187,10 +187,13 @@ func refValueOf(typ, title string) values.Value {
 		return ref // not a String of the process's
 	}
 	if refSeen[i].Swap(h) == h {
-		at.Store(&refOf{unsafe.Pointer(unsafe.StringData(typ)), unsafe.Pointer(unsafe.StringData(title)), string(ref.(values.String)), ref})
+		at.Store(&refOf{addressOf(typ), addressOf(title), string(ref.(values.String)), ref})
 	}
 	return ref
 }
+
+// addressOf is the address of s's bytes, as a number.
+func addressOf(s string) uintptr { return uintptr(unsafe.Pointer(unsafe.StringData(s))) }
 
 // isRefText says whether text is "typ[title]".
 func isRefText(text, typ, title string) bool {
