@@ -107,7 +107,7 @@ func (cat *Catalog) add(r *Resource) (stage values.Value) {
 	// what adding r reads of its parameters, in one pass over them
 	k, single := r.singleKeyName()
 	alias, stage, kv := r.get3("alias", "stage", k)
-	cat.addAliases(r, alias, kv, single)
+	cat.addAliases(r, alias, k, kv, single)
 	return stage
 }
 
@@ -134,14 +134,15 @@ func (r *Resource) get3(a, b, c string) (va, vb, vc values.Value) {
 // type and title, or the one given it as an alias (what cat.table[key]
 // was before add replaced it).
 func (cat *Catalog) holder(key refKey) *Resource {
-	for _, r := range cat.resources {
-		if titleKey(r.Type, r.Title) == key {
-			return r
-		}
-	}
+	// the aliases first: alias finds its own there (a key is in one list)
 	for _, a := range cat.aliased {
 		if a.key == key {
 			return a.r
+		}
+	}
+	for _, r := range cat.resources {
+		if titleKey(r.Type, r.Title) == key {
+			return r
 		}
 	}
 	return nil
@@ -162,9 +163,9 @@ func (cat *Catalog) failDuplicate(r, existing *Resource) {
 
 // addAliases registers the resource under its alias metaparameter and,
 // for isomorphic types, its uniqueness key (Catalog#create_resource_aliases).
-// alias is r's alias parameter, and key its namevar's (singleKeyName's
-// name) when single (nil: none).
-func (cat *Catalog) addAliases(r *Resource, alias, key values.Value, single bool) {
+// alias is r's alias parameter, and key its namevar's (name, singleKeyName's)
+// when single (nil: none).
+func (cat *Catalog) addAliases(r *Resource, alias values.Value, name string, key values.Value, single bool) {
 	if alias != nil {
 		for _, v := range flattenInto(nil, alias) {
 			if !values.IsUndef(v) {
@@ -176,7 +177,7 @@ func (cat *Catalog) addAliases(r *Resource, alias, key values.Value, single bool
 		return
 	}
 	if single {
-		if k := r.singleKey(key); k != r.Title {
+		if k := r.singleKey(name, key); k != r.Title {
 			cat.alias(r, []string{k}, false)
 		}
 		return
@@ -201,13 +202,15 @@ func (r *Resource) singleKeyName() (name string, single bool) {
 	return "name", true
 }
 
-// singleKey is uniquenessKey()[0] for a type with one namevar, whose
-// parameter (Get(singleKeyName)) is v: the key without its list.
-func (r *Resource) singleKey(v values.Value) (key string) {
+// singleKey is uniquenessKey()[0] for a type with one namevar, k
+// (singleKeyName), whose parameter (Get(k)) is v: the key without its list.
+func (r *Resource) singleKey(k string, v values.Value) (key string) {
 	if v != nil && !values.IsUndef(v) {
 		return values.ToString(v)
 	}
-	k, _ := r.singleKeyName()
+	if r.Title != "" && titleIsKey(r.native) {
+		return r.Title // what the title's fields give, without parsing it
+	}
 	for _, f := range r.titleFields() {
 		if f.Name == k {
 			key = f.Value
@@ -222,11 +225,16 @@ func (r *Resource) singleKey(v values.Value) (key string) {
 // alias registers r under another key: an alias name (single) or its
 // uniqueness key, which Ruby prints as an array.
 func (cat *Catalog) alias(r *Resource, key []string, single bool) {
-	if single && r.Type+"["+key[0]+"]" == r.Ref() {
+	if single && key[0] == r.Title { // Type[key] is r's reference
 		return
 	}
 	k := titleKey(r.Type, joinKey(key))
-	if existing := cat.table[k]; existing != nil {
+	// one operation of the table, not a lookup then a store, as in add
+	n := len(cat.table)
+	cat.table[k] = r
+	if len(cat.table) == n {
+		existing := cat.holder(k)
+		cat.table[k] = existing
 		if existing == r {
 			return
 		}
@@ -241,7 +249,6 @@ func (cat *Catalog) alias(r *Resource, key []string, single bool) {
 		}
 		Fail(msg)
 	}
-	cat.table[k] = r
 	cat.aliased = append(cat.aliased, aliasKey{k, r})
 }
 
@@ -435,14 +442,19 @@ func titleIsKey(t NativeType) bool {
 		return true
 	}
 	n, ok := t.(*native)
-	if !ok || len(n.keyAttrs()) != 1 {
+	if !ok {
+		return false
+	}
+	keys := n.keyAttrs()
+	if len(keys) != 1 {
 		return false
 	}
 	switch ps := n.t.TitlePatterns; len(ps) {
 	case 0:
 		return true // DefaultTitlePatterns' (.*), or none: the title
 	case 1:
-		return ps[0].Regexp == "(.*)" && ps[0].Flags == "m"
+		p := ps[0]
+		return p.Regexp == "(.*)" && p.Flags == "m" && len(p.Attrs) == 1 && p.Attrs[0] == keys[0]
 	}
 	return false
 }

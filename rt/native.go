@@ -127,10 +127,9 @@ func (n *native) ParseTitle(title string) ([]TitleField, bool) { return n.append
 // appendTitle is ParseTitle appending the fields to dst.
 func (n *native) appendTitle(dst []TitleField, title string) ([]TitleField, bool) {
 	patterns := n.t.TitlePatterns
-	if len(patterns) == 0 && !n.t.TitlePatternsUnknown {
-		patterns = restype.DefaultTitlePatterns(n.t.Namevars())
-	}
 	if len(patterns) == 0 {
+		// none, or Puppet's default ones (restype.DefaultTitlePatterns:
+		// (.*) for one namevar, none for more), without making them
 		if keys := n.keyAttrs(); len(keys) == 1 {
 			return append(dst, TitleField{Name: keys[0], Value: title}), true
 		}
