@@ -144,6 +144,15 @@ func inArray(left Value, elems []Value) MatchResult {
 // instances, a SemVerRange versions, default anything, arrays and hashes
 // element-wise, and everything else by ==.
 func Match(left, option Value) MatchResult {
+	// most options are strings, compared by == (as the switch's last
+	// case would): checked first, without the switch's interface case
+	// (Type), which costs a lookup in the runtime's cache of the switch
+	if o, ok := option.(String); ok {
+		if l, ok := left.(String); ok {
+			return MatchResult{Matched: asciiEqualFold(string(l), string(o))}
+		}
+		return MatchResult{Matched: Equals(left, option)}
+	}
 	switch p := option.(type) {
 	case *Regexp:
 		s, ok := left.(String)
