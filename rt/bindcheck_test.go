@@ -130,14 +130,7 @@ func TestTableStart(t *testing.T) {
 			got := &varTable{kind: localTable}
 			got.start(mod, caller, title, name)
 			want := newScope(&Ctx{}, nil, nil, nil)
-			if mod != nil {
-				want.setvar("module_name", mod, false)
-			}
-			if caller != nil {
-				want.setvar("caller_module_name", caller, false)
-			}
-			want.setvar("title", title, false)
-			want.setvar("name", name, false)
+			want.setStart(mod, caller, title, name) // setvar, one by one
 			require.Equal(t, want.symtable.names, got.names)
 			require.Equal(t, want.symtable.vals, got.vals)
 		}

@@ -377,6 +377,13 @@ func (c *Ctx) setResourceParameters(r *Resource, s *Scope, def definition, isCla
 		t.start(modName, callerName, title, name)
 		return
 	}
+	s.setStart(modName, callerName, title, name)
+}
+
+// setStart sets the variables a definition's scope begins with through
+// setvar, one by one: $module_name and $caller_module_name unless nil,
+// $title and $name (what start does at once in an empty table).
+func (s *Scope) setStart(modName, callerName, title, name values.Value) {
 	if modName != nil {
 		s.setvar("module_name", modName, false)
 	}

@@ -64,8 +64,9 @@ func sameModule(lk *lookupKey, module string) bool {
 // resolved for the whole compile and read plainly (plainKeys, which
 // settles them), lack lk, or the first that has it holds a value found
 // as it is (the full lookup's provider.lookupAt: nothing to interpolate,
-// nothing Puppet rejects, no segments to dig into). (missing, and so plainKeys, is never reached
-// for a version 3 global layer or a configuration in error.)
+// nothing Puppet rejects, no segments to dig into). (missing, and so
+// plainKeys, is never reached for a version 3 global layer or a
+// configuration in error.)
 func (l *layer) settledLookup(lk *lookupKey) (v values.Value, found, settled bool) {
 	if l.settled == nil {
 		return nil, false, false

@@ -4,7 +4,7 @@ import "testing"
 
 // TestMatchStringOption: a string case option matches as Puppet's ==
 // (CompareOperator#match falls to equals): strings case-insensitively,
-// nothing of another kind ('1' is not 1, '' is not undef).
+// nothing of another kind ('1' is not 1, an empty string is not undef).
 func TestMatchStringOption(t *testing.T) {
 	for _, c := range []struct {
 		left   Value
