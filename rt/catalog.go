@@ -16,8 +16,7 @@ type Catalog struct {
 	Tags        []string
 
 	resources []*Resource
-	table     map[refKey]*Resource // by type and title, and by uniqueness key
-	aliased   []aliasKey           // the keys of table that are aliases (alias)
+	table     refTable // by type and title, and by alias and uniqueness key
 	edges     []Edge
 	// tagSet holds Tags once they are many (hasTag): a catalog has up
 	// to hundreds, and each class adds its own
@@ -46,15 +45,15 @@ func newCatalog(name, env string, resources, keys, edges int) *Catalog {
 // is ~44 kB of the ~730 kB a warm compile allocates.
 func newCatalogIn(a *arena, name, env string, resources, keys, edges int) *Catalog {
 	cat := &Catalog{Name: name, Environment: env}
-	if a != nil && a.table != nil {
-		clear(a.table)
-		cat.table, a.table = a.table, nil
+	if a != nil && a.table.slots != nil {
+		cat.table, a.table = a.table, refTable{}
+		cat.table.reset(keys)
 		cat.resources, a.catResources = clearedRoom(a.catResources, resources), nil
 		cat.edges, a.edges = clearedRoom(a.edges, edges), nil
 		return cat
 	}
-	cat.resources, cat.table = make([]*Resource, 0, resources), make(map[refKey]*Resource, keys)
-	cat.edges = make([]Edge, 0, edges)
+	cat.table.reset(keys)
+	cat.resources, cat.edges = make([]*Resource, 0, resources), make([]Edge, 0, edges)
 	return cat
 }
 
@@ -75,30 +74,11 @@ func (cat *Catalog) Resources() []*Resource { return cat.resources }
 // Edges returns the edges in the order they were added.
 func (cat *Catalog) Edges() []Edge { return cat.edges }
 
-// refKey keys the catalog's table: a type and a title, or a type and the
-// parts of a uniqueness key joined by NULs.
-type refKey struct{ typ, title string }
-
-func titleKey(typ, title string) refKey { return refKey{typ, title} }
-
-// aliasKey is a key of the catalog's table that alias gave a resource.
-type aliasKey struct {
-	key refKey
-	r   *Resource
-}
-
 // add adds a resource, failing on a duplicate declaration, and registers
 // its aliases. It returns r's stage parameter (nil: none), which adding a
 // resource checks.
 func (cat *Catalog) add(r *Resource) (stage values.Value) {
-	key := titleKey(r.Type, r.Title)
-	// one operation of the table, not a lookup then a store: a key it
-	// had (a duplicate, which fails) does not grow it
-	n := len(cat.table)
-	cat.table[key] = r
-	if len(cat.table) == n {
-		existing := cat.holder(key)
-		cat.table[key] = existing
+	if existing := cat.table.put(r.Title, r); existing != nil {
 		cat.failDuplicate(r, existing)
 	}
 	r.listed = true
@@ -128,24 +108,6 @@ func (r *Resource) get3(a, b, c string) (va, vb, vc values.Value) {
 		}
 	}
 	return va, vb, vc
-}
-
-// holder is the resource the table has under key: the resource with that
-// type and title, or the one given it as an alias (what cat.table[key]
-// was before add replaced it).
-func (cat *Catalog) holder(key refKey) *Resource {
-	// the aliases first: alias finds its own there (a key is in one list)
-	for _, a := range cat.aliased {
-		if a.key == key {
-			return a.r
-		}
-	}
-	for _, r := range cat.resources {
-		if titleKey(r.Type, r.Title) == key {
-			return r
-		}
-	}
-	return nil
 }
 
 func (cat *Catalog) failDuplicate(r, existing *Resource) {
@@ -228,13 +190,7 @@ func (cat *Catalog) alias(r *Resource, key []string, single bool) {
 	if single && key[0] == r.Title { // Type[key] is r's reference
 		return
 	}
-	k := titleKey(r.Type, joinKey(key))
-	// one operation of the table, not a lookup then a store, as in add
-	n := len(cat.table)
-	cat.table[k] = r
-	if len(cat.table) == n {
-		existing := cat.holder(k)
-		cat.table[k] = existing
+	if existing := cat.table.put(joinKey(key), r); existing != nil {
 		if existing == r {
 			return
 		}
@@ -249,7 +205,6 @@ func (cat *Catalog) alias(r *Resource, key []string, single bool) {
 		}
 		Fail(msg)
 	}
-	cat.aliased = append(cat.aliased, aliasKey{k, r})
 }
 
 // joinKey is a key's values joined by NULs, the catalog table's title
@@ -410,10 +365,7 @@ func (cat *Catalog) holds(r *Resource) bool {
 // find looks a resource up by type and title, then by uniqueness key
 // (Catalog#resource).
 func (cat *Catalog) find(typ, title string) *Resource {
-	if r := cat.table[titleKey(typ, title)]; r != nil {
-		return r
-	}
-	return nil
+	return cat.table.get(typ, title)
 }
 
 // findByRef looks a resource up as a reference names it, including by a
@@ -430,7 +382,7 @@ func (cat *Catalog) findByRef(prog *Program, typ, title string) *Resource {
 	if key == title {
 		return nil // looked up above (a file's title without a trailing slash)
 	}
-	return cat.table[titleKey(typ, key)]
+	return cat.table.get(typ, key)
 }
 
 // titleIsKey says whether the uniqueness key of a resource of type t

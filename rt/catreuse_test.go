@@ -2,7 +2,6 @@ package rt
 
 import (
 	"fmt"
-	"reflect"
 	"runtime"
 	"runtime/debug"
 	"testing"
@@ -25,8 +24,11 @@ func TestCatalogTablesReused(t *testing.T) {
 	old.edges = append(old.edges, Edge{a, b})
 	ar := &arena{table: old.table, catResources: old.resources, edges: old.edges}
 	cat := newCatalogIn(ar, "n", "production", 2, 2, 1)
-	require.Equal(t, reflect.ValueOf(old.table).UnsafePointer(), reflect.ValueOf(cat.table).UnsafePointer())
-	require.Empty(t, cat.table)
+	require.Same(t, &old.table.slots[0], &cat.table.slots[0], "the table's slots reused")
+	require.Zero(t, cat.table.n)
+	for _, s := range cat.table.slots {
+		require.Equal(t, refSlot{}, s)
+	}
 	require.Empty(t, cat.resources)
 	require.Empty(t, cat.edges)
 	require.Equal(t, &old.resources[:cap(old.resources)][0], &cat.resources[:1][0], "the list's room reused")
@@ -36,15 +38,16 @@ func TestCatalogTablesReused(t *testing.T) {
 	for _, e := range cat.edges[:cap(cat.edges)] {
 		require.Equal(t, Edge{}, e)
 	}
-	require.Nil(t, ar.table)
+	require.Nil(t, ar.table.slots)
 	require.Nil(t, ar.catResources)
 	require.Nil(t, ar.edges)
 	// a list without room enough is made anew
-	ar = &arena{table: map[refKey]*Resource{}, catResources: make([]*Resource, 0, 1)}
+	ar = &arena{table: refTable{slots: make([]refSlot, 8)}, catResources: make([]*Resource, 0, 1)}
 	cat = newCatalogIn(ar, "n", "production", 8, 8, 8)
 	require.GreaterOrEqual(t, cap(cat.resources), 8)
 	require.GreaterOrEqual(t, cap(cat.edges), 8)
-	require.NotNil(t, newCatalogIn(nil, "n", "production", 0, 0, 0).table)
+	require.GreaterOrEqual(t, len(cat.table.slots), 16, "room for 8 keys")
+	require.NotNil(t, newCatalogIn(nil, "n", "production", 0, 0, 0).table.slots)
 
 	p := NewProgram("production")
 	p.AddCoreTypes()

@@ -311,7 +311,7 @@ func (c *Ctx) compile() {
 	c.validateRelationships()
 	c.learnTopNames()
 	c.prog.lastResources.Store(int64(len(c.catalog.resources)))
-	c.prog.lastKeys.Store(int64(len(c.catalog.table)))
+	c.prog.lastKeys.Store(int64(c.catalog.table.n))
 	c.prog.lastEdges.Store(int64(len(c.catalog.edges)))
 	c.prog.lastTypes.Store(int64(len(c.byType)))
 	c.prog.lastTags.Store(int64(len(c.catalog.Tags)))

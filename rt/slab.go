@@ -213,7 +213,7 @@ type arena struct {
 
 	// the catalog's table and lists of the compile, for the next one's
 	// (newCatalogIn); nil while a compile has them
-	table        map[refKey]*Resource
+	table        refTable
 	catResources []*Resource
 	edges        []Edge
 
@@ -295,7 +295,7 @@ func (c *Ctx) useArena(a *arena) {
 // no slab writes (a slice's capacity ends where the next one starts).
 func (c *Ctx) noteUnused() {
 	a := c.arena
-	if cat := c.catalog; cat != nil && cat.table != nil {
+	if cat := c.catalog; cat != nil && cat.table.slots != nil {
 		// the next compile's, once the result is released
 		a.table, a.catResources, a.edges = cat.table, cat.resources, cat.edges
 		a.catTags, a.catClasses = cat.Tags, cat.Classes
