@@ -84,30 +84,70 @@ func (cat *Catalog) add(r *Resource) (stage values.Value) {
 	r.listed = true
 	r.pos = int32(len(cat.resources))
 	cat.resources = append(cat.resources, r)
-	// what adding r reads of its parameters, in one pass over them
-	k, single := r.singleKeyName()
-	alias, stage, kv := r.get3("alias", "stage", k)
-	cat.addAliases(r, alias, k, kv, single)
+	rule := keyRuleOf(r.native)
+	alias, stage, key := r.addedParams(rule.name)
+	cat.addAliases(r, alias, key, rule)
 	return stage
 }
 
-// get3 is Get of three names in one pass over the parameters (each the
-// first parameter of its name, as Get finds it).
-func (r *Resource) get3(a, b, c string) (va, vb, vc values.Value) {
-	var fa, fb, fc bool
+// addedParams are the parameters adding r reads, in one pass over them:
+// alias, stage and the one named key (its namevar; "" for none), each
+// the first of its name as Get finds it (nil: none).
+func (r *Resource) addedParams(key string) (alias, stage, keyValue values.Value) {
+	var pa, ps, pk *Param
 	for _, p := range r.Params {
-		n := p.Name
-		if !fa && n == a {
-			va, fa = p.Value, true
-		}
-		if !fb && n == b {
-			vb, fb = p.Value, true
-		}
-		if !fc && n == c {
-			vc, fc = p.Value, true
+		switch n := p.Name; {
+		case n == key:
+			if pk == nil {
+				pk = p
+			}
+		case len(n) != len("alias"): // nor stage
+		case n == "alias":
+			if pa == nil {
+				pa = p
+			}
+		case n == "stage":
+			if ps == nil {
+				ps = p
+			}
 		}
 	}
-	return va, vb, vc
+	return pa.value(), ps.value(), pk.value()
+}
+
+// value is p's value, nil for no parameter.
+func (p *Param) value() values.Value {
+	if p == nil {
+		return nil
+	}
+	return p.Value
+}
+
+// keyRule is what adding a resource of a type needs of its namevars,
+// decided once per native type (native.makeKeys).
+type keyRule struct {
+	name       string // its one namevar ("": it has several)
+	titleIsKey bool   // titleIsKey
+	isomorphic bool   // unique by its namevars (NativeType.Isomorphic)
+}
+
+// definedKeyRule is a defined type's, a class's and a stage's: the name.
+var definedKeyRule = keyRule{name: "name", titleIsKey: true, isomorphic: true}
+
+// keyRuleOf is the keyRule of type t (nil: not native).
+func keyRuleOf(t NativeType) keyRule {
+	switch t := t.(type) {
+	case nil:
+		return definedKeyRule
+	case *native:
+		t.keyAttrs()
+		return t.rule
+	}
+	rule := keyRule{isomorphic: t.Isomorphic()}
+	if keys := t.KeyAttributes(); len(keys) == 1 {
+		rule.name = keys[0]
+	}
+	return rule
 }
 
 func (cat *Catalog) failDuplicate(r, existing *Resource) {
@@ -125,9 +165,9 @@ func (cat *Catalog) failDuplicate(r, existing *Resource) {
 
 // addAliases registers the resource under its alias metaparameter and,
 // for isomorphic types, its uniqueness key (Catalog#create_resource_aliases).
-// alias is r's alias parameter, and key its namevar's (name, singleKeyName's)
-// when single (nil: none).
-func (cat *Catalog) addAliases(r *Resource, alias values.Value, name string, key values.Value, single bool) {
+// alias is r's alias parameter, and key its namevar's when its type has
+// one (rule.name; nil: none).
+func (cat *Catalog) addAliases(r *Resource, alias, key values.Value, rule keyRule) {
 	if alias != nil {
 		for _, v := range flattenInto(nil, alias) {
 			if !values.IsUndef(v) {
@@ -135,11 +175,11 @@ func (cat *Catalog) addAliases(r *Resource, alias values.Value, name string, key
 			}
 		}
 	}
-	if r.native != nil && !r.native.Isomorphic() {
+	if !rule.isomorphic {
 		return
 	}
-	if single {
-		if k := r.singleKey(name, key); k != r.Title {
+	if rule.name != "" {
+		if k := r.singleKey(rule, key); k != r.Title {
 			cat.alias(r, []string{k}, false)
 		}
 		return
@@ -151,30 +191,18 @@ func (cat *Catalog) addAliases(r *Resource, alias values.Value, name string, key
 	}
 }
 
-// singleKeyName is the name of the one namevar of r's type (most have
-// one), single false for the others.
-func (r *Resource) singleKeyName() (name string, single bool) {
-	if r.native != nil {
-		keys := r.native.KeyAttributes()
-		if len(keys) != 1 {
-			return "", false
-		}
-		return keys[0], true
-	}
-	return "name", true
-}
-
-// singleKey is uniquenessKey()[0] for a type with one namevar, k
-// (singleKeyName), whose parameter (Get(k)) is v: the key without its list.
-func (r *Resource) singleKey(k string, v values.Value) (key string) {
+// singleKey is uniquenessKey()[0] for a type with one namevar
+// (rule.name), whose parameter (Get(rule.name)) is v: the key without
+// its list.
+func (r *Resource) singleKey(rule keyRule, v values.Value) (key string) {
 	if v != nil && !values.IsUndef(v) {
 		return values.ToString(v)
 	}
-	if r.Title != "" && titleIsKey(r.native) {
+	if r.Title != "" && rule.titleIsKey {
 		return r.Title // what the title's fields give, without parsing it
 	}
 	for _, f := range r.titleFields() {
-		if f.Name == k {
+		if f.Name == rule.name {
 			key = f.Value
 		}
 	}
@@ -389,27 +417,9 @@ func (cat *Catalog) findByRef(prog *Program, typ, title string) *Resource {
 // without parameters is its title: a defined type's (name) or a native
 // type's with one key attribute that no title pattern or the identity one
 // (.*) gives the title as it is.
-func titleIsKey(t NativeType) bool {
-	if t == nil {
-		return true
-	}
-	n, ok := t.(*native)
-	if !ok {
-		return false
-	}
-	keys := n.keyAttrs()
-	if len(keys) != 1 {
-		return false
-	}
-	switch ps := n.t.TitlePatterns; len(ps) {
-	case 0:
-		return true // DefaultTitlePatterns' (.*), or none: the title
-	case 1:
-		p := ps[0]
-		return p.Regexp == "(.*)" && p.Flags == "m" && len(p.Attrs) == 1 && p.Attrs[0] == keys[0]
-	}
-	return false
-}
+// (native.makeKeys decides it once per type; a NativeType of another
+// kind says no.)
+func titleIsKey(t NativeType) bool { return keyRuleOf(t).titleIsKey }
 
 func (cat *Catalog) addEdge(source, target *Resource) {
 	if source == nil || target == nil {

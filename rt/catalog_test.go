@@ -130,17 +130,49 @@ func TestJoinKey(t *testing.T) {
 	}
 }
 
-// TestGet3FindsFirst: get3, which adding a resource reads its alias, stage
-// and namevar with, finds each name's first parameter as Get does, nil for
-// a name it does not have.
-func TestGet3FindsFirst(t *testing.T) {
+// TestAddedParamsFindsFirst: addedParams, which adding a resource reads
+// its alias, stage and namevar with, finds each name's first parameter as
+// Get does, nil for a name it does not have.
+func TestAddedParamsFindsFirst(t *testing.T) {
 	r := &Resource{Type: "File", Title: "/x", Params: []*Param{
 		{Name: "path", Value: values.String("/y")},
 		{Name: "stage", Value: values.String("early")},
 		{Name: "path", Value: values.String("/z")},
 	}}
-	a, s, k := r.get3("alias", "stage", "path")
+	a, s, k := r.addedParams("path")
 	if a != nil || s != r.Get("stage") || k != r.Get("path") || k != values.Value(values.String("/y")) {
-		t.Fatalf("get3 = %v, %v, %v", a, s, k)
+		t.Fatalf("addedParams = %v, %v, %v", a, s, k)
+	}
+	r.Params = append(r.Params, &Param{Name: "alias", Value: values.String("a1")}, &Param{Name: "alias", Value: values.String("a2")})
+	a, s, k = r.addedParams("")
+	if a != values.Value(values.String("a1")) || s != values.Value(values.String("early")) || k != nil {
+		t.Fatalf("addedParams without a namevar = %v, %v, %v", a, s, k)
+	}
+}
+
+// TestKeyRule: what adding a resource needs of its type's namevars, as
+// Puppet's types declare them: a defined type's is its name, kept as the
+// title; notify's one namevar takes the title as it is (no title
+// patterns); file's strips a trailing slash (its title pattern), so its
+// title is not its key; package is unique by several (name and
+// provider); a type that is not isomorphic (exec) registers no key.
+func TestKeyRule(t *testing.T) {
+	p := NewProgram("production")
+	p.AddCoreTypes()
+	for _, c := range []struct {
+		typ  string
+		want keyRule
+	}{
+		{"Notify", keyRule{name: "name", titleIsKey: true, isomorphic: true}},
+		{"File", keyRule{name: "path", isomorphic: true}},
+		{"Package", keyRule{isomorphic: true}},
+		{"Exec", keyRule{name: "command", titleIsKey: true}},
+	} {
+		if got := keyRuleOf(p.findNative(c.typ)); got != c.want {
+			t.Errorf("%s: %+v, want %+v", c.typ, got, c.want)
+		}
+	}
+	if got := keyRuleOf(nil); got != definedKeyRule || !titleIsKey(nil) {
+		t.Errorf("a defined type's: %+v", got)
 	}
 }

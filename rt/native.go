@@ -17,6 +17,7 @@ type native struct {
 
 	keysOnce sync.Once
 	keys     []string // namevars, sorted (keyAttrs)
+	rule     keyRule  // what adding a resource needs of them (keyRuleOf)
 
 	attrsOnce sync.Once
 	// attrs are the names HasAttribute accepts: the type's own
@@ -59,11 +60,25 @@ const titlesKept = 1 << 12
 // keyAttrs are the type's namevars, sorted: made on first use, as a
 // compile uses few of a program's hundreds of types.
 func (n *native) keyAttrs() []string {
-	n.keysOnce.Do(func() {
-		n.keys = n.t.Namevars()
-		sort.Strings(n.keys)
-	})
+	n.keysOnce.Do(n.makeKeys)
 	return n.keys
+}
+
+func (n *native) makeKeys() {
+	n.keys = n.t.Namevars()
+	sort.Strings(n.keys)
+	n.rule = keyRule{isomorphic: n.t.Isomorphic}
+	if len(n.keys) != 1 {
+		return
+	}
+	n.rule.name = n.keys[0]
+	switch ps := n.t.TitlePatterns; len(ps) {
+	case 0:
+		n.rule.titleIsKey = true // DefaultTitlePatterns' (.*), or none: the title
+	case 1:
+		p := ps[0]
+		n.rule.titleIsKey = p.Regexp == "(.*)" && p.Flags == "m" && len(p.Attrs) == 1 && p.Attrs[0] == n.rule.name
+	}
 }
 
 // checkAutoload fails as Puppet's autoloader does for a module type whose
