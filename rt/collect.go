@@ -255,11 +255,12 @@ func (r *Resource) taggedAbove(tags []string) bool {
 	}
 }
 
-// holdsScopeTags says whether r has every tag of its scope's resource: it
-// took them (finishEvaluation) when that one had as many as now (tags
-// are only added to a resource's list, at its end).
+// holdsScopeTags says whether r's list has every tag of its scope's
+// resource: it took them (finishEvaluation), into its list (not
+// tagsDeferred), when that one had as many as now (tags are only added to
+// a resource's list, at its end).
 func (r *Resource) holdsScopeTags() bool {
-	return r.tagsMerged && int(r.scopeTagsHeld) == len(r.scope.resource.Tags)
+	return r.tagsMerged && !r.tagsDeferred && int(r.scopeTagsHeld) == len(r.scope.resource.Tags)
 }
 
 // ownTagged reports whether the resource itself has one of the tags.

@@ -2,7 +2,6 @@ package rt
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/erb"
@@ -854,10 +853,14 @@ func (c *Ctx) finishEvaluation(r *Resource) {
 	if sr := r.scope.resource; sr != nil && sr != r {
 		// no tag collector's verdict changes (tagsChanged): r is
 		// tagged (rawTagged) with its scope resource's tags already
-		rest := r.appendTags(sr.Tags)
 		r.scopeTagsHeld = int32(len(sr.Tags))
-		if n := len(sr.Tags) - rest; n > 0 && len(sr.Tags) <= math.MaxUint16 {
-			r.scopeTagsAt, r.scopeTags, r.scopeTagsOf = uint16(len(r.Tags)-n), uint16(n), uint16(len(sr.Tags))
+		// a native resource is finished last, with no code of its own
+		// to run: it takes the tags when they are read (most are
+		// written as a catalog before wrote them, keptResource.same,
+		// without their list)
+		r.tagsDeferred = true
+		if r.native == nil {
+			r.takeScopeTags()
 		}
 	}
 }

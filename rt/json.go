@@ -203,7 +203,8 @@ func (w *jsonWriter) resource(b []byte, r *Resource) []byte {
 	at, key := len(b), resourceKey(r)
 	if e := w.kept.find(r, key); e != nil {
 		b = append(b, e.json...)
-		w.tagRuns[r.pos] = tagsRun{int32(at) + e.tagsAt, int32(at) + e.tagsEnd, int32(len(r.Tags))}
+		// e's tags are r's (which r may not hold yet, sameTags)
+		w.tagRuns[r.pos] = tagsRun{int32(at) + e.tagsAt, int32(at) + e.tagsEnd, int32(len(e.tags))}
 		if e.plainRef {
 			w.setPlainRef(int(r.pos))
 		}
@@ -294,6 +295,7 @@ type tagsRun struct{ at, end, n int32 }
 // again tag by tag; else the tags it has in common with the resource
 // written before are (appendCommonTags).
 func (w *jsonWriter) appendTags(b []byte, r *Resource) []byte {
+	r.takeScopeTags()
 	at := len(b)
 	if scope := w.scopeTagsJSON(b, r); scope != nil {
 		b = appendTagsWith(b, r, scope)

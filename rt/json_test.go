@@ -12,6 +12,7 @@ import (
 
 	"github.com/pp2go/pp2go/rt/internal/atomicptr"
 	"github.com/pp2go/pp2go/rt/internal/readmap"
+	"github.com/pp2go/pp2go/rt/restype"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -723,5 +724,103 @@ func TestKeptResourcesWriteWhatChanged(t *testing.T) {
 	}
 	if copied < 5*len(specs) {
 		t.Errorf("%d resources copied, want most of those that stayed the same", copied)
+	}
+}
+
+// A native resource takes its scope resource's tags when it is finished
+// (Parser::Resource#add_scope_tags: its own first, then the scope's it
+// lacks, in their order) and its list holds them once they are read
+// (tagsDeferred): the catalog's JSON has them, written or copied from a
+// catalog before (keptResources), as does a tag merged later (a
+// container's, Compiler#add_resource_metaparams) after them.
+func TestDeferredScopeTags(t *testing.T) {
+	var bufs jsonBuffers
+	for round := range 3 {
+		cat := newCatalog("n", "production", 0, 0, 0)
+		sr := &Resource{Type: "Class", Title: "Web", Tags: []string{"class", "web", "node"}}
+		cat.add(sr)
+		scope := &Scope{resource: sr}
+		nat := Native(restype.Core("file"))
+		cases := []struct {
+			title     string
+			own, want []string
+		}{
+			{"x", []string{"file", "x"}, []string{"file", "x", "class", "web", "node"}},
+			{"web", []string{"file", "web"}, []string{"file", "web", "class", "node"}},
+			{"merged", []string{"notify", "merged"}, []string{"notify", "merged", "class", "web", "node", "extra"}},
+			{"late", []string{"notify", "late"}, []string{"notify", "late", "class", "web", "node"}},
+		}
+		var rs []*Resource
+		for _, c := range cases {
+			r := &Resource{Type: "File", Title: c.title, Tags: slices.Clone(c.own), scope: scope, native: nat}
+			(&Ctx{}).finishEvaluation(r)
+			if !r.tagsDeferred || r.holdsScopeTags() || !r.rawTagged([]string{"web"}) {
+				t.Fatalf("%s: deferred %v, holds %v, not tagged web by its scope", c.title, r.tagsDeferred, r.holdsScopeTags())
+			}
+			switch c.title {
+			case "late":
+				// tagged after r took its scope's tags: not r's
+				sr.Tags = append(sr.Tags, "later")
+			case "merged":
+				r.mergeTags([]string{"class", "extra"})
+			}
+			cat.add(r)
+			rs = append(rs, r)
+		}
+		cat.jsonBufs = &bufs
+		var doc struct {
+			Resources []struct {
+				Title string
+				Tags  []string
+			}
+		}
+		if err := json.Unmarshal(cat.JSON(CatalogInfo{}), &doc); err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range cases {
+			got := doc.Resources[i+1]
+			if got.Title != c.title || fmt.Sprintf("%q", got.Tags) != fmt.Sprintf("%q", c.want) {
+				t.Errorf("round %d, %s: tags %q, want %q", round, got.Title, got.Tags, c.want)
+			}
+			if all := rs[i].AllTags(); fmt.Sprintf("%q", all) != fmt.Sprintf("%q", c.want) {
+				t.Errorf("round %d, %s: AllTags %q, want %q", round, c.title, all, c.want)
+			}
+		}
+	}
+}
+
+// sameTags finds a resource's tags the same as a list of a resource's tags
+// (distinct) only when they are, those of its scope resource deferred
+// (tagsDeferred) or not.
+func TestSameTagsDeferred(t *testing.T) {
+	sr := &Resource{Type: "Class", Title: "Web", Tags: []string{"class", "web", "node"}}
+	nat := Native(restype.Core("file"))
+	for _, c := range []struct {
+		own, tags []string
+		same      bool
+	}{
+		{[]string{"file", "x"}, []string{"file", "x", "class", "web", "node"}, true},
+		{[]string{"file", "web"}, []string{"file", "web", "class", "node"}, true},
+		{[]string{"file", "web"}, []string{"file", "web", "class", "node", "web2"}, false},
+		{[]string{"file", "web"}, []string{"file", "web", "class", "web2", "node"}, false},
+		{[]string{"file", "x"}, []string{"file", "x", "class", "web"}, false},
+		{[]string{"file", "x"}, []string{"file", "y", "class", "web", "node"}, false},
+		{[]string{"file", "x"}, []string{"file", "x", "class", "web", "node", "more"}, false},
+		{[]string{"file", "node", "web"}, []string{"file", "node", "web", "class"}, true},
+		{[]string{"file", "class"}, []string{"file", "class", "web", "node"}, true},
+		{[]string{"file", "web"}, []string{"file", "web", "node", "class"}, false},
+		{[]string{"file", "web"}, []string{"file", "web", "class"}, false},
+		{[]string{"file", "web"}, []string{"file", "web", "class", "node", "more"}, false},
+		{[]string{"file", "web"}, []string{"file", "x", "class", "node"}, false},
+	} {
+		r := &Resource{Type: "File", Title: "t", Tags: slices.Clone(c.own), scope: &Scope{resource: sr}, native: nat}
+		(&Ctx{}).finishEvaluation(r)
+		if got := sameTags(c.tags, r); got != c.same {
+			t.Errorf("%q with its scope's %q against %q: %v, want %v", c.own, sr.Tags, c.tags, got, c.same)
+		}
+		r.takeScopeTags()
+		if got := sameTags(c.tags, r); got != c.same {
+			t.Errorf("%q, its list made (%q): %v, want %v", c.own, r.Tags, got, c.same)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -74,6 +75,10 @@ type Resource struct {
 	// scopeTagsHeld is how many tags its scope's resource had when it
 	// took them (finishEvaluation; holdsScopeTags)
 	scopeTagsHeld int32
+	// tagsDeferred: a native resource took its scope resource's first
+	// scopeTagsHeld tags (finishEvaluation) but Tags does not hold them
+	// yet (takeScopeTags)
+	tagsDeferred bool
 	// the flags last, in one word (a compile makes hundreds of resources)
 	Exported bool
 	Virtual  bool
@@ -366,6 +371,7 @@ func (r *Resource) tagValues(v values.Value) {
 }
 
 func (r *Resource) addTag(t string) bool {
+	r.takeScopeTags()
 	for _, u := range r.Tags {
 		if u == t {
 			return false
@@ -381,6 +387,7 @@ func (r *Resource) addTag(t string) bool {
 }
 
 func (r *Resource) removeTag(t string) {
+	r.takeScopeTags()
 	for i, u := range r.Tags {
 		if u == t {
 			r.Tags = append(r.Tags[:i], r.Tags[i+1:]...)
@@ -401,6 +408,31 @@ func (r *Resource) tagsChanged() {
 	}
 }
 
+// takeScopeTags adds the tags r took from its scope's resource
+// (finishEvaluation) to Tags, if it has not yet (tagsDeferred), and notes
+// where they are (scopeTagsAt) for the writer.
+func (r *Resource) takeScopeTags() {
+	if !r.tagsDeferred {
+		return
+	}
+	r.tagsDeferred = false
+	// the first tags of a list never change: they are the ones r took
+	from := r.scope.resource.Tags[:r.scopeTagsHeld]
+	rest := r.appendTags(from)
+	if n := len(from) - rest; n > 0 && len(from) <= math.MaxUint16 {
+		r.scopeTagsAt, r.scopeTags, r.scopeTagsOf = uint16(len(r.Tags)-n), uint16(n), uint16(len(from))
+	}
+}
+
+// AllTags is the resource's tags, Tags once it holds those it took from
+// its scope's resource, which a native resource adds to Tags only when they
+// are read (takeScopeTags). Code outside the compiler reads AllTags, not
+// Tags.
+func (r *Resource) AllTags() []string {
+	r.takeScopeTags()
+	return r.Tags
+}
+
 // mergeTags adds another resource's tags.
 func (r *Resource) mergeTags(from []string) {
 	n := len(r.Tags)
@@ -417,6 +449,7 @@ func (r *Resource) mergeTags(from []string) {
 // looked for among r's own: a scope's tags are many (a resource ends with
 // 16 on average), r's before the merge few.
 func (r *Resource) appendTags(from []string) (rest int) {
+	r.takeScopeTags()
 	if need := len(r.Tags) + len(from); need > cap(r.Tags) {
 		// grow once
 		r.Tags = append(make([]string, 0, need), r.Tags...)
@@ -442,6 +475,7 @@ func (r *Resource) appendTags(from []string) (rest int) {
 
 // Tagged reports whether the resource has one of the tags.
 func (r *Resource) Tagged(tags ...string) bool {
+	r.takeScopeTags()
 	for _, t := range tags {
 		t = strings.ToLower(t)
 		for _, u := range r.Tags {

@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"slices"
 	"sync/atomic"
 	"unsafe"
 
@@ -176,7 +177,7 @@ func (e *keptResource) same(r *Resource) bool {
 	if !sameStr(e.title, r.Title) || !sameStr(e.typ, r.Type) || !sameStr(e.file, r.File) ||
 		e.line != r.Line || e.exported != r.Exported || e.mainTitle != r.mainTitle ||
 		!sameStr(e.kind, r.Kind) || !sameNative(e.native, r.native) ||
-		len(e.tags) != len(r.Tags) || len(e.params) != len(r.Params) ||
+		len(e.params) != len(r.Params) ||
 		len(e.sensitive) != len(r.Sensitive) {
 		return false
 	}
@@ -194,7 +195,37 @@ func (e *keptResource) same(r *Resource) bool {
 			return false
 		}
 	}
-	return sameStrs(e.tags, r.Tags) && sameStrs(e.sensitive, r.Sensitive)
+	return sameTags(e.tags, r) && sameStrs(e.sensitive, r.Sensitive)
+}
+
+// sameTags says whether tags, a resource's (distinct, as every
+// keptResource's), are r's tags. Those of a native resource that has not
+// added its scope resource's to its list yet (tagsDeferred) are its own,
+// then those of its scope's it lacks, in their order: they are compared
+// with tags without making the list. Tags being distinct, a scope's tag
+// that is the next of tags is not one of r's own: r lacks it.
+func sameTags(tags []string, r *Resource) bool {
+	if !r.tagsDeferred {
+		return sameStrs(tags, r.Tags)
+	}
+	own, from := r.Tags, r.scope.resource.Tags[:r.scopeTagsHeld]
+	if len(tags) < len(own) || len(tags) > len(own)+len(from) || !sameStrs(tags[:len(own)], own) {
+		return false
+	}
+	rest := tags[len(own):]
+	if len(rest) == len(from) {
+		// r lacks all of them
+		return sameStrs(rest, from)
+	}
+	k := 0
+	for _, t := range from {
+		if k < len(rest) && sameStr(rest[k], t) {
+			k++
+		} else if !slices.Contains(own, t) {
+			return false
+		}
+	}
+	return k == len(rest)
 }
 
 // sameParam says whether p has k's name and value.

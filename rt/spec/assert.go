@@ -289,7 +289,7 @@ func (a *ResourceAssertion) TaggedWith(tags ...string) *ResourceAssertion {
 	}
 	for _, t := range tags {
 		if !a.r.HasTag(t) {
-			a.errorf("expected the tag %q; its tags are %s", t, strings.Join(a.r.Tags, ", "))
+			a.errorf("expected the tag %q; its tags are %s", t, strings.Join(a.r.AllTags(), ", "))
 		}
 	}
 	return a

@@ -40,6 +40,7 @@ func newCatalog(res *rt.Result, prog *rt.Program, exported bool) *Catalog {
 		if exported && !r.Exported || !exported && r.Virtual {
 			continue
 		}
+		r.AllTags() // Tags holds them all
 		w := &Resource{Resource: r, cat: c, pos: len(c.list)}
 		c.byRes[r] = w
 		c.list = append(c.list, w)
