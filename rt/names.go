@@ -2,6 +2,7 @@ package rt
 
 import (
 	"strings"
+	"sync/atomic"
 
 	"github.com/pp2go/pp2go/rt/internal/readmap"
 	"github.com/pp2go/pp2go/rt/values"
@@ -16,6 +17,29 @@ type nameCache struct {
 	m    readmap.Map[string]
 	f    func(string) string
 	same func(string) bool
+	// recent are answers get gave, by where the name's bytes are
+	// (bytesHash): the code asks for the same names, which are its
+	// constants, compile after compile, and comparing a name with an
+	// entry's copy costs a fraction of same's scan of it or a lookup in
+	// m. An entry holds a copy, compared byte for byte: a name at the
+	// address of one before it (a recycled chunk) is not taken for it.
+	recent [1 << recentNamesBits]atomic.Pointer[recentName]
+	// missed is, for each place of recent, the bytesHash of the last name
+	// that found another there: a place holding a name takes the next
+	// one only when that one misses twice in a row, so that names made
+	// anew (at new addresses) cost no copy each
+	missed [1 << recentNamesBits]atomic.Uint64
+}
+
+// recentNamesBits is log2 of a nameCache's places for recent answers: a
+// keystone compile asks its caches ~700 times for a few hundred names.
+const recentNamesBits = 9
+
+// recentName is an answer of nameCache.get: a copy of the name, and what
+// get gave for it (the name itself when same).
+type recentName struct {
+	name, result string
+	same         bool
 }
 
 const maxCachedNames = 1 << 14
@@ -25,17 +49,39 @@ const maxCachedNames = 1 << 14
 const roomCachedNames = 128
 
 func (c *nameCache) get(name string) string {
+	h := bytesHash(name)
+	i := h >> (64 - recentNamesBits)
+	e := c.recent[i].Load()
+	if e != nil && e.name == name {
+		if e.same {
+			return name
+		}
+		return e.result
+	}
+	result, same := c.answer(name)
+	// kept once the process compiles again (values.KeepsCopies): a
+	// process's one compile would only pay for the copies
+	if values.KeepsCopies() && (e == nil || c.missed[i].Swap(h) == h) {
+		c.recent[i].Store(&recentName{name: strings.Clone(name), result: result, same: same})
+	}
+	return result
+}
+
+// answer is get's answer without recent: the name itself when same says
+// the function returns it as it is, else the one kept, else the
+// function's (kept).
+func (c *nameCache) answer(name string) (result string, same bool) {
 	if c.same(name) {
-		return name
+		return name, true
 	}
 	if s, ok := readmap.Load(&c.m, name); ok {
-		return s
+		return s, false
 	}
 	s := c.f(name)
 	if s != name {
 		readmap.Store(&c.m, name, s)
 	}
-	return s
+	return s, false
 }
 
 var (
