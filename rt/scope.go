@@ -1,7 +1,6 @@
 package rt
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/erb"
@@ -103,13 +102,15 @@ type varTable struct {
 // Define.Locals), which the generated code reads and sets by number, then
 // $title and $name, which it reads by number.
 type paramLayout struct {
-	index map[string]int32
-	// byAddr numbers the names of index by the address of their bytes
-	// (number): the names a compile gives (a resource's attributes, the
-	// variables the code reads) are the generated code's constants, the
-	// same bytes as the definition's own names
-	byAddr []numberedName
-	shift  uint8 // 64 - log2(len(byAddr)): bytesHash's bits that pick a place
+	// byAddr numbers the names by the address of their bytes (bytesHash):
+	// the names a compile gives (a resource's attributes, the variables
+	// the code reads) are the generated code's constants, the same bytes
+	// as the definition's own names. byText numbers them by their bytes
+	// (textHash), for a name made at run time, a copy, or one the layout
+	// lacks. Each is open-addressed, at most half full, and holds a name
+	// once, with its first number.
+	byAddr, byText []numberedName
+	shift          uint8 // 64 - log2(len(byAddr)): the hashes' bits that pick a place
 	// params is the number of parameters: the variables numbered from
 	// params on are locals
 	params int32
@@ -128,14 +129,17 @@ type paramLayout struct {
 }
 
 func newParamLayout(params []*Parameter, locals []string) *paramLayout {
-	l := &paramLayout{index: make(map[string]int32, len(params)+len(locals)), params: int32(len(params)), slots: int32(len(params) + len(locals)), plain: true}
-	// a name is numbered with one operation of the map, which grows when
-	// it is new: a name already there (rare) gets its first number back
+	l := &paramLayout{params: int32(len(params)), slots: int32(len(params) + len(locals)), plain: true}
+	// both tables in one allocation, twice as long as the names or more
+	bits := 1
+	for 1<<bits < 2*(len(params)+len(locals)+len(titleAndName)) {
+		bits++
+	}
+	both := make([]numberedName, 2<<bits)
+	l.byAddr, l.byText, l.shift = both[:1<<bits], both[1<<bits:], uint8(64-bits)
 	for k, p := range params {
-		n := len(l.index)
-		if l.index[p.Name] = int32(k); len(l.index) == n {
-			l.dup = true
-			l.index[p.Name] = firstNumber(params, locals, p.Name)
+		if !l.add(p.Name, int32(k)) {
+			l.dup = true // the name's first parameter keeps its number
 		}
 		switch p.Name {
 		case "trusted", "facts", "server_facts", "module_name", "caller_module_name", "title", "name":
@@ -149,84 +153,66 @@ func newParamLayout(params []*Parameter, locals []string) *paramLayout {
 		}
 	}
 	for k, name := range locals {
-		if specialLocal(name) {
-			continue
-		}
-		n := len(l.index)
-		if l.index[name] = l.params + int32(k); len(l.index) == n {
-			l.index[name] = firstNumber(params, locals, name)
+		if !specialLocal(name) {
+			l.add(name, l.params+int32(k))
 		}
 	}
 	// $title and $name, which every instance's scope has before its
 	// parameters (setTitleName), are numbered after the locals unless a
 	// parameter has the name: the generated code reads them by number
 	for _, name := range titleAndName {
-		if _, ok := l.index[name]; !ok {
-			l.index[name] = l.slots
-		}
+		l.add(name, l.slots)
 		l.slots++
 	}
-	l.indexAddresses()
 	return l
 }
 
-// numberedName is a name of a layout with its number (byAddr).
+// numberedName is a name of a layout with its number (byAddr, byText).
 type numberedName struct {
 	name string
-	k    int32
+	k1   int32 // the number + 1; 0 for an empty place
 }
 
-// indexAddresses makes l.byAddr: index's names at the places bytesHash
-// picks, each at the first free one from there, in a table at most half
-// full.
-func (l *paramLayout) indexAddresses() {
-	bits := 1
-	for 1<<bits < 2*len(l.index) {
-		bits++
-	}
-	l.byAddr, l.shift = make([]numberedName, 1<<bits), uint8(64-bits)
-	for name, k := range l.index {
-		if name == "" {
-			continue // an empty entry's; the index has it
+// add numbers name k unless the layout has the name (false).
+func (l *paramLayout) add(name string, k int32) bool {
+	mask := uint64(len(l.byText) - 1)
+	i := textHash(0, name) >> l.shift
+	for ; l.byText[i].k1 != 0; i = (i + 1) & mask {
+		if l.byText[i].name == name {
+			return false
 		}
-		i := bytesHash(name) >> l.shift
-		for l.byAddr[i].name != "" {
-			i = (i + 1) & uint64(len(l.byAddr)-1)
-		}
-		l.byAddr[i] = numberedName{name, k}
 	}
+	l.byText[i] = numberedName{name, k + 1}
+	if name != "" { // an empty string's bytes have no address of their own
+		i = bytesHash(name) >> l.shift
+		for l.byAddr[i].k1 != 0 {
+			i = (i + 1) & mask
+		}
+		l.byAddr[i] = numberedName{name, k + 1}
+	}
+	return true
 }
 
-// number is index[name]: found by the address of name's bytes when they
-// are the layout's own (mostly: a map lookup hashes every byte), else in
-// the index.
+// number is name's number: found by the address of name's bytes when they
+// are the layout's own (mostly), else by its bytes.
 func (l *paramLayout) number(name string) (int32, bool) {
 	mask := uint64(len(l.byAddr) - 1)
-	for i := bytesHash(name) >> l.shift; ; i = (i + 1) & mask {
-		e := &l.byAddr[i]
-		if e.name == "" {
-			break
-		}
-		if sameBytes(e.name, name) {
-			return e.k, true
+	for i := bytesHash(name) >> l.shift; l.byAddr[i].k1 != 0; i = (i + 1) & mask {
+		if e := &l.byAddr[i]; sameBytes(e.name, name) {
+			return e.k1 - 1, true
 		}
 	}
-	k, ok := l.index[name]
-	return k, ok
+	for i := textHash(0, name) >> l.shift; l.byText[i].k1 != 0; i = (i + 1) & mask {
+		if e := &l.byText[i]; e.name == name {
+			return e.k1 - 1, true
+		}
+	}
+	return 0, false
 }
 
 // titleAndName are the variables a layout numbers after a definition's
 // locals, in this order (codegen's variableLayout numbers them alike).
 var titleAndName = [...]string{"title", "name"}
-
-// firstNumber is the number of a definition's variable name that is
-// numbered more than once: its first parameter or local of the name.
-func firstNumber(params []*Parameter, locals []string, name string) int32 {
-	if k := slices.IndexFunc(params, func(p *Parameter) bool { return p.Name == name }); k >= 0 {
-		return int32(k)
-	}
-	return int32(len(params) + slices.Index(locals, name))
-}
 
 // specialLocal reports whether a variable is one that setvar or a
 // definition's scope treats apart, never numbered as a local: such names

@@ -492,16 +492,36 @@ func TestParamLayoutDuplicates(t *testing.T) {
 	locals := []string{"x", "b", "title", "y", "x", "1", "m::n"}
 	l := newParamLayout(params, locals)
 	want := map[string]int32{"a": 0, "b": 1, "c": 3, "x": 4, "y": 7, "title": 11, "name": 12}
-	if !reflect.DeepEqual(l.index, want) {
-		t.Errorf("index %v, want %v", l.index, want)
+	if got := layoutNumbers(t, l); !reflect.DeepEqual(got, want) {
+		t.Errorf("numbers %v, want %v", got, want)
 	}
 	if !l.dup || l.params != 4 || l.slots != 13 || !l.plain || l.checkAgain {
 		t.Errorf("layout %+v", l)
 	}
 	l = newParamLayout([]*Parameter{{Name: "name"}, {Name: "tag"}}, []string{"name", "z"})
-	if want := map[string]int32{"name": 0, "tag": 1, "z": 3, "title": 4}; !reflect.DeepEqual(l.index, want) || l.dup || l.plain || !l.checkAgain {
-		t.Errorf("index %v (want %v), layout %+v", l.index, want, l)
+	if want, got := map[string]int32{"name": 0, "tag": 1, "z": 3, "title": 4}, layoutNumbers(t, l); !reflect.DeepEqual(got, want) || l.dup || l.plain || !l.checkAgain {
+		t.Errorf("numbers %v (want %v), layout %+v", got, want, l)
 	}
+}
+
+// layoutNumbers is the names l numbers with their numbers, each found
+// alike by number, from the name's own bytes and from a copy of them.
+func layoutNumbers(t *testing.T, l *paramLayout) map[string]int32 {
+	t.Helper()
+	m := map[string]int32{}
+	for _, e := range l.byText {
+		if e.k1 != 0 {
+			m[e.name] = e.k1 - 1
+		}
+	}
+	for name, want := range m {
+		for _, form := range []string{name, strings.Clone(name)} {
+			if k, ok := l.number(form); k != want || !ok {
+				t.Errorf("number(%q) = %d, %v; want %d", form, k, ok, want)
+			}
+		}
+	}
+	return m
 }
 
 // TestLayoutNumber checks that a layout numbers a name as its index does
