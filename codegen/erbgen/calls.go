@@ -519,6 +519,9 @@ func (t *translator) scopeCall(x *erb.Call) *jen.Statement {
 	case len(x.Name) > len("function_") && x.Name[:len("function_")] == "function_":
 		name := x.Name[len("function_"):]
 		t.functions[name] = true
+		if t.lits != nil { // a function file's: bound once, at its site
+			return rr.call("FunctionAt", append([]jen.Code{t.lits.site(name)}, args...)...)
+		}
 		return rr.call("Function", append([]jen.Code{jen.Lit(name)}, args...)...)
 	case x.Name == "call_function":
 		if len(x.Args) > 0 {

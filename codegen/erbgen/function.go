@@ -128,39 +128,73 @@ func (m *Methods) Emit(f *jen.File, funcName string) {
 // litPool are the string literals of a function file and the module Ruby
 // it requires that are frozen (# frozen_string_literal: true): each is
 // the same frozen String every time it runs, a package variable, named
-// when the function is emitted (emit) after the function's name.
+// when the function is emitted (emit) after the function's name. It
+// has the file's calls of Puppet functions by a literal name
+// (scope.function_x) too: an erb.Site3x for each name, which binds the
+// name at its first call.
 type litPool struct {
-	refs  map[string]*jen.Statement // by text: where the name goes
-	texts []string                  // in the order first used
+	lits, sites varPool
 }
 
-func newLitPool() *litPool { return &litPool{refs: map[string]*jen.Statement{}} }
+func newLitPool() *litPool {
+	return &litPool{lits: varPool{refs: map[string]*jen.Statement{}}, sites: varPool{refs: map[string]*jen.Statement{}}}
+}
 
 // ref is the literal text's variable.
-func (p *litPool) ref(text string) *jen.Statement {
-	r, ok := p.refs[text]
+func (p *litPool) ref(text string) *jen.Statement { return p.lits.ref(text) }
+
+// site is the variable of the calls of the function name: one for all
+// the file's calls of the name, which bind it to the same function.
+func (p *litPool) site(name string) *jen.Statement { return p.sites.ref(name) }
+
+// emit names the sites and the literals funcName followed by F or S and
+// their number, and adds their variables to f.
+func (p *litPool) emit(f *jen.File, funcName string) {
+	if p == nil {
+		return
+	}
+	p.sites.emit(f, funcName+"F", "The Puppet functions "+funcName+" calls by name (scope.function_x), each bound at its first call.",
+		func(name string) jen.Code {
+			return jen.Op("&").Qual(RuntimePath, "Site3x").Values(jen.Id("Name").Op(":").Lit(name))
+		})
+	p.lits.emit(f, funcName+"S", "The frozen string literals of "+funcName+" (# frozen_string_literal: true).",
+		func(text string) jen.Code {
+			return jen.Op("&").Qual(RuntimePath, "Str").Values(jen.Id("S").Op(":").Lit(text), jen.Id("Frozen").Op(":").True())
+		})
+}
+
+// varPool are package variables of a generated file, made of a key
+// each, named when the file is emitted.
+type varPool struct {
+	refs map[string]*jen.Statement // by key: where the name goes
+	keys []string                  // in the order first used
+}
+
+// ref is the key's variable.
+func (p *varPool) ref(key string) *jen.Statement {
+	r, ok := p.refs[key]
 	if !ok {
 		r = &jen.Statement{}
-		p.refs[text] = r
-		p.texts = append(p.texts, text)
+		p.refs[key] = r
+		p.keys = append(p.keys, key)
 	}
 	// a statement of its own, which callers may extend
 	return jen.Add(r)
 }
 
-// emit names the literals funcName followed by their number, and adds
-// their variables to f.
-func (p *litPool) emit(f *jen.File, funcName string) {
-	if p == nil || len(p.texts) == 0 {
+// emit names the variables prefix followed by their number, and adds
+// them to f under comment, each the value of its key.
+func (p *varPool) emit(f *jen.File, prefix, comment string, value func(key string) jen.Code) {
+	if len(p.keys) == 0 {
 		return
 	}
-	defs := make([]jen.Code, len(p.texts))
-	for i, text := range p.texts {
-		name := funcName + "S" + strconv.Itoa(i+1)
-		p.refs[text].Id(name)
-		defs[i] = jen.Id(name).Op("=").Op("&").Qual(RuntimePath, "Str").Values(jen.Id("S").Op(":").Lit(text), jen.Id("Frozen").Op(":").True())
+	defs := make([]jen.Code, len(p.keys))
+	for i, key := range p.keys {
+		name := prefix + strconv.Itoa(i+1)
+		p.refs[key].Id(name)
+		defs[i] = jen.Id(name).Op("=").Add(value(key))
 	}
-	f.Commentf("The frozen string literals of %s (# frozen_string_literal: true).", funcName)
+	f.Comment(comment)
 	f.Var().Defs(defs...)
 }
 

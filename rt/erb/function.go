@@ -1,6 +1,10 @@
 package erb
 
-import "github.com/pp2go/pp2go/rt/values"
+import (
+	"github.com/pp2go/pp2go/rt/fn"
+	"github.com/pp2go/pp2go/rt/internal/atomicptr"
+	"github.com/pp2go/pp2go/rt/values"
+)
 
 // CallFunctionArgs is a 4.x function's call_function(name, *args): the
 // arguments are given one by one (a template's scope.call_function takes
@@ -190,9 +194,68 @@ type Ruby3xCaller interface {
 	Call3xRuby(name string, args []Value) (result Value, ok bool)
 }
 
-// callPuppet3x is a 3.x call of the Puppet function name.
-func (r *R) callPuppet3x(name string, args []Value) Value {
+// Site3x is a call site of translated Ruby that calls a Puppet function
+// by a literal name the 3.x way (scope.function_x, FunctionAt): a
+// variable of the generated package, which keeps what the name is bound
+// to from the site's first call on, so that its calls look nothing up by
+// the name.
+type Site3x struct {
+	Name  string
+	bound atomicptr.Pointer[Bound3x]
+}
+
+// Bound3x is what a Site3x's name is bound to while the functions
+// registered are as they were (Gen: fn.Generation): F is the function a
+// 3.x call of the name runs (fn.Lookup3x; nil for none), Shadowed that F
+// is a module's 3.x function that a core function, or its module's 4.x
+// function, shadows for Puppet code (fn.Shadowed3x), which a 3.x call
+// runs itself rather than the function Puppet code finds by the name.
+type Bound3x struct {
+	Gen      uint64
+	F        *fn.Func
+	Shadowed bool
+}
+
+// Bound is what the site's name is bound to: bound again when the
+// registry has changed since (tests register functions as they run).
+// Compiles running at once may bind a site each, to the same functions.
+func (s *Site3x) Bound() *Bound3x {
+	gen := fn.Generation()
+	if b := atomicptr.Load(&s.bound); b != nil && b.Gen == gen {
+		return b
+	}
+	b := &Bound3x{Gen: gen, F: fn.Lookup3x(s.Name)}
+	if sh := fn.Shadowed3x(s.Name); sh != nil && sh != fn.Lookup(s.Name) {
+		b.Shadowed = true
+	}
+	atomicptr.Store(&s.bound, b)
+	return b
+}
+
+// BoundCaller3x is implemented by scopes that make a 3.x call of a
+// function bound at a call site (Bound3x) as Ruby3xCaller and Caller3x
+// make one of its name, without looking the name up: Call3xRubyBound
+// runs b.F when it is translated Ruby (false when it is not),
+// Call3xBound runs what Call3x would run.
+type BoundCaller3x interface {
+	Call3xRubyBound(b *Bound3x, name string, args []Value) (result Value, ok bool)
+	Call3xBound(b *Bound3x, name string, args []values.Value) values.Value
+}
+
+// callPuppet3x is a 3.x call of the Puppet function name, bound at site
+// (nil: looked up by its name).
+func (r *R) callPuppet3x(name string, site *Site3x, args []Value) Value {
 	r.memoCall(name)
+	if site != nil {
+		if bc, ok := r.scope.(BoundCaller3x); ok {
+			b := site.Bound()
+			if v, ok := bc.Call3xRubyBound(b, name, args); ok {
+				return v
+			}
+			pargs := puppetArgs(args)
+			return r.puppetResult(name, func() values.Value { return bc.Call3xBound(b, name, pargs) })
+		}
+	}
 	if rc, ok := r.scope.(Ruby3xCaller); ok {
 		if v, ok := rc.Call3xRuby(name, args); ok {
 			return v

@@ -709,6 +709,18 @@ func (r *R) ScopeHash() Value {
 // Function is scope.function_name(args): a Puppet function called the 3.x
 // way, with its arguments in one array.
 func (r *R) Function(name string, args ...Value) Value {
+	return r.callPuppet3x(name, nil, function3xArgs(name, args))
+}
+
+// FunctionAt is Function(site.Name, args...) at a call site of
+// generated code, which binds the name once (Site3x).
+func (r *R) FunctionAt(site *Site3x, args ...Value) Value {
+	return r.callPuppet3x(site.Name, site, function3xArgs(site.Name, args))
+}
+
+// function3xArgs are the arguments of scope.function_name(args): the
+// elements of its one Array.
+func function3xArgs(name string, args []Value) []Value {
 	if len(args) != 1 {
 		argError("wrong number of arguments (given %d, expected 1)", len(args))
 	}
@@ -716,7 +728,7 @@ func (r *R) Function(name string, args ...Value) Value {
 	if !ok {
 		raise(ClassArgumentError, "%s(): Wrong number of arguments given (expected an Array of arguments)", name)
 	}
-	return r.callPuppet3x(name, arr.A)
+	return arr.A
 }
 
 // CallFunction is scope.call_function(name, args).

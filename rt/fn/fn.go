@@ -74,6 +74,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -190,6 +191,10 @@ type Func struct {
 	// dispatches' first parameter is the scope, counted in their arity,
 	// and its implementations receive ScopeArgValue there.
 	ScopeArg bool
+	// Ruby is the translated Ruby of a module's 3.x function, which Ruby's
+	// scope.function_x runs with its Ruby values as they are (rt/rubyfn);
+	// nil for other functions.
+	Ruby any
 
 	sigs []*values.Signature // signatures of the non-mismatch dispatches
 	// since: some dispatch is a later release's (Dispatch.Since)
@@ -233,6 +238,7 @@ func Register(f *Func) {
 	if pinned[f.Name] {
 		return // see Pin
 	}
+	generation.Add(1)
 	if f.API3 {
 		Declare3x(f.Name)
 	}
@@ -255,6 +261,15 @@ func Register(f *Func) {
 }
 
 var legacy3x = make(map[string]bool, 192)
+
+// generation counts the changes of what a name looks up (Register,
+// Unbind): what a call site bound a name to (rt/erb's Site3x) stands
+// while it is the same.
+var generation atomic.Uint64
+
+// Generation is the registry's count of changes (generation): a name
+// looks up the same functions while it is the same.
+func Generation() uint64 { return generation.Load() }
 
 // shadowed3x are the modules' 3.x functions that a core function, or
 // their module's 4.x function, of the same name shadows for Puppet code:

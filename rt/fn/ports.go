@@ -107,6 +107,7 @@ func PortSources(module, name string) map[string][]string {
 // names nothing else (a user's Go function, a translation) replaced; a
 // name the registry holds for another module or for Puppet's core stays.
 func Unbind(module string, names ...string) {
+	generation.Add(1)
 	for _, n := range names {
 		if f, ok := registry[n]; ok && f.Module == module {
 			delete(registry, n)

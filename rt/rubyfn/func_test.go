@@ -119,3 +119,67 @@ func TestRegister3Converts(t *testing.T) {
 		t.Errorf("a call with an undef argument made %v allocations, %v with the list copied", own, copied)
 	}
 }
+
+// TestRegister3ConvertsHashEntries: a hash given to a translated 3.x
+// function is converted as Puppet's Runtime3FunctionArgumentConverter
+// converts it (a regexp, at any depth, its inspect; a regexp key too)
+// whether Ruby reads an entry, inspects the hash or returns it: Puppet
+// gets back the converted hash, where the call read nothing of it.
+func TestRegister3ConvertsHashEntries(t *testing.T) {
+	var read []string
+	m := Methods(func(s erb.Scope, method string, b *erb.Block, a []erb.Value) erb.Value {
+		args := a[0].(*erb.Array).A
+		h := args[0].(*erb.Hash)
+		for _, k := range args[1:] {
+			v, ok := h.Lookup(k)
+			read = append(read, fmt.Sprintf("%s:%v:%s", erb.Inspect(k), ok, erb.Inspect(v)))
+		}
+		return h
+	})
+	register3("rubyfn_test_hash_entries", "m", -1, true, m, "real_function_rubyfn_test_hash_entries", false)
+	f := fn.Lookup3x("rubyfn_test_hash_entries")
+	hash := func(kv ...values.Value) *values.Hash {
+		hb := values.NewHashBuilder(len(kv) / 2)
+		for i := 0; i < len(kv); i += 2 {
+			hb.Put(kv[i], kv[i+1])
+		}
+		return hb.Build()
+	}
+	S := func(s string) values.Value { return values.String(s) }
+	inner := hash(S("j"), values.RegexpOf("y"), S("u"), values.Undef)
+	arg := hash(S("k"), values.RegexpOf("x"), S("h"), inner, S("a"), values.NewArray(values.RegexpOf("z")))
+	converted := hash(S("k"), S("/x/"), S("h"), hash(S("j"), S("/y/"), S("u"), values.Undef), S("a"), values.NewArray(S("/z/")))
+	for _, keys := range [][]string{nil, {"k"}, {"h"}, {"a", "missing"}} {
+		read = nil
+		args := []values.Value{arg}
+		want := []string{}
+		for _, k := range keys {
+			args = append(args, S(k))
+		}
+		got := f.Call(nil, args, nil)
+		if !values.Eql(got, converted) || values.ToString(got) != values.ToString(converted) {
+			t.Errorf("reading %v, Puppet got back %v, want %v", keys, got, converted)
+		}
+		for _, k := range keys {
+			switch k {
+			case "k":
+				want = append(want, `"k":true:"/x/"`)
+			case "h":
+				want = append(want, `"h":true:{"j"=>"/y/", "u"=>nil}`)
+			case "a":
+				want = append(want, `"a":true:["/z/"]`)
+			default:
+				want = append(want, `"`+k+`":false:nil`)
+			}
+		}
+		if fmt.Sprint(read) != fmt.Sprint(want) {
+			t.Errorf("the Ruby read %v, want %v", read, want)
+		}
+	}
+	// a regexp key is found by its inspect, as Ruby sees it
+	read = nil
+	f.Call(nil, []values.Value{hash(values.RegexpOf("r"), S("v")), S("/r/")}, nil)
+	if want := `["/r/":true:"v"]`; fmt.Sprint(read) != "["+`"/r/":true:"v"`+"]" {
+		t.Errorf("the Ruby read %v, want %s", read, want)
+	}
+}

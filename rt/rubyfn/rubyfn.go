@@ -329,12 +329,12 @@ func register3(name, module string, arity int, rvalue bool, m Methods, method st
 	f.Module = module
 	f.Pure = pure
 	f.Converts3x = true // newFrame, as it makes the arguments Ruby values
-	ruby3x[f] = ruby3xFunc{m: m, method: method, arity: arity, rvalue: rvalue}
+	f.Ruby = &ruby3xFunc{m: m, method: method, arity: arity, rvalue: rvalue}
 	fn.Register(f)
 }
 
 // ruby3xFunc is a translated 3.x function as Ruby's scope.function_x
-// runs it (Call3xRuby).
+// runs it (Call3xRuby): its fn.Func's Ruby.
 type ruby3xFunc struct {
 	m      Methods
 	method string
@@ -342,16 +342,27 @@ type ruby3xFunc struct {
 	rvalue bool
 }
 
-// ruby3x are the translated 3.x functions (written at init, read after),
-// with room for a large environment's (keystone's 92 modules: 124).
-var ruby3x = make(map[*fn.Func]ruby3xFunc, 128)
-
 // Call3xRuby is scope.function_name(args) of a translated 3.x function:
 // Puppet's function_x method, which checks the arity (ArgumentError), runs
 // the block with the Ruby arguments as they are and returns its result
 // with :undef made nil (nil when the function is not an rvalue).
 func (s *scope) Call3xRuby(name string, args []erb.Value) (erb.Value, bool) {
-	f, ok := ruby3x[fn.Lookup3x(name)]
+	return s.callRuby3x(fn.Lookup3x(name), name, args)
+}
+
+// Call3xRubyBound implements erb.BoundCaller3x: Call3xRuby of the
+// function bound at a call site.
+func (s *scope) Call3xRubyBound(b *erb.Bound3x, name string, args []erb.Value) (erb.Value, bool) {
+	return s.callRuby3x(b.F, name, args)
+}
+
+// callRuby3x is Call3xRuby of the function fn.Lookup3x finds for name (f,
+// nil for none): false when it is not translated Ruby.
+func (s *scope) callRuby3x(fun *fn.Func, name string, args []erb.Value) (erb.Value, bool) {
+	if fun == nil {
+		return nil, false
+	}
+	f, ok := fun.Ruby.(*ruby3xFunc)
 	if !ok {
 		return nil, false
 	}
@@ -526,6 +537,15 @@ func (s *scope) Has3xFunction(name string) bool { return fn.Has3x(name) }
 func (s *scope) Call3x(name string, args []values.Value) values.Value {
 	if f := fn.Shadowed3x(name); f != nil && f != fn.Lookup(name) {
 		return f.Call(s.c, args, nil)
+	}
+	return s.c.Call(name, args, nil)
+}
+
+// Call3xBound implements erb.BoundCaller3x: Call3x of the function bound
+// at a call site.
+func (s *scope) Call3xBound(b *erb.Bound3x, name string, args []values.Value) values.Value {
+	if b.Shadowed {
+		return b.F.Call(s.c, args, nil)
 	}
 	return s.c.Call(name, args, nil)
 }

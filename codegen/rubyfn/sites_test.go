@@ -1,0 +1,41 @@
+package rubyfn
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// TestFunctionSites: a function file's calls of Puppet functions by a
+// literal name the 3.x way are r.FunctionAt of a package variable, one
+// erb.Site3x for each name however often the file calls it, which binds
+// the name at the first call.
+func TestFunctionSites(t *testing.T) {
+	src := `module Puppet::Parser::Functions
+  newfunction(:sites, :type => :rvalue) do |args|
+    a = function_defined_with_params([args[0]])
+    b = scope.function_create_resources(['file', {}])
+    function_defined_with_params([args[1]]) ? a : b
+  end
+end
+`
+	fun, err := Translate("/m/lib/puppet/parser/functions/sites.rb", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := jen.NewFile("translated")
+	fun.Emit(f, "rbfnSites", "m")
+	got := f.GoString()
+	for want, n := range map[string]int{
+		`r.FunctionAt(rbfnSitesF1, `:                             2,
+		`r.FunctionAt(rbfnSitesF2, `:                             1,
+		`rbfnSitesF1 = &erb.Site3x{Name: "defined_with_params"}`: 1,
+		`rbfnSitesF2 = &erb.Site3x{Name: "create_resources"}`:    1,
+		`r.Function(`: 0,
+	} {
+		if c := strings.Count(got, want); c != n {
+			t.Errorf("%d of %s, want %d, in:\n%s", c, want, n, got)
+		}
+	}
+}
