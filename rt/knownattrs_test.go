@@ -45,3 +45,32 @@ func TestUnknownAttribute(t *testing.T) {
 		t.Errorf("error %v", res.Err)
 	}
 }
+
+// TestKnownAttrsKept: a compile in the arena of one before keeps the
+// attribute names that one found (newCtxIn), and still fails, with
+// Puppet's error, on a parameter the type lacks; a kept name of one type
+// is no attribute of another that lacks it.
+func TestKnownAttrsKept(t *testing.T) {
+	p := NewProgram("production")
+	p.AddCoreTypes()
+	at := SiteRefOf(&Site{File: &File{Path: "/env/manifests/site.pp"}, Line: 3})
+	var a arena
+	var kept *knownAttrs
+	compile := func(typ, attr string) error {
+		_, _, err := compileIn(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
+			kept = s.c.attrsKnown
+			s.Declare(at, typ, Regular).Body(at, values.String("/tmp/x")).Attr(at, attr, values.String("m")).Exec()
+		}}, &a)
+		return err
+	}
+	if err := compile("notify", "message"); err != nil || kept != nil {
+		t.Fatalf("first compile: %v, table %p", err, kept)
+	}
+	first := a.ctx.attrsKnown
+	if err := compile("notify", "message"); err != nil || kept == nil || kept != first {
+		t.Fatalf("second compile: %v, table %p, not the first's %p", err, kept, first)
+	}
+	if err := compile("file", "message"); err == nil || !strings.Contains(err.Error(), "no parameter named 'message'") {
+		t.Errorf("file's message: %v", err)
+	}
+}
