@@ -447,14 +447,23 @@ type serverFactsVar struct {
 type nodeLayout struct {
 	facts, serverFacts []string // the keys it was made from
 	names              []string // the variables, nodeVariableNames last
-	from               []int32  // the facts' value k is facts' k, -1-k server facts' k
-	index              map[string]int
-	odd                int
+	// runs are where the variables' values are in the facts and server
+	// facts: runs of entries copied as one (most of a hash is one)
+	runs  []valueRun
+	index map[string]int
+	odd   int
 	// learned is names followed by the names the top scope of the first
 	// compile through the layout that added any added after them (main's
 	// $title and $name, the main manifest's variables): set once, never
 	// written after
 	learned atomicptr.Pointer[[]string]
+}
+
+// valueRun is n variables of a nodeLayout from at, whose values are the
+// facts' (or with server, the server facts') n values from src.
+type valueRun struct {
+	at, src, n int
+	server     bool
 }
 
 // maxLearned bounds the names a nodeLayout learns (nodeLayout.learned).
@@ -476,15 +485,15 @@ func (c *Ctx) setNodeVariables(facts, serverFacts *values.Hash) bool {
 		atomicptr.Store(&c.prog.nodeLayout, l)
 	}
 	vals := make([]values.Value, len(l.names), len(l.names)+8)
-	for i, k := range l.from {
-		if k >= 0 {
-			vals[i] = facts.ValueAt(int(k))
-		} else {
-			vals[i] = serverFacts.ValueAt(int(-1 - k))
+	for _, r := range l.runs {
+		h := facts
+		if r.server {
+			h = serverFacts
 		}
+		copy(vals[r.at:r.at+r.n], h.Values()[r.src:])
 	}
 	node := c.nodeVariables(facts, serverFacts)
-	copy(vals[len(l.from):], node[:])
+	copy(vals[len(vals)-len(node):], node[:])
 	names := l.names[:len(l.names):len(l.names)]
 	if learned := atomicptr.Load(&l.learned); learned != nil {
 		names = (*learned)[:len(l.names)]
@@ -514,13 +523,18 @@ func (l *nodeLayout) fits(facts, serverFacts *values.Hash) bool {
 	return l != nil && keysAre(facts, l.facts) && keysAre(serverFacts, l.serverFacts)
 }
 
-// keysAre reports whether h's keys are the strings names, in order.
+// keysAre reports whether h's keys are the strings names, in order. The
+// keys of facts read for a layout's nodes are mostly names' very strings
+// (a facts reader keeps its strings): the same bytes are equal, without a
+// call to compare them.
 func keysAre(h *values.Hash, names []string) bool {
-	if h.Len() != len(names) {
+	keys := h.Keys()
+	if len(keys) != len(names) {
 		return false
 	}
-	for i, name := range names {
-		if k, ok := h.KeyAt(i).(values.String); !ok || string(k) != name {
+	for i, key := range keys {
+		k, ok := key.(values.String)
+		if name := names[i]; !ok || len(k) != len(name) || (!sameBytes(string(k), name) && string(k) != name) {
 			return false
 		}
 	}
@@ -544,12 +558,8 @@ func newNodeLayout(facts, serverFacts *values.Hash) *nodeLayout {
 				continue
 			}
 			l.index[keys[i]] = len(l.names)
+			l.addValue(len(l.names), i, j == 1)
 			l.names = append(l.names, keys[i])
-			if j == 0 {
-				l.from = append(l.from, int32(i))
-			} else {
-				l.from = append(l.from, int32(-1-i))
-			}
 			if erb.OddName(keys[i]) {
 				l.odd++
 			}
@@ -565,6 +575,19 @@ func newNodeLayout(facts, serverFacts *values.Hash) *nodeLayout {
 		l.names = append(l.names, name)
 	}
 	return l
+}
+
+// addValue adds the variable at, whose value is the facts' (or with
+// server, the server facts') value src, to l's runs: to the last run when
+// it is the next of both.
+func (l *nodeLayout) addValue(at, src int, server bool) {
+	if n := len(l.runs); n > 0 {
+		if r := &l.runs[n-1]; r.server == server && r.at+r.n == at && r.src+r.n == src {
+			r.n++
+			return
+		}
+	}
+	l.runs = append(l.runs, valueRun{at: at, src: src, n: 1, server: server})
 }
 
 // trustedFor is $trusted for an authenticated agent with a certificate name.

@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -275,4 +276,28 @@ func TestTrustedVar(t *testing.T) {
 
 	own := strs("authenticated", "local")
 	assert.Same(t, own, compile("web1.example.com", own))
+}
+
+// TestNodeLayoutFits: a layout fits facts with its names in its order,
+// the same bytes or copies of them (another node's facts file), not
+// names of the same lengths that differ, nor fewer or more names, nor a
+// key that is no string; its runs give each variable its fact's value.
+func TestNodeLayoutFits(t *testing.T) {
+	server := strs("b", "9", "c", "3")
+	l := newNodeLayout(strs("a", "1", "trusted", "t", "bb", "2", "b", "3"), server)
+	require.NotNil(t, l)
+	assert.Equal(t, []valueRun{{at: 0, src: 0, n: 1}, {at: 1, src: 2, n: 2}, {at: 3, src: 1, n: 1, server: true}}, l.runs)
+	copied := func(kv ...string) *values.Hash {
+		for i := range kv {
+			kv[i] = strings.Clone(kv[i])
+		}
+		return strs(kv...)
+	}
+	assert.True(t, l.fits(strs("a", "x", "trusted", "x", "bb", "x", "b", "x"), server))
+	assert.True(t, l.fits(copied("a", "x", "trusted", "x", "bb", "x", "b", "x"), copied("b", "x", "c", "x")))
+	assert.False(t, l.fits(copied("a", "x", "trusted", "x", "bc", "x", "b", "x"), server), "bc is not bb")
+	assert.False(t, l.fits(strs("a", "x", "trusted", "x", "bb", "x"), server), "fewer")
+	assert.False(t, l.fits(strs("a", "x", "trusted", "x", "bb", "x", "b", "x"), strs("b", "x", "c", "x", "d", "x")), "more")
+	assert.False(t, l.fits(values.NewHashFromPairs(values.String("a"), values.String("x"), values.String("trusted"), values.String("x"),
+		values.String("bb"), values.String("x"), values.Int(1), values.String("x")), server), "a key that is no string")
 }
