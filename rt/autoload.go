@@ -656,8 +656,13 @@ func (p *Program) AddFaultyMetadata(module string, puppet int, msg string) {
 // logFaultyMetadata logs the modules' faulty metadata.json files, as the
 // compilation starts (AddFaultyMetadata).
 func (c *Ctx) logFaultyMetadata() {
-	level := map[string]string{"warning": "warning", "error": "err"}[c.prog.strict]
-	if level == "" {
+	var level string
+	switch c.prog.strict {
+	case "warning":
+		level = "warning"
+	case "error":
+		level = "err"
+	default:
 		return // strict=off: a debug message
 	}
 	for _, m := range c.prog.faultyOrder {
