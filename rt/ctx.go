@@ -342,8 +342,8 @@ func (c *Ctx) start() {
 	c.calls = clearedRoom(c.calls, 32) // the function calls running, a few deep
 	c.catalog.jsonBufs = &c.prog.jsonBufs
 	c.top = newScope(c, nil, nil, nil)
-	stage := &Resource{Type: "Stage", Title: "main", mainTitle: true, Kind: kindCompilable, scope: c.top}
-	stage.tag("stage")
+	stage := c.newResource(Resource{Type: "Stage", Title: "main", mainTitle: true, Kind: kindCompilable, scope: c.top})
+	c.firstTag(stage, "stage", 0)
 	c.catalog.add(stage)
 	// the main manifests' definitions load before the node's facts are
 	// set (Program.AddParamTypeLoad)
@@ -624,7 +624,7 @@ func TrustedFor(certname string, extensions, external *values.Hash) *values.Hash
 func (c *Ctx) createSettingsScope() {
 	settings := &settingsClass
 	res := c.newResource(Resource{Type: "Class", Title: "Settings", Kind: kindUnknown, scope: c.top, source: settings, class: settings})
-	res.tag("class")
+	c.firstTag(res, "class", 1)
 	res.tagIfValid("Settings")
 	c.catalog.add(res)
 	// What evaluateCode does for a class with no parent, parameters or
@@ -653,8 +653,8 @@ func (c *Ctx) evaluateMain() {
 	main := c.prog.mainClass
 	c.top.source = main
 	// The title is the symbol :main, which is not a valid tag.
-	res := &Resource{Type: "Class", Title: "main", mainTitle: true, Kind: kindUnknown, scope: c.top, source: main, class: main}
-	res.tag("class")
+	res := c.newResource(Resource{Type: "Class", Title: "main", mainTitle: true, Kind: kindUnknown, scope: c.top, source: main, class: main})
+	c.firstTag(res, "class", 0)
 	c.top.resource = res
 	c.main = res
 	c.addResource(c.top, res)
@@ -665,8 +665,8 @@ func (c *Ctx) evaluateMain() {
 func (c *Ctx) evaluateNodeDefinition() {
 	if c.node.Main != nil {
 		def := &NodeDef{Matches: []NodeMatch{{Default: true}}, Body: c.node.Main}
-		res := &Resource{Type: "Node", Title: "default", Kind: kindUnknown, scope: c.top, source: def}
-		res.tag("node")
+		res := c.newResource(Resource{Type: "Node", Title: "default", Kind: kindUnknown, scope: c.top, source: def})
+		c.firstTag(res, "node", 2)
 		res.tagIfValid("default")
 		c.catalog.mergeTags(res.Tags)
 		c.addResource(c.top, res)
@@ -687,13 +687,21 @@ func (c *Ctx) evaluateNodeDefinition() {
 			title = m.Name
 		}
 	}
-	res := &Resource{Type: "Node", Title: title, Kind: kindUnknown, scope: c.top, source: def}
-	res.tag("node")
+	res := c.newResource(Resource{Type: "Node", Title: title, Kind: kindUnknown, scope: c.top, source: def})
+	c.firstTag(res, "node", 2)
 	res.tagIfValid(title)
 	c.catalog.mergeTags(res.Tags)
 	c.addResource(c.top, res)
 	res.evaluated = true
 	c.evaluateNodeCode(res, def, match)
+}
+
+// firstTag gives r, a resource the compile makes itself before it joins
+// the catalog (the main stage, the main and settings classes, the node),
+// its first tag t, a valid lowercase tag of one segment, as r.tag(t)
+// would, in a list of the compile's chunks with room for more tags.
+func (c *Ctx) firstTag(r *Resource, t string, more int) {
+	r.Tags = append(makeSlice(&c.tagLists, 1+more, 512), t)
 }
 
 // ---- adding resources ----
