@@ -31,9 +31,12 @@ import (
 // follow. A malformed spec panics when the function is first used: it is
 // a programming error (rt/fn/all's tests parse every signature).
 type Builder struct {
-	f        *Func
-	aliases  *values.AliasRegistry
-	resolver values.TypeResolver
+	f *Func
+	// localTypes are the local type aliases declared (LocalType), name
+	// and definition, which parse makes into aliases
+	localTypes [][2]string
+	aliases    *values.AliasRegistry
+	resolver   values.TypeResolver
 	// room holds the first dispatches, made with the builder and the
 	// function (New)
 	room []Dispatch
@@ -93,11 +96,14 @@ func (b *Builder) Module(m string) *Builder { b.f.Module = m; return b }
 func (b *Builder) Terminus(t string) *Builder { b.f.Terminus = t; return b }
 
 // LocalType declares a local type alias (local_types { type 'Name = Def' }).
+//
+// The alias is defined when the dispatches are parsed, at the function's
+// first use: a process declares its functions' local types as it starts
+// (rt/fn/core's 28, and the modules' translated functions'), and an
+// alias registry of its own for each function with some cost ~1,500
+// instructions a type, mostly for functions never called.
 func (b *Builder) LocalType(name, def string) *Builder {
-	if b.aliases == nil {
-		b.aliases = values.NewAliasRegistry()
-	}
-	b.aliases.Define(name, def)
+	b.localTypes = append(b.localTypes, [2]string{name, def})
 	return b
 }
 
@@ -141,6 +147,12 @@ func (b *Builder) Register() *Func { b.f.lazy = b; Register(b.f); return b.f }
 
 // parse parses the signatures of the dispatches (once, on first use).
 func (b *Builder) parse() {
+	if len(b.localTypes) > 0 && b.aliases == nil {
+		b.aliases = values.NewAliasRegistry()
+		for _, lt := range b.localTypes {
+			b.aliases.Define(lt[0], lt[1])
+		}
+	}
 	for _, d := range b.f.Dispatches {
 		if d.Sig == nil {
 			d.Sig = b.sig(d.spec)

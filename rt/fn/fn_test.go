@@ -290,3 +290,26 @@ func TestArityChecked(t *testing.T) {
 		}
 	}
 }
+
+// TestLocalTypes: a function's local type aliases (Puppet's local_types)
+// name types in its dispatches and its return type, whichever order they
+// were declared in, one alias naming another; declaring them makes no
+// alias registry: the function's first call does, as it parses its
+// dispatches.
+func TestLocalTypes(t *testing.T) {
+	impl := func(v string) Impl {
+		return func(c Context, a []values.Value, b Block) values.Value { return values.String(v) }
+	}
+	b := New("my::lt").
+		D("Small a", impl("small")).
+		LocalType("Small", "Digit").
+		LocalType("Digit", "Integer[0, 9]").
+		DR("Word a", "Word", impl("word")).
+		LocalType("Word", "Pattern[/\\A[a-z]+\\z/]")
+	assert.Nil(t, b.aliases, "no registry until the function is first called")
+	f := b.Func()
+	assert.Equal(t, values.String("small"), f.Call(nil, []values.Value{values.Int(3)}, nil))
+	assert.Equal(t, values.String("word"), f.Call(nil, []values.Value{values.String("abc")}, nil))
+	assert.Contains(t, callErr(func() { f.Call(nil, []values.Value{values.Int(10)}, nil) }), "got Integer[10, 10]",
+		"10 is neither a Small nor a Word")
+}
