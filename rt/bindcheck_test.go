@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -101,19 +102,13 @@ func TestResourceParameters(t *testing.T) {
 		s.Assign(site, "title", values.String("again"))
 	}})
 	for round := range 2 {
-		seen = nil
-		res := CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
-			s.c.Include(s, []values.Value{values.String("top::k")})
-		}})
-		require.NoError(t, res.Err, "round %d", round)
 		require.Equal(t, []string{
 			"module_name caller_module_name title name: module_name=top title=top::k name=top::k caller_module_name=",
 			"module_name caller_module_name title name x: module_name=m title=t1 name=n1 caller_module_name=top x=1",
 			"module_name caller_module_name title name x: module_name=m title=t2 name=t2 caller_module_name=top x=1",
-		}, seen, "round %d", round)
-		res.Release()
+		}, recordIncluding(t, p, "top::k", &seen), "round %d", round)
 
-		res = CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
+		res := CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
 			s.Declare(SiteRefOf(site), "m::bad", Regular).Body(SiteRefOf(site), values.String("b")).Exec()
 		}})
 		require.Error(t, res.Err)
@@ -135,4 +130,62 @@ func TestTableStart(t *testing.T) {
 			require.Equal(t, want.symtable.vals, got.vals)
 		}
 	}
+}
+
+// TestAdoptedScopeVariables: a define's scope that took its parameter
+// table (adoptParameters) reads its parameters, given (setParam) or
+// defaults, and $module_name and $caller_module_name, which scopes of
+// no other extra name share a list of the positions of (leadExtra);
+// each instance's body assigns a local of its own after them, which
+// the others do not see, and the shared lists stay as they were.
+func TestAdoptedScopeVariables(t *testing.T) {
+	p := NewProgram("production")
+	p.AddModule("m", "/e/modules/m", nil)
+	p.AddModule("top", "/e/modules/top", nil)
+	site := &Site{File: &File{Path: "/e/site.pp"}, Line: 3}
+	var seen []string
+	p.AddDefine(&Define{Name: "m::d", Module: "m", Params: func() []*Parameter {
+		return []*Parameter{{Name: "x", Const: values.Int(1)}, {Name: "z"}}
+	}, Body: func(s *Scope) {
+		_, before := s.visibleVar("own")
+		s.Assign(site, "own", values.String(s.resource.Title))
+		var kv []string
+		for _, n := range []string{"module_name", "caller_module_name", "x", "z", "own"} {
+			kv = append(kv, n+"="+values.ToString(s.Var(SiteRefOf(site), n)))
+		}
+		seen = append(seen, fmt.Sprintf("%s before=%v", strings.Join(kv, " "), before))
+	}})
+	p.AddClass(&Class{Name: "top::k", Module: "top", Body: func(s *Scope) {
+		for i, title := range []string{"t1", "t2"} {
+			d := s.Declare(SiteRefOf(site), "m::d", Regular).Body(SiteRefOf(site), values.String(title))
+			d.Attr(SiteRefOf(site), "z", values.Int(int64(10+i)))
+			if i == 1 {
+				d.Attr(SiteRefOf(site), "x", values.Int(2))
+			}
+			d.Exec()
+		}
+	}})
+	for round := range 2 {
+		require.Equal(t, []string{
+			"module_name=m caller_module_name=top x=1 z=10 own=t1 before=false",
+			"module_name=m caller_module_name=top x=2 z=11 own=t2 before=false",
+		}, recordIncluding(t, p, "top::k", &seen), "round %d", round)
+		require.Equal(t, [...][]int32{nil, {0}, {0, 1}}, leadExtra, "round %d", round)
+		for _, l := range leadExtra {
+			require.Equal(t, len(l), cap(l))
+		}
+	}
+}
+
+// recordIncluding is what a compile of a node whose main code includes
+// class records in *seen, which it empties first; the compile must
+// succeed.
+func recordIncluding(t *testing.T, p *Program, class string, seen *[]string) []string {
+	*seen = nil
+	res := CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
+		s.c.Include(s, []values.Value{values.String(class)})
+	}})
+	require.NoError(t, res.Err)
+	res.Release()
+	return *seen
 }

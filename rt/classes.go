@@ -743,16 +743,27 @@ func (s *Scope) adoptParameters(pt *varTable) bool {
 	st.odd += pt.odd
 	st.layout, st.slots = l, pt.slots
 	st.slots[titleAt], st.slots[titleAt+1] = int32(base-1), int32(base)
-	st.extra = makeSlice(&s.c.int32Lists, base-2+len(pt.extra), 1024)
-	for i := range base - 2 {
-		st.extra = append(st.extra, int32(i))
+	if len(pt.extra) == 0 {
+		// $module_name and $caller_module_name only (mostly): a list
+		// of their positions shared by every such scope, never written
+		// (its length is its capacity: a name the scope adds later is
+		// appended to a copy)
+		st.extra = leadExtra[base-2]
+		return true
 	}
+	st.extra = makeSlice(&s.c.int32Lists, base-2+len(pt.extra), 1024)
+	st.extra = append(st.extra, leadExtra[base-2]...)
 	st.extra = append(st.extra, pt.extra...)
 	if len(st.extra) > 8 {
 		st.indexExtra()
 	}
 	return true
 }
+
+// leadExtra are the positions of a definition's scope's variables before
+// $title and $name, by their number ($module_name, $caller_module_name:
+// none, one or both), as adoptParameters makes them extra names.
+var leadExtra = [...][]int32{nil, {0}, {0, 1}}
 
 // withMetaparams adds name and the metaparameters, which every class and
 // define accepts, to a parameter struct (resource/type.rb

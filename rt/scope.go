@@ -363,6 +363,13 @@ func (t *varTable) setParam(k int32, name string, v values.Value) {
 		t.vals[i-1] = v
 		return
 	}
+	if t.names != nil && !t.sharedRoom {
+		// add's own case, without its calls: a parameter table's
+		// lists are its scope's, with room for its parameters
+		t.names, t.vals = append(t.names, name), append(t.vals, v)
+		t.slots[k] = int32(len(t.vals))
+		return
+	}
 	t.slots[k] = int32(t.add(name, v) + 1)
 }
 
