@@ -177,6 +177,68 @@ func TestAdoptedScopeVariables(t *testing.T) {
 	}
 }
 
+// TestConstDefaultRuns: runs of literal defaults (bindConstRun) bind as
+// one by one: the resource's parameters and the scope's variables in the
+// definition's order after those given, a given parameter or one named
+// tag breaking a run, a default's code reading the literal defaults
+// before it; and a default reading a later one, not evaluated yet, fails
+// with Puppet's words.
+func TestConstDefaultRuns(t *testing.T) {
+	p := NewProgram("production")
+	site := &Site{File: &File{Path: "/e/site.pp"}, Line: 3}
+	var seen []string
+	p.AddDefine(&Define{Name: "d", Params: func() []*Parameter {
+		return []*Parameter{
+			{Name: "a", Const: values.Int(1)},
+			{Name: "b", Const: values.String("b")},
+			{Name: "c", Const: values.Undef},
+			{Name: "sum", Default: func(s *Scope) values.Value {
+				return values.String(values.ToString(s.Var(SiteRefOf(site), "a")) + values.ToString(s.Var(SiteRefOf(site), "b")))
+			}},
+			{Name: "e", Const: values.Int(5)},
+			{Name: "f", Const: values.Int(6)},
+			{Name: "tag", Const: values.String("t1")},
+			{Name: "g", Const: values.Int(7)},
+			{Name: "h", Const: values.Int(8)},
+		}
+	}, Body: func(s *Scope) {
+		seen = append(seen, strings.Join(s.symtable.names, " "))
+	}})
+	p.AddDefine(&Define{Name: "early", Params: func() []*Parameter {
+		return []*Parameter{
+			{Name: "x", Default: func(s *Scope) values.Value { return s.Var(SiteRefOf(site), "y") }},
+			{Name: "y", Const: values.Int(1)},
+			{Name: "z", Const: values.Int(2)},
+		}
+	}})
+	for round := range 2 {
+		seen = nil
+		res := CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
+			d := s.Declare(SiteRefOf(site), "d", Regular).Body(SiteRefOf(site), values.String("x"))
+			d.Attr(SiteRefOf(site), "f", values.Int(60))
+			d.Exec()
+		}})
+		require.NoError(t, res.Err, "round %d", round)
+		r := res.Catalog.Resource("D", "x")
+		var got []string
+		for _, p := range r.Params {
+			got = append(got, p.Name+"="+values.ToString(p.Value))
+			require.Equal(t, "/e/site.pp", p.File())
+			require.Equal(t, int32(3), p.Line)
+		}
+		require.Equal(t, []string{"f=60", "a=1", "b=b", "c=", "sum=1b", "e=5", "tag=t1", "g=7", "h=8"}, got, "round %d", round)
+		require.Equal(t, []string{"module_name caller_module_name title name f a b c sum e tag g h"}, seen, "round %d", round)
+		require.Contains(t, r.Tags, "t1")
+		res.Release()
+
+		res = CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
+			s.Declare(SiteRefOf(site), "early", Regular).Body(SiteRefOf(site), values.String("e")).Exec()
+		}})
+		require.Error(t, res.Err)
+		require.Contains(t, res.Err.Error(), "Early[e]: default expression for $x tries to illegally access not yet evaluated $y")
+	}
+}
+
 // recordIncluding is what a compile of a node whose main code includes
 // class records in *seen, which it empties first; the compile must
 // succeed.

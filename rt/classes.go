@@ -515,9 +515,23 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 		}
 		pt.setParam(k, p.Name, p.Value)
 	}
-	for i, p := range params {
+	for i := 0; i < len(params); i++ {
+		p := params[i]
 		var cur values.Value
 		k := int32(0)
+		if bySlot && p.Const != nil && pt.slots[i] == 0 && i+1 < len(params) && params[i+1].Const != nil && pt.slots[i+1] == 0 {
+			// a run of literal defaults of parameters not given:
+			// bound at once
+			if n := c.bindConstRun(r, pt, i); n > 0 {
+				if checked {
+					for _, f := range facts[i : i+n] {
+						valid = valid && f.constValid
+					}
+				}
+				i += n - 1
+				continue
+			}
+		}
 		if bySlot {
 			if k = pt.slots[i]; k > 0 {
 				cur = pt.vals[k-1]
@@ -604,6 +618,45 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 		}
 	}
 	c.freeParamTables = append(c.freeParamTables, pt)
+}
+
+// bindConstRun binds the parameters from the i-th on whose defaults are
+// literals (Parameter.Const) and that the resource does not give, up to
+// the first other one, with plain layout pt's: as bindParameters would
+// one by one (each default a parameter of the resource, a variable of the
+// table, in their order), their parameters made at once, the table's
+// names and values copied from the layout's. It returns how many it
+// bound: 0 when the run is one parameter, or longer than a chunk of
+// parameters, or has a parameter named tag (as set would do, for these).
+func (c *Ctx) bindConstRun(r *Resource, pt *varTable, i int) int {
+	l := pt.layout
+	j := i
+	for j < len(l.consts) && l.consts[j] != nil && pt.slots[j] == 0 && j-i < paramChunk && j != int(l.tagParam) {
+		j++
+	}
+	n := j - i
+	if n < 2 {
+		return 0
+	}
+	base := len(pt.vals)
+	pt.names = append(pt.names, l.names[i:j]...)
+	pt.vals = append(pt.vals, l.consts[i:j]...)
+	if cap(r.Params)-len(r.Params) < n {
+		r.Params = append(makeSlice(&c.paramLists, len(r.Params)+len(l.consts)-i+2, 512), r.Params...)
+	}
+	// the lists of the run, in locals: no bounds checks nor writes back
+	// to r and pt in the loop
+	names, consts, slots := l.names[i:j], l.consts[i:j], pt.slots[i:j]
+	ps, rp := c.newParams(n), r.Params
+	src, file, line := r.source, &r.File, int32(r.Line)
+	for x := range ps {
+		q := &ps[x]
+		q.Name, q.Value, q.Source, q.file, q.Line = names[x], consts[x], src, file, line
+		rp = append(rp, q)
+		slots[x] = int32(base + x + 1)
+	}
+	r.Params = rp
+	return n
 }
 
 // paramTable is a parameter table of layout over s's tables, with room for

@@ -126,10 +126,24 @@ type paramLayout struct {
 	// metaparameter, whose checks at binding (boundValid) and at finish
 	// (paramsValid) may differ
 	checkAgain bool
+	// names and consts are the parameters' names and literal defaults
+	// (Parameter.Const, nil for the others), in their order, which
+	// binding copies a run of at once (bindConstRun); tagParam is the
+	// number of the parameter named tag, -1 for none
+	names    []string
+	consts   []values.Value
+	tagParam int32
 }
 
 func newParamLayout(params []*Parameter, locals []string) *paramLayout {
-	l := &paramLayout{params: int32(len(params)), slots: int32(len(params) + len(locals)), plain: true}
+	l := &paramLayout{params: int32(len(params)), slots: int32(len(params) + len(locals)), plain: true,
+		names: make([]string, len(params)), consts: make([]values.Value, len(params)), tagParam: -1}
+	for k, p := range params {
+		l.names[k], l.consts[k] = p.Name, p.Const
+		if p.Name == "tag" && l.tagParam < 0 {
+			l.tagParam = int32(k)
+		}
+	}
 	// both tables in one allocation, twice as long as the names or more
 	bits := 1
 	for 1<<bits < 2*(len(params)+len(locals)+len(titleAndName)) {

@@ -101,9 +101,27 @@ func (c *Ctx) recordSlabs() {
 
 // newParam is a parameter of this compile.
 func (c *Ctx) newParam(p Param) *Param {
-	q := alloc(&c.paramSlab, 75) // 75 fill a chunk's size class (4,864 bytes with its malloc header)
+	q := alloc(&c.paramSlab, paramChunk)
 	*q = p
 	return q
+}
+
+// paramChunk is the number of parameters in a chunk of paramSlab: 75
+// fill a chunk's size class (4,864 bytes with its malloc header).
+const paramChunk = 75
+
+// newParams are n parameters of this compile, zeroed, next to each other
+// (n at most paramChunk): from the chunk of newParam's when it has room,
+// else from a new one.
+func (c *Ctx) newParams(n int) []Param {
+	s := &c.paramSlab
+	if len(s.free) < n {
+		s.free = take(s.src, s.chunkSize(paramChunk))
+	}
+	out := s.free[:n:n]
+	s.free = s.free[n:]
+	s.used += n
+	return out
 }
 
 // newResource is a resource of this compile.
