@@ -435,6 +435,7 @@ func (r *Resource) AllTags() []string {
 
 // mergeTags adds another resource's tags.
 func (r *Resource) mergeTags(from []string) {
+	r.takeScopeTags() // before n: taking them is no change
 	n := len(r.Tags)
 	r.appendTags(from)
 	if len(r.Tags) > n {
