@@ -31,7 +31,7 @@ func TestConstDefaults(t *testing.T) {
 	}
 	m := generatedGo(t, files, "modules/m/")
 	for _, want := range []string{
-		`Const:\s+v\.String\("x"\),\s+Name:\s+"a",`,
+		`Const:\s+v\.String\("x"\),\s+ConstFits:\s+true,\s+Name:\s+"a",`,
 		`Default: func\(s \*rt\.Scope\) v\.Value \{\s+return rt\.InterpolateAt\(&interps\[\d+\], s\.Var\(sites\.Ref\(\d+\), "a"\), v\.String\("!"\)\)\s+\},\s+Name:\s+"b",`,
 		`Const:\s+v\.Int\(-3\),\s+Name:\s+"c",`,
 		`Default: func\(s \*rt\.Scope\) v\.Value \{\s+return &lit\d+\s+\},\s+Name:\s+"d",`,
@@ -65,10 +65,51 @@ func TestParamsFunction(t *testing.T) {
 	}
 	m := generatedGo(t, files, "modules/m/")
 	require.Regexp(t, `var ClassM = rt\.Class\{[^}]*\n\tParams: classMParams,\n`, m)
-	require.Regexp(t, `func classMParams\(\) \[\]\*rt\.Parameter \{\s+var ps \[2\]rt\.Parameter\s+ps\[0\] = rt\.Parameter\{\s+Const:\s+v\.String\("x"\),\s+Name:\s+"a",\s+Type:\s+&tString,\s+\}\s+ps\[1\] = rt\.Parameter\{\s+Default: func[^}]+\},\s+Name: "b",\s+\}\s+return rt\.ParamsOf\(ps\[:\]\)\s+\}`, m)
+	require.Regexp(t, `func classMParams\(\) \[\]\*rt\.Parameter \{\s+var ps \[2\]rt\.Parameter\s+ps\[0\] = rt\.Parameter\{\s+Const:\s+v\.String\("x"\),\s+ConstFits:\s+true,\s+Name:\s+"a",\s+Type:\s+&tString,\s+\}\s+ps\[1\] = rt\.Parameter\{\s+Default: func[^}]+\},\s+Name: "b",\s+\}\s+return rt\.ParamsOf\(ps\[:\]\)\s+\}`, m)
 	require.Regexp(t, `var DefineMD = rt\.Define\{[^}]*\n\tParams: defineMDParams,\n`, m)
 	require.Regexp(t, `func defineMDParams\(\) \[\]\*rt\.Parameter \{\s+var ps \[1\]rt\.Parameter\s+ps\[0\] = rt\.Parameter\{\s+Const:\s+v\.Bool\(true\),\s+Name:\s+"p",`, m)
 	require.Regexp(t, `var ClassMParams = rt\.Class\{`, m)
 	require.NotContains(t, m, "classMParamsParams")
 	require.NotRegexp(t, `Params: \[\]\*rt\.Parameter`, m)
+}
+
+// TestConstFits: the build checks a literal default against its
+// parameter's type, as Puppet's type system does (values.IsInstance), and
+// records a default that fits (rt.Parameter.ConstFits) through the
+// environment's type aliases, recursive ones included; a default that
+// does not fit, or whose type names what may resolve otherwise at run
+// time (a resource type, an unknown name, an alias whose definition
+// fails), is left to the runtime's check.
+func TestConstFits(t *testing.T) {
+	files := map[string]string{
+		"manifests/site.pp":         "include m\n",
+		"modules/m/types/ip.pp":     "type M::Ip = Pattern[/\\A\\d+(\\.\\d+){3}\\z/]\n",
+		"modules/m/types/tree.pp":   "type M::Tree = Variant[String, Array[M::Tree]]\n",
+		"modules/m/types/broken.pp": "type M::Broken = Variant[M::Ip, Nope::Missing]\n",
+		"modules/m/manifests/d.pp":  "define m::d { }\n",
+		"modules/m/manifests/init.pp": `class m (
+  Optional[M::Ip] $ip = '127.0.0.1',
+  M::Ip $bad = 'localhost',
+  M::Tree $tree = 'leaf',
+  Integer[1, 9] $small = 10,
+  Enum['a', 'b'] $word = a,
+  Boolean $flag = false,
+  M::Broken $broken = '10.0.0.1',
+  Variant[Type[M::D], String] $res = 'x',
+  $untyped = 'x',
+  String $computed = "${ip}",
+) { }
+`,
+	}
+	m := generatedGo(t, files, "modules/m/")
+	fits := func(name string) string {
+		return `Const:\s+[^\n]+,\s+ConstFits:\s+true,\s+Name:\s+"` + name + `",`
+	}
+	for _, name := range []string{"ip", "tree", "word", "flag"} {
+		require.Regexp(t, fits(name), m)
+	}
+	for _, name := range []string{"bad", "small", "broken", "res", "untyped", "computed"} {
+		require.NotRegexp(t, fits(name), m)
+		require.Regexp(t, `\s+Name:\s+"`+name+`",`, m)
+	}
 }

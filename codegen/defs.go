@@ -44,6 +44,11 @@ func (g *defGen) params(ps []*ast.Parameter) []jen.Code {
 		if p.Value != nil {
 			field, code := g.paramDefault(p.Value)
 			d[jen.Id(field)] = code
+			if field == "Const" && p.Type != nil && !computedType(p.Type) {
+				if text, ok := static.Text(p.Type); ok && g.g.constFits(text, p.Value) {
+					d[jen.Id("ConstFits")] = jen.True()
+				}
+			}
 		}
 		stmts = append(stmts, jen.Id("ps").Index(jen.Lit(i)).Op("=").Qual(rtPath, "Parameter").Values(d))
 	}

@@ -223,6 +223,9 @@ type generator struct {
 	pureMu sync.Mutex
 	// layouts are classes' variables by number (classSlot), by class name
 	layouts map[string]map[string]int
+	// built are the types literal defaults are checked against at build
+	// time (constfits.go)
+	built builtTypes
 	// fmt formats the files, reusing an earlier generation's (format.go)
 	fmt *formatter
 	// ahead translates the modules' Ruby as generation starts (prefetch.go)

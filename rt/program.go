@@ -213,6 +213,9 @@ type Parameter struct {
 	// Const is the default when it is a literal (a constant value): the
 	// parameter gets it without code evaluated; nil for the others.
 	Const values.Value
+	// ConstFits: the build found Const an instance of Type, so binding
+	// does not check it (false when the build could not tell)
+	ConstFits bool
 }
 
 // compiledOnce reports whether a compile of the program succeeded (and
@@ -611,7 +614,7 @@ func (ps *paramSig) get(c *Ctx, params []*Parameter, locals []string) ([]values.
 			for i, p := range params {
 				t := ps.types[i].Type
 				_, isAny := t.(*values.AnyType)
-				ps.facts[i] = typeFacts{anyValue: isAny, constValid: p.Const != nil && values.IsInstance(t, p.Const)}
+				ps.facts[i] = typeFacts{anyValue: isAny, constValid: p.Const != nil && (p.ConstFits || values.IsInstance(t, p.Const))}
 			}
 		}
 		ps.layout = newParamLayout(params, locals)
