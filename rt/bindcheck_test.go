@@ -251,3 +251,81 @@ func recordIncluding(t *testing.T, p *Program, class string, seen *[]string) []s
 	res.Release()
 	return *seen
 }
+
+// TestOwnParamTable: a define's scope whose own table is its parameter
+// table while the defaults evaluate (ownParamTable) behaves as Puppet's
+// ParameterScope over it. A default reads $title, $name, $module_name
+// and the parameters before it; assigning a parameter, set or not, is
+// "Cannot reassign", assigning any other name (the scope's $title too)
+// is "Attempt to assign ... when evaluating parameters". The body sees
+// the parameters and a given metaparameter as variables in to_hash's
+// order, and assigns its own; a given name setvar treats apart
+// ($module_name) fails as Puppet's validation does.
+func TestOwnParamTable(t *testing.T) {
+	p := NewProgram("production")
+	p.AddModule("m", "/e/modules/m", nil)
+	site := &Site{File: &File{Path: "/e/site.pp"}, Line: 3}
+	var seen []string
+	assignIn := func(name string) func(s *Scope) values.Value {
+		return func(s *Scope) values.Value { return s.Assign(site, name, values.Int(0)) }
+	}
+	p.AddDefine(&Define{Name: "m::d", Module: "m", Locals: []string{"loc"}, Params: func() []*Parameter {
+		return []*Parameter{
+			{Name: "a"},
+			{Name: "b", Default: func(s *Scope) values.Value {
+				var parts []string
+				for _, n := range []string{"title", "name", "module_name", "a"} {
+					parts = append(parts, values.ToString(s.Var(SiteRefOf(site), n)))
+				}
+				return values.String(strings.Join(parts, ","))
+			}},
+			{Name: "c", Const: values.Int(3)},
+		}
+	}, Body: func(s *Scope) {
+		s.Assign(site, "loc", values.String("l"))
+		h := s.ToHash(false)
+		kv := []string{}
+		for i := 0; i < h.Len(); i++ {
+			switch k := values.ToString(h.KeyAt(i)); k {
+			case "module_name", "title", "name", "loglevel", "a", "b", "c", "loc":
+				kv = append(kv, k+"="+values.ToString(h.ValueAt(i)))
+			}
+		}
+		seen = append(seen, strings.Join(kv, " "))
+		require.NotNil(t, s.symtable.layout, "the scope's table is not its parameter table")
+	}})
+	for _, name := range []string{"a", "later", "title", "other"} {
+		p.AddDefine(&Define{Name: "m::assign_" + name, Module: "m", Params: func() []*Parameter {
+			return []*Parameter{{Name: "a", Const: values.Int(1)}, {Name: "x", Default: assignIn(name)}, {Name: "later"}}
+		}})
+	}
+	declare := func(typ string, attrs ...any) *Result {
+		return CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
+			d := s.Declare(SiteRefOf(site), typ, Regular).Body(SiteRefOf(site), values.String("t"))
+			for i := 0; i < len(attrs); i += 2 {
+				d.Attr(SiteRefOf(site), attrs[i].(string), attrs[i+1].(values.Value))
+			}
+			d.Exec()
+		}})
+	}
+	for round := range 2 {
+		seen = nil
+		res := declare("m::d", "loglevel", values.String("info"), "a", values.String("x"), "name", values.String("n"))
+		require.NoError(t, res.Err, "round %d", round)
+		require.Equal(t, []string{"module_name=m title=t name=n loglevel=info a=x b=t,n,m,x c=3 loc=l"}, seen, "round %d", round)
+		res.Release()
+		for _, c := range []struct{ typ, want string }{
+			{"m::assign_a", "Cannot reassign variable '$a'"},
+			{"m::assign_later", "Cannot reassign variable '$later'"},
+			{"m::assign_title", "Attempt to assign variable title when evaluating parameters"},
+			{"m::assign_other", "Attempt to assign variable other when evaluating parameters"},
+		} {
+			res := declare(c.typ, "later", values.Int(2))
+			require.Error(t, res.Err, "round %d: %s", round, c.typ)
+			require.Contains(t, res.Err.Error(), c.want, "round %d", round)
+		}
+		res = declare("m::d", "a", values.Int(1), "module_name", values.String("x"))
+		require.Error(t, res.Err, "round %d", round)
+		require.Contains(t, res.Err.Error(), "M::D[t]: has no parameter named 'module_name'", "round %d", round)
+	}
+}

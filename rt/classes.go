@@ -476,19 +476,39 @@ func (p *Program) moduleValue(d definition) values.Value {
 // them against the parameter types and sets them as variables.
 func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *paramSig, types []values.ParamType, layout *paramLayout) {
 	n := len(r.Params) + len(params)
-	pt, room := c.paramTable(s, layout, n)
-	lead := int(pt.lead)
+	// the scope's own table is the parameter table where it can take
+	// the parameters as they are (ownParamTable); else one over it,
+	// whose variables the scope takes after (adoptParameters, setvar)
+	var room varLists
+	pt := s.symtable
+	own := s.ownParamTable(layout, n)
+	titled, valid, ok := false, true, own
+	if own {
+		// a given name that is no parameter and that setvar treats
+		// apart ($module_name, ...) ends it: bound again in a table
+		// of its own
+		titled, valid, ok = bindGiven(pt, layout, r.Params, true)
+		if !ok {
+			pt.disown()
+		}
+	}
 	level := s.ephemeralLevel()
-	s.ephemeral = append(s.ephemeral, pt)
+	if !ok {
+		pt, room = c.paramTable(s, layout, n)
+		s.ephemeral = append(s.ephemeral, pt)
+		titled, valid, _ = bindGiven(pt, layout, r.Params, false)
+	}
+	lead := int(pt.lead)
 	// the parameter whose default evaluates, whose errors defaultFailed
-	// reports: one deferred call for all the defaults
+	// reports (dropping the tables above pt's level): one deferred call
+	// for all the defaults
 	var evaluating *Parameter
+	above := s.ephemeralLevel()
 	defer func() {
 		if evaluating != nil {
-			c.defaultFailed(r, s, pt, evaluating, level+1, recover())
+			c.defaultFailed(r, s, pt, evaluating, above, recover())
 		}
 	}()
-	titled := false // a title parameter, which finish checks and binding does not
 	// the resource's parameters are the table's: parameter i's slot
 	// tells whether the resource sets it, without a search by name
 	// (a define may have hundreds)
@@ -499,22 +519,6 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 	// that it does, valid is its verdict
 	facts := sig.facts
 	checked := bySlot && facts != nil
-	valid := true
-	for _, p := range r.Params {
-		if p.Name == "name" || p.Name == "title" {
-			titled = titled || p.Name == "title"
-			continue
-		}
-		k, ok := layout.number(p.Name)
-		if !ok || layout.dup {
-			pt.set(p.Name, p.Value)
-			continue
-		}
-		if k >= layout.params {
-			valid = false // a name the definition has as a local only
-		}
-		pt.setParam(k, p.Name, p.Value)
-	}
 	for i := 0; i < len(params); i++ {
 		p := params[i]
 		var cur values.Value
@@ -588,18 +592,22 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 			pt.slots[i] = int32(len(pt.vals))
 		}
 	}
-	s.popEphemerals(level)
-	s.symtable.takeBack(room)
+	if own {
+		pt.kind, pt.lead = localTable, 0 // the scope's variables from now on
+	} else {
+		s.popEphemerals(level)
+		s.symtable.takeBack(room)
+	}
 	if checked && valid {
 		// the other names must be metaparameters
 		for _, i := range pt.extra {
-			if !restype.IsMetaparam(pt.names[i]) {
+			if int(i) >= lead && !restype.IsMetaparam(pt.names[i]) {
 				valid = false
 				break
 			}
 		}
 	} else {
-		valid = boundValid(types, pt)
+		valid = boundValid(types, pt, lead)
 	}
 	// the message starts with its subject: the reference is only made
 	// for it
@@ -611,6 +619,9 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 	// the parameters as bound are those finish checks again (validate),
 	// with the same verdict while they do not change
 	r.checked = valid && !titled && !layout.checkAgain
+	if own {
+		return
+	}
 	if !s.adoptParameters(pt) {
 		s.symtable.reserve(len(pt.names) - lead)
 		for i, n := range pt.names[lead:] {
@@ -618,6 +629,36 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 		}
 	}
 	c.freeParamTables = append(c.freeParamTables, pt)
+}
+
+// bindGiven binds the parameters resource r gives (params) in its
+// parameter table pt of layout, but $name and $title (titled: r gives
+// a title), as Puppet's ParameterScope takes them; valid is false when
+// one is a local of the definition's, no parameter. ok is false when pt
+// is its scope's own table (ownParamTable) and a name is no parameter
+// but one setvar treats apart, which stops binding there: the table
+// binds it in its lead, where setvar after would fail.
+func bindGiven(pt *varTable, layout *paramLayout, params []*Param, own bool) (titled, valid, ok bool) {
+	valid = true
+	for _, p := range params {
+		if p.Name == "name" || p.Name == "title" {
+			titled = titled || p.Name == "title"
+			continue
+		}
+		k, ok := layout.number(p.Name)
+		if !ok || layout.dup {
+			if own && specialLocal(p.Name) {
+				return titled, valid, false
+			}
+			pt.set(p.Name, p.Value)
+			continue
+		}
+		if k >= layout.params {
+			valid = false // a name the definition has as a local only
+		}
+		pt.setParam(k, p.Name, p.Value)
+	}
+	return titled, valid, true
 }
 
 // bindConstRun binds the parameters from the i-th on whose defaults are
@@ -698,7 +739,7 @@ func (c *Ctx) paramTable(s *Scope, layout *paramLayout, n int) (*varTable, varLi
 // layout instead of by name: every parameter set is an instance of its
 // type, every other one has a default, and the other names are
 // metaparameters. false is no verdict: ValidateParameterList gives it.
-func boundValid(params []values.ParamType, pt *varTable) bool {
+func boundValid(params []values.ParamType, pt *varTable, lead int) bool {
 	l := pt.layout
 	if l.dup {
 		return false
@@ -713,13 +754,15 @@ func boundValid(params []values.ParamType, pt *varTable) bool {
 			return false
 		}
 	}
-	for _, i := range pt.slots[l.params:] {
+	// the locals' slots; $title's and $name's, last, number the lead
+	// of a scope's own table
+	for _, i := range pt.slots[l.params : l.slots-int32(len(titleAndName))] {
 		if i != 0 { // a name the definition has as a local only
 			return false
 		}
 	}
 	for _, i := range pt.extra {
-		if !restype.IsMetaparam(pt.names[i]) {
+		if int(i) >= lead && !restype.IsMetaparam(pt.names[i]) {
 			return false
 		}
 	}
@@ -765,23 +808,12 @@ func paramsValid(params []values.ParamType, l *paramLayout, given []*Param) bool
 // not a plain one, or not the one the table began with.
 func (s *Scope) adoptParameters(pt *varTable) bool {
 	st := s.effectiveTable()
-	if st != s.symtable || st.layout != nil || st.index != nil || st.base != nil || !pt.layout.plain || len(st.names) != int(pt.lead) {
+	if st != s.symtable || st.layout != nil || st.index != nil || st.base != nil || !pt.layout.plain || len(st.names) != int(pt.lead) || !st.started() {
 		return false
 	}
-	// the scope has the variables set before the parameters
-	// (setResourceParameters): $module_name and $caller_module_name,
-	// then $title and $name, which a plain layout numbers last. setvar
-	// fails for a parameter table's other name that is one of them (or
-	// reserved), and binds the others
+	// setvar fails for a parameter table's other name that is one of
+	// the scope's (or reserved), and binds the others
 	base := len(st.names)
-	if base < len(titleAndName) || st.names[base-2] != titleAndName[0] || st.names[base-1] != titleAndName[1] {
-		return false
-	}
-	for _, n := range st.names[:base-2] {
-		if n != "module_name" && n != "caller_module_name" {
-			return false
-		}
-	}
 	for _, i := range pt.extra {
 		if specialLocal(pt.names[i]) {
 			return false
@@ -811,6 +843,55 @@ func (s *Scope) adoptParameters(pt *varTable) bool {
 		st.indexExtra()
 	}
 	return true
+}
+
+// started reports whether a table has only the variables a definition's
+// scope begins with (setResourceParameters): $module_name and
+// $caller_module_name, then $title and $name, which a plain layout
+// numbers last.
+func (t *varTable) started() bool {
+	base := len(t.names)
+	if base < len(titleAndName) || t.names[base-2] != titleAndName[0] || t.names[base-1] != titleAndName[1] {
+		return false
+	}
+	for _, n := range t.names[:base-2] {
+		if n != "module_name" && n != "caller_module_name" {
+			return false
+		}
+	}
+	return true
+}
+
+// ownParamTable makes the scope's own table, as setResourceParameters
+// began it, the parameter table of a plain layout, with room for n
+// variables: Puppet's ParameterScope, whose variables are the scope's
+// once bound (as adoptParameters makes them, without a table over it and
+// its lists lent). The variables the scope has are the table's lead,
+// which it does not bind (varTable.bound) but finds. It reports false,
+// changing nothing, where the scope's table is not one it can be.
+func (s *Scope) ownParamTable(layout *paramLayout, n int) bool {
+	st := s.symtable
+	if !layout.plain || layout.dup || st.layout != nil || st.index != nil || st.base != nil || st.sharedRoom || s.effectiveTable() != st || !st.started() {
+		return false
+	}
+	s.c.growVars(st, n) // room made for them (evaluateDefine), mostly
+	base := len(st.names)
+	st.kind, st.lead, st.layout = paramTable, int32(base), layout
+	st.slots = makeSlice(&s.c.int32Lists, int(layout.slots), 1024)[:layout.slots]
+	titleAt := layout.slots - int32(len(titleAndName))
+	st.slots[titleAt], st.slots[titleAt+1] = int32(base-1), int32(base)
+	// $module_name and $caller_module_name, shared with every such
+	// table (its length its capacity: a name added is appended to a copy)
+	st.extra = leadExtra[base-2]
+	return true
+}
+
+// disown undoes ownParamTable before any variable is bound but those a
+// resource gives, which it drops: the table is as it began.
+func (t *varTable) disown() {
+	k := t.lead
+	t.names, t.vals = t.names[:k], t.vals[:k]
+	t.kind, t.lead, t.layout, t.slots, t.extra, t.index, t.odd = localTable, 0, nil, nil, nil, nil, 0
 }
 
 // leadExtra are the positions of a definition's scope's variables before

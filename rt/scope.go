@@ -86,9 +86,10 @@ type varTable struct {
 	// parameter tables: set while defaults evaluate
 	readOnly bool
 	// lead: a parameter table's first names and values are its scope's
-	// ($module_name, $title, ...: the lists lent, whole), which it does
-	// not bind (neither its layout's slots nor extra number them), so
-	// that adoptParameters takes the lists as they are
+	// ($module_name, $title, ...), which it does not bind (bound): the
+	// lists lent, whole, which neither its layout's slots nor extra
+	// number, so that adoptParameters takes the lists as they are; or
+	// the scope's own table's first (ownParamTable), which it numbers
 	lead int32
 	// sharedRoom: the room after names is other tables' too (the top
 	// scope's names, a nodeLayout's learned list), never written: a name
@@ -290,7 +291,9 @@ func (t *varTable) bound(name string) bool {
 	case matchTable:
 		return t.match != nil && isDigits(name)
 	case paramTable:
-		return t.find(name) >= 0 || t.unassigned(name)
+		// the parameters, set or not, and the other names set
+		// (ParameterScope's params), not the lead
+		return t.find(name) >= int(t.lead) || t.unassigned(name)
 	}
 	return t.find(name) >= 0
 }
