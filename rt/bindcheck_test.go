@@ -329,3 +329,44 @@ func TestOwnParamTable(t *testing.T) {
 		require.Contains(t, res.Err.Error(), "M::D[t]: has no parameter named 'module_name'", "round %d", round)
 	}
 }
+
+// TestConstRunEnds: a layout's runs of literal defaults (runEnd) end at a
+// parameter with code, at one named tag and after a chunk of
+// parameters; a define of more literal defaults than a chunk binds them
+// all, in order.
+func TestConstRunEnds(t *testing.T) {
+	one := values.Int(1)
+	var params []*Parameter
+	for _, n := range []string{"a", "b", "-c", "d", "tag", "e", "f", "g", "-h"} {
+		p := &Parameter{Name: strings.TrimPrefix(n, "-"), Const: one}
+		if n[0] == '-' {
+			p.Const = nil
+		}
+		params = append(params, p)
+	}
+	l := newParamLayout(params, nil)
+	require.Equal(t, []int32{2, 2, 2, 4, 4, 8, 8, 8, 8}, l.runEnd)
+
+	params = nil
+	var want []string
+	for i := range paramChunk + 5 {
+		name := fmt.Sprintf("p%d", i)
+		params = append(params, &Parameter{Name: name, Const: values.Int(int64(i))})
+		want = append(want, fmt.Sprintf("%s=%d", name, i))
+	}
+	l = newParamLayout(params, nil)
+	require.Equal(t, int32(paramChunk), l.runEnd[0])
+	require.Equal(t, int32(paramChunk+5), l.runEnd[paramChunk])
+	p := NewProgram("production")
+	p.AddDefine(&Define{Name: "long", Params: func() []*Parameter { return params }})
+	site := &Site{File: &File{Path: "/e/site.pp"}, Line: 3}
+	res := CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
+		s.Declare(SiteRefOf(site), "long", Regular).Body(SiteRefOf(site), values.String("x")).Exec()
+	}})
+	require.NoError(t, res.Err)
+	var got []string
+	for _, q := range res.Catalog.Resource("Long", "x").Params {
+		got = append(got, q.Name+"="+values.ToString(q.Value))
+	}
+	require.Equal(t, want, got)
+}

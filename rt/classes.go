@@ -523,7 +523,7 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 		p := params[i]
 		var cur values.Value
 		k := int32(0)
-		if bySlot && p.Const != nil && pt.slots[i] == 0 && i+1 < len(params) && params[i+1].Const != nil && pt.slots[i+1] == 0 {
+		if bySlot && layout.runEnd[i] > int32(i+1) && pt.slots[i] == 0 && pt.slots[i+1] == 0 {
 			// a run of literal defaults of parameters not given:
 			// bound at once
 			if n := c.bindConstRun(r, pt, i); n > 0 {
@@ -667,18 +667,18 @@ func bindGiven(pt *varTable, layout *paramLayout, params []*Param, own bool) (ti
 // one by one (each default a parameter of the resource, a variable of the
 // table, in their order), their parameters made at once, the table's
 // names and values copied from the layout's. It returns how many it
-// bound: 0 when the run is one parameter, or longer than a chunk of
-// parameters, or has a parameter named tag (as set would do, for these).
+// bound: 0 when the run is one parameter. A run (layout.runEnd) is at
+// most a chunk of parameters long, and ends before a parameter named tag
+// (as set would do, for these).
 func (c *Ctx) bindConstRun(r *Resource, pt *varTable, i int) int {
 	l := pt.layout
-	j := i
-	for j < len(l.consts) && l.consts[j] != nil && pt.slots[j] == 0 && j-i < paramChunk && j != int(l.tagParam) {
-		j++
+	n := 0
+	for slots := pt.slots[i:l.runEnd[i]]; n < len(slots) && slots[n] == 0; n++ {
 	}
-	n := j - i
 	if n < 2 {
 		return 0
 	}
+	j := i + n
 	base := len(pt.vals)
 	pt.names = append(pt.names, l.names[i:j]...)
 	pt.vals = append(pt.vals, l.consts[i:j]...)

@@ -129,20 +129,26 @@ type paramLayout struct {
 	checkAgain bool
 	// names and consts are the parameters' names and literal defaults
 	// (Parameter.Const, nil for the others), in their order, which
-	// binding copies a run of at once (bindConstRun); tagParam is the
-	// number of the parameter named tag, -1 for none
-	names    []string
-	consts   []values.Value
-	tagParam int32
+	// binding copies a run of at once (bindConstRun); runEnd[k] is the
+	// end of the run of literal defaults from parameter k on (k for
+	// none), which a parameter named tag (which set treats apart) ends,
+	// at most paramChunk long
+	names  []string
+	consts []values.Value
+	runEnd []int32
 }
 
 func newParamLayout(params []*Parameter, locals []string) *paramLayout {
 	l := &paramLayout{params: int32(len(params)), slots: int32(len(params) + len(locals)), plain: true,
-		names: make([]string, len(params)), consts: make([]values.Value, len(params)), tagParam: -1}
-	for k, p := range params {
-		l.names[k], l.consts[k] = p.Name, p.Const
-		if p.Name == "tag" && l.tagParam < 0 {
-			l.tagParam = int32(k)
+		names: make([]string, len(params)), consts: make([]values.Value, len(params)), runEnd: make([]int32, len(params))}
+	for k := len(params) - 1; k >= 0; k-- {
+		p := params[k]
+		l.names[k], l.consts[k], l.runEnd[k] = p.Name, p.Const, int32(k)
+		if p.Const != nil && p.Name != "tag" {
+			l.runEnd[k] = int32(k + 1)
+			if k+1 < len(params) && l.runEnd[k+1] > int32(k+1) {
+				l.runEnd[k] = min(l.runEnd[k+1], int32(k+paramChunk))
+			}
 		}
 	}
 	// both tables in one allocation, twice as long as the names or more
