@@ -370,3 +370,21 @@ func TestConstRunEnds(t *testing.T) {
 	}
 	require.Equal(t, want, got)
 }
+
+// TestOwnParamTableBegun: a scope's table is its parameter table only as
+// start began it: not once a variable was set since, nor a second time.
+func TestOwnParamTableBegun(t *testing.T) {
+	layout := newParamLayout([]*Parameter{{Name: "a"}}, nil)
+	for _, set := range []bool{false, true} {
+		c := &Ctx{prog: NewProgram("production")}
+		c.top = newScope(c, nil, nil, nil)
+		d, r := &Define{Name: "d"}, &Resource{Type: "D", Title: "t"}
+		s := newScope(c, c.top, d, r)
+		c.setResourceParameters(r, s, d, false)
+		if set {
+			s.setvar("x", values.Int(1), false)
+		}
+		require.Equal(t, !set, s.ownParamTable(layout, 1), "a variable set since start: %v", set)
+		require.False(t, s.ownParamTable(layout, 1), "taken twice")
+	}
+}

@@ -409,6 +409,7 @@ func (t *varTable) start(modName, callerName, title, name values.Value) {
 		names, vals = append(names, "caller_module_name"), append(vals, callerName)
 	}
 	t.names, t.vals = append(names, "title", "name"), append(vals, title, name)
+	t.begun = int8(len(t.names))
 }
 
 // titleAndNameValues are the values of $title and $name in the scope of
@@ -863,7 +864,7 @@ func (t *varTable) started() bool {
 }
 
 // ownParamTable makes the scope's own table, as setResourceParameters
-// began it, the parameter table of a plain layout, with room for n
+// began it (start, and no variable since), the parameter table of a plain layout, with room for n
 // variables: Puppet's ParameterScope, whose variables are the scope's
 // once bound (as adoptParameters makes them, without a table over it and
 // its lists lent). The variables the scope has are the table's lead,
@@ -871,12 +872,12 @@ func (t *varTable) started() bool {
 // changing nothing, where the scope's table is not one it can be.
 func (s *Scope) ownParamTable(layout *paramLayout, n int) bool {
 	st := s.symtable
-	if !layout.plain || layout.dup || st.layout != nil || st.index != nil || st.base != nil || st.sharedRoom || s.effectiveTable() != st || !st.started() {
+	if !layout.plain || layout.dup || st.begun == 0 || len(st.names) != int(st.begun) || s.effectiveTable() != st {
 		return false
 	}
 	s.c.growVars(st, n) // room made for them (evaluateDefine), mostly
 	base := len(st.names)
-	st.kind, st.lead, st.layout = paramTable, int32(base), layout
+	st.kind, st.lead, st.layout, st.begun = paramTable, int32(base), layout, 0
 	st.slots = makeSlice(&s.c.int32Lists, int(layout.slots), 1024)[:layout.slots]
 	titleAt := layout.slots - int32(len(titleAndName))
 	st.slots[titleAt], st.slots[titleAt+1] = int32(base-1), int32(base)
@@ -890,7 +891,7 @@ func (s *Scope) ownParamTable(layout *paramLayout, n int) bool {
 // resource gives, which it drops: the table is as it began.
 func (t *varTable) disown() {
 	k := t.lead
-	t.names, t.vals = t.names[:k], t.vals[:k]
+	t.names, t.vals, t.begun = t.names[:k], t.vals[:k], int8(k)
 	t.kind, t.lead, t.layout, t.slots, t.extra, t.index, t.odd = localTable, 0, nil, nil, nil, nil, 0
 }
 

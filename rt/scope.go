@@ -91,6 +91,10 @@ type varTable struct {
 	// number, so that adoptParameters takes the lists as they are; or
 	// the scope's own table's first (ownParamTable), which it numbers
 	lead int32
+	// begun is the number of variables start gave an empty table of no
+	// layout, index, base or shared room (0 for none): while it has only
+	// those, len(names) is begun (ownParamTable)
+	begun int8
 	// sharedRoom: the room after names is other tables' too (the top
 	// scope's names, a nodeLayout's learned list), never written: a name
 	// added extends names over it when it is the name already there, and
@@ -468,9 +472,11 @@ func (c *Ctx) growVars(t *varTable, n int) {
 	if cap(t.names)-len(t.names) >= n {
 		return
 	}
-	t.names = append(makeSlice(&c.nameLists, len(t.names)+n, 1024), t.names...)
-	t.vals = append(makeSlice(&c.valueLists, len(t.vals)+n, 1024), t.vals...)
-	t.sharedRoom = false
+	names, vals := makeSlice(&c.nameLists, len(t.names)+n, 1024), makeSlice(&c.valueLists, len(t.vals)+n, 1024)
+	if len(t.names) > 0 || len(t.vals) > 0 { // a new scope's table has none: no copy
+		names, vals = append(names, t.names...), append(vals, t.vals...)
+	}
+	t.names, t.vals, t.sharedRoom = names, vals, false
 }
 
 // varLists are a table's lists, whole (see lend).
