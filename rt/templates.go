@@ -111,6 +111,10 @@ func (e erbScope) Call3x(name string, args []values.Value) values.Value {
 // calls of translated Ruby done with.
 func (s *Scope) RubyFrames() *rubyfn.Frames { return &s.c.rubyFrames }
 
+// A call of translated Ruby finds a Scope one of its compile's (else it
+// would assert the Scope to each interface it uses).
+var _ rubyfn.CompileScope = (*Scope)(nil)
+
 // Call3xRuby is scope.function_name(args) of a translated 3.x function,
 // given the template's Ruby values as they are.
 func (e erbScope) Call3xRuby(name string, args []erb.Value) (erb.Value, bool) {

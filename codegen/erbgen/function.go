@@ -112,7 +112,7 @@ func (t *translator) methods(body []jen.Code, failed []*diag.Diagnostic) *Method
 // it fails): any call is an undefined method.
 func NoMethods(path string) *Methods {
 	return &Methods{Path: path, body: []jen.Code{
-		jen.Id("r").Op(":=").Qual(RuntimePath, "NewSized").Call(jen.Id("s"), jen.Lit(0), jen.Lit(0)),
+		jen.Id("r").Op(":=").Qual(RuntimePath, "NewCall").Call(jen.Id("s")),
 		jen.Defer().Id("r").Dot("Fail").Call(),
 		jen.Return(rcall("UndefinedMethod", jen.Id("method"))),
 	}}
@@ -207,7 +207,7 @@ func (t *translator) runMethods(defs []erb.Node) (body []jen.Code, err error) {
 	for _, d := range defs {
 		stmts = append(stmts, t.methodDef(d.(*erb.Def))...)
 	}
-	body = append(body, jen.Id("r").Op(":=").Qual(RuntimePath, "NewSized").Call(jen.Id("s"), jen.Lit(0), jen.Lit(0)))
+	body = append(body, jen.Id("r").Op(":=").Qual(RuntimePath, "NewCall").Call(jen.Id("s")))
 	body = append(body, jen.Defer().Id("r").Dot("Fail").Call())
 	for _, name := range t.defOrder {
 		body = append(body, jen.Var().Id(t.defs[name]).Op("*").Qual(RuntimePath, "Def"))

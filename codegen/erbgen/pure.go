@@ -42,7 +42,7 @@ var pureMethods = map[string]bool{
 // frame of its methods (each call makes its own, and its arguments are
 // the call's own Ruby values, made from Puppet's) and raising an error.
 var pureFileMethods = map[string]bool{
-	"Def": true, "CallDefBlock": true, "UndefinedMethod": true, "Raise": true,
+	"NewCall": true, "Def": true, "CallDefBlock": true, "UndefinedMethod": true, "Raise": true,
 }
 
 // selector finds the package-qualified names and method calls of

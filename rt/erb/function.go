@@ -132,6 +132,9 @@ type LogFilter interface {
 // dropsLog reports whether the scope drops messages of level: building
 // one is then useless, as ToS has no effects but its string.
 func (r *R) dropsLog(level string) bool {
+	if fs := r.fs; fs != nil {
+		return fs.DropsLog(level)
+	}
 	f, ok := r.scope.(LogFilter)
 	return ok && f.DropsLog(level)
 }
@@ -246,15 +249,13 @@ type BoundCaller3x interface {
 // (nil: looked up by its name).
 func (r *R) callPuppet3x(name string, site *Site3x, args []Value) Value {
 	r.memoCall(name)
-	if site != nil {
-		if bc, ok := r.scope.(BoundCaller3x); ok {
-			b := site.Bound()
-			if v, ok := bc.Call3xRubyBound(b, name, args); ok {
-				return v
-			}
-			pargs := puppetArgs(args)
-			return r.puppetResult(name, func() values.Value { return bc.Call3xBound(b, name, pargs) })
+	if fs := r.fs; site != nil && fs != nil {
+		b := site.Bound()
+		if v, ok := fs.Call3xRubyBound(b, name, args); ok {
+			return v
 		}
+		pargs := puppetArgs(args)
+		return r.puppetResult(name, func() values.Value { return fs.Call3xBound(b, name, pargs) })
 	}
 	if rc, ok := r.scope.(Ruby3xCaller); ok {
 		if v, ok := rc.Call3xRuby(name, args); ok {

@@ -263,6 +263,9 @@ type FunctionFinder interface {
 // PuppetVersion is Puppet.version: the release compiled as, 7.23.0 when
 // the scope does not say.
 func (r *R) PuppetVersion() Value {
+	if fs := r.fs; fs != nil {
+		return r.newStr(fs.PuppetVersion())
+	}
 	if v, ok := r.scope.(Releaser); ok {
 		return r.newStr(v.PuppetVersion())
 	}
@@ -312,6 +315,9 @@ func (r *R) PuppetVersioncmp(args ...Value) Value {
 		}
 		vs[i] = s.S
 	}
+	if fs := r.fs; fs != nil {
+		return int64(fs.Versioncmp(vs[0], vs[1], itz))
+	}
 	if c, ok := r.scope.(VersionComparer); ok {
 		return int64(c.Versioncmp(vs[0], vs[1], itz))
 	}
@@ -348,14 +354,22 @@ func (r *R) function3x(name Value) (n string, found bool, v Value) {
 	default:
 		return "", false, r.NoMethod(name, "intern")
 	}
+	if r.has3xFunction(n) {
+		return n, true, nil
+	}
+	return "", false, false
+}
+
+// has3xFunction is the scope's Has3xFunction (FunctionFinder).
+func (r *R) has3xFunction(name string) bool {
+	if fs := r.fs; fs != nil {
+		return fs.Has3xFunction(name)
+	}
 	f, ok := r.scope.(FunctionFinder)
 	if !ok {
 		raise(ClassNotImplementedError, "pp2go: this scope cannot look up 3.x functions")
 	}
-	if f.Has3xFunction(n) {
-		return n, true, nil
-	}
-	return "", false, false
+	return f.Has3xFunction(name)
 }
 
 // ScopeLog is warning(msg), notice(msg), ... in a 3.x function, whose self

@@ -108,6 +108,7 @@ type Template func(Scope) string
 // the current line and the last match ($~).
 type R struct {
 	scope Scope
+	fs    FunctionScope // scope, when it is one
 	out   strings.Builder
 	line  int
 	// instance variables: the scope's visible variables (loaded on first
@@ -163,12 +164,24 @@ func New(s Scope) *R {
 	return &R{scope: s}
 }
 
-// RoomForR is an optional extension of Scope: a scope made for one call
-// of translated Ruby (rt/rubyfn's frame) has room for the call's R, which
-// TakeR gives once (nil after), for the call's NewSized to use instead of
-// allocating one.
-type RoomForR interface {
+// FunctionScope is the scope of a call of translated Ruby (rt/rubyfn's
+// frame): Scope with the extensions that Ruby's calls of Puppet's API ask
+// of it. TakeR gives the call's R from its room once (nil after), for the
+// call's NewCall to use instead of allocating one. An R in such a scope
+// keeps it as this interface (R.fs), so that those calls call it without
+// asserting the scope to each extension: an assertion that runs once or
+// twice a compile misses its site's cache (Go fills it at random, about
+// once in a thousand misses) and costs ~100 instructions, each of a few
+// dozen on ensure_resource's path.
+type FunctionScope interface {
+	Scope
 	TakeR() *R
+	LogFilter
+	BoundCaller3x
+	FunctionFinder
+	CatalogScope
+	Releaser
+	VersionComparer
 }
 
 // CallRoom is the room of one call of translated Ruby (rt/rubyfn's
@@ -204,16 +217,29 @@ func (c *CallRoom) Unused() bool {
 		r.self == nil && !r.loaded && r.match == nil && r.out.Len() == 0
 }
 
+// NewCall starts a call of a translated function file's methods in s:
+// in a call's scope (FunctionScope), with the R of its room, which keeps
+// the scope as one; in another scope, as NewSized(s, 0, 0). A template
+// (NewSized) never runs in a call's scope, and asks nothing of it.
+func NewCall(s Scope) *R {
+	fs, ok := s.(FunctionScope)
+	if !ok {
+		return NewSized(s, 0, 0)
+	}
+	r := fs.TakeR()
+	if r == nil {
+		r = &R{}
+	}
+	r.scope, r.fs = s, fs
+	return r
+}
+
 // NewSized starts a rendering whose output is expected to be about n
 // bytes (the template's text) and that reads about ivars instance
 // variables.
 func NewSized(s Scope, n, ivars int) *R {
 	var r *R
-	if room, ok := s.(RoomForR); ok {
-		r = room.TakeR()
-	}
 	switch {
-	case r != nil:
 	case ivars == 1:
 		r = newRoomyR[ivarRoom1]()
 	case ivars == 2:

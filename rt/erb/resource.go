@@ -358,7 +358,13 @@ func refArgs(args []Value) (typ, title string) {
 // Catalog#resource): the catalog's resource, nil when there is none.
 func (r *R) FindResource(args ...Value) Value {
 	t, ti := refArgs(args)
-	res, found := r.catalogScope("findresource").FindResource(t, ti)
+	var res PuppetResource
+	var found bool
+	if fs := r.fs; fs != nil {
+		res, found = fs.FindResource(t, ti)
+	} else {
+		res, found = r.catalogScope("findresource").FindResource(t, ti)
+	}
 	if !found {
 		return nil
 	}
@@ -511,7 +517,12 @@ func (r *R) PuppetFindResourceTypeOrClass(scope, name Value) Value {
 	if _, ok := scope.(*scopeObject); !ok {
 		return r.NoMethod(scope, "environment")
 	}
-	kind := r.catalogScope("find_resource_type_or_class").ResourceTypeKind(s.S)
+	var kind string
+	if fs := r.fs; fs != nil {
+		kind = fs.ResourceTypeKind(s.S)
+	} else {
+		kind = r.catalogScope("find_resource_type_or_class").ResourceTypeKind(s.S)
+	}
 	if kind == "" {
 		return nil
 	}

@@ -1,6 +1,7 @@
 package rubyfn
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/pp2go/pp2go/rt/erb"
@@ -66,7 +67,7 @@ func TestFramesReused(t *testing.T) {
 	var seen []*erb.Str
 	var frames []*erb.R
 	m := func(s erb.Scope, method string, b *erb.Block, a []erb.Value) erb.Value {
-		r := erb.NewSized(s, 0, 0)
+		r := erb.NewCall(s)
 		frames = append(frames, r)
 		switch method {
 		case "plain": // reads its arguments only
@@ -127,7 +128,7 @@ func TestFramesReused(t *testing.T) {
 // caller then still reads as it was.
 func TestCall3xRubyFrames(t *testing.T) {
 	m := Methods(func(s erb.Scope, method string, b *erb.Block, a []erb.Value) erb.Value {
-		erb.NewSized(s, 0, 0)
+		erb.NewCall(s)
 		if method == "real_function_rubyfn_test_frames_args" {
 			return a[0]
 		}
@@ -147,5 +148,50 @@ func TestCall3xRubyFrames(t *testing.T) {
 	Call3xRuby(c, "rubyfn_test_frames_bool", []erb.Value{erb.S("c")})
 	if a, ok := got.(*erb.Array); !ok || erb.Inspect(a) != `["a", "b"]` {
 		t.Errorf("the arguments' Array a function returned is %s after another call", erb.Inspect(got))
+	}
+}
+
+// compileCtx is a compile's scope (CompileScope): frames, a release, a
+// log that drops debug messages, and a catalog of one resource, File[/x].
+type compileCtx struct {
+	framesCtx
+}
+
+func (*compileCtx) PuppetVersion() string          { return "8.10.0" }
+func (*compileCtx) DropsLog(level string) bool     { return level == "debug" }
+func (*compileCtx) Resources() []fn.Resource       { return nil }
+func (*compileCtx) CurrentResource() fn.Resource   { return nil }
+func (*compileCtx) ScopeSource() (string, bool)    { return "", true }
+func (*compileCtx) ResourceTypeKind(string) string { return "type" }
+func (*compileCtx) FindResource(typ, title string) (fn.Resource, bool) {
+	return nil, typ == "File" && title == "/x"
+}
+
+// TestCompileScopeCalls: a call of translated Ruby in a compile's scope
+// answers Puppet.version, debug's dropping, findresource and
+// find_resource_type_or_class from that scope, and gives its frame back
+// for the next call, as in a context that has frames only.
+func TestCompileScopeCalls(t *testing.T) {
+	values.KeepCopies()
+	var got []string
+	m := func(s erb.Scope, method string, b *erb.Block, a []erb.Value) erb.Value {
+		r := erb.NewCall(s)
+		if method == "plain" {
+			return nil
+		}
+		got = append(got[:0], erb.ToS(r.PuppetVersion()), erb.Inspect(r.PuppetLogInterp("debug", "x")),
+			erb.Inspect(r.FindResource(erb.S("File[/x]")) != nil), erb.Inspect(r.FindResource(erb.S("File[/y]"))),
+			erb.Inspect(r.PuppetFindResourceTypeOrClass(erb.ScopeValue(), erb.S("file")) != nil))
+		return nil
+	}
+	c := &compileCtx{}
+	args := []values.Value{values.String("a")}
+	impl3(m, "api", true)(c, args, nil)
+	if want := []string{"8.10.0", "nil", "true", "nil", "true"}; !slices.Equal(got, want) {
+		t.Errorf("the Ruby saw %q, want %q", got, want)
+	}
+	plain := impl3(m, "plain", true)
+	if n := testing.AllocsPerRun(20, func() { plain(c, args, nil) }); n != 0 {
+		t.Errorf("a call in a compile's scope made %v allocations, want 0", n)
 	}
 }

@@ -35,7 +35,7 @@ func Impl(m Methods, method string) fn.Impl {
 // its methods see, the Ruby arguments, an Array that is the one argument
 // of a 3.x function's block, and the call's R with room for the first
 // Strings and block it makes (the scope's room, which the translated
-// file's NewSized takes).
+// file's NewCall takes).
 type frame struct {
 	s    scope
 	arr  erb.Array    // the arguments
@@ -80,7 +80,7 @@ func newFrame(c fn.Context, lead []erb.Value, args []values.Value, threeX bool) 
 	if threeX {
 		from = erb.FromPuppet3x
 	}
-	fs := framesOf(c)
+	fs, cs := framesOf(c)
 	var f *argFrame
 	var room *erb.HashRoom
 	for _, v := range args {
@@ -95,7 +95,7 @@ func newFrame(c fn.Context, lead []erb.Value, args []values.Value, threeX bool) 
 		f = fs.argFrame()
 		f.af = f
 	}
-	f.s.c, f.fs = c, fs
+	f.s.c, f.s.cs, f.fs = c, cs, fs
 	var a []erb.Value
 	if n := len(lead) + len(args); n <= len(f.buf) {
 		a = f.buf[:0:n]
@@ -154,12 +154,24 @@ type FrameSource interface {
 	RubyFrames() *Frames
 }
 
-// framesOf is c's Frames (nil when c has none).
-func framesOf(c fn.Context) *Frames {
-	if src, ok := c.(FrameSource); ok {
-		return src.RubyFrames()
+// framesOf is c's Frames (nil when c has none), and c when it is a
+// compile's scope (nil otherwise), which it asserts once.
+func framesOf(c fn.Context) (*Frames, CompileScope) {
+	if cs, ok := c.(CompileScope); ok {
+		return cs.RubyFrames(), cs
 	}
-	return nil
+	if src, ok := c.(FrameSource); ok {
+		return src.RubyFrames(), nil
+	}
+	return nil, nil
+}
+
+// frames is framesOf(s.c), without asserting c again when s has it.
+func (s *scope) frames() (*Frames, CompileScope) {
+	if s.cs != nil {
+		return s.cs.RubyFrames(), s.cs
+	}
+	return framesOf(s.c)
 }
 
 // argFrame is a zero argFrame: one done with, else a new one.
@@ -300,11 +312,27 @@ func rubyFailure() {
 
 // scope is what translated Ruby sees of the calling scope.
 type scope struct {
-	c    fn.Context
+	c fn.Context
+	// cs is c when it is a compile's scope (nil otherwise): its methods
+	// are called without asserting c to each interface (erb.FunctionScope
+	// says why)
+	cs   CompileScope
 	room *erb.R // the frame's R until taken (TakeR)
 }
 
-// TakeR implements erb.RoomForR: the call's first NewSized takes the
+// CompileScope is a compile's scope (rt's) as a call of translated Ruby
+// uses it.
+type CompileScope interface {
+	fn.Context
+	fn.Catalog
+	fn.Releaser
+	erb.LogFilter
+	FrameSource
+}
+
+var _ erb.FunctionScope = (*scope)(nil) // else NewCall would not find it one
+
+// TakeR implements erb.FunctionScope: the call's first NewCall takes the
 // frame's R; the methods of the file's classes, which run in the same
 // scope, allocate their own.
 func (s *scope) TakeR() *erb.R {
@@ -373,9 +401,9 @@ func (s *scope) callRuby3x(fun *fn.Func, name string, args []erb.Value) (erb.Val
 	case f.arity < 0 && n < -f.arity-1:
 		panic(&erb.RubyError{Class: erb.ClassArgumentError, Msg: fmt.Sprintf("%s(): Wrong number of arguments given (%d for minimum %d)", name, n, -f.arity-1)})
 	}
-	fs := framesOf(s.c)
+	fs, cs := s.frames()
 	fr := fs.argFrame()
-	fr.af, fr.fs, fr.s.c = fr, fs, s.c
+	fr.af, fr.fs, fr.s.c, fr.s.cs = fr, fs, s.c, cs
 	fr.arr.A = args
 	fr.frame.init()
 	r := f.m(&fr.s, f.method, nil, fr.array1())
@@ -437,6 +465,9 @@ func (s *scope) Warn(msg string) { s.c.Warn(msg) }
 
 // DropsLog implements erb.LogFilter: the calling scope's answer.
 func (s *scope) DropsLog(level string) bool {
+	if s.cs != nil {
+		return s.cs.DropsLog(level)
+	}
 	f, ok := s.c.(erb.LogFilter)
 	return ok && f.DropsLog(level)
 }
@@ -517,6 +548,9 @@ func (l rubyLambda) CallableType() *values.CallableType {
 // PuppetVersion is Puppet.version: the release compiled as (7.23.0 for a
 // context that does not say).
 func (s *scope) PuppetVersion() string {
+	if s.cs != nil {
+		return s.cs.PuppetVersion()
+	}
 	if r, ok := s.c.(fn.Releaser); ok {
 		return r.PuppetVersion()
 	}
@@ -563,6 +597,9 @@ func (s *scope) catalog(what string) fn.Catalog {
 // FindResource is Scope#findresource: the catalog's resource of a type
 // and title.
 func (s *scope) FindResource(typeName, title string) (erb.PuppetResource, bool) {
+	if s.cs != nil {
+		return s.cs.FindResource(typeName, title)
+	}
 	return s.catalog("findresource").FindResource(typeName, title)
 }
 
@@ -578,6 +615,9 @@ func (s *scope) CurrentResource() erb.PuppetResource {
 
 // ResourceTypeKind is what find_resource_type_or_class finds.
 func (s *scope) ResourceTypeKind(name string) string {
+	if s.cs != nil {
+		return s.cs.ResourceTypeKind(name)
+	}
 	return s.catalog("find_resource_type_or_class").ResourceTypeKind(name)
 }
 

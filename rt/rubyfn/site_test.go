@@ -30,7 +30,7 @@ func (c *callCtx) Call(name string, args []values.Value, _ fn.Block) values.Valu
 // the site bound it, once it is registered.
 func TestFunctionAtBound(t *testing.T) {
 	ruby := Methods(func(s erb.Scope, method string, b *erb.Block, a []erb.Value) erb.Value {
-		erb.NewSized(s, 0, 0)
+		erb.NewCall(s)
 		return erb.S(method + " got " + erb.Inspect(a[0]))
 	})
 	register3("rubyfn_test_site_ruby", "m", -1, true, ruby, "first", false)
@@ -51,7 +51,7 @@ func TestFunctionAtBound(t *testing.T) {
 	// the function file: method "at" calls a[0] at its site, "named" by
 	// its name, each with the arguments 1, "x"
 	file := Methods(func(s erb.Scope, method string, b *erb.Block, a []erb.Value) erb.Value {
-		r := erb.NewSized(s, 0, 0)
+		r := erb.NewCall(s)
 		name := erb.ToS(a[0].(*erb.Array).A[0])
 		args := erb.NewArray(int64(1), erb.S("x"))
 		if method == "at" {
