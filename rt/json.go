@@ -66,8 +66,8 @@ func (cat *Catalog) Render(info CatalogInfo) ([]byte, []LogEntry, *Error) {
 	}
 	if info.Plain != nil {
 		w.plain = &plainState{PlainJSON: *info.Plain}
-	} else {
-		w.kept = cat.jsonBufs.keptResources()
+	} else if w.kept = cat.jsonBufs.keptResources(); w.kept != nil {
+		w.copied = make([]*keptResource, len(cat.resources))
 	}
 	w.seen.catalog = catalogsWritten.Add(1)
 	b := cat.jsonBufs.get(len(cat.resources))
@@ -76,7 +76,7 @@ func (cat *Catalog) Render(info CatalogInfo) ([]byte, []LogEntry, *Error) {
 	}
 	w.seen.warm = escapedWarm.Load()
 	b = append(b, `{"tags":`...)
-	b = appendStrings(b, cat.Tags)
+	b = w.seen.strs(b, cat.Tags)
 	b = append(b, `,"name":`...)
 	b = appendStr(b, cat.Name)
 	b = append(b, `,"version":`...)
@@ -120,7 +120,7 @@ func (cat *Catalog) Render(info CatalogInfo) ([]byte, []LogEntry, *Error) {
 		b = append(b, '}')
 	}
 	b = append(b, `],"classes":`...)
-	b = appendStrings(b, cat.Classes)
+	b = w.seen.strs(b, cat.Classes)
 	b = append(b, "}\n"...)
 	cat.jsonBufs.wrote(len(b))
 	if p := w.plain; p != nil {
@@ -205,15 +205,18 @@ func (w *jsonWriter) resource(b []byte, r *Resource) []byte {
 		b = append(b, e.json...)
 		// e's tags are r's (which r may not hold yet, sameTags)
 		w.tagRuns[r.pos] = tagsRun{int32(at) + e.tagsAt, int32(at) + e.tagsEnd, int32(len(e.tags))}
-		if e.plainRef {
-			w.setPlainRef(int(r.pos))
-		}
+		w.copied[r.pos] = e
 		w.prevTags = nil // the places of the copied tags are not known
 		return b
 	}
+	// what r's tags are made of, before writing them makes the list
+	held := deferredTags{own: -1}
+	if r.tagsDeferred {
+		held = deferredTags{len(r.Tags), r.scope.resource.Tags[:r.scopeTagsHeld]}
+	}
 	b = w.writeResource(b, r)
 	run := w.tagRuns[r.pos]
-	w.kept.keep(r, key, b[at:], int(run.at)-at, int(run.end)-at, w.plainRef(int(r.pos)), w.seen.catalog)
+	w.kept.keep(r, key, b[at:], int(run.at)-at, int(run.end)-at, held, w.seen.catalog)
 	return b
 }
 
@@ -557,6 +560,9 @@ type jsonWriter struct {
 	plain     *plainState    // writing plain JSON (rich data off)
 	kept      *keptResources // resources' JSON to copy, nil for none
 	seen      seenJSON       // strings and references written, to copy
+	// copied is, by position, the kept JSON each resource was copied
+	// from (nil: written), whose reference's JSON edges copy (appendRef)
+	copied []*keptResource
 }
 
 func (w *jsonWriter) raw(s string) { w.buf = append(w.buf, s...) }
@@ -564,13 +570,18 @@ func (w *jsonWriter) raw(s string) { w.buf = append(w.buf, s...) }
 func (w *jsonWriter) str(s string) { w.buf = appendStr(w.buf, s) }
 
 // appendStrings appends a JSON array of strings.
-func appendStrings(b []byte, list []string) []byte {
+func appendStrings(b []byte, list []string) []byte { return (*seenJSON)(nil).strs(b, list) }
+
+// strs is appendStrings copying the JSON of strings written before (str):
+// a catalog's tags and classes are mostly the strings of the catalog
+// before, many longer than appendShort's.
+func (t *seenJSON) strs(b []byte, list []string) []byte {
 	b = append(b, '[')
 	for i, s := range list {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendStr(b, s)
+		b = t.str(b, s)
 	}
 	return append(b, ']')
 }
@@ -931,11 +942,21 @@ func (w *jsonWriter) plainRef(p int) bool {
 	return false
 }
 
-// appendRef appends a resource's reference, Type[title], as a JSON string,
-// without looking for bytes to escape in the type and title of a resource
-// of cat written before with none (plainRefs): an edge's ends.
+// appendRef appends a resource's reference, Type[title], as a JSON string:
+// an edge's ends. That of a resource of cat copied from kept JSON is copied
+// from there, that of one written with no byte to escape in its type and
+// title (plainRefs) written without looking for any.
 func (w *jsonWriter) appendRef(b []byte, cat *Catalog, r *Resource) []byte {
-	if p := int(r.pos); p < len(cat.resources) && w.plainRef(p) && cat.resources[p] == r {
+	p := int(r.pos)
+	if p >= len(cat.resources) || cat.resources[p] != r {
+		return appendRef(b, r)
+	}
+	if p < len(w.copied) {
+		if e := w.copied[p]; e != nil {
+			return append(b, e.ref...)
+		}
+	}
+	if w.plainRef(p) {
 		b = append(b, '"')
 		b = append(b, r.Type...)
 		b = append(b, '[')

@@ -824,3 +824,79 @@ func TestSameTagsDeferred(t *testing.T) {
 		}
 	}
 }
+
+// As many resources as a set of keptResources has places, whose types
+// and titles hash to one set, are all kept: from a program's fourth catalog
+// on each is copied (kept from the third), none written again because the
+// others took its place.
+func TestKeptResourcesShareASet(t *testing.T) {
+	var titles []string
+	set := -1
+	for i := 0; len(titles) < keptWays; i++ {
+		title := fmt.Sprint("/etc/keystone/", i)
+		s := int(resourceKey(&Resource{Type: "File", Title: title}) >> (64 - keptResourcesBits))
+		if set < 0 {
+			set = s
+		}
+		if s == set {
+			titles = append(titles, title)
+		}
+	}
+	var bufs jsonBuffers
+	for round := range 6 {
+		cat := newCatalog("n", "production", 0, 0, 0)
+		var rs []*Resource
+		for _, title := range titles {
+			r := &Resource{Type: "File", Title: title, Tags: []string{"file", "class"},
+				Params: []*Param{{Name: "ensure", Value: values.String("file")}}}
+			cat.add(r)
+			rs = append(rs, r)
+		}
+		if k := atomicptr.Load(&bufs.kept); k != nil && round >= 3 {
+			for _, r := range rs {
+				if k.find(r, resourceKey(r)) == nil {
+					t.Errorf("round %d: %s not kept", round, r.Title)
+				}
+			}
+		}
+		cat.jsonBufs = &bufs
+		cat.JSON(CatalogInfo{})
+	}
+}
+
+// A native resource whose scope resource's tags it has not taken yet
+// (tagsDeferred) is copied from the JSON a catalog before kept only when
+// its own tags and its scope's are those of the one kept: its tags in the
+// JSON are its own, then its scope's it lacks, whichever of them changed.
+func TestKeptDeferredTagsChange(t *testing.T) {
+	var bufs jsonBuffers
+	nat := Native(restype.Core("file"))
+	copied := 0
+	for round := range 12 {
+		cat := newCatalog("n", "production", 0, 0, 0)
+		sr := &Resource{Type: "Class", Title: "Web", Tags: []string{"class", "web", fmt.Sprint("s", round/2%3)}}
+		cat.add(sr)
+		own := []string{"file", fmt.Sprint("s", round/3%2)}
+		r := &Resource{Type: "File", Title: "x", Tags: own, scope: &Scope{resource: sr}, native: nat}
+		(&Ctx{}).finishEvaluation(r)
+		cat.add(r)
+		want := append(slices.Clone(own), "class", "web")
+		if s := sr.Tags[2]; !slices.Contains(own, s) {
+			want = append(want, s)
+		}
+		if k := atomicptr.Load(&bufs.kept); k != nil && k.find(r, resourceKey(r)) != nil {
+			copied++
+		}
+		cat.jsonBufs = &bufs
+		var doc struct{ Resources []struct{ Tags []string } }
+		if err := json.Unmarshal(cat.JSON(CatalogInfo{}), &doc); err != nil {
+			t.Fatal(err)
+		}
+		if got := doc.Resources[1].Tags; fmt.Sprintf("%q", got) != fmt.Sprintf("%q", want) {
+			t.Errorf("round %d: tags %q, want %q", round, got, want)
+		}
+	}
+	if copied == 0 {
+		t.Error("no resource copied")
+	}
+}

@@ -26,10 +26,10 @@ import (
 // resource of one node's catalog, named after its facts, is not written
 // by the next node's), at most keptResourcesBudget bytes, and only once
 // the program writes catalogs again (a program that writes one would only
-// pay for keeping them). A resource has two places, by a hash of its type
-// and title (resourceKey).
+// pay for keeping them). A resource has keptWays places, by a hash of its
+// type and title (resourceKey).
 type keptResources struct {
-	at    [keptResourcesSets][2]keptPlace
+	at    [keptResourcesSets][keptWays]keptPlace
 	bytes atomic.Int64
 }
 
@@ -41,28 +41,45 @@ type keptPlace struct {
 }
 
 const (
-	// keptResourcesBits is log2 of the table's pairs of places: a
+	// keptResourcesBits is log2 of the table's sets of places: a
 	// keystone catalog has 466 resources.
-	keptResourcesBits = 12
+	keptResourcesBits = 11
 	keptResourcesSets = 1 << keptResourcesBits
+	// keptWays is the places of a set: with two, three of keystone's
+	// resources shared one and took turns, each written again as its
+	// place was the others' (with four, five of a catalog seldom share
+	// one)
+	keptWays = 4
 	// keptResourcesBudget bounds the bytes the table keeps (about).
 	keptResourcesBudget = 8 << 20
 )
 
 // keptResource is a resource's JSON and what it was written from.
 type keptResource struct {
+	key                    uint64 // resourceKey
 	json                   string
+	ref                    string // the JSON of its reference (appendRef)
 	typ, title, file, kind string
 	line                   int
 	native                 NativeType
 	titleValue             values.Value
 	tags, sensitive        []string
-	params                 []outParam // Resource.Params' names and values, undef ones too
+	held                   deferredTags // what tags were made of, when they were
+	params                 []outParam   // Resource.Params' names and values, undef ones too
 	// the bytes of the tags in json (the writer's tagRuns)
 	tagsAt, tagsEnd int32
 	exported        bool
 	mainTitle       bool
-	plainRef        bool // the type and title had no byte to escape (plainRefs)
+}
+
+// deferredTags is what the tags of a resource that had not added its
+// scope resource's to its list (tagsDeferred) are made of: its first own
+// tags, and its scope resource's it took (own -1: not deferred). Two such
+// resources with the same own tags and scope tags have the same tags,
+// compared without a search (sameTags).
+type deferredTags struct {
+	own   int
+	scope []string
 }
 
 // resourceKey hashes a resource's type and title (by their bytes: a
@@ -92,7 +109,7 @@ func textHash(h uint64, s string) uint64 {
 func (k *keptResources) find(r *Resource, key uint64) *keptResource {
 	set := &k.at[key>>(64-keptResourcesBits)]
 	for i := range set {
-		if e := atomicptr.Load(&set[i].e); e != nil && e.same(r) {
+		if e := atomicptr.Load(&set[i].e); e != nil && e.key == key && e.same(r) {
 			return e
 		}
 	}
@@ -100,23 +117,25 @@ func (k *keptResources) find(r *Resource, key uint64) *keptResource {
 }
 
 // keep keeps json, r's JSON written by the catalog-th catalog, its tags
-// at [tagsAt, tagsEnd), in the place of the one kept of r's type and
-// title, else in the place where a catalog before wrote one (seen), when
-// the table has room.
-func (k *keptResources) keep(r *Resource, key uint64, json []byte, tagsAt, tagsEnd int, plainRef bool, catalog uint32) {
+// at [tagsAt, tagsEnd) and made of held, in the place of the one kept of
+// r's type and title, else in the place where a catalog before wrote one
+// (seen), when the table has room.
+func (k *keptResources) keep(r *Resource, key uint64, json []byte, tagsAt, tagsEnd int, held deferredTags, catalog uint32) {
 	set := &k.at[key>>(64-keptResourcesBits)]
 	place := k.placeOf(set, r, seenMark(key, catalog))
 	if place == nil {
 		return
 	}
 	e := &keptResource{
-		json: string(json), typ: r.Type, title: r.Title, file: r.File, kind: r.Kind, line: r.Line,
+		key: key, json: string(json), ref: string(appendRef(nil, r)),
+		typ: r.Type, title: r.Title, file: r.File, kind: r.Kind, line: r.Line,
 		native: r.native, titleValue: r.titleValue,
 		tags:      append([]string(nil), r.Tags...),
 		sensitive: append([]string(nil), r.Sensitive...),
+		held:      deferredTags{held.own, slices.Clone(held.scope)},
 		params:    make([]outParam, len(r.Params)),
 		tagsAt:    int32(tagsAt), tagsEnd: int32(tagsEnd),
-		exported: r.Exported, mainTitle: r.mainTitle, plainRef: plainRef,
+		exported: r.Exported, mainTitle: r.mainTitle,
 	}
 	for i, p := range r.Params {
 		e.params[i] = outParam{p.Name, p.Value}
@@ -135,7 +154,7 @@ func (k *keptResources) keep(r *Resource, key uint64, json []byte, tagsAt, tagsE
 // title, else the one where a catalog before the one of seenMark mark
 // wrote one and noted it; nil when none did (then it notes r in a place,
 // one without a resource if there is one).
-func (k *keptResources) placeOf(set *[2]keptPlace, r *Resource, mark uint64) *keptPlace {
+func (k *keptResources) placeOf(set *[keptWays]keptPlace, r *Resource, mark uint64) *keptPlace {
 	for i := range set {
 		if e := atomicptr.Load(&set[i].e); e != nil && sameStr(e.title, r.Title) && sameStr(e.typ, r.Type) {
 			return &set[i]
@@ -149,26 +168,31 @@ func (k *keptResources) placeOf(set *[2]keptPlace, r *Resource, mark uint64) *ke
 			return &set[i]
 		}
 	}
-	// noted where it costs least: a place without a resource, else the
-	// one noted the longest ago
-	i := 0
-	if e0, e1 := atomicptr.Load(&set[0].e) != nil, atomicptr.Load(&set[1].e) != nil; e0 != e1 {
-		if e0 {
-			i = 1
-		}
-	} else if seenAge(set[1].seen.Load(), mark) > seenAge(set[0].seen.Load(), mark) {
-		i = 1
-	}
-	set[i].seen.Store(mark)
+	set[notePlace(set, mark)].seen.Store(mark)
 	return nil
+}
+
+// notePlace is the place of set where a resource not kept is noted, where
+// it costs least: the one noted the longest ago among those without a
+// resource, else among all.
+func notePlace(set *[keptWays]keptPlace, mark uint64) int {
+	best, empty, age := 0, false, uint64(0)
+	for i := range set {
+		e := atomicptr.Load(&set[i].e) == nil
+		a := seenAge(set[i].seen.Load(), mark)
+		if e && !empty || e == empty && a > age {
+			best, empty, age = i, e, a
+		}
+	}
+	return best
 }
 
 // size is about the bytes e keeps of its own (not its strings' and
 // values', most of which the program keeps anyway).
 func (e *keptResource) size() int64 {
 	const word = 8
-	return int64(len(e.json) + int(unsafe.Sizeof(*e)) +
-		2*word*(len(e.tags)+len(e.sensitive)) + 4*word*len(e.params))
+	return int64(len(e.json) + len(e.ref) + int(unsafe.Sizeof(*e)) +
+		2*word*(len(e.tags)+len(e.sensitive)+len(e.held.scope)) + 4*word*len(e.params))
 }
 
 // same says whether r is written as the resource e was kept from: all that
@@ -195,7 +219,17 @@ func (e *keptResource) same(r *Resource) bool {
 			return false
 		}
 	}
-	return sameTags(e.tags, r) && sameStrs(e.sensitive, r.Sensitive)
+	return e.sameTags(r) && sameStrs(e.sensitive, r.Sensitive)
+}
+
+// sameTags says whether r has e's tags: made of the same own tags and
+// scope tags (deferredTags), when both were deferred, else compared
+// (sameTags).
+func (e *keptResource) sameTags(r *Resource) bool {
+	if own := e.held.own; own >= 0 && r.tagsDeferred {
+		return sameStrs(e.tags[:own], r.Tags) && sameStrs(e.held.scope, r.scope.resource.Tags[:r.scopeTagsHeld])
+	}
+	return sameTags(e.tags, r)
 }
 
 // sameTags says whether tags, a resource's (distinct, as every
