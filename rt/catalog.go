@@ -18,9 +18,9 @@ type Catalog struct {
 	resources []*Resource
 	table     refTable // by type and title, and by alias and uniqueness key
 	edges     []Edge
-	// tagSet holds Tags once they are many (hasTag): a catalog has up
+	// tagAt finds Tags once they are many (tagPlace): a catalog has up
 	// to hundreds, and each class adds its own
-	tagSet map[string]struct{}
+	tagAt tagIndex
 
 	// jsonBufs are the program's catalog JSON buffers (nil for a catalog
 	// made outside a compile)
@@ -518,19 +518,18 @@ func (l edgeLists) len() int { return len(l.start) - 1 }
 // of are the targets of the edges from resources[i].
 func (l edgeLists) of(i int) []*Resource { return l.all[l.start[i]:l.start[i+1]:l.start[i+1]] }
 
-// addClass records a declared class (and tags the catalog with its name).
-func (cat *Catalog) addClass(name string) {
+// addClass records a declared class (and tags the catalog with its name,
+// unless tagged says it has those tags already).
+func (cat *Catalog) addClass(name string, tagged bool) {
 	if name == "" {
 		return
 	}
-	for _, c := range cat.Classes {
-		if c == name {
-			cat.tag(name)
-			return
-		}
+	if !slices.Contains(cat.Classes, name) {
+		cat.Classes = append(cat.Classes, name)
 	}
-	cat.Classes = append(cat.Classes, name)
-	cat.tag(name)
+	if !tagged {
+		cat.tag(name)
+	}
 }
 
 func (cat *Catalog) tag(t string) {
@@ -551,32 +550,82 @@ func (cat *Catalog) tag(t string) {
 // addTag adds t to the tags unless they have it, and reports whether it
 // did.
 func (cat *Catalog) addTag(t string) bool {
-	if cat.hasTag(t) {
+	if cat.tagAt.at == nil {
+		if len(cat.Tags) < manyTags {
+			if slices.Contains(cat.Tags, t) {
+				return false
+			}
+			cat.Tags = append(cat.Tags, t)
+			return true
+		}
+		cat.tagAt.index(cat.Tags)
+	}
+	place, found := cat.tagAt.find(cat.Tags, t)
+	if found {
 		return false
 	}
 	cat.Tags = append(cat.Tags, t)
-	if cat.tagSet != nil {
-		cat.tagSet[t] = struct{}{}
-	}
+	cat.tagAt.add(cat.Tags, place)
 	return true
 }
 
-// manyTags is how many tags a catalog has when it makes their set: fewer
-// are compared one by one sooner than a set is made.
+// manyTags is how many tags a catalog has when it indexes them (tagAt):
+// fewer are compared one by one sooner than an index is made.
 const manyTags = 32
 
 func (cat *Catalog) hasTag(t string) bool {
-	if cat.tagSet == nil {
+	if cat.tagAt.at == nil {
 		if len(cat.Tags) < manyTags {
 			return slices.Contains(cat.Tags, t)
 		}
-		cat.tagSet = make(map[string]struct{}, max(cap(cat.Tags), 2*manyTags))
-		for _, u := range cat.Tags {
-			cat.tagSet[u] = struct{}{}
+		cat.tagAt.index(cat.Tags)
+	}
+	_, found := cat.tagAt.find(cat.Tags, t)
+	return found
+}
+
+// tagIndex finds tags in their list by a hash of their bytes (textHash),
+// at a fraction of a map's cost: at holds, at a tag's place, one more
+// than its index in the list (0: a free place), and is at most half full.
+type tagIndex struct {
+	at   []int32
+	bits uint8 // len(at) is 1<<bits
+}
+
+// index indexes tags.
+func (x *tagIndex) index(tags []string) {
+	x.bits = 6
+	for 1<<x.bits < 2*len(tags)+2 {
+		x.bits++
+	}
+	x.at = make([]int32, 1<<x.bits)
+	for i := range tags {
+		place, _ := x.find(tags[:i], tags[i])
+		x.at[place] = int32(i + 1)
+	}
+}
+
+// find is t's place in the index of tags, and whether tags has it there;
+// else the free place where it goes (add).
+func (x *tagIndex) find(tags []string, t string) (place int, found bool) {
+	mask := len(x.at) - 1
+	for i := int(textHash(0, t) >> (64 - x.bits)); ; i = (i + 1) & mask {
+		k := x.at[i]
+		if k == 0 {
+			return i, false
+		}
+		if sameStr(tags[k-1], t) {
+			return i, true
 		}
 	}
-	_, ok := cat.tagSet[t]
-	return ok
+}
+
+// add indexes the last tag of tags at its place (find's).
+func (x *tagIndex) add(tags []string, place int) {
+	x.at[place] = int32(len(tags))
+	if 2*len(tags) >= len(x.at) {
+		x.index(tags)
+	}
 }
 
 func (cat *Catalog) mergeTags(tags []string) {

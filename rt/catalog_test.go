@@ -2,6 +2,8 @@ package rt
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -174,5 +176,86 @@ func TestKeyRule(t *testing.T) {
 	}
 	if got := keyRuleOf(nil); got != definedKeyRule || !titleIsKey(nil) {
 		t.Errorf("a defined type's: %+v", got)
+	}
+}
+
+// A catalog's tags are a set in insertion order (Puppet's TagSet, a Ruby
+// Set): adding a tag it has, even as other bytes of the same text, changes
+// nothing, whether the catalog has few tags (compared one by one) or many
+// (indexed, tagIndex, growing as they are added).
+func TestCatalogTagSet(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 14))
+	for _, n := range []int{10, 31, 32, 33, 100, 1000} {
+		cat := newCatalog("n", "production", 0, 0, 0)
+		var want []string
+		seen := map[string]bool{}
+		for range 3 * n {
+			tag := fmt.Sprintf("t%d::x", rng.IntN(n))
+			if rng.IntN(2) == 0 {
+				tag = strings.Clone(tag) // the same text elsewhere
+			}
+			added := cat.addTag(tag)
+			if added == seen[tag] {
+				t.Fatalf("n=%d: addTag(%q) = %v with the tag added before: %v", n, tag, added, seen[tag])
+			}
+			if !seen[tag] {
+				seen[tag] = true
+				want = append(want, tag)
+			}
+		}
+		if !slices.Equal(cat.Tags, want) {
+			t.Errorf("n=%d: tags %q, want %q", n, cat.Tags, want)
+		}
+		for i := range n + 5 {
+			tag := fmt.Sprintf("t%d::x", i)
+			if cat.hasTag(tag) != seen[tag] {
+				t.Errorf("n=%d: hasTag(%q) = %v", n, tag, !seen[tag])
+			}
+		}
+	}
+}
+
+// Declaring classes tags the catalog with "class", each class's name and
+// its segments, each once (Resource::Type#instantiate_resource merges the
+// class resource's tags, Catalog#add_class tags the catalog with the
+// name): with the same tags whether a class is included or declared like
+// a resource, and with many classes (the catalog then indexes its tags).
+func TestCatalogTagsOfClasses(t *testing.T) {
+	p := NewProgram("production")
+	names := []string{"apache::mod::apache", "ntp", "apache"}
+	for i := range 40 {
+		names = append(names, fmt.Sprintf("mod%d::config", i))
+	}
+	for _, n := range names {
+		p.AddClass(&Class{Name: n})
+	}
+	p.AddClass(&Class{Name: "web::vhost"})
+	site := &Site{File: &File{Path: "/env/manifests/site.pp"}, Line: 1}
+	node := &Node{Name: "n1.example.com", Main: func(s *Scope) {
+		for _, n := range names {
+			s.c.Include(s, []values.Value{values.String(n)})
+		}
+		s.Declare(SiteRefOf(site), "class", Regular).Body(SiteRefOf(site), values.String("Web::Vhost")).Exec()
+	}}
+	for range 2 {
+		res := CompileWith(p, node)
+		if res.Err != nil {
+			t.Fatal(res.Err)
+		}
+		tags := res.Catalog.Tags
+		if len(slices.Compact(slices.Sorted(slices.Values(tags)))) != len(tags) {
+			t.Errorf("catalog tags repeat one: %q", tags)
+		}
+		for _, n := range append(names, "web::vhost") {
+			for _, want := range append([]string{"class", n}, strings.Split(n, "::")...) {
+				if !slices.Contains(tags, want) {
+					t.Errorf("catalog tags lack %q of class %s: %q", want, n, tags)
+				}
+			}
+			if !slices.Contains(res.Catalog.Classes, n) {
+				t.Errorf("catalog classes lack %s: %q", n, res.Catalog.Classes)
+			}
+		}
+		res.Release()
 	}
 }

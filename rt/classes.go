@@ -216,10 +216,13 @@ func (c *Ctx) newClassResource(s *Scope, cl *Class, source definition) *Resource
 	r := c.newResource(Resource{Type: "Class", Title: cl.title(), Kind: kindClass, scope: s, source: source, class: cl})
 	r.Tags = c.newTags(s, 6) // class, the name and its segments
 	c.applyDefaults(r, s.lookupDefaults(r.Type))
-	r.addTag("class") // tag's: a valid tag in lowercase, of one segment
-	r.addTags(cl.nameTags())
+	r.addOwnTags(classTags)
+	r.addOwnTags(cl.nameTags())
 	return r
 }
+
+// classTags are the tags tag adds for "class", a class resource's type.
+var classTags = []string{"class"}
 
 // parentNotFound fails for a class whose parent class does not exist:
 // Resource::Type#parent_type raises a ParseError located at the class's
@@ -267,7 +270,8 @@ func (c *Ctx) evaluateCode(r *Resource, cl *Class) {
 		// as evaluateDefine's
 		c.growVars(s.symtable, 4+len(params)+len(r.Params)+len(cl.Locals))
 	}
-	c.catalog.addClass(cl.Name)
+	// the catalog has the name's tags when instantiate merged them
+	c.catalog.addClass(cl.Name, !r.mainTitle && cl.nameTagsCatalog())
 	c.setResourceParameters(r, s, cl, true)
 	c.automaticParameters(r, s, cl)
 	s.setClassScope(cl.Name, s)
@@ -304,7 +308,7 @@ func (c *Ctx) evaluateParent(r *Resource, cl *Class) *Scope {
 
 func (c *Ctx) evaluateNodeCode(r *Resource, def *NodeDef, match []values.Value) {
 	s := r.scope.newChild(def, r)
-	c.catalog.addClass(r.Title)
+	c.catalog.addClass(r.Title, false)
 	c.setResourceParameters(r, s, def, false)
 	s.setClassScope(r.Title, s)
 	c.nodeScope = s

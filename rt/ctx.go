@@ -635,7 +635,7 @@ func (c *Ctx) createSettingsScope() {
 	// fails, is made once.
 	s := c.top.newChild(settings, res)
 	s.settingsPending = true // its variables are set on its first lookup (ready)
-	c.catalog.addClass(settings.Name)
+	c.catalog.addClass(settings.Name, false)
 	s.setClassScope(settings.Name, s)
 	c.addEdgeToStage(res)
 	_, layout := settings.made().sig.get(c, nil, nil)

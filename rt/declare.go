@@ -587,8 +587,8 @@ func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param, distinct bool
 	if typeTags == nil {
 		r.tag(lowered.get(r.Type)) // fails: the type's name is no valid tag
 	}
-	r.addTags(typeTags)
-	r.addTags(titleTags) // tagIfValid's
+	r.addOwnTags(typeTags)
+	r.addOwnTags(titleTags) // tagIfValid's
 }
 
 // ownTags is how many tags initResource gives a resource at most, with

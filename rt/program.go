@@ -285,7 +285,7 @@ type madeDefinition struct {
 	// titleKept is title's, made when first needed
 	titleKept atomicptr.Pointer[string]
 	// nameTags are nameTags', found when first needed
-	nameTags atomicptr.Pointer[[]string]
+	nameTags atomicptr.Pointer[classNameTags]
 }
 
 // madeOf is the madeDefinition kept in *p, made on the first call (a
@@ -324,20 +324,39 @@ func (c *Class) title() string {
 	return t
 }
 
+// classNameTags are the tags a class's resource takes from its name
+// (Class.nameTags).
+type classNameTags struct {
+	tags []string
+	// catalog: they are those adding the class to the catalog tags it
+	// with (Catalog.addClass: the name in lowercase and its segments)
+	catalog bool
+}
+
 // nameTags are the tags the class's resource takes from its name (or,
 // for main and a name not in ASCII, its title): tagIfValid's, found once
 // per process.
-func (c *Class) nameTags() []string {
+func (c *Class) nameTags() []string { return c.foundNameTags().tags }
+
+// nameTagsCatalog says whether nameTags are those Catalog.addClass tags
+// the catalog with for the class: a name in lowercase ASCII that is a
+// valid tag. Then a catalog has them once the class's resource is
+// declared (instantiate merges its tags), whether by its name or by its
+// title (the name capitalized, whose tags are the same).
+func (c *Class) nameTagsCatalog() bool { return c.foundNameTags().catalog }
+
+func (c *Class) foundNameTags() *classNameTags {
 	m := c.made()
 	if t := atomicptr.Load(&m.nameTags); t != nil {
-		return *t
+		return t
 	}
 	name := c.Name
 	if name == "" || !values.IsASCII(name) {
 		name = c.title()
 	}
-	t := titleTagsOf(name)
-	atomicptr.Store(&m.nameTags, &t)
+	t := &classNameTags{tags: titleTagsOf(name)}
+	t.catalog = name == c.Name && len(t.tags) > 0 && t.tags[0] == name
+	atomicptr.Store(&m.nameTags, t)
 	return t
 }
 

@@ -310,11 +310,21 @@ func typeTagsOf(typ string) (tags []string, ok bool) {
 	if !validTag(t) {
 		return nil, false
 	}
-	tags = []string{t}
+	return readmap.Store(&typeTags, typ, qualifiedTags(t)), true
+}
+
+// qualifiedTags is the tags tag adds for a valid lowercase tag t: t, and
+// its segments when it is qualified, each once (Tagging's tags are a set).
+func qualifiedTags(t string) []string {
+	tags := []string{t}
 	if strings.Contains(t, "::") {
-		tags = append(tags, strings.Split(t, "::")...)
+		for seg := range strings.SplitSeq(t, "::") {
+			if !slices.Contains(tags, seg) {
+				tags = append(tags, seg)
+			}
+		}
 	}
-	return readmap.Store(&typeTags, typ, tags), true
+	return tags
 }
 
 // addTags adds the tags tag gives a name (the name, then its segments):
@@ -322,6 +332,16 @@ func typeTagsOf(typ string) (tags []string, ok bool) {
 func (r *Resource) addTags(tags []string) {
 	for _, t := range tags {
 		r.addTag(t)
+	}
+}
+
+// addOwnTags is addTags for a resource that is not in the catalog yet,
+// and has not taken its scope's tags (finishEvaluation): its tags are few.
+func (r *Resource) addOwnTags(tags []string) {
+	for _, t := range tags {
+		if !holdsStr(r.Tags, t) {
+			r.Tags = append(r.Tags, t)
+		}
 	}
 }
 
@@ -346,11 +366,7 @@ func titleTagsOf(title string) []string {
 	}
 	var tags []string
 	if validTag(title) {
-		t := strings.ToLower(title)
-		tags = []string{t}
-		if strings.Contains(t, "::") {
-			tags = append(tags, strings.Split(t, "::")...)
-		}
+		tags = qualifiedTags(strings.ToLower(title))
 	}
 	return readmap.Store(&titleTags, title, tags)
 }
@@ -451,6 +467,9 @@ func (r *Resource) mergeTags(from []string) {
 // 16 on average), r's before the merge few.
 func (r *Resource) appendTags(from []string) (rest int) {
 	r.takeScopeTags()
+	if len(from) == 0 {
+		return 0
+	}
 	if need := len(r.Tags) + len(from); need > cap(r.Tags) {
 		// grow once
 		r.Tags = append(make([]string, 0, need), r.Tags...)
@@ -465,13 +484,25 @@ func (r *Resource) appendTags(from []string) (rest int) {
 	// the tags r lacks are appended a run at a time
 	run := 0
 	for i, t := range from {
-		if lens&(1<<(len(t)&63)) != 0 && slices.Contains(own, t) {
+		if lens&(1<<(len(t)&63)) != 0 && holdsStr(own, t) {
 			r.Tags = append(r.Tags, from[run:i]...)
 			run, rest = i+1, i+1
 		}
 	}
 	r.Tags = append(r.Tags, from[run:]...)
 	return rest
+}
+
+// holdsStr is slices.Contains(list, s), without reading the bytes of a
+// string that is s itself (sameStr): tags are mostly the process's own
+// strings (typeTags, titleTags, Class.nameTags).
+func holdsStr(list []string, s string) bool {
+	for _, u := range list {
+		if sameStr(u, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // Tagged reports whether the resource has one of the tags.
