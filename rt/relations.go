@@ -93,6 +93,11 @@ func (c *Ctx) relationOperands(site SiteRef, v values.Value, out []values.Value)
 			}
 			add(t)
 			return
+		case *values.ResourceType, *values.ClassType:
+			// catalog entries' types, which the check below accepts
+			// (TestRelationOperandTypes), told without it
+			out = appendUnique(out, x)
+			return
 		case values.Type:
 			if !values.IsAssignable(catalogEntryOrType, x) {
 				IssueAt(site.Site(), "NOT_CATALOG_TYPE", "Illegal relationship operand, can not form a relationship with something of type %s. A Catalog type is required.", values.TypeString(x))

@@ -171,6 +171,27 @@ func TestRelationshipRefsByTypeName(t *testing.T) {
 	}
 }
 
+// TestRelationOperandTypes: every resource and class reference, titled or
+// not, of any type name, is a catalog entry's type, which a relationship's
+// operand check (relationOperands) accepts without asking IsAssignable;
+// other types are not.
+func TestRelationOperandTypes(t *testing.T) {
+	for _, v := range []values.Type{
+		values.NewResourceType("notify", "x", true), values.NewResourceType("Notify", "", false),
+		values.NewResourceType("", "", false), values.NewResourceType("class", "foo", true),
+		values.NewResourceType("Foo::Bar", "a b", true), values.NewClassType("foo"), values.NewClassType(""),
+	} {
+		if !values.IsAssignable(catalogEntryOrType, v) {
+			t.Errorf("%s is no catalog entry's type", values.TypeString(v))
+		}
+	}
+	for _, v := range []values.Type{values.MustParseType("Integer"), values.MustParseType("Type[Integer]")} {
+		if values.IsAssignable(catalogEntryOrType, v) {
+			t.Errorf("%s is a catalog entry's type", values.TypeString(v))
+		}
+	}
+}
+
 // TestIsClassName: a reference's type names Class in any case, as
 // strings.EqualFold has it (ſ folds to s).
 func TestIsClassName(t *testing.T) {
