@@ -66,7 +66,13 @@ func (g *generator) translateRuby(u *unit, m *env.Module) {
 		id := u.ident("rbfn" + goName(rf.Name))
 		fun.EmitMethods(out, id)
 		// registered by the program (rt.Module.Ruby), module type aliases
-		// in the signatures resolved in the program
+		// in the signatures resolved in the program; signatures of
+		// Puppet's own types made by code, not parsed
+		if len(fun.LocalTypes) == 0 {
+			for i := range fun.Dispatches {
+				fun.Dispatches[i].Sig = staticSignature(fun.Dispatches[i].Spec)
+			}
+		}
 		u.ruby = append(u.ruby, fun.Defs(id)...)
 		if !hidden3x {
 			g.translated[rf.Name] = true

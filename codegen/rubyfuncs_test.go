@@ -58,7 +58,7 @@ end
 		}
 	}
 	require.Regexp(t, `Ruby: \[\]rubyfn\.Func\{\s+\{`, gen)
-	require.Regexp(t, `\{\s+API:\s+4,\s+Dispatches: \[\]rubyfn\.Dispatch\{\{\s+Method: "twice",\s+Spec:\s+"Integer x",\s+\}\},\s+Methods: rbfn\w+,\s+Name:\s+"m::twice",\s+\}`, gen)
+	require.Regexp(t, `\{\s+API:\s+4,\s+Dispatches: \[\]rubyfn\.Dispatch\{\{\s+Method: "twice",\s+Sig: func\(\) \*v\.Signature \{\s+return &v\.Signature\{Params: \[\]v\.SignatureParam\{\{\s+Kind: v\.ParamRequired,\s+Name: "x",\s+Type: &v\.Builtin\.Integer,\s+\}\}\}\s+\},\s+Spec: "Integer x",\s+\}\},\s+Methods: rbfn\w+,\s+Name:\s+"m::twice",\s+\}`, gen)
 	require.Regexp(t, `\{\s+API:\s+3,\s+Arity:\s+1,\s+Method:\s+"real_function_m_triple",\s+Methods: rbfn\w+,\s+Name:\s+"m_triple",\s+Rvalue:\s+true,\s+\}`, gen)
 	require.NotContains(t, gen, "func Register")
 	require.NotContains(t, gen, "fn.New(")

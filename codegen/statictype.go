@@ -1,11 +1,13 @@
 package codegen
 
 import (
+	"errors"
 	"math"
 	"reflect"
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -206,4 +208,57 @@ func staticGoType(t reflect.Type) (*jen.Statement, bool) {
 		return jen.Qual(valuesPath, t.Name()), true
 	}
 	return nil, false
+}
+
+// staticSignature is a function making the signature a translated Ruby
+// function's dispatch spec spells (rt/rubyfn.Dispatch.Sig), nil when a
+// type of the spec is not static (staticType): the process then parses
+// the spec at the function's first call.
+func staticSignature(spec string) jen.Code {
+	sig, err := fn.ParseSpec(spec, func(text string) (values.Type, error) {
+		r := &ownTypesOnly{}
+		t, err := values.ParseType(text, r)
+		if err == nil && r.other {
+			err = errNotStatic
+		}
+		return t, err
+	})
+	if err != nil {
+		return nil
+	}
+	fields := jen.Dict{}
+	if len(sig.Params) > 0 {
+		params := make([]jen.Code, len(sig.Params))
+		for i, p := range sig.Params {
+			t, ok := staticValue(reflect.ValueOf(&p.Type).Elem())
+			if !ok {
+				return nil
+			}
+			params[i] = jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(p.Name), jen.Id("Type"): t, jen.Id("Kind"): jen.Qual(valuesPath, paramKinds[p.Kind])})
+		}
+		fields[jen.Id("Params")] = jen.Index().Qual(valuesPath, "SignatureParam").Values(params...)
+	}
+	if sig.Block != nil {
+		t, ok := staticValue(reflect.ValueOf(&sig.Block).Elem())
+		if !ok {
+			return nil
+		}
+		fields[jen.Id("Block")] = t
+		fields[jen.Id("BlockName")] = jen.Lit(sig.BlockName)
+		if sig.BlockOptional {
+			fields[jen.Id("BlockOptional")] = jen.True()
+		}
+	}
+	return jen.Func().Params().Op("*").Qual(valuesPath, "Signature").Block(
+		jen.Return(jen.Op("&").Qual(valuesPath, "Signature").Values(fields)))
+}
+
+var errNotStatic = errors.New("names a type that is not Puppet's own")
+
+// paramKinds are the names of values.ParamKind's constants.
+var paramKinds = map[values.ParamKind]string{
+	values.ParamRequired:         "ParamRequired",
+	values.ParamOptional:         "ParamOptional",
+	values.ParamRepeated:         "ParamRepeated",
+	values.ParamRequiredRepeated: "ParamRequiredRepeated",
 }

@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/dave/jennifer/jen"
@@ -57,5 +58,36 @@ func TestStaticTypeLeavesTheRest(t *testing.T) {
 		"Integer[",              // no type either
 	} {
 		assert.Empty(t, renderStatic(t, text), text)
+	}
+}
+
+// A dispatch spec of Puppet's own types is made by a function of static
+// values, each parameter with its kind; a spec naming anything else (an
+// alias, a resource type) or not parsing is left to the runtime.
+func TestStaticSignature(t *testing.T) {
+	render := func(spec string) string {
+		c := staticSignature(spec)
+		if c == nil {
+			return ""
+		}
+		f := jen.NewFile("p")
+		f.Var().Id("x").Op("=").Add(c)
+		return strings.Join(strings.Fields(fmt.Sprintf("%#v", f)), "") // gofmt's layout aside
+	}
+	got := render("Variant[String[1], Array[String[1]]] packages, Hash default_attributes?, Any args*, Callable[2, 2] &block")
+	for _, want := range []string{
+		"func()*values.Signature{",
+		`{Kind:values.ParamRequired,Name:"packages",Type:&values.VariantType{Types:[]values.Type{&values.StringType{Size:&values.IntegerType{From:1,To:math.MaxInt64}},&values.ArrayType{Elem:&values.StringType{Size:&values.IntegerType{From:1,To:math.MaxInt64}}}}},}`,
+		`{Kind:values.ParamOptional,Name:"default_attributes",Type:&values.BuiltinOfAny.Hash,}`,
+		`{Kind:values.ParamRepeated,Name:"args",Type:&values.Builtin.Any,}`,
+		// Callable[2, 2] as Puppet's type parser makes it
+		`Block:&values.CallableType{Params:&values.TupleType{Types:[]values.Type{&values.Builtin.Unit},Size:&values.IntegerType{From:2,To:2}}},BlockName:"block",`,
+	} {
+		assert.Contains(t, got, want)
+	}
+	assert.NotContains(t, got, "BlockOptional")
+	assert.Contains(t, render("String s, &blk?"), `Block:&values.Builtin.Callable,BlockName:"blk",BlockOptional:true,`)
+	for _, spec := range []string{"Stdlib::Port p", "Type[File] t", "String", "Integer[ n"} {
+		assert.Empty(t, render(spec), spec)
 	}
 }

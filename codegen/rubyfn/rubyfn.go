@@ -75,6 +75,9 @@ type Dispatch struct {
 	// Scope is scope_param (an InternalFunction's): the method receives
 	// the calling scope as its first argument.
 	Scope bool
+	// Sig is Go code of a function making the signature Spec spells
+	// (rt/rubyfn.Dispatch.Sig), nil for none
+	Sig jen.Code
 
 	parts []string // the parameters of Spec
 }
@@ -647,6 +650,9 @@ func (fun *Function) Defs(funcName string) []jen.Code {
 				df := jen.Dict{jen.Id("Spec"): jen.Lit(d.Spec), jen.Id("Method"): jen.Lit(d.Method)}
 				if d.Return != "" {
 					df[jen.Id("Return")] = jen.Lit(d.Return)
+				}
+				if d.Sig != nil {
+					df[jen.Id("Sig")] = d.Sig
 				}
 				if d.Scope && !fun.ScopeArg {
 					df[jen.Id("Scope")] = jen.True()

@@ -1,6 +1,7 @@
 package fn
 
 import (
+	"errors"
 	"strings"
 	"sync"
 
@@ -129,6 +130,16 @@ func (b *Builder) Since(major int) *Builder {
 	return b
 }
 
+// Sig has the signature of the last dispatch added made by make, when
+// the function is first used, instead of parsed from its spec: the build
+// writes such a function for a translated Ruby function's spec of
+// Puppet's own types (rt/rubyfn's Dispatch.Sig), which parsing cost
+// ~8k instructions a signature in a one-shot compile.
+func (b *Builder) Sig(make func() *values.Signature) *Builder {
+	b.f.Dispatches[len(b.f.Dispatches)-1].makeSig = make
+	return b
+}
+
 // Method sets the method name reported by the return type assertion of the
 // last dispatch added.
 func (b *Builder) Method(m string) *Builder {
@@ -154,7 +165,9 @@ func (b *Builder) parse() {
 		}
 	}
 	for _, d := range b.f.Dispatches {
-		if d.Sig == nil {
+		if d.Sig == nil && d.makeSig != nil {
+			d.Sig = d.makeSig()
+		} else if d.Sig == nil {
 			d.Sig = b.sig(d.spec)
 		}
 		if d.ret != "" && d.Return == nil {
@@ -257,6 +270,17 @@ func (b *Builder) typ(src string) values.Type {
 func Type(src string) values.Type { return (&Builder{f: &Func{Name: "?"}}).typ(src) }
 
 func (b *Builder) sig(spec string) *values.Signature {
+	s, err := ParseSpec(spec, func(text string) (values.Type, error) { return b.typ(text), nil })
+	if err != nil {
+		panic("fn: function " + b.f.Name + ": " + err.Error())
+	}
+	return s
+}
+
+// ParseSpec parses a dispatch's signature spec ("String a, Integer b?,
+// Callable &block"), the texts of its types made types by typ; the build
+// parses a spec so to write the Go that makes its signature (Builder.Sig).
+func ParseSpec(spec string, typ func(text string) (values.Type, error)) (*values.Signature, error) {
 	s := &values.Signature{}
 	for _, part := range splitTop(spec) {
 		part = strings.TrimSpace(part)
@@ -273,16 +297,19 @@ func (b *Builder) sig(spec string) *values.Signature {
 				name = name[:len(name)-1]
 				s.BlockOptional = true
 			}
-			if ty == "" {
-				s.Block = values.CallableT
-			} else {
-				s.Block = b.typ(ty)
+			s.Block = values.CallableT
+			if ty != "" {
+				t, err := typ(ty)
+				if err != nil {
+					return nil, err
+				}
+				s.Block = t
 			}
 			s.BlockName = name
 			continue
 		}
 		if ty == "" {
-			panic("fn: function " + b.f.Name + ": parameter without a type: " + part)
+			return nil, errors.New("parameter without a type: " + part)
 		}
 		kind := values.ParamRequired
 		switch name[len(name)-1] {
@@ -296,9 +323,13 @@ func (b *Builder) sig(spec string) *values.Signature {
 		if kind != values.ParamRequired {
 			name = name[:len(name)-1]
 		}
-		s.Params = append(s.Params, values.SignatureParam{Name: name, Type: b.typ(ty), Kind: kind})
+		t, err := typ(ty)
+		if err != nil {
+			return nil, err
+		}
+		s.Params = append(s.Params, values.SignatureParam{Name: name, Type: t, Kind: kind})
 	}
-	return s
+	return s, nil
 }
 
 // splitTop splits at commas that are not nested in brackets, braces,

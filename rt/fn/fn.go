@@ -135,6 +135,8 @@ type Dispatch struct {
 	Since int
 
 	spec, ret string // a Builder's texts of Sig and Return, parsed on first use
+	// makeSig makes Sig in place of parsing spec (Builder.Sig)
+	makeSig func() *values.Signature
 	// lo, hi are the least and most arguments Sig takes, worked out once
 	// (prepare) for every call's check (accepts); sized says they are
 	lo, hi int

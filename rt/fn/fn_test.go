@@ -1,6 +1,7 @@
 package fn
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/pp2go/pp2go/rt/values"
@@ -313,3 +314,55 @@ func TestLocalTypes(t *testing.T) {
 	assert.Contains(t, callErr(func() { f.Call(nil, []values.Value{values.Int(10)}, nil) }), "got Integer[10, 10]",
 		"10 is neither a Small nor a Word")
 }
+
+// TestSigMade: a dispatch whose signature Builder.Sig makes takes that
+// signature at the function's first call, its spec not parsed (a spec
+// that does not parse does not fail it), and reports its mismatches as a
+// parsed one does.
+func TestSigMade(t *testing.T) {
+	made := 0
+	f := New("made").
+		D("not a spec [", func(c Context, a []values.Value, b Block) values.Value { return values.String("ok") }).
+		Sig(func() *values.Signature {
+			made++
+			return &values.Signature{Params: []values.SignatureParam{{Name: "s", Type: values.StringT, Kind: values.ParamRequired}}}
+		}).
+		Func()
+	assert.Equal(t, values.String("ok"), f.Call(nil, []values.Value{values.String("a")}, nil))
+	f.Call(nil, []values.Value{values.String("b")}, nil)
+	assert.Equal(t, 1, made)
+	assert.Equal(t, "'made' parameter 's' expects a String value, got Integer",
+		callErr(func() { f.Call(nil, []values.Value{values.Int(1)}, nil) }))
+}
+
+// TestParseSpec: a spec's parameters, their kinds and its block, with
+// the types typ makes of their texts; a parameter without a type and a
+// type typ fails are errors.
+func TestParseSpec(t *testing.T) {
+	var texts []string
+	typ := func(text string) (values.Type, error) {
+		texts = append(texts, text)
+		return Type(text), nil
+	}
+	s, err := ParseSpec("Variant[String, Integer[1, 2]] a, Hash b?, Any c*, Callable[1, 1] &blk?", typ)
+	assert.NoError(t, err)
+	assert.Equal(t, []string{"Variant[String, Integer[1, 2]]", "Hash", "Any", "Callable[1, 1]"}, texts)
+	var names []string
+	var kinds []values.ParamKind
+	for _, p := range s.Params {
+		names, kinds = append(names, p.Name), append(kinds, p.Kind)
+	}
+	assert.Equal(t, []string{"a", "b", "c"}, names)
+	assert.Equal(t, []values.ParamKind{values.ParamRequired, values.ParamOptional, values.ParamRepeated}, kinds)
+	assert.Equal(t, "blk", s.BlockName)
+	assert.True(t, s.BlockOptional)
+	s, err = ParseSpec("String a, &b", typ)
+	assert.NoError(t, err)
+	assert.Same(t, values.CallableT, s.Block)
+	_, err = ParseSpec("String a, b", typ)
+	assert.EqualError(t, err, "parameter without a type: b")
+	_, err = ParseSpec("String a", func(string) (values.Type, error) { return nil, errNoType })
+	assert.ErrorIs(t, err, errNoType)
+}
+
+var errNoType = errors.New("no type")

@@ -707,6 +707,10 @@ type Func struct {
 type Dispatch struct {
 	Spec, Return, Method string
 	Scope, Mismatch      bool
+	// Sig makes the signature Spec spells, written by the build when
+	// Spec names Puppet's own types only (fn.Builder.Sig); nil: Spec is
+	// parsed when the function is first called
+	Sig func() *values.Signature
 }
 
 // Register registers the function as module's, the types of its
@@ -756,6 +760,9 @@ func (f *Func) Register(module string, r values.TypeResolver) {
 			b.D(d.Spec, impl)
 		}
 		b.Method(d.Method)
+		if d.Sig != nil {
+			b.Sig(d.Sig)
+		}
 	}
 	b.Register()
 }
