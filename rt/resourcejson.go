@@ -127,7 +127,7 @@ func (k *keptResources) keep(r *Resource, key uint64, json []byte, tagsAt, tagsE
 		return
 	}
 	e := &keptResource{
-		key: key, json: string(json), ref: string(appendRef(nil, r)),
+		key: key, json: string(json), ref: refJSON(r),
 		typ: r.Type, title: r.Title, file: r.File, kind: r.Kind, line: r.Line,
 		native: r.native, titleValue: r.titleValue,
 		tags:      append([]string(nil), r.Tags...),
@@ -148,6 +148,12 @@ func (k *keptResources) keep(r *Resource, key uint64, json []byte, tagsAt, tagsE
 	if old := atomicptr.Swap(&place.e, e); old != nil {
 		k.bytes.Add(-old.size())
 	}
+}
+
+// refJSON is the JSON of r's reference (appendRef), made in one piece.
+func refJSON(r *Resource) string {
+	ref := appendRef(make([]byte, 0, len(r.Type)+len(r.Title)+4), r)
+	return unsafe.String(unsafe.SliceData(ref), len(ref)) // never changed
 }
 
 // placeOf is the place of set where r is kept: the one of its type and
