@@ -113,7 +113,7 @@ func (g *defGen) definition(kind, name string, x ast.Positioned, ps []*ast.Param
 	}
 	locals := bodyLocals(ps, bodyExpr)
 	if len(locals) > 0 {
-		fields[jen.Id("Locals")] = jen.Index().String().Values(lits(locals)...)
+		fields[jen.Id("Locals")] = jen.Lit(strings.Join(locals, " "))
 	}
 	g.out.Comment(id + " " + g.doc(kind, name, x))
 	g.out.Var().Id(id).Op("=").Qual(rtPath, typ).Values(fields)

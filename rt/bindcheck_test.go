@@ -19,7 +19,7 @@ import (
 func TestBindingTypeChecks(t *testing.T) {
 	p := NewProgram("production")
 	integer, str := &TypeRef{Text: "Integer"}, &TypeRef{Text: "String"}
-	p.AddDefine(&Define{Name: "d", Locals: []string{"loc"}, Params: func() []*Parameter {
+	p.AddDefine(&Define{Name: "d", Locals: "loc", Params: func() []*Parameter {
 		return []*Parameter{
 			{Name: "i", Type: integer, Const: values.String("a")},
 			{Name: "s", Type: str, Default: func(s *Scope) values.Value {
@@ -269,7 +269,7 @@ func TestOwnParamTable(t *testing.T) {
 	assignIn := func(name string) func(s *Scope) values.Value {
 		return func(s *Scope) values.Value { return s.Assign(site, name, values.Int(0)) }
 	}
-	p.AddDefine(&Define{Name: "m::d", Module: "m", Locals: []string{"loc"}, Params: func() []*Parameter {
+	p.AddDefine(&Define{Name: "m::d", Module: "m", Locals: "loc", Params: func() []*Parameter {
 		return []*Parameter{
 			{Name: "a"},
 			{Name: "b", Default: func(s *Scope) values.Value {
@@ -344,7 +344,7 @@ func TestConstRunEnds(t *testing.T) {
 		}
 		params = append(params, p)
 	}
-	l := newParamLayout(params, nil)
+	l := newParamLayout(params, "")
 	require.Equal(t, []int32{2, 2, 2, 4, 4, 8, 8, 8, 8}, l.runEnd)
 
 	params = nil
@@ -354,7 +354,7 @@ func TestConstRunEnds(t *testing.T) {
 		params = append(params, &Parameter{Name: name, Const: values.Int(int64(i))})
 		want = append(want, fmt.Sprintf("%s=%d", name, i))
 	}
-	l = newParamLayout(params, nil)
+	l = newParamLayout(params, "")
 	require.Equal(t, int32(paramChunk), l.runEnd[0])
 	require.Equal(t, int32(paramChunk+5), l.runEnd[paramChunk])
 	p := NewProgram("production")
@@ -374,7 +374,7 @@ func TestConstRunEnds(t *testing.T) {
 // TestOwnParamTableBegun: a scope's table is its parameter table only as
 // start began it: not once a variable was set since, nor a second time.
 func TestOwnParamTableBegun(t *testing.T) {
-	layout := newParamLayout([]*Parameter{{Name: "a"}}, nil)
+	layout := newParamLayout([]*Parameter{{Name: "a"}}, "")
 	for _, set := range []bool{false, true} {
 		c := &Ctx{prog: NewProgram("production")}
 		c.top = newScope(c, nil, nil, nil)

@@ -268,7 +268,7 @@ func (c *Ctx) evaluateCode(r *Resource, cl *Class) {
 	if !r.mainTitle {
 		s = s.newChild(cl, r)
 		// as evaluateDefine's
-		c.growVars(s.symtable, 4+len(params)+len(r.Params)+len(cl.Locals))
+		c.growVars(s.symtable, 4+len(params)+len(r.Params)+cl.made().locals)
 	}
 	// the catalog has the name's tags when instantiate merged them
 	c.catalog.addClass(cl.Name, !r.mainTitle && cl.nameTagsCatalog())
@@ -331,7 +331,7 @@ func (c *Ctx) evaluateDefine(r *Resource) {
 	params := d.parameters()
 	// room for $module_name, $caller_module_name, $title, $name and the
 	// parameters, which adoptParameters appends, and the body's locals
-	c.growVars(s.symtable, 4+len(params)+len(r.Params)+len(d.Locals))
+	c.growVars(s.symtable, 4+len(params)+len(r.Params)+d.made().locals)
 	c.setResourceParameters(r, s, d, false)
 	sig := &d.made().sig
 	types, layout := sig.get(c, params, d.Locals)

@@ -638,7 +638,7 @@ func (c *Ctx) createSettingsScope() {
 	c.catalog.addClass(settings.Name, false)
 	s.setClassScope(settings.Name, s)
 	c.addEdgeToStage(res)
-	_, layout := settings.made().sig.get(c, nil, nil)
+	_, layout := settings.made().sig.get(c, nil, "")
 	res.checked = !layout.checkAgain
 	res.evaluated = true
 }

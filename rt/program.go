@@ -247,8 +247,12 @@ type Class struct {
 	// a compile uses the parameters of few of the module path's classes.
 	Params func() []*Parameter
 	// Locals are the variables the body assigns outside lambdas, other
-	// than parameters, numbered after them (Scope.Local, Scope.SetLocal)
-	Locals []string
+	// than parameters, numbered after them (Scope.Local, Scope.SetLocal),
+	// separated by spaces. One string, not a list: the binary lays out a
+	// list of strings as an array whose pointer map the runtime decodes
+	// with an instruction of its own at each start (runtime.runGCProg),
+	// and a string is one pointer among the data's others.
+	Locals string
 	Body   func(s *Scope)
 	Module string
 	File   *File
@@ -269,6 +273,8 @@ type Class struct {
 type madeDefinition struct {
 	sig    paramSig
 	params madeParams
+	// locals is how many names the definition's Locals has
+	locals int
 	// moduleName is its module's name value ($module_name), kept when
 	// first found (moduleValue)
 	moduleName atomicptr.Pointer[values.Value]
@@ -295,21 +301,23 @@ type madeDefinition struct {
 // times for each class and defined resource it evaluates.
 //
 //go:noinline
-func madeOf(p *unsafe.Pointer) *madeDefinition {
-	atomic.CompareAndSwapPointer(p, nil, unsafe.Pointer(new(madeDefinition)))
+func madeOf(p *unsafe.Pointer, locals string) *madeDefinition {
+	m := &madeDefinition{locals: localCount(locals)}
+	atomic.CompareAndSwapPointer(p, nil, unsafe.Pointer(m))
 	return (*madeDefinition)(atomic.LoadPointer(p))
 }
 
-// madeIn is the madeDefinition kept in *p (madeOf when there is none).
-func madeIn(p *unsafe.Pointer) *madeDefinition {
+// madeIn is the madeDefinition kept in *p (madeOf when there is none) of
+// a definition whose Locals are locals.
+func madeIn(p *unsafe.Pointer, locals string) *madeDefinition {
 	if m := atomic.LoadPointer(p); m != nil {
 		return (*madeDefinition)(m)
 	}
-	return madeOf(p)
+	return madeOf(p, locals)
 }
 
 // made is what the process made of the class.
-func (c *Class) made() *madeDefinition { return madeIn(&c.madeKept) }
+func (c *Class) made() *madeDefinition { return madeIn(&c.madeKept, c.Locals) }
 
 // title is the title of the class's resource (classTitle of its name),
 // found once per process: a compile finds it for each class it evaluates
@@ -390,7 +398,7 @@ func (c *Class) parameters() []*Parameter { return c.made().params.get(c.Params)
 type Define struct {
 	Name   string
 	Params func() []*Parameter // as Class.Params
-	Locals []string            // as Class.Locals
+	Locals string              // as Class.Locals
 	Body   func(s *Scope)
 	Module string
 	File   *File
@@ -400,7 +408,7 @@ type Define struct {
 }
 
 // made is what the process made of the defined type (madeDefinition).
-func (d *Define) made() *madeDefinition { return madeIn(&d.madeKept) }
+func (d *Define) made() *madeDefinition { return madeIn(&d.madeKept, d.Locals) }
 
 // parameters are the defined type's parameters, made once per process.
 func (d *Define) parameters() []*Parameter { return d.made().params.get(d.Params) }
@@ -614,7 +622,7 @@ type paramSig struct {
 // get is the parameters' types and layout in compilation c: a type
 // computed at run time is the one c evaluated as the definition's file
 // loaded.
-func (ps *paramSig) get(c *Ctx, params []*Parameter, locals []string) ([]values.ParamType, *paramLayout) {
+func (ps *paramSig) get(c *Ctx, params []*Parameter, locals string) ([]values.ParamType, *paramLayout) {
 	ps.once.Do(func() {
 		ps.types = make([]values.ParamType, len(params))
 		for i, p := range params {

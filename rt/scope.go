@@ -142,8 +142,9 @@ type paramLayout struct {
 	runEnd []int32
 }
 
-func newParamLayout(params []*Parameter, locals []string) *paramLayout {
-	l := &paramLayout{params: int32(len(params)), slots: int32(len(params) + len(locals)), plain: true,
+func newParamLayout(params []*Parameter, locals string) *paramLayout {
+	nLocals := localCount(locals)
+	l := &paramLayout{params: int32(len(params)), slots: int32(len(params) + nLocals), plain: true,
 		names: make([]string, len(params)), consts: make([]values.Value, len(params)), runEnd: make([]int32, len(params))}
 	for k := len(params) - 1; k >= 0; k-- {
 		p := params[k]
@@ -157,7 +158,7 @@ func newParamLayout(params []*Parameter, locals []string) *paramLayout {
 	}
 	// both tables in one allocation, twice as long as the names or more
 	bits := 1
-	for 1<<bits < 2*(len(params)+len(locals)+len(titleAndName)) {
+	for 1<<bits < 2*(len(params)+nLocals+len(titleAndName)) {
 		bits++
 	}
 	both := make([]numberedName, 2<<bits)
@@ -177,9 +178,12 @@ func newParamLayout(params []*Parameter, locals []string) *paramLayout {
 			l.plain = false
 		}
 	}
-	for k, name := range locals {
+	k := l.params
+	for rest := locals; rest != ""; k++ {
+		var name string
+		name, rest, _ = strings.Cut(rest, " ")
 		if !specialLocal(name) {
-			l.add(name, l.params+int32(k))
+			l.add(name, k)
 		}
 	}
 	// $title and $name, which every instance's scope has before its
@@ -190,6 +194,15 @@ func newParamLayout(params []*Parameter, locals []string) *paramLayout {
 		l.slots++
 	}
 	return l
+}
+
+// localCount is how many names a definition's Locals (separated by a
+// space each) has.
+func localCount(locals string) int {
+	if locals == "" {
+		return 0
+	}
+	return strings.Count(locals, " ") + 1
 }
 
 // numberedName is a name of a layout with its number (byAddr, byText).

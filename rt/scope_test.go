@@ -157,7 +157,7 @@ func TestVisibleAt(t *testing.T) {
 		for _, n := range order {
 			params = append(params, &Parameter{Name: n})
 		}
-		layout := newParamLayout(params, []string{"loc"})
+		layout := newParamLayout(params, "loc")
 		d, r := &Define{Name: "d"}, &Resource{Type: "D", Title: "t"}
 		s := newScope(c, c.top, d, r)
 		c.growVars(s.symtable, 4+len(order)) // as evaluateDefine makes room
@@ -250,7 +250,7 @@ func TestParamLayout(t *testing.T) {
 	}
 	// locals, some of which a resource could set as metaparameters
 	locals := []string{"x", "tag", "localb", "locald", "localf", "localh", "localj"}
-	layout := newParamLayout(params, locals)
+	layout := newParamLayout(params, strings.Join(locals, " "))
 	pool := []string{"require", "tag", "before", "notify", "x", "y", "z", "w", "v", "u"}
 	for _, p := range params {
 		pool = append(pool, p.Name)
@@ -361,7 +361,7 @@ func TestQualifiedVar(t *testing.T) {
 	p := NewProgram("production")
 	p.strict, p.strictVariables = "off", false // unknown variables are undef
 	params := []*Parameter{{Name: "a"}, {Name: "b"}}
-	cl := &Class{Name: "k", Params: func() []*Parameter { return params }, Locals: []string{"x", "y"}}
+	cl := &Class{Name: "k", Params: func() []*Parameter { return params }, Locals: "x y"}
 	p.AddClass(cl)
 	refs := []*VarRef{
 		QualifiedVar("::f1", -1), QualifiedVar("::f2", -1), QualifiedVar("::nope", -1),
@@ -481,6 +481,25 @@ func TestScopeDefaultsByType(t *testing.T) {
 	}
 }
 
+// TestLocalsString: a definition's Locals, names separated by a space
+// each, are counted for the room its scope's variables need, and
+// numbered after its parameters in their order, before $title and $name.
+func TestLocalsString(t *testing.T) {
+	for locals, n := range map[string]int{"": 0, "x": 1, "x y z": 3} {
+		if got := (&Define{Name: "d", Locals: locals}).made().locals; got != n {
+			t.Errorf("Define with Locals %q: %d locals, want %d", locals, got, n)
+		}
+		if got := (&Class{Name: "k", Locals: locals}).made().locals; got != n {
+			t.Errorf("Class with Locals %q: %d locals, want %d", locals, got, n)
+		}
+	}
+	l := newParamLayout([]*Parameter{{Name: "a"}}, "x y z")
+	want := map[string]int32{"a": 0, "x": 1, "y": 2, "z": 3, "title": 4, "name": 5}
+	if got := layoutNumbers(t, l); !reflect.DeepEqual(got, want) || l.slots != 6 {
+		t.Errorf("numbers %v (want %v), %d slots", got, want, l.slots)
+	}
+}
+
 // A name numbered twice keeps its first number: a parameter declared twice
 // (which Puppet rejects, but the layout must not confuse), a local that is
 // a parameter's name (a parameter reassigned), a local assigned in two
@@ -489,8 +508,7 @@ func TestScopeDefaultsByType(t *testing.T) {
 // the name.
 func TestParamLayoutDuplicates(t *testing.T) {
 	params := []*Parameter{{Name: "a"}, {Name: "b"}, {Name: "a"}, {Name: "c"}}
-	locals := []string{"x", "b", "title", "y", "x", "1", "m::n"}
-	l := newParamLayout(params, locals)
+	l := newParamLayout(params, "x b title y x 1 m::n")
 	want := map[string]int32{"a": 0, "b": 1, "c": 3, "x": 4, "y": 7, "title": 11, "name": 12}
 	if got := layoutNumbers(t, l); !reflect.DeepEqual(got, want) {
 		t.Errorf("numbers %v, want %v", got, want)
@@ -498,7 +516,7 @@ func TestParamLayoutDuplicates(t *testing.T) {
 	if !l.dup || l.params != 4 || l.slots != 13 || !l.plain || l.checkAgain {
 		t.Errorf("layout %+v", l)
 	}
-	l = newParamLayout([]*Parameter{{Name: "name"}, {Name: "tag"}}, []string{"name", "z"})
+	l = newParamLayout([]*Parameter{{Name: "name"}, {Name: "tag"}}, "name z")
 	if want, got := map[string]int32{"name": 0, "tag": 1, "z": 3, "title": 4}, layoutNumbers(t, l); !reflect.DeepEqual(got, want) || l.dup || l.plain || !l.checkAgain {
 		t.Errorf("numbers %v (want %v), layout %+v", got, want, l)
 	}
@@ -540,7 +558,7 @@ func TestLayoutNumber(t *testing.T) {
 			params = append(params, &Parameter{Name: params[1].Name}) // a repeated name
 		}
 		locals := []string{"loc", "tag"}
-		l := newParamLayout(params, locals)
+		l := newParamLayout(params, strings.Join(locals, " "))
 		want := func(name string) (int32, bool) {
 			for k, p := range params {
 				if p.Name == name {
