@@ -395,8 +395,9 @@ func (u *unit) tables() *jen.File {
 		fmt.Fprintf(&data, "%d, %d, %d, %d, // %s\n", s.file, s.line, s.column, s.label, s.comment)
 	}
 	data.WriteString("}")
-	// the table lists the files' addresses and the labels themselves:
-	// Go's static initialization lays those lists out, where a slice of
+	// the table lists the files' addresses and the labels themselves (in
+	// one string, separated by newlines, as a definition's Locals):
+	// Go's static initialization lays those out, where a slice of
 	// an array (files[:]) in the table's literal makes the whole table a
 	// variable that the package's init makes at start-up, which runs
 	// the package's code (a page of the binary's text) and writes the
@@ -410,15 +411,8 @@ func (u *unit) tables() *jen.File {
 				g.Line()
 			}
 		}),
-		jen.Id("Labels"): jen.Index().String().ValuesFunc(func(g *jen.Group) {
-			for _, l := range u.labels {
-				g.Line().Lit(l)
-			}
-			if len(u.labels) > 0 {
-				g.Line()
-			}
-		}),
-		jen.Id("Data"): jen.Op(data.String()),
+		jen.Id("Labels"): jen.Lit(strings.Join(u.labels, "\n")),
+		jen.Id("Data"):   jen.Op(data.String()),
 	}
 	if len(u.operands) > 0 {
 		items := make([]jen.Code, len(u.operands))

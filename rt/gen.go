@@ -3,6 +3,7 @@ package rt
 import (
 	"cmp"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/pp2go/pp2go/rt/fn"
@@ -29,8 +30,10 @@ type SiteTable struct {
 	// Files are the addresses of the package's files (generated code
 	// lists them, &files[0], ...: a slice of an array, files[:], would
 	// make the table a variable that code initializes at start-up)
-	Files  []*File
-	Labels []string
+	Files []*File
+	// Labels are the sites' labels separated by newlines: one string, not
+	// a list, as Class.Locals is; a table's first build splits them
+	Labels string
 	Data   []int32 // four numbers per site: file index, line, column, label index
 	// Operands are three numbers per binary expression whose operands are
 	// located: its site, its left operand's and its right operand's.
@@ -44,7 +47,8 @@ type SiteTable struct {
 
 // builtSites is a table's sites built so far.
 type builtSites struct {
-	sites []atomicptr.Pointer[Site] // by index, nil until built
+	sites  []atomicptr.Pointer[Site] // by index, nil until built
+	labels []string                  // the table's Labels, split
 	// links are the sites that have links, by site then in the table's
 	// order, each with its entry: an offset in Operands, or -1-offset in
 	// AccessKeys
@@ -140,7 +144,7 @@ func (t *SiteTable) build(i int) *Site {
 	b := atomicptr.Load(&t.built)
 	if b == nil {
 		n := len(t.Data) / 4
-		b = &builtSites{sites: make([]atomicptr.Pointer[Site], n)}
+		b = &builtSites{sites: make([]atomicptr.Pointer[Site], n), labels: strings.Split(t.Labels, "\n")}
 		if k := len(t.Operands)/3 + len(t.AccessKeys)/3; k > 0 {
 			b.links = make([]siteEntry, 0, k) // an access expression has a key or more
 		}
@@ -191,7 +195,7 @@ func (t *SiteTable) site(b *builtSites, i int) *Site {
 	s := &freeSites[0]
 	freeSites = freeSites[1:]
 	d := t.Data[i*4 : i*4+4]
-	s.File, s.Line, s.Column, s.Label = t.Files[d[0]], d[1], d[2], t.Labels[d[3]]
+	s.File, s.Line, s.Column, s.Label = t.Files[d[0]], d[1], d[2], b.labels[d[3]]
 	if k := b.firstLink(int32(i)); k < len(b.links) && b.links[k].site == int32(i) {
 		s.links = &siteLinks{}
 		if b.linking == nil {
