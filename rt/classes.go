@@ -330,7 +330,7 @@ func (c *Ctx) evaluateDefine(r *Resource) {
 	s := r.scope.newChild(d, r)
 	params := d.parameters()
 	// room for $module_name, $caller_module_name, $title, $name and the
-	// parameters, which adoptParameters appends, and the body's locals
+	// parameters, which binding appends, and the body's locals
 	c.growVars(s.symtable, 4+len(params)+len(r.Params)+d.made().locals)
 	c.setResourceParameters(r, s, d, false)
 	sig := &d.made().sig
