@@ -33,11 +33,18 @@ func staticType(text string) jen.Code {
 	if !ok {
 		return nil
 	}
-	code, ok := staticValue(reflect.ValueOf(&t).Elem())
+	code, ok := staticTypeValue(t)
 	if !ok {
 		return nil
 	}
 	return code
+}
+
+// staticTypeValue is type t as Go static data (staticValue of the
+// interface, so that a builtin is given as its address); false when it
+// has none.
+func staticTypeValue(t values.Type) (jen.Code, bool) {
+	return staticValue(reflect.ValueOf(&t).Elem())
 }
 
 // ownTypesOnly resolves no name and remembers that it was asked: the text
@@ -230,7 +237,7 @@ func staticSignature(spec string) jen.Code {
 	if len(sig.Params) > 0 {
 		params := make([]jen.Code, len(sig.Params))
 		for i, p := range sig.Params {
-			t, ok := staticValue(reflect.ValueOf(&p.Type).Elem())
+			t, ok := staticTypeValue(p.Type)
 			if !ok {
 				return nil
 			}
@@ -239,7 +246,7 @@ func staticSignature(spec string) jen.Code {
 		fields[jen.Id("Params")] = jen.Index().Qual(valuesPath, "SignatureParam").Values(params...)
 	}
 	if sig.Block != nil {
-		t, ok := staticValue(reflect.ValueOf(&sig.Block).Elem())
+		t, ok := staticTypeValue(sig.Block)
 		if !ok {
 			return nil
 		}
