@@ -395,24 +395,22 @@ func (u *unit) tables() *jen.File {
 		fmt.Fprintf(&data, "%d, %d, %d, %d, // %s\n", s.file, s.line, s.column, s.label, s.comment)
 	}
 	data.WriteString("}")
-	// the table lists the files' addresses and the labels themselves (in
-	// one string, separated by newlines, as a definition's Locals):
-	// Go's static initialization lays those out, where a slice of
-	// an array (files[:]) in the table's literal makes the whole table a
-	// variable that the package's init makes at start-up, which runs
-	// the package's code (a page of the binary's text) and writes the
-	// table's data page
+	// the table gives the files by the first one's address and their
+	// number, and the labels themselves (in one string, separated by
+	// newlines, as a definition's Locals): Go's static initialization lays
+	// those out, where a slice of an array (files[:]) in the table's
+	// literal makes the whole table a variable that the package's init
+	// makes at start-up, which runs the package's code (a page of the
+	// binary's text) and writes the table's data page, and a list of the
+	// files' addresses is a static array, which the runtime's GC program
+	// for the binary's data decodes at every start
 	table := jen.Dict{
-		jen.Id("Files"): jen.Index().Op("*").Qual(rtPath, "File").ValuesFunc(func(g *jen.Group) {
-			for i := range u.files {
-				g.Line().Op("&").Id("files").Index(jen.Lit(i))
-			}
-			if len(u.files) > 0 {
-				g.Line()
-			}
-		}),
 		jen.Id("Labels"): jen.Lit(strings.Join(u.labels, "\n")),
 		jen.Id("Data"):   jen.Op(data.String()),
+	}
+	if len(u.files) > 0 {
+		table[jen.Id("Files")] = jen.Op("&").Id("files").Index(jen.Lit(0))
+		table[jen.Id("FileCount")] = jen.Lit(len(u.files))
 	}
 	if len(u.operands) > 0 {
 		items := make([]jen.Code, len(u.operands))

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/internal/atomicptr"
@@ -27,10 +28,14 @@ const IsVersion1 = true
 // whole tables, or all of them when the program starts, would cost every
 // run the time and the heap pages of the others.
 type SiteTable struct {
-	// Files are the addresses of the package's files (generated code
-	// lists them, &files[0], ...: a slice of an array, files[:], would
-	// make the table a variable that code initializes at start-up)
-	Files []*File
+	// Files is the first of the package's files and FileCount their
+	// number: generated code gives its array of files as &files[0] and
+	// its length. A slice of the array, files[:], would make the table a
+	// variable that code initializes at start-up, and a list of each
+	// file's address is a static array, which costs the runtime a repeat
+	// of its GC program (the pointers of the binary's data) at every start.
+	Files     *File
+	FileCount int32
 	// Labels are the sites' labels separated by newlines: one string, not
 	// a list, as Class.Locals is; a table's first build splits them
 	Labels string
@@ -65,6 +70,15 @@ var (
 	sitesMu   sync.Mutex
 	freeSites []Site
 )
+
+// file is the table's file i, the i-th element of the array whose first
+// element Files is. i is one of the table's own numbers, which the build
+// wrote below FileCount: the address is computed without the checks of a
+// slice made of the array (unsafe.Slice), which cost 13 instructions more
+// a call (SiteRef.fileLine, a call for each parameter a compile sets).
+func (t *SiteTable) file(i int32) *File {
+	return (*File)(unsafe.Add(unsafe.Pointer(t.Files), uintptr(i)*unsafe.Sizeof(File{})))
+}
 
 // At returns site i.
 func (t *SiteTable) At(i int) *Site {
@@ -109,10 +123,7 @@ func (r SiteRef) fileLine() (*string, int32) {
 		return nil, 0
 	}
 	if k := int(r.I) * 4; k+1 < len(t.Data) {
-		if f := t.Files[t.Data[k]]; f != nil {
-			return &f.Path, t.Data[k+1]
-		}
-		return nil, 0
+		return &t.file(t.Data[k]).Path, t.Data[k+1]
 	}
 	// a table of sites built elsewhere (SiteRefOf)
 	if s := r.Site(); s != nil && s.File != nil {
@@ -195,7 +206,7 @@ func (t *SiteTable) site(b *builtSites, i int) *Site {
 	s := &freeSites[0]
 	freeSites = freeSites[1:]
 	d := t.Data[i*4 : i*4+4]
-	s.File, s.Line, s.Column, s.Label = t.Files[d[0]], d[1], d[2], b.labels[d[3]]
+	s.File, s.Line, s.Column, s.Label = t.file(d[0]), d[1], d[2], b.labels[d[3]]
 	if k := b.firstLink(int32(i)); k < len(b.links) && b.links[k].site == int32(i) {
 		s.links = &siteLinks{}
 		if b.linking == nil {

@@ -18,7 +18,7 @@ func TestSiteTable(t *testing.T) {
 	const w = 32 // sites per word of the built bits
 	const n = 3*w + 5
 	newTable := func() *SiteTable {
-		tb := &SiteTable{Files: []*File{{Path: "a.pp"}, {Path: "b.pp"}}, Labels: "\nVariable"}
+		tb := &SiteTable{Files: &[]File{{Path: "a.pp"}, {Path: "b.pp"}}[0], FileCount: 2, Labels: "\nVariable"}
 		for i := range n {
 			tb.Data = append(tb.Data, int32(i%2), int32(i+1), int32(i+2), int32(i%2))
 		}
@@ -32,7 +32,7 @@ func TestSiteTable(t *testing.T) {
 	check := func(tb *SiteTable) {
 		for i := range n {
 			s := tb.At(i)
-			if s.File != tb.Files[i%2] || s.Line != int32(i+1) || s.Column != int32(i+2) || s.Label != []string{"", "Variable"}[i%2] {
+			if s.File.Path != []string{"a.pp", "b.pp"}[i%2] || s.Line != int32(i+1) || s.Column != int32(i+2) || s.Label != []string{"", "Variable"}[i%2] {
 				t.Fatalf("site %d: %+v", i, s)
 			}
 		}
@@ -78,7 +78,7 @@ func TestSiteTable(t *testing.T) {
 // TestSiteTableLinksBack checks links that point back at a site being
 // built, and a site with two entries of operands, whose later one wins.
 func TestSiteTableLinksBack(t *testing.T) {
-	tb := &SiteTable{Files: []*File{{Path: "a.pp"}}, Labels: "", Data: make([]int32, 5*4),
+	tb := &SiteTable{Files: &[]File{{Path: "a.pp"}}[0], FileCount: 1, Labels: "", Data: make([]int32, 5*4),
 		Operands: []int32{0, 1, 0, 2, 3, 4, 2, 4, 3}, AccessKeys: []int32{1, 1, 0}}
 	at := tb.At
 	if s := at(0); s.Left() != at(1) || s.Right() != s || at(1).Keys()[0] != s {
@@ -93,7 +93,7 @@ func TestSiteTableLinksBack(t *testing.T) {
 // as generated (the index of links is then not sorted again), with sites
 // that have none before, between and after them.
 func TestSiteTableSortedLinks(t *testing.T) {
-	tb := &SiteTable{Files: []*File{{Path: "a.pp"}}, Labels: "", Data: make([]int32, 9*4),
+	tb := &SiteTable{Files: &[]File{{Path: "a.pp"}}[0], FileCount: 1, Labels: "", Data: make([]int32, 9*4),
 		Operands: []int32{1, 2, 3, 4, 5, 6}, AccessKeys: []int32{7, 1, 8}}
 	at := tb.At
 	if s := at(1); s.Left() != at(2) || s.Right() != at(3) || s.Keys() != nil {
@@ -116,7 +116,7 @@ func TestSiteTableSortedLinks(t *testing.T) {
 // operation needs it: a variable read that finds its variable builds
 // none, one that fails reports the site's location, the site At builds.
 func TestSiteRef(t *testing.T) {
-	tb := &SiteTable{Files: []*File{{Path: "/e/a.pp"}}, Labels: "Variable",
+	tb := &SiteTable{Files: &[]File{{Path: "/e/a.pp"}}[0], FileCount: 1, Labels: "Variable",
 		Data: []int32{0, 3, 4, 0, 0, 5, 6, 0}}
 	p := NewProgram("production")
 	p.strict, p.strictVariables = "error", true
@@ -145,16 +145,16 @@ func TestSiteRef(t *testing.T) {
 		}()
 		c.top.Var(tb.Ref(1), "nope")
 	}()
-	if s := tb.Ref(1).Site(); s != tb.At(1) || s.Line != 5 || s.Column != 6 || s.File != tb.Files[0] {
+	if s := tb.Ref(1).Site(); s != tb.At(1) || s.Line != 5 || s.Column != 6 || s.File != tb.Files {
 		t.Errorf("Ref(1).Site() = %+v", s)
 	}
 	// a parameter's file and line, read without building the site, are
 	// the site's
-	tb2 := &SiteTable{Files: tb.Files, Labels: tb.Labels, Data: tb.Data}
+	tb2 := &SiteTable{Files: tb.Files, FileCount: tb.FileCount, Labels: tb.Labels, Data: tb.Data}
 	if f, l := tb2.Ref(1).fileLine(); atomicptr.Load(&tb2.built) != nil || f != &tb.At(1).File.Path || l != 5 {
 		t.Errorf("fileLine: %p %d", f, l)
 	}
-	if f, l := SiteRefOf(tb.At(0)).fileLine(); f != &tb.Files[0].Path || l != 3 {
+	if f, l := SiteRefOf(tb.At(0)).fileLine(); f != &tb.Files.Path || l != 3 {
 		t.Errorf("fileLine of SiteRefOf: %p %d", f, l)
 	}
 	if f, l := (SiteRef{}).fileLine(); f != nil || l != 0 {
@@ -173,7 +173,7 @@ func TestSiteRef(t *testing.T) {
 // call's site, built then.
 func TestFnSiteRef(t *testing.T) {
 	table := func() *SiteTable {
-		return &SiteTable{Files: []*File{{Path: "/e/a.pp"}}, Labels: "Function Call",
+		return &SiteTable{Files: &[]File{{Path: "/e/a.pp"}}[0], FileCount: 1, Labels: "Function Call",
 			Data: []int32{0, 3, 4, 0, 0, 5, 6, 0}}
 	}
 	p := NewProgram("production")
@@ -219,7 +219,7 @@ func TestFnSiteRef(t *testing.T) {
 // call's; an error of the expression is at its site, built then.
 func TestDeclareSiteRef(t *testing.T) {
 	table := func() *SiteTable {
-		return &SiteTable{Files: []*File{{Path: "/e/a.pp"}, {Path: "/e/b.pp"}}, Labels: "Resource Statement\nFunction Call",
+		return &SiteTable{Files: &[]File{{Path: "/e/a.pp"}, {Path: "/e/b.pp"}}[0], FileCount: 2, Labels: "Resource Statement\nFunction Call",
 			Data: []int32{0, 3, 4, 0, 1, 7, 8, 1}}
 	}
 	p := NewProgram("production")
@@ -264,7 +264,7 @@ func TestOperatorSiteRef(t *testing.T) {
 	table := func() *SiteTable {
 		// site 0: the expression at line 3; 1 and 2: its operands at
 		// lines 5 and 7
-		return &SiteTable{Files: []*File{{Path: "/e/a.pp"}}, Labels: "Relationship\nMatch Expression",
+		return &SiteTable{Files: &[]File{{Path: "/e/a.pp"}}[0], FileCount: 1, Labels: "Relationship\nMatch Expression",
 			Data: []int32{0, 3, 4, 0, 0, 5, 6, 1, 0, 7, 8, 1}, Operands: []int32{0, 1, 2}}
 	}
 	p := NewProgram("production")
