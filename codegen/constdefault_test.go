@@ -9,8 +9,10 @@ import (
 // TestConstDefaults: a class's or define's parameter whose default is a
 // scalar literal has it as rt.Parameter.Const, a value given without
 // evaluating code, written as a conversion of a constant (which Go
-// initializes statically); the others, lists and hashes included, have a
-// Default function evaluated in the definition's scope.
+// initializes statically); one that is a qualified variable has it as
+// DefaultVar, read at DefaultAt, without a function; the others, lists and
+// hashes included, have a Default function evaluated in the definition's
+// scope.
 func TestConstDefaults(t *testing.T) {
 	files := map[string]string{
 		"manifests/site.pp": "include m\n",
@@ -37,7 +39,7 @@ func TestConstDefaults(t *testing.T) {
 		`Default: func\(s \*rt\.Scope\) v\.Value \{\s+return &lit\d+\s+\},\s+Name:\s+"d",`,
 		`Const:\s+v\.UndefValue\{\},\s+Name:\s+"e",`,
 		`Default: func\(s \*rt\.Scope\) v\.Value \{\s+if .*\{\s+return v\.Int\(1\)`,
-		`Default: func\(s \*rt\.Scope\) v\.Value \{\s+return s\.Qualified\(sites\.Ref\(\d+\), \w+\)\s+\},\s+Name:\s+"g",`,
+		`DefaultAt:\s+sites\.Ref\(\d+\),\s+DefaultVar:\s+varMA,\s+Name:\s+"g",`,
 		`\{Name: "h"\}`,
 		`Const:\s+v\.Bool\(true\),\s+Name:\s+"p",`,
 		`Default: func\(s \*rt\.Scope\) v\.Value \{\s+return s\.Var\(sites\.Ref\(\d+\), "title"\)\s+\},\s+Name:\s+"q",`,
@@ -47,6 +49,7 @@ func TestConstDefaults(t *testing.T) {
 	// a variable named by a Const would make its definition's literal
 	// code that runs at start
 	require.NotRegexp(t, `Const:\s+(v\.(True|False|Undef|Default)|&?lit\d+),`, m)
+	require.NotContains(t, m, "return s.Qualified")
 }
 
 // TestParamsFunction: a class's or define's parameters are made by a
@@ -65,7 +68,7 @@ func TestParamsFunction(t *testing.T) {
 	}
 	m := generatedGo(t, files, "modules/m/")
 	require.Regexp(t, `var ClassM = rt\.Class\{[^}]*\n\tParams: classMParams,\n`, m)
-	require.Regexp(t, `func classMParams\(\) \[\]\*rt\.Parameter \{\s+var ps \[2\]rt\.Parameter\s+ps\[0\] = rt\.Parameter\{\s+Const:\s+v\.String\("x"\),\s+ConstFits:\s+true,\s+Name:\s+"a",\s+Type:\s+&tString,\s+\}\s+ps\[1\] = rt\.Parameter\{\s+Default: func[^}]+\},\s+Name: "b",\s+\}\s+return rt\.ParamsOf\(ps\[:\]\)\s+\}`, m)
+	require.Regexp(t, `func classMParams\(\) \[\]\*rt\.Parameter \{\s+var ps \[2\]rt\.Parameter\s+ps\[0\] = rt\.Parameter\{\s+Const:\s+v\.String\("x"\),\s+ConstFits:\s+true,\s+Name:\s+"a",\s+Type:\s+&tString,\s+\}\s+ps\[1\] = rt\.Parameter\{\s+DefaultAt:\s+sites\.Ref\(\d+\),\s+DefaultVar:\s+varMParamsC,\s+Name:\s+"b",\s+\}\s+return rt\.ParamsOf\(ps\[:\]\)\s+\}`, m)
 	require.Regexp(t, `var DefineMD = rt\.Define\{[^}]*\n\tParams: defineMDParams,\n`, m)
 	require.Regexp(t, `func defineMDParams\(\) \[\]\*rt\.Parameter \{\s+var ps \[1\]rt\.Parameter\s+ps\[0\] = rt\.Parameter\{\s+Const:\s+v\.Bool\(true\),\s+Name:\s+"p",`, m)
 	require.Regexp(t, `var ClassMParams = rt\.Class\{`, m)

@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -42,9 +43,9 @@ func (g *defGen) params(ps []*ast.Parameter) []jen.Code {
 			d[jen.Id("Type")] = t
 		}
 		if p.Value != nil {
-			field, code := g.paramDefault(p.Value)
-			d[jen.Id(field)] = code
-			if field == "Const" && p.Type != nil && !computedType(p.Type) {
+			fields, isConst := g.paramDefault(p.Value)
+			maps.Copy(d, fields)
+			if isConst && p.Type != nil && !computedType(p.Type) {
 				if text, ok := static.Text(p.Type); ok && g.g.constFits(text, p.Value) {
 					d[jen.Id("ConstFits")] = jen.True()
 				}

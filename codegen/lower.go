@@ -773,14 +773,25 @@ func (l *lowerer) scopeFunc(e ast.Expr) jen.Code {
 	return jen.Func().Params(jen.Id("s").Op("*").Qual(rtPath, "Scope")).Qual(valuesPath, "Value").Block(l.tail(e)...)
 }
 
-// paramDefault lowers a class's or define's parameter default: a scalar
-// literal is its value, the parameter's Const, which binding gives without
-// evaluating code; the others are a scopeFunc, its Default.
-func (l *lowerer) paramDefault(e ast.Expr) (field string, code jen.Code) {
+// paramDefault lowers a class's or define's parameter default into the
+// fields of its rt.Parameter: a scalar literal is its value, the
+// parameter's Const, which binding gives without evaluating code; a
+// qualified variable is its DefaultVar, read at DefaultAt, data where a
+// function would be one of thousands in the binary; the others are a
+// scopeFunc, its Default. isConst tells a Const.
+func (l *lowerer) paramDefault(e ast.Expr) (fields jen.Dict, isConst bool) {
 	if c, ok := l.staticConst(e); ok {
-		return "Const", c
+		return jen.Dict{jen.Id("Const"): c}, true
 	}
-	return "Default", l.scopeFunc(e)
+	if x, ok := e.(*ast.VariableExpression); ok {
+		if name := varName(x); strings.Contains(name, "::") {
+			return jen.Dict{
+				jen.Id("DefaultVar"): l.u.varRef(name, l.g.classSlot(name)),
+				jen.Id("DefaultAt"):  l.lazyPos(x),
+			}, false
+		}
+	}
+	return jen.Dict{jen.Id("Default"): l.scopeFunc(e)}, false
 }
 
 // staticConst is the value of a scalar literal as Go code that the Go

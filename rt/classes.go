@@ -923,7 +923,12 @@ func withMetaparams(ps []values.ParamType) []values.ParamType {
 func evaluateDefault(s *Scope, pt *varTable, p *Parameter) values.Value {
 	level := s.ephemeralLevel()
 	pt.readOnly = true
-	v := p.Default(s)
+	var v values.Value
+	if p.Default != nil {
+		v = p.Default(s)
+	} else {
+		v = s.Qualified(p.DefaultAt, p.DefaultVar)
+	}
 	pt.readOnly = false
 	s.popEphemerals(level)
 	if v == nil {

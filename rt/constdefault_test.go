@@ -121,3 +121,53 @@ func TestDefaultErrors(t *testing.T) {
 		require.Contains(t, res.Err.Error(), tc.err)
 	}
 }
+
+// TestVarDefaults checks parameters whose default is a qualified variable
+// (Parameter.DefaultVar), as Puppet binds `$p = $::v`: the variable's value
+// where the resource sets none (or sets undef), the resource's value
+// otherwise, undef for an unknown variable (strict_variables off), the
+// parameter's type checked against the variable's value; the parameter is
+// optional.
+func TestVarDefaults(t *testing.T) {
+	p := NewProgram("production")
+	p.strict, p.strictVariables = "off", false
+	site := &Site{File: &File{Path: "/e/site.pp"}, Line: 3}
+	str := &TypeRef{Text: "String"}
+	p.AddDefine(&Define{Name: "d", Params: func() []*Parameter {
+		return []*Parameter{
+			{Name: "a", DefaultVar: QualifiedVar("::top_a", -1), DefaultAt: SiteRefOf(site)},
+			{Name: "n", DefaultVar: QualifiedVar("::nope", -1), DefaultAt: SiteRefOf(site)},
+			{Name: "s", Type: str, DefaultVar: QualifiedVar("::top_s", -1), DefaultAt: SiteRefOf(site)},
+		}
+	}})
+	compile := func(topS values.Value, attrs ...any) *Result {
+		top := func(s *Scope) { // top-scope variables, as site.pp's
+			s.Assign(site, "top_a", values.String("from top"))
+			s.Assign(site, "top_s", topS)
+		}
+		return CompileWith(p, &Node{Name: "n1.example.com", Pre: top, Main: func(s *Scope) {
+			d := s.Declare(SiteRefOf(site), "d", Regular).Body(SiteRefOf(site), values.String("t"))
+			for i := 0; i < len(attrs); i += 2 {
+				d.Attr(SiteRefOf(site), attrs[i].(string), attrs[i+1].(values.Value))
+			}
+			d.Exec()
+		}})
+	}
+	for round := range 2 { // a program's second compile as its first
+		for _, c := range []struct {
+			attrs []any
+			a     string
+		}{{nil, "from top"}, {[]any{"a", values.String("given")}, "given"}, {[]any{"a", values.Undef}, "from top"}} {
+			res := compile(values.String("s"), c.attrs...)
+			require.NoError(t, res.Err, "round %d", round)
+			r := res.Catalog.Resource("D", "t")
+			require.Equal(t, values.Value(values.String(c.a)), r.Get("a"), "round %d %v", round, c.attrs)
+			require.True(t, values.IsUndef(r.Get("n")))
+			require.Equal(t, values.Value(values.String("s")), r.Get("s"))
+			res.Release()
+		}
+		res := compile(values.Int(5))
+		require.Error(t, res.Err)
+		require.Contains(t, res.Err.Error(), "D[t]: parameter 's' expects a String value, got Integer")
+	}
+}

@@ -208,8 +208,16 @@ type Parameter struct {
 	// (pops_bridge.rb create_type_map; Program.AddParamTypeLoad).
 	TypeExpr func(s *Scope) values.Value
 	// Default evaluates the default value in the definition's scope; nil
-	// when the parameter is required or its default is Const.
+	// when the parameter is required or its default is Const or DefaultVar.
 	Default func(s *Scope) values.Value
+	// DefaultVar is the default when it is a qualified variable
+	// ($::os_service_default, $x::params::y: most defaults of OpenStack's
+	// modules), read at DefaultAt; nil for the others. It is data where a
+	// Default is a function of its own, thousands of which make the binary
+	// larger and its start slower (the runtime checks the table of the
+	// binary's functions as the program starts).
+	DefaultVar *VarRef
+	DefaultAt  SiteRef
 	// Const is the default when it is a literal (a constant value): the
 	// parameter gets it without code evaluated; nil for the others.
 	Const values.Value
@@ -234,7 +242,9 @@ func ParamsOf(ps []Parameter) []*Parameter {
 }
 
 // hasDefault reports whether the parameter has a default (is optional).
-func (p *Parameter) hasDefault() bool { return p.Default != nil || p.Const != nil }
+func (p *Parameter) hasDefault() bool {
+	return p.Default != nil || p.Const != nil || p.DefaultVar != nil
+}
 
 // Class is a Puppet class.
 type Class struct {
