@@ -134,6 +134,28 @@ type factsReader struct {
 	stack []values.Value // jsonDecoder.stack
 	strs  map[string]values.Value
 	last  map[entryKey]lastEntry
+	// the last file's entries of the top-level hash and of "values", in
+	// order (sharedObject)
+	levels [2]sharedLevel
+}
+
+// sharedLevel is what a factsReader keeps of the last file's hash at a
+// level whose entries are shared: its entries in order, with their text,
+// and the hash they made when its keys were distinct. A fleet's facts
+// files have the same keys in the same order, and most values alike: the
+// next file's entry whose key and value have the last's text at the same
+// place takes them without decoding, and a hash of the same keys takes
+// the last's keys and index (values.Hash.WithValues) instead of hashing
+// each key again.
+type sharedLevel struct {
+	h        *values.Hash
+	entries  []sharedEntry
+	building []sharedEntry // the file's, while it is decoded
+}
+
+type sharedEntry struct {
+	keyText, valText string // as the file wrote them: `"name"`, the value
+	key, val         values.Value
 }
 
 // entryKey is a shared entry's key, at depth 1 (the top-level hash's) or
@@ -305,27 +327,57 @@ func (d *jsonDecoder) object() (values.Value, error) {
 		d.depth--
 		return values.NewHashFromPairs(), nil
 	}
+	var lv *sharedLevel // a factsReader's level whose entries are shared
+	if d.r != nil && (d.depth == 1 || d.depth == 2 && d.inValues) {
+		lv = &d.r.levels[d.depth-1]
+		lv.building = lv.building[:0]
+	}
 	mark := len(d.stack)
 	for {
 		d.space()
 		if d.i >= len(d.s) || d.s[d.i] != '"' {
 			return nil, d.errorf("expected a string for an object key")
 		}
-		k, err := d.key()
-		if err != nil {
+		var (
+			k, v values.Value
+			err  error
+			old  *sharedEntry // the last file's entry here, of this key
+		)
+		if lv != nil {
+			old = lv.at(len(lv.building), d.s[d.i:])
+		}
+		keyStart := d.i
+		if old != nil {
+			k = old.key
+			d.i += len(old.keyText)
+		} else if k, err = d.key(); err != nil {
 			return nil, err
 		}
+		keyEnd := d.i
 		d.space()
 		if d.i >= len(d.s) || d.s[d.i] != ':' {
 			return nil, d.errorf("expected ':' after an object key")
 		}
 		d.i++
 		d.space()
-		var v values.Value
-		if d.r != nil && (d.depth == 1 || d.depth == 2 && d.inValues) {
-			v, err = d.entry(k)
-		} else {
+		switch {
+		case lv == nil:
 			v, err = d.value()
+		case old != nil && d.sameValue(old.valText):
+			v = old.val
+			d.i += len(old.valText)
+			lv.building = append(lv.building, *old)
+		default:
+			var text string
+			if v, text, err = d.entry(k); err == nil {
+				e := sharedEntry{keyText: d.s[keyStart:keyEnd], valText: text, key: k, val: v}
+				if old != nil {
+					e.keyText = old.keyText
+				} else {
+					e.keyText = strings.Clone(e.keyText)
+				}
+				lv.building = append(lv.building, e)
+			}
 		}
 		if err != nil {
 			return nil, err
@@ -343,13 +395,81 @@ func (d *jsonDecoder) object() (values.Value, error) {
 			d.depth--
 			// a repeated key keeps its first place and takes its last
 			// value, as Ruby's Hash#[]= does
-			h := values.NewHashFromPairs(d.stack[mark:]...)
+			var h *values.Hash
+			if lv != nil {
+				h = lv.end(d.stack[mark:])
+			} else {
+				h = values.NewHashFromPairs(d.stack[mark:]...)
+			}
 			d.stack = d.stack[:mark]
 			return h, nil
 		default:
 			return nil, d.errorf("expected ',' or '}' in an object")
 		}
 	}
+}
+
+// at is the last file's entry n, when the text rest starts with its key's.
+func (lv *sharedLevel) at(n int, rest string) *sharedEntry {
+	if n < len(lv.entries) && strings.HasPrefix(rest, lv.entries[n].keyText) {
+		return &lv.entries[n]
+	}
+	return nil
+}
+
+// end makes the hash of the file's entries (pairs: their keys and values
+// in turn), with the last file's keys and index when its keys are the
+// same, and keeps the entries for the next file.
+func (lv *sharedLevel) end(pairs []values.Value) *values.Hash {
+	var h *values.Hash
+	if lv.h != nil && sameKeys(lv.entries, lv.building) {
+		vals := make([]values.Value, len(lv.building))
+		for i, e := range lv.building {
+			vals[i] = e.val
+		}
+		h = lv.h.WithValues(vals)
+	} else {
+		h = values.NewHashFromPairs(pairs...)
+	}
+	lv.entries, lv.building = lv.building, lv.entries
+	lv.h = nil
+	if h.Len() == len(lv.entries) {
+		lv.h = h // its keys are distinct: a file of the same keys' are
+	}
+	return h
+}
+
+// sameKeys says whether two files' entries have the same keys in the same
+// order.
+func sameKeys(a, b []sharedEntry) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].keyText != b[i].keyText {
+			return false
+		}
+	}
+	return true
+}
+
+// sameValue says whether the text at the decoder's place is a value of
+// this text: the text, then the end of the object's entry (a number's
+// text may go on: 1 and 12). An empty text is no value's.
+func (d *jsonDecoder) sameValue(text string) bool {
+	if text == "" || !strings.HasPrefix(d.s[d.i:], text) {
+		return false
+	}
+	for j := d.i + len(text); j < len(d.s); j++ {
+		switch d.s[j] {
+		case ' ', '\t', '\n', '\r':
+		case ',', '}':
+			return true
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // key reads an object's key. The keys of facts repeat, in a node's facts
@@ -378,33 +498,34 @@ func (d *jsonDecoder) key() (values.Value, error) {
 }
 
 // entry reads the value of a factsReader's file's entry k (of the
-// top-level hash, or of its "values"): the last file's when the text is
-// the same.
-func (d *jsonDecoder) entry(k values.Value) (values.Value, error) {
+// top-level hash, or of its "values"): the last file's of key k when the
+// text is the same. It also gives the value's text, kept (a copy) for the
+// next file; none for PuppetDB's "values", whose entries are shared, not
+// it.
+func (d *jsonDecoder) entry(k values.Value) (values.Value, string, error) {
 	key := entryKey{d.depth, string(k.(values.String))}
 	if e, ok := d.r.last[key]; ok && strings.HasPrefix(d.s[d.i:], e.text) {
 		// a hash's or array's text ends where its brackets close: the
 		// same text is the same value
 		d.i += len(e.text)
-		return e.v, nil
+		return e.v, e.text, nil
 	}
 	start := d.i
-	values1 := key == entryKey{1, "values"} // PuppetDB's form: its entries are shared, not it
+	values1 := key == entryKey{1, "values"} // PuppetDB's form
 	d.inValues = values1
 	v, err := d.value()
 	if values1 {
 		d.inValues = false
 	}
-	if err != nil {
-		return nil, err
+	if err != nil || values1 {
+		return v, "", err
 	}
+	text := strings.Clone(d.s[start:d.i])
 	switch v.(type) {
 	case *values.Hash, *values.Array:
-		if !values1 {
-			d.r.last[key] = lastEntry{strings.Clone(d.s[start:d.i]), v}
-		}
+		d.r.last[key] = lastEntry{text, v}
 	}
-	return v, nil
+	return v, text, nil
 }
 
 // jsonKeys are the keys decodeJSON has read, as values.

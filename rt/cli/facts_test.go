@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -171,6 +172,23 @@ func TestFactsReader(t *testing.T) {
 		`{"os":{"name":"Debian"`, // broken, then well again
 		`{"os":{"name":"Debian","release":{"major":"12"}},"ips":["1"]}`,
 		`{"os":{"name":"Debian","release":{"major":"12"}},"ips":["1"]} x`,
+		// the same keys in the same order (a hash of ten has an index),
+		// values changed, lengthened, shortened, spaced
+		`{"a":1,"b":"x","c":[1],"d":{"e":1},"f":true,"g":null,"h":1.5,"i":"\u00e9","j":-1,"k":0}`,
+		`{"a":12,"b":"x","c":[1,2],"d":{"e":1},"f":true,"g":null,"h":1.5e3,"i":"\u00e9","j":-1,"k":0}`,
+		`{"a":1,"b":"xy","c":[1],"d":{"e":2},"f":false,"g":null,"h":1,"i":"é","j":-1 ,"k" : 0 }`,
+		`{"a":1,"b":"xy","c":[1],"d":{"e":2},"f":false,"g":null,"h":1,"i":"é","j":-1,"k":0}`,
+		// a key a prefix of the last file's, one left out, one added
+		`{"a":1,"bb":"xy","c":[1],"d":{"e":2},"f":false,"g":null,"h":1,"i":"é","j":-1,"k":0}`,
+		`{"a":1,"bb":"xy","c":[1],"d":{"e":2},"f":false,"g":null,"h":1,"i":"é","j":-1}`,
+		`{"a":1,"bb":"xy","c":[1],"d":{"e":2},"f":false,"g":null,"h":1,"i":"é","j":-1,"k":0,"l":1}`,
+		// a key repeated, in the same place in two files
+		`{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"a":9,"i":10}`,
+		`{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"a":10,"i":10}`,
+		// the same keys in PuppetDB's form
+		`{"name":"a","values":{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9}}`,
+		`{"name":"b","values":{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":10}}`,
+		`{"name":"b","values":{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":10} }`,
 	}
 	var r factsReader
 	path := filepath.Join(t.TempDir(), "node.json")
@@ -186,6 +204,13 @@ func TestFactsReader(t *testing.T) {
 		}
 		if gerr == nil && show(got) != show(want) {
 			t.Errorf("%s: got %s, want %s", doc, show(got), show(want))
+		}
+		// each key finds its value (a hash of the last file's keys has
+		// their index)
+		for i := 0; gerr == nil && i < want.Len(); i++ {
+			if v, ok := got.Get(want.KeyAt(i)); !ok || show(v) != show(want.ValueAt(i)) {
+				t.Errorf("%s: %s is %s, want %s", doc, show(want.KeyAt(i)), show(v), show(want.ValueAt(i)))
+			}
 		}
 		// the facts' digest, in the catalog's UUID, is the file's bytes'
 		if sum := sha256.Sum256([]byte(doc)); gerr == nil && (gd != string(sum[:]) || wd != gd) {
@@ -220,6 +245,35 @@ func BenchmarkFactsReader(b *testing.B) {
 		if _, _, err := r.load(path); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkFactsReaderFleet reads the facts files of 20 nodes in turn, as
+// --facts-dir does for a fleet: the same facts but for each node's name
+// and address.
+func BenchmarkFactsReaderFleet(b *testing.B) {
+	text, err := os.ReadFile("../../examples/hello/nodes/web1.example.com.json")
+	if err != nil {
+		b.Skip(err)
+	}
+	dir := b.TempDir()
+	var paths []string
+	for i := range 20 {
+		t := strings.ReplaceAll(string(text), "web1", fmt.Sprint("web", i+1))
+		t = strings.ReplaceAll(t, "192.0.2.20", fmt.Sprintf("192.0.2.%d", 20+i))
+		paths = append(paths, filepath.Join(dir, fmt.Sprint(i, ".json")))
+		if err := os.WriteFile(paths[i], []byte(t), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var r factsReader
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, _, err := r.load(paths[i%len(paths)]); err != nil {
+			b.Fatal(err)
+		}
+		i++
 	}
 }
 

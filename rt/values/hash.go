@@ -62,6 +62,22 @@ func NewHashFromPairs(kv ...Value) *Hash {
 	return h
 }
 
+// WithValues is a hash of h's keys, in h's order, with vals as their
+// values (vals has h.Len() entries and becomes the new hash's). It shares
+// h's keys and index, which no hash changes once built: the facts of a
+// fleet's nodes have the same keys, whose index is then made once.
+func (h *Hash) WithValues(vals []Value) *Hash {
+	if len(vals) != len(h.keys) {
+		panic("values: WithValues: a value for each key")
+	}
+	for i, v := range vals {
+		if v == nil {
+			vals[i] = Undef
+		}
+	}
+	return &Hash{keys: h.keys[:len(h.keys):len(h.keys)], vals: vals, index: h.index}
+}
+
 // HashBuilder builds a hash in place; the result must not be modified after
 // Build.
 type HashBuilder struct{ h *Hash }

@@ -302,3 +302,36 @@ func TestMatchDataInOneRoom(t *testing.T) {
 		}
 	}
 }
+
+// TestHashWithValues: a hash made with another's keys finds each key's
+// own value, through the index it shares (ten keys: one is made), and
+// leaves the other's values as they were.
+func TestHashWithValues(t *testing.T) {
+	var kv []Value
+	for i := range 10 {
+		kv = append(kv, String(fmt.Sprint("k", i)), Int(i))
+	}
+	h := NewHashFromPairs(kv...)
+	vals := make([]Value, 10)
+	for i := range vals {
+		vals[i] = Int(100 + i)
+	}
+	vals[3] = nil
+	g := h.WithValues(vals)
+	for i := range 10 {
+		k := String(fmt.Sprint("k", i))
+		want := Value(Int(100 + i))
+		if i == 3 {
+			want = Undef
+		}
+		if v, ok := g.Get(k); !ok || v != want || g.KeyAt(i) != k {
+			t.Errorf("%s: %v %v at %v, want %v", k, v, ok, g.KeyAt(i), want)
+		}
+		if v, _ := h.Get(k); v != Int(i) {
+			t.Errorf("the first hash's %s is %v, want %d", k, v, i)
+		}
+	}
+	if _, ok := g.Get(String("k10")); ok {
+		t.Errorf("k10 found")
+	}
+}
