@@ -222,6 +222,17 @@ func staticGoType(t reflect.Type) (*jen.Statement, bool) {
 // type of the spec is not static (staticType): the process then parses
 // the spec at the function's first call.
 func staticSignature(spec string) jen.Code {
+	sig := signatureValue(spec)
+	if sig == nil {
+		return nil
+	}
+	return jen.Func().Params().Op("*").Qual(valuesPath, "Signature").Block(jen.Return(sig))
+}
+
+// signatureValue is the signature a dispatch spec spells as a Go
+// expression (&values.Signature{...}), nil when a type of the spec is not
+// static (staticType).
+func signatureValue(spec string) jen.Code {
 	sig, err := fn.ParseSpec(spec, func(text string) (values.Type, error) {
 		r := &ownTypesOnly{}
 		t, err := values.ParseType(text, r)
@@ -250,14 +261,13 @@ func staticSignature(spec string) jen.Code {
 		if !ok {
 			return nil
 		}
-		fields[jen.Id("Block")] = t
 		fields[jen.Id("BlockName")] = jen.Lit(sig.BlockName)
+		fields[jen.Id("Block")] = t
 		if sig.BlockOptional {
 			fields[jen.Id("BlockOptional")] = jen.True()
 		}
 	}
-	return jen.Func().Params().Op("*").Qual(valuesPath, "Signature").Block(
-		jen.Return(jen.Op("&").Qual(valuesPath, "Signature").Values(fields)))
+	return jen.Op("&").Qual(valuesPath, "Signature").Values(fields)
 }
 
 var errNotStatic = errors.New("names a type that is not Puppet's own")

@@ -156,6 +156,8 @@ func (b *Builder) Func() *Func { b.f.lazy = b; return b.f }
 // first use, as Func's).
 func (b *Builder) Register() *Func { b.f.lazy = b; Register(b.f); return b.f }
 
+//go:generate go run ../../tools/staticsigs
+
 // parse parses the signatures of the dispatches (once, on first use).
 func (b *Builder) parse() {
 	if len(b.localTypes) > 0 && b.aliases == nil {
@@ -168,7 +170,14 @@ func (b *Builder) parse() {
 		if d.Sig == nil && d.makeSig != nil {
 			d.Sig = d.makeSig()
 		} else if d.Sig == nil {
-			d.Sig = b.sig(d.spec)
+			// a spec of Puppet's own types is made by the code the build
+			// wrote (StaticSignature), unless a local type may shadow one
+			if len(b.localTypes) == 0 {
+				d.Sig = StaticSignature(d.spec)
+			}
+			if d.Sig == nil {
+				d.Sig = b.sig(d.spec)
+			}
 		}
 		if d.ret != "" && d.Return == nil {
 			d.Return = b.typ(d.ret)

@@ -143,6 +143,10 @@ type Dispatch struct {
 	sized  bool
 }
 
+// Spec is the text of the dispatch's signature as a Builder declared it,
+// "" for a dispatch made otherwise.
+func (d *Dispatch) Spec() string { return d.spec }
+
 // arity is the least and the most arguments the dispatch takes.
 func (d *Dispatch) arity() (lo, hi int) {
 	if d.sized {
