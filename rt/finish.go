@@ -145,36 +145,31 @@ func (c *Ctx) validateDefinition(r *Resource, sig *paramSig, types []values.Para
 // container to contained, breadth first from Class[main]
 // (Compiler#add_resource_metaparams).
 func (c *Ctx) addResourceMetaparams() {
-	names := make([]string, 0, len(restype.Metaparams))
-	for _, m := range restype.Metaparams {
-		if !isRelationshipParam(m) {
-			names = append(names, m)
-		}
-	}
-	data := map[*Resource][]*Param{}
-	has := map[*Resource]bool{}
-	seen := map[*Resource]bool{}
-	edgeTargets, otherTargets := c.catalog.edgeTargets(c.arena)
-	defer edgeTargets.giveBack(c.arena)
-	queue := []*Resource{c.main}
+	// the maps are made for the first entry: few resources have such a
+	// metaparameter, and the walk visits few (classes are contained in
+	// their stage, not in main)
+	var data map[*Resource][]*Param
+	var has, seen map[*Resource]bool
+	walk := edgeWalk{cat: c.catalog, a: c.arena}
+	defer walk.done()
+	var qbuf, tbuf [16]*Resource
+	queue := append(qbuf[:0], c.main)
 	for len(queue) > 0 {
 		src := queue[0]
 		queue = queue[1:]
 		if seen[src] {
 			continue
 		}
-		var targets []*Resource
-		if p := int(src.pos); p < edgeTargets.len() && c.catalog.resources[p] == src {
-			targets = edgeTargets.of(p)
-		} else {
-			targets = otherTargets[src]
-		}
+		targets := walk.targets(src, tbuf[:0])
 		for _, t := range targets {
 			sd, ok := data[src], has[src]
 			if !ok {
-				sd = metaparamsOf(src, names)
+				sd = metaparamsOf(src, inheritedMetaparams)
 			}
 			if sd != nil {
+				if data == nil {
+					data, has = map[*Resource][]*Param{}, map[*Resource]bool{}
+				}
 				data[src], has[src] = sd, true
 				for _, p := range sd {
 					if v := t.Get(p.Name); v == nil || values.IsUndef(v) {
@@ -182,7 +177,7 @@ func (c *Ctx) addResourceMetaparams() {
 					}
 				}
 				merged := append([]*Param(nil), sd...)
-				for _, p := range metaparamsOf(t, names) {
+				for _, p := range metaparamsOf(t, inheritedMetaparams) {
 					replaced := false
 					for i, q := range merged {
 						if q.Name == p.Name {
@@ -199,7 +194,74 @@ func (c *Ctx) addResourceMetaparams() {
 			t.mergeTags(src.Tags)
 		}
 		queue = append(queue, targets...)
-		seen[src] = true
+		// a resource one edge reaches is queued once, by that edge's
+		// source (visited once): only main, queued first, and those
+		// more edges reach are looked for
+		if src == c.main || src.inEdges > 1 {
+			if seen == nil {
+				seen = map[*Resource]bool{}
+			}
+			seen[src] = true
+		}
+	}
+}
+
+// inheritedMetaparams are the metaparameters a container gives what it
+// contains (addResourceMetaparams): all but the relationship ones.
+var inheritedMetaparams = func() []string {
+	var names []string
+	for _, m := range restype.Metaparams {
+		if !isRelationshipParam(m) {
+			names = append(names, m)
+		}
+	}
+	return names
+}()
+
+// edgeWalk finds the targets of the edges from the sources a walk of the
+// catalog visits, in the order the edges were added: for the first few
+// sources by a scan of the edges (a walk from Class[main] mostly visits
+// main and its node), then from the lists of all (edgeTargets), made
+// once.
+type edgeWalk struct {
+	cat     *Catalog
+	a       *arena
+	scanned int
+	built   bool
+	lists   edgeLists
+	others  map[*Resource][]*Resource // of sources not in the catalog
+}
+
+// edgeScans is how many sources an edgeWalk finds the targets of by a
+// scan of all edges before it makes the lists.
+const edgeScans = 8
+
+// targets are src's targets: appended to buf, or a list of the walk's,
+// which the caller does not change.
+func (w *edgeWalk) targets(src *Resource, buf []*Resource) []*Resource {
+	if !w.built && w.scanned < edgeScans {
+		w.scanned++
+		for _, e := range w.cat.edges {
+			if e.Source == src {
+				buf = append(buf, e.Target)
+			}
+		}
+		return buf
+	}
+	if !w.built {
+		w.lists, w.others = w.cat.edgeTargets(w.a)
+		w.built = true
+	}
+	if p := int(src.pos); p < w.lists.len() && w.cat.resources[p] == src {
+		return w.lists.of(p)
+	}
+	return w.others[src]
+}
+
+// done gives the lists back to the arena.
+func (w *edgeWalk) done() {
+	if w.built {
+		w.lists.giveBack(w.a)
 	}
 }
 
@@ -209,6 +271,7 @@ func (r *Resource) setInherited(p *Param) {
 	r.set(&dup)
 }
 
+// metaparamsOf are r's parameters of the names that are set (not undef).
 func metaparamsOf(r *Resource, names []string) []*Param {
 	var out []*Param
 	for _, n := range names {
