@@ -336,10 +336,17 @@ func (c *Ctx) setRelationshipParams() {
 		}
 		p.Value = c.newArray(e.list)
 		p.foundRefs = uint16(min(e.found, 1<<16-1))
-		if r := e.src; len(r.Params) == cap(r.Params) { // room in chunks
+		r := e.src
+		if e.old != nil {
+			r.set(c.newParam(p))
+			continue
+		}
+		// r has no parameter of the name (makeRelationship found none,
+		// and none is set since): added without looking
+		if len(r.Params) == cap(r.Params) { // room in chunks
 			r.Params = append(makeSlice(&c.paramLists, len(r.Params)+2, 512), r.Params...)
 		}
-		e.src.set(c.newParam(p))
+		r.add(c.newParam(p))
 	}
 	if a := c.arena; a != nil {
 		a.relIndex = c.relationshipIndex // for the next compile

@@ -201,3 +201,54 @@ func TestIsClassName(t *testing.T) {
 		}
 	}
 }
+
+// TestRelationshipParamsKeepPlace: a relationship adds its target to the
+// source's before or notify where the source sets it (after the
+// references it holds, the parameter keeping its place among the
+// others), and adds the parameter after the others where it sets none, as
+// Puppet's set_parameter does.
+func TestRelationshipParamsKeepPlace(t *testing.T) {
+	c := &Ctx{prog: &Program{}, catalog: newCatalog("n", "production", 0, 0, 0)}
+	ref := func(title string) values.Value { return values.NewResourceType("notify", title, true) }
+	res := map[string]*Resource{}
+	for _, title := range []string{"a", "b", "c"} {
+		r := &Resource{Type: "Notify", Title: title}
+		r.add(&Param{Name: "message", Value: values.String("m")})
+		if title == "a" {
+			r.add(&Param{Name: "before", Value: ref("c")})
+			r.add(&Param{Name: "tag", Value: values.String("t")})
+		}
+		c.catalog.add(r)
+		res[title] = r
+	}
+	c.relationshipOrder = nil
+	for _, rel := range []*relationship{
+		{source: []values.Value{ref("a")}, target: []values.Value{ref("b")}},
+		{source: []values.Value{ref("b")}, target: []values.Value{ref("c")}, notify: true},
+		{source: []values.Value{ref("b")}, target: []values.Value{ref("a")}},
+	} {
+		rel.evaluate(c)
+	}
+	c.setRelationshipParams()
+	for title, want := range map[string]string{
+		"a": "message=m before=[Notify[c], Notify[b]] tag=t",
+		"b": "message=m notify=[Notify[c]] before=[Notify[a]]",
+		"c": "message=m",
+	} {
+		var got []string
+		for _, p := range res[title].Params {
+			v := refString(p.Value)
+			if a, ok := p.Value.(*values.Array); ok {
+				var refs []string
+				for _, e := range a.Elems() {
+					refs = append(refs, refString(e))
+				}
+				v = "[" + strings.Join(refs, ", ") + "]"
+			}
+			got = append(got, p.Name+"="+v)
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("%s: %s, want %s", title, strings.Join(got, " "), want)
+		}
+	}
+}
