@@ -200,8 +200,16 @@ func (w *jsonWriter) resource(b []byte, r *Resource) []byte {
 	if w.kept == nil {
 		return w.writeResource(b, r)
 	}
-	at, key := len(b), resourceKey(r)
-	if e := w.kept.find(r, key); e != nil {
+	at, key := len(b), uint64(0)
+	e, tried := w.kept.atPos(r)
+	if e == nil {
+		key = resourceKey(r)
+		if e = w.kept.find(r, key, tried); e != nil {
+			w.kept.moved(r, e)
+		}
+	}
+	if e != nil {
+		e.copiedNow()
 		b = append(b, e.json...)
 		// e's tags are r's (which r may not hold yet, sameTags)
 		w.tagRuns[r.pos] = tagsRun{int32(at) + e.tagsAt, int32(at) + e.tagsEnd, int32(len(e.tags))}

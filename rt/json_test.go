@@ -710,7 +710,7 @@ func TestKeptResourcesWriteWhatChanged(t *testing.T) {
 		}
 		if k := atomicptr.Load(&bufs.kept); k != nil {
 			for _, r := range rs {
-				if k.find(r, resourceKey(r)) != nil {
+				if k.find(r, resourceKey(r), nil) != nil {
 					copied++
 				}
 			}
@@ -854,7 +854,7 @@ func TestKeptResourcesShareASet(t *testing.T) {
 		}
 		if k := atomicptr.Load(&bufs.kept); k != nil && round >= 3 {
 			for _, r := range rs {
-				if k.find(r, resourceKey(r)) == nil {
+				if k.find(r, resourceKey(r), nil) == nil {
 					t.Errorf("round %d: %s not kept", round, r.Title)
 				}
 			}
@@ -884,7 +884,7 @@ func TestKeptDeferredTagsChange(t *testing.T) {
 		if s := sr.Tags[2]; !slices.Contains(own, s) {
 			want = append(want, s)
 		}
-		if k := atomicptr.Load(&bufs.kept); k != nil && k.find(r, resourceKey(r)) != nil {
+		if k := atomicptr.Load(&bufs.kept); k != nil && k.find(r, resourceKey(r), nil) != nil {
 			copied++
 		}
 		cat.jsonBufs = &bufs
@@ -898,5 +898,92 @@ func TestKeptDeferredTagsChange(t *testing.T) {
 	}
 	if copied == 0 {
 		t.Error("no resource copied")
+	}
+}
+
+// A resource found at its position in the catalog before (keptResources.
+// last) is copied only when it is written as the one kept there was, and
+// one that moved is found by its type and title: each catalog's JSON is the
+// one written without the table while the resources change places and
+// one of them its value, and those that stay the same are copied.
+func TestKeptResourcesByPosition(t *testing.T) {
+	var bufs jsonBuffers
+	titles := []string{"a", "b", "c", "d"}
+	for round := range 8 {
+		cat := newCatalog("n", "production", 0, 0, 0)
+		order := slices.Clone(titles)
+		if round == 3 || round == 6 {
+			slices.Reverse(order)
+		}
+		var rs []*Resource
+		for _, title := range order {
+			v := values.String("same")
+			if title == "c" {
+				v = values.String(fmt.Sprint("round ", round/5))
+			}
+			r := &Resource{Type: "File", Title: title, Tags: []string{"file", title},
+				Params: []*Param{{Name: "content", Value: v}}}
+			cat.add(r)
+			rs = append(rs, r)
+		}
+		cat.jsonBufs = nil
+		want := string(cat.JSON(CatalogInfo{}))
+		if k := atomicptr.Load(&bufs.kept); k != nil && round >= 3 {
+			for _, r := range rs {
+				e, _ := k.atPos(r)
+				if e == nil {
+					e = k.find(r, resourceKey(r), nil)
+				}
+				if copy := e != nil; copy != (r.Title != "c" || round != 5) {
+					t.Errorf("round %d: %s copied %v", round, r.Title, copy)
+				}
+			}
+		}
+		cat.jsonBufs = &bufs
+		if got := string(cat.JSON(CatalogInfo{})); got != want {
+			t.Fatalf("round %d:\n%s\nwant\n%s", round, got, want)
+		}
+	}
+}
+
+// A resource that changes with each catalog (as one named after a node's
+// facts does in a fleet's) is kept again only once in keptMisses catalogs
+// while no catalog copies it, and its JSON is each catalog's; once it
+// stays the same it is kept again, keptMisses catalogs later at most.
+func TestKeptResourcesChangingEachCatalog(t *testing.T) {
+	var bufs jsonBuffers
+	entries := map[*keptResource]bool{}
+	rounds := 3 + 2*keptMisses
+	copied := 0
+	for round := range rounds + keptMisses + 2 {
+		cat := newCatalog("n", "production", 0, 0, 0)
+		content := values.String(fmt.Sprint("node ", min(round, rounds)))
+		r := &Resource{Type: "File", Title: "/etc/hosts", Tags: []string{"file"},
+			Params: []*Param{{Name: "content", Value: content}}}
+		cat.add(r)
+		cat.jsonBufs = nil
+		want := string(cat.JSON(CatalogInfo{}))
+		cat.jsonBufs = &bufs
+		if got := string(cat.JSON(CatalogInfo{})); got != want {
+			t.Fatalf("round %d:\n%s\nwant\n%s", round, got, want)
+		}
+		if k := atomicptr.Load(&bufs.kept); k != nil {
+			if e := k.find(r, resourceKey(r), nil); e != nil && round > rounds {
+				copied++
+			}
+			set := &k.at[resourceKey(r)>>(64-keptResourcesBits)]
+			for i := range set {
+				if e := atomicptr.Load(&set[i].e); e != nil && round <= rounds {
+					entries[e] = true
+				}
+			}
+		}
+	}
+	// kept by the third catalog, then by one in keptMisses
+	if want := 1 + (rounds-2)/keptMisses; len(entries) > want {
+		t.Errorf("kept %d times in %d catalogs, want at most %d", len(entries), rounds, want)
+	}
+	if copied == 0 {
+		t.Error("not copied once it stays the same")
 	}
 }

@@ -29,7 +29,13 @@ import (
 // pay for keeping them). A resource has keptWays places, by a hash of its
 // type and title (resourceKey).
 type keptResources struct {
-	at    [keptResourcesSets][keptWays]keptPlace
+	at [keptResourcesSets][keptWays]keptPlace
+	// last is, by a resource's position in its catalog, the entry kept
+	// last of a resource at that position: the same code declares a
+	// catalog's resources in the order of the catalog before, so most
+	// are found there without hashing their type and title (atPos). It
+	// may keep alive an entry its place no longer holds, one a position.
+	last  [keptLast]atomicptr.Pointer[keptResource]
 	bytes atomic.Int64
 }
 
@@ -52,6 +58,14 @@ const (
 	keptWays = 4
 	// keptResourcesBudget bounds the bytes the table keeps (about).
 	keptResourcesBudget = 8 << 20
+	// keptLast is how many positions keptResources.last has.
+	keptLast = 2048
+	// keptMisses is how many catalogs write a resource anew, after the
+	// one whose JSON was kept, before its JSON is kept in place of that
+	// entry when no catalog copied it: a resource of a fleet's catalogs
+	// that changes with each node (named after its facts) would be kept
+	// by each catalog, for none.
+	keptMisses = 8
 )
 
 // keptResource is a resource's JSON and what it was written from.
@@ -70,6 +84,10 @@ type keptResource struct {
 	tagsAt, tagsEnd int32
 	exported        bool
 	mainTitle       bool
+	// copied says a catalog copied it; misses counts the catalogs that
+	// wrote its resource anew since it was kept (keptMisses)
+	copied atomic.Bool
+	misses atomic.Int32
 }
 
 // deferredTags is what the tags of a resource that had not added its
@@ -105,15 +123,46 @@ func textHash(h uint64, s string) uint64 {
 	return (h ^ uint64(n)) * fibonacci
 }
 
-// find is the kept JSON of a resource written as r is, nil for none.
-func (k *keptResources) find(r *Resource, key uint64) *keptResource {
+// atPos is the kept JSON of a resource written as r is, found at r's
+// position (last), nil for none; tried is the entry of r's type and title
+// found there, whether written as r is or not.
+func (k *keptResources) atPos(r *Resource) (e, tried *keptResource) {
+	if p := int(r.pos); p < len(k.last) {
+		if e := atomicptr.Load(&k.last[p]); e != nil && sameStr(e.title, r.Title) && sameStr(e.typ, r.Type) {
+			if e.same(r) {
+				return e, e
+			}
+			return nil, e
+		}
+	}
+	return nil, nil
+}
+
+// find is the kept JSON of a resource written as r is, nil for none, not
+// comparing r with tried again (atPos).
+func (k *keptResources) find(r *Resource, key uint64, tried *keptResource) *keptResource {
 	set := &k.at[key>>(64-keptResourcesBits)]
 	for i := range set {
-		if e := atomicptr.Load(&set[i].e); e != nil && e.key == key && e.same(r) {
+		if e := atomicptr.Load(&set[i].e); e != nil && e != tried && e.key == key && e.same(r) {
 			return e
 		}
 	}
 	return nil
+}
+
+// moved makes e, which r is written as, the entry of r's position (last):
+// r was not there in the catalog that kept e.
+func (k *keptResources) moved(r *Resource, e *keptResource) {
+	if p := int(r.pos); p < len(k.last) {
+		atomicptr.Store(&k.last[p], e)
+	}
+}
+
+// copiedNow notes that a catalog copied e.
+func (e *keptResource) copiedNow() {
+	if !e.copied.Load() {
+		e.copied.Store(true)
+	}
 }
 
 // keep keeps json, r's JSON written by the catalog-th catalog, its tags
@@ -125,6 +174,10 @@ func (k *keptResources) keep(r *Resource, key uint64, json []byte, tagsAt, tagsE
 	place := k.placeOf(set, r, seenMark(key, catalog))
 	if place == nil {
 		return
+	}
+	if old := atomicptr.Load(&place.e); old != nil && !old.copied.Load() &&
+		sameStr(old.title, r.Title) && sameStr(old.typ, r.Type) && old.misses.Add(1) < keptMisses {
+		return // r changes with each catalog: keeping it would pay for nothing
 	}
 	e := &keptResource{
 		key: key, json: string(json), ref: refJSON(r),
@@ -148,6 +201,7 @@ func (k *keptResources) keep(r *Resource, key uint64, json []byte, tagsAt, tagsE
 	if old := atomicptr.Swap(&place.e, e); old != nil {
 		k.bytes.Add(-old.size())
 	}
+	k.moved(r, e)
 }
 
 // refJSON is the JSON of r's reference (appendRef), made in one piece.
