@@ -777,7 +777,9 @@ func (t *seenJSON) str(b []byte, s string) []byte {
 	at := len(b)
 	b = appendStr(b, s)
 	*e = seenAt{p, len(s), at, len(b)}
-	keepJSON(s, b[at:], t.catalog)
+	if t.warm { // else keepJSON keeps nothing
+		keepJSON(s, b[at:], t.catalog)
+	}
 	return b
 }
 
