@@ -131,13 +131,15 @@ func (m *Methods) Emit(f *jen.File, funcName string) {
 // when the function is emitted (emit) after the function's name. It
 // has the file's calls of Puppet functions by a literal name
 // (scope.function_x) too: an erb.Site3x for each name, which binds the
-// name at its first call.
+// name at its first call, and the constants of Ruby's and pp2go's it
+// names: an erb.ConstRef for each, which keeps the value from its first
+// use.
 type litPool struct {
-	lits, sites varPool
+	lits, sites, consts varPool
 }
 
 func newLitPool() *litPool {
-	return &litPool{lits: varPool{refs: map[string]*jen.Statement{}}, sites: varPool{refs: map[string]*jen.Statement{}}}
+	return &litPool{lits: newVarPool("Str"), sites: newVarPool("Site3x"), consts: newVarPool("Const")}
 }
 
 // ref is the literal text's variable.
@@ -147,8 +149,11 @@ func (p *litPool) ref(text string) *jen.Statement { return p.lits.ref(text) }
 // the file's calls of the name, which bind it to the same function.
 func (p *litPool) site(name string) *jen.Statement { return p.sites.ref(name) }
 
-// emit names the sites and the literals funcName followed by F or S and
-// their number, and adds their variables to f.
+// konst is the variable of the constant path (erb.Const's).
+func (p *litPool) konst(path string) *jen.Statement { return p.consts.ref(path) }
+
+// emit names the sites, the constants and the literals funcName followed
+// by F, K or S and their number, and adds their variables to f.
 func (p *litPool) emit(f *jen.File, funcName string) {
 	if p == nil {
 		return
@@ -156,6 +161,10 @@ func (p *litPool) emit(f *jen.File, funcName string) {
 	p.sites.emit(f, funcName+"F", "The Puppet functions "+funcName+" calls by name (scope.function_x), each bound at its first call.",
 		func(name string) jen.Code {
 			return jen.Op("&").Qual(RuntimePath, "Site3x").Values(jen.Id("Name").Op(":").Lit(name))
+		})
+	p.consts.emit(f, funcName+"K", "The constants "+funcName+" names, each looked up at its first use.",
+		func(path string) jen.Code {
+			return jen.Op("&").Qual(RuntimePath, "ConstRef").Values(jen.Id("Path").Op(":").Lit(path))
 		})
 	p.lits.emit(f, funcName+"S", "The frozen string literals of "+funcName+" (# frozen_string_literal: true).",
 		func(text string) jen.Code {
@@ -168,13 +177,22 @@ func (p *litPool) emit(f *jen.File, funcName string) {
 type varPool struct {
 	refs map[string]*jen.Statement // by key: where the name goes
 	keys []string                  // in the order first used
+	// stand is what a variable is written as until it is named: the
+	// runtime's name of what it holds (erb.Str), so that the statements
+	// are Go that pureBody reads as it reads what the variable stands
+	// for
+	stand string
+}
+
+func newVarPool(stand string) varPool {
+	return varPool{refs: map[string]*jen.Statement{}, stand: stand}
 }
 
 // ref is the key's variable.
 func (p *varPool) ref(key string) *jen.Statement {
 	r, ok := p.refs[key]
 	if !ok {
-		r = &jen.Statement{}
+		r = jen.Qual(RuntimePath, p.stand)
 		p.refs[key] = r
 		p.keys = append(p.keys, key)
 	}
@@ -191,7 +209,7 @@ func (p *varPool) emit(f *jen.File, prefix, comment string, value func(key strin
 	defs := make([]jen.Code, len(p.keys))
 	for i, key := range p.keys {
 		name := prefix + strconv.Itoa(i+1)
-		p.refs[key].Id(name)
+		*p.refs[key] = *jen.Id(name)
 		defs[i] = jen.Id(name).Op("=").Add(value(key))
 	}
 	f.Comment(comment)

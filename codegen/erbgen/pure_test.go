@@ -100,6 +100,10 @@ func TestPureMethods(t *testing.T) {
 		{"def f(x)\n  x << 1\nend\n", false},
 		{"def f(x)\n  Time.now.to_s + x\nend\n", false},
 		{"def f(x)\n  rand(x)\nend\n", false},
+		// a file's frozen literals and constants are its package's
+		// variables, read as what they stand for
+		{"# frozen_string_literal: true\ndef f(h)\n  raise ArgumentError, 'no hash' unless h.is_a?(Hash)\n  h.key?('k')\nend\n", true},
+		{"# frozen_string_literal: true\ndef f(x)\n  Time.now.to_s + 'x'\nend\n", false},
 	} {
 		tpl, err := erb.ParseRuby("f.rb", []byte(c.src))
 		if err != nil {

@@ -1075,6 +1075,9 @@ func (t *translator) constant(c *erb.Const) *jen.Statement {
 	if !rterb.KnownConst(p) {
 		t.unsupported(c, "constant %s", p)
 	}
+	if t.lits != nil { // a function file's: looked up once
+		return t.lits.konst(p).Dot("Value").Call()
+	}
 	return erbQ("Const").Call(jen.Lit(p))
 }
 

@@ -39,3 +39,36 @@ end
 		}
 	}
 }
+
+// TestConstSites: a function file's constants of Ruby's are the Value of
+// a package variable, one erb.ConstRef for each constant however often
+// the file names it, which looks the constant up at its first use.
+func TestConstSites(t *testing.T) {
+	src := `module Puppet::Parser::Functions
+  newfunction(:consts, :type => :rvalue) do |args|
+    raise(ArgumentError, 'no hash') unless args[0].is_a?(Hash)
+    args[1].is_a?(Hash) || args[1].is_a?(String)
+  end
+end
+`
+	fun, err := Translate("/m/lib/puppet/parser/functions/consts.rb", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := jen.NewFile("translated")
+	fun.Emit(f, "rbfnConsts", "m")
+	got := f.GoString()
+	for want, n := range map[string]int{
+		`rbfnConstsK1.Value()`:                                2,
+		`rbfnConstsK2.Value()`:                                1,
+		`rbfnConstsK3.Value()`:                                1,
+		`rbfnConstsK1 = &erb.ConstRef{Path: "Hash"}`:          1,
+		`rbfnConstsK2 = &erb.ConstRef{Path: "ArgumentError"}`: 1,
+		`rbfnConstsK3 = &erb.ConstRef{Path: "String"}`:        1,
+		`erb.Const(`: 0,
+	} {
+		if c := strings.Count(got, want); c != n {
+			t.Errorf("%d of %s, want %d, in:\n%s", c, want, n, got)
+		}
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"math"
 	"runtime"
 	"sync"
+
+	"github.com/pp2go/pp2go/rt/internal/atomicptr"
 )
 
 // Class is a Ruby class (or module) as a value: the receiver of Hash.new,
@@ -214,6 +216,28 @@ func rubyPlatform() string {
 // know it.
 func Const(path string) Value {
 	v, _ := lookupConst(path, "")
+	return v
+}
+
+// ConstRef is a constant a translated function file names (Hash,
+// Puppet::Resource): a variable of the generated package, which keeps
+// the constant's value from its first use on. Const goes through the
+// constant groups' tables at each use (~165 instructions: keystone's
+// translated functions name constants ~30 times a compile), and a
+// constant's value never changes in a process.
+type ConstRef struct {
+	Path string
+	v    atomicptr.Pointer[Value]
+}
+
+// Value is Const(c.Path). Compiles running at once may look it up once
+// each, finding the same value.
+func (c *ConstRef) Value() Value {
+	if p := atomicptr.Load(&c.v); p != nil {
+		return *p
+	}
+	v := Const(c.Path)
+	atomicptr.Store(&c.v, &v)
 	return v
 }
 

@@ -115,3 +115,23 @@ func TestConstGroupsLazy(t *testing.T) {
 		t.Fatalf("Const(Z) filled groups %v, want all three", filled)
 	}
 }
+
+// TestConstRef: a ConstRef's Value is the constant Const finds, the same
+// value at each use (Ruby's constants are one object each).
+func TestConstRef(t *testing.T) {
+	for _, path := range []string{"Hash", "Puppet::Resource", "ArgumentError", "RUBY_PLATFORM", "Float::INFINITY"} {
+		c := &ConstRef{Path: path}
+		want := Const(path)
+		if want == nil {
+			t.Fatalf("Const(%q) is nil", path)
+		}
+		for range 2 {
+			if got := c.Value(); got != want {
+				t.Errorf("ConstRef{%q}.Value() = %v, want %v", path, got, want)
+			}
+		}
+	}
+	if c := (&ConstRef{Path: "Hash"}); c.Value() != ClassHash {
+		t.Errorf("Hash is %v", c.Value())
+	}
+}
