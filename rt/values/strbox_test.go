@@ -47,3 +47,32 @@ func TestKeepCopies(t *testing.T) {
 		t.Fatal("BoxedStringBytes boxed a kept string again")
 	}
 }
+
+// TestBoxedStringRecent: a string boxed again at the same address is
+// given the same box (recentBoxes), and a string of other bytes at that
+// address (a compile's recycled chunk) its own: the box's text is always
+// the string's.
+func TestBoxedStringRecent(t *testing.T) {
+	defer keepBoxed.Store(keepBoxed.Load())
+	KeepCopies()
+	data := func(v Value) *byte { return unsafe.StringData(string(v.(String))) }
+	buf := []byte("TestBoxedStringRecent:A")
+	at := func() string { return unsafe.String(&buf[0], len(buf)) }
+	v := BoxedString(at())
+	for range 3 {
+		again := BoxedString(at())
+		if string(again.(String)) != "TestBoxedStringRecent:A" || data(again) != data(v) {
+			t.Fatalf("boxed again as %q, another box", again)
+		}
+	}
+	buf[len(buf)-1] = 'B' // same address and length, other bytes
+	for range 3 {
+		if w := BoxedString(at()); string(w.(String)) != "TestBoxedStringRecent:B" {
+			t.Fatalf("BoxedString of B's bytes = %q", w)
+		}
+	}
+	// another copy of A's text, elsewhere, is given A's kept box
+	if w := BoxedString(string([]byte("TestBoxedStringRecent:A"))); data(w) != data(v) {
+		t.Fatal("A's text at another address boxed anew")
+	}
+}
