@@ -344,11 +344,14 @@ func (r *R) NewPuppetResource(args ...Value) Value {
 func refArgs(args []Value) (typ, title string) {
 	arity(args, 1, 2)
 	var t, ti Value = args[0], nil
-	if rt, ok := t.(*resourceType); ok {
-		t = rt.nameValue()
-	}
 	if len(args) == 2 {
 		ti = args[1]
+	}
+	if rt, ok := t.(*resourceType); ok {
+		if typ, ok := rt.typeName(ti); ok {
+			return typ, ToS(ti)
+		}
+		t = rt.nameValue()
 	}
 	tp, tip := typeAndTitle(t, ti)
 	return tp.text(), tip.text()
@@ -494,6 +497,25 @@ func (x *resourceType) nameValue() Value {
 		return Symbol(x.name)
 	}
 	return S(x.name)
+}
+
+// typeName is typeAndTitle's type name of x given with title ti, when
+// x is a resource type and ti a title of it that typeAndTitle keeps as
+// it is: the type's name munged, as the name's Symbol (nameValue) would
+// be, without making the Symbol a value (stdlib's defined_with_params
+// finds the resource of the type find_resource_type_or_class found).
+// ok is false for the others (a component's or whit's reference, no
+// title, :main, which stays, a type that munges to Class, a class or
+// define).
+func (x *resourceType) typeName(ti Value) (string, bool) {
+	switch {
+	case x.kind != "type", x.name == "component", x.name == "whit", x.name == "main", !Truthy(ti):
+		return "", false
+	}
+	if t := mungeTypeName(x.name); t != "Class" {
+		return t, true
+	}
+	return "", false
 }
 
 // ScopeSource is scope.source.

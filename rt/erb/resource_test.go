@@ -61,3 +61,44 @@ func TestMungeTypeNameKept(t *testing.T) {
 		}
 	}
 }
+
+// TestRefArgsOfResourceType: findresource of a resource type that
+// find_resource_type_or_class found (stdlib's defined_with_params) names
+// the type as Puppet::Resource munges the type's name (Package,
+// Foo::Bar) and the title as given; for every type and title it is the
+// reference type_and_title makes of the name's Symbol.
+func TestRefArgsOfResourceType(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		title       Value
+		typ, title2 string
+	}{
+		{"package", S("iptables-persistent"), "Package", "iptables-persistent"},
+		{"foo::bar", S("x"), "Foo::Bar", "x"},
+		{"file", Symbol("t"), "File", "t"},
+		{"exec", int64(3), "Exec", "3"},
+	} {
+		x := &resourceType{name: c.name, kind: "type"}
+		if typ, title := refArgs([]Value{x, c.title}); typ != c.typ || title != c.title2 {
+			t.Errorf("%s[%v]: %q %q, want %q %q", c.name, c.title, typ, title, c.typ, c.title2)
+		}
+	}
+	for _, name := range []string{"package", "Foo::bar", "component", "whit", "main", "class", ""} {
+		for _, title := range []Value{S("a"), S("File[/tmp]"), S(""), Symbol("s"), false} {
+			x := &resourceType{name: name, kind: "type"}
+			ref := func(typ Value) string {
+				var out string
+				if err := rubyErr(func() {
+					t1, t2 := refArgs([]Value{typ, title})
+					out = t1 + "|" + t2
+				}); err != "" {
+					return err
+				}
+				return out
+			}
+			if got, want := ref(x), ref(x.nameValue()); got != want {
+				t.Errorf("%q[%v]: %v, want %v", name, title, got, want)
+			}
+		}
+	}
+}
