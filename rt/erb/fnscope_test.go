@@ -76,3 +76,28 @@ func TestFunctionScopeCalls(t *testing.T) {
 	}
 	require.Equal(t, []string{"notice: kept 0", "notice: kept 1"}, s.logs)
 }
+
+// TestCallScope: a call's scope given as a CallScope (rt/rubyfn's) is
+// the call's scope for NewCall as the FunctionScope itself is: the R is
+// the room's, keeps the FunctionScope, and its scope is the scope itself,
+// with the optional extensions only it has (StrictScope here).
+func TestCallScope(t *testing.T) {
+	s := &strictFnScope{fnScope: fnScope{logScope: logScope{testScope: testScope{vars: values.NewHash()}, drop: true}}}
+	r := NewCall(&CallScope{Scope: s, Function: s})
+	require.Same(t, &s.room.r, r, "the call's first R is its room's")
+	require.Same(t, s, r.fs)
+	require.Same(t, s, r.scope, "the scope itself, not the CallScope")
+	_, strict := r.scope.(StrictScope)
+	require.True(t, strict)
+	require.Equal(t, "8.10.0", ToS(r.PuppetVersion()))
+	require.Equal(t, "File[/x]", ToS(r.FindResource(S("File[/x]"))))
+	// a scope that is no FunctionScope gives an R without one (NewSized)
+	plain := &testScope{vars: values.NewHash()}
+	require.Nil(t, NewCall(plain).fs)
+}
+
+// strictFnScope is an fnScope with StrictScope's extension.
+type strictFnScope struct{ fnScope }
+
+func (*strictFnScope) Strict() string                    { return "warning" }
+func (*strictFnScope) WarnOnceUnlocated(key, msg string) {}

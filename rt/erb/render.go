@@ -217,13 +217,30 @@ func (c *CallRoom) Unused() bool {
 		r.self == nil && !r.loaded && r.match == nil && r.out.Len() == 0
 }
 
+// CallScope is the scope rt/rubyfn gives a translated file's methods
+// (Methods' s): a call's scope as a Scope and as a FunctionScope, both
+// set as the call's frame is made, so that NewCall takes the
+// FunctionScope by the concrete type, without asserting the Scope to
+// the interface (a dozen sites of NewCall each run a few times a
+// compile, and such an assertion misses its site's cache: ~180
+// instructions, FunctionScope says why).
+type CallScope struct {
+	Scope
+	Function FunctionScope
+}
+
 // NewCall starts a call of a translated function file's methods in s:
-// in a call's scope (FunctionScope), with the R of its room, which keeps
-// the scope as one; in another scope, as NewSized(s, 0, 0). A template
-// (NewSized) never runs in a call's scope, and asks nothing of it.
+// in a call's scope (CallScope, or another FunctionScope), with the R of
+// its room, which keeps the scope as one; in another scope, as
+// NewSized(s, 0, 0). A template (NewSized) never runs in a call's scope,
+// and asks nothing of it.
 func NewCall(s Scope) *R {
-	fs, ok := s.(FunctionScope)
-	if !ok {
+	var fs FunctionScope
+	if c, ok := s.(*CallScope); ok {
+		s, fs = c.Scope, c.Function
+	} else if f, ok := s.(FunctionScope); ok {
+		fs = f
+	} else {
 		return NewSized(s, 0, 0)
 	}
 	r := fs.TakeR()

@@ -25,7 +25,7 @@ type Methods func(s erb.Scope, method string, b *erb.Block, a []erb.Value) erb.V
 func Impl(m Methods, method string) fn.Impl {
 	return func(c fn.Context, args []values.Value, b fn.Block) values.Value {
 		f := newFrame(c, nil, args, false)
-		v := run(&f.s, m, method, rubyBlock(b), f.arr.A)
+		v := run(&f.call, m, method, rubyBlock(b), f.arr.A)
 		f.release()
 		return v
 	}
@@ -38,8 +38,9 @@ func Impl(m Methods, method string) fn.Impl {
 // file's NewCall takes).
 type frame struct {
 	s    scope
-	arr  erb.Array    // the arguments
-	one  [1]erb.Value // &arr
+	call erb.CallScope // s, as the methods are given it
+	arr  erb.Array     // the arguments
+	one  [1]erb.Value  // &arr
 	room erb.CallRoom
 	// the frame of a call from Puppet, its argFrame or hashFrame, and
 	// the Frames it goes back to when the call is done (release)
@@ -51,6 +52,7 @@ type frame struct {
 // init points the frame's scope at its room.
 func (f *frame) init() *frame {
 	f.s.room = f.room.R()
+	f.call = erb.CallScope{Scope: &f.s, Function: &f.s}
 	return f
 }
 
@@ -244,7 +246,7 @@ var scopeLead = []erb.Value{erb.ScopeValue()}
 func ImplScope(m Methods, method string) fn.Impl {
 	return func(c fn.Context, args []values.Value, b fn.Block) values.Value {
 		f := newFrame(c, scopeLead, args, false)
-		v := run(&f.s, m, method, rubyBlock(b), f.arr.A)
+		v := run(&f.call, m, method, rubyBlock(b), f.arr.A)
 		f.release()
 		return v
 	}
@@ -256,7 +258,7 @@ func ImplScope(m Methods, method string) fn.Impl {
 func ImplScopeArg(m Methods, method string) fn.Impl {
 	return func(c fn.Context, args []values.Value, b fn.Block) values.Value {
 		f := newFrame(c, scopeLead, args[1:], false)
-		v := run(&f.s, m, method, rubyBlock(b), f.arr.A)
+		v := run(&f.call, m, method, rubyBlock(b), f.arr.A)
 		f.release()
 		return v
 	}
@@ -269,11 +271,11 @@ func impl3(m Methods, method string, rvalue bool) fn.Impl {
 	return func(c fn.Context, args []values.Value, _ fn.Block) values.Value {
 		f := newFrame(c, nil, args, true)
 		if !rvalue {
-			runStatement(&f.s, m, method, f.array1())
+			runStatement(&f.call, m, method, f.array1())
 			f.release()
 			return values.Undef
 		}
-		v := run(&f.s, m, method, nil, f.array1())
+		v := run(&f.call, m, method, nil, f.array1())
 		f.release()
 		return v
 	}
@@ -285,13 +287,13 @@ func impl3(m Methods, method string, rvalue bool) fn.Impl {
 // reports it once (ensure_resource's create_resources of an unknown type:
 // "Error while evaluating a Function Call, Unknown resource type"), or one
 // with the Ruby exception's message.
-func run(s *scope, m Methods, method string, b *erb.Block, a []erb.Value) values.Value {
+func run(s *erb.CallScope, m Methods, method string, b *erb.Block, a []erb.Value) values.Value {
 	defer rubyFailure()
 	return erb.ToPuppet(m(s, method, b, a))
 }
 
 // runStatement is run of a method whose result is not wanted.
-func runStatement(s *scope, m Methods, method string, a []erb.Value) {
+func runStatement(s *erb.CallScope, m Methods, method string, a []erb.Value) {
 	defer rubyFailure()
 	m(s, method, nil, a)
 }
@@ -406,7 +408,7 @@ func (s *scope) callRuby3x(fun *fn.Func, name string, args []erb.Value) (erb.Val
 	fr.af, fr.fs, fr.s.c, fr.s.cs = fr, fs, s.c, cs
 	fr.arr.A = args
 	fr.frame.init()
-	r := f.m(&fr.s, f.method, nil, fr.array1())
+	r := f.m(&fr.call, f.method, nil, fr.array1())
 	if !f.rvalue {
 		fr.release()
 		return nil, true
