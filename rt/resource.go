@@ -356,8 +356,29 @@ func (r *Resource) tagIfValid(name string) { r.addTags(titleTagsOf(name)) }
 // their titles, and checked, lowercased and split each.
 var titleTags = readmap.Map[[]string]{Limit: maxCachedNames, Room: roomCachedNames}
 
+// recentTitleTags are the tags titleTagsOf gave titles that are tags, by
+// where the titles' bytes are: a compile's titles are mostly its code's
+// constants and strings boxed once, and a title compared with a copy
+// costs a fraction of its check byte by byte and its lookup.
+var recentTitleTags recentAnswers[[]string]
+
 // titleTagsOf is the tags tagIfValid gives a title.
 func titleTagsOf(title string) []string {
+	e, h := recentTitleTags.find(title)
+	if e != nil && e.name == title {
+		return e.answer
+	}
+	tags := titleTagsFound(title)
+	if tags != nil {
+		// a title that is no tag is mostly told so by its first bytes
+		// (a path, a setting's section): cheaper than keeping it
+		recentTitleTags.keep(e, h, title, tags)
+	}
+	return tags
+}
+
+// titleTagsFound is titleTagsOf without recentTitleTags.
+func titleTagsFound(title string) []string {
 	if notTagASCII(title) {
 		return nil // no lookup (half of a catalog's titles are paths, settings, commands)
 	}

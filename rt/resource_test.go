@@ -68,6 +68,34 @@ func TestNotTagASCII(t *testing.T) {
 	}
 }
 
+// titleTagsOf answers a title asked again from the tags it kept for it
+// (recentTitleTags) as tag_if_valid would, none for a title that is no tag, and a title whose bytes are
+// where an earlier title's were (a buffer reused) gets its own tags, not
+// the earlier one's: a valid tag after one that is none, and back.
+func TestTitleTagsRecent(t *testing.T) {
+	values.KeepCopies() // as a process compiling its second catalog
+	buf := []byte("Apache::Mod::SSL")
+	title := unsafe.String(&buf[0], len(buf))
+	asks := []struct {
+		text string
+		want []string
+	}{
+		{"Apache::Mod::SSL", []string{"apache::mod::ssl", "apache", "mod", "ssl"}},
+		{"/etc/apache2/x.d", nil},
+		{"Mysql::Db::Mysql", []string{"mysql::db::mysql", "mysql", "db"}},
+		{"keystone-manage ", nil},
+		{"keystone_config1", []string{"keystone_config1"}},
+	}
+	for _, a := range asks {
+		copy(buf, a.text)
+		for range 3 { // kept after the first answers
+			if got := titleTagsOf(title); !slices.Equal(got, a.want) {
+				t.Errorf("titleTagsOf(%q) = %q, want %q", a.text, got, a.want)
+			}
+		}
+	}
+}
+
 // A resource's reference is "Type[title]" (Puppet::Resource#to_s), made
 // again of the same type and title strings the same String of the
 // process, and never a reference kept for other strings: strings made
