@@ -2,9 +2,9 @@ package rt
 
 import (
 	"strings"
-	"sync/atomic"
 
 	"github.com/pp2go/pp2go/rt/internal/readmap"
+	"github.com/pp2go/pp2go/rt/internal/recent"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -19,7 +19,7 @@ type nameCache struct {
 	same func(string) bool
 	// recent are answers get gave: comparing a name with an entry's
 	// copy costs a fraction of same's scan of it or a lookup in m
-	recent recentAnswers[nameAnswer]
+	recent recent.Table[nameAnswer]
 }
 
 // nameAnswer is what nameCache.get gave for a name: result, or the name
@@ -29,50 +29,6 @@ type nameAnswer struct {
 	same   bool
 }
 
-// recentAnswers are a cache's last answers, by where their names' bytes
-// are (bytesHash): the code asks for the same names, which are its
-// constants or strings boxed once (strValue), compile after compile, at
-// the same addresses. An entry holds a copy of its name, compared byte for
-// byte: a name at the address of one before it (a recycled chunk) is not
-// taken for it.
-type recentAnswers[T any] struct {
-	places [1 << recentNamesBits]atomic.Pointer[recentAnswer[T]]
-	// missed is, for each place, the bytesHash of the last name that
-	// found another there: a place holding a name takes the next one
-	// only when that one misses twice in a row, so that names made anew
-	// (at new addresses) cost no copy each
-	missed [1 << recentNamesBits]atomic.Uint64
-}
-
-// recentNamesBits is log2 of a recentAnswers' places: a keystone compile
-// asks its name caches ~700 times for a few hundred names, and for the
-// tags of ~400 titles.
-const recentNamesBits = 9
-
-// recentAnswer is a copy of a name and the answer kept for it.
-type recentAnswer[T any] struct {
-	name   string
-	answer T
-}
-
-// find is the entry at name's place (nil for none) and name's bytesHash;
-// the entry is name's when its name is the same text.
-func (r *recentAnswers[T]) find(name string) (e *recentAnswer[T], h uint64) {
-	h = bytesHash(name)
-	return r.places[h>>(64-recentNamesBits)].Load(), h
-}
-
-// keep keeps answer for name, whose place held e (find, h), unless the
-// place holds another name that name did not miss just before. It keeps
-// nothing until the process compiles again (values.KeepsCopies): a
-// process's one compile would only pay for the copies.
-func (r *recentAnswers[T]) keep(e *recentAnswer[T], h uint64, name string, answer T) {
-	i := h >> (64 - recentNamesBits)
-	if values.KeepsCopies() && (e == nil || r.missed[i].Swap(h) == h) {
-		r.places[i].Store(&recentAnswer[T]{name: strings.Clone(name), answer: answer})
-	}
-}
-
 const maxCachedNames = 1 << 14
 
 // roomCachedNames is the room such a cache is made with (readmap.Map.Room):
@@ -80,15 +36,19 @@ const maxCachedNames = 1 << 14
 const roomCachedNames = 128
 
 func (c *nameCache) get(name string) string {
-	e, h := c.recent.find(name)
-	if e != nil && e.name == name {
-		if e.answer.same {
+	e, h := c.recent.Find(name)
+	if e != nil && e.Key == name {
+		if e.Answer.same {
 			return name
 		}
-		return e.answer.result
+		return e.Answer.result
 	}
 	result, same := c.answer(name)
-	c.recent.keep(e, h, name, nameAnswer{result, same})
+	// kept once the process compiles again (values.KeepsCopies): a
+	// process's one compile would only pay for the copies
+	if values.KeepsCopies() {
+		c.recent.Keep(e, h, name, nameAnswer{result, same})
+	}
 	return result
 }
 

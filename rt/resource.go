@@ -10,6 +10,7 @@ import (
 	"unsafe"
 
 	"github.com/pp2go/pp2go/rt/internal/readmap"
+	"github.com/pp2go/pp2go/rt/internal/recent"
 	"github.com/pp2go/pp2go/rt/restype"
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -360,19 +361,19 @@ var titleTags = readmap.Map[[]string]{Limit: maxCachedNames, Room: roomCachedNam
 // where the titles' bytes are: a compile's titles are mostly its code's
 // constants and strings boxed once, and a title compared with a copy
 // costs a fraction of its check byte by byte and its lookup.
-var recentTitleTags recentAnswers[[]string]
+var recentTitleTags recent.Table[[]string]
 
 // titleTagsOf is the tags tagIfValid gives a title.
 func titleTagsOf(title string) []string {
-	e, h := recentTitleTags.find(title)
-	if e != nil && e.name == title {
-		return e.answer
+	e, h := recentTitleTags.Find(title)
+	if e != nil && e.Key == title {
+		return e.Answer
 	}
 	tags := titleTagsFound(title)
-	if tags != nil {
+	if tags != nil && values.KeepsCopies() {
 		// a title that is no tag is mostly told so by its first bytes
 		// (a path, a setting's section): cheaper than keeping it
-		recentTitleTags.keep(e, h, title, tags)
+		recentTitleTags.Keep(e, h, title, tags)
 	}
 	return tags
 }

@@ -3,6 +3,8 @@ package rt
 import (
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/pp2go/pp2go/rt/internal/recent"
 )
 
 // stringJSON is the JSON of strings the process's catalogs wrote, by the
@@ -67,9 +69,7 @@ const fibonacci = 0x9e3779b97f4a7c15
 
 // bytesHash is a hash of where s's bytes are and how many: the same for
 // the same bytes in memory (sameBytes), spread over its high bits.
-func bytesHash(s string) uint64 {
-	return (uint64(uintptr(unsafe.Pointer(unsafe.StringData(s)))) ^ uint64(len(s))<<48) * fibonacci
-}
+func bytesHash(s string) uint64 { return recent.Hash(s) }
 
 // addrSlot is the place, in a table of 1<<bits places, of the address p.
 func addrSlot(p unsafe.Pointer, bits int) uint64 {

@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/pp2go/pp2go/rt/internal/readmap"
+	"github.com/pp2go/pp2go/rt/internal/recent"
 )
 
 // boxedStrings are Strings boxed once for every compile of the process,
@@ -43,54 +44,24 @@ func BoxedString(s string) Value {
 	if len(s) > MaxBoxedString || !keepBoxed.Load() {
 		return String(s)
 	}
-	h := addrHash(s)
-	i := h >> (64 - recentBoxBits)
-	e := recentBoxes[i].Load()
-	if e != nil && e.s == s {
-		return e.v
+	e, h := recentBoxes.Find(s)
+	if e != nil && e.Key == s {
+		return e.Answer
 	}
 	v, ok := readmap.Load(&boxedStrings, s)
 	if !ok {
 		s = strings.Clone(s)
 		v = readmap.Store[Value](&boxedStrings, s, String(s))
 	}
-	if e == nil || recentMissed[i].Swap(h) == h {
-		// the kept string, not s: s may be part of a compile's memory
-		recentBoxes[i].Store(&recentBox{s: string(v.(String)), v: v})
-	}
+	recentBoxes.Keep(e, h, s, v)
 	return v
 }
 
-// recentBoxes are boxes BoxedString gave, by where the string's bytes are
-// (addrHash): the strings boxed most, compile after compile, are the
-// program's constants (titles, translated Ruby's literals), at the same
-// address each time, and comparing a string with an entry's costs a
-// fraction of boxedStrings' hashing and probing. An entry holds the kept
-// string, compared byte for byte: a string at the address of one before
-// it (a recycled chunk) is not taken for it. recentMissed is, for each
-// place, the addrHash of the last string that found another there: a
-// place holding a string takes the next only when that one misses twice
-// in a row, so that strings made anew at each compile (at new addresses)
-// do not push the constants out.
-var (
-	recentBoxes  [1 << recentBoxBits]atomic.Pointer[recentBox]
-	recentMissed [1 << recentBoxBits]atomic.Uint64
-)
-
-// recentBoxBits is log2 of the places of recentBoxes: a keystone compile
-// boxes ~250 strings.
-const recentBoxBits = 10
-
-// recentBox is an entry of recentBoxes: a kept string and its box.
-type recentBox struct {
-	s string
-	v Value
-}
-
-// addrHash hashes where s's bytes are and its length.
-func addrHash(s string) uint64 {
-	return (uint64(uintptr(unsafe.Pointer(unsafe.StringData(s)))) ^ uint64(len(s))<<48) * 0x9e3779b97f4a7c15
-}
+// recentBoxes are boxes BoxedString gave, by where the string's bytes
+// are: the strings boxed most, compile after compile, are the program's
+// constants (titles, translated Ruby's literals), at the same address each
+// time.
+var recentBoxes recent.Table[Value]
 
 // BoxedStringBytes is BoxedString(string(b)), the string made only when
 // it is not kept yet (a copy of b: no copy again).
