@@ -128,8 +128,8 @@ func textHash(h uint64, s string) uint64 {
 // found there, whether written as r is or not.
 func (k *keptResources) atPos(r *Resource) (e, tried *keptResource) {
 	if p := int(r.pos); p < len(k.last) {
-		if e := atomicptr.Load(&k.last[p]); e != nil && sameStr(e.title, r.Title) && sameStr(e.typ, r.Type) {
-			if e.same(r) {
+		if e := atomicptr.Load(&k.last[p]); e != nil && e.named(r) {
+			if e.sameBody(r) {
 				return e, e
 			}
 			return nil, e
@@ -176,7 +176,7 @@ func (k *keptResources) keep(r *Resource, key uint64, json []byte, tagsAt, tagsE
 		return
 	}
 	if old := atomicptr.Load(&place.e); old != nil && !old.copied.Load() &&
-		sameStr(old.title, r.Title) && sameStr(old.typ, r.Type) && old.misses.Add(1) < keptMisses {
+		old.named(r) && old.misses.Add(1) < keptMisses {
 		return // r changes with each catalog: keeping it would pay for nothing
 	}
 	e := &keptResource{
@@ -258,8 +258,17 @@ func (e *keptResource) size() int64 {
 // same says whether r is written as the resource e was kept from: all that
 // the writer reads of it the same.
 func (e *keptResource) same(r *Resource) bool {
-	if !sameStr(e.title, r.Title) || !sameStr(e.typ, r.Type) || !sameStr(e.file, r.File) ||
-		e.line != r.Line || e.exported != r.Exported || e.mainTitle != r.mainTitle ||
+	return e.named(r) && e.sameBody(r)
+}
+
+// named says whether e is of r's type and title.
+func (e *keptResource) named(r *Resource) bool {
+	return sameStr(e.title, r.Title) && sameStr(e.typ, r.Type)
+}
+
+// sameBody is same for a resource of e's type and title (named).
+func (e *keptResource) sameBody(r *Resource) bool {
+	if !sameStr(e.file, r.File) || e.line != r.Line || e.exported != r.Exported || e.mainTitle != r.mainTitle ||
 		!sameStr(e.kind, r.Kind) || !sameNative(e.native, r.native) ||
 		len(e.params) != len(r.Params) ||
 		len(e.sensitive) != len(r.Sensitive) {
