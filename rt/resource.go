@@ -642,26 +642,28 @@ func capitalizeTypeName(name string) string {
 		}
 		return strings.Join(segs, "::")
 	}
-	var b strings.Builder
-	b.Grow(len(name))
+	// the bytes set in place, not appended to a strings.Builder: a
+	// process's first compile capitalizes each type and class name it
+	// meets (nameCache), at a Builder's call a byte
+	b := make([]byte, len(name))
 	start := true
 	for i := 0; i < len(name); i++ {
 		c := name[i]
-		if c == ':' && i+1 < len(name) && name[i+1] == ':' {
-			b.WriteString("::")
+		switch {
+		case c == ':' && i+1 < len(name) && name[i+1] == ':':
+			b[i], b[i+1] = ':', ':'
 			i++
 			start = true
 			continue
-		}
-		if start && c >= 'a' && c <= 'z' {
+		case start && c >= 'a' && c <= 'z':
 			c -= 'a' - 'A'
-		} else if !start && c >= 'A' && c <= 'Z' {
+		case !start && c >= 'A' && c <= 'Z':
 			c += 'a' - 'A'
 		}
-		b.WriteByte(c)
+		b[i] = c
 		start = false
 	}
-	return b.String()
+	return unsafe.String(&b[0], len(b)) // b is not written again
 }
 
 // isCapitalizedName tells whether an ASCII name is already in

@@ -28,6 +28,8 @@ func TestCapitalizeTypeName(t *testing.T) {
 		"a:::b":                         "A::" + ":b",
 		"Keystone::Resource::Authtoken": "Keystone::Resource::Authtoken",
 		"_private::x1":                  "_private::X1",
+		"apache::mod::SSL":              "Apache::Mod::Ssl",
+		"a:b":                           "A:b",
 		"Élan":                          "Élan",
 		"élan::x":                       "Élan::X",
 		"":                              "",
