@@ -2,6 +2,7 @@ package rt
 
 import (
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/internal/readmap"
@@ -112,8 +113,9 @@ func (c *Ctx) loadParamType(ref *paramRef) {
 
 func (p *Program) addLoadStep(module, file string, st loadStep) {
 	if p.loadFailures == nil {
-		p.loadFailures = map[string]*loadFailure{}
+		p.loadFailures, p.failingModules = map[string]*loadFailure{}, map[string]bool{}
 	}
+	p.failingModules[module] = true
 	key := module + "/" + file
 	f := p.loadFailures[key]
 	if f == nil {
@@ -479,7 +481,7 @@ func (c *Ctx) findDefine(name string) *Define {
 // a file is loaded once per compilation. Loading a file that fails raises
 // its error.
 func (c *Ctx) autoload(w *walk) {
-	if len(c.prog.loadFailures) == 0 {
+	if w.inert {
 		return
 	}
 	if w.found && (w.def < 0 || c.walked(w.def)) {
@@ -523,6 +525,10 @@ type walk struct {
 	// such module
 	steps []walkStep
 	hit   bool
+	// inert: the walk would load none of the manifests that fail to
+	// load, and mark none whose mark a walk asks about (Program.walksLoad):
+	// autoload has nothing to do, and the walk has no keys or steps
+	inert bool
 }
 
 // walkStep is a manifest a walk loads: its key, and how its loading
@@ -554,6 +560,11 @@ func (p *Program) walkOf(name string, define bool) *walk {
 	} else if w.class = p.class(norm); w.class != nil {
 		w.found, module, file = true, w.class.Module, w.class.File
 	}
+	mod, rest, nested := strings.Cut(norm, "::")
+	if !p.walksLoad(mod) {
+		w.inert = true
+		return readmap.Store(cache, name, w)
+	}
 	defKey := ""
 	if w.found {
 		if defKey = p.makeManifestKey(module, file); defKey != "" {
@@ -561,7 +572,6 @@ func (p *Program) walkOf(name string, define bool) *walk {
 		}
 	}
 	w.name = p.walkKey(norm)
-	mod, rest, nested := strings.Cut(norm, "::")
 	if p.module(mod) != nil {
 		// for a::b::c: init, then the path a/b/c, init, a/b, ... until
 		// the last init alone, each key once; path is "" at the last
@@ -592,6 +602,74 @@ func (p *Program) walkOf(name string, define bool) *walk {
 		}
 	}
 	return readmap.Store(cache, name, w)
+}
+
+// walksLoad reports whether the walks of names in module mod are not
+// inert: mod has a manifest whose loading fails, or holds the manifest
+// of a definition named in such a module, whose walk asks whether a walk
+// of mod loaded it (walked its key). A walk of any other module's names
+// loads nothing that fails, and marks nothing a walk asks about.
+func (p *Program) walksLoad(mod string) bool {
+	p.walkingOnce.Do(p.findWalkingModules)
+	return p.walkingModules[mod]
+}
+
+// findWalkingModules sets walkingModules: the modules with a manifest
+// that fails to load, then, until it adds none, the modules holding a
+// definition named in a module it has.
+func (p *Program) findWalkingModules() {
+	p.walkingModules = map[string]bool{}
+	var todo []string
+	add := func(module string) {
+		if module != "" && !p.walkingModules[module] {
+			p.walkingModules[module] = true
+			todo = append(todo, module)
+		}
+	}
+	for m := range p.failingModules {
+		add(m)
+	}
+	for len(todo) > 0 {
+		m := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		p.definitionsNamedIn(m, func(c *Class) { add(c.Module) }, func(d *Define) { add(d.Module) })
+	}
+}
+
+// definitionsNamedIn calls class and define with each class and defined
+// type named in module m (m, or m::...), shadowed ones included.
+func (p *Program) definitionsNamedIn(m string, class func(*Class), define func(*Define)) {
+	prefix := m + "::"
+	named := func(name string) bool { return name == m || strings.HasPrefix(name, prefix) }
+	for name, c := range p.classes {
+		if named(name) {
+			class(c)
+		}
+	}
+	for name, d := range p.defines {
+		if named(name) {
+			define(d)
+		}
+	}
+	for _, ix := range p.indexes {
+		entriesNamedIn(m, ix.Classes, func(e *ClassEntry) string { return e.Name }, func(e *ClassEntry) { class(e.class()) })
+		entriesNamedIn(m, ix.Defines, func(e *DefineEntry) string { return e.Name }, func(e *DefineEntry) { define(e.define()) })
+	}
+}
+
+// entriesNamedIn calls f with each entry of a sorted index that is named
+// m or m::... (those are two runs: "m0" sorts between "m" and "m::a").
+func entriesNamedIn[E any](m string, entries []E, name func(*E) string, f func(*E)) {
+	first := func(s string) int {
+		return sort.Search(len(entries), func(i int) bool { return name(&entries[i]) >= s })
+	}
+	if i := first(m); i < len(entries) && name(&entries[i]) == m {
+		f(&entries[i])
+	}
+	prefix := m + "::"
+	for i := first(prefix); i < len(entries) && strings.HasPrefix(name(&entries[i]), prefix); i++ {
+		f(&entries[i])
+	}
 }
 
 // walkKey is the program's number for a manifest's key or a name walked.

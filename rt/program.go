@@ -121,8 +121,13 @@ type Program struct {
 	// moduleOrder are the modules' names in module path order
 	moduleOrder []string
 
-	// loadFailures are the manifests whose loading fails, by module/path.
-	loadFailures map[string]*loadFailure
+	// loadFailures are the manifests whose loading fails, by module/path;
+	// failingModules are their modules, and walkingModules the modules
+	// whose walks are not inert (walksLoad), found once
+	loadFailures   map[string]*loadFailure
+	failingModules map[string]bool
+	walkingOnce    sync.Once
+	walkingModules map[string]bool
 
 	// the size of the last catalog compiled, for the next one's tables:
 	// its resources, its table's keys (titles and aliases), its edges and
