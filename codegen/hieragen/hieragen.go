@@ -62,12 +62,20 @@ func Generate(d *hiera.Data, o Options) ([]byte, error) {
 			names = append(names, n)
 		}
 		sort.Strings(names)
+		// The layers are an array of their own, which the map points into:
+		// static data, where configurations written in the map's literal
+		// would each be made (heap objects) as the program starts.
+		configs := make([]jen.Code, len(names))
 		items := make([]jen.Code, len(names))
 		for i, n := range names {
-			items[i] = jen.Line().Lit(n).Op(":").Add(g.config(d.Modules[n]))
+			configs[i] = jen.Line().Add(jen.Values(lines(g.configFields(d.Modules[n]))...))
+			items[i] = jen.Line().Lit(n).Op(":").Op("&").Id("moduleConfigs").Index(jen.Lit(i))
 		}
+		configs = append(configs, jen.Line())
 		items = append(items, jen.Line())
 		fields = append(fields, field("Modules", jen.Map(jen.String()).Op("*").Qual(hieraPkg, "Config").Values(items...)))
+		g.moduleConfigs = jen.Comment("moduleConfigs are the module layers that Data.Modules maps by module name, in the names' order.").
+			Line().Var().Id("moduleConfigs").Op("=").Index(jen.Op("...")).Qual(hieraPkg, "Config").Values(configs...)
 	}
 	if len(d.ModuleNames) > 0 {
 		fields = append(fields, field("ModuleNames", strings_(d.ModuleNames)))
@@ -85,6 +93,10 @@ func Generate(d *hiera.Data, o Options) ([]byte, error) {
 	}
 	f.Comment("Data is the Hiera configuration (global, environment and module layers) and every data file its hierarchies can reach.")
 	f.Var().Id("Data").Op("=").Op("&").Qual(hieraPkg, "Data").Values(lines(fields)...)
+	if g.moduleConfigs != nil {
+		f.Line()
+		f.Add(g.moduleConfigs)
+	}
 	for _, c := range g.consts {
 		f.Line()
 		f.Add(c)
@@ -100,6 +112,8 @@ type gen struct {
 	f      *jen.File
 	o      Options
 	consts []jen.Code
+	// moduleConfigs is the declaration of the module layers' array
+	moduleConfigs jen.Code
 }
 
 func field(name string, v jen.Code) jen.Code { return jen.Id(name).Op(":").Add(v) }
@@ -141,6 +155,11 @@ func warnings(ws []hiera.Warning) jen.Code {
 }
 
 func (g *gen) config(c *hiera.Config) jen.Code {
+	return jen.Op("&").Qual(hieraPkg, "Config").Values(lines(g.configFields(c))...)
+}
+
+// configFields are the fields of c's literal.
+func (g *gen) configFields(c *hiera.Config) []jen.Code {
 	fields := []jen.Code{}
 	if c.Path != "" {
 		fields = append(fields, field("Path", jen.Lit(c.Path)))
@@ -170,7 +189,7 @@ func (g *gen) config(c *hiera.Config) jen.Code {
 	if len(c.VarLines) > 0 {
 		fields = append(fields, field("VarLines", sortedMap(c.VarLines, jen.Int())))
 	}
-	return jen.Op("&").Qual(hieraPkg, "Config").Values(lines(fields)...)
+	return fields
 }
 
 // sortedMap is a literal of m (values of type elem), its keys sorted.
@@ -232,7 +251,7 @@ func (g *gen) file(i int, f *hiera.File) jen.Code {
 		} else {
 			name := "file" + strconv.Itoa(i)
 			g.consts = append(g.consts, jen.Comment(name+" is "+f.Path+".").Line().Const().Id(name).Op("=").Add(stringLit(hiera.EncodeValue(h))))
-			fields = append(fields, field("Lazy", jen.Qual(hieraPkg, "DecodeHash").Call(jen.Id(name))))
+			fields = append(fields, field("Encoded", jen.Id(name)))
 		}
 	}
 	return jen.Values(fields...)

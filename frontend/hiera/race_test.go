@@ -16,7 +16,7 @@ func TestParallelSessions(t *testing.T) {
 	// as generated code has it: data decoded on first use
 	d := &rthiera.Data{EnvName: loaded.EnvName, Env: loaded.Env, Modules: loaded.Modules}
 	for _, f := range loaded.Files {
-		d.Files = append(d.Files, &rthiera.File{Path: f.Path, Format: f.Format, Lazy: rthiera.DecodeHash(rthiera.EncodeValue(f.Hash()))})
+		d.Files = append(d.Files, &rthiera.File{Path: f.Path, Format: f.Format, Encoded: rthiera.EncodeValue(f.Hash())})
 	}
 	var wg sync.WaitGroup
 	errs := make(chan string, 8)

@@ -175,10 +175,12 @@ type File struct {
 	// the type Puppet infers for them; looking such a key up fails.
 	Invalid map[string]string
 
-	// Lazy, when set, produces Data on first use (generated code keeps large
-	// data encoded until a lookup reads it).
-	Lazy func() *values.Hash
-	lazy sync.Once
+	// Encoded, when set, is Data in EncodeValue's form, decoded on first use:
+	// generated code keeps large data encoded until a lookup reads it, and as
+	// a string constant, so that the generated table is static data, not
+	// built (a closure for each file) as the program starts.
+	Encoded string
+	decoded sync.Once
 
 	// interps holds the keys whose values interpolate (interpolates)
 	interps     map[string]bool
@@ -187,8 +189,8 @@ type File struct {
 
 // Hash returns the file's data, decoding it on first use.
 func (f *File) Hash() *values.Hash {
-	if f.Lazy != nil {
-		f.lazy.Do(func() { f.Data = f.Lazy() })
+	if f.Encoded != "" {
+		f.decoded.Do(func() { f.Data, _ = DecodeValue(f.Encoded).(*values.Hash) })
 	}
 	return f.Data
 }

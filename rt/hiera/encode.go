@@ -94,14 +94,6 @@ func DecodeValue(s string) values.Value {
 	return v
 }
 
-// DecodeHash returns a function decoding an encoded hash, for File.Lazy.
-func DecodeHash(s string) func() *values.Hash {
-	return func() *values.Hash {
-		h, _ := DecodeValue(s).(*values.Hash)
-		return h
-	}
-}
-
 type decoder struct {
 	s   string
 	pos int
