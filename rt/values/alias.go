@@ -12,6 +12,9 @@ type TypeAliasType struct {
 	// definition is resolved (DefineDeferred): the alias stands for the
 	// registry's, resolved when first used.
 	deferred *deferredAlias
+	// strings are the answers the resolved alias gave whether a String is
+	// an instance (stringInstance)
+	strings stringVerdicts
 }
 
 // deferredAlias is the resolution, on first use, of an alias whose
@@ -100,11 +103,35 @@ func (t *TypeAliasType) ResolvedType() Type {
 }
 
 func (t *TypeAliasType) instanceOf(v Value, g *guard) bool {
+	if s, ok := v.(String); ok && g == nil {
+		return t.canonical().stringInstance(string(s))
+	}
 	if !g.enter() {
 		return false
 	}
 	defer g.leave()
 	return t.ResolvedType().instanceOf(v, g)
+}
+
+// stringInstance is instanceOf(String(s), nil) of a canonical alias: an
+// answer kept once the alias is resolved and the process compiles again
+// (KeepsCopies). Whether a String is an instance of a resolved type
+// depends on the string alone, and each compile, on every node of a
+// fleet, checks most of the same strings (a module's default paths,
+// ports and modes) against the same aliases, where an alias of patterns
+// (Stdlib::Absolutepath, Stdlib::Host) tries its variants in turn.
+func (t *TypeAliasType) stringInstance(s string) bool {
+	keep := t.resolved != nil && KeepsCopies()
+	if keep {
+		if ok, found := t.strings.load(s); found {
+			return ok
+		}
+	}
+	ok := t.ResolvedType().instanceOf(String(s), nil)
+	if keep {
+		t.strings.store(s, ok)
+	}
+	return ok
 }
 
 func (t *TypeAliasType) assignableFrom(o Type, g *guard) bool {
