@@ -200,7 +200,7 @@ func (c *Ctx) createResourcesFunction(s *Scope, args []values.Value) values.Valu
 		for _, t := range tvs {
 			titles = append(titles, values.ToString(t))
 		}
-		c.createResources(s, s.callSite, typeName, nil, form, titles, ps, false, &refs, tvs...)
+		c.createResources(s, s.callSite, typeName, nil, form, titles, ps, 0, &refs, tvs...)
 	}
 	return c.newArray(refs)
 }

@@ -316,11 +316,15 @@ func (d *Declaration) create(refs *[]values.Value) {
 		if b.isDef {
 			continue
 		}
-		params := b.params
+		params, lens := b.params, b.nameLens
 		if d.defaults != nil {
-			params = mergeParams(d.defaults.params, b.params)
+			params, lens = mergeParams(d.defaults.params, b.params), lens|d.defaults.nameLens
 		}
-		d.c.createResources(d.s, d.site, d.typeName, d.typeRef, d.form, b.titles, params, true, refs)
+		known := distinctNames
+		if lens&tagLen == 0 {
+			known |= noTag
+		}
+		d.c.createResources(d.s, d.site, d.typeName, d.typeRef, d.form, b.titles, params, known, refs)
 	}
 	// the resources hold their parameters, not the lists
 	d.c.freeDecls = append(d.c.freeDecls, d)
@@ -346,18 +350,34 @@ func mergeParams(defaults, body []*Param) []*Param {
 	return out
 }
 
+// paramsKnown is what the caller of createResources knows of the
+// parameters it gives.
+type paramsKnown uint8
+
+const (
+	// distinctNames: the names are distinct (a resource expression's,
+	// which Declaration checked as they were added)
+	distinctNames paramsKnown = 1 << iota
+	// noTag: no parameter is named tag, which initResource would
+	// otherwise look for among them (a body's nameLens has no name of
+	// tag's length)
+	noTag
+)
+
+// tagLen is the bit of a declBody's nameLens that a parameter named tag
+// sets.
+const tagLen = uint64(1) << len("tag")
+
 // createResources is Runtime3ResourceSupport.create_resources: one resource
 // per title, added to the catalog; classes are evaluated at once.
 //
-// distinct says the parameters' names are distinct (a resource
-// expression's, which Declaration checked as they were added). The
-// references to the resources are appended to refs unless it is nil.
-// titleValues, when not nil, are the titles as values, for titles that are
+// known is what the caller knows of params (paramsKnown). The references
+// to the resources are appended to refs unless it is nil. titleValues, when not nil, are the titles as values, for titles that are
 // not Strings (create_resources).
 //
 // The site is built only for an error: the resources' file and line are
 // read from its table (SiteRef.fileLine).
-func (c *Ctx) createResources(s *Scope, site SiteRef, typeName string, typeRef *ResourceTypeRef, form Form, titles []string, params []*Param, distinct bool, refs *[]values.Value, titleValues ...values.Value) {
+func (c *Ctx) createResources(s *Scope, site SiteRef, typeName string, typeRef *ResourceTypeRef, form Form, titles []string, params []*Param, known paramsKnown, refs *[]values.Value, titleValues ...values.Value) {
 	file, line := site.fileLine()
 	guardRef(site, func() {
 		if equalFold(typeName, "class") {
@@ -375,7 +395,7 @@ func (c *Ctx) createResources(s *Scope, site SiteRef, typeName string, typeRef *
 				}
 				r := c.newResource(Resource{Type: "Class", Title: cl.title(), Kind: kindClass, scope: s, source: s.source, class: cl})
 				r.File, r.Line = *file, int(line)
-				c.initResource(s, r, params, distinct, nil)
+				c.initResource(s, r, params, known, nil)
 				c.instantiate(s, r)
 				c.addResource(s, r)
 				c.evaluateClasses(s, []string{cl.Name}, false)
@@ -402,7 +422,7 @@ func (c *Ctx) createResources(s *Scope, site SiteRef, typeName string, typeRef *
 			} else {
 				r.Kind = kindCompilable
 			}
-			c.initResource(s, r, params, distinct, rtype)
+			c.initResource(s, r, params, known, rtype)
 			c.addResourceTo(s, r, list)
 			if refs != nil {
 				*refs = append(*refs, r.refType(c))
@@ -540,11 +560,12 @@ func (c *Ctx) resolveResourceType(typeName string) typeFound {
 }
 
 // initResource sets a new resource's parameters and the scope's defaults
-// (Parser::Resource#initialize) and its automatic tags. distinct says the
-// parameters' names are known to be distinct (no duplicate to look for).
+// (Parser::Resource#initialize) and its automatic tags. known is what the
+// caller knows of params (paramsKnown): names known to be distinct have no
+// duplicate to look for, and without a tag none to look for either.
 // rtype is r's type as a resource expression found it (its tags, whether
 // it may have defaults), nil to look them up.
-func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param, distinct bool, rtype *resourceType) {
+func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param, known paramsKnown, rtype *resourceType) {
 	var typeTags []string
 	if rtype != nil {
 		typeTags = rtype.tags
@@ -565,14 +586,20 @@ func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param, distinct bool
 		r.Params = makeSlice(&c.paramLists, len(params)+len(defaults)+2, 512)
 	}
 	if r.Tags == nil {
-		r.Tags = c.newTags(s, ownTags(typeTags, titleTags, params, defaults))
+		tagged := params
+		if known&noTag != 0 {
+			tagged = nil
+		}
+		r.Tags = c.newTags(s, ownTags(typeTags, titleTags, tagged, defaults))
 	}
-	if distinct {
+	if known&distinctNames != 0 {
 		// what add does for each, at once: r is new (not checked)
 		r.Params = append(r.Params, params...)
-		for _, p := range params {
-			if p.Name == "tag" {
-				r.tagValues(p.Value)
+		if known&noTag == 0 {
+			for _, p := range params {
+				if p.Name == "tag" {
+					r.tagValues(p.Value)
+				}
 			}
 		}
 	} else {
@@ -592,7 +619,8 @@ func (c *Ctx) initResource(s *Scope, r *Resource, params []*Param, distinct bool
 }
 
 // ownTags is how many tags initResource gives a resource at most, with
-// room for a tag parameter's: its type's, its title's.
+// room for a tag parameter's: its type's, its title's. params are those
+// that may be named tag.
 func ownTags(typeTags, titleTags []string, params, defaults []*Param) int {
 	n := len(typeTags) + len(titleTags)
 	for _, list := range [2][]*Param{params, defaults} {

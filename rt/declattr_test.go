@@ -57,9 +57,10 @@ func TestDuplicateAttribute(t *testing.T) {
 
 // TestDeclaredParams: a resource has the attributes of its body in their
 // order, then the defaults it does not set; a tag attribute, given or
-// defaulted, tags it (Puppet's tag metaparameter: a qualified tag with its
-// segments too), those tags listed before its type's and title's, as in
-// Puppet's catalogs.
+// defaulted (by a resource default or by the expression's default body),
+// tags it (Puppet's tag metaparameter: a qualified tag with its segments
+// too), those tags listed before its type's and title's, as in Puppet's
+// catalogs.
 func TestDeclaredParams(t *testing.T) {
 	res := compileMain(func(s *Scope, at SiteRef) {
 		s.Defaults(at.Site(), "notify").Attr(at, "loglevel", values.String("err")).Attr(at, "message", values.String("d")).Done()
@@ -67,6 +68,11 @@ func TestDeclaredParams(t *testing.T) {
 			Attr(at, "tag", values.NewArray(values.String("x"), values.String("y::z"))).Attr(at, "withpath", values.Bool(true)).Exec()
 		s.Defaults(at.Site(), "file").Attr(at, "tag", values.String("f")).Done()
 		s.Declare(at, "file", Regular).Body(at, values.String("/b")).Attr(at, "mode", values.String("0644")).Exec()
+		// a default body's tag, and an attribute of tag's length
+		s.Declare(at, "notify", Regular).Body(at, values.Default).Attr(at, "tag", values.String("d")).
+			Body(at, values.String("c")).Attr(at, "message", values.String("m")).Exec()
+		s.Declare(at, "exec", Regular).Body(at, values.String("x")).Attr(at, "command", values.String("/bin/true")).
+			Attr(at, "cwd", values.String("/tmp")).Exec()
 	})
 	if res.Err != nil {
 		t.Fatal(res.Err)
@@ -74,6 +80,8 @@ func TestDeclaredParams(t *testing.T) {
 	for _, c := range []struct{ typ, title, params, tags string }{
 		{"Notify", "a", "message tag withpath loglevel", "x y::z y z notify a"},
 		{"File", "/b", "mode tag", "f file"},
+		{"Notify", "c", "tag message loglevel", "d notify c"},
+		{"Exec", "x", "command cwd", "exec x"},
 	} {
 		r := res.Catalog.Resource(c.typ, c.title)
 		var names []string

@@ -73,7 +73,7 @@ func (coll *Collector) collectExported(c *Ctx) []*Resource {
 		for _, p := range it.Params {
 			params = append(params, &Param{Name: p.Name, Value: p.Value, Source: coll.scope.source})
 		}
-		c.initResource(coll.scope, r, params, false, nil)
+		c.initResource(coll.scope, r, params, 0, nil)
 		c.addResource(coll.scope, r)
 		found = append(found, r)
 	}
