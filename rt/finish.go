@@ -80,29 +80,40 @@ func (c *Ctx) validate(r *Resource) {
 }
 
 // knownAttrs are names of attributes of native types, each kept with its
-// type by the address of its bytes, one per slot: the code names a
+// type by the address of its bytes, two to a place: the code names a
 // type's attributes with the same strings for each of its resources, so
 // that most of a compile's parameters are found here, without looking
-// the name up in the type's set (NativeType.HasAttribute). A name kept
-// stays referenced, so its bytes are not reused for another string.
-type knownAttrs [1 << knownAttrsBits]struct {
+// the name up in the type's set (NativeType.HasAttribute). A place is
+// picked by the name's address and the type's: the linker gives all the
+// code's "ensure"s (or "require"s) one address, which each type has. A
+// name kept stays referenced, so its bytes are not reused for another
+// string.
+type knownAttrs [1 << knownAttrsBits][2]knownAttr
+
+// knownAttr is a name of an attribute of t.
+type knownAttr struct {
 	t    NativeType
 	name string
 }
 
-// knownAttrsBits sizes knownAttrs: 128 slots, picked by bytesHash.
-const knownAttrsBits = 7
+// knownAttrsBits sizes knownAttrs: 512 places (a keystone compile asks
+// for a few hundred names and types).
+const knownAttrsBits = 9
 
 // has is t.HasAttribute(name), an answer yes kept.
 func (k *knownAttrs) has(t NativeType, name string) bool {
-	e := &k[bytesHash(name)>>(64-knownAttrsBits)]
-	if sameBytes(e.name, name) && sameNative(e.t, t) {
-		return true
+	h := bytesHash(name) + uint64(uintptr((*iface)(unsafe.Pointer(&t)).data))*fibonacci
+	place := &k[h>>(64-knownAttrsBits)]
+	for i := range place {
+		if e := &place[i]; sameBytes(e.name, name) && sameNative(e.t, t) {
+			return true
+		}
 	}
 	if !t.HasAttribute(name) {
 		return false
 	}
-	e.t, e.name = t, name
+	// the one found before takes the second way
+	place[1], place[0] = place[0], knownAttr{t, name}
 	return true
 }
 

@@ -30,6 +30,46 @@ func TestKnownAttrs(t *testing.T) {
 	}
 }
 
+// countingType is a native type that counts the names it is asked
+// about.
+type countingType struct {
+	NativeType
+	asked *int
+}
+
+func (t countingType) HasAttribute(name string) bool {
+	*t.asked++
+	return t.NativeType.HasAttribute(name)
+}
+
+// TestKnownAttrsShared: the same string (the linker's one "ensure" of all
+// the code) asked for many types is kept for each of them: after a first
+// round, no type is asked again.
+func TestKnownAttrsShared(t *testing.T) {
+	p := NewProgram("production")
+	p.AddCoreTypes()
+	asked := 0
+	var types []NativeType
+	for _, name := range []string{"file", "package", "service", "mount", "user", "group", "cron", "host"} {
+		types = append(types, countingType{p.findNative(name), &asked})
+	}
+	var k knownAttrs
+	names := []string{"ensure", "require", "before", "notify", "tag"}
+	for round := 0; round < 3; round++ {
+		asked = 0
+		for _, typ := range types {
+			for _, n := range names {
+				if !k.has(typ, n) {
+					t.Fatalf("%s of %s not found", n, typ.Name())
+				}
+			}
+		}
+		if round > 0 && asked != 0 {
+			t.Errorf("round %d: types asked %d times, want 0", round, asked)
+		}
+	}
+}
+
 // TestUnknownAttribute: a native resource with a parameter its type
 // does not have fails at finish with Puppet's error
 // (Parser::Resource#validate), also after resources of another type
