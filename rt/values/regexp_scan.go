@@ -2,6 +2,7 @@ package values
 
 import (
 	"regexp/syntax"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -99,10 +100,26 @@ func (r *Regexp) findRunes(runes []rune, offs []int, start int) ([]int, error) {
 // engine (Onigmo, regexp2) may end such a repetition with an empty
 // iteration that sets the group (/(a|)+b/ =~ "aab": $1 is ""), where Go's
 // engine keeps the last non-empty one ("a"); Go's engine then does not
-// give Ruby's groups. (A pattern Go does not parse counts as one.)
+// give Ruby's groups. (A pattern Go does not parse counts as one, when
+// it repeats a group.)
 func EmptyRepeatCapture(pattern string) bool {
+	if !repeatsGroup(pattern) {
+		return false // without parsing it (a third of compiling it)
+	}
 	re, err := syntax.Parse(pattern, syntax.Perl)
 	return err != nil || emptyRepeatCapture(re)
+}
+
+// repeatsGroup reports whether a ')' of pattern is followed by a
+// repetition (*, +, ? or {): the only way a repetition can hold a group
+// (an escaped or bracketed ')' counts too, which only costs the parse).
+func repeatsGroup(pattern string) bool {
+	for i := 1; i < len(pattern); i++ {
+		if pattern[i-1] == ')' && strings.IndexByte("*+?{", pattern[i]) >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func emptyRepeatCapture(re *syntax.Regexp) bool {
