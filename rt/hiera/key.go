@@ -5,8 +5,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/pp2go/pp2go/rt/internal/lazyre"
-
 	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/internal/readmap"
 	"github.com/pp2go/pp2go/rt/values"
@@ -21,9 +19,6 @@ type lookupKey struct {
 	segments []values.Value // values.String or values.Int
 	hash     uint64         // keyHash(root), for keySet
 }
-
-var keySegmentRE = lazyre.New(`\s*"[^"]+"\s*|\s*'[^']+'\s*|[^'".]+`)
-var intSegmentRE = lazyre.New(`^(:?[+-]?[0-9]+)$`)
 
 // splitKey splits a dotted key into segments: quoted parts are kept whole,
 // integer parts become integers. problem wraps the syntax error.
@@ -46,7 +41,7 @@ var splitCache sync.Map
 
 func splitKeyUncached(key string, problem func(string) error) []values.Value {
 	// The key must be a sequence of segments separated by single dots.
-	locs := keySegmentRE.FindAllStringIndex(key, -1)
+	locs := keySegments(key)
 	if len(locs) == 0 || locs[0][0] != 0 {
 		panic(problem("Syntax error"))
 	}
@@ -74,7 +69,7 @@ func segmentValue(s string) values.Value {
 	if strings.HasPrefix(s, `"`) || strings.HasPrefix(s, "'") {
 		return values.String(s[1 : len(s)-1])
 	}
-	if intSegmentRE.MatchString(s) {
+	if isIntSegment(s) {
 		if n, err := strconv.ParseInt(strings.TrimPrefix(s, ":"), 10, 64); err == nil {
 			return values.Int(n)
 		}
