@@ -44,6 +44,10 @@ type Regexp struct {
 	// whole: the pattern matches whole subjects that are one of a few
 	// strings (wholeSetOf), decided with groups
 	whole *wholeSet
+	// plain: the pattern is plain text or one character of a set,
+	// found by a scan (plainFinder) without compiling fast; re is
+	// compiled only if a search needs regexp2 (slow)
+	plain finder
 	// finalNewline: fast is right only for subjects without a final
 	// newline, the others are regexp2's (goFor): it reads the pattern's \Z
 	// (the end, or before a final newline) as \z, or Ruby's ^ as (?m)^,
@@ -127,6 +131,9 @@ func (r *Regexp) compile() error {
 		// a lookahead that cannot fail where the rest matches is left out
 		// for Go's engine (see dropNeedlessLookaheads)
 		goTr, finalNewline := goSyntax(dropNeedlessLookaheads(tr))
+		if r.plain = plainFinder(goTr); r.plain != nil {
+			return // nothing to compile
+		}
 		if fast, err := regexp.Compile(goTr); err == nil {
 			r.fast.Plain = fast
 			r.finalNewline = finalNewline
@@ -273,7 +280,7 @@ func (r *Regexp) compileSlow() (*regexp2.Regexp, error) {
 
 // slow is the regexp2 form of a compiled pattern.
 func (r *Regexp) slow() (*regexp2.Regexp, error) {
-	if r.fast.Plain == nil {
+	if r.fast.Plain == nil && r.plain == nil {
 		return r.re, r.err
 	}
 	r.slowOnce.Do(func() { r.re, r.slowErr = r.compileSlow() })
@@ -286,15 +293,12 @@ func (r *Regexp) Match(s string) ([]Value, error) {
 	if err := r.compile(); err != nil {
 		return nil, err
 	}
+	if r.plain != nil {
+		return matchFound(r.plain, s), nil
+	}
 	if fast := r.goFor(s, true); fast != nil {
 		if r.class != nil {
-			i, j := r.class.find(s, 0)
-			if i < 0 {
-				return nil, nil
-			}
-			out, strs := matchData(1)
-			out[0] = stringIn(strs, 0, s[i:j])
-			return out, nil
+			return matchFound(r.class, s), nil
 		}
 		if r.whole != nil && fast == r.fast.Plain {
 			if !slices.Contains(r.whole.strs, s) {
@@ -396,6 +400,10 @@ func (r *Regexp) MatchString(s string) bool {
 func (r *Regexp) matchString(s string) bool {
 	if r.compile() != nil {
 		return false
+	}
+	if r.plain != nil {
+		i, _ := r.plain.find(s, 0)
+		return i >= 0
 	}
 	if fast := r.goFor(s, false); fast != nil {
 		return fast.MatchString(s)

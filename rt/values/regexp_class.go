@@ -73,12 +73,13 @@ func (cs *charSet) find(s string, i int) (int, int) {
 	return -1, -1
 }
 
-// findAll is FindAllIndex of the set: n < 0 means all matches. The
+// findAll is FindAllIndex of a pattern f finds: n < 0 means all matches.
+// None is empty, so each search starts where the last match ended. The
 // matches' indexes share one list.
-func (cs *charSet) findAll(s string, n int) [][]int {
+func findAll(f finder, s string, n int) [][]int {
 	count := 0
 	for i := 0; n < 0 || count < n; count++ {
-		_, j := cs.find(s, i)
+		_, j := f.find(s, i)
 		if j < 0 {
 			break
 		}
@@ -91,7 +92,7 @@ func (cs *charSet) findAll(s string, n int) [][]int {
 	out := make([][]int, count)
 	i := 0
 	for k := range out {
-		idx[2*k], idx[2*k+1] = cs.find(s, i)
+		idx[2*k], idx[2*k+1] = f.find(s, i)
 		out[k] = idx[2*k : 2*k+2 : 2*k+2]
 		i = idx[2*k+1]
 	}
@@ -99,14 +100,20 @@ func (cs *charSet) findAll(s string, n int) [][]int {
 }
 
 // ReplaceSet is String#gsub (global) or #sub of s with a replacement
-// without escapes, when the pattern is one character of a set (ok): the
-// result made in one piece, without the matches' indexes. ok is false for
-// other patterns (and for one that does not compile).
+// without escapes, when the pattern is one character of a set or plain
+// text (ok): the result made in one piece, without the matches' indexes.
+// ok is false for other patterns (and for one that does not compile).
 func (r *Regexp) ReplaceSet(s, repl string, global bool) (out string, ok bool) {
-	if r.compile() != nil || r.goFor(s, true) == nil || r.class == nil {
+	if r.compile() != nil {
 		return "", false
 	}
-	cs := r.class
+	cs := r.plain
+	if cs == nil {
+		if r.goFor(s, true) == nil || r.class == nil {
+			return "", false
+		}
+		cs = r.class
+	}
 	count, size := 0, len(s)
 	for i := 0; ; count++ {
 		if !global && count == 1 {

@@ -13,26 +13,30 @@ import (
 // that are not UTF-8.
 func TestCharSet(t *testing.T) {
 	patterns := []struct {
-		src string
-		set bool // a charSet
+		src  string
+		set  bool // a charSet
+		text bool // plain text (plainText)
 	}{
-		{`[\\/:~\n\s\+\*\(\)@]`, true}, // concat's title escape
-		{`[:\n/]`, true},
-		{`/`, true},
-		{`[^a-z0-9_]`, true},
-		{`[^\s]`, true},
-		{`\s`, true},
-		{`\d`, true},
-		{`[aeiou]`, true},
-		{`(?i)[a-c]`, true},
-		{`.`, false},
-		{`[é]`, false},
-		{`[^é]`, false},
-		{`(?i)k`, false},
-		{`[a-zé]`, false},
-		{`ab`, false},
-		{`[a]+`, false},
-		{`^[a]`, false},
+		{`[\\/:~\n\s\+\*\(\)@]`, true, false}, // concat's title escape
+		{`[:\n/]`, true, false},
+		{`/`, false, true},
+		{`\.`, false, true},
+		{`[^a-z0-9_]`, true, false},
+		{`[^\s]`, true, false},
+		{`\s`, true, false},
+		{`\d`, true, false},
+		{`[aeiou]`, true, false},
+		{`(?i)[a-c]`, true, false},
+		{`.`, false, false},
+		{`[é]`, false, false},
+		{`[^é]`, false, false},
+		{`(?i)k`, false, false},
+		{`[a-zé]`, false, false},
+		{`ab`, false, true},
+		{`__`, false, true},
+		{`a\/b`, false, true},
+		{`[a]+`, false, false},
+		{`^[a]`, false, false},
 	}
 	subjects := []string{"", "a", "/etc/postgresql/12/main/pg_hba.conf", "x y\tz\n", "héllo wörld/é",
 		"\xff\xfeab/\xc3", "日本語 text", "A:B/C~D@E(F)G*H+I\\J", "aaa", "__init__", "\x00\x7f\u0085\u00a0"}
@@ -41,11 +45,21 @@ func TestCharSet(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", p.src, err)
 		}
-		r.goFor("", true) // decides class
-		if (r.class != nil) != p.set {
-			t.Errorf("%s: charSet %v, want %v", p.src, r.class != nil, p.set)
+		r.goFor("", true) // decides class, for a pattern compiled
+		_, plainSet := r.plain.(*charSet)
+		if set := r.class != nil || plainSet; set != p.set {
+			t.Errorf("%s: charSet %v, want %v", p.src, set, p.set)
 		}
-		goRe := regexp.MustCompile(r.fast.Plain.String())
+		tr, err := translateRubyRegexp(p.src)
+		if err != nil {
+			t.Fatalf("%s: %v", p.src, err)
+		}
+		goTr, _ := goSyntax(tr)
+		goRe := regexp.MustCompile(goTr)
+		if _, text := r.plain.(textFinder); text != p.text {
+			t.Errorf("%s: plain text %v, want %v", p.src, text, p.text)
+		}
+		replaces := p.set || p.text
 		for _, s := range subjects {
 			for _, n := range []int{-1, 0, 1, 2} {
 				got, err := r.FindAllIndex(s, n)
@@ -60,7 +74,7 @@ func TestCharSet(t *testing.T) {
 			}
 			for _, repl := range []string{"_", "", "--"} {
 				got, ok := r.ReplaceSet(s, repl, true)
-				if want := goRe.ReplaceAllLiteralString(s, repl); ok != p.set || ok && got != want {
+				if want := goRe.ReplaceAllLiteralString(s, repl); ok != replaces || ok && got != want {
 					t.Errorf("%s ReplaceSet(%q, %q, true) = %q, %v; want %q", p.src, s, repl, got, ok, want)
 				}
 				got, ok = r.ReplaceSet(s, repl, false)
@@ -68,7 +82,7 @@ func TestCharSet(t *testing.T) {
 				if m := goRe.FindStringIndex(s); m != nil {
 					want = s[:m[0]] + repl + s[m[1]:]
 				}
-				if ok != p.set || ok && got != want {
+				if ok != replaces || ok && got != want {
 					t.Errorf("%s ReplaceSet(%q, %q, false) = %q, %v; want %q", p.src, s, repl, got, ok, want)
 				}
 			}

@@ -20,6 +20,12 @@ func (r *Regexp) FindIndexFrom(s string, start int) ([]int, error) {
 	if start > len(s) {
 		return nil, nil
 	}
+	if r.plain != nil {
+		if i, j := r.plain.find(s, start); i >= 0 {
+			return []int{i, j}, nil
+		}
+		return nil, nil
+	}
 	if fast := r.goFor(s, true); fast != nil && start == 0 {
 		if r.class != nil {
 			if i, j := r.class.find(s, 0); i >= 0 {
@@ -42,10 +48,13 @@ func (r *Regexp) FindAllIndex(s string, n int) ([][]int, error) {
 	if err := r.compile(); err != nil {
 		return nil, err
 	}
+	if r.plain != nil {
+		return findAll(r.plain, s, n), nil
+	}
 	if fast := r.goFor(s, true); fast != nil && !r.nullable {
 		// Without empty matches Go's iteration is Ruby's.
 		if r.class != nil {
-			return r.class.findAll(s, n), nil
+			return findAll(r.class, s, n), nil
 		}
 		return fast.FindAllStringSubmatchIndex(s, n), nil
 	}
