@@ -33,9 +33,10 @@ type Regexp struct {
 	caret bool
 	// lit is the text of a pattern that is plain text, perhaps after a
 	// ^ (litCaret), which findASCII finds with a string search instead
-	// of Go's engine (literalPattern); "" for another pattern
-	lit      string
-	litCaret bool
+	// of Go's engine (literalPattern), which it then does not compile;
+	// "" for another pattern
+	lit               string
+	litCaret, litFold bool
 
 	// the translation compiled by regexp2 (see backtracking)
 	tr      string
@@ -130,26 +131,29 @@ func compileRegexp(src, flags string) (*Regexp, error) {
 		opts |= regexp2.IgnorePatternWhitespace
 	}
 	out := &Regexp{Source: src, Flags: flags, names: names, ngroup: len(names) - 1, tr: tr, opts: opts}
+	// plain text needs neither engine on ASCII subjects (findLiteral)
+	if out.lit, out.litCaret, out.litFold = literalPattern(src, flags); out.lit != "" {
+		return out, nil
+	}
 	if out.fast.Plain, out.caret = goRegexp(tr, flags, names); out.fast.Plain == nil {
 		if _, err := out.backtracking(); err != nil {
 			return nil, err
 		}
-	} else {
-		out.lit, out.litCaret = literalPattern(src, flags)
 	}
 	return out, nil
 }
 
-// literalPattern is the text of a pattern that matches it only, and
-// whether a ^ (Ruby's: at the start of a line) precedes it: printable
-// ASCII with none of the characters that mean more than themselves, and
-// no flag but m (which changes what . matches only). It is "" for
-// another pattern, and for the empty text. Templates and functions test
-// option names so (mysql's my.cnf.erb: ki =~ /^ssl/ for each option),
-// where Go's engine took ~10 times a string search's time.
-func literalPattern(src, flags string) (lit string, caret bool) {
-	if flags != "" && flags != "m" {
-		return "", false
+// literalPattern is the text of a pattern that matches it only, whether
+// a ^ (Ruby's: at the start of a line) precedes it, and whether it
+// ignores case (the i flag: on an ASCII subject, ASCII letters' case):
+// printable ASCII with none of the characters that mean more than
+// themselves, and no flag but m (which changes what . matches only) and
+// i. It is "" for another pattern, and for the empty text. Templates and
+// functions test option names so (mysql's my.cnf.erb: ki =~ /^ssl/ for
+// each option), where Go's engine took ~10 times a string search's time.
+func literalPattern(src, flags string) (lit string, caret, fold bool) {
+	if strings.Trim(flags, "mi") != "" {
+		return "", false, false
 	}
 	if strings.HasPrefix(src, "^") {
 		src, caret = src[1:], true
@@ -157,10 +161,10 @@ func literalPattern(src, flags string) (lit string, caret bool) {
 	for i := 0; i < len(src); i++ {
 		c := src[i]
 		if c < ' ' || c > '~' || strings.IndexByte(`\.^$|()[]{}*+?`, c) >= 0 {
-			return "", false
+			return "", false, false
 		}
 	}
-	return src, caret
+	return src, caret, strings.Contains(flags, "i")
 }
 
 // findLiteral is findASCII of a plain-text pattern (lit): its first
@@ -170,12 +174,12 @@ func (re *Regexp) findLiteral(s string) *MatchData {
 	i := -1
 	switch {
 	case !re.litCaret:
-		i = strings.Index(s, re.lit)
-	case strings.HasPrefix(s, re.lit):
+		i = re.indexLiteral(s)
+	case re.literalAt(s, 0):
 		i = 0
 	default:
 		for from := 0; ; {
-			j := strings.Index(s[from:], re.lit)
+			j := re.indexLiteral(s[from:])
 			if j < 0 {
 				break
 			}
@@ -193,6 +197,30 @@ func (re *Regexp) findLiteral(s string) *MatchData {
 	md.starts[0], md.ends[0] = i, i+len(re.lit)
 	md.Groups[0] = ss.str(s[i : i+len(re.lit)])
 	return md
+}
+
+// indexLiteral is the offset of the pattern's text (lit) in the ASCII
+// string s, -1 when s lacks it.
+func (re *Regexp) indexLiteral(s string) int {
+	if !re.litFold {
+		return strings.Index(s, re.lit)
+	}
+	for i := 0; i+len(re.lit) <= len(s); i++ {
+		if re.literalAt(s, i) {
+			return i
+		}
+	}
+	return -1
+}
+
+// literalAt reports whether the pattern's text is at offset i of the
+// ASCII string s (its letters in either case with the i flag).
+func (re *Regexp) literalAt(s string, i int) bool {
+	t := s[i:min(i+len(re.lit), len(s))]
+	if re.litFold {
+		return strings.EqualFold(t, re.lit)
+	}
+	return t == re.lit
 }
 
 // goRegexp is the translation of a pattern compiled by Go's engine, or nil
@@ -594,11 +622,11 @@ func (re *Regexp) findAt(s string, runes []rune, pos int) *MatchData {
 // characters are bytes: Go's engine, when it has the pattern, finds the
 // match without regexp2's allocations.
 func (re *Regexp) findASCII(s string) *MatchData {
-	if re.fast.Plain == nil {
-		return re.findAt(s, []rune(s), 0)
-	}
 	if re.lit != "" {
 		return re.findLiteral(s)
+	}
+	if re.fast.Plain == nil {
+		return re.findAt(s, []rune(s), 0)
 	}
 	idx := re.fast.For(s).FindStringSubmatchIndex(s)
 	if idx == nil {
@@ -653,7 +681,7 @@ func newMatchData(re *Regexp, s string, runes []rune, n int) (md *MatchData, ss 
 // matchFrom is the runes argument of findAt for a search of s from pos:
 // nil when Go's engine may search (from the start of an ASCII string).
 func (re *Regexp) matchFrom(s string, pos int) []rune {
-	if pos == 0 && re.fast.Plain != nil && values.IsASCII(s) {
+	if pos == 0 && (re.fast.Plain != nil || re.lit != "") && values.IsASCII(s) {
 		return nil
 	}
 	return []rune(s)

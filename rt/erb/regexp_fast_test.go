@@ -13,7 +13,7 @@ import (
 func TestRegexpASCIIMatch(t *testing.T) {
 	cases := []struct {
 		src, flags, s, want string
-		fast                bool // Go's engine takes the pattern
+		fast                bool // Go's engine (or a string search) takes the pattern
 	}{
 		{`^ssl`, "", "ssl-ca", `[["ssl"], "", "-ca", [0]]`, true},
 		{`^ssl-`, "", "sslx", `nil`, true},
@@ -41,7 +41,7 @@ func TestRegexpASCIIMatch(t *testing.T) {
 	for _, c := range cases {
 		re, err := NewRegexp(c.src, c.flags)
 		require.NoError(t, err)
-		require.Equal(t, c.fast, re.fast.Plain != nil, "/%s/%s: Go's engine", c.src, c.flags)
+		require.Equal(t, c.fast, re.fast.Plain != nil || re.lit != "", "/%s/%s: Go's engine", c.src, c.flags)
 		require.Equal(t, c.want, showMatch(re.findAt(c.s, re.matchFrom(c.s, 0), 0)), "/%s/%s =~ %q", c.src, c.flags, c.s)
 		require.Equal(t, c.want, showMatch(re.findAt(c.s, []rune(c.s), 0)), "/%s/%s =~ %q (regexp2)", c.src, c.flags, c.s)
 	}
@@ -68,7 +68,12 @@ func TestRegexpLiteral(t *testing.T) {
 		{`location`, "", "LocationMatch", `nil`, true},
 		{`a-b c`, "", "x a-b c y", `[["a-b c"], "x ", " y", [2]]`, true},
 		{`^x`, "m", "y\nx", `[["x"], "y\n", "", [2]]`, true},
-		{`location`, "i", "LocationMatch", `[["Location"], "", "Match", [0]]`, false},
+		{`location`, "i", "LocationMatch", `[["Location"], "", "Match", [0]]`, true},
+		{`^SSL`, "i", "x\nssl", `[["ssl"], "x\n", "", [2]]`, true},
+		{`^ssl`, "mi", "xSSL", `nil`, true},
+		{`true`, "i", "is TrUe", `[["TrUe"], "is ", "", [3]]`, true},
+		{`unmanaged`, "i", "managed", `nil`, true},
+		{`a b`, "x", "ab", `[["ab"], "", "", [0]]`, false},
 		{`^`, "", "a", `[[""], "", "a", [0]]`, false},
 		{`a.c`, "", "abc", `[["abc"], "", "", [0]]`, false},
 		{`^(ssl)`, "", "ssl", `[["ssl", "ssl"], "", "", [0, 0]]`, false},
@@ -93,6 +98,7 @@ func BenchmarkRegexpLiteral(b *testing.B) {
 				require.NoError(b, err)
 				if engine == "go" {
 					re.lit = ""
+					re.fast.Plain, _ = goRegexp(re.tr, "", re.names)
 				}
 				b.ReportAllocs()
 				for i := 0; i < b.N; i++ {
