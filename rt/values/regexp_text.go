@@ -12,14 +12,24 @@ type finder interface {
 }
 
 // plainFinder is the finder of a pattern in Go's syntax that is plain
-// text (textFinder) or one character of a set (charSet), nil for another
-// pattern. Such patterns are found without Go's engine: compiling it was
+// text (textFinder), perhaps after ^ or \A (lineStartText), or one
+// character of a set (charSet), nil for another pattern. Such patterns are found without Go's engine: compiling it was
 // their whole cost on a first compile (/\.memcache/, /_/, concat's
 // [\\/:~\n\s\+\*\(\)@]). A class is parsed to be read; other patterns
 // are not parsed here.
 func plainFinder(goTr string) finder {
 	if text, ok := plainText(goTr); ok {
 		return textFinder(text)
+	}
+	if rest, ok := strings.CutPrefix(goTr, "^"); ok {
+		if text, ok := plainText(rest); ok {
+			return lineStartText{text: text}
+		}
+	}
+	if rest, ok := strings.CutPrefix(goTr, `\A`); ok {
+		if text, ok := plainText(rest); ok {
+			return lineStartText{text: text, first: true}
+		}
 	}
 	if goTr == "" || goTr[0] != '[' && !strings.HasPrefix(goTr, "(?") || !strings.HasSuffix(goTr, "]") && !strings.HasSuffix(goTr, "])") {
 		return nil
@@ -41,6 +51,31 @@ func (t textFinder) find(s string, i int) (int, int) {
 		return -1, -1
 	}
 	return i + j, i + j + len(t)
+}
+
+// lineStartText is a pattern of plain text after a ^ (Ruby's: the start
+// of the subject or of a line, not after a final newline, where the text
+// cannot start) or, first, after \A (the start of the subject only):
+// manifests' /^sqlite:\/\//, /^6\./.
+type lineStartText struct {
+	text  string
+	first bool
+}
+
+func (t lineStartText) find(s string, i int) (int, int) {
+	for k := i; k < len(s); k++ {
+		j := strings.Index(s[k:], t.text)
+		if j < 0 {
+			break
+		}
+		if k += j; k == 0 || !t.first && s[k-1] == '\n' {
+			return k, k + len(t.text)
+		}
+		if t.first {
+			break
+		}
+	}
+	return -1, -1
 }
 
 // matchFound is Match's match data of a pattern f finds: $0 only.

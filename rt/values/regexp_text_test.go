@@ -30,7 +30,7 @@ func TestPlainSearches(t *testing.T) {
 	if r, err := NewRegexp(``); err != nil || r.plain != nil {
 		t.Errorf("the empty pattern: %v, plain %v", err, r.plain)
 	}
-	for _, src := range []string{`ab`, `\.c`, `a`, `[.b]`, `[^a]`, `(?m:[\s/])`} {
+	for _, src := range []string{`ab`, `\.c`, `a`, `[.b]`, `[^a]`, `(?m:[\s/])`, `^ab`, `^a`, `\Aab`, `^\.c`} {
 		r, err := NewRegexp(src)
 		if err != nil || r.plain == nil {
 			t.Fatalf("%s: %v, plain %v", src, err, r.plain)
@@ -38,7 +38,7 @@ func TestPlainSearches(t *testing.T) {
 		// regexp2's compiled pattern alone (compile done without text)
 		oracle := &Regexp{source: src, tr: r.tr}
 		oracle.once.Do(func() { oracle.re, oracle.err = oracle.compileSlow() })
-		for _, s := range []string{"", "ab", "xabyab", "a.c.cab", "héab\xffab", "aaa", "a/b c\n"} {
+		for _, s := range []string{"", "ab", "xabyab", "a.c.cab", "héab\xffab", "aaa", "a/b c\n", "ab\nab", "x\nab\n", "xab", "\nab", "\n\na", "a.c\n.c"} {
 			for start := 0; start <= len(s); start++ {
 				if start < len(s) && !utf8.RuneStart(s[start]) {
 					continue // searches start at a character
