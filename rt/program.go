@@ -721,8 +721,8 @@ func (p *Program) checkClass(name string, cl *Class) *Class {
 }
 
 func (p *Program) findDefine(name string) *Define {
-	name = normalizeName(name)
-	return p.checkDefine(name, p.define(name))
+	w := p.walkOf(name, true) // the process's: no lowercasing and search again
+	return p.checkDefine(w.norm, w.define)
 }
 
 // checkDefine is findDefine of a normalized name whose defined type is
