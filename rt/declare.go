@@ -372,8 +372,9 @@ const tagLen = uint64(1) << len("tag")
 // per title, added to the catalog; classes are evaluated at once.
 //
 // known is what the caller knows of params (paramsKnown). The references
-// to the resources are appended to refs unless it is nil. titleValues, when not nil, are the titles as values, for titles that are
-// not Strings (create_resources).
+// to the resources are appended to refs unless it is nil. titleValues,
+// when not nil, are the titles as values, for titles that are not
+// Strings (create_resources).
 //
 // The site is built only for an error: the resources' file and line are
 // read from its table (SiteRef.fileLine).

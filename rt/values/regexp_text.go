@@ -13,10 +13,10 @@ type finder interface {
 
 // plainFinder is the finder of a pattern in Go's syntax that is plain
 // text (textFinder), perhaps after ^ or \A (lineStartText), or one
-// character of a set (charSet), nil for another pattern. Such patterns are found without Go's engine: compiling it was
-// their whole cost on a first compile (/\.memcache/, /_/, concat's
-// [\\/:~\n\s\+\*\(\)@]). A class is parsed to be read; other patterns
-// are not parsed here.
+// character of a set (charSet), nil for another pattern. Such patterns
+// are found without Go's engine: compiling it was their whole cost on a
+// first compile (/\.memcache/, /_/, concat's [\\/:~\n\s\+\*\(\)@]). A
+// class is parsed to be read; other patterns are not parsed here.
 func plainFinder(goTr string) finder {
 	if text, ok := plainText(goTr); ok {
 		return textFinder(text)
