@@ -59,9 +59,11 @@ func TestReadyHeap(t *testing.T) {
 		t.Errorf("%d bytes of free heap readied, want at least %d", hi-lo, want)
 	}
 	// The kernel counts a process's pages in memory in batches of 64
-	// pages a CPU; a populate of the range would add over 1,000.
-	if n := residentPages(t) - rss; n > 256 {
-		t.Errorf("%d pages more in memory after readyHeap, want none but a few", n)
+	// pages a CPU; a populate of the range would add over 1,000. The top
+	// of growHeap's goroutine's stack, which is allowed, may be faulted
+	// in as a whole huge page (512 pages): make test saw 622 once.
+	if n := residentPages(t) - rss; n > hugePage/4096+256 {
+		t.Errorf("%d pages more in memory after readyHeap, want none but a few and a huge page", n)
 	}
 	// The heap's next block is taken from the pages readied, while no
 	// collection has freed blocks below them (as in a catalog binary's
