@@ -62,12 +62,13 @@ type Regexp struct {
 	// a process checks the same values against the same Pattern types
 	// at each compile (paths against Stdlib::Absolutepath's nested
 	// repetition, which Go's engine backtracks through)
-	matched readmap.Map[bool]
+	matched stringVerdicts
 }
 
-// subjectsKept is how many strings a Regexp's MatchString keeps the
-// answer for, of at most subjectMaxKept bytes (a long one is rarely
-// matched again, and kept it would hold its memory).
+// subjectsKept is how many strings a Regexp's MatchString (and an
+// alias's stringInstance) keeps the answer for, of at most
+// subjectMaxKept bytes (a long one is rarely matched again, and kept it
+// would hold its memory).
 const (
 	subjectsKept   = 1 << 12
 	subjectMaxKept = 256
@@ -108,7 +109,6 @@ func RegexpOf(source string) *Regexp {
 		return r
 	}
 	r := &Regexp{source: source}
-	r.matched.Limit = subjectsKept
 	return readmap.Store(&regexpCache, source, r)
 }
 
@@ -386,14 +386,11 @@ func stringIn(strs []String, i int, s string) Value {
 
 // MatchString reports whether s matches, without building match data.
 func (r *Regexp) MatchString(s string) bool {
-	if len(s) > subjectMaxKept {
-		return r.matchString(s)
-	}
-	if ok, found := readmap.Load(&r.matched, s); found {
+	if ok, found := r.matched.load(s); found {
 		return ok
 	}
 	ok := r.matchString(s)
-	readmap.Store(&r.matched, s, ok)
+	r.matched.store(s, ok)
 	return ok
 }
 

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pp2go/pp2go/rt/internal/atomicptr"
 	"github.com/pp2go/pp2go/rt/internal/readmap"
 	"github.com/stretchr/testify/require"
 )
@@ -153,9 +154,11 @@ func TestMatchStringAgain(t *testing.T) {
 		require.False(t, unix.MatchString(long[1:]))
 		require.True(t, RegexpOf(`\Ax\z`).MatchString("x"))
 	}
-	_, kept := readmap.Load(&unix.matched, "/etc/keystone/keystone.conf")
+	m := atomicptr.Load(&unix.matched.m)
+	require.NotNil(t, m)
+	_, kept := readmap.Load(m, "/etc/keystone/keystone.conf")
 	require.True(t, kept)
-	_, kept = readmap.Load(&unix.matched, long)
+	_, kept = readmap.Load(m, long)
 	require.False(t, kept)
 }
 

@@ -7,10 +7,10 @@ import (
 	"github.com/pp2go/pp2go/rt/internal/readmap"
 )
 
-// stringVerdicts are a type's answers whether strings are its instances,
-// for at most subjectsKept strings of at most subjectMaxKept bytes each,
-// as a Regexp keeps its matches. The map is made at the first answer
-// kept: most types are never asked.
+// stringVerdicts are answers whether strings match (a Regexp's) or are
+// a type's instances (an alias's), for at most subjectsKept strings of at
+// most subjectMaxKept bytes each. The map is made at the first answer
+// kept: most are never asked.
 type stringVerdicts struct {
 	m atomicptr.Pointer[readmap.Map[bool]]
 }
