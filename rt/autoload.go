@@ -113,9 +113,8 @@ func (c *Ctx) loadParamType(ref *paramRef) {
 
 func (p *Program) addLoadStep(module, file string, st loadStep) {
 	if p.loadFailures == nil {
-		p.loadFailures, p.failingModules = map[string]*loadFailure{}, map[string]bool{}
+		p.loadFailures = map[string]*loadFailure{}
 	}
-	p.failingModules[module] = true
 	key := module + "/" + file
 	f := p.loadFailures[key]
 	if f == nil {
@@ -626,7 +625,8 @@ func (p *Program) findWalkingModules() {
 			todo = append(todo, module)
 		}
 	}
-	for m := range p.failingModules {
+	for key := range p.loadFailures {
+		m, _, _ := strings.Cut(key, "/") // module/path
 		add(m)
 	}
 	for len(todo) > 0 {

@@ -122,10 +122,9 @@ type Program struct {
 	moduleOrder []string
 
 	// loadFailures are the manifests whose loading fails, by module/path;
-	// failingModules are their modules, and walkingModules the modules
-	// whose walks are not inert (walksLoad), found once
+	// walkingModules the modules whose walks are not inert (walksLoad),
+	// found once
 	loadFailures   map[string]*loadFailure
-	failingModules map[string]bool
 	walkingOnce    sync.Once
 	walkingModules map[string]bool
 
