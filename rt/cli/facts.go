@@ -247,6 +247,23 @@ type jsonDecoder struct {
 	r *factsReader
 	// inValues: the top-level entry being read is "values"
 	inValues bool
+	// boxes is room for the boxes of the strings the process's first
+	// decode makes (box): one allocation for many, where a String made
+	// a Value allocates one each (a facts file has hundreds)
+	boxes []values.String
+}
+
+// boxRoom is how many strings' boxes box makes room for at a time.
+const boxRoom = 256
+
+// box is String(s) as a Value, boxed in the decoder's room.
+func (d *jsonDecoder) box(s string) values.Value {
+	if len(d.boxes) == 0 {
+		d.boxes = make([]values.String, boxRoom)
+	}
+	p := &d.boxes[0]
+	*p, d.boxes = values.String(s), d.boxes[1:]
+	return values.StringAt(p)
 }
 
 func (d *jsonDecoder) errorf(format string, args ...any) error {
@@ -284,7 +301,7 @@ func (d *jsonDecoder) value() (values.Value, error) {
 		if !values.KeepsCopies() {
 			// the process's first compile, which may be its only one: a
 			// part of the decoder's own copy of the file (decodeJSON)
-			return values.String(s), nil
+			return d.box(s), nil
 		}
 		// a copy: a part of the document would keep all of it alive as
 		// long as a cache of the process keeps the string
@@ -485,7 +502,7 @@ func (d *jsonDecoder) key() (values.Value, error) {
 		// the decoder's own copy of the file, or of a factsReader's
 		// buffer, which the next file overwrites)
 		if d.r == nil {
-			return values.String(s), nil
+			return d.box(s), nil
 		}
 		return values.String(strings.Clone(s)), nil
 	}

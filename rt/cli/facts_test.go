@@ -104,6 +104,15 @@ func TestDecodeJSON(t *testing.T) {
 		`[1,]`, `{"a" 1}`, `{"a":1,}`, `01`, `-`, `1.`, `1e`, `[1 2]`, `"\x"`, `"\u12"`, `"tab	in"`,
 		`tru`, `nul`, `{"a":1} x`, ``, `   `, `[`, `{"a":`, `"open`,
 	}
+	// more strings than the decoder boxes at a time (boxRoom), keys and
+	// values in turn
+	var many strings.Builder
+	many.WriteString(`{`)
+	for i := 0; i < boxRoom+3; i++ {
+		fmt.Fprintf(&many, `"k%d":"v%d",`, i, i)
+	}
+	many.WriteString(`"last":["a","b"]}`)
+	inputs = append(inputs, many.String())
 	files, _ := filepath.Glob("../../../shared/conformance/scenarios/*/nodes/*.json") // when ../shared is there
 	more, _ := filepath.Glob("../../examples/hello/nodes/*.json")
 	for _, f := range append(files, more...) {
