@@ -317,15 +317,22 @@ func typeTagsOf(typ string) (tags []string, ok bool) {
 // qualifiedTags is the tags tag adds for a valid lowercase tag t: t, and
 // its segments when it is qualified, each once (Tagging's tags are a set).
 func qualifiedTags(t string) []string {
-	tags := []string{t}
-	if strings.Contains(t, "::") {
-		for seg := range strings.SplitSeq(t, "::") {
-			if !slices.Contains(tags, seg) {
-				tags = append(tags, seg)
-			}
-		}
+	n := strings.Count(t, "::")
+	if n == 0 {
+		return []string{t}
 	}
-	return tags
+	// one list, with room for t and each segment
+	tags := append(make([]string, 0, n+2), t)
+	for rest := t; ; {
+		seg, after, more := strings.Cut(rest, "::")
+		if !slices.Contains(tags, seg) {
+			tags = append(tags, seg)
+		}
+		if !more {
+			return tags
+		}
+		rest = after
+	}
 }
 
 // addTags adds the tags tag gives a name (the name, then its segments):
@@ -380,14 +387,18 @@ func titleTagsOf(title string) []string {
 
 // titleTagsFound is titleTagsOf without recentTitleTags.
 func titleTagsFound(title string) []string {
-	if notTagASCII(title) {
+	valid, decided, upper := asciiTagCase(title)
+	if decided && !valid {
 		return nil // no lookup (half of a catalog's titles are paths, settings, commands)
 	}
 	if tags, ok := readmap.Load(&titleTags, title); ok {
 		return tags
 	}
 	var tags []string
-	if validTag(title) {
+	switch {
+	case decided && !upper: // the scan found it a tag already in lowercase
+		tags = qualifiedTags(title)
+	case validTag(title):
 		tags = qualifiedTags(strings.ToLower(title))
 	}
 	return readmap.Store(&titleTags, title, tags)
@@ -578,17 +589,26 @@ func notTagASCII(s string) bool {
 // multibyte character or a final newline met before the end or a byte
 // that is no tag's.
 func asciiTag(s string) (valid, decided bool) {
+	valid, decided, _ = asciiTagCase(s)
+	return valid, decided
+}
+
+// asciiTagCase is asciiTag, and whether s has an uppercase letter (when
+// decided): a title decided a tag without one is its own lowercase.
+func asciiTagCase(s string) (valid, decided, upper bool) {
 	for i := 0; i < len(s); i++ {
 		switch b := s[i]; {
-		case 'a' <= b && b <= 'z', 'A' <= b && b <= 'Z', '0' <= b && b <= '9', b == '_':
+		case 'a' <= b && b <= 'z', '0' <= b && b <= '9', b == '_':
+		case 'A' <= b && b <= 'Z':
+			upper = true
 		case i > 0 && (b == ':' || b == '.' || b == '-'):
 		case b >= utf8.RuneSelf, b == '\n' && i == len(s)-1:
-			return false, false
+			return false, false, false
 		default:
-			return false, true
+			return false, true, false
 		}
 	}
-	return s != "", true
+	return s != "", true, upper
 }
 
 // NativeType is what the runtime needs to know of a native resource type
