@@ -576,7 +576,8 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 		} else if checked {
 			valid = valid && facts[i].constValid
 		}
-		np := c.newParam(Param{Name: p.Name, Value: v, Source: r.source, file: &r.File, Line: int32(r.Line)})
+		np := alloc(&c.paramSlab, paramChunk) // set in place, as newParamAt does
+		np.Name, np.Value, np.Source, np.file, np.Line = p.Name, v, r.source, &r.File, int32(r.Line)
 		if !bySlot {
 			r.set(np)
 			pt.set(p.Name, v)

@@ -126,10 +126,14 @@ func (c *Ctx) newParams(n int) []Param {
 
 // newResource is a resource of this compile.
 func (c *Ctx) newResource(r Resource) *Resource {
-	q := alloc(&c.resourceSlab, 15) // 15 fill a chunk's size class (5376 bytes)
+	q := alloc(&c.resourceSlab, resourceChunk)
 	*q = r
 	return q
 }
+
+// resourceChunk is the number of resources in a chunk of resourceSlab:
+// 15 fill a chunk's size class (5376 bytes).
+const resourceChunk = 15
 
 // newArray is an Array of elems (not copied) of this compile.
 func (c *Ctx) newArray(elems []values.Value) *values.Array {
