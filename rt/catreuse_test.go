@@ -234,3 +234,57 @@ func refsOf(cat *Catalog) []string {
 	}
 	return refs
 }
+
+// TestArenaCompileLists: the types a compile's resource expressions named,
+// its relationships and the ends they add, its scopes' lists of resource
+// defaults and its top scope's node variables are in its arena's chunks,
+// which the next compile in the arena takes again (zeroed) rather than
+// allocating its own; the catalogs are the ones fresh compiles write.
+func TestArenaCompileLists(t *testing.T) {
+	p := NewProgram("production")
+	p.AddCoreTypes()
+	site := &Site{File: &File{Path: "/e/site.pp"}, Line: 1}
+	at := SiteRefOf(site)
+	var top []values.Value // the top scope's variables, as the compile bound them
+	node := func(fact string) *Node {
+		return &Node{Name: "n1.example.com", Facts: strs("a", fact, "b", "2"), ServerFacts: strs("c", "3"), Main: func(s *Scope) {
+			top = s.c.top.symtable.vals
+			s.Defaults(site, "notify").Attr(at, "loglevel", values.String("err")).Done()
+			for _, title := range []string{"x", "y"} {
+				s.DeclareType(at, &ResourceTypeRef{Name: "notify"}, Regular).Body(at, values.String(title)).Exec()
+			}
+			s.Relate(at, "->", values.NewResourceType("Notify", "x", true), values.NewResourceType("Notify", "y", true))
+		}}
+	}
+	a := new(arena)
+	cat, _, err := compileIn(p, node("1"), a)
+	require.NoError(t, err)
+	first := refsOf(cat)
+	for name, taken := range map[string]int{"types": len(a.types.taken), "relationships": len(a.rels.taken),
+		"ends": len(a.relEnds.taken), "defaults": len(a.defaults.taken)} {
+		require.Equal(t, 1, taken, "%s: one chunk", name)
+	}
+	type1, rel1, ends1, defaults1 := &a.types.taken[0][0], &a.rels.taken[0][0], &a.relEnds.taken[0][0], &a.defaults.taken[0][0]
+	require.Equal(t, "Notify", type1.name)
+	require.NotNil(t, a.topVals)
+	vals1 := &top[0]
+	require.Same(t, vals1, &a.topVals[0], "the top scope's list kept")
+	a.recycle()
+	require.Equal(t, resourceType{}, *type1, "zeroed")
+	require.Equal(t, relationship{}, *rel1, "zeroed")
+
+	cat, _, err = compileIn(p, node("5"), a)
+	require.NoError(t, err)
+	require.Same(t, type1, &a.types.taken[0][0], "the chunk of the compile before")
+	require.Same(t, rel1, &a.rels.taken[0][0])
+	require.Same(t, ends1, &a.relEnds.taken[0][0])
+	require.Same(t, defaults1, &a.defaults.taken[0][0])
+	require.Same(t, vals1, &top[0], "the top scope's list of the compile before")
+	require.Equal(t, values.String("5"), cat.find("Notify", "x").scope.Var(at, "a"), "this compile's fact")
+	require.Equal(t, first, refsOf(cat))
+	fresh, _, err := compileIn(p, node("5"), nil)
+	require.NoError(t, err)
+	require.Equal(t, refsOf(fresh), refsOf(cat), "the catalog a fresh compile writes")
+	require.Equal(t, fmt.Sprint(fresh.find("Notify", "x").Get("before")), fmt.Sprint(cat.find("Notify", "x").Get("before")))
+	require.Equal(t, values.String("err"), cat.find("Notify", "y").Get("loglevel"))
+}

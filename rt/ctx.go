@@ -242,10 +242,12 @@ func newCtxIn(a *arena, p *Program, n *Node) *Ctx {
 	// what it keeps, taken one by one (not a copy of the whole context)
 	frames, attrs := c.rubyFrames, c.attrsKnown
 	byType, types, found := emptied(c.byType), emptied(c.resourceTypes), emptied(c.classesFound)
+	typesByNumber := c.typesByNumber // as long, with no type found
+	clear(typesByNumber)
 	rels, colls, calls := c.relationships[:0], c.collections[:0], c.calls[:0] // start clears them
 	collectBuf, pendingBuf := clearedRoom(c.collectBuf, 0), clearedRoom(c.pendingBuf, 0)
 	*c = Ctx{prog: p, node: n, rubyFrames: frames, attrsKnown: attrs, byType: byType, resourceTypes: types, classesFound: found,
-		relationships: rels, collections: colls, calls: calls, collectBuf: collectBuf, pendingBuf: pendingBuf}
+		typesByNumber: typesByNumber, relationships: rels, collections: colls, calls: calls, collectBuf: collectBuf, pendingBuf: pendingBuf}
 	return c
 }
 
@@ -484,7 +486,7 @@ func (c *Ctx) setNodeVariables(facts, serverFacts *values.Hash) bool {
 		}
 		atomicptr.Store(&c.prog.nodeLayout, l)
 	}
-	vals := make([]values.Value, len(l.names), len(l.names)+8)
+	vals := reuseList(c.arena, func(a *arena) *[]values.Value { return &a.topVals }, len(l.names)+8)[:len(l.names)]
 	for _, r := range l.runs {
 		h := facts
 		if r.server {

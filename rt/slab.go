@@ -75,11 +75,10 @@ func (z *sizing) chunkSize(chunk int) int {
 // compile's use (Program.lastSlabUse, startSlabs).
 func (c *Ctx) sizedSlabs() [numSizedSlabs]*sizing {
 	return [...]*sizing{&c.valueLists.sizing, &c.arraySlab.sizing, &c.hashSlab.sizing, &c.strSlab.sizing,
-		&c.refSlab.sizing, &c.relationshipSlab.sizing, &c.relationshipEndsSlab.sizing, &c.typeSlab.sizing,
-		&c.collectorSlab.sizing, &c.querySlab.sizing, &c.viewSlab.sizing, &c.tableSlab.sizing}
+		&c.refSlab.sizing, &c.collectorSlab.sizing, &c.querySlab.sizing, &c.viewSlab.sizing, &c.tableSlab.sizing}
 }
 
-const numSizedSlabs = 12
+const numSizedSlabs = 9
 
 // startSlabs sizes the first chunks of the sized slabs by the last
 // compile's use, a quarter more (a node of the same catalog may use a
@@ -215,8 +214,10 @@ func recycleChunks[T any](c *chunks[T]) {
 
 // arena holds a compile's chunks of the types whose objects only the
 // compile's own structures point to: parameters, resources, scopes and
-// the lists of them, of tags and names, and of variable slots, which no
-// value (values.Value) holds and no cache of the process keeps. A
+// the lists of them, of tags and names, and of variable slots, the types
+// resource expressions named, the relationships and the ends they add
+// to parameters, and scopes' lists of resource defaults, which no value
+// (values.Value) holds and no cache of the process keeps. A
 // released result (Result.Release) hands them to a next compile
 // (arenas), instead of each compile making and zeroing its ~700 kB (a
 // keystone catalog's), and the collector finding more garbage. Value
@@ -232,6 +233,10 @@ type arena struct {
 	int32s        chunks[int32]
 	byType        chunks[[]*Resource]
 	resourceLists chunks[*Resource]
+	types         chunks[resourceType]
+	rels          chunks[relationship]
+	relEnds       chunks[relationshipEnds]
+	defaults      chunks[typeDefaults]
 
 	// the catalog's table and lists of the compile, for the next one's
 	// (newCatalogIn); nil while a compile has them
@@ -253,6 +258,9 @@ type arena struct {
 	collected   []map[*Resource]bool
 	// the catalog's tags and classes, for the next one's (start)
 	catTags, catClasses []string
+	// the top scope's variables that setNodeVariables made, for the
+	// next one's
+	topVals []values.Value
 	// and the compile's context itself, for the next compile's
 	// (newCtxIn): it keeps its tables and lists
 	ctx *Ctx
@@ -309,6 +317,8 @@ func (c *Ctx) useArena(a *arena) {
 	c.paramSlab.src, c.resourceSlab.src, c.scopeSlab.src = &a.params, &a.resources, &a.scopes
 	c.paramLists.src, c.tagLists.src, c.nameLists.src = &a.paramLists, &a.tags, &a.names
 	c.int32Lists.src, c.byTypeSlab.src, c.resourceLists.src = &a.int32s, &a.byType, &a.resourceLists
+	c.typeSlab.src, c.relationshipSlab.src, c.relationshipEndsSlab.src = &a.types, &a.rels, &a.relEnds
+	c.defaultsLists.src = &a.defaults
 }
 
 // noteUnused records, as a compile ends, the elements at the end of each
@@ -324,6 +334,11 @@ func (c *Ctx) noteUnused() {
 	}
 	a.ctx = c
 	a.ctxResources = c.resources
+	if c.nodeLayout != nil {
+		// the top table's list is setNodeVariables' (or one grown from
+		// it), which no other table took (a top table is not adopted)
+		a.topVals = c.top.symtable.vals
+	}
 	if c.top != nil && c.top.classes != nil {
 		a.classScopes = c.top.classes
 	}
@@ -341,6 +356,10 @@ func (c *Ctx) noteUnused() {
 	unused(&a.int32s, c.int32Lists.free)
 	unused(&a.byType, c.byTypeSlab.free)
 	unused(&a.resourceLists, c.resourceLists.free)
+	unused(&a.types, c.typeSlab.free)
+	unused(&a.rels, c.relationshipSlab.free)
+	unused(&a.relEnds, c.relationshipEndsSlab.free)
+	unused(&a.defaults, c.defaultsLists.free)
 }
 
 // unused records free, a slab's free list, as the unused end of c's last
@@ -362,4 +381,8 @@ func (a *arena) recycle() {
 	recycleChunks(&a.int32s)
 	recycleChunks(&a.byType)
 	recycleChunks(&a.resourceLists)
+	recycleChunks(&a.types)
+	recycleChunks(&a.rels)
+	recycleChunks(&a.relEnds)
+	recycleChunks(&a.defaults)
 }
