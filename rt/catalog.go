@@ -25,6 +25,8 @@ type Catalog struct {
 	// jsonBufs are the program's catalog JSON buffers (nil for a catalog
 	// made outside a compile)
 	jsonBufs *jsonBuffers
+	// writer are Render's lists, its arena's (nil: Render makes its own)
+	writer *writerLists
 }
 
 // Edge is a containment or relationship edge.
@@ -45,6 +47,11 @@ func newCatalog(name, env string, resources, keys, edges int) *Catalog {
 // is ~44 kB of the ~730 kB a warm compile allocates.
 func newCatalogIn(a *arena, name, env string, resources, keys, edges int) *Catalog {
 	cat := &Catalog{Name: name, Environment: env}
+	if a != nil {
+		if cat.writer, a.writer = a.writer, nil; cat.writer == nil {
+			cat.writer = new(writerLists)
+		}
+	}
 	if a != nil && a.table.slots != nil {
 		cat.table, a.table = a.table, refTable{}
 		cat.table.reset(keys)

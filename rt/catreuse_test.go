@@ -288,3 +288,42 @@ func TestArenaCompileLists(t *testing.T) {
 	require.Equal(t, fmt.Sprint(fresh.find("Notify", "x").Get("before")), fmt.Sprint(cat.find("Notify", "x").Get("before")))
 	require.Equal(t, values.String("err"), cat.find("Notify", "y").Get("loglevel"))
 }
+
+// TestWriterListsReused: the lists a catalog's JSON writer used are in its
+// arena for the next compile's catalog, which writes with them (zeroed)
+// the JSON a catalog without an arena writes.
+func TestWriterListsReused(t *testing.T) {
+	p := NewProgram("production")
+	p.AddCoreTypes()
+	at := SiteRefOf(&Site{File: &File{Path: "/e/site.pp"}, Line: 1})
+	node := &Node{Name: "n1.example.com", Main: func(s *Scope) {
+		for _, title := range []string{"x", "y"} {
+			s.DeclareType(at, &ResourceTypeRef{Name: "notify"}, Regular).Body(at, values.String(title)).Exec()
+		}
+	}}
+	info := CatalogInfo{Version: "1", CatalogUUID: "u"}
+	a := new(arena)
+	cat, _, err := compileIn(p, node, a)
+	require.NoError(t, err)
+	first, _, _ := cat.Render(info)
+	w := a.writer
+	require.NotNil(t, w)
+	require.Same(t, w, cat.writer)
+	require.Len(t, w.tagRuns, len(cat.Resources()), "a run of tags for each resource")
+	require.NotEmpty(t, w.tagRuns[len(w.tagRuns)-1])
+	runs := &w.tagRuns[0]
+	a.recycle()
+
+	cat, _, err = compileIn(p, node, a)
+	require.NoError(t, err)
+	require.Same(t, w, cat.writer, "the lists of the compile before")
+	require.Same(t, w, a.writer, "for the compile after")
+	again, _, _ := cat.Render(info)
+	require.Same(t, runs, &w.tagRuns[0])
+	require.Equal(t, string(first), string(again))
+	fresh, _, err := compileIn(p, node, nil)
+	require.NoError(t, err)
+	require.Nil(t, fresh.writer)
+	alone, _, _ := fresh.Render(info)
+	require.Equal(t, string(alone), string(again))
+}

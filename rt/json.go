@@ -59,16 +59,28 @@ func (cat *Catalog) JSON(info CatalogInfo) []byte {
 // Render is JSON with what writing the catalog logged (plain JSON's
 // warnings) and its error (plain JSON's under strict=error: then no JSON).
 func (cat *Catalog) Render(info CatalogInfo) ([]byte, []LogEntry, *Error) {
-	w := &jsonWriter{params: make([]outParam, 0, 32), // room for a resource's
-		cat: cat, tagRuns: make([]tagsRun, len(cat.resources))}
+	lists := cat.writer
+	if lists == nil {
+		lists = new(writerLists)
+	}
+	w := &jsonWriter{params: clearedRoom(lists.params, 32), // room for a resource's
+		cat: cat, tagRuns: clearedRoom(lists.tagRuns, len(cat.resources))[:len(cat.resources)]}
 	if n := (len(cat.resources) + 63) / 64; n > len(w.plainRefs) {
 		w.moreRefs = make([]uint64, n-len(w.plainRefs))
 	}
 	if info.Plain != nil {
 		w.plain = &plainState{PlainJSON: *info.Plain}
 	} else if w.kept = cat.jsonBufs.keptResources(); w.kept != nil {
-		w.copied = make([]*keptResource, len(cat.resources))
+		w.copied = clearedRoom(lists.copied, len(cat.resources))[:len(cat.resources)]
 	}
+	defer func() {
+		// kept as they grew, for the arena's next catalog (a catalog
+		// without one has lists of its own)
+		lists.params, lists.tagRuns = w.params, w.tagRuns
+		if w.copied != nil {
+			lists.copied = w.copied
+		}
+	}()
 	w.seen.catalog = catalogsWritten.Add(1)
 	b := cat.jsonBufs.get(len(cat.resources))
 	if !escapedWarm.Load() && cat.jsonBufs != nil && cat.jsonBufs.last.Load() > 0 {
@@ -546,6 +558,15 @@ func flatDefined(a *values.Array) bool {
 type outParam struct {
 	Name  string
 	Value values.Value
+}
+
+// writerLists are the lists a jsonWriter uses while it writes, which a
+// compile's catalog takes from its arena (newCatalogIn), and gives back
+// (noteUnused) for the next one to take once it is released.
+type writerLists struct {
+	params  []outParam
+	tagRuns []tagsRun
+	copied  []*keptResource
 }
 
 type jsonWriter struct {

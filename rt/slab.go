@@ -261,6 +261,9 @@ type arena struct {
 	// the top scope's variables that setNodeVariables made, for the
 	// next one's
 	topVals []values.Value
+	// the lists the catalog's JSON writer used (Render), for the next
+	// one's
+	writer *writerLists
 	// and the compile's context itself, for the next compile's
 	// (newCtxIn): it keeps its tables and lists
 	ctx *Ctx
@@ -331,6 +334,9 @@ func (c *Ctx) noteUnused() {
 		// the next compile's, once the result is released
 		a.table, a.catResources, a.edges = cat.table, cat.resources, cat.edges
 		a.catTags, a.catClasses = cat.Tags, cat.Classes
+	}
+	if cat := c.catalog; cat != nil && cat.writer != nil {
+		a.writer = cat.writer // the writer's lists, once Render used them
 	}
 	a.ctx = c
 	a.ctxResources = c.resources
