@@ -11,8 +11,7 @@ import (
 
 func TestTableKeepsByAddress(t *testing.T) {
 	var tab Table[int]
-	buf := []byte("alpha")
-	s := string(buf) // one string, at one address, compile after compile
+	s := unsafeString(heapBytes("alpha")) // one string, at one address, compile after compile
 	e, h := tab.Find(s)
 	require.Nil(t, e)
 	tab.Keep(e, h, s, 1)
@@ -27,7 +26,7 @@ func TestTableKeepsByAddress(t *testing.T) {
 // address (a recycled chunk) are not taken for it.
 func TestTableKeyIsACopy(t *testing.T) {
 	var tab Table[int]
-	buf := []byte("alpha")
+	buf := heapBytes("alpha")
 	s := unsafeString(buf)
 	e, h := tab.Find(s)
 	tab.Keep(e, h, s, 1)
@@ -58,3 +57,16 @@ func TestTableReplacesOnSecondMiss(t *testing.T) {
 }
 
 func unsafeString(b []byte) string { return unsafe.String(&b[0], len(b)) }
+
+// escaped holds the tests' bytes so that they are on the heap: a table
+// finds a string by its address, and a small buffer that does not escape
+// may be on the goroutine's stack, which moves when the stack grows (the
+// test then failed now and then under load).
+var escaped [][]byte
+
+// heapBytes is s's bytes, on the heap.
+func heapBytes(s string) []byte {
+	b := []byte(s)
+	escaped = append(escaped, b)
+	return b
+}
