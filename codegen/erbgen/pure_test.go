@@ -134,9 +134,38 @@ func TestWithoutLiterals(t *testing.T) {
 		`r.Out('.')`:               `r.Out('')`,
 		`r.Out('\'')`:              `r.Out('')`,
 		`x.Y("\\")+z.W`:            `x.Y("")+z.W`,
+		// jen's unformatted tokens read as formatted Go
+		"r . Text ( \"a b\" )":         `r.Text("")`,
+		"return r . Out ( x ) \n\t}":   "return r.Out(x)}",
+		"x := erb . Str {S : \"a\" } ": `x:=erb.Str{S:""}`,
 	} {
 		if got := withoutLiterals(src); got != want {
 			t.Errorf("%s: got %s, want %s", src, got, want)
+		}
+	}
+}
+
+// TestPureBodySelectors: pureBody reads the selectors of jen's
+// unformatted rendering as they read in formatted Go, literals aside.
+func TestPureBodySelectors(t *testing.T) {
+	r := jen.Id("r")
+	for _, c := range []struct {
+		body  []jen.Code
+		calls bool
+		pure  bool
+	}{
+		{[]jen.Code{jen.Add(r).Dot("Text").Call(jen.Lit("x.Exit"))}, false, true},
+		{[]jen.Code{jen.Return(jen.Qual(RuntimePath, "Str").Values(jen.Dict{jen.Id("S"): jen.Lit("os.Exit")}))}, false, true},
+		{[]jen.Code{jen.Add(r).Dot("Text").Call(jen.Qual("os", "Getenv").Call(jen.Lit("HOME")))}, false, false},
+		{[]jen.Code{jen.Add(r).Dot("Scope").Call()}, false, false},
+		{[]jen.Code{jen.Add(r).Dot("Function").Call(jen.Lit("f"), jen.Id("x"))}, true, true},
+		{[]jen.Code{jen.Add(r).Dot("Function").Call(jen.Lit("f"), jen.Id("x"))}, false, false},
+		{[]jen.Code{jen.Add(r).Dot("Function").Call(jen.Id("name"))}, true, false},
+		{[]jen.Code{jen.Add(r).Dot("CallFunction").Call(jen.Add(r).Dot("Str").Call(jen.Lit("f")))}, true, true},
+		{[]jen.Code{jen.Add(r).Dot("CallFunction").Call(jen.Id("name"))}, true, false},
+	} {
+		if got := pureBody(c.body, nil, c.calls); got != c.pure {
+			t.Errorf("%#v (calls %v): pure %v, want %v", jen.Block(c.body...), c.calls, got, c.pure)
 		}
 	}
 }
