@@ -95,14 +95,16 @@ func (f *formatter) render(name string, file *jen.File) ([]byte, error) {
 	}
 	s := formatSum{raw: sha256.Sum256(buf.Bytes())}
 	out := f.reuse(name, s.raw)
-	if out == nil {
+	if out != nil {
+		s.out = f.prev[name].out // what reuse found the file's digest is
+	} else {
 		var err error
 		if out, err = format.Source(buf.Bytes()); err != nil {
 			// a pp2go bug: show the source that does not parse
 			return nil, fmt.Errorf("generating %s: %w\n%s", name, err, buf.Bytes())
 		}
+		s.out = sha256.Sum256(out)
 	}
-	s.out = sha256.Sum256(out)
 	f.mu.Lock()
 	f.sums[name] = s
 	f.mu.Unlock()

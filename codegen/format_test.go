@@ -37,9 +37,12 @@ func TestFormatReuse(t *testing.T) {
 	s.out = sha256.Sum256(stand)
 	first.sums[name] = s
 	require.NoError(t, os.WriteFile(filepath.Join(dir, formatRecord), first.record(), 0o644))
-	out, err = newFormatter(dir).render(name, file("a"))
+	again := newFormatter(dir)
+	out, err = again.render(name, file("a"))
 	require.NoError(t, err)
 	require.Equal(t, string(stand), string(out))
+	// and recorded with its digest, for the generation after
+	require.Equal(t, sha256.Sum256(stand), again.sums[name].out)
 
 	// another unformatted text is formatted
 	out, err = newFormatter(dir).render(name, file("b"))
