@@ -119,8 +119,8 @@ func (p *Program) AddModules(ms []*Module) {
 		if len(m.Ruby) > 0 && r == nil {
 			r = p.TypeResolver()
 		}
-		for i := range m.Ruby {
-			m.Ruby[i].Register(m.Name, r)
+		if len(m.Ruby) > 0 {
+			rubyfn.RegisterAll(m.Ruby, m.Name, r)
 		}
 		if m.Register != nil {
 			m.Register(p)

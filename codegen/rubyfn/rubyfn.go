@@ -611,7 +611,7 @@ func nodeName(n erb.Node) string {
 // Defs are the function as data, rubyfn.Func literals (with the type
 // elided, for a []rubyfn.Func), its methods being the Go function
 // funcName: the function, then the others of its file, in the order
-// they are registered (rt/rubyfn's Func.Register registers each).
+// they are registered (rt/rubyfn's RegisterAll registers each).
 func (fun *Function) Defs(funcName string) []jen.Code {
 	fields := jen.Dict{jen.Id("Name"): jen.Lit(fun.Name), jen.Id("API"): jen.Lit(fun.API)}
 	if fun.Pure() {

@@ -211,6 +211,32 @@ type Func struct {
 	// otherwise, prepared when it is registered.
 	lazy *Builder
 	once sync.Once
+
+	// later makes the function that this one stands for in the registry
+	// (Defer), made once (once) into made when its name is first looked up
+	later Later
+	made  *Func
+}
+
+// Later makes a function registered with Defer.
+type Later interface {
+	Func() *Func
+}
+
+// real is the function f stands for: the one its Later made, f itself
+// when f was registered as it is (nil for nil).
+func (f *Func) real() *Func {
+	if f == nil || f.later == nil {
+		return f
+	}
+	f.once.Do(func() {
+		m := f.later.Func()
+		if m.lazy == nil {
+			m.prepare()
+		}
+		f.made = m
+	})
+	return f.made
 }
 
 // ready parses a Builder's signatures on first use.
@@ -238,10 +264,10 @@ func Register(f *Func) {
 	if f.Name == "" {
 		panic("fn.Register: function without a name")
 	}
-	if f.lazy == nil {
+	if f.lazy == nil && f.later == nil {
 		f.prepare()
 	}
-	if pinned[f.Name] {
+	if len(pinned) > 0 && pinned[f.Name] {
 		return // see Pin
 	}
 	generation.Add(1)
@@ -264,6 +290,17 @@ func Register(f *Func) {
 		}
 	}
 	registry[f.Name] = f
+}
+
+// Defer registers the function l makes, but makes it only when its name
+// is first looked up: a program registers its modules' hundreds of
+// translated Ruby functions as it starts, and a compile calls few of
+// them. stand, with the function's Name, Module and API3 (all Register
+// decides by), is registered in its place: what looks it up finds the
+// function made (Func.real).
+func Defer(stand *Func, l Later) {
+	stand.later = l
+	Register(stand)
 }
 
 var legacy3x = make(map[string]bool, 192)
@@ -289,7 +326,7 @@ var shadowed3x = map[string]*Func{}
 // else the function Lookup finds.
 func Lookup3x(name string) *Func {
 	if f, ok := shadowed3x[name]; ok {
-		return f
+		return f.real()
 	}
 	return Lookup(name)
 }
@@ -298,7 +335,7 @@ func Lookup3x(name string) *Func {
 // function or its module's 4.x function shadows for Puppet code (which
 // Lookup3x finds), nil when none does: one lookup where Lookup3x and
 // Lookup are two or three.
-func Shadowed3x(name string) *Func { return shadowed3x[name] }
+func Shadowed3x(name string) *Func { return shadowed3x[name].real() }
 
 // Declare3x records that a 3.x function of this name exists (Puppet's
 // Puppet::Parser::Functions.function(name) is true for it), whether or not
@@ -316,10 +353,10 @@ func Has3x(name string) bool { return legacy3x[name] }
 // ignored), or nil.
 func Lookup(name string) *Func {
 	if f, ok := registry[name]; ok {
-		return f
+		return f.real()
 	}
 	if strings.HasPrefix(name, "::") {
-		return registry[name[2:]]
+		return registry[name[2:]].real()
 	}
 	return nil
 }

@@ -366,3 +366,52 @@ func TestParseSpec(t *testing.T) {
 }
 
 var errNoType = errors.New("no type")
+
+// laterFunc counts the functions it makes (Defer's Later).
+type laterFunc struct {
+	f     *Func
+	makes int
+}
+
+func (l *laterFunc) Func() *Func { l.makes++; return l.f }
+
+// TestDefer: a deferred function is made when its name is first looked
+// up, once, and the registry answers as Register of it would: its 3.x
+// name exists before, a later registration of the name decides against it
+// (a module's 4.x function shadows its 3.x one for Lookup, which Lookup3x
+// still finds), and it is shadowed so too when registered after.
+func TestDefer(t *testing.T) {
+	t.Cleanup(func() {
+		for _, n := range []string{"defer_test_f", "defer_test_g"} {
+			delete(registry, n)
+			delete(shadowed3x, n)
+			delete(legacy3x, n)
+		}
+	})
+	f3 := New3("defer_test_f", 0, nil)
+	f3.Module = "m"
+	l := &laterFunc{f: f3}
+	Defer(&Func{Name: "defer_test_f", Module: "m", API3: true}, l)
+	assert.Equal(t, 0, l.makes, "made before its name is looked up")
+	assert.True(t, Has3x("defer_test_f"))
+	assert.Contains(t, Names(), "defer_test_f")
+	assert.Same(t, f3, Lookup("defer_test_f"))
+	assert.Same(t, f3, Lookup("::defer_test_f"))
+	assert.Equal(t, 1, l.makes)
+	f4 := New("defer_test_f").Module("m").D("Any a", nil).Register()
+	assert.Same(t, f4, Lookup("defer_test_f"))
+	assert.Same(t, f3, Lookup3x("defer_test_f"), "the 3.x function the 4.x one shadows")
+	assert.Equal(t, 1, l.makes)
+
+	g := New("defer_test_g").Module("m").D("Any a", nil).Func()
+	Register(g)
+	lg := &laterFunc{f: New3("defer_test_g", 0, nil)}
+	lg.f.Module = "m"
+	Defer(&Func{Name: "defer_test_g", Module: "m", API3: true}, lg)
+	assert.Same(t, g, Lookup("defer_test_g"))
+	assert.Equal(t, 0, lg.makes, "made before its name is looked up for 3.x")
+	assert.True(t, Has3x("defer_test_g"))
+	assert.Same(t, lg.f, Lookup3x("defer_test_g"))
+	assert.Same(t, lg.f, Shadowed3x("defer_test_g"))
+	assert.Equal(t, 1, lg.makes)
+}

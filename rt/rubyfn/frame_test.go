@@ -134,8 +134,8 @@ func TestCall3xRubyFrames(t *testing.T) {
 		}
 		return len(a[0].(*erb.Array).A) == 2
 	})
-	register3("rubyfn_test_frames_bool", "m", -1, true, m, "real_function_rubyfn_test_frames_bool", false)
-	register3("rubyfn_test_frames_args", "m", -1, true, m, "real_function_rubyfn_test_frames_args", false)
+	fn.Register(new3("rubyfn_test_frames_bool", "m", -1, true, m, "real_function_rubyfn_test_frames_bool", false))
+	fn.Register(new3("rubyfn_test_frames_args", "m", -1, true, m, "real_function_rubyfn_test_frames_args", false))
 	c := &framesCtx{}
 	two := []erb.Value{erb.S("a"), erb.S("b")}
 	if v, ok := Call3xRuby(c, "rubyfn_test_frames_bool", two); !ok || v != true {

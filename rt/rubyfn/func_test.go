@@ -9,9 +9,9 @@ import (
 	"github.com/pp2go/pp2go/rt/values"
 )
 
-// TestFuncRegister: a Func registers the function that the registration
-// code generated packages ran before registered (fn.New's chain with
-// Impl, ImplScope or ImplScopeArg, register3, RegisterLoadError): the same
+// TestFuncRegister: a module's Funcs (RegisterAll) register the functions
+// that the registration code generated packages ran before registered (fn.New's chain with
+// Impl, ImplScope or ImplScopeArg, new3, RegisterLoadError): the same
 // module, API, arity, signatures, return types, methods and argument
 // mismatch dispatches, and implementations that call the same methods
 // with the same arguments.
@@ -34,9 +34,7 @@ func TestFuncRegister(t *testing.T) {
 		{Name: "rubyfn_test::broken", API: 4, LoadError: "it raised"},
 		{Name: "rubyfn_test_broken3", API: 3, LoadError: "it raised too"},
 	}
-	for i := range defs {
-		defs[i].Register("m", nil)
-	}
+	RegisterAll(defs, "m", nil)
 	fn.New("rubyfn_test::plain_chain").Module("m").LocalType("T", "Integer").
 		D("T x", Impl(m, "one")).Method("one").
 		DR("String x, String y", "String", ImplScope(m, "two")).Method("two").
@@ -45,7 +43,7 @@ func TestFuncRegister(t *testing.T) {
 	fn.New("rubyfn_test::scopearg_chain").Module("m").ScopeArg().
 		D("Any scope, String x", ImplScopeArg(m, "s")).Method("s").
 		Register()
-	register3("rubyfn_test_three_chain", "m", 1, true, m, "real_function_rubyfn_test_three", false)
+	fn.Register(new3("rubyfn_test_three_chain", "m", 1, true, m, "real_function_rubyfn_test_three", false))
 	RegisterLoadError("rubyfn_test::broken_chain", "m", 4, "it raised")
 	RegisterLoadError("rubyfn_test_broken3_chain", "m", 3, "it raised too")
 
@@ -94,7 +92,7 @@ func TestRegister3Converts(t *testing.T) {
 		seen = erb.Inspect(a[0])
 		return nil
 	})
-	register3("rubyfn_test_converts", "m", -1, true, m, "real_function_rubyfn_test_converts", false)
+	fn.Register(new3("rubyfn_test_converts", "m", -1, true, m, "real_function_rubyfn_test_converts", false))
 	f := fn.Lookup3x("rubyfn_test_converts")
 	if f == nil || !f.Converts3x {
 		t.Fatalf("registered %v, Converts3x false", f)
@@ -136,7 +134,7 @@ func TestRegister3ConvertsHashEntries(t *testing.T) {
 		}
 		return h
 	})
-	register3("rubyfn_test_hash_entries", "m", -1, true, m, "real_function_rubyfn_test_hash_entries", false)
+	fn.Register(new3("rubyfn_test_hash_entries", "m", -1, true, m, "real_function_rubyfn_test_hash_entries", false))
 	f := fn.Lookup3x("rubyfn_test_hash_entries")
 	hash := func(kv ...values.Value) *values.Hash {
 		hb := values.NewHashBuilder(len(kv) / 2)

@@ -351,16 +351,16 @@ func (s *scope) Call(name string, args []values.Value) values.Value {
 	return s.c.Call(name, args, nil)
 }
 
-// register3 registers a translated 3.x function of module: arity as
+// new3 is a translated 3.x function of module: arity as
 // newfunction's, m's method running its block; a function that is not an
 // rvalue returns undef whatever its block returns. pure is fn.Func.Pure.
-func register3(name, module string, arity int, rvalue bool, m Methods, method string, pure bool) {
+func new3(name, module string, arity int, rvalue bool, m Methods, method string, pure bool) *fn.Func {
 	f := fn.New3(name, arity, impl3(m, method, rvalue))
 	f.Module = module
 	f.Pure = pure
 	f.Converts3x = true // newFrame, as it makes the arguments Ruby values
 	f.Ruby = &ruby3xFunc{m: m, method: method, arity: arity, rvalue: rvalue}
-	fn.Register(f)
+	return f
 }
 
 // ruby3xFunc is a translated 3.x function as Ruby's scope.function_x
@@ -719,13 +719,45 @@ type Dispatch struct {
 // signatures that are neither built in nor local resolved by r (nil for
 // none).
 func (f *Func) Register(module string, r values.TypeResolver) {
-	switch {
-	case f.LoadError != "":
+	if f.LoadError != "" {
 		RegisterLoadError(f.Name, module, f.API, f.LoadError)
 		return
-	case f.API == 3:
-		register3(f.Name, module, f.Arity, f.Rvalue, f.Methods, f.Method, f.Pure)
-		return
+	}
+	fn.Register(f.fn(module, r))
+}
+
+// RegisterAll registers a module's functions as Register does, each
+// made when its name is first looked up (fn.Defer).
+func RegisterAll(fs []Func, module string, r values.TypeResolver) {
+	ls := make([]later, len(fs)) // one allocation for the module
+	for i := range fs {
+		f := &fs[i]
+		if f.LoadError != "" {
+			f.Register(module, r)
+			continue
+		}
+		l := &ls[i]
+		l.f, l.module, l.r = f, module, r
+		l.stand = fn.Func{Name: f.Name, Module: module, API3: f.API == 3}
+		fn.Defer(&l.stand, l)
+	}
+}
+
+// later is a function of RegisterAll, and what stands for it in fn's
+// registry until it is made.
+type later struct {
+	stand  fn.Func
+	f      *Func
+	module string
+	r      values.TypeResolver
+}
+
+func (l *later) Func() *fn.Func { return l.f.fn(l.module, l.r) }
+
+// fn is the function registered as module's (Register).
+func (f *Func) fn(module string, r values.TypeResolver) *fn.Func {
+	if f.API == 3 {
+		return new3(f.Name, module, f.Arity, f.Rvalue, f.Methods, f.Method, f.Pure)
 	}
 	b := fn.New(f.Name)
 	if module != "" {
@@ -766,5 +798,5 @@ func (f *Func) Register(module string, r values.TypeResolver) {
 			b.Sig(d.Sig)
 		}
 	}
-	b.Register()
+	return b.Func()
 }

@@ -33,7 +33,7 @@ func TestFunctionAtBound(t *testing.T) {
 		erb.NewCall(s)
 		return erb.S(method + " got " + erb.Inspect(a[0]))
 	})
-	register3("rubyfn_test_site_ruby", "m", -1, true, ruby, "first", false)
+	fn.Register(new3("rubyfn_test_site_ruby", "m", -1, true, ruby, "first", false))
 	// a core function, and the module's 3.x function it shadows
 	fn.Register(fn.New3("rubyfn_test_site_shadowed", -1, func(fn.Context, []values.Value, fn.Block) values.Value {
 		return values.String("core's")
@@ -77,7 +77,7 @@ func TestFunctionAtBound(t *testing.T) {
 	if want := []string{"rubyfn_test_site_other", "rubyfn_test_site_other", "rubyfn_test_site_other"}; fmt.Sprint(c.called) != fmt.Sprint(want) {
 		t.Errorf("the context's functions called: %v, want %v", c.called, want)
 	}
-	register3("rubyfn_test_site_ruby", "m", -1, true, ruby, "second", false)
+	fn.Register(new3("rubyfn_test_site_ruby", "m", -1, true, ruby, "second", false))
 	if got, want := values.ToString(call("at", "rubyfn_test_site_ruby")), `second got [1, "x"]`; got != want {
 		t.Errorf("after a registration of the name: %q, want %q", got, want)
 	}
