@@ -119,10 +119,15 @@ func disableWarningsSetting(name, v string) (values.Value, error) {
 // its settings table holds them.
 func (r *Release) settingDefaults() map[string]values.Value {
 	r.defaultsOnce.Do(func() {
-		r.defaults = map[string]values.Value{}
-		for _, e := range r.settings {
-			if _, ok := settable[e.name]; ok {
-				r.defaults[e.name] = settingValue(e.value, strings.NewReplacer())
+		// each settable name found in the table, not each of the table's
+		// hundreds of names looked up among the settable
+		r.defaults = make(map[string]values.Value, len(settable))
+		for name := range settable {
+			for i := len(r.settings) - 1; i >= 0; i-- {
+				if e := r.settings[i]; e.name == name {
+					r.defaults[name] = settingValue(e.value, strings.NewReplacer())
+					break
+				}
 			}
 		}
 	})
