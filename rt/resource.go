@@ -575,13 +575,6 @@ func validTag(s string) bool {
 	return true
 }
 
-// notTagASCII reports that a string is no valid tag (validTag) by an
-// ASCII byte that no tag has there (asciiTag). false decides nothing.
-func notTagASCII(s string) bool {
-	valid, decided := asciiTag(s)
-	return decided && !valid
-}
-
 // asciiTag says whether s is a valid tag (validTag), decided from its
 // ASCII bytes: empty, a first byte that is no letter, digit or '_', or a
 // later one that is none of those nor ':', '.' or '-' is none; a string of

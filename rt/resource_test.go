@@ -38,6 +38,13 @@ func TestCapitalizeTypeName(t *testing.T) {
 	}
 }
 
+// notTagASCII reports, as titleTagsFound decides first, that a string is no valid tag (validTag) by an
+// ASCII byte that no tag has there (asciiTag). false decides nothing.
+func notTagASCII(s string) bool {
+	valid, decided := asciiTag(s)
+	return decided && !valid
+}
+
 // TestNotTagASCII: a string notTagASCII rejects is no valid tag, and the
 // tags titleTagsOf gives are validTag's.
 func TestNotTagASCII(t *testing.T) {
