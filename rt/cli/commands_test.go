@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/spf13/pflag"
 	"github.com/stretchr/testify/require"
 
 	"github.com/pp2go/pp2go/rt"
@@ -46,4 +47,21 @@ func TestCommandsFor(t *testing.T) {
 	for _, name := range []string{"compile", "lookup", "bench", "serve", "completion"} {
 		require.Regexp(t, "\n  "+name+" ", out)
 	}
+}
+
+// A flag stringsVar defines reads as pflag's StringArrayVar's does, and
+// its help is the same.
+func TestStringsVar(t *testing.T) {
+	var got, want []string
+	mine := pflag.NewFlagSet("mine", pflag.ContinueOnError)
+	stringsVar(mine, &got, "class", "a class (repeatable)")
+	theirs := pflag.NewFlagSet("theirs", pflag.ContinueOnError)
+	theirs.StringArrayVar(&want, "class", nil, "a class (repeatable)")
+	require.Equal(t, theirs.FlagUsages(), mine.FlagUsages())
+	args := []string{"--class", "a,b", "--class=c d", "--class", ""}
+	require.NoError(t, mine.Parse(args))
+	require.NoError(t, theirs.Parse(args))
+	require.Equal(t, want, got)
+	require.Equal(t, []string{"a,b", "c d", ""}, got)
+	require.Equal(t, `["a,b","c d",""]`, mine.Lookup("class").Value.String())
 }

@@ -44,7 +44,7 @@ PuppetDB's plain loopback port) need none. The commands name the certname
 setting as their producer.`
 
 func (p *pdbFlags) add(f *pflag.FlagSet) {
-	f.StringArrayVar(&p.urls, "puppetdb", nil, "a PuppetDB server URL (https://HOST:8081; repeatable or comma-separated): collect exported resources from it and store the node's facts and catalog in it")
+	stringsVar(f, &p.urls, "puppetdb", "a PuppetDB server URL (https://HOST:8081; repeatable or comma-separated): collect exported resources from it and store the node's facts and catalog in it")
 	f.StringVar(&p.ssldir, "puppetdb-ssldir", "", "Puppet's ssldir holding the certificate, key and CA for PuppetDB (certs/CERTNAME.pem, private_keys/CERTNAME.pem, certs/ca.pem)")
 	f.StringVar(&p.cert, "puppetdb-cert", "", "the client certificate (PEM) for PuppetDB")
 	f.StringVar(&p.key, "puppetdb-key", "", "the client certificate's private key (PEM) for PuppetDB")

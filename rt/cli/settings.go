@@ -19,7 +19,7 @@ type puppetFlags struct {
 
 func (pf *puppetFlags) add(f *pflag.FlagSet) {
 	f.StringVar(&pf.puppet, "puppet", "", "compile as this Puppet: "+rt.PuppetVersions+" (default: the one the binary was built for)")
-	f.StringArrayVar(&pf.settings, "setting", nil, "NAME=VALUE: a Puppet setting as puppet.conf spells it (repeatable): "+
+	stringsVar(f, &pf.settings, "setting", "NAME=VALUE: a Puppet setting as puppet.conf spells it (repeatable): "+
 		strings.Join(rt.SettableSettings(), ", "))
 }
 
