@@ -275,6 +275,7 @@ func generate(stderr io.Writer, dir string, ef *envFlags, strict bool, reuse str
 	if err := ef.puppetFlags.parse(); err != nil {
 		return nil, err
 	}
+	readyHugeHeap()
 	ph := newPhases(stderr)
 	ph.begin("Loading the environment " + dir)
 	e, err := ef.load(dir)

@@ -11,7 +11,8 @@ import (
 
 // TestTuneGC: without GOGC or GOMEMLIMIT, pp2go's collector runs only
 // near a limit of a third of the machine's memory, bounded to
-// [minGCLimit, maxGCLimit]; GOGC in the environment leaves Go's pacing.
+// [minGCLimit, maxGCLimit], and a generation reserves half of it in huge
+// pages; GOGC in the environment leaves Go's pacing.
 func TestTuneGC(t *testing.T) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		t.Skip("GOGC or GOMEMLIMIT set for the test process")
@@ -31,6 +32,7 @@ func TestTuneGC(t *testing.T) {
 	}
 	require.Equal(t, -1, debug.SetGCPercent(100), "GC by the limit alone")
 	require.Equal(t, min(mem/3, maxGCLimit), got)
+	require.Equal(t, int(got/2), hugeHeap, "half the limit reserved in huge pages")
 
 	t.Setenv("GOGC", "100")
 	debug.SetGCPercent(77)

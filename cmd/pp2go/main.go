@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // errSilent fails a command that has already reported its errors.
@@ -69,9 +70,26 @@ func tuneGC() {
 		debug.SetGCPercent(gcPercent)
 		return
 	}
+	limit = min(limit, maxGCLimit)
 	debug.SetGCPercent(-1)
-	debug.SetMemoryLimit(min(limit, maxGCLimit))
+	debug.SetMemoryLimit(limit)
+	// half the limit: the runtime returns free memory to the kernel when
+	// the memory it holds nears the limit
+	hugeHeap = int(limit / 2)
 }
+
+// hugeHeap is the heap a generation has the runtime map at once, in huge
+// pages (reserveHugeHeap): 0 unless the collector runs by the limit.
+var hugeHeap int
+
+// readyHugeHeap reserves hugeHeap, once in the process, as a generation
+// starts: a command that generates no Go (--help, parse) does not map the
+// runtime's tables for that heap (~470 page faults).
+var readyHugeHeap = sync.OnceFunc(func() {
+	if hugeHeap > 0 {
+		reserveHugeHeap(hugeHeap)
+	}
+})
 
 // usableMemory is the machine's memory (/proc/meminfo), or the cgroup's
 // limit when lower (a container's); 0 when neither can be read.
