@@ -641,7 +641,10 @@ func compileDir(stderr io.Writer, p *rt.Program, factsDir, outDir string, jobs i
 	bar := newProgress(stderr, len(files))
 	var failed atomic.Int32
 	var mu sync.Mutex // serializes output to stderr
-	work := make(chan string)
+	// Each worker takes the next file by this count, not from a channel
+	// the main goroutine fills: each of a channel's handoffs woke a
+	// goroutine (a futex wake-up and context switches a node).
+	var taken atomic.Int64
 	var wg sync.WaitGroup
 	for i := 0; i < jobs; i++ {
 		wg.Add(1)
@@ -679,7 +682,12 @@ func compileDir(stderr io.Writer, p *rt.Program, factsDir, outDir string, jobs i
 					writing = nil
 				}
 			}
-			for name := range work {
+			for {
+				i := int(taken.Add(1)) - 1
+				if i >= len(files) {
+					break
+				}
+				name := files[i]
 				node := strings.TrimSuffix(name, filepath.Ext(name))
 				facts, digest, err := fr.load(filepath.Join(factsDir, name))
 				var res *rt.Result
@@ -704,10 +712,6 @@ func compileDir(stderr io.Writer, p *rt.Program, factsDir, outDir string, jobs i
 			finish()
 		}()
 	}
-	for _, f := range files {
-		work <- f
-	}
-	close(work)
 	wg.Wait()
 	bar.done()
 	if n := failed.Load(); n > 0 {
