@@ -474,12 +474,12 @@ func startReplace(path string, data []byte, st fs.FileInfo, a *aio) *fileWrite {
 	if err != nil {
 		return &fileWrite{err: err}
 	}
-	w := &fileWrite{tmp: tmp, path: path, st: st, data: data, direct: flag != 0}
+	w := &fileWrite{tmp: tmp, open: true, path: path, st: st, data: data, direct: flag != 0}
 	if n := len(data) &^ (directAlign - 1); flag != 0 && n > 0 && uintptr(unsafe.Pointer(unsafe.SliceData(data)))%directAlign == 0 {
 		// The file has its size first: a direct write past the end of a
 		// file waits for the device even when submitted asynchronously
 		// (ext4: IOMAP_DIO_FORCE_WAIT).
-		if w.err = tmp.Truncate(int64(len(data))); w.err == nil && a.submit(tmp, data[:n]) == nil {
+		if w.err = tmp.truncate(int64(len(data))); w.err == nil && a.submit(tmp, data[:n]) == nil {
 			w.aio = a
 		}
 		// else (refused: EINVAL, ...) all is written through the page
@@ -506,7 +506,8 @@ const directAlign = 4096
 // quarter of a batch's. A direct write costs a wait for the device
 // instead, which the asynchronous write leaves to the device alone.
 type fileWrite struct {
-	tmp    *os.File
+	tmp    file
+	open   bool // tmp was made
 	path   string
 	st     fs.FileInfo
 	data   []byte
@@ -519,7 +520,7 @@ type fileWrite struct {
 // and renames the complete file into place (the temporary file is removed
 // on failure).
 func (w *fileWrite) end() error {
-	if w.tmp == nil {
+	if !w.open {
 		return w.err
 	}
 	err, off := w.err, 0
@@ -536,10 +537,10 @@ func (w *fileWrite) end() error {
 		err = endDirect(w.tmp)
 	}
 	if err == nil {
-		_, err = w.tmp.WriteAt(w.data[off:], int64(off))
+		err = w.tmp.writeAt(w.data[off:], int64(off))
 	}
 	if err == nil && w.st != nil {
-		err = w.tmp.Chmod(w.st.Mode().Perm())
+		err = w.tmp.chmod(w.st.Mode().Perm())
 	}
 	if cerr := w.tmp.Close(); err == nil {
 		err = cerr
@@ -583,7 +584,7 @@ func openStream(path string) *os.File {
 // umask, opened with the extra flags flag (oDirect or 0), and says with
 // which: a file system that refuses oDirect (EINVAL: path a link to a file
 // elsewhere) has the file opened without.
-func createTemp(path string, perm fs.FileMode, flag int) (*os.File, int, error) {
+func createTemp(path string, perm fs.FileMode, flag int) (file, int, error) {
 	for {
 		name := filepath.Join(filepath.Dir(path), fmt.Sprintf(".%s.%d.tmp", filepath.Base(path), rand.Uint32()))
 		f, err := openFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL|flag, perm)

@@ -32,24 +32,12 @@ func directDir(dir string) bool {
 }
 
 // endDirect has the rest of f's writes go through the page cache.
-func endDirect(f *os.File) error {
-	rc, err := f.SyscallConn()
-	if err != nil {
-		return err
+func endDirect(f file) error {
+	flags, err := f.raw("fcntl", syscall.SYS_FCNTL, nil, syscall.F_GETFL, 0, 0)
+	if err == nil {
+		_, err = f.raw("fcntl", syscall.SYS_FCNTL, nil, syscall.F_SETFL, flags&^syscall.O_DIRECT, 0)
 	}
-	var ferr error
-	if err := rc.Control(func(fd uintptr) {
-		flags, _, errno := syscall.Syscall(syscall.SYS_FCNTL, fd, syscall.F_GETFL, 0)
-		if errno == 0 {
-			_, _, errno = syscall.Syscall(syscall.SYS_FCNTL, fd, syscall.F_SETFL, flags&^syscall.O_DIRECT)
-		}
-		if errno != 0 {
-			ferr = os.NewSyscallError("fcntl", errno)
-		}
-	}); err != nil {
-		return err
-	}
-	return ferr
+	return err
 }
 
 // aio is a context of Linux's asynchronous I/O (io_setup), for one write
@@ -101,31 +89,22 @@ const iocbCmdPwrite = 1
 
 // submit starts writing b at the start of the file f. b's memory must not
 // change or be freed until wait returns (the kernel copies iocb itself at
-// once).
-func (a *aio) submit(f *os.File, b []byte) error {
-	rc, err := f.SyscallConn()
-	if err != nil {
-		return err
-	}
-	var serr error
-	if err := rc.Control(func(fd uintptr) {
-		cb := &iocb{opcode: iocbCmdPwrite, fildes: uint32(fd), buf: uint64(uintptr(unsafe.Pointer(unsafe.SliceData(b)))), nbytes: uint64(len(b))}
-		for {
-			n, _, errno := syscall.Syscall(syscall.SYS_IO_SUBMIT, a.ctx, 1, uintptr(unsafe.Pointer(&cb)))
-			switch {
-			case errno == syscall.EINTR || errno == syscall.EAGAIN:
-				continue
-			case errno != 0:
-				serr = os.NewSyscallError("io_submit", errno)
-			case n != 1:
-				serr = os.NewSyscallError("io_submit", syscall.EIO)
-			}
-			return
+// once). The call is raw, as file's are: it returns once the write is
+// queued.
+func (a *aio) submit(f file, b []byte) error {
+	cb := &iocb{opcode: iocbCmdPwrite, fildes: uint32(f.fd), buf: uint64(uintptr(unsafe.Pointer(unsafe.SliceData(b)))), nbytes: uint64(len(b))}
+	for {
+		n, _, errno := syscall.RawSyscall(syscall.SYS_IO_SUBMIT, a.ctx, 1, uintptr(unsafe.Pointer(&cb)))
+		switch {
+		case errno == syscall.EINTR || errno == syscall.EAGAIN:
+			continue
+		case errno != 0:
+			return os.NewSyscallError("io_submit", errno)
+		case n != 1:
+			return os.NewSyscallError("io_submit", syscall.EIO)
 		}
-	}); err != nil {
-		return err
+		return nil
 	}
-	return serr
 }
 
 // wait waits for the write in flight to end: how many bytes it wrote.

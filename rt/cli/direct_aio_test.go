@@ -104,7 +104,6 @@ func TestCreateTempRefusedFlag(t *testing.T) {
 	require.NoError(t, err)
 	defer f.Close()
 	require.Zero(t, flag)
-	_, err = f.Write([]byte("x"))
-	require.NoError(t, err)
+	require.NoError(t, f.writeAt([]byte("x"), 0))
 	require.Equal(t, []string{filepath.Base(f.Name())}, onlyFiles(t, dir))
 }

@@ -2,10 +2,7 @@
 
 package cli
 
-import (
-	"errors"
-	"os"
-)
+import "errors"
 
 // oDirect is 0: direct writes are Linux's on amd64 and arm64 here
 // (direct_aio.go).
@@ -15,7 +12,7 @@ const oDirect = 0
 func directDir(string) bool { return false }
 
 // endDirect does nothing: no file is opened with oDirect.
-func endDirect(*os.File) error { return nil }
+func endDirect(file) error { return nil }
 
 // aio is none here (direct_aio.go).
 type aio struct{}
@@ -24,6 +21,6 @@ func newAIO() *aio { return nil }
 
 func (a *aio) close() {}
 
-func (a *aio) submit(*os.File, []byte) error { return errors.ErrUnsupported }
+func (a *aio) submit(file, []byte) error { return errors.ErrUnsupported }
 
 func (a *aio) wait() (int, error) { return 0, errors.ErrUnsupported }

@@ -99,14 +99,14 @@ func readFile(path string) ([]byte, error) {
 	}
 	defer f.Close()
 	size := 512
-	if st, err := f.Stat(); err == nil && st.Size() > 0 {
-		size = int(st.Size()) + 1 // the read that finds the end needs room
+	if n, err := f.size(); err == nil && n > 0 {
+		size = int(n) + 1 // the read that finds the end needs room
 	}
 	return readAll(f, make([]byte, 0, size))
 }
 
 // readAll appends what is left of f to b, growing it as needed.
-func readAll(f *os.File, b []byte) ([]byte, error) {
+func readAll(f file, b []byte) ([]byte, error) {
 	for {
 		if len(b) == cap(b) {
 			b = slices.Grow(b, max(len(b), 512))

@@ -4,8 +4,8 @@ package cli
 
 import "os"
 
-// openFile is os.OpenFile (open_unix.go says why not elsewhere).
-func openFile(name string, flag int, perm os.FileMode) (*os.File, error) {
+// openOS is os.OpenFile (open_unix.go says why not elsewhere).
+func openOS(name string, flag int, perm os.FileMode) (*os.File, error) {
 	return os.OpenFile(name, flag, perm)
 }
 
