@@ -12,22 +12,27 @@ import (
 // same time have their own. A slab with chunks (src) takes its chunks
 // there, which may be a compile's before (arena).
 type slab[T any] struct {
-	free []T
+	free []T // the chunk handed out, up to next
+	next int
 	src  *chunks[T]
 	sizing
 }
 
 // alloc returns a zeroed T from s. (The slabs' operations are functions,
-// not methods, as rt/internal/atomicptr says why.)
+// not methods, as rt/internal/atomicptr says why.) It moves an index
+// along the chunk, cheaper than cutting the slice at each call.
 func alloc[T any](s *slab[T], chunk int) *T {
-	if len(s.free) == 0 {
-		s.free = take(s.src, s.chunkSize(chunk))
+	if s.next == len(s.free) {
+		s.free, s.next = take(s.src, s.chunkSize(chunk)), 0
 	}
-	p := &s.free[0]
-	s.free = s.free[1:]
+	p := &s.free[s.next]
+	s.next++
 	s.used++
 	return p
 }
+
+// rest is what s has not handed out of its chunk.
+func rest[T any](s *slab[T]) []T { return s.free[s.next:] }
 
 // sliceSlab hands out the small slices of one compile (resources'
 // parameter and tag lists) from chunks. A slice has its own capacity: it
@@ -114,11 +119,11 @@ const paramChunk = 75
 // else from a new one.
 func (c *Ctx) newParams(n int) []Param {
 	s := &c.paramSlab
-	if len(s.free) < n {
-		s.free = take(s.src, s.chunkSize(paramChunk))
+	if len(s.free)-s.next < n {
+		s.free, s.next = take(s.src, s.chunkSize(paramChunk)), 0
 	}
-	out := s.free[:n:n]
-	s.free = s.free[n:]
+	out := s.free[s.next : s.next+n : s.next+n]
+	s.next += n
 	s.used += n
 	return out
 }
@@ -353,18 +358,18 @@ func (c *Ctx) noteUnused() {
 			a.collected = append(a.collected, coll.collected)
 		}
 	}
-	unused(&a.params, c.paramSlab.free)
-	unused(&a.resources, c.resourceSlab.free)
-	unused(&a.scopes, c.scopeSlab.free)
+	unused(&a.params, rest(&c.paramSlab))
+	unused(&a.resources, rest(&c.resourceSlab))
+	unused(&a.scopes, rest(&c.scopeSlab))
 	unused(&a.paramLists, c.paramLists.free)
 	unused(&a.tags, c.tagLists.free)
 	unused(&a.names, c.nameLists.free)
 	unused(&a.int32s, c.int32Lists.free)
-	unused(&a.byType, c.byTypeSlab.free)
+	unused(&a.byType, rest(&c.byTypeSlab))
 	unused(&a.resourceLists, c.resourceLists.free)
-	unused(&a.types, c.typeSlab.free)
-	unused(&a.rels, c.relationshipSlab.free)
-	unused(&a.relEnds, c.relationshipEndsSlab.free)
+	unused(&a.types, rest(&c.typeSlab))
+	unused(&a.rels, rest(&c.relationshipSlab))
+	unused(&a.relEnds, rest(&c.relationshipEndsSlab))
 	unused(&a.defaults, c.defaultsLists.free)
 }
 

@@ -164,7 +164,7 @@ func TestSlabSizing(t *testing.T) {
 	for range 4 {
 		alloc(&h, 64)
 	}
-	require.Len(t, h.free, 63, "3, then 64")
+	require.Len(t, rest(&h), 63, "3, then 64")
 	require.Equal(t, 4, h.used)
 
 	p := NewProgram("production")
