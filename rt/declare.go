@@ -46,9 +46,9 @@ type Declaration struct {
 type declBody struct {
 	titles []string
 	params []*Param
-	// nameLens has bit len(name)%64 set for each parameter's name: a
-	// name of another length is no duplicate, without a comparison
-	nameLens uint64
+	// nameBits has each parameter's nameBit set: a name whose bit is
+	// not set is no duplicate, without a comparison
+	nameBits uint64
 	isDef    bool
 	title0   [1]string
 }
@@ -239,8 +239,8 @@ func (d *Declaration) current() *declBody { return d.bodies[len(d.bodies)-1] }
 
 func (d *Declaration) addParam(p *Param) {
 	b := d.current()
-	if bit := uint64(1) << (len(p.Name) & 63); b.nameLens&bit == 0 {
-		b.nameLens |= bit
+	if bit := nameBit(p.Name); b.nameBits&bit == 0 {
+		b.nameBits |= bit
 	} else {
 		for _, q := range b.params {
 			if q.Name == p.Name {
@@ -323,12 +323,12 @@ func (d *Declaration) create(refs *[]values.Value) {
 		if b.isDef {
 			continue
 		}
-		params, lens := b.params, b.nameLens
+		params, bits := b.params, b.nameBits
 		if d.defaults != nil {
-			params, lens = mergeParams(d.defaults.params, b.params), lens|d.defaults.nameLens
+			params, bits = mergeParams(d.defaults.params, b.params), bits|d.defaults.nameBits
 		}
 		known := distinctNames
-		if lens&tagLen == 0 {
+		if bits&tagBit == 0 {
 			known |= noTag
 		}
 		d.c.createResources(d.s, d.site, d.typeName, d.typeRef, d.form, b.titles, params, known, refs)
@@ -366,14 +366,25 @@ const (
 	// which Declaration checked as they were added)
 	distinctNames paramsKnown = 1 << iota
 	// noTag: no parameter is named tag, which initResource would
-	// otherwise look for among them (a body's nameLens has no name of
-	// tag's length)
+	// otherwise look for among them (a body's nameBits has not tag's
+	// bit)
 	noTag
 )
 
-// tagLen is the bit of a declBody's nameLens that a parameter named tag
-// sets.
-const tagLen = uint64(1) << len("tag")
+// nameBit is name's bit in a declBody's nameBits: one of 64, from its
+// length and its first and last bytes, which tell apart more of a body's
+// names than their lengths alone (ensure, notify, before, target, ...
+// have one length).
+func nameBit(name string) uint64 {
+	h := len(name)
+	if h > 0 {
+		h += int(name[0])*5 + int(name[h-1])
+	}
+	return uint64(1) << (h & 63)
+}
+
+// tagBit is nameBit("tag"), the bit a parameter named tag sets.
+const tagBit = uint64(1) << ((len("tag") + 't'*5 + 'g') & 63)
 
 // createResources is Runtime3ResourceSupport.create_resources: one resource
 // per title, added to the catalog; classes are evaluated at once.

@@ -20,10 +20,16 @@ func compileMain(main func(s *Scope, at SiteRef)) *Result {
 // TestDuplicateAttribute: a body that sets an attribute twice fails with
 // Puppet's DUPLICATE_ATTRIBUTE error (evaluator_impl's
 // eval_ResourceExpression), splatted or not; attributes whose names have
-// the same length, or lengths 64 apart, are no duplicates; each body of
-// an expression has its own attributes.
+// the same length, or the same bit (nameBit), are no duplicates; each
+// body of an expression has its own attributes.
 func TestDuplicateAttribute(t *testing.T) {
 	long := "x" + strings.Repeat("y", 64) // 65 bytes: bit 1, as "x"'s
+	if nameBit("source") != nameBit("content") || nameBit("message") != nameBit("b") {
+		t.Fatal("the same bit case has names of distinct bits")
+	}
+	if nameBit("tag") != tagBit {
+		t.Fatalf("tagBit %x, tag's bit %x", tagBit, nameBit("tag"))
+	}
 	for _, c := range []struct {
 		name string
 		body func(d *Declaration, at SiteRef)
@@ -35,6 +41,10 @@ func TestDuplicateAttribute(t *testing.T) {
 		}, ""},
 		{"same length", func(d *Declaration, at SiteRef) {
 			d.Body(at, values.String("a")).Attr(at, "x", values.String("1")).Attr(at, "y", values.String("2")).Attr(at, long, values.String("3")).Done()
+		}, ""},
+		{"same bit", func(d *Declaration, at SiteRef) {
+			d.Body(at, values.String("a")).Attr(at, "source", values.String("1")).Attr(at, "message", values.String("2")).
+				Attr(at, "content", values.String("3")).Attr(at, "b", values.String("4")).Done()
 		}, ""},
 		{"twice", func(d *Declaration, at SiteRef) {
 			d.Body(at, values.String("a")).Attr(at, "message", values.String("m")).Attr(at, "tag", values.String("t")).
