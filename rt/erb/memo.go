@@ -55,6 +55,10 @@ const (
 // memoBytes are the bytes the process's Memos keep (memoBudget).
 var memoBytes atomic.Int64
 
+// compilesAgain reports whether the process compiles again, from its
+// second compile on: Memos keep renderings then (a variable for tests).
+var compilesAgain = values.KeepsCopies
+
 // memoRec is what an R that renders for a Memo records (NewMemo).
 type memoRec struct {
 	m     *Memo
@@ -67,7 +71,9 @@ type memoRec struct {
 // otherwise an R as NewSized(s, 0, ivars)'s with room for an output of
 // about n bytes, which records the variables the rendering reads when m
 // has room for it, and whose Result keeps the rendering in m. The Memo is
-// looked at before the R is made: a rendering found needs none.
+// looked at before the R is made: a rendering found needs none. In the
+// process's first compile (until compilesAgain) m is neither looked at
+// nor filled.
 func NewMemo(s Scope, m *Memo, n, ivars int) (*R, string) {
 	// only a scope read one variable at a time (VarIndex), without
 	// variables whose names are not Ruby identifiers (instance variables
@@ -75,7 +81,14 @@ func NewMemo(s Scope, m *Memo, n, ivars int) (*R, string) {
 	var ix VarView
 	var odd []string
 	record := false
-	if vi, ok := s.(VarIndex); ok {
+	if vi, ok := s.(VarIndex); ok && !compilesAgain() {
+		// the process's first compile keeps no rendering (a process
+		// that compiles once would only pay for the copies: a compile
+		// seldom renders a template again with the same values), so
+		// finds none
+		ix = vi.VarView()
+		odd = ix.OddNames()
+	} else if ok {
 		// the lookup reads through a peek where the scope has one: the
 		// view a rendering reads is made only when one is needed
 		if p, ok := s.(VarPeeker); ok {

@@ -49,12 +49,50 @@ func memoTemplate(s Scope) string {
 	return r.Result()
 }
 
+// compilingAgain makes the test's renderings those of a process that
+// compiles again, which keeps renderings in Memos.
+func compilingAgain(t *testing.T) {
+	t.Cleanup(func() { compilesAgain = values.KeepsCopies })
+	compilesAgain = func() bool { return true }
+}
+
+// A process's first compile neither keeps renderings nor looks for them:
+// the same values render again, and the Memo stays empty, until the
+// process compiles again.
+func TestMemoFirstCompile(t *testing.T) {
+	t.Cleanup(func() { compilesAgain = values.KeepsCopies })
+	compilesAgain = func() bool { return false }
+	memoTemplateMemo = Memo{}
+	memoRenders = 0
+	b := values.NewHashBuilder(1)
+	b.Put(values.String("other"), values.String("y"))
+	vars := b.Build()
+	render := func() {
+		t.Helper()
+		if got, err := Render(memoTemplate, &viewScope{testScope: testScope{vars: vars}}, "t", "t.erb"); err != nil || got != "y" {
+			t.Fatalf("got %q, %v; want y", got, err)
+		}
+	}
+	render()
+	render()
+	if memoRenders != 2 || len(memoTemplateMemo.entries) != 0 {
+		t.Errorf("first compile: %d renderings, %d kept; want 2, 0", memoRenders, len(memoTemplateMemo.entries))
+	}
+	compilesAgain = func() bool { return true }
+	render()
+	render()
+	if memoRenders != 3 || len(memoTemplateMemo.entries) != 1 {
+		t.Errorf("compiling again: %d renderings, %d kept; want 3, 1", memoRenders, len(memoTemplateMemo.entries))
+	}
+}
+
 // A template with a Memo renders once for the values of the variables it
 // reads: a rendering whose variables have the values a kept rendering
 // read returns its text; any difference, exact (hash order, Integer and
 // Float, a variable the kept rendering did not read being absent or
 // not), renders again.
 func TestMemo(t *testing.T) {
+	compilingAgain(t)
 	memoTemplateMemo = Memo{}
 	memoRenders = 0
 	h := func(kv ...values.Value) *values.Hash {
@@ -99,6 +137,7 @@ func TestMemo(t *testing.T) {
 // A scope that is not read one variable at a time, or a value a Memo does
 // not keep, renders every time.
 func TestMemoNotKept(t *testing.T) {
+	compilingAgain(t)
 	memoTemplateMemo = Memo{}
 	memoRenders = 0
 	b := values.NewHashBuilder(1)
@@ -126,6 +165,7 @@ func TestMemoNotKept(t *testing.T) {
 // ones with the scope's values (the one after the last found is looked at
 // first).
 func TestMemoOrder(t *testing.T) {
+	compilingAgain(t)
 	memoTemplateMemo = Memo{}
 	memoRenders = 0
 	render := func(v string) {
@@ -180,6 +220,7 @@ func callTemplate(s Scope) string {
 // know, is not, though erbgen gave the template a Memo (the functions a
 // rendering calls are checked again as it runs).
 func TestMemoFunctionCalls(t *testing.T) {
+	compilingAgain(t)
 	impl := func(c fn.Context, a []values.Value, _ fn.Block) values.Value { return a[0] }
 	fn.New("erb_test_pure").Pure().D("Any x", impl).Register()
 	fn.New("erb_test_impure").D("Any x", impl).Register()
@@ -206,6 +247,7 @@ func TestMemoFunctionCalls(t *testing.T) {
 // A rendering a Memo kept is found before the rendering's R is made: it
 // allocates nothing.
 func TestMemoHitAllocatesNothing(t *testing.T) {
+	compilingAgain(t)
 	memoTemplateMemo = Memo{}
 	memoRenders = 0
 	b := values.NewHashBuilder(1)
@@ -237,6 +279,7 @@ func (s *oddScope) OddNames() []string { return []string{"a-b"} }
 
 // A scope with such a variable renders every time and keeps nothing.
 func TestMemoOddNames(t *testing.T) {
+	compilingAgain(t)
 	memoTemplateMemo = Memo{}
 	memoRenders = 0
 	b := values.NewHashBuilder(2)
@@ -280,6 +323,7 @@ func (s *hintedScope) VisibleAt(name string, hint *VarHint) (values.Value, bool)
 // kept with each variable a rendering read: the next rendering in the
 // same scope finds each where its hint says, and gets the kept text.
 func TestMemoHints(t *testing.T) {
+	compilingAgain(t)
 	memoTemplateMemo = Memo{}
 	memoRenders = 0
 	s := &hintedScope{names: []string{"x", "other"}}
@@ -323,6 +367,7 @@ func (s *peekScope) VarView() VarView {
 // found makes no view; one not found makes its view after the lookup, and
 // renders the variables as they are then.
 func TestMemoPeek(t *testing.T) {
+	compilingAgain(t)
 	memoTemplateMemo = Memo{}
 	memoRenders = 0
 	vars := func(v string) *values.Hash {
