@@ -73,45 +73,7 @@ func BoxedStringBytes(b []byte) Value {
 		s := string(b)
 		return readmap.Store[Value](&boxedStrings, s, String(s))
 	}
-	return boxWithBytes(b)
-}
-
-// boxWithBytes is String(string(b)) as a Value, its box and a copy of b in
-// one allocation when b is short, not one each (a one-shot keystone
-// compile boxes ~700 titles, references and interpolated strings so).
-func boxWithBytes(b []byte) Value {
-	switch n := len(b); {
-	case n == 0:
-		return String("") // the empty String's box is static
-	case n <= 16:
-		return boxIn(new(stringBox[[16]byte]), b)
-	case n <= 32:
-		return boxIn(new(stringBox[[32]byte]), b)
-	case n <= 48:
-		return boxIn(new(stringBox[[48]byte]), b)
-	case n <= 64:
-		return boxIn(new(stringBox[[64]byte]), b)
-	case n <= 96:
-		return boxIn(new(stringBox[[96]byte]), b)
-	case n <= 128:
-		return boxIn(new(stringBox[[128]byte]), b)
-	}
 	return String(string(b))
-}
-
-// stringBox is a String and room for its bytes (an array of bytes, A): the
-// room's sizes make the box's Go's size classes (32 to 144 bytes).
-type stringBox[A any] struct {
-	s    String
-	text A
-}
-
-// boxIn is b's String boxed in x, its bytes a copy in x's room (as long
-// as b or longer), which never changes after.
-func boxIn[A any](x *stringBox[A], b []byte) Value {
-	room := unsafe.Slice((*byte)(unsafe.Pointer(&x.text)), unsafe.Sizeof(x.text))
-	x.s = String(unsafe.String(&room[0], copy(room, b)))
-	return StringAt(&x.s)
 }
 
 // BoxOf is the String a Value holding one is boxed in, which StringAt

@@ -76,31 +76,3 @@ func TestBoxedStringRecent(t *testing.T) {
 		t.Fatal("A's text at another address boxed anew")
 	}
 }
-
-// TestBoxWithBytes: a String BoxedStringBytes makes before KeepCopies is
-// b's text, a copy that b's later changes leave as it is, and (up to
-// MaxBoxedString bytes) one allocation: its box and its bytes together.
-func TestBoxWithBytes(t *testing.T) {
-	defer keepBoxed.Store(keepBoxed.Load())
-	keepBoxed.Store(false)
-	for n := range 2*MaxBoxedString + 1 {
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = byte('a' + (n+i)%26)
-		}
-		want := string(b)
-		v := BoxedStringBytes(b)
-		for i := range b {
-			b[i] = '-'
-		}
-		if s, ok := v.(String); !ok || string(s) != want {
-			t.Fatalf("%d bytes: boxed %q, want %q", n, v, want)
-		}
-		if n == 0 || n > MaxBoxedString {
-			continue
-		}
-		if a := testing.AllocsPerRun(10, func() { v = BoxedStringBytes(b) }); a != 1 {
-			t.Errorf("%d bytes: %v allocations, want 1", n, a)
-		}
-	}
-}
