@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/pp2go/pp2go/rt/hugeheap"
 )
 
 // errSilent fails a command that has already reported its errors.
@@ -79,7 +81,7 @@ func tuneGC() {
 }
 
 // hugeHeap is the heap a generation has the runtime map at once, in huge
-// pages (reserveHugeHeap): 0 unless the collector runs by the limit.
+// pages (hugeheap.Grow): 0 unless the collector runs by the limit.
 var hugeHeap int
 
 // readyHugeHeap reserves hugeHeap, once in the process, as a generation
@@ -87,7 +89,7 @@ var hugeHeap int
 // runtime's tables for that heap (~470 page faults).
 var readyHugeHeap = sync.OnceFunc(func() {
 	if hugeHeap > 0 {
-		reserveHugeHeap(hugeHeap)
+		hugeheap.Grow(uintptr(hugeHeap))
 	}
 })
 

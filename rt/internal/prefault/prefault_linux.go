@@ -8,15 +8,13 @@ import (
 	"strings"
 	"syscall"
 	"unsafe"
+
+	"github.com/pp2go/pp2go/rt/hugeheap"
 )
 
 const (
-	// madvHugepage (MADV_HUGEPAGE) has a range backed by huge pages, each
-	// faulted in whole at its first touch.
-	madvHugepage = 14
-
-	// hugePage is the size and alignment of an x86-64 huge page.
-	hugePage = 2 << 20
+	// hugePage is the size and alignment of a huge page.
+	hugePage = hugeheap.Page
 
 	// probeSize is a block the runtime takes from the lowest free pages of
 	// the heap (blocks under 128 KiB come from per-P caches of pages).
@@ -36,7 +34,7 @@ func probe() uintptr {
 
 // readyHeap has the free heap after the heap in use, at least want bytes
 // of it (growHeap maps more), backed by huge pages as it is first touched
-// (AdviseHugePages), and returns it. Nothing is faulted in ahead: a page
+// (hugeheap.Advise), and returns it. Nothing is faulted in ahead: a page
 // the process never touches costs nothing, but for the rest of a huge
 // page it touches.
 //
@@ -70,7 +68,7 @@ func readyHeap(want uintptr) (lo, hi uintptr) {
 			return 0, 0
 		}
 	}
-	AdviseHugePages(advice, end)
+	hugeheap.Advise(advice, end)
 	return lo, end
 }
 
@@ -232,16 +230,4 @@ func advise(lo, hi, advice uintptr) syscall.Errno {
 	}
 	_, _, errno := syscall.Syscall(syscall.SYS_MADVISE, lo, hi-lo, advice)
 	return errno
-}
-
-// HeapMapping is the writable mapping that holds the heap's lowest free
-// pages, with the writable mappings that follow it (see mapping), or 0, 0.
-func HeapMapping() (lo, hi uintptr) {
-	return mapping(probe())
-}
-
-// AdviseHugePages advises huge pages for the whole huge pages of [lo, hi),
-// which the kernel then backs with huge pages as they are first touched.
-func AdviseHugePages(lo, hi uintptr) {
-	advise((lo+hugePage-1)&^(hugePage-1), hi&^(hugePage-1), madvHugepage)
 }

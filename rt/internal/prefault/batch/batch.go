@@ -5,10 +5,8 @@ package batch
 
 import (
 	"runtime"
-	"strings"
-	"unsafe"
 
-	"github.com/pp2go/pp2go/rt/internal/prefault"
+	"github.com/pp2go/pp2go/rt/hugeheap"
 )
 
 // Prefault collects, and has the runtime map the free heap the compiles
@@ -26,26 +24,9 @@ func Prefault() {
 	if goal > maxGoal {
 		goal = maxGoal // GOGC=off: no goal (NextGC is the largest uint64)
 	}
-	grow(uintptr(max(goal+goal/4, 16<<20)))
+	hugeheap.Grow(uintptr(max(goal+goal/4, 16<<20)))
 }
 
 // maxGoal bounds the heap Prefault maps ahead of use (a quarter more):
 // mapped, it counts against the machine's commit limit, touched or not.
 const maxGoal = 256 << 20
-
-// grow has the runtime map want bytes of free heap, advises huge pages for
-// the heap's mapping, and collects. It returns where that free block starts.
-func grow(want uintptr) (block uintptr) {
-	// A block from Grow is not zeroed: the runtime maps fresh heap for it
-	// and touches none of it (a make'd one would be zeroed, a page fault a
-	// page, where it starts in freed heap).
-	var b strings.Builder
-	b.Grow(int(want))
-	block = uintptr(unsafe.Pointer(unsafe.StringData(b.String()[:0])))
-	if lo, hi := prefault.HeapMapping(); hi != 0 {
-		prefault.AdviseHugePages(lo, hi)
-	}
-	b.Reset()
-	runtime.GC() // frees the block
-	return block
-}

@@ -1,6 +1,0 @@
-//go:build !linux
-
-package main
-
-// reserveHugeHeap does nothing where the kernel is not Linux.
-func reserveHugeHeap(size int) {}
