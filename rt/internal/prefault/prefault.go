@@ -7,8 +7,9 @@
 // the packages were initialized.
 //
 // The package's init readies the heap the other packages' inits and a
-// compile take first; cli calls Compile before it compiles, which maps
-// more. Package batch readies the heap of a process that compiles catalog
+// compile take first (it imports only runtime, syscall and unsafe, and
+// runs 15th of a catalog binary's ~110 packages); cli calls Compile
+// before it compiles, which maps more. Package batch readies the heap of a process that compiles catalog
 // after catalog.
 //
 // Before, Compile faulted in 4 MiB of heap ahead (MADV_POPULATE_WRITE),

@@ -1,20 +1,21 @@
 package prefault
 
 import (
-	"bytes"
-	"os"
 	"runtime"
-	"strconv"
-	"strings"
 	"syscall"
 	"unsafe"
-
-	"github.com/pp2go/pp2go/rt/hugeheap"
 )
 
 const (
-	// hugePage is the size and alignment of a huge page.
-	hugePage = hugeheap.Page
+	// madvHugepage is MADV_HUGEPAGE (see adviseHuge).
+	madvHugepage = 14
+
+	// madvCollapse (MADV_COLLAPSE, Linux 6.1) makes a range's pages a
+	// huge page at once, those in memory copied into it.
+	madvCollapse = 25
+
+	// hugePage is the size and alignment of a huge page (hugeheap.Page).
+	hugePage = 2 << 20
 
 	// probeSize is a block the runtime takes from the lowest free pages of
 	// the heap (blocks under 128 KiB come from per-P caches of pages).
@@ -34,32 +35,24 @@ func probe() uintptr {
 
 // readyHeap has the free heap after the heap in use, at least want bytes
 // of it (growHeap maps more), backed by huge pages as it is first touched
-// (hugeheap.Advise), and returns it. Nothing is faulted in ahead: a page
+// (adviseHuge), and returns it. Nothing is faulted in ahead: a page
 // the process never touches costs nothing, but for the rest of a huge
 // page it touches.
 //
-// The huge page that holds the free heap's start: when it has pages in
-// memory below it, it would stay in pages, and the range starts after it
-// (fill takes its rest); when it has none, it is advised whole. Made a
-// huge page at once instead (MADV_COLLAPSE), it took 0.2-0.3 ms, at times
-// several.
+// The huge pages of the mapping below the free heap's start are advised
+// too; those with pages in memory (the heap in use, or a chunk the
+// runtime mapped after the last advice) would stay in pages, each of
+// their free pages a fault at its first touch (the runtime's per-P caches
+// of pages keep free pages below the probe's), and are made huge pages at
+// once (MADV_COLLAPSE: 0.2-0.3 ms, at times more, where their free pages
+// would fault one by one).
 func readyHeap(want uintptr) (lo, hi uintptr) {
 	p := probe()
-	_, end := mapping(p)
+	start, end := mapping(p)
 	if end == 0 {
 		return 0, 0
 	}
 	lo = p + probeSize
-	advice := lo
-	if b := lo &^ (hugePage - 1); b < lo && b+hugePage <= end {
-		switch {
-		case firstResident(b, lo) == lo:
-			advice = b // none of it in memory: the huge page can be one
-		case firstResident(lo, b+hugePage) == b+hugePage:
-			lo = fill(lo, b+hugePage)
-			advice = lo
-		}
-	}
 	if end-lo < want {
 		// The goroutine's stack takes the free pages after lo and gives
 		// them back: they are still the heap's lowest free pages.
@@ -68,32 +61,24 @@ func readyHeap(want uintptr) (lo, hi uintptr) {
 			return 0, 0
 		}
 	}
-	hugeheap.Advise(advice, end)
+	adviseHuge(start, end)
+	collapseResident(start, min((lo+hugePage-1)&^(hugePage-1), end))
 	return lo, end
 }
 
-// kept holds the blocks fill takes, for the process's life (the
-// collector counts them in the heap: under 2 MiB each, two a process).
-var kept []*strings.Builder
-
-// fill takes the heap's free pages [lo, hi), none of them in memory (the
-// rest of a huge page that has pages in memory below lo), and returns
-// where the heap's free pages then start: hi, or lo if the block was
-// taken elsewhere. The block is not zeroed (strings.Builder's Grow), never
-// touched, and stays out of memory.
-func fill(lo, hi uintptr) uintptr {
-	b := new(strings.Builder)
-	b.Grow(int(hi - lo))
-	kept = append(kept, b)
-	if blockOf(b) != lo {
-		return lo
+// collapseResident makes each whole huge page of [lo, hi) that has pages
+// in memory a huge page (MADV_COLLAPSE), and returns how many it asked
+// for and the first error.
+func collapseResident(lo, hi uintptr) (n int, err syscall.Errno) {
+	for b := (lo + hugePage - 1) &^ (hugePage - 1); b+hugePage <= hi; b += hugePage {
+		if firstResident(b, b+hugePage) < b+hugePage {
+			n++
+			if errno := advise(b, b+hugePage, madvCollapse); err == 0 {
+				err = errno
+			}
+		}
 	}
-	return hi
-}
-
-// blockOf is where a block fill took starts.
-func blockOf(b *strings.Builder) uintptr {
-	return uintptr(unsafe.Pointer(unsafe.StringData(b.String()[:0])))
+	return n, err
 }
 
 // growHeap makes the runtime map 8 MiB more of heap and leaves it free: a
@@ -178,19 +163,18 @@ func query(fd int, addr uintptr) (lo, hi uintptr, flags uint64, errno syscall.Er
 
 // mapsText is mapping, read from the text of /proc/self/maps.
 func mapsText(addr uintptr) (lo, hi uintptr) {
-	maps, err := os.ReadFile("/proc/self/maps")
-	if err != nil {
+	maps, ok := readFile("/proc/self/maps")
+	if !ok {
 		return 0, 0
 	}
 	for len(maps) > 0 {
 		var line []byte
-		line, maps, _ = bytes.Cut(maps, []byte{'\n'})
-		span, perms, _ := bytes.Cut(line, []byte{' '})
-		first, last, _ := bytes.Cut(span, []byte{'-'})
-		l64, err1 := strconv.ParseUint(string(first), 16, 64)
-		h64, err2 := strconv.ParseUint(string(last), 16, 64)
-		l, h := uintptr(l64), uintptr(h64)
-		ok := err1 == nil && err2 == nil && len(perms) >= 2 && perms[0] == 'r' && perms[1] == 'w'
+		line, maps, _ = cut(maps, '\n')
+		span, perms, _ := cut(line, ' ')
+		first, last, _ := cut(span, '-')
+		l, ok1 := parseHex(first)
+		h, ok2 := parseHex(last)
+		ok := ok1 && ok2 && len(perms) >= 2 && perms[0] == 'r' && perms[1] == 'w'
 		switch {
 		case hi == 0 && ok && l <= addr && addr < h:
 			lo, hi = l, h
@@ -201,6 +185,69 @@ func mapsText(addr uintptr) (lo, hi uintptr) {
 		}
 	}
 	return lo, hi
+}
+
+// readFile is os.ReadFile of a file of /proc. The package does without
+// os, strings and strconv so that it is initialized among the first: a
+// package is initialized after its imports, and after them the packages
+// that come first by import path and are ready. Waiting for os and
+// unicode, its init ran 58th of 110, after crypto, compress, flag and
+// regexp2's tables, and the heap those took stayed in pages, a fault each.
+func readFile(name string) ([]byte, bool) {
+	fd, err := syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, false
+	}
+	defer syscall.Close(fd)
+	b := make([]byte, 0, 16<<10)
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := syscall.Read(fd, b[len(b):cap(b)])
+		switch {
+		case err == syscall.EINTR:
+			continue
+		case err != nil:
+			return nil, false
+		case n == 0:
+			return b, true
+		}
+		b = b[:len(b)+n]
+	}
+}
+
+// cut is bytes.Cut at a byte (see readFile).
+func cut(b []byte, sep byte) (before, after []byte, found bool) {
+	for i, c := range b {
+		if c == sep {
+			return b[:i], b[i+1:], true
+		}
+	}
+	return b, nil, false
+}
+
+// parseHex is the number a non-empty run of hexadecimal digits spells
+// (see readFile).
+func parseHex(b []byte) (uintptr, bool) {
+	var n uintptr
+	for _, c := range b {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c -= 'a' - 10
+		case 'A' <= c && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, false
+		}
+		if n>>(8*unsafe.Sizeof(n)-4) != 0 {
+			return 0, false // overflows
+		}
+		n = n<<4 | uintptr(c)
+	}
+	return n, len(b) > 0
 }
 
 // firstResident is the first page of [lo, hi) that is in memory, or hi.
@@ -221,6 +268,13 @@ func firstResident(lo, hi uintptr) uintptr {
 		lo += n * page
 	}
 	return hi
+}
+
+// adviseHuge advises huge pages (MADV_HUGEPAGE) for the whole huge pages
+// of [lo, hi), as hugeheap.Advise does: the package does not import
+// hugeheap, which imports strings for Grow (see readFile).
+func adviseHuge(lo, hi uintptr) {
+	advise((lo+hugePage-1)&^(hugePage-1), hi&^(hugePage-1), madvHugepage)
 }
 
 // advise gives the kernel advice about [lo, hi).

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 	"unsafe"
@@ -50,7 +51,7 @@ func TestGrowHeap(t *testing.T) {
 // from it.
 func TestReadyHeap(t *testing.T) {
 	const want = compileHeap
-	rss, gcs := residentPages(t), numGC()
+	gcs := numGC()
 	lo, hi := readyHeap(want)
 	if lo == 0 {
 		t.Fatal("the heap's mapping is not in /proc/self/maps")
@@ -58,12 +59,12 @@ func TestReadyHeap(t *testing.T) {
 	if hi-lo < want {
 		t.Errorf("%d bytes of free heap readied, want at least %d", hi-lo, want)
 	}
-	// The kernel counts a process's pages in memory in batches of 64
-	// pages a CPU; a populate of the range would add over 1,000. The top
-	// of growHeap's goroutine's stack, which is allowed, may be faulted
-	// in as a whole huge page (512 pages): make test saw 622 once.
-	if n := residentPages(t) - rss; n > hugePage/4096+256 {
-		t.Errorf("%d pages more in memory after readyHeap, want none but a few and a huge page", n)
+	// Past the huge page holding lo (made one whole when it had pages in
+	// memory), none of the range is in memory but the top of growHeap's
+	// goroutine's stack, which may be a whole huge page; a populate of
+	// the range would fault in over 1,000 pages.
+	if n := proctest.Resident(t, (lo+hugePage-1)&^(hugePage-1), hi); n > hugePage/4096+64 {
+		t.Errorf("%d pages of the free heap readied in memory, want none but a huge page", n)
 	}
 	// The heap's next block is taken from the pages readied, while no
 	// collection has freed blocks below them (as in a catalog binary's
@@ -75,49 +76,85 @@ func TestReadyHeap(t *testing.T) {
 	runtime.KeepAlive(b)
 }
 
-// TestFill checks that fill takes the free pages it is given, and leaves
-// them out of memory, and that the heap's next block is taken after them.
-// It runs in a process of its own, whose free heap is fresh.
-func TestFill(t *testing.T) {
-	if !inOwnProcess(t) {
-		return
-	}
-	p := probe()
-	lo := p + probeSize
-	hi := (lo + hugePage - 1) &^ (hugePage - 1)
-	if _, end := mapping(p); lo == hi || hi > end {
-		t.Skip("the free heap starts at a huge page, or its mapping ends before the next one")
-	}
-	if firstResident(lo, hi) < hi {
-		t.Skip("the free heap has pages in memory")
-	}
-	gcs := numGC()
-	if got := fill(lo, hi); got != hi {
-		t.Fatalf("fill's block is at %#x, not at the heap's lowest free pages %#x", blockOf(kept[len(kept)-1]), lo)
-	}
-	if n := proctest.Resident(t, lo, hi); n != 0 {
-		t.Errorf("%d pages of fill's block in memory", n)
-	}
-	if q := probe(); numGC() == gcs && q < hi {
-		t.Errorf("the heap's next block at %#x, below fill's block's end %#x", q, hi)
-	}
-}
-
-// residentPages is how many pages of this process are in memory.
-func residentPages(t *testing.T) int {
-	statm, err := os.ReadFile("/proc/self/statm")
-	if err != nil {
-		t.Skip(err)
-	}
-	fields := strings.Fields(string(statm))
-	if len(fields) < 2 {
-		t.Fatalf("/proc/self/statm: %q", statm)
-	}
-	n, err := strconv.Atoi(fields[1])
+// TestCollapseResident checks that collapseResident makes a huge page of
+// one with a page in memory, keeping what was written, and leaves one
+// without out of memory.
+func TestCollapseResident(t *testing.T) {
+	needHugePages(t)
+	m, err := syscall.Mmap(-1, 0, 3*hugePage, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANONYMOUS)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return n
+	defer syscall.Munmap(m)
+	base := uintptr(unsafe.Pointer(&m[0]))
+	lo := (base + hugePage - 1) &^ (hugePage - 1)
+	touched := int(lo-base) + 3*4096
+	m[touched] = 7
+	n, errno := collapseResident(lo, lo+2*hugePage)
+	if n != 1 {
+		t.Fatalf("collapseResident asked for %d huge pages, want 1 (the one with a page in memory)", n)
+	}
+	switch errno {
+	case 0:
+	case syscall.EAGAIN, syscall.ENOMEM, syscall.EINVAL:
+		t.Skipf("the kernel made no huge page: %v", errno)
+	default:
+		t.Fatal(errno)
+	}
+	if got := proctest.SmapsField(t, lo, "AnonHugePages:") << 10; got < hugePage {
+		t.Errorf("%d bytes of huge pages in the mapping after collapseResident, want %d", got, hugePage)
+	}
+	if m[touched] != 7 {
+		t.Errorf("the byte written before is %d after collapseResident, want 7", m[touched])
+	}
+	if n := proctest.Resident(t, lo+hugePage, lo+2*hugePage); n != 0 {
+		t.Errorf("%d pages in memory of the huge page that had none", n)
+	}
+}
+
+// TestReadFile checks readFile against the files it reads.
+func TestReadFile(t *testing.T) {
+	dir := t.TempDir()
+	long := strings.Repeat("0123456789abcdef\n", 3000) // 51 kB
+	for name, text := range map[string]string{"long": long, "empty": ""} {
+		path := dir + "/" + name
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if b, ok := readFile(path); !ok || string(b) != text {
+			t.Errorf("readFile(%s) = %d bytes, %v; want %d bytes", name, len(b), ok, len(text))
+		}
+	}
+	if _, ok := readFile(dir + "/none"); ok {
+		t.Error("readFile of a missing file succeeded")
+	}
+}
+
+// TestParseHex checks parseHex against strconv.ParseUint.
+func TestParseHex(t *testing.T) {
+	for _, s := range []string{"0", "7f0a", "FFff", "ffffffffffffffff", "10000000000000000", "", "x", "12 ", "-1"} {
+		want, err := strconv.ParseUint(s, 16, 64)
+		got, ok := parseHex([]byte(s))
+		if ok != (err == nil) || ok && uint64(got) != want {
+			t.Errorf("parseHex(%q) = %#x, %v; want %#x, %v", s, got, ok, want, err)
+		}
+	}
+}
+
+// TestEarlyInit checks that the package imports nothing that a package
+// coming earlier by import path waits for (os, strings, strconv: see
+// readFile).
+func TestEarlyInit(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", ".").Output()
+	if err != nil {
+		t.Skip(err)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		switch dep {
+		case "os", "strings", "strconv", "unicode", "fmt", "bytes":
+			t.Errorf("the package depends on %s", dep)
+		}
+	}
 }
 
 // numGC is how many collections the runtime has made.
@@ -179,11 +216,12 @@ func TestMapping(t *testing.T) {
 	}
 }
 
-// TestReadyHeapLeavesHeapInUse checks that readyHeap leaves the pages of
-// the heap in use below the free heap as they are: a block taken and not
-// touched stays out of memory. It runs in a process of
-// its own: a fresh heap (in this one, the other tests' memory would be
-// reused, and its block would change the heap they find).
+// TestReadyHeapLeavesHeapInUse checks that readyHeap leaves the huge
+// pages of the heap in use below the free heap that have no page in
+// memory as they are: a block taken and not touched stays out of memory
+// (a huge page with pages in memory is made one whole). It runs in a
+// process of its own: a fresh heap (in this one, the other tests' memory
+// would be reused, and its block would change the heap they find).
 func TestReadyHeapLeavesHeapInUse(t *testing.T) {
 	if !inOwnProcess(t) {
 		return
@@ -201,7 +239,15 @@ func TestReadyHeapLeavesHeapInUse(t *testing.T) {
 		}
 		below = append(below, b)
 	}
-	before := proctest.Resident(t, lo0, hi0)
+	var empty []uintptr // the block's whole huge pages out of memory
+	for h := (lo0 + hugePage - 1) &^ (hugePage - 1); h+hugePage <= hi0; h += hugePage {
+		if proctest.Resident(t, h, h+hugePage) == 0 {
+			empty = append(empty, h)
+		}
+	}
+	if len(empty) == 0 {
+		t.Skip("no whole huge page of the block is out of memory")
+	}
 	lo, _ := readyHeap(2 << 20)
 	if lo == 0 {
 		t.Fatal("the heap's mapping is not in /proc/self/maps")
@@ -209,8 +255,10 @@ func TestReadyHeapLeavesHeapInUse(t *testing.T) {
 	if lo < hi0 {
 		t.Fatalf("the free heap readied [%#x, ...) starts below the block's end %#x", lo, hi0)
 	}
-	if n := proctest.Resident(t, lo0, hi0); n != before {
-		t.Errorf("%d pages of a block taken and not touched in memory, %d before", n, before)
+	for _, h := range empty {
+		if n := proctest.Resident(t, h, h+hugePage); n != 0 {
+			t.Errorf("%d pages in memory of the block's huge page at %#x, none before", n, h)
+		}
 	}
 	runtime.KeepAlive(blk)
 	runtime.KeepAlive(below)
