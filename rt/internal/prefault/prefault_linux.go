@@ -44,8 +44,9 @@ func probe() uintptr {
 // runtime mapped after the last advice) would stay in pages, each of
 // their free pages a fault at its first touch (the runtime's per-P caches
 // of pages keep free pages below the probe's), and are made huge pages at
-// once (MADV_COLLAPSE: 0.2-0.3 ms, at times more, where their free pages
-// would fault one by one).
+// once (collapseResident: 0.2-0.3 ms on a quiet machine, several on a busy
+// one, where their free pages would fault one by one), those below the
+// heap advised before excepted.
 func readyHeap(want uintptr) (lo, hi uintptr) {
 	p := probe()
 	start, end := mapping(p)
@@ -62,23 +63,35 @@ func readyHeap(want uintptr) (lo, hi uintptr) {
 		}
 	}
 	adviseHuge(start, end)
-	collapseResident(start, min((lo+hugePage-1)&^(hugePage-1), end))
+	collapseResident(max(start, advised), min((lo+hugePage-1)&^(hugePage-1), end))
+	advised = max(advised, end)
 	return lo, end
 }
 
-// collapseResident makes each whole huge page of [lo, hi) that has pages
-// in memory a huge page (MADV_COLLAPSE), and returns how many it asked
-// for and the first error.
+// advised is where the heap readyHeap advised last ends: the huge pages
+// below it are huge pages already (collapsed, or advised before their
+// first touch), not collapsed again (see collapseResident).
+var advised uintptr
+
+// collapseResident makes the whole huge pages of [lo, hi) from the first
+// to the last that has pages in memory huge pages (MADV_COLLAPSE), in one
+// call: each call first drains every CPU's per-CPU page lists
+// (lru_add_drain_all), waiting for a kernel thread on each. It returns
+// how many huge pages it asked for and the error.
 func collapseResident(lo, hi uintptr) (n int, err syscall.Errno) {
+	first, last := uintptr(0), uintptr(0)
 	for b := (lo + hugePage - 1) &^ (hugePage - 1); b+hugePage <= hi; b += hugePage {
 		if firstResident(b, b+hugePage) < b+hugePage {
-			n++
-			if errno := advise(b, b+hugePage, madvCollapse); err == 0 {
-				err = errno
+			if first == 0 {
+				first = b
 			}
+			last = b + hugePage
 		}
 	}
-	return n, err
+	if first == 0 {
+		return 0, 0
+	}
+	return int((last - first) / hugePage), advise(first, last, madvCollapse)
 }
 
 // growHeap makes the runtime map 8 MiB more of heap and leaves it free: a
