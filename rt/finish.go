@@ -40,32 +40,59 @@ func (c *Ctx) finishResource(r *Resource) {
 	}
 	r.finished = true
 	c.finishEvaluation(r)
+	if r.native != nil {
+		c.finishNative(r)
+		return
+	}
 	for _, p := range r.Params {
 		if s, ok := p.Value.(*values.Sensitive); ok {
-			r.Sensitive = append(r.Sensitive, p.Name)
-			dup := *p
-			dup.Value = s.Unwrap()
-			r.set(&dup)
+			r.unwrapSensitive(p, s)
 		}
 	}
 	c.validate(r)
 }
 
-// validate is Parser::Resource#validate: every parameter of a native
-// resource must be an attribute of its type; a defined type instance or a
-// class must match its parameters' types.
+// unwrapSensitive notes that r's parameter p has the Sensitive value s,
+// and gives r the parameter with the value s wraps.
+func (r *Resource) unwrapSensitive(p *Param, s *values.Sensitive) {
+	r.Sensitive = append(r.Sensitive, p.Name)
+	dup := *p
+	dup.Value = s.Unwrap()
+	r.set(&dup)
+}
+
+// finishNative is finishResource's unwrapping of Sensitive values and
+// validate of a native resource, in one walk of its parameters: each must
+// be an attribute of its type. Most names are found in the compile's
+// knownAttrs at their first place, probed here without a call (has); r.set
+// replaces a parameter in its place, so the walk sees each name once.
+func (c *Ctx) finishNative(r *Resource) {
+	k := c.attrsKnown
+	if k == nil {
+		k = new(knownAttrs)
+		c.attrsKnown = k
+	}
+	t := r.native
+	th := uint64(uintptr((*iface)(unsafe.Pointer(&t)).data)) * fibonacci
+	for _, p := range r.Params {
+		if s, ok := p.Value.(*values.Sensitive); ok {
+			r.unwrapSensitive(p, s)
+		}
+		if e := &k[(bytesHash(p.Name)+th)>>(64-knownAttrsBits)][0]; sameBytes(e.name, p.Name) && sameNative(e.t, t) {
+			continue
+		}
+		if !k.has(t, p.Name) {
+			loc := locationString(r.File, r.Line, 0)
+			panic(located("no parameter named '"+p.Name+"' "+loc+" on "+r.Ref(), r.File, r.Line))
+		}
+	}
+}
+
+// validate is Parser::Resource#validate of a defined type instance or a
+// class: its parameters must match their types (finishNative checks a
+// native resource's).
 func (c *Ctx) validate(r *Resource) {
 	switch {
-	case r.native != nil:
-		if c.attrsKnown == nil {
-			c.attrsKnown = new(knownAttrs)
-		}
-		for _, p := range r.Params {
-			if !c.attrsKnown.has(r.native, p.Name) {
-				loc := locationString(r.File, r.Line, 0)
-				panic(located("no parameter named '"+p.Name+"' "+loc+" on "+r.Ref(), r.File, r.Line))
-			}
-		}
 	case r.checked && len(r.Sensitive) == 0 && !(c.paramReplaced && anyReplaced(r.Params)):
 		// checked as they were bound (bindParameters), unchanged since
 	case r.define != nil:

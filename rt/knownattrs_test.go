@@ -114,3 +114,36 @@ func TestKnownAttrsKept(t *testing.T) {
 		t.Errorf("file's message: %v", err)
 	}
 }
+
+// TestFinishNative: finishing a native resource unwraps its Sensitive
+// values (the parameter in its place, its name in Sensitive) and checks
+// every parameter's name, also one after a Sensitive one, and one whose
+// name a resource of another type has.
+func TestFinishNative(t *testing.T) {
+	res := compileMain(func(s *Scope, at SiteRef) {
+		s.Declare(at, "notify", Regular).Body(at, values.String("a")).Attr(at, "loglevel", values.String("info")).
+			Attr(at, "message", values.NewSensitive(values.String("secret"))).Attr(at, "withpath", values.Bool(true)).Exec()
+	})
+	if res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	r := res.Catalog.Resource("Notify", "a")
+	var names []string
+	for _, p := range r.Params {
+		names = append(names, p.Name)
+	}
+	if got := strings.Join(names, " "); got != "loglevel message withpath" {
+		t.Errorf("parameters %s", got)
+	}
+	if len(r.Sensitive) != 1 || r.Sensitive[0] != "message" || r.Get("message") != values.String("secret") {
+		t.Errorf("Sensitive %v, message %v", r.Sensitive, r.Get("message"))
+	}
+	res = compileMain(func(s *Scope, at SiteRef) {
+		s.Declare(at, "notify", Regular).Body(at, values.String("a")).Attr(at, "message", values.String("m")).Exec()
+		s.Declare(at, "file", Regular).Body(at, values.String("/x")).Attr(at, "content", values.NewSensitive(values.String("c"))).
+			Attr(at, "mode", values.String("0600")).Attr(at, "message", values.String("m")).Exec()
+	})
+	if res.Err == nil || !strings.Contains(res.Err.Error(), "no parameter named 'message'") || !strings.Contains(res.Err.Error(), "File[/x]") {
+		t.Errorf("error %v", res.Err)
+	}
+}
