@@ -254,9 +254,33 @@ func (d *Declaration) addParam(p *Param) {
 	b.params = append(b.params, p)
 }
 
-// Attr adds `name => value` (site locates the attribute operation).
+// Attr adds `name => value` (site locates the attribute operation). It is
+// addParam(newParamAt(...)) in one call, the common cases of alloc,
+// fileLine and addParam inline: a keystone compile makes ~1,500, where
+// the four calls, and the spills around them, cost more than the work.
 func (d *Declaration) Attr(site SiteRef, name string, v values.Value) *Declaration {
-	d.addParam(newParamAt(d.s, site, name, v, false))
+	ps := &d.c.paramSlab
+	var p *Param
+	if ps.next < len(ps.free) { // alloc's
+		p = &ps.free[ps.next]
+		ps.next++
+		ps.used++
+	} else {
+		p = alloc(ps, paramChunk)
+	}
+	p.Name, p.Value, p.Source = name, v, d.s.source
+	if file, line, ok := site.tableFileLine(); ok {
+		p.file, p.Line = file, line
+	} else {
+		p.file, p.Line = site.fileLine()
+	}
+	b := d.bodies[len(d.bodies)-1]
+	if bit := nameBit(name); b.nameBits&bit == 0 && len(b.params) < cap(b.params) {
+		b.nameBits |= bit
+		b.params = append(b.params, p)
+		return d
+	}
+	d.addParam(p)
 	return d
 }
 
@@ -301,7 +325,11 @@ func newParam(s *Scope, site *Site, name string, v values.Value, add bool) *Para
 func newParamAt(s *Scope, site SiteRef, name string, v values.Value, add bool) *Param {
 	p := alloc(&s.c.paramSlab, paramChunk)
 	p.Name, p.Value, p.Add, p.Source = name, v, add, s.source
-	p.file, p.Line = site.fileLine()
+	if file, line, ok := site.tableFileLine(); ok {
+		p.file, p.Line = file, line
+	} else {
+		p.file, p.Line = site.fileLine()
+	}
 	return p
 }
 

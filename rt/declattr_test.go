@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pp2go/pp2go/rt/internal/atomicptr"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -104,5 +105,56 @@ func TestDeclaredParams(t *testing.T) {
 		if got := strings.Join(r.Tags, " "); !strings.HasPrefix(got, c.tags) {
 			t.Errorf("%s: tags %s, want %s first", r.Ref(), got, c.tags)
 		}
+	}
+}
+
+// TestAttrParams: an attribute operation's parameter has its name, its
+// value and its site's file and line, read from a generated table without
+// building the site, or from a site built elsewhere (SiteRefOf); a body
+// of more attributes than its list's first room (8) keeps them all, in
+// order, and still finds a duplicate among them.
+func TestAttrParams(t *testing.T) {
+	tb := &SiteTable{Files: &[]File{{Path: "/e/a.pp"}, {Path: "/e/b.pp"}}[0], FileCount: 2, Labels: "Attribute Operation",
+		Data: []int32{0, 3, 4, 0, 1, 7, 8, 0}}
+	names := []string{"ensure", "owner", "group", "mode", "content", "backup", "tag", "noop", "loglevel", "before"}
+	res := compileMain(func(s *Scope, at SiteRef) {
+		d := s.Declare(at, "file", Regular).Body(at, values.String("/a"))
+		for i, n := range names[:9] {
+			d.Attr(tb.Ref(int32(i%2)), n, values.String(n))
+		}
+		d.Attr(at, names[9], values.String("Notify[b]")).Exec()
+		s.Declare(at, "notify", Regular).Body(at, values.String("b")).Exec()
+	})
+	if res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	if atomicptr.Load(&tb.built) != nil {
+		t.Error("an attribute operation built its site")
+	}
+	r := res.Catalog.Resource("File", "/a")
+	if len(r.Params) != len(names) {
+		t.Fatalf("%d parameters, want %d", len(r.Params), len(names))
+	}
+	for i, p := range r.Params {
+		file, line := "/e/a.pp", int32(3)
+		switch {
+		case i == 9:
+			file = "/env/manifests/site.pp"
+		case i%2 == 1:
+			file, line = "/e/b.pp", 7
+		}
+		if p.Name != names[i] || p.file == nil || *p.file != file || p.Line != line || p.Add {
+			t.Errorf("parameter %d: %s at %v:%d (add %v), want %s at %s:%d", i, p.Name, p.file, p.Line, p.Add, names[i], file, line)
+		}
+	}
+	err := compileMain(func(s *Scope, at SiteRef) {
+		d := s.Declare(at, "file", Regular).Body(at, values.String("/a"))
+		for i, n := range names[:9] {
+			d.Attr(tb.Ref(int32(i%2)), n, values.String(n))
+		}
+		d.Attr(at, "owner", values.String("root")).Exec()
+	}).Err
+	if err == nil || !strings.Contains(err.Error(), "The attribute 'owner' has already been set") {
+		t.Errorf("error %v", err)
 	}
 }

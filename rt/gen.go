@@ -118,18 +118,25 @@ func (r SiteRef) Site() *Site {
 // records them (newParamAt), read from the table's numbers without
 // building the site: nil and 0 for none.
 func (r SiteRef) fileLine() (*string, int32) {
-	t := r.T
-	if t == nil {
-		return nil, 0
+	if file, line, ok := r.tableFileLine(); ok {
+		return file, line
 	}
-	if k := int(r.I) * 4; k+1 < len(t.Data) {
-		return &t.file(t.Data[k]).Path, t.Data[k+1]
-	}
-	// a table of sites built elsewhere (SiteRefOf)
+	// none, or a table of sites built elsewhere (SiteRefOf)
 	if s := r.Site(); s != nil && s.File != nil {
 		return &s.File.Path, s.Line
 	}
 	return nil, 0
+}
+
+// tableFileLine is fileLine of a site of a generated table (ok): small
+// enough for the inliner, where a parameter is made (newParamAt, Attr).
+func (r SiteRef) tableFileLine() (file *string, line int32, ok bool) {
+	if t := r.T; t != nil {
+		if k := int(r.I) * 4; k+1 < len(t.Data) {
+			return &t.file(t.Data[k]).Path, t.Data[k+1], true
+		}
+	}
+	return nil, 0, false
 }
 
 // SiteRefOf is a SiteRef to s, a site that is no generated table's (nil:
