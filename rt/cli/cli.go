@@ -688,6 +688,7 @@ func compileDir(stderr io.Writer, p *rt.Program, factsDir, outDir string, jobs i
 				if i >= len(files) {
 					break
 				}
+				batch.Regrow()
 				name := files[i]
 				node := strings.TrimSuffix(name, filepath.Ext(name))
 				facts, digest, err := fr.load(filepath.Join(factsDir, name))
