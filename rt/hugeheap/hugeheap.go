@@ -10,6 +10,8 @@ import (
 	"runtime"
 	"strings"
 	"unsafe"
+
+	"github.com/pp2go/pp2go/rt/internal/hugepage"
 )
 
 // Grow has the runtime map size bytes of free heap at once, advises huge
@@ -25,12 +27,8 @@ func Grow(size uintptr) (block uintptr) {
 	var b strings.Builder
 	b.Grow(int(size))
 	block = uintptr(unsafe.Pointer(unsafe.StringData(b.String()[:0])))
-	Advise(block, block+size)
+	hugepage.Advise(block, block+size)
 	b.Reset()
 	runtime.GC() // frees the block
 	return block
 }
-
-// Page is the size and alignment of a huge page: x86-64's, and arm64's
-// with 4 KiB pages.
-const Page = 2 << 20

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/pp2go/pp2go/rt/internal/hugepage"
 	"github.com/pp2go/pp2go/rt/internal/prefault/proctest"
 )
 
@@ -39,8 +40,8 @@ func TestGrow(t *testing.T) {
 
 	// The block's top whole huge page: the heap hands out its lowest free
 	// pages first, and the pages after the block may hold the runtime's.
-	hi := (block + size) &^ (Page - 1)
-	lo := hi - Page
+	hi := (block + size) &^ (hugepage.Size - 1)
+	lo := hi - hugepage.Size
 	require.GreaterOrEqual(t, lo, block, "the block holds no whole huge page")
 	require.Zero(t, proctest.Resident(t, lo, hi), "pages of the free block in memory before any use")
 	require.EqualValues(t, 1, proctest.SmapsField(t, lo, "THPeligible:"), "the free block at %#x is not eligible for huge pages", lo)

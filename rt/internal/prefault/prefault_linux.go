@@ -4,18 +4,17 @@ import (
 	"runtime"
 	"syscall"
 	"unsafe"
+
+	"github.com/pp2go/pp2go/rt/internal/hugepage"
 )
 
 const (
-	// madvHugepage is MADV_HUGEPAGE (see adviseHuge).
-	madvHugepage = 14
-
 	// madvCollapse (MADV_COLLAPSE, Linux 6.1) makes a range's pages a
 	// huge page at once, those in memory copied into it.
 	madvCollapse = 25
 
-	// hugePage is the size and alignment of a huge page (hugeheap.Page).
-	hugePage = 2 << 20
+	// hugePage is the size and alignment of a huge page.
+	hugePage = hugepage.Size
 
 	// probeSize is a block the runtime takes from the lowest free pages of
 	// the heap (blocks under 128 KiB come from per-P caches of pages).
@@ -35,7 +34,7 @@ func probe() uintptr {
 
 // readyHeap has the free heap after the heap in use, at least want bytes
 // of it (growHeap maps more), backed by huge pages as it is first touched
-// (adviseHuge), and returns it. Nothing is faulted in ahead: a page
+// (hugepage.Advise), and returns it. Nothing is faulted in ahead: a page
 // the process never touches costs nothing, but for the rest of a huge
 // page it touches.
 //
@@ -62,7 +61,7 @@ func readyHeap(want uintptr) (lo, hi uintptr) {
 			return 0, 0
 		}
 	}
-	adviseHuge(start, end)
+	hugepage.Advise(start, end)
 	collapseResident(max(start, advised), min((lo+hugePage-1)&^(hugePage-1), end))
 	advised = max(advised, end)
 	return lo, end
@@ -281,13 +280,6 @@ func firstResident(lo, hi uintptr) uintptr {
 		lo += n * page
 	}
 	return hi
-}
-
-// adviseHuge advises huge pages (MADV_HUGEPAGE) for the whole huge pages
-// of [lo, hi), as hugeheap.Advise does: the package does not import
-// hugeheap, which imports strings for Grow (see readFile).
-func adviseHuge(lo, hi uintptr) {
-	advise((lo+hugePage-1)&^(hugePage-1), hi&^(hugePage-1), madvHugepage)
 }
 
 // advise gives the kernel advice about [lo, hi).

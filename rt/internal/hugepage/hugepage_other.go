@@ -1,6 +1,6 @@
 //go:build !linux
 
-package hugeheap
+package hugepage
 
 // Advise does nothing where the kernel is not Linux.
 func Advise(lo, hi uintptr) {}
