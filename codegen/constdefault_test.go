@@ -58,7 +58,7 @@ func TestConstDefaults(t *testing.T) {
 // each process pays for at start: one array, set element by element (a
 // literal of the array would be such data too); a definition without
 // parameters has no such function. A class named like another's function (m::params,
-// whose variable is ClassMParams) does not clash with it.
+// whose variable is then classMParams2) does not clash with it.
 func TestParamsFunction(t *testing.T) {
 	files := map[string]string{
 		"manifests/site.pp":             "include m\n",
@@ -67,11 +67,11 @@ func TestParamsFunction(t *testing.T) {
 		"modules/m/manifests/d.pp":      "define m::d ($p = true) { notice($p) }\n",
 	}
 	m := generatedGo(t, files, "modules/m/")
-	require.Regexp(t, `var ClassM = rt\.Class\{[^}]*\n\tParams: classMParams,\n`, m)
+	require.Regexp(t, `var classM = rt\.Class\{[^}]*\n\tParams: classMParams,\n`, m)
 	require.Regexp(t, `func classMParams\(\) \[\]\*rt\.Parameter \{\s+var ps \[2\]rt\.Parameter\s+ps\[0\] = rt\.Parameter\{\s+Const:\s+v\.String\("x"\),\s+ConstFits:\s+true,\s+Name:\s+"a",\s+Type:\s+&tString,\s+\}\s+ps\[1\] = rt\.Parameter\{\s+DefaultAt:\s+sites\.Ref\(\d+\),\s+DefaultVar:\s+varMParamsC,\s+Name:\s+"b",\s+\}\s+return rt\.ParamsOf\(ps\[:\]\)\s+\}`, m)
-	require.Regexp(t, `var DefineMD = rt\.Define\{[^}]*\n\tParams: defineMDParams,\n`, m)
+	require.Regexp(t, `var defineMD = rt\.Define\{[^}]*\n\tParams: defineMDParams,\n`, m)
 	require.Regexp(t, `func defineMDParams\(\) \[\]\*rt\.Parameter \{\s+var ps \[1\]rt\.Parameter\s+ps\[0\] = rt\.Parameter\{\s+Const:\s+v\.Bool\(true\),\s+Name:\s+"p",`, m)
-	require.Regexp(t, `var ClassMParams = rt\.Class\{`, m)
+	require.Regexp(t, `var classMParams2 = rt\.Class\{`, m)
 	require.NotContains(t, m, "classMParamsParams")
 	require.NotRegexp(t, `Params: \[\]\*rt\.Parameter`, m)
 }

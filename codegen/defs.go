@@ -97,7 +97,9 @@ func (g *defGen) define(name string, x *ast.ResourceTypeDefinition) {
 // ones, its parameters' function and its body. It returns the variable.
 func (g *defGen) definition(kind, name string, x ast.Positioned, ps []*ast.Parameter, bodyExpr ast.Expr, fields jen.Dict) string {
 	typ := strings.ToUpper(kind[:1]) + kind[1:] // rt.Class, rt.Define
-	id := g.u.ident(typ + goName(name))
+	// exported in a part only: a package exports its Module's handle
+	// alone (see rt.Module)
+	id := g.u.rootIdent(kind + goName(name))
 	body := g.u.ident(kind + goName(name) + "Body")
 	paramsID := g.u.ident(kind + goName(name) + "Params")
 	if fields == nil {

@@ -679,10 +679,11 @@ func (g *generator) natives(body *[]jen.Code) error {
 	return g.render("natives/natives.go", f)
 }
 
-// moduleList emits the table of the units' rt.Modules, in order.
+// moduleList emits the table of the units' rt.Modules, in order: their
+// handles' addresses.
 func moduleList(f *jen.File, name, what string, units []*unit) {
 	f.Comment(fmt.Sprintf("%s are what %s the program, in order.", name, what))
-	f.Var().Id(name).Op("=").Index(jen.Op("...")).Op("*").Qual(rtPath, "Module").ValuesFunc(func(g *jen.Group) {
+	f.Var().Id(name).Op("=").Index(jen.Op("...")).Op("*").Any().ValuesFunc(func(g *jen.Group) {
 		for _, u := range units {
 			f.ImportAlias(u.dir, u.pkg)
 			g.Line().Op("&").Qual(u.dir, "Module")
@@ -699,21 +700,15 @@ func definitionIndex(f *jen.File, name string, units []*unit) bool {
 	// each entry's fields after its name
 	classes, defines := map[string][]jen.Code{}, map[string][]jen.Code{}
 	for _, u := range units {
-		for _, c := range u.classes {
-			classes[c.name] = []jen.Code{jen.Id("Class").Op(":").Op("&").Qual(u.dir, c.id)}
-		}
-		for _, d := range u.defines {
-			defines[d.name] = []jen.Code{jen.Id("Define").Op(":").Op("&").Qual(u.dir, d.id)}
-		}
-		// a part's, by its place in its module's table (partDefinitions)
+		// by its place in its package's Module's table (definitions)
 		var nc, nd int
-		for _, p := range u.parts {
+		for _, p := range u.withParts() {
 			for _, c := range p.classes {
-				classes[c.name] = []jen.Code{jen.Id("In").Op(":").Op("&").Qual(u.dir, "Classes"), jen.Id("At").Op(":").Lit(nc)}
+				classes[c.name] = []jen.Code{jen.Id("In").Op(":").Op("&").Qual(u.dir, "Module"), jen.Id("At").Op(":").Lit(nc)}
 				nc++
 			}
 			for _, d := range p.defines {
-				defines[d.name] = []jen.Code{jen.Id("In").Op(":").Op("&").Qual(u.dir, "Defines"), jen.Id("At").Op(":").Lit(nd)}
+				defines[d.name] = []jen.Code{jen.Id("In").Op(":").Op("&").Qual(u.dir, "Module"), jen.Id("At").Op(":").Lit(nd)}
 				nd++
 			}
 		}

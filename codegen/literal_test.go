@@ -75,8 +75,10 @@ func TestStaticTables(t *testing.T) {
 		`Dir:\s+"files",`,
 		`FileCount: 1,\s+Files:\s+&files\[0\],`,
 		`Labels:\s+"Resource Statement\\nString\\n'=>' expression",`,
-		// what the package gives the program is a table, rt.Module
-		`var Module = rt\.Module\{\s+Dir:\s+"[^"]+/modules/m",\s+Files:\s+&moduleFiles,\s+FilesDir:\s+"files",\s+Name:\s+"m",\s+NameValue: v\.String\("m"\),\s+Trees: \[\]rt\.TreeDef\{\s+\{"files", &filesTree\},\s+\},\s+\}`,
+		// what the package gives the program is a table, rt.Module, which it
+		// exports as an untyped handle
+		`var Module any = &module\n`,
+		`var module = rt\.Module\{\s+Classes: \[\]\*rt\.Class\{\s+&classM,\s+\},\s+Dir:\s+"[^"]+/modules/m",\s+Files:\s+&moduleFiles,\s+FilesDir:\s+"files",\s+Name:\s+"m",\s+NameValue: v\.String\("m"\),\s+Trees: \[\]rt\.TreeDef\{\s+\{"files", &filesTree\},\s+\},\s+\}`,
 	} {
 		require.Regexp(t, want, m)
 	}
@@ -86,8 +88,8 @@ func TestStaticTables(t *testing.T) {
 	// the catalog package the main manifests' after them, each handed to
 	// the program in one call
 	mp := generatedGo(t, files, "modulepath/")
-	require.Regexp(t, `var Modules = \[\.\.\.\]\*rt\.Module\{\s+&m\.Module,\s+\}`, mp)
+	require.Regexp(t, `var Modules = \[\.\.\.\]\*any\{\s+&m\.Module,\s+\}`, mp)
 	cat := generatedGo(t, files, "catalog/")
-	require.Regexp(t, `var modules = \[\.\.\.\]\*rt\.Module\{\s+&site\.Module,\s+\}`, cat)
+	require.Regexp(t, `var modules = \[\.\.\.\]\*any\{\s+&site\.Module,\s+\}`, cat)
 	require.Regexp(t, `p\.AddModules\(modulepath\.Modules\[:\]\)\s+p\.AddModules\(modules\[:\]\)`, cat)
 }

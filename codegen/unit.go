@@ -111,7 +111,7 @@ type refTable struct {
 func newUnit(pkg, dir, module string) *unit {
 	u := &unit{pkg: pkg, dir: dir, module: module, fileIdx: map[string]int{}, siteIdx: map[siteKey]int{},
 		lblIdx: map[string]int{}, idents: map[string]bool{}, outputs: map[string]*jen.File{}}
-	for _, reserved := range []string{"pos", "sites", "interps", "files", "labels", "Register", "register", "Module", "init", "moduleFiles", "templates", "Classes", "Defines"} {
+	for _, reserved := range []string{"pos", "sites", "interps", "files", "labels", "Register", "register", "Module", "module", "init", "moduleFiles", "templates"} {
 		u.idents[reserved] = true
 	}
 	return u
@@ -460,20 +460,13 @@ func (u *unit) tables() *jen.File {
 			jen.Id("ERB"): jen.Index().Qual(rtPath, "ERB").Values(u.erbs...),
 		})
 	}
-	if classes, defines := u.partDefinitions(); len(classes)+len(defines) > 0 {
-		// (a part's Class is a variable whose address the table holds:
-		// static data, as the index's)
-		f.Line()
-		f.Comment("Classes and Defines are the classes and defined types of the package's parts,")
-		f.Comment("which the module path's index names by their place here.")
-		f.Var().Defs(
-			jen.Id("Classes").Op("=").Index().Op("*").Qual(rtPath, "Class").Add(addresses(classes)),
-			jen.Id("Defines").Op("=").Index().Op("*").Qual(rtPath, "Define").Add(addresses(defines)),
-		)
-	}
 	f.Line()
-	f.Comment("Module is what the package gives the program, registered by rt.Program.AddModules.")
-	f.Var().Id("Module").Op("=").Qual(rtPath, "Module").Values(u.moduleFields())
+	f.Comment("module is what the package gives the program, registered by rt.Program.AddModules.")
+	f.Var().Id("module").Op("=").Qual(rtPath, "Module").Values(u.moduleFields())
+	f.Line()
+	f.Comment("Module is the package's handle, which holds module: untyped, so that the")
+	f.Comment("packages that import this one do not read rt's API from its export data.")
+	f.Var().Id("Module").Any().Op("=").Op("&").Id("module")
 	if len(u.register) > 0 {
 		f.Line()
 		f.Comment("register registers what the package's Module does not hold.")
@@ -482,10 +475,11 @@ func (u *unit) tables() *jen.File {
 	return f
 }
 
-// partDefinitions are the classes and defined types of u's parts, in
-// order: their places in u's Classes and Defines.
-func (u *unit) partDefinitions() (classes, defines []jen.Code) {
-	for _, p := range u.parts {
+// definitions are the classes and defined types of u and of its parts,
+// in order: their places in the Classes and Defines of u's Module, which
+// the index names them by.
+func (u *unit) definitions() (classes, defines []jen.Code) {
+	for _, p := range u.withParts() {
 		for _, c := range p.classes {
 			classes = append(classes, jen.Op("&").Qual(p.dir, c.id))
 		}
@@ -519,6 +513,15 @@ func (u *unit) registers() bool {
 // lays out: no code of the package runs when the program is built.
 func (u *unit) moduleFields() jen.Dict {
 	d := jen.Dict{}
+	classes, defines := u.definitions()
+	// (a class is a variable whose address the table holds: static data,
+	// as the index's)
+	if len(classes) > 0 {
+		d[jen.Id("Classes")] = jen.Index().Op("*").Qual(rtPath, "Class").Add(addresses(classes))
+	}
+	if len(defines) > 0 {
+		d[jen.Id("Defines")] = jen.Index().Op("*").Qual(rtPath, "Define").Add(addresses(defines))
+	}
 	list := func(field, pkg, typ string, items []jen.Code) {
 		if len(items) > 0 {
 			d[jen.Id(field)] = jen.Index().Qual(pkg, typ).ValuesFunc(func(g *jen.Group) {

@@ -22,10 +22,15 @@ func TestWalkOf(t *testing.T) {
 	// walked: r's walks are not inert, s's (its class named in r) neither
 	p.addModule("r", values.String("r"), "/mods/r", nil)
 	p.addModule("s", values.String("s"), "/mods/s", nil)
+	var mod any = &Module{Classes: []*Class{
+		{Name: "a0", Module: "q", File: &File{Path: "/mods/q/manifests/init.pp"}},
+		{Name: "a::z", Module: "r", File: &File{Path: "/mods/r/manifests/init.pp"}},
+		{Name: "r::y", Module: "s", File: &File{Path: "/mods/s/manifests/y.pp"}},
+	}}
 	p.SetDefinitions(&DefinitionIndex{Classes: []ClassEntry{
-		{Name: "a0", Class: &Class{Name: "a0", Module: "q", File: &File{Path: "/mods/q/manifests/init.pp"}}},
-		{Name: "a::z", Class: &Class{Name: "a::z", Module: "r", File: &File{Path: "/mods/r/manifests/init.pp"}}},
-		{Name: "r::y", Class: &Class{Name: "r::y", Module: "s", File: &File{Path: "/mods/s/manifests/y.pp"}}},
+		{Name: "a0", In: &mod, At: 0},
+		{Name: "a::z", In: &mod, At: 1},
+		{Name: "r::y", In: &mod, At: 2},
 	}})
 	define := func(name, path string) {
 		p.AddClass(&Class{Name: name, Module: "a", File: &File{Path: path}})

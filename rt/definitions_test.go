@@ -12,10 +12,11 @@ import (
 func TestDefinitionIndexes(t *testing.T) {
 	modA, siteA, modB, one := &Class{Name: "a"}, &Class{Name: "a"}, &Class{Name: "b"}, &Class{Name: "c"}
 	defA, siteD := &Define{Name: "d"}, &Define{Name: "d"}
+	var mod, site any = &Module{Classes: []*Class{modA, modB}, Defines: []*Define{defA}}, &Module{Classes: []*Class{siteA}, Defines: []*Define{siteD}}
 	p := NewProgram("production")
 	p.SetDefinitions(
-		&DefinitionIndex{Classes: []ClassEntry{{Name: "a", Class: modA}, {Name: "b", Class: modB}}, Defines: []DefineEntry{{Name: "d", Define: defA}}},
-		&DefinitionIndex{Classes: []ClassEntry{{Name: "a", Class: siteA}}, Defines: []DefineEntry{{Name: "d", Define: siteD}}})
+		&DefinitionIndex{Classes: []ClassEntry{{Name: "a", In: &mod, At: 0}, {Name: "b", In: &mod, At: 1}}, Defines: []DefineEntry{{Name: "d", In: &mod, At: 0}}},
+		&DefinitionIndex{Classes: []ClassEntry{{Name: "a", In: &site, At: 0}}, Defines: []DefineEntry{{Name: "d", In: &site, At: 0}}})
 	require.Same(t, siteA, p.class("a"))
 	require.Same(t, modB, p.class("b"))
 	require.Nil(t, p.class("z"))
@@ -27,15 +28,16 @@ func TestDefinitionIndexes(t *testing.T) {
 	require.NotSame(t, modB, p.class("b"))
 }
 
-// TestDefinitionIndexParts: an entry may name a class or defined type by
-// its place in a table (a module whose definitions are in parts).
+// TestDefinitionIndexParts: an entry names a class or defined type by
+// its place in the tables of a package's Module, which the package's
+// handle holds.
 func TestDefinitionIndexParts(t *testing.T) {
 	c0, c1, d0 := &Class{Name: "m"}, &Class{Name: "m::x"}, &Define{Name: "m::d"}
-	classes, defines := []*Class{c0, c1}, []*Define{d0}
+	var m any = &Module{Classes: []*Class{c0, c1}, Defines: []*Define{d0}}
 	p := NewProgram("production")
 	p.SetDefinitions(&DefinitionIndex{
-		Classes: []ClassEntry{{Name: "m", In: &classes, At: 0}, {Name: "m::x", In: &classes, At: 1}},
-		Defines: []DefineEntry{{Name: "m::d", In: &defines, At: 0}},
+		Classes: []ClassEntry{{Name: "m", In: &m, At: 0}, {Name: "m::x", In: &m, At: 1}},
+		Defines: []DefineEntry{{Name: "m::d", In: &m, At: 0}},
 	})
 	require.Same(t, c0, p.class("m"))
 	require.Same(t, c1, p.class("m::x"))

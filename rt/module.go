@@ -15,7 +15,18 @@ import (
 // though a node uses a few). AddModules registers it: what each field
 // holds in the order of the fields, as the calls named there would, then
 // Register for what is too rare to be data.
+//
+// A generated package exports its Module as a handle, an any that holds
+// the *Module (moduleOf), and nothing else: a package that exports a
+// value of one of rt's types writes rt's API into its export data (~360
+// KB), which each package that imports it reads as it compiles, and the
+// module path's package imports every module's.
 type Module struct {
+	// Classes and Defines are the package's classes and defined types
+	// and those of its parts, which a DefinitionIndex names by their
+	// place here.
+	Classes []*Class
+	Defines []*Define
 	// Templates are the package's ERB templates (AddTemplates).
 	Templates *Templates
 	// Functions are the functions written in Puppet (AddFunction), of
@@ -82,8 +93,16 @@ type TreeDef struct {
 	Tree *ModuleTree
 }
 
-// AddModules registers the generated packages' modules, in order.
-func (p *Program) AddModules(ms []*Module) {
+// moduleOf is the *Module a generated package's handle holds.
+func moduleOf(h *any) *Module { return (*h).(*Module) }
+
+// AddModules registers the generated packages' modules, in order: each
+// the address of a package's handle (moduleOf).
+func (p *Program) AddModules(hs []*any) {
+	ms := make([]*Module, len(hs))
+	for i, h := range hs {
+		ms[i] = moduleOf(h)
+	}
 	p.reserveModules(ms)
 	var r values.TypeResolver
 	for _, m := range ms {

@@ -37,7 +37,7 @@ func TestAddModules(t *testing.T) {
 	n := &Module{Name: "n", Dir: "/modules/n"}
 	env := &Module{Functions: []FunctionDef{{Name: "f", Sig: sig, Body: body}}, Register: func(*Program) { order = append(order, "env") }}
 	got := NewProgram("production")
-	got.AddModules([]*Module{m, n, env})
+	got.AddModules(handles(m, n, env))
 
 	want := NewProgram("production")
 	want.AddTemplates(erb)
@@ -95,12 +95,12 @@ func TestAddModulesTwice(t *testing.T) {
 			Aliases:   []TypeAliasDef{{strings.ToUpper(name[:1]) + "::Port", name + "::port", "Integer[1, 65535]", true}},
 		})
 	}
-	p.AddModules(mods)
-	p.AddModules([]*Module{{
+	p.AddModules(handles(mods...))
+	p.AddModules(handles(&Module{
 		Templates: &Templates{ERB: []ERB{{Name: "site/z.erb"}}},
 		EPP:       []EPPDef{{Name: "site/z.epp", EPP: &EPP{}}},
 		Aliases:   []TypeAliasDef{{"Site::Name", "site::name", "String[1]", false}},
-	}, {Name: "d", Dir: "/modules/d"}})
+	}, &Module{Name: "d", Dir: "/modules/d"}))
 	var erbs, epps []string
 	for name := range p.erb {
 		erbs = append(erbs, name)
@@ -124,4 +124,15 @@ func TestAddModulesTwice(t *testing.T) {
 			t.Errorf("alias %s: %v %v, want %s", name, got, ok, want)
 		}
 	}
+}
+
+// handles are the modules as generated packages export them: the
+// addresses of handles that hold them.
+func handles(ms ...*Module) []*any {
+	hs := make([]*any, len(ms))
+	for i, m := range ms {
+		var h any = m
+		hs[i] = &h
+	}
+	return hs
 }

@@ -520,39 +520,29 @@ type DefinitionIndex struct {
 	Defines []DefineEntry
 }
 
-// ClassEntry is a class of a DefinitionIndex under its name: Class, or
-// the At'th of In, the table of a module's package whose classes are in
-// its parts (packages it imports, codegen's parts): the index names the
-// table rather than the parts, so that an edit of a part compiles that
-// part and its module's package, not the index's package too.
+// ClassEntry is a class of a DefinitionIndex under its name: the At'th
+// of the Classes of the Module that In holds, a generated package's
+// exported handle (see Module): the index names the package's table
+// rather than its classes or its parts', so that an edit of a part
+// compiles that part and its module's package, not the index's package
+// too.
 type ClassEntry struct {
-	Name  string
-	Class *Class
-	In    *[]*Class
-	At    int
+	Name string
+	In   *any
+	At   int
 }
 
-func (e *ClassEntry) class() *Class { return entryOf(e.Class, e.In, e.At) }
+func (e *ClassEntry) class() *Class { return moduleOf(e.In).Classes[e.At] }
 
 // DefineEntry is a defined type of a DefinitionIndex under its name, as
 // ClassEntry.
 type DefineEntry struct {
-	Name   string
-	Define *Define
-	In     *[]*Define
-	At     int
+	Name string
+	In   *any
+	At   int
 }
 
-func (e *DefineEntry) define() *Define { return entryOf(e.Define, e.In, e.At) }
-
-// entryOf is the definition of an index entry: the At'th of In when the
-// entry names a table, else its own.
-func entryOf[T any](def *T, in *[]*T, at int) *T {
-	if in != nil {
-		return (*in)[at]
-	}
-	return def
-}
+func (e *DefineEntry) define() *Define { return moduleOf(e.In).Defines[e.At] }
 
 // SetDefinitions sets the program's indexes of classes and defined types,
 // a name found in a later one before an earlier one (the main manifests'
