@@ -22,12 +22,7 @@ import (
 // as the goal grows past it.
 func Prefault() {
 	runtime.GC()
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	goal := ms.NextGC
-	if goal > maxGoal {
-		goal = maxGoal // GOGC=off: no goal (NextGC is the largest uint64)
-	}
+	goal := heapGoal()
 	ready(max(goal+goal/4, minReady))
 }
 
@@ -56,7 +51,7 @@ func ready(want uint64) {
 // Regrow readies more heap (twice as much, or the goal a quarter more)
 // once the collector's goal has grown past what Prefault readied, up to
 // maxGoal; it does nothing in a process that did not Prefault. Cheap
-// enough to call after each compile: a read of the goal.
+// enough to call before each compile: a read of the goal.
 func Regrow() {
 	if r := readied.Load(); r == 0 || r >= maxGoal || !growing.TryLock() {
 		return // another goroutine grows it
