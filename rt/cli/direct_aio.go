@@ -31,12 +31,13 @@ func directDir(dir string) bool {
 	return false
 }
 
-// endDirect has the rest of f's writes go through the page cache.
+// endDirect has the rest of f's writes go through the page cache. F_SETFL
+// sets only O_APPEND, O_ASYNC, O_DIRECT, O_NOATIME and O_NONBLOCK, and a
+// catalog's temporary file is opened with none of them but O_DIRECT
+// (O_NONBLOCK does nothing to a regular file): setting none takes one
+// system call, not F_GETFL's and F_SETFL's, once a node.
 func endDirect(f file) error {
-	flags, err := f.raw("fcntl", syscall.SYS_FCNTL, nil, syscall.F_GETFL, 0, 0)
-	if err == nil {
-		_, err = f.raw("fcntl", syscall.SYS_FCNTL, nil, syscall.F_SETFL, flags&^syscall.O_DIRECT, 0)
-	}
+	_, err := f.raw("fcntl", syscall.SYS_FCNTL, nil, syscall.F_SETFL, 0, 0)
 	return err
 }
 
