@@ -388,3 +388,39 @@ func TestOwnParamTableBegun(t *testing.T) {
 		require.False(t, s.ownParamTable(layout, 1), "taken twice")
 	}
 }
+
+// TestReplacedParamChecked: a define's parameters checked as they were
+// bound are checked again at finish only where a template changed a
+// value in place (updateVar, Param.replaced): a replaced value of the
+// parameter's type passes, and shows in the catalog; one that is not
+// fails with Puppet's text, as a check of all of them would.
+func TestReplacedParamChecked(t *testing.T) {
+	p := NewProgram("production")
+	strs := &TypeRef{Text: "Array[String]"}
+	var replacement values.Value
+	p.AddDefine(&Define{Name: "d",
+		Params: func() []*Parameter {
+			return []*Parameter{{Name: "a", Type: strs}, {Name: "b", Type: &TypeRef{Text: "Integer"}, Const: values.Int(1)}}
+		},
+		Body: func(s *Scope) { s.updateVar("a", replacement) },
+	})
+	site := &Site{File: &File{Path: "/e/site.pp"}, Line: 3}
+	compile := func() *Result {
+		return CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
+			s.Declare(SiteRefOf(site), "d", Regular).Body(SiteRefOf(site), values.String("t")).
+				Attr(SiteRefOf(site), "a", values.NewArray(values.String("x"))).Exec()
+		}})
+	}
+	for round := range 2 {
+		replacement = values.NewArray(values.String("x"), values.String("y"))
+		res := compile()
+		require.NoError(t, res.Err, "round %d", round)
+		require.Same(t, replacement, res.Catalog.Resource("D", "t").Get("a"), "round %d", round)
+		res.Release()
+
+		replacement = values.NewArray(values.String("x"), values.Int(2))
+		res = compile()
+		require.Error(t, res.Err, "round %d", round)
+		require.Contains(t, res.Err.Error(), "D[t]: parameter 'a' index 1 expects a String value, got Integer", "round %d", round)
+	}
+}

@@ -805,6 +805,25 @@ func paramsValid(params []values.ParamType, l *paramLayout, given []*Param) bool
 	return found == 0
 }
 
+// replacedValid is paramsValid of a resource's parameters that were valid
+// as bound (Resource.checked), of which only the replaced ones
+// (Param.replaced) changed since: those are checked. It says false where
+// it cannot tell (a replaced name that is no parameter).
+func replacedValid(params []values.ParamType, l *paramLayout, given []*Param) bool {
+	if l.dup {
+		return false
+	}
+	for _, p := range given {
+		if !p.replaced {
+			continue
+		}
+		if k, ok := l.number(p.Name); !ok || k >= l.params || !values.IsInstance(params[k].Type, p.Value) {
+			return false
+		}
+	}
+	return true
+}
+
 // adoptParameters makes a bound parameter table's variables the scope's,
 // in its order after those the scope has ($module_name, $title, ...), as
 // setvar would one by one, keeping the layout: the generated code reads

@@ -156,7 +156,9 @@ func anyReplaced(params []*Param) bool {
 }
 
 func (c *Ctx) validateDefinition(r *Resource, sig *paramSig, types []values.ParamType, layout *paramLayout) {
-	if len(r.Sensitive) == 0 && paramsValid(types, layout, r.Params) {
+	// checked as bound, a template changed some values since (validate):
+	// those alone are checked again, not all of a vhost's 230
+	if len(r.Sensitive) == 0 && (r.checked && replacedValid(types, layout, r.Params) || paramsValid(types, layout, r.Params)) {
 		return
 	}
 	// the lists are the compile's scratch: the check keeps neither
