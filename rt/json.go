@@ -3,6 +3,7 @@ package rt
 import (
 	"encoding/binary"
 	"math/bits"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -88,7 +89,7 @@ func (cat *Catalog) Render(info CatalogInfo) ([]byte, []LogEntry, *Error) {
 	}
 	w.seen.warm = escapedWarm.Load()
 	b = append(b, `{"tags":`...)
-	b = w.seen.strs(b, cat.Tags)
+	b = w.strs(b, cat.Tags, w.kept.tagsPlace())
 	b = append(b, `,"name":`...)
 	b = appendStr(b, cat.Name)
 	b = append(b, `,"version":`...)
@@ -116,7 +117,27 @@ func (cat *Catalog) Render(info CatalogInfo) ([]byte, []LogEntry, *Error) {
 		b = w.resource(b, r)
 	}
 	b = append(b, `],"edges":[`...)
-	first = true
+	if w.kept != nil {
+		b = w.keptEdges(b, cat, info)
+	} else {
+		b = w.edges(b, cat, info)
+	}
+	b = append(b, `],"classes":`...)
+	b = w.strs(b, cat.Classes, w.kept.classesPlace())
+	b = append(b, "}\n"...)
+	cat.jsonBufs.wrote(len(b))
+	if p := w.plain; p != nil {
+		if p.err != nil {
+			return nil, p.logs, p.err
+		}
+		return b, p.logs, nil
+	}
+	return b, nil, nil
+}
+
+// edges appends the JSON of the catalog's edges, without the brackets.
+func (w *jsonWriter) edges(b []byte, cat *Catalog, info CatalogInfo) []byte {
+	first := true
 	for _, e := range cat.edges {
 		if (e.Source.Virtual && (!e.Source.Exported || info.Agent)) || (e.Target.Virtual && (!e.Target.Exported || info.Agent)) {
 			continue
@@ -131,17 +152,91 @@ func (cat *Catalog) Render(info CatalogInfo) ([]byte, []LogEntry, *Error) {
 		b = w.appendRef(b, cat, e.Target)
 		b = append(b, '}')
 	}
-	b = append(b, `],"classes":`...)
-	b = w.seen.strs(b, cat.Classes)
-	b = append(b, "}\n"...)
-	cat.jsonBufs.wrote(len(b))
-	if p := w.plain; p != nil {
-		if p.err != nil {
-			return nil, p.logs, p.err
-		}
-		return b, p.logs, nil
+	return b
+}
+
+// keptEdges is edges where the writer copies resources' kept JSON: the
+// edges' JSON a catalog before wrote (keptResources.edges) when each edge
+// joins resources copied from the same kept ones, in its order; else
+// written, and kept when each end was copied.
+func (w *jsonWriter) keptEdges(b []byte, cat *Catalog, info CatalogInfo) []byte {
+	k := atomicptr.Load(&w.kept.edges)
+	if k != nil && w.sameEdges(cat, k.of) {
+		return append(b, k.json...)
 	}
-	return b, nil, nil
+	at := len(b)
+	b = w.edges(b, cat, info)
+	if !replaces(k) {
+		return b
+	}
+	ends := make([]*keptResource, 0, 2*len(cat.edges))
+	for _, e := range cat.edges {
+		s, t := w.copiedAs(cat, e.Source), w.copiedAs(cat, e.Target)
+		if s == nil || t == nil {
+			return b
+		}
+		ends = append(ends, s, t)
+	}
+	keepPart(w.kept, &w.kept.edges, ends, b[at:])
+	return b
+}
+
+// strs is seen.strs of list, a catalog's tags or classes, where the
+// writer copies kept JSON (place not nil): the JSON of the list kept at
+// place when list holds the same strings, else written, and kept.
+func (w *jsonWriter) strs(b []byte, list []string, place *atomicptr.Pointer[keptPart[string]]) []byte {
+	if place == nil {
+		return w.seen.strs(b, list)
+	}
+	k := atomicptr.Load(place)
+	if k != nil && sameStrs(k.of, list) {
+		return append(b, k.json...)
+	}
+	at := len(b)
+	b = w.seen.strs(b, list)
+	if replaces(k) {
+		keepPart(w.kept, place, slices.Clone(list), b[at:])
+	}
+	return b
+}
+
+// tagsPlace and classesPlace are where k keeps a catalog's tags and
+// classes, nil for k nil.
+func (k *keptResources) tagsPlace() *atomicptr.Pointer[keptPart[string]] {
+	if k == nil {
+		return nil
+	}
+	return &k.tags
+}
+
+func (k *keptResources) classesPlace() *atomicptr.Pointer[keptPart[string]] {
+	if k == nil {
+		return nil
+	}
+	return &k.classes
+}
+
+// sameEdges says whether the catalog's edges join the kept resources of
+// ends, two an edge, source first, as written (copied).
+func (w *jsonWriter) sameEdges(cat *Catalog, ends []*keptResource) bool {
+	if len(ends) != 2*len(cat.edges) {
+		return false
+	}
+	for i, e := range cat.edges {
+		if w.copiedAs(cat, e.Source) != ends[2*i] || w.copiedAs(cat, e.Target) != ends[2*i+1] {
+			return false
+		}
+	}
+	return true
+}
+
+// copiedAs is the kept resource r of cat was copied from as written, nil
+// for none (not written, or written anew).
+func (w *jsonWriter) copiedAs(cat *Catalog, r *Resource) *keptResource {
+	if p := int(r.pos); p < len(w.copied) && p < len(cat.resources) && cat.resources[p] == r {
+		return w.copied[p]
+	}
+	return nil
 }
 
 // jsonBuffers are a program's buffers for catalog JSON: the length of the

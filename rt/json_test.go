@@ -987,3 +987,107 @@ func TestKeptResourcesChangingEachCatalog(t *testing.T) {
 		t.Error("not copied once it stays the same")
 	}
 }
+
+// A catalog's edges are copied from the JSON of those a catalog before
+// wrote (keptResources.edges) when they join resources copied from the
+// same kept ones, in the same order: each catalog's JSON is the one
+// written without the table while an edge changes its end, an end is
+// virtual (not written) or is renamed, and edges that stay the same are
+// copied from one kept entry (kept once the resources are copied, by the
+// fourth catalog), which counts the catalogs that missed it.
+func TestKeptEdges(t *testing.T) {
+	var bufs jsonBuffers
+	var kept []*keptPart[*keptResource]
+	var misses []int32
+	for round := range 10 {
+		cat := newCatalog("n", "production", 0, 0, 0)
+		var rs []*Resource
+		for _, title := range []string{"a", "b", "c", "d"} {
+			if title == "d" && round == 7 {
+				title = "e"
+			}
+			r := &Resource{Type: "File", Title: title, Tags: []string{"file"},
+				Params: []*Param{{Name: "content", Value: values.String("same")}}}
+			r.Virtual = title == "c" && round == 6
+			cat.add(r)
+			rs = append(rs, r)
+		}
+		cat.addEdge(rs[0], rs[1])
+		cat.addEdge(rs[1], rs[2])
+		if round == 5 {
+			cat.addEdge(rs[2], rs[0])
+		} else {
+			cat.addEdge(rs[2], rs[3])
+		}
+		cat.jsonBufs = nil
+		want := string(cat.JSON(CatalogInfo{}))
+		cat.jsonBufs = &bufs
+		if got := string(cat.JSON(CatalogInfo{})); got != want {
+			t.Fatalf("round %d:\n%s\nwant\n%s", round, got, want)
+		}
+		var e *keptPart[*keptResource]
+		if k := atomicptr.Load(&bufs.kept); k != nil {
+			e = atomicptr.Load(&k.edges)
+		}
+		kept = append(kept, e)
+		if e != nil {
+			misses = append(misses, e.misses.Load())
+		}
+	}
+	for round := 3; round < len(kept); round++ {
+		if kept[round] == nil || kept[round] != kept[3] {
+			t.Errorf("round %d: edges kept %p, want %p", round, kept[round], kept[3])
+		}
+	}
+	// rounds 5 (an end changed), 6 (one virtual) and 7 (one renamed) missed
+	if want := []int32{0, 0, 1, 2, 3, 3, 3}; !slices.Equal(misses, want) {
+		t.Errorf("misses after each round from the fourth %v, want %v", misses, want)
+	}
+}
+
+// A catalog's tags and classes are copied from the JSON of the lists a
+// catalog before wrote (keptResources.tags, classes) when they hold the
+// same strings (the same text elsewhere too): each catalog's JSON is the
+// one written without the table while a tag changes, one is added, or a
+// class needs escaping, and lists that stay the same are copied from one
+// kept entry.
+func TestKeptTagsAndClasses(t *testing.T) {
+	var bufs jsonBuffers
+	var kept [][2]*keptPart[string]
+	for round := range 8 {
+		cat := newCatalog("n", "production", 0, 0, 0)
+		cat.add(&Resource{Type: "File", Title: "a", Tags: []string{"file"}})
+		cat.Tags = []string{"settings", "node", strings.Clone("web")}
+		cat.Classes = []string{"settings", "web"}
+		switch round {
+		case 4:
+			cat.Tags[1] = "nodf"
+		case 5:
+			cat.Tags = append(cat.Tags, "db")
+		case 6:
+			cat.Classes = []string{"settings", "we\"b"}
+		}
+		cat.jsonBufs = nil
+		want := string(cat.JSON(CatalogInfo{}))
+		cat.jsonBufs = &bufs
+		if got := string(cat.JSON(CatalogInfo{})); got != want {
+			t.Fatalf("round %d:\n%s\nwant\n%s", round, got, want)
+		}
+		var e [2]*keptPart[string]
+		if k := atomicptr.Load(&bufs.kept); k != nil {
+			e = [2]*keptPart[string]{atomicptr.Load(&k.tags), atomicptr.Load(&k.classes)}
+		}
+		kept = append(kept, e)
+	}
+	for round := 2; round < len(kept); round++ {
+		if kept[round][0] == nil || kept[round] != kept[2] {
+			t.Errorf("round %d: kept %p, want %p", round, kept[round], kept[2])
+		}
+	}
+	if got := kept[7][0].misses.Load(); got != 2 {
+		t.Errorf("tags missed by %d catalogs, want 2", got)
+	}
+	if got := kept[7][1].misses.Load(); got != 1 {
+		t.Errorf("classes missed by %d catalogs, want 1", got)
+	}
+}

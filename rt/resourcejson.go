@@ -35,8 +35,24 @@ type keptResources struct {
 	// catalog's resources in the order of the catalog before, so most
 	// are found there without hashing their type and title (atPos). It
 	// may keep alive an entry its place no longer holds, one a position.
-	last  [keptLast]atomicptr.Pointer[keptResource]
-	bytes atomic.Int64
+	last [keptLast]atomicptr.Pointer[keptResource]
+	// edges, tags and classes are the JSON of those parts of the last
+	// catalog kept (keepPart)
+	edges         atomicptr.Pointer[keptPart[*keptResource]]
+	tags, classes atomicptr.Pointer[keptPart[string]]
+	bytes         atomic.Int64
+}
+
+// keptPart is the JSON of a part of a catalog (its edges, its tags, its
+// classes) and what it was written from (of): a catalog whose part is made
+// of the same has the same JSON. Edges are made of the kept resources
+// their ends were copied from, two an edge, source first (a reference's
+// JSON is its kept resource's).
+type keptPart[T any] struct {
+	of   []T
+	json string
+	// misses counts the catalogs that wrote the part anew since
+	misses atomic.Int32
 }
 
 // keptPlace is a place of keptResources: a resource's JSON, and the
@@ -202,6 +218,37 @@ func (k *keptResources) keep(r *Resource, key uint64, json []byte, tagsAt, tagsE
 		k.bytes.Add(-old.size())
 	}
 	k.moved(r, e)
+}
+
+// replaces says whether a part of a catalog that differs from old, the
+// one kept (nil for none), is kept in its place (keepPart): only once
+// keptMisses catalogs missed it, as keep does for a resource, since the
+// catalogs of a batch's nodes whose parts differ would each replace the
+// one before.
+func replaces[T any](old *keptPart[T]) bool {
+	return old == nil || old.misses.Add(1) >= keptMisses
+}
+
+// keepPart keeps json, a part of a catalog written from of, at place,
+// when the table has room.
+func keepPart[T any](k *keptResources, place *atomicptr.Pointer[keptPart[T]], of []T, json []byte) {
+	e := &keptPart[T]{of: of, json: string(json)}
+	size := partSize(e)
+	if k.bytes.Add(size) > keptResourcesBudget {
+		k.bytes.Add(-size)
+		return
+	}
+	if old := atomicptr.Swap(place, e); old != nil {
+		k.bytes.Add(-partSize(old))
+	}
+}
+
+// partSize is about the bytes e keeps of its own (a function: a method of
+// a generic type is compiled again in each package that reaches it,
+// TestNoGenericMethodsReachable).
+func partSize[T any](e *keptPart[T]) int64 {
+	var t T
+	return int64(len(e.json) + int(unsafe.Sizeof(t))*len(e.of) + int(unsafe.Sizeof(*e)))
 }
 
 // refJSON is the JSON of r's reference (appendRef), made in one piece.
