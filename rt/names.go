@@ -72,16 +72,24 @@ func (c *nameCache) answer(name string) (result string, same bool) {
 var (
 	// capitalized is capitalizeTypeName's cache: generated code declares
 	// resources and names classes in lowercase.
-	capitalized = &nameCache{m: readmap.Map[string]{Limit: maxCachedNames, Room: roomCachedNames}, f: capitalizeTypeName,
-		same: func(name string) bool { return !strings.HasPrefix(name, "::") && isCapitalizedName(name) }}
+	capitalized = newNameCache(capitalizeTypeName,
+		func(name string) bool { return !strings.HasPrefix(name, "::") && isCapitalizedName(name) })
 	// lowered is strings.ToLower's, for resource types' tags and the
 	// type names a type's text names.
-	lowered = &nameCache{m: readmap.Map[string]{Limit: maxCachedNames, Room: roomCachedNames}, f: strings.ToLower, same: isLowerASCII}
+	lowered = newNameCache(strings.ToLower, isLowerASCII)
 	// absoluteClass is classNameOf's: include and friends name classes
 	// mostly without "::"
-	absoluteClass = &nameCache{m: readmap.Map[string]{Limit: maxCachedNames, Room: roomCachedNames}, f: absoluteClassName,
-		same: func(name string) bool { return strings.HasPrefix(name, ":") && isLowerASCII(name) }}
+	absoluteClass = newNameCache(absoluteClassName,
+		func(name string) bool { return strings.HasPrefix(name, ":") && isLowerASCII(name) })
 )
+
+// newNameCache is a nameCache of f on the heap, not in the binary's
+// data, as readmap.New's Map is: the first compile stores in its map.
+//
+//go:noinline
+func newNameCache(f func(string) string, same func(string) bool) *nameCache {
+	return &nameCache{m: readmap.Map[string]{Limit: maxCachedNames, Room: roomCachedNames}, f: f, same: same}
+}
 
 // absoluteClassName is a class name in lowercase, prefixed with "::"
 // unless it starts with ':' (transform_and_assert_classnames).

@@ -179,6 +179,9 @@ type refOf struct {
 // refValueOf is the String "Type[title]", the one kept for the process
 // when there is one (strValue).
 func refValueOf(typ, title string) values.Value {
+	if !values.KeepsCopies() {
+		return newRefValue(typ, title) // refValues is empty (see titleTagsOf)
+	}
 	h := (bytesHash(typ) ^ uint64(addressOf(title))) * fibonacci
 	i := h >> (64 - refValuesBits)
 	at := &refValues[i]
@@ -186,16 +189,20 @@ func refValueOf(typ, title string) values.Value {
 		e.title == addressOf(title) && isRefText(e.text, typ, title) {
 		return e.ref
 	}
-	var buf [maxStrValue]byte
-	text := append(append(append(append(buf[:0], typ...), '['), title...), ']')
-	ref := strValueBytes(text)
-	if len(text) > maxStrValue || !values.KeepsCopies() {
+	ref := newRefValue(typ, title)
+	if len(typ)+len(title)+2 > maxStrValue {
 		return ref // not a String of the process's
 	}
 	if refSeen[i].Swap(h) == h {
 		at.Store(&refOf{addressOf(typ), addressOf(title), string(ref.(values.String)), ref})
 	}
 	return ref
+}
+
+// newRefValue is strValue("typ[title]"), the text made on the stack.
+func newRefValue(typ, title string) values.Value {
+	var buf [maxStrValue]byte
+	return strValueBytes(append(append(append(append(buf[:0], typ...), '['), title...), ']'))
 }
 
 // addressOf is the address of s's bytes, as a number.
@@ -299,19 +306,19 @@ func (r *Resource) tag(tags ...string) {
 // typeTags are the tags tag gives a resource type's name (the name in
 // lowercase, and its segments), by the name, for the names that are valid
 // tags: every compile tags every resource with its type's.
-var typeTags = readmap.Map[[]string]{Limit: maxCachedNames, Room: roomCachedNames}
+var typeTags = readmap.New[[]string](maxCachedNames, roomCachedNames)
 
 // typeTagsOf is the tags tag gives a type name, ok false when the name is
 // no valid tag.
 func typeTagsOf(typ string) (tags []string, ok bool) {
-	if tags, ok := readmap.Load(&typeTags, typ); ok {
+	if tags, ok := readmap.Load(typeTags, typ); ok {
 		return tags, true
 	}
 	t := lowered.get(typ)
 	if !validTag(t) {
 		return nil, false
 	}
-	return readmap.Store(&typeTags, typ, qualifiedTags(t)), true
+	return readmap.Store(typeTags, typ, qualifiedTags(t)), true
 }
 
 // qualifiedTags is the tags tag adds for a valid lowercase tag t: t, and
@@ -362,7 +369,7 @@ func (r *Resource) tagIfValid(name string) { r.addTags(titleTagsOf(name)) }
 // segments, none for a title that is no valid tag), by the title, for
 // every compile of the process: each compile tags the same resources with
 // their titles, and checked, lowercased and split each.
-var titleTags = readmap.Map[[]string]{Limit: maxCachedNames, Room: roomCachedNames}
+var titleTags = readmap.New[[]string](maxCachedNames, roomCachedNames)
 
 // recentTitleTags are the tags titleTagsOf gave titles that are tags, by
 // where the titles' bytes are: a compile's titles are mostly its code's
@@ -372,12 +379,17 @@ var recentTitleTags recent.Table[[]string]
 
 // titleTagsOf is the tags tagIfValid gives a title.
 func titleTagsOf(title string) []string {
+	if !values.KeepsCopies() {
+		// the table is empty: its pages, in the binary's zeroed data,
+		// would be a page fault each to look in
+		return titleTagsFound(title)
+	}
 	e, h := recentTitleTags.Find(title)
 	if e != nil && e.Key == title {
 		return e.Answer
 	}
 	tags := titleTagsFound(title)
-	if tags != nil && values.KeepsCopies() {
+	if tags != nil {
 		// a title that is no tag is mostly told so by its first bytes
 		// (a path, a setting's section): cheaper than keeping it
 		recentTitleTags.Keep(e, h, title, tags)
@@ -391,7 +403,7 @@ func titleTagsFound(title string) []string {
 	if decided && !valid {
 		return nil // no lookup (half of a catalog's titles are paths, settings, commands)
 	}
-	if tags, ok := readmap.Load(&titleTags, title); ok {
+	if tags, ok := readmap.Load(titleTags, title); ok {
 		return tags
 	}
 	var tags []string
@@ -401,7 +413,7 @@ func titleTagsFound(title string) []string {
 	case validTag(title):
 		tags = qualifiedTags(strings.ToLower(title))
 	}
-	return readmap.Store(&titleTags, title, tags)
+	return readmap.Store(titleTags, title, tags)
 }
 
 // tagValues tags with a tag parameter's value (a string or an array).

@@ -39,6 +39,15 @@ type Map[V any] struct {
 	misses int          // lookups read could not answer since it was published
 }
 
+// New is a Map of these limits on the heap. A package's Map variable, or
+// one in a composite literal whose address it keeps, is in the binary's
+// data, where the first store in a process (its lock, its maps) is a page
+// fault that copies the page; the heap a process compiles in is in huge
+// pages (rt/internal/prefault).
+//
+//go:noinline
+func New[V any](limit, room int) *Map[V] { return &Map[V]{Limit: limit, Room: room} }
+
 // Load is the value stored for key.
 func Load[V any](m *Map[V], key string) (v V, ok bool) {
 	if r := atomicptr.Load(&m.read); r != nil {

@@ -120,3 +120,25 @@ func TestRoom(t *testing.T) {
 		t.Fatalf("storing %d entries allocated %v times with Room, %v without", len(keys), made, grown)
 	}
 }
+
+func TestNew(t *testing.T) {
+	m, other := New[int](2, 8), New[int](2, 8)
+	if m == other {
+		t.Fatal("New gave the same Map twice")
+	}
+	if m.Limit != 2 || m.Room != 8 {
+		t.Fatalf("New(2, 8) has Limit %d, Room %d", m.Limit, m.Room)
+	}
+	for i := range 3 {
+		Store(m, strconv.Itoa(i), i)
+	}
+	if _, ok := Load(m, "2"); ok {
+		t.Fatal("a map of limit 2 kept a third entry")
+	}
+	if v, ok := Load(m, "1"); !ok || v != 1 {
+		t.Fatalf("Load(1) = %d, %v", v, ok)
+	}
+	if _, ok := Load(other, "1"); ok {
+		t.Fatal("a store in one Map New made is in the other")
+	}
+}
