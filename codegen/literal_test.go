@@ -85,11 +85,18 @@ func TestStaticTables(t *testing.T) {
 	require.NotContains(t, m, "func Register")
 	require.NotContains(t, m, "func register")
 	// the modulepath package lists the module path's modules by address,
-	// the catalog package the main manifests' after them, each handed to
-	// the program in one call
+	// the environment package the main manifests' after them, both in
+	// its table (rt.Environment), which it exports as an untyped handle;
+	// the catalog binary's main package hands it rt/cli, the catalog
+	// package's Program builds it
 	mp := generatedGo(t, files, "modulepath/")
 	require.Regexp(t, `var Modules = \[\.\.\.\]\*any\{\s+&m\.Module,\s+\}`, mp)
-	cat := generatedGo(t, files, "catalog/")
-	require.Regexp(t, `var modules = \[\.\.\.\]\*any\{\s+&site\.Module,\s+\}`, cat)
-	require.Regexp(t, `p\.AddModules\(modulepath\.Modules\[:\]\)\s+p\.AddModules\(modules\[:\]\)`, cat)
+	env := generatedGo(t, files, "environment/")
+	require.Regexp(t, `var modules = \[\.\.\.\]\*any\{\s+&site\.Module,\s+\}`, env)
+	require.Regexp(t, `(?s)var environment = rt\.Environment\{\n.*\n\tModules: +\[\]\[\]\*any\{modulepath\.Modules\[:\], modules\[:\]\},\n`, env)
+	require.Contains(t, env, "var Handle any = &environment\n")
+	require.Contains(t, generatedGo(t, files, "catalog/"), "return rt.Build(environment.Handle)")
+	main := generatedGo(t, files, "main.go")
+	require.Contains(t, main, "cli.Main(environment.Handle)")
+	require.NotContains(t, main, "pp2go.local/catalog/catalog")
 }

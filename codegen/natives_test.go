@@ -31,7 +31,7 @@ func TestNativesPackage(t *testing.T) {
 	require.Contains(t, mp, "&m.Module")
 	require.NotContains(t, mp, "restype")
 	require.NotContains(t, mp, "widget")
-	require.Contains(t, string(first["catalog/catalog.go"]), "p.AddNatives(natives.Types)")
+	require.Regexp(t, `\n\tNatives: +&natives\.Types,\n`, string(first["environment/environment.go"]))
 
 	second := generateIn(t, dir, map[string]string{"modules/m/manifests/init.pp": "class m { widget { 'w': size => 2 } }\n"}).Files
 	var changed []string

@@ -119,33 +119,37 @@ func fileDigest(path string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// bindFunctions is the code that makes the program see exactly the
-// module path's functions: it unbinds the library ports whose Ruby the
-// module path does not have (a function a newer release removed is
-// Puppet's "Unknown function", a changed one is not answered by Go written
-// for other code), pins the functions a user's Go or a bound port
-// implements (the translations registered after it do not replace them),
-// and registers each Ruby function nothing stands in for, so that a call
-// fails saying why. The program runs it before the modules register.
-func (g *generator) bindFunctions() []jen.Code {
-	var body []jen.Code
+// bindFunctions adds to the environment's table d what makes the program
+// see exactly the module path's functions (rt.Build): it unbinds the
+// library ports whose Ruby the module path does not have (a function a
+// newer release removed is Puppet's "Unknown function", a changed one is
+// not answered by Go written for other code), pins the functions a user's
+// Go or a bound port implements (the translations registered after it do
+// not replace them), and registers each Ruby function nothing stands in
+// for, so that a call fails saying why. The program does so before the
+// modules register.
+func (g *generator) bindFunctions(d jen.Dict) {
+	var unbind []jen.Code
 	for _, m := range g.e.Modules {
 		if _, ok := fn.ModuleLibraries[m.Name]; !ok {
 			continue
 		}
-		var unbind []jen.Code
+		names := []jen.Code{jen.Lit(m.Name)}
 		for _, name := range fn.PortedFunctions(m.Name) {
 			if !g.goFuncs[name] && !portBound(m, name) {
 				// (Lookup3x: also a 3.x port core shadows, which Ruby's
 				// function_x calls)
 				if f := fn.Lookup3x(name); f != nil && f.Module == m.Name {
-					unbind = append(unbind, jen.Lit(name))
+					names = append(names, jen.Lit(name))
 				}
 			}
 		}
-		if len(unbind) > 0 {
-			body = append(body, jen.Qual(rtPath+"/fn", "Unbind").Call(append([]jen.Code{jen.Lit(m.Name)}, unbind...)...))
+		if len(names) > 1 {
+			unbind = append(unbind, jen.Line().Values(names...))
 		}
+	}
+	if len(unbind) > 0 {
+		d[jen.Id("Unbind")] = jen.Index().Index().String().Values(append(unbind, jen.Line())...)
 	}
 	// a user's Go function or a bound port is not replaced by the
 	// translation the program registers next
@@ -156,16 +160,18 @@ func (g *generator) bindFunctions() []jen.Code {
 		}
 	}
 	if len(pin) > 0 {
-		body = append(body, jen.Qual(rtPath+"/fn", "Pin").Call(pin...))
+		d[jen.Id("Pin")] = jen.Index().String().Values(pin...)
 	}
+	var untranslated []jen.Code
 	for _, r := range g.ruby {
 		if r.By != "" {
 			continue
 		}
-		body = append(body, jen.Qual(rtPath+"/fn", "Register").Call(
-			jen.Qual(rtPath+"/fn", "Untranslated").Call(jen.Lit(r.Name), jen.Lit(r.Module), jen.Lit(untranslatedMessage(r)))))
+		untranslated = append(untranslated, jen.Line().Values(jen.Lit(r.Name), jen.Lit(r.Module), jen.Lit(untranslatedMessage(r))))
 	}
-	return body
+	if len(untranslated) > 0 {
+		d[jen.Id("Untranslated")] = jen.Index().Index(jen.Lit(3)).String().Values(append(untranslated, jen.Line())...)
+	}
 }
 
 // untranslatedMessage is the error of a call to a Ruby function nothing

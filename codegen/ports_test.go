@@ -31,9 +31,9 @@ func TestPortsByDigest(t *testing.T) {
 	}
 	require.Equal(t, map[string]string{"validate_augeas": codegen.ByPort, "bool2str": by["bool2str"]}, by)
 	require.NotEqual(t, codegen.ByPort, by["bool2str"], "bool2str has no port")
-	src := string(res.Files["catalog/functions.go"])
-	require.Contains(t, src, `fn.Pin("validate_augeas")`, "the bound port is not replaced by a translation")
-	require.NotContains(t, src, `Unbind("stdlib", "validate_augeas"`)
+	src := string(res.Files["environment/environment.go"])
+	require.Regexp(t, `\n\tPin: +\[\]string\{"validate_augeas"\},\n`, src, "the bound port is not replaced by a translation")
+	require.NotContains(t, src, `{"stdlib", "validate_augeas"`)
 
 	// a changed validate_augeas.rb unbinds the port
 	tmp := t.TempDir()
@@ -49,7 +49,7 @@ func TestPortsByDigest(t *testing.T) {
 	for _, r := range res.Ruby {
 		require.NotEqual(t, codegen.ByPort, r.By, r.Name)
 	}
-	require.Contains(t, string(res.Files["catalog/functions.go"]), `"validate_augeas"`)
+	require.Contains(t, string(res.Files["environment/environment.go"]), `"validate_augeas"`)
 }
 
 // TestPortsDebian13: on Debian 13's modules, the ports of Ruby that

@@ -14,9 +14,9 @@ import (
 
 // TestVersionPackage: the catalogs' version, which changes with every edit
 // of the environment's code, is in package version/code alone; the
-// catalog package reads it through package version's function, and
-// neither changes with it (go build then compiles again neither the
-// catalog package nor main).
+// environment package's table names package version's function, which
+// reads it, and neither changes with it (go build then compiles again
+// neither the environment package nor main).
 func TestVersionPackage(t *testing.T) {
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"manifests/site.pp": "notify { 'x': }\n"})
@@ -28,7 +28,7 @@ func TestVersionPackage(t *testing.T) {
 		return res.Files
 	}
 	first, second := gen("0123456789ab"), gen("ba9876543210")
-	require.Contains(t, string(first["catalog/catalog.go"]), "\tp.Version = version.Code()\n")
+	require.Regexp(t, `\n\tVersion: +version\.Code,\n`, string(first["environment/environment.go"]))
 	require.Contains(t, string(first["version/version.go"]), "func Code() string {\n\treturn code.Version\n}")
 	require.Contains(t, string(first["version/code/code.go"]), "var Version = \"0123456789ab\"\n")
 	require.Contains(t, string(second["version/code/code.go"]), "var Version = \"ba9876543210\"\n")

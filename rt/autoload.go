@@ -652,8 +652,8 @@ func (p *Program) definitionsNamedIn(m string, class func(*Class), define func(*
 		}
 	}
 	for _, ix := range p.indexes {
-		entriesNamedIn(m, ix.Classes, func(e *ClassEntry) string { return e.Name }, func(e *ClassEntry) { class(e.class()) })
-		entriesNamedIn(m, ix.Defines, func(e *DefineEntry) string { return e.Name }, func(e *DefineEntry) { define(e.define()) })
+		entriesNamedIn(m, ix.Classes, func(e *ClassEntry) string { return e.Name }, func(e *ClassEntry) { class(classOf(e)) })
+		entriesNamedIn(m, ix.Defines, func(e *DefineEntry) string { return e.Name }, func(e *DefineEntry) { define(defineOf(e)) })
 	}
 }
 

@@ -525,14 +525,18 @@ type DefinitionIndex struct {
 // exported handle (see Module): the index names the package's table
 // rather than its classes or its parts', so that an edit of a part
 // compiles that part and its module's package, not the index's package
-// too.
+// too. The entry has no methods (classOf): a method would bring *Class,
+// and with it rt's API, into the export data of the package that holds
+// the index, which that package writes and the environment package reads
+// as they compile, again after every edit of a module.
 type ClassEntry struct {
 	Name string
 	In   *any
 	At   int
 }
 
-func (e *ClassEntry) class() *Class { return moduleOf(e.In).Classes[e.At] }
+// classOf is the class e names.
+func classOf(e *ClassEntry) *Class { return moduleOf(e.In).Classes[e.At] }
 
 // DefineEntry is a defined type of a DefinitionIndex under its name, as
 // ClassEntry.
@@ -542,7 +546,8 @@ type DefineEntry struct {
 	At   int
 }
 
-func (e *DefineEntry) define() *Define { return moduleOf(e.In).Defines[e.At] }
+// defineOf is the defined type e names.
+func defineOf(e *DefineEntry) *Define { return moduleOf(e.In).Defines[e.At] }
 
 // SetDefinitions sets the program's indexes of classes and defined types,
 // a name found in a later one before an earlier one (the main manifests'
@@ -558,7 +563,7 @@ func (p *Program) class(name string) *Class {
 	for i := len(p.indexes) - 1; i >= 0; i-- {
 		e := p.indexes[i].Classes
 		if j, ok := slices.BinarySearchFunc(e, name, func(e ClassEntry, name string) int { return strings.Compare(e.Name, name) }); ok {
-			return e[j].class()
+			return classOf(&e[j])
 		}
 	}
 	return nil
@@ -572,7 +577,7 @@ func (p *Program) define(name string) *Define {
 	for i := len(p.indexes) - 1; i >= 0; i-- {
 		e := p.indexes[i].Defines
 		if j, ok := slices.BinarySearchFunc(e, name, func(e DefineEntry, name string) int { return strings.Compare(e.Name, name) }); ok {
-			return e[j].define()
+			return defineOf(&e[j])
 		}
 	}
 	return nil

@@ -35,8 +35,10 @@ import (
 	"github.com/pp2go/pp2go/rt/internal/prefault/batch"
 )
 
-// Main runs the command line of a catalog binary for a program.
-func Main(program func() *rt.Program) {
+// Main runs the command line of a catalog binary for the program of an
+// environment: the generated environment package's handle, which
+// rt.Build builds the program of on first use (see rt.Environment).
+func Main(environment any) {
 	// A catalog binary's heap is small and lives as long as a compile: at
 	// Go's default (GOGC=100) it is collected every few compiles. Unless
 	// GOGC says otherwise, collect when it has grown to 5 times what is
@@ -44,6 +46,7 @@ func Main(program func() *rt.Program) {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
+	program := sync.OnceValue(func() *rt.Program { return rt.Build(environment) })
 	root := rootCommand(program, os.Args[1:])
 	if err := root.Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, "Error:", err)
