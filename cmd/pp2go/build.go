@@ -127,8 +127,10 @@ func newGenCmd() *cobra.Command {
 module (a module of more than 16 manifests or templates has them in packages
 of 16, modules/MOD/manifests1, erb1, epp1, ..., and its files in
 modules/MOD/tree, so that an edit compiles a part of it), one for the
-environment's own code (site), a catalog package that assembles them, and a
-main package for the catalog binary.
+environment's own code (site), the tables that assemble them (modulepath,
+natives, hieradata, version, environment), a catalog package whose Program
+gives Go tests the compiled environment, and a main package for the catalog
+binary.
 
 DIR/vendor receives pp2go's runtime and the packages of the Go modules it
 uses (cobra, regexp2, yaml, ...), copied from the local module cache at the
