@@ -786,16 +786,12 @@ func definitionIndex(f *jen.File, name string, units []*unit) bool {
 	classes, defines := map[string][]jen.Code{}, map[string][]jen.Code{}
 	for _, u := range units {
 		// by its place in its package's Module's table (definitions)
-		var nc, nd int
-		for _, p := range u.withParts() {
-			for _, c := range p.classes {
-				classes[c.name] = []jen.Code{jen.Id("In").Op(":").Op("&").Qual(u.dir, "Module"), jen.Id("At").Op(":").Lit(nc)}
-				nc++
-			}
-			for _, d := range p.defines {
-				defines[d.name] = []jen.Code{jen.Id("In").Op(":").Op("&").Qual(u.dir, "Module"), jen.Id("At").Op(":").Lit(nd)}
-				nd++
-			}
+		cs, ds := u.definitions()
+		for at, c := range cs {
+			classes[c.name] = []jen.Code{jen.Id("In").Op(":").Op("&").Qual(u.dir, "Module"), jen.Id("At").Op(":").Lit(at)}
+		}
+		for at, d := range ds {
+			defines[d.name] = []jen.Code{jen.Id("In").Op(":").Op("&").Qual(u.dir, "Module"), jen.Id("At").Op(":").Lit(at)}
 		}
 	}
 	if len(classes)+len(defines) == 0 {

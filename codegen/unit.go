@@ -475,19 +475,35 @@ func (u *unit) tables() *jen.File {
 	return f
 }
 
+// placed is a class or defined type of a part of a package, where its
+// variable is.
+type placed struct {
+	named
+	dir string
+}
+
 // definitions are the classes and defined types of u and of its parts,
-// in order: their places in the Classes and Defines of u's Module, which
-// the index names them by.
-func (u *unit) definitions() (classes, defines []jen.Code) {
+// in order: a definition's index is its place in the Classes or Defines of
+// u's Module, which the index names it by (definitionIndex).
+func (u *unit) definitions() (classes, defines []placed) {
 	for _, p := range u.withParts() {
 		for _, c := range p.classes {
-			classes = append(classes, jen.Op("&").Qual(p.dir, c.id))
+			classes = append(classes, placed{c, p.dir})
 		}
 		for _, d := range p.defines {
-			defines = append(defines, jen.Op("&").Qual(p.dir, d.id))
+			defines = append(defines, placed{d, p.dir})
 		}
 	}
 	return classes, defines
+}
+
+// addressesOf is the addresses of the definitions' variables, a line each.
+func addressesOf(defs []placed) jen.Code {
+	items := make([]jen.Code, len(defs))
+	for i, d := range defs {
+		items[i] = jen.Op("&").Qual(d.dir, d.id)
+	}
+	return addresses(items)
 }
 
 // addresses is a composite literal's values, one a line.
@@ -517,10 +533,10 @@ func (u *unit) moduleFields() jen.Dict {
 	// (a class is a variable whose address the table holds: static data,
 	// as the index's)
 	if len(classes) > 0 {
-		d[jen.Id("Classes")] = jen.Index().Op("*").Qual(rtPath, "Class").Add(addresses(classes))
+		d[jen.Id("Classes")] = jen.Index().Op("*").Qual(rtPath, "Class").Add(addressesOf(classes))
 	}
 	if len(defines) > 0 {
-		d[jen.Id("Defines")] = jen.Index().Op("*").Qual(rtPath, "Define").Add(addresses(defines))
+		d[jen.Id("Defines")] = jen.Index().Op("*").Qual(rtPath, "Define").Add(addressesOf(defines))
 	}
 	list := func(field, pkg, typ string, items []jen.Code) {
 		if len(items) > 0 {
