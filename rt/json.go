@@ -19,11 +19,13 @@ import (
 
 // CatalogInfo is what the catalog JSON carries besides the resources.
 type CatalogInfo struct {
-	// Version is the catalog's version. Puppet's is the time its
-	// environment was loaded (Time.now.to_i, an integer), or the output of
-	// the environment's config_version command (a string): a version of
-	// digits only is written as a JSON integer, anything else as a string.
-	Version     string
+	// Version is the catalog's version, a JSON string: the output of the
+	// environment's config_version command, or pp2go's digest of the
+	// environment's code.
+	Version string
+	// TimeVersion says Version is Puppet's default one, the time the
+	// environment was loaded (Time.now.to_i), written as a JSON integer.
+	TimeVersion bool
 	CatalogUUID string
 	// Agent leaves exported resources out too, as the catalog
 	// indirection's filter does before puppetserver sends the catalog to
@@ -32,19 +34,6 @@ type CatalogInfo struct {
 	// Plain, when set, writes the parameter values as plain JSON, as
 	// Puppet does with rich data off (see PlainJSON); nil: rich data.
 	Plain *PlainJSON
-}
-
-// digitsOnly says whether a version is Puppet's integer one.
-func digitsOnly(s string) bool {
-	if s == "" || len(s) > 18 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // JSON writes the catalog in Puppet's catalog format (Catalog#to_data_hash
@@ -93,7 +82,7 @@ func (cat *Catalog) Render(info CatalogInfo) ([]byte, []LogEntry, *Error) {
 	b = append(b, `,"name":`...)
 	b = appendStr(b, cat.Name)
 	b = append(b, `,"version":`...)
-	if digitsOnly(info.Version) {
+	if info.TimeVersion {
 		b = append(b, info.Version...)
 	} else {
 		b = appendStr(b, info.Version)

@@ -1091,3 +1091,28 @@ func TestKeptTagsAndClasses(t *testing.T) {
 		t.Errorf("classes missed by %d catalogs, want 1", got)
 	}
 }
+
+// TestRenderVersion: Puppet's default version, the time its environment
+// was loaded, is a JSON integer; config_version's output and pp2go's code
+// digest are strings, even when they are digits (a digest such as
+// 012345678901 written bare would not be JSON).
+func TestRenderVersion(t *testing.T) {
+	for _, c := range []struct {
+		info CatalogInfo
+		want any
+	}{
+		{CatalogInfo{Version: "1764680000", TimeVersion: true}, float64(1764680000)},
+		{CatalogInfo{Version: "012345678901"}, "012345678901"},
+		{CatalogInfo{Version: "42"}, "42"},
+		{CatalogInfo{Version: "v-42"}, "v-42"},
+	} {
+		cat := newCatalog("n", "production", 0, 0, 0)
+		var doc struct{ Version any }
+		if err := json.Unmarshal(cat.JSON(c.info), &doc); err != nil {
+			t.Fatalf("%+v: %v", c.info, err)
+		}
+		if doc.Version != c.want {
+			t.Errorf("%+v: version %#v, want %#v", c.info, doc.Version, c.want)
+		}
+	}
+}

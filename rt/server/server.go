@@ -78,13 +78,14 @@ type Config struct {
 
 // Server serves the agent API for one program.
 type Server struct {
-	cfg     Config
-	ssl     *sslDir
-	rules   []rule
-	jobs    chan struct{}
-	version string // the catalogs' version: when the server loaded the environment
-	logMu   sync.Mutex
-	http    *http.Server
+	cfg         Config
+	ssl         *sslDir
+	rules       []rule
+	jobs        chan struct{}
+	version     string // the catalogs' version: when the server loaded the environment
+	timeVersion bool   // version is that time, not config_version's output
+	logMu       sync.Mutex
+	http        *http.Server
 }
 
 // New reads the ssldir and makes a server.
@@ -109,12 +110,13 @@ func New(cfg Config) (*Server, error) {
 		jobs:  make(chan struct{}, cfg.Jobs),
 		// Puppet's catalog version is the time its environment's code was
 		// loaded (Time.now.to_i): a binary's code is loaded once, at start.
-		version: strconv.FormatInt(time.Now().Unix(), 10),
+		version:     strconv.FormatInt(time.Now().Unix(), 10),
+		timeVersion: true,
 	}
 	if cv := configVersion(cfg.Program); cv != "" {
 		// the environment's config_version command, which the build
 		// ran: its output is the program's version
-		s.version = cfg.Program.Version
+		s.version, s.timeVersion = cfg.Program.Version, false
 	}
 	s.http = &http.Server{
 		Handler:           s,
@@ -381,7 +383,7 @@ func (s *Server) catalog(req *request, node string, form url.Values) {
 	}
 	s.jobs <- struct{}{}
 	n := &rt.Node{Name: node, Facts: facts, Trusted: req.trusted}
-	info := rt.CatalogInfo{Version: s.version, CatalogUUID: newUUID()}
+	info := rt.CatalogInfo{Version: s.version, TimeVersion: s.timeVersion, CatalogUUID: newUUID()}
 	ctype, rich := catalogType(req.r.Header.Get("Accept"), s.cfg.Program.RichData())
 	if !rich {
 		info.Plain = s.cfg.Program.PlainJSON()
