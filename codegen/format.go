@@ -7,9 +7,12 @@ import (
 	"encoding/hex"
 	"fmt"
 	"go/format"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -24,35 +27,55 @@ import (
 // formatted again. The earlier generation's record (formatRecord) names,
 // for each file, the digests of its unformatted and formatted texts;
 // a file is reused only when its digest on disk is still the recorded one.
+//
+// After an edit nearly every file is reused, and reading each back to
+// hash it was a tenth of a generation (2,700 files opened and read, 15 MB
+// allocated). So the record also names each file's inode, size and times
+// as Write left it (fileStat): a file whose stat is still the recorded
+// one, changed before the record was written (racily clean otherwise, as
+// git's index judges), is not read at all; Result.Files holds nil for it.
 
 // formatRecord is the name of the record in a generated module's directory.
 const formatRecord = ".pp2go-format"
 
 // formatVersion heads the record: another version of the record or of Go
 // (whose go/format made the files) makes the record unusable.
-var formatVersion = "pp2go format record 1 " + runtime.Version()
+var formatVersion = "pp2go format record 2 " + runtime.Version()
 
-type formatSum struct{ raw, out [sha256.Size]byte }
+type formatSum struct {
+	raw, out [sha256.Size]byte
+	stat     fileStat // as the file was on disk (zero: not known)
+}
 
 // formatter formats generated files, reusing an earlier generation's.
 type formatter struct {
 	dir  string               // the earlier generation's directory
 	prev map[string]formatSum // its record, by file
-	mu   sync.Mutex
-	sums map[string]formatSum // this generation's record
-	read map[string]bool      // the files read back from dir
+	// written is when the record in dir was written: a file changed
+	// since (or in the same tick of the file system's clock) is read
+	written int64
+	mu      sync.Mutex
+	sums    map[string]formatSum // this generation's record
+	read    map[string]bool      // the files in dir as this generation has them
+	// imports are the import paths of each file rendered, read from its
+	// unformatted text (vendorModules needs them of files not read)
+	imports map[string][]string
 }
 
 // newFormatter reads the record of the generation in dir, if any: a
 // missing or unreadable record only means that every file is formatted.
 func newFormatter(dir string) *formatter {
-	f := &formatter{dir: dir, sums: map[string]formatSum{}, read: map[string]bool{}}
+	f := &formatter{dir: dir, sums: map[string]formatSum{}, read: map[string]bool{}, imports: map[string][]string{}}
 	if dir == "" {
 		return f
 	}
-	b, err := os.ReadFile(filepath.Join(dir, formatRecord))
+	name := filepath.Join(dir, formatRecord)
+	b, err := os.ReadFile(name)
 	if err != nil {
 		return f
+	}
+	if st, ok := statFile(name); ok {
+		f.written = st.mtime
 	}
 	head, rest, _ := bytes.Cut(b, []byte("\n"))
 	if string(head) != formatVersion {
@@ -61,15 +84,27 @@ func newFormatter(dir string) *formatter {
 	f.prev = map[string]formatSum{}
 	sc := bufio.NewScanner(bytes.NewReader(rest))
 	for sc.Scan() {
-		fields := strings.SplitN(sc.Text(), " ", 3)
+		fields := strings.SplitN(sc.Text(), " ", 4)
 		var s formatSum
-		if len(fields) != 3 || !unhex(s.raw[:], fields[0]) || !unhex(s.out[:], fields[1]) {
+		if len(fields) != 4 || !unhex(s.raw[:], fields[0]) || !unhex(s.out[:], fields[1]) || !s.stat.parse(fields[2]) {
 			f.prev = nil // a damaged record: none
 			break
 		}
-		f.prev[fields[2]] = s
+		f.prev[fields[3]] = s
 	}
 	return f
+}
+
+// fileStat is what a file's stat says of its contents: Linux changes its
+// ctime with every write (and nothing sets it back), and a file replaced
+// has another inode.
+type fileStat struct{ ino, size, mtime, ctime int64 }
+
+func (s fileStat) String() string { return fmt.Sprintf("%d,%d,%d,%d", s.ino, s.size, s.mtime, s.ctime) }
+
+func (s *fileStat) parse(text string) bool {
+	n, err := fmt.Sscanf(text, "%d,%d,%d,%d", &s.ino, &s.size, &s.mtime, &s.ctime)
+	return err == nil && n == 4
 }
 
 func unhex(dst []byte, s string) bool {
@@ -93,10 +128,12 @@ func (f *formatter) render(name string, file *jen.File) ([]byte, error) {
 	if err := file.Render(buf); err != nil {
 		return nil, fmt.Errorf("generating %s: %w", name, err)
 	}
+	imports := importsOf(name, buf.Bytes()) // (format.Source reports an error)
 	s := formatSum{raw: sha256.Sum256(buf.Bytes())}
-	out := f.reuse(name, s.raw)
-	if out != nil {
-		s.out = f.prev[name].out // what reuse found the file's digest is
+	out, st, ok := f.reuse(name, s.raw)
+	if ok {
+		// what reuse found the file's digest and stat are
+		s.out, s.stat = f.prev[name].out, st
 	} else {
 		var err error
 		if out, err = format.Source(buf.Bytes()); err != nil {
@@ -107,31 +144,70 @@ func (f *formatter) render(name string, file *jen.File) ([]byte, error) {
 	}
 	f.mu.Lock()
 	f.sums[name] = s
+	f.imports[name] = imports
 	f.mu.Unlock()
 	return out, nil
 }
 
-// onDisk reports whether a file is in dir as this generation has it: read
-// back from there (Result.Write need not read it again to compare).
+// importsOf is the import paths of a Go file (nil if they do not parse).
+func importsOf(name string, src []byte) []string {
+	file, err := parser.ParseFile(token.NewFileSet(), name, src, parser.ImportsOnly)
+	if err != nil {
+		return nil
+	}
+	var paths []string
+	for _, imp := range file.Imports {
+		if p, err := strconv.Unquote(imp.Path.Value); err == nil {
+			paths = append(paths, p)
+		}
+	}
+	return paths
+}
+
+// onDisk reports whether a file is in dir as this generation has it
+// (Result.Write need not write it, nor read it to compare).
 func (f *formatter) onDisk(dir, name string) bool {
 	return f != nil && f.read[name] && filepath.Clean(dir) == filepath.Clean(f.dir)
 }
 
-// reuse returns the earlier generation's formatted file when it was made
-// from the same unformatted text and is unchanged on disk, or nil.
-func (f *formatter) reuse(name string, raw [sha256.Size]byte) []byte {
+// reuse reports whether the earlier generation's formatted file was made
+// from the same unformatted text and is unchanged on disk, with the
+// file's stat; it returns the file when it had to read it to tell (nil
+// when its stat told).
+func (f *formatter) reuse(name string, raw [sha256.Size]byte) ([]byte, fileStat, bool) {
 	prev, ok := f.prev[name]
 	if !ok || prev.raw != raw {
-		return nil
+		return nil, fileStat{}, false
 	}
-	b, err := os.ReadFile(filepath.Join(f.dir, filepath.FromSlash(name)))
-	if err != nil || sha256.Sum256(b) != prev.out {
-		return nil
+	p := filepath.Join(f.dir, filepath.FromSlash(name))
+	st, ok := statFile(p)
+	if !ok {
+		return nil, fileStat{}, false
+	}
+	var b []byte
+	if st != prev.stat || st.ino == 0 || st.ctime >= f.written {
+		var err error
+		if b, err = os.ReadFile(p); err != nil || sha256.Sum256(b) != prev.out {
+			return nil, fileStat{}, false
+		}
 	}
 	f.mu.Lock()
 	f.read[name] = true
 	f.mu.Unlock()
-	return b
+	return b, st, true
+}
+
+// stat records a file's stat as Write left it in dir, for the record.
+func (f *formatter) stat(dir, name string) {
+	if f == nil || filepath.Clean(dir) != filepath.Clean(f.dir) {
+		return
+	}
+	s, ok := f.sums[name]
+	if !ok || f.read[name] {
+		return // not formatted, or stat'ed by reuse
+	}
+	s.stat, _ = statFile(filepath.Join(dir, filepath.FromSlash(name)))
+	f.sums[name] = s
 }
 
 // record is the text of this generation's record.
@@ -140,7 +216,7 @@ func (f *formatter) record() []byte {
 	b.WriteString(formatVersion + "\n")
 	for _, name := range sortedKeys(f.sums) {
 		s := f.sums[name]
-		fmt.Fprintf(&b, "%x %x %s\n", s.raw, s.out, name)
+		fmt.Fprintf(&b, "%x %x %s %s\n", s.raw, s.out, s.stat, name)
 	}
 	return b.Bytes()
 }

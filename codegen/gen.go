@@ -80,6 +80,8 @@ type Options struct {
 // Result is a generated Go module: file contents by path, relative to the
 // module's root.
 type Result struct {
+	// Files holds nil for a file found unchanged in Options.Reuse's
+	// directory, which Write reads from there when it writes elsewhere.
 	Files map[string][]byte
 	Diags diag.List
 	// Ruby are the module path's Ruby functions and what stands in for
@@ -1012,14 +1014,20 @@ func (r *Result) Write(dir string) error {
 			made[d] = true
 		}
 		if r.formats.onDisk(dir, name) {
-			continue // read from there as this generation has it
+			continue // there as this generation has it
 		}
-		if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, r.Files[name]) {
-			continue // keep the file's time, so that builds stay cached
-		}
-		if err := os.WriteFile(p, r.Files[name], 0o644); err != nil {
+		b, err := r.content(name)
+		if err != nil {
 			return err
 		}
+		if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, b) {
+			r.formats.stat(dir, name)
+			continue // keep the file's time, so that builds stay cached
+		}
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			return err
+		}
+		r.formats.stat(dir, name)
 	}
 	if r.formats != nil {
 		if err := os.WriteFile(filepath.Join(dir, formatRecord), r.formats.record(), 0o644); err != nil {
@@ -1027,6 +1035,16 @@ func (r *Result) Write(dir string) error {
 		}
 	}
 	return r.removeStale(dir)
+}
+
+// content is a file's contents: Files', or for a file the formatter found
+// unchanged in the earlier generation's directory (Files holds nil), read
+// from there.
+func (r *Result) content(name string) ([]byte, error) {
+	if b := r.Files[name]; b != nil || r.formats == nil || !r.formats.read[name] {
+		return b, nil
+	}
+	return os.ReadFile(filepath.Join(r.formats.dir, filepath.FromSlash(name)))
 }
 
 // removeStale removes the files of an earlier generation that this one

@@ -93,6 +93,11 @@ func (g *generator) vendorModules(ppGo string, reqs []requirement) bool {
 		if rt, ok := strings.CutPrefix(name, vendorDir+"/"+ppModule+"/"); ok {
 			ppPkgs[ppModule+"/"+path.Dir(rt)] = true
 		}
+		if imports, ok := g.fmt.imports[name]; ok {
+			// (a formatted file's, which may not have been read)
+			queue = append(queue, imports...)
+			continue
+		}
 		f, err := parser.ParseFile(fset, name, g.res.Files[name], parser.ImportsOnly)
 		if err != nil {
 			continue // go build reports it

@@ -1,0 +1,80 @@
+package codegen
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/dave/jennifer/jen"
+	"github.com/stretchr/testify/require"
+)
+
+// TestFormatReuseByStat: a file the record describes, whose stat is still
+// the recorded one and older than the record, is reused without being
+// read (render returns nil, and Write of the result elsewhere copies it);
+// one changed in the tick the record was written, or replaced, is read
+// and judged by its digest.
+func TestFormatReuseByStat(t *testing.T) {
+	file := func(value string) *jen.File {
+		f := jen.NewFile("p")
+		f.Var().Id("X").Op("=").Lit(value)
+		return f
+	}
+	const name, formatted = "p/p.go", "package p\n\nvar X = \"a\"\n"
+	dir := t.TempDir()
+	path, record := filepath.Join(dir, name), filepath.Join(dir, formatRecord)
+	first := newFormatter(dir)
+	out, err := first.render(name, file("a"))
+	require.NoError(t, err)
+	require.NoError(t, (&Result{Files: map[string][]byte{name: out}, formats: first}).Write(dir))
+	st, ok := statFile(path)
+	require.True(t, ok)
+	require.Equal(t, st, first.sums[name].stat, "the record has the file's stat as Write left it")
+	// the record written in a later tick of the file system's clock
+	recordAt := func(nsec int64) {
+		require.NoError(t, os.Chtimes(record, time.Time{}, time.Unix(0, nsec)))
+	}
+	recordAt(st.ctime + int64(time.Second))
+
+	again := newFormatter(dir)
+	out, err = again.render(name, file("a"))
+	require.NoError(t, err)
+	require.Nil(t, out, "not read")
+	require.True(t, again.onDisk(dir, name))
+	require.Equal(t, st, again.sums[name].stat)
+	require.Contains(t, again.imports, name, "its imports read from its unformatted text")
+	elsewhere := t.TempDir()
+	require.NoError(t, (&Result{Files: map[string][]byte{name: nil}, formats: again}).Write(elsewhere))
+	b, err := os.ReadFile(filepath.Join(elsewhere, name))
+	require.NoError(t, err)
+	require.Equal(t, formatted, string(b))
+
+	// a file that may have changed as the record was written is read
+	recordAt(st.ctime)
+	out, err = newFormatter(dir).render(name, file("a"))
+	require.NoError(t, err)
+	require.Equal(t, formatted, string(out))
+
+	// a file replaced by one of the same size is read, and formatted again
+	stand := []byte("package p\n\nvar X = \"b\"\n")
+	require.Len(t, stand, len(formatted))
+	require.NoError(t, os.WriteFile(path+".new", stand, 0o644))
+	require.NoError(t, os.Rename(path+".new", path))
+	recordAt(st.ctime + int64(time.Second))
+	out, err = newFormatter(dir).render(name, file("a"))
+	require.NoError(t, err)
+	require.Equal(t, formatted, string(out))
+}
+
+// TestFormatImports: the formatter keeps each rendered file's import
+// paths, which vendorModules reads for files it did not read.
+func TestFormatImports(t *testing.T) {
+	f := jen.NewFile("p")
+	f.Var().Id("X").Op("=").Qual("github.com/spf13/cobra", "Command").Values()
+	f.Var().Id("Y").Op("=").Qual("strings", "ToUpper").Call(jen.Lit("y"))
+	fm := newFormatter("")
+	_, err := fm.render("p/p.go", f)
+	require.NoError(t, err)
+	require.ElementsMatch(t, []string{"github.com/spf13/cobra", "strings"}, fm.imports["p/p.go"])
+}
