@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+	"time"
 	"unsafe"
 
 	"github.com/stretchr/testify/require"
@@ -106,4 +107,47 @@ func TestCreateTempRefusedFlag(t *testing.T) {
 	require.Zero(t, flag)
 	require.NoError(t, f.writeAt([]byte("x"), 0))
 	require.Equal(t, []string{filepath.Base(f.Name())}, onlyFiles(t, dir))
+}
+
+// wait takes a write's event from the context's ring without a system
+// call once the write has ended (reap), each event once, across several
+// turns of the ring; the kernel sees the events taken (io_getevents finds
+// none after) and takes submissions all along.
+func TestAIOReap(t *testing.T) {
+	dir := t.TempDir()
+	if !directDir(dir) {
+		t.Skip("the test's directory is on a file system without direct writes")
+	}
+	a := newAIO()
+	require.NotNil(t, a)
+	defer a.close()
+	r := a.ring
+	require.EqualValues(t, aioRingMagic, r.magic, "a ring of the layout reap reads")
+	require.NotZero(t, r.nr)
+	mem := make([]byte, 2*directAlign)
+	off := int((directAlign - uintptr(unsafe.Pointer(&mem[0]))%directAlign) % directAlign)
+	data := mem[off : off+directAlign]
+	f, err := openFile(filepath.Join(dir, "f"), os.O_RDWR|os.O_CREATE|syscall.O_DIRECT, 0o644)
+	require.NoError(t, err)
+	defer f.Close()
+	require.NoError(t, f.truncate(directAlign))
+	var ev ioEvent
+	for i := 0; i < 3*int(r.nr)+2; i++ {
+		data[0] = byte(i)
+		require.NoError(t, a.submit(f, data))
+		deadline := time.Now().Add(10 * time.Second)
+		for !a.reap(&ev) {
+			require.True(t, time.Now().Before(deadline), "write %d: no event in the ring", i)
+			time.Sleep(50 * time.Microsecond)
+		}
+		require.EqualValues(t, directAlign, ev.res, "write %d", i)
+		require.False(t, a.reap(&ev), "write %d: its event is taken once", i)
+		zero := syscall.Timespec{}
+		n, _, errno := syscall.Syscall6(syscall.SYS_IO_GETEVENTS, a.ctx(), 0, 1, uintptr(unsafe.Pointer(&ev)), uintptr(unsafe.Pointer(&zero)), 0)
+		require.Zero(t, errno)
+		require.Zero(t, n, "write %d: the kernel finds an event that reap took", i)
+	}
+	b, err := os.ReadFile(f.Name())
+	require.NoError(t, err)
+	require.Equal(t, byte(3*int(r.nr)+1), b[0])
 }
