@@ -297,10 +297,10 @@ func (w *jsonWriter) resource(b []byte, r *Resource) []byte {
 		return w.writeResource(b, r)
 	}
 	at, key := len(b), uint64(0)
-	e, tried := w.kept.atPos(r)
+	e, tried := w.kept.atPos(r, &w.held)
 	if e == nil {
 		key = resourceKey(r)
-		if e = w.kept.find(r, key, tried); e != nil {
+		if e = w.kept.find(r, key, tried, &w.held); e != nil {
 			w.kept.moved(r, e)
 		}
 	}
@@ -320,7 +320,7 @@ func (w *jsonWriter) resource(b []byte, r *Resource) []byte {
 	}
 	b = w.writeResource(b, r)
 	run := w.tagRuns[r.pos]
-	w.kept.keep(r, key, b[at:], int(run.at)-at, int(run.end)-at, held, w.seen.catalog)
+	w.kept.keep(r, key, b[at:], int(run.at)-at, int(run.end)-at, held, w.seen.catalog, &w.lastHeld)
 	return b
 }
 
@@ -676,6 +676,10 @@ type jsonWriter struct {
 	// copied is, by position, the kept JSON each resource was copied
 	// from (nil: written), whose reference's JSON edges copy (appendRef)
 	copied []*keptResource
+	// held and lastHeld are the kept resources' scope tags compared last
+	// and kept last (sameHeld, keep)
+	held     heldMemo
+	lastHeld []string
 }
 
 func (w *jsonWriter) raw(s string) { w.buf = append(w.buf, s...) }

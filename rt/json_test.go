@@ -710,7 +710,7 @@ func TestKeptResourcesWriteWhatChanged(t *testing.T) {
 		}
 		if k := atomicptr.Load(&bufs.kept); k != nil {
 			for _, r := range rs {
-				if k.find(r, resourceKey(r), nil) != nil {
+				if k.find(r, resourceKey(r), nil, nil) != nil {
 					copied++
 				}
 			}
@@ -854,7 +854,7 @@ func TestKeptResourcesShareASet(t *testing.T) {
 		}
 		if k := atomicptr.Load(&bufs.kept); k != nil && round >= 3 {
 			for _, r := range rs {
-				if k.find(r, resourceKey(r), nil) == nil {
+				if k.find(r, resourceKey(r), nil, nil) == nil {
 					t.Errorf("round %d: %s not kept", round, r.Title)
 				}
 			}
@@ -884,7 +884,7 @@ func TestKeptDeferredTagsChange(t *testing.T) {
 		if s := sr.Tags[2]; !slices.Contains(own, s) {
 			want = append(want, s)
 		}
-		if k := atomicptr.Load(&bufs.kept); k != nil && k.find(r, resourceKey(r), nil) != nil {
+		if k := atomicptr.Load(&bufs.kept); k != nil && k.find(r, resourceKey(r), nil, nil) != nil {
 			copied++
 		}
 		cat.jsonBufs = &bufs
@@ -898,6 +898,74 @@ func TestKeptDeferredTagsChange(t *testing.T) {
 	}
 	if copied == 0 {
 		t.Error("no resource copied")
+	}
+}
+
+// The native resources of a scope whose scope tags they have not taken
+// yet are kept with one list of those tags (keep's lastHeld), which the
+// writer compares with the scope's once for them all (heldMemo): each is
+// still copied only when its scope's tags are those of the one kept, and
+// written with its scope's tags when one of them changed.
+func TestKeptDeferredTagsShared(t *testing.T) {
+	var bufs jsonBuffers
+	nat := Native(restype.Core("file"))
+	copied := 0
+	for round := range 9 {
+		cat := newCatalog("n", "production", 0, 0, 0)
+		sr := &Resource{Type: "Class", Title: "Web", Tags: []string{"class", "web", fmt.Sprint("s", round/6)}}
+		cat.add(sr)
+		var rs []*Resource
+		for i := range 3 {
+			r := &Resource{Type: "File", Title: fmt.Sprint("f", i), Tags: []string{"file"}, scope: &Scope{resource: sr}, native: nat}
+			(&Ctx{}).finishEvaluation(r)
+			cat.add(r)
+			rs = append(rs, r)
+		}
+		k := atomicptr.Load(&bufs.kept)
+		var held []*string
+		for _, r := range rs {
+			if k == nil {
+				break
+			}
+			if e := k.find(r, resourceKey(r), nil, nil); e != nil {
+				copied++
+				held = append(held, unsafe.SliceData(e.held.scope))
+			}
+		}
+		if len(held) == len(rs) && (held[0] != held[1] || held[1] != held[2]) {
+			t.Errorf("round %d: the kept resources of a scope hold their scope tags in lists of their own", round)
+		}
+		cat.jsonBufs = &bufs
+		var doc struct{ Resources []struct{ Tags []string } }
+		if err := json.Unmarshal(cat.JSON(CatalogInfo{}), &doc); err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf("%q", []string{"file", "class", "web", fmt.Sprint("s", round/6)})
+		for i := 1; i < len(doc.Resources); i++ {
+			if got := fmt.Sprintf("%q", doc.Resources[i].Tags); got != want {
+				t.Errorf("round %d: resource %d's tags %s, want %s", round, i, got, want)
+			}
+		}
+	}
+	if copied == 0 {
+		t.Error("no resource copied")
+	}
+}
+
+// sameHeld's memo answers only for the lists it compared, as long as they
+// were: a longer list with the same start is compared.
+func TestSameHeld(t *testing.T) {
+	kept := []string{"class", "web", "a"}
+	scope := []string{"class", "web", "b"}
+	var m heldMemo
+	if !m.sameHeld(kept[:2], scope[:2]) || !m.sameHeld(kept[:2], scope[:2]) {
+		t.Fatal("the same tags are not the same")
+	}
+	if m.sameHeld(kept, scope) {
+		t.Error("lists that differ in their last tag found the same after their start was")
+	}
+	if m.sameHeld(kept[:2], scope) || (*heldMemo)(nil).sameHeld(kept, scope) {
+		t.Error("lists that differ found the same")
 	}
 }
 
@@ -930,9 +998,9 @@ func TestKeptResourcesByPosition(t *testing.T) {
 		want := string(cat.JSON(CatalogInfo{}))
 		if k := atomicptr.Load(&bufs.kept); k != nil && round >= 3 {
 			for _, r := range rs {
-				e, _ := k.atPos(r)
+				e, _ := k.atPos(r, nil)
 				if e == nil {
-					e = k.find(r, resourceKey(r), nil)
+					e = k.find(r, resourceKey(r), nil, nil)
 				}
 				if copy := e != nil; copy != (r.Title != "c" || round != 5) {
 					t.Errorf("round %d: %s copied %v", round, r.Title, copy)
@@ -968,7 +1036,7 @@ func TestKeptResourcesChangingEachCatalog(t *testing.T) {
 			t.Fatalf("round %d:\n%s\nwant\n%s", round, got, want)
 		}
 		if k := atomicptr.Load(&bufs.kept); k != nil {
-			if e := k.find(r, resourceKey(r), nil); e != nil && round > rounds {
+			if e := k.find(r, resourceKey(r), nil, nil); e != nil && round > rounds {
 				copied++
 			}
 			set := &k.at[resourceKey(r)>>(64-keptResourcesBits)]

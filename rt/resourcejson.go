@@ -141,11 +141,12 @@ func textHash(h uint64, s string) uint64 {
 
 // atPos is the kept JSON of a resource written as r is, found at r's
 // position (last), nil for none; tried is the entry of r's type and title
-// found there, whether written as r is or not.
-func (k *keptResources) atPos(r *Resource) (e, tried *keptResource) {
+// found there, whether written as r is or not. m is the writer's
+// (sameHeld).
+func (k *keptResources) atPos(r *Resource, m *heldMemo) (e, tried *keptResource) {
 	if p := int(r.pos); p < len(k.last) {
 		if e := atomicptr.Load(&k.last[p]); e != nil && e.named(r) {
-			if e.sameBody(r) {
+			if e.sameBody(r, m) {
 				return e, e
 			}
 			return nil, e
@@ -156,10 +157,10 @@ func (k *keptResources) atPos(r *Resource) (e, tried *keptResource) {
 
 // find is the kept JSON of a resource written as r is, nil for none, not
 // comparing r with tried again (atPos).
-func (k *keptResources) find(r *Resource, key uint64, tried *keptResource) *keptResource {
+func (k *keptResources) find(r *Resource, key uint64, tried *keptResource, m *heldMemo) *keptResource {
 	set := &k.at[key>>(64-keptResourcesBits)]
 	for i := range set {
-		if e := atomicptr.Load(&set[i].e); e != nil && e != tried && e.key == key && e.same(r) {
+		if e := atomicptr.Load(&set[i].e); e != nil && e != tried && e.key == key && e.same(r, m) {
 			return e
 		}
 	}
@@ -184,8 +185,11 @@ func (e *keptResource) copiedNow() {
 // keep keeps json, r's JSON written by the catalog-th catalog, its tags
 // at [tagsAt, tagsEnd) and made of held, in the place of the one kept of
 // r's type and title, else in the place where a catalog before wrote one
-// (seen), when the table has room.
-func (k *keptResources) keep(r *Resource, key uint64, json []byte, tagsAt, tagsEnd int, held deferredTags, catalog uint32) {
+// (seen), when the table has room. lastHeld is the copy of scope tags
+// the writer kept last, which r's keeps too when they are the same (the
+// resources of a scope are written one after another): sameHeld then
+// compares the kept resources' with the catalog's once.
+func (k *keptResources) keep(r *Resource, key uint64, json []byte, tagsAt, tagsEnd int, held deferredTags, catalog uint32, lastHeld *[]string) {
 	set := &k.at[key>>(64-keptResourcesBits)]
 	place := k.placeOf(set, r, seenMark(key, catalog))
 	if place == nil {
@@ -195,13 +199,16 @@ func (k *keptResources) keep(r *Resource, key uint64, json []byte, tagsAt, tagsE
 		old.named(r) && old.misses.Add(1) < keptMisses {
 		return // r changes with each catalog: keeping it would pay for nothing
 	}
+	if !sameStrs(*lastHeld, held.scope) {
+		*lastHeld = slices.Clone(held.scope)
+	}
 	e := &keptResource{
 		key: key, json: string(json), ref: refJSON(r),
 		typ: r.Type, title: r.Title, file: r.File, kind: r.Kind, line: r.Line,
 		native: r.native, titleValue: r.titleValue,
 		tags:      append([]string(nil), r.Tags...),
 		sensitive: append([]string(nil), r.Sensitive...),
-		held:      deferredTags{held.own, slices.Clone(held.scope)},
+		held:      deferredTags{held.own, *lastHeld},
 		params:    make([]outParam, len(r.Params)),
 		tagsAt:    int32(tagsAt), tagsEnd: int32(tagsEnd),
 		exported: r.Exported, mainTitle: r.mainTitle,
@@ -304,8 +311,8 @@ func (e *keptResource) size() int64 {
 
 // same says whether r is written as the resource e was kept from: all that
 // the writer reads of it the same.
-func (e *keptResource) same(r *Resource) bool {
-	return e.named(r) && e.sameBody(r)
+func (e *keptResource) same(r *Resource, m *heldMemo) bool {
+	return e.named(r) && e.sameBody(r, m)
 }
 
 // named says whether e is of r's type and title.
@@ -314,7 +321,7 @@ func (e *keptResource) named(r *Resource) bool {
 }
 
 // sameBody is same for a resource of e's type and title (named).
-func (e *keptResource) sameBody(r *Resource) bool {
+func (e *keptResource) sameBody(r *Resource, m *heldMemo) bool {
 	if !sameStr(e.file, r.File) || e.line != r.Line || e.exported != r.Exported || e.mainTitle != r.mainTitle ||
 		!sameStr(e.kind, r.Kind) || !sameNative(e.native, r.native) ||
 		len(e.params) != len(r.Params) ||
@@ -335,17 +342,49 @@ func (e *keptResource) sameBody(r *Resource) bool {
 			return false
 		}
 	}
-	return e.sameTags(r) && sameStrs(e.sensitive, r.Sensitive)
+	return e.sameTags(r, m) && sameStrs(e.sensitive, r.Sensitive)
 }
 
 // sameTags says whether r has e's tags: made of the same own tags and
 // scope tags (deferredTags), when both were deferred, else compared
 // (sameTags).
-func (e *keptResource) sameTags(r *Resource) bool {
+func (e *keptResource) sameTags(r *Resource, m *heldMemo) bool {
 	if own := e.held.own; own >= 0 && r.tagsDeferred {
-		return sameStrs(e.tags[:own], r.Tags) && sameStrs(e.held.scope, r.scope.resource.Tags[:r.scopeTagsHeld])
+		return sameStrs(e.tags[:own], r.Tags) && m.sameHeld(e.held.scope, r.scope.resource.Tags[:r.scopeTagsHeld])
 	}
 	return sameTags(e.tags, r)
+}
+
+// heldMemo is the last kept and catalog's lists of scope tags that
+// sameHeld found the same, by where their elements are, and their
+// length: a scope resource's tags that its resources held ([:n]) never
+// change, nor do a kept resource's, and the kept resources of a scope
+// share one list (keep), so that the many resources of a scope compare
+// theirs once. A writer's (a catalog's lists are its chunks, which the
+// next compile's take).
+type heldMemo struct {
+	kept, scope *string
+	n           int
+}
+
+// sameHeld is sameStrs(kept, scope) for a kept resource's scope tags
+// (deferredTags.scope) and those its resource held, noted in m (nil for
+// none).
+func (m *heldMemo) sameHeld(kept, scope []string) bool {
+	if len(kept) != len(scope) {
+		return false
+	}
+	k, s := unsafe.SliceData(kept), unsafe.SliceData(scope)
+	if m != nil && k == m.kept && s == m.scope && len(kept) == m.n {
+		return true
+	}
+	if !sameStrs(kept, scope) {
+		return false
+	}
+	if m != nil {
+		*m = heldMemo{k, s, len(kept)}
+	}
+	return true
 }
 
 // sameTags says whether tags, a resource's (distinct, as every
