@@ -279,11 +279,16 @@ func (r *Resource) builtin() bool { return r.native != nil }
 // tag adds tags; a qualified tag also adds its segments. Invalid tags fail.
 func (r *Resource) tag(tags ...string) {
 	for _, t := range tags {
-		t = strings.ToLower(t)
+		// one scan decides most tags valid, and finds them in lowercase
+		valid, decided, upper := asciiTagCase(t)
+		if !decided || !valid || upper {
+			t = strings.ToLower(t)
+			valid = validTag(t)
+		}
 		if !r.addTag(t) {
 			continue
 		}
-		if !validTag(t) {
+		if !valid {
 			r.removeTag(t)
 			// Tagging#tag fails with a ParseError that takes the
 			// resource's file and line when it has them (which the

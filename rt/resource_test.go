@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -187,5 +188,37 @@ func TestClassResourceTags(t *testing.T) {
 			}
 		}
 		res.Release()
+	}
+}
+
+// tag adds a tag in lowercase, with its segments, and fails on an invalid
+// one with Puppet's message, which names it in lowercase
+// (Tagging#tag downcases it first): whether the tag is ASCII in lowercase
+// already, has an uppercase letter, or a multibyte character.
+func TestTagCase(t *testing.T) {
+	r := &Resource{Type: "File", Title: "x"}
+	r.tag("web", "Apache::Mod::SSL", "ÄBC", "web")
+	if want := []string{"web", "apache::mod::ssl", "apache", "mod", "ssl", "äbc"}; !slices.Equal(r.Tags, want) {
+		t.Errorf("tags %q, want %q", r.Tags, want)
+	}
+	for tag, want := range map[string]string{
+		"a b":   "Invalid tag 'a b'",
+		"X Y":   "Invalid tag 'x y'",
+		"-Web":  "Invalid tag '-web'",
+		"Ä B":   "Invalid tag 'ä b'",
+		"web::": "",
+	} {
+		got := ""
+		func() {
+			defer func() {
+				if e := recover(); e != nil {
+					got = fmt.Sprint(e)
+				}
+			}()
+			(&Resource{Type: "File", Title: "x"}).tag(tag)
+		}()
+		if !strings.Contains(got, want) || want == "" && got != "" {
+			t.Errorf("tag(%q) failed with %q, want %q", tag, got, want)
+		}
 	}
 }
