@@ -141,12 +141,17 @@ func guard(s *Site, f func()) {
 
 // guardRef is guard at a site built only when f panics.
 func guardRef(s SiteRef, f func()) {
+	returned := false // as in Scope.Fn
 	defer func() {
+		if returned {
+			return
+		}
 		if r := recover(); r != nil {
 			atSite(s.Site(), r)
 		}
 	}()
 	f()
+	returned = true
 }
 
 // firstLine is the first line of a message (for logs).

@@ -71,7 +71,11 @@ func illegalFlow(r any) *Error {
 // runBody runs the code of a class or define: return() and next()
 // end it early.
 func runBody(body func(*Scope), s *Scope) {
+	returned := false // as in Fn
 	defer func() {
+		if returned {
+			return
+		}
 		if r := recover(); r != nil {
 			switch r.(type) {
 			case returnSignal, nextSignal:
@@ -81,6 +85,7 @@ func runBody(body func(*Scope), s *Scope) {
 		}
 	}()
 	body(s)
+	returned = true
 }
 
 // runNodeBody runs the code of a node definition: Puppet evaluates it as
@@ -163,9 +168,14 @@ func (s *Scope) Fn(site SiteRef, f *FuncRef, block *Lambda, args ...values.Value
 	prev := s.callSite
 	s.callSite = site
 	s.c.calls = append(s.c.calls, site)
+	// returned: no panic to recover (recover costs a call each time)
+	returned := false
 	defer func() {
 		s.callSite = prev
 		s.c.calls = s.c.calls[:len(s.c.calls)-1]
+		if returned {
+			return
+		}
 		if r := recover(); r != nil {
 			atSite(site.Site(), r)
 		}
@@ -176,16 +186,22 @@ func (s *Scope) Fn(site SiteRef, f *FuncRef, block *Lambda, args ...values.Value
 	}
 	if fun.ScopeArg && !fun.API3 { // the scope first, in the list's room
 		own := append(makeSlice(&s.c.valueLists, len(args)+1, 1024), fn.ScopeArgValue)
-		return fun.CallWithScopeArg(s, append(own, args...), b)
+		v := fun.CallWithScopeArg(s, append(own, args...), b)
+		returned = true
+		return v
 	}
 	var own []values.Value
 	if len(args) > 0 {
 		own = append(makeSlice(&s.c.valueLists, len(args), 1024), args...)
 	}
+	var v values.Value
 	if f.Dispatch > 0 && fun.Bindable() {
-		return fun.CallDispatch(s, f.Dispatch-1, f.Check, own)
+		v = fun.CallDispatch(s, f.Dispatch-1, f.Check, own)
+	} else {
+		v = fun.Call(s, own, b)
 	}
-	return fun.Call(s, own, b)
+	returned = true
+	return v
 }
 
 // StaticDispatch is, for code generators, the dispatch that a call of the
