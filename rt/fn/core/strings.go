@@ -573,6 +573,11 @@ func flattenValues(vals []v.Value) []v.Value {
 
 // Versioncmp is Puppet::Util::Package.versioncmp.
 func Versioncmp(a, b string, ignoreTrailingZeroes bool) int {
+	if a == b {
+		// what the walk of their tokens ends with (most calls compare
+		// a version with the one a module expects: apache's 2.4)
+		return 0
+	}
 	if ignoreTrailingZeroes {
 		a, b = normalizeVersion(a), normalizeVersion(b)
 	}

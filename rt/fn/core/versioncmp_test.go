@@ -32,3 +32,20 @@ func TestVersioncmpUpcase(t *testing.T) {
 		t.Errorf("versioncmp made %v allocations, want 0", n)
 	}
 }
+
+// TestVersioncmpSame: a version compares equal with itself, as the walk of
+// its tokens and the final comparison find, with trailing zeroes ignored
+// or not, without normalizing it (which allocates).
+func TestVersioncmpSame(t *testing.T) {
+	for _, v := range []string{"", "2.4", "2.4.0", "1.2-rc1", "01", "1.é", "-", "..", "8.0.0-0"} {
+		for _, itz := range []bool{false, true} {
+			if got := Versioncmp(v, v, itz); got != 0 {
+				t.Errorf("versioncmp(%q, %q, %v) = %d, want 0", v, v, itz, got)
+			}
+		}
+	}
+	a, b := "2.4.0-1", string([]byte("2.4.0-1")) // not the same bytes
+	if n := testing.AllocsPerRun(10, func() { Versioncmp(a, b, true) }); n != 0 {
+		t.Errorf("versioncmp of a version and itself made %v allocations, want 0", n)
+	}
+}
