@@ -2,6 +2,7 @@ package codegen_test
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -99,4 +100,27 @@ func TestStaticTables(t *testing.T) {
 	main := generatedGo(t, files, "main.go")
 	require.Contains(t, main, "cli.Main(environment.Handle)")
 	require.NotContains(t, main, "pp2go.local/catalog/catalog")
+}
+
+// TestModuleHandleFirst: a module's package declares its Module before its
+// tables, which grow with its code, so that an edit of a body leaves the
+// handle's line as it was: that line is in the package's export data, whose
+// fingerprint the compiled forms of its importers (the modulepath package)
+// record, and go build compiles a package again when an import's compiled
+// form changed (so the environment package after every edit of a module).
+func TestModuleHandleFirst(t *testing.T) {
+	pp2goGo := func(body string) string {
+		return generatedGo(t, map[string]string{
+			"manifests/site.pp":           "include m\n",
+			"modules/m/manifests/init.pp": "class m {\n" + body + "}\n",
+		}, "modules/m/pp2go.go")
+	}
+	before := pp2goGo("notify { 'a': }\n")
+	after := pp2goGo("$x = 'b'\nnotify { 'a': }\nnotify { $x: }\n")
+	require.NotEqual(t, before, after) // the sites table grew
+	const handle = "var Module any = &module\n"
+	require.Contains(t, before, handle)
+	upTo := func(text string) string { return text[:strings.Index(text, handle)+len(handle)] }
+	require.Equal(t, upTo(before), upTo(after))
+	require.NotContains(t, upTo(before), "var sites")
 }

@@ -371,6 +371,17 @@ func (u *unit) tables() *jen.File {
 	if u.doc != "" {
 		f.PackageComment(u.doc)
 	}
+	if u.home == nil {
+		// Module comes before the tables, which grow with the code: its
+		// line is in the package's export data, whose fingerprint the
+		// importers' compiled forms record, so a Module that an edit of a
+		// body moved had go build compile modulepath to a new object and
+		// the environment package again
+		f.Comment("Module is the package's handle, which holds module: untyped, so that the")
+		f.Comment("packages that import this one do not read rt's API from its export data.")
+		f.Var().Id("Module").Any().Op("=").Op("&").Id("module")
+		f.Line()
+	}
 	f.Comment("The package's tables: its source files, the sites that errors point at,")
 	f.Comment("and the references its code uses.")
 	f.Line()
@@ -463,10 +474,6 @@ func (u *unit) tables() *jen.File {
 	f.Line()
 	f.Comment("module is what the package gives the program, registered by rt.Program.AddModules.")
 	f.Var().Id("module").Op("=").Qual(rtPath, "Module").Values(u.moduleFields())
-	f.Line()
-	f.Comment("Module is the package's handle, which holds module: untyped, so that the")
-	f.Comment("packages that import this one do not read rt's API from its export data.")
-	f.Var().Id("Module").Any().Op("=").Op("&").Id("module")
 	if len(u.register) > 0 {
 		f.Line()
 		f.Comment("register registers what the package's Module does not hold.")
