@@ -16,16 +16,11 @@ import (
 // one changed in the tick the record was written, or replaced, is read
 // and judged by its digest.
 func TestFormatReuseByStat(t *testing.T) {
-	file := func(value string) *jen.File {
-		f := jen.NewFile("p")
-		f.Var().Id("X").Op("=").Lit(value)
-		return f
-	}
 	const name, formatted = "p/p.go", "package p\n\nvar X = \"a\"\n"
 	dir := t.TempDir()
 	path, record := filepath.Join(dir, name), filepath.Join(dir, formatRecord)
 	first := newFormatter(dir)
-	out, err := first.render(name, file("a"))
+	out, err := first.render(name, varFile("a"))
 	require.NoError(t, err)
 	require.NoError(t, (&Result{Files: map[string][]byte{name: out}, formats: first}).Write(dir))
 	st, ok := statFile(path)
@@ -38,7 +33,7 @@ func TestFormatReuseByStat(t *testing.T) {
 	recordAt(st.ctime + int64(time.Second))
 
 	again := newFormatter(dir)
-	out, err = again.render(name, file("a"))
+	out, err = again.render(name, varFile("a"))
 	require.NoError(t, err)
 	require.Nil(t, out, "not read")
 	require.True(t, again.onDisk(dir, name))
@@ -52,7 +47,7 @@ func TestFormatReuseByStat(t *testing.T) {
 
 	// a file that may have changed as the record was written is read
 	recordAt(st.ctime)
-	out, err = newFormatter(dir).render(name, file("a"))
+	out, err = newFormatter(dir).render(name, varFile("a"))
 	require.NoError(t, err)
 	require.Equal(t, formatted, string(out))
 
@@ -62,7 +57,7 @@ func TestFormatReuseByStat(t *testing.T) {
 	require.NoError(t, os.WriteFile(path+".new", stand, 0o644))
 	require.NoError(t, os.Rename(path+".new", path))
 	recordAt(st.ctime + int64(time.Second))
-	out, err = newFormatter(dir).render(name, file("a"))
+	out, err = newFormatter(dir).render(name, varFile("a"))
 	require.NoError(t, err)
 	require.Equal(t, formatted, string(out))
 }

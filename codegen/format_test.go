@@ -15,15 +15,10 @@ import (
 // formatted is read back from that generation's directory, only while it
 // is the file the record describes; anything else is formatted again.
 func TestFormatReuse(t *testing.T) {
-	file := func(value string) *jen.File {
-		f := jen.NewFile("p")
-		f.Var().Id("X").Op("=").Lit(value)
-		return f
-	}
 	const name = "p/p.go"
 	dir := t.TempDir()
 	first := newFormatter(dir)
-	out, err := first.render(name, file("a"))
+	out, err := first.render(name, varFile("a"))
 	require.NoError(t, err)
 	require.Equal(t, "package p\n\nvar X = \"a\"\n", string(out))
 	res := &Result{Files: map[string][]byte{name: out}, formats: first}
@@ -38,20 +33,20 @@ func TestFormatReuse(t *testing.T) {
 	first.sums[name] = s
 	require.NoError(t, os.WriteFile(filepath.Join(dir, formatRecord), first.record(), 0o644))
 	again := newFormatter(dir)
-	out, err = again.render(name, file("a"))
+	out, err = again.render(name, varFile("a"))
 	require.NoError(t, err)
 	require.Equal(t, string(stand), string(out))
 	// and recorded with its digest, for the generation after
 	require.Equal(t, sha256.Sum256(stand), again.sums[name].out)
 
 	// another unformatted text is formatted
-	out, err = newFormatter(dir).render(name, file("b"))
+	out, err = newFormatter(dir).render(name, varFile("b"))
 	require.NoError(t, err)
 	require.Equal(t, "package p\n\nvar X = \"b\"\n", string(out))
 
 	// a file changed on disk since the record is formatted again
 	require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte("package p\n"), 0o644))
-	out, err = newFormatter(dir).render(name, file("a"))
+	out, err = newFormatter(dir).render(name, varFile("a"))
 	require.NoError(t, err)
 	require.Equal(t, "package p\n\nvar X = \"a\"\n", string(out))
 
@@ -59,7 +54,7 @@ func TestFormatReuse(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, name), stand, 0o644))
 	rec := first.record()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, formatRecord), append([]byte("x"), rec...), 0o644))
-	out, err = newFormatter(dir).render(name, file("a"))
+	out, err = newFormatter(dir).render(name, varFile("a"))
 	require.NoError(t, err)
 	require.Equal(t, "package p\n\nvar X = \"a\"\n", string(out))
 }
@@ -107,4 +102,11 @@ func TestRenderer(t *testing.T) {
 		_, err = r.wait()
 		require.ErrorContains(t, err, "generating b/p.go")
 	}
+}
+
+// varFile is package p declaring var X = value.
+func varFile(value string) *jen.File {
+	f := jen.NewFile("p")
+	f.Var().Id("X").Op("=").Lit(value)
+	return f
 }
