@@ -730,9 +730,8 @@ func (g *generator) environmentTable() error {
 // written in Ruby, natives, and returns the environment's field that
 // names them (nil when there are none). Why a package of their own: the
 // table (thousands of lines for keystone's module path) changes only with
-// a module's
-// lib/puppet/type, and in modulepath, which every module's edit compiles
-// again, it was a quarter of that compile.
+// a module's lib/puppet/type, and in modulepath, which every module's edit
+// compiles again, it was a quarter of that compile.
 func (g *generator) natives() (jen.Code, error) {
 	var types []jen.Code
 	for _, name := range sortedKeys(g.e.Types) {

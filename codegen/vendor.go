@@ -3,14 +3,11 @@ package codegen
 import (
 	"fmt"
 	"go/build"
-	"go/parser"
-	"go/token"
 	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 
 	"golang.org/x/mod/modfile"
@@ -85,7 +82,6 @@ func (g *generator) vendorModules(ppGo string, reqs []requirement) bool {
 	// constraints (the runtime's own have none that select imports).
 	ppPkgs := map[string]bool{}
 	var queue []string
-	fset := token.NewFileSet()
 	for _, name := range sortedKeys(g.res.Files) {
 		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
 			continue
@@ -93,20 +89,11 @@ func (g *generator) vendorModules(ppGo string, reqs []requirement) bool {
 		if rt, ok := strings.CutPrefix(name, vendorDir+"/"+ppModule+"/"); ok {
 			ppPkgs[ppModule+"/"+path.Dir(rt)] = true
 		}
-		if imports, ok := g.fmt.imports[name]; ok {
-			// (a formatted file's, which may not have been read)
-			queue = append(queue, imports...)
-			continue
+		imports, ok := g.fmt.imports[name] // a formatted file's, which may not have been read
+		if !ok {
+			imports = importsOf(name, g.res.Files[name]) // none when it does not parse: go build reports it
 		}
-		f, err := parser.ParseFile(fset, name, g.res.Files[name], parser.ImportsOnly)
-		if err != nil {
-			continue // go build reports it
-		}
-		for _, imp := range f.Imports {
-			if p, err := strconv.Unquote(imp.Path.Value); err == nil {
-				queue = append(queue, p)
-			}
-		}
+		queue = append(queue, imports...)
 	}
 
 	// Third-party packages, read as go build will read them: for this

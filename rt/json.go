@@ -77,8 +77,14 @@ func (cat *Catalog) Render(info CatalogInfo) ([]byte, []LogEntry, *Error) {
 		escapedWarm.Store(true) // the program wrote a catalog before
 	}
 	w.seen.warm = escapedWarm.Load()
+	// where the writer copies kept JSON, where it keeps the catalog's tags
+	// and classes
+	var tagsPlace, classesPlace *atomicptr.Pointer[keptPart[string]]
+	if w.kept != nil {
+		tagsPlace, classesPlace = &w.kept.tags, &w.kept.classes
+	}
 	b = append(b, `{"tags":`...)
-	b = w.strs(b, cat.Tags, w.kept.tagsPlace())
+	b = w.strs(b, cat.Tags, tagsPlace)
 	b = append(b, `,"name":`...)
 	b = appendStr(b, cat.Name)
 	b = append(b, `,"version":`...)
@@ -112,7 +118,7 @@ func (cat *Catalog) Render(info CatalogInfo) ([]byte, []LogEntry, *Error) {
 		b = w.edges(b, cat, info)
 	}
 	b = append(b, `],"classes":`...)
-	b = w.strs(b, cat.Classes, w.kept.classesPlace())
+	b = w.strs(b, cat.Classes, classesPlace)
 	b = append(b, "}\n"...)
 	cat.jsonBufs.wrote(len(b))
 	if p := w.plain; p != nil {
@@ -187,22 +193,6 @@ func (w *jsonWriter) strs(b []byte, list []string, place *atomicptr.Pointer[kept
 		keepPart(w.kept, place, slices.Clone(list), b[at:])
 	}
 	return b
-}
-
-// tagsPlace and classesPlace are where k keeps a catalog's tags and
-// classes, nil for k nil.
-func (k *keptResources) tagsPlace() *atomicptr.Pointer[keptPart[string]] {
-	if k == nil {
-		return nil
-	}
-	return &k.tags
-}
-
-func (k *keptResources) classesPlace() *atomicptr.Pointer[keptPart[string]] {
-	if k == nil {
-		return nil
-	}
-	return &k.classes
 }
 
 // sameEdges says whether the catalog's edges join the kept resources of
