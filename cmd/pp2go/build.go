@@ -217,9 +217,11 @@ that nothing uses) stay warnings.
 The generated module is kept in a work directory (--work, by default in the
 user's cache directory) so that rebuilding after an edit formats only the Go
 files and recompiles only the packages that changed. The binary has no DWARF
-debugging information (go build -ldflags=-w -gcflags=all=-dwarf=false: a
-faster compile and link, a smaller file); Go's tracebacks and profiles do
-not need it.`,
+debugging information and no symbol table (go build -ldflags="-s -w"
+-gcflags=all=-dwarf=false: a faster compile and link, a smaller file); Go's
+tracebacks and profiles (the binary's --cpuprofile) do not need them. For
+perf or valgrind, which name functions from the symbol table, run
+'go build -o BINARY .' in the work directory.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
