@@ -197,16 +197,50 @@ func (f *formatter) reuse(name string, raw [sha256.Size]byte) ([]byte, fileStat,
 	return b, st, true
 }
 
-// stat records a file's stat as Write left it in dir, for the record.
-func (f *formatter) stat(dir, name string) {
+// unchanged reports whether a file that was not formatted (a module's
+// embedded file, a vendored package's) is in dir as b has it, by the
+// earlier generation's record of its digest and stat, as reuse judges a
+// formatted one; it returns b's digest, which stat records.
+func (f *formatter) unchanged(dir, name string, b []byte) (sum [sha256.Size]byte, same bool) {
 	if f == nil || filepath.Clean(dir) != filepath.Clean(f.dir) {
-		return
+		return sum, false
 	}
-	s, ok := f.sums[name]
-	if !ok || f.read[name] {
-		return // not formatted, or stat'ed by reuse
+	f.mu.Lock()
+	_, formatted := f.sums[name]
+	f.mu.Unlock()
+	if formatted {
+		return sum, false
 	}
-	s.stat, _ = statFile(filepath.Join(dir, filepath.FromSlash(name)))
+	sum = sha256.Sum256(b)
+	prev, ok := f.prev[name]
+	if !ok || prev.out != sum {
+		return sum, false
+	}
+	st, ok := statFile(filepath.Join(dir, filepath.FromSlash(name)))
+	if !ok || st != prev.stat || st.ino == 0 || st.ctime >= f.written {
+		return sum, false
+	}
+	f.mu.Lock()
+	f.sums[name] = formatSum{raw: sum, out: sum, stat: st}
+	f.mu.Unlock()
+	return sum, true
+}
+
+// stat records a file's stat as Write left it in dir, for the record: a
+// formatted file's, or a file's that was not formatted (sum is its
+// digest, both its texts' in the record).
+func (f *formatter) stat(dir, name string, sum [sha256.Size]byte) {
+	if f == nil || filepath.Clean(dir) != filepath.Clean(f.dir) || f.read[name] {
+		return // stat'ed by reuse
+	}
+	st, _ := statFile(filepath.Join(dir, filepath.FromSlash(name)))
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	s, formatted := f.sums[name]
+	if !formatted {
+		s = formatSum{raw: sum, out: sum}
+	}
+	s.stat = st
 	f.sums[name] = s
 }
 

@@ -73,3 +73,52 @@ func TestFormatImports(t *testing.T) {
 	require.NoError(t, err)
 	require.ElementsMatch(t, []string{"github.com/spf13/cobra", "strings"}, fm.imports["p/p.go"])
 }
+
+// TestWriteCopiedByStat: a file Write copies without formatting it (a
+// module's embedded file) is in the record with its digest and stat; the
+// next Write leaves it as it is when its stat is still the recorded one,
+// without reading it, and writes it again when it was changed on disk or
+// its content changed.
+func TestWriteCopiedByStat(t *testing.T) {
+	const name = "modules/m/tree/files/a.conf"
+	dir := t.TempDir()
+	path, record := filepath.Join(dir, filepath.FromSlash(name)), filepath.Join(dir, formatRecord)
+	write := func(content string) *formatter {
+		f := newFormatter(dir)
+		require.NoError(t, (&Result{Files: map[string][]byte{name: []byte(content)}, formats: f}).Write(dir))
+		st, ok := statFile(record)
+		require.True(t, ok)
+		// the record written in a later tick of the file system's clock
+		require.NoError(t, os.Chtimes(record, time.Time{}, time.Unix(0, st.ctime+int64(time.Second))))
+		return f
+	}
+	contents := func() string {
+		b, err := os.ReadFile(path)
+		require.NoError(t, err)
+		return string(b)
+	}
+	first := write("one\n")
+	st, ok := statFile(path)
+	require.True(t, ok)
+	require.Equal(t, st, first.sums[name].stat, "the record has the file's stat as Write left it")
+
+	// unchanged: not read (unchanged judges by the record alone) nor written
+	f := newFormatter(dir)
+	_, same := f.unchanged(dir, name, []byte("one\n"))
+	require.True(t, same)
+	write("one\n")
+	again, _ := statFile(path)
+	require.Equal(t, st, again, "the file is left as it was")
+
+	// changed on disk, the same size: written again
+	require.NoError(t, os.WriteFile(path+".new", []byte("two\n"), 0o644))
+	require.NoError(t, os.Rename(path+".new", path))
+	_, same = newFormatter(dir).unchanged(dir, name, []byte("one\n"))
+	require.False(t, same)
+	write("one\n")
+	require.Equal(t, "one\n", contents())
+
+	// its content changed: written
+	write("three\n")
+	require.Equal(t, "three\n", contents())
+}

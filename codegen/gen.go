@@ -9,15 +9,18 @@ package codegen
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/dave/jennifer/jen"
 
@@ -1005,32 +1008,37 @@ func parseGoMod(b []byte) (goVersion string, requires []string) {
 }
 
 // Write writes the module into dir, removing generated files that are no
-// longer part of it.
+// longer part of it. A file already there as this generation has it is
+// left as it is (its time too, so that builds stay cached): a formatted
+// file the formatter found there, or one whose digest and stat are the
+// earlier generation's record's (format.go: a module's embedded files,
+// the vendored packages); any other is read to compare. Files are written
+// on every core: each is a few system calls, which take most of the time
+// on a virtual machine.
 func (r *Result) Write(dir string) error {
+	names := sortedKeys(r.Files)
 	made := map[string]bool{} // directories made (or there) already
-	for _, name := range sortedKeys(r.Files) {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if d := filepath.Dir(p); !made[d] {
+	for _, name := range names {
+		if d := filepath.Dir(filepath.Join(dir, filepath.FromSlash(name))); !made[d] {
 			if err := os.MkdirAll(d, 0o755); err != nil {
 				return err
 			}
 			made[d] = true
 		}
-		if r.formats.onDisk(dir, name) {
-			continue // there as this generation has it
-		}
-		b, err := r.content(name)
-		if err != nil {
-			return err
-		}
-		if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, b) {
-			r.formats.stat(dir, name)
-			continue // keep the file's time, so that builds stay cached
-		}
-		if err := os.WriteFile(p, b, 0o644); err != nil {
-			return err
-		}
-		r.formats.stat(dir, name)
+	}
+	errs := make([]error, len(names))
+	next := atomic.Int64{}
+	var wg sync.WaitGroup
+	for range max(runtime.GOMAXPROCS(0), 4) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(names); i = int(next.Add(1) - 1) {
+				errs[i] = r.writeFile(dir, names[i])
+			}
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
 	}
 	if r.formats != nil {
 		if err := os.WriteFile(filepath.Join(dir, formatRecord), r.formats.record(), 0o644); err != nil {
@@ -1038,6 +1046,30 @@ func (r *Result) Write(dir string) error {
 		}
 	}
 	return r.removeStale(dir)
+}
+
+// writeFile writes a file of the module into dir unless it is there
+// already.
+func (r *Result) writeFile(dir, name string) error {
+	if r.formats.onDisk(dir, name) {
+		return nil // there as this generation has it
+	}
+	b, err := r.content(name)
+	if err != nil {
+		return err
+	}
+	sum, same := r.formats.unchanged(dir, name, b)
+	if same {
+		return nil
+	}
+	p := filepath.Join(dir, filepath.FromSlash(name))
+	if old, err := os.ReadFile(p); err != nil || !bytes.Equal(old, b) {
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			return err
+		}
+	}
+	r.formats.stat(dir, name, sum)
+	return nil
 }
 
 // content is a file's contents: Files', or for a file the formatter found
