@@ -271,6 +271,7 @@ type renderer struct {
 type renderJob struct {
 	name string
 	file *jen.File
+	make func() *jen.File // makes file, when it is nil
 }
 
 func newRenderer(f *formatter) *renderer {
@@ -278,6 +279,9 @@ func newRenderer(f *formatter) *renderer {
 	for range runtime.GOMAXPROCS(0) {
 		r.done.Go(func() {
 			for j := range r.jobs {
+				if j.file == nil {
+					j.file = j.make()
+				}
 				out, err := f.render(j.name, j.file)
 				r.mu.Lock()
 				r.outs[j.name], r.errs[j.name] = out, err
@@ -291,7 +295,15 @@ func newRenderer(f *formatter) *renderer {
 // add queues a file, by its name in the module.
 func (r *renderer) add(name string, file *jen.File) {
 	r.names = append(r.names, name)
-	r.jobs <- renderJob{name, file}
+	r.jobs <- renderJob{name: name, file: file}
+}
+
+// addMade queues a file that make makes as it is rendered, on a core of
+// its own: make must read only what no one changes while the renderer
+// runs.
+func (r *renderer) addMade(name string, make func() *jen.File) {
+	r.names = append(r.names, name)
+	r.jobs <- renderJob{name: name, make: make}
 }
 
 // wait waits for the files queued and returns them, or the first queued

@@ -144,7 +144,8 @@ func Generate(e *env.Env, opts Options) (*Result, error) {
 	g.index()
 	g.ahead = g.translateAhead()
 	// a unit's source files render as the next unit is generated; its
-	// tables (pp2go.go), once all are
+	// tables (pp2go.go) are made and rendered once all are (a part's
+	// registrations go to its module's package)
 	rd := newRenderer(g.fmt)
 	queue := func(u *unit) *unit {
 		for _, name := range u.order {
@@ -166,7 +167,7 @@ func Generate(e *env.Env, opts Options) (*Result, error) {
 		if u.registers() {
 			kept = append(kept, u)
 			for _, p := range u.withParts() {
-				rd.add(g.unitFile(p, "pp2go.go"), p.tables())
+				rd.addMade(g.unitFile(p, "pp2go.go"), p.tables)
 			}
 		}
 	}
