@@ -141,6 +141,9 @@ func Generate(e *env.Env, opts Options) (*Result, error) {
 	}
 	g := &generator{e: e, opts: opts, res: &Result{Files: map[string][]byte{}}, goFuncs: map[string]bool{}, fmt: newFormatter(opts.Reuse)}
 	g.res.formats = g.fmt
+	if opts.ModCache == "" {
+		g.modCache = moduleCacheAhead()
+	}
 	g.index()
 	g.ahead = g.translateAhead()
 	// a unit's source files render as the next unit is generated; its
@@ -247,6 +250,9 @@ type generator struct {
 	fmt *formatter
 	// ahead translates the modules' Ruby as generation starts (prefetch.go)
 	ahead *prefetch
+	// modCache is Go's module cache, asked for as generation starts
+	// (vendor.go), when Options.ModCache does not say
+	modCache func() string
 }
 
 // index records which definitions Puppet would find, under which names:
