@@ -39,8 +39,9 @@ import (
 const formatRecord = ".pp2go-format"
 
 // formatVersion heads the record: another version of the record or of Go
-// (whose go/format made the files) makes the record unusable.
-var formatVersion = "pp2go format record 2 " + runtime.Version()
+// (whose go/format made the files) makes the record unusable. Since
+// version 3 it lists every file Write wrote, those it copied too.
+var formatVersion = "pp2go format record 3 " + runtime.Version()
 
 type formatSum struct {
 	raw, out [sha256.Size]byte
@@ -242,6 +243,16 @@ func (f *formatter) stat(dir, name string, sum [sha256.Size]byte) {
 	}
 	s.stat = st
 	f.sums[name] = s
+}
+
+// earlier is the files of dir that the earlier generation's Write
+// left there, as its record lists them (all of them, since version 3);
+// false when there is no such record.
+func (f *formatter) earlier(dir string) ([]string, bool) {
+	if f == nil || f.prev == nil || filepath.Clean(dir) != filepath.Clean(f.dir) {
+		return nil, false
+	}
+	return sortedKeys(f.prev), true
 }
 
 // record is the text of this generation's record.

@@ -1023,6 +1023,11 @@ func parseGoMod(b []byte) (goVersion string, requires []string) {
 // on every core: each is a few system calls, which take most of the time
 // on a virtual machine.
 func (r *Result) Write(dir string) error {
+	// a record stays only with the files it describes: a Write that fails
+	// leaves none, and the next generation formats and compares all
+	if err := os.Remove(filepath.Join(dir, formatRecord)); err != nil && !os.IsNotExist(err) {
+		return err
+	}
 	names := sortedKeys(r.Files)
 	made := map[string]bool{} // directories made (or there) already
 	for _, name := range names {
@@ -1090,9 +1095,10 @@ func (r *Result) content(name string) ([]byte, error) {
 }
 
 // removeStale removes the files of an earlier generation that this one
-// does not have: generated Go files, and anything in the runtime's copy
-// or in vendor/ (which goes whole when this generation has none: Go
-// builds in vendor mode whenever the directory exists).
+// does not have: those the earlier generation's record lists, or without
+// a record, generated Go files, and anything in the runtime's copy or in
+// vendor/ (which goes whole when this generation has none: Go builds in
+// vendor mode whenever the directory exists).
 func (r *Result) removeStale(dir string) error {
 	if _, ok := r.Files[vendorDir+"/modules.txt"]; !ok {
 		if _, err := os.Stat(filepath.Join(dir, vendorDir, "modules.txt")); err == nil {
@@ -1105,6 +1111,19 @@ func (r *Result) removeStale(dir string) error {
 		if err := os.RemoveAll(filepath.Join(dir, runtimeDir)); err != nil {
 			return err
 		}
+	}
+	if earlier, ok := r.formats.earlier(dir); ok {
+		// the earlier generation's files, as its record lists them: no
+		// need to look through the directory (a thousand of them)
+		for _, rel := range earlier {
+			if _, ok := r.Files[rel]; ok {
+				continue
+			}
+			if err := os.Remove(filepath.Join(dir, filepath.FromSlash(rel))); err != nil && !os.IsNotExist(err) {
+				return err
+			}
+		}
+		return nil
 	}
 	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
