@@ -9,7 +9,6 @@ package codegen
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -1049,8 +1048,10 @@ func (r *Result) Write(dir string) error {
 		})
 	}
 	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		return err
+	for _, err := range errs {
+		if err != nil {
+			return err // the first, in the files' order
+		}
 	}
 	if r.formats != nil {
 		if err := os.WriteFile(filepath.Join(dir, formatRecord), r.formats.record(), 0o644); err != nil {
