@@ -186,7 +186,7 @@ func (f *formatter) reuse(name string, raw [sha256.Size]byte) ([]byte, fileStat,
 		return nil, fileStat{}, false
 	}
 	var b []byte
-	if st != prev.stat || st.ino == 0 || st.ctime >= f.written {
+	if !f.clean(st, prev) {
 		var err error
 		if b, err = os.ReadFile(p); err != nil || sha256.Sum256(b) != prev.out {
 			return nil, fileStat{}, false
@@ -196,6 +196,13 @@ func (f *formatter) reuse(name string, raw [sha256.Size]byte) ([]byte, fileStat,
 	f.read[name] = true
 	f.mu.Unlock()
 	return b, st, true
+}
+
+// clean reports whether a file's stat tells it is as the record has it:
+// the recorded stat, from before the record was written (racily clean
+// otherwise, as git's index judges).
+func (f *formatter) clean(st fileStat, prev formatSum) bool {
+	return st == prev.stat && st.ino != 0 && st.ctime < f.written
 }
 
 // unchanged reports whether a file that was not formatted (a module's
@@ -218,7 +225,7 @@ func (f *formatter) unchanged(dir, name string, b []byte) (sum [sha256.Size]byte
 		return sum, false
 	}
 	st, ok := statFile(filepath.Join(dir, filepath.FromSlash(name)))
-	if !ok || st != prev.stat || st.ino == 0 || st.ctime >= f.written {
+	if !ok || !f.clean(st, prev) {
 		return sum, false
 	}
 	f.mu.Lock()
