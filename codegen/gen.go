@@ -103,7 +103,7 @@ type Result struct {
 // Go's tracebacks and profiles (runtime/pprof, the binary's --cpuprofile)
 // read the binary's own function table and need none of them; perf and
 // valgrind name functions from the symbol table, which go build in the
-// work directory without these flags keeps.
+// work directory without these flags keeps (pp2go build's help says so).
 var GoBuildFlags = []string{"-trimpath", "-ldflags=-s -w", "-gcflags=all=-dwarf=false"}
 
 // GoBuildEnv is go build's environment for a generated module: cgo off

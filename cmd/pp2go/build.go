@@ -220,8 +220,8 @@ files and recompiles only the packages that changed. The binary has no DWARF
 debugging information and no symbol table (go build -ldflags="-s -w"
 -gcflags=all=-dwarf=false: a faster compile and link, a smaller file); Go's
 tracebacks and profiles (the binary's --cpuprofile) do not need them. For
-perf or valgrind, which name functions from the symbol table, run
-'go build -o BINARY .' in the work directory.`,
+perf or valgrind, which name functions from the symbol table, build one with
+them in the work directory: CGO_ENABLED=0 go build -o BINARY .`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
