@@ -280,7 +280,7 @@ func (g *generator) unitFile(u *unit, name string) string {
 // module generates the package of a Puppet module.
 func (g *generator) module(m *env.Module) *unit {
 	u := newUnit(goPackageName(m.Name), g.pkgPath("modules/"+m.Name), m.Name)
-	manifests := parts(u, m, "manifests", m.Manifests, func(f *env.File) string { return relPath(m.Dir, f.Path) })
+	manifests := parts(u, m, "manifests", partFiles, m.Manifests, func(f *env.File) string { return relPath(m.Dir, f.Path) })
 	for _, f := range m.Files {
 		g.file(manifests(f), f, m.Dir, false)
 		g.broken(u, m, f)
@@ -292,8 +292,8 @@ func (g *generator) module(m *env.Module) *unit {
 			erbs = append(erbs, name)
 		}
 	}
-	epps := parts(u, m, "epp", m.EPP, func(f *env.File) string { return relPath(m.Dir, f.Path) })
-	erbParts := parts(u, m, "erb", erbs, func(name string) string { return "templates/" + name })
+	epps := parts(u, m, "epp", partFiles, m.EPP, func(f *env.File) string { return relPath(m.Dir, f.Path) })
+	erbParts := parts(u, m, "erb", erbPartFiles, erbs, func(name string) string { return "templates/" + name })
 	for _, f := range m.EPP {
 		g.template(epps(f), m, f)
 	}
@@ -308,29 +308,37 @@ func (g *generator) module(m *env.Module) *unit {
 	return u
 }
 
-// partFiles is how many files of a kind (manifests, EPP templates, ERB
-// templates) a module's package holds before they go into packages of
-// their own, partFiles each: go build compiles a package whole, and a
-// large module's (apache's 118 manifests and 100 templates, 1.2 MB of Go)
-// took ~4 s, most of a rebuild after an edit of one file.
+// partFiles is how many files of a kind (manifests, EPP templates) a
+// module's package holds before they go into packages of their own,
+// partFiles each: go build compiles a package whole, and a large module's
+// (apache's 118 manifests and 100 templates, 1.2 MB of Go) took ~4 s, most
+// of a rebuild after an edit of one file.
 const partFiles = 16
 
+// erbPartFiles is partFiles for ERB templates: a template's Go is one
+// function, into which the compiler inlines the many calls of the ERB
+// runtime, and compiles slowly: collectd's first 16 templates (37 KB of
+// Go) took 0.7 s to compile (0.2 s without inlining), its first 16
+// manifests (100 KB) 0.43 s. In parts of 8, go build after an edit of
+// one of those templates took 2.41 s where it took 2.66 s (medians of 5).
+const erbPartFiles = 8
+
 // parts returns which unit generates each of a module's files of a kind:
-// u itself, or, when there are more than partFiles, one of u's parts:
-// consecutive files in path order, partFiles to a part, so that an edit of
+// u itself, or, when there are more than size, one of u's parts:
+// consecutive files in path order, size to a part, so that an edit of
 // a file moves none and compiles its part alone (and what imports the
 // part: u, or modulepath for a part's definitions). A part is named after
 // its kind and place: modules/apache/manifests3 holds apache's third group
 // of manifests.
-func parts[F comparable](u *unit, m *env.Module, kind string, files []F, rel func(F) string) func(F) *unit {
-	if len(files) <= partFiles {
+func parts[F comparable](u *unit, m *env.Module, kind string, size int, files []F, rel func(F) string) func(F) *unit {
+	if len(files) <= size {
 		return func(F) *unit { return u }
 	}
 	files = slices.Clone(files)
 	slices.SortFunc(files, func(a, b F) int { return strings.Compare(rel(a), rel(b)) })
 	of := map[F]*unit{}
-	for i, n := 0, 1; i < len(files); i, n = i+partFiles, n+1 {
-		group := files[i:min(i+partFiles, len(files))]
+	for i, n := 0, 1; i < len(files); i, n = i+size, n+1 {
+		group := files[i:min(i+size, len(files))]
 		name := fmt.Sprintf("%s%d", kind, n)
 		p := newUnit(name, u.dir+"/"+name, m.Name)
 		p.home = u

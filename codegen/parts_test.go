@@ -11,11 +11,11 @@ import (
 )
 
 // TestManifestParts: a module with more manifests than a package holds
-// puts them in parts of 16, in path order, each a package of its own that
-// the module path's index names; an edit of one manifest changes the
-// files of its part alone (and the catalog's version). The module's
-// package lists its parts' templates and, for the index, their classes
-// and defined types.
+// puts them in parts of 16 (ERB templates in parts of 8), in path order,
+// each a package of its own that the module path's index names; an edit
+// of one manifest changes the files of its part alone (and the catalog's
+// version). The module's package lists its parts' templates and, for the
+// index, their classes and defined types.
 func TestManifestParts(t *testing.T) {
 	files := map[string]string{
 		"manifests/site.pp":               "node default { include big::c05, big::c20, small }\n",
@@ -54,8 +54,10 @@ func TestManifestParts(t *testing.T) {
 	require.Contains(t, root, "\t\t&manifests2.ClassBigC20,\n\t\t&manifests2.ClassBig,\n\t},")
 	require.Contains(t, root, "var Module any = &module\n")
 	// templates: the module's package lists those of its parts
-	require.Contains(t, root, `Render: erb2.ErbE17Erb,`)
 	require.Contains(t, root, `Render: erb1.ErbE01Erb,`)
+	require.Contains(t, root, `Render: erb1.ErbE08Erb,`) // ERB templates go 8 to a part
+	require.Contains(t, root, `Render: erb2.ErbE09Erb,`)
+	require.Contains(t, root, `Render: erb3.ErbE17Erb,`)
 	require.Contains(t, root, `EPP:  &epp2.EppBigP17EppDef,`)
 	require.Contains(t, string(first["modules/big/epp2/templates_p17_epp.go"]), "var EppBigP17EppDef = rt.EPP{")
 	// a part has no Module: the module's package registers the module
