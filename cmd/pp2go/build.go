@@ -124,9 +124,10 @@ func newGenCmd() *cobra.Command {
 		Use:   "gen ENV_DIR -o DIR",
 		Short: "Generate the Go module of a Puppet environment",
 		Long: `Generate the Go module of a Puppet environment into DIR: one package per Puppet
-module (a module of more than 16 manifests or templates has them in packages
-of 16, modules/MOD/manifests1, erb1, epp1, ..., and its files in
-modules/MOD/tree, so that an edit compiles a part of it), one for the
+module (a module of more than 16 manifests or EPP templates has them in
+packages of 16, modules/MOD/manifests1, epp1, ..., more than 8 ERB templates
+in packages of 8, erb1, ..., and its files in modules/MOD/tree, so that an
+edit compiles a part of it), one for the
 environment's own code (site), the tables that assemble them (modulepath,
 natives, hieradata, version, environment), a catalog package whose Program
 gives Go tests the compiled environment, and a main package for the catalog
