@@ -287,9 +287,9 @@ type renderer struct {
 }
 
 type renderJob struct {
-	name string
-	file *jen.File
-	make func() *jen.File // makes file, when it is nil
+	name  string
+	file  *jen.File
+	build func() *jen.File // builds file, when it is nil
 }
 
 func newRenderer(f *formatter) *renderer {
@@ -298,7 +298,7 @@ func newRenderer(f *formatter) *renderer {
 		r.done.Go(func() {
 			for j := range r.jobs {
 				if j.file == nil {
-					j.file = j.make()
+					j.file = j.build()
 				}
 				out, err := f.render(j.name, j.file)
 				r.mu.Lock()
@@ -316,12 +316,12 @@ func (r *renderer) add(name string, file *jen.File) {
 	r.jobs <- renderJob{name: name, file: file}
 }
 
-// addMade queues a file that make makes as it is rendered, on a core of
-// its own: make must read only what no one changes while the renderer
-// runs.
-func (r *renderer) addMade(name string, make func() *jen.File) {
+// addBuilt queues a file that build builds as it is rendered, on a core
+// of its own: build must read only what no one changes while the
+// renderer runs.
+func (r *renderer) addBuilt(name string, build func() *jen.File) {
 	r.names = append(r.names, name)
-	r.jobs <- renderJob{name: name, make: make}
+	r.jobs <- renderJob{name: name, build: build}
 }
 
 // wait waits for the files queued and returns them, or the first queued

@@ -19,7 +19,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/dave/jennifer/jen"
 
@@ -169,7 +168,7 @@ func Generate(e *env.Env, opts Options) (*Result, error) {
 		if u.registers() {
 			kept = append(kept, u)
 			for _, p := range u.withParts() {
-				rd.addMade(g.unitFile(p, "pp2go.go"), p.tables)
+				rd.addBuilt(g.unitFile(p, "pp2go.go"), p.tables)
 			}
 		}
 	}
@@ -1046,11 +1045,15 @@ func (r *Result) Write(dir string) error {
 		}
 	}
 	errs := make([]error, len(names))
-	next := atomic.Int64{}
+	work := make(chan int, len(names))
+	for i := range names {
+		work <- i
+	}
+	close(work)
 	var wg sync.WaitGroup
 	for range max(runtime.GOMAXPROCS(0), 4) {
 		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < len(names); i = int(next.Add(1) - 1) {
+			for i := range work {
 				errs[i] = r.writeFile(dir, names[i])
 			}
 		})
