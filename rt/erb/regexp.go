@@ -628,7 +628,7 @@ func (re *Regexp) findASCII(s string) *MatchData {
 	if re.fast.Plain == nil {
 		return re.findAt(s, []rune(s), 0)
 	}
-	idx := re.fast.For(s).FindStringSubmatchIndex(s)
+	idx := re.fast.SubmatchIndex(s)
 	if idx == nil {
 		return nil
 	}
