@@ -692,8 +692,11 @@ func (ps *paramSig) withMetaparams(types []values.ParamType) []values.ParamType 
 
 // ---- lookups ----
 
+// normalizeName is a class or defined type's name as Puppet looks it up:
+// without a leading "::", in lowercase (lowered: a compile names the same
+// classes, capitalized in references, as the one before).
 func normalizeName(name string) string {
-	return strings.ToLower(strings.TrimPrefix(name, "::"))
+	return lowered.get(strings.TrimPrefix(name, "::"))
 }
 
 func (p *Program) findClass(name string) *Class {
