@@ -411,8 +411,10 @@ type TypeRef struct {
 	// Static is the type, laid out by the build, when the text names
 	// Puppet's own types only (no alias, resource type or reference,
 	// which resolve in the program): it is then used as it is, never
-	// parsed. nil for the others.
-	Static values.Type
+	// parsed. nil for the others. A Value, not a Type: Type reads it as
+	// the Value it returns without converting one interface to the
+	// other (an itab lookup a use).
+	Static values.Value
 
 	t atomicptr.Pointer[typeResolution]
 }
