@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -53,4 +55,55 @@ func TestGoBuild(t *testing.T) {
 	require.ErrorContains(t, err, "x/nope")
 	require.Empty(t, out.String())
 	require.NoFileExists(t, bin)
+}
+
+// TestGoBuildNoAsyncPreemption: a binary pp2go builds has no asynchronous
+// preemption by default (codegen.BinaryGODEBUG), and GODEBUG restores it. A
+// goroutine spins in a loop without calls while main collects: the
+// collector, which stops every goroutine, waits for the loop's end without
+// asynchronous preemption and interrupts it with.
+func TestGoBuildNoAsyncPreemption(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module x\n\ngo 1.26\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte(`package main
+
+import (
+	"fmt"
+	"runtime"
+	"sync/atomic"
+	"time"
+)
+
+var n uint64
+
+func main() {
+	runtime.GOMAXPROCS(2)
+	var spun atomic.Int64 // when the loop ended
+	go func() {
+		for i := uint64(0); i < 1<<30; i++ { // no call: no preemption point
+			n = n*31 + i
+		}
+		spun.Store(time.Now().UnixNano())
+	}()
+	time.Sleep(20 * time.Millisecond)
+	runtime.GC()
+	collected := time.Now().UnixNano()
+	for spun.Load() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	fmt.Println(collected > spun.Load(), n != 1)
+}
+`), 0o644))
+	bin := filepath.Join(t.TempDir(), "x")
+	var out bytes.Buffer
+	require.NoError(t, goBuild(&out, dir, bin))
+	run := func(env ...string) string {
+		cmd := exec.Command(bin)
+		cmd.Env = append(os.Environ(), env...)
+		b, err := cmd.Output()
+		require.NoError(t, err)
+		return strings.TrimSpace(string(b))
+	}
+	require.Equal(t, "true true", run("GODEBUG="), "the collection waited for the loop")
+	require.Equal(t, "false true", run("GODEBUG=asyncpreemptoff=0"), "the loop was preempted")
 }
