@@ -411,9 +411,9 @@ type TypeRef struct {
 	// Static is the type, laid out by the build, when the text names
 	// Puppet's own types only (no alias, resource type or reference,
 	// which resolve in the program): it is then used as it is, never
-	// parsed. nil for the others. A Value, not a Type: Type reads it as
-	// the Value it returns without converting one interface to the
-	// other (an itab lookup a use).
+	// parsed. nil for the others. A Value, not a values.Type: Scope.Type
+	// returns it as it is, where converting a Type to a Value looked up
+	// the Value's itab at each use.
 	Static values.Value
 
 	t atomicptr.Pointer[typeResolution]

@@ -47,13 +47,14 @@ func (g *GoLines) For(s string) *regexp.Regexp {
 // did (validate_re's and templates' patterns, each with its parameter),
 // and Go's engine takes thousands of instructions for a pattern with
 // groups, where comparing the subject with a copy takes a few. A pattern
-// that searches many subjects in turn keeps none (and pays a hash each).
+// that searches many subjects in turn keeps none (and pays a hash each),
+// nor does a process before it compiles again (KeepsCopies).
 func (g *GoLines) SubmatchIndex(s string) []int {
 	if e := atomicptr.Load(&g.last); e != nil && e.subject == s {
 		return e.index
 	}
 	idx := g.For(s).FindStringSubmatchIndex(s)
-	if len(s) <= maxKeptSubject {
+	if len(s) <= maxKeptSubject && KeepsCopies() {
 		if h := maphash.String(subjectSeed, s); g.missed.Swap(h) == h {
 			atomicptr.Store(&g.last, &lastSubmatch{strings.Clone(s), idx})
 		}
