@@ -288,8 +288,7 @@ type renderer struct {
 
 type renderJob struct {
 	name  string
-	file  *jen.File
-	build func() *jen.File // builds file, when it is nil
+	build func() *jen.File // the file (add: the one given)
 }
 
 func newRenderer(f *formatter) *renderer {
@@ -297,10 +296,7 @@ func newRenderer(f *formatter) *renderer {
 	for range runtime.GOMAXPROCS(0) {
 		r.done.Go(func() {
 			for j := range r.jobs {
-				if j.file == nil {
-					j.file = j.build()
-				}
-				out, err := f.render(j.name, j.file)
+				out, err := f.render(j.name, j.build())
 				r.mu.Lock()
 				r.outs[j.name], r.errs[j.name] = out, err
 				r.mu.Unlock()
@@ -312,8 +308,7 @@ func newRenderer(f *formatter) *renderer {
 
 // add queues a file, by its name in the module.
 func (r *renderer) add(name string, file *jen.File) {
-	r.names = append(r.names, name)
-	r.jobs <- renderJob{name: name, file: file}
+	r.addBuilt(name, func() *jen.File { return file })
 }
 
 // addBuilt queues a file that build builds as it is rendered, on a core

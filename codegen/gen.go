@@ -1040,8 +1040,8 @@ func parseGoMod(b []byte) (goVersion string, requires []string) {
 // file the formatter found there, or one whose digest and stat are the
 // earlier generation's record's (format.go: a module's embedded files,
 // the vendored packages); any other is read to compare. Files are written
-// on every core: each is a few system calls, which take most of the time
-// on a virtual machine.
+// by one goroutine a core, four at least: each is a few system calls,
+// which take most of the time on a virtual machine.
 func (r *Result) Write(dir string) error {
 	// a record stays only with the files it describes: a Write that fails
 	// leaves none, and the next generation formats and compares all
