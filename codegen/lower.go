@@ -160,7 +160,7 @@ func (l *lowerer) guarded(needed, ret bool, code []jen.Code) []jen.Code {
 	if ret {
 		return append([]jen.Code{enter, jen.Defer().Add(s()).Dot("Unguard").Call(jen.Id("lvl"))}, code...)
 	}
-	return []jen.Code{jen.Block(append(append([]jen.Code{enter}, code...), s().Dot("Unguard").Call(jen.Id("lvl")))...)}
+	return []jen.Code{jen.Block(append(append([]jen.Code{enter}, code...), jen.Id("s.Unguard").Call(jen.Id("lvl")))...)}
 }
 
 // cond lowers an expression used as a condition to a Go bool.
@@ -213,9 +213,9 @@ func (l *lowerer) caseStmt(x *ast.CaseExpression, ret bool) []jen.Code {
 			case *ast.LiteralDefault:
 				dflt = o
 			case *ast.UnfoldExpression:
-				conds = append(conds, s().Dot("CaseMatchAny").Call(jen.Id("t"), l.expr(vv.Expr)))
+				conds = append(conds, jen.Id("s.CaseMatchAny").Call(jen.Id("t"), l.expr(vv.Expr)))
 			default:
-				conds = append(conds, s().Dot("CaseMatch").Call(jen.Id("t"), l.expr(val)))
+				conds = append(conds, jen.Id("s.CaseMatch").Call(jen.Id("t"), l.expr(val)))
 			}
 		}
 		if len(conds) > 0 {
@@ -278,7 +278,7 @@ func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
 	case *ast.LiteralDefault:
 		return v("Default"), pure
 	case *ast.LiteralRegularExpression:
-		return s().Dot("Regexp").Call(l.lazyPos(x), l.u.regexpRef(x.Pattern)), call
+		return jen.Id("s.Regexp").Call(l.lazyPos(x), l.u.regexpRef(x.Pattern)), call
 	case *ast.QualifiedName:
 		return v("String").Call(jen.Lit(x.Value)), pure
 	case *ast.ReservedWord:
@@ -287,9 +287,9 @@ func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
 		// ::T::Cfg is T::Cfg, as Puppet's loaders find it
 		name := strings.TrimPrefix(x.CasedValue, "::")
 		if !l.g.typeKnown(name) {
-			return s().Dot("UnknownType").Call(l.pos(x), jen.Lit(name)), call
+			return jen.Id("s.UnknownType").Call(l.pos(x), jen.Lit(name)), call
 		}
-		return s().Dot("Type").Call(l.lazyPos(x), l.u.typeRef(name)), call
+		return jen.Id("s.Type").Call(l.lazyPos(x), l.u.typeRef(name)), call
 	case *ast.LiteralList:
 		return l.list(x)
 	case *ast.LiteralHash:
@@ -322,42 +322,42 @@ func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
 		case *ast.LiteralFloat:
 			return v("Float").Call(jen.Lit(-n.Value)), pure
 		}
-		return s().Dot("Neg").Call(l.pos(x), l.expr(x.Expr)), call
+		return jen.Id("s.Neg").Call(l.pos(x), l.expr(x.Expr)), call
 	case *ast.UnfoldExpression:
 		return rt("UnfoldValue").Call(l.expr(x.Expr)), call
 	case *ast.VariableExpression:
 		name := varName(x)
 		if k, ok := l.slots[name]; ok && k < l.nparams {
-			return s().Dot("Param").Call(l.lazyPos(x), jen.Lit(k), jen.Lit(name)), call
+			return jen.Id("s.Param").Call(l.lazyPos(x), jen.Lit(k), jen.Lit(name)), call
 		} else if ok {
-			return s().Dot("Local").Call(l.lazyPos(x), jen.Lit(k), jen.Lit(name)), call
+			return jen.Id("s.Local").Call(l.lazyPos(x), jen.Lit(k), jen.Lit(name)), call
 		}
 		if strings.Contains(name, "::") {
-			return s().Dot("Qualified").Call(l.lazyPos(x), l.u.varRef(name, l.g.classSlot(name))), call
+			return jen.Id("s.Qualified").Call(l.lazyPos(x), l.u.varRef(name, l.g.classSlot(name))), call
 		}
-		return s().Dot("Var").Call(l.lazyPos(x), jen.Lit(name)), call
+		return jen.Id("s.Var").Call(l.lazyPos(x), jen.Lit(name)), call
 	case *ast.AssignmentExpression:
 		return l.assign(x), call
 	case *ast.ArithmeticExpression:
-		return s().Dot("Arith").Call(l.u.binarySite(l.f, x, x.Left, x.Right, label(x)), jen.Lit(x.Op), l.expr(x.Left), l.expr(x.Right)), call
+		return jen.Id("s.Arith").Call(l.u.binarySite(l.f, x, x.Left, x.Right, label(x)), jen.Lit(x.Op), l.expr(x.Left), l.expr(x.Right)), call
 	case *ast.ComparisonExpression:
 		return rt("Compare").Call(l.lazyPos(x), jen.Lit(x.Op), l.expr(x.Left), l.expr(x.Right)), call
 	case *ast.MatchExpression:
-		return s().Dot("Match").Call(l.u.lazyBinarySite(l.f, x, x.Left, x.Right, label(x)), jen.Lit(x.Op == "!~"), l.expr(x.Left), l.expr(x.Right)), call
+		return jen.Id("s.Match").Call(l.u.lazyBinarySite(l.f, x, x.Left, x.Right, label(x)), jen.Lit(x.Op == "!~"), l.expr(x.Left), l.expr(x.Right)), call
 	case *ast.InExpression:
-		return s().Dot("In").Call(l.lazyPos(x), l.expr(x.Left), l.expr(x.Right)), call
+		return jen.Id("s.In").Call(l.lazyPos(x), l.expr(x.Left), l.expr(x.Right)), call
 	case *ast.AndExpression, *ast.OrExpression:
 		return v("BoolOf").Call(l.cond(x)), call
 	case *ast.RelationshipExpression:
-		return s().Dot("Relate").Call(l.lazyPos(x), jen.Lit(x.Op), l.expr(x.Left), l.expr(x.Right)), call
+		return jen.Id("s.Relate").Call(l.lazyPos(x), jen.Lit(x.Op), l.expr(x.Left), l.expr(x.Right)), call
 	case *ast.AccessExpression:
 		if text, ok := static.Text(x); ok && isType(x) && l.unknownType(x) == nil && !l.aliasFails(x) {
-			return s().Dot("Type").Call(l.lazyPos(x), l.u.typeRef(text)), call
+			return jen.Id("s.Type").Call(l.lazyPos(x), l.u.typeRef(text)), call
 		}
 		// a key that does not apply fails at the key
 		site := l.u.accessSite(l.f, x, x.Keys, label(x))
 		args := append([]jen.Code{site, l.expr(x.Left)}, l.args(x.Keys)...)
-		return s().Dot("Access").Call(args...), call
+		return jen.Id("s.Access").Call(args...), call
 	case *ast.CallNamedFunctionExpression:
 		return l.callNamed(x), call
 	case *ast.CallMethodExpression:
@@ -377,9 +377,9 @@ func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
 	case *ast.CollectExpression:
 		return l.collect(x), call
 	case *ast.RenderStringExpression:
-		return s().Dot("EppText").Call(jen.Lit(x.Value)), call
+		return jen.Id("s.EppText").Call(jen.Lit(x.Value)), call
 	case *ast.RenderExpression:
-		return s().Dot("EppRender").Call(l.expr(x.Expr)), call
+		return jen.Id("s.EppRender").Call(l.expr(x.Expr)), call
 	case ast.Definition:
 		return undef(), pure
 	}
@@ -427,7 +427,7 @@ func (l *lowerer) list(x *ast.LiteralList) (jen.Code, kind) {
 	for i, e := range x.Values {
 		elems[i] = l.expr(e)
 	}
-	return s().Dot("ArrayCopy").Call(elems...), call
+	return jen.Id("s.ArrayCopy").Call(elems...), call
 }
 
 // hash lowers a hash literal; a constant one is hoisted, the others are
@@ -450,7 +450,7 @@ func (l *lowerer) hash(x *ast.LiteralHash) (jen.Code, kind) {
 	if constant {
 		return l.u.constant(text, rt("HashOf").Call(kv...)), pure
 	}
-	return s().Dot("HashOf").Call(kv...), call
+	return jen.Id("s.HashOf").Call(kv...), call
 }
 
 // constElem lowers an element of a hoisted constant list or hash so that
@@ -536,9 +536,9 @@ func (l *lowerer) assign(x *ast.AssignmentExpression) jen.Code {
 		// $title and $name are numbered but no local: Assign fails)
 		name := varName(left)
 		if k, ok := l.slots[name]; ok && k >= l.nparams && !specialVariable(name) {
-			return s().Dot("SetLocal").Call(l.lazyPos(x), jen.Lit(k), jen.Lit(name), l.expr(x.Right))
+			return jen.Id("s.SetLocal").Call(l.lazyPos(x), jen.Lit(k), jen.Lit(name), l.expr(x.Right))
 		}
-		return s().Dot("Assign").Call(l.pos(x), jen.Lit(name), l.expr(x.Right))
+		return jen.Id("s.Assign").Call(l.pos(x), jen.Lit(name), l.expr(x.Right))
 	case *ast.LiteralList:
 		names := make([]jen.Code, 0, len(left.Values))
 		for _, e := range left.Values {
@@ -549,7 +549,7 @@ func (l *lowerer) assign(x *ast.AssignmentExpression) jen.Code {
 			}
 			names = append(names, jen.Lit(varName(ve)))
 		}
-		return s().Dot("AssignList").Call(l.pos(x), jen.Index().String().Values(names...), l.expr(x.Right))
+		return jen.Id("s.AssignList").Call(l.pos(x), jen.Index().String().Values(names...), l.expr(x.Right))
 	}
 	l.fail(x, "Illegal attempt to assign to %s", label(x.Left))
 	return undef()
@@ -619,7 +619,7 @@ func (l *lowerer) fnCall(at ast.Expr, name string, lambda *ast.LambdaExpression,
 	}
 	// the call's site is built only when it is needed (rt.Scope.Fn)
 	list := append([]jen.Code{l.lazyPos(at), ref, block}, l.args(args)...)
-	return s().Dot("Fn").Call(list...)
+	return jen.Id("s.Fn").Call(list...)
 }
 
 // staticDispatch is the dispatch of the function name that a call with
@@ -675,7 +675,7 @@ func (l *lowerer) lambda(x *ast.LambdaExpression) jen.Code {
 	}
 	body := l.tail(x.Body)
 	l.slots = outer
-	return s().Dot("Lambda").Call(sig, jen.Func().Params(jen.Id("s").Op("*").Qual(rtPath, "Scope")).Qual(valuesPath, "Value").Block(body...))
+	return jen.Id("s.Lambda").Call(sig, jen.Func().Params(jen.Id("s").Op("*").Qual(rtPath, "Scope")).Qual(valuesPath, "Value").Block(body...))
 }
 
 // localNames are the names a lambda binds in its local tables, its own
@@ -878,7 +878,7 @@ func (l *lowerer) inlineEPP(at ast.Expr, text string, args []ast.Expr) jen.Code 
 	body := jen.Func().Params(jen.Id("s").Op("*").Qual(rtPath, "Scope")).Block(tl.eppBody(lam)...)
 	dg := &defGen{lowerer: *tl}
 	list := append([]jen.Code{l.lazyPos(at), jen.Op("&").Add(dg.eppValue(lam, body))}, l.args(args)...)
-	return s().Dot("InlineEPP").Call(list...)
+	return jen.Id("s.InlineEPP").Call(list...)
 }
 
 // inlineERB translates inline_template()'s literal template texts: each
@@ -895,7 +895,7 @@ func (l *lowerer) inlineERB(at ast.Expr, texts []string) jen.Code {
 			}
 			*l.diags = append(*l.diags, &diag.Diagnostic{Severity: diag.Warning, Code: "ERB_UNSUPPORTED",
 				Message: "inline_template(): " + msg, File: l.f.Path, Line: p.Line, Column: p.Column})
-			parts[i] = s().Dot("InlineERBError").Call(l.pos(at), jen.Lit(msg))
+			parts[i] = jen.Id("s.InlineERBError").Call(l.pos(at), jen.Lit(msg))
 			continue
 		}
 		id := l.u.ident(fmt.Sprintf("inlineERB%d", l.f.Program.Position(at).Line))
@@ -911,7 +911,7 @@ func (l *lowerer) inlineERB(at ast.Expr, texts []string) jen.Code {
 			t.CallsPure(l.g.pureFunction)
 		}
 		t.Emit(l.out, id)
-		parts[i] = s().Dot("InlineERB").Call(l.lazyPos(at), jen.Id(id))
+		parts[i] = jen.Id("s.InlineERB").Call(l.lazyPos(at), jen.Id(id))
 	}
 	if len(parts) == 1 {
 		return parts[0]
@@ -938,9 +938,9 @@ func (l *lowerer) selector(x *ast.SelectorExpression) jen.Code {
 				dflt = en.Value
 			}
 		case *ast.UnfoldExpression:
-			clauses = append(clauses, jen.Case(s().Dot("CaseMatchAny").Call(jen.Id("t"), l.expr(mm.Expr))).Block(l.tail(en.Value)...))
+			clauses = append(clauses, jen.Case(jen.Id("s.CaseMatchAny").Call(jen.Id("t"), l.expr(mm.Expr))).Block(l.tail(en.Value)...))
 		default:
-			clauses = append(clauses, jen.Case(s().Dot("CaseMatch").Call(jen.Id("t"), l.expr(m))).Block(l.tail(en.Value)...))
+			clauses = append(clauses, jen.Case(jen.Id("s.CaseMatch").Call(jen.Id("t"), l.expr(m))).Block(l.tail(en.Value)...))
 		}
 	}
 	var last []jen.Code
@@ -1024,9 +1024,9 @@ func (l *lowerer) declaration(x *ast.ResourceExpression) *jen.Statement {
 	var st *jen.Statement
 	switch t := x.TypeName.(type) {
 	case *ast.QualifiedName:
-		st = s().Dot("DeclareType").Call(l.lazyPos(x), l.u.resourceTypeRef(strings.ToLower(t.Value)), form(x.Form))
+		st = jen.Id("s.DeclareType").Call(l.lazyPos(x), l.u.resourceTypeRef(strings.ToLower(t.Value)), form(x.Form))
 	default:
-		st = s().Dot("Declare").Call(l.lazyPos(x), rt("ResourceTypeName").Call(l.pos(t), l.expr(t)), form(x.Form))
+		st = jen.Id("s.Declare").Call(l.lazyPos(x), rt("ResourceTypeName").Call(l.pos(t), l.expr(t)), form(x.Form))
 	}
 	for _, b := range x.Bodies {
 		st = chain(st, "Body", l.lazyPos(b.Title), l.expr(b.Title))
@@ -1044,7 +1044,7 @@ func (l *lowerer) defaults(x *ast.ResourceDefaultsExpression) jen.Code {
 	switch t := x.TypeRef.(type) {
 	case *ast.QualifiedReference:
 		if !l.g.typeKnown(t.CasedValue) {
-			return s().Dot("UnknownType").Call(l.pos(t), jen.Lit(t.CasedValue))
+			return jen.Id("s.UnknownType").Call(l.pos(t), jen.Lit(t.CasedValue))
 		}
 		if native, define := l.g.e.FindResourceType(t.Value()); native != nil || define != nil {
 			name = jen.Lit(t.Value())
@@ -1055,12 +1055,12 @@ func (l *lowerer) defaults(x *ast.ResourceDefaultsExpression) jen.Code {
 	if name == nil {
 		name = rt("DefaultsTypeName").Call(l.pos(x.TypeRef), l.expr(x.TypeRef))
 	}
-	st := s().Dot("Defaults").Call(l.pos(x), name)
+	st := jen.Id("s.Defaults").Call(l.pos(x), name)
 	return chain(l.attrs(st, x.Operations), "Done")
 }
 
 func (l *lowerer) override(x *ast.ResourceOverrideExpression) jen.Code {
-	st := s().Dot("Override").Call(l.pos(x), l.expr(x.Resources))
+	st := jen.Id("s.Override").Call(l.pos(x), l.expr(x.Resources))
 	return chain(l.attrs(st, x.Operations), "Done")
 }
 
@@ -1084,7 +1084,7 @@ func (l *lowerer) collect(x *ast.CollectExpression) jen.Code {
 			query = l.query(q)
 		}
 	}
-	st := s().Dot("Collect").Call(l.pos(x), jen.Lit(ref.Value()), jen.Lit(exported), query)
+	st := jen.Id("s.Collect").Call(l.pos(x), jen.Lit(ref.Value()), jen.Lit(exported), query)
 	return chain(l.attrs(st, x.Operations), "Done")
 }
 
@@ -1095,9 +1095,9 @@ func (l *lowerer) query(e ast.Expr) jen.Code {
 	case *ast.ParenthesizedExpression:
 		return l.query(x.Expr)
 	case *ast.AndExpression:
-		return s().Dot("QueryAnd").Call(l.query(x.Left), l.query(x.Right))
+		return jen.Id("s.QueryAnd").Call(l.query(x.Left), l.query(x.Right))
 	case *ast.OrExpression:
-		return s().Dot("QueryOr").Call(l.query(x.Left), l.query(x.Right))
+		return jen.Id("s.QueryOr").Call(l.query(x.Left), l.query(x.Right))
 	case *ast.ComparisonExpression:
 		var name jen.Code
 		switch left := x.Left.(type) {
@@ -1108,9 +1108,9 @@ func (l *lowerer) query(e ast.Expr) jen.Code {
 		}
 		switch x.Op {
 		case "==":
-			return s().Dot("QueryEq").Call(name, l.expr(x.Right))
+			return jen.Id("s.QueryEq").Call(name, l.expr(x.Right))
 		case "!=":
-			return s().Dot("QueryNe").Call(name, l.expr(x.Right))
+			return jen.Id("s.QueryNe").Call(name, l.expr(x.Right))
 		}
 	}
 	l.fail(e, "Cannot transform object of class %s in a collector query", label(e))

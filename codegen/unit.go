@@ -98,7 +98,6 @@ type siteKey struct {
 
 type siteEntry struct {
 	file, line, column, label int
-	comment                   string
 }
 
 // refTable is a package's table of named references, in creation order.
@@ -193,8 +192,7 @@ func (u *unit) site(f *env.File, n ast.Positioned, label string) int {
 		u.lblIdx[label] = li
 	}
 	pos := f.Source.Position(int(span.Offset), int(span.Length))
-	u.sites = append(u.sites, siteEntry{file: fi, line: pos.Line, column: pos.Column, label: li,
-		comment: fmt.Sprintf("%s:%d:%d %s", filepath.Base(f.Path), pos.Line, pos.Column, label)})
+	u.sites = append(u.sites, siteEntry{file: fi, line: pos.Line, column: pos.Column, label: li})
 	u.siteIdx[k] = len(u.sites) - 1
 	return len(u.sites) - 1
 }
@@ -208,7 +206,7 @@ func (u *unit) binarySite(f *env.File, n, left, right ast.Expr, label string) je
 // lazyBinarySite is binarySite for an operation that needs its site only
 // when it fails (rt.SiteRef).
 func (u *unit) lazyBinarySite(f *env.File, n, left, right ast.Expr, label string) jen.Code {
-	return jen.Id("sites").Dot("Ref").Call(jen.Lit(u.operandSites(f, n, left, right, label)))
+	return siteRef(u.operandSites(f, n, left, right, label))
 }
 
 // operandSites is the index of the site of a binary expression, recorded
@@ -229,7 +227,7 @@ func (u *unit) accessSite(f *env.File, n ast.Expr, keys []ast.Expr, label string
 	}
 	// its site and the keys' are needed only when the access fails
 	// (rt.Scope.Access)
-	return jen.Id("sites").Dot("Ref").Call(jen.Lit(i))
+	return siteRef(i)
 }
 
 // pos is the Go expression for a site.
@@ -241,7 +239,15 @@ func (u *unit) pos(f *env.File, n ast.Positioned, label string) jen.Code {
 // when it fails or warns (rt.SiteRef): no call to build it when the
 // operation succeeds, as pos's would.
 func (u *unit) lazyPos(f *env.File, n ast.Positioned, label string) jen.Code {
-	return jen.Id("sites").Dot("Ref").Call(jen.Lit(u.site(f, n, label)))
+	return siteRef(u.site(f, n, label))
+}
+
+// siteRef is `sites.Ref(i)` as one token: the code has one at nearly
+// every operation (~80,000 in a 92-module environment), and jennifer
+// builds and renders each token apart (an allocation or two and a
+// fmt.Sprintf each).
+func siteRef(i int) jen.Code {
+	return jen.Id("sites.Ref(" + strconv.Itoa(i) + ")")
 }
 
 // ref returns the identifier of a reference in table t, creating it with
@@ -400,12 +406,23 @@ func (u *unit) tables() *jen.File {
 		}
 	})
 	f.Comment("sites holds four numbers per site: file, line, column and label.")
-	var data strings.Builder
-	data.WriteString("[]int32{\n")
-	for _, s := range u.sites {
-		fmt.Fprintf(&data, "%d, %d, %d, %d, // %s\n", s.file, s.line, s.column, s.label, s.comment)
+	// a line a site, "0, 4, 3, 0, // config.pp:4:3 Function Call", written
+	// with strconv: fmt would box each number (~80,000 sites a generation)
+	bases := make([]string, len(u.files))
+	for i, p := range u.files {
+		bases[i] = filepath.Base(p)
 	}
-	data.WriteString("}")
+	data := append(make([]byte, 0, 48*len(u.sites)+16), "[]int32{\n"...)
+	for _, s := range u.sites {
+		for _, n := range [...]int{s.file, s.line, s.column, s.label} {
+			data = append(strconv.AppendInt(data, int64(n), 10), ", "...)
+		}
+		data = append(append(data, "// "...), bases[s.file]...)
+		data = strconv.AppendInt(append(data, ':'), int64(s.line), 10)
+		data = strconv.AppendInt(append(data, ':'), int64(s.column), 10)
+		data = append(append(append(data, ' '), u.labels[s.label]...), '\n')
+	}
+	data = append(data, '}')
 	// the table gives the files by the first one's address and their
 	// number, and the labels themselves (in one string, separated by
 	// newlines, as a definition's Locals): Go's static initialization lays
@@ -417,7 +434,7 @@ func (u *unit) tables() *jen.File {
 	// for the binary's data decodes at every start
 	table := jen.Dict{
 		jen.Id("Labels"): jen.Lit(strings.Join(u.labels, "\n")),
-		jen.Id("Data"):   jen.Op(data.String()),
+		jen.Id("Data"):   jen.Op(string(data)),
 	}
 	if len(u.files) > 0 {
 		table[jen.Id("Files")] = jen.Op("&").Id("files").Index(jen.Lit(0))

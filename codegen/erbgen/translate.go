@@ -114,8 +114,10 @@ func erbQ(name string) *jen.Statement { return jen.Qual(RuntimePath, name) }
 
 func valueT() *jen.Statement { return erbQ("Value") }
 
+// rcall is a call of the rendering's method: `r.method` is one token
+// (see codegen's siteRef).
 func rcall(method string, args ...jen.Code) *jen.Statement {
-	return jen.Id("r").Dot(method).Call(args...)
+	return jen.Id("r." + method).Call(args...)
 }
 
 // catchUnsupported, deferred, turns the panic of a construct the
