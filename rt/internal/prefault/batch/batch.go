@@ -5,9 +5,9 @@ package batch
 
 import (
 	"runtime"
-	"runtime/metrics"
 	"sync"
 	"sync/atomic"
+	"weak"
 
 	"github.com/pp2go/pp2go/rt/hugeheap"
 )
@@ -51,30 +51,45 @@ func ready(want uint64) {
 // Regrow readies more heap (twice as much, or the goal a quarter more)
 // once the collector's goal has grown past what Prefault readied, up to
 // maxGoal; it does nothing in a process that did not Prefault. Cheap
-// enough to call before each compile: a read of the goal.
+// enough to call before each compile: the goal changes only when a
+// collection ends, and it is read (runtime.ReadMemStats, a stop of the
+// world) only after one did.
 func Regrow() {
 	if r := readied.Load(); r == 0 || r >= maxGoal || !growing.TryLock() {
 		return // another goroutine grows it
 	}
 	defer growing.Unlock()
+	if mark.Value() != nil {
+		return // no collection since the goal was read
+	}
 	// read under the lock: while a block Grow allocated is alive, the
 	// goal counts it
 	r := readied.Load()
 	if goal := heapGoal(); goal+goal/4 > r {
-		ready(min(max(goal+goal/4, 2*r), maxGoal))
+		ready(min(max(goal+goal/4, 2*r), maxGoal)) // collects
 	}
+	mark = weak.Make(new([32]byte))
 }
+
+// growing is held by the goroutine that readies more heap (Regrow), and
+// guards mark.
+var growing sync.Mutex
+
+// mark is an object only a weak pointer refers to, made when Regrow last
+// read the goal: the next collection frees it. (32 bytes: not in a tiny
+// block, which lives as long as its other objects.)
+var mark weak.Pointer[[32]byte]
 
 // heapGoal is the collector's goal, at most maxGoal (GOGC=off: the
-// largest uint64).
+// largest uint64). It stops the world: runtime/metrics reads it without,
+// but its package's initialization (the descriptions of its metrics,
+// built and sorted) took a median 0.9 ms of a one-shot compile's start,
+// which never reads the goal.
 func heapGoal() uint64 {
-	s := [1]metrics.Sample{{Name: "/gc/heap/goal:bytes"}}
-	metrics.Read(s[:])
-	return min(s[0].Value.Uint64(), maxGoal)
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return min(ms.NextGC, maxGoal)
 }
-
-// growing is held by the goroutine that readies more heap (Regrow).
-var growing sync.Mutex
 
 // maxGoal bounds the heap Prefault and Regrow map ahead of use: mapped,
 // it counts against the machine's commit limit, touched or not.

@@ -1,8 +1,10 @@
 package batch
 
 import (
+	"os/exec"
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"testing"
 )
 
@@ -52,5 +54,31 @@ func TestRegrow(t *testing.T) {
 			t.Errorf("Regrow readied again (%d, then %d bytes) for a goal of %d", r, r2, goal)
 		}
 	}
+	// The goal is read again only after a collection.
+	readied.Store(was)
+	Regrow()
+	if r := readied.Load(); r != was {
+		t.Errorf("Regrow readied %d bytes with no collection since it read the goal", r)
+	}
+	runtime.GC()
+	Regrow()
+	if r := readied.Load(); r == was {
+		t.Errorf("Regrow readied nothing after a collection, with a goal of %d", heapGoal())
+	}
 	runtime.KeepAlive(live)
+}
+
+// TestNoRuntimeMetrics checks that a catalog binary's packages do not
+// import runtime/metrics, whose initialization every one-shot compile
+// would pay for (heapGoal says why).
+func TestNoRuntimeMetrics(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "github.com/pp2go/pp2go/rt/cli").Output()
+	if err != nil {
+		t.Skipf("go list: %v", err)
+	}
+	for _, p := range strings.Fields(string(out)) {
+		if p == "runtime/metrics" {
+			t.Fatal("rt/cli depends on runtime/metrics")
+		}
+	}
 }
