@@ -13,6 +13,10 @@ const (
 	// huge page at once, those in memory copied into it.
 	madvCollapse = 25
 
+	// madvPopulateWrite (MADV_POPULATE_WRITE, Linux 5.14) has a range's
+	// pages in memory as a write would, without faults.
+	madvPopulateWrite = 23
+
 	// hugePage is the size and alignment of a huge page.
 	hugePage = hugepage.Size
 
@@ -127,6 +131,55 @@ func bigFrame(i int) byte {
 	return 0
 }
 
+// dataMark is a variable of the binary's data segment, which ownData
+// finds by it: one with a value (those without are in the segment's part
+// that is not in the file, another mapping).
+var dataMark = [1]uintptr{1}
+
+// ownData has the binary's data segment, the mapping of its variables
+// that have values, copied into the process's memory at once. Its pages
+// are the file's until written: a variable's first write to a page is a
+// fault that copies it and flushes every CPU's cached translation of the
+// page, an interrupt to each other CPU that runs a thread of the process,
+// which a VM's CPU waits for while its host runs something else. A
+// one-shot keystone compile wrote ~140 of the segment's pages (classes',
+// functions' and site tables' caches); copying all ~750 at once took its
+// median from 56 to 35 ms (60 interleaved runs of each, twice; the
+// fastest run the same), for 0.4 MB more peak RSS: most pages were in
+// memory already, read.
+func ownData() {
+	if lo, hi := mappingOf(uintptr(unsafe.Pointer(&dataMark))); hi > lo {
+		populateWrite(lo, hi)
+	}
+}
+
+// populateWrite has [lo, hi) in memory as a write would; EINVAL before
+// Linux 5.14.
+func populateWrite(lo, hi uintptr) syscall.Errno {
+	_, _, errno := syscall.Syscall(syscall.SYS_MADVISE, lo, hi-lo, madvPopulateWrite)
+	return errno
+}
+
+// mappingOf is the writable mapping holding addr, alone (mapping takes
+// those that follow it too: after the data segment, the segment's part
+// not in the file, with variables such as a 32 MiB buffer of
+// crypto/internal/fips140/drbg), or 0, 0.
+func mappingOf(addr uintptr) (lo, hi uintptr) {
+	fd, err := syscall.Open("/proc/self/maps", syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return 0, 0
+	}
+	defer syscall.Close(fd)
+	lo, hi, flags, errno := query(fd, addr)
+	switch {
+	case errno == syscall.ENOTTY || errno == syscall.EINVAL:
+		return mapsText(addr, false)
+	case errno != 0 || flags&(vmaReadable|vmaWritable) != vmaReadable|vmaWritable:
+		return 0, 0
+	}
+	return lo, hi
+}
+
 // mapping is the writable mapping holding addr, as /proc/self/maps shows
 // it (the runtime's heap maps are anonymous), with the writable mappings
 // that follow it without a gap (the huge-page advice splits a mapping), or
@@ -142,7 +195,7 @@ func mapping(addr uintptr) (lo, hi uintptr) {
 		start, end, flags, errno := query(fd, max(addr, hi))
 		switch {
 		case errno == syscall.ENOTTY || errno == syscall.EINVAL:
-			return mapsText(addr)
+			return mapsText(addr, true)
 		case errno != 0 || flags&(vmaReadable|vmaWritable) != vmaReadable|vmaWritable || hi != 0 && start != hi:
 			return lo, hi
 		case hi == 0:
@@ -173,8 +226,9 @@ func query(fd int, addr uintptr) (lo, hi uintptr, flags uint64, errno syscall.Er
 	return uintptr(q.vmaStart), uintptr(q.vmaEnd), q.vmaFlags, errno
 }
 
-// mapsText is mapping, read from the text of /proc/self/maps.
-func mapsText(addr uintptr) (lo, hi uintptr) {
+// mapsText is mapping (mappingOf without follow), read from the text of
+// /proc/self/maps.
+func mapsText(addr uintptr, follow bool) (lo, hi uintptr) {
 	maps, ok := readFile("/proc/self/maps")
 	if !ok {
 		return 0, 0
@@ -190,7 +244,7 @@ func mapsText(addr uintptr) (lo, hi uintptr) {
 		switch {
 		case hi == 0 && ok && l <= addr && addr < h:
 			lo, hi = l, h
-		case hi != 0 && ok && l == hi:
+		case hi != 0 && ok && l == hi && follow:
 			hi = h
 		case hi != 0:
 			return lo, hi

@@ -213,7 +213,7 @@ func TestMapping(t *testing.T) {
 	p := probe()
 	readyHeap(6 << 20) // the advice splits the heap's mapping
 	lo, hi := mapping(p)
-	tlo, thi := mapsText(p)
+	tlo, thi := mapsText(p, true)
 	if lo == 0 || lo != tlo || hi != thi {
 		t.Errorf("mapping(%#x) = %#x, %#x; /proc/self/maps says %#x, %#x", p, lo, hi, tlo, thi)
 	}
@@ -286,4 +286,33 @@ func inOwnProcess(t *testing.T) bool {
 		t.Skipf("in a process of its own:\n%s", out)
 	}
 	return false
+}
+
+// farMark is a variable without a value and 1 MiB long: in the mapping
+// after the data segment, where the linker puts such variables, the
+// largest last.
+var farMark [1 << 20]byte
+
+// TestOwnData checks that the package's init had the binary's data
+// segment copied into the process's memory, the whole mapping, and that
+// the mapping is the data segment's alone: not the variables without a
+// value after it.
+func TestOwnData(t *testing.T) {
+	addr := uintptr(unsafe.Pointer(&dataMark))
+	lo, hi := mappingOf(addr)
+	if tlo, thi := mapsText(addr, false); lo == 0 || lo != tlo || hi != thi {
+		t.Fatalf("mappingOf(%#x) = %#x, %#x; /proc/self/maps says %#x, %#x", addr, lo, hi, tlo, thi)
+	}
+	if populateWrite(lo, lo+uintptr(os.Getpagesize())) == syscall.EINVAL {
+		t.Skip("no MADV_POPULATE_WRITE (Linux 5.14)")
+	}
+	if far := uintptr(unsafe.Pointer(&farMark)); lo <= far && far < hi {
+		t.Errorf("the data segment's mapping [%#x, %#x) holds a variable without a value at %#x", lo, hi, far)
+	}
+	size := proctest.SmapsField(t, addr, "Size:")
+	copied := proctest.SmapsField(t, addr, "Anonymous:")
+	if copied < size {
+		t.Errorf("%d kB of the data segment's %d kB copied into the process's memory, want all", copied, size)
+	}
+	runtime.KeepAlive(&farMark)
 }

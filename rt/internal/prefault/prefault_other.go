@@ -3,3 +3,5 @@
 package prefault
 
 func readyHeap(want uintptr) (lo, hi uintptr) { return 0, 0 }
+
+func ownData() {}
