@@ -139,14 +139,13 @@ var dataMark = [1]uintptr{1}
 // ownData has the binary's data segment, the mapping of its variables
 // that have values, copied into the process's memory at once. Its pages
 // are the file's until written: a variable's first write to a page is a
-// fault that copies it and flushes every CPU's cached translation of the
-// page, an interrupt to each other CPU that runs a thread of the process,
-// which a VM's CPU waits for while its host runs something else. A
-// one-shot keystone compile wrote ~140 of the segment's pages (classes',
-// functions' and site tables' caches); copying all ~750 at once took its
-// median from 56 to 35 ms (60 interleaved runs of each, twice; the
-// fastest run the same), for 0.4 MB more peak RSS: most pages were in
-// memory already, read.
+// fault that copies it and has the page's old translation flushed from
+// the CPUs that run the process (on this project's VMs, a call to the
+// host). A one-shot keystone compile wrote ~140 of the segment's pages
+// (classes', functions' and site tables' caches); with all ~750 copied at
+// once, its median went from 55-60 to 39-41 ms (60 interleaved runs of
+// each binary, twice; the fastest run the same), its peak RSS from 25.3
+// to 26.0 MB: most pages were in memory already, read.
 func ownData() {
 	if lo, hi := mappingOf(uintptr(unsafe.Pointer(&dataMark))); hi > lo {
 		populateWrite(lo, hi)
