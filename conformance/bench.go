@@ -57,10 +57,18 @@ type WarmTiming struct {
 // of a catalog.
 const BenchPuppet = "7"
 
-// BenchWarm runs `BINARY bench NODE --facts FACTS --puppet 7` with --count
-// when count is positive, else --time d.
-func BenchWarm(binary, node, facts string, count int, d time.Duration) (*WarmTiming, error) {
-	args := []string{"bench", node, "--facts", facts, "--puppet", BenchPuppet}
+// WarmNodes is how many copies of a node's facts a warm batch compiles in
+// turn: Puppet's (the oracle bench's WARM_NODES, as make bench runs it) and
+// pp2go's (BenchWarm).
+const WarmNodes = 10
+
+// BenchWarm runs `BINARY bench --facts-dir DIR --puppet 7` with --count
+// when count is positive, else --time d: the nodes of DIR (WriteCopies'
+// copies of one node) compiled in turn in one process, as Puppet's warm
+// batch compiles its copies (PuppetBench). The same node compiled again
+// and again would find more of what a compile keeps from the one before.
+func BenchWarm(binary, factsDir string, count int, d time.Duration) (*WarmTiming, error) {
+	args := []string{"bench", "--facts-dir", factsDir, "--puppet", BenchPuppet}
 	if count > 0 {
 		args = append(args, "--count", strconv.Itoa(count))
 	} else {
@@ -150,32 +158,46 @@ func rssRunner(dir string) (string, error) {
 }
 
 // Throughput times `BINARY compile --facts-dir DIR --out-dir OUT -j JOBS
-// --puppet 7 -q` over n copies of a node's facts (each naming its own
-// node: see copyFacts), written to dir first
-// (the facts directory and the catalogs' directory are made there; they
-// must not exist). It deletes nothing: on ext4 without a journal (these
-// VMs') a file created shortly after deletions near it costs a scan past
-// the recently deleted inodes (up to 17% of a batch's samples right after
-// the previous run's catalogs were deleted), a cost of the harness's
-// cleanup, not of the program: the caller deletes dir after its runs. The copies are named as the node with the number of the
-// copy in place of its first label's trailing digits (ctl1.example.com:
-// ctl1, ctl2, ...; with no digits there, the number is appended), so that
-// node definitions matching the node's name match them too. It returns the
-// wall time of the whole process and its peak resident set size in bytes;
-// a failing node fails it.
+// --puppet 7 -q` over n copies of a node's facts (WriteCopies), written to
+// dir first (the facts directory and the catalogs' directory are made
+// there; they must not exist). It deletes nothing: on ext4 without a
+// journal (these VMs') a file created shortly after deletions near it
+// costs a scan past the recently deleted inodes (up to 17% of a batch's
+// samples right after the previous run's catalogs were deleted), a cost of
+// the harness's cleanup, not of the program: the caller deletes dir after
+// its runs. It returns the wall time of the whole process and its peak
+// resident set size in bytes; a failing node fails it.
 func Throughput(binary, node, facts string, n, jobs int, dir string) (time.Duration, int64, error) {
-	b, err := os.ReadFile(facts)
-	if err != nil {
+	factsDir, outDir := filepath.Join(dir, "facts"), filepath.Join(dir, "catalogs")
+	if err := WriteCopies(node, facts, n, factsDir); err != nil {
 		return 0, 0, err
 	}
-	factsDir, outDir := filepath.Join(dir, "facts"), filepath.Join(dir, "catalogs")
-	for _, d := range []string{factsDir, outDir} {
-		if err := os.MkdirAll(filepath.Dir(d), 0o755); err != nil {
-			return 0, 0, err
-		}
-		if err := os.Mkdir(d, 0o755); err != nil {
-			return 0, 0, err
-		}
+	if err := os.Mkdir(outDir, 0o755); err != nil {
+		return 0, 0, err
+	}
+	d, rss, failed, err := runMeasured(binary, "compile", "--facts-dir", factsDir, "--out-dir", outDir, "-j", strconv.Itoa(jobs), "--puppet", BenchPuppet, "-q")
+	if err == nil && failed != "" {
+		err = errors.New(failed)
+	}
+	return d, rss, err
+}
+
+// WriteCopies writes n copies of a node's facts (the file facts) into dir,
+// which it makes (it must not exist), each naming its own node (see
+// copyFacts). The copies are named as the node with the number of the copy
+// in place of its first label's trailing digits (ctl1.example.com: ctl1,
+// ctl2, ...; with no digits there, the number is appended), so that node
+// definitions matching the node's name match them too.
+func WriteCopies(node, facts string, n int, dir string) error {
+	b, err := os.ReadFile(facts)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+		return err
+	}
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		return err
 	}
 	label, rest, _ := strings.Cut(node, ".")
 	if rest != "" {
@@ -188,17 +210,13 @@ func Throughput(binary, node, facts string, n, jobs int, dir string) (time.Durat
 		copyHost := fmt.Sprintf("%s%d", label, i)
 		text, err := copyFacts(b, node, host, copyHost+rest, copyHost, i)
 		if err != nil {
-			return 0, 0, err
+			return err
 		}
-		if err := os.WriteFile(filepath.Join(factsDir, copyHost+rest+ext), text, 0o644); err != nil {
-			return 0, 0, err
+		if err := os.WriteFile(filepath.Join(dir, copyHost+rest+ext), text, 0o644); err != nil {
+			return err
 		}
 	}
-	d, rss, failed, err := runMeasured(binary, "compile", "--facts-dir", factsDir, "--out-dir", outDir, "-j", strconv.Itoa(jobs), "--puppet", BenchPuppet, "-q")
-	if err == nil && failed != "" {
-		err = errors.New(failed)
-	}
-	return d, rss, err
+	return nil
 }
 
 // copyFacts is a node's facts (JSON) as the i-th copy's: every string

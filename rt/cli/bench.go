@@ -3,9 +3,11 @@ package cli
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/pprof"
 	"sort"
+	"strings"
 	"syscall"
 	"time"
 
@@ -17,21 +19,27 @@ import (
 	"github.com/pp2go/pp2go/rt/internal/startup"
 )
 
-// benchCommand is `bench NODE --facts FILE`: how long this binary takes to
-// build its program and to compile one catalog in a warm process.
+// benchCommand is `bench NODE --facts FILE` or `bench --facts-dir DIR`: how
+// long this binary takes to build its program and to compile one catalog
+// in a warm process.
 func benchCommand(program func() *rt.Program) *cobra.Command {
-	var factsFile, cpuProfile, memProfile string
+	var factsFile, factsDir, cpuProfile, memProfile string
 	var count int
 	var minTime time.Duration
 	var pf puppetFlags
 	cmd := &cobra.Command{
-		Use:   "bench NODE --facts FILE [--count N | --time D]",
+		Use:   "bench (NODE --facts FILE | --facts-dir DIR) [--count N | --time D]",
 		Short: "Time the compilation of a node's catalog in a warm process",
 		Long: `Time how long this binary takes to compile the catalog of a node in a warm
 process: the program is built (timed: program_ns, the cost every run of
 'compile' pays once), one catalog is compiled (first_ns), then catalogs are
 compiled one after another, each to its JSON bytes, --count times or for at
-least --time. Prints one line of key=value pairs:
+least --time. With --facts-dir, the catalogs compiled are those of the
+directory's nodes (NAME.json or NAME.yaml, named after the file), in turn
+and again: a fleet's, whose nodes differ in their names and facts, where the
+same node compiled again and again finds more of what the program keeps
+from the catalog before it (the resources' JSON, memoized calls). The
+first compile is the first node's. Prints one line of key=value pairs:
 
   program_ns     building the program (catalog.Program(), first call)
   first_ns       the first compile (caches warming)
@@ -43,7 +51,7 @@ least --time. Prints one line of key=value pairs:
                  and system, all threads: GC included, time spent waiting
                  for a busy machine's cores excluded)
   allocs, bytes  heap allocations (count, bytes) per warm compile
-  resources      resources in the catalog
+  resources      resources in the (first node's) catalog
   allocs_per_resource
                  allocs / resources, rounded (0 when the compile fails)
   start_allocs, start_bytes
@@ -59,14 +67,11 @@ least --time. Prints one line of key=value pairs:
 The catalog is compiled exactly as 'compile' compiles it; a failing compile
 is timed too (the error is the result), and fail=N counts the compiles
 that failed (the first one included). --puppet and --setting are compile's.`,
-		Args: cobra.ExactArgs(1),
+		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			rt.PrefetchServerFacts() // as compile does
 			prefault.Compile()       // as compile does: first_ns is a one-shot compile's
-			if factsFile == "" {
-				return fmt.Errorf("give --facts FILE")
-			}
-			facts, digest, err := readFacts(factsFile)
+			nodes, err := benchNodes(args, factsFile, factsDir)
 			if err != nil {
 				return err
 			}
@@ -83,7 +88,12 @@ that failed (the first one included). --puppet and --setting are compile's.`,
 			}
 			p.DropDebug = true // as compile without --debug
 			t0 = time.Now()
-			node := func() *rt.Node { return &rt.Node{Name: args[0], Facts: facts, FactsDigest: digest} }
+			next := 0
+			node := func() *rt.Node { // a copy: a compile may change its node
+				n := nodes[next%len(nodes)]
+				next++
+				return &n
+			}
 			res := rt.CompileWith(p, node())
 			firstNs := time.Since(t0)
 			runtime.ReadMemStats(&ms1)
@@ -109,7 +119,7 @@ that failed (the first one included). --puppet and --setting are compile's.`,
 				r := rt.CompileWith(p, node())
 				if r.Err != nil {
 					if failed == 0 && res.Err == nil {
-						fmt.Fprintf(os.Stderr, "a warm compile failed: %v\n", r.Err)
+						fmt.Fprintf(cmd.ErrOrStderr(), "a warm compile failed: %v\n", r.Err)
 					}
 					failed++
 				}
@@ -143,7 +153,7 @@ that failed (the first one included). --puppet and --setting are compile's.`,
 			if resources > 0 {
 				perResource = (allocs + uint64(resources)/2) / uint64(resources)
 			}
-			fmt.Printf("program_ns=%d first_ns=%d n=%d min_ns=%d median_ns=%d mean_ns=%d cpu_ns=%d allocs=%d bytes=%d resources=%d allocs_per_resource=%d start_allocs=%d start_bytes=%d program_allocs=%d program_bytes=%d rss_kb=%d fail=%d\n",
+			fmt.Fprintf(cmd.OutOrStdout(), "program_ns=%d first_ns=%d n=%d min_ns=%d median_ns=%d mean_ns=%d cpu_ns=%d allocs=%d bytes=%d resources=%d allocs_per_resource=%d start_allocs=%d start_bytes=%d program_allocs=%d program_bytes=%d rss_kb=%d fail=%d\n",
 				programNs.Nanoseconds(), firstNs.Nanoseconds(), n, sorted[0].Nanoseconds(), sorted[n/2].Nanoseconds(),
 				total.Nanoseconds()/int64(n), cpu.Nanoseconds()/int64(n), allocs, (ms1.TotalAlloc-ms0.TotalAlloc)/uint64(n),
 				resources, perResource, startAllocs, startBytes, programAllocs, programBytes, maxRSS(), fail)
@@ -153,11 +163,45 @@ that failed (the first one included). --puppet and --setting are compile's.`,
 	f := cmd.Flags()
 	pf.add(f)
 	f.StringVar(&factsFile, "facts", "", "the node's facts (JSON or YAML)")
+	f.StringVar(&factsDir, "facts-dir", "", "compile the catalogs of every facts file of this directory (NAME.json, NAME.yaml), in turn, instead of one node's")
 	f.IntVar(&count, "count", 0, "compile this many catalogs (0: as many as --time allows, at least 10)")
 	f.DurationVar(&minTime, "time", time.Second, "with --count 0: compile catalogs for at least this long")
 	f.StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile of the warm compiles to this file")
 	f.StringVar(&memProfile, "memprofile", "", "write a profile of the warm compiles' allocations (sampled every 4 KiB; with GODEBUG=memprofilerate=N, of the whole run at that rate) to this file")
 	return cmd
+}
+
+// benchNodes are the nodes bench compiles: NODE with --facts FILE, or the
+// nodes of --facts-dir DIR.
+func benchNodes(args []string, factsFile, factsDir string) ([]rt.Node, error) {
+	switch {
+	case factsDir != "" && (factsFile != "" || len(args) > 0):
+		return nil, fmt.Errorf("give NODE --facts FILE or --facts-dir DIR, not both")
+	case factsDir != "":
+		files, err := factsFiles(factsDir)
+		if err != nil {
+			return nil, err
+		}
+		if len(files) == 0 {
+			return nil, fmt.Errorf("%s: no facts files (NAME.json, NAME.yaml)", factsDir)
+		}
+		nodes := make([]rt.Node, len(files))
+		for i, name := range files {
+			facts, digest, err := readFacts(filepath.Join(factsDir, name))
+			if err != nil {
+				return nil, err
+			}
+			nodes[i] = rt.Node{Name: strings.TrimSuffix(name, filepath.Ext(name)), Facts: facts, FactsDigest: digest}
+		}
+		return nodes, nil
+	case len(args) == 0 || factsFile == "":
+		return nil, fmt.Errorf("give NODE --facts FILE or --facts-dir DIR")
+	}
+	facts, digest, err := readFacts(factsFile)
+	if err != nil {
+		return nil, err
+	}
+	return []rt.Node{{Name: args[0], Facts: facts, FactsDigest: digest}}, nil
 }
 
 // maxRSS is the process's peak resident set size in KiB.

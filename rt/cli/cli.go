@@ -603,13 +603,12 @@ func createTemp(path string, perm fs.FileMode, flag int) (file, int, error) {
 	}
 }
 
-// compileDir compiles every node of a facts directory in parallel. Log
-// lines name their node; the last line is a summary.
-func compileDir(stderr io.Writer, p *rt.Program, factsDir, outDir string, jobs int, shown int, pretty, checkDeps bool) error {
-	start := time.Now()
-	entries, err := os.ReadDir(factsDir)
+// factsFiles are the names of the facts files of dir (NAME.json,
+// NAME.yaml, NAME.yml: the node NAME's), sorted.
+func factsFiles(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var files []string
 	for _, e := range entries {
@@ -619,6 +618,17 @@ func compileDir(stderr io.Writer, p *rt.Program, factsDir, outDir string, jobs i
 		}
 	}
 	sort.Strings(files)
+	return files, nil
+}
+
+// compileDir compiles every node of a facts directory in parallel. Log
+// lines name their node; the last line is a summary.
+func compileDir(stderr io.Writer, p *rt.Program, factsDir, outDir string, jobs int, shown int, pretty, checkDeps bool) error {
+	start := time.Now()
+	files, err := factsFiles(factsDir)
+	if err != nil {
+		return err
+	}
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return err
 	}
