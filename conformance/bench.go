@@ -182,6 +182,18 @@ func Throughput(binary, node, facts string, n, jobs int, dir string) (time.Durat
 	return d, rss, err
 }
 
+// WarmFleet writes the copies BenchWarm compiles for a scenario's bench
+// node, n of them (WriteCopies), into dir's warm-nodes, made anew, and
+// returns that directory.
+func (sc *Scenario) WarmFleet(dir string, n int) (string, error) {
+	fleet := filepath.Join(dir, "warm-nodes")
+	if err := os.RemoveAll(fleet); err != nil {
+		return "", err
+	}
+	node, facts := sc.BenchNode()
+	return fleet, WriteCopies(node, facts, n, fleet)
+}
+
 // WriteCopies writes n copies of a node's facts (the file facts) into dir,
 // which it makes (it must not exist), each naming its own node (see
 // copyFacts). The copies are named as the node with the number of the copy

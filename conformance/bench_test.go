@@ -17,7 +17,7 @@ import (
 //
 //   - Catalog/SCENARIO/warm: one catalog compiled in a warm process, to its
 //     JSON bytes. The binary's `bench --facts-dir` compiles b.N catalogs of
-//     WarmNodes copies of the node's facts (WriteCopies), in turn, in one
+//     WarmNodes copies of the node's facts (WarmFleet), in turn, in one
 //     process; ns/op is its own figure for them (the mean, GC
 //     included), not the time of the process; median-ns/op, cpu-ns/op (CPU
 //     time of all threads, which a busy machine does not inflate as it does
@@ -46,11 +46,8 @@ func BenchmarkCatalog(b *testing.B) {
 				b.Skipf("build: %v", err)
 			}
 			node, facts := sc.BenchNode()
-			fleet := filepath.Join(dir, "warm-nodes")
-			if err := os.RemoveAll(fleet); err != nil {
-				b.Fatal(err)
-			}
-			if err := WriteCopies(node, facts, WarmNodes, fleet); err != nil {
+			fleet, err := sc.WarmFleet(dir, WarmNodes)
+			if err != nil {
 				b.Fatal(err)
 			}
 			b.Run("warm", func(b *testing.B) {

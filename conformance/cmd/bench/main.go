@@ -10,7 +10,7 @@
 //
 //   - warm: the binary's `bench --facts-dir` compiles the catalogs of
 //     -warm-nodes copies of the node's facts (each with its own name and
-//     address: conformance.WriteCopies), in turn and again, in one process
+//     address: Scenario.WarmFleet), in turn and again, in one process
 //     (to JSON bytes, as `compile` does), as Puppet's warm batch compiles
 //     as many copies; the figure is the median compile of the best of
 //     -rounds rounds. (The same node compiled again and again would find
@@ -254,11 +254,8 @@ func benchScenario(sc *conformance.Scenario, work string, runs, rounds int, warm
 	}
 	node, facts := sc.BenchNode()
 	out := filepath.Join(dir, "bench-catalog.json")
-	fleet := filepath.Join(dir, "warm-nodes")
-	if err := os.RemoveAll(fleet); err != nil {
-		return nil, err
-	}
-	if err := conformance.WriteCopies(node, facts, warmNodes, fleet); err != nil {
+	fleet, err := sc.WarmFleet(dir, warmNodes)
+	if err != nil {
 		return nil, err
 	}
 	var runTimes conformance.Durations
