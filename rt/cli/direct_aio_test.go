@@ -4,9 +4,11 @@ package cli
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"syscall"
 	"testing"
 	"time"
@@ -156,4 +158,54 @@ func TestAIOReap(t *testing.T) {
 	b, err := os.ReadFile(f.Name())
 	require.NoError(t, err)
 	require.Equal(t, byte(3*int(r.nr)+1), b[0])
+}
+
+// A new catalog is an unnamed file until it is complete: the directory
+// shows nothing while it is written, and the file has the name and the
+// mode (0666 less the umask) of one os.Create makes. A file made at the
+// name meanwhile (since a batch listed its out directory) is replaced, as
+// a rename replaces it, with no other file left behind.
+func TestUnnamedCatalog(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "cat.json")
+	var w *fileWrite
+	withUmask(0o027, func() { w = startCatalog(p, []byte("one"), false, nil) })
+	require.NoError(t, w.err)
+	if !w.unnamed {
+		t.Skip("the test's directory is on a file system without unnamed files")
+	}
+	require.Empty(t, onlyFiles(t, dir), "nothing named before the file is complete")
+	require.NoError(t, w.end())
+	st, err := os.Stat(p)
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o640), st.Mode().Perm())
+	b, _ := os.ReadFile(p)
+	require.Equal(t, "one", string(b))
+
+	w = startCatalog(filepath.Join(dir, "raced.json"), []byte("two"), false, nil)
+	require.True(t, w.unnamed)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "raced.json"), []byte("other"), 0o600))
+	require.NoError(t, w.end())
+	b, _ = os.ReadFile(filepath.Join(dir, "raced.json"))
+	require.Equal(t, "two", string(b))
+	require.Equal(t, []string{"cat.json", "raced.json"}, onlyFiles(t, dir))
+}
+
+// linkUnnamed names the file through /proc/self/fd where the descriptor
+// itself may not be linked (AT_EMPTY_PATH without CAP_DAC_READ_SEARCH
+// before Linux 6.10): the fallback works on its own.
+func TestLinkUnnamedThroughProc(t *testing.T) {
+	dir := t.TempDir()
+	f, _, err := createUnnamed(filepath.Join(dir, "x.json"), 0o666, 0)
+	if errors.Is(err, errors.ErrUnsupported) {
+		t.Skip("the test's directory is on a file system without unnamed files")
+	}
+	require.NoError(t, err)
+	defer f.Close()
+	require.NoError(t, f.writeAt([]byte("x"), 0))
+	proc, _ := syscall.BytePtrFromString("/proc/self/fd/" + strconv.Itoa(f.fd))
+	np, _ := syscall.BytePtrFromString(filepath.Join(dir, "x.json"))
+	require.Zero(t, linkat(atFDCWD, proc, uintptr(unsafe.Pointer(np)), atSymlinkFollow))
+	b, _ := os.ReadFile(filepath.Join(dir, "x.json"))
+	require.Equal(t, "x", string(b))
 }

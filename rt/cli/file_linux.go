@@ -3,8 +3,11 @@
 package cli
 
 import (
+	"errors"
 	"io"
 	"os"
+	"path/filepath"
+	"strconv"
 	"syscall"
 	"unsafe"
 )
@@ -140,4 +143,69 @@ func rename(oldpath, newpath string) error {
 		}
 	}
 	return &os.LinkError{Op: "rename", Old: oldpath, New: newpath, Err: err}
+}
+
+// oTmpfile is O_TMPFILE, which includes O_DIRECTORY (so that a kernel
+// without it, before Linux 3.11, refuses to open the directory for
+// writing: EISDIR).
+const oTmpfile = 0o20000000 | syscall.O_DIRECTORY
+
+// createUnnamed opens a new regular file without a name (O_TMPFILE) in
+// path's directory, with mode perm less the umask, opened with the extra
+// flags flag (oDirect or 0), and says with which (createTemp's). The file
+// is path's to errors; linkUnnamed names it. errors.ErrUnsupported: the
+// file system makes no unnamed files.
+func createUnnamed(path string, perm os.FileMode, flag int) (file, int, error) {
+	for {
+		f, err := openFile(filepath.Dir(path), oTmpfile|os.O_RDWR|flag, perm)
+		f.name = path
+		switch {
+		case err == nil:
+			return f, flag, nil
+		case flag != 0 && errors.Is(err, syscall.EINVAL):
+			flag = 0 // refused with the flag: try without (nothing was made)
+			continue
+		case errors.Is(err, syscall.EOPNOTSUPP) || errors.Is(err, syscall.EISDIR) || errors.Is(err, syscall.EINVAL):
+			return f, flag, errors.ErrUnsupported
+		}
+		return f, flag, err
+	}
+}
+
+// linkUnnamed gives f, a file createUnnamed made, the name path, which
+// must name nothing (else an error that is fs.ErrExist). The descriptor
+// names the file itself (AT_EMPTY_PATH), which Linux before 6.10 lets
+// only a process that may read any directory do (ENOENT), else its path
+// under /proc/self/fd does.
+func linkUnnamed(f file, path string) error {
+	np, err := syscall.BytePtrFromString(path)
+	if err != nil {
+		return &os.LinkError{Op: "link", Old: f.name, New: path, Err: err}
+	}
+	empty := []byte{0}
+	errno := linkat(uintptr(f.fd), &empty[0], uintptr(unsafe.Pointer(np)), atEmptyPath)
+	if errno == syscall.ENOENT || errno == syscall.EPERM {
+		proc, _ := syscall.BytePtrFromString("/proc/self/fd/" + strconv.Itoa(f.fd))
+		errno = linkat(atFDCWD, proc, uintptr(unsafe.Pointer(np)), atSymlinkFollow)
+	}
+	if errno != 0 {
+		return &os.LinkError{Op: "link", Old: f.name, New: path, Err: errno}
+	}
+	return nil
+}
+
+const (
+	atEmptyPath     = 0x1000 // AT_EMPTY_PATH
+	atSymlinkFollow = 0x400  // AT_SYMLINK_FOLLOW
+)
+
+// linkat links (dirfd, old) to new, relative to the working directory,
+// again when interrupted.
+func linkat(dirfd uintptr, old *byte, newp uintptr, flags uintptr) syscall.Errno {
+	for {
+		_, _, errno := syscall.RawSyscall6(syscall.SYS_LINKAT, dirfd, uintptr(unsafe.Pointer(old)), atFDCWD, newp, flags, 0)
+		if errno != syscall.EINTR {
+			return errno
+		}
+	}
 }

@@ -2,7 +2,10 @@
 
 package cli
 
-import "os"
+import (
+	"errors"
+	"os"
+)
 
 // file is an os.File here (file_linux.go says why not on Linux).
 type file struct{ *os.File }
@@ -28,3 +31,11 @@ func (f file) writeAt(b []byte, off int64) error {
 }
 
 func (f file) chmod(mode os.FileMode) error { return f.Chmod(mode) }
+
+// createUnnamed makes no unnamed file here (file_linux.go's): the catalog
+// goes through a temporary file.
+func createUnnamed(string, os.FileMode, int) (file, int, error) {
+	return file{}, 0, errors.ErrUnsupported
+}
+
+func linkUnnamed(file, string) error { return errors.ErrUnsupported }
