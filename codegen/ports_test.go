@@ -22,7 +22,7 @@ func TestPortsByDigest(t *testing.T) {
 	dir := "../cmd/pp2go/testdata/ports"
 	e, err := env.Load(dir, env.Options{BaseModulePath: t.TempDir(), Name: "production"})
 	require.NoError(t, err)
-	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Version: "test", Checked: typecheck.Check(e)})
+	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Version: "test", Checked: typecheck.Check(e, 0)})
 	require.NoError(t, err)
 	by := map[string]string{}
 	for _, r := range res.Ruby {
@@ -44,7 +44,7 @@ func TestPortsByDigest(t *testing.T) {
 	require.NoError(t, os.WriteFile(rb, append([]byte("# changed\n"), b...), 0o644))
 	e, err = env.Load(tmp, env.Options{BaseModulePath: t.TempDir(), Name: "production"})
 	require.NoError(t, err)
-	res, err = codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Version: "test", Checked: typecheck.Check(e)})
+	res, err = codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Version: "test", Checked: typecheck.Check(e, 0)})
 	require.NoError(t, err)
 	for _, r := range res.Ruby {
 		require.NotEqual(t, codegen.ByPort, r.By, r.Name)

@@ -41,7 +41,7 @@ end
 	writeTree(t, dir, files)
 	e, err := env.Load(dir, env.Options{BaseModulePath: t.TempDir(), Name: "production"})
 	require.NoError(t, err)
-	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Version: "test", Checked: typecheck.Check(e)})
+	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Version: "test", Checked: typecheck.Check(e, 0)})
 	require.NoError(t, err)
 	by := map[string]*codegen.RubyFunction{}
 	for _, r := range res.Ruby {

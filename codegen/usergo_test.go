@@ -24,7 +24,7 @@ func TestMissingGoFunction(t *testing.T) {
 	require.NoError(t, os.RemoveAll(filepath.Join(dir, "modules", "greet", "go")))
 	e, err := env.Load(dir, env.Options{BaseModulePath: t.TempDir(), Name: "production"})
 	require.NoError(t, err)
-	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Puppet: 7, Version: "example", Checked: typecheck.Check(e)})
+	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Puppet: 7, Version: "example", Checked: typecheck.Check(e, 7)})
 	require.NoError(t, err)
 	require.Empty(t, res.Diags.Errors())
 	warned := map[string]string{}

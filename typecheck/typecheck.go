@@ -1,10 +1,11 @@
 // Package typecheck checks a loaded Puppet environment before code is
 // generated for it. Today that is name resolution (package resolve): every
 // class, resource type, attribute, function, type alias and variable is
-// bound or reported, and literal parameter values and defaults are checked
-// against declared types the build knows (package static writes literal
-// expressions back as text for rt/values' parsers). Its side tables tell the code generator what each call
-// and type reference resolved to.
+// bound or reported, and literal parameter values and defaults, and the
+// literal arguments of function calls, are checked against declared types
+// the build knows (package static writes literal expressions back as text
+// for rt/values' parsers). Its side tables tell the code generator what
+// each call and type reference resolved to.
 package typecheck
 
 import (
@@ -17,7 +18,8 @@ import (
 // reference -> what it names).
 type Result = resolve.Result
 
-// Check checks the environment's code as `pp2go check` does by default.
-func Check(e *env.Env) *Result {
-	return resolve.Check(e, resolve.Options{})
+// Check checks the environment's code as `pp2go check --puppet N` does by
+// default, for Puppet N (7 or 8; 0 is 7), in its wording.
+func Check(e *env.Env, puppet int) *Result {
+	return resolve.Check(e, resolve.Options{Puppet: puppet})
 }

@@ -338,7 +338,7 @@ func generate(stderr io.Writer, dir string, ef *envFlags, strict bool, reuse str
 		report(d, d.Severity == diag.Error && mainFiles[d.File])
 	}
 	ph.begin("Checking every name on every code path")
-	checked := typecheck.Check(e)
+	checked := typecheck.Check(e, ef.release.Major)
 	ph.end(fmt.Sprintf("Checked: %s", plural(len(checked.Diags), "problem")))
 	for _, d := range checked.Diags {
 		report(d, false)

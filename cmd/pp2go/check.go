@@ -29,8 +29,9 @@ path, metadata.json, main manifest), parses and validates every file, and
 resolves every name on every code path, whether or not a node reaches it:
 classes, defined and native resource types and their attributes, functions
 and their argument counts, type aliases and variables, and the literal values
-and defaults given to class and defined type parameters whose declared types
-(Puppet's own, not aliases) reject them. It prints each problem
+and defaults given to class and defined type parameters, and the literal
+arguments of function calls, that the declared types (Puppet's own, not
+aliases) reject, in the wording of the --puppet release. It prints each problem
 with file:line:col, a stable code and Puppet's wording, sorted, and exits with
 status 1 when there is an error.
 
@@ -98,7 +99,7 @@ The exit status is 1 when there is an error, whatever the format.`,
 			if err != nil {
 				return err
 			}
-			res := resolve.Check(e, resolve.Options{All: all, StrictVariables: strict})
+			res := resolve.Check(e, resolve.Options{All: all, StrictVariables: strict, Puppet: pf.release.Major})
 			res.Diags = slices.DeleteFunc(res.Diags, func(d *diag.Diagnostic) bool { return !pf.reports(d) })
 			if err := write(cmd.OutOrStdout(), res.Diags); err != nil {
 				return err

@@ -23,7 +23,7 @@ func TestBuiltCatalog(t *testing.T) {
 	}
 	e, err := env.Load("env", env.Options{BaseModulePath: t.TempDir(), Name: "production"})
 	require.NoError(t, err)
-	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Puppet: 7, Version: "example", Checked: typecheck.Check(e)})
+	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Puppet: 7, Version: "example", Checked: typecheck.Check(e, 7)})
 	require.NoError(t, err)
 	require.Empty(t, res.Diags.Errors(), "code generation")
 	require.Contains(t, res.Files, "modules/greet/go_functions.go", "the registration of the module's Go functions")

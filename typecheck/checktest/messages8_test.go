@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/txtar"
+
+	"github.com/pp2go/pp2go/typecheck/resolve"
 )
 
 // TestPuppetMessages8 runs the checker as pp2go check does under Puppet 8
@@ -39,7 +41,7 @@ func TestPuppetMessages8(t *testing.T) {
 		cases++
 		name := strings.TrimSuffix(filepath.Base(path), ".txtar")
 		t.Run(name, func(t *testing.T) {
-			errs := checkArchive(t, ar, true)
+			errs := checkArchive(t, ar, resolve.Options{StrictVariables: true, Puppet: 8})
 			if puppetErr == "" {
 				if len(errs) > 0 {
 					t.Errorf("Puppet 8.10 compiles this, checker reports %q", errs)
@@ -57,7 +59,7 @@ func TestPuppetMessages8(t *testing.T) {
 				if loc != nil && (!strings.HasPrefix(at+":", loc[1]+":"+loc[2]+":") || loc[3] != "" && !strings.HasSuffix(at, ":"+loc[3])) {
 					continue
 				}
-				if strings.Contains(text, stripLocations(msg)) {
+				if strings.Contains(text, stripLocations(firstLine(msg))) {
 					return
 				}
 			}

@@ -1,8 +1,11 @@
-// Package corefn describes the functions that Puppet 7.23 itself provides:
-// its 4.x functions (lib/puppet/functions) and the 3.x functions
+// Package corefn describes the functions that Puppet itself provides: its
+// 4.x functions (lib/puppet/functions) and the 3.x functions
 // (lib/puppet/parser/functions) that have no 4.x version, with the
-// dispatch signatures Puppet's own dispatcher holds. table.go is generated
-// from the installed Puppet by gen.rb.
+// dispatch signatures Puppet's own dispatcher holds, for Puppet 7.23
+// (table7.go) and 8.10 (table8.go), generated from the installed Puppet
+// by gen.rb. The two have the same functions; some signatures differ
+// (8.10's max and min take SemVer, Timespan and Timestamp values, its split
+// a Sensitive string).
 //
 // Puppet's loaders look a function name up in Puppet's own functions
 // before any module's, so a name found here is always this function.
@@ -14,7 +17,7 @@ import (
 	"github.com/pp2go/pp2go/frontend/rubyscan"
 )
 
-//go:generate sh -c "ruby gen.rb > table.go && gofmt -w table.go"
+//go:generate sh -c "ruby gen.rb > table7.go && gofmt -w table7.go"
 
 // Function is one of Puppet's own functions.
 type Function struct {
@@ -29,26 +32,42 @@ type Function struct {
 	// Rvalue is set for functions that produce a value: every 4.x function,
 	// and the 3.x functions declared `:type => :rvalue`.
 	Rvalue bool
+	// MismatchHandled is set for a function whose dispatcher has
+	// argument_mismatch handlers: arguments that none of Signatures takes
+	// may be answered by one, with a message (or a deprecation) of its own.
+	MismatchHandled bool
 }
 
-var byName = func() map[string]*Function {
-	m := make(map[string]*Function, len(table))
+// Release is the functions of one Puppet release.
+type Release struct {
+	table  []*Function
+	byName map[string]*Function
+}
+
+func newRelease(table []*Function) *Release {
+	r := &Release{table: table, byName: make(map[string]*Function, len(table))}
 	for _, f := range table {
-		m[f.Name] = f
+		r.byName[f.Name] = f
 	}
-	return m
-}()
+	return r
+}
+
+var releases = map[int]*Release{7: newRelease(table7), 8: newRelease(table8)}
+
+// Of returns the functions of Puppet major (7: 7.23, 8: 8.10), nil for
+// another.
+func Of(major int) *Release { return releases[major] }
 
 // Lookup returns Puppet's own function of that name.
-func Lookup(name string) (*Function, bool) {
-	f, ok := byName[name]
+func (r *Release) Lookup(name string) (*Function, bool) {
+	f, ok := r.byName[name]
 	return f, ok
 }
 
 // Names returns the names of Puppet's own functions, sorted.
-func Names() []string {
-	out := make([]string, 0, len(table))
-	for _, f := range table {
+func (r *Release) Names() []string {
+	out := make([]string, 0, len(r.table))
+	for _, f := range r.table {
 		out = append(out, f.Name)
 	}
 	sort.Strings(out)
@@ -56,7 +75,13 @@ func Names() []string {
 }
 
 // Functions returns Puppet's own functions, sorted by name.
-func Functions() []*Function { return table }
+func (r *Release) Functions() []*Function { return r.table }
+
+// Lookup, Names and Functions are Puppet 7.23's (the names are 8.10's
+// too).
+func Lookup(name string) (*Function, bool) { return Of(7).Lookup(name) }
+func Names() []string                      { return Of(7).Names() }
+func Functions() []*Function               { return Of(7).Functions() }
 
 // ArgRange is the number of arguments a signature takes: min, and max (-1
 // when unbounded).

@@ -90,3 +90,38 @@ func TestArgRange(t *testing.T) {
 		t.Errorf("range %d..%d", min, max)
 	}
 }
+
+// Puppet 7.23 and 8.10 have the same functions; where their dispatches
+// differ, each table has its release's (8.10's split takes a Sensitive
+// string), and the functions with argument_mismatch dispatches are marked
+// in both.
+func TestReleases(t *testing.T) {
+	if got, want := strings.Join(Of(8).Names(), " "), strings.Join(Of(7).Names(), " "); got != want {
+		t.Fatalf("8.10's names\n got  %v\n want %v", got, want)
+	}
+	sensitive := func(major int) bool {
+		f, _ := Of(major).Lookup("split")
+		for _, s := range f.Signatures {
+			if s.Params[0].Type == "Sensitive[String]" {
+				return true
+			}
+		}
+		return false
+	}
+	if sensitive(7) || !sensitive(8) {
+		t.Errorf("split's Sensitive dispatch: 7.23 %v (want false), 8.10 %v (want true)", sensitive(7), sensitive(8))
+	}
+	for _, major := range []int{7, 8} {
+		for _, n := range []string{"compare", "getvar", "json_data"} {
+			if f, _ := Of(major).Lookup(n); !f.MismatchHandled {
+				t.Errorf("Puppet %d's %s has argument_mismatch dispatches", major, n)
+			}
+		}
+		if f, _ := Of(major).Lookup("join"); f.MismatchHandled {
+			t.Errorf("Puppet %d's join has no argument_mismatch dispatch", major)
+		}
+	}
+	if Of(6) != nil {
+		t.Error("no table for Puppet 6")
+	}
+}

@@ -1,10 +1,14 @@
-# gen.rb writes table.go: the functions Puppet 7.23 itself provides (its 4.x
-# functions in lib/puppet/functions and its 3.x functions in
-# lib/puppet/parser/functions), with the dispatch signatures that Puppet's
-# own dispatcher holds, read from the installed Puppet rather than
-# transcribed.
+# gen.rb writes tableN.go: the functions the installed Puppet N itself
+# provides (its 4.x functions in lib/puppet/functions and its 3.x functions
+# in lib/puppet/parser/functions), with the dispatch signatures that
+# Puppet's own dispatcher holds, read from the installed Puppet rather than
+# transcribed. table7.go is Puppet 7.23's (Debian 12's puppet-agent),
+# table8.go Puppet 8.10's (Debian 13's, in ../shared/conformance/puppet8's
+# chroot, with gen.rb copied to the chroot's /tmp):
 #
-#   ruby typecheck/corefn/gen.rb > typecheck/corefn/table.go && gofmt -w typecheck/corefn/table.go
+#   ruby typecheck/corefn/gen.rb > typecheck/corefn/table7.go
+#   chroot /srv/trixie ruby /tmp/gen.rb > typecheck/corefn/table8.go
+#   gofmt -w typecheck/corefn/table*.go
 require 'puppet'
 
 Puppet.initialize_settings(['--confdir', '/tmp/pp2go-gen/conf', '--vardir', '/tmp/pp2go-gen/var',
@@ -80,16 +84,20 @@ Puppet.override(current_environment: env) do
     out << ''
     out << 'import "github.com/pp2go/pp2go/frontend/rubyscan"'
     out << ''
-    out << '// table holds Puppet\'s own functions, sorted by name.'
-    out << 'var table = []*Function{'
+    major = Puppet.version.split('.')[0]
+    out << "// table#{major} holds Puppet #{Puppet.version}'s own functions, sorted by name."
+    out << "var table#{major} = []*Function{"
     (names4 | names3).sort.each do |n|
       if names4.include?(n)
         fn = loaders.puppet_system_loader.load(:function, n)
         raise "no function #{n}" unless fn
-        sigs = fn.class.dispatcher.signatures.reject { |s| s.argument_mismatch_handler? }.map do |s|
+        # signatures leaves the argument_mismatch handlers out
+        all = fn.class.dispatcher.instance_variable_get(:@dispatchers)
+        sigs = all.reject { |s| s.argument_mismatch_handler? }.map do |s|
           "{Params: []rubyscan.Param{#{params(s).join(', ')}}#{block(s)}}"
         end
-        out << "{Name: #{go_str(n)}, API: 4, Rvalue: true, Signatures: []rubyscan.Signature{#{sigs.join(",\n")}}},"
+        handled = all.any? { |s| s.argument_mismatch_handler? } ? ', MismatchHandled: true' : ''
+        out << "{Name: #{go_str(n)}, API: 4, Rvalue: true#{handled}, Signatures: []rubyscan.Signature{#{sigs.join(",\n")}}},"
       else
         load File.join(libdir, 'parser', 'functions', n + '.rb')
         arity = Puppet::Parser::Functions.arity(n.to_sym)

@@ -33,7 +33,7 @@ func (c *checker) call(x *ast.CallNamedFunctionExpression, s *scope) bool {
 		return false
 	}
 	hasLambda := x.Lambda != nil
-	c.function(x, name, len(x.Args), hasUnfold(x.Args), hasLambda, x)
+	c.function(x, name, x.Args, hasUnfold(x.Args), hasLambda, x)
 	switch name {
 	case "include", "require", "contain":
 		for _, a := range x.Args {
@@ -100,7 +100,7 @@ func (c *checker) methodCall(x *ast.CallMethodExpression, _ *scope) {
 	if !ok {
 		return
 	}
-	c.function(x, q.Value, len(x.Args)+1, hasUnfold(x.Args), x.Lambda != nil, x)
+	c.function(x, q.Value, append([]ast.Expr{na.Left}, x.Args...), hasUnfold(x.Args), x.Lambda != nil, x)
 }
 
 func hasUnfold(args []ast.Expr) bool {
@@ -113,13 +113,18 @@ func hasUnfold(args []ast.Expr) bool {
 }
 
 // function resolves a function by name for the current module, records
-// it, and checks the argument count and block against its signatures.
-func (c *checker) function(call ast.Expr, name string, nargs int, unfold, lambda bool, at ast.Positioned) {
+// it, and checks the arguments (args, a method call's receiver first)
+// against its signatures: their count and block, and the types of
+// literal ones (argTypes).
+func (c *checker) function(call ast.Expr, name string, args []ast.Expr, unfold, lambda bool, at ast.Positioned) {
 	name = strings.TrimPrefix(name, "::")
+	nargs := len(args)
 	if sigs, api, ok := c.opts.Core.Signatures(name); ok {
 		c.res.Calls[call] = &Callee{Name: name, Core: true, API: api}
-		if !unfold {
-			c.arity(name, api, sigs, nargs, lambda, at)
+		if !unfold && c.arity(name, api, sigs, nargs, lambda, at) && api == 4 && !lambda && !c.opts.Core.MismatchHandled(name) {
+			if vsigs, ok := typedSignatures(sigs, nil); ok {
+				c.argTypes(name, vsigs, args, at)
+			}
 		}
 		return
 	}
@@ -150,16 +155,85 @@ func (c *checker) function(call ast.Expr, name string, nargs int, unfold, lambda
 	}
 	c.res.Calls[call] = callee
 	if sigs := ref.Signatures(); sigs != nil && !unfold {
-		c.arity(name, callee.API, sigs, nargs, lambda, at)
+		if c.arity(name, callee.API, sigs, nargs, lambda, at) && callee.API != 3 && !lambda {
+			var typed func(j int) values.Type // a Puppet function's parameters' types
+			if ref.Kind == env.PuppetFunction {
+				if fd, ok := ref.Def.Node.(*ast.FunctionDefinition); ok {
+					typed = func(j int) values.Type { return c.paramType(fd.Params[j].Type) }
+				}
+			}
+			if vsigs, ok := typedSignatures(sigs, typed); ok {
+				c.argTypes(name, vsigs, args, at)
+			}
+		}
 	}
+}
+
+// argTypes reports a call of a 4.x or Puppet-language function whose
+// arguments are all literal (a method call's receiver too) and of types
+// that none of its signatures (sigs, whose count and block the call
+// fits) takes: Puppet fails the call, with the dispatcher's message
+// ("'join' parameter 'arg' expects an Array value, got Integer").
+func (c *checker) argTypes(name string, sigs []*values.Signature, args []ast.Expr, at ast.Positioned) {
+	vals := make([]values.Value, len(args))
+	for i, a := range args {
+		if _, ok := a.(*ast.LiteralUndef); ok {
+			vals[i] = values.Undef
+			continue
+		}
+		if vals[i] = literal(a); vals[i] == nil {
+			return // known only at run time
+		}
+	}
+	for _, s := range sigs {
+		if s.Accepts(vals, nil) {
+			return
+		}
+	}
+	c.errorf(TypeMismatch, at, "", "%s", values.DescribeSignatures(name, sigs, vals, nil))
+}
+
+// typedSignatures are a function's signatures with their parameters'
+// types, which the build must know for every parameter (Puppet's own
+// types, as staticType gives them): false when one names anything else
+// (a type alias, a resource type) or cannot be read. typed, when not nil,
+// gives the type of the parameter j of a Puppet-language function's one
+// signature (nil: not known); otherwise a parameter's Type text is parsed.
+func typedSignatures(sigs []rubyscan.Signature, typed func(j int) values.Type) ([]*values.Signature, bool) {
+	out := make([]*values.Signature, len(sigs))
+	for i, s := range sigs {
+		vs := &values.Signature{BlockName: s.BlockName}
+		for j, p := range s.Params {
+			t := builtinType(p.Type)
+			if typed != nil {
+				t = typed(j)
+			}
+			if t == nil {
+				return nil, false
+			}
+			vs.Params = append(vs.Params, values.SignatureParam{Name: p.Name, Type: t, Kind: paramKind(p.Kind)})
+		}
+		if s.Block != rubyscan.NoBlock {
+			vs.Block = values.Type(values.CallableT)
+			if s.BlockType != "" {
+				if vs.Block = builtinType(s.BlockType); vs.Block == nil {
+					return nil, false
+				}
+			}
+			vs.BlockOptional = s.Block == rubyscan.BlockOptional
+		}
+		out[i] = vs
+	}
+	return out, true
 }
 
 // arity checks an argument count and block against a function's
 // signatures, with Puppet's messages: the 4.x dispatcher's for 4.x and
-// Puppet-language functions, the 3.x arity check's for 3.x functions.
-func (c *checker) arity(name string, api int, sigs []rubyscan.Signature, nargs int, lambda bool, at ast.Positioned) {
+// Puppet-language functions, the 3.x arity check's for 3.x functions. It
+// says whether they fit.
+func (c *checker) arity(name string, api int, sigs []rubyscan.Signature, nargs int, lambda bool, at ast.Positioned) bool {
 	if len(sigs) == 0 {
-		return
+		return false
 	}
 	if api == 3 {
 		min, max := sigRange(sigs[0])
@@ -168,8 +242,10 @@ func (c *checker) arity(name string, api int, sigs []rubyscan.Signature, nargs i
 			c.errorf(WrongArguments, at, "", "%s(): Wrong number of arguments given (%d for %d)", name, nargs, max)
 		case max < 0 && nargs < min:
 			c.errorf(WrongArguments, at, "", "%s(): Wrong number of arguments given (%d for minimum %d)", name, nargs, min)
+		default:
+			return true
 		}
-		return
+		return false
 	}
 	var countOK []rubyscan.Signature
 	for _, s := range sigs {
@@ -184,7 +260,7 @@ func (c *checker) arity(name string, api int, sigs []rubyscan.Signature, nargs i
 			args[i] = values.Undef
 		}
 		c.errorf(WrongArguments, at, "", "%s", values.DescribeSignatures(name, toValuesSignatures(sigs), args, nil))
-		return
+		return false
 	}
 	blockOK := false
 	for _, s := range countOK {
@@ -202,6 +278,7 @@ func (c *checker) arity(name string, api int, sigs []rubyscan.Signature, nargs i
 			c.errorf(WrongArguments, at, "", "'%s' expects a block", name)
 		}
 	}
+	return blockOK
 }
 
 // classArgs checks the class names given to include, require or contain:

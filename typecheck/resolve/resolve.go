@@ -53,19 +53,29 @@ type CoreFunctions interface {
 	Signatures(name string) (sigs []rubyscan.Signature, api int, ok bool)
 	// Names are all the names, for suggestions.
 	Names() []string
+	// MismatchHandled says whether the function answers arguments that
+	// none of its signatures takes in its own way (argument_mismatch
+	// dispatches): the checker then leaves their types to it.
+	MismatchHandled(name string) bool
 }
 
-type corefnTable struct{}
+// corefnTable is package corefn's table of a release's functions.
+type corefnTable struct{ r *corefn.Release }
 
-func (corefnTable) Signatures(name string) ([]rubyscan.Signature, int, bool) {
-	f, ok := corefn.Lookup(name)
+func (t corefnTable) Signatures(name string) ([]rubyscan.Signature, int, bool) {
+	f, ok := t.r.Lookup(name)
 	if !ok {
 		return nil, 0, false
 	}
 	return f.Signatures, f.API, true
 }
 
-func (corefnTable) Names() []string { return corefn.Names() }
+func (t corefnTable) Names() []string { return t.r.Names() }
+
+func (t corefnTable) MismatchHandled(name string) bool {
+	f, ok := t.r.Lookup(name)
+	return ok && f.MismatchHandled
+}
 
 // Options tune the checks.
 type Options struct {
@@ -80,8 +90,12 @@ type Options struct {
 	// assigns an error, as Puppet's strict_variables setting does; by
 	// default it is a warning.
 	StrictVariables bool
-	// Core are Puppet's own functions; nil means package corefn's table.
+	// Core are Puppet's own functions; nil means package corefn's table
+	// of the Puppet release.
 	Core CoreFunctions
+	// Puppet is the major version of the Puppet release the code is
+	// checked for (the wording of its messages): 7 or 8; 0 is 7.
+	Puppet int
 }
 
 // Callee is what a function call resolves to.
@@ -116,7 +130,11 @@ type Result struct {
 // diagnostics, those of loading the files it checked included.
 func Check(e *env.Env, opts Options) *Result {
 	if opts.Core == nil {
-		opts.Core = corefnTable{}
+		r := corefn.Of(opts.Puppet)
+		if r == nil {
+			r = corefn.Of(7)
+		}
+		opts.Core = corefnTable{r}
 	}
 	c := &checker{env: e, opts: opts, res: &Result{Calls: map[ast.Expr]*Callee{}, Types: map[*ast.QualifiedReference]*TypeRef{}},
 		checkedFiles: map[*env.File]bool{}, checkedDefs: map[ast.Definition]bool{}}
@@ -769,20 +787,24 @@ func toValuesSignatures(sigs []rubyscan.Signature) []*values.Signature {
 	for i, s := range sigs {
 		vs := &values.Signature{}
 		for _, p := range s.Params {
-			k := values.ParamRequired
-			switch p.Kind {
-			case rubyscan.Optional:
-				k = values.ParamOptional
-			case rubyscan.Repeated:
-				k = values.ParamRepeated
-			case rubyscan.RequiredRepeated:
-				k = values.ParamRequiredRepeated
-			}
-			vs.Params = append(vs.Params, values.SignatureParam{Name: p.Name, Type: values.AnyT, Kind: k})
+			vs.Params = append(vs.Params, values.SignatureParam{Name: p.Name, Type: values.AnyT, Kind: paramKind(p.Kind)})
 		}
 		out[i] = vs
 	}
 	return out
+}
+
+// paramKind is a scanned parameter's kind as values.Signature has it.
+func paramKind(k rubyscan.ParamKind) values.ParamKind {
+	switch k {
+	case rubyscan.Optional:
+		return values.ParamOptional
+	case rubyscan.Repeated:
+		return values.ParamRepeated
+	case rubyscan.RequiredRepeated:
+		return values.ParamRequiredRepeated
+	}
+	return values.ParamRequired
 }
 
 func isMetaparamOrName(name string) bool {

@@ -25,16 +25,32 @@ func (c *checker) staticType(t ast.Expr) values.Type {
 	}
 	var typ values.Type
 	if text, ok := static.Text(t); ok {
-		r := &builtinOnly{}
-		if parsed, err := values.ParseType(text, r); err == nil && !r.other {
-			typ = parsed
-		}
+		typ = builtinType(text)
 	}
 	if c.types == nil {
 		c.types = map[ast.Expr]values.Type{}
 	}
 	c.types[t] = typ
 	return typ
+}
+
+// paramType is staticType of a Puppet-language function's parameter
+// (Any when it declares none).
+func (c *checker) paramType(t ast.Expr) values.Type {
+	if t == nil {
+		return values.AnyT
+	}
+	return c.staticType(t)
+}
+
+// builtinType is the type a text spells when it names Puppet's own types
+// only, else nil.
+func builtinType(text string) values.Type {
+	r := &builtinOnly{}
+	if t, err := values.ParseType(text, r); err == nil && !r.other {
+		return t
+	}
+	return nil
 }
 
 // builtinOnly is a type resolver that resolves nothing and remembers
