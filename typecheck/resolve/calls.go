@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/pp2go/pp2go/frontend/ast"
@@ -33,7 +34,7 @@ func (c *checker) call(x *ast.CallNamedFunctionExpression, s *scope) bool {
 		return false
 	}
 	hasLambda := x.Lambda != nil
-	c.function(x, name, x.Args, hasUnfold(x.Args), hasLambda, x)
+	c.function(x, name, x.Args, hasUnfold(x.Args), hasLambda, s, x)
 	switch name {
 	case "include", "require", "contain":
 		for _, a := range x.Args {
@@ -91,7 +92,7 @@ func (c *checker) call(x *ast.CallNamedFunctionExpression, s *scope) bool {
 
 // methodCall checks `receiver.name(args)`: the receiver is the first
 // argument.
-func (c *checker) methodCall(x *ast.CallMethodExpression, _ *scope) {
+func (c *checker) methodCall(x *ast.CallMethodExpression, s *scope) {
 	na, ok := x.Functor.(*ast.NamedAccessExpression)
 	if !ok {
 		return
@@ -100,7 +101,7 @@ func (c *checker) methodCall(x *ast.CallMethodExpression, _ *scope) {
 	if !ok {
 		return
 	}
-	c.function(x, q.Value, append([]ast.Expr{na.Left}, x.Args...), hasUnfold(x.Args), x.Lambda != nil, x)
+	c.function(x, q.Value, append([]ast.Expr{na.Left}, x.Args...), hasUnfold(x.Args), x.Lambda != nil, s, x)
 }
 
 func hasUnfold(args []ast.Expr) bool {
@@ -116,14 +117,14 @@ func hasUnfold(args []ast.Expr) bool {
 // it, and checks the arguments (args, a method call's receiver first)
 // against its signatures: their count and block, and the types of
 // literal ones (argTypes).
-func (c *checker) function(call ast.Expr, name string, args []ast.Expr, unfold, lambda bool, at ast.Positioned) {
+func (c *checker) function(call ast.Expr, name string, args []ast.Expr, unfold, lambda bool, s *scope, at ast.Positioned) {
 	name = strings.TrimPrefix(name, "::")
 	nargs := len(args)
 	if sigs, api, ok := c.opts.Core.Signatures(name); ok {
 		c.res.Calls[call] = &Callee{Name: name, Core: true, API: api}
 		if !unfold && c.arity(name, api, sigs, nargs, lambda, at) && api == 4 && !lambda && !c.opts.Core.MismatchHandled(name) {
 			if vsigs, ok := typedSignatures(sigs, nil); ok {
-				c.argTypes(name, vsigs, args, at)
+				c.argTypes(name, vsigs, args, s, at)
 			}
 		}
 		return
@@ -163,25 +164,30 @@ func (c *checker) function(call ast.Expr, name string, args []ast.Expr, unfold, 
 				}
 			}
 			if vsigs, ok := typedSignatures(sigs, typed); ok {
-				c.argTypes(name, vsigs, args, at)
+				c.argTypes(name, vsigs, args, s, at)
 			}
 		}
 	}
 }
 
 // argTypes reports a call of a 4.x or Puppet-language function whose
-// arguments are all literal (a method call's receiver too) and of types
+// arguments are all literal (a method call's receiver too), or local
+// variables in s assigned a literal before (assignedBefore), and of types
 // that none of its signatures (sigs, whose count and block the call
 // fits) takes: Puppet fails the call, with the dispatcher's message
 // ("'join' parameter 'arg' expects an Array value, got Integer").
-func (c *checker) argTypes(name string, sigs []*values.Signature, args []ast.Expr, at ast.Positioned) {
+func (c *checker) argTypes(name string, sigs []*values.Signature, args []ast.Expr, s *scope, at ast.Positioned) {
 	vals := make([]values.Value, len(args))
 	for i, a := range args {
-		if _, ok := a.(*ast.LiteralUndef); ok {
+		switch x := a.(type) {
+		case *ast.LiteralUndef:
 			vals[i] = values.Undef
-			continue
+		case *ast.VariableExpression:
+			vals[i] = assignedBefore(x, s)
+		default:
+			vals[i] = literal(a)
 		}
-		if vals[i] = literal(a); vals[i] == nil {
+		if vals[i] == nil {
 			return // known only at run time
 		}
 	}
@@ -610,15 +616,50 @@ func (c *checker) resolveResourceType(name string) *TypeRef {
 // scope that binds it when that is its only assignment, or nil. A use
 // sees that hash (or fails, when evaluated before it).
 func assignedHash(v *ast.VariableExpression, s *scope) *ast.LiteralHash {
+	a, _ := assignment(v, s)
+	if a == nil {
+		return nil
+	}
+	h, _ := a.Right.(*ast.LiteralHash)
+	return h
+}
+
+// assignedBefore is the literal value a local variable is assigned by a
+// statement of the body of the scope that binds it, its only assignment
+// there, when that statement ends before use, a use of the variable in
+// that body: Puppet evaluates the statement before the use, which sees
+// its value. nil otherwise (an assignment in a branch may not run, and a
+// use before it sees no value).
+func assignedBefore(v *ast.VariableExpression, s *scope) values.Value {
+	a, body := assignment(v, s)
+	if a == nil {
+		return nil
+	}
+	statements := []ast.Expr{body}
+	if b, ok := body.(*ast.BlockExpression); ok {
+		statements = b.Statements
+	}
+	end := a.Span().Offset + a.Span().Length
+	if !slices.Contains(statements, ast.Expr(a)) || end > v.Span().Offset {
+		return nil
+	}
+	return literal(a.Right)
+}
+
+// assignment is the assignment of a local variable in the body of the
+// scope that binds it, and that body, when it is its only assignment
+// there; nil when there are several (one per branch: which one runs is
+// not known) or none.
+func assignment(v *ast.VariableExpression, s *scope) (*ast.AssignmentExpression, ast.Expr) {
 	q, ok := v.Expr.(*ast.QualifiedName)
 	if !ok || strings.Contains(q.Value, "::") {
-		return nil
+		return nil, nil
 	}
 	for ; s != nil; s = s.parent {
 		if !s.vars[q.Value] {
 			continue
 		}
-		var found *ast.LiteralHash
+		var found *ast.AssignmentExpression
 		assignments := 0
 		var walk func(n ast.Expr)
 		walk = func(n ast.Expr) {
@@ -628,7 +669,7 @@ func assignedHash(v *ast.VariableExpression, s *scope) *ast.LiteralHash {
 			case *ast.AssignmentExpression:
 				if l, ok := x.Left.(*ast.VariableExpression); ok {
 					if lq, ok := l.Expr.(*ast.QualifiedName); ok && lq.Value == q.Value {
-						found, _ = x.Right.(*ast.LiteralHash)
+						found = x
 						assignments++
 					}
 				}
@@ -637,9 +678,9 @@ func assignedHash(v *ast.VariableExpression, s *scope) *ast.LiteralHash {
 		}
 		walk(s.body)
 		if assignments != 1 {
-			return nil // one per branch: which one runs is not known
+			return nil, nil
 		}
-		return found
+		return found, s.body
 	}
-	return nil
+	return nil, nil
 }
