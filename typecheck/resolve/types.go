@@ -95,9 +95,10 @@ func (c *checker) mismatch(subject string, p *ast.Parameter, v values.Value) str
 }
 
 // typedAttributes reports the literal attribute values of a class or
-// defined type declaration that their parameters' declared types reject:
+// defined type declaration (or local variables in s assigned a literal
+// before, assignedBefore) that their parameters' declared types reject:
 // Puppet fails to declare the resource.
-func (c *checker) typedAttributes(b *ast.ResourceBody, tgt target, typeName string) {
+func (c *checker) typedAttributes(b *ast.ResourceBody, tgt target, typeName string, s *scope) {
 	params := tgt.params()
 	if len(params) == 0 {
 		return
@@ -109,7 +110,11 @@ func (c *checker) typedAttributes(b *ast.ResourceBody, tgt target, typeName stri
 		}
 		for _, p := range params {
 			if p.Name == a.Name {
-				if msg := c.mismatch(label(typeName, b.Title), p, literal(a.Value)); msg != "" {
+				v := literal(a.Value)
+				if x, ok := a.Value.(*ast.VariableExpression); ok {
+					v = assignedBefore(x, s)
+				}
+				if msg := c.mismatch(label(typeName, b.Title), p, v); msg != "" {
 					c.report(diag.Error, TypeMismatch, a, "", "%s", msg)
 				}
 				break
