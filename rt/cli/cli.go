@@ -378,8 +378,9 @@ func catalogJSON(data []byte, pretty bool) []byte {
 
 // writeFile writes a catalog so that path never holds part of one. A
 // regular file (or a link's target, when it is one) is replaced by
-// renaming a complete temporary file over it, with the old file's mode or,
-// for a new file, 0666 less the umask as os.Create gives. Anything else
+// renaming a complete temporary file over it, with the old file's mode; a
+// new file is made whole (startReplace), 0666 less the umask as os.Create
+// gives. Anything else
 // (/dev/null, a fifo, a terminal) is written to directly: renaming over
 // it would replace the device with a file.
 func writeFile(path string, data []byte) error { return writeCatalog(path, data, true, nil) }
@@ -388,7 +389,7 @@ func writeFile(path string, data []byte) error { return writeCatalog(path, data,
 // names nothing and is no stream or device (a --facts-dir node's catalog
 // whose name the out directory did not have when the run began, the
 // directory not under /dev or /proc: specialDir), and nothing looks at
-// it: the complete file is renamed to path as a new one would be. With
+// it: the complete file is put at path as a new one would be. With
 // an aio, a regular file (new or replaced) is written past the page cache
 // (fileWrite; the directory's file system takes that: directDir).
 func writeCatalog(path string, data []byte, exists bool, a *aio) error {
@@ -541,8 +542,8 @@ type fileWrite struct {
 }
 
 // end waits for the direct write in flight, writes the rest of the data
-// and renames the complete file into place (the temporary file is removed
-// on failure).
+// and puts the complete file in place: names the unnamed file, or renames
+// the temporary file (removed on failure).
 func (w *fileWrite) end() error {
 	if !w.open {
 		return w.err

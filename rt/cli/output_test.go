@@ -237,8 +237,8 @@ func TestCompileDirOutFiles(t *testing.T) {
 
 // specialDir tells the directories whose files writeCatalog writes to as
 // they are (under /dev or /proc, however the path is spelled): compileDir
-// writes the catalogs of other directories' new names straight to a
-// temporary file and renames it.
+// writes the catalogs of other directories' new names straight to a new
+// file, put in place when complete.
 func TestSpecialDir(t *testing.T) {
 	for _, dir := range []string{"/dev", "/dev/", "/dev/fd", "/proc/self/fd", "/dev/../proc"} {
 		require.True(t, specialDir(dir), dir)
