@@ -590,6 +590,13 @@ func (w *fileWrite) end() error {
 // file is named beside it first, then renamed.
 func (w *fileWrite) name() error {
 	err := linkUnnamed(w.tmp, w.path)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
+		// this process may not name it (Linux before 6.10 links a
+		// descriptor's file only for a process that may read any
+		// directory, else by its path under /proc, which a chroot may
+		// lack): the data again, into a temporary file renamed
+		return writeRenamed(w.path, w.data)
+	}
 	for errors.Is(err, fs.ErrExist) {
 		tmp := tempName(w.path)
 		if err = linkUnnamed(w.tmp, tmp); err == nil {
@@ -597,6 +604,26 @@ func (w *fileWrite) name() error {
 				os.Remove(tmp)
 			}
 		}
+	}
+	return err
+}
+
+// writeRenamed puts a new file of data at path: a temporary file beside
+// it, written whole, then renamed.
+func writeRenamed(path string, data []byte) error {
+	f, _, err := createTemp(path, 0o666, 0)
+	if err != nil {
+		return err
+	}
+	err = f.writeAt(data, 0)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
 	}
 	return err
 }

@@ -209,3 +209,20 @@ func TestLinkUnnamedThroughProc(t *testing.T) {
 	b, _ := os.ReadFile(filepath.Join(dir, "x.json"))
 	require.Equal(t, "x", string(b))
 }
+
+// A file that cannot be named (here a deleted file's descriptor: as where
+// neither the descriptor nor /proc may be linked) is written again into
+// a temporary file renamed to the catalog's name, which leaves nothing
+// else behind.
+func TestUnnamedCannotBeNamed(t *testing.T) {
+	dir := t.TempDir()
+	gone, _, err := createTemp(filepath.Join(dir, "gone"), 0o666, 0)
+	require.NoError(t, err)
+	require.NoError(t, os.Remove(gone.Name()))
+	w := &fileWrite{tmp: gone, open: true, unnamed: true, path: filepath.Join(dir, "cat.json"), data: []byte("catalog")}
+	require.NoError(t, w.end())
+	b, err := os.ReadFile(filepath.Join(dir, "cat.json"))
+	require.NoError(t, err)
+	require.Equal(t, "catalog", string(b))
+	require.Equal(t, []string{"cat.json"}, onlyFiles(t, dir))
+}
