@@ -380,9 +380,8 @@ func catalogJSON(data []byte, pretty bool) []byte {
 // regular file (or a link's target, when it is one) is replaced by
 // renaming a complete temporary file over it, with the old file's mode; a
 // new file is made whole (startReplace), 0666 less the umask as os.Create
-// gives. Anything else
-// (/dev/null, a fifo, a terminal) is written to directly: renaming over
-// it would replace the device with a file.
+// gives. Anything else (/dev/null, a fifo, a terminal) is written to
+// directly: renaming over it would replace the device with a file.
 func writeFile(path string, data []byte) error { return writeCatalog(path, data, true, nil) }
 
 // writeCatalog is writeFile; without exists the caller knows that path
