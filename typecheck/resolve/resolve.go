@@ -21,6 +21,7 @@ import (
 	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/env"
 	"github.com/pp2go/pp2go/frontend/rubyscan"
+	rthiera "github.com/pp2go/pp2go/rt/hiera"
 	"github.com/pp2go/pp2go/rt/restype"
 	"github.com/pp2go/pp2go/rt/values"
 	"github.com/pp2go/pp2go/typecheck/corefn"
@@ -250,8 +251,13 @@ type checker struct {
 	defaults   map[string]map[string]bool // resource defaults set anywhere: type -> attributes
 	declared   map[string]bool            // classes declared resource-like somewhere (class { 'x': })
 	hieraText  []string                   // the text of Hiera data files, for automatic parameter lookup
-	candidates map[string][]string        // suggestion candidates by kind
-	types      map[ast.Expr]values.Type   // parameter types known at build time (staticType)
+	// the environment's Hiera data, read once (hieraData), and the keys
+	// its lookup_options name (hieraOptions)
+	hiera         *rthiera.Data
+	hieraRead     bool
+	hieraOptioned map[string]bool
+	candidates    map[string][]string      // suggestion candidates by kind
+	types         map[ast.Expr]values.Type // parameter types known at build time (staticType)
 
 	checkedFiles map[*env.File]bool      // files checked whole (their load diagnostics are reported)
 	checkedDefs  map[ast.Definition]bool // definitions checked
@@ -589,6 +595,7 @@ func (c *checker) classDef(x *ast.HostClassDefinition, _ *scope) {
 		c.expr(p.Value, s)
 	}
 	c.typedDefaults("Class["+capitalize(strings.TrimPrefix(strings.ToLower(x.Name), "::"))+"]", x.Params, x.Name)
+	c.hieraTypes(x)
 	c.expr(x.Body, s)
 }
 

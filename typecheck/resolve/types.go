@@ -12,9 +12,10 @@ import (
 // own types, and a literal default of such a parameter, which Puppet checks
 // when it evaluates the declaration (or uses the default), with the
 // messages of values.ValidateParameterList; the literal arguments of a
-// function call, which its dispatcher checks (calls.go: argTypes). A local
-// variable assigned a literal before its use counts as that literal
-// (assignedBefore).
+// function call, which its dispatcher checks (calls.go: argTypes); the
+// Hiera values automatic parameter lookup gives a class's parameters
+// (hieratypes.go). A local variable assigned a literal before its use
+// counts as that literal (assignedBefore).
 
 // staticType is the type a parameter declares when the build knows it:
 // nil when there is none, or when it names anything but Puppet's own types

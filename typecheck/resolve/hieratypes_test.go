@@ -1,0 +1,59 @@
+package resolve
+
+import (
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/pp2go/pp2go/frontend/diag"
+	"github.com/pp2go/pp2go/frontend/env"
+)
+
+// TestHieraTypes checks the Hiera values that typed class parameters
+// reject, reported where the data is. The messages are Puppet 7.23's for
+// the same data (cases h01 and h05 of ../testdata/puppet-messages: "Class[Foo]:
+// parameter 'p' expects an Integer value, got String", at the include).
+func TestHieraTypes(t *testing.T) {
+	dir := t.TempDir()
+	hieraYAML := "---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n"
+	tree(t, dir, map[string]string{
+		"manifests/site.pp": `
+class foo(Integer $p = 1, Array[String] $a = [], String $s = '', Stdlib::Port $aliased = 1) { }
+class conv(Integer $p = 1) { }
+include foo, conv, bar
+`,
+		"hiera.yaml": hieraYAML,
+		"data/common.yaml": `---
+foo::p: "80"
+foo::a: [1]
+foo::s: "%{alias('other')}"
+foo::aliased: "not checked"
+other: 1
+lookup_options:
+  conv::p:
+    convert_to: Integer
+conv::p: "80"
+bar::b: "yes"
+`,
+		"modules/bar/manifests/init.pp": "class bar(Boolean $b = true, Integer $i = 1) { }\n",
+		"modules/bar/hiera.yaml":        hieraYAML,
+		"modules/bar/data/common.yaml":  "---\nbar::i: \"1\"\nfoo::p: 'module data binds its own classes only'\n",
+	})
+	res := check(t, dir, env.Options{}, Options{})
+	var got []string
+	for _, d := range res.Diags {
+		if d.Code == TypeMismatch {
+			assert.Equal(t, diag.Warning, d.Severity, d.Message)
+			rel, _ := filepath.Rel(dir, d.File)
+			got = append(got, fmt.Sprintf("%s:%d: %s", rel, d.Line, d.Message))
+		}
+	}
+	assert.ElementsMatch(t, []string{
+		"data/common.yaml:2: Class[Foo]: parameter 'p' expects an Integer value, got String",
+		"data/common.yaml:3: Class[Foo]: parameter 'a' index 0 expects a String value, got Integer",
+		"data/common.yaml:11: Class[Bar]: parameter 'b' expects a Boolean value, got String",
+		"modules/bar/data/common.yaml:2: Class[Bar]: parameter 'i' expects an Integer value, got String",
+	}, got)
+}
