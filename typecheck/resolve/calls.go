@@ -46,6 +46,8 @@ func (c *checker) call(x *ast.CallNamedFunctionExpression, s *scope) bool {
 		return true
 	case "create_resources":
 		c.createResources(x, s)
+	case "lookup":
+		c.lookupTypes(x)
 	case "epp":
 		if len(x.Args) > 0 {
 			if names := literalStrings(x.Args[0]); len(names) == 1 {

@@ -37,43 +37,104 @@ func (c *checker) hieraData() *rthiera.Data {
 
 // hieraTypes reports the values the environment's data and the class's
 // module's data give the class's typed parameters that their types
-// reject. A key that lookup_options mention is left alone (convert_to
-// converts; a merge makes another value), and so is a value that
-// interpolates (%{alias(...)} may be of any type).
+// reject.
 func (c *checker) hieraTypes(x *ast.HostClassDefinition) {
 	class := strings.TrimPrefix(strings.ToLower(x.Name), "::")
-	var typed []*ast.Parameter
-	for _, p := range x.Params {
-		if c.staticType(p.Type) != nil {
-			typed = append(typed, p)
-		}
-	}
-	d := c.hieraData()
-	if len(typed) == 0 || d == nil {
-		return
-	}
-	module, _, _ := strings.Cut(class, "::")
 	subject := "Class[" + capitalize(class) + "]"
-	for _, f := range d.Files {
-		if f.Hash() == nil || !c.hieraLayerOf(f.Path, module) || c.hieraOptions(class) {
+	for _, p := range x.Params {
+		if c.staticType(p.Type) == nil {
 			continue
 		}
-		for _, p := range typed {
-			key := class + "::" + p.Name
-			v, ok := f.Hash().GetString(key)
-			if !ok || v == nil || values.IsUndef(v) || f.Invalid[key] != "" || interpolates(v) {
-				continue
-			}
+		c.hieraValues(class+"::"+p.Name, func(f *rthiera.File, v values.Value) {
 			if msg := c.mismatch(subject, p, v); msg != "" {
-				d := &diag.Diagnostic{Severity: diag.Warning, Code: TypeMismatch, Message: msg, File: f.Path,
-					Hint: "Hiera gives the parameter this value: a node whose lookup finds it fails where it declares the class"}
-				if d.Line = keyLine(f.Path, key); d.Line > 0 {
-					d.Column = 1
-				}
-				c.res.Diags = append(c.res.Diags, d)
+				c.hieraWarning(f, class+"::"+p.Name, msg, "Hiera gives the parameter this value: a node whose lookup finds it fails where it declares the class")
+			}
+		})
+	}
+}
+
+// lookupTypes reports the values the data gives a key that lookup()
+// asks for with a value type (lookup(NAME, TYPE), with merge 'first' or
+// none, or its options hash) when the type rejects them: Puppet fails the
+// lookup of a node that finds one ("Found value has wrong type, expects
+// an Integer value, got String").
+func (c *checker) lookupTypes(x *ast.CallNamedFunctionExpression) {
+	var name, typ, merge ast.Expr
+	switch len(x.Args) {
+	case 1:
+		h, ok := x.Args[0].(*ast.LiteralHash)
+		if !ok {
+			return
+		}
+		for _, e := range h.Entries {
+			switch k := literalStrings(e.Key); {
+			case len(k) != 1:
+				return
+			case k[0] == "name":
+				name = e.Value
+			case k[0] == "value_type":
+				typ = e.Value
+			case k[0] == "merge":
+				merge = e.Value
 			}
 		}
+	case 2, 3, 4:
+		name, typ = x.Args[0], x.Args[1]
+		if len(x.Args) > 2 {
+			merge = x.Args[2]
+		}
+	default:
+		return
 	}
+	keys := literalStrings(name)
+	if len(keys) != 1 || typ == nil {
+		return
+	}
+	if merge != nil {
+		if m := literalStrings(merge); len(m) != 1 || m[0] != "first" {
+			return // a merge makes another value of the values found
+		}
+	}
+	t, ok := literal(typ).(values.Type)
+	if !ok {
+		return
+	}
+	key := strings.TrimPrefix(keys[0], "::")
+	c.hieraValues(key, func(f *rthiera.File, v values.Value) {
+		if err := values.AssertInstance("Found value", t, v); err != nil {
+			c.hieraWarning(f, key, err.Error(), "lookup() of "+key+" with this type: a node whose lookup finds this value fails")
+		}
+	})
+}
+
+// hieraValues calls found with each value the environment's data, and
+// the data of the module that key's namespace names, give key. A key
+// that lookup_options name is left alone (convert_to converts, a merge
+// makes another value; a pattern leaves every key alone), and so are a
+// value that interpolates (%{alias(...)} may be of any type) and undef.
+func (c *checker) hieraValues(key string, found func(f *rthiera.File, v values.Value)) {
+	d := c.hieraData()
+	if d == nil || c.hieraOptions(key) {
+		return
+	}
+	module, _, _ := strings.Cut(key, "::")
+	for _, f := range d.Files {
+		if f.Hash() == nil || !c.hieraLayerOf(f.Path, module) || f.Invalid[key] != "" {
+			continue
+		}
+		if v, ok := f.Hash().GetString(key); ok && v != nil && !values.IsUndef(v) && !interpolates(v) {
+			found(f, v)
+		}
+	}
+}
+
+// hieraWarning reports msg about key's value in a data file, at its line.
+func (c *checker) hieraWarning(f *rthiera.File, key, msg, hint string) {
+	d := &diag.Diagnostic{Severity: diag.Warning, Code: TypeMismatch, Message: msg, File: f.Path, Hint: hint}
+	if d.Line = keyLine(f.Path, key); d.Line > 0 {
+		d.Column = 1
+	}
+	c.res.Diags = append(c.res.Diags, d)
 }
 
 // hieraLayerOf says whether a data file is the environment's or the
@@ -87,9 +148,9 @@ func (c *checker) hieraLayerOf(path, module string) bool {
 	return c.env.Dir != "" && isUnder(path, c.env.Dir)
 }
 
-// hieraOptions says whether some data file's lookup_options mention the
-// class's keys (a key, or a pattern, which may match them).
-func (c *checker) hieraOptions(class string) bool {
+// hieraOptions says whether some data file's lookup_options name key
+// (or a pattern, which may match it).
+func (c *checker) hieraOptions(key string) bool {
 	if c.hieraOptioned == nil {
 		c.hieraOptioned = map[string]bool{}
 		for _, f := range c.hiera.Files {
@@ -104,16 +165,14 @@ func (c *checker) hieraOptions(class string) bool {
 			for _, k := range h.Keys() {
 				if s, ok := k.(values.String); ok {
 					c.hieraOptioned[string(s)] = true
+					if strings.HasPrefix(string(s), "^") {
+						c.hieraOptioned["^"] = true
+					}
 				}
 			}
 		}
 	}
-	for k := range c.hieraOptioned {
-		if strings.HasPrefix(k, class+"::") || strings.HasPrefix(k, "^") {
-			return true
-		}
-	}
-	return false
+	return c.hieraOptioned[key] || c.hieraOptioned["^"]
 }
 
 // interpolates says whether a value holds a string that interpolates.

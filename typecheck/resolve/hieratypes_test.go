@@ -11,10 +11,12 @@ import (
 	"github.com/pp2go/pp2go/frontend/env"
 )
 
-// TestHieraTypes checks the Hiera values that typed class parameters
-// reject, reported where the data is. The messages are Puppet 7.23's for
-// the same data (cases h01 and h05 of ../testdata/puppet-messages: "Class[Foo]:
-// parameter 'p' expects an Integer value, got String", at the include).
+// TestHieraTypes checks the Hiera values that typed class parameters and
+// lookup()'s value types reject, reported where the data is. The messages
+// are Puppet 7.23's for the same data (cases h01, h05 and h06 of
+// ../testdata/puppet-messages: "Class[Foo]: parameter 'p' expects an
+// Integer value, got String" at the include, "Found value has wrong type,
+// expects an Integer value, got String" at the lookup).
 func TestHieraTypes(t *testing.T) {
 	dir := t.TempDir()
 	hieraYAML := "---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n"
@@ -23,6 +25,9 @@ func TestHieraTypes(t *testing.T) {
 class foo(Integer $p = 1, Array[String] $a = [], String $s = '', Stdlib::Port $aliased = 1) { }
 class conv(Integer $p = 1) { }
 include foo, conv, bar
+$port = lookup('app::port', Integer)
+$name = lookup('app::name', String)
+$merged = lookup('app::merged', Integer, 'deep')
 `,
 		"hiera.yaml": hieraYAML,
 		"data/common.yaml": `---
@@ -36,6 +41,9 @@ lookup_options:
     convert_to: Integer
 conv::p: "80"
 bar::b: "yes"
+app::port: "80"
+app::name: "x"
+app::merged: "1"
 `,
 		"modules/bar/manifests/init.pp": "class bar(Boolean $b = true, Integer $i = 1) { }\n",
 		"modules/bar/hiera.yaml":        hieraYAML,
@@ -55,5 +63,6 @@ bar::b: "yes"
 		"data/common.yaml:3: Class[Foo]: parameter 'a' index 0 expects a String value, got Integer",
 		"data/common.yaml:11: Class[Bar]: parameter 'b' expects a Boolean value, got String",
 		"modules/bar/data/common.yaml:2: Class[Bar]: parameter 'i' expects an Integer value, got String",
+		"data/common.yaml:12: Found value has wrong type, expects an Integer value, got String",
 	}, got)
 }

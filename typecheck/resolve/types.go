@@ -13,8 +13,8 @@ import (
 // when it evaluates the declaration (or uses the default), with the
 // messages of values.ValidateParameterList; the literal arguments of a
 // function call, which its dispatcher checks (calls.go: argTypes); the
-// Hiera values automatic parameter lookup gives a class's parameters
-// (hieratypes.go). A local variable assigned a literal before its use
+// Hiera values automatic parameter lookup gives a class's parameters, and
+// those lookup() asks for with a value type (hieratypes.go). A local variable assigned a literal before its use
 // counts as that literal (assignedBefore).
 
 // staticType is the type a parameter declares when the build knows it:
