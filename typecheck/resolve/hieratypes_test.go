@@ -11,9 +11,10 @@ import (
 	"github.com/pp2go/pp2go/frontend/env"
 )
 
-// TestHieraTypes checks the Hiera values that typed class parameters and
-// lookup()'s value types reject, reported where the data is. The messages
-// are Puppet 7.23's for the same data (cases h01, h05 and h06 of
+// TestHieraTypes checks the Hiera values that typed class parameters,
+// lookup()'s value types, and typed parameters given a lookup() (as a
+// default or in a declaration) reject, reported where the data is. The messages
+// are Puppet 7.23's for the same data (cases h01, h05, h06, h09 and h10 of
 // ../testdata/puppet-messages: "Class[Foo]: parameter 'p' expects an
 // Integer value, got String" at the include, "Found value has wrong type,
 // expects an Integer value, got String" at the lookup).
@@ -28,6 +29,10 @@ include foo, conv, bar
 $port = lookup('app::port', Integer)
 $name = lookup('app::name', String)
 $merged = lookup('app::merged', Integer, 'deep')
+class dflt(Integer $p = lookup('app::name'), String $q = lookup('app::name')) { }
+define takes(Integer $p) { }
+include dflt
+takes { 'one': p => lookup({'name' => 'app::port', 'default_value' => 1}) }
 `,
 		"hiera.yaml": hieraYAML,
 		"data/common.yaml": `---
@@ -64,5 +69,7 @@ app::merged: "1"
 		"data/common.yaml:11: Class[Bar]: parameter 'b' expects a Boolean value, got String",
 		"modules/bar/data/common.yaml:2: Class[Bar]: parameter 'i' expects an Integer value, got String",
 		"data/common.yaml:12: Found value has wrong type, expects an Integer value, got String",
+		"data/common.yaml:13: Class[Dflt]: parameter 'p' expects an Integer value, got String",
+		"data/common.yaml:12: Takes[one]: parameter 'p' expects an Integer value, got String",
 	}, got)
 }

@@ -1,8 +1,11 @@
 package resolve
 
 import (
+	"strings"
+
 	"github.com/pp2go/pp2go/frontend/ast"
 	"github.com/pp2go/pp2go/frontend/diag"
+	rthiera "github.com/pp2go/pp2go/rt/hiera"
 	"github.com/pp2go/pp2go/rt/values"
 	"github.com/pp2go/pp2go/typecheck/static"
 )
@@ -121,6 +124,7 @@ func (c *checker) typedAttributes(b *ast.ResourceBody, tgt target, typeName stri
 				if msg := c.mismatch(label(typeName, b.Title), p, v); msg != "" {
 					c.report(diag.Error, TypeMismatch, a, "", "%s", msg)
 				}
+				c.lookedUpValues(a.Value, label(typeName, b.Title), p, "in the declaration")
 				break
 			}
 		}
@@ -140,5 +144,43 @@ func (c *checker) typedDefaults(subject string, params []*ast.Parameter, class s
 		if msg := c.mismatch(subject, p, literal(p.Value)); msg != "" {
 			c.report(diag.Warning, TypeMismatch, p.Value, "when a declaration leaves the parameter to its default", "%s", msg)
 		}
+		c.lookedUpValues(p.Value, subject, p, "as its default")
 	}
+}
+
+// lookedUpValues reports the Hiera values that e, a lookup() of a literal
+// key without a value type (lookup(NAME), lookup({'name' => NAME})), may
+// give parameter p of subject when p's declared type rejects them: a
+// warning where the data is (hieraValues), as for automatic parameter
+// lookup.
+func (c *checker) lookedUpValues(e ast.Expr, subject string, p *ast.Parameter, when string) {
+	call, ok := e.(*ast.CallNamedFunctionExpression)
+	if !ok || len(call.Args) != 1 || c.staticType(p.Type) == nil {
+		return
+	}
+	if f, ok := call.Functor.(*ast.QualifiedName); !ok || strings.TrimPrefix(f.Value, "::") != "lookup" {
+		return
+	}
+	name := call.Args[0]
+	if h, ok := name.(*ast.LiteralHash); ok {
+		name = nil
+		for _, en := range h.Entries {
+			switch k := literalStrings(en.Key); {
+			case len(k) == 1 && k[0] == "name":
+				name = en.Value
+			case len(k) != 1 || k[0] != "default_value":
+				return // a value type, a merge, ...
+			}
+		}
+	}
+	keys := literalStrings(name)
+	if len(keys) != 1 {
+		return
+	}
+	key := strings.TrimPrefix(keys[0], "::")
+	c.hieraValues(key, func(f *rthiera.File, v values.Value) {
+		if msg := c.mismatch(subject, p, v); msg != "" {
+			c.hieraWarning(f, key, msg, "lookup('"+key+"') gives "+subject+"'s parameter '"+p.Name+"' this value "+when+": a node whose lookup finds it fails")
+		}
+	})
 }
