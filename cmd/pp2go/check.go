@@ -31,9 +31,10 @@ classes, defined and native resource types and their attributes, functions
 and their argument counts, type aliases and variables, and the literal values
 and defaults given to class and defined type parameters, the literal
 arguments of function calls, and the Hiera data values that automatic
-parameter lookup gives class parameters or lookup() asks for with a value
-type (warnings, where the data is), that the declared types (Puppet's own,
-not aliases) reject, in the wording of the --puppet release. It prints each problem
+parameter lookup gives class parameters, that lookup() asks for with a
+value type, or that a lookup() gives a typed parameter or a function
+(warnings, where the data is), that the declared types (Puppet's own, not
+aliases) reject, in the wording of the --puppet release. It prints each problem
 with file:line:col, a stable code and Puppet's wording, sorted, and exits with
 status 1 when there is an error.
 

@@ -10,6 +10,7 @@ import (
 	"github.com/pp2go/pp2go/frontend/ast"
 	"github.com/pp2go/pp2go/frontend/env"
 	"github.com/pp2go/pp2go/frontend/rubyscan"
+	rthiera "github.com/pp2go/pp2go/rt/hiera"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -178,8 +179,13 @@ func (c *checker) function(call ast.Expr, name string, args []ast.Expr, unfold, 
 // that none of its signatures (sigs, whose count and block the call
 // fits) takes: Puppet fails the call, with the dispatcher's message
 // ("'join' parameter 'arg' expects an Array value, got Integer").
+//
+// One argument may be a lookup() of data (lookedUpKey): each value the
+// data gives its key (hieraValues) that makes the call fail is a warning
+// where the data is.
 func (c *checker) argTypes(name string, sigs []*values.Signature, args []ast.Expr, s *scope, at ast.Positioned) {
 	vals := make([]values.Value, len(args))
+	looked, key := -1, ""
 	for i, a := range args {
 		switch x := a.(type) {
 		case *ast.LiteralUndef:
@@ -189,16 +195,34 @@ func (c *checker) argTypes(name string, sigs []*values.Signature, args []ast.Exp
 		default:
 			vals[i] = literal(a)
 		}
-		if vals[i] == nil {
+		if vals[i] != nil {
+			continue
+		}
+		k, ok := lookedUpKey(a)
+		if !ok || looked >= 0 {
 			return // known only at run time
 		}
+		looked, key = i, k
 	}
-	for _, s := range sigs {
-		if s.Accepts(vals, nil) {
-			return
+	accepted := func() bool {
+		for _, s := range sigs {
+			if s.Accepts(vals, nil) {
+				return true
+			}
 		}
+		return false
 	}
-	c.errorf(TypeMismatch, at, "", "%s", values.DescribeSignatures(name, sigs, vals, nil))
+	if looked < 0 {
+		if !accepted() {
+			c.errorf(TypeMismatch, at, "", "%s", values.DescribeSignatures(name, sigs, vals, nil))
+		}
+		return
+	}
+	c.hieraValues(key, func(f *rthiera.File, v values.Value) {
+		if vals[looked] = v; !accepted() {
+			c.hieraWarning(f, key, values.DescribeSignatures(name, sigs, vals, nil), "lookup('"+key+"') gives '"+name+"' this argument: a node whose lookup finds it fails")
+		}
+	})
 }
 
 // typedSignatures are a function's signatures with their parameters'

@@ -12,9 +12,10 @@ import (
 )
 
 // TestHieraTypes checks the Hiera values that typed class parameters,
-// lookup()'s value types, and typed parameters given a lookup() (as a
-// default or in a declaration) reject, reported where the data is. The messages
-// are Puppet 7.23's for the same data (cases h01, h05, h06, h09 and h10 of
+// lookup()'s value types, typed parameters given a lookup() (as a default
+// or in a declaration) and functions given one reject, reported where the
+// data is. The messages
+// are Puppet 7.23's for the same data (cases h01, h05, h06, h09, h10 and h11 of
 // ../testdata/puppet-messages: "Class[Foo]: parameter 'p' expects an
 // Integer value, got String" at the include, "Found value has wrong type,
 // expects an Integer value, got String" at the lookup).
@@ -33,6 +34,8 @@ class dflt(Integer $p = lookup('app::name'), String $q = lookup('app::name')) { 
 define takes(Integer $p) { }
 include dflt
 takes { 'one': p => lookup({'name' => 'app::port', 'default_value' => 1}) }
+$joined = join(lookup('app::name'), ',')
+$fine = join(lookup('app::list'), ',')
 `,
 		"hiera.yaml": hieraYAML,
 		"data/common.yaml": `---
@@ -49,6 +52,7 @@ bar::b: "yes"
 app::port: "80"
 app::name: "x"
 app::merged: "1"
+app::list: ["a"]
 `,
 		"modules/bar/manifests/init.pp": "class bar(Boolean $b = true, Integer $i = 1) { }\n",
 		"modules/bar/hiera.yaml":        hieraYAML,
@@ -71,5 +75,6 @@ app::merged: "1"
 		"data/common.yaml:12: Found value has wrong type, expects an Integer value, got String",
 		"data/common.yaml:13: Class[Dflt]: parameter 'p' expects an Integer value, got String",
 		"data/common.yaml:12: Takes[one]: parameter 'p' expects an Integer value, got String",
+		"data/common.yaml:13: 'join' parameter 'arg' expects an Array value, got String",
 	}, got)
 }

@@ -148,18 +148,33 @@ func (c *checker) typedDefaults(subject string, params []*ast.Parameter, class s
 	}
 }
 
-// lookedUpValues reports the Hiera values that e, a lookup() of a literal
-// key without a value type (lookup(NAME), lookup({'name' => NAME})), may
-// give parameter p of subject when p's declared type rejects them: a
-// warning where the data is (hieraValues), as for automatic parameter
-// lookup.
+// lookedUpValues reports the Hiera values that e, a lookup() of data
+// (lookedUpKey), may give parameter p of subject when p's declared type
+// rejects them: a warning where the data is (hieraValues), as for
+// automatic parameter lookup.
 func (c *checker) lookedUpValues(e ast.Expr, subject string, p *ast.Parameter, when string) {
-	call, ok := e.(*ast.CallNamedFunctionExpression)
-	if !ok || len(call.Args) != 1 || c.staticType(p.Type) == nil {
+	key, ok := lookedUpKey(e)
+	if !ok || c.staticType(p.Type) == nil {
 		return
 	}
+	c.hieraValues(key, func(f *rthiera.File, v values.Value) {
+		if msg := c.mismatch(subject, p, v); msg != "" {
+			c.hieraWarning(f, key, msg, "lookup('"+key+"') gives "+subject+"'s parameter '"+p.Name+"' this value "+when+": a node whose lookup finds it fails")
+		}
+	})
+}
+
+// lookedUpKey is the key of e when e is a lookup() of a literal key
+// without a value type, merge or other option but a default
+// (lookup(NAME), lookup({'name' => NAME, 'default_value' => ...})): its
+// value is what the data gives the key, unchanged.
+func lookedUpKey(e ast.Expr) (string, bool) {
+	call, ok := e.(*ast.CallNamedFunctionExpression)
+	if !ok || len(call.Args) != 1 || call.Lambda != nil {
+		return "", false
+	}
 	if f, ok := call.Functor.(*ast.QualifiedName); !ok || strings.TrimPrefix(f.Value, "::") != "lookup" {
-		return
+		return "", false
 	}
 	name := call.Args[0]
 	if h, ok := name.(*ast.LiteralHash); ok {
@@ -169,18 +184,13 @@ func (c *checker) lookedUpValues(e ast.Expr, subject string, p *ast.Parameter, w
 			case len(k) == 1 && k[0] == "name":
 				name = en.Value
 			case len(k) != 1 || k[0] != "default_value":
-				return // a value type, a merge, ...
+				return "", false // a value type, a merge, ...
 			}
 		}
 	}
 	keys := literalStrings(name)
 	if len(keys) != 1 {
-		return
+		return "", false
 	}
-	key := strings.TrimPrefix(keys[0], "::")
-	c.hieraValues(key, func(f *rthiera.File, v values.Value) {
-		if msg := c.mismatch(subject, p, v); msg != "" {
-			c.hieraWarning(f, key, msg, "lookup('"+key+"') gives "+subject+"'s parameter '"+p.Name+"' this value "+when+": a node whose lookup finds it fails")
-		}
-	})
+	return strings.TrimPrefix(keys[0], "::"), true
 }
