@@ -13,11 +13,13 @@ import (
 	"github.com/pp2go/pp2go/rt/values"
 )
 
-// Hiera data that a class parameter's declared type rejects: Puppet's
+// Hiera data of a type that the code that receives it rejects. Puppet's
 // automatic parameter lookup binds a class parameter to the value Hiera
 // finds for CLASS::PARAM, unconverted, and a value of another type fails
 // the class on every node whose lookup finds it ("Class[Foo]: parameter
-// 'p' expects an Integer value, got String", at the node's include). The
+// 'p' expects an Integer value, got String", at the node's include); so
+// does lookup() with a value type ("Found value has wrong type, ..."),
+// and a typed parameter or a function given what lookup() finds. The
 // checker reports each such value where it is, a warning: which nodes
 // find it depends on their facts and on the levels above it.
 
@@ -76,6 +78,8 @@ func (c *checker) lookupTypes(x *ast.CallNamedFunctionExpression) {
 				typ = e.Value
 			case k[0] == "merge":
 				merge = e.Value
+			case k[0] != "default_value":
+				return // override, default_values_hash: other values than the data's
 			}
 		}
 	case 2, 3, 4:
