@@ -30,7 +30,8 @@ resolves every name on every code path, whether or not a node reaches it:
 classes, defined and native resource types and their attributes, functions
 and their argument counts, type aliases and variables, and the literal values
 and defaults given to class and defined type parameters, the literal
-arguments of function calls, and the Hiera data values that automatic
+arguments of function calls and parameters of epp() templates, and the Hiera
+data values that automatic
 parameter lookup gives class parameters, that lookup() asks for with a
 value type, or that a lookup() gives a typed parameter or a function
 (warnings, where the data is), that the declared types (Puppet's own, not

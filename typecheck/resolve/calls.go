@@ -58,6 +58,7 @@ func (c *checker) call(x *ast.CallNamedFunctionExpression, s *scope) bool {
 				}
 				if c.moduleFile(name, "templates", x) {
 					c.reachFile(c.template(name))
+					c.eppArgs(x, c.template(name))
 				}
 			}
 		}
@@ -594,6 +595,48 @@ func (c *checker) template(name string) *env.File {
 		}
 	}
 	return nil
+}
+
+// eppArgs checks the literal parameters an epp() call gives a template
+// that declares its parameters (<%- | Integer $port | -%>) as Puppet
+// does, as a lambda's: a name it does not declare, a required one left
+// out (WRONG_ARGUMENTS), a value its type rejects (TYPE_MISMATCH), with
+// Puppet's message ("lambda: parameter 'port' expects an Integer value,
+// got String"). Left alone when a parameter's type is not one of
+// Puppet's own, or the parameters are not a literal hash.
+func (c *checker) eppArgs(x *ast.CallNamedFunctionExpression, f *env.File) {
+	if f == nil || f.Program == nil || len(x.Args) > 2 {
+		return
+	}
+	lambda, ok := f.Program.Body.(*ast.LambdaExpression)
+	if !ok {
+		return
+	}
+	if epp, ok := lambda.Body.(*ast.EppExpression); !ok || !epp.ParamsSpecified {
+		return // the caller's variables, not parameters
+	}
+	given := values.NewHash()
+	if len(x.Args) == 2 {
+		if given, ok = literal(x.Args[1]).(*values.Hash); !ok {
+			return
+		}
+	}
+	var params, untyped []values.ParamType
+	for _, p := range lambda.Params {
+		t := c.paramType(p.Type)
+		if t == nil {
+			return
+		}
+		params = append(params, values.ParamType{Name: p.Name, Type: t, Optional: p.Value != nil})
+		untyped = append(untyped, values.ParamType{Name: p.Name, Type: values.AnyT, Optional: p.Value != nil})
+	}
+	switch msg := values.ValidateParameters("lambda", params, given, false); {
+	case msg == "":
+	case values.ValidateParameters("lambda", untyped, given, false) != "":
+		c.errorf(WrongArguments, x, "", "%s", msg) // names (and perhaps types)
+	default:
+		c.errorf(TypeMismatch, x, "", "%s", msg)
+	}
 }
 
 // failedFile reports whether path is a file that Puppet would load for a
