@@ -181,7 +181,7 @@ func (c *checker) function(call ast.Expr, name string, args []ast.Expr, unfold, 
 // fits) takes: Puppet fails the call, with the dispatcher's message
 // ("'join' parameter 'arg' expects an Array value, got Integer").
 //
-// One argument may be a lookup() of data (lookedUpKey): each value the
+// One argument may be a lookup() of data (dataKey): each value the
 // data gives its key (hieraValues) that makes the call fail is a warning
 // where the data is.
 func (c *checker) argTypes(name string, sigs []*values.Signature, args []ast.Expr, s *scope, at ast.Positioned) {
@@ -199,7 +199,7 @@ func (c *checker) argTypes(name string, sigs []*values.Signature, args []ast.Exp
 		if vals[i] != nil {
 			continue
 		}
-		k, ok := lookedUpKey(a)
+		k, ok := dataKey(a, s)
 		if !ok || looked >= 0 {
 			return // known only at run time
 		}
@@ -700,6 +700,15 @@ func assignedHash(v *ast.VariableExpression, s *scope) *ast.LiteralHash {
 // its value. nil otherwise (an assignment in a branch may not run, and a
 // use before it sees no value).
 func assignedBefore(v *ast.VariableExpression, s *scope) values.Value {
+	if e := assignedExprBefore(v, s); e != nil {
+		return literal(e)
+	}
+	return nil
+}
+
+// assignedExprBefore is the expression assignedBefore takes the literal
+// of, nil when there is none.
+func assignedExprBefore(v *ast.VariableExpression, s *scope) ast.Expr {
 	a, body := assignment(v, s)
 	if a == nil {
 		return nil
@@ -712,7 +721,19 @@ func assignedBefore(v *ast.VariableExpression, s *scope) values.Value {
 	if !slices.Contains(statements, ast.Expr(a)) || end > v.Span().Offset {
 		return nil
 	}
-	return literal(a.Right)
+	return a.Right
+}
+
+// dataKey is the Hiera key whose data e's value is: e is a lookup() of
+// it (lookedUpKey), or a local variable assigned one before its use (as
+// assignedBefore).
+func dataKey(e ast.Expr, s *scope) (string, bool) {
+	if v, ok := e.(*ast.VariableExpression); ok {
+		if e = assignedExprBefore(v, s); e == nil {
+			return "", false
+		}
+	}
+	return lookedUpKey(e)
 }
 
 // assignment is the assignment of a local variable in the body of the

@@ -13,8 +13,8 @@ import (
 
 // TestHieraTypes checks the Hiera values that typed class parameters,
 // lookup()'s value types, typed parameters given a lookup() (as a default
-// or in a declaration) and functions given one reject, reported where the
-// data is. The messages
+// or in a declaration) and functions given one (or a local variable
+// assigned one) reject, reported where the data is. The messages
 // are Puppet 7.23's for the same data (cases h01, h05, h06, h09, h10 and h11 of
 // ../testdata/puppet-messages: "Class[Foo]: parameter 'p' expects an
 // Integer value, got String" at the include, "Found value has wrong type,
@@ -36,6 +36,12 @@ include dflt
 takes { 'one': p => lookup({'name' => 'app::port', 'default_value' => 1}) }
 $joined = join(lookup('app::name'), ',')
 $fine = join(lookup('app::list'), ',')
+class uses {
+  $v = lookup('app::name')
+  $w = join($v, ',')
+  takes { 'two': p => $v }
+}
+include uses
 `,
 		"hiera.yaml": hieraYAML,
 		"data/common.yaml": `---
@@ -76,5 +82,7 @@ app::list: ["a"]
 		"data/common.yaml:13: Class[Dflt]: parameter 'p' expects an Integer value, got String",
 		"data/common.yaml:12: Takes[one]: parameter 'p' expects an Integer value, got String",
 		"data/common.yaml:13: 'join' parameter 'arg' expects an Array value, got String",
+		"data/common.yaml:13: 'join' parameter 'arg' expects an Array value, got String",
+		"data/common.yaml:13: Takes[two]: parameter 'p' expects an Integer value, got String",
 	}, got)
 }

@@ -124,7 +124,9 @@ func (c *checker) typedAttributes(b *ast.ResourceBody, tgt target, typeName stri
 				if msg := c.mismatch(label(typeName, b.Title), p, v); msg != "" {
 					c.report(diag.Error, TypeMismatch, a, "", "%s", msg)
 				}
-				c.lookedUpValues(a.Value, label(typeName, b.Title), p, "in the declaration")
+				if key, ok := dataKey(a.Value, s); ok {
+					c.lookedUpValues(key, label(typeName, b.Title), p, "in the declaration")
+				}
 				break
 			}
 		}
@@ -144,17 +146,17 @@ func (c *checker) typedDefaults(subject string, params []*ast.Parameter, class s
 		if msg := c.mismatch(subject, p, literal(p.Value)); msg != "" {
 			c.report(diag.Warning, TypeMismatch, p.Value, "when a declaration leaves the parameter to its default", "%s", msg)
 		}
-		c.lookedUpValues(p.Value, subject, p, "as its default")
+		if key, ok := lookedUpKey(p.Value); ok {
+			c.lookedUpValues(key, subject, p, "as its default")
+		}
 	}
 }
 
-// lookedUpValues reports the Hiera values that e, a lookup() of data
-// (lookedUpKey), may give parameter p of subject when p's declared type
-// rejects them: a warning where the data is (hieraValues), as for
-// automatic parameter lookup.
-func (c *checker) lookedUpValues(e ast.Expr, subject string, p *ast.Parameter, when string) {
-	key, ok := lookedUpKey(e)
-	if !ok || c.staticType(p.Type) == nil {
+// lookedUpValues reports the Hiera values of key, which lookup() gives
+// parameter p of subject, when p's declared type rejects them: a warning
+// where the data is (hieraValues), as for automatic parameter lookup.
+func (c *checker) lookedUpValues(key, subject string, p *ast.Parameter, when string) {
+	if c.staticType(p.Type) == nil {
 		return
 	}
 	c.hieraValues(key, func(f *rthiera.File, v values.Value) {
