@@ -206,8 +206,8 @@ func (c *checker) argTypes(name string, sigs []*values.Signature, args []ast.Exp
 		looked, key = i, k
 	}
 	accepted := func() bool {
-		for _, s := range sigs {
-			if s.Accepts(vals, nil) {
+		for _, sig := range sigs {
+			if sig.Accepts(vals, nil) {
 				return true
 			}
 		}
