@@ -221,7 +221,7 @@ func (c *checker) argTypes(name string, sigs []*values.Signature, args []ast.Exp
 	}
 	c.hieraValues(key, func(f *rthiera.File, v values.Value) {
 		if vals[looked] = v; !accepted() {
-			c.hieraWarning(f, key, values.DescribeSignatures(name, sigs, vals, nil), "lookup('"+key+"') gives '"+name+"' this argument: a node whose lookup finds it fails")
+			c.hieraWarning(f, key, values.DescribeSignatures(name, sigs, vals, nil), "the lookup of '"+key+"' gives '"+name+"' this argument: a node whose lookup finds it fails")
 		}
 	})
 }

@@ -12,10 +12,10 @@ import (
 )
 
 // TestHieraTypes checks the Hiera values that typed class parameters,
-// lookup()'s value types, typed parameters given a lookup() (as a default
-// or in a declaration) and functions given one (or a local variable
-// assigned one) reject, reported where the data is. The messages
-// are Puppet 7.23's for the same data (cases h01, h05, h06, h09, h10 and h11 of
+// lookup()'s value types, typed parameters given a lookup() or hiera() (as
+// a default or in a declaration) and functions given one (or a local
+// variable assigned one) reject, reported where the data is. The messages
+// are Puppet 7.23's for the same data (cases h01, h05, h06, h09, h10, h11 and h12 of
 // ../testdata/puppet-messages: "Class[Foo]: parameter 'p' expects an
 // Integer value, got String" at the include, "Found value has wrong type,
 // expects an Integer value, got String" at the lookup).
@@ -36,6 +36,9 @@ include dflt
 takes { 'one': p => lookup({'name' => 'app::port', 'default_value' => 1}) }
 $joined = join(lookup('app::name'), ',')
 $fine = join(lookup('app::list'), ',')
+$made = join(Array('a'), ',') # a call of a type, not of a function
+class legacy(Integer $p = hiera('app::name', 1)) { }
+include legacy
 class uses {
   $v = lookup('app::name')
   $w = join($v, ',')
@@ -84,5 +87,6 @@ app::list: ["a"]
 		"data/common.yaml:13: 'join' parameter 'arg' expects an Array value, got String",
 		"data/common.yaml:13: 'join' parameter 'arg' expects an Array value, got String",
 		"data/common.yaml:13: Takes[two]: parameter 'p' expects an Integer value, got String",
+		"data/common.yaml:13: Class[Legacy]: parameter 'p' expects an Integer value, got String",
 	}, got)
 }

@@ -161,21 +161,28 @@ func (c *checker) lookedUpValues(key, subject string, p *ast.Parameter, when str
 	}
 	c.hieraValues(key, func(f *rthiera.File, v values.Value) {
 		if msg := c.mismatch(subject, p, v); msg != "" {
-			c.hieraWarning(f, key, msg, "lookup('"+key+"') gives "+subject+"'s parameter '"+p.Name+"' this value "+when+": a node whose lookup finds it fails")
+			c.hieraWarning(f, key, msg, "the lookup of '"+key+"' gives "+subject+"'s parameter '"+p.Name+"' this value "+when+": a node whose lookup finds it fails")
 		}
 	})
 }
 
 // lookedUpKey is the key of e when e is a lookup() of a literal key
 // without a value type, merge or other option but a default
-// (lookup(NAME), lookup({'name' => NAME, 'default_value' => ...})): its
-// value is what the data gives the key, unchanged.
+// (lookup(NAME), lookup({'name' => NAME, 'default_value' => ...})), or
+// hiera(NAME[, DEFAULT]): its value is what the data gives the key,
+// unchanged.
 func lookedUpKey(e ast.Expr) (string, bool) {
 	call, ok := e.(*ast.CallNamedFunctionExpression)
-	if !ok || len(call.Args) != 1 || call.Lambda != nil {
+	if !ok || len(call.Args) == 0 || call.Lambda != nil {
 		return "", false
 	}
-	if f, ok := call.Functor.(*ast.QualifiedName); !ok || strings.TrimPrefix(f.Value, "::") != "lookup" {
+	f, ok := call.Functor.(*ast.QualifiedName)
+	if !ok {
+		return "", false
+	}
+	switch fn := strings.TrimPrefix(f.Value, "::"); {
+	case fn == "hiera" && len(call.Args) <= 2: // a third is an override level
+	case fn != "lookup" || len(call.Args) != 1:
 		return "", false
 	}
 	name := call.Args[0]
