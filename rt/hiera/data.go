@@ -205,7 +205,7 @@ func (f *File) interpolates(key string) bool {
 			return
 		}
 		for i := 0; i < h.Len(); i++ {
-			if k, ok := h.KeyAt(i).(values.String); ok && needsInterpolation(h.ValueAt(i)) {
+			if k, ok := h.KeyAt(i).(values.String); ok && NeedsInterpolation(h.ValueAt(i)) {
 				if f.interps == nil {
 					f.interps = map[string]bool{}
 				}

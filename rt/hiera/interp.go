@@ -56,20 +56,22 @@ func (s *Session) interpolate(v values.Value, inv *invocation, allowMethods bool
 
 func hashNeedsInterpolation(h *values.Hash) bool {
 	for i := 0; i < h.Len(); i++ {
-		if needsInterpolation(h.KeyAt(i)) || needsInterpolation(h.ValueAt(i)) {
+		if NeedsInterpolation(h.KeyAt(i)) || NeedsInterpolation(h.ValueAt(i)) {
 			return true
 		}
 	}
 	return false
 }
 
-func needsInterpolation(v values.Value) bool {
+// NeedsInterpolation says whether a value holds a string that
+// interpolates (%{...}), in itself or in its elements, keys and values.
+func NeedsInterpolation(v values.Value) bool {
 	switch x := v.(type) {
 	case values.String:
 		return strings.Contains(string(x), "%{")
 	case *values.Array:
 		for _, e := range x.Elems() {
-			if needsInterpolation(e) {
+			if NeedsInterpolation(e) {
 				return true
 			}
 		}

@@ -98,7 +98,7 @@ func (l *layer) keepLookupOptions(lk *lookupKey, inv *invocation, ms *mergeStrat
 		return
 	}
 	for _, h := range hs {
-		if v, ok := h.GetString(lookupOptionsKey); ok && needsInterpolation(v) {
+		if v, ok := h.GetString(lookupOptionsKey); ok && NeedsInterpolation(v) {
 			return
 		}
 	}

@@ -126,7 +126,7 @@ func (c *checker) hieraValues(key string, found func(f *rthiera.File, v values.V
 		if f.Hash() == nil || !c.hieraLayerOf(f.Path, module) || f.Invalid[key] != "" {
 			continue
 		}
-		if v, ok := f.Hash().GetString(key); ok && v != nil && !values.IsUndef(v) && !interpolates(v) {
+		if v, ok := f.Hash().GetString(key); ok && v != nil && !values.IsUndef(v) && !rthiera.NeedsInterpolation(v) {
 			found(f, v)
 		}
 	}
@@ -177,28 +177,6 @@ func (c *checker) hieraOptions(key string) bool {
 		}
 	}
 	return c.hieraOptioned[key] || c.hieraOptioned["^"]
-}
-
-// interpolates says whether a value holds a string that interpolates.
-func interpolates(v values.Value) bool {
-	switch x := v.(type) {
-	case values.String:
-		return strings.Contains(string(x), "%{")
-	case *values.Array:
-		for _, e := range x.Elems() {
-			if interpolates(e) {
-				return true
-			}
-		}
-	case *values.Hash:
-		for _, k := range x.Keys() {
-			e, _ := x.Get(k)
-			if interpolates(k) || interpolates(e) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // keyLine is the line of a data file where a top-level key is written (0
