@@ -566,20 +566,29 @@ func (w *fileWrite) end() error {
 	if err == nil && w.st != nil {
 		err = w.tmp.chmod(w.st.Mode().Perm())
 	}
-	if err == nil && w.unnamed {
+	if !w.unnamed {
+		return renameInto(w.tmp, w.path, err)
+	}
+	if err == nil {
 		err = w.name()
 	}
 	if cerr := w.tmp.Close(); err == nil {
 		err = cerr
 	}
-	if w.unnamed {
-		return err // unnamed, the file went with its descriptor
+	return err // unnamed, the file went with its descriptor on failure
+}
+
+// renameInto closes tmp, a temporary file written whole (err: nil, else
+// why not), and renames it to path; it removes tmp on failure.
+func renameInto(tmp file, path string, err error) error {
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
 	}
 	if err == nil {
-		err = rename(w.tmp.Name(), w.path)
+		err = rename(tmp.Name(), path)
 	}
 	if err != nil {
-		os.Remove(w.tmp.Name())
+		os.Remove(tmp.Name())
 	}
 	return err
 }
@@ -614,17 +623,7 @@ func writeRenamed(path string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	err = f.writeAt(data, 0)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
+	return renameInto(f, path, f.writeAt(data, 0))
 }
 
 // writeDirect writes to an existing file that is no regular file of a

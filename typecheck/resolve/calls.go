@@ -237,9 +237,11 @@ func typedSignatures(sigs []rubyscan.Signature, typed func(j int) values.Type) (
 	for i, s := range sigs {
 		vs := &values.Signature{BlockName: s.BlockName}
 		for j, p := range s.Params {
-			t := builtinType(p.Type)
+			var t values.Type
 			if typed != nil {
 				t = typed(j)
+			} else {
+				t = builtinType(p.Type)
 			}
 			if t == nil {
 				return nil, false
