@@ -28,14 +28,17 @@ func newCheckCmd() *cobra.Command {
 path, metadata.json, main manifest), parses and validates every file, and
 resolves every name on every code path, whether or not a node reaches it:
 classes, defined and native resource types and their attributes, functions
-and their argument counts, type aliases and variables, and the literal values
-and defaults given to class and defined type parameters, the literal
-arguments of function calls and parameters of epp() templates, and the Hiera
-data values that automatic
-parameter lookup gives class parameters, that lookup() asks for with a
-value type, or that a lookup() gives a typed parameter or a function
-(warnings, where the data is), that the declared types (Puppet's own, not
-aliases) reject, in the wording of the --puppet release. It prints each problem
+and their argument counts, type aliases and variables. It reports the values
+that the declared types (Puppet's own and the environment's type aliases)
+reject, in the wording of the --puppet release: the values and defaults given
+to class and defined type parameters, the arguments of function calls and the
+parameters of epp() templates, when they are literal or of a type the build
+infers whatever their value (a typed parameter in its body, a string
+interpolation, a comparison, arithmetic on numbers, a Puppet function's
+declared return type), and the Hiera data values that automatic parameter
+lookup gives class parameters, that lookup() asks for with a value type, or
+that a lookup() gives a typed parameter or a function (warnings, where the
+data is). It prints each problem
 with file:line:col, a stable code and Puppet's wording, sorted, and exits with
 status 1 when there is an error.
 

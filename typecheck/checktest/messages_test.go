@@ -70,10 +70,13 @@ func TestPuppetMessages(t *testing.T) {
 				}
 				t.Errorf("want error %q, checker: %q", w[2], errs)
 			case w[1] == "error":
-				// Puppet appends the error's own location last
+				// Puppet appends the error's own location last; an error in
+				// a defined type's body comes wrapped in the declaration's
+				// (the inner location, then the outer)
 				var m []string
 				if all := puppetLocation.FindAllStringSubmatch(puppetErr, -1); len(all) > 0 {
-					m = all[len(all)-1]
+					depth := max(strings.Count(puppetErr, "Evaluation Error: "), 1)
+					m = all[max(len(all)-depth, 0)]
 				}
 				// Puppet's text without its locations and node
 				text := strings.ReplaceAll(stripLocations(puppetErr), " for lang.example.com", "")

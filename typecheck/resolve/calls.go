@@ -58,7 +58,7 @@ func (c *checker) call(x *ast.CallNamedFunctionExpression, s *scope) bool {
 				}
 				if c.moduleFile(name, "templates", x) {
 					c.reachFile(c.template(name))
-					c.eppArgs(x, c.template(name))
+					c.eppArgs(x, c.template(name), s)
 				}
 			}
 		}
@@ -127,7 +127,7 @@ func (c *checker) function(call ast.Expr, name string, args []ast.Expr, unfold, 
 	if sigs, api, ok := c.opts.Core.Signatures(name); ok {
 		c.res.Calls[call] = &Callee{Name: name, Core: true, API: api}
 		if !unfold && c.arity(name, api, sigs, nargs, lambda, at) && api == 4 && !lambda && !c.opts.Core.MismatchHandled(name) {
-			if vsigs, ok := typedSignatures(sigs, nil); ok {
+			if vsigs, ok := typedSignatures(sigs, nil, builtinType); ok {
 				c.argTypes(name, vsigs, args, s, at)
 			}
 		}
@@ -167,7 +167,7 @@ func (c *checker) function(call ast.Expr, name string, args []ast.Expr, unfold, 
 					typed = func(j int) values.Type { return c.paramType(fd.Params[j].Type) }
 				}
 			}
-			if vsigs, ok := typedSignatures(sigs, typed); ok {
+			if vsigs, ok := typedSignatures(sigs, typed, c.envType); ok {
 				c.argTypes(name, vsigs, args, s, at)
 			}
 		}
@@ -175,11 +175,13 @@ func (c *checker) function(call ast.Expr, name string, args []ast.Expr, unfold, 
 }
 
 // argTypes reports a call of a 4.x or Puppet-language function whose
-// arguments are all literal (a method call's receiver too), or local
-// variables in s assigned a literal before (assignedBefore), and of types
-// that none of its signatures (sigs, whose count and block the call
-// fits) takes: Puppet fails the call, with the dispatcher's message
-// ("'join' parameter 'arg' expects an Array value, got Integer").
+// arguments are all literal (a method call's receiver too), local
+// variables in s assigned a literal before (assignedBefore), or of a type
+// the build infers (typeOf) that each signature takes or rejects whatever
+// the value (settledArgument), and that none of its signatures (sigs,
+// whose count and block the call fits) takes: Puppet fails the call, with
+// the dispatcher's message ("'join' parameter 'arg' expects an Array
+// value, got Integer").
 //
 // One argument may be a lookup() of data (dataKey): each value the
 // data gives its key (hieraValues) that makes the call fail is a warning
@@ -198,6 +200,11 @@ func (c *checker) argTypes(name string, sigs []*values.Signature, args []ast.Exp
 		}
 		if vals[i] != nil {
 			continue
+		}
+		if t := c.typeOf(a, s); t != nil && settledArgument(sigs, i, t) {
+			if vals[i] = representative(t); vals[i] != nil {
+				continue
+			}
 		}
 		k, ok := dataKey(a, s)
 		if !ok || looked >= 0 {
@@ -226,13 +233,34 @@ func (c *checker) argTypes(name string, sigs []*values.Signature, args []ast.Exp
 	})
 }
 
+// settledArgument reports whether argument i, of type t, gets the same
+// answer from every signature whatever its value (settled): a stand-in of
+// its kind (representative) then decides the call, and Puppet's message.
+func settledArgument(sigs []*values.Signature, i int, t values.Type) bool {
+	for _, sig := range sigs {
+		n := len(sig.Params)
+		switch {
+		case i < n:
+			n = i
+		case n > 0 && (sig.Params[n-1].Kind == values.ParamRepeated || sig.Params[n-1].Kind == values.ParamRequiredRepeated):
+			n--
+		default:
+			continue // too many arguments for this one
+		}
+		if !settled(sig.Params[n].Type, t) {
+			return false
+		}
+	}
+	return true
+}
+
 // typedSignatures are a function's signatures with their parameters'
-// types, which the build must know for every parameter (Puppet's own
-// types, as staticType gives them): false when one names anything else
-// (a type alias, a resource type) or cannot be read. typed, when not nil,
+// types, which the build must know for every parameter: false when one
+// cannot be read, or names what parse does not know (builtinType for
+// Puppet's own functions, envType for a module's). typed, when not nil,
 // gives the type of the parameter j of a Puppet-language function's one
 // signature (nil: not known); otherwise a parameter's Type text is parsed.
-func typedSignatures(sigs []rubyscan.Signature, typed func(j int) values.Type) ([]*values.Signature, bool) {
+func typedSignatures(sigs []rubyscan.Signature, typed func(j int) values.Type, parse func(string) values.Type) ([]*values.Signature, bool) {
 	out := make([]*values.Signature, len(sigs))
 	for i, s := range sigs {
 		vs := &values.Signature{BlockName: s.BlockName}
@@ -241,7 +269,7 @@ func typedSignatures(sigs []rubyscan.Signature, typed func(j int) values.Type) (
 			if typed != nil {
 				t = typed(j)
 			} else {
-				t = builtinType(p.Type)
+				t = parse(p.Type)
 			}
 			if t == nil {
 				return nil, false
@@ -251,7 +279,7 @@ func typedSignatures(sigs []rubyscan.Signature, typed func(j int) values.Type) (
 		if s.Block != rubyscan.NoBlock {
 			vs.Block = values.Type(values.CallableT)
 			if s.BlockType != "" {
-				if vs.Block = builtinType(s.BlockType); vs.Block == nil {
+				if vs.Block = parse(s.BlockType); vs.Block == nil {
 					return nil, false
 				}
 			}
@@ -604,9 +632,9 @@ func (c *checker) template(name string) *env.File {
 // does, as a lambda's: a name it does not declare, a required one left
 // out (WRONG_ARGUMENTS), a value its type rejects (TYPE_MISMATCH), with
 // Puppet's message ("lambda: parameter 'port' expects an Integer value,
-// got String"). Left alone when a parameter's type is not one of
-// Puppet's own, or the parameters are not a literal hash.
-func (c *checker) eppArgs(x *ast.CallNamedFunctionExpression, f *env.File) {
+// got String"). Left alone when a parameter's type is not known at build
+// time (staticType), or the parameters are not a literal hash (eppParams).
+func (c *checker) eppArgs(x *ast.CallNamedFunctionExpression, f *env.File, s *scope) {
 	if f == nil || f.Program == nil || len(x.Args) > 2 {
 		return
 	}
@@ -617,12 +645,6 @@ func (c *checker) eppArgs(x *ast.CallNamedFunctionExpression, f *env.File) {
 	if epp, ok := lambda.Body.(*ast.EppExpression); !ok || !epp.ParamsSpecified {
 		return // the caller's variables, not parameters
 	}
-	given := values.NewHash()
-	if len(x.Args) == 2 {
-		if given, ok = literal(x.Args[1]).(*values.Hash); !ok {
-			return
-		}
-	}
 	var params, untyped []values.ParamType
 	for _, p := range lambda.Params {
 		t := c.paramType(p.Type)
@@ -632,6 +654,12 @@ func (c *checker) eppArgs(x *ast.CallNamedFunctionExpression, f *env.File) {
 		params = append(params, values.ParamType{Name: p.Name, Type: t, Optional: p.Value != nil})
 		untyped = append(untyped, values.ParamType{Name: p.Name, Type: values.AnyT, Optional: p.Value != nil})
 	}
+	given := values.NewHash()
+	if len(x.Args) == 2 {
+		if given = c.eppParams(x.Args[1], params, s); given == nil {
+			return
+		}
+	}
 	switch msg := values.ValidateParameters("lambda", params, given, false); {
 	case msg == "":
 	case values.ValidateParameters("lambda", untyped, given, false) != "":
@@ -639,6 +667,40 @@ func (c *checker) eppArgs(x *ast.CallNamedFunctionExpression, f *env.File) {
 	default:
 		c.errorf(TypeMismatch, x, "", "%s", msg)
 	}
+}
+
+// eppParams is the hash of parameters e gives a template whose parameters
+// are params: a literal hash whose values are literal, or of a type the
+// build infers (typeOf) that the parameter of their name takes or rejects
+// whatever the value (settled), standing for them (representative). nil
+// when any is known only at run time.
+func (c *checker) eppParams(e ast.Expr, params []values.ParamType, s *scope) *values.Hash {
+	if h, ok := literal(e).(*values.Hash); ok {
+		return h
+	}
+	lh, ok := e.(*ast.LiteralHash)
+	if !ok {
+		return nil
+	}
+	var entries []values.HashEntry
+	for _, en := range lh.Entries {
+		keys := literalStrings(en.Key)
+		if len(keys) != 1 {
+			return nil
+		}
+		v := literal(en.Value)
+		if v == nil {
+			i := slices.IndexFunc(params, func(p values.ParamType) bool { return p.Name == keys[0] })
+			if t := c.typeOf(en.Value, s); i >= 0 && t != nil && settled(params[i].Type, t) {
+				v = representative(t)
+			}
+		}
+		if v == nil {
+			return nil
+		}
+		entries = append(entries, values.HashEntry{Key: values.String(keys[0]), Value: v})
+	}
+	return values.NewHash(entries...)
 }
 
 // failedFile reports whether path is a file that Puppet would load for a

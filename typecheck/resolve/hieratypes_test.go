@@ -24,7 +24,7 @@ func TestHieraTypes(t *testing.T) {
 	hieraYAML := "---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n"
 	tree(t, dir, map[string]string{
 		"manifests/site.pp": `
-class foo(Integer $p = 1, Array[String] $a = [], String $s = '', Stdlib::Port $aliased = 1) { }
+class foo(Integer $p = 1, Array[String] $a = [], String $s = '', Unknown::Alias $aliased = 1) { }
 class conv(Integer $p = 1) { }
 include foo, conv, bar
 $port = lookup('app::port', Integer)
@@ -67,7 +67,7 @@ app::list: ["a"]
 		"modules/bar/hiera.yaml":        hieraYAML,
 		"modules/bar/data/common.yaml":  "---\nbar::i: \"1\"\nfoo::p: 'module data binds its own classes only'\n",
 	})
-	res := check(t, dir, env.Options{}, Options{})
+	res := check(t, dir, env.Options{BaseModulePath: filepath.Join(dir, "none")}, Options{})
 	var got []string
 	for _, d := range res.Diags {
 		if d.Code == TypeMismatch {

@@ -35,14 +35,21 @@ func parsePuppetError(s string) puppetMessage {
 	s = strings.TrimSpace(s)
 	var m puppetMessage
 	// the last location is the error's (an earlier one may be part of the
-	// message, as in "already defined (file: f, line: 1); cannot redefine")
+	// message, as in "already defined (file: f, line: 1); cannot redefine");
+	// an error in a defined type's body comes wrapped in the declaration's
+	// ("...Resource Statement, Evaluation Error: ... (inner) (outer)"):
+	// the innermost message and location are the error's
+	depth := 0
+	for t := evalPrefix.ReplaceAllString(s, ""); t != s; t = evalPrefix.ReplaceAllString(s, "") {
+		s = t
+		depth++
+	}
 	if locs := puppetLoc.FindAllStringSubmatch(s, -1); locs != nil {
-		loc := locs[len(locs)-1]
+		loc := locs[max(len(locs)-max(depth, 1), 0)]
 		m.file = loc[1]
 		m.line, _ = strconv.Atoi(loc[2])
 		m.column, _ = strconv.Atoi(loc[3])
 	}
-	s = evalPrefix.ReplaceAllString(s, "")
 	s = forNode.ReplaceAllString(s, "")
 	s = puppetLoc.ReplaceAllString(s, "")
 	// "no parameter named 'x' ... on File[/x]": pp2go writes the resource

@@ -258,6 +258,7 @@ type checker struct {
 	hieraOptioned map[string]bool
 	candidates    map[string][]string      // suggestion candidates by kind
 	types         map[ast.Expr]values.Type // parameter types known at build time (staticType)
+	aliases       *values.AliasRegistry    // the environment's type aliases (envAliases)
 
 	checkedFiles map[*env.File]bool      // files checked whole (their load diagnostics are reported)
 	checkedDefs  map[ast.Definition]bool // definitions checked
@@ -275,6 +276,8 @@ type scope struct {
 	skip bool
 	// body is the code whose assignments vars holds (nil when unknown)
 	body ast.Expr
+	// types are the types of the typed parameters among vars (typedParams)
+	types map[string]values.Type
 }
 
 func (s *scope) has(name string) bool {
@@ -436,7 +439,7 @@ func (c *checker) checkFile(f *env.File) {
 	if f.Role == env.Template {
 		if lambda, ok := f.Program.Body.(*ast.LambdaExpression); ok {
 			epp, _ := lambda.Body.(*ast.EppExpression)
-			s := &scope{vars: map[string]bool{}, skip: epp == nil || !epp.ParamsSpecified}
+			s := &scope{vars: map[string]bool{}, skip: epp == nil || !epp.ParamsSpecified, types: c.typedParams(lambda.Params)}
 			for _, p := range lambda.Params {
 				s.vars[p.Name] = true
 				c.expr(p.Type, s)
@@ -559,7 +562,7 @@ func (c *checker) globalScope() *scope {
 // paramScope checks a lambda or function: its parameters and body in a
 // scope of their own under parent.
 func (c *checker) paramScope(ps []*ast.Parameter, body, ret ast.Expr, parent *scope) {
-	s := &scope{vars: map[string]bool{}, parent: parent, skip: parent.skip, body: body}
+	s := &scope{vars: map[string]bool{}, parent: parent, skip: parent.skip, body: body, types: c.typedParams(ps)}
 	for _, p := range ps {
 		s.vars[p.Name] = true
 	}
@@ -589,7 +592,7 @@ func (c *checker) classDef(x *ast.HostClassDefinition, _ *scope) {
 			def = d
 		}
 	}
-	s := &scope{vars: c.classVariables(def, x), body: x.Body}
+	s := &scope{vars: c.classVariables(def, x), body: x.Body, types: c.typedParams(x.Params)}
 	for _, p := range x.Params {
 		c.expr(p.Type, s)
 		c.expr(p.Value, s)
@@ -600,10 +603,11 @@ func (c *checker) classDef(x *ast.HostClassDefinition, _ *scope) {
 }
 
 func (c *checker) defineDef(x *ast.ResourceTypeDefinition) {
-	s := &scope{vars: map[string]bool{}, body: x.Body}
+	s := &scope{vars: map[string]bool{}, body: x.Body, types: c.typedParams(x.Params)}
 	for _, p := range x.Params {
 		s.vars[p.Name] = true
 	}
+	s.types["title"], s.types["name"] = values.StringT, values.StringT
 	for _, v := range facts.ScopeVariables {
 		s.vars[v] = true
 	}

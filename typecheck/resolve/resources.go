@@ -109,7 +109,7 @@ func (c *checker) resource(x *ast.ResourceExpression, s *scope) {
 		c.attributes(b.Operations, s, tgt, known, label(typeName, b.Title), x)
 		if known {
 			c.required(b, tgt, typeName)
-			c.typedAttributes(b, tgt, typeName, s)
+			c.typedAttributes(b, tgt, typeName, s, x)
 		}
 	}
 }

@@ -17,8 +17,11 @@ import (
 // messages of values.ValidateParameterList; the literal arguments of a
 // function call, which its dispatcher checks (calls.go: argTypes); the
 // Hiera values automatic parameter lookup gives a class's parameters, and
-// those lookup() asks for with a value type (hieratypes.go). A local variable assigned a literal before its use
-// counts as that literal (assignedBefore).
+// those lookup() asks for with a value type (hieratypes.go). A local
+// variable assigned a literal before its use counts as that literal
+// (assignedBefore); a value whose type only the build knows (infer.go)
+// counts where every value of that type gets the same answer. Types are
+// Puppet's own and the environment's type aliases (envType).
 
 // staticType is the type a parameter declares when the build knows it:
 // nil when there is none, or when it names anything but Puppet's own types
@@ -32,7 +35,7 @@ func (c *checker) staticType(t ast.Expr) values.Type {
 	}
 	var typ values.Type
 	if text, ok := static.Text(t); ok {
-		typ = builtinType(text)
+		typ = c.envType(text)
 	}
 	if c.types == nil {
 		c.types = map[ast.Expr]values.Type{}
@@ -58,6 +61,48 @@ func builtinType(text string) values.Type {
 		return t
 	}
 	return nil
+}
+
+// envType is the type a text spells when it names Puppet's own types and
+// the environment's type aliases (type NAME = TYPE, whose definitions name
+// the same) only, else nil.
+func (c *checker) envType(text string) values.Type {
+	r := &envAliases{c: c}
+	if t, err := values.ParseType(text, r); err == nil && !r.other {
+		return t
+	}
+	return nil
+}
+
+// envAliases resolves the environment's type aliases, and remembers that
+// a name was something else (a resource type, a Ruby data type, an Object
+// definition, nothing).
+type envAliases struct {
+	c     *checker
+	other bool
+}
+
+func (r *envAliases) ResolveType(name string) (values.Type, bool) {
+	c := r.c
+	if c.aliases == nil {
+		c.aliases = values.NewAliasRegistry()
+		for name := range c.env.Index.TypeAliases {
+			d := c.env.FindTypeAlias(name)
+			if d == nil {
+				continue
+			}
+			if a, ok := d.Node.(*ast.TypeAlias); ok {
+				if text, ok := static.Text(a.TypeExpr); ok {
+					c.aliases.Define(a.Name, text)
+				}
+			}
+		}
+	}
+	if t, ok := c.aliases.ResolveType(name); ok {
+		return t, true
+	}
+	r.other = true
+	return nil, false
 }
 
 // builtinOnly is a type resolver that resolves nothing and remembers
@@ -103,9 +148,10 @@ func (c *checker) mismatch(subject string, p *ast.Parameter, v values.Value) str
 
 // typedAttributes reports the literal attribute values of a class or
 // defined type declaration (or local variables in s assigned a literal
-// before, assignedBefore) that their parameters' declared types reject:
-// Puppet fails to declare the resource.
-func (c *checker) typedAttributes(b *ast.ResourceBody, tgt target, typeName string, s *scope) {
+// before, assignedBefore), and values of an inferred type (typeOf), that
+// their parameters' declared types reject: Puppet fails to declare the
+// resource, and reports it at the resource expression (at).
+func (c *checker) typedAttributes(b *ast.ResourceBody, tgt target, typeName string, s *scope, at ast.Positioned) {
 	params := tgt.params()
 	if len(params) == 0 {
 		return
@@ -121,8 +167,11 @@ func (c *checker) typedAttributes(b *ast.ResourceBody, tgt target, typeName stri
 				if x, ok := a.Value.(*ast.VariableExpression); ok {
 					v = assignedBefore(x, s)
 				}
+				if t, pt := c.typeOf(a.Value, s), c.staticType(p.Type); v == nil && t != nil && pt != nil && settled(pt, t) {
+					v = representative(t) // any value of t gets the same answer
+				}
 				if msg := c.mismatch(label(typeName, b.Title), p, v); msg != "" {
-					c.report(diag.Error, TypeMismatch, a, "", "%s", msg)
+					c.report(diag.Error, TypeMismatch, at, "", "%s", msg)
 				}
 				if key, ok := dataKey(a.Value, s); ok {
 					c.lookedUpValues(key, label(typeName, b.Title), p, "in the declaration")
