@@ -9,6 +9,7 @@ import (
 	"github.com/pp2go/pp2go/codegen"
 	"github.com/pp2go/pp2go/conformance"
 	"github.com/pp2go/pp2go/frontend/env"
+	"github.com/pp2go/pp2go/typecheck"
 	"github.com/stretchr/testify/require"
 )
 
@@ -52,6 +53,59 @@ func TestBoundCalls(t *testing.T) {
 		`s.Fn(sites.Ref(16), fnEmpty, nil, s.Var(sites.Ref(17), "a"))`,
 	} {
 		require.Contains(t, site, words(want))
+	}
+}
+
+// TestTypedBoundCalls: with the checker's result, the types it proved
+// arguments have bind calls too: a parameter that takes every value of its
+// argument's type checks nothing at run time (join's Array of an
+// Array[String] parameter, versioncmp's String of a String one), and a
+// dispatch whose parameter takes no value of that type is passed over
+// (empty's Collection dispatch for a String). Without it, the same calls
+// check their arguments or are not bound.
+func TestTypedBoundCalls(t *testing.T) {
+	files := map[string]string{
+		"manifests/site.pp": "include m\n",
+		"modules/m/manifests/init.pp": `class m(Array[String] $names = [], String $s = '1') {
+  $j = join($names, ',')
+  $k = versioncmp($s, '2')
+  $l = empty($s)
+  $u = join($facts['x'], ',')
+}
+`,
+	}
+	dir := t.TempDir()
+	writeTree(t, dir, files)
+	e, err := env.Load(dir, env.Options{BaseModulePath: t.TempDir(), Name: "production"})
+	require.NoError(t, err)
+	words := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	gen := func(checked *typecheck.Result) string {
+		res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Puppet: 7, Checked: checked})
+		require.NoError(t, err)
+		var text string
+		for name, b := range res.Files {
+			if strings.Contains(name, "modules/m") && strings.HasSuffix(name, ".go") {
+				text += string(b)
+			}
+		}
+		return words(text)
+	}
+	typed := gen(typecheck.Check(e, 7))
+	for _, want := range []string{
+		`s.Fn(sites.Ref(1), fnJoinD1, nil, s.Param(sites.Ref(2), 0, "names"), v.String(","))`,
+		`s.Fn(sites.Ref(4), fnVersioncmpD1, nil, s.Param(sites.Ref(5), 1, "s"), v.String("2"))`,
+		`s.Fn(sites.Ref(7), fnEmptyD3, nil, s.Param(sites.Ref(8), 1, "s"))`,
+		`fnJoinD1Check1, nil, s.Access(`, // $facts['x'] may be anything
+	} {
+		require.Contains(t, typed, words(want))
+	}
+	untyped := gen(nil)
+	for _, want := range []string{
+		`s.Fn(sites.Ref(1), fnJoinD1Check1, nil, s.Param(sites.Ref(2), 0, "names"), v.String(","))`,
+		`s.Fn(sites.Ref(4), fnVersioncmpD1Check1, nil, s.Param(sites.Ref(5), 1, "s"), v.String("2"))`,
+		`s.Fn(sites.Ref(7), fnEmpty, nil, s.Param(sites.Ref(8), 1, "s"))`,
+	} {
+		require.Contains(t, untyped, words(want))
 	}
 }
 

@@ -611,7 +611,7 @@ func (l *lowerer) fnCall(at ast.Expr, name string, lambda *ast.LambdaExpression,
 	var ref jen.Code
 	if lambda != nil {
 		block = l.lambda(lambda)
-	} else if d, check := staticDispatch(name, args); d >= 0 {
+	} else if d, check := l.staticDispatch(name, args); d >= 0 {
 		ref = l.u.boundFuncRef(name, d, check)
 	}
 	if ref == nil {
@@ -624,18 +624,22 @@ func (l *lowerer) fnCall(at ast.Expr, name string, lambda *ast.LambdaExpression,
 
 // staticDispatch is the dispatch of the function name that a call with
 // these arguments and no lambda runs, when the function's dispatches are
-// known at build time and the arguments that are literals prove it, and
-// the other arguments the call checks against its types when it runs
-// (rt.StaticDispatch); else -1.
-func staticDispatch(name string, args []ast.Expr) (int, uint64) {
+// known at build time and the arguments that are literals, and the types
+// the checker proved the others have (Options.Checked's ArgTypes), prove
+// it, and the other arguments the call checks against its types when it
+// runs (rt.StaticDispatch); else -1.
+func (l *lowerer) staticDispatch(name string, args []ast.Expr) (int, uint64) {
 	known := make([]values.Value, len(args))
+	types := make([]values.Type, len(args))
 	for i, a := range args {
 		if _, ok := a.(*ast.UnfoldExpression); ok {
 			return -1, 0 // the number of arguments is known at run time
 		}
-		known[i] = literalValue(a)
+		if known[i] = literalValue(a); known[i] == nil && l.g != nil && l.g.opts.Checked != nil {
+			types[i] = l.g.opts.Checked.ArgTypes[a]
+		}
 	}
-	return rtpkg.StaticDispatch(name, known)
+	return rtpkg.StaticDispatch(name, known, types)
 }
 
 // literalValue is the value of a literal string, bare word, integer or

@@ -19,6 +19,7 @@ import (
 	"github.com/pp2go/pp2go/codegen"
 	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/env"
+	"github.com/pp2go/pp2go/typecheck"
 )
 
 // Scenario is one environment of ../shared/conformance/scenarios with its
@@ -77,7 +78,7 @@ func (sc *Scenario) Build(work string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: RepoDir(), Version: "conformance", Reuse: work})
+	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: RepoDir(), Version: "conformance", Reuse: work, Checked: typecheck.Check(e, 0)})
 	if err != nil {
 		return "", err
 	}

@@ -208,16 +208,17 @@ func (s *Scope) Fn(site SiteRef, f *FuncRef, block *Lambda, args ...values.Value
 // function name with these arguments and no lambda runs, and the unknown
 // arguments it checks against that dispatch's types when it runs
 // (fn.Func.StaticDispatch: args[i] is a literal argument's value, nil
-// when it is known at run time), among the functions every program has
-// (Puppet's core, which no module's function shadows, with the steering
-// functions of this package); -1 when none is proven.
-func StaticDispatch(name string, args []values.Value) (int, uint64) {
+// when it is known at run time, and types[i], when types is not nil, the
+// type its value is proven to have), among the functions every program
+// has (Puppet's core, which no module's function shadows, with the
+// steering functions of this package); -1 when none is proven.
+func StaticDispatch(name string, args []values.Value, types []values.Type) (int, uint64) {
 	registerBuiltins()
 	f := fn.Lookup(name)
 	if f == nil {
 		return -1, 0
 	}
-	return f.StaticDispatch(args)
+	return f.StaticDispatch(args, types)
 }
 
 // CallNamed calls a function by name (call_function), as fn.Context

@@ -557,13 +557,21 @@ func (f *Func) Bindable() bool {
 // call either, so that an unknown argument that fails its check makes the
 // call fail as Call would. It is -1 when nothing is proven, or when f is
 // not Bindable.
-func (f *Func) StaticDispatch(args []values.Value) (int, uint64) {
+//
+// types, when not nil, are the types the build proved unknown arguments'
+// values have (nil where it did not): a parameter that takes every value
+// of its argument's type needs no check, and one that takes none
+// (values.Disjoint) rejects the call.
+func (f *Func) StaticDispatch(args []values.Value, types []values.Type) (int, uint64) {
 	if !f.Bindable() || len(args) > 64 {
 		return -1, 0
 	}
+	if types == nil {
+		types = make([]values.Type, len(args))
+	}
 	chosen, check := -1, uint64(0)
 	for i, d := range f.Dispatches {
-		switch staticAccepts(d.Sig, args) {
+		switch staticAccepts(d.Sig, args, types) {
 		case yes:
 			if chosen >= 0 {
 				return -1, 0 // the unknown arguments choose between two
@@ -573,22 +581,30 @@ func (f *Func) StaticDispatch(args []values.Value) (int, uint64) {
 			if chosen >= 0 {
 				return -1, 0
 			}
-			chosen, check = i, unknownChecks(d.Sig, args)
+			chosen, check = i, unknownChecks(d.Sig, args, types)
 		}
 	}
 	return chosen, check
 }
 
 // unknownChecks are the unknown arguments (nil) whose parameter in s does
-// not accept any value, as StaticDispatch's check.
-func unknownChecks(s *values.Signature, args []values.Value) uint64 {
+// not accept every value of their type (any value, when it is not known),
+// as StaticDispatch's check.
+func unknownChecks(s *values.Signature, args []values.Value, types []values.Type) uint64 {
 	var check uint64
 	for i, a := range args {
-		if a == nil && !values.IsAssignable(paramType(s, i), values.AnyT) {
+		if a == nil && !values.IsAssignable(paramType(s, i), typeOrAny(types[i])) {
 			check |= 1 << i
 		}
 	}
 	return check
+}
+
+func typeOrAny(t values.Type) values.Type {
+	if t == nil {
+		return values.AnyT
+	}
+	return t
 }
 
 // paramType is the type of the parameter of s that takes argument i (the
@@ -607,8 +623,8 @@ const (
 )
 
 // staticAccepts is accepts for a call without a block whose arguments are
-// known only where non-nil.
-func staticAccepts(s *values.Signature, args []values.Value) tristate {
+// known only where non-nil, and their types where types are.
+func staticAccepts(s *values.Signature, args []values.Value, types []values.Type) tristate {
 	lo, hi := arity(s)
 	if len(args) < lo || len(args) > hi || s.Block != nil && !s.BlockOptional {
 		return no
@@ -619,7 +635,9 @@ func staticAccepts(s *values.Signature, args []values.Value) tristate {
 		switch {
 		case a != nil && !values.IsInstance(t, a):
 			return no
-		case a == nil && !values.IsAssignable(t, values.AnyT):
+		case a == nil && types[i] != nil && values.Disjoint(t, types[i]):
+			return no
+		case a == nil && !values.IsAssignable(t, typeOrAny(types[i])):
 			r = maybe
 		}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/pp2go/pp2go/rt/values"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func callErr(f func()) (msg string) {
@@ -161,7 +162,7 @@ func TestStaticDispatch(t *testing.T) {
 		{[]values.Value{nil, nil, nil}, 3},
 		{nil, -1}, // only the block dispatch takes no arguments
 	} {
-		d, check := f.StaticDispatch(c.args)
+		d, check := f.StaticDispatch(c.args, nil)
 		assert.Equal(t, c.want, d, "%v", c.args)
 		assert.Zero(t, check, "%v", c.args)
 	}
@@ -185,9 +186,34 @@ func TestStaticDispatch(t *testing.T) {
 		{[]values.Value{nil, nil}, -1, 0}, // either may take it
 		{[]values.Value{s, s}, 0, 0},
 	} {
-		d, check := g.StaticDispatch(c.args)
+		d, check := g.StaticDispatch(c.args, nil)
 		assert.Equal(t, c.want, d, "%v", c.args)
 		assert.Equal(t, c.check, check, "%v", c.args)
+	}
+	// the types the build proved unknown arguments have: a parameter that
+	// takes every value of its argument's type checks nothing, one of
+	// other kinds rejects the call
+	typ := func(text string) values.Type {
+		ty, err := values.ParseType(text, nil)
+		require.NoError(t, err)
+		return ty
+	}
+	for _, c := range []struct {
+		f     *Func
+		args  []values.Value
+		types []values.Type
+		want  int
+		check uint64
+	}{
+		{g, []values.Value{nil, s}, []values.Type{typ("Array[String]"), nil}, 0, 0},
+		{g, []values.Value{nil, s}, []values.Type{typ("Array[Integer]"), nil}, 0, 1},      // not every value: checked
+		{g, []values.Value{nil, nil}, []values.Type{nil, typ("Regexp")}, 1, 1},            // the first takes no Regexp b
+		{f, []values.Value{nil, nil}, []values.Type{typ("Integer"), typ("String")}, 3, 0}, // String a takes no Integer
+		{f, []values.Value{nil, nil}, []values.Type{typ("String"), typ("Integer")}, 0, 0}, // the first takes every such call
+	} {
+		d, check := c.f.StaticDispatch(c.args, c.types)
+		assert.Equal(t, c.want, d, "%v %v", c.args, c.types)
+		assert.Equal(t, c.check, check, "%v %v", c.args, c.types)
 	}
 	assert.Equal(t, values.String("s"), g.CallDispatch(nil, 0, 1, []values.Value{s, s}))
 	bad := []values.Value{values.Int(1), s}
@@ -200,7 +226,7 @@ func TestStaticDispatch(t *testing.T) {
 		New("sd3").D("Any a", impl("")).D("Any a, Any b", impl("")).Since(8).Func(),
 		{Name: "sd3x", API3: true, Arity: -1, Dispatches: []*Dispatch{{Impl: impl("")}}},
 	} {
-		d, _ := g.StaticDispatch([]values.Value{nil})
+		d, _ := g.StaticDispatch([]values.Value{nil}, nil)
 		assert.Equal(t, -1, d, g.Name)
 	}
 }

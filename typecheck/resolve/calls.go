@@ -118,12 +118,19 @@ func hasUnfold(args []ast.Expr) bool {
 }
 
 // function resolves a function by name for the current module, records
-// it, and checks the arguments (args, a method call's receiver first)
-// against its signatures: their count and block, and the types of
-// literal ones (argTypes).
+// it and the types of its arguments (Result.ArgTypes), and checks the
+// arguments (args, a method call's receiver first) against its
+// signatures: their count and block, and their types (argTypes).
 func (c *checker) function(call ast.Expr, name string, args []ast.Expr, unfold, lambda bool, s *scope, at ast.Positioned) {
 	name = strings.TrimPrefix(name, "::")
 	nargs := len(args)
+	for _, a := range args {
+		if literal(a) == nil {
+			if t := c.typeOf(a, s); t != nil {
+				c.res.ArgTypes[a] = t
+			}
+		}
+	}
 	if sigs, api, ok := c.opts.Core.Signatures(name); ok {
 		c.res.Calls[call] = &Callee{Name: name, Core: true, API: api}
 		if !unfold && c.arity(name, api, sigs, nargs, lambda, at) && api == 4 && !lambda && !c.opts.Core.MismatchHandled(name) {

@@ -30,8 +30,8 @@ func (c *checker) typeOf(e ast.Expr, s *scope) values.Type {
 	case *ast.ArithmeticExpression:
 		return c.arithmeticType(x, s)
 	case *ast.UnaryMinusExpression:
-		if t := c.typeOf(x.Expr, s); numberKind(t) != 0 {
-			return values.Generalize(t)
+		if t := c.typeOf(x.Expr, s); numberKind(t) != nil {
+			return numberKind(t)
 		}
 	case *ast.VariableExpression:
 		return c.variableType(x, s, 0)
@@ -77,9 +77,9 @@ func (c *checker) variableType(x *ast.VariableExpression, s *scope, depth int) v
 func (c *checker) arithmeticType(x *ast.ArithmeticExpression, s *scope) values.Type {
 	l, r := numberKind(c.operandType(x.Left, s)), numberKind(c.operandType(x.Right, s))
 	switch {
-	case l == 0 || r == 0:
+	case l == nil || r == nil:
 		return nil
-	case l == kInteger && r == kInteger:
+	case l == values.IntegerT && r == values.IntegerT:
 		return values.IntegerT
 	case x.Op == "+" || x.Op == "-" || x.Op == "*" || x.Op == "/":
 		return values.FloatT
@@ -94,13 +94,14 @@ func (c *checker) operandType(e ast.Expr, s *scope) values.Type {
 	return c.typeOf(e, s)
 }
 
-// numberKind is kInteger or kFloat when t is all of one of them, else 0.
-func numberKind(t values.Type) kinds {
-	switch k := kindsOf(t); k {
-	case kInteger, kFloat:
-		return k
+// numberKind is IntegerT or FloatT when every value of t is one, else nil.
+func numberKind(t values.Type) values.Type {
+	for _, k := range []values.Type{values.IntegerT, values.FloatT} {
+		if t != nil && values.IsAssignable(k, t) {
+			return k
+		}
 	}
-	return 0
+	return nil
 }
 
 // returnType is the declared return type of the Puppet-language function
@@ -123,83 +124,6 @@ func (c *checker) returnType(x *ast.CallNamedFunctionExpression) values.Type {
 		return nil
 	}
 	return c.staticType(fd.ReturnType)
-}
-
-// kinds is a set of the kinds of values Puppet's types sort values into.
-type kinds uint32
-
-const (
-	kUndef kinds = 1 << iota
-	kDefault
-	kString
-	kInteger
-	kFloat
-	kBoolean
-	kRegexp
-	kArray
-	kHash
-	kType
-	kSensitive
-	kBinary
-	kTimespan
-	kTimestamp
-	kSemVerRange
-
-	kAll kinds = 1<<32 - 1 // not known: any kind
-)
-
-var kindTypes = []struct {
-	k kinds
-	t values.Type
-}{
-	{kUndef, values.UndefT}, {kDefault, values.DefaultT}, {kString, values.StringT},
-	{kInteger, values.IntegerT}, {kFloat, values.FloatT}, {kBoolean, values.BooleanT},
-	{kRegexp, values.RegexpT}, {kArray, values.ArrayT}, {kHash, values.HashT},
-	{kType, values.TypeT}, {kSensitive, values.SensitiveT}, {kBinary, values.BinaryT},
-	{kTimespan, values.TimespanT}, {kTimestamp, values.TimestampT}, {kSemVerRange, values.SemVerRangeT},
-}
-
-// kindsOf is the kinds of the values of t: exactly those of a type made of
-// one kind, Variant and Optional of such types, Numeric and Collection;
-// kAll for any other type (Any, Scalar, Data, Iterable, an alias...) and
-// for nil.
-func kindsOf(t values.Type) kinds {
-	if t == nil {
-		return kAll
-	}
-	if a, ok := t.(*values.TypeAliasType); ok {
-		return kindsOf(a.ResolvedType())
-	}
-	for _, kt := range kindTypes {
-		if values.IsAssignable(kt.t, t) {
-			return kt.k
-		}
-	}
-	switch x := t.(type) {
-	case *values.VariantType:
-		var k kinds
-		for _, m := range x.Types {
-			k |= kindsOf(m)
-		}
-		return k
-	case *values.OptionalType:
-		if x.Type == nil {
-			return kAll
-		}
-		return kUndef | kindsOf(x.Type)
-	case *values.NotUndefType:
-		if x.Type == nil {
-			return kAll
-		}
-		return kindsOf(x.Type) &^ kUndef
-	}
-	switch {
-	case values.IsAssignable(values.NumericT, t):
-		return kInteger | kFloat
-	case values.IsAssignable(values.CollectionT, t):
-		return kArray | kHash
-	}
-	return kAll
 }
 
 // representative is a value of type t, which stands for any value of t
@@ -243,11 +167,7 @@ func representative(t values.Type) values.Value {
 // kinds differ), and then Puppet's mismatch message names actual's kind
 // only ("got String").
 func settled(expected, actual values.Type) bool {
-	if values.IsAssignable(expected, actual) {
-		return true
-	}
-	e, a := kindsOf(expected), kindsOf(actual)
-	return e != kAll && a != kAll && e&a == 0
+	return values.IsAssignable(expected, actual) || values.Disjoint(expected, actual)
 }
 
 // typedParams are the types of parameters whose declared type the build

@@ -125,6 +125,10 @@ type Result struct {
 	Calls map[ast.Expr]*Callee
 	// Types maps each resolved type reference to what it names.
 	Types map[*ast.QualifiedReference]*TypeRef
+	// ArgTypes maps the arguments of function calls (a method call's
+	// receiver included) that are not literal to the type their value is
+	// proven to have (infer.go), where the checker could prove one.
+	ArgTypes map[ast.Expr]values.Type
 }
 
 // Check resolves the environment's code (see Options.All) and returns its
@@ -137,7 +141,7 @@ func Check(e *env.Env, opts Options) *Result {
 		}
 		opts.Core = corefnTable{r}
 	}
-	c := &checker{env: e, opts: opts, res: &Result{Calls: map[ast.Expr]*Callee{}, Types: map[*ast.QualifiedReference]*TypeRef{}},
+	c := &checker{env: e, opts: opts, res: &Result{Calls: map[ast.Expr]*Callee{}, Types: map[*ast.QualifiedReference]*TypeRef{}, ArgTypes: map[ast.Expr]values.Type{}},
 		checkedFiles: map[*env.File]bool{}, checkedDefs: map[ast.Definition]bool{}}
 	c.prepare()
 	all := opts.All || e.Dir == ""
