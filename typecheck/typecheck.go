@@ -1,11 +1,12 @@
 // Package typecheck checks a loaded Puppet environment before code is
-// generated for it. Today that is name resolution (package resolve): every
-// class, resource type, attribute, function, type alias and variable is
-// bound or reported, and literal parameter values and defaults, and the
-// literal arguments of function calls, are checked against declared types
-// the build knows (package static writes literal expressions back as text
-// for rt/values' parsers). Its side tables tell the code generator what
-// each call and type reference resolved to.
+// generated for it (package resolve): every class, resource type,
+// attribute, function, type alias and variable is bound or reported, and
+// parameter values and defaults, and the arguments of function calls, are
+// checked against the declared types the build knows when they are literal
+// (package static writes literal expressions back as text for rt/values'
+// parsers) or of a type it infers. Its side tables tell the code generator
+// what each call and type reference resolved to, and the types of call
+// arguments, which bind calls to a dispatch.
 package typecheck
 
 import (
@@ -14,8 +15,8 @@ import (
 )
 
 // Result holds the diagnostics (the loader's, for the files checked,
-// included) and the side tables: Calls (call -> function) and Types (type
-// reference -> what it names).
+// included) and the side tables: Calls (call -> function), Types (type
+// reference -> what it names) and ArgTypes (argument -> its type).
 type Result = resolve.Result
 
 // Check checks the environment's code as `pp2go check --puppet N` does by
