@@ -820,28 +820,40 @@ func assignment(v *ast.VariableExpression, s *scope) (*ast.AssignmentExpression,
 		if !s.vars[q.Value] {
 			continue
 		}
-		var found *ast.AssignmentExpression
-		assignments := 0
-		var walk func(n ast.Expr)
-		walk = func(n ast.Expr) {
-			switch x := n.(type) {
-			case nil, *ast.LambdaExpression, ast.Definition:
-				return
-			case *ast.AssignmentExpression:
-				if l, ok := x.Left.(*ast.VariableExpression); ok {
-					if lq, ok := l.Expr.(*ast.QualifiedName); ok && lq.Value == q.Value {
-						found = x
-						assignments++
+		if a := s.assignments()[q.Value]; a != nil {
+			return a, s.body
+		}
+		return nil, nil
+	}
+	return nil, nil
+}
+
+// assignments are the assignments of variables in the scope's body
+// (lambdas and definitions in it left out) by name, nil for a name
+// assigned more than once; made once, on first use.
+func (s *scope) assignments() map[string]*ast.AssignmentExpression {
+	if s.assigns != nil {
+		return s.assigns
+	}
+	s.assigns = map[string]*ast.AssignmentExpression{}
+	var walk func(n ast.Expr)
+	walk = func(n ast.Expr) {
+		switch x := n.(type) {
+		case nil, *ast.LambdaExpression, ast.Definition:
+			return
+		case *ast.AssignmentExpression:
+			if l, ok := x.Left.(*ast.VariableExpression); ok {
+				if lq, ok := l.Expr.(*ast.QualifiedName); ok {
+					if _, seen := s.assigns[lq.Value]; seen {
+						s.assigns[lq.Value] = nil
+					} else {
+						s.assigns[lq.Value] = x
 					}
 				}
 			}
-			children(n, walk)
 		}
-		walk(s.body)
-		if assignments != 1 {
-			return nil, nil
-		}
-		return found, s.body
+		children(n, walk)
 	}
-	return nil, nil
+	walk(s.body)
+	return s.assigns
 }
