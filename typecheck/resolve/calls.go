@@ -185,7 +185,7 @@ func (c *checker) function(call ast.Expr, name string, args []ast.Expr, unfold, 
 // arguments are all literal (a method call's receiver too), local
 // variables in s assigned a literal before (assignedBefore), or of a type
 // the build infers (typeOf) that each signature takes or rejects whatever
-// the value (settledArgument), and that none of its signatures (sigs,
+// the value (standIn), and that none of its signatures (sigs,
 // whose count and block the call fits) takes: Puppet fails the call, with
 // the dispatcher's message ("'join' parameter 'arg' expects an Array
 // value, got Integer").
@@ -208,8 +208,8 @@ func (c *checker) argTypes(name string, sigs []*values.Signature, args []ast.Exp
 		if vals[i] != nil {
 			continue
 		}
-		if t := c.typeOf(a, s); t != nil && settledArgument(sigs, i, t) {
-			if vals[i] = representative(t); vals[i] != nil {
+		if t := c.typeOf(a, s); t != nil {
+			if vals[i] = standIn(t, argParamTypes(sigs, i)...); vals[i] != nil {
 				continue
 			}
 		}
@@ -240,10 +240,10 @@ func (c *checker) argTypes(name string, sigs []*values.Signature, args []ast.Exp
 	})
 }
 
-// settledArgument reports whether argument i, of type t, gets the same
-// answer from every signature whatever its value (settled): a stand-in of
-// its kind (representative) then decides the call, and Puppet's message.
-func settledArgument(sigs []*values.Signature, i int, t values.Type) bool {
+// argParamTypes are the types of the parameters that take argument i in
+// the signatures that take that many arguments.
+func argParamTypes(sigs []*values.Signature, i int) []values.Type {
+	var out []values.Type
 	for _, sig := range sigs {
 		n := len(sig.Params)
 		switch {
@@ -254,11 +254,9 @@ func settledArgument(sigs []*values.Signature, i int, t values.Type) bool {
 		default:
 			continue // too many arguments for this one
 		}
-		if !settled(sig.Params[n].Type, t) {
-			return false
-		}
+		out = append(out, sig.Params[n].Type)
 	}
-	return true
+	return out
 }
 
 // typedSignatures are a function's signatures with their parameters'
@@ -679,8 +677,7 @@ func (c *checker) eppArgs(x *ast.CallNamedFunctionExpression, f *env.File, s *sc
 // eppParams is the hash of parameters e gives a template whose parameters
 // are params: a literal hash whose values are literal, or of a type the
 // build infers (typeOf) that the parameter of their name takes or rejects
-// whatever the value (settled), standing for them (representative). nil
-// when any is known only at run time.
+// whatever the value (standIn). nil when any is known only at run time.
 func (c *checker) eppParams(e ast.Expr, params []values.ParamType, s *scope) *values.Hash {
 	if h, ok := literal(e).(*values.Hash); ok {
 		return h
@@ -698,8 +695,8 @@ func (c *checker) eppParams(e ast.Expr, params []values.ParamType, s *scope) *va
 		v := literal(en.Value)
 		if v == nil {
 			i := slices.IndexFunc(params, func(p values.ParamType) bool { return p.Name == keys[0] })
-			if t := c.typeOf(en.Value, s); i >= 0 && t != nil && settled(params[i].Type, t) {
-				v = representative(t)
+			if t := c.typeOf(en.Value, s); i >= 0 && t != nil {
+				v = standIn(t, params[i].Type)
 			}
 		}
 		if v == nil {

@@ -126,10 +126,8 @@ func (c *checker) returnType(x *ast.CallNamedFunctionExpression) values.Type {
 	return c.staticType(fd.ReturnType)
 }
 
-// representative is a value of type t, which stands for any value of t
-// where the outcome of a check cannot depend on which one it is (settled):
-// t is of one scalar kind, and the check takes all its values or none.
-// nil when t has no obvious value (a Pattern, a Variant...).
+// representative is a value of type t of one scalar kind, nil when t has
+// no obvious value (a Pattern, a Variant...).
 func representative(t values.Type) values.Value {
 	var v values.Value
 	switch x := t.(type) {
@@ -162,12 +160,32 @@ func representative(t values.Type) values.Value {
 	return v
 }
 
-// settled reports whether every value of type actual gets the same answer
-// from a check against expected: expected takes them all, or none (their
-// kinds differ), and then Puppet's mismatch message names actual's kind
-// only ("got String").
-func settled(expected, actual values.Type) bool {
-	return values.IsAssignable(expected, actual) || values.Disjoint(expected, actual)
+// standIn is a value that stands for every value of type t in checks
+// against the expected types: each takes all of t's values or none (their
+// kinds differ: values.Disjoint), or else nil. When none takes any, a
+// value of t's kind will do, whose kind Puppet's mismatch message names
+// ("got String"); otherwise it is one of t's own values (representative).
+func standIn(t values.Type, expected ...values.Type) values.Value {
+	takes := false
+	for _, e := range expected {
+		switch {
+		case values.IsAssignable(e, t):
+			takes = true
+		case !values.Disjoint(e, t):
+			return nil
+		}
+	}
+	if !takes {
+		for _, k := range []struct {
+			t values.Type
+			v values.Value
+		}{{values.StringT, values.String("")}, {values.IntegerT, values.Int(0)}, {values.FloatT, values.Float(0)}, {values.BooleanT, values.Bool(false)}} {
+			if values.IsAssignable(k.t, t) {
+				return k.v
+			}
+		}
+	}
+	return representative(t)
 }
 
 // typedParams are the types of parameters whose declared type the build

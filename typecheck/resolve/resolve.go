@@ -603,7 +603,7 @@ func (c *checker) classDef(x *ast.HostClassDefinition, _ *scope) {
 		c.expr(p.Type, s)
 		c.expr(p.Value, s)
 	}
-	c.typedDefaults("Class["+capitalize(strings.TrimPrefix(strings.ToLower(x.Name), "::"))+"]", x.Params, x.Name)
+	c.typedDefaults("Class["+capitalize(strings.TrimPrefix(strings.ToLower(x.Name), "::"))+"]", x.Params, x.Name, s)
 	c.hieraTypes(x)
 	c.expr(x.Body, s)
 }
@@ -622,7 +622,7 @@ func (c *checker) defineDef(x *ast.ResourceTypeDefinition) {
 		c.expr(p.Type, s)
 		c.expr(p.Value, s)
 	}
-	c.typedDefaults(capitalize(strings.TrimPrefix(strings.ToLower(x.Name), "::")), x.Params, "")
+	c.typedDefaults(capitalize(strings.TrimPrefix(strings.ToLower(x.Name), "::")), x.Params, "", s)
 	c.expr(x.Body, s)
 }
 

@@ -167,8 +167,8 @@ func (c *checker) typedAttributes(b *ast.ResourceBody, tgt target, typeName stri
 				if x, ok := a.Value.(*ast.VariableExpression); ok {
 					v = assignedBefore(x, s)
 				}
-				if t, pt := c.typeOf(a.Value, s), c.staticType(p.Type); v == nil && t != nil && pt != nil && settled(pt, t) {
-					v = representative(t) // any value of t gets the same answer
+				if t, pt := c.typeOf(a.Value, s), c.staticType(p.Type); v == nil && t != nil && pt != nil {
+					v = standIn(t, pt)
 				}
 				if msg := c.mismatch(label(typeName, b.Title), p, v); msg != "" {
 					c.report(diag.Error, TypeMismatch, at, "", "%s", msg)
@@ -182,17 +182,31 @@ func (c *checker) typedAttributes(b *ast.ResourceBody, tgt target, typeName stri
 	}
 }
 
-// typedDefaults reports the literal defaults of a class's or defined
-// type's parameters that their declared types reject: Puppet fails every
-// declaration that leaves such a parameter to its default, so this is a
-// warning. A class parameter that Hiera data may set (class is the
-// class's name) is not reported.
-func (c *checker) typedDefaults(subject string, params []*ast.Parameter, class string) {
-	for _, p := range params {
+// typedDefaults reports the defaults of a class's or defined type's
+// parameters that their declared types reject, literal or of a type the
+// build infers (in the definition's scope s, where the parameters before
+// are known: standIn): Puppet fails every declaration that leaves such a
+// parameter to its default, so this is a warning. A class parameter that
+// Hiera data may set (class is the class's name) is not reported.
+func (c *checker) typedDefaults(subject string, params []*ast.Parameter, class string, s *scope) {
+	before := &scope{vars: s.vars, parent: s.parent, types: map[string]values.Type{}}
+	for _, name := range []string{"title", "name"} {
+		if t, ok := s.types[name]; ok {
+			before.types[name] = t
+		}
+	}
+	for i, p := range params {
+		if t, ok := s.types[params[max(i-1, 0)].Name]; ok && i > 0 {
+			before.types[params[i-1].Name] = t
+		}
 		if p.Value == nil || class != "" && c.hieraMentions(class+"::"+p.Name) {
 			continue
 		}
-		if msg := c.mismatch(subject, p, literal(p.Value)); msg != "" {
+		v := literal(p.Value)
+		if t, pt := c.typeOf(p.Value, before), c.staticType(p.Type); v == nil && t != nil && pt != nil {
+			v = standIn(t, pt)
+		}
+		if msg := c.mismatch(subject, p, v); msg != "" {
 			c.report(diag.Warning, TypeMismatch, p.Value, "when a declaration leaves the parameter to its default", "%s", msg)
 		}
 		if key, ok := lookedUpKey(p.Value); ok {
