@@ -613,7 +613,6 @@ func (c *checker) defineDef(x *ast.ResourceTypeDefinition) {
 	for _, p := range x.Params {
 		s.vars[p.Name] = true
 	}
-	s.types["title"], s.types["name"] = values.StringT, values.StringT
 	for _, v := range facts.ScopeVariables {
 		s.vars[v] = true
 	}

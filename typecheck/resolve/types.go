@@ -190,11 +190,6 @@ func (c *checker) typedAttributes(b *ast.ResourceBody, tgt target, typeName stri
 // Hiera data may set (class is the class's name) is not reported.
 func (c *checker) typedDefaults(subject string, params []*ast.Parameter, class string, s *scope) {
 	before := &scope{vars: s.vars, parent: s.parent, types: map[string]values.Type{}}
-	for _, name := range []string{"title", "name"} {
-		if t, ok := s.types[name]; ok {
-			before.types[name] = t
-		}
-	}
 	for i, p := range params {
 		if t, ok := s.types[params[max(i-1, 0)].Name]; ok && i > 0 {
 			before.types[params[i-1].Name] = t
