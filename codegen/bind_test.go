@@ -61,8 +61,9 @@ func TestBoundCalls(t *testing.T) {
 // argument's type checks nothing at run time (join's Array of an
 // Array[String] parameter, versioncmp's String of a String one), and a
 // dispatch whose parameter takes no value of that type is passed over
-// (empty's Collection dispatch for a String). Without it, the same calls
-// check their arguments or are not bound.
+// (empty's Collection dispatch for a String). A defined type's $title is
+// not typed. Without the result, the same calls check their arguments or
+// are not bound.
 func TestTypedBoundCalls(t *testing.T) {
 	files := map[string]string{
 		"manifests/site.pp": "include m\n",
@@ -71,6 +72,10 @@ func TestTypedBoundCalls(t *testing.T) {
   $k = versioncmp($s, '2')
   $l = empty($s)
   $u = join($facts['x'], ',')
+}
+`,
+		"modules/m/manifests/t.pp": `define m::t() {
+  $v = versioncmp($title, '1')
 }
 `,
 	}
@@ -96,6 +101,8 @@ func TestTypedBoundCalls(t *testing.T) {
 		`s.Fn(sites.Ref(4), fnVersioncmpD1, nil, s.Param(sites.Ref(5), 1, "s"), v.String("2"))`,
 		`s.Fn(sites.Ref(7), fnEmptyD3, nil, s.Param(sites.Ref(8), 1, "s"))`,
 		`fnJoinD1Check1, nil, s.Access(`, // $facts['x'] may be anything
+		// create_resources gives $title a hash's Integer key as it is
+		`fnVersioncmpD1Check1, nil, s.Local(`,
 	} {
 		require.Contains(t, typed, words(want))
 	}
