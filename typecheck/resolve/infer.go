@@ -12,7 +12,8 @@ import (
 // type inside the body it binds (a class, defined type, function, lambda
 // or EPP template fails before its body runs when a value does not
 // match), a string interpolation is a String, a comparison a Boolean, a
-// Puppet-language function's result its declared return type. A use of a
+// selector one of its values, a Puppet-language function's result its
+// declared return type. A use of a
 // value whose type can never match what receives it (a function's
 // signature, a typed parameter) fails on every node that reaches it.
 
@@ -37,6 +38,17 @@ func (c *checker) typeOf(e ast.Expr, s *scope) values.Type {
 		return c.variableType(x, s, 0)
 	case *ast.CallNamedFunctionExpression:
 		return c.returnType(x)
+	case *ast.SelectorExpression:
+		// one of its values (none matching fails)
+		types := make([]values.Type, len(x.Selectors))
+		for i, en := range x.Selectors {
+			if types[i] = c.operandType(en.Value, s); types[i] == nil {
+				return nil
+			}
+		}
+		if len(types) > 0 {
+			return values.VariantOf(types...)
+		}
 	}
 	return nil
 }
