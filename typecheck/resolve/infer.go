@@ -12,8 +12,8 @@ import (
 // type inside the body it binds (a class, defined type, function, lambda
 // or EPP template fails before its body runs when a value does not
 // match), a string interpolation is a String, a comparison a Boolean, a
-// selector one of its values, a Puppet-language function's result its
-// declared return type. A use of a
+// selector one of its values, a Struct's member its member's type, a
+// Puppet-language function's result its declared return type. A use of a
 // value whose type can never match what receives it (a function's
 // signature, a typed parameter) fails on every node that reaches it.
 
@@ -38,6 +38,10 @@ func (c *checker) typeOf(e ast.Expr, s *scope) values.Type {
 		return c.variableType(x, s, 0)
 	case *ast.CallNamedFunctionExpression:
 		return c.returnType(x)
+	case *ast.AccessExpression:
+		if keys := literalStrings(x.Keys[0]); len(x.Keys) == 1 && len(keys) == 1 {
+			return structMember(c.typeOf(x.Left, s), keys[0])
+		}
 	case *ast.SelectorExpression:
 		// one of its values (none matching fails)
 		types := make([]values.Type, len(x.Selectors))
@@ -104,6 +108,32 @@ func (c *checker) operandType(e ast.Expr, s *scope) values.Type {
 		return values.Infer(v)
 	}
 	return c.typeOf(e, s)
+}
+
+// structMember is the type of the value of key in a Hash of type t when t
+// is a Struct that names the key: its value type when the key is required
+// (the Hash has it), Optional of it otherwise.
+func structMember(t values.Type, key string) values.Type {
+	if a, ok := t.(*values.TypeAliasType); ok {
+		t = a.ResolvedType()
+	}
+	st, ok := t.(*values.StructType)
+	if !ok {
+		return nil
+	}
+	for _, el := range st.Elements {
+		k, optional := el.Key, false
+		if o, ok := k.(*values.OptionalType); ok {
+			k, optional = o.Type, true
+		}
+		if ks, ok := k.(*values.StringType); ok && ks.HasValue && ks.Value == key {
+			if optional {
+				return values.NewOptionalType(el.Value)
+			}
+			return el.Value
+		}
+	}
+	return nil
 }
 
 // numberKind is IntegerT or FloatT when every value of t is one, else nil.
