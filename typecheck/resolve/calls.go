@@ -768,28 +768,29 @@ func assignedHash(v *ast.VariableExpression, s *scope) *ast.LiteralHash {
 // its value. nil otherwise (an assignment in a branch may not run, and a
 // use before it sees no value).
 func assignedBefore(v *ast.VariableExpression, s *scope) values.Value {
-	if e := assignedExprBefore(v, s); e != nil {
+	if e, _ := assignedExprBefore(v, s); e != nil {
 		return literal(e)
 	}
 	return nil
 }
 
 // assignedExprBefore is the expression assignedBefore takes the literal
-// of, nil when there is none.
-func assignedExprBefore(v *ast.VariableExpression, s *scope) ast.Expr {
-	a, body := assignment(v, s)
+// of, and the scope that binds the variable, where it is evaluated; nil
+// when there is none.
+func assignedExprBefore(v *ast.VariableExpression, s *scope) (ast.Expr, *scope) {
+	a, b := assignment(v, s)
 	if a == nil {
-		return nil
+		return nil, nil
 	}
-	statements := []ast.Expr{body}
-	if b, ok := body.(*ast.BlockExpression); ok {
-		statements = b.Statements
+	statements := []ast.Expr{b.body}
+	if block, ok := b.body.(*ast.BlockExpression); ok {
+		statements = block.Statements
 	}
 	end := a.Span().Offset + a.Span().Length
 	if !slices.Contains(statements, ast.Expr(a)) || end > v.Span().Offset {
-		return nil
+		return nil, nil
 	}
-	return a.Right
+	return a.Right, b
 }
 
 // dataKey is the Hiera key whose data e's value is: e is a lookup() of
@@ -797,7 +798,7 @@ func assignedExprBefore(v *ast.VariableExpression, s *scope) ast.Expr {
 // assignedBefore).
 func dataKey(e ast.Expr, s *scope) (string, bool) {
 	if v, ok := e.(*ast.VariableExpression); ok {
-		if e = assignedExprBefore(v, s); e == nil {
+		if e, _ = assignedExprBefore(v, s); e == nil {
 			return "", false
 		}
 	}
@@ -808,7 +809,7 @@ func dataKey(e ast.Expr, s *scope) (string, bool) {
 // scope that binds it, and that body, when it is its only assignment
 // there; nil when there are several (one per branch: which one runs is
 // not known) or none.
-func assignment(v *ast.VariableExpression, s *scope) (*ast.AssignmentExpression, ast.Expr) {
+func assignment(v *ast.VariableExpression, s *scope) (*ast.AssignmentExpression, *scope) {
 	q, ok := v.Expr.(*ast.QualifiedName)
 	if !ok || strings.Contains(q.Value, "::") {
 		return nil, nil
@@ -818,7 +819,7 @@ func assignment(v *ast.VariableExpression, s *scope) (*ast.AssignmentExpression,
 			continue
 		}
 		if a := s.assignments()[q.Value]; a != nil {
-			return a, s.body
+			return a, s
 		}
 		return nil, nil
 	}

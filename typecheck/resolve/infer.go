@@ -35,11 +35,14 @@ func (c *checker) typeOf(e ast.Expr, s *scope) values.Type {
 			return numberKind(t)
 		}
 	case *ast.VariableExpression:
-		return c.variableType(x, s, 0)
+		return c.variableType(x, s)
 	case *ast.CallNamedFunctionExpression:
 		return c.returnType(x)
 	case *ast.AccessExpression:
-		if keys := literalStrings(x.Keys[0]); len(x.Keys) == 1 && len(keys) == 1 {
+		if len(x.Keys) != 1 {
+			return nil
+		}
+		if keys := literalStrings(x.Keys[0]); len(keys) == 1 {
 			return structMember(c.typeOf(x.Left, s), keys[0])
 		}
 	case *ast.SelectorExpression:
@@ -59,10 +62,11 @@ func (c *checker) typeOf(e ast.Expr, s *scope) values.Type {
 
 // variableType is the type of a variable's value: the declared type of the
 // parameter it names, or the type of what its one assignment before the
-// use gives it (assignedExprBefore). depth bounds chains of assignments.
-func (c *checker) variableType(x *ast.VariableExpression, s *scope, depth int) values.Type {
+// use gives it (assignedExprBefore), in the scope that binds it. Each
+// assignment followed ends before the last: the chain ends.
+func (c *checker) variableType(x *ast.VariableExpression, s *scope) values.Type {
 	q, ok := x.Expr.(*ast.QualifiedName)
-	if !ok || depth > 8 {
+	if !ok {
 		return nil
 	}
 	for b := s; b != nil; b = b.parent {
@@ -73,17 +77,10 @@ func (c *checker) variableType(x *ast.VariableExpression, s *scope, depth int) v
 			break
 		}
 	}
-	e := assignedExprBefore(x, s)
-	if e == nil {
-		return nil
+	if e, b := assignedExprBefore(x, s); e != nil {
+		return c.operandType(e, b)
 	}
-	if v := literal(e); v != nil {
-		return values.Infer(v)
-	}
-	if y, ok := e.(*ast.VariableExpression); ok {
-		return c.variableType(y, s, depth+1)
-	}
-	return c.typeOf(e, s)
+	return nil
 }
 
 // arithmeticType is Integer for + - * / % << >> of two Integers, Float for
@@ -103,6 +100,7 @@ func (c *checker) arithmeticType(x *ast.ArithmeticExpression, s *scope) values.T
 	return nil
 }
 
+// operandType is the type of e's value: a literal's, or typeOf.
 func (c *checker) operandType(e ast.Expr, s *scope) values.Type {
 	if v := literal(e); v != nil {
 		return values.Infer(v)
