@@ -22,6 +22,7 @@ import (
 	"github.com/pp2go/pp2go/frontend/env"
 	"github.com/pp2go/pp2go/rt"
 	"github.com/pp2go/pp2go/typecheck"
+	"github.com/pp2go/pp2go/typecheck/resolve"
 )
 
 // The language corpus (testdata/lang): small environments, each a txtar
@@ -229,7 +230,7 @@ func BuildLangCorpus(archives []*LangArchive, work string, puppet int) (*LangCor
 			hieraConfig = filepath.Join(a.EnvDir, "global", "hiera.yaml")
 		}
 		res, err := codegen.Generate(e, codegen.Options{ModulePath: modPath, RuntimeDir: RepoDir(), Version: "lang",
-			HieraConfig: hieraConfig, Puppet: puppet, Settings: settings, Checked: typecheck.Check(e, puppet)})
+			HieraConfig: hieraConfig, Puppet: puppet, Settings: settings, Checked: typecheck.CheckWith(e, resolve.Options{Puppet: puppet, HieraConfig: hieraConfig})})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", a.Name, err)
 		}

@@ -20,7 +20,11 @@ import (
 type Result = resolve.Result
 
 // Check checks the environment's code as `pp2go check --puppet N` does by
-// default, for Puppet N (7 or 8; 0 is 7), in its wording.
+// default, for Puppet N (7 or 8; 0 is 7), in its wording, without a global
+// Hiera layer.
 func Check(e *env.Env, puppet int) *Result {
 	return resolve.Check(e, resolve.Options{Puppet: puppet})
 }
+
+// CheckWith checks the environment's code with these options.
+func CheckWith(e *env.Env, opts resolve.Options) *Result { return resolve.Check(e, opts) }

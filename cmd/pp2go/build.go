@@ -66,16 +66,22 @@ func (f *envFlags) load(dir string) (*env.Env, error) {
 // says whether $settings::hiera_config must show it: not the default that
 // follows confdir.
 func (f *envFlags) hieraConfigFile() (path string, record bool, err error) {
+	return f.puppetFlags.hieraConfigFile(f.hieraConfig, f.environment)
+}
+
+// hieraConfigFile is envFlags.hieraConfigFile for a command whose
+// --hiera-config is flag, in the environment of that name.
+func (f *puppetFlags) hieraConfigFile(flag, environment string) (path string, record bool, err error) {
 	set, ok := f.build["hiera_config"]
 	switch {
-	case f.hieraConfig != "" && ok && set != f.hieraConfig:
-		return "", false, fmt.Errorf("--hiera-config %s and --setting hiera_config=%s: give one", f.hieraConfig, set)
-	case f.hieraConfig != "":
-		return f.hieraConfig, true, nil
+	case flag != "" && ok && set != flag:
+		return "", false, fmt.Errorf("--hiera-config %s and --setting hiera_config=%s: give one", flag, set)
+	case flag != "":
+		return flag, true, nil
 	case ok:
 		return set, true, nil
 	}
-	dirs := rt.NewProgram(f.environment) // the directories' defaults
+	dirs := rt.NewProgram(environment) // the directories' defaults
 	for _, kv := range f.settings {
 		_ = dirs.SetSetting(kv[0], kv[1]) // checked by parse
 	}
@@ -337,18 +343,18 @@ func generate(stderr io.Writer, dir string, ef *envFlags, strict bool, reuse str
 	for _, d := range e.Diags {
 		report(d, d.Severity == diag.Error && mainFiles[d.File])
 	}
-	ph.begin("Checking every name on every code path")
-	checked := typecheck.Check(e, ef.release.Major)
-	ph.end(fmt.Sprintf("Checked: %s", plural(len(checked.Diags), "problem")))
-	for _, d := range checked.Diags {
-		report(d, false)
-	}
 	hieraConfig, record, err := ef.hieraConfigFile()
 	if err != nil {
 		return nil, err
 	}
 	if record {
 		ef.build["hiera_config"] = hieraConfig
+	}
+	ph.begin("Checking every name on every code path")
+	checked := typecheck.CheckWith(e, resolve.Options{Puppet: ef.release.Major, HieraConfig: hieraConfig})
+	ph.end(fmt.Sprintf("Checked: %s", plural(len(checked.Diags), "problem")))
+	for _, d := range checked.Diags {
+		report(d, false)
 	}
 	version, err := ef.configVersion(e)
 	if err != nil {

@@ -18,7 +18,7 @@ import (
 
 func newCheckCmd() *cobra.Command {
 	var opts env.Options
-	var format string
+	var format, hieraConfigFlag string
 	var all, strict, ruby bool
 	var pf puppetFlags
 	cmd := &cobra.Command{
@@ -35,10 +35,11 @@ to class and defined type parameters, the arguments of function calls and the
 parameters of epp() templates, when they are literal or of a type the build
 infers whatever their value (a typed parameter in its body, a string
 interpolation, a comparison, arithmetic on numbers, a Puppet function's
-declared return type), and the Hiera data values that automatic parameter
-lookup gives class parameters, that lookup() asks for with a value type, or
-that a lookup() gives a typed parameter or a function (warnings, where the
-data is). It prints each problem
+declared return type), and the Hiera data values (the global layer's, the
+environment's and the modules') that automatic parameter lookup gives class
+parameters, that lookup() asks for with a value type, or that a lookup()
+gives a typed parameter or a function (warnings, where the data is). It
+prints each problem
 with file:line:col, a stable code and Puppet's wording, sorted, and exits with
 status 1 when there is an error.
 
@@ -106,7 +107,11 @@ The exit status is 1 when there is an error, whatever the format.`,
 			if err != nil {
 				return err
 			}
-			res := resolve.Check(e, resolve.Options{All: all, StrictVariables: strict, Puppet: pf.release.Major})
+			hieraConfig, _, err := pf.hieraConfigFile(hieraConfigFlag, "production")
+			if err != nil {
+				return err
+			}
+			res := resolve.Check(e, resolve.Options{All: all, StrictVariables: strict, Puppet: pf.release.Major, HieraConfig: hieraConfig})
 			res.Diags = slices.DeleteFunc(res.Diags, func(d *diag.Diagnostic) bool { return !pf.reports(d) })
 			if err := write(cmd.OutOrStdout(), res.Diags); err != nil {
 				return err
@@ -130,6 +135,7 @@ The exit status is 1 when there is an error, whatever the format.`,
 	f.BoolVar(&all, "all", false, "check every file of the module path, and report errors outside ENV_DIR as errors")
 	f.BoolVar(&ruby, "ruby", false, "then report what runs the module path's Ruby functions and ERB templates as Go, and which do not, with why (generates the Go: slower)")
 	f.BoolVar(&strict, "strict-variables", false, "report variables that no scope sets as errors (Puppet's strict_variables)")
+	f.StringVar(&hieraConfigFlag, "hiera-config", "", "the global Hiera configuration, whose data is checked as the environment's (default: as pp2go build's)")
 	pf.add(f)
 	return cmd
 }

@@ -32,7 +32,7 @@ func (c *checker) hieraData() *rthiera.Data {
 		for _, m := range c.env.Modules {
 			mods[m.Name] = m.Dir
 		}
-		c.hiera, _ = fhiera.Load(fhiera.Options{EnvDir: c.env.Dir, Modules: mods}) // its problems are the build's to report
+		c.hiera, _ = fhiera.Load(fhiera.Options{EnvDir: c.env.Dir, Modules: mods, GlobalConfig: c.opts.HieraConfig}) // its problems are the build's to report
 	}
 	return c.hiera
 }
@@ -141,15 +141,16 @@ func (c *checker) hieraWarning(f *rthiera.File, key, msg, hint string) {
 	c.res.Diags = append(c.res.Diags, d)
 }
 
-// hieraLayerOf says whether a data file is the environment's or the
-// module's (a module's data binds its own classes' parameters only).
+// hieraLayerOf says whether a data file binds keys of module: the global
+// layer's and the environment's bind every key, a module's its own
+// classes' only.
 func (c *checker) hieraLayerOf(path, module string) bool {
 	for _, m := range c.env.Modules {
 		if isUnder(path, m.Dir) {
 			return m.Name == module
 		}
 	}
-	return c.env.Dir != "" && isUnder(path, c.env.Dir)
+	return true
 }
 
 // hieraOptions says whether some data file's lookup_options name key

@@ -90,3 +90,31 @@ app::list: ["a"]
 		"data/common.yaml:13: Class[Legacy]: parameter 'p' expects an Integer value, got String",
 	}, got)
 }
+
+// TestHieraGlobalLayer: the global layer's data (Options.HieraConfig)
+// binds class parameters as the environment's does: a value a typed
+// parameter rejects is a warning where it is, and a required parameter it
+// sets is not reported missing.
+func TestHieraGlobalLayer(t *testing.T) {
+	dir, global := t.TempDir(), t.TempDir()
+	tree(t, dir, map[string]string{
+		"manifests/site.pp": "class foo(Integer $p = 1) { }\nclass bar(String $q) { }\ninclude foo, bar\n",
+	})
+	tree(t, global, map[string]string{
+		"hiera.yaml":       "---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n",
+		"data/common.yaml": "---\nfoo::p: \"80\"\nbar::q: \"x\"\n",
+	})
+	for _, config := range []string{"", filepath.Join(global, "hiera.yaml")} {
+		res := check(t, dir, env.Options{BaseModulePath: filepath.Join(dir, "none")}, Options{HieraConfig: config})
+		var got []string
+		for _, d := range res.Diags {
+			rel, _ := filepath.Rel(global, d.File)
+			got = append(got, fmt.Sprintf("%s:%d: %s", rel, d.Line, d.Message))
+		}
+		if config == "" {
+			assert.Len(t, got, 1, "without the global layer, bar's q has no value: %q", got)
+			continue
+		}
+		assert.Equal(t, []string{"data/common.yaml:2: Class[Foo]: parameter 'p' expects an Integer value, got String"}, got)
+	}
+}

@@ -185,7 +185,7 @@ func (r *Reach) hieraValues(key string) []string {
 	}
 	var out []string
 	for _, root := range roots {
-		for _, dir := range hieraDataDirs(root) {
+		for _, dir := range hieraDataDirs(root, "") {
 			filepath.WalkDir(dir, func(p string, de os.DirEntry, err error) error {
 				if err != nil || de.IsDir() || !(strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml")) {
 					return nil

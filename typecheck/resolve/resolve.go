@@ -97,6 +97,9 @@ type Options struct {
 	// Puppet is the major version of the Puppet release the code is
 	// checked for (the wording of its messages): 7 or 8; 0 is 7.
 	Puppet int
+	// HieraConfig is the global Hiera layer's hiera.yaml ("" for none),
+	// whose data binds class parameters as the environment's does.
+	HieraConfig string
 }
 
 // Callee is what a function call resolves to.
@@ -389,16 +392,19 @@ func (c *checker) prepare() {
 			rel, _ := filepath.Rel(dtdir, strings.TrimSuffix(p, ".rb"))
 			c.dataTypes[strings.ToLower(strings.ReplaceAll(filepath.ToSlash(rel), "/", "::"))] = true
 		}
-		c.readHieraData(m.Dir)
+		c.readHieraData(m.Dir, "")
+	}
+	if c.opts.HieraConfig != "" {
+		c.readHieraData(filepath.Dir(c.opts.HieraConfig), c.opts.HieraConfig)
 	}
 }
 
 // readHieraData keeps the text of the data files of a Hiera layer (its
-// data/ directory, Hiera 5's default datadir, and any other datadir a
-// hiera.yaml names), so that a class parameter that data could bind is
-// not reported as missing.
-func (c *checker) readHieraData(root string) {
-	for _, d := range hieraDataDirs(root) {
+// data/ directory, Hiera 5's default datadir, and any other datadir its
+// hiera.yaml, config or root's, names), so that a class parameter that
+// data could bind is not reported as missing.
+func (c *checker) readHieraData(root, config string) {
+	for _, d := range hieraDataDirs(root, config) {
 		filepath.WalkDir(d, func(p string, de os.DirEntry, err error) error {
 			if err == nil && !de.IsDir() {
 				if text, err := os.ReadFile(p); err == nil {
@@ -411,10 +417,14 @@ func (c *checker) readHieraData(root string) {
 }
 
 // hieraDataDirs are the data directories of a Hiera layer: data/,
-// hieradata/ and every datadir its hiera.yaml names.
-func hieraDataDirs(root string) []string {
+// hieradata/ and every datadir its hiera.yaml (config, or root's when "")
+// names.
+func hieraDataDirs(root, config string) []string {
 	dirs := []string{filepath.Join(root, "data"), filepath.Join(root, "hieradata")}
-	if text, err := os.ReadFile(filepath.Join(root, "hiera.yaml")); err == nil {
+	if config == "" {
+		config = filepath.Join(root, "hiera.yaml")
+	}
+	if text, err := os.ReadFile(config); err == nil {
 		for _, line := range strings.Split(string(text), "\n") {
 			line = strings.TrimSpace(line)
 			if strings.HasPrefix(line, "datadir:") {
