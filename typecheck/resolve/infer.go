@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/pp2go/pp2go/frontend/ast"
@@ -226,6 +227,32 @@ func standIn(t values.Type, expected ...values.Type) values.Value {
 		}
 	}
 	return representative(t)
+}
+
+// matchOperand reports a regexp match (=~, !~ of a literal regexp or
+// string) whose left operand is a literal, or of an inferred type, that is
+// no String: Puppet fails it ("Left match operand must result in a String
+// value. Got an Integer."). A type or SemVerRange on the right matches
+// any value.
+func (c *checker) matchOperand(x *ast.MatchExpression, s *scope) {
+	switch literal(x.Right).(type) {
+	case *values.Regexp, values.String:
+	default:
+		return
+	}
+	left := literal(x.Left)
+	if left == nil {
+		if t := c.typeOf(x.Left, s); t != nil {
+			left = standIn(t, values.StringT)
+		}
+	}
+	if left == nil {
+		return
+	}
+	var verr *values.Error
+	if _, err := values.MatchOp(left, literal(x.Right)); errors.As(err, &verr) && verr.Code == values.IssueMatchNotString {
+		c.errorf(MatchNotString, x.Left, "", "%s", verr.Message) // where Puppet reports it
+	}
 }
 
 // typedParams are the types of parameters whose declared type the build

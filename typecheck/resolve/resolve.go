@@ -34,7 +34,8 @@ const (
 	UnknownResourceType = "UNKNOWN_RESOURCE_TYPE"
 	UnknownParameter    = "UNKNOWN_PARAMETER"
 	MissingParameter    = "MISSING_PARAMETER"
-	TypeMismatch        = "TYPE_MISMATCH" // a literal value that a parameter's declared type rejects
+	TypeMismatch        = "TYPE_MISMATCH"    // a value (literal, or of an inferred type) that a declared type rejects
+	MatchNotString      = "MATCH_NOT_STRING" // a regexp match of a value that is no String
 	UnknownFunction     = "UNKNOWN_FUNCTION"
 	WrongArguments      = "WRONG_ARGUMENTS"
 	UnknownType         = "UNKNOWN_TYPE"
@@ -524,6 +525,8 @@ func (c *checker) expr(n ast.Expr, s *scope) {
 		}
 	case *ast.CallMethodExpression:
 		c.methodCall(x, s)
+	case *ast.MatchExpression:
+		c.matchOperand(x, s)
 	case *ast.QualifiedReference:
 		c.typeRef(x)
 		return
