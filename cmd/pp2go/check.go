@@ -38,8 +38,10 @@ interpolation, a comparison, arithmetic on numbers, a Puppet function's
 declared return type), and the Hiera data values (the global layer's, the
 environment's and the modules') that automatic parameter lookup gives class
 parameters, that lookup() asks for with a value type, or that a lookup()
-gives a typed parameter or a function (warnings, where the data is), and the
-regexp matches whose left operand is no String. It prints each problem
+gives a typed parameter or a function (warnings, where the data is), the
+regexp matches whose left operand is no String, and the orderings (<, <=, >,
+>=) of values Puppet cannot order (a String and a number). It prints each
+problem
 with file:line:col, a stable code and Puppet's wording, sorted, and exits with
 status 1 when there is an error.
 

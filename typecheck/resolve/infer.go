@@ -216,17 +216,53 @@ func standIn(t values.Type, expected ...values.Type) values.Value {
 			return nil
 		}
 	}
-	if !takes {
-		for _, k := range []struct {
-			t values.Type
-			v values.Value
-		}{{values.StringT, values.String("")}, {values.IntegerT, values.Int(0)}, {values.FloatT, values.Float(0)}, {values.BooleanT, values.Bool(false)}} {
-			if values.IsAssignable(k.t, t) {
-				return k.v
-			}
-		}
+	if v := kindValue(t); !takes && v != nil {
+		return v
 	}
 	return representative(t)
+}
+
+// kindValue is a value of the one scalar kind of t's values (String,
+// Integer, Float, Boolean), nil when t is not of one: it stands for any
+// of them where only their kind matters.
+func kindValue(t values.Type) values.Value {
+	for _, k := range []struct {
+		t values.Type
+		v values.Value
+	}{{values.StringT, values.String("")}, {values.IntegerT, values.Int(0)}, {values.FloatT, values.Float(0)}, {values.BooleanT, values.Bool(false)}} {
+		if values.IsAssignable(k.t, t) {
+			return k.v
+		}
+	}
+	return nil
+}
+
+// compareOperands reports an ordering comparison (< <= > >=) of values
+// Puppet cannot order, literal or of inferred types: whether it can
+// depends on their kinds only (a String with a String, numbers with
+// numbers), which kindValue stands for. Puppet fails it ("Comparison of:
+// String < Integer, is not possible. ...").
+func (c *checker) compareOperands(x *ast.ComparisonExpression, s *scope) {
+	if x.Op == "==" || x.Op == "!=" {
+		return
+	}
+	operand := func(e ast.Expr) values.Value {
+		if v := literal(e); v != nil {
+			return v
+		}
+		if t := c.typeOf(e, s); t != nil {
+			return kindValue(t)
+		}
+		return nil
+	}
+	l, r := operand(x.Left), operand(x.Right)
+	if l == nil || r == nil {
+		return
+	}
+	var verr *values.Error
+	if _, err := values.CompareOp(x.Op, l, r); errors.As(err, &verr) && verr.Code == values.IssueComparisonNotPossible {
+		c.errorf(ComparisonNotPossible, x, "", "%s", verr.Message)
+	}
 }
 
 // matchOperand reports a regexp match (=~, !~ of a literal regexp or

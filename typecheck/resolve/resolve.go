@@ -30,19 +30,20 @@ import (
 
 // Diagnostic codes.
 const (
-	UnknownClass        = "UNKNOWN_CLASS"
-	UnknownResourceType = "UNKNOWN_RESOURCE_TYPE"
-	UnknownParameter    = "UNKNOWN_PARAMETER"
-	MissingParameter    = "MISSING_PARAMETER"
-	TypeMismatch        = "TYPE_MISMATCH"    // a value (literal, or of an inferred type) that a declared type rejects
-	MatchNotString      = "MATCH_NOT_STRING" // a regexp match of a value that is no String
-	UnknownFunction     = "UNKNOWN_FUNCTION"
-	WrongArguments      = "WRONG_ARGUMENTS"
-	UnknownType         = "UNKNOWN_TYPE"
-	UnknownVariable     = "UNKNOWN_VARIABLE"
-	DuplicateDefinition = "DUPLICATE_DEFINITION"
-	LoadedByChance      = "LOADED_BY_CHANCE"
-	UnknownFile         = "UNKNOWN_FILE" // a template or file of a module that does not exist
+	UnknownClass          = "UNKNOWN_CLASS"
+	UnknownResourceType   = "UNKNOWN_RESOURCE_TYPE"
+	UnknownParameter      = "UNKNOWN_PARAMETER"
+	MissingParameter      = "MISSING_PARAMETER"
+	TypeMismatch          = "TYPE_MISMATCH"           // a value (literal, or of an inferred type) that a declared type rejects
+	MatchNotString        = "MATCH_NOT_STRING"        // a regexp match of a value that is no String
+	ComparisonNotPossible = "COMPARISON_NOT_POSSIBLE" // an ordering of values Puppet cannot order
+	UnknownFunction       = "UNKNOWN_FUNCTION"
+	WrongArguments        = "WRONG_ARGUMENTS"
+	UnknownType           = "UNKNOWN_TYPE"
+	UnknownVariable       = "UNKNOWN_VARIABLE"
+	DuplicateDefinition   = "DUPLICATE_DEFINITION"
+	LoadedByChance        = "LOADED_BY_CHANCE"
+	UnknownFile           = "UNKNOWN_FILE" // a template or file of a module that does not exist
 )
 
 // CoreFunctions are the functions Puppet itself provides. The checker's
@@ -527,6 +528,8 @@ func (c *checker) expr(n ast.Expr, s *scope) {
 		c.methodCall(x, s)
 	case *ast.MatchExpression:
 		c.matchOperand(x, s)
+	case *ast.ComparisonExpression:
+		c.compareOperands(x, s)
 	case *ast.QualifiedReference:
 		c.typeRef(x)
 		return
