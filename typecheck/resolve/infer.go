@@ -19,8 +19,28 @@ import (
 // signature, a typed parameter) fails on every node that reaches it.
 
 // typeOf is the type of e's value in scope s, nil when only run time
-// knows it. A literal is not typed here (literal gives its value).
+// knows it. A literal is not typed here (literal gives its value). Each
+// is inferred once.
 func (c *checker) typeOf(e ast.Expr, s *scope) values.Type {
+	k := exprIn{e, s}
+	if t, ok := c.exprTypes[k]; ok {
+		return t
+	}
+	t := c.inferType(e, s)
+	if c.exprTypes == nil {
+		c.exprTypes = map[exprIn]values.Type{}
+	}
+	c.exprTypes[k] = t
+	return t
+}
+
+// exprIn is an expression in a scope.
+type exprIn struct {
+	e ast.Expr
+	s *scope
+}
+
+func (c *checker) inferType(e ast.Expr, s *scope) values.Type {
 	switch x := e.(type) {
 	case *ast.ParenthesizedExpression:
 		return c.typeOf(x.Expr, s)

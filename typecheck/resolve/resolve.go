@@ -268,6 +268,7 @@ type checker struct {
 	candidates    map[string][]string      // suggestion candidates by kind
 	types         map[ast.Expr]values.Type // parameter types known at build time (staticType)
 	aliases       *values.AliasRegistry    // the environment's type aliases (envAliases)
+	exprTypes     map[exprIn]values.Type   // the types typeOf inferred (nil: none)
 
 	checkedFiles map[*env.File]bool      // files checked whole (their load diagnostics are reported)
 	checkedDefs  map[ast.Definition]bool // definitions checked
