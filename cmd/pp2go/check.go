@@ -35,7 +35,8 @@ to class and defined type parameters, the arguments of function calls and the
 parameters of epp() templates, when they are literal or of a type the build
 infers whatever their value (a typed parameter in its body, a string
 interpolation, a comparison, a selector, a Struct's member, arithmetic on
-numbers, a Puppet function's declared return type), and the Hiera data values
+numbers, a call of a type such as Integer($x), a Puppet function's declared
+return type), and the Hiera data values
 (the global layer's, the environment's and the modules') that automatic
 parameter lookup gives class parameters, that lookup() asks for with a value
 type, or that a lookup() gives a typed parameter or a function (warnings,

@@ -14,7 +14,8 @@ import (
 // or EPP template fails before its body runs when a value does not
 // match), a string interpolation is a String, a comparison a Boolean, a
 // selector one of its values, a Struct's member its member's type, a
-// Puppet-language function's result its declared return type. A use of a
+// call of a type (Integer($x)) an instance of it, a Puppet-language
+// function's result its declared return type. A use of a
 // value whose type can never match what receives it (a function's
 // signature, a typed parameter) fails on every node that reaches it.
 
@@ -58,6 +59,9 @@ func (c *checker) inferType(e ast.Expr, s *scope) values.Type {
 	case *ast.VariableExpression:
 		return c.variableType(x, s)
 	case *ast.CallNamedFunctionExpression:
+		if ref, ok := x.Functor.(*ast.QualifiedReference); ok {
+			return newType(ref.CasedValue)
+		}
 		return c.returnType(x)
 	case *ast.AccessExpression:
 		if len(x.Keys) != 1 {
@@ -161,6 +165,17 @@ func numberKind(t values.Type) values.Type {
 		if t != nil && values.IsAssignable(k, t) {
 			return k
 		}
+	}
+	return nil
+}
+
+// newType is the type of what a call of a type (Integer($x): Puppet's
+// new) gives: an instance of the type, for the plain scalar and
+// collection types whose conversions pp2go's runtime and Puppet share.
+func newType(name string) values.Type {
+	switch t := builtinType(name); t {
+	case values.StringT, values.IntegerT, values.FloatT, values.NumericT, values.BooleanT, values.ArrayT, values.HashT:
+		return t
 	}
 	return nil
 }

@@ -470,7 +470,8 @@ func (c *checker) checkFile(f *env.File) {
 		}
 	}
 	if f.Role == env.MainManifest {
-		top.vars = c.topVars
+		// top scope: a variable's assignments in this file are in its body
+		top.vars, top.body = c.topVars, f.Program.Body
 	}
 	c.expr(f.Program.Body, top)
 }
