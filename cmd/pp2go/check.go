@@ -35,15 +35,15 @@ to class and defined type parameters, the arguments of function calls and the
 parameters of epp() templates, when they are literal or of a type the build
 infers whatever their value (a typed parameter in its body, a string
 interpolation, a comparison, a selector, a Struct's member, arithmetic on
-numbers, a call of a type such as Integer($x), a Puppet function's declared
-return type), and the Hiera data values
-(the global layer's, the environment's and the modules') that automatic
-parameter lookup gives class parameters, that lookup() asks for with a value
-type, or that a lookup() gives a typed parameter or a function (warnings,
-where the data is), the regexp matches whose left operand is no String, and
-the orderings (<, <=, >, >=) of values Puppet cannot order (a String and a
-number). It prints each problem with file:line:col, a stable code and
-Puppet's wording, sorted, and exits with status 1 when there is an error.
+numbers, a call of a type such as Integer($x) or Integer.new($x), a Puppet
+function's declared return type), and the Hiera data values (the global
+layer's, the environment's and the modules') that automatic parameter lookup
+gives class parameters, that lookup() asks for with a value type, or that a
+lookup() gives a typed parameter or a function (warnings, where the data
+is), the regexp matches whose left operand is no String, and the orderings
+(<, <=, >, >=) of values Puppet cannot order (a String and a number). It
+prints each problem with file:line:col, a stable code and Puppet's wording,
+sorted, and exits with status 1 when there is an error.
 
 With ENV_DIR it checks the environment's own files (main manifest,
 functions/, types/, the modules inside ENV_DIR) and every definition they

@@ -13,9 +13,9 @@ import (
 // type inside the body it binds (a class, defined type, function, lambda
 // or EPP template fails before its body runs when a value does not
 // match), a string interpolation is a String, a comparison a Boolean, a
-// selector one of its values, a Struct's member its member's type, a
-// call of a type (Integer($x)) an instance of it, a Puppet-language
-// function's result its declared return type. A use of a
+// selector one of its values, a Struct's member its member's type, a call
+// of a type (Integer($x), Integer.new($x)) an instance of it, a
+// Puppet-language function's result its declared return type. A use of a
 // value whose type can never match what receives it (a function's
 // signature, a typed parameter) fails on every node that reaches it.
 
@@ -63,6 +63,15 @@ func (c *checker) inferType(e ast.Expr, s *scope) values.Type {
 			return newType(ref.CasedValue)
 		}
 		return c.returnType(x)
+	case *ast.CallMethodExpression:
+		// Integer.new($x) is Integer($x)
+		if na, ok := x.Functor.(*ast.NamedAccessExpression); ok {
+			ref, isType := na.Left.(*ast.QualifiedReference)
+			method, isName := na.Right.(*ast.QualifiedName)
+			if isType && isName && method.Value == "new" && x.Lambda == nil {
+				return newType(ref.CasedValue)
+			}
+		}
 	case *ast.AccessExpression:
 		if len(x.Keys) != 1 {
 			return nil
