@@ -75,3 +75,10 @@ func Names() []string {
 	sort.Strings(out)
 	return out
 }
+
+// Type is the kind of a fact's value as Facter's schema gives it (path:
+// the fact's name, then the keys into a structured fact's value):
+// "String", "Integer", "Float", "Boolean", "Array" or "Hash"; "" when the
+// schema does not say. A node's facts come from its agent: a custom fact
+// of the same name may have another.
+func Type(path ...string) string { return factTypes[strings.Join(path, ".")] }

@@ -1,10 +1,14 @@
 # gen.rb writes table.go: the top-level variables that Facter 4 can set
 # (every fact and legacy fact of every platform in the installed facter's
 # lib/facter/facts, read from their FACT_NAME and ALIASES constants), for
-# the checker's strict_variables warnings.
+# the checker's strict_variables warnings; and the type Facter gives each
+# fact and structured fact's member, from the schema it ships
+# (schema/facter.yaml), for the checker's warnings about values of the
+# wrong kind.
 #
 #   ruby typecheck/facts/gen.rb > typecheck/facts/table.go && gofmt -w typecheck/facts/table.go
 require 'facter'
+require 'yaml'
 
 dir = File.join(File.dirname(Gem.find_files('facter.rb').first || $LOADED_FEATURES.grep(%r{/facter\.rb\z}).first), 'facter', 'facts')
 names = {}
@@ -36,4 +40,25 @@ puts ''
 puts "// factPatterns are Facter's facts named by pattern (one per interface, disk...)."
 puts 'var factPatterns = []string{'
 patterns.keys.sort.each { |n| puts "#{n.inspect}," }
+puts '}'
+
+# the schema's types as the kinds of Puppet values: ip, ip6 and mac facts
+# are strings, double ones floats
+kinds = { 'string' => 'String', 'ip' => 'String', 'ip6' => 'String', 'mac' => 'String', 'integer' => 'Integer',
+          'double' => 'Float', 'boolean' => 'Boolean', 'array' => 'Array', 'map' => 'Hash' }
+types = {}
+walk = lambda do |prefix, facts|
+  facts.each do |name, f|
+    next if name.include?('<') || !f.is_a?(Hash) # a name per interface, disk...
+    path = prefix.empty? ? name : "#{prefix}.#{name}"
+    types[path] = kinds[f['type']] if kinds[f['type']]
+    walk.call(path, f['elements']) if f['elements'].is_a?(Hash)
+  end
+end
+walk.call('', YAML.load_file(File.join(File.dirname(dir, 2), 'schema', 'facter.yaml')))
+puts ''
+puts "// factTypes are the kinds of the facts' values as Facter's schema gives"
+puts "// them, by dotted path (os.release.major), structured facts' members too."
+puts 'var factTypes = map[string]string{'
+types.keys.sort.each { |n| puts "#{n.inspect}: #{types[n].inspect}," }
 puts '}'

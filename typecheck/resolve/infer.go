@@ -6,6 +6,7 @@ import (
 
 	"github.com/pp2go/pp2go/frontend/ast"
 	"github.com/pp2go/pp2go/rt/values"
+	"github.com/pp2go/pp2go/typecheck/facts"
 )
 
 // Type inference: the type of an expression's value when the build can
@@ -285,28 +286,103 @@ func kindValue(t values.Type) values.Value {
 // Puppet cannot order, literal or of inferred types: whether it can
 // depends on their kinds only (a String with a String, numbers with
 // numbers), which kindValue stands for. Puppet fails it ("Comparison of:
-// String < Integer, is not possible. ...").
+// String < Integer, is not possible. ..."). An operand that is a fact
+// counts as of the kind Facter gives it: a warning (factOperand).
 func (c *checker) compareOperands(x *ast.ComparisonExpression, s *scope) {
 	if x.Op == "==" || x.Op == "!=" {
 		return
 	}
-	operand := func(e ast.Expr) values.Value {
-		if v := literal(e); v != nil {
-			return v
-		}
-		if t := c.typeOf(e, s); t != nil {
-			return kindValue(t)
-		}
-		return nil
-	}
-	l, r := operand(x.Left), operand(x.Right)
+	l, lfact := c.kindOperand(x.Left, s)
+	r, rfact := c.kindOperand(x.Right, s)
 	if l == nil || r == nil {
 		return
 	}
 	var verr *values.Error
 	if _, err := values.CompareOp(x.Op, l, r); errors.As(err, &verr) && verr.Code == values.IssueComparisonNotPossible {
-		c.errorf(ComparisonNotPossible, x, "", "%s", verr.Message)
+		c.factOperand(ComparisonNotPossible, x, verr.Message, lfact+rfact)
 	}
+}
+
+// kindOperand is a value of the kind of e's value (kindValue) where only
+// its kind matters: a literal's value, or one of its inferred type's kind,
+// or of the kind Facter gives the fact e reads (factType), whose name is
+// then given too.
+func (c *checker) kindOperand(e ast.Expr, s *scope) (values.Value, string) {
+	if v := literal(e); v != nil {
+		return v, ""
+	}
+	if t := c.typeOf(e, s); t != nil {
+		return kindValue(t), ""
+	}
+	t, fact := c.factType(e, s)
+	if t == nil {
+		return nil, ""
+	}
+	return kindValue(t), fact
+}
+
+// factOperand reports msg at n: an error, or a warning when fact names
+// the fact whose kind, as Facter gives it, makes the operation fail (a
+// node's agent may give another).
+func (c *checker) factOperand(code string, n ast.Positioned, msg, fact string) {
+	if fact == "" {
+		c.errorf(code, n, "", "%s", msg)
+		return
+	}
+	kind := facts.Type(strings.Split(fact, ".")...)
+	article := "a "
+	if strings.ContainsRune("AEIOU", rune(kind[0])) {
+		article = "an "
+	}
+	c.warnf(code, n, "Facter's "+fact+" fact is "+article+kind+": a node whose facts have it so fails here", "%s", msg)
+}
+
+// factType is the type Facter gives the fact e reads
+// ($facts['os']['release']['major'], $::osfamily, or an unqualified
+// $osfamily that no scope assigns), and the fact's dotted name; nil for
+// anything else. A node's facts come from its agent: the checker warns
+// with it, and codegen never sees it (typeOf does not give it).
+func (c *checker) factType(e ast.Expr, s *scope) (values.Type, string) {
+	var path []string
+	for {
+		switch x := e.(type) {
+		case *ast.ParenthesizedExpression:
+			e = x.Expr
+			continue
+		case *ast.AccessExpression:
+			if len(x.Keys) != 1 {
+				return nil, ""
+			}
+			k := literalStrings(x.Keys[0])
+			if len(k) != 1 {
+				return nil, ""
+			}
+			path, e = append([]string{k[0]}, path...), x.Left
+			continue
+		case *ast.VariableExpression:
+			q, ok := x.Expr.(*ast.QualifiedName)
+			if !ok {
+				return nil, ""
+			}
+			switch name := q.Value; {
+			case name == "facts" || name == "::facts":
+			case strings.HasPrefix(name, "::") && !strings.Contains(name[2:], "::"):
+				path = append([]string{name[2:]}, path...)
+			case !strings.Contains(name, "::") && !s.has(name):
+				path = append([]string{name}, path...)
+			default:
+				return nil, ""
+			}
+		default:
+			return nil, ""
+		}
+		break
+	}
+	if len(path) == 0 {
+		return nil, ""
+	}
+	fact := strings.Join(path, ".")
+	return builtinType(facts.Type(path...)), fact
 }
 
 // matchOperand reports a regexp match (=~, !~ of a literal regexp or
@@ -320,18 +396,13 @@ func (c *checker) matchOperand(x *ast.MatchExpression, s *scope) {
 	default:
 		return
 	}
-	left := literal(x.Left)
-	if left == nil {
-		if t := c.typeOf(x.Left, s); t != nil {
-			left = standIn(t, values.StringT)
-		}
-	}
+	left, fact := c.kindOperand(x.Left, s)
 	if left == nil {
 		return
 	}
 	var verr *values.Error
 	if _, err := values.MatchOp(left, literal(x.Right)); errors.As(err, &verr) && verr.Code == values.IssueMatchNotString {
-		c.errorf(MatchNotString, x.Left, "", "%s", verr.Message) // where Puppet reports it
+		c.factOperand(MatchNotString, x.Left, verr.Message, fact) // where Puppet reports it
 	}
 }
 

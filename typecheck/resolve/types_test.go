@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -55,4 +56,34 @@ class { 'bar': p => 2, o => undef }
 		"Class[Baz]: parameter 'p' expects an Integer value, got String",
 		"Quux: parameter 'b' expects a Boolean value, got String",
 	}, messages(mismatches, diag.Warning))
+}
+
+// TestFactKinds: an operation Puppet fails for a fact of the kind
+// Facter's schema gives it is a warning, with Puppet's message (Puppet
+// 7.23's for cases t51 and t52 of ../testdata/puppet-messages, and the
+// Debian 12 sweep's outcome for monit's params.pp:26:35, which compares
+// $::lsbmajdistrelease with 8) at Puppet's position, and a hint naming the
+// fact; a local of a fact's name is no fact.
+func TestFactKinds(t *testing.T) {
+	dir := t.TempDir()
+	tree(t, dir, map[string]string{
+		"manifests/site.pp": `if $facts['os']['release']['major'] >= 12 { notice('new') }
+if $::processorcount =~ /^[0-9]+$/ { notice('cpus') }
+class d {
+  $processorcount = '4'
+  if $processorcount =~ /^[0-9]+$/ { notice('cpus') }
+}
+include d
+`,
+	})
+	res := check(t, dir, env.Options{BaseModulePath: filepath.Join(dir, "none")}, Options{})
+	var got []string
+	for _, d := range res.Diags {
+		assert.Equal(t, diag.Warning, d.Severity, d.Message)
+		got = append(got, fmt.Sprintf("%d:%d: %s (%s)", d.Line, d.Column, d.Message, d.Hint))
+	}
+	assert.Equal(t, []string{
+		"1:37: Comparison of: String >= Integer, is not possible. Caused by 'A String is not comparable to a non String'. (Facter's os.release.major fact is a String: a node whose facts have it so fails here)",
+		"2:4: Left match operand must result in a String value. Got an Integer. (Facter's processorcount fact is an Integer: a node whose facts have it so fails here)",
+	}, got)
 }
