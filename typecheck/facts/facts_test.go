@@ -1,10 +1,16 @@
 package facts
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestKnown(t *testing.T) {
@@ -65,4 +71,63 @@ func TestScenarioFacts(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestTypesOfScenarioFacts: the kinds Type gives (Facter's schema) are
+// those of the facts Facter 4 reported for the conformance scenarios'
+// nodes, wherever the schema names one.
+func TestTypesOfScenarioFacts(t *testing.T) {
+	files, _ := filepath.Glob("../../../shared/conformance/scenarios/*/nodes/*.json")
+	if len(files) == 0 {
+		t.Skip("no conformance scenarios beside the repository")
+	}
+	assert.Equal(t, "String", Type("os", "release", "major"))
+	assert.Equal(t, "Integer", Type("processors", "count"))
+	assert.Equal(t, "", Type("no_such_fact"))
+	kindOf := func(v any) string {
+		switch x := v.(type) {
+		case string:
+			return "String"
+		case bool:
+			return "Boolean"
+		case []any:
+			return "Array"
+		case map[string]any:
+			return "Hash"
+		case json.Number:
+			if strings.ContainsAny(x.String(), ".eE") {
+				return "Float"
+			}
+			return "Integer"
+		}
+		return "" // null: a fact without a value
+	}
+	checked := 0
+	var walk func(file string, path []string, v any)
+	walk = func(file string, path []string, v any) {
+		if want := Type(path...); want != "" && kindOf(v) != "" {
+			checked++
+			assert.Equal(t, want, kindOf(v), "%s: %s", file, strings.Join(path, "."))
+		}
+		if m, ok := v.(map[string]any); ok {
+			for k, e := range m {
+				walk(file, append(slices.Clone(path), k), e)
+			}
+		}
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		require.NoError(t, err)
+		d := json.NewDecoder(bytes.NewReader(data))
+		d.UseNumber()
+		var raw map[string]any
+		require.NoError(t, d.Decode(&raw))
+		if v, ok := raw["values"].(map[string]any); ok {
+			raw = v
+		}
+		for k, v := range raw {
+			walk(f, []string{k}, v)
+		}
+	}
+	assert.Greater(t, checked, 1000)
 }
