@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"cmp"
 	"errors"
 	"strings"
 
@@ -299,7 +300,7 @@ func (c *checker) compareOperands(x *ast.ComparisonExpression, s *scope) {
 	}
 	var verr *values.Error
 	if _, err := values.CompareOp(x.Op, l, r); errors.As(err, &verr) && verr.Code == values.IssueComparisonNotPossible {
-		c.factOperand(ComparisonNotPossible, x, verr.Message, lfact+rfact)
+		c.factOperand(ComparisonNotPossible, x, verr.Message, cmp.Or(lfact, rfact))
 	}
 }
 
@@ -331,7 +332,7 @@ func (c *checker) factOperand(code string, n ast.Positioned, msg, fact string) {
 	}
 	kind := facts.Type(strings.Split(fact, ".")...)
 	article := "a "
-	if strings.ContainsRune("AEIOU", rune(kind[0])) {
+	if strings.ContainsAny(kind[:1], "AEIOU") {
 		article = "an "
 	}
 	c.warnf(code, n, "Facter's "+fact+" fact is "+article+kind+": a node whose facts have it so fails here", "%s", msg)

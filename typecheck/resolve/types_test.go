@@ -69,6 +69,7 @@ func TestFactKinds(t *testing.T) {
 	tree(t, dir, map[string]string{
 		"manifests/site.pp": `if $facts['os']['release']['major'] >= 12 { notice('new') }
 if $::processorcount =~ /^[0-9]+$/ { notice('cpus') }
+if $facts['processors']['count'] > $facts['os']['release']['major'] { notice('many') }
 class d {
   $processorcount = '4'
   if $processorcount =~ /^[0-9]+$/ { notice('cpus') }
@@ -85,5 +86,6 @@ include d
 	assert.Equal(t, []string{
 		"1:37: Comparison of: String >= Integer, is not possible. Caused by 'A String is not comparable to a non String'. (Facter's os.release.major fact is a String: a node whose facts have it so fails here)",
 		"2:4: Left match operand must result in a String value. Got an Integer. (Facter's processorcount fact is an Integer: a node whose facts have it so fails here)",
+		"3:34: Comparison of: Integer > String, is not possible. Caused by 'A Numeric is not comparable to non Numeric'. (Facter's processors.count fact is an Integer: a node whose facts have it so fails here)",
 	}, got)
 }
