@@ -330,12 +330,11 @@ func (c *checker) factOperand(code string, n ast.Positioned, msg, fact string) {
 		c.errorf(code, n, "", "%s", msg)
 		return
 	}
-	kind := facts.Type(strings.Split(fact, ".")...)
-	article := "a "
-	if strings.ContainsAny(kind[:1], "AEIOU") {
-		article = "an "
+	kind := "a " + facts.Type(strings.Split(fact, ".")...)
+	if strings.HasPrefix(kind, "a A") || strings.HasPrefix(kind, "a I") {
+		kind = "an" + kind[1:]
 	}
-	c.warnf(code, n, "Facter's "+fact+" fact is "+article+kind+": a node whose facts have it so fails here", "%s", msg)
+	c.warnf(code, n, "Facter's "+fact+" fact is "+kind+": a node whose facts have it so fails here", "%s", msg)
 }
 
 // factType is the type Facter gives the fact e reads
