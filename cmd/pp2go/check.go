@@ -41,11 +41,11 @@ layer's, the environment's and the modules') that automatic parameter lookup
 gives class parameters, that lookup() asks for with a value type, or that a
 lookup() gives a typed parameter or a function (warnings, where the data
 is), the regexp matches whose left operand is no String, and the orderings
-(<, <=, >, >=) of values Puppet cannot order (a String and a number); those
-of facts, of the kind Facter's schema gives them ($facts['os']['release']
-['major'] is a String), are warnings. It prints each problem with
-file:line:col, a stable code and Puppet's wording, sorted, and exits with
-status 1 when there is an error.
+(<, <=, >, >=) of values Puppet cannot order (a String and a number). A fact
+counts as of the kind Facter's schema gives it ($facts['os']['release']
+['major'] is a String): what that makes fail is a warning. It prints each
+problem with file:line:col, a stable code and Puppet's wording, sorted, and
+exits with status 1 when there is an error.
 
 With ENV_DIR it checks the environment's own files (main manifest,
 functions/, types/, the modules inside ENV_DIR) and every definition they

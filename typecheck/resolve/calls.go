@@ -192,10 +192,11 @@ func (c *checker) function(call ast.Expr, name string, args []ast.Expr, unfold, 
 //
 // One argument may be a lookup() of data (dataKey): each value the
 // data gives its key (hieraValues) that makes the call fail is a warning
-// where the data is.
+// where the data is. Or one may be a fact, of the kind Facter gives it
+// (factType): a call it makes fail is a warning (factOperand).
 func (c *checker) argTypes(name string, sigs []*values.Signature, args []ast.Expr, s *scope, at ast.Positioned) {
 	vals := make([]values.Value, len(args))
-	looked, key := -1, ""
+	looked, key, fact := -1, "", ""
 	for i, a := range args {
 		switch x := a.(type) {
 		case *ast.LiteralUndef:
@@ -210,6 +211,12 @@ func (c *checker) argTypes(name string, sigs []*values.Signature, args []ast.Exp
 		}
 		if t := c.typeOf(a, s); t != nil {
 			if vals[i] = standIn(t, argParamTypes(sigs, i)...); vals[i] != nil {
+				continue
+			}
+		}
+		if t, name := c.factType(a, s); t != nil && fact == "" {
+			if vals[i] = standIn(t, argParamTypes(sigs, i)...); vals[i] != nil {
+				fact = name
 				continue
 			}
 		}
@@ -229,9 +236,12 @@ func (c *checker) argTypes(name string, sigs []*values.Signature, args []ast.Exp
 	}
 	if looked < 0 {
 		if !accepted() {
-			c.errorf(TypeMismatch, at, "", "%s", values.DescribeSignatures(name, sigs, vals, nil))
+			c.factOperand(TypeMismatch, at, values.DescribeSignatures(name, sigs, vals, nil), fact)
 		}
 		return
+	}
+	if fact != "" {
+		return // a fact's kind and the data's values: too far from what a node sees
 	}
 	c.hieraValues(key, func(f *rthiera.File, v values.Value) {
 		if vals[looked] = v; !accepted() {

@@ -323,8 +323,8 @@ func (c *checker) kindOperand(e ast.Expr, s *scope) (values.Value, string) {
 }
 
 // factOperand reports msg at n: an error, or a warning when fact names
-// the fact whose kind, as Facter gives it, makes the operation fail (a
-// node's agent may give another).
+// the fact whose kind, as Facter gives it, makes the operation (or call)
+// fail (a node's agent may give another).
 func (c *checker) factOperand(code string, n ast.Positioned, msg, fact string) {
 	if fact == "" {
 		c.errorf(code, n, "", "%s", msg)

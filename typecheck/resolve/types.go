@@ -150,7 +150,8 @@ func (c *checker) mismatch(subject string, p *ast.Parameter, v values.Value) str
 // defined type declaration (or local variables in s assigned a literal
 // before, assignedBefore), and values of an inferred type (typeOf), that
 // their parameters' declared types reject: Puppet fails to declare the
-// resource, and reports it at the resource expression (at).
+// resource, and reports it at the resource expression (at). A fact of a
+// kind, as Facter gives it, that the type rejects is a warning.
 func (c *checker) typedAttributes(b *ast.ResourceBody, tgt target, typeName string, s *scope, at ast.Positioned) {
 	params := tgt.params()
 	if len(params) == 0 {
@@ -170,8 +171,12 @@ func (c *checker) typedAttributes(b *ast.ResourceBody, tgt target, typeName stri
 				if t, pt := c.typeOf(a.Value, s), c.staticType(p.Type); v == nil && t != nil && pt != nil {
 					v = standIn(t, pt)
 				}
+				fact := ""
+				if t, name := c.factType(a.Value, s); v == nil && t != nil && c.staticType(p.Type) != nil {
+					v, fact = standIn(t, c.staticType(p.Type)), name
+				}
 				if msg := c.mismatch(label(typeName, b.Title), p, v); msg != "" {
-					c.report(diag.Error, TypeMismatch, at, "", "%s", msg)
+					c.factOperand(TypeMismatch, at, msg, fact)
 				}
 				if key, ok := dataKey(a.Value, s); ok {
 					c.lookedUpValues(key, label(typeName, b.Title), p, "in the declaration")

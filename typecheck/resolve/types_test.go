@@ -62,14 +62,18 @@ class { 'bar': p => 2, o => undef }
 // Facter's schema gives it is a warning, with Puppet's message (Puppet
 // 7.23's for cases t51 and t52 of ../testdata/puppet-messages, and the
 // Debian 12 sweep's outcome for monit's params.pp:26:35, which compares
-// $::lsbmajdistrelease with 8) at Puppet's position, and a hint naming the
-// fact; a local of a fact's name is no fact.
+// $::lsbmajdistrelease with 8; t54 and t55 for a function's argument and a
+// class parameter) at Puppet's position, and a hint naming the fact; a
+// local of a fact's name is no fact.
 func TestFactKinds(t *testing.T) {
 	dir := t.TempDir()
 	tree(t, dir, map[string]string{
 		"manifests/site.pp": `if $facts['os']['release']['major'] >= 12 { notice('new') }
 if $::processorcount =~ /^[0-9]+$/ { notice('cpus') }
 if $facts['processors']['count'] > $facts['os']['release']['major'] { notice('many') }
+notice(split($facts['processors']['count'], ''))
+class cpus(String $cpus) {}
+class { 'cpus': cpus => $facts['processors']['count'] }
 class d {
   $processorcount = '4'
   if $processorcount =~ /^[0-9]+$/ { notice('cpus') }
@@ -87,5 +91,7 @@ include d
 		"1:37: Comparison of: String >= Integer, is not possible. Caused by 'A String is not comparable to a non String'. (Facter's os.release.major fact is a String: a node whose facts have it so fails here)",
 		"2:4: Left match operand must result in a String value. Got an Integer. (Facter's processorcount fact is an Integer: a node whose facts have it so fails here)",
 		"3:34: Comparison of: Integer > String, is not possible. Caused by 'A Numeric is not comparable to non Numeric'. (Facter's processors.count fact is an Integer: a node whose facts have it so fails here)",
+		"4:8: 'split' parameter 'str' expects a String value, got Integer (Facter's processors.count fact is an Integer: a node whose facts have it so fails here)",
+		"6:1: Class[Cpus]: parameter 'cpus' expects a String value, got Integer (Facter's processors.count fact is an Integer: a node whose facts have it so fails here)",
 	}, got)
 }
