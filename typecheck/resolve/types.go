@@ -168,12 +168,13 @@ func (c *checker) typedAttributes(b *ast.ResourceBody, tgt target, typeName stri
 				if x, ok := a.Value.(*ast.VariableExpression); ok {
 					v = assignedBefore(x, s)
 				}
-				if t, pt := c.typeOf(a.Value, s), c.staticType(p.Type); v == nil && t != nil && pt != nil {
-					v = standIn(t, pt)
-				}
 				fact := ""
-				if t, name := c.factType(a.Value, s); v == nil && t != nil && c.staticType(p.Type) != nil {
-					v, fact = standIn(t, c.staticType(p.Type)), name
+				if pt := c.staticType(p.Type); v == nil && pt != nil {
+					if t := c.typeOf(a.Value, s); t != nil {
+						v = standIn(t, pt)
+					} else if t, name := c.factType(a.Value, s); t != nil {
+						v, fact = standIn(t, pt), name
+					}
 				}
 				if msg := c.mismatch(label(typeName, b.Title), p, v); msg != "" {
 					c.factOperand(TypeMismatch, at, msg, fact)
