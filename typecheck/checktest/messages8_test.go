@@ -51,11 +51,7 @@ func TestPuppetMessages8(t *testing.T) {
 			if w := wantDirective.FindStringSubmatch(string(ar.Comment)); w != nil && w[1] == "warning" && len(errs) == 0 {
 				return // what fails depends on the node (its facts): a warning
 			}
-			// Puppet appends the error's own location last
-			var loc []string
-			if all := puppetLocation.FindAllStringSubmatch(puppetErr, -1); len(all) > 0 {
-				loc = all[len(all)-1]
-			}
+			loc := errorLocation(puppetErr)
 			text := strings.ReplaceAll(stripLocations(puppetErr), " for lang.example.com", "")
 			for _, l := range errs {
 				at, msg, _ := strings.Cut(l, ": ")

@@ -18,6 +18,19 @@ import (
 // puppetLocation is the location Puppet appends to an error.
 var puppetLocation = regexp.MustCompile(`\(file: ([^,]+), line: (\d+)(?:, column: (\d+))?\)`)
 
+// errorLocation is the location of Puppet's error (file, line and column
+// submatches of puppetLocation), nil when it gives none. Puppet appends
+// the error's own location last; an error in a defined type's body comes
+// wrapped in the declaration's (the inner location, then the outer).
+func errorLocation(puppetErr string) []string {
+	all := puppetLocation.FindAllStringSubmatch(puppetErr, -1)
+	if len(all) == 0 {
+		return nil
+	}
+	depth := max(strings.Count(puppetErr, "Evaluation Error: "), 1)
+	return all[max(len(all)-depth, 0)]
+}
+
 // wantDirective is a case's "# pp2go: error [MESSAGE]": MESSAGE, when
 // given, is what the checker must report where Puppet's first error is a
 // consequence of it (an unknown variable is undef, then a title is empty).
@@ -70,14 +83,7 @@ func TestPuppetMessages(t *testing.T) {
 				}
 				t.Errorf("want error %q, checker: %q", w[2], errs)
 			case w[1] == "error":
-				// Puppet appends the error's own location last; an error in
-				// a defined type's body comes wrapped in the declaration's
-				// (the inner location, then the outer)
-				var m []string
-				if all := puppetLocation.FindAllStringSubmatch(puppetErr, -1); len(all) > 0 {
-					depth := max(strings.Count(puppetErr, "Evaluation Error: "), 1)
-					m = all[max(len(all)-depth, 0)]
-				}
+				m := errorLocation(puppetErr)
 				// Puppet's text without its locations and node
 				text := strings.ReplaceAll(stripLocations(puppetErr), " for lang.example.com", "")
 				for _, l := range errs {

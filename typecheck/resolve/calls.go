@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -209,16 +210,9 @@ func (c *checker) argTypes(name string, sigs []*values.Signature, args []ast.Exp
 		if vals[i] != nil {
 			continue
 		}
-		if t := c.typeOf(a, s); t != nil {
-			if vals[i] = standIn(t, argParamTypes(sigs, i)...); vals[i] != nil {
-				continue
-			}
-		}
-		if t, name := c.factType(a, s); t != nil && fact == "" {
-			if vals[i] = standIn(t, argParamTypes(sigs, i)...); vals[i] != nil {
-				fact = name
-				continue
-			}
+		if v, name := c.standInFor(a, s, argParamTypes(sigs, i)...); v != nil && (name == "" || fact == "") {
+			vals[i], fact = v, cmp.Or(fact, name) // one fact at most
+			continue
 		}
 		k, ok := dataKey(a, s)
 		if !ok || looked >= 0 {
@@ -703,10 +697,10 @@ func (c *checker) eppParams(e ast.Expr, params []values.ParamType, s *scope) *va
 			return nil
 		}
 		v := literal(en.Value)
-		if v == nil {
-			i := slices.IndexFunc(params, func(p values.ParamType) bool { return p.Name == keys[0] })
-			if t := c.typeOf(en.Value, s); i >= 0 && t != nil {
-				v = standIn(t, params[i].Type)
+		if i := slices.IndexFunc(params, func(p values.ParamType) bool { return p.Name == keys[0] }); v == nil && i >= 0 {
+			// a parameter given a fact is left out: no stand-in of facts here
+			if sv, fact := c.standInFor(en.Value, s, params[i].Type); fact == "" {
+				v = sv
 			}
 		}
 		if v == nil {

@@ -55,9 +55,7 @@ func (c *checker) inferType(e ast.Expr, s *scope) values.Type {
 	case *ast.ArithmeticExpression:
 		return c.arithmeticType(x, s)
 	case *ast.UnaryMinusExpression:
-		if t := c.typeOf(x.Expr, s); numberKind(t) != nil {
-			return numberKind(t)
-		}
+		return numberKind(c.typeOf(x.Expr, s))
 	case *ast.VariableExpression:
 		return c.variableType(x, s)
 	case *ast.CallNamedFunctionExpression:
@@ -268,6 +266,24 @@ func standIn(t values.Type, expected ...values.Type) values.Value {
 	return representative(t)
 }
 
+// standInFor is a value that stands for e's in checks against the
+// expected types (standIn): one of its inferred type (typeOf), or else of
+// the kind Facter gives the fact it reads (factType), whose name is then
+// given too; nil when neither settles the checks.
+func (c *checker) standInFor(e ast.Expr, s *scope, expected ...values.Type) (values.Value, string) {
+	if t := c.typeOf(e, s); t != nil {
+		if v := standIn(t, expected...); v != nil {
+			return v, ""
+		}
+	}
+	if t, fact := c.factType(e, s); t != nil {
+		if v := standIn(t, expected...); v != nil {
+			return v, fact
+		}
+	}
+	return nil, ""
+}
+
 // kindValue is a value of the one scalar kind of t's values (String,
 // Integer, Float, Boolean), nil when t is not of one: it stands for any
 // of them where only their kind matters.
@@ -304,22 +320,14 @@ func (c *checker) compareOperands(x *ast.ComparisonExpression, s *scope) {
 	}
 }
 
-// kindOperand is a value of the kind of e's value (kindValue) where only
-// its kind matters: a literal's value, or one of its inferred type's kind,
-// or of the kind Facter gives the fact e reads (factType), whose name is
-// then given too.
+// kindOperand is a value of the kind of e's value where only its kind
+// matters: a literal's value, or a stand-in of its kind (standInFor
+// against nothing is kindValue), with the name of the fact it reads.
 func (c *checker) kindOperand(e ast.Expr, s *scope) (values.Value, string) {
 	if v := literal(e); v != nil {
 		return v, ""
 	}
-	if t := c.typeOf(e, s); t != nil {
-		return kindValue(t), ""
-	}
-	t, fact := c.factType(e, s)
-	if t == nil {
-		return nil, ""
-	}
-	return kindValue(t), fact
+	return c.standInFor(e, s)
 }
 
 // factOperand reports msg at n: an error, or a warning when fact names
@@ -330,11 +338,11 @@ func (c *checker) factOperand(code string, n ast.Positioned, msg, fact string) {
 		c.errorf(code, n, "", "%s", msg)
 		return
 	}
-	kind := "a " + facts.Type(strings.Split(fact, ".")...)
-	if strings.HasPrefix(kind, "a A") || strings.HasPrefix(kind, "a I") {
-		kind = "an" + kind[1:]
+	kind, article := facts.Type(strings.Split(fact, ".")...), "a"
+	if kind == "Integer" || kind == "Array" {
+		article = "an"
 	}
-	c.warnf(code, n, "Facter's "+fact+" fact is "+kind+": a node whose facts have it so fails here", "%s", msg)
+	c.warnf(code, n, "Facter's "+fact+" fact is "+article+" "+kind+": a node whose facts have it so fails here", "%s", msg)
 }
 
 // factType is the type Facter gives the fact e reads

@@ -170,11 +170,7 @@ func (c *checker) typedAttributes(b *ast.ResourceBody, tgt target, typeName stri
 				}
 				fact := ""
 				if pt := c.staticType(p.Type); v == nil && pt != nil {
-					if t := c.typeOf(a.Value, s); t != nil {
-						v = standIn(t, pt)
-					} else if t, name := c.factType(a.Value, s); t != nil {
-						v, fact = standIn(t, pt), name
-					}
+					v, fact = c.standInFor(a.Value, s, pt)
 				}
 				if msg := c.mismatch(label(typeName, b.Title), p, v); msg != "" {
 					c.factOperand(TypeMismatch, at, msg, fact)
@@ -197,15 +193,20 @@ func (c *checker) typedAttributes(b *ast.ResourceBody, tgt target, typeName stri
 func (c *checker) typedDefaults(subject string, params []*ast.Parameter, class string, s *scope) {
 	before := &scope{vars: s.vars, parent: s.parent, types: map[string]values.Type{}}
 	for i, p := range params {
-		if t, ok := s.types[params[max(i-1, 0)].Name]; ok && i > 0 {
-			before.types[params[i-1].Name] = t
+		if i > 0 {
+			if prev := params[i-1].Name; s.types[prev] != nil {
+				before.types[prev] = s.types[prev]
+			}
 		}
 		if p.Value == nil || class != "" && c.hieraMentions(class+"::"+p.Name) {
 			continue
 		}
 		v := literal(p.Value)
-		if t, pt := c.typeOf(p.Value, before), c.staticType(p.Type); v == nil && t != nil && pt != nil {
-			v = standIn(t, pt)
+		if pt := c.staticType(p.Type); v == nil && pt != nil {
+			// a default read from a fact is left out: no stand-in of facts here
+			if sv, fact := c.standInFor(p.Value, before, pt); fact == "" {
+				v = sv
+			}
 		}
 		if msg := c.mismatch(subject, p, v); msg != "" {
 			c.report(diag.Warning, TypeMismatch, p.Value, "when a declaration leaves the parameter to its default", "%s", msg)
