@@ -158,3 +158,46 @@ func writeTree(t *testing.T, dir string, files map[string]string) {
 		require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
 	}
 }
+
+// TestInferredBoundCalls: the types the checker infers for a local
+// assigned on every path before its use, a literal array, an if's value
+// and a Hash's value bind calls to the dispatch that takes them, checking
+// nothing at run time where every value of the type is taken.
+func TestInferredBoundCalls(t *testing.T) {
+	files := map[string]string{
+		"manifests/site.pp": "include m\n",
+		"modules/m/manifests/init.pp": `class m(Array[String] $names = [], String $s = '1', Hash[String, Array[String]] $h = {}) {
+  if $facts['x'] { $list = $names } else { $list = [$s, 'b'] }
+  $a = join($list, '1')
+  $b = join([$s, 'c'], '2')
+  $iv = if $facts['y'] { $s } else { 'z' }
+  $c = empty($iv)
+  $d = join($h['k'], '3')
+  if $facts['z'] { $maybe = $names }
+  $e = join($maybe, '4')
+}
+`,
+	}
+	dir := t.TempDir()
+	writeTree(t, dir, files)
+	e, err := env.Load(dir, env.Options{BaseModulePath: t.TempDir(), Name: "production"})
+	require.NoError(t, err)
+	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Puppet: 7, Checked: typecheck.Check(e, 7)})
+	require.NoError(t, err)
+	var text string
+	for name, b := range res.Files {
+		if strings.Contains(name, "modules/m") && strings.HasSuffix(name, ".go") {
+			text += string(b)
+		}
+	}
+	text = strings.Join(strings.Fields(text), " ")
+	for _, want := range []string{
+		`fnJoinD1, nil, s.Local(sites.Ref(`, // $list: Array[String] or Tuple[String, String]
+		`fnJoinD1, nil, s.ArrayCopy(`,       // [$s, 'c']
+		`fnEmptyD3, nil, s.Local(`,          // $iv: String
+		`fnJoinD1Check1, nil, s.Access(`,    // $h['k'] may be undef
+	} {
+		require.Contains(t, text, want)
+	}
+	require.Regexp(t, `fnJoinD1Check1, nil, s.Local\(sites.Ref\(\d+\), \d+, "maybe"\)`, text) // $maybe may not be assigned
+}

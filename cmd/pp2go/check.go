@@ -34,9 +34,12 @@ reject, in the wording of the --puppet release: the values and defaults given
 to class and defined type parameters, the arguments of function calls and the
 parameters of epp() templates, when they are literal or of a type the build
 infers whatever their value (a typed parameter in its body, a string
-interpolation, a comparison, a selector, a Struct's member, arithmetic on
-numbers, a call of a type such as Integer($x) or Integer.new($x), a Puppet
-function's declared return type), and the Hiera data values (the global
+interpolation, a comparison, a selector, an if, unless or case, a literal
+array or hash, a Struct's member, a Hash's value, an Array's element,
+arithmetic on numbers, a call of a type such as Integer($x) or
+Integer.new($x), a Puppet function's declared return type, and a local
+variable assigned on every path before its use, of what each assignment
+before it gives), and the Hiera data values (the global
 layer's, the environment's and the modules') that automatic parameter lookup
 gives class parameters, that lookup() asks for with a value type, or that a
 lookup() gives a typed parameter or a function (warnings, where the data

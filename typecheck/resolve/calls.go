@@ -832,12 +832,31 @@ func assignment(v *ast.VariableExpression, s *scope) (*ast.AssignmentExpression,
 
 // assignments are the assignments of variables in the scope's body
 // (lambdas and definitions in it left out) by name, nil for a name
-// assigned more than once; made once, on first use.
+// assigned more than once or by destructuring.
 func (s *scope) assignments() map[string]*ast.AssignmentExpression {
 	if s.assigns != nil {
 		return s.assigns
 	}
 	s.assigns = map[string]*ast.AssignmentExpression{}
+	for name, as := range s.allAssignments() {
+		if len(as) == 1 {
+			s.assigns[name] = as[0] // nil when it destructures
+		} else {
+			s.assigns[name] = nil
+		}
+	}
+	return s.assigns
+}
+
+// allAssignments are every assignment of each variable in the scope's
+// body (lambdas and definitions in it left out) in the order of the
+// source, a nil one for each destructuring assignment ([$a, $b] = ...)
+// that names it; made once, on first use.
+func (s *scope) allAssignments() map[string][]*ast.AssignmentExpression {
+	if s.allAssigns != nil {
+		return s.allAssigns
+	}
+	s.allAssigns = map[string][]*ast.AssignmentExpression{}
 	var walk func(n ast.Expr)
 	walk = func(n ast.Expr) {
 		switch x := n.(type) {
@@ -846,16 +865,18 @@ func (s *scope) assignments() map[string]*ast.AssignmentExpression {
 		case *ast.AssignmentExpression:
 			if l, ok := x.Left.(*ast.VariableExpression); ok {
 				if lq, ok := l.Expr.(*ast.QualifiedName); ok {
-					if _, seen := s.assigns[lq.Value]; seen {
-						s.assigns[lq.Value] = nil
-					} else {
-						s.assigns[lq.Value] = x
-					}
+					s.allAssigns[lq.Value] = append(s.allAssigns[lq.Value], x)
+				}
+			} else {
+				names := map[string]bool{}
+				targets(x.Left, names)
+				for name := range names {
+					s.allAssigns[name] = append(s.allAssigns[name], nil)
 				}
 			}
 		}
 		children(n, walk)
 	}
 	walk(s.body)
-	return s.assigns
+	return s.allAssigns
 }

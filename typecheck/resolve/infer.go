@@ -3,6 +3,7 @@ package resolve
 import (
 	"cmp"
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/pp2go/pp2go/frontend/ast"
@@ -15,11 +16,15 @@ import (
 // type inside the body it binds (a class, defined type, function, lambda
 // or EPP template fails before its body runs when a value does not
 // match), a string interpolation is a String, a comparison a Boolean, a
-// selector one of its values, a Struct's member its member's type, a call
-// of a type (Integer($x), Integer.new($x)) an instance of it, a
-// Puppet-language function's result its declared return type. A use of a
-// value whose type can never match what receives it (a function's
-// signature, a typed parameter) fails on every node that reaches it.
+// selector, if, unless or case one of its branches' values, a literal
+// array a Tuple and a hash a Struct of their values' types, a Struct's
+// member its member's type, a Hash's value or an Array's element that or
+// undef, a call of a type (Integer($x), Integer.new($x)) an instance of
+// it, a Puppet-language function's result its declared return type, a
+// local variable assigned on every path before a use what one of those
+// assignments gives. A use of a value whose type can never match what
+// receives it (a function's signature, a typed parameter) fails on every
+// node that reaches it.
 
 // typeOf is the type of e's value in scope s, nil when only run time
 // knows it. A literal is not typed here (literal gives its value). Each
@@ -76,9 +81,32 @@ func (c *checker) inferType(e ast.Expr, s *scope) values.Type {
 		if len(x.Keys) != 1 {
 			return nil
 		}
-		if keys := literalStrings(x.Keys[0]); len(keys) == 1 {
-			return structMember(c.typeOf(x.Left, s), keys[0])
+		return c.accessType(x, s)
+	case *ast.LiteralUndef:
+		return values.UndefT
+	case *ast.LiteralList:
+		return c.listType(x, s)
+	case *ast.LiteralHash:
+		return c.hashType(x, s)
+	case *ast.BlockExpression:
+		if len(x.Statements) == 0 {
+			return values.UndefT
 		}
+		return c.operandType(x.Statements[len(x.Statements)-1], s)
+	case *ast.IfExpression:
+		return c.branchesType(s, x.Then, x.Else)
+	case *ast.UnlessExpression:
+		return c.branchesType(s, x.Then, x.Else)
+	case *ast.CaseExpression:
+		branches, hasDefault := []ast.Expr{}, false
+		for _, o := range x.Options {
+			branches = append(branches, o.Then)
+			hasDefault = hasDefault || slices.ContainsFunc(o.Values, func(v ast.Expr) bool { _, ok := v.(*ast.LiteralDefault); return ok })
+		}
+		if !hasDefault {
+			branches = append(branches, nil) // no option matches: undef
+		}
+		return c.branchesType(s, branches...)
 	case *ast.SelectorExpression:
 		// one of its values (none matching fails)
 		types := make([]values.Type, len(x.Selectors))
@@ -95,9 +123,8 @@ func (c *checker) inferType(e ast.Expr, s *scope) values.Type {
 }
 
 // variableType is the type of a variable's value: the declared type of the
-// parameter it names, or the type of what its one assignment before the
-// use gives it (assignedExprBefore), in the scope that binds it. Each
-// assignment followed ends before the last: the chain ends.
+// parameter it names, or the type of what the assignments before the use
+// give it (assignedType), in the scope that binds it.
 func (c *checker) variableType(x *ast.VariableExpression, s *scope) values.Type {
 	q, ok := x.Expr.(*ast.QualifiedName)
 	if !ok {
@@ -108,13 +135,111 @@ func (c *checker) variableType(x *ast.VariableExpression, s *scope) values.Type 
 			if t, ok := b.types[q.Value]; ok {
 				return t
 			}
-			break
+			return c.assignedType(x, q.Value, b)
 		}
 	}
-	if e, b := assignedExprBefore(x, s); e != nil {
-		return c.operandType(e, b)
-	}
 	return nil
+}
+
+// assignedType is the type of local variable name at a use x in the body
+// of scope b, which binds it, when a statement that runs before the use
+// assigns it on every path (assignedOnPath): the use
+// sees the value of the one assignment that ran before it (Puppet fails a
+// second), one of those that end before it. Otherwise nil: where none ran,
+// the name may be a parameter's, an inherited class's or a top scope's.
+// Each assignment followed ends before the use: the chain ends.
+func (c *checker) assignedType(x *ast.VariableExpression, name string, b *scope) values.Type {
+	if b.body == nil {
+		return nil
+	}
+	use := x.Span().Offset
+	if !assignedOnPath(b.body, use, name) {
+		return nil
+	}
+	var types []values.Type
+	for _, a := range b.allAssignments()[name] {
+		if a == nil {
+			return nil // destructured: not followed
+		}
+		if endOf(a) > use {
+			continue
+		}
+		t := c.operandType(a.Right, b)
+		if t == nil {
+			return nil
+		}
+		types = append(types, t)
+	}
+	return values.VariantOf(types...)
+}
+
+// assignedOnPath reports whether a statement of a block that n is or
+// contains, around the offset use, ends before use and assigns name on
+// every path (definitelyAssigns): a use there runs after it.
+func assignedOnPath(n ast.Expr, use int32, name string) bool {
+	for n != nil {
+		if block, ok := n.(*ast.BlockExpression); ok {
+			for _, st := range block.Statements {
+				if endOf(st) <= use && definitelyAssigns(st, name) {
+					return true
+				}
+			}
+		}
+		var inner ast.Expr
+		children(n, func(ch ast.Expr) {
+			if sp := ch.Span(); sp.Offset <= use && use < sp.Offset+sp.Length {
+				inner = ch
+			}
+		})
+		n = inner
+	}
+	return false
+}
+
+// endOf is the offset where n's source ends.
+func endOf(n ast.Positioned) int32 { return n.Span().Offset + n.Span().Length }
+
+// definitelyAssigns reports whether evaluating statement n assigns local
+// variable name, or fails, on every path: an assignment of it, a block
+// with such a statement, an if or unless whose branches (both present)
+// each do, a case with a default whose options each do, a call of fail.
+func definitelyAssigns(n ast.Expr, name string) bool {
+	all := func(es ...ast.Expr) bool {
+		for _, e := range es {
+			if e == nil || !definitelyAssigns(e, name) {
+				return false
+			}
+		}
+		return true
+	}
+	switch x := n.(type) {
+	case *ast.AssignmentExpression:
+		if v, ok := x.Left.(*ast.VariableExpression); ok {
+			if q, ok := v.Expr.(*ast.QualifiedName); ok && q.Value == name {
+				return true
+			}
+		}
+		return definitelyAssigns(x.Right, name)
+	case *ast.BlockExpression:
+		return slices.ContainsFunc(x.Statements, func(st ast.Expr) bool { return definitelyAssigns(st, name) })
+	case *ast.IfExpression:
+		return all(x.Then, x.Else)
+	case *ast.UnlessExpression:
+		return all(x.Then, x.Else)
+	case *ast.CaseExpression:
+		hasDefault := false
+		for _, o := range x.Options {
+			if !all(o.Then) {
+				return false
+			}
+			hasDefault = hasDefault || slices.ContainsFunc(o.Values, func(v ast.Expr) bool { _, ok := v.(*ast.LiteralDefault); return ok })
+		}
+		return hasDefault
+	case *ast.CallNamedFunctionExpression:
+		f, ok := x.Functor.(*ast.QualifiedName)
+		return ok && strings.TrimPrefix(f.Value, "::") == "fail"
+	}
+	return false
 }
 
 // arithmeticType is Integer for + - * / % << >> of two Integers, Float for
@@ -140,6 +265,85 @@ func (c *checker) operandType(e ast.Expr, s *scope) values.Type {
 		return values.Infer(v)
 	}
 	return c.typeOf(e, s)
+}
+
+// branchesType is the type of the value of an if, unless or case: that
+// of the branch that runs (a nil one, absent or empty, gives undef), nil
+// when one is not known.
+func (c *checker) branchesType(s *scope, branches ...ast.Expr) values.Type {
+	types := make([]values.Type, len(branches))
+	for i, b := range branches {
+		if b == nil {
+			types[i] = values.UndefT
+		} else if types[i] = c.operandType(b, s); types[i] == nil {
+			return nil
+		}
+	}
+	return values.VariantOf(types...)
+}
+
+// listType is the type of a literal array with values not all literal: a
+// Tuple of its values' types (Any for one not known), or an Array when
+// it unfolds one (*$x) and its length is not known.
+func (c *checker) listType(x *ast.LiteralList, s *scope) values.Type {
+	types := make([]values.Type, len(x.Values))
+	for i, e := range x.Values {
+		if _, ok := e.(*ast.UnfoldExpression); ok {
+			return values.ArrayT
+		}
+		types[i] = orAny(c.operandType(e, s))
+	}
+	return values.NewTupleType(types, nil)
+}
+
+// hashType is the type of a literal hash with values not all literal: a
+// Struct of its values' types (Any for one not known) when its keys are
+// distinct literal strings, else a Hash.
+func (c *checker) hashType(x *ast.LiteralHash, s *scope) values.Type {
+	elements := make([]*values.StructElement, len(x.Entries))
+	seen := map[string]bool{}
+	for i, en := range x.Entries {
+		keys := literalStrings(en.Key)
+		if len(keys) != 1 || seen[keys[0]] {
+			return values.HashT
+		}
+		seen[keys[0]] = true
+		elements[i] = &values.StructElement{Key: &values.StringType{Value: keys[0], HasValue: true}, Value: orAny(c.operandType(en.Value, s))}
+	}
+	return &values.StructType{Elements: elements}
+}
+
+// orAny is t, or Any when t is nil (not known).
+func orAny(t values.Type) values.Type {
+	if t == nil {
+		return values.AnyT
+	}
+	return t
+}
+
+// accessType is the type of $x[key] (one key): a Struct's member's
+// (structMember), a Hash's value or undef, an Array's or Tuple's element
+// or undef (an index out of its range).
+func (c *checker) accessType(x *ast.AccessExpression, s *scope) values.Type {
+	left := c.typeOf(x.Left, s)
+	if a, ok := left.(*values.TypeAliasType); ok {
+		left = a.ResolvedType()
+	}
+	switch t := left.(type) {
+	case *values.StructType:
+		if keys := literalStrings(x.Keys[0]); len(keys) == 1 {
+			return structMember(t, keys[0])
+		}
+	case *values.HashType:
+		return values.NewOptionalType(orAny(t.Value))
+	case *values.ArrayType:
+		return values.NewOptionalType(orAny(t.Elem))
+	case *values.TupleType:
+		if len(t.Types) > 0 {
+			return values.NewOptionalType(values.VariantOf(t.Types...))
+		}
+	}
+	return nil
 }
 
 // structMember is the type of the value of key in a Hash of type t when t

@@ -288,8 +288,9 @@ type scope struct {
 	body ast.Expr
 	// types are the types of the typed parameters among vars (typedParams)
 	types map[string]values.Type
-	// assigns caches assignments()
-	assigns map[string]*ast.AssignmentExpression
+	// assigns and allAssigns cache assignments() and allAssignments()
+	assigns    map[string]*ast.AssignmentExpression
+	allAssigns map[string][]*ast.AssignmentExpression
 }
 
 func (s *scope) has(name string) bool {
