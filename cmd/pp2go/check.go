@@ -37,7 +37,8 @@ infers whatever their value (a typed parameter in its body, a string
 interpolation, a comparison, a selector, an if, unless or case, a literal
 array or hash, a Struct's member, a Hash's value, an Array's element,
 arithmetic on numbers, a call of a type such as Integer($x) or
-Integer.new($x), a Puppet function's declared return type, and a local
+Integer.new($x), a function's declared return type (a Puppet function's, a
+module's 4.x Ruby function's when each dispatch declares one), and a local
 variable assigned on every path before its use, of what each assignment
 before it gives), and the Hiera data values (the global
 layer's, the environment's and the modules') that automatic parameter lookup

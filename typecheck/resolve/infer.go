@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/pp2go/pp2go/frontend/ast"
+	"github.com/pp2go/pp2go/frontend/env"
 	"github.com/pp2go/pp2go/rt/values"
 	"github.com/pp2go/pp2go/typecheck/facts"
 )
@@ -20,7 +21,8 @@ import (
 // array a Tuple and a hash a Struct of their values' types, a Struct's
 // member its member's type, a Hash's value or an Array's element that or
 // undef, a call of a type (Integer($x), Integer.new($x)) an instance of
-// it, a Puppet-language function's result its declared return type, a
+// it, a function's result its declared return type (a Puppet-language
+// function's, or every dispatch's of a 4.x Ruby function), a
 // local variable assigned on every path before a use what one of those
 // assignments gives. A use of a value whose type can never match what
 // receives it (a function's signature, a typed parameter) fails on every
@@ -393,8 +395,10 @@ func newType(name string) values.Type {
 	return nil
 }
 
-// returnType is the declared return type of the Puppet-language function
-// a call names, which Puppet checks its result against.
+// returnType is the declared return type of the function a call names,
+// which Puppet checks its result against: a Puppet-language function's,
+// or the one of each dispatch of a module's 4.x Ruby function when every
+// dispatch declares one (return_type).
 func (c *checker) returnType(x *ast.CallNamedFunctionExpression) values.Type {
 	f, ok := x.Functor.(*ast.QualifiedName)
 	if !ok || x.Lambda != nil {
@@ -405,14 +409,30 @@ func (c *checker) returnType(x *ast.CallNamedFunctionExpression) values.Type {
 		return nil
 	}
 	ref := c.env.FindFunction(name, c.mod)
-	if ref == nil || ref.Def == nil {
+	if ref == nil {
 		return nil
 	}
-	fd, ok := ref.Def.Node.(*ast.FunctionDefinition)
-	if !ok || fd.ReturnType == nil {
-		return nil
+	switch ref.Kind {
+	case env.PuppetFunction:
+		if fd, ok := ref.Def.Node.(*ast.FunctionDefinition); ok && fd.ReturnType != nil {
+			return c.staticType(fd.ReturnType)
+		}
+	case env.Ruby4Function:
+		sigs := ref.Signatures()
+		types := make([]values.Type, len(sigs))
+		for i, sig := range sigs {
+			if sig.Return == "" {
+				return nil
+			}
+			if types[i] = c.envType(sig.Return); types[i] == nil {
+				return nil
+			}
+		}
+		if len(types) > 0 {
+			return values.VariantOf(types...)
+		}
 	}
-	return c.staticType(fd.ReturnType)
+	return nil
 }
 
 // representative is a value of type t of one scalar kind, nil when t has
