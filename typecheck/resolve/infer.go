@@ -15,14 +15,14 @@ import (
 // Type inference: the type of an expression's value when the build can
 // know it without knowing the value. Puppet guarantees a typed parameter's
 // type inside the body it binds (a class, defined type, function, lambda
-// or EPP template fails before its body runs when a value does not
-// match), a string interpolation is a String, a comparison a Boolean, a
-// selector, if, unless or case one of its branches' values, a literal
-// array a Tuple and a hash a Struct of their values' types, a Struct's
-// member its member's type, a Hash's value or an Array's element that or
-// undef, a call of a type (Integer($x), Integer.new($x)) an instance of
-// it, a function's result its declared return type (a Puppet-language
-// function's, or every dispatch's of a 4.x Ruby function), a
+// or EPP template fails before its body runs when a value does not match),
+// a string interpolation is a String, a comparison a Boolean, a selector,
+// if, unless or case one of its branches' values (those that do not fail),
+// a literal array a Tuple and a hash a Struct of their values' types, a
+// Struct's member its member's type, a Hash's value or an Array's element
+// that or undef, a call of a type (Integer($x), Integer.new($x)) an
+// instance of it, a function's result its declared return type (a
+// Puppet-language function's, or every dispatch's of a 4.x Ruby function), a
 // local variable assigned on every path before a use what one of those
 // assignments gives. A use of a value whose type can never match what
 // receives it (a function's signature, a typed parameter) fails on every
@@ -111,15 +111,11 @@ func (c *checker) inferType(e ast.Expr, s *scope) values.Type {
 		return c.branchesType(s, branches...)
 	case *ast.SelectorExpression:
 		// one of its values (none matching fails)
-		types := make([]values.Type, len(x.Selectors))
+		branches := make([]ast.Expr, len(x.Selectors))
 		for i, en := range x.Selectors {
-			if types[i] = c.operandType(en.Value, s); types[i] == nil {
-				return nil
-			}
+			branches[i] = en.Value
 		}
-		if len(types) > 0 {
-			return values.VariantOf(types...)
-		}
+		return c.branchesType(s, branches...)
 	}
 	return nil
 }
@@ -237,11 +233,8 @@ func definitelyAssigns(n ast.Expr, name string) bool {
 			hasDefault = hasDefault || slices.ContainsFunc(o.Values, func(v ast.Expr) bool { _, ok := v.(*ast.LiteralDefault); return ok })
 		}
 		return hasDefault
-	case *ast.CallNamedFunctionExpression:
-		f, ok := x.Functor.(*ast.QualifiedName)
-		return ok && strings.TrimPrefix(f.Value, "::") == "fail"
 	}
-	return false
+	return fails(n)
 }
 
 // arithmeticType is Integer for + - * / % << >> of two Integers, Float for
@@ -269,19 +262,44 @@ func (c *checker) operandType(e ast.Expr, s *scope) values.Type {
 	return c.typeOf(e, s)
 }
 
-// branchesType is the type of the value of an if, unless or case: that
-// of the branch that runs (a nil one, absent or empty, gives undef), nil
-// when one is not known.
+// branchesType is the type of the value of an if, unless, case or
+// selector: that of the branch that runs (a nil one, absent or empty,
+// gives undef; one that fails, none), nil when one is not known.
 func (c *checker) branchesType(s *scope, branches ...ast.Expr) values.Type {
-	types := make([]values.Type, len(branches))
-	for i, b := range branches {
-		if b == nil {
-			types[i] = values.UndefT
-		} else if types[i] = c.operandType(b, s); types[i] == nil {
-			return nil
+	var types []values.Type
+	for _, b := range branches {
+		switch {
+		case b == nil:
+			types = append(types, values.UndefT)
+		case fails(b):
+			// gives no value
+		default:
+			t := c.operandType(b, s)
+			if t == nil {
+				return nil
+			}
+			types = append(types, t)
 		}
 	}
+	if len(types) == 0 {
+		return nil
+	}
 	return values.VariantOf(types...)
+}
+
+// fails reports whether evaluating n always fails: a call of fail, or a
+// block with such a statement.
+func fails(n ast.Expr) bool {
+	switch x := n.(type) {
+	case *ast.CallNamedFunctionExpression:
+		f, ok := x.Functor.(*ast.QualifiedName)
+		return ok && strings.TrimPrefix(f.Value, "::") == "fail"
+	case *ast.BlockExpression:
+		return slices.ContainsFunc(x.Statements, fails)
+	case *ast.ParenthesizedExpression:
+		return fails(x.Expr)
+	}
+	return false
 }
 
 // listType is the type of a literal array with values not all literal: a
