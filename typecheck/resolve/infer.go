@@ -100,12 +100,11 @@ func (c *checker) inferType(e ast.Expr, s *scope) values.Type {
 	case *ast.UnlessExpression:
 		return c.branchesType(s, x.Then, x.Else)
 	case *ast.CaseExpression:
-		branches, hasDefault := []ast.Expr{}, false
+		var branches []ast.Expr
 		for _, o := range x.Options {
 			branches = append(branches, o.Then)
-			hasDefault = hasDefault || slices.ContainsFunc(o.Values, func(v ast.Expr) bool { _, ok := v.(*ast.LiteralDefault); return ok })
 		}
-		if !hasDefault {
+		if !slices.ContainsFunc(x.Options, isDefault) {
 			branches = append(branches, nil) // no option matches: undef
 		}
 		return c.branchesType(s, branches...)
@@ -141,11 +140,11 @@ func (c *checker) variableType(x *ast.VariableExpression, s *scope) values.Type 
 
 // assignedType is the type of local variable name at a use x in the body
 // of scope b, which binds it, when a statement that runs before the use
-// assigns it on every path (assignedOnPath): the use
-// sees the value of the one assignment that ran before it (Puppet fails a
-// second), one of those that end before it. Otherwise nil: where none ran,
-// the name may be a parameter's, an inherited class's or a top scope's.
-// Each assignment followed ends before the use: the chain ends.
+// assigns it on every path (assignedOnPath): the use sees the value of the
+// one assignment that ran before it (Puppet fails a second), one of those
+// that end before it. Otherwise nil: where none ran, the name may be a
+// parameter's, an inherited class's or top scope's. Each assignment
+// followed ends before the use: the chain ends.
 func (c *checker) assignedType(x *ast.VariableExpression, name string, b *scope) values.Type {
 	if b.body == nil {
 		return nil
@@ -225,14 +224,12 @@ func definitelyAssigns(n ast.Expr, name string) bool {
 	case *ast.UnlessExpression:
 		return all(x.Then, x.Else)
 	case *ast.CaseExpression:
-		hasDefault := false
 		for _, o := range x.Options {
 			if !all(o.Then) {
 				return false
 			}
-			hasDefault = hasDefault || slices.ContainsFunc(o.Values, func(v ast.Expr) bool { _, ok := v.(*ast.LiteralDefault); return ok })
 		}
-		return hasDefault
+		return slices.ContainsFunc(x.Options, isDefault)
 	}
 	return fails(n)
 }
@@ -285,6 +282,11 @@ func (c *checker) branchesType(s *scope, branches ...ast.Expr) values.Type {
 		return nil
 	}
 	return values.VariantOf(types...)
+}
+
+// isDefault reports whether a case option is the default one.
+func isDefault(o *ast.CaseOption) bool {
+	return slices.ContainsFunc(o.Values, func(v ast.Expr) bool { _, ok := v.(*ast.LiteralDefault); return ok })
 }
 
 // fails reports whether evaluating n always fails: a call of fail, or a
