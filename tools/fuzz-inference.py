@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""Soundness of pp2go check's type inference, judged by the real Puppet.
+
+pp2go check reports as an error a use of a value that fails on every node
+that reaches it (a function argument, an ordering, a match of a type the
+build infers). This writes random manifests that exercise what the checker
+infers the types of (locals assigned in if/unless/case branches, if and case
+values, selectors, literal arrays and hashes, Hash and Array access, typed
+parameters, a top scope variable or a parameter of the local's name), each
+with one use of the local, and has Puppet compile each for twelve nodes whose
+facts take the branches every way. Each block of a manifest starts with a
+marker resource (notify { 'rN': }), so a catalog says which blocks ran.
+
+For each error pp2go check reports at line L:
+  violation     a node's catalog holds the marker of the innermost block
+                around L: Puppet ran line L and compiled the node
+  confirmed     a node's first Puppet error is it (message, line, column)
+  inconclusive  neither (no node reached L, or one failed before it)
+
+    python3 tools/fuzz-inference.py [-n CASES] [--seed S] [--puppet 7,8]
+
+Needs bin/pp2go (make build), ../shared/conformance's oracle and, for
+Puppet 8.10, root and ../shared/conformance/puppet8/setup-chroot. Exits 1
+on a violation.
+"""
+import argparse, json, os, random, re, shutil, subprocess, sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SHARED = os.path.join(ROOT, '..', 'shared', 'conformance')
+CONDS = ["$facts['os']['family'] == 'Debian'", "$facts['os']['family'] == 'RedHat'",
+         "$facts['no_such_fact']", "$facts['flag_fact']", "$flag"]
+VALUES = ["'str'", "\"x${facts['os']['family']}\"", "['a', 'b']", "[$s, 'c']", "{'k' => 'v'}",
+          "{'k' => $s}", "1", "2.5", "true", "undef", "$s", "$a", "$h", "$h['k']", "$a[0]", "$a[5]",
+          "$st['port']", "$st['name']", "[$a, 'x'][0]", "$facts['os']['family']"]
+USES = ["join($v, ',')"] * 3 + ["versioncmp($v, '1')", "split($v, ',')", "keys($v)", "abs($v)",
+                                "join([$v, 'x'], ',')", "upcase($v)"]
+SPOT = '@@USE@@'
+
+
+class Manifest:
+    """A random class c whose body assigns and uses $v."""
+
+    def __init__(self):
+        self.lines, self.markers, self.blocks = [], 0, []  # blocks: (marker, first line, last line)
+        self.assigned_at_top = False
+
+    def emit(self, s):
+        self.lines.append(s)
+
+    def block(self, depth, ind):
+        self.markers += 1
+        n = self.markers
+        self.emit(f"{ind}notify {{ 'r{n}': }}")
+        first = len(self.lines)
+        self.statements(depth, ind)
+        self.blocks.append((n, first, len(self.lines)))
+
+    def value(self, depth):
+        r = random.random()
+        if depth < 2 and r < 0.12:
+            els = f" else {{ {self.value(depth + 1)} }}" if random.random() < 0.7 else ''
+            return f"if {random.choice(CONDS)} {{ {self.value(depth + 1)} }}{els}"
+        if depth < 2 and r < 0.2:
+            opts = [f"'Debian': {{ {self.value(depth + 1)} }}", f"'RedHat': {{ {self.value(depth + 1)} }}"]
+            if random.random() < 0.6:
+                opts.append(f"default: {{ {self.value(depth + 1)} }}")
+            return "case $facts['os']['family'] { " + ' '.join(opts) + " }"
+        if depth < 2 and r < 0.26:
+            return f"$facts['os']['family'] ? {{ 'Debian' => {self.value(depth + 1)}, default => {self.value(depth + 1)} }}"
+        return random.choice(VALUES)
+
+    def branch(self, keyword, depth, ind, else_odds):
+        self.emit(f"{ind}{keyword} {random.choice(CONDS)} {{")
+        self.block(depth + 1, ind + '  ')
+        if random.random() < else_odds:
+            self.emit(f"{ind}}} else {{")
+            self.block(depth + 1, ind + '  ')
+        self.emit(f"{ind}}}")
+
+    def statements(self, depth, ind):
+        for _ in range(random.randint(0, 3)):
+            r = random.random()
+            if r < 0.3:
+                if depth == 0:  # one assignment at the top: a second always fails
+                    if self.assigned_at_top:
+                        continue
+                    self.assigned_at_top = True
+                self.emit(f"{ind}$v = {self.value(0)}")
+            elif r < 0.5 and depth < 3:
+                self.branch('if', depth, ind, 0.6)
+            elif r < 0.62 and depth < 3:
+                self.branch('unless', depth, ind, 0.5)
+            elif r < 0.75 and depth < 3:
+                self.emit(f"{ind}case $facts['os']['family'] {{")
+                for o in ["'Debian'", "'RedHat'"] + (["default"] if random.random() < 0.6 else []):
+                    self.emit(f"{ind}  {o}: {{")
+                    if random.random() < 0.1:
+                        self.emit(f"{ind}    fail('unsupported')")
+                    else:
+                        self.block(depth + 1, ind + '    ')
+                    self.emit(f"{ind}  }}")
+                self.emit(f"{ind}}}")
+            elif r < 0.8 and depth < 3:
+                self.emit(f"{ind}[1].each |$i| {{")
+                self.block(depth + 1, ind + '  ')
+                self.emit(f"{ind}}}")
+            elif r < 0.84:
+                self.emit(ind + SPOT)
+            else:
+                self.markers += 1
+                self.emit(f"{ind}$o{self.markers} = {self.value(0)}")
+
+    def text(self):
+        if random.random() < 0.5:
+            self.emit("$v = ['top']")
+        params = ("String $s = 'x', Array[String] $a = ['p', 'q'], Hash[String, String] $h = {'k' => 'v'}, "
+                  "Struct[{'port' => Integer, Optional['name'] => String}] $st = {'port' => 80}, "
+                  "Boolean $flag = $facts['flag_fact']")
+        if random.random() < 0.15:
+            params += ", $v = 'param'"
+        self.emit(f"class c({params}) {{")
+        self.markers += 1
+        self.emit(f"  notify {{ 'r{self.markers}': }}")
+        first, n = len(self.lines), self.markers
+        self.statements(0, '  ')
+        self.emit('  ' + SPOT)
+        self.statements(0, '  ')
+        self.blocks.append((n, first, len(self.lines)))
+        self.emit("}")
+        self.emit("include c")
+        # one use of $v, at one of the spots; the others do nothing
+        spots = [i for i, l in enumerate(self.lines) if l.endswith(SPOT)]
+        use = random.choice(spots)
+        for i in spots:
+            ind = self.lines[i][:-len(SPOT)]
+            if i != use:
+                self.lines[i] = ind + "notice('n')"
+            elif random.random() < 0.15:
+                self.lines[i] = ind + "if $v > 1 { notice('gt') }"
+            elif random.random() < 0.12:
+                self.lines[i] = ind + "if $v =~ /a/ { notice('m') }"
+            else:
+                self.lines[i] = ind + f"notice({random.choice(USES)})"
+        return '\n'.join(self.lines) + '\n'
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('-n', type=int, default=600, help='manifests to write (default 600)')
+    ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('--puppet', default='7,8', help='the Puppet versions to judge with (default 7,8)')
+    ap.add_argument('--pp2go', default=os.path.join(ROOT, 'bin', 'pp2go'))
+    ap.add_argument('--work', default='/tmp/pp2go-fuzz-inference', help='made anew (/tmp: oracle8 sees it)')
+    args = ap.parse_args()
+    random.seed(args.seed)
+    shutil.rmtree(args.work, ignore_errors=True)
+    os.makedirs(args.work)
+    base = json.load(open(os.path.join(SHARED, 'scenarios', 'err_unknown_class', 'nodes', 'lang.example.com.json')))
+    nodes = []  # every combination of the facts the conditions read
+    for family in ('Debian', 'RedHat', 'Suse'):
+        for flag in (True, False):
+            for extra in (True, False):
+                f = json.loads(json.dumps(base))
+                f['os']['family'] = f['osfamily'] = family
+                f['flag_fact'] = flag
+                if extra:
+                    f['no_such_fact'] = True
+                node = f'{family}-{flag}-{extra}'.lower()
+                path = os.path.join(args.work, f'facts-{node}.json')
+                json.dump(f, open(path, 'w'))
+                nodes.append((node, path))
+    cases = {}
+    for i in range(args.n):
+        name, m = f'case{i:04d}', Manifest()
+        d = os.path.join(args.work, name)
+        os.makedirs(os.path.join(d, 'manifests'))
+        open(os.path.join(d, 'manifests', 'site.pp'), 'w').write(m.text())
+        open(os.path.join(d, 'environment.conf'), 'w').write('modulepath = modules\n')
+        cases[name] = m.blocks
+    violations, summary = 0, {}
+    for version in args.puppet.split(','):
+        out = os.path.join(args.work, 'out' + version)
+        os.makedirs(out)
+        batch = os.path.join(args.work, 'batch' + version)
+        with open(batch, 'w') as f:
+            for name in cases:
+                for family, facts in nodes:
+                    f.write(f'{os.path.join(args.work, name)} lang.example.com {facts} {os.path.join(out, name + "-" + family)}\n')
+        oracle = [os.path.join(SHARED, 'oracle', 'compile-catalog')]
+        if version == '8':
+            oracle.insert(0, os.path.join(SHARED, 'puppet8', 'oracle8'))
+        subprocess.run(oracle + ['--batch', batch], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        counts = dict(confirmed=0, inconclusive=0, violations=0)
+        for name, blocks in cases.items():
+            r = subprocess.run([args.pp2go, 'check', '--puppet', version, os.path.join(args.work, name)],
+                               capture_output=True, text=True)
+            for line in r.stdout.splitlines():
+                m = re.match(r'.*manifests/site\.pp:(\d+):(\d+): error: (.*) \[[A-Z_]+\]$', line)
+                if not m:
+                    continue
+                at, col, msg = int(m.group(1)), m.group(2), m.group(3)
+                marker = min((b for b in blocks if b[1] <= at <= b[2]), key=lambda b: b[2] - b[1])[0]
+                kind = 'inconclusive'
+                for family, _ in nodes:
+                    result = os.path.join(out, f'{name}-{family}')
+                    if os.path.exists(result + '.json'):
+                        ran = {r['title'] for r in json.load(open(result + '.json'))['resources'] if r['type'] == 'Notify'}
+                        if f'r{marker}' in ran:
+                            kind = 'violations'
+                            print(f'violation: {name} (Puppet {version}, {family} compiles it): {line}')
+                            break
+                    elif os.path.exists(result + '.error') and kind == 'inconclusive':
+                        err = open(result + '.error').read()
+                        if msg in err and f'line: {at}, column: {col}' in err:
+                            kind = 'confirmed'
+                counts[kind] += 1
+        violations += counts['violations']
+        summary[version] = counts
+    print(f'{args.n} manifests, pp2go check errors:',
+          '; '.join(f"Puppet {v}: {c['confirmed']} confirmed, {c['inconclusive']} inconclusive, {c['violations']} violations" for v, c in summary.items()))
+    sys.exit(1 if violations else 0)
+
+
+if __name__ == '__main__':
+    main()
