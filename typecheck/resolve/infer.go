@@ -434,6 +434,9 @@ func (c *checker) returnType(x *ast.CallNamedFunctionExpression) values.Type {
 	}
 	switch ref.Kind {
 	case env.PuppetFunction:
+		if ref.Def == nil {
+			return nil
+		}
 		if fd, ok := ref.Def.Node.(*ast.FunctionDefinition); ok && fd.ReturnType != nil {
 			return c.staticType(fd.ReturnType)
 		}
