@@ -593,18 +593,11 @@ func (f *Func) StaticDispatch(args []values.Value, types []values.Type) (int, ui
 func unknownChecks(s *values.Signature, args []values.Value, types []values.Type) uint64 {
 	var check uint64
 	for i, a := range args {
-		if a == nil && !values.IsAssignable(paramType(s, i), typeOrAny(types[i])) {
+		if a == nil && !values.IsAssignable(paramType(s, i), values.OrAny(types[i])) {
 			check |= 1 << i
 		}
 	}
 	return check
-}
-
-func typeOrAny(t values.Type) values.Type {
-	if t == nil {
-		return values.AnyT
-	}
-	return t
 }
 
 // paramType is the type of the parameter of s that takes argument i (the
@@ -637,7 +630,7 @@ func staticAccepts(s *values.Signature, args []values.Value, types []values.Type
 			return no
 		case a == nil && types[i] != nil && values.Disjoint(t, types[i]):
 			return no
-		case a == nil && !values.IsAssignable(t, typeOrAny(types[i])):
+		case a == nil && !values.IsAssignable(t, values.OrAny(types[i])):
 			r = maybe
 		}
 	}

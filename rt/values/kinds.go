@@ -86,3 +86,11 @@ func Disjoint(a, b Type) bool {
 	ka, kb := kindsOf(a), kindsOf(b)
 	return ka != kAll && kb != kAll && ka&kb == 0
 }
+
+// OrAny is t, or Any when t is nil (a type not known).
+func OrAny(t Type) Type {
+	if t == nil {
+		return AnyT
+	}
+	return t
+}

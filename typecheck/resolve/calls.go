@@ -772,29 +772,27 @@ func assignedHash(v *ast.VariableExpression, s *scope) *ast.LiteralHash {
 // its value. nil otherwise (an assignment in a branch may not run, and a
 // use before it sees no value).
 func assignedBefore(v *ast.VariableExpression, s *scope) values.Value {
-	if e, _ := assignedExprBefore(v, s); e != nil {
+	if e := assignedExprBefore(v, s); e != nil {
 		return literal(e)
 	}
 	return nil
 }
 
 // assignedExprBefore is the expression assignedBefore takes the literal
-// of, and the scope that binds the variable, where it is evaluated; nil
-// when there is none.
-func assignedExprBefore(v *ast.VariableExpression, s *scope) (ast.Expr, *scope) {
+// of, nil when there is none.
+func assignedExprBefore(v *ast.VariableExpression, s *scope) ast.Expr {
 	a, b := assignment(v, s)
 	if a == nil {
-		return nil, nil
+		return nil
 	}
 	statements := []ast.Expr{b.body}
 	if block, ok := b.body.(*ast.BlockExpression); ok {
 		statements = block.Statements
 	}
-	end := a.Span().Offset + a.Span().Length
-	if !slices.Contains(statements, ast.Expr(a)) || end > v.Span().Offset {
-		return nil, nil
+	if !slices.Contains(statements, ast.Expr(a)) || endOf(a) > v.Span().Offset {
+		return nil
 	}
-	return a.Right, b
+	return a.Right
 }
 
 // dataKey is the Hiera key whose data e's value is: e is a lookup() of
@@ -802,7 +800,7 @@ func assignedExprBefore(v *ast.VariableExpression, s *scope) (ast.Expr, *scope) 
 // assignedBefore).
 func dataKey(e ast.Expr, s *scope) (string, bool) {
 	if v, ok := e.(*ast.VariableExpression); ok {
-		if e, _ = assignedExprBefore(v, s); e == nil {
+		if e = assignedExprBefore(v, s); e == nil {
 			return "", false
 		}
 	}
@@ -810,9 +808,9 @@ func dataKey(e ast.Expr, s *scope) (string, bool) {
 }
 
 // assignment is the assignment of a local variable in the body of the
-// scope that binds it, and that body, when it is its only assignment
+// scope that binds it, and that scope, when it is its only assignment
 // there; nil when there are several (one per branch: which one runs is
-// not known) or none.
+// not known), a destructuring one, or none.
 func assignment(v *ast.VariableExpression, s *scope) (*ast.AssignmentExpression, *scope) {
 	q, ok := v.Expr.(*ast.QualifiedName)
 	if !ok || strings.Contains(q.Value, "::") {
@@ -822,30 +820,12 @@ func assignment(v *ast.VariableExpression, s *scope) (*ast.AssignmentExpression,
 		if !s.vars[q.Value] {
 			continue
 		}
-		if a := s.assignments()[q.Value]; a != nil {
-			return a, s
+		if as := s.allAssignments()[q.Value]; len(as) == 1 && as[0] != nil {
+			return as[0], s
 		}
 		return nil, nil
 	}
 	return nil, nil
-}
-
-// assignments are the assignments of variables in the scope's body
-// (lambdas and definitions in it left out) by name, nil for a name
-// assigned more than once or by destructuring.
-func (s *scope) assignments() map[string]*ast.AssignmentExpression {
-	if s.assigns != nil {
-		return s.assigns
-	}
-	s.assigns = map[string]*ast.AssignmentExpression{}
-	for name, as := range s.allAssignments() {
-		if len(as) == 1 {
-			s.assigns[name] = as[0] // nil when it destructures
-		} else {
-			s.assigns[name] = nil
-		}
-	}
-	return s.assigns
 }
 
 // allAssignments are every assignment of each variable in the scope's

@@ -313,7 +313,7 @@ func (c *checker) listType(x *ast.LiteralList, s *scope) values.Type {
 		if _, ok := e.(*ast.UnfoldExpression); ok {
 			return values.ArrayT
 		}
-		types[i] = orAny(c.operandType(e, s))
+		types[i] = values.OrAny(c.operandType(e, s))
 	}
 	return values.NewTupleType(types, nil)
 }
@@ -330,17 +330,9 @@ func (c *checker) hashType(x *ast.LiteralHash, s *scope) values.Type {
 			return values.HashT
 		}
 		seen[keys[0]] = true
-		elements[i] = &values.StructElement{Key: &values.StringType{Value: keys[0], HasValue: true}, Value: orAny(c.operandType(en.Value, s))}
+		elements[i] = &values.StructElement{Key: &values.StringType{Value: keys[0], HasValue: true}, Value: values.OrAny(c.operandType(en.Value, s))}
 	}
 	return &values.StructType{Elements: elements}
-}
-
-// orAny is t, or Any when t is nil (not known).
-func orAny(t values.Type) values.Type {
-	if t == nil {
-		return values.AnyT
-	}
-	return t
 }
 
 // accessType is the type of $x[key] (one key): a Struct's member's
@@ -357,9 +349,9 @@ func (c *checker) accessType(x *ast.AccessExpression, s *scope) values.Type {
 			return structMember(t, keys[0])
 		}
 	case *values.HashType:
-		return values.NewOptionalType(orAny(t.Value))
+		return values.NewOptionalType(values.OrAny(t.Value))
 	case *values.ArrayType:
-		return values.NewOptionalType(orAny(t.Elem))
+		return values.NewOptionalType(values.OrAny(t.Elem))
 	case *values.TupleType:
 		if len(t.Types) > 0 {
 			return values.NewOptionalType(values.VariantOf(t.Types...))

@@ -288,8 +288,7 @@ type scope struct {
 	body ast.Expr
 	// types are the types of the typed parameters among vars (typedParams)
 	types map[string]values.Type
-	// assigns and allAssigns cache assignments() and allAssignments()
-	assigns    map[string]*ast.AssignmentExpression
+	// allAssigns caches allAssignments()
 	allAssigns map[string][]*ast.AssignmentExpression
 }
 
