@@ -6,7 +6,8 @@ that reaches it (a function argument, an ordering, a match of a type the
 build infers). This writes random manifests that exercise what the checker
 infers the types of (locals assigned in if/unless/case branches, if and case
 values, selectors, literal arrays and hashes, Hash and Array access, typed
-parameters, a top scope variable or a parameter of the local's name), each
+parameters, calls of Puppet's own functions, a top scope variable or a
+parameter of the local's name), each
 with one use of the local, and has Puppet compile each for twelve nodes whose
 facts take the branches every way. Each block of a manifest starts with a
 marker resource (notify { 'rN': }), so a catalog says which blocks ran.
@@ -32,8 +33,15 @@ CONDS = ["$facts['os']['family'] == 'Debian'", "$facts['os']['family'] == 'RedHa
 VALUES = ["'str'", "\"x${facts['os']['family']}\"", "['a', 'b']", "[$s, 'c']", "{'k' => 'v'}",
           "{'k' => $s}", "1", "2.5", "true", "undef", "$s", "$a", "$h", "$h['k']", "$a[0]", "$a[5]",
           "$st['port']", "$st['name']", "[$a, 'x'][0]", "$facts['os']['family']"]
+# calls of Puppet's own functions, whose results the checker types (corefn's results)
+CALLS = ["join($a, '-')", "$a.join(',')", "split($s, ',')", "$s.split('x')", "versioncmp($s, '1')",
+         "size($a)", "length($h)", "downcase($h)", "upcase($s)", "strip($a)", "capitalize(3)",
+         "regsubst($a, 'a', 'b')", "regsubst($s, 'x', 'y')", "flatten([$a])", "sprintf('%s', $s)",
+         "empty($h)", "keys($h)", "values($st)", "abs(-3)", "abs(2.5)", "abs('4')", "floor(2.5)",
+         "round(-2.5)", "ceiling('3.2')", "md5($s)", "sha256($s)", "shellquote($a)",
+         "inline_template('x')", "defined('$s')", "chomp($s)", "camelcase(['a_b'])"]
 USES = ["join($v, ',')"] * 3 + ["versioncmp($v, '1')", "split($v, ',')", "keys($v)", "abs($v)",
-                                "join([$v, 'x'], ',')", "upcase($v)"]
+                                "join([$v, 'x'], ',')", "upcase($v)", "floor($v)", "size($v)"]
 SPOT = '@@USE@@'
 
 
@@ -67,7 +75,7 @@ class Manifest:
             return "case $facts['os']['family'] { " + ' '.join(opts) + " }"
         if depth < 2 and r < 0.26:
             return f"$facts['os']['family'] ? {{ 'Debian' => {self.value(depth + 1)}, default => {self.value(depth + 1)} }}"
-        return random.choice(VALUES)
+        return random.choice(CALLS if random.random() < 0.3 else VALUES)
 
     def branch(self, keyword, depth, ind, else_odds):
         self.emit(f"{ind}{keyword} {random.choice(CONDS)} {{")

@@ -22,7 +22,9 @@ import (
 // Struct's member its member's type, a Hash's value or an Array's element
 // that or undef, a call of a type (Integer($x), Integer.new($x)) an
 // instance of it, a function's result its declared return type (a
-// Puppet-language function's, or every dispatch's of a 4.x Ruby function), a
+// Puppet-language function's, or every dispatch's of a 4.x Ruby function)
+// or, for one of Puppet's own, what its implementation returns (join a
+// String, split an Array[String], downcase what it was given...), a
 // local variable assigned on every path before a use what one of those
 // assignments gives. A use of a value whose type can never match what
 // receives it (a function's signature, a typed parameter) fails on every
@@ -69,16 +71,27 @@ func (c *checker) inferType(e ast.Expr, s *scope) values.Type {
 		if ref, ok := x.Functor.(*ast.QualifiedReference); ok {
 			return newType(ref.CasedValue)
 		}
-		return c.returnType(x)
-	case *ast.CallMethodExpression:
-		// Integer.new($x) is Integer($x)
-		if na, ok := x.Functor.(*ast.NamedAccessExpression); ok {
-			ref, isType := na.Left.(*ast.QualifiedReference)
-			method, isName := na.Right.(*ast.QualifiedName)
-			if isType && isName && method.Value == "new" && x.Lambda == nil {
-				return newType(ref.CasedValue)
+		if f, ok := x.Functor.(*ast.QualifiedName); ok {
+			if t, core := c.coreResult(f.Value, x.Args, x.Lambda != nil, s); core {
+				return t
 			}
 		}
+		return c.returnType(x)
+	case *ast.CallMethodExpression:
+		na, ok := x.Functor.(*ast.NamedAccessExpression)
+		if !ok {
+			return nil
+		}
+		method, isName := na.Right.(*ast.QualifiedName)
+		if !isName {
+			return nil
+		}
+		// Integer.new($x) is Integer($x)
+		if ref, isType := na.Left.(*ast.QualifiedReference); isType && method.Value == "new" && x.Lambda == nil {
+			return newType(ref.CasedValue)
+		}
+		t, _ := c.coreResult(method.Value, append([]ast.Expr{na.Left}, x.Args...), x.Lambda != nil, s)
+		return t
 	case *ast.AccessExpression:
 		if len(x.Keys) != 1 {
 			return nil
@@ -405,6 +418,37 @@ func newType(name string) values.Type {
 		return t
 	}
 	return nil
+}
+
+// coreResult is the type of what a call of one of Puppet's own functions
+// returns (corefn's results), nil when the build cannot know it; core says
+// whether name is one of Puppet's own functions.
+func (c *checker) coreResult(name string, args []ast.Expr, lambda bool, s *scope) (t values.Type, core bool) {
+	name = strings.TrimPrefix(name, "::")
+	if _, _, core = c.opts.Core.Signatures(name); !core {
+		return nil, false
+	}
+	r, ok := c.opts.Core.Result(name)
+	switch {
+	case !ok || lambda:
+		return nil, true
+	case r.Of != "":
+		return builtinType(r.Of), true
+	case len(args) == 0 || hasUnfold(args[:1]):
+		return nil, true
+	}
+	first := c.operandType(args[0], s)
+	all := make([]values.Type, len(r.ByFirst))
+	for i, k := range r.ByFirst {
+		arg := builtinType(k.Arg)
+		if all[i] = builtinType(k.Result); arg == nil || all[i] == nil {
+			return nil, true
+		}
+		if first != nil && values.IsAssignable(arg, first) {
+			return all[i], true
+		}
+	}
+	return values.VariantOf(all...), true
 }
 
 // returnType is the declared return type of the function a call names,

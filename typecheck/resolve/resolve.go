@@ -60,6 +60,8 @@ type CoreFunctions interface {
 	// none of its signatures takes in its own way (argument_mismatch
 	// dispatches): the checker then leaves their types to it.
 	MismatchHandled(name string) bool
+	// Result is what a call of the function returns, when it is known.
+	Result(name string) (corefn.Result, bool)
 }
 
 // corefnTable is package corefn's table of a release's functions.
@@ -74,6 +76,8 @@ func (t corefnTable) Signatures(name string) ([]rubyscan.Signature, int, bool) {
 }
 
 func (t corefnTable) Names() []string { return t.r.Names() }
+
+func (t corefnTable) Result(name string) (corefn.Result, bool) { return t.r.Result(name) }
 
 func (t corefnTable) MismatchHandled(name string) bool {
 	f, ok := t.r.Lookup(name)

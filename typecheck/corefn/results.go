@@ -1,0 +1,73 @@
+package corefn
+
+// A Result is what a call of one of Puppet's own functions returns when it
+// does not fail, as its Ruby implementation makes it (Puppet declares no
+// return type for them). Either the same type whatever the arguments (Of),
+// or one that depends on the kind of the first argument (ByFirst).
+type Result struct {
+	// Of is the result's type, as Puppet writes types.
+	Of string
+	// ByFirst are the results by the first argument's type: the first case
+	// whose Arg the argument is an instance of gives the result. Together
+	// the cases' Args take every first argument the function takes, so a
+	// call that does not fail returns one of the cases' Results.
+	ByFirst []Case
+}
+
+// A Case is a function's result (Result) when its first argument is an
+// instance of Arg.
+type Case struct{ Arg, Result string }
+
+// sameKind are the cases of a function that maps a string, the strings of
+// an array or the keys and values of a hash, and returns a number as it is
+// (downcase, strip, ...): the result is of the argument's kind.
+var sameKind = []Case{{"Numeric", "Numeric"}, {"String", "String"}, {"Array", "Array"}, {"Hash", "Hash"}}
+
+// results are the results of the functions that compute a value from their
+// arguments alone, for 7.23 and 8.10, read from their implementations
+// (lib/puppet/functions/NAME.rb, lib/puppet/parser/functions/NAME.rb).
+// Those whose result is a lambda's, a lookup's or one of their arguments are
+// not here; nor are those that return undef for some arguments.
+var results = map[string]Result{
+	"join":            {Of: "String"},
+	"sprintf":         {Of: "String"},
+	"template":        {Of: "String"},
+	"inline_template": {Of: "String"},
+	"md5":             {Of: "String"},
+	"sha1":            {Of: "String"},
+	"sha256":          {Of: "String"},
+	"shellquote":      {Of: "String"},
+	"versioncmp":      {Of: "Integer"},
+	"empty":           {Of: "Boolean"},
+	"defined":         {Of: "Boolean"},
+	"size":            {Of: "Integer"},
+	"length":          {Of: "Integer"},
+	"keys":            {Of: "Array"},
+	"values":          {Of: "Array"},
+	"flatten":         {Of: "Array"},
+	"floor":           {Of: "Integer"},
+	"ceiling":         {Of: "Integer"},
+	"round":           {Of: "Integer"},
+	"split":           {ByFirst: []Case{{"String", "Array[String]"}, {"Sensitive", "Sensitive"}}},
+	"regsubst":        {ByFirst: []Case{{"String", "String"}, {"Array", "Array[String]"}}},
+	"abs":             {ByFirst: []Case{{"Integer", "Integer"}, {"Float", "Float"}, {"String", "Numeric"}}},
+	"downcase":        {ByFirst: sameKind},
+	"upcase":          {ByFirst: sameKind},
+	"capitalize":      {ByFirst: sameKind},
+	"camelcase":       {ByFirst: sameKind},
+	"strip":           {ByFirst: sameKind},
+	"lstrip":          {ByFirst: sameKind},
+	"rstrip":          {ByFirst: sameKind},
+	"chomp":           {ByFirst: sameKind},
+	"chop":            {ByFirst: sameKind},
+}
+
+// Result returns what a call of the function returns, and whether the
+// table knows it.
+func (r *Release) Result(name string) (Result, bool) {
+	if _, ok := r.byName[name]; !ok {
+		return Result{}, false
+	}
+	res, ok := results[name]
+	return res, ok
+}
