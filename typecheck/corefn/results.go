@@ -11,6 +11,7 @@ type Result struct {
 	// whose Arg the argument is an instance of gives the result. Together
 	// the cases' Args take every first argument the function takes, so a
 	// call that does not fail returns one of the cases' Results.
+	// (Arg "Iterable" after "String": a String is Iterable too.)
 	ByFirst []Case
 }
 
@@ -18,10 +19,15 @@ type Result struct {
 // instance of Arg.
 type Case struct{ Arg, Result string }
 
-// sameKind are the cases of a function that maps a string, the strings of
-// an array or the keys and values of a hash, and returns a number as it is
-// (downcase, strip, ...): the result is of the argument's kind.
-var sameKind = []Case{{"Numeric", "Numeric"}, {"String", "String"}, {"Array", "Array"}, {"Hash", "Hash"}}
+// caseMapped are the cases of downcase and upcase, which return a number
+// as it is, and map a string, the strings of an array and the keys and
+// values of a hash, recursively: the result is of the argument's kind.
+var caseMapped = []Case{{"Integer", "Integer"}, {"Float", "Float"}, {"String", "String"}, {"Array", "Array"}, {"Hash", "Hash"}}
+
+// eachMapped are the cases of capitalize, strip and the like, which
+// return a number as it is and map a string, or each value of an Iterable
+// of strings and numbers into an Array.
+var eachMapped = []Case{{"Integer", "Integer"}, {"Float", "Float"}, {"String", "String"}, {"Iterable", "Array"}}
 
 // results are the results of the functions that compute a value from their
 // arguments alone, for 7.23 and 8.10, read from their implementations
@@ -48,18 +54,18 @@ var results = map[string]Result{
 	"floor":           {Of: "Integer"},
 	"ceiling":         {Of: "Integer"},
 	"round":           {Of: "Integer"},
-	"split":           {ByFirst: []Case{{"String", "Array[String]"}, {"Sensitive", "Sensitive"}}},
+	"split":           {ByFirst: []Case{{"String", "Array[String]"}, {"Sensitive", "Sensitive[Array[String]]"}}},
 	"regsubst":        {ByFirst: []Case{{"String", "String"}, {"Array", "Array[String]"}}},
 	"abs":             {ByFirst: []Case{{"Integer", "Integer"}, {"Float", "Float"}, {"String", "Numeric"}}},
-	"downcase":        {ByFirst: sameKind},
-	"upcase":          {ByFirst: sameKind},
-	"capitalize":      {ByFirst: sameKind},
-	"camelcase":       {ByFirst: sameKind},
-	"strip":           {ByFirst: sameKind},
-	"lstrip":          {ByFirst: sameKind},
-	"rstrip":          {ByFirst: sameKind},
-	"chomp":           {ByFirst: sameKind},
-	"chop":            {ByFirst: sameKind},
+	"downcase":        {ByFirst: caseMapped},
+	"upcase":          {ByFirst: caseMapped},
+	"capitalize":      {ByFirst: eachMapped},
+	"camelcase":       {ByFirst: eachMapped},
+	"strip":           {ByFirst: eachMapped},
+	"lstrip":          {ByFirst: eachMapped},
+	"rstrip":          {ByFirst: eachMapped},
+	"chomp":           {ByFirst: eachMapped},
+	"chop":            {ByFirst: eachMapped},
 }
 
 // Result returns what a call of the function returns, and whether the

@@ -437,18 +437,37 @@ func (c *checker) coreResult(name string, args []ast.Expr, lambda bool, s *scope
 	case len(args) == 0 || hasUnfold(args[:1]):
 		return nil, true
 	}
+	// the first case that takes every value of the first argument's type,
+	// or one of the cases before it that take some
 	first := c.operandType(args[0], s)
-	all := make([]values.Type, len(r.ByFirst))
-	for i, k := range r.ByFirst {
-		arg := builtinType(k.Arg)
-		if all[i] = builtinType(k.Result); arg == nil || all[i] == nil {
+	var maybe []values.Type
+	for _, k := range r.ByFirst {
+		arg, res := builtinType(k.Arg), builtinType(k.Result)
+		if arg == nil || res == nil {
 			return nil, true
 		}
 		if first != nil && values.IsAssignable(arg, first) {
-			return all[i], true
+			return values.VariantOf(append(maybe, res)...), true
+		}
+		if first == nil || !disjointKinds(arg, first) {
+			maybe = append(maybe, res)
 		}
 	}
-	return values.VariantOf(all...), true
+	return values.VariantOf(maybe...), true
+}
+
+// kinds are types no value of two of which shares.
+var kinds = []values.Type{values.UndefT, values.BooleanT, values.IntegerT, values.FloatT, values.StringT,
+	values.ArrayT, values.HashT, values.RegexpT, values.SensitiveT, values.BinaryT, values.TypeT, values.DefaultT}
+
+// disjointKinds says whether a and b are each within one of kinds, not the
+// same: no value is of both.
+func disjointKinds(a, b values.Type) bool {
+	kindOf := func(t values.Type) int {
+		return slices.IndexFunc(kinds, func(k values.Type) bool { return values.IsAssignable(k, t) })
+	}
+	ka, kb := kindOf(a), kindOf(b)
+	return ka >= 0 && kb >= 0 && ka != kb
 }
 
 // returnType is the declared return type of the function a call names,
@@ -494,8 +513,8 @@ func (c *checker) returnType(x *ast.CallNamedFunctionExpression) values.Type {
 	return nil
 }
 
-// representative is a value of type t of one scalar kind, nil when t has
-// no obvious value (a Pattern, a Variant...).
+// representative is a value of type t of one scalar kind, or a Sensitive
+// of one, nil when t has no obvious value (a Pattern, a Variant...).
 func representative(t values.Type) values.Value {
 	var v values.Value
 	switch x := t.(type) {
@@ -521,6 +540,14 @@ func representative(t values.Type) values.Value {
 		v = values.Float(min(max(0, x.From), x.To))
 	case *values.BooleanType:
 		v = values.Bool(x.HasValue && x.Value)
+	case *values.SensitiveType:
+		// Puppet names a Sensitive by its value's general type
+		// ("Sensitive[Array]"), which an empty array stands for
+		if inner := representative(x.Type); inner != nil {
+			v = values.NewSensitive(inner)
+		} else if values.IsInstance(x.Type, values.EmptyArray) {
+			v = values.NewSensitive(values.EmptyArray)
+		}
 	}
 	if v == nil || !values.IsInstance(t, v) {
 		return nil
