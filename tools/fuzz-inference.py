@@ -39,9 +39,12 @@ CALLS = ["join($a, '-')", "$a.join(',')", "split($s, ',')", "$s.split('x')", "ve
          "regsubst($a, 'a', 'b')", "regsubst($s, 'x', 'y')", "flatten([$a])", "sprintf('%s', $s)",
          "empty($h)", "keys($h)", "values($st)", "abs(-3)", "abs(2.5)", "abs('4')", "floor(2.5)",
          "round(-2.5)", "ceiling('3.2')", "md5($s)", "sha256($s)", "shellquote($a)",
-         "inline_template('x')", "defined('$s')", "chomp($s)", "camelcase(['a_b'])"]
+         "inline_template('x')", "defined('$s')", "chomp($s)", "camelcase(['a_b'])", "unique($a)",
+         "sort($s)", "match($s, /x/)", "type($s)", "compare(1, 2)", "fqdn_rand(5)", "[1, 2].map |$x| { $x }",
+         "$h.filter |$k, $w| { true }", "$a.filter |$x| { true }", "$a.any |$x| { $x == 'p' }", "find_file('m/x')"]
 USES = ["join($v, ',')"] * 3 + ["versioncmp($v, '1')", "split($v, ',')", "keys($v)", "abs($v)",
-                                "join([$v, 'x'], ',')", "upcase($v)", "floor($v)", "size($v)"]
+                                "join([$v, 'x'], ',')", "upcase($v)", "floor($v)", "size($v)",
+                                "assert_type(String, $v)", "assert_type(Array, $v)"]
 SPOT = '@@USE@@'
 
 

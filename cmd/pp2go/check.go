@@ -38,7 +38,9 @@ interpolation, a comparison, a selector, an if, unless or case, a literal
 array or hash, a Struct's member, a Hash's value, an Array's element,
 arithmetic on numbers, a call of a type such as Integer($x) or
 Integer.new($x), a function's declared return type (a Puppet function's, a
-module's 4.x Ruby function's when each dispatch declares one), and a local
+module's 4.x Ruby function's when each dispatch declares one), what one of
+Puppet's own functions returns (join a String, split an Array of Strings,
+versioncmp an Integer, downcase what it is given...), and a local
 variable assigned on every path before its use, of what each assignment
 before it gives), and the Hiera data values (the global
 layer's, the environment's and the modules') that automatic parameter lookup

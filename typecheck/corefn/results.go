@@ -13,6 +13,9 @@ type Result struct {
 	// call that does not fail returns one of the cases' Results.
 	// (Arg "Iterable" after "String": a String is Iterable too.)
 	ByFirst []Case
+	// Lambda says that the result is this type for a call with a lambda
+	// too (the lambda decides which values, not their kind).
+	Lambda bool
 }
 
 // A Case is a function's result (Result) when its first argument is an
@@ -32,8 +35,9 @@ var eachMapped = []Case{{"Integer", "Integer"}, {"Float", "Float"}, {"String", "
 // results are the results of the functions that compute a value from their
 // arguments alone, for 7.23 and 8.10, read from their implementations
 // (lib/puppet/functions/NAME.rb, lib/puppet/parser/functions/NAME.rb).
-// Those whose result is a lambda's, a lookup's or one of their arguments are
-// not here; nor are those that return undef for some arguments.
+// Not here: those whose result is a lambda's (reduce, with, then, lest),
+// data's (lookup, getvar, dig), one of their arguments' (min, max, pick's
+// kin) or a template's return() (epp, inline_epp: any value).
 var results = map[string]Result{
 	"join":            {Of: "String"},
 	"sprintf":         {Of: "String"},
@@ -42,19 +46,35 @@ var results = map[string]Result{
 	"md5":             {Of: "String"},
 	"sha1":            {Of: "String"},
 	"sha256":          {Of: "String"},
+	"digest":          {Of: "String"},
 	"shellquote":      {Of: "String"},
-	"versioncmp":      {Of: "Integer"},
+	"strftime":        {Of: "String"},
+	"file":            {Of: "String"},
+	"find_file":       {Of: "Optional[String]"},
+	"find_template":   {Of: "Optional[String]"},
+	"versioncmp":      {Of: "Integer[-1, 1]"},
+	"compare":         {Of: "Integer[-1, 1]"},
+	"fqdn_rand":       {Of: "Integer[0]"},
 	"empty":           {Of: "Boolean"},
 	"defined":         {Of: "Boolean"},
-	"size":            {Of: "Integer"},
-	"length":          {Of: "Integer"},
+	"tagged":          {Of: "Boolean"},
+	"size":            {Of: "Integer[0]"},
+	"length":          {Of: "Integer[0]"},
 	"keys":            {Of: "Array"},
 	"values":          {Of: "Array"},
 	"flatten":         {Of: "Array"},
+	"type":            {Of: "Type"},
 	"floor":           {Of: "Integer"},
 	"ceiling":         {Of: "Integer"},
 	"round":           {Of: "Integer"},
+	"any":             {Of: "Boolean", Lambda: true},
+	"all":             {Of: "Boolean", Lambda: true},
+	"map":             {Of: "Array", Lambda: true},
+	"filter":          {ByFirst: []Case{{"Hash", "Hash"}, {"Iterable", "Array"}}, Lambda: true},
+	"unique":          {ByFirst: []Case{{"String", "String"}, {"Hash", "Hash"}, {"Iterable", "Array"}}, Lambda: true},
+	"sort":            {ByFirst: []Case{{"String", "String"}, {"Array", "Array"}}, Lambda: true},
 	"split":           {ByFirst: []Case{{"String", "Array[String]"}, {"Sensitive", "Sensitive[Array[String]]"}}},
+	"match":           {ByFirst: []Case{{"String", "Optional[Array[Optional[String]]]"}, {"Array", "Array[Optional[Array[Optional[String]]]]"}}},
 	"regsubst":        {ByFirst: []Case{{"String", "String"}, {"Array", "Array[String]"}}},
 	"abs":             {ByFirst: []Case{{"Integer", "Integer"}, {"Float", "Float"}, {"String", "Numeric"}}},
 	"downcase":        {ByFirst: caseMapped},

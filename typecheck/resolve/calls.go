@@ -71,6 +71,8 @@ func (c *checker) call(x *ast.CallNamedFunctionExpression, s *scope) bool {
 		}
 	case "file":
 		c.fileArgs(x)
+	case "assert_type":
+		c.assertType(x, s)
 	case "defined":
 		// defined() asks whether a class, defined type or resource exists:
 		// a name, Class['x'] or Resource['t', 'x'] may name anything without
@@ -107,6 +109,27 @@ func (c *checker) methodCall(x *ast.CallMethodExpression, s *scope) {
 		return
 	}
 	c.function(x, q.Value, append([]ast.Expr{na.Left}, x.Args...), hasUnfold(x.Args), x.Lambda != nil, s, x)
+}
+
+// assertType reports assert_type(T, value) without a lambda whose value,
+// literal or of an inferred type, is never a T: Puppet fails
+// ("assert_type(): expects a T value, got K").
+func (c *checker) assertType(x *ast.CallNamedFunctionExpression, s *scope) {
+	if len(x.Args) != 2 || x.Lambda != nil || hasUnfold(x.Args) {
+		return
+	}
+	t := c.staticType(x.Args[0])
+	if t == nil {
+		return
+	}
+	v := literal(x.Args[1])
+	fact := ""
+	if v == nil {
+		v, fact = c.standInFor(x.Args[1], s, t)
+	}
+	if v != nil && !values.IsInstance(t, v) {
+		c.factOperand(TypeMismatch, x, values.DescribeMismatch("assert_type():", t, values.InferSet(v)), fact)
+	}
 }
 
 func hasUnfold(args []ast.Expr) bool {

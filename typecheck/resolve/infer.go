@@ -430,7 +430,7 @@ func (c *checker) coreResult(name string, args []ast.Expr, lambda bool, s *scope
 	}
 	r, ok := c.opts.Core.Result(name)
 	switch {
-	case !ok || lambda:
+	case !ok || lambda && !r.Lambda:
 		return nil, true
 	case r.Of != "":
 		return builtinType(r.Of), true
