@@ -46,7 +46,8 @@ before it gives), and the Hiera data values (the global
 layer's, the environment's and the modules') that automatic parameter lookup
 gives class parameters, that lookup() asks for with a value type, or that a
 lookup() gives a typed parameter or a function (warnings, where the data
-is), the regexp matches whose left operand is no String, and the orderings
+is), the values assert_type() asserts a type of, the regexp matches whose
+left operand is no String, and the orderings
 (<, <=, >, >=) of values Puppet cannot order (a String and a number). A fact
 counts as of the kind Facter's schema gives it ($facts['os']['release']
 ['major'] is a String): what that makes fail is a warning. It prints each
