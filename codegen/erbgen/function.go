@@ -1,7 +1,6 @@
 package erbgen
 
 import (
-	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -575,7 +574,7 @@ func isPuppetSettings(n erb.Node) bool {
 // would not take is left out (stdlib's pw_hash calls JRuby's Java classes
 // in one).
 func foldPlatform(n erb.Node) {
-	walkNodes(reflect.ValueOf(n), func(n erb.Node) {
+	erb.Walk(n, func(n erb.Node) {
 		x, ok := n.(*erb.If)
 		if !ok {
 			return
