@@ -6,8 +6,8 @@ that reaches it (a function argument, an ordering, a match of a type the
 build infers). This writes random manifests that exercise what the checker
 infers the types of (locals assigned in if/unless/case branches, if and case
 values, selectors, literal arrays and hashes, Hash and Array access, typed
-parameters, calls of Puppet's own functions, a top scope variable or a
-parameter of the local's name), each
+parameters, calls of Puppet's own functions and of a module's 3.x Ruby
+functions, a top scope variable or a parameter of the local's name), each
 with one use of the local, and has Puppet compile each for twelve nodes whose
 facts take the branches every way. Each block of a manifest starts with a
 marker resource (notify { 'rN': }), so a catalog says which blocks ran.
@@ -33,6 +33,15 @@ CONDS = ["$facts['os']['family'] == 'Debian'", "$facts['os']['family'] == 'RedHa
 VALUES = ["'str'", "\"x${facts['os']['family']}\"", "['a', 'b']", "[$s, 'c']", "{'k' => 'v'}",
           "{'k' => $s}", "1", "2.5", "true", "undef", "$s", "$a", "$h", "$h['k']", "$a[0]", "$a[5]",
           "$st['port']", "$st['name']", "[$a, 'x'][0]", "$facts['os']['family']"]
+# a module of 3.x Ruby functions, whose results the checker reads from their Ruby (rubyresult)
+RUBY = {
+    'm_label': "\"#{args[0]}-label\"",
+    'm_list': "return args[0] if args[0].is_a?(Array)\n    result = []\n    result << args[0]\n    result",
+    'm_maybe': "if args[0]\n      label = 'yes'\n    end\n    label",
+    'm_count': "args.size",
+    'm_flag': "args[0].nil? || args[0] == ''",
+}
+CALLS_RUBY = ["m_label($s)", "m_list($a)", "m_list($s)", "m_maybe($flag)", "m_count($a, 1)", "m_flag($h)"]
 # calls of Puppet's own functions, whose results the checker types (corefn's results)
 CALLS = ["join($a, '-')", "$a.join(',')", "split($s, ',')", "$s.split('x')", "versioncmp($s, '1')",
          "size($a)", "length($h)", "downcase($h)", "upcase($s)", "strip($a)", "capitalize(3)",
@@ -41,7 +50,8 @@ CALLS = ["join($a, '-')", "$a.join(',')", "split($s, ',')", "$s.split('x')", "ve
          "round(-2.5)", "ceiling('3.2')", "md5($s)", "sha256($s)", "shellquote($a)",
          "inline_template('x')", "defined('$s')", "chomp($s)", "camelcase(['a_b'])", "unique($a)",
          "sort($s)", "match($s, /x/)", "type($s)", "compare(1, 2)", "fqdn_rand(5)", "[1, 2].map |$x| { $x }",
-         "$h.filter |$k, $w| { true }", "$a.filter |$x| { true }", "$a.any |$x| { $x == 'p' }", "find_file('m/x')"]
+         "$h.filter |$k, $w| { true }", "$a.filter |$x| { true }", "$a.any |$x| { $x == 'p' }", "find_file('m/x')"
+         ] + CALLS_RUBY
 USES = ["join($v, ',')"] * 3 + ["versioncmp($v, '1')", "split($v, ',')", "keys($v)", "abs($v)",
                                 "join([$v, 'x'], ',')", "upcase($v)", "floor($v)", "size($v)",
                                 "assert_type(String, $v)", "assert_type(Array, $v)"]
@@ -187,6 +197,11 @@ def main():
         os.makedirs(os.path.join(d, 'manifests'))
         open(os.path.join(d, 'manifests', 'site.pp'), 'w').write(m.text())
         open(os.path.join(d, 'environment.conf'), 'w').write('modulepath = modules\n')
+        functions = os.path.join(d, 'modules', 'm', 'lib', 'puppet', 'parser', 'functions')
+        os.makedirs(functions)
+        for fname, body in RUBY.items():
+            open(os.path.join(functions, fname + '.rb'), 'w').write(
+                f"module Puppet::Parser::Functions\n  newfunction(:{fname}, :type => :rvalue) do |args|\n    {body}\n  end\nend\n")
         cases[name] = m.blocks
     violations, summary = 0, {}
     for version in args.puppet.split(','):

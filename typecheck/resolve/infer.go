@@ -3,6 +3,7 @@ package resolve
 import (
 	"cmp"
 	"errors"
+	"os"
 	"slices"
 	"strings"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/pp2go/pp2go/frontend/env"
 	"github.com/pp2go/pp2go/rt/values"
 	"github.com/pp2go/pp2go/typecheck/facts"
+	"github.com/pp2go/pp2go/typecheck/rubyresult"
 )
 
 // Type inference: the type of an expression's value when the build can
@@ -495,6 +497,8 @@ func (c *checker) returnType(x *ast.CallNamedFunctionExpression) values.Type {
 		if fd, ok := ref.Def.Node.(*ast.FunctionDefinition); ok && fd.ReturnType != nil {
 			return c.staticType(fd.ReturnType)
 		}
+	case env.Ruby3Function:
+		return c.rubyResult(ref.Ruby)
 	case env.Ruby4Function:
 		sigs := ref.Signatures()
 		types := make([]values.Type, len(sigs))
@@ -511,6 +515,26 @@ func (c *checker) returnType(x *ast.CallNamedFunctionExpression) values.Type {
 		}
 	}
 	return nil
+}
+
+// rubyResult is what the rvalue 3.x Ruby function f returns, as its Ruby
+// makes it evident (rubyresult), nil when not known; read once.
+func (c *checker) rubyResult(f *env.RubyFunction) values.Type {
+	if f == nil || f.Scan == nil || !f.Scan.Rvalue {
+		return nil
+	}
+	if t, ok := c.rubyResults[f]; ok {
+		return t
+	}
+	var t values.Type
+	if src, err := os.ReadFile(f.Path); err == nil {
+		t = rubyresult.Of3x(f.Path, src, f.Scan.Name)
+	}
+	if c.rubyResults == nil {
+		c.rubyResults = map[*env.RubyFunction]values.Type{}
+	}
+	c.rubyResults[f] = t
+	return t
 }
 
 // representative is a value of type t of one scalar kind, or a Sensitive

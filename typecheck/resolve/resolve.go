@@ -269,10 +269,11 @@ type checker struct {
 	hiera         *rthiera.Data
 	hieraRead     bool
 	hieraOptioned map[string]bool
-	candidates    map[string][]string      // suggestion candidates by kind
-	types         map[ast.Expr]values.Type // parameter types known at build time (staticType)
-	aliases       *values.AliasRegistry    // the environment's type aliases (envAliases)
-	exprTypes     map[exprIn]values.Type   // the types typeOf inferred (nil: none)
+	candidates    map[string][]string               // suggestion candidates by kind
+	types         map[ast.Expr]values.Type          // parameter types known at build time (staticType)
+	aliases       *values.AliasRegistry             // the environment's type aliases (envAliases)
+	exprTypes     map[exprIn]values.Type            // the types typeOf inferred (nil: none)
+	rubyResults   map[*env.RubyFunction]values.Type // what 3.x Ruby functions return (rubyResult)
 
 	checkedFiles map[*env.File]bool      // files checked whole (their load diagnostics are reported)
 	checkedDefs  map[ast.Definition]bool // definitions checked

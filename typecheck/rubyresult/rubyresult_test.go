@@ -1,0 +1,93 @@
+package rubyresult
+
+import (
+	"testing"
+)
+
+func TestOf3x(t *testing.T) {
+	cases := []struct {
+		name, body, want string // want "" : not known
+	}{
+		{"literal string", `"#{args[0]}-x"`, "String"},
+		{"interpolation or nil", `return nil if args.empty?
+"x"`, "Variant[Undef, String]"},
+		{"guarded argument", `return args[0] if args[0].is_a?(Array)
+[args[0]]`, "Array"},
+		{"unguarded argument", `args[0]`, ""},
+		{"guard of another value", `return args[0] if args[1].is_a?(Array)
+[]`, ""},
+		{"local assigned before", `result = []
+args.each { |a| result << a }
+result`, "Array"},
+		{"local assigned in a branch", `if args[0]
+  x = 'a'
+end
+x`, "Variant[String, Undef]"},
+		{"local assigned before in the same branch", `if args[0]
+  x = 'a'
+  return x
+end
+'b'`, "String"},
+		{"local of unknown value", `x = args[0]
+x`, ""},
+		{"op-assigned local", `x = 'a'
+x += args[0]
+x`, ""},
+		{"self-referencing local", `x = []
+x = x + args
+x`, ""},
+		{"block parameter", `x = 'a'
+args.each { |x| }
+x`, ""},
+		{"arguments reassigned", `args = args.flatten
+args`, ""},
+		{"if without else", `'a' if args[0]`, "Variant[String, Undef]"},
+		{"case", `case args[0]
+when 'a' then 1
+when 'b' then 2.5
+else raise 'no'
+end`, "Variant[Integer, Float]"},
+		{"conversions", `args[0].to_s`, "String"},
+		{"join of an array", `[args[0], 'x'].join(',')`, "String"},
+		{"join of something", `args[0].join(',')`, ""},
+		{"predicates", `args[0].is_a?(String) && !args[0].empty?`, "Boolean"},
+		{"boolean operators", `args[0].is_a?(String) || args[0].nil?`, "Boolean"},
+		{"ternary", `args[0] ? 1 : 0`, "Integer"},
+		{"call of a helper", `helper(args)`, ""},
+		{"defines a method", `def self.x; 1; end
+'a'`, ""},
+		{"lambda", `f = lambda { return 1 }
+'a'`, ""},
+		{"raises", `raise Puppet::ParseError, 'no'`, ""},
+		{"begin rescue", `begin
+  Integer(args[0])
+rescue ArgumentError
+  0
+end`, "Integer"},
+	}
+	for _, c := range cases {
+		src := "module Puppet::Parser::Functions\n  newfunction(:f, :type => :rvalue) do |args|\n" + c.body + "\n  end\nend\n"
+		got := ""
+		if typ := Of3x("f.rb", []byte(src), "f"); typ != nil {
+			got = typ.String()
+		}
+		if got != c.want {
+			t.Errorf("%s: got %q, want %q\n%s", c.name, got, c.want, src)
+		}
+	}
+}
+
+func TestOf3xFindsTheFunction(t *testing.T) {
+	src := `Puppet::Parser::Functions.newfunction(:other, type: :rvalue) { |args| 1 }
+Puppet::Parser::Functions.newfunction('f', type: :rvalue) { |args| 'x' }
+`
+	if got := Of3x("f.rb", []byte(src), "f"); got == nil || got.String() != "String" {
+		t.Errorf("got %v, want String", got)
+	}
+	if got := Of3x("f.rb", []byte(src), "none"); got != nil {
+		t.Errorf("a function the file does not define: got %v", got)
+	}
+	if got := Of3x("f.rb", []byte("newfunction(:f do"), "f"); got != nil {
+		t.Errorf("a file that does not parse: got %v", got)
+	}
+}
