@@ -26,7 +26,8 @@ import (
 // instance of it, a function's result its declared return type (a
 // Puppet-language function's, or every dispatch's of a 4.x Ruby function)
 // or, for one of Puppet's own, what its implementation returns (join a
-// String, split an Array[String], downcase what it was given...), a
+// String, split an Array[String], downcase what it was given...), for a
+// module's 3.x Ruby function what its Ruby evidently returns, a
 // local variable assigned on every path before a use what one of those
 // assignments gives. A use of a value whose type can never match what
 // receives it (a function's signature, a typed parameter) fails on every
