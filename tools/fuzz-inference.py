@@ -6,8 +6,8 @@ that reaches it (a function argument, an ordering, a match of a type the
 build infers). This writes random manifests that exercise what the checker
 infers the types of (locals assigned in if/unless/case branches, if and case
 values, selectors, literal arrays and hashes, Hash and Array access, typed
-parameters, calls of Puppet's own functions and of a module's 3.x Ruby
-functions, a top scope variable or a parameter of the local's name), each
+parameters, calls of Puppet's own functions and of a module's 3.x and 4.x
+Ruby functions, a top scope variable or a parameter of the local's name), each
 with one use of the local, and has Puppet compile each for twelve nodes whose
 facts take the branches every way. Each block of a manifest starts with a
 marker resource (notify { 'rN': }), so a catalog says which blocks ran.
@@ -41,7 +41,13 @@ RUBY = {
     'm_count': "args.size",
     'm_flag': "args[0].nil? || args[0] == ''",
 }
-CALLS_RUBY = ["m_label($s)", "m_list($a)", "m_list($s)", "m_maybe($flag)", "m_count($a, 1)", "m_flag($h)"]
+# and of 4.x ones (m::NAME, their methods' bodies)
+RUBY4 = {
+    'is_default': "value = args[0]\n    return false unless value.is_a?(String)\n    return (value == 'x')",
+    'label': "return nil if args.empty?\n    args[0].to_s",
+}
+CALLS_RUBY = ["m_label($s)", "m_list($a)", "m_list($s)", "m_maybe($flag)", "m_count($a, 1)", "m_flag($h)",
+              "m::is_default($s)", "m::is_default($a)", "m::label($h)", "m::label()"]
 # calls of Puppet's own functions, whose results the checker types (corefn's results)
 CALLS = ["join($a, '-')", "$a.join(',')", "split($s, ',')", "$s.split('x')", "versioncmp($s, '1')",
          "size($a)", "length($h)", "downcase($h)", "upcase($s)", "strip($a)", "capitalize(3)",
@@ -202,6 +208,11 @@ def main():
         for fname, body in RUBY.items():
             open(os.path.join(functions, fname + '.rb'), 'w').write(
                 f"module Puppet::Parser::Functions\n  newfunction(:{fname}, :type => :rvalue) do |args|\n    {body}\n  end\nend\n")
+        functions = os.path.join(d, 'modules', 'm', 'lib', 'puppet', 'functions', 'm')
+        os.makedirs(functions)
+        for fname, body in RUBY4.items():
+            open(os.path.join(functions, fname + '.rb'), 'w').write(
+                f"Puppet::Functions.create_function(:'m::{fname}') do\n  def {fname}(*args)\n    {body}\n  end\nend\n")
         cases[name] = m.blocks
     violations, summary = 0, {}
     for version in args.puppet.split(','):

@@ -40,9 +40,9 @@ arithmetic on numbers, a call of a type such as Integer($x) or
 Integer.new($x), a function's declared return type (a Puppet function's, a
 module's 4.x Ruby function's when each dispatch declares one), what one of
 Puppet's own functions returns (join a String, split an Array of Strings,
-versioncmp an Integer, downcase what it is given...), what a module's 3.x
-Ruby function evidently returns (every value its Ruby can give is a literal,
-an interpolation, the arguments array, ...), and a local
+versioncmp an Integer, downcase what it is given...), what a module's Ruby
+function evidently returns (every value its Ruby can give is a literal, an
+interpolation, the arguments array, a comparison...), and a local
 variable assigned on every path before its use, of what each assignment
 before it gives), and the Hiera data values (the global
 layer's, the environment's and the modules') that automatic parameter lookup

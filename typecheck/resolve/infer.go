@@ -27,7 +27,8 @@ import (
 // Puppet-language function's, or every dispatch's of a 4.x Ruby function)
 // or, for one of Puppet's own, what its implementation returns (join a
 // String, split an Array[String], downcase what it was given...), for a
-// module's 3.x Ruby function what its Ruby evidently returns, a
+// module's Ruby function without declared return types what its Ruby
+// evidently returns, a
 // local variable assigned on every path before a use what one of those
 // assignments gives. A use of a value whose type can never match what
 // receives it (a function's signature, a typed parameter) fails on every
@@ -505,23 +506,25 @@ func (c *checker) returnType(x *ast.CallNamedFunctionExpression) values.Type {
 		types := make([]values.Type, len(sigs))
 		for i, sig := range sigs {
 			if sig.Return == "" {
-				return nil
+				return c.rubyResult(ref.Ruby)
 			}
 			if types[i] = c.envType(sig.Return); types[i] == nil {
-				return nil
+				return c.rubyResult(ref.Ruby)
 			}
 		}
 		if len(types) > 0 {
 			return values.VariantOf(types...)
 		}
+		return c.rubyResult(ref.Ruby)
 	}
 	return nil
 }
 
-// rubyResult is what the rvalue 3.x Ruby function f returns, as its Ruby
-// makes it evident (rubyresult), nil when not known; read once.
+// rubyResult is what the Ruby function f (a 4.x one, or a 3.x rvalue
+// one) returns, as its Ruby makes it evident (rubyresult), nil when not
+// known; read once.
 func (c *checker) rubyResult(f *env.RubyFunction) values.Type {
-	if f == nil || f.Scan == nil || !f.Scan.Rvalue {
+	if f == nil || f.Scan == nil || f.API == 3 && !f.Scan.Rvalue {
 		return nil
 	}
 	if t, ok := c.rubyResults[f]; ok {
@@ -529,7 +532,11 @@ func (c *checker) rubyResult(f *env.RubyFunction) values.Type {
 	}
 	var t values.Type
 	if src, err := os.ReadFile(f.Path); err == nil {
-		t = rubyresult.Of3x(f.Path, src, f.Scan.Name)
+		if f.API == 3 {
+			t = rubyresult.Of3x(f.Path, src, f.Scan.Name)
+		} else {
+			t = rubyresult.Of4x(f.Path, src, f.Scan.Name)
+		}
 	}
 	if c.rubyResults == nil {
 		c.rubyResults = map[*env.RubyFunction]values.Type{}

@@ -1,11 +1,12 @@
-// Package rubyresult reads what a module's 3.x Ruby function returns from
-// its source: the type of each value the function's block can give
-// (each return, and the value of its last statement), when every one of
-// them is evident from the Ruby alone (a literal, the arguments array, a
-// local variable every assignment of which is, a conversion such as to_s
-// or join). A 3.x function's result reaches Puppet as Ruby made it
-// (Runtime3FunctionArgumentConverter.convert_return keeps an Array an
-// Array, a Hash a Hash), so the type holds for every call that does not
+// Package rubyresult reads what a module's Ruby function returns from its
+// source: the type of each value the function's block (3.x) or dispatched
+// methods (4.x) can give (each return, and the value of the last
+// statement), when every one of them is evident from the Ruby alone (a
+// literal, the arguments array, a local variable every assignment of
+// which is, a conversion such as to_s or join). A 3.x function's result
+// reaches Puppet as Ruby made it (Runtime3FunctionArgumentConverter.
+// convert_return keeps an Array an Array, a Hash a Hash), a 4.x
+// function's as it is, so the type holds for every call that does not
 // fail. Anything else, a call of another method or a value of unknown
 // kind, makes the result unknown: the checker and codegen then know
 // nothing of it, as before.
@@ -13,6 +14,7 @@ package rubyresult
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/pp2go/pp2go/frontend/erb"
 	"github.com/pp2go/pp2go/rt/values"
@@ -36,6 +38,93 @@ func Of3x(path string, src []byte, name string) values.Type {
 	return in.result()
 }
 
+// Of4x is the type of what the 4.x function name, created in the Ruby
+// source src (Puppet::Functions.create_function), returns: the Variant of
+// what each method its dispatches (and argument_mismatch handlers) call
+// returns, nil when one is not evident or the function defines its own
+// call.
+func Of4x(path string, src []byte, name string) values.Type {
+	t, err := erb.ParseRuby(path, src)
+	if err != nil {
+		return nil
+	}
+	b := createFunction(t.Body, name)
+	if b == nil {
+		return nil
+	}
+	defs := map[string]*erb.Def{}
+	var methods []string
+	for _, n := range b.Body {
+		switch x := n.(type) {
+		case *erb.Def:
+			defs[x.Name] = x
+		case *erb.Call:
+			if x.Recv == nil && (x.Name == "dispatch" || x.Name == "argument_mismatch") && len(x.Args) > 0 {
+				m, ok := x.Args[0].(*erb.Sym)
+				if !ok || m.Parts != nil {
+					return nil
+				}
+				methods = append(methods, m.Name)
+			}
+		}
+	}
+	if defs["call"] != nil {
+		return nil
+	}
+	if len(methods) == 0 {
+		// the default dispatch: the method named as the last segment
+		methods = []string{name[strings.LastIndex(name, ":")+1:]}
+	}
+	var types []values.Type
+	for _, m := range methods {
+		d := defs[m]
+		if d == nil || d.Singleton {
+			return nil
+		}
+		in := &inferrer{body: []erb.Node{d.Body}}
+		for _, p := range d.Params {
+			in.params = append(in.params, p.Name)
+		}
+		t := in.result()
+		if t == nil {
+			return nil
+		}
+		types = append(types, t)
+	}
+	return values.VariantOf(types...)
+}
+
+// createFunction is the block of create_function(:name) do ... end among
+// the top-level statements (or those of a module around them).
+func createFunction(body []erb.Node, name string) *erb.Block {
+	for _, n := range body {
+		switch x := n.(type) {
+		case *erb.Module:
+			if b := createFunction(x.Body.Body, name); b != nil {
+				return b
+			}
+		case *erb.Call:
+			if x.Name == "create_function" && len(x.Args) > 0 && x.Block != nil && literalName(x.Args[0]) == name {
+				return x.Block
+			}
+		}
+	}
+	return nil
+}
+
+// literalName is the text of a symbol or string literal, "" for another
+// node.
+func literalName(n erb.Node) string {
+	if s, ok := n.(*erb.Sym); ok {
+		if s.Parts == nil {
+			return s.Name
+		}
+		n = &erb.Str{At: s.At, Parts: s.Parts}
+	}
+	text, _ := erb.LiteralString(n)
+	return text
+}
+
 // newfunction is the block of newfunction(:name, ...) do |args| ... end
 // among the top-level statements (or those of a module around them).
 func newfunction(body []erb.Node, name string) *erb.Block {
@@ -49,10 +138,7 @@ func newfunction(body []erb.Node, name string) *erb.Block {
 			if x.Name != "newfunction" || len(x.Args) == 0 || x.Block == nil {
 				continue
 			}
-			if s, ok := x.Args[0].(*erb.Sym); ok && s.Parts == nil && s.Name == name {
-				return x.Block
-			}
-			if s, ok := erb.LiteralString(x.Args[0]); ok && s == name {
+			if literalName(x.Args[0]) == name {
 				return x.Block
 			}
 		}
@@ -79,11 +165,16 @@ type inferrer struct {
 	guard   map[*erb.Return]*erb.If
 	// reading are the locals whose assignments are being typed
 	reading map[string]bool
+	// params are a method's parameters, whose values it does not follow
+	params []string
 }
 
 // scan reads the block's assignments and returns.
 func (in *inferrer) scan(body []erb.Node) {
 	in.assigned, in.unsure, in.guard, in.reading = map[string][]*erb.Assign{}, map[string]bool{}, map[*erb.Return]*erb.If{}, map[string]bool{}
+	for _, p := range in.params {
+		in.unsure[p] = true
+	}
 	for _, s := range body {
 		erb.Walk(s, func(n erb.Node) {
 			switch x := n.(type) {

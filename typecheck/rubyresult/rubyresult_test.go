@@ -91,3 +91,80 @@ Puppet::Parser::Functions.newfunction('f', type: :rvalue) { |args| 'x' }
 		t.Errorf("a file that does not parse: got %v", got)
 	}
 }
+
+func TestOf4x(t *testing.T) {
+	cases := []struct {
+		name, src, want string
+	}{
+		{"dispatched methods", `Puppet::Functions.create_function(:'m::f') do
+  dispatch :on_string do
+    param 'String', :s
+  end
+  dispatch :on_int do
+    param 'Integer', :i
+  end
+  def on_string(s)
+    return false unless s.is_a?(String)
+    s == 'x'
+  end
+  def on_int(i)
+    i.to_s
+  end
+end
+`, "Variant[Boolean, String]"},
+		{"a parameter's value", `Puppet::Functions.create_function(:'m::f') do
+  dispatch :f do
+    param 'String', :s
+  end
+  def f(s)
+    s
+  end
+end
+`, ""},
+		{"the default dispatch", `Puppet::Functions.create_function(:'m::f') do
+  def f(*args)
+    args.size
+  end
+end
+`, ""},
+		{"the default dispatch, evident", `Puppet::Functions.create_function(:'m::f') do
+  def f(x)
+    [x]
+  end
+end
+`, "Array"},
+		{"a custom call", `Puppet::Functions.create_function(:'m::f') do
+  def call(scope, *args)
+    'x'
+  end
+  def f(x)
+    'y'
+  end
+end
+`, ""},
+		{"an argument mismatch handler", `Puppet::Functions.create_function(:'m::f') do
+  dispatch :f do
+    param 'String', :s
+  end
+  argument_mismatch :other do
+    param 'Any', :s
+  end
+  def f(s)
+    'y'
+  end
+  def other(s)
+    s
+  end
+end
+`, ""},
+	}
+	for _, c := range cases {
+		got := ""
+		if typ := Of4x("f.rb", []byte(c.src), "m::f"); typ != nil {
+			got = typ.String()
+		}
+		if got != c.want {
+			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
+		}
+	}
+}
