@@ -3,6 +3,7 @@ package resolve
 import (
 	"cmp"
 	"errors"
+	"math"
 	"os"
 	"slices"
 	"strings"
@@ -28,7 +29,9 @@ import (
 // or, for one of Puppet's own, what its implementation returns (join a
 // String, split an Array[String], downcase what it was given...), for a
 // module's Ruby function without declared return types what its Ruby
-// evidently returns, a
+// evidently returns, a variable of a class that the reading class
+// inherits or a statement before the read includes (what the class gives
+// it before it may evaluate another class), a
 // local variable assigned on every path before a use what one of those
 // assignments gives. A use of a value whose type can never match what
 // receives it (a function's signature, a typed parameter) fails on every
@@ -149,10 +152,229 @@ func (c *checker) variableType(x *ast.VariableExpression, s *scope) values.Type 
 			if t, ok := b.types[q.Value]; ok {
 				return t
 			}
+			if b.class != nil && !ownVariable(b.class, q.Value) {
+				return c.inheritedType(b.class, q.Value, 0)
+			}
 			return c.assignedType(x, q.Value, b)
 		}
 	}
+	if i := strings.LastIndex(q.Value, "::"); i > 0 {
+		// $class::name, read in a class that inherits that class, or after
+		// a statement that includes it
+		class, name := strings.TrimPrefix(q.Value[:i], "::"), q.Value[i+2:]
+		for b := s; b != nil; b = b.parent {
+			if b.body != nil && onPath(b.body, x.Span().Offset, func(st ast.Expr) bool { return includes(st, class) }) {
+				if d := c.env.FindClass(class); d != nil {
+					if dx, ok := d.Node.(*ast.HostClassDefinition); ok {
+						return c.classVarType(d, dx, name)
+					}
+				}
+				return nil
+			}
+			if b.class != nil {
+				return c.ancestorVarType(b.class, class, name)
+			}
+		}
+	}
 	return nil
+}
+
+// includes says whether statement st is include, require or contain of
+// the class name (a literal): once it ran, the class has been evaluated,
+// or is being evaluated, up to where it evaluates another class
+// (classVarType).
+func includes(st ast.Expr, name string) bool {
+	call, ok := st.(*ast.CallNamedFunctionExpression)
+	if !ok {
+		return false
+	}
+	f, ok := call.Functor.(*ast.QualifiedName)
+	if !ok || f.Value != "include" && f.Value != "require" && f.Value != "contain" {
+		return false
+	}
+	return slices.ContainsFunc(call.Args, func(a ast.Expr) bool {
+		return slices.ContainsFunc(literalStrings(a), func(n string) bool { return strings.EqualFold(strings.TrimPrefix(n, "::"), name) })
+	})
+}
+
+// ownVariable says whether a class's own parameters or body have the
+// variable name (not only its parent classes).
+func ownVariable(x *ast.HostClassDefinition, name string) bool {
+	if slices.ContainsFunc(x.Params, func(p *ast.Parameter) bool { return p.Name == name }) {
+		return true
+	}
+	vars := map[string]bool{}
+	assignedNames(x.Body, vars)
+	return vars[name]
+}
+
+// maxInheritance bounds the walk up a chain of parent classes (a cycle
+// is an error of its own).
+const maxInheritance = 32
+
+// parentOf is the definition of a class's parent class, nil for none.
+func (c *checker) parentOf(x *ast.HostClassDefinition) (*env.Def, *ast.HostClassDefinition) {
+	if x.ParentClass == "" {
+		return nil, nil
+	}
+	pd := c.env.FindClass(x.ParentClass)
+	if pd == nil {
+		return nil, nil
+	}
+	px, _ := pd.Node.(*ast.HostClassDefinition)
+	if px == nil {
+		return nil, nil
+	}
+	return pd, px
+}
+
+// inheritedType is the type of variable name in class x's scope that x
+// inherits from its parent classes: Puppet evaluates a parent class
+// before the class's parameters and body, so it is what the parent's
+// variable is when the parent first evaluates another class
+// (classVarType).
+func (c *checker) inheritedType(x *ast.HostClassDefinition, name string, depth int) values.Type {
+	pd, px := c.parentOf(x)
+	if px == nil || depth > maxInheritance {
+		return nil
+	}
+	if !ownVariable(px, name) {
+		return c.inheritedType(px, name, depth+1)
+	}
+	return c.classVarType(pd, px, name)
+}
+
+// ancestorVarType is the type of $class::name read in class x's scope,
+// when x inherits class (or one of its parents does): it was evaluated
+// before x's parameters and body (classVarType); nil otherwise.
+func (c *checker) ancestorVarType(x *ast.HostClassDefinition, class, name string) values.Type {
+	for depth := 0; depth < maxInheritance; depth++ {
+		pd, px := c.parentOf(x)
+		if px == nil {
+			return nil
+		}
+		if strings.EqualFold(strings.TrimPrefix(px.Name, "::"), class) {
+			if !ownVariable(px, name) {
+				return c.inheritedType(px, name, depth+1)
+			}
+			return c.classVarType(pd, px, name)
+		}
+		x = px
+	}
+	return nil
+}
+
+// assignedFirst says whether a top-level statement of class x's body
+// assigns name on every path (definitelyAssigns) and ends before the
+// first expression of its parameters and body that may evaluate another
+// class.
+func (c *checker) assignedFirst(x *ast.HostClassDefinition, name string) bool {
+	first := c.firstEvaluation(x)
+	stmts := []ast.Expr{x.Body}
+	if b, ok := x.Body.(*ast.BlockExpression); ok {
+		stmts = b.Statements
+	}
+	return slices.ContainsFunc(stmts, func(st ast.Expr) bool {
+		return st != nil && endOf(st) <= first && definitelyAssigns(st, name)
+	})
+}
+
+// firstEvaluation is the offset of the first expression of a class's
+// parameters' defaults and body that may evaluate another class: a call
+// of a function other than one of Puppet's own that only compute a value
+// (those corefn knows the results of), or a resource-like class
+// declaration (class { 'x': }). (Defined types' instances and collectors
+// are evaluated after.)
+func (c *checker) firstEvaluation(x *ast.HostClassDefinition) int32 {
+	first := int32(math.MaxInt32)
+	var visit func(n ast.Expr)
+	visit = func(n ast.Expr) {
+		if n.Span().Offset >= first {
+			return
+		}
+		evaluates := false
+		switch y := n.(type) {
+		case *ast.CallNamedFunctionExpression:
+			f, ok := y.Functor.(*ast.QualifiedName)
+			evaluates = !ok || !c.valueFunction(f.Value)
+		case *ast.CallMethodExpression:
+			evaluates = true
+			if na, ok := y.Functor.(*ast.NamedAccessExpression); ok {
+				if f, ok := na.Right.(*ast.QualifiedName); ok {
+					evaluates = !c.valueFunction(f.Value)
+				}
+			}
+		case *ast.ResourceExpression:
+			tn, ok := y.TypeName.(*ast.QualifiedName)
+			evaluates = ok && strings.EqualFold(tn.Value, "class")
+		}
+		if evaluates {
+			first = n.Span().Offset
+			return
+		}
+		children(n, visit)
+	}
+	for _, p := range x.Params {
+		if p.Value != nil {
+			visit(p.Value)
+		}
+	}
+	if x.Body != nil {
+		visit(x.Body)
+	}
+	return first
+}
+
+// valueFunction says whether name is one of Puppet's own functions that
+// compute a value from their arguments alone (corefn's results).
+func (c *checker) valueFunction(name string) bool {
+	_, ok := c.opts.Core.Result(strings.TrimPrefix(name, "::"))
+	return ok
+}
+
+// classVar is a variable of a class's scope.
+type classVar struct {
+	def  *env.Def
+	name string
+}
+
+// classVarType is the type of the value a class's own variable has when
+// a class that inherits it reads it: a typed parameter's type, or, for a
+// variable a top-level statement of its body assigns on every path before
+// the body may evaluate another class (firstEvaluation: the parent class
+// may include its child, which then reads the parent's variables as they
+// are), what one of its assignments gives; nil when not known.
+func (c *checker) classVarType(def *env.Def, x *ast.HostClassDefinition, name string) values.Type {
+	k := classVar{def, name}
+	if t, ok := c.classVarTypes[k]; ok {
+		return t
+	}
+	if c.classVarTypes == nil {
+		c.classVarTypes = map[classVar]values.Type{}
+	}
+	c.classVarTypes[k] = nil // guards a cycle
+	s := c.classScope(def, x)
+	t, ok := s.types[name]
+	if !ok && !slices.ContainsFunc(x.Params, func(p *ast.Parameter) bool { return p.Name == name }) && c.assignedFirst(x, name) {
+		var types []values.Type
+		for _, a := range s.allAssignments()[name] {
+			if a == nil {
+				types = nil // destructured: not followed
+				break
+			}
+			at := c.operandType(a.Right, s)
+			if at == nil {
+				types = nil
+				break
+			}
+			types = append(types, at)
+		}
+		if len(types) > 0 {
+			t = values.VariantOf(types...)
+		}
+	}
+	c.classVarTypes[k] = t
+	return t
 }
 
 // assignedType is the type of local variable name at a use x in the body
@@ -191,10 +413,17 @@ func (c *checker) assignedType(x *ast.VariableExpression, name string, b *scope)
 // contains, around the offset use, ends before use and assigns name on
 // every path (definitelyAssigns): a use there runs after it.
 func assignedOnPath(n ast.Expr, use int32, name string) bool {
+	return onPath(n, use, func(st ast.Expr) bool { return definitelyAssigns(st, name) })
+}
+
+// onPath reports whether a statement of a block that n is or contains,
+// around the offset use, ends before use and is what runs says: a use
+// there runs after it.
+func onPath(n ast.Expr, use int32, runs func(st ast.Expr) bool) bool {
 	for n != nil {
 		if block, ok := n.(*ast.BlockExpression); ok {
 			for _, st := range block.Statements {
-				if endOf(st) <= use && definitelyAssigns(st, name) {
+				if endOf(st) <= use && runs(st) {
 					return true
 				}
 			}

@@ -274,6 +274,7 @@ type checker struct {
 	aliases       *values.AliasRegistry             // the environment's type aliases (envAliases)
 	exprTypes     map[exprIn]values.Type            // the types typeOf inferred (nil: none)
 	rubyResults   map[*env.RubyFunction]values.Type // what 3.x Ruby functions return (rubyResult)
+	classVarTypes map[classVar]values.Type          // the final types of classes' variables (classVarType)
 
 	checkedFiles map[*env.File]bool      // files checked whole (their load diagnostics are reported)
 	checkedDefs  map[ast.Definition]bool // definitions checked
@@ -293,6 +294,8 @@ type scope struct {
 	body ast.Expr
 	// types are the types of the typed parameters among vars (typedParams)
 	types map[string]values.Type
+	// class is the class whose scope this is (nil for another scope)
+	class *ast.HostClassDefinition
 	// allAssigns caches allAssignments()
 	allAssigns map[string][]*ast.AssignmentExpression
 }
@@ -621,7 +624,7 @@ func (c *checker) classDef(x *ast.HostClassDefinition, _ *scope) {
 			def = d
 		}
 	}
-	s := &scope{vars: c.classVariables(def, x), body: x.Body, types: c.typedParams(x.Params)}
+	s := c.classScope(def, x)
 	for _, p := range x.Params {
 		c.expr(p.Type, s)
 		c.expr(p.Value, s)
@@ -646,6 +649,11 @@ func (c *checker) defineDef(x *ast.ResourceTypeDefinition) {
 	}
 	c.typedDefaults(capitalize(strings.TrimPrefix(strings.ToLower(x.Name), "::")), x.Params, "", s)
 	c.expr(x.Body, s)
+}
+
+// classScope is the scope of a class's parameters and body.
+func (c *checker) classScope(def *env.Def, x *ast.HostClassDefinition) *scope {
+	return &scope{vars: c.classVariables(def, x), body: x.Body, types: c.typedParams(x.Params), class: x}
 }
 
 // classVariables are the variables a class scope has: its parameters,

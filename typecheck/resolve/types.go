@@ -191,7 +191,7 @@ func (c *checker) typedAttributes(b *ast.ResourceBody, tgt target, typeName stri
 // parameter to its default, so this is a warning. A class parameter that
 // Hiera data may set (class is the class's name) is not reported.
 func (c *checker) typedDefaults(subject string, params []*ast.Parameter, class string, s *scope) {
-	before := &scope{vars: s.vars, parent: s.parent, types: map[string]values.Type{}}
+	before := &scope{vars: s.vars, parent: s.parent, types: map[string]values.Type{}, class: s.class}
 	for i, p := range params {
 		if i > 0 {
 			if prev := params[i-1].Name; s.types[prev] != nil {
