@@ -7,7 +7,8 @@ build infers). This writes random manifests that exercise what the checker
 infers the types of (locals assigned in if/unless/case branches, if and case
 values, selectors, literal arrays and hashes, Hash and Array access, typed
 parameters, calls of Puppet's own functions and of a module's 3.x and 4.x
-Ruby functions, a top scope variable or a parameter of the local's name), each
+Ruby functions, variables of a class c inherits or includes, a top scope
+variable or a parameter of the local's name), each
 with one use of the local, and has Puppet compile each for twelve nodes whose
 facts take the branches every way. Each block of a manifest starts with a
 marker resource (notify { 'rN': }), so a catalog says which blocks ran.
@@ -32,7 +33,7 @@ CONDS = ["$facts['os']['family'] == 'Debian'", "$facts['os']['family'] == 'RedHa
          "$facts['no_such_fact']", "$facts['flag_fact']", "$flag"]
 VALUES = ["'str'", "\"x${facts['os']['family']}\"", "['a', 'b']", "[$s, 'c']", "{'k' => 'v'}",
           "{'k' => $s}", "1", "2.5", "true", "undef", "$s", "$a", "$h", "$h['k']", "$a[0]", "$a[5]",
-          "$st['port']", "$st['name']", "[$a, 'x'][0]", "$facts['os']['family']"]
+          "$st['port']", "$st['name']", "[$a, 'x'][0]", "$facts['os']['family']", "$p::pv", "$pv"]
 # a module of 3.x Ruby functions, whose results the checker reads from their Ruby (rubyresult)
 RUBY = {
     'm_label': "\"#{args[0]}-label\"",
@@ -145,16 +146,26 @@ class Manifest:
                   "Boolean $flag = $facts['flag_fact']")
         if random.random() < 0.15:
             params += ", $v = 'param'"
-        self.emit(f"class c({params}) {{")
+        # class p, whose $pv c reads: c may inherit p or include it, p may
+        # assign $pv in a branch only, or after it includes c
+        pv = random.choice(["'str'", "\"x${facts['os']['family']}\"", "['a', 'b']", "{'k' => 'v'}", "1", "2.5", "true", "undef"])
+        p_body = random.choice([f"$pv = {pv}", f"if $flag_top {{ $pv = {pv} }}", f"include c\n  $pv = {pv}"])
+        self.emit("$flag_top = $facts['flag_fact']")
+        self.emit(f"class p {{\n  {p_body}\n}}")
+        self.lines[-1:] = self.lines[-1].split('\n')
+        inherits = random.random() < 0.5
+        self.emit(f"class c({params}) " + ("inherits p " if inherits else "") + "{")
         self.markers += 1
         self.emit(f"  notify {{ 'r{self.markers}': }}")
         first, n = len(self.lines), self.markers
+        if random.random() < 0.3:
+            self.emit("  include p")
         self.statements(0, '  ')
         self.emit('  ' + SPOT)
         self.statements(0, '  ')
         self.blocks.append((n, first, len(self.lines)))
         self.emit("}")
-        self.emit("include c")
+        self.emit(random.choice(["include c", "include p"]) if "include c" in p_body else "include c")
         # one use of $v, at one of the spots; the others do nothing
         spots = [i for i, l in enumerate(self.lines) if l.endswith(SPOT)]
         use = random.choice(spots)
