@@ -682,25 +682,11 @@ func (c *checker) coreResult(name string, args []ast.Expr, lambda bool, s *scope
 		if first != nil && values.IsAssignable(arg, first) {
 			return values.VariantOf(append(maybe, res)...), true
 		}
-		if first == nil || !disjointKinds(arg, first) {
+		if first == nil || !values.Disjoint(arg, first) {
 			maybe = append(maybe, res)
 		}
 	}
 	return values.VariantOf(maybe...), true
-}
-
-// kinds are types no value of two of which shares.
-var kinds = []values.Type{values.UndefT, values.BooleanT, values.IntegerT, values.FloatT, values.StringT,
-	values.ArrayT, values.HashT, values.RegexpT, values.SensitiveT, values.BinaryT, values.TypeT, values.DefaultT}
-
-// disjointKinds says whether a and b are each within one of kinds, not the
-// same: no value is of both.
-func disjointKinds(a, b values.Type) bool {
-	kindOf := func(t values.Type) int {
-		return slices.IndexFunc(kinds, func(k values.Type) bool { return values.IsAssignable(k, t) })
-	}
-	ka, kb := kindOf(a), kindOf(b)
-	return ka >= 0 && kb >= 0 && ka != kb
 }
 
 // returnType is the declared return type of the function a call names,
