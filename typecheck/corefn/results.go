@@ -16,6 +16,11 @@ type Result struct {
 	// Lambda says that the result is this type for a call with a lambda
 	// too (the lambda decides which values, not their kind).
 	Lambda bool
+	// TypeArg, when not 0, is the position (from 1) of the argument whose
+	// type the result is an instance of, when that argument is a type
+	// written out (lookup's value type, which Puppet asserts the value
+	// found or the default is of).
+	TypeArg int
 }
 
 // A Case is a function's result (Result) when its first argument is an
@@ -39,6 +44,9 @@ var eachMapped = []Case{{"Integer", "Integer"}, {"Float", "Float"}, {"String", "
 // data's (lookup, getvar, dig), one of their arguments' (min, max, pick's
 // kin) or a template's return() (epp, inline_epp: any value).
 var results = map[string]Result{
+	"lookup":          {TypeArg: 2, Lambda: true},
+	"assert_type":     {TypeArg: 1},
+	"convert_to":      {TypeArg: 2},
 	"join":            {Of: "String"},
 	"sprintf":         {Of: "String"},
 	"template":        {Of: "String"},

@@ -20,7 +20,8 @@ const resultsCase = "../testdata/puppet-messages/t70.txtar"
 var write = flag.Bool("write", false, "rewrite "+resultsCase+"'s manifest from the table (then run regen.py t70)")
 
 // samples are calls of each function of results, of each of its cases,
-// with the type of their first argument.
+// with the type of their first argument (of the argument that gives the
+// result's type, for a function of TypeArg).
 var samples = map[string][]sample{
 	"join":            {{"join(['a', 'b'], ',')", ""}, {"join([1, [2]])", ""}},
 	"sprintf":         {{"sprintf('%d-%s', 3, 'x')", ""}},
@@ -43,6 +44,9 @@ var samples = map[string][]sample{
 	"round":           {{"round(-2.5)", ""}, {"round(2)", ""}},
 	"split":           {{"split('a,b', ',')", "String"}},
 	"regsubst":        {{"regsubst('ab', 'b', 'c')", "String"}, {"regsubst(['ab', 'b'], 'b', 'c')", "Array"}},
+	"lookup":          {{"lookup('no_such_key', String, 'first', 'd')", "String"}, {"lookup('no_such_key', Integer) |$k| { 3 }", "Integer"}},
+	"assert_type":     {{"assert_type(Integer, 3)", "Integer"}},
+	"convert_to":      {{"convert_to('3', Integer)", "Integer"}, {"convert_to(3, String)", "String"}},
 	"digest":          {{"digest('x')", ""}},
 	"strftime":        {{"strftime(Timestamp('2020-01-01T00:00:00 UTC'), '%Y')", ""}, {"strftime(Timespan(3600), '%H')", ""}},
 	"file":            {{"file('m/f.txt')", ""}},
@@ -100,7 +104,9 @@ func TestResults(t *testing.T) {
 		sampled := map[string]bool{notSampled[name]: true}
 		for _, s := range ss {
 			res := r.Of
-			if res == "" {
+			if r.TypeArg > 0 {
+				res = s.first // the type the call's argument gives
+			} else if res == "" {
 				k, ok := caseOf(r, s.first)
 				if !ok {
 					t.Errorf("%s: no case takes the first argument of %s (%s)", name, s.call, s.first)

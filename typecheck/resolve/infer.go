@@ -667,6 +667,11 @@ func (c *checker) coreResult(name string, args []ast.Expr, lambda bool, s *scope
 		return nil, true
 	case r.Of != "":
 		return builtinType(r.Of), true
+	case r.TypeArg > 0:
+		if len(args) < r.TypeArg || hasUnfold(args[:r.TypeArg]) {
+			return nil, true
+		}
+		return c.staticType(args[r.TypeArg-1]), true
 	case len(args) == 0 || hasUnfold(args[:1]):
 		return nil, true
 	}
