@@ -57,7 +57,8 @@ CALLS = ["join($a, '-')", "$a.join(',')", "split($s, ',')", "$s.split('x')", "ve
          "round(-2.5)", "ceiling('3.2')", "md5($s)", "sha256($s)", "shellquote($a)",
          "inline_template('x')", "defined('$s')", "chomp($s)", "camelcase(['a_b'])", "unique($a)",
          "sort($s)", "match($s, /x/)", "type($s)", "compare(1, 2)", "fqdn_rand(5)", "[1, 2].map |$x| { $x }",
-         "$h.filter |$k, $w| { true }", "$a.filter |$x| { true }", "$a.any |$x| { $x == 'p' }", "find_file('m/x')"
+         "$h.filter |$k, $w| { true }", "$a.filter |$x| { true }", "$a.any |$x| { $x == 'p' }", "find_file('m/x')",
+         "lookup('no_key', String, 'first', 'd')", "lookup('no_key', Integer, 'first', 3)", "convert_to($s, Array)"
          ] + CALLS_RUBY
 USES = ["join($v, ',')"] * 3 + ["versioncmp($v, '1')", "split($v, ',')", "keys($v)", "abs($v)",
                                 "join([$v, 'x'], ',')", "upcase($v)", "floor($v)", "size($v)",
