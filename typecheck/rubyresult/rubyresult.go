@@ -232,7 +232,7 @@ func (in *inferrer) blockParams(ps []erb.Param) {
 // is not known.
 func (in *inferrer) result() values.Type {
 	in.scan(in.body)
-	if in.escapes || in.unsure[in.args] || len(in.assigned[in.args]) > 0 {
+	if in.escapes || in.unsure[in.args] || len(in.assigned[in.args]) > 0 || slices.ContainsFunc(in.body, leaves) {
 		return nil
 	}
 	var types []values.Type
@@ -254,6 +254,26 @@ func (in *inferrer) result() values.Type {
 		return nil
 	}
 	return values.VariantOf(types...)
+}
+
+// leaves says whether statement n has a next or break outside a loop or
+// block of its own: in a 3.x function's block (a method, by
+// define_method), it returns from the function.
+func leaves(n erb.Node) bool {
+	switch x := n.(type) {
+	case *erb.Next, *erb.Break:
+		return true
+	case *erb.While, *erb.For:
+		return false
+	case *erb.Call:
+		// its block's next and break are the block's; its arguments' not
+		return slices.ContainsFunc(x.Args, leaves) || x.Recv != nil && leaves(x.Recv)
+	}
+	found := false
+	for _, l := range statementLists(n) {
+		found = found || slices.ContainsFunc(l, leaves)
+	}
+	return found
 }
 
 // returned is the type of what return r gives: its value's, or, for

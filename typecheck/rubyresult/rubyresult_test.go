@@ -59,6 +59,10 @@ end`, "Variant[Integer, Float]"},
 		{"lambda", `f = lambda { return 1 }
 'a'`, ""},
 		{"raises", `raise Puppet::ParseError, 'no'`, ""},
+		{"next leaves the function", `next 3 if args.empty?
+'a'`, ""},
+		{"next of a block", `args.each { |a| next }
+'a'`, "String"},
 		{"begin rescue", `begin
   Integer(args[0])
 rescue ArgumentError
