@@ -152,7 +152,7 @@ func (c *checker) variableType(x *ast.VariableExpression, s *scope) values.Type 
 			if t, ok := b.types[q.Value]; ok {
 				return t
 			}
-			if b.class != nil && !ownVariable(b.class, q.Value) {
+			if b.class != nil && !c.ownVariable(b.class, q.Value) {
 				return c.inheritedType(b.class, q.Value, 0)
 			}
 			return c.assignedType(x, q.Value, b)
@@ -199,12 +199,19 @@ func includes(st ast.Expr, name string) bool {
 
 // ownVariable says whether a class's own parameters or body have the
 // variable name (not only its parent classes).
-func ownVariable(x *ast.HostClassDefinition, name string) bool {
-	if slices.ContainsFunc(x.Params, func(p *ast.Parameter) bool { return p.Name == name }) {
-		return true
+func (c *checker) ownVariable(x *ast.HostClassDefinition, name string) bool {
+	vars, ok := c.ownVars[x]
+	if !ok {
+		vars = map[string]bool{}
+		for _, p := range x.Params {
+			vars[p.Name] = true
+		}
+		assignedNames(x.Body, vars)
+		if c.ownVars == nil {
+			c.ownVars = map[*ast.HostClassDefinition]map[string]bool{}
+		}
+		c.ownVars[x] = vars
 	}
-	vars := map[string]bool{}
-	assignedNames(x.Body, vars)
 	return vars[name]
 }
 
@@ -238,7 +245,7 @@ func (c *checker) inheritedType(x *ast.HostClassDefinition, name string, depth i
 	if px == nil || depth > maxInheritance {
 		return nil
 	}
-	if !ownVariable(px, name) {
+	if !c.ownVariable(px, name) {
 		return c.inheritedType(px, name, depth+1)
 	}
 	return c.classVarType(pd, px, name)
@@ -254,7 +261,7 @@ func (c *checker) ancestorVarType(x *ast.HostClassDefinition, class, name string
 			return nil
 		}
 		if strings.EqualFold(strings.TrimPrefix(px.Name, "::"), class) {
-			if !ownVariable(px, name) {
+			if !c.ownVariable(px, name) {
 				return c.inheritedType(px, name, depth+1)
 			}
 			return c.classVarType(pd, px, name)
