@@ -27,7 +27,7 @@ func Of3x(path string, src []byte, name string) values.Type {
 	if err != nil {
 		return nil
 	}
-	b := newfunction(t.Body, name)
+	b := functionBlock(t.Body, "newfunction", name)
 	if b == nil || len(b.Params) > 1 {
 		return nil
 	}
@@ -48,7 +48,7 @@ func Of4x(path string, src []byte, name string) values.Type {
 	if err != nil {
 		return nil
 	}
-	b := createFunction(t.Body, name)
+	b := functionBlock(t.Body, "create_function", name)
 	if b == nil {
 		return nil
 	}
@@ -94,24 +94,6 @@ func Of4x(path string, src []byte, name string) values.Type {
 	return values.VariantOf(types...)
 }
 
-// createFunction is the block of create_function(:name) do ... end among
-// the top-level statements (or those of a module around them).
-func createFunction(body []erb.Node, name string) *erb.Block {
-	for _, n := range body {
-		switch x := n.(type) {
-		case *erb.Module:
-			if b := createFunction(x.Body.Body, name); b != nil {
-				return b
-			}
-		case *erb.Call:
-			if x.Name == "create_function" && len(x.Args) > 0 && x.Block != nil && literalName(x.Args[0]) == name {
-				return x.Block
-			}
-		}
-	}
-	return nil
-}
-
 // literalName is the text of a symbol or string literal, "" for another
 // node.
 func literalName(n erb.Node) string {
@@ -125,20 +107,18 @@ func literalName(n erb.Node) string {
 	return text
 }
 
-// newfunction is the block of newfunction(:name, ...) do |args| ... end
-// among the top-level statements (or those of a module around them).
-func newfunction(body []erb.Node, name string) *erb.Block {
+// functionBlock is the block of a call of method (newfunction,
+// create_function) defining the function name, among the top-level
+// statements (or those of a module around them).
+func functionBlock(body []erb.Node, method, name string) *erb.Block {
 	for _, n := range body {
 		switch x := n.(type) {
 		case *erb.Module:
-			if b := newfunction(x.Body.Body, name); b != nil {
+			if b := functionBlock(x.Body.Body, method, name); b != nil {
 				return b
 			}
 		case *erb.Call:
-			if x.Name != "newfunction" || len(x.Args) == 0 || x.Block == nil {
-				continue
-			}
-			if literalName(x.Args[0]) == name {
+			if x.Name == method && len(x.Args) > 0 && x.Block != nil && literalName(x.Args[0]) == name {
 				return x.Block
 			}
 		}
