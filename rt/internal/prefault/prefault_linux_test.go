@@ -1,6 +1,7 @@
 package prefault
 
 import (
+	"debug/elf"
 	"os"
 	"os/exec"
 	"runtime"
@@ -293,10 +294,11 @@ func inOwnProcess(t *testing.T) bool {
 // largest last.
 var farMark [1 << 20]byte
 
-// TestOwnData checks that the package's init had the binary's data
-// segment copied into the process's memory, the whole mapping, and that
-// the mapping is the data segment's alone: not the variables without a
-// value after it.
+// TestOwnData checks that the package's init had the binary's .data
+// section copied into the process's memory and not .noptrdata, and that
+// it found the section where the binary's section headers say it is
+// (debug/elf), in the data segment's mapping, which holds no variable
+// without a value.
 func TestOwnData(t *testing.T) {
 	addr := uintptr(unsafe.Pointer(&dataMark))
 	lo, hi := mappingOf(addr)
@@ -309,10 +311,34 @@ func TestOwnData(t *testing.T) {
 	if far := uintptr(unsafe.Pointer(&farMark)); lo <= far && far < hi {
 		t.Errorf("the data segment's mapping [%#x, %#x) holds a variable without a value at %#x", lo, hi, far)
 	}
-	size := proctest.SmapsField(t, addr, "Size:")
-	copied := proctest.SmapsField(t, addr, "Anonymous:")
-	if copied < size {
-		t.Errorf("%d kB of the data segment's %d kB copied into the process's memory, want all", copied, size)
+	exe, err := elf.Open("/proc/self/exe")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer exe.Close()
+	data := exe.Section(".data")
+	if data == nil {
+		t.Fatal("the test binary has no .data section")
+	}
+	dlo, dhi := dataSection()
+	if dlo != uintptr(data.Addr) || dhi != uintptr(data.Addr+data.Size) {
+		t.Fatalf("dataSection() = %#x, %#x; the section headers say %#x, %#x", dlo, dhi, data.Addr, data.Addr+data.Size)
+	}
+	if dlo < lo || dhi > hi {
+		t.Errorf(".data [%#x, %#x) is not in the segment's mapping [%#x, %#x)", dlo, dhi, lo, hi)
+	}
+	page := uintptr(os.Getpagesize())
+	copied := proctest.Owned(t, dlo&^(page-1), (dhi+page-1)&^(page-1))
+	if want := int((dhi+page-1)/page - dlo/page); copied < want {
+		t.Errorf("%d of .data's %d pages copied into the process's memory, want all", copied, want)
+	}
+	// .noptrdata, pointer-free, stays the file's but for the pages the
+	// packages' inits wrote
+	if noptr := exe.Section(".noptrdata"); noptr != nil {
+		nlo, nhi := uintptr(noptr.Addr)&^(page-1), (uintptr(noptr.Addr+noptr.Size)+page-1)&^(page-1)
+		if owned, all := proctest.Owned(t, nlo, nhi), int((nhi-nlo)/page); owned > all/2 {
+			t.Errorf("%d of .noptrdata's %d pages are the process's own, want it left the file's", owned, all)
+		}
 	}
 	runtime.KeepAlive(&farMark)
 }

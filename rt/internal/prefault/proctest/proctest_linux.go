@@ -3,6 +3,7 @@
 package proctest
 
 import (
+	"encoding/binary"
 	"os"
 	"strconv"
 	"strings"
@@ -24,6 +25,31 @@ func Resident(t testing.TB, lo, hi uintptr) int {
 	n := 0
 	for _, v := range vec {
 		n += int(v & 1)
+	}
+	return n
+}
+
+// Owned is how many pages of [lo, hi) are in memory as the process's
+// own (anonymous: written, or copied from the file they map), not a
+// file's pages (/proc/self/pagemap).
+func Owned(t testing.TB, lo, hi uintptr) int {
+	t.Helper()
+	f, err := os.Open("/proc/self/pagemap")
+	if err != nil {
+		t.Skip(err)
+	}
+	defer f.Close()
+	page := uintptr(syscall.Getpagesize())
+	b := make([]byte, 8*((hi-lo)/page))
+	if _, err := f.ReadAt(b, int64(lo/page*8)); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for i := 0; i < len(b); i += 8 {
+		e := binary.LittleEndian.Uint64(b[i:])
+		if e>>63&1 == 1 && e>>61&1 == 0 { // present, not a file's page
+			n++
+		}
 	}
 	return n
 }
