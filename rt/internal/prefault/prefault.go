@@ -4,14 +4,15 @@
 // page's first touch is a page fault, a round trip through the kernel
 // (2-3 µs on this project's VMs in December 2026), and a one-shot
 // keystone compile touched ~1,000 pages of heap, a quarter of them while
-// the packages were initialized. It also has the binary's variables
-// copied into the process's memory at once (ownData).
+// the packages were initialized. It also has the binary's variables that
+// hold pointers (.data, where the program's caches are) copied into the
+// process's memory at once (ownData).
 //
 // The package's init readies the heap the other packages' inits and a
 // compile take first (it imports only runtime, syscall and unsafe, and
 // runs 15th of a catalog binary's ~110 packages); cli calls Compile
-// before it compiles, which maps more. Package batch readies the heap of a process that compiles catalog
-// after catalog.
+// before it compiles, which maps more. Package batch readies the heap of
+// a process that compiles catalog after catalog.
 //
 // Before, Compile faulted in 4 MiB of heap ahead (MADV_POPULATE_WRITE),
 // whatever the compile used: a firewall compile touches ~0.7 MB of it.
