@@ -42,6 +42,11 @@ RUBY = {
     'm_maybe': "if args[0]\n      label = 'yes'\n    end\n    label",
     'm_count': "args.size",
     'm_flag': "args[0].nil? || args[0] == ''",
+    # one of its arguments: stdlib's pick, one unguarded, one after a push
+    'm_pick': "args = args.compact\n    args.delete(:undef)\n    args.delete(:undefined)\n    args.delete('')\n"
+              "    raise Puppet::ParseError, 'm_pick(): none' if args[0].to_s.empty?\n    return args[0]",
+    'm_first': "args[0]",
+    'm_push': "args << 'd'\n    args.last",
 }
 # and of 4.x ones (m::NAME, their methods' bodies)
 RUBY4 = {
@@ -49,7 +54,9 @@ RUBY4 = {
     'label': "return nil if args.empty?\n    args[0].to_s",
 }
 CALLS_RUBY = ["m_label($s)", "m_list($a)", "m_list($s)", "m_maybe($flag)", "m_count($a, 1)", "m_flag($h)",
-              "m::is_default($s)", "m::is_default($a)", "m::label($h)", "m::label()"]
+              "m::is_default($s)", "m::is_default($a)", "m::label($h)", "m::label()",
+              "m_pick($s, 1)", "m_pick(undef, $a)", "m_pick($h, 'd')", "m_pick($flag, 2.5)", "m_pick(/re/, 'x')",
+              "m_pick($a[5], 3)", "m_pick($st['port'], $s)", "m_first($a, 1)", "m_first(undef)", "m_push(1, 2)"]
 # calls of Puppet's own functions, whose results the checker types (corefn's results)
 CALLS = ["join($a, '-')", "$a.join(',')", "split($s, ',')", "$s.split('x')", "versioncmp($s, '1')",
          "size($a)", "length($h)", "downcase($h)", "upcase($s)", "strip($a)", "capitalize(3)",

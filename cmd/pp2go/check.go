@@ -42,8 +42,10 @@ module's 4.x Ruby function's when each dispatch declares one), what one of
 Puppet's own functions returns (join a String, split an Array of Strings,
 versioncmp an Integer, downcase what it is given...), what a module's Ruby
 function evidently returns (every value its Ruby can give is a literal, an
-interpolation, the arguments array, a comparison...), a variable of a
-class that the reading class inherits or that a statement before includes
+interpolation, the arguments array, a comparison..., or one of its
+arguments, as stdlib's pick returns, as Puppet passes it: an undef as an
+empty string, a Regexp as its source), a variable of a class that the
+reading class inherits or that a statement before includes
 (as the class assigns it before it may evaluate another class), and a local
 variable assigned on every path before its use, of what each assignment
 before it gives), and the Hiera data values (the global

@@ -45,10 +45,13 @@ func (c *checker) typeOf(e ast.Expr, s *scope) values.Type {
 	if t, ok := c.exprTypes[k]; ok {
 		return t
 	}
-	t := c.inferType(e, s)
 	if c.exprTypes == nil {
 		c.exprTypes = map[exprIn]values.Type{}
 	}
+	// not known while it is inferred: a type that depends on itself
+	// ($x = pick($x, 'a')) is not known
+	c.exprTypes[k] = nil
+	t := c.inferType(e, s)
 	c.exprTypes[k] = t
 	return t
 }
@@ -83,7 +86,7 @@ func (c *checker) inferType(e ast.Expr, s *scope) values.Type {
 				return t
 			}
 		}
-		return c.returnType(x)
+		return c.returnType(x, s)
 	case *ast.CallMethodExpression:
 		na, ok := x.Functor.(*ast.NamedAccessExpression)
 		if !ok {
@@ -705,7 +708,7 @@ func (c *checker) coreResult(name string, args []ast.Expr, lambda bool, s *scope
 // which Puppet checks its result against: a Puppet-language function's,
 // or the one of each dispatch of a module's 4.x Ruby function when every
 // dispatch declares one (return_type).
-func (c *checker) returnType(x *ast.CallNamedFunctionExpression) values.Type {
+func (c *checker) returnType(x *ast.CallNamedFunctionExpression, s *scope) values.Type {
 	f, ok := x.Functor.(*ast.QualifiedName)
 	if !ok || x.Lambda != nil {
 		return nil
@@ -727,49 +730,145 @@ func (c *checker) returnType(x *ast.CallNamedFunctionExpression) values.Type {
 			return c.staticType(fd.ReturnType)
 		}
 	case env.Ruby3Function:
-		return c.rubyResult(ref.Ruby)
+		return c.rubyCallType(c.rubyResult(ref.Ruby), x.Args, s)
 	case env.Ruby4Function:
 		sigs := ref.Signatures()
 		types := make([]values.Type, len(sigs))
 		for i, sig := range sigs {
 			if sig.Return == "" {
-				return c.rubyResult(ref.Ruby)
+				return c.rubyResult(ref.Ruby).Type
 			}
 			if types[i] = c.envType(sig.Return); types[i] == nil {
-				return c.rubyResult(ref.Ruby)
+				return c.rubyResult(ref.Ruby).Type
 			}
 		}
 		if len(types) > 0 {
 			return values.VariantOf(types...)
 		}
-		return c.rubyResult(ref.Ruby)
+		return c.rubyResult(ref.Ruby).Type
 	}
 	return nil
 }
 
 // rubyResult is what the Ruby function f (a 4.x one, or a 3.x rvalue
-// one) returns, as its Ruby makes it evident (rubyresult), nil when not
-// known; read once.
-func (c *checker) rubyResult(f *env.RubyFunction) values.Type {
+// one) returns, as its Ruby makes it evident (rubyresult), the zero
+// Result when not known; read once.
+func (c *checker) rubyResult(f *env.RubyFunction) rubyresult.Result {
 	if f == nil || f.Scan == nil || f.API == 3 && !f.Scan.Rvalue {
-		return nil
+		return rubyresult.Result{}
 	}
-	if t, ok := c.rubyResults[f]; ok {
-		return t
+	if r, ok := c.rubyResults[f]; ok {
+		return r
 	}
-	var t values.Type
+	var r rubyresult.Result
 	if src, err := os.ReadFile(f.Path); err == nil {
 		if f.API == 3 {
-			t = rubyresult.Of3x(f.Path, src, f.Scan.Name)
+			r = rubyresult.Of3x(f.Path, src, f.Scan.Name)
 		} else {
-			t = rubyresult.Of4x(f.Path, src, f.Scan.Name)
+			r.Type = rubyresult.Of4x(f.Path, src, f.Scan.Name)
 		}
 	}
 	if c.rubyResults == nil {
-		c.rubyResults = map[*env.RubyFunction]values.Type{}
+		c.rubyResults = map[*env.RubyFunction]rubyresult.Result{}
 	}
-	c.rubyResults[f] = t
-	return t
+	c.rubyResults[f] = r
+	return r
+}
+
+// rubyCallType is the type of what a call of a Ruby function with result
+// r returns: r's Type, or one of the call's arguments as Puppet's 3.x
+// calling convention gives them to the function (converted3x); nil when
+// not known.
+func (c *checker) rubyCallType(r rubyresult.Result, args []ast.Expr, s *scope) values.Type {
+	if !r.Arg {
+		return r.Type
+	}
+	if len(args) == 0 || hasUnfold(args) {
+		return nil
+	}
+	types := []values.Type{}
+	if r.Type != nil {
+		types = append(types, r.Type)
+	}
+	for _, a := range args {
+		t, known := converted3x(c.operandType(a, s), r.NoEmptyString)
+		if !known {
+			return nil
+		}
+		if t != nil {
+			types = append(types, t)
+		}
+	}
+	if len(types) == 0 {
+		return nil
+	}
+	return values.VariantOf(types...)
+}
+
+// scalars3x are the types whose values a 3.x function receives as their
+// strings (Runtime3FunctionArgumentConverter: a Regexp as its source,
+// SemVer, Timestamp and Timespan as to_s).
+var scalars3x = values.VariantOf(values.RegexpT, values.SemVerT, values.SemVerRangeT, values.TimestampT, values.TimespanT)
+
+// converted3x is the type of what a 3.x function receives for an
+// argument of type t, known false for other types and for nil: undef as
+// an empty string (map_args' undef value), none with noEmpty (the
+// function deletes empty strings before it returns an argument), a
+// Regexp, SemVer, Timestamp or Timespan as a String, a type as a type
+// (Class['c'] comes back as Class['C']: only Type is known), data as it
+// is (an undef in an array or hash as nil, which the function's result
+// gives back as undef). A nil type with known true: the function returns
+// none of this argument.
+func converted3x(t values.Type, noEmpty bool) (values.Type, bool) {
+	if t == nil {
+		return nil, false
+	}
+	var members []values.Type
+	undef := false
+	for _, m := range typeMembers(t, 0) {
+		switch {
+		case m == nil:
+			return nil, false
+		case values.IsAssignable(values.UndefT, m):
+			undef = true
+		case values.IsAssignable(values.DataT, m):
+			members = append(members, m)
+		case values.IsAssignable(values.TypeT, m):
+			members = append(members, values.TypeT)
+		case values.IsAssignable(scalars3x, m):
+			members = append(members, values.StringT)
+		default:
+			return nil, false
+		}
+	}
+	if undef && !noEmpty {
+		members = append(members, values.StringT)
+	}
+	if len(members) == 0 {
+		return nil, true
+	}
+	return values.VariantOf(members...), true
+}
+
+// typeMembers are the types t's values are of: a Variant's, an
+// Optional's and Undef, an alias's type's (nil past a depth of aliases).
+func typeMembers(t values.Type, depth int) []values.Type {
+	if depth > 8 {
+		return []values.Type{nil}
+	}
+	switch x := t.(type) {
+	case *values.VariantType:
+		var out []values.Type
+		for _, m := range x.Types {
+			out = append(out, typeMembers(m, depth+1)...)
+		}
+		return out
+	case *values.OptionalType:
+		return append(typeMembers(values.OrAny(x.Type), depth+1), values.UndefT)
+	case *values.TypeAliasType:
+		return typeMembers(x.ResolvedType(), depth+1)
+	}
+	return []values.Type{t}
 }
 
 // representative is a value of type t of one scalar kind, or a Sensitive

@@ -26,6 +26,7 @@ import (
 	"github.com/pp2go/pp2go/rt/values"
 	"github.com/pp2go/pp2go/typecheck/corefn"
 	"github.com/pp2go/pp2go/typecheck/facts"
+	"github.com/pp2go/pp2go/typecheck/rubyresult"
 )
 
 // Diagnostic codes.
@@ -273,7 +274,7 @@ type checker struct {
 	types         map[ast.Expr]values.Type                     // parameter types known at build time (staticType)
 	aliases       *values.AliasRegistry                        // the environment's type aliases (envAliases)
 	exprTypes     map[exprIn]values.Type                       // the types typeOf inferred (nil: none)
-	rubyResults   map[*env.RubyFunction]values.Type            // what 3.x Ruby functions return (rubyResult)
+	rubyResults   map[*env.RubyFunction]rubyresult.Result      // what Ruby functions return (rubyResult)
 	classVarTypes map[classVar]values.Type                     // the final types of classes' variables (classVarType)
 	ownVars       map[*ast.HostClassDefinition]map[string]bool // a class's own variables (ownVariable)
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/env"
+	"github.com/pp2go/pp2go/rt/values"
 )
 
 // TestTypeMismatch checks the literal values and defaults that declared
@@ -94,4 +95,49 @@ include d
 		"4:8: 'split' parameter 'str' expects a String value, got Integer (Facter's processors.count fact is an Integer: a node whose facts have it so fails here)",
 		"6:1: Class[Cpus]: parameter 'cpus' expects a String value, got Integer (Facter's processors.count fact is an Integer: a node whose facts have it so fails here)",
 	}, got)
+}
+
+// TestConverted3x checks what a 3.x function may return of an argument
+// of each type. Puppet 7.23 gives back (type(pick(v, 'x'))) an undef as
+// an empty string, a Regexp, SemVer, SemVerRange, Timestamp or Timespan
+// as a String, Class['c'] as Class['C'], an array's or hash's undef as
+// undef, the rest as it was (cases t85-t88 compile under 7.23 and 8.10).
+func TestConverted3x(t *testing.T) {
+	cases := []struct {
+		typ     string
+		noEmpty bool
+		want    string // "-": not known; "": none of it
+	}{
+		{"Undef", false, "String"},
+		{"Undef", true, ""},
+		{"Optional[String]", false, "String"},
+		{"Optional[Integer]", false, "Variant[Integer, String]"},
+		{"Optional[Integer]", true, "Integer"},
+		{"Integer[1, 1]", false, "Integer[1, 1]"},
+		{"Array[Optional[Integer]]", false, "Array[Optional[Integer]]"},
+		{"Struct[{'a' => String}]", false, "Struct[{'a' => String}]"},
+		{"Regexp", false, "String"},
+		{"Variant[SemVer, Timespan]", false, "String"},
+		{"Type[Class['c']]", false, "Type"},
+		{"Array[Regexp]", false, "-"},
+		{"Hash[Integer, String]", false, "-"},
+		{"Sensitive[String]", false, "-"},
+		{"Any", false, "-"},
+		{"Default", false, "-"},
+	}
+	for _, c := range cases {
+		typ, err := values.ParseLiteral(c.typ, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", c.typ, err)
+		}
+		got, known := converted3x(typ.(values.Type), c.noEmpty)
+		s := "-"
+		if known {
+			s = ""
+			if got != nil {
+				s = got.String()
+			}
+		}
+		assert.Equal(t, c.want, s, "%s (noEmpty %v)", c.typ, c.noEmpty)
+	}
 }

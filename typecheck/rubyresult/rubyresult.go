@@ -20,23 +20,86 @@ import (
 	"github.com/pp2go/pp2go/rt/values"
 )
 
-// Of3x is the type of what the rvalue 3.x function name, defined in the
-// Ruby source src, returns; nil when the source does not make it evident.
-func Of3x(path string, src []byte, name string) values.Type {
+// A Result is what a 3.x function returns: a value of Type, one of the
+// arguments it was given (Arg: the array's elements, as Puppet's 3.x
+// calling convention passed them), or either. The zero Result is not
+// known.
+type Result struct {
+	Type values.Type // nil: no value but an argument
+	Arg  bool
+	// NoEmptyString: the function deletes the empty strings from the
+	// arguments before it reads one, so that an undef argument, which
+	// arrives as an empty string, is never the one it returns
+	NoEmptyString bool
+}
+
+// String is r as the tests spell it: the type, "an argument", "T or an
+// argument", with " (not an empty one)" for NoEmptyString; "" for not
+// known.
+func (r Result) String() string {
+	arg := "an argument"
+	if r.NoEmptyString {
+		arg += " (not an empty one)"
+	}
+	switch {
+	case r.Type != nil && r.Arg:
+		return r.Type.String() + " or " + arg
+	case r.Arg:
+		return arg
+	case r.Type != nil:
+		return r.Type.String()
+	}
+	return ""
+}
+
+// Of3x is what the rvalue 3.x function name, defined in the Ruby source
+// src, returns; the zero Result when the source does not make it evident.
+func Of3x(path string, src []byte, name string) Result {
 	t, err := erb.ParseRuby(path, src)
 	if err != nil {
-		return nil
+		return Result{}
 	}
 	b := functionBlock(t.Body, "newfunction", name)
 	if b == nil || len(b.Params) > 1 {
-		return nil
+		return Result{}
 	}
 	in := &inferrer{body: b.Body}
 	if len(b.Params) == 1 {
 		in.args = b.Params[0].Name
 	}
-	return in.result()
+	r := splitArg(in.result())
+	r.NoEmptyString = r.Arg && in.deletesEmptyFirst()
+	return r
 }
+
+// splitArg is the Result of a type of the inferrer's, argElem among its
+// Variant's types meaning an argument.
+func splitArg(t values.Type) Result {
+	if t == nil {
+		return Result{}
+	}
+	members := []values.Type{t}
+	if v, ok := t.(*values.VariantType); ok {
+		members = v.Types
+	}
+	var r Result
+	var rest []values.Type
+	for _, m := range members {
+		if m == argElem {
+			r.Arg = true
+		} else {
+			rest = append(rest, m)
+		}
+	}
+	if len(rest) > 0 {
+		r.Type = values.VariantOf(rest...)
+	}
+	return r
+}
+
+// argElem stands for an element of the arguments array in the types the
+// inferrer gives (split off by splitArg).
+var argElem values.Type = &values.TypeReferenceType{TypeString: "pp2go::Argument"}
 
 // Of4x is the type of what the 4.x function name, created in the Ruby
 // source src (Puppet::Functions.create_function), returns: the Variant of
@@ -147,6 +210,14 @@ type inferrer struct {
 	reading map[string]bool
 	// params are a method's parameters, whose values it does not follow
 	params []string
+	// argsKept: the arguments array only loses elements (filters,
+	// deletions) and is read otherwise only by index and predicates, so
+	// that an element read is one of the arguments (elementRead)
+	argsKept bool
+	// nonEmpty is the index of the top-level statement that raises when
+	// the arguments array is empty (or its first element nil or empty as
+	// a string), after which the array loses no element; -1 for none
+	nonEmpty int
 }
 
 // scan reads the block's assignments and returns.
@@ -212,9 +283,16 @@ func (in *inferrer) blockParams(ps []erb.Param) {
 // is not known.
 func (in *inferrer) result() values.Type {
 	in.scan(in.body)
-	if in.escapes || in.unsure[in.args] || len(in.assigned[in.args]) > 0 || slices.ContainsFunc(in.body, leaves) {
+	if in.escapes || in.unsure[in.args] || slices.ContainsFunc(in.body, leaves) {
 		return nil
 	}
+	for _, a := range in.assigned[in.args] {
+		if !in.filtersArgs(a.Value) {
+			return nil
+		}
+	}
+	in.argsKept = in.args != "" && in.keepsArgs()
+	in.nonEmpty = in.nonEmptyGuard()
 	var types []values.Type
 	for _, r := range in.returns {
 		t := in.returned(r)
@@ -481,6 +559,12 @@ func (in *inferrer) callType(x *erb.Call) values.Type {
 	if x.Block != nil || x.Safe {
 		return nil
 	}
+	if in.argsKept && elementRead(x, in.args) {
+		if in.nonEmpty >= 0 && in.after(in.nonEmpty, x) && firstElement(x) {
+			return argElem
+		}
+		return values.VariantOf(argElem, values.UndefT) // nil past the end
+	}
 	if x.Recv == nil {
 		switch x.Name {
 		case "Integer":
@@ -579,6 +663,225 @@ func sameRead(a, b erb.Node) bool {
 		i, iok := x.Args[0].(*erb.Int)
 		j, jok := y.Args[0].(*erb.Int)
 		return iok && jok && i.V == j.V && sameRead(x.Recv, y.Recv)
+	}
+	return false
+}
+
+// Methods of the arguments array by what they do to it.
+var (
+	// arrayFilters give an array of some of its elements
+	arrayFilters = set("compact", "uniq", "reject", "select", "filter", "drop", "drop_while", "take", "take_while", "dup", "sort", "reverse")
+	// arrayRemovals remove elements from it, or reorder them
+	arrayRemovals = set("delete", "delete_at", "delete_if", "reject!", "select!", "filter!", "keep_if", "compact!", "uniq!",
+		"shift", "pop", "clear", "slice!", "sort!", "reverse!")
+	// arrayReads read it
+	arrayReads = set("[]", "first", "last", "empty?", "any?", "all?", "none?", "size", "length", "count", "include?", "index",
+		"each", "each_with_index", "map", "collect", "is_a?", "kind_of?", "instance_of?", "nil?", "to_s", "inspect", "join", "flatten")
+)
+
+func set(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+// isArgs says whether n reads the local variable args.
+func isArgs(n erb.Node, args string) bool {
+	x, ok := n.(*erb.LVar)
+	return ok && x.Name == args
+}
+
+// filtersArgs says whether v, assigned to the arguments array, is some
+// of its elements: a filter of it, or it without some (args - [...]).
+func (in *inferrer) filtersArgs(v erb.Node) bool {
+	switch x := v.(type) {
+	case *erb.Call:
+		return !x.Safe && isArgs(x.Recv, in.args) && arrayFilters[x.Name]
+	case *erb.Binary:
+		return x.Op == "-" && isArgs(x.L, in.args)
+	}
+	return false
+}
+
+// keepsArgs says whether every element of the arguments array is one of
+// the arguments: each read of the array is the receiver of a method that
+// reads, filters or removes from it, or an operand of an operator that
+// makes a new array, and none is the target of an assignment (args[0] =
+// x); nothing else (a method it is given to, an alias) can add to it.
+func (in *inferrer) keepsArgs() bool {
+	ok := map[*erb.LVar]bool{}
+	targets := map[erb.Node]bool{}
+	for _, s := range in.body {
+		erb.Walk(s, func(n erb.Node) {
+			switch x := n.(type) {
+			case *erb.Assign:
+				targets[x.Target] = true
+			case *erb.OpAssign:
+				targets[x.Target] = true
+			}
+		})
+	}
+	for _, s := range in.body {
+		erb.Walk(s, func(n erb.Node) {
+			switch x := n.(type) {
+			case *erb.Call:
+				if r, isVar := x.Recv.(*erb.LVar); isVar && r.Name == in.args && !targets[x] &&
+					(arrayReads[x.Name] || arrayFilters[x.Name] || arrayRemovals[x.Name]) {
+					ok[r] = true
+				}
+			case *erb.Binary:
+				switch x.Op {
+				case "+", "-", "&", "|", "==", "!=":
+					for _, o := range []erb.Node{x.L, x.R} {
+						if r, isVar := o.(*erb.LVar); isVar && r.Name == in.args {
+							ok[r] = true
+						}
+					}
+				}
+			}
+		})
+	}
+	kept := true
+	for _, s := range in.body {
+		erb.Walk(s, func(n erb.Node) {
+			if x, isVar := n.(*erb.LVar); isVar && x.Name == in.args && !ok[x] {
+				kept = false
+			}
+		})
+	}
+	return kept
+}
+
+// elementRead says whether x reads one element of the arguments array:
+// args[i], args.first, args.last, args.shift, args.pop.
+func elementRead(x *erb.Call, args string) bool {
+	if !isArgs(x.Recv, args) || x.Block != nil {
+		return false
+	}
+	switch x.Name {
+	case "[]":
+		if len(x.Args) != 1 {
+			return false
+		}
+		_, isInt := x.Args[0].(*erb.Int)
+		return isInt
+	case "first", "last", "shift", "pop":
+		return len(x.Args) == 0
+	}
+	return false
+}
+
+// firstElement says whether x is args[0] or args.first.
+func firstElement(x *erb.Call) bool {
+	switch x.Name {
+	case "first":
+		return true
+	case "[]":
+		i, ok := x.Args[0].(*erb.Int)
+		return ok && i.V == 0
+	}
+	return false
+}
+
+// nonEmptyGuard is the index of the first top-level statement that
+// raises or returns when the arguments array is empty or its first
+// element nil (raise ... if args.empty?, if args[0].nil?, if
+// args[0].to_s.empty?), when no statement after it removes from the
+// array; -1 for none.
+func (in *inferrer) nonEmptyGuard() int {
+	for i, s := range in.body {
+		x, ok := s.(*erb.If)
+		if !ok || !x.Mod || x.Unless || len(x.Else) != 0 || !leavesFunction(one(x.Then)) || !in.emptyTest(x.Cond) {
+			continue
+		}
+		for _, later := range in.body[i+1:] {
+			removes := false
+			erb.Walk(later, func(n erb.Node) {
+				switch y := n.(type) {
+				case *erb.Call:
+					removes = removes || isArgs(y.Recv, in.args) && arrayRemovals[y.Name]
+				case *erb.LVarTarget:
+					removes = removes || y.Name == in.args
+				}
+			})
+			if removes {
+				return -1
+			}
+		}
+		return i
+	}
+	return -1
+}
+
+// leavesFunction says whether n returns or raises (a call of raise or
+// fail).
+func leavesFunction(n erb.Node) bool {
+	if _, ok := n.(*erb.Return); ok {
+		return true
+	}
+	c, ok := n.(*erb.Call)
+	return ok && c.Recv == nil && (c.Name == "raise" || c.Name == "fail")
+}
+
+// emptyTest says whether cond is true when the arguments array is empty:
+// args.empty?, args[0].nil?, args[0].to_s.empty? (args.first too).
+func (in *inferrer) emptyTest(cond erb.Node) bool {
+	c, ok := cond.(*erb.Call)
+	if !ok || len(c.Args) != 0 || c.Safe {
+		return false
+	}
+	first := func(n erb.Node) bool {
+		e, ok := n.(*erb.Call)
+		return ok && elementRead(e, in.args) && firstElement(e)
+	}
+	switch c.Name {
+	case "empty?":
+		if isArgs(c.Recv, in.args) {
+			return true
+		}
+		s, ok := c.Recv.(*erb.Call)
+		return ok && s.Name == "to_s" && len(s.Args) == 0 && first(s.Recv)
+	case "nil?":
+		return first(c.Recv)
+	}
+	return false
+}
+
+// deletesEmptyFirst says whether a top-level statement deletes the empty
+// strings from the arguments array (args.delete(”)) before every
+// statement that reads an element of it.
+func (in *inferrer) deletesEmptyFirst() bool {
+	for i, s := range in.body {
+		c, ok := s.(*erb.Call)
+		if !ok || !isArgs(c.Recv, in.args) || c.Name != "delete" || len(c.Args) != 1 {
+			continue
+		}
+		if text, ok := erb.LiteralString(c.Args[0]); !ok || text != "" {
+			continue
+		}
+		first := true
+		for _, before := range in.body[:i+1] {
+			erb.Walk(before, func(n erb.Node) {
+				if x, ok := n.(*erb.Call); ok && elementRead(x, in.args) {
+					first = false
+				}
+			})
+		}
+		return first
+	}
+	return false
+}
+
+// after says whether n is in a top-level statement after the i-th.
+func (in *inferrer) after(i int, n erb.Node) bool {
+	for _, s := range in.body[i+1:] {
+		found := false
+		erb.Walk(s, func(m erb.Node) { found = found || m == n })
+		if found {
+			return true
+		}
 	}
 	return false
 }

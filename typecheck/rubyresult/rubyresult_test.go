@@ -6,16 +6,16 @@ import (
 
 func TestOf3x(t *testing.T) {
 	cases := []struct {
-		name, body, want string // want "" : not known
+		name, body, want string // want "" : not known; "argument": one of the arguments
 	}{
 		{"literal string", `"#{args[0]}-x"`, "String"},
 		{"interpolation or nil", `return nil if args.empty?
 "x"`, "Variant[Undef, String]"},
 		{"guarded argument", `return args[0] if args[0].is_a?(Array)
 [args[0]]`, "Array"},
-		{"unguarded argument", `args[0]`, ""},
+		{"unguarded argument", `args[0]`, "Undef or an argument"},
 		{"guard of another value", `return args[0] if args[1].is_a?(Array)
-[]`, ""},
+[]`, "Variant[Undef, Array] or an argument"},
 		{"local assigned before", `result = []
 args.each { |a| result << a }
 result`, "Array"},
@@ -28,8 +28,47 @@ x`, "Variant[String, Undef]"},
   return x
 end
 'b'`, "String"},
-		{"local of unknown value", `x = args[0]
-x`, ""},
+		{"local of an argument", `x = args[0]
+x`, "Undef or an argument"},
+		{"pick (stdlib 9.4.1)", `args = args.compact
+args.delete(:undef)
+args.delete(:undefined)
+args.delete('')
+raise Puppet::ParseError, 'pick(): must receive at least one non empty value' if args[0].to_s.empty?
+return args[0]`, "an argument (not an empty one)"},
+		{"empty strings deleted after a read", `x = args.first
+args.delete('')
+raise ArgumentError, 'none' if args.empty?
+args[0]`, "an argument"},
+		{"guarded by empty?", `raise ArgumentError, 'none' if args.empty?
+args.first`, "an argument"},
+		{"guarded by nil?", `fail 'none' if args[0].nil?
+x = args[0]
+x`, "an argument"},
+		{"the guard, then a removal", `raise ArgumentError, 'none' if args.empty?
+args.delete('')
+args[0]`, "Undef or an argument (not an empty one)"},
+		{"the guard is conditional", `if args[1]
+  raise ArgumentError, 'none' if args.empty?
+end
+args[0]`, "Undef or an argument"},
+		{"another element than the guarded", `raise ArgumentError, 'none' if args[0].nil?
+args[1]`, "Undef or an argument"},
+		{"an argument or a literal", `return 'none' if args.empty?
+args.first`, "String or an argument"},
+		{"filtered", `args = args.reject { |a| a.nil? } - ['']
+args[0] || 'x'`, ""},
+		{"something pushed", `args << 'x'
+args[0]`, ""},
+		{"an element set", `args[0] = 1
+args[0]`, ""},
+		{"given to a method", `helper(args)
+args[0]`, ""},
+		{"aliased", `a = args
+a.push(1)
+args[0]`, ""},
+		{"concatenated", `args.concat([1])
+args[0]`, ""},
 		{"op-assigned local", `x = 'a'
 x += args[0]
 x`, ""},
@@ -71,11 +110,7 @@ end`, "Integer"},
 	}
 	for _, c := range cases {
 		src := "module Puppet::Parser::Functions\n  newfunction(:f, :type => :rvalue) do |args|\n" + c.body + "\n  end\nend\n"
-		got := ""
-		if typ := Of3x("f.rb", []byte(src), "f"); typ != nil {
-			got = typ.String()
-		}
-		if got != c.want {
+		if got := Of3x("f.rb", []byte(src), "f").String(); got != c.want {
 			t.Errorf("%s: got %q, want %q\n%s", c.name, got, c.want, src)
 		}
 	}
@@ -85,13 +120,13 @@ func TestOf3xFindsTheFunction(t *testing.T) {
 	src := `Puppet::Parser::Functions.newfunction(:other, type: :rvalue) { |args| 1 }
 Puppet::Parser::Functions.newfunction('f', type: :rvalue) { |args| 'x' }
 `
-	if got := Of3x("f.rb", []byte(src), "f"); got == nil || got.String() != "String" {
-		t.Errorf("got %v, want String", got)
+	if got := Of3x("f.rb", []byte(src), "f").String(); got != "String" {
+		t.Errorf("got %q, want String", got)
 	}
-	if got := Of3x("f.rb", []byte(src), "none"); got != nil {
+	if got := Of3x("f.rb", []byte(src), "none"); got.String() != "" {
 		t.Errorf("a function the file does not define: got %v", got)
 	}
-	if got := Of3x("f.rb", []byte("newfunction(:f do"), "f"); got != nil {
+	if got := Of3x("f.rb", []byte("newfunction(:f do"), "f"); got.String() != "" {
 		t.Errorf("a file that does not parse: got %v", got)
 	}
 }
