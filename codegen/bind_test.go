@@ -201,3 +201,42 @@ func TestInferredBoundCalls(t *testing.T) {
 	}
 	require.Regexp(t, `fnJoinD1Check1, nil, s.Local\(sites.Ref\(\d+\), \d+, "maybe"\)`, text) // $maybe may not be assigned
 }
+
+// TestArgumentResultBoundCalls: a 3.x Ruby function that returns one of
+// its arguments (stdlib's pick) gives a value of the arguments' kinds,
+// which binds calls; an Array argument's elements may change in place,
+// so a parameter that wants Strings in it still checks them.
+func TestArgumentResultBoundCalls(t *testing.T) {
+	files := map[string]string{
+		"manifests/site.pp": "include m\n",
+		"modules/m/manifests/init.pp": `class m(String $s = 'a') {
+  $u = upcase(m_pick($s, 'b'))
+  $r = regsubst(m_pick([$s], ['b']), 'a', 'c')
+}
+`,
+		"modules/m/lib/puppet/parser/functions/m_pick.rb": `module Puppet::Parser::Functions
+  newfunction(:m_pick, :type => :rvalue) do |args|
+    args = args.compact
+    args.delete('')
+    raise Puppet::ParseError, 'm_pick(): none' if args[0].to_s.empty?
+    return args[0]
+  end
+end
+`,
+	}
+	dir := t.TempDir()
+	writeTree(t, dir, files)
+	e, err := env.Load(dir, env.Options{BaseModulePath: t.TempDir(), Name: "production"})
+	require.NoError(t, err)
+	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Puppet: 7, Checked: typecheck.Check(e, 7)})
+	require.NoError(t, err)
+	var text string
+	for name, b := range res.Files {
+		if strings.Contains(name, "modules/m") && strings.HasSuffix(name, ".go") {
+			text += string(b)
+		}
+	}
+	text = strings.Join(strings.Fields(text), " ")
+	require.Contains(t, text, `fnUpcaseD2, nil, s.Fn(`)         // a String: upcase's String dispatch
+	require.Contains(t, text, `fnRegsubstD1Check1, nil, s.Fn(`) // an Array: its elements checked
+}

@@ -832,7 +832,7 @@ func converted3x(t values.Type, noEmpty bool) (values.Type, bool) {
 		case values.IsAssignable(values.UndefT, m):
 			undef = true
 		case values.IsAssignable(values.DataT, m):
-			members = append(members, m)
+			members = append(members, mutableKind(m))
 		case values.IsAssignable(values.TypeT, m):
 			members = append(members, values.TypeT)
 		case values.IsAssignable(scalars3x, m):
@@ -848,6 +848,25 @@ func converted3x(t values.Type, noEmpty bool) (values.Type, bool) {
 		return nil, true
 	}
 	return values.VariantOf(members...), true
+}
+
+// mutableKind is t (a type of Data) as far as a Ruby function can keep
+// a value of it while changing it in place: a number or Boolean as it
+// is, a String as any String (upcase!), an Array or a Hash as any Array
+// or Hash (their elements set: monit's monit_validate_tests gives back
+// the hashes it is given with a String for a Hash in them).
+func mutableKind(t values.Type) values.Type {
+	for _, k := range []values.Type{values.NumericT, values.BooleanT} {
+		if values.IsAssignable(k, t) {
+			return t
+		}
+	}
+	for _, k := range []values.Type{values.StringT, values.ArrayT, values.HashT} {
+		if values.IsAssignable(k, t) {
+			return k
+		}
+	}
+	return values.VariantOf(values.NumericT, values.BooleanT, values.StringT, values.ArrayT, values.HashT)
 }
 
 // typeMembers are the types t's values are of: a Variant's, an

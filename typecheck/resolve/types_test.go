@@ -101,7 +101,9 @@ include d
 // of each type. Puppet 7.23 gives back (type(pick(v, 'x'))) an undef as
 // an empty string, a Regexp, SemVer, SemVerRange, Timestamp or Timespan
 // as a String, Class['c'] as Class['C'], an array's or hash's undef as
-// undef, the rest as it was (cases t85-t88 compile under 7.23 and 8.10).
+// undef, the rest as it was, but that the function may change a String,
+// an Array's or a Hash's contents in place (t89) (cases t85-t89 compile
+// under 7.23 and 8.10).
 func TestConverted3x(t *testing.T) {
 	cases := []struct {
 		typ     string
@@ -114,8 +116,10 @@ func TestConverted3x(t *testing.T) {
 		{"Optional[Integer]", false, "Variant[Integer, String]"},
 		{"Optional[Integer]", true, "Integer"},
 		{"Integer[1, 1]", false, "Integer[1, 1]"},
-		{"Array[Optional[Integer]]", false, "Array[Optional[Integer]]"},
-		{"Struct[{'a' => String}]", false, "Struct[{'a' => String}]"},
+		{"Enum['a', 'b']", false, "String"},
+		{"Array[Optional[Integer]]", false, "Array"},
+		{"Struct[{'a' => String}]", false, "Hash"},
+		{"Data", false, "Variant[Numeric, Boolean, String, Array, Hash]"},
 		{"Regexp", false, "String"},
 		{"Variant[SemVer, Timespan]", false, "String"},
 		{"Type[Class['c']]", false, "Type"},
