@@ -79,22 +79,9 @@ func TestTypedBoundCalls(t *testing.T) {
 }
 `,
 	}
-	dir := t.TempDir()
-	writeTree(t, dir, files)
-	e, err := env.Load(dir, env.Options{BaseModulePath: t.TempDir(), Name: "production"})
-	require.NoError(t, err)
+	e := loadTree(t, files)
 	words := func(s string) string { return strings.Join(strings.Fields(s), " ") }
-	gen := func(checked *typecheck.Result) string {
-		res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Puppet: 7, Checked: checked})
-		require.NoError(t, err)
-		var text string
-		for name, b := range res.Files {
-			if strings.Contains(name, "modules/m") && strings.HasSuffix(name, ".go") {
-				text += string(b)
-			}
-		}
-		return words(text)
-	}
+	gen := func(checked *typecheck.Result) string { return moduleMWords(t, e, checked) }
 	typed := gen(typecheck.Check(e, 7))
 	for _, want := range []string{
 		`s.Fn(sites.Ref(1), fnJoinD1, nil, s.Param(sites.Ref(2), 0, "names"), v.String(","))`,
@@ -178,19 +165,8 @@ func TestInferredBoundCalls(t *testing.T) {
 }
 `,
 	}
-	dir := t.TempDir()
-	writeTree(t, dir, files)
-	e, err := env.Load(dir, env.Options{BaseModulePath: t.TempDir(), Name: "production"})
-	require.NoError(t, err)
-	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Puppet: 7, Checked: typecheck.Check(e, 7)})
-	require.NoError(t, err)
-	var text string
-	for name, b := range res.Files {
-		if strings.Contains(name, "modules/m") && strings.HasSuffix(name, ".go") {
-			text += string(b)
-		}
-	}
-	text = strings.Join(strings.Fields(text), " ")
+	e := loadTree(t, files)
+	text := moduleMWords(t, e, typecheck.Check(e, 7))
 	for _, want := range []string{
 		`fnJoinD1, nil, s.Local(sites.Ref(`, // $list: Array[String] or Tuple[String, String]
 		`fnJoinD1, nil, s.ArrayCopy(`,       // [$s, 'c']
@@ -224,11 +200,26 @@ func TestArgumentResultBoundCalls(t *testing.T) {
 end
 `,
 	}
+	e := loadTree(t, files)
+	text := moduleMWords(t, e, typecheck.Check(e, 7))
+	require.Contains(t, text, `fnUpcaseD2, nil, s.Fn(`)         // a String: upcase's String dispatch
+	require.Contains(t, text, `fnRegsubstD1Check1, nil, s.Fn(`) // an Array: its elements checked
+}
+
+// loadTree loads an environment of files, without a base module path.
+func loadTree(t *testing.T, files map[string]string) *env.Env {
 	dir := t.TempDir()
 	writeTree(t, dir, files)
 	e, err := env.Load(dir, env.Options{BaseModulePath: t.TempDir(), Name: "production"})
 	require.NoError(t, err)
-	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Puppet: 7, Checked: typecheck.Check(e, 7)})
+	return e
+}
+
+// moduleMWords is the Go that codegen generates for module m of e, as
+// Puppet 7 with the checker's result checked (nil: none), its words
+// separated by one space.
+func moduleMWords(t *testing.T, e *env.Env, checked *typecheck.Result) string {
+	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: conformance.RepoDir(), Puppet: 7, Checked: checked})
 	require.NoError(t, err)
 	var text string
 	for name, b := range res.Files {
@@ -236,7 +227,5 @@ end
 			text += string(b)
 		}
 	}
-	text = strings.Join(strings.Fields(text), " ")
-	require.Contains(t, text, `fnUpcaseD2, nil, s.Fn(`)         // a String: upcase's String dispatch
-	require.Contains(t, text, `fnRegsubstD1Check1, nil, s.Fn(`) // an Array: its elements checked
+	return strings.Join(strings.Fields(text), " ")
 }
