@@ -7,9 +7,11 @@
 // reaches Puppet as Ruby made it (Runtime3FunctionArgumentConverter.
 // convert_return keeps an Array an Array, a Hash a Hash), a 4.x
 // function's as it is, so the type holds for every call that does not
-// fail. Anything else, a call of another method or a value of unknown
-// kind, makes the result unknown: the checker and codegen then know
-// nothing of it, as before.
+// fail. A 3.x function may also return one of its arguments (stdlib's
+// pick), where the arguments array only loses elements: the checker then
+// types the call by its arguments' types (Result.Arg). Anything else, a
+// call of another method or a value of unknown kind, makes the result
+// unknown: the checker and codegen then know nothing of it, as before.
 package rubyresult
 
 import (
@@ -211,8 +213,8 @@ type inferrer struct {
 	// params are a method's parameters, whose values it does not follow
 	params []string
 	// argsKept: the arguments array only loses elements (filters,
-	// deletions) and is read otherwise only by index and predicates, so
-	// that an element read is one of the arguments (elementRead)
+	// deletions) and is otherwise only read (keepsArgs), so that an
+	// element read is one of the arguments (elementRead)
 	argsKept bool
 	// nonEmpty is the index of the top-level statement that raises when
 	// the arguments array is empty (or its first element nil or empty as
