@@ -3,6 +3,7 @@ package corefn
 import (
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -87,12 +88,7 @@ var notSampled = map[string]string{"split": "Sensitive"}
 
 func TestResults(t *testing.T) {
 	var lines []string
-	names := make([]string, 0, len(results))
-	for name := range results {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(results)) {
 		r := results[name]
 		ss := samples[name]
 		if slices.Equal(r.ByFirst, caseMapped) || slices.Equal(r.ByFirst, eachMapped) {

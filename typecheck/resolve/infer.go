@@ -866,8 +866,12 @@ func mutableKind(t values.Type) values.Type {
 			return k
 		}
 	}
-	return values.VariantOf(values.NumericT, values.BooleanT, values.StringT, values.ArrayT, values.HashT)
+	return dataKinds
 }
+
+// dataKinds are Data's kinds, what mutableKind gives of a type that
+// holds values of several (Data, ScalarData).
+var dataKinds = values.VariantOf(values.NumericT, values.BooleanT, values.StringT, values.ArrayT, values.HashT)
 
 // typeMembers are the types t's values are of: a Variant's, an
 // Optional's and Undef, an alias's type's (nil past a depth of aliases).

@@ -501,9 +501,7 @@ func assignedBefore(stmts []erb.Node, x *erb.LVar, as []*erb.Assign) bool {
 		if a, ok := s.(*erb.Assign); ok && slices.Contains(as, a) && a.Offset() < x.Offset() {
 			return true
 		}
-		holds := false
-		erb.Walk(s, func(n erb.Node) { holds = holds || n == x })
-		if holds {
+		if holds(s, func(n erb.Node) bool { return n == x }) {
 			return slices.ContainsFunc(statementLists(s), func(l []erb.Node) bool { return assignedBefore(l, x, as) })
 		}
 	}
@@ -713,8 +711,11 @@ func (in *inferrer) filtersArgs(v erb.Node) bool {
 // makes a new array, and none is the target of an assignment (args[0] =
 // x); nothing else (a method it is given to, an alias) can add to it.
 func (in *inferrer) keepsArgs() bool {
-	ok := map[*erb.LVar]bool{}
+	// the walk visits parents first: an assignment before its target, a
+	// call or an operator before its operands
 	targets := map[erb.Node]bool{}
+	ok := map[*erb.LVar]bool{}
+	kept := true
 	for _, s := range in.body {
 		erb.Walk(s, func(n erb.Node) {
 			switch x := n.(type) {
@@ -722,12 +723,6 @@ func (in *inferrer) keepsArgs() bool {
 				targets[x.Target] = true
 			case *erb.OpAssign:
 				targets[x.Target] = true
-			}
-		})
-	}
-	for _, s := range in.body {
-		erb.Walk(s, func(n erb.Node) {
-			switch x := n.(type) {
 			case *erb.Call:
 				if r, isVar := x.Recv.(*erb.LVar); isVar && r.Name == in.args && !targets[x] &&
 					(arrayReads[x.Name] || arrayFilters[x.Name] || arrayRemovals[x.Name]) {
@@ -742,14 +737,8 @@ func (in *inferrer) keepsArgs() bool {
 						}
 					}
 				}
-			}
-		})
-	}
-	kept := true
-	for _, s := range in.body {
-		erb.Walk(s, func(n erb.Node) {
-			if x, isVar := n.(*erb.LVar); isVar && x.Name == in.args && !ok[x] {
-				kept = false
+			case *erb.LVar:
+				kept = kept && (x.Name != in.args || ok[x])
 			}
 		})
 	}
@@ -798,19 +787,17 @@ func (in *inferrer) nonEmptyGuard() int {
 		if !ok || !x.Mod || x.Unless || len(x.Else) != 0 || !leavesFunction(one(x.Then)) || !in.emptyTest(x.Cond) {
 			continue
 		}
-		for _, later := range in.body[i+1:] {
-			removes := false
-			erb.Walk(later, func(n erb.Node) {
-				switch y := n.(type) {
-				case *erb.Call:
-					removes = removes || isArgs(y.Recv, in.args) && arrayRemovals[y.Name]
-				case *erb.LVarTarget:
-					removes = removes || y.Name == in.args
-				}
-			})
-			if removes {
-				return -1
+		removes := func(n erb.Node) bool {
+			switch y := n.(type) {
+			case *erb.Call:
+				return isArgs(y.Recv, in.args) && arrayRemovals[y.Name]
+			case *erb.LVarTarget:
+				return y.Name == in.args
 			}
+			return false
+		}
+		if slices.ContainsFunc(in.body[i+1:], func(later erb.Node) bool { return holds(later, removes) }) {
+			return -1
 		}
 		return i
 	}
@@ -852,8 +839,8 @@ func (in *inferrer) emptyTest(cond erb.Node) bool {
 }
 
 // deletesEmptyFirst says whether a top-level statement deletes the empty
-// strings from the arguments array (args.delete(”)) before every
-// statement that reads an element of it.
+// strings from the arguments array (args.delete of an empty string)
+// before every statement that reads an element of it.
 func (in *inferrer) deletesEmptyFirst() bool {
 	for i, s := range in.body {
 		c, ok := s.(*erb.Call)
@@ -863,27 +850,25 @@ func (in *inferrer) deletesEmptyFirst() bool {
 		if text, ok := erb.LiteralString(c.Args[0]); !ok || text != "" {
 			continue
 		}
-		first := true
-		for _, before := range in.body[:i+1] {
-			erb.Walk(before, func(n erb.Node) {
-				if x, ok := n.(*erb.Call); ok && elementRead(x, in.args) {
-					first = false
-				}
-			})
+		reads := func(n erb.Node) bool {
+			x, ok := n.(*erb.Call)
+			return ok && elementRead(x, in.args)
 		}
-		return first
+		return !slices.ContainsFunc(in.body[:i+1], func(before erb.Node) bool { return holds(before, reads) })
 	}
 	return false
 }
 
 // after says whether n is in a top-level statement after the i-th.
 func (in *inferrer) after(i int, n erb.Node) bool {
-	for _, s := range in.body[i+1:] {
-		found := false
-		erb.Walk(s, func(m erb.Node) { found = found || m == n })
-		if found {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(in.body[i+1:], func(s erb.Node) bool {
+		return holds(s, func(m erb.Node) bool { return m == n })
+	})
+}
+
+// holds says whether s or a node below it satisfies p.
+func holds(s erb.Node, p func(erb.Node) bool) bool {
+	found := false
+	erb.Walk(s, func(n erb.Node) { found = found || p(n) })
+	return found
 }

@@ -173,7 +173,9 @@ var dataPointers = &dataMark
 // dataSection is the address range of the binary's .data section, read
 // from its section headers (/proc/self/exe), or 0, 0 when they cannot be
 // read or do not hold dataPointers (a binary whose addresses are not the
-// file's: position independent).
+// file's: position independent). It reads the headers itself, not with
+// debug/elf or encoding/binary, which would have the package initialize
+// after theirs (see the package comment).
 func dataSection() (lo, hi uintptr) {
 	fd, err := syscall.Open("/proc/self/exe", syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
 	if err != nil {
