@@ -41,10 +41,10 @@ func TestBoundCalls(t *testing.T) {
 	words := func(s string) string { return strings.Join(strings.Fields(s), " ") }
 	site := words(generatedGo(t, files, "site"))
 	for _, want := range []string{
-		`fnIncludeD1 = &rt.FuncRef{Name: "include", Dispatch: 1}`,
+		`fnIncludeD1 = &rt.FuncRef{Name: "include", Dispatch: 1, Cell: &cells[0]}`,
 		`s.Fn(sites.Ref(0), fnIncludeD1, nil, v.String("m"))`,
 		`s.Fn(sites.Ref(2), fnVersioncmpD1, nil, v.String("1"), v.String("2"))`,
-		`fnVersioncmpD1Check1 = &rt.FuncRef{Name: "versioncmp", Dispatch: 1, Check: 0x1}`,
+		`fnVersioncmpD1Check1 = &rt.FuncRef{Name: "versioncmp", Dispatch: 1, Check: 0x1, Cell: &cells[2]}`,
 		`s.Fn(sites.Ref(4), fnVersioncmpD1Check1, nil, s.Var(sites.Ref(5), "a"), v.String("2"))`,
 		`s.Fn(sites.Ref(8), fnMap, s.Lambda(`,
 		`s.Fn(sites.Ref(10), fnVersioncmp, nil, rt.Args(rt.Splat(&lit3))...)`,

@@ -110,6 +110,7 @@ func (g *defGen) definition(kind, name string, x ast.Positioned, ps []*ast.Param
 	fields[jen.Id("File")] = g.fileRef()
 	fields[jen.Id("Line")] = jen.Lit(g.line(x))
 	fields[jen.Id("Body")] = jen.Id(body)
+	fields[jen.Id("Cell")] = g.u.cellAddr()
 	params := g.params(ps)
 	if params != nil {
 		fields[jen.Id("Params")] = jen.Id(paramsID)

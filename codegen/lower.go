@@ -747,6 +747,7 @@ func (l *lowerer) signature(params []*ast.Parameter, ret ast.Expr) jen.Code {
 		key = fmt.Sprintf("%s@%d", l.f.Path, ret.Span().Offset)
 	}
 	id := l.u.ref(&l.u.consts, "sig "+key, "sig"+fmt.Sprint(len(l.u.consts.keys)+1), func() jen.Code {
+		fields[jen.Id("Cell")] = l.u.cellAddr()
 		return jen.Op("&").Qual(rtPath, "Signature").Values(fields)
 	})
 	return jen.Id(id)

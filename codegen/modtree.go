@@ -77,7 +77,7 @@ func (g *generator) moduleFiles(u *unit, m *env.Module) {
 			patterns = append(patterns, "all:"+dir)
 		}
 		id := t.rootIdent(strings.ReplaceAll(dir, ".", "") + "Tree")
-		fields := jen.Dict{}
+		fields := jen.Dict{jen.Id("Cell"): jen.Op("&").Id("treeCells").Index(jen.Lit(len(trees)))}
 		if embedded[dir] {
 			fields[jen.Id("FS")] = jen.Op("&").Id(fsID)
 			fields[jen.Id("Dir")] = jen.Lit(dir)
@@ -139,6 +139,8 @@ func (g *generator) moduleFiles(u *unit, m *env.Module) {
 	for _, d := range decls {
 		f.Add(d)
 	}
+	f.Comment("treeCells are where the trees keep their entries, sorted when first looked in (rt.Cell).")
+	f.Var().Id("treeCells").Index(jen.Lit(len(trees))).Qual(rtPath, "Cell")
 	if err := g.render(g.unitFile(t, "pp2go_files.go"), f); err != nil {
 		g.res.Diags = append(g.res.Diags, &diag.Diagnostic{Severity: diag.Error, Message: err.Error()})
 	}

@@ -57,6 +57,10 @@ type unit struct {
 	// strSites is how many interpolations the package's code has: each
 	// has its rt.StrSite in the package's interps
 	strSites int
+	// cells is how many of the package's references (its definitions,
+	// types, functions, variables, site table...) keep what they find at
+	// run time: each has its rt.Cell in the package's cells
+	cells int
 
 	erbMarked map[*jen.File]bool // files that carry the ERB runtime's version marker
 
@@ -110,7 +114,7 @@ type refTable struct {
 func newUnit(pkg, dir, module string) *unit {
 	u := &unit{pkg: pkg, dir: dir, module: module, fileIdx: map[string]int{}, siteIdx: map[siteKey]int{},
 		lblIdx: map[string]int{}, idents: map[string]bool{}, outputs: map[string]*jen.File{}}
-	for _, reserved := range []string{"pos", "sites", "interps", "files", "labels", "Register", "register", "Module", "module", "init", "moduleFiles", "templates"} {
+	for _, reserved := range []string{"pos", "sites", "interps", "cells", "treeCells", "files", "labels", "Register", "register", "Module", "module", "init", "moduleFiles", "templates"} {
 		u.idents[reserved] = true
 	}
 	return u
@@ -275,11 +279,13 @@ func (u *unit) ref(t *refTable, key, want string, init func() jen.Code) string {
 // which writes into, and so copies, the pages of that data.
 func (u *unit) typeRef(text string) jen.Code {
 	id := u.ref(&u.types, text, "t"+goName(text), func() jen.Code {
-		fields := jen.Dict{jen.Id("Text"): jen.Lit(text)}
+		fields := []jen.Code{jen.Id("Text").Op(":").Lit(text)}
 		if t := staticType(text); t != nil {
-			fields[jen.Id("Static")] = t
+			fields = append(fields, jen.Id("Static").Op(":").Add(t)) // used as it is, never resolved
+		} else {
+			fields = append(fields, u.cell())
 		}
-		return jen.Qual(rtPath, "TypeRef").Values(fields)
+		return jen.Qual(rtPath, "TypeRef").Values(fields...)
 	})
 	return jen.Op("&").Id(id)
 }
@@ -288,7 +294,7 @@ func (u *unit) typeRef(text string) jen.Code {
 // expression names (lowercase); as typeRef's, uses take its address.
 func (u *unit) resourceTypeRef(name string) jen.Code {
 	id := u.ref(&u.rtypes, name, "res"+goName(name), func() jen.Code {
-		return jen.Qual(rtPath, "ResourceTypeRef").Values(jen.Dict{jen.Id("Name"): jen.Lit(name)})
+		return jen.Qual(rtPath, "ResourceTypeRef").Values(jen.Id("Name").Op(":").Lit(name), u.cell())
 	})
 	return jen.Op("&").Id(id)
 }
@@ -296,7 +302,7 @@ func (u *unit) resourceTypeRef(name string) jen.Code {
 // funcRef is a reference to a function by name.
 func (u *unit) funcRef(name string) jen.Code {
 	id := u.ref(&u.funcs, name, "fn"+goName(name), func() jen.Code {
-		return jen.Op("&").Qual(rtPath, "FuncRef").Values(jen.Dict{jen.Id("Name"): jen.Lit(name)})
+		return jen.Op("&").Qual(rtPath, "FuncRef").Values(jen.Id("Name").Op(":").Lit(name), u.cell())
 	})
 	return jen.Id(id)
 }
@@ -312,7 +318,7 @@ func (u *unit) boundFuncRef(name string, d int, check uint64) jen.Code {
 		fields = append(fields, jen.Id("Check").Op(":").Id(fmt.Sprintf("%#x", check)))
 	}
 	id := u.ref(&u.funcs, key, want, func() jen.Code {
-		return jen.Op("&").Qual(rtPath, "FuncRef").Values(fields...)
+		return jen.Op("&").Qual(rtPath, "FuncRef").Values(append(fields, u.cell())...)
 	})
 	return jen.Id(id)
 }
@@ -331,14 +337,24 @@ func (u *unit) varRef(name string, slot int) jen.Code {
 		if i := strings.LastIndex(leaf, "::"); i >= 0 {
 			class, leaf = leaf[:i], leaf[i+2:]
 		}
-		fields := jen.Dict{jen.Id("Name"): jen.Lit(name), jen.Id("Leaf"): jen.Lit(leaf), jen.Id("Slot"): jen.Lit(slot)}
+		fields := []jen.Code{jen.Id("Name").Op(":").Lit(name)}
 		if class != "" {
-			fields[jen.Id("Class")] = jen.Lit(class)
+			fields = append(fields, jen.Id("Class").Op(":").Lit(class))
 		}
-		return jen.Op("&").Qual(rtPath, "VarRef").Values(fields)
+		fields = append(fields, jen.Id("Leaf").Op(":").Lit(leaf), jen.Id("Slot").Op(":").Lit(slot), u.cell())
+		return jen.Op("&").Qual(rtPath, "VarRef").Values(fields...)
 	})
 	return jen.Id(id)
 }
+
+// cellAddr is the address of a new reference's rt.Cell in the package's
+// cells, and cell the field that gives it.
+func (u *unit) cellAddr() jen.Code {
+	u.cells++
+	return jen.Op("&").Id("cells").Index(jen.Lit(u.cells - 1))
+}
+
+func (u *unit) cell() jen.Code { return jen.Id("Cell").Op(":").Add(u.cellAddr()) }
 
 // strSite is the place of a new interpolation in the package's interps.
 func (u *unit) strSite() jen.Code {
@@ -349,7 +365,7 @@ func (u *unit) strSite() jen.Code {
 // regexpRef is a regular expression literal.
 func (u *unit) regexpRef(src string) jen.Code {
 	id := u.ref(&u.regexps, src, "re"+strconv.Itoa(len(u.regexps.keys)+1), func() jen.Code {
-		return jen.Op("&").Qual(rtPath, "RegexpRef").Values(jen.Dict{jen.Id("Src"): jen.Lit(src)})
+		return jen.Op("&").Qual(rtPath, "RegexpRef").Values(jen.Id("Src").Op(":").Lit(src), u.cell())
 	})
 	return jen.Id(id)
 }
@@ -435,6 +451,7 @@ func (u *unit) tables() *jen.File {
 	table := jen.Dict{
 		jen.Id("Labels"): jen.Lit(strings.Join(u.labels, "\n")),
 		jen.Id("Data"):   jen.Op(string(data)),
+		jen.Id("Cell"):   u.cellAddr(),
 	}
 	if len(u.files) > 0 {
 		table[jen.Id("Files")] = jen.Op("&").Id("files").Index(jen.Lit(0))
@@ -465,6 +482,13 @@ func (u *unit) tables() *jen.File {
 		f.Line()
 		f.Comment("interps are where the code interpolates strings (rt.InterpolateAt).")
 		f.Var().Id("interps").Index(jen.Lit(u.strSites)).Qual(rtPath, "StrSite")
+	}
+
+	if u.cells > 0 {
+		f.Line()
+		f.Comment("cells are where the package's references keep what they find at run time")
+		f.Comment("(rt.Cell): zero-valued, not in the binary's data that the references are.")
+		f.Var().Id("cells").Index(jen.Lit(u.cells)).Qual(rtPath, "Cell")
 	}
 
 	for _, t := range []*refTable{&u.types, &u.rtypes, &u.funcs, &u.regexps, &u.vars, &u.consts} {

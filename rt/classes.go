@@ -136,10 +136,10 @@ func flattenInto(out []values.Value, v values.Value) []values.Value {
 // their "::"): an Array of Class types.
 func classTypes(names []string) values.Value {
 	if len(names) == 1 {
-		if a, ok := readmap.Load(&includeValues, names[0]); ok {
+		if a, ok := readmap.Load(includeValues, names[0]); ok {
 			return a
 		}
-		return readmap.Store(&includeValues, names[0], values.NewArray(values.NewClassType(strings.TrimPrefix(names[0], "::"))))
+		return readmap.Store(includeValues, names[0], values.NewArray(values.NewClassType(strings.TrimPrefix(names[0], "::"))))
 	}
 	out := make([]values.Value, len(names))
 	for i, n := range names {
@@ -151,7 +151,7 @@ func classTypes(names []string) values.Value {
 // includeValues are classTypes' values for one class name, by the name:
 // most calls name one class, which each compile includes again, and the
 // value is immutable.
-var includeValues = readmap.Map[*values.Array]{Limit: maxCachedNames, Room: roomCachedNames}
+var includeValues = readmap.New[*values.Array](maxCachedNames, roomCachedNames)
 
 func classRef(name string) values.Value {
 	return values.NewResourceType("Class", capitalized.get(name), true)

@@ -138,7 +138,11 @@ func factsDigest(facts *values.Hash) string {
 	if facts == nil {
 		return ""
 	}
-	bp := digestBuffers.Get().(*[]byte)
+	bp, _ := digestBuffers.Get().(*[]byte)
+	if bp == nil {
+		bp = new([]byte)
+		*bp = make([]byte, 0, 16384)
+	}
 	b := appendDigest((*bp)[:0], facts)
 	sum := sha256.Sum256(b)
 	*bp = b
@@ -146,7 +150,10 @@ func factsDigest(facts *values.Hash) string {
 	return string(sum[:])
 }
 
-var digestBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 16384); return &b }}
+// digestBuffers are factsDigest's buffers. The Pool has no New: a
+// variable with one is in the binary's data, whose page the Pool's first
+// use writes (package cell says what that costs).
+var digestBuffers sync.Pool
 
 func appendDigest(b []byte, v values.Value) []byte {
 	str := func(b []byte, tag byte, s string) []byte {

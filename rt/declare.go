@@ -3,8 +3,8 @@ package rt
 import (
 	"slices"
 	"strings"
-	"sync/atomic"
 
+	"github.com/pp2go/pp2go/rt/cell"
 	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/internal/readmap"
 	"github.com/pp2go/pp2go/rt/values"
@@ -59,7 +59,8 @@ type declBody struct {
 // without hashing it.
 type ResourceTypeRef struct {
 	Name string
-	no   atomic.Int32 // Name's number plus one, 0 until known
+	// Cell keeps Name's number plus one, 0 until known (package cell).
+	Cell *Cell
 }
 
 var resourceTypeNumbers numbering
@@ -488,7 +489,7 @@ func (c *Ctx) resourceTypeOf(name string, ref *ResourceTypeRef) *resourceType {
 	if ref == nil {
 		return c.resourceType(name)
 	}
-	n := resourceTypeNumbers.of(ref.Name, &ref.no)
+	n := resourceTypeNumbers.of(ref.Name, cell.Of(&ref.Cell).Number(0))
 	if n < len(c.typesByNumber) {
 		if t := c.typesByNumber[n]; t != nil {
 			return t

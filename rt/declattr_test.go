@@ -128,7 +128,7 @@ func TestAttrParams(t *testing.T) {
 	if res.Err != nil {
 		t.Fatal(res.Err)
 	}
-	if atomicptr.Load(&tb.built) != nil {
+	if atomicptr.Load(tb.built()) != nil {
 		t.Error("an attribute operation built its site")
 	}
 	r := res.Catalog.Resource("File", "/a")

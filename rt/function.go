@@ -3,6 +3,7 @@ package rt
 import (
 	"strings"
 
+	"github.com/pp2go/pp2go/rt/cell"
 	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/internal/atomicptr"
 	"github.com/pp2go/pp2go/rt/values"
@@ -134,18 +135,20 @@ type FuncRef struct {
 	// bound to Dispatch still checks against its parameter types: those
 	// not known at build time (fn.Func.CallDispatch).
 	Check uint64
-	f     atomicptr.Pointer[fn.Func]
+	// Cell keeps the function the name resolves to (package cell).
+	Cell *Cell
 }
 
 func (r *FuncRef) resolve(site SiteRef) *fn.Func {
-	if f := atomicptr.Load(&r.f); f != nil {
+	kept := cell.Pointer[fn.Func](cell.Of(&r.Cell))
+	if f := atomicptr.Load(kept); f != nil {
 		return f
 	}
 	f := fn.Lookup(r.Name)
 	if f == nil {
 		IssueAt(site.Site(), "UNKNOWN_FUNCTION", "Unknown function: '%s'.", r.Name)
 	}
-	atomicptr.Store(&r.f, f)
+	atomicptr.Store(kept, f)
 	return f
 }
 
@@ -328,8 +331,9 @@ type Signature struct {
 	// function loads, at its first call in a compilation, in no scope at
 	// all (Closure::Named's @enclosing_scope is nil: Ctx.nilScope)
 	ReturnExpr func(s *Scope) values.Value
-
-	resolved atomicptr.Pointer[resolvedSig]
+	// Cell keeps the signature resolved in the program that used it last
+	// (package cell).
+	Cell *Cell
 }
 
 // resolvedSig is a Signature with its types resolved in a program.
@@ -349,11 +353,12 @@ type resolvedSig struct {
 
 // resolve resolves the signature's types in prog, once.
 func (sig *Signature) resolve(prog *Program) *resolvedSig {
-	if r := atomicptr.Load(&sig.resolved); r != nil && r.prog == prog {
+	kept := cell.Pointer[resolvedSig](cell.Of(&sig.Cell))
+	if r := atomicptr.Load(kept); r != nil && r.prog == prog {
 		return r
 	}
 	r := sig.resolveWith(prog, nil, nil)
-	atomicptr.Store(&sig.resolved, r)
+	atomicptr.Store(kept, r)
 	return r
 }
 

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"github.com/pp2go/pp2go/rt/cell"
 	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/internal/atomicptr"
 	"github.com/pp2go/pp2go/rt/values"
@@ -46,8 +47,13 @@ type SiteTable struct {
 	// AccessKeys are, per access expression whose keys are located, its
 	// site, its number of keys and their sites.
 	AccessKeys []int32
+	// Cell keeps the sites built so far (package cell).
+	Cell *Cell
+}
 
-	built atomicptr.Pointer[builtSites]
+// built is the table's sites built so far.
+func (t *SiteTable) built() *atomicptr.Pointer[builtSites] {
+	return cell.Pointer[builtSites](cell.Of(&t.Cell))
 }
 
 // builtSites is a table's sites built so far.
@@ -82,7 +88,7 @@ func (t *SiteTable) file(i int32) *File {
 
 // At returns site i.
 func (t *SiteTable) At(i int) *Site {
-	if b := atomicptr.Load(&t.built); b != nil {
+	if b := atomicptr.Load(t.built()); b != nil {
 		if s := atomicptr.Load(&b.sites[i]); s != nil {
 			return s
 		}
@@ -148,7 +154,7 @@ func SiteRefOf(s *Site) SiteRef {
 	b := &builtSites{sites: make([]atomicptr.Pointer[Site], 1)}
 	atomicptr.Store(&b.sites[0], s)
 	t := &SiteTable{}
-	atomicptr.Store(&t.built, b)
+	atomicptr.Store(t.built(), b)
 	return SiteRef{t, 0}
 }
 
@@ -159,7 +165,7 @@ func SiteRefOf(s *Site) SiteRef {
 func (t *SiteTable) build(i int) *Site {
 	sitesMu.Lock()
 	defer sitesMu.Unlock()
-	b := atomicptr.Load(&t.built)
+	b := atomicptr.Load(t.built())
 	if b == nil {
 		n := len(t.Data) / 4
 		b = &builtSites{sites: make([]atomicptr.Pointer[Site], n), labels: strings.Split(t.Labels, "\n")}
@@ -175,7 +181,7 @@ func (t *SiteTable) build(i int) *Site {
 		if !slices.IsSortedFunc(b.links, compareSiteEntries) {
 			slices.SortStableFunc(b.links, compareSiteEntries)
 		}
-		atomicptr.Store(&t.built, b)
+		atomicptr.Store(t.built(), b)
 	}
 	return t.site(b, i)
 }
@@ -241,19 +247,21 @@ func (t *SiteTable) site(b *builtSites, i int) *Site {
 // RegexpRef is a regular expression literal, compiled on first use.
 type RegexpRef struct {
 	Src string
-	re  atomicptr.Pointer[values.Regexp]
+	// Cell keeps the compiled expression (package cell).
+	Cell *Cell
 }
 
 // Regexp is the literal's value.
 func (s *Scope) Regexp(site SiteRef, r *RegexpRef) values.Value {
-	if re := atomicptr.Load(&r.re); re != nil {
+	kept := cell.Pointer[values.Regexp](cell.Of(&r.Cell))
+	if re := atomicptr.Load(kept); re != nil {
 		return re
 	}
 	re, err := values.NewRegexp(r.Src)
 	if err != nil {
 		raise(site.Site(), err)
 	}
-	atomicptr.Store(&r.re, re)
+	atomicptr.Store(kept, re)
 	return re
 }
 

@@ -964,7 +964,7 @@ const (
 // catalog, not in one that writes one (compile of a node), which would
 // only pay for keeping them.
 var (
-	escapedStrings = readmap.Map[string]{Limit: 1024}
+	escapedStrings = readmap.New[string](1024, 0)
 	escapedBytes   atomic.Int64
 	escapedWarm    atomic.Bool
 )
@@ -976,7 +976,7 @@ func appendLong(b []byte, s string) []byte {
 		b = appendEscaped(b, s)
 		return append(b, '"')
 	}
-	if e, ok := readmap.Load(&escapedStrings, s); ok {
+	if e, ok := readmap.Load(escapedStrings, s); ok {
 		return append(b, e...)
 	}
 	n := len(b)
@@ -987,7 +987,7 @@ func appendLong(b []byte, s string) []byte {
 	// be found: not kept
 	if e := b[n:]; len(e) != len(s)+2 && escapedWarm.Load() {
 		if size := int64(len(s) + len(e)); escapedBytes.Add(size) <= escapedBudget {
-			readmap.Store(&escapedStrings, strings.Clone(s), string(e))
+			readmap.Store(escapedStrings, strings.Clone(s), string(e))
 		} else {
 			escapedBytes.Add(-size)
 		}

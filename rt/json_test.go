@@ -316,7 +316,7 @@ func TestAppendStrLong(t *testing.T) {
 	if got, want := string(appendStr(nil, cold)), `"`+escapeBytewise(cold)+`"`; got != want {
 		t.Fatalf("%q, want %q", got, want)
 	}
-	if _, ok := readmap.Load(&escapedStrings, cold); ok {
+	if _, ok := readmap.Load(escapedStrings, cold); ok {
 		t.Errorf("a string is kept before the process writes a second catalog")
 	}
 	escapedWarm.Store(true)
@@ -330,10 +330,10 @@ func TestAppendStrLong(t *testing.T) {
 			}
 		}
 	}
-	if _, ok := readmap.Load(&escapedStrings, texts[0]); !ok {
+	if _, ok := readmap.Load(escapedStrings, texts[0]); !ok {
 		t.Errorf("a string with bytes to escape is not kept")
 	}
-	if _, ok := readmap.Load(&escapedStrings, texts[len(texts)-1]); ok {
+	if _, ok := readmap.Load(escapedStrings, texts[len(texts)-1]); ok {
 		t.Errorf("a string without bytes to escape is kept")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/pp2go/pp2go/rt/cell"
 	"github.com/pp2go/pp2go/rt/internal/atomicptr"
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -415,8 +416,9 @@ type TypeRef struct {
 	// returns it as it is, where converting a Type to a Value looked up
 	// the Value's itab at each use.
 	Static values.Value
-
-	t atomicptr.Pointer[typeResolution]
+	// Cell keeps the type the text resolves to in the program that used
+	// it last (package cell).
+	Cell *Cell
 }
 
 type typeResolution struct {
@@ -442,7 +444,8 @@ func (s *Scope) Type(site SiteRef, r *TypeRef) values.Value {
 		return r.Static
 	}
 	prog := s.c.prog
-	tr := atomicptr.Load(&r.t)
+	kept := cell.Pointer[typeResolution](cell.Of(&r.Cell))
+	tr := atomicptr.Load(kept)
 	if tr == nil || tr.prog != prog {
 		t, err := prog.parseType(r.Text)
 		if err != nil {
@@ -454,7 +457,7 @@ func (s *Scope) Type(site SiteRef, r *TypeRef) values.Value {
 				tr.names = names
 			}
 		}
-		atomicptr.Store(&r.t, tr)
+		atomicptr.Store(kept, tr)
 	}
 	if tr.names != nil {
 		s.c.loadAliases(site.Site(), tr.names)

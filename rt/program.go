@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unsafe"
 
+	"github.com/pp2go/pp2go/rt/cell"
 	"github.com/pp2go/pp2go/rt/hiera"
 	"github.com/pp2go/pp2go/rt/internal/atomicptr"
 	"github.com/pp2go/pp2go/rt/internal/readmap"
@@ -274,7 +275,8 @@ type Class struct {
 
 	// noModule marks the settings class, which has no module name.
 	noModule bool
-	madeKept unsafe.Pointer // *madeDefinition, see made
+	// Cell keeps the *madeDefinition (see made; package cell).
+	Cell *Cell
 }
 
 // madeDefinition is what a process makes of a class or a defined type
@@ -331,7 +333,7 @@ func madeIn(p *unsafe.Pointer, locals string) *madeDefinition {
 }
 
 // made is what the process made of the class.
-func (c *Class) made() *madeDefinition { return madeIn(&c.madeKept, c.Locals) }
+func (c *Class) made() *madeDefinition { return madeIn(cell.Of(&c.Cell).Raw(), c.Locals) }
 
 // title is the title of the class's resource (classTitle of its name),
 // found once per process: a compile finds it for each class it evaluates
@@ -418,11 +420,11 @@ type Define struct {
 	File   *File
 	Line   int
 
-	madeKept unsafe.Pointer // *madeDefinition, see made
+	Cell *Cell // as Class.Cell
 }
 
 // made is what the process made of the defined type (madeDefinition).
-func (d *Define) made() *madeDefinition { return madeIn(&d.madeKept, d.Locals) }
+func (d *Define) made() *madeDefinition { return madeIn(cell.Of(&d.Cell).Raw(), d.Locals) }
 
 // parameters are the defined type's parameters, made once per process.
 func (d *Define) parameters() []*Parameter { return d.made().params.get(d.Params) }

@@ -133,7 +133,7 @@ func TestSiteRef(t *testing.T) {
 	if v := c.top.Access(tb.Ref(0), h, values.String("k")); v != values.Int(2) {
 		t.Fatalf("$h[k] is %v", v)
 	}
-	if atomicptr.Load(&tb.built) != nil {
+	if atomicptr.Load(tb.built()) != nil {
 		t.Fatal("a read that found its variable, or an access, built a site")
 	}
 	func() {
@@ -151,7 +151,7 @@ func TestSiteRef(t *testing.T) {
 	// a parameter's file and line, read without building the site, are
 	// the site's
 	tb2 := &SiteTable{Files: tb.Files, FileCount: tb.FileCount, Labels: tb.Labels, Data: tb.Data}
-	if f, l := tb2.Ref(1).fileLine(); atomicptr.Load(&tb2.built) != nil || f != &tb.At(1).File.Path || l != 5 {
+	if f, l := tb2.Ref(1).fileLine(); atomicptr.Load(tb2.built()) != nil || f != &tb.At(1).File.Path || l != 5 {
 		t.Errorf("fileLine: %p %d", f, l)
 	}
 	if f, l := SiteRefOf(tb.At(0)).fileLine(); f != &tb.Files.Path || l != 3 {
@@ -187,7 +187,7 @@ func TestFnSiteRef(t *testing.T) {
 	}})
 	require.NoError(t, res.Err)
 	require.Equal(t, values.Int(-1), got)
-	require.Nil(t, atomicptr.Load(&tb.built), "a call that succeeded built its site")
+	require.Nil(t, atomicptr.Load(tb.built()), "a call that succeeded built its site")
 
 	tb = table()
 	res = CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
@@ -236,7 +236,7 @@ func TestDeclareSiteRef(t *testing.T) {
 			values.NewHash(values.HashEntry{Key: values.String("made"), Value: values.NewHash()}))
 	}})
 	require.NoError(t, res.Err)
-	require.Nil(t, atomicptr.Load(&tb.built), "a resource expression that succeeded built its site")
+	require.Nil(t, atomicptr.Load(tb.built()), "a resource expression that succeeded built its site")
 	for _, title := range []string{"hi", "there"} {
 		r := res.Catalog.Resource("Notify", title)
 		require.NotNil(t, r, title)
@@ -283,7 +283,7 @@ func TestOperatorSiteRef(t *testing.T) {
 		in = s.In(tb.Ref(0), values.String("b"), values.NewArray(values.String("b")))
 	}})
 	require.NoError(t, res.Err)
-	require.Nil(t, atomicptr.Load(&tb.built), "operations that succeeded built their site")
+	require.Nil(t, atomicptr.Load(tb.built()), "operations that succeeded built their site")
 	require.Equal(t, values.True, matched)
 	require.Equal(t, values.True, in)
 	require.Equal(t, "[Notify[b]]", values.ToString(res.Catalog.Resource("Notify", "a").Get("before")))

@@ -4,6 +4,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/pp2go/pp2go/rt/cell"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -18,13 +19,19 @@ import (
 // The generator writes each as a literal (QualifiedVar's), which the
 // linker lays out: no code runs for it as the program starts.
 type VarRef struct {
-	Name    string // as written, without the '$'
-	Class   string // the class's name, "" for the top scope
-	Leaf    string
-	Slot    int
-	hint    atomic.Int32 // position in the table where Leaf was last found
-	classNo atomic.Int32 // Class's number plus one (classNumbers), 0 until known
+	Name  string // as written, without the '$'
+	Class string // the class's name, "" for the top scope
+	Leaf  string
+	Slot  int
+	// Cell keeps the Class's number plus one (classNumbers; 0 until
+	// known) and the position in the table where Leaf was last found
+	// (package cell).
+	Cell *Cell
 }
+
+// classNo and hint are the numbers r's cell keeps.
+func (r *VarRef) classNo() *atomic.Int32 { return cell.Of(&r.Cell).Number(0) }
+func (r *VarRef) hint() *atomic.Int32    { return cell.Of(&r.Cell).Number(1) }
 
 // numbering gives names numbers, for the process (or a program's): a
 // compile finds what it keeps for a name by its number, in a list or a
@@ -72,7 +79,7 @@ var classNumbers numbering
 // classScopeOf is the scope of r's class (top.classes[r.Class]), kept by
 // the class's number once the class has one.
 func (c *Ctx) classScopeOf(r *VarRef) *Scope {
-	n := classNumbers.of(r.Class, &r.classNo)
+	n := classNumbers.of(r.Class, r.classNo())
 	if n < len(c.classScopes) {
 		if cs := c.classScopes[n]; cs != nil {
 			return cs
@@ -127,11 +134,12 @@ func (s *Scope) Qualified(site SiteRef, r *VarRef) values.Value {
 			}
 		}
 	}
-	if i := int(r.hint.Load()); i < len(t.names) && t.names[i] == r.Leaf {
+	hint := r.hint()
+	if i := int(hint.Load()); i < len(t.names) && t.names[i] == r.Leaf {
 		return orUndef(t.vals[i])
 	}
 	if i := t.find(r.Leaf); i >= 0 {
-		r.hint.Store(int32(i))
+		hint.Store(int32(i))
 		return orUndef(t.vals[i])
 	}
 	return s.Var(site, r.Name)

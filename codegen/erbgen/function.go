@@ -152,21 +152,29 @@ func (p *litPool) site(name string) *jen.Statement { return p.sites.ref(name) }
 func (p *litPool) konst(path string) *jen.Statement { return p.consts.ref(path) }
 
 // emit names the sites, the constants and the literals funcName followed
-// by F, K or S and their number, and adds their variables to f.
+// by F, K or S and their number, and adds their variables to f, and the
+// cells where the sites and constants keep what they find (funcName
+// followed by Cells: package cell).
 func (p *litPool) emit(f *jen.File, funcName string) {
 	if p == nil {
 		return
 	}
+	cells := funcName + "Cells"
+	if n := len(p.sites.keys) + len(p.consts.keys); n > 0 {
+		f.Commentf("%s are where the sites and constants of %s keep what they find.", cells, funcName)
+		f.Var().Id(cells).Index(jen.Lit(n)).Qual(RuntimePath, "Cell")
+	}
+	cellOf := func(i int) jen.Code { return jen.Id("Cell").Op(":").Op("&").Id(cells).Index(jen.Lit(i)) }
 	p.sites.emit(f, funcName+"F", "The Puppet functions "+funcName+" calls by name (scope.function_x), each bound at its first call.",
-		func(name string) jen.Code {
-			return jen.Op("&").Qual(RuntimePath, "Site3x").Values(jen.Id("Name").Op(":").Lit(name))
+		func(i int, name string) jen.Code {
+			return jen.Op("&").Qual(RuntimePath, "Site3x").Values(jen.Id("Name").Op(":").Lit(name), cellOf(i))
 		})
 	p.consts.emit(f, funcName+"K", "The constants "+funcName+" names, each looked up at its first use.",
-		func(path string) jen.Code {
-			return jen.Op("&").Qual(RuntimePath, "ConstRef").Values(jen.Id("Path").Op(":").Lit(path))
+		func(i int, path string) jen.Code {
+			return jen.Op("&").Qual(RuntimePath, "ConstRef").Values(jen.Id("Path").Op(":").Lit(path), cellOf(len(p.sites.keys)+i))
 		})
 	p.lits.emit(f, funcName+"S", "The frozen string literals of "+funcName+" (# frozen_string_literal: true).",
-		func(text string) jen.Code {
+		func(_ int, text string) jen.Code {
 			return jen.Op("&").Qual(RuntimePath, "Str").Values(jen.Id("S").Op(":").Lit(text), jen.Id("Frozen").Op(":").True())
 		})
 }
@@ -200,8 +208,8 @@ func (p *varPool) ref(key string) *jen.Statement {
 }
 
 // emit names the variables prefix followed by their number, and adds
-// them to f under comment, each the value of its key.
-func (p *varPool) emit(f *jen.File, prefix, comment string, value func(key string) jen.Code) {
+// them to f under comment, each the value of its number (from 0) and key.
+func (p *varPool) emit(f *jen.File, prefix, comment string, value func(i int, key string) jen.Code) {
 	if len(p.keys) == 0 {
 		return
 	}
@@ -209,7 +217,7 @@ func (p *varPool) emit(f *jen.File, prefix, comment string, value func(key strin
 	for i, key := range p.keys {
 		name := prefix + strconv.Itoa(i+1)
 		*p.refs[key] = *jen.Id(name)
-		defs[i] = jen.Id(name).Op("=").Add(value(key))
+		defs[i] = jen.Id(name).Op("=").Add(value(i, key))
 	}
 	f.Comment(comment)
 	f.Var().Defs(defs...)

@@ -49,7 +49,7 @@ func Generate(d *hiera.Data, o Options) ([]byte, error) {
 	f.PackageComment("Package " + o.Package + " holds the Hiera configuration and data of environment " + d.EnvName + ".")
 
 	g := &gen{f: f, o: o}
-	fields := []jen.Code{field("EnvName", jen.Lit(d.EnvName))}
+	fields := []jen.Code{field("EnvName", jen.Lit(d.EnvName)), g.cell()}
 	if d.Global != nil {
 		fields = append(fields, field("Global", g.config(d.Global)))
 	}
@@ -93,6 +93,10 @@ func Generate(d *hiera.Data, o Options) ([]byte, error) {
 	}
 	f.Comment("Data is the Hiera configuration (global, environment and module layers) and every data file its hierarchies can reach.")
 	f.Var().Id("Data").Op("=").Op("&").Qual(hieraPkg, "Data").Values(lines(fields)...)
+	f.Line()
+	f.Comment("cells are where Data, its layers, their entries and its files keep what compiles")
+	f.Comment("find (hiera.Cell): zero-valued, not in the binary's data that those are.")
+	f.Var().Id("cells").Index(jen.Lit(g.cells)).Qual(hieraPkg, "Cell")
 	if g.moduleConfigs != nil {
 		f.Line()
 		f.Add(g.moduleConfigs)
@@ -112,11 +116,19 @@ type gen struct {
 	f      *jen.File
 	o      Options
 	consts []jen.Code
+	// cells is how many of the literals have their hiera.Cell in cells
+	cells int
 	// moduleConfigs is the declaration of the module layers' array
 	moduleConfigs jen.Code
 }
 
 func field(name string, v jen.Code) jen.Code { return jen.Id(name).Op(":").Add(v) }
+
+// cell is the Cell field of a new literal, its cell in cells.
+func (g *gen) cell() jen.Code {
+	g.cells++
+	return field("Cell", jen.Op("&").Id("cells").Index(jen.Lit(g.cells-1)))
+}
 
 // lines puts each element on its own line (trailing comma included).
 func lines(items []jen.Code) []jen.Code {
@@ -164,7 +176,7 @@ func (g *gen) configFields(c *hiera.Config) []jen.Code {
 	if c.Path != "" {
 		fields = append(fields, field("Path", jen.Lit(c.Path)))
 	}
-	fields = append(fields, field("Root", jen.Lit(c.Root)), field("Version", jen.Lit(c.Version)))
+	fields = append(fields, field("Root", jen.Lit(c.Root)), field("Version", jen.Lit(c.Version)), g.cell())
 	if len(c.Hierarchy) > 0 {
 		fields = append(fields, field("Hierarchy", g.entries(c.Hierarchy)))
 	}
@@ -219,7 +231,7 @@ func (g *gen) entries(es []*hiera.Entry) jen.Code {
 		if e.DefaultConfig {
 			fields = append(fields, field("DefaultConfig", jen.True()))
 		}
-		items[i] = jen.Line().Values(fields...)
+		items[i] = jen.Line().Values(append(fields, g.cell())...)
 	}
 	items = append(items, jen.Line())
 	return jen.Index().Op("*").Qual(hieraPkg, "Entry").Values(items...)
@@ -251,7 +263,7 @@ func (g *gen) file(i int, f *hiera.File) jen.Code {
 		} else {
 			name := "file" + strconv.Itoa(i)
 			g.consts = append(g.consts, jen.Comment(name+" is "+f.Path+".").Line().Const().Id(name).Op("=").Add(stringLit(hiera.EncodeValue(h))))
-			fields = append(fields, field("Encoded", jen.Id(name)))
+			fields = append(fields, field("Encoded", jen.Id(name)), g.cell())
 		}
 	}
 	return jen.Values(fields...)

@@ -28,11 +28,12 @@ end
 	fun.Emit(f, "rbfnSites", "m")
 	got := f.GoString()
 	for want, n := range map[string]int{
-		`r.FunctionAt(rbfnSitesF1, `:                             2,
-		`r.FunctionAt(rbfnSitesF2, `:                             1,
-		`rbfnSitesF1 = &erb.Site3x{Name: "defined_with_params"}`: 1,
-		`rbfnSitesF2 = &erb.Site3x{Name: "create_resources"}`:    1,
-		`r.Function(`: 0,
+		`r.FunctionAt(rbfnSitesF1, `: 2,
+		`r.FunctionAt(rbfnSitesF2, `: 1,
+		`rbfnSitesF1 = &erb.Site3x{Name: "defined_with_params", Cell: &rbfnSitesCells[0]}`: 1,
+		`rbfnSitesF2 = &erb.Site3x{Name: "create_resources", Cell: &rbfnSitesCells[1]}`:    1,
+		`var rbfnSitesCells [2]erb.Cell`: 1,
+		`r.Function(`:                    0,
 	} {
 		if c := strings.Count(got, want); c != n {
 			t.Errorf("%d of %s, want %d, in:\n%s", c, want, n, got)
@@ -59,12 +60,12 @@ end
 	fun.Emit(f, "rbfnConsts", "m")
 	got := f.GoString()
 	for want, n := range map[string]int{
-		`rbfnConstsK1.Value()`:                                2,
-		`rbfnConstsK2.Value()`:                                1,
-		`rbfnConstsK3.Value()`:                                1,
-		`rbfnConstsK1 = &erb.ConstRef{Path: "Hash"}`:          1,
-		`rbfnConstsK2 = &erb.ConstRef{Path: "ArgumentError"}`: 1,
-		`rbfnConstsK3 = &erb.ConstRef{Path: "String"}`:        1,
+		`rbfnConstsK1.Value()`: 2,
+		`rbfnConstsK2.Value()`: 1,
+		`rbfnConstsK3.Value()`: 1,
+		`rbfnConstsK1 = &erb.ConstRef{Path: "Hash", Cell: &rbfnConstsCells[0]}`:          1,
+		`rbfnConstsK2 = &erb.ConstRef{Path: "ArgumentError", Cell: &rbfnConstsCells[1]}`: 1,
+		`rbfnConstsK3 = &erb.ConstRef{Path: "String", Cell: &rbfnConstsCells[2]}`:        1,
 		`erb.Const(`: 0,
 	} {
 		if c := strings.Count(got, want); c != n {

@@ -506,10 +506,10 @@ func (d *jsonDecoder) key() (values.Value, error) {
 		}
 		return values.String(strings.Clone(s)), nil
 	}
-	v, ok := readmap.Load(&jsonKeys, s)
+	v, ok := readmap.Load(jsonKeys, s)
 	if !ok {
 		s = strings.Clone(s) // kept: not a part of the document
-		v = readmap.Store[values.Value](&jsonKeys, s, values.String(s))
+		v = readmap.Store[values.Value](jsonKeys, s, values.String(s))
 	}
 	return v, nil
 }
@@ -546,7 +546,7 @@ func (d *jsonDecoder) entry(k values.Value) (values.Value, string, error) {
 }
 
 // jsonKeys are the keys decodeJSON has read, as values.
-var jsonKeys = readmap.Map[values.Value]{Limit: 1 << 14, Room: 1 << 9}
+var jsonKeys = readmap.New[values.Value](1<<14, 1<<9)
 
 func (d *jsonDecoder) array() (values.Value, error) {
 	if err := d.nest(); err != nil {

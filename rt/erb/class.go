@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/pp2go/pp2go/rt/cell"
 	"github.com/pp2go/pp2go/rt/internal/atomicptr"
 )
 
@@ -227,17 +228,19 @@ func Const(path string) Value {
 // constant's value never changes in a process.
 type ConstRef struct {
 	Path string
-	v    atomicptr.Pointer[Value]
+	// Cell keeps the value (package cell).
+	Cell *Cell
 }
 
 // Value is Const(c.Path). Compiles running at once may look it up once
 // each, finding the same value.
 func (c *ConstRef) Value() Value {
-	if p := atomicptr.Load(&c.v); p != nil {
+	kept := cell.Pointer[Value](cell.Of(&c.Cell))
+	if p := atomicptr.Load(kept); p != nil {
 		return *p
 	}
 	v := Const(c.Path)
-	atomicptr.Store(&c.v, &v)
+	atomicptr.Store(kept, &v)
 	return v
 }
 

@@ -1,6 +1,7 @@
 package erb
 
 import (
+	"github.com/pp2go/pp2go/rt/cell"
 	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/internal/atomicptr"
 	"github.com/pp2go/pp2go/rt/values"
@@ -203,8 +204,9 @@ type Ruby3xCaller interface {
 // to from the site's first call on, so that its calls look nothing up by
 // the name.
 type Site3x struct {
-	Name  string
-	bound atomicptr.Pointer[Bound3x]
+	Name string
+	// Cell keeps what the name is bound to (package cell).
+	Cell *Cell
 }
 
 // Bound3x is what a Site3x's name is bound to while the functions
@@ -224,14 +226,15 @@ type Bound3x struct {
 // Compiles running at once may bind a site each, to the same functions.
 func (s *Site3x) Bound() *Bound3x {
 	gen := fn.Generation()
-	if b := atomicptr.Load(&s.bound); b != nil && b.Gen == gen {
+	kept := cell.Pointer[Bound3x](cell.Of(&s.Cell))
+	if b := atomicptr.Load(kept); b != nil && b.Gen == gen {
 		return b
 	}
 	b := &Bound3x{Gen: gen, F: fn.Lookup3x(s.Name)}
 	if sh := fn.Shadowed3x(s.Name); sh != nil && sh != fn.Lookup(s.Name) {
 		b.Shadowed = true
 	}
-	atomicptr.Store(&s.bound, b)
+	atomicptr.Store(kept, b)
 	return b
 }
 

@@ -209,18 +209,18 @@ func mungeTypeName(s string) string {
 	if s == "" || strings.EqualFold(s, "component") {
 		return "Class"
 	}
-	if m, ok := readmap.Load(&mungedNames, s); ok {
+	if m, ok := readmap.Load(mungedNames, s); ok {
 		return m
 	}
 	s = strings.Clone(s) // a part of a reference's text, perhaps
-	return readmap.Store(&mungedNames, s, values.CapitalizeSegments(s))
+	return readmap.Store(mungedNames, s, values.CapitalizeSegments(s))
 }
 
 // mungedNames are the munged type names (and class titles) by the name:
 // each compile munges the same few again (stdlib's defined_with_params,
 // findresource), and capitalize_segments made each a new string, from
 // several.
-var mungedNames = readmap.Map[string]{Limit: 1 << 14}
+var mungedNames = readmap.New[string](1<<14, 0)
 
 // splitRef splits Puppet::Resource's "Type[title]" as its pattern
 // /^([^\[\]]+)\[(.+)\]$/m does in Ruby, where ^ and $ are a line's

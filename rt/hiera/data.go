@@ -20,6 +20,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/pp2go/pp2go/rt/cell"
 	"github.com/pp2go/pp2go/rt/internal/atomicptr"
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -49,6 +50,14 @@ type Data struct {
 	// Config.Warnings.
 	Warnings []Warning
 
+	// Cell keeps the files by path (dataKept), made on first use; it
+	// and the Cell of each Config, Entry and File are the generated
+	// package's (package rt/cell).
+	Cell *Cell
+}
+
+// dataKept is what a Data keeps in its cell.
+type dataKept struct {
 	once  sync.Once
 	index map[string]*File
 }
@@ -84,6 +93,12 @@ type Config struct {
 	// Puppet's HIERA_UNDEFINED_VARIABLE points (find_line_matching).
 	VarLines map[string]int
 
+	// Cell keeps what earlier compiles found of the layer (configKept).
+	Cell *Cell
+}
+
+// configKept is what a Config keeps in its cell.
+type configKept struct {
 	// opts and keys are the layer's lookup_options and its files' keys as
 	// an earlier compile found them (keptOptions, keptKeys)
 	opts atomicptr.Pointer[keptOptions]
@@ -92,6 +107,9 @@ type Config struct {
 	// (keptLayer)
 	resolution atomicptr.Pointer[keptLayer]
 }
+
+// kept is what c keeps in its cell.
+func (c *Config) kept() *configKept { return cell.Made[configKept](cell.Of(&c.Cell)) }
 
 // location is the "(file: F, line: L)" of an error of the configuration,
 // none for a default one.
@@ -145,9 +163,15 @@ type Entry struct {
 	// that do not exist are dropped.
 	DefaultConfig bool
 
-	// res is the entry's resolution by an earlier compile, which a compile
-	// reuses when every variable it read has the same value (reuse)
-	res atomicptr.Pointer[entryResolution]
+	// Cell keeps the entry's resolution by an earlier compile, which a
+	// compile reuses when every variable it read has the same value
+	// (reuse).
+	Cell *Cell
+}
+
+// res is the entry's resolution by an earlier compile.
+func (e *Entry) res() *atomicptr.Pointer[entryResolution] {
+	return cell.Pointer[entryResolution](cell.Of(&e.Cell))
 }
 
 // File is a file that a hierarchy can reach, parsed at build time in the
@@ -180,8 +204,15 @@ type File struct {
 	// a string constant, so that the generated table is static data, not
 	// built (a closure for each file) as the program starts.
 	Encoded string
-	decoded sync.Once
+	// Cell keeps the data decoded and the keys whose values interpolate
+	// (fileKept).
+	Cell *Cell
+}
 
+// fileKept is what a File keeps in its cell.
+type fileKept struct {
+	decoded sync.Once
+	data    *values.Hash // Encoded, decoded
 	// interps holds the keys whose values interpolate (interpolates)
 	interps     map[string]bool
 	interpsOnce sync.Once
@@ -189,41 +220,45 @@ type File struct {
 
 // Hash returns the file's data, decoding it on first use.
 func (f *File) Hash() *values.Hash {
-	if f.Encoded != "" {
-		f.decoded.Do(func() { f.Data, _ = DecodeValue(f.Encoded).(*values.Hash) })
+	if f.Encoded == "" {
+		return f.Data
 	}
-	return f.Data
+	k := cell.Made[fileKept](cell.Of(&f.Cell))
+	k.decoded.Do(func() { k.data, _ = DecodeValue(f.Encoded).(*values.Hash) })
+	return k.data
 }
 
 // interpolates reports whether the value of the file's key holds a %{...}
 // expression, which a lookup that finds it interpolates: most files' values
 // hold none, and a value that holds none is found as it is, however large.
 func (f *File) interpolates(key string) bool {
-	f.interpsOnce.Do(func() {
+	kept := cell.Made[fileKept](cell.Of(&f.Cell))
+	kept.interpsOnce.Do(func() {
 		h := f.Hash()
 		if h == nil {
 			return
 		}
 		for i := 0; i < h.Len(); i++ {
 			if k, ok := h.KeyAt(i).(values.String); ok && NeedsInterpolation(h.ValueAt(i)) {
-				if f.interps == nil {
-					f.interps = map[string]bool{}
+				if kept.interps == nil {
+					kept.interps = map[string]bool{}
 				}
-				f.interps[string(k)] = true
+				kept.interps[string(k)] = true
 			}
 		}
 	})
-	return f.interps[key]
+	return kept.interps[key]
 }
 
 func (d *Data) file(path string) *File {
-	d.once.Do(func() {
-		d.index = make(map[string]*File, len(d.Files))
+	kept := cell.Made[dataKept](cell.Of(&d.Cell))
+	kept.once.Do(func() {
+		kept.index = make(map[string]*File, len(d.Files))
 		for _, f := range d.Files {
-			d.index[f.Path] = f
+			kept.index[f.Path] = f
 		}
 	})
-	return d.index[path]
+	return kept.index[path]
 }
 
 // filesUnder returns the files whose path starts with prefix, in order.

@@ -80,7 +80,7 @@ func (l *layer) keptLookupOptions(lk *lookupKey, inv *invocation, ms *mergeStrat
 	if !keepsOptions(lk, inv, ms) {
 		return nil, false
 	}
-	k := atomicptr.Load(&l.cfg.opts)
+	k := atomicptr.Load(&l.cfg.kept().opts)
 	if k == nil || !sameHashes(dps, k.hashes) {
 		return nil, false
 	}
@@ -102,7 +102,7 @@ func (l *layer) keepLookupOptions(lk *lookupKey, inv *invocation, ms *mergeStrat
 			return
 		}
 	}
-	atomicptr.Store(&l.cfg.opts, &keptOptions{hashes: hs, value: value, found: found})
+	atomicptr.Store(&l.cfg.kept().opts, &keptOptions{hashes: hs, value: value, found: found})
 }
 
 // keepsOptions reports whether a layer's search for lk may be kept or
@@ -121,7 +121,7 @@ func (l *layer) plainKeys(dps []*provider) (*keySet, bool) {
 		return l.keys, l.keys != nil
 	}
 	l.keysDone = true
-	if k := atomicptr.Load(&l.cfg.keys); k != nil && sameHashes(dps, k.hashes) {
+	if k := atomicptr.Load(&l.cfg.kept().keys); k != nil && sameHashes(dps, k.hashes) {
 		l.keys = k.keys
 	} else {
 		hs, plain := plainHashes(dps)
@@ -129,7 +129,7 @@ func (l *layer) plainKeys(dps []*provider) (*keySet, bool) {
 			return nil, false
 		}
 		l.keys = unionKeys(dps, hs)
-		atomicptr.Store(&l.cfg.keys, &keptKeys{hashes: hs, keys: l.keys})
+		atomicptr.Store(&l.cfg.kept().keys, &keptKeys{hashes: hs, keys: l.keys})
 	}
 	if (len(l.interps) == 0 || l.constant) && len(l.cfg.DefaultHierarchy) == 0 {
 		l.settled = l.keys

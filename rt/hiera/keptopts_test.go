@@ -58,7 +58,7 @@ func TestKeptLookupOptions(t *testing.T) {
 	compile := func(certname, strategy string) (string, *keptOptions) {
 		s := NewSession(d, optionsScope(certname, strategy))
 		v := s.Lookup(&LookupArgs{Name: str("m")})
-		return values.ToString(v), atomicptr.Load(&d.Env.opts)
+		return values.ToString(v), atomicptr.Load(&d.Env.kept().opts)
 	}
 	want := map[string]string{"a": "[a, c]", "b": "[b]"}
 	var keptA *keptOptions
@@ -80,7 +80,7 @@ func TestKeptLookupOptions(t *testing.T) {
 		}
 	}
 	// an interpolated lookup_options value is the scope's: not kept
-	before := atomicptr.Load(&d.Env.opts)
+	before := atomicptr.Load(&d.Env.kept().opts)
 	for _, c := range []struct{ strategy, want string }{{"unique", "[c1, c]"}, {"first", "[c1]"}} {
 		if got, k := compile("c", c.strategy); got != c.want || k != before {
 			t.Errorf("node c, strategy %s: m = %s (kept %p, before %p), want %s and nothing kept", c.strategy, got, k, before, c.want)
@@ -101,11 +101,11 @@ func TestKeptLookupOptionsExplained(t *testing.T) {
 		return text
 	}
 	first := explain()
-	if atomicptr.Load(&d.Env.opts) != nil {
+	if atomicptr.Load(&d.Env.kept().opts) != nil {
 		t.Fatalf("an explained lookup kept its options")
 	}
 	NewSession(d, optionsScope("a", "")).Lookup(&LookupArgs{Name: str("m")})
-	if atomicptr.Load(&d.Env.opts) == nil {
+	if atomicptr.Load(&d.Env.kept().opts) == nil {
 		t.Fatalf("no options kept")
 	}
 	if again := explain(); again != first {
@@ -152,7 +152,7 @@ func TestKeptKeys(t *testing.T) {
 					t.Errorf("round %d, node %s: %s found %v, want %v", round, node, key, found, want)
 				}
 			}
-			k := atomicptr.Load(&d.Env.keys)
+			k := atomicptr.Load(&d.Env.kept().keys)
 			if k == nil {
 				t.Fatalf("round %d, node %s: no keys kept", round, node)
 			}

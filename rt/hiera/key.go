@@ -78,17 +78,17 @@ func segmentValue(s string) values.Value {
 }
 
 func newLookupKey(key string) *lookupKey {
-	if lk, ok := readmap.Load(&lookupKeys, key); ok {
+	if lk, ok := readmap.Load(lookupKeys, key); ok {
 		return lk
 	}
-	return readmap.Store(&lookupKeys, key, makeLookupKey(key))
+	return readmap.Store(lookupKeys, key, makeLookupKey(key))
 }
 
 // lookupKeys holds the lookupKeys made, which nothing changes once made:
 // every compile looks up the same keys (a class's automatic parameters).
 // It stops growing at its limit (keys interpolated from data could be
 // many).
-var lookupKeys = readmap.Map[*lookupKey]{Limit: 1 << 15}
+var lookupKeys = readmap.New[*lookupKey](1<<15, 0)
 
 func makeLookupKey(key string) *lookupKey {
 	if !hasSegments(key) {

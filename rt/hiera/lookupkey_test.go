@@ -42,7 +42,7 @@ func TestNewKey(t *testing.T) {
 	if k.lk.text != text || k.lk.root != text || k.lk.module != "cold2test" || k.lk.segments != nil {
 		t.Errorf("NewKey(%q) = %+v", text, *k.lk)
 	}
-	if _, ok := readmap.Load(&lookupKeys, text); ok {
+	if _, ok := readmap.Load(lookupKeys, text); ok {
 		t.Errorf("NewKey(%q) added it to lookupKeys", text)
 	}
 	if lk := newLookupKey(text); lk.text != k.lk.text || lk.root != k.lk.root || lk.module != k.lk.module || lk.segments != nil {

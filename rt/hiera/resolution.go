@@ -113,7 +113,7 @@ func (e *Entry) keep(s *Session, inv *invocation, rec *resolutionRecord, p *prov
 		r.locations, r.options = p.locations, p.options
 		p.res = r
 	}
-	atomicptr.Store(&e.res, r)
+	atomicptr.Store(e.res(), r)
 	return r
 }
 
@@ -124,7 +124,7 @@ func (l *layer) reusable(inv *invocation, e *Entry) *entryResolution {
 	if !inv.reuse {
 		return nil
 	}
-	r := atomicptr.Load(&e.res)
+	r := atomicptr.Load(e.res())
 	if r == nil || !r.valid(inv) {
 		return nil
 	}
@@ -283,7 +283,7 @@ func (l *layer) keptResolution(reuse, hieraScope bool) *keptLayer {
 		return nil
 	}
 	s := l.s
-	k := atomicptr.Load(&l.cfg.resolution)
+	k := atomicptr.Load(&l.cfg.kept().resolution)
 	if k == nil || k.puppet != s.Puppet || k.strict != s.strict || k.hieraScope != hieraScope || !sameReads(s, k.reads) {
 		return nil
 	}
@@ -310,7 +310,7 @@ func (l *layer) keepResolution(slc *invocation, res []*entryResolution) {
 		}
 	}
 	slices.SortStableFunc(k.reads, func(a, b varRead) int { return strings.Compare(a.name, b.name) })
-	atomicptr.Store(&l.cfg.resolution, k)
+	atomicptr.Store(&l.cfg.kept().resolution, k)
 }
 
 // providers are the session's providers of k's resolutions, for layer l.

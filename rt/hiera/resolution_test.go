@@ -89,7 +89,7 @@ func lookupString(t *testing.T, s *Session, key string) string {
 func kept(d *Data) []*entryResolution {
 	var out []*entryResolution
 	for _, e := range d.Env.Hierarchy {
-		out = append(out, atomicptr.Load(&e.res))
+		out = append(out, atomicptr.Load(e.res()))
 	}
 	return out
 }
@@ -247,7 +247,7 @@ func TestResolutionNotKept(t *testing.T) {
 		var warnings []string
 		s.Warn = func(m string) { warnings = append(warnings, m) }
 		lookupString(t, s, "c")
-		if atomicptr.Load(&undef.res) != nil {
+		if atomicptr.Load(undef.res()) != nil {
 			t.Errorf("strict=%s: an undefined variable's resolution kept", strict)
 		}
 		if kept(d)[0] == nil {
@@ -256,7 +256,7 @@ func TestResolutionNotKept(t *testing.T) {
 		if (strict == "warning") != (len(warnings) == 1) {
 			t.Errorf("strict=%s: warnings %q", strict, warnings)
 		}
-		atomicptr.Store(&undef.res, nil)
+		atomicptr.Store(undef.res(), nil)
 	}
 
 	method := &Entry{Name: "method", Kind: "data_hash", Function: "yaml_data", Datadir: "/env/data", LocationKind: "path", Locations: []string{"m/%{lookup('c')}.yaml"}}
@@ -266,7 +266,7 @@ func TestResolutionNotKept(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "Interpolation using method syntax is not allowed") {
 			t.Errorf("method syntax: %v", err)
 		}
-		if atomicptr.Load(&method.res) != nil {
+		if atomicptr.Load(method.res()) != nil {
 			t.Errorf("a failed resolution kept")
 		}
 	}
@@ -527,7 +527,7 @@ func (c countingScope) LookupVar(name string) (values.Value, bool) {
 func TestLayerResolutionKept(t *testing.T) {
 	d := resolutionData()
 	lookupString(t, NewSession(d, nodeScope("a", "Debian", "gold", "x", "db")), "c")
-	k := atomicptr.Load(&d.Env.resolution)
+	k := atomicptr.Load(&d.Env.kept().resolution)
 	if k == nil {
 		t.Fatal("no layer resolution kept")
 	}
@@ -549,13 +549,13 @@ func TestLayerResolutionKept(t *testing.T) {
 		{nodeScope("a", "Debian", "gold", "y", "db"), "n", "node-a", true},
 		{nodeScope("b", "RedHat", "gold", "y", "db"), "o", "redhat", false},
 	} {
-		before := atomicptr.Load(&d.Env.resolution)
+		before := atomicptr.Load(&d.Env.kept().resolution)
 		sc := countingScope{c.scope, map[string]int{}}
 		s := NewSession(d, sc)
 		if got := lookupString(t, s, c.key); got != c.want {
 			t.Errorf("%s = %s, want %s", c.key, got, c.want)
 		}
-		after := atomicptr.Load(&d.Env.resolution)
+		after := atomicptr.Load(&d.Env.kept().resolution)
 		if c.taken {
 			if after != before || sc.n["facts"] != 1 || sc.n["trusted"] != 1 {
 				t.Errorf("%s: kept resolution not taken (lookups %v)", c.key, sc.n)

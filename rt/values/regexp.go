@@ -78,7 +78,7 @@ func (*Regexp) puppetValue() {}
 
 // regexpCache shares compiled regexps between identical sources: generated
 // code and types build the same patterns many times.
-var regexpCache = readmap.Map[*Regexp]{Limit: 1 << 16}
+var regexpCache = readmap.New[*Regexp](1<<16, 0)
 
 // NewRegexp returns the Regexp for a Ruby source, or an error with Ruby's
 // wording when the source does not compile.
@@ -93,7 +93,7 @@ func NewRegexp(source string) (*Regexp, error) {
 // NewRegexpBytes is NewRegexp(string(source)), the string made only for
 // a source not met before.
 func NewRegexpBytes(source []byte) (*Regexp, error) {
-	if r, ok := readmap.LoadBytes(&regexpCache, source); ok {
+	if r, ok := readmap.LoadBytes(regexpCache, source); ok {
 		if err := r.compile(); err != nil {
 			return nil, err
 		}
@@ -105,11 +105,11 @@ func NewRegexpBytes(source []byte) (*Regexp, error) {
 // RegexpOf returns the Regexp for source without compiling it; errors show
 // when it is first matched.
 func RegexpOf(source string) *Regexp {
-	if r, ok := readmap.Load(&regexpCache, source); ok {
+	if r, ok := readmap.Load(regexpCache, source); ok {
 		return r
 	}
 	r := &Regexp{source: source}
-	return readmap.Store(&regexpCache, source, r)
+	return readmap.Store(regexpCache, source, r)
 }
 
 // Source returns the Ruby source of the pattern.

@@ -14,7 +14,7 @@ import (
 // interpolated strings and Ruby functions' results as the last one, and
 // each was a string and its box. Strings longer than MaxBoxedString are
 // not kept, and the map stops growing at 1<<14 entries.
-var boxedStrings = readmap.Map[Value]{Limit: 1 << 14, Room: 1 << 10}
+var boxedStrings = readmap.New[Value](1<<14, 1<<10)
 
 // MaxBoxedString is the longest String BoxedString keeps.
 const MaxBoxedString = 128
@@ -48,10 +48,10 @@ func BoxedString(s string) Value {
 	if e != nil && e.Key == s {
 		return e.Answer
 	}
-	v, ok := readmap.Load(&boxedStrings, s)
+	v, ok := readmap.Load(boxedStrings, s)
 	if !ok {
 		s = strings.Clone(s)
-		v = readmap.Store[Value](&boxedStrings, s, String(s))
+		v = readmap.Store[Value](boxedStrings, s, String(s))
 	}
 	recentBoxes.Keep(e, h, s, v)
 	return v
@@ -67,11 +67,11 @@ var recentBoxes recent.Table[Value]
 // it is not kept yet (a copy of b: no copy again).
 func BoxedStringBytes(b []byte) Value {
 	if len(b) <= MaxBoxedString && keepBoxed.Load() {
-		if v, ok := readmap.LoadBytes(&boxedStrings, b); ok {
+		if v, ok := readmap.LoadBytes(boxedStrings, b); ok {
 			return v
 		}
 		s := string(b)
-		return readmap.Store[Value](&boxedStrings, s, String(s))
+		return readmap.Store[Value](boxedStrings, s, String(s))
 	}
 	return String(string(b))
 }

@@ -29,7 +29,7 @@ func TestKeepCopies(t *testing.T) {
 	if again := BoxedStringBytes([]byte(before)); string(v.(String)) != before || data(again) == data(v) {
 		t.Fatal("BoxedString kept a string before KeepCopies")
 	}
-	if _, ok := readmap.Load(&boxedStrings, before); ok {
+	if _, ok := readmap.Load(boxedStrings, before); ok {
 		t.Fatal("BoxedString stored a string before KeepCopies")
 	}
 	KeepCopies()

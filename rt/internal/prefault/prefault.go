@@ -5,8 +5,9 @@
 // (2-3 µs on this project's VMs in December 2026), and a one-shot
 // keystone compile touched ~1,000 pages of heap, a quarter of them while
 // the packages were initialized. It also has the binary's variables that
-// hold pointers (.data, where the program's caches are) copied into the
-// process's memory at once (ownData).
+// hold pointers and have no value (.bss, where the generated code's
+// references keep what they find) in the process's memory at once
+// (ownCells).
 //
 // The package's init readies the heap the other packages' inits and a
 // compile take first (it imports only runtime, syscall and unsafe, and
@@ -26,7 +27,7 @@ const compileHeap = 4 << 20
 
 func init() {
 	readyHeap(0)
-	ownData()
+	ownCells()
 }
 
 // Compile readies the heap a compile is about to use.

@@ -131,52 +131,41 @@ func bigFrame(i int) byte {
 	return 0
 }
 
-// dataMark is a variable of the binary's data segment, which ownData
-// finds by it: one with a value (those without are in the segment's part
-// that is not in the file, another mapping).
-var dataMark = [1]uintptr{1}
+// bssPointers is a variable of the binary's .bss section (a pointer
+// without a value), by which ownCells checks the section it read.
+var bssPointers *uintptr
 
-// ownData has the binary's .data section, its variables that have
-// values and hold pointers, copied into the process's memory at once.
-// Its pages are the file's until written: a variable's first write to a
-// page is a fault that copies it and has the page's old translation
-// flushed from the CPUs that run the process (on this project's VMs, a
-// call to the host). A one-shot keystone compile wrote ~140 of the
-// segment's pages (classes', functions' and site tables' caches); with
-// all ~750 copied at once, its median went from 55-60 to 39-41 ms (60
-// interleaved runs of each binary, twice; the fastest run the same), its
-// peak RSS from 25.3 to 26.0 MB: most pages were in memory already, read.
+// ownCells has the binary's .bss section, its variables that hold
+// pointers and have no value, in the process's memory at once: the
+// generated packages' cells, where their references keep what they find
+// (package rt/cell), and the packages' caches. A page of it the process
+// has not touched is then a new page of zeros, in one call, none copied
+// from the file and none flushed from the other CPUs. Touched as the
+// program runs, a page first read maps the shared page of zeros and its
+// first write faults again, which has the old translation flushed from
+// the CPUs that run the process (on this project's VMs, a call to the
+// host): a one-shot keystone compile faulted 29 times reading and 42
+// times writing there.
 //
-// The caches are variables that hold pointers, in .data; the segment's
-// other section, .noptrdata (1.6 of keystone's 3 MB: strings' bytes and
-// the other pointer-free tables), is only read, and stays the file's. Of
-// the 104 pages a one-shot keystone compile wrote in December 2026, 95
-// were in .data, the others .noptrdata's records of the packages' inits,
-// written as each package initializes. Copying .data alone takes the
-// madvise 1.0 ms against 1.9 ms for the whole segment (strace -T).
-func ownData() {
-	lo, hi := mappingOf(uintptr(unsafe.Pointer(&dataMark)))
-	if hi <= lo {
-		return
-	}
-	if dlo, dhi := dataSection(); dlo < dhi {
+// The references themselves are in .data, the file's pages, which no
+// compile writes: before their caches moved to the cells, a one-shot
+// keystone compile wrote 95 of .data's 343 pages, and ownData had the
+// whole section copied at start (0.75-1.0 ms, strace -T).
+func ownCells() {
+	lo, hi := section(".bss", uintptr(unsafe.Pointer(&bssPointers)))
+	if lo < hi {
 		page := uintptr(syscall.Getpagesize())
-		lo, hi = max(lo, dlo&^(page-1)), min(hi, (dhi+page-1)&^(page-1))
+		populateWrite(lo&^(page-1), (hi+page-1)&^(page-1))
 	}
-	populateWrite(lo, hi)
 }
 
-// dataPointers is a variable of the .data section (a pointer with a
-// value), by which dataSection checks the section it read.
-var dataPointers = &dataMark
-
-// dataSection is the address range of the binary's .data section, read
-// from its section headers (/proc/self/exe), or 0, 0 when they cannot be
-// read or do not hold dataPointers (a binary whose addresses are not the
-// file's: position independent). It reads the headers itself, not with
-// debug/elf or encoding/binary, which would have the package initialize
-// after theirs (see the package comment).
-func dataSection() (lo, hi uintptr) {
+// section is the address range of the binary's section name, read from
+// its section headers (/proc/self/exe), or 0, 0 when they cannot be read
+// or the section does not hold mark, a variable's address (a binary whose
+// addresses are not the file's: position independent). It reads the
+// headers itself, not with debug/elf or encoding/binary, which would have
+// the package initialize after theirs (see the package comment).
+func section(name string, mark uintptr) (lo, hi uintptr) {
 	fd, err := syscall.Open("/proc/self/exe", syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
 	if err != nil {
 		return 0, 0
@@ -203,7 +192,7 @@ func dataSection() (lo, hi uintptr) {
 	if err != nil {
 		return 0, 0
 	}
-	const want = ".data\x00"
+	want := name + "\x00"
 	for i := uint64(0); i < shnum; i++ {
 		h := table[i*64:]
 		if at := le(h[0:4]); at+uint64(len(want)) <= uint64(nn) && string(names[at:at+uint64(len(want))]) == want {
@@ -212,7 +201,7 @@ func dataSection() (lo, hi uintptr) {
 			break
 		}
 	}
-	if p := uintptr(unsafe.Pointer(&dataPointers)); p < lo || p >= hi {
+	if mark < lo || mark >= hi {
 		return 0, 0
 	}
 	return lo, hi
@@ -234,26 +223,6 @@ func populateWrite(lo, hi uintptr) syscall.Errno {
 	return errno
 }
 
-// mappingOf is the writable mapping holding addr, alone (mapping takes
-// those that follow it too: after the data segment, the segment's part
-// not in the file, with variables such as a 32 MiB buffer of
-// crypto/internal/fips140/drbg), or 0, 0.
-func mappingOf(addr uintptr) (lo, hi uintptr) {
-	fd, err := syscall.Open("/proc/self/maps", syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
-	if err != nil {
-		return 0, 0
-	}
-	defer syscall.Close(fd)
-	lo, hi, flags, errno := query(fd, addr)
-	switch {
-	case errno == syscall.ENOTTY || errno == syscall.EINVAL:
-		return mapsText(addr, false)
-	case errno != 0 || flags&(vmaReadable|vmaWritable) != vmaReadable|vmaWritable:
-		return 0, 0
-	}
-	return lo, hi
-}
-
 // mapping is the writable mapping holding addr, as /proc/self/maps shows
 // it (the runtime's heap maps are anonymous), with the writable mappings
 // that follow it without a gap (the huge-page advice splits a mapping), or
@@ -269,7 +238,7 @@ func mapping(addr uintptr) (lo, hi uintptr) {
 		start, end, flags, errno := query(fd, max(addr, hi))
 		switch {
 		case errno == syscall.ENOTTY || errno == syscall.EINVAL:
-			return mapsText(addr, true)
+			return mapsText(addr)
 		case errno != 0 || flags&(vmaReadable|vmaWritable) != vmaReadable|vmaWritable || hi != 0 && start != hi:
 			return lo, hi
 		case hi == 0:
@@ -300,9 +269,8 @@ func query(fd int, addr uintptr) (lo, hi uintptr, flags uint64, errno syscall.Er
 	return uintptr(q.vmaStart), uintptr(q.vmaEnd), q.vmaFlags, errno
 }
 
-// mapsText is mapping (mappingOf without follow), read from the text of
-// /proc/self/maps.
-func mapsText(addr uintptr, follow bool) (lo, hi uintptr) {
+// mapsText is mapping, read from the text of /proc/self/maps.
+func mapsText(addr uintptr) (lo, hi uintptr) {
 	maps, ok := readFile("/proc/self/maps")
 	if !ok {
 		return 0, 0
@@ -318,7 +286,7 @@ func mapsText(addr uintptr, follow bool) (lo, hi uintptr) {
 		switch {
 		case hi == 0 && ok && l <= addr && addr < h:
 			lo, hi = l, h
-		case hi != 0 && ok && l == hi && follow:
+		case hi != 0 && ok && l == hi:
 			hi = h
 		case hi != 0:
 			return lo, hi

@@ -214,7 +214,7 @@ func TestMapping(t *testing.T) {
 	p := probe()
 	readyHeap(6 << 20) // the advice splits the heap's mapping
 	lo, hi := mapping(p)
-	tlo, thi := mapsText(p, true)
+	tlo, thi := mapsText(p)
 	if lo == 0 || lo != tlo || hi != thi {
 		t.Errorf("mapping(%#x) = %#x, %#x; /proc/self/maps says %#x, %#x", p, lo, hi, tlo, thi)
 	}
@@ -289,56 +289,40 @@ func inOwnProcess(t *testing.T) bool {
 	return false
 }
 
-// farMark is a variable without a value and 1 MiB long: in the mapping
-// after the data segment, where the linker puts such variables, the
-// largest last.
-var farMark [1 << 20]byte
-
-// TestOwnData checks that the package's init had the binary's .data
-// section copied into the process's memory and not .noptrdata, and that
-// it found the section where the binary's section headers say it is
-// (debug/elf), in the data segment's mapping, which holds no variable
-// without a value.
-func TestOwnData(t *testing.T) {
-	addr := uintptr(unsafe.Pointer(&dataMark))
-	lo, hi := mappingOf(addr)
-	if tlo, thi := mapsText(addr, false); lo == 0 || lo != tlo || hi != thi {
-		t.Fatalf("mappingOf(%#x) = %#x, %#x; /proc/self/maps says %#x, %#x", addr, lo, hi, tlo, thi)
-	}
-	if populateWrite(lo, lo+uintptr(os.Getpagesize())) == syscall.EINVAL {
+// TestOwnCells checks that the package's init had the binary's .bss
+// section in the process's memory, found where the binary's section
+// headers say it is (debug/elf), and left .data the file's: no copy of
+// it at start (package rt/cell says why none is needed).
+func TestOwnCells(t *testing.T) {
+	page := uintptr(os.Getpagesize())
+	if p := uintptr(unsafe.Pointer(&bssPointers)) &^ (page - 1); populateWrite(p, p+page) == syscall.EINVAL {
 		t.Skip("no MADV_POPULATE_WRITE (Linux 5.14)")
-	}
-	if far := uintptr(unsafe.Pointer(&farMark)); lo <= far && far < hi {
-		t.Errorf("the data segment's mapping [%#x, %#x) holds a variable without a value at %#x", lo, hi, far)
 	}
 	exe, err := elf.Open("/proc/self/exe")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer exe.Close()
-	data := exe.Section(".data")
-	if data == nil {
-		t.Fatal("the test binary has no .data section")
+	bss, data := exe.Section(".bss"), exe.Section(".data")
+	if bss == nil || data == nil {
+		t.Fatal("the test binary has no .bss or .data section")
 	}
-	dlo, dhi := dataSection()
-	if dlo != uintptr(data.Addr) || dhi != uintptr(data.Addr+data.Size) {
-		t.Fatalf("dataSection() = %#x, %#x; the section headers say %#x, %#x", dlo, dhi, data.Addr, data.Addr+data.Size)
+	lo, hi := section(".bss", uintptr(unsafe.Pointer(&bssPointers)))
+	if lo != uintptr(bss.Addr) || hi != uintptr(bss.Addr+bss.Size) {
+		t.Fatalf("section(.bss) = %#x, %#x; the section headers say %#x, %#x", lo, hi, bss.Addr, bss.Addr+bss.Size)
 	}
-	if dlo < lo || dhi > hi {
-		t.Errorf(".data [%#x, %#x) is not in the segment's mapping [%#x, %#x)", dlo, dhi, lo, hi)
+	if lo, hi := section(".bss", uintptr(unsafe.Pointer(&dataPointers))); lo != 0 || hi != 0 {
+		t.Errorf("section(.bss) holding a variable of .data = %#x, %#x; want 0, 0", lo, hi)
 	}
-	page := uintptr(os.Getpagesize())
-	copied := proctest.Owned(t, dlo&^(page-1), (dhi+page-1)&^(page-1))
-	if want := int((dhi+page-1)/page - dlo/page); copied < want {
-		t.Errorf("%d of .data's %d pages copied into the process's memory, want all", copied, want)
+	plo, phi := lo&^(page-1), (hi+page-1)&^(page-1)
+	if owned, all := proctest.Owned(t, plo, phi), int((phi-plo)/page); owned < all {
+		t.Errorf("%d of .bss's %d pages in the process's memory, want all", owned, all)
 	}
-	// .noptrdata, pointer-free, stays the file's but for the pages the
-	// packages' inits wrote
-	if noptr := exe.Section(".noptrdata"); noptr != nil {
-		nlo, nhi := uintptr(noptr.Addr)&^(page-1), (uintptr(noptr.Addr+noptr.Size)+page-1)&^(page-1)
-		if owned, all := proctest.Owned(t, nlo, nhi), int((nhi-nlo)/page); owned > all/2 {
-			t.Errorf("%d of .noptrdata's %d pages are the process's own, want it left the file's", owned, all)
-		}
+	dlo, dhi := uintptr(data.Addr)&^(page-1), (uintptr(data.Addr+data.Size)+page-1)&^(page-1)
+	if owned, all := proctest.Owned(t, dlo, dhi), int((dhi-dlo)/page); owned > all/2 {
+		t.Errorf("%d of .data's %d pages are the process's own, want it left the file's", owned, all)
 	}
-	runtime.KeepAlive(&farMark)
 }
+
+// dataPointers is a variable of .data (a pointer with a value).
+var dataPointers = &bssPointers

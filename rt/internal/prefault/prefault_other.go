@@ -4,4 +4,4 @@ package prefault
 
 func readyHeap(want uintptr) (lo, hi uintptr) { return 0, 0 }
 
-func ownData() {}
+func ownCells() {}

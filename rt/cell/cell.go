@@ -1,0 +1,62 @@
+// Package cell is where the references of generated code (to a
+// function, a type, a class, a qualified variable) keep what they find
+// at run time: in a cell of their package's zero-valued array of cells,
+// not in the reference itself.
+//
+// A reference is a composite literal that the linker lays out in the
+// binary's data section, whose pages are the file's until written: the
+// first write to a page is a fault that copies it and has its old
+// translation flushed from the other CPUs the process runs on (on a
+// virtual machine, a call to the host each). A one-shot keystone compile
+// wrote 95 of its 343 pages, which rt/internal/prefault copied at start,
+// the whole section (0.75-1.4 ms). The cells are in the zero-filled part
+// of the binary's memory (.bss), which the file does not back:
+// prefault has their pages in memory at once, none copied.
+package cell
+
+import (
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/pp2go/pp2go/rt/internal/atomicptr"
+)
+
+// Cell is what one reference keeps: a pointer, numbers, or both.
+type Cell struct {
+	p unsafe.Pointer
+	n [2]atomic.Int32
+}
+
+// Of is the cell *p points to; a reference made at run time, rather than
+// by the generator, has none until it is first asked for (a new one).
+func Of(p **Cell) *Cell {
+	pp := (*unsafe.Pointer)(unsafe.Pointer(p))
+	if c := atomic.LoadPointer(pp); c != nil {
+		return (*Cell)(c)
+	}
+	atomic.CompareAndSwapPointer(pp, nil, unsafe.Pointer(new(Cell)))
+	return (*Cell)(atomic.LoadPointer(pp))
+}
+
+// Pointer is the cell's pointer, as a *T.
+func Pointer[T any](c *Cell) *atomicptr.Pointer[T] {
+	return (*atomicptr.Pointer[T])(unsafe.Pointer(&c.p))
+}
+
+// Made is the *T the cell keeps, a new one on first use (a concurrent
+// caller's if it made one first): what a reference keeps of several
+// fields.
+func Made[T any](c *Cell) *T {
+	p := Pointer[T](c)
+	if v := atomicptr.Load(p); v != nil {
+		return v
+	}
+	atomicptr.CompareAndSwap(p, nil, new(T))
+	return atomicptr.Load(p)
+}
+
+// Raw is the cell's pointer as it is.
+func (c *Cell) Raw() *unsafe.Pointer { return &c.p }
+
+// Number is the cell's number i (0 or 1).
+func (c *Cell) Number(i int) *atomic.Int32 { return &c.n[i] }
