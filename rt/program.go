@@ -280,12 +280,12 @@ type Class struct {
 }
 
 // madeDefinition is what a process makes of a class or a defined type
-// when a compile first needs it. It is on the heap, behind one pointer,
-// not in the Class or Define: generated code lays those out as static
-// data, where at each start the runtime decodes the data's pointer map (a
-// bit a word: keystone's 1,480 classes were a fifth of its 1.8 MB of data
-// with these fields inline), and where each page a compile writes to is a
-// page fault that copies it.
+// when a compile first needs it. It is on the heap, behind one pointer in
+// the definition's cell, not in the Class or Define: generated code lays
+// those out as static data, where at each start the runtime decodes the
+// data's pointer map (a bit a word: keystone's 1,480 classes were a fifth
+// of its 1.8 MB of data with these fields inline), and where each page a
+// compile writes to is a page fault that copies it (package cell).
 type madeDefinition struct {
 	sig    paramSig
 	params madeParams
