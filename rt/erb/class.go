@@ -23,6 +23,12 @@ type Class struct {
 	module bool
 }
 
+// newClass makes a class on the heap. It is not inlined: Go would lay
+// the package's classes out as static data, in the binary's data section,
+// and write their superclasses and modules into it as the package
+// initializes, a fault that copies each page (package rt/cell).
+//
+//go:noinline
 func newClass(name string, super *Class, modules ...*Class) *Class {
 	return &Class{Name: name, Super: super, Modules: modules}
 }
