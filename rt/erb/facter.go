@@ -54,17 +54,19 @@ func localKernel() string {
 }
 
 // facterFamilies are Facter 4's families of os-release IDs
-// (Facter::Util::Facts::FAMILY_HASH), in its order.
+// (Facter::Util::Facts::FAMILY_HASH), in its order: literals, which Go
+// lays out, where lists made as the package initializes were written into
+// the binary's data (package rt/cell).
 var facterFamilies = []struct {
 	family string
 	ids    []string
 }{
-	{"RedHat", strings.Fields("redhat rhel fedora centos scientific ascendos cloudlinux psbm oraclelinux ovs oel amazon xenserver xcp-ng virtuozzo photon mariner")},
-	{"Debian", strings.Fields("debian ubuntu huaweios linuxmint devuan kde")},
-	{"Suse", strings.Fields("sles sled suse")},
+	{"RedHat", []string{"redhat", "rhel", "fedora", "centos", "scientific", "ascendos", "cloudlinux", "psbm", "oraclelinux", "ovs", "oel", "amazon", "xenserver", "xcp-ng", "virtuozzo", "photon", "mariner"}},
+	{"Debian", []string{"debian", "ubuntu", "huaweios", "linuxmint", "devuan", "kde"}},
+	{"Suse", []string{"sles", "sled", "suse"}},
 	{"Gentoo", []string{"gentoo"}},
 	{"Archlinux", []string{"arch", "manjaro"}},
-	{"Mandrake", strings.Fields("mandrake mandriva mageia")},
+	{"Mandrake", []string{"mandrake", "mandriva", "mageia"}},
 }
 
 // localOSFamily is Facter 4's os.family of this machine: on Linux the

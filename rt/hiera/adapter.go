@@ -323,7 +323,9 @@ func (s *Session) lookupDefaultInModule(lk *lookupKey, inv *invocation) (result 
 	return result, found
 }
 
-var lookupOptionsLK = &lookupKey{text: lookupOptionsKey, root: lookupOptionsKey, hash: keyHash(lookupOptionsKey)}
+// lookupOptionsLK is made as the package initializes, not laid out in the
+// binary's data with its hash written there then (package rt/cell).
+var lookupOptionsLK = makeLookupKey(lookupOptionsKey)
 
 // compiledOptions is a lookup_options hash split into plain keys and
 // regexp patterns (keys starting with ^).
