@@ -45,13 +45,21 @@ func (r *Release) Vendored() []*restype.Type { return r.vendored }
 // Puppet's releases: 7.23 as Debian 12 ships it, 8.10 as Debian 13 ships
 // it (OpenVox 8 has the same compiler).
 var (
-	Puppet7 = &Release{Major: 7, Version: "7.23.0", settings: settings7,
-		lacks: map[string]string{
-			"puppet/resource_api": "cannot load such file -- puppet/resource_api\nDid you mean?  puppet/resource",
-		}}
-	Puppet8 = &Release{Major: 8, Version: "8.10.0", settings: settings8,
-		vendored: restype.Vendored8()}
+	Puppet7 = newRelease(7, "7.23.0", settings7, map[string]string{
+		"puppet/resource_api": "cannot load such file -- puppet/resource_api\nDid you mean?  puppet/resource",
+	}, nil)
+	Puppet8 = newRelease(8, "8.10.0", settings8, nil, restype.Vendored8())
 )
+
+// newRelease makes a release on the heap as the package initializes. A
+// literal would be laid out in the binary's data, where the package's
+// init writes its map and a compile its defaults, each a fault that
+// copies the page (package cell).
+//
+//go:noinline
+func newRelease(major int, version string, settings []setting, lacks map[string]string, vendored []*restype.Type) *Release {
+	return &Release{Major: major, Version: version, settings: settings, lacks: lacks, vendored: vendored}
+}
 
 // DefaultPuppet is the release a program compiles as unless told
 // otherwise.
