@@ -140,7 +140,7 @@ type FuncRef struct {
 }
 
 func (r *FuncRef) resolve(site SiteRef) *fn.Func {
-	kept := cell.Pointer[fn.Func](cell.Of(&r.Cell))
+	kept := cell.Pointer[fn.Func](&r.Cell)
 	if f := atomicptr.Load(kept); f != nil {
 		return f
 	}
@@ -353,7 +353,7 @@ type resolvedSig struct {
 
 // resolve resolves the signature's types in prog, once.
 func (sig *Signature) resolve(prog *Program) *resolvedSig {
-	kept := cell.Pointer[resolvedSig](cell.Of(&sig.Cell))
+	kept := cell.Pointer[resolvedSig](&sig.Cell)
 	if r := atomicptr.Load(kept); r != nil && r.prog == prog {
 		return r
 	}

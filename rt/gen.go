@@ -53,7 +53,7 @@ type SiteTable struct {
 
 // built is the table's sites built so far.
 func (t *SiteTable) built() *atomicptr.Pointer[builtSites] {
-	return cell.Pointer[builtSites](cell.Of(&t.Cell))
+	return cell.Pointer[builtSites](&t.Cell)
 }
 
 // builtSites is a table's sites built so far.
@@ -253,7 +253,7 @@ type RegexpRef struct {
 
 // Regexp is the literal's value.
 func (s *Scope) Regexp(site SiteRef, r *RegexpRef) values.Value {
-	kept := cell.Pointer[values.Regexp](cell.Of(&r.Cell))
+	kept := cell.Pointer[values.Regexp](&r.Cell)
 	if re := atomicptr.Load(kept); re != nil {
 		return re
 	}

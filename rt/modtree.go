@@ -45,7 +45,7 @@ type ModuleTree struct {
 
 // entries are the tree's entries, Listing's and Entries', sorted by path.
 func (t *ModuleTree) entries() []TreeEntry {
-	kept := cell.Pointer[[]TreeEntry](cell.Of(&t.Cell))
+	kept := cell.Pointer[[]TreeEntry](&t.Cell)
 	if all := atomicptr.Load(kept); all != nil {
 		return *all
 	}

@@ -444,7 +444,7 @@ func (s *Scope) Type(site SiteRef, r *TypeRef) values.Value {
 		return r.Static
 	}
 	prog := s.c.prog
-	kept := cell.Pointer[typeResolution](cell.Of(&r.Cell))
+	kept := cell.Pointer[typeResolution](&r.Cell)
 	tr := atomicptr.Load(kept)
 	if tr == nil || tr.prog != prog {
 		t, err := prog.parseType(r.Text)

@@ -38,21 +38,21 @@ func Of(p **Cell) *Cell {
 	return (*Cell)(atomic.LoadPointer(pp))
 }
 
-// Pointer is the cell's pointer, as a *T.
-func Pointer[T any](c *Cell) *atomicptr.Pointer[T] {
-	return (*atomicptr.Pointer[T])(unsafe.Pointer(&c.p))
+// Pointer is the pointer the cell *p points to keeps, as a *T (Of).
+func Pointer[T any](p **Cell) *atomicptr.Pointer[T] {
+	return (*atomicptr.Pointer[T])(unsafe.Pointer(&Of(p).p))
 }
 
-// Made is the *T the cell keeps, a new one on first use (a concurrent
-// caller's if it made one first): what a reference keeps of several
-// fields.
-func Made[T any](c *Cell) *T {
-	p := Pointer[T](c)
-	if v := atomicptr.Load(p); v != nil {
+// Made is the *T the cell *p points to keeps, a new one on first use (a
+// concurrent caller's if it made one first): what a reference keeps of
+// several fields.
+func Made[T any](p **Cell) *T {
+	kept := Pointer[T](p)
+	if v := atomicptr.Load(kept); v != nil {
 		return v
 	}
-	atomicptr.CompareAndSwap(p, nil, new(T))
-	return atomicptr.Load(p)
+	atomicptr.CompareAndSwap(kept, nil, new(T))
+	return atomicptr.Load(kept)
 }
 
 // Raw is the cell's pointer as it is.

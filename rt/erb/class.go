@@ -241,7 +241,7 @@ type ConstRef struct {
 // Value is Const(c.Path). Compiles running at once may look it up once
 // each, finding the same value.
 func (c *ConstRef) Value() Value {
-	kept := cell.Pointer[Value](cell.Of(&c.Cell))
+	kept := cell.Pointer[Value](&c.Cell)
 	if p := atomicptr.Load(kept); p != nil {
 		return *p
 	}

@@ -226,7 +226,7 @@ type Bound3x struct {
 // Compiles running at once may bind a site each, to the same functions.
 func (s *Site3x) Bound() *Bound3x {
 	gen := fn.Generation()
-	kept := cell.Pointer[Bound3x](cell.Of(&s.Cell))
+	kept := cell.Pointer[Bound3x](&s.Cell)
 	if b := atomicptr.Load(kept); b != nil && b.Gen == gen {
 		return b
 	}

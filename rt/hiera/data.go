@@ -109,7 +109,7 @@ type configKept struct {
 }
 
 // kept is what c keeps in its cell.
-func (c *Config) kept() *configKept { return cell.Made[configKept](cell.Of(&c.Cell)) }
+func (c *Config) kept() *configKept { return cell.Made[configKept](&c.Cell) }
 
 // location is the "(file: F, line: L)" of an error of the configuration,
 // none for a default one.
@@ -171,7 +171,7 @@ type Entry struct {
 
 // res is the entry's resolution by an earlier compile.
 func (e *Entry) res() *atomicptr.Pointer[entryResolution] {
-	return cell.Pointer[entryResolution](cell.Of(&e.Cell))
+	return cell.Pointer[entryResolution](&e.Cell)
 }
 
 // File is a file that a hierarchy can reach, parsed at build time in the
@@ -223,7 +223,7 @@ func (f *File) Hash() *values.Hash {
 	if f.Encoded == "" {
 		return f.Data
 	}
-	k := cell.Made[fileKept](cell.Of(&f.Cell))
+	k := cell.Made[fileKept](&f.Cell)
 	k.decoded.Do(func() { k.data, _ = DecodeValue(f.Encoded).(*values.Hash) })
 	return k.data
 }
@@ -232,7 +232,7 @@ func (f *File) Hash() *values.Hash {
 // expression, which a lookup that finds it interpolates: most files' values
 // hold none, and a value that holds none is found as it is, however large.
 func (f *File) interpolates(key string) bool {
-	kept := cell.Made[fileKept](cell.Of(&f.Cell))
+	kept := cell.Made[fileKept](&f.Cell)
 	kept.interpsOnce.Do(func() {
 		h := f.Hash()
 		if h == nil {
@@ -251,7 +251,7 @@ func (f *File) interpolates(key string) bool {
 }
 
 func (d *Data) file(path string) *File {
-	kept := cell.Made[dataKept](cell.Of(&d.Cell))
+	kept := cell.Made[dataKept](&d.Cell)
 	kept.once.Do(func() {
 		kept.index = make(map[string]*File, len(d.Files))
 		for _, f := range d.Files {
