@@ -29,11 +29,20 @@ type Cell struct {
 
 // Of is the cell *p points to; a reference made at run time, rather than
 // by the generator, has none until it is first asked for (a new one).
+// It inlines: a compile asks for cells at each function call, site,
+// qualified variable and definition it evaluates.
 func Of(p **Cell) *Cell {
-	pp := (*unsafe.Pointer)(unsafe.Pointer(p))
-	if c := atomic.LoadPointer(pp); c != nil {
+	if c := atomic.LoadPointer((*unsafe.Pointer)(unsafe.Pointer(p))); c != nil {
 		return (*Cell)(c)
 	}
+	return newCell(p)
+}
+
+// newCell gives *p a new cell unless a concurrent caller did first.
+//
+//go:noinline
+func newCell(p **Cell) *Cell {
+	pp := (*unsafe.Pointer)(unsafe.Pointer(p))
 	atomic.CompareAndSwapPointer(pp, nil, unsafe.Pointer(new(Cell)))
 	return (*Cell)(atomic.LoadPointer(pp))
 }
