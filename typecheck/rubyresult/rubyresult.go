@@ -213,13 +213,13 @@ type inferrer struct {
 	// params are a method's parameters, whose values it does not follow
 	params []string
 	// argsKept: the arguments array only loses elements (filters,
-	// deletions) and is otherwise only read (keepsArgs), so that an
-	// element read is one of the arguments (elementRead)
+	// deletions), gains none but its own (pushed), and is otherwise only
+	// read (keepsArgs), so that an element read is one of the arguments
+	// (elementRead)
 	argsKept bool
-	// nonEmpty is the index of the top-level statement that raises when
-	// the arguments array is empty (or its first element nil or empty as
-	// a string), after which the array loses no element; -1 for none
-	nonEmpty int
+	// pushed are the values pushed onto the arguments array (args << x),
+	// each an element of it read where it is not empty (keepsArgs)
+	pushed []erb.Node
 }
 
 // scan reads the block's assignments and returns.
@@ -294,7 +294,12 @@ func (in *inferrer) result() values.Type {
 		}
 	}
 	in.argsKept = in.args != "" && in.keepsArgs()
-	in.nonEmpty = in.nonEmptyGuard()
+	// a pushed value is an argument when it was read from the array where
+	// it held some (the array held arguments then: what was pushed before
+	// was read before)
+	for _, v := range in.pushed {
+		in.argsKept = in.argsKept && in.typeOf(v) == argElem
+	}
 	var types []values.Type
 	for _, r := range in.returns {
 		t := in.returned(r)
@@ -560,7 +565,7 @@ func (in *inferrer) callType(x *erb.Call) values.Type {
 		return nil
 	}
 	if in.argsKept && elementRead(x, in.args) {
-		if in.nonEmpty >= 0 && in.after(in.nonEmpty, x) && firstElement(x) {
+		if endElement(x) && in.nonEmptyAt(x) {
 			return argElem
 		}
 		return values.VariantOf(argElem, values.UndefT) // nil past the end
@@ -698,9 +703,27 @@ func isArgs(n erb.Node, args string) bool {
 func (in *inferrer) filtersArgs(v erb.Node) bool {
 	switch x := v.(type) {
 	case *erb.Call:
-		return !x.Safe && isArgs(x.Recv, in.args) && arrayFilters[x.Name]
+		if x.Safe || !isArgs(x.Recv, in.args) && !in.filtersArgs(x.Recv) {
+			return false
+		}
+		return arrayFilters[x.Name] || x.Name == "[]" && x.Block == nil && slice(x.Args)
 	case *erb.Binary:
-		return x.Op == "-" && isArgs(x.L, in.args)
+		return x.Op == "-" && (isArgs(x.L, in.args) || in.filtersArgs(x.L))
+	}
+	return false
+}
+
+// slice says whether the arguments of [] take a part of an array
+// (args[0..-2], args[1, 2]) rather than one element.
+func slice(args []erb.Node) bool {
+	switch len(args) {
+	case 1:
+		_, ok := args[0].(*erb.Range)
+		return ok
+	case 2:
+		_, ok1 := args[0].(*erb.Int)
+		_, ok2 := args[1].(*erb.Int)
+		return ok1 && ok2
 	}
 	return false
 }
@@ -709,7 +732,9 @@ func (in *inferrer) filtersArgs(v erb.Node) bool {
 // the arguments: each read of the array is the receiver of a method that
 // reads, filters or removes from it, or an operand of an operator that
 // makes a new array, and none is the target of an assignment (args[0] =
-// x); nothing else (a method it is given to, an alias) can add to it.
+// x); nothing else (a method it is given to, an alias) can add to it. It
+// may push values onto it (args << x, args.push(x)), noted in pushed: the
+// caller has each be an argument.
 func (in *inferrer) keepsArgs() bool {
 	// the walk visits parents first: an assignment before its target, a
 	// call or an operator before its operands
@@ -724,11 +749,22 @@ func (in *inferrer) keepsArgs() bool {
 			case *erb.OpAssign:
 				targets[x.Target] = true
 			case *erb.Call:
-				if r, isVar := x.Recv.(*erb.LVar); isVar && r.Name == in.args && !targets[x] &&
-					(arrayReads[x.Name] || arrayFilters[x.Name] || arrayRemovals[x.Name]) {
+				r, isVar := x.Recv.(*erb.LVar)
+				if !isVar || r.Name != in.args || targets[x] {
+					break
+				}
+				switch {
+				case arrayReads[x.Name] || arrayFilters[x.Name] || arrayRemovals[x.Name]:
 					ok[r] = true
+				case x.Name == "push" && x.Block == nil:
+					ok[r] = true
+					in.pushed = append(in.pushed, x.Args...)
 				}
 			case *erb.Binary:
+				if r, isVar := x.L.(*erb.LVar); isVar && r.Name == in.args && x.Op == "<<" {
+					ok[r] = true
+					in.pushed = append(in.pushed, x.R)
+				}
 				switch x.Op {
 				case "+", "-", "&", "|", "==", "!=":
 					for _, o := range []erb.Node{x.L, x.R} {
@@ -776,32 +812,65 @@ func firstElement(x *erb.Call) bool {
 	return false
 }
 
-// nonEmptyGuard is the index of the first top-level statement that
-// raises or returns when the arguments array is empty or its first
-// element nil (raise ... if args.empty?, if args[0].nil?, if
-// args[0].to_s.empty?), when no statement after it removes from the
-// array; -1 for none.
-func (in *inferrer) nonEmptyGuard() int {
-	for i, s := range in.body {
-		x, ok := s.(*erb.If)
-		if !ok || !x.Mod || x.Unless || len(x.Else) != 0 || !leavesFunction(one(x.Then)) || !in.emptyTest(x.Cond) {
-			continue
-		}
-		removes := func(n erb.Node) bool {
-			switch y := n.(type) {
-			case *erb.Call:
-				return isArgs(y.Recv, in.args) && arrayRemovals[y.Name]
-			case *erb.LVarTarget:
-				return y.Name == in.args
-			}
-			return false
-		}
-		if slices.ContainsFunc(in.body[i+1:], func(later erb.Node) bool { return holds(later, removes) }) {
-			return -1
-		}
-		return i
+// endElement says whether x reads an end of the array, which is an
+// element when it has any: args[0], args[-1], first, last, shift, pop.
+func endElement(x *erb.Call) bool {
+	switch x.Name {
+	case "first", "last", "shift", "pop":
+		return true
+	case "[]":
+		i, ok := x.Args[0].(*erb.Int)
+		return ok && (i.V == 0 || i.V == -1)
 	}
-	return -1
+	return false
+}
+
+// nonEmptyAt says whether the arguments array has an element where x
+// reads it: a top-level statement before x's raises or returns when it
+// has none or its first element is nil (raise ... if args.empty?, if
+// args[0].nil?, if args[0].to_s.empty?), or pushes an argument onto it
+// (args << x), and neither x's statement nor one between them removes
+// from the array or assigns it.
+func (in *inferrer) nonEmptyAt(x erb.Node) bool {
+	k := slices.IndexFunc(in.body, func(s erb.Node) bool {
+		return holds(s, func(n erb.Node) bool { return n == x })
+	})
+	removes := func(n erb.Node) bool {
+		switch y := n.(type) {
+		case *erb.Call:
+			// (x itself may: args.shift reads before it removes)
+			return y != x && isArgs(y.Recv, in.args) && arrayRemovals[y.Name]
+		case *erb.LVarTarget:
+			return y.Name == in.args
+		}
+		return false
+	}
+	for j := k - 1; j >= 0 && !holds(in.body[j+1], removes); j-- {
+		if in.guardsEmpty(in.body[j]) || in.pushesArgument(in.body[j]) {
+			return true
+		}
+	}
+	return false
+}
+
+// guardsEmpty says whether statement s raises or returns when the
+// arguments array is empty or its first element nil.
+func (in *inferrer) guardsEmpty(s erb.Node) bool {
+	x, ok := s.(*erb.If)
+	return ok && x.Mod && !x.Unless && len(x.Else) == 0 && leavesFunction(one(x.Then)) && in.emptyTest(x.Cond)
+}
+
+// pushesArgument says whether statement s pushes an argument onto the
+// arguments array (args << x, args.push(x)).
+func (in *inferrer) pushesArgument(s erb.Node) bool {
+	switch x := s.(type) {
+	case *erb.Binary:
+		return x.Op == "<<" && isArgs(x.L, in.args) && in.typeOf(x.R) == argElem
+	case *erb.Call:
+		return x.Name == "push" && isArgs(x.Recv, in.args) && len(x.Args) > 0 &&
+			!slices.ContainsFunc(x.Args, func(a erb.Node) bool { return in.typeOf(a) != argElem })
+	}
+	return false
 }
 
 // leavesFunction says whether n returns or raises (a call of raise or
@@ -857,13 +926,6 @@ func (in *inferrer) deletesEmptyFirst() bool {
 		return !slices.ContainsFunc(in.body[:i+1], func(before erb.Node) bool { return holds(before, reads) })
 	}
 	return false
-}
-
-// after says whether n is in a top-level statement after the i-th.
-func (in *inferrer) after(i int, n erb.Node) bool {
-	return slices.ContainsFunc(in.body[i+1:], func(s erb.Node) bool {
-		return holds(s, func(m erb.Node) bool { return m == n })
-	})
 }
 
 // holds says whether s or a node below it satisfies p.

@@ -57,9 +57,38 @@ args[1]`, "Undef or an argument"},
 		{"an argument or a literal", `return 'none' if args.empty?
 args.first`, "String or an argument"},
 		{"filtered", `args = args.reject { |a| a.nil? } - ['']
-args[0] || 'x'`, ""},
+args[0] || 'x'`, "Variant[Undef, String] or an argument"},
 		{"something pushed", `args << 'x'
 args[0]`, ""},
+		{"pick_default (stdlib 9.4.1)", `raise 'Must receive at least one argument.' if args.empty?
+default = args.last
+args = args[0..-2].compact
+args.delete(:undef)
+args.delete(:undefined)
+args.delete('')
+args << default
+return args[0]`, "an argument"},
+		{"an argument pushed", `raise ArgumentError, 'none' if args.empty?
+args.push(args[-1])
+args.shift`, "an argument"},
+		{"an argument pushed, then removed", `raise ArgumentError, 'none' if args.empty?
+x = args.first
+args = args.drop(1)
+args << x
+args.clear
+args[0]`, "Undef or an argument"},
+		{"an element maybe past the end pushed", `x = args[3]
+args << x
+args[0]`, ""},
+		{"an element read after a removal pushed", `raise ArgumentError, 'none' if args.empty?
+args.delete('')
+args << args.last
+args[0]`, ""},
+		{"pushed in a branch", `raise ArgumentError, 'none' if args.empty?
+d = args.last
+args = args.compact
+args << d if args[1]
+args[0]`, "Undef or an argument"},
 		{"an element set", `args[0] = 1
 args[0]`, ""},
 		{"given to a method", `helper(args)
