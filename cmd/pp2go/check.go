@@ -43,8 +43,8 @@ Puppet's own functions returns (join a String, split an Array of Strings,
 versioncmp an Integer, downcase what it is given...), what a module's Ruby
 function evidently returns (every value its Ruby can give is a literal, an
 interpolation, the arguments array, a comparison..., or one of its
-arguments, as stdlib's pick returns, as Puppet passes it: an undef as an
-empty string, a Regexp as its source), a variable of a class that the
+arguments, as stdlib's pick and pick_default return, as Puppet passes it: an
+undef as an empty string, a Regexp as its source), a variable of a class that the
 reading class inherits or that a statement before includes
 (as the class assigns it before it may evaluate another class), and a local
 variable assigned on every path before its use, of what each assignment
@@ -56,7 +56,9 @@ is), the values assert_type() asserts a type of, the regexp matches whose
 left operand is no String, and the orderings
 (<, <=, >, >=) of values Puppet cannot order (a String and a number). A fact
 counts as of the kind Facter's schema gives it ($facts['os']['release']
-['major'] is a String): what that makes fail is a warning. It prints each
+['major'] is a String): what that makes fail is a warning. A value that
+is one of a few (a selector's or an if's literals) is reported when the
+type rejects each of them, named by the first. It prints each
 problem with file:line:col, a stable code and Puppet's wording, sorted, and
 exits with status 1 when there is an error.
 

@@ -1,7 +1,6 @@
 package resolve
 
 import (
-	"cmp"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -123,12 +122,12 @@ func (c *checker) assertType(x *ast.CallNamedFunctionExpression, s *scope) {
 		return
 	}
 	v := literal(x.Args[1])
-	fact := ""
+	var st stand
 	if v == nil {
-		v, fact = c.standInFor(x.Args[1], s, t)
+		v, st = c.standInFor(x.Args[1], s, t)
 	}
 	if v != nil && !values.IsInstance(t, v) {
-		c.factOperand(TypeMismatch, x, values.DescribeMismatch("assert_type():", t, values.InferSet(v)), fact)
+		c.standInFails(TypeMismatch, x, values.DescribeMismatch("assert_type():", t, values.InferSet(v)), st)
 	}
 }
 
@@ -220,7 +219,8 @@ func (c *checker) function(call ast.Expr, name string, args []ast.Expr, unfold, 
 // (factType): a call it makes fail is a warning (factOperand).
 func (c *checker) argTypes(name string, sigs []*values.Signature, args []ast.Expr, s *scope, at ast.Positioned) {
 	vals := make([]values.Value, len(args))
-	looked, key, fact := -1, "", ""
+	looked, key := -1, ""
+	var st stand // of the one argument at most whose stand-in is not plain
 	for i, a := range args {
 		switch x := a.(type) {
 		case *ast.LiteralUndef:
@@ -233,8 +233,11 @@ func (c *checker) argTypes(name string, sigs []*values.Signature, args []ast.Exp
 		if vals[i] != nil {
 			continue
 		}
-		if v, name := c.standInFor(a, s, argParamTypes(sigs, i)...); v != nil && (name == "" || fact == "") {
-			vals[i], fact = v, cmp.Or(fact, name) // one fact at most
+		if v, vst := c.standInFor(a, s, argParamTypes(sigs, i)...); v != nil && (vst.plain() || st.plain()) {
+			vals[i] = v
+			if !vst.plain() {
+				st = vst
+			}
 			continue
 		}
 		k, ok := dataKey(a, s)
@@ -253,12 +256,12 @@ func (c *checker) argTypes(name string, sigs []*values.Signature, args []ast.Exp
 	}
 	if looked < 0 {
 		if !accepted() {
-			c.factOperand(TypeMismatch, at, values.DescribeSignatures(name, sigs, vals, nil), fact)
+			c.standInFails(TypeMismatch, at, values.DescribeSignatures(name, sigs, vals, nil), st)
 		}
 		return
 	}
-	if fact != "" {
-		return // a fact's kind and the data's values: too far from what a node sees
+	if !st.plain() {
+		return // a fact's kind, or one of some values, and the data's values: too far from what a node sees
 	}
 	c.hieraValues(key, func(f *rthiera.File, v values.Value) {
 		if vals[looked] = v; !accepted() {
@@ -722,7 +725,7 @@ func (c *checker) eppParams(e ast.Expr, params []values.ParamType, s *scope) *va
 		v := literal(en.Value)
 		if i := slices.IndexFunc(params, func(p values.ParamType) bool { return p.Name == keys[0] }); v == nil && i >= 0 {
 			// a parameter given a fact is left out: no stand-in of facts here
-			if sv, fact := c.standInFor(en.Value, s, params[i].Type); fact == "" {
+			if sv, st := c.standInFor(en.Value, s, params[i].Type); st.fact == "" {
 				v = sv
 			}
 		}

@@ -957,22 +957,89 @@ func standIn(t values.Type, expected ...values.Type) values.Value {
 	return representative(t)
 }
 
+// A stand says what a stand-in value (standInFor) stands for, which the
+// report of a check it fails says: a fact of the kind Facter gives it (a
+// node's agent may give another: a warning), or one of a few values each
+// of which the check rejects (Puppet names the one a node has).
+type stand struct {
+	fact  string         // the fact's dotted name, or ""
+	oneOf []values.Value // the values, when more than one
+}
+
+// plain says whether the stand-in is e's value or of its inferred type.
+func (st stand) plain() bool { return st.fact == "" && st.oneOf == nil }
+
 // standInFor is a value that stands for e's in checks against the
 // expected types (standIn): one of its inferred type (typeOf), or else of
-// the kind Facter gives the fact it reads (factType), whose name is then
-// given too; nil when neither settles the checks.
-func (c *checker) standInFor(e ast.Expr, s *scope, expected ...values.Type) (values.Value, string) {
+// the kind Facter gives the fact it reads (factType); or, when the
+// inferred type is a few values (a selector's or an if's literals) of
+// which the expected types take none, the first of them. nil when none of
+// these settles the checks.
+func (c *checker) standInFor(e ast.Expr, s *scope, expected ...values.Type) (values.Value, stand) {
 	if t := c.typeOf(e, s); t != nil {
 		if v := standIn(t, expected...); v != nil {
-			return v, ""
+			return v, stand{}
+		}
+		if vs := rejectedValues(t, expected); vs != nil {
+			return vs[0], stand{oneOf: vs}
 		}
 	}
 	if t, fact := c.factType(e, s); t != nil {
 		if v := standIn(t, expected...); v != nil {
-			return v, fact
+			return v, stand{fact: fact}
 		}
 	}
-	return nil, ""
+	return nil, stand{}
+}
+
+// maxOneOf bounds the values rejectedValues tries.
+const maxOneOf = 8
+
+// rejectedValues are the values of type t when t is a few of them (each
+// member of its Variant one value: String['a'], Integer[1, 1], a Boolean's
+// or undef) and the expected types take none of them; nil otherwise.
+func rejectedValues(t values.Type, expected []values.Type) []values.Value {
+	members := typeMembers(t, 0)
+	if len(expected) == 0 || len(members) < 2 || len(members) > maxOneOf {
+		return nil
+	}
+	var vs []values.Value
+	for _, m := range members {
+		v := singleValue(m)
+		if v == nil || slices.ContainsFunc(expected, func(e values.Type) bool { return values.IsInstance(e, v) }) {
+			return nil
+		}
+		if !slices.ContainsFunc(vs, func(w values.Value) bool { return values.Eql(v, w) }) {
+			vs = append(vs, v)
+		}
+	}
+	return vs
+}
+
+// singleValue is the one value of type t, nil when t has more or none.
+func singleValue(t values.Type) values.Value {
+	switch x := t.(type) {
+	case *values.StringType:
+		if x.HasValue {
+			return values.String(x.Value)
+		}
+	case *values.EnumType:
+		if len(x.Values) == 1 {
+			return values.String(x.Values[0])
+		}
+	case *values.IntegerType:
+		if x.From == x.To {
+			return values.Int(x.From)
+		}
+	case *values.BooleanType:
+		if x.HasValue {
+			return values.Bool(x.Value)
+		}
+	}
+	if values.IsAssignable(values.UndefT, t) && values.IsAssignable(t, values.UndefT) {
+		return values.Undef
+	}
+	return nil
 }
 
 // kindValue is a value of the one scalar kind of t's values (String,
@@ -1000,40 +1067,58 @@ func (c *checker) compareOperands(x *ast.ComparisonExpression, s *scope) {
 	if x.Op == "==" || x.Op == "!=" {
 		return
 	}
-	l, lfact := c.kindOperand(x.Left, s)
-	r, rfact := c.kindOperand(x.Right, s)
+	l, lst := c.kindOperand(x.Left, s)
+	r, rst := c.kindOperand(x.Right, s)
 	if l == nil || r == nil {
 		return
 	}
 	var verr *values.Error
 	if _, err := values.CompareOp(x.Op, l, r); errors.As(err, &verr) && verr.Code == values.IssueComparisonNotPossible {
-		c.factOperand(ComparisonNotPossible, x, verr.Message, cmp.Or(lfact, rfact))
+		c.standInFails(ComparisonNotPossible, x, verr.Message, lst, rst)
 	}
 }
 
 // kindOperand is a value of the kind of e's value where only its kind
 // matters: a literal's value, or a stand-in of its kind (standInFor
-// against nothing is kindValue), with the name of the fact it reads.
-func (c *checker) kindOperand(e ast.Expr, s *scope) (values.Value, string) {
+// against nothing is kindValue), with what it stands for.
+func (c *checker) kindOperand(e ast.Expr, s *scope) (values.Value, stand) {
 	if v := literal(e); v != nil {
-		return v, ""
+		return v, stand{}
 	}
 	return c.standInFor(e, s)
 }
 
-// factOperand reports msg at n: an error, or a warning when fact names
-// the fact whose kind, as Facter gives it, makes the operation (or call)
-// fail (a node's agent may give another).
-func (c *checker) factOperand(code string, n ast.Positioned, msg, fact string) {
-	if fact == "" {
-		c.errorf(code, n, "", "%s", msg)
-		return
+// standInFails reports msg at n, a check that a stand-in value (and the
+// others, literal or plain) failed: an error, naming the values it is one
+// of where it is one of a few; a warning when it stands for a fact, of the
+// kind Facter gives it (a node's agent may give another).
+func (c *checker) standInFails(code string, n ast.Positioned, msg string, stands ...stand) {
+	for _, st := range stands {
+		if st.fact != "" {
+			kind, article := facts.Type(strings.Split(st.fact, ".")...), "a"
+			if kind == "Integer" || kind == "Array" {
+				article = "an"
+			}
+			c.warnf(code, n, "Facter's "+st.fact+" fact is "+article+" "+kind+": a node whose facts have it so fails here", "%s", msg)
+			return
+		}
 	}
-	kind, article := facts.Type(strings.Split(fact, ".")...), "a"
-	if kind == "Integer" || kind == "Array" {
-		article = "an"
+	for _, st := range stands {
+		if st.oneOf != nil {
+			names := make([]string, len(st.oneOf))
+			for i, v := range st.oneOf {
+				switch x := v.(type) {
+				case values.String:
+					names[i] = values.PuppetQuote(string(x))
+				default:
+					names[i] = cmp.Or(values.ToString(v), "undef")
+				}
+			}
+			c.errorf(code, n, "the value is one of "+strings.Join(names, ", ")+", each rejected: Puppet names the one a node has", "%s", msg)
+			return
+		}
 	}
-	c.warnf(code, n, "Facter's "+fact+" fact is "+article+" "+kind+": a node whose facts have it so fails here", "%s", msg)
+	c.errorf(code, n, "", "%s", msg)
 }
 
 // factType is the type Facter gives the fact e reads
@@ -1095,13 +1180,13 @@ func (c *checker) matchOperand(x *ast.MatchExpression, s *scope) {
 	default:
 		return
 	}
-	left, fact := c.kindOperand(x.Left, s)
+	left, st := c.kindOperand(x.Left, s)
 	if left == nil {
 		return
 	}
 	var verr *values.Error
 	if _, err := values.MatchOp(left, literal(x.Right)); errors.As(err, &verr) && verr.Code == values.IssueMatchNotString {
-		c.factOperand(MatchNotString, x.Left, verr.Message, fact) // where Puppet reports it
+		c.standInFails(MatchNotString, x.Left, verr.Message, st) // where Puppet reports it
 	}
 }
 

@@ -168,12 +168,12 @@ func (c *checker) typedAttributes(b *ast.ResourceBody, tgt target, typeName stri
 				if x, ok := a.Value.(*ast.VariableExpression); ok {
 					v = assignedBefore(x, s)
 				}
-				fact := ""
+				var st stand
 				if pt := c.staticType(p.Type); v == nil && pt != nil {
-					v, fact = c.standInFor(a.Value, s, pt)
+					v, st = c.standInFor(a.Value, s, pt)
 				}
 				if msg := c.mismatch(label(typeName, b.Title), p, v); msg != "" {
-					c.factOperand(TypeMismatch, at, msg, fact)
+					c.standInFails(TypeMismatch, at, msg, st)
 				}
 				if key, ok := dataKey(a.Value, s); ok {
 					c.lookedUpValues(key, label(typeName, b.Title), p, "in the declaration")
@@ -204,7 +204,7 @@ func (c *checker) typedDefaults(subject string, params []*ast.Parameter, class s
 		v := literal(p.Value)
 		if pt := c.staticType(p.Type); v == nil && pt != nil {
 			// a default read from a fact is left out: no stand-in of facts here
-			if sv, fact := c.standInFor(p.Value, before, pt); fact == "" {
+			if sv, st := c.standInFor(p.Value, before, pt); st.fact == "" {
 				v = sv
 			}
 		}
