@@ -161,25 +161,82 @@ func (c *checker) variableType(x *ast.VariableExpression, s *scope) values.Type 
 			return c.assignedType(x, q.Value, b)
 		}
 	}
-	if i := strings.LastIndex(q.Value, "::"); i > 0 {
-		// $class::name, read in a class that inherits that class, or after
-		// a statement that includes it
-		class, name := strings.TrimPrefix(q.Value[:i], "::"), q.Value[i+2:]
-		for b := s; b != nil; b = b.parent {
-			if b.body != nil && onPath(b.body, x.Span().Offset, func(st ast.Expr) bool { return includes(st, class) }) {
-				if d := c.env.FindClass(class); d != nil {
-					if dx, ok := d.Node.(*ast.HostClassDefinition); ok {
-						return c.classVarType(d, dx, name)
-					}
-				}
-				return nil
+	i := strings.LastIndex(q.Value, "::")
+	if i <= 0 {
+		return nil
+	}
+	// $class::name, read in a class that inherits that class, or after a
+	// statement that includes it; or else anywhere
+	class, name := strings.TrimPrefix(q.Value[:i], "::"), q.Value[i+2:]
+	d := c.env.FindClass(class)
+	if d == nil {
+		return nil
+	}
+	dx, ok := d.Node.(*ast.HostClassDefinition)
+	if !ok {
+		return nil
+	}
+	for b := s; b != nil; b = b.parent {
+		if b.body != nil && onPath(b.body, x.Span().Offset, func(st ast.Expr) bool { return includes(st, class) }) {
+			if t := c.classVarType(d, dx, name); t != nil {
+				return t
 			}
-			if b.class != nil {
-				return c.ancestorVarType(b.class, class, name)
+			break
+		}
+		if b.class != nil {
+			if t := c.ancestorVarType(b.class, class, name); t != nil {
+				return t
 			}
+			break
 		}
 	}
-	return nil
+	return c.classReadType(d, dx, name)
+}
+
+// classReadType is the type of $class::name read where the class may not
+// have been evaluated, or only up to where it evaluated another class
+// (which reads it): a typed parameter's type or what one of the body's
+// assignments gives, or undef, what Puppet gives a variable it does not
+// find (with a warning; strict_variables makes it an error instead). nil
+// for a variable the class inherits, for a parameter without a type and
+// for an assignment of a type not known.
+func (c *checker) classReadType(def *env.Def, x *ast.HostClassDefinition, name string) values.Type {
+	k := classVar{def, name}
+	if t, ok := c.classReadTypes[k]; ok {
+		return t
+	}
+	if c.classReadTypes == nil {
+		c.classReadTypes = map[classVar]values.Type{}
+	}
+	c.classReadTypes[k] = nil // guards a cycle
+	s := c.classScope(def, x)
+	var types []values.Type
+	if slices.ContainsFunc(x.Params, func(p *ast.Parameter) bool { return p.Name == name }) {
+		types = append(types, s.types[name]) // nil: untyped
+	} else {
+		as := s.allAssignments()[name]
+		if len(as) == 0 {
+			types = append(types, nil)
+		}
+		for _, a := range as {
+			if a == nil {
+				types = append(types, nil) // destructured: not followed
+				break
+			}
+			types = append(types, c.operandType(a.Right, s))
+		}
+	}
+	if slices.Contains(types, nil) {
+		return nil
+	}
+	if !c.opts.StrictVariables {
+		// first: a value the class's code gives is read where it has been
+		// evaluated, which a statement before would show (an include)
+		types = append([]values.Type{values.UndefT}, types...)
+	}
+	t := values.VariantOf(types...)
+	c.classReadTypes[k] = t
+	return t
 }
 
 // includes says whether statement st is include, require or contain of

@@ -267,16 +267,17 @@ type checker struct {
 	hieraText  []string                   // the text of Hiera data files, for automatic parameter lookup
 	// the environment's Hiera data, read once (hieraData), and the keys
 	// its lookup_options name (hieraOptions)
-	hiera         *rthiera.Data
-	hieraRead     bool
-	hieraOptioned map[string]bool
-	candidates    map[string][]string                          // suggestion candidates by kind
-	types         map[ast.Expr]values.Type                     // parameter types known at build time (staticType)
-	aliases       *values.AliasRegistry                        // the environment's type aliases (envAliases)
-	exprTypes     map[exprIn]values.Type                       // the types typeOf inferred (nil: none)
-	rubyResults   map[*env.RubyFunction]rubyresult.Result      // what Ruby functions return (rubyResult)
-	classVarTypes map[classVar]values.Type                     // the final types of classes' variables (classVarType)
-	ownVars       map[*ast.HostClassDefinition]map[string]bool // a class's own variables (ownVariable)
+	hiera          *rthiera.Data
+	hieraRead      bool
+	hieraOptioned  map[string]bool
+	candidates     map[string][]string                          // suggestion candidates by kind
+	types          map[ast.Expr]values.Type                     // parameter types known at build time (staticType)
+	aliases        *values.AliasRegistry                        // the environment's type aliases (envAliases)
+	exprTypes      map[exprIn]values.Type                       // the types typeOf inferred (nil: none)
+	rubyResults    map[*env.RubyFunction]rubyresult.Result      // what Ruby functions return (rubyResult)
+	classVarTypes  map[classVar]values.Type                     // the final types of classes' variables (classVarType)
+	classReadTypes map[classVar]values.Type                     // the types of classes' variables read anywhere (classReadType)
+	ownVars        map[*ast.HostClassDefinition]map[string]bool // a class's own variables (ownVariable)
 
 	checkedFiles map[*env.File]bool      // files checked whole (their load diagnostics are reported)
 	checkedDefs  map[ast.Definition]bool // definitions checked
