@@ -57,8 +57,9 @@ left operand is no String, and the orderings
 (<, <=, >, >=) of values Puppet cannot order (a String and a number). A fact
 counts as of the kind Facter's schema gives it ($facts['os']['release']
 ['major'] is a String): what that makes fail is a warning. A value that
-is one of a few (a selector's or an if's literals) is reported when the
-type rejects each of them, named by the first. It prints each
+is one of a few (a selector's or an if's literals), or of a few kinds (an
+Optional String ordered against a number), is reported when each of them
+fails, named by the first. It prints each
 problem with file:line:col, a stable code and Puppet's wording, sorted, and
 exits with status 1 when there is an error.
 

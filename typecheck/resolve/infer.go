@@ -1021,6 +1021,7 @@ func standIn(t values.Type, expected ...values.Type) values.Value {
 type stand struct {
 	fact  string         // the fact's dotted name, or ""
 	oneOf []values.Value // the values, when more than one
+	kinds bool           // oneOf's values stand for their kinds (kindsOf)
 }
 
 // plain says whether the stand-in is e's value or of its inferred type.
@@ -1129,20 +1130,108 @@ func (c *checker) compareOperands(x *ast.ComparisonExpression, s *scope) {
 	if l == nil || r == nil {
 		return
 	}
-	var verr *values.Error
-	if _, err := values.CompareOp(x.Op, l, r); errors.As(err, &verr) && verr.Code == values.IssueComparisonNotPossible {
-		c.standInFails(ComparisonNotPossible, x, verr.Message, lst, rst)
+	msg := ""
+	for _, l := range alternatives(l, lst) {
+		for _, r := range alternatives(r, rst) {
+			var verr *values.Error
+			if _, err := values.CompareOp(x.Op, l, r); !errors.As(err, &verr) || verr.Code != values.IssueComparisonNotPossible {
+				return
+			}
+			msg = cmp.Or(msg, verr.Message)
+		}
 	}
+	c.standInFails(ComparisonNotPossible, x, msg, lst, rst)
 }
 
 // kindOperand is a value of the kind of e's value where only its kind
 // matters: a literal's value, or a stand-in of its kind (standInFor
-// against nothing is kindValue), with what it stands for.
+// against nothing is kindValue), with what it stands for; or, for a value
+// of one of a few kinds (an Optional String), a value of the first
+// (kindsOf), standing for one of each.
 func (c *checker) kindOperand(e ast.Expr, s *scope) (values.Value, stand) {
 	if v := literal(e); v != nil {
 		return v, stand{}
 	}
-	return c.standInFor(e, s)
+	if v, st := c.standInFor(e, s); v != nil {
+		return v, st
+	}
+	if vs := kindsOf(c.typeOf(e, s)); vs != nil {
+		return vs[0], stand{oneOf: vs, kinds: true}
+	}
+	return nil, stand{}
+}
+
+// kindsOf are values of the kinds of t's values, undef first, when t's
+// values are of a few kinds (String, Integer, Float, Boolean, undef) and
+// more than one; nil otherwise.
+func kindsOf(t values.Type) []values.Value {
+	if t == nil {
+		return nil
+	}
+	members := typeMembers(t, 0)
+	if len(members) > maxOneOf {
+		return nil
+	}
+	var vs []values.Value
+	for _, m := range members {
+		v := kindValue(m)
+		if m != nil && values.IsAssignable(values.UndefT, m) && values.IsAssignable(m, values.UndefT) {
+			v = values.Undef
+		}
+		if v == nil {
+			return nil
+		}
+		if !slices.ContainsFunc(vs, func(w values.Value) bool { return values.Eql(v, w) }) {
+			vs = append(vs, v)
+		}
+	}
+	if len(vs) < 2 {
+		return nil
+	}
+	slices.SortStableFunc(vs, func(a, b values.Value) int {
+		return cmp.Compare(b2i(a != values.Undef), b2i(b != values.Undef))
+	})
+	return vs
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// valueLabel names v in a hint: a String quoted, undef as undef; by its
+// kind for a stand-in of a kind (kindsOf).
+func valueLabel(v values.Value, kind bool) string {
+	switch x := v.(type) {
+	case values.String:
+		if kind {
+			return "a String"
+		}
+		return values.PuppetQuote(string(x))
+	case values.Int:
+		if kind {
+			return "an Integer"
+		}
+	case values.Float:
+		if kind {
+			return "a Float"
+		}
+	case values.Bool:
+		if kind {
+			return "a Boolean"
+		}
+	}
+	return cmp.Or(values.ToString(v), "undef")
+}
+
+// alternatives are the values a stand-in v stands for one of.
+func alternatives(v values.Value, st stand) []values.Value {
+	if st.oneOf != nil {
+		return st.oneOf
+	}
+	return []values.Value{v}
 }
 
 // standInFails reports msg at n, a check that a stand-in value (and the
@@ -1164,12 +1253,7 @@ func (c *checker) standInFails(code string, n ast.Positioned, msg string, stands
 		if st.oneOf != nil {
 			names := make([]string, len(st.oneOf))
 			for i, v := range st.oneOf {
-				switch x := v.(type) {
-				case values.String:
-					names[i] = values.PuppetQuote(string(x))
-				default:
-					names[i] = cmp.Or(values.ToString(v), "undef")
-				}
+				names[i] = valueLabel(v, st.kinds)
 			}
 			c.errorf(code, n, "the value is one of "+strings.Join(names, ", ")+", each rejected: Puppet names the one a node has", "%s", msg)
 			return
@@ -1241,10 +1325,15 @@ func (c *checker) matchOperand(x *ast.MatchExpression, s *scope) {
 	if left == nil {
 		return
 	}
-	var verr *values.Error
-	if _, err := values.MatchOp(left, literal(x.Right)); errors.As(err, &verr) && verr.Code == values.IssueMatchNotString {
-		c.standInFails(MatchNotString, x.Left, verr.Message, st) // where Puppet reports it
+	msg := ""
+	for _, left := range alternatives(left, st) {
+		var verr *values.Error
+		if _, err := values.MatchOp(left, literal(x.Right)); !errors.As(err, &verr) || verr.Code != values.IssueMatchNotString {
+			return
+		}
+		msg = cmp.Or(msg, verr.Message)
 	}
+	c.standInFails(MatchNotString, x.Left, msg, st) // where Puppet reports it
 }
 
 // typedParams are the types of parameters whose declared type the build
