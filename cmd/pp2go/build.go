@@ -227,9 +227,11 @@ files and recompiles only the packages that changed. The binary has no DWARF
 debugging information and no symbol table (go build -ldflags="-s -w"
 -gcflags=all=-dwarf=false: a faster compile and link, a smaller file); Go's
 tracebacks and profiles (the binary's --cpuprofile) do not need them. Its
-default GODEBUG is asyncpreemptoff=1 (go build -ldflags=` + codegen.BinaryGODEBUG + `):
-no signals to preempt the compiler's goroutines, which stop at their next call
-anyway; GODEBUG=asyncpreemptoff=0 restores them. For perf or valgrind, which
+default GODEBUG is asyncpreemptoff=1,memprofilerate=0 (go build
+-ldflags=` + codegen.BinaryGODEBUG + `): no signals to preempt the compiler's
+goroutines, which stop at their next call anyway, and no heap profiling;
+GODEBUG=asyncpreemptoff=0 restores the signals, GODEBUG=memprofilerate=N the
+profiling. For perf or valgrind, which
 name functions from the symbol table, build one with them in the work
 directory: CGO_ENABLED=0 go build -ldflags=` + codegen.BinaryGODEBUG + ` -o BINARY .`,
 		Args: cobra.ExactArgs(1),

@@ -58,7 +58,8 @@ func TestGoBuild(t *testing.T) {
 }
 
 // TestGoBuildNoAsyncPreemption: a binary pp2go builds has no asynchronous
-// preemption by default (codegen.BinaryGODEBUG), and GODEBUG restores it. A
+// preemption and no heap profiling by default (codegen.BinaryGODEBUG), and
+// GODEBUG restores them. A
 // goroutine spins in a loop without calls while main collects: the
 // collector, which stops every goroutine, waits for the loop's end without
 // asynchronous preemption and interrupts it with.
@@ -91,8 +92,15 @@ func main() {
 	for spun.Load() == 0 {
 		time.Sleep(time.Millisecond)
 	}
-	fmt.Println(collected > spun.Load(), n != 1)
+	if n == 0 { // never: runtime.MemProfile linked, as in a catalog binary (else the runtime turns profiling off)
+		runtime.MemProfile(nil, false)
+	}
+	fmt.Println(collected > spun.Load(), n != 1, rate)
 }
+
+// rate is the heap profiling rate as the process started (its packages'
+// variables are initialized before any init function runs)
+var rate = runtime.MemProfileRate
 `), 0o644))
 	bin := filepath.Join(t.TempDir(), "x")
 	var out bytes.Buffer
@@ -104,6 +112,7 @@ func main() {
 		require.NoError(t, err)
 		return strings.TrimSpace(string(b))
 	}
-	require.Equal(t, "true true", run("GODEBUG="), "the collection waited for the loop")
-	require.Equal(t, "false true", run("GODEBUG=asyncpreemptoff=0"), "the loop was preempted")
+	require.Equal(t, "true true 0", run("GODEBUG="), "the collection waited for the loop; no heap profiling")
+	require.Equal(t, "false true 0", run("GODEBUG=asyncpreemptoff=0"), "the loop was preempted")
+	require.Equal(t, "true true 4096", run("GODEBUG=memprofilerate=4096"), "heap profiling from the start")
 }

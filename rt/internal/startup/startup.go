@@ -13,8 +13,10 @@ const defaultRate = 512 * 1024
 // MemProfileChosen is whether GODEBUG=memprofilerate=N chose the rate of
 // heap profiling, which is then left as it is. Otherwise it is off:
 // nobody reads that profile in a compile, and each sample records a
-// traceback of the compile's deep stack.
-var MemProfileChosen = runtime.MemProfileRate != defaultRate
+// traceback of the compile's deep stack. A binary pp2go builds has it off
+// from the start (its default GODEBUG has memprofilerate=0:
+// codegen.BinaryGODEBUG); this turns it off in others (tests).
+var MemProfileChosen = runtime.MemProfileRate != defaultRate && runtime.MemProfileRate != 0
 
 func init() {
 	if !MemProfileChosen {
