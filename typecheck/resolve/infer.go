@@ -201,42 +201,51 @@ func (c *checker) variableType(x *ast.VariableExpression, s *scope) values.Type 
 // for a variable the class inherits, for a parameter without a type and
 // for an assignment of a type not known.
 func (c *checker) classReadType(def *env.Def, x *ast.HostClassDefinition, name string) values.Type {
-	k := classVar{def, name}
-	if t, ok := c.classReadTypes[k]; ok {
-		return t
-	}
-	if c.classReadTypes == nil {
-		c.classReadTypes = map[classVar]values.Type{}
-	}
-	c.classReadTypes[k] = nil // guards a cycle
-	s := c.classScope(def, x)
-	var types []values.Type
-	if slices.ContainsFunc(x.Params, func(p *ast.Parameter) bool { return p.Name == name }) {
-		types = append(types, s.types[name]) // nil: untyped
-	} else {
-		as := s.allAssignments()[name]
-		if len(as) == 0 {
-			types = append(types, nil)
+	return memoized(&c.classReadTypes, classVar{def, name}, func() values.Type {
+		s := c.classScope(def, x)
+		var t values.Type
+		if slices.ContainsFunc(x.Params, func(p *ast.Parameter) bool { return p.Name == name }) {
+			t = s.types[name] // nil: untyped
+		} else {
+			t = c.assignmentsType(s, name)
 		}
-		for _, a := range as {
-			if a == nil {
-				types = append(types, nil) // destructured: not followed
-				break
-			}
-			types = append(types, c.operandType(a.Right, s))
+		if t == nil || c.opts.StrictVariables {
+			return t
 		}
-	}
-	if slices.Contains(types, nil) {
-		return nil
-	}
-	if !c.opts.StrictVariables {
 		// first: a value the class's code gives is read where it has been
 		// evaluated, which a statement before would show (an include)
-		types = append([]values.Type{values.UndefT}, types...)
+		return values.VariantOf(values.UndefT, t)
+	})
+}
+
+// memoized is f's result for k, kept in *m (nil where f needs it again:
+// a cycle).
+func memoized(m *map[classVar]values.Type, k classVar, f func() values.Type) values.Type {
+	if t, ok := (*m)[k]; ok {
+		return t
 	}
-	t := values.VariantOf(types...)
-	c.classReadTypes[k] = t
+	if *m == nil {
+		*m = map[classVar]values.Type{}
+	}
+	(*m)[k] = nil
+	t := f()
+	(*m)[k] = t
 	return t
+}
+
+// assignmentsType is the type of what one of scope s's assignments of
+// name gives (as if each were a branch: branchesType), nil when it has
+// none, one is destructured or one's type is not known.
+func (c *checker) assignmentsType(s *scope, name string) values.Type {
+	as := s.allAssignments()[name]
+	rights := make([]ast.Expr, len(as))
+	for i, a := range as {
+		if a == nil {
+			return nil // destructured: not followed
+		}
+		rights[i] = a.Right
+	}
+	return c.branchesType(s, rights...)
 }
 
 // includes says whether statement st is include, require or contain of
@@ -412,36 +421,16 @@ type classVar struct {
 // may include its child, which then reads the parent's variables as they
 // are), what one of its assignments gives; nil when not known.
 func (c *checker) classVarType(def *env.Def, x *ast.HostClassDefinition, name string) values.Type {
-	k := classVar{def, name}
-	if t, ok := c.classVarTypes[k]; ok {
-		return t
-	}
-	if c.classVarTypes == nil {
-		c.classVarTypes = map[classVar]values.Type{}
-	}
-	c.classVarTypes[k] = nil // guards a cycle
-	s := c.classScope(def, x)
-	t, ok := s.types[name]
-	if !ok && !slices.ContainsFunc(x.Params, func(p *ast.Parameter) bool { return p.Name == name }) && c.assignedFirst(x, name) {
-		var types []values.Type
-		for _, a := range s.allAssignments()[name] {
-			if a == nil {
-				types = nil // destructured: not followed
-				break
-			}
-			at := c.operandType(a.Right, s)
-			if at == nil {
-				types = nil
-				break
-			}
-			types = append(types, at)
+	return memoized(&c.classVarTypes, classVar{def, name}, func() values.Type {
+		s := c.classScope(def, x)
+		if t, ok := s.types[name]; ok {
+			return t
 		}
-		if len(types) > 0 {
-			t = values.VariantOf(types...)
+		if slices.ContainsFunc(x.Params, func(p *ast.Parameter) bool { return p.Name == name }) || !c.assignedFirst(x, name) {
+			return nil
 		}
-	}
-	c.classVarTypes[k] = t
-	return t
+		return c.assignmentsType(s, name)
+	})
 }
 
 // assignedType is the type of local variable name at a use x in the body
@@ -1094,7 +1083,7 @@ func singleValue(t values.Type) values.Value {
 			return values.Bool(x.Value)
 		}
 	}
-	if values.IsAssignable(values.UndefT, t) && values.IsAssignable(t, values.UndefT) {
+	if isUndef(t) {
 		return values.Undef
 	}
 	return nil
@@ -1174,31 +1163,32 @@ func kindsOf(t values.Type) []values.Value {
 	}
 	var vs []values.Value
 	for _, m := range members {
+		if m == nil {
+			return nil // past a depth of aliases
+		}
 		v := kindValue(m)
-		if m != nil && values.IsAssignable(values.UndefT, m) && values.IsAssignable(m, values.UndefT) {
+		if isUndef(m) {
 			v = values.Undef
 		}
-		if v == nil {
+		switch {
+		case v == nil:
 			return nil
-		}
-		if !slices.ContainsFunc(vs, func(w values.Value) bool { return values.Eql(v, w) }) {
+		case slices.ContainsFunc(vs, func(w values.Value) bool { return values.Eql(v, w) }):
+		case v == values.Undef:
+			vs = slices.Insert(vs, 0, v)
+		default:
 			vs = append(vs, v)
 		}
 	}
 	if len(vs) < 2 {
 		return nil
 	}
-	slices.SortStableFunc(vs, func(a, b values.Value) int {
-		return cmp.Compare(b2i(a != values.Undef), b2i(b != values.Undef))
-	})
 	return vs
 }
 
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
+// isUndef says whether t is the type of undef alone.
+func isUndef(t values.Type) bool {
+	return t != nil && values.IsAssignable(values.UndefT, t) && values.IsAssignable(t, values.UndefT)
 }
 
 // valueLabel names v in a hint: a String quoted, undef as undef; by its
