@@ -198,10 +198,16 @@ func (c *checker) variableType(x *ast.VariableExpression, s *scope) values.Type 
 // (which reads it): a typed parameter's type or what one of the body's
 // assignments gives, or undef, what Puppet gives a variable it does not
 // find (with a warning; strict_variables makes it an error instead). nil
-// for a variable the class inherits, for a parameter without a type and
-// for an assignment of a type not known.
+// for a variable a parent class has (inheritsVariable), for a parameter
+// without a type and for an assignment of a type not known.
 func (c *checker) classReadType(def *env.Def, x *ast.HostClassDefinition, name string) values.Type {
 	return memoized(&c.classReadTypes, classVar{def, name}, func() values.Type {
+		if c.inheritsVariable(x, name) {
+			// read while the class is evaluated, before its own
+			// assignment, it is the parent's (Puppet looks up a
+			// qualified name in the class's scope, then its parents')
+			return nil
+		}
 		s := c.classScope(def, x)
 		var t values.Type
 		if slices.ContainsFunc(x.Params, func(p *ast.Parameter) bool { return p.Name == name }) {
@@ -216,6 +222,22 @@ func (c *checker) classReadType(def *env.Def, x *ast.HostClassDefinition, name s
 		// evaluated, which a statement before would show (an include)
 		return values.VariantOf(values.UndefT, t)
 	})
+}
+
+// inheritsVariable says whether one of class x's parent classes has the
+// variable name (or the chain of parents is too long to tell).
+func (c *checker) inheritsVariable(x *ast.HostClassDefinition, name string) bool {
+	for depth := 0; depth < maxInheritance; depth++ {
+		_, px := c.parentOf(x)
+		if px == nil {
+			return false
+		}
+		if c.ownVariable(px, name) {
+			return true
+		}
+		x = px
+	}
+	return true
 }
 
 // memoized is f's result for k, kept in *m (nil where f needs it again:
