@@ -7,7 +7,8 @@ build infers). This writes random manifests that exercise what the checker
 infers the types of (locals assigned in if/unless/case branches, if and case
 values, selectors, literal arrays and hashes, Hash and Array access, typed
 parameters, calls of Puppet's own functions and of a module's 3.x and 4.x
-Ruby functions, variables of a class c inherits or includes, a top scope
+Ruby functions, variables of a class c inherits or includes (which may
+inherit one that has the variable too), a top scope
 variable or a parameter of the local's name), each
 with one use of the local, and has Puppet compile each for twelve nodes whose
 facts take the branches every way. Each block of a manifest starts with a
@@ -156,11 +157,18 @@ class Manifest:
         if random.random() < 0.15:
             params += ", $v = 'param'"
         # class p, whose $pv c reads: c may inherit p or include it, p may
-        # assign $pv in a branch only, or after it includes c
-        pv = random.choice(["'str'", "\"x${facts['os']['family']}\"", "['a', 'b']", "{'k' => 'v'}", "1", "2.5", "true", "undef"])
+        # assign $pv in a branch only, or after it includes c; p may inherit
+        # g, which gives $pv a value too (p's scope has it until p assigns
+        # its own)
+        pvs = ["'str'", "\"x${facts['os']['family']}\"", "['a', 'b']", "{'k' => 'v'}", "1", "2.5", "true", "undef"]
+        pv = random.choice(pvs)
         p_body = random.choice([f"$pv = {pv}", f"if $flag_top {{ $pv = {pv} }}", f"include c\n  $pv = {pv}"])
         self.emit("$flag_top = $facts['flag_fact']")
-        self.emit(f"class p {{\n  {p_body}\n}}")
+        grandparent = random.random() < 0.3
+        if grandparent:
+            self.emit(f"class g {{\n  $pv = {random.choice(pvs)}\n}}")
+            self.lines[-1:] = self.lines[-1].split('\n')
+        self.emit("class p " + ("inherits g " if grandparent else "") + f"{{\n  {p_body}\n}}")
         self.lines[-1:] = self.lines[-1].split('\n')
         inherits = random.random() < 0.5
         self.emit(f"class c({params}) " + ("inherits p " if inherits else "") + "{")
