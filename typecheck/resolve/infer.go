@@ -168,12 +168,8 @@ func (c *checker) variableType(x *ast.VariableExpression, s *scope) values.Type 
 	// $class::name, read in a class that inherits that class, or after a
 	// statement that includes it; or else anywhere
 	class, name := strings.TrimPrefix(q.Value[:i], "::"), q.Value[i+2:]
-	d := c.env.FindClass(class)
-	if d == nil {
-		return nil
-	}
-	dx, ok := d.Node.(*ast.HostClassDefinition)
-	if !ok {
+	d, dx := c.classNamed(class)
+	if dx == nil {
 		return nil
 	}
 	for b := s; b != nil; b = b.parent {
@@ -315,15 +311,20 @@ func (c *checker) parentOf(x *ast.HostClassDefinition) (*env.Def, *ast.HostClass
 	if x.ParentClass == "" {
 		return nil, nil
 	}
-	pd := c.env.FindClass(x.ParentClass)
-	if pd == nil {
+	return c.classNamed(x.ParentClass)
+}
+
+// classNamed is the definition of the class name, nil for none.
+func (c *checker) classNamed(name string) (*env.Def, *ast.HostClassDefinition) {
+	d := c.env.FindClass(name)
+	if d == nil {
 		return nil, nil
 	}
-	px, _ := pd.Node.(*ast.HostClassDefinition)
-	if px == nil {
+	x, _ := d.Node.(*ast.HostClassDefinition)
+	if x == nil {
 		return nil, nil
 	}
-	return pd, px
+	return d, x
 }
 
 // inheritedType is the type of variable name in class x's scope that x
@@ -1068,14 +1069,33 @@ const maxOneOf = 8
 // member of its Variant one value: String['a'], Integer[1, 1], a Boolean's
 // or undef) and the expected types take none of them; nil otherwise.
 func rejectedValues(t values.Type, expected []values.Type) []values.Value {
+	vs := memberValues(t, singleValue)
+	if len(expected) == 0 || len(vs) < 2 || slices.ContainsFunc(vs, func(v values.Value) bool {
+		return slices.ContainsFunc(expected, func(e values.Type) bool { return values.IsInstance(e, v) })
+	}) {
+		return nil
+	}
+	return vs
+}
+
+// memberValues are the distinct values that value gives the members of t
+// (typeMembers), nil when it gives none for one or t has more than
+// maxOneOf.
+func memberValues(t values.Type, value func(values.Type) values.Value) []values.Value {
+	if t == nil {
+		return nil
+	}
 	members := typeMembers(t, 0)
-	if len(expected) == 0 || len(members) < 2 || len(members) > maxOneOf {
+	if len(members) > maxOneOf {
 		return nil
 	}
 	var vs []values.Value
 	for _, m := range members {
-		v := singleValue(m)
-		if v == nil || slices.ContainsFunc(expected, func(e values.Type) bool { return values.IsInstance(e, v) }) {
+		if m == nil {
+			return nil // past a depth of aliases
+		}
+		v := value(m)
+		if v == nil {
 			return nil
 		}
 		if !slices.ContainsFunc(vs, func(w values.Value) bool { return values.Eql(v, w) }) {
@@ -1144,11 +1164,12 @@ func (c *checker) compareOperands(x *ast.ComparisonExpression, s *scope) {
 	msg := ""
 	for _, l := range alternatives(l, lst) {
 		for _, r := range alternatives(r, rst) {
-			var verr *values.Error
-			if _, err := values.CompareOp(x.Op, l, r); !errors.As(err, &verr) || verr.Code != values.IssueComparisonNotPossible {
+			_, err := values.CompareOp(x.Op, l, r)
+			m := issueMessage(err, values.IssueComparisonNotPossible)
+			if m == "" {
 				return
 			}
-			msg = cmp.Or(msg, verr.Message)
+			msg = cmp.Or(msg, m)
 		}
 	}
 	c.standInFails(ComparisonNotPossible, x, msg, lst, rst)
@@ -1176,34 +1197,17 @@ func (c *checker) kindOperand(e ast.Expr, s *scope) (values.Value, stand) {
 // values are of a few kinds (String, Integer, Float, Boolean, undef) and
 // more than one; nil otherwise.
 func kindsOf(t values.Type) []values.Value {
-	if t == nil {
-		return nil
-	}
-	members := typeMembers(t, 0)
-	if len(members) > maxOneOf {
-		return nil
-	}
-	var vs []values.Value
-	for _, m := range members {
-		if m == nil {
-			return nil // past a depth of aliases
-		}
-		v := kindValue(m)
+	vs := memberValues(t, func(m values.Type) values.Value {
 		if isUndef(m) {
-			v = values.Undef
+			return values.Undef
 		}
-		switch {
-		case v == nil:
-			return nil
-		case slices.ContainsFunc(vs, func(w values.Value) bool { return values.Eql(v, w) }):
-		case v == values.Undef:
-			vs = slices.Insert(vs, 0, v)
-		default:
-			vs = append(vs, v)
-		}
-	}
+		return kindValue(m)
+	})
 	if len(vs) < 2 {
 		return nil
+	}
+	if i := slices.Index(vs, values.Undef); i > 0 {
+		vs = slices.Insert(slices.Delete(vs, i, i+1), 0, values.Undef)
 	}
 	return vs
 }
@@ -1236,6 +1240,16 @@ func valueLabel(v values.Value, kind bool) string {
 		}
 	}
 	return cmp.Or(values.ToString(v), "undef")
+}
+
+// issueMessage is err's message when it is Puppet's issue code, "" for
+// another error or none.
+func issueMessage(err error, code string) string {
+	var verr *values.Error
+	if errors.As(err, &verr) && verr.Code == code {
+		return verr.Message
+	}
+	return ""
 }
 
 // alternatives are the values a stand-in v stands for one of.
@@ -1339,11 +1353,12 @@ func (c *checker) matchOperand(x *ast.MatchExpression, s *scope) {
 	}
 	msg := ""
 	for _, left := range alternatives(left, st) {
-		var verr *values.Error
-		if _, err := values.MatchOp(left, literal(x.Right)); !errors.As(err, &verr) || verr.Code != values.IssueMatchNotString {
+		_, err := values.MatchOp(left, literal(x.Right))
+		m := issueMessage(err, values.IssueMatchNotString)
+		if m == "" {
 			return
 		}
-		msg = cmp.Or(msg, verr.Message)
+		msg = cmp.Or(msg, m)
 	}
 	c.standInFails(MatchNotString, x.Left, msg, st) // where Puppet reports it
 }

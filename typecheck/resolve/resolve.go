@@ -679,13 +679,9 @@ func (c *checker) classVariables(def *env.Def, x *ast.HostClassDefinition) map[s
 		vars[v] = true
 	}
 	assignedNames(x.Body, vars)
-	if x.ParentClass != "" {
-		if pd := c.env.FindClass(x.ParentClass); pd != nil {
-			if px, ok := pd.Node.(*ast.HostClassDefinition); ok {
-				for v := range c.classVariables(pd, px) {
-					vars[v] = true
-				}
-			}
+	if pd, px := c.parentOf(x); px != nil {
+		for v := range c.classVariables(pd, px) {
+			vars[v] = true
 		}
 	}
 	return vars
