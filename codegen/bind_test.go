@@ -229,3 +229,23 @@ func moduleMWords(t *testing.T, e *env.Env, checked *typecheck.Result) string {
 	}
 	return strings.Join(strings.Fields(text), " ")
 }
+
+// TestProvenAttrs: an attribute whose value the checker proves its
+// parameter's type accepts is declared with ProvenAttr, which binding
+// does not check again; the others with Attr.
+func TestProvenAttrs(t *testing.T) {
+	e := loadTree(t, map[string]string{
+		"manifests/site.pp": "include m\n",
+		"modules/m/manifests/init.pp": `class m(String $s = 'a') {
+  m::d { 't': i => 1, s => $s, p => $s }
+}
+`,
+		"modules/m/manifests/d.pp": "define m::d(Integer $i, String $s, Pattern[/^a/] $p) { }\n",
+	})
+	text := moduleMWords(t, e, typecheck.Check(e, 7))
+	require.Contains(t, text, `ProvenAttr(sites.Ref(`)
+	require.Regexp(t, `ProvenAttr\(sites.Ref\(\d+\), "i", v.Int\(1\)\)`, text)
+	require.Regexp(t, `ProvenAttr\(sites.Ref\(\d+\), "s", s.Param\(`, text)
+	require.Regexp(t, `\bAttr\(sites.Ref\(\d+\), "p", s.Param\(`, text) // a String may not match
+	require.NotContains(t, moduleMWords(t, e, nil), "ProvenAttr(")
+}

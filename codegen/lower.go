@@ -1006,8 +1006,12 @@ func (l *lowerer) attrs(st *jen.Statement, ops []ast.AttributeOp) *jen.Statement
 		switch o := op.(type) {
 		case *ast.AttributeOperation:
 			method := "Attr"
-			if o.Op == "+>" {
+			switch {
+			case o.Op == "+>":
 				method = "Plus"
+			case l.g != nil && l.g.opts.Checked != nil && l.g.opts.Checked.ProvenAttrs[o]:
+				// of a type the parameter accepts: not checked again
+				method = "ProvenAttr"
 			}
 			st = chain(st, method, l.u.lazyPos(l.f, o, "'"+o.Op+"' expression"), jen.Lit(o.Name), l.expr(o.Value))
 		case *ast.AttributesOperation:

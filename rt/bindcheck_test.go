@@ -424,3 +424,40 @@ func TestReplacedParamChecked(t *testing.T) {
 		require.Contains(t, res.Err.Error(), "D[t]: parameter 'a' index 1 expects a String value, got Integer", "round %d", round)
 	}
 }
+
+// TestProvenAttr: a value the build proved its parameter's type accepts
+// (Declaration.ProvenAttr) is bound without a check of its type; the
+// same value given with Attr is checked. (A proof the checker gets wrong
+// would let such a value through: typecheck's TestProvenAttrs and the
+// conformance suites guard the proofs.)
+func TestProvenAttr(t *testing.T) {
+	p := NewProgram("production")
+	p.AddDefine(&Define{Name: "d",
+		Params: func() []*Parameter {
+			return []*Parameter{{Name: "i", Type: &TypeRef{Text: "Integer"}}, {Name: "s", Type: &TypeRef{Text: "String"}, Const: values.String("")}}
+		},
+		Body: func(s *Scope) {},
+	})
+	site := &Site{File: &File{Path: "/e/site.pp"}, Line: 3}
+	compile := func(proven bool, i values.Value) *Result {
+		return CompileWith(p, &Node{Name: "n1.example.com", Main: func(s *Scope) {
+			d := s.Declare(SiteRefOf(site), "d", Regular).Body(SiteRefOf(site), values.String("t")).
+				Attr(SiteRefOf(site), "s", values.String("x"))
+			if proven {
+				d.ProvenAttr(SiteRefOf(site), "i", i).Exec()
+			} else {
+				d.Attr(SiteRefOf(site), "i", i).Exec()
+			}
+		}})
+	}
+	for _, proven := range []bool{false, true} {
+		res := compile(proven, values.Int(1))
+		require.NoError(t, res.Err, "proven %v", proven)
+		require.Equal(t, values.Int(1), res.Catalog.Resource("D", "t").Get("i"))
+		res.Release()
+	}
+	res := compile(false, values.String("one"))
+	require.ErrorContains(t, res.Err, "D[t]: parameter 'i' expects an Integer value, got String")
+	res = compile(true, values.String("one")) // trusted: not checked
+	require.NoError(t, res.Err)
+}

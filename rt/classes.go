@@ -488,11 +488,12 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 	pt := s.symtable
 	own := s.ownParamTable(layout, n)
 	titled, valid, ok := false, true, own
+	var proven uint64 // the parameters given a proven value (bindGiven)
 	if own {
 		// a given name that is no parameter and that setvar treats
 		// apart ($module_name, ...) ends it: bound again in a table
 		// of its own
-		titled, valid, ok = bindGiven(pt, layout, r.Params, true)
+		titled, valid, ok, proven = bindGiven(pt, layout, r.Params, true)
 		if !ok {
 			pt.disown()
 		}
@@ -501,7 +502,7 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 	if !ok {
 		pt, room = c.paramTable(s, layout, n)
 		s.ephemeral = append(s.ephemeral, pt)
-		titled, valid, _ = bindGiven(pt, layout, r.Params, false)
+		titled, valid, _, proven = bindGiven(pt, layout, r.Params, false)
 	}
 	lead := int(pt.lead)
 	// the parameter whose default evaluates, whose errors defaultFailed
@@ -552,7 +553,7 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 			if checked && valid {
 				if k == 0 {
 					valid = false // a parameter without a default not given
-				} else if !facts[i].anyValue {
+				} else if !facts[i].anyValue && (i >= 64 || proven&(1<<i) == 0) {
 					valid = values.IsInstance(types[i].Type, cur)
 				}
 			}
@@ -643,8 +644,10 @@ func (c *Ctx) bindParameters(r *Resource, s *Scope, params []*Parameter, sig *pa
 // one is a local of the definition's, no parameter. ok is false when pt
 // is its scope's own table (ownParamTable) and a name is no parameter
 // but one setvar treats apart, which stops binding there: the table
-// binds it in its lead, where setvar after would fail.
-func bindGiven(pt *varTable, layout *paramLayout, params []*Param, own bool) (titled, valid, ok bool) {
+// binds it in its lead, where setvar after would fail. Bit k of proven
+// is set when parameter k (of the first 64) is bound to a value the build
+// proved its type accepts (Param.proven).
+func bindGiven(pt *varTable, layout *paramLayout, params []*Param, own bool) (titled, valid, ok bool, proven uint64) {
 	valid = true
 	for _, p := range params {
 		if p.Name == "name" || p.Name == "title" {
@@ -654,7 +657,7 @@ func bindGiven(pt *varTable, layout *paramLayout, params []*Param, own bool) (ti
 		k, ok := layout.number(p.Name)
 		if !ok || layout.dup {
 			if own && specialLocal(p.Name) {
-				return titled, valid, false
+				return titled, valid, false, proven
 			}
 			pt.set(p.Name, p.Value)
 			continue
@@ -663,8 +666,16 @@ func bindGiven(pt *varTable, layout *paramLayout, params []*Param, own bool) (ti
 			valid = false // a name the definition has as a local only
 		}
 		pt.setParam(k, p.Name, p.Value)
+		if k < 64 {
+			bit := uint64(1) << k
+			if p.proven {
+				proven |= bit
+			} else {
+				proven &^= bit // given again
+			}
+		}
 	}
-	return titled, valid, true
+	return titled, valid, true, proven
 }
 
 // bindConstRun binds the parameters from the i-th on whose defaults are

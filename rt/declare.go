@@ -260,6 +260,18 @@ func (d *Declaration) addParam(p *Param) {
 // fileLine and addParam inline: a keystone compile makes ~1,500, where
 // the four calls, and the spills around them, cost more than the work.
 func (d *Declaration) Attr(site SiteRef, name string, v values.Value) *Declaration {
+	return d.attr(site, name, v, false)
+}
+
+// ProvenAttr adds `name => value` to the current body, a value the build
+// proved the declared class's or defined type's parameter accepts
+// (typecheck's ProvenAttrs): binding the resource's parameters does not
+// check its type again.
+func (d *Declaration) ProvenAttr(site SiteRef, name string, v values.Value) *Declaration {
+	return d.attr(site, name, v, true)
+}
+
+func (d *Declaration) attr(site SiteRef, name string, v values.Value, proven bool) *Declaration {
 	ps := &d.c.paramSlab
 	var p *Param
 	if ps.next < len(ps.free) { // alloc's
@@ -269,7 +281,7 @@ func (d *Declaration) Attr(site SiteRef, name string, v values.Value) *Declarati
 	} else {
 		p = alloc(ps, paramChunk)
 	}
-	p.Name, p.Value, p.Source = name, v, d.s.source
+	p.Name, p.Value, p.Source, p.proven = name, v, d.s.source, proven
 	if file, line, ok := site.tableFileLine(); ok {
 		p.file, p.Line = file, line
 	} else {

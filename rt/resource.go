@@ -117,6 +117,9 @@ type Param struct {
 	// replaced: a template changed the value in place (Scope.updateVar),
 	// after the resources holding the parameter were checked
 	replaced bool
+	// proven: the build proved the value is one the parameter's type
+	// accepts (Declaration.ProvenAttr), which binding need not check
+	proven bool
 	// foundRefs: the last foundRefs elements of the Array value are
 	// references that name resources of the catalog as they are
 	// (relationships' ends, setRelationshipParams), which

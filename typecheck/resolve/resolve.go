@@ -139,6 +139,12 @@ type Result struct {
 	// receiver included) that are not literal to the type their value is
 	// proven to have (infer.go), where the checker could prove one.
 	ArgTypes map[ast.Expr]values.Type
+	// ProvenAttrs holds the attributes (`name => value`) of class and
+	// defined type declarations whose value the checker proved the
+	// parameter's declared type accepts on every node: a literal it
+	// accepts, or an expression of an inferred type assignable to it.
+	// Their values need no check when the resource's parameters are bound.
+	ProvenAttrs map[*ast.AttributeOperation]bool
 }
 
 // Check resolves the environment's code (see Options.All) and returns its
@@ -151,7 +157,7 @@ func Check(e *env.Env, opts Options) *Result {
 		}
 		opts.Core = corefnTable{r}
 	}
-	c := &checker{env: e, opts: opts, res: &Result{Calls: map[ast.Expr]*Callee{}, Types: map[*ast.QualifiedReference]*TypeRef{}, ArgTypes: map[ast.Expr]values.Type{}},
+	c := &checker{env: e, opts: opts, res: &Result{Calls: map[ast.Expr]*Callee{}, Types: map[*ast.QualifiedReference]*TypeRef{}, ArgTypes: map[ast.Expr]values.Type{}, ProvenAttrs: map[*ast.AttributeOperation]bool{}},
 		checkedFiles: map[*env.File]bool{}, checkedDefs: map[ast.Definition]bool{}}
 	c.prepare()
 	all := opts.All || e.Dir == ""

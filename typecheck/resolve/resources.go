@@ -16,6 +16,9 @@ type target struct {
 	class  *env.Def
 	define *env.Def
 	native *env.ResourceType
+	// several: the body declares several classes (a title that lists
+	// them), class the last
+	several bool
 }
 
 // params returns the declared parameters of a class or defined type.
@@ -92,11 +95,15 @@ func (c *checker) resource(x *ast.ResourceExpression, s *scope) {
 		var tgt target
 		var known bool
 		if typeName == "class" {
-			for _, n := range literalStrings(b.Title) {
+			names := literalStrings(b.Title)
+			for _, n := range names {
 				if d := c.classExists(n, x, "Could not find declared class %s"); d != nil {
 					tgt.class, known = d, true
 				}
 			}
+			// the attributes of a body that declares several classes
+			// are each class's: their checks are the last one's only
+			tgt.several = len(names) > 1
 		} else {
 			native, define := c.env.FindResourceType(typeName)
 			c.reach(define)

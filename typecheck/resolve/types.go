@@ -175,6 +175,9 @@ func (c *checker) typedAttributes(b *ast.ResourceBody, tgt target, typeName stri
 				if msg := c.mismatch(label(typeName, b.Title), p, v); msg != "" {
 					c.standInFails(TypeMismatch, at, msg, st)
 				}
+				if !tgt.several && c.proves(a.Value, s, p) {
+					c.res.ProvenAttrs[a] = true
+				}
 				if key, ok := dataKey(a.Value, s); ok {
 					c.lookedUpValues(key, label(typeName, b.Title), p, "in the declaration")
 				}
@@ -182,6 +185,21 @@ func (c *checker) typedAttributes(b *ast.ResourceBody, tgt target, typeName stri
 			}
 		}
 	}
+}
+
+// proves reports whether the value of e in scope s is one that parameter
+// p's declared type accepts on every node: a literal it accepts, or an
+// expression of an inferred type (typeOf) assignable to it.
+func (c *checker) proves(e ast.Expr, s *scope, p *ast.Parameter) bool {
+	pt := c.staticType(p.Type)
+	if pt == nil {
+		return false
+	}
+	if v := literal(e); v != nil {
+		return values.IsInstance(pt, v)
+	}
+	t := c.typeOf(e, s)
+	return t != nil && values.IsAssignable(pt, t)
 }
 
 // typedDefaults reports the defaults of a class's or defined type's
