@@ -106,39 +106,49 @@ func BenchWarm(binary, factsDir string, count int, d time.Duration) (*WarmTiming
 // written), and its peak resident set size in bytes (the kernel's maxrss,
 // the binary's mapped pages included); a failing compile is timed as well.
 func RunOnce(binary, node, facts, out string) (time.Duration, int64, error) {
-	d, rss, _, err := runMeasured(binary, "compile", node, "--facts", facts, "--puppet", BenchPuppet, "-o", out, "-q")
-	return d, rss, err
+	m, err := runMeasured(binary, "compile", node, "--facts", facts, "--puppet", BenchPuppet, "-o", out, "-q")
+	return m.Wall, m.RSS, err
+}
+
+// Measured is what runMeasured measured of a command's run.
+type Measured struct {
+	Wall      time.Duration
+	User, Sys time.Duration // CPU time, all the process's threads
+	RSS       int64         // peak resident set size, bytes
+	Failed    string        // the command's exit status and standard error's last lines when it failed
 }
 
 // runMeasured runs BINARY ARGS through rssrun (conformance/cmd/rssrun, built
 // beside the binary on first use; its comment says why wait4 cannot be read
-// here) and returns the command's wall time and peak resident set size in
-// bytes, and its standard error when it fails.
-func runMeasured(binary string, args ...string) (wall time.Duration, rss int64, failed string, err error) {
+// here) and returns what it measured: the command's wall time, CPU time,
+// peak resident set size, and its standard error when it fails.
+func runMeasured(binary string, args ...string) (Measured, error) {
+	var m Measured
 	dir := filepath.Dir(binary)
 	runner, err := rssRunner(dir)
 	if err != nil {
-		return 0, 0, "", err
+		return m, err
 	}
 	figures := filepath.Join(dir, "rssrun.out")
 	if err := os.Remove(figures); err != nil && !os.IsNotExist(err) {
-		return 0, 0, "", err
+		return m, err
 	}
 	cmd := exec.Command(runner, append([]string{figures, binary}, args...)...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil {
-		failed = fmt.Sprintf("%v: %s", err, lastLines(stderr.String(), 5))
+		m.Failed = fmt.Sprintf("%v: %s", err, lastLines(stderr.String(), 5))
 	}
 	b, err := os.ReadFile(figures)
 	if err != nil { // rssrun itself failed: the command did not run
-		return 0, 0, "", fmt.Errorf("%v (%s)", err, failed)
+		return m, fmt.Errorf("%v (%s)", err, m.Failed)
 	}
-	var ns, kb int64
-	if _, err := fmt.Sscanf(string(b), "wall_ns=%d maxrss_kb=%d", &ns, &kb); err != nil {
-		return 0, 0, "", fmt.Errorf("rssrun: bad output %q", b)
+	var wall, kb, user, sys int64
+	if _, err := fmt.Sscanf(string(b), "wall_ns=%d maxrss_kb=%d user_ns=%d sys_ns=%d", &wall, &kb, &user, &sys); err != nil {
+		return m, fmt.Errorf("rssrun: bad output %q", b)
 	}
-	return time.Duration(ns), kb << 10, failed, nil
+	m.Wall, m.RSS, m.User, m.Sys = time.Duration(wall), kb<<10, time.Duration(user), time.Duration(sys)
+	return m, nil
 }
 
 // rssRunners are the rssrun binaries built, by directory.
@@ -165,21 +175,21 @@ func rssRunner(dir string) (string, error) {
 // costs a scan past the recently deleted inodes (up to 17% of a batch's
 // samples right after the previous run's catalogs were deleted), a cost of
 // the harness's cleanup, not of the program: the caller deletes dir after
-// its runs. It returns the wall time of the whole process and its peak
-// resident set size in bytes; a failing node fails it.
-func Throughput(binary, node, facts string, n, jobs int, dir string) (time.Duration, int64, error) {
+// its runs. It returns what it measured of the whole process (its wall
+// time, CPU time and peak resident set size); a failing node fails it.
+func Throughput(binary, node, facts string, n, jobs int, dir string) (Measured, error) {
 	factsDir, outDir := filepath.Join(dir, "facts"), filepath.Join(dir, "catalogs")
 	if err := WriteCopies(node, facts, n, factsDir); err != nil {
-		return 0, 0, err
+		return Measured{}, err
 	}
 	if err := os.Mkdir(outDir, 0o755); err != nil {
-		return 0, 0, err
+		return Measured{}, err
 	}
-	d, rss, failed, err := runMeasured(binary, "compile", "--facts-dir", factsDir, "--out-dir", outDir, "-j", strconv.Itoa(jobs), "--puppet", BenchPuppet, "-q")
-	if err == nil && failed != "" {
-		err = errors.New(failed)
+	m, err := runMeasured(binary, "compile", "--facts-dir", factsDir, "--out-dir", outDir, "-j", strconv.Itoa(jobs), "--puppet", BenchPuppet, "-q")
+	if err == nil && m.Failed != "" {
+		err = errors.New(m.Failed)
 	}
-	return d, rss, err
+	return m, err
 }
 
 // WarmFleet writes the copies BenchWarm compiles for a scenario's bench

@@ -92,12 +92,12 @@ func TestRunMeasuredRSS(t *testing.T) {
 		t.Skip("no /bin/true")
 	}
 	require.NoError(t, os.WriteFile(bin, b, 0o755))
-	d, rss, failed, err := runMeasured(bin)
+	m, err := runMeasured(bin)
 	require.NoError(t, err)
-	require.Empty(t, failed)
-	assert.Positive(t, d)
-	assert.Positive(t, rss)
-	assert.Less(t, rss, int64(32<<20), "peak RSS of /bin/true")
+	require.Empty(t, m.Failed)
+	assert.Positive(t, m.Wall)
+	assert.Positive(t, m.RSS)
+	assert.Less(t, m.RSS, int64(32<<20), "peak RSS of /bin/true")
 	runtime.KeepAlive(ballast)
 }
 
