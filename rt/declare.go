@@ -255,10 +255,7 @@ func (d *Declaration) addParam(p *Param) {
 	b.params = append(b.params, p)
 }
 
-// Attr adds `name => value` (site locates the attribute operation). It is
-// addParam(newParamAt(...)) in one call, the common cases of alloc,
-// fileLine and addParam inline: a keystone compile makes ~1,500, where
-// the four calls, and the spills around them, cost more than the work.
+// Attr adds `name => value` (site locates the attribute operation).
 func (d *Declaration) Attr(site SiteRef, name string, v values.Value) *Declaration {
 	return d.attr(site, name, v, false)
 }
@@ -271,6 +268,10 @@ func (d *Declaration) ProvenAttr(site SiteRef, name string, v values.Value) *Dec
 	return d.attr(site, name, v, true)
 }
 
+// attr is Attr and ProvenAttr: addParam(newParamAt(...)) in one call, the
+// common cases of alloc, fileLine and addParam inline: a keystone compile
+// makes ~1,500, where the four calls, and the spills around them, cost
+// more than the work.
 func (d *Declaration) attr(site SiteRef, name string, v values.Value, proven bool) *Declaration {
 	ps := &d.c.paramSlab
 	var p *Param

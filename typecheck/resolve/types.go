@@ -169,13 +169,14 @@ func (c *checker) typedAttributes(b *ast.ResourceBody, tgt target, typeName stri
 					v = assignedBefore(x, s)
 				}
 				var st stand
-				if pt := c.staticType(p.Type); v == nil && pt != nil {
+				pt := c.staticType(p.Type)
+				if v == nil && pt != nil {
 					v, st = c.standInFor(a.Value, s, pt)
 				}
 				if msg := c.mismatch(label(typeName, b.Title), p, v); msg != "" {
 					c.standInFails(TypeMismatch, at, msg, st)
 				}
-				if !tgt.several && c.proves(a.Value, s, p) {
+				if !tgt.several && c.proves(a.Value, s, pt) {
 					c.res.ProvenAttrs[a] = true
 				}
 				if key, ok := dataKey(a.Value, s); ok {
@@ -187,11 +188,11 @@ func (c *checker) typedAttributes(b *ast.ResourceBody, tgt target, typeName stri
 	}
 }
 
-// proves reports whether the value of e in scope s is one that parameter
-// p's declared type accepts on every node: a literal it accepts, or an
-// expression of an inferred type (typeOf) assignable to it.
-func (c *checker) proves(e ast.Expr, s *scope, p *ast.Parameter) bool {
-	pt := c.staticType(p.Type)
+// proves reports whether the value of e in scope s is one that a
+// parameter's declared type pt (staticType; nil: none known) accepts on
+// every node: a literal it accepts, or an expression of an inferred type
+// (typeOf) assignable to it.
+func (c *checker) proves(e ast.Expr, s *scope, pt values.Type) bool {
 	if pt == nil {
 		return false
 	}
