@@ -216,7 +216,7 @@ func (l *layer) providers(inv *invocation, useDefault bool) []*provider {
 		}
 		// an explained lookup resolves afresh (nothing of other compiles)
 		reuse := inv.ex == nil
-		if k := l.keptResolution(reuse, inv.hieraScope); k != nil {
+		if k, changed := l.keptResolution(reuse, inv.hieraScope); k != nil && changed == 0 {
 			l.resolved, l.interps = k.providers(l), k.interps
 		} else {
 			// Puppet resolves the hierarchy with an invocation of its own
@@ -224,7 +224,7 @@ func (l *layer) providers(inv *invocation, useDefault bool) []*provider {
 			// class): nothing is explained and no recursion guard is
 			// inherited.
 			slc := &invocation{s: inv.s, collect: &scopeCollector{}, hieraScope: inv.hieraScope, reuse: reuse}
-			l.keepResolution(slc, l.resolveAll(slc))
+			l.keepResolution(slc, l.resolveAll(slc, k, changed))
 			l.interps = slc.collect.list
 		}
 		l.keys, l.keysDone, l.settled = nil, false, nil
@@ -240,13 +240,15 @@ func (l *layer) providers(inv *invocation, useDefault bool) []*provider {
 	return l.resolved
 }
 
-// resolveAll resolves the hierarchies with slc. An error for a variable
+// resolveAll resolves the hierarchies with slc, taking prior's
+// resolutions of the entries that read none of its changed reads
+// (keptResolution; prior may be nil). An error for a variable
 // that does not exist is Puppet's HIERA_UNDEFINED_VARIABLE, at the first
 // line of the file that interpolates the variable as named
 // (configured_data_providers). kept are the hierarchy's entries'
 // resolutions, reused or kept, when each entry has one and there is no
 // default hierarchy (nil otherwise).
-func (l *layer) resolveAll(slc *invocation) (kept []*entryResolution) {
+func (l *layer) resolveAll(slc *invocation, prior *keptLayer, changed uint64) (kept []*entryResolution) {
 	defer func() {
 		if r := recover(); r != nil {
 			if e, ok := r.(*values.Error); ok {
@@ -257,9 +259,9 @@ func (l *layer) resolveAll(slc *invocation) (kept []*entryResolution) {
 			panic(r)
 		}
 	}()
-	l.resolved = l.resolve(slc, l.cfg.Hierarchy, &kept)
+	l.resolved = l.resolve(slc, l.cfg.Hierarchy, &kept, prior, changed)
 	if len(l.cfg.DefaultHierarchy) > 0 {
-		l.resolvedDefault = l.resolve(slc, l.cfg.DefaultHierarchy, nil)
+		l.resolvedDefault = l.resolve(slc, l.cfg.DefaultHierarchy, nil, nil, 0)
 		kept = nil
 	}
 	return kept
@@ -319,7 +321,7 @@ func rubyEql(a, b values.Value) bool {
 
 // resolve resolves entries, appending each one's resolution, reused or
 // kept, to *kept (when kept is not nil); *kept is nil when one has none.
-func (l *layer) resolve(inv *invocation, entries []*Entry, kept *[]*entryResolution) []*provider {
+func (l *layer) resolve(inv *invocation, entries []*Entry, kept *[]*entryResolution, prior *keptLayer, changed uint64) []*provider {
 	if kept != nil && inv.reuse {
 		*kept = make([]*entryResolution, 0, len(entries))
 	}
@@ -338,7 +340,7 @@ func (l *layer) resolve(inv *invocation, entries []*Entry, kept *[]*entryResolut
 	}
 	var own []provider // the session's providers of reused resolutions
 	for i, e := range entries {
-		if r := l.reusable(inv, e); r != nil {
+		if r := l.reusable(inv, e, prior.unchanged(i, changed)); r != nil {
 			keep(r)
 			if !r.none {
 				if own == nil {

@@ -119,14 +119,18 @@ func (e *Entry) keep(s *Session, inv *invocation, rec *resolutionRecord, p *prov
 
 // reusable is the resolution an earlier compile kept for the entry, when
 // this resolution (inv) may reuse it and every variable it read has the
-// same value; the layer's interpolations get the resolution's.
-func (l *layer) reusable(inv *invocation, e *Entry) *entryResolution {
+// same value: unchanged when the layer's kept resolution gives it (it was
+// made under inv's settings and its reads are checked), else the entry's
+// own, checked. The layer's interpolations get the resolution's.
+func (l *layer) reusable(inv *invocation, e *Entry, unchanged *entryResolution) *entryResolution {
 	if !inv.reuse {
 		return nil
 	}
-	r := atomicptr.Load(e.res())
-	if r == nil || !r.valid(inv) {
-		return nil
+	r := unchanged
+	if r == nil {
+		if r = atomicptr.Load(e.res()); r == nil || !r.valid(inv) {
+			return nil
+		}
 	}
 	for _, si := range r.interps {
 		inv.collect.add(si)
@@ -159,21 +163,23 @@ func sameReads(s *Session, reads []varRead) bool {
 		if i == 0 || rd.name != reads[i-1].name {
 			v0, exists = s.scope.LookupVar(rd.name)
 		}
-		v := v0
-		if !exists {
-			return false
-		}
-		if v != nil && !values.IsUndef(v) && len(rd.segments) > 0 {
-			var dug bool
-			if v, dug = digQuietly(v, rd.segments); !dug {
-				return false
-			}
-		}
-		if !rubyEql(rd.value, v) {
+		if !exists || !sameRead(rd, v0) {
 			return false
 		}
 	}
 	return true
+}
+
+// sameRead reports whether v, the value of rd's variable, dug into by its
+// segments, gives the value rd read.
+func sameRead(rd *varRead, v values.Value) bool {
+	if v != nil && !values.IsUndef(v) && len(rd.segments) > 0 {
+		var dug bool
+		if v, dug = digQuietly(v, rd.segments); !dug {
+			return false
+		}
+	}
+	return rubyEql(rd.value, v)
 }
 
 // digQuietly digs into v by segments as subLookup does, giving nil for a
@@ -255,7 +261,9 @@ func (p *provider) plainDataHashes() ([]*values.Hash, []*File, bool) {
 // what every entry read takes the entries' resolutions at once, looking
 // each variable up once (the entries of a hierarchy read the same facts),
 // and the layer's interpolations as they gave them. A compile that finds
-// one variable changed resolves entry by entry, as above.
+// some variables changed (a fleet's nodes differ in trusted.certname and
+// little else) takes at once the resolutions of the entries that read
+// none of them, and resolves the others entry by entry, as above.
 
 // keptLayer is a layer's resolution as a compile made it, immutable once
 // kept.
@@ -267,6 +275,11 @@ type keptLayer struct {
 	// reads are the variables its entries read, each name and segments
 	// once, sorted by name
 	reads []varRead
+	// all are the hierarchy's entries' resolutions, in its order, and
+	// readBy the reads of each (bit j: reads[j]); nil when there are more
+	// than 64 reads
+	all    []*entryResolution
+	readBy []uint64
 	// entries and res are the entries that gave a provider and their
 	// resolutions, in order
 	entries []*Entry
@@ -276,18 +289,52 @@ type keptLayer struct {
 }
 
 // keptResolution is the layer's kept resolution, when a resolution may
-// reuse one (reuse, and with the hieraScope given) and each variable it
-// read reads the same value.
-func (l *layer) keptResolution(reuse, hieraScope bool) *keptLayer {
+// reuse one (reuse, and with the hieraScope given), and the reads among
+// its own whose variables now read another value (changed: bit j for
+// k.reads[j]); changed is 0 when k stands for the whole resolution. k is
+// nil when there is none to take, or none of its entries' resolutions
+// can be told apart from the changed reads.
+func (l *layer) keptResolution(reuse, hieraScope bool) (k *keptLayer, changed uint64) {
 	if !reuse {
-		return nil
+		return nil, 0
 	}
 	s := l.s
-	k := atomicptr.Load(&l.cfg.kept().resolution)
-	if k == nil || k.puppet != s.Puppet || k.strict != s.strict || k.hieraScope != hieraScope || !sameReads(s, k.reads) {
-		return nil
+	k = atomicptr.Load(&l.cfg.kept().resolution)
+	if k == nil || k.puppet != s.Puppet || k.strict != s.strict || k.hieraScope != hieraScope {
+		return nil, 0
 	}
-	return k
+	if k.readBy == nil {
+		if !sameReads(s, k.reads) {
+			return nil, 0
+		}
+		return k, 0
+	}
+	changed, ok := changedReads(s, k.reads)
+	if !ok {
+		return nil, 0
+	}
+	return k, changed
+}
+
+// changedReads is the set of reads (bit j: reads[j], at most 64) whose
+// variables read another value now than they read, or none (a variable
+// gone, a dig that fails); ok is false when the scope cannot be read.
+func changedReads(s *Session, reads []varRead) (changed uint64, ok bool) {
+	if len(reads) > 0 && s.scope == nil {
+		return 0, false
+	}
+	var v0 values.Value
+	var exists bool
+	for i := range reads {
+		rd := &reads[i]
+		if i == 0 || rd.name != reads[i-1].name {
+			v0, exists = s.scope.LookupVar(rd.name)
+		}
+		if !exists || !sameRead(rd, v0) {
+			changed |= 1 << i
+		}
+	}
+	return changed, true
 }
 
 // keepResolution keeps the layer's resolution by slc, its hierarchy's
@@ -297,10 +344,19 @@ func (l *layer) keepResolution(slc *invocation, res []*entryResolution) {
 		return
 	}
 	s := slc.s
-	k := &keptLayer{puppet: s.Puppet, strict: s.strict, hieraScope: slc.hieraScope, interps: slc.collect.list}
+	n, providers := 0, 0
+	for _, r := range res {
+		n += len(r.reads)
+		if !r.none {
+			providers++
+		}
+	}
+	k := &keptLayer{puppet: s.Puppet, strict: s.strict, hieraScope: slc.hieraScope, interps: slc.collect.list,
+		reads: make([]varRead, 0, n), all: res,
+		entries: make([]*Entry, 0, providers), res: make([]*entryResolution, 0, providers)}
 	for i, r := range res {
 		for _, rd := range r.reads {
-			if !slices.ContainsFunc(k.reads, func(o varRead) bool { return o.name == rd.name && sameSegments(o.segments, rd.segments) }) {
+			if k.readIndex(rd) < 0 {
 				k.reads = append(k.reads, rd)
 			}
 		}
@@ -310,7 +366,35 @@ func (l *layer) keepResolution(slc *invocation, res []*entryResolution) {
 		}
 	}
 	slices.SortStableFunc(k.reads, func(a, b varRead) int { return strings.Compare(a.name, b.name) })
+	if len(k.reads) <= 64 {
+		k.readBy = make([]uint64, len(res))
+		for i, r := range res {
+			for _, rd := range r.reads {
+				k.readBy[i] |= 1 << k.readIndex(rd)
+			}
+		}
+	}
 	atomicptr.Store(&l.cfg.kept().resolution, k)
+}
+
+// readIndex is the index in k.reads of the read of rd's name and
+// segments, -1 when there is none.
+func (k *keptLayer) readIndex(rd varRead) int {
+	for j := range k.reads {
+		if o := &k.reads[j]; o.name == rd.name && sameSegments(o.segments, rd.segments) {
+			return j
+		}
+	}
+	return -1
+}
+
+// unchanged is the resolution k kept for the hierarchy's entry i when it
+// read none of the changed reads (keptResolution), nil otherwise.
+func (k *keptLayer) unchanged(i int, changed uint64) *entryResolution {
+	if k == nil || k.readBy == nil || k.readBy[i]&changed != 0 {
+		return nil
+	}
+	return k.all[i]
 }
 
 // providers are the session's providers of k's resolutions, for layer l.

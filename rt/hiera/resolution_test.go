@@ -99,7 +99,7 @@ func kept(d *Data) []*entryResolution {
 func freshInterps(s *Session) []scopeInterp {
 	slc := &invocation{s: s, collect: &scopeCollector{}}
 	l := &layer{s: s, cfg: s.d.Env, place: "Environment"}
-	l.resolveAll(slc)
+	l.resolveAll(slc, nil, 0)
 	return slc.collect.list
 }
 
@@ -522,8 +522,10 @@ func (c countingScope) LookupVar(name string) (values.Value, bool) {
 // TestLayerResolutionKept: a compile whose variables read what a layer's
 // entries read takes the layer's kept resolution, looking each variable
 // up once (the hierarchy reads facts twice), with the interpolations a
-// resolution gives; one whose variable differs resolves entry by entry and
-// keeps its own, and each finds its node's data.
+// resolution gives; one whose variable differs takes the resolutions of
+// the entries that read none that differ, still looking each variable up
+// once, resolves the others and keeps its own, and each finds its node's
+// data.
 func TestLayerResolutionKept(t *testing.T) {
 	d := resolutionData()
 	lookupString(t, NewSession(d, nodeScope("a", "Debian", "gold", "x", "db")), "c")
@@ -565,8 +567,18 @@ func TestLayerResolutionKept(t *testing.T) {
 					t.Errorf("%s: provider %d not of the kept resolution", c.key, i)
 				}
 			}
-		} else if after == before {
-			t.Errorf("%s: a variable changed, the kept resolution not replaced", c.key)
+		} else {
+			if after == before {
+				t.Errorf("%s: a variable changed, the kept resolution not replaced", c.key)
+			}
+			if c.key == "s" && (sc.n["facts"] != 1 || sc.n["trusted"] != 1) {
+				t.Errorf("%s: variables looked up again (lookups %v)", c.key, sc.n)
+			}
+			for i, e := range d.Env.Hierarchy {
+				if changed := c.key == "s" && e.Name == "site" || c.key == "o" && (e.Name == "node" || e.Name == "os"); (after.all[i] == before.all[i]) == changed {
+					t.Errorf("%s: entry %s's resolution taken %v, want %v", c.key, e.Name, !changed, changed)
+				}
+			}
 		}
 		sameInterps(t, c.key, s.env.interps, freshInterps(s))
 	}
