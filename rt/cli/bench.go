@@ -38,8 +38,10 @@ least --time. With --facts-dir, the catalogs compiled are those of the
 directory's nodes (NAME.json or NAME.yaml, named after the file), in turn
 and again: a fleet's, whose nodes differ in their names and facts, where the
 same node compiled again and again finds more of what the program keeps
-from the catalog before it (the resources' JSON, memoized calls). The
-first compile is the first node's. Prints one line of key=value pairs:
+from the catalog before it (the resources' JSON, memoized calls). Their
+facts are read as 'compile --facts-dir' and 'serve' read a fleet's: values
+of the same text in two nodes' facts are one. The first compile is the
+first node's. Prints one line of key=value pairs:
 
   program_ns     building the program (catalog.Program(), first call)
   first_ns       the first compile (caches warming)
@@ -186,8 +188,9 @@ func benchNodes(args []string, factsFile, factsDir string) ([]rt.Node, error) {
 			return nil, fmt.Errorf("%s: no facts files (NAME.json, NAME.yaml)", factsDir)
 		}
 		nodes := make([]rt.Node, len(files))
+		var fr factsReader // as 'compile --facts-dir' and 'serve' read a fleet's facts
 		for i, name := range files {
-			facts, digest, err := readFacts(filepath.Join(factsDir, name))
+			facts, digest, err := fr.load(filepath.Join(factsDir, name))
 			if err != nil {
 				return nil, err
 			}

@@ -9,15 +9,24 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/pp2go/pp2go/rt"
+	"github.com/pp2go/pp2go/rt/values"
 )
 
 // bench --facts-dir compiles the directory's nodes in turn, the first one
-// first (first_ns), and says how many warm compiles it timed.
+// first (first_ns), and says how many warm compiles it timed; it reads
+// their facts as 'compile --facts-dir' does, the nodes' values of the same
+// text shared.
 func TestBenchFactsDir(t *testing.T) {
 	var compiled []string
+	osFacts := map[values.Value]bool{}
 	p := rt.NewProgram("production")
 	p.AddCoreTypes()
-	p.AddMain(func(s *rt.Scope) { compiled = append(compiled, s.NodeName()) })
+	p.AddMain(func(s *rt.Scope) {
+		compiled = append(compiled, s.NodeName())
+		facts, _ := s.LookupVar("facts")
+		os, _ := facts.(*values.Hash).GetString("os")
+		osFacts[os] = true
+	})
 	p.Finish()
 	program := func() *rt.Program { return p }
 	facts := t.TempDir()
@@ -40,6 +49,7 @@ func TestBenchFactsDir(t *testing.T) {
 	require.Contains(t, out, " n=6 ")
 	require.Contains(t, out, " fail=0\n")
 	require.Equal(t, []string{"a", "b", "c", "a", "b", "c", "a"}, compiled)
+	require.Len(t, osFacts, 1, "the nodes' os facts are not one value")
 
 	compiled = nil
 	out, err = bench("one", "--facts", filepath.Join(facts, "c.json"), "--count", "3")

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -187,17 +188,42 @@ func (r *factsReader) load(path string) (*values.Hash, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
+	v, err := r.decodeBuf()
+	if err != nil {
+		return nil, "", fmt.Errorf("%s: %w", path, err)
+	}
+	facts, err := factsOf(v, path)
+	return facts, factsDigest(r.buf), err
+}
+
+// decode decodes a JSON document (b, which it copies) as load decodes a
+// file, sharing values with the documents the reader read before.
+func (r *factsReader) decode(b []byte) (values.Value, error) {
+	r.buf = append(r.buf[:0], b...)
+	return r.decodeBuf()
+}
+
+// decodeBuf decodes the document in r.buf.
+func (r *factsReader) decodeBuf() (values.Value, error) {
 	if r.strs == nil || len(r.strs) > factsKept || len(r.last) > factsKept {
 		r.strs, r.last = map[string]values.Value{}, map[entryKey]lastEntry{}
 	}
 	d := &jsonDecoder{s: unsafe.String(unsafe.SliceData(r.buf), len(r.buf)), stack: r.stack[:0], r: r}
 	v, err := d.document()
 	r.stack = d.stack
-	if err != nil {
-		return nil, "", fmt.Errorf("%s: %w", path, err)
-	}
-	facts, err := factsOf(v, path)
-	return facts, factsDigest(r.buf), err
+	return v, err
+}
+
+// factsReaders are the readers of the facts of a server's catalog
+// requests, one per request at a time: a fleet's nodes' facts share
+// values as the nodes of 'compile --facts-dir' do.
+var factsReaders = sync.Pool{New: func() any { return new(factsReader) }}
+
+// decodeFacts decodes a request's facts (JSON) with one of factsReaders.
+func decodeFacts(b []byte) (values.Value, error) {
+	r := factsReaders.Get().(*factsReader)
+	defer factsReaders.Put(r)
+	return r.decode(b)
 }
 
 // str is the value of a string of the file being read (a part of the

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -239,6 +241,29 @@ func TestFactsReader(t *testing.T) {
 	if show(x) != show(a) {
 		t.Errorf("got %s, want %s", show(x), show(a))
 	}
+}
+
+// TestDecodeFacts: a server's requests' facts decode as decodeJSON
+// decodes them, and a request's entries of the same text as an earlier
+// request's are that request's values (factsReaders): one at a time, the
+// server's requests share one reader.
+func TestDecodeFacts(t *testing.T) {
+	a := `{"name":"a.example.com","values":{"os":{"family":"Debian"},"ip":"10.0.0.1"},"timestamp":"x"}`
+	b := `{"name":"b.example.com","values":{"os":{"family":"Debian"},"ip":"10.0.0.2"},"timestamp":"y"}`
+	var got []*values.Hash
+	for _, doc := range []string{a, b} {
+		v, err := decodeFacts([]byte(doc))
+		require.NoError(t, err)
+		want, _ := decodeJSON([]byte(doc))
+		require.Equal(t, show(want), show(v))
+		vals, _ := v.(*values.Hash).GetString("values")
+		got = append(got, vals.(*values.Hash))
+	}
+	osA, _ := got[0].GetString("os")
+	osB, _ := got[1].GetString("os")
+	require.Same(t, osA.(*values.Hash), osB.(*values.Hash), "the second request's os fact is not the first's")
+	_, err := decodeFacts([]byte(`{"name":`))
+	require.Error(t, err)
 }
 
 // BenchmarkFactsReader reads a node's facts file again and again, as
