@@ -224,7 +224,10 @@ func (l *layer) providers(inv *invocation, useDefault bool) []*provider {
 			// class): nothing is explained and no recursion guard is
 			// inherited.
 			slc := &invocation{s: inv.s, collect: &scopeCollector{}, hieraScope: inv.hieraScope, reuse: reuse}
-			l.keepResolution(slc, l.resolveAll(slc, k, changed))
+			kept, fresh := l.resolveAll(slc, k, changed)
+			if k == nil || !fresh {
+				l.keepResolution(slc, kept)
+			}
 			l.interps = slc.collect.list
 		}
 		l.keys, l.keysDone, l.settled = nil, false, nil
@@ -247,8 +250,9 @@ func (l *layer) providers(inv *invocation, useDefault bool) []*provider {
 // line of the file that interpolates the variable as named
 // (configured_data_providers). kept are the hierarchy's entries'
 // resolutions, reused or kept, when each entry has one and there is no
-// default hierarchy (nil otherwise).
-func (l *layer) resolveAll(slc *invocation, prior *keptLayer, changed uint64) (kept []*entryResolution) {
+// default hierarchy (nil otherwise); fresh says whether an entry was
+// resolved afresh (none kept was valid).
+func (l *layer) resolveAll(slc *invocation, prior *keptLayer, changed uint64) (kept []*entryResolution, fresh bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			if e, ok := r.(*values.Error); ok {
@@ -259,12 +263,12 @@ func (l *layer) resolveAll(slc *invocation, prior *keptLayer, changed uint64) (k
 			panic(r)
 		}
 	}()
-	l.resolved = l.resolve(slc, l.cfg.Hierarchy, &kept, prior, changed)
+	l.resolved, fresh = l.resolve(slc, l.cfg.Hierarchy, &kept, prior, changed)
 	if len(l.cfg.DefaultHierarchy) > 0 {
-		l.resolvedDefault = l.resolve(slc, l.cfg.DefaultHierarchy, nil, nil, 0)
+		l.resolvedDefault, _ = l.resolve(slc, l.cfg.DefaultHierarchy, nil, nil, 0)
 		kept = nil
 	}
-	return kept
+	return kept, fresh
 }
 
 func (l *layer) stable(inv *invocation) bool {
@@ -321,7 +325,8 @@ func rubyEql(a, b values.Value) bool {
 
 // resolve resolves entries, appending each one's resolution, reused or
 // kept, to *kept (when kept is not nil); *kept is nil when one has none.
-func (l *layer) resolve(inv *invocation, entries []*Entry, kept *[]*entryResolution, prior *keptLayer, changed uint64) []*provider {
+// fresh says whether one was resolved afresh.
+func (l *layer) resolve(inv *invocation, entries []*Entry, kept *[]*entryResolution, prior *keptLayer, changed uint64) (out []*provider, fresh bool) {
 	if kept != nil && inv.reuse {
 		*kept = make([]*entryResolution, 0, len(entries))
 	}
@@ -334,7 +339,6 @@ func (l *layer) resolve(inv *invocation, entries []*Entry, kept *[]*entryResolut
 			}
 		}
 	}
-	var out []*provider
 	if len(entries) > 0 {
 		out = make([]*provider, 0, len(entries))
 	}
@@ -354,12 +358,13 @@ func (l *layer) resolve(inv *invocation, entries []*Entry, kept *[]*entryResolut
 			continue
 		}
 		p, r := l.resolveEntry(inv, e)
+		fresh = true
 		keep(r)
 		if p != nil {
 			out = append(out, p)
 		}
 	}
-	return out
+	return out, fresh
 }
 
 // resolveEntry resolves one entry, nil when it gives no provider (a default

@@ -263,7 +263,12 @@ func (p *provider) plainDataHashes() ([]*values.Hash, []*File, bool) {
 // and the layer's interpolations as they gave them. A compile that finds
 // some variables changed (a fleet's nodes differ in trusted.certname and
 // little else) takes at once the resolutions of the entries that read
-// none of them, and resolves the others entry by entry, as above.
+// none of them, and resolves the others entry by entry, as above. It
+// makes the layer's kept resolution anew only when none of its entries
+// was resolved afresh (their own kept resolutions stood: the same node
+// again): in a fleet, the next compile is another node's, whose
+// per-node level differs again, and the layer's resolution made anew for
+// each node would serve none.
 
 // keptLayer is a layer's resolution as a compile made it, immutable once
 // kept.

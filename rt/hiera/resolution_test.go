@@ -2,6 +2,7 @@ package hiera
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -522,10 +523,12 @@ func (c countingScope) LookupVar(name string) (values.Value, bool) {
 // TestLayerResolutionKept: a compile whose variables read what a layer's
 // entries read takes the layer's kept resolution, looking each variable
 // up once (the hierarchy reads facts twice), with the interpolations a
-// resolution gives; one whose variable differs takes the resolutions of
+// resolution gives. One whose variables differ takes the resolutions of
 // the entries that read none that differ, still looking each variable up
-// once, resolves the others and keeps its own, and each finds its node's
-// data.
+// once; it resolves afresh an entry whose own kept resolution does not
+// stand either, and then leaves the layer's kept resolution as it was (a
+// fleet's next node differs again), or else makes its own the layer's.
+// Each finds its node's data.
 func TestLayerResolutionKept(t *testing.T) {
 	d := resolutionData()
 	lookupString(t, NewSession(d, nodeScope("a", "Debian", "gold", "x", "db")), "c")
@@ -540,16 +543,27 @@ func TestLayerResolutionKept(t *testing.T) {
 	if want := []string{"::tier", "facts", "facts", "site", "trusted"}; !reflect.DeepEqual(names, want) {
 		t.Errorf("reads %v, want %v", names, want)
 	}
+	entry := map[*Entry]int{}
+	for i, e := range d.Env.Hierarchy {
+		entry[e] = i
+	}
+	const (
+		taken    = iota // the layer's kept resolution, whole
+		kept            // left as it was, entries resolved afresh
+		replaced        // by the entries' own kept resolutions
+	)
 	for _, c := range []struct {
-		scope mapScope
-		key   string
-		want  string
-		taken bool
+		scope   mapScope
+		key     string
+		want    string
+		layer   int
+		changed []string // the entries whose reads changed
 	}{
-		{nodeScope("a", "Debian", "gold", "x", "db"), "v", "db", true},
-		{nodeScope("a", "Debian", "gold", "y", "db"), "s", "site-y", false},
-		{nodeScope("a", "Debian", "gold", "y", "db"), "n", "node-a", true},
-		{nodeScope("b", "RedHat", "gold", "y", "db"), "o", "redhat", false},
+		{nodeScope("a", "Debian", "gold", "x", "db"), "v", "db", taken, nil},
+		{nodeScope("a", "Debian", "gold", "y", "db"), "s", "site-y", kept, []string{"site"}},
+		{nodeScope("a", "Debian", "gold", "y", "db"), "n", "node-a", replaced, []string{"site"}},
+		{nodeScope("a", "Debian", "gold", "y", "db"), "c", "common", taken, nil},
+		{nodeScope("b", "RedHat", "gold", "y", "db"), "o", "redhat", kept, []string{"node", "os"}},
 	} {
 		before := atomicptr.Load(&d.Env.kept().resolution)
 		sc := countingScope{c.scope, map[string]int{}}
@@ -558,26 +572,25 @@ func TestLayerResolutionKept(t *testing.T) {
 			t.Errorf("%s = %s, want %s", c.key, got, c.want)
 		}
 		after := atomicptr.Load(&d.Env.kept().resolution)
-		if c.taken {
-			if after != before || sc.n["facts"] != 1 || sc.n["trusted"] != 1 {
-				t.Errorf("%s: kept resolution not taken (lookups %v)", c.key, sc.n)
+		if (after == before) != (c.layer != replaced) {
+			t.Errorf("%s: layer's kept resolution replaced %v, want %v", c.key, after != before, c.layer == replaced)
+		}
+		if c.layer != kept && (sc.n["facts"] != 1 || sc.n["trusted"] != 1) {
+			t.Errorf("%s: variables looked up again (lookups %v)", c.key, sc.n)
+		}
+		for _, p := range s.env.resolved {
+			i := entry[p.e]
+			own := atomicptr.Load(p.e.res())
+			switch changed := slices.Contains(c.changed, p.e.Name); {
+			case !changed && p.res != before.all[i]:
+				t.Errorf("%s: entry %s's resolution not the layer's kept one", c.key, p.e.Name)
+			case changed && c.layer == replaced && (p.res != own || p.res != after.all[i]):
+				t.Errorf("%s: entry %s's resolution not its own kept one, made the layer's", c.key, p.e.Name)
+			case changed && c.layer == kept && p.res == before.all[i]:
+				t.Errorf("%s: entry %s's reads changed, its resolution the layer's kept one", c.key, p.e.Name)
 			}
-			for i, p := range s.env.resolved {
-				if p.res != before.res[i] || p.l != s.env {
-					t.Errorf("%s: provider %d not of the kept resolution", c.key, i)
-				}
-			}
-		} else {
-			if after == before {
-				t.Errorf("%s: a variable changed, the kept resolution not replaced", c.key)
-			}
-			if c.key == "s" && (sc.n["facts"] != 1 || sc.n["trusted"] != 1) {
-				t.Errorf("%s: variables looked up again (lookups %v)", c.key, sc.n)
-			}
-			for i, e := range d.Env.Hierarchy {
-				if changed := c.key == "s" && e.Name == "site" || c.key == "o" && (e.Name == "node" || e.Name == "os"); (after.all[i] == before.all[i]) == changed {
-					t.Errorf("%s: entry %s's resolution taken %v, want %v", c.key, e.Name, !changed, changed)
-				}
+			if p.l != s.env {
+				t.Errorf("%s: provider of entry %s not the session's", c.key, p.e.Name)
 			}
 		}
 		sameInterps(t, c.key, s.env.interps, freshInterps(s))
