@@ -151,23 +151,31 @@ func (r *entryResolution) valid(inv *invocation) bool {
 }
 
 // sameReads reports whether each variable of reads reads the value it
-// read; reads of one name one after another look it up once.
+// read.
 func sameReads(s *Session, reads []varRead) bool {
 	if len(reads) > 0 && s.scope == nil {
 		return false
 	}
+	return changedRead(s, reads, 0) == len(reads)
+}
+
+// changedRead is the index of the first read from reads[from] on whose
+// variable reads another value now than it read, or none (a variable
+// gone, a dig that fails); len(reads) when there is none. Reads of one
+// name one after another look it up once.
+func changedRead(s *Session, reads []varRead, from int) int {
 	var v0 values.Value
 	var exists bool
-	for i := range reads {
+	for i := from; i < len(reads); i++ {
 		rd := &reads[i]
-		if i == 0 || rd.name != reads[i-1].name {
+		if i == from || rd.name != reads[i-1].name {
 			v0, exists = s.scope.LookupVar(rd.name)
 		}
 		if !exists || !sameRead(rd, v0) {
-			return false
+			return i
 		}
 	}
-	return true
+	return len(reads)
 }
 
 // sameRead reports whether v, the value of rd's variable, dug into by its
@@ -297,8 +305,8 @@ type keptLayer struct {
 // reuse one (reuse, and with the hieraScope given), and the reads among
 // its own whose variables now read another value (changed: bit j for
 // k.reads[j]); changed is 0 when k stands for the whole resolution. k is
-// nil when there is none to take, or none of its entries' resolutions
-// can be told apart from the changed reads.
+// nil when there is none to take, and when a read changed and k has too
+// many to say which entries read it (readBy).
 func (l *layer) keptResolution(reuse, hieraScope bool) (k *keptLayer, changed uint64) {
 	if !reuse {
 		return nil, 0
@@ -322,22 +330,14 @@ func (l *layer) keptResolution(reuse, hieraScope bool) (k *keptLayer, changed ui
 }
 
 // changedReads is the set of reads (bit j: reads[j], at most 64) whose
-// variables read another value now than they read, or none (a variable
-// gone, a dig that fails); ok is false when the scope cannot be read.
+// variables read another value now than they read (changedRead); ok is
+// false when the scope cannot be read.
 func changedReads(s *Session, reads []varRead) (changed uint64, ok bool) {
 	if len(reads) > 0 && s.scope == nil {
 		return 0, false
 	}
-	var v0 values.Value
-	var exists bool
-	for i := range reads {
-		rd := &reads[i]
-		if i == 0 || rd.name != reads[i-1].name {
-			v0, exists = s.scope.LookupVar(rd.name)
-		}
-		if !exists || !sameRead(rd, v0) {
-			changed |= 1 << i
-		}
+	for i := changedRead(s, reads, 0); i < len(reads); i = changedRead(s, reads, i+1) {
+		changed |= 1 << i
 	}
 	return changed, true
 }
