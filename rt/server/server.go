@@ -390,6 +390,9 @@ func (s *Server) catalog(req *request, node string, form url.Values) {
 	}
 	res := rt.CompileForAgent(s.cfg.Program, n, info)
 	<-s.jobs
+	// once the catalog is stored and sent, its chunks and JSON buffer
+	// go to the next compile (rt.Result.Release), as a batch's do
+	defer res.Release()
 	if s.cfg.Store != nil {
 		if err := s.cfg.Store(n, res, info, form); err != nil {
 			res.Err = err

@@ -111,7 +111,7 @@ func decodeJSON(b []byte) (values.Value, error) {
 
 // env is a running server and the certificates of its clients.
 type env struct {
-	t       *testing.T
+	t       testing.TB
 	ca      *testca.CA
 	ssldir  string
 	reports string
@@ -142,7 +142,7 @@ const (
 	privateOID = "1.3.6.1.4.1.34380.1.2.1"  // a private extension: no name
 )
 
-func start(t *testing.T) *env {
+func start(t testing.TB) *env {
 	t.Helper()
 	ca, err := testca.New("test")
 	if err != nil {
@@ -352,6 +352,35 @@ func TestCatalog(t *testing.T) {
 	t.Run("GET", func(t *testing.T) {
 		check(t, e.do(web1, "GET", "/puppet/v3/catalog/web1.example.com?"+factsForm("web1.example.com", debianFacts, "production"), nil, ""))
 	})
+	t.Run("one after another", func(t *testing.T) {
+		// Each compile takes the chunks and JSON buffer of the one
+		// before it (rt.Result.Release): nothing of that catalog is left
+		// in the next, a node of other facts in between.
+		catalogOf := func(facts map[string]any) string {
+			r := e.do(web1, "POST", "/puppet/v3/catalog/web1.example.com", strings.NewReader(factsForm("web1.example.com", facts, "production")), "application/x-www-form-urlencoded")
+			var c map[string]any
+			if err := json.Unmarshal([]byte(r.body), &c); r.status != 200 || err != nil {
+				t.Fatalf("status %d: %s", r.status, r.body)
+			}
+			delete(c, "version")
+			delete(c, "catalog_uuid")
+			b, _ := json.Marshal(c)
+			return string(b)
+		}
+		redhat := map[string]any{"os": map[string]any{"family": "RedHat"}, "networking": map[string]any{"fqdn": "web1.example.com"}}
+		first, other := catalogOf(debianFacts), catalogOf(redhat)
+		if other == first {
+			t.Fatal("the RedHat facts made the Debian catalog")
+		}
+		for i := 0; i < 3; i++ {
+			if got := catalogOf(debianFacts); got != first {
+				t.Fatalf("compile %d: %s\nwant %s", i+3, got, first)
+			}
+			if got := catalogOf(redhat); got != other {
+				t.Fatalf("compile %d: %s\nwant %s", i+4, got, other)
+			}
+		}
+	})
 	t.Run("facts cannot make another node", func(t *testing.T) {
 		// A fact named trusted or clientcert changes nothing of $trusted.
 		facts := map[string]any{"os": map[string]any{"family": "Debian"}, "trusted": map[string]any{"certname": "bad.example.com", "authenticated": "remote", "extensions": map[string]any{"pp_role": "x"}}, "clientcert": "bad.example.com"}
@@ -426,6 +455,21 @@ func TestCatalog(t *testing.T) {
 			t.Errorf("got %d %s, want 413", r.status, r.body)
 		}
 	})
+}
+
+// BenchmarkCatalog asks for a node's catalog again and again over one
+// connection: a request's cost to the server (TLS set up once), its
+// compile's allocations among it.
+func BenchmarkCatalog(b *testing.B) {
+	e := start(b)
+	web1 := e.client("web1.example.com")
+	form := factsForm("web1.example.com", debianFacts, "production")
+	b.ReportAllocs()
+	for b.Loop() {
+		if r := e.do(web1, "POST", "/puppet/v3/catalog/web1.example.com", strings.NewReader(form), "application/x-www-form-urlencoded"); r.status != 200 {
+			b.Fatalf("status %d: %s", r.status, r.body)
+		}
+	}
 }
 
 func TestAccess(t *testing.T) {
