@@ -64,7 +64,9 @@ type Config struct {
 	// not, with the request's form (transaction_uuid, job_id), before the
 	// answer is sent: puppetserver's saves of the facts (which it makes
 	// before compiling) and of the catalog (PuppetDB); its error fails the
-	// request as a compile error does, in place of the compile's.
+	// request as a compile error does, in place of the compile's. The
+	// result is released once the answer is sent (rt.Result.Release):
+	// Store keeps nothing of its catalog or JSON.
 	Store func(node *rt.Node, res *rt.Result, info rt.CatalogInfo, form url.Values) error
 	// Report, when set, processes each report an agent sends (PuppetDB's
 	// report processor); an error is logged, the report still accepted,
