@@ -352,7 +352,7 @@ func (l *layer) resolve(inv *invocation, entries []*Entry, kept *[]*entryResolut
 				}
 				p := &own[0]
 				own = own[1:]
-				*p = provider{l: l, e: e, res: r, locations: r.locations, options: r.options}
+				*p = r.provider(l, e)
 				out = append(out, p)
 			}
 			continue

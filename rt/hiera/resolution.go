@@ -293,10 +293,6 @@ type keptLayer struct {
 	// than 64 reads
 	all    []*entryResolution
 	readBy []uint64
-	// entries and res are the entries that gave a provider and their
-	// resolutions, in order
-	entries []*Entry
-	res     []*entryResolution
 	// interps are the layer's interpolations (layer.interps)
 	interps []scopeInterp
 }
@@ -349,25 +345,17 @@ func (l *layer) keepResolution(slc *invocation, res []*entryResolution) {
 		return
 	}
 	s := slc.s
-	n, providers := 0, 0
+	n := 0
 	for _, r := range res {
 		n += len(r.reads)
-		if !r.none {
-			providers++
-		}
 	}
 	k := &keptLayer{puppet: s.Puppet, strict: s.strict, hieraScope: slc.hieraScope, interps: slc.collect.list,
-		reads: make([]varRead, 0, n), all: res,
-		entries: make([]*Entry, 0, providers), res: make([]*entryResolution, 0, providers)}
-	for i, r := range res {
+		reads: make([]varRead, 0, n), all: res}
+	for _, r := range res {
 		for _, rd := range r.reads {
 			if k.readIndex(rd) < 0 {
 				k.reads = append(k.reads, rd)
 			}
-		}
-		if !r.none {
-			k.entries = append(k.entries, l.cfg.Hierarchy[i])
-			k.res = append(k.res, r)
 		}
 	}
 	slices.SortStableFunc(k.reads, func(a, b varRead) int { return strings.Compare(a.name, b.name) })
@@ -402,16 +390,22 @@ func (k *keptLayer) unchanged(i int, changed uint64) *entryResolution {
 	return k.all[i]
 }
 
-// providers are the session's providers of k's resolutions, for layer l.
+// providers are the session's providers of k's resolutions that gave
+// one, for layer l.
 func (k *keptLayer) providers(l *layer) []*provider {
-	if len(k.res) == 0 {
-		return nil
-	}
-	ps := make([]provider, len(k.res))
-	out := make([]*provider, len(k.res))
-	for i, r := range k.res {
-		ps[i] = provider{l: l, e: k.entries[i], res: r, locations: r.locations, options: r.options}
-		out[i] = &ps[i]
+	ps := make([]provider, len(k.all))
+	out := make([]*provider, 0, len(k.all))
+	for i, r := range k.all {
+		if !r.none {
+			ps[i] = r.provider(l, l.cfg.Hierarchy[i])
+			out = append(out, &ps[i])
+		}
 	}
 	return out
+}
+
+// provider is the provider of layer l's entry e that r, a resolution of
+// e that gave one, stands for.
+func (r *entryResolution) provider(l *layer, e *Entry) provider {
+	return provider{l: l, e: e, res: r, locations: r.locations, options: r.options}
 }
