@@ -163,15 +163,20 @@ type Entry struct {
 	// that do not exist are dropped.
 	DefaultConfig bool
 
-	// Cell keeps the entry's resolution by an earlier compile, which a
+	// Cell keeps the entry's resolutions by earlier compiles, which a
 	// compile reuses when every variable it read has the same value
-	// (reuse).
+	// (entryKept).
 	Cell *Cell
 }
 
-// res is the entry's resolution by an earlier compile.
+// res is the entry's last resolution by an earlier compile.
 func (e *Entry) res() *atomicptr.Pointer[entryResolution] {
-	return cell.Pointer[entryResolution](&e.Cell)
+	return &cell.Made[entryKept](&e.Cell).last
+}
+
+// recent is the entry's resolutions by earlier compiles, by what they read.
+func (e *Entry) recent() *recentResolutions {
+	return &cell.Made[entryKept](&e.Cell).recent
 }
 
 // File is a file that a hierarchy can reach, parsed at build time in the

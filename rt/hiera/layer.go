@@ -250,8 +250,8 @@ func (l *layer) providers(inv *invocation, useDefault bool) []*provider {
 // line of the file that interpolates the variable as named
 // (configured_data_providers). kept are the hierarchy's entries'
 // resolutions, reused or kept, when each entry has one and there is no
-// default hierarchy (nil otherwise); fresh says whether an entry was
-// resolved afresh (none kept was valid).
+// default hierarchy (nil otherwise); fresh says whether an entry's
+// resolution is not its last kept one (resolved afresh, or a recent one).
 func (l *layer) resolveAll(slc *invocation, prior *keptLayer, changed uint64) (kept []*entryResolution, fresh bool) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -325,7 +325,8 @@ func rubyEql(a, b values.Value) bool {
 
 // resolve resolves entries, appending each one's resolution, reused or
 // kept, to *kept (when kept is not nil); *kept is nil when one has none.
-// fresh says whether one was resolved afresh.
+// fresh says whether one was resolved afresh or is a recent one of its
+// entry's, not its last.
 func (l *layer) resolve(inv *invocation, entries []*Entry, kept *[]*entryResolution, prior *keptLayer, changed uint64) (out []*provider, fresh bool) {
 	if kept != nil && inv.reuse {
 		*kept = make([]*entryResolution, 0, len(entries))
@@ -344,7 +345,8 @@ func (l *layer) resolve(inv *invocation, entries []*Entry, kept *[]*entryResolut
 	}
 	var own []provider // the session's providers of reused resolutions
 	for i, e := range entries {
-		if r := l.reusable(inv, e, prior.unchanged(i, changed)); r != nil {
+		if r, last := l.reusable(inv, e, prior.unchanged(i, changed)); r != nil {
+			fresh = fresh || !last
 			keep(r)
 			if !r.none {
 				if own == nil {

@@ -114,6 +114,7 @@ func (e *Entry) keep(s *Session, inv *invocation, rec *resolutionRecord, p *prov
 		p.res = r
 	}
 	atomicptr.Store(e.res(), r)
+	e.recent().add(r)
 	return r
 }
 
@@ -121,21 +122,123 @@ func (e *Entry) keep(s *Session, inv *invocation, rec *resolutionRecord, p *prov
 // this resolution (inv) may reuse it and every variable it read has the
 // same value: unchanged when the layer's kept resolution gives it (it was
 // made under inv's settings and its reads are checked), else the entry's
-// own, checked. The layer's interpolations get the resolution's.
-func (l *layer) reusable(inv *invocation, e *Entry, unchanged *entryResolution) *entryResolution {
+// last, else one of its recent ones, checked, which becomes its last;
+// last says it is not a recent one. The layer's interpolations get the
+// resolution's.
+func (l *layer) reusable(inv *invocation, e *Entry, unchanged *entryResolution) (r *entryResolution, last bool) {
 	if !inv.reuse {
-		return nil
+		return nil, false
 	}
-	r := unchanged
+	r, last = unchanged, true
 	if r == nil {
-		if r = atomicptr.Load(e.res()); r == nil || !r.valid(inv) {
-			return nil
+		if r = atomicptr.Load(e.res()); r == nil {
+			return nil, false
+		}
+		if !r.valid(inv) {
+			if r, last = e.recent().find(inv, r.reads), false; r == nil {
+				return nil, false
+			}
+			atomicptr.Store(e.res(), r) // the next compile's last
 		}
 	}
 	for _, si := range r.interps {
 		inv.collect.add(si)
 	}
+	return r, last
+}
+
+// An entry keeps its resolutions before the last too (recentResolutions),
+// by the values they read, when each is a String: the nodes of a fleet
+// differ in what the per-node entry reads (trusted.certname), and those
+// of a mixed one in what others read (facts.os.family), so that the last
+// resolution is another node's more often than not, while each node
+// finds its own among the recent ones. An entry keeps at most
+// maxRecentResolutions; a fleet larger than that resolves the entry
+// afresh for some of its nodes, as it did for all of them before.
+
+// entryKept is what compiles keep of an entry in its cell.
+type entryKept struct {
+	last   atomicptr.Pointer[entryResolution]
+	recent recentResolutions
+}
+
+// recentResolutions are an entry's resolutions by the values of their
+// reads (readsKey), each one's last.
+type recentResolutions struct {
+	mu    sync.RWMutex
+	byKey map[string]*entryResolution
+}
+
+// maxRecentResolutions is the most resolutions an entry keeps: about
+// half a kilobyte each, most of it the locations.
+const maxRecentResolutions = 4096
+
+// add keeps r among the recent resolutions when its reads read Strings,
+// all of them dropped first when there are as many as can be.
+func (rr *recentResolutions) add(r *entryResolution) {
+	key, ok := readsKey(r.reads, func(rd *varRead) values.Value { return rd.value })
+	if !ok {
+		return
+	}
+	rr.mu.Lock()
+	if rr.byKey == nil || len(rr.byKey) >= maxRecentResolutions {
+		rr.byKey = make(map[string]*entryResolution)
+	}
+	rr.byKey[key] = r
+	rr.mu.Unlock()
+}
+
+// find is the recent resolution that may stand for the entry's with inv
+// (valid), among those whose reads read what the variables of reads (the
+// last resolution's) read now; nil when there is none.
+func (rr *recentResolutions) find(inv *invocation, reads []varRead) *entryResolution {
+	s := inv.s
+	if s.scope == nil {
+		return nil
+	}
+	key, ok := readsKey(reads, func(rd *varRead) values.Value {
+		v, exists := s.scope.LookupVar(rd.name)
+		if !exists {
+			return nil
+		}
+		if v != nil && !values.IsUndef(v) && len(rd.segments) > 0 {
+			v, _ = digQuietly(v, rd.segments)
+		}
+		return v
+	})
+	if !ok {
+		return nil
+	}
+	rr.mu.RLock()
+	r := rr.byKey[key]
+	rr.mu.RUnlock()
+	if r == nil || !r.valid(inv) {
+		return nil
+	}
 	return r
+}
+
+// readsKey is the key of the values value gives for reads: their texts,
+// each followed by a zero byte, when each is a String (a key made without
+// allocating for one read); false otherwise.
+func readsKey(reads []varRead, value func(*varRead) values.Value) (string, bool) {
+	if len(reads) == 0 {
+		return "", false
+	}
+	if len(reads) == 1 {
+		v, ok := value(&reads[0]).(values.String)
+		return string(v), ok
+	}
+	var b strings.Builder
+	for i := range reads {
+		v, ok := value(&reads[i]).(values.String)
+		if !ok {
+			return "", false
+		}
+		b.WriteString(string(v))
+		b.WriteByte(0)
+	}
+	return b.String(), true
 }
 
 // valid reports whether r may stand for the entry's resolution with inv:
@@ -272,11 +375,10 @@ func (p *provider) plainDataHashes() ([]*values.Hash, []*File, bool) {
 // some variables changed (a fleet's nodes differ in trusted.certname and
 // little else) takes at once the resolutions of the entries that read
 // none of them, and resolves the others entry by entry, as above. It
-// makes the layer's kept resolution anew only when none of its entries
-// was resolved afresh (their own kept resolutions stood: the same node
-// again): in a fleet, the next compile is another node's, whose
-// per-node level differs again, and the layer's resolution made anew for
-// each node would serve none.
+// makes the layer's kept resolution anew only when each of its entries'
+// last kept resolutions stood (the same node again): in a fleet, the next
+// compile is another node's, whose per-node level differs again, and the
+// layer's resolution made anew for each node would serve none.
 
 // keptLayer is a layer's resolution as a compile made it, immutable once
 // kept.

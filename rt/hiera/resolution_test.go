@@ -1,6 +1,7 @@
 package hiera
 
 import (
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -196,10 +197,16 @@ func TestResolutionInvalidated(t *testing.T) {
 				}
 			}
 			sameInterps(t, "after", s2.env.interps, freshInterps(s2))
-			// and the first node's values again: resolved again, right
+			// and the first node's values again: its resolutions, which
+			// the layer kept
 			s3 := NewSession(d, nodeScope("a", "Debian", "gold", "x", "db", "web"))
 			if got := lookupString(t, s3, c.key); got == c.want {
 				t.Errorf("first node's %s = %s", c.key, got)
+			}
+			for _, p := range s3.env.resolved {
+				if i := slices.Index(d.Env.Hierarchy, p.e); p.res != first[i] {
+					t.Errorf("first node's entry %s resolved afresh", p.e.Name)
+				}
 			}
 		})
 	}
@@ -594,5 +601,58 @@ func TestLayerResolutionKept(t *testing.T) {
 			}
 		}
 		sameInterps(t, c.key, s.env.interps, freshInterps(s))
+	}
+}
+
+// TestRecentResolutions: the nodes of a fleet, compiled in turn, each
+// find their own resolution of the entries whose reads differ between
+// them (the node's own level, and its OS's in a mixed fleet) among the
+// entries' recent ones, resolving nothing afresh once each was compiled;
+// the layer's kept resolution stays the first node's. An entry keeps at
+// most maxRecentResolutions.
+func TestRecentResolutions(t *testing.T) {
+	d := resolutionData()
+	type node struct{ name, family string }
+	fleet := []node{{"a", "Debian"}, {"b", "RedHat"}, {"c", "Debian"}}
+	want := map[string]string{"a": "node-a", "b": "node-b", "c": "-"}
+	first := map[string]map[*Entry]*entryResolution{}
+	var layer *keptLayer
+	for round := range 3 {
+		for _, n := range fleet {
+			s := NewSession(d, nodeScope(n.name, n.family, "gold", "x", "db"))
+			if got := lookupString(t, s, "n"); got != want[n.name] {
+				t.Errorf("round %d, node %s: n = %s, want %s", round, n.name, got, want[n.name])
+			}
+			if got, w := lookupString(t, s, "o"), strings.ToLower(n.family); got != w {
+				t.Errorf("round %d, node %s: o = %s, want %s", round, n.name, got, w)
+			}
+			res := map[*Entry]*entryResolution{}
+			for _, p := range s.env.resolved {
+				res[p.e] = p.res
+			}
+			if round == 0 {
+				first[n.name] = res
+				if layer == nil {
+					layer = atomicptr.Load(&d.Env.kept().resolution)
+				}
+				continue
+			}
+			for e, r := range res {
+				if r != first[n.name][e] {
+					t.Errorf("round %d, node %s: entry %s resolved afresh", round, n.name, e.Name)
+				}
+			}
+			if k := atomicptr.Load(&d.Env.kept().resolution); k != layer {
+				t.Errorf("round %d, node %s: layer's kept resolution replaced", round, n.name)
+			}
+		}
+	}
+
+	e := d.Env.Hierarchy[0] // nodes/%{trusted.certname}.yaml
+	for i := range maxRecentResolutions + 1 {
+		lookupString(t, NewSession(d, nodeScope(fmt.Sprint("n", i), "Debian", "gold", "x", "db")), "n")
+	}
+	if n := len(e.recent().byKey); n < 1 || n > maxRecentResolutions {
+		t.Errorf("entry keeps %d recent resolutions, want at most %d", n, maxRecentResolutions)
 	}
 }
