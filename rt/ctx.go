@@ -597,7 +597,9 @@ func trustedFor(certname string) *values.Hash { return TrustedFor(certname, nil,
 
 // TrustedFor is $trusted for an authenticated agent with a certificate
 // name, its certificate's extensions and trusted external data (nil for
-// none), as Puppet's TrustedInformation makes it.
+// none), as Puppet's TrustedInformation makes it. Each compile of a
+// server's (and of a fleet's) makes one: its hash, entries and Strings
+// are one allocation (trustedRoom), its keys distinct and the program's.
 func TrustedFor(certname string, extensions, external *values.Hash) *values.Hash {
 	if extensions == nil {
 		extensions = values.EmptyHash
@@ -605,23 +607,29 @@ func TrustedFor(certname string, extensions, external *values.Hash) *values.Hash
 	if external == nil {
 		external = values.EmptyHash
 	}
-	host, domain := certname, ""
-	if i := strings.IndexByte(certname, '.'); i >= 0 {
-		host, domain = certname[:i], certname[i+1:]
-	}
+	host, domain, hasDomain := strings.Cut(certname, ".")
+	r := &trustedRoom{strs: [...]values.String{values.String(certname), values.String(host), values.String(domain)}}
 	var dom values.Value = values.Undef
-	if strings.Contains(certname, ".") {
-		dom = values.String(domain)
+	if hasDomain {
+		dom = values.StringAt(&r.strs[2])
 	}
-	return values.NewHashFromPairs(
-		values.String("authenticated"), values.String("remote"),
-		values.String("certname"), values.String(certname),
-		values.String("extensions"), extensions,
-		values.String("hostname"), values.String(host),
-		values.String("domain"), dom,
-		values.String("external"), external,
-	)
+	r.vals = [...]values.Value{authenticatedRemote, values.StringAt(&r.strs[0]), extensions, values.StringAt(&r.strs[1]), dom, external}
+	r.hash = values.HashLit(trustedKeys[:], r.vals[:])
+	return &r.hash
 }
+
+// trustedRoom is what TrustedFor makes, together.
+type trustedRoom struct {
+	hash values.Hash
+	vals [len(trustedKeys)]values.Value
+	strs [3]values.String // certname, hostname, domain
+}
+
+// trustedKeys are $trusted's keys, in Puppet's order.
+var trustedKeys = [...]values.Value{values.String("authenticated"), values.String("certname"),
+	values.String("extensions"), values.String("hostname"), values.String("domain"), values.String("external")}
+
+var authenticatedRemote values.Value = values.String("remote")
 
 func (c *Ctx) createSettingsScope() {
 	settings := &settingsClass

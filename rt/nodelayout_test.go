@@ -301,3 +301,33 @@ func TestNodeLayoutFits(t *testing.T) {
 	assert.False(t, l.fits(values.NewHashFromPairs(values.String("a"), values.String("x"), values.String("trusted"), values.String("x"),
 		values.String("bb"), values.String("x"), values.Int(1), values.String("x")), server), "a key that is no string")
 }
+
+// TestTrustedFor: $trusted as Puppet's TrustedInformation#to_h makes it
+// (context/trusted_information.rb): its keys in that order, the hostname
+// and domain split at the certname's first dot, no domain (undef) for a
+// name without one.
+func TestTrustedFor(t *testing.T) {
+	ext := strs("pp_role", "web")
+	for _, c := range []struct {
+		certname, host string
+		domain         values.Value
+	}{
+		{"web1.example.com", "web1", values.String("example.com")},
+		{"web1", "web1", values.Undef},
+		{"web1.", "web1", values.String("")},
+	} {
+		h := TrustedFor(c.certname, ext, nil)
+		var keys []string
+		for i := 0; i < h.Len(); i++ {
+			keys = append(keys, values.ToString(h.KeyAt(i)))
+		}
+		assert.Equal(t, []string{"authenticated", "certname", "extensions", "hostname", "domain", "external"}, keys)
+		for key, want := range map[string]values.Value{"authenticated": values.String("remote"), "certname": values.String(c.certname),
+			"extensions": ext, "hostname": values.String(c.host), "domain": c.domain, "external": values.EmptyHash} {
+			got, ok := h.GetString(key)
+			if assert.True(t, ok, key) {
+				assert.True(t, values.Eql(want, got), "%s: %s = %v, want %v", c.certname, key, got, want)
+			}
+		}
+	}
+}
