@@ -189,17 +189,20 @@ func TestReleaseCatalog(t *testing.T) {
 // TestCtxReused: a compile in an arena whose compile was released takes
 // that compile's context, as a new one's: its node, and tables without
 // what the compile before found (the types its resource expressions
-// named, the resources by type), no overrides; the catalog is the
-// second compile's alone.
+// named, the resources by type), no overrides, and its resource
+// expressions done with; the catalog is the second compile's alone.
 func TestCtxReused(t *testing.T) {
 	p := NewProgram("production")
 	p.AddCoreTypes()
 	at := SiteRefOf(&Site{File: &File{Path: "/e/site.pp"}, Line: 1})
 	var ctxs []*Ctx
+	var decls []*Declaration
 	declare := func(typ string) func(s *Scope) {
 		return func(s *Scope) {
 			ctxs = append(ctxs, s.c)
-			s.DeclareType(at, &ResourceTypeRef{Name: typ}, Regular).Body(at, values.String("x")).Exec()
+			d := s.DeclareType(at, &ResourceTypeRef{Name: typ}, Regular)
+			decls = append(decls, d)
+			d.Body(at, values.String("x")).Exec()
 		}
 	}
 	a := new(arena)
@@ -211,6 +214,7 @@ func TestCtxReused(t *testing.T) {
 	cat, _, err = compileIn(p, &Node{Name: "n2.example.com", Main: declare("package")}, a)
 	require.NoError(t, err)
 	require.Same(t, ctxs[0], ctxs[1], "the context reused")
+	require.Same(t, decls[0], decls[1], "the resource expression done with reused")
 	c := ctxs[1]
 	require.Equal(t, "n2.example.com", c.node.Name)
 	require.Contains(t, c.resourceTypes, "package")

@@ -227,8 +227,9 @@ func newCtx(p *Program, n *Node) *Ctx {
 
 // newCtxIn is newCtx in the context the arena's last compile left there
 // (noteUnused), when there is one: a new context's state, with that
-// compile's tables emptied and its lists' room, its Ruby frames done
-// with and the attribute names it found its types have. A Ctx is ~2.3 kB of pointers that a compile zeroed anyway; its
+// compile's tables emptied and its lists' room, its Ruby frames and
+// resource expressions done with (each reset as it is reused) and the
+// attribute names it found its types have. A Ctx is ~2.3 kB of pointers that a compile zeroed anyway; its
 // tables (types, classes found, resources by type) had grown to what a
 // compile of the program needs, and its lists to as many elements.
 // Nothing of the context is the result's, which the arena's compile
@@ -240,13 +241,13 @@ func newCtxIn(a *arena, p *Program, n *Node) *Ctx {
 	c := a.ctx
 	a.ctx = nil
 	// what it keeps, taken one by one (not a copy of the whole context)
-	frames, attrs := c.rubyFrames, c.attrsKnown
+	frames, attrs, decls := c.rubyFrames, c.attrsKnown, c.freeDecls
 	byType, types, found := emptied(c.byType), emptied(c.resourceTypes), emptied(c.classesFound)
 	typesByNumber := c.typesByNumber // as long, with no type found
 	clear(typesByNumber)
 	rels, colls, calls := c.relationships[:0], c.collections[:0], c.calls[:0] // start clears them
 	collectBuf, pendingBuf := clearedRoom(c.collectBuf, 0), clearedRoom(c.pendingBuf, 0)
-	*c = Ctx{prog: p, node: n, rubyFrames: frames, attrsKnown: attrs, byType: byType, resourceTypes: types, classesFound: found,
+	*c = Ctx{prog: p, node: n, rubyFrames: frames, attrsKnown: attrs, freeDecls: decls, byType: byType, resourceTypes: types, classesFound: found,
 		typesByNumber: typesByNumber, relationships: rels, collections: colls, calls: calls, collectBuf: collectBuf, pendingBuf: pendingBuf}
 	return c
 }
