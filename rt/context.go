@@ -125,8 +125,10 @@ func (s *Scope) ParseType(src string) (values.Type, error) {
 }
 
 // WarnOnceUnlocated implements fn.UnlocatedWarner.
-func (s *Scope) WarnOnceUnlocated(key, msg string) {
-	s.c.warnOnce(key, func() { s.c.logAt("warning", nil, msg, nil) })
+func (s *Scope) WarnOnceUnlocated(key, msg string) { s.c.warnOnceUnlocated(key, msg) }
+
+func (c *Ctx) warnOnceUnlocated(key, msg string) {
+	c.warnOnce(key, func() { c.logAt("warning", nil, msg, nil) })
 }
 
 // PuppetVersion implements fn.Releaser.

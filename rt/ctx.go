@@ -128,6 +128,9 @@ type Ctx struct {
 
 	hiera    *hiera.Session // created on the first lookup
 	hieraCur *Scope         // the scope of the lookup being made
+	// hieraKept is the session of the context's compiles, renewed for
+	// each (HieraSession)
+	hieraKept *hiera.Session
 
 	// the compile's parameters, resources and scopes, allocated in chunks,
 	// most of them the arena's (useArena)
@@ -228,8 +231,9 @@ func newCtx(p *Program, n *Node) *Ctx {
 // newCtxIn is newCtx in the context the arena's last compile left there
 // (noteUnused), when there is one: a new context's state, with that
 // compile's tables emptied and its lists' room, its Ruby frames and
-// resource expressions done with (each reset as it is reused) and the
-// attribute names it found its types have. A Ctx is ~2.3 kB of pointers that a compile zeroed anyway; its
+// resource expressions done with (each reset as it is reused), its Hiera
+// session (renewed on first use) and the attribute names it found its
+// types have. A Ctx is ~2.3 kB of pointers that a compile zeroed anyway; its
 // tables (types, classes found, resources by type) had grown to what a
 // compile of the program needs, and its lists to as many elements.
 // Nothing of the context is the result's, which the arena's compile
@@ -241,13 +245,13 @@ func newCtxIn(a *arena, p *Program, n *Node) *Ctx {
 	c := a.ctx
 	a.ctx = nil
 	// what it keeps, taken one by one (not a copy of the whole context)
-	frames, attrs, decls := c.rubyFrames, c.attrsKnown, c.freeDecls
+	frames, attrs, decls, session := c.rubyFrames, c.attrsKnown, c.freeDecls, c.hieraKept
 	byType, types, found := emptied(c.byType), emptied(c.resourceTypes), emptied(c.classesFound)
 	typesByNumber := c.typesByNumber // as long, with no type found
 	clear(typesByNumber)
 	rels, colls, calls := c.relationships[:0], c.collections[:0], c.calls[:0] // start clears them
 	collectBuf, pendingBuf := clearedRoom(c.collectBuf, 0), clearedRoom(c.pendingBuf, 0)
-	*c = Ctx{prog: p, node: n, rubyFrames: frames, attrsKnown: attrs, freeDecls: decls, byType: byType, resourceTypes: types, classesFound: found,
+	*c = Ctx{prog: p, node: n, rubyFrames: frames, attrsKnown: attrs, freeDecls: decls, hieraKept: session, byType: byType, resourceTypes: types, classesFound: found,
 		typesByNumber: typesByNumber, relationships: rels, collections: colls, calls: calls, collectBuf: collectBuf, pendingBuf: pendingBuf}
 	return c
 }

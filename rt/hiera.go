@@ -32,7 +32,9 @@ func (h hieraScope) NotFound(name string) (reported, reason string) {
 }
 
 // HieraSession is the compilation's Hiera session, for lookups made from
-// scope s (the lookup functions find it through their context).
+// scope s (the lookup functions find it through their context). The
+// context's compiles have one session, renewed for each: its hooks read
+// the compile's context as it is when they are called.
 func (s *Scope) HieraSession() *hiera.Session {
 	c := s.c
 	c.hieraCur = s
@@ -41,17 +43,22 @@ func (s *Scope) HieraSession() *hiera.Session {
 		if d == nil {
 			d = &hiera.Data{EnvName: c.prog.Environment}
 		}
-		c.hiera = hiera.NewSession(d, hieraScope{c})
+		if c.hieraKept != nil {
+			c.hieraKept.Renew(d, hieraScope{c})
+		} else {
+			c.hieraKept = hiera.NewSession(d, hieraScope{c})
+			c.hieraKept.Absent = func(module string) bool { return c.prog.moduleAbsent(module) }
+			c.hieraKept.Warn = func(msg string) { c.Warning(nil, msg) }
+			c.hieraKept.WarnOnce = c.warnOnceUnlocated
+			c.hieraKept.New = func(t values.Type, v values.Value, args []values.Value) values.Value {
+				return c.top.Call("new", append([]values.Value{t, v}, args...), nil)
+			}
+		}
+		c.hiera = c.hieraKept
 		c.hiera.SetStrict(c.prog.strict)
-		c.hiera.Absent = c.prog.moduleAbsent
 		c.hiera.DataBindingTerminus = c.prog.dataBinding
 		c.hiera.DisabledWarnings = c.prog.disabledWarnings
-		c.hiera.Warn = func(msg string) { c.Warning(nil, msg) }
-		c.hiera.WarnOnce = s.WarnOnceUnlocated
 		c.hiera.Puppet = c.prog.Puppet().Major
-		c.hiera.New = func(t values.Type, v values.Value, args []values.Value) values.Value {
-			return s.c.top.Call("new", append([]values.Value{t, v}, args...), nil)
-		}
 	}
 	return c.hiera
 }

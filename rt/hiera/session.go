@@ -87,13 +87,29 @@ type Session struct {
 
 // NewSession starts the lookups of one compile.
 func NewSession(d *Data, s Scope) *Session {
-	se := &Session{d: d, scope: s, DataBindingTerminus: "hiera", lookupOptions: map[string]*compiledOptions{}}
-	if d.Global != nil {
-		se.globalRoom = layer{s: se, cfg: d.Global, place: "Global"}
-		se.global = &se.globalRoom
-	}
-	se.SetStrict("")
+	se := new(Session)
+	se.Renew(d, s)
 	return se
+}
+
+// Renew readies s for the lookups of another compile, of d and sc, as
+// NewSession makes a session, keeping its hooks (Warn, WarnOnce, New,
+// Absent) and the room of its tables: a server's or a batch's compiles
+// one after another each make one session. Nothing of the compile before
+// may use s any more.
+func (s *Session) Renew(d *Data, sc Scope) {
+	opts, spare := s.lookupOptions, s.spare
+	if opts == nil {
+		opts = map[string]*compiledOptions{}
+	}
+	clear(opts)
+	*s = Session{d: d, scope: sc, DataBindingTerminus: "hiera", lookupOptions: opts, spare: spare,
+		Warn: s.Warn, WarnOnce: s.WarnOnce, New: s.New, Absent: s.Absent}
+	if d.Global != nil {
+		s.globalRoom = layer{s: s, cfg: d.Global, place: "Global"}
+		s.global = &s.globalRoom
+	}
+	s.SetStrict("")
 }
 
 // SetStrict sets Puppet's strict setting ("off", "warning" or "error"),
