@@ -39,3 +39,33 @@ func TestSessionStrictLayers(t *testing.T) {
 		}
 	}
 }
+
+// TestSessionRenew: a renewed session looks up as a new one for the next
+// compile (its node's data, the file's warning logged again, its
+// lookup_options retrieved again), with the hooks it had.
+func TestSessionRenew(t *testing.T) {
+	d := resolutionData()
+	d.Global = &Config{Path: "/etc/hiera.yaml", Root: "/etc", Version: 5, Hierarchy: []*Entry{
+		{Name: "g", Kind: "data_hash", Function: "yaml_data", Datadir: "/etc/data", LocationKind: "path", Locations: []string{"g.yaml"}},
+	}}
+	g := yamlFile("/etc/data/g.yaml", "gk", "global")
+	g.Warning = "g.yaml: a warning"
+	d.Files = append(d.Files, g)
+	var warnings []string
+	s := NewSession(d, nodeScope("a", "Debian", "gold", "x", "db"))
+	s.Warn = func(m string) { warnings = append(warnings, m) }
+	for i, n := range []string{"a", "b", "a"} {
+		if i > 0 {
+			s.Renew(d, nodeScope(n, "Debian", "gold", "x", "db"))
+		}
+		if got := lookupString(t, s, "n"); got != "node-"+n {
+			t.Errorf("compile %d: n = %s, want node-%s", i, got, n)
+		}
+		if got := lookupString(t, s, "gk"); got != "global" {
+			t.Errorf("compile %d: gk = %s", i, got)
+		}
+		if len(warnings) != i+1 {
+			t.Errorf("compile %d: %d warnings, want the file's once a compile", i, len(warnings))
+		}
+	}
+}
