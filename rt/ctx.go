@@ -348,7 +348,7 @@ func (c *Ctx) start() {
 	c.collections = clearedRoom(c.collections, int(c.prog.lastCollections.Load()))
 	c.calls = clearedRoom(c.calls, 32) // the function calls running, a few deep
 	c.catalog.jsonBufs = &c.prog.jsonBufs
-	c.top = newScope(c, nil, nil, nil)
+	c.top = alloc(&c.scopeSlab, 11).init(c, nil, nil, nil) // as newChild's
 	stage := c.newResource(Resource{Type: "Stage", Title: "main", mainTitle: true, Kind: kindCompilable, scope: c.top})
 	c.firstTag(stage, "stage", 0)
 	c.catalog.add(stage)
