@@ -176,6 +176,9 @@ func (c *Ctx) evaluateClasses(s *Scope, names []string, resources bool) []*Resou
 	for _, cl := range classes {
 		if cs := s.classScope(cl.Name); cs != nil {
 			if resources {
+				if already == nil { // room for the added ones too, in the compile's chunks
+					already = makeSlice(&c.resourceLists, len(classes), 256)
+				}
 				already = append(already, cs.resource)
 			}
 			continue

@@ -109,6 +109,8 @@ type Ctx struct {
 	// classScopes are top.classes' scopes that qualified variables read,
 	// by their class's number (classNumbers)
 	classScopes []*Scope
+	// metaSeen is the set of resources addResourceMetaparams visited
+	metaSeen map[*Resource]bool
 	// typesByNumber are the types resource expressions named, by
 	// their names' numbers (resourceTypeNumbers)
 	typesByNumber []*resourceType
@@ -230,10 +232,10 @@ func newCtx(p *Program, n *Node) *Ctx {
 
 // newCtxIn is newCtx in the context the arena's last compile left there
 // (noteUnused), when there is one: a new context's state, with that
-// compile's tables emptied and its lists' room, its Ruby frames and
-// resource expressions done with (each reset as it is reused), its Hiera
-// session (renewed on first use) and the attribute names it found its
-// types have. A Ctx is ~2.3 kB of pointers that a compile zeroed anyway; its
+// compile's tables emptied and its lists' room, its Ruby frames,
+// resource expressions and parameter tables done with (each reset as it
+// is reused), its Hiera session (renewed on first use) and the attribute
+// names it found its types have. A Ctx is ~2.3 kB of pointers that a compile zeroed anyway; its
 // tables (types, classes found, resources by type) had grown to what a
 // compile of the program needs, and its lists to as many elements.
 // Nothing of the context is the result's, which the arena's compile
@@ -246,12 +248,15 @@ func newCtxIn(a *arena, p *Program, n *Node) *Ctx {
 	a.ctx = nil
 	// what it keeps, taken one by one (not a copy of the whole context)
 	frames, attrs, decls, session := c.rubyFrames, c.attrsKnown, c.freeDecls, c.hieraKept
+	tables, classScopes, order, seen := c.freeParamTables, c.classScopes, c.relationshipOrder, c.metaSeen
+	clear(classScopes)
 	byType, types, found := emptied(c.byType), emptied(c.resourceTypes), emptied(c.classesFound)
 	typesByNumber := c.typesByNumber // as long, with no type found
 	clear(typesByNumber)
 	rels, colls, calls := c.relationships[:0], c.collections[:0], c.calls[:0] // start clears them
 	collectBuf, pendingBuf := clearedRoom(c.collectBuf, 0), clearedRoom(c.pendingBuf, 0)
-	*c = Ctx{prog: p, node: n, rubyFrames: frames, attrsKnown: attrs, freeDecls: decls, hieraKept: session, byType: byType, resourceTypes: types, classesFound: found,
+	*c = Ctx{prog: p, node: n, rubyFrames: frames, attrsKnown: attrs, freeDecls: decls, hieraKept: session, freeParamTables: tables, classScopes: classScopes,
+		relationshipOrder: order, metaSeen: seen, byType: byType, resourceTypes: types, classesFound: found,
 		typesByNumber: typesByNumber, relationships: rels, collections: colls, calls: calls, collectBuf: collectBuf, pendingBuf: pendingBuf}
 	return c
 }

@@ -14,7 +14,7 @@ import (
 // containment graph.
 func (c *Ctx) finish() {
 	// the sources' parameters relationships set: mostly one each
-	c.relationshipOrder = make([]*relationshipEnds, 0, len(c.relationships))
+	c.relationshipOrder = clearedRoom(c.relationshipOrder, len(c.relationships))
 	for _, rel := range c.relationships {
 		rel.evaluate(c)
 	}
@@ -189,7 +189,9 @@ func (c *Ctx) addResourceMetaparams() {
 	// metaparameter, and the walk visits few (classes are contained in
 	// their stage, not in main)
 	var data map[*Resource][]*Param
-	var has, seen map[*Resource]bool
+	var has map[*Resource]bool
+	seen := c.metaSeen // the compile before's, emptied
+	clear(seen)
 	walk := edgeWalk{cat: c.catalog, a: c.arena}
 	defer walk.done()
 	var qbuf, tbuf [16]*Resource
@@ -240,6 +242,7 @@ func (c *Ctx) addResourceMetaparams() {
 		if src == c.main || src.inEdges > 1 {
 			if seen == nil {
 				seen = map[*Resource]bool{}
+				c.metaSeen = seen
 			}
 			seen[src] = true
 		}

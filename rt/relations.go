@@ -351,7 +351,7 @@ func (c *Ctx) setRelationshipParams() {
 	if a := c.arena; a != nil {
 		a.relIndex = c.relationshipIndex // for the next compile
 	}
-	c.relationshipIndex, c.relationshipOrder = nil, nil
+	c.relationshipIndex, c.relationshipOrder = nil, c.relationshipOrder[:0]
 }
 
 // relationshipEnd is the resource an end names: the one it stands for
