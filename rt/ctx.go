@@ -235,9 +235,10 @@ func newCtx(p *Program, n *Node) *Ctx {
 // compile's tables emptied and its lists' room, its Ruby frames,
 // resource expressions and parameter tables done with (each reset as it
 // is reused), its Hiera session (renewed on first use) and the attribute
-// names it found its types have. A Ctx is ~2.3 kB of pointers that a compile zeroed anyway; its
-// tables (types, classes found, resources by type) had grown to what a
-// compile of the program needs, and its lists to as many elements.
+// names it found its types have. A Ctx is ~2.3 kB of pointers that a
+// compile zeroed anyway; its tables (types, classes found, resources by
+// type) had grown to what a compile of the program needs, and its lists
+// to as many elements.
 // Nothing of the context is the result's, which the arena's compile
 // released.
 func newCtxIn(a *arena, p *Program, n *Node) *Ctx {

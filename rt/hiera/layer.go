@@ -329,7 +329,7 @@ func rubyEql(a, b values.Value) bool {
 // entry's, not its last.
 func (l *layer) resolve(inv *invocation, entries []*Entry, kept *[]*entryResolution, prior *keptLayer, changed uint64) (out []*provider, fresh bool) {
 	if kept != nil && inv.reuse {
-		*kept = make([]*entryResolution, 0, len(entries))
+		*kept = roomFor(&l.s.resolutionRoom, len(entries))[:0]
 	}
 	keep := func(r *entryResolution) {
 		if kept != nil && *kept != nil {
@@ -341,7 +341,7 @@ func (l *layer) resolve(inv *invocation, entries []*Entry, kept *[]*entryResolut
 		}
 	}
 	if len(entries) > 0 {
-		out = make([]*provider, 0, len(entries))
+		out = roomFor(&l.s.providerPtrRoom, len(entries))[:0]
 	}
 	var own []provider // the session's providers of reused resolutions
 	for i, e := range entries {
@@ -350,7 +350,7 @@ func (l *layer) resolve(inv *invocation, entries []*Entry, kept *[]*entryResolut
 			keep(r)
 			if !r.none {
 				if own == nil {
-					own = make([]provider, len(entries)-i)
+					own = roomFor(&l.s.providerRoom, len(entries)-i)
 				}
 				p := &own[0]
 				own = own[1:]

@@ -452,7 +452,7 @@ func (l *layer) keepResolution(slc *invocation, res []*entryResolution) {
 		n += len(r.reads)
 	}
 	k := &keptLayer{puppet: s.Puppet, strict: s.strict, hieraScope: slc.hieraScope, interps: slc.collect.list,
-		reads: make([]varRead, 0, n), all: res}
+		reads: make([]varRead, 0, n), all: slices.Clone(res)} // res is the session's room
 	for _, r := range res {
 		for _, rd := range r.reads {
 			if k.readIndex(rd) < 0 {
@@ -495,8 +495,8 @@ func (k *keptLayer) unchanged(i int, changed uint64) *entryResolution {
 // providers are the session's providers of k's resolutions that gave
 // one, for layer l.
 func (k *keptLayer) providers(l *layer) []*provider {
-	ps := make([]provider, len(k.all))
-	out := make([]*provider, 0, len(k.all))
+	ps := roomFor(&l.s.providerRoom, len(k.all))
+	out := roomFor(&l.s.providerPtrRoom, len(k.all))[:0]
 	for i, r := range k.all {
 		if !r.none {
 			ps[i] = r.provider(l, l.cfg.Hierarchy[i])

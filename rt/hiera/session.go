@@ -83,6 +83,31 @@ type Session struct {
 	// warnings counts the warnings the session was asked to log (warn,
 	// warnOnce): a resolution that logged any is not kept (Entry.res)
 	warnings int
+
+	// room for the providers of the compile's hierarchies and the lists
+	// of them and of their resolutions (roomFor), which Renew keeps for
+	// the next compile's
+	providerRoom    []provider
+	providerPtrRoom []*provider
+	resolutionRoom  []*entryResolution
+}
+
+// roomFor is n zeroed elements of *room, the session's for the compile
+// (Renew empties it): a room too small for them is replaced by a larger
+// one, the elements handed out keeping the old.
+func roomFor[T any](room *[]T, n int) []T {
+	r := *room
+	if cap(r)-len(r) < n {
+		r = make([]T, 0, max(2*cap(r), n, 16))
+	}
+	*room = r[:len(r)+n]
+	return r[len(r) : len(r)+n : len(r)+n]
+}
+
+// emptied is room zeroed, with no element handed out.
+func emptied[T any](room []T) []T {
+	clear(room)
+	return room[:0]
 }
 
 // NewSession starts the lookups of one compile.
@@ -94,7 +119,7 @@ func NewSession(d *Data, s Scope) *Session {
 
 // Renew readies s for the lookups of another compile, of d and sc, as
 // NewSession makes a session, keeping its hooks (Warn, WarnOnce, New,
-// Absent) and the room of its tables: a server's or a batch's compiles
+// Absent) and the room of its tables and lists: a server's or a batch's compiles
 // one after another each make one session. Nothing of the compile before
 // may use s any more.
 func (s *Session) Renew(d *Data, sc Scope) {
@@ -104,7 +129,8 @@ func (s *Session) Renew(d *Data, sc Scope) {
 	}
 	clear(opts)
 	*s = Session{d: d, scope: sc, DataBindingTerminus: "hiera", lookupOptions: opts, spare: spare,
-		Warn: s.Warn, WarnOnce: s.WarnOnce, New: s.New, Absent: s.Absent}
+		Warn: s.Warn, WarnOnce: s.WarnOnce, New: s.New, Absent: s.Absent,
+		providerRoom: emptied(s.providerRoom), providerPtrRoom: emptied(s.providerPtrRoom), resolutionRoom: emptied(s.resolutionRoom)}
 	if d.Global != nil {
 		s.globalRoom = layer{s: s, cfg: d.Global, place: "Global"}
 		s.global = &s.globalRoom
@@ -297,16 +323,17 @@ func (s *Session) newInvocation() *invocation {
 // child is a new Invocation created while inv is the current one: it
 // inherits the recursion guard, the flags and the explainer.
 func (inv *invocation) child() *invocation {
-	return &invocation{
+	c := &invocation{
 		s:               inv.s,
 		ex:              inv.ex,
-		nameStack:       append([]string(nil), inv.nameStack...),
 		hieraXXX:        inv.hieraXXX,
 		v3Merge:         inv.v3Merge,
 		globalOnlyLocal: inv.globalOnlyLocal,
 		v3Overrides:     inv.v3Overrides,
 		locals:          inv.locals,
 	}
+	c.nameStack = append(c.stack[:0], inv.nameStack...) // a copy, in its own room when short
+	return c
 }
 
 func (inv *invocation) globalOnly() bool { return inv.globalOnlyLocal }
