@@ -124,3 +124,35 @@ func TestModuleHandleFirst(t *testing.T) {
 	require.Equal(t, upTo(before), upTo(after))
 	require.NotContains(t, upTo(before), "var sites")
 }
+
+// TestCaseTables: a case expression or selector whose values are all
+// string literals (quoted or bare words) switches over the option a table
+// of them finds (rt.CaseIndex), each literal with the first option whose
+// literal compares equal ignoring case; a default stays the switch's
+// default. One value of another kind (a regexp, a variable) keeps the
+// options' conditions, tried in turn.
+func TestCaseTables(t *testing.T) {
+	files := map[string]string{
+		"manifests/site.pp": `case $facts['os'] {
+  'RedHat', centos: { notice(1) }
+  'Debian', 'REDHAT': { notice(2) }
+  default: { notice(3) }
+}
+$x = $facts['y'] ? { 'a' => 1, 'A' => 2, default => 3 }
+case $facts['z'] {
+  'a': { notice(4) }
+  /b/: { notice(5) }
+}
+`,
+	}
+	site := regexp.MustCompile(` +`).ReplaceAllString(generatedGo(t, files, "site"), " ")
+	for _, want := range []string{
+		`rt.CaseTable{Lits: []string{"RedHat", "centos", "Debian", "REDHAT"}, Option: []int32{0, 0, 1, 0}}`,
+		`rt.CaseTable{Lits: []string{"a", "A"}, Option: []int32{0, 0}}`,
+		`switch rt.CaseIndex(t, &lit`,
+		`s.CaseMatch(t, v.String("a"))`,
+	} {
+		require.Contains(t, site, want)
+	}
+	require.Equal(t, 2, strings.Count(site, "rt.CaseIndex("), "the case with a regexp tries its options in turn")
+}

@@ -201,22 +201,33 @@ func (l *lowerer) ifStmt(test, then, els ast.Expr, negate, ret bool) []jen.Code 
 }
 
 // caseStmt lowers a case expression to a switch over the options, each
-// option's values tried in order (EvaluatorImpl#eval_CaseExpression).
+// option's values tried in order (EvaluatorImpl#eval_CaseExpression);
+// options of string literals only, to a switch over the option a table
+// of them finds (caseTable).
 func (l *lowerer) caseStmt(x *ast.CaseExpression, ret bool) []jen.Code {
 	var clauses []jen.Code
 	var dflt *ast.CaseOption
+	var matches [][]ast.Expr // each option's values but default
 	for _, o := range x.Options {
-		var conds []jen.Code
+		var vals []ast.Expr
 		for _, val := range o.Values {
-			val = unparen(val)
-			switch vv := val.(type) {
-			case *ast.LiteralDefault:
+			if _, ok := unparen(val).(*ast.LiteralDefault); ok {
 				dflt = o
-			case *ast.UnfoldExpression:
-				conds = append(conds, jen.Id("s.CaseMatchAny").Call(jen.Id("t"), l.expr(vv.Expr)))
-			default:
-				conds = append(conds, jen.Id("s.CaseMatch").Call(jen.Id("t"), l.expr(val)))
+			} else {
+				vals = append(vals, unparen(val))
 			}
+		}
+		matches = append(matches, vals)
+	}
+	tab := l.caseTable(matches)
+	for i, o := range x.Options {
+		var conds []jen.Code
+		if tab != nil {
+			if len(matches[i]) > 0 {
+				conds = append(conds, jen.Lit(i))
+			}
+		} else {
+			conds = l.caseConds(matches[i])
 		}
 		if len(conds) > 0 {
 			clauses = append(clauses, jen.Case(conds...).Block(l.body(o.Then, ret)...))
@@ -237,8 +248,75 @@ func (l *lowerer) caseStmt(x *ast.CaseExpression, ret bool) []jen.Code {
 		}
 		return l.guarded(true, ret, code)
 	}
-	code = append(code, jen.Id("t").Op(":=").Add(l.expr(x.Test)), jen.Switch().Block(clauses...))
+	code = append(code, jen.Id("t").Op(":=").Add(l.expr(x.Test)), caseSwitch(tab).Block(clauses...))
 	return l.guarded(true, ret, code)
+}
+
+// caseConds are the conditions of a case option or selector entry whose
+// values are vals, tried in order.
+func (l *lowerer) caseConds(vals []ast.Expr) []jen.Code {
+	var conds []jen.Code
+	for _, val := range vals {
+		if vv, ok := val.(*ast.UnfoldExpression); ok {
+			conds = append(conds, jen.Id("s.CaseMatchAny").Call(jen.Id("t"), l.expr(vv.Expr)))
+		} else {
+			conds = append(conds, jen.Id("s.CaseMatch").Call(jen.Id("t"), l.expr(val)))
+		}
+	}
+	return conds
+}
+
+// caseTable is the table (rt.CaseTable) of the options whose values are
+// matches (default left out), when every value is a string literal (a
+// quoted string or a bare word): the test is then compared with the
+// literals at once (rt.CaseIndex), as CaseMatch compares it with each in
+// turn. nil otherwise.
+func (l *lowerer) caseTable(matches [][]ast.Expr) jen.Code {
+	var lits []string
+	var option []int
+	for i, vals := range matches {
+		for _, val := range vals {
+			var lit string
+			switch x := val.(type) {
+			case *ast.LiteralString:
+				lit = x.Value
+			case *ast.QualifiedName:
+				lit = x.Value
+			default:
+				return nil
+			}
+			lits, option = append(lits, lit), append(option, i)
+		}
+	}
+	if len(lits) == 0 {
+		return nil
+	}
+	// each literal's option is the first whose literal compares equal
+	for i := range lits {
+		for j := range i {
+			if values.EqualsString(lits[j], lits[i]) {
+				option[i] = option[j]
+				break
+			}
+		}
+	}
+	litCode, optCode := make([]jen.Code, len(lits)), make([]jen.Code, len(lits))
+	for i := range lits {
+		litCode[i], optCode[i] = jen.Lit(lits[i]), jen.Lit(option[i])
+	}
+	key := fmt.Sprintf("case%q%v", lits, option)
+	return l.u.constantAddr(key, jen.Qual(rtPath, "CaseTable").Values(
+		jen.Id("Lits").Op(":").Index().String().Values(litCode...),
+		jen.Id("Option").Op(":").Index().Int32().Values(optCode...)))
+}
+
+// caseSwitch is the switch of a case expression or selector: over the
+// option its table finds, else over the conditions of its clauses.
+func caseSwitch(tab jen.Code) *jen.Statement {
+	if tab == nil {
+		return jen.Switch()
+	}
+	return jen.Switch(jen.Qual(rtPath, "CaseIndex").Call(jen.Id("t"), tab))
 }
 
 // ---- expressions ----
@@ -935,17 +1013,25 @@ func (l *lowerer) interpolate(parts []jen.Code) jen.Code {
 func (l *lowerer) selector(x *ast.SelectorExpression) jen.Code {
 	var clauses []jen.Code
 	var dflt ast.Expr
+	var matches [][]ast.Expr // each entry's match but default
 	for _, en := range x.Selectors {
-		m := unparen(en.Match)
-		switch mm := m.(type) {
-		case *ast.LiteralDefault:
+		if _, ok := unparen(en.Match).(*ast.LiteralDefault); ok {
 			if dflt == nil {
 				dflt = en.Value
 			}
-		case *ast.UnfoldExpression:
-			clauses = append(clauses, jen.Case(jen.Id("s.CaseMatchAny").Call(jen.Id("t"), l.expr(mm.Expr))).Block(l.tail(en.Value)...))
+			matches = append(matches, nil)
+		} else {
+			matches = append(matches, []ast.Expr{unparen(en.Match)})
+		}
+	}
+	tab := l.caseTable(matches)
+	for i, en := range x.Selectors {
+		switch {
+		case matches[i] == nil:
+		case tab != nil:
+			clauses = append(clauses, jen.Case(jen.Lit(i)).Block(l.tail(en.Value)...))
 		default:
-			clauses = append(clauses, jen.Case(jen.Id("s.CaseMatch").Call(jen.Id("t"), l.expr(m))).Block(l.tail(en.Value)...))
+			clauses = append(clauses, jen.Case(l.caseConds(matches[i])...).Block(l.tail(en.Value)...))
 		}
 	}
 	var last []jen.Code
@@ -957,7 +1043,7 @@ func (l *lowerer) selector(x *ast.SelectorExpression) jen.Code {
 	body := []jen.Code{jen.Id("lvl").Op(":=").Add(s()).Dot("Guard").Call(), jen.Defer().Add(s()).Dot("Unguard").Call(jen.Id("lvl"))}
 	switch {
 	case len(clauses) > 0:
-		body = append(body, jen.Id("t").Op(":=").Add(l.expr(x.Left)), jen.Switch().Block(clauses...))
+		body = append(body, jen.Id("t").Op(":=").Add(l.expr(x.Left)), caseSwitch(tab).Block(clauses...))
 	case dflt == nil:
 		body = append(body, jen.Id("t").Op(":=").Add(l.expr(x.Left)))
 	default:

@@ -137,6 +137,44 @@ func (s *Scope) CaseMatch(test, option values.Value) bool {
 	return m.Matched
 }
 
+// CaseTable is a case expression's or selector's options when each value
+// is a string literal (the generated code's table, laid out by the
+// linker): the literals in order, and for each the index of the first
+// option whose literal compares equal to it (Puppet compares strings
+// ignoring ASCII case), so that an option repeated under another case
+// gives the first's branch.
+type CaseTable struct {
+	Lits   []string
+	Option []int32
+}
+
+// CaseIndex is the index of the first option of tab that the test value
+// matches, as CaseMatch tries them in order, or -1 for none. A String is
+// compared with the literals as written first (facts mostly are), then
+// ignoring case; other values as CaseMatch compares them.
+func CaseIndex(test values.Value, tab *CaseTable) int {
+	t, ok := test.(values.String)
+	if !ok {
+		for i, l := range tab.Lits {
+			if values.Match(test, values.String(l)).Matched {
+				return int(tab.Option[i])
+			}
+		}
+		return -1
+	}
+	for i, l := range tab.Lits {
+		if string(t) == l {
+			return int(tab.Option[i])
+		}
+	}
+	for i, l := range tab.Lits {
+		if values.EqualsString(string(t), l) {
+			return int(tab.Option[i])
+		}
+	}
+	return -1
+}
+
 // Access is `v[keys...]`, including reading a parameter of a declared
 // resource (File['x']['mode']). Its keys stay on the caller's stack: the
 // common accesses read them here, and the others are given a copy, which

@@ -62,3 +62,26 @@ func TestParseTypeKept(t *testing.T) {
 	assert.Error(t, err)
 	assert.NotContains(t, p.parsedTypes, "Integer[")
 }
+
+// TestCaseIndex: a table of string literals finds the option CaseMatch
+// finds trying each in turn (EvaluatorImpl#eval_CaseExpression: strings
+// compare ignoring ASCII case), the first of an option repeated under
+// another case, and none for a value of another type.
+func TestCaseIndex(t *testing.T) {
+	tab := &CaseTable{Lits: []string{"RedHat", "CentOS", "debian", "Ubuntu", "DEBIAN", "5"}, Option: []int32{0, 0, 1, 1, 1, 2}}
+	s := &Scope{}
+	for _, test := range []values.Value{values.String("RedHat"), values.String("redhat"), values.String("Debian"),
+		values.String("DEBIAN"), values.String("ubuntu"), values.String("Gentoo"), values.String(""), values.String("5"),
+		values.Int(5), values.Undef, values.NewArray(values.String("RedHat"))} {
+		want := -1
+		for i, l := range tab.Lits {
+			if s.CaseMatch(test, values.String(l)) {
+				want = int(tab.Option[i])
+				break
+			}
+		}
+		assert.Equal(t, want, CaseIndex(test, tab), "%v", test)
+	}
+	assert.Equal(t, 1, CaseIndex(values.String("debian"), tab))
+	assert.Equal(t, -1, CaseIndex(values.Int(5), tab), "an Integer is no String")
+}
