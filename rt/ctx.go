@@ -3,6 +3,7 @@ package rt
 import (
 	"fmt"
 	"strings"
+	"unsafe"
 
 	"github.com/pp2go/pp2go/rt/erb"
 	"github.com/pp2go/pp2go/rt/fn"
@@ -465,6 +466,9 @@ type nodeLayout struct {
 	runs  []valueRun
 	index map[string]int
 	odd   int
+	// fitKeys are the lists of keys (their first element) of the facts
+	// and server facts last found to fit (keysFit)
+	fitKeys [2]atomicptr.Pointer[values.Value]
 	// learned is names followed by the names the top scope of the first
 	// compile through the layout that added any added after them (main's
 	// $title and $name, the main manifest's variables): set once, never
@@ -533,7 +537,26 @@ func (c *Ctx) learnTopNames() {
 // fits reports whether the facts' and server facts' keys are the ones l
 // was made from.
 func (l *nodeLayout) fits(facts, serverFacts *values.Hash) bool {
-	return l != nil && keysAre(facts, l.facts) && keysAre(serverFacts, l.serverFacts)
+	return l != nil && l.keysFit(0, facts, l.facts) && l.keysFit(1, serverFacts, l.serverFacts)
+}
+
+// keysFit is keysAre(h, names), for the facts (i 0) or the server facts
+// (1): at once for a hash whose list of keys is one l found to be names
+// before (fitKeys). A fleet's facts, read one after another, share their
+// keys' list (values.Hash.WithValues), which no hash changes, and which
+// fitKeys keeps from being another's.
+func (l *nodeLayout) keysFit(i int, h *values.Hash, names []string) bool {
+	keys := h.Keys()
+	if len(keys) > 0 && len(keys) == len(names) && unsafe.SliceData(keys) == atomicptr.Load(&l.fitKeys[i]) {
+		return true
+	}
+	if !keysAre(h, names) {
+		return false
+	}
+	if len(keys) > 0 {
+		atomicptr.Store(&l.fitKeys[i], unsafe.SliceData(keys))
+	}
+	return true
 }
 
 // keysAre reports whether h's keys are the strings names, in order. The

@@ -300,6 +300,17 @@ func TestNodeLayoutFits(t *testing.T) {
 	assert.False(t, l.fits(strs("a", "x", "trusted", "x", "bb", "x", "b", "x"), strs("b", "x", "c", "x", "d", "x")), "more")
 	assert.False(t, l.fits(values.NewHashFromPairs(values.String("a"), values.String("x"), values.String("trusted"), values.String("x"),
 		values.String("bb"), values.String("x"), values.Int(1), values.String("x")), server), "a key that is no string")
+
+	// a fleet's next node's facts share the keys' list of the last's: they
+	// fit at once, as the layout found that list fits (fitKeys)
+	facts := strs("a", "x", "trusted", "x", "bb", "x", "b", "x")
+	require.True(t, l.fits(facts, server))
+	assert.Same(t, &facts.Keys()[0], atomicptr.Load(&l.fitKeys[0]))
+	next := facts.WithValues([]values.Value{values.String("y"), values.String("y"), values.String("y"), values.String("y")})
+	assert.True(t, l.fits(next, server))
+	assert.Same(t, &facts.Keys()[0], atomicptr.Load(&l.fitKeys[0]), "the same list")
+	assert.False(t, l.fits(copied("a", "x", "trusted", "x", "bc", "x", "b", "x"), server), "bc is not bb")
+	assert.Same(t, &facts.Keys()[0], atomicptr.Load(&l.fitKeys[0]), "a list that does not fit is not kept")
 }
 
 // TestTrustedFor: $trusted as Puppet's TrustedInformation#to_h makes it
