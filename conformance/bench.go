@@ -102,12 +102,12 @@ func BenchWarm(binary, factsDir string, count int, d time.Duration) (*WarmTiming
 }
 
 // RunOnce runs `BINARY compile NODE --facts FACTS --puppet 7 -o OUT -q` and returns
-// its wall time, from the start of the process to its exit (the catalog
-// written), and its peak resident set size in bytes (the kernel's maxrss,
-// the binary's mapped pages included); a failing compile is timed as well.
-func RunOnce(binary, node, facts, out string) (time.Duration, int64, error) {
-	m, err := runMeasured(binary, "compile", node, "--facts", facts, "--puppet", BenchPuppet, "-o", out, "-q")
-	return m.Wall, m.RSS, err
+// what runMeasured measured: its wall time, from the start of the process
+// to its exit (the catalog written), its peak resident set size (the
+// kernel's maxrss, the binary's mapped pages included) and its page
+// faults; a failing compile is timed as well.
+func RunOnce(binary, node, facts, out string) (Measured, error) {
+	return runMeasured(binary, "compile", node, "--facts", facts, "--puppet", BenchPuppet, "-o", out, "-q")
 }
 
 // Measured is what runMeasured measured of a command's run.
@@ -115,13 +115,15 @@ type Measured struct {
 	Wall      time.Duration
 	User, Sys time.Duration // CPU time, all the process's threads
 	RSS       int64         // peak resident set size, bytes
+	Faults    int64         // page faults that read no file: mostly a page's first touch
 	Failed    string        // the command's exit status and standard error's last lines when it failed
 }
 
 // runMeasured runs BINARY ARGS through rssrun (conformance/cmd/rssrun, built
 // beside the binary on first use; its comment says why wait4 cannot be read
 // here) and returns what it measured: the command's wall time, CPU time,
-// peak resident set size, and its standard error when it fails.
+// peak resident set size, page faults, and its standard error when it
+// fails.
 func runMeasured(binary string, args ...string) (Measured, error) {
 	var m Measured
 	dir := filepath.Dir(binary)
@@ -143,11 +145,11 @@ func runMeasured(binary string, args ...string) (Measured, error) {
 	if err != nil { // rssrun itself failed: the command did not run
 		return m, fmt.Errorf("%v (%s)", err, m.Failed)
 	}
-	var wall, kb, user, sys int64
-	if _, err := fmt.Sscanf(string(b), "wall_ns=%d maxrss_kb=%d user_ns=%d sys_ns=%d", &wall, &kb, &user, &sys); err != nil {
+	var wall, kb, user, sys, faults int64
+	if _, err := fmt.Sscanf(string(b), "wall_ns=%d maxrss_kb=%d user_ns=%d sys_ns=%d minflt=%d", &wall, &kb, &user, &sys, &faults); err != nil {
 		return m, fmt.Errorf("rssrun: bad output %q", b)
 	}
-	m.Wall, m.RSS, m.User, m.Sys = time.Duration(wall), kb<<10, time.Duration(user), time.Duration(sys)
+	m.Wall, m.RSS, m.User, m.Sys, m.Faults = time.Duration(wall), kb<<10, time.Duration(user), time.Duration(sys), faults
 	return m, nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -64,15 +65,16 @@ func BenchmarkCatalog(b *testing.B) {
 			})
 			b.Run("run", func(b *testing.B) {
 				out := filepath.Join(dir, "bench-catalog.json")
-				var peak int64
+				var peak, faults int64
 				for i := 0; i < b.N; i++ {
-					_, rss, err := RunOnce(bin, node, facts, out)
+					m, err := RunOnce(bin, node, facts, out)
 					if err != nil {
 						b.Fatal(err)
 					}
-					peak = max(peak, rss)
+					peak, faults = max(peak, m.RSS), faults+m.Faults
 				}
 				b.ReportMetric(float64(peak), "peak-rss-B")
+				b.ReportMetric(float64(faults)/float64(b.N), "page-faults/op")
 			})
 		})
 	}
@@ -97,8 +99,20 @@ func TestRunMeasuredRSS(t *testing.T) {
 	require.Empty(t, m.Failed)
 	assert.Positive(t, m.Wall)
 	assert.Positive(t, m.RSS)
+	assert.Positive(t, m.Faults, "a process touches pages")
 	assert.Less(t, m.RSS, int64(32<<20), "peak RSS of /bin/true")
 	runtime.KeepAlive(ballast)
+}
+
+// PageFaultCost measures a page's first touch: a trap into the kernel,
+// more than the store itself and less than a millisecond.
+func TestPageFaultCost(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("measured on Linux only")
+	}
+	d := PageFaultCost()
+	assert.Greater(t, d, 10*time.Nanosecond)
+	assert.Less(t, d, time.Millisecond)
 }
 
 // Each copy of a node's facts names its own node and has an address of its

@@ -23,6 +23,11 @@
 //     pays once, measured inside the process;
 //   - rss: the largest peak resident set size of the runs (the kernel's
 //     maxrss: the heap, and the pages of the binary the run touched);
+//   - faults: the median run's page faults (first touches of pages),
+//     beside the header's cost of one on this machine
+//     (conformance.PageFaultCost): a run's faults times that cost is the
+//     part of the run the machine's memory decides, which differs most
+//     between machines;
 //   - allocs /res and heap /compile: the heap allocations of a warm compile
 //     per resource of the catalog, and the bytes it allocates.
 //
@@ -63,6 +68,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -99,12 +105,15 @@ func main() {
 	if !*noPuppet {
 		fmt.Printf("Puppet 7.23: oracle bench RUNS=%d WARM_NODES=%d PASSES=%d (medians); warm with the default settings and with %s\n", *pRuns, *warmNodes, *pPasses, conformance.CachedEnvSetting)
 	}
+	// what a page's first touch costs here says how much of the run is
+	// the machine's: each run takes several hundred (faults)
+	fmt.Printf("this machine: a page fault (a page's first touch) costs %.1f µs\n", float64(conformance.PageFaultCost())/1e3)
 	fmt.Println()
-	line := "%-24s %4s %-4s | %8s %15s %5s | %8s %5s | %8s %15s %5s | %7s %6s | %6s %7s\n"
+	line := "%-24s %4s %-4s | %8s %15s %5s | %8s %5s | %8s %15s %5s | %7s %6s %6s | %6s %7s\n"
 	header := fmt.Sprintf(line, "scenario", "res", "conf",
-		"puppet", "pp2go run", "ratio", "puppet", "ratio", "puppet", "pp2go warm", "ratio", "program", "rss", "allocs", "heap")
+		"puppet", "pp2go run", "ratio", "puppet", "ratio", "puppet", "pp2go warm", "ratio", "program", "rss", "faults", "allocs", "heap")
 	fmt.Print(header)
-	fmt.Printf(line, "", "", "", "cold", "med / min", "", "warm", "", "cached", "med / min", "", "", "run", "/res", "/compile")
+	fmt.Printf(line, "", "", "", "cold", "med / min", "", "warm", "", "cached", "med / min", "", "", "run", "run", "/res", "/compile")
 	rule := strings.Repeat("-", len(header)-1)
 	fmt.Println(rule)
 	var coldRatios, warmRatios, cachedRatios []float64
@@ -164,7 +173,7 @@ func main() {
 			puppetCold, fmt.Sprintf("%s / %s", ms(row.runMedian), ms(row.runMin)), ratio(coldRatio),
 			puppetWarm, ratio(warmRatio),
 			puppetCached, fmt.Sprintf("%s / %s", ms(row.warmMedian), ms(row.warmMin)), ratio(cachedRatio),
-			ms(row.program), kb(row.rss), fmt.Sprint(row.allocsPerResource), kb(row.bytes))
+			ms(row.program), kb(row.rss), fmt.Sprint(row.faults), fmt.Sprint(row.allocsPerResource), kb(row.bytes))
 	}
 	fmt.Println(rule)
 	if len(coldRatios) > 0 {
@@ -236,6 +245,7 @@ type result struct {
 	runMedian, runMin   time.Duration
 	program             time.Duration
 	rss                 int64  // the largest peak resident set size of a run, bytes
+	faults              int64  // the median run's page faults (Measured.Faults)
 	bin                 string // the scenario's catalog binary
 	allocsPerResource   int64  // heap allocations of a warm compile, per resource
 	bytes               int64  // heap bytes allocated by a warm compile
@@ -265,6 +275,7 @@ func benchScenario(sc *conformance.Scenario, work string, runs, rounds int, warm
 		return nil, err
 	}
 	var runTimes conformance.Durations
+	var faults []int64
 	r.warmMedian, r.warmMin, r.program = math.MaxInt64, math.MaxInt64, math.MaxInt64
 	for i := 0; i < rounds; i++ {
 		if i == rounds/2 && !noPuppet {
@@ -282,12 +293,13 @@ func benchScenario(sc *conformance.Scenario, work string, runs, rounds int, warm
 		r.warmMin = min(r.warmMin, time.Duration(w.MinNs))
 		r.program = min(r.program, time.Duration(w.ProgramNs))
 		for j := 0; j < (runs+rounds-1)/rounds; j++ {
-			d, rss, err := conformance.RunOnce(bin, node, facts, out)
+			m, err := conformance.RunOnce(bin, node, facts, out)
 			if err != nil {
 				return nil, err
 			}
-			runTimes = append(runTimes, d)
-			r.rss = max(r.rss, rss)
+			runTimes = append(runTimes, m.Wall)
+			r.rss = max(r.rss, m.RSS)
+			faults = append(faults, m.Faults)
 		}
 	}
 	if rounds == 1 && !noPuppet {
@@ -296,6 +308,8 @@ func benchScenario(sc *conformance.Scenario, work string, runs, rounds int, warm
 		}
 	}
 	r.runMedian, r.runMin = runTimes.Median(), runTimes.Min()
+	slices.Sort(faults)
+	r.faults = faults[len(faults)/2]
 	return r, nil
 }
 
