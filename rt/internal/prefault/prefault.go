@@ -30,7 +30,9 @@ func init() {
 	ownCells()
 }
 
-// Compile readies the heap a compile is about to use.
+// Compile readies the heap a compile is about to use, and the rest of
+// the runtime's block of memory for its own small records.
 func Compile() {
+	readyPersistent()
 	readyHeap(compileHeap)
 }

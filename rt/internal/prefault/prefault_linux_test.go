@@ -289,6 +289,32 @@ func inOwnProcess(t *testing.T) bool {
 	return false
 }
 
+// TestReadyPersistent checks that readyPersistent has the pages after the
+// interface table it made in memory, up to a block's size or the end of
+// the table's mapping, and that they are writable memory of the process
+// (a table the runtime took from its block for small records).
+func TestReadyPersistent(t *testing.T) {
+	page := uintptr(os.Getpagesize())
+	if p := uintptr(unsafe.Pointer(&bssPointers)) &^ (page - 1); populateWrite(p, p+page) == syscall.EINVAL {
+		t.Skip("no MADV_POPULATE_WRITE (Linux 5.14)")
+	}
+	readyPersistent()
+	i, ok := freshBox.(interface{ freshMethod() })
+	if !ok {
+		t.Fatal("freshBox does not convert")
+	}
+	table := (*[2]uintptr)(unsafe.Pointer(&i))[0]
+	lo, end := mapping(table)
+	if end == 0 || table < lo || table >= end {
+		t.Fatalf("the table at %#x is in no writable mapping (%#x-%#x)", table, lo, end)
+	}
+	from := table &^ (page - 1)
+	to := min(from+persistentChunk, end)
+	if n, want := proctest.Resident(t, from, to), int((to-from)/page); n != want {
+		t.Errorf("%d of the %d pages after the table in memory, want all", n, want)
+	}
+}
+
 // TestOwnCells checks that the package's init had the binary's .bss
 // section in the process's memory, found where the binary's section
 // headers say it is (debug/elf), and left .data the file's: no copy of

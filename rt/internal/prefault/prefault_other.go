@@ -5,3 +5,5 @@ package prefault
 func readyHeap(want uintptr) (lo, hi uintptr) { return 0, 0 }
 
 func ownCells() {}
+
+func readyPersistent() {}
