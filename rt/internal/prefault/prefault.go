@@ -26,9 +26,15 @@ package prefault
 const compileHeap = 4 << 20
 
 func init() {
+	readyLibrary()
 	readyHeap(0)
 	ownCells()
 }
+
+// libraryEnd is a function of package rt that rt puts here (rt's
+// libraryEnd says how): the code before it is the library's, which every
+// compile runs much of. nil in a program without rt.
+var libraryEnd func()
 
 // Compile readies the heap a compile is about to use, and the rest of
 // the runtime's block of memory for its own small records.

@@ -289,6 +289,52 @@ func inOwnProcess(t *testing.T) bool {
 	return false
 }
 
+// TestReadyLibrary checks that readyLibrary maps each page of the code
+// up to libraryEnd and of the data with values (.noptrdata, .data), and
+// that it does nothing in a program without rt (libraryEnd nil, as in
+// this test's binary).
+func TestReadyLibrary(t *testing.T) {
+	if !inOwnProcess(t) {
+		return
+	}
+	page := uintptr(os.Getpagesize())
+	if populateRead(uintptr(unsafe.Pointer(&noptrdataMark))&^(page-1), uintptr(unsafe.Pointer(&noptrdataMark))&^(page-1)+page) == syscall.EINVAL {
+		t.Skip("no MADV_POPULATE_READ (Linux 5.14)")
+	}
+	if libraryEnd != nil {
+		t.Fatal("libraryEnd is set in a test binary without rt")
+	}
+	libraryEnd = libraryEndForTest
+	defer func() { libraryEnd = nil }()
+	readyLibrary()
+	end := **(**uintptr)(unsafe.Pointer(&libraryEnd))
+	for _, s := range []struct {
+		name   string
+		mark   uintptr
+		lo, hi uintptr // the part readyLibrary maps
+	}{
+		{".text", end, 0, end &^ (page - 1)},
+		{".noptrdata", uintptr(unsafe.Pointer(&noptrdataMark)), 0, 0},
+		{".data", uintptr(unsafe.Pointer(&dataMark)), 0, 0},
+	} {
+		lo, hi := section(s.name, s.mark)
+		if lo == 0 {
+			t.Fatalf("no section %s holding %#x", s.name, s.mark)
+		}
+		lo &^= page - 1
+		if s.hi == 0 {
+			s.hi = (hi + page - 1) &^ (page - 1)
+		}
+		if n, want := proctest.Mapped(t, lo, s.hi), int((s.hi-lo)/page); n != want {
+			t.Errorf("%s: %d of the %d pages readyLibrary maps are mapped", s.name, n, want)
+		}
+	}
+}
+
+// libraryEndForTest stands for rt's function that marks the end of the
+// library's code.
+func libraryEndForTest() {}
+
 // TestReadyPersistent checks that readyPersistent has the pages after the
 // interface table it made in memory, up to a block's size or the end of
 // the table's mapping, and that they are writable memory of the process

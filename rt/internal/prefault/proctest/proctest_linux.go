@@ -34,6 +34,29 @@ func Resident(t testing.TB, lo, hi uintptr) int {
 // file's pages (/proc/self/pagemap).
 func Owned(t testing.TB, lo, hi uintptr) int {
 	t.Helper()
+	n := 0
+	for _, e := range pagemap(t, lo, hi) {
+		if e>>63&1 == 1 && e>>61&1 == 0 { // present, not a file's page
+			n++
+		}
+	}
+	return n
+}
+
+// Mapped is how many pages of [lo, hi) the process has mapped, its own or
+// a file's (/proc/self/pagemap): those it can touch without a fault.
+func Mapped(t testing.TB, lo, hi uintptr) int {
+	t.Helper()
+	n := 0
+	for _, e := range pagemap(t, lo, hi) {
+		n += int(e >> 63 & 1) // present
+	}
+	return n
+}
+
+// pagemap is /proc/self/pagemap's entries for the pages of [lo, hi).
+func pagemap(t testing.TB, lo, hi uintptr) []uint64 {
+	t.Helper()
 	f, err := os.Open("/proc/self/pagemap")
 	if err != nil {
 		t.Skip(err)
@@ -44,14 +67,11 @@ func Owned(t testing.TB, lo, hi uintptr) int {
 	if _, err := f.ReadAt(b, int64(lo/page*8)); err != nil {
 		t.Fatal(err)
 	}
-	n := 0
-	for i := 0; i < len(b); i += 8 {
-		e := binary.LittleEndian.Uint64(b[i:])
-		if e>>63&1 == 1 && e>>61&1 == 0 { // present, not a file's page
-			n++
-		}
+	entries := make([]uint64, len(b)/8)
+	for i := range entries {
+		entries[i] = binary.LittleEndian.Uint64(b[8*i:])
 	}
-	return n
+	return entries
 }
 
 // SmapsField is the number a field of /proc/self/smaps says for the
