@@ -115,7 +115,7 @@ type Measured struct {
 	Wall      time.Duration
 	User, Sys time.Duration // CPU time, all the process's threads
 	RSS       int64         // peak resident set size, bytes
-	Faults    int64         // page faults that read no file: mostly a page's first touch
+	Faults    int64         // minor page faults (getrusage): a page's first touch, and each the process had the kernel populate
 	Failed    string        // the command's exit status and standard error's last lines when it failed
 }
 

@@ -23,11 +23,12 @@
 //     pays once, measured inside the process;
 //   - rss: the largest peak resident set size of the runs (the kernel's
 //     maxrss: the heap, and the pages of the binary the run touched);
-//   - faults: the median run's page faults (first touches of pages),
-//     beside the header's cost of one on this machine
-//     (conformance.PageFaultCost): a run's faults times that cost is the
-//     part of the run the machine's memory decides, which differs most
-//     between machines;
+//   - faults: the median run's minor page faults as the kernel counts them
+//     (getrusage): mostly first touches of pages, each costing what the
+//     header says a page fault costs on this machine
+//     (conformance.PageFaultCost), the part of a run that differs most
+//     between machines; the count includes the pages the binary had the
+//     kernel map at once (rt/internal/prefault), which cost a fraction;
 //   - allocs /res and heap /compile: the heap allocations of a warm compile
 //     per resource of the catalog, and the bytes it allocates.
 //
@@ -109,7 +110,7 @@ func main() {
 	// the machine's: each run takes several hundred (faults)
 	fmt.Printf("this machine: a page fault (a page's first touch) costs %.1f µs\n", float64(conformance.PageFaultCost())/1e3)
 	fmt.Println()
-	line := "%-24s %4s %-4s | %8s %15s %5s | %8s %5s | %8s %15s %5s | %7s %6s %6s | %6s %7s\n"
+	line := "%-24s %4s %-4s | %8s %15s %5s | %8s %5s | %8s %15s %5s | %7s %8s %6s | %6s %8s\n"
 	header := fmt.Sprintf(line, "scenario", "res", "conf",
 		"puppet", "pp2go run", "ratio", "puppet", "ratio", "puppet", "pp2go warm", "ratio", "program", "rss", "faults", "allocs", "heap")
 	fmt.Print(header)
@@ -323,14 +324,13 @@ func ms(d time.Duration) string {
 	return fmt.Sprintf("%.1fms", float64(d)/1e6)
 }
 
+// kb is a size in bytes in MiB, to a tenth (issue 14 bounds a compile's
+// peak RSS in MiB), or in KiB under one MiB.
 func kb(n int64) string {
-	if n >= 10<<20 {
-		return fmt.Sprintf("%.0f MB", float64(n)/(1<<20))
-	}
 	if n >= 1<<20 {
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
 	}
-	return fmt.Sprintf("%.0f kB", float64(n)/(1<<10))
+	return fmt.Sprintf("%.0f KiB", float64(n)/(1<<10))
 }
 
 func ratio(x float64) string {

@@ -1,8 +1,8 @@
 // Command rssrun runs a command and writes its wall time, peak resident
 // set size and CPU time to a file: `rssrun FILE COMMAND ARGS...` writes
 // "wall_ns=N maxrss_kb=M user_ns=U sys_ns=S minflt=F" to FILE and exits
-// with the command's status (F: the command's page faults that read no
-// file, mostly each page's first touch). The command's standard streams are rssrun's.
+// with the command's status (F: the command's minor page faults, each
+// page's first touch and each page it had the kernel populate at once). The command's standard streams are rssrun's.
 //
 // It exists because a Go program cannot read the peak RSS of its own
 // children: Go starts them with vfork (they share its memory until exec),
