@@ -2,12 +2,15 @@
 // to use: the free heap is backed by huge pages (2 MiB) as it is first
 // touched, one page fault for each instead of one for each 4 KiB page. A
 // page's first touch is a page fault, a round trip through the kernel
-// (2-3 µs on this project's VMs in December 2026), and a one-shot
-// keystone compile touched ~1,000 pages of heap, a quarter of them while
-// the packages were initialized. It also has the binary's variables that
+// (2-3 µs on this project's VMs in early December 2026, 8 µs on one of
+// its later ones: conformance.PageFaultCost), and a one-shot keystone
+// compile touched ~1,000 pages of heap, a quarter of them while the
+// packages were initialized. It also has the binary's variables that
 // hold pointers and have no value (.bss, where the generated code's
 // references keep what they find) in the process's memory at once
-// (ownCells).
+// (ownCells), the library's code and the data with values mapped
+// (readyLibrary), and the rest of the runtime's block for its own records
+// (readyPersistent, from Compile).
 //
 // The package's init readies the heap the other packages' inits and a
 // compile take first (it imports only runtime, syscall and unsafe, and
