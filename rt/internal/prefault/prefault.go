@@ -29,9 +29,8 @@ package prefault
 const compileHeap = 4 << 20
 
 func init() {
-	readyLibrary()
+	readyImage()
 	readyHeap(0)
-	ownCells()
 }
 
 // libraryEnd is a function of package rt that rt puts here (rt's

@@ -152,30 +152,42 @@ func bigFrame(i int) byte {
 // (the most of 20 runs) keystone 27.5 -> 28.7 MiB, firewall 17.3 -> 22.3
 // MB: a mapped page of the file counts, and a small catalog's compile
 // runs less of the library.
-func readyLibrary() {
+func readyLibrary(text sectionRange, data []sectionRange) {
 	if libraryEnd == nil {
 		return
 	}
-	end := **(**uintptr)(unsafe.Pointer(&libraryEnd)) // a func value points to its code's address
-	s := [...]sectionRange{
-		{name: ".text", mark: end},
-		{name: ".noptrdata", mark: uintptr(unsafe.Pointer(&noptrdataMark))},
-		{name: ".data", mark: uintptr(unsafe.Pointer(&dataMark))},
-	}
-	findSections(s[:])
 	page := uintptr(syscall.Getpagesize())
-	if s[0].hi != 0 {
-		populateRead(s[0].lo&^(page-1), end&^(page-1))
+	if text.hi != 0 {
+		populateRead(text.lo&^(page-1), text.mark&^(page-1)) // text.mark: the library code's end
 	}
-	for _, d := range s[1:] {
+	for _, d := range data {
 		if d.hi != 0 {
 			populateRead(d.lo&^(page-1), (d.hi+page-1)&^(page-1))
 		}
 	}
 }
 
+// readyImage readies the binary's own pages, its code and data
+// (readyLibrary) and its .bss (ownCells), reading its section headers
+// once.
+func readyImage() {
+	var end uintptr // the library's code's end; 0, no section's address, without it
+	if libraryEnd != nil {
+		end = **(**uintptr)(unsafe.Pointer(&libraryEnd)) // a func value points to its code's address
+	}
+	s := [...]sectionRange{
+		{name: ".text", mark: end},
+		{name: ".noptrdata", mark: uintptr(unsafe.Pointer(&noptrdataMark))},
+		{name: ".data", mark: uintptr(unsafe.Pointer(&dataMark))},
+		{name: ".bss", mark: uintptr(unsafe.Pointer(&bssPointers))},
+	}
+	findSections(s[:])
+	readyLibrary(s[0], s[1:3])
+	ownCells(s[3])
+}
+
 // noptrdataMark and dataMark are variables with values of the sections
-// .noptrdata (no pointers) and .data, by which readyLibrary checks the
+// .noptrdata (no pointers) and .data, by which readyImage checks the
 // sections it read.
 var (
 	noptrdataMark = [1]byte{1}
@@ -225,7 +237,7 @@ func (freshType) freshMethod() {}
 var freshBox any = freshType{}
 
 // bssPointers is a variable of the binary's .bss section (a pointer
-// without a value), by which ownCells checks the section it read.
+// without a value), by which readyImage checks the section it read.
 var bssPointers *uintptr
 
 // ownCells has the binary's .bss section, its variables that hold
@@ -244,11 +256,10 @@ var bssPointers *uintptr
 // compile writes: before their caches moved to the cells, a one-shot
 // keystone compile wrote 95 of .data's 343 pages, and ownData had the
 // whole section copied at start (0.75-1.0 ms, strace -T).
-func ownCells() {
-	lo, hi := section(".bss", uintptr(unsafe.Pointer(&bssPointers)))
-	if lo < hi {
+func ownCells(bss sectionRange) {
+	if bss.lo < bss.hi {
 		page := uintptr(syscall.Getpagesize())
-		populateWrite(lo&^(page-1), (hi+page-1)&^(page-1))
+		populateWrite(bss.lo&^(page-1), (bss.hi+page-1)&^(page-1))
 	}
 }
 

@@ -306,7 +306,7 @@ func TestReadyLibrary(t *testing.T) {
 	}
 	libraryEnd = libraryEndForTest
 	defer func() { libraryEnd = nil }()
-	readyLibrary()
+	readyImage()
 	end := **(**uintptr)(unsafe.Pointer(&libraryEnd))
 	for _, s := range []struct {
 		name   string
@@ -383,7 +383,7 @@ func TestOwnCells(t *testing.T) {
 	if lo != uintptr(bss.Addr) || hi != uintptr(bss.Addr+bss.Size) {
 		t.Fatalf("section(.bss) = %#x, %#x; the section headers say %#x, %#x", lo, hi, bss.Addr, bss.Addr+bss.Size)
 	}
-	if lo, hi := section(".bss", uintptr(unsafe.Pointer(&dataPointers))); lo != 0 || hi != 0 {
+	if lo, hi := section(".bss", uintptr(unsafe.Pointer(&dataMark))); lo != 0 || hi != 0 {
 		t.Errorf("section(.bss) holding a variable of .data = %#x, %#x; want 0, 0", lo, hi)
 	}
 	plo, phi := lo&^(page-1), (hi+page-1)&^(page-1)
@@ -395,6 +395,3 @@ func TestOwnCells(t *testing.T) {
 		t.Errorf("%d of .data's %d pages are the process's own, want it left the file's", owned, all)
 	}
 }
-
-// dataPointers is a variable of .data (a pointer with a value).
-var dataPointers = &bssPointers

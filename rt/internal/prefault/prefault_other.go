@@ -4,8 +4,6 @@ package prefault
 
 func readyHeap(want uintptr) (lo, hi uintptr) { return 0, 0 }
 
-func ownCells() {}
-
 func readyPersistent() {}
 
-func readyLibrary() {}
+func readyImage() {}
