@@ -115,6 +115,18 @@ func TestPageFaultCost(t *testing.T) {
 	assert.Less(t, d, time.Millisecond)
 }
 
+// A Go program that does nothing builds and runs, and takes longer than
+// nothing and less than a second: the floor bench prints.
+func TestEmptyProgramRun(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("measured on Linux only (rssrun)")
+	}
+	d, err := EmptyProgramRun(t.TempDir(), 3)
+	require.NoError(t, err)
+	assert.Greater(t, d, 100*time.Microsecond)
+	assert.Less(t, d, time.Second)
+}
+
 // Each copy of a node's facts names its own node and has an address of its
 // own; the other facts stay the node's.
 func TestCopyFacts(t *testing.T) {

@@ -29,6 +29,8 @@
 //     (conformance.PageFaultCost), the part of a run that differs most
 //     between machines; the count includes the pages the binary had the
 //     kernel map at once (rt/internal/prefault), which cost a fraction;
+//     and the header says how long a Go program that does nothing runs
+//     here (conformance.EmptyProgramRun), the floor under every run;
 //   - allocs /res and heap /compile: the heap allocations of a warm compile
 //     per resource of the catalog, and the bytes it allocates.
 //
@@ -106,9 +108,16 @@ func main() {
 	if !*noPuppet {
 		fmt.Printf("Puppet 7.23: oracle bench RUNS=%d WARM_NODES=%d PASSES=%d (medians); warm with the default settings and with %s\n", *pRuns, *warmNodes, *pPasses, conformance.CachedEnvSetting)
 	}
+	var notes []string
 	// what a page's first touch costs here says how much of the run is
 	// the machine's: each run takes several hundred (faults)
 	fmt.Printf("this machine: a page fault (a page's first touch) costs %.1f µs\n", float64(conformance.PageFaultCost())/1e3)
+	// and the floor under every run figure: a Go process that does nothing
+	if d, err := conformance.EmptyProgramRun(*work, *runs); err != nil {
+		notes = append(notes, "empty program: "+err.Error())
+	} else {
+		fmt.Printf("this machine: a Go program that does nothing runs in %.1f ms, start to exit (median of %d)\n", float64(d)/1e6, *runs)
+	}
 	fmt.Println()
 	line := "%-24s %4s %-4s | %8s %15s %5s | %8s %5s | %8s %15s %5s | %7s %8s %6s | %6s %8s\n"
 	header := fmt.Sprintf(line, "scenario", "res", "conf",
@@ -118,7 +127,6 @@ func main() {
 	rule := strings.Repeat("-", len(header)-1)
 	fmt.Println(rule)
 	var coldRatios, warmRatios, cachedRatios []float64
-	var notes []string
 	// the throughput and build lines run after every scenario's row, the
 	// throughput last: the 40,000 files it writes and deletes (facts and
 	// catalogs of two runs, 6.5 GB) slow whatever writes files next on
