@@ -38,6 +38,9 @@ const (
 	TypeMismatch          = "TYPE_MISMATCH"           // a value (literal, or of an inferred type) that a declared type rejects
 	MatchNotString        = "MATCH_NOT_STRING"        // a regexp match of a value that is no String
 	ComparisonNotPossible = "COMPARISON_NOT_POSSIBLE" // an ordering of values Puppet cannot order
+	OperatorNotApplicable = "OPERATOR_NOT_APPLICABLE" // arithmetic on a value of a kind the operator does not take (and _WHEN: with the other operand's)
+	NotNumeric            = "NOT_NUMERIC"             // arithmetic on a value that is no number and converts to none
+	DivByZero             = "DIV_BY_ZERO"             // an Integer divided by zero
 	UnknownFunction       = "UNKNOWN_FUNCTION"
 	WrongArguments        = "WRONG_ARGUMENTS"
 	UnknownType           = "UNKNOWN_TYPE"
@@ -549,6 +552,10 @@ func (c *checker) expr(n ast.Expr, s *scope) {
 		c.matchOperand(x, s)
 	case *ast.ComparisonExpression:
 		c.compareOperands(x, s)
+	case *ast.ArithmeticExpression:
+		c.arithmeticOperands(x, s)
+	case *ast.UnaryMinusExpression:
+		c.negatedOperand(x, s)
 	case *ast.QualifiedReference:
 		c.typeRef(x)
 		return
