@@ -77,7 +77,7 @@ func (c *checker) negatedOperand(x *ast.UnaryMinusExpression, s *scope) {
 
 // arithmeticOperand is a value standing for e's in arithmetic, with what
 // it stands for, and whether it is e's value (exact: a literal, or one of
-// the few values of e's type, each tried) or only of its kind (a value of
+// the few values of e's type, each tried: a Boolean's, an Enum's) or only of its kind (a value of
 // its type's one kind: String, Integer, Float, Boolean, Array, Hash). nil
 // when the build knows neither, or e may be a String that converts to a
 // number.
@@ -93,8 +93,18 @@ func (c *checker) arithmeticOperand(e ast.Expr, s *scope) (v values.Value, st st
 		return nil, stand{}, false
 	}
 	vs := memberValues(t, singleValue)
-	if vs == nil && values.IsAssignable(values.BooleanT, t) {
-		vs = []values.Value{values.Bool(true), values.Bool(false)}
+	switch x := t.(type) {
+	case *values.BooleanType:
+		if vs == nil {
+			vs = []values.Value{values.Bool(true), values.Bool(false)}
+		}
+	case *values.EnumType:
+		if len(x.Values) <= maxOneOf {
+			vs = vs[:0]
+			for _, v := range x.Values {
+				vs = append(vs, values.String(v))
+			}
+		}
 	}
 	switch {
 	case slices.ContainsFunc(vs, convertsToNumber):
