@@ -41,6 +41,8 @@ const (
 	OperatorNotApplicable = "OPERATOR_NOT_APPLICABLE" // arithmetic on a value of a kind the operator does not take (and _WHEN: with the other operand's)
 	NotNumeric            = "NOT_NUMERIC"             // arithmetic on a value that is no number and converts to none
 	DivByZero             = "DIV_BY_ZERO"             // an Integer divided by zero
+	IllegalTitleType      = "ILLEGAL_TITLE_TYPE_AT"   // a resource title that is no String
+	MissingTitle          = "MISSING_TITLE"           // a resource title that is undef (or the first of a list of them)
 	UnknownFunction       = "UNKNOWN_FUNCTION"
 	WrongArguments        = "WRONG_ARGUMENTS"
 	UnknownType           = "UNKNOWN_TYPE"
@@ -563,6 +565,7 @@ func (c *checker) expr(n ast.Expr, s *scope) {
 		if c.access(x, s, "") {
 			return
 		}
+		c.accessOperand(x, s)
 	case *ast.ResourceExpression:
 		c.resource(x, s)
 		return

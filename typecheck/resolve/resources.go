@@ -92,6 +92,9 @@ func (c *checker) resource(x *ast.ResourceExpression, s *scope) {
 	typeName := strings.TrimPrefix(strings.ToLower(q.Value), "::")
 	for _, b := range x.Bodies {
 		c.expr(b.Title, s)
+		if typeName != "class" {
+			c.titleOperand(b.Title, s)
+		}
 		var tgt target
 		var known bool
 		if typeName == "class" {
