@@ -37,8 +37,8 @@ var kindTypes = []struct {
 
 // kindsOf is the kinds of the values of t: exactly those of a type made of
 // one kind, of Variant, Optional and NotUndef of such types, of Numeric
-// and Collection; kAll for any other type (Any, Scalar, Data, Iterable,
-// ...) and for nil.
+// and Collection; of Iterable, those of its values that have a kind; kAll
+// for any other type (Any, Scalar, Data, ...) and for nil.
 func kindsOf(t Type) kinds {
 	if t == nil {
 		return kAll
@@ -74,13 +74,17 @@ func kindsOf(t Type) kinds {
 		return kInteger | kFloat
 	case IsAssignable(CollectionT, t):
 		return kArray | kHash
+	case IsAssignable(IterableT, t):
+		// and iterators, of no kind here: a type that holds one is
+		// of these kinds too, or of any
+		return kString | kInteger | kArray | kHash | kType
 	}
 	return kAll
 }
 
 // Disjoint reports whether no value is an instance of both a and b, as
 // their kinds tell (a String is never an Integer, an Array never a Hash):
-// false when it cannot tell (Any, Scalar, Data, Iterable, or types of one
+// false when it cannot tell (Any, Scalar, Data, or types of one
 // kind that differ in their parameters).
 func Disjoint(a, b Type) bool {
 	ka, kb := kindsOf(a), kindsOf(b)

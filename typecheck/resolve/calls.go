@@ -34,8 +34,7 @@ func (c *checker) call(x *ast.CallNamedFunctionExpression, s *scope) bool {
 	default:
 		return false
 	}
-	hasLambda := x.Lambda != nil
-	c.function(x, name, x.Args, hasUnfold(x.Args), hasLambda, s, x)
+	c.function(x, name, x.Args, hasUnfold(x.Args), x.Lambda, s, x)
 	switch name {
 	case "include", "require", "contain":
 		for _, a := range x.Args {
@@ -107,7 +106,7 @@ func (c *checker) methodCall(x *ast.CallMethodExpression, s *scope) {
 	if !ok {
 		return
 	}
-	c.function(x, q.Value, append([]ast.Expr{na.Left}, x.Args...), hasUnfold(x.Args), x.Lambda != nil, s, x)
+	c.function(x, q.Value, append([]ast.Expr{na.Left}, x.Args...), hasUnfold(x.Args), x.Lambda, s, x)
 }
 
 // assertType reports assert_type(T, value) without a lambda whose value,
@@ -144,8 +143,12 @@ func hasUnfold(args []ast.Expr) bool {
 // it and the types of its arguments (Result.ArgTypes), and checks the
 // arguments (args, a method call's receiver first) against its
 // signatures: their count and block, and their types (argTypes).
-func (c *checker) function(call ast.Expr, name string, args []ast.Expr, unfold, lambda bool, s *scope, at ast.Positioned) {
+func (c *checker) function(call ast.Expr, name string, args []ast.Expr, unfold bool, lambdaExpr *ast.LambdaExpression, s *scope, at ast.Positioned) {
 	name = strings.TrimPrefix(name, "::")
+	lambda := lambdaExpr != nil
+	// the lambda as the function's dispatch sees it (nil: none, or one
+	// whose parameters' types the build does not know)
+	block, blockKnown := c.lambdaStandIn(lambdaExpr)
 	nargs := len(args)
 	for _, a := range args {
 		if literal(a) == nil {
@@ -156,9 +159,9 @@ func (c *checker) function(call ast.Expr, name string, args []ast.Expr, unfold, 
 	}
 	if sigs, api, ok := c.opts.Core.Signatures(name); ok {
 		c.res.Calls[call] = &Callee{Name: name, Core: true, API: api}
-		if !unfold && c.arity(name, api, sigs, nargs, lambda, at) && api == 4 && !lambda && !c.opts.Core.MismatchHandled(name) {
+		if !unfold && c.arity(name, api, sigs, nargs, lambda, at) && api == 4 && blockKnown && !c.opts.Core.MismatchHandled(name) {
 			if vsigs, ok := typedSignatures(sigs, nil, builtinType); ok {
-				c.argTypes(name, vsigs, args, s, at)
+				c.argTypes(name, vsigs, args, block, s, at)
 			}
 		}
 		return
@@ -190,7 +193,7 @@ func (c *checker) function(call ast.Expr, name string, args []ast.Expr, unfold, 
 	}
 	c.res.Calls[call] = callee
 	if sigs := ref.Signatures(); sigs != nil && !unfold {
-		if c.arity(name, callee.API, sigs, nargs, lambda, at) && callee.API != 3 && !lambda {
+		if c.arity(name, callee.API, sigs, nargs, lambda, at) && callee.API != 3 && blockKnown {
 			var typed func(j int) values.Type // a Puppet function's parameters' types
 			if ref.Kind == env.PuppetFunction {
 				if fd, ok := ref.Def.Node.(*ast.FunctionDefinition); ok {
@@ -198,7 +201,7 @@ func (c *checker) function(call ast.Expr, name string, args []ast.Expr, unfold, 
 				}
 			}
 			if vsigs, ok := typedSignatures(sigs, typed, c.envType); ok {
-				c.argTypes(name, vsigs, args, s, at)
+				c.argTypes(name, vsigs, args, block, s, at)
 			}
 		}
 	}
@@ -217,7 +220,7 @@ func (c *checker) function(call ast.Expr, name string, args []ast.Expr, unfold, 
 // data gives its key (hieraValues) that makes the call fail is a warning
 // where the data is. Or one may be a fact, of the kind Facter gives it
 // (factType): a call it makes fail is a warning (factOperand).
-func (c *checker) argTypes(name string, sigs []*values.Signature, args []ast.Expr, s *scope, at ast.Positioned) {
+func (c *checker) argTypes(name string, sigs []*values.Signature, args []ast.Expr, block values.Value, s *scope, at ast.Positioned) {
 	vals := make([]values.Value, len(args))
 	looked, key := -1, ""
 	var st stand // of the one argument at most whose stand-in is not plain
@@ -248,7 +251,7 @@ func (c *checker) argTypes(name string, sigs []*values.Signature, args []ast.Exp
 	}
 	accepted := func() bool {
 		for _, sig := range sigs {
-			if sig.Accepts(vals, nil) {
+			if sig.Accepts(vals, block) {
 				return true
 			}
 		}
@@ -256,7 +259,7 @@ func (c *checker) argTypes(name string, sigs []*values.Signature, args []ast.Exp
 	}
 	if looked < 0 {
 		if !accepted() {
-			c.standInFails(TypeMismatch, at, values.DescribeSignatures(name, sigs, vals, nil), st)
+			c.standInFails(TypeMismatch, at, values.DescribeSignatures(name, sigs, vals, block), st)
 		}
 		return
 	}
@@ -265,10 +268,49 @@ func (c *checker) argTypes(name string, sigs []*values.Signature, args []ast.Exp
 	}
 	c.hieraValues(key, func(f *rthiera.File, v values.Value) {
 		if vals[looked] = v; !accepted() {
-			c.hieraWarning(f, key, values.DescribeSignatures(name, sigs, vals, nil), "the lookup of '"+key+"' gives '"+name+"' this argument: a node whose lookup finds it fails")
+			c.hieraWarning(f, key, values.DescribeSignatures(name, sigs, vals, block), "the lookup of '"+key+"' gives '"+name+"' this argument: a node whose lookup finds it fails")
 		}
 	})
 }
+
+// lambdaStandIn is a lambda as the dispatch of the function it is given
+// to sees it: a value of its Callable type, made of its parameters as
+// Puppet's Closure makes it (an untyped parameter is Any, one with a
+// default optional, one that captures the rest repeated). known is false
+// when a parameter's type is not one the build knows; a nil lambda is
+// known, and no block.
+func (c *checker) lambdaStandIn(x *ast.LambdaExpression) (block values.Value, known bool) {
+	if x == nil {
+		return nil, true
+	}
+	sig := &values.Signature{}
+	for _, p := range x.Params {
+		t := values.Type(values.AnyT)
+		if p.Type != nil {
+			if t = c.staticType(p.Type); t == nil {
+				return nil, false
+			}
+		}
+		kind := values.ParamRequired
+		switch {
+		case p.CapturesRest:
+			kind = values.ParamRepeated
+		case p.Value != nil:
+			kind = values.ParamOptional
+		}
+		sig.Params = append(sig.Params, values.SignatureParam{Name: p.Name, Type: t, Kind: kind})
+	}
+	return lambdaValue{t: sig.CallableType()}, true
+}
+
+// lambdaValue is a lambda's stand-in: its Callable type.
+type lambdaValue struct {
+	values.External
+	t *values.CallableType
+}
+
+// CallableType implements values.CallableValue.
+func (l lambdaValue) CallableType() *values.CallableType { return l.t }
 
 // argParamTypes are the types of the parameters that take argument i in
 // the signatures that take that many arguments.
