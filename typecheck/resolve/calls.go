@@ -283,24 +283,17 @@ func (c *checker) lambdaStandIn(x *ast.LambdaExpression) (block values.Value, kn
 	if x == nil {
 		return nil, true
 	}
-	sig := &values.Signature{}
-	for _, p := range x.Params {
-		t := values.Type(values.AnyT)
-		if p.Type != nil {
-			if t = c.staticType(p.Type); t == nil {
-				return nil, false
-			}
+	typed := func(j int) values.Type {
+		if p := x.Params[j]; p.Type != nil {
+			return c.staticType(p.Type)
 		}
-		kind := values.ParamRequired
-		switch {
-		case p.CapturesRest:
-			kind = values.ParamRepeated
-		case p.Value != nil:
-			kind = values.ParamOptional
-		}
-		sig.Params = append(sig.Params, values.SignatureParam{Name: p.Name, Type: t, Kind: kind})
+		return values.AnyT
 	}
-	return lambdaValue{t: sig.CallableType()}, true
+	sigs, ok := typedSignatures([]rubyscan.Signature{env.ParamsSignature(x.Params)}, typed, nil)
+	if !ok {
+		return nil, false
+	}
+	return lambdaValue{t: sigs[0].CallableType()}, true
 }
 
 // lambdaValue is a lambda's stand-in: its Callable type.
