@@ -138,6 +138,34 @@ var (
 	stringKind   = kindStandIn{values.StringT, values.String("")}
 )
 
+// selectorOperand reports a selector none of whose options matches any
+// value its test can have: each option a literal (none default), the test
+// a literal or one of a few values (each tried, as values.Match matches
+// them), as Puppet fails it ("No matching entry for selector parameter
+// with value 'true'"), at the test.
+func (c *checker) selectorOperand(x *ast.SelectorExpression, s *scope) {
+	options := make([]values.Value, len(x.Selectors))
+	for i, e := range x.Selectors {
+		if options[i] = literal(e.Match); options[i] == nil {
+			return // default, undef, or known at run time
+		}
+	}
+	v, st, exact := c.operandValue(x.Left, s)
+	if v == nil || !exact {
+		return
+	}
+	var msgs []string
+	for _, v := range alternatives(v, st) {
+		for _, o := range options {
+			if values.Match(v, o).Matched {
+				return
+			}
+		}
+		msgs = append(msgs, "No matching entry for selector parameter with value '"+values.ToString(v)+"'")
+	}
+	c.operationFails(UnmatchedSelector, x.Left, msgs, st)
+}
+
 // operationFails reports an operation at n that failed with msgs, one for
 // each value its operands' stand-ins stand for (standInFails): the first,
 // and, where they differ (Puppet names the value), that it is one of them.

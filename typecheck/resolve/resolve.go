@@ -43,6 +43,7 @@ const (
 	DivByZero             = "DIV_BY_ZERO"             // an Integer divided by zero
 	IllegalTitleType      = "ILLEGAL_TITLE_TYPE_AT"   // a resource title that is no String
 	MissingTitle          = "MISSING_TITLE"           // a resource title that is undef (or the first of a list of them)
+	UnmatchedSelector     = "UNMATCHED_SELECTOR"      // a selector none of whose options matches its test
 	UnknownFunction       = "UNKNOWN_FUNCTION"
 	WrongArguments        = "WRONG_ARGUMENTS"
 	UnknownType           = "UNKNOWN_TYPE"
@@ -556,6 +557,8 @@ func (c *checker) expr(n ast.Expr, s *scope) {
 		c.compareOperands(x, s)
 	case *ast.ArithmeticExpression:
 		c.arithmeticOperands(x, s)
+	case *ast.SelectorExpression:
+		c.selectorOperand(x, s)
 	case *ast.UnaryMinusExpression:
 		c.negatedOperand(x, s)
 	case *ast.QualifiedReference:
