@@ -2,8 +2,8 @@
 """Soundness of pp2go check's type inference, judged by the real Puppet.
 
 pp2go check reports as an error a use of a value that fails on every node
-that reaches it (a function argument, an ordering, a match of a type the
-build infers). This writes random manifests that exercise what the checker
+that reaches it (a function argument, an ordering, a match, arithmetic, an
+access, a selector, of a type the build infers). This writes random manifests that exercise what the checker
 infers the types of (locals assigned in if/unless/case branches, if and case
 values, selectors, literal arrays and hashes, Hash and Array access, typed
 parameters, calls of Puppet's own functions and of a module's 3.x and 4.x
@@ -71,7 +71,10 @@ CALLS = ["join($a, '-')", "$a.join(',')", "split($s, ',')", "$s.split('x')", "ve
          ] + CALLS_RUBY
 USES = ["join($v, ',')"] * 3 + ["versioncmp($v, '1')", "split($v, ',')", "keys($v)", "abs($v)",
                                 "join([$v, 'x'], ',')", "upcase($v)", "floor($v)", "size($v)",
-                                "assert_type(String, $v)", "assert_type(Array, $v)"]
+                                "assert_type(String, $v)", "assert_type(Array, $v)",
+                                # operators and calls with a lambda (operands.go)
+                                "$v + 1", "-$v", "$v << 1", "$v % 2", "$v[0]", "$v[0, 1, 2]",
+                                "$v ? { 'str' => 1, 'x' => 2 }", "$v.map |$e| { $e }"]
 SPOT = '@@USE@@'
 
 

@@ -9,22 +9,24 @@ import (
 	"github.com/pp2go/pp2go/rt/values"
 )
 
-// Operations that fail on every node that reaches them, found by running
-// the runtime's own operation at build time on values standing for the
-// operands' (operandValue).
+// Operations that fail on every node that reaches them: the runtime's own
+// operation (values.Arithmetic, Negate, Access, Match) runs at build time
+// on values standing for the operands' (operandValue), their values where
+// the build knows them (a literal, a type of one value or of a few, each
+// tried), else a value of their kind where the error depends on the kind
+// alone; Puppet's message names the value otherwise, which the build does
+// not know. Each is reported in Puppet's words where Puppet reports it:
 //
-// Arithmetic: an operand of a
-// kind the operator does not take (a Hash shifted, a Float's remainder:
-// "Operator '<<' is not applicable to a Hash."), a value that is no number
-// and converts to none (undef, a Boolean, 'abc': "The value 'true' cannot
-// be converted to Numeric."), an Integer divided by zero. The runtime's
-// own arithmetic (values.Arithmetic, Negate) runs on the operands' values
-// where the build knows them (a literal, a type of one value or of a few,
-// each tried), else on a value of their kind where the error depends on
-// the kind alone (not applicable); Puppet's message names the value
-// otherwise, which the build does not know. A String operand that
-// converts to a number is left alone: Puppet 8 fails it first, for the
-// conversion (strict).
+//   - arithmetic on a kind the operator does not take ("Operator '<<' is
+//     not applicable to a Hash.", a Float's remainder), on a value that is
+//     no number and converts to none ("The value 'true' cannot be
+//     converted to Numeric.": undef, a Boolean, 'abc'), an Integer divided
+//     by zero; a String that converts to a number is left alone (Puppet 8
+//     fails it first, for the conversion: strict);
+//   - an access of a value that takes no [] (an Integer, a Boolean, undef),
+//     or of a String or an Array with more than two keys;
+//   - a resource title that is no String (an Integer, a Boolean, undef);
+//   - a selector none of whose literal options matches the test's value.
 
 // arithmeticOperands reports x when its operation fails for every value
 // its operands can have, where Puppet reports it (the operand at fault).
