@@ -44,6 +44,7 @@ const (
 	IllegalTitleType      = "ILLEGAL_TITLE_TYPE_AT"   // a resource title that is no String
 	MissingTitle          = "MISSING_TITLE"           // a resource title that is undef (or the first of a list of them)
 	UnmatchedSelector     = "UNMATCHED_SELECTOR"      // a selector none of whose options matches its test
+	DuplicateDeclaration  = "DUPLICATE_DECLARATION"   // a block's second declaration of a resource
 	UnknownFunction       = "UNKNOWN_FUNCTION"
 	WrongArguments        = "WRONG_ARGUMENTS"
 	UnknownType           = "UNKNOWN_TYPE"
@@ -559,6 +560,8 @@ func (c *checker) expr(n ast.Expr, s *scope) {
 		c.arithmeticOperands(x, s)
 	case *ast.SelectorExpression:
 		c.selectorOperand(x, s)
+	case *ast.BlockExpression:
+		c.duplicateDeclarations(x)
 	case *ast.UnaryMinusExpression:
 		c.negatedOperand(x, s)
 	case *ast.QualifiedReference:
