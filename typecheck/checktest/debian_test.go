@@ -69,6 +69,8 @@ var defects = []defect{
 		"the installed sysctl type has name, val and target, no value; the sweep records redis's error"},
 	{regexp.MustCompile(`^keystone/manifests/federation/openidc\.pp:\d+:\d+: The value '[^']*' cannot be converted to Numeric\.`),
 		"keystone::federation::openidc joins the messages it fails with by +, which Puppet's arithmetic takes for numbers: a node that reaches one of those fail() calls fails with this error instead (oracle, same position)"},
+	{regexp.MustCompile(`^cloudkitty/manifests/processor\.pp:\d+:\d+: Cannot reassign variable '\$collector'`),
+		"cloudkitty::processor assigns its own parameter $collector in its body when it is not 'gnocchi', meaning to correct it: Puppet fails every node that gives another collector with this error (oracle: class { 'cloudkitty::processor': collector => 'prometheus' } fails so, at this position)"},
 	{regexp.MustCompile(`Unknown variable: '[a-z0-9_:]+::[a-z0-9_]+'`),
 		"a qualified variable names a class (or its inherited classes) that does not set it: Puppet never falls back to top scope for those (oracle), so each is undef with a warning, or an error with strict_variables (apt meant the fact $::apt_update_last_success, nova misspells tls_priority, the others name parameters their class no longer has)"},
 }

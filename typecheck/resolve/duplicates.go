@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"maps"
 	"strings"
 
 	"github.com/pp2go/pp2go/frontend/ast"
@@ -72,4 +73,77 @@ func endsBlock(st ast.Expr) bool {
 	ends := false
 	children(st, func(ch ast.Expr) { ends = ends || endsBlock(ch) })
 	return ends
+}
+
+// reassignments reports the assignments of a body's variables that Puppet
+// fails wherever they run ("Cannot reassign variable '$x'"): of a name the
+// scope binds already, a parameter of the class or defined type (bound),
+// or a variable a statement of an enclosing block assigned before it (a
+// block runs its statements in order; an assignment nested in a branch
+// binds its name for what follows in that branch only). A lambda's body
+// is a scope of its own, and a definition's another: neither is entered.
+func (c *checker) reassignments(body ast.Expr, bound map[string]bool) {
+	block, ok := body.(*ast.BlockExpression)
+	if !ok {
+		c.reassigned(body, bound)
+		return
+	}
+	seen := maps.Clone(bound)
+	if seen == nil {
+		seen = map[string]bool{}
+	}
+	for _, st := range block.Statements {
+		if endsBlock(st) {
+			return
+		}
+		c.reassigned(st, seen)
+		if name, ok := assignedName(st); ok {
+			seen[name] = true
+		}
+	}
+}
+
+// reassigned reports the assignments in e of names bound binds, e's
+// blocks each with what its own statements assign (reassignments).
+func (c *checker) reassigned(e ast.Expr, bound map[string]bool) {
+	switch x := e.(type) {
+	case nil, *ast.LambdaExpression, ast.Definition:
+		return
+	case *ast.BlockExpression:
+		c.reassignments(x, bound)
+		return
+	case *ast.AssignmentExpression:
+		c.reassigned(x.Right, bound)
+		if name, ok := assignedName(x); ok && bound[name] {
+			c.errorf(IllegalReassignment, x, "", "Cannot reassign variable '$%s'", name)
+		}
+		return
+	}
+	children(e, func(ch ast.Expr) { c.reassigned(ch, bound) })
+}
+
+// assignedName is the local variable `$name = value` assigns.
+func assignedName(e ast.Expr) (string, bool) {
+	x, ok := e.(*ast.AssignmentExpression)
+	if !ok || x.Op != "=" {
+		return "", false
+	}
+	v, ok := x.Left.(*ast.VariableExpression)
+	if !ok {
+		return "", false
+	}
+	q, ok := v.Expr.(*ast.QualifiedName)
+	if !ok || strings.Contains(q.Value, "::") {
+		return "", false
+	}
+	return q.Value, true
+}
+
+// paramNames are the names of parameters.
+func paramNames(ps []*ast.Parameter) map[string]bool {
+	out := make(map[string]bool, len(ps))
+	for _, p := range ps {
+		out[p.Name] = true
+	}
+	return out
 }

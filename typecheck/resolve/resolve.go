@@ -45,6 +45,7 @@ const (
 	MissingTitle          = "MISSING_TITLE"           // a resource title that is undef (or the first of a list of them)
 	UnmatchedSelector     = "UNMATCHED_SELECTOR"      // a selector none of whose options matches its test
 	DuplicateDeclaration  = "DUPLICATE_DECLARATION"   // a block's second declaration of a resource
+	IllegalReassignment   = "ILLEGAL_REASSIGNMENT"    // an assignment of a variable its scope binds already
 	UnknownFunction       = "UNKNOWN_FUNCTION"
 	WrongArguments        = "WRONG_ARGUMENTS"
 	UnknownType           = "UNKNOWN_TYPE"
@@ -496,6 +497,7 @@ func (c *checker) checkFile(f *env.File) {
 	if f.Role == env.MainManifest {
 		// top scope: a variable's assignments in this file are in its body
 		top.vars, top.body = c.topVars, f.Program.Body
+		defer c.reassignments(f.Program.Body, nil)
 	}
 	c.expr(f.Program.Body, top)
 }
@@ -527,6 +529,7 @@ func (c *checker) expr(n ast.Expr, s *scope) {
 			c.expr(h, ns)
 		}
 		c.expr(x.Body, ns)
+		c.reassignments(x.Body, nil)
 		return
 	case *ast.TypeAlias:
 		c.checkedDefs[x] = true
@@ -657,6 +660,7 @@ func (c *checker) classDef(x *ast.HostClassDefinition, _ *scope) {
 	c.typedDefaults("Class["+capitalize(strings.TrimPrefix(strings.ToLower(x.Name), "::"))+"]", x.Params, x.Name, s)
 	c.hieraTypes(x)
 	c.expr(x.Body, s)
+	c.reassignments(x.Body, paramNames(x.Params))
 }
 
 func (c *checker) defineDef(x *ast.ResourceTypeDefinition) {
@@ -674,6 +678,7 @@ func (c *checker) defineDef(x *ast.ResourceTypeDefinition) {
 	}
 	c.typedDefaults(capitalize(strings.TrimPrefix(strings.ToLower(x.Name), "::")), x.Params, "", s)
 	c.expr(x.Body, s)
+	c.reassignments(x.Body, paramNames(x.Params))
 }
 
 // classScope is the scope of a class's parameters and body.
