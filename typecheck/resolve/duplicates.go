@@ -147,3 +147,35 @@ func paramNames(ps []*ast.Parameter) map[string]bool {
 	}
 	return out
 }
+
+// duplicateAttributes reports a body of a resource expression that sets
+// an attribute twice, by name or by the literal keys of a `*` hash:
+// Puppet fails the expression ("The attribute 'ensure' has already been
+// set"), at the expression, for whatever body.
+func (c *checker) duplicateAttributes(x *ast.ResourceExpression) {
+	for _, b := range x.Bodies {
+		set := map[string]bool{}
+		for _, op := range b.Operations {
+			var names []string
+			switch o := op.(type) {
+			case *ast.AttributeOperation:
+				names = []string{o.Name}
+			case *ast.AttributesOperation:
+				if h, ok := o.Expr.(*ast.LiteralHash); ok {
+					for _, e := range h.Entries {
+						if keys := literalStrings(e.Key); len(keys) == 1 {
+							names = append(names, keys[0])
+						}
+					}
+				}
+			}
+			for _, n := range names {
+				if set[n] {
+					c.errorf(DuplicateAttribute, x, "", "The attribute '%s' has already been set", n)
+					return
+				}
+				set[n] = true
+			}
+		}
+	}
+}

@@ -46,6 +46,7 @@ const (
 	UnmatchedSelector     = "UNMATCHED_SELECTOR"      // a selector none of whose options matches its test
 	DuplicateDeclaration  = "DUPLICATE_DECLARATION"   // a block's second declaration of a resource
 	IllegalReassignment   = "ILLEGAL_REASSIGNMENT"    // an assignment of a variable its scope binds already
+	DuplicateAttribute    = "DUPLICATE_ATTRIBUTE"     // an attribute a resource body sets twice
 	UnknownFunction       = "UNKNOWN_FUNCTION"
 	WrongArguments        = "WRONG_ARGUMENTS"
 	UnknownType           = "UNKNOWN_TYPE"

@@ -90,6 +90,7 @@ func (c *checker) resource(x *ast.ResourceExpression, s *scope) {
 		return
 	}
 	typeName := strings.TrimPrefix(strings.ToLower(q.Value), "::")
+	c.duplicateAttributes(x)
 	for _, b := range x.Bodies {
 		c.expr(b.Title, s)
 		if typeName != "class" {
