@@ -53,8 +53,19 @@ layer's, the environment's and the modules') that automatic parameter lookup
 gives class parameters, that lookup() asks for with a value type, or that a
 lookup() gives a typed parameter or a function (warnings, where the data
 is), the values assert_type() asserts a type of, the regexp matches whose
-left operand is no String, and the orderings
-(<, <=, >, >=) of values Puppet cannot order (a String and a number). A fact
+left operand is no String, the orderings
+(<, <=, >, >=) of values Puppet cannot order (a String and a number), the
+arguments of calls with a lambda (the lambda as a block of its Callable
+type), and what fails wherever it runs: arithmetic on values no number
+converts from (undef, a Boolean, 'abc') or of a kind the operator does not
+take (a Hash shifted, a Float's remainder), an Integer divided by a literal
+zero, [] on an Integer, a Boolean or undef, or with three keys on a String
+or an Array, a resource title that is an Integer, a Boolean or undef, a
+selector none of whose literal options matches, a block's second
+declaration of a resource (same type and literal title), a body setting an
+attribute twice, and an assignment of a variable the scope binds already
+(a parameter, or what a statement before in the same or an enclosing block
+assigned). A fact
 counts as of the kind Facter's schema gives it ($facts['os']['release']
 ['major'] is a String): what that makes fail is a warning. A value that
 is one of a few (a selector's or an if's literals), or of a few kinds (an
