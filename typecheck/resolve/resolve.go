@@ -634,6 +634,7 @@ func (c *checker) paramScope(ps []*ast.Parameter, body, ret ast.Expr, parent *sc
 	}
 	c.expr(ret, s)
 	c.expr(body, s)
+	c.reassignments(body, paramNames(ps))
 }
 
 // ---- definitions ----
