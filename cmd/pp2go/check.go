@@ -64,8 +64,8 @@ or an Array, a resource title that is an Integer, a Boolean or undef, a
 selector none of whose literal options matches, a block's second
 declaration of a resource (same type and literal title), a body setting an
 attribute twice, and an assignment of a variable the scope binds already
-(a parameter, or what a statement before in the same or an enclosing block
-assigned). A fact
+(a parameter of the class, defined type, function or lambda, or what a
+statement before in the same or an enclosing block assigned). A fact
 counts as of the kind Facter's schema gives it ($facts['os']['release']
 ['major'] is a String): what that makes fail is a warning. A value that
 is one of a few (a selector's or an if's literals), or of a few kinds (an
