@@ -83,17 +83,17 @@ class Manifest:
 
     def __init__(self):
         self.lines, self.markers, self.blocks = [], 0, []  # blocks: (marker, first line, last line)
-        self.assigned_at_top = False
+        self.assigned_at_top = self.assigned_nested = self.v_param = False
 
     def emit(self, s):
         self.lines.append(s)
 
-    def block(self, depth, ind):
+    def block(self, depth, ind, assigned=False):
         self.markers += 1
         n = self.markers
         self.emit(f"{ind}notify {{ 'r{n}': }}")
         first = len(self.lines)
-        self.statements(depth, ind)
+        self.statements(depth, ind, assigned)
         self.blocks.append((n, first, len(self.lines)))
 
     def value(self, depth):
@@ -110,27 +110,35 @@ class Manifest:
             return f"$facts['os']['family'] ? {{ 'Debian' => {self.value(depth + 1)}, default => {self.value(depth + 1)} }}"
         return random.choice(CALLS if random.random() < 0.3 else VALUES)
 
-    def branch(self, keyword, depth, ind, else_odds):
+    def branch(self, keyword, depth, ind, else_odds, assigned):
         self.emit(f"{ind}{keyword} {random.choice(CONDS)} {{")
-        self.block(depth + 1, ind + '  ')
+        self.block(depth + 1, ind + '  ', assigned)
         if random.random() < else_odds:
             self.emit(f"{ind}}} else {{")
-            self.block(depth + 1, ind + '  ')
+            self.block(depth + 1, ind + '  ', assigned)
         self.emit(f"{ind}}}")
 
-    def statements(self, depth, ind):
+    def statements(self, depth, ind, assigned=False):
+        """Statements; assigned: $v is assigned before them on their path."""
         for _ in range(random.randint(0, 3)):
             r = random.random()
             if r < 0.3:
-                if depth == 0:  # one assignment at the top: a second always fails
-                    if self.assigned_at_top:
-                        continue
+                # no reassignment, which Puppet fails wherever it runs (and
+                # pp2go check reports): one assignment a path, none after
+                # the top's or at the top after a branch's, and none with a
+                # parameter $v
+                if self.v_param or assigned or self.assigned_at_top or depth == 0 and self.assigned_nested:
+                    continue
+                if depth == 0:
                     self.assigned_at_top = True
+                else:
+                    self.assigned_nested = True
+                assigned = True
                 self.emit(f"{ind}$v = {self.value(0)}")
             elif r < 0.5 and depth < 3:
-                self.branch('if', depth, ind, 0.6)
+                self.branch('if', depth, ind, 0.6, assigned)
             elif r < 0.62 and depth < 3:
-                self.branch('unless', depth, ind, 0.5)
+                self.branch('unless', depth, ind, 0.5, assigned)
             elif r < 0.75 and depth < 3:
                 self.emit(f"{ind}case $facts['os']['family'] {{")
                 for o in ["'Debian'", "'RedHat'"] + (["default"] if random.random() < 0.6 else []):
@@ -138,7 +146,7 @@ class Manifest:
                     if random.random() < 0.1:
                         self.emit(f"{ind}    fail('unsupported')")
                     else:
-                        self.block(depth + 1, ind + '    ')
+                        self.block(depth + 1, ind + '    ', assigned)
                     self.emit(f"{ind}  }}")
                 self.emit(f"{ind}}}")
             elif r < 0.8 and depth < 3:
@@ -159,6 +167,7 @@ class Manifest:
                   "Boolean $flag = $facts['flag_fact']")
         if random.random() < 0.15:
             params += ", $v = 'param'"
+            self.v_param = True
         # class p, whose $pv c reads: c may inherit p or include it, p may
         # assign $pv in a branch only, or after it includes c; p may inherit
         # g, which gives $pv a value too (p's scope has it until p assigns
