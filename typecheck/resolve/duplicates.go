@@ -77,11 +77,12 @@ func endsBlock(st ast.Expr) bool {
 
 // reassignments reports the assignments of a body's variables that Puppet
 // fails wherever they run ("Cannot reassign variable '$x'"): of a name the
-// scope binds already, a parameter of the class or defined type (bound),
-// or a variable a statement of an enclosing block assigned before it (a
-// block runs its statements in order; an assignment nested in a branch
-// binds its name for what follows in that branch only). A lambda's body
-// is a scope of its own, and a definition's another: neither is entered.
+// scope binds already, a parameter of the class, defined type, function or
+// lambda (bound), or a variable a statement of an enclosing block assigned
+// before it (a block runs its statements in order; an assignment nested in
+// a branch binds its name for what follows in that branch only). A
+// lambda's body is a scope of its own, and a definition's another: neither
+// is entered.
 func (c *checker) reassignments(body ast.Expr, bound map[string]bool) {
 	block, ok := body.(*ast.BlockExpression)
 	if !ok {

@@ -41,7 +41,7 @@ func (c *checker) arithmeticOperands(x *ast.ArithmeticExpression, s *scope) {
 	for _, l := range alternatives(l, lst) {
 		for _, r := range alternatives(r, rst) {
 			_, err := values.Arithmetic(x.Op, l, r)
-			k, m := arithmeticIssue(err)
+			k, m := issueOf(err)
 			switch {
 			case k == values.IssueOperatorNotApplicable || k == values.IssueOperatorNotApplicableWhen:
 				at = x.Left
@@ -70,7 +70,7 @@ func (c *checker) negatedOperand(x *ast.UnaryMinusExpression, s *scope) {
 	var msgs []string
 	for _, v := range alternatives(v, st) {
 		_, err := values.Negate(v)
-		k, m := arithmeticIssue(err)
+		k, m := issueOf(err)
 		if k != values.IssueNotNumeric {
 			return
 		}
@@ -191,8 +191,8 @@ func isInt(v values.Value) bool {
 	return ok
 }
 
-// arithmeticIssue is err's Puppet issue code and message ("" for none).
-func arithmeticIssue(err error) (string, string) {
+// issueOf is err's Puppet issue code and message ("" for none).
+func issueOf(err error) (string, string) {
 	var verr *values.Error
 	if errors.As(err, &verr) {
 		return verr.Code, verr.Message
@@ -236,7 +236,7 @@ func (c *checker) accessOperand(x *ast.AccessExpression, s *scope) {
 	code, msgs := "", []string(nil)
 	for _, v := range alternatives(v, st) {
 		_, err := values.Access(v, keys)
-		k, m := arithmeticIssue(err)
+		k, m := issueOf(err)
 		switch {
 		case k == values.IssueOperatorNotApplicable:
 		case counted && (k == values.IssueBadStringSliceArity || k == values.IssueBadArraySliceArity):
