@@ -1,11 +1,8 @@
 package conformance
 
 import (
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"slices"
 	"time"
 
 	"github.com/pp2go/pp2go/codegen"
@@ -34,11 +31,8 @@ func EmptyProgramRun(dir string, n int) (time.Duration, error) {
 		}
 	}
 	bin := filepath.Join(src, "empty")
-	cmd := exec.Command("go", slices.Concat([]string{"build"}, codegen.GoBuildFlags, []string{"-o", bin, "."})...)
-	cmd.Dir = src
-	cmd.Env = codegen.GoBuildEnv()
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return 0, fmt.Errorf("go build: %v\n%s", err, out)
+	if err := goBuild(src, bin, ".", codegen.GoBuildEnv()); err != nil {
+		return 0, err
 	}
 	walls := make(Durations, 0, n)
 	for range n {

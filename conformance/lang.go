@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -282,10 +281,8 @@ func BuildLangCorpus(archives []*LangArchive, work string, puppet int) (*LangCor
 	lc.GenTime = time.Since(start)
 	start = time.Now()
 	lc.Driver = filepath.Join(work, "bin", fmt.Sprintf("lang-puppet%d", puppet))
-	cmd := exec.Command("go", slices.Concat([]string{"build"}, codegen.GoBuildFlags, []string{"-o", lc.Driver, "./driver"})...)
-	cmd.Dir = gen
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("go build: %v\n%s", err, out)
+	if err := goBuild(gen, lc.Driver, "./driver", nil); err != nil {
+		return nil, err
 	}
 	lc.Build = time.Since(start)
 	return lc, nil

@@ -89,13 +89,22 @@ func (sc *Scenario) Build(work string) (string, error) {
 		return "", err
 	}
 	bin := filepath.Join(work, "bin", "catalog")
-	cmd := exec.Command("go", slices.Concat([]string{"build"}, codegen.GoBuildFlags, []string{"-o", bin, "."})...)
-	cmd.Dir = work
-	cmd.Env = codegen.GoBuildEnv() // as pp2go build builds it
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build: %v\n%s", err, out)
+	if err := goBuild(work, bin, ".", codegen.GoBuildEnv()); err != nil { // as pp2go build builds it
+		return "", err
 	}
 	return bin, nil
+}
+
+// goBuild builds package pkg of the module in dir into out with the flags
+// pp2go build gives go build (codegen.GoBuildFlags), in environment env
+// (nil: this process's).
+func goBuild(dir, out, pkg string, env []string) error {
+	cmd := exec.Command("go", slices.Concat([]string{"build"}, codegen.GoBuildFlags, []string{"-o", out, pkg})...)
+	cmd.Dir, cmd.Env = dir, env
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go build: %v\n%s", err, b)
+	}
+	return nil
 }
 
 func diagText(ds diag.List) string {

@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -154,10 +153,8 @@ func BuildDriver(envDir, work string, puppet int) (*Sweep, error) {
 	sw.GenTime = time.Since(start)
 	start = time.Now()
 	sw.Driver = filepath.Join(work, "bin", "sweep")
-	cmd := exec.Command("go", slices.Concat([]string{"build"}, codegen.GoBuildFlags, []string{"-o", sw.Driver, "./sweep"})...)
-	cmd.Dir = gen
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("go build: %v\n%s", err, out)
+	if err := goBuild(gen, sw.Driver, "./sweep", nil); err != nil {
+		return nil, err
 	}
 	sw.BuildTime = time.Since(start)
 	return sw, nil

@@ -263,18 +263,11 @@ func ownCells(bss sectionRange) {
 	}
 }
 
-// section is the address range of the binary's section name, read from
-// its section headers (/proc/self/exe), or 0, 0 when they cannot be read
-// or the section does not hold mark, a variable's address (a binary whose
-// addresses are not the file's: position independent).
-func section(name string, mark uintptr) (lo, hi uintptr) {
-	s := [1]sectionRange{{name: name, mark: mark}}
-	findSections(s[:])
-	return s[0].lo, s[0].hi
-}
-
 // sectionRange is a section findSections looks for: its name and an
-// address it must hold (mark), and the range it found (0, 0 otherwise).
+// address it must hold (mark), and the range it found, read from the
+// binary's section headers (/proc/self/exe); 0, 0 when they cannot be read
+// or the section does not hold mark (a binary whose addresses are not the
+// file's: position independent).
 type sectionRange struct {
 	name   string
 	mark   uintptr
@@ -338,20 +331,11 @@ func le(b []byte) uint64 {
 
 // populateRead has [lo, hi) mapped as a read would (MADV_POPULATE_READ,
 // Linux 5.14).
-func populateRead(lo, hi uintptr) syscall.Errno {
-	if lo >= hi {
-		return 0
-	}
-	_, _, errno := syscall.Syscall(syscall.SYS_MADVISE, lo, hi-lo, madvPopulateRead)
-	return errno
-}
+func populateRead(lo, hi uintptr) syscall.Errno { return advise(lo, hi, madvPopulateRead) }
 
 // populateWrite has [lo, hi) in memory as a write would; EINVAL before
 // Linux 5.14.
-func populateWrite(lo, hi uintptr) syscall.Errno {
-	_, _, errno := syscall.Syscall(syscall.SYS_MADVISE, lo, hi-lo, madvPopulateWrite)
-	return errno
-}
+func populateWrite(lo, hi uintptr) syscall.Errno { return advise(lo, hi, madvPopulateWrite) }
 
 // mapping is the writable mapping holding addr, as /proc/self/maps shows
 // it (the runtime's heap maps are anonymous), with the writable mappings

@@ -395,3 +395,10 @@ func TestOwnCells(t *testing.T) {
 		t.Errorf("%d of .data's %d pages are the process's own, want it left the file's", owned, all)
 	}
 }
+
+// section is findSections of one section: its range, or 0, 0.
+func section(name string, mark uintptr) (lo, hi uintptr) {
+	s := [1]sectionRange{{name: name, mark: mark}}
+	findSections(s[:])
+	return s[0].lo, s[0].hi
+}
