@@ -311,7 +311,12 @@ func (g *defGen) typeAlias(x *ast.TypeAlias) {
 	}
 	// a definition that resolves whatever its names name is resolved
 	// when the alias is first used (rt.TypeAliasDef.Resolves)
-	g.u.aliases = append(g.u.aliases, jen.Values(jen.Lit(x.Name), jen.Lit(strings.ToLower(x.Name)), jen.Lit(text), jen.Lit(values.DefinitionResolves(text))))
+	g.u.aliases = append(g.u.aliases, jen.Values(jen.Dict{
+		jen.Id("Name"):       jen.Lit(x.Name),
+		jen.Id("Key"):        jen.Lit(strings.ToLower(x.Name)),
+		jen.Id("Definition"): jen.Lit(text),
+		jen.Id("Resolves"):   jen.Lit(values.DefinitionResolves(text)),
+	}))
 	g.g.strictAlias(g.u, x)
 }
 

@@ -79,7 +79,7 @@ func TestStaticTables(t *testing.T) {
 		// what the package gives the program is a table, rt.Module, which it
 		// exports as an untyped handle
 		`var Module any = &module\n`,
-		`var module = rt\.Module\{\s+Classes: \[\]\*rt\.Class\{\s+&classM,\s+\},\s+Dir:\s+"[^"]+/modules/m",\s+Files:\s+&moduleFiles,\s+FilesDir:\s+"files",\s+Name:\s+"m",\s+NameValue: v\.String\("m"\),\s+Trees: \[\]rt\.TreeDef\{\s+\{"files", &filesTree\},\s+\},\s+\}`,
+		`var module = rt\.Module\{\s+Classes: \[\]\*rt\.Class\{\s+&classM,\s+\},\s+Dir:\s+"[^"]+/modules/m",\s+Files:\s+&moduleFiles,\s+FilesDir:\s+"files",\s+Name:\s+"m",\s+NameValue: v\.String\("m"\),\s+Trees: \[\]rt\.TreeDef\{\s+\{Dir: "files", Tree: &filesTree\},\s+\},\s+\}`,
 	} {
 		require.Regexp(t, want, m)
 	}

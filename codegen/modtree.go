@@ -109,7 +109,7 @@ func (g *generator) moduleFiles(u *unit, m *env.Module) {
 			jen.Var().Id(id).Op("=").Qual(rtPath, "ModuleTree").Values(fields),
 			jen.Line())
 		trees = append(trees, jen.Id(id))
-		u.trees = append(u.trees, jen.Values(jen.Lit(dir), jen.Op("&").Qual(t.dir, id)))
+		u.trees = append(u.trees, jen.Values(jen.Id("Dir").Op(":").Lit(dir), jen.Id("Tree").Op(":").Op("&").Qual(t.dir, id)))
 	}
 	u.modDir = m.Dir
 	if embedded["files"] {

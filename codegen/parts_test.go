@@ -81,7 +81,7 @@ func TestManifestParts(t *testing.T) {
 	// the module's files are a part too: an edit of a template changes
 	// its part and the tree's (its copy, its modification time), not the
 	// module's package
-	require.Contains(t, root, "Trees: []rt.TreeDef{\n\t\t{\"templates\", &tree.TemplatesTree},")
+	require.Contains(t, root, "Trees: []rt.TreeDef{\n\t\t{Dir: \"templates\", Tree: &tree.TemplatesTree},")
 	require.True(t, second["modules/big/tree/templates/e05.erb"] != nil)
 	third := generateIn(t, dir, map[string]string{"modules/big/templates/e05.erb": "edited <%= 5 %>\n"}).Files
 	changed = nil

@@ -151,6 +151,7 @@ type LangCorpus struct {
 	// BuildErr holds, by archive name, the errors that stop pp2go's build
 	// of an archive (left out of the driver).
 	BuildErr map[string]diag.List
+	Dir      string // the generated Go module
 	Driver   string
 	GenTime  time.Duration
 	Build    time.Duration
@@ -278,7 +279,7 @@ func BuildLangCorpus(archives []*LangArchive, work string, puppet int) (*LangCor
 	if err := os.WriteFile(filepath.Join(gen, "driver", "main.go"), []byte(driver), 0o644); err != nil {
 		return nil, err
 	}
-	lc.GenTime = time.Since(start)
+	lc.Dir, lc.GenTime = gen, time.Since(start)
 	start = time.Now()
 	lc.Driver = filepath.Join(work, "bin", fmt.Sprintf("lang-puppet%d", puppet))
 	if err := goBuild(gen, lc.Driver, "./driver", nil); err != nil {
@@ -286,6 +287,17 @@ func BuildLangCorpus(archives []*LangArchive, work string, puppet int) (*LangCor
 	}
 	lc.Build = time.Since(start)
 	return lc, nil
+}
+
+// Vet runs go vet over the corpus's generated packages, and returns its
+// report when it finds anything.
+func (lc *LangCorpus) Vet() error {
+	cmd := exec.Command("go", "vet", "./...")
+	cmd.Dir = lc.Dir
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go vet: %v\n%s", err, lastLines(string(b), 40))
+	}
+	return nil
 }
 
 // buildErrors are the diagnostics that stop pp2go build (see
