@@ -58,7 +58,9 @@ type Options struct {
 	HieraConfig string
 	// Checked is the checker's result for the environment: with it, a
 	// Ruby function the checked code calls that nothing stands in for is
-	// a warning (see missingFunctions).
+	// a warning (see missingFunctions), and what the checker proved
+	// binds calls to a dispatch, skips proven attributes' checks and makes
+	// comparisons and conditions of known types Go's (typed.go).
 	Checked *typecheck.Result
 	// Puppet is the major version of the Puppet release the program
 	// compiles as by default (rt.Puppet7, rt.Puppet8); 0 is 8.

@@ -173,9 +173,17 @@ func (l *lowerer) cond(e ast.Expr) *jen.Statement {
 	case *ast.OrExpression:
 		return jen.Parens(l.cond(x.Left).Op("||").Add(l.cond(x.Right)))
 	case *ast.NotExpression:
-		return jen.Op("!").Add(l.cond(x.Expr))
+		return l.notCond(x.Expr)
 	case *ast.LiteralBoolean:
 		return jen.Lit(x.Value)
+	case *ast.ComparisonExpression:
+		if c, ok := l.comparison(x, false); ok {
+			return c
+		}
+		return rt("Truthy").Call(l.compareValue(x))
+	}
+	if l.kindOf(e) == boolKind {
+		return l.typed(e, boolKind)
 	}
 	return rt("Truthy").Call(l.expr(e))
 }
@@ -183,7 +191,7 @@ func (l *lowerer) cond(e ast.Expr) *jen.Statement {
 func (l *lowerer) ifStmt(test, then, els ast.Expr, negate, ret bool) []jen.Code {
 	cond := l.cond(test)
 	if negate {
-		cond = jen.Op("!").Parens(cond)
+		cond = l.notCond(test)
 	}
 	st := jen.If(cond).Block(l.body(then, ret)...)
 	switch {
@@ -390,7 +398,7 @@ func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
 	case *ast.ParenthesizedExpression:
 		return l.exprK(x.Expr)
 	case *ast.NotExpression:
-		return v("BoolOf").Call(jen.Op("!").Add(l.cond(x.Expr))), call
+		return v("BoolOf").Call(l.notCond(x.Expr)), call
 	case *ast.UnaryMinusExpression:
 		switch n := x.Expr.(type) {
 		case *ast.LiteralInteger:
@@ -417,9 +425,15 @@ func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
 	case *ast.AssignmentExpression:
 		return l.assign(x), call
 	case *ast.ArithmeticExpression:
+		if c, ok := l.intArith(x); ok {
+			return c, call
+		}
 		return jen.Id("s.Arith").Call(l.u.binarySite(l.f, x, x.Left, x.Right, label(x)), jen.Lit(x.Op), l.expr(x.Left), l.expr(x.Right)), call
 	case *ast.ComparisonExpression:
-		return rt("Compare").Call(l.lazyPos(x), jen.Lit(x.Op), l.expr(x.Left), l.expr(x.Right)), call
+		if c, ok := l.comparison(x, false); ok {
+			return v("BoolOf").Call(c), call
+		}
+		return l.compareValue(x), call
 	case *ast.MatchExpression:
 		return jen.Id("s.Match").Call(l.u.lazyBinarySite(l.f, x, x.Left, x.Right, label(x)), jen.Lit(x.Op == "!~"), l.expr(x.Left), l.expr(x.Right)), call
 	case *ast.InExpression:
@@ -720,8 +734,8 @@ func (l *lowerer) staticDispatch(name string, args []ast.Expr) (int, uint64) {
 	return rtpkg.StaticDispatch(name, known, types)
 }
 
-// literalValue is the value of a literal string, bare word, integer or
-// boolean; nil for any other expression.
+// literalValue is the value of a literal string, bare word, integer (a
+// negative one too) or boolean; nil for any other expression.
 func literalValue(e ast.Expr) values.Value {
 	if text, ok := literalString(e); ok {
 		return values.String(text)
@@ -732,6 +746,10 @@ func literalValue(e ast.Expr) values.Value {
 	case *ast.LiteralInteger:
 		if x.Big == nil {
 			return values.Int(x.Value)
+		}
+	case *ast.UnaryMinusExpression:
+		if n, ok := x.Expr.(*ast.LiteralInteger); ok && n.Big == nil {
+			return values.Int(-n.Value)
 		}
 	case *ast.LiteralBoolean:
 		return values.Bool(x.Value)

@@ -37,6 +37,16 @@ func Arith(site *Site, op string, a, b values.Value) values.Value {
 	return v
 }
 
+// IntArith is Arith of two Integers (the generated code's, for operands
+// the checker proved are): its site is built only for an error.
+func IntArith(ref SiteRef, op string, a, b values.Int) values.Int {
+	v, err := values.IntArithmetic(op, a, b)
+	if err != nil {
+		raise(operandSite(ref.Site(), err, a), err)
+	}
+	return v
+}
+
 // operandSite is where Puppet reports an arithmetic error: at the left
 // operand when the operator does not apply, at the right one for a
 // division by zero, at the operand that is not a number.

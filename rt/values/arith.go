@@ -308,6 +308,16 @@ func numericOp(op string, l, r Value) (Value, error) {
 	return Float(res), nil
 }
 
+// IntArithmetic is Arithmetic of two Integers: + - * / % << >>, with
+// Puppet's overflow and division errors.
+func IntArithmetic(op string, a, b Int) (Int, error) {
+	v, err := intOp(op, int64(a), int64(b), a)
+	if err != nil {
+		return 0, err
+	}
+	return v.(Int), nil
+}
+
 func intOp(op string, a, b int64, left Value) (Value, error) {
 	// fast paths without big.Int when the result provably fits
 	switch op {

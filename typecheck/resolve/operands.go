@@ -281,3 +281,20 @@ func (c *checker) titleOperand(title ast.Expr, s *scope) {
 	}
 	c.operationFails(code, title, msgs, st)
 }
+
+// operandTypes records in Result.Operands the types inferred for
+// operands that are not literal (codegen lowers the literal ones itself).
+// An expression checked in more than one scope keeps a type only when
+// every scope infers the same one.
+func (c *checker) operandTypes(s *scope, es ...ast.Expr) {
+	for _, e := range es {
+		if e == nil || literal(e) != nil {
+			continue
+		}
+		t := c.typeOf(e, s)
+		if old, seen := c.res.Operands[e]; seen && (old == nil || t == nil || old.String() != t.String()) {
+			t = nil
+		}
+		c.res.Operands[e] = t
+	}
+}

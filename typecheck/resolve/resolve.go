@@ -154,6 +154,12 @@ type Result struct {
 	// accepts, or an expression of an inferred type assignable to it.
 	// Their values need no check when the resource's parameters are bound.
 	ProvenAttrs map[*ast.AttributeOperation]bool
+	// Operands maps the operands of comparisons and arithmetic and the
+	// conditions of if, unless, and, or and ! that are not literal to the
+	// type their value is proven to have (infer.go), where the checker
+	// could prove one: the code generator lowers operations on Booleans,
+	// Integers and Strings to Go's operations on their values.
+	Operands map[ast.Expr]values.Type
 }
 
 // Check resolves the environment's code (see Options.All) and returns its
@@ -166,7 +172,7 @@ func Check(e *env.Env, opts Options) *Result {
 		}
 		opts.Core = corefnTable{r}
 	}
-	c := &checker{env: e, opts: opts, res: &Result{Calls: map[ast.Expr]*Callee{}, Types: map[*ast.QualifiedReference]*TypeRef{}, ArgTypes: map[ast.Expr]values.Type{}, ProvenAttrs: map[*ast.AttributeOperation]bool{}},
+	c := &checker{env: e, opts: opts, res: &Result{Calls: map[ast.Expr]*Callee{}, Types: map[*ast.QualifiedReference]*TypeRef{}, ArgTypes: map[ast.Expr]values.Type{}, ProvenAttrs: map[*ast.AttributeOperation]bool{}, Operands: map[ast.Expr]values.Type{}},
 		checkedFiles: map[*env.File]bool{}, checkedDefs: map[ast.Definition]bool{}}
 	c.prepare()
 	all := opts.All || e.Dir == ""
@@ -560,8 +566,20 @@ func (c *checker) expr(n ast.Expr, s *scope) {
 		c.matchOperand(x, s)
 	case *ast.ComparisonExpression:
 		c.compareOperands(x, s)
+		c.operandTypes(s, x.Left, x.Right)
+	case *ast.IfExpression:
+		c.operandTypes(s, x.Test)
+	case *ast.UnlessExpression:
+		c.operandTypes(s, x.Test)
+	case *ast.AndExpression:
+		c.operandTypes(s, x.Left, x.Right)
+	case *ast.OrExpression:
+		c.operandTypes(s, x.Left, x.Right)
+	case *ast.NotExpression:
+		c.operandTypes(s, x.Expr)
 	case *ast.ArithmeticExpression:
 		c.arithmeticOperands(x, s)
+		c.operandTypes(s, x.Left, x.Right)
 	case *ast.SelectorExpression:
 		c.selectorOperand(x, s)
 	case *ast.BlockExpression:
