@@ -249,7 +249,11 @@ func (l *lowerer) caseStmt(x *ast.CaseExpression, ret bool) []jen.Code {
 	var code []jen.Code
 	if len(clauses) == 0 || (len(clauses) == 1 && dflt != nil) {
 		code = append(code, jen.Id("_").Op("=").Add(l.expr(x.Test)))
-		if dflt != nil {
+		if dflt != nil && ret {
+			// a block of its own: a case its value ends with declares
+			// lvl and t too
+			code = append(code, jen.Block(l.body(dflt.Then, ret)...))
+		} else if dflt != nil {
 			code = append(code, l.body(dflt.Then, ret)...)
 		} else if ret {
 			code = append(code, jen.Return(undef()))
@@ -1053,7 +1057,10 @@ func (l *lowerer) selector(x *ast.SelectorExpression) jen.Code {
 		}
 	}
 	var last []jen.Code
-	if dflt != nil {
+	if _, isCase := unparen(dflt).(*ast.CaseExpression); isCase {
+		// a block of its own: the case declares lvl and t too
+		last = []jen.Code{jen.Block(l.tail(dflt)...)}
+	} else if dflt != nil {
 		last = l.tail(dflt)
 	} else {
 		last = []jen.Code{jen.Return(rt("NoSelectorMatch").Call(l.pos(x.Left), jen.Id("t")))}
