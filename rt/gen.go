@@ -330,7 +330,9 @@ func (s *Scope) CaseMatchAny(test, option values.Value) bool {
 // NoSelectorMatch fails a selector none of whose entries matched (site
 // locates the selector's test).
 func NoSelectorMatch(site *Site, test values.Value) values.Value {
-	IssueAt(site, "UNMATCHED_SELECTOR", "No matching entry for selector parameter with value '%s'", values.ToString(test))
+	// Puppet interpolates the value into its message as Ruby does: an
+	// Array as ["a"], undef as nothing
+	IssueAt(site, "UNMATCHED_SELECTOR", "No matching entry for selector parameter with value '%s'", fn.RubyToS(test))
 	return nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/pp2go/pp2go/frontend/ast"
+	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -163,7 +164,7 @@ func (c *checker) selectorOperand(x *ast.SelectorExpression, s *scope) {
 				return
 			}
 		}
-		msgs = append(msgs, "No matching entry for selector parameter with value '"+values.ToString(v)+"'")
+		msgs = append(msgs, "No matching entry for selector parameter with value '"+fn.RubyToS(v)+"'")
 	}
 	c.operationFails(UnmatchedSelector, x.Left, msgs, st)
 }

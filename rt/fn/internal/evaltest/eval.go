@@ -284,7 +284,7 @@ func (c *Ctx) eval(e ast.Expr, s *scope) values.Value {
 				return c.eval(o.Value, s)
 			}
 		}
-		fail("No matching entry for selector parameter with value '%s'", values.ToString(v))
+		fail("No matching entry for selector parameter with value '%s'", fn.RubyToS(v))
 	case *ast.CallNamedFunctionExpression:
 		var args []values.Value
 		name := ""
