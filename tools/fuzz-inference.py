@@ -21,18 +21,27 @@ variables, which the marker blocks are too coarse to judge):
   confirmed     a node's first Puppet error is it (message, line, column)
   inconclusive  neither (no node reached L, or one failed before it)
 
-    python3 tools/fuzz-inference.py [-n CASES] [--seed S] [--puppet 7,8]
+With --compile, pp2go also compiles every manifest for every node
+(conformance/cmd/batch: one generated module and driver for all), and each
+outcome is compared with Puppet's: the catalog's resources, or the first
+line of the error. The conditions and uses include comparisons, arithmetic
+and conditions of typed values, which the code generator makes Go's
+operations on what the checker proved: a wrong proof would fail there.
+
+    python3 tools/fuzz-inference.py [-n CASES] [--seed S] [--puppet 7,8] [--compile]
 
 Needs bin/pp2go (make build), ../shared/conformance's oracle and, for
 Puppet 8.10, root and ../shared/conformance/puppet8/setup-chroot. Exits 1
-on a violation.
+on a violation, or with --compile an outcome that differs.
 """
 import argparse, json, os, random, re, shutil, subprocess, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.path.join(ROOT, '..', 'shared', 'conformance')
 CONDS = ["$facts['os']['family'] == 'Debian'", "$facts['os']['family'] == 'RedHat'",
-         "$facts['no_such_fact']", "$facts['flag_fact']", "$flag"]
+         "$facts['no_such_fact']", "$facts['flag_fact']", "$flag",
+         # of typed values: the code generator makes these Go's operations
+         "!$flag", "$flag == false", "$s == 'X'", "$st['port'] + 1 > 80", "size($a) >= 2 and $s != 'y'"]
 VALUES = ["'str'", "\"x${facts['os']['family']}\"", "['a', 'b']", "[$s, 'c']", "{'k' => 'v'}",
           "{'k' => $s}", "1", "2.5", "true", "undef", "$s", "$a", "$h", "$h['k']", "$a[0]", "$a[5]",
           "$st['port']", "$st['name']", "[$a, 'x'][0]", "$facts['os']['family']", "$p::pv", "$pv"]
@@ -74,7 +83,10 @@ USES = ["join($v, ',')"] * 3 + ["versioncmp($v, '1')", "split($v, ',')", "keys($
                                 "assert_type(String, $v)", "assert_type(Array, $v)",
                                 # operators and calls with a lambda (operands.go)
                                 "$v + 1", "-$v", "$v << 1", "$v % 2", "$v[0]", "$v[0, 1, 2]",
-                                "$v ? { 'str' => 1, 'x' => 2 }", "$v.map |$e| { $e }"]
+                                "$v ? { 'str' => 1, 'x' => 2 }", "$v.map |$e| { $e }",
+                                # comparisons and conditions (typed by the code generator where known)
+                                "$v == 'STR'", "$v != 1", "$v == true", "if $v { 1 } else { 2 }", "!$v",
+                                "$v and true", "$v * 2 < 10"]
 SPOT = '@@USE@@'
 
 
@@ -218,6 +230,8 @@ def main():
     ap.add_argument('--puppet', default='7,8', help='the Puppet versions to judge with (default 7,8)')
     ap.add_argument('--pp2go', default=os.path.join(ROOT, 'bin', 'pp2go'))
     ap.add_argument('--work', default='/tmp/pp2go-fuzz-inference', help='made anew (/tmp: oracle8 sees it)')
+    ap.add_argument('--compile', action='store_true',
+                    help="also compile every case with pp2go and compare the outcomes with Puppet's")
     args = ap.parse_args()
     random.seed(args.seed)
     shutil.rmtree(args.work, ignore_errors=True)
@@ -254,19 +268,16 @@ def main():
             open(os.path.join(functions, fname + '.rb'), 'w').write(
                 f"Puppet::Functions.create_function(:'m::{fname}') do\n  def {fname}(*args)\n    {body}\n  end\nend\n")
         cases[name] = m.blocks
-    violations, summary = 0, {}
+    violations, summary, compared = 0, {}, {}
     for version in args.puppet.split(','):
         out = os.path.join(args.work, 'out' + version)
-        os.makedirs(out)
-        batch = os.path.join(args.work, 'batch' + version)
-        with open(batch, 'w') as f:
-            for name in cases:
-                for family, facts in nodes:
-                    f.write(f'{os.path.join(args.work, name)} lang.example.com {facts} {os.path.join(out, name + "-" + family)}\n')
+        batch = write_batch(args.work, 'batch' + version, cases, nodes, out)
         oracle = [os.path.join(SHARED, 'oracle', 'compile-catalog')]
         if version == '8':
             oracle.insert(0, os.path.join(SHARED, 'puppet8', 'oracle8'))
         subprocess.run(oracle + ['--batch', batch], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if args.compile:
+            compared[version] = compare_compiles(args, version, cases, nodes, out)
         counts = dict(confirmed=0, inconclusive=0, violations=0)
         for name, blocks in cases.items():
             r = subprocess.run([args.pp2go, 'check', '--puppet', version, os.path.join(args.work, name)],
@@ -299,7 +310,57 @@ def main():
         summary[version] = counts
     print(f'{args.n} manifests, pp2go check errors:',
           '; '.join(f"Puppet {v}: {c['confirmed']} confirmed, {c['inconclusive']} inconclusive, {c['violations']} violations" for v, c in summary.items()))
-    sys.exit(1 if violations else 0)
+    differ = 0
+    if compared:
+        print(f'{args.n} manifests x {len(nodes)} nodes compiled by pp2go:',
+              '; '.join(f"Puppet {v}: {c['same']} the same, {c['differ']} differ" for v, c in compared.items()))
+        differ = sum(c['differ'] for c in compared.values())
+    sys.exit(1 if violations or differ else 0)
+
+
+def write_batch(work, name, cases, nodes, out):
+    """Writes the oracle batch file work/name that compiles every case for
+    every node into out (made): out/CASE-NODE.json or .error."""
+    os.makedirs(out)
+    batch = os.path.join(work, name)
+    with open(batch, 'w') as f:
+        for case in cases:
+            for family, facts in nodes:
+                f.write(f'{os.path.join(work, case)} lang.example.com {facts} {os.path.join(out, case + "-" + family)}\n')
+    return batch
+
+
+def outcome(prefix):
+    """A compile's outcome: its resources (type and title), or its error's first line."""
+    if os.path.exists(prefix + '.json'):
+        cat = json.load(open(prefix + '.json'))
+        return 'catalog', sorted((r['type'], r['title']) for r in cat['resources'])
+    if os.path.exists(prefix + '.error'):
+        return 'error', open(prefix + '.error').read().strip().split('\n')[0]
+    return 'none', None
+
+
+def compare_compiles(args, version, cases, nodes, out):
+    """Compiles every case for every node with pp2go (conformance/cmd/batch,
+    one driver for all) and compares each outcome with Puppet's in out: the
+    catalog's resources, or the error's first line."""
+    mine = os.path.join(args.work, 'pp2go' + version)
+    batch = write_batch(args.work, 'pp2go-batch' + version, cases, nodes, mine)
+    subprocess.run(['go', 'run', './conformance/cmd/batch', '-puppet', version, '-work', os.path.join(args.work, 'build' + version), batch],
+                   cwd=ROOT, check=True)
+    counts, shown = dict(same=0, differ=0), 0
+    for name in cases:
+        for family, _ in nodes:
+            want, got = outcome(os.path.join(out, f'{name}-{family}')), outcome(os.path.join(mine, f'{name}-{family}'))
+            if want == got:
+                counts['same'] += 1
+                continue
+            counts['differ'] += 1
+            if shown < 20:
+                shown += 1
+                print(f'differs: {name} {family} (Puppet {version}): Puppet {want[0]}: {str(want[1])[:300]}\n'
+                      f'    pp2go {got[0]}: {str(got[1])[:300]}')
+    return counts
 
 
 if __name__ == '__main__':
