@@ -30,14 +30,15 @@ operations on what the checker proved: a wrong proof would fail there.
 
     python3 tools/fuzz-inference.py [-n CASES] [--seed S] [--puppet 7,8] [--compile]
 
-Needs bin/pp2go (make build), ../shared/conformance's oracle and, for
+Needs bin/pp2go (make build), ../shared/conformance's oracle ($PP2GO_SHARED
+in place of ../shared) and, for
 Puppet 8.10, root and ../shared/conformance/puppet8/setup-chroot. Exits 1
 on a violation, or with --compile an outcome that differs.
 """
 import argparse, json, os, random, re, shutil, subprocess, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SHARED = os.path.join(ROOT, '..', 'shared', 'conformance')
+SHARED = os.path.join(os.environ.get('PP2GO_SHARED') or os.path.join(ROOT, '..', 'shared'), 'conformance')
 CONDS = ["$facts['os']['family'] == 'Debian'", "$facts['os']['family'] == 'RedHat'",
          "$facts['no_such_fact']", "$facts['flag_fact']", "$flag",
          # of typed values: the code generator makes these Go's operations
