@@ -165,6 +165,9 @@ func (l *lowerer) guarded(needed, ret bool, code []jen.Code) []jen.Code {
 
 // cond lowers an expression used as a condition to a Go bool.
 func (l *lowerer) cond(e ast.Expr) *jen.Statement {
+	if c, ok := l.constValue(e).(values.Bool); ok {
+		return jen.Lit(bool(c))
+	}
 	switch x := e.(type) {
 	case *ast.ParenthesizedExpression:
 		return l.cond(x.Expr)
@@ -345,6 +348,9 @@ func (l *lowerer) iife(e ast.Expr) jen.Code {
 }
 
 func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
+	if c := l.folded(e); c != nil {
+		return c, pure
+	}
 	switch x := e.(type) {
 	case nil, *ast.Nop:
 		return undef(), pure

@@ -30,13 +30,14 @@ const (
 	stringKind                // v.String
 )
 
-// kindOf is the Go type every value of e has: a literal's, or that of the
-// type the checker proved e's value has.
+// kindOf is the Go type every value of e has: a known value's (a
+// literal's, constValue), or that of the type the checker proved e's value
+// has.
 func (l *lowerer) kindOf(e ast.Expr) goKind {
 	if isCondition(e) {
 		return boolKind
 	}
-	switch literalValue(e).(type) {
+	switch l.constValue(e).(type) {
 	case values.Bool:
 		return boolKind
 	case values.Int:
@@ -74,7 +75,7 @@ func isCondition(e ast.Expr) bool {
 // typed lowers e, whose values are of kind k, to a Go value of the kind's
 // Go type: bool, v.Int or string.
 func (l *lowerer) typed(e ast.Expr, k goKind) *jen.Statement {
-	switch lit := literalValue(e).(type) {
+	switch lit := l.constValue(e).(type) {
 	case values.Bool:
 		return jen.Lit(bool(lit))
 	case values.Int:
@@ -154,13 +155,13 @@ func (l *lowerer) notCond(e ast.Expr) *jen.Statement {
 // other operand (or its negation).
 func (l *lowerer) boolEquals(x *ast.ComparisonExpression, op string) *jen.Statement {
 	a, b := x.Left, x.Right
-	lit, ok := literalValue(a).(values.Bool)
+	lit, ok := l.constValue(a).(values.Bool)
 	if ok {
 		a, b = b, a
 	} else {
-		lit, ok = literalValue(b).(values.Bool)
+		lit, ok = l.constValue(b).(values.Bool)
 	}
-	if ok && literalValue(a) == nil {
+	if ok && l.constValue(a) == nil {
 		return negateIf(bool(lit) == (op == "!="), l.typed(a, boolKind))
 	}
 	return jen.Parens(jen.Add(l.typed(a, boolKind)).Op(op).Add(l.typed(b, boolKind)))

@@ -160,6 +160,12 @@ type Result struct {
 	// could prove one: the code generator lowers operations on Booleans,
 	// Integers and Strings to Go's operations on their values.
 	Operands map[ast.Expr]values.Type
+	// Constants maps the expressions that are not literals but whose
+	// value the build knows, a String, Integer or Boolean, to it
+	// (constants.go): the reads of local variables assigned such a value,
+	// and interpolation and operations of such values. The code generator
+	// puts the value in their place.
+	Constants map[ast.Expr]values.Value
 }
 
 // Check resolves the environment's code (see Options.All) and returns its
@@ -172,7 +178,7 @@ func Check(e *env.Env, opts Options) *Result {
 		}
 		opts.Core = corefnTable{r}
 	}
-	c := &checker{env: e, opts: opts, res: &Result{Calls: map[ast.Expr]*Callee{}, Types: map[*ast.QualifiedReference]*TypeRef{}, ArgTypes: map[ast.Expr]values.Type{}, ProvenAttrs: map[*ast.AttributeOperation]bool{}, Operands: map[ast.Expr]values.Type{}},
+	c := &checker{env: e, opts: opts, res: &Result{Calls: map[ast.Expr]*Callee{}, Types: map[*ast.QualifiedReference]*TypeRef{}, ArgTypes: map[ast.Expr]values.Type{}, ProvenAttrs: map[*ast.AttributeOperation]bool{}, Operands: map[ast.Expr]values.Type{}, Constants: map[ast.Expr]values.Value{}},
 		checkedFiles: map[*env.File]bool{}, checkedDefs: map[ast.Definition]bool{}}
 	c.prepare()
 	all := opts.All || e.Dir == ""
@@ -295,6 +301,7 @@ type checker struct {
 	types          map[ast.Expr]values.Type                     // parameter types known at build time (staticType)
 	aliases        *values.AliasRegistry                        // the environment's type aliases (envAliases)
 	exprTypes      map[exprIn]values.Type                       // the types typeOf inferred (nil: none)
+	constants      map[exprIn]values.Value                      // the values constant evaluated (nil: not known)
 	rubyResults    map[*env.RubyFunction]rubyresult.Result      // what Ruby functions return (rubyResult)
 	classVarTypes  map[classVar]values.Type                     // the final types of classes' variables (classVarType)
 	classReadTypes map[classVar]values.Type                     // the types of classes' variables read anywhere (classReadType)
@@ -322,6 +329,8 @@ type scope struct {
 	class *ast.HostClassDefinition
 	// allAssigns caches allAssignments()
 	allAssigns map[string][]*ast.AssignmentExpression
+	// reads are the variable reads of body (holds)
+	reads map[*ast.VariableExpression]bool
 }
 
 func (s *scope) has(name string) bool {
@@ -513,6 +522,9 @@ func (c *checker) checkFile(f *env.File) {
 
 // expr checks n and everything in it, in scope s.
 func (c *checker) expr(n ast.Expr, s *scope) {
+	if foldable(n) {
+		c.recordConstant(n, s)
+	}
 	switch x := n.(type) {
 	case nil:
 		return
