@@ -28,6 +28,7 @@ func TestConstantFolding(t *testing.T) {
   if $p == 1 { $maybe = 'x' }
   notify { "maybe ${maybe}": }
   [1].each |$dir| { notify { "lambda ${dir}": } }
+  notify { 'up': message => upcase($dir) }
   $twice = $port * 2
   notify { "twice ${twice}": }
   notify { "port ${port}": message => $port < $p }
@@ -41,6 +42,8 @@ func TestConstantFolding(t *testing.T) {
 		`v.String("port 80")`,       // an Integer interpolated
 		`v.String("twice 160")`,     // a read of a folded assignment
 		`rt.IntArith(`,              // the overflow, left to run time
+		`s.Fn(sites.Ref(`,           // a call with a known argument: bound to its dispatch
+		`fnUpcaseD2, nil, v.String("/etc/m"))`,
 	} {
 		require.Contains(t, m, want)
 	}

@@ -726,10 +726,10 @@ func (l *lowerer) fnCall(at ast.Expr, name string, lambda *ast.LambdaExpression,
 
 // staticDispatch is the dispatch of the function name that a call with
 // these arguments and no lambda runs, when the function's dispatches are
-// known at build time and the arguments that are literals, and the types
-// the checker proved the others have (Options.Checked's ArgTypes), prove
-// it, and the other arguments the call checks against its types when it
-// runs (rt.StaticDispatch); else -1.
+// known at build time and the arguments whose values are known
+// (constValue), and the types the checker proved the others have
+// (Options.Checked's ArgTypes), prove it, and the other arguments the call
+// checks against its types when it runs (rt.StaticDispatch); else -1.
 func (l *lowerer) staticDispatch(name string, args []ast.Expr) (int, uint64) {
 	known := make([]values.Value, len(args))
 	types := make([]values.Type, len(args))
@@ -737,7 +737,7 @@ func (l *lowerer) staticDispatch(name string, args []ast.Expr) (int, uint64) {
 		if _, ok := a.(*ast.UnfoldExpression); ok {
 			return -1, 0 // the number of arguments is known at run time
 		}
-		if known[i] = literalValue(a); known[i] == nil && l.g != nil && l.g.opts.Checked != nil {
+		if known[i] = l.constValue(a); known[i] == nil && l.g != nil && l.g.opts.Checked != nil {
 			types[i] = l.g.opts.Checked.ArgTypes[a]
 		}
 	}
