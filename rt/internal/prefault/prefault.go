@@ -29,6 +29,7 @@ package prefault
 const compileHeap = 4 << 20
 
 func init() {
+	oneProcessor()
 	readyImage()
 	readyHeap(0)
 }

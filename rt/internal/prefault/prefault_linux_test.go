@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -401,4 +402,54 @@ func section(name string, mark uintptr) (lo, hi uintptr) {
 	s := [1]sectionRange{{name: name, mark: mark}}
 	findSections(s[:])
 	return s[0].lo, s[0].hi
+}
+
+// TestOneShot: the command lines oneProcessor runs on one processor are
+// `compile`'s without --facts-dir.
+func TestOneShot(t *testing.T) {
+	for line, want := range map[string]bool{
+		"bin/catalog\x00compile\x00web1\x00--facts\x00f.json\x00":               true,
+		"bin/catalog\x00compile\x00--facts=f.json\x00-o\x00out.json\x00":        true,
+		"bin/catalog\x00compile\x00--facts-dir\x00d\x00--out-dir\x00o\x00":      false,
+		"bin/catalog\x00compile\x00--facts-dir=d\x00--out-dir=o\x00":            false,
+		"bin/catalog\x00bench\x00web1\x00--facts\x00f.json\x00":                 false,
+		"bin/catalog\x00serve\x00":                                              false,
+		"bin/catalog\x00--puppet\x007\x00compile\x00web1\x00":                   false, // a flag's value first
+		"bin/catalog\x00--puppet=7\x00compile\x00web1\x00--facts\x00f.json\x00": true,
+		"bin/catalog\x00": false,
+	} {
+		if got := oneShot([]byte(line)); got != want {
+			t.Errorf("oneShot(%q) = %v", line, got)
+		}
+	}
+}
+
+// TestOneProcessor checks that a process whose command line is a one-shot
+// compile runs on one processor from this package's init, unless
+// GOMAXPROCS is set.
+func TestOneProcessor(t *testing.T) {
+	if os.Getenv("PREFAULT_TEST_CHILD") != "" {
+		want := 1
+		if os.Getenv("PREFAULT_TEST_KEEP") != "" {
+			want = 2
+		}
+		if got := runtime.GOMAXPROCS(0); got != want {
+			t.Fatalf("GOMAXPROCS %d, want %d", got, want)
+		}
+		return
+	}
+	for _, keep := range []bool{false, true} {
+		// a test binary's flags come first; its first other argument is
+		// the command
+		cmd := exec.Command(os.Args[0], "-test.run=^TestOneProcessor$", "compile", "web1")
+		cmd.Env = append(os.Environ(), "PREFAULT_TEST_CHILD=1")
+		if keep {
+			cmd.Env = append(cmd.Env, "GOMAXPROCS=2", "PREFAULT_TEST_KEEP=1")
+		} else {
+			cmd.Env = slices.DeleteFunc(cmd.Env, func(e string) bool { return strings.HasPrefix(e, "GOMAXPROCS=") })
+		}
+		if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "PASS") {
+			t.Errorf("GOMAXPROCS set: %v: %v\n%s", keep, err, out)
+		}
+	}
 }
