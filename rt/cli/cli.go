@@ -128,7 +128,9 @@ gives its certificate's extensions and trusted external data.
 With --facts-dir, every facts file of the directory is compiled (the node is
 named after the file) into --out-dir, -j at a time; each log line is prefixed
 with its node ("[web1] Warning: ..."), and the last line says how many nodes
-compiled, or how many failed.
+compiled, or how many failed. One node's compile runs on one processor
+(GOMAXPROCS=1, unless the environment sets GOMAXPROCS): it is one
+goroutine's work, and uses less memory so.
 
 -o writes the catalog whole or not at all: a regular file (or the file a
 symbolic link points to) is replaced at once by a complete one, keeping its
