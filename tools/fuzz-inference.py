@@ -23,8 +23,8 @@ variables, which the marker blocks are too coarse to judge):
 
 With --compile, pp2go also compiles every manifest for every node
 (conformance/cmd/batch: one generated module and driver for all), and each
-outcome is compared with Puppet's: the catalog's resources, or the first
-line of the error. The conditions and uses include comparisons, arithmetic
+outcome is compared with Puppet's: the catalog's resources (the use of the
+local is a resource's parameter), or the first line of the error. The conditions and uses include comparisons, arithmetic
 and conditions of typed values, which the code generator makes Go's
 operations on what the checker proved: a wrong proof would fail there.
 
@@ -220,7 +220,9 @@ class Manifest:
             elif random.random() < 0.12:
                 self.lines[i] = ind + "if $v =~ /a/ { notice('m') }"
             else:
-                self.lines[i] = ind + f"notice({random.choice(USES)})"
+                # in a resource: the catalog shows its value (--compile
+                # compares the resources' parameters)
+                self.lines[i] = ind + f"notify {{ 'use': message => {random.choice(USES)} }}"
         return '\n'.join(self.lines) + '\n'
 
 
@@ -332,10 +334,12 @@ def write_batch(work, name, cases, nodes, out):
 
 
 def outcome(prefix):
-    """A compile's outcome: its resources (type and title), or its error's first line."""
+    """A compile's outcome: its resources (type, title and parameters), or
+    its error's first line."""
     if os.path.exists(prefix + '.json'):
         cat = json.load(open(prefix + '.json'))
-        return 'catalog', sorted((r['type'], r['title']) for r in cat['resources'])
+        return 'catalog', sorted((r['type'], r['title'], json.dumps(r.get('parameters'), sort_keys=True))
+                                 for r in cat['resources'])
     if os.path.exists(prefix + '.error'):
         return 'error', open(prefix + '.error').read().strip().split('\n')[0]
     return 'none', None
@@ -344,7 +348,7 @@ def outcome(prefix):
 def compare_compiles(args, version, cases, nodes, out):
     """Compiles every case for every node with pp2go (conformance/cmd/batch,
     one driver for all) and compares each outcome with Puppet's in out: the
-    catalog's resources, or the error's first line."""
+    catalog's resources with their parameters, or the error's first line."""
     mine = os.path.join(args.work, 'pp2go' + version)
     batch = write_batch(args.work, 'pp2go-batch' + version, cases, nodes, mine)
     subprocess.run(['go', 'run', './conformance/cmd/batch', '-puppet', version, '-work', os.path.join(args.work, 'build' + version), batch],
