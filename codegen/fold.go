@@ -9,8 +9,8 @@ import (
 
 // Constant folding: an expression whose value the checker knows
 // (typecheck's Result.Constants: a read of a local variable assigned a
-// literal once before it, and interpolation and operations of such values;
-// see typecheck/resolve/constants.go) is lowered to that value.
+// known value once before it, and interpolation and operations of known
+// values; see typecheck/resolve/constants.go) is lowered to that value.
 
 // constValue is e's value when the build knows it: a literal's, or the
 // checker's constant; nil otherwise.

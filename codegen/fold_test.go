@@ -7,8 +7,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestConstantFolding: a local variable assigned a literal once, before a
-// read on every path, is that literal where it is read, and operations on
+// TestConstantFolding: a local variable assigned a known value once, before
+// a read on every path, is that value where it is read, and operations on
 // known values are evaluated at build time; a variable assigned in one
 // branch, read before its assignment, or shadowed by a lambda's parameter
 // is read at run time, and an operation Puppet fails (an overflow) is left
