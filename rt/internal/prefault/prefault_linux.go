@@ -510,8 +510,11 @@ func advise(lo, hi, advice uintptr) syscall.Errno {
 // reached one more huge page. Keystone one-shot, 60 interleaved runs of one
 // binary: peak RSS 26.0 MiB median, 26.8 most, against 26.6 and 28.8 with
 // GOMAXPROCS=2 (30.3-30.4 MiB in two benches' 40 runs before); the median
-// run 9.36 against 9.23 ms, 62 faults more (the change of processors);
-// GOMAXPROCS=1 in the environment, from the start, 8.79 ms and 26.1 MiB.
+// run 9.36 against 9.23 ms, with 62 faults more: perf shows more first
+// touches of fresh heap pages (part of the heap stays in 4 KiB pages after
+// the change; why is not known), a cost where faults are dear. GOMAXPROCS=1
+// in the environment, from the start, gave 8.79 ms, 26.1 MiB and 33
+// faults fewer than two processors.
 func oneProcessor() {
 	if _, set := syscall.Getenv("GOMAXPROCS"); set {
 		return
