@@ -81,14 +81,18 @@ func (c *checker) negatedOperand(x *ast.UnaryMinusExpression, s *scope) {
 }
 
 // operandValue is a value standing for e's in an operation, with what it
-// stands for, and whether it is e's value (exact: a literal, or one of
-// the few values of e's type, each tried: a Boolean's, an Enum's) or only
+// stands for, and whether it is e's value (exact: a literal or a value
+// the build knows, or one of the few values of e's type, each tried: a Boolean's, an Enum's) or only
 // of its kind (a value of its type's one kind: Integer, Float, Array,
 // Hash, and those of kinds: a String where its value cannot count). nil
 // when the build knows neither, or e may be a String that converts to a
 // number (Puppet 8 fails arithmetic on it first, for the conversion).
 func (c *checker) operandValue(e ast.Expr, s *scope, kinds ...kindStandIn) (v values.Value, st stand, exact bool) {
-	if v := literal(e); v != nil {
+	v = literal(e)
+	if v == nil {
+		v = c.constant(e, s) // a local assigned a known value (constants.go)
+	}
+	if v != nil {
 		if convertsToNumber(v) {
 			return nil, stand{}, false
 		}
