@@ -48,7 +48,9 @@ undef as an empty string, a Regexp as its source), a variable of a class that th
 reading class inherits or that a statement before includes
 (as the class assigns it before it may evaluate another class), and a local
 variable assigned on every path before its use, of what each assignment
-before it gives), and the Hiera data values (the global
+before it gives; the value itself where the only assignment gives a literal,
+or an interpolation or operation of values so known), and the Hiera data
+values (the global
 layer's, the environment's and the modules') that automatic parameter lookup
 gives class parameters, that lookup() asks for with a value type, or that a
 lookup() gives a typed parameter or a function (warnings, where the data
