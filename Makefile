@@ -58,10 +58,17 @@ bench:
 	./tools/bench-parse.sh
 	$(GO) run ./conformance/cmd/bench $(BENCHFLAGS)
 
-# Fuzz the lexer and parser (10 minutes by default: make fuzz FUZZTIME=1h).
-FUZZTIME ?= 10m
+# Fuzz every parser, each for FUZZTIME (2 minutes by default: make fuzz
+# FUZZTIME=1h): Puppet's lexer, parser and validator, the ERB parser and
+# its translation to Go, Ruby's regular expressions, the facts decoder.
+FUZZTIME ?= 2m
+FUZZERS = ./frontend/parser:FuzzParse ./frontend/erb:FuzzParse ./codegen/erbgen:FuzzTranslate \
+	./internal/rubyregexp:FuzzCheck ./rt/cli:FuzzDecodeJSON
 fuzz:
-	$(GO) test ./frontend/parser -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
+	@set -e; for f in $(FUZZERS); do \
+		echo "== $${f%%:*} $${f#*:}"; \
+		$(GO) test $${f%%:*} -run '^$$' -fuzz "^$${f#*:}$$" -fuzztime $(FUZZTIME); \
+	done
 
 # The module sweep (../shared/conformance/sweep): every class of the Debian
 # modules included alone on debian12 and rhel9, 2,408 jobs, compared with
