@@ -100,17 +100,20 @@ func (c *checker) evalConstant(e ast.Expr, s *scope) values.Value {
 			return !v
 		}
 	case *ast.AndExpression:
-		a, aok := c.constant(x.Left, s).(values.Bool)
-		b, bok := c.constant(x.Right, s).(values.Bool)
-		if aok && bok {
-			return a && b
-		}
+		return c.booleans(x.Left, x.Right, s, func(a, b values.Bool) values.Bool { return a && b })
 	case *ast.OrExpression:
-		a, aok := c.constant(x.Left, s).(values.Bool)
-		b, bok := c.constant(x.Right, s).(values.Bool)
-		if aok && bok {
-			return a || b
-		}
+		return c.booleans(x.Left, x.Right, s, func(a, b values.Bool) values.Bool { return a || b })
+	}
+	return nil
+}
+
+// booleans is op of two operands whose values are known Booleans, nil
+// otherwise.
+func (c *checker) booleans(left, right ast.Expr, s *scope, op func(a, b values.Bool) values.Bool) values.Value {
+	a, aok := c.constant(left, s).(values.Bool)
+	b, bok := c.constant(right, s).(values.Bool)
+	if aok && bok {
+		return op(a, b)
 	}
 	return nil
 }

@@ -519,6 +519,7 @@ func oneProcessor() {
 	if _, set := syscall.Getenv("GOMAXPROCS"); set {
 		return
 	}
+	// not readFile: its buffer would be heap taken before readyHeap
 	var buf [4096]byte
 	fd, err := syscall.Open("/proc/self/cmdline", syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
 	if err != nil {
