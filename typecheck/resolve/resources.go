@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -91,6 +92,7 @@ func (c *checker) resource(x *ast.ResourceExpression, s *scope) {
 	}
 	typeName := strings.TrimPrefix(strings.ToLower(q.Value), "::")
 	c.duplicateAttributes(x)
+	shared := defaultBody(x)
 	for _, b := range x.Bodies {
 		c.expr(b.Title, s)
 		if typeName != "class" {
@@ -119,10 +121,25 @@ func (c *checker) resource(x *ast.ResourceExpression, s *scope) {
 		}
 		c.attributes(b.Operations, s, tgt, known, label(typeName, b.Title), x)
 		if known {
-			c.required(b, tgt, typeName)
+			if b != shared {
+				c.required(b, shared, tgt, typeName)
+			}
 			c.typedAttributes(b, tgt, typeName, s, x)
 		}
 	}
+}
+
+// defaultBody is the body of x titled default (`default: attr => v;`),
+// whose attributes Puppet gives each of the expression's other bodies
+// that does not set them itself, and which declares no resource; nil
+// when x has none.
+func defaultBody(x *ast.ResourceExpression) *ast.ResourceBody {
+	for _, b := range x.Bodies {
+		if _, ok := b.Title.(*ast.LiteralDefault); ok {
+			return b
+		}
+	}
+	return nil
 }
 
 // attributes checks attribute operations against a target; unknown
@@ -177,16 +194,21 @@ func (c *checker) attrValue(a *ast.AttributeOperation, s *scope) {
 }
 
 // required reports the parameters without a default that a resource body
-// leaves unset: Puppet fails to declare such a resource. A class's
-// parameters may come from Hiera (automatic parameter lookup) and a
-// defined type's from resource defaults, so those are not reported when
-// some data or default could provide them.
-func (c *checker) required(b *ast.ResourceBody, tgt target, typeName string) {
+// leaves unset, it or its expression's default body (shared, nil for
+// none): Puppet fails to declare such a resource. A class's parameters
+// may come from Hiera (automatic parameter lookup) and a defined type's
+// from resource defaults, so those are not reported when some data or
+// default could provide them.
+func (c *checker) required(b, shared *ast.ResourceBody, tgt target, typeName string) {
 	if tgt.native != nil {
 		return
 	}
 	set := map[string]bool{}
-	for _, o := range b.Operations {
+	var ops []ast.AttributeOp
+	if shared != nil {
+		ops = shared.Operations
+	}
+	for _, o := range slices.Concat(b.Operations, ops) {
 		switch a := o.(type) {
 		case *ast.AttributeOperation:
 			set[a.Name] = true
