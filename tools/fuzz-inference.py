@@ -10,7 +10,9 @@ parameters, calls of Puppet's own functions and of a module's 3.x and 4.x
 Ruby functions, variables of a class c inherits or includes (which may
 inherit one that has the variable too), a top scope
 variable or a parameter of the local's name), each
-with one use of the local, and has Puppet compile each for twelve nodes whose
+with one use of the local, and declarations of a defined type whose required
+parameter a default: body may set (or a splat there, or the bodies, or none:
+the checker's missing parameters), and has Puppet compile each for twelve nodes whose
 facts take the branches every way. Each block of a manifest starts with a
 marker resource (notify { 'rN': }), so a catalog says which blocks ran.
 
@@ -168,6 +170,17 @@ class Manifest:
                 self.emit(f"{ind}}}")
             elif r < 0.84:
                 self.emit(ind + SPOT)
+            elif r < 0.88:
+                # a resource expression with a default: body, which gives
+                # the other bodies its attributes (d's $target has no
+                # default): set there, by a splat there, by the bodies, or
+                # by none of them, which Puppet fails
+                self.markers += 1
+                k = self.markers
+                how = random.choice(['default', 'default', 'splat', 'bodies', 'none'])
+                shared = {'default': "target => 'all'", 'splat': "* => {'target' => 'sp'}"}.get(how, "order => '50'")
+                own = "target => 'own', " if how == 'bodies' else ''
+                self.emit(f"{ind}d {{ default: {shared}; 'd{k}a': {own}order => '00'; 'd{k}b': {own}order => '99'; }}")
             else:
                 self.markers += 1
                 self.emit(f"{ind}$o{self.markers} = {self.value(0)}")
@@ -189,6 +202,7 @@ class Manifest:
         pv = random.choice(pvs)
         p_body = random.choice([f"$pv = {pv}", f"if $flag_top {{ $pv = {pv} }}", f"include c\n  $pv = {pv}"])
         self.emit("$flag_top = $facts['flag_fact']")
+        self.emit("define d($target, $order = '10') { notify { \"d:${title}:${target}:${order}\": } }")
         grandparent = random.random() < 0.3
         if grandparent:
             self.emit(f"class g {{\n  $pv = {random.choice(pvs)}\n}}")
