@@ -11,8 +11,8 @@ Ruby functions, variables of a class c inherits or includes (which may
 inherit one that has the variable too), a top scope
 variable or a parameter of the local's name), each
 with one use of the local, and declarations of a defined type whose required
-parameter a default: body may set (or a splat there, or the bodies, or none:
-the checker's missing parameters), and has Puppet compile each for twelve nodes whose
+parameter a default: body may set (or a splat there, the bodies, an override
+or a collector's, or none: the checker's missing parameters), and has Puppet compile each for twelve nodes whose
 facts take the branches every way. Each block of a manifest starts with a
 marker resource (notify { 'rN': }), so a catalog says which blocks ran.
 
@@ -177,10 +177,15 @@ class Manifest:
                 # by none of them, which Puppet fails
                 self.markers += 1
                 k = self.markers
-                how = random.choice(['default', 'default', 'splat', 'bodies', 'none'])
+                how = random.choice(['default', 'default', 'splat', 'bodies', 'none', 'override', 'collector'])
                 shared = {'default': "target => 'all'", 'splat': "* => {'target' => 'sp'}"}.get(how, "order => '50'")
                 own = "target => 'own', " if how == 'bodies' else ''
                 self.emit(f"{ind}d {{ default: {shared}; 'd{k}a': {own}order => '00'; 'd{k}b': {own}order => '99'; }}")
+                # or an override, which sets it before the resources are evaluated
+                if how == 'override':
+                    self.emit(f"{ind}D['d{k}a', 'd{k}b'] {{ target => 'ov' }}")
+                elif how == 'collector':
+                    self.emit(f"{ind}D <| title == 'd{k}a' or title == 'd{k}b' |> {{ target => 'co' }}")
             else:
                 self.markers += 1
                 self.emit(f"{ind}$o{self.markers} = {self.value(0)}")

@@ -289,7 +289,7 @@ type checker struct {
 	moduleFact map[string]bool // custom facts of modules (lib/facter)
 	dataTypes  map[string]bool // Ruby data types (lib/puppet/datatypes), lower case
 	classVars  map[*env.Def]map[string]bool
-	defaults   map[string]map[string]bool // resource defaults set anywhere: type -> attributes
+	defaults   map[string]map[string]bool // resource defaults and overrides anywhere: type ("*": any) -> attributes ("*": any, a splat)
 	declared   map[string]bool            // classes declared resource-like somewhere (class { 'x': })
 	hieraText  []string                   // the text of Hiera data files, for automatic parameter lookup
 	// the environment's Hiera data, read once (hieraData), and the keys
@@ -367,6 +367,54 @@ func (c *checker) warnf(code string, n ast.Positioned, hint string, format strin
 	c.report(diag.Warning, code, n, hint, format, args...)
 }
 
+// mayProvide records that resource defaults or overrides may set the
+// attributes ops set on resources of the type typeName ("*": of any
+// type), all of them ("*") for a splat (c.defaults).
+func (c *checker) mayProvide(typeName string, ops []ast.AttributeOp) {
+	for _, o := range ops {
+		name := "*"
+		if a, ok := o.(*ast.AttributeOperation); ok {
+			name = a.Name
+		}
+		m := c.defaults[typeName]
+		if m == nil {
+			m = map[string]bool{}
+			c.defaults[typeName] = m
+		}
+		m[name] = true
+	}
+}
+
+// provided reports whether resource defaults or overrides may set the
+// attribute name of resources of the defined type typeName.
+func (c *checker) provided(typeName, name string) bool {
+	for _, t := range [...]string{typeName, "*"} {
+		if m := c.defaults[t]; m[name] || m["*"] {
+			return true
+		}
+	}
+	return false
+}
+
+// overriddenTypes are the (lowercase) types of the resources a resource
+// override names: D['x'] and lists of such; "*" where the expression does
+// not say (a variable, Resource['d', 'x']).
+func overriddenTypes(e ast.Expr) []string {
+	switch x := e.(type) {
+	case *ast.LiteralList:
+		var out []string
+		for _, v := range x.Values {
+			out = append(out, overriddenTypes(v)...)
+		}
+		return out
+	case *ast.AccessExpression:
+		if r, ok := x.Left.(*ast.QualifiedReference); ok && r.Value() != "resource" {
+			return []string{r.Value()}
+		}
+	}
+	return []string{"*"}
+}
+
 // prepare collects what every check needs: top-scope and node-scope
 // variables, resource defaults, resource-like class declarations, module
 // facts and data types, and Hiera data.
@@ -397,16 +445,18 @@ func (c *checker) prepare() {
 			switch x := n.(type) {
 			case *ast.ResourceDefaultsExpression:
 				if r, ok := x.TypeRef.(*ast.QualifiedReference); ok {
-					for _, o := range x.Operations {
-						if a, ok := o.(*ast.AttributeOperation); ok {
-							m := c.defaults[r.Value()]
-							if m == nil {
-								m = map[string]bool{}
-								c.defaults[r.Value()] = m
-							}
-							m[a.Name] = true
-						}
-					}
+					c.mayProvide(r.Value(), x.Operations)
+				}
+			case *ast.ResourceOverrideExpression:
+				// D['x'] { a => v }: set before a defined type's
+				// resource is evaluated (lazily), as a default is
+				for _, t := range overriddenTypes(x.Resources) {
+					c.mayProvide(t, x.Operations)
+				}
+			case *ast.CollectExpression:
+				// D <| ... |> { a => v }, the same
+				if r, ok := x.TypeExpr.(*ast.QualifiedReference); ok {
+					c.mayProvide(r.Value(), x.Operations)
 				}
 			case *ast.ResourceExpression:
 				if q, ok := x.TypeName.(*ast.QualifiedName); ok && q.Value == "class" {

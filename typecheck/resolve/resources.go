@@ -229,7 +229,7 @@ func (c *checker) required(b, shared *ast.ResourceBody, tgt target, typeName str
 		if tgt.class != nil && c.hieraMentions(owner+"::"+p.Name) {
 			continue
 		}
-		if tgt.define != nil && c.defaults[owner][p.Name] {
+		if tgt.define != nil && c.provided(owner, p.Name) {
 			continue
 		}
 		sev := diag.Error
