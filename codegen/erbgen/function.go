@@ -502,6 +502,13 @@ func (t *translator) puppetCall(x *erb.Call) (*jen.Statement, bool) {
 			if blk == nil && len(args) == 2 {
 				return t.lineFor(x).call("PuppetToData", args...), true
 			}
+		case p == "Puppet::Pops::Types::Iterable" && x.Name == "asserted_iterable" && (len(x.Args) == 2 || len(x.Args) == 3):
+			// (the third argument, infer_elements, only types the
+			// elements, which Ruby does not see)
+			args, blk := t.callArgs(x.Args)
+			if blk == nil && len(args) == len(x.Args) {
+				return t.lineFor(x).call("PuppetAssertedIterable", args[0], args[1]), true
+			}
 		case p == "Puppet::Util::Json" && x.Name == "load" && len(x.Args) == 1:
 			args, blk := t.callArgs(x.Args)
 			if blk == nil && len(args) == 1 {

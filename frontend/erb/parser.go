@@ -904,20 +904,19 @@ func (p *parser) parseList(close string, index bool) []Node {
 func (p *parser) parseTrailingPairs(key Node, close string) *Hash {
 	h := &Hash{At: At{key.Offset()}}
 	for {
-		label := key == nil && p.tok.kind == tLabel
-		switch {
-		case label:
-			key = &Sym{At: At{p.tok.off}, Name: p.tok.s}
+		if key == nil && p.tok.kind == tLabel {
+			k := &Sym{At: At{p.tok.off}, Name: p.tok.s}
 			p.advance()
-		case key == nil:
-			key = p.parseArg(false)
+			h.Pairs = append(h.Pairs, Pair{Key: k, Value: p.labelValue(k), Label: true})
+		} else {
+			if key == nil {
+				key = p.parseArg(false)
+				p.skipNL()
+			}
+			p.expectOp("=>")
 			p.skipNL()
-			p.expectOp("=>")
-		default:
-			p.expectOp("=>")
+			h.Pairs = append(h.Pairs, Pair{Key: key, Value: p.parseArg(false)})
 		}
-		p.skipNL()
-		h.Pairs = append(h.Pairs, Pair{Key: key, Value: p.parseArg(false), Label: label})
 		key = nil
 		p.skipNL()
 		if !p.isOp(",") {
@@ -929,6 +928,21 @@ func (p *parser) parseTrailingPairs(key Node, close string) *Hash {
 			return h
 		}
 	}
+}
+
+// labelValue parses the value of the pair whose label (`key:`) was just
+// passed. Without one, before a comma or the hash's or the call's end
+// (Ruby 3.1's shorthand, `f(salt:)`), it is the local variable or the
+// method call the key names.
+func (p *parser) labelValue(key *Sym) Node {
+	p.skipNL()
+	if p.isOp(",") || p.isOp(")") || p.isOp("}") || p.isOp("]") || p.tok.kind == tEOF {
+		if p.isLocal(key.Name) {
+			return &LVar{At: key.At, Name: key.Name}
+		}
+		return &Call{At: key.At, Name: key.Name, NameOff: key.Off, Implicit: true}
+	}
+	return p.parseArg(false)
 }
 
 // isHashStart reports whether the next element is "key => value" — which
@@ -963,8 +977,7 @@ func (p *parser) parseBareHash() *Hash {
 		if p.tok.kind == tLabel {
 			k := &Sym{At: At{p.tok.off}, Name: p.tok.s}
 			p.advance()
-			p.skipNL()
-			h.Pairs = append(h.Pairs, Pair{Key: k, Value: p.parseArg(false), Label: true})
+			h.Pairs = append(h.Pairs, Pair{Key: k, Value: p.labelValue(k), Label: true})
 		} else {
 			k := p.parseArg(false)
 			p.expectOp("=>")
@@ -1029,8 +1042,7 @@ func (p *parser) parseHashBody(off int, close string) *Hash {
 		case p.tok.kind == tLabel:
 			k := &Sym{At: At{p.tok.off}, Name: p.tok.s}
 			p.advance()
-			p.skipNL()
-			h.Pairs = append(h.Pairs, Pair{Key: k, Value: p.parseArg(false), Label: true})
+			h.Pairs = append(h.Pairs, Pair{Key: k, Value: p.labelValue(k), Label: true})
 		case p.isOp("**@"):
 			p.unsupported(p.tok.off, "double splat (**) in a hash literal")
 		default:

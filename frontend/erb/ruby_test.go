@@ -154,3 +154,39 @@ func TestFrozenStringLiterals(t *testing.T) {
 		}
 	}
 }
+
+// TestShorthandPairs: Ruby 3.1's `key:` without a value, in a call's
+// arguments and in a hash literal, is the local variable of that name or,
+// without one, a call of the method.
+func TestShorthandPairs(t *testing.T) {
+	src := "def f(salt)\n  g(salt:, iterations: 4096, hash:)\n  { salt:,\n    n: 1, size: }\nend\n"
+	f, err := ParseRuby("f.rb", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := f.Body[0].(*Def).Body.Body
+	call := body[0].(*Call)
+	args := call.Args[0].(*Hash).Pairs
+	lit := body[1].(*Hash).Pairs
+	for _, c := range []struct {
+		p     Pair
+		local bool
+	}{{args[0], true}, {args[2], false}, {lit[0], true}, {lit[2], false}} {
+		name := c.p.Key.(*Sym).Name
+		switch v := c.p.Value.(type) {
+		case *LVar:
+			if !c.local || v.Name != name {
+				t.Errorf("%s: the local %s", name, v.Name)
+			}
+		case *Call:
+			if c.local || v.Name != name || len(v.Args) != 0 || !v.Implicit {
+				t.Errorf("%s: a call of %s", name, v.Name)
+			}
+		default:
+			t.Errorf("%s: %#v", name, v)
+		}
+	}
+	if n, ok := args[1].Value.(*Int); !ok || n == nil {
+		t.Errorf("iterations: %#v", args[1].Value)
+	}
+}
