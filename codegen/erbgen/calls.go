@@ -43,7 +43,7 @@ var unsupportedKernel = map[string]string{
 	"exit": "exit", "exit!": "exit", "abort": "exit", "at_exit": "exit", "sleep": "sleep",
 	"eval":          "eval",
 	"instance_eval": "eval", "binding": "binding", "lambda": "lambdas", "proc": "procs",
-	"loop": "loop", "catch": "catch/throw", "throw": "catch/throw", "block_given?": "blocks",
+	"loop": "loop without a block", "catch": "catch/throw", "throw": "catch/throw", "block_given?": "blocks",
 	"caller": "backtraces", "load": "loading code", "require_relative": "loading code",
 	"autoload": "loading code", "send": "dynamic method calls", "__send__": "dynamic method calls",
 	"public_send": "dynamic method calls", "method": "method objects",
@@ -581,6 +581,10 @@ func (t *translator) controlCall(x *erb.Call) (*jen.Statement, bool) {
 				tag = t.expr(x.Args[0])
 			}
 			return rcall("Catch", tag, t.block(x.Block)), true
+		}
+	case "loop":
+		if len(x.Args) == 0 && x.Block != nil {
+			return rcall("Loop", t.block(x.Block)), true
 		}
 	case "throw":
 		if len(x.Args) >= 1 && len(x.Args) <= 2 && x.Block == nil {

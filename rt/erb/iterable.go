@@ -2,8 +2,9 @@ package erb
 
 // Puppet::Pops::Types::Iterable, as module Ruby uses it (stdlib 9's merge
 // and sort_by): asserted_iterable gives what Puppet's Iterable yields,
-// which Ruby's own collections yield alike, and hash_style? tells a Hash's
-// pairs from other elements.
+// which Ruby's own collections yield alike, hash_style? tells a Hash's
+// pairs from other elements, and next iterates it from outside (as
+// merge's `loop do ... enum.next ... end` does), to StopIteration.
 
 func init() {
 	plain([]plainMethod{
@@ -16,20 +17,84 @@ func init() {
 // (the Hash itself, whose each and sort_by yield them), a positive
 // Integer's 0..n-1; ArgumentError for another value, as Puppet's.
 func (r *R) PuppetAssertedIterable(caller, obj Value) Value {
+	var it Value
 	switch x := obj.(type) {
 	case *Array, *Hash:
-		return x
+		it = x
 	case *Str:
-		return r.Chars(x)
+		it = r.Chars(x)
 	case int64:
 		out := &Array{A: []Value{}}
 		for i := int64(0); i < x; i++ {
 			out.A = append(out.A, i)
 		}
-		return out
+		it = out
+	default:
+		argError("%s(): wrong argument type (%s; is not Iterable.", classOf(caller).Name, classOf(obj).Name)
 	}
-	argError("%s(): wrong argument type (%s; is not Iterable.", classOf(caller).Name, classOf(obj).Name)
-	return nil
+	x := r.rareState()
+	if x.iterables == nil {
+		x.iterables = map[Value]int{}
+	}
+	x.iterables[it] = 0 // a new Iterable: next starts over
+	return it
+}
+
+// iterableNext is Iterable#next on an iterable PuppetAssertedIterable
+// gave: its next element (a Hash's next [key, value] pair), StopIteration
+// past the last; ok is false for another value.
+func (r *R) iterableNext(recv Value) (v Value, ok bool) {
+	if r.rare == nil {
+		return nil, false
+	}
+	i, ok := r.rare.iterables[recv]
+	if !ok {
+		return nil, false
+	}
+	switch x := recv.(type) {
+	case *Array:
+		if i < len(x.A) {
+			v = x.A[i]
+		}
+	case *Hash:
+		if i < x.Len() {
+			v = &Array{A: []Value{x.Keys()[i], x.Values()[i]}}
+		}
+	}
+	if v == nil && !r.iterableHas(recv, i) {
+		raise(ClassStopIteration, "iteration reached an end")
+	}
+	r.rare.iterables[recv] = i + 1
+	return v, true
+}
+
+// iterableHas reports whether an iterable has an element at i.
+func (r *R) iterableHas(recv Value, i int) bool {
+	switch x := recv.(type) {
+	case *Array:
+		return i < len(x.A)
+	case *Hash:
+		return i < x.Len()
+	}
+	return false
+}
+
+// Loop is Kernel#loop: the block again and again until it raises
+// StopIteration, which ends the loop (its value nil, the exception's
+// result being nil for a StopIteration raised without one).
+func (r *R) Loop(b *Block) (result Value) {
+	defer func() {
+		if p := recover(); p != nil {
+			if e, ok := p.(*RubyError); ok && e.Class.IsA(ClassStopIteration) {
+				result = nil
+				return
+			}
+			panic(p)
+		}
+	}()
+	for {
+		b.Call()
+	}
 }
 
 // HashStyleQ is Iterable#hash_style?: whether the iterable yields a Hash's

@@ -740,6 +740,10 @@ func (r *R) Next(recv Value, args ...Value) Value {
 	case int64, *Str:
 		return r.Succ(recv)
 	}
+	if v, ok := r.iterableNext(recv); ok {
+		arity(args, 0, 0)
+		return v
+	}
 	noMethod("next", recv)
 	return nil
 }

@@ -141,6 +141,9 @@ type rareState struct {
 	env map[string]*string
 	// random is the generator the call's srand seeded (m_random.go)
 	random *rubyRandom
+	// iterables are the Iterables the call made, each with the index of
+	// the element next gives (iterable.go)
+	iterables map[Value]int
 }
 
 // rareState is r's rareState, made on first use.
