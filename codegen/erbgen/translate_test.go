@@ -34,7 +34,7 @@ func TestTranslationErrors(t *testing.T) {
 		{"<% [1].each { |x| break } %>", ""},
 		{"<% f = proc { |x| break } %>", "t.erb:1:13: " + u + "break in a proc"},
 		{"<% while true\n  begin\n    break\n  rescue\n  end\nend %>", "t.erb:3:5: " + u + "break out of a while loop from inside begin/rescue"},
-		{"<% loop do break end %>", "t.erb:1:4: " + u + "`loop' (loop)"},
+		{"<% loop %>", "t.erb:1:4: " + u + "`loop' (loop without a block)"},
 		{"<% scope.setvar('x') %>", "t.erb:1:10: " + u + "scope.setvar with 1 arguments"},
 		{"<%= scope.catalog %>", "t.erb:1:11: " + u + "scope.catalog"},
 		{"<% if x %>\nno end", "t.erb:1:11: syntax error, unexpected end-of-input, expecting 'end'"},
