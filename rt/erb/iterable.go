@@ -42,8 +42,8 @@ func (r *R) PuppetAssertedIterable(caller, obj Value) Value {
 
 // iterableNext is Iterable#next on an iterable PuppetAssertedIterable
 // gave: its next element (a Hash's next [key, value] pair), StopIteration
-// past the last; ok is false for another value.
-func (r *R) iterableNext(recv Value) (v Value, ok bool) {
+// past the last; false for a value that is no such iterable.
+func (r *R) iterableNext(recv Value) (Value, bool) {
 	if r.rare == nil {
 		return nil, false
 	}
@@ -51,32 +51,21 @@ func (r *R) iterableNext(recv Value) (v Value, ok bool) {
 	if !ok {
 		return nil, false
 	}
+	var n int
 	switch x := recv.(type) {
 	case *Array:
-		if i < len(x.A) {
-			v = x.A[i]
-		}
+		n = len(x.A)
 	case *Hash:
-		if i < x.Len() {
-			v = &Array{A: []Value{x.Keys()[i], x.Values()[i]}}
-		}
+		n = x.Len()
 	}
-	if v == nil && !r.iterableHas(recv, i) {
+	if i >= n {
 		raise(ClassStopIteration, "iteration reached an end")
 	}
 	r.rare.iterables[recv] = i + 1
-	return v, true
-}
-
-// iterableHas reports whether an iterable has an element at i.
-func (r *R) iterableHas(recv Value, i int) bool {
-	switch x := recv.(type) {
-	case *Array:
-		return i < len(x.A)
-	case *Hash:
-		return i < x.Len()
+	if h, ok := recv.(*Hash); ok {
+		return &Array{A: []Value{h.Keys()[i], h.Values()[i]}}, true
 	}
-	return false
+	return recv.(*Array).A[i], true
 }
 
 // Loop is Kernel#loop: the block again and again until it raises
