@@ -69,21 +69,14 @@ func (r *R) iterableNext(recv Value) (Value, bool) {
 }
 
 // Loop is Kernel#loop: the block again and again until it raises
-// StopIteration, which ends the loop (its value nil, the exception's
-// result being nil for a StopIteration raised without one).
-func (r *R) Loop(b *Block) (result Value) {
-	defer func() {
-		if p := recover(); p != nil {
-			if e, ok := p.(*RubyError); ok && e.Class.IsA(ClassStopIteration) {
-				result = nil
-				return
-			}
-			panic(p)
+// StopIteration, which ends the loop with nil (the exception's result,
+// nil for a StopIteration raised without one).
+func (r *R) Loop(b *Block) Value {
+	return r.Rescue(func() Value {
+		for {
+			b.Call()
 		}
-	}()
-	for {
-		b.Call()
-	}
+	}, []Value{ClassStopIteration}, func(Value) Value { return nil })
 }
 
 // HashStyleQ is Iterable#hash_style?: whether the iterable yields a Hash's
