@@ -281,6 +281,19 @@ func (s *Scope) Call(name string, args []values.Value, block fn.Block) values.Va
 	return s.callNamed(name, args, block)
 }
 
+// CallGlobal implements fn.GlobalCaller: the top scope calls the
+// function, its logs placed at the call this scope is making.
+func (s *Scope) CallGlobal(name string, args []values.Value, block fn.Block) values.Value {
+	top := s.c.top
+	if top == s {
+		return s.callNamed(name, args, block)
+	}
+	prev := top.callSite
+	top.callSite = s.callSite
+	defer func() { top.callSite = prev }()
+	return top.callNamed(name, args, block)
+}
+
 // Log implements fn.Context.
 func (s *Scope) Log(level, msg string) { s.c.logAt(level, s.callSite.Site(), msg, s) }
 

@@ -7,13 +7,10 @@ import (
 	"github.com/pp2go/pp2go/rt/values"
 )
 
-// CallFunctionArgs is a 4.x function's call_function(name, *args): the
-// arguments are given one by one (a template's scope.call_function takes
-// them as one array).
-func (r *R) CallFunctionArgs(args ...Value) Value {
-	arity(args, 1, -1)
-	return r.callPuppet(ToS(args[0]), args[1:])
-}
+// CallFunctionArgs is a 4.x function's call_function(name, *args) without
+// a block (CallFunctionBlock): the arguments are given one by one (a
+// template's scope.call_function takes them as one array).
+func (r *R) CallFunctionArgs(args ...Value) Value { return r.CallFunctionBlock(nil, args...) }
 
 // hashBrackets is Hash[...]: a copy of one Hash, the pairs of one Array
 // of pairs, or keys and values alternating.

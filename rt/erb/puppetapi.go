@@ -213,25 +213,33 @@ func (r *R) CallProc(recv Value, args ...Value) Value {
 	return b.Call(args...)
 }
 
-// BlockCaller is implemented by scopes that call a Puppet function with a
-// block (call_function(name, *args, &block)).
-type BlockCaller interface {
-	CallBlock(name string, args []values.Value, b *Block) values.Value
+// GlobalCaller is implemented by scopes that run a 4.x function's own
+// call_function(name, *args, &block) as Puppet does: in the function's
+// closure scope, which for a function of a module's lib is the global
+// scope (Function#closure_scope), whatever scope called the function. A
+// resource it creates is contained in Class[main] and has main's tags; a
+// variable it reads is a top scope one. (scope.call_function, an
+// InternalFunction's, runs in the calling scope.) b is nil without a
+// block.
+type GlobalCaller interface {
+	CallGlobal(name string, args []values.Value, b *Block) values.Value
 }
 
-// CallFunctionBlock is call_function(name, *args, &block).
+// CallFunctionBlock is a 4.x function's call_function(name, *args, &block)
+// (GlobalCaller); b is nil when it is given none.
 func (r *R) CallFunctionBlock(b *Block, args ...Value) Value {
-	if b == nil {
-		return r.CallFunctionArgs(args...)
-	}
 	arity(args, 1, -1)
-	bc, ok := r.scope.(BlockCaller)
+	name := ToS(args[0])
+	r.memoCall(name)
+	gc, ok := r.scope.(GlobalCaller)
 	if !ok {
+		if b == nil {
+			return r.callPuppet(name, args[1:])
+		}
 		raise(ClassNotImplementedError, "pp2go: this scope cannot call a Puppet function with a block")
 	}
-	name := ToS(args[0])
 	pargs := puppetArgs(args[1:])
-	return r.puppetResult(name, func() values.Value { return bc.CallBlock(name, pargs, b) })
+	return r.puppetResult(name, func() values.Value { return gc.CallGlobal(name, pargs, b) })
 }
 
 // Untranslated raises the error of a method pp2go did not translate (msg

@@ -109,6 +109,13 @@ type Context interface {
 	FindFile(path string) (content []byte, ok bool)
 }
 
+// GlobalCaller is a Context that can call a function in the global scope
+// of its compile, as a 4.x Ruby function's own call_function does (its
+// closure scope is the global scope, not its caller's).
+type GlobalCaller interface {
+	CallGlobal(name string, args []values.Value, block Block) values.Value
+}
+
 // Impl is the implementation of a dispatch. args are the arguments as the
 // dispatch accepted them; block is nil when no lambda was given.
 type Impl func(c Context, args []values.Value, block Block) values.Value

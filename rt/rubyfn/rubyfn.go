@@ -498,13 +498,21 @@ func (s *scope) Strict() string { return fn.StrictMode(s.c) }
 // file and line).
 func (s *scope) WarnOnceUnlocated(key, msg string) { fn.WarnOnceUnlocated(s.c, key, msg) }
 
-// CallBlock calls a Puppet function with a block: the lambda the
-// function was given when the block is that lambda, else the Ruby block
-// as a lambda taking any arguments.
-func (s *scope) CallBlock(name string, args []values.Value, b *erb.Block) values.Value {
-	lambda, ok := b.Origin.(fn.Block)
-	if !ok {
-		lambda = rubyLambda{b: b}
+// CallGlobal implements erb.GlobalCaller: the calling compile's global
+// scope calls the function (fn.GlobalCaller; the caller's scope when its
+// context has none). A block is the lambda the function was given when
+// it is that lambda, else the Ruby block as a lambda taking any
+// arguments.
+func (s *scope) CallGlobal(name string, args []values.Value, b *erb.Block) values.Value {
+	var lambda fn.Block
+	if b != nil {
+		var ok bool
+		if lambda, ok = b.Origin.(fn.Block); !ok {
+			lambda = rubyLambda{b: b}
+		}
+	}
+	if gc, ok := s.c.(fn.GlobalCaller); ok {
+		return gc.CallGlobal(name, args, lambda)
 	}
 	return s.c.Call(name, args, lambda)
 }
