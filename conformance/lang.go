@@ -589,7 +589,7 @@ func (lc *LangCorpus) Compare(j LangJob, out string) ([]string, error) {
 	failed := err == nil
 	switch {
 	case errExpected && failed:
-		w, g := firstLine(strings.TrimSpace(string(wantErr))), a.normalize(firstLine(strings.TrimSpace(string(gotErr))))
+		w, g := strings.TrimSpace(string(wantErr)), a.normalize(strings.TrimSpace(string(gotErr)))
 		if w != g {
 			diffs = append(diffs, "error differs:", "    expected: "+w, "    actual:   "+g)
 		}
