@@ -21,10 +21,18 @@ func isRelationshipParam(name string) bool {
 
 // ---- including classes ----
 
+// downcaseNilError is, by release, Ruby's error for the downcase of nil in
+// Puppet's transform_and_assert_classnames: Ruby 3.1's with
+// error_highlight's snippet, Ruby 3.3's without it.
+var downcaseNilError = map[int]string{
+	7: "undefined method `downcase' for nil:NilClass\n\n      end.downcase\n         ^^^^^^^^^",
+	8: "undefined method `downcase' for nil",
+}
+
 // classNameOf converts what include, require and contain accept into a
 // class name as Puppet's transform_and_assert_classnames does: lower case,
 // prefixed with "::".
-func classNameOf(v values.Value) string {
+func (c *Ctx) classNameOf(v values.Value) string {
 	var name string
 	switch x := v.(type) {
 	case nil, values.UndefValue:
@@ -44,7 +52,7 @@ func classNameOf(v values.Value) string {
 		name = x.Title
 	default:
 		// Puppet's transform_and_assert_classnames has no case for these.
-		Fail("undefined method `downcase' for nil:NilClass")
+		Fail(downcaseNilError[c.prog.Puppet().Major])
 	}
 	return absoluteClass.get(name)
 }
@@ -61,7 +69,7 @@ func assertClassAndTitle(typeName, title string, hasTitle bool) {
 // Include is the include function: it declares and evaluates the classes.
 func (c *Ctx) Include(s *Scope, names []values.Value) values.Value {
 	var buf [4]string
-	classes := classNames(buf[:0], names)
+	classes := c.classNames(buf[:0], names)
 	c.evaluateClasses(s, classes, false)
 	return classTypes(classes)
 }
@@ -70,7 +78,7 @@ func (c *Ctx) Include(s *Scope, names []values.Value) values.Value {
 // current scope's resource to each class.
 func (c *Ctx) Require(s *Scope, names []values.Value) values.Value {
 	var buf [4]string
-	classes := classNames(buf[:0], names)
+	classes := c.classNames(buf[:0], names)
 	c.evaluateClasses(s, classes, false)
 	for _, name := range classes {
 		cl := c.prog.findClass(name)
@@ -97,7 +105,7 @@ func (c *Ctx) Require(s *Scope, names []values.Value) values.Value {
 // current scope's resource to each class.
 func (c *Ctx) Contain(s *Scope, names []values.Value) values.Value {
 	var buf [4]string
-	classes := classNames(buf[:0], names)
+	classes := c.classNames(buf[:0], names)
 	container := s.resource
 	for _, r := range c.evaluateClasses(s, classes, true) {
 		if !c.catalog.hasEdge(container, r) {
@@ -109,14 +117,14 @@ func (c *Ctx) Contain(s *Scope, names []values.Value) values.Value {
 
 // classNames appends the class names of include's arguments (names or
 // arrays of them) to out.
-func classNames(out []string, names []values.Value) []string {
+func (c *Ctx) classNames(out []string, names []values.Value) []string {
 	for _, n := range names {
 		if _, ok := n.(*values.Array); !ok {
-			out = append(out, classNameOf(n))
+			out = append(out, c.classNameOf(n))
 			continue
 		}
 		for _, e := range flattenInto(nil, n) {
-			out = append(out, classNameOf(e))
+			out = append(out, c.classNameOf(e))
 		}
 	}
 	return out

@@ -33,12 +33,19 @@ func newClass(name string, super *Class, modules ...*Class) *Class {
 	return &Class{Name: name, Super: super, Modules: modules}
 }
 
+// newModule makes a module (newClass).
+//
+//go:noinline
+func newModule(name string) *Class {
+	return &Class{Name: name, module: true}
+}
+
 // Ruby's classes that templates name or that values have.
 var (
 	ClassBasicObject = newClass("BasicObject", nil)
-	ClassKernel      = newClass("Kernel", nil)
-	ClassComparable  = newClass("Comparable", nil)
-	ClassEnumerable  = newClass("Enumerable", nil)
+	ClassKernel      = newModule("Kernel")
+	ClassComparable  = newModule("Comparable")
+	ClassEnumerable  = newModule("Enumerable")
 	ClassObject      = newClass("Object", ClassBasicObject, ClassKernel)
 	ClassModule      = newClass("Module", ClassObject)
 	ClassClass       = newClass("Class", ClassModule)
@@ -57,10 +64,10 @@ var (
 	ClassMatchData   = newClass("MatchData", ClassObject)
 	ClassEnumerator  = newClass("Enumerator", ClassObject, ClassEnumerable)
 	ClassIPAddr      = newClass("IPAddr", ClassObject, ClassComparable)
-	ClassJSON        = newClass("JSON", nil)
-	ClassYAML        = newClass("Psych", nil)
-	ClassURI         = newClass("URI", nil)
-	ClassMath        = newClass("Math", nil)
+	ClassJSON        = newModule("JSON")
+	ClassYAML        = newModule("Psych")
+	ClassURI         = newModule("URI")
+	ClassMath        = newModule("Math")
 	ClassFile        = newClass("File", ClassObject)
 	ClassScope       = newClass("Puppet::Parser::Scope", ClassObject)
 	ClassWrapper     = newClass("Puppet::Parser::TemplateWrapper", ClassObject)

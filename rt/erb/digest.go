@@ -20,8 +20,8 @@ var (
 	ClassDigestSHA256 = newClass("Digest::SHA256", ClassObject)
 	ClassDigestSHA384 = newClass("Digest::SHA384", ClassObject)
 	ClassDigestSHA512 = newClass("Digest::SHA512", ClassObject)
-	ClassBase64       = newClass("Base64", nil)
-	ClassZlib         = newClass("Zlib", nil)
+	ClassBase64       = newModule("Base64")
+	ClassZlib         = newModule("Zlib")
 )
 
 func init() {

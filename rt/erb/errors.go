@@ -11,6 +11,13 @@ import (
 type RubyError struct {
 	Class *Class
 	Msg   string
+	// Msg33 is the message in Ruby 3.3's words, which Puppet 8.10's Ruby
+	// gives, where they are not Ruby 3.1's (Msg, Puppet 7.23's): a
+	// NoMethodError or NameError names its receiver by class alone ("for
+	// an instance of String", "for nil") and has no did_you_mean
+	// suggestions. The R that sees the exception rescued, or leaving for
+	// Puppet, settles the message for its release (Settle).
+	Msg33 string
 	// Line is the template line where it was raised (Ruby's line, which is
 	// the template's unless a multi-line <%# %> comment precedes it).
 	Line int
@@ -41,7 +48,26 @@ func raise(c *Class, format string, args ...any) {
 
 // noMethod raises Ruby's NoMethodError for name on recv.
 func noMethod(name string, recv Value) {
-	raise(ClassNoMethodError, "undefined method `%s' for %s%s", name, describeForError(recv), didYouMean(noMethodSuggestions(name, recv)))
+	raiseNoMethod(ClassNoMethodError, "undefined method `"+name+"' for ", describeForError(recv)+didYouMean(noMethodSuggestions(name, recv)), describe33(recv))
+}
+
+// raiseNoMethod raises a NoMethodError or NameError whose message is
+// prefix and the receiver as Ruby 3.1 shows it (recv31), or Ruby 3.3
+// (recv33).
+func raiseNoMethod(c *Class, prefix, recv31, recv33 string) {
+	panic(&RubyError{Class: c, Msg: prefix + recv31, Msg33: prefix + recv33})
+}
+
+// Settle makes e's message the one of the Ruby that runs Puppet release
+// major (7 or 8) and returns e.
+func (e *RubyError) Settle(major int) *RubyError {
+	if e.Msg33 != "" {
+		if major >= 8 {
+			e.Msg = e.Msg33
+		}
+		e.Msg33 = ""
+	}
+	return e
 }
 
 func typeError(format string, args ...any) { raise(ClassTypeError, format, args...) }

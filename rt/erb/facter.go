@@ -11,7 +11,7 @@ import (
 // node's. pp2go knows kernel and osfamily (os.family) as Facter 4 finds
 // them; another fact is not supported.
 
-var ClassFacter = newClass("Facter", nil)
+var ClassFacter = newModule("Facter")
 
 func init() {
 	defineConsts(func(g *constGroup) {

@@ -12,7 +12,7 @@ import (
 // same reader as stdlib's Go parsehocon (rt/internal/hocon).
 
 var (
-	ClassHocon              = newClass("Hocon", nil)
+	ClassHocon              = newModule("Hocon")
 	ClassHoconConfigFactory = newClass("Hocon::ConfigFactory", nil)
 	ClassHoconConfig        = newClass("Hocon::Impl::SimpleConfig", ClassObject)
 	ClassHoconObject        = newClass("Hocon::Impl::SimpleConfigObject", ClassObject)

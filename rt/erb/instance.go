@@ -191,7 +191,7 @@ func (inst *Instance) setIVar(name string, v Value) {
 // initialize method (when the class or a superclass has one).
 func (r *R) NewInstance(c *UserClass, args ...Value) Value {
 	if c.Class.module {
-		raise(ClassNoMethodError, "undefined method `new' for %s:Module", c.Class.Name)
+		raiseNoMethod(ClassNoMethodError, "undefined method `new' for ", c.Class.Name+":Module", "module "+c.Class.Name)
 	}
 	inst := &Instance{class: c, ivars: map[string]Value{}}
 	if k := c.lookup("initialize"); k != nil {
@@ -232,9 +232,9 @@ func (r *R) sendInstance(inst *Instance, name string, b *Block, args []Value) Va
 	k := inst.lookup(name)
 	if k == nil || !k.public[name] {
 		if k != nil {
-			raise(ClassNoMethodError, "private method `%s' called for %s", name, describeInstance(inst))
+			raiseNoMethod(ClassNoMethodError, "private method `"+name+"' called for ", describeInstance(inst), describeInstance33(inst))
 		}
-		raise(ClassNoMethodError, "undefined method `%s' for %s", name, describeInstance(inst))
+		raiseNoMethod(ClassNoMethodError, "undefined method `"+name+"' for ", describeInstance(inst), describeInstance33(inst))
 	}
 	return k.fn(r.scope, inst, name, b, args)
 }
@@ -260,7 +260,7 @@ func (r *R) SelfCall(name string, b *Block, args ...Value) Value {
 	if k := r.self.lookup(name); k != nil {
 		return k.fn(r.scope, r.self, name, b, args)
 	}
-	raise(ClassNameError, "undefined local variable or method `%s' for %s", name, describeInstance(r.self))
+	raiseNoMethod(ClassNameError, "undefined local variable or method `"+name+"' for ", describeInstance(r.self), describeInstance33(r.self))
 	return nil
 }
 
@@ -326,6 +326,14 @@ func describeInstance(inst *Instance) string {
 		s += " @" + n + "=" + Inspect(inst.ivars[n])
 	}
 	return s + ">"
+}
+
+// describeInstance33 is describeInstance in Ruby 3.3's words (describe33).
+func describeInstance33(inst *Instance) string {
+	if inst.self {
+		return describe33(inst.class.Class)
+	}
+	return "an instance of " + inst.class.Class.Name
 }
 
 func (inst *Instance) rubyClass() *Class   { return inst.class.Class }

@@ -18,8 +18,8 @@ import (
 
 var (
 	ClassTempfile               = newClass("Tempfile", ClassObject)
-	ClassPuppetUtil             = newClass("Puppet::Util", nil)
-	ClassPuppetExecution        = newClass("Puppet::Util::Execution", nil)
+	ClassPuppetUtil             = newModule("Puppet::Util")
+	ClassPuppetExecution        = newModule("Puppet::Util::Execution")
 	ClassPuppetExecutionFailure = newClass("Puppet::ExecutionFailure", ClassPuppetError)
 )
 

@@ -262,7 +262,7 @@ func DirGlob(s Scope, patterns []string) (out []string, err error) {
 			if !ok {
 				panic(p)
 			}
-			err = errors.New(re.Msg)
+			err = errors.New(re.Settle(ScopeMajor(s)).Msg)
 		}
 	}()
 	r := New(s)

@@ -17,7 +17,7 @@ import (
 // (m_fs.go), and is not written.
 
 var (
-	ClassFileUtils = newClass("FileUtils", nil)
+	ClassFileUtils = newModule("FileUtils")
 	ClassFileStat  = newClass("File::Stat", ClassObject, ClassComparable)
 )
 

@@ -13,10 +13,10 @@ import (
 // update and digest.
 
 var (
-	ClassOpenSSL       = newClass("OpenSSL", nil)
+	ClassOpenSSL       = newModule("OpenSSL")
 	ClassOpenSSLDigest = newClass("OpenSSL::Digest", ClassObject)
-	ClassOpenSSLPKCS5  = newClass("OpenSSL::PKCS5", nil)
-	ClassOpenSSLKDF    = newClass("OpenSSL::KDF", nil)
+	ClassOpenSSLPKCS5  = newModule("OpenSSL::PKCS5")
+	ClassOpenSSLKDF    = newModule("OpenSSL::KDF")
 	ClassOpenSSLHMAC   = newClass("OpenSSL::HMAC", ClassObject)
 	ClassOpenSSLError  = newClass("OpenSSL::OpenSSLError", ClassStandardError)
 	ClassDigestError   = newClass("OpenSSL::Digest::DigestError", ClassOpenSSLError)

@@ -13,7 +13,7 @@ import (
 // URI::Generic.build(...).to_s with its component checks.
 
 var (
-	ClassERBUtil          = newClass("ERB::Util", nil)
+	ClassERBUtil          = newModule("ERB::Util")
 	ClassCGI              = newClass("CGI", ClassObject)
 	ClassURIGeneric       = newClass("URI::Generic", ClassObject)
 	ClassURIParser        = newClass("URI::RFC2396_Parser", ClassObject)

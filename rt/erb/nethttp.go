@@ -30,9 +30,9 @@ import (
 // function runs, as Puppet makes it.
 
 var (
-	ClassNet                = newClass("Net", nil)
+	ClassNet                = newModule("Net")
 	ClassNetHTTP            = newClass("Net::HTTP", ClassObject)
-	ClassNetHTTPHeader      = newClass("Net::HTTPHeader", nil)
+	ClassNetHTTPHeader      = newModule("Net::HTTPHeader")
 	ClassNetHTTPGenericReq  = newClass("Net::HTTPGenericRequest", ClassObject, ClassNetHTTPHeader)
 	ClassNetHTTPRequest     = newClass("Net::HTTPRequest", ClassNetHTTPGenericReq)
 	ClassNetHTTPGet         = newClass("Net::HTTP::Get", ClassNetHTTPRequest)
@@ -44,11 +44,11 @@ var (
 	ClassNetHTTPRedirection = newClass("Net::HTTPRedirection", ClassNetHTTPResponse)
 	ClassNetHTTPClientError = newClass("Net::HTTPClientError", ClassNetHTTPResponse)
 	ClassNetHTTPServerError = newClass("Net::HTTPServerError", ClassNetHTTPResponse)
-	ClassTimeout            = newClass("Timeout", nil)
+	ClassTimeout            = newModule("Timeout")
 	ClassTimeoutError       = newClass("Timeout::Error", ClassRuntimeError)
 	ClassNetOpenTimeout     = newClass("Net::OpenTimeout", ClassTimeoutError)
 	ClassNetReadTimeout     = newClass("Net::ReadTimeout", ClassTimeoutError)
-	ClassOpenSSLSSL         = newClass("OpenSSL::SSL", nil)
+	ClassOpenSSLSSL         = newModule("OpenSSL::SSL")
 	ClassSSLError           = newClass("OpenSSL::SSL::SSLError", ClassOpenSSLError)
 )
 

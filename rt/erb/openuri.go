@@ -19,7 +19,7 @@ import (
 // as Puppet makes it.
 
 var (
-	ClassOpenURI          = newClass("OpenURI", nil)
+	ClassOpenURI          = newModule("OpenURI")
 	ClassOpenURIHTTPError = newClass("OpenURI::HTTPError", ClassStandardError)
 	ClassStringIO         = newClass("StringIO", ClassObject)
 	ClassSocketError      = newClass("SocketError", ClassStandardError)

@@ -21,7 +21,7 @@ import (
 // errors are PSON::ParserError with the parser's own words.
 
 var (
-	ClassPSON          = newClass("PSON", nil)
+	ClassPSON          = newModule("PSON")
 	ClassPSONError     = newClass("PSON::PSONError", ClassStandardError)
 	ClassPSONParser    = newClass("PSON::ParserError", ClassPSONError)
 	ClassPSONGenerator = newClass("PSON::GeneratorError", ClassPSONError)

@@ -2,6 +2,7 @@ package erb
 
 import (
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/fn"
@@ -278,6 +279,25 @@ func (r *R) PuppetVersion() Value {
 		return r.newStr(v.PuppetVersion())
 	}
 	return r.newStr("7.23.0")
+}
+
+// major is the major version of the Puppet release compiled as.
+func (r *R) major() int { return majorOf(ToS(r.PuppetVersion())) }
+
+// ScopeMajor is the major version of the Puppet release s compiles as (7
+// when it does not say).
+func ScopeMajor(s Scope) int {
+	if v, ok := s.(Releaser); ok {
+		return majorOf(v.PuppetVersion())
+	}
+	return 7
+}
+
+// majorOf is the major version of a release "8.10.0".
+func majorOf(version string) int {
+	major, _, _ := strings.Cut(version, ".")
+	n, _ := strconv.Atoi(major)
+	return n
 }
 
 // rubyVersions are RUBY_VERSION of the Ruby each Puppet release runs on

@@ -866,7 +866,7 @@ func Render(t Template, s Scope, name, path string) (out string, err error) {
 			if !ok {
 				panic(p)
 			}
-			out, err = "", newTemplateError(re, name, path, false)
+			out, err = "", newTemplateError(re.Settle(ScopeMajor(s)), name, path, false)
 		}
 	}()
 	return t(s), nil
@@ -880,7 +880,7 @@ func RenderInline(t Template, s Scope) (out string, err error) {
 			if !ok {
 				panic(p)
 			}
-			out, err = "", newTemplateError(re, "", "", true)
+			out, err = "", newTemplateError(re.Settle(ScopeMajor(s)), "", "", true)
 		}
 	}()
 	return t(s), nil
@@ -912,7 +912,7 @@ func (r *R) Rescue(body func() Value, classes []Value, handler func(err Value) V
 				if e.Line == 0 {
 					e.Line = r.line
 				}
-				re, ok = e, true
+				re, ok = e.Settle(r.major()), true
 			}
 		}()
 		result = body()
@@ -968,7 +968,7 @@ func (r *R) BeginRescue(body func() Value, els func() Value, clauses ...Clause) 
 						if e.Line == 0 {
 							e.Line = r.line
 						}
-						caught, clause = e, &clauses[i]
+						caught, clause = e.Settle(r.major()), &clauses[i]
 						return
 					}
 				}
@@ -1015,7 +1015,7 @@ func (r *R) CallDef(d *Def, name string, args ...Value) Value {
 func (r *R) CallDefBlock(d *Def, name string, b *Block, args ...Value) Value {
 	if d == nil {
 		if d = r.wrapperMethod(name); d == nil {
-			raise(ClassNoMethodError, "undefined method `%s' for %s", name, wrapperDescription)
+			raiseNoMethod(ClassNoMethodError, "undefined method `"+name+"' for ", wrapperDescription, wrapperDescription33)
 		}
 	}
 	if len(args) < d.Arity || d.Max >= 0 && len(args) > d.Max {
@@ -1078,21 +1078,25 @@ func (r *R) CallWrapper(name string, implicit bool, b *Block, args ...Value) Val
 	return r.CallDefBlock(nil, name, b, args...)
 }
 
-// wrapperDescription is how Ruby shows the template wrapper (self) in
-// NoMethodError messages; the object address is not reproducible.
-const wrapperDescription = "#<Puppet::Parser::TemplateWrapper:0x0000000000000000>"
+// wrapperDescription is how Ruby 3.1 shows the template wrapper (self) in
+// NoMethodError messages, whose object address is not reproducible;
+// wrapperDescription33 is Ruby 3.3's.
+const (
+	wrapperDescription   = "#<Puppet::Parser::TemplateWrapper:0x0000000000000000>"
+	wrapperDescription33 = "an instance of Puppet::Parser::TemplateWrapper"
+)
 
 // UndefinedName raises the NameError of a name that is neither a local
 // variable nor a method.
 func (r *R) UndefinedName(name string) Value {
-	raise(ClassNameError, "undefined local variable or method `%s' for %s", name, wrapperDescription)
+	raiseNoMethod(ClassNameError, "undefined local variable or method `"+name+"' for ", wrapperDescription, wrapperDescription33)
 	return nil
 }
 
 // UndefinedMethod raises the NoMethodError of a function-style call to a
 // method the wrapper does not have.
 func (r *R) UndefinedMethod(name string) Value {
-	raise(ClassNoMethodError, "undefined method `%s' for %s", name, wrapperDescription)
+	raiseNoMethod(ClassNoMethodError, "undefined method `"+name+"' for ", wrapperDescription, wrapperDescription33)
 	return nil
 }
 

@@ -4,7 +4,7 @@ import "strings"
 
 // Ruby's Shellwords.shellescape and shelljoin (stdlib's shell_escape and
 // shell_join use them).
-var ClassShellwords = newClass("Shellwords", nil)
+var ClassShellwords = newModule("Shellwords")
 
 func init() {
 	defineConsts(func(g *constGroup) {

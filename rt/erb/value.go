@@ -623,6 +623,29 @@ func typeClass(t values.Type) *Class {
 	return c.(*Class)
 }
 
+// describe33 is how Ruby 3.3's NoMethodError and NameError show a
+// receiver: "nil", "true", "class String", "module Kernel", "an instance
+// of Array".
+func describe33(v Value) string {
+	switch x := v.(type) {
+	case nil:
+		return "nil"
+	case bool:
+		if x {
+			return "true"
+		}
+		return "false"
+	case *Class:
+		if x.module {
+			return "module " + x.Name
+		}
+		return "class " + x.Name
+	case *Instance:
+		return describeInstance33(x)
+	}
+	return "an instance of " + classOf(v).Name
+}
+
 // describeForError is how NoMethodError and TypeError show a receiver:
 // "nil:NilClass", "\"abc\":String", "[1, 2]:Array".
 func describeForError(v Value) string {

@@ -21,10 +21,10 @@ import (
 // error instead of a guess.
 
 var (
-	ClassX509          = newClass("OpenSSL::X509", nil)
+	ClassX509          = newModule("OpenSSL::X509")
 	ClassX509Cert      = newClass("OpenSSL::X509::Certificate", ClassObject)
 	ClassX509CertError = newClass("OpenSSL::X509::CertificateError", ClassOpenSSLError)
-	ClassPKey          = newClass("OpenSSL::PKey", nil)
+	ClassPKey          = newModule("OpenSSL::PKey")
 	ClassPKeyPKey      = newClass("OpenSSL::PKey::PKey", ClassObject)
 	ClassPKeyRSA       = newClass("OpenSSL::PKey::RSA", ClassPKeyPKey)
 	ClassPKeyError     = newClass("OpenSSL::PKey::PKeyError", ClassOpenSSLError)

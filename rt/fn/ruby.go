@@ -142,6 +142,23 @@ func RubyStringInspect(s string) string {
 	return b.String()
 }
 
+// RubyReceiver is how the Ruby of c's release shows v as the receiver of
+// a method it lacks, in a NoMethodError's message: Ruby 3.1 (Puppet 7.23)
+// by inspect and class ("1:Integer", "nil:NilClass"), Ruby 3.3 (Puppet
+// 8.10) by class ("an instance of Integer", "nil").
+func RubyReceiver(c Context, v values.Value) string {
+	if PuppetMajor(c) < 8 {
+		return RubyInspect(v) + ":" + RubyClass(v)
+	}
+	switch x := v.(type) {
+	case nil, values.UndefValue:
+		return "nil"
+	case values.Bool:
+		return strconv.FormatBool(bool(x))
+	}
+	return "an instance of " + RubyClass(v)
+}
+
 // RubyClass is the Ruby class name of a value as Puppet holds it.
 func RubyClass(v values.Value) string {
 	switch x := v.(type) {

@@ -288,25 +288,25 @@ func impl3(m Methods, method string, rvalue bool) fn.Impl {
 // "Error while evaluating a Function Call, Unknown resource type"), or one
 // with the Ruby exception's message.
 func run(s *erb.CallScope, m Methods, method string, b *erb.Block, a []erb.Value) values.Value {
-	defer rubyFailure()
+	defer rubyFailure(s)
 	return erb.ToPuppet(m(s, method, b, a))
 }
 
 // runStatement is run of a method whose result is not wanted.
 func runStatement(s *erb.CallScope, m Methods, method string, a []erb.Value) {
-	defer rubyFailure()
+	defer rubyFailure(s)
 	m(s, method, nil, a)
 }
 
-// rubyFailure makes a Ruby exception that leaves a function Puppet's
-// error (run).
-func rubyFailure() {
+// rubyFailure makes a Ruby exception that leaves a function called in s
+// Puppet's error (run), in the words of the Ruby of s's release.
+func rubyFailure(s *erb.CallScope) {
 	if p := recover(); p != nil {
 		if re, ok := p.(*erb.RubyError); ok {
 			if re.Cause != nil {
 				panic(re.Cause)
 			}
-			panic(fn.Errorf("%s", re.Msg))
+			panic(fn.Errorf("%s", re.Settle(erb.ScopeMajor(s.Scope)).Msg))
 		}
 		panic(p)
 	}

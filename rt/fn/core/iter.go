@@ -235,14 +235,14 @@ func init() {
 
 	fn.New("slice").
 		D("Hash[Any, Any] hash, Integer[1, default] slice_size, &block?", func(c fn.Context, a args, b fn.Block) v.Value {
-			r := sliceCommon(fn.IterableOf(a[0], false).Slice(), int(a[1].(v.Int)), v.EmptyArray, b)
+			r := sliceCommon(c, fn.IterableOf(a[0], false).Slice(), int(a[1].(v.Int)), v.EmptyArray, b)
 			if b != nil {
 				return a[0]
 			}
 			return r
 		}).
 		D("Iterable enumerable, Integer[1, default] slice_size, &block?", func(c fn.Context, a args, b fn.Block) v.Value {
-			r := sliceCommon(fn.IterableOf(a[0], false).Slice(), int(a[1].(v.Int)), v.Undef, b)
+			r := sliceCommon(c, fn.IterableOf(a[0], false).Slice(), int(a[1].(v.Int)), v.Undef, b)
 			if b != nil {
 				return a[0]
 			}
@@ -423,7 +423,15 @@ func partition(elems []v.Value, pred func(int, v.Value) v.Value) v.Value {
 	return v.NewArray(v.NewArray(yes...), v.NewArray(no...))
 }
 
-func sliceCommon(elems []v.Value, size int, filler v.Value, b fn.Block) v.Value {
+// procParameterNames is, by release, the error of slice's
+// block.parameter_names: Ruby 3.1 shows the proc (its address is not
+// reproducible) and did_you_mean's suggestion, Ruby 3.3 its class.
+var procParameterNames = map[int]string{
+	7: "undefined method `parameter_names' for #<Puppet::Pops::Evaluator::PuppetProc:0x0000000000000000 /usr/lib/ruby/vendor_ruby/puppet/pops/evaluator/evaluator_impl.rb:1004>\nDid you mean?  parameters",
+	8: "undefined method `parameter_names' for an instance of Puppet::Pops::Evaluator::PuppetProc",
+}
+
+func sliceCommon(c fn.Context, elems []v.Value, size int, filler v.Value, b fn.Block) v.Value {
 	serving := 1
 	if b != nil {
 		arity := fn.BlockArity(b)
@@ -438,7 +446,7 @@ func sliceCommon(elems []v.Value, size int, filler v.Value, b fn.Block) v.Value 
 		if serving != 1 && serving != size {
 			// Puppet's message asks the block for parameter_names, which
 			// its blocks do not have
-			panic(fn.Errorf("undefined method `parameter_names' for #<Puppet::Pops::Evaluator::PuppetProc:0x0000000000000000 /usr/lib/ruby/vendor_ruby/puppet/pops/evaluator/evaluator_impl.rb:1004>\nDid you mean?  parameters"))
+			panic(fn.Errorf("%s", procParameterNames[fn.PuppetMajor(c)]))
 		}
 	}
 	var result []v.Value

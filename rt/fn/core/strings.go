@@ -206,7 +206,7 @@ func init() {
 		return v.String(s)
 	}))
 	fn.Register(fn.New3("shellquote", -1, func(c fn.Context, a args, b fn.Block) v.Value {
-		return v.String(Shellquote(flattenValues(a)))
+		return v.String(Shellquote(c, flattenValues(a)))
 	}))
 	digest := func(name string, sum func([]byte) string) {
 		fn.Register(fn.New3(name, 1, func(c fn.Context, a args, b fn.Block) v.Value {
@@ -697,15 +697,16 @@ func normalizeVersion(s string) string {
 	return strings.Join(parts, "-")
 }
 
-// Shellquote is Puppet's shellquote over flattened words.
-func Shellquote(words []v.Value) string {
+// Shellquote is Puppet's shellquote over flattened words (c says the
+// release, whose Ruby words the error of a word that is not a String).
+func Shellquote(c fn.Context, words []v.Value) string {
 	const safe = "a-zA-Z0-9@%_+=:,./-"
 	const dangerous = "!\"`$\\"
 	out := make([]string, 0, len(words))
 	for _, wv := range words {
 		w, ok := wv.(v.String)
 		if !ok {
-			panic(fn.Errorf("undefined method `length' for %s", fn.RubyInspect(wv)+":"+fn.RubyClass(wv)))
+			panic(fn.Errorf("undefined method `length' for %s", fn.RubyReceiver(c, wv)))
 		}
 		word := string(w)
 		switch {
