@@ -25,6 +25,8 @@ var (
 	langKnown7 = map[string]string{
 		"ruby_error_messages/wrapper_local": "Ruby 3.1's NameError shows the template wrapper's inspect: an address " +
 			"that changes from run to run, and every variable of the scope (Ruby 3.3's names its class)",
+		"templates_ruby_constructs/def_output": "Ruby 3.1's NameError shows the template wrapper's inspect: an address " +
+			"that changes from run to run, and every variable of the scope (Ruby 3.3's names its class)",
 		"ruby_error_messages/core_slice": "Ruby 3.1's NoMethodError shows the block's inspect, with an address " +
 			"that changes from run to run (Ruby 3.3's names its class)",
 	}

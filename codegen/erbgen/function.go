@@ -377,20 +377,25 @@ func (t *translator) isFunctionScope(n erb.Node) bool {
 // multiAssign translates a, *b, c = x: x (an Array, or an Array of one
 // other value) spread over the targets, *b taking what the others leave.
 func (t *translator) multiAssign(x *erb.MultiAssign) []jen.Code {
-	out := t.line(x)
+	return append(t.line(x), t.destructure(x, x.Targets, t.expr(x.Value))...)
+}
+
+// destructure spreads the value v over the targets of a multiple
+// assignment x (a nested (b, c) spreads its part again).
+func (t *translator) destructure(x erb.Node, targets []erb.Node, v jen.Code) []jen.Code {
 	splat := -1
-	for i, tg := range x.Targets {
+	for i, tg := range targets {
 		if _, ok := tg.(*erb.Splat); ok {
 			splat = i
 		}
 	}
-	tmp := t.temp("parts")
-	out = append(out, jen.Id(tmp).Op(":=").Add(erbQ("Destructure").Call(t.expr(x.Value), jen.Lit(len(x.Targets)), jen.Lit(splat))))
-	for i, tg := range x.Targets {
+	parts := t.temp("parts")
+	out := []jen.Code{jen.Id(parts).Op(":=").Add(erbQ("Destructure").Call(v, jen.Lit(len(targets)), jen.Lit(splat)))}
+	for i, tg := range targets {
 		if sp, ok := tg.(*erb.Splat); ok {
 			tg = sp.X
 		}
-		out = append(out, t.assignTo(x, tg, jen.Id(tmp).Index(jen.Lit(i)), false))
+		out = append(out, t.assignTo(x, tg, jen.Id(parts).Index(jen.Lit(i)), false))
 	}
 	return out
 }

@@ -54,22 +54,7 @@ func (t *translator) forReturn(v erb.Node) (jen.Code, bool) {
 // multiAssignValue translates a, b = x where its value is used: the
 // assignments, then the value (x as given: the Array of a, b = 1, 2).
 func (t *translator) multiAssignValue(x *erb.MultiAssign) ([]jen.Code, jen.Code) {
-	out := t.line(x)
-	splat := -1
-	for i, tg := range x.Targets {
-		if _, ok := tg.(*erb.Splat); ok {
-			splat = i
-		}
-	}
-	val, parts := t.temp("value"), t.temp("parts")
-	out = append(out,
-		jen.Id(val).Op(":=").Add(t.expr(x.Value)),
-		jen.Id(parts).Op(":=").Add(erbQ("Destructure").Call(jen.Id(val), jen.Lit(len(x.Targets)), jen.Lit(splat))))
-	for i, tg := range x.Targets {
-		if sp, ok := tg.(*erb.Splat); ok {
-			tg = sp.X
-		}
-		out = append(out, t.assignTo(x, tg, jen.Id(parts).Index(jen.Lit(i)), false))
-	}
-	return out, jen.Id(val)
+	val := t.temp("value")
+	out := append(t.line(x), jen.Id(val).Op(":=").Add(t.expr(x.Value)))
+	return append(out, t.destructure(x, x.Targets, jen.Id(val))...), jen.Id(val)
 }

@@ -372,19 +372,29 @@ func (t *translator) stmts(nodes []erb.Node) []jen.Code {
 		}
 	}
 	for _, n := range nodes {
-		if tx, ok := n.(*erb.Text); ok {
+		if tx, ok := n.(*erb.Text); ok && !t.inDef {
 			text.WriteString(tx.S)
 			continue
 		}
 		flush()
 		out = append(out, t.stmt(n)...)
-		if isJump(n) || t.raises(n) {
+		if isJump(n) || t.raises(n) || t.erboutInDef(n) {
 			// what follows never runs (Ruby does not run it either)
 			return out
 		}
 	}
 	flush()
 	return out
+}
+
+// erboutInDef reports whether n is a template's text or <%= %> in a def,
+// which raises (stmt).
+func (t *translator) erboutInDef(n erb.Node) bool {
+	switch n.(type) {
+	case *erb.Text, *erb.Output:
+		return t.inDef
+	}
+	return false
 }
 
 // raises reports whether statement n always raises an exception: a
@@ -458,6 +468,11 @@ func (t *translator) nested(nodes []erb.Node) []jen.Code {
 func (t *translator) stmt(n erb.Node) []jen.Code {
 	if t.loadsModuleLib(n) {
 		return nil
+	}
+	if t.erboutInDef(n) {
+		// a def's text and <%= %> write to _erbout, a local variable of
+		// the template's code, not of the method: a NameError
+		return append(t.line(n), rcall("UndefinedName", jen.Lit("_erbout")))
 	}
 	switch x := n.(type) {
 	case *erb.Text:
@@ -658,7 +673,7 @@ func (t *translator) tailOf(nodes []erb.Node) []jen.Code {
 		if isJump(n) {
 			return t.stmts(nodes[:i+1])
 		}
-		if t.raises(n) {
+		if t.raises(n) || t.erboutInDef(n) {
 			// the value of the raise, which never comes
 			return append(t.stmts(nodes[:i]), t.tailStmt(n)...)
 		}
@@ -1200,6 +1215,10 @@ func (t *translator) assignTo(x erb.Node, target erb.Node, v jen.Code, asValue b
 		t.unsupported(tg, "assignment to a global variable")
 	case *erb.Const:
 		return t.setFileConst(tg, v)
+	case *erb.MultiAssign:
+		if !asValue { // a nested (b, c) of a multiple assignment
+			return jen.Block(t.destructure(x, tg.Targets, v)...)
+		}
 	case *erb.Call:
 		if c, ok := tg.Recv.(*erb.Const); ok && tg.Name == "[]" && constPath(c) == "ENV" && len(tg.Args) == 1 {
 			return rcall("Setenv", t.expr(tg.Args[0]), v)
@@ -1430,23 +1449,32 @@ func (t *translator) def(x *erb.Def) []jen.Code {
 	t.frame = &frame{kind: scopeDef}
 	t.inDef, t.usesBlock, t.curDef = true, false, x
 	defer func() { t.inDef, t.curDef = false, nil }()
-	var positional []erb.Param
+	var positional, keywords []erb.Param
 	var params []jen.Code
 	for _, p := range x.Params {
 		switch p.Kind {
 		case erb.ParamReq, erb.ParamOpt, erb.ParamRest:
 			positional = append(positional, p)
+		case erb.ParamKey, erb.ParamKeyRest:
+			keywords = append(keywords, p)
 		case erb.ParamBlock:
 			t.usesBlock = true
 			l := t.paramLocal(p.Name)
 			params = append(params, jen.Var().Id(l.goName).Add(valueT()).Op("=").Add(erbQ("BlockValue")).Call(jen.Id("blk_")), jen.Id("_").Op("=").Id(l.goName))
 		default:
-			t.unsupported(x, "block or keyword parameters of a def")
+			t.unsupported(x, "destructuring parameters of a def")
 		}
 	}
+	var kwTake []jen.Code
+	if len(keywords) > 0 {
+		kwTake = []jen.Code{jen.List(jen.Id("kw_"), jen.Id("a_")).Op(":=").Add(erbQ("Keywords")).Call(jen.Id("a_"), jen.Lit(countRequired(positional)))}
+	}
 	bind, req, opt, rest := t.bindParams(x, positional)
-	params = append(bind, params...)
+	params = append(append(kwTake, bind...), append(t.bindKeywords(keywords), params...)...)
 	max := req + opt
+	if len(keywords) > 0 {
+		max++ // the keywords' Hash
+	}
 	if rest {
 		max = -1
 	}
@@ -1669,6 +1697,70 @@ func (t *translator) bindParams(at erb.Node, ps []erb.Param) (code []jen.Code, r
 		}
 	}
 	return code, pre + post, opt, rest
+}
+
+// countRequired is the number of required positional parameters.
+func countRequired(ps []erb.Param) int {
+	n := 0
+	for _, p := range ps {
+		if p.Kind == erb.ParamReq || p.Kind == erb.ParamDestructure {
+			n++
+		}
+	}
+	return n
+}
+
+// bindKeywords declares a def's keyword parameters (x:, x: default,
+// **rest) and returns the Go that binds them from the keywords' Hash kw_
+// (erb.Keywords): missing required and unknown keywords raise Ruby's
+// ArgumentError first; a default is evaluated, in order, only when its
+// keyword was not given.
+func (t *translator) bindKeywords(ps []erb.Param) []jen.Code {
+	if len(ps) == 0 {
+		return nil
+	}
+	var required, known []jen.Code
+	rest := false
+	for _, p := range ps {
+		switch {
+		case p.Kind == erb.ParamKeyRest:
+			rest = true
+		case p.Default == nil:
+			required = append(required, jen.Lit(p.Name))
+			known = append(known, jen.Lit(p.Name))
+		default:
+			known = append(known, jen.Lit(p.Name))
+		}
+	}
+	knownList := jen.Index().String().Values(known...)
+	code := []jen.Code{erbQ("CheckKeywords").Call(jen.Id("kw_"), jen.Index().String().Values(required...), knownList, jen.Lit(rest))}
+	for _, p := range ps {
+		if p.Kind == erb.ParamKeyRest {
+			if p.Name != "" {
+				l := t.paramLocal(p.Name)
+				code = append(code, jen.Var().Id(l.goName).Add(valueT()).Op("=").Add(erbQ("KeywordRest")).Call(jen.Id("kw_"), knownList),
+					jen.Id("_").Op("=").Id(l.goName))
+			}
+			continue
+		}
+		var def jen.Code
+		if p.Default != nil {
+			def = t.expr(p.Default) // may read the parameters before it
+		}
+		l := t.paramLocal(p.Name)
+		keyword := erbQ("Keyword").Call(jen.Id("kw_"), jen.Lit(p.Name))
+		if def == nil { // CheckKeywords made sure it is given
+			code = append(code, jen.List(jen.Id(l.goName), jen.Id("_")).Op(":=").Add(keyword))
+		} else {
+			given := t.temp("kw")
+			code = append(code, jen.Var().Id(l.goName).Add(valueT()),
+				jen.If(jen.List(jen.Id(given), jen.Id("ok")).Op(":=").Add(keyword), jen.Id("ok")).Block(
+					jen.Id(l.goName).Op("=").Id(given),
+				).Else().Block(jen.Id(l.goName).Op("=").Add(def)))
+		}
+		code = append(code, jen.Id("_").Op("=").Id(l.goName))
+	}
+	return code
 }
 
 // procValue translates proc { }, Proc.new { } (lambda false) and

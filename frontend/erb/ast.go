@@ -298,6 +298,7 @@ const (
 	ParamBlock                        // &x
 	ParamKey                          // x: or x: 1
 	ParamDestructure                  // (a, b)
+	ParamKeyRest                      // **x (or **)
 )
 
 // Block is a block ({ |x| ... } or do |x| ... end).

@@ -202,19 +202,12 @@ func (p *parser) parseStmt() Node {
 	if p.tok.kind == tIdent && p.tok.s == "_erbout" && !p.ruby {
 		return p.parseErbout()
 	}
-	n := p.parseExprStmt()
-	if p.isOp(",") && p.ruby {
+	var n Node
+	if p.isOp("*@") {
+		// *init, last = x: a multiple assignment's first target a splat
+		n = p.parseMultiAssign(p.parseMultiTarget())
+	} else if n = p.parseExprStmt(); p.isOp(",") {
 		n = p.parseMultiAssign(n)
-	}
-	if p.isOp(",") {
-		switch x := n.(type) {
-		case *LVar, *IVar, *GVar, *Splat:
-			p.unsupported(n.Offset(), "multiple assignment")
-		case *Call:
-			if x.Implicit || x.Name == "[]" {
-				p.unsupported(n.Offset(), "multiple assignment")
-			}
-		}
 	}
 	for p.tok.kind == tKeyword {
 		off := p.tok.off
@@ -960,7 +953,7 @@ func (p *parser) parseArgElem() Node {
 	case p.isOp("&@"):
 		p.advance()
 		return &BlockPass{At: At{off}, X: p.parseArg(false)}
-	case p.isOp("**@") && p.ruby:
+	case p.isOp("**@"):
 		p.advance()
 		return &DoubleSplat{At: At{off}, X: p.parseArg(false)}
 	case p.isOp("**@"):
@@ -1082,7 +1075,7 @@ func (p *parser) parseCallArgs(c *Call, close string) {
 			c.Args = append(c.Args, p.parseBareHash())
 		} else {
 			var a Node
-			if p.ruby && close == "" && len(c.Args) == 0 && (p.tok.kind == tIdent || p.tok.kind == tConst) {
+			if close == "" && len(c.Args) == 0 && (p.tok.kind == tIdent || p.tok.kind == tConst) {
 				// require File.join a, 'b': a command as the only argument
 				a = p.parseArg(true)
 			} else {
@@ -1203,7 +1196,7 @@ func (p *parser) parseBlock() *Block {
 		b.Params, b.TrailingComma = p.parseParams("|")
 		p.relex(sBeg)
 	}
-	if !b.Brace && p.ruby {
+	if !b.Brace {
 		// do ... rescue ... end: the body is a begin
 		body := p.parseBodyClauses(b.Off)
 		b.Body = body.Body
@@ -1249,6 +1242,13 @@ func (p *parser) parseParams(close string) ([]Param, bool) {
 				prm.Name = p.tok.s
 				p.advance()
 			}
+		case close != "|" && (p.isOp("**@") || p.isOp("**")):
+			p.advance()
+			prm.Kind = ParamKeyRest
+			if p.tok.kind == tIdent {
+				prm.Name = p.tok.s
+				p.advance()
+			}
 		case p.isOp("&@") || p.isOp("&"):
 			p.advance()
 			prm.Kind = ParamBlock
@@ -1278,15 +1278,13 @@ func (p *parser) parseParams(close string) ([]Param, bool) {
 			p.expectOp(")")
 		case p.isOp("(") || p.isOp("(arg") || p.isOp("(call"):
 			p.unsupported(p.tok.off, "destructuring method parameters")
-		case p.tok.kind == tLabel && p.ruby:
+		case p.tok.kind == tLabel:
 			prm.Name = p.tok.s
 			prm.Kind = ParamKey
 			p.advance()
 			if !p.isOp(",") && !p.isOp(close) && !(close == "\n" && p.tok.kind == tNL) {
 				prm.Default = p.parseTernary(false)
 			}
-		case p.tok.kind == tLabel:
-			p.unsupported(p.tok.off, "keyword parameters")
 		case p.tok.kind == tIdent:
 			prm.Name = p.tok.s
 			p.advance()

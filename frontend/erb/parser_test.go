@@ -301,6 +301,8 @@ func (d *dumper) node(n Node) string {
 		return "(blockpass " + d.node(x.X) + ")"
 	case *Assign:
 		return "(asgn " + d.target(x.Target) + " " + d.node(x.Value) + ")"
+	case *MultiAssign:
+		return "(masgn)" // testdata/ast.rb prints no more of it
 	case *OpAssign:
 		switch x.Target.(type) {
 		case *LVarTarget, *IVar, *GVar:

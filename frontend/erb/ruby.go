@@ -42,7 +42,8 @@ type (
 	// File is __FILE__.
 	File struct{ At }
 	// MultiAssign is a, b = x (targets as assignTarget makes them;
-	// a *Splat of one for *rest).
+	// a *Splat of one for *rest; a MultiAssign without Value for a
+	// nested (b, c)).
 	MultiAssign struct {
 		At
 		Targets []Node
@@ -144,13 +145,7 @@ func (p *parser) parseMultiAssign(first Node) Node {
 		if p.isOp("=") {
 			break
 		}
-		off := p.tok.off
-		if p.isOp("*@") || p.isOp("*") {
-			p.advance()
-			targets = append(targets, &Splat{At: At{off}, X: p.parsePostfix(p.parsePrimary(false), false)})
-			continue
-		}
-		targets = append(targets, p.parsePostfix(p.parsePrimary(false), false))
+		targets = append(targets, p.parseMultiTarget())
 	}
 	if !p.isOp("=") {
 		p.unexpected("'='")
@@ -158,11 +153,7 @@ func (p *parser) parseMultiAssign(first Node) Node {
 	p.advance()
 	p.skipNL()
 	for i, t := range targets {
-		if s, ok := t.(*Splat); ok {
-			targets[i] = &Splat{At: s.At, X: p.assignTarget(s.X)}
-			continue
-		}
-		targets[i] = p.assignTarget(t)
+		targets[i] = p.multiTarget(t)
 	}
 	var v Node
 	if p.isOp("*@") {
@@ -178,6 +169,45 @@ func (p *parser) parseMultiAssign(first Node) Node {
 		v = p.parseAssignValue()
 	}
 	return &MultiAssign{At: At{first.Offset()}, Targets: targets, Value: v}
+}
+
+// parseMultiTarget reads a target of a multiple assignment after the
+// first: *rest, a nested (b, *c), or an assignable expression.
+func (p *parser) parseMultiTarget() Node {
+	off := p.tok.off
+	switch {
+	case p.isOp("*@") || p.isOp("*"):
+		p.advance()
+		return &Splat{At: At{off}, X: p.parsePostfix(p.parsePrimary(false), false)}
+	case p.isOp("(") || p.isOp("(arg"):
+		p.advance()
+		nested := &MultiAssign{At: At{off}}
+		for {
+			nested.Targets = append(nested.Targets, p.parseMultiTarget())
+			if !p.isOp(",") {
+				break
+			}
+			p.advance()
+		}
+		p.expectOp(")")
+		return nested
+	}
+	return p.parsePostfix(p.parsePrimary(false), false)
+}
+
+// multiTarget makes a target parseMultiTarget read assignable
+// (assignTarget), a nested one's targets too.
+func (p *parser) multiTarget(t Node) Node {
+	switch x := t.(type) {
+	case *Splat:
+		return &Splat{At: x.At, X: p.assignTarget(x.X)}
+	case *MultiAssign:
+		for i, n := range x.Targets {
+			x.Targets[i] = p.multiTarget(n)
+		}
+		return x
+	}
+	return p.assignTarget(t)
 }
 
 // parseYieldSuper reads yield and super with their arguments.

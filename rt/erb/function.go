@@ -1,6 +1,9 @@
 package erb
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/pp2go/pp2go/rt/cell"
 	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/internal/atomicptr"
@@ -97,6 +100,85 @@ func ParamArgs(args []Value, pre, opt, post int, rest bool) (fixed []Value, n in
 	fixed = append(fixed, args[:pre+n]...)
 	fixed = append(fixed, args[len(args)-post:]...)
 	return fixed, n, restOf(args, pre+n, len(args)-post, rest)
+}
+
+// Keywords takes the keyword arguments of a call of a method with keyword
+// parameters off its arguments: the last one when it is a Hash whose keys
+// are all Symbols and the method's req required positional parameters
+// leave it over (Ruby 2's rule: pp2go's calls pass keywords as such a
+// Hash, which Ruby 3 keeps apart). The Hash is nil when there is none.
+func Keywords(args []Value, req int) (*Hash, []Value) {
+	if len(args) <= req {
+		return nil, args
+	}
+	h, ok := args[len(args)-1].(*Hash)
+	if !ok {
+		return nil, args
+	}
+	for _, k := range h.Keys() {
+		if _, ok := k.(Symbol); !ok {
+			return nil, args
+		}
+	}
+	return h, args[:len(args)-1]
+}
+
+// CheckKeywords raises Ruby's ArgumentError for the required keywords kw
+// lacks and, unless the method has a **rest, for those it has that are
+// not known.
+func CheckKeywords(kw *Hash, required, known []string, rest bool) {
+	var missing []string
+	for _, name := range required {
+		if _, ok := Keyword(kw, name); !ok {
+			missing = append(missing, ":"+name)
+		}
+	}
+	if len(missing) > 0 {
+		argError("missing keyword%s: %s", plural(len(missing)), strings.Join(missing, ", "))
+	}
+	if rest || kw == nil {
+		return
+	}
+	var unknown []string
+	for _, k := range kw.Keys() {
+		if !slices.Contains(known, string(k.(Symbol))) {
+			unknown = append(unknown, Inspect(k))
+		}
+	}
+	if len(unknown) > 0 {
+		argError("unknown keyword%s: %s", plural(len(unknown)), strings.Join(unknown, ", "))
+	}
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// Keyword is the keyword argument name of kw (Keywords), ok false when
+// the call gave none.
+func Keyword(kw *Hash, name string) (Value, bool) {
+	if kw == nil {
+		return nil, false
+	}
+	return kw.Lookup(Symbol(name))
+}
+
+// KeywordRest is a **rest parameter's Hash: the keyword arguments that no
+// keyword parameter (known) takes.
+func KeywordRest(kw *Hash, known []string) Value {
+	rest := NewHash()
+	if kw == nil {
+		return rest
+	}
+	for i, k := range kw.Keys() {
+		if !slices.Contains(known, string(k.(Symbol))) {
+			rest.Set(k, kw.Values()[i])
+		}
+	}
+	return rest
 }
 
 // restOf is args[i:j] when the method has a *rest parameter, else nil.

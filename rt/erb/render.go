@@ -1028,7 +1028,17 @@ func (r *R) CallDefBlock(d *Def, name string, b *Block, args ...Value) Value {
 		argError("wrong number of arguments (given %d, expected %d..%d)", len(args), d.Arity, d.Max)
 	}
 	saved := r.line
-	defer func() { r.line = saved }()
+	defer func() {
+		// a Ruby exception raised in the method is at the method's line
+		if p := recover(); p != nil {
+			if re, ok := p.(*RubyError); ok && re.Line == 0 {
+				re.Line = r.line
+			}
+			r.line = saved
+			panic(p)
+		}
+		r.line = saved
+	}()
 	if d.Blk != nil {
 		return d.Blk(args, b)
 	}
