@@ -8,6 +8,10 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/pp2go/pp2go/frontend/ast"
+	"github.com/pp2go/pp2go/frontend/diag"
+	"github.com/pp2go/pp2go/frontend/env"
+	"github.com/pp2go/pp2go/frontend/parser"
+	"github.com/pp2go/pp2go/frontend/source"
 	"github.com/pp2go/pp2go/rt/values"
 	"github.com/pp2go/pp2go/typecheck/static"
 )
@@ -417,6 +421,73 @@ func (g *defGen) eppTemplate(name string) {
 	r := g.u.root()
 	r.epps = append(r.epps, jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(name), jen.Id("EPP"): epp}))
 	g.g.loadRaise(g.u, g.f, "AddRaise", jen.Lit("epp "+name))
+}
+
+// inlineTemplates compiles the file's literal texts that inline_epp() may
+// be given at run time, a parameter's default or a variable's value
+// (voxpupuli rsyslog's components: String $format = '<%= $content %>',
+// then content => inline_epp($format)): each text with "<%" that parses
+// and lowers as EPP is registered by its text (rt.EPPDef.Inline), which
+// inline_epp() of a text not known at build time looks up. A text given
+// to inline_epp() itself is compiled at that call (lowerer.inlineEPP).
+func (g *defGen) inlineTemplates() {
+	skip := map[*ast.LiteralString]bool{}
+	visit := func(n any) {
+		switch x := n.(type) {
+		case *ast.CallNamedFunctionExpression:
+			if name, ok := x.Functor.(*ast.QualifiedName); ok && name.Value == "inline_epp" && len(x.Args) > 0 {
+				if s, ok := x.Args[0].(*ast.LiteralString); ok {
+					skip[s] = true
+				}
+			}
+		case *ast.LiteralString:
+			if !skip[x] && strings.Contains(x.Value, "<%") {
+				g.inlineTemplate(x.Value)
+			}
+		}
+	}
+	ast.Inspect(g.f.Program.Body, visit)
+	for _, d := range g.f.Program.Definitions {
+		ast.Inspect(d, visit)
+	}
+}
+
+// inlineTemplate registers text as an inline EPP template of the module
+// (inlineTemplates), unless it is registered already or is no template
+// pp2go compiles: that inline_epp() fails as before.
+func (g *defGen) inlineTemplate(text string) {
+	r := g.u.root()
+	if r.inlineEPP[text] {
+		return
+	}
+	src := source.NewFile("inlined-epp-text", text)
+	res, d := parser.ParseEPP(src)
+	if d != nil {
+		return
+	}
+	lam, ok := res.Program.Body.(*ast.LambdaExpression)
+	if !ok {
+		return
+	}
+	var diags diag.List
+	tl := &lowerer{u: g.u, f: &env.File{Path: "inlined-epp-text", Source: src, Program: res.Program}, diags: &diags, g: g.g, out: g.out}
+	body := tl.eppBody(lam)
+	if len(diags) > 0 {
+		return
+	}
+	if r.inlineEPP == nil {
+		r.inlineEPP = map[string]bool{}
+	}
+	r.inlineEPP[text] = true
+	dg := &defGen{lowerer: *tl}
+	v := g.u.rootIdent("inlineEPP")
+	g.out.Comment(fmt.Sprintf("%s is the inline EPP template %q, for inline_epp() of that text.", v, text))
+	g.out.Var().Id(v).Op("=").Add(dg.eppValue(lam, jen.Func().Params(jen.Id("s").Op("*").Qual(rtPath, "Scope")).Block(body...)))
+	ref := jen.Op("&").Id(v)
+	if g.u.home != nil {
+		ref = jen.Op("&").Qual(g.u.dir, v)
+	}
+	r.epps = append(r.epps, jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(text), jen.Id("EPP"): ref, jen.Id("Inline"): jen.True()}))
 }
 
 // eppValue is the rt.EPP of a parsed template with its body function.

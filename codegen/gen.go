@@ -566,6 +566,7 @@ func (g *generator) file(u *unit, f *env.File, base string, main bool) {
 	if main {
 		dg.mainCode()
 	}
+	dg.inlineTemplates()
 }
 
 // render renders a file of the module.

@@ -76,11 +76,14 @@ type unit struct {
 	// its embedded files/ (&moduleFiles), its metadata.json and trees, and
 	// its functions written in Ruby
 	functions, aliases, epps []jen.Code
-	modDir                   string
-	filesFS                  jen.Code
-	metadata                 string
-	hasMetadata              bool
-	trees, ruby              []jen.Code
+	// inlineEPP are the texts of inline templates registered (defGen's
+	// inlineTemplates), in the root
+	inlineEPP   map[string]bool
+	modDir      string
+	filesFS     jen.Code
+	metadata    string
+	hasMetadata bool
+	trees, ruby []jen.Code
 	// register are the statements of the package's register(p), what is
 	// too rare to be data (rt.Module.Register)
 	register []jen.Code

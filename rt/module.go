@@ -81,10 +81,13 @@ type TypeAliasDef struct {
 	Resolves              bool
 }
 
-// EPPDef is an EPP template by the name epp() finds it by (AddEPP).
+// EPPDef is an EPP template by the name epp() finds it by (AddEPP), or
+// when Inline, a template inline_epp() of a text known only at run time
+// finds by its text, Name (AddInlineEPP).
 type EPPDef struct {
-	Name string
-	EPP  *EPP
+	Name   string
+	EPP    *EPP
+	Inline bool
 }
 
 // TreeDef is a module directory the file server serves (AddModuleTree).
@@ -116,6 +119,10 @@ func (p *Program) AddModules(hs []*any) {
 			p.aliases.DefineKeyed(a.Key, a.Name, a.Definition, a.Resolves)
 		}
 		for _, t := range m.EPP {
+			if t.Inline {
+				p.AddInlineEPP(t.Name, t.EPP)
+				continue
+			}
 			p.AddEPP(t.Name, t.EPP)
 		}
 		if m.Dir != "" {

@@ -53,6 +53,7 @@ type Program struct {
 	functions []puppetFunc       // Puppet-language functions, registered by Finish
 	broken    map[string]string  // names whose manifest does not parse: the parse error
 	epp       map[string]*EPP    // EPP templates by name ("module/path")
+	inlineEPP map[string]*EPP    // inline EPP templates by their text (AddInlineEPP)
 	erb       map[string]*ERB    // ERB templates by name
 	natives   map[string]NativeType
 	aliases   *values.AliasRegistry

@@ -38,6 +38,15 @@ func (p *Program) AddEPP(name string, t *EPP) {
 	p.epp[name] = t
 }
 
+// AddInlineEPP registers an inline EPP template by its text: the build
+// compiled the literal text, which inline_epp() is given as a value.
+func (p *Program) AddInlineEPP(text string, t *EPP) {
+	if p.inlineEPP == nil {
+		p.inlineEPP = map[string]*EPP{}
+	}
+	p.inlineEPP[text] = t
+}
+
 // templateAbsent reports whether a template's module ("module/path") is
 // left out of the environment (moduleAbsent).
 func (p *Program) templateAbsent(name string) bool {
@@ -406,8 +415,14 @@ func registerTemplateFuncs() {
 		return s.renderEPP(t, hash, set, true)
 	}).Register()
 	fn.New("inline_epp").D("String template, Hash[Pattern[/^\\w+$/], Any] parameters?", func(c fn.Context, args []values.Value, _ fn.Block) values.Value {
-		Fail("inline_epp(): pp2go compiles EPP text at build time; this template text is only known at run time")
-		return nil
+		// a text the build found as a literal (AddInlineEPP)
+		s := scopeOf(c)
+		t := s.c.prog.inlineEPP[string(args[0].(values.String))]
+		if t == nil {
+			Fail("inline_epp(): pp2go compiles EPP text at build time; this template text is only known at run time")
+		}
+		hash, set := templateArgs("inline_epp", args[1:])
+		return s.renderEPP(t, hash, set, false)
 	}).Register()
 	fn.Register(fn.New3("template", -2, func(c fn.Context, args []values.Value, _ fn.Block) values.Value {
 		s := scopeOf(c)

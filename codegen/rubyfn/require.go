@@ -12,12 +12,16 @@ import (
 
 // moduleRuby finds the module Ruby file a function file (fnPath) requires:
 // require 'puppet_x/a/b' in the lib directory of the function's module,
-// require_relative 'x' beside the requiring file. "" when there is none.
+// require_relative 'x' beside the requiring file, an absolute path as it
+// is. "" when there is none.
 func moduleRuby(fnPath, lib string, relative bool) string {
 	var p string
-	if relative {
+	switch {
+	case filepath.IsAbs(lib):
+		p = lib
+	case relative:
 		p = filepath.Join(filepath.Dir(fnPath), lib)
-	} else {
+	default:
 		i := strings.LastIndex(fnPath, "/lib/")
 		if i < 0 {
 			return ""
@@ -33,13 +37,54 @@ func moduleRuby(fnPath, lib string, relative bool) string {
 	return p
 }
 
+// requiredPath is the name a require of the file file gives when the build
+// can work it out: a literal, or the path File.join, File.dirname,
+// File.expand_path (of an absolute path or with a base), __FILE__ and
+// __dir__ make of literals ('../util/x', File.join('..', 'util', 'x'),
+// File.expand_path(File.join(File.dirname(__FILE__), '..', 'x'))).
+func requiredPath(n erb.Node, file string) (string, bool) {
+	if s, ok := erb.LiteralString(n); ok {
+		return s, true
+	}
+	switch x := n.(type) {
+	case *erb.File:
+		return file, true
+	case *erb.Call:
+		if x.Recv == nil && x.Name == "__dir__" && len(x.Args) == 0 {
+			return filepath.Dir(file), true
+		}
+		if c, ok := x.Recv.(*erb.Const); !ok || constText(c) != "File" || x.Block != nil {
+			return "", false
+		}
+		var args []string
+		for _, a := range x.Args {
+			s, ok := requiredPath(a, file)
+			if !ok {
+				return "", false
+			}
+			args = append(args, s)
+		}
+		switch {
+		case x.Name == "join" && len(args) > 0:
+			return strings.Join(args, "/"), true
+		case x.Name == "dirname" && len(args) == 1:
+			return filepath.Dir(args[0]), true
+		case x.Name == "expand_path" && len(args) == 1 && filepath.IsAbs(args[0]):
+			return filepath.Clean(args[0]), true
+		case x.Name == "expand_path" && len(args) == 2 && filepath.IsAbs(args[1]):
+			return filepath.Join(args[1], args[0]), true
+		}
+	}
+	return "", false
+}
+
 // requireModule reads require 'lib' or require_relative 'lib' (call x)
 // of a module's own Ruby file, whose classes and modules are translated
 // with the function; when the file (or one it requires) does what pp2go
 // does not translate, the function is not translated, with why. It
 // returns false when lib is no module file.
 func (r *reader) requireModule(x *erb.Call, relative bool) bool {
-	lib, ok := erb.LiteralString(x.Args[0])
+	lib, ok := requiredPath(x.Args[0], r.t.Name)
 	if !ok {
 		return false
 	}
@@ -295,7 +340,7 @@ func (m *moduleReader) resolve(prefix, name string) string {
 // (what uses one pp2go lacks is not translated); a gem Puppet's Ruby does
 // not have stops the function.
 func (m *moduleReader) require(t *erb.Template, path string, x *erb.Call) {
-	lib, ok := erb.LiteralString(x.Args[0])
+	lib, ok := requiredPath(x.Args[0], path)
 	switch {
 	case !ok:
 		m.fail(t, x, "%s of a computed name", x.Name)

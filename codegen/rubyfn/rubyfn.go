@@ -257,7 +257,7 @@ func (r *reader) top(body []erb.Node) {
 // which loads (what uses one pp2go lacks is not translated). A gem
 // Puppet's Ruby does not have fails loading the function (LoadError).
 func (r *reader) require(x *erb.Call) {
-	lib, ok := erb.LiteralString(x.Args[0])
+	lib, ok := requiredPath(x.Args[0], r.t.Name)
 	switch {
 	case !ok:
 		r.fail(x, "require of %s", describe(x.Args[0]))

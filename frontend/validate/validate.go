@@ -229,7 +229,7 @@ func (c *checker) walk(n any) {
 	}
 	c.check(n)
 	c.path = append(c.path, n)
-	eachChild(n, c.walk)
+	ast.EachChild(n, c.walk)
 	c.path = c.path[:len(c.path)-1]
 }
 
@@ -715,7 +715,7 @@ func (c *checker) illegalAssignment(n any) {
 		c.error("ILLEGAL_ASSIGNMENT_CONTEXT", x, "Assignment not allowed here")
 	case *ast.LambdaExpression:
 	default:
-		eachChild(n, c.illegalAssignment)
+		ast.EachChild(n, c.illegalAssignment)
 	}
 }
 
