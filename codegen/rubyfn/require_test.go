@@ -62,6 +62,24 @@ func TestRequireModuleRuby(t *testing.T) {
 	if len(fun.Methods.Untranslated) > 0 {
 		t.Errorf("untranslated: %v", fun.Methods.Untranslated)
 	}
+	// a path made of literals (mongodb 7's require_relative File.join('..',
+	// 'util', ...); the older File.expand_path(File.join(File.dirname(__FILE__), ...)))
+	write("puppet/util/m_dumper.rb", "require_relative '../../puppet_x/m/dumper'\n")
+	for _, req := range []string{
+		"require_relative File.join('..', 'util', 'm_dumper')",
+		"require File.expand_path(File.join(File.dirname(__FILE__), '..', '..', 'puppet_x', 'm', 'dumper'))",
+		"require File.expand_path('../../puppet_x/m/dumper', __dir__)",
+	} {
+		src = req + "\nPuppet::Functions.create_function(:f) do\n  def f(h)\n    PuppetX::M::Dumper.new(h).s\n  end\nend\n"
+		path = write("puppet/functions/f.rb", src)
+		fun, err = Translate(path, []byte(src))
+		if err != nil {
+			t.Fatalf("%s: %v", req, err)
+		}
+		if len(fun.Methods.Untranslated) > 0 {
+			t.Errorf("%s: untranslated: %v", req, fun.Methods.Untranslated)
+		}
+	}
 }
 
 // utilRB is a module Ruby file with singleton methods of modules (def
