@@ -279,6 +279,9 @@ func (c *Ctx) toError(r any) *Error {
 		e = &Error{Message: x.msg, Code: x.code}
 	case controlFlow:
 		e = &Error{Message: x.outsideMessage()}
+	case *fn.FatalError:
+		// a Ruby ScriptError (LoadError): Puppet prints its message alone
+		return &Error{Message: x.Message}
 	case *fn.BreakSignal:
 		// break() that no iteration stopped: Puppet's StopIteration
 		// reaches Compiler.compile, which reports it by its class name

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -113,7 +114,7 @@ func atSite(s *Site, r any) {
 	switch e := r.(type) {
 	case nil:
 		return
-	case *Error, controlFlow:
+	case *Error, controlFlow, *fn.FatalError:
 		panic(r)
 	case *detailError:
 		err := runtimeError(s, e.msg)

@@ -150,14 +150,6 @@ func init() {
 			return v.String(s)
 		}).Register()
 
-	fn.New("scanf").
-		D("String data, String format, &block?", func(c fn.Context, a args, b fn.Block) v.Value {
-			// Puppet 7.23 on Ruby 3.1 cannot load Ruby's scanf library (no
-			// longer part of Ruby): every call fails, outside Puppet's error
-			// handling.
-			panic(&fn.FatalError{Message: "cannot load such file -- scanf"})
-		}).Register()
-
 	fn.New("import").
 		D("Any args*", func(c fn.Context, a args, b fn.Block) v.Value {
 			panic(&fn.IssueError{Code: "DISCONTINUED_IMPORT", Message: "Use of 'import' has been discontinued in favor of a manifest directory. See http://links.puppet.com/puppet-import-deprecation"})
