@@ -17,6 +17,9 @@ var langKnown = map[string]string{
 		"(#<Puppet::Resource::Type:0x...>), whose address changes from run to run",
 	"overrides_errors/already_set": "Puppet bug: the message names the override's source as a Ruby object " +
 		"(#<Puppet::Resource::Type:0x...>), whose address changes from run to run",
+	"provider_require_other_module/lang.example.com": "Puppet bug PUP-4450: a provider's plain require of another " +
+		"module's Ruby fails unless a pluginsynced copy or an earlier load put it on $LOAD_PATH; pp2go compiles, " +
+		"as such a server does",
 }
 
 // langKnown7 and langKnown8 are the cases where pp2go differs from Puppet
