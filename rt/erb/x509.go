@@ -12,7 +12,7 @@ import (
 )
 
 // OpenSSL::X509::Certificate.new(pem_or_der), OpenSSL::PKey::RSA.new(
-// pem_or_der) and Certificate#verify(key), with Go's crypto/x509 and the
+// pem_or_der), Certificate#verify(key), #not_before and #not_after, with Go's crypto/x509 and the
 // errors Ruby 3.1's openssl gem (on OpenSSL 3) raises: PEM is read as
 // OpenSSL's PEM reader reads it (blocks of other labels are skipped; a
 // missing or broken block is "no start line", "bad base64 decode", "bad
@@ -39,6 +39,8 @@ func init() {
 	})
 	plain([]plainMethod{
 		{"verify", (*R).Verify},
+		{"not_before", (*R).NotBefore},
+		{"not_after", (*R).NotAfter},
 	})
 }
 
@@ -235,4 +237,26 @@ func (r *R) Verify(recv Value, args ...Value) Value {
 		raise(ClassNotImplementedError, "pp2go: certificates signed with %s are not supported", c.c.SignatureAlgorithm)
 	}
 	return err == nil
+}
+
+// NotBefore is Certificate#not_before: the start of its validity, a Time
+// in UTC.
+func (r *R) NotBefore(recv Value, args ...Value) Value {
+	c, ok := recv.(*x509Cert)
+	if !ok {
+		noMethod("not_before", recv)
+	}
+	arity(args, 0, 0)
+	return &rubyTime{t: c.c.NotBefore.UTC(), utc: true}
+}
+
+// NotAfter is Certificate#not_after: the end of its validity, a Time in
+// UTC.
+func (r *R) NotAfter(recv Value, args ...Value) Value {
+	c, ok := recv.(*x509Cert)
+	if !ok {
+		noMethod("not_after", recv)
+	}
+	arity(args, 0, 0)
+	return &rubyTime{t: c.c.NotAfter.UTC(), utc: true}
 }

@@ -47,6 +47,10 @@ func TestX509(t *testing.T) {
 		{func() Value { return r.Verify(newCert(cert), newKey(key3)) }, "false"},
 		{func() Value { return r.Verify(newCert(eccert), newKey(key)) }, "OpenSSL::X509::CertificateError: wrong public key type"},
 		{func() Value { return r.Verify(newCert(S(cert.S+cert.S)), newKey(S("junk\n"+key.S))) }, "true"},
+		// Time objects in UTC (Ruby 3.3's openssl gem)
+		{func() Value { return r.NotBefore(newCert(cert)) }, "2026-11-25 17:52:11 UTC"},
+		{func() Value { return r.NotAfter(newCert(cert)) }, "2036-11-22 17:52:11 UTC"},
+		{func() Value { return r.NotAfter(int64(1)) }, "NoMethodError: undefined method `not_after' for 1:Integer"},
 	} {
 		if got := run(c.f); got != c.want {
 			t.Errorf("got %s, want %s", got, c.want)
