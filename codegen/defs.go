@@ -284,7 +284,7 @@ func lits(names []string) []jen.Code {
 // function emits a function written in Puppet.
 func (g *defGen) function(name string, x *ast.FunctionDefinition) {
 	id := g.u.ident("func" + goName(name))
-	sig := g.signature(x.Params, x.ReturnType)
+	sig := g.signature(x.Params, x.ReturnType, false)
 	g.out.Comment(id + " " + g.doc("function", name, x))
 	g.out.Func().Id(id).Params(scopeParam()).Qual(valuesPath, "Value").Block(g.tail(x.Body)...)
 	g.u.functions = append(g.u.functions, jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(name), jen.Id("Sig"): sig, jen.Id("Body"): jen.Id(id)}))
@@ -498,7 +498,7 @@ func (g *defGen) eppValue(lam *ast.LambdaExpression, body jen.Code) jen.Code {
 	}
 	return jen.Qual(rtPath, "EPP").Values(jen.Dict{
 		jen.Id("ParamsSpecified"): jen.Lit(specified),
-		jen.Id("Sig"):             g.signature(lam.Params, nil),
+		jen.Id("Sig"):             g.signature(lam.Params, nil, false),
 		jen.Id("Body"):            body,
 	})
 }

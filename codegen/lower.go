@@ -768,7 +768,7 @@ func literalValue(e ast.Expr) values.Value {
 }
 
 func (l *lowerer) lambda(x *ast.LambdaExpression) jen.Code {
-	sig := l.signature(x.Params, x.ReturnType)
+	sig := l.signature(x.Params, x.ReturnType, true)
 	// A lambda's body runs over a local table of its parameters and the
 	// variables it assigns: those names are no longer the definition's
 	// parameters there.
@@ -820,12 +820,17 @@ func localNames(x *ast.LambdaExpression) map[string]bool {
 
 // signature hoists the parameters of a lambda or function into a package
 // variable.
-func (l *lowerer) signature(params []*ast.Parameter, ret ast.Expr) jen.Code {
+func (l *lowerer) signature(params []*ast.Parameter, ret ast.Expr, lambda bool) jen.Code {
 	fields := jen.Dict{}
 	if len(params) > 0 {
 		ps := make([]jen.Code, len(params))
+		sited := false
 		for i, p := range params {
 			d := jen.Dict{jen.Id("Name"): jen.Lit(p.Name)}
+			if lambda && p.Value == nil && !p.CapturesRest {
+				d[jen.Id("At")] = jen.Lit(l.u.site(l.f, p, "Parameter") + 1)
+				sited = true
+			}
 			if p.Type != nil && computedType(p.Type) {
 				d[jen.Id("TypeExpr")] = l.scopeFunc(p.Type)
 			} else if t := l.paramType(p.Type); t != nil {
@@ -840,6 +845,9 @@ func (l *lowerer) signature(params []*ast.Parameter, ret ast.Expr) jen.Code {
 			ps[i] = jen.Values(d)
 		}
 		fields[jen.Id("Params")] = jen.Index().Qual(rtPath, "LambdaParam").Values(ps...)
+		if sited {
+			fields[jen.Id("Sites")] = jen.Id("sites")
+		}
 	}
 	if ret != nil && computedType(ret) {
 		fields[jen.Id("ReturnExpr")] = l.scopeFunc(ret)

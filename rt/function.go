@@ -332,6 +332,10 @@ type LambdaParam struct {
 	TypeExpr     func(s *Scope) values.Value
 	Default      func(s *Scope) values.Value
 	CapturesRest bool
+	// At is a lambda's required parameter's site in the signature's
+	// Sites, plus one (0: none): Puppet reports a call without its
+	// argument there (a Ruby function calling the lambda as a block).
+	At int32
 }
 
 // Signature describes a lambda or function's parameters once, for every
@@ -347,6 +351,8 @@ type Signature struct {
 	// Cell keeps the signature resolved in the program that used it last
 	// (package cell).
 	Cell *Cell
+	// Sites is the site table of the parameters' At.
+	Sites *SiteTable
 }
 
 // resolvedSig is a Signature with its types resolved in a program.
@@ -553,6 +559,9 @@ func (sig *Signature) bind(s *Scope, t *varTable, args []values.Value, rs *resol
 			v = args[i]
 		case p.Default != nil:
 			v = p.Default(s)
+		case p.At > 0 && sig.Sites != nil:
+			// Closure#combine_values_with_parameters
+			IssueAt(sig.Sites.Ref(p.At-1).Site(), "MISSING_REQUIRED_PARAMETER", "Parameter $%s is required but no value was given", p.Name)
 		default:
 			v = nil
 		}
@@ -561,9 +570,8 @@ func (sig *Signature) bind(s *Scope, t *varTable, args []values.Value, rs *resol
 			t.set(p.Name, v)
 		}
 	}
-	if len(args) > len(sig.Params) && (len(sig.Params) == 0 || !sig.Params[len(sig.Params)-1].CapturesRest) {
-		final = args
-	}
+	// arguments beyond the parameters are dropped (Closure#call_with_scope
+	// checks the values bound, not the arguments given)
 	if !values.IsInstance(rs.callable.Params, values.NewArray(final...)) {
 		Fail(values.DescribeSignatures("lambda", []*values.Signature{rs.sig}, final, nil))
 	}

@@ -11,7 +11,10 @@ type Block struct {
 	f2 func(Value, Value) Value
 	f3 func(Value, Value, Value) Value
 	fn func([]Value) Value
-	// Origin is the Puppet lambda a block stands for (LambdaBlock).
+	// Origin is the Puppet lambda a block stands for (LambdaBlock): it
+	// is called with the arguments as given, which the lambda checks
+	// against its parameters, as a Puppet Closure does (no Array spread,
+	// no nil for a missing one).
 	Origin any
 	// opt, rest: a block with optional or *rest parameters (BlkParams);
 	// n counts its required ones.
@@ -144,6 +147,9 @@ func (b *Block) call(args []Value) Value {
 	if b.lambda {
 		return b.callLambda(args)
 	}
+	if b.Origin != nil {
+		return b.fn(args)
+	}
 	if b.splat && len(args) == 1 {
 		if arr, ok := args[0].(*Array); ok {
 			args = arr.A
@@ -181,6 +187,9 @@ func (b *Block) yield1(v Value) Value { return result(b.run1(v)) }
 func (b *Block) run1(v Value) Value {
 	if b.lambda {
 		return b.callLambda([]Value{v})
+	}
+	if b.Origin != nil {
+		return b.fn([]Value{v})
 	}
 	if b.f1 != nil && !b.splat {
 		return b.f1(v)
