@@ -922,13 +922,6 @@ func appendTagged(b []byte, ptype, text string) []byte {
 	return append(b, '}')
 }
 
-// appendType appends a type as rich data. Puppet writes the type's
-// initialization hash; pp2go writes the type's string form, which Puppet
-// reads back as the same type.
-func appendType(b []byte, t values.Type) []byte {
-	return appendTagged(b, "Type", values.TypeString(t))
-}
-
 // appendStr appends a JSON string as Ruby's JSON generator writes it: UTF-8
 // as is, control characters, quote and backslash escaped.
 func appendStr(b []byte, s string) []byte {

@@ -1,0 +1,294 @@
+package rt
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/pp2go/pp2go/rt/values"
+)
+
+// A type in a catalog is rich data Puppet writes as the Pcore object it is
+// ({"__ptype": "Pcore::IntegerType", "from": 1}): its attributes in their
+// order, those at the end that have their default value left out (a
+// default before a value that is not is written: Integer[default, 5]'s
+// "from": null). Some attributes Puppet does not keep: Boolean[true] and
+// Sensitive[String] are written as Boolean and Sensitive.
+
+// pcoreAttr is an attribute of a type's Pcore object: write appends its
+// value; set says it is not the attribute's default.
+type pcoreAttr struct {
+	name  string
+	set   bool
+	write func(b []byte) []byte
+}
+
+// appendType appends type t as Pcore rich data. A type it does not know
+// (an Object type, a URI type of a URI string) is written as its string
+// form, tagged Type, and so is an alias that names itself (Data, whose
+// serialization Puppet fails with "Endless recursion detected").
+func appendType(b []byte, t values.Type) []byte {
+	if a, ok := t.(*values.TypeAliasType); ok {
+		if reaches(a.ResolvedType(), a, map[*values.TypeAliasType]bool{}) {
+			return appendTagged(b, "Type", values.TypeString(t))
+		}
+		b = append(b, `{"__ptype":"Pcore::TypeAliasType","name":`...)
+		b = appendStr(b, a.AliasName)
+		b = append(b, `,"type_expr":null,"resolved_type":`...)
+		b = appendType(b, a.ResolvedType())
+		return append(b, '}')
+	}
+	name, attrs, ok := pcoreObject(t)
+	if !ok {
+		return appendTagged(b, "Type", values.TypeString(t))
+	}
+	b = append(b, `{"__ptype":"Pcore::`...)
+	b = append(b, name...)
+	b = append(b, '"')
+	n := len(attrs)
+	for n > 0 && !attrs[n-1].set {
+		n--
+	}
+	for _, a := range attrs[:n] {
+		b = append(b, ',', '"')
+		b = append(b, a.name...)
+		b = append(b, '"', ':')
+		b = a.write(b)
+	}
+	return append(b, '}')
+}
+
+func writeNull(b []byte) []byte { return append(b, "null"...) }
+
+// typeAttr is an attribute whose value is a type (nil: its default,
+// written as null unless def, the default type, is given).
+func typeAttr(name string, t, def values.Type) pcoreAttr {
+	if t == nil || def != nil && values.TypeString(t) == values.TypeString(def) {
+		if def == nil {
+			return pcoreAttr{name: name, write: writeNull}
+		}
+		return pcoreAttr{name: name, write: func(b []byte) []byte { return appendType(b, def) }}
+	}
+	return pcoreAttr{name: name, set: true, write: func(b []byte) []byte { return appendType(b, t) }}
+}
+
+// typesAttr is a required attribute listing types.
+func typesAttr(name string, ts []values.Type) pcoreAttr {
+	return pcoreAttr{name: name, set: true, write: func(b []byte) []byte {
+		b = append(b, '[')
+		for i, t := range ts {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendType(b, t)
+		}
+		return append(b, ']')
+	}}
+}
+
+// sizeAttr is a collection's size_type, nil when it has none.
+func sizeAttr(size *values.IntegerType) pcoreAttr {
+	if size == nil {
+		return pcoreAttr{name: "size_type", write: writeNull}
+	}
+	return typeAttr("size_type", size, nil)
+}
+
+// rangeAttrs are a numeric type's from and to, each null when open.
+func rangeAttrs(from, to values.Value, fromSet, toSet bool) []pcoreAttr {
+	attr := func(name string, v values.Value, set bool) pcoreAttr {
+		if !set {
+			return pcoreAttr{name: name, write: writeNull}
+		}
+		return pcoreAttr{name: name, set: true, write: func(b []byte) []byte { return appendValue(b, v) }}
+	}
+	return []pcoreAttr{attr("from", from, fromSet), attr("to", to, toSet)}
+}
+
+func strAttr(name, s string) pcoreAttr {
+	return pcoreAttr{name: name, set: true, write: func(b []byte) []byte { return appendStr(b, s) }}
+}
+
+// pcoreObject is the Pcore type name of t and its attributes, ok false for
+// a type pp2go writes otherwise.
+func pcoreObject(t values.Type) (name string, attrs []pcoreAttr, ok bool) {
+	switch x := t.(type) {
+	case *values.AnyType:
+		return "AnyType", nil, true
+	case *values.UndefType:
+		return "UndefType", nil, true
+	case *values.DefaultType:
+		return "DefaultType", nil, true
+	case *values.ScalarType:
+		return "ScalarType", nil, true
+	case *values.ScalarDataType:
+		return "ScalarDataType", nil, true
+	case *values.NumericType:
+		return "NumericType", nil, true
+	case *values.BooleanType:
+		return "BooleanType", nil, true
+	case *values.BinaryType:
+		return "BinaryType", nil, true
+	case *values.SemVerRangeType:
+		return "SemVerRangeType", nil, true
+	case *values.SensitiveType:
+		return "SensitiveType", nil, true
+	case *values.IntegerType:
+		return "IntegerType", rangeAttrs(values.Int(x.From), values.Int(x.To), x.From != math.MinInt64, x.To != math.MaxInt64), true
+	case *values.FloatType:
+		return "FloatType", rangeAttrs(values.Float(x.From), values.Float(x.To), !math.IsInf(x.From, -1), !math.IsInf(x.To, 1)), true
+	case *values.StringType:
+		switch {
+		case x.HasValue:
+			return "StringType", []pcoreAttr{strAttr("size_type_or_value", x.Value)}, true
+		case x.Size != nil:
+			return "StringType", []pcoreAttr{typeAttr("size_type_or_value", x.Size, nil)}, true
+		}
+		return "StringType", nil, true
+	case *values.EnumType:
+		values := x.Values
+		return "EnumType", []pcoreAttr{
+			{name: "values", set: true, write: func(b []byte) []byte { return appendStrings(b, values) }},
+			{name: "case_insensitive", set: x.CaseInsensitive, write: func(b []byte) []byte { return strconv.AppendBool(b, x.CaseInsensitive) }},
+		}, true
+	case *values.PatternType:
+		ts := make([]values.Type, len(x.Patterns))
+		for i, p := range x.Patterns {
+			ts[i] = p
+		}
+		return "PatternType", []pcoreAttr{typesAttr("patterns", ts)}, true
+	case *values.RegexpType:
+		if !x.HasPattern {
+			return "RegexpType", nil, true
+		}
+		return "RegexpType", []pcoreAttr{strAttr("pattern", x.Pattern)}, true
+	case *values.CollectionType:
+		return "CollectionType", []pcoreAttr{sizeAttr(x.Size)}, true
+	case *values.ArrayType:
+		return "ArrayType", []pcoreAttr{typeAttr("element_type", x.Elem, values.AnyT), sizeAttr(x.Size)}, true
+	case *values.HashType:
+		return "HashType", []pcoreAttr{typeAttr("key_type", x.Key, values.AnyT), typeAttr("value_type", x.Value, values.AnyT), sizeAttr(x.Size)}, true
+	case *values.TupleType:
+		return "TupleType", []pcoreAttr{typesAttr("types", x.Types), sizeAttr(x.Size)}, true
+	case *values.StructType:
+		elements := x.Elements
+		return "StructType", []pcoreAttr{{name: "elements", set: true, write: func(b []byte) []byte {
+			b = append(b, '[')
+			for i, e := range elements {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = append(b, `{"__ptype":"Pcore::StructElement","key_type":`...)
+				b = appendType(b, e.Key)
+				b = append(b, `,"value_type":`...)
+				b = appendType(b, e.Value)
+				b = append(b, '}')
+			}
+			return append(b, ']')
+		}}}, true
+	case *values.VariantType:
+		return "VariantType", []pcoreAttr{typesAttr("types", x.Types)}, true
+	case *values.OptionalType:
+		return "OptionalType", []pcoreAttr{typeAttr("type", x.Type, nil)}, true
+	case *values.NotUndefType:
+		return "NotUndefType", []pcoreAttr{typeAttr("type", x.Type, nil)}, true
+	case *values.TypeType:
+		return "TypeType", []pcoreAttr{typeAttr("type", x.Type, nil)}, true
+	case *values.IterableType:
+		return "IterableType", []pcoreAttr{typeAttr("type", x.Type, nil)}, true
+	case *values.IteratorType:
+		return "IteratorType", []pcoreAttr{typeAttr("type", x.Type, nil)}, true
+	case *values.InitType:
+		return "InitType", []pcoreAttr{typeAttr("type", x.Type, nil)}, true
+	case *values.RuntimeType:
+		return "RuntimeType", []pcoreAttr{strAttr("runtime", x.Runtime), strAttr("name_or_pattern", x.RuntimeName)}, true
+	case *values.CallableType:
+		// the return type's default is Any, which the attribute's reader
+		// gives as nil: the three are always written
+		var params values.Type
+		if x.Params != nil {
+			params = x.Params
+		}
+		ret := typeAttr("return_type", x.Return, nil)
+		ret.set = true
+		return "CallableType", []pcoreAttr{typeAttr("param_types", params, nil), typeAttr("block_type", x.Block, nil), ret}, true
+	case *values.TimestampType:
+		return "TimestampType", rangeAttrs(values.Timestamp(x.From), values.Timestamp(x.To), x.From != math.MinInt64, x.To != math.MaxInt64), true
+	case *values.SemVerType:
+		if len(x.Ranges) == 0 {
+			return "SemVerType", nil, true
+		}
+		ranges := x.Ranges
+		return "SemVerType", []pcoreAttr{{name: "ranges", set: true, write: func(b []byte) []byte {
+			b = append(b, '[')
+			for i, r := range ranges {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = appendValue(b, r)
+			}
+			return append(b, ']')
+		}}}, true
+	case *values.URIType:
+		switch p := x.Params.(type) {
+		case nil, values.UndefValue:
+			return "URIType", nil, true
+		case *values.Hash:
+			return "URIType", []pcoreAttr{{name: "parameters", set: true, write: func(b []byte) []byte { return appendValue(b, p) }}}, true
+		}
+	case *values.TimespanType:
+		return "TimespanType", rangeAttrs(values.Timespan(x.From), values.Timespan(x.To), x.From != math.MinInt64, x.To != math.MaxInt64), true
+	}
+	return "", nil, false
+}
+
+// reaches reports whether type t names alias a, through the types it is
+// made of and the aliases it names (seen: those already searched).
+func reaches(t values.Type, a *values.TypeAliasType, seen map[*values.TypeAliasType]bool) bool {
+	var parts []values.Type
+	switch x := t.(type) {
+	case *values.TypeAliasType:
+		if x == a {
+			return true
+		}
+		if seen[x] {
+			return false
+		}
+		seen[x] = true
+		parts = []values.Type{x.ResolvedType()}
+	case *values.VariantType:
+		parts = x.Types
+	case *values.TupleType:
+		parts = x.Types
+	case *values.ArrayType:
+		parts = []values.Type{x.Elem}
+	case *values.HashType:
+		parts = []values.Type{x.Key, x.Value}
+	case *values.StructType:
+		for _, e := range x.Elements {
+			parts = append(parts, e.Key, e.Value)
+		}
+	case *values.OptionalType:
+		parts = []values.Type{x.Type}
+	case *values.NotUndefType:
+		parts = []values.Type{x.Type}
+	case *values.TypeType:
+		parts = []values.Type{x.Type}
+	case *values.IterableType:
+		parts = []values.Type{x.Type}
+	case *values.IteratorType:
+		parts = []values.Type{x.Type}
+	case *values.InitType:
+		parts = []values.Type{x.Type}
+	case *values.CallableType:
+		if x.Params != nil {
+			parts = append(parts, x.Params)
+		}
+		parts = append(parts, x.Block, x.Return)
+	}
+	for _, p := range parts {
+		if p != nil && reaches(p, a, seen) {
+			return true
+		}
+	}
+	return false
+}
