@@ -1027,17 +1027,21 @@ func (r *R) CallDefBlock(d *Def, name string, b *Block, args ...Value) Value {
 		}
 		argError("wrong number of arguments (given %d, expected %d..%d)", len(args), d.Arity, d.Max)
 	}
-	saved := r.line
+	// the method has its own $~ (Regexp.last_match), which its caller's
+	// is again when it returns: a recursive parse(Regexp.last_match(1))
+	// leaves last_match(2) of its caller as it was (icinga2's Utils.parse)
+	saved, match := r.line, r.match
+	r.match = nil
 	defer func() {
 		// a Ruby exception raised in the method is at the method's line
 		if p := recover(); p != nil {
 			if re, ok := p.(*RubyError); ok && re.Line == 0 {
 				re.Line = r.line
 			}
-			r.line = saved
+			r.line, r.match = saved, match
 			panic(p)
 		}
-		r.line = saved
+		r.line, r.match = saved, match
 	}()
 	if d.Blk != nil {
 		return d.Blk(args, b)
