@@ -46,11 +46,11 @@ func TestBoundCalls(t *testing.T) {
 		`s.Fn(sites.Ref(2), fnVersioncmpD1, nil, v.String("1"), v.String("2"))`,
 		`fnVersioncmpD1Check1 = &rt.FuncRef{Name: "versioncmp", Dispatch: 1, Check: 0x1, Cell: &cells[2]}`,
 		`s.Fn(sites.Ref(4), fnVersioncmpD1Check1, nil, s.Var(sites.Ref(5), "a"), v.String("2"))`,
-		`s.Fn(sites.Ref(8), fnMap, s.Lambda(`,
-		`s.Fn(sites.Ref(10), fnVersioncmp, nil, rt.Args(rt.Splat(&lit3))...)`,
-		`s.Fn(sites.Ref(12), fnMF, nil, v.Int(1))`,
-		`s.Fn(sites.Ref(14), fnVersioncmp, nil, v.Int(1), v.String("2"))`,
-		`s.Fn(sites.Ref(16), fnEmpty, nil, s.Var(sites.Ref(17), "a"))`,
+		`s.Fn(sites.Ref(9), fnMap, s.Lambda(`,
+		`s.Fn(sites.Ref(11), fnVersioncmp, nil, rt.Args(rt.Splat(&lit3))...)`,
+		`s.Fn(sites.Ref(13), fnMF, nil, v.Int(1))`,
+		`s.Fn(sites.Ref(15), fnVersioncmp, nil, v.Int(1), v.String("2"))`,
+		`s.Fn(sites.Ref(17), fnEmpty, nil, s.Var(sites.Ref(18), "a"))`,
 	} {
 		require.Contains(t, site, words(want))
 	}
