@@ -281,8 +281,14 @@ func (r *R) PuppetVersion() Value {
 	return r.newStr("7.23.0")
 }
 
-// major is the major version of the Puppet release compiled as.
-func (r *R) major() int { return majorOf(ToS(r.PuppetVersion())) }
+// settle is e.Settle for the release r compiles as, which it asks only
+// when e has a Ruby 3.3 message (a rescue is common; this is rare).
+func (r *R) settle(e *RubyError) *RubyError {
+	if e.Msg33 == "" {
+		return e
+	}
+	return e.Settle(majorOf(ToS(r.PuppetVersion())))
+}
 
 // ScopeMajor is the major version of the Puppet release s compiles as (7
 // when it does not say).

@@ -912,7 +912,7 @@ func (r *R) Rescue(body func() Value, classes []Value, handler func(err Value) V
 				if e.Line == 0 {
 					e.Line = r.line
 				}
-				re, ok = e.Settle(r.major()), true
+				re, ok = r.settle(e), true
 			}
 		}()
 		result = body()
@@ -968,7 +968,7 @@ func (r *R) BeginRescue(body func() Value, els func() Value, clauses ...Clause) 
 						if e.Line == 0 {
 							e.Line = r.line
 						}
-						caught, clause = e.Settle(r.major()), &clauses[i]
+						caught, clause = r.settle(e), &clauses[i]
 						return
 					}
 				}
