@@ -28,7 +28,7 @@ type pcoreAttr struct {
 // serialization Puppet fails with "Endless recursion detected").
 func appendType(b []byte, t values.Type) []byte {
 	if a, ok := t.(*values.TypeAliasType); ok {
-		if reaches(a.ResolvedType(), a, map[*values.TypeAliasType]bool{}) {
+		if a.NamesItself() {
 			return appendTagged(b, "Type", values.TypeString(t))
 		}
 		b = append(b, `{"__ptype":"Pcore::TypeAliasType","name":`...)
@@ -73,13 +73,18 @@ func typeAttr(name string, t, def values.Type) pcoreAttr {
 
 // typesAttr is a required attribute listing types.
 func typesAttr(name string, ts []values.Type) pcoreAttr {
+	return listAttr(name, ts, appendType)
+}
+
+// listAttr is a required attribute listing xs, each written by write.
+func listAttr[T any](name string, xs []T, write func([]byte, T) []byte) pcoreAttr {
 	return pcoreAttr{name: name, set: true, write: func(b []byte) []byte {
 		b = append(b, '[')
-		for i, t := range ts {
+		for i, x := range xs {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendType(b, t)
+			b = write(b, x)
 		}
 		return append(b, ']')
 	}}
@@ -112,26 +117,10 @@ func strAttr(name, s string) pcoreAttr {
 // a type pp2go writes otherwise.
 func pcoreObject(t values.Type) (name string, attrs []pcoreAttr, ok bool) {
 	switch x := t.(type) {
-	case *values.AnyType:
-		return "AnyType", nil, true
-	case *values.UndefType:
-		return "UndefType", nil, true
-	case *values.DefaultType:
-		return "DefaultType", nil, true
-	case *values.ScalarType:
-		return "ScalarType", nil, true
-	case *values.ScalarDataType:
-		return "ScalarDataType", nil, true
-	case *values.NumericType:
-		return "NumericType", nil, true
-	case *values.BooleanType:
-		return "BooleanType", nil, true
-	case *values.BinaryType:
-		return "BinaryType", nil, true
-	case *values.SemVerRangeType:
-		return "SemVerRangeType", nil, true
-	case *values.SensitiveType:
-		return "SensitiveType", nil, true
+	case *values.AnyType, *values.UndefType, *values.DefaultType, *values.ScalarType, *values.ScalarDataType,
+		*values.NumericType, *values.BooleanType, *values.BinaryType, *values.SemVerRangeType, *values.SensitiveType:
+		// no attributes (or none that Puppet writes: Boolean[true])
+		return t.Name() + "Type", nil, true
 	case *values.IntegerType:
 		return "IntegerType", rangeAttrs(values.Int(x.From), values.Int(x.To), x.From != math.MinInt64, x.To != math.MaxInt64), true
 	case *values.FloatType:
@@ -170,35 +159,17 @@ func pcoreObject(t values.Type) (name string, attrs []pcoreAttr, ok bool) {
 	case *values.TupleType:
 		return "TupleType", []pcoreAttr{typesAttr("types", x.Types), sizeAttr(x.Size)}, true
 	case *values.StructType:
-		elements := x.Elements
-		return "StructType", []pcoreAttr{{name: "elements", set: true, write: func(b []byte) []byte {
-			b = append(b, '[')
-			for i, e := range elements {
-				if i > 0 {
-					b = append(b, ',')
-				}
-				b = append(b, `{"__ptype":"Pcore::StructElement","key_type":`...)
-				b = appendType(b, e.Key)
-				b = append(b, `,"value_type":`...)
-				b = appendType(b, e.Value)
-				b = append(b, '}')
-			}
-			return append(b, ']')
-		}}}, true
+		return "StructType", []pcoreAttr{listAttr("elements", x.Elements, func(b []byte, e *values.StructElement) []byte {
+			b = append(b, `{"__ptype":"Pcore::StructElement","key_type":`...)
+			b = appendType(b, e.Key)
+			b = append(b, `,"value_type":`...)
+			b = appendType(b, e.Value)
+			return append(b, '}')
+		})}, true
 	case *values.VariantType:
 		return "VariantType", []pcoreAttr{typesAttr("types", x.Types)}, true
-	case *values.OptionalType:
-		return "OptionalType", []pcoreAttr{typeAttr("type", x.Type, nil)}, true
-	case *values.NotUndefType:
-		return "NotUndefType", []pcoreAttr{typeAttr("type", x.Type, nil)}, true
-	case *values.TypeType:
-		return "TypeType", []pcoreAttr{typeAttr("type", x.Type, nil)}, true
-	case *values.IterableType:
-		return "IterableType", []pcoreAttr{typeAttr("type", x.Type, nil)}, true
-	case *values.IteratorType:
-		return "IteratorType", []pcoreAttr{typeAttr("type", x.Type, nil)}, true
-	case *values.InitType:
-		return "InitType", []pcoreAttr{typeAttr("type", x.Type, nil)}, true
+	case *values.OptionalType, *values.NotUndefType, *values.TypeType, *values.IterableType, *values.IteratorType, *values.InitType:
+		return t.Name() + "Type", []pcoreAttr{typeAttr("type", wrappedType(t), nil)}, true
 	case *values.RuntimeType:
 		return "RuntimeType", []pcoreAttr{strAttr("runtime", x.Runtime), strAttr("name_or_pattern", x.RuntimeName)}, true
 	case *values.CallableType:
@@ -217,17 +188,7 @@ func pcoreObject(t values.Type) (name string, attrs []pcoreAttr, ok bool) {
 		if len(x.Ranges) == 0 {
 			return "SemVerType", nil, true
 		}
-		ranges := x.Ranges
-		return "SemVerType", []pcoreAttr{{name: "ranges", set: true, write: func(b []byte) []byte {
-			b = append(b, '[')
-			for i, r := range ranges {
-				if i > 0 {
-					b = append(b, ',')
-				}
-				b = appendValue(b, r)
-			}
-			return append(b, ']')
-		}}}, true
+		return "SemVerType", []pcoreAttr{listAttr("ranges", x.Ranges, func(b []byte, r *values.SemVerRange) []byte { return appendValue(b, r) })}, true
 	case *values.URIType:
 		switch p := x.Params.(type) {
 		case nil, values.UndefValue:
@@ -241,54 +202,22 @@ func pcoreObject(t values.Type) (name string, attrs []pcoreAttr, ok bool) {
 	return "", nil, false
 }
 
-// reaches reports whether type t names alias a, through the types it is
-// made of and the aliases it names (seen: those already searched).
-func reaches(t values.Type, a *values.TypeAliasType, seen map[*values.TypeAliasType]bool) bool {
-	var parts []values.Type
+// wrappedType is the type of Optional, NotUndef, Type, Iterable, Iterator
+// and Init (nil when it has none).
+func wrappedType(t values.Type) values.Type {
 	switch x := t.(type) {
-	case *values.TypeAliasType:
-		if x == a {
-			return true
-		}
-		if seen[x] {
-			return false
-		}
-		seen[x] = true
-		parts = []values.Type{x.ResolvedType()}
-	case *values.VariantType:
-		parts = x.Types
-	case *values.TupleType:
-		parts = x.Types
-	case *values.ArrayType:
-		parts = []values.Type{x.Elem}
-	case *values.HashType:
-		parts = []values.Type{x.Key, x.Value}
-	case *values.StructType:
-		for _, e := range x.Elements {
-			parts = append(parts, e.Key, e.Value)
-		}
 	case *values.OptionalType:
-		parts = []values.Type{x.Type}
+		return x.Type
 	case *values.NotUndefType:
-		parts = []values.Type{x.Type}
+		return x.Type
 	case *values.TypeType:
-		parts = []values.Type{x.Type}
+		return x.Type
 	case *values.IterableType:
-		parts = []values.Type{x.Type}
+		return x.Type
 	case *values.IteratorType:
-		parts = []values.Type{x.Type}
+		return x.Type
 	case *values.InitType:
-		parts = []values.Type{x.Type}
-	case *values.CallableType:
-		if x.Params != nil {
-			parts = append(parts, x.Params)
-		}
-		parts = append(parts, x.Block, x.Return)
+		return x.Type
 	}
-	for _, p := range parts {
-		if p != nil && reaches(p, a, seen) {
-			return true
-		}
-	}
-	return false
+	return nil
 }

@@ -628,13 +628,8 @@ func typeClass(t values.Type) *Class {
 // of Array".
 func describe33(v Value) string {
 	switch x := v.(type) {
-	case nil:
-		return "nil"
-	case bool:
-		if x {
-			return "true"
-		}
-		return "false"
+	case nil, bool:
+		return typeName(v)
 	case *Class:
 		if x.module {
 			return "module " + x.Name

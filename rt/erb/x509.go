@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 )
 
 // OpenSSL::X509::Certificate.new(pem_or_der), OpenSSL::PKey::RSA.new(
@@ -242,21 +243,22 @@ func (r *R) Verify(recv Value, args ...Value) Value {
 // NotBefore is Certificate#not_before: the start of its validity, a Time
 // in UTC.
 func (r *R) NotBefore(recv Value, args ...Value) Value {
-	c, ok := recv.(*x509Cert)
-	if !ok {
-		noMethod("not_before", recv)
-	}
-	arity(args, 0, 0)
-	return &rubyTime{t: c.c.NotBefore.UTC(), utc: true}
+	return certTime("not_before", recv, args, func(c *x509.Certificate) time.Time { return c.NotBefore })
 }
 
 // NotAfter is Certificate#not_after: the end of its validity, a Time in
 // UTC.
 func (r *R) NotAfter(recv Value, args ...Value) Value {
+	return certTime("not_after", recv, args, func(c *x509.Certificate) time.Time { return c.NotAfter })
+}
+
+// certTime is the method name of a certificate that gives one of its
+// times.
+func certTime(name string, recv Value, args []Value, of func(*x509.Certificate) time.Time) Value {
 	c, ok := recv.(*x509Cert)
 	if !ok {
-		noMethod("not_after", recv)
+		noMethod(name, recv)
 	}
 	arity(args, 0, 0)
-	return &rubyTime{t: c.c.NotAfter.UTC(), utc: true}
+	return &rubyTime{t: of(c.c).UTC(), utc: true}
 }

@@ -493,6 +493,20 @@ func findUnresolved(t Type, seen map[*TypeAliasType]bool) (string, bool) {
 	return found, found != ""
 }
 
+// NamesItself reports whether the alias's type names the alias, through
+// the types it contains and the aliases they name (Data's Array[Data]).
+func (t *TypeAliasType) NamesItself() bool {
+	a := t.canonical()
+	found := false
+	walkTypes(a.ResolvedType(), map[*TypeAliasType]bool{}, func(x Type) bool {
+		if y, ok := x.(*TypeAliasType); ok && y.canonical() == a {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 // walkTypes visits t and the types it contains (aliases once).
 func walkTypes(t Type, seen map[*TypeAliasType]bool, f func(Type) bool) bool {
 	if t == nil {
