@@ -2,7 +2,6 @@ package erb
 
 import (
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/fn"
@@ -231,7 +230,6 @@ type GlobalCaller interface {
 func (r *R) CallFunctionBlock(b *Block, args ...Value) Value {
 	arity(args, 1, -1)
 	name := ToS(args[0])
-	r.memoCall(name)
 	gc, ok := r.scope.(GlobalCaller)
 	if !ok {
 		if b == nil {
@@ -239,6 +237,7 @@ func (r *R) CallFunctionBlock(b *Block, args ...Value) Value {
 		}
 		raise(ClassNotImplementedError, "pp2go: this scope cannot call a Puppet function with a block")
 	}
+	r.memoCall(name)
 	pargs := puppetArgs(args[1:])
 	return r.puppetResult(name, func() values.Value { return gc.CallGlobal(name, pargs, b) })
 }
@@ -287,23 +286,16 @@ func (r *R) settle(e *RubyError) *RubyError {
 	if e.Msg33 == "" {
 		return e
 	}
-	return e.Settle(majorOf(ToS(r.PuppetVersion())))
+	return e.Settle(fn.MajorOf(ToS(r.PuppetVersion())))
 }
 
 // ScopeMajor is the major version of the Puppet release s compiles as (7
 // when it does not say).
 func ScopeMajor(s Scope) int {
 	if v, ok := s.(Releaser); ok {
-		return majorOf(v.PuppetVersion())
+		return fn.MajorOf(v.PuppetVersion())
 	}
 	return 7
-}
-
-// majorOf is the major version of a release "8.10.0".
-func majorOf(version string) int {
-	major, _, _ := strings.Cut(version, ".")
-	n, _ := strconv.Atoi(major)
-	return n
 }
 
 // rubyVersions are RUBY_VERSION of the Ruby each Puppet release runs on

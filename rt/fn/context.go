@@ -265,15 +265,19 @@ func PuppetMinorVersion(c Context) string {
 	return v
 }
 
+// MajorOf is the major version of a release ("8.10.0": 8), 0 when it has
+// none.
+func MajorOf(version string) int {
+	major, _, _ := strings.Cut(version, ".")
+	n, _ := strconv.Atoi(major)
+	return n
+}
+
 // PuppetMajor is the major version of c's release: 7 for a context that
 // does not say (as PuppetMinorVersion).
 func PuppetMajor(c Context) int {
 	if r, ok := c.(Releaser); ok {
-		v := r.PuppetVersion()
-		if i := strings.IndexByte(v, '.'); i > 0 {
-			v = v[:i]
-		}
-		if n, err := strconv.Atoi(v); err == nil {
+		if n := MajorOf(r.PuppetVersion()); n > 0 {
 			return n
 		}
 	}

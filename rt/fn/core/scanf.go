@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/fn"
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	v "github.com/pp2go/pp2go/rt/values"
 )
 
@@ -20,28 +21,28 @@ import (
 // scanfSpecs cuts a format as Scanf::FormatString::REGEX does (its /i
 // makes the conversion letters case-insensitive; a specifier's regexp
 // then takes only the ones it knows).
-var scanfSpecs = regexp.MustCompile(`(?i)(?:\s*%(?:%|\*?\d*(?:\[\[:\w+:\]\]|\[[^\]]*\]|[diuXxofFeEgGscaA])))|[^%\s]+`)
+var scanfSpecs = lazyre.New(`(?i)(?:\s*%(?:%|\*?\d*(?:\[\[:\w+:\]\]|\[[^\]]*\]|[diuXxofFeEgGscaA])))|[^%\s]+`)
 
 // scanfKinds are Scanf::FormatSpecifier#initialize's cases, in its order:
 // the pattern of the specifier's text, and what makes its regexp (from
 // the pattern's groups) and its conversion.
 var scanfKinds = []struct {
-	spec *regexp.Regexp
+	spec *lazyre.Regexp
 	re   func(m []string) string
 	conv func(s string) v.Value
 }{
-	{regexp.MustCompile(`%\*?(\[\[:[a-z]+:\]\])`), func(m []string) string { return "(" + m[1] + "+)" }, plainConv},
-	{regexp.MustCompile(`%\*?(\d+)(\[\[:[a-z]+:\]\])`), func(m []string) string { return "(" + m[2] + "{1," + m[1] + "})" }, plainConv},
-	{regexp.MustCompile(`%\*?\[([^\]]*)\]`), func(m []string) string {
+	{lazyre.New(`%\*?(\[\[:[a-z]+:\]\])`), func(m []string) string { return "(" + m[1] + "+)" }, plainConv},
+	{lazyre.New(`%\*?(\d+)(\[\[:[a-z]+:\]\])`), func(m []string) string { return "(" + m[2] + "{1," + m[1] + "})" }, plainConv},
+	{lazyre.New(`%\*?\[([^\]]*)\]`), func(m []string) string {
 		yes, no := m[1], "^"+m[1]
 		if strings.HasPrefix(yes, "^") {
 			no = yes[1:]
 		}
 		return "([" + yes + "]+)(?=[" + no + `]|\z)`
 	}, plainConv},
-	{regexp.MustCompile(`%\*?(\d+)\[([^\]]*)\]`), func(m []string) string { return "([" + m[2] + "]{1," + m[1] + "})" }, plainConv},
-	{regexp.MustCompile(`%\*?i`), func([]string) string { return `([-+]?(?:(?:0[0-7]+)|(?:0[Xx][A-Fa-f0-9]+)|(?:[1-9]\d*)))` }, integerConv},
-	{regexp.MustCompile(`%\*?(\d+)i`), func(m []string) string {
+	{lazyre.New(`%\*?(\d+)\[([^\]]*)\]`), func(m []string) string { return "([" + m[2] + "]{1," + m[1] + "})" }, plainConv},
+	{lazyre.New(`%\*?i`), func([]string) string { return `([-+]?(?:(?:0[0-7]+)|(?:0[Xx][A-Fa-f0-9]+)|(?:[1-9]\d*)))` }, integerConv},
+	{lazyre.New(`%\*?(\d+)i`), func(m []string) string {
 		n, _ := strconv.Atoi(m[1])
 		var alts []string
 		if n > 1 {
@@ -55,8 +56,8 @@ var scanfKinds = []struct {
 		}
 		return "(" + strings.Join(append(alts, `\d`), "|") + ")"
 	}, integerConv},
-	{regexp.MustCompile(`%\*?[du]`), func([]string) string { return `([-+]?\d+)` }, baseConv(10)},
-	{regexp.MustCompile(`%\*?(\d+)[du]`), func(m []string) string {
+	{lazyre.New(`%\*?[du]`), func([]string) string { return `([-+]?\d+)` }, baseConv(10)},
+	{lazyre.New(`%\*?(\d+)[du]`), func(m []string) string {
 		n, _ := strconv.Atoi(m[1])
 		s := "("
 		if n > 1 {
@@ -64,8 +65,8 @@ var scanfKinds = []struct {
 		}
 		return s + `\d{1,` + m[1] + `})`
 	}, baseConv(10)},
-	{regexp.MustCompile(`%\*?[Xx]`), func([]string) string { return `([-+]?(?:0[Xx])?[A-Fa-f0-9]+)` }, baseConv(16)},
-	{regexp.MustCompile(`%\*?(\d+)[Xx]`), func(m []string) string {
+	{lazyre.New(`%\*?[Xx]`), func([]string) string { return `([-+]?(?:0[Xx])?[A-Fa-f0-9]+)` }, baseConv(16)},
+	{lazyre.New(`%\*?(\d+)[Xx]`), func(m []string) string {
 		n, _ := strconv.Atoi(m[1])
 		var alts []string
 		if n > 3 {
@@ -79,19 +80,19 @@ var scanfKinds = []struct {
 		}
 		return "(" + strings.Join(append(alts, `[A-Fa-f0-9]{1,`+m[1]+`}`), "|") + ")"
 	}, baseConv(16)},
-	{regexp.MustCompile(`%\*?o`), func([]string) string { return `([-+]?[0-7]+)` }, baseConv(8)},
-	{regexp.MustCompile(`%\*?(\d+)o`), func(m []string) string {
+	{lazyre.New(`%\*?o`), func([]string) string { return `([-+]?[0-7]+)` }, baseConv(8)},
+	{lazyre.New(`%\*?(\d+)o`), func(m []string) string {
 		n, _ := strconv.Atoi(m[1])
 		return "([-+][0-7]{1," + strconv.Itoa(n-1) + "}|[0-7]{1," + m[1] + "})"
 	}, baseConv(8)},
-	{regexp.MustCompile(`%\*?[aefgAEFG]`), func([]string) string { return "(" + scanfFloat + ")" }, floatConv},
-	{regexp.MustCompile(`%\*?(\d+)[aefgAEFG]`), func(m []string) string { return "(?=" + scanfFloat + `)(\S{1,` + m[1] + "})" }, floatConv},
-	{regexp.MustCompile(`%\*?(\d+)s`), func(m []string) string { return `(\S{1,` + m[1] + "})" }, plainConv},
-	{regexp.MustCompile(`%\*?s`), func([]string) string { return `(\S+)` }, plainConv},
-	{regexp.MustCompile(`\s%\*?c`), func([]string) string { return `\s*(.)` }, plainConv},
-	{regexp.MustCompile(`%\*?c`), func([]string) string { return "(.)" }, plainConv},
-	{regexp.MustCompile(`%\*?(\d+)c`), func(m []string) string { return "(.{1," + m[1] + "})" }, plainConv},
-	{regexp.MustCompile(`%%`), func([]string) string { return `(\s*%)` }, nil},
+	{lazyre.New(`%\*?[aefgAEFG]`), func([]string) string { return "(" + scanfFloat + ")" }, floatConv},
+	{lazyre.New(`%\*?(\d+)[aefgAEFG]`), func(m []string) string { return "(?=" + scanfFloat + `)(\S{1,` + m[1] + "})" }, floatConv},
+	{lazyre.New(`%\*?(\d+)s`), func(m []string) string { return `(\S{1,` + m[1] + "})" }, plainConv},
+	{lazyre.New(`%\*?s`), func([]string) string { return `(\S+)` }, plainConv},
+	{lazyre.New(`\s%\*?c`), func([]string) string { return `\s*(.)` }, plainConv},
+	{lazyre.New(`%\*?c`), func([]string) string { return "(.)" }, plainConv},
+	{lazyre.New(`%\*?(\d+)c`), func(m []string) string { return "(.{1," + m[1] + "})" }, plainConv},
+	{lazyre.New(`%%`), func([]string) string { return `(\s*%)` }, nil},
 }
 
 // scanfFloat is what a float specifier takes: a hexadecimal float, digits
@@ -100,9 +101,8 @@ var scanfKinds = []struct {
 const scanfFloat = `[-+]?(?:0[xX](?:\.[A-Fa-f0-9]+|[A-Fa-f0-9]+(?:\.[A-Fa-f0-9]*)?)[pP][-+]?\d+|\d+(?![\d.])|\d*\.\d*(?:[eE][-+]?\d+)?)`
 
 var (
-	scanfSkip       = regexp.MustCompile(`^\s*%\*`)
-	scanfCountSpace = regexp.MustCompile(`(?:\A|\S)%\*?\d*c|%\d*\[`)
-	scanfLead       = regexp.MustCompile(`\A\s+`)
+	scanfSkip       = lazyre.New(`^\s*%\*`)
+	scanfCountSpace = lazyre.New(`(?:\A|\S)%\*?\d*c|%\d*\[`)
 )
 
 func plainConv(s string) v.Value { return v.String(s) }
@@ -131,9 +131,9 @@ func baseConv(base int) func(string) v.Value {
 }
 
 var (
-	scanfHexFloat = regexp.MustCompile(`\A([-+]?)0[xX](\.[A-Fa-f0-9]+|[A-Fa-f0-9]+(?:\.[A-Fa-f0-9]*)?)[pP]([-+]?\d+)`)
-	scanfPointExp = regexp.MustCompile(`\A([-+]?\d+)\.([eE][-+]\d+)`)
-	rubyToF       = regexp.MustCompile(`\A[-+]?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?`)
+	scanfHexFloat = lazyre.New(`\A([-+]?)0[xX](\.[A-Fa-f0-9]+|[A-Fa-f0-9]+(?:\.[A-Fa-f0-9]*)?)[pP]([-+]?\d+)`)
+	scanfPointExp = lazyre.New(`\A([-+]?\d+)\.([eE][-+]\d+)`)
+	rubyToF       = lazyre.New(`\A[-+]?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?`)
 )
 
 // floatConv is FormatSpecifier#extract_float: a hexadecimal float by
@@ -185,7 +185,7 @@ func Scanf(data, format string) []v.Value {
 		}
 		s := left
 		if !scanfCountSpace.MatchString(spec) {
-			s = scanfLead.ReplaceAllString(s, "")
+			s = strings.TrimLeft(s, " \t\n\f\r") // regexp's \s
 		}
 		// Ruby's regexp, MULTILINE: what follows the match is the last group
 		m, err := v.NewRegexp(`(?m)\A` + re + `(.*)`)
