@@ -34,7 +34,7 @@ func TestConstDefaults(t *testing.T) {
 	m := generatedGo(t, files, "modules/m/")
 	for _, want := range []string{
 		`Const:\s+v\.String\("x"\),\s+ConstFits:\s+true,\s+Name:\s+"a",`,
-		`Default: func\(s \*rt\.Scope\) v\.Value \{\s+return rt\.InterpolateAt\(&interps\[\d+\], s\.Var\(sites\.Ref\(\d+\), "a"\), v\.String\("!"\)\)\s+\},\s+Name:\s+"b",`,
+		`Default: func\(s \*rt\.Scope\) v\.Value \{\s+return rt\.InterpolateAt\(&interps\[\d+\], sites\.Ref\(\d+\), s\.Var\(sites\.Ref\(\d+\), "a"\), v\.String\("!"\)\)\s+\},\s+Name:\s+"b",`,
 		`Const:\s+v\.Int\(-3\),\s+Name:\s+"c",`,
 		`Default: func\(s \*rt\.Scope\) v\.Value \{\s+return &lit\d+\s+\},\s+Name:\s+"d",`,
 		`Const:\s+v\.UndefValue\{\},\s+Name:\s+"e",`,

@@ -400,7 +400,7 @@ func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
 				return parts[0], pure
 			}
 		}
-		return l.interpolate(parts), call
+		return l.interpolate(x, parts), call
 	case *ast.TextExpression:
 		return l.exprK(x.Expr)
 	case *ast.HeredocExpression:
@@ -1035,13 +1035,13 @@ func (l *lowerer) inlineERB(at ast.Expr, texts []string) jen.Code {
 	if len(parts) == 1 {
 		return parts[0]
 	}
-	return l.interpolate(parts)
+	return l.interpolate(at, parts)
 }
 
-// interpolate joins the parts of a string at a place of its own
+// interpolate joins the parts of the string at at a place of its own
 // (rt.InterpolateAt).
-func (l *lowerer) interpolate(parts []jen.Code) jen.Code {
-	return rt("InterpolateAt").Call(append([]jen.Code{l.u.strSite()}, parts...)...)
+func (l *lowerer) interpolate(at ast.Expr, parts []jen.Code) jen.Code {
+	return rt("InterpolateAt").Call(append([]jen.Code{l.u.strSite(), l.lazyPos(at)}, parts...)...)
 }
 
 // ---- selectors ----

@@ -341,7 +341,7 @@ func NoSelectorMatch(site *Site, test values.Value) values.Value {
 // EppText is template text in an EPP template.
 func (s *Scope) EppText(text string) values.Value {
 	if s.epp != nil {
-		s.epp.WriteString(text)
+		s.epp.write(text, false)
 	}
 	return values.Undef
 }
@@ -350,10 +350,14 @@ func (s *Scope) EppText(text string) values.Value {
 func (s *Scope) EppRender(v values.Value) values.Value {
 	if s.epp != nil {
 		if sv, ok := v.(*values.Sensitive); ok {
-			s.eppSensitive = true
+			s.epp.sensitive = true
 			v = sv.Unwrap()
 		}
-		s.epp.WriteString(values.ToString(v))
+		if str, ok := v.(values.String); ok {
+			s.epp.write(string(str), values.IsBinaryString(str))
+		} else {
+			s.epp.write(values.ToString(v), false)
+		}
 	}
 	return values.Undef
 }

@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"encoding/base64"
 	"encoding/binary"
 	"math/bits"
 	"slices"
@@ -715,13 +716,14 @@ func appendValue(b []byte, v values.Value) []byte { return (*seenJSON)(nil).valu
 // (t nil: none).
 func (t *seenJSON) value(b []byte, v values.Value) []byte {
 	if s, ok := v.(values.String); ok {
+		if values.IsBinaryString(s) {
+			return appendBinaryString(b, string(s))
+		}
 		return t.str(b, string(s)) // most values: before the switch's search
 	}
 	switch x := v.(type) {
 	case nil, values.UndefValue:
 		return append(b, "null"...)
-	case values.String:
-		return t.str(b, string(x))
 	case values.Int:
 		return strconv.AppendInt(b, int64(x), 10)
 	case values.Float:
@@ -757,7 +759,11 @@ func (t *seenJSON) value(b []byte, v values.Value) []byte {
 				if i > 0 {
 					b = append(b, ',')
 				}
-				b = t.value(b, x.KeyAt(i))
+				if k, ok := x.KeyAt(i).(values.String); ok {
+					b = t.str(b, string(k)) // a binary key too: a key is text
+				} else {
+					b = t.value(b, x.KeyAt(i))
+				}
 				b = append(b, ':')
 				b = t.value(b, x.ValueAt(i))
 			}
@@ -912,6 +918,12 @@ func ptypeName(v values.Value) string {
 		return "Binary"
 	}
 	return "Object"
+}
+
+// appendBinaryString appends a binary string (values.BinaryString) as
+// Puppet writes one: a Binary, its bytes in base64.
+func appendBinaryString(b []byte, s string) []byte {
+	return appendTagged(b, "Binary", base64.StdEncoding.EncodeToString([]byte(s)))
 }
 
 func appendTagged(b []byte, ptype, text string) []byte {

@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -288,7 +289,7 @@ func (c *Ctx) resourceParam(site *Site, ce *values.CatalogAccessError) values.Va
 
 // Interpolate joins the parts of a double quoted string, each converted as
 // string interpolation does.
-func Interpolate(parts ...values.Value) values.Value { return interpolate(nil, parts) }
+func Interpolate(parts ...values.Value) values.Value { return interpolate(nil, SiteRef{}, parts) }
 
 // StrSite is a place in the generated code where a string is interpolated
 // (a package's interps): the boxes of the short strings made there, in the
@@ -349,19 +350,39 @@ func (site *StrSite) keep(v values.Value) {
 	}
 }
 
-// InterpolateAt is Interpolate for the code at site.
-func InterpolateAt(site *StrSite, parts ...values.Value) values.Value {
-	return interpolate(site, parts)
+// InterpolateAt is Interpolate for the code at site, the string at.
+func InterpolateAt(site *StrSite, at SiteRef, parts ...values.Value) values.Value {
+	return interpolate(site, at, parts)
 }
 
 // interpolate is Interpolate, finding and keeping the short strings it
-// makes at site (nil for none).
-func interpolate(site *StrSite, parts []values.Value) values.Value {
+// makes at site (nil for none); at is the string's expression.
+func interpolate(site *StrSite, at SiteRef, parts []values.Value) values.Value {
 	if len(parts) == 1 {
 		if _, ok := parts[0].(values.String); ok {
 			return parts[0] // "${x}": the string itself, as it is boxed
 		}
 	}
+	if values.AnyBinaryStrings() {
+		binary, ok := values.JoinEncoding(parts)
+		if !ok {
+			err := errors.New(values.IncompatibleEncodings)
+			if s := at.Site(); s != nil {
+				raise(s, err)
+			}
+			panic(err)
+		}
+		if binary {
+			return values.BinaryString(string(join(nil, parts).(values.String)))
+		}
+	}
+	return join(site, parts)
+}
+
+// join is the text of parts joined, each converted as string
+// interpolation does, the short strings found and kept at site (nil for
+// none).
+func join(site *StrSite, parts []values.Value) values.Value {
 	// one allocation for the result: the strings' lengths, and a guess
 	// for the other values (numbers mostly)
 	n := 0

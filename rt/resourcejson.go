@@ -428,6 +428,18 @@ func sameStr(a, b string) bool {
 	return len(a) == len(b) && (unsafe.StringData(a) == unsafe.StringData(b) || a == b)
 }
 
+// sameString says whether two String values are written the same way:
+// the same text, both binary or neither (values.BinaryString).
+func sameString(a, b values.String) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if unsafe.StringData(string(a)) == unsafe.StringData(string(b)) {
+		return true
+	}
+	return a == b && values.IsBinaryString(a) == values.IsBinaryString(b)
+}
+
 // sameStrs says whether two lists hold the same strings.
 func sameStrs(a, b []string) bool {
 	if len(a) != len(b) {
@@ -471,7 +483,7 @@ func sameValue(a, b values.Value) bool {
 	}
 	switch x := a.(type) {
 	case values.String:
-		return sameStr(string(x), string(b.(values.String)))
+		return sameString(x, b.(values.String))
 	case values.Int:
 		return x == b.(values.Int)
 	case values.Bool:

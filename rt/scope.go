@@ -20,10 +20,8 @@ type Scope struct {
 	symtable  *varTable   // the scope's own variables
 	ephemeral []*varTable // top is the effective table; [0] is a match table over symtable
 
-	callSite SiteRef          // the function call being made from this scope, for its logs
-	epp      *strings.Builder // an EPP template's output, while one renders in this scope
-	// eppSensitive is set when the output holds a Sensitive value's text
-	eppSensitive bool
+	callSite SiteRef    // the function call being made from this scope, for its logs
+	epp      *eppOutput // an EPP template's output, while one renders in this scope
 	// settingsPending: the settings scope, whose variables are set on
 	// its first lookup (classScope)
 	settingsPending bool

@@ -22,7 +22,7 @@ func TestInterpolateAt(t *testing.T) {
 	}
 	check := func(i int) {
 		t.Helper()
-		got, want := InterpolateAt(&site, parts(i)...), Interpolate(parts(i)...)
+		got, want := InterpolateAt(&site, SiteRef{}, parts(i)...), Interpolate(parts(i)...)
 		if got != want {
 			t.Fatalf("InterpolateAt(%d) = %#v, want %#v", i, got, want)
 		}
@@ -42,12 +42,12 @@ func TestInterpolateAt(t *testing.T) {
 		if (p != nil) != (i < strSiteMax) {
 			t.Fatalf("string %d kept: %v", i, p != nil)
 		}
-		if p != nil && values.BoxOf(InterpolateAt(&site, parts(i)...)) != p {
+		if p != nil && values.BoxOf(InterpolateAt(&site, SiteRef{}, parts(i)...)) != p {
 			t.Fatalf("string %d is not the box the site kept", i)
 		}
 	}
 	long := strings.Repeat("x", maxStrValue+1)
-	if got := InterpolateAt(&site, values.String(long), values.Int(1)); got != values.String(long+"1") {
+	if got := InterpolateAt(&site, SiteRef{}, values.String(long), values.Int(1)); got != values.String(long+"1") {
 		t.Fatalf("long string: %v", got)
 	}
 	var wg sync.WaitGroup
@@ -57,7 +57,7 @@ func TestInterpolateAt(t *testing.T) {
 			defer wg.Done()
 			for i := 0; i < 200; i++ {
 				n := (i*7 + g) % 50
-				if got := InterpolateAt(&site, parts(n)...); got != values.String("host-"+strconv.Itoa(n)+".example.com") {
+				if got := InterpolateAt(&site, SiteRef{}, parts(n)...); got != values.String("host-"+strconv.Itoa(n)+".example.com") {
 					t.Errorf("concurrent InterpolateAt(%d) = %v", n, got)
 					return
 				}

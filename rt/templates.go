@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/erb"
@@ -329,11 +330,11 @@ func (s *Scope) renderEPP(t *EPP, args *values.Hash, argsSet, global bool) value
 		sc = s.c.top
 	}
 	level := sc.Guard()
-	prevOut, prevSensitive := sc.epp, sc.eppSensitive
-	var out strings.Builder
+	prevOut := sc.epp
+	var out eppOutput
 	defer func() {
 		sc.Unguard(level)
-		sc.epp, sc.eppSensitive = prevOut, prevSensitive
+		sc.epp = prevOut
 	}()
 	table := sc.pushLocal()
 	// Parameters are enforced when declared, or when no arguments are given.
@@ -373,7 +374,7 @@ func (s *Scope) renderEPP(t *EPP, args *values.Hash, argsSet, global bool) value
 			Fail(msg)
 		}
 	}
-	sc.epp, sc.eppSensitive = &out, false
+	sc.epp = &out
 	func() {
 		defer func() {
 			if r := recover(); r != nil {
@@ -385,10 +386,38 @@ func (s *Scope) renderEPP(t *EPP, args *values.Hash, argsSet, global bool) value
 		}()
 		t.Body(sc)
 	}()
-	if sc.eppSensitive {
-		return values.NewSensitive(values.String(out.String()))
+	var text values.Value = values.String(out.String())
+	if out.enc != nil && out.enc.Binary {
+		text = values.BinaryString(out.String())
 	}
-	return values.String(out.String())
+	if out.sensitive {
+		return values.NewSensitive(text)
+	}
+	return text
+}
+
+// eppOutput is an EPP template's output while it renders: its text, the
+// parts of it joined as Puppet joins them (Array#join: the text is binary
+// when a binary string makes it so, values.JoinEncoder, followed from the
+// first one), and whether a Sensitive value's text is in it.
+type eppOutput struct {
+	strings.Builder
+	parts     int
+	enc       *values.JoinEncoder
+	sensitive bool
+}
+
+// write appends a part.
+func (o *eppOutput) write(s string, binary bool) {
+	if binary && o.enc == nil {
+		e := values.JoinEncoderAfter(o.parts, o.String())
+		o.enc = &e
+	}
+	if o.enc != nil && !o.enc.Add(s, binary) {
+		panic(errors.New(values.IncompatibleEncodings))
+	}
+	o.parts++
+	o.WriteString(s)
 }
 
 // templateName is the name a template is registered under for a path as

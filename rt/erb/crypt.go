@@ -35,5 +35,5 @@ func (r *R) Crypt(recv Value, args ...Value) Value {
 	if !ok {
 		raise(ClassNotImplementedError, "pp2go: String#crypt with the salt %s is not supported", inspectString(salt.S))
 	}
-	return S(out)
+	return &Str{S: out, Bin: true} // crypt(3)'s bytes, as Ruby's rb_str_new
 }

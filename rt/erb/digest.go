@@ -137,7 +137,7 @@ func (r *R) Decode64(recv Value, args ...Value) Value {
 		clean = clean[:len(clean)-1]
 	}
 	out, _ := base64.RawStdEncoding.DecodeString(string(clean))
-	return S(string(out))
+	return &Str{S: string(out), Bin: true}
 }
 
 // StrictEncode64 is Base64.strict_encode64.
@@ -156,7 +156,7 @@ func (r *R) StrictDecode64(recv Value, args ...Value) Value {
 	if err != nil {
 		argError("invalid base64")
 	}
-	return S(string(out))
+	return &Str{S: string(out), Bin: true}
 }
 
 // UrlsafeEncode64 is Base64.urlsafe_encode64 (padded unless padding:
@@ -184,7 +184,7 @@ func (r *R) UrlsafeDecode64(recv Value, args ...Value) Value {
 	if err != nil {
 		argError("invalid base64")
 	}
-	return S(string(out))
+	return &Str{S: string(out), Bin: true}
 }
 
 // Crc32 is Zlib.crc32(s).

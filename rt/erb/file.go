@@ -110,7 +110,7 @@ func (r *R) Extname(recv Value, args ...Value) Value {
 	base := r.Basename(ClassFile, args[0]).(*Str).S
 	i := strings.LastIndexByte(base, '.')
 	if i <= 0 || i == len(base)-1 {
-		return S("")
+		return &Str{Bin: true} // rb_str_new(0, 0): binary
 	}
 	return S(base[i:])
 }

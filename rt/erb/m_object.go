@@ -54,6 +54,7 @@ func init() {
 		{"begin", (*R).Begin},
 		{"end", (*R).End},
 		{"force_encoding", (*R).ForceEncoding},
+		{"b", (*R).B},
 		{"encode", (*R).Encode},
 		{"dig", (*R).Dig},
 	})
@@ -205,7 +206,7 @@ func (r *R) Dup(recv Value, args ...Value) Value {
 // Clone is clone.
 func (r *R) Clone(recv Value, args ...Value) Value {
 	if s, ok := recv.(*Str); ok {
-		return &Str{S: s.S, Frozen: s.Frozen}
+		return &Str{S: s.S, Frozen: s.Frozen, Bin: s.Bin}
 	}
 	return dupValue(recv)
 }
@@ -213,7 +214,7 @@ func (r *R) Clone(recv Value, args ...Value) Value {
 func dupValue(v Value) Value {
 	switch x := v.(type) {
 	case *Str:
-		return S(x.S)
+		return &Str{S: x.S, Bin: x.Bin}
 	case *Array:
 		return &Array{A: append([]Value(nil), x.A...)}
 	case *Hash:
@@ -802,13 +803,30 @@ func (r *R) End(recv Value, args ...Value) Value {
 	return nil
 }
 
-// ForceEncoding is force_encoding: templates are UTF-8 text already.
+// ForceEncoding is force_encoding: to binary (ASCII-8BIT, BINARY) or
+// back; every other encoding is UTF-8 here, as templates are UTF-8 text.
 func (r *R) ForceEncoding(recv Value, args ...Value) Value {
-	if _, ok := recv.(*Str); ok {
-		return recv
+	s, ok := recv.(*Str)
+	if !ok {
+		noMethod("force_encoding", recv)
 	}
-	noMethod("force_encoding", recv)
-	return nil
+	arity(args, 1, 1)
+	name := strings.ToUpper(ToS(args[0]))
+	if bin := name == "ASCII-8BIT" || name == "BINARY"; bin != s.Bin {
+		checkFrozen(s)
+		s.Bin = bin
+	}
+	return recv
+}
+
+// B is String#b: a binary copy.
+func (r *R) B(recv Value, args ...Value) Value {
+	s, ok := recv.(*Str)
+	if !ok {
+		noMethod("b", recv)
+	}
+	arity(args, 0, 0)
+	return &Str{S: s.S, Bin: true}
 }
 
 // Encode is encode (to UTF-8 only).

@@ -158,7 +158,7 @@ func FromPuppet(v values.Value) Value {
 	case nil, values.UndefValue:
 		return nil
 	case values.String:
-		return &Str{S: string(x)}
+		return &Str{S: string(x), Bin: values.IsBinaryString(x)}
 	case values.Int:
 		return int64(x)
 	case values.Float:
@@ -227,6 +227,9 @@ func ToPuppet(v Value) values.Value {
 	case nil:
 		return values.Undef
 	case *Str:
+		if x.Bin {
+			return values.BinaryString(x.S)
+		}
 		return values.BoxedString(x.S)
 	case int64:
 		return values.Int(x)
