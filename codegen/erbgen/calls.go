@@ -443,6 +443,10 @@ func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 			return rr.call("Puts", args...)
 		}
 	}
+	if x.Name == "tags" && t.api == 0 && len(x.Args) == 0 && x.Block == nil {
+		// TemplateWrapper#tags raises NotImplementedError when called
+		return rr.call("Tags")
+	}
 	if why, ok := unsupportedKernel[x.Name]; ok {
 		t.unsupported(x, "`%s' (%s)", x.Name, why)
 	}

@@ -3,6 +3,7 @@ package erb
 import (
 	"strings"
 
+	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -866,10 +867,24 @@ func Render(t Template, s Scope, name, path string) (out string, err error) {
 			if !ok {
 				panic(p)
 			}
+			escapeTemplate(re, s)
 			out, err = "", newTemplateError(re.Settle(ScopeMajor(s)), name, path, false)
 		}
 	}()
 	return t(s), nil
+}
+
+// escapeTemplate lets an exception that is no StandardError leave the
+// template function as it is: template() and inline_template() rescue
+// StandardError only, and Puppet reports another (NotImplementedError,
+// LoadError) by its bare message (fn.FatalError). pp2go's own
+// NotImplementedErrors, what it cannot do ("pp2go: ..."), keep the
+// template's message and location.
+func escapeTemplate(re *RubyError, s Scope) {
+	if re.Class.IsA(ClassStandardError) || strings.HasPrefix(re.Msg, "pp2go") {
+		return
+	}
+	panic(&fn.FatalError{Message: re.Settle(ScopeMajor(s)).Msg})
 }
 
 // RenderInline runs a template as inline_template() does.
@@ -880,6 +895,7 @@ func RenderInline(t Template, s Scope) (out string, err error) {
 			if !ok {
 				panic(p)
 			}
+			escapeTemplate(re, s)
 			out, err = "", newTemplateError(re.Settle(ScopeMajor(s)), "", "", true)
 		}
 	}()
@@ -1076,6 +1092,12 @@ func (r *R) wrapperMethod(name string) *Def {
 	if wm, ok := r.scope.(WrapperMethods); ok {
 		return wm.TemplateMethods()[name]
 	}
+	return nil
+}
+
+// Tags is the template wrapper's tags, which Puppet's raises (use all_tags).
+func (r *R) Tags() Value {
+	raise(ClassNotImplementedError, "Call 'all_tags' instead.")
 	return nil
 }
 
