@@ -75,10 +75,14 @@ type Ctx struct {
 	// relationships add to parameters while finish evaluates them; the
 	// index is by the source's position in the catalog, its before then
 	// its notify (relationshipAt)
-	relationshipIndex    []*relationshipEnds
-	relationshipOrder    []*relationshipEnds
-	relationshipSlab     slab[relationship]
-	relationshipEndsSlab slab[relationshipEnds]
+	relationshipIndex []*relationshipEnds
+	relationshipOrder []*relationshipEnds
+	// sharedRelationshipEnds are the ends that hold the list of a shared
+	// parameter (Param.shared) with an Array value, by what is shared:
+	// the *Param, or the *values.Array (sharedKey)
+	sharedRelationshipEnds map[any]*relationshipEnds
+	relationshipSlab       slab[relationship]
+	relationshipEndsSlab   slab[relationshipEnds]
 	// resourceTypes are the types resource expressions named, by the
 	// names they gave (Ctx.resourceType); classesFound are findClass's
 	resourceTypes map[string]*resourceType

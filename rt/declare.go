@@ -368,6 +368,10 @@ func (d *Declaration) create(refs *[]values.Value) {
 		params, bits := b.params, b.nameBits
 		if d.defaults != nil {
 			params, bits = mergeParams(d.defaults.params, b.params), bits|d.defaults.nameBits
+			markShared(d.defaults.params) // every body's
+		}
+		if len(b.titles) > 1 {
+			markShared(params) // every title's
 		}
 		known := distinctNames
 		if bits&tagBit == 0 {
@@ -377,6 +381,13 @@ func (d *Declaration) create(refs *[]values.Value) {
 	}
 	// the resources hold their parameters, not the lists
 	d.c.freeDecls = append(d.c.freeDecls, d)
+}
+
+// markShared marks parameters that several resources hold (Param.shared).
+func markShared(params []*Param) {
+	for _, p := range params {
+		p.shared = sharedParam
+	}
 }
 
 // mergeParams is Ruby's defaults.merge(body): body parameters win, in the
@@ -715,6 +726,7 @@ func (c *Ctx) applyDefaults(r *Resource, defaults []*Param) {
 			continue
 		}
 		dup := c.newParam(*p)
+		dup.shared = sharedValue
 		r.Params = append(r.Params, dup)
 		if dup.Name == "tag" {
 			r.tagValues(dup.Value)

@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/values"
@@ -228,6 +229,12 @@ type relationshipEnds struct {
 	old   *Param // the parameter as it was
 	list  []values.Value
 	found int // the last found of list are references to resources of the catalog (Param.foundRefs)
+	// in: the ends whose list this source's references go to, when old
+	// is shared with other resources (Param.shared) and an Array: Puppet
+	// appends to that Array in place (Relationship#mk_relationship's <<),
+	// so every resource holding it has every reference added to any of
+	// them. nil: its own list.
+	in *relationshipEnds
 }
 
 // relationshipAt is where c.relationshipIndex holds a source's ends:
@@ -260,7 +267,9 @@ func (c *Ctx) makeRelationship(src *Resource, target relTarget, notify bool) {
 		}
 		e = alloc(&c.relationshipEndsSlab, 32)
 		*e = relationshipEnds{src: src, param: param, old: src.param(param)}
-		if old := e.old; old != nil {
+		if in := c.sharedEnds(e); in != nil {
+			e.in = in
+		} else if old := e.old; old != nil {
 			switch x := old.Value.(type) {
 			case *values.Array:
 				e.list = append(makeSlice(&c.valueLists, x.Len()+1, 1024), x.Elems()...)
@@ -276,6 +285,9 @@ func (c *Ctx) makeRelationship(src *Resource, target relTarget, notify bool) {
 		*at = e
 		c.relationshipOrder = append(c.relationshipOrder, e)
 	}
+	if e.in != nil {
+		e = e.in
+	}
 	if len(e.list) == cap(e.list) { // grown in chunks, twice as large
 		e.list = append(makeSlice(&c.valueLists, 2*len(e.list), 1024), e.list...)
 	}
@@ -285,6 +297,42 @@ func (c *Ctx) makeRelationship(src *Resource, target relTarget, notify bool) {
 	} else {
 		e.found = 0
 	}
+}
+
+// sharedEnds is the ends whose list e's references go to (relationshipEnds.in)
+// when its parameter is shared and an Array, nil when they go to e's own:
+// the first source holding the parameter keeps the list.
+func (c *Ctx) sharedEnds(e *relationshipEnds) *relationshipEnds {
+	key := sharedKey(e.old)
+	if key == nil {
+		return nil
+	}
+	if in := c.sharedRelationshipEnds[key]; in != nil {
+		return in
+	}
+	if c.sharedRelationshipEnds == nil {
+		c.sharedRelationshipEnds = map[any]*relationshipEnds{}
+	}
+	c.sharedRelationshipEnds[key] = e
+	return nil
+}
+
+// sharedKey is what resources holding p share (Param.shared) when Puppet
+// appends to it in place: p itself, or its Array value; nil when p is
+// nobody else's, or its value no Array (Puppet gives the source an Array
+// of its own).
+func sharedKey(p *Param) any {
+	if p == nil || p.shared == 0 {
+		return nil
+	}
+	a, ok := p.Value.(*values.Array)
+	switch {
+	case !ok:
+		return nil
+	case p.shared == sharedValue:
+		return a
+	}
+	return p
 }
 
 // relationshipRef is refString(target) as the String a relationship adds
@@ -330,6 +378,9 @@ func canonicalRefPart(s string) bool { return s != "" && s[0] != ':' && isCapita
 // in the order they were first added to.
 func (c *Ctx) setRelationshipParams() {
 	for _, e := range c.relationshipOrder {
+		if e.in != nil {
+			continue // set with the ends that keep its list
+		}
 		p := Param{Name: e.param}
 		if e.old != nil {
 			p = *e.old
@@ -337,6 +388,16 @@ func (c *Ctx) setRelationshipParams() {
 		p.Value = c.newArray(e.list)
 		p.foundRefs = uint16(min(e.found, 1<<16-1))
 		r := e.src
+		if key := sharedKey(e.old); key != nil && c.sharedRelationshipEnds[key] == e {
+			// every resource holding what is shared, source or not
+			p.shared = 0
+			for _, r := range c.catalog.resources {
+				if slices.ContainsFunc(r.Params, func(q *Param) bool { return q.Name == p.Name && sharedKey(q) == key }) {
+					r.set(c.newParam(p))
+				}
+			}
+			continue
+		}
 		if e.old != nil {
 			r.set(c.newParam(p))
 			continue
@@ -352,6 +413,7 @@ func (c *Ctx) setRelationshipParams() {
 		a.relIndex = c.relationshipIndex // for the next compile
 	}
 	c.relationshipIndex, c.relationshipOrder = nil, c.relationshipOrder[:0]
+	c.sharedRelationshipEnds = nil
 }
 
 // relationshipEnd is the resource an end names: the one it stands for

@@ -120,12 +120,27 @@ type Param struct {
 	// proven: the build proved the value is one the parameter's type
 	// accepts (Declaration.ProvenAttr), which binding need not check
 	proven bool
+	// shared: several resources may hold the parameter or its value, as
+	// Puppet's hold one Param object or one value (setRelationshipParams)
+	shared paramSharing
 	// foundRefs: the last foundRefs elements of the Array value are
 	// references that name resources of the catalog as they are
 	// (relationships' ends, setRelationshipParams), which
 	// validateRelationships does not look up again
 	foundRefs uint16
 }
+
+// paramSharing says what several resources may share of a parameter.
+type paramSharing uint8
+
+const (
+	// sharedParam: the parameter itself, given to the titles of one
+	// body, or a default: body's to every body
+	sharedParam paramSharing = 1 + iota
+	// sharedValue: its value, a resource default's, which each resource
+	// that takes it holds in a copy of the parameter (Param#dup)
+	sharedValue
+)
 
 // File is the path of the file the parameter was set in, "" for none.
 func (p *Param) File() string {
