@@ -144,8 +144,14 @@ func IterableOf(v values.Value, inferElems bool) *Iterator {
 	case values.String:
 		s := string(x)
 		elems := make([]values.Value, 0, len(s))
+		binary := values.IsBinaryString(x) // its characters are bytes, each binary
 		for len(s) > 0 {
 			_, n := utf8.DecodeRuneInString(s)
+			if binary {
+				elems = append(elems, values.BinaryString(s[:1]))
+				s = s[1:]
+				continue
+			}
 			elems = append(elems, values.String(s[:n]))
 			s = s[n:]
 		}

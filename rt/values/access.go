@@ -9,7 +9,11 @@ import "fmt"
 func Access(lhs Value, keys []Value) (Value, error) {
 	switch x := lhs.(type) {
 	case String:
-		return accessString(string(x), keys)
+		v, err := accessString(string(x), keys)
+		if err == nil && IsBinaryString(x) {
+			v = LikeStrings(x, v) // a substring of a binary string is one
+		}
+		return v, err
 	case *Array:
 		return accessArray(x, keys)
 	case *Hash:

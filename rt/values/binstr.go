@@ -73,6 +73,34 @@ func IsBinaryString(s String) bool {
 	return e.n == len(s) && e.data.Value() == p
 }
 
+// LikeString is s, made from src by one of Ruby's String methods, which
+// keep their receiver's encoding: a binary string when src is one.
+func LikeString(src Value, s string) Value {
+	if x, ok := src.(String); ok && IsBinaryString(x) {
+		return BinaryString(s)
+	}
+	return String(s)
+}
+
+// LikeStrings is LikeString of each String of out (a String or an Array
+// of them, made from src): out itself unless src is a binary string.
+func LikeStrings(src, out Value) Value {
+	if x, ok := src.(String); !ok || !IsBinaryString(x) {
+		return out
+	}
+	switch y := out.(type) {
+	case String:
+		return BinaryString(string(y))
+	case *Array:
+		elems := make([]Value, y.Len())
+		for i, e := range y.Elems() {
+			elems[i] = LikeStrings(src, e)
+		}
+		return NewArray(elems...)
+	}
+	return out
+}
+
 // AnyBinaryStrings reports whether a binary string may be alive: when not,
 // no String is one.
 func AnyBinaryStrings() bool { return binaries.live.Load() != 0 }

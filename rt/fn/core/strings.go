@@ -18,12 +18,12 @@ import (
 func stringMapper(name string, f func(string) string) {
 	fn.New(name).
 		D("Numeric arg", func(c fn.Context, a args, b fn.Block) v.Value { return a[0] }).
-		D("String arg", func(c fn.Context, a args, b fn.Block) v.Value { return v.String(f(str(a[0]))) }).
+		D("String arg", func(c fn.Context, a args, b fn.Block) v.Value { return v.LikeString(a[0], f(str(a[0]))) }).
 		D("Iterable[Variant[String, Numeric]] arg", func(c fn.Context, a args, b fn.Block) v.Value {
 			var out []v.Value
 			fn.Iterate(name, a[0], func(e v.Value) bool {
 				if s, ok := e.(v.String); ok {
-					e = v.String(f(string(s)))
+					e = v.LikeString(s, f(string(s)))
 				}
 				out = append(out, e)
 				return true
@@ -38,7 +38,7 @@ func caseMapper(name string, f func(string) string) {
 	conv = func(x v.Value) v.Value {
 		switch y := x.(type) {
 		case v.String:
-			return v.String(f(string(y)))
+			return v.LikeString(y, f(string(y)))
 		case *v.Array:
 			out := make([]v.Value, y.Len())
 			for i, e := range y.Elems() {
@@ -87,15 +87,19 @@ func init() {
 			if len(a) > 1 {
 				sep = str(a[1])
 			}
-			return v.String(RubyJoin(a[0].(*v.Array), sep))
+			joined := RubyJoin(a[0].(*v.Array), sep)
+			if v.AnyBinaryStrings() && joinsBinary(a[0].(*v.Array), sep) {
+				return v.BinaryString(joined)
+			}
+			return v.String(joined)
 		}).Register()
 
-	split := func(s string, re *v.Regexp) v.Value {
-		parts, err := RubySplit(s, re)
+	split := func(s v.Value, re *v.Regexp) v.Value {
+		parts, err := RubySplit(str(s), re)
 		if err != nil {
 			panic(err)
 		}
-		return parts
+		return v.LikeStrings(s, parts)
 	}
 	fn.New("split").
 		D("String str, String pattern", func(c fn.Context, a args, b fn.Block) v.Value {
@@ -103,13 +107,13 @@ func init() {
 			if err != nil {
 				panic(err)
 			}
-			return split(str(a[0]), re)
+			return split(a[0], re)
 		}).
 		D("String str, Regexp pattern", func(c fn.Context, a args, b fn.Block) v.Value {
-			return split(str(a[0]), a[1].(*v.Regexp))
+			return split(a[0], a[1].(*v.Regexp))
 		}).
 		D("String str, Type[Regexp] pattern", func(c fn.Context, a args, b fn.Block) v.Value {
-			return split(str(a[0]), regexpOfType(a[1]))
+			return split(a[0], regexpOfType(a[1]))
 		}).
 		// Puppet 8 splits a Sensitive[String] into a Sensitive array
 		D("Sensitive[String] sensitive, String pattern", func(c fn.Context, a args, b fn.Block) v.Value {
@@ -117,13 +121,13 @@ func init() {
 			if err != nil {
 				panic(err)
 			}
-			return v.NewSensitive(split(str(a[0].(*v.Sensitive).Unwrap()), re))
+			return v.NewSensitive(split(a[0].(*v.Sensitive).Unwrap(), re))
 		}).Since(8).
 		D("Sensitive[String] sensitive, Regexp pattern", func(c fn.Context, a args, b fn.Block) v.Value {
-			return v.NewSensitive(split(str(a[0].(*v.Sensitive).Unwrap()), a[1].(*v.Regexp)))
+			return v.NewSensitive(split(a[0].(*v.Sensitive).Unwrap(), a[1].(*v.Regexp)))
 		}).Since(8).
 		D("Sensitive[String] sensitive, Type[Regexp] pattern", func(c fn.Context, a args, b fn.Block) v.Value {
-			return v.NewSensitive(split(str(a[0].(*v.Sensitive).Unwrap()), regexpOfType(a[1])))
+			return v.NewSensitive(split(a[0].(*v.Sensitive).Unwrap(), regexpOfType(a[1])))
 		}).Since(8).Register()
 
 	fn.New("regsubst").
@@ -284,6 +288,33 @@ func RubyJoin(a *v.Array, sep string) string {
 	return strings.Join(parts, sep)
 }
 
+// joinsBinary says whether Ruby's a.join(sep) is binary: Array#join joins
+// the elements' texts and separators in order (values.JoinEncoding),
+// nested arrays joined first, after an empty US-ASCII text when the
+// first element is no String.
+func joinsBinary(a *v.Array, sep string) bool {
+	parts := make([]v.Value, 0, 2*a.Len()+1)
+	if a.Len() > 0 {
+		if _, ok := a.At(0).(v.String); !ok {
+			parts = append(parts, v.String(""))
+		}
+	}
+	for i, e := range a.Elems() {
+		if i > 0 {
+			parts = append(parts, v.String(sep))
+		}
+		if sub, ok := e.(*v.Array); ok {
+			e = v.String(RubyJoin(sub, sep))
+			if joinsBinary(sub, sep) {
+				e = v.BinaryString(string(e.(v.String)))
+			}
+		}
+		parts = append(parts, e)
+	}
+	binary, _ := v.JoinEncoding(parts)
+	return binary
+}
+
 // RubySplit is String#split(regexp) without limit: captures are included,
 // an empty match splits characters, trailing empty strings are removed.
 // It replays Ruby's search loop (rb_str_split_m) over the matches found
@@ -370,6 +401,9 @@ func regsubst(target v.Value, re *v.Regexp, repl v.Value, global bool) v.Value {
 		}
 		if _, ok := e.(v.String); ok && r == s {
 			return e // unchanged: the String as it came, no new box
+		}
+		if x, ok := e.(v.String); ok && v.IsBinaryString(x) {
+			return v.BinaryString(r) // gsub keeps its receiver's encoding
 		}
 		return v.BoxedString(r) // mostly the same strings each compile
 	}
