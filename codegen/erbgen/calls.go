@@ -370,6 +370,14 @@ func (t *translator) oneBlock(x *erb.Call, blk jen.Code) jen.Code {
 	return t.block(x.Block)
 }
 
+// selfObjectMethods are Object's methods a module class's method calls
+// on self without a receiver.
+var selfObjectMethods = map[string]bool{
+	"respond_to?": true, "send": true, "public_send": true, "__send__": true, "is_a?": true,
+	"kind_of?": true, "instance_of?": true, "instance_variable_get": true, "instance_variable_set": true,
+	"instance_variable_defined?": true, "frozen?": true, "freeze": true, "itself": true,
+}
+
 // selfCall translates a call without a receiver.
 func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 	rr := t.lineFor(x)
@@ -390,6 +398,12 @@ func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 			blk = erbQ("NoBlock")
 		}
 		return rr.call("SelfCall", append([]jen.Code{jen.Lit(x.Name), blk}, args...)...)
+	}
+	if t.selfObj && selfObjectMethods[x.Name] {
+		// respond_to?(...) in a module class's method: self's
+		c := *x
+		c.Recv = &erb.Self{At: x.At}
+		return t.call(&c)
 	}
 	if x.Name == "block_given?" && t.inDef && len(x.Args) == 0 && x.Block == nil {
 		t.usesBlock = true

@@ -258,7 +258,17 @@ func isASCII(s string) bool {
 // camelMarks spells a Ruby method name's ? and ! in Go.
 var camelMarks = strings.NewReplacer("?", "Q", "!", "Bang")
 
+// operatorNames name a def of an operator method in Go.
+var operatorNames = map[string]string{
+	"^": "OpXor", "&": "OpAnd", "|": "OpOr", "+": "OpPlus", "-": "OpMinus", "*": "OpTimes", "/": "OpDiv",
+	"%": "OpMod", "==": "OpEq", "<=>": "OpCmp", "<": "OpLt", "<=": "OpLe", ">": "OpGt", ">=": "OpGe",
+	"<<": "OpShl", ">>": "OpShr",
+}
+
 func goCamel(s string) string {
+	if op, ok := operatorNames[s]; ok {
+		return op
+	}
 	if !isASCII(s) {
 		return "ǂ" + hex.EncodeToString([]byte(s))
 	}
@@ -1106,11 +1116,21 @@ var binaryOps = map[string]string{
 }
 
 func (t *translator) binary(x *erb.Binary) *jen.Statement {
-	m, ok := binaryOps[x.Op]
+	return t.operator(x, x.Op, "operator %s", t.expr(x.L), t.expr(x.R))
+}
+
+// operator is l op r (x's, unsupported as what when Ruby's op is not
+// translated): Ruby's, or when a module class defines op (def +(other)),
+// that method when l is one of its objects (erb.R.UserOp).
+func (t *translator) operator(x erb.Node, op, what string, l, r jen.Code) *jen.Statement {
+	m, ok := binaryOps[op]
 	if !ok {
-		t.unsupported(x, "operator %s", x.Op)
+		t.unsupported(x, what, op)
 	}
-	return rcall(m, t.expr(x.L), t.expr(x.R))
+	if t.classes != nil && t.classes.user[op] {
+		return rcall("UserOp", jen.Lit(op), l, r, jen.Id("r").Dot(m))
+	}
+	return rcall(m, l, r)
 }
 
 func (t *translator) defined(x *erb.Defined) *jen.Statement {
@@ -1236,6 +1256,10 @@ func (t *translator) assignTo(x erb.Node, target erb.Node, v jen.Code, asValue b
 			// writers return)
 			return rcall(goName, t.expr(tg.Recv), v)
 		}
+		if t.classes != nil && t.classes.user[tg.Name+"="] && len(tg.Args) == 0 && tg.Recv != nil {
+			// recv.name = v of a module class's setter
+			return rcall("SetAttr", t.expr(tg.Recv), jen.Lit(tg.Name), v)
+		}
 		t.unsupported(tg, "attribute assignment (.%s =)", tg.Name)
 	}
 	t.unsupported(x, "assignment")
@@ -1292,11 +1316,7 @@ func (t *translator) opAssign(x *erb.OpAssign) []jen.Code {
 }
 
 func (t *translator) opCall(x *erb.OpAssign, cur, v jen.Code) jen.Code {
-	m, ok := binaryOps[x.Op]
-	if !ok {
-		t.unsupported(x, "operator %s=", x.Op)
-	}
-	return rcall(m, cur, v)
+	return t.operator(x, x.Op, "operator %s=", cur, v)
 }
 
 // begin translates begin/rescue/else/ensure: r.Rescue for one rescue

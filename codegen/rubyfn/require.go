@@ -189,8 +189,20 @@ func (m *moduleReader) body(t *erb.Template, path string, nodes []erb.Node, pref
 			switch {
 			case x.Recv == nil && len(x.Args) == 1 && x.Block == nil && (x.Name == "require" || x.Name == "require_relative"):
 				m.require(t, path, x)
-			case cur != nil && x.Recv == nil && (x.Name == "private" || x.Name == "public") && len(x.Args) == 0 && x.Block == nil:
-				private, moduleFunction = x.Name == "private", false
+			case cur != nil && x.Recv == nil && (x.Name == "private" || x.Name == "public" || x.Name == "protected") && len(x.Args) == 0 && x.Block == nil:
+				// a protected method is called from the class's own
+				// methods, as a private one is
+				private, moduleFunction = x.Name != "public", false
+			case cur != nil && x.Recv == nil && (x.Name == "private" || x.Name == "public" || x.Name == "protected") && x.Block == nil:
+				// private :name, ...: those methods
+				for _, a := range x.Args {
+					sym, ok := a.(*erb.Sym)
+					if !ok || sym.Parts != nil {
+						m.fail(t, a, "%s of a computed name", x.Name)
+						continue
+					}
+					cur.Private[sym.Name] = x.Name != "public"
+				}
 			case cur != nil && cur.Module && x.Recv == nil && x.Name == "module_function" && len(x.Args) == 0 && x.Block == nil:
 				// the methods after it are singleton methods too
 				moduleFunction = true
@@ -263,6 +275,38 @@ func (m *moduleReader) body(t *erb.Template, path string, nodes []erb.Node, pref
 			}
 			m.defsIn(t, x, cur)
 			cur.Consts = append(cur.Consts, x)
+		case *erb.Alias:
+			// alias new old: a method of its own with old's body as it is now
+			var d *erb.Def
+			if cur != nil {
+				for _, c := range cur.Defs {
+					if c.Name == x.Old {
+						d = c
+					}
+				}
+			}
+			if d == nil {
+				m.fail(t, x, "alias of a method the class does not define before it")
+				continue
+			}
+			m.defsIn(t, x, cur)
+			a := *d
+			a.Name = x.New
+			cur.Defs = append(cur.Defs, &a)
+			cur.Private[x.New] = cur.Private[x.Old] // the method's visibility
+		case *erb.If:
+			// if RUBY_VERSION >= '1.9' ... else ... end: the branch
+			// every Ruby pp2go runs as takes
+			then, ok := rubyVersionTest(x)
+			if !ok {
+				m.fail(t, x, "a conditional in a module's Ruby file")
+				continue
+			}
+			branch := x.Else
+			if then {
+				branch = x.Then
+			}
+			m.body(t, path, branch, prefix, cur, nesting)
 		case *erb.Def:
 			if cur == nil {
 				m.fail(t, x, "a method definition at the top level of a module's Ruby file")
@@ -293,6 +337,45 @@ func (m *moduleReader) body(t *erb.Template, path string, nodes []erb.Node, pref
 			cur.SDefs = append(cur.SDefs, d)
 		}
 	}
+}
+
+// rubyVersionTest is the value of an if's condition that compares
+// RUBY_VERSION with a string, when it is the same under every Ruby a
+// translation runs as (rterb.RubyVersions); ok false otherwise.
+func rubyVersionTest(x *erb.If) (then, ok bool) {
+	b, isBin := x.Cond.(*erb.Binary)
+	if !isBin {
+		return false, false
+	}
+	k, isConst := b.L.(*erb.Const)
+	lit, isLit := erb.LiteralString(b.R)
+	if !isConst || !isLit || k.Name != "RUBY_VERSION" || k.Scope != nil {
+		return false, false
+	}
+	for i, v := range rterb.RubyVersions() {
+		var r bool
+		switch c := strings.Compare(v, lit); b.Op {
+		case ">=":
+			r = c >= 0
+		case ">":
+			r = c > 0
+		case "<=":
+			r = c <= 0
+		case "<":
+			r = c < 0
+		case "==":
+			r = c == 0
+		case "!=":
+			r = c != 0
+		default:
+			return false, false
+		}
+		if i > 0 && r != then {
+			return false, false // the releases' Rubies differ
+		}
+		then = r
+	}
+	return then != x.Unless, true
 }
 
 // singletonBody reads class << self ... end: its defs are cur's singleton

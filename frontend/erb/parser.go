@@ -1623,6 +1623,12 @@ func (p *parser) parseBodyClauses(off int) *Begin {
 func (p *parser) parseDef() Node {
 	off := p.tok.off
 	p.advance()
+	if p.tok.kind == tOp && operatorMethods[p.tok.s] && p.ruby {
+		// def ^(other): an operator method, called as the operator
+		name := p.tok.s
+		p.advance()
+		return p.parseDefRest(off, name, false)
+	}
 	if p.tok.kind != tIdent && p.tok.kind != tConst && p.tok.kind != tKeyword {
 		if p.isOp("::@") || p.tok.kind == tOp {
 			p.unsupported(p.tok.off, "operator method definitions")
@@ -1643,8 +1649,24 @@ func (p *parser) parseDef() Node {
 	}
 	p.advance()
 	if p.isOp("=") && !p.tok.space {
-		p.unsupported(off, "setter method definitions")
+		if !p.ruby {
+			p.unsupported(off, "setter method definitions")
+		}
+		// def name=(v): a setter, called by obj.name = v
+		name += "="
+		p.advance()
 	}
+	return p.parseDefRest(off, name, singleton)
+}
+
+// operatorMethods are the binary operators a module's def may define.
+var operatorMethods = map[string]bool{
+	"^": true, "&": true, "|": true, "+": true, "-": true, "*": true, "/": true, "%": true,
+	"==": true, "<=>": true, "<": true, "<=": true, ">": true, ">=": true, "<<": true, ">>": true,
+}
+
+// parseDefRest parses a def after its name: the parameters and the body.
+func (p *parser) parseDefRest(off int, name string, singleton bool) Node {
 	old := p.scope
 	p.pushScope(false)
 	defer p.popScope(old)

@@ -269,23 +269,25 @@ func (p *parser) parseAlias() Node {
 	off := p.tok.off
 	p.lex.state = sFname
 	p.advance()
-	name := func() string {
+	// the first name is followed by another (a method name: sFname), the
+	// second by the end of the statement
+	name := func(next lexState) string {
 		t := p.tok
 		switch t.kind {
 		case tIdent, tConst, tKeyword, tSymbol, tGVar:
-			p.lex.state = sFname
+			p.lex.state = next
 			p.advance()
 			return t.s
 		case tOp:
-			p.lex.state = sFname
+			p.lex.state = next
 			p.advance()
 			return opText(t.s)
 		}
 		p.unexpected("method name")
 		return ""
 	}
-	nw := name()
-	old := name()
+	nw := name(sFname)
+	old := name(sEnd)
 	return &Alias{At: At{off}, New: nw, Old: old}
 }
 

@@ -286,6 +286,23 @@ func (r *R) SendClass(c *UserClass, name string, b *Block, args ...Value) Value 
 // user class, or a user class or module (the module's Ruby defines a
 // method of that name): else the Ruby method of that name, when pp2go
 // has it.
+// UserOp is l op rv where a module class defines the operator (def
+// +(other)): its method when l is an object of such a class, else Ruby's
+// operator (ruby).
+func (r *R) UserOp(op string, l, rv Value, ruby func(a, b Value) Value) Value {
+	if inst, ok := l.(*Instance); ok && !inst.self {
+		return r.sendInstance(inst, op, NoBlock, []Value{rv})
+	}
+	return ruby(l, rv)
+}
+
+// SetAttr is recv.name = v of a setter a module class defines (name=):
+// its value is v, whatever the setter returns.
+func (r *R) SetAttr(recv Value, name string, v Value) Value {
+	r.SendUser(recv, name+"=", NoBlock, v)
+	return v
+}
+
 func (r *R) SendUser(recv Value, name string, b *Block, args ...Value) Value {
 	switch x := recv.(type) {
 	case *Instance:

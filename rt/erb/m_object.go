@@ -957,6 +957,11 @@ func respondsTo(v Value, name string) bool {
 			// postgresql 10's postgresql_password: password.unwrap if password.respond_to?(:unwrap)
 			set = " unwrap "
 		}
+	case *Instance:
+		// its public methods (respond_to? without include_all)
+		if k := x.lookup(name); k != nil && !x.self {
+			return k.public[name]
+		}
 	}
 	return strings.Contains(set, " "+name+" ")
 }

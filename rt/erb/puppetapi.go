@@ -303,6 +303,12 @@ func ScopeMajor(s Scope) int {
 // Debian 13's under Puppet 8.10 (by the release's major version).
 var rubyVersions = map[string]string{"7": "3.1.2", "8": "3.3.8"}
 
+// RubyVersions are the RUBY_VERSIONs a translation may run under, one
+// per Puppet release.
+func RubyVersions() []string {
+	return []string{rubyVersions["7"], rubyVersions["8"]}
+}
+
 // rubyVersion is RUBY_VERSION of the Puppet release compiled as.
 func (r *R) rubyVersion() string {
 	major, _, _ := strings.Cut(ToS(r.PuppetVersion()), ".")
