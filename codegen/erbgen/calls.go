@@ -378,6 +378,14 @@ var selfObjectMethods = map[string]bool{
 	"instance_variable_defined?": true, "frozen?": true, "freeze": true, "itself": true,
 }
 
+// unsupportedKernelSelf says whether name is a Kernel function pp2go does
+// not translate, which a reopened Ruby class's method does not call on
+// self either.
+func unsupportedKernelSelf(name string) bool {
+	_, ok := unsupportedKernel[name]
+	return ok && !selfObjectMethods[name]
+}
+
 // selfCall translates a call without a receiver.
 func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 	rr := t.lineFor(x)
@@ -460,6 +468,12 @@ func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 	if x.Name == "tags" && t.api == 0 && len(x.Args) == 0 && x.Block == nil {
 		// TemplateWrapper#tags raises NotImplementedError when called
 		return rr.call("Tags")
+	}
+	if t.selfObj && t.classes.core != "" && !unsupportedKernelSelf(x.Name) {
+		// bytes, length in a method of class String: self's
+		c := *x
+		c.Recv = &erb.Self{At: x.At}
+		return t.call(&c)
 	}
 	if why, ok := unsupportedKernel[x.Name]; ok {
 		t.unsupported(x, "`%s' (%s)", x.Name, why)

@@ -37,6 +37,9 @@ type ModuleClass struct {
 	// first, then the modules around it), where its methods' constants
 	// are looked up.
 	Nesting []string
+	// Core is the Ruby class it reopens (class String ... end), whose
+	// objects get its methods; "" for a class of its own.
+	Core string
 }
 
 // classRef is what the translator knows of a module class: its Go
@@ -117,6 +120,9 @@ func classDecls(classes []*ModuleClass, untranslatedPrefix string, lits *litPool
 		if c.Module {
 			st = st.Dot("Module").Call()
 		}
+		if c.Core != "" {
+			st = st.Dot("ExtendsCore").Call(jen.Lit(c.Core))
+		}
 		if s, ok := refs[c.Super]; ok {
 			st = st.Dot("Inherit").Call(jen.Id(s.v))
 		} else if c.Super != "" {
@@ -169,6 +175,10 @@ type classCtx struct {
 	// current is the Go variable of the class whose instance methods
 	// are being translated ("": none), which super starts above
 	current string
+	// core is the Ruby class those methods reopen (ModuleClass.Core):
+	// self is one of its objects, whose methods a call without a
+	// receiver may call
+	core string
 	// lits are the function's frozen string literals (nil for a
 	// template's classes: theirs are made as they run)
 	lits *litPool
@@ -192,11 +202,11 @@ func translateClass(c *ModuleClass, defs []*erb.Def, instance bool, untranslated
 		return jen.Nil(), nil, nil
 	}
 	if instance {
-		ctx.current = ctx.refs[c.Name].v
+		ctx.current, ctx.core = ctx.refs[c.Name].v, c.Core
 	}
 	ctx.nesting = c.Nesting
 	tr, body, err := runDefs(c.Template, API4, defs, untranslatedPrefix, ctx, false)
-	ctx.current, ctx.nesting = "", nil
+	ctx.current, ctx.core, ctx.nesting = "", "", nil
 	if err != nil {
 		return nil, nil, err
 	}
@@ -346,9 +356,9 @@ func (t *translator) userConst(c *erb.Const) (k *ModuleClass, name string) {
 			}
 		}
 	}
-	if k := cs[constPath(c)]; k != nil {
+	if k := cs[constPath(c)]; k != nil && k.Core == "" {
 		// a class the files name by its whole path (class A::B::C
-		// without module A ... end)
+		// without module A ... end); String, reopened, is Ruby's
 		return k, ""
 	}
 	return nil, ""

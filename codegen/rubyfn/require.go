@@ -257,6 +257,15 @@ func (m *moduleReader) body(t *erb.Template, path string, nodes []erb.Node, pref
 			name := prefix + constText(k)
 			in := append([]string{name}, nesting...)
 			c := m.class(t, x, name, false, in)
+			if prefix == "" && coreClasses[name] {
+				// class String ... end: Ruby's String, its objects
+				// given the methods
+				if x.Super != nil {
+					m.fail(t, x, "class %s reopened with a superclass", name)
+					continue
+				}
+				c.Core = name
+			}
 			if x.Super != nil {
 				sk, ok := x.Super.(*erb.Const)
 				if !ok {
@@ -338,6 +347,10 @@ func (m *moduleReader) body(t *erb.Template, path string, nodes []erb.Node, pref
 		}
 	}
 }
+
+// coreClasses are the Ruby classes a module's Ruby may reopen to give
+// their objects methods (monkey patching).
+var coreClasses = map[string]bool{"String": true, "Integer": true, "Float": true, "Array": true, "Hash": true, "Symbol": true}
 
 // rubyVersionTest is the value of an if's condition that compares
 // RUBY_VERSION with a string, when it is the same under every Ruby a

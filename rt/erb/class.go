@@ -97,16 +97,18 @@ var (
 	ClassZeroDivisionError   = newClass("ZeroDivisionError", ClassStandardError)
 	ClassRegexpError         = newClass("RegexpError", ClassStandardError)
 	ClassEncodingError       = newClass("EncodingError", ClassStandardError)
-	ClassLocalJumpError      = newClass("LocalJumpError", ClassStandardError)
-	ClassJSONParserError     = newClass("JSON::ParserError", ClassStandardError)
-	ClassJSONNestingError    = newClass("JSON::NestingError", ClassJSONParserError)
-	ClassPsychSyntaxError    = newClass("Psych::SyntaxError", ClassPsychException)
-	ClassIPAddrError         = newClass("IPAddr::Error", ClassArgumentError)
-	ClassIPAddrInvalid       = newClass("IPAddr::InvalidAddressError", ClassIPAddrError)
-	ClassIPAddrInvalidPrefix = newClass("IPAddr::InvalidPrefixError", ClassIPAddrInvalid)
-	ClassIPAddrAFError       = newClass("IPAddr::AddressFamilyError", ClassIPAddrError)
-	ClassPuppetError         = newClass("Puppet::Error", ClassRuntimeError)
-	ClassPuppetParseError    = newClass("Puppet::ParseError", ClassPuppetError)
+	// Encoding::CompatibilityError: joining binary and UTF-8 text
+	ClassEncodingCompatibilityError = newClass("Encoding::CompatibilityError", ClassEncodingError)
+	ClassLocalJumpError             = newClass("LocalJumpError", ClassStandardError)
+	ClassJSONParserError            = newClass("JSON::ParserError", ClassStandardError)
+	ClassJSONNestingError           = newClass("JSON::NestingError", ClassJSONParserError)
+	ClassPsychSyntaxError           = newClass("Psych::SyntaxError", ClassPsychException)
+	ClassIPAddrError                = newClass("IPAddr::Error", ClassArgumentError)
+	ClassIPAddrInvalid              = newClass("IPAddr::InvalidAddressError", ClassIPAddrError)
+	ClassIPAddrInvalidPrefix        = newClass("IPAddr::InvalidPrefixError", ClassIPAddrInvalid)
+	ClassIPAddrAFError              = newClass("IPAddr::AddressFamilyError", ClassIPAddrError)
+	ClassPuppetError                = newClass("Puppet::Error", ClassRuntimeError)
+	ClassPuppetParseError           = newClass("Puppet::ParseError", ClassPuppetError)
 )
 
 // The constants templates may name (Ruby's classes and other values) and
@@ -187,7 +189,7 @@ func init() {
 			ClassException, ClassScriptError, ClassLoadError, ClassNotImplementedError, ClassStandardError, ClassRuntimeError,
 			ClassFrozenError, ClassArgumentError, ClassIndexError, ClassKeyError, ClassStopIteration,
 			ClassRangeError, ClassFloatDomainError, ClassTypeError, ClassNameError, ClassNoMethodError,
-			ClassZeroDivisionError, ClassRegexpError, ClassEncodingError, ClassLocalJumpError,
+			ClassZeroDivisionError, ClassRegexpError, ClassEncodingError, ClassEncodingCompatibilityError, ClassLocalJumpError,
 			ClassJSONParserError, ClassJSONNestingError, ClassPsychSyntaxError, ClassIPAddrError, ClassIPAddrInvalid, ClassIPAddrInvalidPrefix,
 			ClassIPAddrAFError, ClassPuppetError, ClassPuppetParseError,
 		} {

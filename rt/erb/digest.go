@@ -62,6 +62,13 @@ func digestOf(name string, recv Value, args []Value) []byte {
 	case *hmacObject:
 		arity(args, 0, 0)
 		return d.sum()
+	case *Class:
+		if d == ClassOpenSSLHMAC {
+			// OpenSSL::HMAC.digest(digest, key, data)
+			arity(args, 3, 3)
+			h := &hmacObject{c: osslDigestClass(args[0]), key: []byte(strArg(args[1])), data: []byte(strArg(args[2]))}
+			return h.sum()
+		}
 	}
 	c := classRecv(name, recv, ClassDigestMD5, ClassDigestSHA1, ClassDigestSHA256, ClassDigestSHA384, ClassDigestSHA512)
 	arity(args, 1, 1)

@@ -2,6 +2,7 @@ package erb
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/pp2go/pp2go/rt/internal/lazyre"
 )
@@ -178,6 +179,10 @@ type Instance struct {
 	self  bool     // the class object itself
 	// ext are the modules extend gave the object, the last first
 	ext []*UserClass
+	// core is the Ruby object (a String) whose reopened class's method
+	// runs with this as self (ExtendsCore); nil for an object of a
+	// class of its own
+	core Value
 }
 
 func (inst *Instance) setIVar(name string, v Value) {
@@ -223,7 +228,54 @@ func (r *R) Self() Value {
 	if r.self != nil && r.self.self {
 		return r.self.class.Class
 	}
+	if r.self != nil && r.self.core != nil {
+		return r.self.core
+	}
 	return r.self
+}
+
+// coreMethods are the methods module Ruby gives Ruby's classes by
+// reopening them (class String ... end), by class and method name: the
+// UserClass holding each (ExtendsCore). A function's classes are made as
+// it runs, at each call, so the latest holds them; compiles running at
+// once store the same methods.
+var coreMethods sync.Map // coreMethod → *UserClass
+
+type coreMethod struct {
+	class *Class
+	name  string
+}
+
+// ExtendsCore makes c's instance methods those of the Ruby class named
+// core (String), which c reopens: its objects call them, with themselves
+// as self.
+func (c *UserClass) ExtendsCore(core string) *UserClass {
+	k, ok := Const(core).(*Class)
+	if !ok {
+		raise(ClassNotImplementedError, "pp2go: reopening %s is not supported", core)
+	}
+	for m := range c.methods {
+		coreMethods.Store(coreMethod{k, m}, c)
+	}
+	return c
+}
+
+// coreMethodOf is the reopened class holding v's method name, nil for
+// none.
+func coreMethodOf(v Value, name string) *UserClass {
+	if k, ok := coreMethods.Load(coreMethod{classOf(v), name}); ok {
+		return k.(*UserClass)
+	}
+	return nil
+}
+
+// sendCore calls the method name that module Ruby gave v's class (a
+// public one from outside: private is a NoMethodError).
+func (r *R) sendCore(k *UserClass, v Value, name string, b *Block, args []Value) Value {
+	if !k.public[name] {
+		raiseNoMethod(ClassNoMethodError, "private method `"+name+"' called for ", describeForError(v), describe33(v))
+	}
+	return k.fn(r.scope, &Instance{class: k, core: v}, name, b, args)
 }
 
 // sendInstance calls a method of an instance from outside it: a private
@@ -293,6 +345,9 @@ func (r *R) UserOp(op string, l, rv Value, ruby func(a, b Value) Value) Value {
 	if inst, ok := l.(*Instance); ok && !inst.self {
 		return r.sendInstance(inst, op, NoBlock, []Value{rv})
 	}
+	if k := coreMethodOf(l, op); k != nil {
+		return r.sendCore(k, l, op, NoBlock, []Value{rv})
+	}
 	return ruby(l, rv)
 }
 
@@ -320,6 +375,9 @@ func (r *R) SendUser(recv Value, name string, b *Block, args ...Value) Value {
 				raise(ClassNotImplementedError, "pp2go does not run %s#%s with a Hash as self (extend)", k.Class.Name, name)
 			}
 		}
+	}
+	if k := coreMethodOf(recv, name); k != nil {
+		return r.sendCore(k, recv, name, b, args)
 	}
 	if m, ok := methodTable()[name]; ok {
 		return m.call(r, recv, b, args)

@@ -490,7 +490,7 @@ func (r *R) New(recv Value, b *Block, args ...Value) Value {
 		return newGemVersion(args[0])
 	case ClassOpenSSLDigest:
 		arity(args, 1, 2)
-		d := &digestObject{c: osslDigestClass(args[0])}
+		d := &digestObject{c: osslDigestClass(args[0]), ossl: true}
 		if len(args) == 2 {
 			d.data = []byte(strArg(args[1]))
 		}

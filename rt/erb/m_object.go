@@ -612,7 +612,12 @@ func (r *R) length(name string, recv Value, args []Value) Value {
 	arity(args, 0, 0)
 	switch x := recv.(type) {
 	case *Str:
+		if x.Bin {
+			return int64(len(x.S)) // a binary string's characters are bytes
+		}
 		return int64(utf8.RuneCountInString(x.S))
+	case *digestObject:
+		return int64(newHash(x.c).Size()) // Digest#length: digest_length
 	case *Array:
 		return int64(len(x.A))
 	case *Hash:
@@ -836,16 +841,21 @@ func (r *R) Encode(recv Value, args ...Value) Value {
 		noMethod("encode", recv)
 	}
 	out := s.S
+	bin := false
 	for _, a := range args {
 		if h, isHash := a.(*Hash); isHash {
 			out = encodeOptions(h, out)
 			continue
 		}
-		if e := strings.ToUpper(ToS(a)); e != "UTF-8" {
+		switch e := strings.ToUpper(ToS(a)); {
+		case (e == "ASCII-8BIT" || e == "BINARY") && isASCIIText(out):
+			// ASCII text is the same bytes in binary
+			bin = true
+		case e != "UTF-8":
 			raise(ClassArgumentError, "pp2go: encode to %s is not supported", ToS(a))
 		}
 	}
-	return S(out)
+	return &Str{S: out, Bin: bin}
 }
 
 // encodeOptions applies String#encode's options: xml: :text escapes &, <

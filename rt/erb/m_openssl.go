@@ -27,6 +27,9 @@ func init() {
 		for _, c := range []*Class{ClassOpenSSL, ClassOpenSSLDigest, ClassOpenSSLPKCS5, ClassOpenSSLKDF, ClassOpenSSLHMAC, ClassOpenSSLError, ClassDigestError} {
 			g.class(c.Name, c)
 		}
+		// OpenSSL::Digest::Digest: the old name, a subclass the gem
+		// keeps (deprecated)
+		g.class("OpenSSL::Digest::Digest", newClass("OpenSSL::Digest::Digest", ClassOpenSSLDigest))
 		g.library("openssl")
 		// OpenSSL::Digest::SHA256.new is the digest as Digest::SHA256.new is
 		for _, c := range []*Class{ClassDigestMD5, ClassDigestSHA1, ClassDigestSHA256, ClassDigestSHA384, ClassDigestSHA512} {
@@ -35,6 +38,7 @@ func init() {
 	})
 	plain([]plainMethod{
 		{"pbkdf2_hmac", (*R).Pbkdf2Hmac},
+		{"digest_length", (*R).DigestLength},
 	})
 }
 
@@ -58,6 +62,14 @@ func osslDigestClass(v Value) *Class {
 	}
 	raise(ClassRuntimeError, "Unsupported digest algorithm (%s).: unknown object name", strArg(v))
 	return nil
+}
+
+// DigestLength is Digest#digest_length.
+func (r *R) DigestLength(recv Value, args ...Value) Value {
+	if _, ok := recv.(*digestObject); !ok {
+		noMethod("digest_length", recv)
+	}
+	return r.length("digest_length", recv, args)
 }
 
 // pbkdf2 derives keyLen bytes from password and salt (RFC 8018 5.2).

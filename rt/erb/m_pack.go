@@ -352,9 +352,16 @@ func binAref(s string, args []Value) Value {
 type digestObject struct {
 	c    *Class
 	data []byte
+	// ossl: OpenSSL::Digest.new(name)'s, an OpenSSL::Digest
+	ossl bool
 }
 
-func (d *digestObject) rubyClass() *Class { return d.c }
+func (d *digestObject) rubyClass() *Class {
+	if d.ossl {
+		return ClassOpenSSLDigest
+	}
+	return d.c
+}
 func (d *digestObject) rubyInspect() string {
 	return "#<" + d.c.Name + ": " + hex.EncodeToString(d.sum()) + ">"
 }

@@ -354,6 +354,38 @@ func (r *R) OpBitNot(a Value) Value {
 }
 
 // OpShl is a << b: append to a String or an Array, or shift an Integer.
+// appendEncoding is whether x is binary after s (binary or not) is
+// appended to it, as String#<< decides: x's encoding, or s's when x is
+// ASCII and s is not; text and s both beyond ASCII in the two encodings
+// are an Encoding::CompatibilityError.
+func appendEncoding(x *Str, s string, binary bool) bool {
+	if binary == x.Bin || isASCIIText(s) {
+		return x.Bin
+	}
+	if isASCIIText(x.S) {
+		return binary
+	}
+	raise(ClassEncodingCompatibilityError, "incompatible character encodings: %s and %s", encodingName(x.Bin), encodingName(binary))
+	return false
+}
+
+func encodingName(binary bool) string {
+	if binary {
+		return "ASCII-8BIT"
+	}
+	return "UTF-8"
+}
+
+// isASCIIText reports whether s has no byte beyond ASCII.
+func isASCIIText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
 func (r *R) OpShl(a, b Value) Value {
 	switch x := a.(type) {
 	case *digestObject:
@@ -364,8 +396,17 @@ func (r *R) OpShl(a, b Value) Value {
 		checkFrozen(x)
 		switch y := b.(type) {
 		case *Str:
+			x.Bin = appendEncoding(x, y.S, y.Bin)
 			x.S += y.S
 		case int64:
+			if x.Bin {
+				// a binary string's characters are bytes
+				if y < 0 || y > 0xFF {
+					raise(ClassRangeError, "%d out of char range", y)
+				}
+				x.S += string([]byte{byte(y)})
+				break
+			}
 			if y < 0 || y > 0x10FFFF {
 				raise(ClassRangeError, "%d out of char range", y)
 			}
