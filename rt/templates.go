@@ -410,7 +410,7 @@ type eppOutput struct {
 // write appends a part.
 func (o *eppOutput) write(s string, binary bool) {
 	if binary && o.enc == nil {
-		e := values.JoinEncoderAfter(o.parts, o.String())
+		e := values.JoinEncoderAfter(o.parts, o.String(), false)
 		o.enc = &e
 	}
 	if o.enc != nil && !o.enc.Add(s, binary) {

@@ -848,7 +848,7 @@ func (r *R) Encode(recv Value, args ...Value) Value {
 			continue
 		}
 		switch e := strings.ToUpper(ToS(a)); {
-		case (e == "ASCII-8BIT" || e == "BINARY") && isASCIIText(out):
+		case (e == "ASCII-8BIT" || e == "BINARY") && values.IsASCII(out):
 			// ASCII text is the same bytes in binary
 			bin = true
 		case e != "UTF-8":

@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/bits"
 	"strings"
+
+	"github.com/pp2go/pp2go/rt/values"
 )
 
 // Operators. Each is the Ruby method of the left operand.
@@ -355,35 +357,16 @@ func (r *R) OpBitNot(a Value) Value {
 
 // OpShl is a << b: append to a String or an Array, or shift an Integer.
 // appendEncoding is whether x is binary after s (binary or not) is
-// appended to it, as String#<< decides: x's encoding, or s's when x is
-// ASCII and s is not; text and s both beyond ASCII in the two encodings
-// are an Encoding::CompatibilityError.
+// appended to it, as String#<< decides (values.JoinEncoder); text and s
+// both beyond ASCII in the two encodings are an
+// Encoding::CompatibilityError.
 func appendEncoding(x *Str, s string, binary bool) bool {
-	if binary == x.Bin || isASCIIText(s) {
-		return x.Bin
+	e := values.JoinEncoderAfter(1, x.S, x.Bin)
+	if !e.Add(s, binary) {
+		name := map[bool]string{false: "UTF-8", true: "ASCII-8BIT"}
+		raise(ClassEncodingCompatibilityError, "incompatible character encodings: %s and %s", name[x.Bin], name[binary])
 	}
-	if isASCIIText(x.S) {
-		return binary
-	}
-	raise(ClassEncodingCompatibilityError, "incompatible character encodings: %s and %s", encodingName(x.Bin), encodingName(binary))
-	return false
-}
-
-func encodingName(binary bool) string {
-	if binary {
-		return "ASCII-8BIT"
-	}
-	return "UTF-8"
-}
-
-// isASCIIText reports whether s has no byte beyond ASCII.
-func isASCIIText(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
+	return e.Binary
 }
 
 func (r *R) OpShl(a, b Value) Value {

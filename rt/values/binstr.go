@@ -136,17 +136,17 @@ type JoinEncoder struct {
 	ascii  bool // the text so far is ASCII
 }
 
-// JoinEncoderAfter is the encoder of a text of parts parts so far, none
-// binary.
-func JoinEncoderAfter(parts int, text string) JoinEncoder {
-	return JoinEncoder{parts: parts, ascii: isASCII(text)}
+// JoinEncoderAfter is the encoder of a text made of parts parts so far,
+// binary or not.
+func JoinEncoderAfter(parts int, text string, binary bool) JoinEncoder {
+	return JoinEncoder{Binary: binary, parts: parts, ascii: IsASCII(text)}
 }
 
 // Add appends a part, binary or not, and reports false when it cannot be
 // joined to the text so far ("incompatible character encodings: UTF-8 and
 // ASCII-8BIT").
 func (j *JoinEncoder) Add(s string, binary bool) bool {
-	partASCII := isASCII(s)
+	partASCII := IsASCII(s)
 	switch {
 	case j.parts == 0:
 		j.Binary, j.ascii = binary, true
@@ -164,13 +164,3 @@ func (j *JoinEncoder) Add(s string, binary bool) bool {
 // IncompatibleEncodings is Ruby's message when a binary text and a UTF-8
 // one, both beyond ASCII, are joined.
 const IncompatibleEncodings = "incompatible character encodings: UTF-8 and ASCII-8BIT"
-
-// isASCII reports whether s has no byte beyond ASCII.
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
