@@ -206,6 +206,27 @@ func (m *moduleReader) body(t *erb.Template, path string, nodes []erb.Node, pref
 			case cur != nil && cur.Module && x.Recv == nil && x.Name == "module_function" && len(x.Args) == 0 && x.Block == nil:
 				// the methods after it are singleton methods too
 				moduleFunction = true
+			case cur != nil && cur.Module && x.Recv == nil && x.Name == "module_function" && x.Block == nil:
+				// module_function :name, ...: those methods, defined
+				// before it, are singleton methods too (and private
+				// instance methods)
+				for _, a := range x.Args {
+					sym, ok := a.(*erb.Sym)
+					var d *erb.Def
+					if ok && sym.Parts == nil {
+						for _, c := range cur.Defs {
+							if c.Name == sym.Name {
+								d = c
+							}
+						}
+					}
+					if d == nil {
+						m.fail(t, a, "module_function of a method the module does not define before it")
+						continue
+					}
+					cur.SDefs = append(cur.SDefs, d)
+					cur.Private[d.Name] = true
+				}
 			case cur != nil && cur.Module && x.Recv == nil && x.Name == "extend" && len(x.Args) == 1 && x.Block == nil:
 				if _, ok := x.Args[0].(*erb.Self); !ok {
 					m.fail(t, x, "extend of a module other than self")
