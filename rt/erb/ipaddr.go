@@ -43,14 +43,95 @@ func newIPAddr(args []Value) *IPAddr {
 	if len(args) == 0 {
 		return &IPAddr{v6: true, addr: new(big.Int), mask: new(big.Int).Set(in6mask)}
 	}
+	family := int64(afUnspec)
 	if len(args) == 2 {
-		raise(ClassArgumentError, "pp2go: IPAddr.new with an address family is not supported")
+		family = intArg(args[1])
 	}
 	s, ok := args[0].(*Str)
 	if !ok {
-		ipaddrFail(ClassIPAddrAFError, 594, "address family must be specified")
+		// IPAddr.new(integer, family)
+		switch family {
+		case afInet, afInet6:
+		case afUnspec:
+			ipaddrFail(ClassIPAddrAFError, 594, "address family must be specified")
+		default:
+			ipaddrFail(ClassIPAddrAFError, 596, "unsupported address family: %d", family)
+		}
+		n, ok := bigOf(args[0])
+		if !ok {
+			n, _ = bigOf(r0.ToI(args[0]))
+		}
+		ip := &IPAddr{v6: family == afInet6, mask: new(big.Int).Set(in4mask)}
+		if ip.v6 {
+			ip.mask.Set(in6mask)
+		}
+		if n == nil || n.Sign() < 0 || n.Cmp(ip.mask) > 0 {
+			ipaddrFail(ClassIPAddrInvalid, 501, "invalid address: ")
+		}
+		ip.addr = new(big.Int).Set(n)
+		return ip
 	}
-	return parseIPAddr(s.S)
+	ip := parseIPAddr(s.S)
+	if family == afInet && ip.v6 || family == afInet6 && !ip.v6 {
+		ipaddrFail(ClassIPAddrInvalid, 684, "invalid address: ")
+	}
+	return ip
+}
+
+// Socket's address families, as Linux numbers them (IPAddr#family).
+const (
+	afUnspec = 0
+	afInet   = 2
+	afInet6  = 10
+)
+
+func init() {
+	defineConsts(func(g *constGroup) {
+		g.value("Socket::AF_UNSPEC", int64(afUnspec))
+		g.value("Socket::AF_INET", int64(afInet))
+		g.value("Socket::AF_INET6", int64(afInet6))
+	})
+	plain([]plainMethod{
+		{"family", (*R).Family},
+		{"ip6_arpa", (*R).Ip6Arpa},
+	})
+}
+
+// ipReverse is IPAddr#_reverse: the address's bytes (IPv4) or nibbles
+// (IPv6), last first, joined by dots.
+func (ip *IPAddr) ipReverse() string {
+	var parts []string
+	if !ip.v6 {
+		for i := 0; i < 4; i++ {
+			b := new(big.Int).Rsh(ip.addr, uint(8*i))
+			parts = append(parts, strconv.FormatUint(b.Uint64()&0xff, 10))
+		}
+		return strings.Join(parts, ".")
+	}
+	hex := fmt.Sprintf("%032x", ip.addr)
+	for i := len(hex) - 1; i >= 0; i-- {
+		parts = append(parts, hex[i:i+1])
+	}
+	return strings.Join(parts, ".")
+}
+
+// Ip6Arpa is IPAddr#ip6_arpa.
+func (r *R) Ip6Arpa(recv Value, args ...Value) Value {
+	ip := ipRecv("ip6_arpa", recv)
+	arity(args, 0, 0)
+	if !ip.v6 {
+		ipaddrFail(ClassIPAddrInvalid, 363, "not an IPv6 address: %s", ip.addr)
+	}
+	return S(ip.ipReverse() + ".ip6.arpa")
+}
+
+// Family is IPAddr#family: Socket::AF_INET or AF_INET6.
+func (r *R) Family(recv Value, args ...Value) Value {
+	arity(args, 0, 0)
+	if ipRecv("family", recv).v6 {
+		return int64(afInet6)
+	}
+	return int64(afInet)
 }
 
 func parseIPAddr(text string) *IPAddr {

@@ -2215,6 +2215,13 @@ func (r *R) Reverse(recv Value, args ...Value) Value {
 			rs[i], rs[j] = rs[j], rs[i]
 		}
 		return S(string(rs))
+	case *IPAddr:
+		// IPAddr#reverse: the DNS name of its PTR record
+		arity(args, 0, 0)
+		if x.v6 {
+			return S(x.ipReverse() + ".ip6.arpa")
+		}
+		return S(x.ipReverse() + ".in-addr.arpa")
 	}
 	noMethod("reverse", recv)
 	return nil
