@@ -108,6 +108,7 @@ func (res *Result) render(p *Program, info CatalogInfo) {
 	if info.Plain == nil && !p.RichData() {
 		info.Plain = p.PlainJSON()
 	}
+	info.PuppetMajor = p.Puppet().Major
 	res.Info = info
 	b, logs, err := res.Catalog.Render(info)
 	res.JSON, res.Logs = b, append(res.Logs, logs...)

@@ -35,6 +35,9 @@ type CatalogInfo struct {
 	// Plain, when set, writes the parameter values as plain JSON, as
 	// Puppet does with rich data off (see PlainJSON); nil: rich data.
 	Plain *PlainJSON
+	// PuppetMajor is the release the catalog is Puppet's of, for the
+	// words of an error writing it (0: the default release's)
+	PuppetMajor int
 }
 
 // JSON writes the catalog in Puppet's catalog format (Catalog#to_data_hash
@@ -58,6 +61,10 @@ func (cat *Catalog) Render(info CatalogInfo) ([]byte, []LogEntry, *Error) {
 		cat: cat, tagRuns: clearedRoom(lists.tagRuns, len(cat.resources))[:len(cat.resources)]}
 	if n := (len(cat.resources) + 63) / 64; n > len(w.plainRefs) {
 		w.moreRefs = make([]uint64, n-len(w.plainRefs))
+	}
+	w.major = info.PuppetMajor
+	if w.major == 0 {
+		w.major = DefaultPuppet.Major
 	}
 	if info.Plain != nil {
 		w.plain = &plainState{PlainJSON: *info.Plain}
@@ -110,7 +117,11 @@ func (cat *Catalog) Render(info CatalogInfo) ([]byte, []LogEntry, *Error) {
 			b = append(b, ',')
 		}
 		first = false
-		b = w.resource(b, r)
+		var err *Error
+		b, err = w.resourceOrFail(b, r)
+		if err != nil {
+			return nil, nil, err
+		}
 	}
 	b = append(b, `],"edges":[`...)
 	if w.kept != nil {
@@ -283,6 +294,21 @@ func (b *jsonBuffers) put(buf []byte) {
 // writer: storing the buffer's pointer into memory at each append costs a
 // write barrier while the collector marks (a warm compile's writing ran
 // with it on a tenth of the time).
+// resourceOrFail is resource, or the error of a parameter Puppet cannot
+// write (serializationFailure).
+func (w *jsonWriter) resourceOrFail(b []byte, r *Resource) (out []byte, err *Error) {
+	defer func() {
+		if p := recover(); p != nil {
+			f, ok := p.(serializationFailure)
+			if !ok {
+				panic(p)
+			}
+			out, err = b, f.error(r, w.major)
+		}
+	}()
+	return w.resource(b, r), nil
+}
+
 func (w *jsonWriter) resource(b []byte, r *Resource) []byte {
 	if w.kept == nil {
 		return w.writeResource(b, r)
@@ -645,6 +671,7 @@ type writerLists struct {
 }
 
 type jsonWriter struct {
+	major     int    // CatalogInfo.PuppetMajor
 	buf       []byte // what plain JSON's writing appends to
 	plainFile string // a resource's file without bytes to escape (appendFile)
 	// prevTags are the tags of the resource written last, tagsEnd where

@@ -24,12 +24,13 @@ type pcoreAttr struct {
 
 // appendType appends type t as Pcore rich data. A type it does not know
 // (an Object type, a URI type of a URI string) is written as its string
-// form, tagged Type, and so is an alias that names itself (Data, whose
-// serialization Puppet fails with "Endless recursion detected").
+// form, tagged Type. An alias that names itself (Data, RichData, type Tree
+// = Variant[String, Array[Tree]]) Puppet cannot write: it panics with what
+// Puppet fails with (serializeFailure), which Render reports.
 func appendType(b []byte, t values.Type) []byte {
 	if a, ok := t.(*values.TypeAliasType); ok {
 		if a.NamesItself() {
-			return appendTagged(b, "Type", values.TypeString(t))
+			panic(serializeFailure(a))
 		}
 		b = append(b, `{"__ptype":"Pcore::TypeAliasType","name":`...)
 		b = appendStr(b, a.AliasName)
@@ -55,6 +56,48 @@ func appendType(b []byte, t values.Type) []byte {
 		b = a.write(b)
 	}
 	return append(b, '}')
+}
+
+// serializationFailure is why Puppet cannot write a type, raised as it
+// serializes the catalog, after the compile: the alias met again within
+// itself (endless: ToDataConverter's SERIALIZATION_ENDLESS_RECURSION), or
+// a bare TypeSet type met first, whose Pcore object Puppet cannot make
+// (RichData's).
+type serializationFailure struct{ endless bool }
+
+// serializeFailure is the failure of writing alias a, which names itself:
+// what Puppet meets first as it writes a's type depth first.
+func serializeFailure(a *values.TypeAliasType) serializationFailure {
+	f := serializationFailure{endless: true}
+	values.WalkTypes(a.ResolvedType(), func(t values.Type) bool {
+		if s, ok := t.(*values.TypeSetType); ok && s.IsDefault() {
+			f.endless = false
+			return false
+		}
+		if x, ok := t.(*values.TypeAliasType); ok && x.Same(a) {
+			return false
+		}
+		return true
+	})
+	return f
+}
+
+// error is Puppet's error for resource r's parameter that fails so: the
+// endless recursion at the resource, no node; the TypeSet's bare (major:
+// the Puppet release, whose 7.23 doubles a word).
+func (f serializationFailure) error(r *Resource, major int) *Error {
+	if !f.endless {
+		the := "the"
+		if major < 8 {
+			the = "the the"
+		}
+		return &Error{Message: "Initializer for class Puppet::Pops::Types::PTypeSetType parameter 'name_or_init_hash' does not match any of " + the + " attributes of type Pcore::TypeSetType"}
+	}
+	msg := "Evaluation Error: Endless recursion detected when attempting to serialize value of class Puppet::Pops::Types::PTypeAliasType"
+	if loc := locationString(r.File, r.Line, 0); loc != "" {
+		msg += " " + loc
+	}
+	return &Error{Message: msg, File: r.File, Line: r.Line, Code: "SERIALIZATION_ENDLESS_RECURSION"}
 }
 
 func writeNull(b []byte) []byte { return append(b, "null"...) }

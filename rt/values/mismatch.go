@@ -507,6 +507,14 @@ func (t *TypeAliasType) NamesItself() bool {
 	return found
 }
 
+// WalkTypes visits t and the types it contains, depth first in the order
+// of their parameters (each alias's type once), until f returns false.
+func WalkTypes(t Type, f func(Type) bool) { walkTypes(t, map[*TypeAliasType]bool{}, f) }
+
+// Same reports whether t and o are one alias (a deferred reference and
+// the alias it names are).
+func (t *TypeAliasType) Same(o *TypeAliasType) bool { return t.canonical() == o.canonical() }
+
 // walkTypes visits t and the types it contains (aliases once).
 func walkTypes(t Type, seen map[*TypeAliasType]bool, f func(Type) bool) bool {
 	if t == nil {
