@@ -221,6 +221,7 @@ func (*TypeSetType) puppetValue() {}
 
 // IsDefault reports whether t is the bare TypeSet type.
 func (t *TypeSetType) IsDefault() bool { return t.InitHash == nil }
+
 func (*TypeSetType) Name() string { return "TypeSet" }
 func (t *TypeSetType) instanceOf(v Value, g *guard) bool {
 	_, ok := v.(*TypeSetType)
