@@ -113,10 +113,16 @@ func intArg(v Value) int64 {
 }
 
 // sameKind returns s as the receiver's kind (a Symbol stays a Symbol), a
-// String from the rendering's room (newStr).
+// String from the rendering's room (newStr) in the receiver's encoding (a
+// binary string's methods make binary strings).
 func (r *R) sameKind(recv Value, s string) Value {
-	if _, ok := recv.(Symbol); ok {
+	switch x := recv.(type) {
+	case Symbol:
 		return Symbol(s)
+	case *Str:
+		if x.Bin {
+			return &Str{S: s, Bin: true}
+		}
 	}
 	return r.newStr(s)
 }
@@ -227,19 +233,19 @@ func strip(s string) string { return rstrip(lstrip(s)) }
 // Strip is strip.
 func (r *R) Strip(recv Value, args ...Value) Value {
 	arity(args, 0, 0)
-	return S(strip(mustStr("strip", recv).S))
+	return r.sameKind(recv, strip(mustStr("strip", recv).S))
 }
 
 // Lstrip is lstrip.
 func (r *R) Lstrip(recv Value, args ...Value) Value {
 	arity(args, 0, 0)
-	return S(lstrip(mustStr("lstrip", recv).S))
+	return r.sameKind(recv, lstrip(mustStr("lstrip", recv).S))
 }
 
 // Rstrip is rstrip.
 func (r *R) Rstrip(recv Value, args ...Value) Value {
 	arity(args, 0, 0)
-	return S(rstrip(mustStr("rstrip", recv).S))
+	return r.sameKind(recv, rstrip(mustStr("rstrip", recv).S))
 }
 
 // StripBang is strip!.
@@ -278,7 +284,7 @@ func chomp(s string, args []Value) string {
 // Chomp is chomp.
 func (r *R) Chomp(recv Value, args ...Value) Value {
 	arity(args, 0, 1)
-	return S(chomp(mustStr("chomp", recv).S, args))
+	return r.sameKind(recv, chomp(mustStr("chomp", recv).S, args))
 }
 
 // ChompBang is chomp!.
@@ -290,15 +296,19 @@ func (r *R) ChompBang(recv Value, args ...Value) Value {
 // Chop is chop.
 func (r *R) Chop(recv Value, args ...Value) Value {
 	arity(args, 0, 0)
-	s := mustStr("chop", recv).S
+	str := mustStr("chop", recv)
+	s := str.S
 	if strings.HasSuffix(s, "\r\n") {
-		return S(s[:len(s)-2])
+		return r.sameKind(str, s[:len(s)-2])
 	}
 	if s == "" {
-		return S("")
+		return r.sameKind(str, "")
 	}
 	_, n := utf8.DecodeLastRuneInString(s)
-	return S(s[:len(s)-n])
+	if str.Bin {
+		n = 1 // a binary string's characters are bytes
+	}
+	return r.sameKind(str, s[:len(s)-n])
 }
 
 // Chars is chars.
@@ -576,7 +586,7 @@ func squeeze(s string, args []Value) string {
 
 // Squeeze is squeeze.
 func (r *R) Squeeze(recv Value, args ...Value) Value {
-	return S(squeeze(mustStr("squeeze", recv).S, args))
+	return r.sameKind(recv, squeeze(mustStr("squeeze", recv).S, args))
 }
 
 // SqueezeBang is squeeze!.
@@ -1066,7 +1076,7 @@ func (r *R) Gsub(recv Value, b *Block, args ...Value) Value {
 		raise(ClassArgumentError, "pp2go: gsub without a replacement (an Enumerator) is not supported")
 	}
 	out, _ := r.substitute("gsub", s.S, b, args, true)
-	return S(out)
+	return r.sameKind(s, out)
 }
 
 // GsubBang is gsub!.
@@ -1085,7 +1095,7 @@ func (r *R) GsubBang(recv Value, b *Block, args ...Value) Value {
 func (r *R) Sub(recv Value, b *Block, args ...Value) Value {
 	s := mustStr("sub", recv)
 	out, _ := r.substitute("sub", s.S, b, args, false)
-	return S(out)
+	return r.sameKind(s, out)
 }
 
 // SubBang is sub!.

@@ -120,6 +120,10 @@ func (r *R) OpAdd(a, b Value) Value {
 		if !ok {
 			implicitConversion(b, "String")
 		}
+		if x.Bin || y.Bin {
+			// the encoding String#<< would give x (Ruby's rule for + too)
+			return &Str{S: x.S + y.S, Bin: appendEncoding(x, y.S, y.Bin)}
+		}
 		return r.newStr(r.concat(x.S, y.S))
 	case *Array:
 		y, ok := b.(*Array)
