@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"unsafe"
+
+	"github.com/pp2go/pp2go/rt/values"
 )
 
 // Helpers for the shapes translated code takes.
@@ -35,7 +37,50 @@ func Or(a Value, b func() Value) Value {
 // arguments are converted with to_s. The String and its bytes come from
 // the rendering's room for them (newStr, stringRoom).
 func (r *R) Interp(parts ...any) Value {
-	return r.newStr(r.interp(parts))
+	s := r.interp(parts)
+	if interpBinary(parts) {
+		return &Str{S: s, Bin: true}
+	}
+	return r.newStr(s)
+}
+
+// interpBinary says whether Ruby's "...#{x}..." of parts is binary: when a
+// part is a binary string, the text takes the encodings' rule of String#<<
+// (values.JoinEncoder) from the first part, or from an empty UTF-8 text
+// when the string has no literal text (Ruby's "#{b}" is UTF-8, "#{b}x"
+// binary).
+func interpBinary(parts []any) bool {
+	binary, literal := false, false
+	for _, p := range parts {
+		switch x := p.(type) {
+		case string:
+			literal = true
+		case *Str:
+			binary = binary || x.Bin
+		}
+	}
+	if !binary {
+		return false
+	}
+	var e values.JoinEncoder
+	if !literal {
+		e.Add("", false)
+	}
+	for _, p := range parts {
+		text, bin := "", false
+		switch x := p.(type) {
+		case string:
+			text = x
+		case *Str:
+			text, bin = x.S, x.Bin
+		default:
+			text = ToS(x)
+		}
+		if wasBinary := e.Binary; !e.Add(text, bin) {
+			incompatibleEncodings(wasBinary, bin)
+		}
+	}
+	return e.Binary
 }
 
 // interp is the text of an interpolated string. The parts' texts, other

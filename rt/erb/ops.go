@@ -367,10 +367,16 @@ func (r *R) OpBitNot(a Value) Value {
 func appendEncoding(x *Str, s string, binary bool) bool {
 	e := values.JoinEncoderAfter(1, x.S, x.Bin)
 	if !e.Add(s, binary) {
-		name := map[bool]string{false: "UTF-8", true: "ASCII-8BIT"}
-		raise(ClassEncodingCompatibilityError, "incompatible character encodings: %s and %s", name[x.Bin], name[binary])
+		incompatibleEncodings(x.Bin, binary)
 	}
 	return e.Binary
+}
+
+// incompatibleEncodings raises Ruby's Encoding::CompatibilityError for
+// text in one encoding (binary or UTF-8) joined with another's.
+func incompatibleEncodings(text, part bool) {
+	name := map[bool]string{false: "UTF-8", true: "ASCII-8BIT"}
+	raise(ClassEncodingCompatibilityError, "incompatible character encodings: %s and %s", name[text], name[part])
 }
 
 func (r *R) OpShl(a, b Value) Value {
