@@ -2,6 +2,7 @@ package erb
 
 import (
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -2210,6 +2211,12 @@ func (r *R) Reverse(recv Value, args ...Value) Value {
 		}
 		return &Array{A: out}
 	case *Str:
+		if x.Bin {
+			// a binary string's characters are bytes
+			bs := []byte(x.S)
+			slices.Reverse(bs)
+			return &Str{S: string(bs), Bin: true}
+		}
 		rs := []rune(x.S)
 		for i, j := 0, len(rs)-1; i < j; i, j = i+1, j-1 {
 			rs[i], rs[j] = rs[j], rs[i]

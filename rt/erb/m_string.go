@@ -400,9 +400,9 @@ func (r *R) Ljust(recv Value, args ...Value) Value {
 	w, pad := padding(s, args, "ljust")
 	n := w - utf8.RuneCountInString(s)
 	if n <= 0 {
-		return S(s)
+		return r.sameKind(recv, s)
 	}
-	return S(s + padRunes(pad, n))
+	return r.sameKind(recv, s+padRunes(pad, n))
 }
 
 // Rjust is rjust.
@@ -411,9 +411,9 @@ func (r *R) Rjust(recv Value, args ...Value) Value {
 	w, pad := padding(s, args, "rjust")
 	n := w - utf8.RuneCountInString(s)
 	if n <= 0 {
-		return S(s)
+		return r.sameKind(recv, s)
 	}
-	return S(padRunes(pad, n) + s)
+	return r.sameKind(recv, padRunes(pad, n)+s)
 }
 
 // Center is center.
@@ -422,11 +422,11 @@ func (r *R) Center(recv Value, args ...Value) Value {
 	w, pad := padding(s, args, "center")
 	n := w - utf8.RuneCountInString(s)
 	if n <= 0 {
-		return S(s)
+		return r.sameKind(recv, s)
 	}
 	left := n / 2
 	right := n - left
-	return S(padRunes(pad, left) + s + padRunes(pad, right))
+	return r.sameKind(recv, padRunes(pad, left)+s+padRunes(pad, right))
 }
 
 // charSet is a tr-style character set ("a-z", "^0-9").
@@ -510,7 +510,7 @@ func (r *R) Tr(recv Value, args ...Value) Value {
 		}
 		b.WriteRune(to.runes[idx])
 	}
-	return S(b.String())
+	return r.sameKind(recv, b.String())
 }
 
 // Delete is String#delete(sets...) or Array#delete / Hash#delete.
@@ -553,7 +553,7 @@ func (r *R) Delete(recv Value, args ...Value) Value {
 				}
 			}
 		}
-		return S(b.String())
+		return r.sameKind(x, b.String())
 	}
 	noMethod("delete", recv)
 	return nil

@@ -214,7 +214,7 @@ func (r *R) OpMul(a, b Value) Value {
 		if n < 0 {
 			argError("negative argument")
 		}
-		return S(strings.Repeat(x.S, int(n)))
+		return &Str{S: strings.Repeat(x.S, int(n)), Bin: x.Bin}
 	case *Array:
 		switch y := b.(type) {
 		case *Str:
