@@ -414,7 +414,7 @@ func (o *eppOutput) write(s string, binary bool) {
 		o.enc = &e
 	}
 	if o.enc != nil && !o.enc.Add(s, binary) {
-		panic(errors.New(values.IncompatibleEncodings))
+		panic(errors.New(values.IncompatibleEncodings(false, true)))
 	}
 	o.parts++
 	o.WriteString(s)

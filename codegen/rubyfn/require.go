@@ -214,11 +214,7 @@ func (m *moduleReader) body(t *erb.Template, path string, nodes []erb.Node, pref
 					sym, ok := a.(*erb.Sym)
 					var d *erb.Def
 					if ok && sym.Parts == nil {
-						for _, c := range cur.Defs {
-							if c.Name == sym.Name {
-								d = c
-							}
-						}
+						d = defNamed(cur, sym.Name)
 					}
 					if d == nil {
 						m.fail(t, a, "module_function of a method the module does not define before it")
@@ -309,11 +305,7 @@ func (m *moduleReader) body(t *erb.Template, path string, nodes []erb.Node, pref
 			// alias new old: a method of its own with old's body as it is now
 			var d *erb.Def
 			if cur != nil {
-				for _, c := range cur.Defs {
-					if c.Name == x.Old {
-						d = c
-					}
-				}
+				d = defNamed(cur, x.Old)
 			}
 			if d == nil {
 				m.fail(t, x, "alias of a method the class does not define before it")
@@ -367,6 +359,18 @@ func (m *moduleReader) body(t *erb.Template, path string, nodes []erb.Node, pref
 			cur.SDefs = append(cur.SDefs, d)
 		}
 	}
+}
+
+// defNamed is c's instance method name as defined last so far, nil for
+// none (what alias and module_function :name refer to).
+func defNamed(c *erbgen.ModuleClass, name string) *erb.Def {
+	var d *erb.Def
+	for _, x := range c.Defs {
+		if x.Name == name {
+			d = x
+		}
+	}
+	return d
 }
 
 // coreClasses are the Ruby classes a module's Ruby may reopen to give

@@ -375,8 +375,7 @@ func appendEncoding(x *Str, s string, binary bool) bool {
 // incompatibleEncodings raises Ruby's Encoding::CompatibilityError for
 // text in one encoding (binary or UTF-8) joined with another's.
 func incompatibleEncodings(text, part bool) {
-	name := map[bool]string{false: "UTF-8", true: "ASCII-8BIT"}
-	raise(ClassEncodingCompatibilityError, "incompatible character encodings: %s and %s", name[text], name[part])
+	raise(ClassEncodingCompatibilityError, "%s", values.IncompatibleEncodings(text, part))
 }
 
 func (r *R) OpShl(a, b Value) Value {

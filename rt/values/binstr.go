@@ -161,6 +161,9 @@ func (j *JoinEncoder) Add(s string, binary bool) bool {
 	return true
 }
 
-// IncompatibleEncodings is Ruby's message when a binary text and a UTF-8
-// one, both beyond ASCII, are joined.
-const IncompatibleEncodings = "incompatible character encodings: UTF-8 and ASCII-8BIT"
+// IncompatibleEncodings is Ruby's message when text in one encoding and
+// a part in the other (binary or UTF-8), both beyond ASCII, are joined.
+func IncompatibleEncodings(textBinary, partBinary bool) string {
+	name := map[bool]string{false: "UTF-8", true: "ASCII-8BIT"}
+	return "incompatible character encodings: " + name[textBinary] + " and " + name[partBinary]
+}
