@@ -492,15 +492,15 @@ func (g *defGen) inlineTemplate(text string) {
 
 // eppValue is the rt.EPP of a parsed template with its body function.
 func (g *defGen) eppValue(lam *ast.LambdaExpression, body jen.Code) jen.Code {
-	specified := false
-	if e, ok := lam.Body.(*ast.EppExpression); ok {
-		specified = e.ParamsSpecified
+	fields := jen.Dict{
+		jen.Id("Sig"):  g.signature(lam.Params, nil, false),
+		jen.Id("Body"): body,
 	}
-	return jen.Qual(rtPath, "EPP").Values(jen.Dict{
-		jen.Id("ParamsSpecified"): jen.Lit(specified),
-		jen.Id("Sig"):             g.signature(lam.Params, nil, false),
-		jen.Id("Body"):            body,
-	})
+	if e, ok := lam.Body.(*ast.EppExpression); ok {
+		fields[jen.Id("ParamsSpecified")] = jen.Lit(e.ParamsSpecified)
+		fields[jen.Id("At")] = g.lazyPos(e)
+	}
+	return jen.Qual(rtPath, "EPP").Values(fields)
 }
 
 // eppBody lowers a template's body.

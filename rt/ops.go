@@ -366,7 +366,7 @@ func interpolate(site *StrSite, at SiteRef, parts []values.Value) values.Value {
 	if values.AnyBinaryStrings() {
 		binary, ok := values.JoinEncoding(parts)
 		if !ok {
-			err := errors.New(values.IncompatibleEncodings(false, true))
+			err := errors.New(values.IncompatibleEncodings(binary, !binary))
 			if s := at.Site(); s != nil {
 				raise(s, err)
 			}

@@ -17,7 +17,8 @@ import (
 // EPP is an EPP template: its parameters and its body, which renders into
 // the scope's output.
 type EPP struct {
-	ParamsSpecified bool // the template declares parameters (<%- | ... | -%>)
+	ParamsSpecified bool    // the template declares parameters (<%- | ... | -%>)
+	At              SiteRef // the template's expression, where joining its output fails
 	Sig             *Signature
 	Body            func(s *Scope)
 }
@@ -386,6 +387,13 @@ func (s *Scope) renderEPP(t *EPP, args *values.Hash, argsSet, global bool) value
 		}()
 		t.Body(sc)
 	}()
+	if out.incompatible != "" {
+		err := errors.New(out.incompatible)
+		if site := t.At.Site(); site != nil {
+			raise(site, err)
+		}
+		panic(err)
+	}
 	var text values.Value = values.String(out.String())
 	if out.enc != nil && out.enc.Binary {
 		text = values.BinaryString(out.String())
@@ -405,6 +413,9 @@ type eppOutput struct {
 	parts     int
 	enc       *values.JoinEncoder
 	sensitive bool
+	// incompatible is the error of joining the parts, raised once the
+	// body has run, as Puppet joins them then
+	incompatible string
 }
 
 // write appends a part.
@@ -413,8 +424,8 @@ func (o *eppOutput) write(s string, binary bool) {
 		e := values.JoinEncoderAfter(o.parts, o.String(), false)
 		o.enc = &e
 	}
-	if o.enc != nil && !o.enc.Add(s, binary) {
-		panic(errors.New(values.IncompatibleEncodings(false, true)))
+	if o.enc != nil && o.incompatible == "" && !o.enc.Add(s, binary) {
+		o.incompatible = values.IncompatibleEncodings(o.enc.Binary, binary)
 	}
 	o.parts++
 	o.WriteString(s)

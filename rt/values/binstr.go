@@ -107,8 +107,10 @@ func AnyBinaryStrings() bool { return binaries.live.Load() != 0 }
 
 // JoinEncoding says whether the text of parts joined as Ruby's Array#join
 // joins strings (JoinEncoder) is binary, and whether their encodings are
-// compatible. A part that is not a String is written in ASCII or UTF-8 (as
-// Puppet's string of it).
+// compatible; when they are not, binary is the encoding of the text before
+// the part that cannot be joined to it (the part is in the other). A part
+// that is not a String is written in ASCII or UTF-8 (as Puppet's string of
+// it).
 func JoinEncoding(parts []Value) (binary, ok bool) {
 	var j JoinEncoder
 	for _, p := range parts {

@@ -291,7 +291,7 @@ func RubyJoin(a *v.Array, sep string) string {
 // joinsBinary says whether Ruby's a.join(sep) is binary: Array#join joins
 // the elements' texts and separators in order (values.JoinEncoding),
 // nested arrays joined first, after an empty US-ASCII text when the
-// first element is no String.
+// first element is no String. Texts it cannot join fail as Ruby fails.
 func joinsBinary(a *v.Array, sep string) bool {
 	parts := make([]v.Value, 0, 2*a.Len()+1)
 	if a.Len() > 0 {
@@ -311,7 +311,10 @@ func joinsBinary(a *v.Array, sep string) bool {
 		}
 		parts = append(parts, e)
 	}
-	binary, _ := v.JoinEncoding(parts)
+	binary, ok := v.JoinEncoding(parts)
+	if !ok {
+		panic(fn.Errorf("%s", v.IncompatibleEncodings(binary, !binary)))
+	}
 	return binary
 }
 
