@@ -126,6 +126,42 @@ end
 	}
 }
 
+// TestModifierAfterReturn: `if` after return, next, break or yield is a
+// modifier, which opens no block (puppet-proxysql's proxy_mysql_user
+// overrides initialize with `return if ...`). Puppet 7.23 loads this type
+// with the attributes wanted (testdata/gen-types.rb).
+func TestModifierAfterReturn(t *testing.T) {
+	src := `Puppet::Type.newtype(:modifiers) do
+  ensurable
+  def initialize(*args)
+    super
+    return if self[:ensure] != :present
+    self[:password] = "*#{self[:password]}" unless self[:password].start_with?('*')
+  end
+  def helper(list)
+    list.each do |x|
+      next if x.nil?
+      break if x == 1
+    end
+    yield if block_given?
+  end
+  newparam(:name, namevar: true)
+  newproperty(:password)
+end
+`
+	types, notes := Types("modifiers.rb", src, nil)
+	if len(types) != 1 {
+		t.Fatalf("types %v notes %v", types, notes)
+	}
+	var attrs []string
+	for _, a := range types[0].Attrs {
+		attrs = append(attrs, attrString(a.Name, a.Kind.String(), a.Namevar))
+	}
+	if want := []string{"name:param*", "ensure:property", "password:property"}; !reflect.DeepEqual(attrs, want) {
+		t.Errorf("attrs %v, want %v", attrs, want)
+	}
+}
+
 func TestFunctionForms(t *testing.T) {
 	fns, _ := Functions4x("f.rb", `
 Puppet::Functions.create_function(:'mod::f') do

@@ -325,7 +325,9 @@ func (s *typeScanner) statementStart(i int) bool {
 		return true
 	case tKeyword:
 		switch p.text {
-		case "then", "do", "else", "return", "and", "or", "not", "begin", "ensure", "when", "in", "elsif", "yield":
+		// (after return, break, next, yield or not, Ruby's lexer is
+		// not at the start of an expression: `return if x` is a modifier)
+		case "then", "do", "else", "and", "or", "begin", "ensure", "when", "in", "elsif":
 			return true
 		}
 	case tPunct:
