@@ -457,7 +457,11 @@ func registerTemplateFuncs() {
 	fn.New("inline_epp").D("String template, Hash[Pattern[/^\\w+$/], Any] parameters?", func(c fn.Context, args []values.Value, _ fn.Block) values.Value {
 		// a text the build found as a literal (AddInlineEPP)
 		s := scopeOf(c)
-		t := s.c.prog.inlineEPP[string(args[0].(values.String))]
+		text := args[0].(values.String)
+		t := s.c.prog.inlineEPP[string(text)]
+		if t == nil && !strings.Contains(string(text), "<%") {
+			return text // no tag: the template is its text
+		}
 		if t == nil {
 			Fail("inline_epp(): pp2go compiles EPP text at build time; this template text is only known at run time")
 		}
