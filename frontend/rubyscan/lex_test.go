@@ -162,6 +162,55 @@ end
 	}
 }
 
+// TestInstanceEvalBlock: a type body's instance_eval(&M::NAME) runs the
+// block a required file keeps in a constant (theforeman-foreman's
+// REST_API_COMMON_PARAMS). Puppet 7.23 loads the same two files with the
+// attributes wanted (testdata/gen-types.rb).
+func TestInstanceEvalBlock(t *testing.T) {
+	common := `module PuppetX
+  module M
+    module Common
+      PARAMS = Proc.new do
+        ensurable
+        newparam(:url) do
+          munge { |v| v.to_s }
+        end
+      end
+      NAMES = proc {
+        newparam(:name, :namevar => true)
+      }
+    end
+  end
+end
+`
+	src := `require_relative '../../puppet_x/m/common'
+
+Puppet::Type.newtype(:evaled) do
+  instance_eval(&PuppetX::M::Common::PARAMS)
+  instance_eval(&PuppetX::M::Common::NAMES)
+  newproperty(:value)
+end
+`
+	req := func(feature string) (string, string, bool) {
+		return "m/lib/puppet_x/m/common.rb", common, feature == "puppet_x/m/common"
+	}
+	types, notes := Types("m/lib/puppet/type/evaled.rb", src, req)
+	if len(types) != 1 {
+		t.Fatalf("types %v notes %v", types, notes)
+	}
+	var attrs []string
+	for _, a := range types[0].Attrs {
+		attrs = append(attrs, attrString(a.Name, a.Kind.String(), a.Namevar))
+	}
+	if want := []string{"name:param*", "ensure:property", "value:property", "url:param"}; !reflect.DeepEqual(attrs, want) || types[0].Open {
+		t.Errorf("attrs %v (open %v), want %v; notes %v", attrs, types[0].Open, want, notes)
+	}
+	types, _ = Types("m/lib/puppet/type/evaled.rb", src, nil)
+	if len(types) != 1 || !types[0].Open {
+		t.Errorf("a block not found makes the type open: %+v", types)
+	}
+}
+
 func TestFunctionForms(t *testing.T) {
 	fns, _ := Functions4x("f.rb", `
 Puppet::Functions.create_function(:'mod::f') do

@@ -144,9 +144,21 @@ type method struct {
 
 // collectMethods records every `def name(params) ... end` of toks. A
 // module's `def self.extended(base)` hook is recorded as "M.extended"
-// too (M the module's last name), for the types that `extend M`.
+// too (M the module's last name), for the types that `extend M`, and a
+// constant's block, `NAME = Proc.new do ... end`, as "proc:NAME", for the
+// types that `instance_eval(&M::NAME)` (theforeman-foreman's
+// PuppetX::Foreman::Common::REST_API_COMMON_PARAMS).
 func collectMethods(toks []token, into map[string]method) {
 	for i := 0; i < len(toks); i++ {
+		if toks[i].kind == tConst && i+1 < len(toks) && toks[i+1].text == "=" {
+			if open, ok := procBlock(toks, i+2); ok {
+				end := blockEndFrom(toks, open)
+				key := "proc:" + toks[i].text
+				if _, seen := into[key]; !seen && end > open+1 {
+					into[key] = method{body: toks[open+1 : end-1]}
+				}
+			}
+		}
 		if toks[i].kind == tKeyword && toks[i].text == "module" {
 			// module A::B: the last name
 			name := ""
@@ -191,6 +203,24 @@ func collectMethods(toks []token, into map[string]method) {
 			into[name] = method{params: params, body: toks[bodyStart : end-1]}
 		}
 	}
+}
+
+// procBlock recognizes a block made an object at j, `Proc.new do`,
+// `proc do`, `lambda do` (or with braces), with no block parameters, and
+// returns the index of its opener.
+func procBlock(toks []token, j int) (int, bool) {
+	switch {
+	case j+3 < len(toks) && toks[j].text == "Proc" && toks[j+1].text == "." && toks[j+2].text == "new":
+		j += 3
+	case j+1 < len(toks) && toks[j].kind == tIdent && (toks[j].text == "proc" || toks[j].text == "lambda"):
+		j++
+	default:
+		return 0, false
+	}
+	if opener := toks[j]; opener.text != "do" && opener.text != "{" || toks[j+1].text == "|" {
+		return 0, false
+	}
+	return j, true
 }
 
 // blockEndFrom returns the index after the construct (def, class, do
@@ -668,6 +698,25 @@ func (s *typeScanner) call(t token) bool {
 		if len(args) > 0 && args[0].kind == tSymbol {
 			b.features = append(b.features, args[0].text)
 		}
+		s.i = end
+		return true
+	case "instance_eval", "class_eval":
+		// instance_eval(&M::NAME) runs a constant's block in the type body
+		b := s.currentType()
+		if b == nil || !stmt || len(s.stack) == 0 || s.stack[len(s.stack)-1].typ == nil {
+			return false
+		}
+		args, end := s.callArgs(s.i + 1)
+		if len(args) < 2 || args[0].text != "&" || args[len(args)-1].kind != tConst {
+			return false
+		}
+		m, ok := s.methods["proc:"+args[len(args)-1].text]
+		if !ok {
+			s.note("%s of a block not found", t.text)
+			b.open = true
+			return false
+		}
+		s.runMethod(b, m, nil)
 		s.i = end
 		return true
 	case "extend":
