@@ -97,6 +97,19 @@ func init() {
 	})
 }
 
+// succ is IPAddr#succ: the next address, with the same mask (a clone,
+// set to the address plus one).
+func (ip *IPAddr) succ() *IPAddr {
+	n := new(big.Int).Add(ip.addr, big.NewInt(1))
+	if !ip.v6 && n.Cmp(in4mask) > 0 {
+		ipaddrFail(ClassIPAddrInvalid, 501, "invalid address: %s", ip.addr)
+	}
+	if ip.v6 && n.Cmp(in6mask) > 0 {
+		ipaddrFail(ClassIPAddrInvalid, 505, "invalid address: %s", ip.addr)
+	}
+	return &IPAddr{v6: ip.v6, addr: n, mask: new(big.Int).Set(ip.mask), zone: ip.zone}
+}
+
 // ipReverse is IPAddr#_reverse: the address's bytes (IPv4) or nibbles
 // (IPv6), last first, joined by dots.
 func (ip *IPAddr) ipReverse() string {
@@ -421,13 +434,26 @@ func (ip *IPAddr) include(v Value) bool {
 		o = x
 	case *Str:
 		o = parseIPAddr(x.S)
+	case int64:
+		family := int64(afInet)
+		if ip.v6 {
+			family = afInet6
+		}
+		o = newIPAddr([]Value{x, family})
 	default:
 		return false
 	}
 	if o.v6 != ip.v6 {
 		return false
 	}
-	return new(big.Int).And(o.addr, ip.mask).Cmp(ip.addr) == 0
+	return ip.beginAddr().Cmp(o.beginAddr()) <= 0 && ip.endAddr().Cmp(o.endAddr()) >= 0
+}
+
+// beginAddr and endAddr are IPAddr#begin_addr and #end_addr: the first
+// and the last address of the network.
+func (ip *IPAddr) beginAddr() *big.Int { return new(big.Int).And(ip.addr, ip.mask) }
+func (ip *IPAddr) endAddr() *big.Int {
+	return new(big.Int).Or(ip.addr, new(big.Int).Xor(ip.mask, ip.full()))
 }
 
 func ipRecv(name string, v Value) *IPAddr {
@@ -461,8 +487,8 @@ func (r *R) Mask(recv Value, args ...Value) Value {
 // ToRange is IPAddr#to_range.
 func (r *R) ToRange(recv Value, args ...Value) Value {
 	ip := ipRecv("to_range", recv)
-	hi := new(big.Int).Or(ip.addr, new(big.Int).Xor(ip.mask, ip.full()))
-	return &Range{Lo: ip, Hi: &IPAddr{v6: ip.v6, addr: hi, mask: new(big.Int).Set(ip.full())}}
+	full := func() *big.Int { return new(big.Int).Set(ip.full()) }
+	return &Range{Lo: &IPAddr{v6: ip.v6, addr: ip.beginAddr(), mask: full()}, Hi: &IPAddr{v6: ip.v6, addr: ip.endAddr(), mask: full()}}
 }
 
 // ToString is IPAddr#to_string.

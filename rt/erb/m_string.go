@@ -739,6 +739,8 @@ func (r *R) Succ(recv Value, args ...Value) Value {
 		return addInt(x, 1)
 	case *Str:
 		return S(succString(x.S))
+	case *IPAddr:
+		return x.succ()
 	}
 	noMethod("succ", recv)
 	return nil
