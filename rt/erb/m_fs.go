@@ -701,6 +701,14 @@ func (r *R) Path(recv Value, args ...Value) Value {
 		if x.path == nil {
 			return nil
 		}
+		if x.isFTP() {
+			// URI::FTP#path: without the leading "/", "%2F" for "/"
+			p := strings.TrimPrefix(ToS(x.path), "/")
+			if rest, ok := strings.CutPrefix(p, "%2F"); ok {
+				p = "/" + rest
+			}
+			return S(p)
+		}
 		return S(ToS(x.path))
 	}
 	noMethod("path", recv)

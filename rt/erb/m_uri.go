@@ -200,7 +200,7 @@ func (u *uriGeneric) rubyToS() string {
 	if u.host != nil {
 		b.WriteString(ToS(u.host))
 	}
-	if u.port != nil {
+	if def, ok := uriDefaultPorts[ToS(u.scheme)]; u.port != nil && !(u.parsed && ok && def == u.port) {
 		b.WriteString(":" + ToS(u.port))
 	}
 	b.WriteString(ToS(u.path))

@@ -98,7 +98,8 @@ func uriParse(v Value) *uriGeneric {
 }
 
 // uriAuthorityParts sets the userinfo, host and port of a match (an
-// empty host is none; a scheme's default port is left out of to_s).
+// empty host is none; no port is the scheme's default port, which to_s
+// leaves out).
 func uriAuthorityParts(u *uriGeneric, re *regexp.Regexp, s string, m []int) {
 	if ui := uriGroup(re, s, m, "userinfo"); ui != nil {
 		user, pass, hasPass := strings.Cut(ToS(ui), ":")
@@ -111,10 +112,12 @@ func uriAuthorityParts(u *uriGeneric, re *regexp.Regexp, s string, m []int) {
 		u.host = h
 	}
 	if p := uriGroup(re, s, m, "port"); p != nil && ToS(p) != "" {
-		n, err := strconv.ParseInt(ToS(p), 10, 64)
-		if err == nil && !(u.scheme != nil && uriDefaultPorts[ToS(u.scheme)] == n) {
+		if n, err := strconv.ParseInt(ToS(p), 10, 64); err == nil {
 			u.port = n
 		}
+	}
+	if def, ok := uriDefaultPorts[ToS(u.scheme)]; ok && u.scheme != nil && u.port == nil {
+		u.port = def // Generic#initialize: set_port(default_port)
 	}
 }
 

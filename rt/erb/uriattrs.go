@@ -6,7 +6,9 @@ import "strings"
 // for those schemes, URI::Generic for the others pp2go keeps) and their
 // readers: scheme, host, hostname, port (the scheme's default when the
 // URI names none), path, query, fragment, user, password, userinfo,
-// request_uri (URI::HTTP's), relative? and absolute?.
+// request_uri (URI::HTTP's), relative? and absolute?; and the writers
+// host=, port=, path=, user= and password=, which check the component as
+// URI::Generic's check_* methods do.
 
 var (
 	ClassURIHTTP  = newClass("URI::HTTP", ClassURIGeneric)
@@ -32,6 +34,11 @@ func init() {
 		{"request_uri", (*R).RequestUri},
 		{"relative?", (*R).RelativeQ},
 		{"absolute?", (*R).AbsoluteQ},
+		{"host=", (*R).HostSet},
+		{"port=", (*R).PortSet},
+		{"path=", (*R).PathSet},
+		{"user=", (*R).UserSet},
+		{"password=", (*R).PasswordSet},
 	})
 }
 
@@ -92,19 +99,14 @@ func (u *uriGeneric) hostname() string {
 	return s
 }
 
-// Port is URI#port: the scheme's default port of a parsed URI naming none.
+// Port is URI#port (a parsed URI's scheme's default port when it names
+// none) and Net::HTTP#port.
 func (r *R) Port(recv Value, args ...Value) Value {
 	if _, ok := recv.(*netHTTP); ok {
 		arity(args, 0, 0)
 		return recv.(*netHTTP).port
 	}
-	u := uriRecv("port", recv, args)
-	if u.port == nil && u.parsed && u.scheme != nil {
-		if p, ok := uriDefaultPorts[ToS(u.scheme)]; ok {
-			return p
-		}
-	}
-	return u.port
+	return uriRecv("port", recv, args).port
 }
 
 // Query is URI#query.
@@ -165,4 +167,120 @@ func (r *R) RelativeQ(recv Value, args ...Value) Value {
 // AbsoluteQ is URI#absolute?: it has a scheme.
 func (r *R) AbsoluteQ(recv Value, args ...Value) Value {
 	return uriRecv("absolute?", recv, args).scheme != nil
+}
+
+// uriWriter is the receiver and the value of a URI writer, which fails
+// as Ruby's check_* do when the URI is opaque.
+func uriWriter(name string, recv Value, args []Value) (*uriGeneric, Value) {
+	u, ok := recv.(*uriGeneric)
+	if !ok {
+		noMethod(name+"=", recv)
+	}
+	arity(args, 1, 1)
+	if u.opaque != nil && (args[0] != nil || name == "user" || name == "password") {
+		switch name {
+		case "path":
+			raise(ClassURIInvalidURI, "path conflicts with opaque")
+		case "user", "password":
+			raise(ClassURIInvalidURI, "can not set %s with opaque", name)
+		}
+		raise(ClassURIInvalidURI, "can not set %s with registry or opaque", name)
+	}
+	return u, args[0]
+}
+
+// HostSet is URI#host=.
+func (r *R) HostSet(recv Value, args ...Value) Value {
+	u, v := uriWriter("host", recv, args)
+	if v != nil && !uriMatch(uriReHost, v) {
+		badComponent("host", ToS(v))
+	}
+	u.host = v
+	return v
+}
+
+// PortSet is URI#port=: an Integer, or digits (none: no port).
+func (r *R) PortSet(recv Value, args ...Value) Value {
+	u, v := uriWriter("port", recv, args)
+	switch x := v.(type) {
+	case nil, int64:
+		u.port = x
+	default:
+		if !uriMatch(uriRePort, v) {
+			raise(ClassURIInvalidComp, "bad component(expected port component): %s", Inspect(v))
+		}
+		u.port = nil
+		if s := ToS(v); s != "" {
+			u.port = r.ToI(v)
+		}
+	}
+	return v
+}
+
+// PathSet is URI#path=: absolute when the URI has a scheme (but ftp).
+func (r *R) PathSet(recv Value, args ...Value) Value {
+	u, v := uriWriter("path", recv, args)
+	if s, ok := v.(*Str); v != nil && !(ok && s.S == "") {
+		if u.scheme != nil && ToS(u.scheme) != "ftp" {
+			if !uriMatch(uriReAbsPath, v) {
+				badComponent("absolute path", ToS(v))
+			}
+		} else if !uriMatch(uriReAbsPath, v) && !uriMatch(uriReRelPath, v) {
+			badComponent("relative path", ToS(v))
+		}
+	}
+	u.path = v
+	if s, ok := v.(*Str); ok && u.isFTP() {
+		// URI::FTP#set_path: "/" before the path, "%2F" for its own "/"
+		p := s.S
+		if rest, abs := strings.CutPrefix(p, "/"); abs {
+			p = "%2F" + rest
+		}
+		u.path = S("/" + p)
+	}
+	return v
+}
+
+// isFTP reports whether u is a URI::FTP, whose path is kept with a "/"
+// before it.
+func (u *uriGeneric) isFTP() bool { return u.parsed && u.scheme != nil && ToS(u.scheme) == "ftp" }
+
+// UserSet is URI#user=: with no password yet, "user:password" sets both.
+func (r *R) UserSet(recv Value, args ...Value) Value {
+	u, v := uriWriter("user", recv, args)
+	if v != nil && !uriMatch(uriReUserinfo, v) {
+		badComponent("userinfo component or user", ToS(v))
+	}
+	user, password := v, u.password
+	if password == nil && v != nil {
+		// split_userinfo: ui.split(':', 2)
+		name, pass, hasPass := strings.Cut(ToS(v), ":")
+		user = S(name)
+		if name == "" && !hasPass {
+			user = nil
+		}
+		if hasPass {
+			password = S(pass)
+		}
+	}
+	u.user = user
+	if password != nil {
+		u.password = password
+	}
+	return v
+}
+
+// PasswordSet is URI#password=, which needs a user.
+func (r *R) PasswordSet(recv Value, args ...Value) Value {
+	u, v := uriWriter("password", recv, args)
+	if v != nil {
+		if u.user == nil {
+			raise(ClassURIInvalidURI, "password component depends user component")
+		}
+		if !uriMatch(uriReUserinfo, v) {
+			raise(ClassURIInvalidComp, "bad password component")
+		}
+	}
+	u.password = v
+	return v
 }
