@@ -46,6 +46,12 @@ func init() {
 		{"oct", (*R).Oct},
 		{"ord", (*R).Ord},
 		{"succ", (*R).Succ},
+		{"succ!", (*R).SuccBang},
+		{"next!", (*R).NextBang},
+		{"tr!", (*R).TrBang},
+		{"delete!", (*R).DeleteBang},
+		{"swapcase!", (*R).SwapcaseBang},
+		{"chop!", (*R).ChopBang},
 		{"next", (*R).Next},
 		{"concat", (*R).Concat},
 		{"prepend", (*R).Prepend},
@@ -196,6 +202,45 @@ func bang(name string, recv Value, f func(string) string) Value {
 	}
 	checkFrozen(s)
 	s.S = n
+	return s
+}
+
+// bangOf is the bang form of a String method m, in place: nil when
+// nothing changed.
+func (r *R) bangOf(name string, recv Value, args []Value, m func(*R, Value, ...Value) Value) Value {
+	mustStr(name, recv)
+	return bang(name, recv, func(string) string { return ToS(m(r, recv, args...)) })
+}
+
+// TrBang is tr!.
+func (r *R) TrBang(recv Value, args ...Value) Value { return r.bangOf("tr!", recv, args, (*R).Tr) }
+
+// DeleteBang is String#delete!.
+func (r *R) DeleteBang(recv Value, args ...Value) Value {
+	return r.bangOf("delete!", recv, args, (*R).Delete)
+}
+
+// SwapcaseBang is swapcase!.
+func (r *R) SwapcaseBang(recv Value, args ...Value) Value {
+	return r.bangOf("swapcase!", recv, args, (*R).Swapcase)
+}
+
+// ChopBang is chop!.
+func (r *R) ChopBang(recv Value, args ...Value) Value {
+	return r.bangOf("chop!", recv, args, (*R).Chop)
+}
+
+// SuccBang is succ!: the string itself, changed.
+func (r *R) SuccBang(recv Value, args ...Value) Value { return r.succBang("succ!", recv, args) }
+
+// NextBang is next!, succ!.
+func (r *R) NextBang(recv Value, args ...Value) Value { return r.succBang("next!", recv, args) }
+
+func (r *R) succBang(name string, recv Value, args []Value) Value {
+	s := mustStr(name, recv)
+	arity(args, 0, 0)
+	checkFrozen(s)
+	s.S = ToS(r.Succ(s))
 	return s
 }
 
