@@ -919,9 +919,14 @@ func (t *translator) exprCall(n erb.Node) (*jen.Statement, bool) {
 		t.ivars[x.Name] = true
 		return rcall("IVar", jen.Lit(x.Name)), true
 	case *erb.GVar:
-		switch x.Name {
-		case "~":
+		switch {
+		case x.Name == "~":
 			return rcall("MatchVar"), true
+		case t.api == 0 && userGlobal(x.Name):
+			// in a template, a global no Ruby code of Puppet's sets (a
+			// template assigning one is not translated): Ruby reads it
+			// as nil (varnish 5's `if $drop_stat_cookies`, meant as @)
+			return jen.Nil(), true
 		}
 		t.unsupported(x, "global variable $%s", x.Name)
 	case *erb.NthRef:
@@ -1796,4 +1801,21 @@ func (t *translator) procValue(b *erb.Block, lambda bool) *jen.Statement {
 		return erbQ("LambdaValue").Call(code)
 	}
 	return erbQ("ProcValue").Call(code)
+}
+
+// userGlobal reports whether $name is a global of a program's own, named
+// in lower case, as Ruby's special globals ($stdout, $stderr, $stdin
+// aside) are not.
+func userGlobal(name string) bool {
+	switch name {
+	case "stdout", "stderr", "stdin":
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c >= 'a' && c <= 'z' || c == '_' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return name != ""
 }
