@@ -288,6 +288,7 @@ func (c *Ctx) evaluateCode(r *Resource, cl *Class) {
 	s.setClassScope(cl.Name, s)
 	sig := &cl.made().sig
 	types, layout := sig.get(c, params, cl.Locals)
+	r.lowerParams = layout.upper
 	c.bindParameters(r, s, params, sig, types, layout)
 	c.addEdgeToStage(r)
 	if cl.Body != nil {
@@ -346,6 +347,7 @@ func (c *Ctx) evaluateDefine(r *Resource) {
 	c.setResourceParameters(r, s, d, false)
 	sig := &d.made().sig
 	types, layout := sig.get(c, params, d.Locals)
+	r.lowerParams = layout.upper
 	c.bindParameters(r, s, params, sig, types, layout)
 	if d.Body != nil {
 		runBody(d.Body, s)

@@ -385,7 +385,13 @@ func (w *jsonWriter) writeResource(b []byte, r *Resource) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = w.seen.str(b, p.Name)
+			if r.lowerParams {
+				// a name made lower case, a string of this catalog only:
+				// seen keeps strings by address, across catalogs too
+				b = appendStr(b, p.Name)
+			} else {
+				b = w.seen.str(b, p.Name)
+			}
 			b = append(b, ':')
 			if w.plain != nil {
 				w.buf = b
@@ -605,6 +611,9 @@ func (r *Resource) appendOutputParams(out []outParam) []outParam {
 		name := p.Name
 		if name == "name" && r.native != nil {
 			name = namevar
+		}
+		if r.lowerParams {
+			name = strings.ToLower(name)
 		}
 		if isRelationshipParam(name) {
 			if a, ok := v.(*values.Array); ok && !flatDefined(a) {

@@ -101,6 +101,10 @@ type Resource struct {
 	// were bound, and have changed since only in metaparameters, which
 	// the check accepts with any value (validate skips it)
 	checked bool
+	// lowerParams: some parameter of its definition is named with a
+	// capital letter ($purge_CAs), which the catalog names in lower case
+	// as Puppet::Resource#parameter_name downcases every name
+	lowerParams bool
 }
 
 // Param is a resource parameter with where it was set.

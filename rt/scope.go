@@ -129,6 +129,9 @@ type paramLayout struct {
 	// metaparameter, whose checks at binding (boundValid) and at finish
 	// (paramsValid) may differ
 	checkAgain bool
+	// upper: some parameter's name has a capital letter, which the
+	// resource's parameter has in lower case (Resource.lowerParams)
+	upper bool
 	// names and consts are the parameters' names and literal defaults
 	// (Parameter.Const, nil for the others), in their order, which
 	// binding copies a run of at once (bindConstRun); runEnd[k] is the
@@ -174,6 +177,9 @@ func newParamLayout(params []*Parameter, locals string) *paramLayout {
 		}
 		if isDigits(p.Name) {
 			l.plain = false
+		}
+		if strings.ToLower(p.Name) != p.Name {
+			l.upper = true
 		}
 	}
 	k := l.params
