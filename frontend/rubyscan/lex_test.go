@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/pp2go/pp2go/rt/restype"
 )
 
 func kinds(src string) string {
@@ -126,6 +128,21 @@ end
 	}
 }
 
+// scanAttrs scans src, which must declare one type, and gives the type
+// and its attributes as attrString writes them.
+func scanAttrs(t *testing.T, path, src string, req Requirer) (*restype.Type, []string) {
+	t.Helper()
+	types, notes := Types(path, src, req)
+	if len(types) != 1 {
+		t.Fatalf("types %v notes %v", types, notes)
+	}
+	var attrs []string
+	for _, a := range types[0].Attrs {
+		attrs = append(attrs, attrString(a.Name, a.Kind.String(), a.Namevar))
+	}
+	return types[0], attrs
+}
+
 // TestModifierAfterReturn: `if` after return, next, break or yield is a
 // modifier, which opens no block (puppet-proxysql's proxy_mysql_user
 // overrides initialize with `return if ...`). Puppet 7.23 loads this type
@@ -149,14 +166,7 @@ func TestModifierAfterReturn(t *testing.T) {
   newproperty(:password)
 end
 `
-	types, notes := Types("modifiers.rb", src, nil)
-	if len(types) != 1 {
-		t.Fatalf("types %v notes %v", types, notes)
-	}
-	var attrs []string
-	for _, a := range types[0].Attrs {
-		attrs = append(attrs, attrString(a.Name, a.Kind.String(), a.Namevar))
-	}
+	_, attrs := scanAttrs(t, "modifiers.rb", src, nil)
 	if want := []string{"name:param*", "ensure:property", "password:property"}; !reflect.DeepEqual(attrs, want) {
 		t.Errorf("attrs %v, want %v", attrs, want)
 	}
@@ -194,18 +204,11 @@ end
 	req := func(feature string) (string, string, bool) {
 		return "m/lib/puppet_x/m/common.rb", common, feature == "puppet_x/m/common"
 	}
-	types, notes := Types("m/lib/puppet/type/evaled.rb", src, req)
-	if len(types) != 1 {
-		t.Fatalf("types %v notes %v", types, notes)
+	ty, attrs := scanAttrs(t, "m/lib/puppet/type/evaled.rb", src, req)
+	if want := []string{"name:param*", "ensure:property", "value:property", "url:param"}; !reflect.DeepEqual(attrs, want) || ty.Open {
+		t.Errorf("attrs %v (open %v), want %v", attrs, ty.Open, want)
 	}
-	var attrs []string
-	for _, a := range types[0].Attrs {
-		attrs = append(attrs, attrString(a.Name, a.Kind.String(), a.Namevar))
-	}
-	if want := []string{"name:param*", "ensure:property", "value:property", "url:param"}; !reflect.DeepEqual(attrs, want) || types[0].Open {
-		t.Errorf("attrs %v (open %v), want %v; notes %v", attrs, types[0].Open, want, notes)
-	}
-	types, _ = Types("m/lib/puppet/type/evaled.rb", src, nil)
+	types, _ := Types("m/lib/puppet/type/evaled.rb", src, nil)
 	if len(types) != 1 || !types[0].Open {
 		t.Errorf("a block not found makes the type open: %+v", types)
 	}
