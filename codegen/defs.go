@@ -430,6 +430,8 @@ func (g *defGen) eppTemplate(name string) {
 // and lowers as EPP is registered by its text (rt.EPPDef.Inline), which
 // inline_epp() of a text not known at build time looks up. A text given
 // to inline_epp() itself is compiled at that call (lowerer.inlineEPP).
+// The texts' ERB tags are translated for inline_template() too
+// (lowerer.erbFragments).
 func (g *defGen) inlineTemplates() {
 	skip := map[*ast.LiteralString]bool{}
 	visit := func(n any) {
@@ -443,6 +445,7 @@ func (g *defGen) inlineTemplates() {
 		case *ast.LiteralString:
 			if !skip[x] && strings.Contains(x.Value, "<%") {
 				g.inlineTemplate(x.Value)
+				g.erbFragments(x.Value)
 			}
 		}
 	}

@@ -1018,24 +1018,74 @@ func (l *lowerer) inlineERB(at ast.Expr, texts []string) jen.Code {
 			continue
 		}
 		id := l.u.ident(fmt.Sprintf("inlineERB%d", l.f.Program.Position(at).Line))
-		if !l.u.erbMarked[l.out] {
-			if l.u.erbMarked == nil {
-				l.u.erbMarked = map[*jen.File]bool{}
-			}
-			l.u.erbMarked[l.out] = true
-			l.out.ImportAlias(erbgen.RuntimePath, "erb")
-			erbgen.VersionMarker(l.out)
-		}
-		if l.g != nil {
-			t.CallsPure(l.g.pureFunction)
-		}
-		t.Emit(l.out, id)
+		l.emitERB(t, id)
 		parts[i] = jen.Id("s.InlineERB").Call(l.lazyPos(at), jen.Id(id))
 	}
 	if len(parts) == 1 {
 		return parts[0]
 	}
 	return l.interpolate(at, parts)
+}
+
+// emitERB emits a translated template into the file as id.
+func (l *lowerer) emitERB(t *erbgen.Template, id string) {
+	if !l.u.erbMarked[l.out] {
+		if l.u.erbMarked == nil {
+			l.u.erbMarked = map[*jen.File]bool{}
+		}
+		l.u.erbMarked[l.out] = true
+		l.out.ImportAlias(erbgen.RuntimePath, "erb")
+		erbgen.VersionMarker(l.out)
+	}
+	if l.g != nil {
+		t.CallsPure(l.g.pureFunction)
+	}
+	t.Emit(l.out, id)
+}
+
+// erbFragments translates the `<%= code %>` tags of a literal text that
+// inline_template() may be given at run time (haproxy's
+// inline_template($haproxy::params::config_file_tmpl), a text made by
+// interpolation): each code once a module, registered by its code
+// (rt.ERB.Fragment). Text between the tags may be anything then.
+func (l *lowerer) erbFragments(text string) {
+	r := l.u.root()
+	for _, code := range erbExpressionTags(text) {
+		if r.erbFragments[code] {
+			continue
+		}
+		if r.erbFragments == nil {
+			r.erbFragments = map[string]bool{}
+		}
+		r.erbFragments[code] = true
+		t, err := erbgen.Translate("inline_template", []byte("<%="+code+"%>"))
+		if err != nil {
+			continue // inline_template() of a text with this tag fails
+		}
+		id := l.u.rootIdent("erbFragment")
+		l.emitERB(t, id)
+		r.erbs = append(r.erbs, jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(code), jen.Id("Fragment"): jen.True(),
+			jen.Id("Render"): jen.Qual(l.u.dir, id)}))
+	}
+}
+
+// erbExpressionTags are the codes of a text's `<%= code %>` tags (and
+// `<%= code -%>`), as ERB scans them.
+func erbExpressionTags(text string) []string {
+	var codes []string
+	for {
+		i := strings.Index(text, "<%=")
+		if i < 0 {
+			return codes
+		}
+		text = text[i+3:]
+		end := strings.Index(text, "%>")
+		if end < 0 {
+			return codes
+		}
+		codes = append(codes, strings.TrimSuffix(text[:end], "-"))
+		text = text[end+2:]
+	}
 }
 
 // interpolate joins the parts of the string at at a place of its own

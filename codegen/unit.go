@@ -78,12 +78,15 @@ type unit struct {
 	functions, aliases, epps []jen.Code
 	// inlineEPP are the texts of inline templates registered (defGen's
 	// inlineTemplates), in the root
-	inlineEPP   map[string]bool
-	modDir      string
-	filesFS     jen.Code
-	metadata    string
-	hasMetadata bool
-	trees, ruby []jen.Code
+	inlineEPP map[string]bool
+	// erbFragments are the codes of ERB tags translated as fragments
+	// (lowerer.erbFragments)
+	erbFragments map[string]bool
+	modDir       string
+	filesFS      jen.Code
+	metadata     string
+	hasMetadata  bool
+	trees, ruby  []jen.Code
 	// register are the statements of the package's register(p), what is
 	// too rare to be data (rt.Module.Register)
 	register []jen.Code

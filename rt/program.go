@@ -54,10 +54,13 @@ type Program struct {
 	broken    map[string]string  // names whose manifest does not parse: the parse error
 	epp       map[string]*EPP    // EPP templates by name ("module/path")
 	inlineEPP map[string]*EPP    // inline EPP templates by their text (AddInlineEPP)
-	erb       map[string]*ERB    // ERB templates by name
-	natives   map[string]NativeType
-	aliases   *values.AliasRegistry
-	typeMu    sync.Mutex // serializes type parsing (alias resolution caches)
+	// erbFragments are the `<%= code %>` tags of ERB texts by their code
+	// (ERB.Fragment)
+	erbFragments map[string]*ERB
+	erb          map[string]*ERB // ERB templates by name
+	natives      map[string]NativeType
+	aliases      *values.AliasRegistry
+	typeMu       sync.Mutex // serializes type parsing (alias resolution caches)
 	// parsedTypes are the types parsed from their texts (parseType), with typeMu
 	parsedTypes map[string]values.Value
 	main        []func(s *Scope) // main manifest code, file by file

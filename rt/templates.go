@@ -29,6 +29,11 @@ type ERB struct {
 	Path   string       // the template file
 	Render erb.Template // nil when pp2go could not translate it
 	Error  string       // why it could not, with file and line
+	// Fragment: the template is one `<%= code %>` tag of a literal text
+	// of the code or of the Hiera data, Name its code, which
+	// inline_template() of a text known only at run time renders
+	// (renderFragments)
+	Fragment bool
 }
 
 // AddEPP registers an EPP template under the name epp() finds it by:
@@ -59,10 +64,68 @@ func (p *Program) templateAbsent(name string) bool {
 // AddERB registers an ERB template under the name template() finds it by
 // ("module/path" for modules/<module>/templates/<path>).
 func (p *Program) AddERB(name string, t *ERB) {
+	if t.Fragment {
+		if p.erbFragments == nil {
+			p.erbFragments = map[string]*ERB{}
+		}
+		p.erbFragments[name] = t
+		return
+	}
 	if p.erb == nil {
 		p.erb = map[string]*ERB{}
 	}
 	p.erb[name] = t
+}
+
+// renderFragments renders an ERB text known only at run time (ERB's
+// trim mode '-', as Puppet's): text, `<%= code %>` tags whose code the
+// build translated as fragments (ERB.Fragment), comments and `<%%`. It
+// reports false for a text with any other tag, or with a code the build
+// did not see, which pp2go cannot render.
+func (s *Scope) renderFragments(text string) (string, bool) {
+	var out strings.Builder
+	for text != "" {
+		i := strings.Index(text, "<%")
+		if i < 0 {
+			out.WriteString(text)
+			break
+		}
+		out.WriteString(text[:i])
+		text = text[i+2:]
+		if rest, ok := strings.CutPrefix(text, "%"); ok { // <%% is a literal <%
+			out.WriteString("<%")
+			text = rest
+			continue
+		}
+		end := strings.Index(text, "%>")
+		if end < 0 {
+			return "", false
+		}
+		tag, trim := text[:end], false
+		text = text[end+2:]
+		if body, ok := strings.CutSuffix(tag, "-"); ok { // -%> drops the line end after it
+			tag, trim = body, true
+		}
+		switch {
+		case strings.HasPrefix(tag, "#"):
+		case strings.HasPrefix(tag, "="):
+			t := s.c.prog.erbFragments[tag[1:]]
+			if t == nil {
+				return "", false
+			}
+			v, err := erb.RenderInline(t.Render, erbScope{s})
+			if err != nil {
+				Fail(err.Error())
+			}
+			out.WriteString(v)
+		default:
+			return "", false // a statement: its blocks may span tags
+		}
+		if trim {
+			text = strings.TrimPrefix(text, "\n")
+		}
+	}
+	return out.String(), true
 }
 
 // renderERB renders a template as template() does.
@@ -489,7 +552,16 @@ func registerTemplateFuncs() {
 		return s.c.newString(out.String())
 	}))
 	fn.Register(fn.New3("inline_template", -2, func(c fn.Context, args []values.Value, _ fn.Block) values.Value {
-		Fail("inline_template(): pp2go translates ERB text at build time; this template text is only known at run time")
-		return nil
+		// (a literal text is translated at the call: lowerer.inlineERB)
+		s := scopeOf(c)
+		var out strings.Builder
+		for _, a := range args {
+			text, ok := s.renderFragments(values.ToString(a))
+			if !ok {
+				Fail("inline_template(): pp2go translates ERB text at build time; this template text is only known at run time")
+			}
+			out.WriteString(text)
+		}
+		return s.c.newString(out.String())
 	}))
 }
