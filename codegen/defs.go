@@ -430,8 +430,7 @@ func (g *defGen) eppTemplate(name string) {
 // and lowers as EPP is registered by its text (rt.EPPDef.Inline), which
 // inline_epp() of a text not known at build time looks up. A text given
 // to inline_epp() itself is compiled at that call (lowerer.inlineEPP).
-// The texts' ERB tags are translated for inline_template() too
-// (lowerer.erbFragments).
+// The texts' tags are compiled apart too (tagTemplates).
 func (g *defGen) inlineTemplates() {
 	skip := map[*ast.LiteralString]bool{}
 	visit := func(n any) {
@@ -444,14 +443,27 @@ func (g *defGen) inlineTemplates() {
 			}
 		case *ast.LiteralString:
 			if !skip[x] && strings.Contains(x.Value, "<%") {
-				g.inlineTemplate(x.Value)
-				g.erbFragments(x.Value)
+				g.tagTemplates(x.Value)
 			}
 		}
 	}
 	ast.Inspect(g.f.Program.Body, visit)
 	for _, d := range g.f.Program.Definitions {
 		ast.Inspect(d, visit)
+	}
+}
+
+// tagTemplates registers a literal text that inline_epp() or
+// inline_template() may be given at run time: the text as an inline EPP
+// template, and each of its `<%= code %>` tags as an ERB fragment and as
+// an inline EPP template of its own, which render a text made of such tags
+// known only at run time (a Hiera value that interpolates, a text made by
+// interpolation).
+func (g *defGen) tagTemplates(text string) {
+	g.inlineTemplate(text)
+	g.erbFragments(text)
+	for _, code := range erbExpressionTags(text) {
+		g.inlineTemplate("<%=" + code + "%>")
 	}
 }
 

@@ -1047,7 +1047,8 @@ func (l *lowerer) emitERB(t *erbgen.Template, id string) {
 // inline_template() may be given at run time (haproxy's
 // inline_template($haproxy::params::config_file_tmpl), a text made by
 // interpolation): each code once a module, registered by its code
-// (rt.ERB.Fragment). Text between the tags may be anything then.
+// (rt.ERB.Fragment). Text between the tags may be anything then. The
+// EPP side are inline templates of the tags alone (defGen.tagTemplates).
 func (l *lowerer) erbFragments(text string) {
 	r := l.u.root()
 	for _, code := range erbExpressionTags(text) {

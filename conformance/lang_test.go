@@ -18,12 +18,11 @@ var langKnown = map[string]string{
 	"overrides_errors/already_set": "Puppet bug: the message names the override's source as a Ruby object " +
 		"(#<Puppet::Resource::Type:0x...>), whose address changes from run to run",
 	// pp2go's limits.
-	"inline_epp_hiera/interpolated": "pp2go compiles EPP at build time, the texts of the code and of the Hiera " +
-		"data; a Hiera value that interpolates (%{...}) is a text known only once looked up, and pp2go's " +
-		"inline_epp() fails with its own error",
 	"inline_template_values/statement": "pp2go translates ERB at build time: a text known only at run time " +
 		"renders when its tags are <%= code %> tags of the code's or the data's literal texts; a statement tag, " +
 		"whose blocks may span tags, makes pp2go's inline_template() fail with its own error",
+	"inline_epp_hiera/statement": "the same for EPP: a text known only at run time with a statement tag " +
+		"makes pp2go's inline_epp() fail with its own error",
 	"provider_require_other_module/lang.example.com": "Puppet bug PUP-4450: a provider's plain require of another " +
 		"module's Ruby fails unless a pluginsynced copy or an earlier load put it on $LOAD_PATH; pp2go compiles, " +
 		"as such a server does",

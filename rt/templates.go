@@ -77,55 +77,120 @@ func (p *Program) AddERB(name string, t *ERB) {
 	p.erb[name] = t
 }
 
-// renderFragments renders an ERB text known only at run time (ERB's
-// trim mode '-', as Puppet's): text, `<%= code %>` tags whose code the
-// build translated as fragments (ERB.Fragment), comments and `<%%`. It
-// reports false for a text with any other tag, or with a code the build
-// did not see, which pp2go cannot render.
-func (s *Scope) renderFragments(text string) (string, bool) {
-	var out strings.Builder
+// tagSegment is a piece of a template text known only at run time:
+// text, or an expression tag's code (templateSegments).
+type tagSegment struct {
+	text string
+	code bool
+}
+
+// templateSegments splits a template text known only at run time into
+// its text and its `<%= code %>` tags, as ERB (with Puppet's trim mode
+// '-') and EPP scan them: `-%>` drops the line end after it, comments
+// `<%# %>` and `<%%` (a literal <%) leave no tag. It reports false for any
+// other tag: a statement, whose blocks may span tags, or EPP's
+// parameters. The build translated the tags of the code's and the data's
+// literal texts (ERB.Fragment, and inline EPP templates "<%= code %>"),
+// which render such a text whatever the text between them.
+func templateSegments(text string) ([]tagSegment, bool) {
+	var segs []tagSegment
 	for text != "" {
 		i := strings.Index(text, "<%")
 		if i < 0 {
-			out.WriteString(text)
 			break
 		}
-		out.WriteString(text[:i])
+		segs = append(segs, tagSegment{text: text[:i]})
 		text = text[i+2:]
-		if rest, ok := strings.CutPrefix(text, "%"); ok { // <%% is a literal <%
-			out.WriteString("<%")
+		if rest, ok := strings.CutPrefix(text, "%"); ok {
+			segs = append(segs, tagSegment{text: "<%"})
 			text = rest
 			continue
 		}
 		end := strings.Index(text, "%>")
 		if end < 0 {
-			return "", false
+			return nil, false
 		}
 		tag, trim := text[:end], false
 		text = text[end+2:]
-		if body, ok := strings.CutSuffix(tag, "-"); ok { // -%> drops the line end after it
+		if body, ok := strings.CutSuffix(tag, "-"); ok {
 			tag, trim = body, true
 		}
 		switch {
 		case strings.HasPrefix(tag, "#"):
 		case strings.HasPrefix(tag, "="):
-			t := s.c.prog.erbFragments[tag[1:]]
-			if t == nil {
-				return "", false
-			}
-			v, err := erb.RenderInline(t.Render, erbScope{s})
-			if err != nil {
-				Fail(err.Error())
-			}
-			out.WriteString(v)
+			segs = append(segs, tagSegment{text: tag[1:], code: true})
 		default:
-			return "", false // a statement: its blocks may span tags
+			return nil, false
 		}
 		if trim {
 			text = strings.TrimPrefix(text, "\n")
 		}
 	}
+	return append(segs, tagSegment{text: text}), true
+}
+
+// renderFragments renders an ERB text known only at run time
+// (templateSegments); false when pp2go cannot.
+func (s *Scope) renderFragments(text string) (string, bool) {
+	segs, ok := templateSegments(text)
+	if !ok {
+		return "", false
+	}
+	var out strings.Builder
+	for _, seg := range segs {
+		if !seg.code {
+			out.WriteString(seg.text)
+			continue
+		}
+		t := s.c.prog.erbFragments[seg.text]
+		if t == nil {
+			return "", false
+		}
+		v, err := erb.RenderInline(t.Render, erbScope{s})
+		if err != nil {
+			Fail(err.Error())
+		}
+		out.WriteString(v)
+	}
 	return out.String(), true
+}
+
+// renderEPPFragments renders an EPP text known only at run time
+// (templateSegments) with inline_epp()'s arguments; false when pp2go
+// cannot.
+func (s *Scope) renderEPPFragments(text string, args *values.Hash, argsSet bool) (values.Value, bool) {
+	segs, ok := templateSegments(text)
+	if !ok {
+		return nil, false
+	}
+	var ts []*EPP
+	for _, seg := range segs {
+		if seg.code {
+			t := s.c.prog.inlineEPP["<%="+seg.text+"%>"]
+			if t == nil {
+				return nil, false
+			}
+			ts = append(ts, t)
+		}
+	}
+	var out strings.Builder
+	sensitive := false
+	for _, seg := range segs {
+		if !seg.code {
+			out.WriteString(seg.text)
+			continue
+		}
+		v := s.renderEPP(ts[0], args, argsSet, false)
+		ts = ts[1:]
+		if sv, ok := v.(*values.Sensitive); ok {
+			sensitive, v = true, sv.Unwrap()
+		}
+		out.WriteString(values.ToString(v))
+	}
+	if sensitive {
+		return values.NewSensitive(values.String(out.String())), true
+	}
+	return values.String(out.String()), true
 }
 
 // renderERB renders a template as template() does.
@@ -525,10 +590,14 @@ func registerTemplateFuncs() {
 		if t == nil && !strings.Contains(string(text), "<%") {
 			return text // no tag: the template is its text
 		}
-		if t == nil {
-			Fail("inline_epp(): pp2go compiles EPP text at build time; this template text is only known at run time")
-		}
 		hash, set := templateArgs("inline_epp", args[1:])
+		if t == nil {
+			v, ok := s.renderEPPFragments(string(text), hash, set)
+			if !ok {
+				Fail("inline_epp(): pp2go compiles EPP text at build time; this template text is only known at run time")
+			}
+			return v
+		}
 		return s.renderEPP(t, hash, set, false)
 	}).Register()
 	fn.Register(fn.New3("template", -2, func(c fn.Context, args []values.Value, _ fn.Block) values.Value {
