@@ -178,6 +178,12 @@ func (t *translator) call(x *erb.Call) *jen.Statement {
 	if x.Recv == nil {
 		return t.selfCall(x)
 	}
+	if loadPathEdit(x) {
+		// $LOAD_PATH.unshift(dir) before a require of a module's Ruby
+		// (elastic's kibana.yml.erb): pp2go finds module Ruby on the
+		// module path's lib directories, as Puppet's load path has them
+		return jen.Nil()
+	}
 	if isScope(x.Recv) || t.isFunctionScope(x.Recv) {
 		return t.scopeCall(x)
 	}
@@ -674,4 +680,18 @@ func literalSend(x *erb.Call) (*erb.Call, bool) {
 	y.Name, y.Args = name, x.Args[1:]
 	y.Parens, y.Command, y.Implicit = true, false, false
 	return &y, true
+}
+
+// loadPathEdit reports whether x adds to Ruby's load path: unshift,
+// push, << or concat on $LOAD_PATH or $:.
+func loadPathEdit(x *erb.Call) bool {
+	g, ok := x.Recv.(*erb.GVar)
+	if !ok || g.Name != "LOAD_PATH" && g.Name != ":" {
+		return false
+	}
+	switch x.Name {
+	case "unshift", "push", "<<", "concat":
+		return true
+	}
+	return false
 }

@@ -427,6 +427,15 @@ func (t *translator) puppetCall(x *erb.Call) (*jen.Statement, bool) {
 			return t.lineFor(x).call("EnvFetch", args...), true
 		}
 	}
+	// templates' too (r10k 9's webhook.bin.erb compares Puppet.version)
+	if c, ok := x.Recv.(*erb.Const); ok && constPath(c) == "Puppet::Util::Package" && x.Name == "versioncmp" && len(x.Args) >= 2 && len(x.Args) <= 3 {
+		if args, blk := t.callArgs(x.Args); blk == nil {
+			return t.lineFor(x).call("PuppetVersioncmp", args...), true
+		}
+	}
+	if c, ok := x.Recv.(*erb.Const); ok && constPath(c) == "Puppet" && x.Name == "version" && len(x.Args) == 0 {
+		return rcall("PuppetVersion"), true
+	}
 	if t.api == 0 {
 		return nil, false
 	}
@@ -457,10 +466,6 @@ func (t *translator) puppetCall(x *erb.Call) (*jen.Statement, bool) {
 				t.unsupported(x, "Puppet.%s with %d arguments", x.Name, len(x.Args))
 			}
 			return t.lineFor(x).call("PuppetLog", append([]jen.Code{jen.Lit(x.Name)}, args...)...), true
-		case "version":
-			if len(x.Args) == 0 {
-				return rcall("PuppetVersion"), true
-			}
 		case "warn_once":
 			// Puppet.warn_once(kind, key, message): no file and line
 			args, blk := t.callArgs(x.Args)
@@ -479,11 +484,6 @@ func (t *translator) puppetCall(x *erb.Call) (*jen.Statement, bool) {
 	}
 	if c, ok := x.Recv.(*erb.Const); ok {
 		switch p := constPath(c); {
-		case p == "Puppet::Util::Package" && x.Name == "versioncmp" && len(x.Args) >= 2 && len(x.Args) <= 3:
-			args, blk := t.callArgs(x.Args)
-			if blk == nil {
-				return t.lineFor(x).call("PuppetVersioncmp", args...), true
-			}
 		case p == "Puppet::Util" && (x.Name == "deterministic_rand_int" || x.Name == "deterministic_rand") && len(x.Args) == 2:
 			// Random.new(seed).rand(max) (deterministic_rand: its to_s)
 			args, blk := t.callArgs(x.Args)

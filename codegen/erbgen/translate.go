@@ -585,10 +585,14 @@ func (t *translator) stmt(n erb.Node) []jen.Code {
 		}
 		t.unsupported(x, "return outside a method body")
 	}
-	switch n.(type) {
+	switch x := n.(type) {
 	case *erb.Nil, *erb.Bool, *erb.Int, *erb.Float, *erb.Sym, *erb.Self:
 		// a value without effects, unused
 		return nil
+	case *erb.Call:
+		if loadPathEdit(x) {
+			return nil // nothing to do (calls.go)
+		}
 	}
 	out := t.line(n)
 	t.unused = n

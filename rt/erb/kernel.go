@@ -550,9 +550,12 @@ func (r *R) Escape(recv Value, args ...Value) Value {
 		}
 		return S(uriEscape(s.S))
 	}
-	if classRecv("escape", recv, ClassRegexp, ClassCGI) == ClassCGI {
+	switch classRecv("escape", recv, ClassRegexp, ClassCGI, ClassShellwords) {
+	case ClassCGI:
 		arity(args, 1, 1)
 		return S(cgiEscape(strArg(args[0])))
+	case ClassShellwords:
+		return r.Shellescape(recv, args...) // Shellwords.escape, an alias
 	}
 	arity(args, 1, 1)
 	switch x := args[0].(type) {

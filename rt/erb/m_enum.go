@@ -1619,8 +1619,11 @@ func (r *R) joinElem(e Value) string {
 
 // Join is join.
 func (r *R) Join(recv Value, args ...Value) Value {
-	if recv == ClassFile {
+	switch recv {
+	case ClassFile:
 		return S(fileJoin(ownArgs(args)))
+	case ClassShellwords:
+		return r.Shelljoin(recv, args...) // Shellwords.join, an alias
 	}
 	arity(args, 0, 1)
 	x, ok := recv.(*Array)

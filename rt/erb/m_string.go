@@ -1196,6 +1196,9 @@ func (r *R) ScanRe(recv Value, b *Block, args ...Value) Value {
 
 // Split is String#split.
 func (r *R) Split(recv Value, b *Block, args ...Value) Value {
+	if recv == Value(ClassShellwords) {
+		return r.shellsplit("split", recv, args) // Shellwords.split, an alias
+	}
 	arity(args, 0, 2)
 	s := mustStr("split", recv).S
 	limit := 0

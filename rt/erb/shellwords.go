@@ -3,7 +3,8 @@ package erb
 import "strings"
 
 // Ruby's Shellwords.shellescape and shelljoin (stdlib's shell_escape and
-// shell_join use them).
+// shell_join use them); Shellwords.split, escape and join are aliases
+// (Split, Escape, Join).
 var ClassShellwords = newModule("Shellwords")
 
 func init() {
