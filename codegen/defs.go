@@ -436,8 +436,23 @@ func (g *defGen) inlineTemplates() {
 	visit := func(n any) {
 		switch x := n.(type) {
 		case *ast.CallNamedFunctionExpression:
-			if name, ok := x.Functor.(*ast.QualifiedName); ok && name.Value == "inline_epp" && len(x.Args) > 0 {
-				if s, ok := x.Args[0].(*ast.LiteralString); ok {
+			// a literal given to inline_epp(), or inline_template()'s
+			// literals, are compiled at the call (lowerer.fnCall)
+			name, ok := x.Functor.(*ast.QualifiedName)
+			if !ok || len(x.Args) == 0 {
+				break
+			}
+			var lits []*ast.LiteralString
+			for _, a := range x.Args {
+				if s, ok := a.(*ast.LiteralString); ok {
+					lits = append(lits, s)
+				}
+			}
+			switch {
+			case name.Value == "inline_epp" && len(lits) > 0 && lits[0] == x.Args[0]:
+				skip[lits[0]] = true
+			case name.Value == "inline_template" && len(lits) == len(x.Args) && x.Lambda == nil:
+				for _, s := range lits {
 					skip[s] = true
 				}
 			}
