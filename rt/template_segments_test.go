@@ -1,0 +1,62 @@
+package rt
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestTemplateSegments: a text known only at run time splits into text
+// and <%= %> codes as ERB's trim mode '-' and EPP scan it; any other tag
+// refuses it.
+func TestTemplateSegments(t *testing.T) {
+	render := func(segs []tagSegment) string {
+		var b strings.Builder
+		for _, s := range segs {
+			if s.code {
+				b.WriteString("{" + s.text + "}")
+			} else {
+				b.WriteString(s.text)
+			}
+		}
+		return b.String()
+	}
+	for text, want := range map[string]string{
+		"plain":                       "plain",
+		"/etc/<%= @n %>.cfg":          "/etc/{ @n }.cfg",
+		"a<%= x -%>\nb":               "a{ x }b",
+		"a<%= x -%>b":                 "a{ x }b",
+		"<%# note %>x<%%= y %>":       "x<%= y %>",
+		"<%= a %><%= b %>":            "{ a }{ b }",
+		"%> alone":                    "%> alone",
+		"a <%= 1 %> %%> <%= '%' %> z": "a { 1 } %%> { '%' } z",
+	} {
+		segs, ok := templateSegments(text)
+		require.True(t, ok, text)
+		require.Equal(t, want, render(segs), text)
+	}
+	for _, text := range []string{"<% if x %>a<% end %>", "<%- | $x | -%>", "<%= unclosed", "a <%- x %>"} {
+		_, ok := templateSegments(text)
+		require.False(t, ok, text)
+	}
+}
+
+func FuzzTemplateSegments(f *testing.F) {
+	for _, s := range []string{"a<%= x -%>\nb", "<%%<%#%>", "<%", "%>"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		segs, ok := templateSegments(text)
+		if !ok {
+			return
+		}
+		n := 0
+		for _, s := range segs {
+			n += len(s.text)
+		}
+		if n > len(text) {
+			t.Fatalf("segments longer than the text %q", text)
+		}
+	})
+}
