@@ -477,7 +477,7 @@ func (g *defGen) inlineTemplates() {
 func (g *defGen) tagTemplates(text string) {
 	g.inlineTemplate(text)
 	g.erbFragments(text)
-	for _, code := range erbExpressionTags(text) {
+	for _, code := range expressionTags(text) {
 		g.inlineTemplate("<%=" + code + "%>")
 	}
 }

@@ -261,8 +261,8 @@ type generator struct {
 	// Puppet functions they implement.
 	userGo  []*userGo
 	goFuncs map[string]bool
-	// hieraTemplates are the texts of the Hiera data that may be EPP
-	// templates, for inline_epp() (hieraTemplates)
+	// hieraTemplates are the Hiera data's texts with tags, which
+	// inline_epp() or inline_template() may be given (templateTexts)
 	hieraTemplates []string
 	// ruby are the module path's Ruby functions and what stands in for
 	// each (ports.go); translated and untranslatable are the Ruby
@@ -517,8 +517,8 @@ func (g *generator) environment() *unit {
 	return u
 }
 
-// templateTexts are the strings of the Hiera data that look like EPP, in
-// order: modules keep templates in their data for inline_epp() to render
+// templateTexts are the strings of the Hiera data with <% tags, in order:
+// modules keep templates in their data for inline_epp() to render
 // (puppet-bacula's package names, "bacula-<%= $db_type %>").
 func templateTexts(d *hiera.Data) []string {
 	seen := map[string]bool{}

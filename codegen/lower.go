@@ -14,6 +14,7 @@ import (
 	"github.com/pp2go/pp2go/frontend/parser"
 	"github.com/pp2go/pp2go/frontend/source"
 	rtpkg "github.com/pp2go/pp2go/rt"
+	rterb "github.com/pp2go/pp2go/rt/erb"
 	"github.com/pp2go/pp2go/rt/values"
 	"github.com/pp2go/pp2go/typecheck/static"
 )
@@ -1051,7 +1052,7 @@ func (l *lowerer) emitERB(t *erbgen.Template, id string) {
 // EPP side are inline templates of the tags alone (defGen.tagTemplates).
 func (l *lowerer) erbFragments(text string) {
 	r := l.u.root()
-	for _, code := range erbExpressionTags(text) {
+	for _, code := range expressionTags(text) {
 		if r.erbFragments[code] {
 			continue
 		}
@@ -1070,23 +1071,17 @@ func (l *lowerer) erbFragments(text string) {
 	}
 }
 
-// erbExpressionTags are the codes of a text's `<%= code %>` tags (and
-// `<%= code -%>`), as ERB scans them.
-func erbExpressionTags(text string) []string {
+// expressionTags are the codes of a text's `<%= code %>` tags (rterb.Tags),
+// whatever its other tags.
+func expressionTags(text string) []string {
+	segs, _ := rterb.Tags(text)
 	var codes []string
-	for {
-		i := strings.Index(text, "<%=")
-		if i < 0 {
-			return codes
+	for _, seg := range segs {
+		if seg.Code {
+			codes = append(codes, seg.Text)
 		}
-		text = text[i+3:]
-		end := strings.Index(text, "%>")
-		if end < 0 {
-			return codes
-		}
-		codes = append(codes, strings.TrimSuffix(text[:end], "-"))
-		text = text[end+2:]
 	}
+	return codes
 }
 
 // interpolate joins the parts of the string at at a place of its own

@@ -108,20 +108,9 @@ func (cat *Catalog) Render(info CatalogInfo) ([]byte, []LogEntry, *Error) {
 	b = append(b, `,"catalog_format":2,"environment":`...)
 	b = appendStr(b, cat.Environment)
 	b = append(b, `,"resources":[`...)
-	first := true
-	for _, r := range cat.resources {
-		if r.Virtual && (!r.Exported || info.Agent) {
-			continue
-		}
-		if !first {
-			b = append(b, ',')
-		}
-		first = false
-		var err *Error
-		b, err = w.resourceOrFail(b, r)
-		if err != nil {
-			return nil, nil, err
-		}
+	b, err := w.resources(b, cat, info)
+	if err != nil {
+		return nil, nil, err
 	}
 	b = append(b, `],"edges":[`...)
 	if w.kept != nil {
@@ -286,17 +275,12 @@ func (b *jsonBuffers) put(buf []byte) {
 	}
 }
 
-// resource appends a resource's JSON to b: a copy of the JSON of one a
-// catalog before wrote, when the program kept it and the resource is
-// written as that one was (keptResources), else written (writeResource),
-// and kept for the next catalogs. The writer's functions append
-// to a buffer they are given and return it rather than to a field of the
-// writer: storing the buffer's pointer into memory at each append costs a
-// write barrier while the collector marks (a warm compile's writing ran
-// with it on a tenth of the time).
-// resourceOrFail is resource, or the error of a parameter Puppet cannot
-// write (serializationFailure).
-func (w *jsonWriter) resourceOrFail(b []byte, r *Resource) (out []byte, err *Error) {
+// resources appends the JSON of the catalog's resources, without the
+// brackets, or gives the error of a parameter Puppet cannot write
+// (serializationFailure), which ends the writing: one recover for the
+// catalog, not one a resource.
+func (w *jsonWriter) resources(b []byte, cat *Catalog, info CatalogInfo) (out []byte, err *Error) {
+	var r *Resource
 	defer func() {
 		if p := recover(); p != nil {
 			f, ok := p.(serializationFailure)
@@ -306,9 +290,28 @@ func (w *jsonWriter) resourceOrFail(b []byte, r *Resource) (out []byte, err *Err
 			out, err = b, f.error(r, w.major)
 		}
 	}()
-	return w.resource(b, r), nil
+	first := true
+	for _, r = range cat.resources {
+		if r.Virtual && (!r.Exported || info.Agent) {
+			continue
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = w.resource(b, r)
+	}
+	return b, nil
 }
 
+// resource appends a resource's JSON to b: a copy of the JSON of one a
+// catalog before wrote, when the program kept it and the resource is
+// written as that one was (keptResources), else written (writeResource),
+// and kept for the next catalogs. The writer's functions append
+// to a buffer they are given and return it rather than to a field of the
+// writer: storing the buffer's pointer into memory at each append costs a
+// write barrier while the collector marks (a warm compile's writing ran
+// with it on a tenth of the time).
 func (w *jsonWriter) resource(b []byte, r *Resource) []byte {
 	if w.kept == nil {
 		return w.writeResource(b, r)

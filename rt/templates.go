@@ -77,120 +77,76 @@ func (p *Program) AddERB(name string, t *ERB) {
 	p.erb[name] = t
 }
 
-// tagSegment is a piece of a template text known only at run time:
-// text, or an expression tag's code (templateSegments).
-type tagSegment struct {
-	text string
-	code bool
-}
-
-// templateSegments splits a template text known only at run time into
-// its text and its `<%= code %>` tags, as ERB (with Puppet's trim mode
-// '-') and EPP scan them: `-%>` drops the line end after it, comments
-// `<%# %>` and `<%%` (a literal <%) leave no tag. It reports false for any
-// other tag: a statement, whose blocks may span tags, or EPP's
-// parameters. The build translated the tags of the code's and the data's
-// literal texts (ERB.Fragment, and inline EPP templates "<%= code %>"),
-// which render such a text whatever the text between them.
-func templateSegments(text string) ([]tagSegment, bool) {
-	var segs []tagSegment
-	for text != "" {
-		i := strings.Index(text, "<%")
-		if i < 0 {
-			break
-		}
-		segs = append(segs, tagSegment{text: text[:i]})
-		text = text[i+2:]
-		if rest, ok := strings.CutPrefix(text, "%"); ok {
-			segs = append(segs, tagSegment{text: "<%"})
-			text = rest
-			continue
-		}
-		end := strings.Index(text, "%>")
-		if end < 0 {
-			return nil, false
-		}
-		tag, trim := text[:end], false
-		text = text[end+2:]
-		if body, ok := strings.CutSuffix(tag, "-"); ok {
-			tag, trim = body, true
-		}
-		switch {
-		case strings.HasPrefix(tag, "#"):
-		case strings.HasPrefix(tag, "="):
-			segs = append(segs, tagSegment{text: tag[1:], code: true})
-		default:
-			return nil, false
-		}
-		if trim {
-			text = strings.TrimPrefix(text, "\n")
-		}
-	}
-	return append(segs, tagSegment{text: text}), true
-}
-
-// renderFragments renders an ERB text known only at run time
-// (templateSegments); false when pp2go cannot.
-func (s *Scope) renderFragments(text string) (string, bool) {
-	segs, ok := templateSegments(text)
+// renderTags renders a template text known only at run time from the
+// tags the build compiled apart (erb.Tags): find gives a tag's compiled
+// code, render its output. It reports false, having rendered nothing,
+// when the text has a tag pp2go cannot render so.
+func renderTags[T any](text string, find func(code string) (T, bool), render func(T) string) (string, bool) {
+	segs, ok := erb.Tags(text)
 	if !ok {
 		return "", false
 	}
+	found := make([]T, 0, len(segs))
+	for _, seg := range segs {
+		if seg.Code {
+			t, ok := find(seg.Text)
+			if !ok {
+				return "", false
+			}
+			found = append(found, t)
+		}
+	}
 	var out strings.Builder
 	for _, seg := range segs {
-		if !seg.code {
-			out.WriteString(seg.text)
+		if !seg.Code {
+			out.WriteString(seg.Text)
 			continue
 		}
-		t := s.c.prog.erbFragments[seg.text]
-		if t == nil {
-			return "", false
-		}
-		v, err := erb.RenderInline(t.Render, erbScope{s})
-		if err != nil {
-			Fail(err.Error())
-		}
-		out.WriteString(v)
+		out.WriteString(render(found[0]))
+		found = found[1:]
 	}
 	return out.String(), true
 }
 
-// renderEPPFragments renders an EPP text known only at run time
-// (templateSegments) with inline_epp()'s arguments; false when pp2go
-// cannot.
+// renderFragments renders an ERB text known only at run time from the
+// build's fragments (ERB.Fragment).
+func (s *Scope) renderFragments(text string) (string, bool) {
+	find := func(code string) (*ERB, bool) {
+		t := s.c.prog.erbFragments[code]
+		return t, t != nil
+	}
+	return renderTags(text, find, func(t *ERB) string {
+		v, err := erb.RenderInline(t.Render, erbScope{s})
+		if err != nil {
+			Fail(err.Error())
+		}
+		return v
+	})
+}
+
+// renderEPPFragments renders an EPP text known only at run time with
+// inline_epp()'s arguments, from the build's inline templates of its tags
+// ("<%= code %>"): Sensitive when a tag's value is, as EPP's output.
 func (s *Scope) renderEPPFragments(text string, args *values.Hash, argsSet bool) (values.Value, bool) {
-	segs, ok := templateSegments(text)
-	if !ok {
-		return nil, false
+	find := func(code string) (*EPP, bool) {
+		t := s.c.prog.inlineEPP["<%="+code+"%>"]
+		return t, t != nil
 	}
-	var ts []*EPP
-	for _, seg := range segs {
-		if seg.code {
-			t := s.c.prog.inlineEPP["<%="+seg.text+"%>"]
-			if t == nil {
-				return nil, false
-			}
-			ts = append(ts, t)
-		}
-	}
-	var out strings.Builder
 	sensitive := false
-	for _, seg := range segs {
-		if !seg.code {
-			out.WriteString(seg.text)
-			continue
-		}
-		v := s.renderEPP(ts[0], args, argsSet, false)
-		ts = ts[1:]
-		if sv, ok := v.(*values.Sensitive); ok {
+	out, ok := renderTags(text, find, func(t *EPP) string {
+		v := s.renderEPP(t, args, argsSet, false)
+		if sv, isSensitive := v.(*values.Sensitive); isSensitive {
 			sensitive, v = true, sv.Unwrap()
 		}
-		out.WriteString(values.ToString(v))
+		return values.ToString(v)
+	})
+	switch {
+	case !ok:
+		return nil, false
+	case sensitive:
+		return values.NewSensitive(values.String(out)), true
 	}
-	if sensitive {
-		return values.NewSensitive(values.String(out.String())), true
-	}
-	return values.String(out.String()), true
+	return values.String(out), true
 }
 
 // renderERB renders a template as template() does.

@@ -290,31 +290,11 @@ func (r *R) Build(recv Value, args ...Value) Value {
 		u.host = v
 	}
 	if v := comp["port"]; v != nil {
-		switch x := v.(type) {
-		case int64:
-			u.port = x
-		default:
-			if !uriMatch(uriRePort, v) {
-				raise(ClassURIInvalidComp, "bad component(expected port component): %s", Inspect(v))
-			}
-			if s := ToS(v); s != "" {
-				u.port = r.ToI(S(s))
-			}
-		}
+		u.setPort(r, v)
 	}
 	u.path = S("")
 	if v := comp["path"]; v != nil {
-		ok := true
-		if s, isStr := v.(*Str); !isStr || s.S != "" {
-			if u.scheme != nil && ToS(u.scheme) != "ftp" {
-				ok = uriMatch(uriReAbsPath, v)
-				if !ok {
-					badComponent("absolute path", ToS(v))
-				}
-			} else if !uriMatch(uriReAbsPath, v) && !uriMatch(uriReRelPath, v) {
-				badComponent("relative path", ToS(v))
-			}
-		}
+		u.checkPath(v)
 		u.path = v
 	}
 	if v := comp["query"]; v != nil {

@@ -202,6 +202,12 @@ func (r *R) HostSet(recv Value, args ...Value) Value {
 // PortSet is URI#port=: an Integer, or digits (none: no port).
 func (r *R) PortSet(recv Value, args ...Value) Value {
 	u, v := uriWriter("port", recv, args)
+	u.setPort(r, v)
+	return v
+}
+
+// setPort is URI::Generic's check_port and set_port.
+func (u *uriGeneric) setPort(r *R, v Value) {
 	switch x := v.(type) {
 	case nil, int64:
 		u.port = x
@@ -211,24 +217,30 @@ func (r *R) PortSet(recv Value, args ...Value) Value {
 		}
 		u.port = nil
 		if s := ToS(v); s != "" {
-			u.port = r.ToI(v)
+			u.port = r.ToI(S(s))
 		}
 	}
-	return v
+}
+
+// checkPath is URI::Generic's check_path: absolute when the URI has a
+// scheme (but ftp), else absolute or relative.
+func (u *uriGeneric) checkPath(v Value) {
+	if s, ok := v.(*Str); v == nil || ok && s.S == "" {
+		return
+	}
+	if u.scheme != nil && ToS(u.scheme) != "ftp" {
+		if !uriMatch(uriReAbsPath, v) {
+			badComponent("absolute path", ToS(v))
+		}
+	} else if !uriMatch(uriReAbsPath, v) && !uriMatch(uriReRelPath, v) {
+		badComponent("relative path", ToS(v))
+	}
 }
 
 // PathSet is URI#path=: absolute when the URI has a scheme (but ftp).
 func (r *R) PathSet(recv Value, args ...Value) Value {
 	u, v := uriWriter("path", recv, args)
-	if s, ok := v.(*Str); v != nil && !(ok && s.S == "") {
-		if u.scheme != nil && ToS(u.scheme) != "ftp" {
-			if !uriMatch(uriReAbsPath, v) {
-				badComponent("absolute path", ToS(v))
-			}
-		} else if !uriMatch(uriReAbsPath, v) && !uriMatch(uriReRelPath, v) {
-			badComponent("relative path", ToS(v))
-		}
-	}
+	u.checkPath(v)
 	u.path = v
 	if s, ok := v.(*Str); ok && u.isFTP() {
 		// URI::FTP#set_path: "/" before the path, "%2F" for its own "/"

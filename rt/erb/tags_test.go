@@ -1,4 +1,4 @@
-package rt
+package erb
 
 import (
 	"strings"
@@ -7,17 +7,17 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestTemplateSegments: a text known only at run time splits into text
+// TestTags: a text splits into text
 // and <%= %> codes as ERB's trim mode '-' and EPP scan it; any other tag
-// refuses it.
-func TestTemplateSegments(t *testing.T) {
-	render := func(segs []tagSegment) string {
+// makes it one pp2go cannot render at run time.
+func TestTags(t *testing.T) {
+	render := func(segs []TagSegment) string {
 		var b strings.Builder
 		for _, s := range segs {
-			if s.code {
-				b.WriteString("{" + s.text + "}")
+			if s.Code {
+				b.WriteString("{" + s.Text + "}")
 			} else {
-				b.WriteString(s.text)
+				b.WriteString(s.Text)
 			}
 		}
 		return b.String()
@@ -32,28 +32,28 @@ func TestTemplateSegments(t *testing.T) {
 		"%> alone":                    "%> alone",
 		"a <%= 1 %> %%> <%= '%' %> z": "a { 1 } %%> { '%' } z",
 	} {
-		segs, ok := templateSegments(text)
+		segs, ok := Tags(text)
 		require.True(t, ok, text)
 		require.Equal(t, want, render(segs), text)
 	}
 	for _, text := range []string{"<% if x %>a<% end %>", "<%- | $x | -%>", "<%= unclosed", "a <%- x %>"} {
-		_, ok := templateSegments(text)
+		_, ok := Tags(text)
 		require.False(t, ok, text)
 	}
 }
 
-func FuzzTemplateSegments(f *testing.F) {
+func FuzzTags(f *testing.F) {
 	for _, s := range []string{"a<%= x -%>\nb", "<%%<%#%>", "<%", "%>"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		segs, ok := templateSegments(text)
+		segs, ok := Tags(text)
 		if !ok {
 			return
 		}
 		n := 0
 		for _, s := range segs {
-			n += len(s.text)
+			n += len(s.Text)
 		}
 		if n > len(text) {
 			t.Fatalf("segments longer than the text %q", text)
