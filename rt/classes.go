@@ -993,6 +993,9 @@ func (c *Ctx) defaultFailed(r *Resource, s *Scope, pt *varTable, p *Parameter, l
 	}
 	u, ok := rec.(unevaluatedParameter)
 	if !ok {
+		if e, ok := rec.(*Error); ok && e.File == "" && e.Line == 0 {
+			panic(c.definitionContext(r, e))
+		}
 		panic(rec)
 	}
 	from, to := p.Name, u.name
@@ -1000,6 +1003,29 @@ func (c *Ctx) defaultFailed(r *Resource, s *Scope, pt *varTable, p *Parameter, l
 		Errorf("%s: expects a value for parameter $%s", r.Ref(), to)
 	}
 	Errorf("%s: default expression for $%s tries to illegally access not yet evaluated $%s", r.Ref(), from, to)
+}
+
+// definitionContext is an error without a position (a lookup's that
+// found nothing) raised by a parameter's default, placed at the
+// definition's file and line: Puppet evaluates defaults within the
+// definition's exceptwrap, whose adderrorcontext gives an error without a
+// line its own (Puppet::Resource::Type#assign_defaults).
+func (c *Ctx) definitionContext(r *Resource, e *Error) *Error {
+	var f *File
+	var line int
+	switch {
+	case r.class != nil:
+		f, line = r.class.File, r.class.Line
+	case r.define != nil:
+		f, line = r.define.File, r.define.Line
+	}
+	if f == nil || line <= 0 {
+		return e
+	}
+	out := *e
+	out.File, out.Line = f.Path, line
+	out.Message += " " + locationString(f.Path, line, 0)
+	return &out
 }
 
 // paramIndex is a parameter's position in its definition.
