@@ -123,6 +123,9 @@ func (g *defGen) definition(kind, name string, x ast.Positioned, ps []*ast.Param
 	if len(locals) > 0 {
 		fields[jen.Id("Locals")] = jen.Lit(strings.Join(locals, " "))
 	}
+	if aliases := bodyAliases(bodyExpr); len(aliases) > 0 {
+		fields[jen.Id("Aliases")] = jen.Lit(strings.Join(aliases, " "))
+	}
 	g.out.Comment(id + " " + g.doc(kind, name, x))
 	g.out.Var().Id(id).Op("=").Qual(rtPath, typ).Values(fields)
 	g.paramsFunc(paramsID, id, params)
@@ -230,6 +233,39 @@ func bodyLocals(params []*ast.Parameter, body ast.Expr) []string {
 		}
 		return true
 	})
+	return out
+}
+
+// bodyAliases are the body's statements that assign a variable as a
+// whole to a variable of its own scope ($o = $m::opts), as "o=m::opts"
+// (rt.Class's Aliases): in Puppet both hold one Ruby object, which a
+// template may change in place. Only the body's own statements, which
+// always run: one in a branch may not have, and the variable may then
+// hold another value the runtime cannot tell from the first (two empty
+// arrays are one value in pp2go, two objects in Ruby).
+func bodyAliases(body ast.Expr) []string {
+	var stmts []ast.Expr
+	if b, ok := body.(*ast.BlockExpression); ok {
+		stmts = b.Statements
+	} else if body != nil {
+		stmts = []ast.Expr{body}
+	}
+	var out []string
+	for _, e := range stmts {
+		x, ok := e.(*ast.AssignmentExpression)
+		if !ok || x.Op != "=" {
+			continue
+		}
+		to, ok1 := x.Left.(*ast.VariableExpression)
+		from, ok2 := unparen(x.Right).(*ast.VariableExpression)
+		if !ok1 || !ok2 {
+			continue
+		}
+		_, named := from.Expr.(*ast.QualifiedName)
+		if t, f := varName(to), varName(from); t != "" && named && !specialVariable(t) {
+			out = append(out, t+"="+f)
+		}
+	}
 	return out
 }
 

@@ -26,6 +26,10 @@ var langKnown = map[string]string{
 	"load_side_definitions/declared":         sideDefinitions,
 	"load_side_definitions/create_resources": sideDefinitions,
 	"load_side_definitions/collector_first":  sideDefinitions,
+	"templates_in_place_alias/conditional_taken": "pp2go follows a template's change in place from a variable " +
+		"to the one it was assigned from ($o = $m::opts) when the body's own statement assigns it, which always " +
+		"runs; in a branch, the variable may hold another value pp2go cannot tell from the first (two empty " +
+		"arrays are one value in pp2go, two objects in Ruby), and the change stays the variable's",
 	"provider_require_other_module/lang.example.com": "Puppet bug PUP-4450: a provider's plain require of another " +
 		"module's Ruby fails unless a pluginsynced copy or an earlier load put it on $LOAD_PATH; pp2go compiles, " +
 		"as such a server does",

@@ -272,10 +272,15 @@ type Class struct {
 	// with an instruction of its own at each start (runtime.runGCProg),
 	// and a string is one pointer among the data's others.
 	Locals string
-	Body   func(s *Scope)
-	Module string
-	File   *File
-	Line   int
+	// Aliases are the body's variables assigned another variable as a
+	// whole, "name=from" separated by spaces ($o = $m::opts: "o=m::opts"):
+	// one Ruby object in Puppet, which a template may change in place
+	// (Scope.updateVar).
+	Aliases string
+	Body    func(s *Scope)
+	Module  string
+	File    *File
+	Line    int
 
 	// noModule marks the settings class, which has no module name.
 	noModule bool
@@ -416,13 +421,14 @@ func (c *Class) parameters() []*Parameter { return c.made().params.get(c.Params)
 
 // Define is a defined resource type.
 type Define struct {
-	Name   string
-	Params func() []*Parameter // as Class.Params
-	Locals string              // as Class.Locals
-	Body   func(s *Scope)
-	Module string
-	File   *File
-	Line   int
+	Name    string
+	Params  func() []*Parameter // as Class.Params
+	Locals  string              // as Class.Locals
+	Aliases string              // as Class.Aliases
+	Body    func(s *Scope)
+	Module  string
+	File    *File
+	Line    int
 
 	Cell *Cell // as Class.Cell
 }

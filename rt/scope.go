@@ -1279,19 +1279,57 @@ func (s *Scope) isDefault(typeName, name string, v values.Value) bool {
 }
 
 // updateVar replaces the value of a variable in the table that binds it
-// (a template changed the object in place).
+// (a template changed the object in place), and of the variables and
+// parameters that hold the same Ruby object in Puppet.
 func (s *Scope) updateVar(name string, v values.Value) {
+	s.updateVarDepth(name, v, 0)
+}
+
+func (s *Scope) updateVarDepth(name string, v values.Value, depth int) {
+	if depth > maxAliasHops {
+		return
+	}
+	if i := indexColons(name); i >= 0 {
+		// scope.lookupvar('m::x'): the class's variable
+		fqn := name
+		if i == 0 {
+			fqn = fqn[2:]
+		}
+		j := lastColons(fqn)
+		if j < 0 {
+			if k := s.c.top.symtable.find(fqn); k >= 0 {
+				s.c.top.symtable.set(fqn, v)
+			}
+			return
+		}
+		if cs := s.classScope(fqn[:j]); cs != nil {
+			if _, ok := cs.source.(*Class); ok && cs.symtable.find(fqn[j+2:]) >= 0 {
+				cs.updateVarDepth(fqn[j+2:], v, depth+1)
+			}
+		}
+		return
+	}
 	for sc := s; sc != nil; {
 		for t := sc.ephemeral[len(sc.ephemeral)-1]; t != nil; t = t.parent {
 			if i := t.find(name); t.kind != matchTable && i >= 0 {
 				old := t.vals[i]
 				t.set(name, v)
+				if t != sc.symtable {
+					return
+				}
 				// A parameter's variable and the resource's parameter
 				// are one Ruby object: the catalog shows the change.
-				if t == sc.symtable && sc.resource != nil {
+				if sc.resource != nil {
 					if p := sc.resource.param(name); p != nil && sameObject(p.Value, old) {
 						p.Value, p.replaced, p.foundRefs = v, true, 0
 						s.c.paramReplaced = true
+					}
+				}
+				// So are a variable and the one it was assigned from
+				// ($o = $m::opts): the change is that one's too.
+				if from := aliasOf(sc.source, name); from != "" {
+					if cur, ok := sc.lookup(from); ok && sameObject(cur, old) {
+						sc.updateVarDepth(from, v, depth+1)
 					}
 				}
 				return
@@ -1303,6 +1341,30 @@ func (s *Scope) updateVar(name string, v values.Value) {
 		}
 		sc = next
 	}
+}
+
+// maxAliasHops bounds the variables updateVar follows from one to the one
+// it was assigned from.
+const maxAliasHops = 16
+
+// aliasOf is the variable that the variable name of definition d's body
+// was assigned from as a whole ($name = $from), "" for none (Aliases).
+func aliasOf(d definition, name string) string {
+	var aliases string
+	switch d := d.(type) {
+	case *Class:
+		aliases = d.Aliases
+	case *Define:
+		aliases = d.Aliases
+	}
+	for aliases != "" {
+		var pair string
+		pair, aliases, _ = strings.Cut(aliases, " ")
+		if to, from, ok := strings.Cut(pair, "="); ok && to == name {
+			return from
+		}
+	}
+	return ""
 }
 
 // sameObject reports whether two values are one mutable Ruby object in

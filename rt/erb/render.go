@@ -693,7 +693,31 @@ func (r *R) LookupVarStr(name string) Value {
 		r.variableNotFound(name) // strict.go
 		return nil
 	}
+	// the Ruby object an earlier lookup of the name made, which the
+	// template may have changed: Puppet's scope hands out one object
+	for _, o := range r.origins {
+		if o.name == name && sameVariableValue(o.orig, v) {
+			return o.v
+		}
+	}
 	return r.fromScope(name, v)
+}
+
+// sameVariableValue reports whether a and b, values of a variable, are
+// the same one (an origin's value, of a type fromScope keeps).
+func sameVariableValue(a, b values.Value) bool {
+	switch a := a.(type) {
+	case *values.Array:
+		b, ok := b.(*values.Array)
+		return ok && a == b
+	case *values.Hash:
+		b, ok := b.(*values.Hash)
+		return ok && a == b
+	case values.String:
+		b, ok := b.(values.String)
+		return ok && a == b
+	}
+	return false
 }
 
 // SetVar is scope.setvar(name, value).
