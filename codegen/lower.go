@@ -417,6 +417,11 @@ func (l *lowerer) exprK(e ast.Expr) (jen.Code, kind) {
 				return v("Int").Call(jen.Lit(int(-n.Value))), pure
 			}
 		case *ast.LiteralFloat:
+			if n.Value == 0 {
+				// Go's constant -0.0 is 0: Ruby's -0.0 is negative zero
+				// ("-0.000000" as a string)
+				return v("Float").Call(jen.Qual("math", "Copysign").Call(jen.Lit(0), jen.Lit(-1))), pure
+			}
 			return v("Float").Call(jen.Lit(-n.Value)), pure
 		}
 		return jen.Id("s.Neg").Call(l.pos(x), l.expr(x.Expr)), call
