@@ -884,7 +884,9 @@ func (c *Ctx) evaluateLazily(r *Resource) {
 			detail = e.Message
 		case *detailError:
 			detail = e.msg
-		case controlFlow:
+		case controlFlow, *fn.FatalError:
+			// a FatalError is no StandardError: Puppet's generator loop
+			// lets it through as it is
 			panic(rec)
 		case *fn.BreakSignal:
 			// Compiler#evaluate_definitions fails with the

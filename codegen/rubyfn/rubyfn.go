@@ -15,6 +15,7 @@
 package rubyfn
 
 import (
+	"bytes"
 	"fmt"
 	"path/filepath"
 	"strconv"
@@ -58,6 +59,11 @@ type Function struct {
 	// (it requires a gem Puppet's Ruby does not have): every call of the
 	// function fails with it, whatever its arguments.
 	LoadError string
+	// Refused is the error Puppet's loader raises when Puppet code calls
+	// a 3.x function whose file defines a method (refusedDef); Ruby's
+	// scope.function_x, which loads the file the 3.x way, still runs it
+	// when it translated.
+	Refused string
 
 	method3 string // a 3.x function's block, translated as this method
 	// Also are the other 3.x functions the file defines (a file may call
@@ -88,22 +94,109 @@ func Translate(path string, src []byte) (*Function, error) {
 	if err != nil {
 		return nil, err
 	}
+	base := strings.TrimSuffix(filepath.Base(path), ".rb")
+	refused := refusedDef(t, path)
+	// a function Puppet refuses for Puppet code whatever the rest of its
+	// file, and which pp2go cannot run for Ruby's calls either
+	refusedOnly := func() (*Function, error) {
+		return &Function{Path: path, Name: base, API: erbgen.API3, Arity: -1, Refused: refused, Methods: erbgen.NoMethods(path)}, nil
+	}
 	r := &reader{t: t, f: &Function{Path: path}}
 	if err := r.read(); err != nil {
+		if refused != "" {
+			return refusedOnly()
+		}
 		return nil, err
 	}
-	r.f.namedAfter(strings.TrimSuffix(filepath.Base(path), ".rb"))
+	r.f.namedAfter(base)
 	if r.f.LoadError != "" {
+		if refused != "" {
+			return refusedOnly()
+		}
 		// nothing of the file runs
 		r.f.Methods = erbgen.NoMethods(path)
 		return r.f, nil
 	}
 	m, err := erbgen.TranslateMethodsWith(t, r.f.API, r.defs, UntranslatedMessage(r.f.Name, path, ""), r.classes)
 	if err != nil {
+		if refused != "" {
+			return refusedOnly()
+		}
 		return nil, err
 	}
-	r.f.Methods = m
+	r.f.Methods, r.f.Refused = m, refused
 	return r.f, nil
+}
+
+// refusedDef is the error Puppet's loader raises when Puppet code calls a
+// 3.x function (a file of lib/puppet/parser/functions) that defines a
+// method anywhere in its file, "" for none: Puppet 6.? and later walk the
+// file's Ripper tree (RubyLegacyFunctionInstantiator.assert_code) and
+// raise a SecurityError at its first def, named by its identifier. The
+// message's line is the identifier's column (extract_name_line takes the
+// second number of Ripper's [line, column]), and a name that is no
+// identifier (an operator, a constant) is "<unknown>", both as Puppet
+// says them. A SecurityError is no StandardError: the compile fails with
+// the bare message.
+func refusedDef(t *erb.Template, path string) string {
+	if !strings.Contains(filepath.ToSlash(path), "/puppet/parser/functions/") {
+		return ""
+	}
+	var first *erb.Def
+	for _, n := range t.Body {
+		erb.Walk(n, func(n erb.Node) {
+			if d, ok := n.(*erb.Def); ok && (first == nil || d.Off < first.Off) {
+				first = d
+			}
+		})
+	}
+	if first == nil {
+		return ""
+	}
+	name, line := "<unknown>", "<unknown>"
+	if col, ok := defNameColumn(t.Source, first); ok {
+		name, line = first.Name, strconv.Itoa(col)
+	}
+	return fmt.Sprintf("Illegal method definition of method '%s' in source %s on line %s in legacy function. "+
+		"See https://puppet.com/docs/puppet/latest/functions_refactor_legacy.html for more information", name, path, line)
+}
+
+// defNameColumn is the column of the identifier a def names (after
+// "self." for a singleton method), as Ripper counts it (bytes from the
+// line's start); false when the name is no identifier.
+func defNameColumn(src []byte, d *erb.Def) (int, bool) {
+	i := d.Off + len("def")
+	skip := func() {
+		for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+			i++
+		}
+	}
+	skip()
+	if d.Singleton {
+		i += len("self")
+		skip()
+		i++ // "."
+		skip()
+	}
+	if i >= len(src) || !(src[i] == '_' || src[i] >= 'a' && src[i] <= 'z' || src[i] >= 0x80) {
+		return 0, false // an operator, a constant or a keyword
+	}
+	if rubyKeywords[strings.TrimRight(d.Name, "=")] {
+		return 0, false
+	}
+	start := bytes.LastIndexByte(src[:i], '\n') + 1
+	return i - start, true
+}
+
+// rubyKeywords are the words Ripper reads as keywords (@kw), not
+// identifiers, where a def names its method.
+var rubyKeywords = map[string]bool{
+	"alias": true, "and": true, "begin": true, "break": true, "case": true, "class": true, "def": true,
+	"defined?": true, "do": true, "else": true, "elsif": true, "end": true, "ensure": true, "false": true,
+	"for": true, "if": true, "in": true, "module": true, "next": true, "nil": true, "not": true, "or": true,
+	"redo": true, "rescue": true, "retry": true, "return": true, "self": true, "super": true, "then": true,
+	"true": true, "undef": true, "unless": true, "until": true, "when": true, "while": true, "yield": true,
+	"__FILE__": true, "__LINE__": true, "__ENCODING__": true, "BEGIN": true, "END": true,
 }
 
 // namedAfter makes the 3.x function the file is named after (Puppet's
@@ -129,7 +222,7 @@ func (fun *Function) namedAfter(base string) {
 // methods are pure (erbgen.Methods.Pure) and no dispatch receives the
 // calling scope.
 func (fun *Function) Pure() bool {
-	if fun.LoadError != "" || fun.Methods == nil || !fun.Methods.Pure || fun.ScopeArg {
+	if fun.LoadError != "" || fun.Refused != "" || fun.Methods == nil || !fun.Methods.Pure || fun.ScopeArg {
 		return false
 	}
 	for _, d := range fun.Dispatches {
@@ -226,11 +319,17 @@ func (r *reader) top(body []erb.Node) {
 	for _, n := range body {
 		switch x := n.(type) {
 		case *erb.Module:
+			if !isFunctionsModule(x) {
+				r.topClass(x) // a helper module of the function's
+				continue
+			}
 			// module Puppet::Parser::Functions ... end
 			if len(x.Body.Rescues) > 0 {
 				r.fail(x, "rescue in a module body")
 			}
 			r.top(x.Body.Body)
+		case *erb.Class:
+			r.topClass(x)
 		case *erb.Call:
 			switch {
 			case x.Name == "create_function" && isConst(x.Recv, "Puppet::Functions"):
@@ -520,14 +619,16 @@ func (r *reader) new3(x *erb.Call) {
 		r.fail(x, "newfunction without a block")
 	}
 	b := x.Block
-	if len(b.Params) > 1 || len(b.Params) == 1 && b.Params[0].Kind != erb.ParamReq && b.Params[0].Kind != erb.ParamOpt {
-		r.fail(x, "newfunction block parameters other than |args|")
+	if len(b.Params) > 1 || len(b.Params) == 1 && b.Params[0].Kind != erb.ParamReq && b.Params[0].Kind != erb.ParamOpt &&
+		b.Params[0].Kind != erb.ParamRest {
+		r.fail(x, "newfunction block parameters other than |args| or |*args|")
 	}
-	// the block runs as a method (Puppet defines it with define_method):
-	// return leaves it
+	// the block runs as a method (Puppet defines it with define_method)
+	// called with the arguments as one Array (|*args| has it as its one
+	// element): return leaves it
 	f3.method3 = "real_function_" + strings.ReplaceAll(f3.Name, "::", "_")
 	params := b.Params
-	if len(params) == 1 {
+	if len(params) == 1 && params[0].Kind != erb.ParamRest {
 		params = []erb.Param{{Name: params[0].Name, Kind: erb.ParamReq}}
 	}
 	body := b.Body
@@ -541,6 +642,31 @@ func (r *reader) new3(x *erb.Call) {
 		begin = &erb.Begin{At: b.At, Body: body}
 	}
 	r.defs = append(r.defs, &erb.Def{At: b.At, Name: f3.method3, Params: params, Body: begin})
+}
+
+// isFunctionsModule reports whether x opens Puppet::Parser::Functions
+// (or a module around it), where a 3.x function file calls newfunction.
+func isFunctionsModule(x *erb.Module) bool {
+	for _, p := range []string{"Puppet::Parser::Functions", "Puppet::Parser", "Puppet"} {
+		if isConst(x.Name, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// topClass reads a class or module the function's own file defines at
+// its top level, translated with the function as a required file's are
+// (requireModule).
+func (r *reader) topClass(x erb.Node) {
+	if r.modules == nil {
+		r.modules = &moduleReader{seen: map[string]bool{}, byName: map[string]*erbgen.ModuleClass{}}
+	}
+	r.modules.body(r.t, r.t.Name, []erb.Node{x}, "", nil, nil)
+	if why := r.modules.why; why != "" {
+		r.fail(x, "%s", strings.TrimPrefix(why, "unsupported Ruby: "))
+	}
+	r.classes = r.modules.classes
 }
 
 // isLoadPath reports whether n is Ruby's load path ($LOAD_PATH, $:).
@@ -618,6 +744,14 @@ func (fun *Function) Defs(funcName string) []jen.Code {
 		fields[jen.Id("Pure")] = jen.True()
 	}
 	var also []jen.Code
+	if fun.Refused != "" {
+		fields[jen.Id("Refused")] = jen.Lit(fun.Refused)
+		if fun.method3 == "" {
+			// Puppet code's calls fail; nothing runs for Ruby's
+			fields[jen.Id("Arity")] = jen.Lit(-1)
+			return []jen.Code{jen.Values(fields)}
+		}
+	}
 	switch {
 	case fun.LoadError != "":
 		fields[jen.Id("LoadError")] = jen.Lit(fun.LoadError)

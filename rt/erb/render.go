@@ -849,6 +849,12 @@ func (r *R) puppetResult(name string, call func() values.Value) (result Value) {
 			if _, ok := p.(*RubyError); ok {
 				panic(p)
 			}
+			if fe, ok := p.(*fn.FatalError); ok {
+				// an exception that is no StandardError (a LoadError, the
+				// loader's SecurityError): Ruby's rescue => e lets it
+				// through, and so does template() (escapeTemplate)
+				panic(&RubyError{Class: ClassException, Msg: fe.Message, Cause: fe})
+			}
 			if err, ok := p.(error); ok {
 				re := &RubyError{Class: ClassPuppetParseError, Msg: functionMessage(err), Cause: err}
 				if f, ok := functionFrames[name]; ok {

@@ -299,6 +299,17 @@ func Register(f *Func) {
 	registry[f.Name] = f
 }
 
+// RegisterRefused registers refused, a module's 3.x function as Puppet
+// code finds it, and real, the same function as Ruby's 3.x calls find it
+// (Lookup3x; nil for none): Puppet's loader refuses a 3.x function whose
+// file defines a method, which Puppet's 3.x loader runs.
+func RegisterRefused(refused, real *Func) {
+	Register(refused)
+	if real != nil && registry[refused.Name] == refused {
+		shadowed3x[real.Name] = real
+	}
+}
+
 // Defer registers the function l makes, but makes it only when its name
 // is first looked up: a program registers its modules' hundreds of
 // translated Ruby functions as it starts, and a compile calls few of

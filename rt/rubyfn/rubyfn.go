@@ -693,6 +693,11 @@ type Func struct {
 	// LoadError, when set, is the error loading the function's file
 	// raises: every call fails with it (RegisterLoadError).
 	LoadError string
+	// Refused, when set, is the error Puppet's loader raises when Puppet
+	// code calls this 3.x function, whose file defines a method: Ruby's
+	// scope.function_x runs it (when Methods translated it) as Puppet's
+	// 3.x loader does (registerRefused).
+	Refused string
 	// Methods are the translated file's methods.
 	Methods Methods
 	// a 3.x function (register3): its arity, whether it is an rvalue and
@@ -727,6 +732,10 @@ type Dispatch struct {
 // signatures that are neither built in nor local resolved by r (nil for
 // none).
 func (f *Func) Register(module string, r values.TypeResolver) {
+	if f.Refused != "" {
+		f.registerRefused(module, r)
+		return
+	}
 	if f.LoadError != "" {
 		RegisterLoadError(f.Name, module, f.API, f.LoadError)
 		return
@@ -740,7 +749,7 @@ func RegisterAll(fs []Func, module string, r values.TypeResolver) {
 	ls := make([]later, len(fs)) // one allocation for the module
 	for i := range fs {
 		f := &fs[i]
-		if f.LoadError != "" {
+		if f.LoadError != "" || f.Refused != "" {
 			f.Register(module, r)
 			continue
 		}
@@ -749,6 +758,25 @@ func RegisterAll(fs []Func, module string, r values.TypeResolver) {
 		l.stand = fn.Func{Name: f.Name, Module: module, API3: f.API == 3}
 		fn.Defer(&l.stand, l)
 	}
+}
+
+// registerRefused registers a 3.x function that Puppet's loader refuses
+// for Puppet code (Refused): a call from Puppet code, or through
+// call_function, fails with the bare message (fn.FatalError: a
+// SecurityError is no StandardError, which Puppet's evaluator reports),
+// while Ruby's scope.function_x (fn.Lookup3x) runs the translated
+// function, when there is one.
+func (f *Func) registerRefused(module string, r values.TypeResolver) {
+	msg := f.Refused
+	refused := fn.New3(f.Name, -1, func(fn.Context, []values.Value, fn.Block) values.Value {
+		panic(&fn.FatalError{Message: msg})
+	})
+	refused.Module = module
+	var real *fn.Func
+	if f.Methods != nil {
+		real = f.fn(module, r)
+	}
+	fn.RegisterRefused(refused, real)
 }
 
 // later is a function of RegisterAll, and what stands for it in fn's
