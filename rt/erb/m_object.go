@@ -46,6 +46,7 @@ func init() {
 		{"to_json", (*R).ToJson},
 		{"to_yaml", (*R).ToYaml},
 		{"name", (*R).Name},
+		{"ancestors", (*R).Ancestors},
 		{"source", (*R).Source},
 		{"captures", (*R).Captures},
 		{"pre_match", (*R).PreMatch},
@@ -681,6 +682,26 @@ func (r *R) Hash(recv Value, args ...Value) Value {
 		h = (h ^ int64(c)) * 1099511628211
 	}
 	return h
+}
+
+// Ancestors is Module#ancestors: the class, the modules it includes
+// (the last included first), then its superclass's, up to BasicObject;
+// without the modules that JSON's and PSON's generators include in Ruby's
+// core classes (JSON::Ext::Generator::GeneratorMethods::Integer, ...).
+func (r *R) Ancestors(recv Value, args ...Value) Value {
+	c, ok := recv.(*Class)
+	if !ok {
+		noMethod("ancestors", recv)
+	}
+	arity(args, 0, 0)
+	var out []Value
+	for x := c; x != nil; x = x.Super {
+		out = append(out, x)
+		for i := len(x.Modules) - 1; i >= 0; i-- {
+			out = append(out, x.Modules[i])
+		}
+	}
+	return &Array{A: out}
 }
 
 // Name is Class#name.
