@@ -359,6 +359,10 @@ func (e erbScope) TemplateData() map[string]any {
 // place, as Ruby's shared objects change it in Puppet's scope.
 func (e erbScope) UpdateVar(name string, v values.Value) { e.s.updateVar(name, v) }
 
+// Has3xFunction implements erb.FunctionFinder: whether
+// Puppet::Parser::Functions.function(name) finds a 3.x function.
+func (e erbScope) Has3xFunction(name string) bool { return fn.Has3x(name) }
+
 // InlineEPP is inline_epp() with literal template text, compiled at build
 // time, called at site with the optional template arguments.
 func (s *Scope) InlineEPP(site SiteRef, t *EPP, args ...values.Value) values.Value {

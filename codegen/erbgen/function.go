@@ -436,6 +436,19 @@ func (t *translator) puppetCall(x *erb.Call) (*jen.Statement, bool) {
 	if c, ok := x.Recv.(*erb.Const); ok && constPath(c) == "Puppet" && x.Name == "version" && len(x.Args) == 0 {
 		return rcall("PuppetVersion"), true
 	}
+	if c, ok := x.Recv.(*erb.Const); ok && constPath(c) == "Puppet::Parser::Functions" && x.Name == "function" && len(x.Args) == 1 {
+		// the 3.x function's scope method name, or false (a template
+		// loads one so before it calls scope.function_x: memcached 2's)
+		if args, blk := t.callArgs(x.Args); blk == nil {
+			if s, ok := erb.LiteralString(x.Args[0]); ok {
+				t.functions[s] = true
+			}
+			if t.unused == erb.Node(x) {
+				return t.lineFor(x).call("PuppetLoad3x", args...), true
+			}
+			return t.lineFor(x).call("PuppetFunction3x", args...), true
+		}
+	}
 	if t.api == 0 {
 		return nil, false
 	}
@@ -545,18 +558,6 @@ func (t *translator) puppetCall(x *erb.Call) (*jen.Statement, bool) {
 				scope = t.expr(x.Args[0])
 			}
 			return t.lineFor(x).call("PuppetFindResourceTypeOrClass", scope, t.expr(x.Args[1])), true
-		case p == "Puppet::Parser::Functions" && x.Name == "function" && len(x.Args) == 1:
-			// the 3.x function's scope method name, or false
-			args, blk := t.callArgs(x.Args)
-			if blk == nil {
-				if s, ok := erb.LiteralString(x.Args[0]); ok {
-					t.functions[s] = true
-				}
-				if t.unused == erb.Node(x) {
-					return t.lineFor(x).call("PuppetLoad3x", args...), true
-				}
-				return t.lineFor(x).call("PuppetFunction3x", args...), true
-			}
 		}
 	}
 	if r, ok := x.Recv.(*erb.Call); ok && r.Name == "autoloader" && len(r.Args) == 0 {
