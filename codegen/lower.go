@@ -714,6 +714,17 @@ func (l *lowerer) fnCall(at ast.Expr, name string, lambda *ast.LambdaExpression,
 		if len(texts) == len(args) {
 			return l.inlineERB(at, texts)
 		}
+		if len(args) == 1 {
+			x := unparen(args[0])
+			if h, ok := x.(*ast.HeredocExpression); ok {
+				x = unparen(h.Text)
+			}
+			if cs, ok := x.(*ast.ConcatenatedString); ok {
+				if code, ok := l.inlineERBHoles(at, cs); ok {
+					return code
+				}
+			}
+		}
 	}
 	var block jen.Code = jen.Nil()
 	var ref jen.Code

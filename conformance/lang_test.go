@@ -26,6 +26,9 @@ var langKnown = map[string]string{
 	"load_side_definitions/declared":         sideDefinitions,
 	"load_side_definitions/create_resources": sideDefinitions,
 	"load_side_definitions/collector_first":  sideDefinitions,
+	"inline_template_holes/quote_in_value": "pp2go translates an interpolated inline_template() text at build " +
+		"time with its interpolations as values; one whose value changes the template's Ruby (a quote that ends " +
+		"a string literal) makes Ruby code known only at run time, which pp2go does not translate",
 	"templates_in_place_alias/conditional_taken": "pp2go follows a template's change in place from a variable " +
 		"to the one it was assigned from ($o = $m::opts) when the body's own statement assigns it, which always " +
 		"runs; in a branch, the variable may hold another value pp2go cannot tell from the first (two empty " +

@@ -2,6 +2,7 @@ package rt
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/erb"
@@ -177,6 +178,76 @@ func (s *Scope) InlineERB(site SiteRef, t erb.Template) values.Value {
 		Fail(err.Error())
 	}
 	return values.String(out)
+}
+
+// InlineERBHoles is inline_template() of a text made by interpolation,
+// whose interpolations (holes) the build compiled into t as lookups of
+// scope['pp2go hole N'] (codegen's holeTemplate): lits are the text's
+// literal parts around the holes, kinds where each hole is ('t' the
+// template's text, 's' a single-quoted and 'd' a double-quoted string
+// literal of a tag's Ruby, 'i' an instance variable's name). A hole whose value would change the Ruby that
+// Puppet reads in the whole text (a quote or backslash in a literal, an
+// ERB tag's delimiters) has the whole text rendered as inline_template()
+// renders a text known only at run time (f).
+func (s *Scope) InlineERBHoles(site SiteRef, t erb.Template, f *FuncRef, kinds string, lits []string, holes ...values.Value) values.Value {
+	texts := make([]string, len(holes))
+	plain := true
+	for i, h := range holes {
+		texts[i] = values.ToString(h)
+		plain = plain && holeKeepsCode(kinds[i], texts[i])
+	}
+	if !plain {
+		var b strings.Builder
+		for i, l := range lits {
+			b.WriteString(l)
+			if i < len(texts) {
+				b.WriteString(texts[i])
+			}
+		}
+		return s.Fn(site, f, nil, values.String(b.String()))
+	}
+	data := erbScope{s}.TemplateData()
+	keys := make([]string, len(texts))
+	saved := make([]any, len(texts))
+	for i, text := range texts {
+		keys[i] = "pp2go hole " + strconv.Itoa(i)
+		saved[i] = data[keys[i]]
+		data[keys[i]] = erb.S(text)
+	}
+	defer func() {
+		for i, k := range keys {
+			if saved[i] == nil {
+				delete(data, k)
+			} else {
+				data[k] = saved[i]
+			}
+		}
+	}()
+	return s.InlineERB(site, t)
+}
+
+// holeKeepsCode reports whether text, where kind says, leaves the Ruby of
+// the template's other parts as the build read it.
+func holeKeepsCode(kind byte, text string) bool {
+	switch kind {
+	case 't':
+		return !strings.Contains(text, "<%") && !strings.HasPrefix(text, "%") && !strings.HasSuffix(text, "<")
+	case 's':
+		return !strings.ContainsAny(text, `'\`) && !strings.Contains(text, "%>")
+	case 'd':
+		return !strings.ContainsAny(text, `"\#`) && !strings.Contains(text, "%>")
+	case 'i':
+		if text == "" {
+			return false
+		}
+		for i := 0; i < len(text); i++ {
+			if c := text[i]; !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // InlineERBError is inline_template() with literal text pp2go could not

@@ -1,0 +1,254 @@
+package codegen
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/pp2go/pp2go/codegen/erbgen"
+	"github.com/pp2go/pp2go/frontend/ast"
+)
+
+// An inline_template() text made by interpolation is translated at build
+// time when its interpolations (holes) are in the template's text or in
+// string literals of its tags' Ruby: inline_template("<%=
+// scope.lookupvar('::ipaddress_${iface}') %>"), puppet-rundeck's "<%
+// package_version = '${package_ensure}' %>...". Each hole becomes a
+// lookup of scope['pp2go hole N'] (a name no Puppet variable has), which
+// rt.Scope.InlineERBHoles sets to the hole's text; a hole whose text
+// would change the Ruby Puppet reads renders the whole text as a text
+// known only at run time.
+
+// holeMark stands for a hole in the text holeTemplate reads.
+const holeMark = "\x00"
+
+// inlineERBHoles lowers inline_template(x), x an interpolated text; false
+// when its holes are elsewhere than holeTemplate translates.
+func (l *lowerer) inlineERBHoles(at ast.Expr, x *ast.ConcatenatedString) (jen.Code, bool) {
+	var lits []string
+	var holes []ast.Expr
+	var cur strings.Builder
+	for _, seg := range x.Segments {
+		if s, ok := seg.(*ast.LiteralString); ok {
+			if strings.Contains(s.Value, holeMark) {
+				return nil, false
+			}
+			cur.WriteString(s.Value)
+			continue
+		}
+		lits = append(lits, cur.String())
+		cur.Reset()
+		holes = append(holes, seg)
+	}
+	lits = append(lits, cur.String())
+	if len(holes) == 0 {
+		return nil, false
+	}
+	text, kinds, ok := holeTemplate(strings.Join(lits, holeMark))
+	if !ok {
+		return nil, false
+	}
+	t, err := erbgen.Translate("inline_template", []byte(text))
+	if err != nil {
+		return nil, false
+	}
+	id := l.u.ident(fmt.Sprintf("inlineERB%d", l.f.Program.Position(at).Line))
+	l.emitERB(t, id)
+	args := []jen.Code{l.lazyPos(at), jen.Id(id), l.u.funcRef("inline_template"), jen.Lit(kinds),
+		jen.Index().String().ValuesFunc(func(g *jen.Group) {
+			for _, s := range lits {
+				g.Lit(s)
+			}
+		})}
+	for _, h := range holes {
+		args = append(args, l.interpolate(h, []jen.Code{l.expr(h)}))
+	}
+	return jen.Id("s.InlineERBHoles").Call(args...), true
+}
+
+// holeTemplate rewrites src, an ERB text whose holes are holeMarks, into
+// a template of the same Ruby with each hole a lookup of scope['pp2go
+// hole N'], and says where each hole is ('t' in the text, 's' in a
+// single-quoted and 'd' in a double-quoted string literal of a tag, 'i'
+// in an instance variable's name):
+// false for a hole anywhere else (a name, code, a comment), or in a tag
+// whose Ruby it does not follow (%-literals, regexps, heredocs, #{} in a
+// string with a hole).
+func holeTemplate(src string) (string, string, bool) {
+	var out, kinds strings.Builder
+	hole := 0
+	lookup := func() string {
+		s := "scope['pp2go hole " + strconv.Itoa(hole) + "']"
+		hole++
+		return s
+	}
+	for len(src) > 0 {
+		i := strings.Index(src, "<%")
+		if i < 0 {
+			i = len(src)
+		}
+		for _, part := range strings.SplitAfter(src[:i], holeMark) {
+			if text, ok := strings.CutSuffix(part, holeMark); ok {
+				out.WriteString(text + "<%= " + lookup() + " %>")
+				kinds.WriteByte('t')
+			} else {
+				out.WriteString(part)
+			}
+		}
+		src = src[i:]
+		if src == "" {
+			break
+		}
+		if strings.HasPrefix(src, "<%%") {
+			out.WriteString("<%%")
+			src = src[3:]
+			continue
+		}
+		end := strings.Index(src, "%>")
+		if end < 0 {
+			return "", "", false
+		}
+		code := src[2:end]
+		if strings.HasPrefix(code, "#") || strings.HasPrefix(code, "-#") {
+			if strings.Contains(code, holeMark) {
+				return "", "", false
+			}
+			out.WriteString(src[:end+2])
+		} else {
+			rewritten, ok := holeCode(code, &kinds, lookup)
+			if !ok {
+				return "", "", false
+			}
+			out.WriteString("<%" + rewritten + "%>")
+		}
+		src = src[end+2:]
+	}
+	return out.String(), kinds.String(), true
+}
+
+// holeCode rewrites the Ruby of a tag whose holes are in its string
+// literals (holeTemplate): a double-quoted literal's hole becomes an
+// interpolation, and a single-quoted literal with a hole the
+// double-quoted literal of the same text with that interpolation.
+func holeCode(code string, kinds *strings.Builder, lookup func() string) (string, bool) {
+	if !strings.Contains(code, holeMark) {
+		return code, true
+	}
+	var out strings.Builder
+	for i := 0; i < len(code); i++ {
+		c := code[i]
+		switch {
+		case c == '\'' || c == '"':
+			end, ok := stringEnd(code, i)
+			if !ok {
+				return "", false
+			}
+			body := code[i+1 : end]
+			switch {
+			case !strings.Contains(body, holeMark):
+				out.WriteString(code[i : end+1])
+			case c == '"':
+				if strings.Contains(body, "#{") {
+					return "", false
+				}
+				out.WriteByte('"')
+				for _, part := range strings.SplitAfter(body, holeMark) {
+					text, isHole := strings.CutSuffix(part, holeMark)
+					out.WriteString(text)
+					if isHole {
+						out.WriteString("#{" + lookup() + "}")
+						kinds.WriteByte('d')
+					}
+				}
+				out.WriteByte('"')
+			default:
+				out.WriteString(doubleQuoted(body, kinds, lookup))
+			}
+			i = end
+		case c == '@' && i+1 < len(code) && code[i+1] != '@':
+			// an instance variable, its name a hole in part:
+			// instance_variable_get of the name
+			j := i + 1
+			for j < len(code) && (isNameByte(code[j]) || code[j] == holeMark[0]) {
+				j++
+			}
+			name := code[i:j]
+			if !strings.Contains(name, holeMark) {
+				out.WriteString(name)
+				i = j - 1
+				continue
+			}
+			if name[1] == holeMark[0] {
+				return "", false // the hole would start the name
+			}
+			out.WriteString(`instance_variable_get("`)
+			for _, part := range strings.SplitAfter(name, holeMark) {
+				text, isHole := strings.CutSuffix(part, holeMark)
+				out.WriteString(text)
+				if isHole {
+					out.WriteString("#{" + lookup() + "}")
+					kinds.WriteByte('i')
+				}
+			}
+			out.WriteString(`")`)
+			i = j - 1
+		case c == holeMark[0], c == '/', c == '%', c == '#',
+			c == '?' && i+1 < len(code) && (code[i+1] == '\'' || code[i+1] == '"'),
+			c == '<' && (strings.HasPrefix(code[i:], "<<~") || strings.HasPrefix(code[i:], "<<-")):
+			// a hole outside a literal; a regexp, a %-literal, a
+			// comment, a character literal or a heredoc, which holeCode
+			// does not follow
+			return "", false
+		default:
+			out.WriteByte(c)
+		}
+	}
+	return out.String(), true
+}
+
+func isNameByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// stringEnd is the index of the quote that ends the string literal whose
+// opening quote is at i, past backslash escapes.
+func stringEnd(code string, i int) (int, bool) {
+	q := code[i]
+	for j := i + 1; j < len(code); j++ {
+		switch code[j] {
+		case '\\':
+			j++
+		case q:
+			return j, true
+		}
+	}
+	return 0, false
+}
+
+// doubleQuoted is the double-quoted literal of a single-quoted literal's
+// body, its holes interpolated.
+func doubleQuoted(body string, kinds *strings.Builder, lookup func() string) string {
+	var out strings.Builder
+	out.WriteByte('"')
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		if c == '\\' && i+1 < len(body) && (body[i+1] == '\\' || body[i+1] == '\'') {
+			i++
+			c = body[i]
+		}
+		switch c {
+		case holeMark[0]:
+			out.WriteString("#{" + lookup() + "}")
+			kinds.WriteByte('s')
+		case '\\', '"', '#':
+			out.WriteByte('\\')
+			out.WriteByte(c)
+		default:
+			out.WriteByte(c)
+		}
+	}
+	out.WriteByte('"')
+	return out.String()
+}
