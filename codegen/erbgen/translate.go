@@ -926,11 +926,11 @@ func (t *translator) exprCall(n erb.Node) (*jen.Statement, bool) {
 		switch {
 		case x.Name == "~":
 			return rcall("MatchVar"), true
-		case t.api == 0 && userGlobal(x.Name):
-			// in a template, a global no Ruby code of Puppet's sets (a
-			// template assigning one is not translated): Ruby reads it
-			// as nil (varnish 5's `if $drop_stat_cookies`, meant as @)
-			return jen.Nil(), true
+		case userGlobal(x.Name):
+			// a global no Ruby code of Puppet's sets: what the call or
+			// rendering assigned it, else nil (varnish 5's template's `if
+			// $drop_stat_cookies`, meant as @)
+			return rcall("Global", jen.Lit(x.Name)), true
 		}
 		t.unsupported(x, "global variable $%s", x.Name)
 	case *erb.NthRef:
@@ -1241,7 +1241,10 @@ func (t *translator) assignTo(x erb.Node, target erb.Node, v jen.Code, asValue b
 	case *erb.IVar:
 		return rcall("SetIVar", jen.Lit(tg.Name), v)
 	case *erb.GVar:
-		t.unsupported(tg, "assignment to a global variable")
+		if !userGlobal(tg.Name) {
+			t.unsupported(tg, "assignment to the global variable $%s", tg.Name)
+		}
+		return rcall("SetGlobal", jen.Lit(tg.Name), v)
 	case *erb.Const:
 		return t.setFileConst(tg, v)
 	case *erb.MultiAssign:

@@ -338,6 +338,7 @@ func (m *moduleReader) body(t *erb.Template, path string, nodes []erb.Node, pref
 			switch {
 			case x.Singleton:
 				cur.SDefs = append(cur.SDefs, x)
+				cur.SDefs = append(cur.SDefs, hoistSingletonDefs(x)...)
 			case moduleFunction:
 				// a private instance method and a public singleton one
 				cur.Defs = append(cur.Defs, x)
@@ -359,6 +360,29 @@ func (m *moduleReader) body(t *erb.Template, path string, nodes []erb.Node, pref
 			cur.SDefs = append(cur.SDefs, d)
 		}
 	}
+}
+
+// hoistSingletonDefs takes the singleton methods a singleton method's
+// body defines (def self.x inside def self.attributes: puppet-icinga2's
+// utils.rb) out of the body, as methods of the same object, and leaves
+// their names (a def's value) in their place: Ruby defines them as the
+// outer method first runs, pp2go with the class. A call made before that
+// finds them in pp2go, where Ruby raises NoMethodError.
+func hoistSingletonDefs(x *erb.Def) []*erb.Def {
+	if x.Body == nil {
+		return nil
+	}
+	var out []*erb.Def
+	for i, n := range x.Body.Body {
+		d, ok := n.(*erb.Def)
+		if !ok || !d.Singleton {
+			continue
+		}
+		out = append(out, d)
+		out = append(out, hoistSingletonDefs(d)...)
+		x.Body.Body[i] = &erb.Sym{At: d.At, Name: d.Name}
+	}
+	return out
 }
 
 // defNamed is c's instance method name as defined last so far, nil for

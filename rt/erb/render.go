@@ -145,6 +145,30 @@ type rareState struct {
 	// iterables are the Iterables the call made, each with the index of
 	// the element next gives (iterable.go)
 	iterables map[Value]int
+	// globals are the global variables ($constants) the call assigned
+	globals map[string]Value
+}
+
+// Global is a user's global variable ($name): what the call or rendering
+// assigned it, else nil. Ruby keeps a global for the process; pp2go keeps
+// it for the call of a module's function (its methods' calls included) or
+// the rendering that assigns it, where modules set and read theirs
+// (puppet-icinga2's utils.rb sets $constants for the methods it calls).
+func (r *R) Global(name string) Value {
+	if r.rare == nil {
+		return nil
+	}
+	return r.rare.globals[name]
+}
+
+// SetGlobal is $name = v (Global).
+func (r *R) SetGlobal(name string, v Value) Value {
+	st := r.rareState()
+	if st.globals == nil {
+		st.globals = map[string]Value{}
+	}
+	st.globals[name] = v
+	return v
 }
 
 // rareState is r's rareState, made on first use.
