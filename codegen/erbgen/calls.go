@@ -178,6 +178,9 @@ func (t *translator) call(x *erb.Call) *jen.Statement {
 	if x.Recv == nil {
 		return t.selfCall(x)
 	}
+	if out, ok := t.nestedERB(x); ok {
+		return out
+	}
 	if loadPathEdit(x) {
 		// $LOAD_PATH.unshift(dir) before a require of a module's Ruby
 		// (elastic's kibana.yml.erb): pp2go finds module Ruby on the

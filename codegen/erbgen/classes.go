@@ -446,14 +446,18 @@ func (t *translator) loadsModuleLib(n erb.Node) bool {
 }
 
 // templatePath folds the path expression n of the template file at path
-// (cleaned): a string literal, __FILE__ (the template's path, as Puppet
-// sets it), File.dirname(x), File.join(x, ...) and File.expand_path(x)
-// of such paths.
+// (cleaned): a string literal, __FILE__ and the wrapper's file (the
+// template's path, as Puppet sets them), File.dirname(x), File.join(x,
+// ...) and File.expand_path(x[, dir]) of such paths.
 func templatePath(path string, n erb.Node) (string, bool) {
 	switch x := n.(type) {
 	case *erb.File:
 		return filepath.Clean(path), true
 	case *erb.Call:
+		if x.Recv == nil && x.Name == "file" && len(x.Args) == 0 && x.Block == nil {
+			// the template wrapper's file: the template's path
+			return filepath.Clean(path), true
+		}
 		if c, ok := x.Recv.(*erb.Const); !ok || c.Scope != nil || c.Name != "File" || x.Block != nil || len(x.Args) == 0 {
 			return "", false
 		}
@@ -475,6 +479,8 @@ func templatePath(path string, n erb.Node) (string, bool) {
 			return filepath.Clean(filepath.Join(args...)), true
 		case x.Name == "expand_path" && len(args) == 1 && filepath.IsAbs(args[0]):
 			return filepath.Clean(args[0]), true
+		case x.Name == "expand_path" && len(args) == 2 && filepath.IsAbs(args[1]):
+			return filepath.Clean(filepath.Join(args[1], args[0])), true
 		}
 	}
 	return "", false

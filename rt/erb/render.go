@@ -655,6 +655,18 @@ func (r *R) scopeVar(name string) (values.Value, bool) {
 	return nil, false
 }
 
+// Capture runs the translation of a nested ERB template
+// (ERB.new(...).result(binding)) and returns what it output, apart from
+// the rendering's own output.
+func (r *R) Capture(body func()) Value {
+	saved := r.out // restored to the same field: strings.Builder's copy check holds
+	r.out = strings.Builder{}
+	line := r.line
+	defer func() { r.out, r.line = saved, line }()
+	body()
+	return S(r.out.String())
+}
+
 // SetIVar assigns an instance variable.
 func (r *R) SetIVar(name string, v Value) Value {
 	if r.self != nil {
