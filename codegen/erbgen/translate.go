@@ -1301,6 +1301,19 @@ func (t *translator) opAssign(x *erb.OpAssign) []jen.Code {
 			return []jen.Code{jen.If(erbQ("Truthy").Call(cur)).Block(set(t.expr(x.Value)))}
 		}
 		return []jen.Code{set(t.opCall(x, rcall("IVar", jen.Lit(tg.Name)), t.expr(x.Value)))}
+	case *erb.GVar:
+		if !userGlobal(tg.Name) {
+			break
+		}
+		cur := rcall("Global", jen.Lit(tg.Name))
+		set := func(v jen.Code) jen.Code { return rcall("SetGlobal", jen.Lit(tg.Name), v) }
+		switch x.Op {
+		case "||":
+			return []jen.Code{jen.If(jen.Op("!").Qual(RuntimePath, "Truthy").Call(cur)).Block(set(t.expr(x.Value)))}
+		case "&&":
+			return []jen.Code{jen.If(erbQ("Truthy").Call(cur)).Block(set(t.expr(x.Value)))}
+		}
+		return []jen.Code{set(t.opCall(x, rcall("Global", jen.Lit(tg.Name)), t.expr(x.Value)))}
 	case *erb.Call:
 		if tg.Name != "[]" || len(tg.Args) != 1 {
 			break
