@@ -154,14 +154,7 @@ func holeCode(code string, kinds *strings.Builder, lookup func() string) (string
 					return "", false
 				}
 				out.WriteByte('"')
-				for _, part := range strings.SplitAfter(body, holeMark) {
-					text, isHole := strings.CutSuffix(part, holeMark)
-					out.WriteString(text)
-					if isHole {
-						out.WriteString("#{" + lookup() + "}")
-						kinds.WriteByte('d')
-					}
-				}
+				interpolateHoles(&out, body, 'd', kinds, lookup)
 				out.WriteByte('"')
 			default:
 				out.WriteString(doubleQuoted(body, kinds, lookup))
@@ -184,14 +177,7 @@ func holeCode(code string, kinds *strings.Builder, lookup func() string) (string
 				return "", false // the hole would start the name
 			}
 			out.WriteString(`instance_variable_get("`)
-			for _, part := range strings.SplitAfter(name, holeMark) {
-				text, isHole := strings.CutSuffix(part, holeMark)
-				out.WriteString(text)
-				if isHole {
-					out.WriteString("#{" + lookup() + "}")
-					kinds.WriteByte('i')
-				}
-			}
+			interpolateHoles(&out, name, 'i', kinds, lookup)
 			out.WriteString(`")`)
 			i = j - 1
 		case c == holeMark[0], c == '/', c == '%', c == '#',
@@ -206,6 +192,19 @@ func holeCode(code string, kinds *strings.Builder, lookup func() string) (string
 		}
 	}
 	return out.String(), true
+}
+
+// interpolateHoles writes text, the body of a double-quoted literal,
+// with its holes interpolated, each of kind.
+func interpolateHoles(out *strings.Builder, text string, kind byte, kinds *strings.Builder, lookup func() string) {
+	for _, part := range strings.SplitAfter(text, holeMark) {
+		text, isHole := strings.CutSuffix(part, holeMark)
+		out.WriteString(text)
+		if isHole {
+			out.WriteString("#{" + lookup() + "}")
+			kinds.WriteByte(kind)
+		}
+	}
 }
 
 func isNameByte(c byte) bool {

@@ -1320,7 +1320,7 @@ func (s *Scope) updateVarDepth(name string, v values.Value, depth int) {
 				// A parameter's variable and the resource's parameter
 				// are one Ruby object: the catalog shows the change.
 				if sc.resource != nil {
-					if p := sc.resource.param(name); p != nil && sameObject(p.Value, old) {
+					if p := sc.resource.param(name); p != nil && values.SameObject(p.Value, old) {
 						p.Value, p.replaced, p.foundRefs = v, true, 0
 						s.c.paramReplaced = true
 					}
@@ -1328,7 +1328,7 @@ func (s *Scope) updateVarDepth(name string, v values.Value, depth int) {
 				// So are a variable and the one it was assigned from
 				// ($o = $m::opts): the change is that one's too.
 				if from := aliasOf(sc.source, name); from != "" {
-					if cur, ok := sc.lookup(from); ok && sameObject(cur, old) {
+					if cur, ok := sc.lookup(from); ok && values.SameObject(cur, old) {
 						sc.updateVarDepth(from, v, depth+1)
 					}
 				}
@@ -1365,18 +1365,4 @@ func aliasOf(d definition, name string) string {
 		}
 	}
 	return ""
-}
-
-// sameObject reports whether two values are one mutable Ruby object in
-// Puppet (an array or a hash held by two names).
-func sameObject(a, b values.Value) bool {
-	switch a := a.(type) {
-	case *values.Array:
-		b, ok := b.(*values.Array)
-		return ok && a == b
-	case *values.Hash:
-		b, ok := b.(*values.Hash)
-		return ok && a == b
-	}
-	return false
 }

@@ -742,18 +742,11 @@ func (r *R) LookupVarStr(name string) Value {
 // sameVariableValue reports whether a and b, values of a variable, are
 // the same one (an origin's value, of a type fromScope keeps).
 func sameVariableValue(a, b values.Value) bool {
-	switch a := a.(type) {
-	case *values.Array:
-		b, ok := b.(*values.Array)
-		return ok && a == b
-	case *values.Hash:
-		b, ok := b.(*values.Hash)
-		return ok && a == b
-	case values.String:
-		b, ok := b.(values.String)
-		return ok && a == b
+	if s, ok := a.(values.String); ok {
+		t, ok := b.(values.String)
+		return ok && s == t
 	}
-	return false
+	return values.SameObject(a, b)
 }
 
 // SetVar is scope.setvar(name, value).

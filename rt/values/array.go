@@ -8,6 +8,21 @@ type Array struct {
 
 func (*Array) puppetValue() {}
 
+// SameObject reports whether a and b are one array or one hash, as a
+// variable and another assigned from it are one mutable Ruby object in
+// Puppet.
+func SameObject(a, b Value) bool {
+	switch a := a.(type) {
+	case *Array:
+		b, ok := b.(*Array)
+		return ok && a == b
+	case *Hash:
+		b, ok := b.(*Hash)
+		return ok && a == b
+	}
+	return false
+}
+
 // EmptyArray is the shared empty array.
 var EmptyArray = &Array{}
 
