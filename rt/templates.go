@@ -430,6 +430,10 @@ func (e erbScope) TemplateData() map[string]any {
 // place, as Ruby's shared objects change it in Puppet's scope.
 func (e erbScope) UpdateVar(name string, v values.Value) { e.s.updateVar(name, v) }
 
+// UpdateVar implements erb.VarUpdater for a call of translated Ruby
+// (rt/rubyfn's scope): a variable whose Ruby object it changed in place.
+func (s *Scope) UpdateVar(name string, v values.Value) { s.updateVar(name, v) }
+
 // Has3xFunction implements erb.FunctionFinder: whether
 // Puppet::Parser::Functions.function(name) finds a 3.x function.
 func (e erbScope) Has3xFunction(name string) bool { return fn.Has3x(name) }

@@ -446,21 +446,7 @@ func (r *R) fromScope(name string, pv values.Value) Value {
 // Result returns the output, after reporting the variables the template
 // changed in place to the scope (see VarUpdater).
 func (r *R) Result() string {
-	if len(r.origins) > 0 {
-		if u, ok := r.scope.(VarUpdater); ok {
-			done := map[string]bool{}
-			for _, o := range r.origins {
-				if done[o.name] || sameAsPuppet(o.v, o.orig) {
-					continue
-				}
-				done[o.name] = true
-				u.UpdateVar(o.name, ToPuppet(o.v))
-				if r.memo != nil {
-					r.memo.bad = true // a change a Memo could not make again
-				}
-			}
-		}
-	}
+	r.settleOrigins()
 	out := r.out.String()
 	if r.memo != nil {
 		r.memoKeep(out)
@@ -970,6 +956,35 @@ func (r *R) Fail() {
 		}
 		panic(p)
 	}
+	if r.fs != nil {
+		// a call of translated Ruby that returns: what it changed in
+		// place, as a template's (Result)
+		r.settleOrigins()
+	}
+}
+
+// settleOrigins reports the variables the rendering or call changed in
+// place to the scope (VarUpdater): puppet-icinga2's icinga2_attributes
+// concats to lookupvar('::icinga2::_reserved'), whose Ruby object is the
+// variable's (and the class parameter's it was assigned from).
+func (r *R) settleOrigins() {
+	if len(r.origins) == 0 {
+		return
+	}
+	if u, ok := r.scope.(VarUpdater); ok {
+		done := map[string]bool{}
+		for _, o := range r.origins {
+			if done[o.name] || sameAsPuppet(o.v, o.orig) {
+				continue
+			}
+			done[o.name] = true
+			u.UpdateVar(o.name, ToPuppet(o.v))
+			if r.memo != nil {
+				r.memo.bad = true // a change a Memo could not make again
+			}
+		}
+	}
+	r.origins = r.origins[:0]
 }
 
 // Rescue runs body; a Ruby exception of one of classes (StandardError when

@@ -312,6 +312,14 @@ func rubyFailure(s *erb.CallScope) {
 	}
 }
 
+// UpdateVar implements erb.VarUpdater: a variable of the calling scope
+// whose Ruby object the call changed in place.
+func (s *scope) UpdateVar(name string, v values.Value) {
+	if u, ok := s.c.(erb.VarUpdater); ok {
+		u.UpdateVar(name, v)
+	}
+}
+
 // scope is what translated Ruby sees of the calling scope.
 type scope struct {
 	c fn.Context
