@@ -1292,28 +1292,12 @@ func (t *translator) opAssign(x *erb.OpAssign) []jen.Code {
 		}
 		return []jen.Code{jen.Id(l.goName).Op("=").Add(t.opCall(x, jen.Id(l.goName), t.expr(x.Value)))}
 	case *erb.IVar:
-		cur := rcall("IVar", jen.Lit(tg.Name))
-		set := func(v jen.Code) jen.Code { return rcall("SetIVar", jen.Lit(tg.Name), v) }
-		switch x.Op {
-		case "||":
-			return []jen.Code{jen.If(jen.Op("!").Qual(RuntimePath, "Truthy").Call(cur)).Block(set(t.expr(x.Value)))}
-		case "&&":
-			return []jen.Code{jen.If(erbQ("Truthy").Call(cur)).Block(set(t.expr(x.Value)))}
-		}
-		return []jen.Code{set(t.opCall(x, rcall("IVar", jen.Lit(tg.Name)), t.expr(x.Value)))}
+		return []jen.Code{t.opAssignVia(x, "IVar", "SetIVar", tg.Name)}
 	case *erb.GVar:
 		if !userGlobal(tg.Name) {
 			break
 		}
-		cur := rcall("Global", jen.Lit(tg.Name))
-		set := func(v jen.Code) jen.Code { return rcall("SetGlobal", jen.Lit(tg.Name), v) }
-		switch x.Op {
-		case "||":
-			return []jen.Code{jen.If(jen.Op("!").Qual(RuntimePath, "Truthy").Call(cur)).Block(set(t.expr(x.Value)))}
-		case "&&":
-			return []jen.Code{jen.If(erbQ("Truthy").Call(cur)).Block(set(t.expr(x.Value)))}
-		}
-		return []jen.Code{set(t.opCall(x, rcall("Global", jen.Lit(tg.Name)), t.expr(x.Value)))}
+		return []jen.Code{t.opAssignVia(x, "Global", "SetGlobal", tg.Name)}
 	case *erb.Call:
 		if tg.Name != "[]" || len(tg.Args) != 1 {
 			break
@@ -1338,6 +1322,21 @@ func (t *translator) opAssign(x *erb.OpAssign) []jen.Code {
 	}
 	t.unsupported(x, "%s= on this target", x.Op)
 	return nil
+}
+
+// opAssignVia is x (name op= value) of a variable the rendering reads
+// with R's get method and assigns with its set method (instance
+// variables, globals).
+func (t *translator) opAssignVia(x *erb.OpAssign, get, set, name string) jen.Code {
+	cur := rcall(get, jen.Lit(name))
+	assign := func(v jen.Code) jen.Code { return rcall(set, jen.Lit(name), v) }
+	switch x.Op {
+	case "||":
+		return jen.If(jen.Op("!").Qual(RuntimePath, "Truthy").Call(cur)).Block(assign(t.expr(x.Value)))
+	case "&&":
+		return jen.If(erbQ("Truthy").Call(cur)).Block(assign(t.expr(x.Value)))
+	}
+	return assign(t.opCall(x, rcall(get, jen.Lit(name)), t.expr(x.Value)))
 }
 
 func (t *translator) opCall(x *erb.OpAssign, cur, v jen.Code) jen.Code {
