@@ -10,19 +10,46 @@ import (
 
 // Sprintf formats args as Ruby's Kernel#format does, which is what Puppet's
 // sprintf() function and String's format directives use. Supported: flags
-// (space # + - 0), width, precision (also *), %<name>s and %{name} with a
-// hash argument, and the conversions d i u f e E g G a A x X o b B s p c %.
+// (space # + - 0), width, precision (also *), arguments by number (%1$s,
+// *2$), %<name>s and %{name} with a hash argument, and the conversions d i
+// u f e E g G a A x X o b B s p c %.
 func Sprintf(format string, args ...Value) (string, error) {
 	var b strings.Builder
 	b.Grow(len(format) + 16) // one allocation mostly, not one a growth
 	argi := 0
+	numbered := false // an argument was taken by its number (%1$s)
 	nextArg := func() (Value, error) {
+		if numbered {
+			return nil, newError("", fmt.Sprintf("unnumbered(%d) mixed with numbered", argi+1))
+		}
 		if argi >= len(args) {
 			return nil, newError("", "too few arguments")
 		}
 		a := args[argi]
 		argi++
 		return a, nil
+	}
+	// numberedArg reads N$ at format[i:] (i after the digits' start):
+	// argument N, the index after the $, and whether there was one.
+	numberedArg := func(i int) (Value, int, bool, error) {
+		j, n := i, 0
+		for j < len(format) && format[j] >= '0' && format[j] <= '9' {
+			n = n*10 + int(format[j]-'0')
+			j++
+		}
+		if j == i || j >= len(format) || format[j] != '$' {
+			return nil, i, false, nil
+		}
+		switch {
+		case argi > 0:
+			return nil, i, true, newError("", fmt.Sprintf("numbered(%d) after unnumbered(%d)", n, argi))
+		case n < 1:
+			return nil, i, true, newError("", fmt.Sprintf("invalid index - %d$", n))
+		case n > len(args):
+			return nil, i, true, newError("", "too few arguments")
+		}
+		numbered = true
+		return args[n-1], j + 1, true, nil
 	}
 	for i := 0; i < len(format); i++ {
 		c := format[i]
@@ -50,6 +77,18 @@ func Sprintf(format string, args ...Value) (string, error) {
 				spec.minus = true
 			case '0':
 				spec.zero = true
+			case '1', '2', '3', '4', '5', '6', '7', '8', '9':
+				// %N$: the argument numbered N (Ruby's positional
+				// arguments); other digits are the width
+				v, j, ok, err := numberedArg(i)
+				if err != nil {
+					return "", err
+				}
+				if !ok {
+					break flags
+				}
+				arg, haveArg = v, true
+				i = j - 1
 			case '<', '{':
 				close := byte('>')
 				if format[i] == '{' {
@@ -80,9 +119,15 @@ func Sprintf(format string, args ...Value) (string, error) {
 			}
 		}
 		if i < len(format) && format[i] == '*' {
-			w, err := nextArg()
+			w, j, ok, err := numberedArg(i + 1) // *N$: the width is argument N
+			if !ok && err == nil {
+				w, err = nextArg()
+			}
 			if err != nil {
 				return "", err
+			}
+			if ok {
+				i = j - 1
 			}
 			n, _ := w.(Int)
 			if n < 0 {
@@ -101,9 +146,15 @@ func Sprintf(format string, args ...Value) (string, error) {
 			spec.hasPrec = true
 			i++
 			if i < len(format) && format[i] == '*' {
-				p, err := nextArg()
+				p, j, ok, err := numberedArg(i + 1)
+				if !ok && err == nil {
+					p, err = nextArg()
+				}
 				if err != nil {
 					return "", err
+				}
+				if ok {
+					i = j - 1
 				}
 				n, _ := p.(Int)
 				spec.prec = int(n)
