@@ -435,24 +435,31 @@ func compile(archive, node, factsFile, name string) {
 		os.WriteFile(name+".warnings", []byte(warnings.String()), 0o644)
 	}
 	if res.Err != nil {
-		// as the oracle's error_text: the error-level messages logged
-		// before the error (those apart from it), then the error
-		final := res.Err.Error()
-		var text []string
-		seen := map[string]bool{}
-		for _, l := range res.Logs {
-			m := l.Message
-			if l.Level == "err" && !seen[m] && !strings.Contains(final, m) && !strings.Contains(m, final) {
-				seen[m] = true
-				text = append(text, strings.TrimSpace(m))
-			}
-		}
-		text = append(text, strings.TrimSpace(final))
-		os.WriteFile(name+".error", []byte(strings.Join(text, "\n")+"\n"), 0o644)
+		os.WriteFile(name+".error", []byte(errorText(res)), 0o644)
 	} else {
 		os.WriteFile(name+".json", res.JSON, 0o644)
 	}
 	res.Release() // the next compile reuses its memory, as compile --facts-dir does
+}
+` + driverErrorText
+
+// driverErrorText is the drivers' errorText: a failed compile's error as
+// the oracle's error_text writes it, the error-level messages logged
+// before the error (those apart from it), then the error.
+const driverErrorText = `
+func errorText(res *rt.Result) string {
+	final := res.Err.Error()
+	var text []string
+	seen := map[string]bool{}
+	for _, l := range res.Logs {
+		m := l.Message
+		if l.Level == "err" && !seen[m] && !strings.Contains(final, m) && !strings.Contains(m, final) {
+			seen[m] = true
+			text = append(text, strings.TrimSpace(m))
+		}
+	}
+	text = append(text, strings.TrimSpace(final))
+	return strings.Join(text, "\n") + "\n"
 }
 `
 

@@ -145,7 +145,7 @@ func BuildDriver(envDir, work string, puppet int) (*Sweep, error) {
 	if errs := res.Diags.Errors(); len(errs) > 0 {
 		return nil, fmt.Errorf("code generation: %s", diagText(errs))
 	}
-	res.Files["sweep/main.go"] = []byte(fmt.Sprintf(sweepDriver, modPath))
+	res.Files["sweep/main.go"] = []byte(fmt.Sprintf(sweepDriver, modPath) + driverErrorText)
 	gen := filepath.Join(work, "gen")
 	if err := res.Write(gen); err != nil {
 		return nil, err
@@ -221,7 +221,7 @@ func main() {
 		name := filepath.Join(*out, module+"__"+class+"__"+plat)
 		var err error
 		if res.Err != nil {
-			err = os.WriteFile(name+".error", []byte(res.Err.Error()+"\n"), 0o644)
+			err = os.WriteFile(name+".error", []byte(errorText(res)), 0o644)
 		} else {
 			err = os.WriteFile(name+".json", res.JSON, 0o644)
 		}
