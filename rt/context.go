@@ -316,17 +316,30 @@ func (s *Scope) FindResource(typeName, title string) (fn.Resource, bool) {
 	return catalogResource{r}, true
 }
 
-// ToHash implements fn.Resource.
+// ToHash implements fn.Resource: the title's fields, then the parameters
+// whose value is not undef.
 func (x catalogResource) ToHash() *values.Hash {
-	b := values.NewHashBuilder(len(x.r.Params) + 1)
-	for _, f := range x.r.titleFields() {
+	ps := x.Parameters()
+	fields := x.r.titleFields()
+	b := values.NewHashBuilder(len(fields) + ps.Len())
+	for _, f := range fields {
 		b.Put(values.String(f.Name), values.String(f.Value))
 	}
+	for i := 0; i < ps.Len(); i++ {
+		if v := ps.ValueAt(i); !values.IsUndef(v) {
+			b.Put(ps.KeyAt(i), v)
+		}
+	}
+	return b.Build()
+}
+
+// Parameters implements erb.ParameterLister: every parameter set, undef
+// too (a class's parameter whose default is undef), the relationship
+// metaparameters' arrays flattened without undef.
+func (x catalogResource) Parameters() *values.Hash {
+	b := values.NewHashBuilder(len(x.r.Params))
 	for _, p := range x.r.Params {
 		v := p.Value
-		if values.IsUndef(v) {
-			continue
-		}
 		if a, ok := v.(*values.Array); ok && isRelationshipParam(p.Name) && !flatDefined(a) {
 			var defined []values.Value
 			for _, e := range flattenInto(nil, a) {

@@ -441,13 +441,11 @@ func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 		if x.Block != nil {
 			t.unsupported(x, "a block given to `%s'", x.Name)
 		}
-		if x.Name == "require" && t.module != nil {
-			if lib, ok := erb.LiteralString(oneArg(x)); ok && t.module.Required[lib] {
-				// a file of the module's lib/, translated with the
-				// template; loaded already, as Puppet's Ruby has it
-				// after the first rendering
-				return erbQ("Bool").Call(jen.False())
-			}
+		if x.Name == "require" && t.requiredModuleFile(oneArg(x)) {
+			// a file of the module's lib/, translated with the
+			// template or function; loaded already, as Puppet's Ruby
+			// has it after the first rendering or call
+			return erbQ("Bool").Call(jen.False())
 		}
 		if x.Name == "require" {
 			// a library of Ruby's pp2go lacks, or a module's file, is
@@ -522,6 +520,19 @@ func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 // gives the results of, such a name is a NameError.
 var jrubyPackages = map[string]bool{"org": true, "java": true, "javax": true, "com": true}
 
+// requiredModuleFile reports whether lib, what a require names, is a
+// module Ruby file read with the template or function (ModuleRuby).
+func (t *translator) requiredModuleFile(lib erb.Node) bool {
+	name, ok := StaticPath(t.t.Name, lib, t.api == 0)
+	switch {
+	case !ok:
+		return false
+	case t.module != nil && t.module.Required[name]:
+		return true
+	}
+	return t.classes != nil && t.classes.required[name]
+}
+
 func oneArg(x *erb.Call) erb.Node {
 	if len(x.Args) == 1 {
 		return x.Args[0]
@@ -593,8 +604,9 @@ func (t *translator) scopeCall(x *erb.Call) *jen.Statement {
 			t.unsupported(x, "scope.to_hash with arguments")
 		}
 		return rr.call("ScopeHash")
-	case x.Name == "compiler" && t.api == API3 && len(x.Args) == 0:
-		// self.compiler of a 3.x function (its environment)
+	case x.Name == "compiler" && t.api != 0 && len(x.Args) == 0:
+		// self.compiler of a 3.x function, closure_scope.compiler of a
+		// 4.x one (its environment)
 		return rcall("Compiler")
 	case scopeMethods[x.Name] && t.api != 0:
 		return rr.call(rterb.GoName(x.Name), append([]jen.Code{erbQ("ScopeValue").Call()}, args...)...)

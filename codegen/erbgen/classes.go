@@ -54,14 +54,15 @@ type classRef struct {
 // requires module Ruby defining classes and modules: Name.new(args) makes
 // an object, whose public methods a call on it runs; Name.x(args) and
 // Name::x(args) run a singleton method.
-func TranslateMethodsWith(t *erb.Template, api int, defs []*erb.Def, untranslatedPrefix string, classes []*ModuleClass) (*Methods, error) {
-	if len(classes) == 0 {
+func TranslateMethodsWith(t *erb.Template, api int, defs []*erb.Def, untranslatedPrefix string, mr *ModuleRuby) (*Methods, error) {
+	if len(mr.Classes) == 0 {
 		return TranslateMethods(t, api, defs, untranslatedPrefix)
 	}
-	ctx, decls, failed, err := classDecls(classes, untranslatedPrefix, newLitPool())
+	ctx, decls, failed, err := classDecls(mr.Classes, untranslatedPrefix, newLitPool())
 	if err != nil {
 		return nil, err
 	}
+	ctx.required = mr.Required
 	tr, body, err := runDefs(t, api, defs, untranslatedPrefix, ctx, true)
 	if err != nil {
 		return nil, err
@@ -182,6 +183,9 @@ type classCtx struct {
 	// lits are the function's frozen string literals (nil for a
 	// template's classes: theirs are made as they run)
 	lits *litPool
+	// required are the module files a function's methods require, read
+	// with it (ModuleRuby.Required)
+	required map[string]bool
 }
 
 func defNames(defs []*erb.Def) []string {
@@ -389,7 +393,8 @@ func (x *classCtx) lookup(k *ModuleClass, name string, inherit bool) (*ModuleCla
 // directory (cleaned), which a $LOAD_PATH.unshift of it (its path folded
 // at build time from __FILE__) puts on the load path to no other effect;
 // Required are the names the template requires from there (require
-// 'puppet_x/a/b'), and Classes what those files define.
+// 'puppet_x/a/b'), or a function's methods (by the name StaticPath
+// folds), and Classes what those files define.
 type ModuleRuby struct {
 	Lib      string
 	Required map[string]bool
@@ -446,27 +451,54 @@ func (t *translator) loadsModuleLib(n erb.Node) bool {
 }
 
 // templatePath folds the path expression n of the template file at path
-// (cleaned): a string literal, __FILE__ and the wrapper's file (the
-// template's path, as Puppet sets them), File.dirname(x), File.join(x,
-// ...) and File.expand_path(x[, dir]) of such paths.
+// (cleaned): StaticPath's, but for a bare string literal, which would be
+// relative to the process's directory.
 func templatePath(path string, n erb.Node) (string, bool) {
+	if _, ok := erb.LiteralString(n); ok {
+		return "", false
+	}
+	p, ok := StaticPath(path, n, true)
+	return filepath.Clean(p), ok
+}
+
+// StaticPath folds a path expression n of the Ruby file at file when the
+// build can: a string literal, __FILE__, __dir__, in a template (template
+// true) the wrapper's file (the template's path, as Puppet sets it), and
+// File.dirname(x), File.join(x, ...), File.expand_path(x[, dir]) and x + y
+// of such paths ('../util/x', File.join(File.dirname(__FILE__), '..',
+// 'x'), File.dirname(__FILE__) + '/../x.rb').
+func StaticPath(file string, n erb.Node, template bool) (string, bool) {
+	if s, ok := erb.LiteralString(n); ok {
+		return s, true
+	}
 	switch x := n.(type) {
 	case *erb.File:
-		return filepath.Clean(path), true
+		return filepath.Clean(file), true
+	case *erb.Binary:
+		if x.Op != "+" {
+			return "", false
+		}
+		l, ok := StaticPath(file, x.L, template)
+		if !ok {
+			return "", false
+		}
+		r, ok := StaticPath(file, x.R, template)
+		return l + r, ok
 	case *erb.Call:
-		if x.Recv == nil && x.Name == "file" && len(x.Args) == 0 && x.Block == nil {
-			// the template wrapper's file: the template's path
-			return filepath.Clean(path), true
+		if x.Recv == nil && len(x.Args) == 0 && x.Block == nil {
+			switch {
+			case x.Name == "__dir__":
+				return filepath.Dir(file), true
+			case x.Name == "file" && template:
+				return filepath.Clean(file), true
+			}
 		}
 		if c, ok := x.Recv.(*erb.Const); !ok || c.Scope != nil || c.Name != "File" || x.Block != nil || len(x.Args) == 0 {
 			return "", false
 		}
 		var args []string
 		for _, a := range x.Args {
-			s, ok := templatePath(path, a)
-			if !ok {
-				s, ok = erb.LiteralString(a)
-			}
+			s, ok := StaticPath(file, a, template)
 			if !ok {
 				return "", false
 			}
@@ -476,11 +508,11 @@ func templatePath(path string, n erb.Node) (string, bool) {
 		case x.Name == "dirname" && len(args) == 1:
 			return filepath.Dir(args[0]), true
 		case x.Name == "join":
-			return filepath.Clean(filepath.Join(args...)), true
+			return filepath.Join(args...), true
 		case x.Name == "expand_path" && len(args) == 1 && filepath.IsAbs(args[0]):
 			return filepath.Clean(args[0]), true
 		case x.Name == "expand_path" && len(args) == 2 && filepath.IsAbs(args[1]):
-			return filepath.Clean(filepath.Join(args[1], args[0])), true
+			return filepath.Join(args[1], args[0]), true
 		}
 	}
 	return "", false

@@ -335,8 +335,8 @@ func (t *translator) apiCall(x *erb.Call) (*jen.Statement, bool) {
 // scopeMethods are the methods of Puppet's Scope that give functions the
 // catalog (rt/erb's resource.go): findresource(type[, title]) (a
 // Puppet::Resource of the catalog, or nil), resource (the resource whose
-// body calls) and catalog.
-var scopeMethods = map[string]bool{"findresource": true, "resource": true, "catalog": true}
+// body calls) and catalog; and find_global_scope (the top scope).
+var scopeMethods = map[string]bool{"findresource": true, "resource": true, "catalog": true, "find_global_scope": true}
 
 // logInterp is the log call x (level x.Name) as the runtime's method
 // goName, given its one argument's parts, when that is a string that

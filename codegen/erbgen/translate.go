@@ -1255,6 +1255,10 @@ func (t *translator) assignTo(x erb.Node, target erb.Node, v jen.Code, asValue b
 		if c, ok := tg.Recv.(*erb.Const); ok && tg.Name == "[]" && constPath(c) == "ENV" && len(tg.Args) == 1 {
 			return rcall("Setenv", t.expr(tg.Args[0]), v)
 		}
+		if isPuppetSettings(tg.Recv) && tg.Name == "[]" && len(tg.Args) == 1 && t.api != 0 {
+			// Puppet[:name] = v
+			return t.lineFor(tg).call("SetPuppetSetting", t.expr(tg.Args[0]), v)
+		}
 		if tg.Name == "[]" {
 			args := []jen.Code{t.expr(tg.Recv)}
 			for _, a := range tg.Args {

@@ -38,44 +38,9 @@ func moduleRuby(fnPath, lib string, relative bool) string {
 }
 
 // requiredPath is the name a require of the file file gives when the build
-// can work it out: a literal, or the path File.join, File.dirname,
-// File.expand_path (of an absolute path or with a base), __FILE__ and
-// __dir__ make of literals ('../util/x', File.join('..', 'util', 'x'),
-// File.expand_path(File.join(File.dirname(__FILE__), '..', 'x'))).
+// can work it out (erbgen.StaticPath).
 func requiredPath(n erb.Node, file string) (string, bool) {
-	if s, ok := erb.LiteralString(n); ok {
-		return s, true
-	}
-	switch x := n.(type) {
-	case *erb.File:
-		return file, true
-	case *erb.Call:
-		if x.Recv == nil && x.Name == "__dir__" && len(x.Args) == 0 {
-			return filepath.Dir(file), true
-		}
-		if c, ok := x.Recv.(*erb.Const); !ok || constText(c) != "File" || x.Block != nil {
-			return "", false
-		}
-		var args []string
-		for _, a := range x.Args {
-			s, ok := requiredPath(a, file)
-			if !ok {
-				return "", false
-			}
-			args = append(args, s)
-		}
-		switch {
-		case x.Name == "join" && len(args) > 0:
-			return strings.Join(args, "/"), true
-		case x.Name == "dirname" && len(args) == 1:
-			return filepath.Dir(args[0]), true
-		case x.Name == "expand_path" && len(args) == 1 && filepath.IsAbs(args[0]):
-			return filepath.Clean(args[0]), true
-		case x.Name == "expand_path" && len(args) == 2 && filepath.IsAbs(args[1]):
-			return filepath.Join(args[1], args[0]), true
-		}
-	}
-	return "", false
+	return erbgen.StaticPath(file, n, false)
 }
 
 // requireModule reads require 'lib' or require_relative 'lib' (call x)

@@ -117,7 +117,7 @@ func Translate(path string, src []byte) (*Function, error) {
 		r.f.Methods = erbgen.NoMethods(path)
 		return r.f, nil
 	}
-	m, err := erbgen.TranslateMethodsWith(t, r.f.API, r.defs, UntranslatedMessage(r.f.Name, path, ""), r.classes)
+	m, err := erbgen.TranslateMethodsWith(t, r.f.API, r.defs, UntranslatedMessage(r.f.Name, path, ""), &erbgen.ModuleRuby{Classes: r.classes, Required: r.required})
 	if err != nil {
 		if refused != "" {
 			return refusedOnly()
@@ -281,6 +281,9 @@ type reader struct {
 	// classes are the classes and modules they define
 	modules *moduleReader
 	classes []*erbgen.ModuleClass
+	// required are the module files the methods require as they run
+	// (methodRequires), by the name erbgen.StaticPath folds
+	required map[string]bool
 }
 
 // unsupported is a construct the reader does not translate.
@@ -311,7 +314,29 @@ func (r *reader) read() (err error) {
 	if r.f.Name == "" {
 		return r.t.Errorf(erb.CodeUnsupported, 0, "no function definition (Puppet::Functions.create_function or newfunction) in the file")
 	}
+	r.methodRequires()
 	return nil
+}
+
+// methodRequires reads the module Ruby files the function's methods
+// require as they run (simplib's validate_net_list requires its
+// puppetx/simp/simplib.rb so): translated with the function, as a
+// require outside the methods reads them; the translator takes such a
+// require as done.
+func (r *reader) methodRequires() {
+	for _, d := range r.defs {
+		erb.Walk(d, func(n erb.Node) {
+			x, ok := n.(*erb.Call)
+			if !ok || x.Recv != nil || x.Name != "require" || len(x.Args) != 1 || x.Block != nil || !r.requireModule(x, false) {
+				return
+			}
+			if r.required == nil {
+				r.required = map[string]bool{}
+			}
+			lib, _ := requiredPath(x.Args[0], r.t.Name)
+			r.required[lib] = true
+		})
+	}
 }
 
 // top reads the file's top-level statements.

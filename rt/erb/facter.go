@@ -20,8 +20,12 @@ func init() {
 	plain([]plainMethod{{"value", (*R).Value}})
 }
 
-// Value is Facter.value(name).
+// Value is Facter.value(name), and Puppet::Parser::Resource::Param#value.
 func (r *R) Value(recv Value, args ...Value) Value {
+	if p, ok := recv.(*resourceParam); ok {
+		arity(args, 0, 0)
+		return FromPuppet3x(p.value) // puppetapi.go
+	}
 	classRecv("value", recv, ClassFacter)
 	arity(args, 1, 1)
 	name := ToS(args[0])

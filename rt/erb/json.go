@@ -17,9 +17,16 @@ func jsonParseError(code int, rest string) {
 	panic(&RubyError{Class: ClassJSONParserError, Msg: strconv.Itoa(code) + ": unexpected token at '" + rest + "'", Frame: jsonCommonFile + ":216"})
 }
 
-// Parse is JSON.parse(text) and PSON.parse(text).
+// Parse is JSON.parse(text) and PSON.parse(text), and the parse of URI,
+// Time and SemanticPuppet's Version and VersionRange.
 func (r *R) Parse(recv Value, args ...Value) Value {
-	switch classRecv("parse", recv, ClassJSON, ClassPSON, ClassURI, ClassTime) {
+	switch classRecv("parse", recv, ClassJSON, ClassPSON, ClassURI, ClassTime, ClassSemVer, ClassSemVerRange) {
+	case ClassSemVer:
+		arity(args, 1, 1)
+		return semverParse(args[0]) // semver.go
+	case ClassSemVerRange:
+		arity(args, 1, 1)
+		return semverRangeParse(args[0])
 	case ClassTime:
 		arity(args, 1, 2)
 		return r.timeParse(args)

@@ -1306,7 +1306,7 @@ func (r *R) Aref(recv Value, args ...Value) Value {
 		return arrayIndex(x.Groups, args, func(el []Value) Value { return &Array{A: append([]Value(nil), el...)} })
 	case *scopeObject:
 		arity(args, 1, 1)
-		return r.LookupVar(args[0])
+		return r.lookupVarIn(x, args[0])
 	case *resourceObject:
 		return r.resourceAref(x, args) // resource.go
 	case *netRequest:
@@ -1808,6 +1808,10 @@ func (r *R) include(name string, recv Value, args []Value) Value {
 		return rangeCover(x, args[0])
 	case *IPAddr:
 		return x.include(args[0])
+	case *Object:
+		if sr, ok := semverRangeOf(x); ok {
+			return semverRangeIncludes(sr, args[0]) // semver.go
+		}
 	case *Enumerator:
 		for _, e := range r.enumToA(x).A {
 			if Equal(e, args[0]) {

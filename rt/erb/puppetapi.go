@@ -52,6 +52,11 @@ var symbolicSettings = map[string]bool{"strict": true, "data_binding_terminus": 
 // the compile sees it ($settings::name), nil when the scope has none.
 func (r *R) PuppetSetting(name Value) Value {
 	n := ToS(name)
+	if r.rare != nil {
+		if v, ok := r.rare.settings[n]; ok {
+			return v
+		}
+	}
 	if r.scope == nil {
 		return nil
 	}
@@ -63,6 +68,19 @@ func (r *R) PuppetSetting(name Value) Value {
 		return Symbol(s)
 	}
 	return FromPuppet(v)
+}
+
+// SetPuppetSetting is Puppet[:name] = v. Puppet's settings are the
+// process's; the value set here holds for the rest of the call that sets
+// it, where modules' functions set one and put it back (simplib::lookup
+// turns strict off around a scope's lookupvar).
+func (r *R) SetPuppetSetting(name, v Value) Value {
+	rs := r.rareState()
+	if rs.settings == nil {
+		rs.settings = map[string]Value{}
+	}
+	rs.settings[ToS(name)] = v
+	return v
 }
 
 // warningsDisabled is whether Puppet[:disable_warnings] holds kind.
@@ -477,11 +495,29 @@ func (r *R) PuppetJSONLoad(text Value) (out Value) {
 // Lookupvar is scope.lookupvar(name) on the scope as a value (scope =
 // self in a 3.x function).
 func (r *R) Lookupvar(recv Value, args ...Value) Value {
-	if _, ok := recv.(*scopeObject); ok {
+	if s, ok := recv.(*scopeObject); ok {
 		arity(args, 1, 1)
-		return r.LookupVar(args[0])
+		return r.lookupVarIn(s, args[0])
 	}
 	return r.NoMethod(recv, "lookupvar", args...)
+}
+
+// lookupVarIn is s.lookupvar(name): the top scope's looks up an
+// unqualified name there.
+func (r *R) lookupVarIn(s *scopeObject, name Value) Value {
+	if n, ok := name.(*Str); ok && s.global && !strings.Contains(n.S, "::") {
+		return r.lookupVarAs("::"+n.S, n.S)
+	}
+	return r.LookupVar(name)
+}
+
+// FindGlobalScope is Scope#find_global_scope: the top scope.
+func (r *R) FindGlobalScope(recv Value, args ...Value) Value {
+	if _, ok := recv.(*scopeObject); ok {
+		arity(args, 0, 0)
+		return &scopeObject{global: true}
+	}
+	return r.NoMethod(recv, "find_global_scope", args...)
 }
 
 // DefinedMethod is defined?(recv.name(...)): nil when the receiver is not

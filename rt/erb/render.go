@@ -147,6 +147,9 @@ type rareState struct {
 	iterables map[Value]int
 	// globals are the global variables ($constants) the call assigned
 	globals map[string]Value
+	// settings are the call's assignments of Puppet's settings
+	// (puppetapi.go's SetPuppetSetting)
+	settings map[string]Value
 }
 
 // Global is a user's global variable ($name): what the call or rendering
@@ -701,7 +704,11 @@ func (r *R) LookupVar(name Value) Value {
 }
 
 // LookupVarStr is LookupVar of a literal name (scope['x']).
-func (r *R) LookupVarStr(name string) Value {
+func (r *R) LookupVarStr(name string) Value { return r.lookupVarAs(name, name) }
+
+// lookupVarAs is LookupVarStr of name, which a variable that does not
+// exist is reported as shown (the top scope's lookup of x is ::x's).
+func (r *R) lookupVarAs(name, shown string) Value {
 	if r.scope == nil {
 		return nil
 	}
@@ -712,7 +719,7 @@ func (r *R) LookupVarStr(name string) Value {
 	}
 	v, found := r.scope.LookupVar(name)
 	if !found {
-		r.variableNotFound(name) // strict.go
+		r.variableNotFound(shown) // strict.go
 		return nil
 	}
 	// the Ruby object an earlier lookup of the name made, which the
@@ -899,8 +906,10 @@ func functionMessage(err error) string {
 	return err.Error()
 }
 
-// scopeObject is the value of `scope` when a template uses it as a value.
-type scopeObject struct{}
+// scopeObject is the value of `scope` when a template uses it as a value;
+// global, the top scope (Scope#find_global_scope), whose lookupvar finds
+// top-scope variables.
+type scopeObject struct{ global bool }
 
 // Render runs a template as Puppet's template() function does: name is the
 // template as given to template() ("mod/file.erb") and path its file. A

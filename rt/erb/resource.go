@@ -72,6 +72,8 @@ func init() {
 		{"resources", (*R).Resources},
 		{"catalog", (*R).Catalog},
 		{"findresource", (*R).Findresource},
+		{"find_global_scope", (*R).FindGlobalScope},
+		{"parameters", (*R).Parameters},
 	})
 }
 
@@ -397,6 +399,32 @@ func (r *R) Resource(recv Value, args ...Value) Value {
 		return r.FindResource(args...)
 	}
 	return r.NoMethod(recv, "resource", args...)
+}
+
+// ParameterLister is implemented by catalog resources that list their
+// parameters (Puppet::Parser::Resource#parameters).
+type ParameterLister interface {
+	// Parameters are the parameters set, undef too, by name.
+	Parameters() *values.Hash
+}
+
+// Parameters is Puppet::Resource#parameters: a Hash of each parameter's
+// Symbol to its Puppet::Parser::Resource::Param; a reference has none.
+func (r *R) Parameters(recv Value, args ...Value) Value {
+	x, ok := recv.(*resourceObject)
+	if !ok {
+		return r.NoMethod(recv, "parameters", args...)
+	}
+	arity(args, 0, 0)
+	h := NewHash()
+	if l, ok := x.res.(ParameterLister); ok && x.parser {
+		ps := l.Parameters()
+		for i := 0; i < ps.Len(); i++ {
+			name := values.ToString(ps.KeyAt(i))
+			h.Set(Symbol(name), &resourceParam{name: name, value: ps.ValueAt(i)})
+		}
+	}
+	return h
 }
 
 // catalogObject is the catalog being compiled (Scope#catalog).

@@ -26,7 +26,13 @@ func (r *R) variableNotFound(name string) {
 	if !ok {
 		return
 	}
-	switch ss.Strict() {
+	strict := ss.Strict()
+	if r.rare != nil {
+		if v, set := r.rare.settings["strict"]; set { // Puppet[:strict] = v
+			strict = ToS(v)
+		}
+	}
+	switch strict {
 	case "error":
 		raise(ClassArgumentError, "Undefined variable '%s'; ", name)
 	case "warning":

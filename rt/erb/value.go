@@ -620,6 +620,8 @@ func objectClass(o *Object) *Class {
 		return ClassBinary
 	case *values.SemVer:
 		return ClassSemVer
+	case *values.SemVerRange:
+		return ClassSemVerRange
 	case values.Type:
 		return typeClass(o.V.(values.Type))
 	}
