@@ -319,25 +319,31 @@ func (s *Scope) FindResource(typeName, title string) (fn.Resource, bool) {
 // ToHash implements fn.Resource: the title's fields, then the parameters
 // whose value is not undef.
 func (x catalogResource) ToHash() *values.Hash {
-	ps := x.Parameters()
 	fields := x.r.titleFields()
-	b := values.NewHashBuilder(len(fields) + ps.Len())
+	b := values.NewHashBuilder(len(fields) + len(x.r.Params))
 	for _, f := range fields {
 		b.Put(values.String(f.Name), values.String(f.Value))
 	}
-	for i := 0; i < ps.Len(); i++ {
-		if v := ps.ValueAt(i); !values.IsUndef(v) {
-			b.Put(ps.KeyAt(i), v)
+	x.eachParam(func(name string, v values.Value) {
+		if !values.IsUndef(v) {
+			b.Put(values.String(name), v)
 		}
-	}
+	})
 	return b.Build()
 }
 
 // Parameters implements erb.ParameterLister: every parameter set, undef
-// too (a class's parameter whose default is undef), the relationship
-// metaparameters' arrays flattened without undef.
+// too (a class's parameter whose default is undef).
 func (x catalogResource) Parameters() *values.Hash {
 	b := values.NewHashBuilder(len(x.r.Params))
+	x.eachParam(func(name string, v values.Value) { b.Put(values.String(name), v) })
+	return b.Build()
+}
+
+// eachParam calls f with each parameter set and its value as functions
+// see it: the relationship metaparameters' arrays flattened, without
+// undef.
+func (x catalogResource) eachParam(f func(name string, v values.Value)) {
 	for _, p := range x.r.Params {
 		v := p.Value
 		if a, ok := v.(*values.Array); ok && isRelationshipParam(p.Name) && !flatDefined(a) {
@@ -349,9 +355,8 @@ func (x catalogResource) Parameters() *values.Hash {
 			}
 			v = values.NewArray(defined...)
 		}
-		b.Put(values.String(p.Name), v)
+		f(p.Name, v)
 	}
-	return b.Build()
 }
 
 // Resources implements fn.Catalog.

@@ -249,7 +249,7 @@ func (r *R) Gettext(text Value) Value { return text }
 // ScopeValue is the calling scope an InternalFunction's method receives
 // first (scope_param): a value whose call_function and lookupvar are the
 // scope's.
-func ScopeValue() Value { return &scopeObject{} }
+func ScopeValue() Value { return theScope }
 
 // SendCallFunction is recv.call_function(name, args): Scope#call_function
 // (the arguments as one Array) when recv is the scope, NoMethodError

@@ -515,7 +515,7 @@ func (r *R) lookupVarIn(s *scopeObject, name Value) Value {
 func (r *R) FindGlobalScope(recv Value, args ...Value) Value {
 	if _, ok := recv.(*scopeObject); ok {
 		arity(args, 0, 0)
-		return &scopeObject{global: true}
+		return globalScope
 	}
 	return r.NoMethod(recv, "find_global_scope", args...)
 }

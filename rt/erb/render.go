@@ -847,7 +847,7 @@ func (r *R) callPuppet(name string, args []Value) Value {
 	r.memoCall(name)
 	pargs := puppetArgs(args)
 	if r.scope == nil {
-		noMethod("function_"+name, &scopeObject{})
+		noMethod("function_"+name, theScope)
 	}
 	return r.puppetResult(name, func() values.Value { return r.scope.Call(name, pargs) })
 }
@@ -910,6 +910,13 @@ func functionMessage(err error) string {
 // global, the top scope (Scope#find_global_scope), whose lookupvar finds
 // top-scope variables.
 type scopeObject struct{ global bool }
+
+// theScope and globalScope are the two scope values: they hold nothing
+// else, and one of each spares an allocation per use.
+var (
+	theScope    = &scopeObject{}
+	globalScope = &scopeObject{global: true}
+)
 
 // Render runs a template as Puppet's template() function does: name is the
 // template as given to template() ("mod/file.erb") and path its file. A
