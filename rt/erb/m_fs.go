@@ -50,6 +50,7 @@ func init() {
 		{"exist?", (*R).ExistQ},
 		{"exists?", (*R).ExistsQ},
 		{"file?", (*R).FileQ},
+		{"readable?", (*R).ReadableQ},
 		{"directory?", (*R).DirectoryQ},
 		{"read", (*R).Read},
 		{"readlines", (*R).Readlines},
@@ -131,6 +132,23 @@ func (r *R) FileQ(recv Value, args ...Value) Value {
 	}
 	st, err := os.Stat(p)
 	return err == nil && st.Mode().IsRegular()
+}
+
+// ReadableQ is File.readable?(path): whether the process can read it (a
+// module's file, which the build read, can).
+func (r *R) ReadableQ(recv Value, args ...Value) Value {
+	classRecv("readable?", recv, ClassFile)
+	arity(args, 1, 1)
+	p := pathArg(args[0])
+	if e, ok := r.moduleEntry(p); ok {
+		return e.Exists
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return false
+	}
+	f.Close()
+	return true
 }
 
 // DirectoryQ is File.directory?(path).
