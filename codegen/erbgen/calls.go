@@ -3,6 +3,7 @@ package erbgen
 import (
 	_ "embed"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -422,6 +423,23 @@ func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 		c.Recv = &erb.Self{At: x.At}
 		return t.call(&c)
 	}
+	if t.api == API4 && !t.selfObj && len(x.Args) > 0 {
+		switch x.Name {
+		case "send", "__send__", "public_send":
+			// a name computed when it runs (literalSend takes the others):
+			// one of the file's methods
+			args, blk := t.callArgs(x.Args)
+			if blk = t.oneBlock(x, blk); blk == nil {
+				blk = erbQ("NoBlock")
+			}
+			return rr.call("SendDef", append([]jen.Code{t.defList(), blk}, args...)...)
+		case "respond_to?":
+			args, blk := t.callArgs(x.Args)
+			if blk == nil && x.Block == nil {
+				return rr.call("RespondToDef", append([]jen.Code{t.defList()}, args...)...)
+			}
+		}
+	}
 	if x.Name == "block_given?" && t.inDef && len(x.Args) == 0 && x.Block == nil {
 		t.usesBlock = true
 		return erbQ("Bool").Call(jen.Id("blk_").Op("!=").Nil())
@@ -512,6 +530,20 @@ func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 		return rcall("UndefinedName", jen.Lit(x.Name))
 	}
 	return rcall("UndefinedMethod", jen.Lit(x.Name))
+}
+
+// defList is the file's methods as a Go []*erb.Def, in name order.
+func (t *translator) defList() jen.Code {
+	names := make([]string, 0, len(t.defs))
+	for name := range t.defs {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	vars := make([]jen.Code, len(names))
+	for i, name := range names {
+		vars[i] = jen.Id(t.defs[name])
+	}
+	return jen.Index().Op("*").Add(erbQ("Def")).Values(vars...)
 }
 
 // jrubyPackages are the roots of Java's packages that code written for

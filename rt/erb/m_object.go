@@ -11,6 +11,16 @@ import (
 
 // Methods every object (or most) has.
 
+// objectMethod reports whether every object responds to name (Object's
+// and Kernel's public methods pp2go implements).
+func objectMethod(name string) bool {
+	switch name {
+	case "to_s", "inspect", "nil?", "is_a?", "kind_of?", "respond_to?", "class", "freeze", "frozen?", "dup", "==", "!=", "eql?", "equal?", "hash", "instance_of?", "to_json", "to_yaml", "itself":
+		return true
+	}
+	return false
+}
+
 func init() {
 	plain([]plainMethod{
 		{"to_s", (*R).ToS},
@@ -941,8 +951,7 @@ func objectEqual(a, b *Object) bool { return values.Equals(a.V, b.V) }
 
 // respondsTo models which methods Ruby's classes have, for respond_to?.
 func respondsTo(v Value, name string) bool {
-	switch name {
-	case "to_s", "inspect", "nil?", "is_a?", "kind_of?", "respond_to?", "class", "freeze", "frozen?", "dup", "==", "!=", "eql?", "equal?", "hash", "instance_of?", "to_json", "to_yaml", "itself":
+	if objectMethod(name) {
 		return true
 	}
 	var set string

@@ -1219,6 +1219,36 @@ func (r *R) UndefinedName(name string) Value {
 	return nil
 }
 
+// SendDef is send(name, args...) (__send__, public_send) on a function's
+// self with a name computed when it runs: the file's method of that name
+// (defs), else NoMethodError. simplib's rand_cron sends
+// "generate_#{algorithm}_number".
+func (r *R) SendDef(defs []*Def, b *Block, args ...Value) Value {
+	if len(args) == 0 {
+		argError("no method name given")
+	}
+	name := symbolName(args[0])
+	for _, d := range defs {
+		if d != nil && d.Name == name {
+			return r.CallDefBlock(d, name, b, args[1:]...)
+		}
+	}
+	return r.UndefinedMethod(name)
+}
+
+// RespondToDef is respond_to?(name) on a function's self: the file's
+// methods (defs), Object's, and those of Puppet's Function class.
+func (r *R) RespondToDef(defs []*Def, args ...Value) Value {
+	arity(args, 1, 2)
+	name := symbolName(args[0])
+	for _, d := range defs {
+		if d != nil && d.Name == name {
+			return true
+		}
+	}
+	return objectMethod(name) || strings.Contains(" call call_function closure_scope loader ", " "+name+" ")
+}
+
 // UndefinedMethod raises the NoMethodError of a function-style call to a
 // method the wrapper does not have.
 func (r *R) UndefinedMethod(name string) Value {
