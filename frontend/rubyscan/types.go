@@ -14,7 +14,8 @@ import (
 type Requirer func(feature string) (path, src string, ok bool)
 
 // Types reads a Ruby file of the type DSL and returns the types it
-// declares with Puppet::Type.newtype, with the attributes Puppet would give
+// declares with Puppet::Type.newtype (and Puppet::ResourceApi.register_type:
+// resourceapi.go), with the attributes Puppet would give
 // them, except the `provider` parameter: Puppet adds that one when it finds
 // providers for the type (see AddProvider). Methods that the type calls to
 // declare attributes (its own `def self.newcheck`, or mixins such as
@@ -36,14 +37,15 @@ func Types(path, src string, req Requirer) (types []*restype.Type, notes []strin
 	for _, b := range s.types {
 		types = append(types, b.finish())
 	}
-	return types, s.notes
+	return append(types, resourceAPITypes(path, src)...), s.notes
 }
 
 // AddProvider gives t Puppet's implicit `provider` parameter, which Puppet
-// creates when the first provider of the type is loaded. Like Puppet's
+// creates when the first provider of the type is loaded (a Resource API
+// type has none). Like Puppet's
 // allattrs, it comes right after the namevars.
 func AddProvider(t *restype.Type) {
-	if _, ok := t.Attr("provider"); ok {
+	if _, ok := t.Attr("provider"); ok || t.ResourceAPI {
 		return
 	}
 	i := 0

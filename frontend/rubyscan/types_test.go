@@ -38,13 +38,9 @@ var titlePatternsComputed = map[string]bool{
 	"keystone/lib/puppet/type/keystone_user_role.rb": true,
 }
 
-// notScanned are the type files that do not declare types with
-// Puppet::Type.newtype, with why.
-var notScanned = map[string]string{
-	"firewall/lib/puppet/type/firewall.rb":      "a Resource API type (Puppet::ResourceApi.register_type)",
-	"firewall/lib/puppet/type/firewallchain.rb": "a Resource API type (Puppet::ResourceApi.register_type)",
-	"mysql/lib/puppet/type/mysql_login_path.rb": "a Resource API type (Puppet::ResourceApi.register_type)",
-}
+// notScanned are the type files whose types the scan does not read, with
+// why.
+var notScanned = map[string]string{}
 
 // TestDebianTypesMatchPuppet scans every type of the Debian modules and
 // compares with what Puppet 7.23 loads from the same files.

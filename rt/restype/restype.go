@@ -64,8 +64,12 @@ type Type struct {
 	// Open is set when the attribute list may be incomplete (attributes
 	// created by Ruby code a static scan cannot follow): any attribute name
 	// must then be accepted.
-	Open   bool
-	Source string // the file that defines the type; "" for Puppet's core types
+	Open bool
+	// ResourceAPI is set for a type declared with the Resource API
+	// (Puppet::ResourceApi.register_type), which has no provider
+	// parameter.
+	ResourceAPI bool
+	Source      string // the file that defines the type; "" for Puppet's core types
 	// Requires are the Ruby libraries the type's file requires when it
 	// loads that no module provides (puppet/resource_api): a Puppet
 	// installation without one fails to autoload the type.
