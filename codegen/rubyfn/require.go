@@ -47,7 +47,8 @@ func requiredPath(n erb.Node, file string) (string, bool) {
 // of a module's own Ruby file, whose classes and modules are translated
 // with the function; when the file (or one it requires) does what pp2go
 // does not translate, the function is not translated, with why. It
-// returns false when lib is no module file.
+// records lib as required (the translator takes a method's require of it
+// as done) and returns false when lib is no module file.
 func (r *reader) requireModule(x *erb.Call, relative bool) bool {
 	lib, ok := requiredPath(x.Args[0], r.t.Name)
 	if !ok {
@@ -57,6 +58,10 @@ func (r *reader) requireModule(x *erb.Call, relative bool) bool {
 	if path == "" {
 		return false
 	}
+	if r.required == nil {
+		r.required = map[string]bool{}
+	}
+	r.required[lib] = true
 	if r.modules == nil {
 		r.modules = &moduleReader{seen: map[string]bool{}, byName: map[string]*erbgen.ModuleClass{}}
 	}

@@ -281,8 +281,8 @@ type reader struct {
 	// classes are the classes and modules they define
 	modules *moduleReader
 	classes []*erbgen.ModuleClass
-	// required are the module files the methods require as they run
-	// (methodRequires), by the name erbgen.StaticPath folds
+	// required are the module files the file requires (requireModule),
+	// by the name erbgen.StaticPath folds
 	required map[string]bool
 }
 
@@ -326,15 +326,9 @@ func (r *reader) read() (err error) {
 func (r *reader) methodRequires() {
 	for _, d := range r.defs {
 		erb.Walk(d, func(n erb.Node) {
-			x, ok := n.(*erb.Call)
-			if !ok || x.Recv != nil || x.Name != "require" || len(x.Args) != 1 || x.Block != nil || !r.requireModule(x, false) {
-				return
+			if x, ok := n.(*erb.Call); ok && x.Recv == nil && x.Name == "require" && len(x.Args) == 1 && x.Block == nil {
+				r.requireModule(x, false)
 			}
-			if r.required == nil {
-				r.required = map[string]bool{}
-			}
-			lib, _ := requiredPath(x.Args[0], r.t.Name)
-			r.required[lib] = true
 		})
 	}
 }

@@ -2,6 +2,7 @@ package rubyscan
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/pp2go/pp2go/frontend/erb"
@@ -140,7 +141,7 @@ var namedGroup = regexp.MustCompile(`\(\?<([A-Za-z_]\w*)>`)
 func groupNames(src string) []string {
 	var names []string
 	for _, m := range namedGroup.FindAllStringSubmatch(src, -1) {
-		if !strings.Contains(" "+strings.Join(names, " ")+" ", " "+m[1]+" ") {
+		if !slices.Contains(names, m[1]) {
 			names = append(names, m[1])
 		}
 	}

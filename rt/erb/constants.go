@@ -15,12 +15,7 @@ func init() {
 
 // SetFileConst is NAME = v.
 func (r *R) SetFileConst(name string, v Value) Value {
-	x := r.rareState()
-	if x.fileConsts == nil {
-		x.fileConsts = map[string]Value{}
-	}
-	x.fileConsts[name] = v
-	return v
+	return setIn(&r.rareState().fileConsts, name, v)
 }
 
 // FileConst reads a constant the file assigns: NameError before the

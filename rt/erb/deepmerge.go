@@ -141,7 +141,7 @@ func (r *R) deepMerge(source, dest Value, o deepMergeOpts) Value {
 		if o.overwriteArrays {
 			return source
 		}
-		if o.knockout != "" && indexOf(src.A, S(o.knockout)) >= 0 {
+		if o.knockout != "" && r.Index(src, nil, S(o.knockout)) != nil {
 			switch d := dest.(type) { // clear_or_nil
 			case *Array:
 				d.A = d.A[:0]
@@ -152,7 +152,7 @@ func (r *R) deepMerge(source, dest Value, o deepMergeOpts) Value {
 			default:
 				dest = nil
 			}
-			src.A = deleteEqual(src.A, S(o.knockout))
+			r.Delete(src, S(o.knockout))
 		}
 		d, ok := dest.(*Array)
 		if !ok {
@@ -166,7 +166,8 @@ func (r *R) deepMerge(source, dest Value, o deepMergeOpts) Value {
 			for _, item := range src.A {
 				s, isStr := item.(*Str)
 				if isStr && strings.HasPrefix(s.S, o.knockout) {
-					d.A = deleteEqual(deleteEqual(d.A, S(s.S[len(o.knockout):])), item)
+					r.Delete(d, S(s.S[len(o.knockout):]))
+					r.Delete(d, item)
 					continue
 				}
 				kept = append(kept, item)
@@ -230,27 +231,6 @@ func (r *R) overwriteUnmergeables(source, dest Value, o deepMergeOpts) Value {
 		s.A = kept
 	}
 	return source
-}
-
-func indexOf(el []Value, v Value) int {
-	for i, e := range el {
-		if Equal(e, v) {
-			return i
-		}
-	}
-	return -1
-}
-
-// deleteEqual is Array#delete(v) on el: el without the elements equal to
-// v, in place.
-func deleteEqual(el []Value, v Value) []Value {
-	kept := el[:0]
-	for _, e := range el {
-		if !Equal(e, v) {
-			kept = append(kept, e)
-		}
-	}
-	return kept
 }
 
 func allHashes(el []Value) bool {

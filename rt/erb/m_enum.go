@@ -1809,8 +1809,8 @@ func (r *R) include(name string, recv Value, args []Value) Value {
 	case *IPAddr:
 		return x.include(args[0])
 	case *Object:
-		if sr, ok := semverRangeOf(x); ok {
-			return semverRangeIncludes(sr, args[0]) // semver.go
+		if in, isRange := semverRangeIncludes(x, args[0]); isRange {
+			return in // semver.go
 		}
 	case *Enumerator:
 		for _, e := range r.enumToA(x).A {

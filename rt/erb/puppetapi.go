@@ -75,12 +75,7 @@ func (r *R) PuppetSetting(name Value) Value {
 // it, where modules' functions set one and put it back (simplib::lookup
 // turns strict off around a scope's lookupvar).
 func (r *R) SetPuppetSetting(name, v Value) Value {
-	rs := r.rareState()
-	if rs.settings == nil {
-		rs.settings = map[string]Value{}
-	}
-	rs.settings[ToS(name)] = v
-	return v
+	return setIn(&r.rareState().settings, ToS(name), v)
 }
 
 // warningsDisabled is whether Puppet[:disable_warnings] holds kind.

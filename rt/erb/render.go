@@ -165,12 +165,14 @@ func (r *R) Global(name string) Value {
 }
 
 // SetGlobal is $name = v (Global).
-func (r *R) SetGlobal(name string, v Value) Value {
-	st := r.rareState()
-	if st.globals == nil {
-		st.globals = map[string]Value{}
+func (r *R) SetGlobal(name string, v Value) Value { return setIn(&r.rareState().globals, name, v) }
+
+// setIn sets name to v in *m, made on first use, and returns v.
+func setIn(m *map[string]Value, name string, v Value) Value {
+	if *m == nil {
+		*m = map[string]Value{}
 	}
-	st.globals[name] = v
+	(*m)[name] = v
 	return v
 }
 
@@ -1228,12 +1230,21 @@ func (r *R) SendDef(defs []*Def, b *Block, args ...Value) Value {
 		argError("no method name given")
 	}
 	name := symbolName(args[0])
-	for _, d := range defs {
-		if d != nil && d.Name == name {
-			return r.CallDefBlock(d, name, b, args[1:]...)
-		}
+	if d := findDef(defs, name); d != nil {
+		return r.CallDefBlock(d, name, b, args[1:]...)
 	}
 	return r.UndefinedMethod(name)
+}
+
+// findDef is the method of defs named name, nil when there is none (or
+// its def has not run).
+func findDef(defs []*Def, name string) *Def {
+	for _, d := range defs {
+		if d != nil && d.Name == name {
+			return d
+		}
+	}
+	return nil
 }
 
 // RespondToDef is respond_to?(name) on a function's self: the file's
@@ -1241,12 +1252,7 @@ func (r *R) SendDef(defs []*Def, b *Block, args ...Value) Value {
 func (r *R) RespondToDef(defs []*Def, args ...Value) Value {
 	arity(args, 1, 2)
 	name := symbolName(args[0])
-	for _, d := range defs {
-		if d != nil && d.Name == name {
-			return true
-		}
-	}
-	return objectMethod(name) || strings.Contains(" call call_function closure_scope loader ", " "+name+" ")
+	return findDef(defs, name) != nil || objectMethod(name) || strings.Contains(" call call_function closure_scope loader ", " "+name+" ")
 }
 
 // UndefinedMethod raises the NoMethodError of a function-style call to a

@@ -44,19 +44,17 @@ func semverRangeParse(s Value) Value {
 	return &Object{V: v}
 }
 
-// semverRangeIncludes is VersionRange#include?(version): false for what
-// is no Version.
-func semverRangeIncludes(r *values.SemVerRange, v Value) bool {
-	o, ok := v.(*Object)
-	if !ok {
-		return false
+// semverRangeIncludes is VersionRange#include?(version) when o is a
+// VersionRange (isRange): false for what is no Version.
+func semverRangeIncludes(o *Object, v Value) (in, isRange bool) {
+	r, isRange := o.V.(*values.SemVerRange)
+	if !isRange {
+		return false, false
 	}
-	sv, ok := o.V.(*values.SemVer)
-	return ok && r.Includes(sv)
-}
-
-// semverRangeOf is the SemVerRange o holds.
-func semverRangeOf(o *Object) (*values.SemVerRange, bool) {
-	r, ok := o.V.(*values.SemVerRange)
-	return r, ok
+	vo, ok := v.(*Object)
+	if !ok {
+		return false, true
+	}
+	sv, ok := vo.V.(*values.SemVer)
+	return ok && r.Includes(sv), true
 }
