@@ -87,12 +87,20 @@ func (g *defGen) class(name string, x *ast.HostClassDefinition) {
 		parent = jen.Dict{jen.Id("Parent"): jen.Lit(strings.ToLower(strings.TrimPrefix(x.ParentClass, "::")))}
 	}
 	id := g.definition("class", name, x, x.Params, x.Body, parent)
+	if g.g.side[x] {
+		g.u.sideClasses = append(g.u.sideClasses, named{name, id})
+		return
+	}
 	g.u.classes = append(g.u.classes, named{name, id})
 }
 
 // define emits a defined type.
 func (g *defGen) define(name string, x *ast.ResourceTypeDefinition) {
 	id := g.definition("define", name, x, x.Params, x.Body, nil)
+	if g.g.side[x] {
+		g.u.sideDefines = append(g.u.sideDefines, named{name, id})
+		return
+	}
 	g.u.defines = append(g.u.defines, named{name, id})
 }
 

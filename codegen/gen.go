@@ -248,6 +248,9 @@ type generator struct {
 	envFields jen.Dict
 	// names maps each definition Puppet would find to its name.
 	names map[ast.Definition]string
+	// side are the definitions of names Puppet finds only once another
+	// lookup loaded their file (env.Index.SideClasses)
+	side  map[ast.Definition]bool
 	nodes map[ast.Definition]bool
 	// known caches typeKnown by lower-case name.
 	known     map[string]bool
@@ -292,10 +295,16 @@ type generator struct {
 func (g *generator) index() {
 	g.names = map[ast.Definition]string{}
 	g.nodes = map[ast.Definition]bool{}
+	g.side = map[ast.Definition]bool{}
 	ix := g.e.Index
 	for _, m := range []map[string]*env.Def{ix.Classes, ix.Defines, ix.Functions, ix.TypeAliases} {
 		for name, d := range m {
 			g.names[d.Node] = name
+		}
+	}
+	for _, m := range []map[string]*env.Def{ix.SideClasses, ix.SideDefines} {
+		for name, d := range m {
+			g.names[d.Node], g.side[d.Node] = name, true
 		}
 	}
 	for _, d := range ix.Nodes {

@@ -69,7 +69,10 @@ type unit struct {
 	// package's index lists, and ERB templates (rt.ERB literals), which
 	// its templates table lists
 	classes, defines []named
-	erbs             []jen.Code
+	// sideClasses and sideDefines are those Puppet finds only once their
+	// file is loaded (env.Index.SideClasses): the Module lists them apart
+	sideClasses, sideDefines []named
+	erbs                     []jen.Code
 	// what the package's Module gives the program, as data (rt.Module):
 	// its functions written in Puppet, type aliases, EPP templates (each
 	// the composite literal of its rt type), the module's directory,
@@ -551,6 +554,20 @@ func (u *unit) definitions() (classes, defines []placed) {
 	return classes, defines
 }
 
+// sideDefinitions is definitions for the side definitions (sideClasses,
+// sideDefines), which the Module lists apart.
+func (u *unit) sideDefinitions() (classes, defines []placed) {
+	for _, p := range u.withParts() {
+		for _, c := range p.sideClasses {
+			classes = append(classes, placed{c, p.dir})
+		}
+		for _, d := range p.sideDefines {
+			defines = append(defines, placed{d, p.dir})
+		}
+	}
+	return classes, defines
+}
+
 // addressesOf is the addresses of the definitions' variables, a line each.
 func addressesOf(defs []placed) jen.Code {
 	items := make([]jen.Code, len(defs))
@@ -591,6 +608,13 @@ func (u *unit) moduleFields() jen.Dict {
 	}
 	if len(defines) > 0 {
 		d[jen.Id("Defines")] = jen.Index().Op("*").Qual(rtPath, "Define").Add(addressesOf(defines))
+	}
+	sideClasses, sideDefines := u.sideDefinitions()
+	if len(sideClasses) > 0 {
+		d[jen.Id("SideClasses")] = jen.Index().Op("*").Qual(rtPath, "Class").Add(addressesOf(sideClasses))
+	}
+	if len(sideDefines) > 0 {
+		d[jen.Id("SideDefines")] = jen.Index().Op("*").Qual(rtPath, "Define").Add(addressesOf(sideDefines))
 	}
 	list := func(field, pkg, typ string, items []jen.Code) {
 		if len(items) > 0 {

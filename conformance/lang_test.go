@@ -23,9 +23,6 @@ var langKnown = map[string]string{
 		"whose blocks may span tags, makes pp2go's inline_template() fail with its own error",
 	"inline_epp_hiera/statement": "the same for EPP: a text known only at run time with a statement tag " +
 		"makes pp2go's inline_epp() fail with its own error",
-	"load_side_definitions/declared":         sideDefinitions,
-	"load_side_definitions/create_resources": sideDefinitions,
-	"load_side_definitions/collector_first":  sideDefinitions,
 	"inline_template_holes/quote_in_value": "pp2go translates an interpolated inline_template() text at build " +
 		"time with its interpolations as values; one whose value changes the template's Ruby (a quote that ends " +
 		"a string literal) makes Ruby code known only at run time, which pp2go does not translate",
@@ -37,11 +34,6 @@ var langKnown = map[string]string{
 		"module's Ruby fails unless a pluginsynced copy or an earlier load put it on $LOAD_PATH; pp2go compiles, " +
 		"as such a server does",
 }
-
-// sideDefinitions is pp2go's limit that puppet-varnish 4's acl.pp meets.
-const sideDefinitions = "pp2go generates the classes and defined types Puppet finds by their names " +
-	"(their autoload paths); a define declared in another definition's file, which Puppet knows once that " +
-	"file is loaded, is unknown to pp2go"
 
 // langKnown7 and langKnown8 are the cases where pp2go differs from Puppet
 // 7.23 only, or 8.10 only, each with its cause; the same rule holds.

@@ -436,8 +436,14 @@ func (c *Ctx) findClass(name string) *Class {
 		return cl
 	}
 	w := c.prog.walkOf(name, false)
+	if c.side(w) {
+		return w.sideClass // not kept: its file may be loaded or not
+	}
 	c.autoload(w)
 	cl := c.prog.checkClass(w.norm, w.class)
+	if w.sideClass != nil {
+		return cl // a later lookup may find it
+	}
 	if c.classesFound == nil {
 		// as many as the last compile's, 64 in a first
 		n := c.prog.lastClassesFound.Load()
@@ -469,6 +475,9 @@ func (c *Ctx) findClassRescued(name string) (cl *Class) {
 // findDefine finds a defined type as find_definition does.
 func (c *Ctx) findDefine(name string) *Define {
 	w := c.prog.walkOf(name, true)
+	if c.side(w) {
+		return w.sideDefine
+	}
 	c.autoload(w)
 	return c.prog.checkDefine(w.norm, w.define)
 }
@@ -528,6 +537,12 @@ type walk struct {
 	// load, and mark none whose mark a walk asks about (Program.walksLoad):
 	// autoload has nothing to do, and the walk has no keys or steps
 	inert bool
+	// side is the key of the manifest of a definition of the name that
+	// the autoloader does not load for it (sideClass or sideDefine), -1
+	// for none: a compile that loaded that manifest finds it (Ctx.side)
+	side       int32
+	sideClass  *Class
+	sideDefine *Define
 }
 
 // walkStep is a manifest a walk loads: its key, and how its loading
@@ -549,15 +564,19 @@ func (p *Program) walkOf(name string, define bool) *walk {
 		return w
 	}
 	norm := normalizeName(name)
-	w := &walk{norm: norm, def: -1}
+	w := &walk{norm: norm, def: -1, side: -1}
 	var module string
 	var file *File
 	if define {
 		if w.define = p.define(norm); w.define != nil {
 			w.found, module, file = true, w.define.Module, w.define.File
+		} else if w.sideDefine = p.sideDefines[norm]; w.sideDefine != nil {
+			w.side = p.sideKey(w.sideDefine.Module, w.sideDefine.File)
 		}
 	} else if w.class = p.class(norm); w.class != nil {
 		w.found, module, file = true, w.class.Module, w.class.File
+	} else if w.sideClass = p.sideClasses[norm]; w.sideClass != nil {
+		w.side = p.sideKey(w.sideClass.Module, w.sideClass.File)
 	}
 	mod, rest, nested := strings.Cut(norm, "::")
 	if !p.walksLoad(mod) {
@@ -603,6 +622,50 @@ func (p *Program) walkOf(name string, define bool) *walk {
 	return readmap.Store(cache, name, w)
 }
 
+// addSideDefinitions registers a module's side definitions
+// (Module.SideClasses).
+func (p *Program) addSideDefinitions(classes []*Class, defines []*Define) {
+	for _, c := range classes {
+		if p.sideClasses == nil {
+			p.sideClasses = map[string]*Class{}
+		}
+		p.sideClasses[c.Name] = c
+	}
+	for _, d := range defines {
+		if p.sideDefines == nil {
+			p.sideDefines = map[string]*Define{}
+		}
+		p.sideDefines[d.Name] = d
+	}
+}
+
+// sideKey is the walk key of a side definition's manifest, -1 for none.
+func (p *Program) sideKey(module string, file *File) int32 {
+	if key := p.makeManifestKey(module, file); key != "" {
+		return p.walkKey(key)
+	}
+	return -1
+}
+
+// moduleOfName is the module a class or defined type's name is in.
+func moduleOfName(name string) string {
+	m, _, _ := strings.Cut(name, "::")
+	return m
+}
+
+// side reports whether the compile loaded the manifest of w's side
+// definition: Puppet then finds it by name, without loading more.
+func (c *Ctx) side(w *walk) bool { return w.side >= 0 && c.walked(w.side) }
+
+// sideKnown reports whether the compile knows name as a side definition
+// whose file it loaded: a defined type (define) or a class.
+func (c *Ctx) sideKnown(name string, define bool) bool {
+	if c.prog.sideClasses == nil && c.prog.sideDefines == nil {
+		return false
+	}
+	return c.side(c.prog.walkOf(name, define))
+}
+
 // walksLoad reports whether the walks of names in module mod are not
 // inert: mod has a manifest whose loading fails, or holds the manifest
 // of a definition named in such a module, whose walk asks whether a walk
@@ -628,6 +691,16 @@ func (p *Program) findWalkingModules() {
 	for key := range p.loadFailures {
 		m, _, _ := strings.Cut(key, "/") // module/path
 		add(m)
+	}
+	// a side definition's module, whose walks load its manifest, and
+	// its name's, whose walk asks whether one did
+	for name, c := range p.sideClasses {
+		add(c.Module)
+		add(moduleOfName(name))
+	}
+	for name, d := range p.sideDefines {
+		add(d.Module)
+		add(moduleOfName(name))
 	}
 	for len(todo) > 0 {
 		m := todo[len(todo)-1]

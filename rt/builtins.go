@@ -120,13 +120,14 @@ func (c *Ctx) isDefined(s *Scope, v values.Value) bool {
 		case "main":
 			return true
 		}
-		return c.prog.findNative(name) != nil || c.prog.findDefine(name) != nil || c.prog.findClass(name) != nil
+		return c.prog.findNative(name) != nil || c.prog.findDefine(name) != nil || c.prog.findClass(name) != nil ||
+			c.sideKnown(name, true) || c.sideKnown(name, false)
 	case *values.ResourceType:
 		if x.TypeName == "" {
 			Fail("The given resource type is a reference to all kind of types")
 		}
 		if !x.HasTitle {
-			return c.prog.findNative(x.TypeName) != nil || c.prog.findDefine(x.TypeName) != nil
+			return c.prog.findNative(x.TypeName) != nil || c.prog.findDefine(x.TypeName) != nil || c.sideKnown(x.TypeName, true)
 		}
 		return c.findResourceByName(x.TypeName, x.Title) != nil
 	case *values.ClassType:
@@ -142,7 +143,7 @@ func (c *Ctx) isDefined(s *Scope, v values.Value) bool {
 			if t.ClassName == "" {
 				Fail("The given class type is a reference to all classes")
 			}
-			return c.prog.findClass(t.ClassName) != nil
+			return c.prog.findClass(t.ClassName) != nil || c.sideKnown(t.ClassName, false)
 		}
 		return false
 	}

@@ -108,7 +108,9 @@ func (s *Scope) Collect(site *Site, typeName string, exported bool, q Query) *Co
 	if name == "class" {
 		panic(runtimeError(site, "Classes cannot be collected"))
 	}
-	if c.prog.findNative(name) == nil && c.prog.findDefine(name) == nil {
+	// find_resource_type looks a defined type up as any lookup does,
+	// loading its manifests
+	if c.prog.findNative(name) == nil && c.findDefine(name) == nil {
 		panic(runtimeError(site, "Resource type "+name+" doesn't exist"))
 	}
 	coll := alloc(&c.collectorSlab, 8)

@@ -617,8 +617,12 @@ func (c *Ctx) resolveResourceType(typeName string) typeFound {
 	res := typeFound{native: p.findNative(typeName), release: p.Puppet(), strict: p.strict}
 	if res.native == nil {
 		res.walk = p.walkOf(typeName, true)
-		c.autoload(res.walk)
-		res.def = p.checkDefine(res.walk.norm, res.walk.define)
+		if c.side(res.walk) {
+			res.def = res.walk.sideDefine
+		} else {
+			c.autoload(res.walk)
+			res.def = p.checkDefine(res.walk.norm, res.walk.define)
+		}
 	}
 	if res.native == nil && res.def == nil {
 		Errorf("Unknown resource type: '%s'", typeName)
@@ -627,7 +631,9 @@ func (c *Ctx) resolveResourceType(typeName string) typeFound {
 	res.name = capitalized.get(typeName)
 	res.tags, _ = typeTagsOf(res.name)
 	res.canonType, res.selfRef = capitalized.get(res.name) == res.name, canonicalRefPart(res.name) && res.name != "Class"
-	if p.compiledOnce() { // a one-shot process's compile would keep it for none
+	// a one-shot process's compile would keep it for none; a side
+	// definition is found only where its file is loaded
+	if p.compiledOnce() && (res.walk == nil || res.walk.side < 0) {
 		kept := res
 		readmap.Store(&p.resourceTypes, typeName, &kept) // unless kept (a stale one stays)
 	}

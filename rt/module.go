@@ -27,6 +27,11 @@ type Module struct {
 	// place here.
 	Classes []*Class
 	Defines []*Define
+	// SideClasses and SideDefines are those of the module's manifests
+	// that Puppet's autoloader does not load for their names: a compile
+	// finds one once it has loaded its file (walk.side).
+	SideClasses []*Class
+	SideDefines []*Define
 	// Templates are the package's ERB templates (AddTemplates).
 	Templates *Templates
 	// Functions are the functions written in Puppet (AddFunction), of
@@ -115,6 +120,7 @@ func (p *Program) AddModules(hs []*any) {
 		for _, f := range m.Functions {
 			p.AddFunction(f.Name, m.Name, f.Sig, f.Body)
 		}
+		p.addSideDefinitions(m.SideClasses, m.SideDefines)
 		for _, a := range m.Aliases {
 			p.aliases.DefineKeyed(a.Key, a.Name, a.Definition, a.Resolves)
 		}

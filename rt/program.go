@@ -132,6 +132,10 @@ type Program struct {
 	loadFailures   map[string]*loadFailure
 	walkingOnce    sync.Once
 	walkingModules map[string]bool
+	// sideClasses and sideDefines are the definitions a compile finds
+	// only once it loaded their files (Module.SideClasses), by name
+	sideClasses map[string]*Class
+	sideDefines map[string]*Define
 
 	// the size of the last catalog compiled, for the next one's tables:
 	// its resources, its table's keys (titles and aliases), its edges and

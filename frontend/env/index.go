@@ -55,12 +55,21 @@ type Index struct {
 	Functions   map[string]*Def // Puppet-language functions
 	TypeAliases map[string]*Def // type aliases and type definitions, by lower-case name
 	Nodes       []*Def          // node definitions, in the main manifest's order
+	// SideClasses and SideDefines are the definitions of a module's
+	// manifest that Puppet's autoloader does not load for their names
+	// (puppet-varnish 4's acl.pp defines varnish::acl and
+	// varnish::acl_member): Puppet knows one once a lookup of another
+	// name has loaded its file, in that compilation. A name with another
+	// definition found by name, or with side definitions in two files,
+	// has none.
+	SideClasses map[string]*Def
+	SideDefines map[string]*Def
 
 	byName [TypeDefinition + 1]map[string][]*Def
 }
 
 func newIndex() *Index {
-	ix := &Index{Classes: map[string]*Def{}, Defines: map[string]*Def{}, Functions: map[string]*Def{}, TypeAliases: map[string]*Def{}}
+	ix := &Index{Classes: map[string]*Def{}, Defines: map[string]*Def{}, SideClasses: map[string]*Def{}, SideDefines: map[string]*Def{}, Functions: map[string]*Def{}, TypeAliases: map[string]*Def{}}
 	for i := range ix.byName {
 		ix.byName[i] = map[string][]*Def{}
 	}
@@ -129,6 +138,8 @@ func (e *Env) buildIndex() {
 			ix.Defines[name] = d
 		}
 	}
+	e.sideDefinitions(Class, ix.Classes, ix.SideClasses)
+	e.sideDefinitions(Define, ix.Defines, ix.SideDefines)
 	for name := range ix.byName[Function] {
 		if r := e.FindFunction(name, nil); r != nil && r.Def != nil && r.LoadedWith == nil {
 			ix.Functions[name] = r.Def
@@ -138,6 +149,27 @@ func (e *Env) buildIndex() {
 		for name := range ix.byName[kind] {
 			if d := e.FindTypeAlias(name); d != nil {
 				ix.TypeAliases[name] = d
+			}
+		}
+	}
+}
+
+// sideDefinitions sets side to the definitions of kind in modules'
+// manifests whose names found (the definitions found by name) lacks: those
+// of one file each (see Index.SideClasses).
+func (e *Env) sideDefinitions(kind DefKind, found, side map[string]*Def) {
+	for name, defs := range e.Index.byName[kind] {
+		if found[name] != nil {
+			continue
+		}
+		var file *File
+		for _, d := range defs {
+			switch {
+			case d.Module == nil || d.File.Role == MainManifest || d.File.Failed():
+			case file == nil:
+				file, side[name] = d.File, d
+			case d.File != file:
+				delete(side, name) // which one Puppet knows depends on the order the files load
 			}
 		}
 	}
