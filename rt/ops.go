@@ -553,7 +553,7 @@ func (p *Program) parseType(text string) (values.Value, error) {
 	if t, ok := p.parsedTypes[text]; ok {
 		return t, nil
 	}
-	t, err := values.ParseLiteral(text, p)
+	t, err := values.ParseExpression(text, p)
 	if err == nil {
 		if p.parsedTypes == nil {
 			p.parsedTypes = map[string]values.Value{}

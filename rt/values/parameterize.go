@@ -32,9 +32,6 @@ func Parameterize(t Type, args []Value) (Value, error) {
 	case *ClassType:
 		return accessClass(x, args)
 	case *StructType:
-		if x != StructT && len(x.Elements) > 0 {
-			break
-		}
 		if len(args) != 1 {
 			return nil, sliceArity(t, 1, 1, len(args))
 		}
@@ -44,12 +41,9 @@ func Parameterize(t Type, args []Value) (Value, error) {
 		}
 		return structOf(h)
 	case *CallableType:
-		if x != CallableT {
-			break
-		}
 		return callableOf(args)
 	}
-	if t == EnumT {
+	if _, ok := t.(*EnumType); ok {
 		if e := EnumOf(args); e != nil {
 			return e, nil
 		}
@@ -57,9 +51,6 @@ func Parameterize(t Type, args []Value) (Value, error) {
 	keys := flatten(args)
 	switch x := t.(type) {
 	case *IntegerType:
-		if x != IntegerT {
-			break
-		}
 		if len(keys) < 1 || len(keys) > 2 {
 			return nil, newError(IssueBadIntegerSliceArity, fmt.Sprintf("Integer-Type supports [] with one or two arguments (from, to). Got %d", len(keys)))
 		}
@@ -77,9 +68,6 @@ func Parameterize(t Type, args []Value) (Value, error) {
 		}
 		return rangeOf(bounds[0], bounds[1])
 	case *FloatType:
-		if x != FloatT {
-			break
-		}
 		if len(keys) < 1 || len(keys) > 2 {
 			return nil, newError(IssueBadIntegerSliceArity, fmt.Sprintf("Float-Type supports [] with one or two arguments (from, to). Got %d", len(keys)))
 		}
@@ -102,9 +90,6 @@ func Parameterize(t Type, args []Value) (Value, error) {
 		}
 		return NewFloatType(bounds[0], bounds[1]), nil
 	case *StringType:
-		if x != StringT {
-			break
-		}
 		if len(keys) < 1 || len(keys) > 2 {
 			return nil, newError(IssueBadStringSliceArity, fmt.Sprintf("String supports [] with one or two arguments. Got %d", len(keys)))
 		}
@@ -114,9 +99,6 @@ func Parameterize(t Type, args []Value) (Value, error) {
 		}
 		return NewStringType(size), nil
 	case *CollectionType:
-		if x != CollectionT {
-			break
-		}
 		if len(keys) < 1 || len(keys) > 2 {
 			return nil, typeSliceArity("Collection-Type", 1, 2, len(keys))
 		}
@@ -126,19 +108,10 @@ func Parameterize(t Type, args []Value) (Value, error) {
 		}
 		return NewCollectionType(size), nil
 	case *ArrayType:
-		if x != ArrayT {
-			break
-		}
 		return arrayOf(keys)
 	case *HashType:
-		if x != HashT {
-			break
-		}
 		return hashOf(keys)
 	case *EnumType:
-		if x != EnumT {
-			break
-		}
 		ci := false
 		if n := len(keys); n > 0 {
 			if b, ok := keys[n-1].(Bool); ok {
@@ -159,9 +132,6 @@ func Parameterize(t Type, args []Value) (Value, error) {
 		}
 		return NewEnumType(vals, ci), nil
 	case *PatternType:
-		if x != PatternT {
-			break
-		}
 		if len(keys) < 1 {
 			return nil, sliceArity(t, 1, -1, len(keys))
 		}
@@ -185,9 +155,6 @@ func Parameterize(t Type, args []Value) (Value, error) {
 		}
 		return NewPatternType(pats), nil
 	case *RegexpType:
-		if x != RegexpT {
-			break
-		}
 		if len(keys) != 1 {
 			return nil, sliceArity(t, 1, 1, len(keys))
 		}
@@ -199,9 +166,6 @@ func Parameterize(t Type, args []Value) (Value, error) {
 		}
 		return nil, badSpecialization(t, keys[0], "String", "Regexp")
 	case *BooleanType:
-		if x != BooleanT {
-			break
-		}
 		if len(keys) != 1 {
 			return nil, sliceArity(t, 1, 1, len(keys))
 		}
@@ -211,9 +175,6 @@ func Parameterize(t Type, args []Value) (Value, error) {
 		}
 		return NewBooleanType(bool(b)), nil
 	case *VariantType:
-		if x != VariantT {
-			break
-		}
 		if len(keys) < 1 {
 			return nil, sliceArity(t, 1, -1, len(keys))
 		}
@@ -227,9 +188,6 @@ func Parameterize(t Type, args []Value) (Value, error) {
 		}
 		return VariantOf(ts...), nil
 	case *TupleType:
-		if x != TupleT {
-			break
-		}
 		var size *IntegerType
 		n := len(keys)
 		if n >= 2 && isRangeParam(keys[n-2]) && isRangeParam(keys[n-1]) {
@@ -258,9 +216,6 @@ func Parameterize(t Type, args []Value) (Value, error) {
 		}
 		return NewTupleType(ts, size), nil
 	case *OptionalType:
-		if x != OptionalT {
-			break
-		}
 		if len(keys) != 1 {
 			return nil, typeSliceArity("Optional-Type", 1, 1, len(keys))
 		}
@@ -272,9 +227,6 @@ func Parameterize(t Type, args []Value) (Value, error) {
 		}
 		return nil, newError(IssueBadTypeSliceType, "Optional-Type[] arguments must be types. Got "+rubyClass(keys[0]))
 	case *NotUndefType:
-		if x != NotUndefT {
-			break
-		}
 		switch len(keys) {
 		case 0:
 			return NotUndefT, nil
@@ -289,30 +241,25 @@ func Parameterize(t Type, args []Value) (Value, error) {
 		}
 		return nil, typeSliceArity("NotUndef-Type", 0, 1, len(keys))
 	case *TypeType, *SensitiveType, *IterableType, *IteratorType:
-		if TypeEqual(t, defaultOf(t)) {
-			name := t.Name() + "-Type"
-			if len(keys) != 1 {
-				return nil, typeSliceArity(name, 1, 1, len(keys))
-			}
-			kt, ok := keys[0].(Type)
-			if !ok {
-				return nil, newError(IssueBadTypeSliceType, name+"[] arguments must be types. Got "+rubyClass(keys[0]))
-			}
-			switch t.(type) {
-			case *TypeType:
-				return NewTypeType(kt), nil
-			case *SensitiveType:
-				return NewSensitiveType(kt), nil
-			case *IterableType:
-				return NewIterableType(kt), nil
-			default:
-				return NewIteratorType(kt), nil
-			}
+		name := t.Name() + "-Type"
+		if len(keys) != 1 {
+			return nil, typeSliceArity(name, 1, 1, len(keys))
+		}
+		kt, ok := keys[0].(Type)
+		if !ok {
+			return nil, newError(IssueBadTypeSliceType, name+"[] arguments must be types. Got "+rubyClass(keys[0]))
+		}
+		switch t.(type) {
+		case *TypeType:
+			return NewTypeType(kt), nil
+		case *SensitiveType:
+			return NewSensitiveType(kt), nil
+		case *IterableType:
+			return NewIterableType(kt), nil
+		default:
+			return NewIteratorType(kt), nil
 		}
 	case *RuntimeType:
-		if x != RuntimeT {
-			break
-		}
 		if len(keys) != 2 {
 			return nil, sliceArity(t, 2, 2, len(keys))
 		}
@@ -323,17 +270,11 @@ func Parameterize(t Type, args []Value) (Value, error) {
 		}
 		return &RuntimeType{Runtime: string(keys[0].(String)), RuntimeName: string(keys[1].(String))}, nil
 	case *TimespanType, *TimestampType:
-		if !TypeEqual(t, defaultOf(t)) {
-			break
-		}
 		if len(keys) > 2 {
 			return nil, sliceArity(t, 0, 2, len(keys))
 		}
 		return timeRangeOf(t, keys)
 	case *SemVerType:
-		if x != SemVerT {
-			break
-		}
 		if len(keys) < 1 {
 			return nil, sliceArity(t, 1, -1, len(keys))
 		}
@@ -354,9 +295,6 @@ func Parameterize(t Type, args []Value) (Value, error) {
 		}
 		return &SemVerType{Ranges: mergeSemVerRanges(ranges)}, nil
 	case *InitType:
-		if x != InitT {
-			break
-		}
 		if len(keys) == 0 {
 			return InitT, nil
 		}
@@ -366,9 +304,6 @@ func Parameterize(t Type, args []Value) (Value, error) {
 		}
 		return &InitType{Type: kt, Args: keys[1:]}, nil
 	case *URIType:
-		if x != URIT {
-			break
-		}
 		if len(keys) != 1 {
 			return nil, typeSliceArity("URI-Type", 1, 1, len(keys))
 		}
@@ -404,25 +339,6 @@ func Parameterize(t Type, args []Value) (Value, error) {
 		return nil, newError(IssueUnknownResourceType, "Resource type not found: "+x.TypeString)
 	}
 	return nil, notApplicable("[]", t)
-}
-
-// defaultOf returns the unparameterized instance of t's kind.
-func defaultOf(t Type) Type {
-	switch t.(type) {
-	case *TypeType:
-		return TypeT
-	case *SensitiveType:
-		return SensitiveT
-	case *IterableType:
-		return IterableT
-	case *IteratorType:
-		return IteratorT
-	case *TimespanType:
-		return TimespanT
-	case *TimestampType:
-		return TimestampT
-	}
-	return t
 }
 
 func flatten(vs []Value) []Value {

@@ -98,7 +98,18 @@ func ParseType(src string, resolver TypeResolver) (Type, error) {
 // constructor call of a scalar type (Sensitive(v), Timespan('1-00:00:00'),
 // Timestamp('...'), SemVer('1.2.3'), SemVerRange('>=1'), Binary('base64')).
 func ParseLiteral(src string, resolver TypeResolver) (Value, error) {
-	p := &typeParser{src: src, resolver: resolver}
+	return parseLiteral(&typeParser{src: src, resolver: resolver})
+}
+
+// ParseExpression is ParseLiteral of a manifest's type expression, which
+// Puppet's evaluator evaluates, where ParseLiteral reads the text as its
+// type parser reads a type alias's definition: they differ in how a type
+// alias given parameters fails (access).
+func ParseExpression(src string, resolver TypeResolver) (Value, error) {
+	return parseLiteral(&typeParser{src: src, resolver: resolver, evaluator: true})
+}
+
+func parseLiteral(p *typeParser) (Value, error) {
 	p.next()
 	v, err := p.expr()
 	if err != nil {
@@ -203,6 +214,8 @@ type typeParser struct {
 	prevVal  bool // the previous token ends a value (a '/' is then not a regexp)
 	resolver TypeResolver
 	err      error
+	// evaluator: the text is a manifest's expression (ParseExpression)
+	evaluator bool
 }
 
 func (p *typeParser) errorf(format string, args ...any) error {
@@ -407,6 +420,9 @@ func (p *typeParser) expr() (Value, error) {
 				continue
 			}
 			if _, ok := bt.(*TypeAliasType); ok {
+				if p.evaluator { // the access operator, as on any type that takes none
+					return nil, notApplicable("[]", bt)
+				}
 				return nil, newError(IssueInvalidTypeSpec, fmt.Sprintf("Not a parameterized type <%s>", t.text))
 			}
 			v, err := Parameterize(bt, args)
