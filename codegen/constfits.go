@@ -39,6 +39,14 @@ type builtTypes struct {
 	aliases map[string]*values.TypeAliasType
 }
 
+// ready makes the tables.
+func (b *builtTypes) ready() {
+	if b.byText == nil {
+		b.byText = map[string]values.Type{}
+		b.aliases = map[string]*values.TypeAliasType{}
+	}
+}
+
 // buildType is the type of a parameter type's text (rt.TypeRef.Text),
 // parsed as the runtime parses it (values.ParseLiteral) with the names
 // resolved by aliasResolver; nil when a name does not resolve so.
@@ -48,10 +56,7 @@ func (g *generator) buildType(text string) values.Type {
 	if t, ok := g.built.byText[text]; ok {
 		return t
 	}
-	if g.built.byText == nil {
-		g.built.byText = map[string]values.Type{}
-		g.built.aliases = map[string]*values.TypeAliasType{}
-	}
+	g.built.ready()
 	r := &aliasResolver{g: g}
 	v, err := values.ParseLiteral(text, r)
 	t, _ := v.(values.Type)

@@ -598,7 +598,7 @@ func (g *generator) file(u *unit, f *env.File, base string, main bool) {
 		if kind, params := definitionParams(d); main && found {
 			// a main manifest's definitions load as every compile starts
 			for i, p := range params {
-				if p.Type != nil && computedType(p.Type) {
+				if p.Type != nil && g.computedParamType(p.Type) {
 					u.addRegister(paramTypeLoad("", "", kind, name, i))
 				}
 			}

@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"errors"
 	"io/fs"
 	"path/filepath"
 	"strings"
@@ -101,6 +102,35 @@ func computedType(t ast.Expr) bool {
 	return !ok
 }
 
+// computedParamType reports whether a class's or defined type's parameter
+// type is evaluated as its file loads, by code: one computed at run time
+// (computedType), or one that fails to evaluate (typeRaises), whose error
+// Puppet raises there, at the type.
+func (g *generator) computedParamType(t ast.Expr) bool {
+	return computedType(t) || g.typeRaises(t)
+}
+
+// typeRaises reports whether evaluating the type t fails on every node as
+// the build can tell: a type alias given parameters (MyInt[5]), which
+// Puppet's access operator refuses.
+func (g *generator) typeRaises(t ast.Expr) bool {
+	text, ok := static.Text(t)
+	if !ok || !strings.Contains(text, "[") {
+		return false
+	}
+	g.built.ready()
+	r := &aliasResolver{g: g}
+	_, err := values.ParseExpression(text, r)
+	if err == nil {
+		return false
+	}
+	for _, name := range r.made { // as buildType does after an error
+		delete(g.built.aliases, name)
+	}
+	var e *values.Error
+	return !r.failed && errors.As(err, &e) && e.Code == values.IssueOperatorNotApplicable
+}
+
 // paramTypeLoad registers that loading a manifest (module "" for a main
 // manifest) evaluates the type computed at run time of parameter index of
 // definition name (rt.Program.AddParamTypeLoad).
@@ -143,7 +173,7 @@ func (g *generator) loadFailure(u *unit, m *env.Module, f *env.File) {
 			if p.Type == nil {
 				continue
 			}
-			if computedType(p.Type) {
+			if g.computedParamType(p.Type) {
 				u.addRegister(paramTypeLoad(m.Name, filepath.ToSlash(rel), kind, g.names[d], i))
 				continue
 			}

@@ -32,8 +32,6 @@ var langKnown = map[string]string{
 		"arrays are one value in pp2go, two objects in Ruby), and the change stays the variable's",
 	"type_access_again/alias_body_access": "pp2go resolves a type alias whose definition gives another alias " +
 		"parameters (type Bad = MyInt[5]) without the error Puppet's type parser raises where the alias is used",
-	"type_access_again/param_type_access": "pp2go takes a parameter type that fails to evaluate (an alias given " +
-		"parameters) for Any, where Puppet fails loading the definition's manifest",
 	"provider_require_other_module/lang.example.com": "Puppet bug PUP-4450: a provider's plain require of another " +
 		"module's Ruby fails unless a pluginsynced copy or an earlier load put it on $LOAD_PATH; pp2go compiles, " +
 		"as such a server does",
