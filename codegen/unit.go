@@ -543,25 +543,24 @@ type placed struct {
 // in order: a definition's index is its place in the Classes or Defines of
 // u's Module, which the index names it by (definitionIndex).
 func (u *unit) definitions() (classes, defines []placed) {
-	for _, p := range u.withParts() {
-		for _, c := range p.classes {
-			classes = append(classes, placed{c, p.dir})
-		}
-		for _, d := range p.defines {
-			defines = append(defines, placed{d, p.dir})
-		}
-	}
-	return classes, defines
+	return u.placedOf(func(p *unit) ([]named, []named) { return p.classes, p.defines })
 }
 
 // sideDefinitions is definitions for the side definitions (sideClasses,
 // sideDefines), which the Module lists apart.
 func (u *unit) sideDefinitions() (classes, defines []placed) {
+	return u.placedOf(func(p *unit) ([]named, []named) { return p.sideClasses, p.sideDefines })
+}
+
+// placedOf is the classes and defined types that lists gives of u and of
+// each of its parts, in order, with the package each is in.
+func (u *unit) placedOf(lists func(*unit) (classes, defines []named)) (classes, defines []placed) {
 	for _, p := range u.withParts() {
-		for _, c := range p.sideClasses {
+		cs, ds := lists(p)
+		for _, c := range cs {
 			classes = append(classes, placed{c, p.dir})
 		}
-		for _, d := range p.sideDefines {
+		for _, d := range ds {
 			defines = append(defines, placed{d, p.dir})
 		}
 	}
