@@ -437,12 +437,12 @@ func (c *Ctx) findClass(name string) *Class {
 	}
 	w := c.prog.walkOf(name, false)
 	if c.side(w) {
-		return w.sideClass // not kept: its file may be loaded or not
+		return w.sideClass
 	}
 	c.autoload(w)
 	cl := c.prog.checkClass(w.norm, w.class)
 	if w.sideClass != nil {
-		return cl // a later lookup may find it
+		return cl // none kept: a lookup after its file loads finds it
 	}
 	if c.classesFound == nil {
 		// as many as the last compile's, 64 in a first
