@@ -10,6 +10,7 @@ import (
 	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/env"
 	"github.com/pp2go/pp2go/frontend/validate"
+	"github.com/pp2go/pp2go/rt/values"
 	"github.com/pp2go/pp2go/typecheck/static"
 )
 
@@ -227,6 +228,11 @@ func (g *generator) aliasRaises(name string) map[int]string {
 				r[puppet] = msg
 			}
 		}
+	} else if msg := g.typeParseError(a.TypeExpr); msg != "" {
+		r = map[int]string{}
+		for _, puppet := range releases {
+			r[puppet] = msg
+		}
 	} else {
 		inspect(a.TypeExpr, func(n ast.Expr) bool {
 			if q, ok := n.(*ast.QualifiedReference); ok && r == nil && g.typeKnown(q.CasedValue) {
@@ -237,6 +243,21 @@ func (g *generator) aliasRaises(name string) map[int]string {
 	}
 	g.raising[name] = r
 	return r
+}
+
+// typeParseError is the error Puppet's type parser raises reading the
+// type t of an alias's definition, as the build can tell with the
+// environment's aliases: another alias given parameters (MyInt[5]); ""
+// for none.
+func (g *generator) typeParseError(t ast.Expr) string {
+	text, ok := static.Text(t)
+	if !ok {
+		return ""
+	}
+	if e := g.typeError(text, values.ParseLiteral); e != nil && strings.HasPrefix(e.Message, "Not a parameterized type") {
+		return e.Message
+	}
+	return ""
 }
 
 // faultyAlias is the module of the type alias name (lower case) when its

@@ -115,20 +115,34 @@ func (g *generator) computedParamType(t ast.Expr) bool {
 // Puppet's access operator refuses.
 func (g *generator) typeRaises(t ast.Expr) bool {
 	text, ok := static.Text(t)
-	if !ok || !strings.Contains(text, "[") {
+	if !ok {
 		return false
+	}
+	e := g.typeError(text, values.ParseExpression)
+	return e != nil && e.Code == values.IssueOperatorNotApplicable
+}
+
+// typeError is the error parse gives the text of a type, its names
+// resolved by the environment's aliases (aliasResolver, as buildType
+// resolves them); nil for none, and when a name does not resolve so.
+func (g *generator) typeError(text string, parse func(string, values.TypeResolver) (values.Value, error)) *values.Error {
+	if !strings.Contains(text, "[") { // only an access fails
+		return nil
 	}
 	g.built.ready()
 	r := &aliasResolver{g: g}
-	_, err := values.ParseExpression(text, r)
+	_, err := parse(text, r)
 	if err == nil {
-		return false
+		return nil
 	}
 	for _, name := range r.made { // as buildType does after an error
 		delete(g.built.aliases, name)
 	}
 	var e *values.Error
-	return !r.failed && errors.As(err, &e) && e.Code == values.IssueOperatorNotApplicable
+	if r.failed || !errors.As(err, &e) {
+		return nil
+	}
+	return e
 }
 
 // paramTypeLoad registers that loading a manifest (module "" for a main

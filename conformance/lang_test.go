@@ -30,8 +30,6 @@ var langKnown = map[string]string{
 		"to the one it was assigned from ($o = $m::opts) when the body's own statement assigns it, which always " +
 		"runs; in a branch, the variable may hold another value pp2go cannot tell from the first (two empty " +
 		"arrays are one value in pp2go, two objects in Ruby), and the change stays the variable's",
-	"type_access_again/alias_body_access": "pp2go resolves a type alias whose definition gives another alias " +
-		"parameters (type Bad = MyInt[5]) without the error Puppet's type parser raises where the alias is used",
 	"provider_require_other_module/lang.example.com": "Puppet bug PUP-4450: a provider's plain require of another " +
 		"module's Ruby fails unless a pluginsynced copy or an earlier load put it on $LOAD_PATH; pp2go compiles, " +
 		"as such a server does",
