@@ -37,6 +37,8 @@ func (g *generator) constFits(typeText string, e ast.Expr) bool {
 type builtTypes struct {
 	byText  map[string]values.Type
 	aliases map[string]*values.TypeAliasType
+	// raises are typeRaises' verdicts by text
+	raises map[string]bool
 }
 
 // ready makes the tables.
@@ -44,6 +46,7 @@ func (b *builtTypes) ready() {
 	if b.byText == nil {
 		b.byText = map[string]values.Type{}
 		b.aliases = map[string]*values.TypeAliasType{}
+		b.raises = map[string]bool{}
 	}
 }
 

@@ -118,8 +118,14 @@ func (g *generator) typeRaises(t ast.Expr) bool {
 	if !ok {
 		return false
 	}
+	g.built.ready()
+	if raises, ok := g.built.raises[text]; ok {
+		return raises
+	}
 	e := g.typeError(text, values.ParseExpression)
-	return e != nil && e.Code == values.IssueOperatorNotApplicable
+	raises := e != nil && e.Code == values.IssueOperatorNotApplicable
+	g.built.raises[text] = raises
+	return raises
 }
 
 // typeError is the error parse gives the text of a type, its names
