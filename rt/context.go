@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/pp2go/pp2go/rt/fn"
@@ -367,6 +368,9 @@ func (s *Scope) Resources() []fn.Resource {
 	}
 	return out
 }
+
+// Classes implements fn.Catalog.
+func (s *Scope) Classes() []string { return slices.Clone(s.c.catalog.Classes) }
 
 // ResourceTypeKind implements fn.Catalog.
 func (s *Scope) ResourceTypeKind(name string) string {

@@ -40,6 +40,7 @@ func (*fnScope) FindResource(typ, title string) (PuppetResource, bool) {
 	return reference{typ: typ, title: title}, typ == "File" && title == "/x"
 }
 func (*fnScope) CatalogResources() []PuppetResource { return nil }
+func (*fnScope) CatalogClasses() []string           { return nil }
 func (*fnScope) CurrentResource() PuppetResource    { return nil }
 func (*fnScope) ResourceTypeKind(name string) string {
 	if name == "file" {

@@ -727,6 +727,10 @@ func (r *R) Name(recv Value, args ...Value) Value {
 		arity(args, 0, 0)
 		return Symbol(p.name) // puppetapi.go
 	}
+	if x, ok := recv.(*resourceObject); ok {
+		arity(args, 0, 0)
+		return x.name() // resource.go
+	}
 	noMethod("name", recv)
 	return nil
 }

@@ -26,6 +26,9 @@ type CatalogScope interface {
 	FindResource(typeName, title string) (PuppetResource, bool)
 	// CatalogResources are Catalog#resources, in the catalog's order.
 	CatalogResources() []PuppetResource
+	// CatalogClasses are Catalog#classes: the names of the classes
+	// declared so far, in order.
+	CatalogClasses() []string
 	// CurrentResource is Scope#resource: the class or defined type
 	// instance whose body calls, nil when there is none.
 	CurrentResource() PuppetResource
@@ -70,6 +73,7 @@ func init() {
 		{"ref", (*R).Ref},
 		{"resource", (*R).Resource},
 		{"resources", (*R).Resources},
+		{"classes", (*R).Classes},
 		{"catalog", (*R).Catalog},
 		{"findresource", (*R).Findresource},
 		{"find_global_scope", (*R).FindGlobalScope},
@@ -141,6 +145,19 @@ func (x *resourceObject) toPuppet() values.Value {
 	ref := values.NewResourceType(x.res.Type(), x.res.Title(), true)
 	ref.Ruby = true
 	return ref
+}
+
+// name is Puppet::Parser::Resource#name, a catalog resource's name
+// parameter or else its title, and Puppet::Resource#name, a reference's
+// type and title joined by a slash.
+func (x *resourceObject) name() Value {
+	if !x.parser {
+		return S(x.res.Type() + "/" + x.res.Title())
+	}
+	if v, ok := x.res.Param("name"); ok && !values.IsUndef(v) {
+		return FromPuppet3x(v)
+	}
+	return S(x.res.Title())
 }
 
 // aref is Puppet::Resource#[](param): the parameter's value, nil when it
@@ -454,6 +471,20 @@ func (r *R) Resources(recv Value, args ...Value) Value {
 		return out
 	}
 	return r.NoMethod(recv, "resources", args...)
+}
+
+// Classes is catalog.classes: an Array of the names of the classes the
+// catalog has so far.
+func (r *R) Classes(recv Value, args ...Value) Value {
+	if _, ok := recv.(*catalogObject); ok {
+		arity(args, 0, 0)
+		out := NewArray()
+		for _, name := range r.catalogScope("catalog.classes").CatalogClasses() {
+			out.A = append(out.A, S(name))
+		}
+		return out
+	}
+	return r.NoMethod(recv, "classes", args...)
 }
 
 // Title is Puppet::Resource#title.

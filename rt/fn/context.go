@@ -210,6 +210,9 @@ type Catalog interface {
 	// Resources lists the catalog's resources, in order
 	// (Catalog#resources).
 	Resources() []Resource
+	// Classes are the names of the classes the catalog has so far, in
+	// the order they were declared (Catalog#classes).
+	Classes() []string
 	// ResourceTypeKind is what Puppet's Runtime3ResourceSupport.
 	// find_resource_type_or_class finds for a lower-case name: "type" (a
 	// resource type), "define" (a defined type), "class", or "" (none).

@@ -160,6 +160,7 @@ type compileCtx struct {
 func (*compileCtx) PuppetVersion() string          { return "8.10.0" }
 func (*compileCtx) DropsLog(level string) bool     { return level == "debug" }
 func (*compileCtx) Resources() []fn.Resource       { return nil }
+func (*compileCtx) Classes() []string              { return nil }
 func (*compileCtx) CurrentResource() fn.Resource   { return nil }
 func (*compileCtx) ScopeSource() (string, bool)    { return "", true }
 func (*compileCtx) ResourceTypeKind(string) string { return "type" }

@@ -626,6 +626,11 @@ func (s *scope) CatalogResources() []erb.PuppetResource {
 	return s.catalog("catalog.resources").Resources()
 }
 
+// CatalogClasses is Catalog#classes.
+func (s *scope) CatalogClasses() []string {
+	return s.catalog("catalog.classes").Classes()
+}
+
 // CurrentResource is Scope#resource.
 func (s *scope) CurrentResource() erb.PuppetResource {
 	return s.catalog("scope.resource").CurrentResource()

@@ -69,6 +69,9 @@ func (c *Ctx) Resources() []fn.Resource {
 	return out
 }
 
+// Classes implements fn.Catalog: expressions declare no class.
+func (c *Ctx) Classes() []string { return nil }
+
 // ResourceTypeKind implements fn.Catalog: Puppet's resource types are
 // known, no class or defined type is.
 func (c *Ctx) ResourceTypeKind(name string) string {
