@@ -41,7 +41,8 @@ func (g *defGen) params(ps []*ast.Parameter) []jen.Code {
 	stmts := []jen.Code{jen.Var().Id("ps").Index(jen.Lit(len(ps))).Qual(rtPath, "Parameter")}
 	for i, p := range ps {
 		d := jen.Dict{jen.Id("Name"): jen.Lit(p.Name)}
-		if p.Type != nil && g.g.computedParamType(p.Type) {
+		computed := p.Type != nil && g.g.computedParamType(p.Type)
+		if computed {
 			d[jen.Id("TypeExpr")] = g.scopeFunc(p.Type)
 		} else if t := g.paramType(p.Type); t != nil {
 			d[jen.Id("Type")] = t
@@ -49,7 +50,7 @@ func (g *defGen) params(ps []*ast.Parameter) []jen.Code {
 		if p.Value != nil {
 			fields, isConst := g.paramDefault(p.Value)
 			maps.Copy(d, fields)
-			if isConst && p.Type != nil && !g.g.computedParamType(p.Type) {
+			if isConst && p.Type != nil && !computed {
 				if text, ok := static.Text(p.Type); ok && g.g.constFits(text, p.Value) {
 					d[jen.Id("ConstFits")] = jen.True()
 				}

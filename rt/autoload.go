@@ -474,7 +474,12 @@ func (c *Ctx) findClassRescued(name string) (cl *Class) {
 
 // findDefine finds a defined type as find_definition does.
 func (c *Ctx) findDefine(name string) *Define {
-	w := c.prog.walkOf(name, true)
+	return c.defineOf(c.prog.walkOf(name, true))
+}
+
+// defineOf is the defined type a walk finds: its name's side definition
+// once the compile loaded that file, else what loading finds.
+func (c *Ctx) defineOf(w *walk) *Define {
 	if c.side(w) {
 		return w.sideDefine
 	}

@@ -617,12 +617,7 @@ func (c *Ctx) resolveResourceType(typeName string) typeFound {
 	res := typeFound{native: p.findNative(typeName), release: p.Puppet(), strict: p.strict}
 	if res.native == nil {
 		res.walk = p.walkOf(typeName, true)
-		if c.side(res.walk) {
-			res.def = res.walk.sideDefine
-		} else {
-			c.autoload(res.walk)
-			res.def = p.checkDefine(res.walk.norm, res.walk.define)
-		}
+		res.def = c.defineOf(res.walk)
 	}
 	if res.native == nil && res.def == nil {
 		Errorf("Unknown resource type: '%s'", typeName)
