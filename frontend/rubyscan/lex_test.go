@@ -121,6 +121,36 @@ end
 		t.Errorf("title patterns %+v", ty.TitlePatterns)
 	}
 
+	// a helper module defines the type's attributes and its title
+	// patterns on the type it is given (splunk's Type.clone_type)
+	cloned := `module Helper
+  def self.clone_type(type)
+    type.ensurable
+    type.define_singleton_method(:title_patterns) do
+      [
+        [%r{^([^/]*)$}, [[:section]]],
+        [%r{^(.*)/(.*)$}, [[:section], [:setting]]],
+      ]
+    end
+    type.newparam(:setting) do
+      isnamevar
+    end
+    type.newparam(:section) do
+      isnamevar
+    end
+    type.newparam(:name)
+  end
+end
+Puppet::Type.newtype(:cloned) do
+  Helper.clone_type(self)
+end
+`
+	types, notes = Types("cloned.rb", cloned, nil)
+	if len(types) != 1 || types[0].TitlePatternsUnknown || len(types[0].TitlePatterns) != 2 ||
+		!reflect.DeepEqual(types[0].TitlePatterns[1].Attrs, []string{"section", "setting"}) {
+		t.Errorf("title patterns defined by define_singleton_method: %+v notes %v", types, notes)
+	}
+
 	dynamic := "Puppet::Type.newtype(:dyn) do\n  newparam(:name)\n  params.each { |p| newparam(p) }\n  def self.title_patterns\n    Helper.patterns\n  end\nend\n"
 	types, _ = Types("dyn.rb", dynamic, nil)
 	if len(types) != 1 || !types[0].Open || !types[0].TitlePatternsUnknown {

@@ -739,6 +739,23 @@ func (s *typeScanner) call(t token) bool {
 		s.runMethod(b, m, nil)
 		s.i = end
 		return true
+	case "define_singleton_method":
+		// type.define_singleton_method(:title_patterns) do ... end, as a
+		// helper that builds several types defines them (splunk's
+		// clone_type): the block is the method's body
+		b := s.currentType()
+		if b == nil || !stmt {
+			return false
+		}
+		args, end := s.callArgs(s.i + 1)
+		if len(args) != 1 || args[0].kind != tSymbol || args[0].text != "title_patterns" {
+			return false
+		}
+		s.blockFrame(end, frame{attrs: []*restype.Attr{}})
+		if s.i > end { // a block follows
+			s.titlePatterns(b)
+		}
+		return true
 	case "newmetaparam":
 		if s.currentType() != nil {
 			s.note("newmetaparam inside a type is not followed")
@@ -783,7 +800,8 @@ func (s *typeScanner) runMethod(b *typeBuilder, m method, args []token) {
 	s.notes = append(s.notes, sub.notes...)
 }
 
-// titlePatterns reads the body of `def self.title_patterns` when it is a
+// titlePatterns reads the body of `def self.title_patterns` (or of the
+// block of `define_singleton_method(:title_patterns)`) when it is a
 // literal list of [regexp, [[:attr, proc]...]] pairs, possibly after local
 // assignments of procs. Anything else makes the patterns unknown.
 func (s *typeScanner) titlePatterns(b *typeBuilder) {
