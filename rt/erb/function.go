@@ -390,18 +390,23 @@ func (r *R) SendDynamic(recv Value, public bool, b *Block, args ...Value) Value 
 			return r.ScopeHash()
 		}
 	}
+	if inst, ok := recv.(*Instance); ok {
+		// the object's own class's methods first: they override
+		// Ruby's of the same name (a PBKDF2 class's password=, which
+		// URI objects have too)
+		if k := inst.lookup(name); k != nil {
+			if public {
+				return r.sendInstance(inst, name, b, rest)
+			}
+			return k.fn(r.scope, inst, name, b, rest)
+		}
+	}
 	if binaryMethods[name] {
 		arity(rest, 1, 1)
 		return r.Send(recv, name, b, rest...)
 	}
 	if _, ok := methodTable()[name]; ok {
 		return r.Send(recv, name, b, rest...)
-	}
-	if inst, ok := recv.(*Instance); ok && inst.class.methods[name] {
-		if public {
-			return r.sendInstance(inst, name, b, rest)
-		}
-		return inst.class.fn(r.scope, inst, name, b, rest)
 	}
 	raise(ClassNotImplementedError, "pp2go: send of `%s' to %s, a method pp2go does not implement", name, classOf(recv).Name)
 	return nil
