@@ -62,20 +62,120 @@ func (r *reader) requireModule(x *erb.Call, relative bool) bool {
 		r.required = map[string]bool{}
 	}
 	r.required[lib] = true
+	r.readModuleFile(x, path, func() string { return x.Name + " of " + describe(x.Args[0]) })
+	return true
+}
+
+// readModuleFile reads the module Ruby file at path, once, with the
+// classes it defines; what it does that pp2go does not translate fails
+// the function at n, which why names.
+func (r *reader) readModuleFile(n erb.Node, path string, why func() string) {
 	if r.modules == nil {
 		r.modules = &moduleReader{seen: map[string]bool{}, byName: map[string]*erbgen.ModuleClass{}}
 	}
 	if r.modules.seen[path] {
-		return true
+		return
 	}
 	r.modules.file(path)
-	if why := r.modules.why; why != "" {
-		why = strings.TrimPrefix(why, "unsupported Ruby: ")
-		r.fail(x, "%s of %s, the module's %s: %s", x.Name, describe(x.Args[0]), filepath.Base(path), why)
+	if w := r.modules.why; w != "" {
+		w = strings.TrimPrefix(w, "unsupported Ruby: ")
+		r.fail(n, "%s, the module's %s: %s", why(), filepath.Base(path), w)
 	}
 	r.classes = r.modules.classes
-	return true
 }
+
+// impliedRequires reads the module Ruby file that defines a constant the
+// function uses and no file it requires defines. simplib's parse_hosts
+// uses PuppetX::SIMP::Simplib, which puppetx/simp/simplib.rb defines: the
+// function it calls first requires that file, and in Puppet the constant
+// is there once any code has loaded it. The file is the one Ruby's naming
+// convention gives in the module's lib (PuppetX::SIMP::Simplib:
+// puppet_x/simp/simplib.rb or puppetx/simp/simplib.rb), of the constant
+// or of the module holding it; a constant no such file defines stays
+// unknown, as it was.
+func (r *reader) impliedRequires() {
+	tried := map[string]bool{}
+	for _, n := range r.t.Body {
+		erb.Walk(n, func(n erb.Node) {
+			c, ok := n.(*erb.Const)
+			if !ok {
+				return
+			}
+			names := constNames(c)
+			if tried[strings.Join(names, "::")] || r.definesConst(names) {
+				return
+			}
+			tried[strings.Join(names, "::")] = true
+			for k := len(names); k >= 2; k-- {
+				for _, lib := range conventionalPaths(names[:k]) {
+					if path := moduleRuby(r.t.Name, lib, false); path != "" {
+						r.readModuleFile(c, path, func() string { return "the file that defines " + strings.Join(names, "::") })
+						return
+					}
+				}
+			}
+		})
+	}
+}
+
+// constNames are the names of a constant's path: [PuppetX SIMP Simplib].
+func constNames(c *erb.Const) []string {
+	if c.Scope == nil {
+		return []string{c.Name}
+	}
+	return append(constNames(c.Scope), c.Name)
+}
+
+// definesConst reports whether the constant names (or a class or module
+// holding it) is one the function's files define or one Ruby or Puppet
+// has.
+func (r *reader) definesConst(names []string) bool {
+	for k := len(names); k >= 1; k-- {
+		p := strings.Join(names[:k], "::")
+		if r.modules != nil && r.modules.byName[p] != nil {
+			return true
+		}
+	}
+	p := strings.Join(names, "::")
+	return rterb.KnownConst(p) || rterb.ReleaseConst(p)
+}
+
+// conventionalPaths are the files Ruby's naming convention puts a
+// constant path in, relative to lib: each name in snake case, PuppetX in
+// both the puppet_x and the older puppetx directory.
+func conventionalPaths(names []string) []string {
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = snakeCase(n)
+	}
+	paths := []string{strings.Join(parts, "/")}
+	if names[0] == "PuppetX" {
+		paths = append(paths, "puppetx/"+strings.Join(parts[1:], "/"))
+	}
+	return paths
+}
+
+// snakeCase is a constant's name as its file's: PuppetX puppet_x,
+// SIMP simp, IPAddr ip_addr.
+func snakeCase(name string) string {
+	var b strings.Builder
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c >= 'A' && c <= 'Z' {
+			// a word starts at an upper-case letter after a lower-case
+			// one, or before one in a run of capitals (IPAddr: ip_addr)
+			if i > 0 && (isLower(name[i-1]) || i+1 < len(name) && isLower(name[i+1]) && isUpper(name[i-1])) {
+				b.WriteByte('_')
+			}
+			c += 'a' - 'A'
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
+func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
 
 // moduleReader reads module Ruby files (and the module files they
 // require) for the classes and modules pp2go translates with the

@@ -315,6 +315,7 @@ func (r *reader) read() (err error) {
 		return r.t.Errorf(erb.CodeUnsupported, 0, "no function definition (Puppet::Functions.create_function or newfunction) in the file")
 	}
 	r.methodRequires()
+	r.impliedRequires()
 	return nil
 }
 
