@@ -9,6 +9,7 @@ import (
 
 	"github.com/pp2go/pp2go/codegen/erbgen"
 	"github.com/pp2go/pp2go/frontend/ast"
+	"github.com/pp2go/pp2go/rt/values"
 )
 
 // An inline_template() text made by interpolation is translated at build
@@ -250,4 +251,120 @@ func doubleQuoted(body string, kinds *strings.Builder, lookup func() string) str
 	}
 	out.WriteByte('"')
 	return out.String()
+}
+
+// maxVariants is how many texts inlineERBVariants translates at most for
+// one call.
+const maxVariants = 16
+
+// inlineERBVariants lowers inline_template(x), x an interpolated text
+// whose holes would change its Ruby (simplib::inspect's "<%=
+// scope[@var_name].to_${_output_type} %>"), when the build knows every
+// value each hole can have: the type the checker infers for it is an Enum
+// or a union of them and of single Strings (Result.Operands), and they
+// make at most maxVariants texts. Each text is translated; the call
+// renders the one its holes make, and any other as inline_template()
+// does a text known only at run time. False when a hole's values are not
+// known, or a text does not translate.
+func (l *lowerer) inlineERBVariants(at ast.Expr, x *ast.ConcatenatedString) (jen.Code, bool) {
+	if l.g == nil || l.g.opts.Checked == nil {
+		return nil, false
+	}
+	var lits []string
+	var holes []ast.Expr
+	var choices [][]string
+	var cur strings.Builder
+	for _, seg := range x.Segments {
+		if s, ok := seg.(*ast.LiteralString); ok {
+			cur.WriteString(s.Value)
+			continue
+		}
+		te, ok := seg.(*ast.TextExpression)
+		if !ok {
+			return nil, false
+		}
+		vals, ok := finiteStrings(l.g.opts.Checked.Operands[te.Expr])
+		if !ok {
+			return nil, false
+		}
+		lits = append(lits, cur.String())
+		cur.Reset()
+		holes = append(holes, seg)
+		choices = append(choices, vals)
+	}
+	lits = append(lits, cur.String())
+	texts := []string{lits[0]}
+	for i, vals := range choices {
+		if len(texts)*len(vals) > maxVariants {
+			return nil, false
+		}
+		var next []string
+		for _, t := range texts {
+			for _, v := range vals {
+				next = append(next, t+v+lits[i+1])
+			}
+		}
+		texts = next
+	}
+	line := l.f.Program.Position(at).Line
+	var ids []jen.Code
+	for _, text := range texts {
+		t, err := erbgen.Translate("inline_template", []byte(text))
+		if err != nil {
+			return nil, false
+		}
+		id := l.u.ident(fmt.Sprintf("inlineERB%d", line))
+		l.emitERB(t, id)
+		ids = append(ids, jen.Id(id))
+	}
+	args := []jen.Code{l.lazyPos(at), l.u.funcRef("inline_template"),
+		jen.Index().String().ValuesFunc(func(g *jen.Group) {
+			for _, s := range lits {
+				g.Lit(s)
+			}
+		}),
+		jen.Index().String().ValuesFunc(func(g *jen.Group) {
+			for _, s := range texts {
+				g.Lit(s)
+			}
+		}),
+		jen.Index().Qual(erbgen.RuntimePath, "Template").Values(ids...)}
+	for _, h := range holes {
+		args = append(args, l.interpolate(h, []jen.Code{l.expr(h)}))
+	}
+	return jen.Id("s.InlineERBVariants").Call(args...), true
+}
+
+// finiteStrings are the texts a value of type t can have when they are
+// few and known: an Enum's values (case sensitive), a String type's one
+// value, or those of each type of a Variant.
+func finiteStrings(t values.Type) ([]string, bool) {
+	switch x := t.(type) {
+	case *values.EnumType:
+		if x.CaseInsensitive || len(x.Values) == 0 {
+			return nil, false
+		}
+		return x.Values, true
+	case *values.StringType:
+		if x.HasValue {
+			return []string{x.Value}, true
+		}
+	case *values.VariantType:
+		var out []string
+		seen := map[string]bool{}
+		for _, m := range x.Types {
+			vals, ok := finiteStrings(m)
+			if !ok {
+				return nil, false
+			}
+			for _, v := range vals {
+				if !seen[v] {
+					seen[v] = true
+					out = append(out, v)
+				}
+			}
+		}
+		return out, len(out) > 0
+	}
+	return nil, false
 }

@@ -723,6 +723,9 @@ func (l *lowerer) fnCall(at ast.Expr, name string, lambda *ast.LambdaExpression,
 				if code, ok := l.inlineERBHoles(at, cs); ok {
 					return code
 				}
+				if code, ok := l.inlineERBVariants(at, cs); ok {
+					return code
+				}
 			}
 		}
 	}

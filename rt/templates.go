@@ -226,6 +226,28 @@ func (s *Scope) InlineERBHoles(site SiteRef, t erb.Template, f *FuncRef, kinds s
 	return s.InlineERB(site, t)
 }
 
+// InlineERBVariants is inline_template() of an interpolated text whose
+// holes change its Ruby, each text of which the build translated (texts,
+// ts: the holes' values it knows, codegen's inlineERBVariants): the text
+// the holes make (lits and holes in turn) renders its template, any other
+// as inline_template() renders a text known only at run time.
+func (s *Scope) InlineERBVariants(site SiteRef, f *FuncRef, lits, texts []string, ts []erb.Template, holes ...values.Value) values.Value {
+	var b strings.Builder
+	for i, l := range lits {
+		b.WriteString(l)
+		if i < len(holes) {
+			b.WriteString(values.ToString(holes[i]))
+		}
+	}
+	text := b.String()
+	for i, t := range texts {
+		if t == text {
+			return s.InlineERB(site, ts[i])
+		}
+	}
+	return s.Fn(site, f, nil, values.String(text))
+}
+
 // holeKeepsCode reports whether text, where kind says, leaves the Ruby of
 // the template's other parts as the build read it.
 func holeKeepsCode(kind byte, text string) bool {

@@ -48,6 +48,19 @@ func (c *checker) call(x *ast.CallNamedFunctionExpression, s *scope) bool {
 		c.createResources(x, s)
 	case "lookup":
 		c.lookupTypes(x)
+	case "inline_template":
+		// the types of its texts' interpolations (Result.Operands): a
+		// hole that changes the Ruby is translated for each value it
+		// can have when those are few (codegen's inlineERBVariants)
+		for _, a := range x.Args {
+			if cs, ok := a.(*ast.ConcatenatedString); ok {
+				for _, seg := range cs.Segments {
+					if te, ok := seg.(*ast.TextExpression); ok {
+						c.operandTypes(s, te.Expr)
+					}
+				}
+			}
+		}
 	case "epp":
 		if len(x.Args) > 0 {
 			if names := literalStrings(x.Args[0]); len(names) == 1 {
