@@ -230,7 +230,7 @@ func BuildLangCorpus(archives []*LangArchive, work string, puppet int) (*LangCor
 			hieraConfig = filepath.Join(a.EnvDir, "global", "hiera.yaml")
 		}
 		res, err := codegen.Generate(e, codegen.Options{ModulePath: modPath, RuntimeDir: RepoDir(), Version: "lang",
-			HieraConfig: hieraConfig, Puppet: puppet, Settings: settings, Checked: typecheck.CheckWith(e, resolve.Options{Puppet: puppet, HieraConfig: hieraConfig})})
+			HieraConfig: hieraConfig, Puppet: puppet, Settings: settings, Checked: typecheck.CheckWith(e, resolve.Options{Puppet: puppet, HieraConfig: hieraConfig, Everywhere: true})})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", a.Name, err)
 		}

@@ -20,6 +20,7 @@ import (
 	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/env"
 	"github.com/pp2go/pp2go/typecheck"
+	"github.com/pp2go/pp2go/typecheck/resolve"
 )
 
 // Scenario is one environment of ../shared/conformance/scenarios with its
@@ -78,7 +79,7 @@ func (sc *Scenario) Build(work string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: RepoDir(), Version: "conformance", Reuse: work, Checked: typecheck.Check(e, 0)})
+	res, err := codegen.Generate(e, codegen.Options{RuntimeDir: RepoDir(), Version: "conformance", Reuse: work, Checked: typecheck.CheckWith(e, resolve.Options{Everywhere: true})})
 	if err != nil {
 		return "", err
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/pp2go/pp2go/codegen"
 	"github.com/pp2go/pp2go/frontend/env"
 	"github.com/pp2go/pp2go/typecheck"
+	"github.com/pp2go/pp2go/typecheck/resolve"
 )
 
 // The module sweep (../shared/conformance/sweep/README.md): every class of
@@ -138,7 +139,7 @@ func BuildDriver(envDir, work string, puppet int) (*Sweep, error) {
 		return nil, err
 	}
 	const modPath = "pp2go.local/sweep"
-	res, err := codegen.Generate(e, codegen.Options{ModulePath: modPath, RuntimeDir: RepoDir(), Version: "sweep", Puppet: puppet, Checked: typecheck.Check(e, puppet)})
+	res, err := codegen.Generate(e, codegen.Options{ModulePath: modPath, RuntimeDir: RepoDir(), Version: "sweep", Puppet: puppet, Checked: typecheck.CheckWith(e, resolve.Options{Puppet: puppet, Everywhere: true})})
 	if err != nil {
 		return nil, err
 	}

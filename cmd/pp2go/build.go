@@ -353,7 +353,7 @@ func generate(stderr io.Writer, dir string, ef *envFlags, strict bool, reuse str
 		ef.build["hiera_config"] = hieraConfig
 	}
 	ph.begin("Checking every name on every code path")
-	checked := typecheck.CheckWith(e, resolve.Options{Puppet: ef.release.Major, HieraConfig: hieraConfig})
+	checked := typecheck.CheckWith(e, resolve.Options{Puppet: ef.release.Major, HieraConfig: hieraConfig, Everywhere: true})
 	ph.end(fmt.Sprintf("Checked: %s", plural(len(checked.Diags), "problem")))
 	for _, d := range checked.Diags {
 		report(d, false)

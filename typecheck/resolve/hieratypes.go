@@ -145,12 +145,20 @@ func (c *checker) hieraWarning(f *rthiera.File, key, msg, hint string) {
 // layer's and the environment's bind every key, a module's its own
 // classes' only.
 func (c *checker) hieraLayerOf(path, module string) bool {
-	for _, m := range c.env.Modules {
-		if isUnder(path, m.Dir) {
-			return m.Name == module
+	owner, ok := c.dataOwners[path]
+	if !ok {
+		for _, m := range c.env.Modules {
+			if isUnder(path, m.Dir) {
+				owner = &m.Name
+				break
+			}
 		}
+		if c.dataOwners == nil {
+			c.dataOwners = map[string]*string{}
+		}
+		c.dataOwners[path] = owner
 	}
-	return true
+	return owner == nil || *owner == module
 }
 
 // hieraOptions says whether some data file's lookup_options name key

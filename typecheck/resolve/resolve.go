@@ -12,6 +12,7 @@ package resolve
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"sort"
@@ -103,6 +104,11 @@ type Options struct {
 	// modules of the base module path that the environment never uses are
 	// not its code. A bare module path is always checked whole.
 	All bool
+	// Everywhere checks the code the environment does not reach too (the
+	// classes an ENC or Hiera names, every class of a sweep), for the side
+	// tables the code generator reads: what it finds there is not
+	// reported.
+	Everywhere bool
 	// StrictVariables makes a reference to a variable that no scope
 	// assigns an error, as Puppet's strict_variables setting does; by
 	// default it is a warning.
@@ -194,18 +200,11 @@ func Check(e *env.Env, opts Options) *Result {
 			c.checkFile(f)
 		}
 	}
-	for len(c.queue) > 0 || len(c.queueFiles) > 0 {
-		if len(c.queueFiles) > 0 {
-			f := c.queueFiles[0]
-			c.queueFiles = c.queueFiles[1:]
-			c.checkFile(f)
-			continue
-		}
-		d := c.queue[0]
-		c.queue = c.queue[1:]
-		c.checkDef(d)
-	}
+	c.drain()
 	c.checkDuplicates()
+	if opts.Everywhere && !all {
+		c.checkRest()
+	}
 	files := map[string]*env.File{}
 	for _, f := range e.Files {
 		files[f.Path] = f
@@ -229,6 +228,40 @@ func Check(e *env.Env, opts Options) *Result {
 	return c.res
 }
 
+// checkRest checks the files and definitions the environment's own code
+// does not reach, for the side tables alone (Options.Everywhere): what
+// it finds there is not reported.
+func (c *checker) checkRest() {
+	reached := maps.Clone(c.checkedFiles)
+	n := len(c.res.Diags)
+	for _, f := range c.env.Files {
+		if !c.checkedFiles[f] {
+			c.checkedFiles[f] = true
+			if !f.Failed() && f.Role != env.PcoreTypeFile {
+				c.checkFile(f)
+			}
+		}
+	}
+	c.drain()
+	c.res.Diags = c.res.Diags[:n]
+	c.checkedFiles = reached
+}
+
+// drain checks the files and definitions the checks so far reached.
+func (c *checker) drain() {
+	for len(c.queue) > 0 || len(c.queueFiles) > 0 {
+		if len(c.queueFiles) > 0 {
+			f := c.queueFiles[0]
+			c.queueFiles = c.queueFiles[1:]
+			c.checkFile(f)
+			continue
+		}
+		d := c.queue[0]
+		c.queue = c.queue[1:]
+		c.checkDef(d)
+	}
+}
+
 // outsideHint explains why an error in a module outside the environment
 // directory is reported as a warning.
 const outsideHint = "in a module outside the environment directory, reached from it: a warning here, an error with --all or with pp2go check --modulepath"
@@ -242,7 +275,7 @@ func (c *checker) outside(f *env.File) bool {
 }
 
 func isUnder(path, dir string) bool {
-	return dir != "" && strings.HasPrefix(path, dir+string(filepath.Separator))
+	return dir != "" && len(path) > len(dir) && path[len(dir)] == filepath.Separator && strings.HasPrefix(path, dir)
 }
 
 // reach notes that checked code refers to a definition: it is checked in
@@ -292,11 +325,13 @@ type checker struct {
 	defaults   map[string]map[string]bool // resource defaults and overrides anywhere: type ("*": any) -> attributes ("*": any, a splat)
 	declared   map[string]bool            // classes declared resource-like somewhere (class { 'x': })
 	hieraText  []string                   // the text of Hiera data files, for automatic parameter lookup
+	hieraWords string                     // their words that may hold a key (hieraMentions)
 	// the environment's Hiera data, read once (hieraData), and the keys
 	// its lookup_options name (hieraOptions)
 	hiera          *rthiera.Data
 	hieraRead      bool
 	hieraOptioned  map[string]bool
+	dataOwners     map[string]*string                           // the module whose data each data file is, nil for the other layers' (hieraLayerOf)
 	candidates     map[string][]string                          // suggestion candidates by kind
 	types          map[ast.Expr]values.Type                     // parameter types known at build time (staticType)
 	aliases        *values.AliasRegistry                        // the environment's type aliases (envAliases)
@@ -533,14 +568,42 @@ func hieraDataDirs(root, config string) []string {
 	return dirs
 }
 
-// hieraMentions reports whether some Hiera data file mentions key.
+// hieraMentions reports whether some Hiera data file mentions key, a
+// class's or defined type's name and a parameter's.
 func (c *checker) hieraMentions(key string) bool {
-	for _, t := range c.hieraText {
-		if strings.Contains(t, key) {
-			return true
+	if c.hieraWords == "" {
+		c.hieraWords = keyWords(c.hieraText)
+	}
+	return strings.Contains(c.hieraWords, key)
+}
+
+// keyWords are the words of texts that may hold a parameter's key (runs
+// of letters, digits, _ and : with a "::" in them), each once, one a
+// line: a key is in a text only inside such a word, and the words are
+// much less text to search than the files.
+func keyWords(texts []string) string {
+	seen := map[string]bool{}
+	var b strings.Builder
+	b.WriteByte('\n')
+	for _, t := range texts {
+		for i := 0; i < len(t); {
+			j := i
+			for j < len(t) && keyByte(t[j]) {
+				j++
+			}
+			if w := t[i:j]; strings.Contains(w, "::") && !seen[w] {
+				seen[w] = true
+				b.WriteString(w)
+				b.WriteByte('\n')
+			}
+			i = j + 1
 		}
 	}
-	return false
+	return b.String()
+}
+
+func keyByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == ':'
 }
 
 func (c *checker) checkFile(f *env.File) {

@@ -85,6 +85,7 @@ func TestReach(t *testing.T) {
 		"base/used/manifests/init.pp":         "class used { nope_used() include used::deeper }\n",
 		"base/used/manifests/deeper.pp":       "class used::deeper { nope_deeper() }\n",
 		"base/unused/manifests/init.pp":       "class unused { nope_unused() }\n",
+		"base/unused/manifests/typed.pp":      "class unused::typed(Integer $n = 1) { if $n > 2 { notify { 'x': } } }\n",
 		"base/broken/manifests/init.pp":       "class broken { ",
 		"base/used/manifests/not_reached.pp":  "class used::not_reached { nope_not_reached() }\n",
 		"base/used/functions/helper.pp":       "function used::helper() { nope_in_function() }\n",
@@ -115,6 +116,19 @@ func TestReach(t *testing.T) {
 		if d.Severity == diag.Warning && !strings.Contains(d.Hint, "outside the environment") {
 			t.Errorf("a downgraded error says why: %+v", d)
 		}
+	}
+
+	// Everywhere: the unreached code's side tables, none of its findings
+	every := check(t, dir, env.Options{BaseModulePath: base}, Options{Everywhere: true})
+	if got, want := messages(every.Diags, diag.Error), messages(res.Diags, diag.Error); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("Everywhere reports errors %q, want %q", got, want)
+	}
+	if len(every.Diags) != len(res.Diags) {
+		t.Errorf("Everywhere reports %d findings, want %d", len(every.Diags), len(res.Diags))
+	}
+	// unused::typed's comparison of its Integer parameter
+	if len(every.Operands) <= len(res.Operands) {
+		t.Errorf("Everywhere infers the operands of unreached classes: %d, %d without", len(every.Operands), len(res.Operands))
 	}
 
 	all := check(t, dir, env.Options{BaseModulePath: base}, Options{All: true})
