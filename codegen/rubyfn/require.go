@@ -581,8 +581,8 @@ func constText(c *erb.Const) string {
 }
 
 // TranslateTemplate translates the ERB template at path of a module
-// (MODULE/templates/...), with the module Ruby it requires at its top
-// level from the module's lib/ (require 'puppet_x/a/b'), as
+// (MODULE/templates/...), with the module Ruby it requires from the
+// module's lib/ (require 'puppet_x/a/b'), as
 // functions' are: its classes and modules are translated with it.
 func TranslateTemplate(path string, src []byte) (*erbgen.Template, error) {
 	i := strings.LastIndex(path, string(filepath.Separator)+"templates"+string(filepath.Separator))
@@ -596,11 +596,17 @@ func TranslateTemplate(path string, src []byte) (*erbgen.Template, error) {
 	lib := filepath.Join(path[:i], "lib")
 	var m *moduleReader
 	required := map[string]bool{}
+	// requires at the top level or in a tag's code (kibana's kibana.yml.erb
+	// requires its helper inside the <%= %> tag that uses it)
+	var reqs []*erb.Call
 	for _, n := range t.Body {
-		x, ok := n.(*erb.Call)
-		if !ok || x.Recv != nil || x.Name != "require" || len(x.Args) != 1 || x.Block != nil {
-			continue
-		}
+		erb.Walk(n, func(n erb.Node) {
+			if x, ok := n.(*erb.Call); ok && x.Recv == nil && x.Name == "require" && len(x.Args) == 1 && x.Block == nil {
+				reqs = append(reqs, x)
+			}
+		})
+	}
+	for _, x := range reqs {
 		name, ok := erb.LiteralString(x.Args[0])
 		if !ok {
 			continue
