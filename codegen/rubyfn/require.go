@@ -254,6 +254,27 @@ func (m *moduleReader) defsIn(t *erb.Template, n erb.Node, c *erbgen.ModuleClass
 func (m *moduleReader) body(t *erb.Template, path string, nodes []erb.Node, prefix string, cur *erbgen.ModuleClass, nesting []string) {
 	private, moduleFunction, extendSelf := false, false, false
 	for _, n := range nodes {
+		if x, ok := n.(*erb.Call); ok && cur != nil && x.Recv == nil && len(x.Args) == 1 && x.Block == nil {
+			if d, ok := x.Args[0].(*erb.Def); ok && defVisibility[x.Name] != "" {
+				// private def x ... end (a def's value is its name): the
+				// method, then its visibility
+				m.body(t, path, []erb.Node{d}, prefix, cur, nesting)
+				switch defVisibility[x.Name] {
+				case "private":
+					if !d.Singleton {
+						cur.Private[d.Name] = true
+					}
+				case "public":
+					cur.Private[d.Name] = false
+				case "module_function":
+					if cur.Module && !d.Singleton {
+						cur.Private[d.Name] = true
+						cur.SDefs = append(cur.SDefs, d)
+					}
+				}
+				continue
+			}
+		}
 		switch x := n.(type) {
 		case *erb.Call:
 			switch {
@@ -430,6 +451,16 @@ func (m *moduleReader) body(t *erb.Template, path string, nodes []erb.Node, pref
 			cur.SDefs = append(cur.SDefs, d)
 		}
 	}
+}
+
+// defVisibility is what a call of these names given a def (private def
+// x) makes of the method. A private singleton method
+// (private_class_method def self.x) is called as a public one: only a
+// call with a receiver from outside its class would tell them apart,
+// which fails in Ruby.
+var defVisibility = map[string]string{
+	"private": "private", "protected": "private", "private_class_method": "private",
+	"public": "public", "public_class_method": "public", "module_function": "module_function",
 }
 
 // hoistSingletonDefs takes the singleton methods a singleton method's

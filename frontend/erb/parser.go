@@ -471,6 +471,10 @@ func (p *parser) isCommandArgStart() bool {
 		case "nil", "true", "false", "self", "not", "defined?", "__FILE__", "__LINE__", "case", "if", "unless", "begin", "while", "until":
 			// if/unless/while/until after a method name are modifiers
 			return p.tok.s != "if" && p.tok.s != "unless" && p.tok.s != "while" && p.tok.s != "until"
+		case "def":
+			// private def x ... end, private_class_method def self.x:
+			// a def is an expression (the method's name)
+			return true
 		}
 		return false
 	case tOp:
@@ -1670,6 +1674,11 @@ func (p *parser) parseDefRest(off int, name string, singleton bool) Node {
 	old := p.scope
 	p.pushScope(false)
 	defer p.popScope(old)
+	// a def that is a command's argument (private def x): its body's
+	// do blocks are its own
+	oldNoDo := p.noDo
+	p.noDo = 0
+	defer func() { p.noDo = oldNoDo }()
 	d := &Def{At: At{off}, Name: name, Singleton: singleton}
 	switch {
 	case p.isOp("(call") || p.isOp("(") || p.isOp("(arg"):
