@@ -852,7 +852,7 @@ func (g *generator) natives() (jen.Code, error) {
 		if restype.Core(name) == t || restype.IsVendored(t) {
 			continue // the runtime's, per release (vendored: Program.SetPuppet)
 		}
-		types = append(types, typeLiteral(t))
+		types = append(types, typeLiteral(t, autoloadError(g.e, t)))
 	}
 	if len(types) == 0 {
 		return nil, nil
@@ -953,7 +953,7 @@ func (g *generator) runtimeHas(importPath string) bool {
 
 // typeLiteral is a resource type's metadata as a Go literal (an element of
 // a []*restype.Type).
-func typeLiteral(t *restype.Type) jen.Code {
+func typeLiteral(t *restype.Type, loadError string) jen.Code {
 	attrs := make([]jen.Code, len(t.Attrs))
 	for i, a := range t.Attrs {
 		d := jen.Dict{jen.Id("Name"): jen.Lit(a.Name), jen.Id("Kind"): jen.Qual(rtPath+"/restype", kindName(a.Kind))}
@@ -991,6 +991,9 @@ func typeLiteral(t *restype.Type) jen.Code {
 			libs[i] = jen.Lit(l)
 		}
 		fields[jen.Id("Requires")] = jen.Index().String().Values(libs...)
+	}
+	if loadError != "" {
+		fields[jen.Id("LoadError")] = jen.Lit(loadError)
 	}
 	return jen.Values(fields)
 }

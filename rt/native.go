@@ -93,6 +93,9 @@ func (p *Program) checkAutoload(t NativeType) {
 			Errorf("Could not autoload puppet/type/%s: %s", n.t.Name, msg)
 		}
 	}
+	if n.t.LoadError != "" {
+		Errorf("Could not autoload puppet/type/%s: %s", n.t.Name, n.t.LoadError)
+	}
 }
 
 // AddCoreTypes registers Puppet's built-in resource types.

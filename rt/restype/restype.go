@@ -74,6 +74,12 @@ type Type struct {
 	// loads that no module provides (puppet/resource_api): a Puppet
 	// installation without one fails to autoload the type.
 	Requires []string
+	// LoadError is what autoloading the type fails with in any Puppet,
+	// after "Could not autoload puppet/type/NAME: " (a file it loads
+	// requires a gem nothing provides: "Could not autoload
+	// puppet/provider/iis_site/webadministration: cannot load such file
+	// -- ruby-pwsh"); "" when it loads.
+	LoadError string
 }
 
 // Attr finds an attribute by name: one of the type's own, a metaparameter,
