@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"slices"
@@ -37,17 +38,33 @@ import (
 //     which newtype loads.
 
 // autoloadError is what autoloading type t fails with after "Could not
-// autoload puppet/type/NAME: " (restype.Type.LoadError), or "".
-func autoloadError(e *env.Env, t *restype.Type) string {
+// autoload puppet/type/NAME: " (restype.Type.LoadError), or "". c holds
+// what the types before it read, for the next one's.
+func autoloadError(e *env.Env, t *restype.Type, c *rubyFiles) string {
 	if t.Source == "" || t.ResourceAPI {
 		return ""
 	}
-	l := &autoloader{e: e, seen: map[string]bool{}, typeName: t.Name}
-	return l.file(t.Source)
+	l := &autoloader{e: e, files: c, seen: map[string]bool{}, typeName: t.Name}
+	if msg := l.file(t.Source); msg != "" || l.loaded {
+		return msg
+	}
+	// a file that requires nothing, read no further, or one the parser
+	// does not read: its newtype loads the providers
+	return l.providers()
+}
+
+// rubyFiles are the Ruby files autoloadError read: parsed, by path (nil:
+// unreadable, or not Ruby pp2go parses), and the module path's provider
+// files by type (providerFiles).
+type rubyFiles struct {
+	parsed    map[string][]erb.Node
+	providers map[string][]string
+	libs      map[string]string // moduleFile's answers
 }
 
 type autoloader struct {
 	e        *env.Env
+	files    *rubyFiles
 	seen     map[string]bool // files loaded (required or autoloaded)
 	typeName string          // the type whose newtype loads its providers
 	loaded   bool            // its providers are loaded
@@ -60,15 +77,21 @@ func (l *autoloader) file(path string) string {
 		return ""
 	}
 	l.seen[path] = true
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return ""
+	body, ok := l.files.parsed[path]
+	if !ok {
+		// (a file that requires nothing and names no provider loads
+		// nothing: most are, and are not parsed)
+		if src, err := os.ReadFile(path); err == nil && (bytes.Contains(src, []byte("require")) || bytes.Contains(src, []byte(".provider("))) {
+			if t, err := erb.ParseRuby(path, src); err == nil {
+				body = t.Body
+			}
+		}
+		if l.files.parsed == nil {
+			l.files.parsed = map[string][]erb.Node{}
+		}
+		l.files.parsed[path] = body
 	}
-	t, err := erb.ParseRuby(path, src)
-	if err != nil {
-		return ""
-	}
-	return l.stmts(path, t.Body)
+	return l.stmts(path, body)
 }
 
 func (l *autoloader) stmts(path string, nodes []erb.Node) string {
@@ -176,13 +199,22 @@ func (l *autoloader) require(path string, x *erb.Call) string {
 // moduleFile is the module file require 'lib' loads: the first module's
 // lib/LIB.rb.
 func (l *autoloader) moduleFile(lib string) string {
+	if p, ok := l.files.libs[lib]; ok {
+		return p
+	}
+	found := ""
 	for _, m := range l.e.Modules {
 		p := filepath.Join(m.Dir, "lib", filepath.FromSlash(lib)+".rb")
 		if st, err := os.Stat(p); err == nil && !st.IsDir() {
-			return p
+			found = p
+			break
 		}
 	}
-	return ""
+	if l.files.libs == nil {
+		l.files.libs = map[string]string{}
+	}
+	l.files.libs[lib] = found
+	return found
 }
 
 // providers is the error of loading the type's providers, as newtype
@@ -213,21 +245,27 @@ func (l *autoloader) provider(typ, prov string) string {
 
 // providerFiles are the provider files of type typ of every module, in
 // module path order, each name once (the first module's), each module's
-// sorted.
+// sorted. The module path's are listed once, for every type.
 func (l *autoloader) providerFiles(typ string) []string {
-	var out []string
-	names := map[string]bool{}
-	for _, m := range l.e.Modules {
-		files, _ := filepath.Glob(filepath.Join(m.Dir, "lib", "puppet", "provider", typ, "*.rb"))
-		slices.Sort(files)
-		for _, f := range files {
-			if b := filepath.Base(f); !names[b] {
-				names[b] = true
-				out = append(out, f)
+	if l.files.providers == nil {
+		l.files.providers = map[string][]string{}
+		names := map[string]bool{} // type/file.rb
+		for _, m := range l.e.Modules {
+			dir := filepath.Join(m.Dir, "lib", "puppet", "provider")
+			types, _ := os.ReadDir(dir)
+			for _, t := range types {
+				files, _ := filepath.Glob(filepath.Join(dir, t.Name(), "*.rb"))
+				slices.Sort(files)
+				for _, f := range files {
+					if k := t.Name() + "/" + filepath.Base(f); !names[k] {
+						names[k] = true
+						l.files.providers[t.Name()] = append(l.files.providers[t.Name()], f)
+					}
+				}
 			}
 		}
 	}
-	return out
+	return l.files.providers[typ]
 }
 
 // providerRef matches Puppet::Type.type(:typ).provider(:prov).

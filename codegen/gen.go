@@ -847,12 +847,13 @@ func (g *generator) environmentTable() error {
 // compiles again, it was a quarter of that compile.
 func (g *generator) natives() (jen.Code, error) {
 	var types []jen.Code
+	var files rubyFiles
 	for _, name := range sortedKeys(g.e.Types) {
 		t := g.e.Types[name]
 		if restype.Core(name) == t || restype.IsVendored(t) {
 			continue // the runtime's, per release (vendored: Program.SetPuppet)
 		}
-		types = append(types, typeLiteral(t, autoloadError(g.e, t)))
+		types = append(types, typeLiteral(t, autoloadError(g.e, t, &files)))
 	}
 	if len(types) == 0 {
 		return nil, nil
