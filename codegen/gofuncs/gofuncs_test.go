@@ -59,15 +59,6 @@ func TestEmitExample(t *testing.T) {
 	assert.Equal(t, string(want), string(src), "run go test ./codegen/gofuncs -update")
 }
 
-func TestSnake(t *testing.T) {
-	for in, out := range map[string]string{
-		"MaxMemory": "max_memory", "IPInRange": "ip_in_range", "Bool2httpd": "bool2httpd",
-		"Min": "min", "ToJSON": "to_json", "A": "a", "HTTPUrl": "http_url",
-	} {
-		assert.Equal(t, out, snake(in), in)
-	}
-}
-
 // TestScanTypes covers the type mapping and its errors on a package
 // written for the test.
 func TestScanTypes(t *testing.T) {

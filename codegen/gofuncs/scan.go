@@ -55,9 +55,10 @@ import (
 	"go/types"
 	"sort"
 	"strings"
-	"unicode"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/pp2go/pp2go/frontend/rubyscan"
 )
 
 const (
@@ -207,7 +208,7 @@ func Scan(dir, module string) (*Package, error) {
 	for _, d := range ds {
 		name := d.puppetNameOver
 		if name == "" {
-			name = snake(d.GoName)
+			name = rubyscan.SnakeCase(d.GoName)
 			if module != "" {
 				name = module + "::" + name
 			}
@@ -266,26 +267,6 @@ func directives(p *packages.Package) map[string]directive {
 		}
 	}
 	return out
-}
-
-// snake is a Go name in snake case: MaxMemory -> max_memory, IPInRange ->
-// ip_in_range, Bool2httpd -> bool2httpd.
-func snake(s string) string {
-	r := []rune(s)
-	var b strings.Builder
-	for i, c := range r {
-		if unicode.IsUpper(c) {
-			prevLower := i > 0 && (unicode.IsLower(r[i-1]) || unicode.IsDigit(r[i-1]))
-			nextLower := i+1 < len(r) && unicode.IsLower(r[i+1])
-			if i > 0 && (prevLower || (nextLower && unicode.IsUpper(r[i-1]))) {
-				b.WriteByte('_')
-			}
-			b.WriteRune(unicode.ToLower(c))
-			continue
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
 }
 
 func dispatchOf(obj *types.Func, fset *token.FileSet, dir directive) (*Dispatch, error) {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pp2go/pp2go/codegen/erbgen"
 	"github.com/pp2go/pp2go/frontend/erb"
+	"github.com/pp2go/pp2go/frontend/rubyscan"
 	rterb "github.com/pp2go/pp2go/rt/erb"
 )
 
@@ -101,7 +102,7 @@ func (r *reader) impliedRequires() {
 			if !ok {
 				return
 			}
-			names := constNames(c)
+			names := strings.Split(constText(c), "::")
 			if tried[strings.Join(names, "::")] || r.definesConst(names) {
 				return
 			}
@@ -116,14 +117,6 @@ func (r *reader) impliedRequires() {
 			}
 		})
 	}
-}
-
-// constNames are the names of a constant's path: [PuppetX SIMP Simplib].
-func constNames(c *erb.Const) []string {
-	if c.Scope == nil {
-		return []string{c.Name}
-	}
-	return append(constNames(c.Scope), c.Name)
 }
 
 // definesConst reports whether the constant names (or a class or module
@@ -146,7 +139,7 @@ func (r *reader) definesConst(names []string) bool {
 func conventionalPaths(names []string) []string {
 	parts := make([]string, len(names))
 	for i, n := range names {
-		parts[i] = snakeCase(n)
+		parts[i] = rubyscan.SnakeCase(n)
 	}
 	paths := []string{strings.Join(parts, "/")}
 	if names[0] == "PuppetX" {
@@ -154,28 +147,6 @@ func conventionalPaths(names []string) []string {
 	}
 	return paths
 }
-
-// snakeCase is a constant's name as its file's: PuppetX puppet_x,
-// SIMP simp, IPAddr ip_addr.
-func snakeCase(name string) string {
-	var b strings.Builder
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if c >= 'A' && c <= 'Z' {
-			// a word starts at an upper-case letter after a lower-case
-			// one, or before one in a run of capitals (IPAddr: ip_addr)
-			if i > 0 && (isLower(name[i-1]) || i+1 < len(name) && isLower(name[i+1]) && isUpper(name[i-1])) {
-				b.WriteByte('_')
-			}
-			c += 'a' - 'A'
-		}
-		b.WriteByte(c)
-	}
-	return b.String()
-}
-
-func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
-func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
 
 // moduleReader reads module Ruby files (and the module files they
 // require) for the classes and modules pp2go translates with the
