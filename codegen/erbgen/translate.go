@@ -1267,14 +1267,15 @@ func (t *translator) assignTo(x erb.Node, target erb.Node, v jen.Code, asValue b
 			args = append(args, v)
 			return rcall("Aset", args...)
 		}
+		if t.classes != nil && t.classes.user[tg.Name+"="] && len(tg.Args) == 0 && tg.Recv != nil {
+			// recv.name = v of a module class's setter (on an object of
+			// another class, Ruby's writer of the name)
+			return rcall("SetAttr", t.expr(tg.Recv), jen.Lit(tg.Name), v)
+		}
 		if goName, takesBlock, ok := rterb.Method(tg.Name + "="); ok && !takesBlock && len(tg.Args) == 0 && tg.Recv != nil {
 			// recv.name = v: the writer name= (its value is v, which the
 			// writers return)
 			return rcall(goName, t.expr(tg.Recv), v)
-		}
-		if t.classes != nil && t.classes.user[tg.Name+"="] && len(tg.Args) == 0 && tg.Recv != nil {
-			// recv.name = v of a module class's setter
-			return rcall("SetAttr", t.expr(tg.Recv), jen.Lit(tg.Name), v)
 		}
 		t.unsupported(tg, "attribute assignment (.%s =)", tg.Name)
 	}
@@ -1303,6 +1304,19 @@ func (t *translator) opAssign(x *erb.OpAssign) []jen.Code {
 		}
 		return []jen.Code{t.opAssignVia(x, "Global", "SetGlobal", tg.Name)}
 	case *erb.Call:
+		if tg.Name != "[]" && len(tg.Args) == 0 && tg.Block == nil && sameEachTime(tg.Recv) {
+			// recv.name op= v: recv.name = recv.name op v, recv read
+			// twice (self, a variable or a constant)
+			read := &erb.Call{At: tg.At, Recv: tg.Recv, Name: tg.Name}
+			write := func(v erb.Node) jen.Code { return t.assign(&erb.Assign{At: x.At, Target: read, Value: v}, false) }
+			switch x.Op {
+			case "||":
+				return []jen.Code{jen.If(jen.Op("!").Qual(RuntimePath, "Truthy").Call(t.expr(read))).Block(write(x.Value))}
+			case "&&":
+				return []jen.Code{jen.If(erbQ("Truthy").Call(t.expr(read))).Block(write(x.Value))}
+			}
+			return []jen.Code{write(&erb.Binary{At: x.At, Op: x.Op, L: read, R: x.Value})}
+		}
 		if tg.Name != "[]" || len(tg.Args) != 1 {
 			break
 		}
@@ -1326,6 +1340,16 @@ func (t *translator) opAssign(x *erb.OpAssign) []jen.Code {
 	}
 	t.unsupported(x, "%s= on this target", x.Op)
 	return nil
+}
+
+// sameEachTime reports whether evaluating n twice gives the same object
+// and does nothing else: self, a variable, a constant.
+func sameEachTime(n erb.Node) bool {
+	switch n.(type) {
+	case *erb.Self, *erb.LVar, *erb.IVar, *erb.Const:
+		return true
+	}
+	return false
 }
 
 // opAssignVia is x (name op= value) of a variable the rendering reads

@@ -291,17 +291,25 @@ func (m *moduleReader) body(t *erb.Template, path string, nodes []erb.Node, pref
 					continue
 				}
 				extendSelf = true
-			case cur != nil && x.Recv == nil && x.Name == "attr_reader" && len(x.Args) > 0 && x.Block == nil:
+			case cur != nil && x.Recv == nil && (x.Name == "attr_reader" || x.Name == "attr_writer" || x.Name == "attr_accessor") && len(x.Args) > 0 && x.Block == nil:
 				for _, a := range x.Args {
 					s, ok := a.(*erb.Sym)
 					if !ok || s.Parts != nil {
-						m.fail(t, a, "attr_reader of a computed name")
+						m.fail(t, a, "%s of a computed name", x.Name)
 						continue
 					}
-					// def name; @name; end
 					m.defsIn(t, x, cur)
-					cur.Defs = append(cur.Defs, &erb.Def{At: x.At, Name: s.Name, Body: &erb.Begin{At: x.At, Body: []erb.Node{&erb.IVar{At: x.At, Name: s.Name}}}})
-					cur.Private[s.Name] = private
+					if x.Name != "attr_writer" {
+						// def name; @name; end
+						cur.Defs = append(cur.Defs, &erb.Def{At: x.At, Name: s.Name, Body: &erb.Begin{At: x.At, Body: []erb.Node{&erb.IVar{At: x.At, Name: s.Name}}}})
+						cur.Private[s.Name] = private
+					}
+					if x.Name != "attr_reader" {
+						// def name=(value); @name = value; end
+						set := &erb.Assign{At: x.At, Target: &erb.IVar{At: x.At, Name: s.Name}, Value: &erb.LVar{At: x.At, Name: "value"}}
+						cur.Defs = append(cur.Defs, &erb.Def{At: x.At, Name: s.Name + "=", Params: []erb.Param{{Name: "value"}}, Body: &erb.Begin{At: x.At, Body: []erb.Node{set}}})
+						cur.Private[s.Name+"="] = private
+					}
 				}
 			default:
 				m.fail(t, x, "%s in a module's Ruby file", nodeName(x))

@@ -354,7 +354,12 @@ func (r *R) UserOp(op string, l, rv Value, ruby func(a, b Value) Value) Value {
 // SetAttr is recv.name = v of a setter a module class defines (name=):
 // its value is v, whatever the setter returns.
 func (r *R) SetAttr(recv Value, name string, v Value) Value {
-	r.SendUser(recv, name+"=", NoBlock, v)
+	if _, ok := recv.(*Instance); ok {
+		r.SendUser(recv, name+"=", NoBlock, v)
+	} else {
+		// an object of another class: Ruby's own writer (URI's user=)
+		r.SendDynamic(recv, true, NoBlock, Symbol(name+"="), v)
+	}
 	return v
 }
 
