@@ -59,7 +59,6 @@ func autoloadError(e *env.Env, t *restype.Type, c *rubyFiles) string {
 type rubyFiles struct {
 	parsed    map[string][]erb.Node
 	providers map[string][]string
-	libs      map[string]string // moduleFile's answers
 }
 
 type autoloader struct {
@@ -171,7 +170,7 @@ func (l *autoloader) require(path string, x *erb.Call) string {
 	if x.Name == "require" {
 		if lib, ok := erb.LiteralString(arg); ok && !filepath.IsAbs(lib) {
 			lib = strings.TrimSuffix(lib, ".rb")
-			if file := l.moduleFile(lib); file != "" {
+			if file, _, ok := l.e.RequireRuby(lib); ok {
 				return l.file(file)
 			}
 			if !strings.Contains(lib, "/") && !rterb.RubyLibrary(lib) {
@@ -196,34 +195,12 @@ func (l *autoloader) require(path string, x *erb.Call) string {
 	return l.file(filepath.Clean(p))
 }
 
-// moduleFile is the module file require 'lib' loads: the first module's
-// lib/LIB.rb.
-func (l *autoloader) moduleFile(lib string) string {
-	if p, ok := l.files.libs[lib]; ok {
-		return p
-	}
-	found := ""
-	for _, m := range l.e.Modules {
-		p := filepath.Join(m.Dir, "lib", filepath.FromSlash(lib)+".rb")
-		if st, err := os.Stat(p); err == nil && !st.IsDir() {
-			found = p
-			break
-		}
-	}
-	if l.files.libs == nil {
-		l.files.libs = map[string]string{}
-	}
-	l.files.libs[lib] = found
-	return found
-}
-
 // providers is the error of loading the type's providers, as newtype
 // does.
 func (l *autoloader) providers() string {
 	for _, p := range l.providerFiles(l.typeName) {
-		if msg := l.file(p); msg != "" {
-			name := strings.TrimSuffix(filepath.Base(p), ".rb")
-			return "Could not autoload puppet/provider/" + l.typeName + "/" + name + ": " + msg
+		if msg := l.autoloadProvider(l.typeName, p); msg != "" {
+			return msg
 		}
 	}
 	return ""
@@ -234,11 +211,17 @@ func (l *autoloader) providers() string {
 func (l *autoloader) provider(typ, prov string) string {
 	for _, p := range l.providerFiles(typ) {
 		if strings.TrimSuffix(filepath.Base(p), ".rb") == prov {
-			if msg := l.file(p); msg != "" {
-				return "Could not autoload puppet/provider/" + typ + "/" + prov + ": " + msg
-			}
-			return ""
+			return l.autoloadProvider(typ, p)
 		}
+	}
+	return ""
+}
+
+// autoloadProvider is the error of autoloading the provider file p of
+// type typ, as Puppet's autoloader words it.
+func (l *autoloader) autoloadProvider(typ, p string) string {
+	if msg := l.file(p); msg != "" {
+		return "Could not autoload puppet/provider/" + typ + "/" + strings.TrimSuffix(filepath.Base(p), ".rb") + ": " + msg
 	}
 	return ""
 }

@@ -28,23 +28,8 @@ const holeMark = "\x00"
 // inlineERBHoles lowers inline_template(x), x an interpolated text; false
 // when its holes are elsewhere than holeTemplate translates.
 func (l *lowerer) inlineERBHoles(at ast.Expr, x *ast.ConcatenatedString) (jen.Code, bool) {
-	var lits []string
-	var holes []ast.Expr
-	var cur strings.Builder
-	for _, seg := range x.Segments {
-		if s, ok := seg.(*ast.LiteralString); ok {
-			if strings.Contains(s.Value, holeMark) {
-				return nil, false
-			}
-			cur.WriteString(s.Value)
-			continue
-		}
-		lits = append(lits, cur.String())
-		cur.Reset()
-		holes = append(holes, seg)
-	}
-	lits = append(lits, cur.String())
-	if len(holes) == 0 {
+	lits, holes := splitHoles(x)
+	if len(holes) == 0 || strings.Contains(strings.Join(lits, ""), holeMark) {
 		return nil, false
 	}
 	text, kinds, ok := holeTemplate(strings.Join(lits, holeMark))
@@ -57,16 +42,42 @@ func (l *lowerer) inlineERBHoles(at ast.Expr, x *ast.ConcatenatedString) (jen.Co
 	}
 	id := l.u.ident(fmt.Sprintf("inlineERB%d", l.f.Program.Position(at).Line))
 	l.emitERB(t, id)
-	args := []jen.Code{l.lazyPos(at), jen.Id(id), l.u.funcRef("inline_template"), jen.Lit(kinds),
-		jen.Index().String().ValuesFunc(func(g *jen.Group) {
-			for _, s := range lits {
-				g.Lit(s)
-			}
-		})}
-	for _, h := range holes {
-		args = append(args, l.interpolate(h, []jen.Code{l.expr(h)}))
+	args := []jen.Code{l.lazyPos(at), jen.Id(id), l.u.funcRef("inline_template"), jen.Lit(kinds), stringSlice(lits)}
+	return jen.Id("s.InlineERBHoles").Call(append(args, l.holeTexts(holes)...)...), true
+}
+
+// splitHoles are an interpolated text's literal parts, one more than its
+// holes, and its holes.
+func splitHoles(x *ast.ConcatenatedString) (lits []string, holes []ast.Expr) {
+	var cur strings.Builder
+	for _, seg := range x.Segments {
+		if s, ok := seg.(*ast.LiteralString); ok {
+			cur.WriteString(s.Value)
+			continue
+		}
+		lits = append(lits, cur.String())
+		cur.Reset()
+		holes = append(holes, seg)
 	}
-	return jen.Id("s.InlineERBHoles").Call(args...), true
+	return append(lits, cur.String()), holes
+}
+
+// holeTexts are the holes' values as the text interpolates them.
+func (l *lowerer) holeTexts(holes []ast.Expr) []jen.Code {
+	out := make([]jen.Code, len(holes))
+	for i, h := range holes {
+		out[i] = l.interpolate(h, []jen.Code{l.expr(h)})
+	}
+	return out
+}
+
+// stringSlice is a []string literal of ss.
+func stringSlice(ss []string) jen.Code {
+	return jen.Index().String().ValuesFunc(func(g *jen.Group) {
+		for _, s := range ss {
+			g.Lit(s)
+		}
+	})
 }
 
 // holeTemplate rewrites src, an ERB text whose holes are holeMarks, into
@@ -270,16 +281,10 @@ func (l *lowerer) inlineERBVariants(at ast.Expr, x *ast.ConcatenatedString) (jen
 	if l.g == nil || l.g.opts.Checked == nil {
 		return nil, false
 	}
-	var lits []string
-	var holes []ast.Expr
+	lits, holes := splitHoles(x)
 	var choices [][]string
-	var cur strings.Builder
-	for _, seg := range x.Segments {
-		if s, ok := seg.(*ast.LiteralString); ok {
-			cur.WriteString(s.Value)
-			continue
-		}
-		te, ok := seg.(*ast.TextExpression)
+	for _, h := range holes {
+		te, ok := h.(*ast.TextExpression)
 		if !ok {
 			return nil, false
 		}
@@ -287,12 +292,8 @@ func (l *lowerer) inlineERBVariants(at ast.Expr, x *ast.ConcatenatedString) (jen
 		if !ok {
 			return nil, false
 		}
-		lits = append(lits, cur.String())
-		cur.Reset()
-		holes = append(holes, seg)
 		choices = append(choices, vals)
 	}
-	lits = append(lits, cur.String())
 	texts := []string{lits[0]}
 	for i, vals := range choices {
 		if len(texts)*len(vals) > maxVariants {
@@ -306,33 +307,26 @@ func (l *lowerer) inlineERBVariants(at ast.Expr, x *ast.ConcatenatedString) (jen
 		}
 		texts = next
 	}
-	line := l.f.Program.Position(at).Line
-	var ids []jen.Code
-	for _, text := range texts {
+	// every text translated before any is emitted: one that is not
+	// leaves the call to run time, and the file without the others
+	ts := make([]*erbgen.Template, len(texts))
+	for i, text := range texts {
 		t, err := erbgen.Translate("inline_template", []byte(text))
 		if err != nil {
 			return nil, false
 		}
+		ts[i] = t
+	}
+	line := l.f.Program.Position(at).Line
+	var ids []jen.Code
+	for _, t := range ts {
 		id := l.u.ident(fmt.Sprintf("inlineERB%d", line))
 		l.emitERB(t, id)
 		ids = append(ids, jen.Id(id))
 	}
-	args := []jen.Code{l.lazyPos(at), l.u.funcRef("inline_template"),
-		jen.Index().String().ValuesFunc(func(g *jen.Group) {
-			for _, s := range lits {
-				g.Lit(s)
-			}
-		}),
-		jen.Index().String().ValuesFunc(func(g *jen.Group) {
-			for _, s := range texts {
-				g.Lit(s)
-			}
-		}),
+	args := []jen.Code{l.lazyPos(at), l.u.funcRef("inline_template"), stringSlice(lits), stringSlice(texts),
 		jen.Index().Qual(erbgen.RuntimePath, "Template").Values(ids...)}
-	for _, h := range holes {
-		args = append(args, l.interpolate(h, []jen.Code{l.expr(h)}))
-	}
-	return jen.Id("s.InlineERBVariants").Call(args...), true
+	return jen.Id("s.InlineERBVariants").Call(append(args, l.holeTexts(holes)...)...), true
 }
 
 // finiteStrings are the texts a value of type t can have when they are

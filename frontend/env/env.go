@@ -120,7 +120,7 @@ type Env struct {
 	code          string                   // Options.Code
 	files         map[string]*File
 	// rubyFeatures are the required Ruby features found so far
-	// (requireRuby), by feature: types' files require the same few
+	// (RequireRuby), by feature: types' files require the same few
 	// helpers, each looked for in every module's lib directory.
 	rubyFeatures sync.Map // string -> rubyFeature
 }

@@ -411,7 +411,7 @@ func (e *Env) scanRuby() {
 				name := strings.TrimSuffix(filepath.Base(p), ".rb")
 				text, err := os.ReadFile(p)
 				if err == nil {
-					types, _ := rubyscan.Types(p, string(text), e.requireRuby)
+					types, _ := rubyscan.Types(p, string(text), e.RequireRuby)
 					for _, t := range types {
 						if t.Name == name {
 							rt.Type = t
@@ -431,7 +431,7 @@ func (e *Env) scanRuby() {
 					rt.Type = &restype.Type{Name: name, Open: true, TitlePatternsUnknown: true, Isomorphic: true, Source: p}
 				}
 				for _, f := range rubyscan.TopLevelRequires(string(text)) {
-					if _, _, ok := e.requireRuby(f); !ok {
+					if _, _, ok := e.RequireRuby(f); !ok {
 						rt.Type.Requires = append(rt.Type.Requires, f)
 					}
 				}
@@ -456,10 +456,10 @@ func (e *Env) scanRuby() {
 	wg.Wait()
 }
 
-// requireRuby finds a required Ruby feature in the modules' lib
+// RequireRuby finds a required Ruby feature in the modules' lib
 // directories, as Ruby's load path with those directories would (once a
 // feature: rubyFeatures).
-func (e *Env) requireRuby(feature string) (string, string, bool) {
+func (e *Env) RequireRuby(feature string) (string, string, bool) {
 	if f, ok := e.rubyFeatures.Load(feature); ok {
 		f := f.(rubyFeature)
 		return f.path, f.text, f.found
@@ -476,7 +476,7 @@ func (e *Env) requireRuby(feature string) (string, string, bool) {
 	return f.path, f.text, f.found
 }
 
-// rubyFeature is where requireRuby found a feature, and its text.
+// rubyFeature is where RequireRuby found a feature, and its text.
 type rubyFeature struct {
 	path, text string
 	found      bool
