@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/pp2go/pp2go/codegen/erbgen"
 	"github.com/pp2go/pp2go/frontend/env"
@@ -37,13 +38,42 @@ import (
 //     (puppet/provider/TYPE/*.rb, in module path order, a name once),
 //     which newtype loads.
 
-// autoloadError is what autoloading type t fails with after "Could not
-// autoload puppet/type/NAME: " (restype.Type.LoadError), or "". c holds
-// what the types before it read, for the next one's.
-func autoloadError(e *env.Env, t *restype.Type, c *rubyFiles) string {
+// TypeLoads finds what autoloading each module resource type fails
+// with, once a type, for the checker (resolve.Options.TypeLoadError: a
+// resource of the type is an error where it is declared) and for the
+// generated table of types (restype.Type.LoadError: a compile that
+// reaches such a resource fails as Puppet does).
+type TypeLoads struct {
+	e     *env.Env
+	mu    sync.Mutex
+	files rubyFiles // what the types before read, for the next one's
+	errs  map[*restype.Type]string
+}
+
+// NewTypeLoads is the autoload analysis of e's module types.
+func NewTypeLoads(e *env.Env) *TypeLoads {
+	return &TypeLoads{e: e, errs: map[*restype.Type]string{}}
+}
+
+// Error is what autoloading type t fails with after "Could not autoload
+// puppet/type/NAME: ", or "" (a core type, one of the Resource API, or
+// one whose autoload the build finds nothing wrong with).
+func (l *TypeLoads) Error(t *restype.Type) string {
 	if t.Source == "" || t.ResourceAPI {
 		return ""
 	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	msg, ok := l.errs[t]
+	if !ok {
+		msg = autoloadError(l.e, t, &l.files)
+		l.errs[t] = msg
+	}
+	return msg
+}
+
+// autoloadError is TypeLoads.Error, each file it reads kept in c.
+func autoloadError(e *env.Env, t *restype.Type, c *rubyFiles) string {
 	l := &autoloader{e: e, files: c, seen: map[string]bool{}, typeName: t.Name}
 	if msg := l.file(t.Source); msg != "" || l.loaded {
 		return msg

@@ -65,6 +65,9 @@ type Options struct {
 	// binds calls to a dispatch, skips proven attributes' checks and makes
 	// comparisons and conditions of known types Go's (typed.go).
 	Checked *typecheck.Result
+	// TypeLoads is the autoload analysis of the module types, the
+	// checker's (nil: the generator makes its own).
+	TypeLoads *TypeLoads
 	// Puppet is the major version of the Puppet release the program
 	// compiles as by default (rt.Puppet7, rt.Puppet8); 0 is 8.
 	Puppet int
@@ -847,13 +850,16 @@ func (g *generator) environmentTable() error {
 // compiles again, it was a quarter of that compile.
 func (g *generator) natives() (jen.Code, error) {
 	var types []jen.Code
-	var files rubyFiles
+	loads := g.opts.TypeLoads
+	if loads == nil {
+		loads = NewTypeLoads(g.e)
+	}
 	for _, name := range sortedKeys(g.e.Types) {
 		t := g.e.Types[name]
 		if restype.Core(name) == t || restype.IsVendored(t) {
 			continue // the runtime's, per release (vendored: Program.SetPuppet)
 		}
-		types = append(types, typeLiteral(t, autoloadError(g.e, t, &files)))
+		types = append(types, typeLiteral(t, loads.Error(t)))
 	}
 	if len(types) == 0 {
 		return nil, nil

@@ -353,7 +353,8 @@ func generate(stderr io.Writer, dir string, ef *envFlags, strict bool, reuse str
 		ef.build["hiera_config"] = hieraConfig
 	}
 	ph.begin("Checking every name on every code path")
-	checked := typecheck.CheckWith(e, resolve.Options{Puppet: ef.release.Major, HieraConfig: hieraConfig, Everywhere: true})
+	loads := codegen.NewTypeLoads(e)
+	checked := typecheck.CheckWith(e, resolve.Options{Puppet: ef.release.Major, HieraConfig: hieraConfig, Everywhere: true, TypeLoadError: loads.Error})
 	ph.end(fmt.Sprintf("Checked: %s", plural(len(checked.Diags), "problem")))
 	for _, d := range checked.Diags {
 		report(d, false)
@@ -381,7 +382,7 @@ func generate(stderr io.Writer, dir string, ef *envFlags, strict bool, reuse str
 		}
 	}
 	ph.begin("Generating Go")
-	res, err := codegen.Generate(e, codegen.Options{Environment: ef.environment, Runtime: pp2go.Runtime, Version: version, HieraConfig: hieraConfig, Checked: checked,
+	res, err := codegen.Generate(e, codegen.Options{Environment: ef.environment, Runtime: pp2go.Runtime, Version: version, HieraConfig: hieraConfig, Checked: checked, TypeLoads: loads,
 		Puppet: ef.release.Major, Settings: settings, BuildSettings: ef.buildSettings(), Reuse: reuse})
 	if err != nil {
 		ph.clear()

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/pp2go/pp2go/codegen"
 	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/env"
 	"github.com/pp2go/pp2go/typecheck/resolve"
@@ -27,8 +28,10 @@ func newCheckCmd() *cobra.Command {
 		Long: `check loads a Puppet environment as Puppet does (environment.conf, module
 path, metadata.json, main manifest), parses and validates every file, and
 resolves every name on every code path, whether or not a node reaches it:
-classes, defined and native resource types and their attributes, functions
-and their argument counts, type aliases and variables. It reports the values
+classes, defined and native resource types and their attributes (and the
+module types Puppet cannot autoload: a provider that requires a gem neither
+Puppet's Ruby nor a module has), functions and their argument counts, type
+aliases and variables. It reports the values
 that the declared types (Puppet's own and the environment's type aliases)
 reject, in the wording of the --puppet release: the values and defaults given
 to class and defined type parameters, the arguments of function calls and the
@@ -144,7 +147,8 @@ The exit status is 1 when there is an error, whatever the format.`,
 			if err != nil {
 				return err
 			}
-			res := resolve.Check(e, resolve.Options{All: all, StrictVariables: strict, Puppet: pf.release.Major, HieraConfig: hieraConfig})
+			res := resolve.Check(e, resolve.Options{All: all, StrictVariables: strict, Puppet: pf.release.Major, HieraConfig: hieraConfig,
+				TypeLoadError: codegen.NewTypeLoads(e).Error})
 			res.Diags = slices.DeleteFunc(res.Diags, func(d *diag.Diagnostic) bool { return !pf.reports(d) })
 			if err := write(cmd.OutOrStdout(), res.Diags); err != nil {
 				return err

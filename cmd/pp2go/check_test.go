@@ -3,11 +3,16 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
+	"path"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/txtar"
 )
 
 // writeEnv makes an environment of files (path -> text) in a temporary
@@ -152,4 +157,33 @@ func TestReleaseOnlyDiagnostics(t *testing.T) {
 			require.Contains(t, build.String(), msg)
 		}
 	}
+}
+
+// A resource of a module type whose autoload fails (a provider requires a
+// gem nobody has) is an error where it is declared, with the message and
+// position of Puppet's failure for the node that reaches it: the lang
+// corpus's type_autoload_missing_gem, whose want/*.error are Puppet's.
+func TestCheckTypeLoad(t *testing.T) {
+	ar, err := txtar.ParseFile("../../conformance/testdata/lang/type_autoload_missing_gem.txtar")
+	require.NoError(t, err)
+	files := map[string]string{"environment.conf": "modulepath = modules\n"}
+	var want []string
+	puppetErr := regexp.MustCompile(`Resource Statement, (.*) \(file: (\S+), line: (\d+), column: (\d+)\) on node`)
+	for _, f := range ar.Files {
+		if !strings.HasPrefix(f.Name, "want") {
+			files[f.Name] = string(f.Data)
+		} else if m := puppetErr.FindStringSubmatch(string(f.Data)); m != nil && path.Dir(f.Name) == "want" {
+			want = append(want, fmt.Sprintf("%s:%s:%s: error: %s [TYPE_LOAD_FAILED]", m[2], m[3], m[4], m[1]))
+		}
+	}
+	require.Len(t, want, 2, "the archive's nodes widget and chained fail in Puppet")
+	out, _, err := run(t, writeEnv(t, files), "check", ".")
+	require.Equal(t, errSilent, err)
+	var got []string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.Contains(l, "[TYPE_LOAD_FAILED]") {
+			got = append(got, l)
+		}
+	}
+	require.ElementsMatch(t, want, got, out)
 }

@@ -54,7 +54,8 @@ const (
 	UnknownVariable       = "UNKNOWN_VARIABLE"
 	DuplicateDefinition   = "DUPLICATE_DEFINITION"
 	LoadedByChance        = "LOADED_BY_CHANCE"
-	UnknownFile           = "UNKNOWN_FILE" // a template or file of a module that does not exist
+	UnknownFile           = "UNKNOWN_FILE"     // a template or file of a module that does not exist
+	TypeLoadFailed        = "TYPE_LOAD_FAILED" // a resource of a module type whose autoload fails (Options.TypeLoadError)
 )
 
 // CoreFunctions are the functions Puppet itself provides. The checker's
@@ -122,6 +123,10 @@ type Options struct {
 	// HieraConfig is the global Hiera layer's hiera.yaml ("" for none),
 	// whose data binds class parameters as the environment's does.
 	HieraConfig string
+	// TypeLoadError is what autoloading a module's resource type fails
+	// with, "" when it loads (codegen.TypeLoads.Error); nil: every type
+	// loads. Puppet fails each resource of such a type.
+	TypeLoadError func(*restype.Type) string
 }
 
 // Callee is what a function call resolves to.

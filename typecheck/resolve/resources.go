@@ -118,6 +118,11 @@ func (c *checker) resource(x *ast.ResourceExpression, s *scope) {
 			if !known && b == x.Bodies[0] && !c.byChance(env.Define, typeName, x) {
 				c.errorf(UnknownResourceType, x, c.suggestResourceType(typeName), "Unknown resource type: '%s'", typeName)
 			}
+			if native != nil && !native.Pcore && b == x.Bodies[0] && c.opts.TypeLoadError != nil {
+				if msg := c.opts.TypeLoadError(native.Type); msg != "" {
+					c.errorf(TypeLoadFailed, x, "", "Could not autoload puppet/type/%s: %s", native.Name, msg)
+				}
+			}
 		}
 		c.attributes(b.Operations, s, tgt, known, label(typeName, b.Title), x)
 		if known {
