@@ -11,6 +11,7 @@ import (
 	"github.com/pp2go/pp2go/codegen/erbgen"
 	"github.com/pp2go/pp2go/frontend/env"
 	"github.com/pp2go/pp2go/frontend/erb"
+	rtpkg "github.com/pp2go/pp2go/rt"
 	rterb "github.com/pp2go/pp2go/rt/erb"
 	"github.com/pp2go/pp2go/rt/restype"
 )
@@ -40,9 +41,9 @@ import (
 
 // TypeLoads finds what autoloading each module resource type fails
 // with, once a type, for the checker (resolve.Options.TypeLoadError: a
-// resource of the type is an error where it is declared) and for the
-// generated table of types (restype.Type.LoadError: a compile that
-// reaches such a resource fails as Puppet does).
+// resource of the type, or a reference to it, is an error where it is)
+// and for the generated table of types (restype.Type.LoadError: a compile
+// that reaches one fails as Puppet does).
 type TypeLoads struct {
 	e     *env.Env
 	mu    sync.Mutex
@@ -53,6 +54,17 @@ type TypeLoads struct {
 // NewTypeLoads is the autoload analysis of e's module types.
 func NewTypeLoads(e *env.Env) *TypeLoads {
 	return &TypeLoads{e: e, errs: map[*restype.Type]string{}}
+}
+
+// InRelease is what autoloading type t fails with in release r: a
+// library r's installation lacks (rt.Release.Lacks), then Error.
+func (l *TypeLoads) InRelease(r *rtpkg.Release) func(*restype.Type) string {
+	return func(t *restype.Type) string {
+		if msg := r.Lacks(t); msg != "" {
+			return msg
+		}
+		return l.Error(t)
+	}
 }
 
 // Error is what autoloading type t fails with after "Could not autoload

@@ -110,8 +110,12 @@ func (s *Scope) Collect(site *Site, typeName string, exported bool, q Query) *Co
 	}
 	// find_resource_type looks a defined type up as any lookup does,
 	// loading its manifests
-	if c.prog.findNative(name) == nil && c.findDefine(name) == nil {
+	native := c.prog.findNative(name)
+	if native == nil && c.findDefine(name) == nil {
 		panic(runtimeError(site, "Resource type "+name+" doesn't exist"))
+	}
+	if msg := c.prog.autoloadError(native); msg != "" {
+		panic(runtimeError(site, msg))
 	}
 	coll := alloc(&c.collectorSlab, 8)
 	*coll = Collector{scope: s, typeName: capitalized.get(name), query: q, exported: exported}

@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"errors"
 	"slices"
 	"strings"
 
@@ -739,6 +740,13 @@ func (c *Ctx) applyDefaults(r *Resource, defaults []*Param) {
 
 // Defaults is `Type { attrs }`: defaults for a type in this scope.
 func (s *Scope) Defaults(site *Site, typeName string) *DefaultsDecl {
+	if p := s.c.prog; p.failingTypes {
+		// the type name, evaluated first, loads the type (see
+		// Scope.Type)
+		if msg := p.autoloadError(p.findNative(typeName)); msg != "" && site != nil {
+			raise(typeNameSite(site), errors.New(msg))
+		}
+	}
 	return &DefaultsDecl{c: s.c, s: s, site: site, typ: capitalized.get(typeName)}
 }
 

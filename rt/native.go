@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"fmt"
 	"maps"
 	"sort"
 	"strings"
@@ -82,20 +83,30 @@ func (n *native) makeKeys() {
 }
 
 // checkAutoload fails as Puppet's autoloader does for a module type whose
-// file requires a Ruby library the release's installation lacks.
+// autoload fails (autoloadError).
 func (p *Program) checkAutoload(t NativeType) {
+	if msg := p.autoloadError(t); msg != "" {
+		Fail(msg)
+	}
+}
+
+// autoloadError is what autoloading type t fails with in the program's
+// release, "" when it loads: its file requires a Ruby library the
+// release's installation lacks (puppet/resource_api for 7.23), or a file
+// it loads requires a gem nothing provides (restype.Type.LoadError).
+func (p *Program) autoloadError(t NativeType) string {
 	n, ok := t.(*native)
 	if !ok {
-		return
+		return ""
 	}
-	for _, lib := range n.t.Requires {
-		if msg, ok := p.Puppet().lacks[lib]; ok {
-			Errorf("Could not autoload puppet/type/%s: %s", n.t.Name, msg)
-		}
+	msg := p.Puppet().Lacks(n.t)
+	if msg == "" {
+		msg = n.t.LoadError
 	}
-	if n.t.LoadError != "" {
-		Errorf("Could not autoload puppet/type/%s: %s", n.t.Name, n.t.LoadError)
+	if msg == "" {
+		return ""
 	}
+	return fmt.Sprintf("Could not autoload puppet/type/%s: %s", n.t.Name, msg)
 }
 
 // AddCoreTypes registers Puppet's built-in resource types.
@@ -113,7 +124,25 @@ func (p *Program) AddNatives(ts []*restype.Type) {
 		ns[i].t = t
 		ns[i].titles.Limit = titlesKept
 		p.natives[t.Name] = &ns[i]
+		p.failingTypes = p.failingTypes || t.LoadError != "" || len(t.Requires) > 0
 	}
+}
+
+// namesTypeLoadError is the autoloadError of the first of names (a type
+// text's type names, typeNames) that is a resource type that does not
+// autoload in the program's release, or "". Puppet evaluates a type name
+// by loading the type: a reference to it (M_rule['a'], the type in a
+// relationship, defined() or resource defaults) fails as a resource of it
+// would.
+func (p *Program) namesTypeLoadError(names []string) string {
+	for _, name := range names {
+		if t := p.findNative(name); t != nil {
+			if msg := p.autoloadError(t); msg != "" {
+				return msg
+			}
+		}
+	}
+	return ""
 }
 
 func (n *native) Name() string            { return n.t.Name }

@@ -28,6 +28,13 @@ func raise(site *Site, err error) {
 	panic(runtimeError(site, err.Error()))
 }
 
+// typeNameSite is the site of the type name that starts the expression
+// at site (an access expression, M_rule['a'], starts with it): Puppet
+// fails there when naming the type loads it and that fails.
+func typeNameSite(at *Site) *Site {
+	return &Site{File: at.File, Line: at.Line, Column: at.Column, Label: "Type-Name"}
+}
+
 // Arith is a binary arithmetic operator: + - * / % << >>. Puppet reports
 // some of its errors at an operand (Runtime3Support#calculate).
 func Arith(site *Site, op string, a, b values.Value) values.Value {
@@ -496,6 +503,9 @@ type typeResolution struct {
 	// names are the type names the text names, when naming one of them
 	// may load a file or fail (Ctx.loadAliases)
 	names []string
+	// loadError is what evaluating the text fails with each time: it
+	// names a resource type that does not autoload (autoloadError)
+	loadError string
 }
 
 // UnknownType fails as evaluating a type name that names no type does:
@@ -526,7 +536,13 @@ func (s *Scope) Type(site SiteRef, r *TypeRef) values.Value {
 				tr.names = names
 			}
 		}
+		if prog.failingTypes {
+			tr.loadError = prog.namesTypeLoadError(typeNames(r.Text))
+		}
 		atomicptr.Store(kept, tr)
+	}
+	if tr.loadError != "" {
+		raise(typeNameSite(site.Site()), errors.New(tr.loadError))
 	}
 	if tr.names != nil {
 		s.c.loadAliases(site.Site(), tr.names)

@@ -59,6 +59,9 @@ type Program struct {
 	erbFragments map[string]*ERB
 	erb          map[string]*ERB // ERB templates by name
 	natives      map[string]NativeType
+	// failingTypes: some module type of natives may not autoload
+	// (restype.Type.LoadError, Requires), which type names check
+	failingTypes bool
 	aliases      *values.AliasRegistry
 	typeMu       sync.Mutex // serializes type parsing (alias resolution caches)
 	// parsedTypes are the types parsed from their texts (parseType), with typeMu

@@ -37,6 +37,18 @@ type Release struct {
 	vendored []*restype.Type
 }
 
+// Lacks is Ruby's LoadError message for the first library type t's file
+// requires that the release's installation lacks, or "": autoloading the
+// type fails with it (after "Could not autoload puppet/type/NAME: ").
+func (r *Release) Lacks(t *restype.Type) string {
+	for _, lib := range t.Requires {
+		if msg, ok := r.lacks[lib]; ok {
+			return msg
+		}
+	}
+	return ""
+}
+
 // Vendored are the resource types of the modules the release's package
 // vendors (Puppet 8.10's cron_core, yumrepo_core, ...; none for Debian
 // 12's 7.23).

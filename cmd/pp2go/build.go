@@ -354,7 +354,7 @@ func generate(stderr io.Writer, dir string, ef *envFlags, strict bool, reuse str
 	}
 	ph.begin("Checking every name on every code path")
 	loads := codegen.NewTypeLoads(e)
-	checked := typecheck.CheckWith(e, resolve.Options{Puppet: ef.release.Major, HieraConfig: hieraConfig, Everywhere: true, TypeLoadError: loads.Error})
+	checked := typecheck.CheckWith(e, resolve.Options{Puppet: ef.release.Major, HieraConfig: hieraConfig, Everywhere: true, TypeLoadError: loads.InRelease(ef.release)})
 	ph.end(fmt.Sprintf("Checked: %s", plural(len(checked.Diags), "problem")))
 	for _, d := range checked.Diags {
 		report(d, false)

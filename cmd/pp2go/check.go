@@ -148,7 +148,7 @@ The exit status is 1 when there is an error, whatever the format.`,
 				return err
 			}
 			res := resolve.Check(e, resolve.Options{All: all, StrictVariables: strict, Puppet: pf.release.Major, HieraConfig: hieraConfig,
-				TypeLoadError: codegen.NewTypeLoads(e).Error})
+				TypeLoadError: codegen.NewTypeLoads(e).InRelease(pf.release)})
 			res.Diags = slices.DeleteFunc(res.Diags, func(d *diag.Diagnostic) bool { return !pf.reports(d) })
 			if err := write(cmd.OutOrStdout(), res.Diags); err != nil {
 				return err

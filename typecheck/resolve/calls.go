@@ -531,7 +531,20 @@ func (c *checker) typeRef(x *ast.QualifiedReference) *TypeRef {
 	c.res.Types[x] = t
 	c.reach(t.Alias)
 	c.reach(t.Define)
+	c.typeLoads(t.Native, x)
 	return t
+}
+
+// typeLoads reports a module type that Puppet cannot autoload where x
+// names it: a resource of it, or a reference to it (naming the type loads
+// it), fails there (Options.TypeLoadError).
+func (c *checker) typeLoads(t *env.ResourceType, x ast.Positioned) {
+	if t == nil || t.Pcore || c.opts.TypeLoadError == nil {
+		return
+	}
+	if msg := c.opts.TypeLoadError(t.Type); msg != "" {
+		c.errorf(TypeLoadFailed, x, "", "Could not autoload puppet/type/%s: %s", t.Name, msg)
+	}
 }
 
 // access checks `Type[keys]`. Class['x'] names classes; context says how

@@ -124,8 +124,9 @@ type Options struct {
 	// whose data binds class parameters as the environment's does.
 	HieraConfig string
 	// TypeLoadError is what autoloading a module's resource type fails
-	// with, "" when it loads (codegen.TypeLoads.Error); nil: every type
-	// loads. Puppet fails each resource of such a type.
+	// with in the release, "" when it loads (rt.Release.Lacks, then
+	// codegen.TypeLoads.Error); nil: every type loads. Puppet fails each
+	// resource of such a type and each reference to it.
 	TypeLoadError func(*restype.Type) string
 }
 

@@ -118,10 +118,8 @@ func (c *checker) resource(x *ast.ResourceExpression, s *scope) {
 			if !known && b == x.Bodies[0] && !c.byChance(env.Define, typeName, x) {
 				c.errorf(UnknownResourceType, x, c.suggestResourceType(typeName), "Unknown resource type: '%s'", typeName)
 			}
-			if native != nil && !native.Pcore && b == x.Bodies[0] && c.opts.TypeLoadError != nil {
-				if msg := c.opts.TypeLoadError(native.Type); msg != "" {
-					c.errorf(TypeLoadFailed, x, "", "Could not autoload puppet/type/%s: %s", native.Name, msg)
-				}
+			if b == x.Bodies[0] {
+				c.typeLoads(native, x)
 			}
 		}
 		c.attributes(b.Operations, s, tgt, known, label(typeName, b.Title), x)
@@ -285,6 +283,7 @@ func (c *checker) typeOfRef(ref *ast.QualifiedReference) (target, bool) {
 	c.res.Types[ref] = t
 	c.reach(t.Define)
 	c.reach(t.Alias)
+	c.typeLoads(t.Native, ref)
 	return target{native: t.Native, define: t.Define}, t.Native != nil || t.Define != nil
 }
 
