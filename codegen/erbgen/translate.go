@@ -1108,6 +1108,9 @@ func (t *translator) constant(c *erb.Const) *jen.Statement {
 	if rterb.ReleaseConst(p) {
 		return rcall("ReleaseConst", jen.Lit(p))
 	}
+	if rterb.RemovedConst(p) {
+		return rcall("RemovedConst", jen.Lit(p), jen.Lit(t.nesting()))
+	}
 	if !rterb.KnownConst(p) {
 		t.unsupported(c, "constant %s", p)
 	}
@@ -1115,6 +1118,19 @@ func (t *translator) constant(c *erb.Const) *jen.Statement {
 		return t.lits.konst(p).Dot("Value").Call()
 	}
 	return erbQ("Const").Call(jen.Lit(p))
+}
+
+// nesting is the module Puppet evaluates the translated code in, which
+// names a constant Ruby does not find: a template's wrapper, the module
+// of a 3.x function's newfunction, the instantiator of a 4.x function.
+func (t *translator) nesting() string {
+	switch t.api {
+	case API3:
+		return "Puppet::Parser::Functions"
+	case API4:
+		return "Puppet::Pops::Loader::RubyFunctionInstantiator"
+	}
+	return "Puppet::Parser::TemplateWrapper"
 }
 
 var binaryOps = map[string]string{

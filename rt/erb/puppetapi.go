@@ -342,6 +342,26 @@ func ReleaseConst(path string) bool { return releaseConsts[path] != nil }
 // ReleaseConst is the value of a constant that ReleaseConst(path) reports.
 func (r *R) ReleaseConst(path string) Value { return releaseConsts[path](r) }
 
+// removedConsts are the constants Ruby 3.2 removed, with their value in
+// Ruby 3.1 (Puppet 7.23's): Fixnum and Bignum, deprecated aliases of
+// Integer there (puppetlabs-stdlib 6's type3x names them).
+var removedConsts = map[string]Value{"Fixnum": ClassInteger, "Bignum": ClassInteger}
+
+// RemovedConst reports whether Ruby 3.2 removed the constant: generated
+// code reads it with (*R).RemovedConst.
+func RemovedConst(path string) bool { return removedConsts[path] != nil }
+
+// RemovedConst is the value of a constant RemovedConst(path) reports in
+// Ruby 3.1; in Ruby 3.3 (Puppet 8.10's) it is a NameError that names it
+// in nesting, the module its code is evaluated in (a 4.x function's:
+// Puppet::Pops::Loader::RubyFunctionInstantiator).
+func (r *R) RemovedConst(path, nesting string) Value {
+	if r.rubyVersion() != rubyVersions["7"] {
+		raise(ClassNameError, "uninitialized constant %s::%s", nesting, path)
+	}
+	return removedConsts[path]
+}
+
 // PuppetVersioncmp is Puppet::Util::Package.versioncmp(a, b[,
 // ignore_trailing_zeroes]): -1, 0 or 1. The versions must be Strings (it
 // scans them).
