@@ -402,9 +402,10 @@ func (t *translator) destructure(x erb.Node, targets []erb.Node, v jen.Code) []j
 
 // PuppetLibrary reports whether a required file is part of Puppet itself
 // ('puppet', 'puppet/...'), which is loaded before module code runs: a
-// function's require of it does nothing.
+// function's require of it does nothing. PuppetDB's terminus is not
+// (rterb.PuppetDBTerminus).
 func PuppetLibrary(lib string) bool {
-	return lib == "puppet" || strings.HasPrefix(lib, "puppet/")
+	return (lib == "puppet" || strings.HasPrefix(lib, "puppet/")) && !rterb.PuppetDBTerminus(lib)
 }
 
 // puppetCall translates the calls of Puppet's own API that functions

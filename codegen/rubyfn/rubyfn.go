@@ -307,6 +307,13 @@ func (r *reader) read() (err error) {
 			if !ok {
 				panic(p)
 			}
+			if r.f.LoadError != "" {
+				// loading the file stops at the require that fails
+				// before it (dalen-puppetdbquery's query_nodes requires
+				// puppet/util/puppetdb, then does what pp2go does not
+				// translate): Puppet never runs what pp2go cannot read
+				return
+			}
 			err = r.t.Errorf(erb.CodeUnsupported, u.off, "%s", u.msg)
 		}
 	}()

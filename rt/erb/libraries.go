@@ -34,5 +34,13 @@ selinux hocon locale fast_gettext gettext-setup multi_json`) {
 // whether pp2go has it).
 func RubyLibrary(name string) bool {
 	first, _, _ := strings.Cut(name, "/")
-	return KnownLibrary(name) || rubyLibraries()[first]
+	return !PuppetDBTerminus(name) && (KnownLibrary(name) || rubyLibraries()[first])
+}
+
+// PuppetDBTerminus reports whether a required file is PuppetDB's terminus
+// (puppetdb-termini: puppet/util/puppetdb, puppet/indirector/*/puppetdb),
+// which Puppet itself does not have (no file of its own has the name) and
+// a Puppet installed from Debian lacks: require of it is a LoadError.
+func PuppetDBTerminus(name string) bool {
+	return strings.HasPrefix(name, "puppet/") && strings.Contains(name, "puppetdb")
 }
