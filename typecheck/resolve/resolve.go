@@ -788,6 +788,19 @@ func (c *checker) paramScope(ps []*ast.Parameter, body, ret ast.Expr, parent *sc
 
 // ---- definitions ----
 
+// defaultsScope is the scope of a class's or defined type's parameter
+// defaults: s without its parameters' declared types. Puppet evaluates
+// every default before it checks any parameter's type
+// (set_resource_parameters, then validate_resource_hash), so a default
+// reads an earlier parameter as it is: datadog_agent's
+// `String $tags_join = join($tags, ',')` after `Array $tags =
+// $datadog_agent::tags` calls join with undef when that class is not
+// declared (Puppet 7: "'join' parameter 'arg' expects an Array value, got
+// Undef").
+func defaultsScope(s *scope) *scope {
+	return &scope{vars: s.vars, parent: s.parent, skip: s.skip, body: s.body, class: s.class}
+}
+
 func (c *checker) classDef(x *ast.HostClassDefinition, _ *scope) {
 	if x.ParentClass != "" {
 		pd := c.env.FindClass(x.ParentClass)
@@ -804,9 +817,10 @@ func (c *checker) classDef(x *ast.HostClassDefinition, _ *scope) {
 		}
 	}
 	s := c.classScope(def, x)
+	defaults := defaultsScope(s)
 	for _, p := range x.Params {
 		c.expr(p.Type, s)
-		c.expr(p.Value, s)
+		c.expr(p.Value, defaults)
 	}
 	c.typedDefaults("Class["+capitalize(strings.TrimPrefix(strings.ToLower(x.Name), "::"))+"]", x.Params, x.Name, s)
 	c.hieraTypes(x)
@@ -823,9 +837,10 @@ func (c *checker) defineDef(x *ast.ResourceTypeDefinition) {
 		s.vars[v] = true
 	}
 	assignedNames(x.Body, s.vars)
+	defaults := defaultsScope(s)
 	for _, p := range x.Params {
 		c.expr(p.Type, s)
-		c.expr(p.Value, s)
+		c.expr(p.Value, defaults)
 	}
 	c.typedDefaults(capitalize(strings.TrimPrefix(strings.ToLower(x.Name), "::")), x.Params, "", s)
 	c.expr(x.Body, s)
