@@ -56,15 +56,10 @@ func NewTypeLoads(e *env.Env) *TypeLoads {
 	return &TypeLoads{e: e, errs: map[*restype.Type]string{}}
 }
 
-// InRelease is what autoloading type t fails with in release r: a
-// library r's installation lacks (rt.Release.Lacks), then Error.
+// InRelease is what autoloading type t fails with in release r, as the
+// runtime words it (rt.Release.AutoloadError with Error's finding).
 func (l *TypeLoads) InRelease(r *rtpkg.Release) func(*restype.Type) string {
-	return func(t *restype.Type) string {
-		if msg := r.Lacks(t); msg != "" {
-			return msg
-		}
-		return l.Error(t)
-	}
+	return func(t *restype.Type) string { return r.AutoloadError(t, l.Error(t)) }
 }
 
 // Error is what autoloading type t fails with after "Could not autoload
@@ -78,24 +73,18 @@ func (l *TypeLoads) Error(t *restype.Type) string {
 	defer l.mu.Unlock()
 	msg, ok := l.errs[t]
 	if !ok {
-		msg = autoloadError(l.e, t, &l.files)
+		a := &autoloader{e: l.e, files: &l.files, seen: map[string]bool{}, typeName: t.Name}
+		if msg = a.file(t.Source); msg == "" && !a.loaded {
+			// a file that requires nothing, read no further, or one the
+			// parser does not read: its newtype loads the providers
+			msg = a.providers()
+		}
 		l.errs[t] = msg
 	}
 	return msg
 }
 
-// autoloadError is TypeLoads.Error, each file it reads kept in c.
-func autoloadError(e *env.Env, t *restype.Type, c *rubyFiles) string {
-	l := &autoloader{e: e, files: c, seen: map[string]bool{}, typeName: t.Name}
-	if msg := l.file(t.Source); msg != "" || l.loaded {
-		return msg
-	}
-	// a file that requires nothing, read no further, or one the parser
-	// does not read: its newtype loads the providers
-	return l.providers()
-}
-
-// rubyFiles are the Ruby files autoloadError read: parsed, by path (nil:
+// rubyFiles are the Ruby files TypeLoads.Error read: parsed, by path (nil:
 // unreadable, or not Ruby pp2go parses), and the module path's provider
 // files by type (providerFiles).
 type rubyFiles struct {

@@ -959,7 +959,7 @@ func (g *generator) runtimeHas(importPath string) bool {
 }
 
 // typeLiteral is a resource type's metadata as a Go literal (an element of
-// a []*restype.Type), with what its autoload fails with (autoloadError).
+// a []*restype.Type), with what its autoload fails with (TypeLoads.Error).
 func typeLiteral(t *restype.Type, loadError string) jen.Code {
 	attrs := make([]jen.Code, len(t.Attrs))
 	for i, a := range t.Attrs {

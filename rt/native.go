@@ -1,7 +1,6 @@
 package rt
 
 import (
-	"fmt"
 	"maps"
 	"sort"
 	"strings"
@@ -91,22 +90,13 @@ func (p *Program) checkAutoload(t NativeType) {
 }
 
 // autoloadError is what autoloading type t fails with in the program's
-// release, "" when it loads: its file requires a Ruby library the
-// release's installation lacks (puppet/resource_api for 7.23), or a file
-// it loads requires a gem nothing provides (restype.Type.LoadError).
+// release (Release.AutoloadError), "" when it loads.
 func (p *Program) autoloadError(t NativeType) string {
 	n, ok := t.(*native)
 	if !ok {
 		return ""
 	}
-	msg := p.Puppet().Lacks(n.t)
-	if msg == "" {
-		msg = n.t.LoadError
-	}
-	if msg == "" {
-		return ""
-	}
-	return fmt.Sprintf("Could not autoload puppet/type/%s: %s", n.t.Name, msg)
+	return p.Puppet().AutoloadError(n.t, n.t.LoadError)
 }
 
 // AddCoreTypes registers Puppet's built-in resource types.

@@ -37,16 +37,24 @@ type Release struct {
 	vendored []*restype.Type
 }
 
-// Lacks is Ruby's LoadError message for the first library type t's file
-// requires that the release's installation lacks, or "": autoloading the
-// type fails with it (after "Could not autoload puppet/type/NAME: ").
-func (r *Release) Lacks(t *restype.Type) string {
+// AutoloadError is what autoloading module type t fails with in release
+// r, "" when it loads: Ruby's LoadError for the first library its file
+// requires that r's installation lacks (puppet/resource_api for 7.23),
+// else loadError (restype.Type.LoadError: a file it loads requires a gem
+// nothing provides). The runtime raises it (Program.autoloadError), the
+// checker reports it where code names the type.
+func (r *Release) AutoloadError(t *restype.Type, loadError string) string {
+	msg := loadError
 	for _, lib := range t.Requires {
-		if msg, ok := r.lacks[lib]; ok {
-			return msg
+		if m, ok := r.lacks[lib]; ok {
+			msg = m
+			break
 		}
 	}
-	return ""
+	if msg == "" {
+		return ""
+	}
+	return "Could not autoload puppet/type/" + t.Name + ": " + msg
 }
 
 // Vendored are the resource types of the modules the release's package

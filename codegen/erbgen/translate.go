@@ -1327,7 +1327,7 @@ func (t *translator) opAssign(x *erb.OpAssign) []jen.Code {
 			write := func(v erb.Node) jen.Code { return t.assign(&erb.Assign{At: x.At, Target: read, Value: v}, false) }
 			switch x.Op {
 			case "||":
-				return []jen.Code{jen.If(jen.Op("!").Qual(RuntimePath, "Truthy").Call(t.expr(read))).Block(write(x.Value))}
+				return []jen.Code{jen.If(jen.Op("!").Add(erbQ("Truthy").Call(t.expr(read)))).Block(write(x.Value))}
 			case "&&":
 				return []jen.Code{jen.If(erbQ("Truthy").Call(t.expr(read))).Block(write(x.Value))}
 			}

@@ -543,7 +543,7 @@ func (c *checker) typeLoads(t *env.ResourceType, x ast.Positioned) {
 		return
 	}
 	if msg := c.opts.TypeLoadError(t.Type); msg != "" {
-		c.errorf(TypeLoadFailed, x, "", "Could not autoload puppet/type/%s: %s", t.Name, msg)
+		c.errorf(TypeLoadFailed, x, "", "%s", msg)
 	}
 }
 

@@ -55,7 +55,7 @@ const (
 	DuplicateDefinition   = "DUPLICATE_DEFINITION"
 	LoadedByChance        = "LOADED_BY_CHANCE"
 	UnknownFile           = "UNKNOWN_FILE"     // a template or file of a module that does not exist
-	TypeLoadFailed        = "TYPE_LOAD_FAILED" // a resource of a module type whose autoload fails (Options.TypeLoadError)
+	TypeLoadFailed        = "TYPE_LOAD_FAILED" // a resource of, or reference to, a module type whose autoload fails (Options.TypeLoadError)
 )
 
 // CoreFunctions are the functions Puppet itself provides. The checker's
@@ -124,9 +124,10 @@ type Options struct {
 	// whose data binds class parameters as the environment's does.
 	HieraConfig string
 	// TypeLoadError is what autoloading a module's resource type fails
-	// with in the release, "" when it loads (rt.Release.Lacks, then
-	// codegen.TypeLoads.Error); nil: every type loads. Puppet fails each
-	// resource of such a type and each reference to it.
+	// with in the release ("Could not autoload puppet/type/NAME: ...",
+	// codegen.TypeLoads.InRelease), "" when it loads; nil: every type
+	// loads. Puppet fails each resource of such a type and each reference
+	// to it.
 	TypeLoadError func(*restype.Type) string
 }
 
