@@ -71,6 +71,7 @@ package fn
 import (
 	"fmt"
 	"math/bits"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -660,7 +661,13 @@ func staticAccepts(s *values.Signature, args []values.Value, types []values.Type
 // as Call, without trying the dispatches. An argument that fails its
 // check makes Call fail (no other dispatch accepts the call), with
 // Puppet's message.
-func (f *Func) CallDispatch(c Context, i int, check uint64, args []values.Value) values.Value {
+//
+// The arguments it does not check the build proved of the dispatch's
+// types. Where that proof was wrong, the implementation meets a value it
+// does not expect and faults (a Go type assertion, say); the call is then
+// made again as Call makes it, which fails with Puppet's message (or runs
+// the dispatch that does accept the arguments), not with Go's.
+func (f *Func) CallDispatch(c Context, i int, check uint64, args []values.Value) (v values.Value) {
 	f.ready()
 	d := f.Dispatches[i]
 	for ; check != 0; check &= check - 1 {
@@ -669,7 +676,26 @@ func (f *Func) CallDispatch(c Context, i int, check uint64, args []values.Value)
 			return f.Call(c, args, nil)
 		}
 	}
-	return f.run(c, d, args, nil)
+	returned := false // no panic to recover (recover costs a call each time)
+	defer func() {
+		if returned {
+			return
+		}
+		switch r := recover(); r.(type) {
+		case nil: // runtime.Goexit
+		case runtime.Error:
+			if !accepts(d, args, nil) {
+				v = f.Call(c, args, nil)
+				return
+			}
+			panic(r)
+		default:
+			panic(r)
+		}
+	}()
+	v = f.run(c, d, args, nil)
+	returned = true
+	return v
 }
 
 // arity is the least and the most arguments s accepts.

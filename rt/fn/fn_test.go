@@ -231,6 +231,35 @@ func TestStaticDispatch(t *testing.T) {
 	}
 }
 
+// TestCallDispatchWrongProof: a call bound to a dispatch whose argument
+// the build wrongly proved of its type (its check bit clear) fails as
+// Call fails, in Puppet's words, where the implementation faults on the
+// value; a fault with arguments the dispatch accepts stays Go's.
+func TestCallDispatchWrongProof(t *testing.T) {
+	join := New("join").
+		D("Array arg, Optional[String] delimiter", func(c Context, a []values.Value, b Block) values.Value {
+			return values.Int(a[0].(*values.Array).Len())
+		}).
+		Func()
+	// Puppet 7.23 for join($tags, ',') with $tags undef (the lang archive
+	// param_default_reads_earlier).
+	assert.Equal(t, "'join' parameter 'arg' expects an Array value, got Undef",
+		callErr(func() { join.CallDispatch(nil, 0, 0, []values.Value{values.UndefValue{}, values.String(",")}) }))
+
+	// a later dispatch accepts what the proof gave the first one
+	g := New("g").
+		D("Array a", func(c Context, a []values.Value, b Block) values.Value { return a[0].(*values.Array) }).
+		D("String a", func(c Context, a []values.Value, b Block) values.Value { return values.String("s") }).
+		Func()
+	assert.Equal(t, values.String("s"), g.CallDispatch(nil, 0, 0, []values.Value{values.String("x")}))
+
+	bug := New("bug").
+		D("String a", func(c Context, a []values.Value, b Block) values.Value { return a[0].(*values.Array) }).
+		Func()
+	assert.PanicsWithError(t, "interface conversion: values.Value is values.String, not *values.Array",
+		func() { bug.CallDispatch(nil, 0, 0, []values.Value{values.String("x")}) })
+}
+
 // TestCallWithScopeArg: a ScopeArg function called with its list begun
 // with ScopeArgValue already (CallWithScopeArg) gets what Call gives it,
 // the list as it came (no copy).
