@@ -136,6 +136,9 @@ type keyRule struct {
 	name       string // its one namevar ("": it has several)
 	titleIsKey bool   // titleIsKey
 	isomorphic bool   // unique by its namevars (NativeType.Isomorphic)
+	// patterned: the type's own title patterns, which a title may fail
+	// to match (not Puppet's default, nor computed when the compile runs)
+	patterned bool
 }
 
 // definedKeyRule is a defined type's, a class's and a stage's: the name.
@@ -184,6 +187,11 @@ func (cat *Catalog) addAliases(r *Resource, alias, key values.Value, rule keyRul
 	}
 	if !rule.isomorphic {
 		return
+	}
+	// uniqueness_key parses the title whether or not the namevars are
+	// given (parse_title); titleFields is nil when no pattern matches
+	if rule.patterned && r.titleFields() == nil {
+		Fail("No set of title patterns matched the title \"" + r.Title + "\".")
 	}
 	if rule.name != "" {
 		if k := r.singleKey(rule, key); k != r.Title {

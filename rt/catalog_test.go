@@ -166,7 +166,7 @@ func TestKeyRule(t *testing.T) {
 		want keyRule
 	}{
 		{"Notify", keyRule{name: "name", titleIsKey: true, isomorphic: true}},
-		{"File", keyRule{name: "path", isomorphic: true}},
+		{"File", keyRule{name: "path", isomorphic: true, patterned: true}}, // no match for ""
 		{"Package", keyRule{isomorphic: true}},
 		{"Exec", keyRule{name: "command", titleIsKey: true}},
 	} {

@@ -2,6 +2,7 @@ package rt
 
 import (
 	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -68,6 +69,8 @@ func (n *native) makeKeys() {
 	n.keys = n.t.Namevars()
 	sort.Strings(n.keys)
 	n.rule = keyRule{isomorphic: n.t.Isomorphic}
+	n.rule.patterned = len(n.t.TitlePatterns) > 0 && !n.t.TitlePatternsUnknown &&
+		!slices.ContainsFunc(n.t.TitlePatterns, matchesAll)
 	if len(n.keys) != 1 {
 		return
 	}
@@ -77,7 +80,7 @@ func (n *native) makeKeys() {
 		n.rule.titleIsKey = true // DefaultTitlePatterns' (.*), or none: the title
 	case 1:
 		p := ps[0]
-		n.rule.titleIsKey = p.Regexp == "(.*)" && p.Flags == "m" && len(p.Attrs) == 1 && p.Attrs[0] == n.rule.name
+		n.rule.titleIsKey = matchesAll(p) && len(p.Attrs) == 1 && p.Attrs[0] == n.rule.name
 	}
 }
 
@@ -254,6 +257,10 @@ func (n *native) matchTitle(patterns []restype.TitlePattern, from int, title str
 
 // filePattern is the title pattern of the file type.
 const filePattern = `^(/|.+:/|.*[^/])/*\Z`
+
+// matchesAll says whether p matches every title: (.*) across lines, the
+// default pattern of a type with one namevar.
+func matchesAll(p restype.TitlePattern) bool { return p.Regexp == "(.*)" && p.Flags == "m" }
 
 // fastTitle matches the title patterns that nearly every type has without
 // a regular expression (compiling Ruby-compatible regexps is a large part
