@@ -50,3 +50,11 @@ func (l *lowerer) folded(e ast.Expr) *jen.Statement {
 	}
 	return nil
 }
+
+// knownString is the text of a String the build knows (constValue): a
+// template text given to inline_template() or inline_epp() as a literal,
+// or made of known values.
+func (l *lowerer) knownString(e ast.Expr) (string, bool) {
+	s, ok := l.constValue(e).(values.String)
+	return string(s), ok
+}

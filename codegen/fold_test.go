@@ -54,3 +54,29 @@ func TestConstantFolding(t *testing.T) {
 	require.Regexp(t, `"maybe "\), s.Local\(`, m, "assigned in one branch")
 	require.Regexp(t, `"lambda "\), s.Var\(`, m, "a lambda's parameter")
 }
+
+// TestJoinFolding: Puppet's join of an array of known Strings is known at
+// build time (a literal list, or a local assigned one), and so is a
+// template text made by it, which inline_template() then translates as a
+// literal one; an array with a value not known stays a call.
+func TestJoinFolding(t *testing.T) {
+	e := loadTree(t, map[string]string{
+		"manifests/site.pp": "include m\n",
+		"modules/m/manifests/init.pp": `class m($p = 'p') {
+  $lines = ['a', 'b']
+  $sep = '-'
+  notify { 'j': message => $lines.join($sep) }
+  notify { 'k': message => join(['x', 'y']) }
+  $body = ['<% [1, 2].each do |v| %>', '<%= v %>', '<% end %>']
+  notify { 't': message => inline_template($body.join('')) }
+  notify { 'u': message => join([$p, 'q'], '+') }
+}
+`,
+	})
+	m := moduleMWords(t, e, typecheck.Check(e, 7))
+	require.Contains(t, m, `v.String("a-b")`)
+	require.Contains(t, m, `v.String("xy")`)
+	require.NotContains(t, m, `this template text is only known`)
+	require.Regexp(t, `s.Fn\(sites.Ref\(\d+\), fnJoin`, m, "join of a parameter's value")
+	require.NotContains(t, m, `"p+q"`)
+}

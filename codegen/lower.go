@@ -698,14 +698,14 @@ func (l *lowerer) callMethod(x *ast.CallMethodExpression) jen.Code {
 
 func (l *lowerer) fnCall(at ast.Expr, name string, lambda *ast.LambdaExpression, args []ast.Expr) jen.Code {
 	if name == "inline_epp" && len(args) > 0 && lambda == nil {
-		if text, ok := literalString(args[0]); ok {
+		if text, ok := l.knownString(args[0]); ok {
 			return l.inlineEPP(at, text, args[1:])
 		}
 	}
 	if name == "inline_template" && len(args) > 0 && lambda == nil && l.out != nil {
 		var texts []string
 		for _, a := range args {
-			text, ok := literalString(a)
+			text, ok := l.knownString(a)
 			if !ok {
 				break
 			}

@@ -1,6 +1,9 @@
 package resolve
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/pp2go/pp2go/frontend/ast"
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -15,15 +18,20 @@ import (
 // assignment fails before any read after it), so every such read sees
 // that value. Over them, interpolation, Integer arithmetic, comparisons of
 // two Integers, two Strings or two Booleans, and !, and, or of Booleans
-// are evaluated with the functions rt evaluates them with at run time. An
-// operation Puppet fails (an overflow, a comparison of a String with an
-// Integer) has no value here: it fails at run time, where Puppet fails
-// it.
+// are evaluated with the functions rt evaluates them with at run time, and
+// Puppet's join of an array of known Strings (grafana's inline_template of
+// a text joined from literal lines). An array is known on the way (a list
+// of known values), never recorded. An operation Puppet fails (an
+// overflow, a comparison of a String with an Integer) has no value here:
+// it fails at run time, where Puppet fails it.
 
 // recordConstant records e's value, when known, in Result.Constants; an
 // expression checked in scopes that disagree keeps none.
 func (c *checker) recordConstant(e ast.Expr, s *scope) {
 	v := c.constant(e, s)
+	if !scalar(v) {
+		v = nil
+	}
 	if old, seen := c.res.Constants[e]; seen && (old == nil || v == nil || !values.Equals(old, v)) {
 		v = nil
 	}
@@ -36,18 +44,36 @@ func (c *checker) recordConstant(e ast.Expr, s *scope) {
 func foldable(e ast.Expr) bool {
 	switch e.(type) {
 	case *ast.VariableExpression, *ast.ConcatenatedString, *ast.ArithmeticExpression,
-		*ast.ComparisonExpression, *ast.NotExpression, *ast.AndExpression, *ast.OrExpression:
+		*ast.ComparisonExpression, *ast.NotExpression, *ast.AndExpression, *ast.OrExpression,
+		*ast.CallNamedFunctionExpression, *ast.CallMethodExpression:
 		return true
 	}
 	return false
+}
+
+// scalar says whether v is a String, Integer or Boolean.
+func scalar(v values.Value) bool {
+	switch v.(type) {
+	case values.String, values.Int, values.Bool:
+		return true
+	}
+	return false
+}
+
+// known says whether v is a value constant evaluates: a scalar, or an
+// array of them.
+func known(v values.Value) bool {
+	if a, ok := v.(*values.Array); ok {
+		return !slices.ContainsFunc(a.Elems(), func(e values.Value) bool { return !scalar(e) })
+	}
+	return scalar(v)
 }
 
 // constant is e's value in scope s when the build knows it, nil
 // otherwise. Each is evaluated once.
 func (c *checker) constant(e ast.Expr, s *scope) values.Value {
 	if v := literal(e); v != nil {
-		switch v.(type) {
-		case values.String, values.Int, values.Bool:
+		if known(v) {
 			return v
 		}
 		return nil
@@ -77,7 +103,7 @@ func (c *checker) evalConstant(e ast.Expr, s *scope) values.Value {
 		var b []byte
 		for _, seg := range x.Segments {
 			v := c.constant(seg, s)
-			if v == nil {
+			if !scalar(v) {
 				return nil
 			}
 			b = append(b, values.ToString(v)...) // as rt's interpolation
@@ -103,8 +129,58 @@ func (c *checker) evalConstant(e ast.Expr, s *scope) values.Value {
 		return c.booleans(x.Left, x.Right, s, func(a, b values.Bool) values.Bool { return a && b })
 	case *ast.OrExpression:
 		return c.booleans(x.Left, x.Right, s, func(a, b values.Bool) values.Bool { return a || b })
+	case *ast.LiteralList: // some element not a literal
+		elems := make([]values.Value, len(x.Values))
+		for i, el := range x.Values {
+			if elems[i] = c.constant(el, s); !scalar(elems[i]) {
+				return nil
+			}
+		}
+		return values.NewArray(elems...)
+	case *ast.CallNamedFunctionExpression:
+		if f, ok := x.Functor.(*ast.QualifiedName); ok && x.Lambda == nil {
+			return c.callConstant(f.Value, x.Args, s)
+		}
+	case *ast.CallMethodExpression:
+		if na, ok := x.Functor.(*ast.NamedAccessExpression); ok && x.Lambda == nil {
+			if m, ok := na.Right.(*ast.QualifiedName); ok {
+				return c.callConstant(m.Value, append([]ast.Expr{na.Left}, x.Args...), s)
+			}
+		}
 	}
 	return nil
+}
+
+// callConstant is the value of a call of Puppet's function name (no
+// module's: Puppet's own come first) with these arguments, when the
+// build knows them and the function is join: Array#join of Strings.
+func (c *checker) callConstant(name string, args []ast.Expr, s *scope) values.Value {
+	name = strings.TrimPrefix(name, "::")
+	if name != "join" || len(args) == 0 || len(args) > 2 {
+		return nil
+	}
+	if _, _, core := c.opts.Core.Signatures(name); !core {
+		return nil
+	}
+	list, ok := c.constant(args[0], s).(*values.Array)
+	if !ok {
+		return nil
+	}
+	var sep values.String
+	if len(args) == 2 {
+		if sep, ok = c.constant(args[1], s).(values.String); !ok {
+			return nil
+		}
+	}
+	parts := make([]string, list.Len())
+	for i, e := range list.Elems() {
+		str, ok := e.(values.String)
+		if !ok {
+			return nil // Ruby's to_s of an Integer, a Boolean: not needed so far
+		}
+		parts[i] = string(str)
+	}
+	return values.String(strings.Join(parts, string(sep)))
 }
 
 // booleans is op of two operands whose values are known Booleans, nil

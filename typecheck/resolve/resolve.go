@@ -663,7 +663,7 @@ func (c *checker) expr(n ast.Expr, s *scope) {
 	case *ast.PlanDefinition:
 		return // plans run only under Bolt
 	case *ast.NodeDefinition:
-		ns := &scope{vars: c.nodeVars}
+		ns := &scope{vars: c.nodeVars, body: x.Body} // vars: every node's; the body: this one's
 		for _, h := range x.HostMatches {
 			c.expr(h, ns)
 		}
