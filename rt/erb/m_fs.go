@@ -619,7 +619,7 @@ func (r *R) PuppetFindTemplate(args ...Value) Value {
 			// path.split in Puppet's files.rb, whose line Ruby 3.1's
 			// error_highlight adds to the message (3.3's does not)
 			msg := "undefined method `split' for " + describeForError(ref)
-			if r.rubyVersion() == rubyVersions["7"] {
+			if r.ruby31() {
 				msg += "\n\n      path.split(File::SEPARATOR, 2)\n          ^^^^^^"
 			}
 			raise(ClassNoMethodError, "%s", msg)

@@ -328,6 +328,10 @@ func (r *R) rubyVersion() string {
 	return rubyVersions[major]
 }
 
+// ruby31 reports whether the compile runs on Puppet 7.23's Ruby 3.1,
+// which still has what Ruby 3.2 removed and words some errors its way.
+func (r *R) ruby31() bool { return r.rubyVersion() == rubyVersions["7"] }
+
 // releaseConsts are the constants whose value is the compile's, not the
 // translation's: those of the Ruby that runs the Puppet release compiled
 // as.
@@ -356,7 +360,7 @@ func RemovedConst(path string) bool { return removedConsts[path] != nil }
 // in nesting, the module its code is evaluated in (a 4.x function's:
 // Puppet::Pops::Loader::RubyFunctionInstantiator).
 func (r *R) RemovedConst(path, nesting string) Value {
-	if r.rubyVersion() != rubyVersions["7"] {
+	if !r.ruby31() {
 		raise(ClassNameError, "uninitialized constant %s::%s", nesting, path)
 	}
 	return removedConsts[path]

@@ -814,7 +814,7 @@ func (r *R) OpMatch(a, b Value) Value {
 	// Ruby 3.2 removed Object#=~, which gave nil: under Puppet 8's Ruby
 	// 3.3 only String, Regexp, Symbol and nil have it (apache 3.5's
 	// bool2httpd matched true against a regexp)
-	if r.rubyVersion() != rubyVersions["7"] {
+	if !r.ruby31() {
 		noMethod("=~", a)
 	}
 	return nil
