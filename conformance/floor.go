@@ -34,6 +34,9 @@ func EmptyProgramRun(dir string, n int) (time.Duration, error) {
 	if err := goBuild(src, bin, ".", codegen.GoBuildEnv()); err != nil {
 		return 0, err
 	}
+	if err := codegen.SettleBinary(bin); err != nil {
+		return 0, err
+	}
 	walls := make(Durations, 0, n)
 	for range n {
 		m, err := runMeasured(bin)

@@ -93,6 +93,9 @@ func (sc *Scenario) Build(work string) (string, error) {
 	if err := goBuild(work, bin, ".", codegen.GoBuildEnv()); err != nil { // as pp2go build builds it
 		return "", err
 	}
+	if err := codegen.SettleBinary(bin); err != nil {
+		return "", err
+	}
 	return bin, nil
 }
 

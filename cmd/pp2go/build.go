@@ -265,6 +265,9 @@ directory: CGO_ENABLED=0 go build -ldflags=` + codegen.BinaryGODEBUG + ` -o BINA
 			if err := goBuild(stderr, work, binary); err != nil {
 				return err
 			}
+			if err := codegen.SettleBinary(binary); err != nil {
+				return fmt.Errorf("rewriting %s: %w", out, err)
+			}
 			fmt.Fprintf(stderr, "Built %s in %.1fs\n", out, time.Since(start).Seconds())
 			return nil
 		},
