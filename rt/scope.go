@@ -960,9 +960,18 @@ func (s *Scope) pushLocal() *varTable {
 
 // ToHash is Puppet's scope.to_hash: the visible variables, for templates and
 // getvar-like uses. Undef values are left out unless includeUndef.
-func (s *Scope) ToHash(includeUndef bool) *values.Hash {
+func (s *Scope) ToHash(includeUndef bool) *values.Hash { return s.ScopeHash(true, includeUndef) }
+
+// ScopeHash is Puppet's scope.to_hash(recursive, include_undef): the
+// variables of the scopes s sees too (its enclosing and inherited
+// scopes') when recursive, else its own.
+func (s *Scope) ScopeHash(recursive, includeUndef bool) *values.Hash {
 	var vs visibleVars
-	s.collect(includeUndef, nil, &vs)
+	if recursive {
+		s.collect(includeUndef, nil, &vs)
+	} else {
+		s.collectOwn(includeUndef, nil, &vs)
+	}
 	b := values.NewHashBuilder(len(vs.names) - vs.deleted)
 	for i, n := range vs.names {
 		if !vs.gone[i] {
@@ -1017,6 +1026,12 @@ func (s *Scope) collect(includeUndef bool, keep func(string) bool, vs *visibleVa
 			inh.collect(includeUndef, keep, vs)
 		}
 	}
+	s.collectOwn(includeUndef, keep, vs)
+}
+
+// collectOwn is collect of s's own variables: its innermost local
+// scope's, and those of the scopes it is in, to s's own table.
+func (s *Scope) collectOwn(includeUndef bool, keep func(string) bool, vs *visibleVars) {
 	var add func(t *varTable)
 	add = func(t *varTable) {
 		if t == nil {

@@ -285,7 +285,10 @@ type erbScope struct{ s *Scope }
 
 func (e erbScope) LookupVar(name string) (values.Value, bool) { return e.s.LookupVar(name) }
 func (e erbScope) Vars() *values.Hash                         { return e.s.ToHash(false) }
-func (e erbScope) PuppetVersion() string                      { return e.s.PuppetVersion() }
+func (e erbScope) ScopeHash(recursive, includeUndef bool) *values.Hash {
+	return e.s.ScopeHash(recursive, includeUndef)
+}
+func (e erbScope) PuppetVersion() string { return e.s.PuppetVersion() }
 func (e erbScope) Call(name string, args []values.Value) values.Value {
 	return e.s.Call(name, args, nil)
 }

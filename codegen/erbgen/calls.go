@@ -632,10 +632,10 @@ func (t *translator) scopeCall(x *erb.Call) *jen.Statement {
 		// a name computed when it runs (literalSend takes the others)
 		return rr.call("SendDynamic", append([]jen.Code{erbQ("ScopeValue").Call(), jen.Lit(x.Name == "public_send"), erbQ("NoBlock")}, args...)...)
 	case x.Name == "to_hash":
-		if len(x.Args) != 0 {
-			t.unsupported(x, "scope.to_hash with arguments")
+		if len(x.Args) > 2 {
+			t.unsupported(x, "scope.to_hash with %d arguments", len(x.Args))
 		}
-		return rr.call("ScopeHash")
+		return rr.call("ScopeHash", args...)
 	case x.Name == "compiler" && t.api != 0 && len(x.Args) == 0:
 		// self.compiler of a 3.x function, closure_scope.compiler of a
 		// 4.x one (its environment)

@@ -309,6 +309,10 @@ func (t *translator) apiCall(x *erb.Call) (*jen.Statement, bool) {
 	case t.api == API3 && scopeMethods[x.Name] && x.Block == nil:
 		// Scope#findresource, #resource, #catalog
 		return t.scopeCall(x), true
+	case t.api == API3 && x.Name == "to_hash" && x.Block == nil:
+		// Scope#to_hash (example42-puppi's get_class_args:
+		// to_hash(recursive=false))
+		return t.scopeCall(x), true
 	case x.Name == "_" && len(x.Args) == 1 && x.Block == nil:
 		// Puppet's gettext: the text itself (pp2go has no translations)
 		return rcall("Gettext", t.expr(x.Args[0])), true

@@ -1094,6 +1094,18 @@ func constPath(c *erb.Const) string {
 	return c.Name
 }
 
+// missingPuppetConst is NAME when c is Puppet::NAME or a constant in it,
+// and Puppet defines no Puppet::NAME (rterb.PuppetConstPossible).
+func missingPuppetConst(c *erb.Const) (string, bool) {
+	for c.Scope != nil && c.Scope.Scope != nil {
+		c = c.Scope
+	}
+	if c.Scope == nil || c.Scope.Name != "Puppet" || rterb.PuppetConstPossible(c.Name) {
+		return "", false
+	}
+	return c.Name, true
+}
+
 func (t *translator) constant(c *erb.Const) *jen.Statement {
 	if t.fileConst(c) {
 		return rcall("FileConst", jen.Lit(c.Name))
@@ -1110,6 +1122,9 @@ func (t *translator) constant(c *erb.Const) *jen.Statement {
 	}
 	if rterb.RemovedConst(p) {
 		return rcall("RemovedConst", jen.Lit(p), jen.Lit(t.nesting()))
+	}
+	if name, ok := missingPuppetConst(c); ok {
+		return rcall("MissingPuppetConst", jen.Lit(name))
 	}
 	if !rterb.KnownConst(p) {
 		t.unsupported(c, "constant %s", p)

@@ -21,10 +21,14 @@ var methodNamesText string
 // methodNames holds each class's method names in Ruby's order
 // (tools/methodnames.rb); built on first use, as only a failing call needs
 // it.
-var methodNames = sync.OnceValue(func() map[string][]string {
+var methodNames = sync.OnceValue(func() map[string][]string { return sections(methodNamesText) })
+
+// sections are the lines of a text of sections, each started by a line
+// "@@ NAME", by NAME.
+func sections(text string) map[string][]string {
 	out := map[string][]string{}
 	cur := ""
-	for _, line := range strings.Split(methodNamesText, "\n") {
+	for _, line := range strings.Split(text, "\n") {
 		if strings.HasPrefix(line, "@@ ") {
 			cur = line[3:]
 			continue
@@ -34,7 +38,7 @@ var methodNames = sync.OnceValue(func() map[string][]string {
 		}
 	}
 	return out
-})
+}
 
 // dictionaryFor returns the method names of a receiver's class.
 func dictionaryFor(recv Value) []string {

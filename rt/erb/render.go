@@ -21,6 +21,13 @@ type Scope interface {
 	Call(name string, args []values.Value) values.Value
 }
 
+// HashScope is an optional extension of Scope: scope.to_hash(recursive,
+// include_undef), the variables of the scopes it sees too when recursive,
+// else its own only; with include_undef those whose value is undef too.
+type HashScope interface {
+	ScopeHash(recursive, includeUndef bool) *values.Hash
+}
+
 // VarIndex is an optional extension of Scope that spares a rendering
 // building Vars(), every visible variable, when it reads a few: VarView
 // returns Vars() as they are when the rendering starts, read one at a
@@ -782,18 +789,28 @@ func (r *R) HasVariable(name Value) Value {
 	return found && !values.IsUndef(v)
 }
 
-// ScopeHash is scope.to_hash: every visible variable, undef ones left out.
-func (r *R) ScopeHash() Value {
+// ScopeHash is scope.to_hash(recursive = true, include_undef = false):
+// every visible variable (the scope's own when not recursive), undef ones
+// left out unless include_undef (nil then).
+func (r *R) ScopeHash(args ...Value) Value {
+	arity(args, 0, 2)
+	recursive := len(args) < 1 || Truthy(args[0])
+	includeUndef := len(args) > 1 && Truthy(args[1])
 	h := NewHash()
 	if r.scope == nil {
 		return h
 	}
-	vars := r.scope.Vars()
+	var vars *values.Hash
+	if hs, ok := r.scope.(HashScope); ok {
+		vars = hs.ScopeHash(recursive, includeUndef)
+	} else if recursive {
+		vars = r.scope.Vars()
+	}
 	if vars == nil {
 		return h
 	}
 	for i := 0; i < vars.Len(); i++ {
-		if values.IsUndef(vars.ValueAt(i)) {
+		if values.IsUndef(vars.ValueAt(i)) && !includeUndef {
 			continue
 		}
 		h.Set(FromPuppet(vars.KeyAt(i)), FromPuppet(vars.ValueAt(i)))

@@ -355,6 +355,15 @@ func (s *scope) LookupVar(name string) (values.Value, bool) { return s.c.LookupV
 
 func (s *scope) Vars() *values.Hash { return values.NewHash() }
 
+// ScopeHash implements erb.HashScope: the calling scope's to_hash (a 3.x
+// function's self is the scope it is called in).
+func (s *scope) ScopeHash(recursive, includeUndef bool) *values.Hash {
+	if h, ok := s.c.(erb.HashScope); ok {
+		return h.ScopeHash(recursive, includeUndef)
+	}
+	return values.NewHash()
+}
+
 func (s *scope) Call(name string, args []values.Value) values.Value {
 	return s.c.Call(name, args, nil)
 }
