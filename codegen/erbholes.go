@@ -83,11 +83,12 @@ func stringSlice(ss []string) jen.Code {
 // holeTemplate rewrites src, an ERB text whose holes are holeMarks, into
 // a template of the same Ruby with each hole a lookup of scope['pp2go
 // hole N'], and says where each hole is ('t' in the text, 's' in a
-// single-quoted and 'd' in a double-quoted string literal of a tag, 'i'
-// in an instance variable's name):
+// single-quoted and 'd' in a double-quoted string literal of a tag, 'r'
+// in a regexp literal, 'i' in an instance variable's name):
 // false for a hole anywhere else (a name, code, a comment), or in a tag
-// whose Ruby it does not follow (%-literals, regexps, heredocs, #{} in a
-// string with a hole).
+// whose Ruby it does not follow (%-literals, heredocs, a '/' it cannot
+// tell a regexp's from division's, #{} in a string or regexp with a
+// hole).
 func holeTemplate(src string) (string, string, bool) {
 	var out, kinds strings.Builder
 	hole := 0
@@ -140,10 +141,12 @@ func holeTemplate(src string) (string, string, bool) {
 	return out.String(), kinds.String(), true
 }
 
-// holeCode rewrites the Ruby of a tag whose holes are in its string
-// literals (holeTemplate): a double-quoted literal's hole becomes an
-// interpolation, and a single-quoted literal with a hole the
-// double-quoted literal of the same text with that interpolation.
+// holeCode rewrites the Ruby of a tag whose holes are in its string and
+// regexp literals (holeTemplate): a double-quoted literal's or a regexp's
+// hole becomes an interpolation (Ruby puts a String interpolated in a
+// regexp in its source as it is, as Puppet's text would be), and a
+// single-quoted literal with a hole the double-quoted literal of the same
+// text with that interpolation.
 func holeCode(code string, kinds *strings.Builder, lookup func() string) (string, bool) {
 	if !strings.Contains(code, holeMark) {
 		return code, true
@@ -192,6 +195,21 @@ func holeCode(code string, kinds *strings.Builder, lookup func() string) (string
 			interpolateHoles(&out, name, 'i', kinds, lookup)
 			out.WriteString(`")`)
 			i = j - 1
+		case c == '/' && regexpStart(code[:i]):
+			closing, end, ok := regexpEnd(code, i)
+			if !ok {
+				return "", false
+			}
+			body := code[i+1 : closing]
+			if strings.Contains(body, holeMark) && strings.Contains(body, "#{") {
+				return "", false
+			}
+			out.WriteByte('/')
+			interpolateHoles(&out, body, 'r', kinds, lookup)
+			out.WriteString(code[closing : end+1])
+			i = end
+		case c == '/' && divisionAfter(code[:i], code[i+1:]):
+			out.WriteByte(c)
 		case c == holeMark[0], c == '/', c == '%', c == '#',
 			c == '?' && i+1 < len(code) && (code[i+1] == '\'' || code[i+1] == '"'),
 			c == '<' && (strings.HasPrefix(code[i:], "<<~") || strings.HasPrefix(code[i:], "<<-")):
@@ -204,6 +222,58 @@ func holeCode(code string, kinds *strings.Builder, lookup func() string) (string
 		}
 	}
 	return out.String(), true
+}
+
+// regexpStart reports whether a '/' after before starts a regexp
+// literal: where Ruby reads an operand (the code's start, after an
+// operator, an opening bracket, a comma or a keyword that takes one).
+func regexpStart(before string) bool {
+	b := strings.TrimRight(before, " \t\n")
+	if b == "" {
+		return true
+	}
+	if strings.ContainsRune("(,=~!|&{[;?:<>+-*", rune(b[len(b)-1])) {
+		return true
+	}
+	i := len(b)
+	for i > 0 && isNameByte(b[i-1]) {
+		i--
+	}
+	switch b[i:] {
+	case "when", "if", "unless", "elsif", "while", "until", "and", "or", "not", "return":
+		return i == 0 || !isNameByte(b[i-1]) && b[i-1] != '.'
+	}
+	return false
+}
+
+// divisionAfter reports whether a '/' between before and after is the
+// division operator: after a closing bracket or a number, or after a name
+// with a space on each side (a name and "/x" may be a call given a
+// regexp).
+func divisionAfter(before, after string) bool {
+	if before == "" {
+		return false
+	}
+	switch last := before[len(before)-1]; {
+	case last == ')' || last == ']' || last == '}' || last >= '0' && last <= '9':
+		return true
+	case last == ' ':
+		b := strings.TrimRight(before, " ")
+		return b != "" && isNameByte(b[len(b)-1]) && strings.HasPrefix(after, " ")
+	}
+	return false
+}
+
+// regexpEnd is the index of the '/' that closes the regexp literal whose
+// opening '/' is at i (past backslash escapes: Ruby closes it there even
+// in a character class), and of the literal's last byte, its options'.
+func regexpEnd(code string, i int) (closing, end int, ok bool) {
+	closing, ok = stringEnd(code, i)
+	end = closing
+	for end+1 < len(code) && strings.IndexByte("imxounse", code[end+1]) >= 0 {
+		end++
+	}
+	return closing, end, ok
 }
 
 // interpolateHoles writes text, the body of a double-quoted literal,

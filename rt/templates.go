@@ -258,6 +258,10 @@ func holeKeepsCode(kind byte, text string) bool {
 		return !strings.ContainsAny(text, `'\`) && !strings.Contains(text, "%>")
 	case 'd':
 		return !strings.ContainsAny(text, `"\#`) && !strings.Contains(text, "%>")
+	case 'r':
+		// a regexp's source: no '/' to close it, no '#' to start an
+		// interpolation, no '\' last to escape what follows
+		return !strings.ContainsAny(text, "/#") && !strings.HasSuffix(text, `\`) && !strings.Contains(text, "%>")
 	case 'i':
 		if text == "" {
 			return false
