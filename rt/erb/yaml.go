@@ -1,9 +1,11 @@
 package erb
 
 import (
-	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/pp2go/pp2go/rt/internal/lazyre"
+	"github.com/pp2go/pp2go/rt/values"
 )
 
 // YAML output (#to_yaml, YAML.dump) as Ruby 3.1's Psych 4 produces it
@@ -128,9 +130,54 @@ func (e *yamlEmitter) node(v Value, root, mappingCtx, simpleKey bool) {
 			e.node(el, false, false, false)
 		}
 		e.popIndent()
+	case *Object:
+		tag, ivars, ok := yamlObject(x)
+		if !ok || simpleKey {
+			e.scalar(v, root, simpleKey)
+			return
+		}
+		// Psych's dump of a Ruby object: its class as a tag, its
+		// instance variables as a mapping
+		e.writeIndicator("!ruby/object:"+tag, true, false, false)
+		e.increaseIndent(false, false)
+		for i := 0; i < len(ivars); i += 2 {
+			e.writeIndent()
+			e.scalar(ivars[i], false, true)
+			e.writeIndicator(":", false, false, false)
+			e.node(ivars[i+1], false, true, false)
+		}
+		e.popIndent()
 	default:
 		e.scalar(v, root, simpleKey)
 	}
+}
+
+// yamlObject is the class and the instance variables (name, value in
+// turn, in the order Puppet's initialize sets them) of a Puppet object
+// Psych dumps as a Ruby object: a resource reference or type
+// (PResourceType), a class reference (PClassType).
+func yamlObject(o *Object) (class string, ivars []Value, ok bool) {
+	str := func(s string, set bool) Value {
+		if !set {
+			return nil
+		}
+		return S(s)
+	}
+	switch t := o.V.(type) {
+	case *values.ResourceType:
+		if t.Ruby {
+			return "", nil, false // a Puppet::Resource, not a type
+		}
+		named := t.TypeName != ""
+		return "Puppet::Pops::Types::PResourceType", []Value{
+			S("type_name"), str(t.TypeName, named),
+			S("title"), str(t.Title, t.HasTitle),
+			S("downcased_name"), str(strings.ToLower(t.TypeName), named),
+		}, true
+	case *values.ClassType:
+		return "Puppet::Pops::Types::PClassType", []Value{S("class_name"), str(t.ClassName, t.ClassName != "")}, true
+	}
+	return "", nil, false
 }
 
 var (
