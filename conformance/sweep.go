@@ -146,7 +146,7 @@ func BuildDriver(envDir, work string, puppet int) (*Sweep, error) {
 	if errs := res.Diags.Errors(); len(errs) > 0 {
 		return nil, fmt.Errorf("code generation: %s", diagText(errs))
 	}
-	res.Files["sweep/main.go"] = []byte(fmt.Sprintf(sweepDriver, modPath) + driverErrorText)
+	res.Files["sweep/main.go"] = []byte(fmt.Sprintf(sweepDriver, modPath, oracleServerName, oracleServerIP) + driverErrorText)
 	gen := filepath.Join(work, "gen")
 	if err := res.Write(gen); err != nil {
 		return nil, err
@@ -161,7 +161,15 @@ func BuildDriver(envDir, work string, puppet int) (*Sweep, error) {
 	return sw, nil
 }
 
-// sweepDriver is the driver's source (%s: the generated module's path). It
+// The oracle's name and address, which its $server_facts give (see its
+// README; the lang corpus driver's serverFacts has them too).
+const (
+	oracleServerName = "puppet.oracle.test"
+	oracleServerIP   = "192.0.2.1"
+)
+
+// sweepDriver is the driver's source (%s: the generated module's path;
+// %q, %q: the oracle's name and address, its $server_facts'). It
 // reads jobs from standard input, one `MODULE CLASS PLATFORM` line each,
 // compiles each as `node default { include CLASS }` in the environment's
 // manifests/site.pp (line 1, column 16, where that include stands), writes
@@ -195,6 +203,12 @@ func main() {
 	node := flag.String("node", "sweep.example.com", "node name")
 	flag.Parse()
 	prog := catalog.Program()
+	// $server_facts as the oracle's compiles have them
+	serverFacts := values.NewHashFromPairs(
+		values.String("serverversion"), values.String(prog.Puppet().Version),
+		values.String("servername"), values.String(%q),
+		values.String("serverip"), values.String(%q),
+	)
 	factsOf := map[string]*values.Hash{}
 	include := &rt.FuncRef{Name: "include"}
 	at := rt.SiteRefOf(&rt.Site{File: &rt.File{Path: *site}, Line: 1, Column: 16, Label: "Function Call"})
@@ -215,7 +229,7 @@ func main() {
 			factsOf[plat] = fs
 		}
 		start := time.Now()
-		res := rt.CompileWith(prog, &rt.Node{Name: *node, Facts: fs, Main: func(s *rt.Scope) {
+		res := rt.CompileWith(prog, &rt.Node{Name: *node, Facts: fs, ServerFacts: serverFacts, Main: func(s *rt.Scope) {
 			s.Fn(at, include, nil, values.String(class))
 		}})
 		elapsed := time.Since(start)
