@@ -512,7 +512,11 @@ type typeResolution struct {
 // Puppet's evaluator raises "Resource type not found" where the name
 // stands (evaluator_impl.rb eval_QualifiedReference); the generated code
 // calls it for the names that resolve to nothing in the environment.
+// Puppet's type loader looks the name up as a defined type first
+// (runtime3_type_loader.rb, find_definition), importing what it imports
+// for one: a manifest there that fails to load fails first.
 func (s *Scope) UnknownType(site *Site, name string) values.Value {
+	s.c.autoload(s.c.prog.walkOf(name, true))
 	IssueAt(site, values.IssueUnknownResourceType, "Resource type not found: %s", name)
 	return nil
 }
