@@ -312,6 +312,23 @@ func (t *varTable) unassigned(name string) bool {
 	return ok && k < t.layout.params && t.slots[k] == 0
 }
 
+// shown is how many of the table's first n names to_hash shows (and a
+// template's instance variables): none of a match table's ($0..$n), a
+// parameter table's lead only, all of a local table's. Puppet's
+// ParameterScope adds no entries of its own (Ephemeral#add_entries_to):
+// while defaults evaluate, a template sees the scope's variables from
+// before its parameters (puppet-shibboleth's metadata defaults fail on
+// @provider_uri, nil there).
+func (t *varTable) shown(n int) int {
+	switch t.kind {
+	case matchTable:
+		return 0
+	case paramTable:
+		return min(n, int(t.lead))
+	}
+	return n
+}
+
 // bound reports whether the table itself binds name (Puppet's bound?).
 func (t *varTable) bound(name string) bool {
 	switch t.kind {
@@ -1038,10 +1055,10 @@ func (s *Scope) collectOwn(includeUndef bool, keep func(string) bool, vs *visibl
 			return
 		}
 		add(t.parent)
-		if t.kind == matchTable || keep != nil && t.odd == 0 {
+		if keep != nil && t.odd == 0 {
 			return
 		}
-		for i, n := range t.names {
+		for i, n := range t.names[:t.shown(len(t.names))] {
 			if keep == nil || keep(n) {
 				v := t.vals[i]
 				vs.set(n, v, values.IsUndef(v) && !includeUndef)
@@ -1153,10 +1170,7 @@ func (v *VarView) lookup(s *Scope, name string) (values.Value, bool, bool) {
 				continue
 			}
 		}
-		if t.kind == matchTable {
-			continue
-		}
-		if i := t.find(name); i >= 0 && i < n {
+		if i := t.find(name); i >= 0 && i < t.shown(n) {
 			val := t.vals[i]
 			return val, !values.IsUndef(val), true
 		}

@@ -374,7 +374,7 @@ func (e erbView) VisibleAt(name string, hint *erb.VarHint) (values.Value, bool) 
 		if vt.t.kind == matchTable {
 			continue
 		}
-		if v, found, ok := vt.t.atHint(vt.n, name, hint); ok {
+		if v, found, ok := vt.t.atHint(vt.t.shown(vt.n), name, hint); ok {
 			return v, found
 		}
 		break
@@ -427,7 +427,7 @@ func (p erbPeek) VisibleAt(name string, hint *erb.VarHint) (values.Value, bool) 
 		if t.kind == matchTable {
 			continue
 		}
-		if v, found, ok := t.atHint(len(t.names), name, hint); ok {
+		if v, found, ok := t.atHint(t.shown(len(t.names)), name, hint); ok {
 			return v, found
 		}
 		break
