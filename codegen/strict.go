@@ -167,6 +167,12 @@ func (g *generator) paramTypeLoad(u *unit, module, rel string, t ast.Expr, seen 
 				return unknown == nil
 			}
 			if !g.typeKnown(r.CasedValue) {
+				if !outer {
+					// in an alias's definition: an unresolved type
+					// reference, which fails only the values checked
+					// against it ("references an unresolved type")
+					return false
+				}
 				unknown = r
 				return false
 			}
