@@ -307,11 +307,7 @@ func (t *translator) apiCall(x *erb.Call) (*jen.Statement, bool) {
 		// Scope#compiler (its environment)
 		return rcall("Compiler"), true
 	case t.api == API3 && scopeMethods[x.Name] && x.Block == nil:
-		// Scope#findresource, #resource, #catalog
-		return t.scopeCall(x), true
-	case t.api == API3 && x.Name == "to_hash" && x.Block == nil:
-		// Scope#to_hash (example42-puppi's get_class_args:
-		// to_hash(recursive=false))
+		// Scope#findresource, #resource, #catalog, #to_hash
 		return t.scopeCall(x), true
 	case x.Name == "_" && len(x.Args) == 1 && x.Block == nil:
 		// Puppet's gettext: the text itself (pp2go has no translations)
@@ -339,8 +335,9 @@ func (t *translator) apiCall(x *erb.Call) (*jen.Statement, bool) {
 // scopeMethods are the methods of Puppet's Scope that give functions the
 // catalog (rt/erb's resource.go): findresource(type[, title]) (a
 // Puppet::Resource of the catalog, or nil), resource (the resource whose
-// body calls) and catalog; and find_global_scope (the top scope).
-var scopeMethods = map[string]bool{"findresource": true, "resource": true, "catalog": true, "find_global_scope": true}
+// body calls) and catalog; find_global_scope (the top scope); and to_hash
+// ([recursive[, include_undef]]: example42-puppi's get_class_args).
+var scopeMethods = map[string]bool{"findresource": true, "resource": true, "catalog": true, "find_global_scope": true, "to_hash": true}
 
 // logInterp is the log call x (level x.Name) as the runtime's method
 // goName, given its one argument's parts, when that is a string that
