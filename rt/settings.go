@@ -2,7 +2,6 @@ package rt
 
 import (
 	"fmt"
-	"net"
 	"os"
 	"slices"
 	"strings"
@@ -266,25 +265,7 @@ func hostServerFacts(r *Release) *values.Hash {
 	if host, err := os.Hostname(); err == nil {
 		b.Put(values.String("servername"), values.String(host))
 	}
-	var ip4, ip6 string
-	ifaces, _ := net.Interfaces()
-	for _, ifc := range ifaces {
-		if ifc.Flags&net.FlagUp == 0 || ifc.Flags&net.FlagLoopback != 0 {
-			continue
-		}
-		addrs, _ := ifc.Addrs()
-		for _, a := range addrs {
-			ipn, ok := a.(*net.IPNet)
-			if !ok {
-				continue
-			}
-			if v4 := ipn.IP.To4(); v4 != nil && ip4 == "" {
-				ip4 = v4.String()
-			} else if v4 == nil && ip6 == "" && ipn.IP.IsGlobalUnicast() {
-				ip6 = ipn.IP.String()
-			}
-		}
-	}
+	ip4, ip6 := hostAddresses()
 	if ip4 != "" {
 		b.Put(values.String("serverip"), values.String(ip4))
 	}
