@@ -1197,6 +1197,15 @@ func (t *translator) defined(x *erb.Defined) *jen.Statement {
 			if y.Name == "scope" || y.Name == "has_variable?" {
 				return erbQ("Defined").Call(jen.Lit("method"))
 			}
+			if t.api == 0 && y.Block == nil {
+				// the wrapper's methods, Kernel's and Object's among
+				// them, else one a template defined (thias-bind's
+				// `byte.to_s(base=16)' leaves no local after its block)
+				if wrapperMethods[y.Name] || kernelFuncs[y.Name] != "" {
+					return erbQ("Defined").Call(jen.Lit("method"))
+				}
+				return rcall("WrapperDefined", jen.Lit(y.Name))
+			}
 		}
 	case *erb.Nil, *erb.Bool, *erb.Self:
 		return erbQ("Defined").Call(jen.Lit("expression"))

@@ -963,7 +963,7 @@ func respondsTo(v Value, name string) bool {
 	case nil:
 		set = " to_a to_h to_i to_f & | "
 	case *Str:
-		set = " + * % << =~ [] []= length size upcase downcase capitalize swapcase strip lstrip rstrip chomp chop chars lines bytes split gsub gsub! sub sub! tr delete squeeze start_with? end_with? include? index rindex match match? scan empty? to_i to_f to_str to_sym intern ljust rjust center reverse each_line each_char upcase! downcase! strip! chomp! replace casecmp casecmp? hex oct ord succ next concat prepend insert slice count between? bytesize encoding force_encoding encode unpack <=> "
+		set = " + * % << =~ [] []= length size upcase downcase capitalize swapcase strip lstrip rstrip chomp chop chars lines bytes split gsub gsub! sub sub! tr delete squeeze start_with? end_with? include? index rindex match match? scan empty? to_i to_f to_str to_sym intern ljust rjust center reverse each_line each_char each_byte upcase! downcase! strip! chomp! replace casecmp casecmp? hex oct ord succ next concat prepend insert slice count between? bytesize encoding force_encoding encode unpack <=> "
 	case int64:
 		set = " + - * / % ** abs round floor ceil truncate to_i to_int to_f times upto downto step zero? even? odd? succ pred next chr divmod fdiv div modulo integer? positive? negative? between? clamp <=> < > <= >= coerce size "
 	case float64:

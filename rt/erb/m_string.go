@@ -72,6 +72,7 @@ func init() {
 		{"lines", (*R).Lines},
 		{"each_line", (*R).EachLine},
 		{"each_char", (*R).EachChar},
+		{"each_byte", (*R).EachByte},
 		{"match", (*R).Match},
 	})
 }
@@ -1389,6 +1390,18 @@ func (r *R) EachChar(recv Value, b *Block, args ...Value) Value {
 		return &Enumerator{src: chars, meth: "each"}
 	}
 	for _, c := range chars.(*Array).A {
+		b.Call(c)
+	}
+	return recv
+}
+
+// EachByte is each_byte: the block is given each byte as an Integer.
+func (r *R) EachByte(recv Value, b *Block, args ...Value) Value {
+	bytes := r.Bytes(recv)
+	if b == nil {
+		return &Enumerator{src: bytes, meth: "each"}
+	}
+	for _, c := range bytes.(*Array).A {
 		b.Call(c)
 	}
 	return recv

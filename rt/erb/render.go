@@ -1223,6 +1223,17 @@ func (r *R) CallWrapper(name string, implicit bool, b *Block, args ...Value) Val
 	return r.CallDefBlock(nil, name, b, args...)
 }
 
+// WrapperDefined is defined?(name) in a template of a name that is no
+// local variable and no method of the template wrapper's class as Puppet
+// has it: "method" when a template rendered before defined the method
+// (def defines it on the wrapper's class), else nil.
+func (r *R) WrapperDefined(name string) Value {
+	if r.wrapperMethod(name) == nil {
+		return nil
+	}
+	return Defined("method")
+}
+
 // wrapperDescription is how Ruby 3.1 shows the template wrapper (self) in
 // NoMethodError messages, whose object address is not reproducible;
 // wrapperDescription33 is Ruby 3.3's.
