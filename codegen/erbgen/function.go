@@ -505,6 +505,12 @@ func (t *translator) puppetCall(x *erb.Call) (*jen.Statement, bool) {
 			if blk == nil {
 				return t.lineFor(x).call("PuppetDeterministicRand", append([]jen.Code{jen.Lit(x.Name == "deterministic_rand")}, args...)...), true
 			}
+		case p == "Puppet::Util::Log" && x.Name == "create" && len(x.Args) == 1:
+			// oradb's functions log so
+			args, blk := t.callArgs(x.Args)
+			if blk == nil && len(args) == 1 {
+				return t.lineFor(x).call("PuppetUtilLogCreate", args...), true
+			}
 		case p == "Puppet::Module" && x.Name == "find" && len(x.Args) >= 1 && len(x.Args) <= 2:
 			// the environment's module of that name, or nil
 			args, blk := t.callArgs(x.Args)

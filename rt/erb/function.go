@@ -234,6 +234,39 @@ func (r *R) PuppetLog(level string, args ...Value) Value {
 	return nil
 }
 
+// logLevels are Puppet::Util::Log's levels, lowest first.
+var logLevels = []Symbol{"debug", "info", "notice", "warning", "err", "alert", "emerg", "crit"}
+
+// PuppetUtilLogCreate is Puppet::Util::Log.create(hash): the message of
+// :message at the level of :level (a Symbol) goes to Puppet's log as
+// Puppet.warning(msg) and the others', its :source and other keys only
+// shown in a report. Below Puppet's default level (notice) nothing is
+// made, a nil message passes then; the Log is nil here.
+func (r *R) PuppetUtilLogCreate(args ...Value) Value {
+	arity(args, 1, 1)
+	h, ok := args[0].(*Hash)
+	if !ok {
+		noMethod("include?", args[0])
+	}
+	level, ok := h.Lookup(Symbol("level"))
+	if !ok {
+		raise(ClassPuppetDevError, "Logs require a level")
+	}
+	sym, _ := level.(Symbol)
+	at := slices.Index(logLevels, sym)
+	if at < 0 {
+		raise(ClassPuppetDevError, "Invalid log level %s", ToS(level))
+	}
+	msg, _ := h.Lookup(Symbol("message"))
+	if at < 2 && msg == nil {
+		return nil
+	}
+	if msg == nil {
+		raise(ClassArgumentError, "Puppet::Util::Log requires a message")
+	}
+	return r.PuppetLog(string(sym), msg)
+}
+
 // PuppetLogInterp is Puppet.debug("...#{x}..."), ...: the parts of the
 // message (Interp's), which is built only when the scope keeps it.
 func (r *R) PuppetLogInterp(level string, parts ...any) Value {
