@@ -293,6 +293,9 @@ func (e erbScope) ScopeHash(recursive, includeUndef bool) *values.Hash {
 	return e.s.ScopeHash(recursive, includeUndef)
 }
 func (e erbScope) PuppetVersion() string { return e.s.PuppetVersion() }
+
+// ScopeString is the scope as Puppet's Scope#to_s shows it.
+func (e erbScope) ScopeString() string { return fn.ScopeString(e.s) }
 func (e erbScope) Call(name string, args []values.Value) values.Value {
 	return e.s.Call(name, args, nil)
 }

@@ -25,6 +25,8 @@ type RubyError struct {
 	// raised ("file:line", Ruby's backtrace.first), e.g. ipaddr.rb for
 	// IPAddr.new; otherwise it was raised in the template at Line.
 	Frame string
+	// Frame33 is Frame in Puppet 8.10 where it is another line (Settle).
+	Frame33 string
 	// Cause is the error of a Puppet function called from the template.
 	Cause error
 	// Data is what the exception carries besides its message
@@ -66,6 +68,12 @@ func (e *RubyError) Settle(major int) *RubyError {
 			e.Msg = e.Msg33
 		}
 		e.Msg33 = ""
+	}
+	if e.Frame33 != "" {
+		if major >= 8 {
+			e.Frame = e.Frame33
+		}
+		e.Frame33 = ""
 	}
 	return e
 }

@@ -363,6 +363,9 @@ type BoundCaller3x interface {
 // callPuppet3x is a 3.x call of the Puppet function name, bound at site
 // (nil: looked up by its name).
 func (r *R) callPuppet3x(name string, site *Site3x, args []Value) Value {
+	if !r.finds3xFunction(name) {
+		r.noFunction3x(name)
+	}
 	r.memoCall(name)
 	if fs := r.fs; site != nil && fs != nil {
 		b := site.Bound()
@@ -383,6 +386,47 @@ func (r *R) callPuppet3x(name string, site *Site3x, args []Value) Value {
 	}
 	pargs := puppetArgs(args)
 	return r.puppetResult(name, func() values.Value { return c.Call3x(name, pargs) })
+}
+
+// finds3xFunction is has3xFunction where the scope can tell, else true.
+func (r *R) finds3xFunction(name string) bool {
+	if r.fs != nil {
+		return r.fs.Has3xFunction(name)
+	}
+	f, ok := r.scope.(FunctionFinder)
+	return !ok || f.Has3xFunction(name)
+}
+
+// logFunctionMethods are the 3.x functions of Puppet's log levels, which
+// every scope has as methods: the ones of its methods did_you_mean finds
+// close to a function_ name pp2go can tell (the 3.x functions a process
+// loaded before are its history's).
+var logFunctionMethods = []string{"function_debug", "function_info", "function_notice", "function_warning",
+	"function_err", "function_alert", "function_emerg", "function_crit"}
+
+// scopeRubyFile is Puppet's scope.rb, whose method_missing raises the
+// NoMethodError of a function_ method of no 3.x function: its line in
+// Puppet 7.23 and in 8.10.
+const scopeRubyFile = "/usr/lib/ruby/vendor_ruby/puppet/parser/scope.rb"
+
+// noFunction3x raises what scope.function_NAME raises where no 3.x
+// function has the name (a 4.x function's does not count): Scope's
+// method_missing calls super, a NoMethodError that shows the scope as
+// Ruby 3.1 inspects it (Scope(Class[X])), with did_you_mean's
+// suggestions, or as Ruby 3.3's BasicObject#method_missing does (the
+// object's address, not reproducible, as zeros).
+func (r *R) noFunction3x(name string) {
+	desc := "Scope()"
+	if d, ok := r.scope.(ScopeDescriber); ok {
+		desc = d.ScopeString()
+	}
+	method := "function_" + name
+	prefix := "undefined method `" + method + "' for "
+	panic(&RubyError{Class: ClassNoMethodError,
+		Msg:     prefix + desc + ":Puppet::Parser::Scope" + didYouMean(correct(method, logFunctionMethods)),
+		Msg33:   prefix + "#<Puppet::Parser::Scope:0x0000000000000000>",
+		Frame:   scopeRubyFile + ":1039",
+		Frame33: scopeRubyFile + ":1051"})
 }
 
 // Function3xOn is recv.function_name(args) where the translator cannot

@@ -44,6 +44,7 @@ func TestFunctionAtBound(t *testing.T) {
 	mod.Module = "m"
 	fn.Register(mod)
 
+	fn.Declare3x("rubyfn_test_site_other") // a 3.x function the context calls
 	sites := map[string]*erb.Site3x{}
 	for _, name := range []string{"rubyfn_test_site_ruby", "rubyfn_test_site_shadowed", "rubyfn_test_site_other"} {
 		sites[name] = &erb.Site3x{Name: name}

@@ -35,10 +35,13 @@ func boolArg(a []v.Value, i int, def bool) bool {
 	return def
 }
 
-// The 3.x functions of Puppet's core (parser/functions): some are stubs of
-// 4.x functions, but stdlib's is_function_available sees them all.
+// The 3.x functions of Puppet's core (parser/functions, and one for each
+// log level, parser/functions.rb): some are stubs of 4.x functions, but
+// stdlib's is_function_available and a scope's function_ methods see them
+// all.
 func init() {
-	fn.Declare3x(strings.Fields(`assert_type binary_file break contain create_resources defined dig digest each
+	fn.Declare3x(strings.Fields(`alert crit debug emerg err info notice warning
+	assert_type binary_file break contain create_resources defined dig digest each
 	epp fail file filter find_file fqdn_rand generate hiera hiera_array hiera_hash hiera_include include
 	inline_epp inline_template lest lookup map match md5 new next realize reduce regsubst require return
 	reverse_each scanf sha1 sha256 shellquote slice split sprintf step strftime tag tagged template then
