@@ -444,8 +444,11 @@ func (l *loader) v5(c *rthiera.Config, h *values.Hash, owner string, fail failFu
 			if e.Kind == "v4_data_hash" {
 				l.errorf(c.Path, 0, 0, "HIERA_DATA_PROVIDER_FUNCTION_NOT_FOUND", "Unable to find 'v4_data_hash' function named '"+e.Function+"'")
 			} else if e.Kind != "hiera3_backend" && !rthiera.KnownFunction(e.Kind, e.Function) {
-				l.errorf(c.Path, 0, 0, "HIERA_DATA_PROVIDER_FUNCTION_NOT_FOUND",
-					"Unable to find '"+e.Kind+"' function named '"+e.Function+"' (pp2go runs only the backends written in Go: yaml_data, json_data, hocon_data, eyaml_lookup_key and those registered with rt/hiera)")
+				// a lookup that reaches the level fails, as in Puppet when
+				// the function is not there (rt/hiera's functionNotFound):
+				// the build goes on
+				l.warnf(c.Path, 0, 0, "the '"+e.Kind+"' function '"+e.Function+"' of hierarchy level '"+e.Name+
+					"' is not one pp2go runs (yaml_data, json_data, hocon_data, eyaml_lookup_key and those registered with rt/hiera): the lookups that reach the level fail")
 			}
 			entries = append(entries, e)
 		}

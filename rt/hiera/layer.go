@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -634,8 +635,17 @@ func (p *provider) readsFiles() bool {
 	return false
 }
 
+// functionNotFound fails a lookup that reaches a level whose backend
+// function pp2go does not run: with Puppet's error where the environment
+// has no function of that name, else saying that the function (a
+// module's Ruby or Puppet function, which Puppet would call) is not one
+// pp2go runs as a backend.
 func (p *provider) functionNotFound() {
 	msg := "Unable to find '" + p.e.Kind + "' function named '" + p.e.Function + "'"
+	if fn.Lookup(p.e.Function) != nil {
+		msg = "pp2go runs only the Hiera backends written in Go (yaml_data, json_data, hocon_data, eyaml_lookup_key and those registered with rt/hiera), not the '" +
+			p.e.Kind + "' function '" + p.e.Function + "' of hierarchy level '" + p.e.Name + "'"
+	}
 	if p.l.cfg.Path != "" {
 		msg += " (file: " + p.l.cfg.Path + ")"
 	}
