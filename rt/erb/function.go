@@ -401,8 +401,13 @@ func (r *R) finds3xFunction(name string) bool {
 // every scope has as methods: the ones of its methods did_you_mean finds
 // close to a function_ name pp2go can tell (the 3.x functions a process
 // loaded before are its history's).
-var logFunctionMethods = []string{"function_debug", "function_info", "function_notice", "function_warning",
-	"function_err", "function_alert", "function_emerg", "function_crit"}
+var logFunctionMethods = func() []string {
+	names := make([]string, len(logLevels))
+	for i, l := range logLevels {
+		names[i] = "function_" + string(l)
+	}
+	return names
+}()
 
 // scopeRubyFile is Puppet's scope.rb, whose method_missing raises the
 // NoMethodError of a function_ method of no 3.x function: its line in

@@ -1385,23 +1385,22 @@ func (r *R) EachLine(recv Value, b *Block, args ...Value) Value {
 
 // EachChar is each_char.
 func (r *R) EachChar(recv Value, b *Block, args ...Value) Value {
-	chars := r.Chars(recv)
-	if b == nil {
-		return &Enumerator{src: chars, meth: "each"}
-	}
-	for _, c := range chars.(*Array).A {
-		b.Call(c)
-	}
-	return recv
+	return eachElement(recv, b, r.Chars(recv).(*Array))
 }
 
 // EachByte is each_byte: the block is given each byte as an Integer.
 func (r *R) EachByte(recv Value, b *Block, args ...Value) Value {
-	bytes := r.Bytes(recv)
+	return eachElement(recv, b, r.Bytes(recv).(*Array))
+}
+
+// eachElement gives the block each element of a string's parts (its
+// characters, its bytes) and returns the string; without a block, an
+// enumerator of them.
+func eachElement(recv Value, b *Block, parts *Array) Value {
 	if b == nil {
-		return &Enumerator{src: bytes, meth: "each"}
+		return &Enumerator{src: parts, meth: "each"}
 	}
-	for _, c := range bytes.(*Array).A {
+	for _, c := range parts.A {
 		b.Call(c)
 	}
 	return recv
