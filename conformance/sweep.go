@@ -146,7 +146,8 @@ func BuildDriver(envDir, work string, puppet int) (*Sweep, error) {
 	if errs := res.Diags.Errors(); len(errs) > 0 {
 		return nil, fmt.Errorf("code generation: %s", diagText(errs))
 	}
-	res.Files["sweep/main.go"] = []byte(fmt.Sprintf(sweepDriver, modPath, oracleServerName, oracleServerIP) + driverErrorText)
+	driver := strings.ReplaceAll(fmt.Sprintf(sweepDriver, modPath, oracleServerName, oracleServerIP), "{{ORACLE_ROOT}}", oracleRoot(puppet))
+	res.Files["sweep/main.go"] = []byte(driver + driverErrorText)
 	gen := filepath.Join(work, "gen")
 	if err := res.Write(gen); err != nil {
 		return nil, err
@@ -169,7 +170,8 @@ const (
 )
 
 // sweepDriver is the driver's source (%s: the generated module's path;
-// %q, %q: the oracle's name and address, its $server_facts'). It
+// %q, %q: the oracle's name and address, its $server_facts'; {{ORACLE_ROOT}}:
+// oracleRoot's, under which the oracle's settings put its directories). It
 // reads jobs from standard input, one `MODULE CLASS PLATFORM` line each,
 // compiles each as `node default { include CLASS }` in the environment's
 // manifests/site.pp (line 1, column 16, where that include stands), writes
@@ -203,6 +205,21 @@ func main() {
 	node := flag.String("node", "sweep.example.com", "node name")
 	flag.Parse()
 	prog := catalog.Program()
+	// the oracle's settings (compile-catalog's settings_argv: its
+	// directories under PP_ORACLE_ROOT's default for the release, its
+	// certname), which $settings::* show
+	for _, kv := range [][2]string{
+		{"confdir", "{{ORACLE_ROOT}}/conf"},
+		{"vardir", "{{ORACLE_ROOT}}/var"},
+		{"codedir", "{{ORACLE_ROOT}}/code"},
+		{"environmentpath", "{{ORACLE_ROOT}}/envs"},
+		{"certname", "puppet.oracle.test"},
+	} {
+		if err := prog.SetSetting(kv[0], kv[1]); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+	}
 	// $server_facts as the oracle's compiles have them
 	serverFacts := values.NewHashFromPairs(
 		values.String("serverversion"), values.String(prog.Puppet().Version),
