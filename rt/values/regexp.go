@@ -529,7 +529,7 @@ func translateRubyRegexp(src string) (string, error) {
 		case '[':
 			if inClass > 0 && strings.HasPrefix(src[i:], "[:") {
 				end := strings.Index(src[i:], ":]")
-				if end > 0 {
+				if end >= 2 { // not the ':' of "[:" itself ("[:]")
 					name := src[i+2 : i+end]
 					if rep, ok := posixClasses[name]; ok {
 						b.WriteString(rep)
