@@ -55,7 +55,11 @@ func globRegexp(pattern string) *regexp.Regexp {
 	b.WriteString("$")
 	re, err := regexp.Compile(b.String())
 	if err != nil {
-		re = regexp.MustCompile("^" + regexp.QuoteMeta(pattern) + "$")
+		if re, err = regexp.Compile("^" + regexp.QuoteMeta(pattern) + "$"); err != nil {
+			// a pattern that is no UTF-8, which no path of the data is:
+			// a regexp no text matches
+			re = regexp.MustCompile(`[^\x00-\x{10FFFF}]`)
+		}
 	}
 	globCache.Store(pattern, re)
 	return re
