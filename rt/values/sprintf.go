@@ -158,6 +158,9 @@ func Sprintf(format string, args ...Value) (string, error) {
 				}
 				n, _ := p.(Int)
 				spec.prec = int(n)
+				if n < 0 { // Ruby's (C's): as if no precision were given
+					spec.prec, spec.hasPrec = 0, false
+				}
 				i++
 			}
 			for i < len(format) && format[i] >= '0' && format[i] <= '9' {

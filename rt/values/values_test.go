@@ -335,3 +335,24 @@ func TestHashWithValues(t *testing.T) {
 		t.Errorf("k10 found")
 	}
 }
+
+// A negative precision from an argument (%.*) is no precision, as in
+// Ruby: format("%*.*s|", 5, -42, "abcdef") is "abcdef|".
+func TestSprintfNegativePrecisionArg(t *testing.T) {
+	for format, want := range map[string]string{"%*.*s|": "abcdef|", "%.*s|": "abcdef|"} {
+		args := []Value{Int(5), Int(-42), String("abcdef")}
+		if format == "%.*s|" {
+			args = args[1:]
+		}
+		got, err := Sprintf(format, args...)
+		if err != nil || got != want {
+			t.Errorf("Sprintf(%q): %q, %v; want %q", format, got, err, want)
+		}
+	}
+	if got, _ := Sprintf("%.*d|", Int(-3), Int(5)); got != "5|" {
+		t.Errorf(`Sprintf("%%.*d|", -3, 5): %q, want "5|"`, got)
+	}
+	if got, _ := Sprintf("%.*f|", Int(-3), Float(1.5)); got != "1.500000|" {
+		t.Errorf(`Sprintf("%%.*f|", -3, 1.5): %q, want "1.500000|"`, got)
+	}
+}
