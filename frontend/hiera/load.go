@@ -448,7 +448,7 @@ func (l *loader) v5(c *rthiera.Config, h *values.Hash, owner string, fail failFu
 				// the function is not there (rt/hiera's functionNotFound):
 				// the build goes on
 				l.warnf(c.Path, 0, 0, "the '"+e.Kind+"' function '"+e.Function+"' of hierarchy level '"+e.Name+
-					"' is not one pp2go runs (yaml_data, json_data, hocon_data, eyaml_lookup_key and those registered with rt/hiera): the lookups that reach the level fail")
+					"' is not one pp2go runs ("+rthiera.GoBackends+"): the lookups that reach the level fail")
 			}
 			entries = append(entries, e)
 		}

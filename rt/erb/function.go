@@ -363,7 +363,7 @@ type BoundCaller3x interface {
 // callPuppet3x is a 3.x call of the Puppet function name, bound at site
 // (nil: looked up by its name).
 func (r *R) callPuppet3x(name string, site *Site3x, args []Value) Value {
-	if !r.finds3xFunction(name) {
+	if f, ok := r.functionFinder(); ok && !f.Has3xFunction(name) {
 		r.noFunction3x(name)
 	}
 	r.memoCall(name)
@@ -386,15 +386,6 @@ func (r *R) callPuppet3x(name string, site *Site3x, args []Value) Value {
 	}
 	pargs := puppetArgs(args)
 	return r.puppetResult(name, func() values.Value { return c.Call3x(name, pargs) })
-}
-
-// finds3xFunction is has3xFunction where the scope can tell, else true.
-func (r *R) finds3xFunction(name string) bool {
-	if r.fs != nil {
-		return r.fs.Has3xFunction(name)
-	}
-	f, ok := r.scope.(FunctionFinder)
-	return !ok || f.Has3xFunction(name)
 }
 
 // logFunctionMethods are the 3.x functions of Puppet's log levels, which

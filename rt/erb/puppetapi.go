@@ -431,14 +431,21 @@ func (r *R) function3x(name Value) (n string, found bool, v Value) {
 
 // has3xFunction is the scope's Has3xFunction (FunctionFinder).
 func (r *R) has3xFunction(name string) bool {
-	if fs := r.fs; fs != nil {
-		return fs.Has3xFunction(name)
-	}
-	f, ok := r.scope.(FunctionFinder)
+	f, ok := r.functionFinder()
 	if !ok {
 		raise(ClassNotImplementedError, "pp2go: this scope cannot look up 3.x functions")
 	}
 	return f.Has3xFunction(name)
+}
+
+// functionFinder is what looks up 3.x functions for r: its function
+// scope, else its scope when that can (false: neither).
+func (r *R) functionFinder() (FunctionFinder, bool) {
+	if r.fs != nil {
+		return r.fs, true
+	}
+	f, ok := r.scope.(FunctionFinder)
+	return f, ok
 }
 
 // ScopeLog is warning(msg), notice(msg), ... in a 3.x function, whose self

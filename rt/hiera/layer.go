@@ -635,6 +635,9 @@ func (p *provider) readsFiles() bool {
 	return false
 }
 
+// GoBackends names the backend functions pp2go runs, for messages.
+const GoBackends = "yaml_data, json_data, hocon_data, eyaml_lookup_key and those registered with rt/hiera"
+
 // functionNotFound fails a lookup that reaches a level whose backend
 // function pp2go does not run: with Puppet's error where the environment
 // has no function of that name, else saying that the function (a
@@ -643,7 +646,7 @@ func (p *provider) readsFiles() bool {
 func (p *provider) functionNotFound() {
 	msg := "Unable to find '" + p.e.Kind + "' function named '" + p.e.Function + "'"
 	if fn.Lookup(p.e.Function) != nil {
-		msg = "pp2go runs only the Hiera backends written in Go (yaml_data, json_data, hocon_data, eyaml_lookup_key and those registered with rt/hiera), not the '" +
+		msg = "pp2go runs only the Hiera backends written in Go (" + GoBackends + "), not the '" +
 			p.e.Kind + "' function '" + p.e.Function + "' of hierarchy level '" + p.e.Name + "'"
 	}
 	if p.l.cfg.Path != "" {
