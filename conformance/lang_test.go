@@ -52,6 +52,12 @@ var (
 			"that changes from run to run (Ruby 3.3's names its class)",
 	}
 	langKnown8 = map[string]string{
+		"ruby_string_inspect/sprintf_p": "Ruby 3.3's String#inspect escapes NEL (U+0085), which Ruby 3.1's prints as it is; pp2go " +
+			"inspects as 3.1 does there (internal/rubystr), the rest of the text as both do",
+		"ruby_string_inspect/function_inspect": "Ruby 3.3's String#inspect escapes NEL (U+0085), which Ruby 3.1's prints as it is; pp2go " +
+			"inspects as 3.1 does there (internal/rubystr), the rest of the text as both do",
+		"ruby_string_inspect/template_inspect": "Ruby 3.3's String#inspect escapes NEL (U+0085), which Ruby 3.1's prints as it is; pp2go " +
+			"inspects as 3.1 does there (internal/rubystr), the rest of the text as both do",
 		"ruby_function_missing_3x/in_function": "Ruby 3.3's NoMethodError from Scope's method_missing (super) shows " +
 			"the scope as #<Puppet::Parser::Scope:0x...>, an address that changes from run to run",
 		"ruby_function_missing_3x/in_template": "Ruby 3.3's NoMethodError from Scope's method_missing (super) shows " +

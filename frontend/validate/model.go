@@ -1,13 +1,13 @@
 package validate
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/pp2go/pp2go/frontend/ast"
 	"github.com/pp2go/pp2go/frontend/pn"
+	"github.com/pp2go/pp2go/internal/rubystr"
 )
 
 // idem reports whether evaluating e can have no effect (Checker4_0#idem).
@@ -378,7 +378,7 @@ type rubyRaise struct {
 func inspect(k keyValue) string {
 	switch {
 	case strings.HasPrefix(k.id, "s"):
-		return rubyInspectString(k.text)
+		return rubystr.Inspect(k.text)
 	case k.id == "nil":
 		return "nil"
 	case k.id == "default":
@@ -388,36 +388,6 @@ func inspect(k keyValue) string {
 		return "/" + escapeSlashes(p) + "/"
 	}
 	return k.text
-}
-
-func rubyInspectString(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch r {
-		case '"', '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\x1b':
-			b.WriteString(`\e`)
-		case '#':
-			b.WriteRune(r)
-		default:
-			if r < 0x20 || r == 0x7f {
-				fmt.Fprintf(&b, `\x%02X`, r)
-			} else {
-				b.WriteRune(r)
-			}
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
 }
 
 // rubyRegexpToS is Ruby's Regexp#to_s for a pattern without options.

@@ -5,9 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode"
-	"unicode/utf8"
 
+	"github.com/pp2go/pp2go/internal/rubystr"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -417,66 +416,7 @@ func inspectString(s string) string {
 }
 
 // writeInspectString writes String#inspect of s to b.
-func writeInspectString(b *strings.Builder, s string) {
-	b.WriteByte('"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= 0x80 {
-			r, n := decodeRune(s[i:])
-			if r < 0 {
-				b.WriteString(`\x`)
-				b.WriteString(strings.ToUpper(hex2(c)))
-				i++
-				continue
-			}
-			if isPrintableRune(r) {
-				b.WriteString(s[i : i+n])
-			} else if r > 0xFFFF {
-				b.WriteString(`\u{` + strings.ToUpper(strconv.FormatInt(int64(r), 16)) + "}")
-			} else {
-				h := strings.ToUpper(strconv.FormatInt(int64(r), 16))
-				b.WriteString(`\u` + strings.Repeat("0", 4-len(h)) + h)
-			}
-			i += n
-			continue
-		}
-		switch c {
-		case '"', '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\f':
-			b.WriteString(`\f`)
-		case '\v':
-			b.WriteString(`\v`)
-		case '\a':
-			b.WriteString(`\a`)
-		case '\b':
-			b.WriteString(`\b`)
-		case 0x1b:
-			b.WriteString(`\e`)
-		case '#':
-			if i+1 < len(s) && (s[i+1] == '{' || s[i+1] == '$' || s[i+1] == '@') {
-				b.WriteByte('\\')
-			}
-			b.WriteByte('#')
-		default:
-			if c < 0x20 || c == 0x7f {
-				b.WriteString(`\u00`)
-				b.WriteString(strings.ToUpper(hex2(c)))
-			} else {
-				b.WriteByte(c)
-			}
-		}
-		i++
-	}
-	b.WriteByte('"')
-}
+func writeInspectString(b *strings.Builder, s string) { rubystr.WriteInspect(b, s) }
 
 // writeInspectBinary writes a binary string as inspect shows it: each
 // byte a character, those beyond ASCII and the control characters without
@@ -709,25 +649,6 @@ func typeName(v Value) string {
 		return "false"
 	}
 	return classOf(v).Name
-}
-
-// decodeRune decodes one UTF-8 rune, -1 when invalid.
-func decodeRune(s string) (rune, int) {
-	r, n := utf8.DecodeRuneInString(s)
-	if r == utf8.RuneError && n <= 1 {
-		return -1, 1
-	}
-	return r, n
-}
-
-// isPrintableRune is whether String#inspect shows a non-ASCII character
-// as is: everything assigned except line and paragraph separators and
-// surrogates (noncharacters and unassigned code points are escaped).
-func isPrintableRune(r rune) bool {
-	if r == 0x2028 || r == 0x2029 || r&0xFFFE == 0xFFFE || r >= 0xFDD0 && r <= 0xFDEF {
-		return false
-	}
-	return unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Zs, unicode.Cf, unicode.Co, unicode.Cc)
 }
 
 // toInt64 converts an Integer or integral value (an index, a count).

@@ -1,13 +1,13 @@
 package fn
 
 import (
-	"fmt"
 	"math/big"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/pp2go/pp2go/internal/rubystr"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -86,61 +86,7 @@ func rubyInspect(b *strings.Builder, v values.Value) {
 }
 
 // RubyStringInspect is Ruby's String#inspect for a UTF-8 string.
-func RubyStringInspect(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(s); {
-		r, w := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && w == 1 {
-			fmt.Fprintf(&b, "\\x%02X", s[i])
-			i++
-			continue
-		}
-		switch r {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\f':
-			b.WriteString(`\f`)
-		case '\v':
-			b.WriteString(`\v`)
-		case '\a':
-			b.WriteString(`\a`)
-		case '\b':
-			b.WriteString(`\b`)
-		case 0x1b:
-			b.WriteString(`\e`)
-		case '#':
-			if i+1 < len(s) && (s[i+1] == '{' || s[i+1] == '$' || s[i+1] == '@') {
-				b.WriteString(`\#`)
-			} else {
-				b.WriteByte('#')
-			}
-		default:
-			if r < 0x20 || r == 0x7f {
-				fmt.Fprintf(&b, "\\x%02X", r)
-			} else if !unicode.IsPrint(r) && r > 0x7f {
-				if r > 0xffff {
-					fmt.Fprintf(&b, "\\u{%X}", r)
-				} else {
-					fmt.Fprintf(&b, "\\u%04X", r)
-				}
-			} else {
-				b.WriteString(s[i : i+w])
-			}
-		}
-		i += w
-	}
-	b.WriteByte('"')
-	return b.String()
-}
+func RubyStringInspect(s string) string { return rubystr.Inspect(s) }
 
 // RubyReceiver is how the Ruby of c's release shows v as the receiver of
 // a method it lacks, in a NoMethodError's message: Ruby 3.1 (Puppet 7.23)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pp2go/pp2go/internal/rubystr"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -81,7 +82,7 @@ func repr(v Value) string {
 	case Float:
 		return "f:" + rubyFloatToS(float64(x))
 	case String:
-		return "s:" + rubyStringInspect(string(x))
+		return "s:" + rubystr.Inspect(string(x))
 	case *Array:
 		parts := make([]string, x.Len())
 		for i, e := range x.Elems() {

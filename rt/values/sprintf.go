@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/pp2go/pp2go/internal/rubystr"
 )
 
 // Sprintf formats args as Ruby's Kernel#format does, which is what Puppet's
@@ -557,7 +559,7 @@ func rubyClassName(v Value) string {
 func rubyInspect(v Value) string {
 	switch x := v.(type) {
 	case String:
-		return rubyStringInspect(string(x))
+		return rubystr.Inspect(string(x))
 	case nil, UndefValue:
 		return "nil"
 	case DefaultValue:
@@ -576,43 +578,4 @@ func rubyInspect(v Value) string {
 		return "{" + strings.Join(parts, ", ") + "}"
 	}
 	return ToString(v)
-}
-
-func rubyStringInspect(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch r {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\f':
-			b.WriteString(`\f`)
-		case '\v':
-			b.WriteString(`\v`)
-		case '\a':
-			b.WriteString(`\a`)
-		case '\b':
-			b.WriteString(`\b`)
-		case 0x1b:
-			b.WriteString(`\e`)
-		case '#':
-			b.WriteByte('#')
-		default:
-			if r < 0x20 || r == 0x7f {
-				fmt.Fprintf(&b, `\x%02X`, r)
-			} else {
-				b.WriteRune(r)
-			}
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
 }

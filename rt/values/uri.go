@@ -3,6 +3,8 @@ package values
 import (
 	"net/url"
 	"strings"
+
+	"github.com/pp2go/pp2go/internal/rubystr"
 )
 
 // uriToHash is PURIType#uri_to_hash: the components of a URI that a URI
@@ -10,7 +12,7 @@ import (
 func uriToHash(s string) (Value, error) {
 	u, err := url.Parse(s)
 	if err != nil {
-		return nil, newError("", "bad URI(is not URI?): "+rubyStringInspect(s))
+		return nil, newError("", "bad URI(is not URI?): "+rubystr.Inspect(s))
 	}
 	b := NewHashBuilder(4)
 	scheme := strings.ToLower(u.Scheme)
