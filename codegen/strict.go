@@ -71,14 +71,21 @@ func (g *generator) loadRaise(u *unit, f *env.File, register string, args ...jen
 	}
 }
 
-// loadWarnings registers, per release, the deprecations Puppet's
-// validation logs as it loads a file whatever the strict setting (Puppet
-// 8's non-literal class parameter types; at most 10 a file, as
-// assert_and_report logs them under max_deprecations), before its strict
-// issues.
+// loadWarnings registers, per release, the warnings Puppet logs as it
+// loads a file whatever the strict setting: its lexer's (an unrecognized
+// escape in a double-quoted string, logged as the file is read), then its
+// validation's deprecations (Puppet 8's non-literal class parameter
+// types; at most 10 a file, as assert_and_report logs them under
+// max_deprecations), before its strict issues.
 func (g *generator) loadWarnings(u *unit, module, rel string, f *env.File) {
+	var lexed diag.List
+	for _, d := range f.Diags {
+		if d.Code == "UNRECOGNIZED_ESCAPE" || d.Code == "ILLEGAL_UNICODE_ESCAPE" {
+			lexed = append(lexed, d)
+		}
+	}
 	for _, puppet := range releases {
-		var ds diag.List
+		ds := slices.Clone(lexed)
 		for _, d := range validate.ForPuppet(f.Diags, puppet, "off") {
 			if d.Code == "ILLEGAL_NONLITERAL_PARAMETER_TYPE" {
 				ds = append(ds, d)

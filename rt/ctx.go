@@ -314,7 +314,11 @@ func (c *Ctx) compile() {
 	if issues := c.prog.strictEnvError(); len(issues) > 0 {
 		switch c.prog.strict {
 		case "error":
-			panic(&Error{Message: "Could not parse for environment " + c.prog.Environment + ": " + c.prog.failure(issues[0])})
+			// the errors logged before are lines of their own; the
+			// prefix is the last line's, which raises
+			msg := c.prog.failure(issues[0])
+			last := strings.LastIndexByte(msg, '\n') + 1
+			panic(&Error{Message: msg[:last] + "Could not parse for environment " + c.prog.Environment + ": " + msg[last:]})
 		case "warning":
 			for _, v := range issues {
 				for _, w := range firstN(v.Errors, c.prog.maxWarnings) {
