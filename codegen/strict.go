@@ -71,21 +71,25 @@ func (g *generator) loadRaise(u *unit, f *env.File, register string, args ...jen
 	}
 }
 
-// loadWarnings registers, per release, the warnings Puppet logs as it
-// loads a file whatever the strict setting: its lexer's (an unrecognized
-// escape in a double-quoted string, logged as the file is read), then its
-// validation's deprecations (Puppet 8's non-literal class parameter
-// types; at most 10 a file, as assert_and_report logs them under
-// max_deprecations), before its strict issues.
+// loadWarnings registers the warnings Puppet logs as it loads a file
+// whatever the strict setting: its lexer's, in every release (an
+// unrecognized escape in a double-quoted string, logged as the file is
+// read), then per release its validation's deprecations (Puppet 8's
+// non-literal class parameter types; at most 10 a file, as
+// assert_and_report logs them under max_deprecations), before its strict
+// issues.
 func (g *generator) loadWarnings(u *unit, module, rel string, f *env.File) {
-	var lexed diag.List
+	lexed := []jen.Code{jen.Lit(module), jen.Lit(rel)}
 	for _, d := range f.Diags {
 		if d.Code == "UNRECOGNIZED_ESCAPE" || d.Code == "ILLEGAL_UNICODE_ESCAPE" {
-			lexed = append(lexed, d)
+			lexed = append(lexed, jen.Lit(d.Message))
 		}
 	}
+	if len(lexed) > 2 {
+		u.addRegister(jen.Id("p").Dot("AddLexWarnings").Call(lexed...))
+	}
 	for _, puppet := range releases {
-		ds := slices.Clone(lexed)
+		var ds diag.List
 		for _, d := range validate.ForPuppet(f.Diags, puppet, "off") {
 			if d.Code == "ILLEGAL_NONLITERAL_PARAMETER_TYPE" {
 				ds = append(ds, d)

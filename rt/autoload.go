@@ -48,8 +48,8 @@ type loadStep struct {
 	warnings []string
 	once     string
 	// logged: the step only logs its warnings, whatever strict is
-	// (validation deprecations)
-	logged bool
+	// (validation deprecations, or with lexed the lexer's warnings)
+	logged, lexed bool
 	// raised: msg is a Ruby error, which the nearest expression reports
 	// ("Error while evaluating a Function Call, msg")
 	raised bool
@@ -162,13 +162,44 @@ func (p *Program) AddStrictLoadError(module, file string, puppet int, v Issues) 
 // manifest, whose warnings every compile logs first.
 func (p *Program) AddLoadWarnings(module, file string, puppet int, warnings ...string) {
 	if module == "" {
-		if p.envWarnings == nil {
-			p.envWarnings = map[int][][]string{}
-		}
-		p.envWarnings[puppet] = append(p.envWarnings[puppet], warnings)
+		p.addEnvWarnings(puppet, fileWarnings{deprecations: warnings})
 		return
 	}
 	p.addLoadStep(module, file, loadStep{puppet: puppet, warnings: warnings, logged: true})
+}
+
+// fileWarnings are the warnings loading a file logs whatever the strict
+// setting: its lexer's, then its validation's deprecations.
+type fileWarnings struct{ lexed, deprecations []string }
+
+func (p *Program) addEnvWarnings(puppet int, w fileWarnings) {
+	if p.envWarnings == nil {
+		p.envWarnings = map[int][]fileWarnings{}
+	}
+	p.envWarnings[puppet] = append(p.envWarnings[puppet], w)
+}
+
+// logFileWarnings logs a file's load warnings: the lexer's all, the
+// deprecations under max_deprecations and disable_warnings.
+func (c *Ctx) logFileWarnings(w fileWarnings) {
+	for _, m := range w.lexed {
+		c.logAt("warning", nil, m, nil)
+	}
+	c.logDeprecations(w.deprecations)
+}
+
+// AddLexWarnings records the warnings Puppet's lexer logs reading a file
+// in any release (an unrecognized escape), whatever the settings: before
+// its validation's (AddLoadWarnings); module is "" for a main manifest,
+// whose warnings every compile logs first.
+func (p *Program) AddLexWarnings(module, file string, warnings ...string) {
+	if module == "" {
+		for _, puppet := range []int{7, 8} {
+			p.addEnvWarnings(puppet, fileWarnings{lexed: warnings})
+		}
+		return
+	}
+	p.addLoadStep(module, file, loadStep{warnings: warnings, logged: true, lexed: true})
 }
 
 // AddLoadRaise records that loading a manifest as Puppet's release
@@ -396,7 +427,11 @@ func (c *Ctx) load(f *loadFailure) {
 			continue
 		}
 		if st.logged {
-			c.logDeprecations(st.warnings) // as the main manifest's (compile)
+			w := fileWarnings{deprecations: st.warnings}
+			if st.lexed {
+				w = fileWarnings{lexed: st.warnings}
+			}
+			c.logFileWarnings(w) // as the main manifest's (compile)
 			continue
 		}
 		if st.strict && c.prog.strict != "error" {

@@ -308,8 +308,8 @@ func (c *Ctx) compile() {
 	if msg := c.prog.envRaised[c.prog.Puppet().Major]; msg != "" {
 		panic(&Error{Message: msg})
 	}
-	for _, ws := range c.prog.envWarnings[c.prog.Puppet().Major] {
-		c.logDeprecations(ws)
+	for _, w := range c.prog.envWarnings[c.prog.Puppet().Major] {
+		c.logFileWarnings(w)
 	}
 	if issues := c.prog.strictEnvError(); len(issues) > 0 {
 		switch c.prog.strict {

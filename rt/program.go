@@ -110,9 +110,10 @@ type Program struct {
 	// mainParamTypes are the parameters of the main manifests'
 	// definitions whose types are computed at run time, in load order
 	mainParamTypes []*paramRef
-	// envWarnings are, by Puppet release, the warnings the main
-	// manifests' validation logs in every compile (AddLoadWarnings)
-	envWarnings map[int][][]string // by file
+	// envWarnings are, by Puppet release, the warnings reading and
+	// validating the main manifests logs in every compile
+	// (AddLexWarnings, AddLoadWarnings)
+	envWarnings map[int][]fileWarnings
 	// strictAliases are, by type alias, the alias files with strict
 	// issues resolving it loads (AddStrictAlias)
 	strictAliases map[string]*loadFailure
