@@ -42,13 +42,25 @@ func (g *generator) resolveType(name, lower string) bool {
 	case "pcore", "typeset", "object", "uri", "sensitive":
 		return true
 	}
-	if strings.HasPrefix(lower, "puppet::") || g.dataType(lower) {
+	if puppetType(lower) || g.dataType(lower) {
 		return true
 	}
 	if native, define := g.e.FindResourceType(lower); native != nil || define != nil {
 		return true
 	}
 	return g.e.FindTypeAlias(lower) != nil
+}
+
+// puppetType reports whether lower names one of the types of Puppet's
+// own namespace: the lookup types and the AST's type set. Other names
+// there name no type (aursu-lsys's Puppet::Platform, of a module the
+// environment lacks, is "Resource type not found").
+func puppetType(lower string) bool {
+	switch lower {
+	case "puppet::lookupkey", "puppet::lookupvalue", "puppet::lookupcontext", "puppet::ast":
+		return true
+	}
+	return strings.HasPrefix(lower, "puppet::ast::")
 }
 
 // dataType reports whether a module defines a Ruby data type of the name
