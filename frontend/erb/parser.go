@@ -875,6 +875,10 @@ func (p *parser) parseList(close string, index bool) []Node {
 		if p.tok.kind == tLabel || p.isHashStart() {
 			h := p.parseBareHash()
 			elems = append(elems, h)
+		} else if index && len(elems) == 0 && (p.tok.kind == tIdent || p.tok.kind == tConst) {
+			// h[key_of x, y]: a command as the only index (not in an
+			// array literal)
+			elems = append(elems, p.parseArg(true))
 		} else if a := p.parseArgElem(); p.isOp("=>") {
 			// [x, 'k' => v, ...]: Ruby gathers the trailing pairs of an
 			// array literal into one hash, its last element.
@@ -1079,8 +1083,9 @@ func (p *parser) parseCallArgs(c *Call, close string) {
 			c.Args = append(c.Args, p.parseBareHash())
 		} else {
 			var a Node
-			if close == "" && len(c.Args) == 0 && (p.tok.kind == tIdent || p.tok.kind == tConst) {
-				// require File.join a, 'b': a command as the only argument
+			if len(c.Args) == 0 && (p.tok.kind == tIdent || p.tok.kind == tConst) {
+				// require File.join a, 'b', and f(g a, b): a command as
+				// the only argument
 				a = p.parseArg(true)
 			} else {
 				a = p.parseArgElem()
