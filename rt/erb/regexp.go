@@ -364,7 +364,7 @@ func translateRegexp(src string) (string, []string, error) {
 		case '[':
 			if inClass > 0 && strings.HasPrefix(src[i:], "[:") {
 				end := strings.Index(src[i:], ":]")
-				if end > 0 {
+				if end >= 2 { // not the ':' of "[:" itself ("[:]")
 					name := src[i+2 : i+end]
 					neg := strings.HasPrefix(name, "^")
 					if rep, ok := posixClass[strings.TrimPrefix(name, "^")]; ok {
@@ -377,6 +377,20 @@ func translateRegexp(src string) (string, []string, error) {
 					}
 				}
 			}
+			if inClass > 0 {
+				// a class in a class is the union of the two (Onigmo);
+				// Go's classes do not nest: its members stand in the
+				// outer class
+				if i+1 < len(src) && src[i+1] == '^' {
+					return "", nil, &regexpError{msg: "pp2go: negated character classes inside a character class are not supported: /" + src + "/"}
+				}
+				inClass++
+				if i+1 < len(src) && src[i+1] == ']' {
+					b.WriteString(`\]`)
+					i++
+				}
+				continue
+			}
 			inClass++
 			b.WriteByte(c)
 			if i+1 < len(src) && src[i+1] == '^' {
@@ -387,7 +401,16 @@ func translateRegexp(src string) (string, []string, error) {
 				b.WriteString(`\]`)
 				i++
 			}
+		case '&':
+			if inClass > 0 && i+1 < len(src) && src[i+1] == '&' {
+				return "", nil, &regexpError{msg: "pp2go: character class intersections (&&) are not supported: /" + src + "/"}
+			}
+			b.WriteByte(c)
 		case ']':
+			if inClass > 1 {
+				inClass-- // the nested class's end
+				continue
+			}
 			if inClass > 0 {
 				inClass--
 			}

@@ -87,3 +87,28 @@ func TestRegexpEmptyRepeatGroups(t *testing.T) {
 		t.Fatalf(`/(a|)+b/ =~ "aab": %+v, want a match with $1 ""`, m)
 	}
 }
+
+// TestRegexpNestedClass: a class inside a class is the union of the two,
+// and "[:" that ends no POSIX bracket opens one (values from Ruby 3.1:
+// ":" =~ /[[:]]/ is 0, "a[:]" =~ /[[:]]/ is 2, "[" =~ /[[:]]/ is nil, "b"
+// =~ /[[a]b]/ is 0); the POSIX check once sliced the name between two
+// overlapping colons and panicked. A negated class inside a class and an
+// intersection (&&) are pp2go's errors, where Go has no such class.
+func TestRegexpNestedClass(t *testing.T) {
+	r := New(nil)
+	begin := func(s, re string) any {
+		if md, ok := r.Match(S(s), nil, Re(re, "")).(*MatchData); ok {
+			return md.Begin(0)
+		}
+		return nil
+	}
+	require.Equal(t, 0, begin(":", "[[:]]"))
+	require.Equal(t, 2, begin("a[:]", "[[:]]"))
+	require.Nil(t, begin("[", "[[:]]"))
+	require.Equal(t, 0, begin("b", "[[a]b]"))
+	require.Equal(t, 1, begin("xa", "[[a]b]"))
+	for _, re := range []string{"[a[^b]]", "[a-z&&[^aeiou]]"} {
+		_, err := NewRegexp(re, "")
+		require.ErrorContains(t, err, "not supported", re)
+	}
+}

@@ -538,6 +538,20 @@ func translateRubyRegexp(src string) (string, error) {
 					}
 				}
 			}
+			if inClass > 0 {
+				// a class in a class is the union of the two (Onigmo);
+				// Go's classes do not nest: its members stand in the
+				// outer class
+				if i+1 < len(src) && src[i+1] == '^' {
+					return "", newError("", "negated character classes inside a character class are not supported: /"+src+"/")
+				}
+				inClass++
+				if i+1 < len(src) && src[i+1] == ']' {
+					b.WriteString(`\]`)
+					i++
+				}
+				continue
+			}
 			inClass++
 			b.WriteByte(c)
 			// a ']' right after '[' or '[^' is a literal in Ruby too
@@ -549,7 +563,16 @@ func translateRubyRegexp(src string) (string, error) {
 				b.WriteString(`\]`)
 				i++
 			}
+		case '&':
+			if inClass > 0 && i+1 < len(src) && src[i+1] == '&' {
+				return "", newError("", "character class intersections (&&) are not supported: /"+src+"/")
+			}
+			b.WriteByte(c)
 		case ']':
+			if inClass > 1 {
+				inClass-- // the nested class's end
+				continue
+			}
 			if inClass > 0 {
 				inClass--
 			}

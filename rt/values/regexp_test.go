@@ -192,3 +192,33 @@ func TestNewRegexpBytes(t *testing.T) {
 		t.Errorf("NewRegexpBytes of a bad source: %v, want %v", err, wantErr)
 	}
 }
+
+// TestRegexpNestedClass: in a Puppet regexp too, a class inside a class
+// is the union of the two (Ruby 3.1: "b" =~ /[[a]b]/ is 0, "[" =~ /[[:]]/
+// is nil, ":" =~ /[[:]]/ is 0); a negated one inside a class and an
+// intersection are pp2go's errors.
+func TestRegexpNestedClass(t *testing.T) {
+	for _, c := range []struct {
+		re, s string
+		want  bool
+	}{
+		{"[[a]b]", "b", true},
+		{"[[a]b]", "[", false},
+		{"[[:]]", ":", true},
+		{"[[:]]", "[", false},
+		{"^[[:alpha:][0-9]]+$", "ab12", true},
+	} {
+		r, err := NewRegexp(c.re)
+		if err != nil {
+			t.Fatalf("%s: %v", c.re, err)
+		}
+		if got := r.MatchString(c.s); got != c.want {
+			t.Errorf("%q =~ /%s/ = %v, want %v", c.s, c.re, got, c.want)
+		}
+	}
+	for _, re := range []string{"[a[^b]]", "[a-z&&[^aeiou]]"} {
+		if _, err := NewRegexp(re); err == nil || !strings.Contains(err.Error(), "not supported") {
+			t.Errorf("/%s/: %v, want pp2go's error", re, err)
+		}
+	}
+}
