@@ -1,8 +1,9 @@
 package erb
 
 import (
-	"strconv"
 	"strings"
+
+	"github.com/pp2go/pp2go/internal/rubystr"
 )
 
 // This file turns template text into the Ruby program that Ruby's ERB
@@ -104,7 +105,7 @@ func (c *erbCompiler) resetContent() {
 func (c *erbCompiler) putText() {
 	var b strings.Builder
 	b.WriteString(`_erbout.<< `)
-	b.WriteString(dumpString(c.content))
+	b.WriteString(rubystr.Dump(string(c.content), true)) // without raw newlines, as a binary string's
 	b.WriteString(".freeze")
 	b.WriteString(strings.Repeat("\n", strings.Count(string(c.content), "\n")))
 	c.push(piece{s: b.String(), tmpl: max(c.cstart, 0), off: len(`_erbout.<< `), text: true})
@@ -266,53 +267,6 @@ func (c *erbCompiler) closeTag() {
 	case "<%=":
 		c.push(piece{s: "_erbout.<<((" + string(c.content) + ").to_s)", tmpl: start, off: len("_erbout.<<(("), code: true})
 	}
-}
-
-// dumpString quotes text as a Ruby double-quoted literal without raw
-// newlines (as String#dump does for a binary string).
-func dumpString(s []byte) string {
-	var b strings.Builder
-	b.Grow(len(s) + 2)
-	b.WriteByte('"')
-	for i := 0; i < len(s); i++ {
-		ch := s[i]
-		switch ch {
-		case '"', '\\':
-			b.WriteByte('\\')
-			b.WriteByte(ch)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\f':
-			b.WriteString(`\f`)
-		case '\v':
-			b.WriteString(`\v`)
-		case '\a':
-			b.WriteString(`\a`)
-		case '\b':
-			b.WriteString(`\b`)
-		case 0x1b:
-			b.WriteString(`\e`)
-		case '#':
-			if i+1 < len(s) && (s[i+1] == '{' || s[i+1] == '$' || s[i+1] == '@') {
-				b.WriteByte('\\')
-			}
-			b.WriteByte('#')
-		default:
-			if ch < 0x20 || ch == 0x7f || ch >= 0x80 {
-				b.WriteString(`\x`)
-				h := strconv.FormatUint(uint64(ch), 16)
-				b.WriteString(strings.ToUpper(strings.Repeat("0", 2-len(h)) + h))
-			} else {
-				b.WriteByte(ch)
-			}
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
 }
 
 // templateOffset maps an offset of the program back to the template.

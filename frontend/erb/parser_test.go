@@ -8,9 +8,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/pp2go/pp2go/frontend/diag"
+	"github.com/pp2go/pp2go/internal/rubystr"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -21,62 +21,6 @@ import (
 // into testdata/ast.txt.
 
 const corpusDir = "../../codegen/erbgen/testdata/corpus/modules"
-
-// rubyDump is Ruby's String#dump of a UTF-8 string.
-func rubyDump(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= 0x80 {
-			r, n := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && n == 1 {
-				fmt.Fprintf(&b, `\x%02X`, c)
-			} else if r > 0xFFFF {
-				fmt.Fprintf(&b, `\u{%X}`, r)
-			} else {
-				fmt.Fprintf(&b, `\u%04X`, r)
-			}
-			i += n
-			continue
-		}
-		switch c {
-		case '"', '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\f':
-			b.WriteString(`\f`)
-		case '\v':
-			b.WriteString(`\v`)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\a':
-			b.WriteString(`\a`)
-		case 0x1b:
-			b.WriteString(`\e`)
-		case '#':
-			if i+1 < len(s) && (s[i+1] == '{' || s[i+1] == '$' || s[i+1] == '@') {
-				b.WriteByte('\\')
-			}
-			b.WriteByte('#')
-		default:
-			if c < 0x20 || c == 0x7f {
-				fmt.Fprintf(&b, `\x%02X`, c)
-			} else {
-				b.WriteByte(c)
-			}
-		}
-		i++
-	}
-	b.WriteByte('"')
-	return b.String()
-}
 
 type dumper struct{ t *Template }
 
@@ -120,13 +64,13 @@ func (d *dumper) parts(ps []Part) string {
 			continue
 		}
 		if haveLit {
-			out = append(out, "(str "+rubyDump(lit)+")")
+			out = append(out, "(str "+rubystr.Dump(lit, false)+")")
 			lit, haveLit = "", false
 		}
 		out = append(out, "(eval "+d.node(p.Expr)+")")
 	}
 	if haveLit {
-		out = append(out, "(str "+rubyDump(lit)+")")
+		out = append(out, "(str "+rubystr.Dump(lit, false)+")")
 	}
 	return strings.Join(out, " ")
 }
@@ -180,7 +124,7 @@ func (d *dumper) target(n Node) string {
 			a := d.args(x.Args)
 			return "(index " + d.node(x.Recv) + " " + a[1:len(a)-1] + ")"
 		}
-		return "(attr " + d.node(x.Recv) + " " + rubyDump(x.Name) + ")"
+		return "(attr " + d.node(x.Recv) + " " + rubystr.Dump(x.Name, false) + ")"
 	}
 	return "(?target)"
 }
@@ -211,14 +155,14 @@ func (d *dumper) node(n Node) string {
 			for _, p := range x.Parts {
 				s += p.Lit
 			}
-			return "(str " + rubyDump(s) + ")"
+			return "(str " + rubystr.Dump(s, false) + ")"
 		}
 		return "(dstr " + d.parts(x.Parts) + ")"
 	case *Sym:
 		if x.Parts != nil {
 			return "(dsym " + d.parts(x.Parts) + ")"
 		}
-		return "(sym " + rubyDump(x.Name) + ")"
+		return "(sym " + rubystr.Dump(x.Name, false) + ")"
 	case *Regexp:
 		for _, p := range x.Parts {
 			if p.Expr != nil {
@@ -229,7 +173,7 @@ func (d *dumper) node(n Node) string {
 		for _, p := range x.Parts {
 			src += p.Lit
 		}
-		return "(regex " + rubyDump(src) + " " + rubyDump(regexFlags(x.Flags)) + ")"
+		return "(regex " + rubystr.Dump(src, false) + " " + rubystr.Dump(regexFlags(x.Flags), false) + ")"
 	case *Array:
 		if len(x.Elems) == 0 {
 			return "(array)"
@@ -272,15 +216,15 @@ func (d *dumper) node(n Node) string {
 				recv = "(safe " + recv + ")"
 			}
 		}
-		s := "(call " + recv + " " + rubyDump(x.Name) + " " + d.args(x.Args)
+		s := "(call " + recv + " " + rubystr.Dump(x.Name, false) + " " + d.args(x.Args)
 		if x.Block != nil {
 			s += " (block " + d.params(x.Block.Params, x.Block.TrailingComma) + " " + d.seq(x.Block.Body) + ")"
 		}
 		return s + ")"
 	case *Binary:
-		return "(call " + d.node(x.L) + " " + rubyDump(x.Op) + " (" + d.node(x.R) + "))"
+		return "(call " + d.node(x.L) + " " + rubystr.Dump(x.Op, false) + " (" + d.node(x.R) + "))"
 	case *Unary:
-		return "(call " + d.node(x.X) + " " + rubyDump(x.Op) + " ())"
+		return "(call " + d.node(x.X) + " " + rubystr.Dump(x.Op, false) + " ())"
 	case *Not:
 		return "(not " + d.node(x.X) + ")"
 	case *And, *Or:
@@ -308,10 +252,10 @@ func (d *dumper) node(n Node) string {
 		case *LVarTarget, *IVar, *GVar:
 			if x.Op != "||" && x.Op != "&&" {
 				t := d.target(x.Target)
-				return "(asgn " + t + " (call " + t + " " + rubyDump(x.Op) + " (" + d.node(x.Value) + ")))"
+				return "(asgn " + t + " (call " + t + " " + rubystr.Dump(x.Op, false) + " (" + d.node(x.Value) + ")))"
 			}
 		}
-		return "(opasgn " + d.target(x.Target) + " " + rubyDump(x.Op) + " " + d.node(x.Value) + ")"
+		return "(opasgn " + d.target(x.Target) + " " + rubystr.Dump(x.Op, false) + " " + d.node(x.Value) + ")"
 	case *If:
 		then, els := d.body(x.Then), "-"
 		if x.Else != nil {
@@ -394,7 +338,7 @@ func (d *dumper) node(n Node) string {
 	case *Break:
 		return "(break " + d.opt(x.X) + ")"
 	case *Text:
-		return "(text " + rubyDump(x.S) + ")"
+		return "(text " + rubystr.Dump(x.S, false) + ")"
 	case *Output:
 		return "(out " + d.node(x.X) + ")"
 	}

@@ -330,7 +330,7 @@ func writeInspect(b *strings.Builder, v Value, depth int) {
 		b.WriteString(ToS(v))
 	case *Str:
 		if x.Bin {
-			writeInspectBinary(b, x.S)
+			b.WriteString(rubystr.Dump(x.S, true)) // a binary string's inspect is its dump
 			break
 		}
 		writeInspectString(b, x.S)
@@ -417,27 +417,6 @@ func inspectString(s string) string {
 
 // writeInspectString writes String#inspect of s to b.
 func writeInspectString(b *strings.Builder, s string) { rubystr.WriteInspect(b, s) }
-
-// writeInspectBinary writes a binary string as inspect shows it: each
-// byte a character, those beyond ASCII and the control characters without
-// a name of their own as \xHH.
-func writeInspectBinary(b *strings.Builder, s string) {
-	var one strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c >= 0x80 || c == 0x7f || c < 0x20 && strings.IndexByte("\n\r\t\f\v\a\b\x1b", c) < 0:
-			b.WriteString(`\x` + strings.ToUpper(hex2(c)))
-		case c == '#' && i+1 < len(s) && strings.IndexByte("{$@", s[i+1]) >= 0:
-			b.WriteString(`\#`)
-		default:
-			one.Reset()
-			writeInspectString(&one, s[i:i+1])
-			b.WriteString(one.String()[1 : one.Len()-1])
-		}
-	}
-	b.WriteByte('"')
-}
 
 func hex2(c byte) string {
 	h := strconv.FormatUint(uint64(c), 16)
