@@ -117,7 +117,7 @@ func (r *Regexp) Source() string { return r.source }
 
 func (r *Regexp) compile() error {
 	r.once.Do(func() {
-		tr, err := translateRubyRegexp(r.source)
+		tr, _, err := TranslateRuby(r.source)
 		if err != nil {
 			r.err = err
 			return
@@ -448,16 +448,32 @@ func (r *Regexp) RubyToS() string {
 // multiline ^, like Go's, matches after it).
 const OnigmoCaret = `(?:\A|(?<=\n)(?!\z))`
 
-// translateRubyRegexp rewrites the Ruby-only parts of a pattern into
-// regexp2's (.NET) syntax:
+// TranslateRuby rewrites a Ruby (Onigmo) pattern into regexp2's (.NET)
+// syntax, for Puppet's regexps and for the Ruby of templates and
+// functions alike:
 //   - ^ and $ are always line anchors in Ruby (the caller compiles with
 //     Multiline), and ^ never matches after a newline that ends the
 //     string (OnigmoCaret);
 //   - Ruby's m flag is .NET's s flag (dot matches newline);
 //   - \d \w \s \h and their negations are ASCII-only in Ruby;
 //   - {,n} means {0,n};
-//   - POSIX bracket classes ([[:alpha:]]) and \u{...} escapes.
-func translateRubyRegexp(src string) (string, error) {
+//   - POSIX bracket classes ([[:alpha:]]), a class inside a class (their
+//     union), \u{...} escapes, and an unknown letter escaped (\y is y);
+//   - comment groups (?#...) are dropped;
+//   - when the pattern has named groups, plain groups do not capture
+//     (Onigmo numbers only the named ones then).
+//
+// It returns the group names by number ("" for a plain group's, and for
+// the whole match's at 0). What Go's and .NET's classes cannot say (a
+// negated class or POSIX bracket inside a class, an intersection, \H in
+// a class) and the escapes regexp2 lacks (\K \R \X \g) are pp2go's
+// errors.
+func TranslateRuby(src string) (tr string, names []string, err error) {
+	named := hasNamedGroup(src)
+	names = []string{""}
+	unsupported := func(what string) (string, []string, error) {
+		return "", nil, newError("", "pp2go: "+what+" in a regexp are not supported: /"+src+"/")
+	}
 	var b strings.Builder
 	b.Grow(len(src) + 16)
 	inClass := 0
@@ -466,7 +482,7 @@ func translateRubyRegexp(src string) (string, error) {
 		switch c {
 		case '\\':
 			if i+1 >= len(src) {
-				return "", newError("", "too short escape sequence: /"+src+"/")
+				return "", nil, newError("", "too short escape sequence: /"+src+"/")
 			}
 			i++
 			e := src[i]
@@ -474,40 +490,27 @@ func translateRubyRegexp(src string) (string, error) {
 			case 'd':
 				b.WriteString(cls(inClass, "0-9"))
 			case 'D':
-				if inClass > 0 {
-					b.WriteString(`\D`)
-				} else {
-					b.WriteString(`[^0-9]`)
-				}
+				b.WriteString(ncls(inClass, "0-9", `\D`))
 			case 'w':
 				b.WriteString(cls(inClass, "a-zA-Z0-9_"))
 			case 'W':
-				if inClass > 0 {
-					b.WriteString(`\W`)
-				} else {
-					b.WriteString(`[^a-zA-Z0-9_]`)
-				}
+				b.WriteString(ncls(inClass, "a-zA-Z0-9_", `\W`))
 			case 's':
 				b.WriteString(cls(inClass, ` \t\n\v\f\r`))
 			case 'S':
-				if inClass > 0 {
-					b.WriteString(`\S`)
-				} else {
-					b.WriteString(`[^ \t\n\v\f\r]`)
-				}
+				b.WriteString(ncls(inClass, ` \t\n\v\f\r`, `\S`))
 			case 'h':
 				b.WriteString(cls(inClass, "0-9a-fA-F"))
 			case 'H':
 				if inClass > 0 {
-					return "", newError("", "\\H inside a character class is not supported: /"+src+"/")
-				} else {
-					b.WriteString(`[^0-9a-fA-F]`)
+					return unsupported(`\H escapes inside character classes`)
 				}
+				b.WriteString(`[^0-9a-fA-F]`)
 			case 'u':
 				if i+1 < len(src) && src[i+1] == '{' {
 					end := strings.IndexByte(src[i:], '}')
 					if end < 0 {
-						return "", newError("", "invalid Unicode escape: /"+src+"/")
+						return "", nil, newError("", "invalid Unicode escape: /"+src+"/")
 					}
 					for _, hex := range strings.Fields(src[i+2 : i+end]) {
 						n := 0
@@ -520,18 +523,35 @@ func translateRubyRegexp(src string) (string, error) {
 				} else {
 					b.WriteString(`\u`)
 				}
-			case 'g':
-				return "", newError("", "subexpression calls (\\g) are not supported: /"+src+"/")
-			default:
+			case 'A', 'z', 'Z', 'b', 'B', 'n', 't', 'r', 'f', 'v', 'e', 'a', 'x', 'k', 'p', 'P', 'G', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+				// \G anchors where the search starts, in regexp2 as in
+				// Onigmo: scan and gsub anchor at the previous match's end
 				b.WriteByte('\\')
 				b.WriteByte(e)
+			case 'K', 'R', 'X', 'g':
+				return unsupported(`\` + string(e) + ` escapes`)
+			default:
+				switch {
+				case e >= utf8.RuneSelf:
+					r, n := utf8.DecodeRuneInString(src[i:])
+					writeLiteralRune(&b, r)
+					i += n - 1
+				case e >= 'a' && e <= 'z' || e >= 'A' && e <= 'Z':
+					b.WriteByte(e) // an unknown letter's escape is the letter
+				default:
+					b.WriteByte('\\')
+					b.WriteByte(e)
+				}
 			}
 		case '[':
 			if inClass > 0 && strings.HasPrefix(src[i:], "[:") {
 				end := strings.Index(src[i:], ":]")
 				if end >= 2 { // not the ':' of "[:" itself ("[:]")
 					name := src[i+2 : i+end]
-					if rep, ok := posixClasses[name]; ok {
+					if rep, ok := posixClasses[strings.TrimPrefix(name, "^")]; ok {
+						if name[0] == '^' {
+							return unsupported("negated POSIX brackets")
+						}
 						b.WriteString(rep)
 						i += end + 1
 						continue
@@ -539,11 +559,11 @@ func translateRubyRegexp(src string) (string, error) {
 				}
 			}
 			if inClass > 0 {
-				// a class in a class is the union of the two (Onigmo);
-				// Go's classes do not nest: its members stand in the
+				// a class in a class is the union of the two; Go's and
+				// .NET's classes do not nest: its members stand in the
 				// outer class
 				if i+1 < len(src) && src[i+1] == '^' {
-					return "", newError("", "negated character classes inside a character class are not supported: /"+src+"/")
+					return unsupported("negated character classes inside character classes")
 				}
 				inClass++
 				if i+1 < len(src) && src[i+1] == ']' {
@@ -565,7 +585,7 @@ func translateRubyRegexp(src string) (string, error) {
 			}
 		case '&':
 			if inClass > 0 && i+1 < len(src) && src[i+1] == '&' {
-				return "", newError("", "character class intersections (&&) are not supported: /"+src+"/")
+				return unsupported("character class intersections (&&)")
 			}
 			b.WriteByte(c)
 		case ']':
@@ -578,15 +598,36 @@ func translateRubyRegexp(src string) (string, error) {
 			}
 			b.WriteByte(c)
 		case '(':
-			b.WriteByte(c)
-			if inClass == 0 && i+1 < len(src) && src[i+1] == '?' {
+			if inClass > 0 {
+				b.WriteByte(c)
+				continue
+			}
+			if i+1 < len(src) && src[i+1] == '?' {
+				rest := src[i+2:]
+				switch {
+				case strings.HasPrefix(rest, "<") && !strings.HasPrefix(rest, "<=") && !strings.HasPrefix(rest, "<!"),
+					strings.HasPrefix(rest, "'"):
+					if end := strings.IndexAny(rest[1:], ">'"); end >= 0 {
+						names = append(names, rest[1:1+end])
+					}
+					b.WriteString("(?")
+					i++
+					continue
+				case strings.HasPrefix(rest, "#"):
+					end := strings.IndexByte(rest, ')')
+					if end < 0 {
+						return "", nil, newError("", "end pattern in group: /"+src+"/")
+					}
+					i += 2 + end
+					continue
+				}
 				// option groups: (?imx-imx) and (?imx-imx:...)
 				j := i + 2
 				for j < len(src) && strings.IndexByte("imx-", src[j]) >= 0 {
 					j++
 				}
 				if j > i+2 && j < len(src) && (src[j] == ')' || src[j] == ':') {
-					b.WriteByte('?')
+					b.WriteString("(?")
 					for _, f := range src[i+2 : j] {
 						if f == 'm' {
 							b.WriteByte('s')
@@ -595,7 +636,16 @@ func translateRubyRegexp(src string) (string, error) {
 						}
 					}
 					i = j - 1
+					continue
 				}
+				b.WriteByte('(')
+				continue
+			}
+			if named {
+				b.WriteString("(?:")
+			} else {
+				names = append(names, "")
+				b.WriteByte('(')
 			}
 		case '^':
 			if inClass == 0 {
@@ -623,7 +673,22 @@ func translateRubyRegexp(src string) (string, error) {
 			b.WriteByte(c)
 		}
 	}
-	return b.String(), nil
+	return b.String(), names, nil
+}
+
+// hasNamedGroup reports whether a pattern has a named group, (?<name>...)
+// or (?'name'...).
+func hasNamedGroup(src string) bool {
+	for i := 0; i+2 < len(src); i++ {
+		if src[i] == '\\' {
+			i++
+			continue
+		}
+		if src[i] == '(' && src[i+1] == '?' && (src[i+2] == '<' && i+3 < len(src) && src[i+3] != '=' && src[i+3] != '!' || src[i+2] == '\'') {
+			return true
+		}
+	}
+	return false
 }
 
 // onigmoMessages maps regexp2's syntax errors to Onigmo's wording, which
@@ -653,6 +718,13 @@ func cls(inClass int, body string) string {
 	return "[" + body + "]"
 }
 
+func ncls(inClass int, body, inside string) string {
+	if inClass > 0 {
+		return inside
+	}
+	return "[^" + body + "]"
+}
+
 func hexVal(r rune) int {
 	switch {
 	case r >= '0' && r <= '9':
@@ -673,17 +745,21 @@ func writeLiteralRune(b *strings.Builder, r rune) {
 }
 
 // posixClasses maps Onigmo's bracket classes (Unicode-aware in Ruby) to
-// .NET class bodies.
+// .NET class bodies, each checked against Ruby 3.1 and 3.3: graph is
+// everything but separators, controls, surrogates and unassigned code
+// points, print that and the space separators, punct the punctuation and
+// ASCII's symbols, alnum the letters, marks and the decimal and letter
+// numbers.
 var posixClasses = map[string]string{
-	"alnum":  `\p{L}\p{M}\p{Nd}`,
+	"alnum":  `\p{L}\p{M}\p{Nd}\p{Nl}`,
 	"alpha":  `\p{L}\p{M}`,
 	"blank":  `\p{Zs}\t`,
 	"cntrl":  `\p{Cc}`,
 	"digit":  `0-9`,
-	"graph":  `\x21-\x7E\u00A1-\uFFFF`,
+	"graph":  `\p{L}\p{M}\p{N}\p{P}\p{S}\p{Cf}\p{Co}`,
 	"lower":  `\p{Ll}`,
-	"print":  `\x20-\x7E\u00A0-\uFFFF`,
-	"punct":  `\p{P}\p{S}`,
+	"print":  `\p{L}\p{M}\p{N}\p{P}\p{S}\p{Cf}\p{Co}\p{Zs}`,
+	"punct":  `\p{P}$+<=>^` + "`" + `|~`,
 	"space":  `\s`,
 	"upper":  `\p{Lu}`,
 	"xdigit": `0-9A-Fa-f`,

@@ -50,7 +50,7 @@ func TestCharSet(t *testing.T) {
 		if set := r.class != nil || plainSet; set != p.set {
 			t.Errorf("%s: charSet %v, want %v", p.src, set, p.set)
 		}
-		tr, err := translateRubyRegexp(p.src)
+		tr, _, err := TranslateRuby(p.src)
 		if err != nil {
 			t.Fatalf("%s: %v", p.src, err)
 		}

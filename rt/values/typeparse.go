@@ -456,7 +456,7 @@ func (p *typeParser) expr() (Value, error) {
 		// parsing types. The translation to Go's syntax reports the
 		// errors it finds (a trailing backslash) here; the others (an
 		// unmatched parenthesis) show when the pattern is first matched.
-		if _, err := translateRubyRegexp(t.text); err != nil {
+		if _, _, err := TranslateRuby(t.text); err != nil {
 			return nil, err
 		}
 		return RegexpOf(t.text), nil

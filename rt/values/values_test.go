@@ -118,7 +118,7 @@ func TestRubyRegexpTranslation(t *testing.T) {
 		`[]a]`:         `[\]a]`,
 		`^a[^^]`:       OnigmoCaret + `a[^^]`,
 	} {
-		got, err := translateRubyRegexp(src)
+		got, _, err := TranslateRuby(src)
 		require.NoError(t, err, src)
 		assert.Equal(t, want, got, src)
 	}
