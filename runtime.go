@@ -1,5 +1,6 @@
 // Package pp2go holds the source of pp2go's runtime (package rt and its
-// subpackages, with the module's go.mod and go.sum). The code generator
+// subpackages, the module's internal packages the compiler shares with
+// it, and the module's go.mod and go.sum). The code generator
 // writes it beside the Go module it generates, so that the generated
 // module builds with no network and no checkout of pp2go.
 package pp2go
@@ -8,5 +9,5 @@ import "embed"
 
 // Runtime is the runtime's source tree.
 //
-//go:embed go.mod go.sum rt
+//go:embed go.mod go.sum rt internal/rubystr internal/hocon
 var Runtime embed.FS

@@ -21,6 +21,7 @@ import (
 	"github.com/pp2go/pp2go/codegen"
 	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/env"
+	"github.com/pp2go/pp2go/frontend/hiera"
 	"github.com/pp2go/pp2go/rt"
 	"github.com/pp2go/pp2go/typecheck"
 	"github.com/pp2go/pp2go/typecheck/resolve"
@@ -396,9 +397,10 @@ func generate(stderr io.Writer, dir string, ef *envFlags, strict bool, reuse str
 	}
 	ph.end(fmt.Sprintf("Generated %s", plural(generatedGoFiles(res), "Go file")))
 	for _, d := range res.Diags {
-		// Ruby pp2go does not translate fails only the nodes that reach
-		// it; --strict judges it as it judges the errors of such code.
-		if strict && codegen.Untranslated(d) {
+		// Ruby pp2go does not translate, and a Hiera data file that does
+		// not parse, fail only the nodes that reach them; --strict judges
+		// them as it judges the errors of such code.
+		if strict && (codegen.Untranslated(d) || d.Code == hiera.CodeDataFile) {
 			e := *d
 			e.Severity = diag.Error
 			report(&e, false)

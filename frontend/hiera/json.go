@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pp2go/pp2go/frontend/validate"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -46,7 +47,15 @@ func jsonErr(src []byte, dec *json.Decoder, err error) error {
 			col++
 		}
 	}
-	return &yamlError{msg: strings.TrimPrefix(err.Error(), "json: "), line: line, column: col}
+	msg := strings.TrimPrefix(err.Error(), "json: ")
+	// Puppet's message is Ruby's json gem's (Puppet::Util::Json drops its
+	// parser line, "859: ")
+	if ruby := validate.RubyJSONError(string(src)); ruby != "" {
+		if _, rest, ok := strings.Cut(ruby, ": "); ok && strings.HasPrefix(rest, "unexpected token") {
+			msg = rest
+		}
+	}
+	return &yamlError{msg: msg, line: line, column: col}
 }
 
 func jsonValue(dec *json.Decoder) (values.Value, error) {

@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/pp2go/pp2go/frontend/diag"
+	"github.com/pp2go/pp2go/internal/hocon"
 	rthiera "github.com/pp2go/pp2go/rt/hiera"
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -97,6 +98,15 @@ func (l *loader) errorf(file string, line, col int, code, msg string) *diag.Diag
 	d := &diag.Diagnostic{Severity: diag.Error, Code: code, Message: msg, File: file, Line: line, Column: col}
 	l.diags = append(l.diags, d)
 	return d
+}
+
+// CodeDataFile is the code of a data file that does not parse or holds
+// no hash: a warning, as Puppet fails only the lookups that read the file
+// (File.Error), and an error under pp2go build --strict.
+const CodeDataFile = "HIERA_DATA"
+
+func (l *loader) dataError(file string, line, col int, msg string) {
+	l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Warning, Code: CodeDataFile, Message: msg, File: file, Line: line, Column: col})
 }
 
 func (l *loader) warnf(file string, line, col int, msg string) {
@@ -887,7 +897,7 @@ func (l *loader) parseInto(f *rthiera.File, format string) {
 	src, err := os.ReadFile(f.Path)
 	if err != nil {
 		f.Error = "Unable to parse (" + f.Path + "): " + err.Error()
-		l.errorf(f.Path, 0, 0, "HIERA_DATA", err.Error())
+		l.dataError(f.Path, 0, 0, err.Error())
 		return
 	}
 	var v values.Value
@@ -897,7 +907,7 @@ func (l *loader) parseInto(f *rthiera.File, format string) {
 		if err != nil {
 			ye := err.(*yamlError)
 			f.Error = "Unable to parse (" + f.Path + "): " + ye.msg
-			l.errorf(f.Path, ye.line, ye.column, "HIERA_YAML", ye.msg)
+			l.dataError(f.Path, ye.line, ye.column, ye.msg)
 			return
 		}
 		v = r.value
@@ -930,19 +940,19 @@ func (l *loader) parseInto(f *rthiera.File, format string) {
 		if err != nil {
 			ye := err.(*yamlError)
 			f.Error = "Unable to parse (" + f.Path + "): " + ye.msg
-			l.errorf(f.Path, ye.line, ye.column, "HIERA_JSON", ye.msg)
+			l.dataError(f.Path, ye.line, ye.column, ye.msg)
 			return
 		}
 		v = jv
 	case "hocon":
-		hv, err := parseHOCON(src)
+		hv, err := hocon.Parse(string(src))
 		if err != nil {
-			ye, ok := err.(*yamlError)
-			if !ok {
-				ye = &yamlError{msg: err.Error()}
+			line := 0
+			if he, ok := err.(*hocon.Error); ok {
+				line = he.Line
 			}
-			f.Error = "Unable to parse (" + f.Path + "): " + ye.msg
-			l.errorf(f.Path, ye.line, ye.column, "HIERA_HOCON", ye.msg)
+			f.Error = "Unable to parse (" + f.Path + "): " + err.Error()
+			l.dataError(f.Path, line, 0, err.Error())
 			return
 		}
 		v = hv
@@ -964,7 +974,7 @@ func (l *loader) parseInto(f *rthiera.File, format string) {
 	}
 	if !ok {
 		f.Error = values.AssertInstance("Value returned from data_hash function '"+format+"_data', when using location '"+f.Path+"',", values.MustParseType("Hash"), v).Error()
-		l.errorf(f.Path, 1, 1, "HIERA_DATA", f.Error)
+		l.dataError(f.Path, 1, 1, f.Error)
 		return
 	}
 	f.Data = h

@@ -3,13 +3,13 @@ package erb
 import (
 	"errors"
 
-	"github.com/pp2go/pp2go/rt/internal/hocon"
+	"github.com/pp2go/pp2go/internal/hocon"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
 // The hocon gem as functions use it (require 'hocon/config_factory';
 // Hocon::ConfigFactory.parse_string(s).resolve.root.unwrapped), on the
-// same reader as stdlib's Go parsehocon (rt/internal/hocon).
+// same reader as stdlib's Go parsehocon and hocon_data (internal/hocon).
 
 var (
 	ClassHocon              = newModule("Hocon")

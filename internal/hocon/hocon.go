@@ -1,11 +1,13 @@
 // Package hocon reads HOCON as the hocon gem does (what stdlib's
-// parsehocon and Ruby's Hocon::ConfigFactory give), for stdlib's Go
-// parsehocon and the Ruby runtime of translated functions.
+// parsehocon, Ruby's Hocon::ConfigFactory and Hiera's hocon_data give),
+// for Hiera's data files, stdlib's Go parsehocon and the Ruby runtime of
+// translated functions.
 package hocon
 
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -17,6 +19,7 @@ import (
 type Error struct {
 	Msg        string
 	Unresolved bool
+	Line       int // the line the message names
 }
 
 func (e *Error) Error() string { return e.Msg }
@@ -56,6 +59,10 @@ type hobj struct {
 // substitution.
 type hval any
 
+// hconcat is a string concatenation with substitutions: text and
+// *hsubst parts, resolved to the text of their values.
+type hconcat struct{ parts []any }
+
 type hsubst struct {
 	path     []string
 	optional bool
@@ -65,7 +72,7 @@ type hsubst struct {
 func newHobj() *hobj { return &hobj{vals: map[string]hval{}} }
 
 func (p *hoconParser) errorf(format string, a ...any) error {
-	return &Error{Msg: fmt.Sprintf("String: %d: %s", p.line, fmt.Sprintf(format, a...))}
+	return &Error{Msg: fmt.Sprintf("String: %d: %s", p.line, fmt.Sprintf(format, a...)), Line: p.line}
 }
 
 func (p *hoconParser) skipSpace(newlines bool) {
@@ -314,9 +321,10 @@ func (p *hoconParser) value() (hval, error) {
 			out = append(out, x)
 		}
 	}
-	// a concatenation of simple values up to the end of the line, a comma
-	// or a closing bracket
+	// a concatenation of simple values and substitutions up to the end of
+	// the line, a comma or a closing bracket
 	var parts []string
+	var substs []*hsubst // parallel to parts: the substitution a part is, or nil
 	quotedOnly := true
 	for p.i < len(p.s) {
 		c := p.s[p.i]
@@ -328,7 +336,7 @@ func (p *hoconParser) value() (hval, error) {
 			if err != nil {
 				return nil, err
 			}
-			parts = append(parts, "\x00"+s)
+			parts, substs = append(parts, "\x00"+s), append(substs, nil)
 			continue
 		}
 		if strings.HasPrefix(p.s[p.i:], "${") {
@@ -339,14 +347,34 @@ func (p *hoconParser) value() (hval, error) {
 			ref := p.s[p.i+2 : p.i+end]
 			p.i += end + 1
 			opt := strings.HasPrefix(ref, "?")
-			return &hsubst{path: strings.Split(strings.TrimPrefix(ref, "?"), "."), optional: opt, line: p.line}, nil
+			parts = append(parts, "")
+			substs = append(substs, &hsubst{path: strings.Split(strings.TrimPrefix(ref, "?"), "."), optional: opt, line: p.line})
+			continue
 		}
 		start := p.i
 		for p.i < len(p.s) && !strings.ContainsRune("\n,}]#\"", rune(p.s[p.i])) && !strings.HasPrefix(p.s[p.i:], "//") && !strings.HasPrefix(p.s[p.i:], "${") {
 			p.i++
 		}
-		parts = append(parts, p.s[start:p.i])
+		parts, substs = append(parts, p.s[start:p.i]), append(substs, nil)
 		quotedOnly = false
+	}
+	if slices.ContainsFunc(substs, func(x *hsubst) bool { return x != nil }) {
+		// the whitespace after the last value is not the value's
+		for n := len(parts); n > 0 && substs[n-1] == nil && strings.TrimRight(parts[n-1], " \t\r") == ""; n-- {
+			parts, substs = parts[:n-1], substs[:n-1]
+		}
+		if len(parts) == 1 {
+			return substs[0], nil
+		}
+		cat := &hconcat{}
+		for i, part := range parts {
+			if substs[i] != nil {
+				cat.parts = append(cat.parts, substs[i])
+			} else {
+				cat.parts = append(cat.parts, strings.TrimPrefix(part, "\x00"))
+			}
+		}
+		return cat, nil
 	}
 	text := ""
 	for _, part := range parts {
@@ -410,6 +438,29 @@ func resolveVal(x hval, root *hobj, depth int) (hval, error) {
 			out = append(out, r)
 		}
 		return out, nil
+	case *hconcat:
+		var b strings.Builder
+		for _, part := range y.parts {
+			sub, ok := part.(*hsubst)
+			if !ok {
+				b.WriteString(part.(string))
+				continue
+			}
+			r, err := resolveVal(sub, root, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			switch rv := r.(type) {
+			case nil: // an optional substitution that found nothing
+			case v.String:
+				b.WriteString(string(rv))
+			case v.Int, v.Float, v.Bool:
+				b.WriteString(v.ToString(rv.(v.Value)))
+			default:
+				return nil, &Error{Msg: fmt.Sprintf("String: %d: Cannot concatenate the value of ${%s} with a string", sub.line, strings.Join(sub.path, ".")), Line: sub.line}
+			}
+		}
+		return v.String(b.String()), nil
 	case *hsubst:
 		var cur hval = root
 		for _, seg := range y.path {
@@ -424,7 +475,7 @@ func resolveVal(x hval, root *hobj, depth int) (hval, error) {
 			if y.optional {
 				return nil, nil
 			}
-			return nil, &Error{Msg: fmt.Sprintf("String: %d: Could not resolve substitution to a value: ${%s}", y.line, strings.Join(y.path, ".")), Unresolved: true}
+			return nil, &Error{Msg: fmt.Sprintf("String: %d: Could not resolve substitution to a value: ${%s}", y.line, strings.Join(y.path, ".")), Unresolved: true, Line: y.line}
 		}
 		return resolveVal(cur, root, depth+1)
 	}
