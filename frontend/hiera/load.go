@@ -100,9 +100,10 @@ func (l *loader) errorf(file string, line, col int, code, msg string) *diag.Diag
 	return d
 }
 
-// CodeDataFile is the code of a data file that does not parse or holds
-// no hash: a warning, as Puppet fails only the lookups that read the file
-// (File.Error), and an error under pp2go build --strict.
+// CodeDataFile is the code of a data file, or a hiera.yaml, that does
+// not parse (or a data file that holds no hash): a warning, as Puppet
+// fails only the lookups that read the file (File.Error, Config.Error),
+// and an error under pp2go build --strict.
 const CodeDataFile = "HIERA_DATA"
 
 func (l *loader) dataError(file string, line, col int, msg string) {
@@ -164,10 +165,10 @@ func (l *loader) config(p, owner, module string) *rthiera.Config {
 	default:
 		r, perr := parseYAML(src)
 		if perr != nil {
+			// as a data file's: the lookups that reach the layer fail
 			ye := perr.(*yamlError)
-			msg := "Unable to parse (" + p + "): " + ye.msg
-			l.errorf(p, ye.line, ye.column, "HIERA_YAML", ye.msg)
-			return &rthiera.Config{Path: p, Root: root, Version: 5, Error: msg}
+			l.dataError(p, ye.line, ye.column, ye.msg)
+			return &rthiera.Config{Path: p, Root: root, Version: 5, Error: "(" + p + "): " + ye.msg, Parsed: true}
 		}
 		raw = r.value
 		if _, isHash := raw.(*values.Hash); !isHash {

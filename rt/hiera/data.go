@@ -79,8 +79,11 @@ type Config struct {
 	MergeBehavior    string
 	DeepMergeOptions *values.Hash
 	// Error, when set, is raised when the layer is first used: Puppet
-	// validates a configuration when a lookup first needs it.
-	Error string
+	// validates a configuration when a lookup first needs it. Parsed: it
+	// is the YAML parser's, which fails the expression that looked up
+	// (Puppet's LookupErrors are reported as they are).
+	Error  string
+	Parsed bool
 	// Warnings are what reading the file logs (an environment's or a
 	// module's), when a lookup first consults the layer.
 	Warnings []Warning

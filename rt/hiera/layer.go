@@ -72,9 +72,17 @@ func (l *layer) keyLookup(lk *lookupKey, inv *invocation, merge any) (result val
 	return
 }
 
+// fail raises the configuration's Error.
+func (c *Config) fail() {
+	if c.Parsed {
+		panic(&values.Error{Message: c.Error})
+	}
+	panic(lookupError(c.Error))
+}
+
 func (l *layer) uncheckedKeyLookup(lk *lookupKey, inv *invocation, merge any) (result values.Value, found bool) {
 	if l.cfg.Error != "" {
-		panic(lookupError(l.cfg.Error))
+		l.cfg.fail()
 	}
 	if l.place == "Global" && l.cfg.Version == 3 {
 		// Hiera version 3 looks variables up through Hiera::Scope
@@ -207,7 +215,7 @@ func (l *layer) keyLookupInDefault(lk *lookupKey, inv *invocation, ms *mergeStra
 // it interpolated has changed since.
 func (l *layer) providers(inv *invocation, useDefault bool) []*provider {
 	if l.cfg.Error != "" {
-		panic(lookupError(l.cfg.Error))
+		l.cfg.fail()
 	}
 	if !l.done || !l.stable(inv) {
 		if l.done {
