@@ -400,7 +400,7 @@ func generate(stderr io.Writer, dir string, ef *envFlags, strict bool, reuse str
 		// Ruby pp2go does not translate, and a Hiera data file that does
 		// not parse, fail only the nodes that reach them; --strict judges
 		// them as it judges the errors of such code.
-		if strict && (codegen.Untranslated(d) || d.Code == hiera.CodeDataFile) {
+		if strict && (codegen.Untranslated(d) || d.Code == hiera.CodeFailsLookups) {
 			e := *d
 			e.Severity = diag.Error
 			report(&e, false)

@@ -195,8 +195,8 @@ func (g *gen) configFields(c *hiera.Config) []jen.Code {
 	if len(c.Warnings) > 0 {
 		fields = append(fields, field("Warnings", warnings(c.Warnings)))
 	}
-	if c.Parsed {
-		fields = append(fields, field("Parsed", jen.True()))
+	if c.Raised {
+		fields = append(fields, field("Raised", jen.True()))
 	}
 	if c.StrictOnly {
 		fields = append(fields, field("StrictOnly", jen.True()))

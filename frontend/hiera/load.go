@@ -100,14 +100,15 @@ func (l *loader) errorf(file string, line, col int, code, msg string) *diag.Diag
 	return d
 }
 
-// CodeDataFile is the code of a data file, or a hiera.yaml, that does
-// not parse (or a data file that holds no hash): a warning, as Puppet
-// fails only the lookups that read the file (File.Error, Config.Error),
-// and an error under pp2go build --strict.
-const CodeDataFile = "HIERA_DATA"
+// CodeFailsLookups is the code of a data file that does not parse or
+// holds no hash, and of a hiera.yaml that does not parse or is no valid
+// configuration: a warning, as Puppet fails only the lookups that read
+// the file (File.Error, Config.Error), and an error under pp2go build
+// --strict.
+const CodeFailsLookups = "HIERA_FAILS_LOOKUPS"
 
-func (l *loader) dataError(file string, line, col int, msg string) {
-	l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Warning, Code: CodeDataFile, Message: msg, File: file, Line: line, Column: col})
+func (l *loader) failsLookups(file string, line, col int, msg string) {
+	l.diags = append(l.diags, &diag.Diagnostic{Severity: diag.Warning, Code: CodeFailsLookups, Message: msg, File: file, Line: line, Column: col})
 }
 
 func (l *loader) warnf(file string, line, col int, msg string) {
@@ -167,8 +168,8 @@ func (l *loader) config(p, owner, module string) *rthiera.Config {
 		if perr != nil {
 			// as a data file's: the lookups that reach the layer fail
 			ye := perr.(*yamlError)
-			l.dataError(p, ye.line, ye.column, ye.msg)
-			return &rthiera.Config{Path: p, Root: root, Version: 5, Error: "(" + p + "): " + ye.msg, Parsed: true}
+			l.failsLookups(p, ye.line, ye.column, ye.msg)
+			return &rthiera.Config{Path: p, Root: root, Version: 5, Error: "(" + p + "): " + ye.msg, Raised: true}
 		}
 		raw = r.value
 		if _, isHash := raw.(*values.Hash); !isHash {
@@ -191,8 +192,8 @@ func (l *loader) config(p, owner, module string) *rthiera.Config {
 		if cfgPath != "" && code != "HIERA_CONFIG_TYPE" { // type assertions carry no location
 			full += " " + location(cfgPath, line)
 		}
-		c.Error = full
-		l.errorf(p, line, 0, code, msg)
+		c.Error, c.Raised = full, code == "HIERA_CONFIG_TYPE"
+		l.failsLookups(p, line, 0, msg) // the lookups that reach the layer fail
 		return c
 	}
 	switch version {
@@ -898,7 +899,7 @@ func (l *loader) parseInto(f *rthiera.File, format string) {
 	src, err := os.ReadFile(f.Path)
 	if err != nil {
 		f.Error = "Unable to parse (" + f.Path + "): " + err.Error()
-		l.dataError(f.Path, 0, 0, err.Error())
+		l.failsLookups(f.Path, 0, 0, err.Error())
 		return
 	}
 	var v values.Value
@@ -908,7 +909,7 @@ func (l *loader) parseInto(f *rthiera.File, format string) {
 		if err != nil {
 			ye := err.(*yamlError)
 			f.Error = "Unable to parse (" + f.Path + "): " + ye.msg
-			l.dataError(f.Path, ye.line, ye.column, ye.msg)
+			l.failsLookups(f.Path, ye.line, ye.column, ye.msg)
 			return
 		}
 		v = r.value
@@ -941,7 +942,7 @@ func (l *loader) parseInto(f *rthiera.File, format string) {
 		if err != nil {
 			ye := err.(*yamlError)
 			f.Error = "Unable to parse (" + f.Path + "): " + ye.msg
-			l.dataError(f.Path, ye.line, ye.column, ye.msg)
+			l.failsLookups(f.Path, ye.line, ye.column, ye.msg)
 			return
 		}
 		v = jv
@@ -953,7 +954,7 @@ func (l *loader) parseInto(f *rthiera.File, format string) {
 				line = he.Line
 			}
 			f.Error = "Unable to parse (" + f.Path + "): " + err.Error()
-			l.dataError(f.Path, line, 0, err.Error())
+			l.failsLookups(f.Path, line, 0, err.Error())
 			return
 		}
 		v = hv
@@ -975,7 +976,7 @@ func (l *loader) parseInto(f *rthiera.File, format string) {
 	}
 	if !ok {
 		f.Error = values.AssertInstance("Value returned from data_hash function '"+format+"_data', when using location '"+f.Path+"',", values.MustParseType("Hash"), v).Error()
-		l.dataError(f.Path, 1, 1, f.Error)
+		l.failsLookups(f.Path, 1, 1, f.Error)
 		return
 	}
 	f.Data = h

@@ -79,11 +79,12 @@ type Config struct {
 	MergeBehavior    string
 	DeepMergeOptions *values.Hash
 	// Error, when set, is raised when the layer is first used: Puppet
-	// validates a configuration when a lookup first needs it. Parsed: it
-	// is the YAML parser's, which fails the expression that looked up
-	// (Puppet's LookupErrors are reported as they are).
+	// validates a configuration when a lookup first needs it. Raised: it
+	// is not a LookupError, which is reported as it is, but a Ruby error
+	// (the YAML parser's, a type assertion's), which fails the expression
+	// that looked up.
 	Error  string
-	Parsed bool
+	Raised bool
 	// Warnings are what reading the file logs (an environment's or a
 	// module's), when a lookup first consults the layer.
 	Warnings []Warning

@@ -74,7 +74,7 @@ func (l *layer) keyLookup(lk *lookupKey, inv *invocation, merge any) (result val
 
 // fail raises the configuration's Error.
 func (c *Config) fail() {
-	if c.Parsed {
+	if c.Raised {
 		panic(&values.Error{Message: c.Error})
 	}
 	panic(lookupError(c.Error))
