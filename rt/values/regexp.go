@@ -1,11 +1,14 @@
 package values
 
 import (
+	"fmt"
 	"regexp"
 	"regexp/syntax"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
@@ -474,6 +477,10 @@ func TranslateRuby(src string) (tr string, names []string, err error) {
 	unsupported := func(what string) (string, []string, error) {
 		return "", nil, newError("", "pp2go: "+what+" in a regexp are not supported: /"+src+"/")
 	}
+	if stackedQuantifiers(src) {
+		return unsupported("possessive quantifiers (a*+) and quantifiers of quantifiers (a**)")
+	}
+	groups := captureGroups(src, named)
 	var b strings.Builder
 	b.Grow(len(src) + 16)
 	inClass := 0
@@ -523,9 +530,88 @@ func TranslateRuby(src string) (tr string, names []string, err error) {
 				} else {
 					b.WriteString(`\u`)
 				}
-			case 'A', 'z', 'Z', 'b', 'B', 'n', 't', 'r', 'f', 'v', 'e', 'a', 'x', 'k', 'p', 'P', 'G', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-				// \G anchors where the search starts, in regexp2 as in
-				// Onigmo: scan and gsub anchor at the previous match's end
+			case '8', '9':
+				if inClass > 0 || i+1 < len(src) && src[i+1] >= '0' && src[i+1] <= '9' {
+					// no octal digit, and no group of that number: the
+					// digit itself
+					b.WriteByte(e)
+				} else {
+					b.WriteByte('\\')
+					b.WriteByte(e)
+				}
+			case 'x':
+				// one or two hex digits in Ruby, two in .NET
+				n := 0
+				for n < 2 && i+1+n < len(src) && strings.IndexByte("0123456789abcdefABCDEF", src[i+1+n]) >= 0 {
+					n++
+				}
+				b.WriteString(`\x`)
+				if n == 1 {
+					b.WriteByte('0')
+				}
+				b.WriteString(src[i+1 : i+1+n])
+				i += n
+			case 'c', 'C':
+				// \cX and \C-X: the control character of X
+				j := i + 1
+				if e == 'C' {
+					if j >= len(src) || src[j] != '-' {
+						b.WriteByte(e)
+						continue
+					}
+					j++
+				}
+				if j >= len(src) || src[j] == '\\' || src[j] >= utf8.RuneSelf {
+					return unsupported(`\c escapes of escapes or of characters beyond ASCII`)
+				}
+				ctl := src[j] & 0x1f
+				if src[j] == '?' {
+					ctl = 0x7f
+				}
+				fmt.Fprintf(&b, `\x%02X`, ctl)
+				i = j
+			case 'M':
+				return unsupported(`\M- escapes`)
+			case 'p', 'P', 'k':
+				// a property (\p{L}) or a named back reference (\k<x>),
+				// or else the letter
+				if i+1 < len(src) && (e != 'k' && src[i+1] == '{' || e == 'k' && (src[i+1] == '<' || src[i+1] == '\'')) {
+					b.WriteByte('\\')
+				}
+				b.WriteByte(e)
+			case 'A', 'z', 'Z', 'B', 'G':
+				if inClass > 0 {
+					b.WriteByte(e) // no anchor in a class: the letter
+				} else {
+					b.WriteByte('\\')
+					b.WriteByte(e)
+				}
+			case 'b':
+				if inClass > 0 {
+					b.WriteString(`\x08`) // in a class, a backspace
+				} else {
+					b.WriteString(`\b`)
+				}
+			case '0', '1', '2', '3', '4', '5', '6', '7':
+				// a back reference to a group the pattern has, else an
+				// octal escape of up to three digits
+				j := i
+				for j < len(src) && src[j] >= '0' && src[j] <= '9' {
+					j++
+				}
+				if n, err := strconv.Atoi(src[i:j]); e != '0' && err == nil && n <= groups {
+					b.WriteString(`\` + src[i:j])
+					i = j - 1
+					continue
+				}
+				j = i
+				for j < len(src) && j < i+3 && src[j] >= '0' && src[j] <= '7' {
+					j++
+				}
+				n, _ := strconv.ParseUint(src[i:j], 8, 16)
+				writeLiteralRune(&b, rune(n&0xff))
+				i = j - 1
+			case 'n', 't', 'r', 'f', 'v', 'e', 'a':
 				b.WriteByte('\\')
 				b.WriteByte(e)
 			case 'K', 'R', 'X', 'g':
@@ -536,7 +622,8 @@ func TranslateRuby(src string) (tr string, names []string, err error) {
 					r, n := utf8.DecodeRuneInString(src[i:])
 					writeLiteralRune(&b, r)
 					i += n - 1
-				case e >= 'a' && e <= 'z' || e >= 'A' && e <= 'Z':
+				case e >= 'a' && e <= 'z' || e >= 'A' && e <= 'Z' || e == '_' || e == '\'' || e == '<':
+					// (\' and \< are group references in regexp2)
 					b.WriteByte(e) // an unknown letter's escape is the letter
 				default:
 					b.WriteByte('\\')
@@ -544,24 +631,35 @@ func TranslateRuby(src string) (tr string, names []string, err error) {
 				}
 			}
 		case '[':
+			if inClass > 0 && i >= 2 && src[i-1] == '-' && src[i-2] != '\\' && src[i-2] != '[' {
+				// Onigmo drops a range that ends in a class ([a-[b]])
+				return unsupported("ranges that end in a class")
+			}
 			if inClass > 0 && strings.HasPrefix(src[i:], "[:") {
-				end := strings.Index(src[i:], ":]")
-				if end >= 2 { // not the ':' of "[:" itself ("[:]")
-					name := src[i+2 : i+end]
-					if rep, ok := posixClasses[strings.TrimPrefix(name, "^")]; ok {
-						if name[0] == '^' {
-							return unsupported("negated POSIX brackets")
-						}
-						b.WriteString(rep)
-						i += end + 1
+				// a POSIX bracket when the first ']' after "[:" ends a
+				// ":]" (Onigmo's fetch_token_in_cc), else a nested class
+				// ([[:]] is the class of ':')
+				if end := strings.IndexByte(src[i+2:], ']'); end > 0 && src[i+1+end] == ':' {
+					name := src[i+2 : i+1+end]
+					rep, ok := posixClasses[strings.TrimPrefix(name, "^")]
+					if !ok {
+						// no such class: '[' is a character ([[:::]])
+						b.WriteString(`\[`)
 						continue
 					}
+					if name[0] == '^' {
+						return unsupported("negated POSIX brackets")
+					}
+					b.WriteString(rep)
+					i += end + 2
+					i += literalDash(&b, src, i)
+					continue
 				}
 			}
 			if inClass > 0 {
 				// a class in a class is the union of the two; Go's and
 				// .NET's classes do not nest: its members stand in the
-				// outer class
+				// outer class, a '-' at either of its ends a literal
 				if i+1 < len(src) && src[i+1] == '^' {
 					return unsupported("negated character classes inside character classes")
 				}
@@ -570,6 +668,7 @@ func TranslateRuby(src string) (tr string, names []string, err error) {
 					b.WriteString(`\]`)
 					i++
 				}
+				i += literalDash(&b, src, i)
 				continue
 			}
 			inClass++
@@ -583,6 +682,12 @@ func TranslateRuby(src string) (tr string, names []string, err error) {
 				b.WriteString(`\]`)
 				i++
 			}
+		case '-':
+			if inClass > 1 && i+1 < len(src) && src[i+1] == ']' {
+				b.WriteString(`\-`) // a nested class's last: flattened, no range
+			} else {
+				b.WriteByte(c)
+			}
 		case '&':
 			if inClass > 0 && i+1 < len(src) && src[i+1] == '&' {
 				return unsupported("character class intersections (&&)")
@@ -591,6 +696,7 @@ func TranslateRuby(src string) (tr string, names []string, err error) {
 		case ']':
 			if inClass > 1 {
 				inClass-- // the nested class's end
+				i += literalDash(&b, src, i)
 				continue
 			}
 			if inClass > 0 {
@@ -608,32 +714,59 @@ func TranslateRuby(src string) (tr string, names []string, err error) {
 				case strings.HasPrefix(rest, "<") && !strings.HasPrefix(rest, "<=") && !strings.HasPrefix(rest, "<!"),
 					strings.HasPrefix(rest, "'"):
 					if end := strings.IndexAny(rest[1:], ">'"); end >= 0 {
-						names = append(names, rest[1:1+end])
+						name := rest[1 : 1+end]
+						if !isGroupName(name) {
+							return unsupported("group names that are no words")
+						}
+						names = append(names, name)
 					}
 					b.WriteString("(?")
 					i++
 					continue
+				case strings.HasPrefix(rest, "~"):
+					return unsupported("absent operators (?~...)")
 				case strings.HasPrefix(rest, "#"):
-					end := strings.IndexByte(rest, ')')
-					if end < 0 {
+					end := 1 // the comment's ')', past escaped ones
+					for end < len(rest) && rest[end] != ')' {
+						if rest[end] == '\\' {
+							end++
+						}
+						end++
+					}
+					if end >= len(rest) {
 						return "", nil, newError("", "end pattern in group: /"+src+"/")
 					}
 					i += 2 + end
 					continue
 				}
-				// option groups: (?imx-imx) and (?imx-imx:...)
+				// option groups: (?imx-imx) and (?imx-imx:...), and the
+				// character set options a and d, which are the ASCII \w
+				// \d \s this translation writes (u is not)
 				j := i + 2
-				for j < len(src) && strings.IndexByte("imx-", src[j]) >= 0 {
+				for j < len(src) && strings.IndexByte("imxadu-", src[j]) >= 0 {
 					j++
 				}
 				if j > i+2 && j < len(src) && (src[j] == ')' || src[j] == ':') {
-					b.WriteString("(?")
+					var flags strings.Builder
 					for _, f := range src[i+2 : j] {
-						if f == 'm' {
-							b.WriteByte('s')
-						} else {
-							b.WriteRune(f)
+						switch f {
+						case 'm':
+							flags.WriteByte('s')
+						case 'a', 'd':
+						case 'u':
+							return unsupported("the u option (Unicode \\w, \\d and \\s)")
+						default:
+							flags.WriteRune(f)
 						}
+					}
+					switch f := strings.TrimSuffix(flags.String(), "-"); {
+					case f != "":
+						b.WriteString("(?" + f)
+					case src[j] == ':':
+						b.WriteString("(?")
+					default:
+						i = j // (?a): nothing to say
+						continue
 					}
 					i = j - 1
 					continue
@@ -674,6 +807,109 @@ func TranslateRuby(src string) (tr string, names []string, err error) {
 		}
 	}
 	return b.String(), names, nil
+}
+
+// stackedQuantifiers reports whether a quantifier (*, +, ?, {n,m})
+// follows another outside a class, but for the ? that makes one lazy:
+// Onigmo reads *+ as possessive and ** as a quantifier of a quantifier,
+// regexp2 rejects both.
+func stackedQuantifiers(src string) bool {
+	after, lazy := false, false // after a quantifier; after a lazy one
+	inClass := 0
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		quant := 0 // the quantifier's length at i
+		switch {
+		case c == '\\':
+			i++
+		case inClass > 0:
+			if c == '[' {
+				inClass++
+			} else if c == ']' {
+				inClass--
+			}
+		case c == '[':
+			inClass = 1
+			if i+1 < len(src) && src[i+1] == '^' {
+				i++
+			}
+			if i+1 < len(src) && src[i+1] == ']' {
+				i++
+			}
+		case c == '*' || c == '+' || c == '?':
+			quant = 1
+		case c == '{':
+			j := i + 1
+			for j < len(src) && (src[j] >= '0' && src[j] <= '9' || src[j] == ',') {
+				j++
+			}
+			if j > i+1 && j < len(src) && src[j] == '}' {
+				quant = j - i + 1
+			}
+		}
+		if quant == 0 {
+			after, lazy = false, false
+			continue
+		}
+		if after && c == '?' && !lazy {
+			lazy = true
+			continue
+		}
+		if after && !(i > 0 && src[i-1] == '(') {
+			return true
+		}
+		after, lazy = true, false
+		i += quant - 1
+	}
+	return false
+}
+
+// captureGroups counts the groups of a pattern that capture: the named
+// ones when it has any (named), else the plain ones.
+func captureGroups(src string, named bool) int {
+	n, inClass := 0, 0
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; {
+		case c == '\\':
+			i++
+		case c == '[':
+			inClass++
+		case c == ']' && inClass > 0:
+			inClass--
+		case c == '(' && inClass == 0:
+			rest := src[i+1:]
+			if named {
+				if strings.HasPrefix(rest, "?'") || strings.HasPrefix(rest, "?<") && !strings.HasPrefix(rest, "?<=") && !strings.HasPrefix(rest, "?<!") {
+					n++
+				}
+			} else if !strings.HasPrefix(rest, "?") {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// isGroupName reports whether a group's name is one regexp2 takes: a
+// word that does not start with a digit.
+func isGroupName(name string) bool {
+	for i, r := range name {
+		if !(r == '_' || unicode.IsLetter(r) || i > 0 && unicode.IsDigit(r)) {
+			return false
+		}
+	}
+	return name != ""
+}
+
+// literalDash writes a '-' that follows src[i], at a nested class's start
+// or end, as a literal (flattened, it would make a range), and returns
+// how many bytes it took.
+func literalDash(b *strings.Builder, src string, i int) int {
+	if i+1 < len(src) && src[i+1] == '-' {
+		b.WriteString(`\-`)
+		return 1
+	}
+	return 0
 }
 
 // hasNamedGroup reports whether a pattern has a named group, (?<name>...)

@@ -222,3 +222,34 @@ func TestRegexpNestedClass(t *testing.T) {
 		}
 	}
 }
+
+// TestRegexpRubyEscapes: the escapes and classes FuzzTranslateRuby found
+// translated to patterns regexp2 rejected, each now matching as Ruby 3.1
+// matches (ruby -e 'p Regexp.new(re) =~ s').
+func TestRegexpRubyEscapes(t *testing.T) {
+	for _, c := range []struct {
+		re, s string
+		want  bool
+	}{
+		{`[A[-0]]`, "-", true}, {`[A[-0]]`, "5", false}, // a nested class's '-' is no range
+		{`[[a]-z]`, "m", false}, {`[[a]-z]`, "-", true},
+		{`[0[1-]00]`, "-", true}, {`[0[1-]00]`, "5", false},
+		{`\c(`, "\b", true}, {`\C-a`, "\x01", true}, // control characters
+		{`\x0X`, "\x00X", true},                   // one hex digit
+		{`[\A]`, "A", true}, {`[\b]`, "\b", true}, // no anchors in a class
+		{`\100`, "@", true}, {`(a)\1`, "aa", true}, // octal, unless a group's number
+		{`(?a:\w)`, "_", true}, // the ASCII option
+		{`\_`, "_", true}, {`\y`, "y", true}, {`\p0`, "p0", true}, {`\k`, "k", true}, {`\80`, "80", true}, {`\'`, "'", true},
+		{`[[:::]`, ":", true}, {`[[:::]`, "[", true}, // no POSIX bracket: '[' is a character
+		{`a(?#\))b`, "ab", true}, // an escaped ')' in a comment
+	} {
+		r, err := NewRegexp(c.re)
+		if err != nil {
+			t.Errorf("/%s/: %v", c.re, err)
+			continue
+		}
+		if got := r.MatchString(c.s); got != c.want {
+			t.Errorf("%q =~ /%s/ = %v, want %v", c.s, c.re, got, c.want)
+		}
+	}
+}
