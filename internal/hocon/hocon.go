@@ -358,6 +358,13 @@ func (p *hoconParser) value() (hval, error) {
 		parts, substs = append(parts, p.s[start:p.i]), append(substs, nil)
 		quotedOnly = false
 	}
+	if len(parts) == 0 {
+		// a terminator where a value must be: it would stay unread
+		if p.i >= len(p.s) {
+			return nil, p.errorf("expecting a value but got end of file")
+		}
+		return nil, p.errorf("Expecting a value but got wrong token: '%c'", p.s[p.i])
+	}
 	if slices.ContainsFunc(substs, func(x *hsubst) bool { return x != nil }) {
 		// the whitespace after the last value is not the value's
 		for n := len(parts); n > 0 && substs[n-1] == nil && strings.TrimRight(parts[n-1], " \t\r") == ""; n-- {
