@@ -574,7 +574,28 @@ func TranslateRuby(src string) (tr string, names []string, err error) {
 				return unsupported(`\M- escapes`)
 			case 'p', 'P', 'k':
 				// a property (\p{L}) or a named back reference (\k<x>),
-				// or else the letter
+				// or else the letter; Onigmo's POSIX property names
+				// (\p{Alpha}, \p{^Digit}) are its POSIX brackets
+				if e != 'k' && strings.HasPrefix(src[i+1:], "{") {
+					if end := strings.IndexByte(src[i:], '}'); end > 0 {
+						name := strings.ToLower(src[i+2 : i+end])
+						neg := strings.HasPrefix(name, "^") != (e == 'P')
+						if rep, ok := posixClasses[strings.TrimPrefix(name, "^")]; ok {
+							switch {
+							case inClass == 0 && neg:
+								b.WriteString("[^" + rep + "]")
+							case inClass == 0:
+								b.WriteString("[" + rep + "]")
+							case neg:
+								return unsupported("negated POSIX properties inside character classes")
+							default:
+								b.WriteString(rep)
+							}
+							i += end
+							continue
+						}
+					}
+				}
 				if i+1 < len(src) && (e != 'k' && src[i+1] == '{' || e == 'k' && (src[i+1] == '<' || src[i+1] == '\'')) {
 					b.WriteByte('\\')
 				}
@@ -985,20 +1006,21 @@ func writeLiteralRune(b *strings.Builder, r rune) {
 // everything but separators, controls, surrogates and unassigned code
 // points, print that and the space separators, punct the punctuation and
 // ASCII's symbols, alnum the letters, marks and the decimal and letter
-// numbers.
+// numbers, digit the decimal numbers (٣ too). None is written with \s or
+// \w, which are Unicode's in regexp2 but ASCII's in Go's engine.
 var posixClasses = map[string]string{
 	"alnum":  `\p{L}\p{M}\p{Nd}\p{Nl}`,
 	"alpha":  `\p{L}\p{M}`,
 	"blank":  `\p{Zs}\t`,
 	"cntrl":  `\p{Cc}`,
-	"digit":  `0-9`,
+	"digit":  `\p{Nd}`,
 	"graph":  `\p{L}\p{M}\p{N}\p{P}\p{S}\p{Cf}\p{Co}`,
 	"lower":  `\p{Ll}`,
 	"print":  `\p{L}\p{M}\p{N}\p{P}\p{S}\p{Cf}\p{Co}\p{Zs}`,
 	"punct":  `\p{P}$+<=>^` + "`" + `|~`,
-	"space":  `\s`,
+	"space":  `\t\n\v\f\r\x85\p{Z}`,
 	"upper":  `\p{Lu}`,
 	"xdigit": `0-9A-Fa-f`,
-	"word":   `\w`,
+	"word":   `\p{L}\p{M}\p{N}\p{Pc}`,
 	"ascii":  `\x00-\x7F`,
 }

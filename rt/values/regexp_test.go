@@ -241,7 +241,11 @@ func TestRegexpRubyEscapes(t *testing.T) {
 		{`(?a:\w)`, "_", true}, // the ASCII option
 		{`\_`, "_", true}, {`\y`, "y", true}, {`\p0`, "p0", true}, {`\k`, "k", true}, {`\80`, "80", true}, {`\'`, "'", true},
 		{`[[:::]`, ":", true}, {`[[:::]`, "[", true}, // no POSIX bracket: '[' is a character
-		{`a(?#\))b`, "ab", true}, // an escaped ')' in a comment
+		{`a(?#\))b`, "ab", true},                                       // an escaped ')' in a comment
+		{`[[:digit:]]`, "\u0663", true}, {`\p{Digit}`, "\u0663", true}, // Unicode's decimal digits
+		{`\p{Alpha}`, "é", true}, {`\p{^Alpha}`, "é", false}, {`\P{Digit}`, "a", true}, // POSIX properties
+		{`[\p{Upper}x]`, "x", true}, {`\p{alpha}`, "A", true}, {`\p{Punct}`, "€", false}, {`\p{Space}`, "\u00a0", true},
+		{`[[:space:]]`, "\u2028", true}, {`[[:word:]]`, "é", true}, {`[[:word:]]`, "-", false},
 	} {
 		r, err := NewRegexp(c.re)
 		if err != nil {
