@@ -467,10 +467,12 @@ const OnigmoCaret = `(?:\A|(?<=\n)(?!\z))`
 //     (Onigmo numbers only the named ones then).
 //
 // It returns the group names by number ("" for a plain group's, and for
-// the whole match's at 0). What Go's and .NET's classes cannot say (a
-// negated class or POSIX bracket inside a class, an intersection, \H in
-// a class) and the escapes regexp2 lacks (\K \R \X \g) are pp2go's
-// errors.
+// the whole match's at 0). What neither engine can say is pp2go's error
+// ("pp2go: ... in a regexp are not supported"): a negated class, POSIX
+// bracket or property inside a class, an intersection, a range that ends
+// in a class, \H in a class, the escapes regexp2 lacks (\K \R \X \g
+// \M-), possessive and stacked quantifiers, the absent operator, the u
+// option, and group names that are no words.
 func TranslateRuby(src string) (tr string, names []string, err error) {
 	named := hasNamedGroup(src)
 	names = []string{""}
@@ -775,7 +777,7 @@ func TranslateRuby(src string) (tr string, names []string, err error) {
 							flags.WriteByte('s')
 						case 'a', 'd':
 						case 'u':
-							return unsupported("the u option (Unicode \\w, \\d and \\s)")
+							return unsupported("u options (Unicode \\w, \\d and \\s)")
 						default:
 							flags.WriteRune(f)
 						}
