@@ -9,6 +9,7 @@ import (
 	"github.com/pp2go/pp2go/frontend/ast"
 	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/env"
+	"github.com/pp2go/pp2go/frontend/parser"
 	"github.com/pp2go/pp2go/frontend/validate"
 	"github.com/pp2go/pp2go/rt/values"
 	"github.com/pp2go/pp2go/typecheck/static"
@@ -81,7 +82,7 @@ func (g *generator) loadRaise(u *unit, f *env.File, register string, args ...jen
 func (g *generator) loadWarnings(u *unit, module, rel string, f *env.File) {
 	lexed := []jen.Code{jen.Lit(module), jen.Lit(rel)}
 	for _, d := range f.Diags {
-		if d.Code == "UNRECOGNIZED_ESCAPE" || d.Code == "ILLEGAL_UNICODE_ESCAPE" {
+		if parser.LexWarning(d) {
 			lexed = append(lexed, jen.Lit(d.Message))
 		}
 	}

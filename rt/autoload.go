@@ -44,12 +44,10 @@ type loadStep struct {
 	strict bool
 	// issues are the validation issues the step fails with (their
 	// failure), and under strict=warning logs (their errors' messages)
-	issues   *Issues
-	warnings []string
-	once     string
-	// logged: the step only logs its warnings, whatever strict is
-	// (validation deprecations, or with lexed the lexer's warnings)
-	logged, lexed bool
+	issues *Issues
+	once   string
+	// logged: the step only logs these warnings, whatever strict is
+	logged *fileWarnings
 	// raised: msg is a Ruby error, which the nearest expression reports
 	// ("Error while evaluating a Function Call, msg")
 	raised bool
@@ -165,7 +163,7 @@ func (p *Program) AddLoadWarnings(module, file string, puppet int, warnings ...s
 		p.addEnvWarnings(puppet, fileWarnings{deprecations: warnings})
 		return
 	}
-	p.addLoadStep(module, file, loadStep{puppet: puppet, warnings: warnings, logged: true})
+	p.addLoadStep(module, file, loadStep{puppet: puppet, logged: &fileWarnings{deprecations: warnings}})
 }
 
 // fileWarnings are the warnings loading a file logs whatever the strict
@@ -199,7 +197,7 @@ func (p *Program) AddLexWarnings(module, file string, warnings ...string) {
 		}
 		return
 	}
-	p.addLoadStep(module, file, loadStep{warnings: warnings, logged: true, lexed: true})
+	p.addLoadStep(module, file, loadStep{logged: &fileWarnings{lexed: warnings}})
 }
 
 // AddLoadRaise records that loading a manifest as Puppet's release
@@ -426,12 +424,8 @@ func (c *Ctx) load(f *loadFailure) {
 			c.prog.resolveAlias(st.site, st.alias)
 			continue
 		}
-		if st.logged {
-			w := fileWarnings{deprecations: st.warnings}
-			if st.lexed {
-				w = fileWarnings{lexed: st.warnings}
-			}
-			c.logFileWarnings(w) // as the main manifest's (compile)
+		if st.logged != nil {
+			c.logFileWarnings(*st.logged) // as the main manifest's (compile)
 			continue
 		}
 		if st.strict && c.prog.strict != "error" {

@@ -108,6 +108,12 @@ func (lx *lexer) errorAt(off int, code, msg string) {
 
 func (lx *lexer) error(code, msg string) { lx.errorAt(lx.pos, code, msg) }
 
+// LexWarning reports whether d is a warning of the lexer's, which Puppet
+// logs each time it reads the file (lex_warning), not as validation does.
+func LexWarning(d *diag.Diagnostic) bool {
+	return d.Code == "UNRECOGNIZED_ESCAPE" || d.Code == "ILLEGAL_UNICODE_ESCAPE"
+}
+
 func (lx *lexer) warningAt(off int, code, msg string) {
 	if lx.parent != nil {
 		panic(lexError{internalError(subLocatorFailure)})

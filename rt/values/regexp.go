@@ -474,7 +474,11 @@ const OnigmoCaret = `(?:\A|(?<=\n)(?!\z))`
 // \M-), possessive and stacked quantifiers, the absent operator, the u
 // option, and group names that are no words.
 func TranslateRuby(src string) (tr string, names []string, err error) {
-	named := hasNamedGroup(src)
+	named, plain := captureGroups(src)
+	groups := plain
+	if named > 0 {
+		groups = named // Onigmo numbers only the named ones then
+	}
 	names = []string{""}
 	unsupported := func(what string) (string, []string, error) {
 		return "", nil, newError("", "pp2go: "+what+" in a regexp are not supported: /"+src+"/")
@@ -482,7 +486,6 @@ func TranslateRuby(src string) (tr string, names []string, err error) {
 	if stackedQuantifiers(src) {
 		return unsupported("possessive quantifiers (a*+) and quantifiers of quantifiers (a**)")
 	}
-	groups := captureGroups(src, named)
 	var b strings.Builder
 	b.Grow(len(src) + 16)
 	inClass := 0
@@ -797,7 +800,7 @@ func TranslateRuby(src string) (tr string, names []string, err error) {
 				b.WriteByte('(')
 				continue
 			}
-			if named {
+			if named > 0 {
 				b.WriteString("(?:")
 			} else {
 				names = append(names, "")
@@ -887,10 +890,10 @@ func stackedQuantifiers(src string) bool {
 	return false
 }
 
-// captureGroups counts the groups of a pattern that capture: the named
-// ones when it has any (named), else the plain ones.
-func captureGroups(src string, named bool) int {
-	n, inClass := 0, 0
+// captureGroups counts a pattern's named groups ((?<name>...) and
+// (?'name'...)) and its plain ones, outside classes.
+func captureGroups(src string) (named, plain int) {
+	inClass := 0
 	for i := 0; i < len(src); i++ {
 		switch c := src[i]; {
 		case c == '\\':
@@ -900,17 +903,15 @@ func captureGroups(src string, named bool) int {
 		case c == ']' && inClass > 0:
 			inClass--
 		case c == '(' && inClass == 0:
-			rest := src[i+1:]
-			if named {
-				if strings.HasPrefix(rest, "?'") || strings.HasPrefix(rest, "?<") && !strings.HasPrefix(rest, "?<=") && !strings.HasPrefix(rest, "?<!") {
-					n++
-				}
-			} else if !strings.HasPrefix(rest, "?") {
-				n++
+			switch rest := src[i+1:]; {
+			case strings.HasPrefix(rest, "?'"), strings.HasPrefix(rest, "?<") && !strings.HasPrefix(rest, "?<=") && !strings.HasPrefix(rest, "?<!"):
+				named++
+			case !strings.HasPrefix(rest, "?"):
+				plain++
 			}
 		}
 	}
-	return n
+	return named, plain
 }
 
 // isGroupName reports whether a group's name is one regexp2 takes: a
@@ -933,21 +934,6 @@ func literalDash(b *strings.Builder, src string, i int) int {
 		return 1
 	}
 	return 0
-}
-
-// hasNamedGroup reports whether a pattern has a named group, (?<name>...)
-// or (?'name'...).
-func hasNamedGroup(src string) bool {
-	for i := 0; i+2 < len(src); i++ {
-		if src[i] == '\\' {
-			i++
-			continue
-		}
-		if src[i] == '(' && src[i+1] == '?' && (src[i+2] == '<' && i+3 < len(src) && src[i+3] != '=' && src[i+3] != '!' || src[i+2] == '\'') {
-			return true
-		}
-	}
-	return false
 }
 
 // onigmoMessages maps regexp2's syntax errors to Onigmo's wording, which
