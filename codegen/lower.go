@@ -693,6 +693,15 @@ func (l *lowerer) callMethod(x *ast.CallMethodExpression) jen.Code {
 		l.fail(x, "illegal method name")
 		return undef()
 	}
+	if values.LookupContextMember(name.Value) {
+		// the receiver may have the member (rt.Scope.Member)
+		var block jen.Code = jen.Nil()
+		if x.Lambda != nil {
+			block = l.lambda(x.Lambda)
+		}
+		list := append([]jen.Code{l.lazyPos(x), l.u.funcRef(name.Value), block, l.expr(na.Left)}, l.args(x.Args)...)
+		return jen.Id("s.Member").Call(list...)
+	}
 	return l.fnCall(x, name.Value, x.Lambda, append([]ast.Expr{na.Left}, x.Args...))
 }
 

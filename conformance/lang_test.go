@@ -30,11 +30,6 @@ var langKnown = map[string]string{
 		"to the one it was assigned from ($o = $m::opts) when the body's own statement assigns it, which always " +
 		"runs; in a branch, the variable may hold another value pp2go cannot tell from the first (two empty " +
 		"arrays are one value in pp2go, two objects in Ruby), and the change stays the variable's",
-	"hiera_backend_module_ruby/backend_key": "pp2go runs the Hiera backends written in Go (yaml_data, json_data, " +
-		"hocon_data, eyaml_lookup_key), not a module's lookup_key, data_hash or data_dig function: a lookup that " +
-		"reaches such a level fails with pp2go's error",
-	"hiera_backend_module_ruby/backend_not_found": "pp2go runs the Hiera backends written in Go, not a module's " +
-		"lookup_key function: the lookup fails at that level before the next one has the key",
 	"provider_require_other_module/lang.example.com": "Puppet bug PUP-4450: a provider's plain require of another " +
 		"module's Ruby fails unless a pluginsynced copy or an earlier load put it on $LOAD_PATH; pp2go compiles, " +
 		"as such a server does",

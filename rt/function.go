@@ -207,6 +207,28 @@ func (s *Scope) Fn(site SiteRef, f *FuncRef, block *Lambda, args ...values.Value
 	return v
 }
 
+// Member is a method call, `$recv.name(args)`, whose name may be a
+// member of its receiver's type (values.LookupContextMember): when the
+// receiver has the member (fn.Members), the member is called; else the
+// function of that name is, with the receiver as its first argument
+// (Puppet's CallMethodExpression).
+func (s *Scope) Member(site SiteRef, f *FuncRef, block *Lambda, recv values.Value, args ...values.Value) values.Value {
+	m, ok := recv.(fn.Members)
+	if !ok {
+		return s.Fn(site, f, block, append([]values.Value{recv}, args...)...)
+	}
+	var b fn.Block
+	if block != nil {
+		b = block
+	}
+	var v values.Value
+	guardRef(site, func() { v, ok = m.CallMember(s, f.Name, args, b) })
+	if !ok {
+		return s.Fn(site, f, block, append([]values.Value{recv}, args...)...)
+	}
+	return v
+}
+
 // StaticDispatch is, for code generators, the dispatch that a call of the
 // function name with these arguments and no lambda runs, and the unknown
 // arguments it checks against that dispatch's types when it runs

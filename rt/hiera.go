@@ -53,6 +53,9 @@ func (s *Scope) HieraSession() *hiera.Session {
 			c.hieraKept.New = func(t values.Type, v values.Value, args []values.Value) values.Value {
 				return c.top.Call("new", append([]values.Value{t, v}, args...), nil)
 			}
+			c.hieraKept.CallFunction = func(name string, args []values.Value) values.Value {
+				return c.top.Call(name, args, nil)
+			}
 		}
 		c.hiera = c.hieraKept
 		c.hiera.SetStrict(c.prog.strict)

@@ -8,6 +8,7 @@
 package hiera
 
 import (
+	"encoding/json"
 	"io/fs"
 	"os"
 	"path"
@@ -35,16 +36,23 @@ type Options struct {
 	GlobalConfig string
 	// Modules maps each module's name to its directory.
 	Modules map[string]string
+	// HasFunction reports whether the environment defines a function of
+	// that name (in Puppet or Ruby), which a hierarchy level may name as
+	// its backend (nil: none does).
+	HasFunction func(name string) bool
 	// Codedir is Puppet's codedir, used by version 3 files' default datadir
 	// ("/etc/puppet/code" when empty, Debian's).
 	Codedir string
 }
 
 type loader struct {
-	o               Options
-	diags           diag.List
-	files           map[string]*rthiera.File
-	runtimeWarnings []rthiera.Warning
+	o Options
+	// defaultIfMissing: a hiera.yaml that does not exist is Hiera 5's
+	// default configuration (defaultModuleConfig)
+	defaultIfMissing bool
+	diags            diag.List
+	files            map[string]*rthiera.File
+	runtimeWarnings  []rthiera.Warning
 }
 
 // Load reads the configuration and data. The returned Data is usable even
@@ -74,11 +82,8 @@ func Load(o Options) (*rthiera.Data, diag.List) {
 	sort.Strings(names)
 	d.ModuleNames = names
 	for _, n := range names {
-		p := path.Join(filepath.ToSlash(filepath.Clean(o.Modules[n])), "hiera.yaml")
-		if exists(p) {
-			if c := l.layerConfig(p, "module", n); c != nil {
-				d.Modules[n] = c
-			}
+		if c := l.moduleConfig(n, filepath.ToSlash(filepath.Clean(o.Modules[n]))); c != nil {
+			d.Modules[n] = c
 		}
 	}
 	for _, f := range l.files {
@@ -135,6 +140,86 @@ func (l *loader) deprecatedVersion(file string, version int) {
 // warnOnceTrace is the location Puppet.warn_once appends to its message.
 func warnOnceTrace(file string) string { return "\n   (file: " + file + ")" }
 
+// moduleConfig is the configuration of a module's layer (nil for none):
+// its hiera.yaml, or what its metadata.json's "data_provider" (Puppet 4's
+// module data, deprecated) makes of it (lookup_adapter.rb
+// initialize_module_provider).
+func (l *loader) moduleConfig(module, dir string) *rthiera.Config {
+	p := path.Join(dir, "hiera.yaml")
+	var c *rthiera.Config
+	if exists(p) {
+		if c = l.layerConfig(p, "module", module); c == nil {
+			return nil
+		}
+	}
+	provider := DataProvider(dir)
+	if provider == "" {
+		return c
+	}
+	meta := path.Join(dir, "metadata.json")
+	msg := `Defining "data_provider": "` + provider + `" in metadata.json is deprecated.`
+	if c != nil && c.Version >= 5 {
+		c.Warnings = append(c.Warnings, l.metadataDeprecation(module, meta,
+			msg+" It is ignored since a 'hiera.yaml' with version >= 5 is present"))
+		return c
+	}
+	if c == nil {
+		msg += " A 'hiera.yaml' file should be used instead"
+	}
+	warnings := []rthiera.Warning{l.metadataDeprecation(module, meta, msg)}
+	switch provider {
+	case "none":
+		c = &rthiera.Config{Root: dir, Version: 5} // no levels: no data
+	case "hiera":
+		if c == nil {
+			c = l.defaultModuleConfig(p, module)
+		}
+	case "function":
+		name := module + "::data"
+		legacy := "Using of legacy data provider function '" + name + "'. Please convert to a 'data_hash' function"
+		l.warnf(meta, 0, 0, legacy)
+		warnings = append(warnings, rthiera.Warning{Msg: legacy + "\n   (file & line not available)", Unless: "off", Key: "legacy_provider_function", Kind: "deprecations"})
+		c = &rthiera.Config{Root: dir, Version: 5, Hierarchy: []*rthiera.Entry{
+			{Name: "Legacy function '" + name + "'", Kind: "v4_data_hash", Function: name}}}
+	default:
+		c = &rthiera.Config{Root: dir, Version: 5,
+			Error: "Environment '" + l.o.EnvName + "', cannot find module_data_provider '" + provider + "'", Raised: true}
+	}
+	c.Warnings = append(warnings, c.Warnings...)
+	return c
+}
+
+// DataProvider is the "data_provider" of the metadata.json of the module
+// in dir, "" for none.
+func DataProvider(dir string) string {
+	text, err := os.ReadFile(path.Join(dir, "metadata.json"))
+	if err != nil || !strings.Contains(string(text), `"data_provider"`) {
+		return ""
+	}
+	var m struct {
+		DataProvider string `json:"data_provider"`
+	}
+	if json.Unmarshal(text, &m) != nil {
+		return ""
+	}
+	return m.DataProvider
+}
+
+// metadataDeprecation is the deprecation of a module's data_provider,
+// logged once per module (warn_once) unless strict is off.
+func (l *loader) metadataDeprecation(module, meta, msg string) rthiera.Warning {
+	l.warnf(meta, 0, 0, msg)
+	return rthiera.Warning{Msg: msg + warnOnceTrace(meta), Unless: "off", Key: "metadata.json#data_provider-" + module, Kind: "deprecations"}
+}
+
+// defaultModuleConfig is Hiera 5's default configuration rooted at the
+// directory of p, a module's hiera.yaml that does not exist.
+func (l *loader) defaultModuleConfig(p, module string) *rthiera.Config {
+	l.defaultIfMissing = true
+	defer func() { l.defaultIfMissing = false }()
+	return l.layerConfig(p, "module", module)
+}
+
 // layerConfig reads the hiera.yaml of the environment's or a module's
 // layer: the warnings reading it logs are the layer's, logged when a
 // lookup first consults it.
@@ -157,7 +242,7 @@ func (l *loader) config(p, owner, module string) *rthiera.Config {
 	defaultCfg := false
 	src, err := os.ReadFile(p)
 	switch {
-	case err != nil && owner == "global" && os.IsNotExist(err):
+	case err != nil && (owner == "global" || l.defaultIfMissing) && os.IsNotExist(err):
 		defaultCfg = true
 		raw = defaultV5()
 	case err != nil:
@@ -455,12 +540,13 @@ func (l *loader) v5(c *rthiera.Config, h *values.Hash, owner string, fail failFu
 			}
 			if e.Kind == "v4_data_hash" {
 				l.errorf(c.Path, 0, 0, "HIERA_DATA_PROVIDER_FUNCTION_NOT_FOUND", "Unable to find 'v4_data_hash' function named '"+e.Function+"'")
-			} else if e.Kind != "hiera3_backend" && !rthiera.KnownFunction(e.Kind, e.Function) {
+			} else if e.Kind != "hiera3_backend" && !rthiera.KnownFunction(e.Kind, e.Function) &&
+				(l.o.HasFunction == nil || !l.o.HasFunction(e.Function)) {
 				// a lookup that reaches the level fails, as in Puppet when
 				// the function is not there (rt/hiera's functionNotFound):
 				// the build goes on
-				l.warnf(c.Path, 0, 0, "the '"+e.Kind+"' function '"+e.Function+"' of hierarchy level '"+e.Name+
-					"' is not one pp2go runs ("+rthiera.GoBackends+"): the lookups that reach the level fail")
+				l.warnf(c.Path, 0, 0, "Unable to find '"+e.Kind+"' function named '"+e.Function+"' (hierarchy level '"+e.Name+
+					"'): the lookups that reach the level fail")
 			}
 			entries = append(entries, e)
 		}

@@ -117,6 +117,17 @@ type GlobalCaller interface {
 	CallGlobal(name string, args []values.Value, block Block) values.Value
 }
 
+// Members is a value whose type has functions of its own, as an Object
+// type's instance has (Puppet::LookupContext): a method call on it,
+// `$v.name(args)` in Puppet or `v.name(args)` in Ruby, calls the member
+// (Puppet's CallMethodExpression does so before it looks for a function
+// of that name). CallMember reports false when the value has no such
+// member.
+type Members interface {
+	values.Value
+	CallMember(c Context, name string, args []values.Value, block Block) (values.Value, bool)
+}
+
 // Impl is the implementation of a dispatch. args are the arguments as the
 // dispatch accepted them; block is nil when no lambda was given.
 type Impl func(c Context, args []values.Value, block Block) values.Value

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -41,6 +40,7 @@ type provider struct {
 	locations []*location      // nil: the function takes no location
 	options   *values.Hash
 	ctx       map[string]map[string]lookupKeyResult // lookup_key / data_dig caches per location
+	fctx      map[string]*functionContext           // a function's contexts per location (functionContext)
 }
 
 type lookupKeyResult struct {
@@ -525,6 +525,9 @@ func (l *layer) mappedPaths(inv *invocation, datadir string, triplet []string) [
 func (p *provider) name() string { return `Hierarchy entry "` + p.e.Name + `"` }
 
 func (p *provider) fullName() string {
+	if p.e.Kind == "v4_data_hash" {
+		return "deprecated API function '" + p.e.Function + "'"
+	}
 	return p.e.Kind + " function '" + p.e.Function + "'"
 }
 
@@ -586,7 +589,7 @@ func (p *provider) uncheckedKeyLookup(lk *lookupKey, inv *invocation, ms *mergeS
 
 func (p *provider) lookupAt(lk *lookupKey, inv *invocation, loc *location) (values.Value, bool) {
 	switch p.e.Kind {
-	case "data_hash", "v3_data_hash":
+	case "data_hash", "v3_data_hash", "v4_data_hash":
 		h := p.dataHash(inv, loc)
 		v, ok := h.GetString(lk.root)
 		if !ok {
@@ -604,6 +607,9 @@ func (p *provider) lookupAt(lk *lookupKey, inv *invocation, loc *location) (valu
 				panic(&values.Error{Code: values.IssueTypeMismatch, Message: "Value for key '" + lk.root + "', in hash returned from " +
 					p.fullName() + ", when using location '" + loc.path + "', has wrong type, expects Puppet::LookupValue, got " + t})
 			}
+		}
+		if !p.readsFiles() {
+			v = p.validValue(v, "Value for key '"+lk.root+"', in hash returned from", loc)
 		}
 		if f == nil || !p.readsFiles() || f.interpolates(lk.root) {
 			v = inv.s.interpolate(v, inv, true)
@@ -643,20 +649,11 @@ func (p *provider) readsFiles() bool {
 	return false
 }
 
-// GoBackends names the backend functions pp2go runs, for messages.
-const GoBackends = "yaml_data, json_data, hocon_data, eyaml_lookup_key and those registered with rt/hiera"
-
 // functionNotFound fails a lookup that reaches a level whose backend
-// function pp2go does not run: with Puppet's error where the environment
-// has no function of that name, else saying that the function (a
-// module's Ruby or Puppet function, which Puppet would call) is not one
-// pp2go runs as a backend.
+// function is neither one of pp2go's own (written in Go) nor one of the
+// environment's, with Puppet's error.
 func (p *provider) functionNotFound() {
 	msg := "Unable to find '" + p.e.Kind + "' function named '" + p.e.Function + "'"
-	if fn.Lookup(p.e.Function) != nil {
-		msg = "pp2go runs only the Hiera backends written in Go (" + GoBackends + "), not the '" +
-			p.e.Kind + "' function '" + p.e.Function + "' of hierarchy level '" + p.e.Name + "'"
-	}
 	if p.l.cfg.Path != "" {
 		msg += " (file: " + p.l.cfg.Path + ")"
 	}
@@ -689,11 +686,13 @@ func (p *provider) dataHash(inv *invocation, loc *location) *values.Hash {
 			h = values.NewHash()
 		}
 	default:
-		fn, ok := dataHashFunctions[p.e.Function]
-		if !ok {
-			p.functionNotFound()
+		if fn, ok := dataHashFunctions[p.e.Function]; ok {
+			h = fn(&BackendContext{inv: inv, p: p, loc: loc}, p.optionsFor(loc))
+			break
 		}
-		h = fn(&BackendContext{inv: inv, p: p, loc: loc}, p.optionsFor(loc))
+		if h = p.functionDataHash(inv, loc); h == nil {
+			return values.NewHash() // not_found: nothing at the location
+		}
 	}
 	if p.l.place == "Module" {
 		h = p.moduleKeysOnly(h, loc)
@@ -758,15 +757,17 @@ func (p *provider) cache(loc *location) map[string]lookupKeyResult {
 }
 
 func (p *provider) lookupKey(key string, inv *invocation, loc *location) (values.Value, bool) {
-	fn, ok := lookupKeyFunctions[p.e.Function]
-	if !ok {
-		p.functionNotFound()
-	}
 	c := p.cache(loc)
 	if r, ok := c[key]; ok {
 		return r.v, r.ok
 	}
-	v, found := fn(&BackendContext{inv: inv, p: p, loc: loc}, key, p.optionsFor(loc))
+	var v values.Value
+	var found bool
+	if fn, ok := lookupKeyFunctions[p.e.Function]; ok {
+		v, found = fn(&BackendContext{inv: inv, p: p, loc: loc}, key, p.optionsFor(loc))
+	} else if v, found = p.callFunction(inv, loc, values.String(key)); found {
+		v = p.validValue(v, "Value for key '"+key+"', returned from", loc)
+	}
 	c[key] = lookupKeyResult{v, found}
 	return v, found
 }
@@ -776,16 +777,18 @@ func (p *provider) dataDig(lk *lookupKey, inv *invocation, loc *location) (value
 		inv.reportLocationNotFound()
 		return nil, false
 	}
-	fn, ok := dataDigFunctions[p.e.Function]
-	if !ok {
-		p.functionNotFound()
-	}
 	c := p.cache(loc)
 	if r, ok := c[lk.text]; ok {
 		return r.v, r.ok
 	}
 	segs := append([]values.Value{values.String(lk.root)}, lk.segments...)
-	v, found := fn(&BackendContext{inv: inv, p: p, loc: loc}, segs, p.optionsFor(loc))
+	var v values.Value
+	var found bool
+	if fn, ok := dataDigFunctions[p.e.Function]; ok {
+		v, found = fn(&BackendContext{inv: inv, p: p, loc: loc}, segs, p.optionsFor(loc))
+	} else if v, found = p.callFunction(inv, loc, values.NewArray(segs...)); found {
+		v = p.validValue(v, "Value for key '"+lk.text+"', returned from", loc)
+	}
 	c[lk.text] = lookupKeyResult{v, found}
 	return v, found
 }

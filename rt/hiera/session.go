@@ -44,6 +44,10 @@ type Session struct {
 	// New converts a value for lookup_options' convert_to: the function
 	// new(type, value, args...). Nil handles Sensitive only.
 	New func(t values.Type, v values.Value, args []values.Value) values.Value
+	// CallFunction calls a function of the environment by name in the
+	// compile's global scope: a hierarchy level's backend written in
+	// Puppet or Ruby (nil: such levels fail as if it were not there).
+	CallFunction func(name string, args []values.Value) values.Value
 	// DataBindingTerminus is Puppet's data_binding_terminus setting for the
 	// global layer ("hiera" by default, "none" turns it off).
 	DataBindingTerminus string
@@ -129,7 +133,7 @@ func (s *Session) Renew(d *Data, sc Scope) {
 	}
 	clear(opts)
 	*s = Session{d: d, scope: sc, DataBindingTerminus: "hiera", lookupOptions: opts, spare: spare,
-		Warn: s.Warn, WarnOnce: s.WarnOnce, New: s.New, Absent: s.Absent,
+		Warn: s.Warn, WarnOnce: s.WarnOnce, New: s.New, CallFunction: s.CallFunction, Absent: s.Absent,
 		providerRoom: emptied(s.providerRoom), providerPtrRoom: emptied(s.providerPtrRoom), resolutionRoom: emptied(s.resolutionRoom)}
 	if d.Global != nil {
 		s.globalRoom = layer{s: s, cfg: d.Global, place: "Global"}

@@ -525,7 +525,7 @@ func (s *scope) CallGlobal(name string, args []values.Value, b *erb.Block) value
 	if b != nil {
 		var ok bool
 		if lambda, ok = b.Origin.(fn.Block); !ok {
-			lambda = rubyLambda{b: b}
+			lambda = erb.PuppetLambda(b)
 		}
 	}
 	if gc, ok := s.c.(fn.GlobalCaller); ok {
@@ -547,29 +547,6 @@ func rubyBlock(b fn.Block) *erb.Block {
 		}
 		return erb.FromPuppet(b.Call(args...))
 	})
-}
-
-// rubyLambda is a Ruby block given to a Puppet function: a lambda with
-// the block's parameters, of any type.
-type rubyLambda struct {
-	values.External
-	b *erb.Block
-}
-
-func (l rubyLambda) Call(args ...values.Value) values.Value {
-	a := make([]erb.Value, len(args))
-	for i, v := range args {
-		a[i] = erb.FromPuppet(v)
-	}
-	return erb.ToPuppet(l.b.Call(a...))
-}
-
-func (l rubyLambda) CallableType() *values.CallableType {
-	params := make([]values.Type, l.b.Arity())
-	for i := range params {
-		params[i] = values.AnyT
-	}
-	return values.NewCallableType(values.NewTupleType(params, nil), nil, nil)
 }
 
 // PuppetVersion is Puppet.version: the release compiled as (7.23.0 for a

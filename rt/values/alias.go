@@ -187,7 +187,7 @@ func (t *ObjectType) isA(o *ObjectType) bool {
 func (t *ObjectType) instanceOf(v Value, g *guard) bool {
 	if t == ObjectT {
 		switch v.(type) {
-		case *ObjectValue, *Deferred:
+		case *ObjectValue, *Deferred, ObjectInstance:
 			return true
 		}
 		return false
@@ -197,8 +197,29 @@ func (t *ObjectType) instanceOf(v Value, g *guard) bool {
 		return x.Type.isA(t)
 	case *Deferred:
 		return t == DeferredT
+	case ObjectInstance:
+		return x.ObjectType().isA(t)
 	}
 	return false
+}
+
+// LookupContextMember reports whether name is one of
+// Puppet::LookupContext's attributes or functions: a method call of such
+// a name may be a member's call (rt.Scope.Member).
+func LookupContextMember(name string) bool {
+	switch name {
+	case "environment_name", "module_name", "not_found", "explain", "interpolate", "cache", "cache_all",
+		"cache_has_key", "cached_value", "cached_entries", "cached_file_data":
+		return true
+	}
+	return false
+}
+
+// ObjectInstance is a value defined outside this package that is an
+// instance of an Object type Puppet defines (Puppet::LookupContext).
+type ObjectInstance interface {
+	Value
+	ObjectType() *ObjectType
 }
 
 func (t *ObjectType) assignableFrom(o Type, g *guard) bool {
@@ -246,6 +267,14 @@ var (
 		{Name: "issue_code", Type: NewOptionalType(StringT), HasDefault: true, Value: Undef},
 		{Name: "partial_result", Type: DataT, HasDefault: true, Value: Undef},
 		{Name: "details", Type: NewOptionalType(NewHashType(NonEmptyStrT, DataT, nil)), HasDefault: true, Value: Undef},
+	}}
+	// LookupContextT is what a Hiera backend function written in Puppet
+	// or Ruby gets as its context (lookup/context.rb): its attributes; its
+	// functions (not_found, cache, explain...) are its instances' members
+	// (rt/fn.Members).
+	LookupContextT = &ObjectType{TypeName: "Puppet::LookupContext", Attributes: []*ObjectAttribute{
+		{Name: "environment_name", Type: NonEmptyStrT},
+		{Name: "module_name", Type: NewOptionalType(NonEmptyStrT)},
 	}}
 )
 

@@ -59,6 +59,8 @@ func Infer(v Value) Type {
 		return DeferredT
 	case *ObjectValue:
 		return x.Type
+	case ObjectInstance:
+		return x.ObjectType()
 	case CallableValue:
 		return x.CallableType()
 	case IteratorValue:

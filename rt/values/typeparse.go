@@ -41,6 +41,8 @@ func TypeByName(name string) (Type, bool) {
 		return DeferredT, true
 	case "Error":
 		return ErrorT, true
+	case "Puppet::LookupContext":
+		return LookupContextT, true
 	}
 	return nil, false
 }

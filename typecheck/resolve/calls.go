@@ -119,6 +119,14 @@ func (c *checker) methodCall(x *ast.CallMethodExpression, s *scope) {
 	if !ok {
 		return
 	}
+	if values.LookupContextMember(q.Value) {
+		// a member of Puppet::LookupContext when the receiver is one
+		// (rt.Scope.Member): not a function's call unless the receiver
+		// is proven to be no such object
+		if t := c.typeOf(na.Left, s); t == nil || values.IsAssignable(t, values.LookupContextT) {
+			return
+		}
+	}
 	c.function(x, q.Value, append([]ast.Expr{na.Left}, x.Args...), hasUnfold(x.Args), x.Lambda, s, x)
 }
 

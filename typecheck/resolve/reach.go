@@ -62,6 +62,18 @@ func Reachable(e *env.Env) *Reach {
 		w := &reachWalk{r: r, file: f, body: f.Program.Body}
 		w.walk(f.Program.Body)
 	}
+	// the environment's functions its Hiera levels name as backends
+	layers := []*env.Module{{Dir: e.Dir}}
+	for _, m := range e.Modules {
+		layers = append(layers, m)
+	}
+	for _, m := range layers {
+		if m.Dir != "" {
+			for _, b := range hieraBackends(m.Dir, "", m.Name) {
+				r.function(b.name, nil)
+			}
+		}
+	}
 	for _, n := range e.Index.Nodes {
 		r.defs[n.Node] = true
 		w := &reachWalk{r: r, file: n.File, body: n.Node}

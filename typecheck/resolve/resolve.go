@@ -21,6 +21,7 @@ import (
 	"github.com/pp2go/pp2go/frontend/ast"
 	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/env"
+	fhiera "github.com/pp2go/pp2go/frontend/hiera"
 	"github.com/pp2go/pp2go/frontend/rubyscan"
 	rthiera "github.com/pp2go/pp2go/rt/hiera"
 	"github.com/pp2go/pp2go/rt/restype"
@@ -333,6 +334,7 @@ type checker struct {
 	declared   map[string]bool            // classes declared resource-like somewhere (class { 'x': })
 	hieraText  []string                   // the text of Hiera data files, for automatic parameter lookup
 	hieraWords string                     // their words that may hold a key (hieraMentions)
+	hieraAny   bool                       // a layer's lookup_key or data_dig function may give any key
 	// the environment's Hiera data, read once (hieraData), and the keys
 	// its lookup_options name (hieraOptions)
 	hiera          *rthiera.Data
@@ -529,9 +531,11 @@ func (c *checker) prepare() {
 			c.dataTypes[strings.ToLower(strings.ReplaceAll(filepath.ToSlash(rel), "/", "::"))] = true
 		}
 		c.readHieraData(m.Dir, "")
+		c.readHieraFunctions(m.Dir, "", m.Name)
 	}
 	if c.opts.HieraConfig != "" {
 		c.readHieraData(filepath.Dir(c.opts.HieraConfig), c.opts.HieraConfig)
+		c.readHieraFunctions(filepath.Dir(c.opts.HieraConfig), c.opts.HieraConfig, "")
 	}
 }
 
@@ -550,6 +554,60 @@ func (c *checker) readHieraData(root, config string) {
 			return nil
 		})
 	}
+}
+
+// readHieraFunctions keeps the text of the data_hash functions of a
+// Hiera layer's configuration (a module's or the environment's Puppet or
+// Ruby function: its hash names the keys it binds), and notes a
+// lookup_key or data_dig function of theirs, which may bind any key.
+func (c *checker) readHieraFunctions(root, config, module string) {
+	for _, b := range hieraBackends(root, config, module) {
+		ref := c.env.FindFunction(b.name, nil)
+		switch {
+		case ref == nil:
+		case b.kind == "lookup_key" || b.kind == "data_dig":
+			c.hieraAny = true
+		case ref.Def != nil:
+			c.hieraText = append(c.hieraText, ref.Def.File.Source.Text)
+		case ref.Ruby != nil:
+			if text, err := os.ReadFile(ref.Ruby.Path); err == nil {
+				c.hieraText = append(c.hieraText, string(text))
+			}
+		}
+	}
+}
+
+// hieraBackend is a backend function a Hiera configuration's level names.
+type hieraBackend struct{ kind, name string }
+
+// hieraBackends are the backend functions of a Hiera layer's
+// configuration (config, or root's hiera.yaml when "") that are not
+// pp2go's own (yaml_data...): functions of the environment, written in
+// Puppet or Ruby; and for a module's layer, the MODULE::data function its
+// metadata.json's "data_provider": "function" names.
+func hieraBackends(root, config, module string) []hieraBackend {
+	var out []hieraBackend
+	if module != "" && fhiera.DataProvider(root) == "function" {
+		out = append(out, hieraBackend{"data_hash", module + "::data"})
+	}
+	if config == "" {
+		config = filepath.Join(root, "hiera.yaml")
+	}
+	text, err := os.ReadFile(config)
+	if err != nil {
+		return out
+	}
+	for _, line := range strings.Split(string(text), "\n") {
+		kind, name, ok := strings.Cut(strings.TrimLeft(strings.TrimSpace(line), "- "), ":")
+		name = strings.Trim(strings.TrimSpace(name), `"'`)
+		switch kind {
+		case "data_hash", "lookup_key", "data_dig":
+			if ok && name != "" && !rthiera.KnownFunction(kind, name) {
+				out = append(out, hieraBackend{kind, name})
+			}
+		}
+	}
+	return out
 }
 
 // hieraDataDirs are the data directories of a Hiera layer: data/,
@@ -578,6 +636,9 @@ func hieraDataDirs(root, config string) []string {
 // hieraMentions reports whether some Hiera data file mentions key, a
 // class's or defined type's name and a parameter's.
 func (c *checker) hieraMentions(key string) bool {
+	if c.hieraAny {
+		return true
+	}
 	if c.hieraWords == "" {
 		c.hieraWords = keyWords(c.hieraText)
 	}
