@@ -652,7 +652,7 @@ func (g *generator) hiera() (bool, error) {
 	for _, m := range g.e.Modules {
 		mods[m.Name] = m.Dir
 	}
-	d, diags := fhiera.Load(fhiera.Options{EnvDir: g.e.Dir, EnvName: g.opts.Environment, GlobalConfig: g.opts.HieraConfig, Modules: mods,
+	d, diags := fhiera.Load(fhiera.Options{EnvDir: g.e.Dir, EnvName: g.opts.Environment, GlobalConfig: g.opts.HieraConfig, Modules: mods, EnvDataProvider: g.e.DataProvider,
 		HasFunction: func(name string) bool { return g.e.FindFunction(name, nil) != nil }})
 	g.res.Diags = append(g.res.Diags, diags...)
 	if d == nil {

@@ -98,6 +98,9 @@ type Env struct {
 	// StaticCatalogs and RichData are environment.conf's static_catalogs
 	// and rich_data as written, "" when unset.
 	StaticCatalogs, RichData string
+	// DataProvider is environment.conf's environment_data_provider (Puppet
+	// 4's environment data: hiera, function or none), "" when unset.
+	DataProvider string
 	// ManifestConflict is, under disable_per_environment_manifest, the
 	// error with which Puppet halts every compile of an environment whose
 	// environment.conf names a manifest other than default_manifest; ""
@@ -435,6 +438,7 @@ func (e *Env) configure(opts Options) {
 		e.ConfigVersion = interpolate(cv, "config_version", vars, conf.path, &e.Diags)
 	}
 	e.StaticCatalogs, e.RichData = conf.settings["static_catalogs"], conf.settings["rich_data"]
+	e.DataProvider = conf.settings["environment_data_provider"]
 
 	if h := filepath.Join(e.Dir, "hiera.yaml"); isFile(h) {
 		e.HieraConfig = h

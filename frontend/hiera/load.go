@@ -36,6 +36,9 @@ type Options struct {
 	GlobalConfig string
 	// Modules maps each module's name to its directory.
 	Modules map[string]string
+	// EnvDataProvider is environment.conf's environment_data_provider
+	// ("" when unset: Puppet 4's environment data, deprecated).
+	EnvDataProvider string
 	// HasFunction reports whether the environment defines a function of
 	// that name (in Puppet or Ruby), which a hierarchy level may name as
 	// its backend (nil: none does).
@@ -48,7 +51,7 @@ type Options struct {
 type loader struct {
 	o Options
 	// defaultIfMissing: a hiera.yaml that does not exist is Hiera 5's
-	// default configuration (defaultModuleConfig)
+	// default configuration (providerConfig)
 	defaultIfMissing bool
 	diags            diag.List
 	files            map[string]*rthiera.File
@@ -70,10 +73,7 @@ func Load(o Options) (*rthiera.Data, diag.List) {
 		d.Global = l.config(filepath.Clean(o.GlobalConfig), "global", "")
 	}
 	if o.EnvDir != "" {
-		p := path.Join(filepath.ToSlash(filepath.Clean(o.EnvDir)), "hiera.yaml")
-		if exists(p) {
-			d.Env = l.layerConfig(p, "environment", "")
-		}
+		d.Env = l.envConfig(filepath.ToSlash(filepath.Clean(o.EnvDir)))
 	}
 	names := make([]string, 0, len(o.Modules))
 	for n := range o.Modules {
@@ -148,9 +148,7 @@ func (l *loader) moduleConfig(module, dir string) *rthiera.Config {
 	p := path.Join(dir, "hiera.yaml")
 	var c *rthiera.Config
 	if exists(p) {
-		if c = l.layerConfig(p, "module", module); c == nil {
-			return nil
-		}
+		c = l.layerConfig(p, "module", module)
 	}
 	provider := DataProvider(dir)
 	if provider == "" {
@@ -159,34 +157,84 @@ func (l *loader) moduleConfig(module, dir string) *rthiera.Config {
 	meta := path.Join(dir, "metadata.json")
 	msg := `Defining "data_provider": "` + provider + `" in metadata.json is deprecated.`
 	if c != nil && c.Version >= 5 {
-		c.Warnings = append(c.Warnings, l.metadataDeprecation(module, meta,
+		c.Warnings = append(c.Warnings, l.deprecation(meta, "metadata.json#data_provider-"+module,
 			msg+" It is ignored since a 'hiera.yaml' with version >= 5 is present"))
 		return c
 	}
 	if c == nil {
 		msg += " A 'hiera.yaml' file should be used instead"
 	}
-	warnings := []rthiera.Warning{l.metadataDeprecation(module, meta, msg)}
+	c = l.providerConfig(provider, "module_data_provider", p, module, module+"::data", c)
+	if c != nil {
+		c.Warnings = append([]rthiera.Warning{l.deprecation(meta, "metadata.json#data_provider-"+module, msg)}, c.Warnings...)
+	}
+	return c
+}
+
+// envConfig is the configuration of the environment's layer (nil for
+// none): its hiera.yaml, or what environment.conf's
+// environment_data_provider makes of it (initialize_env_provider).
+func (l *loader) envConfig(dir string) *rthiera.Config {
+	p := path.Join(dir, "hiera.yaml")
+	var c *rthiera.Config
+	if exists(p) {
+		c = l.layerConfig(p, "environment", "")
+	}
+	provider := l.o.EnvDataProvider
+	if provider == "" {
+		return c
+	}
+	conf := path.Join(dir, "environment.conf")
+	msg := "Defining environment_data_provider='" + provider + "' in environment.conf is deprecated"
+	if c != nil && c.Version >= 5 {
+		c.Warnings = append(c.Warnings, l.deprecation(conf, "environment.conf#data_provider", msg))
+		if provider != "hiera" {
+			c.Warnings = append(c.Warnings, l.deprecation(conf, "environment.conf#data_provider_overridden",
+				"The environment_data_provider='"+provider+"' setting is ignored since '"+p+"' version >= 5"))
+		}
+		return c
+	}
+	msg += "."
+	if c == nil {
+		msg += " A 'hiera.yaml' file should be used instead"
+	}
+	c = l.providerConfig(provider, "environment_data_provider", p, "", "environment::data", c)
+	if c != nil {
+		c.Warnings = append([]rthiera.Warning{l.deprecation(conf, "environment.conf#data_provider", msg)}, c.Warnings...)
+	}
+	return c
+}
+
+// providerConfig is the configuration a Puppet 4 data provider setting
+// (setting: module_data_provider or environment_data_provider) makes of
+// a layer whose hiera.yaml at p is c (nil when there is none, or it is
+// not of version 5): none, hiera (c, else Hiera 5's default), or a
+// function named function called with no arguments.
+func (l *loader) providerConfig(provider, setting, p, module, function string, c *rthiera.Config) *rthiera.Config {
+	dir := path.Dir(p)
 	switch provider {
 	case "none":
-		c = &rthiera.Config{Root: dir, Version: 5} // no levels: no data
+		return &rthiera.Config{Root: dir, Version: 5} // no levels: no data
 	case "hiera":
 		if c == nil {
-			c = l.defaultModuleConfig(p, module)
+			owner := "module"
+			if module == "" {
+				owner = "environment"
+			}
+			l.defaultIfMissing = true
+			c = l.layerConfig(p, owner, module)
+			l.defaultIfMissing = false
 		}
+		return c
 	case "function":
-		name := module + "::data"
-		legacy := "Using of legacy data provider function '" + name + "'. Please convert to a 'data_hash' function"
-		l.warnf(meta, 0, 0, legacy)
-		warnings = append(warnings, rthiera.Warning{Msg: legacy + "\n   (file & line not available)", Unless: "off", Key: "legacy_provider_function", Kind: "deprecations"})
-		c = &rthiera.Config{Root: dir, Version: 5, Hierarchy: []*rthiera.Entry{
-			{Name: "Legacy function '" + name + "'", Kind: "v4_data_hash", Function: name}}}
-	default:
-		c = &rthiera.Config{Root: dir, Version: 5,
-			Error: "Environment '" + l.o.EnvName + "', cannot find module_data_provider '" + provider + "'", Raised: true}
+		legacy := "Using of legacy data provider function '" + function + "'. Please convert to a 'data_hash' function"
+		l.warnf(p, 0, 0, legacy)
+		return &rthiera.Config{Root: dir, Version: 5, Warnings: []rthiera.Warning{{Msg: legacy + "\n   (file & line not available)",
+			Unless: "off", Key: "legacy_provider_function", Kind: "deprecations"}},
+			Hierarchy: []*rthiera.Entry{{Name: "Legacy function '" + function + "'", Kind: "v4_data_hash", Function: function}}}
 	}
-	c.Warnings = append(warnings, c.Warnings...)
-	return c
+	return &rthiera.Config{Root: dir, Version: 5, Raised: true,
+		Error: "Environment '" + l.o.EnvName + "', cannot find " + setting + " '" + provider + "'"}
 }
 
 // DataProvider is the "data_provider" of the metadata.json of the module
@@ -205,19 +253,11 @@ func DataProvider(dir string) string {
 	return m.DataProvider
 }
 
-// metadataDeprecation is the deprecation of a module's data_provider,
-// logged once per module (warn_once) unless strict is off.
-func (l *loader) metadataDeprecation(module, meta, msg string) rthiera.Warning {
-	l.warnf(meta, 0, 0, msg)
-	return rthiera.Warning{Msg: msg + warnOnceTrace(meta), Unless: "off", Key: "metadata.json#data_provider-" + module, Kind: "deprecations"}
-}
-
-// defaultModuleConfig is Hiera 5's default configuration rooted at the
-// directory of p, a module's hiera.yaml that does not exist.
-func (l *loader) defaultModuleConfig(p, module string) *rthiera.Config {
-	l.defaultIfMissing = true
-	defer func() { l.defaultIfMissing = false }()
-	return l.layerConfig(p, "module", module)
+// deprecation is the deprecation of a Puppet 4 data provider setting in
+// file, logged once per key (warn_once) unless strict is off.
+func (l *loader) deprecation(file, key, msg string) rthiera.Warning {
+	l.warnf(file, 0, 0, msg)
+	return rthiera.Warning{Msg: msg + warnOnceTrace(file), Unless: "off", Key: key, Kind: "deprecations"}
 }
 
 // layerConfig reads the hiera.yaml of the environment's or a module's

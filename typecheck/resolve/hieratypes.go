@@ -32,7 +32,7 @@ func (c *checker) hieraData() *rthiera.Data {
 		for _, m := range c.env.Modules {
 			mods[m.Name] = m.Dir
 		}
-		c.hiera, _ = fhiera.Load(fhiera.Options{EnvDir: c.env.Dir, Modules: mods, GlobalConfig: c.opts.HieraConfig}) // its problems are the build's to report
+		c.hiera, _ = fhiera.Load(fhiera.Options{EnvDir: c.env.Dir, Modules: mods, GlobalConfig: c.opts.HieraConfig, EnvDataProvider: c.env.DataProvider}) // its problems are the build's to report
 	}
 	return c.hiera
 }

@@ -69,7 +69,7 @@ func Reachable(e *env.Env) *Reach {
 	}
 	for _, m := range layers {
 		if m.Dir != "" {
-			for _, b := range hieraBackends(m.Dir, "", m.Name) {
+			for _, b := range hieraBackends(m.Dir, "", legacyDataFunction(e, m)) {
 				r.function(b.name, nil)
 			}
 		}

@@ -531,7 +531,7 @@ func (c *checker) prepare() {
 			c.dataTypes[strings.ToLower(strings.ReplaceAll(filepath.ToSlash(rel), "/", "::"))] = true
 		}
 		c.readHieraData(m.Dir, "")
-		c.readHieraFunctions(m.Dir, "", m.Name)
+		c.readHieraFunctions(m.Dir, "", legacyDataFunction(c.env, m))
 	}
 	if c.opts.HieraConfig != "" {
 		c.readHieraData(filepath.Dir(c.opts.HieraConfig), c.opts.HieraConfig)
@@ -560,8 +560,8 @@ func (c *checker) readHieraData(root, config string) {
 // Hiera layer's configuration (a module's or the environment's Puppet or
 // Ruby function: its hash names the keys it binds), and notes a
 // lookup_key or data_dig function of theirs, which may bind any key.
-func (c *checker) readHieraFunctions(root, config, module string) {
-	for _, b := range hieraBackends(root, config, module) {
+func (c *checker) readHieraFunctions(root, config, legacy string) {
+	for _, b := range hieraBackends(root, config, legacy) {
 		ref := c.env.FindFunction(b.name, nil)
 		switch {
 		case ref == nil:
@@ -577,18 +577,33 @@ func (c *checker) readHieraFunctions(root, config, module string) {
 	}
 }
 
+// legacyDataFunction is the function a Puppet 4 data provider setting
+// makes the data of module m (MODULE::data, metadata.json's
+// "data_provider": "function"), or of the environment when m has no
+// name (environment::data, environment.conf's environment_data_provider):
+// "" for none.
+func legacyDataFunction(e *env.Env, m *env.Module) string {
+	switch {
+	case m.Name == "" && e.DataProvider == "function":
+		return "environment::data"
+	case m.Name != "" && fhiera.DataProvider(m.Dir) == "function":
+		return m.Name + "::data"
+	}
+	return ""
+}
+
 // hieraBackend is a backend function a Hiera configuration's level names.
 type hieraBackend struct{ kind, name string }
 
 // hieraBackends are the backend functions of a Hiera layer's
 // configuration (config, or root's hiera.yaml when "") that are not
 // pp2go's own (yaml_data...): functions of the environment, written in
-// Puppet or Ruby; and for a module's layer, the MODULE::data function its
-// metadata.json's "data_provider": "function" names.
-func hieraBackends(root, config, module string) []hieraBackend {
+// Puppet or Ruby; and legacy, when not "", the function a Puppet 4 data
+// provider setting names (legacyDataFunction).
+func hieraBackends(root, config, legacy string) []hieraBackend {
 	var out []hieraBackend
-	if module != "" && fhiera.DataProvider(root) == "function" {
-		out = append(out, hieraBackend{"data_hash", module + "::data"})
+	if legacy != "" {
+		out = append(out, hieraBackend{"data_hash", legacy})
 	}
 	if config == "" {
 		config = filepath.Join(root, "hiera.yaml")
