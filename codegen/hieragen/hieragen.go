@@ -248,6 +248,9 @@ func (g *gen) file(i int, f *hiera.File) jen.Code {
 	if f.Dir {
 		fields = append(fields, field("Dir", jen.True()))
 	}
+	if f.Text != "" {
+		fields = append(fields, field("Text", stringLit(f.Text)))
+	}
 	if f.Error != "" {
 		fields = append(fields, field("Error", jen.Lit(f.Error)))
 	}

@@ -50,6 +50,8 @@ type Options struct {
 
 type loader struct {
 	o Options
+	// keepText: the files collected keep their text (collect)
+	keepText bool
 	// defaultIfMissing: a hiera.yaml that does not exist is Hiera 5's
 	// default configuration (providerConfig)
 	defaultIfMissing bool
@@ -865,6 +867,9 @@ func (l *loader) multiplyDefined(c *rthiera.Config, name string, fail failFunc) 
 func (l *loader) collect(c *rthiera.Config) {
 	for _, e := range append(append([]*rthiera.Entry{}, c.Hierarchy...), c.DefaultHierarchy...) {
 		format := formatOf(e.Function)
+		// a backend function of the environment may read its files
+		// (cached_file_data): their text is kept
+		l.keepText = format == "" && !rthiera.KnownFunction(e.Kind, e.Function)
 		var patterns []string
 		switch e.LocationKind {
 		case "path", "paths", "glob", "globs":
@@ -888,6 +893,7 @@ func (l *loader) collect(c *rthiera.Config) {
 			l.collectPattern(joinPattern(e.Datadir, "**/*"+e.Extension), format, true)
 		}
 	}
+	l.keepText = false
 }
 
 func formatOf(function string) string {
@@ -1011,12 +1017,22 @@ func (l *loader) addFile(p, format string, dir bool) {
 		if f.Format == "" && format != "" && !dir {
 			l.parseInto(f, format)
 		}
+		if !dir && l.keepText && f.Text == "" {
+			if text, err := os.ReadFile(p); err == nil {
+				f.Text = string(text)
+			}
+		}
 		return
 	}
 	f := &rthiera.File{Path: p, Dir: dir}
 	l.files[p] = f
 	if !dir && format != "" {
 		l.parseInto(f, format)
+	}
+	if !dir && l.keepText {
+		if text, err := os.ReadFile(p); err == nil {
+			f.Text = string(text)
+		}
 	}
 }
 

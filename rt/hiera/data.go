@@ -203,6 +203,9 @@ type File struct {
 	StrictError bool
 	// Dir marks a directory (paths may name one; globs skip them).
 	Dir bool
+	// Text is the file's text, kept for a level whose backend is a
+	// function of the environment, which may read it (cached_file_data).
+	Text string
 	// Invalid maps the top-level keys whose values Puppet rejects as not
 	// RichData (Ruby symbols, hash keys that are not strings or numbers) to
 	// the type Puppet infers for them; looking such a key up fails.

@@ -230,18 +230,26 @@ func memberMismatch(name string, t values.Type, v values.Value) error {
 }
 
 // cachedFileData is the text of the file at path, or what block makes of
-// it, read once for the context: the file on the machine that compiles,
-// as Puppet reads it on its server.
+// it, read once for the context: a file at one of the level's locations
+// as the build read it, else the file on the machine that compiles, as
+// Puppet reads it on its server.
 func (x *lookupContext) cachedFileData(path string, block fn.Block) values.Value {
 	fc := x.fc
 	if v, ok := fc.files[path]; ok {
 		return v
 	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		panic(fn.Errorf("%s", err.Error()))
+	var v values.Value
+	if f := x.inv.s.d.file(path); f != nil && f.Text != "" {
+		v = values.String(f.Text)
+	} else {
+		b, err := os.ReadFile(path)
+		if os.IsNotExist(err) {
+			panic(fn.Errorf("No such file or directory @ rb_file_s_stat - %s", path)) // Ruby's Errno::ENOENT
+		} else if err != nil {
+			panic(fn.Errorf("%s", err.Error()))
+		}
+		v = values.String(b)
 	}
-	var v values.Value = values.String(b)
 	if block != nil {
 		v = block.Call(v)
 	}
