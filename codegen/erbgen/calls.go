@@ -10,6 +10,7 @@ import (
 
 	"github.com/pp2go/pp2go/frontend/erb"
 	rterb "github.com/pp2go/pp2go/rt/erb"
+	"github.com/pp2go/pp2go/rt/values"
 )
 
 // kernelFuncs are methods of the template wrapper (Kernel's and
@@ -333,6 +334,15 @@ func (t *translator) methodCall(x *erb.Call, recv jen.Code) *jen.Statement {
 	if (x.Name == "map" || x.Name == "collect") && t.unused == erb.Node(x) && len(x.Args) == 0 && x.Block != nil {
 		// a statement: the block's results are dropped, no Array made
 		return rr.call("MapUnused", recv, jen.Lit(x.Name), t.oneBlock(x, nil))
+	}
+	if values.LookupContextMember(x.Name) {
+		// a member of a Hiera backend function's Puppet::LookupContext
+		// (context.not_found, context.cache(k, v)), else no method
+		args, blk := t.callArgs(x.Args)
+		if blk = t.oneBlock(x, blk); blk == nil {
+			blk = erbQ("NoBlock")
+		}
+		return rr.call("Member", append([]jen.Code{recv, jen.Lit(x.Name), blk}, args...)...)
 	}
 	goName, takesBlock, ok := rterb.Method(x.Name)
 	if name, is3x := strings.CutPrefix(x.Name, "function_"); !ok && is3x && name != "" && x.Block == nil {

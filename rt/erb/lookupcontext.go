@@ -7,28 +7,13 @@ import (
 
 // The members of a Puppet value whose type has functions of its own
 // (fn.Members: Puppet::LookupContext, which a Hiera backend function
-// written in Ruby gets), as Ruby methods: context.not_found,
+// written in Ruby gets) are its Ruby methods: context.not_found,
 // context.cache(key, value), context.explain { ... }.
 
-func init() {
-	withBlock([]blockMethod{
-		{"environment_name", (*R).EnvironmentName},
-		{"module_name", (*R).ModuleName},
-		{"not_found", (*R).NotFound},
-		{"explain", (*R).Explain},
-		{"interpolate", (*R).Interpolate},
-		{"cache", (*R).Cache},
-		{"cache_all", (*R).CacheAll},
-		{"cache_has_key", (*R).CacheHasKey},
-		{"cached_value", (*R).CachedValue},
-		{"cached_entries", (*R).CachedEntries},
-		{"cached_file_data", (*R).CachedFileData},
-	})
-}
-
-// member calls the member name of recv, a Puppet value that has it, with
-// its arguments and block converted; else raises NoMethodError.
-func (r *R) member(name string, recv Value, b *Block, args []Value) Value {
+// Member is recv.name(args) { block } where name is a member of a Puppet
+// value's type (fn.Members): the member called with its arguments and
+// block converted when recv has it; else NoMethodError.
+func (r *R) Member(recv Value, name string, b *Block, args ...Value) Value {
 	if o, ok := recv.(*Object); ok {
 		if m, ok := o.V.(fn.Members); ok {
 			pargs := make([]values.Value, len(args))
@@ -45,40 +30,6 @@ func (r *R) member(name string, recv Value, b *Block, args []Value) Value {
 		}
 	}
 	return r.NoMethod(recv, name, args...)
-}
-
-func (r *R) EnvironmentName(recv Value, b *Block, args ...Value) Value {
-	return r.member("environment_name", recv, b, args)
-}
-func (r *R) ModuleName(recv Value, b *Block, args ...Value) Value {
-	return r.member("module_name", recv, b, args)
-}
-func (r *R) NotFound(recv Value, b *Block, args ...Value) Value {
-	return r.member("not_found", recv, b, args)
-}
-func (r *R) Explain(recv Value, b *Block, args ...Value) Value {
-	return r.member("explain", recv, b, args)
-}
-func (r *R) Interpolate(recv Value, b *Block, args ...Value) Value {
-	return r.member("interpolate", recv, b, args)
-}
-func (r *R) Cache(recv Value, b *Block, args ...Value) Value {
-	return r.member("cache", recv, b, args)
-}
-func (r *R) CacheAll(recv Value, b *Block, args ...Value) Value {
-	return r.member("cache_all", recv, b, args)
-}
-func (r *R) CacheHasKey(recv Value, b *Block, args ...Value) Value {
-	return r.member("cache_has_key", recv, b, args)
-}
-func (r *R) CachedValue(recv Value, b *Block, args ...Value) Value {
-	return r.member("cached_value", recv, b, args)
-}
-func (r *R) CachedEntries(recv Value, b *Block, args ...Value) Value {
-	return r.member("cached_entries", recv, b, args)
-}
-func (r *R) CachedFileData(recv Value, b *Block, args ...Value) Value {
-	return r.member("cached_file_data", recv, b, args)
 }
 
 // PuppetLambda is a Ruby block as the lambda of a Puppet function: its
