@@ -90,7 +90,7 @@ func runDefs(t *erb.Template, api int, defs []*erb.Def, untranslatedPrefix strin
 	if err != nil {
 		return nil, nil, err
 	}
-	if file && len(tr.untranslated) > 0 && len(tr.untranslated) == len(defs) {
+	if file && len(defs) > 0 && tr.failedDefs == len(defs) {
 		// nothing of the file translates
 		return nil, nil, tr.untranslated[0]
 	}
@@ -268,6 +268,7 @@ func (t *translator) methodDef(d *erb.Def) (out []jen.Code) {
 		t.scope, t.frame, t.temps, t.inDef = savedScope, savedFrame, savedTemps, false
 		dg := t.t.Errorf(erb.CodeUnsupported, u.off, "%s", u.msg)
 		t.untranslated = append(t.untranslated, dg)
+		t.failedDefs++
 		fail := jen.Func().Params(jen.Id("a_").Index().Add(valueT())).Add(valueT()).Block(
 			jen.Return(rcall("Untranslated", jen.Lit(t.untranslatedPrefix+dg.Error()))))
 		out = append(t.line(d), jen.Id(t.defs[d.Name]).Op("=").Op("&").Qual(RuntimePath, "Def").Values(jen.Dict{

@@ -90,6 +90,10 @@ type translator struct {
 	// (methodDef), their error starting with untranslatedPrefix.
 	untranslated       []*diag.Diagnostic
 	untranslatedPrefix string
+	// partial: a statement did not translate (stmtOrRaise); failedDefs
+	// counts the methods that did not (methodDef)
+	partial    bool
+	failedDefs int
 	// outTail: the statements being translated end a block's Go function
 	// (blockTail), not a value's (tail)
 	outTail bool
@@ -346,7 +350,7 @@ func (t *translator) declarations(s *scope) []jen.Code {
 			continue
 		}
 		names = append(names, jen.Id(l.goName))
-		if !l.read {
+		if !l.read || t.partial {
 			unused = append(unused, jen.Id("_").Op("=").Id(l.goName))
 		}
 	}
@@ -387,14 +391,44 @@ func (t *translator) stmts(nodes []erb.Node) []jen.Code {
 			continue
 		}
 		flush()
-		out = append(out, t.stmt(n)...)
-		if isJump(n) || t.raises(n) || t.erboutInDef(n) {
+		code, failed := t.stmtOrRaise(n)
+		out = append(out, code...)
+		if failed || isJump(n) || t.raises(n) || t.erboutInDef(n) {
 			// what follows never runs (Ruby does not run it either)
 			return out
 		}
 	}
 	flush()
 	return out
+}
+
+// stmtOrRaise translates statement n. In a function file, a statement
+// pp2go cannot translate (a method of Ruby's or Puppet's it lacks, in a
+// branch a call may never take) becomes the raise of why (failed): the
+// calls that reach it fail, the others run as Ruby runs them.
+func (t *translator) stmtOrRaise(n erb.Node) (out []jen.Code, failed bool) {
+	if t.untranslatedPrefix == "" {
+		return t.stmt(n), false
+	}
+	savedFrame, savedTemps := t.frame, t.temps
+	defer func() {
+		p := recover()
+		if p == nil {
+			return
+		}
+		u, ok := p.(*unsupported)
+		if !ok || u.syntax {
+			panic(p)
+		}
+		t.frame, t.temps = savedFrame, savedTemps
+		dg := t.t.Errorf(erb.CodeUnsupported, u.off, "%s", u.msg)
+		t.untranslated = append(t.untranslated, dg)
+		// what the statement's code read, or declared, may be read by no
+		// code left (declarations)
+		t.partial = true
+		out, failed = append(t.line(n), rcall("Untranslated", jen.Lit(t.untranslatedPrefix+dg.Error()))), true
+	}()
+	return t.stmt(n), false
 }
 
 // erboutInDef reports whether n is a template's text or <%= %> in a def,

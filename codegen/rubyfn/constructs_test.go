@@ -127,8 +127,35 @@ func TestUntranslatedFeature(t *testing.T) {
   end
 end
 `
-	_, err := Translate("/m/lib/puppet/functions/aug.rb", []byte(src))
-	if err == nil || !strings.Contains(err.Error(), "unsupported Ruby: Puppet.features.augeas? (true where Puppet 7.23 and 8.10 compile") {
-		t.Errorf("got %v", err)
+	// the statement that needs it fails the calls that reach it
+	fun, err := Translate("/m/lib/puppet/functions/aug.rb", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := fun.Methods.Untranslated; len(u) != 1 || !strings.Contains(u[0].Error(), "unsupported Ruby: Puppet.features.augeas? (true where Puppet 7.23 and 8.10 compile") {
+		t.Errorf("got %v", u)
+	}
+}
+
+// A statement that does not translate fails only the calls that reach
+// it: stdlib 4.x's defined_with_params asks a Puppet::Resource for its
+// resource_type in the branch of a reference that is no String.
+func TestUntranslatedStatement(t *testing.T) {
+	src := `Puppet::Parser::Functions.newfunction(:dwp, :type => :rvalue) do |vals|
+  reference = vals[0]
+  if reference.is_a?(String)
+    type = reference.upcase
+  else
+    type = reference.resource_type
+  end
+  type
+end
+`
+	fun, err := Translate("/m/lib/puppet/parser/functions/dwp.rb", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := fun.Methods.Untranslated; len(u) != 1 || !strings.Contains(u[0].Error(), "line: 6") || !strings.Contains(u[0].Error(), "resource_type") {
+		t.Errorf("got %v", u)
 	}
 }
