@@ -78,6 +78,7 @@ func init() {
 		{"findresource", (*R).Findresource},
 		{"find_global_scope", (*R).FindGlobalScope},
 		{"parameters", (*R).Parameters},
+		{"resource_type", (*R).ResourceType},
 	})
 }
 
@@ -522,6 +523,34 @@ func (r *R) Type(recv Value, args ...Value) Value {
 		}
 	}
 	return r.NoMethod(recv, "type", args...)
+}
+
+// ResourceType is Puppet::Resource#resource_type: the class a Class
+// reference's title names, else the resource type or defined type of
+// its type (resource.rb self.resource_type), nil for none.
+func (r *R) ResourceType(recv Value, args ...Value) Value {
+	x, ok := recv.(*resourceObject)
+	if !ok {
+		return r.NoMethod(recv, "resource_type", args...)
+	}
+	arity(args, 0, 0)
+	name, want := strings.ToLower(x.res.Type()), ""
+	switch name {
+	case "class":
+		name, want = strings.ToLower(strings.TrimPrefix(x.res.Title(), "::")), "class"
+	case "node":
+		return nil // pp2go's nodes are no resource types Ruby sees
+	}
+	var kind string
+	if fs := r.fs; fs != nil {
+		kind = fs.ResourceTypeKind(name)
+	} else {
+		kind = r.catalogScope("resource_type").ResourceTypeKind(name)
+	}
+	if kind == "" || (want != "" && kind != want) || (want == "" && kind == "class") {
+		return nil
+	}
+	return &resourceType{name: name, kind: kind}
 }
 
 // resourceType is a type of resources: a class or defined type (a
