@@ -56,14 +56,18 @@ type classRef struct {
 // Name::x(args) run a singleton method.
 func TranslateMethodsWith(t *erb.Template, api int, defs []*erb.Def, untranslatedPrefix string, mr *ModuleRuby) (*Methods, error) {
 	if len(mr.Classes) == 0 {
-		return TranslateMethods(t, api, defs, untranslatedPrefix)
+		tr, body, err := runDefs(t, api, defs, untranslatedPrefix, nil, true, mr.Nesting)
+		if err != nil {
+			return nil, err
+		}
+		return tr.methods(body, nil), nil
 	}
 	ctx, decls, failed, err := classDecls(mr.Classes, untranslatedPrefix, newLitPool())
 	if err != nil {
 		return nil, err
 	}
 	ctx.required = mr.Required
-	tr, body, err := runDefs(t, api, defs, untranslatedPrefix, ctx, true)
+	tr, body, err := runDefs(t, api, defs, untranslatedPrefix, ctx, true, mr.Nesting)
 	if err != nil {
 		return nil, err
 	}
@@ -209,7 +213,7 @@ func translateClass(c *ModuleClass, defs []*erb.Def, instance bool, untranslated
 		ctx.current, ctx.core = ctx.refs[c.Name].v, c.Core
 	}
 	ctx.nesting = c.Nesting
-	tr, body, err := runDefs(c.Template, API4, defs, untranslatedPrefix, ctx, false)
+	tr, body, err := runDefs(c.Template, API4, defs, untranslatedPrefix, ctx, false, "")
 	ctx.current, ctx.core, ctx.nesting = "", "", nil
 	if err != nil {
 		return nil, nil, err
@@ -399,6 +403,10 @@ type ModuleRuby struct {
 	Lib      string
 	Required map[string]bool
 	Classes  []*ModuleClass
+	// Nesting is the module a function file's code runs in, when it is
+	// not its API's usual one: a 3.x function file's module
+	// Puppet::Parser::Functions ... end around newfunction
+	Nesting string
 }
 
 // TranslateWith is Translate for a template that loads its module's Ruby

@@ -59,7 +59,7 @@ type Methods struct {
 // A method that does not translate fails only when it is called, with
 // the error untranslatedPrefix followed by the diagnostic.
 func TranslateMethods(t *erb.Template, api int, defs []*erb.Def, untranslatedPrefix string) (*Methods, error) {
-	tr, body, err := runDefs(t, api, defs, untranslatedPrefix, nil, true)
+	tr, body, err := runDefs(t, api, defs, untranslatedPrefix, nil, true, "")
 	if err != nil {
 		return nil, err
 	}
@@ -68,11 +68,13 @@ func TranslateMethods(t *erb.Template, api int, defs []*erb.Def, untranslatedPre
 
 // runDefs translates defs as the methods of a function file (or, !file,
 // of a class of module Ruby it requires, self being its object), with
-// the module classes the file requires; a function file fails when none
+// the module classes the file requires, its code in the module nesting
+// ("" for the API's usual one: translator.nesting); a function file fails when none
 // of its methods translates.
-func runDefs(t *erb.Template, api int, defs []*erb.Def, untranslatedPrefix string, classes *classCtx, file bool) (*translator, []jen.Code, error) {
+func runDefs(t *erb.Template, api int, defs []*erb.Def, untranslatedPrefix string, classes *classCtx, file bool, nesting string) (*translator, []jen.Code, error) {
 	tr := newTranslator(t)
 	tr.api = api
+	tr.nestingName = nesting
 	tr.untranslatedPrefix = untranslatedPrefix
 	tr.classes = classes
 	tr.selfObj = !file

@@ -90,6 +90,9 @@ type translator struct {
 	// (methodDef), their error starting with untranslatedPrefix.
 	untranslated       []*diag.Diagnostic
 	untranslatedPrefix string
+	// nestingName is the module a function file's code runs in ("": the
+	// API's usual one)
+	nestingName string
 	// partial: a statement did not translate (stmtOrRaise); failedDefs
 	// counts the methods that did not (methodDef)
 	partial    bool
@@ -1173,9 +1176,13 @@ func (t *translator) constant(c *erb.Const) *jen.Statement {
 // names a constant Ruby does not find: a template's wrapper, the module
 // of a 3.x function's newfunction, the instantiator of a 4.x function.
 func (t *translator) nesting() string {
+	if t.nestingName != "" {
+		return t.nestingName
+	}
 	switch t.api {
 	case API3:
-		return "Puppet::Parser::Functions"
+		// Puppet::Parser::Functions.newfunction at the file's top level
+		return "Puppet::Pops::Loader::RubyLegacyFunctionInstantiator"
 	case API4:
 		return "Puppet::Pops::Loader::RubyFunctionInstantiator"
 	}

@@ -117,7 +117,7 @@ func Translate(path string, src []byte) (*Function, error) {
 		r.f.Methods = erbgen.NoMethods(path)
 		return r.f, nil
 	}
-	m, err := erbgen.TranslateMethodsWith(t, r.f.API, r.defs, UntranslatedMessage(r.f.Name, path, ""), &erbgen.ModuleRuby{Classes: r.classes, Required: r.required})
+	m, err := erbgen.TranslateMethodsWith(t, r.f.API, r.defs, UntranslatedMessage(r.f.Name, path, ""), &erbgen.ModuleRuby{Classes: r.classes, Required: r.required, Nesting: r.fnNesting})
 	if err != nil {
 		if refused != "" {
 			return refusedOnly()
@@ -284,6 +284,10 @@ type reader struct {
 	// required are the module files the file requires (requireModule),
 	// by the name erbgen.StaticPath folds
 	required map[string]bool
+	// nesting is the module the statement read is in (module
+	// Puppet::Parser::Functions ... end), fnNesting the one around the
+	// file's newfunction ("" for none)
+	nesting, fnNesting string
 }
 
 // unsupported is a construct the reader does not translate.
@@ -350,11 +354,14 @@ func (r *reader) top(body []erb.Node) {
 				r.topClass(x) // a helper module of the function's
 				continue
 			}
-			// module Puppet::Parser::Functions ... end
+			// module Puppet::Parser::Functions ... end, where its code runs
 			if len(x.Body.Rescues) > 0 {
 				r.fail(x, "rescue in a module body")
 			}
+			outer := r.nesting
+			r.nesting = strings.TrimPrefix(outer+"::"+constName(x.Name), "::")
 			r.top(x.Body.Body)
+			r.nesting = outer
 		case *erb.Class:
 			r.topClass(x)
 		case *erb.Call:
@@ -362,6 +369,7 @@ func (r *reader) top(body []erb.Node) {
 			case x.Name == "create_function" && isConst(x.Recv, "Puppet::Functions"):
 				r.create4(x)
 			case x.Name == "newfunction" && (x.Recv == nil || isConst(x.Recv, "Puppet::Parser::Functions")):
+				r.fnNesting = r.nesting
 				r.new3(x)
 			case x.Recv == nil && x.Name == "require" && len(x.Args) == 1:
 				r.require(x)
@@ -703,15 +711,21 @@ func isLoadPath(n erb.Node) bool {
 }
 
 func isConst(n erb.Node, path string) bool {
+	p := constName(n)
+	return p != "" && (p == path || p == strings.TrimPrefix(path, "::"))
+}
+
+// constName is the path of constant n ("" when n is none).
+func constName(n erb.Node) string {
 	c, ok := n.(*erb.Const)
 	if !ok {
-		return false
+		return ""
 	}
 	p := c.Name
 	for s := c.Scope; s != nil; s = s.Scope {
 		p = s.Name + "::" + p
 	}
-	return p == path || p == strings.TrimPrefix(path, "::")
+	return p
 }
 
 func symOrString(n erb.Node) (string, bool) {

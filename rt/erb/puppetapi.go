@@ -346,22 +346,25 @@ func ReleaseConst(path string) bool { return releaseConsts[path] != nil }
 // ReleaseConst is the value of a constant that ReleaseConst(path) reports.
 func (r *R) ReleaseConst(path string) Value { return releaseConsts[path](r) }
 
-// removedConsts are the constants Ruby 3.2 removed, with their value in
-// Ruby 3.1 (Puppet 7.23's): Fixnum and Bignum, deprecated aliases of
-// Integer there (puppetlabs-stdlib 6's type3x names them).
-var removedConsts = map[string]Value{"Fixnum": ClassInteger, "Bignum": ClassInteger}
+// removedConsts are the constants Puppet 8.10's process lacks, with
+// their value in Puppet 7.23's: Fixnum and Bignum, deprecated aliases of
+// Integer that Ruby 3.2 removed (puppetlabs-stdlib 6's type3x names
+// them), and PSON, which Puppet 8 removed (stdlib 4.x's parsejson).
+var removedConsts = map[string]Value{"Fixnum": ClassInteger, "Bignum": ClassInteger,
+	"PSON": ClassPSON, "PSON::PSONError": ClassPSONError, "PSON::ParserError": ClassPSONParser, "PSON::GeneratorError": ClassPSONGenerator}
 
-// RemovedConst reports whether Ruby 3.2 removed the constant: generated
-// code reads it with (*R).RemovedConst.
+// RemovedConst reports whether Puppet 8.10's process lacks the constant:
+// generated code reads it with (*R).RemovedConst.
 func RemovedConst(path string) bool { return removedConsts[path] != nil }
 
 // RemovedConst is the value of a constant RemovedConst(path) reports in
-// Ruby 3.1; in Ruby 3.3 (Puppet 8.10's) it is a NameError that names it
-// in nesting, the module its code is evaluated in (a 4.x function's:
-// Puppet::Pops::Loader::RubyFunctionInstantiator).
+// Puppet 7.23; in Puppet 8.10 it is a NameError that names its first
+// segment in nesting, the module its code is evaluated in (a 4.x
+// function's: Puppet::Pops::Loader::RubyFunctionInstantiator).
 func (r *R) RemovedConst(path, nesting string) Value {
 	if !r.ruby31() {
-		raise(ClassNameError, "uninitialized constant %s::%s", nesting, path)
+		first, _, _ := strings.Cut(path, "::")
+		raise(ClassNameError, "uninitialized constant %s::%s", nesting, first)
 	}
 	return removedConsts[path]
 }
