@@ -412,23 +412,32 @@ func relPath(dir, path string) string {
 // maxModuleFile is the largest module file compiled in.
 const maxModuleFile = 8 << 20
 
-// broken registers a manifest Puppet cannot parse under the name its path
-// autoloads: Puppet reports the file's error only when a node looks for
-// a definition there, and so does the binary.
+// broken registers a manifest or function file Puppet cannot parse under
+// the name its path autoloads: Puppet reports the file's error only when
+// a node looks for a definition there (or calls the function, from code
+// or as a Hiera backend), and so does the binary.
 func (g *generator) broken(u *unit, m *env.Module, f *env.File) {
 	errs := f.Diags.Errors()
 	if f.Program != nil || len(errs) == 0 {
 		return
 	}
-	rel, err := filepath.Rel(filepath.Join(m.Dir, "manifests"), strings.TrimSuffix(f.Path, ".pp"))
-	if err != nil || strings.HasPrefix(rel, "..") {
+	for _, dir := range []string{"manifests", "functions"} {
+		rel, err := filepath.Rel(filepath.Join(m.Dir, dir), strings.TrimSuffix(f.Path, ".pp"))
+		if err != nil || strings.HasPrefix(rel, "..") {
+			continue
+		}
+		name := m.Name
+		if dir == "functions" {
+			name += "::" + strings.ReplaceAll(filepath.ToSlash(rel), "/", "::")
+			u.addRegister(jen.Id("p").Dot("AddBrokenFunction").Call(jen.Lit(strings.ToLower(name)), jen.Lit(m.Name), jen.Lit(errs[0].Error())))
+			return
+		}
+		if rel != "init" {
+			name += "::" + strings.ReplaceAll(filepath.ToSlash(rel), "/", "::")
+		}
+		u.addRegister(jen.Id("p").Dot("AddBroken").Call(jen.Lit(strings.ToLower(name)), jen.Lit(errs[0].Error())))
 		return
 	}
-	name := m.Name
-	if rel != "init" {
-		name += "::" + strings.ReplaceAll(filepath.ToSlash(rel), "/", "::")
-	}
-	u.addRegister(jen.Id("p").Dot("AddBroken").Call(jen.Lit(strings.ToLower(name)), jen.Lit(errs[0].Error())))
 }
 
 // Untranslated reports whether a diagnostic of Generate is about Ruby
@@ -653,7 +662,11 @@ func (g *generator) hiera() (bool, error) {
 		mods[m.Name] = m.Dir
 	}
 	d, diags := fhiera.Load(fhiera.Options{EnvDir: g.e.Dir, EnvName: g.opts.Environment, GlobalConfig: g.opts.HieraConfig, Modules: mods, EnvDataProvider: g.e.DataProvider,
-		HasFunction: func(name string) bool { return g.e.FindFunction(name, nil) != nil }})
+		HasFunction: func(name string) bool {
+			// a function file that does not parse: the lookups fail with its error
+			f := g.e.File(g.e.FunctionFile(name))
+			return g.e.FindFunction(name, nil) != nil || f != nil && f.Failed()
+		}})
 	g.res.Diags = append(g.res.Diags, diags...)
 	if d == nil {
 		return false, nil

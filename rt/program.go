@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"github.com/pp2go/pp2go/rt/fn"
 	"slices"
 	"strings"
 	"sync"
@@ -759,6 +760,15 @@ func (p *Program) AddBroken(name, err string) {
 		p.broken = map[string]string{}
 	}
 	p.broken[name] = err
+}
+
+// AddBrokenFunction registers the function of module that a file which
+// does not parse would define: calling it (from code, or as a Hiera
+// backend) raises the file's parse error, as Puppet's loader does.
+func (p *Program) AddBrokenFunction(name, module, err string) {
+	fn.New(name).Module(module).D("Any args*, Callable &block?", func(fn.Context, []values.Value, fn.Block) values.Value {
+		panic(&Error{Message: err})
+	}).Register()
 }
 
 // AddEnvironmentError records an error that every compilation fails with
