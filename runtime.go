@@ -9,5 +9,5 @@ import "embed"
 
 // Runtime is the runtime's source tree.
 //
-//go:embed go.mod go.sum rt internal/rubystr internal/hocon
+//go:embed go.mod go.sum rt internal/rubystr internal/hocon internal/yamlstrict
 var Runtime embed.FS

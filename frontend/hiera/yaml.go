@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"github.com/pp2go/pp2go/internal/yamlstrict"
 	"math"
 	"math/big"
 	"regexp"
@@ -63,6 +64,11 @@ func psychError(le *yaml.LoadError) *yamlError {
 func parseYAML(src []byte) (*yamlResult, error) {
 	var doc yaml.Node
 	err := yaml.Unmarshal(src, &doc)
+	if err == nil {
+		if e := yamlstrict.EmptyKey(src, &doc); e != nil {
+			err = e // libyaml's, which the YAML library lets through
+		}
+	}
 	if err != nil {
 		var le *yaml.LoadError
 		if errors.As(err, &le) {

@@ -3,6 +3,7 @@ package erb
 import (
 	"errors"
 	"fmt"
+	"github.com/pp2go/pp2go/internal/yamlstrict"
 	"math"
 	"math/big"
 	"strings"
@@ -120,7 +121,13 @@ func psychPermits(list Value, class string) bool {
 // String, with the options read.
 func psychYAMLLoad(src string, o psychOpts) Value {
 	var doc yaml.Node
-	if err := yaml.Unmarshal([]byte(src), &doc); err != nil {
+	err := yaml.Unmarshal([]byte(src), &doc)
+	if err == nil {
+		if e := yamlstrict.EmptyKey([]byte(src), &doc); e != nil {
+			err = e // libyaml's, which the YAML library lets through
+		}
+	}
+	if err != nil {
 		file := o.filename
 		if file == "" {
 			file = "<unknown>"
