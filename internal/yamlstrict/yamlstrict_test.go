@@ -1,6 +1,7 @@
 package yamlstrict
 
 import (
+	"fmt"
 	"testing"
 
 	yaml "go.yaml.in/yaml/v4"
@@ -23,19 +24,12 @@ func TestEmptyKey(t *testing.T) {
 		}
 		got := ""
 		if e := EmptyKey([]byte(src), &doc); e != nil {
-			got = e.Message + " " + e.ContextMsg + " " + itoa(e.ContextMark.Line) + ":" + itoa(e.ContextMark.Column)
+			got = fmt.Sprintf("%s %s %d:%d", e.Message, e.ContextMsg, e.ContextMark.Line, e.ContextMark.Column)
 		}
 		if got != want {
 			t.Errorf("%q: got %q, want %q", src, got, want)
 		}
 	}
-}
-
-func itoa(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
 }
 
 // FuzzEmptyKey: any text the library parses is checked without a panic,

@@ -30,10 +30,7 @@ type notFound struct{}
 
 // functionContext is the context of the provider's function at loc.
 func (p *provider) functionContext(loc *location) *functionContext {
-	k := ""
-	if loc != nil {
-		k = "@" + loc.path
-	}
+	k := locationKey(loc)
 	if p.fctx == nil {
 		p.fctx = map[string]*functionContext{}
 	}
@@ -123,7 +120,14 @@ func (*lookupContext) ObjectType() *values.ObjectType { return values.LookupCont
 func (x *lookupContext) CallMember(c fn.Context, name string, args []values.Value, block fn.Block) (values.Value, bool) {
 	arity := func(lo, hi int) {
 		if len(args) < lo || len(args) > hi {
-			panic(fn.Errorf("%s expects %s, got %d", memberLabel(name), arguments(lo, hi), len(args)))
+			sig := &values.Signature{Params: make([]values.SignatureParam, hi)}
+			for i := range sig.Params {
+				sig.Params[i] = values.SignatureParam{Type: values.AnyT}
+				if i >= lo {
+					sig.Params[i].Kind = values.ParamOptional
+				}
+			}
+			panic(fn.Errorf("%s", values.DescribeSignatures(memberName(name), []*values.Signature{sig}, args, nil)))
 		}
 	}
 	fc := x.fc
@@ -219,14 +223,14 @@ func cacheKey(name string, k values.Value) values.Value {
 	panic(memberMismatch(name, values.NewOptionalType(values.ScalarT), k))
 }
 
-// memberLabel is how Puppet names a member of Puppet::LookupContext in
-// its errors.
-func memberLabel(name string) string { return "'function Puppet::LookupContext[" + name + "]'" }
+// memberName is how Puppet names a member of Puppet::LookupContext in
+// its errors (quoted there).
+func memberName(name string) string { return "function Puppet::LookupContext[" + name + "]" }
 
 // memberMismatch is the error of a member's argument v that is not a t.
 func memberMismatch(name string, t values.Type, v values.Value) error {
 	return &values.Error{Code: values.IssueTypeMismatch,
-		Message: values.DescribeMismatch(memberLabel(name)+" parameter ''", t, values.InferSet(v))}
+		Message: values.DescribeMismatch("'"+memberName(name)+"' parameter ''", t, values.InferSet(v))}
 }
 
 // cachedFileData is the text of the file at path, or what block makes of
@@ -258,16 +262,4 @@ func (x *lookupContext) cachedFileData(path string, block fn.Block) values.Value
 	}
 	fc.files[path] = v
 	return v
-}
-
-// arguments says how many arguments a member takes, as Puppet's
-// argument count errors do.
-func arguments(lo, hi int) string {
-	switch {
-	case lo == hi && lo == 1:
-		return "1 argument"
-	case lo == hi:
-		return values.ToString(values.Int(lo)) + " arguments"
-	}
-	return "between " + values.ToString(values.Int(lo)) + " and " + values.ToString(values.Int(hi)) + " arguments"
 }

@@ -740,11 +740,16 @@ func bindsOnly(h *values.Hash, pfx string) bool {
 	return true
 }
 
-func (p *provider) cache(loc *location) map[string]lookupKeyResult {
-	k := ""
-	if loc != nil {
-		k = "@" + loc.path
+// locationKey keys a provider's tables by location ("" for none).
+func locationKey(loc *location) string {
+	if loc == nil {
+		return ""
 	}
+	return "@" + loc.path
+}
+
+func (p *provider) cache(loc *location) map[string]lookupKeyResult {
+	k := locationKey(loc)
 	if p.ctx == nil {
 		p.ctx = map[string]map[string]lookupKeyResult{}
 	}
