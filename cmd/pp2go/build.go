@@ -311,12 +311,19 @@ func generate(stderr io.Writer, dir string, ef *envFlags, strict bool, reuse str
 	for _, f := range e.Manifests {
 		mainFiles[f.Path] = true
 	}
+	hieraConfig, record, err := ef.hieraConfigFile()
+	if err != nil {
+		return nil, err
+	}
+	if record {
+		ef.build["hiera_config"] = hieraConfig
+	}
 	// --strict judges the code that nodes can reach: an error in a module
 	// no node uses (augeas_core's misplaced classes on Debian's module
 	// path) stays a warning.
 	var reach *resolve.Reach
 	if strict {
-		reach = resolve.Reachable(e)
+		reach = resolve.Reachable(e, hieraConfig)
 	}
 	fatal, unreached := 0, 0
 	seen := map[string]bool{}
@@ -351,13 +358,6 @@ func generate(stderr io.Writer, dir string, ef *envFlags, strict bool, reuse str
 	}
 	for _, d := range e.Diags {
 		report(d, d.Severity == diag.Error && mainFiles[d.File])
-	}
-	hieraConfig, record, err := ef.hieraConfigFile()
-	if err != nil {
-		return nil, err
-	}
-	if record {
-		ef.build["hiera_config"] = hieraConfig
 	}
 	ph.begin("Checking every name on every code path")
 	loads := codegen.NewTypeLoads(e)

@@ -8,7 +8,6 @@ import (
 
 	"github.com/pp2go/pp2go/frontend/ast"
 	"github.com/pp2go/pp2go/frontend/diag"
-	fhiera "github.com/pp2go/pp2go/frontend/hiera"
 	rthiera "github.com/pp2go/pp2go/rt/hiera"
 	"github.com/pp2go/pp2go/rt/values"
 )
@@ -28,11 +27,7 @@ import (
 func (c *checker) hieraData() *rthiera.Data {
 	if !c.hieraRead {
 		c.hieraRead = true
-		mods := map[string]string{}
-		for _, m := range c.env.Modules {
-			mods[m.Name] = m.Dir
-		}
-		c.hiera, _ = fhiera.Load(fhiera.Options{EnvDir: c.env.Dir, Modules: mods, GlobalConfig: c.opts.HieraConfig, EnvDataProvider: c.env.DataProvider}) // its problems are the build's to report
+		c.hiera = loadHiera(c.env, c.opts.HieraConfig)
 	}
 	return c.hiera
 }

@@ -118,3 +118,30 @@ func TestHieraGlobalLayer(t *testing.T) {
 		assert.Equal(t, []string{"data/common.yaml:2: Class[Foo]: parameter 'p' expects an Integer value, got String"}, got)
 	}
 }
+
+// TestHieraConfigAsParsed: the checker and the reach read the Hiera
+// layers' configurations as the build does (frontend/hiera), whatever
+// the YAML's style: a flow mapping's datadir holds the data that binds
+// bar's q, its data_hash function's hash binds baz's r, and nodes reach
+// that function.
+func TestHieraConfigAsParsed(t *testing.T) {
+	dir := t.TempDir()
+	tree(t, dir, map[string]string{
+		"manifests/site.pp": "class bar(String $q) { }\nclass baz(String $r) { }\ninclude bar, baz\n",
+		"hiera.yaml": "{version: 5, defaults: {datadir: store, data_hash: yaml_data}, hierarchy: [{name: fn, data_hash: mymod::params}," +
+			" {name: common, path: common.yaml}]}\n",
+		"store/common.yaml":                 "---\nbar::q: x\n",
+		"modules/mymod/functions/params.pp": "function mymod::params($options, $context) { { 'baz::r' => 'y' } }\n",
+	})
+	res := check(t, dir, env.Options{BaseModulePath: filepath.Join(dir, "none")}, Options{})
+	assert.Empty(t, res.Diags)
+
+	e, err := env.Load(dir, env.Options{BaseModulePath: filepath.Join(dir, "none")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := e.FindFunction("mymod::params", nil)
+	if assert.NotNil(t, ref) && assert.NotNil(t, ref.Def) {
+		assert.True(t, Reachable(e, "").defs[ref.Def.Node], "the level's function is reached")
+	}
+}

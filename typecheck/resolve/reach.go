@@ -11,6 +11,7 @@ import (
 	"github.com/pp2go/pp2go/frontend/ast"
 	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/env"
+	rthiera "github.com/pp2go/pp2go/rt/hiera"
 )
 
 // Reach is the code of an environment that some node can reach, found
@@ -46,14 +47,17 @@ type Reach struct {
 	Unfollowed []string
 
 	queue     []*env.Def
+	hiera     *rthiera.Data            // the Hiera layers' configuration and data
 	hieraKeys map[string][]string      // Hiera data values under a key, cached
 	byFile    map[*env.File][]*env.Def // the definitions of each file, made on first use
 }
 
-// Reachable finds the code of e that nodes can reach.
-func Reachable(e *env.Env) *Reach {
+// Reachable finds the code of e that nodes can reach, with the Hiera
+// data of its layers and of the global layer's hiera.yaml hieraConfig
+// ("" for none).
+func Reachable(e *env.Env, hieraConfig string) *Reach {
 	r := &Reach{env: e, defs: map[ast.Definition]bool{}, files: map[*env.File]bool{}, loaded: map[*env.File]bool{}, modules: map[string]bool{},
-		touched: map[string]bool{}, hieraKeys: map[string][]string{}}
+		touched: map[string]bool{}, hieraKeys: map[string][]string{}, hiera: loadHiera(e, hieraConfig)}
 	for _, f := range e.Manifests {
 		if f.Program == nil {
 			continue
@@ -63,16 +67,8 @@ func Reachable(e *env.Env) *Reach {
 		w.walk(f.Program.Body)
 	}
 	// the environment's functions its Hiera levels name as backends
-	layers := []*env.Module{{Dir: e.Dir}}
-	for _, m := range e.Modules {
-		layers = append(layers, m)
-	}
-	for _, m := range layers {
-		if m.Dir != "" {
-			for _, b := range hieraBackends(m.Dir, "", legacyDataFunction(e, m)) {
-				r.function(b.name, nil)
-			}
-		}
+	for _, b := range hieraBackends(r.hiera) {
+		r.function(b.Function, nil)
 	}
 	for _, n := range e.Index.Nodes {
 		r.defs[n.Node] = true
@@ -196,28 +192,26 @@ func (r *Reach) hieraValues(key string) []string {
 		roots = append(roots, m.Dir)
 	}
 	var out []string
-	for _, root := range roots {
-		for _, dir := range hieraDataDirs(root, "") {
-			filepath.WalkDir(dir, func(p string, de os.DirEntry, err error) error {
-				if err != nil || de.IsDir() || !(strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml")) {
-					return nil
-				}
-				text, err := os.ReadFile(p)
-				if err != nil {
-					return nil
-				}
-				var data map[string]any
-				if yaml.Unmarshal(text, &data) != nil {
-					return nil
-				}
-				for k, v := range data {
-					if strings.TrimPrefix(k, "::") == key {
-						out = append(out, yamlStrings(v)...)
-					}
-				}
+	for _, dir := range hieraDataDirs(roots, r.hiera) {
+		filepath.WalkDir(dir, func(p string, de os.DirEntry, err error) error {
+			if err != nil || de.IsDir() || !(strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml")) {
 				return nil
-			})
-		}
+			}
+			text, err := os.ReadFile(p)
+			if err != nil {
+				return nil
+			}
+			var data map[string]any
+			if yaml.Unmarshal(text, &data) != nil {
+				return nil
+			}
+			for k, v := range data {
+				if strings.TrimPrefix(k, "::") == key {
+					out = append(out, yamlStrings(v)...)
+				}
+			}
+			return nil
+		})
 	}
 	r.hieraKeys[key] = out
 	return out

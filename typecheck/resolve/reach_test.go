@@ -32,7 +32,7 @@ func TestReachable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := Reachable(e)
+	r := Reachable(e, "")
 	got := reached(r, e, "fw", "fw::linux", "fw::params", "fw::other", "unused", "apache", "apache::mod")
 	want := map[string]bool{"fw": true, "fw::linux": true, "fw::params": true, "fw::other": false, "unused": false, "apache": false, "apache::mod": false}
 	for n, w := range want {
@@ -50,7 +50,7 @@ func TestReachable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r = Reachable(e)
+	r = Reachable(e, "")
 	got = reached(r, e, "apache", "apache::mod", "fw")
 	if !got["apache"] || !got["apache::mod"] || got["fw"] || r.All {
 		t.Errorf("reached %v, All %v: want apache's classes only", got, r.All)

@@ -15,6 +15,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -530,21 +531,20 @@ func (c *checker) prepare() {
 			rel, _ := filepath.Rel(dtdir, strings.TrimSuffix(p, ".rb"))
 			c.dataTypes[strings.ToLower(strings.ReplaceAll(filepath.ToSlash(rel), "/", "::"))] = true
 		}
-		c.readHieraData(m.Dir, "")
-		c.readHieraFunctions(m.Dir, "", legacyDataFunction(c.env, m))
 	}
-	if c.opts.HieraConfig != "" {
-		c.readHieraData(filepath.Dir(c.opts.HieraConfig), c.opts.HieraConfig)
-		c.readHieraFunctions(filepath.Dir(c.opts.HieraConfig), c.opts.HieraConfig, "")
-	}
+	c.readHieraData(roots)
+	c.readHieraFunctions()
 }
 
-// readHieraData keeps the text of the data files of a Hiera layer (its
-// data/ directory, Hiera 5's default datadir, and any other datadir its
-// hiera.yaml, config or root's, names), so that a class parameter that
-// data could bind is not reported as missing.
-func (c *checker) readHieraData(root, config string) {
-	for _, d := range hieraDataDirs(root, config) {
+// readHieraData keeps the text of the Hiera data files of the layers
+// rooted at roots (hieraDataDirs), so that a class parameter that data
+// could bind is not reported as missing.
+func (c *checker) readHieraData(roots []*env.Module) {
+	dirs := make([]string, len(roots))
+	for i, m := range roots {
+		dirs[i] = m.Dir
+	}
+	for _, d := range hieraDataDirs(dirs, c.hieraData()) {
 		filepath.WalkDir(d, func(p string, de os.DirEntry, err error) error {
 			if err == nil && !de.IsDir() {
 				if text, err := os.ReadFile(p); err == nil {
@@ -556,16 +556,16 @@ func (c *checker) readHieraData(root, config string) {
 	}
 }
 
-// readHieraFunctions keeps the text of the data_hash functions of a
-// Hiera layer's configuration (a module's or the environment's Puppet or
-// Ruby function: its hash names the keys it binds), and notes a
-// lookup_key or data_dig function of theirs, which may bind any key.
-func (c *checker) readHieraFunctions(root, config, legacy string) {
-	for _, b := range hieraBackends(root, config, legacy) {
-		ref := c.env.FindFunction(b.name, nil)
+// readHieraFunctions keeps the text of the data_hash functions the
+// Hiera levels name (a module's or the environment's Puppet or Ruby
+// function: its hash names the keys it binds), and notes a lookup_key
+// or data_dig function of theirs, which may bind any key.
+func (c *checker) readHieraFunctions() {
+	for _, b := range hieraBackends(c.hieraData()) {
+		ref := c.env.FindFunction(b.Function, nil)
 		switch {
 		case ref == nil:
-		case b.kind == "lookup_key" || b.kind == "data_dig":
+		case b.Kind == "lookup_key" || b.Kind == "data_dig":
 			c.hieraAny = true
 		case ref.Def != nil:
 			c.hieraText = append(c.hieraText, ref.Def.File.Source.Text)
@@ -577,75 +577,72 @@ func (c *checker) readHieraFunctions(root, config, legacy string) {
 	}
 }
 
-// legacyDataFunction is the function a Puppet 4 data provider setting
-// makes the data of module m (MODULE::data, metadata.json's
-// "data_provider": "function"), or of the environment when m has no
-// name (environment::data, environment.conf's environment_data_provider):
-// "" for none.
-func legacyDataFunction(e *env.Env, m *env.Module) string {
-	switch {
-	case m.Name == "" && e.DataProvider == "function":
-		return "environment::data"
-	case m.Name != "" && fhiera.DataProvider(m.Dir) == "function":
-		return m.Name + "::data"
+// loadHiera reads the Hiera configuration and data of e's layers, and
+// of the global layer's hiera.yaml global ("" for none), as the build
+// reads them (codegen). Their problems are the build's to report.
+func loadHiera(e *env.Env, global string) *rthiera.Data {
+	mods := map[string]string{}
+	for _, m := range e.Modules {
+		mods[m.Name] = m.Dir
 	}
-	return ""
+	d, _ := fhiera.Load(fhiera.Options{EnvDir: e.Dir, Modules: mods, GlobalConfig: global, EnvDataProvider: e.DataProvider})
+	return d
 }
 
-// hieraBackend is a backend function a Hiera configuration's level names.
-type hieraBackend struct{ kind, name string }
+// hieraEntries are the hierarchy levels of every layer of d, modules'
+// default hierarchies included.
+func hieraEntries(d *rthiera.Data) []*rthiera.Entry {
+	if d == nil {
+		return nil
+	}
+	configs := []*rthiera.Config{d.Global, d.Env}
+	for _, n := range d.ModuleNames {
+		configs = append(configs, d.Modules[n])
+	}
+	var out []*rthiera.Entry
+	for _, c := range configs {
+		if c != nil {
+			out = append(out, c.Hierarchy...)
+			out = append(out, c.DefaultHierarchy...)
+		}
+	}
+	return out
+}
 
-// hieraBackends are the backend functions of a Hiera layer's
-// configuration (config, or root's hiera.yaml when "") that are not
-// pp2go's own (yaml_data...): functions of the environment, written in
-// Puppet or Ruby; and legacy, when not "", the function a Puppet 4 data
-// provider setting names (legacyDataFunction).
-func hieraBackends(root, config, legacy string) []hieraBackend {
-	var out []hieraBackend
-	if legacy != "" {
-		out = append(out, hieraBackend{"data_hash", legacy})
-	}
-	if config == "" {
-		config = filepath.Join(root, "hiera.yaml")
-	}
-	text, err := os.ReadFile(config)
-	if err != nil {
-		return out
-	}
-	for _, line := range strings.Split(string(text), "\n") {
-		kind, name, ok := strings.Cut(strings.TrimLeft(strings.TrimSpace(line), "- "), ":")
-		name = strings.Trim(strings.TrimSpace(name), `"'`)
-		switch kind {
-		case "data_hash", "lookup_key", "data_dig":
-			if ok && name != "" && !rthiera.KnownFunction(kind, name) {
-				out = append(out, hieraBackend{kind, name})
+// hieraBackends are the levels of d whose backend is a function of the
+// environment, written in Puppet or Ruby (not one of pp2go's own, such
+// as yaml_data), Puppet 4's data provider functions (MODULE::data)
+// included.
+func hieraBackends(d *rthiera.Data) []*rthiera.Entry {
+	var out []*rthiera.Entry
+	for _, e := range hieraEntries(d) {
+		switch e.Kind {
+		case "data_hash", "lookup_key", "data_dig", "v4_data_hash":
+			if e.Function != "" && !rthiera.KnownFunction(e.Kind, e.Function) {
+				out = append(out, e)
 			}
 		}
 	}
 	return out
 }
 
-// hieraDataDirs are the data directories of a Hiera layer: data/,
-// hieradata/ and every datadir its hiera.yaml (config, or root's when "")
-// names.
-func hieraDataDirs(root, config string) []string {
-	dirs := []string{filepath.Join(root, "data"), filepath.Join(root, "hieradata")}
-	if config == "" {
-		config = filepath.Join(root, "hiera.yaml")
-	}
-	if text, err := os.ReadFile(config); err == nil {
-		for _, line := range strings.Split(string(text), "\n") {
-			line = strings.TrimSpace(line)
-			if strings.HasPrefix(line, "datadir:") {
-				d := strings.Trim(strings.TrimSpace(strings.TrimPrefix(line, "datadir:")), `"'`)
-				if !filepath.IsAbs(d) {
-					d = filepath.Join(root, d)
-				}
-				dirs = append(dirs, d)
-			}
+// hieraDataDirs are the directories that may hold Hiera data: each
+// root's data/ (Hiera 5's default datadir) and hieradata/ (an old
+// habit), and every datadir a level of d names, each once.
+func hieraDataDirs(roots []string, d *rthiera.Data) []string {
+	var dirs []string
+	for _, r := range roots {
+		if r != "" {
+			dirs = append(dirs, filepath.Join(r, "data"), filepath.Join(r, "hieradata"))
 		}
 	}
-	return dirs
+	for _, e := range hieraEntries(d) {
+		if e.Datadir != "" {
+			dirs = append(dirs, filepath.FromSlash(e.Datadir))
+		}
+	}
+	slices.Sort(dirs)
+	return slices.Compact(dirs)
 }
 
 // hieraMentions reports whether some Hiera data file mentions key, a
