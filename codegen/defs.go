@@ -521,7 +521,7 @@ func (g *defGen) inlineTemplates() {
 // interpolation).
 func (g *defGen) tagTemplates(text string) {
 	g.inlineTemplate(text)
-	g.erbFragments(text)
+	g.inlineERBTexts(text)
 	for _, code := range expressionTags(text) {
 		g.inlineTemplate("<%=" + code + "%>")
 	}

@@ -1072,29 +1072,35 @@ func (l *lowerer) emitERB(t *erbgen.Template, id string) {
 	t.Emit(l.out, id)
 }
 
-// erbFragments translates the `<%= code %>` tags of a literal text that
-// inline_template() may be given at run time (haproxy's
+// inlineERBTexts translates a literal text that inline_template() may be
+// given as a value, each text once a module, registered by its text
+// (rt.ERB.Inline): the whole text (a Hiera value that is a template,
+// statement tags and all), and each of its `<%= code %>` tags alone, of
+// which a text known only at run time renders (haproxy's
 // inline_template($haproxy::params::config_file_tmpl), a text made by
-// interpolation): each code once a module, registered by its code
-// (rt.ERB.Fragment). Text between the tags may be anything then. The
-// EPP side are inline templates of the tags alone (defGen.tagTemplates).
-func (l *lowerer) erbFragments(text string) {
-	r := l.u.root()
+// interpolation), whatever the text between them. The EPP side are
+// inline templates of the same texts (defGen.tagTemplates).
+func (l *lowerer) inlineERBTexts(text string) {
+	texts := []string{text}
 	for _, code := range expressionTags(text) {
-		if r.erbFragments[code] {
+		texts = append(texts, "<%="+code+"%>")
+	}
+	r := l.u.root()
+	for _, text := range texts {
+		if r.inlineERB[text] {
 			continue
 		}
-		if r.erbFragments == nil {
-			r.erbFragments = map[string]bool{}
+		if r.inlineERB == nil {
+			r.inlineERB = map[string]bool{}
 		}
-		r.erbFragments[code] = true
-		t, err := erbgen.Translate("inline_template", []byte("<%="+code+"%>"))
+		r.inlineERB[text] = true
+		t, err := erbgen.Translate("inline_template", []byte(text))
 		if err != nil {
-			continue // inline_template() of a text with this tag fails
+			continue // inline_template() of this text fails, or renders its tags
 		}
-		id := l.u.rootIdent("erbFragment")
+		id := l.u.rootIdent("inlineERB")
 		l.emitERB(t, id)
-		r.erbs = append(r.erbs, jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(code), jen.Id("Fragment"): jen.True(),
+		r.erbs = append(r.erbs, jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(text), jen.Id("Inline"): jen.True(),
 			jen.Id("Render"): jen.Qual(l.u.dir, id)}))
 	}
 }

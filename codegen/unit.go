@@ -82,9 +82,9 @@ type unit struct {
 	// inlineEPP are the texts of inline templates registered (defGen's
 	// inlineTemplates), in the root
 	inlineEPP map[string]bool
-	// erbFragments are the codes of ERB tags translated as fragments
-	// (lowerer.erbFragments)
-	erbFragments map[string]bool
+	// inlineERB are the ERB texts translated as inline templates
+	// (lowerer.inlineERBTexts)
+	inlineERB map[string]bool
 	modDir       string
 	filesFS      jen.Code
 	metadata     string

@@ -55,9 +55,9 @@ type Program struct {
 	broken    map[string]string  // names whose manifest does not parse: the parse error
 	epp       map[string]*EPP    // EPP templates by name ("module/path")
 	inlineEPP map[string]*EPP    // inline EPP templates by their text (AddInlineEPP)
-	// erbFragments are the `<%= code %>` tags of ERB texts by their code
-	// (ERB.Fragment)
-	erbFragments map[string]*ERB
+	// inlineERB are the literal ERB texts of the code and the Hiera data,
+	// and their `<%= code %>` tags, by their text (ERB.Inline)
+	inlineERB map[string]*ERB
 	erb          map[string]*ERB // ERB templates by name
 	natives      map[string]NativeType
 	// failingTypes: some module type of natives may not autoload

@@ -30,11 +30,12 @@ type ERB struct {
 	Path   string       // the template file
 	Render erb.Template // nil when pp2go could not translate it
 	Error  string       // why it could not, with file and line
-	// Fragment: the template is one `<%= code %>` tag of a literal text
-	// of the code or of the Hiera data, Name its code, which
-	// inline_template() of a text known only at run time renders
+	// Inline: the template is a literal text of the code or of the Hiera
+	// data, or one `<%= code %>` tag of such a text, Name its text, which
+	// inline_template() renders when it is given that text as a value
+	// (inlineERB), or a text known only at run time made of such tags
 	// (renderFragments)
-	Fragment bool
+	Inline bool
 }
 
 // AddEPP registers an EPP template under the name epp() finds it by:
@@ -65,11 +66,11 @@ func (p *Program) templateAbsent(name string) bool {
 // AddERB registers an ERB template under the name template() finds it by
 // ("module/path" for modules/<module>/templates/<path>).
 func (p *Program) AddERB(name string, t *ERB) {
-	if t.Fragment {
-		if p.erbFragments == nil {
-			p.erbFragments = map[string]*ERB{}
+	if t.Inline {
+		if p.inlineERB == nil {
+			p.inlineERB = map[string]*ERB{}
 		}
-		p.erbFragments[name] = t
+		p.inlineERB[name] = t
 		return
 	}
 	if p.erb == nil {
@@ -110,10 +111,10 @@ func renderTags[T any](text string, find func(code string) (T, bool), render fun
 }
 
 // renderFragments renders an ERB text known only at run time from the
-// build's fragments (ERB.Fragment).
+// build's inline templates of its tags ("<%= code %>", ERB.Inline).
 func (s *Scope) renderFragments(text string) (string, bool) {
 	find := func(code string) (*ERB, bool) {
-		t := s.c.prog.erbFragments[code]
+		t := s.c.prog.inlineERB["<%="+code+"%>"]
 		return t, t != nil
 	}
 	return renderTags(text, find, func(t *ERB) string {
@@ -692,7 +693,17 @@ func registerTemplateFuncs() {
 		s := scopeOf(c)
 		var out strings.Builder
 		for _, a := range args {
-			text, ok := s.renderFragments(values.ToString(a))
+			text := values.ToString(a)
+			if t := s.c.prog.inlineERB[text]; t != nil {
+				// a literal text the build translated (ERB.Inline)
+				v, err := erb.RenderInline(t.Render, erbScope{s})
+				if err != nil {
+					Fail(err.Error())
+				}
+				out.WriteString(v)
+				continue
+			}
+			text, ok := s.renderFragments(text)
 			if !ok {
 				Fail("inline_template(): pp2go translates ERB text at build time; this template text is only known at run time")
 			}
