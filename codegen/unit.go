@@ -84,12 +84,12 @@ type unit struct {
 	inlineEPP map[string]bool
 	// inlineERB are the ERB texts translated as inline templates
 	// (lowerer.inlineERBTexts)
-	inlineERB map[string]bool
-	modDir       string
-	filesFS      jen.Code
-	metadata     string
-	hasMetadata  bool
-	trees, ruby  []jen.Code
+	inlineERB   map[string]bool
+	modDir      string
+	filesFS     jen.Code
+	metadata    string
+	hasMetadata bool
+	trees, ruby []jen.Code
 	// register are the statements of the package's register(p), what is
 	// too rare to be data (rt.Module.Register)
 	register []jen.Code

@@ -58,8 +58,8 @@ type Program struct {
 	// inlineERB are the literal ERB texts of the code and the Hiera data,
 	// and their `<%= code %>` tags, by their text (ERB.Inline)
 	inlineERB map[string]*ERB
-	erb          map[string]*ERB // ERB templates by name
-	natives      map[string]NativeType
+	erb       map[string]*ERB // ERB templates by name
+	natives   map[string]NativeType
 	// failingTypes: some module type of natives may not autoload
 	// (restype.Type.LoadError, Requires), which type names check
 	failingTypes bool
