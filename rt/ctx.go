@@ -705,6 +705,12 @@ var settingsClass = Class{Name: "settings", noModule: true}
 // ---- main and node ----
 
 func (c *Ctx) evaluateMain() {
+	c.evaluateCode(c.addMain(), c.prog.mainClass)
+}
+
+// addMain adds the resource of the main class, Class[main], the top
+// scope's resource, and returns it.
+func (c *Ctx) addMain() *Resource {
 	main := c.prog.mainClass
 	c.top.source = main
 	// The title is the symbol :main, which is not a valid tag.
@@ -714,7 +720,7 @@ func (c *Ctx) evaluateMain() {
 	c.main = res
 	c.addResource(c.top, res)
 	res.evaluated = true
-	c.evaluateCode(res, main)
+	return res
 }
 
 func (c *Ctx) evaluateNodeDefinition() {

@@ -101,22 +101,28 @@ func (c *Ctx) automaticParameters(r *Resource, s *Scope, cl *Class) {
 
 // LookupKey performs a lookup for a node as `puppet lookup` does: in a
 // compilation that has set the node's top scope (facts, $trusted,
-// $server_facts, $settings) and evaluated no code. With explain, the
-// explanation is returned as `puppet lookup --explain` prints it.
-func LookupKey(p *Program, node *Node, args *hiera.LookupArgs, explain bool) (v values.Value, explanation string, err error) {
+// $server_facts, $settings) and evaluated no code (Puppet's code is
+// 'undef': its main class, the top scope's source, is evaluated empty). With explain, the
+// explanation is returned as `puppet lookup --explain` prints it. logs are
+// what the lookup logged (a backend function's notice(), a data file's
+// deprecation), which puppet lookup prints.
+func LookupKey(p *Program, node *Node, args *hiera.LookupArgs, explain bool) (v values.Value, explanation string, logs []LogEntry, err error) {
 	if node.ServerFacts == nil {
 		node.ServerFacts = p.serverFacts()
 	}
 	c := newCtx(p, node)
 	defer func() {
+		logs = c.logs
 		if r := recover(); r != nil {
 			v, err = nil, c.toError(r)
 		}
 	}()
 	c.start()
+	c.addMain()
 	session := c.top.HieraSession()
 	if explain {
-		return session.Explain(args)
+		v, explanation, err = session.Explain(args)
+		return v, explanation, c.logs, err
 	}
-	return session.Lookup(args), "", nil
+	return session.Lookup(args), "", c.logs, nil
 }

@@ -26,7 +26,9 @@ print the value as YAML, as 'puppet lookup' does. Nothing is printed and the
 exit status is 1 when the key is not found.
 
 --explain prints how the value was found, as 'puppet lookup --explain' does.
---puppet and --setting are compile's.`,
+--puppet and --setting are compile's. What the lookup logs (a notice() in a
+backend function of the environment) goes to standard error, as compile's
+logs do: puppet lookup prints notices on standard output, before the value.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if node == "" || factsFile == "" {
@@ -54,7 +56,8 @@ exit status is 1 when the key is not found.
 			if cmd.Flags().Changed("default") {
 				la.DefaultValue, la.HasDefault = values.String(dflt), true
 			}
-			v, explanation, err := rt.LookupKey(p, &rt.Node{Name: node, Facts: facts}, la, explain)
+			v, explanation, logs, err := rt.LookupKey(p, &rt.Node{Name: node, Facts: facts}, la, explain)
+			printLogs(os.Stderr, logs, logRank["notice"])
 			if explain {
 				fmt.Print(explanation)
 				if err != nil {
