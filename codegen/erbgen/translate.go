@@ -413,7 +413,9 @@ func (t *translator) stmtOrRaise(n erb.Node) (out []jen.Code, failed bool) {
 	if t.untranslatedPrefix == "" {
 		return t.stmt(n), false
 	}
-	savedFrame, savedTemps := t.frame, t.temps
+	// the statement's translation stopped where it was: in a block's
+	// scope, a nested frame, an expression whose value is unused
+	saved := *t
 	defer func() {
 		p := recover()
 		if p == nil {
@@ -423,7 +425,7 @@ func (t *translator) stmtOrRaise(n erb.Node) (out []jen.Code, failed bool) {
 		if !ok || u.syntax {
 			panic(p)
 		}
-		t.frame, t.temps = savedFrame, savedTemps
+		t.scope, t.frame, t.temps, t.curDef, t.inDef, t.outTail, t.unused = saved.scope, saved.frame, saved.temps, saved.curDef, saved.inDef, saved.outTail, saved.unused
 		dg := t.t.Errorf(erb.CodeUnsupported, u.off, "%s", u.msg)
 		t.untranslated = append(t.untranslated, dg)
 		// what the statement's code read, or declared, may be read by no

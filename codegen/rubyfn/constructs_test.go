@@ -81,16 +81,7 @@ end
 }
 
 func TestConstructsTranslate(t *testing.T) {
-	gobin, err := exec.LookPath("go")
-	if err != nil || testing.Short() {
-		t.Skip("builds Go (-short, or no go command)")
-	}
-	pkgDir, err := os.MkdirTemp("testdata", "constructs-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(pkgDir)
-	n := 0
+	funs := map[string]*Function{}
 	for name, src := range constructFiles {
 		fun, err := Translate("/m/lib/puppet/functions/"+name, []byte(src))
 		if err != nil {
@@ -100,15 +91,33 @@ func TestConstructsTranslate(t *testing.T) {
 		if len(fun.Methods.Untranslated) > 0 {
 			t.Errorf("%s: untranslated methods: %v", name, fun.Methods.Untranslated)
 		}
+		funs[name] = fun
+	}
+	buildsAndVets(t, funs)
+}
+
+// buildsAndVets emits the translated function files, each in a Go file of
+// one package, and requires that go vet (which builds it) passes.
+func buildsAndVets(t *testing.T, funs map[string]*Function) {
+	t.Helper()
+	gobin, err := exec.LookPath("go")
+	if err != nil || testing.Short() {
+		t.Skip("builds Go (-short, or no go command)")
+	}
+	if len(funs) == 0 {
+		return
+	}
+	pkgDir, err := os.MkdirTemp("testdata", "constructs-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(pkgDir)
+	for name, fun := range funs {
 		f := jen.NewFile("translated")
 		fun.Emit(f, "rbfn"+strings.TrimSuffix(name, ".rb"), "m")
 		if err := f.Save(filepath.Join(pkgDir, strings.TrimSuffix(name, ".rb")+".go")); err != nil {
 			t.Fatal(err)
 		}
-		n++
-	}
-	if n == 0 {
-		return
 	}
 	if out, err := exec.Command(gobin, "vet", "./"+filepath.ToSlash(pkgDir)).CombinedOutput(); err != nil {
 		t.Fatalf("go vet: %v\n%s", err, out)
@@ -159,4 +168,31 @@ end
 	if u := fun.Methods.Untranslated; len(u) != 1 || !strings.Contains(u[0].Error(), "line: 6") || !strings.Contains(u[0].Error(), "instance_eval") {
 		t.Errorf("got %v", u)
 	}
+}
+
+// A statement that stops inside a block (stdlib 4.5.0's uriescape calls
+// an undefined unsafe in the block of its Array branch) leaves the
+// translation in the method's scope: the locals assigned before it and
+// after it are declared, and the Go builds.
+func TestUntranslatedStatementInBlock(t *testing.T) {
+	src := `module Puppet::Parser::Functions
+  newfunction(:uriesc, :type => :rvalue) do |arguments|
+    value = arguments[0]
+    if value.is_a?(Array)
+      result = value.collect { |i| i.is_a?(String) ? i.instance_eval { @x } : i }
+    else
+      result = value.upcase
+    end
+    return result
+  end
+end
+`
+	fun, err := Translate("/m/lib/puppet/parser/functions/uriesc.rb", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := fun.Methods.Untranslated; len(u) != 1 || !strings.Contains(u[0].Error(), "line: 5") {
+		t.Errorf("got %v", u)
+	}
+	buildsAndVets(t, map[string]*Function{"uriesc.rb": fun})
 }
