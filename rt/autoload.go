@@ -350,7 +350,7 @@ func (p *Program) resolveAlias(site *Site, name string) {
 func (c *Ctx) loadAliases(site *Site, names []string) {
 	for _, n := range names {
 		if f := c.prog.strictAliases[lowered.get(n)]; f != nil {
-			c.load(f)
+			c.load(-1, f)
 		}
 		c.prog.resolveAlias(site, n)
 	}
@@ -408,10 +408,27 @@ func (p *Program) strictEnvError() []*Issues {
 }
 
 // load fails or warns as loading a file does (its steps, in order).
-func (c *Ctx) load(f *loadFailure) {
+// key is the manifest's walk key, -1 for a type alias's file: Puppet's
+// type loader keeps a manifest as loaded once it parses and validates
+// (type_loader.rb load_files), before it imports its definitions, so a
+// manifest whose import fails (a parameter type: importing) is loaded
+// with none of its definitions (lostDefs), and one whose validation fails
+// is not loaded, each lookup failing again.
+func (c *Ctx) load(key int32, f *loadFailure) {
+	importing := false
 	for _, st := range f.steps {
 		if st.puppet != 0 && st.puppet != c.prog.Puppet().Major {
 			continue
+		}
+		if key >= 0 && !importing && st.importing() {
+			// validated: the file is loaded, its definitions lost unless
+			// the import succeeds
+			importing = true
+			c.markWalked(key)
+			if c.lostDefs == nil {
+				c.lostDefs = map[int32]bool{}
+			}
+			c.lostDefs[key] = true
 		}
 		if st.raised {
 			panic(&detailError{msg: st.msg})
@@ -450,6 +467,15 @@ func (c *Ctx) load(f *loadFailure) {
 		}
 		IssueAt(st.site, values.IssueUnknownResourceType, "Resource type not found: %s", st.typeName)
 	}
+	if importing {
+		delete(c.lostDefs, key)
+	}
+}
+
+// importing reports whether the step is of a manifest's import, after
+// its validation: the evaluation of its definitions' parameter types.
+func (st *loadStep) importing() bool {
+	return st.param != nil || st.alias != "" || st.typeName != ""
 }
 
 // findClass finds a class as the compiler's find_hostclass does, loading
@@ -469,6 +495,9 @@ func (c *Ctx) findClass(name string) *Class {
 		return w.sideClass
 	}
 	c.autoload(w)
+	if c.lostDef(w) {
+		return nil // not kept: the class stays unknown whatever finds it
+	}
 	cl := c.prog.checkClass(w.norm, w.class)
 	if w.sideClass != nil {
 		return cl // none kept: a lookup after its file loads finds it
@@ -513,7 +542,17 @@ func (c *Ctx) defineOf(w *walk) *Define {
 		return w.sideDefine
 	}
 	c.autoload(w)
+	if c.lostDef(w) {
+		return nil
+	}
 	return c.prog.checkDefine(w.norm, w.define)
+}
+
+// lostDef reports whether the definition a walk finds is in a manifest
+// whose import failed (load): Puppet's type loader has none of its
+// definitions then.
+func (c *Ctx) lostDef(w *walk) bool {
+	return c.lostDefs != nil && w.found && w.def >= 0 && c.lostDefs[w.def]
 }
 
 // autoload loads what Puppet's type loader imports to find a definition
@@ -535,10 +574,10 @@ func (c *Ctx) autoload(w *walk) {
 	}
 	for _, st := range w.steps {
 		if !c.walked(st.key) {
-			c.markWalked(st.key)
 			if st.fail != nil {
-				c.load(st.fail)
+				c.load(st.key, st.fail)
 			}
+			c.markWalked(st.key)
 		}
 	}
 	if !w.hit {

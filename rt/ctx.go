@@ -111,6 +111,9 @@ type Ctx struct {
 	// walkedBits are the manifests loaded and the names walked to the
 	// end, by their numbers (autoload)
 	walkedBits []uint64
+	// lostDefs are the manifests loaded whose import failed, by their
+	// numbers: their definitions are unknown (autoload's load)
+	lostDefs map[int32]bool
 	// classScopes are top.classes' scopes that qualified variables read,
 	// by their class's number (classNumbers)
 	classScopes []*Scope
