@@ -485,7 +485,8 @@ func (st *loadStep) importing() bool {
 // again): what finding it loads is loaded then, and the lookup that
 // returns finds the same class (or none) every time; one that fails
 // (a manifest's error, which a qualified variable's lookup rescues) is
-// not kept.
+// not kept: a manifest that fails validation fails the next lookup
+// again, one whose import failed has none of its definitions (lostDef).
 func (c *Ctx) findClass(name string) *Class {
 	if cl, ok := c.classesFound[name]; ok {
 		return cl

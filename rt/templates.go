@@ -117,13 +117,17 @@ func (s *Scope) renderFragments(text string) (string, bool) {
 		t := s.c.prog.inlineERB["<%="+code+"%>"]
 		return t, t != nil
 	}
-	return renderTags(text, find, func(t *ERB) string {
-		v, err := erb.RenderInline(t.Render, erbScope{s})
-		if err != nil {
-			Fail(err.Error())
-		}
-		return v
-	})
+	return renderTags(text, find, s.renderInlineERB)
+}
+
+// renderInlineERB renders an inline template (ERB.Inline) as
+// inline_template() does.
+func (s *Scope) renderInlineERB(t *ERB) string {
+	v, err := erb.RenderInline(t.Render, erbScope{s})
+	if err != nil {
+		Fail(err.Error())
+	}
+	return v
 }
 
 // renderEPPFragments renders an EPP text known only at run time with
@@ -696,11 +700,7 @@ func registerTemplateFuncs() {
 			text := values.ToString(a)
 			if t := s.c.prog.inlineERB[text]; t != nil {
 				// a literal text the build translated (ERB.Inline)
-				v, err := erb.RenderInline(t.Render, erbScope{s})
-				if err != nil {
-					Fail(err.Error())
-				}
-				out.WriteString(v)
+				out.WriteString(s.renderInlineERB(t))
 				continue
 			}
 			text, ok := s.renderFragments(text)
