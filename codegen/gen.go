@@ -427,15 +427,15 @@ func (g *generator) broken(u *unit, m *env.Module, f *env.File) {
 			continue
 		}
 		name := m.Name
+		if rel != "init" || dir == "functions" {
+			name += "::" + strings.ReplaceAll(filepath.ToSlash(rel), "/", "::")
+		}
+		name, msg := strings.ToLower(name), errs[0].Error()
 		if dir == "functions" {
-			name += "::" + strings.ReplaceAll(filepath.ToSlash(rel), "/", "::")
-			u.addRegister(jen.Id("p").Dot("AddBrokenFunction").Call(jen.Lit(strings.ToLower(name)), jen.Lit(m.Name), jen.Lit(errs[0].Error())))
-			return
+			u.addRegister(jen.Id("p").Dot("AddBrokenFunction").Call(jen.Lit(name), jen.Lit(m.Name), jen.Lit(msg)))
+		} else {
+			u.addRegister(jen.Id("p").Dot("AddBroken").Call(jen.Lit(name), jen.Lit(msg)))
 		}
-		if rel != "init" {
-			name += "::" + strings.ReplaceAll(filepath.ToSlash(rel), "/", "::")
-		}
-		u.addRegister(jen.Id("p").Dot("AddBroken").Call(jen.Lit(strings.ToLower(name)), jen.Lit(errs[0].Error())))
 		return
 	}
 }

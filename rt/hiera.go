@@ -112,7 +112,7 @@ func LookupKey(p *Program, node *Node, args *hiera.LookupArgs, explain bool) (v 
 	}
 	c := newCtx(p, node)
 	defer func() {
-		logs = c.logs
+		logs = c.logs // whichever way the lookup ends
 		if r := recover(); r != nil {
 			v, err = nil, c.toError(r)
 		}
@@ -122,7 +122,8 @@ func LookupKey(p *Program, node *Node, args *hiera.LookupArgs, explain bool) (v 
 	session := c.top.HieraSession()
 	if explain {
 		v, explanation, err = session.Explain(args)
-		return v, explanation, c.logs, err
+		return
 	}
-	return session.Lookup(args), "", c.logs, nil
+	v = session.Lookup(args)
+	return
 }

@@ -1,7 +1,6 @@
 package rt
 
 import (
-	"github.com/pp2go/pp2go/rt/fn"
 	"slices"
 	"strings"
 	"sync"
@@ -10,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/pp2go/pp2go/rt/cell"
+	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/hiera"
 	"github.com/pp2go/pp2go/rt/internal/atomicptr"
 	"github.com/pp2go/pp2go/rt/internal/readmap"

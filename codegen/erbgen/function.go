@@ -59,11 +59,7 @@ type Methods struct {
 // A method that does not translate fails only when it is called, with
 // the error untranslatedPrefix followed by the diagnostic.
 func TranslateMethods(t *erb.Template, api int, defs []*erb.Def, untranslatedPrefix string) (*Methods, error) {
-	tr, body, err := runDefs(t, api, defs, untranslatedPrefix, nil, true, "")
-	if err != nil {
-		return nil, err
-	}
-	return tr.methods(body, nil), nil
+	return TranslateMethodsWith(t, api, defs, untranslatedPrefix, &ModuleRuby{})
 }
 
 // runDefs translates defs as the methods of a function file (or, !file,

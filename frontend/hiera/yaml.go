@@ -4,7 +4,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"github.com/pp2go/pp2go/internal/yamlstrict"
 	"math"
 	"math/big"
 	"regexp"
@@ -13,6 +12,7 @@ import (
 
 	yaml "go.yaml.in/yaml/v4"
 
+	"github.com/pp2go/pp2go/internal/yamlstrict"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -63,13 +63,7 @@ func psychError(le *yaml.LoadError) *yamlError {
 
 func parseYAML(src []byte) (*yamlResult, error) {
 	var doc yaml.Node
-	err := yaml.Unmarshal(src, &doc)
-	if err == nil {
-		if e := yamlstrict.EmptyKey(src, &doc); e != nil {
-			err = e // libyaml's, which the YAML library lets through
-		}
-	}
-	if err != nil {
+	if err := yamlstrict.Unmarshal(src, &doc); err != nil {
 		var le *yaml.LoadError
 		if errors.As(err, &le) {
 			return nil, psychError(le)

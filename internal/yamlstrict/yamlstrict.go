@@ -7,6 +7,18 @@ package yamlstrict
 
 import yaml "go.yaml.in/yaml/v4"
 
+// Unmarshal parses src into doc as yaml.Unmarshal does, and fails where
+// libyaml does beyond it (EmptyKey): the parse Puppet's YAML readers see.
+func Unmarshal(src []byte, doc *yaml.Node) error {
+	if err := yaml.Unmarshal(src, doc); err != nil {
+		return err
+	}
+	if e := EmptyKey(src, doc); e != nil {
+		return e
+	}
+	return nil
+}
+
 // EmptyKey is the error libyaml raises for the first implicit empty key
 // of doc, parsed from src, in document order; nil when it has none. An
 // explicit one (`? ` then `: value`) is valid YAML to libyaml too.

@@ -3,12 +3,12 @@ package erb
 import (
 	"errors"
 	"fmt"
-	"github.com/pp2go/pp2go/internal/yamlstrict"
 	"math"
 	"math/big"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/pp2go/pp2go/internal/yamlstrict"
 	"github.com/pp2go/pp2go/rt/fn"
 	"github.com/pp2go/pp2go/rt/internal/lazyre"
 	"go.yaml.in/yaml/v4"
@@ -121,13 +121,7 @@ func psychPermits(list Value, class string) bool {
 // String, with the options read.
 func psychYAMLLoad(src string, o psychOpts) Value {
 	var doc yaml.Node
-	err := yaml.Unmarshal([]byte(src), &doc)
-	if err == nil {
-		if e := yamlstrict.EmptyKey([]byte(src), &doc); e != nil {
-			err = e // libyaml's, which the YAML library lets through
-		}
-	}
-	if err != nil {
+	if err := yamlstrict.Unmarshal([]byte(src), &doc); err != nil {
 		file := o.filename
 		if file == "" {
 			file = "<unknown>"
