@@ -516,6 +516,13 @@ func (t *translator) selfCall(x *erb.Call) *jen.Statement {
 	if x.Name[0] >= 'A' && x.Name[0] <= 'Z' || wrapperMethods[x.Name] {
 		t.unsupported(x, "method `%s' of the template wrapper", x.Name)
 	}
+	if t.api != 0 && !t.selfObj && !rterb.FunctionSelfHas(t.api, x.Name) {
+		// neither the file nor the function's self has it: a NameError or
+		// NoMethodError when it runs, after its arguments
+		args, _ := t.callArgs(x.Args)
+		return rcall("UndefinedInFunction", append([]jen.Code{jen.Lit(t.api), jen.Lit(t.function), jen.Lit(x.Name),
+			jen.Lit(x.Implicit)}, args...)...)
+	}
 	if t.api != 0 && !(x.Implicit && jrubyPackages[x.Name]) {
 		// in a function, self has Puppet's methods, which pp2go does not
 		// all have: a call it does not know is not translated

@@ -56,7 +56,7 @@ type classRef struct {
 // Name::x(args) run a singleton method.
 func TranslateMethodsWith(t *erb.Template, api int, defs []*erb.Def, untranslatedPrefix string, mr *ModuleRuby) (*Methods, error) {
 	if len(mr.Classes) == 0 {
-		tr, body, err := runDefs(t, api, defs, untranslatedPrefix, nil, true, mr.Nesting)
+		tr, body, err := runDefs(t, api, defs, untranslatedPrefix, nil, true, mr)
 		if err != nil {
 			return nil, err
 		}
@@ -67,7 +67,7 @@ func TranslateMethodsWith(t *erb.Template, api int, defs []*erb.Def, untranslate
 		return nil, err
 	}
 	ctx.required = mr.Required
-	tr, body, err := runDefs(t, api, defs, untranslatedPrefix, ctx, true, mr.Nesting)
+	tr, body, err := runDefs(t, api, defs, untranslatedPrefix, ctx, true, mr)
 	if err != nil {
 		return nil, err
 	}
@@ -213,7 +213,7 @@ func translateClass(c *ModuleClass, defs []*erb.Def, instance bool, untranslated
 		ctx.current, ctx.core = ctx.refs[c.Name].v, c.Core
 	}
 	ctx.nesting = c.Nesting
-	tr, body, err := runDefs(c.Template, API4, defs, untranslatedPrefix, ctx, false, "")
+	tr, body, err := runDefs(c.Template, API4, defs, untranslatedPrefix, ctx, false, nil)
 	ctx.current, ctx.core, ctx.nesting = "", "", nil
 	if err != nil {
 		return nil, nil, err
@@ -407,6 +407,9 @@ type ModuleRuby struct {
 	// not its API's usual one: a 3.x function file's module
 	// Puppet::Parser::Functions ... end around newfunction
 	Nesting string
+	// Function is the name of the Puppet function the file defines,
+	// which Ruby's NameError messages show (UndefinedInFunction)
+	Function string
 }
 
 // TranslateWith is Translate for a template that loads its module's Ruby

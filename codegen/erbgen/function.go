@@ -64,13 +64,15 @@ func TranslateMethods(t *erb.Template, api int, defs []*erb.Def, untranslatedPre
 
 // runDefs translates defs as the methods of a function file (or, !file,
 // of a class of module Ruby it requires, self being its object), with
-// the module classes the file requires, its code in the module nesting
-// ("" for the API's usual one: translator.nesting); a function file fails when none
-// of its methods translates.
-func runDefs(t *erb.Template, api int, defs []*erb.Def, untranslatedPrefix string, classes *classCtx, file bool, nesting string) (*translator, []jen.Code, error) {
+// the module classes the file requires, its code in mr's module nesting
+// (nil or "" for the API's usual one: translator.nesting); a function
+// file fails when none of its methods translates.
+func runDefs(t *erb.Template, api int, defs []*erb.Def, untranslatedPrefix string, classes *classCtx, file bool, mr *ModuleRuby) (*translator, []jen.Code, error) {
 	tr := newTranslator(t)
 	tr.api = api
-	tr.nestingName = nesting
+	if mr != nil {
+		tr.nestingName, tr.function = mr.Nesting, mr.Function
+	}
 	tr.untranslatedPrefix = untranslatedPrefix
 	tr.classes = classes
 	tr.selfObj = !file

@@ -78,7 +78,11 @@ type translator struct {
 	classes   *classCtx               // module classes (classes.go)
 	module    *ModuleRuby             // the module Ruby a template loads (nil: none)
 	// selfObj: the methods are a module class's, self its object
-	selfObj  bool
+	selfObj bool
+	// function: the Puppet function a function file defines
+	function string
+	// defSole: the statement of the def being translated when it has one
+	defSole  erb.Node
 	curDef   *erb.Def // the method being translated
 	temps    int
 	stmtLine int
@@ -410,8 +414,18 @@ func (t *translator) stmts(nodes []erb.Node) []jen.Code {
 // branch a call may never take) becomes the raise of why (failed): the
 // calls that reach it fail, the others run as Ruby runs them.
 func (t *translator) stmtOrRaise(n erb.Node) (out []jen.Code, failed bool) {
-	if t.untranslatedPrefix == "" {
-		return t.stmt(n), false
+	return t.orRaise(n, t.stmt, false)
+}
+
+// orRaise translates n with translate, and in a function file a
+// statement that does not translate as the raise of why (failed): as a
+// Go statement, or as the Go function's result where n's value is
+// (tail).
+func (t *translator) orRaise(n erb.Node, translate func(erb.Node) []jen.Code, tail bool) (out []jen.Code, failed bool) {
+	if t.untranslatedPrefix == "" || n == t.defSole {
+		// a method whose one statement does not translate does not
+		// translate (methodDef)
+		return translate(n), false
 	}
 	// the statement's translation stopped where it was: in a block's
 	// scope, a nested frame, an expression whose value is unused
@@ -431,9 +445,13 @@ func (t *translator) stmtOrRaise(n erb.Node) (out []jen.Code, failed bool) {
 		// what the statement's code read, or declared, may be read by no
 		// code left (declarations)
 		t.partial = true
-		out, failed = append(t.line(n), rcall("Untranslated", jen.Lit(t.untranslatedPrefix+dg.Error()))), true
+		raise := rcall("Untranslated", jen.Lit(t.untranslatedPrefix+dg.Error()))
+		if tail {
+			raise = jen.Return(raise)
+		}
+		out, failed = append(t.line(n), raise), true
 	}()
-	return t.stmt(n), false
+	return translate(n), false
 }
 
 // erboutInDef reports whether n is a template's text or <%= %> in a def,
@@ -732,7 +750,8 @@ func (t *translator) tailOf(nodes []erb.Node) []jen.Code {
 		}
 	}
 	out := t.stmts(nodes[:len(nodes)-1])
-	return append(out, t.tailStmt(nodes[len(nodes)-1])...)
+	last, _ := t.orRaise(nodes[len(nodes)-1], t.tailStmt, true)
+	return append(out, last...)
 }
 
 func (t *translator) tailStmt(n erb.Node) []jen.Code {
@@ -1603,7 +1622,7 @@ func (t *translator) def(x *erb.Def) []jen.Code {
 	t.scope = &scope{kind: scopeDef, vars: map[string]*local{}}
 	t.frame = &frame{kind: scopeDef}
 	t.inDef, t.usesBlock, t.curDef = true, false, x
-	defer func() { t.inDef, t.curDef = false, nil }()
+	defer func() { t.inDef, t.curDef, t.defSole = false, nil, nil }()
 	var positional, keywords []erb.Param
 	var params []jen.Code
 	for _, p := range x.Params {
@@ -1640,6 +1659,9 @@ func (t *translator) def(x *erb.Def) []jen.Code {
 		whole := x.Body.Else == nil || !containsReturn(x.Body.Body)
 		body = []jen.Code{jen.Return(t.beginBlock(x.Body, whole))}
 	} else {
+		if len(x.Body.Body) == 1 {
+			t.defSole = x.Body.Body[0]
+		}
 		body = t.tail(x.Body.Body)
 	}
 	body = jumpTarget(t.frame.ret, body)

@@ -4,6 +4,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -195,4 +197,85 @@ end
 		t.Errorf("got %v", u)
 	}
 	buildsAndVets(t, map[string]*Function{"uriesc.rb": fun})
+}
+
+// A method's last statement, whose value is the method's, fails only the
+// calls that reach what does not translate in it (a branch of an if, a
+// block's last statement); one that is the method's only statement fails
+// the method.
+func TestUntranslatedTail(t *testing.T) {
+	src := `Puppet::Functions.create_function(:'m::reflect') do
+  def reflect(x)
+    if x > 5
+      x * 2
+    else
+      [x].map { |y| y.instance_eval { @z } }
+    end
+  end
+
+  def only(x)
+    x.instance_eval { @z }
+  end
+end
+`
+	fun, err := Translate("/m/lib/puppet/functions/m/reflect.rb", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := fun.Methods.Untranslated
+	if len(u) != 2 || !strings.Contains(u[0].Error(), "line: 6") || !strings.Contains(u[1].Error(), "line: 11") {
+		t.Fatalf("got %v", u)
+	}
+	if got := fun.Methods.Names; !slices.Equal(got, []string{"reflect", "only"}) {
+		t.Errorf("methods %v", got)
+	}
+	// reflect translates (its Def has an arity), only does not (a Def of
+	// any arity that raises)
+	go_ := render(t, fun, "rbfnreflect")
+	if strings.Count(go_, "Arity:") != 1 || len(regexp.MustCompile(`Max:\s+-1,`).FindAllString(go_, -1)) != 1 {
+		t.Errorf("want one translated method, one untranslated, got\n%s", go_)
+	}
+	buildsAndVets(t, map[string]*Function{"reflect.rb": fun})
+}
+
+// A name that neither the function's file nor its self has is Ruby's
+// NameError (bare) or NoMethodError (a call) when it runs, not a
+// construct pp2go lacks; one self has (Kernel's, Puppet's) is.
+func TestUndefinedNameInFunction(t *testing.T) {
+	src := `module Puppet::Parser::Functions
+  newfunction(:undef3, :type => :rvalue) do |args|
+    case args[0]
+    when 1 then undefined_thing
+    when 2 then undefined_call(args[0], 3)
+    else args[0]
+    end
+  end
+end
+`
+	fun, err := Translate("/m/lib/puppet/parser/functions/undef3.rb", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := fun.Methods.Untranslated; len(u) != 0 {
+		t.Errorf("untranslated %v", u)
+	}
+	go_ := render(t, fun, "rbfnundef3")
+	for _, want := range []string{`r.UndefinedInFunction(3, "undef3", "undefined_thing", true)`, `r.UndefinedInFunction(3, "undef3", "undefined_call", false,`} {
+		if !strings.Contains(go_, want) {
+			t.Errorf("no %s in\n%s", want, go_)
+		}
+	}
+	buildsAndVets(t, map[string]*Function{"undef3.rb": fun})
+}
+
+// render is the Go of a translated function file, emitted as name.
+func render(t *testing.T, fun *Function, name string) string {
+	t.Helper()
+	var b strings.Builder
+	f := jen.NewFile("translated")
+	fun.Emit(f, name, "m")
+	if err := f.Render(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }

@@ -117,7 +117,7 @@ func Translate(path string, src []byte) (*Function, error) {
 		r.f.Methods = erbgen.NoMethods(path)
 		return r.f, nil
 	}
-	m, err := erbgen.TranslateMethodsWith(t, r.f.API, r.defs, UntranslatedMessage(r.f.Name, path, ""), &erbgen.ModuleRuby{Classes: r.classes, Required: r.required, Nesting: r.fnNesting})
+	m, err := erbgen.TranslateMethodsWith(t, r.f.API, r.defs, UntranslatedMessage(r.f.Name, path, ""), &erbgen.ModuleRuby{Classes: r.classes, Required: r.required, Nesting: r.fnNesting, Function: r.f.Name})
 	if err != nil {
 		if refused != "" {
 			return refusedOnly()

@@ -3,6 +3,7 @@ package erb
 import (
 	_ "embed"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -38,6 +39,17 @@ func sections(text string) map[string][]string {
 		}
 	}
 	return out
+}
+
+// FunctionSelfHas reports whether a function's self has a method name,
+// private ones included: a 4.x function's object (api 4), a 3.x
+// function's scope (api 3), the function_ methods of 3.x functions aside.
+func FunctionSelfHas(api int, name string) bool {
+	section := "Puppet::Parser::Scope"
+	if api == 4 {
+		section = "Puppet::Pops::Functions::Function"
+	}
+	return slices.Contains(methodNames()[section], name)
 }
 
 // dictionaryFor returns the method names of a receiver's class.
@@ -237,3 +249,14 @@ func keySuggestions(key Value, h *Hash) []string {
 	}
 	return out
 }
+
+// variableReservedWords and methodReservedWords are the keywords
+// did_you_mean's VariableNameChecker and, for a call without a receiver,
+// its MethodNameChecker suggest (Ruby 3.1's).
+var (
+	variableReservedWords = strings.Fields(`BEGIN END alias and begin break case class def defined? else elsif end
+		ensure false for module next nil not redo rescue retry return self super then true undef unless until when
+		while yield __LINE__ __FILE__ __ENCODING__`)
+	methodReservedWords = strings.Fields(`alias case def defined? elsif end ensure for rescue super undef unless
+		until when while yield`)
+)

@@ -425,6 +425,48 @@ func (r *R) noFunction3x(name string) {
 		Frame33: scopeRubyFile + ":1051"})
 }
 
+// UndefinedInFunction raises what Ruby raises where a function file's
+// code calls a name neither the file nor the function's self has:
+// NameError for a bare name (implicit), NoMethodError for a call. A 4.x
+// function's self is an object of the function's own class, which Ruby
+// 3.3 names after the function (Ruby 3.1 shows its address, zeros here).
+// A 3.x function's self is the scope, whose method_missing raises them:
+// Ruby 3.1 shows it as Scope#to_s with did_you_mean's suggestions from
+// its methods, its instance variables, the reserved words and
+// method_missing's own locals (Ruby 3.3 shows its address).
+func (r *R) UndefinedInFunction(api int, function, name string, implicit bool, args ...Value) Value {
+	class, prefix := ClassNoMethodError, "undefined method `"+name+"' for "
+	if implicit {
+		class, prefix = ClassNameError, "undefined local variable or method `"+name+"' for "
+	}
+	if api == 4 {
+		raiseNoMethod(class, prefix, "#<#<Class:0x0000000000000000>:0x0000000000000000>", "an instance of "+function)
+	}
+	desc := "Scope()"
+	if d, ok := r.scope.(ScopeDescriber); ok {
+		desc = d.ScopeString()
+	}
+	methods := append([]string{"function_" + function, "real_function_" + function}, methodNames()["Puppet::Parser::Scope"]...)
+	var suggestions []string
+	if implicit {
+		suggestions = correct(name, slices.Concat(variableReservedWords, methodMissingLocals, methods, scopeIvars))
+		if name == "foo" {
+			suggestions = slices.DeleteFunc(suggestions, func(s string) bool { return s == "fork" || s == "for" })
+		}
+	} else {
+		suggestions = correct(name, slices.Concat(methodReservedWords, methods))
+	}
+	raiseNoMethod(class, prefix, desc+":Puppet::Parser::Scope"+didYouMean(suggestions), "#<Puppet::Parser::Scope:0x0000000000000000>")
+	return nil
+}
+
+// scopeIvars are a scope's instance variables, in Puppet's order (7.23
+// and 8.10 alike), methodMissingLocals the locals of its method_missing.
+var (
+	scopeIvars          = []string{"@compiler", "@source", "@resource", "@symtable", "@ephemeral", "@defaults", "@class_scopes", "@parent"}
+	methodMissingLocals = []string{"method", "args", "block", "name"}
+)
+
 // Function3xOn is recv.function_name(args) where the translator cannot
 // tell that recv is the scope (a variable holding it): Scope#function_name
 // when it is, NoMethodError otherwise.
