@@ -334,10 +334,6 @@ func (r *R) SendClass(c *UserClass, name string, b *Block, args ...Value) Value 
 	return nil
 }
 
-// SendUser calls the method name of recv, which may be an object of a
-// user class, or a user class or module (the module's Ruby defines a
-// method of that name): else the Ruby method of that name, when pp2go
-// has it.
 // UserOp is l op rv where a module class defines the operator (def
 // +(other)): its method when l is an object of such a class, else Ruby's
 // operator (ruby).
@@ -363,6 +359,10 @@ func (r *R) SetAttr(recv Value, name string, v Value) Value {
 	return v
 }
 
+// SendUser calls the method name of recv, which may be an object of a
+// user class, or a user class or module (the module's Ruby defines a
+// method of that name): else the Ruby method of that name, when pp2go
+// has it.
 func (r *R) SendUser(recv Value, name string, b *Block, args ...Value) Value {
 	switch x := recv.(type) {
 	case *Instance:
