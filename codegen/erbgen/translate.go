@@ -273,7 +273,7 @@ var camelMarks = strings.NewReplacer("?", "Q", "!", "Bang")
 var operatorNames = map[string]string{
 	"^": "OpXor", "&": "OpAnd", "|": "OpOr", "+": "OpPlus", "-": "OpMinus", "*": "OpTimes", "/": "OpDiv",
 	"%": "OpMod", "==": "OpEq", "<=>": "OpCmp", "<": "OpLt", "<=": "OpLe", ">": "OpGt", ">=": "OpGe",
-	"<<": "OpShl", ">>": "OpShr",
+	"<<": "OpShl", ">>": "OpShr", "[]": "OpIndex", "[]=": "OpIndexSet",
 }
 
 func goCamel(s string) string {
@@ -1367,6 +1367,10 @@ func (t *translator) assignTo(x erb.Node, target erb.Node, v jen.Code, asValue b
 				args = append(args, t.expr(a))
 			}
 			args = append(args, v)
+			if t.classes != nil && t.classes.user["[]="] {
+				// a module class defines []=
+				return rcall("AsetUser", args...)
+			}
 			return rcall("Aset", args...)
 		}
 		if t.classes != nil && t.classes.user[tg.Name+"="] && len(tg.Args) == 0 && tg.Recv != nil {

@@ -1638,6 +1638,21 @@ func (p *parser) parseDef() Node {
 		p.advance()
 		return p.parseDefRest(off, name, false)
 	}
+	if p.ruby && (p.isOp("[lit") || p.isOp("[")) {
+		// def [](key), def []=(key, value): element reference and
+		// assignment, called as recv[key] and recv[key] = value
+		p.advance()
+		if !p.isOp("]") || p.tok.space {
+			p.unexpected("']'")
+		}
+		p.advance()
+		name := "[]"
+		if p.isOp("=") && !p.tok.space {
+			name = "[]="
+			p.advance()
+		}
+		return p.parseDefRest(off, name, false)
+	}
 	if p.tok.kind != tIdent && p.tok.kind != tConst && p.tok.kind != tKeyword {
 		if p.isOp("::@") || p.tok.kind == tOp {
 			p.unsupported(p.tok.off, "operator method definitions")

@@ -347,6 +347,17 @@ func (r *R) UserOp(op string, l, rv Value, ruby func(a, b Value) Value) Value {
 	return ruby(l, rv)
 }
 
+// AsetUser is recv[args...] = v (v the last of args) where a module
+// class defines []=: its method when recv is one of its objects, else
+// Ruby's. Its value is v, whatever the method returns.
+func (r *R) AsetUser(recv Value, args ...Value) Value {
+	if inst, ok := recv.(*Instance); ok && !inst.self {
+		r.sendInstance(inst, "[]=", NoBlock, args)
+		return args[len(args)-1]
+	}
+	return r.Aset(recv, args...)
+}
+
 // SetAttr is recv.name = v of a setter a module class defines (name=):
 // its value is v, whatever the setter returns.
 func (r *R) SetAttr(recv Value, name string, v Value) Value {
