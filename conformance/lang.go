@@ -630,7 +630,6 @@ func (lc *LangCorpus) Compare(j LangJob, out string) ([]string, error) {
 	return diffs, nil
 }
 
-// normalize writes paths of the archive's environment as the oracle does.
 // rubyAddress is the address of a Ruby object in its inspect
 // (#<Puppet::Parser::Scope:0x00007f8334a1f6f8>), which changes from run
 // to run.
@@ -640,6 +639,7 @@ var rubyAddress = regexp.MustCompile(`:0x[0-9a-f]{16}\b`)
 // Puppet's message, as pp2go does where Ruby shows one.
 func maskAddresses(s string) string { return rubyAddress.ReplaceAllString(s, ":0x0000000000000000") }
 
+// normalize writes paths of the archive's environment as the oracle does.
 func (a *LangArchive) normalize(s string) string {
 	return strings.ReplaceAll(s, a.EnvDir+"/", "")
 }

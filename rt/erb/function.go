@@ -450,7 +450,7 @@ func (r *R) UndefinedInFunction(api int, function, name string, implicit bool, a
 	var suggestions []string
 	if implicit {
 		suggestions = correct(name, slices.Concat(variableReservedWords, methodMissingLocals, methods, scopeIvars))
-		if name == "foo" {
+		if name == "foo" { // VariableNameChecker's NAMES_TO_EXCLUDE
 			suggestions = slices.DeleteFunc(suggestions, func(s string) bool { return s == "fork" || s == "for" })
 		}
 	} else {
