@@ -1310,6 +1310,27 @@ func (s *Scope) isDefault(typeName, name string, v values.Value) bool {
 // updateVar replaces the value of a variable in the table that binds it
 // (a template changed the object in place), and of the variables and
 // parameters that hold the same Ruby object in Puppet.
+// UpdateObject implements rubyfn.CompileScope: Ruby code changed old, a
+// Hash or Array, in place, to v. Ruby's variables hold objects, so each
+// variable visible here that holds old holds v (with what updateVar
+// changes with it: the resource parameter, the variable it was assigned
+// from). The empty Array and Hash are one value each for all
+// (values.EmptyArray, values.EmptyHash), where Ruby has an object for
+// each: which variables held the one changed cannot be told, and none
+// changes.
+func (s *Scope) UpdateObject(old, v values.Value) {
+	if old == values.Value(values.EmptyArray) || old == values.Value(values.EmptyHash) {
+		return
+	}
+	var vs visibleVars
+	s.collect(true, nil, &vs)
+	for i, n := range vs.names {
+		if !vs.gone[i] && values.SameObject(vs.vals[i], old) {
+			s.updateVar(n, v)
+		}
+	}
+}
+
 func (s *Scope) updateVar(name string, v values.Value) {
 	s.updateVarDepth(name, v, 0)
 }

@@ -466,6 +466,12 @@ func (r *R) Result() string {
 	return out
 }
 
+// ChangedInPlace says whether the Ruby value v made from the Puppet Hash or
+// Array p (FromPuppet) is no longer p: Ruby code changed it in place.
+func ChangedInPlace(v Value, p values.Value) bool {
+	return mutable(v) && !sameAsPuppet(v, p)
+}
+
 // sameAsPuppet compares a Ruby value with the Puppet value it was made from
 // (exactly: strings by bytes, hashes by keys in order).
 func sameAsPuppet(v Value, p values.Value) bool {

@@ -26,8 +26,30 @@ func Impl(m Methods, method string) fn.Impl {
 	return func(c fn.Context, args []values.Value, b fn.Block) values.Value {
 		f := newFrame(c, nil, args, false)
 		v := run(&f.call, m, method, rubyBlock(b), f.arr.A)
+		f.settleArgs(args, f.arr.A)
 		f.release()
 		return v
+	}
+}
+
+// settleArgs makes what a 4.x function changed in place of the Hashes and
+// Arrays it was given (args, as Ruby values a) the caller's too: Puppet
+// gives such a function its own objects, so that the variables holding
+// one, and the class parameter it came from, show the change
+// (puppet-grafana's deep_find_and_remove deletes a key from its
+// argument's hashes). A 3.x function is given copies (Puppet's
+// Runtime3FunctionArgumentConverter), whatever it changes.
+func (f *frame) settleArgs(args []values.Value, a []erb.Value) {
+	if f.s.cs == nil {
+		return
+	}
+	for i, p := range args {
+		switch p.(type) {
+		case *values.Hash, *values.Array:
+			if erb.ChangedInPlace(a[i], p) {
+				f.s.cs.UpdateObject(p, erb.ToPuppet(a[i]))
+			}
+		}
 	}
 }
 
@@ -247,6 +269,7 @@ func ImplScope(m Methods, method string) fn.Impl {
 	return func(c fn.Context, args []values.Value, b fn.Block) values.Value {
 		f := newFrame(c, scopeLead, args, false)
 		v := run(&f.call, m, method, rubyBlock(b), f.arr.A)
+		f.settleArgs(args, f.arr.A[len(scopeLead):])
 		f.release()
 		return v
 	}
@@ -259,6 +282,7 @@ func ImplScopeArg(m Methods, method string) fn.Impl {
 	return func(c fn.Context, args []values.Value, b fn.Block) values.Value {
 		f := newFrame(c, scopeLead, args[1:], false)
 		v := run(&f.call, m, method, rubyBlock(b), f.arr.A)
+		f.settleArgs(args[1:], f.arr.A[len(scopeLead):])
 		f.release()
 		return v
 	}
@@ -338,6 +362,9 @@ type CompileScope interface {
 	fn.Releaser
 	erb.LogFilter
 	FrameSource
+	// UpdateObject: the variables that hold old hold v, what a call
+	// changed old to in place (settleArgs)
+	UpdateObject(old, v values.Value)
 }
 
 var _ erb.FunctionScope = (*scope)(nil) // else NewCall would not find it one

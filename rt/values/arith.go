@@ -84,7 +84,7 @@ func concatArray(l *Array, right Value) *Array {
 		add = []Value{right}
 	}
 	if len(add) == 0 {
-		return l
+		return &Array{elems: l.elems} // a new object, as Ruby's + makes (see concatHash)
 	}
 	out := make([]Value, 0, l.Len()+len(add))
 	return NewArray(append(append(out, l.elems...), add...)...)
@@ -101,7 +101,13 @@ func hashPairs(h *Hash) []Value {
 func concatHash(op string, l *Hash, right Value) (Value, error) {
 	switch r := right.(type) {
 	case *Hash:
-		return l.Merge(r), nil
+		m := l.Merge(r)
+		if m == l || m == r {
+			// a new object, as Ruby's merge makes: a Ruby function may
+			// change it in place, and only it (Scope.UpdateObject)
+			m = &Hash{keys: m.keys, vals: m.vals, index: m.index}
+		}
+		return m, nil
 	case *Array:
 		b := NewHashBuilder(l.Len() + r.Len())
 		for i, k := range l.keys {
