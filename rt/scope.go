@@ -1312,9 +1312,11 @@ func (s *Scope) isDefault(typeName, name string, v values.Value) bool {
 // parameters that hold the same Ruby object in Puppet.
 // UpdateObject implements rubyfn.CompileScope: Ruby code changed old, a
 // Hash or Array, in place, to v. Ruby's variables hold objects, so each
-// variable visible here that holds old holds v (with what updateVar
-// changes with it: the resource parameter, the variable it was assigned
-// from). The empty Array and Hash are one value each for all
+// variable that holds old holds v: those visible here, and those of the
+// classes evaluated (the class parameter a variable here was assigned
+// from in a branch, which updateVar does not follow), each with what
+// updateVar changes with it (the resource parameter, the variable it was
+// assigned from). The empty Array and Hash are one value each for all
 // (values.EmptyArray, values.EmptyHash), where Ruby has an object for
 // each: which variables held the one changed cannot be told, and none
 // changes.
@@ -1322,8 +1324,23 @@ func (s *Scope) UpdateObject(old, v values.Value) {
 	if old == values.Value(values.EmptyArray) || old == values.Value(values.EmptyHash) {
 		return
 	}
+	s.updateHolders(old, v, true)
+	for _, cs := range s.c.top.classes {
+		if cs != s && !cs.settingsPending {
+			cs.updateHolders(old, v, false)
+		}
+	}
+}
+
+// updateHolders is UpdateObject for the variables of s (its own, or all
+// it sees when recursive).
+func (s *Scope) updateHolders(old, v values.Value, recursive bool) {
 	var vs visibleVars
-	s.collect(true, nil, &vs)
+	if recursive {
+		s.collect(true, nil, &vs)
+	} else {
+		s.collectOwn(true, nil, &vs)
+	}
 	for i, n := range vs.names {
 		if !vs.gone[i] && values.SameObject(vs.vals[i], old) {
 			s.updateVar(n, v)
