@@ -1307,9 +1307,6 @@ func (s *Scope) isDefault(typeName, name string, v values.Value) bool {
 	return false
 }
 
-// updateVar replaces the value of a variable in the table that binds it
-// (a template changed the object in place), and of the variables and
-// parameters that hold the same Ruby object in Puppet.
 // UpdateObject implements rubyfn.CompileScope: Ruby code changed old, a
 // Hash or Array, in place, to v. Ruby's variables hold objects, so each
 // variable that holds old holds v: those visible here, and those of the
@@ -1348,6 +1345,9 @@ func (s *Scope) updateHolders(old, v values.Value, recursive bool) {
 	}
 }
 
+// updateVar replaces the value of a variable in the table that binds it
+// (a template changed the object in place), and of the variables and
+// parameters that hold the same Ruby object in Puppet.
 func (s *Scope) updateVar(name string, v values.Value) {
 	s.updateVarDepth(name, v, 0)
 }
