@@ -2,16 +2,13 @@ package erbgen
 
 import (
 	"bytes"
-	"go/ast"
-	"go/importer"
-	"go/parser"
-	"go/token"
-	"go/types"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/pp2go/pp2go/internal/gocheck"
 )
 
 // FuzzTranslate: a template that parses translates or is refused with an
@@ -25,8 +22,10 @@ func FuzzTranslate(f *testing.F) {
 	for _, s := range strings.Split(string(data), "@@@\n") {
 		f.Add(s)
 	}
-	fset := token.NewFileSet()
-	imp := importer.ForCompiler(fset, "source", nil)
+	check, err := gocheck.New()
+	if err != nil {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, src string) {
 		tmpl, err := Translate("fuzz.erb", []byte(src))
 		if err != nil {
@@ -38,19 +37,8 @@ func FuzzTranslate(f *testing.F) {
 		if err := file.Render(&buf); err != nil {
 			t.Fatalf("%q: generated code does not format: %v", src, err)
 		}
-		if err := typeCheck(fset, imp, buf.Bytes()); err != nil {
+		if err := check.Check(buf.Bytes()); err != nil {
 			t.Fatalf("%q: generated code does not compile: %v\n%s", src, err, buf.Bytes())
 		}
 	})
-}
-
-// typeCheck type-checks a generated file as the Go compiler would.
-func typeCheck(fset *token.FileSet, imp types.Importer, src []byte) error {
-	file, err := parser.ParseFile(fset, "gen.go", src, 0)
-	if err != nil {
-		return err
-	}
-	conf := types.Config{Importer: imp}
-	_, err = conf.Check("p", fset, []*ast.File{file}, nil)
-	return err
 }

@@ -2,11 +2,6 @@ package rubyfn
 
 import (
 	"bytes"
-	"go/ast"
-	"go/importer"
-	"go/parser"
-	"go/token"
-	"go/types"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -16,6 +11,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/pp2go/pp2go/codegen/erbgen"
+	"github.com/pp2go/pp2go/internal/gocheck"
 )
 
 // functionPath is the path of a function file of a module.
@@ -42,14 +38,10 @@ func FuzzTranslateFunction(f *testing.F) {
 			}
 		}
 	}
-	fset := token.NewFileSet()
-	imp := importer.ForCompiler(fset, "source", nil)
 	// the runtime's packages type-checked once, before the first input
-	// (which would otherwise take long enough to count as hung)
-	for _, p := range []string{erbgen.RuntimePath, rubyfnPath} {
-		if _, err := imp.Import(p); err != nil {
-			f.Fatal(err)
-		}
+	check, err := gocheck.New(erbgen.RuntimePath, rubyfnPath)
+	if err != nil {
+		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, path, src string) {
 		if !functionPath.MatchString(path) {
@@ -65,11 +57,7 @@ func FuzzTranslateFunction(f *testing.F) {
 		if err := file.Render(&buf); err != nil {
 			t.Fatalf("%s: generated code does not format: %v\n%s", path, err, src)
 		}
-		gf, err := parser.ParseFile(fset, "gen.go", buf.Bytes(), 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := (&types.Config{Importer: imp}).Check("p", fset, []*ast.File{gf}, nil); err != nil {
+		if err := check.Check(buf.Bytes()); err != nil {
 			t.Fatalf("%s: generated code does not compile: %v\n%s\n%s", path, err, src, buf.Bytes())
 		}
 	})
