@@ -693,7 +693,7 @@ func (l *lowerer) callMethod(x *ast.CallMethodExpression) jen.Code {
 		l.fail(x, "illegal method name")
 		return undef()
 	}
-	if values.LookupContextMember(name.Value) {
+	if values.MemberType(name.Value) != nil {
 		// the receiver may have the member (rt.Scope.Member)
 		var block jen.Code = jen.Nil()
 		if x.Lambda != nil {

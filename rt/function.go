@@ -208,11 +208,21 @@ func (s *Scope) Fn(site SiteRef, f *FuncRef, block *Lambda, args ...values.Value
 }
 
 // Member is a method call, `$recv.name(args)`, whose name may be a
-// member of its receiver's type (values.LookupContextMember): when the
+// member of its receiver's type (values.MemberType): when the
 // receiver has the member (fn.Members), the member is called; else the
 // function of that name is, with the receiver as its first argument
 // (Puppet's CallMethodExpression).
 func (s *Scope) Member(site SiteRef, f *FuncRef, block *Lambda, recv values.Value, args ...values.Value) values.Value {
+	if o, ok := recv.(*values.ObjectValue); ok {
+		// an attribute's reader, or a function that reads one (Error's
+		// message), which Ruby calls with no arguments
+		if v, ok := o.Member(f.Name); ok {
+			if len(args) > 0 {
+				guardRef(site, func() { panic(fn.Errorf("wrong number of arguments (given %d, expected 0)", len(args))) })
+			}
+			return v
+		}
+	}
 	m, ok := recv.(fn.Members)
 	if !ok {
 		return s.Fn(site, f, block, append([]values.Value{recv}, args...)...)

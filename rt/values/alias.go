@@ -154,7 +154,14 @@ type ObjectType struct {
 	TypeName   string
 	Parent     *ObjectType
 	Attributes []*ObjectAttribute
-	InitHash   *Hash // the hash the type was created from, for printing
+	// TypeParams are the attributes the type is parameterized by
+	// (Error[kind, issue_code]: ObjectTypeExtension), in order, each
+	// parameter's value one of TypeParamT's.
+	TypeParams []string
+	// Functions are the type's functions that read an attribute
+	// (Error's message, its msg): name -> attribute.
+	Functions map[string]string
+	InitHash  *Hash // the hash the type was created from, for printing
 }
 
 // ObjectAttribute is one attribute of an Object type.
@@ -182,6 +189,18 @@ func (t *ObjectType) isA(o *ObjectType) bool {
 		}
 	}
 	return false
+}
+
+// attribute is the attribute of t (or of a parent) named name, or nil.
+func (t *ObjectType) attribute(name string) *ObjectAttribute {
+	for x := t; x != nil; x = x.Parent {
+		for _, a := range x.Attributes {
+			if a.Name == name {
+				return a
+			}
+		}
+	}
+	return nil
 }
 
 func (t *ObjectType) instanceOf(v Value, g *guard) bool {
@@ -215,6 +234,20 @@ func LookupContextMember(name string) bool {
 	return false
 }
 
+// MemberType is the Object type Puppet defines whose instances have a
+// member (attribute or function) of that name, which a method call of
+// the name may call (rt.Scope.Member), or nil: Puppet::LookupContext's
+// (LookupContextMember), Error's.
+func MemberType(name string) *ObjectType {
+	if LookupContextMember(name) {
+		return LookupContextT
+	}
+	if _, ok := ErrorT.Functions[name]; ok || ErrorT.attribute(name) != nil {
+		return ErrorT
+	}
+	return nil
+}
+
 // ObjectInstance is a value defined outside this package that is an
 // instance of an Object type Puppet defines (Puppet::LookupContext).
 type ObjectInstance interface {
@@ -223,6 +256,9 @@ type ObjectInstance interface {
 }
 
 func (t *ObjectType) assignableFrom(o Type, g *guard) bool {
+	if e, ok := o.(*ObjectTypeExtension); ok {
+		o = e.Base
+	}
 	ot, ok := o.(*ObjectType)
 	if !ok {
 		return false
@@ -261,13 +297,14 @@ var (
 		{Name: "name", Type: &PatternType{Patterns: []*RegexpType{NewRegexpType(`\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\z`)}}},
 		{Name: "arguments", Type: NewOptionalType(NewArrayType(AnyT, nil)), HasDefault: true, Value: Undef},
 	}}
+	// ErrorT is Puppet's Error (puppet/datatypes/error.rb): its attributes
+	// in the order its init hash and string form give them.
 	ErrorT = &ObjectType{TypeName: "Error", Attributes: []*ObjectAttribute{
-		{Name: "message", Type: StringT},
-		{Name: "kind", Type: NewOptionalType(StringT), HasDefault: true, Value: Undef},
-		{Name: "issue_code", Type: NewOptionalType(StringT), HasDefault: true, Value: Undef},
-		{Name: "partial_result", Type: DataT, HasDefault: true, Value: Undef},
+		{Name: "msg", Type: NonEmptyStrT},
+		{Name: "kind", Type: NewOptionalType(NonEmptyStrT), HasDefault: true, Value: Undef},
 		{Name: "details", Type: NewOptionalType(NewHashType(NonEmptyStrT, DataT, nil)), HasDefault: true, Value: Undef},
-	}}
+		{Name: "issue_code", Type: NewOptionalType(NonEmptyStrT), HasDefault: true, Value: Undef},
+	}, TypeParams: []string{"kind", "issue_code"}, Functions: map[string]string{"message": "msg"}}
 	// LookupContextT is what a Hiera backend function written in Puppet
 	// or Ruby gets as its context (lookup/context.rb): its attributes; its
 	// functions (not_found, cache, explain...) are its instances' members

@@ -186,6 +186,9 @@ func Eql(a, b Value) bool {
 	case *Deferred:
 		y, ok := b.(*Deferred)
 		return ok && x.Name == y.Name && Eql(arrayOrEmpty(x.Arguments), arrayOrEmpty(y.Arguments))
+	case *ObjectValue:
+		y, ok := b.(*ObjectValue)
+		return ok && x.Type.Name() == y.Type.Name() && Eql(x.Attrs, y.Attrs)
 	case Type:
 		y, ok := b.(Type)
 		return ok && TypeEqual(x, y)

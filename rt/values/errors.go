@@ -14,6 +14,9 @@ type Error struct {
 	// the evaluator reports it as is, not "Error while evaluating a
 	// Function Call, ..." at the call.
 	Preformatted bool
+	// Data is what a Puppet::ErrorWithData carries besides the message
+	// (dig's: the details of the Error get() gives its block).
+	Data Value
 }
 
 func (e *Error) Error() string { return e.Message }

@@ -58,6 +58,14 @@ func Infer(v Value) Type {
 	case *Deferred:
 		return DeferredT
 	case *ObjectValue:
+		if len(x.Type.TypeParams) > 0 {
+			// create_from_instance: every parameter set to the attribute
+			e := &ObjectTypeExtension{Base: x.Type}
+			for _, n := range x.Type.TypeParams {
+				e.Params, e.Set = append(e.Params, x.Attr(n)), append(e.Set, true)
+			}
+			return e
+		}
 		return x.Type
 	case ObjectInstance:
 		return x.ObjectType()

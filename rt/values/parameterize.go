@@ -322,6 +322,9 @@ func Parameterize(t Type, args []Value) (Value, error) {
 		}
 		return nil, newError(IssueBadTypeSliceType, "URI-Type[] arguments must be types. Got "+rubyClass(keys[0]))
 	case *ObjectType:
+		if len(x.TypeParams) > 0 && len(keys) > 0 {
+			return parameterizeObject(x, keys)
+		}
 		if x != ObjectT || len(keys) != 1 {
 			break
 		}

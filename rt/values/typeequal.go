@@ -164,6 +164,9 @@ func TypeEqual(a, b Type) bool {
 	case *ObjectType:
 		y, ok := b.(*ObjectType)
 		return ok && x.TypeName != "" && x.TypeName == y.TypeName
+	case *ObjectTypeExtension:
+		y, ok := b.(*ObjectTypeExtension)
+		return ok && x.typeEqual(y)
 	case *TypeSetType:
 		_, ok := b.(*TypeSetType)
 		return ok

@@ -242,6 +242,8 @@ func (f *typeFormatter) appendType(t Type) {
 		f.b.WriteString("TypeReference[")
 		writePuppetQuote(&f.b, x.TypeString)
 		f.b.WriteByte(']')
+	case *ObjectTypeExtension:
+		x.writeTypeString(&f.b, f.appendLiteral)
 	case *ObjectType:
 		if x == ObjectT {
 			f.b.WriteString("Object[{}]")

@@ -119,11 +119,11 @@ func (c *checker) methodCall(x *ast.CallMethodExpression, s *scope) {
 	if !ok {
 		return
 	}
-	if values.LookupContextMember(q.Value) {
-		// a member of Puppet::LookupContext when the receiver is one
-		// (rt.Scope.Member): not a function's call unless the receiver
-		// is proven to be no such object
-		if t := c.typeOf(na.Left, s); t == nil || values.IsAssignable(t, values.LookupContextT) {
+	if ot := values.MemberType(q.Value); ot != nil {
+		// a member of Puppet::LookupContext or Error when the receiver is
+		// one (rt.Scope.Member): not a function's call unless the
+		// receiver is proven to be no such object
+		if t := c.typeOf(na.Left, s); t == nil || values.IsAssignable(t, ot) {
 			return
 		}
 	}

@@ -357,7 +357,10 @@ func Dig(data v.Value, keys []v.Value) (v.Value, error) {
 			walked = append(walked, k)
 			i, ok := k.(v.Int)
 			if !ok {
-				return nil, digError("EXPECTED_INTEGER_INDEX", "The given data requires an Integer index at "+fn.RubyInspect(v.NewArray(walked...))+", got '"+v.TypeString(v.Infer(k))+"'")
+				path := v.NewArray(walked...)
+				t := v.Infer(k)
+				return nil, digError("EXPECTED_INTEGER_INDEX", "The given data requires an Integer index at "+fn.RubyInspect(path)+", got '"+v.TypeString(t)+"'",
+					v.NewHashFromPairs(v.String("walked_path"), path, v.String("index_type"), t))
 			}
 			n := int(i)
 			if n < 0 {
@@ -376,23 +379,23 @@ func Dig(data v.Value, keys []v.Value) (v.Value, error) {
 				d = v.Undef
 			}
 		default:
-			return nil, digError("EXPECTED_COLLECTION", "The given data does not contain a Collection at "+fn.RubyInspect(v.NewArray(walked...))+", got '"+v.TypeString(v.Infer(d))+"'")
+			path := v.NewArray(walked...)
+			t := v.Infer(d)
+			return nil, digError("EXPECTED_COLLECTION", "The given data does not contain a Collection at "+fn.RubyInspect(path)+", got '"+v.TypeString(t)+"'",
+				v.NewHashFromPairs(v.String("walked_path"), path, v.String("value_type"), t))
 		}
 	}
 	return d, nil
 }
 
-func digError(issue, msg string) error {
-	return &v.Error{Code: issue, Message: msg}
+// digError is dig's failure, Puppet::ErrorWithData: its Data are the
+// details of the Error object get() gives its block (digErrorData).
+func digError(issue, msg string, details v.Value) error {
+	return &v.Error{Code: issue, Message: msg, Data: details}
 }
 
-// digErrorData is the Error object get() gives its block for a failed dig.
 func digErrorData(e *v.Error) v.Value {
-	return &v.ObjectValue{Type: v.ErrorT, Attrs: v.NewHashFromPairs(
-		v.String("message"), v.String(e.Message),
-		v.String("kind"), v.String("SLICE_ERROR"),
-		v.String("issue_code"), v.String(e.Code),
-	)}
+	return v.NewError(e.Message, v.String("SLICE_ERROR"), e.Data, v.String(e.Code))
 }
 
 func get(val v.Value, nav string, def v.Value, b fn.Block) v.Value {

@@ -23,7 +23,7 @@ import (
 var (
 	fnNewInteger, fnNewFloat, fnNewNumeric, fnNewString, fnNewBoolean, fnNewArray, fnNewHash *fn.Func
 	fnNewRegexp, fnNewSensitive, fnNewSemVer, fnNewSemVerRange, fnNewBinary                  *fn.Func
-	fnNewTimespan, fnNewTimestamp, fnNewType, fnNewUnit, fnNewDeferred                       *fn.Func
+	fnNewTimespan, fnNewTimestamp, fnNewType, fnNewUnit, fnNewDeferred, fnNewError           *fn.Func
 )
 
 const (
@@ -414,6 +414,21 @@ func init() {
 			return d
 		}).Func()
 
+	// Error's new function (PObjectType#new_function): its init hash, or
+	// its attributes in order.
+	fnNewError = fn.New("new_Error").
+		D("Struct[{'msg' => String[1], 'kind' => Optional[String[1]], 'details' => Optional[Hash[String[1], Data]], 'issue_code' => Optional[String[1]]}] hash", func(c fn.Context, a args, b fn.Block) v.Value {
+			h := a[0].(*v.Hash)
+			msg, _ := h.GetString("msg")
+			kind, _ := h.GetString("kind")
+			details, _ := h.GetString("details")
+			code, _ := h.GetString("issue_code")
+			return v.NewError(str(msg), kind, details, code)
+		}).
+		D("String[1] msg, Optional[String[1]] kind?, Optional[Hash[String[1], Data]] details?, Optional[String[1]] issue_code?", func(c fn.Context, a args, b fn.Block) v.Value {
+			return v.NewError(str(a[0]), optArg(a, 1), optArg(a, 2), optArg(a, 3))
+		}).Func()
+
 	fnNewUnit = fn.New("new_unit").
 		D("Any from", func(c fn.Context, a args, b fn.Block) v.Value { return a[0] }).Func()
 
@@ -491,9 +506,14 @@ func newFunctionFor(t v.Type) *fn.Func {
 	case *v.TypeAliasType:
 		return newFunctionFor(x.ResolvedType())
 	case *v.ObjectType:
-		if x == v.DeferredT {
+		switch x {
+		case v.DeferredT:
 			return fnNewDeferred
+		case v.ErrorT:
+			return fnNewError
 		}
+	case *v.ObjectTypeExtension:
+		return newFunctionFor(x.Base)
 	}
 	panic(fn.Errorf("Creation of new instance of type '%s' is not supported", v.TypeString(t)))
 }
