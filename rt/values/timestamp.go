@@ -26,17 +26,31 @@ func (t Timestamp) String() string {
 	return s
 }
 
-// Format formats t with a strftime format in the given timezone ("" = UTC).
+// Format formats t with a strftime format (Ruby's Time#strftime) in
+// the given timezone: UTC for "", else the zone's offset as
+// Timestamp.convert_timezone makes it (+hh:mm as it is, another zone's
+// offset in whole minutes), a time whose zone has no name.
 func (t Timestamp) Format(format, timezone string) (string, error) {
-	tm := t.Time()
-	if timezone != "" {
-		loc, err := timezoneLocation(timezone)
+	if timezone == "" {
+		return strftime(format, rubyTime{t.Time(), "UTC"})
+	}
+	var off int
+	if len(timezone) == 6 && (timezone[0] == '+' || timezone[0] == '-') && timezone[3] == ':' &&
+		digitsEnd(timezone, 1) == 3 && digitsEnd(timezone, 4) == 6 {
+		h, _ := strconv.Atoi(timezone[1:3])
+		m, _ := strconv.Atoi(timezone[4:6])
+		off = h*3600 + m*60
+		if timezone[0] == '-' {
+			off = -off
+		}
+	} else {
+		secs, err := zoneOffset(timezone)
 		if err != nil {
 			return "", err
 		}
-		tm = tm.In(loc)
+		off = int(floorDiv(int64(secs), 60)) * 60 // utc_offset(tz) / 60, Integer division
 	}
-	return strftime(format, tm), nil
+	return strftime(format, rubyTime{t.Time().In(time.FixedZone("", off)), ""})
 }
 
 var timestampDefaultFormatsWithoutTZ = []string{"%FT%T.%N", "%FT%T", "%F %T.%N", "%F %T", "%F"}
@@ -62,11 +76,12 @@ func ParseTimestamp(s string, tz string, formats ...string) (Timestamp, error) {
 			zone = tz
 		}
 		if zone != "" {
-			loc, err := timezoneLocation(zone)
+			// the fields as UTC, less the zone's offset
+			off, err := zoneOffset(zone)
 			if err != nil {
 				return 0, err
 			}
-			tm = time.Date(tm.Year(), tm.Month(), tm.Day(), tm.Hour(), tm.Minute(), tm.Second(), tm.Nanosecond(), loc)
+			tm = tm.Add(-time.Duration(off) * time.Second)
 		}
 		return TimestampOf(tm), nil
 	}
@@ -74,132 +89,6 @@ func ParseTimestamp(s string, tz string, formats ...string) (Timestamp, error) {
 		return 0, newError("", fmt.Sprintf("Unable to parse '%s' using format '%s'", s, formats[0]))
 	}
 	return 0, newError("", fmt.Sprintf("Unable to parse '%s' using any of the formats %s", s, strings.Join(formats, ", ")))
-}
-
-func timezoneLocation(tz string) (*time.Location, error) {
-	switch strings.ToUpper(tz) {
-	case "UTC", "GMT", "Z", "UT":
-		return time.UTC, nil
-	case "CURRENT":
-		return time.Local, nil
-	}
-	if len(tz) >= 3 && (tz[0] == '+' || tz[0] == '-') {
-		d := strings.ReplaceAll(tz[1:], ":", "")
-		if n, err := strconv.Atoi(d); err == nil && len(d) == 4 {
-			off := (n/100)*3600 + (n%100)*60
-			if tz[0] == '-' {
-				off = -off
-			}
-			return time.FixedZone(tz, off), nil
-		}
-	}
-	if loc, err := time.LoadLocation(tz); err == nil {
-		return loc, nil
-	}
-	return nil, newError("", fmt.Sprintf("Illegal timezone '%s'", tz))
-}
-
-// strftime implements the Ruby directives Puppet's formats use.
-func strftime(format string, t time.Time) string {
-	var b strings.Builder
-	for i := 0; i < len(format); i++ {
-		c := format[i]
-		if c != '%' || i+1 >= len(format) {
-			b.WriteByte(c)
-			continue
-		}
-		i++
-		switch format[i] {
-		case 'Y':
-			b.WriteString(strconv.Itoa(t.Year()))
-		case 'C':
-			fmt.Fprintf(&b, "%02d", t.Year()/100)
-		case 'y':
-			fmt.Fprintf(&b, "%02d", t.Year()%100)
-		case 'm':
-			fmt.Fprintf(&b, "%02d", int(t.Month()))
-		case 'd':
-			fmt.Fprintf(&b, "%02d", t.Day())
-		case 'e':
-			fmt.Fprintf(&b, "%2d", t.Day())
-		case 'j':
-			fmt.Fprintf(&b, "%03d", t.YearDay())
-		case 'H':
-			fmt.Fprintf(&b, "%02d", t.Hour())
-		case 'k':
-			fmt.Fprintf(&b, "%2d", t.Hour())
-		case 'I':
-			h := t.Hour() % 12
-			if h == 0 {
-				h = 12
-			}
-			fmt.Fprintf(&b, "%02d", h)
-		case 'M':
-			fmt.Fprintf(&b, "%02d", t.Minute())
-		case 'S':
-			fmt.Fprintf(&b, "%02d", t.Second())
-		case 'L':
-			fmt.Fprintf(&b, "%03d", t.Nanosecond()/1e6)
-		case 'N':
-			fmt.Fprintf(&b, "%09d", t.Nanosecond())
-		case 'z':
-			_, off := t.Zone()
-			sign := '+'
-			if off < 0 {
-				sign, off = '-', -off
-			}
-			fmt.Fprintf(&b, "%c%02d%02d", sign, off/3600, off/60%60)
-		case 'Z':
-			name, _ := t.Zone()
-			b.WriteString(name)
-		case 'A':
-			b.WriteString(t.Weekday().String())
-		case 'a':
-			b.WriteString(t.Weekday().String()[:3])
-		case 'B':
-			b.WriteString(t.Month().String())
-		case 'b', 'h':
-			b.WriteString(t.Month().String()[:3])
-		case 'p':
-			if t.Hour() < 12 {
-				b.WriteString("AM")
-			} else {
-				b.WriteString("PM")
-			}
-		case 'P':
-			if t.Hour() < 12 {
-				b.WriteString("am")
-			} else {
-				b.WriteString("pm")
-			}
-		case 'u':
-			wd := int(t.Weekday())
-			if wd == 0 {
-				wd = 7
-			}
-			b.WriteString(strconv.Itoa(wd))
-		case 'w':
-			b.WriteString(strconv.Itoa(int(t.Weekday())))
-		case 's':
-			b.WriteString(strconv.FormatInt(t.Unix(), 10))
-		case 'F':
-			b.WriteString(strftime("%Y-%m-%d", t))
-		case 'T', 'X':
-			b.WriteString(strftime("%H:%M:%S", t))
-		case 'D', 'x':
-			b.WriteString(strftime("%m/%d/%y", t))
-		case 'R':
-			b.WriteString(strftime("%H:%M", t))
-		case 'c':
-			b.WriteString(strftime("%a %b %e %H:%M:%S %Y", t))
-		case '%':
-			b.WriteByte('%')
-		default:
-			b.WriteByte('%')
-			b.WriteByte(format[i])
-		}
-	}
-	return b.String()
 }
 
 // strptime parses the subset of Ruby's DateTime._strptime that Puppet's
