@@ -78,3 +78,37 @@ func TestZoneOffsetAsRuby(t *testing.T) {
 		}
 	}
 }
+
+// TestParseTimestampAsPuppet checks ParseTimestamp against Puppet's own
+// Timestamp.parse (testdata/timestamp-parse.json, written by
+// tools/rubyzones/parse-cases.rb): formats of most conversions, the
+// default formats, timezones given and read, and the errors.
+func TestParseTimestampAsPuppet(t *testing.T) {
+	b, err := os.ReadFile("testdata/timestamp-parse.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []struct {
+		Text     string   `json:"text"`
+		Formats  []string `json:"formats"`
+		Timezone string   `json:"timezone"`
+		Nsec     *int64   `json:"nsec"`
+		Error    string   `json:"error"`
+	}
+	if err := json.Unmarshal(b, &cases); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		got, err := ParseTimestamp(c.Text, c.Timezone, c.Formats...)
+		switch {
+		case c.Nsec != nil && err != nil:
+			t.Errorf("%q %q %q: %v, Puppet gives %s", c.Text, c.Formats, c.Timezone, err, Timestamp(*c.Nsec))
+		case c.Nsec != nil && int64(got) != *c.Nsec:
+			t.Errorf("%q %q %q: %s, Puppet gives %s", c.Text, c.Formats, c.Timezone, got, Timestamp(*c.Nsec))
+		case c.Nsec == nil && err == nil:
+			t.Errorf("%q %q %q: %s, Puppet fails: %s", c.Text, c.Formats, c.Timezone, got, c.Error)
+		case c.Nsec == nil && err.Error() != c.Error:
+			t.Errorf("%q %q %q: %v, Puppet fails: %s", c.Text, c.Formats, c.Timezone, err, c.Error)
+		}
+	}
+}

@@ -56,8 +56,11 @@ func (t Timestamp) Format(format, timezone string) (string, error) {
 var timestampDefaultFormatsWithoutTZ = []string{"%FT%T.%N", "%FT%T", "%F %T.%N", "%F %T", "%F"}
 var timestampDefaultFormats = append([]string{"%FT%T.%N %Z", "%FT%T %Z", "%F %T.%N %Z", "%F %T %Z", "%F %Z"}, timestampDefaultFormatsWithoutTZ...)
 
-// ParseTimestamp parses s with the given formats (Puppet's defaults when
-// none are given), in timezone tz ("" = as given by the string, else UTC).
+// ParseTimestamp is Timestamp.parse: s read with the given formats
+// (Puppet's defaults when none are given) by Ruby's Date._strptime, the
+// first that reads it whole (and names no zone when tz is given), its
+// fields taken as UTC (Time.utc: a year is needed) less the offset of tz
+// or of the zone it read.
 func ParseTimestamp(s string, tz string, formats ...string) (Timestamp, error) {
 	explicit := len(formats) > 0
 	if !explicit {
@@ -67,143 +70,48 @@ func ParseTimestamp(s string, tz string, formats ...string) (Timestamp, error) {
 			formats = timestampDefaultFormats
 		}
 	}
-	for _, f := range formats {
-		tm, zone, ok := strptime(s, f)
-		if !ok || (tz != "" && zone != "") {
-			continue
-		}
-		if zone == "" {
-			zone = tz
-		}
-		if zone != "" {
-			// the fields as UTC, less the zone's offset
-			off, err := zoneOffset(zone)
-			if err != nil {
-				return 0, err
-			}
-			tm = tm.Add(-time.Duration(off) * time.Second)
-		}
-		return TimestampOf(tm), nil
-	}
+	var p *parsedTime
 	if explicit && len(formats) == 1 {
-		return 0, newError("", fmt.Sprintf("Unable to parse '%s' using format '%s'", s, formats[0]))
-	}
-	return 0, newError("", fmt.Sprintf("Unable to parse '%s' using any of the formats %s", s, strings.Join(formats, ", ")))
-}
-
-// strptime parses the subset of Ruby's DateTime._strptime that Puppet's
-// default formats use. It returns the time (UTC fields) and any zone text.
-func strptime(s, format string) (time.Time, string, bool) {
-	year, month, day, hour, min, sec, nsec := 1970, 1, 1, 0, 0, 0, 0
-	zone := ""
-	pos := 0
-	num := func(maxDigits int) (int, bool) {
-		start := pos
-		if pos < len(s) && (s[pos] == '-' || s[pos] == '+') && maxDigits > 4 {
-			pos++
+		if p = rubyStrptime(s, formats[0]); p == nil || p.leftover {
+			return 0, newError("", fmt.Sprintf("Unable to parse '%s' using format '%s'", s, formats[0]))
 		}
-		for pos < len(s) && pos-start < maxDigits && s[pos] >= '0' && s[pos] <= '9' {
-			pos++
+		if tz != "" && p.set[fZone] {
+			return 0, newError("", "Using a Timezone designator in format specification is mutually exclusive to providing an explicit timezone argument")
 		}
-		if pos == start {
-			return 0, false
-		}
-		n, err := strconv.Atoi(s[start:pos])
-		return n, err == nil
-	}
-	var ok bool
-	var expand func(f string) bool
-	expand = func(f string) bool {
-		for i := 0; i < len(f); i++ {
-			c := f[i]
-			if c != '%' || i+1 >= len(f) {
-				if c == ' ' {
-					for pos < len(s) && s[pos] == ' ' {
-						pos++
-					}
-					continue
-				}
-				if pos >= len(s) || s[pos] != c {
-					return false
-				}
-				pos++
-				continue
+	} else {
+		for _, f := range formats {
+			if p = rubyStrptime(s, f); p != nil && !p.leftover && !(tz != "" && p.set[fZone]) {
+				break
 			}
-			i++
-			switch f[i] {
-			case 'Y':
-				if year, ok = num(5); !ok {
-					return false
-				}
-			case 'm':
-				if month, ok = num(2); !ok {
-					return false
-				}
-			case 'd', 'e':
-				if day, ok = num(2); !ok {
-					return false
-				}
-			case 'H', 'k':
-				if hour, ok = num(2); !ok {
-					return false
-				}
-			case 'M':
-				if min, ok = num(2); !ok {
-					return false
-				}
-			case 'S':
-				if sec, ok = num(2); !ok {
-					return false
-				}
-			case 'N', 'L':
-				start := pos
-				for pos < len(s) && s[pos] >= '0' && s[pos] <= '9' {
-					pos++
-				}
-				if pos == start {
-					return false
-				}
-				digits := s[start:pos]
-				if len(digits) > 9 {
-					digits = digits[:9]
-				}
-				for len(digits) < 9 {
-					digits += "0"
-				}
-				nsec, _ = strconv.Atoi(digits)
-			case 'z', 'Z':
-				start := pos
-				for pos < len(s) && s[pos] != ' ' {
-					pos++
-				}
-				if pos == start {
-					return false
-				}
-				zone = s[start:pos]
-			case 'F':
-				if !expand("%Y-%m-%d") {
-					return false
-				}
-			case 'T':
-				if !expand("%H:%M:%S") {
-					return false
-				}
-			case '%':
-				if pos >= len(s) || s[pos] != '%' {
-					return false
-				}
-				pos++
-			default:
-				return false
-			}
+			p = nil
 		}
-		return true
+		if p == nil {
+			return 0, newError("", fmt.Sprintf("Unable to parse '%s' using any of the formats %s", s, strings.Join(formats, ", ")))
+		}
 	}
-	if !expand(format) || pos != len(s) {
-		return time.Time{}, "", false
+	if tz == "" {
+		tz = p.zone
 	}
-	if month < 1 || month > 12 || day < 1 || day > 31 || hour > 24 || min > 59 || sec > 60 {
-		return time.Time{}, "", false
+	if !p.set[fYear] {
+		return 0, newError("", "no implicit conversion of nil into Integer")
 	}
-	return time.Date(year, time.Month(month), day, hour, min, sec, nsec, time.UTC), zone, true
+	or1 := func(f, v int) int {
+		if !p.set[f] {
+			return 1
+		}
+		return v
+	}
+	var nsec int64
+	if p.set[fFrac] {
+		nsec = p.fracNum * 1e9 / p.fracDen
+	}
+	tm := time.Date(p.year, time.Month(or1(fMon, p.mon)), or1(fMday, p.mday), p.hour, p.min, p.sec, 0, time.UTC).Add(time.Duration(nsec))
+	if tz != "" {
+		off, err := zoneOffset(tz)
+		if err != nil {
+			return 0, err
+		}
+		tm = tm.Add(-time.Duration(off) * time.Second)
+	}
+	return TimestampOf(tm), nil
 }
