@@ -120,6 +120,15 @@ func (s spec) num(b *strings.Builder, n int64, digits int, defPad byte) {
 	b.WriteString(text)
 }
 
+// year writes a year, four digits at least (five with a minus sign).
+func (s spec) year(b *strings.Builder, y int) {
+	if y < 0 {
+		s.num(b, int64(y), 5, '0')
+	} else {
+		s.num(b, int64(y), 4, '0')
+	}
+}
+
 // text writes a name, padded on the left with spaces (or zeros with
 // the 0 flag) to the width; ^ upcases it, and # upcases a name (lower
 // when lowerOnSwap, as %p's).
@@ -156,12 +165,7 @@ func (s spec) conv(b *strings.Builder, c byte, rt rubyTime) bool {
 	t := rt.t
 	switch c {
 	case 'Y':
-		y := int64(t.Year())
-		if y < 0 {
-			s.num(b, y, 5, '0')
-		} else {
-			s.num(b, y, 4, '0')
-		}
+		s.year(b, t.Year())
 	case 'C':
 		s.num(b, floorDiv(int64(t.Year()), 100), 2, '0')
 	case 'y':
@@ -249,11 +253,7 @@ func (s spec) conv(b *strings.Builder, c byte, rt rubyTime) bool {
 		y, w := t.ISOWeek()
 		switch c {
 		case 'G':
-			if y < 0 {
-				s.num(b, int64(y), 5, '0')
-			} else {
-				s.num(b, int64(y), 4, '0')
-			}
+			s.year(b, y)
 		case 'g':
 			s.num(b, int64(floorMod(y, 100)), 2, '0')
 		default:

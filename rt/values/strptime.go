@@ -6,15 +6,14 @@ import (
 )
 
 // parsedTime is what Ruby's Date._strptime finds in a text (its hash):
-// the fields a format read, set[f] telling which.
+// the fields a format read (v[f], set[f] telling which), the fraction of
+// a second, the zone's text, and whether text was left over.
 type parsedTime struct {
-	year, mon, mday, hour, min, sec int
-	fracNum, fracDen                int64 // sec_fraction, fracNum/fracDen
-	set                             [fieldCount]bool
-	cent                            int // _cent
-	merid                           int // _merid: 0 or 12
-	zone                            string
-	leftover                        bool
+	v                [fieldCount]int
+	set              [fieldCount]bool
+	fracNum, fracDen int64 // sec_fraction, fracNum/fracDen
+	zone             string
+	leftover         bool
 }
 
 const (
@@ -25,8 +24,8 @@ const (
 	fMin
 	fSec
 	fFrac
-	fCent
-	fMerid
+	fCent  // _cent: %C's or %y's century
+	fMerid // _merid: 0 or 12
 	fZone
 	fOther // wday, yday, seconds, ...: read, not used by Puppet
 	fieldCount
@@ -43,13 +42,11 @@ func rubyStrptime(s, format string) *parsedTime {
 	if si < len(s) {
 		p.leftover = true
 	}
-	if p.set[fCent] {
-		if p.set[fYear] {
-			p.year += p.cent * 100
-		}
+	if p.set[fCent] && p.set[fYear] {
+		p.v[fYear] += p.v[fCent] * 100
 	}
 	if p.set[fMerid] && p.set[fHour] {
-		p.hour = p.hour%12 + p.merid
+		p.v[fHour] = p.v[fHour]%12 + p.v[fMerid]
 	}
 	return p
 }
@@ -329,32 +326,12 @@ func (p *parsedTime) setCentOf(yy int64) {
 	if !p.set[fCent] {
 		p.setField(fCent, 20)
 		if yy >= 69 {
-			p.cent = 19
+			p.v[fCent] = 19
 		}
 	}
 }
 
-func (p *parsedTime) setField(f, n int) {
-	p.set[f] = true
-	switch f {
-	case fYear:
-		p.year = n
-	case fMon:
-		p.mon = n
-	case fMday:
-		p.mday = n
-	case fHour:
-		p.hour = n
-	case fMin:
-		p.min = n
-	case fSec:
-		p.sec = n
-	case fCent:
-		p.cent = n
-	case fMerid:
-		p.merid = n
-	}
-}
+func (p *parsedTime) setField(f, n int) { p.v[f], p.set[f] = n, true }
 
 func hasPrefixFold(s, prefix string) bool {
 	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)

@@ -95,17 +95,17 @@ func ParseTimestamp(s string, tz string, formats ...string) (Timestamp, error) {
 	if !p.set[fYear] {
 		return 0, newError("", "no implicit conversion of nil into Integer")
 	}
-	or1 := func(f, v int) int {
+	or1 := func(f int) int { // Time.utc's month and day default to 1
 		if !p.set[f] {
 			return 1
 		}
-		return v
+		return p.v[f]
 	}
 	var nsec int64
 	if p.set[fFrac] {
 		nsec = p.fracNum * 1e9 / p.fracDen
 	}
-	tm := time.Date(p.year, time.Month(or1(fMon, p.mon)), or1(fMday, p.mday), p.hour, p.min, p.sec, 0, time.UTC).Add(time.Duration(nsec))
+	tm := time.Date(p.v[fYear], time.Month(or1(fMon)), or1(fMday), p.v[fHour], p.v[fMin], p.v[fSec], 0, time.UTC).Add(time.Duration(nsec))
 	if tz != "" {
 		off, err := zoneOffset(tz)
 		if err != nil {
