@@ -1,10 +1,10 @@
 package erb
 
 import (
-	"fmt"
-	"strconv"
 	"strings"
 	"time"
+
+	"github.com/pp2go/pp2go/rt/values"
 )
 
 // Ruby's Time as module functions use it: Time.new / Time.now (the
@@ -192,102 +192,21 @@ func (r *R) Sec(recv Value, args ...Value) Value {
 	return r.timePart("sec", recv, args, time.Time.Second)
 }
 
-// Strftime is Time#strftime(format) for the common directives (with the
-// - flag that drops padding).
+// Strftime is Time#strftime(format) (values.RubyStrftime): a UTC time's
+// zone is UTC, a local time's its zone's abbreviation.
 func (r *R) Strftime(recv Value, args ...Value) Value {
 	x := timeRecv("strftime", recv)
 	arity(args, 1, 1)
-	f := strArg(args[0])
 	t := x.zoned()
-	var b strings.Builder
-	for i := 0; i < len(f); i++ {
-		if f[i] != '%' || i+1 >= len(f) {
-			b.WriteByte(f[i])
-			continue
-		}
-		i++
-		noPad := false
-		if f[i] == '-' && i+1 < len(f) {
-			noPad = true
-			i++
-		}
-		num := func(n, width int, pad byte) {
-			s := strconv.Itoa(n)
-			if !noPad {
-				for len(s) < width {
-					s = string(pad) + s
-				}
-			}
-			b.WriteString(s)
-		}
-		switch f[i] {
-		case 'Y':
-			num(t.Year(), 0, '0')
-		case 'y':
-			num(t.Year()%100, 2, '0')
-		case 'm':
-			num(int(t.Month()), 2, '0')
-		case 'd':
-			num(t.Day(), 2, '0')
-		case 'e':
-			num(t.Day(), 2, ' ')
-		case 'j':
-			num(t.YearDay(), 3, '0')
-		case 'H':
-			num(t.Hour(), 2, '0')
-		case 'I':
-			h := t.Hour() % 12
-			if h == 0 {
-				h = 12
-			}
-			num(h, 2, '0')
-		case 'M':
-			num(t.Minute(), 2, '0')
-		case 'S':
-			num(t.Second(), 2, '0')
-		case 'L':
-			num(t.Nanosecond()/1e6, 3, '0')
-		case 'N':
-			num(t.Nanosecond(), 9, '0')
-		case 's':
-			b.WriteString(strconv.FormatInt(t.Unix(), 10))
-		case 'p':
-			b.WriteString(t.Format("PM"))
-		case 'a':
-			b.WriteString(t.Format("Mon"))
-		case 'A':
-			b.WriteString(t.Format("Monday"))
-		case 'b':
-			b.WriteString(t.Format("Jan"))
-		case 'B':
-			b.WriteString(t.Format("January"))
-		case 'u':
-			wd := int(t.Weekday())
-			if wd == 0 {
-				wd = 7
-			}
-			num(wd, 1, '0')
-		case 'w':
-			num(int(t.Weekday()), 1, '0')
-		case 'z':
-			b.WriteString(t.Format("-0700"))
-		case 'Z':
-			if x.utc {
-				b.WriteString("UTC")
-			} else {
-				b.WriteString(t.Format("MST"))
-			}
-		case 'F':
-			b.WriteString(t.Format("2006-01-02"))
-		case 'T':
-			b.WriteString(t.Format("15:04:05"))
-		case '%':
-			b.WriteByte('%')
-		default:
-			raise(ClassNotImplementedError, "pp2go: strftime directive %s is not supported", fmt.Sprintf("%%%c", f[i]))
-		}
+	zone := "UTC"
+	if !x.utc {
+		zone = t.Format("MST")
 	}
-	return S(b.String())
+	out, err := values.RubyStrftime(strArg(args[0]), t, zone)
+	if err != nil {
+		argError("%s", err.Error())
+	}
+	return S(out)
 }
 
 // timeLayouts are the texts Time.parse reads here: the dates OpenSSL

@@ -15,6 +15,13 @@ type rubyTime struct {
 	zone string
 }
 
+// RubyStrftime is Ruby's Time#strftime of t, at t's offset, whose zone is
+// named zone (%Z): Timestamp's formats, and templates' and functions'
+// Time objects (rt/erb).
+func RubyStrftime(format string, t time.Time, zone string) (string, error) {
+	return strftime(format, rubyTime{t, zone})
+}
+
 // strftime is Ruby's Time#strftime (strftime.c): flags - _ 0 ^ # and :,
 // a width, and Ruby's conversions; an unknown one is written as it is,
 // and a format that ends within one is Ruby's ArgumentError.
