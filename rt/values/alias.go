@@ -242,7 +242,7 @@ func MemberType(name string) *ObjectType {
 	if LookupContextMember(name) {
 		return LookupContextT
 	}
-	if _, ok := ErrorT.Functions[name]; ok || ErrorT.attribute(name) != nil {
+	if ErrorT.memberAttribute(name) != "" {
 		return ErrorT
 	}
 	return nil

@@ -1,6 +1,9 @@
 package values
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // ObjectTypeExtension is an Object type with type parameters given
 // (PObjectTypeExtension): Error['my/kind', 'MY_CODE'], whose instances are
@@ -47,7 +50,7 @@ func parameterizeObject(t *ObjectType, args []Value) (Value, error) {
 		for i, k := range h.keys {
 			n := -1
 			if ks, ok := k.(String); ok {
-				n = indexOf(t.TypeParams, string(ks))
+				n = slices.Index(t.TypeParams, string(ks))
 			}
 			if n < 0 {
 				return nil, accessRuntimeError("'" + ToString(k) + "' is not a known type parameter for " + label)
@@ -69,15 +72,6 @@ func parameterizeObject(t *ObjectType, args []Value) (Value, error) {
 		}
 	}
 	return nil, accessRuntimeError("The " + label + " cannot be parameterized using an empty parameter list")
-}
-
-func indexOf(names []string, name string) int {
-	for i, n := range names {
-		if n == name {
-			return i
-		}
-	}
-	return -1
 }
 
 // instanceOf: an instance of the base whose attribute matches each value
@@ -176,13 +170,23 @@ func (o *ObjectValue) Attr(name string) Value {
 // Member is what calling name on o gives: an attribute's value or a
 // function's that reads one, false when o's type has no such member.
 func (o *ObjectValue) Member(name string) (Value, bool) {
-	if a, ok := o.Type.Functions[name]; ok {
-		name = a
-	}
-	if o.Type.attribute(name) == nil {
+	a := o.Type.memberAttribute(name)
+	if a == "" {
 		return nil, false
 	}
-	return o.Attr(name), true
+	return o.Attr(a), true
+}
+
+// memberAttribute is the attribute the member name reads: an attribute,
+// or a function that reads one; "" when t has no such member.
+func (t *ObjectType) memberAttribute(name string) string {
+	if a, ok := t.Functions[name]; ok {
+		name = a
+	}
+	if t.attribute(name) == nil {
+		return ""
+	}
+	return name
 }
 
 // NewError is an instance of Error: its attributes as its init hash has

@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 )
 
 // rubyTime is a time as Ruby's Time#strftime formats it: the time at its
@@ -162,6 +161,10 @@ func writePad(b *strings.Builder, pad byte, n int) {
 	}
 }
 
+// composites are the conversions that are formats of others.
+var composites = map[byte]string{'c': "%a %b %e %H:%M:%S %Y", 'x': "%m/%d/%y", 'X': "%H:%M:%S", 'D': "%m/%d/%y",
+	'F': "%Y-%m-%d", 'T': "%H:%M:%S", 'R': "%H:%M", 'r': "%I:%M:%S %p", 'v': "%e-%^b-%4Y"}
+
 var (
 	weekdays = [...]string{"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"}
 	months   = [...]string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}
@@ -277,9 +280,7 @@ func (s spec) conv(b *strings.Builder, c byte, rt rubyTime) bool {
 	case 'c', 'x', 'X', 'D', 'F', 'T', 'R', 'r', 'v':
 		// a format of formats: ^ upcases it, a width pads it on the
 		// left (spaces, zeros with 0), whatever the - flag
-		sub := map[byte]string{'c': "%a %b %e %H:%M:%S %Y", 'x': "%m/%d/%y", 'X': "%H:%M:%S", 'D': "%m/%d/%y",
-			'F': "%Y-%m-%d", 'T': "%H:%M:%S", 'R': "%H:%M", 'r': "%I:%M:%S %p", 'v': "%e-%^b-%4Y"}[c]
-		str, _ := strftime(sub, rt)
+		str, _ := strftime(composites[c], rt)
 		if s.upper {
 			str = strings.ToUpper(str)
 		}
@@ -432,7 +433,7 @@ func digitsEnd(s string, i int) int {
 	return i
 }
 
-func isAlpha(c byte) bool { return c < 0x80 && unicode.IsLetter(rune(c)) }
+func isAlpha(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 func isSpace(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }
 
 // wordContinues says whether s[i] continues a word (no \b there).

@@ -51,8 +51,6 @@ func rubyStrptime(s, format string) *parsedTime {
 	return p
 }
 
-var monthAbbrs = [...]string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"}
-
 // numericConversions are the conversions that read digits: a number
 // before one of them is read to its width (NUM_PATTERN_P).
 const numericConversions = "CDdeFGgHIjkLlMmNQRrSsTUuVvWwXxYy"
@@ -139,38 +137,20 @@ func (p *parsedTime) conv(s string, si int, format string, fi int, c byte) (int,
 		p.setField(f, int(n))
 		return j, true
 	}
-	next := fi + 1
+	// width is w when a number follows (NUM_PATTERN_P), else 0: all digits
+	width := func(w int) int {
+		if numPattern(format, fi+1) {
+			return w
+		}
+		return 0
+	}
 	switch c {
 	case 'A', 'a':
-		for _, d := range weekdays {
-			if hasPrefixFold(s[si:], d) {
-				p.set[fOther] = true
-				return si + len(d), true
-			}
-			if hasPrefixFold(s[si:], d[:3]) {
-				p.set[fOther] = true
-				return si + 3, true
-			}
-		}
-		return si, false
+		return p.name(s, si, weekdays[:], fOther, 0)
 	case 'B', 'b', 'h':
-		for i, m := range months {
-			if hasPrefixFold(s[si:], m) {
-				p.setField(fMon, i+1)
-				return si + len(m), true
-			}
-			if hasPrefixFold(s[si:], monthAbbrs[i]) {
-				p.setField(fMon, i+1)
-				return si + 3, true
-			}
-		}
-		return si, false
+		return p.name(s, si, months[:], fMon, 1)
 	case 'C':
-		w := 2
-		if !numPattern(format, next) {
-			w = 0
-		}
-		return p.signed(s, si, w, fCent)
+		return p.signed(s, si, width(2), fCent)
 	case 'c':
 		return p.scan(s, si, "%a %b %e %H:%M:%S %Y")
 	case 'D', 'x':
@@ -180,18 +160,19 @@ func (p *parsedTime) conv(s string, si int, format string, fi int, c byte) (int,
 	case 'F':
 		return p.scan(s, si, "%Y-%m-%d")
 	case 'G':
-		w := 4
-		if !numPattern(format, next) {
-			w = 0
-		}
-		j, ok := p.signed(s, si, w, fOther)
-		return j, ok
-	case 'g':
+		return p.signed(s, si, width(4), fOther)
+	case 'g', 'y':
+		// a year of the century (%g's of an ISO week year, which Puppet
+		// does not use), whose century %C gives or it takes
 		n, j, ok := digits(s, si, 2)
 		if !ok || n > 99 {
 			return si, false
 		}
-		p.set[fOther] = true
+		f := fOther
+		if c == 'y' {
+			f = fYear
+		}
+		p.setField(f, int(n))
 		p.setCentOf(n)
 		return j, true
 	case 'H', 'k':
@@ -206,12 +187,9 @@ func (p *parsedTime) conv(s string, si int, format string, fi int, c byte) (int,
 			neg = s[si] == '-'
 			si++
 		}
-		w := 0
-		if numPattern(format, next) {
-			w = 3
-			if c == 'N' {
-				w = 9
-			}
+		w := width(3)
+		if c == 'N' {
+			w = width(9)
 		}
 		j := si
 		for j < len(s) && s[j] >= '0' && s[j] <= '9' && (w == 0 || j-si < w) {
@@ -266,19 +244,7 @@ func (p *parsedTime) conv(s string, si int, format string, fi int, c byte) (int,
 	case 'w':
 		return number(fOther, 1, 0, 6, false)
 	case 'Y':
-		w := 4
-		if !numPattern(format, next) {
-			w = 0
-		}
-		return p.signed(s, si, w, fYear)
-	case 'y':
-		n, j, ok := digits(s, si, 2)
-		if !ok || n > 99 {
-			return si, false
-		}
-		p.setField(fYear, int(n))
-		p.setCentOf(n)
-		return j, true
+		return p.signed(s, si, width(4), fYear)
 	case 'Z', 'z':
 		z := zonePrefix(s[si:])
 		if z == "" {
@@ -297,6 +263,20 @@ func (p *parsedTime) conv(s string, si int, format string, fi int, c byte) (int,
 	// an unknown conversion matches itself
 	if si+1 < len(s) && s[si] == '%' && s[si+1] == c {
 		return si + 2, true
+	}
+	return si, false
+}
+
+// name reads one of names, whole or its first three letters, ignoring
+// case, into field f as its index plus base.
+func (p *parsedTime) name(s string, si int, names []string, f, base int) (int, bool) {
+	for i, n := range names {
+		for _, prefix := range []string{n, n[:3]} {
+			if hasPrefixFold(s[si:], prefix) {
+				p.setField(f, i+base)
+				return si + len(prefix), true
+			}
+		}
 	}
 	return si, false
 }
@@ -334,5 +314,5 @@ func (p *parsedTime) setCentOf(yy int64) {
 func (p *parsedTime) setField(f, n int) { p.v[f], p.set[f] = n, true }
 
 func hasPrefixFold(s, prefix string) bool {
-	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+	return len(s) >= len(prefix) && asciiEqualFold(s[:len(prefix)], prefix)
 }

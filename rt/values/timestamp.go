@@ -2,7 +2,6 @@ package values
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -27,29 +26,18 @@ func (t Timestamp) String() string {
 }
 
 // Format formats t with a strftime format (Ruby's Time#strftime) in
-// the given timezone: UTC for "", else the zone's offset as
-// Timestamp.convert_timezone makes it (+hh:mm as it is, another zone's
-// offset in whole minutes), a time whose zone has no name.
+// the given timezone: UTC for "", else at the zone's offset in whole
+// minutes, as Timestamp.convert_timezone makes it (a "+hh:mm" it passes
+// on as it is reads as the same offset), a time whose zone has no name.
 func (t Timestamp) Format(format, timezone string) (string, error) {
 	if timezone == "" {
 		return strftime(format, rubyTime{t.Time(), "UTC"})
 	}
-	var off int
-	if len(timezone) == 6 && (timezone[0] == '+' || timezone[0] == '-') && timezone[3] == ':' &&
-		digitsEnd(timezone, 1) == 3 && digitsEnd(timezone, 4) == 6 {
-		h, _ := strconv.Atoi(timezone[1:3])
-		m, _ := strconv.Atoi(timezone[4:6])
-		off = h*3600 + m*60
-		if timezone[0] == '-' {
-			off = -off
-		}
-	} else {
-		secs, err := zoneOffset(timezone)
-		if err != nil {
-			return "", err
-		}
-		off = int(floorDiv(int64(secs), 60)) * 60 // utc_offset(tz) / 60, Integer division
+	secs, err := zoneOffset(timezone)
+	if err != nil {
+		return "", err
 	}
+	off := int(floorDiv(int64(secs), 60)) * 60 // utc_offset(tz) / 60, Integer division
 	return strftime(format, rubyTime{t.Time().In(time.FixedZone("", off)), ""})
 }
 
