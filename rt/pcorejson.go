@@ -23,9 +23,10 @@ type pcoreAttr struct {
 }
 
 // appendType appends type t as Pcore rich data. A type it does not know
-// (an Object type, a URI type of a URI string) is written as its string
-// form, tagged Type. An alias that names itself (Data, RichData, type Tree
-// = Variant[String, Array[Tree]]) Puppet cannot write: it panics with what
+// (an Object type other than Object and Error, a URI type of a URI
+// string) is written as its string form, tagged Type. An alias that names
+// itself (Data, RichData, type Tree = Variant[String, Array[Tree]]) Puppet
+// cannot write, nor Error (its details are Data): it panics with what
 // Puppet fails with (serializeFailure), which Render reports.
 func appendType(b []byte, t values.Type) []byte {
 	if a, ok := t.(*values.TypeAliasType); ok {
@@ -37,6 +38,20 @@ func appendType(b []byte, t values.Type) []byte {
 		b = append(b, `,"type_expr":null,"resolved_type":`...)
 		b = appendType(b, a.ResolvedType())
 		return append(b, '}')
+	}
+	switch x := t.(type) {
+	case *values.ObjectType:
+		if x.TypeName == "" && x.Parent == nil && len(x.Attributes) == 0 {
+			// the bare Object: its initialization hash, empty
+			return append(b, `{"__ptype":"Pcore::ObjectType","_pcore_init_hash":{}}`...)
+		}
+		if x.TypeName == "Error" {
+			panic(serializationFailure{endless: true}) // its details' Data
+		}
+	case *values.ObjectTypeExtension:
+		if x.Base.TypeName == "Error" {
+			panic(serializationFailure{endless: true})
+		}
 	}
 	name, attrs, ok := pcoreObject(t)
 	if !ok {
@@ -160,7 +175,7 @@ func strAttr(name, s string) pcoreAttr {
 // a type pp2go writes otherwise.
 func pcoreObject(t values.Type) (name string, attrs []pcoreAttr, ok bool) {
 	switch x := t.(type) {
-	case *values.AnyType, *values.UndefType, *values.DefaultType, *values.ScalarType, *values.ScalarDataType,
+	case *values.AnyType, *values.UndefType, *values.DefaultType, *values.UnitType, *values.ScalarType, *values.ScalarDataType,
 		*values.NumericType, *values.BooleanType, *values.BinaryType, *values.SemVerRangeType, *values.SensitiveType:
 		// no attributes (or none that Puppet writes: Boolean[true])
 		return t.Name() + "Type", nil, true
@@ -214,6 +229,9 @@ func pcoreObject(t values.Type) (name string, attrs []pcoreAttr, ok bool) {
 	case *values.OptionalType, *values.NotUndefType, *values.TypeType, *values.IterableType, *values.IteratorType, *values.InitType:
 		return t.Name() + "Type", []pcoreAttr{typeAttr("type", wrappedType(t), nil)}, true
 	case *values.RuntimeType:
+		if x.Runtime == "" && x.RuntimeName == "" {
+			return "RuntimeType", nil, true
+		}
 		return "RuntimeType", []pcoreAttr{strAttr("runtime", x.Runtime), strAttr("name_or_pattern", x.RuntimeName)}, true
 	case *values.CallableType:
 		// the return type's default is Any, which the attribute's reader
@@ -239,6 +257,19 @@ func pcoreObject(t values.Type) (name string, attrs []pcoreAttr, ok bool) {
 		case *values.Hash:
 			return "URIType", []pcoreAttr{{name: "parameters", set: true, write: func(b []byte) []byte { return appendValue(b, p) }}}, true
 		}
+	case *values.ClassType:
+		if x.ClassName == "" {
+			return "ClassType", nil, true
+		}
+		return "ClassType", []pcoreAttr{strAttr("class_name", x.ClassName)}, true
+	case *values.ResourceType:
+		switch {
+		case x.TypeName == "":
+			return "ResourceType", nil, true
+		case !x.HasTitle:
+			return "ResourceType", []pcoreAttr{strAttr("type_name", x.TypeName)}, true
+		}
+		return "ResourceType", []pcoreAttr{strAttr("type_name", x.TypeName), strAttr("title", x.Title)}, true
 	case *values.TimespanType:
 		return "TimespanType", rangeAttrs(values.Timespan(x.From), values.Timespan(x.To), x.From != math.MinInt64, x.To != math.MaxInt64), true
 	}
