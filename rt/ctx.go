@@ -71,6 +71,9 @@ type Ctx struct {
 	byType        map[string]*[]*Resource // the same, by type (what collectors search: ofType)
 	collections   []*Collector
 	relationships []*relationship
+	// untitledRefs says a parameter was given a reference of no title
+	// (paramValue), whose title the finished catalog checks
+	untitledRefs bool
 	// relationshipIndex and relationshipOrder hold the references
 	// relationships add to parameters while finish evaluates them; the
 	// index is by the source's position in the catalog, its before then
@@ -337,6 +340,9 @@ func (c *Ctx) compile() {
 	c.finish()
 	c.failOnUnevaluated()
 	c.validateRelationships()
+	if c.untitledRefs {
+		c.checkUntitledRefs()
+	}
 	c.learnTopNames()
 	c.prog.lastResources.Store(int64(len(c.catalog.resources)))
 	c.prog.lastKeys.Store(int64(c.catalog.table.n))

@@ -283,7 +283,7 @@ func (d *Declaration) attr(site SiteRef, name string, v values.Value, proven boo
 	} else {
 		p = alloc(ps, paramChunk)
 	}
-	p.Name, p.Value, p.Source, p.proven = name, v, d.s.source, proven
+	p.Name, p.Value, p.Source, p.proven = name, d.c.paramValue(site, v), d.s.source, proven
 	if file, line, ok := site.tableFileLine(); ok {
 		p.file, p.Line = file, line
 	} else {
@@ -320,7 +320,7 @@ func splatParams(s *Scope, site *Site, v values.Value) []*Param {
 	}
 	out := make([]*Param, h.Len())
 	for i := 0; i < h.Len(); i++ {
-		out[i] = newParam(s, site, values.ToString(h.KeyAt(i)), h.ValueAt(i), false)
+		out[i] = newParam(s, site, values.ToString(h.KeyAt(i)), s.c.paramValueAt(paramSite{at: site}, h.ValueAt(i)), false)
 	}
 	return out
 }
@@ -339,7 +339,7 @@ func newParam(s *Scope, site *Site, name string, v values.Value, add bool) *Para
 // ~1,400 this way.
 func newParamAt(s *Scope, site SiteRef, name string, v values.Value, add bool) *Param {
 	p := alloc(&s.c.paramSlab, paramChunk)
-	p.Name, p.Value, p.Add, p.Source = name, v, add, s.source
+	p.Name, p.Value, p.Add, p.Source = name, s.c.paramValue(site, v), add, s.source
 	if file, line, ok := site.tableFileLine(); ok {
 		p.file, p.Line = file, line
 	} else {

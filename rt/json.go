@@ -628,6 +628,10 @@ func (r *Resource) appendOutputParams(out []outParam) []outParam {
 				}
 				v = values.NewArray(flat...)
 			}
+		} else if a, ok := v.(*values.Array); ok && nestsRef(a) {
+			// Puppet's copy of the resource flattens an array that holds
+			// a reference deeper in (Puppet::Resource#initialize)
+			v = values.NewArray(flattenInto(nil, a)...)
 		}
 		end := titled
 		if name == namevar {
@@ -665,6 +669,29 @@ func flatDefined(a *values.Array) bool {
 		}
 	}
 	return true
+}
+
+// nestsRef reports whether an array of a's elements holds a reference
+// (a titled resource type or a named class), at any depth of arrays.
+func nestsRef(a *values.Array) bool {
+	var holds func(v values.Value) bool
+	holds = func(v values.Value) bool {
+		switch x := v.(type) {
+		case *values.Array:
+			return slices.ContainsFunc(x.Elems(), holds)
+		case *values.ResourceType:
+			return x.HasTitle
+		case *values.ClassType:
+			return x.ClassName != ""
+		}
+		return false
+	}
+	for _, e := range a.Elems() {
+		if x, ok := e.(*values.Array); ok && holds(x) {
+			return true
+		}
+	}
+	return false
 }
 
 // outParam is a parameter as the catalog presents it.
