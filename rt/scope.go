@@ -640,6 +640,24 @@ func (s *Scope) inheritedScope() *Scope {
 	return s.inherited
 }
 
+// globalScope is the scope epp() renders a template in: the first node or
+// top scope up the chain of s's inherited and enclosing scopes (Scope#
+// find_global_scope), where a class declared in a node finds the node's.
+func (s *Scope) globalScope() *Scope {
+	sc := s
+	for !sc.isTop() && !sc.isNode() {
+		next := sc.inheritedScope()
+		if next == nil {
+			next = sc.enclosingScope()
+		}
+		if next == nil {
+			break
+		}
+		sc = next
+	}
+	return sc
+}
+
 // enclosingScope is the nearest node or top scope above s.
 func (s *Scope) enclosingScope() *Scope {
 	for p := s.parent; p != nil; p = p.parent {

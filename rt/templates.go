@@ -528,7 +528,7 @@ func rubyClassName(v values.Value) string {
 func (s *Scope) renderEPP(t *EPP, args *values.Hash, argsSet, global bool) values.Value {
 	sc := s
 	if global {
-		sc = s.c.top
+		sc = s.globalScope()
 	}
 	level := sc.Guard()
 	prevOut := sc.epp
@@ -538,6 +538,12 @@ func (s *Scope) renderEPP(t *EPP, args *values.Hash, argsSet, global bool) value
 		sc.epp = prevOut
 	}()
 	table := sc.pushLocal()
+	if global {
+		// the scope's own variables, without its ephemeral tables (its
+		// match variables, the locals of a lambda running there):
+		// Scope#without_ephemeral_scopes
+		table.parent = sc.symtable
+	}
 	// Parameters are enforced when declared, or when no arguments are given.
 	enforce := t.ParamsSpecified || !argsSet
 	if !enforce {
