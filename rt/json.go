@@ -671,25 +671,26 @@ func flatDefined(a *values.Array) bool {
 	return true
 }
 
-// nestsRef reports whether an array of a's elements holds a reference
-// (a titled resource type or a named class), at any depth of arrays.
+// nestsRef reports whether an array of a's elements holds a reference.
 func nestsRef(a *values.Array) bool {
-	var holds func(v values.Value) bool
-	holds = func(v values.Value) bool {
-		switch x := v.(type) {
-		case *values.Array:
-			return slices.ContainsFunc(x.Elems(), holds)
-		case *values.ResourceType:
-			return x.HasTitle
-		case *values.ClassType:
-			return x.ClassName != ""
-		}
-		return false
-	}
 	for _, e := range a.Elems() {
-		if x, ok := e.(*values.Array); ok && holds(x) {
+		if x, ok := e.(*values.Array); ok && holdsRef(x) {
 			return true
 		}
+	}
+	return false
+}
+
+// holdsRef reports whether v is a reference (a titled resource type or a
+// named class) or an array that holds one, at any depth of arrays.
+func holdsRef(v values.Value) bool {
+	switch x := v.(type) {
+	case *values.Array:
+		return slices.ContainsFunc(x.Elems(), holdsRef)
+	case *values.ResourceType:
+		return x.HasTitle
+	case *values.ClassType:
+		return x.ClassName != ""
 	}
 	return false
 }
