@@ -30,6 +30,9 @@ var langKnown = map[string]string{
 		"to the one it was assigned from ($o = $m::opts) when the body's own statement assigns it, which always " +
 		"runs; in a branch, the variable may hold another value pp2go cannot tell from the first (two empty " +
 		"arrays are one value in pp2go, two objects in Ruby), and the change stays the variable's",
+	"ruby_3x_argument_values/refs": "a reference given to a 3.x Ruby function inspects as Puppet::Resource#inspect, " +
+		"type, title and to_hash; pp2go's to_hash names the title's field :name, where Puppet parses the title with the " +
+		"type's title patterns (File's field is :path)",
 	"provider_require_other_module/lang.example.com": "Puppet bug PUP-4450: a provider's plain require of another " +
 		"module's Ruby fails unless a pluginsynced copy or an earlier load put it on $LOAD_PATH; pp2go compiles, " +
 		"as such a server does",

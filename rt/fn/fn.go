@@ -804,11 +804,19 @@ func convert3xArgs(args []values.Value) []values.Value {
 // (top), nested undef stays undef; regexps become their /source/ form;
 // SemVer, SemVerRange, Timespan and Timestamp become their strings, Binary
 // its base64 text; arrays and hashes are converted element by element.
+// An iterator, a CatalogEntry and an untitled class fail, as they do as a
+// resource's attribute values (rt's paramValue).
 func Convert3x(v values.Value, top bool) values.Value {
 	if !needs3x(v, top) {
 		return v
 	}
 	switch x := v.(type) {
+	case *Iterator:
+		panic(Errorf("Use of an Iterator is not supported here"))
+	case *values.CatalogEntryType:
+		panic(Errorf("Cannot split the type Puppet::Pops::Types::PCatalogEntryType, it represents neither a PClassType, nor a PResourceType."))
+	case *values.ClassType:
+		panic(Errorf(`No title provided and "class" is not a valid resource reference`))
 	case nil, values.UndefValue:
 		if top {
 			return values.String("")
@@ -849,8 +857,11 @@ func needs3x(v values.Value, top bool) bool {
 		return true
 	case values.UndefValue:
 		return top
-	case *values.Regexp, *values.SemVer, *values.SemVerRange, values.Timespan, values.Timestamp, *values.Binary:
+	case *values.Regexp, *values.SemVer, *values.SemVerRange, values.Timespan, values.Timestamp, *values.Binary,
+		*Iterator, *values.CatalogEntryType:
 		return true
+	case *values.ClassType:
+		return x.ClassName == ""
 	case *values.Array:
 		return anyNeeds3x(x.Elems())
 	case *values.Hash:

@@ -107,8 +107,12 @@ func writeInterpolated(b *strings.Builder, v Value) {
 		b.WriteByte('(')
 		b.WriteString(formatDefault(x.Attrs))
 		b.WriteByte(')')
-	default:
+	case Float, DefaultValue:
 		b.WriteString(ToString(v))
+	case fmt.Stringer: // an Iterator
+		b.WriteString(x.String())
+	default:
+		fmt.Fprint(b, v) // no value of Puppet's: not through ToString again
 	}
 }
 

@@ -134,7 +134,11 @@ func init() {
 			if len(a) > 1 && !v.IsDefault(a[1]) {
 				formats = a[1]
 			}
-			s, err := v.FormatValue(a[0], formats)
+			from := a[0]
+			if it, ok := from.(*fn.Iterator); ok {
+				from = v.NewArray(it.Slice()...) // StringConverter formats its elements
+			}
+			s, err := v.FormatValue(from, formats)
 			if err != nil {
 				panic(err)
 			}
