@@ -95,28 +95,18 @@ func (c *Ctx) convert3x(site paramSite, v values.Value, inHash bool) (values.Val
 			}
 			panic(runtimeError(site.site(), msg))
 		case isClassName(x.TypeName):
-			panic(untitledClass(site))
+			panic(runtimeError(site.site(), fn.Unconvertible3x(&values.ClassType{})))
 		}
 		if !inHash {
 			c.untitledRefs = true
 		}
 		return &values.ResourceType{TypeName: x.TypeName, HasTitle: true}, true
-	case *values.ClassType:
-		if x.ClassName == "" {
-			panic(untitledClass(site))
+	case *values.ClassType, *values.CatalogEntryType, *fn.Iterator:
+		if msg := fn.Unconvertible3x(v); msg != "" {
+			panic(runtimeError(site.site(), msg))
 		}
-	case *values.CatalogEntryType:
-		panic(runtimeError(site.site(), "Cannot split the type Puppet::Pops::Types::PCatalogEntryType, it represents neither a PClassType, nor a PResourceType."))
-	case *fn.Iterator:
-		panic(runtimeError(site.site(), "Use of an Iterator is not supported here"))
 	}
 	return v, false
-}
-
-// untitledClass is the error of an untitled class as a parameter's value:
-// Puppet::Resource.new('class', nil).
-func untitledClass(site paramSite) *Error {
-	return runtimeError(site.site(), `No title provided and "class" is not a valid resource reference`)
 }
 
 // checkUntitledRefs fails as Puppet does as it copies the catalog's

@@ -811,12 +811,8 @@ func Convert3x(v values.Value, top bool) values.Value {
 		return v
 	}
 	switch x := v.(type) {
-	case *Iterator:
-		panic(Errorf("Use of an Iterator is not supported here"))
-	case *values.CatalogEntryType:
-		panic(Errorf("Cannot split the type Puppet::Pops::Types::PCatalogEntryType, it represents neither a PClassType, nor a PResourceType."))
-	case *values.ClassType:
-		panic(Errorf(`No title provided and "class" is not a valid resource reference`))
+	case *Iterator, *values.CatalogEntryType, *values.ClassType:
+		panic(Errorf("%s", Unconvertible3x(v)))
 	case nil, values.UndefValue:
 		if top {
 			return values.String("")
@@ -842,6 +838,23 @@ func Convert3x(v values.Value, top bool) values.Value {
 		return b.Build()
 	}
 	return v
+}
+
+// Unconvertible3x is Puppet's error for a value its Runtime3Converter
+// refuses to give a 3.x function or a resource's attribute: an iterator,
+// a CatalogEntry, an untitled class; "" for any other value.
+func Unconvertible3x(v values.Value) string {
+	switch x := v.(type) {
+	case *Iterator:
+		return "Use of an Iterator is not supported here"
+	case *values.CatalogEntryType:
+		return "Cannot split the type Puppet::Pops::Types::PCatalogEntryType, it represents neither a PClassType, nor a PResourceType."
+	case *values.ClassType:
+		if x.ClassName == "" {
+			return `No title provided and "class" is not a valid resource reference`
+		}
+	}
+	return ""
 }
 
 // needs3x reports whether Convert3x changes v. Most values 3.x functions
