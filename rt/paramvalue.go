@@ -114,24 +114,16 @@ func (c *Ctx) convert3x(site paramSite, v values.Value, inHash bool) (values.Val
 // parameter's reference of "" as title, alone or in arrays, is parsed by
 // its type's title patterns, which may not match "" (File's).
 func (c *Ctx) checkUntitledRefs() {
-	var check func(v values.Value)
-	check = func(v values.Value) {
-		switch x := v.(type) {
-		case *values.Array:
-			for _, e := range x.Elems() {
-				check(e)
-			}
-		case *values.ResourceType:
-			if x.HasTitle && x.Title == "" {
-				if t := c.prog.findNative(x.TypeName); t != nil && titleFieldsOf(nil, t, "") == nil {
-					Fail(`No set of title patterns matched the title "".`)
-				}
-			}
-		}
-	}
 	for _, r := range c.catalog.resources {
 		for _, p := range r.Params {
-			check(p.Value)
+			for _, v := range flattenInto(nil, p.Value) {
+				x, ok := v.(*values.ResourceType)
+				if ok && x.HasTitle && x.Title == "" {
+					if t := c.prog.findNative(x.TypeName); t != nil && titleFieldsOf(nil, t, "") == nil {
+						Fail(`No set of title patterns matched the title "".`)
+					}
+				}
+			}
 		}
 	}
 }
