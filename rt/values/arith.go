@@ -285,7 +285,11 @@ func numericOp(op string, l, r Value) (Value, error) {
 		case op == "+" || op == "*" && rspan:
 			return timeOp(op, r, l)
 		case op == "-" && rspan:
-			return timeOp(op, Timespan(int64(toFloat(l)*nsecsPerSec)), r)
+			n, ok := nanosOf(toFloat(l) * nsecsPerSec)
+			if !ok {
+				return nil, ErrTimeRange()
+			}
+			return timeOp(op, Timespan(n), r)
 		}
 		return nil, notApplicableWhen(op, l, r)
 	}
@@ -417,41 +421,47 @@ func floorDivBig(x, y *big.Int) *big.Int {
 }
 
 func timeOp(op string, l, r Value) (Value, error) {
+	// the nanoseconds' arithmetic, checked: a result pp2go cannot hold
+	// fails (ErrTimeRange) rather than wraps around
+	var bad bool
+	check := func(n int64, ok bool) int64 {
+		bad = bad || !ok
+		return n
+	}
 	secs := func(v Value) (int64, bool) {
-		switch x := v.(type) {
-		case Int:
-			return int64(x) * nsecsPerSec, true
-		case Float:
-			return int64(float64(x) * nsecsPerSec), true
+		switch v.(type) {
+		case Int, Float:
+			return check(SecondsToNanos(v)), true
 		}
 		return 0, false
 	}
+	var res Value
 	switch x := l.(type) {
 	case Timespan:
 		switch op {
 		case "+":
 			switch y := r.(type) {
 			case Timestamp:
-				return Timestamp(int64(x) + int64(y)), nil
+				res = Timestamp(check(nanosAdd(int64(x), int64(y))))
 			case Timespan:
-				return x + y, nil
-			}
-			if n, ok := secs(r); ok {
-				return Timespan(int64(x) + n), nil
+				res = Timespan(check(nanosAdd(int64(x), int64(y))))
+			default:
+				if n, ok := secs(r); ok {
+					res = Timespan(check(nanosAdd(int64(x), n)))
+				}
 			}
 		case "-":
 			if y, ok := r.(Timespan); ok {
-				return x - y, nil
-			}
-			if n, ok := secs(r); ok {
-				return Timespan(int64(x) - n), nil
+				res = Timespan(check(nanosSub(int64(x), int64(y))))
+			} else if n, ok := secs(r); ok {
+				res = Timespan(check(nanosSub(int64(x), n)))
 			}
 		case "*":
 			switch y := r.(type) {
 			case Int:
-				return Timespan(int64(x) * int64(y)), nil
+				res = Timespan(check(nanosMul(int64(x), int64(y))))
 			case Float:
-				return Timespan(int64(float64(x) * float64(y))), nil
+				res = Timespan(check(nanosOf(float64(x) * float64(y))))
 			}
 		case "/":
 			switch y := r.(type) {
@@ -461,9 +471,12 @@ func timeOp(op string, l, r Value) (Value, error) {
 				if y == 0 {
 					return nil, newError(IssueDivByZero, "Division by 0")
 				}
+				if x == math.MinInt64 && y == -1 {
+					return nil, ErrTimeRange()
+				}
 				return Timespan(floorDiv(int64(x), int64(y))), nil
 			case Float:
-				return Timespan(int64(math.Floor(float64(x) / float64(y)))), nil
+				res = Timespan(check(nanosOf(math.Floor(float64(x) / float64(y)))))
 			}
 		case "%":
 			if y, ok := r.(Int); ok {
@@ -478,22 +491,28 @@ func timeOp(op string, l, r Value) (Value, error) {
 		switch op {
 		case "+":
 			if y, ok := r.(Timespan); ok {
-				return Timestamp(int64(x) + int64(y)), nil
-			}
-			if n, ok := secs(r); ok {
-				return Timestamp(int64(x) + n), nil
+				res = Timestamp(check(nanosAdd(int64(x), int64(y))))
+			} else if n, ok := secs(r); ok {
+				res = Timestamp(check(nanosAdd(int64(x), n)))
 			}
 		case "-":
 			switch y := r.(type) {
 			case Timestamp:
-				return Timespan(int64(x) - int64(y)), nil
+				res = Timespan(check(nanosSub(int64(x), int64(y))))
 			case Timespan:
-				return Timestamp(int64(x) - int64(y)), nil
-			}
-			if n, ok := secs(r); ok {
-				return Timestamp(int64(x) - n), nil
+				res = Timestamp(check(nanosSub(int64(x), int64(y))))
+			default:
+				if n, ok := secs(r); ok {
+					res = Timestamp(check(nanosSub(int64(x), n)))
+				}
 			}
 		}
+	}
+	if bad {
+		return nil, ErrTimeRange()
+	}
+	if res != nil {
+		return res, nil
 	}
 	return nil, notApplicableWhen(op, l, r)
 }
@@ -510,6 +529,9 @@ func Negate(v Value) (Value, error) {
 	case Float:
 		return -x, nil
 	case Timespan:
+		if x == math.MinInt64 {
+			return nil, ErrTimeRange()
+		}
 		return -x, nil
 	}
 	return nil, notApplicable("-", v)

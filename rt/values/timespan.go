@@ -305,6 +305,7 @@ func (f *timespanFormat) parse(s string) (Timespan, bool, error) {
 		rest = rest[1:]
 	}
 	var total int64
+	overflow := false
 	for _, seg := range f.segs {
 		if seg.kind == tsLiteral {
 			if !strings.HasPrefix(rest, seg.literal) {
@@ -330,29 +331,34 @@ func (f *timespanFormat) parse(s string) (Timespan, bool, error) {
 		if group == "" {
 			return 0, false, nil
 		}
-		n, _ := strconv.ParseInt(group, 10, 64)
+		n, err := strconv.ParseInt(group, 10, 64)
+		fits := err == nil // digits beyond int64 are beyond what pp2go holds
+		unit := int64(1)
 		switch seg.kind {
 		case tsDay:
-			total += n * nsecsPerDay
+			unit = nsecsPerDay
 		case tsHour:
-			total += n * nsecsPerHour
+			unit = nsecsPerHour
 		case tsMinute:
-			total += n * nsecsPerMin
+			unit = nsecsPerMin
 		case tsSecond:
-			total += n * nsecsPerSec
+			unit = nsecsPerSec
 		case tsMilli, tsNano:
 			if seg.useTotal {
 				return 0, false, newError("", "Format specifiers %L and %N denotes fractions and must be used together with a specifier of higher magnitude")
 			}
-			p := 9 - len(group)
-			if p > 0 {
-				n *= pow10(p)
+			if p := 9 - len(group); p > 0 {
+				unit = pow10(p)
 			}
-			total += n
 		}
+		sum, ok := NanosMulAdd(total, n, unit)
+		total, overflow = sum, overflow || !fits || !ok
 	}
 	if rest != "" {
 		return 0, false, nil
+	}
+	if overflow {
+		return 0, false, ErrTimeRange()
 	}
 	if neg {
 		total = -total

@@ -2,6 +2,7 @@ package values
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"time"
 )
@@ -100,6 +101,9 @@ func ParseTimestamp(s string, tz string, formats ...string) (Timestamp, error) {
 			return 0, err
 		}
 		tm = tm.Add(-time.Duration(off) * time.Second)
+	}
+	if tm.Before(time.Unix(0, math.MinInt64)) || tm.After(time.Unix(0, math.MaxInt64)) {
+		return 0, ErrTimeRange()
 	}
 	return TimestampOf(tm), nil
 }

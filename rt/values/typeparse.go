@@ -132,21 +132,25 @@ func construct(name string, args []Value) (Value, error) {
 	case "Sensitive":
 		return NewSensitive(args[0]), nil
 	case "Timespan":
-		switch x := args[0].(type) {
-		case Int:
-			return Timespan(int64(x) * nsecsPerSec), nil
-		case Float:
-			return Timespan(int64(float64(x) * nsecsPerSec)), nil
+		switch args[0].(type) {
+		case Int, Float:
+			n, ok := SecondsToNanos(args[0])
+			if !ok {
+				return nil, ErrTimeRange()
+			}
+			return Timespan(n), nil
 		}
 		if isStr {
 			return ParseTimespan(string(s))
 		}
 	case "Timestamp":
-		switch x := args[0].(type) {
-		case Int:
-			return Timestamp(int64(x) * nsecsPerSec), nil
-		case Float:
-			return Timestamp(int64(float64(x) * nsecsPerSec)), nil
+		switch args[0].(type) {
+		case Int, Float:
+			n, ok := SecondsToNanos(args[0])
+			if !ok {
+				return nil, ErrTimeRange()
+			}
+			return Timestamp(n), nil
 		}
 		if isStr {
 			return ParseTimestamp(string(s), "")

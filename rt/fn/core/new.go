@@ -938,14 +938,14 @@ func binaryFromArray(a *v.Array) v.Value {
 	return v.NewBinary(out)
 }
 
+// secondsToNanos is seconds (an Int or a Float) in nanoseconds; it
+// fails when pp2go cannot hold them (values.ErrTimeRange).
 func secondsToNanos(x v.Value) int64 {
-	switch n := x.(type) {
-	case v.Int:
-		return int64(n) * 1e9
-	case v.Float:
-		return int64(float64(n) * 1e9)
+	n, ok := v.SecondsToNanos(x)
+	if !ok {
+		panic(v.ErrTimeRange())
 	}
-	return 0
+	return n
 }
 
 func formatList(f v.Value) []string {
@@ -962,8 +962,19 @@ func formatList(f v.Value) []string {
 	return nil
 }
 
+// timespanFromFields is the Timespan of days, hours, minutes, seconds,
+// milliseconds, microseconds and nanoseconds; it fails when pp2go cannot
+// hold it (values.ErrTimeRange).
 func timespanFromFields(negative bool, f []int64) v.Value {
-	ns := ((((f[0]*24+f[1])*60+f[2])*60+f[3])*1000+f[4])*1000000 + f[5]*1000 + f[6]
+	units := [7]int64{24 * 3600e9, 3600e9, 60e9, 1e9, 1e6, 1e3, 1}
+	var ns int64
+	for i, n := range f {
+		ns1, ok := v.NanosMulAdd(ns, n, units[i])
+		if !ok {
+			panic(v.ErrTimeRange())
+		}
+		ns = ns1
+	}
 	if negative {
 		ns = -ns
 	}
