@@ -328,22 +328,40 @@ func IntArithmetic(op string, a, b Int) (Int, error) {
 	return v.(Int), nil
 }
 
+// addInt64 is a+b, ok false when it overflows.
+func addInt64(a, b int64) (int64, bool) {
+	s := a + b
+	return s, (a^s)&(b^s) >= 0
+}
+
+// subInt64 is a-b, ok false when it overflows.
+func subInt64(a, b int64) (int64, bool) {
+	d := a - b
+	return d, (a^b)&(a^d) >= 0
+}
+
+// mulInt64 is a*b, ok false when it overflows.
+func mulInt64(a, b int64) (int64, bool) {
+	if a == 0 || b == 0 {
+		return 0, true
+	}
+	p := a * b
+	return p, p/b == a && !(a == -1 && b == minInt) && !(b == -1 && a == minInt)
+}
+
 func intOp(op string, a, b int64, left Value) (Value, error) {
 	// fast paths without big.Int when the result provably fits
 	switch op {
 	case "+":
-		if s := a + b; (s > a) == (b > 0) {
+		if s, ok := addInt64(a, b); ok {
 			return Int(s), nil
 		}
 	case "-":
-		if s := a - b; (s < a) == (b > 0) {
-			return Int(s), nil
+		if d, ok := subInt64(a, b); ok {
+			return Int(d), nil
 		}
 	case "*":
-		if a == 0 || b == 0 {
-			return Int(0), nil
-		}
-		if p := a * b; p/b == a && !(a == -1 && b == minInt) && !(b == -1 && a == minInt) {
+		if p, ok := mulInt64(a, b); ok {
 			return Int(p), nil
 		}
 	case "/":
@@ -442,24 +460,24 @@ func timeOp(op string, l, r Value) (Value, error) {
 		case "+":
 			switch y := r.(type) {
 			case Timestamp:
-				res = Timestamp(check(nanosAdd(int64(x), int64(y))))
+				res = Timestamp(check(addInt64(int64(x), int64(y))))
 			case Timespan:
-				res = Timespan(check(nanosAdd(int64(x), int64(y))))
+				res = Timespan(check(addInt64(int64(x), int64(y))))
 			default:
 				if n, ok := secs(r); ok {
-					res = Timespan(check(nanosAdd(int64(x), n)))
+					res = Timespan(check(addInt64(int64(x), n)))
 				}
 			}
 		case "-":
 			if y, ok := r.(Timespan); ok {
-				res = Timespan(check(nanosSub(int64(x), int64(y))))
+				res = Timespan(check(subInt64(int64(x), int64(y))))
 			} else if n, ok := secs(r); ok {
-				res = Timespan(check(nanosSub(int64(x), n)))
+				res = Timespan(check(subInt64(int64(x), n)))
 			}
 		case "*":
 			switch y := r.(type) {
 			case Int:
-				res = Timespan(check(nanosMul(int64(x), int64(y))))
+				res = Timespan(check(mulInt64(int64(x), int64(y))))
 			case Float:
 				res = Timespan(check(nanosOf(float64(x) * float64(y))))
 			}
@@ -491,19 +509,19 @@ func timeOp(op string, l, r Value) (Value, error) {
 		switch op {
 		case "+":
 			if y, ok := r.(Timespan); ok {
-				res = Timestamp(check(nanosAdd(int64(x), int64(y))))
+				res = Timestamp(check(addInt64(int64(x), int64(y))))
 			} else if n, ok := secs(r); ok {
-				res = Timestamp(check(nanosAdd(int64(x), n)))
+				res = Timestamp(check(addInt64(int64(x), n)))
 			}
 		case "-":
 			switch y := r.(type) {
 			case Timestamp:
-				res = Timespan(check(nanosSub(int64(x), int64(y))))
+				res = Timespan(check(subInt64(int64(x), int64(y))))
 			case Timespan:
-				res = Timestamp(check(nanosSub(int64(x), int64(y))))
+				res = Timestamp(check(subInt64(int64(x), int64(y))))
 			default:
 				if n, ok := secs(r); ok {
-					res = Timestamp(check(nanosSub(int64(x), n)))
+					res = Timestamp(check(subInt64(int64(x), n)))
 				}
 			}
 		}

@@ -13,30 +13,6 @@ func ErrTimeRange() *Error {
 	return newError("", "pp2go holds Timestamps between 1677-09-21T00:12:43.145224192 UTC and 2262-04-11T23:47:16.854775807 UTC and Timespans of up to 106751 days (64 bits of nanoseconds); this value lies beyond, where Puppet has no limit")
 }
 
-// nanosAdd is a+b, ok false when it overflows.
-func nanosAdd(a, b int64) (int64, bool) {
-	s := a + b
-	return s, (a^s)&(b^s) >= 0
-}
-
-// nanosSub is a-b, ok false when it overflows.
-func nanosSub(a, b int64) (int64, bool) {
-	d := a - b
-	return d, (a^b)&(a^d) >= 0
-}
-
-// nanosMul is a*b, ok false when it overflows.
-func nanosMul(a, b int64) (int64, bool) {
-	if a == 0 || b == 0 {
-		return 0, true
-	}
-	p := a * b
-	if p/b != a || (a == -1 && b == math.MinInt64) || (b == -1 && a == math.MinInt64) {
-		return 0, false
-	}
-	return p, true
-}
-
 // nanosOf is f truncated, ok false when it is not a number or lies
 // beyond int64.
 func nanosOf(f float64) (int64, bool) {
@@ -51,16 +27,34 @@ func nanosOf(f float64) (int64, bool) {
 func SecondsToNanos(x Value) (int64, bool) {
 	switch n := x.(type) {
 	case Int:
-		return nanosMul(int64(n), nsecsPerSec)
+		return mulInt64(int64(n), nsecsPerSec)
 	case Float:
 		return nanosOf(float64(n) * nsecsPerSec)
 	}
 	return 0, false
 }
 
-// NanosMulAdd is acc + n*unit, ok false when it overflows.
-func NanosMulAdd(acc, n, unit int64) (int64, bool) {
-	p, ok1 := nanosMul(n, unit)
-	s, ok2 := nanosAdd(acc, p)
+// nanosMulAdd is acc + n*unit, ok false when it overflows.
+func nanosMulAdd(acc, n, unit int64) (int64, bool) {
+	p, ok1 := mulInt64(n, unit)
+	s, ok2 := addInt64(acc, p)
 	return s, ok1 && ok2
+}
+
+// TimespanOfFields is the Timespan of f's days, hours, minutes, seconds,
+// milliseconds, microseconds and nanoseconds (new's forms), negated when
+// negative; ok false when pp2go cannot hold it (ErrTimeRange).
+func TimespanOfFields(negative bool, f [7]int64) (Timespan, bool) {
+	units := [7]int64{nsecsPerDay, nsecsPerHour, nsecsPerMin, nsecsPerSec, nsecsPerMsec, nsecsPerUsec, 1}
+	var ns int64
+	for i, n := range f {
+		var ok bool
+		if ns, ok = nanosMulAdd(ns, n, units[i]); !ok {
+			return 0, false
+		}
+	}
+	if negative {
+		ns = -ns
+	}
+	return Timespan(ns), true
 }

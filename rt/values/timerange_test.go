@@ -119,11 +119,11 @@ func TestNanosArithmetic(t *testing.T) {
 		{1 << 32, 1 << 31, true, true, false, "2^32, 2^31"},
 		{-1 << 32, 1 << 31, true, true, true, "-2^32, 2^31"},
 	} {
-		_, ok := nanosAdd(c.a, c.b)
+		_, ok := addInt64(c.a, c.b)
 		assert.Equal(t, c.add, ok, "add %s", c.what)
-		_, ok = nanosSub(c.a, c.b)
+		_, ok = subInt64(c.a, c.b)
 		assert.Equal(t, c.sub, ok, "sub %s", c.what)
-		_, ok = nanosMul(c.a, c.b)
+		_, ok = mulInt64(c.a, c.b)
 		assert.Equal(t, c.mul, ok, "mul %s", c.what)
 	}
 }

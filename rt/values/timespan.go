@@ -351,7 +351,7 @@ func (f *timespanFormat) parse(s string) (Timespan, bool, error) {
 				unit = pow10(p)
 			}
 		}
-		sum, ok := NanosMulAdd(total, n, unit)
+		sum, ok := nanosMulAdd(total, n, unit)
 		total, overflow = sum, overflow || !fits || !ok
 	}
 	if rest != "" {

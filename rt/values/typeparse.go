@@ -131,28 +131,22 @@ func construct(name string, args []Value) (Value, error) {
 	switch name {
 	case "Sensitive":
 		return NewSensitive(args[0]), nil
-	case "Timespan":
+	case "Timespan", "Timestamp":
 		switch args[0].(type) {
 		case Int, Float:
 			n, ok := SecondsToNanos(args[0])
 			if !ok {
 				return nil, ErrTimeRange()
 			}
-			return Timespan(n), nil
-		}
-		if isStr {
-			return ParseTimespan(string(s))
-		}
-	case "Timestamp":
-		switch args[0].(type) {
-		case Int, Float:
-			n, ok := SecondsToNanos(args[0])
-			if !ok {
-				return nil, ErrTimeRange()
+			if name == "Timespan" {
+				return Timespan(n), nil
 			}
 			return Timestamp(n), nil
 		}
-		if isStr {
+		switch {
+		case isStr && name == "Timespan":
+			return ParseTimespan(string(s))
+		case isStr:
 			return ParseTimestamp(string(s), "")
 		}
 	case "SemVer":

@@ -322,7 +322,7 @@ func init() {
 			return ts
 		}).
 		D("Integer days, Integer hours, Integer minutes, Integer seconds, Integer milliseconds?, Integer microseconds?, Integer nanoseconds?", func(c fn.Context, a args, b fn.Block) v.Value {
-			f := make([]int64, 7)
+			var f [7]int64
 			for i := range a {
 				f[i] = int64(a[i].(v.Int))
 			}
@@ -340,7 +340,7 @@ func init() {
 		}).
 		D("Struct[{Optional[negative] => Boolean, Optional[days] => Integer, Optional[hours] => Integer, Optional[minutes] => Integer, Optional[seconds] => Integer, Optional[milliseconds] => Integer, Optional[microseconds] => Integer, Optional[nanoseconds] => Integer}] hash_arg", func(c fn.Context, a args, b fn.Block) v.Value {
 			h := a[0].(*v.Hash)
-			f := make([]int64, 7)
+			var f [7]int64
 			for i, k := range []string{"days", "hours", "minutes", "seconds", "milliseconds", "microseconds", "nanoseconds"} {
 				if x, ok := h.GetString(k); ok {
 					if n, ok := x.(v.Int); ok {
@@ -962,23 +962,14 @@ func formatList(f v.Value) []string {
 	return nil
 }
 
-// timespanFromFields is the Timespan of days, hours, minutes, seconds,
-// milliseconds, microseconds and nanoseconds; it fails when pp2go cannot
-// hold it (values.ErrTimeRange).
-func timespanFromFields(negative bool, f []int64) v.Value {
-	units := [7]int64{24 * 3600e9, 3600e9, 60e9, 1e9, 1e6, 1e3, 1}
-	var ns int64
-	for i, n := range f {
-		ns1, ok := v.NanosMulAdd(ns, n, units[i])
-		if !ok {
-			panic(v.ErrTimeRange())
-		}
-		ns = ns1
+// timespanFromFields is values.TimespanOfFields; it fails when pp2go
+// cannot hold the Timespan (values.ErrTimeRange).
+func timespanFromFields(negative bool, f [7]int64) v.Value {
+	ts, ok := v.TimespanOfFields(negative, f)
+	if !ok {
+		panic(v.ErrTimeRange())
 	}
-	if negative {
-		ns = -ns
-	}
-	return v.Timespan(ns)
+	return ts
 }
 
 // formatPatternStr is Puppet's StringConverter::Format::FMT_PATTERN_STR.
