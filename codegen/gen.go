@@ -433,8 +433,12 @@ func (g *generator) broken(u *unit, m *env.Module, f *env.File) {
 		name, msg := strings.ToLower(name), errs[0].Error()
 		if dir == "functions" {
 			u.addRegister(jen.Id("p").Dot("AddBrokenFunction").Call(jen.Lit(name), jen.Lit(m.Name), jen.Lit(msg)))
+			// a Ruby error of Puppet's lexer, which each call reports
+			// ("Error while evaluating a Function Call, msg")
+			g.loadRaise(u, f, "AddRaise", jen.Lit("function "+name))
 		} else {
 			u.addRegister(jen.Id("p").Dot("AddBroken").Call(jen.Lit(name), jen.Lit(msg)))
+			g.loadRaise(u, f, "AddBrokenRaise", jen.Lit(name))
 		}
 		return
 	}

@@ -53,8 +53,11 @@ type Program struct {
 	modules   map[string]*module // module directories and files, by name
 	functions []puppetFunc       // Puppet-language functions, registered by Finish
 	broken    map[string]string  // names whose manifest does not parse: the parse error
-	epp       map[string]*EPP    // EPP templates by name ("module/path")
-	inlineEPP map[string]*EPP    // inline EPP templates by their text (AddInlineEPP)
+	// brokenRaises are, by name and release, the Ruby errors of Puppet's
+	// lexer among them (AddBrokenRaise)
+	brokenRaises map[string]map[int]string
+	epp          map[string]*EPP // EPP templates by name ("module/path")
+	inlineEPP    map[string]*EPP // inline EPP templates by their text (AddInlineEPP)
 	// inlineERB are the literal ERB texts of the code and the Hiera data,
 	// and their `<%= code %>` tags, by their text (ERB.Inline)
 	inlineERB map[string]*ERB
@@ -767,6 +770,7 @@ func (p *Program) AddBroken(name, err string) {
 // backend) raises the file's parse error, as Puppet's loader does.
 func (p *Program) AddBrokenFunction(name, module, err string) {
 	fn.New(name).Module(module).D("Any args*, Callable &block?", func(fn.Context, []values.Value, fn.Block) values.Value {
+		p.raiseLoading("function " + name) // a Ruby error of Puppet's lexer (AddRaise)
 		panic(&Error{Message: err})
 	}).Register()
 }
@@ -776,9 +780,20 @@ func (p *Program) AddBrokenFunction(name, module, err string) {
 // Puppet imports then (resource/type_collection.rb dupe_check).
 func (p *Program) AddEnvironmentError(msg string) { p.envError = msg }
 
+// AddBrokenRaise records that the manifest AddBroken recorded under name
+// does not parse as Puppet's release puppet because its lexer raises a
+// Ruby error, msg, which the expression that loads it reports ("Error
+// while evaluating a Function Call, msg").
+func (p *Program) AddBrokenRaise(name string, puppet int, msg string) {
+	setByRelease(&p.brokenRaises, name, puppet, msg)
+}
+
 // failBroken raises the parse error of the manifest a name autoloads, as
 // Puppet does when it loads it.
 func (p *Program) failBroken(name string) {
+	if msg := p.brokenRaises[name][p.Puppet().Major]; msg != "" {
+		panic(&detailError{msg: msg})
+	}
 	if msg, ok := p.broken[name]; ok {
 		panic(&Error{Message: msg})
 	}

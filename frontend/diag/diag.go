@@ -88,3 +88,30 @@ func (l List) Errors() List {
 	}
 	return out
 }
+
+// RubyError is the code of a Ruby error Puppet's own code raises as it
+// reads a file (its lexer's or its validator's): the file does not load,
+// whatever the settings. Its text is Ruby's, which differs between the
+// Ruby of Puppet 7.23 (3.1) and of Puppet 8.10 (3.3), so each release
+// that raises it has a diagnostic of its own (Puppet 7 or 8).
+const RubyError = "RUBY_ERROR"
+
+// NoMethodError is the NoMethodError of a method called on nil, true or
+// false in Puppet's own code: Receiver is the value ("nil"), Class its
+// class ("NilClass"), and Source and Caret are the line of Puppet's code
+// and the carets under the call that Ruby 3.1's error_highlight adds.
+type NoMethodError struct {
+	Method, Receiver, Class string
+	Source, Caret           string
+}
+
+// Diagnostics are e's diagnostics (RubyError) for Puppet 7.23, in Ruby
+// 3.1's words (the receiver and its class, then the highlighted call),
+// and for Puppet 8.10, in Ruby 3.3's (the receiver alone).
+func (e NoMethodError) Diagnostics(sev Severity) List {
+	prefix := "undefined method `" + e.Method + "' for " + e.Receiver
+	return List{
+		{Severity: sev, Code: RubyError, Puppet: 7, Message: prefix + ":" + e.Class + "\n\n" + e.Source + "\n" + e.Caret},
+		{Severity: sev, Code: RubyError, Puppet: 8, Message: prefix},
+	}
+}

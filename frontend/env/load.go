@@ -349,10 +349,16 @@ func parseFile(f *File, opts validate.Options) {
 		f.Diags = append(f.Diags, res.Warnings...)
 	}
 	if d != nil {
-		if d.File == "" {
-			d.File = f.Path
+		errs := diag.List{d}
+		if len(res.Raised) > 0 {
+			errs = res.Raised // one for each release
 		}
-		f.Diags = append(f.Diags, d)
+		for _, d := range errs {
+			if d.File == "" {
+				d.File = f.Path
+			}
+		}
+		f.Diags = append(f.Diags, errs...)
 		return
 	}
 	f.Program = res.Program

@@ -87,7 +87,7 @@ func heredocSpec(s string) (endtag, syntax, escapes string, hasEscapes, ok bool)
 // heredoc lexes "@(...)" and the heredoc text on the following lines.
 func (lx *lexer) heredoc() {
 	if lx.parent != nil {
-		panic(lexError{internalError(subLocatorFailure)})
+		raiseRuby(subLocatorFailure)
 	}
 	src, before := lx.src, lx.pos
 	close := strings.IndexByte(src[before:], ')')

@@ -75,6 +75,16 @@ type lexer struct {
 // lexError is raised (as a panic, recovered by Parse) for lexical errors.
 type lexError struct{ d *diag.Diagnostic }
 
+// rubyRaise is raised (as a panic, recovered by Parse) where Puppet's
+// lexer fails with a Ruby error of its own, whose text is each release's
+// Ruby's (diag.NoMethodError). Puppet reports it without a position.
+type rubyRaise struct{ ds diag.List }
+
+// raiseRuby raises e for every release.
+func raiseRuby(e diag.NoMethodError) {
+	panic(rubyRaise{e.Diagnostics(diag.Error)})
+}
+
 func newLexer(f *source.File, warnings *diag.List) *lexer {
 	return &lexer{src: f.Text, file: f, newlineJump: -1, eppOpenPos: -1, warnings: warnings}
 }
@@ -95,12 +105,13 @@ func (lx *lexer) global(off int) int {
 // subLocatorFailure is how Puppet fails on any lexical error or warning in
 // the text of a heredoc (its SubLocator cannot compute a column), and so on
 // every heredoc nested in another heredoc's interpolation.
-const subLocatorFailure = "undefined method `+' for nil:NilClass"
+var subLocatorFailure = diag.NoMethodError{Method: "+", Receiver: "nil", Class: "NilClass",
+	Source: "      offset_on_line(offset) +1", Caret: "                             ^"}
 
 // errorAt raises a lexical error located at offset off of this lexer's text.
 func (lx *lexer) errorAt(off int, code, msg string) {
 	if lx.parent != nil {
-		panic(lexError{internalError(subLocatorFailure)})
+		raiseRuby(subLocatorFailure)
 	}
 	d := &diag.Diagnostic{Severity: diag.Error, Code: code, Message: msg}
 	panic(lexError{d.At(lx.file, lx.global(off))})
@@ -116,7 +127,7 @@ func LexWarning(d *diag.Diagnostic) bool {
 
 func (lx *lexer) warningAt(off int, code, msg string) {
 	if lx.parent != nil {
-		panic(lexError{internalError(subLocatorFailure)})
+		raiseRuby(subLocatorFailure)
 	}
 	if lx.warnings == nil {
 		return

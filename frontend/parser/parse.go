@@ -23,6 +23,10 @@ import (
 type Result struct {
 	Program  *ast.Program
 	Warnings diag.List
+	// Raised is the Ruby error of Puppet's own lexer that stopped parsing
+	// (diag.RubyError), a diagnostic for each release; the error Parse
+	// returns is the first
+	Raised diag.List
 }
 
 // ParseFile parses Puppet source. It returns the program or the first error,
@@ -53,11 +57,14 @@ func parse(f *source.File, epp bool) (res *Result, err *diag.Diagnostic) {
 	res = &Result{}
 	defer func() {
 		if r := recover(); r != nil {
-			le, ok := r.(lexError)
-			if !ok {
+			switch e := r.(type) {
+			case lexError:
+				res.Program, err = nil, e.d
+			case rubyRaise:
+				res.Program, res.Raised, err = nil, e.ds, e.ds[0]
+			default:
 				panic(r)
 			}
-			res.Program, err = nil, le.d
 		}
 	}()
 	if d := checkBOM(f.Text); d != nil {

@@ -89,6 +89,9 @@ func dump(name, src string, puppet int, strict string) string {
 		for _, w := range res.Warnings {
 			log(w)
 		}
+		if len(res.Raised) > 0 {
+			err = validate.Raised(res.Raised, puppet)
+		}
 	}
 	if err == nil {
 		var logged diag.List
@@ -97,7 +100,11 @@ func dump(name, src string, puppet int, strict string) string {
 			log(l)
 		}
 	}
-	if err != nil {
+	if err != nil && err.Code == diag.RubyError {
+		// regen.rb leaves error_highlight's excerpt out of Ruby 3.1's text
+		msg, _, _ := strings.Cut(err.Message, "\n\n")
+		b.WriteString("error: " + msg + "\n")
+	} else if err != nil {
 		b.WriteString("error: " + err.Error() + "\n")
 	} else {
 		b.WriteString(pn.Format(pn.Transform(res.Program)) + "\n")

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/pp2go/pp2go/frontend/diag"
 )
 
 // ---- numbers ----
@@ -599,8 +601,10 @@ func (lx *lexer) slurpUQ() (string, string) {
 	text, term, ok := lx.slurp(lx.uqPattern, lx.escapes, false)
 	if !ok {
 		// Puppet fails inside its own code here (text ending in an odd
-		// number of backslashes with the $ escape on).
-		panic(lexError{internalError("undefined method `[]' for nil:NilClass")})
+		// number of backslashes with the $ escape on): the slurp found no
+		// terminator (slurp_support.rb slurp_uqstring)
+		raiseRuby(diag.NoMethodError{Method: "length", Receiver: "nil", Class: "NilClass",
+			Source: "     [str[0..(-1 - terminator.length)], terminator]", Caret: "                             ^^^^^^^"})
 	}
 	return text, term
 }

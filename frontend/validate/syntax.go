@@ -33,8 +33,9 @@ func syntaxChecker(tag string) func(string) string {
 	return nil
 }
 
-// fatal is raised (as a panic) by a failing syntax check.
-type fatal struct{ d *diag.Diagnostic }
+// fatal is raised (as a panic) by a check that stops validation (a
+// failing syntax check, a Ruby error): its diagnostics are the result.
+type fatal struct{ ds diag.List }
 
 func (c *checker) externalSyntax(text, syntax string, at *ast.LiteralString) {
 	if syntax == "" {
@@ -50,7 +51,7 @@ func (c *checker) externalSyntax(text, syntax string, at *ast.LiteralString) {
 		if msg := check(text); msg != "" {
 			d := &diag.Diagnostic{Severity: diag.Error, Code: "ILLEGAL_" + strings.ToUpper(key),
 				Message: fmt.Sprintf("Invalid produced text having syntax: '%s'. %s", syntax, msg)}
-			panic(fatal{d.At(c.prog.File, int(at.Offset))})
+			panic(fatal{diag.List{d.At(c.prog.File, int(at.Offset))}})
 		}
 		return
 	}

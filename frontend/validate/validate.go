@@ -35,7 +35,7 @@ func Program(p *ast.Program, opts Options) (diags diag.List) {
 			if !ok {
 				panic(r)
 			}
-			diags = diag.List{f.d}
+			diags = f.ds
 		}
 	}()
 	c.topConstructInModule()
@@ -164,14 +164,15 @@ type checker struct {
 	raised8 *diag.Diagnostic
 }
 
-// RubyError is the code of the Ruby error Puppet 8.10's validation raises
-// at a unary minus of a literal list, hash, boolean, undef, default or
-// regexp (literal_evaluator.rb literal_UnaryMinusExpression: "undefined
-// method `-@' for nil"), as the literal evaluator takes a hash key or a
-// class parameter type: validation stops there, and the file does not
-// load, whatever strict. Its severity is a warning, for Puppet 7.23's
-// sake: ForPuppet makes it Puppet 8's one error of the file.
-const RubyError = "RUBY_ERROR"
+// RubyError is the code of a Ruby error that stops a release's
+// validation (diag.RubyError): the validator's own, and the one Puppet
+// 8.10's raises at a unary minus of a literal list, hash, boolean, undef,
+// default or regexp (literal_evaluator.rb literal_UnaryMinusExpression:
+// "undefined method `-@' for nil"), as the literal evaluator takes a hash
+// key or a class parameter type. The file does not load, whatever strict.
+// Its severity is a warning, for the sake of a release that does not
+// raise it: ForPuppet makes it the release's one error of the file.
+const RubyError = diag.RubyError
 
 // literal8 is Puppet 8's literal of e (literalKey), recording the Ruby
 // error its evaluation raises, after which e is not literal.
@@ -761,10 +762,15 @@ func (c *checker) variable(o *ast.VariableExpression) {
 	case *ast.LiteralInteger:
 		return
 	case *ast.LiteralBoolean:
-		// "${true}": Puppet's check fails on the Boolean name.
-		d := &diag.Diagnostic{Severity: diag.Error, Code: "INTERNAL",
-			Message: fmt.Sprintf("undefined method `[]' for %t:%sClass", x.Value, map[bool]string{true: "True", false: "False"}[x.Value])}
-		panic(fatal{d})
+		// "${true}": Puppet's check of the name indexes the Boolean
+		// (checker4_0.rb check_VariableExpression), in every release
+		value := fmt.Sprint(x.Value)
+		ds := diag.NoMethodError{Method: "[]", Receiver: value, Class: map[bool]string{true: "TrueClass", false: "FalseClass"}[x.Value],
+			Source: "      if name[0,1] =~ /[0-9]/", Caret: "             ^^^^^"}.Diagnostics(diag.Warning)
+		for _, d := range ds {
+			d.File = c.prog.File.Name // Puppet's error has no position
+		}
+		panic(fatal{ds})
 	case *ast.QualifiedName:
 		name := x.Value
 		if name != "" && name[0] >= '0' && name[0] <= '9' {
