@@ -43,7 +43,11 @@ var messagesKnownMissing = map[string]string{}
 // locationDiffers are the cases where the checker reports the defect where
 // it is, while Puppet reports it where it first meets it.
 var locationDiffers = map[string]string{
-	"m04": "the type alias file that defines another name: the checker reports the file, Puppet the first use",
+	"m04":  "the type alias file that defines another name: the checker reports the file, Puppet the first use",
+	"t36":  "a function's return value its return type rejects: the checker reports the function, Puppet each call",
+	"t135": "a function's return value its return type rejects: the checker reports the function, Puppet each call",
+	"t136": "a function's return value its return type rejects: the checker reports the function, Puppet each call",
+	"t140": "a function's return value its return type rejects: the checker reports the function, Puppet each call",
 }
 
 // TestPuppetMessages runs the checker over each case of

@@ -70,6 +70,11 @@ var overrides = map[string][2]string{
 	"p34": {"warning", "the type mismatch of an undef default is not checked by name resolution"},
 }
 
+// reportedAtDefinition are the cases of a function whose returned value
+// its declared return type rejects: the checker reports it once, where the
+// function's body ends; Puppet at each call.
+var reportedAtDefinition = map[string]bool{"t36": true, "t135": true, "t136": true, "t140": true}
+
 // TestPuppetMessages runs the cases of ../testdata/puppet-messages: each is
 // a small environment with what Puppet 7.23 says about it and what the
 // checker must report (error, warning or nothing). An error must carry
@@ -169,7 +174,7 @@ func TestPuppetMessages(t *testing.T) {
 					if strings.ReplaceAll(puppetLoc.ReplaceAllString(msg, ""), dir+"/", "") != puppet.text {
 						continue
 					}
-					if puppet.line > 0 && rel == puppet.file && (d.Line != puppet.line || puppet.column > 0 && d.Column != puppet.column) {
+					if puppet.line > 0 && rel == puppet.file && !reportedAtDefinition[name] && (d.Line != puppet.line || puppet.column > 0 && d.Column != puppet.column) {
 						t.Errorf("Puppet's message at %s:%d:%d, pp2go's at %d:%d", puppet.file, puppet.line, puppet.column, d.Line, d.Column)
 					}
 					return

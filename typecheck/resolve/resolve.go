@@ -731,7 +731,8 @@ func (c *checker) expr(n ast.Expr, s *scope) {
 		return
 	case *ast.FunctionDefinition:
 		c.checkedDefs[x] = true
-		c.paramScope(x.Params, x.Body, x.ReturnType, c.globalScope())
+		s := c.paramScope(x.Params, x.Body, x.ReturnType, c.globalScope())
+		c.returned(x, s)
 		return
 	case *ast.PlanDefinition:
 		return // plans run only under Bolt
@@ -845,7 +846,7 @@ func (c *checker) globalScope() *scope {
 
 // paramScope checks a lambda or function: its parameters and body in a
 // scope of their own under parent.
-func (c *checker) paramScope(ps []*ast.Parameter, body, ret ast.Expr, parent *scope) {
+func (c *checker) paramScope(ps []*ast.Parameter, body, ret ast.Expr, parent *scope) *scope {
 	s := &scope{vars: map[string]bool{}, parent: parent, skip: parent.skip, body: body, types: c.typedParams(ps)}
 	for _, p := range ps {
 		s.vars[p.Name] = true
@@ -858,6 +859,47 @@ func (c *checker) paramScope(ps []*ast.Parameter, body, ret ast.Expr, parent *sc
 	c.expr(ret, s)
 	c.expr(body, s)
 	c.reassignments(body, paramNames(ps))
+	return s
+}
+
+// returned checks what a Puppet-language function's body gives, the
+// value of its last statement (undef for none), against the function's
+// declared return type: a value of an inferred type (typeOf) the return
+// type never accepts fails every call (closure.rb call_by_name_internal:
+// "value returned from f has wrong type, ..."). A body that may end
+// before its last statement (return, next or break) is left to run time.
+// s is the scope of the function's parameters (paramScope).
+func (c *checker) returned(x *ast.FunctionDefinition, s *scope) {
+	rt := c.staticType(x.ReturnType)
+	if rt == nil || x.Body != nil && endsBlock(x.Body) {
+		return
+	}
+	var last ast.Expr
+	var at ast.Positioned = x
+	if b, ok := x.Body.(*ast.BlockExpression); ok {
+		if n := len(b.Statements); n > 0 {
+			last = b.Statements[n-1]
+		}
+	} else if x.Body != nil {
+		last = x.Body
+	}
+	var v values.Value
+	var st stand
+	switch {
+	case last == nil:
+		v = values.Undef
+	default:
+		at = last
+		if v = literal(last); v == nil {
+			v, st = c.standInFor(last, s, rt)
+		}
+	}
+	if v == nil {
+		return
+	}
+	if err := values.AssertInstance("value returned from "+x.Name, rt, v); err != nil {
+		c.standInFails(TypeMismatch, at, err.Error(), st)
+	}
 }
 
 // ---- definitions ----
