@@ -4,11 +4,13 @@ import (
 	"errors"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
 
 	"github.com/pp2go/pp2go/frontend/ast"
+	"github.com/pp2go/pp2go/frontend/diag"
 	"github.com/pp2go/pp2go/frontend/env"
 	"github.com/pp2go/pp2go/rt/values"
 	"github.com/pp2go/pp2go/typecheck/static"
@@ -170,6 +172,22 @@ func paramTypeLoad(module, rel, kind, name string, index int) jen.Code {
 	return jen.Id("p").Dot("AddParamTypeLoad").Call(jen.Lit(module), jen.Lit(rel), jen.Lit(kind), jen.Lit(name), jen.Lit(index))
 }
 
+// validationErrors registers the validation errors a module's manifest
+// fails to load with: once, or for each release when one is a release's
+// own (diag.Diagnostic.Puppet).
+func (g *generator) validationErrors(u *unit, module, rel string, f *env.File, errs diag.List) {
+	if !slices.ContainsFunc(errs, func(d *diag.Diagnostic) bool { return d.Puppet != 0 }) {
+		u.addRegister(jen.Id("p").Dot("AddValidationError").Call(jen.Lit(module), jen.Lit(rel), issuesLit(f, errs, 0)))
+		return
+	}
+	for _, puppet := range releases {
+		ds := slices.DeleteFunc(slices.Clone(errs), func(d *diag.Diagnostic) bool { return d.Puppet != 0 && d.Puppet != puppet })
+		if len(ds) > 0 {
+			u.addRegister(jen.Id("p").Dot("AddReleaseValidationError").Call(jen.Lit(module), jen.Lit(rel), jen.Lit(puppet), issuesLit(f, ds, 0)))
+		}
+	}
+}
+
 // loadFailure registers a module manifest that Puppet cannot load: when
 // it loads a file, it evaluates the parameter types of each of its classes
 // and defined types (pops_bridge.rb create_type_map), and the first type
@@ -188,8 +206,7 @@ func (g *generator) loadFailure(u *unit, m *env.Module, f *env.File) {
 	}
 	g.loadRaise(u, f, "AddLoadRaise", jen.Lit(m.Name), jen.Lit(filepath.ToSlash(rel)))
 	if errs := f.Diags.Errors(); len(errs) > 0 {
-		u.addRegister(jen.Id("p").Dot("AddValidationError").Call(
-			jen.Lit(m.Name), jen.Lit(filepath.ToSlash(rel)), issuesLit(f, errs, 0)))
+		g.validationErrors(u, m.Name, filepath.ToSlash(rel), f, errs)
 		return
 	}
 	g.loadWarnings(u, m.Name, filepath.ToSlash(rel), f)

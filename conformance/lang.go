@@ -234,7 +234,7 @@ func BuildLangCorpus(archives []*LangArchive, work string, puppet int) (*LangCor
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", a.Name, err)
 		}
-		if errs := buildErrors(e, res.Diags); len(errs) > 0 {
+		if errs := buildErrors(e, res.Diags, puppet); len(errs) > 0 {
 			lc.BuildErr[a.Name] = errs
 			continue
 		}
@@ -300,15 +300,15 @@ func (lc *LangCorpus) Vet() error {
 	return nil
 }
 
-// buildErrors are the diagnostics that stop pp2go build (see
-// cmd/pp2go's generate): errors of the main manifests, and errors of code
-// generation.
-func buildErrors(e *env.Env, gen diag.List) diag.List {
+// buildErrors are the diagnostics that stop pp2go build as Puppet's
+// release puppet (see cmd/pp2go's generate): errors of the main
+// manifests, and errors of code generation.
+func buildErrors(e *env.Env, gen diag.List, puppet int) diag.List {
 	mainFiles := map[string]bool{}
 	var out diag.List
 	seen := map[string]bool{}
 	add := func(d *diag.Diagnostic) {
-		if d.Severity == diag.Error && !seen[d.Short()] {
+		if d.Severity == diag.Error && (d.Puppet == 0 || d.Puppet == puppet) && !seen[d.Short()] {
 			seen[d.Short()] = true
 			out = append(out, d)
 		}

@@ -54,9 +54,6 @@ var (
 			"(@loader=(DependencyLoader 'm private' [...])), which pp2go does not reproduce (Ruby 3.3's names its class)",
 	}
 	langKnown8 = map[string]string{
-		"heredoc_bad_json/lang.example.com": "Ruby 3.3's json 2.7 parser words a syntax error without the line of its own " +
-			"source (\"unexpected token at\", where 3.1's json 2.6 says \"451: unexpected token at\"); pp2go validates a file " +
-			"once for both releases and keeps one text for an error that stops the validation",
 		"ruby_string_inspect/sprintf_p": "Ruby 3.3's String#inspect escapes NEL (U+0085), which Ruby 3.1's prints as it is; pp2go " +
 			"inspects as 3.1 does there (internal/rubystr), the rest of the text as both do",
 		"ruby_string_inspect/function_inspect": "Ruby 3.3's String#inspect escapes NEL (U+0085), which Ruby 3.1's prints as it is; pp2go " +

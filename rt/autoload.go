@@ -134,6 +134,14 @@ func (p *Program) AddValidationError(module, file string, v Issues) {
 	p.addLoadStep(module, file, loadStep{issues: &v})
 }
 
+// AddReleaseValidationError is AddValidationError as Puppet's release
+// puppet (a major version) validates the manifest, where the releases'
+// errors differ (a heredoc's json, which each release's Ruby words its
+// own way).
+func (p *Program) AddReleaseValidationError(module, file string, puppet int, v Issues) {
+	p.addLoadStep(module, file, loadStep{issues: &v, puppet: puppet})
+}
+
 // AddStrictLoadError records that loading a manifest as Puppet's release
 // puppet (a major version; 0 for any) fails under strict=error with a
 // validation issue that is only a warning otherwise

@@ -18,17 +18,18 @@ import (
 // longest registered suffix. A failing check stops validation at once.
 
 // syntaxChecker returns Puppet's built-in checker for a tag; a checker
-// returns the message of a failure or "".
-func syntaxChecker(tag string) func(string) string {
+// returns the message of a failure as a Puppet release (its major
+// version) words it, or "".
+func syntaxChecker(tag string) func(s string, puppet int) string {
 	switch tag {
 	case "json":
 		return checkJSON
 	case "base64":
-		return checkBase64
+		return func(s string, _ int) string { return checkBase64(s) }
 	case "pp":
-		return func(s string) string { return checkPuppet(s, false) }
+		return func(s string, puppet int) string { return checkPuppet(s, false, puppet) }
 	case "epp":
-		return func(s string) string { return checkPuppet(s, true) }
+		return func(s string, puppet int) string { return checkPuppet(s, true, puppet) }
 	}
 	return nil
 }
@@ -48,10 +49,26 @@ func (c *checker) externalSyntax(text, syntax string, at *ast.LiteralString) {
 		if check == nil {
 			continue
 		}
-		if msg := check(text); msg != "" {
+		// the releases' Ruby may word a failure differently (json's):
+		// each then has a diagnostic of its own
+		var ds diag.List
+		msg7, msg8 := check(text, 7), check(text, 8)
+		for _, f := range []struct {
+			msg    string
+			puppet int
+		}{{msg7, 7}, {msg8, 8}} {
+			if f.msg == "" || f.puppet == 8 && msg8 == msg7 {
+				continue
+			}
 			d := &diag.Diagnostic{Severity: diag.Error, Code: "ILLEGAL_" + strings.ToUpper(key),
-				Message: fmt.Sprintf("Invalid produced text having syntax: '%s'. %s", syntax, msg)}
-			panic(fatal{diag.List{d.At(c.prog.File, int(at.Offset))}})
+				Message: fmt.Sprintf("Invalid produced text having syntax: '%s'. %s", syntax, f.msg)}
+			if msg8 != msg7 {
+				d.Puppet = f.puppet
+			}
+			ds = append(ds, d.At(c.prog.File, int(at.Offset)))
+		}
+		if len(ds) > 0 {
+			panic(fatal{ds})
 		}
 		return
 	}
@@ -59,10 +76,13 @@ func (c *checker) externalSyntax(text, syntax string, at *ast.LiteralString) {
 
 // ---- json: Ruby's JSON.parse (json 2.6), with its error texts ----
 
-func checkJSON(s string) string {
+func checkJSON(s string, puppet int) string {
 	msg := jsonErrorMessage(s)
 	if msg == "" {
 		return ""
+	}
+	if puppet >= 8 {
+		msg = json27Message(msg)
 	}
 	if utf8.RuneCountInString(msg) > 100 {
 		msg = string([]rune(msg)[:100])
@@ -76,6 +96,15 @@ func checkJSON(s string) string {
 type jsonError struct {
 	code int
 	at   int // offset of the quoted rest; -1 for an empty quote
+}
+
+// json27Message is the message of json 2.6 (Ruby 3.1's) as json 2.7
+// (Ruby 3.3's) words it: without the "NNN: " of its parser's line.
+func json27Message(msg string) string {
+	if code, rest, ok := strings.Cut(msg, ": "); ok && strings.Trim(code, "0123456789") == "" {
+		return rest
+	}
+	return msg
 }
 
 // RubyJSONError is the message of the error Ruby's JSON.parse (the json
@@ -292,7 +321,7 @@ func checkBase64(s string) string {
 
 // ---- pp and epp: Puppet's own parser and validator ----
 
-func checkPuppet(s string, epp bool) string {
+func checkPuppet(s string, epp bool, puppet int) string {
 	f := source.NewFile("", s)
 	var res *parser.Result
 	var err *diag.Diagnostic
@@ -301,8 +330,11 @@ func checkPuppet(s string, epp bool) string {
 	} else {
 		res, err = parser.ParseFile(f)
 	}
+	if len(res.Raised) > 0 {
+		err = Raised(res.Raised, puppet)
+	}
 	if err == nil {
-		err = FirstError(Program(res.Program, Options{}))
+		err = FirstError(ForPuppet(Program(res.Program, Options{}), puppet, "warning"))
 	}
 	if err == nil {
 		return ""
