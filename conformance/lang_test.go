@@ -33,6 +33,9 @@ var langKnown = map[string]string{
 	"ruby_3x_argument_values/refs": "a reference given to a 3.x Ruby function inspects as Puppet::Resource#inspect, " +
 		"type, title and to_hash; pp2go's to_hash names the title's field :name, where Puppet parses the title with the " +
 		"type's title patterns (File's field is :path)",
+	"hiera_symbol_undef/param_default": "Hiera data's :undef binds a class parameter to undef over its default, where ~ leaves " +
+		"the default (resource/type.rb inject_external_parameters: only nil gives way); pp2go reads both as undef, and a found " +
+		"undef leaves the default",
 	"provider_require_other_module/lang.example.com": "Puppet bug PUP-4450: a provider's plain require of another " +
 		"module's Ruby fails unless a pluginsynced copy or an earlier load put it on $LOAD_PATH; pp2go compiles, " +
 		"as such a server does",

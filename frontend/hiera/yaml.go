@@ -35,7 +35,7 @@ func (e *yamlError) Error() string { return e.msg }
 
 // Symbol values (`:foo`) have no Puppet counterpart; they are kept as
 // strings, and the files that hold them are reported (Puppet's lookup then
-// fails on them as a non-RichData value).
+// fails on them as a non-RichData value). :undef is Puppet's undef.
 type yamlResult struct {
 	value   values.Value
 	symbols []string // where symbols were found (for the diagnostics)
@@ -107,6 +107,18 @@ func (c *yamlConv) symbol(n *yaml.Node) {
 	}
 }
 
+// symbolValue is the value of the symbol :name at n: :undef is Puppet's
+// undef (PUndefType#instance? takes it, so a lookup's validation passes
+// it, and the value is undef), any other a String that the file reports
+// (symbol).
+func (c *yamlConv) symbolValue(n *yaml.Node, name string) values.Value {
+	if name == "undef" {
+		return values.Undef
+	}
+	c.symbol(n)
+	return values.String(name)
+}
+
 func nodeErr(n *yaml.Node, msg string) error {
 	return &yamlError{msg: msg, line: n.Line, column: n.Column}
 }
@@ -155,8 +167,7 @@ func (c *yamlConv) build(n *yaml.Node) (values.Value, error) {
 	case "!!timestamp":
 		return nil, nodeErr(n, "Tried to load unspecified class: Time")
 	case "!ruby/symbol", "!ruby/sym":
-		c.symbol(n)
-		return values.String(n.Value), nil
+		return c.symbolValue(n, n.Value), nil
 	default:
 		if strings.HasPrefix(tag, "!ruby/object:") || strings.HasPrefix(tag, "!ruby/struct:") {
 			return nil, nodeErr(n, "Tried to load unspecified class: "+tag[strings.LastIndex(tag, ":")+1:])
@@ -355,11 +366,10 @@ func (c *yamlConv) tokenize(n *yaml.Node, s string) (values.Value, error) {
 	case psychNaNRE.MatchString(s):
 		return values.Float(math.NaN()), nil
 	case strings.HasPrefix(s, ":") && len(s) > 1:
-		c.symbol(n)
 		if m := psychSymRE.FindStringSubmatch(s); m != nil && m[1] == m[3] {
-			return values.String(strings.TrimPrefix(m[2], ":")), nil
+			return c.symbolValue(n, strings.TrimPrefix(m[2], ":")), nil
 		}
-		return values.String(s[1:]), nil
+		return c.symbolValue(n, s[1:]), nil
 	case psychSexaIntRE.MatchString(s):
 		parts := strings.Split(s, ":")
 		var total int64
