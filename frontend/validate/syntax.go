@@ -51,21 +51,23 @@ func (c *checker) externalSyntax(text, syntax string, at *ast.LiteralString) {
 		}
 		// the releases' Ruby may word a failure differently (json's):
 		// each then has a diagnostic of its own
-		var ds diag.List
 		msg7, msg8 := check(text, 7), check(text, 8)
-		for _, f := range []struct {
-			msg    string
-			puppet int
-		}{{msg7, 7}, {msg8, 8}} {
-			if f.msg == "" || f.puppet == 8 && msg8 == msg7 {
-				continue
+		failure := func(msg string, puppet int) *diag.Diagnostic {
+			d := &diag.Diagnostic{Severity: diag.Error, Code: "ILLEGAL_" + strings.ToUpper(key), Puppet: puppet,
+				Message: fmt.Sprintf("Invalid produced text having syntax: '%s'. %s", syntax, msg)}
+			return d.At(c.prog.File, int(at.Offset))
+		}
+		var ds diag.List
+		switch {
+		case msg7 == msg8 && msg7 != "":
+			ds = diag.List{failure(msg7, 0)}
+		case msg7 != msg8:
+			if msg7 != "" {
+				ds = append(ds, failure(msg7, 7))
 			}
-			d := &diag.Diagnostic{Severity: diag.Error, Code: "ILLEGAL_" + strings.ToUpper(key),
-				Message: fmt.Sprintf("Invalid produced text having syntax: '%s'. %s", syntax, f.msg)}
-			if msg8 != msg7 {
-				d.Puppet = f.puppet
+			if msg8 != "" {
+				ds = append(ds, failure(msg8, 8))
 			}
-			ds = append(ds, d.At(c.prog.File, int(at.Offset)))
 		}
 		if len(ds) > 0 {
 			panic(fatal{ds})

@@ -86,11 +86,11 @@ func Report(diags diag.List) (logged diag.List, err *diag.Diagnostic) {
 // strict setting (validator_factory_4_0.rb).
 var StrictIssues = map[string]bool{"DUPLICATE_KEY": true}
 
-// Raised is the Ruby error (RubyError) that stops a Puppet release's
+// Raised is the Ruby error (diag.RubyError) that stops a Puppet release's
 // validation of a file, nil when none does.
 func Raised(diags diag.List, major int) *diag.Diagnostic {
 	for _, d := range diags {
-		if d.Code == RubyError && d.Puppet == major {
+		if d.Code == diag.RubyError && d.Puppet == major {
 			return d
 		}
 	}
@@ -160,22 +160,18 @@ type checker struct {
 	path  []any // the containers of the node being checked, outermost first
 	diags diag.List
 	// raised8 is the first Ruby error Puppet 8's literal evaluator raises
-	// (RubyError), nil when none
+	// (diag.RubyError), nil when none
 	raised8 *diag.Diagnostic
 }
 
-// RubyError is the code of a Ruby error that stops a release's
-// validation (diag.RubyError): the validator's own, and the one Puppet
-// 8.10's raises at a unary minus of a literal list, hash, boolean, undef,
-// default or regexp (literal_evaluator.rb literal_UnaryMinusExpression:
-// "undefined method `-@' for nil"), as the literal evaluator takes a hash
-// key or a class parameter type. The file does not load, whatever strict.
-// Its severity is a warning, for the sake of a release that does not
-// raise it: ForPuppet makes it the release's one error of the file.
-const RubyError = diag.RubyError
-
 // literal8 is Puppet 8's literal of e (literalKey), recording the Ruby
-// error its evaluation raises, after which e is not literal.
+// error its evaluation raises, after which e is not literal: Puppet
+// 8.10's literal evaluator raises one at a unary minus of a literal list,
+// hash, boolean, undef, default or regexp (literal_evaluator.rb
+// literal_UnaryMinusExpression: "undefined method `-@' for nil") as it
+// takes a hash key or a class parameter type. The file does not load,
+// whatever strict. Its severity is a warning, for Puppet 7.23's sake:
+// ForPuppet makes it Puppet 8's one error of the file.
 func (c *checker) literal8(e ast.Expr) (k keyValue, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -184,7 +180,7 @@ func (c *checker) literal8(e ast.Expr) (k keyValue, ok bool) {
 				panic(r)
 			}
 			if c.raised8 == nil {
-				d := &diag.Diagnostic{Severity: diag.Warning, Code: RubyError, Message: x.msg, Puppet: 8,
+				d := &diag.Diagnostic{Severity: diag.Warning, Code: diag.RubyError, Message: x.msg, Puppet: 8,
 					Hint: "Puppet 8's validation raises this Ruby error: the file does not load"}
 				c.raised8 = d.At(c.prog.File, offsetOf(x.at))
 			}

@@ -883,12 +883,9 @@ func (c *checker) returned(x *ast.FunctionDefinition, s *scope) {
 	} else if x.Body != nil {
 		last = x.Body
 	}
-	var v values.Value
+	v := values.Undef
 	var st stand
-	switch {
-	case last == nil:
-		v = values.Undef
-	default:
+	if last != nil {
 		at = last
 		if v = literal(last); v == nil {
 			v, st = c.standInFor(last, s, rt)
