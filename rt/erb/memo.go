@@ -26,13 +26,16 @@ type Memo struct {
 	mu      sync.Mutex
 	entries []*memoEntry // most recent last
 	next    int          // the entry after the one found last (memoFind)
+	misses  int          // lookups in a row that found nothing while it was full
 }
 
 // memoEntry is one rendering kept: the variables it read, in order, and
-// its text.
+// its text; miss is the read whose value differed at the last lookup that
+// did not find it (written under the Memo's lock).
 type memoEntry struct {
 	reads []memoRead
 	out   string
+	miss  int
 }
 
 // memoRead is a variable a rendering read: its value (nil when the scope
@@ -48,6 +51,14 @@ const (
 	// memoEntries is the most renderings a template keeps (apache's
 	// load.erb renders for each of keystone's ~22 modules).
 	memoEntries = 32
+	// memoColdMisses is how many lookups in a row a full Memo answers
+	// with nothing before it looks only at every memoProbe-th rendering:
+	// in a fleet, a template that reads the node's name (apache's
+	// httpd.conf.erb) keeps the first nodes' renderings, which no other
+	// node's finds, and comparing them cost each compile ~2% of its time.
+	// A lookup that finds one again makes the Memo look at each.
+	memoColdMisses = 64
+	memoProbe      = 16
 	// memoBudget bounds the bytes all Memos keep (texts and values read).
 	memoBudget = 4 << 20
 )
@@ -140,6 +151,13 @@ func anyVisible(ix VarView, names []string) bool {
 // each module), and at most one kept rendering has the values (NewMemo).
 func memoFind(ix VarView, m *Memo) (out string, ok, full bool) {
 	m.mu.Lock()
+	if m.misses >= memoColdMisses {
+		m.misses++
+		if m.misses%memoProbe != 0 {
+			m.mu.Unlock()
+			return "", false, true
+		}
+	}
 	var seen memoSeen
 	seen.hv, _ = ix.(HintedView) // asked once, not at each read
 	first := m.next              // after the last entry: the first (a compile's next round)
@@ -147,18 +165,21 @@ func memoFind(ix VarView, m *Memo) (out string, ok, full bool) {
 		first = 0
 	}
 	if first < len(m.entries) && memoMatches(ix, m.entries[first], &seen) {
-		m.next = first + 1
+		m.next, m.misses = first+1, 0
 		m.mu.Unlock()
 		return m.entries[first].out, true, false
 	}
 	for i := len(m.entries) - 1; i >= 0; i-- {
 		if i != first && memoMatches(ix, m.entries[i], &seen) {
-			m.next = i + 1
+			m.next, m.misses = i+1, 0
 			m.mu.Unlock()
 			return m.entries[i].out, true, false
 		}
 	}
 	full = len(m.entries) >= memoEntries || memoBytes.Load() >= memoBudget
+	if full {
+		m.misses++
+	}
 	m.mu.Unlock()
 	return "", false, full
 }
@@ -196,10 +217,20 @@ func visible(ix VarView, rd *memoRead, seen *memoSeen) values.Value {
 }
 
 // memoMatches reports whether each variable e read has its value in ix.
+// The read that differed last is compared first: in a fleet, a template
+// that reads a node's name (apache's httpd.conf.erb, @servername) keeps
+// the renderings of other nodes, which all differ there, often after
+// dozens of reads that do not. Reading a variable has no effect, so the
+// order of the comparisons changes nothing but their count.
 func memoMatches(ix VarView, e *memoEntry, seen *memoSeen) bool {
+	first := e.miss
+	if first < len(e.reads) && !memoEqual(e.reads[first].v, visible(ix, &e.reads[first], seen)) {
+		return false
+	}
 	for i := range e.reads {
 		rd := &e.reads[i]
-		if !memoEqual(rd.v, visible(ix, rd, seen)) {
+		if i != first && !memoEqual(rd.v, visible(ix, rd, seen)) {
+			e.miss = i
 			return false
 		}
 	}

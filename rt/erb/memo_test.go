@@ -1,6 +1,7 @@
 package erb
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/pp2go/pp2go/rt/fn"
@@ -391,5 +392,50 @@ func TestMemoPeek(t *testing.T) {
 	}
 	if s.views != 2 || memoRenders != 2 {
 		t.Errorf("%d views, %d renderings; want 2, 2", s.views, memoRenders)
+	}
+}
+
+// A full Memo that finds nothing memoColdMisses times in a row (a
+// fleet's template that reads the node's name) looks only at every
+// memoProbe-th rendering, and at each again once one finds a kept
+// rendering. The texts are right all along.
+func TestMemoCold(t *testing.T) {
+	compilingAgain(t)
+	memoTemplateMemo = Memo{}
+	memoRenders = 0
+	render := func(other string) {
+		t.Helper()
+		b := values.NewHashBuilder(1)
+		b.Put(values.String("other"), values.String(other))
+		got, err := Render(memoTemplate, &viewScope{testScope: testScope{vars: b.Build()}}, "t", "t.erb")
+		if err != nil || got != other {
+			t.Fatalf("got %q, %v; want %q", got, err, other)
+		}
+	}
+	for i := range memoEntries {
+		render(fmt.Sprint("kept", i))
+	}
+	if len(memoTemplateMemo.entries) != memoEntries || memoRenders != memoEntries {
+		t.Fatalf("%d kept, %d renderings; want %d, %d", len(memoTemplateMemo.entries), memoRenders, memoEntries, memoEntries)
+	}
+	for i := range memoColdMisses {
+		render(fmt.Sprint("node", i))
+	}
+	if memoTemplateMemo.misses != memoColdMisses {
+		t.Fatalf("misses %d, want %d", memoTemplateMemo.misses, memoColdMisses)
+	}
+	// cold: kept renderings are rendered again until a probe finds one
+	before := memoRenders
+	for range memoProbe - 1 {
+		render("kept3")
+	}
+	if memoRenders-before != memoProbe-1 {
+		t.Errorf("cold: %d of %d renderings, want all", memoRenders-before, memoProbe-1)
+	}
+	before = memoRenders
+	render("kept3")
+	render("kept4")
+	if memoRenders != before || memoTemplateMemo.misses != 0 {
+		t.Errorf("after the probe found one: %d renderings, misses %d; want 0, 0", memoRenders-before, memoTemplateMemo.misses)
 	}
 }
