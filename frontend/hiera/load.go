@@ -10,10 +10,12 @@ package hiera
 import (
 	"encoding/json"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -1055,17 +1057,12 @@ func (l *loader) parseInto(f *rthiera.File, format string) {
 			return
 		}
 		v = r.value
-		if h, ok := v.(*values.Hash); ok {
-			for k, isSym := range r.symbolKeys {
+		if _, ok := v.(*values.Hash); ok {
+			for _, k := range slices.Sorted(maps.Keys(r.symbolKeys)) {
 				if f.Invalid == nil {
 					f.Invalid = map[string]string{}
 				}
-				if isSym {
-					f.Invalid[k] = "Runtime[ruby, 'Symbol']"
-				} else {
-					val, _ := h.GetString(k)
-					f.Invalid[k] = values.TypeString(values.Infer(val)) // approximated: symbols count as strings here
-				}
+				f.Invalid[k] = r.symbolType(k)
 				l.warnf(f.Path, 0, 0, "the value of '"+k+"' holds a Ruby symbol: Puppet fails to look it up")
 			}
 		}

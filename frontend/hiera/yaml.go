@@ -41,9 +41,28 @@ type yamlResult struct {
 	symbols []string // where symbols were found (for the diagnostics)
 	empty   bool     // the document was empty (Psych returns false)
 	// symbolKeys are the top-level keys whose values hold a symbol (true:
-	// the value is one).
-	symbolKeys map[string]bool
+	// the value is one), and symbolNodes their values' nodes.
+	symbolKeys  map[string]bool
+	symbolNodes map[string]*yaml.Node
 }
+
+// symbolType is the type Puppet's lookup infers for the value of a
+// top-level key that holds a symbol (symbolKeys): its symbols are
+// Runtime[ruby, 'Symbol'], which its error names (a nested one makes the
+// common type Any: "got Array[Any, 2, 2]").
+func (r *yamlResult) symbolType(key string) string {
+	c := &yamlConv{res: &yamlResult{}, rubySymbols: true}
+	v, err := c.node(r.symbolNodes[key])
+	if err != nil {
+		return "Any" // not reached: the same node converted before
+	}
+	return values.TypeString(values.Infer(v))
+}
+
+// rubySymbol is a Ruby Symbol, as symbolType infers it.
+type rubySymbol struct{ values.External }
+
+func (rubySymbol) RubyClass() string { return "Symbol" }
 
 // psychError words a libyaml error as Psych does: "problem context at line
 // L column C", where the position is the context's when there is one, the
@@ -95,15 +114,18 @@ type yamlConv struct {
 	depth   int
 	top     string // the top-level key being converted
 	topNode *yaml.Node
+	// rubySymbols makes symbols rubySymbol values (symbolType)
+	rubySymbols bool
 }
 
 func (c *yamlConv) symbol(n *yaml.Node) {
 	c.res.symbols = append(c.res.symbols, fmt.Sprintf("%d:%d", n.Line, n.Column))
 	if c.depth >= 1 && c.top != "" {
 		if c.res.symbolKeys == nil {
-			c.res.symbolKeys = map[string]bool{}
+			c.res.symbolKeys, c.res.symbolNodes = map[string]bool{}, map[string]*yaml.Node{}
 		}
 		c.res.symbolKeys[c.top] = c.res.symbolKeys[c.top] || n == c.topNode
+		c.res.symbolNodes[c.top] = c.topNode
 	}
 }
 
@@ -114,6 +136,9 @@ func (c *yamlConv) symbol(n *yaml.Node) {
 func (c *yamlConv) symbolValue(n *yaml.Node, name string) values.Value {
 	if name == "undef" {
 		return values.Undef
+	}
+	if c.rubySymbols {
+		return rubySymbol{}
 	}
 	c.symbol(n)
 	return values.String(name)

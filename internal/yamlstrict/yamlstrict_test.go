@@ -7,23 +7,53 @@ import (
 	yaml "go.yaml.in/yaml/v4"
 )
 
-// The cases Ruby 3.1's Psych (libyaml 0.2.5) was asked about: its error,
-// or none.
-func TestEmptyKey(t *testing.T) {
+// The cases Ruby 3.1's Psych (libyaml 0.2.5) was asked about: its error
+// (message, context, and the line and column of its context mark, which
+// Psych prints), or none.
+func TestRejected(t *testing.T) {
+	const flowNode = "did not find expected node content while parsing a flow node "
 	for src, want := range map[string]string{
 		"---\nhunter: washere\ntests: passing\n:": "did not find expected key while parsing a block mapping 2:1",
 		"a:\n  b: 1\n  : 2\n":                     "did not find expected key while parsing a block mapping 2:3",
-		"{: 1}":                                   "did not find expected node content while parsing a flow node 1:2",
+		"{: 1}":                                   flowNode + "1:2",
 		"? \n: v\n":                               "",
 		"a: 1\nb:\n":                              "",
 		"- :\n":                                   "did not find expected key while parsing a block mapping 1:3",
+		// a plain scalar that starts with ':' in a flow collection
+		"[::1]":                flowNode + "1:2",
+		"{a: :b}":              flowNode + "1:5",
+		"a: [:b]":              flowNode + "1:5",
+		"[a, :b]":              flowNode + "1:5",
+		"a: [ :b ]":            flowNode + "1:6",
+		"[ :b: c]":             flowNode + "1:3",
+		"a: {b: [c, {d: :e}]}": flowNode + "1:16",
+		"[a, b: :c]":           flowNode + "1:8",
+		"{:a: b}":              flowNode + "1:2",
+		"[[:a]]":               flowNode + "1:3",
+		"[ : b]":               flowNode + "1:3",
+		"[é, :b]":              flowNode + "1:5",
+		"a: [x,\n  :y]":        flowNode + "2:3",
+		"{\"a\"::b}":           flowNode + "1:6",
+		// and what libyaml reads as pp2go's library does
+		"- ::1\n":         "",
+		"a: ::1\n":        "",
+		"[\":a\"]":        "",
+		"[a :b]":          "",
+		"[a:b]":           "",
+		"{a: }":           "",
+		"[a: ]":           "",
+		"{\"a\":}":        "",
+		"[a, b:\n  ]":     "",
+		"{a: , b: c}":     "",
+		"{\"a\":1}":       "",
+		"a: \"x\" # [:y]": "",
 	} {
 		var doc yaml.Node
 		if err := yaml.Unmarshal([]byte(src), &doc); err != nil {
 			t.Fatalf("%q: %v", src, err)
 		}
 		got := ""
-		if e := EmptyKey([]byte(src), &doc); e != nil {
+		if e := Rejected([]byte(src), &doc); e != nil {
 			got = fmt.Sprintf("%s %s %d:%d", e.Message, e.ContextMsg, e.ContextMark.Line, e.ContextMark.Column)
 		}
 		if got != want {
@@ -32,10 +62,10 @@ func TestEmptyKey(t *testing.T) {
 	}
 }
 
-// FuzzEmptyKey: any text the library parses is checked without a panic,
+// FuzzRejected: any text the library parses is checked without a panic,
 // and an error points at a ':'.
-func FuzzEmptyKey(f *testing.F) {
-	for _, s := range []string{"a: 1\n:", "{: 1}", "? \n: v", "a:\n  : 2", "- :\n", "x: [1, {: 2}]", "é: 1\n: 2"} {
+func FuzzRejected(f *testing.F) {
+	for _, s := range []string{"a: 1\n:", "{: 1}", "? \n: v", "a:\n  : 2", "- :\n", "x: [1, {: 2}]", "é: 1\n: 2", "[::1]", "{a: [é, :b]}"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
@@ -43,7 +73,7 @@ func FuzzEmptyKey(f *testing.F) {
 		if yaml.Unmarshal([]byte(src), &doc) != nil {
 			return
 		}
-		if e := EmptyKey([]byte(src), &doc); e != nil && at([]byte(src), lineStarts([]byte(src)), e.Mark.Line, e.Mark.Column) != ':' {
+		if e := Rejected([]byte(src), &doc); e != nil && at([]byte(src), lineStarts([]byte(src)), e.Mark.Line, e.Mark.Column) != ':' {
 			t.Errorf("%q: %v does not point at a ':'", src, e.Mark)
 		}
 	})

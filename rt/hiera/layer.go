@@ -604,7 +604,9 @@ func (p *provider) lookupAt(lk *lookupKey, inv *invocation, loc *location) (valu
 		}
 		if f != nil && f.Invalid != nil {
 			if t, bad := f.Invalid[lk.root]; bad {
-				panic(&values.Error{Code: values.IssueTypeMismatch, Message: "Value for key '" + lk.root + "', in hash returned from " +
+				// Puppet's own words, not those of the lookup's call (as
+				// validValue's)
+				panic(&values.Error{Code: values.IssueTypeMismatch, Preformatted: true, Message: "Value for key '" + lk.root + "', in hash returned from " +
 					p.fullName() + ", when using location '" + loc.path + "', has wrong type, expects Puppet::LookupValue, got " + t})
 			}
 		}

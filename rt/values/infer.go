@@ -75,8 +75,18 @@ func Infer(v Value) Type {
 		return NewIteratorType(x.ElementType())
 	case Type:
 		return &TypeType{Type: x}
+	case RubyObject:
+		return &RuntimeType{Runtime: "ruby", RuntimeName: x.RubyClass()}
 	}
 	return &RuntimeType{Runtime: "ruby"}
+}
+
+// RubyObject is an External value that stands for an object of a Ruby
+// class Puppet has no type for (a Symbol in YAML data): it infers as
+// Runtime[ruby, 'Class'].
+type RubyObject interface {
+	Value
+	RubyClass() string
 }
 
 // InferSet returns the type of v keeping every detail (TypeCalculator#
