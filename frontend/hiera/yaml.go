@@ -60,7 +60,10 @@ func (r *yamlResult) symbolType(key string) string {
 }
 
 // rubySymbol is a Ruby Symbol, as symbolType infers it.
-type rubySymbol struct{ values.External }
+type rubySymbol struct {
+	values.External
+	name string
+}
 
 func (rubySymbol) RubyClass() string { return "Symbol" }
 
@@ -138,7 +141,7 @@ func (c *yamlConv) symbolValue(n *yaml.Node, name string) values.Value {
 		return values.Undef
 	}
 	if c.rubySymbols {
-		return rubySymbol{}
+		return rubySymbol{name: name}
 	}
 	c.symbol(n)
 	return values.String(name)
@@ -235,8 +238,8 @@ func (c *yamlConv) mapping(n *yaml.Node) (values.Value, error) {
 	b := values.NewHashBuilder(len(n.Content) / 2)
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		kn, vn := n.Content[i], n.Content[i+1]
-		if kn.Kind == yaml.ScalarNode && kn.Value == "<<" && kn.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) == 0 && explicitTag(kn) == "" {
-			// merge key: a mapping or a sequence of mappings
+		if kn.Kind == yaml.ScalarNode && kn.Value == "<<" && explicitTag(kn) != "!!str" && explicitTag(kn) != "tag:yaml.org,2002:str" {
+			// merge key (quoted too: Psych compares the key's value)
 			if err := c.mergeInto(b, vn); err != nil {
 				return nil, err
 			}
@@ -265,36 +268,46 @@ func (c *yamlConv) mapping(n *yaml.Node) (values.Value, error) {
 	return b.Build(), nil
 }
 
+// mergeInto does with the value of a merge key ("<<") what Psych's
+// revive_hash does: a hash (a mapping, or an alias of one) is merged into
+// b, its values replacing those of the keys b has; a sequence of hashes is
+// merged from its last to its first, into a hash merged into b (the last
+// one's keys first); anything else, a sequence that holds anything but
+// hashes included (Ruby's merge! raises a TypeError, which Psych
+// rescues), is the value of the key "<<".
 func (c *yamlConv) mergeInto(b *values.HashBuilder, vn *yaml.Node) error {
-	target := vn
-	if target.Kind == yaml.AliasNode {
-		target = target.Alias
+	v, err := c.node(vn)
+	if err != nil {
+		return err
 	}
-	switch target.Kind {
-	case yaml.MappingNode:
-		v, err := c.node(vn)
-		if err != nil {
-			return err
-		}
-		h := v.(*values.Hash)
-		for i := 0; i < h.Len(); i++ {
-			b.Put(h.KeyAt(i), h.ValueAt(i))
-		}
-	case yaml.SequenceNode:
-		// Psych merges a list of mappings from the last to the first
-		for i := len(target.Content) - 1; i >= 0; i-- {
-			if err := c.mergeInto(b, target.Content[i]); err != nil {
-				return err
+	if h, ok := v.(*values.Hash); ok && vn.Kind != yaml.SequenceNode {
+		putAll(b, h)
+		return nil
+	}
+	if a, ok := v.(*values.Array); ok && vn.Kind == yaml.SequenceNode {
+		hashes := make([]*values.Hash, a.Len())
+		for i, e := range a.Elems() {
+			if hashes[i], ok = e.(*values.Hash); !ok {
+				b.Put(values.String("<<"), v)
+				return nil
 			}
 		}
-	default:
-		v, err := c.node(vn)
-		if err != nil {
-			return err
+		merged := values.NewHashBuilder(0)
+		for i := len(hashes) - 1; i >= 0; i-- {
+			putAll(merged, hashes[i])
 		}
-		b.Put(values.String("<<"), v)
+		putAll(b, merged.Build())
+		return nil
 	}
+	b.Put(values.String("<<"), v)
 	return nil
+}
+
+// putAll puts h's keys and values into b.
+func putAll(b *values.HashBuilder, h *values.Hash) {
+	for i := 0; i < h.Len(); i++ {
+		b.Put(h.KeyAt(i), h.ValueAt(i))
+	}
 }
 
 var (

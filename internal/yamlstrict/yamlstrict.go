@@ -7,6 +7,10 @@
 //   - a plain scalar that starts with ':' inside a flow collection
 //     ("[::1]", "{a: :b}"): YAML 1.2 allows it, libyaml takes the ':' for
 //     a value indicator there and finds no node before it.
+//
+// And it reads as libyaml does a plain scalar that starts with '?' inside
+// a flow collection ("[?a]"), which libyaml takes for a key indicator
+// (flowKeys), and rejects a lone '?' there as libyaml does.
 package yamlstrict
 
 import (
@@ -24,7 +28,51 @@ func Unmarshal(src []byte, doc *yaml.Node) error {
 	if e := Rejected(src, doc); e != nil {
 		return e
 	}
+	flowKeys(src, doc)
 	return nil
+}
+
+// flowKeys rewrites doc's plain scalars that start with "?" and a
+// character that is not a space inside flow collections as libyaml reads
+// them: the '?' a key indicator, the rest the key. A sequence's entry
+// "?a" is the single-pair mapping {a: null}, and "?a: b" {a: b}; a
+// mapping's key "?a" is "a". (A mapping's value, which libyaml rejects, is
+// Rejected's; a lone "?" is left as the library reads it.)
+func flowKeys(src []byte, doc *yaml.Node) {
+	lines := lineStarts(src)
+	// key reports whether n is such a scalar, and makes it the key
+	key := func(n *yaml.Node) bool {
+		if !flowKey(src, lines, n) {
+			return false
+		}
+		n.Value, n.Column = n.Value[1:], n.Column+1
+		return true
+	}
+	var walk func(n *yaml.Node, flow bool)
+	walk = func(n *yaml.Node, flow bool) {
+		flow = flow || (n.Kind == yaml.MappingNode || n.Kind == yaml.SequenceNode) && n.Style&yaml.FlowStyle != 0
+		for i, c := range n.Content {
+			switch {
+			case !flow:
+			case n.Kind == yaml.SequenceNode && key(c):
+				k := *c
+				*c = yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle, Tag: "!!map", Line: k.Line, Column: k.Column - 1,
+					Content: []*yaml.Node{&k, {Kind: yaml.ScalarNode, Tag: "!!null", Line: k.Line, Column: k.Column + len(k.Value)}}}
+				continue
+			case n.Kind == yaml.MappingNode && i%2 == 0:
+				key(c)
+			}
+			walk(c, flow)
+		}
+	}
+	walk(doc, false)
+}
+
+// flowKey reports whether n is a plain scalar that starts with "?" and a
+// character that is not a space.
+func flowKey(src []byte, lines []int, n *yaml.Node) bool {
+	return n.Kind == yaml.ScalarNode && n.Style&^yaml.FlowStyle == 0 && len(n.Value) > 1 && n.Value[0] == '?' &&
+		n.Value[1] != ' ' && at(src, lines, n.Line, n.Column) == '?'
 }
 
 // Rejected is the error libyaml raises for the first node of doc, parsed
@@ -42,6 +90,18 @@ func Rejected(src []byte, doc *yaml.Node) *yaml.LoadError {
 			key := n.Kind == yaml.MappingNode && i%2 == 0
 			// a plain scalar (not an empty value, which the library puts
 			// at its ':') that starts at a ':'
+			// a flow mapping's value that starts with a key indicator
+			// (flowKeys), or is one, and a flow sequence's entry that is
+			// one (libyaml's parser skips the token after it)
+			lone := flow && c.Kind == yaml.ScalarNode && c.Style&^yaml.FlowStyle == 0 && c.Value == "?" && at(src, lines, c.Line, c.Column) == '?'
+			if flow && !key && n.Kind == yaml.MappingNode && (lone || flowKey(src, lines, c)) {
+				mark := yaml.Mark{Line: c.Line, Column: c.Column}
+				return &yaml.LoadError{Message: "did not find expected node content", ContextMsg: "while parsing a flow node", Mark: mark, ContextMark: mark}
+			}
+			if lone && n.Kind == yaml.SequenceNode {
+				return &yaml.LoadError{Message: "did not find expected ',' or ']'", ContextMsg: "while parsing a flow sequence",
+					Mark: yaml.Mark{Line: c.Line, Column: c.Column + 1}, ContextMark: yaml.Mark{Line: n.Line, Column: n.Column}}
+			}
 			if c.Kind == yaml.ScalarNode && c.Style&^yaml.FlowStyle == 0 && (key || c.Value != "") && at(src, lines, c.Line, c.Column) == ':' {
 				mark := yaml.Mark{Line: c.Line, Column: c.Column}
 				switch {

@@ -34,6 +34,11 @@ func TestRejected(t *testing.T) {
 		"[é, :b]":              flowNode + "1:5",
 		"a: [x,\n  :y]":        flowNode + "2:3",
 		"{\"a\"::b}":           flowNode + "1:6",
+		// '?' in a flow collection: a key indicator
+		"{a: ?b}":      flowNode + "1:5",
+		"{a: ?}":       flowNode + "1:5",
+		"x: [a, ?]":    "did not find expected ',' or ']' while parsing a flow sequence 1:4",
+		"[[[]], ?, b]": "did not find expected ',' or ']' while parsing a flow sequence 1:1",
 		// and what libyaml reads as pp2go's library does
 		"- ::1\n":         "",
 		"a: ::1\n":        "",
