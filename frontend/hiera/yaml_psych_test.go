@@ -75,7 +75,6 @@ var psychKnown = []psychDiff{
 	{"E", "E", "both reject the text, in other words or at another place: the YAML library's scanner stops where libyaml's does not, " +
 		"and Psych reports an alias to no anchor only once the whole text is parsed, in each release's words (Unknown alias: x; " +
 		"An alias referenced an unknown anchor: x), where the library reports it as it parses"},
-	{"Efound character that cannot start any token", "", "a lone '-' in a flow collection ([-], {a: -}), which the library rejects and libyaml reads as the string \"-\""},
 	{"", "Edid not find expected whitespace or line break while scanning a tag", "a tag followed at once by a flow indicator ({a: !}), which libyaml rejects and the library reads"},
 }
 

@@ -8,12 +8,17 @@
 //     ("[::1]", "{a: :b}"): YAML 1.2 allows it, libyaml takes the ':' for
 //     a value indicator there and finds no node before it.
 //
-// And it reads as libyaml does a plain scalar that starts with '?' inside
+// And it reads as libyaml does a '-' alone before a flow indicator ("[-]",
+// "{a: -}": the string "-"), which the library rejects
+// (unmarshalDashes), and a plain scalar that starts with '?' inside
 // a flow collection ("[?a]"), which libyaml takes for a key indicator
 // (flowKeys), and rejects a lone '?' there as libyaml does.
 package yamlstrict
 
 import (
+	"errors"
+	"slices"
+	"strings"
 	"unicode/utf8"
 
 	yaml "go.yaml.in/yaml/v4"
@@ -22,10 +27,15 @@ import (
 // Unmarshal parses src into doc as yaml.Unmarshal does, and fails where
 // libyaml does beyond it (Rejected): the parse Puppet's YAML readers see.
 func Unmarshal(src []byte, doc *yaml.Node) error {
-	if err := yaml.Unmarshal(src, doc); err != nil {
+	src, quoted, err := unmarshalDashes(src, doc)
+	if le := (*yaml.LoadError)(nil); errors.As(err, &le) {
+		le.Mark, le.ContextMark = unquoted(le.Mark, quoted), unquoted(le.ContextMark, quoted)
+	}
+	if err != nil {
 		return err
 	}
 	if e := Rejected(src, doc); e != nil {
+		e.Mark, e.ContextMark = unquoted(e.Mark, quoted), unquoted(e.ContextMark, quoted)
 		return e
 	}
 	flowKeys(src, doc)
@@ -137,8 +147,17 @@ func lineStarts(src []byte) []int {
 // at is the byte of src at a 1-based line and column, which counts
 // characters as libyaml's do (0 when there is none).
 func at(src []byte, lines []int, line, column int) byte {
+	if i := offset(src, lines, line, column); i >= 0 {
+		return src[i]
+	}
+	return 0
+}
+
+// offset is the offset in src of a 1-based line and column (at), -1 when
+// there is none.
+func offset(src []byte, lines []int, line, column int) int {
 	if line < 1 || line > len(lines) || column < 1 {
-		return 0
+		return -1
 	}
 	i := lines[line-1]
 	for ; column > 1 && i < len(src) && src[i] != '\n'; column-- {
@@ -146,7 +165,46 @@ func at(src []byte, lines []int, line, column int) byte {
 		i += size
 	}
 	if column > 1 || i >= len(src) {
-		return 0
+		return -1
 	}
-	return src[i]
+	return i
+}
+
+// unmarshalDashes is yaml.Unmarshal, reading a '-' that the library
+// rejects ("found character that cannot start any token") where it stands
+// alone before ',', ']' or '}' as libyaml does: a plain scalar "-". It
+// returns the text parsed, which has such dashes quoted ('-'), and where
+// they are in it.
+func unmarshalDashes(src []byte, doc *yaml.Node) ([]byte, []yaml.Mark, error) {
+	var quoted []yaml.Mark
+	err := yaml.Unmarshal(src, doc)
+	for range 64 {
+		var le *yaml.LoadError
+		if !errors.As(err, &le) || le.Message != "found character that cannot start any token" {
+			break
+		}
+		i := offset(src, lineStarts(src), le.Mark.Line, le.Mark.Column)
+		if i < 0 || i+1 >= len(src) || src[i] != '-' || !strings.ContainsRune(",]}", rune(src[i+1])) {
+			break
+		}
+		src = slices.Concat(src[:i], []byte("'-'"), src[i+1:])
+		quoted = append(quoted, yaml.Mark{Line: le.Mark.Line, Column: le.Mark.Column})
+		*doc = yaml.Node{}
+		err = yaml.Unmarshal(src, doc)
+	}
+	return src, quoted, err
+}
+
+// unquoted is a mark of the text unmarshalDashes parsed in the text it
+// was given: two columns left for each dash it quoted before it on its
+// line.
+func unquoted(m yaml.Mark, quoted []yaml.Mark) yaml.Mark {
+	col := m.Column
+	for _, q := range quoted {
+		if q.Line == m.Line && q.Column < m.Column {
+			col -= 2
+		}
+	}
+	m.Column = col
+	return m
 }

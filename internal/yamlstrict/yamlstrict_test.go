@@ -1,6 +1,8 @@
 package yamlstrict
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"testing"
 
@@ -67,6 +69,47 @@ func TestRejected(t *testing.T) {
 	}
 }
 
+// Unmarshal reads a '-' alone before a flow indicator as libyaml does,
+// and reports errors at the places of the text it was given. The errors
+// are Ruby 3.1's Psych's.
+func TestUnmarshalDashes(t *testing.T) {
+	for src, want := range map[string]string{
+		"[-]":           `["-"]`,
+		"[-,a]":         `["-","a"]`,
+		"{a: -}":        `{"a":"-"}`,
+		"{a: -, b: ?c}": "did not find expected node content while parsing a flow node 1:11",
+		"[-, -, :x]":    "did not find expected node content while parsing a flow node 1:8",
+		"[-, @x]":       "found character that cannot start any token while scanning for the next token 1:5",
+	} {
+		var doc yaml.Node
+		got := ""
+		if err := Unmarshal([]byte(src), &doc); err != nil {
+			var le *yaml.LoadError
+			if !errors.As(err, &le) {
+				t.Fatalf("%q: %v", src, err)
+			}
+			m := le.Mark
+			if le.ContextMsg != "" {
+				m = le.ContextMark
+			}
+			got = fmt.Sprintf("%s %s %d:%d", le.Message, le.ContextMsg, m.Line, m.Column)
+			if le.ContextMsg == "" {
+				got = fmt.Sprintf("%s while scanning for the next token %d:%d", le.Message, m.Line, m.Column)
+			}
+		} else {
+			var v any
+			if err := doc.Decode(&v); err != nil {
+				t.Fatal(err)
+			}
+			b, _ := json.Marshal(v)
+			got = string(b)
+		}
+		if got != want {
+			t.Errorf("%q: got %s, want %s", src, got, want)
+		}
+	}
+}
+
 // FuzzRejected: any text the library parses is checked without a panic,
 // and an error points at a ':'.
 func FuzzRejected(f *testing.F) {
@@ -78,6 +121,8 @@ func FuzzRejected(f *testing.F) {
 		if yaml.Unmarshal([]byte(src), &doc) != nil {
 			return
 		}
+		var again yaml.Node
+		Unmarshal([]byte(src), &again) // no panic
 		if e := Rejected([]byte(src), &doc); e != nil && at([]byte(src), lineStarts([]byte(src)), e.Mark.Line, e.Mark.Column) != ':' {
 			t.Errorf("%q: %v does not point at a ':'", src, e.Mark)
 		}
