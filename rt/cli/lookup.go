@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"github.com/pp2go/pp2go/rt/erb"
 	"os"
 	"strings"
 
@@ -9,7 +10,6 @@ import (
 
 	"github.com/pp2go/pp2go/rt"
 	"github.com/pp2go/pp2go/rt/hiera"
-	"github.com/pp2go/pp2go/rt/psych"
 	"github.com/pp2go/pp2go/rt/values"
 )
 
@@ -73,7 +73,11 @@ logs do: puppet lookup prints notices on standard output, before the value.`,
 				}
 				return err
 			}
-			fmt.Print(psych.Dump(v))
+			text, err := erb.YAML(v)
+			if err != nil {
+				return err
+			}
+			fmt.Print(text)
 			return nil
 		},
 	}

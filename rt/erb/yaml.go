@@ -33,6 +33,22 @@ type yamlEmitter struct {
 	openEnded  int
 }
 
+// YAML is what Ruby's to_yaml writes for a Puppet value as Puppet hands
+// it to Ruby (FromPuppet): puppet lookup's output. An error says what
+// pp2go cannot write (a value Psych dumps as a Ruby object).
+func YAML(v values.Value) (out string, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			re, ok := p.(*RubyError)
+			if !ok {
+				panic(p)
+			}
+			err = re
+		}
+	}()
+	return yamlDump(FromPuppet(v)), nil
+}
+
 func yamlDump(v Value) string {
 	e := &yamlEmitter{indent: -1, whitespace: true, indention: true}
 	e.writeIndicator("---", true, false, false)
@@ -48,6 +64,18 @@ func yamlDump(v Value) string {
 func (e *yamlEmitter) put(s string) {
 	e.b.WriteString(s)
 	e.column += utf8.RuneCountInString(s)
+}
+
+// writeBreak writes a line break of a scalar's text as libyaml's
+// WRITE_BREAK does: a line feed as the emitter's break, another (CR, NEL,
+// LS, PS) as it is.
+func (e *yamlEmitter) writeBreak(c rune) {
+	if c == '\n' {
+		e.putBreak()
+		return
+	}
+	e.b.WriteRune(c)
+	e.column = 0
 }
 
 func (e *yamlEmitter) putBreak() {
@@ -95,6 +123,21 @@ func (e *yamlEmitter) popIndent() {
 	e.indents = e.indents[:len(e.indents)-1]
 }
 
+// key emits a block mapping's key and its ':', simple or complex
+// (simpleKey).
+func (e *yamlEmitter) key(k Value) {
+	e.writeIndent()
+	if simpleKey(k) {
+		e.node(k, false, true, true)
+		e.writeIndicator(":", false, false, false)
+		return
+	}
+	e.writeIndicator("?", true, false, true)
+	e.node(k, false, true, false)
+	e.writeIndent()
+	e.writeIndicator(":", true, false, true)
+}
+
 // node emits a value; root, mappingValue and simpleKey are libyaml's
 // contexts.
 func (e *yamlEmitter) node(v Value, root, mappingCtx, simpleKey bool) {
@@ -104,14 +147,9 @@ func (e *yamlEmitter) node(v Value, root, mappingCtx, simpleKey bool) {
 			e.writeIndicator("{}", true, false, false)
 			return
 		}
-		if simpleKey {
-			raise(ClassNoMethodError, "pp2go: YAML with a collection as a hash key is not supported")
-		}
 		e.increaseIndent(false, false)
 		for i, k := range x.Keys() {
-			e.writeIndent()
-			e.scalar(k, false, true)
-			e.writeIndicator(":", false, false, false)
+			e.key(k)
 			e.node(x.Values()[i], false, true, false)
 		}
 		e.popIndent()
@@ -119,9 +157,6 @@ func (e *yamlEmitter) node(v Value, root, mappingCtx, simpleKey bool) {
 		if len(x.A) == 0 {
 			e.writeIndicator("[]", true, false, false)
 			return
-		}
-		if simpleKey {
-			raise(ClassNoMethodError, "pp2go: YAML with a collection as a hash key is not supported")
 		}
 		e.increaseIndent(false, mappingCtx && !e.indention)
 		for _, el := range x.A {
@@ -185,21 +220,32 @@ var (
 	reYAMLOctal89      = lazyre.New(`\A0[0-7]*[89]`)
 )
 
-// scalar emits a scalar with the style Psych asks for and libyaml allows.
-func (e *yamlEmitter) scalar(v Value, root, simpleKey bool) {
-	var text string
-	style := yPlain
+// yamlScalar is a scalar as Psych hands it to libyaml: its text, the
+// style it asks for, its tag ("" for none), and whether a quoted style
+// needs no tag (quoted_implicit: Strings; not Symbols, nor nil, whose
+// quoted text libyaml tags "!").
+type yamlScalar struct {
+	text           string
+	style          yamlStyle
+	tag            string
+	quotedImplicit bool
+}
+
+// yamlScalarOf is v as Psych's YAMLTree hands it to the emitter.
+func yamlScalarOf(v Value) yamlScalar {
 	switch x := v.(type) {
 	case nil:
-		if simpleKey {
-			raise(ClassNoMethodError, "pp2go: YAML with nil as a hash key is not supported")
-		}
-		text = ""
+		return yamlScalar{}
 	case bool:
-		text = ToS(x)
+		return yamlScalar{text: ToS(x), quotedImplicit: true}
 	case int64:
-		text = ToS(x)
+		return yamlScalar{text: ToS(x), quotedImplicit: true}
+	case *bigInteger:
+		return yamlScalar{text: x.n.String(), quotedImplicit: true}
+	case bigInteger:
+		return yamlScalar{text: x.n.String(), quotedImplicit: true}
 	case float64:
+		text := floatToS(x)
 		switch {
 		case x != x:
 			text = ".nan"
@@ -207,27 +253,50 @@ func (e *yamlEmitter) scalar(v Value, root, simpleKey bool) {
 			text = ".inf"
 		case x < -1.7976931348623157e308:
 			text = "-.inf"
-		default:
-			text = floatToS(x)
 		}
+		return yamlScalar{text: text, quotedImplicit: true}
 	case Symbol:
 		if x == "" {
-			raise(ClassNoMethodError, "pp2go: YAML of an empty symbol is not supported")
+			return yamlScalar{tag: "!ruby/symbol"}
 		}
-		text = ":" + string(x)
+		return yamlScalar{text: ":" + string(x)}
 	case *Str:
-		text = x.S
-		style = psychStringStyle(text)
-		if !utf8.ValidString(text) {
+		if !utf8.ValidString(x.S) {
 			raise(ClassNoMethodError, "pp2go: YAML of binary strings is not supported")
 		}
-	default:
-		raise(ClassNoMethodError, "pp2go: YAML of %s is not supported", classOf(v).Name)
+		if x.S == "<<" {
+			return yamlScalar{text: x.S, style: ySingle, tag: "!!str"}
+		}
+		return yamlScalar{text: x.S, style: psychStringStyle(x.S), quotedImplicit: true}
 	}
+	raise(ClassNoMethodError, "pp2go: YAML of %s is not supported", classOf(v).Name)
+	return yamlScalar{}
+}
+
+// simpleKey reports whether libyaml writes k as a simple key (key: value)
+// rather than a complex one (? key, then : value): an empty collection,
+// or a scalar on one line of at most 128 bytes, its tag's counted
+// (yaml_emitter_check_simple_key).
+func simpleKey(k Value) bool {
+	switch x := k.(type) {
+	case *Hash:
+		return x.Len() == 0
+	case *Array:
+		return len(x.A) == 0
+	case *Object:
+		if _, _, ok := yamlObject(x); ok {
+			return false
+		}
+	}
+	sc := yamlScalarOf(k)
+	return !analyzeYAML(sc.text).multiline && len(sc.tag)+len(sc.text) <= 128
+}
+
+// scalar emits a scalar with the style Psych asks for and libyaml allows.
+func (e *yamlEmitter) scalar(v Value, root, simpleKey bool) {
+	sc := yamlScalarOf(v)
+	text, style := sc.text, sc.style
 	a := analyzeYAML(text)
-	if simpleKey && a.multiline {
-		raise(ClassNoMethodError, "pp2go: YAML with a multi-line hash key is not supported")
-	}
 	switch style {
 	case yPlain:
 		if !a.blockPlain || text == "" && simpleKey {
@@ -240,10 +309,19 @@ func (e *yamlEmitter) scalar(v Value, root, simpleKey bool) {
 	if style == yLiteral && (!a.block || simpleKey) {
 		style = yDouble
 	}
+	tag := sc.tag
+	if tag == "" && style != yPlain && !sc.quotedImplicit {
+		tag = "!"
+	}
+	if tag != "" {
+		e.writeIndicator(tag, true, false, false)
+	}
 	e.increaseIndent(true, false)
 	switch style {
 	case yPlain:
-		e.writePlain(text, !simpleKey)
+		if text != "" {
+			e.writePlain(text, !simpleKey)
+		}
 		if root {
 			e.openEnded = 1
 		}
@@ -352,8 +430,11 @@ type yamlAnalysis struct {
 	blockPlain, singleQuoted, block bool
 }
 
+// yamlPrintable is libyaml's IS_PRINTABLE, which tests UTF-8 bytes: no
+// NEL (0x85), and no character past the BMP (libyaml has no case for
+// four bytes), which the emitter escapes in double quotes ("\U0001F600").
 func yamlPrintable(r rune) bool {
-	return r == 0x0A || r >= 0x20 && r <= 0x7E || r == 0x85 || r >= 0xA0 && r <= 0xD7FF || r >= 0xE000 && r <= 0xFFFD && r != 0xFEFF || r >= 0x10000 && r <= 0x10FFFF
+	return r == 0x0A || r >= 0x20 && r <= 0x7E || r >= 0xA0 && r <= 0xD7FF || r >= 0xE000 && r <= 0xFFFD && r != 0xFEFF
 }
 
 func isYBreak(r rune) bool { return r == '\n' || r == '\r' || r == 0x85 || r == 0x2028 || r == 0x2029 }
@@ -490,7 +571,7 @@ func (e *yamlEmitter) writePlain(s string, allowBreaks bool) {
 			if !breaks && c == '\n' {
 				e.putBreak()
 			}
-			e.putBreak()
+			e.writeBreak(c)
 			e.indention = true
 			breaks = true
 		default:
@@ -524,7 +605,7 @@ func (e *yamlEmitter) writeSingle(s string, allowBreaks bool) {
 			if !breaks && c == '\n' {
 				e.putBreak()
 			}
-			e.putBreak()
+			e.writeBreak(c)
 			e.indention = true
 			breaks = true
 		default:
@@ -657,7 +738,7 @@ func (e *yamlEmitter) writeLiteral(s string) {
 	breaks := true
 	for _, c := range rs {
 		if isYBreak(c) {
-			e.putBreak()
+			e.writeBreak(c)
 			e.indention = true
 			breaks = true
 			continue
