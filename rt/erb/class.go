@@ -102,6 +102,7 @@ var (
 	ClassLocalJumpError             = newClass("LocalJumpError", ClassStandardError)
 	ClassJSONParserError            = newClass("JSON::ParserError", ClassStandardError)
 	ClassJSONNestingError           = newClass("JSON::NestingError", ClassJSONParserError)
+	ClassJSONGeneratorError         = newClass("JSON::GeneratorError", ClassStandardError)
 	ClassPsychSyntaxError           = newClass("Psych::SyntaxError", ClassPsychException)
 	ClassIPAddrError                = newClass("IPAddr::Error", ClassArgumentError)
 	ClassIPAddrInvalid              = newClass("IPAddr::InvalidAddressError", ClassIPAddrError)

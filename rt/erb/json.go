@@ -14,8 +14,15 @@ import (
 
 const jsonCommonFile = "/usr/lib/ruby/3.1.0/json/common.rb"
 
-func jsonParseError(code int, rest string) {
-	panic(&RubyError{Class: ClassJSONParserError, Msg: strconv.Itoa(code) + ": unexpected token at '" + rest + "'", Frame: jsonCommonFile + ":216"})
+// fail raises json's ParserError: under Ruby 3.1's json 2.6 its message
+// starts with the line of the C parser that raised it (code), which 3.3's
+// json 2.7 leaves out.
+func (p *jsonParser) fail(code int, rest string) {
+	msg := "unexpected token at '" + rest + "'"
+	if !p.json27 {
+		msg = strconv.Itoa(code) + ": " + msg
+	}
+	panic(&RubyError{Class: ClassJSONParserError, Msg: msg, Frame: jsonCommonFile + ":216"})
 }
 
 // Parse is JSON.parse(text) and PSON.parse(text), and the parse of URI,
@@ -39,22 +46,23 @@ func (r *R) Parse(recv Value, args ...Value) Value {
 	}
 	arity(args, 1, 2)
 	s := strArg(args[0])
-	p := &jsonParser{s: s}
+	p := &jsonParser{s: s, json27: !r.ruby31()}
 	p.skip()
 	if p.i >= len(s) {
-		jsonParseError(859, "")
+		p.fail(859, "")
 	}
 	v := p.value()
 	p.skip()
 	if p.i < len(s) {
-		jsonParseError(859, s[p.i:])
+		p.fail(859, s[p.i:])
 	}
 	return v
 }
 
 type jsonParser struct {
-	s string
-	i int
+	s      string
+	i      int
+	json27 bool // Ruby 3.3's json (fail)
 }
 
 func (p *jsonParser) skip() {
@@ -88,7 +96,7 @@ func (p *jsonParser) skip() {
 func (p *jsonParser) value() Value {
 	start := p.i
 	if p.i >= len(p.s) {
-		jsonParseError(859, "")
+		p.fail(859, "")
 	}
 	switch c := p.s[p.i]; {
 	case c == '{':
@@ -102,12 +110,12 @@ func (p *jsonParser) value() Value {
 		for {
 			p.skip()
 			if p.i >= len(p.s) || p.s[p.i] != '"' {
-				jsonParseError(859, p.s[start:])
+				p.fail(859, p.s[start:])
 			}
 			k := p.str()
 			p.skip()
 			if p.i >= len(p.s) || p.s[p.i] != ':' {
-				jsonParseError(859, p.s[start:])
+				p.fail(859, p.s[start:])
 			}
 			p.i++
 			p.skip()
@@ -122,7 +130,7 @@ func (p *jsonParser) value() Value {
 				p.i++
 				return h
 			}
-			jsonParseError(859, p.s[start:])
+			p.fail(859, p.s[start:])
 		}
 	case c == '[':
 		p.i++
@@ -135,7 +143,7 @@ func (p *jsonParser) value() Value {
 		for {
 			p.skip()
 			if p.i >= len(p.s) {
-				jsonParseError(451, "")
+				p.fail(451, "")
 			}
 			out = append(out, p.value())
 			p.skip()
@@ -147,7 +155,7 @@ func (p *jsonParser) value() Value {
 				p.i++
 				return &Array{A: out}
 			}
-			jsonParseError(451, p.s[p.i:])
+			p.fail(451, p.s[p.i:])
 		}
 	case c == '"':
 		return S(p.str())
@@ -163,7 +171,7 @@ func (p *jsonParser) value() Value {
 		p.i += 4
 		return nil
 	}
-	jsonParseError(859, p.s[start:])
+	p.fail(859, p.s[start:])
 	return nil
 }
 
@@ -179,7 +187,7 @@ func (p *jsonParser) str() string {
 			return b.String()
 		case c == '\\':
 			if p.i+1 >= len(p.s) {
-				jsonParseError(859, p.s[start:])
+				p.fail(859, p.s[start:])
 			}
 			e := p.s[p.i+1]
 			p.i += 2
@@ -196,11 +204,11 @@ func (p *jsonParser) str() string {
 				b.WriteByte('\f')
 			case 'u':
 				if p.i+4 > len(p.s) {
-					jsonParseError(859, p.s[start:])
+					p.fail(859, p.s[start:])
 				}
 				n, err := strconv.ParseUint(p.s[p.i:p.i+4], 16, 32)
 				if err != nil {
-					jsonParseError(859, p.s[start:])
+					p.fail(859, p.s[start:])
 				}
 				p.i += 4
 				rn := rune(n)
@@ -215,13 +223,13 @@ func (p *jsonParser) str() string {
 				b.WriteByte(e)
 			}
 		case c < 0x20:
-			jsonParseError(859, p.s[start:])
+			p.fail(859, p.s[start:])
 		default:
 			b.WriteByte(c)
 			p.i++
 		}
 	}
-	jsonParseError(859, p.s[start:])
+	p.fail(859, p.s[start:])
 	return ""
 }
 
@@ -240,16 +248,16 @@ func (p *jsonParser) number() Value {
 	}
 	intStart := p.i
 	if digits() == 0 {
-		jsonParseError(859, p.s[start:])
+		p.fail(859, p.s[start:])
 	}
 	if p.s[intStart] == '0' && p.i-intStart > 1 {
-		jsonParseError(859, p.s[start:])
+		p.fail(859, p.s[start:])
 	}
 	isFloat := false
 	if p.i < len(p.s) && p.s[p.i] == '.' {
 		p.i++
 		if digits() == 0 {
-			jsonParseError(859, p.s[start:])
+			p.fail(859, p.s[start:])
 		}
 		isFloat = true
 	}
@@ -259,7 +267,7 @@ func (p *jsonParser) number() Value {
 			p.i++
 		}
 		if digits() == 0 {
-			jsonParseError(859, p.s[start:])
+			p.fail(859, p.s[start:])
 		}
 		isFloat = true
 	}
@@ -368,11 +376,24 @@ func (r *R) jsonGen(b *strings.Builder, v Value, st *jsonState, depth int) {
 		}
 	case int64:
 		b.WriteString(strconv.FormatInt(x, 10))
+	case *bigInteger:
+		b.WriteString(x.n.String())
+	case bigInteger:
+		b.WriteString(x.n.String())
 	case float64:
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			if !st.allowNaN {
-				raise(ClassStandardError, "%s not allowed in JSON", floatToS(x))
+		if (math.IsNaN(x) || math.IsInf(x, 0)) && !st.allowNaN {
+			// json 2.6's message starts with the line of its C generator
+			// that raised (1003 for NaN, 1000 for the infinities), 2.7's
+			// does not
+			msg := floatToS(x) + " not allowed in JSON"
+			if r.ruby31() {
+				line := "1000: "
+				if math.IsNaN(x) {
+					line = "1003: "
+				}
+				msg = line + msg
 			}
+			panic(&RubyError{Class: ClassJSONGeneratorError, Msg: msg})
 		}
 		b.WriteString(floatToS(x))
 	case *Str:

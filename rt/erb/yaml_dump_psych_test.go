@@ -1,69 +1,108 @@
 package erb
 
 import (
-	"bufio"
 	"encoding/hex"
 	"encoding/json"
 	"math"
 	"math/big"
 	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/pp2go/pp2go/rt/values"
 )
 
-// TestPsychDumpCases writes each value of testdata/psychdump/cases.jsonl
-// as to_yaml does and requires the text Ruby's Psych wrote for it
-// (testdata/psychdump/regen.rb).
+// TestPsychDumpCases writes each value of testdata/psychdump's cases as
+// to_yaml, JSON.generate and JSON.pretty_generate do and requires what
+// Ruby wrote for it (testdata/psychdump/regen.rb): Ruby 3.1's under
+// Puppet 7.23 (cases.jsonl), Ruby 3.3's under Puppet 8.10 (cases8.jsonl
+// has the cases where they differ).
 func TestPsychDumpCases(t *testing.T) {
-	f, err := os.Open("testdata/psychdump/cases.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	n, bad := 0, 0
-	for sc.Scan() {
-		var c struct{ Val, YAML string }
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+	read := func(name string) []dumpCase {
+		b, err := os.ReadFile(filepath.Join("testdata/psychdump", name))
+		if err != nil {
 			t.Fatal(err)
 		}
-		n++
-		v, rest := parseCanon(t, c.Val)
-		if rest != "" {
-			t.Fatalf("%s: %q left", c.Val, rest)
+		var cs []dumpCase
+		for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+			var c dumpCase
+			if err := json.Unmarshal([]byte(line), &c); err != nil {
+				t.Fatal(err)
+			}
+			cs = append(cs, c)
 		}
-		got, unsupported := dumpOrRaise(v)
-		if unsupported != "" {
-			got = "raised " + unsupported
-		}
-		if got != c.YAML {
-			bad++
-			if bad <= 30 || os.Getenv("PSYCH_ALL") != "" {
-				t.Errorf("%s:\n got %q\nwant %q", c.Val, got, c.YAML)
+		return cs
+	}
+	cases := read("cases.jsonl")
+	for _, release := range []string{"7.23.0", "8.10.0"} {
+		want := cases
+		if release != "7.23.0" {
+			changed := map[string]dumpCase{}
+			for _, c := range read("cases8.jsonl") {
+				changed[c.Val] = c
+			}
+			want = slices.Clone(cases)
+			for i, c := range want {
+				if w, ok := changed[c.Val]; ok {
+					want[i] = w
+				}
 			}
 		}
-	}
-	if bad > 0 {
-		t.Errorf("%d of %d cases differ", bad, n)
+		r := &R{scope: &releaseScope{testScope{values.NewHash()}, release}}
+		bad := 0
+		for _, c := range want {
+			v, rest := parseCanon(t, c.Val)
+			if rest != "" {
+				t.Fatalf("%s: %q left", c.Val, rest)
+			}
+			got := dumpCase{
+				Val:    c.Val,
+				YAML:   rubyResult(func() Value { return S(yamlDump(v)) }),
+				JSON:   rubyResult(func() Value { return r.Generate(ClassJSON, v) }),
+				Pretty: rubyResult(func() Value { return r.PrettyGenerate(ClassJSON, v) }),
+			}
+			if got != c {
+				bad++
+				if bad <= 20 || os.Getenv("PSYCH_ALL") != "" {
+					t.Errorf("Puppet %s, %s:\n got %q\nwant %q", release, c.Val, got, c)
+				}
+			}
+		}
+		if bad > 0 {
+			t.Errorf("Puppet %s: %d of %d cases differ", release, bad, len(want))
+		}
 	}
 }
 
-// dumpOrRaise is v.to_yaml, or the message of what pp2go raised (what it
-// does not support).
-func dumpOrRaise(v Value) (out, unsupported string) {
+// dumpCase is a value and what Ruby writes for it (regen.rb).
+type dumpCase struct {
+	Val, YAML, JSON, Pretty string
+}
+
+// releaseScope is a scope of a compile as a Puppet release.
+type releaseScope struct {
+	testScope
+	release string
+}
+
+func (s *releaseScope) PuppetVersion() string { return s.release }
+
+// rubyResult is what f returns, a String, or the exception it raises as
+// regen.rb writes it.
+func rubyResult(f func() Value) (out string) {
 	defer func() {
-		if r := recover(); r != nil {
-			e, ok := r.(*RubyError)
+		if p := recover(); p != nil {
+			e, ok := p.(*RubyError)
 			if !ok {
-				panic(r)
+				panic(p)
 			}
-			unsupported = e.Msg
+			out = "E" + e.Class.Name + ": " + e.Msg
 		}
 	}()
-	return yamlDump(v), ""
+	return f().(*Str).S
 }
 
 // parseCanon reads a value in regen.rb's canonical form, and returns the

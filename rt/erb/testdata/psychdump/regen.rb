@@ -2,13 +2,18 @@
 # frozen_string_literal: true
 #
 # Writes cases.jsonl: Ruby values made at random (a fixed seed) from the
-# strings, numbers and collections templates and functions write as YAML,
-# each in the canonical form of ../../yaml_dump_psych_test.go ("val") with
-# what Ruby's Psych writes for it (value.to_yaml, "yaml"):
+# strings, numbers and collections templates and functions write as YAML
+# and JSON, each in the canonical form of ../../yaml_dump_psych_test.go
+# ("val") with what Ruby writes for it: value.to_yaml ("yaml"),
+# JSON.generate ("json") and JSON.pretty_generate ("pretty"), or the
+# exception raised ("E" Class: message):
 #
 #   ruby rt/erb/testdata/psychdump/regen.rb [COUNT]
 #
-# Run under Debian 12's Ruby 3.1 (Psych 4, libyaml 0.2.5), Puppet 7.23's.
+# Run under Debian 12's Ruby 3.1 (Psych 4, libyaml 0.2.5, json 2.6),
+# Puppet 7.23's. Run then under Puppet 8.10's Ruby 3.3, from the project's
+# directory (../shared/conformance/puppet8/oracle8 ruby $PWD/rt/erb/...),
+# it writes cases8.jsonl: the cases whose results differ there.
 require 'json'
 require 'yaml'
 
@@ -64,16 +69,28 @@ def value(r, depth)
   end
 end
 
+def result
+  yield
+rescue StandardError => e
+  "E#{e.class}: #{e.message}"
+end
+
 count = (ARGV[0] || 3000).to_i
 r = Random.new(14)
 seen = {}
-File.open(File.join(__dir__, 'cases.jsonl'), 'w') do |f|
-  while seen.size < count
-    v = value(r, 0)
-    c = canon(v)
-    next if seen[c]
+cases = []
+while seen.size < count
+  v = value(r, 0)
+  c = canon(v)
+  next if seen[c]
 
-    seen[c] = true
-    f.puts JSON.generate({ 'val' => c, 'yaml' => v.to_yaml })
-  end
+  seen[c] = true
+  cases << { 'val' => c, 'yaml' => result { v.to_yaml }, 'json' => result { JSON.generate(v) },
+             'pretty' => result { JSON.pretty_generate(v) } }
+end
+if RUBY_VERSION.start_with?('3.1')
+  File.write(File.join(__dir__, 'cases.jsonl'), cases.map { |c| "#{JSON.generate(c)}\n" }.join)
+else
+  base = File.readlines(File.join(__dir__, 'cases.jsonl')).to_h { |l| c = JSON.parse(l); [c['val'], c] }
+  File.write(File.join(__dir__, 'cases8.jsonl'), cases.reject { |c| base[c['val']] == c }.map { |c| "#{JSON.generate(c)}\n" }.join)
 end
