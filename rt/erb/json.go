@@ -2,6 +2,7 @@ package erb
 
 import (
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -18,7 +19,11 @@ const jsonCommonFile = "/usr/lib/ruby/3.1.0/json/common.rb"
 // starts with the line of the C parser that raised it (code), which 3.3's
 // json 2.7 leaves out.
 func (p *jsonParser) fail(code int, rest string) {
-	msg := "unexpected token at '" + rest + "'"
+	p.failWith(code, "unexpected token at '"+rest+"'")
+}
+
+// failWith raises json's ParserError with msg (fail).
+func (p *jsonParser) failWith(code int, msg string) {
 	if !p.json27 {
 		msg = strconv.Itoa(code) + ": " + msg
 	}
@@ -203,6 +208,7 @@ func (p *jsonParser) str() string {
 			case 'f':
 				b.WriteByte('\f')
 			case 'u':
+				escape := p.i - 2
 				if p.i+4 > len(p.s) {
 					p.fail(859, p.s[start:])
 				}
@@ -217,6 +223,9 @@ func (p *jsonParser) str() string {
 						rn = (rn-0xD800)<<10 + (rune(lo) - 0xDC00) + 0x10000
 						p.i += 6
 					}
+				}
+				if rn >= 0xD800 && rn < 0xDC00 {
+					p.failWith(521, "incomplete surrogate pair at '"+p.s[escape:]+"'")
 				}
 				b.WriteRune(rn)
 			default:
@@ -278,7 +287,8 @@ func (p *jsonParser) number() Value {
 	}
 	n, err := strconv.ParseInt(text, 10, 64)
 	if err != nil {
-		overflow()
+		b, _ := new(big.Int).SetString(text, 10) // digits: a range error
+		return intOf(b)
 	}
 	return n
 }
