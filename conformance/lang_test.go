@@ -41,6 +41,16 @@ var langKnown = map[string]string{
 		"as such a server does",
 }
 
+// erb_trim_generated's templates that Ruby cannot parse: a %> inside a
+// string literal ends its tag, an end closes nothing.
+func init() {
+	for _, node := range []string{"t3", "t4", "t28", "t44", "t49", "t76", "t78"} {
+		langKnown["erb_trim_generated/"+node] = "a template Ruby cannot parse fails the node under both; Ruby's " +
+			"SyntaxError names the template's line and quotes the Ruby that ERB compiled it to, with a caret, where " +
+			"pp2go's translation error names the template's line and column in its own words"
+	}
+}
+
 // langKnown7 and langKnown8 are the cases where pp2go differs from Puppet
 // 7.23 only, or 8.10 only, each with its cause; the same rule holds.
 var (

@@ -161,10 +161,13 @@ func (c *erbCompiler) scan() {
 
 // findStartTag finds the first start tag at or after pos. It returns where
 // the text before it ends, where the tag (including the leading blanks of a
-// line-start "<%-") starts and the tag text ("" at the end of input).
+// line-start "<%-") starts and the tag text ("" at the end of input). The
+// scanner is a StringScanner, whose "^" matches at the start of a line and
+// also where the scan starts (pos: the end of the tag before), so that
+// blanks between a tag and a "<%-" are trimmed too.
 func findStartTag(src []byte, pos int) (textEnd, tagStart int, tag string) {
 	for p := pos; p < len(src); p++ {
-		if p == 0 || src[p-1] == '\n' {
+		if p == pos || src[p-1] == '\n' {
 			q := p
 			for q < len(src) && (src[q] == ' ' || src[q] == '\t') {
 				q++
