@@ -493,16 +493,21 @@ func (g *generator) erbTemplate(u *unit, m *env.Module, name string) {
 	u.root().erbs = append(u.root().erbs, jen.Values(fields))
 }
 
-// template generates an EPP template of a module.
+// template generates an EPP template of a module; one that does not parse
+// is registered with its error, which the nodes that render it fail with.
 func (g *generator) template(u *unit, m *env.Module, f *env.File) {
-	if f.Program == nil {
-		return
-	}
 	rel, err := filepath.Rel(filepath.Join(m.Dir, "templates"), f.Path)
 	if err != nil {
 		return
 	}
 	rel = filepath.ToSlash(rel)
+	if f.Program == nil {
+		if errs := f.Diags.Errors(); len(errs) > 0 {
+			broken := jen.Op("&").Qual(rtPath, "EPP").Values(jen.Dict{jen.Id("Error"): jen.Lit(errs[0].Error())})
+			u.root().epps = append(u.root().epps, jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(m.Name + "/" + rel), jen.Id("EPP"): broken}))
+		}
+		return
+	}
 	dg := &defGen{lowerer: lowerer{u: u, f: f, diags: &g.res.Diags, g: g}, rel: "templates/" + rel}
 	dg.out = u.output(outputName(dg.rel))
 	dg.lowerer.out = dg.out

@@ -22,6 +22,9 @@ type EPP struct {
 	At              SiteRef // the template's expression, where joining its output fails
 	Sig             *Signature
 	Body            func(s *Scope)
+	// Error is why the template does not parse, with its file, line and
+	// column: epp() fails with it ("Invalid EPP: ..."); nil Body then
+	Error string
 }
 
 // ERB is an ERB template translated to Go, or the reason it is not.
@@ -657,6 +660,9 @@ func registerTemplateFuncs() {
 			Fail("Could not find template '" + file + "'")
 		}
 		s.c.prog.raiseLoading("epp " + name)
+		if t.Error != "" {
+			Fail("epp(): Invalid EPP: " + t.Error)
+		}
 		hash, set := templateArgs("epp", args[1:])
 		return s.renderEPP(t, hash, set, true)
 	}).Register()
