@@ -131,7 +131,10 @@ func Sprintf(format string, args ...Value) (string, error) {
 			if ok {
 				i = j - 1
 			}
-			n, _ := w.(Int)
+			n, err := starArg(w)
+			if err != nil {
+				return "", err
+			}
 			if n < 0 {
 				spec.minus = true
 				n = -n
@@ -158,7 +161,10 @@ func Sprintf(format string, args ...Value) (string, error) {
 				if ok {
 					i = j - 1
 				}
-				n, _ := p.(Int)
+				n, err := starArg(p)
+				if err != nil {
+					return "", err
+				}
 				spec.prec = int(n)
 				if n < 0 { // Ruby's (C's): as if no precision were given
 					spec.prec, spec.hasPrec = 0, false
@@ -175,6 +181,10 @@ func Sprintf(format string, args ...Value) (string, error) {
 		}
 		spec.verb = format[i]
 		if spec.verb == '%' {
+			if spec != (fmtSpec{verb: '%'}) || haveArg {
+				// Ruby's sprintf.c: a flag, width or precision on %%
+				return "", newError("", "invalid format character - %")
+			}
 			b.WriteByte('%')
 			continue
 		}
@@ -193,6 +203,20 @@ func Sprintf(format string, args ...Value) (string, error) {
 	next:
 	}
 	return b.String(), nil
+}
+
+// starArg is the Integer a * width or precision takes from its argument
+// (NUM2INT: a Float truncated).
+func starArg(v Value) (int64, error) {
+	switch x := v.(type) {
+	case Int:
+		return int64(x), nil
+	case Float:
+		return int64(x), nil
+	case nil, UndefValue:
+		return 0, newError("", "no implicit conversion from nil to integer")
+	}
+	return 0, newError("", fmt.Sprintf("no implicit conversion of %s into Integer", rubyClassName(v)))
 }
 
 func firstHash(args []Value) (*Hash, bool) {
@@ -280,6 +304,9 @@ func (s *fmtSpec) format(arg Value) (string, error) {
 		}
 		return s.integer(n, 2, "0B"), nil
 	case 'f', 'e', 'E', 'g', 'G', 'a', 'A':
+		if x, ok := arg.(Int); ok && s.verb == 'f' {
+			return s.exactFixed(int64(x)), nil
+		}
 		f, err := toRubyFloat(arg)
 		if err != nil {
 			return "", err
@@ -298,18 +325,30 @@ func (s *fmtSpec) format(arg Value) (string, error) {
 		}
 		return s.pad(str, false), nil
 	case 'c':
+		// a one-character String, or a code point (NUM2INT: a Float
+		// truncated, a C int)
 		var str string
+		var n int64
 		switch x := arg.(type) {
-		case Int:
-			str = string(rune(x))
 		case String:
 			if runeCount(string(x)) != 1 {
 				return "", newError("", "%c requires a character")
 			}
-			str = string(x)
+			return s.pad(string(x), false), nil
+		case Int:
+			n = int64(x)
+		case Float:
+			n = int64(x)
 		default:
-			return "", newError("", "%c requires a character")
+			return "", newError("", fmt.Sprintf("no implicit conversion of %s into Integer", rubyClassName(arg)))
 		}
+		switch {
+		case n > math.MaxInt32:
+			return "", newError("", fmt.Sprintf("integer %d too big to convert to `int'", n))
+		case n < math.MinInt32:
+			return "", newError("", fmt.Sprintf("integer %d too small to convert to `int'", n))
+		}
+		str = string(rune(n))
 		return s.pad(str, false), nil
 	}
 	return "", newError("", fmt.Sprintf("malformed format string - %%%c", s.verb))
@@ -332,6 +371,9 @@ func (s *fmtSpec) integer(n *big.Int, base int, prefix string) string {
 		} else if s.space {
 			sign = " "
 		}
+	}
+	if s.hasPrec && s.prec == 0 && n.Sign() == 0 {
+		digits = "" // C's: no digit for zero at precision 0 (but %#o's 0)
 	}
 	if s.hasPrec {
 		for len(strings.TrimPrefix(digits, "..")) < s.prec {
@@ -370,6 +412,9 @@ func (s *fmtSpec) decimal(x int64) string {
 		sign = " "
 	}
 	digits := strconv.FormatUint(u, 10)
+	if s.hasPrec && s.prec == 0 && x == 0 {
+		digits = "" // C's: no digit for zero at precision 0
+	}
 	if s.hasPrec {
 		for len(digits) < s.prec {
 			digits = "0" + digits
@@ -457,6 +502,29 @@ func (s *fmtSpec) float(f float64) string {
 	return s.pad(out, true)
 }
 
+// exactFixed is %f of an Integer, which Ruby writes exactly (its digits,
+// then the precision's zeros), not as the Float nearest to it.
+func (s *fmtSpec) exactFixed(x int64) string {
+	u := uint64(x)
+	sign := ""
+	if x < 0 {
+		u, sign = -u, "-"
+	} else if s.plus {
+		sign = "+"
+	} else if s.space {
+		sign = " "
+	}
+	prec := s.prec
+	if !s.hasPrec {
+		prec = 6
+	}
+	body := sign + strconv.FormatUint(u, 10)
+	if prec > 0 { // (no point for %#.0f: Ruby's writes none)
+		body += "." + strings.Repeat("0", prec)
+	}
+	return s.pad(body, true)
+}
+
 // fixHexFloatExponent turns Go's "p+00" exponent into C's "p+0".
 func fixHexFloatExponent(s string) string {
 	i := strings.LastIndexAny(s, "pP")
@@ -527,9 +595,22 @@ func toRubyFloat(v Value) (float64, error) {
 	case Float:
 		return float64(x), nil
 	case String:
-		f, err := strconv.ParseFloat(strings.ReplaceAll(strings.TrimSpace(string(x)), "_", ""), 64)
+		// Kernel#Float: decimal, or a hexadecimal integer or float
+		// ("0x1F", "0x1.8p1"), underscores between digits
+		text := strings.ReplaceAll(strings.TrimSpace(string(x)), "_", "")
+		f, err := strconv.ParseFloat(text, 64)
+		if t := strings.ToLower(strings.TrimLeft(text, "+-")); err == nil && (strings.HasPrefix(t, "i") || strings.HasPrefix(t, "n") || strings.HasSuffix(t, ".")) {
+			err = strconv.ErrSyntax // Go's inf, nan and 1. that Ruby's Float() refuses
+		}
+		if hex := strings.TrimLeft(text, "+-"); err != nil && len(hex) > 2 && hex[0] == '0' && (hex[1] == 'x' || hex[1] == 'X') {
+			if !strings.ContainsAny(hex, "pP") {
+				text += "p0"
+			}
+			f, err = strconv.ParseFloat(text, 64)
+		}
 		if err != nil {
-			return 0, newError("", fmt.Sprintf("invalid value for Float(): %s", rubyInspect(x)))
+			// the text as a binary String's (Ruby's rb_invalid_str)
+			return 0, newError("", fmt.Sprintf("invalid value for Float(): %s", rubystr.Dump(string(x), true)))
 		}
 		return f, nil
 	}
