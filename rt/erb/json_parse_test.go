@@ -1,10 +1,7 @@
 package erb
 
 import (
-	"encoding/json"
 	"os"
-	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -19,36 +16,9 @@ import (
 // words may differ, as the loop says why).
 func TestJSONParseCases(t *testing.T) {
 	type parseCase struct{ Src, Want string }
-	read := func(name string) []parseCase {
-		b, err := os.ReadFile(filepath.Join("testdata/jsonparse", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var cs []parseCase
-		for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
-			var c parseCase
-			if err := json.Unmarshal([]byte(line), &c); err != nil {
-				t.Fatal(err)
-			}
-			cs = append(cs, c)
-		}
-		return cs
-	}
-	cases := read("cases.jsonl")
+	cases := releaseCases(t, "testdata/jsonparse", func(c parseCase) string { return c.Src })
 	for _, release := range []string{"7.23.0", "8.10.0"} {
-		want := cases
-		if release != "7.23.0" {
-			changed := map[string]string{}
-			for _, c := range read("cases8.jsonl") {
-				changed[c.Src] = c.Want
-			}
-			want = slices.Clone(cases)
-			for i, c := range want {
-				if w, ok := changed[c.Src]; ok {
-					want[i].Want = w
-				}
-			}
-		}
+		want := cases[release]
 		r := &R{scope: &releaseScope{testScope{values.NewHash()}, release}}
 		bad, words := 0, 0
 		for _, c := range want {

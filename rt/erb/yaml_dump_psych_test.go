@@ -21,36 +21,9 @@ import (
 // Puppet 7.23 (cases.jsonl), Ruby 3.3's under Puppet 8.10 (cases8.jsonl
 // has the cases where they differ).
 func TestPsychDumpCases(t *testing.T) {
-	read := func(name string) []dumpCase {
-		b, err := os.ReadFile(filepath.Join("testdata/psychdump", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var cs []dumpCase
-		for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
-			var c dumpCase
-			if err := json.Unmarshal([]byte(line), &c); err != nil {
-				t.Fatal(err)
-			}
-			cs = append(cs, c)
-		}
-		return cs
-	}
-	cases := read("cases.jsonl")
+	cases := releaseCases(t, "testdata/psychdump", func(c dumpCase) string { return c.Val })
 	for _, release := range []string{"7.23.0", "8.10.0"} {
-		want := cases
-		if release != "7.23.0" {
-			changed := map[string]dumpCase{}
-			for _, c := range read("cases8.jsonl") {
-				changed[c.Val] = c
-			}
-			want = slices.Clone(cases)
-			for i, c := range want {
-				if w, ok := changed[c.Val]; ok {
-					want[i] = w
-				}
-			}
-		}
+		want := cases[release]
 		r := &R{scope: &releaseScope{testScope{values.NewHash()}, release}}
 		bad := 0
 		for _, c := range want {
@@ -75,6 +48,40 @@ func TestPsychDumpCases(t *testing.T) {
 			t.Errorf("Puppet %s: %d of %d cases differ", release, bad, len(want))
 		}
 	}
+}
+
+// releaseCases reads dir's cases.jsonl, Ruby 3.1's (Puppet 7.23's), and
+// cases8.jsonl, Ruby 3.3's where they differ (Puppet 8.10's): the cases of
+// each release ("7.23.0", "8.10.0"), a case of 8.10 taking the place of
+// 7.23's of the same key.
+func releaseCases[T any](t *testing.T, dir string, key func(T) string) map[string][]T {
+	read := func(name string) []T {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var cs []T
+		for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+			var c T
+			if err := json.Unmarshal([]byte(line), &c); err != nil {
+				t.Fatal(err)
+			}
+			cs = append(cs, c)
+		}
+		return cs
+	}
+	p7 := read("cases.jsonl")
+	changed := map[string]T{}
+	for _, c := range read("cases8.jsonl") {
+		changed[key(c)] = c
+	}
+	p8 := slices.Clone(p7)
+	for i, c := range p8 {
+		if w, ok := changed[key(c)]; ok {
+			p8[i] = w
+		}
+	}
+	return map[string][]T{"7.23.0": p7, "8.10.0": p8}
 }
 
 // dumpCase is a value and what Ruby writes for it (regen.rb).

@@ -11,31 +11,12 @@
 #
 # Run under Debian 12's Ruby 3.1 (Psych 4, libyaml 0.2.5), Puppet 7.23's.
 require 'json'
+require_relative 'canon'
 require 'yaml'
 
-def hex(s) = s.b.unpack1('H*')
-
-def canon(v)
-  case v
-  when nil then 'n'
-  when true then 't'
-  when false then 'F'
-  when Integer then "i#{v}"
-  when Float
-    if v.nan? then 'fnan'
-    elsif v.infinite? then v.positive? ? 'finf' : 'f-inf'
-    else "f#{format('%.17g', v)}"
-    end
-  when String then "s#{hex(v)}"
-  when Symbol then "y#{hex(v.to_s)}"
-  when Array then "[#{v.map { |e| canon(e) }.join(',')}]"
-  when Hash then "{#{v.map { |k, e| "#{canon(k)}:#{canon(e)}" }.join(',')}}"
-  else "?#{v.class}"
-  end
-end
 
 def load(src)
-  canon(YAML.safe_load(src, permitted_classes: [Symbol], aliases: true))
+  Canon.of(YAML.safe_load(src, permitted_classes: [Symbol], aliases: true))
 rescue Psych::Exception, ArgumentError => e
   "E#{e.message.sub('(<unknown>): ', '')}"
 end

@@ -14,26 +14,8 @@
 # (../shared/conformance/puppet8/oracle8 ruby $PWD/rt/erb/...), it writes
 # cases8.jsonl, the cases whose results differ there.
 require 'json'
+require_relative '../../../../frontend/hiera/testdata/psych/canon'
 
-def hex(s) = s.b.unpack1('H*')
-
-def canon(v)
-  case v
-  when nil then 'n'
-  when true then 't'
-  when false then 'F'
-  when Integer then "i#{v}"
-  when Float
-    if v.nan? then 'fnan'
-    elsif v.infinite? then v.positive? ? 'finf' : 'f-inf'
-    else "f#{format('%.17g', v)}"
-    end
-  when String then "s#{hex(v)}"
-  when Array then "[#{v.map { |e| canon(e) }.join(',')}]"
-  when Hash then "{#{v.map { |k, e| "#{canon(k)}:#{canon(e)}" }.join(',')}}"
-  else "?#{v.class}"
-  end
-end
 
 ATOMS = [
   '1', '-1', '0', '-0', '01', '1.5', '-1.5', '1e3', '1E+3', '1.0e-3', '1.', '.5', '1e', '100000000000000000000', '-9223372036854775809',
@@ -51,7 +33,7 @@ def doc(r, depth)
 end
 
 def result(src)
-  canon(JSON.parse(src))
+  Canon.of(JSON.parse(src))
 rescue StandardError => e
   "E#{e.class}: #{e.message}"
 end

@@ -15,28 +15,9 @@
 # directory (../shared/conformance/puppet8/oracle8 ruby $PWD/rt/erb/...),
 # it writes cases8.jsonl: the cases whose results differ there.
 require 'json'
+require_relative '../../../../frontend/hiera/testdata/psych/canon'
 require 'yaml'
 
-def hex(s) = s.b.unpack1('H*')
-
-def canon(v)
-  case v
-  when nil then 'n'
-  when true then 't'
-  when false then 'F'
-  when Integer then "i#{v}"
-  when Float
-    if v.nan? then 'fnan'
-    elsif v.infinite? then v.positive? ? 'finf' : 'f-inf'
-    else "f#{format('%.17g', v)}"
-    end
-  when String then "s#{hex(v)}"
-  when Symbol then "y#{hex(v.to_s)}"
-  when Array then "[#{v.map { |e| canon(e) }.join(',')}]"
-  when Hash then "{#{v.map { |k, e| "#{canon(k)}:#{canon(e)}" }.join(',')}}"
-  else raise "no canonical form for #{v.class}"
-  end
-end
 
 STRINGS = [
   '', ' ', 'a', 'foo bar', ' lead', 'trail ', 'a:b', 'a: b', 'a :b', ':a', '::1', '- a', '-', '--', '---', '...', '? a', '?',
@@ -81,7 +62,7 @@ seen = {}
 cases = []
 while seen.size < count
   v = value(r, 0)
-  c = canon(v)
+  c = Canon.of(v)
   next if seen[c]
 
   seen[c] = true
