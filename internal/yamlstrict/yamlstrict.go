@@ -98,8 +98,6 @@ func Rejected(src []byte, doc *yaml.Node) *yaml.LoadError {
 		}
 		for i, c := range n.Content {
 			key := n.Kind == yaml.MappingNode && i%2 == 0
-			// a plain scalar (not an empty value, which the library puts
-			// at its ':') that starts at a ':'
 			// a flow mapping's value that starts with a key indicator
 			// (flowKeys), or is one, and a flow sequence's entry that is
 			// one (libyaml's parser skips the token after it)
@@ -112,6 +110,8 @@ func Rejected(src []byte, doc *yaml.Node) *yaml.LoadError {
 				return &yaml.LoadError{Message: "did not find expected ',' or ']'", ContextMsg: "while parsing a flow sequence",
 					Mark: yaml.Mark{Line: c.Line, Column: c.Column + 1}, ContextMark: yaml.Mark{Line: n.Line, Column: n.Column}}
 			}
+			// a plain scalar (not an empty value, which the library puts
+			// at its ':') that starts at a ':'
 			if c.Kind == yaml.ScalarNode && c.Style&^yaml.FlowStyle == 0 && (key || c.Value != "") && at(src, lines, c.Line, c.Column) == ':' {
 				mark := yaml.Mark{Line: c.Line, Column: c.Column}
 				switch {

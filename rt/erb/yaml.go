@@ -222,8 +222,8 @@ var (
 
 // yamlScalar is a scalar as Psych hands it to libyaml: its text, the
 // style it asks for, its tag ("" for none), and whether a quoted style
-// needs no tag (quoted_implicit: Strings; not Symbols, nor nil, whose
-// quoted text libyaml tags "!").
+// needs no tag (quoted_implicit: Strings only; a quoted Symbol or nil is
+// tagged "!", and numbers and booleans are never quoted).
 type yamlScalar struct {
 	text           string
 	style          yamlStyle
@@ -237,13 +237,13 @@ func yamlScalarOf(v Value) yamlScalar {
 	case nil:
 		return yamlScalar{}
 	case bool:
-		return yamlScalar{text: ToS(x), quotedImplicit: true}
+		return yamlScalar{text: ToS(x)}
 	case int64:
-		return yamlScalar{text: ToS(x), quotedImplicit: true}
+		return yamlScalar{text: ToS(x)}
 	case *bigInteger:
-		return yamlScalar{text: x.n.String(), quotedImplicit: true}
+		return yamlScalar{text: x.n.String()}
 	case bigInteger:
-		return yamlScalar{text: x.n.String(), quotedImplicit: true}
+		return yamlScalar{text: x.n.String()}
 	case float64:
 		text := floatToS(x)
 		switch {
@@ -254,7 +254,7 @@ func yamlScalarOf(v Value) yamlScalar {
 		case x < -1.7976931348623157e308:
 			text = "-.inf"
 		}
-		return yamlScalar{text: text, quotedImplicit: true}
+		return yamlScalar{text: text}
 	case Symbol:
 		if x == "" {
 			return yamlScalar{tag: "!ruby/symbol"}
