@@ -175,6 +175,8 @@ func (p *jsonParser) value() Value {
 	case strings.HasPrefix(p.s[p.i:], "null"):
 		p.i += 4
 		return nil
+	case strings.HasPrefix(p.s[p.i:], "NaN"):
+		p.fail(225, p.s[start:]) // json's own line for NaN (allow_nan off)
 	}
 	p.fail(859, p.s[start:])
 	return nil
@@ -257,6 +259,9 @@ func (p *jsonParser) number() Value {
 	}
 	intStart := p.i
 	if digits() == 0 {
+		if strings.HasPrefix(p.s[start:], "-Infinity") {
+			p.fail(249, p.s[start:]) // json's own line for -Infinity
+		}
 		p.fail(859, p.s[start:])
 	}
 	if p.s[intStart] == '0' && p.i-intStart > 1 {
