@@ -393,8 +393,6 @@ func (r *R) jsonGen(b *strings.Builder, v Value, st *jsonState, depth int) {
 		b.WriteString(strconv.FormatInt(x, 10))
 	case *bigInteger:
 		b.WriteString(x.n.String())
-	case bigInteger:
-		b.WriteString(x.n.String())
 	case float64:
 		if (math.IsNaN(x) || math.IsInf(x, 0)) && !st.allowNaN {
 			// json 2.6's message starts with the line of its C generator

@@ -242,8 +242,6 @@ func yamlScalarOf(v Value) yamlScalar {
 		return yamlScalar{text: ToS(x)}
 	case *bigInteger:
 		return yamlScalar{text: x.n.String()}
-	case bigInteger:
-		return yamlScalar{text: x.n.String()}
 	case float64:
 		text := floatToS(x)
 		switch {

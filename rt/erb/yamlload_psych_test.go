@@ -75,8 +75,6 @@ func rubyCanon(v Value) string {
 		return fmt.Sprint("i", x)
 	case int:
 		return fmt.Sprint("i", x)
-	case bigInteger:
-		return "i" + x.n.String()
 	case *bigInteger:
 		return "i" + x.n.String()
 	case float64:

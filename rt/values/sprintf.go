@@ -401,16 +401,7 @@ func (s *fmtSpec) integer(n *big.Int, base int, prefix string) string {
 // format it: its digits made without a big.Int (sprintf('%03d', $order)
 // formats an Int for each of postgresql's pg_hba rules).
 func (s *fmtSpec) decimal(x int64) string {
-	u := uint64(x)
-	sign := ""
-	if x < 0 {
-		u = -u // MinInt64's magnitude too
-		sign = "-"
-	} else if s.plus {
-		sign = "+"
-	} else if s.space {
-		sign = " "
-	}
+	u, sign := s.signed(x)
 	digits := strconv.FormatUint(u, 10)
 	if s.hasPrec && s.prec == 0 && x == 0 {
 		digits = "" // C's: no digit for zero at precision 0
@@ -421,6 +412,20 @@ func (s *fmtSpec) decimal(x int64) string {
 		}
 	}
 	return s.integerBody(sign, "", digits)
+}
+
+// signed is x's magnitude (MinInt64's too) and the sign the flags write
+// before it: "-", or for a positive x "+" or " " (the + and space flags).
+func (s *fmtSpec) signed(x int64) (uint64, string) {
+	switch {
+	case x < 0:
+		return -uint64(x), "-"
+	case s.plus:
+		return uint64(x), "+"
+	case s.space:
+		return uint64(x), " "
+	}
+	return uint64(x), ""
 }
 
 // integerBody is integer's number of its sign, radix prefix and digits
@@ -505,15 +510,7 @@ func (s *fmtSpec) float(f float64) string {
 // exactFixed is %f of an Integer, which Ruby writes exactly (its digits,
 // then the precision's zeros), not as the Float nearest to it.
 func (s *fmtSpec) exactFixed(x int64) string {
-	u := uint64(x)
-	sign := ""
-	if x < 0 {
-		u, sign = -u, "-"
-	} else if s.plus {
-		sign = "+"
-	} else if s.space {
-		sign = " "
-	}
+	u, sign := s.signed(x)
 	prec := s.prec
 	if !s.hasPrec {
 		prec = 6

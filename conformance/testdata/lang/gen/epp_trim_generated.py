@@ -3,8 +3,9 @@
 # made at random (a fixed seed) from the tags, trim markers and text
 # Puppet's EPP lexer reads, one a node. Then: conformance/testdata/lang/regen
 # conformance/testdata/lang/epp_trim_generated.txtar (both oracles).
-import os
 import random
+
+import archive
 r = random.Random(14)
 TEXT = ["a", " ", "\n", "  \n", "\t", "x\n", "%", "%>", "<%%", "-%>", " -%>", "%%>", "  ", "line\n", "\n\n", "$v", "\\n"]
 TAGS = [
@@ -22,17 +23,9 @@ def template():
         parts.append(r.choice(TAGS) if r.random() < 0.55 else r.choice(TEXT))
     return "".join(parts)
 N = 60
-out = ["""EPP templates made at random (a fixed seed: gen/epp_trim_generated.py)
+files = [(f"modules/m/templates/t{i}.epp", template()) for i in range(N)]
+site = "class m($t) {\n  notify { 'out': message => epp(\"m/${t}.epp\", {'v' => 'val', 'arr' => [1, 'b'], 'b' => true, 'n' => undef}) }\n}\n" + "".join(f"node t{i} {{ class {{ 'm': t => 't{i}' }} }}\n" for i in range(N))
+archive.write("epp_trim_generated", """EPP templates made at random (a fixed seed: gen/epp_trim_generated.py)
 from the tags, trim markers and text Puppet's EPP lexer reads: <%- and -%>
 trims, <%# comments, <%% and %%> escapes, tags in text, output of undef,
-arrays and hashes. Each node renders one.
-nodes: """ + " ".join(f"t{i}" for i in range(N))]
-for i in range(N):
-    t = template()
-    out.append(f"-- modules/m/templates/t{i}.epp --\n{t}" + ("" if t.endswith("\n") else "\n"))
-site = ["class m($t) {\n  notify { 'out': message => epp(\"m/${t}.epp\", {'v' => 'val', 'arr' => [1, 'b'], 'b' => true, 'n' => undef}) }\n}\n"]
-for i in range(N):
-    site.append(f"node t{i} {{ class {{ 'm': t => 't{i}' }} }}\n")
-out.append("-- manifests/site.pp --\n" + "".join(site))
-text = "\n".join(o.rstrip("\n") + "\n" if not o.endswith("\n") else o for o in out).replace("\n\n-- ", "\n-- ")
-open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "epp_trim_generated.txtar"), "w").write(text)
+arrays and hashes. Each node renders one.""", [f"t{i}" for i in range(N)], files, site)

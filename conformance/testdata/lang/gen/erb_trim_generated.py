@@ -3,8 +3,9 @@
 # made at random (a fixed seed) from the tags, trim markers and text
 # Puppet's ERB reads, one a node. Then: conformance/testdata/lang/regen
 # conformance/testdata/lang/erb_trim_generated.txtar (both oracles).
-import os
 import random
+
+import archive
 r = random.Random(14)
 TEXT = ["a", " ", "\n", "  \n", "\t", "x\n", "%", "%>", "<%%", "-%>", " -%>", "<%%-", "%%>", "  ", "line\n", "\n\n"]
 TAGS = [
@@ -22,16 +23,9 @@ def template():
         parts.append(r.choice(TAGS) if r.random() < 0.55 else r.choice(TEXT))
     return "".join(parts)
 N = 90
-out = ["""ERB templates made at random (a fixed seed: gen/erb_trim_generated.py)
+files = [(f"modules/m/templates/t{i}.erb", template()) for i in range(N)]
+site = "class m($t) {\n  $v = 'val'\n  $arr = [1, 'b']\n  $b = true\n  $n = undef\n  notify { 'out': message => template(\"m/${t}.erb\") }\n}\n" + "".join(f"node t{i} {{ class {{ 'm': t => 't{i}' }} }}\n" for i in range(N))
+archive.write("erb_trim_generated", """ERB templates made at random (a fixed seed: gen/erb_trim_generated.py)
 from the tags, trim markers and text Puppet's ERB (trim_mode '-') reads:
 <%- and -%> trims, <%# comments, <%% and %%> escapes, tags in text,
-output of undef, arrays and hashes. Each node renders one.
-nodes: """ + " ".join(f"t{i}" for i in range(N))]
-for i in range(N):
-    t = template()
-    out.append(f"-- modules/m/templates/t{i}.erb --\n{t}" + ("" if t.endswith("\n") else "\n"))
-site = ["class m($t) {\n  $v = 'val'\n  $arr = [1, 'b']\n  $b = true\n  $n = undef\n  notify { 'out': message => template(\"m/${t}.erb\") }\n}\n"]
-for i in range(N):
-    site.append(f"node t{i} {{ class {{ 'm': t => 't{i}' }} }}\n")
-out.append("-- manifests/site.pp --\n" + "".join(site))
-open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "erb_trim_generated.txtar"), "w").write("\n".join(o.rstrip("\n") + "\n" if not o.endswith("\n") else o for o in out).replace("\n\n-- ", "\n-- "))
+output of undef, arrays and hashes. Each node renders one.""", [f"t{i}" for i in range(N)], files, site)

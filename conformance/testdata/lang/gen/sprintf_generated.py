@@ -3,8 +3,9 @@
 # calls made at random (a fixed seed) from Ruby's format directives, flags,
 # widths and precisions and Puppet values, one a node. Then:
 # conformance/testdata/lang/regen conformance/testdata/lang/sprintf_generated.txtar
-import os
 import random
+
+import archive
 r = random.Random(14)
 FLAGS = ["", "", "-", "+", " ", "0", "#", "-0", "+0", "# "]
 WIDTHS = ["", "", "5", "10", "1", "*"]
@@ -25,14 +26,8 @@ for i in range(N):
     stars = fmt.count("*")
     args = [str(r.choice([3, 6, -4])) for _ in range(stars)] + args
     cases.append((fmt, args))
-out = ["""sprintf() calls made at random (a fixed seed: gen/sprintf_generated.py)
+site = "".join(f"node s{i} {{ notify {{ 'out': message => String(sprintf('{fmt}'{''.join(', ' + x for x in args)})) }} }}\n"
+               for i, (fmt, args) in enumerate(cases))
+archive.write("sprintf_generated", """sprintf() calls made at random (a fixed seed: gen/sprintf_generated.py)
 from Ruby's format directives (flags, widths, * widths, precisions,
-conversions) and Puppet values, one a node.
-nodes: """ + " ".join(f"s{i}" for i in range(N))]
-site = []
-for i, (fmt, args) in enumerate(cases):
-    a = "".join(", " + x for x in args)
-    site.append(f"node s{i} {{ notify {{ 'out': message => String(sprintf('{fmt}'{a})) }} }}\n")
-out.append("-- manifests/site.pp --\n" + "".join(site))
-text = "\n".join(o.rstrip("\n") + "\n" for o in out).replace("\n\n-- ", "\n-- ")
-open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "sprintf_generated.txtar"), "w").write(text)
+conversions) and Puppet values, one a node.""", [f"s{i}" for i in range(N)], [], site)

@@ -26,4 +26,17 @@ module Canon
     else "?#{v.class}"
     end
   end
+
+  # Writes cases (hashes) into dir: under Ruby 3.1 (Puppet 7.23's) all of
+  # them, as cases.jsonl; under another Ruby (Puppet 8.10's 3.3) those
+  # whose results differ from cases.jsonl's case of the same key, as
+  # cases8.jsonl.
+  def self.write_cases(dir, cases, key)
+    if RUBY_VERSION.start_with?('3.1')
+      File.write(File.join(dir, 'cases.jsonl'), cases.map { |c| "#{JSON.generate(c)}\n" }.join)
+    else
+      base = File.readlines(File.join(dir, 'cases.jsonl')).to_h { |l| c = JSON.parse(l); [c[key], c] }
+      File.write(File.join(dir, 'cases8.jsonl'), cases.reject { |c| base[c[key]] == c }.map { |c| "#{JSON.generate(c)}\n" }.join)
+    end
+  end
 end

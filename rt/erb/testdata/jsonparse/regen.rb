@@ -49,9 +49,4 @@ while seen.size < count
   seen[src] = true
   cases << { 'src' => src, 'want' => result(src) }
 end
-if RUBY_VERSION.start_with?('3.1')
-  File.write(File.join(__dir__, 'cases.jsonl'), cases.map { |c| "#{JSON.generate(c)}\n" }.join)
-else
-  base = File.readlines(File.join(__dir__, 'cases.jsonl')).to_h { |l| c = JSON.parse(l); [c['src'], c] }
-  File.write(File.join(__dir__, 'cases8.jsonl'), cases.reject { |c| base[c['src']] == c }.map { |c| "#{JSON.generate(c)}\n" }.join)
-end
+Canon.write_cases(__dir__, cases, 'src')

@@ -69,9 +69,4 @@ while seen.size < count
   cases << { 'val' => c, 'yaml' => result { v.to_yaml }, 'json' => result { JSON.generate(v) },
              'pretty' => result { JSON.pretty_generate(v) } }
 end
-if RUBY_VERSION.start_with?('3.1')
-  File.write(File.join(__dir__, 'cases.jsonl'), cases.map { |c| "#{JSON.generate(c)}\n" }.join)
-else
-  base = File.readlines(File.join(__dir__, 'cases.jsonl')).to_h { |l| c = JSON.parse(l); [c['val'], c] }
-  File.write(File.join(__dir__, 'cases8.jsonl'), cases.reject { |c| base[c['val']] == c }.map { |c| "#{JSON.generate(c)}\n" }.join)
-end
+Canon.write_cases(__dir__, cases, 'val')
